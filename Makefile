@@ -1,0 +1,68 @@
+# One gate: `make test` is what CI runs (.ci/run). `make serve` runs the API locally.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+# pyenv answers for python3.13 only when asked; Lambda's runtime is python3.13.
+export PYENV_VERSION ?= 3.11.7:3.13.0
+export SAM_CLI_TELEMETRY := 0
+export AWS_DEFAULT_REGION ?= eu-west-1
+PYTHON ?= $(shell command -v python3.13 2>/dev/null || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+SAM_VENV := .sam-venv
+SAM := $(SAM_VENV)/bin/sam
+SAM_CLI_VERSION := 1.170.0
+HOST ?= 127.0.0.1
+PORT ?= 3000
+
+.PHONY: help install tools lint types template pytest test serve bench clean
+
+help:
+	@echo "make install   create .venv with everything the tests and the CLI need"
+	@echo "make test      lint, types, template checks and the whole pytest suite (what CI runs)"
+	@echo "make serve     run the API on http://$(HOST):$(PORT) (local-disk archive, no AWS, no Docker)"
+	@echo "make bench     print the benchmark report"
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: requirements-dev.txt shared/requirements.txt pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -r requirements-dev.txt -e .
+	touch $@
+
+# SAM CLI lives in its own venv: its pins would fight the project's.
+tools: $(SAM_VENV)/.installed
+
+$(SAM_VENV)/.installed:
+	$(PYTHON) -m venv $(SAM_VENV)
+	$(SAM_VENV)/bin/python -m pip install -q --upgrade pip
+	$(SAM_VENV)/bin/python -m pip install -q aws-sam-cli==$(SAM_CLI_VERSION)
+	touch $@
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+types: install
+	$(BIN)/mypy
+
+# sam build needs python3.13 on PATH: the project venv provides it.
+template: tools install
+	$(SAM) validate
+	$(SAM) validate --lint
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(SAM) build --cached --parallel
+
+pytest: install
+	$(BIN)/pytest
+
+test: lint types template pytest
+
+serve: install
+	$(BIN)/python tools/local_server.py --host $(HOST) --port $(PORT)
+
+bench: install
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) $(SAM_VENV) .aws-sam .pytest_cache .mypy_cache .ruff_cache .hypothesis var

@@ -1,0 +1,1 @@
+"""Placeholder replaced by the verify API work (issue 3)."""

@@ -1,0 +1,3 @@
+"""fairdice: recompute provably-fair dice and say whether they were fair."""
+
+__version__ = "0.1.0"

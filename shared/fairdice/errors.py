@@ -1,0 +1,40 @@
+"""Domain exceptions: the one place that names every failure the core can report.
+
+The API maps each class to an HTTP status once (functions/verify_api), the CLI to an exit
+status; neither looks at message text.
+"""
+
+
+class FairdiceError(Exception):
+    """Base of every error the core raises on purpose."""
+
+    code = "error"
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class InvalidInput(FairdiceError):
+    """The caller sent something that cannot be verified as it stands (HTTP 400/422)."""
+
+    code = "invalid_input"
+
+
+class UnknownDay(FairdiceError):
+    """The daily archive has no secret for that date (HTTP 404)."""
+
+    code = "unknown_day"
+
+
+class ArchiveUnavailable(FairdiceError):
+    """The archive could not be read or written right now (HTTP 503); retrying may work."""
+
+    code = "archive_unavailable"
+
+
+class TamperedRecord(FairdiceError):
+    """An archive record contradicts what was committed before; it must not be trusted."""
+
+    code = "tampered_record"

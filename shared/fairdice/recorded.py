@@ -1,0 +1,100 @@
+"""Recorded rolls as people paste them, turned into dice or refused with a clear reason."""
+
+import json
+import re
+from collections.abc import Sequence
+
+# A roll number a person may put in front of a roll: "1:", "12.", "3)" or "#4".
+_NUMBER_PREFIX = re.compile(r"^\s*#?\d+\s*[:.)]\s*")
+_TOKEN_SPLIT = re.compile(r"[\s,;]+")
+_DIE_SPLIT = re.compile(r"[-/x×–]")
+
+MAX_TEXT = 200_000
+
+
+class RecordedError(ValueError):
+    """The recorded rolls could not be read; the message says where and why."""
+
+
+def _die(text: str, sides: int, where: str) -> int:
+    if not text.isdigit() or not text.isascii():
+        raise RecordedError(f"{where}: {text!r} is not a die face")
+    face = int(text)
+    if not 1 <= face <= sides:
+        raise RecordedError(f"{where}: {face} is not a face of a {sides}-sided die")
+    return face
+
+
+def _roll_from_token(token: str, sides: Sequence[int], where: str) -> list[tuple[int, ...]]:
+    """One token: `6-3`, `63`, or a run of digits holding several rolls (`6344`)."""
+    per_roll = len(sides)
+    parts = _DIE_SPLIT.split(token)
+    if len(parts) > 1:
+        if len(parts) != per_roll:
+            raise RecordedError(f"{where}: {token!r} has {len(parts)} dice, a roll has {per_roll}")
+        return [tuple(_die(p, s, where) for p, s in zip(parts, sides, strict=True))]
+    if not token.isascii() or not token.isdigit() or max(sides) > 9:
+        raise RecordedError(f"{where}: {token!r} is not a roll (write it like {_example(sides)})")
+    if len(token) % per_roll:
+        raise RecordedError(f"{where}: {token!r} has {len(token)} digits, not a multiple of {per_roll} dice")
+    return [tuple(_die(token[i + j], s, where) for j, s in enumerate(sides)) for i in range(0, len(token), per_roll)]
+
+
+def _example(sides: Sequence[int]) -> str:
+    return "-".join(str(min(s, 6 - i)) for i, s in enumerate(sides))
+
+
+def _from_text(text: str, sides: Sequence[int]) -> list[tuple[int, ...]]:
+    if len(text) > MAX_TEXT:
+        raise RecordedError(f"is {len(text)} characters long, more than {MAX_TEXT}")
+    stripped = text.strip()
+    if stripped.startswith("["):
+        try:
+            return _from_list(json.loads(stripped), sides)
+        except json.JSONDecodeError as exc:
+            raise RecordedError(f"looks like JSON but is not: {exc.msg}") from None
+    if max(sides) > 9:
+        # Dice with two-digit faces cannot be run together: read one roll of numbers.
+        tokens = [t for t in re.split(r"[\s,;\-/]+", stripped) if t]
+        return _from_list([tokens], sides) if tokens else []
+    rolls: list[tuple[int, ...]] = []
+    for line_no, line in enumerate(stripped.splitlines(), start=1):
+        line = _NUMBER_PREFIX.sub("", line, count=1)
+        for token in _TOKEN_SPLIT.split(line.strip()):
+            if token:
+                rolls.extend(_roll_from_token(token, sides, f"line {line_no}, roll {len(rolls) + 1}"))
+    return rolls
+
+
+def _from_list(value: list[object], sides: Sequence[int]) -> list[tuple[int, ...]]:
+    per_roll = len(sides)
+    if per_roll > 2 and value and all(isinstance(v, int | str) for v in value) and len(value) == per_roll:
+        value = [value]  # a single roll given flat, such as daily's six faces
+    rolls: list[tuple[int, ...]] = []
+    for n, item in enumerate(value, start=1):
+        where = f"roll {n}"
+        if isinstance(item, str):
+            rolls.extend(_roll_from_token(item.strip(), sides, where))
+            continue
+        if not isinstance(item, list | tuple) or len(item) != per_roll:
+            raise RecordedError(f"{where}: expected a list of {per_roll} dice, got {item!r}"[:200])
+        faces = []
+        for face, s in zip(item, sides, strict=True):
+            if isinstance(face, bool) or not isinstance(face, int | str):
+                raise RecordedError(f"{where}: {face!r} is not a die face"[:200])
+            faces.append(_die(str(face).strip(), s, where))
+        rolls.append(tuple(faces))
+    return rolls
+
+
+def parse_recorded(value: object, sides: Sequence[int]) -> list[tuple[int, ...]]:
+    """Read recorded rolls for dice with these `sides` (one entry per die of a roll).
+
+    Accepts a list of dice lists, or text: `6-3 4-4`, `63 44`, numbered lines `1: 6-3`, the
+    digit string of a link (`6344`), or JSON. Raises `RecordedError` on anything else.
+    """
+    if isinstance(value, str):
+        return _from_text(value, sides)
+    if isinstance(value, list | tuple):
+        return _from_list(list(value), sides)
+    raise RecordedError("must be text such as '6-3 4-4' or a list of dice lists")
