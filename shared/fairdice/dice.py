@@ -6,13 +6,12 @@ A scheme is a pure function of a `Mac` (message -> 32 bytes). Production code ke
 """
 
 import hashlib
-import hmac
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 Mac = Callable[[bytes], bytes]
 
-SIX = (6,)
+_BLOCK = 64  # SHA-256's block size in bytes
 
 
 class Roll(NamedTuple):
@@ -26,13 +25,23 @@ class Roll(NamedTuple):
 
 
 def keyed_mac(key: bytes) -> Mac:
-    """Return HMAC-SHA256 keyed once with `key`; each call costs only the message's hashing."""
-    keyed = hmac.new(key, digestmod=hashlib.sha256)
+    """Return HMAC-SHA256 keyed once with `key` (RFC 2104, the same bytes as `hmac.digest`).
+
+    The padded key blocks are hashed once; each call then costs two SHA-256 copies, which is
+    more than twice as fast as copying an `hmac.HMAC` object per message.
+    """
+    if len(key) > _BLOCK:
+        key = hashlib.sha256(key).digest()
+    key = key.ljust(_BLOCK, b"\0")
+    inner_copy = hashlib.sha256(bytes(b ^ 0x36 for b in key)).copy
+    outer_copy = hashlib.sha256(bytes(b ^ 0x5C for b in key)).copy
 
     def mac(message: bytes) -> bytes:
-        h = keyed.copy()
-        h.update(message)
-        return h.digest()
+        inner = inner_copy()
+        inner.update(message)
+        outer = outer_copy()
+        outer.update(inner.digest())
+        return outer.digest()
 
     return mac
 
