@@ -22,6 +22,7 @@ from pydantic import (
     model_serializer,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
 from fairdice import __version__
 from fairdice.recorded import RecordedError, parse_recorded
@@ -45,8 +46,11 @@ def _hex(min_bytes: int, max_bytes: int, what: str) -> Callable[[object], str]:
             raise ValueError(f"{what} has an odd number of hex digits ({len(text)})")
         size = len(text) // 2
         if not min_bytes <= size <= max_bytes:
-            span = f"{min_bytes} bytes" if min_bytes == max_bytes else f"{min_bytes} to {max_bytes} bytes"
-            raise ValueError(f"{what} must be {span} ({2 * min_bytes}-{2 * max_bytes} hex digits), got {size} bytes")
+            if min_bytes == max_bytes:
+                span = f"{min_bytes} bytes ({2 * min_bytes} hex digits)"
+            else:
+                span = f"{min_bytes} to {max_bytes} bytes ({2 * min_bytes}-{2 * max_bytes} hex digits)"
+            raise ValueError(f"{what} must be {span}, got {size} bytes")
         return text.lower()
 
     return check
@@ -144,6 +148,15 @@ def _day(value: object) -> dt.date:
         raise ValueError(f"{value.strip()} is not a date in the calendar") from None
 
 
+def field_error(field: str, message: str) -> PydanticCustomError:
+    """A model-level error that names the field it is about (pydantic would name the model).
+
+    `fairdice.problems.describe` reads the field from the error's context. Pydantic only
+    substitutes `{field}` in the message, so other braces pass through as written.
+    """
+    return PydanticCustomError("field_error", message, {"field": field})
+
+
 Day = Annotated[dt.date, BeforeValidator(_day), WithJsonSchema({"type": "string", "format": "date"})]
 
 
@@ -196,7 +209,8 @@ class RequestBase(BaseModel):
             raise ValueError(str(exc)) from None
         if len(rolls) > MAX_ROLLS:
             raise ValueError(f"has {len(rolls)} rolls, more than the limit of {MAX_ROLLS}")
-        return [list(r) for r in rolls]
+        # An empty paste is a field left blank: comparing nothing must not make a verdict fair.
+        return [list(r) for r in rolls] or None
 
     @property
     def secret_hex(self) -> str | None:
@@ -220,7 +234,7 @@ class CountedRequest(RequestBase):
     @model_validator(mode="after")
     def _count_or_recorded(self) -> "CountedRequest":
         if self.count is None and self.recorded is None and self._needs_count():
-            raise ValueError("give count (how many rolls to compute) or the recorded rolls")
+            raise field_error("count", "give count (how many rolls to compute) or the recorded rolls")
         return self
 
     def _needs_count(self) -> bool:
@@ -266,9 +280,9 @@ class BgDiceRequest(CountedRequest):
     def _labels_alone(self) -> "BgDiceRequest":
         if self.labels is not None:
             if self.count is not None and self.count != len(self.labels):
-                raise ValueError(f"count is {self.count} but {len(self.labels)} labels were given")
+                raise field_error("count", f"count is {self.count} but {len(self.labels)} labels were given")
             if not self.opening or self.first_turn is not None or self.line:
-                raise ValueError("labels list every roll already: leave opening, first_turn and line out")
+                raise field_error("labels", "labels list every roll already: leave opening, first_turn and line out")
         return self
 
     def _needs_count(self) -> bool:
@@ -336,7 +350,7 @@ class ThreeDiceRequest(CountedRequest):
     @model_validator(mode="after")
     def _seeds_together(self) -> "ThreeDiceRequest":
         if self.seed is not None and self.client_seeds is None:
-            raise ValueError("client_seeds (white and black) are needed with a revealed seed")
+            raise field_error("client_seeds", "client_seeds (white and black) are needed with a revealed seed")
         return self
 
     def _needs_count(self) -> bool:

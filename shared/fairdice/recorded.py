@@ -66,9 +66,18 @@ def _from_text(text: str, sides: Sequence[int]) -> list[tuple[int, ...]]:
     return rolls
 
 
+def _single_face(item: object, sides: int) -> bool:
+    """Whether a list item is one die's face rather than a whole roll such as "634"."""
+    if isinstance(item, bool):
+        return False
+    if isinstance(item, int):
+        return True
+    return isinstance(item, str) and item.strip().isdigit() and len(item.strip()) <= len(str(sides))
+
+
 def _from_list(value: list[object], sides: Sequence[int]) -> list[tuple[int, ...]]:
     per_roll = len(sides)
-    if per_roll > 2 and value and all(isinstance(v, int | str) for v in value) and len(value) == per_roll:
+    if per_roll > 2 and len(value) == per_roll and all(_single_face(v, s) for v, s in zip(value, sides, strict=True)):
         value = [value]  # a single roll given flat, such as daily's six faces
     rolls: list[tuple[int, ...]] = []
     for n, item in enumerate(value, start=1):

@@ -2,10 +2,9 @@
 
 import hmac
 
+from fairdice.dice import keyed_mac
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from fairdice.dice import keyed_mac
 
 
 @settings(max_examples=200)

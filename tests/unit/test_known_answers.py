@@ -1,14 +1,18 @@
 """The test examples the seed documents print, reproduced exactly."""
 
 from fairdice.dice import keyed_mac
+from fairdice.models import parse_request
 from fairdice.schemes import bg, narde
 from fairdice.seal import seal_of
+from fairdice.verdict import verify
 
-KEY = bytes(range(32))
+KEY = bytes(range(32))  # seeds 001 and 002: "the key 00 01 02 … 1f"
+FINGERPRINT = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
 
 
 def test_seal_of_the_shared_key_is_the_documents_fingerprint() -> None:
-    assert seal_of(KEY) == "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
+    assert seal_of(KEY) == FINGERPRINT
+    assert seal_of(KEY).startswith("630dcd29")
 
 
 def test_bg_dice_v1_examples() -> None:
@@ -21,3 +25,52 @@ def test_bg_dice_v1_examples() -> None:
 def test_narde_v1_examples() -> None:
     mac = keyed_mac(KEY)
     assert [narde.roll(mac, "test", i).dice for i in range(3)] == [(1, 5), (4, 6), (3, 4)]
+
+
+def test_narde_v1_hmacs_start_with_the_prefixes_the_document_prints() -> None:
+    mac = keyed_mac(KEY)
+    prefixes = [mac(f"narde-v1|test|{i}".encode()).hex()[:8] for i in range(3)]
+    assert prefixes == ["c0a03654", "1b6b74e5", "32c986d4"]
+
+
+def test_narde_v1_document_arithmetic_byte_by_byte() -> None:
+    # "c0 = 192 → 192 mod 6 + 1 = 1; a0 = 160 → 5", "1b = 27 → 4; 6b = 107 → 6", "32 = 50 → 3; c9 = 201 → 4"
+    assert [(b % 6 + 1) for b in (0xC0, 0xA0, 0x1B, 0x6B, 0x32, 0xC9)] == [1, 5, 4, 6, 3, 4]
+
+
+def test_bg_dice_v1_game_with_the_documents_key_is_fair_and_the_bot_wins_the_opening() -> None:
+    # Given the document's key, its lock and the rolls it names (opening 4-6, then turn 2's 1-3)
+    request = parse_request({"scheme": "bg-dice-v1", "key": KEY.hex(), "lock": FINGERPRINT, "recorded": "4-6 1-3"})
+
+    # When the game is verified
+    verdict = verify(request)
+
+    # Then both checks match, and the bot (second die, 6 > 4) won the opening roll
+    assert verdict.verdict == "fair"
+    assert [r.message for r in verdict.rolls] == ["bg-dice-v1:opening:0:0", "bg-dice-v1:turn:2:0"]
+    assert verdict.rolls[0].winner == "bot"
+
+
+def test_bg_dice_v1_explicit_labels_give_the_documents_three_rolls() -> None:
+    labels = ["bg-dice-v1:opening:0", "bg-dice-v1:turn:1", "bg-dice-v1:turn:2"]
+    request = parse_request({"scheme": "bg-dice-v1", "key": KEY.hex(), "labels": labels, "recorded": "46 54 13"})
+    assert verify(request).checks.rolls == "match"
+
+
+def test_narde_v1_example_is_fair_through_verify() -> None:
+    request = parse_request(
+        {
+            "scheme": "narde-v1",
+            "key": KEY.hex(),
+            "fingerprint": FINGERPRINT,
+            "phrase": "test",
+            "recorded": "1-5 4-6 3-4",
+        }
+    )
+    verdict = verify(request)
+    assert verdict.verdict == "fair"
+    assert [(r.index, r.message) for r in verdict.rolls] == [
+        (0, "narde-v1|test|0"),
+        (1, "narde-v1|test|1"),
+        (2, "narde-v1|test|2"),
+    ]

@@ -1,0 +1,129 @@
+"""The `fairdice` command: verify a request, check a game-over link, build a link.
+
+Exit status: 0 a verdict without mismatch (fair, incomplete or withheld), 1 a mismatch,
+2 bad input (each problem on stderr as `field: what is wrong`), 3 the verification could
+not be made right now (the daily archive could not be read, or contradicts itself).
+"""
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+
+from pydantic import ValidationError
+
+from fairdice import __version__, daily_cli
+from fairdice.errors import FairdiceError, InvalidInput, UnknownDay
+from fairdice.links import build_link, parse_link
+from fairdice.models import RequestBase, Verdict, parse_request
+from fairdice.problems import WHOLE_REQUEST, Problem, describe
+from fairdice.verdict import verify
+
+EXIT_OK = 0
+EXIT_MISMATCH = 1
+EXIT_BAD_INPUT = 2
+EXIT_UNAVAILABLE = 3
+
+Command = Callable[[argparse.Namespace], int]
+
+
+class BadInput(Exception):
+    """Input the CLI could not read at all (no such file, not JSON), before any validation."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one `fairdice` command and return its exit status (the console script's entry point)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        # argparse exits on --help (0) and on a bad command line (2); report it as a status instead.
+        return EXIT_OK if exc.code is None else exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
+    run: Command = args.run
+    try:
+        return run(args)
+    except BadInput as exc:
+        return _report([exc.problem], EXIT_BAD_INPUT)
+    except ValidationError as exc:
+        return _report(describe(exc), EXIT_BAD_INPUT)
+    except (InvalidInput, UnknownDay) as exc:
+        return _report(describe(exc), EXIT_BAD_INPUT)
+    except FairdiceError as exc:
+        return _report(describe(exc), EXIT_UNAVAILABLE)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand, the daily archive's included."""
+    parser = argparse.ArgumentParser(
+        prog="fairdice",
+        description="Recompute provably-fair dice and say whether they were fair.",
+        epilog="Exit status: 0 no mismatch, 1 mismatch, 2 bad input, 3 archive unavailable.",
+    )
+    parser.add_argument("--version", action="version", version=f"fairdice {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    verify_cmd = sub.add_parser("verify", help="verify a JSON verify request and print the verdict JSON")
+    verify_cmd.add_argument("file", nargs="?", default="-", help="the request as JSON (default: - for stdin)")
+    verify_cmd.add_argument("--pretty", action="store_true", help="indent the verdict JSON")
+    verify_cmd.set_defaults(run=_verify)
+
+    check_cmd = sub.add_parser("check", help="verify a game-over link and print the verdict JSON")
+    check_cmd.add_argument("url", help="the link: a full URL, /check/?…, or its query alone")
+    check_cmd.add_argument("--pretty", action="store_true", help="indent the verdict JSON")
+    check_cmd.set_defaults(run=_check)
+
+    link_cmd = sub.add_parser("link", help="print the game-over link for a JSON verify request")
+    link_cmd.add_argument("file", nargs="?", default="-", help="the request as JSON (default: - for stdin)")
+    link_cmd.add_argument("--base", default="", metavar="URL", help="put this site in front of /check/?…")
+    link_cmd.set_defaults(run=_link)
+
+    daily_cli.register(sub)
+    return parser
+
+
+def _verify(args: argparse.Namespace) -> int:
+    return _print_verdict(verify(_read_request(args.file)), args.pretty)
+
+
+def _check(args: argparse.Namespace) -> int:
+    return _print_verdict(verify(parse_link(args.url)), args.pretty)
+
+
+def _link(args: argparse.Namespace) -> int:
+    print(build_link(_read_request(args.file), args.base))
+    return EXIT_OK
+
+
+def _print_verdict(verdict: Verdict, pretty: bool) -> int:
+    print(verdict.model_dump_json(indent=2 if pretty else None))
+    return EXIT_MISMATCH if verdict.verdict == "mismatch" else EXIT_OK
+
+
+def _read_request(file: str) -> RequestBase:
+    """Read and validate a verify request from a file, or from stdin for `-`."""
+    try:
+        if file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(file, encoding="utf-8-sig") as handle:  # a BOM from a Windows editor is not JSON
+                text = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BadInput(Problem(field=WHOLE_REQUEST, message=f"cannot read {file}: {exc}")) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = "stdin" if file == "-" else file
+        raise BadInput(
+            Problem(field=WHOLE_REQUEST, message=f"{where} is not JSON: {exc.msg} at line {exc.lineno}")
+        ) from None
+    return parse_request(data)
+
+
+def _report(problems: Sequence[Problem], status: int) -> int:
+    for problem in problems:
+        print(f"fairdice: {problem.field}: {problem.message}", file=sys.stderr)
+    return status

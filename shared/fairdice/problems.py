@@ -1,0 +1,101 @@
+"""Validation failures in words: which field, and what is wrong with it.
+
+Both the CLI and the API turn a pydantic `ValidationError` or a domain `FairdiceError` into
+the same list of problems, so a person sees `client_seeds[1]: a client seed is 1 to 128
+characters …` rather than pydantic's own wording.
+"""
+
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from fairdice.errors import FairdiceError
+from fairdice.models import SCHEMES
+
+WHOLE_REQUEST = "request"
+_ONE_OF = ", ".join(SCHEMES)
+_SCHEME_OF_MODEL = {model.__name__: scheme for scheme, model in SCHEMES.items()}
+
+
+class Problem(BaseModel):
+    """One thing wrong with the input: the field's path (`client_seeds[1]`) and the reason."""
+
+    field: str
+    message: str
+
+
+def describe(exc: ValidationError | FairdiceError) -> list[Problem]:
+    """Every problem an error reports, one per field, each message in plain words."""
+    if isinstance(exc, FairdiceError):
+        return [Problem(field=exc.field or WHOLE_REQUEST, message=exc.message)]
+    scheme = _SCHEME_OF_MODEL.get(exc.title)
+    problems = []
+    for error in exc.errors(include_url=False):
+        loc = tuple(error["loc"])
+        if loc and loc[0] in SCHEMES:
+            # The discriminated union puts the scheme's tag first; it is not a field.
+            scheme = str(loc[0])
+            loc = loc[1:]
+        context: dict[str, Any] = error.get("ctx") or {}
+        if error["type"] == "field_error":
+            loc = (*loc, context["field"])
+        problems.append(Problem(field=_path(loc, error["type"]), message=_words(error, context, scheme)))
+    return problems
+
+
+def _path(loc: tuple[int | str, ...], kind: str) -> str:
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        return "scheme"
+    path = ""
+    for part in loc:
+        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
+    return path or WHOLE_REQUEST
+
+
+def _words(error: Any, context: dict[str, Any], scheme: str | None) -> str:
+    """Pydantic's error in the words a person filling in a form expects."""
+    kind: str = error["type"]
+    given = error.get("input")
+    match kind:
+        case "value_error":
+            return str(context["error"])
+        case "missing":
+            return "is required"
+        case "extra_forbidden":
+            return f"is not a field of scheme {scheme}" if scheme else "is not a field of this request"
+        case "union_tag_invalid":
+            return f"must be one of {_ONE_OF}, not {context.get('tag')!r}"
+        case "union_tag_not_found":
+            return f"is required and must be one of {_ONE_OF}"
+        case "less_than_equal":
+            return f"must be at most {context['le']}, got {_shown(given)}"
+        case "greater_than_equal":
+            return f"must be at least {context['ge']}, got {_shown(given)}"
+        case "int_type" | "int_parsing" | "int_from_float":
+            return f"must be a whole number, got {_shown(given)}"
+        case "bool_type" | "bool_parsing":
+            return f"must be true or false, got {_shown(given)}"
+        case "list_type":
+            return "must be a list"
+        case "too_short":
+            return f"must have at least {_entries(context['min_length'])}"
+        case "too_long":
+            return f"must have at most {_entries(context['max_length'])}"
+        case "string_type":
+            return "must be text"
+        case "model_type" | "model_attributes_type" | "dict_type":
+            return "must be a JSON object"
+        case "literal_error":
+            return f"must be {context['expected']}"
+    message: str = error["msg"]
+    return message
+
+
+def _entries(n: int) -> str:
+    return "1 entry" if n == 1 else f"{n} entries"
+
+
+def _shown(given: object) -> str:
+    """The offending input, cut short: a message must stay readable whatever was sent."""
+    text = repr(given)
+    return text if len(text) <= 40 else text[:37] + "..."

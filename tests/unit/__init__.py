@@ -1,0 +1,1 @@
+"""Unit tests of the pure core (`shared/fairdice`)."""

@@ -1,0 +1,147 @@
+"""The `fairdice` command: verdict JSON on stdout, exit 0 / 1 / 2, problems on stderr naming the field."""
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import fairdice
+import pytest
+from fairdice import cli
+from fairdice.cli import main
+from fairdice.errors import ArchiveUnavailable
+
+KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
+FAIR: dict[str, Any] = {
+    "scheme": "narde-v1",
+    "key": KEY,
+    "fingerprint": SEAL,
+    "phrase": "test",
+    "recorded": "1-5 4-6 3-4",
+}
+
+
+def write(tmp_path: Path, data: object) -> str:
+    path = tmp_path / "request.json"
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+def test_verify_prints_the_verdict_and_exits_0_when_fair(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", write(tmp_path, FAIR)]) == 0
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["verdict"] == "fair"
+    assert [r["message"] for r in verdict["rolls"]] == ["narde-v1|test|0", "narde-v1|test|1", "narde-v1|test|2"]
+
+
+def test_verify_reads_stdin_for_a_dash_and_exits_1_on_a_mismatch(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(FAIR | {"recorded": "1-5 4-6 3-3"})))
+    assert main(["verify", "-"]) == 1
+    assert json.loads(capsys.readouterr().out)["summary"]["first_mismatch"] == 2
+
+
+def test_verify_exits_0_for_an_incomplete_verdict(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", write(tmp_path, {"scheme": "narde-v1", "key": KEY, "phrase": "test", "count": 2})]) == 0
+    assert json.loads(capsys.readouterr().out)["verdict"] == "incomplete"
+
+
+def test_verify_pretty_indents_the_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "--pretty", write(tmp_path, FAIR)]) == 0
+    assert capsys.readouterr().out.startswith('{\n  "scheme": "narde-v1",')
+
+
+@pytest.mark.parametrize(
+    ("data", "stderr"),
+    [
+        (FAIR | {"count": 10_001}, "fairdice: count: must be at most 10000, got 10001\n"),
+        (FAIR | {"phrase": None}, "fairdice: phrase: a phrase must be text of 1 to 256 characters\n"),
+        ({"scheme": "daily", "date": "2026-10-28", "player_id": "123e4567-e89b-12d3-a456-426614174000"},
+         "fairdice: secret: no daily archive is configured here: give the day's secret\n"),
+    ],
+)  # fmt: skip
+def test_verify_exits_2_on_bad_input_naming_the_field_on_stderr(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], data: object, stderr: str
+) -> None:
+    assert main(["verify", write(tmp_path, data)]) == 2
+    captured = capsys.readouterr()
+    assert (captured.out, captured.err) == ("", stderr)
+
+
+def test_verify_exits_2_when_the_input_is_not_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "request.json"
+    path.write_text("{scheme: pair36}")
+    assert main(["verify", str(path)]) == 2
+    assert capsys.readouterr().err.startswith(f"fairdice: request: {path} is not JSON: ")
+
+
+def test_verify_exits_2_when_the_file_cannot_be_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", str(tmp_path / "missing.json")]) == 2
+    assert capsys.readouterr().err.startswith("fairdice: request: cannot read ")
+
+
+def test_check_verifies_a_link_and_exits_by_its_verdict(capsys: pytest.CaptureFixture[str]) -> None:
+    link = f"https://dice.example/check/?scheme=narde-v1&key={KEY}&fingerprint={SEAL}&phrase=test&rolls=154634"
+    assert main(["check", link]) == 0
+    assert json.loads(capsys.readouterr().out)["verdict"] == "fair"
+    assert main(["check", link.replace("rolls=154634", "rolls=154633")]) == 1
+
+
+def test_check_exits_2_on_a_bad_link(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", f"/check/?seed={KEY}&client=a&n=1&colour=red"]) == 2
+    assert capsys.readouterr().err == (
+        "fairdice: colour: 'colour' is not a parameter of a pair36 link; it takes seed, seal, client, first, n, rolls\n"
+    )
+
+
+def test_link_prints_the_link_for_a_request(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["link", write(tmp_path, FAIR), "--base", "https://dice.example"]) == 0
+    assert capsys.readouterr().out == (
+        f"https://dice.example/check/?scheme=narde-v1&key={KEY}&fingerprint={SEAL}&phrase=test&rolls=154634\n"
+    )
+
+
+def test_a_bad_command_line_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["roll"]) == 2
+    assert "invalid choice: 'roll'" in capsys.readouterr().err
+
+
+def test_version_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"fairdice {fairdice.__version__}\n"
+
+
+def test_python_dash_m_fairdice_runs_the_same_command() -> None:
+    # Given the package as the layer ships it (its folder on PYTHONPATH), in a fresh interpreter
+    env = os.environ | {"PYTHONPATH": str(Path(fairdice.__file__).resolve().parent.parent)}
+
+    # When a fair request is piped in
+    done = subprocess.run(
+        [sys.executable, "-m", "fairdice", "verify", "-"],
+        input=json.dumps(FAIR),
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+
+    # Then it prints the verdict and exits 0
+    assert (done.returncode, done.stderr) == (0, "")
+    assert json.loads(done.stdout)["verdict"] == "fair"
+
+
+def test_an_archive_that_cannot_be_read_exits_3(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def archive_down(*_args: object, **_kwargs: object) -> None:
+        raise ArchiveUnavailable("the archive did not answer", field="date")
+
+    monkeypatch.setattr(cli, "verify", archive_down)
+    assert main(["verify", write(tmp_path, FAIR)]) == 3
+    assert capsys.readouterr().err == "fairdice: date: the archive did not answer\n"

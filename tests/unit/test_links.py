@@ -1,0 +1,214 @@
+"""Game-over links: seed 000's form resolves as is, every scheme has one, and parse(build(x)) == x."""
+
+from typing import Any
+
+import pytest
+from fairdice.errors import InvalidInput
+from fairdice.links import build_link, parse_link
+from fairdice.models import Pair36Request, RequestBase, parse_request
+from fairdice.problems import describe
+from fairdice.verdict import verify
+from hypothesis import given, settings
+from pydantic import ValidationError
+
+from unit.strategies import requests
+
+KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
+SEED_000_LINK = f"/check/?seed={KEY}&seal={SEAL}&client=a,b&n=52&rolls=2542"
+
+
+def test_seed_000_link_resolves_as_the_document_writes_it() -> None:
+    request = parse_link(SEED_000_LINK)
+    assert request == Pair36Request(
+        scheme="pair36", server_seed=KEY, seal=SEAL, client_seeds=["a", "b"], count=52, recorded=[[2, 5], [4, 2]]
+    )
+    verdict = verify(request)
+    # a:b:1 gives 2-5 and a:b:2 gives 4-2; the other 50 rolls were not recorded
+    assert [r.matches for r in verdict.rolls[:3]] == [True, True, False]
+    assert verdict.summary.first_mismatch == 3
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        f"https://dice.example/check/?seed={KEY}&client=a,b&n=2",
+        f"/check/?seed={KEY}&client=a,b&n=2",
+        f"?seed={KEY}&client=a,b&n=2",
+        f"seed={KEY}&client=a,b&n=2",
+        f"https://dice.example/check/?seed={KEY}&client=a,b&n=2#top",
+        f"  seed={KEY.upper()}&client=a%2Cb&n=2\n",
+    ],
+)
+def test_a_link_is_read_from_a_url_a_path_or_the_query_alone(link: str) -> None:
+    assert parse_link(link) == parse_request(
+        {"scheme": "pair36", "server_seed": KEY, "client_seeds": ["a", "b"], "count": 2}
+    )
+
+
+def test_without_a_scheme_parameter_a_link_is_pair36_and_the_seal_is_optional() -> None:
+    request = parse_link(f"seed={KEY}&client=me&rolls=25")
+    assert isinstance(request, Pair36Request)
+    assert (request.seal, request.count, request.recorded) == (None, None, [[2, 5]])
+
+
+def test_a_pair36_link_is_built_in_seed_000s_form() -> None:
+    request = parse_request(
+        {
+            "scheme": "pair36",
+            "server_seed": KEY,
+            "seal": SEAL,
+            "client_seeds": ["a", "b"],
+            "count": 52,
+            "recorded": "25 42",
+        }
+    )
+    assert build_link(request) == SEED_000_LINK
+    assert build_link(request, "https://dice.example/") == "https://dice.example" + SEED_000_LINK
+
+
+@pytest.mark.parametrize(
+    ("data", "link"),
+    [
+        (
+            {"scheme": "bg-dice-v1", "key": KEY, "lock": SEAL, "recorded": "4-6 1-3"},
+            f"/check/?scheme=bg-dice-v1&key={KEY}&lock={SEAL}&rolls=4613",
+        ),
+        (
+            {"scheme": "bg-dice-v1", "key": KEY, "opening": False, "first_turn": 7, "line": 1, "count": 3},
+            f"/check/?scheme=bg-dice-v1&key={KEY}&opening=0&first=7&line=1&n=3",
+        ),
+        (
+            {"scheme": "bg-dice-v1", "key": KEY, "labels": ["bg-dice-v1:opening:0", "bg-dice-v1:turn:7:line:1"]},
+            f"/check/?scheme=bg-dice-v1&key={KEY}&labels=opening:0,turn:7:line:1",
+        ),
+        (
+            {
+                "scheme": "bg-online-v1",
+                "server_number": KEY,
+                "seal": SEAL,
+                "app_numbers": ["AB", "cd"],
+                "game": 2,
+                "count": 4,
+            },
+            f"/check/?scheme=bg-online-v1&server={KEY}&seal={SEAL}&app=ab,cd&g=2&n=4",
+        ),
+        (
+            {"scheme": "narde-v1", "key": KEY, "fingerprint": SEAL, "phrase": "test", "first": 5, "recorded": "15 46"},
+            f"/check/?scheme=narde-v1&key={KEY}&fingerprint={SEAL}&phrase=test&first=5&rolls=1546",
+        ),
+        (
+            {
+                "scheme": "three-dice",
+                "seed": KEY,
+                "commit": SEAL,
+                "client_seeds": {"white": "w", "black": "b"},
+                "count": 9,
+            },
+            f"/check/?scheme=three-dice&seed={KEY}&commit={SEAL}&white=w&black=b&n=9",
+        ),
+        ({"scheme": "three-dice", "commit": SEAL}, f"/check/?scheme=three-dice&commit={SEAL}"),
+        (
+            {
+                "scheme": "daily",
+                "date": "2026-10-28",
+                "player_id": "123E4567E89B12D3A456426614174000",
+                "secret": KEY,
+                "recorded": [3, 5, 7, 10, 12, 20],
+            },
+            f"/check/?scheme=daily&date=2026-10-28&player=123e4567-e89b-12d3-a456-426614174000&secret={KEY}"
+            "&rolls=3-5-7-10-12-20",
+        ),
+    ],
+)
+def test_every_other_scheme_links_with_its_id_and_short_parameters(data: dict[str, Any], link: str) -> None:
+    request = parse_request(data)
+    assert build_link(request) == link
+    assert parse_link(link) == request
+
+
+def test_text_is_percent_encoded_as_utf8_and_decoded_back() -> None:
+    request = parse_request({"scheme": "narde-v1", "key": KEY, "phrase": "a+b & c=d?/長 🎲 100%", "count": 1})
+    link = build_link(request)
+    assert "phrase=a%2Bb%20%26%20c%3Dd%3F%2F%E9%95%B7%20%F0%9F%8E%B2%20100%25&" in link
+    assert parse_link(link) == request
+
+
+def test_a_plus_in_a_query_is_a_space_as_forms_send_it() -> None:
+    request = parse_link(f"scheme=narde-v1&key={KEY}&phrase=two+words&n=1")
+    assert request.phrase == "two words"  # type: ignore[attr-defined]
+
+
+def test_a_literal_question_mark_inside_a_raw_query_value_is_kept() -> None:
+    request = parse_link(f"scheme=narde-v1&key={KEY}&phrase=why?&n=1")
+    assert request.phrase == "why?"  # type: ignore[attr-defined]
+
+
+def test_an_empty_parameter_counts_as_not_given() -> None:
+    assert parse_link(f"seed={KEY}&seal=&client=a&n=1&rolls=").seal_hex is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(request=requests)
+def test_parsing_a_built_link_gives_back_the_same_request(request: RequestBase) -> None:
+    assert parse_link(build_link(request, "https://dice.example")) == request
+
+
+def test_an_unknown_parameter_is_refused_naming_it() -> None:
+    with pytest.raises(InvalidInput) as caught:
+        parse_link(f"seed={KEY}&client=a&n=1&phrase=x")
+    assert caught.value.field == "phrase"
+    assert (
+        caught.value.message
+        == "'phrase' is not a parameter of a pair36 link; it takes seed, seal, client, first, n, rolls"
+    )
+
+
+def test_a_repeated_parameter_is_refused_naming_the_request_field() -> None:
+    with pytest.raises(InvalidInput) as caught:
+        parse_link(f"seed={KEY}&client=a&n=1&n=2")
+    assert (caught.value.field, caught.value.message) == ("count", "is given twice in the link (as n); give it once")
+
+
+def test_a_repeated_three_dice_seat_names_the_nested_field() -> None:
+    with pytest.raises(InvalidInput) as caught:
+        parse_link(f"scheme=three-dice&seed={KEY}&white=a&black=b&white=c&n=1")
+    assert caught.value.field == "client_seeds.white"
+
+
+def test_an_unknown_scheme_is_refused_listing_the_schemes() -> None:
+    with pytest.raises(InvalidInput) as caught:
+        parse_link(f"scheme=yahtzee&seed={KEY}")
+    assert caught.value.field == "scheme"
+    assert "must be one of pair36, bg-dice-v1, bg-online-v1, narde-v1, three-dice, daily" in caught.value.message
+
+
+def test_a_link_without_parameters_is_refused() -> None:
+    with pytest.raises(InvalidInput) as caught:
+        parse_link("https://dice.example/check/")
+    assert caught.value.field == "link"
+
+
+def test_text_that_is_not_utf8_is_refused() -> None:
+    with pytest.raises(InvalidInput) as caught:
+        parse_link(f"scheme=narde-v1&key={KEY}&phrase=%ff%fe&n=1")
+    assert caught.value.field == "link"
+
+
+@pytest.mark.parametrize(
+    ("link", "field"),
+    [
+        (f"seed={KEY}&client=a,b%20c&n=1", "client_seeds[1]"),
+        (f"seed={KEY}&client=a&n=lots", "count"),
+        (f"seed={KEY}&client=a&rolls=6-7", "recorded"),
+        (f"seed={KEY[:-2]}z&client=a&n=1", "server_seed"),
+        (f"scheme=bg-online-v1&server={KEY}&app=ab&n=1", "app_numbers"),
+        (f"scheme=bg-dice-v1&key={KEY}&opening=perhaps&n=1", "opening"),
+        (f"scheme=three-dice&seed={KEY}&white=w&n=1", "client_seeds.black"),
+        ("scheme=daily&date=2026-13-01&player=123e4567-e89b-12d3-a456-426614174000", "date"),
+    ],
+)
+def test_a_bad_value_is_a_validation_error_that_names_the_request_field(link: str, field: str) -> None:
+    with pytest.raises(ValidationError) as caught:
+        parse_link(link)
+    assert [p.field for p in describe(caught.value)] == [field]

@@ -1,0 +1,135 @@
+"""Recorded rolls as people paste them are read exactly; anything else is refused naming `recorded`."""
+
+import pytest
+from fairdice.models import MAX_ROLLS, parse_request
+from fairdice.problems import describe
+from fairdice.recorded import RecordedError, parse_recorded
+from pydantic import ValidationError
+
+PAIR = (6, 6)
+THREE = (6, 6, 6)
+DAILY = (4, 6, 8, 10, 12, 20)
+SEVEN_TWO = [(6, 3), (4, 4), (1, 2)]
+
+
+@pytest.mark.parametrize(
+    "pasted",
+    [
+        "6-3 4-4 1-2",
+        "63 44 12",
+        "634412",  # a link's digits: two per roll
+        "1: 6-3\n2: 4-4\n3: 1-2",
+        "1. 63\n2) 44\n#3: 1-2",
+        "6-3, 4-4; 1-2",
+        "  6/3\n\n4x4\t1–2  ",
+        "[[6, 3], [4, 4], [1, 2]]",
+        '["6-3", "44", "1-2"]',
+    ],
+)
+def test_pair_rolls_are_read_from_every_way_people_write_them(pasted: str) -> None:
+    assert parse_recorded(pasted, PAIR) == SEVEN_TWO
+
+
+def test_pair_rolls_are_read_from_a_list_of_dice_lists() -> None:
+    assert parse_recorded([[6, 3], [4, 4], ["1", "2"]], PAIR) == SEVEN_TWO
+
+
+@pytest.mark.parametrize("pasted", ["6-3-4 1-2-3", "634 123", "634123", "0: 634\n1: 1-2-3", [[6, 3, 4], [1, 2, 3]]])
+def test_three_dice_rolls_take_three_faces_each(pasted: object) -> None:
+    assert parse_recorded(pasted, THREE) == [(6, 3, 4), (1, 2, 3)]
+
+
+def test_three_dice_rolls_given_as_strings_are_rolls_not_one_flat_roll() -> None:
+    assert parse_recorded(["634", "123", "222"], THREE) == [(6, 3, 4), (1, 2, 3), (2, 2, 2)]
+    assert parse_recorded(["6-3-4", "1-2-3", "2-2-2"], THREE) == [(6, 3, 4), (1, 2, 3), (2, 2, 2)]
+
+
+@pytest.mark.parametrize(
+    "pasted",
+    [
+        "3-5-7-10-12-20",
+        "3 5 7 10 12 20",
+        "3, 5, 7, 10, 12, 20",
+        [3, 5, 7, 10, 12, 20],
+        ["3", "5", "7", "10", "12", "20"],
+        [[3, 5, 7, 10, 12, 20]],
+        "[3, 5, 7, 10, 12, 20]",
+    ],
+)
+def test_daily_six_faces_are_read_in_the_order_d4_to_d20(pasted: object) -> None:
+    assert parse_recorded(pasted, DAILY) == [(3, 5, 7, 10, 12, 20)]
+
+
+@pytest.mark.parametrize(
+    ("pasted", "sides", "reason"),
+    [
+        ("6-7", PAIR, "7 is not a face of a 6-sided die"),
+        ("0-3", PAIR, "0 is not a face of a 6-sided die"),
+        ("6-3-1", PAIR, "has 3 dice, a roll has 2"),
+        ("634", PAIR, "has 3 digits, not a multiple of 2"),
+        ("a-b", PAIR, "is not a die face"),
+        ("seven", PAIR, "is not a roll"),
+        ("roll 1: 6-3", PAIR, "is not a roll"),
+        ("[[6, 3]", PAIR, "looks like JSON but is not"),
+        ([[6, 3, 1]], PAIR, "expected a list of 2 dice"),
+        ([[True, 3]], PAIR, "is not a die face"),
+        ({"1": [6, 3]}, PAIR, "must be text such as"),
+        (63, PAIR, "must be text such as"),
+        ("5-5-7-10-12-20", DAILY, "5 is not a face of a 4-sided die"),
+        ("3-5-7-10-12-21", DAILY, "21 is not a face of a 20-sided die"),
+        ("3-5-7-10-12", DAILY, "expected a list of 6 dice"),
+    ],
+)
+def test_anything_else_is_refused_with_the_reason(pasted: object, sides: tuple[int, ...], reason: str) -> None:
+    with pytest.raises(RecordedError, match=reason):
+        parse_recorded(pasted, sides)
+
+
+def test_a_refused_paste_names_the_field_recorded_and_says_where() -> None:
+    with pytest.raises(ValidationError) as caught:
+        parse_request({"scheme": "narde-v1", "key": "00" * 32, "phrase": "p", "recorded": "6-3 4-4 9-1"})
+    [problem] = describe(caught.value)
+    assert problem.field == "recorded"
+    assert problem.message == "line 1, roll 3: 9 is not a face of a 6-sided die"
+
+
+def test_a_daily_roll_is_one_set_of_six_faces() -> None:
+    with pytest.raises(ValidationError) as caught:
+        parse_request(
+            {
+                "scheme": "daily",
+                "date": "2026-10-28",
+                "player_id": "123e4567-e89b-12d3-a456-426614174000",
+                "recorded": [[3, 5, 7, 10, 12, 20], [1, 1, 1, 1, 1, 1]],
+            }
+        )
+    [problem] = describe(caught.value)
+    assert (problem.field, problem.message) == (
+        "recorded",
+        "a daily roll is one set of six faces (d4 d6 d8 d10 d12 d20), got 2",
+    )
+
+
+def test_an_empty_paste_counts_as_not_given() -> None:
+    request = parse_request(
+        {"scheme": "pair36", "server_seed": "00" * 32, "client_seeds": ["a"], "count": 3, "recorded": " "}
+    )
+    assert request.recorded is None
+
+
+def test_an_empty_paste_without_a_count_is_refused_naming_count() -> None:
+    with pytest.raises(ValidationError) as caught:
+        parse_request({"scheme": "pair36", "server_seed": "00" * 32, "client_seeds": ["a"], "recorded": []})
+    [problem] = describe(caught.value)
+    assert problem.field == "count"
+    assert problem.message == "give count (how many rolls to compute) or the recorded rolls"
+
+
+def test_more_recorded_rolls_than_the_limit_are_refused() -> None:
+    with pytest.raises(ValidationError) as caught:
+        parse_request(
+            {"scheme": "pair36", "server_seed": "00" * 32, "client_seeds": ["a"], "recorded": "11" * (MAX_ROLLS + 1)}
+        )
+    [problem] = describe(caught.value)
+    assert problem.field == "recorded"
+    assert problem.message == f"has {MAX_ROLLS + 1} rolls, more than the limit of {MAX_ROLLS}"

@@ -1,0 +1,158 @@
+"""Verdict logic: fair, mismatch, incomplete, withheld; missing, extra and changed rolls."""
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from fairdice.errors import InvalidInput
+from fairdice.models import DailyRequest, RequestBase, ThreeDiceRequest, parse_request
+from fairdice.verdict import PendingDay, RevealedDay, verify
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from unit.strategies import requests
+
+KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
+WRONG_SEAL = "0" * 64
+NARDE: dict[str, Any] = {"scheme": "narde-v1", "key": KEY, "phrase": "test"}  # rolls 1-5 4-6 3-4
+DAILY: dict[str, Any] = {"scheme": "daily", "date": "2026-10-28", "player_id": "123e4567-e89b-12d3-a456-426614174000"}
+
+
+def narde(**fields: Any) -> Any:
+    return verify(parse_request(NARDE | fields))
+
+
+def test_fair_needs_the_seal_and_the_rolls_both_given_and_both_matching() -> None:
+    verdict = narde(fingerprint=SEAL, recorded="1-5 4-6 3-4")
+    assert (verdict.verdict, verdict.checks.seal, verdict.checks.rolls) == ("fair", "match", "match")
+    assert (verdict.summary.count, verdict.summary.compared, verdict.summary.mismatches) == (3, 3, 0)
+    assert verdict.summary.first_mismatch is None
+    assert verdict.seal.given == verdict.seal.computed == SEAL
+
+
+def test_a_wrong_seal_is_a_mismatch_even_when_every_roll_matches() -> None:
+    verdict = narde(fingerprint=WRONG_SEAL, recorded="1-5 4-6 3-4")
+    assert (verdict.verdict, verdict.checks.seal, verdict.checks.rolls) == ("mismatch", "mismatch", "match")
+
+
+def test_a_wrong_roll_is_a_mismatch_even_when_the_seal_is_not_given() -> None:
+    verdict = narde(recorded="1-5 4-5 3-4")
+    assert (verdict.verdict, verdict.checks.seal, verdict.checks.rolls) == ("mismatch", "not_given", "mismatch")
+    assert verdict.summary.first_mismatch == 1
+    assert [r.matches for r in verdict.rolls] == [True, False, True]
+
+
+@pytest.mark.parametrize(
+    ("fields", "seal", "rolls"),
+    [
+        ({"recorded": "1-5 4-6 3-4"}, "not_given", "match"),
+        ({"fingerprint": SEAL, "count": 3}, "match", "not_given"),
+        ({"count": 3}, "not_given", "not_given"),
+    ],
+)
+def test_incomplete_when_nothing_failed_but_something_was_not_given(
+    fields: dict[str, Any], seal: str, rolls: str
+) -> None:
+    verdict = narde(**fields)
+    assert (verdict.verdict, verdict.checks.seal, verdict.checks.rolls) == ("incomplete", seal, rolls)
+
+
+def test_without_recorded_rolls_every_roll_is_listed_but_none_compared() -> None:
+    verdict = narde(count=3)
+    assert [(r.index, r.dice, r.recorded, r.matches) for r in verdict.rolls] == [
+        (0, [1, 5], None, None),
+        (1, [4, 6], None, None),
+        (2, [3, 4], None, None),
+    ]
+    assert verdict.summary.compared == 0
+
+
+def test_missing_recorded_rolls_are_mismatches_from_the_first_missing_index() -> None:
+    verdict = narde(fingerprint=SEAL, count=3, recorded="1-5")
+    assert verdict.verdict == "mismatch"
+    assert (verdict.summary.compared, verdict.summary.mismatches, verdict.summary.first_mismatch) == (1, 2, 1)
+    assert [r.recorded for r in verdict.rolls] == [[1, 5], None, None]
+
+
+def test_extra_recorded_rolls_are_mismatches_numbered_after_the_last_computed_roll() -> None:
+    verdict = narde(fingerprint=SEAL, count=3, recorded="1-5 4-6 3-4 6-6")
+    assert verdict.verdict == "mismatch"
+    extra = verdict.rolls[-1]
+    assert (extra.index, extra.dice, extra.message, extra.recorded, extra.matches) == (3, None, None, [6, 6], False)
+    assert (verdict.summary.count, verdict.summary.mismatches, verdict.summary.first_mismatch) == (3, 1, 3)
+
+
+def test_pair36_extra_rolls_continue_its_numbering_from_1() -> None:
+    request = {"scheme": "pair36", "server_seed": KEY, "client_seeds": ["a"], "count": 2}
+    computed = verify(parse_request(request)).rolls
+    recorded = [r.dice for r in computed] + [[1, 1]]
+    verdict = verify(parse_request(request | {"recorded": recorded}))
+    assert [r.index for r in verdict.rolls] == [1, 2, 3]
+    assert verdict.summary.first_mismatch == 3
+
+
+def test_a_three_dice_mirror_pair_without_its_seed_is_withheld_not_an_error() -> None:
+    verdict = verify(parse_request({"scheme": "three-dice", "seed": None, "client_seeds": None, "commit": SEAL}))
+    assert verdict.verdict == "withheld"
+    assert verdict.withheld is not None and "mirror pair" in verdict.withheld.reason
+    assert (verdict.rolls, verdict.seal.given, verdict.seal.computed) == ([], SEAL, None)
+
+
+class OneDay:
+    """A stand-in for the daily archive holding one day."""
+
+    def __init__(self, found: RevealedDay | PendingDay) -> None:
+        self.found = found
+
+    def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
+        return self.found
+
+
+def test_daily_before_the_day_is_over_is_withheld_until_its_reveal_time() -> None:
+    reveal_at = dt.datetime(2026, 10, 29, tzinfo=dt.UTC)
+    verdict = verify(parse_request(DAILY), day_secrets=OneDay(PendingDay(reveal_at=reveal_at)))
+    assert verdict.verdict == "withheld"
+    assert verdict.withheld is not None and verdict.withheld.reveal_at == reveal_at
+
+
+def test_daily_without_a_secret_takes_it_and_its_commitment_from_the_archive() -> None:
+    secret = bytes(range(32))
+    archive = OneDay(RevealedDay(secret=secret, commitment=SEAL, source="archive 2026-10-28"))
+    verdict = verify(parse_request(DAILY), day_secrets=archive)
+    assert (verdict.verdict, verdict.checks.seal, verdict.source) == ("incomplete", "match", "archive 2026-10-28")
+    assert verdict.rolls[0].message == "2026-10-28|123e4567-e89b-12d3-a456-426614174000"
+
+
+def test_daily_without_a_secret_or_an_archive_is_bad_input_naming_secret() -> None:
+    with pytest.raises(InvalidInput) as caught:
+        verify(parse_request(DAILY))
+    assert caught.value.field == "secret"
+
+
+def _recomputable(request: RequestBase) -> bool:
+    if isinstance(request, ThreeDiceRequest):
+        return not request.withheld
+    return not (isinstance(request, DailyRequest) and request.secret is None)
+
+
+@settings(max_examples=150, deadline=None)
+@given(request=requests.filter(_recomputable), data=st.data())
+def test_one_changed_die_anywhere_is_a_mismatch_at_that_rolls_index(request: RequestBase, data: st.DataObject) -> None:
+    # Given the rolls the secret really gives, recorded as seen
+    rolls = [r for r in verify(request).rolls if r.dice is not None]
+    seen = [list(r.dice or []) for r in rolls]
+    assert verify(request.model_copy(update={"recorded": seen})).checks.rolls == "match"
+
+    # When one die of one roll is recorded as another face of that die
+    position = data.draw(st.integers(0, len(seen) - 1), label="roll")
+    die = data.draw(st.integers(0, len(request.SIDES) - 1), label="die")
+    faces = [f for f in range(1, request.SIDES[die] + 1) if f != seen[position][die]]
+    seen[position][die] = data.draw(st.sampled_from(faces), label="face")
+    verdict = verify(request.model_copy(update={"recorded": seen}))
+
+    # Then the verdict is a mismatch at exactly that roll's index, and only there
+    assert verdict.verdict == "mismatch"
+    assert verdict.summary.mismatches == 1
+    assert verdict.summary.first_mismatch == rolls[position].index
+    assert [r.matches for r in verdict.rolls] == [i != position for i in range(len(seen))]
