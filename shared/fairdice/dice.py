@@ -7,11 +7,15 @@ A scheme is a pure function of a `Mac` (message -> 32 bytes). Production code ke
 
 import hashlib
 from collections.abc import Callable, Iterable, Sequence
+from itertools import chain
 from typing import NamedTuple
 
 Mac = Callable[[bytes], bytes]
 
 _BLOCK = 64  # SHA-256's block size in bytes
+# RFC 2104's inner and outer pads as byte translations: a whole key is XORed in one C call.
+_XOR_IPAD = bytes(b ^ 0x36 for b in range(256))
+_XOR_OPAD = bytes(b ^ 0x5C for b in range(256))
 
 
 class Roll(NamedTuple):
@@ -33,8 +37,8 @@ def keyed_mac(key: bytes) -> Mac:
     if len(key) > _BLOCK:
         key = hashlib.sha256(key).digest()
     key = key.ljust(_BLOCK, b"\0")
-    inner_copy = hashlib.sha256(bytes(b ^ 0x36 for b in key)).copy
-    outer_copy = hashlib.sha256(bytes(b ^ 0x5C for b in key)).copy
+    inner_copy = hashlib.sha256(key.translate(_XOR_IPAD)).copy
+    outer_copy = hashlib.sha256(key.translate(_XOR_OPAD)).copy
 
     def mac(message: bytes) -> bytes:
         inner = inner_copy()
@@ -52,32 +56,46 @@ def limit_for(sides: int) -> int:
 
 
 def read_dice(blocks: Iterable[bytes], sides: Sequence[int]) -> tuple[int, ...]:
-    """Read one die per entry of `sides` from the blocks, rejecting biased bytes.
+    """Read one die per entry of `sides` from the blocks' bytes, rejecting biased bytes.
 
-    `blocks` is consumed lazily; the caller yields the next block only when one is needed.
+    `blocks` is consumed lazily: a further block is computed only when the bytes run out.
     """
-    faces: list[int] = []
-    wanted = len(sides)
-    n = sides[0]
-    limit = limit_for(n)
-    for block in blocks:
-        for byte in block:
+    stream = chain.from_iterable(blocks)
+    faces = []
+    for n in sides:
+        limit = limit_for(n)
+        for byte in stream:
             if byte < limit:
                 faces.append(byte % n + 1)
-                if len(faces) == wanted:
-                    return tuple(faces)
-                n = sides[len(faces)]
-                limit = limit_for(n)
-    raise ValueError("the block stream ended before every die was read")
+                break
+        else:
+            raise ValueError("the block stream ended before every die was read")
+    return tuple(faces)
 
 
-def six_sided(first_block: bytes, more_blocks: Callable[[], Iterable[bytes]], count: int) -> tuple[int, ...]:
-    """Read `count` six-sided dice, taking further blocks only when the first runs out.
+def leading_dice(block: bytes, count: int = 2) -> tuple[int, ...] | None:
+    """The first `count` six-sided dice of one block, or None if it has too few usable bytes.
 
-    The fast path (one block, which is all a real HMAC ever needs) avoids a generator.
+    Every real HMAC block has enough, so this plain loop is the per-roll hot path; a caller
+    that gets None reads on with `read_dice` over the following blocks.
     """
-    faces = [b % 6 + 1 for b in first_block if b < 252]
-    if len(faces) >= count:
-        return tuple(faces[:count])
-    rest = read_dice(more_blocks(), (6,) * (count - len(faces)))
-    return tuple(faces) + rest
+    if count == 2:
+        die = 0
+        for byte in block:
+            if byte < 252:
+                if die:
+                    return (die, byte % 6 + 1)
+                die = byte % 6 + 1
+        return None
+    faces: list[int] = []
+    for byte in block:
+        if byte < 252:
+            faces.append(byte % 6 + 1)
+            if len(faces) == count:
+                return tuple(faces)
+    return None
+
+
+def read_on(first: bytes, more: Iterable[bytes], count: int = 2) -> tuple[int, ...]:
+    """`count` six-sided dice from a short block 0 and then the blocks of `more`, lazily."""
+    return read_dice(chain((first,), more), (6,) * count)

@@ -8,7 +8,7 @@ import datetime as dt
 import re
 import unicodedata
 from collections.abc import Callable
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal, NotRequired
 from uuid import UUID
 
 from pydantic import (
@@ -19,10 +19,10 @@ from pydantic import (
     TypeAdapter,
     WithJsonSchema,
     field_validator,
-    model_serializer,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
+from typing_extensions import TypedDict
 
 from fairdice import __version__
 from fairdice.recorded import RecordedError, parse_recorded
@@ -424,24 +424,21 @@ class SealReport(BaseModel):
     computed: str | None
 
 
-class RollReport(BaseModel):
-    """One roll: how to recompute it, what it is, and whether it matches what was seen."""
+class RollReport(TypedDict):
+    """One roll: how to recompute it, what it is, and whether it matches what was seen.
+
+    A typed dict rather than a model: a verdict holds up to 10,000 of them, and a model per
+    roll cost more than recomputing the roll (see BENCHMARKS.md). `label` and `winner` appear
+    only on bg schemes' rolls (`winner` only on opening rolls).
+    """
 
     index: int
     message: str | None
     dice: list[int] | None
-    recorded: list[int] | None = None
-    matches: bool | None = None
-    label: str | None = Field(default=None, description="bg schemes: the roll's label")
-    winner: str | None = Field(default=None, description="opening rolls: who won it, or tie")
-
-    @model_serializer(mode="wrap")
-    def _without_absent_extras(self, handler: Any) -> dict[str, Any]:
-        data: dict[str, Any] = handler(self)
-        for optional in ("label", "winner"):
-            if data.get(optional) is None:
-                data.pop(optional, None)
-        return data
+    recorded: list[int] | None
+    matches: bool | None
+    label: NotRequired[str]
+    winner: NotRequired[str]
 
 
 class Summary(BaseModel):

@@ -5,7 +5,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
 from typing import Protocol
-from uuid import UUID
 
 from fairdice.dice import Roll, keyed_mac
 from fairdice.errors import InvalidInput
@@ -73,58 +72,56 @@ def recompute(request: RequestBase, secret: bytes) -> Iterator[Roll]:
         case ThreeDiceRequest(client_seeds=seeds) if seeds is not None:
             return three_dice.rolls(mac, seeds.white, seeds.black, request.first, request.roll_count)
         case DailyRequest():
-            return iter([daily.roll(mac, request.date, UUID(request.player_id))])
+            return iter([daily.roll(mac, request.date, request.player_id)])
     raise InvalidInput(f"scheme {type(request).__name__} cannot be recomputed", field="scheme")
+
+
+def _report(roll: Roll, recorded: list[int] | None, matches: bool | None) -> RollReport:
+    report: RollReport = {
+        "index": roll.number,
+        "message": roll.message,
+        "dice": list(roll.dice),
+        "recorded": recorded,
+        "matches": matches,
+    }
+    if roll.label is not None:
+        report["label"] = roll.label
+    if roll.winner is not None:
+        report["winner"] = roll.winner
+    return report
 
 
 def compare(
     computed: Iterable[Roll], recorded: list[list[int]] | None
 ) -> tuple[list[RollReport], Summary, CheckResult]:
     """Pair computed rolls with recorded ones; a missing or extra recorded roll is a mismatch."""
-    reports: list[RollReport] = []
-    mismatches = compared = 0
+    if recorded is None:
+        reports = [_report(roll, None, None) for roll in computed]
+        summary = Summary(count=len(reports), compared=0, mismatches=0, first_mismatch=None)
+        return reports, summary, "not_given"
+    reports = []
+    mismatches = 0
     first_mismatch: int | None = None
-    seen = recorded or []
     last_index = 0
     for position, roll in enumerate(computed):
         last_index = roll.number
-        if recorded is None:
-            reports.append(
-                RollReport(
-                    index=roll.number, message=roll.message, dice=list(roll.dice), label=roll.label, winner=roll.winner
-                )
-            )
-            continue
-        mine = seen[position] if position < len(seen) else None
+        mine = recorded[position] if position < len(recorded) else None
         matches = mine is not None and tuple(mine) == roll.dice
-        compared += mine is not None
         if not matches:
             mismatches += 1
             first_mismatch = roll.number if first_mismatch is None else first_mismatch
-        reports.append(
-            RollReport(
-                index=roll.number,
-                message=roll.message,
-                dice=list(roll.dice),
-                recorded=mine,
-                matches=matches,
-                label=roll.label,
-                winner=roll.winner,
-            )
-        )
-    step = 1
-    for extra in seen[len(reports) :]:
+        reports.append(_report(roll, mine, matches))
+    count = len(reports)
+    for extra in recorded[count:]:
         # Recorded rolls beyond the count: nothing was computed for them, so they cannot match.
-        last_index += step
+        last_index += 1
         mismatches += 1
         first_mismatch = last_index if first_mismatch is None else first_mismatch
-        reports.append(RollReport(index=last_index, message=None, dice=None, recorded=extra, matches=False))
-    if recorded is None:
-        check: CheckResult = "not_given"
-    else:
-        check = "mismatch" if mismatches else "match"
-    count = sum(r.dice is not None for r in reports)
-    return reports, Summary(count=count, compared=compared, mismatches=mismatches, first_mismatch=first_mismatch), check
+        reports.append({"index": last_index, "message": None, "dice": None, "recorded": extra, "matches": False})
+    summary = Summary(
+        count=count, compared=min(count, len(recorded)), mismatches=mismatches, first_mismatch=first_mismatch
+    )
+    return reports, summary, "mismatch" if mismatches else "match"
 
 
 def outcome(seal: CheckResult, rolls: CheckResult) -> Outcome:

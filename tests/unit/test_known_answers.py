@@ -47,8 +47,8 @@ def test_bg_dice_v1_game_with_the_documents_key_is_fair_and_the_bot_wins_the_ope
 
     # Then both checks match, and the bot (second die, 6 > 4) won the opening roll
     assert verdict.verdict == "fair"
-    assert [r.message for r in verdict.rolls] == ["bg-dice-v1:opening:0:0", "bg-dice-v1:turn:2:0"]
-    assert verdict.rolls[0].winner == "bot"
+    assert [r["message"] for r in verdict.rolls] == ["bg-dice-v1:opening:0:0", "bg-dice-v1:turn:2:0"]
+    assert verdict.rolls[0]["winner"] == "bot"
 
 
 def test_bg_dice_v1_explicit_labels_give_the_documents_three_rolls() -> None:
@@ -69,7 +69,7 @@ def test_narde_v1_example_is_fair_through_verify() -> None:
     )
     verdict = verify(request)
     assert verdict.verdict == "fair"
-    assert [(r.index, r.message) for r in verdict.rolls] == [
+    assert [(r["index"], r["message"]) for r in verdict.rolls] == [
         (0, "narde-v1|test|0"),
         (1, "narde-v1|test|1"),
         (2, "narde-v1|test|2"),

@@ -25,7 +25,7 @@ def test_seed_000_link_resolves_as_the_document_writes_it() -> None:
     )
     verdict = verify(request)
     # a:b:1 gives 2-5 and a:b:2 gives 4-2; the other 50 rolls were not recorded
-    assert [r.matches for r in verdict.rolls[:3]] == [True, True, False]
+    assert [r["matches"] for r in verdict.rolls[:3]] == [True, True, False]
     assert verdict.summary.first_mismatch == 3
 
 

@@ -39,9 +39,9 @@ def test_every_die_is_a_face_of_its_die(request: RequestBase) -> None:
     if isinstance(request, DailyRequest) and request.secret is None:
         return
     for roll in verify(request).rolls:
-        if roll.dice is not None:
-            assert len(roll.dice) == len(request.SIDES)
-            assert all(1 <= face <= sides for face, sides in zip(roll.dice, request.SIDES, strict=True))
+        if roll["dice"] is not None:
+            assert len(roll["dice"]) == len(request.SIDES)
+            assert all(1 <= face <= sides for face, sides in zip(roll["dice"], request.SIDES, strict=True))
 
 
 @SETTINGS

@@ -46,8 +46,8 @@ def test_bg_dice_v1_game_through_verify_agrees_with_seed_001_snippet(key: bytes,
     _, roll = seed_001.snippet(key.hex())
     verdict = verify(parse_request({"scheme": "bg-dice-v1", "key": key.hex(), "opening": opening, "count": count}))
     for report in verdict.rolls:
-        assert report.label is not None
-        assert report.dice == roll(report.label)
+        assert report["label"] is not None
+        assert report["dice"] == roll(report["label"])
 
 
 @SETTINGS
@@ -67,8 +67,8 @@ def test_narde_rolls_and_fingerprint_agree_with_seed_002_snippet(key: bytes, phr
     fingerprint, expected = seed_002.snippet(key.hex(), phrase, count)
     verdict = verify(parse_request({"scheme": "narde-v1", "key": key.hex(), "phrase": phrase, "count": count}))
     assert verdict.seal.computed == fingerprint
-    assert [r.dice for r in verdict.rolls] == expected
-    assert [r.index for r in verdict.rolls] == list(range(count))
+    assert [r["dice"] for r in verdict.rolls] == expected
+    assert [r["index"] for r in verdict.rolls] == list(range(count))
 
 
 @SETTINGS
@@ -104,7 +104,7 @@ def test_three_dice_agrees_with_seed_003_code(key: bytes, white: str, black: str
     verdict = verify(request)
     assert seed_003.commit_matches(key.hex(), verdict.seal.computed or "")
     for report in verdict.rolls:
-        assert report.dice == seed_003.roll(key.hex(), white, black, report.index)
+        assert report["dice"] == seed_003.roll(key.hex(), white, black, report["index"])
 
 
 @SETTINGS
@@ -131,8 +131,8 @@ def test_pair36_agrees_with_seed_000_recipe(key: bytes, seats: list[str], first:
     verdict = verify(request)
     assert verdict.seal.computed == seed_000.seal(key)
     for report in verdict.rolls:
-        dice, message = seed_000.roll(key, seats, report.index)
-        assert (report.dice, report.message) == (list(dice), message)
+        dice, message = seed_000.roll(key, seats, report["index"])
+        assert (report["dice"], report["message"]) == (list(dice), message)
 
 
 @SETTINGS
@@ -155,8 +155,8 @@ def test_daily_agrees_with_seed_004_recipe(secret: bytes, day: date, player: UUI
         {"scheme": "daily", "date": day.isoformat(), "player_id": player.hex.upper(), "secret": secret.hex()}
     )
     [report] = verify(request).rolls
-    assert report.message == f"{day.isoformat()}|{player}"
-    assert report.dice == seed_004.faces(secret, day.isoformat(), str(player))
+    assert report["message"] == f"{day.isoformat()}|{player}"
+    assert report["dice"] == seed_004.faces(secret, day.isoformat(), str(player))
 
 
 @SETTINGS

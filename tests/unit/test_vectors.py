@@ -59,7 +59,7 @@ def test_each_vector_verifies_as_fair_with_its_own_dice(vector: dict[str, Any]) 
     assert (
         verdict.seal.computed == expected["seal"] == hashlib.sha256(bytes.fromhex(request.secret_hex or "")).hexdigest()
     )
-    assert [(r.index, r.message, r.dice) for r in verdict.rolls] == [
+    assert [(r["index"], r["message"], r["dice"]) for r in verdict.rolls] == [
         (r["index"], r["message"], r["dice"]) for r in expected["rolls"]
     ]
 

@@ -40,7 +40,7 @@ def test_a_wrong_roll_is_a_mismatch_even_when_the_seal_is_not_given() -> None:
     verdict = narde(recorded="1-5 4-5 3-4")
     assert (verdict.verdict, verdict.checks.seal, verdict.checks.rolls) == ("mismatch", "not_given", "mismatch")
     assert verdict.summary.first_mismatch == 1
-    assert [r.matches for r in verdict.rolls] == [True, False, True]
+    assert [r["matches"] for r in verdict.rolls] == [True, False, True]
 
 
 @pytest.mark.parametrize(
@@ -60,7 +60,7 @@ def test_incomplete_when_nothing_failed_but_something_was_not_given(
 
 def test_without_recorded_rolls_every_roll_is_listed_but_none_compared() -> None:
     verdict = narde(count=3)
-    assert [(r.index, r.dice, r.recorded, r.matches) for r in verdict.rolls] == [
+    assert [(r["index"], r["dice"], r["recorded"], r["matches"]) for r in verdict.rolls] == [
         (0, [1, 5], None, None),
         (1, [4, 6], None, None),
         (2, [3, 4], None, None),
@@ -72,23 +72,29 @@ def test_missing_recorded_rolls_are_mismatches_from_the_first_missing_index() ->
     verdict = narde(fingerprint=SEAL, count=3, recorded="1-5")
     assert verdict.verdict == "mismatch"
     assert (verdict.summary.compared, verdict.summary.mismatches, verdict.summary.first_mismatch) == (1, 2, 1)
-    assert [r.recorded for r in verdict.rolls] == [[1, 5], None, None]
+    assert [r["recorded"] for r in verdict.rolls] == [[1, 5], None, None]
 
 
 def test_extra_recorded_rolls_are_mismatches_numbered_after_the_last_computed_roll() -> None:
     verdict = narde(fingerprint=SEAL, count=3, recorded="1-5 4-6 3-4 6-6")
     assert verdict.verdict == "mismatch"
     extra = verdict.rolls[-1]
-    assert (extra.index, extra.dice, extra.message, extra.recorded, extra.matches) == (3, None, None, [6, 6], False)
+    assert (extra["index"], extra["dice"], extra["message"], extra["recorded"], extra["matches"]) == (
+        3,
+        None,
+        None,
+        [6, 6],
+        False,
+    )
     assert (verdict.summary.count, verdict.summary.mismatches, verdict.summary.first_mismatch) == (3, 1, 3)
 
 
 def test_pair36_extra_rolls_continue_its_numbering_from_1() -> None:
     request = {"scheme": "pair36", "server_seed": KEY, "client_seeds": ["a"], "count": 2}
     computed = verify(parse_request(request)).rolls
-    recorded = [r.dice for r in computed] + [[1, 1]]
+    recorded = [r["dice"] for r in computed] + [[1, 1]]
     verdict = verify(parse_request(request | {"recorded": recorded}))
-    assert [r.index for r in verdict.rolls] == [1, 2, 3]
+    assert [r["index"] for r in verdict.rolls] == [1, 2, 3]
     assert verdict.summary.first_mismatch == 3
 
 
@@ -121,7 +127,7 @@ def test_daily_without_a_secret_takes_it_and_its_commitment_from_the_archive() -
     archive = OneDay(RevealedDay(secret=secret, commitment=SEAL, source="archive 2026-10-28"))
     verdict = verify(parse_request(DAILY), day_secrets=archive)
     assert (verdict.verdict, verdict.checks.seal, verdict.source) == ("incomplete", "match", "archive 2026-10-28")
-    assert verdict.rolls[0].message == "2026-10-28|123e4567-e89b-12d3-a456-426614174000"
+    assert verdict.rolls[0]["message"] == "2026-10-28|123e4567-e89b-12d3-a456-426614174000"
 
 
 def test_daily_without_a_secret_or_an_archive_is_bad_input_naming_secret() -> None:
@@ -140,8 +146,8 @@ def _recomputable(request: RequestBase) -> bool:
 @given(request=requests.filter(_recomputable), data=st.data())
 def test_one_changed_die_anywhere_is_a_mismatch_at_that_rolls_index(request: RequestBase, data: st.DataObject) -> None:
     # Given the rolls the secret really gives, recorded as seen
-    rolls = [r for r in verify(request).rolls if r.dice is not None]
-    seen = [list(r.dice or []) for r in rolls]
+    rolls = [r for r in verify(request).rolls if r["dice"] is not None]
+    seen = [list(r["dice"] or []) for r in rolls]
     assert verify(request.model_copy(update={"recorded": seen})).checks.rolls == "match"
 
     # When one die of one roll is recorded as another face of that die
@@ -154,5 +160,5 @@ def test_one_changed_die_anywhere_is_a_mismatch_at_that_rolls_index(request: Req
     # Then the verdict is a mismatch at exactly that roll's index, and only there
     assert verdict.verdict == "mismatch"
     assert verdict.summary.mismatches == 1
-    assert verdict.summary.first_mismatch == rolls[position].index
-    assert [r.matches for r in verdict.rolls] == [i != position for i in range(len(seen))]
+    assert verdict.summary.first_mismatch == rolls[position]["index"]
+    assert [r["matches"] for r in verdict.rolls] == [i != position for i in range(len(seen))]

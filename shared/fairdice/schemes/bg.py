@@ -5,7 +5,7 @@ import hmac
 from collections.abc import Iterator, Sequence
 from itertools import count as counter
 
-from fairdice.dice import Mac, Roll, six_sided
+from fairdice.dice import Mac, Roll, leading_dice, read_on
 
 BOT = "bg-dice-v1"
 ONLINE = "bg-online-v1"
@@ -13,11 +13,8 @@ ONLINE = "bg-online-v1"
 
 def dice_for(mac: Mac, label: str) -> tuple[int, ...]:
     """The two dice of one label: HMAC of `label:0`, then `label:1`… if a block runs short."""
-    return six_sided(
-        mac(f"{label}:0".encode()),
-        lambda: (mac(f"{label}:{block}".encode()) for block in counter(1)),
-        2,
-    )
+    first = mac(f"{label}:0".encode())
+    return leading_dice(first) or read_on(first, (mac(f"{label}:{block}".encode()) for block in counter(1)))
 
 
 def labelled_roll(mac: Mac, index: int, label: str, first_die: str, second_die: str) -> Roll:
@@ -47,9 +44,13 @@ def labelled_rolls(
             index += 1
             if played.winner != "tie":
                 break
+    suffix = f":line:{line}" if line else ""
     for turn in counter(first_turn):
-        label = f"{prefix}:{turn_word}:{turn}" + (f":line:{line}" if line else "")
-        yield labelled_roll(mac, index, label, first_die, second_die)
+        label = f"{prefix}:{turn_word}:{turn}{suffix}"
+        message = f"{label}:0"
+        first = mac(message.encode())
+        dice = leading_dice(first) or dice_for(mac, label)
+        yield Roll(index, message, dice, label)
         index += 1
 
 

@@ -9,13 +9,13 @@ from fairdice.dice import Mac, Roll, read_dice
 SIDES = (4, 6, 8, 10, 12, 20)
 
 
-def message(day: date, player_id: UUID) -> str:
-    """`YYYY-MM-DD|<canonical lowercase hyphenated uuid>`."""
+def message(day: date, player_id: UUID | str) -> str:
+    """`YYYY-MM-DD|<canonical lowercase hyphenated uuid>` (a str player id must be canonical)."""
     return f"{day.isoformat()}|{player_id}"
 
 
-def roll(mac: Mac, day: date, player_id: UUID) -> Roll:
+def roll(mac: Mac, day: date, player_id: UUID | str) -> Roll:
     """The day's six faces for one player, in the order d4, d6, d8, d10, d12, d20."""
     text = message(day, player_id)
-    blocks = (mac((text if block == 0 else f"{text}|{block}").encode()) for block in counter())
+    blocks = (mac((f"{text}|{block}" if block else text).encode()) for block in counter())
     return Roll(1, text, read_dice(blocks, SIDES))

@@ -26,5 +26,13 @@ def roll(mac: Mac, client_seeds: Sequence[str], number: int) -> Roll:
 
 def rolls(mac: Mac, client_seeds: Sequence[str], first: int, count: int) -> Iterator[Roll]:
     """Rolls `first`, `first + 1`, … (`count` of them)."""
+    seeds = ":".join(client_seeds)
     for number in range(first, first + count):
-        yield roll(mac, client_seeds, number)
+        text = f"{seeds}:{number}"
+        for byte in mac(text.encode()):
+            if byte < USABLE_BELOW:
+                v = byte % 36
+                yield Roll(number, text, (v // 6 + 1, v % 6 + 1))
+                break
+        else:  # no usable byte in 32 (never seen): the `+` retries
+            yield roll(mac, client_seeds, number)
