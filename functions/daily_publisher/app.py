@@ -1,1 +1,57 @@
-"""Placeholder replaced by the verify API work (issue 3)."""
+"""Scheduled at 00:00 UTC and again at 00:10: make today's daily secret, reveal every closed day.
+
+Both runs do the same thing; the second finds nothing left to do unless the first failed.
+Nothing logged, returned or traced here holds a secret that is not revealed yet: the run's
+report carries dates and commitments only.
+"""
+
+import datetime as dt
+import os
+from typing import Any
+
+from aws_lambda_powertools import Logger, Metrics, Tracer
+from aws_lambda_powertools.metrics import MetricUnit
+from aws_lambda_powertools.utilities.typing import LambdaContext
+from fairdice.daily_archive import publish
+from fairdice.storage import StorageSettings
+from pydantic import BaseModel, ConfigDict, Field
+
+logger = Logger()
+metrics = Metrics()
+tracer = Tracer()
+
+# Read once at cold start; setting only one of the two buckets fails here, before any write.
+stores = StorageSettings.from_environ(os.environ).stores()
+
+
+def clock() -> dt.datetime:
+    """The current time in UTC (tests replace this)."""
+    return dt.datetime.now(dt.UTC)
+
+
+class ScheduledEvent(BaseModel):
+    """What the schedule sends (see events/scheduled-*.json); logged, never used as the clock."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    id: str | None = None
+    time: str | None = None
+    resources: list[str] = Field(default_factory=list)
+
+
+@logger.inject_lambda_context
+@tracer.capture_lambda_handler
+@metrics.log_metrics
+def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    """Open today and reveal the closed days; returns the run's report (dates and commitments)."""
+    schedule = ScheduledEvent.model_validate(event)
+    logger.append_keys(schedule=schedule.resources[0] if schedule.resources else None, scheduled_time=schedule.time)
+    report = publish(stores, clock())
+    metrics.add_metric(name="SecretCreated", unit=MetricUnit.Count, value=int(report.today.created))
+    for _ in report.reveal.revealed:
+        metrics.add_metric(name="DayRevealed", unit=MetricUnit.Count, value=1)
+    if report.reveal.late_commitments or report.reveal.orphans:
+        logger.warning("days needing attention", extra={"report": report.reveal.model_dump(mode="json")})
+    result = report.model_dump(mode="json")
+    logger.info("daily secrets published", extra={"report": result})
+    return result

@@ -1,0 +1,128 @@
+"""`fairdice daily create|reveal|show`: the daily archive from the command line, for local runs and operators.
+
+Each subcommand sets `run=function(args) -> exit status` (the convention of `fairdice.cli`),
+which maps `FairdiceError`s raised here to statuses 2 (bad input, unknown day) and 3 (archive
+unavailable or contradicting itself). Either backend: `--dir` (default `var`, the same folders
+`make serve` uses) or `--bucket` with `--secrets-bucket` (S3, credentials from the usual AWS
+chain). This is an entry point: it reads the clock, unless `--now` says what time it is.
+"""
+
+import argparse
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from fairdice.daily_archive import ArchiveReader, daily_verdict, open_day, reveal_closed
+from fairdice.errors import InvalidInput
+from fairdice.models import Day
+from fairdice.problems import describe
+from fairdice.storage import StorageSettings
+
+EXIT_OK = 0
+EXIT_MISMATCH = 1
+_DAY: TypeAdapter[dt.date] = TypeAdapter(Day)
+
+
+def register(subparsers: "argparse._SubParsersAction[Any]") -> None:
+    """Add `daily create`, `daily reveal` and `daily show` to the `fairdice` command."""
+    where = argparse.ArgumentParser(add_help=False)
+    place = where.add_argument_group("where the secrets and the archive are (default: folders under var/)")
+    place.add_argument("--dir", type=Path, default=Path("var"), help="local folder: DIR/private and DIR/archive")
+    place.add_argument("--bucket", metavar="NAME", help="S3 archive bucket (public commitments and records)")
+    place.add_argument("--secrets-bucket", metavar="NAME", help="S3 private secrets bucket (create, reveal)")
+    place.add_argument("--endpoint-url", metavar="URL", help="another S3 endpoint (a local S3 emulator)")
+    place.add_argument(
+        "--now",
+        type=_instant,
+        metavar="TIME",
+        help="act as if it were TIME (ISO 8601, UTC unless an offset is given); default: the clock",
+    )
+
+    daily = subparsers.add_parser("daily", help="the daily game's secrets: create, reveal, show")
+    actions = daily.add_subparsers(dest="daily_command", required=True, metavar="ACTION")
+
+    create = actions.add_parser(
+        "create",
+        parents=[where],
+        help="make today's secret (UTC; if it does not exist yet) and publish its commitment",
+    )
+    create.set_defaults(run=_create)
+
+    reveal = actions.add_parser(
+        "reveal", parents=[where], help="reveal every closed day (before today, UTC) not yet revealed"
+    )
+    reveal.set_defaults(run=_reveal)
+
+    show = actions.add_parser(
+        "show", parents=[where], help="print a day from the archive, or a player's roll that day with --player"
+    )
+    show.add_argument("--date", type=_day, metavar="YYYY-MM-DD", help="the UTC day (default: today)")
+    show.add_argument("--player", metavar="UUID", help="print this player's verdict for the day instead")
+    show.add_argument("--recorded", metavar="FACES", help="with --player: the six faces seen, e.g. '3 5 2 9 11 17'")
+    show.set_defaults(run=_show)
+
+
+def _instant(text: str) -> dt.datetime:
+    try:
+        moment = dt.datetime.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an ISO 8601 time such as 2025-03-01T00:05:00Z") from None
+    return moment.replace(tzinfo=dt.UTC) if moment.tzinfo is None else moment
+
+
+def _day(text: str) -> dt.date:
+    try:
+        day: dt.date = _DAY.validate_python(text)
+    except ValidationError as exc:
+        raise argparse.ArgumentTypeError(describe(exc)[0].message) from None
+    return day
+
+
+def _now(args: argparse.Namespace) -> dt.datetime:
+    now: dt.datetime | None = args.now
+    return now if now is not None else dt.datetime.now(dt.UTC)
+
+
+def _settings(args: argparse.Namespace) -> StorageSettings:
+    return StorageSettings(
+        archive_bucket=args.bucket,
+        secrets_bucket=args.secrets_bucket,
+        data_dir=args.dir,
+        endpoint_url=args.endpoint_url,
+    )
+
+
+def _both_stores(args: argparse.Namespace) -> StorageSettings:
+    settings = _settings(args)
+    if (settings.archive_bucket is None) != (settings.secrets_bucket is None):
+        missing = "--secrets-bucket" if settings.secrets_bucket is None else "--bucket"
+        raise InvalidInput("give both --bucket and --secrets-bucket (S3), or neither (local folders)", field=missing)
+    return settings
+
+
+def _create(args: argparse.Namespace) -> int:
+    report = open_day(_both_stores(args).stores(), _now(args))
+    print(report.model_dump_json(indent=2))
+    return EXIT_OK
+
+
+def _reveal(args: argparse.Namespace) -> int:
+    report = reveal_closed(_both_stores(args).stores(), _now(args))
+    print(report.model_dump_json(indent=2))
+    return EXIT_OK
+
+
+def _show(args: argparse.Namespace) -> int:
+    now = _now(args)
+    reader = ArchiveReader(_settings(args).archive(), clock=lambda: now)
+    day: dt.date = args.date or now.astimezone(dt.UTC).date()
+    if args.player is None:
+        if args.recorded is not None:
+            raise InvalidInput("--recorded compares a player's faces: give --player too", field="--player")
+        print(reader.record(day).model_dump_json(indent=2))
+        return EXIT_OK
+    verdict = daily_verdict(reader, day, args.player, args.recorded)
+    print(verdict.model_dump_json(indent=2))
+    return EXIT_MISMATCH if verdict.verdict == "mismatch" else EXIT_OK

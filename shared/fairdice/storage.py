@@ -1,0 +1,388 @@
+"""The storage adapter: one small object-store interface, backed by S3 or by folders on disk.
+
+This is the only module that talks to S3, and it imports boto3 lazily (inside functions), so
+importing fairdice never pays boto3's import cost; the verify API's /verify and /check paths
+never load it. Everything above this module (`fairdice.daily_archive`) sees only `ObjectStore`.
+
+Two logical stores exist: the private secret store and the public archive. Write-once
+(`put_new`) is the one write they rely on for anything that must never change; `replace`
+exists for the archive's `index.json` alone, a convenience derived from the write-once records.
+"""
+
+import contextlib
+import os
+import re
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from fairdice.errors import ArchiveUnavailable
+
+_KEY = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*(/[A-Za-z0-9_-][A-Za-z0-9._-]*)*")
+_TEMP_PREFIX = ".incoming-"
+
+
+class ObjectStore(Protocol):
+    """Keys to bytes, where a written key can be made never to change."""
+
+    def get(self, key: str) -> bytes | None:
+        """The object's bytes, or None when there is no such key."""
+        ...
+
+    def put_new(self, key: str, data: bytes) -> bool:
+        """Write `data` only if `key` does not exist yet; False (and nothing written) if it did.
+
+        Of any number of concurrent writers of one key exactly one gets True, and a reader
+        never sees a partly written object.
+        """
+        ...
+
+    def replace(self, key: str, data: bytes) -> None:
+        """Write `data` whether or not `key` exists (the archive's index only)."""
+        ...
+
+    def list(self, prefix: str) -> list[str]:
+        """Every key starting with `prefix`, sorted."""
+        ...
+
+
+def _checked_key(key: str) -> str:
+    if not _KEY.fullmatch(key):
+        raise ValueError(f"an object key is path segments of letters, digits, '.', '_' and '-', not {key!r}")
+    return key
+
+
+# ---- local folders -----------------------------------------------------------------------
+
+
+class FolderStore:
+    """An `ObjectStore` in a folder: one file per key, the same layout as the bucket.
+
+    Write-once is a hard link from a fully written temporary file to the key's path: `link`
+    fails if the path exists, so racing processes get exactly one winner, and the path only
+    ever appears complete.
+    """
+
+    def __init__(self, root: Path, *, private: bool = False) -> None:
+        self.root = root
+        # Secrets are readable by their owner only; the archive is meant to be served as is.
+        self._file_mode = 0o600 if private else 0o644
+        self._dir_mode = 0o700 if private else 0o755
+
+    def __repr__(self) -> str:
+        return f"FolderStore({str(self.root)!r})"
+
+    def get(self, key: str) -> bytes | None:
+        """The file's bytes, or None when it does not exist."""
+        path = self._path(key)
+        try:
+            return path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise ArchiveUnavailable(f"cannot read {key} in {self.root}: {exc.strerror}") from exc
+
+    def put_new(self, key: str, data: bytes) -> bool:
+        """Write once: link a complete temporary file to the key's path unless it exists."""
+        path = self._path(key)
+        with self._staged(path, data) as staged:
+            try:
+                os.link(staged, path)
+            except FileExistsError:
+                return False
+            except OSError as exc:
+                raise ArchiveUnavailable(f"cannot write {key} in {self.root}: {exc.strerror}") from exc
+        return True
+
+    def replace(self, key: str, data: bytes) -> None:
+        """Replace the file atomically: readers see the old bytes or the new, never a mix."""
+        path = self._path(key)
+        with self._staged(path, data) as staged:
+            try:
+                os.replace(staged, path)
+            except OSError as exc:
+                raise ArchiveUnavailable(f"cannot write {key} in {self.root}: {exc.strerror}") from exc
+
+    def list(self, prefix: str) -> list[str]:
+        """Keys under the prefix's folder that start with `prefix`, temporary files left out."""
+        folder, _, _ = prefix.rpartition("/")
+        base = self.root / folder if folder else self.root
+        try:
+            names = [p for p in base.rglob("*") if p.is_file() and not p.name.startswith(_TEMP_PREFIX)]
+        except FileNotFoundError:
+            return []
+        except OSError as exc:
+            raise ArchiveUnavailable(f"cannot list {prefix} in {self.root}: {exc.strerror}") from exc
+        keys = (p.relative_to(self.root).as_posix() for p in names)
+        return sorted(k for k in keys if k.startswith(prefix))
+
+    def _path(self, key: str) -> Path:
+        return self.root / _checked_key(key)
+
+    @contextlib.contextmanager
+    def _staged(self, path: Path, data: bytes) -> Iterator[str]:
+        """A temporary file beside `path`, fully written and flushed to disk, removed afterwards."""
+        try:
+            path.parent.mkdir(mode=self._dir_mode, parents=True, exist_ok=True)
+            handle, staged = tempfile.mkstemp(prefix=_TEMP_PREFIX, dir=path.parent)
+        except OSError as exc:
+            raise ArchiveUnavailable(f"cannot write in {path.parent}: {exc.strerror}") from exc
+        try:
+            try:
+                with os.fdopen(handle, "wb") as out:
+                    out.write(data)
+                    out.flush()
+                    os.fsync(out.fileno())
+                os.chmod(staged, self._file_mode)
+            except OSError as exc:
+                raise ArchiveUnavailable(f"cannot write in {path.parent}: {exc.strerror}") from exc
+            yield staged
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(staged)
+
+
+# ---- S3 -------------------------------------------------------------------------------------
+
+
+class S3Client(Protocol):
+    """The part of boto3's S3 client this module uses."""
+
+    def get_object(self, **kwargs: Any) -> Any: ...
+
+    def put_object(self, **kwargs: Any) -> Any: ...
+
+    def list_objects_v2(self, **kwargs: Any) -> Any: ...
+
+
+class S3Connection:
+    """One boto3 S3 client, created on first use and shared by the stores that need it.
+
+    Timeouts are short and retries bounded (botocore's standard mode retries throttling and
+    5xx): a Lambda invocation should fail with ArchiveUnavailable, not hang until its timeout.
+    """
+
+    def __init__(self, *, endpoint_url: str | None = None, region: str | None = None) -> None:
+        self.endpoint_url = endpoint_url
+        self.region = region
+        self._client: S3Client | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def client(self) -> S3Client:
+        """The client, made the first time it is needed (boto3 is imported then, not before)."""
+        with self._lock:
+            if self._client is None:
+                import boto3
+                from botocore.config import Config
+
+                config = Config(connect_timeout=3, read_timeout=10, retries={"mode": "standard", "max_attempts": 4})
+                # A session of its own: boto3's default session is not safe to share across threads.
+                session = boto3.session.Session()
+                client: S3Client = session.client(
+                    "s3", endpoint_url=self.endpoint_url, region_name=self.region, config=config
+                )
+                self._client = client
+            return self._client
+
+
+# S3 answers 409 ConditionalRequestConflict while another conditional write to the same key is
+# in flight; the outcome is then unknown, so ask again until S3 says 200 or 412.
+_CONFLICT_ATTEMPTS = 5
+
+
+class S3Store:
+    """An `ObjectStore` over one S3 bucket; write-once is `PutObject` with `If-None-Match: *`.
+
+    Throttling, timeouts and every other S3 failure become `ArchiveUnavailable` (after
+    botocore's own bounded retries); only a missing key (get) and 412 (put_new) are answers.
+    """
+
+    def __init__(
+        self,
+        bucket: str,
+        connection: S3Connection | None = None,
+        *,
+        client: S3Client | None = None,
+        pause: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.bucket = bucket
+        self._connection = connection or S3Connection()
+        self._given_client = client
+        self._pause = pause
+
+    def __repr__(self) -> str:
+        return f"S3Store({self.bucket!r})"
+
+    @property
+    def _client(self) -> S3Client:
+        return self._given_client if self._given_client is not None else self._connection.client
+
+    def get(self, key: str) -> bytes | None:
+        """The object's bytes, or None for NoSuchKey."""
+        client_error, other_error = _botocore_errors()
+        try:
+            response = self._client.get_object(Bucket=self.bucket, Key=_checked_key(key))
+            body: bytes = response["Body"].read()
+        except client_error as exc:
+            if _code(exc) in ("NoSuchKey", "404"):
+                return None
+            raise self._unavailable("read", key, exc) from exc
+        except other_error as exc:
+            raise self._unavailable("read", key, exc) from exc
+        return body
+
+    def put_new(self, key: str, data: bytes) -> bool:
+        """PutObject with If-None-Match: * — 412 PreconditionFailed means the key exists."""
+        client_error, other_error = _botocore_errors()
+        attempt = 1
+        while True:
+            try:
+                self._put(key, data, IfNoneMatch="*")
+            except client_error as exc:
+                code = _code(exc)
+                if code in ("PreconditionFailed", "412"):
+                    return False
+                if code not in ("ConditionalRequestConflict", "409") or attempt == _CONFLICT_ATTEMPTS:
+                    raise self._unavailable("write", key, exc) from exc
+            except other_error as exc:
+                raise self._unavailable("write", key, exc) from exc
+            else:
+                return True
+            self._pause(0.05 * attempt)
+            attempt += 1
+
+    def replace(self, key: str, data: bytes) -> None:
+        """A plain PutObject (the bucket keeps every earlier version)."""
+        client_error, other_error = _botocore_errors()
+        try:
+            self._put(key, data)
+        except (client_error, other_error) as exc:
+            raise self._unavailable("write", key, exc) from exc
+
+    def list(self, prefix: str) -> list[str]:
+        """Every key under `prefix`, all pages of ListObjectsV2, sorted."""
+        client_error, other_error = _botocore_errors()
+        keys: list[str] = []
+        pages: dict[str, str] = {}
+        try:
+            while True:
+                page = self._client.list_objects_v2(Bucket=self.bucket, Prefix=prefix, **pages)
+                keys.extend(item["Key"] for item in page.get("Contents", []))
+                if not page.get("IsTruncated"):
+                    return sorted(keys)
+                pages = {"ContinuationToken": page["NextContinuationToken"]}
+        except (client_error, other_error) as exc:
+            raise self._unavailable("list", prefix, exc) from exc
+
+    def _put(self, key: str, data: bytes, **condition: str) -> None:
+        # A checksum header is required for any PutObject into a bucket with Object Lock retention.
+        self._client.put_object(
+            Bucket=self.bucket,
+            Key=_checked_key(key),
+            Body=data,
+            ContentType="application/json" if key.endswith(".json") else "application/octet-stream",
+            ChecksumAlgorithm="SHA256",
+            **condition,
+        )
+
+    def _unavailable(self, action: str, key: str, exc: Exception) -> ArchiveUnavailable:
+        reason = _code(exc) or type(exc).__name__
+        return ArchiveUnavailable(f"S3 bucket {self.bucket}: cannot {action} {key} ({reason}); try again later")
+
+
+def _botocore_errors() -> tuple[type[Exception], type[Exception]]:
+    """botocore's ClientError and BotoCoreError, imported only once S3 is actually used."""
+    from botocore.exceptions import BotoCoreError, ClientError
+
+    return ClientError, BotoCoreError
+
+
+def _code(exc: BaseException) -> str | None:
+    response = getattr(exc, "response", None)
+    if not isinstance(response, Mapping):
+        return None
+    error = response.get("Error", {})
+    code = error.get("Code") if isinstance(error, Mapping) else None
+    return str(code) if code is not None else None
+
+
+# ---- settings ------------------------------------------------------------------------------
+
+BucketName = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$")]
+
+
+@dataclass(frozen=True)
+class Stores:
+    """The two logical stores of the daily game: private secrets and the public archive."""
+
+    secrets: ObjectStore
+    archive: ObjectStore
+
+
+class StorageSettings(BaseModel):
+    """Where the daily secrets and the archive live, read once from the environment.
+
+    With no bucket configured both are folders under `data_dir` (`private/` and `archive/`),
+    so everything runs offline through the same code above this module.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    archive_bucket: BucketName | None = None
+    secrets_bucket: BucketName | None = None
+    data_dir: Path = Path("var")
+    endpoint_url: str | None = None
+    region: str | None = None
+
+    @field_validator("archive_bucket", "secrets_bucket", "endpoint_url", "region", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: object) -> object:
+        return None if value == "" else value
+
+    @classmethod
+    def from_environ(cls, environ: Mapping[str, str]) -> "StorageSettings":
+        """Read `FAIRDICE_ARCHIVE_BUCKET`, `FAIRDICE_SECRETS_BUCKET`, `FAIRDICE_DATA_DIR` and
+        `FAIRDICE_S3_ENDPOINT_URL` (plus `AWS_REGION`) from the mapping the caller passes."""
+        return cls(
+            archive_bucket=environ.get("FAIRDICE_ARCHIVE_BUCKET"),
+            secrets_bucket=environ.get("FAIRDICE_SECRETS_BUCKET"),
+            data_dir=Path(environ.get("FAIRDICE_DATA_DIR") or "var"),
+            endpoint_url=environ.get("FAIRDICE_S3_ENDPOINT_URL"),
+            region=environ.get("AWS_REGION") or environ.get("AWS_DEFAULT_REGION"),
+        )
+
+    def connection(self) -> S3Connection:
+        """A lazily connecting S3 client holder for this endpoint and region."""
+        return S3Connection(endpoint_url=self.endpoint_url, region=self.region)
+
+    def archive(self, connection: S3Connection | None = None) -> ObjectStore:
+        """The public archive: the bucket when configured, else `<data_dir>/archive`."""
+        if self.archive_bucket is None:
+            return FolderStore(self.data_dir / "archive")
+        return S3Store(self.archive_bucket, connection or self.connection())
+
+    def stores(self) -> Stores:
+        """Both stores, which must be both buckets or both folders.
+
+        Raises ValueError when only one bucket is set: a publisher writing secrets to a local
+        folder while publishing commitments to S3 would lose the secrets.
+        """
+        if (self.archive_bucket is None) != (self.secrets_bucket is None):
+            raise ValueError(
+                "FAIRDICE_ARCHIVE_BUCKET and FAIRDICE_SECRETS_BUCKET must be set together (S3) or both left"
+                " unset (local folders)"
+            )
+        if self.archive_bucket is None or self.secrets_bucket is None:
+            return Stores(
+                secrets=FolderStore(self.data_dir / "private", private=True),
+                archive=FolderStore(self.data_dir / "archive"),
+            )
+        connection = self.connection()
+        return Stores(secrets=S3Store(self.secrets_bucket, connection), archive=self.archive(connection))

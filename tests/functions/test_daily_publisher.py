@@ -1,0 +1,167 @@
+"""The scheduled publisher, fed the schedule's events (events/scheduled-*.json) with a fixed clock.
+
+The handler's stores are swapped for local folders and its clock for a fixed one; its logs are
+captured from the Powertools handler's stream, its metrics from the EMF lines it prints.
+"""
+
+import base64
+import datetime as dt
+import io
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from daily_publisher import app
+from fairdice.daily_archive import ArchiveIndex, RevealedRecord, revealed_key, secret_key
+from fairdice.errors import ArchiveUnavailable
+from fairdice.storage import StorageSettings, Stores
+
+Event = dict[str, Any]
+
+
+@dataclass
+class LambdaContext:
+    function_name: str = "fairdice-DailyPublisherFunction"
+    function_version: str = "$LATEST"
+    memory_limit_in_mb: int = 512
+    invoked_function_arn: str = "arn:aws:lambda:eu-west-1:123456789012:function:fairdice-DailyPublisherFunction"
+    aws_request_id: str = "52fdfc07-2182-154f-163f-5f0f9a621d72"
+
+
+@dataclass
+class Run:
+    result: dict[str, Any]
+    logs: str
+    stdout: str
+
+    @property
+    def metrics(self) -> dict[str, Any]:
+        """The EMF document the run printed: metric name -> value or list of values."""
+        for line in self.stdout.splitlines():
+            if line.startswith("{") and "_aws" in line:
+                document: dict[str, Any] = json.loads(line)
+                return document
+        raise AssertionError("no metrics were printed")
+
+    def values(self, name: str) -> list[float]:
+        value = self.metrics.get(name, [])
+        return value if isinstance(value, list) else [value]
+
+
+@pytest.fixture
+def stores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Stores:
+    local = StorageSettings(data_dir=tmp_path).stores()
+    monkeypatch.setattr(app, "stores", local)
+    monkeypatch.setattr(app.metrics.provider, "namespace", "fairdice")
+    return local
+
+
+@pytest.fixture
+def invoke(
+    stores: Stores, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> Callable[[Event, str], Run]:
+    """Run the handler at a UTC time, capturing what it logs and prints."""
+
+    def run(event: Event, now: str) -> Run:
+        logs = io.StringIO()
+        monkeypatch.setattr(app.logger.registered_handler, "stream", logs)
+        monkeypatch.setattr(app, "clock", lambda: dt.datetime.fromisoformat(now).replace(tzinfo=dt.UTC))
+        capsys.readouterr()
+        result = app.lambda_handler(event, LambdaContext())  # type: ignore[arg-type]
+        return Run(result=result, logs=logs.getvalue(), stdout=capsys.readouterr().out)
+
+    return run
+
+
+def forms_of(secret: bytes) -> list[str]:
+    """Every way a secret might be written into a log."""
+    return [secret.hex(), secret.hex().upper(), base64.b64encode(secret).decode(), repr(secret)]
+
+
+def test_the_midnight_run_creates_todays_secret_and_reveals_yesterday(
+    invoke: Callable[[Event, str], Run], load_event: Callable[[str], Event], stores: Stores
+) -> None:
+    invoke(load_event("scheduled-midnight"), "2025-03-01 00:00:01")
+
+    run = invoke(load_event("scheduled-midnight"), "2025-03-02 00:00:01")
+
+    assert run.result["today"]["date"] == "2025-03-02" and run.result["today"]["created"] is True
+    assert run.result["reveal"]["revealed"] == ["2025-03-01"]
+    record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(dt.date(2025, 3, 1))) or b"")
+    assert record.next_commitment == run.result["today"]["commitment"]
+    assert run.values("DayRevealed") == [1.0] and run.values("SecretCreated") == [1.0]
+    assert "daily secrets published" in run.logs
+
+
+def test_logs_metrics_and_the_result_never_hold_an_unrevealed_secret(
+    invoke: Callable[[Event, str], Run], load_event: Callable[[str], Event], stores: Stores
+) -> None:
+    first = invoke(load_event("scheduled-midnight"), "2025-03-01 00:00:01")
+    second = invoke(load_event("scheduled-midnight"), "2025-03-02 00:00:01")
+    retry = invoke(load_event("scheduled-retry"), "2025-03-02 00:10:00")
+
+    unrevealed = stores.secrets.get(secret_key(dt.date(2025, 3, 2))) or b""
+    assert len(unrevealed) == 32
+    everything = "".join(r.logs + r.stdout + json.dumps(r.result) for r in (first, second, retry))
+    for form in forms_of(unrevealed):
+        assert form not in everything
+    # The runs did log what they did: the absence above is not that of an empty log.
+    assert second.result["today"]["commitment"] in second.logs
+
+
+def test_the_retry_run_finds_nothing_left_to_do(
+    invoke: Callable[[Event, str], Run], load_event: Callable[[str], Event], stores: Stores
+) -> None:
+    invoke(load_event("scheduled-midnight"), "2025-03-01 00:00:01")
+    invoke(load_event("scheduled-midnight"), "2025-03-02 00:00:01")
+    before = {key: stores.archive.get(key) for key in stores.archive.list("")}
+
+    run = invoke(load_event("scheduled-retry"), "2025-03-02 00:10:00")
+
+    assert run.result["today"]["created"] is False and run.result["reveal"]["revealed"] == []
+    assert run.values("DayRevealed") == [] and run.values("SecretCreated") == [0.0]
+    assert {key: stores.archive.get(key) for key in stores.archive.list("")} == before
+    assert '"scheduled_time":"2025-03-01T00:10:00Z"' in run.logs.replace(" ", "")
+
+
+def test_one_metric_value_per_day_revealed_when_missed_runs_are_caught_up(
+    invoke: Callable[[Event, str], Run], load_event: Callable[[str], Event], stores: Stores
+) -> None:
+    # Given three days whose secrets exist but whose reveal never ran
+    for day in (1, 2, 3):
+        stores.secrets.put_new(secret_key(dt.date(2025, 3, day)), bytes([day]) * 32)
+
+    run = invoke(load_event("scheduled-midnight"), "2025-03-04 00:00:01")
+
+    assert run.result["reveal"]["revealed"] == ["2025-03-01", "2025-03-02", "2025-03-03"]
+    assert run.result["reveal"]["late_commitments"] == ["2025-03-01", "2025-03-02", "2025-03-03"]
+    assert run.values("DayRevealed") == [1.0, 1.0, 1.0]
+    assert "days needing attention" in run.logs
+    index = ArchiveIndex.model_validate_json(stores.archive.get("index.json") or b"")
+    assert [d.isoformat() for d in index.revealed] == run.result["reveal"]["revealed"]
+
+
+@pytest.mark.filterwarnings("ignore:No application metrics to publish")
+def test_an_archive_that_cannot_be_written_fails_the_invocation_so_it_is_retried(
+    invoke: Callable[[Event, str], Run], load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Unavailable:
+        def get(self, key: str) -> bytes | None:
+            return None
+
+        def put_new(self, key: str, data: bytes) -> bool:
+            raise ArchiveUnavailable(f"S3 bucket fairdice-archive: cannot write {key} (SlowDown); try again later")
+
+        def replace(self, key: str, data: bytes) -> None:
+            raise ArchiveUnavailable("unreachable")
+
+        def list(self, prefix: str) -> list[str]:
+            return []
+
+    monkeypatch.setattr(app, "stores", Stores(secrets=app.stores.secrets, archive=Unavailable()))
+
+    with pytest.raises(ArchiveUnavailable, match="SlowDown"):
+        invoke(load_event("scheduled-midnight"), "2025-03-01 00:00:01")

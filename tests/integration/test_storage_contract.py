@@ -1,0 +1,285 @@
+"""One contract, two backends: the local folders and S3 (moto's in-process mock).
+
+The contract tests take the `store` fixture, parametrized over both backends; the daily
+lifecycle then runs end to end over each. S3-only behaviour (412 from If-None-Match, error
+mapping, pagination, an Object Lock bucket like the template's) is tested below them.
+"""
+
+import datetime as dt
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import boto3
+import botocore.exceptions
+import fairdice
+import pytest
+from botocore.config import Config
+from botocore.stub import Stubber
+from fairdice.daily_archive import ArchiveReader, daily_verdict, publish, revealed_key, secret_key
+from fairdice.errors import ArchiveUnavailable
+from fairdice.storage import FolderStore, ObjectStore, S3Connection, S3Store, StorageSettings, Stores
+from moto import mock_aws
+
+REGION = "eu-west-1"
+
+
+@pytest.fixture
+def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """moto's S3 with fake credentials; nothing leaves the process."""
+    for name, value in {
+        "AWS_ACCESS_KEY_ID": "testing",
+        "AWS_SECRET_ACCESS_KEY": "testing",
+        "AWS_SESSION_TOKEN": "testing",
+        "AWS_DEFAULT_REGION": REGION,
+    }.items():
+        monkeypatch.setenv(name, value)
+    with mock_aws():
+        yield
+
+
+def make_bucket(name: str, *, object_lock: bool = False) -> None:
+    s3 = boto3.client("s3", region_name=REGION)
+    s3.create_bucket(
+        Bucket=name,
+        CreateBucketConfiguration={"LocationConstraint": REGION},  # type: ignore[typeddict-item]
+        ObjectLockEnabledForBucket=object_lock,
+    )
+    if object_lock:
+        s3.put_object_lock_configuration(
+            Bucket=name,
+            ObjectLockConfiguration={
+                "ObjectLockEnabled": "Enabled",
+                "Rule": {"DefaultRetention": {"Mode": "COMPLIANCE", "Years": 100}},
+            },
+        )
+
+
+@pytest.fixture(params=["folder", "s3"])
+def backend(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "s3":
+        request.getfixturevalue("aws")
+    return str(request.param)
+
+
+@pytest.fixture
+def store(backend: str, tmp_path: Path) -> ObjectStore:
+    if backend == "folder":
+        return FolderStore(tmp_path / "store")
+    make_bucket("fairdice-contract")
+    return S3Store("fairdice-contract", S3Connection(region=REGION))
+
+
+@pytest.fixture
+def stores(backend: str, tmp_path: Path) -> Stores:
+    if backend == "folder":
+        return StorageSettings(data_dir=tmp_path).stores()
+    make_bucket("fairdice-archive", object_lock=True)
+    make_bucket("fairdice-secrets")
+    return StorageSettings(archive_bucket="fairdice-archive", secrets_bucket="fairdice-secrets", region=REGION).stores()
+
+
+def at(text: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(text).replace(tzinfo=dt.UTC)
+
+
+# ---- the contract --------------------------------------------------------------------------
+
+
+def test_a_missing_key_reads_as_none(store: ObjectStore) -> None:
+    assert store.get("revealed/2025-03-01.json") is None
+
+
+def test_put_new_writes_once_and_never_overwrites(store: ObjectStore) -> None:
+    assert store.put_new("secrets/2025-03-01", b"first") is True
+    assert store.put_new("secrets/2025-03-01", b"second") is False
+    assert store.get("secrets/2025-03-01") == b"first"
+
+
+def test_replace_overwrites(store: ObjectStore) -> None:
+    store.replace("index.json", b"old")
+    store.replace("index.json", b"new")
+    assert store.get("index.json") == b"new"
+
+
+def test_list_gives_the_keys_under_a_prefix_sorted(store: ObjectStore) -> None:
+    for key in ("revealed/2025-03-02.json", "revealed/2025-03-01.json", "commitments/2025-03-01.json", "index.json"):
+        store.put_new(key, b"{}")
+    assert store.list("revealed/") == ["revealed/2025-03-01.json", "revealed/2025-03-02.json"]
+    assert store.list("secrets/") == []
+
+
+def test_bytes_come_back_exactly(store: ObjectStore) -> None:
+    data = bytes(range(256)) * 3
+    store.put_new("secrets/2025-03-01", data)
+    assert store.get("secrets/2025-03-01") == data
+
+
+@pytest.mark.parametrize("key", ["../escape", "/absolute", "a//b", "", "secrets/.hidden", "spaces here"])
+def test_keys_outside_the_layout_are_refused(store: ObjectStore, key: str) -> None:
+    with pytest.raises(ValueError, match="an object key is path segments"):
+        store.get(key)
+
+
+def test_the_daily_lifecycle_runs_the_same_over_each_backend(stores: Stores) -> None:
+    for day in range(1, 5):
+        publish(stores, at(f"2025-03-0{day} 00:00"))
+    report = publish(stores, at("2025-03-04 00:10"))
+    assert report.reveal.revealed == [] and not report.today.created
+
+    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-04 12:00"))
+    for day in range(1, 4):
+        shown = reader.record(dt.date(2025, 3, day))
+        assert shown.status == "revealed" and shown.seal == "match"
+    assert reader.record(dt.date(2025, 3, 4)).status == "pending"
+    verdict = daily_verdict(reader, "2025-03-03", "123e4567-e89b-12d3-a456-426614174000")
+    assert verdict.checks.seal == "match"
+    assert stores.archive.get(revealed_key(dt.date(2025, 3, 3))) is not None
+    assert stores.archive.get(secret_key(dt.date(2025, 3, 3))) is None  # secrets stay in their own store
+
+
+# ---- S3 only -------------------------------------------------------------------------------
+
+
+def test_moto_answers_if_none_match_with_412_precondition_failed(aws: None) -> None:
+    make_bucket("fairdice-412")
+    s3 = boto3.client("s3", region_name=REGION)
+    s3.put_object(Bucket="fairdice-412", Key="k", Body=b"1", IfNoneMatch="*")
+    with pytest.raises(botocore.exceptions.ClientError) as raised:
+        s3.put_object(Bucket="fairdice-412", Key="k", Body=b"2", IfNoneMatch="*")
+    assert raised.value.response["Error"]["Code"] == "PreconditionFailed"
+    assert raised.value.response["ResponseMetadata"]["HTTPStatusCode"] == 412
+
+
+def test_an_object_lock_bucket_takes_write_once_records_and_new_index_versions(aws: None) -> None:
+    # The archive bucket of template.yaml: versioned, Object Lock in compliance mode
+    make_bucket("fairdice-locked", object_lock=True)
+    store = S3Store("fairdice-locked", S3Connection(region=REGION))
+    assert store.put_new("revealed/2025-03-01.json", b"{}")
+    store.replace("index.json", b"1")
+    store.replace("index.json", b"2")
+
+    versions = boto3.client("s3", region_name=REGION).list_object_versions(Bucket="fairdice-locked", Prefix="index")
+    assert len(versions["Versions"]) == 2
+    assert store.get("index.json") == b"2"
+
+
+def stubbed_store(aws_env: None) -> tuple[S3Store, Stubber, list[float]]:
+    client = boto3.client("s3", region_name=REGION, config=Config(retries={"total_max_attempts": 1}))
+    pauses: list[float] = []
+    return S3Store("fairdice-stub", client=client, pause=pauses.append), Stubber(client), pauses
+
+
+def test_list_reads_every_page(aws: None) -> None:
+    store, stub, _ = stubbed_store(aws)
+    stub.add_response(
+        "list_objects_v2",
+        {"Contents": [{"Key": "revealed/2025-03-02.json"}], "IsTruncated": True, "NextContinuationToken": "more"},
+        {"Bucket": "fairdice-stub", "Prefix": "revealed/"},
+    )
+    stub.add_response(
+        "list_objects_v2",
+        {"Contents": [{"Key": "revealed/2025-03-01.json"}], "IsTruncated": False},
+        {"Bucket": "fairdice-stub", "Prefix": "revealed/", "ContinuationToken": "more"},
+    )
+    with stub:
+        assert store.list("revealed/") == ["revealed/2025-03-01.json", "revealed/2025-03-02.json"]
+    stub.assert_no_pending_responses()
+
+
+def test_a_conditional_write_conflict_is_asked_again_until_s3_decides(aws: None) -> None:
+    store, stub, pauses = stubbed_store(aws)
+    stub.add_client_error("put_object", "ConditionalRequestConflict", http_status_code=409)
+    stub.add_client_error("put_object", "ConditionalRequestConflict", http_status_code=409)
+    stub.add_client_error("put_object", "PreconditionFailed", http_status_code=412)
+    with stub:
+        assert store.put_new("secrets/2025-03-01", b"x") is False
+    assert len(pauses) == 2
+    stub.assert_no_pending_responses()
+
+
+def test_a_conflict_that_does_not_clear_is_unavailable(aws: None) -> None:
+    store, stub, _ = stubbed_store(aws)
+    for _ in range(5):
+        stub.add_client_error("put_object", "ConditionalRequestConflict", http_status_code=409)
+    with stub, pytest.raises(ArchiveUnavailable, match="ConditionalRequestConflict"):
+        store.put_new("secrets/2025-03-01", b"x")
+
+
+@pytest.mark.parametrize(
+    ("operation", "call"),
+    [
+        ("get_object", lambda s: s.get("index.json")),
+        ("put_object", lambda s: s.put_new("index.json", b"x")),
+        ("put_object", lambda s: s.replace("index.json", b"x")),
+        ("list_objects_v2", lambda s: s.list("revealed/")),
+    ],
+)
+@pytest.mark.parametrize(("code", "status"), [("SlowDown", 503), ("AccessDenied", 403), ("InternalError", 500)])
+def test_s3_failures_become_archive_unavailable(aws: None, operation: str, call: Any, code: str, status: int) -> None:
+    store, stub, _ = stubbed_store(aws)
+    stub.add_client_error(operation, code, http_status_code=status)
+    with stub, pytest.raises(ArchiveUnavailable, match=f"S3 bucket fairdice-stub: cannot .* \\({code}\\)"):
+        call(store)
+
+
+class TimingOut:
+    """An S3 client whose every call times out, as botocore reports it."""
+
+    def __init__(self, error: Exception) -> None:
+        self.error = error
+
+    def get_object(self, **kwargs: Any) -> Any:
+        raise self.error
+
+    def put_object(self, **kwargs: Any) -> Any:
+        raise self.error
+
+    def list_objects_v2(self, **kwargs: Any) -> Any:
+        raise self.error
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        botocore.exceptions.ReadTimeoutError(endpoint_url="https://s3"),
+        botocore.exceptions.ConnectTimeoutError(endpoint_url="https://s3"),
+        botocore.exceptions.EndpointConnectionError(endpoint_url="https://s3"),
+    ],
+)
+def test_timeouts_become_archive_unavailable(error: Exception) -> None:
+    store = S3Store("fairdice-timeouts", client=TimingOut(error))
+    for call in (lambda: store.get("index.json"), lambda: store.put_new("index.json", b"x"), lambda: store.list("")):
+        with pytest.raises(ArchiveUnavailable, match=type(error).__name__):
+            call()
+
+
+def test_boto3_is_not_imported_until_s3_is_used() -> None:
+    # A fresh interpreter: this one has boto3 loaded already.
+    code = (
+        "import sys; from fairdice.storage import StorageSettings;"
+        "s = StorageSettings(archive_bucket='fairdice-archive', secrets_bucket='fairdice-secrets').stores();"
+        "import fairdice.daily_archive;"
+        "print('boto3' in sys.modules, 'botocore' in sys.modules)"
+    )
+    shared = Path(fairdice.__file__).resolve().parent.parent
+    environ = {**os.environ, "PYTHONPATH": str(shared)}
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=environ)
+    assert shown.stdout.split() == ["False", "False"]
+
+
+def test_only_one_bucket_configured_is_refused() -> None:
+    with pytest.raises(ValueError, match="must be set together"):
+        StorageSettings(archive_bucket="fairdice-archive").stores()
+
+
+def test_settings_come_from_the_environment_mapping_given() -> None:
+    settings = StorageSettings.from_environ(
+        {"FAIRDICE_ARCHIVE_BUCKET": "a-bucket", "FAIRDICE_SECRETS_BUCKET": "", "FAIRDICE_DATA_DIR": "data"}
+    )
+    assert settings.archive_bucket == "a-bucket" and settings.secrets_bucket is None
+    assert settings.data_dir == Path("data")
+    assert isinstance(StorageSettings.from_environ({}).archive(), FolderStore)

@@ -1,0 +1,397 @@
+"""The daily secrets' life: made on their day, committed, revealed once the day is over, chained.
+
+Every test drives `fairdice.daily_archive` with an injected clock over local folders (the
+embedded backend); the same flows run over S3 in tests/integration/test_storage_contract.py.
+"""
+
+import datetime as dt
+import hashlib
+import json
+import tempfile
+from itertools import count
+from pathlib import Path
+
+import pytest
+from fairdice.daily_archive import (
+    ArchiveIndex,
+    Commitment,
+    RevealedRecord,
+    commitment_key,
+    get_or_create_secret,
+    open_day,
+    publish,
+    reveal_closed,
+    revealed_key,
+    secret_key,
+)
+from fairdice.errors import ArchiveUnavailable, TamperedRecord
+from fairdice.seal import seal_of
+from fairdice.storage import FolderStore, ObjectStore, StorageSettings, Stores
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+MARCH = dt.date(2025, 3, 1)
+
+
+def at(text: str) -> dt.datetime:
+    """An instant written in UTC, e.g. at("2025-03-01 00:10")."""
+    return dt.datetime.fromisoformat(text).replace(tzinfo=dt.UTC)
+
+
+def counting_random() -> "count[int]":
+    return count(1)
+
+
+def fake_random(numbers: "count[int]"):  # type: ignore[no-untyped-def]
+    """Distinct, recognisable 32-byte secrets: 01 01 …, 02 02 …, so tests can tell them apart."""
+    return lambda size: bytes([next(numbers) % 256]) * size
+
+
+def local_stores(root: Path) -> Stores:
+    return StorageSettings(data_dir=root).stores()
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    """Every file under root and its bytes."""
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def revealed_days(stores: Stores) -> list[dt.date]:
+    return [dt.date.fromisoformat(k.split("/")[1][:10]) for k in stores.archive.list("revealed/")]
+
+
+def record_of(stores: Stores, day: dt.date) -> RevealedRecord:
+    data = stores.archive.get(revealed_key(day))
+    assert data is not None, f"{day} is not revealed"
+    return RevealedRecord.model_validate_json(data)
+
+
+class FailingOnce:
+    """An ObjectStore that fails the first write whose key starts with `prefix`, then behaves."""
+
+    def __init__(self, inner: ObjectStore, prefix: str) -> None:
+        self.inner = inner
+        self.prefix = prefix
+        self.failed = False
+
+    def get(self, key: str) -> bytes | None:
+        return self.inner.get(key)
+
+    def put_new(self, key: str, data: bytes) -> bool:
+        if key.startswith(self.prefix) and not self.failed:
+            self.failed = True
+            raise ArchiveUnavailable(f"injected failure writing {key}")
+        return self.inner.put_new(key, data)
+
+    def replace(self, key: str, data: bytes) -> None:
+        self.inner.replace(key, data)
+
+    def list(self, prefix: str) -> list[str]:
+        return self.inner.list(prefix)
+
+
+# ---- creating --------------------------------------------------------------------------------
+
+
+def test_open_day_makes_todays_secret_and_publishes_its_commitment(tmp_path: Path) -> None:
+    stores = local_stores(tmp_path)
+
+    opened = open_day(stores, at("2025-03-01 00:00:01"), fake_random(counting_random()))
+
+    secret = stores.secrets.get(secret_key(MARCH))
+    assert secret == bytes([1]) * 32
+    assert opened.date == MARCH and opened.created and opened.commitment_published
+    published = Commitment.model_validate_json(stores.archive.get(commitment_key(MARCH)) or b"")
+    assert published.commitment == seal_of(secret) == opened.commitment
+    assert published.published_at == at("2025-03-01 00:00:01")
+    # The secret never reaches the public archive before its day is over.
+    assert all(secret.hex() not in data.decode() for data in tree(tmp_path / "archive").values())
+
+
+def test_the_day_is_the_utc_date_whatever_the_clocks_offset(tmp_path: Path) -> None:
+    stores = local_stores(tmp_path)
+    late_evening_in_new_york = dt.datetime(2025, 2, 28, 20, 30, tzinfo=dt.timezone(dt.timedelta(hours=-5)))
+
+    assert open_day(stores, late_evening_in_new_york).date == MARCH
+
+
+def test_a_naive_clock_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="timezone-aware"):
+        open_day(local_stores(tmp_path), dt.datetime(2025, 3, 1))
+
+
+def test_a_second_creator_gets_the_first_ones_secret(tmp_path: Path) -> None:
+    stores = local_stores(tmp_path)
+    first, made_first = get_or_create_secret(stores.secrets, MARCH, fake_random(count(1)))
+    second, made_second = get_or_create_secret(stores.secrets, MARCH, fake_random(count(2)))
+
+    assert (made_first, made_second) == (True, False)
+    assert first == second == bytes([1]) * 32
+
+
+def test_a_creator_that_loses_the_write_race_reads_back_the_winners_secret(tmp_path: Path) -> None:
+    # Given a rival that writes the secret between our read (nothing there) and our write
+    secrets = FolderStore(tmp_path)
+    winner = bytes([7]) * 32
+
+    class RivalWritesFirst:
+        def get(self, key: str) -> bytes | None:
+            return secrets.get(key)
+
+        def put_new(self, key: str, data: bytes) -> bool:
+            secrets.put_new(key, winner)
+            return secrets.put_new(key, data)
+
+        def replace(self, key: str, data: bytes) -> None:
+            secrets.replace(key, data)
+
+        def list(self, prefix: str) -> list[str]:
+            return secrets.list(prefix)
+
+    # When we try to create it, Then we get the rival's secret, not ours
+    secret, created = get_or_create_secret(RivalWritesFirst(), MARCH, fake_random(count(1)))
+    assert (secret, created) == (winner, False)
+
+
+def test_a_random_source_giving_the_wrong_size_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="16 bytes, not 32"):
+        get_or_create_secret(FolderStore(tmp_path), MARCH, lambda size: b"x" * 16)
+
+
+def test_a_stored_secret_of_the_wrong_size_is_reported_as_tampered(tmp_path: Path) -> None:
+    secrets = FolderStore(tmp_path)
+    secrets.put_new(secret_key(MARCH), b"short")
+    with pytest.raises(TamperedRecord, match="5 bytes, not 32"):
+        get_or_create_secret(secrets, MARCH)
+
+
+def test_a_run_that_died_between_the_two_writes_is_completed_by_the_next(tmp_path: Path) -> None:
+    # Given a first run whose commitment write fails after the secret was stored
+    base = local_stores(tmp_path)
+    flaky = Stores(secrets=base.secrets, archive=FailingOnce(base.archive, "commitments/"))
+    with pytest.raises(ArchiveUnavailable):
+        publish(flaky, at("2025-03-01 00:00"), fake_random(count(1)))
+    assert base.secrets.get(secret_key(MARCH)) is not None
+    assert base.archive.get(commitment_key(MARCH)) is None
+
+    # When the retry runs ten minutes later
+    report = publish(flaky, at("2025-03-01 00:10"), fake_random(count(2)))
+
+    # Then it publishes the commitment of the secret already made, and makes no other
+    assert not report.today.created and report.today.commitment_published
+    assert report.today.commitment == seal_of(bytes([1]) * 32)
+
+
+def test_a_commitment_contradicting_the_kept_secret_stops_the_run(tmp_path: Path) -> None:
+    stores = local_stores(tmp_path)
+    forged = Commitment(date=MARCH, commitment="ab" * 32, published_at=at("2025-03-01 00:00"))
+    stores.archive.put_new(commitment_key(MARCH), forged.to_bytes())
+
+    with pytest.raises(TamperedRecord, match=r"commitments/2025-03-01.json publishes abab"):
+        open_day(stores, at("2025-03-01 00:00"))
+
+
+# ---- revealing -------------------------------------------------------------------------------
+
+
+def test_a_day_is_revealed_at_the_first_run_after_it_ends_and_never_before(tmp_path: Path) -> None:
+    stores = local_stores(tmp_path)
+    random = fake_random(count(1))
+    publish(stores, at("2025-03-01 00:00"), random)
+
+    # Runs during the day, up to its last microsecond, reveal nothing
+    for moment in ("2025-03-01 00:10", "2025-03-01 12:00", "2025-03-01 23:59:59.999999"):
+        report = publish(stores, at(moment), random)
+        assert report.reveal.revealed == []
+        assert stores.archive.get(revealed_key(MARCH)) is None
+
+    # The first run of the next day reveals it, naming the new day's commitment
+    report = publish(stores, at("2025-03-02 00:00"), random)
+    assert report.reveal.revealed == [MARCH]
+    record = record_of(stores, MARCH)
+    assert record.secret == (bytes([1]) * 32).hex()
+    assert record.commitment == seal_of(bytes([1]) * 32)
+    assert record.next_commitment == report.today.commitment
+    assert record.previous is None
+    # ...and never the new day itself
+    assert stores.archive.get(revealed_key(MARCH + dt.timedelta(days=1))) is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    runs=st.lists(
+        st.datetimes(min_value=dt.datetime(2025, 3, 1), max_value=dt.datetime(2025, 3, 6), timezones=st.just(dt.UTC)),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_no_clock_sequence_reveals_a_day_before_it_is_over(runs: list[dt.datetime]) -> None:
+    # Whatever the order of the runs, a clock going backwards included
+    with tempfile.TemporaryDirectory() as root:
+        stores = local_stores(Path(root))
+        for now in runs:
+            before = set(revealed_days(stores))
+            publish(stores, now)
+            for day in set(revealed_days(stores)) - before:
+                assert day < now.date(), f"{day} revealed by a run at {now}"
+            assert all(d < max(r.date() for r in runs) for d in revealed_days(stores))
+
+
+def test_the_chain_links_every_day_of_a_month_with_missed_runs(tmp_path: Path) -> None:
+    stores = local_stores(tmp_path)
+    random = fake_random(count(1))
+    days = [MARCH + dt.timedelta(days=i) for i in range(31)]
+    no_run_at_all = {days[4], days[5], days[6], days[14], days[29]}  # these days never get a secret
+    reveal_failed = {days[9], days[10], days[11]}  # secrets made, but the reveal pass did not run
+    for day in days:
+        if day in no_run_at_all:
+            continue
+        start = dt.datetime.combine(day, dt.time(0, 0), dt.UTC)
+        if day in reveal_failed:
+            open_day(stores, start, random)
+            continue
+        publish(stores, start, random)
+        publish(stores, start + dt.timedelta(minutes=10), random)  # the retry finds nothing to do
+
+    final = publish(stores, at("2025-04-01 00:00"), random)
+
+    with_secret = [d for d in days if d not in no_run_at_all]
+    assert revealed_days(stores) == with_secret
+    previous_bytes: bytes | None = None
+    previous_day: dt.date | None = None
+    for day in with_secret:
+        data = stores.archive.get(revealed_key(day)) or b""
+        record = RevealedRecord.model_validate_json(data)
+        assert record.date == day
+        assert seal_of(bytes.fromhex(record.secret)) == record.commitment
+        if previous_bytes is None:
+            assert record.previous is None
+        else:
+            assert record.previous is not None
+            assert record.previous.date == previous_day
+            assert record.previous.sha256 == hashlib.sha256(previous_bytes).hexdigest()
+        following = day + dt.timedelta(days=1)
+        expected_next = None
+        if following not in no_run_at_all and following <= dt.date(2025, 4, 1):
+            expected_next = seal_of(stores.secrets.get(secret_key(following)) or b"")
+        assert record.next_commitment == expected_next, day
+        previous_bytes, previous_day = data, day
+    # The days whose reveal failed were caught up, in order, by the next day's run
+    assert record_of(stores, days[10]).previous is not None
+    assert record_of(stores, days[12]).previous.date == days[11]  # type: ignore[union-attr]
+    # Gaps are visible: the record after a day with no secret links over it
+    assert record_of(stores, days[7]).previous.date == days[3]  # type: ignore[union-attr]
+    index = ArchiveIndex.model_validate_json(stores.archive.get("index.json") or b"")
+    assert index.revealed == with_secret
+    assert index.head is not None and index.head.date == days[30]
+    assert index.head.sha256 == hashlib.sha256(previous_bytes or b"").hexdigest()
+    assert final.reveal.head == index.head
+
+
+def test_missed_runs_are_caught_up_in_date_order_by_one_run(tmp_path: Path) -> None:
+    stores = local_stores(tmp_path)
+    for offset in range(4):
+        open_day(stores, dt.datetime.combine(MARCH + dt.timedelta(days=offset), dt.time(), dt.UTC))
+
+    report = reveal_closed(stores, at("2025-03-05 09:00"))
+
+    assert report.revealed == [MARCH + dt.timedelta(days=i) for i in range(4)]
+    assert report.index_updated
+
+
+def test_reruns_change_nothing(tmp_path: Path) -> None:
+    stores = local_stores(tmp_path)
+    for offset in range(3):
+        publish(stores, dt.datetime.combine(MARCH + dt.timedelta(days=offset), dt.time(), dt.UTC))
+    before = tree(tmp_path)
+    inodes = {p: p.stat().st_ino for p in tmp_path.rglob("*") if p.is_file()}
+
+    for moment in ("2025-03-03 00:00", "2025-03-03 00:10", "2025-03-03 17:45"):
+        report = publish(stores, at(moment))
+        assert not report.today.created and not report.today.commitment_published
+        assert report.reveal.revealed == [] and not report.reveal.index_updated
+
+    assert tree(tmp_path) == before
+    assert {p: p.stat().st_ino for p in tmp_path.rglob("*") if p.is_file()} == inodes
+
+
+def test_a_closed_day_whose_commitment_never_got_out_is_revealed_as_late(tmp_path: Path) -> None:
+    # Given a day whose only run died between the secret and its commitment
+    base = local_stores(tmp_path)
+    flaky = Stores(secrets=base.secrets, archive=FailingOnce(base.archive, "commitments/"))
+    with pytest.raises(ArchiveUnavailable):
+        publish(flaky, at("2025-03-01 00:00"))
+
+    # When the next day's run reveals it
+    report = publish(flaky, at("2025-03-02 00:00"))
+
+    # Then its commitment is published now, with the real time, and reported as late
+    assert report.reveal.revealed == [MARCH]
+    assert report.reveal.late_commitments == [MARCH]
+    late = Commitment.model_validate_json(base.archive.get(commitment_key(MARCH)) or b"")
+    assert late.published_at == at("2025-03-02 00:00")
+
+
+def test_a_secret_dated_before_the_chains_head_is_an_orphan_never_revealed(tmp_path: Path) -> None:
+    stores = local_stores(tmp_path)
+    publish(stores, at("2025-03-05 00:00"))
+    publish(stores, at("2025-03-06 00:00"))
+    open_day(stores, at("2025-03-02 00:00"))  # an operator with a wrong clock
+
+    report = publish(stores, at("2025-03-07 00:00"))
+
+    assert report.reveal.orphans == [dt.date(2025, 3, 2)]
+    assert stores.archive.get(revealed_key(dt.date(2025, 3, 2))) is None
+    assert revealed_days(stores) == [dt.date(2025, 3, 5), dt.date(2025, 3, 6)]
+
+
+def test_a_reveal_race_loser_continues_the_chain_from_the_winners_record(tmp_path: Path) -> None:
+    # Given another publisher that already revealed the day with a different next_commitment
+    stores = local_stores(tmp_path)
+    publish(stores, at("2025-03-01 00:00"))
+    secret = stores.secrets.get(secret_key(MARCH)) or b""
+    rival = RevealedRecord(
+        date=MARCH, secret=secret.hex(), commitment=seal_of(secret), next_commitment=None, previous=None
+    )
+    open_day(stores, at("2025-03-02 00:00"))
+    stores.archive.put_new(revealed_key(MARCH), rival.to_bytes())
+
+    # When a reveal pass that listed before the rival wrote reaches that day
+    class ListsNothingRevealed:
+        def __init__(self, inner: ObjectStore) -> None:
+            self.inner = inner
+
+        def get(self, key: str) -> bytes | None:
+            return self.inner.get(key)
+
+        def put_new(self, key: str, data: bytes) -> bool:
+            return self.inner.put_new(key, data)
+
+        def replace(self, key: str, data: bytes) -> None:
+            self.inner.replace(key, data)
+
+        def list(self, prefix: str) -> list[str]:
+            return [] if prefix == "revealed/" else self.inner.list(prefix)
+
+    open_day(stores, at("2025-03-03 00:00"))
+    report = reveal_closed(Stores(stores.secrets, ListsNothingRevealed(stores.archive)), at("2025-03-03 00:00"))
+
+    # Then it writes only the next day, linked to the rival's bytes
+    assert report.revealed == [dt.date(2025, 3, 2)]
+    assert stores.archive.get(revealed_key(MARCH)) == rival.to_bytes()
+    link = record_of(stores, dt.date(2025, 3, 2)).previous
+    assert link is not None and link.sha256 == hashlib.sha256(rival.to_bytes()).hexdigest()
+
+
+def test_the_index_is_rebuilt_when_it_was_lost_or_is_stale(tmp_path: Path) -> None:
+    stores = local_stores(tmp_path)
+    publish(stores, at("2025-03-01 00:00"))
+    publish(stores, at("2025-03-02 00:00"))
+    good = stores.archive.get("index.json")
+    stores.archive.replace("index.json", b'{"revealed":[],"head":null}')
+
+    report = reveal_closed(stores, at("2025-03-02 00:10"))
+
+    assert report.index_updated and report.revealed == []
+    assert stores.archive.get("index.json") == good
+    assert json.loads(good or b"")["revealed"] == ["2025-03-01"]

@@ -1,0 +1,344 @@
+"""Reading the archive to verify daily rolls: pending, revealed, unknown, tampered; end to end.
+
+The end-to-end tests compare the package with seed 004's algorithm transcribed below from the
+document ("The algorithm, exactly"), independently of `fairdice.schemes.daily`.
+"""
+
+import datetime as dt
+import hashlib
+import hmac
+import re
+import uuid
+from itertools import count
+from pathlib import Path
+
+import pytest
+from fairdice.daily_archive import (
+    IMMUTABLE,
+    SHORT_LIVED,
+    ArchiveReader,
+    Commitment,
+    RevealedRecord,
+    cache_control,
+    commitment_key,
+    daily_record,
+    daily_verdict,
+    publish,
+    revealed_key,
+    secret_key,
+)
+from fairdice.errors import TamperedRecord, UnknownDay
+from fairdice.models import DailyRequest
+from fairdice.seal import seal_of
+from fairdice.storage import ObjectStore, StorageSettings, Stores
+from fairdice.verdict import PendingDay, RevealedDay, verify
+from pydantic import ValidationError
+
+DAY = dt.date(2025, 3, 1)
+NEXT = dt.date(2025, 3, 2)
+PLAYER = "123e4567-e89b-12d3-a456-426614174000"
+
+
+def at(text: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(text).replace(tzinfo=dt.UTC)
+
+
+def seed_004_faces(secret: bytes, date_text: str, player_id: str) -> list[int]:
+    """Seed 004, as the document states it: HMAC-SHA256(secret, "YYYY-MM-DD|uuid"), next block
+    message + "|1", "|2"…; dice d4 d6 d8 d10 d12 d20; limit = 256 - (256 mod n), discard bytes
+    at or over it, face = byte mod n + 1."""
+    message = f"{date_text}|{player_id}"
+    blocks = (hmac.new(secret, (message if b == 0 else f"{message}|{b}").encode(), "sha256").digest() for b in count())
+    stream = (byte for block in blocks for byte in block)
+    faces = []
+    for n in (4, 6, 8, 10, 12, 20):
+        limit = 256 - 256 % n
+        byte = next(stream)
+        while byte >= limit:
+            byte = next(stream)
+        faces.append(byte % n + 1)
+    return faces
+
+
+@pytest.fixture
+def stores(tmp_path: Path) -> Stores:
+    """Two days published and the first revealed: the state at 2025-03-02 00:00 UTC."""
+    made = StorageSettings(data_dir=tmp_path).stores()
+    publish(made, at("2025-03-01 00:00:03"))
+    publish(made, at("2025-03-02 00:00:02"))
+    return made
+
+
+def reader_at(stores: Stores, moment: str) -> ArchiveReader:
+    return ArchiveReader(stores.archive, clock=lambda: at(moment))
+
+
+def rewrite(store: ObjectStore, key: str, data: bytes) -> None:
+    """Tamper with the archive behind the publisher's back (the local folder allows it)."""
+    store.replace(key, data)
+
+
+# ---- lookup ----------------------------------------------------------------------------------
+
+
+def test_a_revealed_day_gives_its_secret_and_the_commitment_published_before_it(stores: Stores) -> None:
+    found = reader_at(stores, "2025-03-02 08:00").lookup(DAY)
+
+    assert isinstance(found, RevealedDay)
+    assert found.secret == stores.secrets.get(secret_key(DAY))
+    assert found.commitment == seal_of(found.secret)
+    assert found.source == "daily archive revealed/2025-03-01.json"
+
+
+def test_today_is_pending_until_the_next_midnight(stores: Stores) -> None:
+    found = reader_at(stores, "2025-03-02 23:59:59").lookup(NEXT)
+
+    assert found == PendingDay(reveal_at=at("2025-03-03 00:00"))
+
+
+def test_today_is_pending_even_before_its_secret_is_made(stores: Stores) -> None:
+    found = reader_at(stores, "2025-03-03 00:00:00").lookup(dt.date(2025, 3, 3))
+
+    assert found == PendingDay(reveal_at=at("2025-03-04 00:00"))
+
+
+def test_a_closed_day_waiting_for_the_publisher_is_still_pending(stores: Stores) -> None:
+    # 2025-03-02 is over, but the publisher has not run yet on 03-03
+    found = reader_at(stores, "2025-03-03 00:00:01").lookup(NEXT)
+
+    assert found == PendingDay(reveal_at=at("2025-03-03 00:00"))
+
+
+def test_a_reader_never_reveals_early_even_if_the_archive_holds_a_record(stores: Stores) -> None:
+    secret = stores.secrets.get(secret_key(NEXT)) or b""
+    early = RevealedRecord(
+        date=NEXT, secret=secret.hex(), commitment=seal_of(secret), next_commitment=None, previous=None
+    )
+    stores.archive.put_new(revealed_key(NEXT), early.to_bytes())
+
+    assert isinstance(reader_at(stores, "2025-03-02 12:00").lookup(NEXT), PendingDay)
+
+
+def test_a_day_that_never_had_a_secret_is_unknown(stores: Stores) -> None:
+    with pytest.raises(UnknownDay, match="no secret for 2025-02-28") as raised:
+        reader_at(stores, "2025-03-02 12:00").lookup(dt.date(2025, 2, 28))
+    assert raised.value.field == "date"
+
+
+def test_a_future_day_is_unknown_because_its_secret_does_not_exist_yet(stores: Stores) -> None:
+    with pytest.raises(UnknownDay, match="no secret exists yet for 2025-03-03"):
+        reader_at(stores, "2025-03-02 12:00").lookup(dt.date(2025, 3, 3))
+
+
+def test_revealed_records_are_read_once_then_served_from_memory(stores: Stores) -> None:
+    reads: list[str] = []
+
+    class Counting:
+        def get(self, key: str) -> bytes | None:
+            reads.append(key)
+            return stores.archive.get(key)
+
+        def put_new(self, key: str, data: bytes) -> bool:
+            raise AssertionError("a reader never writes")
+
+        def replace(self, key: str, data: bytes) -> None:
+            raise AssertionError("a reader never writes")
+
+        def list(self, prefix: str) -> list[str]:
+            raise AssertionError("a reader never lists")
+
+    reader = ArchiveReader(Counting(), clock=lambda: at("2025-03-02 12:00"))
+    first = reader.lookup(DAY)
+    reads_after_first = len(reads)
+    assert reader.lookup(DAY) == first
+    assert reader.record(DAY).status == "revealed"
+    assert len(reads) == reads_after_first
+    # pending days are asked again every time: they change at midnight
+    reader.lookup(NEXT)
+    reader.lookup(NEXT)
+    assert reads.count(commitment_key(NEXT)) == 2
+
+
+# ---- tampering -------------------------------------------------------------------------------
+
+
+def test_a_revealed_secret_that_is_not_the_committed_one_is_a_seal_mismatch(stores: Stores) -> None:
+    # Given a record swapped for another secret, consistent with itself
+    other = bytes([9]) * 32
+    record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(DAY)) or b"")
+    swapped = record.model_copy(update={"secret": other.hex(), "commitment": seal_of(other)})
+    rewrite(stores.archive, revealed_key(DAY), swapped.to_bytes())
+    reader = reader_at(stores, "2025-03-02 12:00")
+
+    # When a player verifies a roll of that day
+    verdict = daily_verdict(reader, "2025-03-01", PLAYER)
+
+    # Then the verdict compares it with the commitment published before the day, and fails
+    assert verdict.verdict == "mismatch" and verdict.checks.seal == "mismatch"
+    assert verdict.seal.given == record.commitment and verdict.seal.computed == seal_of(other)
+    assert reader.record(DAY).seal == "mismatch"
+    assert cache_control(verdict) == SHORT_LIVED
+
+
+def test_a_record_whose_secret_does_not_give_its_own_commitment_is_tampered(stores: Stores) -> None:
+    record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(DAY)) or b"")
+    rewrite(stores.archive, revealed_key(DAY), record.model_copy(update={"secret": "00" * 32}).to_bytes())
+
+    with pytest.raises(TamperedRecord, match="does not give its own commitment"):
+        reader_at(stores, "2025-03-02 12:00").lookup(DAY)
+
+
+def test_a_record_that_is_not_json_is_tampered(stores: Stores) -> None:
+    rewrite(stores.archive, revealed_key(DAY), b"<html>not a record</html>")
+
+    with pytest.raises(TamperedRecord, match="is not a revealed record"):
+        reader_at(stores, "2025-03-02 12:00").lookup(DAY)
+
+
+def test_a_record_filed_under_another_date_is_tampered(stores: Stores) -> None:
+    data = stores.archive.get(revealed_key(DAY)) or b""
+    stores.archive.put_new(revealed_key(dt.date(2025, 2, 1)), data)
+    stores.archive.put_new(commitment_key(dt.date(2025, 2, 1)), stores.archive.get(commitment_key(DAY)) or b"")
+
+    with pytest.raises(TamperedRecord, match=re.escape("revealed/2025-02-01.json is dated 2025-03-01")):
+        reader_at(stores, "2025-03-02 12:00").lookup(dt.date(2025, 2, 1))
+
+
+def test_a_revealed_day_without_its_published_commitment_is_tampered(tmp_path: Path, stores: Stores) -> None:
+    (tmp_path / "archive" / commitment_key(DAY)).unlink()
+
+    with pytest.raises(
+        TamperedRecord, match=re.escape("commitments/2025-03-01.json, published before the day, does not")
+    ):
+        reader_at(stores, "2025-03-02 12:00").lookup(DAY)
+
+
+def test_a_changed_earlier_record_breaks_the_next_ones_link(stores: Stores) -> None:
+    publish(stores, at("2025-03-03 00:00"))  # reveals 03-02, linked to 03-01
+    record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(DAY)) or b"")
+    rewrite(stores.archive, revealed_key(DAY), record.model_copy(update={"next_commitment": None}).to_bytes())
+
+    with pytest.raises(
+        TamperedRecord, match=re.escape("revealed/2025-03-01.json is not the record revealed/2025-03-02.json")
+    ):
+        reader_at(stores, "2025-03-03 12:00").lookup(NEXT)
+
+
+def test_a_changed_commitment_contradicts_the_day_befores_record(stores: Stores) -> None:
+    # Given 03-02's commitment and record both replaced by ones for another secret
+    publish(stores, at("2025-03-03 00:00"))
+    other = bytes([5]) * 32
+    record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(NEXT)) or b"")
+    rewrite(
+        stores.archive,
+        commitment_key(NEXT),
+        Commitment(date=NEXT, commitment=seal_of(other), published_at=at("2025-03-02 00:00")).to_bytes(),
+    )
+    rewrite(
+        stores.archive,
+        revealed_key(NEXT),
+        record.model_copy(update={"secret": other.hex(), "commitment": seal_of(other)}).to_bytes(),
+    )
+
+    # Then 03-01's record, which named the real next commitment, gives it away
+    with pytest.raises(TamperedRecord, match=r"names [0-9a-f]{64} as the next day's commitment"):
+        reader_at(stores, "2025-03-03 12:00").lookup(NEXT)
+
+
+def test_a_link_to_a_missing_or_later_record_is_tampered(stores: Stores) -> None:
+    publish(stores, at("2025-03-03 00:00"))
+    record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(NEXT)) or b"")
+    assert record.previous is not None
+    for target, message in ((dt.date(2025, 2, 27), "which is missing"), (dt.date(2025, 3, 5), "links forward")):
+        link = record.previous.model_copy(update={"date": target})
+        rewrite(stores.archive, revealed_key(NEXT), record.model_copy(update={"previous": link}).to_bytes())
+        with pytest.raises(TamperedRecord, match=message):
+            reader_at(stores, "2025-03-03 12:00").lookup(NEXT)
+
+
+# ---- GET /daily/{date} and /daily/{date}/{player_id} ---------------------------------------
+
+
+def test_record_shows_a_revealed_day_with_the_sha256_the_chain_uses(stores: Stores) -> None:
+    shown = reader_at(stores, "2025-03-02 12:00").record(DAY)
+    data = stores.archive.get(revealed_key(DAY)) or b""
+
+    assert shown.status == "revealed" and shown.seal == "match"
+    assert shown.record == RevealedRecord.model_validate_json(data)
+    assert shown.record_sha256 == hashlib.sha256(data).hexdigest()
+    assert shown.commitment_published_at == at("2025-03-01 00:00:03")
+    assert shown.reveal_at == at("2025-03-02 00:00")
+    assert cache_control(shown) == IMMUTABLE
+
+
+def test_record_shows_a_pending_day_with_its_commitment_and_reveal_time(stores: Stores) -> None:
+    shown = reader_at(stores, "2025-03-02 12:00").record(NEXT)
+
+    secret = stores.secrets.get(secret_key(NEXT)) or b""
+    assert shown.status == "pending" and shown.reveal_at == at("2025-03-03 00:00")
+    assert shown.commitment == seal_of(secret)
+    assert shown.record is None and shown.record_sha256 is None and shown.seal is None
+    assert secret.hex() not in shown.model_dump_json()
+    assert cache_control(shown) == SHORT_LIVED
+
+
+def test_a_daily_roll_verified_end_to_end_matches_the_seed_algorithm(tmp_path: Path) -> None:
+    # Given a day published at midnight and revealed at the next
+    stores = StorageSettings(data_dir=tmp_path).stores()
+    publish(stores, at("2025-03-01 00:00"))
+    reader = reader_at(stores, "2025-03-01 15:00")
+    player = str(uuid.UUID(int=0x5EED_0004))
+
+    # While the day runs, the verdict is withheld until the next midnight
+    withheld = daily_verdict(reader, "2025-03-01", player)
+    assert withheld.verdict == "withheld"
+    assert withheld.withheld is not None and withheld.withheld.reveal_at == at("2025-03-02 00:00")
+    assert cache_control(withheld) == SHORT_LIVED
+
+    # Once revealed, every player's faces are the seed algorithm's, and the recorded ones are fair
+    publish(stores, at("2025-03-02 00:00"))
+    reader = reader_at(stores, "2025-03-02 00:00:01")
+    secret = stores.secrets.get(secret_key(DAY)) or b""
+    for number in range(25):
+        player = str(uuid.UUID(int=(number * 0x9E3779B97F4A7C15) % 2**128))
+        expected = seed_004_faces(secret, "2025-03-01", player)
+        verdict = daily_verdict(reader, "2025-03-01", player, " ".join(map(str, expected)))
+        assert verdict.verdict == "fair", player
+        roll = verdict.model_dump(mode="json")["rolls"][0]
+        assert roll["dice"] == expected
+        assert roll["message"] == f"2025-03-01|{player}"
+        assert verdict.source == "daily archive revealed/2025-03-01.json"
+        assert cache_control(verdict) == IMMUTABLE
+
+    # A face that differs is a mismatch, with the seal still matching
+    wrong = seed_004_faces(secret, "2025-03-01", PLAYER)
+    wrong[5] = wrong[5] % 20 + 1
+    verdict = daily_verdict(reader, "2025-03-01", PLAYER, [wrong])
+    assert verdict.verdict == "mismatch" and verdict.checks.seal == "match"
+
+
+def test_verify_takes_a_daily_secret_from_the_reader_when_the_request_has_none(stores: Stores) -> None:
+    request = DailyRequest.model_validate({"scheme": "daily", "date": "2025-03-01", "player_id": PLAYER.upper()})
+
+    verdict = verify(request, day_secrets=reader_at(stores, "2025-03-02 12:00"))
+
+    secret = stores.secrets.get(secret_key(DAY)) or b""
+    assert verdict.verdict == "incomplete" and verdict.checks.seal == "match"
+    assert verdict.model_dump(mode="json")["rolls"][0]["dice"] == seed_004_faces(secret, "2025-03-01", PLAYER)
+
+
+def test_daily_record_takes_the_date_as_the_path_gives_it(stores: Stores) -> None:
+    reader = reader_at(stores, "2025-03-02 12:00")
+
+    assert daily_record(reader, "2025-03-01") == reader.record(DAY)
+    with pytest.raises(ValidationError, match="2025-13-01 is not a date in the calendar") as raised:
+        daily_record(reader, "2025-13-01")
+    assert raised.value.errors()[0]["loc"] == ("date",)
+
+
+def test_daily_verdict_rejects_a_malformed_date_or_player(stores: Stores) -> None:
+    reader = reader_at(stores, "2025-03-02 12:00")
+    with pytest.raises(ValidationError, match="a date is written YYYY-MM-DD"):
+        daily_verdict(reader, "01-03-2025", PLAYER)
+    with pytest.raises(ValidationError, match="a player id is a UUID"):
+        daily_verdict(reader, "2025-03-01", "player-one")
