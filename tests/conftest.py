@@ -1,6 +1,8 @@
 """Fixtures shared by every test layer."""
 
 import json
+import os
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -9,6 +11,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 EVENTS = ROOT / "events"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Point the embedded local-disk archive at a fresh folder, never at a developer's var/."""
+    if "FAIRDICE_DATA_DIR" not in os.environ:
+        os.environ["FAIRDICE_DATA_DIR"] = tempfile.mkdtemp(prefix="fairdice-tests-")
 
 
 @pytest.fixture

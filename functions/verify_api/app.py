@@ -1,1 +1,377 @@
-"""Placeholder replaced by the verify API work (issue 3)."""
+"""The verify API: an HTTP request in, one call into fairdice, a verdict or one shape of error out.
+
+Routes: POST /verify, GET /check and /check/, POST /links, GET /schemes, GET /openapi.json and
+GET /docs. Everything that is not about HTTP lives in the fairdice core layer.
+"""
+
+import base64
+import binascii
+import datetime as dt
+import json
+import os
+import re
+from collections.abc import Callable
+from functools import cache
+from http import HTTPStatus
+from typing import Annotated, Any
+
+from aws_lambda_powertools import Logger, Metrics, Tracer
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, CORSConfig, Response, content_types
+from aws_lambda_powertools.event_handler.exceptions import (
+    BadRequestError,
+    NotFoundError,
+    RequestEntityTooLargeError,
+    ServiceError,
+)
+from aws_lambda_powertools.event_handler.middlewares import NextMiddleware
+from aws_lambda_powertools.event_handler.middlewares.openapi_validation import OpenAPIRequestValidationMiddleware
+from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
+from aws_lambda_powertools.event_handler.openapi.params import Body
+from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
+from aws_lambda_powertools.logging import correlation_paths
+from aws_lambda_powertools.metrics import MetricUnit
+from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
+from aws_lambda_powertools.utilities.typing import LambdaContext
+from fairdice import __version__
+from fairdice.catalog import SchemeCatalog, scheme_catalog
+from fairdice.daily_archive import ArchiveReader, cache_control, daily_record, daily_verdict
+from fairdice.errors import ArchiveUnavailable, FairdiceError, InvalidInput, TamperedRecord, UnknownDay
+from fairdice.links import DEFAULT_SCHEME, PARAMS, build_link, parse_link
+from fairdice.models import RequestBase, Verdict, VerifyRequest
+from fairdice.problems import Problem, describe
+from fairdice.settings import ApiSettings
+from fairdice.verdict import verify
+from pydantic import BaseModel, Field, ValidationError
+from pydantic_core import InitErrorDetails, PydanticCustomError
+
+SERVICE = "fairdice"
+# Swagger UI's assets come from a CDN so that /docs stays tens of kilobytes (inlined, they add 1.7 MB).
+SWAGGER_UI = "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5.35.0"
+
+SETTINGS = ApiSettings.from_environ(os.environ)
+logger = Logger(service=SERVICE)
+metrics = Metrics(namespace=SERVICE, service=SERVICE)
+# No auto-patching: it would import botocore (or sqlite3 & co.) at cold start for routes that never use them.
+tracer = Tracer(service=SERVICE, auto_patch=False)
+# The archive of daily secrets; nothing is read, and boto3 is not imported, before a daily request.
+DAILY = ArchiveReader(SETTINGS.storage.archive(), clock=lambda: dt.datetime.now(dt.UTC))
+
+
+class ErrorDetail(BaseModel):
+    """What went wrong, for people (message, problems) and for programs (code)."""
+
+    code: str = Field(description="stable and machine-readable, such as invalid_input or body_too_large")
+    message: str
+    problems: list[Problem] = Field(default_factory=list, description="one entry per field that is wrong")
+
+
+class ErrorResponse(BaseModel):
+    """The one shape of every 4xx and 5xx answer."""
+
+    error: ErrorDetail
+
+
+class LinkResponse(BaseModel):
+    """A static game-over link: everything needed to verify the game is in the URL."""
+
+    url: str
+
+
+def _load_json(text: str) -> Any:
+    """The body's JSON, or a 400 saying why not: Powertools knows only JSONDecodeError, not depth or digits."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadRequestError(
+            f"the body is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+        ) from None
+    except RecursionError:
+        raise BadRequestError("the body's JSON is nested too deeply") from None
+    except ValueError:  # the one other failure: an integer beyond Python's 4300-digit limit
+        raise BadRequestError("the body's JSON holds a number too long to read") from None
+
+
+class _GatedRequestValidation(OpenAPIRequestValidationMiddleware):
+    """Powertools' request validation, behind a gate that refuses a body it must not parse at all."""
+
+    def handler(self, app: Any, next_middleware: NextMiddleware) -> Response[Any]:
+        _check_body(app.current_event, SETTINGS.max_body_bytes)
+        return super().handler(app, next_middleware)
+
+
+def _check_body(event: APIGatewayProxyEventV2, limit: int) -> None:
+    raw = event.body
+    if not raw:
+        return
+    too_large = RequestEntityTooLargeError(f"the body is larger than the limit of {limit} bytes")
+    # Refused before decoding: base64 of `limit` bytes is at most this long, and a character is a byte or more.
+    if len(raw) > (4 * ((limit + 2) // 3) if event.is_base64_encoded else limit):
+        raise too_large
+    content_type = event.headers.get("content-type", "").split(";")[0].strip().lower()
+    if content_type and content_type != content_types.APPLICATION_JSON:
+        raise ServiceError(
+            HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
+            f"send the body as JSON with Content-Type: application/json (it came as {content_type[:60]})",
+        )
+    if event.is_base64_encoded:
+        try:
+            data = base64.b64decode(raw, validate=True)
+            data.decode("utf-8")
+        except binascii.Error:
+            raise BadRequestError("the body is marked as base64 but is not valid base64") from None
+        except UnicodeDecodeError:
+            raise BadRequestError("the body is not UTF-8 text") from None
+    else:
+        data = raw.encode("utf-8", "surrogatepass")
+    if len(data) > limit:
+        raise too_large
+
+
+app = APIGatewayHttpResolver(
+    enable_validation=True,
+    json_body_deserializer=_load_json,
+    cors=CORSConfig(allow_origin="*", allow_headers=["accept", "content-type"], max_age=600),
+)
+# Powertools runs its request validation before any user middleware and offers no hook ahead of it;
+# the body cap must act before parsing, so the gate takes the validation middleware's place.
+app._request_validation_middleware = _GatedRequestValidation()  # type: ignore[no-untyped-call]
+app.configure_openapi(
+    title="fairdice",
+    version=__version__,
+    description="Recomputes provably-fair dice from the revealed secrets and says whether they were fair.",
+)
+app.enable_swagger(path="/docs", swagger_base_url=SWAGGER_UI)
+
+
+def _responses(ok: str, *errors: HTTPStatus) -> dict[int, OpenAPIResponse]:
+    documented: dict[int, OpenAPIResponse] = {200: {"description": ok}}
+    for status in errors:
+        documented[status] = {
+            "description": status.phrase,
+            "content": {content_types.APPLICATION_JSON: {"model": ErrorResponse}},
+        }
+    return documented
+
+
+_INVALID = HTTPStatus.UNPROCESSABLE_ENTITY
+_BODY_ERRORS = (
+    HTTPStatus.BAD_REQUEST,
+    HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+    HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
+    _INVALID,
+)
+_LINK_FORMS = "; ".join(
+    f"{scheme}{' (no scheme parameter, seed 000)' if scheme == DEFAULT_SCHEME else f' (scheme={scheme})'}: "
+    + ", ".join(param.name for param in params)
+    for scheme, params in PARAMS.items()
+)
+VerifyBody = Annotated[VerifyRequest, Body(description="a verify request: `scheme` and that scheme's fields")]
+
+
+@app.post("/verify", cors=False, summary="Verify a game", responses=_responses("the verdict", *_BODY_ERRORS))
+def verify_route(request: VerifyBody) -> Verdict:
+    return _verdict(request)
+
+
+def check_route() -> Verdict:
+    return _verdict(parse_link(app.current_event.raw_query_string))
+
+
+for _path in ("/check", "/check/"):  # seed 000 prints /check/?…; both forms are served
+    app.get(
+        _path,
+        summary="Verify a game-over link",
+        description=f"The query string of a link from POST /links. Parameters: {_LINK_FORMS}.",
+        responses=_responses("the verdict", _INVALID),
+    )(check_route)
+
+
+@app.post("/links", cors=False, summary="Build a game-over link", responses=_responses("the link", *_BODY_ERRORS))
+def links_route(request: VerifyBody) -> LinkResponse:
+    return LinkResponse(url=build_link(request, SETTINGS.public_base_url or _own_base_url()))
+
+
+# Powertools documents a 422 on every validated route; this one documents it in the one error shape.
+@app.get("/schemes", summary="The schemes, their fields and limits", responses=_responses("every scheme", _INVALID))
+def schemes_route() -> SchemeCatalog:
+    return scheme_catalog()
+
+
+@app.get("/openapi.json", include_in_schema=False)
+def openapi_route() -> Response[str]:
+    return Response(HTTPStatus.OK, content_types.APPLICATION_JSON, _openapi_json())
+
+
+@cache
+def _openapi_json() -> str:
+    return app.get_openapi_json_schema()
+
+
+@app.get("/daily/<date>", summary="A day's revealed secret record", responses=_responses("the record", _INVALID))
+def daily_record_route(date: str) -> Response[str]:
+    shown = daily_record(DAILY, date)
+    return _cached(shown.model_dump_json(), cache_control(shown))
+
+
+@app.get(
+    "/daily/<date>/<player_id>",
+    summary="A player's daily roll, verified from the archive",
+    description="Optional query parameter `recorded`: the six faces seen, such as `3 5 7 10 12 20`.",
+    responses=_responses("the verdict", _INVALID),
+)
+def daily_roll_route(date: str, player_id: str) -> Response[str]:
+    recorded = app.current_event.get_query_string_value("recorded")
+    verdict = _counted(daily_verdict(DAILY, date, player_id, recorded))
+    return _cached(verdict.model_dump_json(), cache_control(verdict))
+
+
+def _cached(body: str, cache: str) -> Response[str]:
+    # A revealed day never changes, so its answers may be cached for a year (see cache_control).
+    return Response(HTTPStatus.OK, content_types.APPLICATION_JSON, body, headers={"Cache-Control": cache})
+
+
+def _verdict(request: RequestBase) -> Verdict:
+    return _counted(verify(request, day_secrets=DAILY))
+
+
+def _counted(verdict: Verdict) -> Verdict:
+    tracer.put_annotation(key="scheme", value=verdict.scheme)
+    tracer.put_annotation(key="verdict", value=verdict.verdict)
+    metrics.add_dimension(name="scheme", value=verdict.scheme)
+    metrics.add_dimension(name="outcome", value=verdict.verdict)
+    metrics.add_metric(name="Verdicts", unit=MetricUnit.Count, value=1)
+    return verdict
+
+
+_HOST = re.compile(r"[A-Za-z0-9.-]{1,253}(:\d{1,5})?")
+
+
+def _own_base_url() -> str:
+    """The scheme and host this request came to: API Gateway's domain, or the local server's host:port."""
+    event = app.current_event
+    host = event.request_context.domain_name or ""
+    if not _HOST.fullmatch(host):
+        return ""  # a relative link still works on the page that asked for it
+    scheme = "http" if event.headers.get("x-forwarded-proto") == "http" else "https"
+    return f"{scheme}://{host}"
+
+
+# ---- the error map: every failure becomes an ErrorResponse, here and nowhere else ----------------
+
+_DOMAIN_STATUS: dict[type[FairdiceError], HTTPStatus] = {
+    InvalidInput: HTTPStatus.UNPROCESSABLE_ENTITY,
+    UnknownDay: HTTPStatus.NOT_FOUND,
+    ArchiveUnavailable: HTTPStatus.SERVICE_UNAVAILABLE,
+    TamperedRecord: HTTPStatus.BAD_GATEWAY,
+}
+_HTTP_CODES = {
+    HTTPStatus.BAD_REQUEST: "malformed_body",
+    HTTPStatus.NOT_FOUND: "not_found",
+    HTTPStatus.METHOD_NOT_ALLOWED: "method_not_allowed",
+    HTTPStatus.REQUEST_ENTITY_TOO_LARGE: "body_too_large",
+    HTTPStatus.UNSUPPORTED_MEDIA_TYPE: "unsupported_media_type",
+}
+
+
+_Handler = Callable[[Any], Response[str]]
+
+
+def _handles(*kinds: type[Exception]) -> Callable[[_Handler], _Handler]:
+    """`app.exception_handler` with the types Powertools leaves out."""
+    register: Callable[[_Handler], _Handler] = app.exception_handler(list(kinds))
+    return register
+
+
+def _error(
+    status: int, code: str, message: str, problems: list[Problem] | None = None, headers: dict[str, str] | None = None
+) -> Response[str]:
+    body = ErrorResponse(error=ErrorDetail(code=code, message=message, problems=problems or []))
+    return Response(status, content_types.APPLICATION_JSON, body.model_dump_json(), headers=headers)
+
+
+def _invalid(problems: list[Problem]) -> Response[str]:
+    first = f"{problems[0].field}: {problems[0].message}" if problems else "the request is not valid"
+    more = {0: "", 1: " (and 1 more problem)"}.get(len(problems) - 1, f" (and {len(problems) - 1} more problems)")
+    return _error(HTTPStatus.UNPROCESSABLE_ENTITY, InvalidInput.code, first + more, problems)
+
+
+@_handles(RequestValidationError)
+def _invalid_request(exc: RequestValidationError) -> Response[str]:
+    errors = exc.errors()
+    if any(tuple(error["loc"][:1]) == ("response",) for error in errors):
+        # Powertools reports a response that fails its model this way too: that is our bug, not the caller's.
+        return _internal_error(exc)
+    # Powertools hands pydantic's errors over as dicts with their source (body, query, path) in front;
+    # rebuilt as a ValidationError they are worded exactly like every other validation failure.
+    rebuilt = ValidationError.from_exception_data(
+        "request",
+        [
+            InitErrorDetails(
+                type=PydanticCustomError(error["type"], error["msg"], error.get("ctx")),
+                loc=tuple(error["loc"][1:]),
+                input=error.get("input"),
+            )
+            for error in errors
+        ],
+    )
+    return _invalid(describe(rebuilt))
+
+
+@_handles(ValidationError)
+def _invalid_model(exc: ValidationError) -> Response[str]:
+    return _invalid(describe(exc))
+
+
+@_handles(FairdiceError)
+def _domain_error(exc: FairdiceError) -> Response[str]:
+    if isinstance(exc, InvalidInput):
+        return _invalid(describe(exc))
+    status = next((s for kind, s in _DOMAIN_STATUS.items() if isinstance(exc, kind)), None)
+    if status is None:
+        return _internal_error(exc)
+    retry = {"Retry-After": "30"} if status == HTTPStatus.SERVICE_UNAVAILABLE else None
+    return _error(status, exc.code, exc.message, headers=retry)
+
+
+@_handles(ServiceError)
+def _http_error(exc: ServiceError) -> Response[str]:
+    status = HTTPStatus(exc.status_code)
+    return _error(status, _HTTP_CODES.get(status, "error"), str(exc.msg))
+
+
+@app.not_found
+def _unknown_route(exc: NotFoundError) -> Response[str]:
+    event = app.current_event
+    allowed = _methods_allowed(event.path)
+    if allowed:
+        return _error(
+            HTTPStatus.METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            f"{event.path} takes {' or '.join(allowed)}, not {event.http_method}",
+            headers={"Allow": ", ".join(allowed)},
+        )
+    return _error(HTTPStatus.NOT_FOUND, "not_found", f"there is no {event.path[:200]} here; see GET /docs")
+
+
+def _methods_allowed(path: str) -> list[str]:
+    # Powertools keeps its route table private and answers 404 to a wrong method; 405 needs the table.
+    routes = app._static_routes + app._dynamic_routes
+    return sorted({route.method for route in routes if route.rule.match(path)})
+
+
+@_handles(Exception)
+def _internal_error(exc: Exception) -> Response[str]:
+    request_id = app.current_event.request_context.request_id
+    logger.exception("unhandled error", extra={"error_type": type(exc).__name__})
+    return _error(
+        HTTPStatus.INTERNAL_SERVER_ERROR,
+        "internal_error",
+        f"fairdice failed on its side; the error is logged under request id {request_id}",
+    )
+
+
+@logger.inject_lambda_context(correlation_id_path=correlation_paths.API_GATEWAY_HTTP)
+@tracer.capture_lambda_handler(capture_response=False)
+@metrics.log_metrics
+def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    return app.resolve(event, context)

@@ -1,0 +1,382 @@
+"""`make bench`: fairdice's figures, side by side in one run (prints; never pass/fail).
+
+1. Core throughput per scheme against the seed documents' own Python (001, 002, 003 print
+   theirs; 000 and 004 are transcriptions of their recipes) and against the floor: a bare loop
+   of the same HMAC-SHA256 calls over pre-built messages, with nothing else.
+2. The verify handler in-process for a 60-roll game and a 10,000-roll request (median, p99),
+   against the core compute alone for the same rolls.
+3. Cold start: importing the handler against a bare import of Powertools' event handler and
+   pydantic, in fresh processes, and the heaviest modules the handler imports.
+4. The local server under a bounded load from a second process on loopback (wrk when it is
+   installed, else a small Python client in its own process).
+
+It runs from the repo root like the tests: `shared` and `functions` are put on sys.path the
+way the Lambda layer and function folders are.
+"""
+
+import argparse
+import hashlib
+import hmac
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "shared"), str(ROOT / "functions"), str(ROOT)]
+
+from fairdice.dice import keyed_mac  # noqa: E402
+from fairdice.models import parse_request  # noqa: E402
+from fairdice.schemes import three_dice  # noqa: E402
+from fairdice.verdict import recompute, verify  # noqa: E402
+
+from tests.oracles import seed_000, seed_001, seed_003, seed_004  # noqa: E402
+
+KEY_HEX = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+KEY = bytes.fromhex(KEY_HEX)
+PLAYER = "123e4567-e89b-12d3-a456-426614174000"
+WHITE, BLACK = "white-seed-7f3a", "black-seed-19c2"
+
+
+def best_of(repeat: int, work: Callable[[], object]) -> float:
+    """The least CPU time of `repeat` runs, in seconds.
+
+    CPU time of this process, not wall time: other processes on a shared machine then change
+    the figures far less, and every figure compared here is single-threaded compute.
+    """
+    times = []
+    for _ in range(repeat):
+        start = time.process_time()
+        work()
+        times.append(time.process_time() - start)
+    return min(times)
+
+
+def _seed_002_loop(key_hex: str, phrase: str, count: int) -> list[list[int]]:
+    # Seed 002's printed loop with `print(i, …)` replaced by collecting the same list.
+    key = bytes.fromhex(key_hex)
+    out = []
+    for i in range(count):
+        mac = hmac.new(key, f"narde-v1|{phrase}|{i}".encode(), hashlib.sha256).digest()
+        out.append([b % 6 + 1 for b in mac if b < 252][:2])
+    return out
+
+
+def throughput(rolls: int, repeat: int) -> list[dict[str, Any]]:
+    """Rolls per second for the core, the seed code and the floor, per scheme."""
+    seeds = [f"seat{n}" for n in range(2)]
+    pair36 = parse_request({"scheme": "pair36", "server_seed": KEY_HEX, "client_seeds": seeds, "count": rolls})
+    bot = parse_request({"scheme": "bg-dice-v1", "key": KEY_HEX, "opening": False, "count": rolls})
+    narde = parse_request({"scheme": "narde-v1", "key": KEY_HEX, "phrase": "test", "count": rolls})
+    three = parse_request(
+        {"scheme": "three-dice", "seed": KEY_HEX, "client_seeds": {"white": WHITE, "black": BLACK}, "count": rolls}
+    )
+    days = [f"{2026 + n // 365:04d}-{1 + n // 28 % 12:02d}-{1 + n % 28:02d}" for n in range(rolls)]
+    daily_requests = [
+        parse_request({"scheme": "daily", "date": d, "player_id": PLAYER, "secret": KEY_HEX}) for d in days
+    ]
+
+    _, bot_roll = seed_001.snippet(KEY_HEX)
+    cases: list[tuple[str, Callable[[], object], Callable[[], object], list[bytes]]] = [
+        (
+            "pair36",
+            lambda: list(recompute(pair36, KEY)),
+            lambda: [seed_000.roll(KEY, seeds, n) for n in range(1, rolls + 1)],
+            [f"seat0:seat1:{n}".encode() for n in range(1, rolls + 1)],
+        ),
+        (
+            "bg-dice-v1",
+            lambda: list(recompute(bot, KEY)),
+            lambda: [bot_roll(f"bg-dice-v1:turn:{t}") for t in range(1, rolls + 1)],
+            [f"bg-dice-v1:turn:{t}:0".encode() for t in range(1, rolls + 1)],
+        ),
+        (
+            "narde-v1",
+            lambda: list(recompute(narde, KEY)),
+            lambda: _seed_002_loop(KEY_HEX, "test", rolls),
+            [f"narde-v1|test|{i}".encode() for i in range(rolls)],
+        ),
+        (
+            "three-dice",
+            lambda: list(recompute(three, KEY)),
+            lambda: [seed_003.roll(KEY_HEX, WHITE, BLACK, ply) for ply in range(rolls)],
+            [three_dice.message(WHITE, BLACK, ply) + b"\0\0\0\0" for ply in range(rolls)],
+        ),
+        (
+            "daily",
+            lambda: [next(recompute(r, KEY)) for r in daily_requests],
+            lambda: [seed_004.faces(KEY, d, PLAYER) for d in days],
+            [f"{d}|{PLAYER}".encode() for d in days],
+        ),
+    ]
+    rows = []
+    for name, core, seed_code, messages in cases:
+        mac = keyed_mac(KEY)
+        floor_pads = best_of(repeat, lambda messages=messages, mac=mac: [mac(m) for m in messages])
+        floor_stdlib = best_of(repeat, lambda messages=messages: [hmac.digest(KEY, m, "sha256") for m in messages])
+        t_core = best_of(repeat, core)
+        t_seed = best_of(repeat, seed_code)
+        rows.append(
+            {
+                "scheme": name,
+                "core_rps": rolls / t_core,
+                "seed_rps": rolls / t_seed,
+                "floor_rps": rolls / floor_pads,
+                "stdlib_floor_rps": rolls / floor_stdlib,
+                "core_vs_seed": t_seed / t_core,
+                "core_vs_floor": t_core / floor_pads,
+            }
+        )
+    return rows
+
+
+class _Context:
+    function_name = "VerifyApiFunction"
+    function_version = "$LATEST"
+    memory_limit_in_mb = 512
+    invoked_function_arn = "arn:aws:lambda:local:000000000000:function:VerifyApiFunction"
+    aws_request_id = "bench"
+
+    def get_remaining_time_in_millis(self) -> int:
+        return 10_000
+
+
+def handler_latency(repeat: int) -> list[dict[str, Any]]:
+    """In-process handler latency against the core alone, for a small and a capped request."""
+    os.environ.setdefault("POWERTOOLS_METRICS_NAMESPACE", "fairdice")
+    os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "true")
+    os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "WARNING")
+    from verify_api import app  # the handler, as Lambda imports it
+
+    event = json.loads((ROOT / "events" / "api-verify-narde-fair.json").read_text())
+    rows = []
+    for count in (60, 10_000):
+        narde = parse_request({"scheme": "narde-v1", "key": KEY_HEX, "phrase": "test", "count": count})
+        recorded = " ".join(f"{a}-{b}" for a, b in (r.dice for r in recompute(narde, KEY)))
+        body = json.dumps({"scheme": "narde-v1", "key": KEY_HEX, "phrase": "test", "recorded": recorded})
+        request_event = {**event, "body": body, "isBase64Encoded": False}
+        request_event["headers"] = {**event["headers"], "content-length": str(len(body))}
+        samples, core_samples, seed_samples = [], [], []
+        runs = max(5, repeat * (20 if count == 60 else 2))
+        for _ in range(runs):
+            start = time.perf_counter()
+            response = app.lambda_handler(request_event, _Context())
+            samples.append(time.perf_counter() - start)
+            assert response["statusCode"] == 200, response
+            start = time.perf_counter()
+            verify(parse_request(json.loads(body)))
+            core_samples.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            _seed_002_loop(KEY_HEX, "test", count)
+            seed_samples.append(time.perf_counter() - start)
+        samples.sort()
+        rows.append(
+            {
+                "rolls": count,
+                "runs": runs,
+                "handler_median_ms": 1e3 * statistics.median(samples),
+                "handler_p99_ms": 1e3 * samples[min(len(samples) - 1, int(0.99 * len(samples)))],
+                "core_verify_median_ms": 1e3 * statistics.median(core_samples),
+                "core_rolls_only_ms": 1e3 * best_of(3, lambda narde=narde: list(recompute(narde, KEY))),
+                "seed_code_median_ms": 1e3 * statistics.median(seed_samples),
+                "response_bytes": len(response["body"]),
+            }
+        )
+    return rows
+
+
+def _import_seconds(statement: str) -> float:
+    code = f"import time; t = time.perf_counter(); {statement}; print(time.perf_counter() - t)"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "shared"), str(ROOT / "functions")])}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def cold_start(runs: int) -> dict[str, Any]:
+    """Import time of the handler module against the bare framework, fresh processes each."""
+    bare = "from aws_lambda_powertools.event_handler import APIGatewayHttpResolver; import pydantic"
+    handler = "import verify_api.app"
+    t_bare, t_handler = [], []
+    for _ in range(runs):  # interleaved so both see the same machine
+        t_bare.append(_import_seconds(bare))
+        t_handler.append(_import_seconds(handler))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "shared"), str(ROOT / "functions")])}
+    probe = (
+        "import sys, verify_api.app; "
+        "print(sorted({m.split('.')[0] for m in sys.modules if m.split('.')[0] in "
+        "{'boto3','botocore','aws_xray_sdk','jmespath','fastjsonschema','urllib3'}}))"
+    )
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=env)
+    timing = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", handler], capture_output=True, text=True, check=True, env=env
+    )
+    heavy = []
+    for line in timing.stderr.splitlines():
+        parts = line.split("|")
+        if len(parts) == 3 and parts[1].strip().isdigit():
+            heavy.append((int(parts[1]), parts[2].rstrip()))
+    heavy.sort(reverse=True)
+    return {
+        "bare_ms": 1e3 * statistics.median(t_bare),
+        "handler_ms": 1e3 * statistics.median(t_handler),
+        "ratio": statistics.median(t_handler) / statistics.median(t_bare),
+        "optional_heavy_loaded": loaded.stdout.strip(),
+        "heaviest": [(us / 1e3, name) for us, name in heavy[:12]],
+    }
+
+
+def _python_load(url: str, body: bytes, seconds: float, connections: int) -> dict[str, Any]:
+    """A bounded load from a separate process: `connections` threads posting for `seconds`."""
+    script = f"""
+import json, sys, threading, time, urllib.request
+url, body, seconds, n = {url!r}, {body!r}, {seconds!r}, {connections!r}
+lat, errors, lock = [], [0], threading.Lock()
+def worker():
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        t = time.perf_counter()
+        try:
+            with urllib.request.urlopen(urllib.request.Request(url, data=body, method="POST"), timeout=10) as r:
+                r.read()
+            with lock: lat.append(time.perf_counter() - t)
+        except Exception:
+            with lock: errors[0] += 1
+threads = [threading.Thread(target=worker) for _ in range(n)]
+[t.start() for t in threads]; [t.join() for t in threads]
+lat.sort()
+q = lambda p: 1e3 * lat[min(len(lat) - 1, int(p * len(lat)))]
+print(json.dumps({{"requests": len(lat), "errors": errors[0], "rps": len(lat) / seconds,
+                  "p50_ms": q(0.5), "p90_ms": q(0.9), "p99_ms": q(0.99)}}))
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120)
+    result: dict[str, Any] = json.loads(out.stdout)
+    result["tool"] = f"python urllib, {connections} threads, {seconds:.0f} s"
+    return result
+
+
+def _wrk_load(url: str, body: bytes, seconds: float, connections: int) -> dict[str, Any]:
+    script = ROOT / "bench" / "post.lua"
+    env = {**os.environ, "FAIRDICE_BENCH_BODY": body.decode()}
+    args = ["wrk", "-t2", f"-c{connections}", f"-d{seconds:.0f}s", "--latency", "-s", str(script), url]
+    out = subprocess.run(args, capture_output=True, text=True, check=True, timeout=120, env=env).stdout
+    result: dict[str, Any] = {"tool": f"wrk -t2 -c{connections} -d{seconds:.0f}s"}
+    for line in out.splitlines():
+        words = line.split()
+        if line.startswith("Requests/sec:"):
+            result["rps"] = float(words[1])
+        elif len(words) == 2 and words[0] in ("50%", "90%", "99%"):
+            value = words[1]
+            scale = 1e-3 if value.endswith("us") else 1e3 if value.endswith("s") and not value.endswith("ms") else 1
+            result[f"p{words[0][:-1]}_ms"] = float(value.rstrip("mus")) * scale
+        elif "requests in" in line:
+            result["requests"] = int(words[0])
+        elif line.strip().startswith("Non-2xx"):
+            result["errors"] = int(words[-1])
+    result.setdefault("errors", 0)
+    return result
+
+
+def server_load(seconds: float, connections: int) -> dict[str, Any]:
+    """Start the local server on a free loopback port and load it from another process."""
+    server = subprocess.Popen(
+        [sys.executable, str(ROOT / "tools" / "local_server.py"), "--host", "127.0.0.1", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env={**os.environ, "POWERTOOLS_LOG_LEVEL": "WARNING", "POWERTOOLS_TRACE_DISABLED": "true"},
+    )
+    try:
+        assert server.stdout is not None
+        first = server.stdout.readline().strip()
+        base = first.rsplit(" ", 1)[-1]
+        body = json.dumps(
+            {"scheme": "narde-v1", "key": KEY_HEX, "phrase": "test", "recorded": "1-5 4-6 3-4", "count": 60}
+        ).encode()
+        url = f"{base}/verify"
+        use_wrk = shutil.which("wrk") is not None
+        load = _wrk_load if use_wrk else _python_load
+        result = load(url, body, seconds, connections)
+        result["request"] = "POST /verify, narde-v1, 60 rolls"
+        return result
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rolls", type=int, default=20_000, help="rolls per throughput run")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per figure (best or median taken)")
+    parser.add_argument("--load-seconds", type=float, default=10.0)
+    parser.add_argument("--connections", type=int, default=8)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    args = parser.parse_args()
+
+    report: dict[str, Any] = {
+        "machine": {
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+            "cpu_count": os.cpu_count(),
+            "processor": platform.machine(),
+        }
+    }
+    print(f"fairdice bench - Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores\n")
+
+    report["throughput"] = rows = throughput(args.rolls, args.repeat)
+    print(f"1. Core throughput, {args.rolls:,} rolls, best of {args.repeat} (rolls/s; ratios from the same run)")
+    print(
+        f"{'scheme':<12}{'core':>12}{'seed code':>12}{'HMAC floor':>12}{'stdlib hmac':>12}"
+        f"{'core/seed':>11}{'floor ratio':>12}"
+    )
+    for r in rows:
+        print(
+            f"{r['scheme']:<12}{r['core_rps']:>12,.0f}{r['seed_rps']:>12,.0f}{r['floor_rps']:>12,.0f}"
+            f"{r['stdlib_floor_rps']:>12,.0f}{r['core_vs_seed']:>10.2f}x{r['core_vs_floor']:>11.2f}x"
+        )
+    print("   core/seed: how many times faster than the seed documents' code (target >= 3x)")
+    print("   floor ratio: core time / time of the bare HMAC calls alone (target <= 1.5x)\n")
+
+    report["handler"] = handler_rows = handler_latency(args.repeat)
+    print("2. Verify handler in-process (narde-v1, recorded rolls given, JSON verdict)")
+    for h in handler_rows:
+        print(
+            f"   {h['rolls']:>6,} rolls: handler median {h['handler_median_ms']:8.2f} ms,"
+            f" p99 {h['handler_p99_ms']:8.2f} ms"
+            f" | core verify() {h['core_verify_median_ms']:8.2f} ms | rolls only {h['core_rolls_only_ms']:8.2f} ms"
+            f" | seed code alone {h['seed_code_median_ms']:8.2f} ms | {h['response_bytes']:,} bytes ({h['runs']} runs)"
+        )
+    print()
+
+    report["cold_start"] = cold = cold_start(runs=max(5, args.repeat + 2))
+    print("3. Cold start (median import time in fresh processes)")
+    print(f"   bare Powertools event handler + pydantic: {cold['bare_ms']:.1f} ms")
+    print(
+        f"   verify_api.app:                           {cold['handler_ms']:.1f} ms"
+        f"  ({cold['ratio']:.2f}x; target <= 1.3x)"
+    )
+    print(f"   boto3/botocore/xray and friends loaded by the import: {cold['optional_heavy_loaded']}")
+    print("   heaviest imports (cumulative ms):")
+    for ms, name in cold["heaviest"]:
+        print(f"     {ms:8.1f}  {name.strip()}")
+    print()
+
+    report["server"] = load = server_load(args.load_seconds, args.connections)
+    print(f"4. Local server under load from a second process ({load['tool']}, {load['request']})")
+    print(
+        f"   {load.get('rps', 0):,.0f} requests/s, p50 {load.get('p50_ms', 0):.2f} ms,"
+        f" p90 {load.get('p90_ms', 0):.2f} ms,"
+        f" p99 {load.get('p99_ms', 0):.2f} ms, {load.get('requests', 0):,} requests, {load.get('errors', 0)} errors"
+    )
+    if args.json:
+        print(json.dumps(report, indent=2, default=str))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,64 @@
+"""The verify API's settings: one model, read once at cold start from the mapping the handler passes.
+
+The core never reads the environment itself; `ApiSettings.from_environ(os.environ)` is the one
+place the API does. A bad value fails the cold start with the variable's name in the error.
+"""
+
+import re
+from collections.abc import Mapping
+from typing import Annotated
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from fairdice.storage import StorageSettings
+
+MIB = 1 << 20
+# API Gateway refuses larger payloads itself, so a higher cap could never take effect.
+API_GATEWAY_MAX_PAYLOAD = 10 * MIB
+_BASE_URL = re.compile(r"https?://[A-Za-z0-9.-]+(:\d{1,5})?(/[A-Za-z0-9._~%!$&'()*+,;=:@/-]*)?")
+
+
+def _base_url(value: str) -> str:
+    if not _BASE_URL.fullmatch(value):
+        raise ValueError("must be an http(s) URL without query or fragment, such as https://dice.example.com")
+    return value.rstrip("/")
+
+
+BaseUrl = Annotated[str, AfterValidator(_base_url)]
+
+
+class ApiSettings(BaseModel):
+    """What the verify API is told by its environment; every field has a working default."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    public_base_url: Annotated[
+        BaseUrl | None,
+        Field(
+            alias="FAIRDICE_PUBLIC_BASE_URL",
+            description="base of the links POST /links returns; unset: the request's own scheme and host",
+        ),
+    ] = None
+    max_body_bytes: Annotated[
+        int,
+        Field(
+            alias="FAIRDICE_MAX_BODY_BYTES",
+            ge=1,
+            le=API_GATEWAY_MAX_PAYLOAD,
+            description="bodies longer than this many bytes are refused with 413 before they are parsed",
+        ),
+    ] = MIB
+    storage: StorageSettings = Field(
+        default_factory=StorageSettings,
+        description="where the daily archive lives (FAIRDICE_ARCHIVE_BUCKET, else a folder under FAIRDICE_DATA_DIR)",
+    )
+
+    @classmethod
+    def from_environ(cls, environ: Mapping[str, str]) -> "ApiSettings":
+        """Read the settings from `environ`; an empty variable counts as unset (SAM passes "")."""
+        given = {
+            name: environ[name]
+            for name in ("FAIRDICE_PUBLIC_BASE_URL", "FAIRDICE_MAX_BODY_BYTES")
+            if environ.get(name, "").strip()
+        }
+        return cls.model_validate({**given, "storage": StorageSettings.from_environ(environ)})

@@ -1,0 +1,146 @@
+"""The daily routes end to end: publish, reveal, then GET /daily/... through the handler.
+
+The archive is a pair of local folders (the embedded default) with an injected clock; the faces
+are compared with seed 004's algorithm as transcribed in tests/oracles/seed_004.py.
+"""
+
+import copy
+import datetime as dt
+import json
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl
+
+import pytest
+from fairdice.daily_archive import IMMUTABLE, SHORT_LIVED, ArchiveReader, publish, secret_key
+from fairdice.storage import FolderStore, Stores
+from oracles import seed_004
+from verify_api import app as api
+
+pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
+
+Event = dict[str, Any]
+PLAYER = "123e4567-e89b-12d3-a456-426614174000"
+
+
+class Context:
+    function_name = "VerifyApiFunction"
+    memory_limit_in_mb = 512
+    invoked_function_arn = "arn:aws:lambda:eu-west-1:123456789012:function:VerifyApiFunction"
+    aws_request_id = "daily-route-test"
+
+
+def at(text: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(text).replace(tzinfo=dt.UTC)
+
+
+def call(event: Event, path: str | None = None, query: str = "") -> tuple[int, dict[str, str], Any]:
+    event = copy.deepcopy(event)
+    if path is not None:
+        event["rawPath"] = event["requestContext"]["http"]["path"] = path
+    event["rawQueryString"] = query
+    event["queryStringParameters"] = dict(parse_qsl(query)) or None
+    answer = api.lambda_handler(event, Context())
+    return answer["statusCode"], answer.get("headers", {}), json.loads(answer["body"])
+
+
+@pytest.fixture
+def stores(tmp_path: Path) -> Stores:
+    return Stores(secrets=FolderStore(tmp_path / "private", private=True), archive=FolderStore(tmp_path / "archive"))
+
+
+@pytest.fixture
+def clock_at(monkeypatch: pytest.MonkeyPatch, stores: Stores) -> Callable[[str], None]:
+    """Point the handler's archive reader at the test's folders, with the clock at `text`."""
+
+    def set_clock(text: str) -> None:
+        monkeypatch.setattr(api, "DAILY", ArchiveReader(stores.archive, clock=lambda: at(text)))
+
+    return set_clock
+
+
+def test_a_daily_roll_is_withheld_during_its_day_and_verified_after_it(
+    stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
+) -> None:
+    # Given the publisher ran at midnight: 2025-03-01 has a secret and a published commitment
+    publish(stores, at("2025-03-01 00:00"))
+    clock_at("2025-03-01 18:00")
+
+    # When a player asks during the day, then the verdict is withheld until the next midnight
+    status, headers, verdict = call(load_event("api-daily-roll"))
+    assert status == 200
+    assert verdict["verdict"] == "withheld"
+    assert verdict["withheld"]["reveal_at"].startswith("2025-03-02T00:00:00")
+    assert verdict["rolls"] == [] and verdict["seal"]["computed"] is None
+    assert headers["Cache-Control"] == SHORT_LIVED
+    status, _, record = call(load_event("api-daily-record"))
+    assert (status, record["status"], record["record"]) == (200, "pending", None)
+
+    # When the next run reveals the day, then every player's faces are seed 004's
+    publish(stores, at("2025-03-02 00:00"))
+    clock_at("2025-03-02 00:00:05")
+    secret = stores.secrets.get(secret_key(dt.date(2025, 3, 1)))
+    assert secret is not None
+    for number in range(5):
+        player = str(uuid.UUID(int=(number + 1) * 0x9E3779B97F4A7C15 % 2**128))
+        faces = seed_004.faces(secret, "2025-03-01", player)
+        recorded = "+".join(map(str, faces))
+        status, headers, verdict = call(
+            load_event("api-daily-roll"), f"/daily/2025-03-01/{player}", f"recorded={recorded}"
+        )
+        assert (status, verdict["verdict"], verdict["checks"]) == (200, "fair", {"seal": "match", "rolls": "match"})
+        assert verdict["rolls"][0]["dice"] == faces
+        assert verdict["rolls"][0]["message"] == f"2025-03-01|{player}"
+        assert headers["Cache-Control"] == IMMUTABLE
+
+    # And the record is served, revealed, with the secret the publisher kept
+    status, headers, record = call(load_event("api-daily-record"))
+    assert (status, record["status"], record["record"]["secret"]) == (200, "revealed", secret.hex())
+    assert headers["Cache-Control"] == IMMUTABLE
+
+
+def test_a_changed_face_is_a_mismatch_at_that_roll(
+    stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
+) -> None:
+    publish(stores, at("2025-03-01 00:00"))
+    publish(stores, at("2025-03-02 00:00"))
+    clock_at("2025-03-02 01:00")
+    secret = stores.secrets.get(secret_key(dt.date(2025, 3, 1))) or b""
+    faces = seed_004.faces(secret, "2025-03-01", PLAYER)
+    faces[5] = faces[5] % 20 + 1
+    status, _, verdict = call(load_event("api-daily-roll"), query="recorded=" + "+".join(map(str, faces)))
+    assert (status, verdict["verdict"], verdict["checks"]["seal"]) == (200, "mismatch", "match")
+    assert verdict["summary"]["first_mismatch"] == 1
+
+
+def test_post_verify_takes_a_daily_secret_from_the_archive(
+    stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
+) -> None:
+    publish(stores, at("2025-03-01 00:00"))
+    publish(stores, at("2025-03-02 00:00"))
+    clock_at("2025-03-02 01:00")
+    event = load_event("api-verify-daily-from-archive")
+    event["body"] = json.dumps({"scheme": "daily", "date": "2025-03-01", "player_id": PLAYER})
+    status, _, verdict = call(event)
+    assert (status, verdict["verdict"], verdict["checks"]) == (
+        200,
+        "incomplete",
+        {"seal": "match", "rolls": "not_given"},
+    )
+    assert verdict["source"] == "daily archive revealed/2025-03-01.json"
+
+
+def test_a_day_without_a_secret_is_404_and_a_bad_date_422_naming_it(
+    stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
+) -> None:
+    publish(stores, at("2025-03-01 00:00"))
+    clock_at("2025-03-02 01:00")
+    status, _, body = call(load_event("api-daily-roll"), f"/daily/2024-01-01/{PLAYER}")
+    assert (status, body["error"]["code"]) == (404, "unknown_day")
+    status, _, body = call(load_event("api-daily-record"), "/daily/2025-13-01")
+    assert (status, body["error"]["code"]) == (422, "invalid_input")
+    assert body["error"]["problems"][0]["field"] == "date"
+    status, _, body = call(load_event("api-daily-roll"), "/daily/2025-03-01/not-a-player")
+    assert (status, body["error"]["problems"][0]["field"]) == (422, "player_id")

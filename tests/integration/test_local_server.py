@@ -1,0 +1,232 @@
+"""tools/local_server.py: the real handler behind real HTTP on a loopback port, as `make serve` runs it."""
+
+import base64
+import http.client
+import importlib.util
+import json
+import re
+import shlex
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "tools" / "local_server.py"
+KEY = bytes(range(32)).hex()
+NARDE = {"scheme": "narde-v1", "key": KEY, "phrase": "test", "recorded": "1-5 4-6 3-4"}
+PAIR36 = {"scheme": "pair36", "server_seed": KEY, "client_seeds": ["a", "b"], "count": 3}
+
+
+@dataclass
+class Server:
+    url: str
+    printed: list[str]
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: http.client.HTTPMessage
+    body: bytes
+
+    @property
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The server as a separate process on a free loopback port, stopped after the module."""
+    folder = tmp_path_factory.mktemp("local-server")
+    out, err = folder / "stdout.txt", folder / "stderr.txt"
+    with out.open("w") as stdout, err.open("w") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, str(SCRIPT), "--host", "127.0.0.1", "--port", "0"], cwd=ROOT, stdout=stdout, stderr=stderr
+        )
+    try:
+        deadline = time.monotonic() + 60
+        while "Ctrl-C" not in out.read_text() and time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.1)
+        assert process.poll() is None, f"the server stopped: {err.read_text()[-2000:]}"
+        printed = out.read_text().splitlines()
+        assert printed, f"the server printed nothing in 60 s: {err.read_text()[-2000:]}"
+        match = re.fullmatch(r"fairdice API listening on (http://127\.0\.0\.1:\d+)", printed[0])
+        assert match, printed[0]
+        yield Server(match.group(1), printed)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def request(
+    server: Server, method: str, target: str, body: bytes | None = None, headers: dict[str, str] | None = None
+) -> Reply:
+    parts = urlsplit(server.url)
+    connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)
+    try:
+        connection.request(method, target, body=body, headers=headers or {})
+        response = connection.getresponse()
+        return Reply(response.status, response.headers, response.read())
+    finally:
+        connection.close()
+
+
+def post_json(server: Server, path: str, payload: object) -> Reply:
+    return request(server, "POST", path, json.dumps(payload).encode(), {"Content-Type": "application/json"})
+
+
+def test_the_first_line_names_the_url_and_then_come_a_curl_call_and_a_link(server: Server) -> None:
+    curl = next(line.strip() for line in server.printed if line.strip().startswith("curl "))
+    link = next(line.strip() for line in server.printed if "/check/?" in line)
+    # The curl example works as printed: its JSON body verifies seed 002's example game as fair.
+    words = shlex.split(curl)
+    assert words[1:3] == ["-s", f"{server.url}/verify"]
+    assert post_json(server, "/verify", json.loads(words[words.index("-d") + 1])).json["verdict"] == "fair"
+    # The link has seed 000's form and verifies as fair.
+    assert re.fullmatch(
+        rf"{re.escape(server.url)}/check/\?seed={KEY}&seal=[0-9a-f]{{64}}&client=a,b&n=12&rolls=[1-6]{{24}}", link
+    )
+    assert request(server, "GET", link.removeprefix(server.url)).json["verdict"] == "fair"
+
+
+def test_post_verify_answers_the_verdict(server: Server) -> None:
+    reply = post_json(server, "/verify", NARDE)
+    assert reply.status == 200
+    assert reply.headers["Content-Type"] == "application/json"
+    assert [r["dice"] for r in reply.json["rolls"]] == [[1, 5], [4, 6], [3, 4]]
+
+
+def test_a_client_asking_for_html_still_gets_a_valid_verdict(server: Server) -> None:
+    link = post_json(server, "/links", PAIR36).json["url"]
+    reply = request(server, "GET", link, headers={"Accept": "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8"})
+    assert reply.status == 200
+    assert reply.headers["Content-Type"] == "application/json"
+    assert reply.json["verdict"] == "incomplete"
+
+
+def test_links_point_back_at_this_server(server: Server) -> None:
+    link = post_json(server, "/links", {**NARDE, "fingerprint": "630dcd29" + "0" * 56}).json["url"]
+    assert link.startswith(f"{server.url}/check/?scheme=narde-v1&")
+    verdict = request(server, "GET", link.removeprefix(server.url)).json
+    assert (verdict["verdict"], verdict["checks"]) == ("mismatch", {"seal": "mismatch", "rolls": "match"})
+
+
+def test_schemes_and_the_documents_are_served(server: Server) -> None:
+    assert {s["id"] for s in request(server, "GET", "/schemes").json["schemes"]} >= {"pair36", "daily"}
+    assert request(server, "GET", "/openapi.json").json["info"]["title"] == "fairdice"
+    docs = request(server, "GET", "/docs")
+    assert (docs.status, docs.headers["Content-Type"]) == (200, "text/html")
+
+
+def test_errors_come_back_with_their_status_and_the_one_shape(server: Server) -> None:
+    replies = {
+        404: request(server, "GET", "/nowhere"),
+        405: request(server, "GET", "/verify"),
+        400: request(server, "POST", "/verify", b"{not json", {"Content-Type": "application/json"}),
+        413: request(server, "POST", "/verify", b"{}".ljust(1024 * 1024 + 1), {"Content-Type": "application/json"}),
+        # A binary content type reaches the handler base64-encoded, as API Gateway sends it.
+        415: request(server, "POST", "/verify", b"\x00\xff", {"Content-Type": "application/octet-stream"}),
+        422: post_json(server, "/verify", {**NARDE, "key": "zz"}),
+    }
+    for status, reply in replies.items():
+        assert reply.status == status, reply.body
+        assert set(reply.json) == {"error"}
+    assert replies[405].headers["Allow"] == "POST"
+
+
+def test_a_body_beyond_api_gateways_own_limit_is_refused_unread(server: Server) -> None:
+    parts = urlsplit(server.url)
+    connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)
+    try:
+        connection.putrequest("POST", "/verify")
+        connection.putheader("Content-Length", str(64 * 1024 * 1024))
+        connection.endheaders()
+        assert connection.getresponse().status == 413
+    finally:
+        connection.close()
+
+
+def test_concurrent_requests_each_get_their_own_answer(server: Server) -> None:
+    games: list[dict[str, Any]] = [NARDE, PAIR36] * 10
+
+    def scheme_of_answer(game: dict[str, Any]) -> str:
+        scheme: str = post_json(server, "/verify", game).json["scheme"]
+        return scheme
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        assert list(pool.map(scheme_of_answer, games)) == [game["scheme"] for game in games]
+
+
+# ---- the event and response translation, without a process ----------------------------------
+
+
+@pytest.fixture(scope="module")
+def local_server() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("local_server", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_request_becomes_an_http_api_v2_event(local_server: ModuleType) -> None:
+    headers = [
+        ("Host", "127.0.0.1:3000"),
+        ("Content-Type", "application/json"),
+        ("Cookie", "a=1; b=2"),
+        ("X-Many", "one"),
+        ("X-Many", "two"),
+    ]
+    event = local_server.to_event(
+        "POST", "/check/?client=a,b&n=2&n=3", headers, b'{"x": 1}', client_ip="127.0.0.1", protocol="HTTP/1.1"
+    )
+    assert event["version"] == "2.0"
+    assert (event["rawPath"], event["rawQueryString"]) == ("/check/", "client=a,b&n=2&n=3")
+    assert event["queryStringParameters"] == {"client": "a,b", "n": "2,3"}
+    assert event["cookies"] == ["a=1", "b=2"]
+    assert event["headers"]["x-many"] == "one,two"
+    assert event["headers"]["x-forwarded-proto"] == "http"
+    assert (event["body"], event["isBase64Encoded"]) == ('{"x": 1}', False)
+    context = event["requestContext"]
+    assert (context["domainName"], context["http"]["method"], context["http"]["path"]) == (
+        "127.0.0.1:3000",
+        "POST",
+        "/check/",
+    )
+
+
+def test_a_binary_body_is_passed_base64_encoded(local_server: ModuleType) -> None:
+    event = local_server.to_event(
+        "POST", "/verify", [("Content-Type", "image/png")], b"\x89PNG", client_ip="::1", protocol="HTTP/1.1"
+    )
+    assert (event["body"], event["isBase64Encoded"]) == (base64.b64encode(b"\x89PNG").decode(), True)
+
+
+def test_a_response_gives_status_headers_cookies_and_decoded_body(local_server: ModuleType) -> None:
+    status, headers, body = local_server.to_http(
+        {
+            "statusCode": 201,
+            "headers": {"Content-Type": "image/png"},
+            "cookies": ["a=1; Path=/", "b=2"],
+            "body": base64.b64encode(b"\x89PNG").decode(),
+            "isBase64Encoded": True,
+        }
+    )
+    assert status == 201
+    assert headers == [("Content-Type", "image/png"), ("Set-Cookie", "a=1; Path=/"), ("Set-Cookie", "b=2")]
+    assert body == b"\x89PNG"
+
+
+def test_an_answer_that_is_not_an_api_gateway_response_is_a_502(local_server: ModuleType) -> None:
+    status, _, body = local_server.to_http({"body": "no status"})
+    assert status == 502
+    assert json.loads(body) == {"message": "the handler's answer is not an API Gateway response"}

@@ -1,0 +1,105 @@
+"""The OpenAPI document the verify API serves: valid, and describing every route and model."""
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from fairdice.models import SCHEMES
+from openapi_spec_validator import validate
+from verify_api.app import lambda_handler
+
+pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
+
+ROOT = Path(__file__).resolve().parents[2]
+# Their paths hold parameters; tests/functions/test_verify_api_daily.py serves them with real ones.
+DAILY_ROUTES = {("get", "/daily/{date}"), ("get", "/daily/{date}/{player_id}")}
+# Served, but not operations of the API the document describes.
+DOCUMENT_ROUTES = {("get", "/openapi.json"), ("get", "/docs")}
+
+
+@dataclass
+class Context:
+    function_name: str = "VerifyApiFunction"
+    memory_limit_in_mb: int = 512
+    invoked_function_arn: str = "arn:aws:lambda:eu-west-1:123456789012:function:VerifyApiFunction"
+    aws_request_id: str = "openapi-test"
+
+
+@pytest.fixture(scope="module")
+def document() -> dict[str, Any]:
+    event = json.loads((ROOT / "events" / "api-openapi.json").read_text())
+    answer = lambda_handler(event, Context())
+    assert answer["statusCode"] == 200
+    served: dict[str, Any] = json.loads(answer["body"])
+    return served
+
+
+def template_routes() -> set[tuple[str, str]]:
+    """The HttpApi routes template.yaml sends to VerifyApiFunction."""
+
+    class CloudFormationLoader(yaml.SafeLoader):
+        """Reads !Ref, !Sub and the other intrinsic tags as nothing: only plain values matter here."""
+
+    CloudFormationLoader.add_multi_constructor("!", lambda loader, suffix, node: None)
+    template = yaml.load((ROOT / "template.yaml").read_text(), Loader=CloudFormationLoader)
+    events = template["Resources"]["VerifyApiFunction"]["Properties"]["Events"]
+    return {
+        (event["Properties"]["Method"].lower(), event["Properties"]["Path"])
+        for event in events.values()
+        if event["Type"] == "HttpApi"
+    }
+
+
+def documented_routes(document: dict[str, Any]) -> set[tuple[str, str]]:
+    return {(method, path) for path, item in document["paths"].items() for method in item}
+
+
+def test_the_document_is_valid_openapi(document: dict[str, Any]) -> None:
+    assert document["openapi"].startswith("3.1")
+    validate(document)
+
+
+def test_it_describes_every_route_the_template_sends_to_the_function(document: dict[str, Any]) -> None:
+    routes = template_routes()
+    assert routes >= DAILY_ROUTES | DOCUMENT_ROUTES
+    assert documented_routes(document) == routes - DOCUMENT_ROUTES
+
+
+def test_every_route_the_template_sends_to_the_function_is_served(load_event: Callable[[str], Any]) -> None:
+    for method, path in template_routes() - DAILY_ROUTES:
+        event = load_event("api-schemes")
+        event["rawPath"] = event["requestContext"]["http"]["path"] = path
+        event["requestContext"]["http"]["method"] = method.upper()
+        status = lambda_handler(event, Context())["statusCode"]
+        assert status not in (404, 405), (method, path, status)
+
+
+def test_every_model_is_described(document: dict[str, Any]) -> None:
+    schemas = document["components"]["schemas"]
+    request_models = {model.__name__ for model in SCHEMES.values()}
+    answers = {"Verdict", "RollReport", "Summary", "SealReport", "Checks", "LinkResponse", "SchemeCatalog"}
+    errors = {"ErrorResponse", "ErrorDetail", "Problem"}
+    assert request_models | {"SeatSeeds"} | answers | {"SchemeSpec", "FieldSpec"} | errors <= set(schemas)
+    for model in SCHEMES.values():
+        assert set(schemas[model.__name__]["properties"]) == set(model.model_fields)
+
+
+def test_both_request_bodies_are_the_union_of_the_schemes(document: dict[str, Any]) -> None:
+    for path in ("/verify", "/links"):
+        schema = document["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]
+        assert schema["discriminator"]["propertyName"] == "scheme"
+        mapping = schema["discriminator"]["mapping"]
+        assert mapping == {scheme: f"#/components/schemas/{model.__name__}" for scheme, model in SCHEMES.items()}
+
+
+def test_every_error_answer_is_documented_with_the_one_error_shape(document: dict[str, Any]) -> None:
+    error_ref = {"$ref": "#/components/schemas/ErrorResponse"}
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            for status, response in operation["responses"].items():
+                if status.startswith(("4", "5")):
+                    assert response["content"]["application/json"]["schema"] == error_ref, (method, path, status)

@@ -1,0 +1,43 @@
+"""The verify API's settings: defaults that run anywhere, and bad values refused by name."""
+
+import pytest
+from fairdice.settings import MIB, ApiSettings
+from pydantic import ValidationError
+
+
+def test_an_empty_environment_gives_working_defaults() -> None:
+    settings = ApiSettings.from_environ({})
+    assert settings.public_base_url is None
+    assert settings.max_body_bytes == MIB
+    assert settings.storage.archive_bucket is None
+
+
+def test_values_are_read_and_a_trailing_slash_dropped() -> None:
+    settings = ApiSettings.from_environ(
+        {"FAIRDICE_PUBLIC_BASE_URL": "https://dice.example.com/game/", "FAIRDICE_MAX_BODY_BYTES": "2048"}
+    )
+    assert settings.public_base_url == "https://dice.example.com/game"
+    assert settings.max_body_bytes == 2048
+
+
+def test_an_empty_variable_counts_as_unset() -> None:
+    # SAM passes a template parameter left blank as "".
+    settings = ApiSettings.from_environ({"FAIRDICE_PUBLIC_BASE_URL": "", "FAIRDICE_MAX_BODY_BYTES": " "})
+    assert settings == ApiSettings.from_environ({})
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [
+        ("FAIRDICE_MAX_BODY_BYTES", "lots"),
+        ("FAIRDICE_MAX_BODY_BYTES", "0"),
+        ("FAIRDICE_MAX_BODY_BYTES", str(11 * MIB)),
+        ("FAIRDICE_PUBLIC_BASE_URL", "dice.example.com"),
+        ("FAIRDICE_PUBLIC_BASE_URL", "https://dice.example.com/?a=1"),
+        ("FAIRDICE_PUBLIC_BASE_URL", "javascript:alert(1)"),
+    ],
+)
+def test_a_bad_value_is_refused_naming_its_variable(variable: str, value: str) -> None:
+    with pytest.raises(ValidationError) as raised:
+        ApiSettings.from_environ({variable: value})
+    assert [error["loc"] for error in raised.value.errors()] == [(variable,)]

@@ -1,0 +1,51 @@
+"""The scheme catalog is read off the request models, so it says what validation enforces."""
+
+import pytest
+from fairdice.catalog import scheme_catalog
+from fairdice.models import MAX_ROLLS, SCHEMES, Pair36Request, parse_request
+from pydantic import ValidationError
+
+KEY = bytes(range(32)).hex()
+
+
+def test_every_scheme_is_listed_once_in_the_models_order() -> None:
+    assert [spec.id for spec in scheme_catalog().schemes] == list(SCHEMES)
+    assert scheme_catalog().max_rolls == MAX_ROLLS
+
+
+def test_each_scheme_names_its_dice_secret_and_seal_as_its_model_does() -> None:
+    for spec in scheme_catalog().schemes:
+        model = SCHEMES[spec.id]
+        assert spec.dice == list(model.SIDES)
+        assert (spec.secret_field, spec.seal_field) == (model.REVEALED_FIELD, model.SEAL_FIELD)
+
+
+def test_a_nested_object_is_listed_by_its_leaves() -> None:
+    three_dice = next(spec for spec in scheme_catalog().schemes if spec.id == "three-dice")
+    leaves = {f.name: f for f in three_dice.fields if f.name.startswith("client_seeds")}
+    assert set(leaves) == {"client_seeds.white", "client_seeds.black"}
+    # client_seeds itself is optional (a withheld reveal has none), so its leaves are too.
+    assert not any(f.required for f in leaves.values())
+    assert leaves["client_seeds.white"].limits == {"minLength": 1, "maxLength": 256}
+
+
+def test_the_scheme_field_is_pinned_to_its_id() -> None:
+    for spec in scheme_catalog().schemes:
+        scheme = next(f for f in spec.fields if f.name == "scheme")
+        assert scheme.required
+        assert scheme.limits == {"const": spec.id}
+
+
+@pytest.mark.parametrize("over", [0, 1])
+def test_the_listed_count_maximum_is_the_one_validation_enforces(over: int) -> None:
+    pair36 = next(spec for spec in scheme_catalog().schemes if spec.id == "pair36")
+    maximum = next(f for f in pair36.fields if f.name == "count").limits["maximum"]
+    assert isinstance(maximum, int)
+    request = {"scheme": "pair36", "server_seed": KEY, "client_seeds": ["a"], "count": maximum + over}
+    if over:
+        with pytest.raises(ValidationError):
+            parse_request(request)
+    else:
+        parsed = parse_request(request)
+        assert isinstance(parsed, Pair36Request)
+        assert parsed.roll_count == maximum

@@ -1,0 +1,260 @@
+"""Run the verify API on this machine, with no AWS account and no Docker (`make serve`).
+
+Each HTTP request becomes an API Gateway HTTP API (payload 2.0) event for the real
+`verify_api.app.lambda_handler`, and the handler's answer becomes the HTTP response, as API
+Gateway would do it. The daily archive is the local-disk default (a folder under var/).
+
+    .venv/bin/python tools/local_server.py --host 127.0.0.1 --port 3000
+
+The first line printed is `fairdice API listening on http://HOST:PORT`; `--port 0` takes a free
+port. Then come a curl example and a game-over link to open.
+"""
+
+import argparse
+import base64
+import datetime as dt
+import json
+import sys
+import threading
+import traceback
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+# API Gateway refuses larger payloads itself, before any Lambda runs; so does this server.
+API_GATEWAY_MAX_PAYLOAD = 10 * 1024 * 1024
+_TEXT_TYPES = ("text/", "application/json", "application/x-www-form-urlencoded", "application/xml")
+
+LambdaHandler = Callable[[dict[str, Any], Any], Any]
+
+
+@dataclass
+class LocalContext:
+    """The parts of Lambda's context object that Powertools reads."""
+
+    function_name: str = "VerifyApiFunction"
+    function_version: str = "$LATEST"
+    memory_limit_in_mb: int = 512
+    invoked_function_arn: str = "arn:aws:lambda:local:000000000000:function:VerifyApiFunction"
+    aws_request_id: str = field(default_factory=lambda: str(uuid.uuid4()))
+    log_group_name: str = "/aws/lambda/VerifyApiFunction"
+    log_stream_name: str = "local"
+
+    def get_remaining_time_in_millis(self) -> int:
+        """The template's 10 s timeout; nothing here enforces it."""
+        return 10_000
+
+
+def to_event(
+    method: str, target: str, headers: list[tuple[str, str]], body: bytes, *, client_ip: str, protocol: str
+) -> dict[str, Any]:
+    """The API Gateway HTTP API (2.0) event for one HTTP request, as API Gateway builds it."""
+    parts = urlsplit(target)
+    merged: dict[str, str] = {}
+    cookies: list[str] = []
+    for name, value in headers:
+        key = name.lower()
+        if key == "cookie":
+            cookies.extend(c.strip() for c in value.split(";") if c.strip())
+            continue
+        merged[key] = f"{merged[key]},{value}" if key in merged else value
+    host = merged.get("host", "localhost")
+    merged.setdefault("x-forwarded-for", client_ip)
+    merged["x-forwarded-proto"] = "http"
+    merged["x-forwarded-port"] = host.rpartition(":")[2] if ":" in host else "80"
+    now = dt.datetime.now(dt.UTC)
+    event: dict[str, Any] = {
+        "version": "2.0",
+        "routeKey": "$default",
+        "rawPath": parts.path or "/",
+        "rawQueryString": parts.query,
+        "headers": merged,
+    }
+    if cookies:
+        event["cookies"] = cookies
+    if parts.query:
+        params: dict[str, str] = {}
+        for name, value in parse_qsl(parts.query, keep_blank_values=True):
+            params[name] = f"{params[name]},{value}" if name in params else value
+        event["queryStringParameters"] = params
+    event["requestContext"] = {
+        "accountId": "000000000000",
+        "apiId": "local",
+        "domainName": host,
+        "domainPrefix": host.split(".")[0].split(":")[0],
+        "http": {
+            "method": method,
+            "path": parts.path or "/",
+            "protocol": protocol,
+            "sourceIp": client_ip,
+            "userAgent": merged.get("user-agent", ""),
+        },
+        "requestId": str(uuid.uuid4()),
+        "routeKey": "$default",
+        "stage": "$default",
+        "time": now.strftime("%d/%b/%Y:%H:%M:%S +0000"),
+        "timeEpoch": int(now.timestamp() * 1000),
+    }
+    if body:
+        text = _as_text(body, merged.get("content-type", ""))
+        event["body"] = text if text is not None else base64.b64encode(body).decode("ascii")
+        event["isBase64Encoded"] = text is None
+    else:
+        event["isBase64Encoded"] = False
+    return event
+
+
+def _as_text(body: bytes, content_type: str) -> str | None:
+    """API Gateway passes text bodies as they are and base64-encodes anything else."""
+    media = content_type.split(";")[0].strip().lower()
+    if not media.startswith(_TEXT_TYPES) and not media.endswith("+json"):
+        return None
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def to_http(result: Any) -> tuple[int, list[tuple[str, str]], bytes]:
+    """Status, headers and body from a handler's API Gateway (2.0) response."""
+    if not isinstance(result, dict) or not isinstance(result.get("statusCode"), int):
+        return _gateway_error(HTTPStatus.BAD_GATEWAY, "the handler's answer is not an API Gateway response")
+    headers = [(name, str(value)) for name, value in (result.get("headers") or {}).items()]
+    headers += [("Set-Cookie", cookie) for cookie in result.get("cookies") or []]
+    body = result.get("body") or ""
+    data = base64.b64decode(body) if result.get("isBase64Encoded") else str(body).encode("utf-8")
+    return result["statusCode"], headers, data
+
+
+def _gateway_error(status: HTTPStatus, message: str) -> tuple[int, list[tuple[str, str]], bytes]:
+    """What API Gateway itself answers when it cannot get a response from the function."""
+    return status, [("Content-Type", "application/json")], json.dumps({"message": message}).encode()
+
+
+class LambdaProxy(BaseHTTPRequestHandler):
+    """Serves every method and path by invoking the handler, one invocation at a time."""
+
+    protocol_version = "HTTP/1.1"
+    server_version = "fairdice-local"
+    timeout = 30  # a client that stops sending mid-request does not hold a thread forever
+    handler: LambdaHandler
+    # One Lambda instance serves one event at a time, and the resolver keeps per-request state
+    # in module globals: concurrent calls would mix requests up.
+    invoke_lock = threading.Lock()
+
+    def _serve(self) -> None:
+        status, headers, data = self._answer()
+        self.send_response(status)
+        for name, value in headers:
+            if name.lower() not in ("content-length", "connection", "transfer-encoding"):
+                self.send_header(name, value)
+        self.send_header("Content-Length", str(len(data)))
+        if self.close_connection:
+            self.send_header("Connection", "close")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(data)
+
+    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_HEAD = _serve
+
+    def _answer(self) -> tuple[int, list[tuple[str, str]], bytes]:
+        if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
+            self.close_connection = True
+            return _gateway_error(HTTPStatus.LENGTH_REQUIRED, "send the body with a Content-Length")
+        try:
+            length = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            length = -1
+        if not 0 <= length <= API_GATEWAY_MAX_PAYLOAD:
+            self.close_connection = True  # the body is left unread
+            return _gateway_error(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "Request Entity Too Large")
+        body = self.rfile.read(length) if length else b""
+        event = to_event(
+            self.command,
+            self.path,
+            list(self.headers.items()),
+            body,
+            client_ip=self.client_address[0],
+            protocol=self.request_version,
+        )
+        try:
+            with self.invoke_lock:
+                result = self.handler(event, LocalContext())
+        except Exception:
+            traceback.print_exc()
+            return _gateway_error(HTTPStatus.INTERNAL_SERVER_ERROR, "Internal Server Error")
+        return to_http(result)
+
+
+def make_server(host: str, port: int, handler: LambdaHandler) -> ThreadingHTTPServer:
+    """An HTTP server on host:port (0: a free port) that hands every request to `handler`."""
+    proxy = type("BoundLambdaProxy", (LambdaProxy,), {"handler": staticmethod(handler)})
+    server = ThreadingHTTPServer((host, port), proxy)
+    server.daemon_threads = True
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Serve until interrupted."""
+    parser = argparse.ArgumentParser(description="Run the fairdice verify API locally (no AWS, no Docker).")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=3000, help="port to listen on; 0 takes a free one (default 3000)")
+    args = parser.parse_args(argv)
+
+    # A dev tool mirroring the Lambda layout: there the core layer (shared/) and the function's
+    # folder are on the import path, so this script puts them there too.
+    sys.path[:0] = [str(ROOT / "shared"), str(ROOT / "functions")]
+    from verify_api.app import lambda_handler
+
+    server = make_server(args.host, args.port, lambda_handler)
+    try:
+        host = f"[{args.host}]" if ":" in args.host else args.host
+        base = f"http://{host}:{server.server_port}"
+        examples = _examples(base)
+        print(f"fairdice API listening on {base}", flush=True)
+        print(examples, flush=True)
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+def _examples(base: str) -> str:
+    """A curl call and a game-over link, both on the seed documents' example key (00 01 … 1f)."""
+    from fairdice.links import build_link
+    from fairdice.models import Pair36Request
+    from fairdice.seal import seal_of
+    from fairdice.verdict import verify
+
+    key = bytes(range(32))
+    narde = {
+        "scheme": "narde-v1",
+        "key": key.hex(),
+        "fingerprint": seal_of(key),
+        "phrase": "test",
+        "recorded": "1-5 4-6 3-4",
+    }
+    game = {"scheme": "pair36", "server_seed": key.hex(), "seal": seal_of(key), "client_seeds": ["a", "b"], "count": 12}
+    rolls = [roll["dice"] for roll in verify(Pair36Request.model_validate(game)).rolls]
+    link = build_link(Pair36Request.model_validate({**game, "recorded": rolls}), base)
+    return "\n".join(
+        [
+            "Verify seed 002's example game:",
+            f"  curl -s {base}/verify -H 'content-type: application/json' -d '{json.dumps(narde)}'",
+            "A game-over link (seed 000's form) to open in a browser:",
+            f"  {link}",
+            f"API documentation: {base}/docs (OpenAPI: {base}/openapi.json). Ctrl-C stops the server.",
+        ]
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())
