@@ -1,7 +1,9 @@
 """The verify API: an HTTP request in, one call into fairdice, a verdict or one shape of error out.
 
-Routes: POST /verify, GET /check and /check/, POST /links, GET /schemes, GET /openapi.json and
-GET /docs. Everything that is not about HTTP lives in the fairdice core layer.
+Routes: POST /verify, POST /verify/batch, GET /check and /check/, POST /links, GET /schemes,
+GET /daily/{date}[/{player_id}], GET /openapi.json and GET /docs. GET /check and the daily verdict
+answer a browser with a readable page. Everything that is not about HTTP lives in the fairdice
+core layer.
 """
 
 import base64
@@ -33,11 +35,14 @@ from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice import __version__
+from fairdice.batch import BatchRequest, BatchResult, verify_batch
 from fairdice.catalog import SchemeCatalog, scheme_catalog
-from fairdice.daily_archive import ArchiveReader, cache_control, daily_record, daily_verdict
+from fairdice.daily_archive import ArchiveReader, DayRecord, cache_control, daily_record, daily_verdict
 from fairdice.errors import ArchiveUnavailable, FairdiceError, InvalidInput, TamperedRecord, UnknownDay
 from fairdice.links import DEFAULT_SCHEME, PARAMS, build_link, parse_link
 from fairdice.models import RequestBase, Verdict, VerifyRequest
+from fairdice.page import CONTENT_SECURITY_POLICY, prefers_html, render_page
+from fairdice.page import CONTENT_TYPE as PAGE_CONTENT_TYPE
 from fairdice.problems import Problem, describe
 from fairdice.settings import ApiSettings
 from fairdice.verdict import verify
@@ -143,8 +148,10 @@ app.configure_openapi(
 app.enable_swagger(path="/docs", swagger_base_url=SWAGGER_UI)
 
 
-def _responses(ok: str, *errors: HTTPStatus) -> dict[int, OpenAPIResponse]:
+def _responses(ok: str, *errors: HTTPStatus, model: type[BaseModel] | None = None) -> dict[int, OpenAPIResponse]:
     documented: dict[int, OpenAPIResponse] = {200: {"description": ok}}
+    if model is not None:  # a route that returns its model already serialised documents it here
+        documented[200]["content"] = {content_types.APPLICATION_JSON: {"model": model}}
     for status in errors:
         documented[status] = {
             "description": status.phrase,
@@ -166,23 +173,45 @@ _LINK_FORMS = "; ".join(
     for scheme, params in PARAMS.items()
 )
 VerifyBody = Annotated[VerifyRequest, Body(description="a verify request: `scheme` and that scheme's fields")]
+_PAGE_NOTE = "A client that prefers text/html in Accept (a browser) gets the verdict as a readable page."
 
 
-@app.post("/verify", cors=False, summary="Verify a game", responses=_responses("the verdict", *_BODY_ERRORS))
-def verify_route(request: VerifyBody) -> Verdict:
-    return _verdict(request)
+def _page_or_json(documented: dict[int, OpenAPIResponse]) -> dict[int, OpenAPIResponse]:
+    documented[200].setdefault("content", {})["text/html"] = {"schema": {"type": "string"}}
+    return documented
 
 
-def check_route() -> Verdict:
-    return _verdict(parse_link(app.current_event.raw_query_string))
+@app.post(
+    "/verify", cors=False, summary="Verify a game", responses=_responses("the verdict", *_BODY_ERRORS, model=Verdict)
+)
+def verify_route(request: VerifyBody) -> Response[str]:
+    return _json(_verdict(request))
+
+
+@app.post(
+    "/verify/batch",
+    cors=False,
+    summary="Verify many games",
+    description="One result per game, in order: its verdict, or its error in the error shape; then a summary.",
+    responses=_responses("one result per game and a summary", *_BODY_ERRORS, model=BatchResult),
+)
+def verify_batch_route(batch: Annotated[BatchRequest, Body(description="the verify requests")]) -> Response[str]:
+    result = verify_batch(batch, day_secrets=DAILY)
+    metrics.add_metric(name="BatchGames", unit=MetricUnit.Count, value=result.summary.games)
+    return _json(result)
+
+
+def check_route() -> Response[str]:
+    request = parse_link(app.current_event.raw_query_string)
+    return _negotiated(_verdict(request), request)
 
 
 for _path in ("/check", "/check/"):  # seed 000 prints /check/?…; both forms are served
     app.get(
         _path,
         summary="Verify a game-over link",
-        description=f"The query string of a link from POST /links. Parameters: {_LINK_FORMS}.",
-        responses=_responses("the verdict", _INVALID),
+        description=f"The query string of a link from POST /links. Parameters: {_LINK_FORMS}. {_PAGE_NOTE}",
+        responses=_page_or_json(_responses("the verdict", _INVALID, model=Verdict)),
     )(check_route)
 
 
@@ -207,27 +236,45 @@ def _openapi_json() -> str:
     return app.get_openapi_json_schema()
 
 
-@app.get("/daily/<date>", summary="A day's revealed secret record", responses=_responses("the record", _INVALID))
+@app.get(
+    "/daily/<date>",
+    summary="A day's revealed secret record",
+    responses=_responses("the record", _INVALID, model=DayRecord),
+)
 def daily_record_route(date: str) -> Response[str]:
     shown = daily_record(DAILY, date)
-    return _cached(shown.model_dump_json(), cache_control(shown))
+    return _json(shown, cache_control(shown))
 
 
 @app.get(
     "/daily/<date>/<player_id>",
     summary="A player's daily roll, verified from the archive",
-    description="Optional query parameter `recorded`: the six faces seen, such as `3 5 7 10 12 20`.",
-    responses=_responses("the verdict", _INVALID),
+    description=f"Optional query parameter `recorded`: the six faces seen, such as `3 5 7 10 12 20`. {_PAGE_NOTE}",
+    responses=_page_or_json(_responses("the verdict", _INVALID, model=Verdict)),
 )
 def daily_roll_route(date: str, player_id: str) -> Response[str]:
     recorded = app.current_event.get_query_string_value("recorded")
     verdict = _counted(daily_verdict(DAILY, date, player_id, recorded))
-    return _cached(verdict.model_dump_json(), cache_control(verdict))
+    return _negotiated(verdict, cache=cache_control(verdict))
 
 
-def _cached(body: str, cache: str) -> Response[str]:
-    # A revealed day never changes, so its answers may be cached for a year (see cache_control).
-    return Response(HTTPStatus.OK, content_types.APPLICATION_JSON, body, headers={"Cache-Control": cache})
+def _json(answer: BaseModel, cache: str | None = None) -> Response[str]:
+    # Serialised here, once, by pydantic: handing Powertools the model would validate a verdict's
+    # 10,000 rolls again and encode them twice. A revealed day never changes: see cache_control.
+    headers = {"Cache-Control": cache} if cache else None
+    return Response(HTTPStatus.OK, content_types.APPLICATION_JSON, answer.model_dump_json(), headers=headers)
+
+
+def _negotiated(verdict: Verdict, request: RequestBase | None = None, cache: str | None = None) -> Response[str]:
+    """The verdict as JSON, or as a page when the client prefers HTML (a browser opening a link)."""
+    if prefers_html(app.current_event.headers.get("accept")):
+        page = render_page(verdict, request)
+        headers = {"Content-Security-Policy": CONTENT_SECURITY_POLICY} | ({"Cache-Control": cache} if cache else {})
+        answer = Response(HTTPStatus.OK, PAGE_CONTENT_TYPE, page, headers=headers)
+    else:
+        answer = _json(verdict, cache)
+    answer.headers["Vary"] = "Accept"  # one URL, two representations: a cache must key on Accept
+    return answer
 
 
 def _verdict(request: RequestBase) -> Verdict:

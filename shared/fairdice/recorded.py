@@ -3,6 +3,8 @@
 import json
 import re
 from collections.abc import Sequence
+from functools import cache
+from itertools import product
 
 # A roll number a person may put in front of a roll: "1:", "12.", "3)" or "#4".
 _NUMBER_PREFIX = re.compile(r"^\s*#?\d+\s*[:.)]\s*")
@@ -16,9 +18,17 @@ class RecordedError(ValueError):
     """The recorded rolls could not be read; the message says where and why."""
 
 
+def _shown(token: str) -> str:
+    """A token quoted in a message, cut short: the message must stay readable whatever was pasted."""
+    return repr(token) if len(token) <= 24 else f"{token[:20]!r}… ({len(token)} characters)"
+
+
 def _die(text: str, sides: int, where: str) -> int:
     if not text.isdigit() or not text.isascii():
-        raise RecordedError(f"{where}: {text!r} is not a die face")
+        raise RecordedError(f"{where}: {_shown(text)} is not a die face")
+    if len(text.lstrip("0")) > len(str(sides)):
+        # Too many digits for any face (and int() would refuse a few thousand of them).
+        raise RecordedError(f"{where}: {_shown(text)} is not a face of a {sides}-sided die")
     face = int(text)
     if not 1 <= face <= sides:
         raise RecordedError(f"{where}: {face} is not a face of a {sides}-sided die")
@@ -31,13 +41,28 @@ def _roll_from_token(token: str, sides: Sequence[int], where: str) -> list[tuple
     parts = _DIE_SPLIT.split(token)
     if len(parts) > 1:
         if len(parts) != per_roll:
-            raise RecordedError(f"{where}: {token!r} has {len(parts)} dice, a roll has {per_roll}")
+            raise RecordedError(f"{where}: {_shown(token)} has {len(parts)} dice, a roll has {per_roll}")
         return [tuple(_die(p, s, where) for p, s in zip(parts, sides, strict=True))]
     if not token.isascii() or not token.isdigit() or max(sides) > 9:
-        raise RecordedError(f"{where}: {token!r} is not a roll (write it like {_example(sides)})")
+        raise RecordedError(f"{where}: {_shown(token)} is not a roll (write it like {_example(sides)})")
     if len(token) % per_roll:
-        raise RecordedError(f"{where}: {token!r} has {len(token)} digits, not a multiple of {per_roll} dice")
+        raise RecordedError(f"{where}: {_shown(token)} has {len(token)} digits, not a multiple of {per_roll} dice")
     return [tuple(_die(token[i + j], s, where) for j, s in enumerate(sides)) for i in range(0, len(token), per_roll)]
+
+
+@cache
+def _single_rolls(sides: tuple[int, ...]) -> dict[str, tuple[int, ...]]:
+    """Every one-roll token (`6-3`, `6/3`, `6x3`, `63`…) for dice of one-digit faces, and its dice.
+
+    A dict lookup reads a pasted 10,000-roll game in milliseconds; any other token (a link's run
+    of digits, or a mistake to explain) goes through `_roll_from_token`.
+    """
+    table: dict[str, tuple[int, ...]] = {}
+    for roll in product(*(range(1, n + 1) for n in sides)):
+        faces = [str(face) for face in roll]
+        for separator in ("", "-", "/", "x", "×", "–"):
+            table[separator.join(faces)] = roll
+    return table
 
 
 def _example(sides: Sequence[int]) -> str:
@@ -50,19 +75,29 @@ def _from_text(text: str, sides: Sequence[int]) -> list[tuple[int, ...]]:
     stripped = text.strip()
     if stripped.startswith("["):
         try:
-            return _from_list(json.loads(stripped), sides)
+            value = json.loads(stripped)
         except json.JSONDecodeError as exc:
             raise RecordedError(f"looks like JSON but is not: {exc.msg}") from None
+        except RecursionError:
+            raise RecordedError("looks like JSON but is nested too deeply") from None
+        except ValueError:  # the one other failure: an integer beyond Python's 4300-digit limit
+            raise RecordedError("looks like JSON but holds a number too long to read") from None
+        return _from_list(value, sides)
     if max(sides) > 9:
         # Dice with two-digit faces cannot be run together: read one roll of numbers.
         tokens = [t for t in re.split(r"[\s,;\-/]+", stripped) if t]
         return _from_list([tokens], sides) if tokens else []
+    single_rolls = _single_rolls(tuple(sides))
     rolls: list[tuple[int, ...]] = []
     for line_no, line in enumerate(stripped.splitlines(), start=1):
         line = _NUMBER_PREFIX.sub("", line, count=1)
         for token in _TOKEN_SPLIT.split(line.strip()):
             if token:
-                rolls.extend(_roll_from_token(token, sides, f"line {line_no}, roll {len(rolls) + 1}"))
+                known = single_rolls.get(token)
+                if known is not None:
+                    rolls.append(known)
+                else:
+                    rolls.extend(_roll_from_token(token, sides, f"line {line_no}, roll {len(rolls) + 1}"))
     return rolls
 
 

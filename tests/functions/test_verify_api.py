@@ -113,6 +113,8 @@ def test_every_api_event_is_exercised_by_a_test() -> None:
     named = set(VERDICT_EVENTS) | set(ERROR_EVENTS)
     named |= {"api-links-pair36", "api-schemes", "api-openapi", "api-docs", "api-check-html"}
     named |= {"api-daily-record", "api-daily-roll"}  # served in test_verify_api_daily.py
+    # served in test_verify_api_batch_and_page.py
+    named |= {"api-verify-batch", "api-verify-batch-over-cap", "api-check-mismatch-html", "api-daily-roll-html"}
     assert set(API_EVENTS) == named
 
 
@@ -214,12 +216,13 @@ def test_check_with_and_without_the_trailing_slash_is_the_same(load_event: Calla
     assert invoke(without_slash).json == invoke(event).json
 
 
-def test_a_browser_asking_for_html_still_gets_the_json_verdict(load_event: Callable[[str], Event]) -> None:
+def test_a_browser_asking_for_html_gets_the_verdict_as_a_page(load_event: Callable[[str], Event]) -> None:
     event = load_event("api-check-html")
     assert event["headers"]["accept"].startswith("text/html")
     answer = invoke(event)
     assert answer.status == 200
-    assert answer.json["verdict"] == "fair"
+    assert answer.headers["Content-Type"] == "text/html; charset=utf-8"
+    assert "<h1>Fair: " in answer.text  # the page itself: tests/functions/test_verify_api_batch_and_page.py
 
 
 # ---- links ---------------------------------------------------------------------------------
@@ -425,8 +428,8 @@ def test_an_answer_that_breaks_its_own_model_is_our_500_not_the_callers_422(
     logged: list[object] = []
     monkeypatch.setattr(api.logger, "exception", lambda msg, *a, **k: logged.append(k["extra"]["error_type"]))
     assert_error(invoke(load_event("api-verify-narde-fair")), 500, "internal_error")
-    # Then Powertools' response validation caught it, and it was logged as ours.
-    assert logged == ["RequestValidationError"]
+    # Then serialising it failed inside the handler, and it was logged as ours.
+    assert logged == ["AttributeError"]
 
 
 HOSTILE_BODIES = [
