@@ -153,6 +153,7 @@ def handler_latency(repeat: int) -> list[dict[str, Any]]:
     os.environ.setdefault("POWERTOOLS_METRICS_NAMESPACE", "fairdice")
     os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "true")
     os.environ.setdefault("POWERTOOLS_LOG_LEVEL", "WARNING")
+    os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")  # EMF lines would flood the report
     from verify_api import app  # the handler, as Lambda imports it
 
     event = json.loads((ROOT / "events" / "api-verify-narde-fair.json").read_text())
@@ -290,7 +291,12 @@ def server_load(seconds: float, connections: int) -> dict[str, Any]:
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
-        env={**os.environ, "POWERTOOLS_LOG_LEVEL": "WARNING", "POWERTOOLS_TRACE_DISABLED": "true"},
+        env={
+            **os.environ,
+            "POWERTOOLS_LOG_LEVEL": "WARNING",
+            "POWERTOOLS_TRACE_DISABLED": "true",
+            "POWERTOOLS_METRICS_DISABLED": "true",
+        },
     )
     try:
         assert server.stdout is not None
