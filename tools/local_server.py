@@ -29,6 +29,8 @@ from urllib.parse import parse_qsl, urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 # API Gateway refuses larger payloads itself, before any Lambda runs; so does this server.
 API_GATEWAY_MAX_PAYLOAD = 10 * 1024 * 1024
+# Nor can a Lambda function return more than 6 MiB (its JSON answer): API Gateway then answers 500.
+LAMBDA_MAX_ANSWER = 6 * 1024 * 1024
 _TEXT_TYPES = ("text/", "application/json", "application/x-www-form-urlencoded", "application/xml")
 
 LambdaHandler = Callable[[dict[str, Any], Any], Any]
@@ -125,6 +127,8 @@ def to_http(result: Any) -> tuple[int, list[tuple[str, str]], bytes]:
     """Status, headers and body from a handler's API Gateway (2.0) response."""
     if not isinstance(result, dict) or not isinstance(result.get("statusCode"), int):
         return _gateway_error(HTTPStatus.BAD_GATEWAY, "the handler's answer is not an API Gateway response")
+    if len(json.dumps(result, ensure_ascii=False).encode()) > LAMBDA_MAX_ANSWER:
+        return _gateway_error(HTTPStatus.INTERNAL_SERVER_ERROR, "Internal Server Error")
     headers = [(name, str(value)) for name, value in (result.get("headers") or {}).items()]
     headers += [("Set-Cookie", cookie) for cookie in result.get("cookies") or []]
     body = result.get("body") or ""
@@ -162,6 +166,13 @@ class LambdaProxy(BaseHTTPRequestHandler):
             self.wfile.write(data)
 
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_HEAD = _serve
+
+    def __getattr__(self, name: str) -> Any:
+        # http.server calls do_<METHOD> and answers 501 when there is none; every other method
+        # (TRACE, QUERY…) goes to the handler too, which answers 405 with the methods a path takes.
+        if name.startswith("do_"):
+            return self._serve
+        raise AttributeError(name)
 
     def _answer(self) -> tuple[int, list[tuple[str, str]], bytes]:
         if "chunked" in self.headers.get("Transfer-Encoding", "").lower():

@@ -44,7 +44,8 @@ from fairdice.models import RequestBase, Verdict, VerifyRequest
 from fairdice.page import CONTENT_SECURITY_POLICY, prefers_html, render_page
 from fairdice.page import CONTENT_TYPE as PAGE_CONTENT_TYPE
 from fairdice.problems import Problem, describe
-from fairdice.settings import ApiSettings
+from fairdice.settings import LAMBDA_MAX_ANSWER, MIB, ApiSettings
+from fairdice.storage import PROMPT
 from fairdice.verdict import verify
 from pydantic import BaseModel, Field, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
@@ -59,7 +60,10 @@ metrics = Metrics(namespace=SERVICE, service=SERVICE)
 # No auto-patching: it would import botocore (or sqlite3 & co.) at cold start for routes that never use them.
 tracer = Tracer(service=SERVICE, auto_patch=False)
 # The archive of daily secrets; nothing is read, and boto3 is not imported, before a daily request.
-DAILY = ArchiveReader(SETTINGS.storage.archive(), clock=lambda: dt.datetime.now(dt.UTC))
+# Prompt S3 calls: a slow archive is this function's own 503, well before the Lambda's timeout.
+DAILY = ArchiveReader(
+    SETTINGS.storage.archive(SETTINGS.storage.connection(PROMPT)), clock=lambda: dt.datetime.now(dt.UTC)
+)
 
 
 class ErrorDetail(BaseModel):
@@ -167,6 +171,8 @@ _BODY_ERRORS = (
     HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
     _INVALID,
 )
+# Routes that may read the daily archive: a day it lacks, a record it cannot trust, or no answer from it.
+_ARCHIVE_ERRORS = (HTTPStatus.NOT_FOUND, HTTPStatus.BAD_GATEWAY, HTTPStatus.SERVICE_UNAVAILABLE)
 _LINK_FORMS = "; ".join(
     f"{scheme}{' (no scheme parameter, seed 000)' if scheme == DEFAULT_SCHEME else f' (scheme={scheme})'}: "
     + ", ".join(param.name for param in params)
@@ -182,7 +188,10 @@ def _page_or_json(documented: dict[int, OpenAPIResponse]) -> dict[int, OpenAPIRe
 
 
 @app.post(
-    "/verify", cors=False, summary="Verify a game", responses=_responses("the verdict", *_BODY_ERRORS, model=Verdict)
+    "/verify",
+    cors=False,
+    summary="Verify a game",
+    responses=_responses("the verdict", *_BODY_ERRORS, *_ARCHIVE_ERRORS, model=Verdict),
 )
 def verify_route(request: VerifyBody) -> Response[str]:
     return _json(_verdict(request))
@@ -198,7 +207,7 @@ def verify_route(request: VerifyBody) -> Response[str]:
 def verify_batch_route(batch: Annotated[BatchRequest, Body(description="the verify requests")]) -> Response[str]:
     result = verify_batch(batch, day_secrets=DAILY)
     metrics.add_metric(name="BatchGames", unit=MetricUnit.Count, value=result.summary.games)
-    return _json(result)
+    return _json(result, field="requests")
 
 
 def check_route() -> Response[str]:
@@ -211,7 +220,7 @@ for _path in ("/check", "/check/"):  # seed 000 prints /check/?…; both forms a
         _path,
         summary="Verify a game-over link",
         description=f"The query string of a link from POST /links. Parameters: {_LINK_FORMS}. {_PAGE_NOTE}",
-        responses=_page_or_json(_responses("the verdict", _INVALID, model=Verdict)),
+        responses=_page_or_json(_responses("the verdict", _INVALID, *_ARCHIVE_ERRORS, model=Verdict)),
     )(check_route)
 
 
@@ -239,7 +248,7 @@ def _openapi_json() -> str:
 @app.get(
     "/daily/<date>",
     summary="A day's revealed secret record",
-    responses=_responses("the record", _INVALID, model=DayRecord),
+    responses=_responses("the record", _INVALID, *_ARCHIVE_ERRORS, model=DayRecord),
 )
 def daily_record_route(date: str) -> Response[str]:
     shown = daily_record(DAILY, date)
@@ -250,7 +259,7 @@ def daily_record_route(date: str) -> Response[str]:
     "/daily/<date>/<player_id>",
     summary="A player's daily roll, verified from the archive",
     description=f"Optional query parameter `recorded`: the six faces seen, such as `3 5 7 10 12 20`. {_PAGE_NOTE}",
-    responses=_page_or_json(_responses("the verdict", _INVALID, model=Verdict)),
+    responses=_page_or_json(_responses("the verdict", _INVALID, *_ARCHIVE_ERRORS, model=Verdict)),
 )
 def daily_roll_route(date: str, player_id: str) -> Response[str]:
     recorded = app.current_event.get_query_string_value("recorded")
@@ -258,17 +267,33 @@ def daily_roll_route(date: str, player_id: str) -> Response[str]:
     return _negotiated(verdict, cache=cache_control(verdict))
 
 
-def _json(answer: BaseModel, cache: str | None = None) -> Response[str]:
+def _json(answer: BaseModel, cache: str | None = None, *, field: str = "count") -> Response[str]:
     # Serialised here, once, by pydantic: handing Powertools the model would validate a verdict's
     # 10,000 rolls again and encode them twice. A revealed day never changes: see cache_control.
     headers = {"Cache-Control": cache} if cache else None
-    return Response(HTTPStatus.OK, content_types.APPLICATION_JSON, answer.model_dump_json(), headers=headers)
+    return Response(
+        HTTPStatus.OK, content_types.APPLICATION_JSON, _returnable(answer.model_dump_json(), field), headers=headers
+    )
+
+
+def _returnable(body: str, field: str) -> str:
+    """The body, unless Lambda could not return it: 10,000 rolls of long seeds make tens of megabytes."""
+    # Counted as Lambda counts it: UTF-8 bytes of its JSON answer, where the body's quotes are escaped
+    # (the python3.12+ runtimes write other characters as they are); and room for status and headers.
+    size = len(json.dumps(body, ensure_ascii=False).encode()) + 16 * 1024
+    if size > LAMBDA_MAX_ANSWER:
+        raise InvalidInput(
+            f"the answer would be {size / MIB:.1f} MiB, more than the {LAMBDA_MAX_ANSWER // MIB} MiB a Lambda"
+            " function can return: ask for fewer rolls at a time",
+            field=field,
+        )
+    return body
 
 
 def _negotiated(verdict: Verdict, request: RequestBase | None = None, cache: str | None = None) -> Response[str]:
     """The verdict as JSON, or as a page when the client prefers HTML (a browser opening a link)."""
     if prefers_html(app.current_event.headers.get("accept")):
-        page = render_page(verdict, request)
+        page = _returnable(render_page(verdict, request), "count")
         headers = {"Content-Security-Policy": CONTENT_SECURITY_POLICY} | ({"Cache-Control": cache} if cache else {})
         answer = Response(HTTPStatus.OK, PAGE_CONTENT_TYPE, page, headers=headers)
     else:

@@ -113,13 +113,17 @@ def _read_request(file: str) -> RequestBase:
                 text = handle.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise BadInput(Problem(field=WHOLE_REQUEST, message=f"cannot read {file}: {exc}")) from None
+    where = "stdin" if file == "-" else file
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        where = "stdin" if file == "-" else file
         raise BadInput(
             Problem(field=WHOLE_REQUEST, message=f"{where} is not JSON: {exc.msg} at line {exc.lineno}")
         ) from None
+    except RecursionError:
+        raise BadInput(Problem(field=WHOLE_REQUEST, message=f"{where} holds JSON nested too deeply")) from None
+    except ValueError:  # the one other failure: an integer beyond Python's 4300-digit limit
+        raise BadInput(Problem(field=WHOLE_REQUEST, message=f"{where} holds a number too long to read")) from None
     return parse_request(data)
 
 

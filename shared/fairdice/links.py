@@ -134,7 +134,7 @@ def parse_link(link: str) -> RequestBase:
         param = known.get(name)
         if param is None:
             raise InvalidInput(
-                f"{name!r} is not a parameter of a {scheme} link; it takes {', '.join(known)}", field=name
+                f"{name[:40]!r} is not a parameter of a {scheme} link; it takes {', '.join(known)}", field=name
             )
         if name in given:
             raise InvalidInput(f"is given twice in the link (as {name}); give it once", field=param.path)

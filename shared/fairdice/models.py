@@ -16,6 +16,7 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    JsonValue,
     TypeAdapter,
     WithJsonSchema,
     field_validator,
@@ -119,8 +120,18 @@ SeatSeed = Annotated[
     WithJsonSchema({"type": "string", "minLength": 1, "maxLength": 256}),
 ]
 
-Count = Annotated[int, Field(ge=1, le=MAX_ROLLS, description=f"how many rolls, 1 to {MAX_ROLLS}")]
-RollNumber = Annotated[int, Field(ge=0, le=2**53, strict=False)]
+
+def _not_a_bool(value: object) -> object:
+    # Pydantic's lax mode reads true as 1: a count or roll number is never meant as true or false.
+    if isinstance(value, bool):
+        raise ValueError(f"must be a whole number, got {str(value).lower()}")
+    return value
+
+
+# Last in a type's metadata, after its Field: so placed, pydantic keeps the bounds in the JSON schema.
+NOT_A_BOOL = BeforeValidator(_not_a_bool)
+Count = Annotated[int, Field(ge=1, le=MAX_ROLLS, description=f"how many rolls, 1 to {MAX_ROLLS}"), NOT_A_BOOL]
+RollNumber = Annotated[int, Field(ge=0, le=2**53, strict=False), NOT_A_BOOL]
 _BOT_LABEL = re.compile(r"bg-dice-v1:(opening:\d{1,9}|turn:\d{1,9}(:line:\d{1,9})?)")
 
 
@@ -140,7 +151,7 @@ BotLabel = Annotated[
 def _day(value: object) -> dt.date:
     if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
         return value
-    if not isinstance(value, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value.strip()):
+    if not isinstance(value, str) or not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value.strip()):
         raise ValueError("a date is written YYYY-MM-DD (UTC)")
     try:
         return dt.date.fromisoformat(value.strip())
@@ -259,7 +270,7 @@ class Pair36Request(CountedRequest):
     server_seed: Secret
     seal: Seal | None = None
     client_seeds: Annotated[list[ClientSeed], Field(min_length=1, max_length=MAX_SEATS)]
-    first: Annotated[RollNumber, Field(ge=1)] = 1
+    first: Annotated[int, Field(ge=1, le=2**53), NOT_A_BOOL] = 1
 
 
 class BgDiceRequest(CountedRequest):
@@ -272,8 +283,8 @@ class BgDiceRequest(CountedRequest):
     key: Secret
     lock: Seal | None = None
     opening: bool = True
-    first_turn: Annotated[int, Field(ge=1, le=10**9)] | None = None
-    line: Annotated[int, Field(ge=0, le=10**9)] = 0
+    first_turn: Annotated[int, Field(ge=1, le=10**9), NOT_A_BOOL] | None = None
+    line: Annotated[int, Field(ge=0, le=10**9), NOT_A_BOOL] = 0
     labels: Annotated[list[BotLabel], Field(min_length=1, max_length=MAX_LABELS)] | None = None
 
     @model_validator(mode="after")
@@ -304,7 +315,7 @@ class BgOnlineRequest(CountedRequest):
     server_number: Secret
     seal: Seal | None = None
     app_numbers: Annotated[list[AppNumber], Field(min_length=2, max_length=2)]
-    game: Annotated[int, Field(ge=1, le=10**6)] = 1
+    game: Annotated[int, Field(ge=1, le=10**6), NOT_A_BOOL] = 1
     opening: bool | None = Field(default=None, description="default: only game 1 has an opening roll")
 
     @property
@@ -464,6 +475,41 @@ class WithheldReport(BaseModel):
     reveal_at: dt.datetime | None = None
 
 
+Cause = Literal[
+    "numbering_shifted",
+    "seat_order",
+    "opening_roll",
+    "match_game",
+    "take_back_line",
+    "dice_order",
+    "date_shifted",
+    "roll_count",
+    "secret_and_seal_swapped",
+    "secret_in_seal_field",
+    "seal_of_hex_text",
+    "seal_from_other_game",
+    "rolls_from_other_game",
+    "secret_from_other_game",
+    "few_rolls_differ",
+]
+
+
+class Finding(BaseModel):
+    """One entry of a mismatch's diagnosis: a likely cause, how much it explains, what to change."""
+
+    # `try` is a Python keyword: the attribute is `try_`, the JSON key `try` whoever dumps it.
+    model_config = ConfigDict(frozen=True, serialize_by_alias=True, validate_by_name=True, validate_by_alias=True)
+
+    cause: Cause
+    explains: str = Field(description="how many recorded rolls this cause accounts for, as 'k of n rolls'")
+    detail: str = Field(description="the cause in words, for the person who sent the request")
+    try_: dict[str, JsonValue] | None = Field(
+        default=None,
+        alias="try",
+        description="request fields to change (null: remove the field) to test this cause; null when no change can",
+    )
+
+
 class Verdict(BaseModel):
     """The answer to one verify request (SPEC §3)."""
 
@@ -476,3 +522,6 @@ class Verdict(BaseModel):
     verifier: Verifier = Field(default_factory=Verifier)
     withheld: WithheldReport | None = None
     source: str | None = Field(default=None, description="where the secret came from when not given")
+    diagnosis: list[Finding] | None = Field(
+        default=None, description="on a mismatch only: the likely causes, most rolls explained first"
+    )

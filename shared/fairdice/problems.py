@@ -13,6 +13,8 @@ from fairdice.errors import FairdiceError
 from fairdice.models import SCHEMES
 
 WHOLE_REQUEST = "request"
+MAX_FIELD = 100
+MAX_MESSAGE = 300
 _ONE_OF = ", ".join(SCHEMES)
 _SCHEME_OF_MODEL = {model.__name__: scheme for scheme, model in SCHEMES.items()}
 
@@ -27,7 +29,7 @@ class Problem(BaseModel):
 def describe(exc: ValidationError | FairdiceError) -> list[Problem]:
     """Every problem an error reports, one per field, each message in plain words."""
     if isinstance(exc, FairdiceError):
-        return [Problem(field=exc.field or WHOLE_REQUEST, message=exc.message)]
+        return [_problem(exc.field or WHOLE_REQUEST, exc.message)]
     scheme = _SCHEME_OF_MODEL.get(exc.title)
     problems = []
     for error in exc.errors(include_url=False):
@@ -39,8 +41,17 @@ def describe(exc: ValidationError | FairdiceError) -> list[Problem]:
         context: dict[str, Any] = error.get("ctx") or {}
         if error["type"] == "field_error":
             loc = (*loc, context["field"])
-        problems.append(Problem(field=_path(loc, error["type"]), message=_words(error, context, scheme)))
+        problems.append(_problem(_path(loc, error["type"]), _words(error, context, scheme)))
     return problems
+
+
+def _problem(field: str, message: str) -> Problem:
+    # A field is named as it was sent, and an unknown one can be any length; so can what a message quotes.
+    return Problem(field=_cut(field, MAX_FIELD), message=_cut(message, MAX_MESSAGE))
+
+
+def _cut(text: str, most: int) -> str:
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def _path(loc: tuple[int | str, ...], kind: str) -> str:
@@ -64,7 +75,7 @@ def _words(error: Any, context: dict[str, Any], scheme: str | None) -> str:
         case "extra_forbidden":
             return f"is not a field of scheme {scheme}" if scheme else "is not a field of this request"
         case "union_tag_invalid":
-            return f"must be one of {_ONE_OF}, not {context.get('tag')!r}"
+            return f"must be one of {_ONE_OF}, not {_shown(context.get('tag'))}"
         case "union_tag_not_found":
             return f"is required and must be one of {_ONE_OF}"
         case "less_than_equal":

@@ -15,6 +15,8 @@ from fairdice.storage import StorageSettings
 MIB = 1 << 20
 # API Gateway refuses larger payloads itself, so a higher cap could never take effect.
 API_GATEWAY_MAX_PAYLOAD = 10 * MIB
+# A synchronous Lambda function returns at most 6 MiB, counted on the JSON of its whole answer.
+LAMBDA_MAX_ANSWER = 6 * MIB
 _BASE_URL = re.compile(r"https?://[A-Za-z0-9.-]+(:\d{1,5})?(/[A-Za-z0-9._~%!$&'()*+,;=:@/-]*)?")
 
 

@@ -161,16 +161,42 @@ class S3Client(Protocol):
     def list_objects_v2(self, **kwargs: Any) -> Any: ...
 
 
+@dataclass(frozen=True)
+class S3Patience:
+    """How long one S3 call may take: each attempt's connect and read timeouts, and how many attempts.
+
+    Between attempts botocore's standard mode backs off (for throttling, up to 1 s, then 2 s, …).
+    """
+
+    connect_timeout: float
+    read_timeout: float
+    attempts: int
+
+    def longest_call(self) -> float:
+        """Seconds one call can take at most before it fails: every attempt timed out, every backoff its longest."""
+        backoff = sum(2.0**i for i in range(self.attempts - 1))
+        return self.attempts * (self.connect_timeout + self.read_timeout) + backoff
+
+
+# The publisher has two minutes for a run. A verify request has the seconds its Lambda is given for
+# up to three reads, and must answer 503 itself before that: API Gateway would answer a bare 500.
+PATIENT = S3Patience(connect_timeout=3, read_timeout=10, attempts=5)
+PROMPT = S3Patience(connect_timeout=0.5, read_timeout=0.5, attempts=2)
+
+
 class S3Connection:
     """One boto3 S3 client, created on first use and shared by the stores that need it.
 
-    Timeouts are short and retries bounded (botocore's standard mode retries throttling and
-    5xx): a Lambda invocation should fail with ArchiveUnavailable, not hang until its timeout.
+    Timeouts and attempts are bounded (`S3Patience`; botocore's standard mode retries throttling
+    and 5xx): a Lambda invocation fails with ArchiveUnavailable, never hangs until its timeout.
     """
 
-    def __init__(self, *, endpoint_url: str | None = None, region: str | None = None) -> None:
+    def __init__(
+        self, *, endpoint_url: str | None = None, region: str | None = None, patience: S3Patience = PATIENT
+    ) -> None:
         self.endpoint_url = endpoint_url
         self.region = region
+        self.patience = patience
         self._client: S3Client | None = None
         self._lock = threading.Lock()
 
@@ -182,7 +208,12 @@ class S3Connection:
                 import boto3
                 from botocore.config import Config
 
-                config = Config(connect_timeout=3, read_timeout=10, retries={"mode": "standard", "max_attempts": 4})
+                patience = self.patience
+                config = Config(
+                    connect_timeout=patience.connect_timeout,
+                    read_timeout=patience.read_timeout,
+                    retries={"mode": "standard", "total_max_attempts": patience.attempts},
+                )
                 # A session of its own: boto3's default session is not safe to share across threads.
                 session = boto3.session.Session()
                 client: S3Client = session.client(
@@ -358,9 +389,9 @@ class StorageSettings(BaseModel):
             region=environ.get("AWS_REGION") or environ.get("AWS_DEFAULT_REGION"),
         )
 
-    def connection(self) -> S3Connection:
+    def connection(self, patience: S3Patience = PATIENT) -> S3Connection:
         """A lazily connecting S3 client holder for this endpoint and region."""
-        return S3Connection(endpoint_url=self.endpoint_url, region=self.region)
+        return S3Connection(endpoint_url=self.endpoint_url, region=self.region, patience=patience)
 
     def archive(self, connection: S3Connection | None = None) -> ObjectStore:
         """The public archive: the bucket when configured, else `<data_dir>/archive`."""

@@ -1,22 +1,18 @@
 """From a validated request to its verdict: check the seal, recompute, compare."""
 
 import datetime as dt
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import islice
 from typing import Protocol
 
-from fairdice.dice import Roll, keyed_mac
+from fairdice.diagnosis import diagnose
+from fairdice.dice import Roll
 from fairdice.errors import InvalidInput
 from fairdice.models import (
-    BgDiceRequest,
-    BgOnlineRequest,
     CheckResult,
     Checks,
     DailyRequest,
-    NardeRequest,
     Outcome,
-    Pair36Request,
     RequestBase,
     RollReport,
     SealReport,
@@ -25,7 +21,7 @@ from fairdice.models import (
     Verdict,
     WithheldReport,
 )
-from fairdice.schemes import bg, daily, narde, pair36, three_dice
+from fairdice.recompute import recompute as recompute  # re-exported: callers import it from here
 from fairdice.seal import seal_matches, seal_of
 
 
@@ -51,29 +47,6 @@ class DaySecrets(Protocol):
     def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
         """The revealed day, or when it will be; raises UnknownDay for a day with no secret."""
         ...
-
-
-def recompute(request: RequestBase, secret: bytes) -> Iterator[Roll]:
-    """Every roll the request describes, in order, from the revealed secret."""
-    mac = keyed_mac(secret)
-    match request:
-        case Pair36Request():
-            return pair36.rolls(mac, request.client_seeds, request.first, request.roll_count)
-        case BgDiceRequest(labels=list() as labels):
-            return bg.explicit_rolls(mac, labels)
-        case BgDiceRequest():
-            rolls = bg.bot_rolls(mac, request.opening, request.first_turn, request.line)
-            return islice(rolls, request.roll_count)
-        case BgOnlineRequest():
-            online = keyed_mac(bg.online_key(secret, request.app_numbers))
-            return islice(bg.online_rolls(online, request.game, request.has_opening), request.roll_count)
-        case NardeRequest():
-            return narde.rolls(mac, request.phrase, request.first, request.roll_count)
-        case ThreeDiceRequest(client_seeds=seeds) if seeds is not None:
-            return three_dice.rolls(mac, seeds.white, seeds.black, request.first, request.roll_count)
-        case DailyRequest():
-            return iter([daily.roll(mac, request.date, request.player_id)])
-    raise InvalidInput(f"scheme {type(request).__name__} cannot be recomputed", field="scheme")
 
 
 def _report(roll: Roll, recorded: list[int] | None, matches: bool | None) -> RollReport:
@@ -183,7 +156,7 @@ def verify(request: RequestBase, *, day_secrets: DaySecrets | None = None) -> Ve
         "not_given" if seal_given is None else ("match" if seal_matches(seal_given, computed) else "mismatch")
     )
     reports, summary, rolls_check = compare(recompute(request, secret), request.recorded)
-    return Verdict(
+    verdict = Verdict(
         scheme=_scheme_id(request),
         verdict=outcome(seal_check, rolls_check),
         checks=Checks(seal=seal_check, rolls=rolls_check),
@@ -192,6 +165,9 @@ def verify(request: RequestBase, *, day_secrets: DaySecrets | None = None) -> Ve
         summary=summary,
         source=source,
     )
+    if verdict.verdict == "mismatch":
+        verdict.diagnosis = diagnose(request, secret, verdict)
+    return verdict
 
 
 def _scheme_id(request: RequestBase) -> str:

@@ -1,0 +1,138 @@
+"""Many verify requests in one call, for support tooling: one verdict or one error per game, and a summary.
+
+A game that cannot be verified (bad input, a day with no secret, the archive unreachable) gets
+an error entry in the API's error shape; the other games are verified all the same. Only the
+batch itself can be refused as a whole: more than MAX_GAMES games, or more than
+MAX_BATCH_ROLLS rolls asked for in all, the same cap a single request has.
+"""
+
+from collections import Counter
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
+
+from fairdice.errors import FairdiceError, InvalidInput
+from fairdice.models import MAX_ROLLS, CountedRequest, RequestBase, Verdict, parse_request
+from fairdice.problems import Problem, describe
+from fairdice.verdict import DaySecrets, verify
+
+MAX_GAMES = 100
+MAX_BATCH_ROLLS = MAX_ROLLS
+BATCH_FIELD = "requests"
+
+
+class BatchRequest(BaseModel):
+    """`POST /verify/batch`: the verify requests, each as POST /verify takes it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    requests: Annotated[
+        list[JsonValue],
+        Field(
+            min_length=1,
+            max_length=MAX_GAMES,
+            description=f"1 to {MAX_GAMES} verify requests; together at most {MAX_BATCH_ROLLS} rolls",
+        ),
+    ]
+
+
+class GameError(BaseModel):
+    """Why one game of a batch has no verdict: the API's error shape (code, message, problems)."""
+
+    code: str
+    message: str
+    problems: list[Problem] = Field(default_factory=list)
+
+
+class VerifiedGame(BaseModel):
+    """One game's verdict; `index` is its position in `requests`, from 0."""
+
+    index: int
+    verdict: Verdict
+
+
+class FailedGame(BaseModel):
+    """One game that could not be verified; `index` is its position in `requests`, from 0."""
+
+    index: int
+    error: GameError
+
+
+class BatchSummary(BaseModel):
+    """How many games got each outcome, and how many could not be verified."""
+
+    games: int
+    fair: int
+    mismatch: int
+    incomplete: int
+    withheld: int
+    errors: int
+
+
+class BatchResult(BaseModel):
+    """One result per game, in the order sent, and the counts over them."""
+
+    results: list[VerifiedGame | FailedGame]
+    summary: BatchSummary
+
+
+def verify_batch(batch: BatchRequest, *, day_secrets: DaySecrets | None = None) -> BatchResult:
+    """Verify every game of a batch; a game's own failure becomes its error entry.
+
+    Raises InvalidInput (on `requests`) only when the games together ask for more than
+    MAX_BATCH_ROLLS rolls; `day_secrets` serves daily games without a secret, as in `verify`.
+    """
+    parsed = [_parse(item) for item in batch.requests]
+    asked = sum(_rolls_asked(item) for item in parsed if isinstance(item, RequestBase))
+    if asked > MAX_BATCH_ROLLS:
+        raise InvalidInput(
+            f"the games ask for {asked} rolls in all, more than a batch's limit of {MAX_BATCH_ROLLS}:"
+            " send them in smaller batches",
+            field=BATCH_FIELD,
+        )
+    results = [_verify_one(index, item, day_secrets) for index, item in enumerate(parsed)]
+    outcomes = Counter(result.verdict.verdict for result in results if isinstance(result, VerifiedGame))
+    summary = BatchSummary(
+        games=len(results),
+        fair=outcomes["fair"],
+        mismatch=outcomes["mismatch"],
+        incomplete=outcomes["incomplete"],
+        withheld=outcomes["withheld"],
+        errors=sum(1 for result in results if isinstance(result, FailedGame)),
+    )
+    return BatchResult(results=results, summary=summary)
+
+
+def _verify_one(index: int, item: RequestBase | GameError, day_secrets: DaySecrets | None) -> VerifiedGame | FailedGame:
+    if isinstance(item, GameError):
+        return FailedGame(index=index, error=item)
+    try:
+        return VerifiedGame(index=index, verdict=verify(item, day_secrets=day_secrets))
+    except FairdiceError as exc:
+        return FailedGame(index=index, error=game_error(exc))
+
+
+def game_error(exc: ValidationError | FairdiceError) -> GameError:
+    """The error entry for one game: its code, the first problem in words, and every problem."""
+    problems = describe(exc)
+    code = exc.code if isinstance(exc, FairdiceError) else InvalidInput.code
+    first = f"{problems[0].field}: {problems[0].message}" if problems else "the request is not valid"
+    more = len(problems) - 1
+    if more:
+        first += f" (and {more} more problem{'s' if more > 1 else ''})"
+    return GameError(code=code, message=first, problems=problems)
+
+
+def _parse(item: JsonValue) -> RequestBase | GameError:
+    try:
+        return parse_request(item)
+    except ValidationError as exc:
+        return game_error(exc)
+
+
+def _rolls_asked(request: RequestBase) -> int:
+    """The rolls a game's verdict will list: those computed, or those recorded if there are more."""
+    recorded = len(request.recorded or [])
+    if isinstance(request, CountedRequest):
+        return max(request.roll_count, recorded)
+    return max(1, recorded)

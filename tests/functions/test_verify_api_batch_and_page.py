@@ -1,0 +1,187 @@
+"""POST /verify/batch and the verdict page through the handler, fed events/api-*.json.
+
+The page's content is tested in tests/unit/test_page.py; here: who gets HTML and who JSON, the
+headers that come with each, and a batch's entries, summary and limits as the API answers them.
+"""
+
+import copy
+import datetime as dt
+import json
+import re
+from collections.abc import Callable
+from html import unescape
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from fairdice.batch import MAX_GAMES
+from fairdice.daily_archive import ArchiveReader, publish
+from fairdice.page import CONTENT_SECURITY_POLICY
+from fairdice.storage import FolderStore, Stores
+from verify_api import app as api
+
+pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
+
+Event = dict[str, Any]
+HTML = "text/html; charset=utf-8"
+
+
+class Context:
+    function_name = "VerifyApiFunction"
+    memory_limit_in_mb = 512
+    invoked_function_arn = "arn:aws:lambda:eu-west-1:123456789012:function:VerifyApiFunction"
+    aws_request_id = "batch-and-page-test"
+
+
+def invoke(event: Event) -> tuple[int, dict[str, str], str]:
+    answer = api.lambda_handler(event, Context())
+    return answer["statusCode"], answer.get("headers", {}), answer.get("body", "")
+
+
+def accepting(event: Event, accept: str | None) -> Event:
+    changed = copy.deepcopy(event)
+    changed["headers"].pop("accept", None)
+    if accept is not None:
+        changed["headers"]["accept"] = accept
+    return changed
+
+
+def with_body(event: Event, body: object) -> Event:
+    changed = copy.deepcopy(event)
+    changed["body"] = json.dumps(body)
+    return changed
+
+
+# ---- the page, or JSON ------------------------------------------------------------------------
+
+
+def test_a_browser_opening_a_mismatched_link_gets_a_page_that_explains_it(load_event: Callable[[str], Event]) -> None:
+    # Given a phone's browser opening a game-over link whose rolls are numbered one off
+    event = load_event("api-check-mismatch-html")
+
+    # When the handler answers it
+    status, headers, page = invoke(event)
+
+    # Then it is a page, safe to render, that the cache keeps apart from the JSON answer
+    assert (status, headers["Content-Type"]) == (200, HTML)
+    assert headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    assert headers["Vary"] == "Accept"
+    # And it says mismatch, lists the 20 rolls, and names the cause with a link to check again
+    assert "<h1>Mismatch: " in page
+    assert page.count("<tr") == 1 + 20
+    assert "The roll numbers are shifted" in page
+    retry = re.search(r'<a href="([^"]+)">Check again with this change</a>', page)
+    assert retry is not None
+
+    # And following that link (as a program this time) gives a fair verdict
+    link = urlsplit(unescape(retry.group(1)))
+    again = accepting(event, "application/json")
+    again["rawQueryString"] = link.query
+    status, headers, body = invoke(again)
+    assert (status, headers["Content-Type"], json.loads(body)["verdict"]) == (200, "application/json", "fair")
+
+
+@pytest.mark.parametrize("accept", ["application/json", "*/*", None, "text/html;q=0.5, application/json"])
+def test_programs_get_the_json_verdict_with_its_diagnosis(
+    load_event: Callable[[str], Event], accept: str | None
+) -> None:
+    status, headers, body = invoke(accepting(load_event("api-check-mismatch-html"), accept))
+    assert (status, headers["Content-Type"], headers["Vary"]) == (200, "application/json", "Accept")
+    verdict = json.loads(body)
+    assert verdict["verdict"] == "mismatch"
+    assert verdict["diagnosis"][0] == {
+        "cause": "numbering_shifted",
+        "explains": "20 of 20 rolls",
+        "detail": verdict["diagnosis"][0]["detail"],
+        "try": {"first": 2},
+    }
+
+
+def test_a_bad_link_is_a_json_error_even_for_a_browser(load_event: Callable[[str], Event]) -> None:
+    event = accepting(load_event("api-check-bad-link"), "text/html,*/*;q=0.8")
+    status, headers, body = invoke(event)
+    assert (status, headers["Content-Type"]) == (422, "application/json")
+    assert json.loads(body)["error"]["code"] == "invalid_input"
+
+
+def test_a_browser_opening_a_daily_roll_gets_its_page_with_the_archives_caching(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, load_event: Callable[[str], Event]
+) -> None:
+    # Given a day published and then revealed in a local archive
+    stores = Stores(secrets=FolderStore(tmp_path / "private", private=True), archive=FolderStore(tmp_path / "archive"))
+    publish(stores, dt.datetime(2025, 3, 1, tzinfo=dt.UTC))
+    publish(stores, dt.datetime(2025, 3, 2, tzinfo=dt.UTC))
+    clock = dt.datetime(2025, 3, 2, 1, tzinfo=dt.UTC)
+    monkeypatch.setattr(api, "DAILY", ArchiveReader(stores.archive, clock=lambda: clock))
+    event = load_event("api-daily-roll-html")
+
+    # When a browser asks for a player's roll of that day
+    status, headers, page = invoke(event)
+
+    # Then the page shows the six faces from the archive's secret, cached as the JSON would be
+    _, json_headers, body = invoke(accepting(event, "application/json"))
+    verdict = json.loads(body)
+    assert (status, headers["Content-Type"], headers["Vary"]) == (200, HTML, "Accept")
+    assert headers["Cache-Control"] == json_headers["Cache-Control"]
+    faces = "-".join(map(str, verdict["rolls"][0]["dice"]))
+    assert f"<td>2025-03-01|123e4567-e89b-12d3-a456-426614174000<td>{faces}<td>" in page
+    assert "GET /daily/2025-03-01" in page  # where the recipe's secret is published
+
+
+# ---- batches ---------------------------------------------------------------------------------
+
+
+def test_a_batch_answers_every_game_and_a_bad_one_only_spoils_itself(load_event: Callable[[str], Event]) -> None:
+    status, headers, body = invoke(load_event("api-verify-batch"))
+    assert (status, headers["Content-Type"]) == (200, "application/json")
+    answer = json.loads(body)
+    results = answer["results"]
+    assert [r["index"] for r in results] == [0, 1, 2, 3]
+    assert [r["verdict"]["verdict"] for r in results[:3]] == ["fair", "mismatch", "fair"]
+    assert results[1]["verdict"]["diagnosis"][0]["try"] == {"first": 0}
+    error = results[3]["error"]
+    assert set(error) == {"code", "message", "problems"}
+    assert (error["code"], error["problems"][0]["field"]) == ("invalid_input", "server_seed")
+    assert answer["summary"] == {
+        "games": 4,
+        "fair": 2,
+        "mismatch": 1,
+        "incomplete": 0,
+        "withheld": 0,
+        "errors": 1,
+    }
+
+
+def test_a_batch_over_the_roll_cap_is_refused_whole_naming_requests(load_event: Callable[[str], Event]) -> None:
+    status, headers, body = invoke(load_event("api-verify-batch-over-cap"))
+    assert (status, headers["Content-Type"]) == (422, "application/json")
+    error = json.loads(body)["error"]
+    assert error["problems"][0]["field"] == "requests"
+    assert "12000 rolls in all" in error["message"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{"requests": []}, {"requests": [{"scheme": "narde-v1"}] * (MAX_GAMES + 1)}, {}, {"requests": "all of them"}],
+    ids=["no games", "too many games", "no requests", "not a list"],
+)
+def test_a_malformed_batch_is_a_422_naming_requests(load_event: Callable[[str], Event], body: object) -> None:
+    status, _, text = invoke(with_body(load_event("api-verify-batch"), body))
+    assert status == 422
+    assert json.loads(text)["error"]["problems"][0]["field"] == "requests"
+
+
+def test_a_batch_entry_that_is_not_an_object_is_an_error_entry(load_event: Callable[[str], Event]) -> None:
+    status, _, text = invoke(with_body(load_event("api-verify-batch"), {"requests": [42, None]}))
+    assert status == 200
+    answer = json.loads(text)
+    assert [r["error"]["code"] for r in answer["results"]] == ["invalid_input", "invalid_input"]
+    assert answer["summary"]["errors"] == 2
+
+
+def test_the_openapi_document_has_the_batch_route_and_the_page(load_event: Callable[[str], Event]) -> None:
+    _, _, text = invoke(load_event("api-openapi"))
+    paths = json.loads(text)["paths"]
+    assert "post" in paths["/verify/batch"]
+    assert "text/html" in paths["/check"]["get"]["responses"]["200"]["content"]

@@ -1,0 +1,144 @@
+"""Batches: one verdict or one error per game, a summary, and the two limits of a batch as a whole."""
+
+import datetime as dt
+import json
+from typing import Any
+
+import pytest
+from fairdice.batch import (
+    MAX_BATCH_ROLLS,
+    MAX_GAMES,
+    BatchRequest,
+    FailedGame,
+    VerifiedGame,
+    verify_batch,
+)
+from fairdice.errors import InvalidInput, UnknownDay
+from fairdice.seal import seal_of
+from fairdice.verdict import PendingDay, RevealedDay
+from pydantic import ValidationError
+
+KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
+NARDE: dict[str, Any] = {"scheme": "narde-v1", "key": KEY, "fingerprint": SEAL, "phrase": "test"}
+PLAYER = "123e4567-e89b-12d3-a456-426614174000"
+REVEALED, PENDING = dt.date(2026, 10, 28), dt.date(2026, 11, 29)
+
+
+class Archive:
+    """Day secrets for two days: one revealed, one not yet; any other day has none."""
+
+    def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
+        if day == REVEALED:
+            secret = bytes(range(32))
+            return RevealedDay(secret=secret, commitment=seal_of(secret), source="test archive")
+        if day == PENDING:
+            return PendingDay(reveal_at=dt.datetime(2026, 11, 30, tzinfo=dt.UTC))
+        raise UnknownDay(f"there is no secret for {day.isoformat()}", field="date")
+
+
+def batch(*games: Any) -> BatchRequest:
+    return BatchRequest.model_validate({"requests": list(games)})
+
+
+def test_each_game_gets_its_own_verdict_or_error_in_order_with_a_summary() -> None:
+    # Given a batch mixing fair, mismatched, incomplete and withheld games with broken ones
+    games = [
+        NARDE | {"recorded": "15 46 34"},
+        NARDE | {"recorded": "15 46 33"},
+        NARDE | {"count": 3, "fingerprint": None},
+        {"scheme": "three-dice", "commit": SEAL},
+        NARDE | {"key": "zz"},
+        "not a request",
+        {"scheme": "dice-of-doom"},
+    ]
+
+    # When it is verified
+    result = verify_batch(batch(*games))
+
+    # Then every game has one entry at its index, a bad game spoiling only its own
+    assert [r.index for r in result.results] == list(range(len(games)))
+    kinds = [r.verdict.verdict if isinstance(r, VerifiedGame) else "error" for r in result.results]
+    assert kinds == ["fair", "mismatch", "incomplete", "withheld", "error", "error", "error"]
+    assert result.summary.model_dump() == {
+        "games": 7,
+        "fair": 1,
+        "mismatch": 1,
+        "incomplete": 1,
+        "withheld": 1,
+        "errors": 3,
+    }
+
+
+def test_a_bad_game_is_reported_in_the_apis_error_shape_naming_its_field() -> None:
+    result = verify_batch(batch(NARDE | {"key": "zz", "phrase": ""}))
+    entry = result.results[0]
+    assert isinstance(entry, FailedGame)
+    assert entry.error.code == "invalid_input"
+    assert [p.field for p in entry.error.problems] == ["key", "phrase"]
+    assert entry.error.message.startswith("key: ")
+    assert entry.error.message.endswith("(and 1 more problem)")
+
+
+def test_a_mismatch_in_a_batch_carries_its_diagnosis() -> None:
+    result = verify_batch(batch(NARDE | {"first": 1, "recorded": "15 46 34 12"}))
+    entry = result.results[0]
+    assert isinstance(entry, VerifiedGame)
+    assert entry.verdict.diagnosis is not None
+    assert entry.verdict.diagnosis[0].cause == "numbering_shifted"
+
+
+def test_daily_games_use_the_archive_and_its_failures_stay_per_game() -> None:
+    daily = {"scheme": "daily", "player_id": PLAYER}
+    result = verify_batch(
+        batch(daily | {"date": "2026-10-28"}, daily | {"date": "2026-11-29"}, daily | {"date": "2020-01-01"}),
+        day_secrets=Archive(),
+    )
+    first, second, third = result.results
+    assert isinstance(first, VerifiedGame) and first.verdict.source == "test archive"
+    assert isinstance(second, VerifiedGame) and second.verdict.verdict == "withheld"
+    assert isinstance(third, FailedGame) and third.error.code == "unknown_day"
+    assert third.error.problems[0].field == "date"
+
+
+def test_a_daily_game_without_secret_or_archive_is_an_error_entry() -> None:
+    result = verify_batch(batch({"scheme": "daily", "player_id": PLAYER, "date": "2026-10-28"}))
+    entry = result.results[0]
+    assert isinstance(entry, FailedGame)
+    assert entry.error.problems[0].field == "secret"
+
+
+def test_a_batch_may_ask_for_the_roll_cap_in_all_but_not_one_roll_more() -> None:
+    half = MAX_BATCH_ROLLS // 2
+    assert verify_batch(batch(NARDE | {"count": half}, NARDE | {"count": half})).summary.games == 2
+    with pytest.raises(InvalidInput) as raised:
+        verify_batch(batch(NARDE | {"count": half}, NARDE | {"count": half + 1}))
+    assert raised.value.field == "requests"
+    assert f"{MAX_BATCH_ROLLS + 1} rolls in all" in raised.value.message
+
+
+def test_recorded_rolls_beyond_the_count_count_towards_the_cap() -> None:
+    many = " ".join(["1-1"] * 6000)
+    with pytest.raises(InvalidInput):
+        verify_batch(batch(NARDE | {"count": 1, "recorded": many}, NARDE | {"count": 1, "recorded": many}))
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"requests": []}, "requests"),
+        ({"requests": [NARDE] * (MAX_GAMES + 1)}, "requests"),
+        ({}, "requests"),
+        ({"requests": [NARDE], "extra": 1}, "extra"),
+    ],
+    ids=["empty", "too many games", "missing", "unknown field"],
+)
+def test_the_batch_itself_is_refused_only_for_its_own_shape(body: dict[str, Any], field: str) -> None:
+    with pytest.raises(ValidationError) as raised:
+        BatchRequest.model_validate(body)
+    assert raised.value.errors()[0]["loc"][0] == field
+
+
+def test_each_entry_has_a_verdict_or_an_error_never_both() -> None:
+    dumped = json.loads(verify_batch(batch(NARDE | {"count": 1}, {"scheme": "narde-v1"})).model_dump_json())
+    assert [sorted(entry) for entry in dumped["results"]] == [["index", "verdict"], ["error", "index"]]

@@ -1,0 +1,449 @@
+"""Near-miss diagnosis: rolls recorded under each mistake people make are traced back to it.
+
+Every test builds the game as it really was, takes its rolls, then sends them with one
+mistake. The diagnosis must name that mistake, and its `try`, applied to the mistaken
+request, must give a fair verdict (or a matching roll check when no seal is given).
+"""
+
+import hashlib
+from typing import Any
+
+import pytest
+from fairdice.diagnosis import MAX_COMPARED, MAX_FINDINGS, diagnose
+from fairdice.models import Finding, Verdict, parse_request
+from fairdice.verdict import verify
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from unit.strategies import requests
+
+KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
+OTHER_KEY = "ff" * 32
+PLAYER = "123e4567-e89b-12d3-a456-426614174000"
+
+PAIR36: dict[str, Any] = {"scheme": "pair36", "server_seed": KEY, "seal": SEAL, "client_seeds": ["a", "b"]}
+NARDE: dict[str, Any] = {"scheme": "narde-v1", "key": KEY, "fingerprint": SEAL, "phrase": "test"}
+THREE: dict[str, Any] = {
+    "scheme": "three-dice",
+    "seed": KEY,
+    "commit": SEAL,
+    "client_seeds": {"white": "w-seed", "black": "b-seed"},
+}
+BOT: dict[str, Any] = {"scheme": "bg-dice-v1", "key": KEY, "lock": SEAL}
+ONLINE: dict[str, Any] = {"scheme": "bg-online-v1", "server_number": KEY, "seal": SEAL, "app_numbers": ["0a1b", "ff02"]}
+DAILY: dict[str, Any] = {
+    "scheme": "daily",
+    "date": "2026-10-28",
+    "player_id": PLAYER,
+    "secret": KEY,
+    "commitment": SEAL,
+}
+
+
+def rolls_of(request: dict[str, Any]) -> list[list[int]]:
+    """The dice the game really rolled."""
+    return [list(report["dice"] or []) for report in verify(parse_request(request)).rolls]
+
+
+def check(request: dict[str, Any]) -> Verdict:
+    return verify(parse_request(request))
+
+
+def apply(request: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
+    """The request with a finding's `try` applied: a null value leaves the field out."""
+    changed = dict(request)
+    for name, value in change.items():
+        if value is None:
+            changed.pop(name, None)
+        else:
+            changed[name] = value
+    return changed
+
+
+def finding(verdict: Verdict, cause: str) -> Finding:
+    assert verdict.verdict == "mismatch"
+    assert verdict.diagnosis is not None
+    causes = [f.cause for f in verdict.diagnosis]
+    assert cause in causes, f"{cause} not in {causes}"
+    return next(f for f in verdict.diagnosis if f.cause == cause)
+
+
+def assert_try_is_fair(request: dict[str, Any], found: Finding) -> None:
+    assert found.try_ is not None
+    fixed = check(apply(request, found.try_))
+    assert fixed.checks.rolls == "match"
+    assert fixed.verdict == ("fair" if fixed.checks.seal == "match" else "incomplete")
+
+
+# ---- numbering ---------------------------------------------------------------------------
+
+
+def test_pair36_rolls_numbered_one_later_are_traced_to_the_numbering() -> None:
+    # Given a game whose rolls start at roll number 2 (one opening roll-off before them)
+    mistaken = PAIR36 | {"recorded": rolls_of(PAIR36 | {"first": 2, "count": 52})}
+
+    # When they are verified as if numbered from 1
+    verdict = check(mistaken)
+
+    # Then the diagnosis says the numbering is off by one and `try` sets first to 2
+    found = finding(verdict, "numbering_shifted")
+    assert (found.try_, found.explains) == ({"first": 2}, "52 of 52 rolls")
+    assert "+1" in found.detail
+    assert_try_is_fair(mistaken, found)
+
+
+def test_narde_rolls_counted_from_one_are_traced_to_the_zero_based_numbering() -> None:
+    mistaken = NARDE | {"first": 1, "recorded": rolls_of(NARDE | {"count": 30})}
+    found = finding(check(mistaken), "numbering_shifted")
+    assert found.try_ == {"first": 0}
+    assert "from 0" in found.detail
+    assert_try_is_fair(mistaken, found)
+
+
+def test_three_dice_plies_shifted_by_two_are_found() -> None:
+    mistaken = THREE | {"recorded": rolls_of(THREE | {"first": 2, "count": 20})}
+    found = finding(check(mistaken), "numbering_shifted")
+    assert found.try_ == {"first": 2}
+    assert_try_is_fair(mistaken, found)
+
+
+def test_a_later_game_of_a_classic_match_is_found_far_from_roll_one() -> None:
+    # Given the second game of a match that kept counting: its rolls start at roll number 53
+    mistaken = PAIR36 | {"recorded": rolls_of(PAIR36 | {"first": 53, "count": 40})}
+    found = finding(check(mistaken), "numbering_shifted")
+    assert found.try_ == {"first": 53}
+    assert "game to game" in found.detail
+    assert_try_is_fair(mistaken, found)
+
+
+# ---- seats -------------------------------------------------------------------------------
+
+
+def test_pair36_client_seeds_in_the_other_seat_order_are_found() -> None:
+    mistaken = PAIR36 | {"client_seeds": ["b", "a"], "recorded": rolls_of(PAIR36 | {"count": 40})}
+    found = finding(check(mistaken), "seat_order")
+    assert found.try_ == {"client_seeds": ["a", "b"]}
+    assert_try_is_fair(mistaken, found)
+
+
+def test_pair36_three_seats_in_any_order_are_found() -> None:
+    real = PAIR36 | {"client_seeds": ["c", "a", "b"], "count": 30}
+    mistaken = PAIR36 | {"client_seeds": ["a", "b", "c"], "recorded": rolls_of(real)}
+    found = finding(check(mistaken), "seat_order")
+    assert found.try_ == {"client_seeds": ["c", "a", "b"]}
+    assert_try_is_fair(mistaken, found)
+
+
+def test_three_dice_white_and_black_swapped_are_found() -> None:
+    swapped = {"white": "b-seed", "black": "w-seed"}
+    mistaken = THREE | {"client_seeds": swapped, "recorded": rolls_of(THREE | {"count": 20})}
+    found = finding(check(mistaken), "seat_order")
+    assert found.try_ == {"client_seeds": THREE["client_seeds"]}
+    assert_try_is_fair(mistaken, found)
+
+
+# ---- games of a match, openings, take-backs ----------------------------------------------
+
+
+def test_a_bot_game_without_opening_sent_as_one_with_it_is_found() -> None:
+    # Given a later game of a match (no opening roll, turns from 1), sent with the default opening
+    mistaken = BOT | {"recorded": rolls_of(BOT | {"opening": False, "count": 30})}
+    found = finding(check(mistaken), "opening_roll")
+    assert found.try_ == {"opening": False}
+    assert_try_is_fair(mistaken, found)
+
+
+def test_a_bot_game_with_opening_sent_as_one_without_is_found() -> None:
+    mistaken = BOT | {"opening": False, "recorded": rolls_of(BOT | {"count": 30})}
+    found = finding(check(mistaken), "opening_roll")
+    assert found.try_ == {"opening": True}
+    assert_try_is_fair(mistaken, found)
+
+
+def test_a_bot_game_listed_without_its_opening_roll_is_traced_to_the_numbering() -> None:
+    # Given the rolls of a game with an opening roll, listed without it (from turn 2)
+    game = rolls_of(BOT | {"count": 31})
+    opening_rolls = sum(1 for r in check(BOT | {"count": 31}).rolls if "opening" in (r.get("label") or ""))
+    mistaken = BOT | {"recorded": game[opening_rolls:]}
+    found = finding(check(mistaken), "numbering_shifted")
+    assert found.try_ == {"opening": False, "first_turn": 2}
+    assert_try_is_fair(mistaken, found)
+
+
+def test_a_bot_game_on_a_take_back_line_is_found() -> None:
+    mistaken = BOT | {"recorded": rolls_of(BOT | {"line": 2, "count": 25})}
+    found = finding(check(mistaken), "take_back_line")
+    assert found.try_ == {"line": 2}
+    assert_try_is_fair(mistaken, found)
+
+
+def test_a_take_back_part_way_through_a_practice_game_is_found_and_labelled() -> None:
+    # Given a Practice game: the opening, turns 2-6, then a take-back of turn 6 and play on line 1
+    labels = ["bg-dice-v1:opening:0"] + [f"bg-dice-v1:turn:{t}" for t in range(2, 7)]
+    labels += [f"bg-dice-v1:turn:{t}:line:1" for t in range(6, 20)]
+    mistaken = BOT | {"recorded": rolls_of(BOT | {"labels": labels})}
+
+    # When verified as one line
+    found = finding(check(mistaken), "take_back_line")
+
+    # Then `try` lists every label, the take-back included
+    assert found.try_ is not None
+    assert found.try_["labels"] == labels
+    assert "before roll 7" in found.detail
+    assert_try_is_fair(mistaken, found)
+
+
+def test_the_wrong_game_of_an_online_match_is_found() -> None:
+    mistaken = ONLINE | {"recorded": rolls_of(ONLINE | {"game": 2, "count": 30})}
+    found = finding(check(mistaken), "match_game")
+    assert found.try_ == {"game": 2}
+    assert_try_is_fair(mistaken, found)
+
+
+def test_an_online_game_listed_without_its_opening_roll_is_found() -> None:
+    mistaken = ONLINE | {"recorded": rolls_of(ONLINE | {"opening": False, "count": 30})}
+    found = finding(check(mistaken), "opening_roll")
+    assert found.try_ == {"opening": False}
+    assert_try_is_fair(mistaken, found)
+
+
+def test_an_online_second_game_that_did_have_an_opening_roll_is_found() -> None:
+    mistaken = ONLINE | {"game": 2, "recorded": rolls_of(ONLINE | {"game": 2, "opening": True, "count": 30})}
+    found = finding(check(mistaken), "opening_roll")
+    assert found.try_ == {"opening": True}
+    assert_try_is_fair(mistaken, found)
+
+
+# ---- dice order and dates ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "game",
+    [PAIR36 | {"count": 30}, NARDE | {"count": 30}, THREE | {"count": 20}, BOT | {"count": 30}],
+    ids=["pair36", "narde-v1", "three-dice", "bg-dice-v1"],
+)
+def test_each_roll_listed_with_its_dice_the_other_way_round_is_found(game: dict[str, Any]) -> None:
+    flipped = [roll[::-1] for roll in rolls_of(game)]
+    mistaken = {name: value for name, value in game.items() if name != "count"} | {"recorded": flipped}
+    found = finding(check(mistaken), "dice_order")
+    assert found.explains == f"{len(flipped)} of {len(flipped)} rolls"
+    assert_try_is_fair(mistaken, found)
+
+
+def test_daily_faces_of_the_local_date_instead_of_the_utc_one_are_found() -> None:
+    mistaken = DAILY | {"recorded": rolls_of(DAILY | {"date": "2026-10-27"})}
+    found = finding(check(mistaken), "date_shifted")
+    assert found.try_ == {"date": "2026-10-27"}
+    assert_try_is_fair(mistaken, found)
+
+
+# ---- the seal and the key ----------------------------------------------------------------
+
+
+def test_rolls_that_fit_but_a_seal_from_another_game_say_so_without_a_fix() -> None:
+    # Given the right rolls and secret but the seal of another game
+    mistaken = NARDE | {"fingerprint": hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest(), "recorded": "15 46 34"}
+    found = finding(check(mistaken), "seal_from_other_game")
+    # Then nothing in the request can fix it, and a committed-to-another-secret case is not ruled out
+    assert found.try_ is None
+    assert found.explains == "3 of 3 rolls"
+    assert "report it" in found.detail
+    assert "case" in found.detail  # hex case is already ignored: it is not the cause
+
+
+def test_a_wrong_seal_with_no_rolls_recorded_is_still_diagnosed() -> None:
+    verdict = check(NARDE | {"fingerprint": "00" * 32, "count": 3})
+    found = finding(verdict, "seal_from_other_game")
+    assert found.explains == "the seal"
+
+
+def test_a_seal_that_fits_with_rolls_from_another_key_says_the_rolls_are_another_games() -> None:
+    mistaken = PAIR36 | {"recorded": rolls_of(PAIR36 | {"server_seed": OTHER_KEY, "count": 40})}
+    found = finding(check(mistaken), "rolls_from_other_game")
+    assert found.try_ is None
+    assert "sealed" in found.detail
+
+
+def test_neither_seal_nor_rolls_fitting_says_the_secret_is_another_games() -> None:
+    mistaken = PAIR36 | {"server_seed": OTHER_KEY, "recorded": rolls_of(PAIR36 | {"count": 40})}
+    verdict = check(mistaken)
+    assert [f.cause for f in verdict.diagnosis or []] == ["secret_from_other_game"]
+
+
+def test_secret_and_seal_pasted_into_each_others_fields_are_found() -> None:
+    # Given a 32-byte secret whose seal is known: the two values pasted the wrong way round
+    secret = KEY
+    mistaken = NARDE | {"key": SEAL, "fingerprint": secret, "recorded": "15 46 34"}
+    found = finding(check(mistaken), "secret_and_seal_swapped")
+    assert found.try_ == {"key": secret, "fingerprint": SEAL}
+    assert found.explains == "3 of 3 rolls"
+    assert_try_is_fair(mistaken, found)
+
+
+def test_the_secret_pasted_as_the_seal_is_found() -> None:
+    found = finding(check(NARDE | {"fingerprint": KEY.upper(), "recorded": "15 46 34"}), "secret_in_seal_field")
+    assert found.try_ is None
+
+
+def test_a_seal_computed_over_the_hex_text_is_found() -> None:
+    text_seal = hashlib.sha256(KEY.encode()).hexdigest()
+    found = finding(check(NARDE | {"fingerprint": text_seal, "count": 3}), "seal_of_hex_text")
+    assert SEAL in found.detail
+
+
+# ---- counts and a few differing rolls -----------------------------------------------------
+
+
+def test_fewer_recorded_rolls_than_the_count_asks_for_is_found() -> None:
+    mistaken = PAIR36 | {"count": 52, "recorded": rolls_of(PAIR36 | {"count": 50})}
+    found = finding(check(mistaken), "roll_count")
+    assert found.try_ == {"count": 50}
+    assert_try_is_fair(mistaken, found)
+
+
+def test_a_shift_and_a_wrong_count_are_fixed_by_one_try() -> None:
+    mistaken = PAIR36 | {"count": 60, "recorded": rolls_of(PAIR36 | {"first": 3, "count": 50})}
+    found = finding(check(mistaken), "numbering_shifted")
+    assert found.try_ == {"first": 3, "count": 50}
+    assert_try_is_fair(mistaken, found)
+
+
+def test_one_differing_roll_among_many_is_named_not_explained_away() -> None:
+    rolls = rolls_of(PAIR36 | {"count": 40})
+    rolls[9] = [1, 1] if rolls[9] != [1, 1] else [2, 2]
+    verdict = check(PAIR36 | {"recorded": rolls})
+    found = finding(verdict, "few_rolls_differ")
+    assert found.explains == "39 of 40 rolls"
+    assert "roll 10 differs" in found.detail
+    assert found.try_ is None
+
+
+# ---- when there is nothing to diagnose, and bounds ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "request_data",
+    [
+        NARDE | {"recorded": "15 46 34"},
+        NARDE | {"count": 3},
+        NARDE | {"fingerprint": None, "recorded": "15 46 34"},
+        {"scheme": "three-dice", "commit": SEAL},
+    ],
+    ids=["fair", "no rolls recorded", "no seal", "withheld"],
+)
+def test_a_verdict_without_mismatch_has_no_diagnosis(request_data: dict[str, Any]) -> None:
+    verdict = check(request_data)
+    assert verdict.verdict != "mismatch"
+    assert verdict.diagnosis is None
+    assert verdict.model_dump(mode="json")["diagnosis"] is None
+
+
+def test_a_finding_serialises_its_try_under_the_json_key_try() -> None:
+    verdict = check(PAIR36 | {"recorded": rolls_of(PAIR36 | {"first": 2, "count": 10})})
+    dumped = verdict.model_dump(mode="json")["diagnosis"][0]
+    assert set(dumped) == {"cause", "explains", "detail", "try"}
+    assert '"try":{"first":2}' in verdict.model_dump_json()
+
+
+def test_a_long_game_is_diagnosed_from_its_first_rolls_only() -> None:
+    rolls = rolls_of(PAIR36 | {"first": 2, "count": 1000})
+    found = finding(check(PAIR36 | {"recorded": rolls}), "numbering_shifted")
+    assert found.explains == f"{MAX_COMPARED} of the first {MAX_COMPARED} rolls"
+    assert found.try_ == {"first": 2}
+
+
+def test_too_few_recorded_rolls_to_tell_mistakes_from_chance_say_so() -> None:
+    verdict = check(PAIR36 | {"recorded": rolls_of(PAIR36 | {"first": 2, "count": 2})})
+    found = finding(verdict, "rolls_from_other_game")
+    assert "cannot be told from chance" in found.detail
+
+
+def test_the_diagnosis_is_deterministic_and_capped() -> None:
+    request = parse_request(PAIR36 | {"seal": "00" * 32, "recorded": rolls_of(PAIR36 | {"first": 2, "count": 30})})
+    first, second = verify(request), verify(request)
+    assert first.diagnosis == second.diagnosis
+    assert first.diagnosis is not None
+    assert 1 <= len(first.diagnosis) <= MAX_FINDINGS
+    assert [f.cause for f in first.diagnosis] == ["numbering_shifted", "seal_from_other_game"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(secret=st.binary(min_size=16, max_size=64), shift=st.integers(1, 3), count=st.integers(4, 40))
+def test_any_small_shift_of_any_game_is_found_and_its_try_fixes_it(secret: bytes, shift: int, count: int) -> None:
+    real = {"scheme": "narde-v1", "key": secret.hex(), "phrase": "p", "first": shift, "count": count}
+    mistaken = {"scheme": "narde-v1", "key": secret.hex(), "phrase": "p", "recorded": rolls_of(real)}
+    found = finding(check(mistaken), "numbering_shifted")
+    assert found.try_ == {"first": shift}
+    assert_try_is_fair(mistaken, found)
+
+
+@settings(max_examples=150, deadline=None)
+@given(request=requests)
+def test_any_mismatch_is_diagnosed_and_every_try_is_a_valid_request(request: Any) -> None:
+    assume(request.secret_hex is not None or getattr(request, "withheld", False))  # no daily archive here
+    verdict = verify(request)
+    if verdict.verdict != "mismatch":
+        assert verdict.diagnosis is None
+        return
+    assert verdict.diagnosis
+    data = request.model_dump(mode="json", exclude_none=True)
+    for found in verdict.diagnosis:
+        if found.try_ is not None:
+            parse_request(apply(data, found.try_))
+
+
+def test_diagnose_can_be_called_on_its_own() -> None:
+    request = parse_request(NARDE | {"first": 1, "recorded": "15 46 34 46"})
+    verdict = verify(request)
+    assert diagnose(request, bytes.fromhex(KEY), verdict) == verdict.diagnosis
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        PAIR36 | {"client_seeds": ["a", "b", "c"]},
+        NARDE,
+        THREE,
+        BOT,
+        ONLINE,
+    ],
+    ids=["pair36", "narde-v1", "three-dice", "bg-dice-v1", "bg-online-v1"],
+)
+def test_the_work_of_a_diagnosis_does_not_grow_with_the_games_length(
+    game: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a MAC that counts its calls, and games of rolls that fit no hypothesis
+    import fairdice.recompute
+
+    calls = 0
+    keyed = fairdice.recompute.keyed_mac
+
+    def counting(key: bytes) -> Any:
+        mac = keyed(key)
+
+        def counted(message: bytes) -> bytes:
+            nonlocal calls
+            calls += 1
+            return mac(message)
+
+        return counted
+
+    def work(length: int) -> int:
+        nonlocal calls
+        sides = (6, 6, 6) if game["scheme"] == "three-dice" else (6, 6)
+        recorded = [[(i * 7 + j * 3) % s + 1 for j, s in enumerate(sides)] for i in range(length)]
+        request = parse_request(game | {"recorded": recorded})
+        verdict = verify(request)
+        monkeypatch.setattr(fairdice.recompute, "keyed_mac", counting)
+        calls = 0
+        diagnose(request, bytes.fromhex(KEY), verdict)
+        monkeypatch.setattr(fairdice.recompute, "keyed_mac", keyed)
+        return calls
+
+    # When games of 1,000 and 10,000 rolls are diagnosed
+    short, long = work(1_000), work(10_000)
+
+    # Then both cost the same bounded number of HMACs, a few per hypothesis and the window scan
+    assert short == long
+    assert long <= 4 * MAX_COMPARED + 300

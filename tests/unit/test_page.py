@@ -1,0 +1,222 @@
+"""The verdict page: what a browser asks for, what the page says, and that nothing in it can run."""
+
+import contextlib
+import io
+import re
+from html import unescape
+from typing import Any
+
+import pytest
+from fairdice.links import parse_link
+from fairdice.models import MAX_ROLLS, RequestBase, Verdict, parse_request
+from fairdice.page import CONTENT_SECURITY_POLICY, MAX_TABLE_BYTES, headline, prefers_html, render_page
+from fairdice.verdict import verify
+
+KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
+HOSTILE = '<script>alert("x")</script>\'"&amp;'
+BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8"
+
+GAMES: dict[str, dict[str, Any]] = {
+    "pair36": {"scheme": "pair36", "server_seed": KEY, "seal": SEAL, "client_seeds": ["a", "b"], "count": 12},
+    "bg-dice-v1": {"scheme": "bg-dice-v1", "key": KEY, "lock": SEAL, "count": 12},
+    "bg-online-v1": {"scheme": "bg-online-v1", "server_number": KEY, "app_numbers": ["0A1b", "ff"], "count": 12},
+    "narde-v1": {"scheme": "narde-v1", "key": KEY, "fingerprint": SEAL, "phrase": "test", "count": 12},
+    "three-dice": {
+        "scheme": "three-dice",
+        "seed": KEY,
+        "commit": SEAL,
+        "client_seeds": {"white": "w", "black": "b"},
+        "first": 3,
+        "count": 12,
+    },
+    "daily": {
+        "scheme": "daily",
+        "date": "2026-10-28",
+        "player_id": "123e4567-e89b-12d3-a456-426614174000",
+        "secret": KEY,
+    },
+}
+
+
+def page_of(data: dict[str, Any], *, with_request: bool = True) -> tuple[Verdict, str]:
+    request = parse_request(data)
+    verdict = verify(request)
+    return verdict, render_page(verdict, request if with_request else None)
+
+
+def recipe_of(page: str) -> str:
+    found = re.search(r"<pre id=recipe-python><code>(.*?)</code></pre>", page, re.S)
+    assert found is not None
+    return unescape(found.group(1))
+
+
+def run(code: str) -> list[str]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(code, {})  # the page's own recipe, with values this test chose
+    return out.getvalue().splitlines()
+
+
+# ---- negotiation -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("accept", "html"),
+    [
+        (BROWSER, True),
+        ("text/html", True),
+        ("application/xhtml+xml", True),
+        ("text/*", True),
+        ("text/html;q=0.9, application/json;q=0.8", True),
+        (None, False),
+        ("", False),
+        ("*/*", False),
+        ("application/json", False),
+        ("application/json, text/html", False),  # a tie: JSON, the API's own answer
+        ("text/html;q=0.5, application/json", False),
+        ("text/html;q=0, */*", False),
+        ("application/*, text/html;q=0.9", False),
+        ("text/html;q=bogus", False),  # a malformed weight: the range is ignored
+        ("text/html;q=1.5", False),
+        ("TEXT/HTML", True),
+        ("garbage", False),
+        ("," * 500 + "text/html", False),  # read only so far: no unbounded header parsing
+    ],
+)
+def test_html_only_when_the_client_ranks_it_above_json(accept: str | None, html: bool) -> None:
+    assert prefers_html(accept) is html
+
+
+# ---- what the page says ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scheme", list(GAMES))
+def test_every_scheme_gets_a_page_with_every_roll_and_its_hmac_message(scheme: str) -> None:
+    verdict, page = page_of(GAMES[scheme])
+    assert page.startswith("<!doctype html>")
+    assert '<meta name=viewport content="width=device-width,initial-scale=1">' in page
+    assert f"<h1>{headline(verdict).replace(chr(39), '&#x27;')}</h1>" in page
+    assert page.count("<tr><td>") == len(verdict.rolls)
+    for report in verdict.rolls:
+        assert f"<td>{report['message']}<td>" in page
+
+
+@pytest.mark.parametrize("scheme", list(GAMES))
+def test_the_recipe_on_the_page_recomputes_the_same_dice(scheme: str) -> None:
+    # Given a page for a game
+    verdict, page = page_of(GAMES[scheme])
+
+    # When its Python recipe is run as a person would run it
+    lines = run(recipe_of(page))
+
+    # Then it prints the seal first, then every roll the verdict lists
+    assert lines[0] == verdict.seal.computed
+    printed = [line.rsplit(" [", 1)[1].rstrip("]") for line in lines[1:]]
+    assert printed == [", ".join(map(str, report["dice"] or [])) for report in verdict.rolls]
+
+
+@pytest.mark.parametrize("scheme", list(GAMES))
+def test_without_the_request_the_recipe_has_placeholders_and_no_secret(scheme: str) -> None:
+    _, page = page_of(GAMES[scheme], with_request=False)
+    assert "PASTE" in recipe_of(page)
+    assert KEY not in page
+    assert "What was checked" not in page
+
+
+def test_a_fair_verdict_says_so_in_one_sentence() -> None:
+    verdict, page = page_of(GAMES["narde-v1"] | {"count": None, "recorded": "15 46 34"})
+    assert headline(verdict) == (
+        "Fair: the key matches the fingerprint shown before the game, and all 3 recorded rolls are the ones it gives."
+    )
+    assert page.count("<span class=ok>✓</span>") == 4  # the seal and three rolls
+
+
+def test_a_mismatch_page_marks_the_rolls_that_differ_and_shows_the_diagnosis_with_a_retry_link() -> None:
+    # Given rolls numbered from 1 that are really roll numbers 2 onward
+    real = verify(parse_request(GAMES["pair36"] | {"first": 2}))
+    recorded = " ".join("-".join(map(str, r["dice"] or [])) for r in real.rolls)
+    verdict, page = page_of(GAMES["pair36"] | {"count": None, "recorded": recorded})
+
+    # Then the page says mismatch, marks the differing rows, and explains the likely cause
+    assert headline(verdict).startswith("Mismatch: ")
+    assert page.count("<tr class=x") == verdict.summary.mismatches
+    assert "id=first-mismatch" in page
+    assert "The roll numbers are shifted" in page
+    link = re.search(r'<a href="([^"]+)">Check again with this change</a>', page)
+    assert link is not None
+
+    # And the retry link is a game-over link whose verdict is fair
+    assert verify(parse_link(unescape(link.group(1)))).verdict == "fair"
+
+
+def test_an_incomplete_verdict_says_what_was_not_given() -> None:
+    verdict, _ = page_of(GAMES["bg-online-v1"])
+    assert headline(verdict) == (
+        "Nothing failed, but the check is incomplete: no seal was given, so nothing shows the server number was"
+        " fixed before the game; no rolls were recorded, so the 12 rolls below were computed but not compared."
+    )
+
+
+def test_a_withheld_game_gets_a_page_without_rolls_or_recipe() -> None:
+    verdict, page = page_of({"scheme": "three-dice", "commit": SEAL})
+    assert verdict.verdict == "withheld"
+    assert headline(verdict).startswith("Not yet verifiable: the server withholds")
+    assert "<table>" not in page
+    assert "recipe-python" not in page
+
+
+# ---- safety and size -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        GAMES["narde-v1"] | {"phrase": HOSTILE, "fingerprint": "00" * 32, "recorded": "1-1 2-2 3-3"},
+        GAMES["three-dice"] | {"client_seeds": {"white": HOSTILE, "black": "</pre><img src=x onerror=alert(1)>"}},
+    ],
+    ids=["phrase", "three-dice seeds"],
+)
+def test_text_from_the_request_cannot_inject_markup(data: dict[str, Any]) -> None:
+    _, page = page_of(data)
+    assert "<script" not in page.lower()
+    assert "<img" not in page.lower()
+    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&#x27;&quot;&amp;amp;" in page
+    # And the recipe still carries the text exactly, as a Python literal
+    assert repr(HOSTILE) in recipe_of(page)
+
+
+def test_the_page_loads_nothing_from_elsewhere_and_runs_no_script() -> None:
+    _, page = page_of(GAMES["pair36"] | {"seal": "00" * 32, "count": None, "recorded": "11 22 33"})
+    assert f'content="{CONTENT_SECURITY_POLICY}"' in page
+    assert "default-src 'none'" in CONTENT_SECURITY_POLICY
+    assert not re.search(r"<(script|link|img|iframe|object|embed|form)\b", page, re.I)
+    assert not re.search(r"\b(src|action)=", page, re.I)
+    assert not re.search(r'href="(?!/check/\?)', page)  # only same-site retry links
+
+
+def test_a_game_at_the_roll_cap_renders_every_roll_and_stays_bounded() -> None:
+    # Given the largest game a request may ask for, all of it recorded wrong
+    request: RequestBase = parse_request(GAMES["three-dice"] | {"count": MAX_ROLLS})
+    verdict = verify(request)
+
+    # When it is rendered
+    page = render_page(verdict, request)
+
+    # Then every roll has its row, and the page stays within a few hundred bytes a roll
+    assert page.count("<tr><td>") == MAX_ROLLS
+    assert len(page.encode()) < 200 * MAX_ROLLS
+    recipe = recipe_of(page)
+    assert f"range(3, {3 + MAX_ROLLS})" in recipe
+
+
+def test_a_page_of_long_escaped_messages_lists_what_fits_and_says_where_the_rest_is() -> None:
+    # Given the longest phrase, all of it markup that escaping makes four times longer, at the roll cap
+    data = GAMES["narde-v1"] | {"phrase": "<" * 256, "count": MAX_ROLLS}
+    _, page = page_of(data)
+
+    # Then the page stays within what Lambda can return, and says the JSON lists the rest
+    assert len(page.encode()) <= MAX_TABLE_BYTES + 64 * 1024
+    listed = page.count("<tr><td>")
+    assert 0 < listed < MAX_ROLLS
+    assert f"The other {MAX_ROLLS - listed} rolls are not listed" in page
