@@ -7,6 +7,7 @@ A scheme is a pure function of a `Mac` (message -> 32 bytes). Production code ke
 
 import hashlib
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from itertools import chain
 from typing import NamedTuple
 
@@ -55,6 +56,11 @@ def limit_for(sides: int) -> int:
     return 256 - 256 % sides
 
 
+@cache
+def _limits(sides: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    return tuple((n, limit_for(n)) for n in sides)
+
+
 def read_dice(blocks: Iterable[bytes], sides: Sequence[int]) -> tuple[int, ...]:
     """Read one die per entry of `sides` from the blocks' bytes, rejecting biased bytes.
 
@@ -62,8 +68,7 @@ def read_dice(blocks: Iterable[bytes], sides: Sequence[int]) -> tuple[int, ...]:
     """
     stream = chain.from_iterable(blocks)
     faces = []
-    for n in sides:
-        limit = limit_for(n)
+    for n, limit in _limits(tuple(sides)):
         for byte in stream:
             if byte < limit:
                 faces.append(byte % n + 1)
