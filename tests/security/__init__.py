@@ -1,0 +1,1 @@
+"""Hostile input, faults, abuse and least privilege (issue 5)."""
