@@ -24,7 +24,7 @@ help:
 	@echo "make test      lint, types, template checks and the whole pytest suite (what CI runs)"
 	@echo "make serve     run the API on http://$(HOST):$(PORT) (local-disk archive, no AWS, no Docker)"
 	@echo "make bench     print the benchmark report"
-	@echo "make fuzz      the long schemathesis run against the local server"
+	@echo "make fuzz      the long fuzzing runs (schemathesis and Hypothesis, about 8 minutes)"
 
 install: $(VENV)/.installed
 
@@ -78,7 +78,7 @@ bench: install
 	$(BIN)/python bench/run.py
 
 fuzz: install
-	FAIRDICE_FUZZ_LONG=1 $(BIN)/pytest tests/security/test_api_fuzz.py
+	FAIRDICE_FUZZ_LONG=1 $(BIN)/pytest tests/security
 
 clean:
 	rm -rf $(VENV) $(SAM_VENV) $(CHECKOV_VENV) .aws-sam .pytest_cache .mypy_cache .ruff_cache .hypothesis var
