@@ -36,8 +36,9 @@ sys.path[:0] = [str(ROOT / "shared"), str(ROOT / "functions"), str(ROOT)]
 
 from fairdice.dice import keyed_mac  # noqa: E402
 from fairdice.models import parse_request  # noqa: E402
+from fairdice.recompute import recompute  # noqa: E402
 from fairdice.schemes import three_dice  # noqa: E402
-from fairdice.verdict import recompute, verify  # noqa: E402
+from fairdice.verdict import verify  # noqa: E402
 
 from tests.oracles import seed_000, seed_001, seed_003, seed_004  # noqa: E402
 

@@ -27,9 +27,9 @@ from uuid import UUID
 from fairdice.dice import Mac, Roll, keyed_mac
 from fairdice.links import build_link
 from fairdice.models import parse_request
+from fairdice.recompute import recompute
 from fairdice.schemes import bg, daily, narde, pair36, three_dice
 from fairdice.seal import seal_of
-from fairdice.verdict import recompute
 
 FORMAT = 1
 SEED_KEY = bytes(range(32))  # seeds 001 and 002: "the key 00 01 02 … 1f"

@@ -21,7 +21,7 @@ from fairdice.models import (
     Verdict,
     WithheldReport,
 )
-from fairdice.recompute import recompute as recompute  # re-exported: callers import it from here
+from fairdice.recompute import recompute
 from fairdice.seal import seal_matches, seal_of
 
 
