@@ -18,17 +18,9 @@ from daily_publisher import app
 from fairdice.daily_archive import ArchiveIndex, RevealedRecord, revealed_key, secret_key
 from fairdice.errors import ArchiveUnavailable
 from fairdice.storage import StorageSettings, Stores
+from lambda_context import FakeLambdaContext
 
 Event = dict[str, Any]
-
-
-@dataclass
-class LambdaContext:
-    function_name: str = "fairdice-DailyPublisherFunction"
-    function_version: str = "$LATEST"
-    memory_limit_in_mb: int = 512
-    invoked_function_arn: str = "arn:aws:lambda:eu-west-1:123456789012:function:fairdice-DailyPublisherFunction"
-    aws_request_id: str = "52fdfc07-2182-154f-163f-5f0f9a621d72"
 
 
 @dataclass
@@ -70,7 +62,7 @@ def invoke(
         monkeypatch.setattr(app.logger.registered_handler, "stream", logs)
         monkeypatch.setattr(app, "clock", lambda: dt.datetime.fromisoformat(now).replace(tzinfo=dt.UTC))
         capsys.readouterr()
-        result = app.lambda_handler(event, LambdaContext())  # type: ignore[arg-type]
+        result = app.lambda_handler(event, FakeLambdaContext())  # type: ignore[arg-type]
         return Run(result=result, logs=logs.getvalue(), stdout=capsys.readouterr().out)
 
     return run

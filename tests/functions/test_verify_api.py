@@ -19,6 +19,7 @@ from fairdice.errors import ArchiveUnavailable, TamperedRecord, UnknownDay
 from fairdice.models import SCHEMES, parse_request
 from fairdice.problems import describe
 from fairdice.settings import ApiSettings
+from lambda_context import FakeLambdaContext
 from pydantic import ValidationError
 from verify_api import app as api
 
@@ -28,16 +29,6 @@ pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publis
 Event = dict[str, Any]
 KEY = bytes(range(32))
 EVENTS = Path(__file__).resolve().parents[2] / "events"
-
-
-@dataclass
-class Context:
-    """What Powertools reads from Lambda's context object."""
-
-    function_name: str = "VerifyApiFunction"
-    memory_limit_in_mb: int = 512
-    invoked_function_arn: str = "arn:aws:lambda:eu-west-1:123456789012:function:VerifyApiFunction"
-    aws_request_id: str = "c6af9ac6-7b61-11e6-9a41-93e8deadbeef"
 
 
 @dataclass
@@ -52,7 +43,7 @@ class Answer:
 
 
 def invoke(event: Event) -> Answer:
-    result = api.lambda_handler(event, Context())
+    result = api.lambda_handler(event, FakeLambdaContext())
     return Answer(result["statusCode"], result.get("headers", {}), result.get("body", ""))
 
 

@@ -19,6 +19,7 @@ from fairdice.batch import MAX_GAMES
 from fairdice.daily_archive import ArchiveReader, publish
 from fairdice.page import CONTENT_SECURITY_POLICY
 from fairdice.storage import FolderStore, Stores
+from lambda_context import FakeLambdaContext
 from verify_api import app as api
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
@@ -27,15 +28,8 @@ Event = dict[str, Any]
 HTML = "text/html; charset=utf-8"
 
 
-class Context:
-    function_name = "VerifyApiFunction"
-    memory_limit_in_mb = 512
-    invoked_function_arn = "arn:aws:lambda:eu-west-1:123456789012:function:VerifyApiFunction"
-    aws_request_id = "batch-and-page-test"
-
-
 def invoke(event: Event) -> tuple[int, dict[str, str], str]:
-    answer = api.lambda_handler(event, Context())
+    answer = api.lambda_handler(event, FakeLambdaContext())
     return answer["statusCode"], answer.get("headers", {}), answer.get("body", "")
 
 

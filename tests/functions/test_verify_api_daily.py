@@ -16,6 +16,7 @@ from urllib.parse import parse_qsl
 import pytest
 from fairdice.daily_archive import IMMUTABLE, SHORT_LIVED, ArchiveReader, publish, secret_key
 from fairdice.storage import FolderStore, Stores
+from lambda_context import FakeLambdaContext
 from oracles import seed_004
 from verify_api import app as api
 
@@ -23,13 +24,6 @@ pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publis
 
 Event = dict[str, Any]
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"
-
-
-class Context:
-    function_name = "VerifyApiFunction"
-    memory_limit_in_mb = 512
-    invoked_function_arn = "arn:aws:lambda:eu-west-1:123456789012:function:VerifyApiFunction"
-    aws_request_id = "daily-route-test"
 
 
 def at(text: str) -> dt.datetime:
@@ -42,7 +36,7 @@ def call(event: Event, path: str | None = None, query: str = "") -> tuple[int, d
         event["rawPath"] = event["requestContext"]["http"]["path"] = path
     event["rawQueryString"] = query
     event["queryStringParameters"] = dict(parse_qsl(query)) or None
-    answer = api.lambda_handler(event, Context())
+    answer = api.lambda_handler(event, FakeLambdaContext())
     return answer["statusCode"], answer.get("headers", {}), json.loads(answer["body"])
 
 

@@ -2,13 +2,13 @@
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 from fairdice.models import SCHEMES
+from lambda_context import FakeLambdaContext
 from openapi_spec_validator import validate
 from verify_api.app import lambda_handler
 
@@ -21,18 +21,10 @@ DAILY_ROUTES = {("get", "/daily/{date}"), ("get", "/daily/{date}/{player_id}")}
 DOCUMENT_ROUTES = {("get", "/openapi.json"), ("get", "/docs")}
 
 
-@dataclass
-class Context:
-    function_name: str = "VerifyApiFunction"
-    memory_limit_in_mb: int = 512
-    invoked_function_arn: str = "arn:aws:lambda:eu-west-1:123456789012:function:VerifyApiFunction"
-    aws_request_id: str = "openapi-test"
-
-
 @pytest.fixture(scope="module")
 def document() -> dict[str, Any]:
     event = json.loads((ROOT / "events" / "api-openapi.json").read_text())
-    answer = lambda_handler(event, Context())
+    answer = lambda_handler(event, FakeLambdaContext())
     assert answer["statusCode"] == 200
     served: dict[str, Any] = json.loads(answer["body"])
     return served
@@ -74,7 +66,7 @@ def test_every_route_the_template_sends_to_the_function_is_served(load_event: Ca
         event = load_event("api-schemes")
         event["rawPath"] = event["requestContext"]["http"]["path"] = path
         event["requestContext"]["http"]["method"] = method.upper()
-        status = lambda_handler(event, Context())["statusCode"]
+        status = lambda_handler(event, FakeLambdaContext())["statusCode"]
         assert status not in (404, 405), (method, path, status)
 
 

@@ -21,7 +21,6 @@ The short run is part of the suite; `FAIRDICE_FUZZ_LONG=1` (`make fuzz`) draws t
 import base64
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +30,7 @@ from fairdice.links import build_link
 from fairdice.models import RequestBase, parse_request
 from hypothesis import assume, given
 from hypothesis import strategies as st
+from lambda_context import FakeLambdaContext
 from schemathesis.checks import (
     content_type_conformance,
     not_a_server_error,
@@ -57,18 +57,10 @@ Event = dict[str, Any]
 EVENTS = Path(__file__).resolve().parents[2] / "events"
 
 
-@dataclass
-class Context:
-    function_name: str = "VerifyApiFunction"
-    memory_limit_in_mb: int = 512
-    invoked_function_arn: str = "arn:aws:lambda:eu-west-1:123456789012:function:VerifyApiFunction"
-    aws_request_id: str = "fuzz"
-
-
 def served_document() -> dict[str, Any]:
     """The OpenAPI document as the handler serves it at /openapi.json (the server serves these bytes)."""
     event: Event = json.loads((EVENTS / "api-openapi.json").read_text())
-    document: dict[str, Any] = json.loads(api.lambda_handler(event, Context())["body"])
+    document: dict[str, Any] = json.loads(api.lambda_handler(event, FakeLambdaContext())["body"])
     return document
 
 
@@ -180,7 +172,7 @@ def test_any_body_gets_an_answer_or_a_4xx_in_the_one_error_shape(
     body: str, encoded: bool, path: str, unhandled: list[str]
 ) -> None:
     unhandled.clear()
-    answer = api.lambda_handler(event_for(path, body, encoded), Context())
+    answer = api.lambda_handler(event_for(path, body, encoded), FakeLambdaContext())
     if answer["statusCode"] != 200:
         assert_one_error_shape(answer["statusCode"], answer["body"])
     assert not unhandled, unhandled

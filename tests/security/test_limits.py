@@ -16,7 +16,6 @@ asserted: see the README's Security section for the figures, and rerun them with
 
 import json
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +26,7 @@ from fairdice.models import MAX_ROLLS, MAX_SEATS, parse_request
 from fairdice.recorded import MAX_TEXT
 from fairdice.settings import LAMBDA_MAX_ANSWER, MIB
 from fairdice.verdict import verify
+from lambda_context import FakeLambdaContext
 from verify_api import app as api
 
 from security.cloudformation import function_timeout, load_template
@@ -38,14 +38,6 @@ EVENTS = Path(__file__).resolve().parents[2] / "events"
 KEY = bytes(range(64)).hex()  # the longest secret
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"
 DICE = "🎲"
-
-
-@dataclass
-class Context:
-    function_name: str = "VerifyApiFunction"
-    memory_limit_in_mb: int = 512
-    invoked_function_arn: str = "arn:aws:lambda:eu-west-1:123456789012:function:VerifyApiFunction"
-    aws_request_id: str = "limits"
 
 
 def post(path: str, body: str) -> dict[str, Any]:
@@ -63,7 +55,7 @@ def get(query: str, accept: str = "application/json") -> dict[str, Any]:
 
 
 def call(event: dict[str, Any]) -> tuple[int, Any, int]:
-    answer = api.lambda_handler(event, Context())
+    answer = api.lambda_handler(event, FakeLambdaContext())
     body = answer.get("body", "")
     parsed = json.loads(body) if answer["headers"].get("Content-Type") == "application/json" else body
     return answer["statusCode"], parsed, len(json.dumps(answer, ensure_ascii=False).encode())

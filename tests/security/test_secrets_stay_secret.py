@@ -32,6 +32,7 @@ from fairdice.models import parse_request
 from fairdice.seal import seal_of
 from fairdice.storage import FolderStore, ObjectStore, StorageSettings, Stores
 from fairdice.verdict import verify
+from lambda_context import FakeLambdaContext
 from verify_api import app as api
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
@@ -55,15 +56,6 @@ def forms_of(secret: bytes) -> list[str]:
 
 def at(day: dt.date, time: str) -> dt.datetime:
     return dt.datetime.fromisoformat(f"{day.isoformat()} {time}").replace(tzinfo=dt.UTC)
-
-
-@dataclass
-class Context:
-    function_name: str = "fairdice"
-    function_version: str = "$LATEST"
-    memory_limit_in_mb: int = 512
-    invoked_function_arn: str = "arn:aws:lambda:eu-west-1:123456789012:function:fairdice"
-    aws_request_id: str = "52fdfc07-2182-154f-163f-5f0f9a621d72"
 
 
 # ---- the API never opens the private folder -----------------------------------------------------
@@ -205,7 +197,8 @@ def life(
     def run_publisher(moment: dt.datetime, event: str) -> None:
         clock[0] = moment
         try:
-            note(json.dumps(publisher.lambda_handler(json.loads((EVENTS / f"{event}.json").read_text()), Context())))  # type: ignore[arg-type]
+            scheduled = json.loads((EVENTS / f"{event}.json").read_text())
+            note(json.dumps(publisher.lambda_handler(scheduled, FakeLambdaContext())))
         except Exception as failure:  # what the Lambda runtime would log about a failed run
             note("".join(traceback.format_exception(failure)))
 
@@ -213,10 +206,14 @@ def life(
         clock[0] = moment
         with files_opened() as opened:
             for event in api_requests(day, guess="ab" * 32):
-                answer = api.lambda_handler(event, Context())
+                answer = api.lambda_handler(event, FakeLambdaContext())
                 note(json.dumps(answer))
             monkeypatch.setattr(api, "DAILY", ArchiveReader(UnreadableArchive(stores.archive), clock=lambda: clock[0]))
-            note(json.dumps(api.lambda_handler(load("api-daily-roll", path=f"/daily/{day}/{PLAYER}"), Context())))
+            note(
+                json.dumps(
+                    api.lambda_handler(load("api-daily-roll", path=f"/daily/{day}/{PLAYER}"), FakeLambdaContext())
+                )
+            )
             monkeypatch.setattr(api, "DAILY", ArchiveReader(stores.archive, clock=lambda: clock[0]))
         lived.opened_by_api += opened
 

@@ -23,7 +23,6 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +60,7 @@ from fairdice.storage import (
 )
 from hypothesis import given
 from hypothesis import strategies as st
+from lambda_context import FakeLambdaContext
 from moto import mock_aws
 from moto.server import ThreadedMotoServer
 from verify_api import app as api
@@ -366,14 +366,6 @@ def test_no_change_to_one_archive_object_makes_a_verdict_match_a_wrong_secret(
 # ---- the same, through the API's daily routes --------------------------------------------------
 
 
-@dataclass
-class Context:
-    function_name: str = "VerifyApiFunction"
-    memory_limit_in_mb: int = 512
-    invoked_function_arn: str = "arn:aws:lambda:eu-west-1:123456789012:function:VerifyApiFunction"
-    aws_request_id: str = "faults"
-
-
 EVENTS = Path(__file__).resolve().parents[2] / "events"
 
 
@@ -401,7 +393,7 @@ def daily_requests() -> dict[str, Event]:
 
 
 def answer(request: Event) -> tuple[int, dict[str, str], Any]:
-    result = api.lambda_handler(request, Context())
+    result = api.lambda_handler(request, FakeLambdaContext())
     body = result.get("body", "")
     if result.get("isBase64Encoded"):
         body = base64.b64decode(body).decode()
@@ -552,11 +544,11 @@ def test_the_scheduled_handler_fails_the_invocation_so_it_is_retried_and_the_ret
     monkeypatch.setattr(publisher, "stores", faulty_stores(aws, FaultyClient(aws, {4, 5, 6, 7}, "throttled")))
 
     with pytest.raises(ArchiveUnavailable, match="SlowDown"):
-        publisher.lambda_handler(midnight, Context())  # type: ignore[arg-type]
+        publisher.lambda_handler(midnight, FakeLambdaContext())  # type: ignore[arg-type]
 
     monkeypatch.setattr(publisher, "clock", lambda: at(DAY4, "00:10:00"))
     monkeypatch.setattr(publisher, "stores", healthy_stores(aws))
-    result = publisher.lambda_handler(retry, Context())  # type: ignore[arg-type]
+    result = publisher.lambda_handler(retry, FakeLambdaContext())  # type: ignore[arg-type]
     assert result["reveal"]["revealed"] == ["2025-03-02", "2025-03-03"]
     assert result["reveal"]["late_commitments"] == ["2025-03-03"]
     assert assert_archive_holds(aws, DAY4) == [DAY1, DAY2, DAY3]
