@@ -20,6 +20,18 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 @pytest.fixture
+def fake_aws_credentials(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fake credentials and a region for moto, so no test can reach a real AWS account."""
+    for name, value in {
+        "AWS_ACCESS_KEY_ID": "testing",
+        "AWS_SECRET_ACCESS_KEY": "testing",
+        "AWS_SESSION_TOKEN": "testing",
+        "AWS_DEFAULT_REGION": "eu-west-1",
+    }.items():
+        monkeypatch.setenv(name, value)
+
+
+@pytest.fixture
 def load_event() -> Callable[[str], dict[str, Any]]:
     """Read `events/<name>.json`: the same files `sam local invoke -e` takes."""
 

@@ -33,15 +33,9 @@ def own_secret(racer: int) -> bytes:
 
 
 @pytest.fixture
-def moto_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+def moto_server(monkeypatch: pytest.MonkeyPatch, fake_aws_credentials: None) -> Iterator[str]:
     """moto's S3 as a real HTTP server on loopback, for the length of one test."""
-    for name, value in {
-        "AWS_ACCESS_KEY_ID": "testing",
-        "AWS_SECRET_ACCESS_KEY": "testing",
-        "AWS_DEFAULT_REGION": REGION,
-        "NO_PROXY": "127.0.0.1",
-    }.items():
-        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1")
     server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
     server.start()
     host, port = server.get_host_and_port()

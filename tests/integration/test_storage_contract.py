@@ -28,15 +28,8 @@ REGION = "eu-west-1"
 
 
 @pytest.fixture
-def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def aws(fake_aws_credentials: None) -> Iterator[None]:
     """moto's S3 with fake credentials; nothing leaves the process."""
-    for name, value in {
-        "AWS_ACCESS_KEY_ID": "testing",
-        "AWS_SECRET_ACCESS_KEY": "testing",
-        "AWS_SESSION_TOKEN": "testing",
-        "AWS_DEFAULT_REGION": REGION,
-    }.items():
-        monkeypatch.setenv(name, value)
     with mock_aws():
         yield
 

@@ -124,15 +124,8 @@ class FaultyClient:
 
 
 @pytest.fixture
-def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+def aws(fake_aws_credentials: None) -> Iterator[Any]:
     """moto's S3 with the template's two buckets; nothing leaves the process."""
-    for name, value in {
-        "AWS_ACCESS_KEY_ID": "testing",
-        "AWS_SECRET_ACCESS_KEY": "testing",
-        "AWS_SESSION_TOKEN": "testing",
-        "AWS_DEFAULT_REGION": REGION,
-    }.items():
-        monkeypatch.setenv(name, value)
     with mock_aws():
         client = boto3.client("s3", region_name=REGION)
         for bucket in (ARCHIVE, SECRETS):
