@@ -43,11 +43,11 @@ from fairdice.links import DEFAULT_SCHEME, PARAMS, build_link, parse_link
 from fairdice.models import RequestBase, Verdict, VerifyRequest
 from fairdice.page import CONTENT_SECURITY_POLICY, prefers_html, render_page
 from fairdice.page import CONTENT_TYPE as PAGE_CONTENT_TYPE
-from fairdice.problems import Problem, describe
+from fairdice.problems import ErrorDetail, Problem, describe, headline
 from fairdice.settings import LAMBDA_MAX_ANSWER, MIB, ApiSettings
 from fairdice.storage import PROMPT
 from fairdice.verdict import verify
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 SERVICE = "fairdice"
@@ -64,14 +64,6 @@ tracer = Tracer(service=SERVICE, auto_patch=False)
 DAILY = ArchiveReader(
     SETTINGS.storage.archive(SETTINGS.storage.connection(PROMPT)), clock=lambda: dt.datetime.now(dt.UTC)
 )
-
-
-class ErrorDetail(BaseModel):
-    """What went wrong, for people (message, problems) and for programs (code)."""
-
-    code: str = Field(description="stable and machine-readable, such as invalid_input or body_too_large")
-    message: str
-    problems: list[Problem] = Field(default_factory=list, description="one entry per field that is wrong")
 
 
 class ErrorResponse(BaseModel):
@@ -362,9 +354,7 @@ def _error(
 
 
 def _invalid(problems: list[Problem]) -> Response[str]:
-    first = f"{problems[0].field}: {problems[0].message}" if problems else "the request is not valid"
-    more = {0: "", 1: " (and 1 more problem)"}.get(len(problems) - 1, f" (and {len(problems) - 1} more problems)")
-    return _error(HTTPStatus.UNPROCESSABLE_ENTITY, InvalidInput.code, first + more, problems)
+    return _error(HTTPStatus.UNPROCESSABLE_ENTITY, InvalidInput.code, headline(problems), problems)
 
 
 @_handles(RequestValidationError)

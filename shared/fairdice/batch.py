@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
 from fairdice.errors import FairdiceError, InvalidInput
 from fairdice.models import MAX_ROLLS, CountedRequest, RequestBase, Verdict, parse_request
-from fairdice.problems import Problem, describe
+from fairdice.problems import ErrorDetail, invalid
 from fairdice.verdict import DaySecrets, verify
 
 MAX_GAMES = 100
@@ -36,14 +36,6 @@ class BatchRequest(BaseModel):
     ]
 
 
-class GameError(BaseModel):
-    """Why one game of a batch has no verdict: the API's error shape (code, message, problems)."""
-
-    code: str
-    message: str
-    problems: list[Problem] = Field(default_factory=list)
-
-
 class VerifiedGame(BaseModel):
     """One game's verdict; `index` is its position in `requests`, from 0."""
 
@@ -55,7 +47,7 @@ class FailedGame(BaseModel):
     """One game that could not be verified; `index` is its position in `requests`, from 0."""
 
     index: int
-    error: GameError
+    error: ErrorDetail
 
 
 class BatchSummary(BaseModel):
@@ -103,31 +95,22 @@ def verify_batch(batch: BatchRequest, *, day_secrets: DaySecrets | None = None) 
     return BatchResult(results=results, summary=summary)
 
 
-def _verify_one(index: int, item: RequestBase | GameError, day_secrets: DaySecrets | None) -> VerifiedGame | FailedGame:
-    if isinstance(item, GameError):
+def _verify_one(
+    index: int, item: RequestBase | ErrorDetail, day_secrets: DaySecrets | None
+) -> VerifiedGame | FailedGame:
+    if isinstance(item, ErrorDetail):
         return FailedGame(index=index, error=item)
     try:
         return VerifiedGame(index=index, verdict=verify(item, day_secrets=day_secrets))
     except FairdiceError as exc:
-        return FailedGame(index=index, error=game_error(exc))
+        return FailedGame(index=index, error=invalid(exc))
 
 
-def game_error(exc: ValidationError | FairdiceError) -> GameError:
-    """The error entry for one game: its code, the first problem in words, and every problem."""
-    problems = describe(exc)
-    code = exc.code if isinstance(exc, FairdiceError) else InvalidInput.code
-    first = f"{problems[0].field}: {problems[0].message}" if problems else "the request is not valid"
-    more = len(problems) - 1
-    if more:
-        first += f" (and {more} more problem{'s' if more > 1 else ''})"
-    return GameError(code=code, message=first, problems=problems)
-
-
-def _parse(item: JsonValue) -> RequestBase | GameError:
+def _parse(item: JsonValue) -> RequestBase | ErrorDetail:
     try:
         return parse_request(item)
     except ValidationError as exc:
-        return game_error(exc)
+        return invalid(exc)
 
 
 def _rolls_asked(request: RequestBase) -> int:

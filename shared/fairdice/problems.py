@@ -7,9 +7,9 @@ characters …` rather than pydantic's own wording.
 
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
-from fairdice.errors import FairdiceError
+from fairdice.errors import FairdiceError, InvalidInput
 from fairdice.models import SCHEMES
 
 WHOLE_REQUEST = "request"
@@ -24,6 +24,29 @@ class Problem(BaseModel):
 
     field: str
     message: str
+
+
+class ErrorDetail(BaseModel):
+    """What went wrong, for people (message, problems) and for programs (code): the API's one
+    error shape, also each failed game's entry in a batch."""
+
+    code: str = Field(description="stable and machine-readable, such as invalid_input or body_too_large")
+    message: str
+    problems: list[Problem] = Field(default_factory=list, description="one entry per field that is wrong")
+
+
+def invalid(exc: ValidationError | FairdiceError) -> ErrorDetail:
+    """The error for input that cannot be verified: its code, the first problem in words, every problem."""
+    problems = describe(exc)
+    code = exc.code if isinstance(exc, FairdiceError) else InvalidInput.code
+    return ErrorDetail(code=code, message=headline(problems), problems=problems)
+
+
+def headline(problems: list[Problem]) -> str:
+    """One line for a list of problems: the first, and how many more there are."""
+    first = f"{problems[0].field}: {problems[0].message}" if problems else "the request is not valid"
+    more = len(problems) - 1
+    return first + (f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else "")
 
 
 def describe(exc: ValidationError | FairdiceError) -> list[Problem]:
