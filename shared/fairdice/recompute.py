@@ -1,9 +1,6 @@
 """Every roll a verify request describes, recomputed from the revealed secret."""
 
-from collections.abc import Iterator
-from itertools import islice
-
-from fairdice.dice import Roll, keyed_mac
+from fairdice.dice import Rolls, keyed_mac
 from fairdice.errors import InvalidInput
 from fairdice.models import (
     BgDiceRequest,
@@ -17,7 +14,7 @@ from fairdice.models import (
 from fairdice.schemes import bg, daily, narde, pair36, three_dice
 
 
-def recompute(request: RequestBase, secret: bytes) -> Iterator[Roll]:
+def recompute(request: RequestBase, secret: bytes) -> Rolls:
     """Every roll the request describes, in order, from the revealed secret."""
     mac = keyed_mac(secret)
     match request:
@@ -26,15 +23,14 @@ def recompute(request: RequestBase, secret: bytes) -> Iterator[Roll]:
         case BgDiceRequest(labels=list() as labels):
             return bg.explicit_rolls(mac, labels)
         case BgDiceRequest():
-            rolls = bg.bot_rolls(mac, request.opening, request.first_turn, request.line)
-            return islice(rolls, request.roll_count)
+            return bg.bot_rolls(mac, request.opening, request.first_turn, request.line, request.roll_count)
         case BgOnlineRequest():
             online = keyed_mac(bg.online_key(secret, request.app_numbers))
-            return islice(bg.online_rolls(online, request.game, request.has_opening), request.roll_count)
+            return bg.online_rolls(online, request.game, request.has_opening, request.roll_count)
         case NardeRequest():
             return narde.rolls(mac, request.phrase, request.first, request.roll_count)
         case ThreeDiceRequest(client_seeds=seeds) if seeds is not None:
             return three_dice.rolls(mac, seeds.white, seeds.black, request.first, request.roll_count)
         case DailyRequest():
-            return iter([daily.roll(mac, request.date, request.player_id)])
+            return daily.rolls(mac, request.date, [request.player_id])
     raise InvalidInput(f"scheme {type(request).__name__} cannot be recomputed", field="scheme")

@@ -1,12 +1,15 @@
 """`daily` (seed 004): six dice d4 … d20 from HMAC(day secret, `YYYY-MM-DD|uuid`)."""
 
+from collections.abc import Sequence
 from datetime import date
+from itertools import chain
 from itertools import count as counter
 from uuid import UUID
 
-from fairdice.dice import Mac, Roll, read_dice
+from fairdice.dice import Mac, Read, Roll, Rolls, face_table, faces_in, fill, macs, read_dice
 
 SIDES = (4, 6, 8, 10, 12, 20)
+_READS: list[Read] = [(k, face_table(sides)) for k, sides in enumerate(SIDES)]
 
 
 def message(day: date, player_id: UUID | str) -> str:
@@ -14,8 +17,21 @@ def message(day: date, player_id: UUID | str) -> str:
     return f"{day.isoformat()}|{player_id}"
 
 
-def roll(mac: Mac, day: date, player_id: UUID | str) -> Roll:
-    """The day's six faces for one player, in the order d4, d6, d8, d10, d12, d20."""
+def roll(mac: Mac, day: date, player_id: UUID | str, first: bytes | None = None) -> Roll:
+    """The day's six faces for one player, in the order d4, d6, d8, d10, d12, d20.
+
+    `first` is block 0's MAC when it is already computed."""
     text = message(day, player_id)
-    blocks = (mac((f"{text}|{block}" if block else text).encode()) for block in counter())
-    return Roll(1, text, read_dice(blocks, SIDES))
+    first = first or mac(text.encode())
+    more = (mac(f"{text}|{block}".encode()) for block in counter(1))
+    return Roll(1, text, faces_in(first, SIDES) or read_dice(chain((first,), more), SIDES))
+
+
+def rolls(mac: Mac, day: date, player_ids: Sequence[UUID | str]) -> Rolls:
+    """The day's faces for each player (numbered from 1), with the day's MAC keyed once."""
+    prefix = f"{day.isoformat()}|"
+    ids = list(map(str, player_ids))
+    blocks = macs(mac, prefix.encode(), map(str.encode, ids))
+    numbers = range(1, len(ids) + 1)
+    messages = list(map(prefix.__add__, ids))
+    return fill(numbers, messages, blocks, _READS, lambda at, block: roll(mac, day, ids[at], block))

@@ -1,10 +1,8 @@
 """`narde-v1` (seed 002): roll i from 0 is HMAC(key, `narde-v1|phrase|i`), next block `…|i|1`."""
 
-from collections.abc import Iterator
-from functools import partial
 from itertools import count as counter
 
-from fairdice.dice import Mac, Roll, leading_dice, read_on
+from fairdice.dice import Mac, Roll, Rolls, d6_reads, fill, leading_dice, macs, read_on
 
 
 def message(phrase: str, i: int, block: int = 0) -> str:
@@ -13,14 +11,19 @@ def message(phrase: str, i: int, block: int = 0) -> str:
     return base if block == 0 else f"{base}|{block}"
 
 
-def roll(mac: Mac, phrase: str, i: int) -> Roll:
-    """Roll `i`: the first two usable bytes of its blocks."""
+def roll(mac: Mac, phrase: str, i: int, first: bytes | None = None) -> Roll:
+    """Roll `i`: the first two usable bytes of its blocks (`first`: block 0, if already computed)."""
     text = message(phrase, i)
-    first = mac(text.encode())
+    first = first or mac(text.encode())
     dice = leading_dice(first) or read_on(first, (mac(message(phrase, i, block).encode()) for block in counter(1)))
     return Roll(i, text, dice)
 
 
-def rolls(mac: Mac, phrase: str, first: int, count: int) -> Iterator[Roll]:
+def rolls(mac: Mac, phrase: str, first: int, count: int) -> Rolls:
     """Rolls `first`, `first + 1`, … (`count` of them)."""
-    return map(partial(roll, mac, phrase), range(first, first + count))
+    numbers = range(first, first + count)
+    prefix = f"narde-v1|{phrase}|"
+    digits = list(map(str, numbers))
+    blocks = macs(mac, prefix.encode(), map(str.encode, digits))
+    messages = list(map(prefix.__add__, digits))
+    return fill(numbers, messages, blocks, d6_reads(2), lambda at, block: roll(mac, phrase, numbers[at], block))

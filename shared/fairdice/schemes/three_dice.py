@@ -1,12 +1,12 @@
 """`three-dice` (seed 003): a length-prefixed binary message, three dice per ply."""
 
 import struct
-from collections.abc import Iterator
 from itertools import count as counter
 
-from fairdice.dice import Mac, Roll, leading_dice, read_on
+from fairdice.dice import Mac, Roll, Rolls, d6_reads, fill, leading_dice, macs, read_on
 
 _BLOCK_0 = struct.pack(">i", 0)
+_PLY_BLOCK_0 = struct.Struct(">qi")  # a ply's tail: int64be(ply) ++ int32be(block 0)
 
 
 def message(white: str, black: str, ply: int) -> bytes:
@@ -15,21 +15,22 @@ def message(white: str, black: str, ply: int) -> bytes:
     return struct.pack(">I", len(w)) + w + struct.pack(">I", len(b)) + b + struct.pack(">q", ply)
 
 
-def roll(mac: Mac, white: str, black: str, ply: int) -> Roll:
-    """The three dice of ply `ply`; the reported message is block 0's bytes in hex."""
-    return _roll(mac, message(white, black, ply), ply)
+def roll(mac: Mac, white: str, black: str, ply: int, first: bytes | None = None) -> Roll:
+    """The three dice of ply `ply`; the reported message is block 0's bytes in hex.
 
-
-def _roll(mac: Mac, base: bytes, ply: int) -> Roll:
+    `first` is block 0's MAC when it is already computed."""
+    base = message(white, black, ply)
     start = base + _BLOCK_0
-    first = mac(start)
+    first = first or mac(start)
     dice = leading_dice(first, 3) or read_on(first, (mac(base + struct.pack(">i", b)) for b in counter(1)), 3)
     return Roll(ply, start.hex(), dice)
 
 
-def rolls(mac: Mac, white: str, black: str, first: int, count: int) -> Iterator[Roll]:
+def rolls(mac: Mac, white: str, black: str, first: int, count: int) -> Rolls:
     """Plies `first`, `first + 1`, … (`count` of them)."""
+    plies = range(first, first + count)
     seats = message(white, black, 0)[:-8]  # the length-prefixed seeds, the same for every ply
-    pack_ply = struct.Struct(">q").pack
-    for ply in range(first, first + count):
-        yield _roll(mac, seats + pack_ply(ply), ply)
+    tails = list(map(_PLY_BLOCK_0.pack, plies, [0] * count))
+    blocks = macs(mac, seats, tails)
+    messages = list(map(seats.hex().__add__, map(bytes.hex, tails)))
+    return fill(plies, messages, blocks, d6_reads(3), lambda at, block: roll(mac, white, black, plies[at], block))
