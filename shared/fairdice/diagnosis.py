@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import permutations
+from operator import eq
 from typing import Any
 
 from pydantic import JsonValue, ValidationError
@@ -44,6 +45,7 @@ MAX_SHIFT = 3  # roll numbers tried either side of the given first one
 MAX_LINE = 3  # take-back lines tried
 MAX_GAME = 4  # bg-online games tried besides the neighbours of the given one
 START_WINDOW = 256  # roll numbers scanned from the scheme's first for where the recorded rolls begin
+SCORE_HEAD = 8  # rolls beyond the misses allowed that a hypothesis is tried on first
 MAX_STARTS = 4  # places in that window where the recorded rolls may begin, tried in full
 MAX_FINDINGS = 5
 PARTIAL = 0.75  # a hypothesis that explains fewer than this share of the rolls is not reported
@@ -311,32 +313,36 @@ def _try(case: _Case, hypothesis: _Hypothesis) -> dict[str, JsonValue]:
 
 
 def _score(case: _Case, hypothesis: _Hypothesis, misses_allowed: int | None = None) -> int | None:
-    """How many compared rolls the hypothesis reproduces; None once it has missed more than allowed."""
-    probe = _probe(case, hypothesis.change)
-    if probe is None:
-        return None
+    """How many compared rolls the hypothesis reproduces; None once it has missed more than allowed.
+
+    A wrong hypothesis misses nearly every roll, so it is first tried on just enough rolls to
+    miss more than allowed; only a hypothesis that survives them has the rest computed.
+    """
     recorded = case.flipped if hypothesis.flip else case.recorded
     allowed = case.compared if misses_allowed is None else misses_allowed
-    matched = misses = 0
-    for roll, seen in zip(recompute(probe, case.secret), recorded, strict=False):
-        if roll.dice == seen:
-            matched += 1
-        else:
-            misses += 1
-            if misses > allowed:
-                return None
+    matched = 0
+    for size in dict.fromkeys((min(allowed + SCORE_HEAD, case.compared), case.compared)):
+        probe = _probe(case, hypothesis.change, size)
+        if probe is None:
+            return None
+        dice = recompute(probe, case.secret).dice
+        matched = sum(map(eq, dice, recorded[:size]))
+        if min(len(dice), size) - matched > allowed:
+            return None
     return matched if case.compared - matched <= allowed else None
 
 
-def _probe(case: _Case, change: dict[str, JsonValue]) -> RequestBase | None:
-    """The request with `change` applied, computing just the rolls to compare; None if it is not valid."""
+def _probe(case: _Case, change: dict[str, JsonValue], size: int | None = None) -> RequestBase | None:
+    """The request with `change` applied, computing just its first `size` rolls (by default all
+    those to compare); None if it is not valid."""
     data: dict[str, Any] = {**case.fields, **change}
     if isinstance(case.request, CountedRequest):
+        size = case.compared if size is None else size
         labels = data.get("labels")
         if isinstance(labels, list):
-            data["labels"], data["count"] = labels[: case.compared], None
+            data["labels"], data["count"] = labels[:size], None
         else:
-            data["count"] = case.compared
+            data["count"] = size
     try:
         return parse_request(data)
     except ValidationError:
