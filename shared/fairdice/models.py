@@ -211,7 +211,7 @@ class RequestBase(BaseModel):
 
     @field_validator("recorded", mode="before")
     @classmethod
-    def _read_recorded(cls, value: object) -> list[list[int]] | None:
+    def _read_recorded(cls, value: object) -> list[tuple[int, ...]] | None:
         if value is None:
             return None
         try:
@@ -221,7 +221,8 @@ class RequestBase(BaseModel):
         if len(rolls) > MAX_ROLLS:
             raise ValueError(f"has {len(rolls)} rolls, more than the limit of {MAX_ROLLS}")
         # An empty paste is a field left blank: comparing nothing must not make a verdict fair.
-        return [list(r) for r in rolls] or None
+        # The field's own validation then turns each roll's tuple into a list.
+        return rolls or None
 
     @property
     def secret_hex(self) -> str | None:

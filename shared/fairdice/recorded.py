@@ -91,13 +91,16 @@ def _from_text(text: str, sides: Sequence[int]) -> list[tuple[int, ...]]:
     rolls: list[tuple[int, ...]] = []
     for line_no, line in enumerate(stripped.splitlines(), start=1):
         line = _NUMBER_PREFIX.sub("", line, count=1)
-        for token in _TOKEN_SPLIT.split(line.strip()):
-            if token:
-                known = single_rolls.get(token)
-                if known is not None:
-                    rolls.append(known)
-                else:
-                    rolls.extend(_roll_from_token(token, sides, f"line {line_no}, roll {len(rolls) + 1}"))
+        tokens = list(filter(None, _TOKEN_SPLIT.split(line.strip())))
+        known = list(map(single_rolls.get, tokens))
+        if None not in known:  # every token a plain roll: the whole line in one step
+            rolls.extend(known)  # type: ignore[arg-type]
+            continue
+        for token, roll in zip(tokens, known, strict=True):
+            if roll is not None:
+                rolls.append(roll)
+            else:
+                rolls.extend(_roll_from_token(token, sides, f"line {line_no}, roll {len(rolls) + 1}"))
     return rolls
 
 
