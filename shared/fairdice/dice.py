@@ -193,6 +193,11 @@ class Rolls:
         for at, (number, message, dice, label) in enumerate(rows):
             yield Roll(number, message, dice, label, winners.get(at))
 
+    @classmethod
+    def of(cls, rolls: Sequence[Roll]) -> "Rolls":
+        """The columns of a few rolls computed one at a time."""
+        return cls([r.number for r in rolls], [r.message for r in rolls], [r.dice for r in rolls])
+
     def patch(self, at: int, roll: Roll) -> None:
         """Put the rule's own answer for one roll in place of the fast read."""
         self.messages[at] = roll.message
