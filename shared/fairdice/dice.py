@@ -147,8 +147,8 @@ def read_on(first: bytes, more: Iterable[bytes], count: int = 2) -> tuple[int, .
 Read = tuple[int, bytes]  # a die read as (byte position in the block, translate table)
 
 
-def leading_faces(blocks: list[bytes], reads: Sequence[Read]) -> tuple[list[tuple[int, ...]], list[int]]:
-    """Every block's dice, one per read, and the positions of the blocks where that fell short.
+def leading_faces(blocks: list[bytes], reads: Sequence[Read]) -> tuple[list[bytearray], list[int]]:
+    """Every block's dice as columns, one per read, and the positions of the blocks where that fell short.
 
     A read (k, table) is byte k of the block through a `face_table`-like table. That is the
     scheme's rule whenever those bytes are all usable; the positions where one is not (the
@@ -156,13 +156,13 @@ def leading_faces(blocks: list[bytes], reads: Sequence[Read]) -> tuple[list[tupl
     """
     joined = b"".join(blocks)
     if len(joined) != _DIGEST * len(blocks) or set(map(len, blocks)) - {_DIGEST}:
-        return [], list(range(len(blocks)))  # a test's stand-in MAC: every roll by the rule
-    columns = [joined[k::_DIGEST].translate(table) for k, table in reads]
-    short = sorted({at for column in columns for at in _zeros(column)})
-    return list(zip(*columns, strict=True)), short
+        # A test's stand-in MAC: every roll by the rule.
+        return [bytearray(len(blocks)) for _ in reads], list(range(len(blocks)))
+    columns = [bytearray(joined[k::_DIGEST].translate(table)) for k, table in reads]
+    return columns, sorted({at for column in columns for at in _zeros(column)})
 
 
-def _zeros(column: bytes) -> Iterator[int]:
+def _zeros(column: bytearray) -> Iterator[int]:
     at = column.find(0)
     while at != -1:
         yield at
@@ -174,20 +174,26 @@ class Rolls:
     """A request's recomputed rolls as columns; iterating gives one `Roll` per roll, in order.
 
     Columns because a verdict holds up to 10,000 rolls and a Python object per roll costs more
-    than its HMAC; `verify` reads the columns, the diagnosis and the vectors read `Roll`s.
+    than its HMAC: `faces[k][i]` is die k of roll i (faces fit in a byte). `verify` reads the
+    columns; the diagnosis and the vectors read `Roll`s.
     """
 
     numbers: Sequence[int]
     messages: list[str]
-    dice: list[tuple[int, ...]]
+    faces: list[bytearray]
     labels: list[str] | None = None
     winners: dict[int, str] = field(default_factory=dict)  # position -> who won an opening roll
 
     def __len__(self) -> int:
-        return len(self.dice)
+        return len(self.messages)
+
+    @property
+    def dice(self) -> list[tuple[int, ...]]:
+        """Each roll's dice, in order."""
+        return list(zip(*self.faces, strict=True))
 
     def __iter__(self) -> Iterator[Roll]:
-        labels: Sequence[str | None] = self.labels if self.labels is not None else [None] * len(self.dice)
+        labels: Sequence[str | None] = self.labels if self.labels is not None else [None] * len(self)
         winners = self.winners
         rows = zip(self.numbers, self.messages, self.dice, labels, strict=True)
         for at, (number, message, dice, label) in enumerate(rows):
@@ -196,12 +202,14 @@ class Rolls:
     @classmethod
     def of(cls, rolls: Sequence[Roll]) -> "Rolls":
         """The columns of a few rolls computed one at a time."""
-        return cls([r.number for r in rolls], [r.message for r in rolls], [r.dice for r in rolls])
+        faces = [bytearray(column) for column in zip(*(r.dice for r in rolls), strict=True)]
+        return cls([r.number for r in rolls], [r.message for r in rolls], faces)
 
     def patch(self, at: int, roll: Roll) -> None:
         """Put the rule's own answer for one roll in place of the fast read."""
         self.messages[at] = roll.message
-        self.dice[at] = roll.dice
+        for column, face in zip(self.faces, roll.dice, strict=True):
+            column[at] = face
 
 
 def d6_reads(count: int) -> list[Read]:
@@ -217,10 +225,8 @@ def fill(
     by_rule: Callable[[int, bytes], Roll],
 ) -> Rolls:
     """Rolls from their first blocks, each short roll read by `by_rule(position, its first block)`."""
-    dice, short = leading_faces(blocks, reads)
-    if not dice:
-        dice = [()] * len(blocks)
-    rolls = Rolls(numbers, messages, dice)
+    faces, short = leading_faces(blocks, reads)
+    rolls = Rolls(numbers, messages, faces)
     for at in short:
         rolls.patch(at, by_rule(at, blocks[at]))
     return rolls

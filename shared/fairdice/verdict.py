@@ -53,7 +53,7 @@ class DaySecrets(Protocol):
 def compare(computed: Rolls, recorded: list[list[int]] | None) -> tuple[list[RollReport], Summary, CheckResult]:
     """Pair computed rolls with recorded ones; a missing or extra recorded roll is a mismatch."""
     numbers, count = computed.numbers, len(computed)
-    dice = list(map(list, computed.dice))
+    dice = list(map(list, zip(*computed.faces, strict=True)))
     if recorded is None:
         reports: list[RollReport] = [
             {"index": n, "message": m, "dice": d, "recorded": None, "matches": None}

@@ -54,7 +54,8 @@ def _labelled(mac: Mac, labels: list[str], seats: tuple[str, str]) -> Rolls:
     rolls = fill(range(1, len(labels) + 1), messages, blocks, d6_reads(2), by_rule)
     rolls.labels = labels
     openings = compress(count(), map(contains, labels, repeat(":opening:")))
-    rolls.winners = {at: _winner(rolls.dice[at], *seats) for at in openings}
+    first_die, second_die = rolls.faces
+    rolls.winners = {at: _winner((first_die[at], second_die[at]), *seats) for at in openings}
     return rolls
 
 
