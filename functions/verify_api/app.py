@@ -12,7 +12,8 @@ import datetime as dt
 import json
 import os
 import re
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from functools import cache
 from http import HTTPStatus
 from typing import Annotated, Any
@@ -32,6 +33,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Body
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.metrics import MetricUnit
+from aws_lambda_powertools.tracing.base import BaseProvider, BaseSegment
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice import __version__
@@ -41,8 +43,6 @@ from fairdice.daily_archive import ArchiveReader, DayRecord, cache_control, dail
 from fairdice.errors import ArchiveUnavailable, FairdiceError, InvalidInput, TamperedRecord, UnknownDay
 from fairdice.links import DEFAULT_SCHEME, PARAMS, build_link, parse_link
 from fairdice.models import RequestBase, Verdict, VerifyRequest
-from fairdice.page import CONTENT_SECURITY_POLICY, prefers_html, render_page
-from fairdice.page import CONTENT_TYPE as PAGE_CONTENT_TYPE
 from fairdice.problems import ErrorDetail, Problem, describe, headline
 from fairdice.settings import LAMBDA_MAX_ANSWER, MIB, ApiSettings
 from fairdice.storage import PROMPT
@@ -57,8 +57,38 @@ SWAGGER_UI = "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5.35.0"
 SETTINGS = ApiSettings.from_environ(os.environ)
 logger = Logger(service=SERVICE)
 metrics = Metrics(namespace=SERVICE, service=SERVICE)
-# No auto-patching: it would import botocore (or sqlite3 & co.) at cold start for routes that never use them.
-tracer = Tracer(service=SERVICE, auto_patch=False)
+
+
+class _Untraced(BaseProvider, BaseSegment):
+    """The Tracer's provider where Powertools switches tracing off: it records nothing, imports nothing.
+
+    Powertools switches tracing off outside Lambda, under `sam local` and with POWERTOOLS_TRACE_DISABLED,
+    but its Tracer still imports the X-Ray SDK there, whose default sampler builds a botocore client
+    (~0.5 s); the switched-off SDK recorded nothing either.
+    """
+
+    @contextmanager
+    def in_subsegment(self, name: str | None = None, **kwargs: Any) -> Iterator[BaseSegment]:
+        yield self
+
+    @asynccontextmanager
+    async def in_subsegment_async(self, name: str | None = None, **kwargs: Any) -> AsyncIterator[BaseSegment]:
+        yield self
+
+    def _nothing(self, *args: Any, **kwargs: Any) -> None:
+        """Nothing is recorded."""
+
+    put_annotation = put_metadata = add_exception = close = add_subsegment = remove_subsegment = _nothing
+    patch = patch_all = _nothing
+
+
+# Where Powertools leaves tracing on (in Lambda) the Tracer is the X-Ray SDK's, as it always was. No
+# auto-patching: it would import botocore (or sqlite3 & co.) at cold start for routes that never use them.
+if Tracer._is_tracer_disabled():
+    tracer = Tracer(service=SERVICE, auto_patch=False, disabled=True, provider=_Untraced())
+else:
+    tracer = Tracer(service=SERVICE, auto_patch=False)
+
 # The archive of daily secrets; nothing is read, and boto3 is not imported, before a daily request.
 # Prompt S3 calls: a slow archive is this function's own 503, well before the Lambda's timeout.
 DAILY = ArchiveReader(
@@ -141,7 +171,6 @@ app.configure_openapi(
     version=__version__,
     description="Recomputes provably-fair dice from the revealed secrets and says whether they were fair.",
 )
-app.enable_swagger(path="/docs", swagger_base_url=SWAGGER_UI)
 
 
 def _responses(ok: str, *errors: HTTPStatus, model: type[BaseModel] | None = None) -> dict[int, OpenAPIResponse]:
@@ -232,9 +261,36 @@ def openapi_route() -> Response[str]:
     return Response(HTTPStatus.OK, content_types.APPLICATION_JSON, _openapi_json())
 
 
+@app.get("/docs", include_in_schema=False)
+def docs_route() -> Response[str]:
+    """What `app.enable_swagger(path="/docs", swagger_base_url=SWAGGER_UI)` serves, without its cost.
+
+    enable_swagger imports Powertools' OpenAPI models (~150 ms) when it registers the route, on every
+    cold start; here they are imported when the page is asked for.
+    """
+    from aws_lambda_powertools.event_handler.openapi.swagger_ui import (
+        generate_oauth2_redirect_html,
+        generate_swagger_html,
+    )
+
+    asked = (app.current_event.query_string_parameters or {}).get("format")
+    if asked == "oauth2-redirect":
+        return Response(HTTPStatus.OK, content_types.TEXT_HTML, generate_oauth2_redirect_html())
+    # Inside a <script>: "</" is escaped so that the document cannot close it.
+    spec = _openapi_json(app._get_base_path() or "/").replace("</", "<\\/")
+    if asked == "json":
+        return Response(HTTPStatus.OK, content_types.APPLICATION_JSON, spec)
+    assets = f"{SWAGGER_UI}/swagger-ui-bundle.min.js", f"{SWAGGER_UI}/swagger-ui.min.css"
+    page = generate_swagger_html(spec, *assets, SWAGGER_UI, None, persist_authorization=False)
+    return Response(HTTPStatus.OK, content_types.TEXT_HTML, page)
+
+
 @cache
-def _openapi_json() -> str:
-    return app.get_openapi_json_schema()
+def _openapi_json(server: str = "/") -> str:
+    # /openapi.json names the server "/"; the copy inside /docs names the stage's path, as Powertools' did.
+    from aws_lambda_powertools.event_handler.openapi.models import Server
+
+    return app.get_openapi_json_schema(servers=[Server(url=server)])
 
 
 @app.get(
@@ -284,10 +340,14 @@ def _returnable(body: str, field: str) -> str:
 
 def _negotiated(verdict: Verdict, request: RequestBase | None = None, cache: str | None = None) -> Response[str]:
     """The verdict as JSON, or as a page when the client prefers HTML (a browser opening a link)."""
+    # Imported by the first request that may be answered with a page: a cold start that serves
+    # POST /verify, /links or /schemes never loads it.
+    from fairdice.page import CONTENT_SECURITY_POLICY, CONTENT_TYPE, prefers_html, render_page
+
     if prefers_html(app.current_event.headers.get("accept")):
         page = _returnable(render_page(verdict, request), "count")
         headers = {"Content-Security-Policy": CONTENT_SECURITY_POLICY} | ({"Cache-Control": cache} if cache else {})
-        answer = Response(HTTPStatus.OK, PAGE_CONTENT_TYPE, page, headers=headers)
+        answer = Response(HTTPStatus.OK, CONTENT_TYPE, page, headers=headers)
     else:
         answer = _json(verdict, cache)
     answer.headers["Vary"] = "Accept"  # one URL, two representations: a cache must key on Accept

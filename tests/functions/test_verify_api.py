@@ -304,6 +304,27 @@ def test_the_docs_page_links_swagger_ui_instead_of_inlining_it(load_event: Calla
     assert len(answer.text) < 100_000  # the spec is inlined; Swagger UI's 1.7 MB of assets are not
 
 
+@pytest.mark.parametrize(("query", "stage"), [("", "$default"), ("format=json", "$default"), ("", "prod")])
+def test_the_docs_page_is_what_powertools_enable_swagger_serves(
+    load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch, query: str, stage: str
+) -> None:
+    # Given Powertools' own Swagger UI route beside ours, registered for this test only
+    for table in ("_static_routes", "_route_keys"):
+        monkeypatch.setattr(api.app, table, list(getattr(api.app, table)))
+    api.app.enable_swagger(path="/swagger-by-powertools", swagger_base_url=api.SWAGGER_UI)
+    base = "" if stage == "$default" else f"/{stage}"
+    answers = []
+    for path in ("/docs", "/swagger-by-powertools"):
+        event = at(load_event("api-docs"), "GET", f"{base}{path}", query)
+        event["requestContext"]["stage"] = stage
+        event["queryStringParameters"] = dict([query.split("=")]) if query else None
+        answers.append(invoke(event))
+    # Then both answer the same page (or the same document, for ?format=json).
+    ours, powertools = answers
+    assert ours.status == 200
+    assert ours == powertools
+
+
 def test_cors_headers_answer_a_browser_on_get_check_only(load_event: Callable[[str], Event]) -> None:
     check = load_event("api-check-seed000")
     check["headers"]["origin"] = "https://game.example.com"
