@@ -328,6 +328,10 @@ def _returnable(body: str, field: str) -> str:
     """The body, unless Lambda could not return it: 10,000 rolls of long seeds make tens of megabytes."""
     # Counted as Lambda counts it: UTF-8 bytes of its JSON answer, where the body's quotes are escaped
     # (the python3.12+ runtimes write other characters as they are); and room for status and headers.
+    room = LAMBDA_MAX_ANSWER - 16 * 1024
+    raw = len(body.encode())
+    if raw * 6 <= room:  # even if every byte were escaped as \u00XX it would fit: no need to count
+        return body
     size = len(json.dumps(body, ensure_ascii=False).encode()) + 16 * 1024
     if size > LAMBDA_MAX_ANSWER:
         raise InvalidInput(

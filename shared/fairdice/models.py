@@ -7,7 +7,7 @@ says in words what is wrong, so an API or CLI error can name the field and the r
 import datetime as dt
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Annotated, Any, ClassVar, Literal, NotRequired
 from uuid import UUID
 
@@ -223,6 +223,12 @@ class RequestBase(BaseModel):
         # An empty paste is a field left blank: comparing nothing must not make a verdict fair.
         # The field's own validation then turns each roll's tuple into a list.
         return rolls or None
+
+    def __repr_args__(self) -> Iterator[tuple[str | None, Any]]:
+        # Up to 10,000 recorded rolls are summed up: a request's repr is logged (Powertools formats
+        # a route's arguments for its debug line on every request, debug on or not).
+        for name, value in super().__repr_args__():
+            yield name, (f"<{len(value)} rolls>" if name == "recorded" and value is not None else value)
 
     @property
     def secret_hex(self) -> str | None:
