@@ -55,6 +55,10 @@ template: tools install
 	$(SAM) validate
 	$(SAM) validate --lint
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(SAM) build --cached --parallel
+	@# The layer ships its bytecode (shared/Makefile): Lambda could not write it and would compile at every cold start.
+	@test -f .aws-sam/build/CoreLayer/python/fairdice/__pycache__/verdict.cpython-313.pyc \
+		&& test -f .aws-sam/build/CoreLayer/python/pydantic/__pycache__/main.cpython-313.pyc \
+		|| { echo "the CoreLayer was built without its bytecode" >&2; exit 1; }
 
 # checkov has pins of its own too: its own venv. Accepted findings are skipped in template.yaml, with reasons.
 $(CHECKOV_VENV)/.installed:
