@@ -217,16 +217,30 @@ def d6_reads(count: int) -> list[Read]:
     return [(k, face_table(6)) for k in range(count)]
 
 
+D6_PAIR = (6, 6)
+D6_TRIPLE = (6, 6, 6)
+
+
 def fill(
     numbers: Sequence[int],
     messages: list[str],
     blocks: list[bytes],
     reads: Sequence[Read],
     by_rule: Callable[[int, bytes], Roll],
+    sides: tuple[int, ...] | None = None,
 ) -> Rolls:
-    """Rolls from their first blocks, each short roll read by `by_rule(position, its first block)`."""
+    """Rolls from their first blocks, each short roll read by `by_rule(position, its first block)`.
+
+    With `sides` (a scheme whose dice are the first usable bytes, one per die), a short roll is
+    first read on in its own block, which nearly always has enough usable bytes.
+    """
     faces, short = leading_faces(blocks, reads)
     rolls = Rolls(numbers, messages, faces)
     for at in short:
-        rolls.patch(at, by_rule(at, blocks[at]))
+        found = faces_in(blocks[at], sides) if sides else None
+        if found is None:
+            rolls.patch(at, by_rule(at, blocks[at]))
+        else:
+            for column, face in zip(faces, found, strict=True):
+                column[at] = face
     return rolls

@@ -2,12 +2,12 @@
 
 import hashlib
 import hmac
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import compress, count, repeat
 from itertools import count as counter
 from operator import add, contains
 
-from fairdice.dice import Mac, Roll, Rolls, d6_reads, fill, leading_dice, macs, read_on
+from fairdice.dice import D6_PAIR, Mac, Roll, Rolls, d6_reads, fill, leading_dice, macs, read_on
 
 BOT = "bg-dice-v1"
 ONLINE = "bg-online-v1"
@@ -43,17 +43,18 @@ def _seats(prefix: str) -> tuple[str, str]:
     return ("you", "bot") if prefix == BOT else ("first", "second")
 
 
-def _labelled(mac: Mac, labels: list[str], seats: tuple[str, str]) -> Rolls:
-    """The rolls of `labels`, numbered from 1; opening labels also get their winner."""
+def _labelled(mac: Mac, labels: list[str], seats: tuple[str, str], openings: Iterable[int] | None = None) -> Rolls:
+    """The rolls of `labels`, numbered from 1; opening labels (at `openings`, else found) get their winner."""
     messages = list(map(add, labels, repeat(":0")))
     blocks = macs(mac, b"", map(str.encode, messages))
 
     def by_rule(at: int, block: bytes) -> Roll:
         return labelled_roll(mac, at + 1, labels[at], *seats, block)
 
-    rolls = fill(range(1, len(labels) + 1), messages, blocks, d6_reads(2), by_rule)
+    rolls = fill(range(1, len(labels) + 1), messages, blocks, d6_reads(2), by_rule, D6_PAIR)
     rolls.labels = labels
-    openings = compress(count(), map(contains, labels, repeat(":opening:")))
+    if openings is None:
+        openings = compress(count(), map(contains, labels, repeat(":opening:")))
     first_die, second_die = rolls.faces
     rolls.winners = {at: _winner((first_die[at], second_die[at]), *seats) for at in openings}
     return rolls
@@ -72,8 +73,9 @@ def labelled_rolls(
             if labelled_roll(mac, k + 1, labels[-1], *_seats(prefix)).winner != "tie":
                 break
     turns = map(f"{prefix}:{turn_word}:".__add__, map(str, range(first_turn, first_turn + count - len(labels))))
+    openings = range(len(labels))
     labels.extend(map(add, turns, repeat(f":line:{line}")) if line else turns)
-    return _labelled(mac, labels, _seats(prefix))
+    return _labelled(mac, labels, _seats(prefix), openings)
 
 
 def bot_rolls(mac: Mac, opening: bool, first_turn: int | None, line: int, count: int) -> Rolls:

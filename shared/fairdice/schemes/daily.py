@@ -41,10 +41,5 @@ def rolls(mac: Mac, day: date, player_ids: Sequence[UUID | str]) -> Rolls:
     blocks = macs(mac, prefix.encode(), map(str.encode, ids))
     numbers = range(1, len(ids) + 1)
     messages = list(map(prefix.__add__, ids))
-
-    def by_rule(at: int, block: bytes) -> Roll:
-        # About one player in eight has a rejected byte among the first six: read on in the block.
-        faces = faces_in(block, SIDES)
-        return Roll(at + 1, messages[at], faces) if faces else roll(mac, day, ids[at], block)
-
-    return fill(numbers, messages, blocks, _READS, by_rule)
+    # About one player in eight has a rejected byte among the first six: `fill` reads on in the block.
+    return fill(numbers, messages, blocks, _READS, lambda at, block: roll(mac, day, ids[at], block), SIDES)

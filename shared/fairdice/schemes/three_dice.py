@@ -2,8 +2,9 @@
 
 import struct
 from itertools import count as counter
+from itertools import repeat
 
-from fairdice.dice import Mac, Roll, Rolls, d6_reads, fill, leading_dice, macs, read_on
+from fairdice.dice import D6_TRIPLE, Mac, Roll, Rolls, d6_reads, fill, leading_dice, macs, read_on
 
 _BLOCK_0 = struct.pack(">i", 0)
 _PLY_BLOCK_0 = struct.Struct(">qi")  # a ply's tail: int64be(ply) ++ int32be(block 0)
@@ -30,7 +31,11 @@ def rolls(mac: Mac, white: str, black: str, first: int, count: int) -> Rolls:
     """Plies `first`, `first + 1`, … (`count` of them)."""
     plies = range(first, first + count)
     seats = message(white, black, 0)[:-8]  # the length-prefixed seeds, the same for every ply
-    tails = list(map(_PLY_BLOCK_0.pack, plies, [0] * count))
+    tails = list(map(_PLY_BLOCK_0.pack, plies, repeat(0)))
     blocks = macs(mac, seats, tails)
     messages = list(map(seats.hex().__add__, map(bytes.hex, tails)))
-    return fill(plies, messages, blocks, d6_reads(3), lambda at, block: roll(mac, white, black, plies[at], block))
+
+    def by_rule(at: int, block: bytes) -> Roll:
+        return roll(mac, white, black, plies[at], block)
+
+    return fill(plies, messages, blocks, d6_reads(3), by_rule, D6_TRIPLE)
