@@ -17,7 +17,7 @@ CHECKOV_VERSION := 3.3.30
 HOST ?= 127.0.0.1
 PORT ?= 3000
 
-.PHONY: help install tools lint types template checkov pytest test serve bench fuzz clean
+.PHONY: help install tools lint types template checkov pytest test serve bench bench-layer fuzz clean
 
 help:
 	@echo "make install   create .venv with everything the tests and the CLI need"
@@ -80,6 +80,10 @@ serve: install
 
 bench: install
 	$(BIN)/python bench/run.py
+
+# Downloads the layer's wheels for this machine: what the layer's shipped bytecode saves at a cold start.
+bench-layer: install
+	$(BIN)/python bench/layer_bytecode.py
 
 fuzz: install
 	FAIRDICE_FUZZ_LONG=1 $(BIN)/pytest tests/security
