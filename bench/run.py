@@ -38,10 +38,11 @@ from typing import Any, TypeVar
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "shared"), str(ROOT / "functions"), str(ROOT)]
 
-from fairdice.dice import keyed_mac  # noqa: E402
+from fairdice.dice import D6_PAIR, d6_reads, fill, keyed_mac  # noqa: E402
 from fairdice.models import parse_request  # noqa: E402
 from fairdice.recompute import recompute  # noqa: E402
 from fairdice.schemes import daily, three_dice  # noqa: E402
+from fairdice.schemes import narde as narde_scheme  # noqa: E402
 from fairdice.verdict import verify  # noqa: E402
 
 from tests.oracles import seed_000, seed_001, seed_003, seed_004  # noqa: E402
@@ -465,8 +466,35 @@ def throughput_section(rolls: int, repeat: int) -> list[dict[str, Any]]:
             f"{r['stdlib_floor_rps']:>12,.0f}{r['core_vs_seed']:>10.2f}x{r['core_vs_floor']:>11.2f}x"
         )
     print("   core/seed: how many times faster than the seed documents' code (target >= 3x)")
-    print("   floor ratio: core time / time of the bare HMAC calls alone (target <= 1.5x)\n")
+    print("   floor ratio: core time / time of the bare HMAC calls alone (target <= 1.5x)")
+    steps = narde_steps(rolls, repeat)
+    print("   where a narde-v1 roll's time goes (ns per roll, each step timed alone, best of the same rounds):")
+    for step, ns in steps.items():
+        print(f"     {ns:7.0f}  {step}")
+    print()
     return rows
+
+
+def narde_steps(rolls: int, repeat: int) -> dict[str, float]:
+    """`narde.rolls` taken apart: each of its steps over the same rolls, timed on its own."""
+    mac = keyed_mac(KEY)
+    numbers = range(rolls)
+    prefix = "narde-v1|test|"
+    digits = list(map(str, numbers))
+    tails = list(map(str.encode, digits))
+    blocks = mac.each(prefix.encode(), tails)
+    messages = list(map(prefix.__add__, digits))
+    work = {
+        "all of narde.rolls": lambda: narde_scheme.rolls(mac, "test", 0, rolls),
+        "the HMACs alone (the floor's loop)": lambda: mac.each(prefix.encode(), tails),
+        "roll numbers as text": lambda: list(map(str, numbers)),
+        "their UTF-8 bytes": lambda: list(map(str.encode, digits)),
+        "the reported messages": lambda: list(map(prefix.__add__, digits)),
+        "dice read by translation, short rolls by the rule": lambda: fill(
+            numbers, messages, blocks, d6_reads(2), lambda at, block: narde_scheme.roll(mac, "test", at, block), D6_PAIR
+        ),
+    }
+    return {step: 1e9 * t / rolls for step, t in race(repeat, work).items()}
 
 
 def handler_section(repeat: int) -> list[dict[str, Any]]:
