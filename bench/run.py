@@ -72,7 +72,12 @@ def best_of(repeat: int, work: Callable[[], object]) -> float:
 
 
 def race(repeat: int, works: dict[K, Callable[[], object]]) -> dict[K, float]:
-    """`best_of` for several works at once, taking turns, so a busy spell slows them all alike."""
+    """`best_of` for several works at once, taking turns, so a busy spell slows them all alike.
+
+    A first round is not timed: it warms the caches, the allocator and the CPU's clock.
+    """
+    for work in works.values():
+        work()
     best = dict.fromkeys(works, float("inf"))
     for _ in range(repeat):
         for name, work in works.items():
