@@ -147,6 +147,9 @@ class LambdaProxy(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "fairdice-local"
     timeout = 30  # a client that stops sending mid-request does not hold a thread forever
+    # Headers and body go out in two writes: with Nagle's algorithm on, the body waited for the
+    # client's delayed ACK of the headers (about 40 ms on Linux) on every keep-alive request.
+    disable_nagle_algorithm = True
     handler: LambdaHandler
     # One Lambda instance serves one event at a time, and the resolver keeps per-request state
     # in module globals: concurrent calls would mix requests up.
