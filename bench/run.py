@@ -312,6 +312,11 @@ def cold_start(runs: int) -> dict[str, Any]:
             samples.setdefault((place, "import"), []).append(handler["import"])
             samples.setdefault((place, "first_request"), []).append(handler["first_request"])
             loaded[place] = handler["loaded"]
+        # What the handler cannot do without, on a developer machine: the floor under its import.
+        for layer, statement in LAYERS.items():
+            samples.setdefault(("layers", layer), []).append(run(ROOT, envs["developer machine"], statement)["import"])
+    floor = 1e3 * statistics.median(samples[("developer machine", "bare")])
+    layers = {layer: 1e3 * statistics.median(samples[("layers", layer)]) / floor for layer in LAYERS}
     places = {}
     for place in envs:
         bare, imported, served = (
@@ -339,7 +344,21 @@ def cold_start(runs: int) -> dict[str, Any]:
         if len(parts) == 3 and parts[1].strip().isdigit():
             heavy.append((int(parts[1]), parts[2].rstrip()))
     heavy.sort(reverse=True)
-    return {"runs": runs, "places": places, "heaviest": [(us / 1e3, name) for us, name in heavy[:12]]}
+    heaviest = [(us / 1e3, name) for us, name in heavy[:12]]
+    return {"runs": runs, "places": places, "layers": layers, "heaviest": heaviest}
+
+
+_FRAMEWORK = "from aws_lambda_powertools.event_handler import APIGatewayHttpResolver; import pydantic"
+# Each adds to the one before what the handler needs; ratios are to the bare framework import.
+LAYERS = {
+    "+ pydantic.BaseModel (any model at all)": f"{_FRAMEWORK}; from pydantic import BaseModel",
+    "+ fairdice.models (the request and verdict models)": f"{_FRAMEWORK}; import fairdice.models",
+    "+ fairdice.verdict (all the core /verify needs)": f"{_FRAMEWORK}; import fairdice.verdict",
+    "+ Powertools' request validation": (
+        f"{_FRAMEWORK}; import fairdice.verdict;"
+        " import aws_lambda_powertools.event_handler.middlewares.openapi_validation"
+    ),
+}
 
 
 def _python_load(url: str, body: bytes, seconds: float, connections: int) -> dict[str, Any]:
@@ -526,6 +545,9 @@ def cold_start_section(repeat: int) -> dict[str, Any]:
             f" ({f['first_request_ratio']:.2f}x)"
         )
         print(f"     heavy optional modules loaded: {', '.join(f['heavy_loaded']) or 'none'}")
+    print("   the floor under the handler's import (developer machine, ratio to the bare framework):")
+    for layer, ratio in cold["layers"].items():
+        print(f"     {ratio:5.2f}x  {layer}")
     print("   heaviest imports on a developer machine (cumulative ms, -X importtime):")
     for ms, name in cold["heaviest"]:
         print(f"     {ms:8.1f}  {name.strip()}")
