@@ -6,8 +6,9 @@ A scheme is a pure function of a `Mac` (message -> 32 bytes). Production code ke
 
 A request's rolls are computed a column at a time (`Rolls`): one tight loop of HMACs over the
 messages' varying tails, then every roll's dice read by C-level slicing and byte translation.
-A roll whose first bytes are not all usable (about 3 in 100 for two six-sided dice) is handed
-to its scheme's one-roll function, the plain transcription of the seed document's rule.
+A roll whose first bytes are not all usable (about 3 in 100 for two six-sided dice) reads on in
+its own block, and if that runs short too, goes to its scheme's one-roll function: the plain
+transcription of the seed document's rule.
 """
 
 import hashlib

@@ -3,7 +3,7 @@
 import hashlib
 import hmac
 from collections.abc import Iterable, Sequence
-from itertools import compress, count, repeat
+from itertools import compress, repeat
 from itertools import count as counter
 from operator import add, contains
 
@@ -54,7 +54,7 @@ def _labelled(mac: Mac, labels: list[str], seats: tuple[str, str], openings: Ite
     rolls = fill(range(1, len(labels) + 1), messages, blocks, d6_reads(2), by_rule, D6_PAIR)
     rolls.labels = labels
     if openings is None:
-        openings = compress(count(), map(contains, labels, repeat(":opening:")))
+        openings = compress(counter(), map(contains, labels, repeat(":opening:")))
     first_die, second_die = rolls.faces
     rolls.winners = {at: _winner((first_die[at], second_die[at]), *seats) for at in openings}
     return rolls
