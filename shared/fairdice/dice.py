@@ -203,7 +203,7 @@ class Rolls:
     @classmethod
     def of(cls, rolls: Sequence[Roll]) -> "Rolls":
         """The columns of a few rolls computed one at a time."""
-        faces = [bytearray(column) for column in zip(*(r.dice for r in rolls), strict=True)]
+        faces = list(map(bytearray, zip(*[r.dice for r in rolls], strict=True)))
         return cls([r.number for r in rolls], [r.message for r in rolls], faces)
 
     def patch(self, at: int, roll: Roll) -> None:
