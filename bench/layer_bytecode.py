@@ -5,7 +5,8 @@ Powertools and fairdice from source at every cold start. This builds the layer t
 build` does (`shared/Makefile`), for this machine's platform instead of arm64 so that it can be
 imported here, then copies it without its `__pycache__` folders. In interleaved rounds, each a
 fresh process with Lambda's variables and PYTHONDONTWRITEBYTECODE=1 (nothing can be cached, as
-in Lambda), it times the bare framework import and the handler import from each copy.
+in Lambda), it times the bare framework import and the handler import from each copy, with
+`bench/cold_start_probe.py`'s child process.
 
 It downloads the layer's wheels from the package index (as `sam build` does).
 
@@ -22,19 +23,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+from cold_start_probe import BARE, HANDLER, LAMBDA_VARIABLES, run
+
 ROOT = Path(__file__).resolve().parents[1]
-BARE = "from aws_lambda_powertools.event_handler import APIGatewayHttpResolver; import pydantic"
-HANDLER = "import verify_api.app"
-CHILD = "import time; started = time.perf_counter(); {statement}; print(time.perf_counter() - started)"
-LAMBDA_VARIABLES = {
-    "LAMBDA_TASK_ROOT": "functions/verify_api",
-    "AWS_LAMBDA_FUNCTION_NAME": "VerifyApiFunction",
-    "AWS_XRAY_DAEMON_ADDRESS": "127.0.0.1:2000",
-    "AWS_XRAY_CONTEXT_MISSING": "LOG_ERROR",
-    "POWERTOOLS_SERVICE_NAME": "fairdice",
-    "POWERTOOLS_METRICS_NAMESPACE": "fairdice",
-    "PYTHONDONTWRITEBYTECODE": "1",
-}
 
 
 def build(into: Path) -> None:
@@ -55,18 +46,18 @@ def build(into: Path) -> None:
     )
 
 
-def seconds(layer: Path, statement: str) -> float:
+def seconds(layer: Path, statement: str, data_dir: str) -> float:
+    """One fresh process importing from `layer` as Lambda would: nothing can write bytecode."""
     env = {name: value for name, value in os.environ.items() if not name.startswith("PYTHONPYCACHE")}
-    env.update(LAMBDA_VARIABLES, PYTHONPATH=os.pathsep.join([str(layer / "python"), str(ROOT / "functions")]))
-    done = subprocess.run(
-        [sys.executable, "-c", CHILD.format(statement=statement)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
+    env.update(
+        LAMBDA_VARIABLES,
+        PYTHONDONTWRITEBYTECODE="1",
+        POWERTOOLS_SERVICE_NAME="fairdice",
+        POWERTOOLS_METRICS_NAMESPACE="fairdice",
+        FAIRDICE_DATA_DIR=data_dir,
+        PYTHONPATH=os.pathsep.join([str(layer / "python"), str(ROOT / "functions")]),
     )
-    return float(done.stdout.split()[-1])
+    return float(run(ROOT, env, statement)["import"])
 
 
 def main() -> None:
@@ -74,6 +65,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=9)
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="fairdice-layer-"))
+    data_dir = str(work / "data")
     shipped, source_only = work / "with-bytecode", work / "source-only"
     build(shipped)
     shutil.copytree(shipped, source_only, ignore=shutil.ignore_patterns("__pycache__"))
@@ -82,7 +74,7 @@ def main() -> None:
     for _ in range(args.runs):
         for name, layer in layers.items():
             for what, statement in (("bare", BARE), ("handler", HANDLER)):
-                samples.setdefault((name, what), []).append(seconds(layer, statement))
+                samples.setdefault((name, what), []).append(seconds(layer, statement, data_dir))
     print(f"Cold import from the built CoreLayer, median of {args.runs} fresh processes, Lambda's variables:")
     for name in layers:
         bare, handler = (1e3 * statistics.median(samples[(name, what)]) for what in ("bare", "handler"))
