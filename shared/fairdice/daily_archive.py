@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from secrets import token_bytes
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, ValidationError
 
@@ -193,9 +193,13 @@ def get_or_create_secret(
         existing = fresh if created else secrets.get(key)
         if existing is None:
             raise ArchiveUnavailable(f"{key} was reported as existing but cannot be read; try again")
-    if len(existing) != SECRET_BYTES:
-        raise TamperedRecord(f"{key} holds {len(existing)} bytes, not {SECRET_BYTES}", field="secret")
-    return existing, created
+    return _whole_secret(key, existing), created
+
+
+def _whole_secret(key: str, secret: bytes) -> bytes:
+    if len(secret) != SECRET_BYTES:
+        raise TamperedRecord(f"{key} holds {len(secret)} bytes, not {SECRET_BYTES}", field="secret")
+    return secret
 
 
 def open_day(stores: Stores, now: dt.datetime, random_bytes: RandomBytes = token_bytes) -> DayOpened:
@@ -288,9 +292,7 @@ def _must_get(store: ObjectStore, key: str) -> bytes:
 def _record_for(
     stores: Stores, day: dt.date, head: tuple[dt.date, bytes] | None, now: dt.datetime, report: RevealReport
 ) -> RevealedRecord:
-    secret = _must_get(stores.secrets, secret_key(day))
-    if len(secret) != SECRET_BYTES:
-        raise TamperedRecord(f"{secret_key(day)} holds {len(secret)} bytes, not {SECRET_BYTES}", field="secret")
+    secret = _whole_secret(secret_key(day), _must_get(stores.secrets, secret_key(day)))
     seal = seal_of(secret)
     commitment, published_now = _ensure_commitment(stores.archive, day, seal, now)
     if published_now:
@@ -307,21 +309,23 @@ def _record_for(
 
 def _read_commitment(archive: ObjectStore, day: dt.date) -> Commitment | None:
     data = archive.get(commitment_key(day))
-    if data is None:
-        return None
+    return None if data is None else _document(Commitment, commitment_key(day), data, day, "a commitment document")
+
+
+_Dated = TypeVar("_Dated", Commitment, RevealedRecord)
+
+
+def _document(kind: type[_Dated], key: str, data: bytes, day: dt.date, what: str) -> _Dated:
+    """The document stored at `key`, which must be `what` for `day`; anything else is tampering."""
     try:
-        found = Commitment.model_validate_json(data)
+        found = kind.model_validate_json(data)
     except ValidationError as exc:
-        raise TamperedRecord(f"{commitment_key(day)} is not a commitment document: {_first_error(exc)}") from None
+        error = exc.errors(include_url=False)[0]
+        where = ".".join(str(part) for part in error["loc"]) or "document"
+        raise TamperedRecord(f"{key} is not {what}: {where}: {error['msg']}") from None
     if found.date != day:
-        raise TamperedRecord(f"{commitment_key(day)} is dated {found.date}", field="date")
+        raise TamperedRecord(f"{key} is dated {found.date}", field="date")
     return found
-
-
-def _first_error(exc: ValidationError) -> str:
-    error = exc.errors(include_url=False)[0]
-    where = ".".join(str(part) for part in error["loc"]) or "document"
-    return f"{where}: {error['msg']}"
 
 
 # ---- reading the archive (the verifier's side) ----------------------------------------------
@@ -429,12 +433,7 @@ class ArchiveReader:
 
     def _check(self, day: dt.date, data: bytes) -> _Revealed:
         key = revealed_key(day)
-        try:
-            record = RevealedRecord.model_validate_json(data)
-        except ValidationError as exc:
-            raise TamperedRecord(f"{key} is not a revealed record: {_first_error(exc)}") from None
-        if record.date != day:
-            raise TamperedRecord(f"{key} is dated {record.date}", field="date")
+        record = _document(RevealedRecord, key, data, day, "a revealed record")
         if seal_of(bytes.fromhex(record.secret)) != record.commitment:
             raise TamperedRecord(f"{key}: its secret does not give its own commitment", field="secret")
         commitment = _read_commitment(self._archive, day)
@@ -454,10 +453,7 @@ class ArchiveReader:
         if _sha256(previous) != link.sha256:
             raise TamperedRecord(f"{revealed_key(link.date)} is not the record {key} links to", field="previous")
         if link.date == day - dt.timedelta(days=1):
-            try:
-                before = RevealedRecord.model_validate_json(previous)
-            except ValidationError as exc:
-                raise TamperedRecord(f"{revealed_key(link.date)}: {_first_error(exc)}") from None
+            before = _document(RevealedRecord, revealed_key(link.date), previous, link.date, "a revealed record")
             if before.next_commitment not in (None, commitment.commitment):
                 raise TamperedRecord(
                     f"{revealed_key(link.date)} names {before.next_commitment} as the next day's commitment,"
