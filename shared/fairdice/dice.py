@@ -213,9 +213,10 @@ class Rolls:
             column[at] = face
 
 
-def d6_reads(count: int) -> list[Read]:
-    """The first `count` bytes, each as a six-sided die."""
-    return [(k, face_table(6)) for k in range(count)]
+@cache
+def first_bytes(sides: tuple[int, ...]) -> tuple[Read, ...]:
+    """Die k from byte k, for dice of `sides`: the rule of first usable bytes when none is rejected."""
+    return tuple((k, face_table(n)) for k, n in enumerate(sides))
 
 
 D6_PAIR = (6, 6)
@@ -226,16 +227,18 @@ def fill(
     numbers: Sequence[int],
     messages: list[str],
     blocks: list[bytes],
-    reads: Sequence[Read],
     by_rule: Callable[[int, bytes], Roll],
+    *,
     sides: tuple[int, ...] | None = None,
+    reads: Sequence[Read] = (),
 ) -> Rolls:
     """Rolls from their first blocks, each short roll read by `by_rule(position, its first block)`.
 
-    With `sides` (a scheme whose dice are the first usable bytes, one per die), a short roll is
-    first read on in its own block, which nearly always has enough usable bytes.
+    `sides`: a scheme whose dice are its blocks' first usable bytes, one per die; a short roll is
+    then first read on in its own block, which nearly always has enough usable bytes. `reads`:
+    another rule's fast reads instead (pair36's two dice from one byte).
     """
-    faces, short = leading_faces(blocks, reads)
+    faces, short = leading_faces(blocks, first_bytes(sides) if sides else reads)
     rolls = Rolls(numbers, messages, faces)
     for at in short:
         found = faces_in(blocks[at], sides) if sides else None

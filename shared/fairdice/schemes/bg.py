@@ -7,7 +7,7 @@ from itertools import compress, repeat
 from itertools import count as counter
 from operator import add, contains
 
-from fairdice.dice import D6_PAIR, Mac, Roll, Rolls, d6_reads, fill, leading_dice, macs, read_on
+from fairdice.dice import D6_PAIR, Mac, Roll, Rolls, fill, leading_dice, macs, read_on
 
 BOT = "bg-dice-v1"
 ONLINE = "bg-online-v1"
@@ -51,7 +51,7 @@ def _labelled(mac: Mac, labels: list[str], seats: tuple[str, str], openings: Ite
     def by_rule(at: int, block: bytes) -> Roll:
         return labelled_roll(mac, at + 1, labels[at], *seats, block)
 
-    rolls = fill(range(1, len(labels) + 1), messages, blocks, d6_reads(2), by_rule, D6_PAIR)
+    rolls = fill(range(1, len(labels) + 1), messages, blocks, by_rule, sides=D6_PAIR)
     rolls.labels = labels
     if openings is None:
         openings = compress(counter(), map(contains, labels, repeat(":opening:")))

@@ -7,11 +7,10 @@ from itertools import count as counter
 from operator import getitem
 from uuid import UUID
 
-from fairdice.dice import Mac, Read, Roll, Rolls, face_table, faces_in, fill, macs, read_dice
+from fairdice.dice import Mac, Roll, Rolls, faces_in, fill, first_bytes, macs, read_dice
 
 SIDES = (4, 6, 8, 10, 12, 20)
-_TABLES = [face_table(sides) for sides in SIDES]
-_READS: list[Read] = list(enumerate(_TABLES))
+_TABLES = [table for _, table in first_bytes(SIDES)]
 
 
 def message(day: date, player_id: UUID | str) -> str:
@@ -42,4 +41,4 @@ def rolls(mac: Mac, day: date, player_ids: Sequence[UUID | str]) -> Rolls:
     numbers = range(1, len(ids) + 1)
     messages = list(map(prefix.__add__, ids))
     # About one player in eight has a rejected byte among the first six: `fill` reads on in the block.
-    return fill(numbers, messages, blocks, _READS, lambda at, block: roll(mac, day, ids[at], block), SIDES)
+    return fill(numbers, messages, blocks, lambda at, block: roll(mac, day, ids[at], block), sides=SIDES)

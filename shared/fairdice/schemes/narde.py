@@ -2,7 +2,7 @@
 
 from itertools import count as counter
 
-from fairdice.dice import D6_PAIR, Mac, Roll, Rolls, d6_reads, fill, leading_dice, macs, read_on
+from fairdice.dice import D6_PAIR, Mac, Roll, Rolls, fill, leading_dice, macs, read_on
 
 
 def message(phrase: str, i: int, block: int = 0) -> str:
@@ -30,4 +30,4 @@ def rolls(mac: Mac, phrase: str, first: int, count: int) -> Rolls:
     def by_rule(at: int, block: bytes) -> Roll:
         return roll(mac, phrase, numbers[at], block)
 
-    return fill(numbers, messages, blocks, d6_reads(2), by_rule, D6_PAIR)
+    return fill(numbers, messages, blocks, by_rule, sides=D6_PAIR)

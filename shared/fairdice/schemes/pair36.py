@@ -37,4 +37,4 @@ def rolls(mac: Mac, client_seeds: Sequence[str], first: int, count: int) -> Roll
     messages = list(map(prefix.__add__, digits))
     # Both dice come from the first usable byte: byte 0 read through both tables.
     reads = ((0, _FIRST_DIE), (0, _SECOND_DIE))
-    return fill(numbers, messages, blocks, reads, lambda at, block: roll(mac, client_seeds, numbers[at], block))
+    return fill(numbers, messages, blocks, lambda at, block: roll(mac, client_seeds, numbers[at], block), reads=reads)

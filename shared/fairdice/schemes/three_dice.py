@@ -4,7 +4,7 @@ import struct
 from itertools import count as counter
 from itertools import repeat
 
-from fairdice.dice import D6_TRIPLE, Mac, Roll, Rolls, d6_reads, fill, leading_dice, macs, read_on
+from fairdice.dice import D6_TRIPLE, Mac, Roll, Rolls, fill, leading_dice, macs, read_on
 
 _BLOCK_0 = struct.pack(">i", 0)
 _PLY_BLOCK_0 = struct.Struct(">qi")  # a ply's tail: int64be(ply) ++ int32be(block 0)
@@ -38,4 +38,4 @@ def rolls(mac: Mac, white: str, black: str, first: int, count: int) -> Rolls:
     def by_rule(at: int, block: bytes) -> Roll:
         return roll(mac, white, black, plies[at], block)
 
-    return fill(plies, messages, blocks, d6_reads(3), by_rule, D6_TRIPLE)
+    return fill(plies, messages, blocks, by_rule, sides=D6_TRIPLE)
