@@ -38,13 +38,14 @@ from typing import Any, TypeVar
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "shared"), str(ROOT / "functions"), str(ROOT)]
 
-from fairdice.dice import D6_PAIR, d6_reads, fill, keyed_mac  # noqa: E402
+from fairdice.dice import D6_PAIR, fill, keyed_mac  # noqa: E402
 from fairdice.models import parse_request  # noqa: E402
 from fairdice.recompute import recompute  # noqa: E402
 from fairdice.schemes import daily, three_dice  # noqa: E402
 from fairdice.schemes import narde as narde_scheme  # noqa: E402
 from fairdice.verdict import verify  # noqa: E402
 
+from tests.lambda_context import FakeLambdaContext  # noqa: E402
 from tests.oracles import seed_000, seed_001, seed_003, seed_004  # noqa: E402
 
 KEY_HEX = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
@@ -229,17 +230,6 @@ def throughput(rolls: int, repeat: int) -> list[dict[str, Any]]:
     return rows
 
 
-class _Context:
-    function_name = "VerifyApiFunction"
-    function_version = "$LATEST"
-    memory_limit_in_mb = 512
-    invoked_function_arn = "arn:aws:lambda:local:000000000000:function:VerifyApiFunction"
-    aws_request_id = "bench"
-
-    def get_remaining_time_in_millis(self) -> int:
-        return 10_000
-
-
 def handler_latency(repeat: int) -> list[dict[str, Any]]:
     """In-process handler latency against the core alone, for a small and a capped request."""
     os.environ.setdefault("POWERTOOLS_METRICS_NAMESPACE", "fairdice")
@@ -260,7 +250,7 @@ def handler_latency(repeat: int) -> list[dict[str, Any]]:
         for _ in range(runs):
             start = time.perf_counter()
             with contextlib.redirect_stdout(io.StringIO()):  # EMF metric lines go to stdout
-                response = app.lambda_handler(request_event, _Context())
+                response = app.lambda_handler(request_event, FakeLambdaContext())
             samples.append(time.perf_counter() - start)
             assert response["statusCode"] == 200, response
             start = time.perf_counter()
@@ -515,7 +505,7 @@ def narde_steps(rolls: int, repeat: int) -> dict[str, float]:
         "their UTF-8 bytes": lambda: list(map(str.encode, digits)),
         "the reported messages": lambda: list(map(prefix.__add__, digits)),
         "dice read by translation, short rolls by the rule": lambda: fill(
-            numbers, messages, blocks, d6_reads(2), lambda at, block: narde_scheme.roll(mac, "test", at, block), D6_PAIR
+            numbers, messages, blocks, lambda at, block: narde_scheme.roll(mac, "test", at, block), sides=D6_PAIR
         ),
     }
     return {step: 1e9 * t / rolls for step, t in race(repeat, work).items()}
