@@ -59,6 +59,9 @@ template: tools install
 	@test -f .aws-sam/build/CoreLayer/python/fairdice/__pycache__/verdict.cpython-313.pyc \
 		&& test -f .aws-sam/build/CoreLayer/python/pydantic/__pycache__/main.cpython-313.pyc \
 		|| { echo "the CoreLayer was built without its bytecode" >&2; exit 1; }
+	@# The verify handler is the package verify_api (functions/verify_api/Makefile), with its bytecode too.
+	@test -f .aws-sam/build/VerifyApiFunction/verify_api/__pycache__/app.cpython-313.pyc \
+		|| { echo "VerifyApiFunction was built without the package verify_api or its bytecode" >&2; exit 1; }
 
 # checkov has pins of its own too: its own venv. Accepted findings are skipped in template.yaml, with reasons.
 $(CHECKOV_VENV)/.installed:
