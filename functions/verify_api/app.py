@@ -44,11 +44,12 @@ from fairdice.errors import ArchiveUnavailable, FairdiceError, InvalidInput, Tam
 from fairdice.links import DEFAULT_SCHEME, PARAMS, build_link, parse_link
 from fairdice.models import RequestBase, Verdict, VerifyRequest
 from fairdice.problems import ErrorDetail, Problem, describe, headline
-from fairdice.settings import LAMBDA_MAX_ANSWER, MIB, ApiSettings
 from fairdice.storage import PROMPT
 from fairdice.verdict import verify
 from pydantic import BaseModel, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
+
+from verify_api.settings import LAMBDA_MAX_ANSWER, MIB, ApiSettings
 
 SERVICE = "fairdice"
 # Swagger UI's assets come from a CDN so that /docs stays tens of kilobytes (inlined, they add 1.7 MB).

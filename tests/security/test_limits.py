@@ -24,10 +24,10 @@ from fairdice.batch import MAX_GAMES
 from fairdice.links import build_link
 from fairdice.models import MAX_ROLLS, MAX_SEATS, parse_request
 from fairdice.recorded import MAX_TEXT
-from fairdice.settings import LAMBDA_MAX_ANSWER, MIB
 from fairdice.verdict import verify
 from lambda_context import FakeLambdaContext
 from verify_api import app as api
+from verify_api.settings import LAMBDA_MAX_ANSWER, MIB
 
 from security.cloudformation import function_timeout, load_template
 from security.fuzzing import LONG

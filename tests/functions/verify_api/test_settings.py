@@ -1,8 +1,8 @@
 """The verify API's settings: defaults that run anywhere, and bad values refused by name."""
 
 import pytest
-from fairdice.settings import MIB, ApiSettings
 from pydantic import ValidationError
+from verify_api.settings import MIB, ApiSettings
 
 
 def test_an_empty_environment_gives_working_defaults() -> None:

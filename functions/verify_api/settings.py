@@ -1,16 +1,16 @@
 """The verify API's settings: one model, read once at cold start from the mapping the handler passes.
 
-The core never reads the environment itself; `ApiSettings.from_environ(os.environ)` is the one
-place the API does. A bad value fails the cold start with the variable's name in the error.
+They belong to the function, not the core layer: the body cap, the links' base URL and Lambda's
+answer limit are HTTP matters. `ApiSettings.from_environ(os.environ)` is the one place the API
+reads its environment; a bad value fails the cold start with the variable's name in the error.
 """
 
 import re
 from collections.abc import Mapping
 from typing import Annotated
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
-
 from fairdice.storage import StorageSettings
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 MIB = 1 << 20
 # API Gateway refuses larger payloads itself, so a higher cap could never take effect.
