@@ -49,6 +49,7 @@ from fairdice.verdict import verify
 from pydantic import BaseModel, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
+from verify_api.negotiation import PAGE_CONTENT_TYPE, prefers_html
 from verify_api.settings import LAMBDA_MAX_ANSWER, MIB, ApiSettings
 
 SERVICE = "fairdice"
@@ -345,14 +346,14 @@ def _returnable(body: str, field: str) -> str:
 
 def _negotiated(verdict: Verdict, request: RequestBase | None = None, cache: str | None = None) -> Response[str]:
     """The verdict as JSON, or as a page when the client prefers HTML (a browser opening a link)."""
-    # Imported by the first request that may be answered with a page: a cold start that serves
-    # POST /verify, /links or /schemes never loads it.
-    from fairdice.page import CONTENT_SECURITY_POLICY, CONTENT_TYPE, prefers_html, render_page
-
     if prefers_html(app.current_event.headers.get("accept")):
+        # Imported by the first request answered with a page: a cold start that serves POST /verify,
+        # /links, /schemes or a program's GET /check never loads it.
+        from fairdice.page import CONTENT_SECURITY_POLICY, render_page
+
         page = _returnable(render_page(verdict, request), "count")
         headers = {"Content-Security-Policy": CONTENT_SECURITY_POLICY} | ({"Cache-Control": cache} if cache else {})
-        answer = Response(HTTPStatus.OK, CONTENT_TYPE, page, headers=headers)
+        answer = Response(HTTPStatus.OK, PAGE_CONTENT_TYPE, page, headers=headers)
     else:
         answer = _json(verdict, cache)
     answer.headers["Vary"] = "Accept"  # one URL, two representations: a cache must key on Accept

@@ -1,15 +1,15 @@
 """The verdict as a page a person reads in a browser: plain HTML, no script, nothing loaded from elsewhere.
 
-`prefers_html` reads an Accept header; `render_page` turns a verdict (and, when known, the request
-it answers) into the page: the verdict in one sentence, the seal check, every roll with its HMAC
-message, the diagnosis, and the recipe to recompute it all by hand, as the seed documents give it.
-Every value that came from outside is escaped; the table of rolls stops at MAX_TABLE_BYTES, so a
-page stays within what a Lambda function can return (every roll of a usual game is listed).
+`render_page` turns a verdict (and, when known, the request it answers) into the page: the
+verdict in one sentence, the seal check, every roll with its HMAC message, the diagnosis, and the
+recipe to recompute it all by hand, as the seed documents give it. Who gets the page (Accept) and
+with which headers is the handler's business. Every value that came from outside is escaped; the
+table of rolls stops at MAX_TABLE_BYTES, so a page stays within what a Lambda function can return
+(every roll of a usual game is listed).
 """
 
 import html
 import json
-import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -31,17 +31,14 @@ from fairdice.models import (
 )
 from fairdice.schemes.daily import SIDES as DAILY_SIDES
 
-CONTENT_TYPE = "text/html; charset=utf-8"
 # The page loads nothing and runs nothing; the policy tells the browser so, should anything slip through.
+# It is the page's own (its meta tag); the handler also sends it as a header.
 CONTENT_SECURITY_POLICY = (
     "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
 MAX_LISTED_LABELS = 20  # labels written into a recipe's code; the table lists every one
 # The table of rolls stops here: Lambda returns at most 6 MiB, and 10,000 rows of long escaped messages can pass it.
 MAX_TABLE_BYTES = 3 * 1024 * 1024
-_MEDIA_RANGE = re.compile(r"[a-z0-9!#$&^_.+-]+/[a-z0-9!#$&^_.+*-]+")
-_QUALITY = re.compile(r"0(\.\d{0,3})?|1(\.0{0,3})?")
-_MAX_RANGES = 64  # an Accept header longer than this is read no further
 
 # Per scheme: what the seed calls the secret and the seal.
 _WORDS = {
@@ -90,46 +87,6 @@ tr.x td{background:color-mix(in srgb,var(--bad) 14%,transparent)}
 .finding{border:1px solid var(--line);border-radius:.4rem;padding:.5rem .8rem;margin:.5rem 0}
 footer{margin-top:2rem;font-size:.85rem}
 """
-
-
-def prefers_html(accept: str | None) -> bool:
-    """Whether an Accept header ranks HTML above JSON, q-values and wildcards weighed (RFC 9110 §12.5.1).
-
-    A browser's `text/html,…;q=0.9,*/*;q=0.8` does; `application/json`, `*/*`, a tie or no
-    header at all do not: JSON is the API's answer unless HTML is preferred.
-    """
-    if not accept:
-        return False
-    ranges = list(_media_ranges(accept))
-    html_q = max(_quality(ranges, "text/html"), _quality(ranges, "application/xhtml+xml"))
-    return html_q > _quality(ranges, "application/json")
-
-
-def _media_ranges(accept: str) -> Iterator[tuple[str, float]]:
-    for part in accept.split(",")[:_MAX_RANGES]:
-        media, *parameters = (piece.strip() for piece in part.split(";"))
-        media = media.lower()
-        if not _MEDIA_RANGE.fullmatch(media):
-            continue
-        quality = 1.0
-        for parameter in parameters:
-            name, _, value = parameter.partition("=")
-            if name.strip().lower() == "q":
-                # A malformed weight says nothing about what the client wants: the range is left out.
-                quality = float(value.strip()) if _QUALITY.fullmatch(value.strip()) else -1.0
-        if quality >= 0:
-            yield media, quality
-
-
-def _quality(ranges: Sequence[tuple[str, float]], media: str) -> float:
-    """The weight of the most specific range that covers `media` (0 when none does)."""
-    kind = media.split("/")[0]
-    specificity, weight = -1, 0.0
-    for candidate, quality in ranges:
-        level = 2 if candidate == media else 1 if candidate == f"{kind}/*" else 0 if candidate == "*/*" else -1
-        if level > specificity:
-            specificity, weight = level, quality
-    return weight
 
 
 def headline(verdict: Verdict) -> str:

@@ -1,4 +1,4 @@
-"""The verdict page: what a browser asks for, what the page says, and that nothing in it can run."""
+"""The verdict page: what the page says, and that nothing in it can run (who gets it: test_negotiation.py)."""
 
 import contextlib
 import io
@@ -9,13 +9,12 @@ from typing import Any
 import pytest
 from fairdice.links import parse_link
 from fairdice.models import MAX_ROLLS, RequestBase, Verdict, parse_request
-from fairdice.page import CONTENT_SECURITY_POLICY, MAX_TABLE_BYTES, headline, prefers_html, render_page
+from fairdice.page import CONTENT_SECURITY_POLICY, MAX_TABLE_BYTES, headline, render_page
 from fairdice.verdict import verify
 
 KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
 HOSTILE = '<script>alert("x")</script>\'"&amp;'
-BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8"
 
 GAMES: dict[str, dict[str, Any]] = {
     "pair36": {"scheme": "pair36", "server_seed": KEY, "seal": SEAL, "client_seeds": ["a", "b"], "count": 12},
@@ -56,36 +55,6 @@ def run(code: str) -> list[str]:
     with contextlib.redirect_stdout(out):
         exec(code, {})  # the page's own recipe, with values this test chose
     return out.getvalue().splitlines()
-
-
-# ---- negotiation -----------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("accept", "html"),
-    [
-        (BROWSER, True),
-        ("text/html", True),
-        ("application/xhtml+xml", True),
-        ("text/*", True),
-        ("text/html;q=0.9, application/json;q=0.8", True),
-        (None, False),
-        ("", False),
-        ("*/*", False),
-        ("application/json", False),
-        ("application/json, text/html", False),  # a tie: JSON, the API's own answer
-        ("text/html;q=0.5, application/json", False),
-        ("text/html;q=0, */*", False),
-        ("application/*, text/html;q=0.9", False),
-        ("text/html;q=bogus", False),  # a malformed weight: the range is ignored
-        ("text/html;q=1.5", False),
-        ("TEXT/HTML", True),
-        ("garbage", False),
-        ("," * 500 + "text/html", False),  # read only so far: no unbounded header parsing
-    ],
-)
-def test_html_only_when_the_client_ranks_it_above_json(accept: str | None, html: bool) -> None:
-    assert prefers_html(accept) is html
 
 
 # ---- what the page says ------------------------------------------------------------------

@@ -1,0 +1,53 @@
+"""Who gets a page: the Accept header read as RFC 9110 §12.5.1 weighs it, HTML against JSON.
+
+GET /check and a daily roll answer one URL with two representations; this decides which one.
+"""
+
+import re
+from collections.abc import Iterator, Sequence
+
+# What a page is sent as; the page itself is fairdice.page's.
+PAGE_CONTENT_TYPE = "text/html; charset=utf-8"
+_MEDIA_RANGE = re.compile(r"[a-z0-9!#$&^_.+-]+/[a-z0-9!#$&^_.+*-]+")
+_QUALITY = re.compile(r"0(\.\d{0,3})?|1(\.0{0,3})?")
+_MAX_RANGES = 64  # an Accept header longer than this is read no further
+
+
+def prefers_html(accept: str | None) -> bool:
+    """Whether an Accept header ranks HTML above JSON, q-values and wildcards weighed (RFC 9110 §12.5.1).
+
+    A browser's `text/html,…;q=0.9,*/*;q=0.8` does; `application/json`, `*/*`, a tie or no
+    header at all do not: JSON is the API's answer unless HTML is preferred.
+    """
+    if not accept:
+        return False
+    ranges = list(_media_ranges(accept))
+    html_q = max(_quality(ranges, "text/html"), _quality(ranges, "application/xhtml+xml"))
+    return html_q > _quality(ranges, "application/json")
+
+
+def _media_ranges(accept: str) -> Iterator[tuple[str, float]]:
+    for part in accept.split(",")[:_MAX_RANGES]:
+        media, *parameters = (piece.strip() for piece in part.split(";"))
+        media = media.lower()
+        if not _MEDIA_RANGE.fullmatch(media):
+            continue
+        quality = 1.0
+        for parameter in parameters:
+            name, _, value = parameter.partition("=")
+            if name.strip().lower() == "q":
+                # A malformed weight says nothing about what the client wants: the range is left out.
+                quality = float(value.strip()) if _QUALITY.fullmatch(value.strip()) else -1.0
+        if quality >= 0:
+            yield media, quality
+
+
+def _quality(ranges: Sequence[tuple[str, float]], media: str) -> float:
+    """The weight of the most specific range that covers `media` (0 when none does)."""
+    kind = media.split("/")[0]
+    specificity, weight = -1, 0.0
+    for candidate, quality in ranges:
+        level = 2 if candidate == media else 1 if candidate == f"{kind}/*" else 0 if candidate == "*/*" else -1
+        if level > specificity:
+            specificity, weight = level, quality
+    return weight

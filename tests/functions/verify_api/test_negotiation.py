@@ -1,0 +1,33 @@
+"""Who gets the verdict page: HTML only when the Accept header ranks it above JSON."""
+
+import pytest
+from verify_api.negotiation import prefers_html
+
+BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8"
+
+
+@pytest.mark.parametrize(
+    ("accept", "html"),
+    [
+        (BROWSER, True),
+        ("text/html", True),
+        ("application/xhtml+xml", True),
+        ("text/*", True),
+        ("text/html;q=0.9, application/json;q=0.8", True),
+        (None, False),
+        ("", False),
+        ("*/*", False),
+        ("application/json", False),
+        ("application/json, text/html", False),  # a tie: JSON, the API's own answer
+        ("text/html;q=0.5, application/json", False),
+        ("text/html;q=0, */*", False),
+        ("application/*, text/html;q=0.9", False),
+        ("text/html;q=bogus", False),  # a malformed weight: the range is ignored
+        ("text/html;q=1.5", False),
+        ("TEXT/HTML", True),
+        ("garbage", False),
+        ("," * 500 + "text/html", False),  # read only so far: no unbounded header parsing
+    ],
+)
+def test_html_only_when_the_client_ranks_it_above_json(accept: str | None, html: bool) -> None:
+    assert prefers_html(accept) is html
