@@ -12,7 +12,7 @@ from typing import Any
 from aws_lambda_powertools import Logger, Metrics, Tracer
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
-from fairdice.daily_archive import publish
+from fairdice.archive.publisher import publish
 from fairdice.storage import StorageSettings
 from pydantic import BaseModel, ConfigDict, Field
 

@@ -37,9 +37,9 @@ from aws_lambda_powertools.tracing.base import BaseProvider, BaseSegment
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice import __version__
+from fairdice.archive.reader import ArchiveReader, DayRecord, daily_record, daily_verdict
 from fairdice.batch import BatchRequest, BatchResult, verify_batch
 from fairdice.catalog import SchemeCatalog, scheme_catalog
-from fairdice.daily_archive import ArchiveReader, DayRecord, cache_control, daily_record, daily_verdict
 from fairdice.errors import ArchiveUnavailable, FairdiceError, InvalidInput, TamperedRecord, UnknownDay
 from fairdice.links import DEFAULT_SCHEME, PARAMS, build_link, parse_link
 from fairdice.models import RequestBase, Verdict, VerifyRequest
@@ -49,6 +49,7 @@ from fairdice.verdict import verify
 from pydantic import BaseModel, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
+from verify_api.caching import cache_control
 from verify_api.negotiation import PAGE_CONTENT_TYPE, prefers_html
 from verify_api.settings import LAMBDA_MAX_ANSWER, MIB, ApiSettings
 

@@ -14,7 +14,8 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from fairdice.daily_archive import ArchiveReader, daily_verdict, open_day, reveal_closed
+from fairdice.archive.publisher import open_day, reveal_closed
+from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.errors import InvalidInput
 from fairdice.models import Day
 from fairdice.problems import describe

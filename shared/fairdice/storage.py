@@ -2,7 +2,7 @@
 
 This is the only module that talks to S3, and it imports boto3 lazily (inside functions), so
 importing fairdice never pays boto3's import cost; the verify API's /verify and /check paths
-never load it. Everything above this module (`fairdice.daily_archive`) sees only `ObjectStore`.
+never load it. Everything above this module (`fairdice.archive`) sees only `ObjectStore`.
 
 Two logical stores exist: the private secret store and the public archive. Write-once
 (`put_new`) is the one write they rely on for anything that must never change; `replace`

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from daily_publisher import app
-from fairdice.daily_archive import ArchiveIndex, RevealedRecord, revealed_key, secret_key
+from fairdice.archive.layout import ArchiveIndex, RevealedRecord, revealed_key, secret_key
 from fairdice.errors import ArchiveUnavailable
 from fairdice.storage import StorageSettings, Stores
 from lambda_context import FakeLambdaContext

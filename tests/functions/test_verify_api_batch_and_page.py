@@ -15,8 +15,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from fairdice.archive.publisher import publish
+from fairdice.archive.reader import ArchiveReader
 from fairdice.batch import MAX_GAMES
-from fairdice.daily_archive import ArchiveReader, publish
 from fairdice.page import CONTENT_SECURITY_POLICY
 from fairdice.storage import FolderStore, Stores
 from lambda_context import FakeLambdaContext

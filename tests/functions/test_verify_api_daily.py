@@ -14,11 +14,14 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 import pytest
-from fairdice.daily_archive import IMMUTABLE, SHORT_LIVED, ArchiveReader, publish, secret_key
+from fairdice.archive.layout import secret_key
+from fairdice.archive.publisher import publish
+from fairdice.archive.reader import ArchiveReader
 from fairdice.storage import FolderStore, Stores
 from lambda_context import FakeLambdaContext
 from oracles import seed_004
 from verify_api import app as api
+from verify_api.caching import IMMUTABLE, SHORT_LIVED
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
 

@@ -18,7 +18,8 @@ from typing import Any
 
 import boto3
 import pytest
-from fairdice.daily_archive import get_or_create_secret, publish, revealed_key, secret_key
+from fairdice.archive.layout import revealed_key, secret_key
+from fairdice.archive.publisher import get_or_create_secret, publish
 from fairdice.seal import seal_of
 from fairdice.storage import FolderStore, StorageSettings, Stores
 from moto.server import ThreadedMotoServer

@@ -8,7 +8,8 @@ import multiprocessing
 from pathlib import Path
 from typing import Any
 
-from fairdice.daily_archive import get_or_create_secret, secret_key
+from fairdice.archive.layout import secret_key
+from fairdice.archive.publisher import get_or_create_secret
 from fairdice.storage import FolderStore
 
 DAY = dt.date(2025, 3, 1)

@@ -19,7 +19,9 @@ import fairdice
 import pytest
 from botocore.config import Config
 from botocore.stub import Stubber
-from fairdice.daily_archive import ArchiveReader, daily_verdict, publish, revealed_key, secret_key
+from fairdice.archive.layout import revealed_key, secret_key
+from fairdice.archive.publisher import publish
+from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.errors import ArchiveUnavailable
 from fairdice.storage import FolderStore, ObjectStore, S3Connection, S3Store, StorageSettings, Stores
 from moto import mock_aws
@@ -255,7 +257,7 @@ def test_boto3_is_not_imported_until_s3_is_used() -> None:
     code = (
         "import sys; from fairdice.storage import StorageSettings;"
         "s = StorageSettings(archive_bucket='fairdice-archive', secrets_bucket='fairdice-secrets').stores();"
-        "import fairdice.daily_archive;"
+        "import fairdice.archive.publisher, fairdice.archive.reader;"
         "print('boto3' in sys.modules, 'botocore' in sys.modules)"
     )
     shared = Path(fairdice.__file__).resolve().parent.parent

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fairdice.daily_archive import publish
+from fairdice.archive.publisher import publish
 from fairdice.storage import StorageSettings
 
 ROOT = Path(__file__).resolve().parents[2]

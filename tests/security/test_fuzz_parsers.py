@@ -21,7 +21,7 @@ from urllib.parse import quote
 
 import pytest
 from fairdice import cli
-from fairdice.daily_archive import ArchiveReader, daily_record
+from fairdice.archive.reader import ArchiveReader, daily_record
 from fairdice.errors import InvalidInput, UnknownDay
 from fairdice.links import PARAMS, build_link, parse_link
 from fairdice.models import MAX_ROLLS, MAX_SEATS, SCHEMES, RequestBase, Verdict, parse_request

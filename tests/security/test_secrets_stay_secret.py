@@ -26,7 +26,8 @@ from typing import Any
 import pytest
 from daily_publisher import app as publisher
 from fairdice import cli, seal
-from fairdice.daily_archive import ArchiveReader, secret_key
+from fairdice.archive.layout import secret_key
+from fairdice.archive.reader import ArchiveReader
 from fairdice.errors import ArchiveUnavailable
 from fairdice.models import parse_request
 from fairdice.seal import seal_of

@@ -2,7 +2,7 @@
 
 S3 is moto's in-process mock; faults are injected between fairdice's S3 adapter and the boto3
 client, as botocore reports them once its own retries are spent (a `ClientError` with S3's code,
-or a timeout). The archive is the one `fairdice.daily_archive.publish` writes.
+or a timeout). The archive is the one `fairdice.archive.publisher.publish` writes.
 
 - The verify side (the archive reader, then the API's daily routes) answers 503 with a clear
   error for every failed read, whichever read fails, and the next request gets the right verdict.
@@ -32,18 +32,9 @@ import pytest
 from botocore.awsrequest import AWSResponse
 from botocore.retries.standard import ExponentialBackoff
 from daily_publisher import app as publisher
-from fairdice.daily_archive import (
-    ArchiveIndex,
-    ArchiveReader,
-    Commitment,
-    RevealedRecord,
-    commitment_key,
-    daily_record,
-    daily_verdict,
-    publish,
-    revealed_key,
-    secret_key,
-)
+from fairdice.archive.layout import ArchiveIndex, Commitment, RevealedRecord, commitment_key, revealed_key, secret_key
+from fairdice.archive.publisher import publish
+from fairdice.archive.reader import ArchiveReader, daily_record, daily_verdict
 from fairdice.errors import ArchiveUnavailable, TamperedRecord, UnknownDay
 from fairdice.models import Verdict
 from fairdice.seal import seal_of

@@ -5,8 +5,8 @@ import json
 from pathlib import Path
 
 import pytest
+from fairdice.archive.layout import secret_key
 from fairdice.cli import main
-from fairdice.daily_archive import secret_key
 from fairdice.storage import FolderStore
 
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"

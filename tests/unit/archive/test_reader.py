@@ -13,26 +13,16 @@ from itertools import count
 from pathlib import Path
 
 import pytest
-from fairdice.daily_archive import (
-    IMMUTABLE,
-    SHORT_LIVED,
-    ArchiveReader,
-    Commitment,
-    RevealedRecord,
-    cache_control,
-    commitment_key,
-    daily_record,
-    daily_verdict,
-    publish,
-    revealed_key,
-    secret_key,
-)
+from fairdice.archive.layout import Commitment, RevealedRecord, commitment_key, revealed_key, secret_key
+from fairdice.archive.publisher import publish
+from fairdice.archive.reader import ArchiveReader, daily_record, daily_verdict
 from fairdice.errors import TamperedRecord, UnknownDay
 from fairdice.models import DailyRequest
 from fairdice.seal import seal_of
 from fairdice.storage import ObjectStore, StorageSettings, Stores
 from fairdice.verdict import PendingDay, RevealedDay, verify
 from pydantic import ValidationError
+from verify_api.caching import IMMUTABLE, SHORT_LIVED, cache_control
 
 DAY = dt.date(2025, 3, 1)
 NEXT = dt.date(2025, 3, 2)

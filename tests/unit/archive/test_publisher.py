@@ -1,6 +1,6 @@
 """The daily secrets' life: made on their day, committed, revealed once the day is over, chained.
 
-Every test drives `fairdice.daily_archive` with an injected clock over local folders (the
+Every test drives `fairdice.archive.publisher` with an injected clock over local folders (the
 embedded backend); the same flows run over S3 in tests/integration/test_storage_contract.py.
 """
 
@@ -12,18 +12,8 @@ from itertools import count
 from pathlib import Path
 
 import pytest
-from fairdice.daily_archive import (
-    ArchiveIndex,
-    Commitment,
-    RevealedRecord,
-    commitment_key,
-    get_or_create_secret,
-    open_day,
-    publish,
-    reveal_closed,
-    revealed_key,
-    secret_key,
-)
+from fairdice.archive.layout import ArchiveIndex, Commitment, RevealedRecord, commitment_key, revealed_key, secret_key
+from fairdice.archive.publisher import get_or_create_secret, open_day, publish, reveal_closed
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
 from fairdice.seal import seal_of
 from fairdice.storage import FolderStore, ObjectStore, StorageSettings, Stores

@@ -1,0 +1,154 @@
+"""The archive's layout: where each thing is kept, the documents published, and the days they name.
+
+The same keys in S3 and on disk:
+
+    private store   secrets/YYYY-MM-DD             the 32 raw bytes                   write-once
+    public archive  commitments/YYYY-MM-DD.json    `Commitment`: SHA-256, when made   write-once
+                    revealed/YYYY-MM-DD.json       `RevealedRecord`                   write-once
+                    index.json                     `ArchiveIndex`                     replaced
+
+The chain: each revealed record names the previous revealed record (the latest earlier day that
+had a secret) by date and by the SHA-256 of its exact bytes; the first record names none. A day
+that never had a secret (every run that day failed) is simply absent: its successor links over
+it, so a gap is visible (the link's date is not the day before) but cannot hide a changed record.
+
+`index.json` is the one object that changes: it lists the revealed days and the chain's head for
+static hosting. It is derived from the write-once records (rebuilt from them on every run) and
+nothing trusts it; in S3 every replaced version is kept by versioning and Object Lock.
+"""
+
+import datetime as dt
+import hashlib
+import re
+from collections.abc import Iterable
+from typing import TypeVar
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, ValidationError
+
+from fairdice.errors import TamperedRecord
+from fairdice.models import Day, DaySecret, Seal
+from fairdice.storage import ObjectStore
+
+SECRET_BYTES = 32
+SECRETS_PREFIX = "secrets/"
+COMMITMENTS_PREFIX = "commitments/"
+REVEALED_PREFIX = "revealed/"
+INDEX_KEY = "index.json"
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+# ---- the archive's documents ---------------------------------------------------------------
+
+
+class _Document(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    def to_bytes(self) -> bytes:
+        """The canonical bytes stored in the archive (compact JSON, fields in declared order)."""
+        return self.model_dump_json().encode()
+
+
+class Commitment(_Document):
+    """`commitments/YYYY-MM-DD.json`: the day's SHA-256, published when its secret was made."""
+
+    date: Day
+    commitment: Seal
+    published_at: AwareDatetime
+
+
+class ChainLink(_Document):
+    """A revealed record named by its date and the SHA-256 of its exact bytes."""
+
+    date: Day
+    sha256: Seal
+
+
+class RevealedRecord(_Document):
+    """`revealed/YYYY-MM-DD.json`: a closed day's secret, linked into the chain."""
+
+    date: Day
+    secret: DaySecret
+    commitment: Seal
+    next_commitment: Seal | None
+    previous: ChainLink | None
+
+
+class ArchiveIndex(_Document):
+    """`index.json`: every revealed day, ascending, and the chain's latest record."""
+
+    revealed: list[Day]
+    head: ChainLink | None
+
+
+# ---- keys and days ---------------------------------------------------------------------------
+
+
+def secret_key(day: dt.date) -> str:
+    """Where the private store keeps a day's secret."""
+    return f"{SECRETS_PREFIX}{day.isoformat()}"
+
+
+def commitment_key(day: dt.date) -> str:
+    """Where the archive publishes a day's commitment."""
+    return f"{COMMITMENTS_PREFIX}{day.isoformat()}.json"
+
+
+def revealed_key(day: dt.date) -> str:
+    """Where the archive publishes a day's revealed record."""
+    return f"{REVEALED_PREFIX}{day.isoformat()}.json"
+
+
+def utc_day(now: dt.datetime) -> dt.date:
+    """The UTC date of an aware datetime (a naive one is refused: its day would be a guess)."""
+    if now.tzinfo is None or now.utcoffset() is None:
+        raise ValueError("the clock must give timezone-aware datetimes")
+    return now.astimezone(dt.UTC).date()
+
+
+def reveal_time(day: dt.date) -> dt.datetime:
+    """The first instant a day's secret may be revealed: the next midnight UTC."""
+    return dt.datetime.combine(day, dt.time(), dt.UTC) + dt.timedelta(days=1)
+
+
+def days_in(keys: Iterable[str], prefix: str, suffix: str) -> list[dt.date]:
+    """The dates named by keys `prefix + YYYY-MM-DD + suffix`, ascending; anything else is not ours."""
+    days = []
+    for key in keys:
+        stem = key.removeprefix(prefix).removesuffix(suffix)
+        if key.startswith(prefix) and key.endswith(suffix) and _DATE.fullmatch(stem):
+            try:
+                days.append(dt.date.fromisoformat(stem))
+            except ValueError:
+                continue
+    return sorted(days)
+
+
+def sha256_hex(data: bytes) -> str:
+    """The SHA-256 a chain link names a record's exact bytes by."""
+    return hashlib.sha256(data).hexdigest()
+
+
+# ---- reading documents back (both sides) ------------------------------------------------------
+
+
+def read_commitment(archive: ObjectStore, day: dt.date) -> Commitment | None:
+    """The day's published commitment, or None if there is none; TamperedRecord if it is not one."""
+    data = archive.get(commitment_key(day))
+    return None if data is None else read_document(Commitment, commitment_key(day), data, day, "a commitment document")
+
+
+_Dated = TypeVar("_Dated", Commitment, RevealedRecord)
+
+
+def read_document(kind: type[_Dated], key: str, data: bytes, day: dt.date, what: str) -> _Dated:
+    """The document stored at `key`, which must be `what` for `day`; anything else is tampering."""
+    try:
+        found = kind.model_validate_json(data)
+    except ValidationError as exc:
+        error = exc.errors(include_url=False)[0]
+        where = ".".join(str(part) for part in error["loc"]) or "document"
+        raise TamperedRecord(f"{key} is not {what}: {where}: {error['msg']}") from None
+    if found.date != day:
+        raise TamperedRecord(f"{key} is dated {found.date}", field="date")
+    return found

@@ -1,0 +1,201 @@
+"""The publisher's side: make today's secret write-once, commit to it, reveal every closed day, chain them.
+
+Nothing this module returns or reports holds a secret that is not revealed yet: its reports carry
+dates and commitments only, because the scheduled function logs them.
+"""
+
+import datetime as dt
+from collections.abc import Callable
+from secrets import token_bytes
+
+from pydantic import BaseModel
+
+from fairdice.archive.layout import (
+    INDEX_KEY,
+    REVEALED_PREFIX,
+    SECRET_BYTES,
+    SECRETS_PREFIX,
+    ArchiveIndex,
+    ChainLink,
+    Commitment,
+    RevealedRecord,
+    commitment_key,
+    days_in,
+    read_commitment,
+    revealed_key,
+    secret_key,
+    sha256_hex,
+    utc_day,
+)
+from fairdice.errors import ArchiveUnavailable, TamperedRecord
+from fairdice.models import Day, Seal
+from fairdice.seal import seal_of
+from fairdice.storage import ObjectStore, Stores
+
+RandomBytes = Callable[[int], bytes]
+
+
+# ---- what a run did (no secret in any of these: they are logged) ---------------------------
+
+
+class DayOpened(BaseModel):
+    """Today's secret exists and its commitment is public."""
+
+    date: Day
+    commitment: Seal
+    created: bool
+    commitment_published: bool
+
+
+class RevealReport(BaseModel):
+    """What one reveal pass did."""
+
+    revealed: list[Day]
+    late_commitments: list[Day]
+    orphans: list[Day]
+    index_updated: bool
+    head: ChainLink | None
+
+
+class PublishReport(BaseModel):
+    """One publisher run: today's secret, then every closed day revealed."""
+
+    today: DayOpened
+    reveal: RevealReport
+
+
+# ---- lifecycle ------------------------------------------------------------------------------
+
+
+def get_or_create_secret(
+    secrets: ObjectStore, day: dt.date, random_bytes: RandomBytes = token_bytes
+) -> tuple[bytes, bool]:
+    """The day's secret and whether this call made it.
+
+    Write-once: of concurrent creators exactly one writes; the others read back its secret, so
+    a day never has two. Callers decide which day may be created (see `open_day`).
+    """
+    key = secret_key(day)
+    existing = secrets.get(key)
+    created = False
+    if existing is None:
+        fresh = random_bytes(SECRET_BYTES)
+        if len(fresh) != SECRET_BYTES:
+            raise ValueError(f"the random source gave {len(fresh)} bytes, not {SECRET_BYTES}")
+        created = secrets.put_new(key, fresh)
+        existing = fresh if created else secrets.get(key)
+        if existing is None:
+            raise ArchiveUnavailable(f"{key} was reported as existing but cannot be read; try again")
+    return _whole_secret(key, existing), created
+
+
+def _whole_secret(key: str, secret: bytes) -> bytes:
+    if len(secret) != SECRET_BYTES:
+        raise TamperedRecord(f"{key} holds {len(secret)} bytes, not {SECRET_BYTES}", field="secret")
+    return secret
+
+
+def open_day(stores: Stores, now: dt.datetime, random_bytes: RandomBytes = token_bytes) -> DayOpened:
+    """Make today's (UTC, from `now`) secret if it does not exist, and publish its commitment.
+
+    Only today: tomorrow's secret must not exist yet, and a past day's would come after players
+    rolled. Rerunning is harmless, and a run that died between the two writes is completed.
+    """
+    day = utc_day(now)
+    secret, created = get_or_create_secret(stores.secrets, day, random_bytes)
+    _, published = _ensure_commitment(stores.archive, day, seal_of(secret), now)
+    return DayOpened(date=day, commitment=seal_of(secret), created=created, commitment_published=published)
+
+
+def _ensure_commitment(archive: ObjectStore, day: dt.date, seal: str, now: dt.datetime) -> tuple[Commitment, bool]:
+    """The day's published commitment, publishing it now if it is missing; it must be `seal`."""
+    fresh = Commitment(date=day, commitment=seal, published_at=now.astimezone(dt.UTC))
+    published = archive.put_new(commitment_key(day), fresh.to_bytes())
+    found = fresh if published else read_commitment(archive, day)
+    if found is None:
+        raise ArchiveUnavailable(f"{commitment_key(day)} was reported as existing but cannot be read; try again")
+    if found.commitment != seal:
+        raise TamperedRecord(
+            f"{commitment_key(day)} publishes {found.commitment}, but the secret kept for {day} gives {seal}",
+            field="commitment",
+        )
+    return found, published
+
+
+def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
+    """Reveal every day before today (UTC, from `now`) that has a secret and is not revealed yet.
+
+    Never early: no argument can make it reveal today or a later day. Days are revealed in date
+    order, each linked to the one before, so missed runs are caught up in order; reruns and
+    concurrent runs write nothing new (a loser of a write race continues from the winner's
+    record). A closed day whose commitment was never published (its run died between the two
+    writes and nothing ran again that day) gets it published now, with the real time, and is
+    reported as late. A secret dated before the chain's head (only a wrong clock can make one)
+    is an orphan: reported, never revealed, because the chain only grows at its head.
+    """
+    today = utc_day(now)
+    archive = stores.archive
+    closed = [d for d in days_in(stores.secrets.list(SECRETS_PREFIX), SECRETS_PREFIX, "") if d < today]
+    revealed_days = days_in(archive.list(REVEALED_PREFIX), REVEALED_PREFIX, ".json")
+    known = set(revealed_days)
+    head = _head(archive, revealed_days[-1]) if revealed_days else None
+    report = RevealReport(revealed=[], late_commitments=[], orphans=[], index_updated=False, head=None)
+    for day in closed:
+        if day in known:
+            continue
+        if head is not None and day < head[0]:
+            report.orphans.append(day)
+            continue
+        record = _record_for(stores, day, head, now, report)
+        data = record.to_bytes()
+        if archive.put_new(revealed_key(day), data):
+            report.revealed.append(day)
+        else:
+            data = _must_get(archive, revealed_key(day))
+        known.add(day)
+        head = (day, data)
+    report.head = None if head is None else ChainLink(date=head[0], sha256=sha256_hex(head[1]))
+    index = ArchiveIndex(revealed=sorted(known), head=report.head).to_bytes()
+    if archive.get(INDEX_KEY) != index:
+        archive.replace(INDEX_KEY, index)
+        report.index_updated = True
+    return report
+
+
+def publish(stores: Stores, now: dt.datetime, random_bytes: RandomBytes = token_bytes) -> PublishReport:
+    """One publisher run: open today, then reveal every closed day.
+
+    Today first, so a day revealed in this run can name the next day's commitment.
+    """
+    today = open_day(stores, now, random_bytes)
+    return PublishReport(today=today, reveal=reveal_closed(stores, now))
+
+
+def _head(archive: ObjectStore, day: dt.date) -> tuple[dt.date, bytes]:
+    return day, _must_get(archive, revealed_key(day))
+
+
+def _must_get(store: ObjectStore, key: str) -> bytes:
+    data = store.get(key)
+    if data is None:
+        raise ArchiveUnavailable(f"{key} was listed or reported as existing but cannot be read; try again")
+    return data
+
+
+def _record_for(
+    stores: Stores, day: dt.date, head: tuple[dt.date, bytes] | None, now: dt.datetime, report: RevealReport
+) -> RevealedRecord:
+    secret = _whole_secret(secret_key(day), _must_get(stores.secrets, secret_key(day)))
+    seal = seal_of(secret)
+    commitment, published_now = _ensure_commitment(stores.archive, day, seal, now)
+    if published_now:
+        report.late_commitments.append(day)
+    following = read_commitment(stores.archive, day + dt.timedelta(days=1))
+    return RevealedRecord(
+        date=day,
+        # The one place a secret becomes text: the revealed record is a JSON document.
+        secret=secret.hex(),
+        commitment=commitment.commitment,
+        next_commitment=None if following is None else following.commitment,
+        previous=None if head is None else ChainLink(date=head[0], sha256=sha256_hex(head[1])),
+    )

@@ -1,0 +1,208 @@
+"""The verifier's side: read a day back from the public archive, check it, and say what it is.
+
+`ArchiveReader` is scheme daily's source of day secrets (`fairdice.verdict.DaySecrets`);
+`daily_verdict` and `daily_record` are what GET /daily/{date}[/{player_id}] and `fairdice daily
+show` call; `is_final` says whether an answer can still change (the handler turns that into its
+caching). A day's secret is read from its record's hex once, when the record is checked, and
+travels as bytes from there.
+"""
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel
+
+from fairdice.archive.layout import (
+    ChainLink,
+    Commitment,
+    RevealedRecord,
+    commitment_key,
+    read_commitment,
+    read_document,
+    reveal_time,
+    revealed_key,
+    sha256_hex,
+    utc_day,
+)
+from fairdice.errors import TamperedRecord, UnknownDay
+from fairdice.models import DailyRequest, Day, Seal, Verdict
+from fairdice.seal import seal_of
+from fairdice.storage import ObjectStore
+from fairdice.verdict import PendingDay, RevealedDay, verify
+
+Clock = Callable[[], dt.datetime]
+
+
+class DayRecord(BaseModel):
+    """What `GET /daily/{date}` answers: a revealed day's record, or when it will be revealed."""
+
+    date: Day
+    status: Literal["revealed", "pending"]
+    reveal_at: dt.datetime
+    commitment: Seal | None
+    commitment_published_at: dt.datetime | None
+    record: RevealedRecord | None = None
+    record_sha256: Seal | None = None
+    seal: Literal["match", "mismatch"] | None = None
+
+
+@dataclass(frozen=True)
+class _Revealed:
+    record: RevealedRecord
+    secret: bytes
+    sha256: str
+    commitment: Commitment
+
+
+@dataclass(frozen=True)
+class _Pending:
+    day: dt.date
+    commitment: Commitment | None
+
+
+class ArchiveReader:
+    """Reads days from the public archive and checks them; scheme `daily`'s `DaySecrets`.
+
+    A revealed record is checked before it is used: it must be dated its day, its secret must
+    give its own commitment, the commitment published before the day must exist, and its link
+    to the previous record must hold (that record's SHA-256, and that record's
+    `next_commitment` when it is the day before). A secret that does not give the commitment
+    published before is not an error but a `seal: mismatch` verdict; anything else that does
+    not hold raises `TamperedRecord`. Checked records are immutable, so they are kept in
+    memory (at most one small entry per revealed day).
+    """
+
+    def __init__(self, archive: ObjectStore, clock: Clock) -> None:
+        self._archive = archive
+        self._clock = clock
+        self._revealed: dict[dt.date, _Revealed] = {}
+
+    def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
+        """The revealed day, or when it will be revealed; UnknownDay for a day with no secret."""
+        found = self._find(day)
+        if isinstance(found, _Pending):
+            return PendingDay(reveal_at=reveal_time(day))
+        source = f"daily archive {revealed_key(day)}"
+        if found.commitment.published_at >= reveal_time(day):
+            source += f" (its commitment was published late, at {found.commitment.published_at.isoformat()})"
+        return RevealedDay(secret=found.secret, commitment=found.commitment.commitment, source=source)
+
+    def record(self, day: dt.date) -> DayRecord:
+        """The day as `GET /daily/{date}` shows it; UnknownDay for a day with no secret."""
+        found = self._find(day)
+        if isinstance(found, _Pending):
+            return DayRecord(
+                date=day,
+                status="pending",
+                reveal_at=reveal_time(day),
+                commitment=None if found.commitment is None else found.commitment.commitment,
+                commitment_published_at=None if found.commitment is None else found.commitment.published_at,
+            )
+        matches = found.record.commitment == found.commitment.commitment
+        return DayRecord(
+            date=day,
+            status="revealed",
+            reveal_at=reveal_time(day),
+            commitment=found.commitment.commitment,
+            commitment_published_at=found.commitment.published_at,
+            record=found.record,
+            record_sha256=found.sha256,
+            seal="match" if matches else "mismatch",
+        )
+
+    def _find(self, day: dt.date) -> _Revealed | _Pending:
+        cached = self._revealed.get(day)
+        if cached is not None:
+            return cached
+        today = utc_day(self._clock())
+        if day > today:
+            raise UnknownDay(
+                f"no secret exists yet for {day}: a day's secret is made at 00:00 UTC that day"
+                " and revealed once the day is over",
+                field="date",
+            )
+        # Never early, here too: a day not over is pending whatever the archive holds.
+        data = self._archive.get(revealed_key(day)) if day < today else None
+        if data is None:
+            commitment = read_commitment(self._archive, day)
+            if commitment is None and day < today:
+                raise UnknownDay(f"the daily archive has no secret for {day}", field="date")
+            return _Pending(day, commitment)
+        checked = self._check(day, data)
+        self._revealed[day] = checked
+        return checked
+
+    def _check(self, day: dt.date, data: bytes) -> _Revealed:
+        key = revealed_key(day)
+        record = read_document(RevealedRecord, key, data, day, "a revealed record")
+        secret = bytes.fromhex(record.secret)
+        if seal_of(secret) != record.commitment:
+            raise TamperedRecord(f"{key}: its secret does not give its own commitment", field="secret")
+        commitment = read_commitment(self._archive, day)
+        if commitment is None:
+            raise TamperedRecord(f"{key} exists but {commitment_key(day)}, published before the day, does not")
+        if record.previous is not None:
+            self._check_link(day, record.previous, commitment)
+        return _Revealed(record=record, secret=secret, sha256=sha256_hex(data), commitment=commitment)
+
+    def _check_link(self, day: dt.date, link: ChainLink, commitment: Commitment) -> None:
+        key = revealed_key(day)
+        if link.date >= day:
+            raise TamperedRecord(f"{key} links forward to {link.date}", field="previous")
+        previous = self._archive.get(revealed_key(link.date))
+        if previous is None:
+            raise TamperedRecord(f"{key} links to {revealed_key(link.date)}, which is missing", field="previous")
+        if sha256_hex(previous) != link.sha256:
+            raise TamperedRecord(f"{revealed_key(link.date)} is not the record {key} links to", field="previous")
+        if link.date == day - dt.timedelta(days=1):
+            before = read_document(RevealedRecord, revealed_key(link.date), previous, link.date, "a revealed record")
+            if before.next_commitment not in (None, commitment.commitment):
+                raise TamperedRecord(
+                    f"{revealed_key(link.date)} names {before.next_commitment} as the next day's commitment,"
+                    f" but {commitment_key(day)} is {commitment.commitment}",
+                    field="commitment",
+                )
+
+
+# ---- what GET /daily/... and `fairdice daily show` call --------------------------------------
+
+
+def daily_verdict(
+    reader: ArchiveReader,
+    day: dt.date | str,
+    player_id: str,
+    recorded: str | list[list[int]] | None = None,
+) -> Verdict:
+    """The verdict of one player's roll on one day, its secret taken from the archive.
+
+    `withheld` (with `reveal_at`) for a day not over; UnknownDay for a day with no secret;
+    pydantic's ValidationError for a malformed date, player id or recorded faces.
+    """
+    request = DailyRequest.model_validate(
+        {"scheme": "daily", "date": day, "player_id": player_id, "recorded": recorded}
+    )
+    return verify(request, day_secrets=reader)
+
+
+class _DayParameter(BaseModel):
+    date: Day
+
+
+def daily_record(reader: ArchiveReader, day: dt.date | str) -> DayRecord:
+    """`GET /daily/{date}`: the revealed record, or when it will be revealed.
+
+    UnknownDay for a day with no secret; pydantic's ValidationError (on `date`) for a malformed date.
+    """
+    return reader.record(_DayParameter.model_validate({"date": day}).date)
+
+
+def is_final(answer: Verdict | DayRecord) -> bool:
+    """Whether a daily answer is final: its day is revealed and its seal matches.
+
+    A revealed day never changes; anything else (pending, withheld, a seal that does not match) may.
+    """
+    if isinstance(answer, DayRecord):
+        return answer.status == "revealed" and answer.seal == "match"
+    return answer.verdict != "withheld" and answer.checks.seal == "match"

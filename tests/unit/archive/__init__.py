@@ -1,0 +1,1 @@
+"""Tests of fairdice.archive: one file per module."""
