@@ -121,6 +121,7 @@ def verify(request: RequestBase, *, day_secrets: DaySecrets | None = None) -> Ve
     archive and the clock come in, so this function itself reads neither.
     """
     secret_hex = request.secret_hex
+    secret = None if secret_hex is None else bytes.fromhex(secret_hex)
     seal_given = request.seal_hex
     source = None
     if isinstance(request, ThreeDiceRequest) and request.withheld:
@@ -129,7 +130,7 @@ def verify(request: RequestBase, *, day_secrets: DaySecrets | None = None) -> Ve
             "the server withholds this game's seeds until both games of its mirror pair have ended;"
             " ask GET /games/{id} again then",
         )
-    if isinstance(request, DailyRequest) and secret_hex is None:
+    if isinstance(request, DailyRequest) and secret is None:
         if day_secrets is None:
             raise InvalidInput("no daily archive is configured here: give the day's secret", field="secret")
         found = day_secrets.lookup(request.date)
@@ -139,13 +140,12 @@ def verify(request: RequestBase, *, day_secrets: DaySecrets | None = None) -> Ve
                 f"the secret of {request.date.isoformat()} is revealed once that day is over in UTC",
                 found.reveal_at,
             )
-        secret_hex = found.secret.hex()
+        secret = found.secret
         source = found.source
         if seal_given is None:
             seal_given = found.commitment
-    if secret_hex is None:
+    if secret is None:
         raise InvalidInput("the revealed secret is needed", field=request.REVEALED_FIELD)
-    secret = bytes.fromhex(secret_hex)
     computed = seal_of(secret)
     seal_check: CheckResult = (
         "not_given" if seal_given is None else ("match" if seal_matches(seal_given, computed) else "mismatch")
