@@ -5,6 +5,7 @@ answer limit are HTTP matters. `ApiSettings.from_environ(os.environ)` is the one
 reads its environment; a bad value fails the cold start with the variable's name in the error.
 """
 
+import os
 import re
 from collections.abc import Mapping
 from typing import Annotated
@@ -64,3 +65,8 @@ class ApiSettings(BaseModel):
             if environ.get(name, "").strip()
         }
         return cls.model_validate({**given, "storage": StorageSettings.from_environ(environ)})
+
+
+# Read once, at cold start: a bad value stops the function here, naming its variable. Read it as
+# `settings.SETTINGS` at call time (tests put other settings in its place).
+SETTINGS = ApiSettings.from_environ(os.environ)

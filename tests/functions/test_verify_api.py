@@ -21,6 +21,9 @@ from fairdice.problems import describe
 from lambda_context import FakeLambdaContext
 from pydantic import ValidationError
 from verify_api import app as api
+from verify_api import settings as api_settings
+from verify_api.routes import verify as verify_routes
+from verify_api.routes.docs import SWAGGER_UI
 from verify_api.settings import ApiSettings
 
 # Routes that give no verdict publish no metric; Powertools warns about that on every such call.
@@ -248,7 +251,7 @@ def test_links_use_the_configured_public_base_url(
     load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     settings = ApiSettings.from_environ({"FAIRDICE_PUBLIC_BASE_URL": "https://dice.example.com/"})
-    monkeypatch.setattr(api, "SETTINGS", settings)
+    monkeypatch.setattr(api_settings, "SETTINGS", settings)
     url = invoke(load_event("api-links-pair36")).json["url"]
     assert url.startswith("https://dice.example.com/check/?seed=")
 
@@ -300,7 +303,7 @@ def test_the_docs_page_links_swagger_ui_instead_of_inlining_it(load_event: Calla
     answer = invoke(load_event("api-docs"))
     assert answer.status == 200
     assert answer.headers["Content-Type"] == "text/html"
-    assert f"{api.SWAGGER_UI}/swagger-ui-bundle.min.js" in answer.text
+    assert f"{SWAGGER_UI}/swagger-ui-bundle.min.js" in answer.text
     assert len(answer.text) < 100_000  # the spec is inlined; Swagger UI's 1.7 MB of assets are not
 
 
@@ -311,7 +314,7 @@ def test_the_docs_page_is_what_powertools_enable_swagger_serves(
     # Given Powertools' own Swagger UI route beside ours, registered for this test only
     for table in ("_static_routes", "_route_keys"):
         monkeypatch.setattr(api.app, table, list(getattr(api.app, table)))
-    api.app.enable_swagger(path="/swagger-by-powertools", swagger_base_url=api.SWAGGER_UI)
+    api.app.enable_swagger(path="/swagger-by-powertools", swagger_base_url=SWAGGER_UI)
     base = "" if stage == "$default" else f"/{stage}"
     answers = []
     for path in ("/docs", "/swagger-by-powertools"):
@@ -382,7 +385,7 @@ def test_a_body_over_the_cap_is_413_before_it_is_read(
 ) -> None:
     event = load_event("api-verify-narde-fair")
     assert_error(invoke(with_body(event, "x" * (1024 * 1024 + 1))), 413, "body_too_large")
-    monkeypatch.setattr(api, "SETTINGS", ApiSettings(max_body_bytes=64))
+    monkeypatch.setattr(api_settings, "SETTINGS", ApiSettings(max_body_bytes=64))
     assert_error(invoke(with_body(event, "{}".ljust(65))), 413, "body_too_large")
     assert_error(invoke(with_body(event, "{}".ljust(65), base64_encoded=True)), 413, "body_too_large")
     thirty_seven_characters = '{"x": "' + "é" * 28 + '"}'  # 65 bytes
@@ -413,7 +416,7 @@ def test_archive_errors_map_to_their_status(
     def fail(*args: object, **kwargs: object) -> None:
         raise error
 
-    monkeypatch.setattr(api, "verify", fail)
+    monkeypatch.setattr(verify_routes, "verify", fail)
     answer = invoke(load_event("api-verify-narde-fair"))
     assert assert_error(answer, status, code)["message"] == str(error)
     assert (answer.headers.get("Retry-After") is not None) == (status == 503)
@@ -425,7 +428,7 @@ def test_a_bug_is_a_500_that_names_the_request_and_hides_the_details(
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("internal detail that must not leak")
 
-    monkeypatch.setattr(api, "verify", broken)
+    monkeypatch.setattr(verify_routes, "verify", broken)
     event = load_event("api-verify-narde-fair")
     error = assert_error(invoke(event), 500, "internal_error")
     assert event["requestContext"]["requestId"] in error["message"]
@@ -436,7 +439,9 @@ def test_an_answer_that_breaks_its_own_model_is_our_500_not_the_callers_422(
     load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Given a verdict that lacks most of its fields, as a bug in the core might produce
-    monkeypatch.setattr(api, "verify", lambda request, **_: SimpleNamespace(scheme="narde-v1", verdict="fair"))
+    monkeypatch.setattr(
+        verify_routes, "verify", lambda request, **_: SimpleNamespace(scheme="narde-v1", verdict="fair")
+    )
     logged: list[object] = []
     monkeypatch.setattr(api.logger, "exception", lambda msg, *a, **k: logged.append(k["extra"]["error_type"]))
     assert_error(invoke(load_event("api-verify-narde-fair")), 500, "internal_error")

@@ -22,6 +22,7 @@ from fairdice.page import CONTENT_SECURITY_POLICY
 from fairdice.storage import FolderStore, Stores
 from lambda_context import FakeLambdaContext
 from verify_api import app as api
+from verify_api import archive as api_archive
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
 
@@ -108,7 +109,7 @@ def test_a_browser_opening_a_daily_roll_gets_its_page_with_the_archives_caching(
     publish(stores, dt.datetime(2025, 3, 1, tzinfo=dt.UTC))
     publish(stores, dt.datetime(2025, 3, 2, tzinfo=dt.UTC))
     clock = dt.datetime(2025, 3, 2, 1, tzinfo=dt.UTC)
-    monkeypatch.setattr(api, "DAILY", ArchiveReader(stores.archive, clock=lambda: clock))
+    monkeypatch.setattr(api_archive, "DAILY", ArchiveReader(stores.archive, clock=lambda: clock))
     event = load_event("api-daily-roll-html")
 
     # When a browser asks for a player's roll of that day

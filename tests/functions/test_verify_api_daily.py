@@ -21,6 +21,7 @@ from fairdice.storage import FolderStore, Stores
 from lambda_context import FakeLambdaContext
 from oracles import seed_004
 from verify_api import app as api
+from verify_api import archive as api_archive
 from verify_api.caching import IMMUTABLE, SHORT_LIVED
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
@@ -53,7 +54,7 @@ def clock_at(monkeypatch: pytest.MonkeyPatch, stores: Stores) -> Callable[[str],
     """Point the handler's archive reader at the test's folders, with the clock at `text`."""
 
     def set_clock(text: str) -> None:
-        monkeypatch.setattr(api, "DAILY", ArchiveReader(stores.archive, clock=lambda: at(text)))
+        monkeypatch.setattr(api_archive, "DAILY", ArchiveReader(stores.archive, clock=lambda: at(text)))
 
     return set_clock
 

@@ -35,6 +35,7 @@ from fairdice.storage import FolderStore, ObjectStore, StorageSettings, Stores
 from fairdice.verdict import verify
 from lambda_context import FakeLambdaContext
 from verify_api import app as api
+from verify_api import archive as api_archive
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
 
@@ -185,7 +186,7 @@ def life(
     monkeypatch.setattr(publisher.metrics.provider, "namespace", "fairdice")
     monkeypatch.setattr(publisher, "stores", stores)
     monkeypatch.setattr(publisher, "clock", lambda: clock[0])
-    monkeypatch.setattr(api, "DAILY", ArchiveReader(stores.archive, clock=lambda: clock[0]))
+    monkeypatch.setattr(api_archive, "DAILY", ArchiveReader(stores.archive, clock=lambda: clock[0]))
 
     def note(text: str) -> None:
         output = capsys.readouterr()
@@ -209,13 +210,15 @@ def life(
             for event in api_requests(day, guess="ab" * 32):
                 answer = api.lambda_handler(event, FakeLambdaContext())
                 note(json.dumps(answer))
-            monkeypatch.setattr(api, "DAILY", ArchiveReader(UnreadableArchive(stores.archive), clock=lambda: clock[0]))
+            monkeypatch.setattr(
+                api_archive, "DAILY", ArchiveReader(UnreadableArchive(stores.archive), clock=lambda: clock[0])
+            )
             note(
                 json.dumps(
                     api.lambda_handler(load("api-daily-roll", path=f"/daily/{day}/{PLAYER}"), FakeLambdaContext())
                 )
             )
-            monkeypatch.setattr(api, "DAILY", ArchiveReader(stores.archive, clock=lambda: clock[0]))
+            monkeypatch.setattr(api_archive, "DAILY", ArchiveReader(stores.archive, clock=lambda: clock[0]))
         lived.opened_by_api += opened
 
     def use_cli(moment: dt.datetime, *argv: str) -> None:

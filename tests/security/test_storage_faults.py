@@ -55,6 +55,7 @@ from lambda_context import FakeLambdaContext
 from moto import mock_aws
 from moto.server import ThreadedMotoServer
 from verify_api import app as api
+from verify_api import archive as api_archive
 
 from security.cloudformation import function_timeout, load_template
 from security.fuzzing import bounded, json_values
@@ -395,7 +396,7 @@ def test_the_api_answers_503_with_retry_after_when_the_archive_cannot_be_read(
     for route, request in daily_requests().items():
         failing = FaultyClient(aws, set(range(1, 100)), fault)
         monkeypatch.setattr(
-            api, "DAILY", ArchiveReader(S3Store(ARCHIVE, client=failing), clock=lambda: at(DAY4, "12:00"))
+            api_archive, "DAILY", ArchiveReader(S3Store(ARCHIVE, client=failing), clock=lambda: at(DAY4, "12:00"))
         )
         status, headers, body = answer(request)
         assert status == 503, (route, body)
@@ -403,7 +404,9 @@ def test_the_api_answers_503_with_retry_after_when_the_archive_cannot_be_read(
         assert "try again later" in body["error"]["message"]
         assert headers["Retry-After"].isdigit()
         # And once S3 answers again, the same route gives the verdict.
-        monkeypatch.setattr(api, "DAILY", ArchiveReader(S3Store(ARCHIVE, client=aws), clock=lambda: at(DAY4, "12:00")))
+        monkeypatch.setattr(
+            api_archive, "DAILY", ArchiveReader(S3Store(ARCHIVE, client=aws), clock=lambda: at(DAY4, "12:00"))
+        )
         assert answer(request)[0] == 200, route
 
 
@@ -414,7 +417,7 @@ def test_the_api_reports_a_tampered_record_or_a_broken_link_as_such(
     stores = StorageSettings(data_dir=tmp_path).stores()
     for day in (DAY1, DAY2, DAY3, DAY4):
         publish(stores, at(day))
-    monkeypatch.setattr(api, "DAILY", ArchiveReader(stores.archive, clock=lambda: at(DAY4, "12:00")))
+    monkeypatch.setattr(api_archive, "DAILY", ArchiveReader(stores.archive, clock=lambda: at(DAY4, "12:00")))
     record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(DAY2)) or b"")
 
     # A secret that does not give the record's own commitment: tampered, 502, whatever the route
@@ -431,7 +434,7 @@ def test_the_api_reports_a_tampered_record_or_a_broken_link_as_such(
 
     # The day after links to the changed record by its SHA-256: that link is broken, and said so
     stores.archive.replace(revealed_key(DAY2), record.model_copy(update={"next_commitment": None}).to_bytes())
-    monkeypatch.setattr(api, "DAILY", ArchiveReader(stores.archive, clock=lambda: at(DAY4, "12:00")))
+    monkeypatch.setattr(api_archive, "DAILY", ArchiveReader(stores.archive, clock=lambda: at(DAY4, "12:00")))
     status, _, body = answer(event("api-daily-roll", path=f"/daily/{DAY3.isoformat()}/{PLAYER}"))
     assert (status, body["error"]["code"]) == (502, "tampered_record")
     assert "is not the record revealed/2025-03-03.json links to" in body["error"]["message"]
@@ -442,7 +445,7 @@ def test_the_api_reports_a_tampered_record_or_a_broken_link_as_such(
     first = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(DAY1)) or b"")
     swapped = first.model_copy(update={"secret": other.hex(), "commitment": seal_of(other)})
     stores.archive.replace(revealed_key(DAY1), swapped.to_bytes())
-    monkeypatch.setattr(api, "DAILY", ArchiveReader(stores.archive, clock=lambda: at(DAY4, "12:00")))
+    monkeypatch.setattr(api_archive, "DAILY", ArchiveReader(stores.archive, clock=lambda: at(DAY4, "12:00")))
     status, headers, verdict = answer(event("api-daily-roll", path=f"/daily/{DAY1.isoformat()}/{PLAYER}"))
     assert (status, verdict["verdict"], verdict["checks"]["seal"]) == (200, "mismatch", "mismatch")
     assert verdict["seal"] == {"given": commitment.commitment, "computed": seal_of(other)}

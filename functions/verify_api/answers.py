@@ -1,0 +1,61 @@
+"""A 200 answer: a model serialised once, checked against what Lambda can return, as JSON or as a page."""
+
+import json
+from http import HTTPStatus
+
+from aws_lambda_powertools.event_handler import Response, content_types
+from fairdice.errors import InvalidInput
+from fairdice.models import RequestBase, Verdict
+from pydantic import BaseModel
+
+from verify_api.negotiation import PAGE_CONTENT_TYPE, prefers_html
+from verify_api.settings import LAMBDA_MAX_ANSWER, MIB
+
+# Room for the status line and the headers, next to the body, in Lambda's answer.
+_ENVELOPE = 16 * 1024
+
+
+def json_answer(answer: BaseModel, cache: str | None = None, *, field: str = "count") -> Response[str]:
+    """The model as a JSON answer, with its Cache-Control when it has one; `field` is blamed if it is too large."""
+    # Serialised here, once, by pydantic: handing Powertools the model would validate a verdict's
+    # 10,000 rolls again and encode them twice.
+    headers = {"Cache-Control": cache} if cache else None
+    return Response(
+        HTTPStatus.OK, content_types.APPLICATION_JSON, returnable(answer.model_dump_json(), field), headers=headers
+    )
+
+
+def returnable(body: str, field: str) -> str:
+    """The body, unless Lambda could not return it: 10,000 rolls of long seeds make tens of megabytes."""
+    # Counted as Lambda counts it: UTF-8 bytes of its JSON answer, where the body's quotes are escaped
+    # (the python3.12+ runtimes write other characters as they are); and room for status and headers.
+    room = LAMBDA_MAX_ANSWER - _ENVELOPE
+    raw = len(body.encode())
+    if raw * 6 <= room:  # even if every byte were escaped as \u00XX it would fit: no need to count
+        return body
+    size = len(json.dumps(body, ensure_ascii=False).encode()) + _ENVELOPE
+    if size > LAMBDA_MAX_ANSWER:
+        raise InvalidInput(
+            f"the answer would be {size / MIB:.1f} MiB, more than the {LAMBDA_MAX_ANSWER // MIB} MiB a Lambda"
+            " function can return: ask for fewer rolls at a time",
+            field=field,
+        )
+    return body
+
+
+def verdict_answer(
+    verdict: Verdict, accept: str | None, request: RequestBase | None = None, cache: str | None = None
+) -> Response[str]:
+    """The verdict as JSON, or as a page when the client prefers HTML (a browser opening a link)."""
+    if prefers_html(accept):
+        # Imported by the first request answered with a page: a cold start that serves POST /verify,
+        # /links, /schemes or a program's GET /check never loads it.
+        from fairdice.page import CONTENT_SECURITY_POLICY, render_page
+
+        page = returnable(render_page(verdict, request), "count")
+        headers = {"Content-Security-Policy": CONTENT_SECURITY_POLICY} | ({"Cache-Control": cache} if cache else {})
+        answer = Response(HTTPStatus.OK, PAGE_CONTENT_TYPE, page, headers=headers)
+    else:
+        answer = json_answer(verdict, cache)
+    answer.headers["Vary"] = "Accept"  # one URL, two representations: a cache must key on Accept
+    return answer

@@ -1,0 +1,61 @@
+"""The body gate: what a request body must be before anything parses it, and how its JSON is read."""
+
+import base64
+import binascii
+import json
+from http import HTTPStatus
+from typing import Any
+
+from aws_lambda_powertools.event_handler import content_types
+from aws_lambda_powertools.event_handler.exceptions import BadRequestError, RequestEntityTooLargeError, ServiceError
+from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
+
+from verify_api import settings
+
+
+def load_json(text: str) -> Any:
+    """The body's JSON, or a 400 saying why not: Powertools knows only JSONDecodeError, not depth or digits."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadRequestError(
+            f"the body is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+        ) from None
+    except RecursionError:
+        raise BadRequestError("the body's JSON is nested too deeply") from None
+    except ValueError:  # the one other failure: an integer beyond Python's 4300-digit limit
+        raise BadRequestError("the body's JSON holds a number too long to read") from None
+
+
+def gate(event: APIGatewayProxyEventV2) -> None:
+    """Refuse a body over the configured cap, not JSON by its Content-Type, or not UTF-8, before it is parsed."""
+    check_body(event, settings.SETTINGS.max_body_bytes)
+
+
+def check_body(event: APIGatewayProxyEventV2, limit: int) -> None:
+    """413, 415 or 400 for a body that must not be parsed; nothing for one that may be (or none)."""
+    raw = event.body
+    if not raw:
+        return
+    too_large = RequestEntityTooLargeError(f"the body is larger than the limit of {limit} bytes")
+    # Refused before decoding: base64 of `limit` bytes is at most this long, and a character is a byte or more.
+    if len(raw) > (4 * ((limit + 2) // 3) if event.is_base64_encoded else limit):
+        raise too_large
+    content_type = event.headers.get("content-type", "").split(";")[0].strip().lower()
+    if content_type and content_type != content_types.APPLICATION_JSON:
+        raise ServiceError(
+            HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
+            f"send the body as JSON with Content-Type: application/json (it came as {content_type[:60]})",
+        )
+    if event.is_base64_encoded:
+        try:
+            data = base64.b64decode(raw, validate=True)
+            data.decode("utf-8")
+        except binascii.Error:
+            raise BadRequestError("the body is marked as base64 but is not valid base64") from None
+        except UnicodeDecodeError:
+            raise BadRequestError("the body is not UTF-8 text") from None
+    else:
+        data = raw.encode("utf-8", "surrogatepass")
+    if len(data) > limit:
+        raise too_large

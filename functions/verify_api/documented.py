@@ -1,0 +1,44 @@
+"""What each route's OpenAPI entry says: the body it takes, its 200, and its errors in the one error shape."""
+
+from http import HTTPStatus
+from typing import Annotated
+
+from aws_lambda_powertools.event_handler import content_types
+from aws_lambda_powertools.event_handler.openapi.params import Body
+from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
+from fairdice.models import VerifyRequest
+from pydantic import BaseModel
+
+from verify_api.errors import ErrorResponse
+
+VerifyBody = Annotated[VerifyRequest, Body(description="a verify request: `scheme` and that scheme's fields")]
+
+INVALID = HTTPStatus.UNPROCESSABLE_ENTITY
+BODY_ERRORS = (
+    HTTPStatus.BAD_REQUEST,
+    HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+    HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
+    INVALID,
+)
+# Routes that may read the daily archive: a day it lacks, a record it cannot trust, or no answer from it.
+ARCHIVE_ERRORS = (HTTPStatus.NOT_FOUND, HTTPStatus.BAD_GATEWAY, HTTPStatus.SERVICE_UNAVAILABLE)
+PAGE_NOTE = "A client that prefers text/html in Accept (a browser) gets the verdict as a readable page."
+
+
+def responses(ok: str, *errors: HTTPStatus, model: type[BaseModel] | None = None) -> dict[int, OpenAPIResponse]:
+    """The route's 200 (with its model, when the route returns it already serialised) and its errors."""
+    documented: dict[int, OpenAPIResponse] = {200: {"description": ok}}
+    if model is not None:
+        documented[200]["content"] = {content_types.APPLICATION_JSON: {"model": model}}
+    for status in errors:
+        documented[status] = {
+            "description": status.phrase,
+            "content": {content_types.APPLICATION_JSON: {"model": ErrorResponse}},
+        }
+    return documented
+
+
+def page_or_json(documented: dict[int, OpenAPIResponse]) -> dict[int, OpenAPIResponse]:
+    """The same responses, the 200 also as a page."""
+    documented[200].setdefault("content", {})["text/html"] = {"schema": {"type": "string"}}
+    return documented

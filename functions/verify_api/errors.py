@@ -1,0 +1,134 @@
+"""The one error map: every failure becomes an ErrorResponse, here and nowhere else.
+
+Domain errors (fairdice.errors) by their class, validation errors worded as the core words them,
+Powertools' HTTP errors by their status, an unknown route as 404 or 405, anything else as a 500
+that names the request and hides the details. A Router of exception handlers: app.py includes it.
+"""
+
+from collections.abc import Callable
+from http import HTTPStatus
+from typing import Any
+
+from aws_lambda_powertools.event_handler import Response, content_types
+from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.exceptions import NotFoundError, ServiceError
+from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
+from fairdice.errors import ArchiveUnavailable, FairdiceError, InvalidInput, TamperedRecord, UnknownDay
+from fairdice.problems import ErrorDetail, Problem, describe, headline
+from pydantic import BaseModel, ValidationError
+from pydantic_core import InitErrorDetails, PydanticCustomError
+
+from verify_api.observability import logger
+from verify_api.powertools_private import methods_allowed
+from verify_api.routes import http_event, resolver
+
+router = Router()  # type: ignore[no-untyped-call]  # Powertools leaves its __init__ unannotated
+
+
+class ErrorResponse(BaseModel):
+    """The one shape of every 4xx and 5xx answer."""
+
+    error: ErrorDetail
+
+
+_DOMAIN_STATUS: dict[type[FairdiceError], HTTPStatus] = {
+    InvalidInput: HTTPStatus.UNPROCESSABLE_ENTITY,
+    UnknownDay: HTTPStatus.NOT_FOUND,
+    ArchiveUnavailable: HTTPStatus.SERVICE_UNAVAILABLE,
+    TamperedRecord: HTTPStatus.BAD_GATEWAY,
+}
+_HTTP_CODES = {
+    HTTPStatus.BAD_REQUEST: "malformed_body",
+    HTTPStatus.NOT_FOUND: "not_found",
+    HTTPStatus.METHOD_NOT_ALLOWED: "method_not_allowed",
+    HTTPStatus.REQUEST_ENTITY_TOO_LARGE: "body_too_large",
+    HTTPStatus.UNSUPPORTED_MEDIA_TYPE: "unsupported_media_type",
+}
+
+_Handler = Callable[[Any], Response[str]]
+
+
+def _handles(*kinds: type[Exception]) -> Callable[[_Handler], _Handler]:
+    """`router.exception_handler` with the types Powertools leaves out."""
+    register: Callable[[_Handler], _Handler] = router.exception_handler(list(kinds))
+    return register
+
+
+def _error(
+    status: int, code: str, message: str, problems: list[Problem] | None = None, headers: dict[str, str] | None = None
+) -> Response[str]:
+    body = ErrorResponse(error=ErrorDetail(code=code, message=message, problems=problems or []))
+    return Response(status, content_types.APPLICATION_JSON, body.model_dump_json(), headers=headers)
+
+
+def _invalid(problems: list[Problem]) -> Response[str]:
+    return _error(HTTPStatus.UNPROCESSABLE_ENTITY, InvalidInput.code, headline(problems), problems)
+
+
+@_handles(RequestValidationError)
+def _invalid_request(exc: RequestValidationError) -> Response[str]:
+    errors = exc.errors()
+    if any(tuple(error["loc"][:1]) == ("response",) for error in errors):
+        # Powertools reports a response that fails its model this way too: that is our bug, not the caller's.
+        return _internal_error(exc)
+    # Powertools hands pydantic's errors over as dicts with their source (body, query, path) in front;
+    # rebuilt as a ValidationError they are worded exactly like every other validation failure.
+    rebuilt = ValidationError.from_exception_data(
+        "request",
+        [
+            InitErrorDetails(
+                type=PydanticCustomError(error["type"], error["msg"], error.get("ctx")),
+                loc=tuple(error["loc"][1:]),
+                input=error.get("input"),
+            )
+            for error in errors
+        ],
+    )
+    return _invalid(describe(rebuilt))
+
+
+@_handles(ValidationError)
+def _invalid_model(exc: ValidationError) -> Response[str]:
+    return _invalid(describe(exc))
+
+
+@_handles(FairdiceError)
+def _domain_error(exc: FairdiceError) -> Response[str]:
+    if isinstance(exc, InvalidInput):
+        return _invalid(describe(exc))
+    status = next((s for kind, s in _DOMAIN_STATUS.items() if isinstance(exc, kind)), None)
+    if status is None:
+        return _internal_error(exc)
+    retry = {"Retry-After": "30"} if status == HTTPStatus.SERVICE_UNAVAILABLE else None
+    return _error(status, exc.code, exc.message, headers=retry)
+
+
+@_handles(ServiceError)
+def _http_error(exc: ServiceError) -> Response[str]:
+    status = HTTPStatus(exc.status_code)
+    return _error(status, _HTTP_CODES.get(status, "error"), str(exc.msg))
+
+
+@_handles(NotFoundError)
+def _unknown_route(exc: NotFoundError) -> Response[str]:
+    event = http_event(router)
+    allowed = methods_allowed(resolver(router), event.path)
+    if allowed:
+        return _error(
+            HTTPStatus.METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            f"{event.path} takes {' or '.join(allowed)}, not {event.http_method}",
+            headers={"Allow": ", ".join(allowed)},
+        )
+    return _error(HTTPStatus.NOT_FOUND, "not_found", f"there is no {event.path[:200]} here; see GET /docs")
+
+
+@_handles(Exception)
+def _internal_error(exc: Exception) -> Response[str]:
+    request_id = http_event(router).request_context.request_id
+    logger.exception("unhandled error", extra={"error_type": type(exc).__name__})
+    return _error(
+        HTTPStatus.INTERNAL_SERVER_ERROR,
+        "internal_error",
+        f"fairdice failed on its side; the error is logged under request id {request_id}",
+    )

@@ -1,0 +1,76 @@
+"""Every reach into a private Powertools name, in one place: what fairdice needs that Powertools keeps private.
+
+Each function here says which private name it uses and why no public one serves.
+tests/functions/verify_api/test_powertools_private.py exercises each against the installed
+Powertools and fails naming the version and the name when an upgrade breaks one; the
+pinned version is in shared/requirements.txt.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+from aws_lambda_powertools import Tracer
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
+from aws_lambda_powertools.event_handler.middlewares import NextMiddleware
+from aws_lambda_powertools.event_handler.middlewares.openapi_validation import OpenAPIRequestValidationMiddleware
+from aws_lambda_powertools.shared.version import VERSION
+from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
+
+POWERTOOLS_VERSION = VERSION
+Gate = Callable[[APIGatewayProxyEventV2], None]
+
+
+def tracing_disabled() -> bool:
+    """Whether Powertools will switch tracing off here (outside Lambda, `sam local`, POWERTOOLS_TRACE_DISABLED).
+
+    Private: `Tracer._is_tracer_disabled()`, the Tracer's own test, asked before a Tracer exists
+    so that none is built with the X-Ray SDK where it would record nothing.
+    """
+    return bool(Tracer._is_tracer_disabled())
+
+
+class _GatedRequestValidation(OpenAPIRequestValidationMiddleware):
+    """Powertools' request validation, behind a gate that refuses a request it must not parse at all."""
+
+    def __init__(self, gate: Gate) -> None:
+        super().__init__()  # type: ignore[no-untyped-call]
+        self._gate = gate
+
+    def handler(self, app: Any, next_middleware: NextMiddleware) -> Response[Any]:
+        self._gate(app.current_event)
+        return super().handler(app, next_middleware)
+
+
+def gate_request_validation(app: APIGatewayHttpResolver, gate: Gate) -> None:
+    """Run `gate` on every validated request before Powertools parses any of it.
+
+    Private: `ApiGatewayResolver._request_validation_middleware`. Powertools runs its request
+    validation before any user middleware and offers no hook ahead of it; the body cap must act
+    before parsing, so the gated validation takes its place.
+    """
+    if not isinstance(getattr(app, "_request_validation_middleware", None), OpenAPIRequestValidationMiddleware):
+        # Set blindly, the attribute would be ignored and every body parsed uncapped: stop the cold start instead.
+        raise RuntimeError(
+            f"Powertools {VERSION} has no ApiGatewayResolver._request_validation_middleware to gate:"
+            " the body cap cannot be put ahead of request validation"
+        )
+    app._request_validation_middleware = _GatedRequestValidation(gate)
+
+
+def methods_allowed(app: APIGatewayHttpResolver, path: str) -> list[str]:
+    """The methods some route of `app` takes at `path`, sorted; none for a path no route has.
+
+    Private: `_static_routes` and `_dynamic_routes`. Powertools answers 404 to a wrong method and
+    keeps its route table private; a 405 with its Allow header needs the table.
+    """
+    routes = app._static_routes + app._dynamic_routes
+    return sorted({route.method for route in routes if route.rule.match(path)})
+
+
+def base_path(app: APIGatewayHttpResolver) -> str:
+    """The stage's path this request came through ("" for `$default`), as Powertools' own Swagger UI names it.
+
+    Private: `_get_base_path()`, what `enable_swagger` uses for the document's server.
+    """
+    path: str = app._get_base_path()
+    return path

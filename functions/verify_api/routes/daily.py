@@ -1,0 +1,37 @@
+"""The daily game: GET /daily/{date} (a day's record) and GET /daily/{date}/{player_id} (a player's roll)."""
+
+from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.api_gateway import Router
+from fairdice.archive.reader import DayRecord, daily_record, daily_verdict
+from fairdice.models import Verdict
+
+from verify_api import archive
+from verify_api.answers import json_answer, verdict_answer
+from verify_api.caching import cache_control
+from verify_api.documented import ARCHIVE_ERRORS, INVALID, PAGE_NOTE, page_or_json, responses
+from verify_api.observability import counted
+from verify_api.routes import http_event
+
+router = Router()  # type: ignore[no-untyped-call]  # Powertools leaves its __init__ unannotated
+
+
+@router.get(
+    "/daily/<date>",
+    summary="A day's revealed secret record",
+    responses=responses("the record", INVALID, *ARCHIVE_ERRORS, model=DayRecord),
+)
+def daily_record_route(date: str) -> Response[str]:
+    shown = daily_record(archive.DAILY, date)
+    return json_answer(shown, cache_control(shown))
+
+
+@router.get(
+    "/daily/<date>/<player_id>",
+    summary="A player's daily roll, verified from the archive",
+    description=f"Optional query parameter `recorded`: the six faces seen, such as `3 5 7 10 12 20`. {PAGE_NOTE}",
+    responses=page_or_json(responses("the verdict", INVALID, *ARCHIVE_ERRORS, model=Verdict)),
+)
+def daily_roll_route(date: str, player_id: str) -> Response[str]:
+    event = http_event(router)
+    verdict = counted(daily_verdict(archive.DAILY, date, player_id, event.get_query_string_value("recorded")))
+    return verdict_answer(verdict, event.headers.get("accept"), cache=cache_control(verdict))

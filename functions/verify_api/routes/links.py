@@ -1,0 +1,43 @@
+"""Links and what they may say: POST /links builds a game-over link, GET /schemes lists every scheme."""
+
+import re
+
+from aws_lambda_powertools.event_handler.api_gateway import Router
+from fairdice.catalog import SchemeCatalog, scheme_catalog
+from fairdice.links import build_link
+from pydantic import BaseModel
+
+from verify_api import settings
+from verify_api.documented import BODY_ERRORS, INVALID, VerifyBody, responses
+from verify_api.routes import http_event
+
+router = Router()  # type: ignore[no-untyped-call]  # Powertools leaves its __init__ unannotated
+
+_HOST = re.compile(r"[A-Za-z0-9.-]{1,253}(:\d{1,5})?")
+
+
+class LinkResponse(BaseModel):
+    """A static game-over link: everything needed to verify the game is in the URL."""
+
+    url: str
+
+
+@router.post("/links", cors=False, summary="Build a game-over link", responses=responses("the link", *BODY_ERRORS))
+def links_route(request: VerifyBody) -> LinkResponse:
+    return LinkResponse(url=build_link(request, settings.SETTINGS.public_base_url or _own_base_url()))
+
+
+# Powertools documents a 422 on every validated route; this one documents it in the one error shape.
+@router.get("/schemes", summary="The schemes, their fields and limits", responses=responses("every scheme", INVALID))
+def schemes_route() -> SchemeCatalog:
+    return scheme_catalog()
+
+
+def _own_base_url() -> str:
+    """The scheme and host this request came to: API Gateway's domain, or the local server's host:port."""
+    event = http_event(router)
+    host = event.request_context.domain_name or ""
+    if not _HOST.fullmatch(host):
+        return ""  # a relative link still works on the page that asked for it
+    scheme = "http" if event.headers.get("x-forwarded-proto") == "http" else "https"
+    return f"{scheme}://{host}"

@@ -1,0 +1,76 @@
+"""Verifying games: POST /verify, POST /verify/batch, and GET /check (a game-over link), with or without its slash."""
+
+from typing import Annotated
+
+from aws_lambda_powertools.event_handler import Response
+from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.openapi.params import Body
+from fairdice.batch import BatchRequest, BatchResult, verify_batch
+from fairdice.links import DEFAULT_SCHEME, PARAMS, parse_link
+from fairdice.models import RequestBase, Verdict
+from fairdice.verdict import verify
+
+from verify_api import archive
+from verify_api.answers import json_answer, verdict_answer
+from verify_api.documented import (
+    ARCHIVE_ERRORS,
+    BODY_ERRORS,
+    INVALID,
+    PAGE_NOTE,
+    VerifyBody,
+    page_or_json,
+    responses,
+)
+from verify_api.observability import count_batch, counted
+from verify_api.routes import http_event
+
+router = Router()  # type: ignore[no-untyped-call]  # Powertools leaves its __init__ unannotated
+
+_LINK_FORMS = "; ".join(
+    f"{scheme}{' (no scheme parameter, seed 000)' if scheme == DEFAULT_SCHEME else f' (scheme={scheme})'}: "
+    + ", ".join(param.name for param in params)
+    for scheme, params in PARAMS.items()
+)
+
+
+@router.post(
+    "/verify",
+    cors=False,
+    summary="Verify a game",
+    responses=responses("the verdict", *BODY_ERRORS, *ARCHIVE_ERRORS, model=Verdict),
+)
+def verify_route(request: VerifyBody) -> Response[str]:
+    return json_answer(_verdict(request))
+
+
+@router.post(
+    "/verify/batch",
+    cors=False,
+    summary="Verify many games",
+    description="One result per game, in order: its verdict, or its error in the error shape; then a summary.",
+    responses=responses("one result per game and a summary", *BODY_ERRORS, model=BatchResult),
+)
+def verify_batch_route(batch: Annotated[BatchRequest, Body(description="the verify requests")]) -> Response[str]:
+    result = verify_batch(batch, day_secrets=archive.DAILY)
+    count_batch(result.summary.games)
+    return json_answer(result, field="requests")
+
+
+def check_route() -> Response[str]:
+    # A link's parameters depend on its scheme: the query string is read whole, by the core's link parser.
+    event = http_event(router)
+    request = parse_link(event.raw_query_string)
+    return verdict_answer(_verdict(request), event.headers.get("accept"), request)
+
+
+for _path in ("/check", "/check/"):  # seed 000 prints /check/?…; both forms are served
+    router.get(
+        _path,
+        summary="Verify a game-over link",
+        description=f"The query string of a link from POST /links. Parameters: {_LINK_FORMS}. {PAGE_NOTE}",
+        responses=page_or_json(responses("the verdict", INVALID, *ARCHIVE_ERRORS, model=Verdict)),
+    )(check_route)
+
+
+def _verdict(request: RequestBase) -> Verdict:
+    return counted(verify(request, day_secrets=archive.DAILY))
