@@ -15,7 +15,7 @@ from verify_api.app import lambda_handler
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
 
 ROOT = Path(__file__).resolve().parents[2]
-# Their paths hold parameters; tests/functions/test_verify_api_daily.py serves them with real ones.
+# Their paths hold parameters; tests/functions/verify_api/routes/test_daily.py serves them with real ones.
 DAILY_ROUTES = {("get", "/daily/{date}"), ("get", "/daily/{date}/{player_id}")}
 # Served, but not operations of the API the document describes.
 DOCUMENT_ROUTES = {("get", "/openapi.json"), ("get", "/docs")}

@@ -1,7 +1,6 @@
-"""POST /verify/batch and the verdict page through the handler, fed events/api-*.json.
+"""Who gets the verdict as a page and who as JSON, through the handler, and the headers that come with each.
 
-The page's content is tested in tests/unit/test_page.py; here: who gets HTML and who JSON, the
-headers that come with each, and a batch's entries, summary and limits as the API answers them.
+The page's content is tested in tests/unit/test_page.py; who prefers HTML, in test_negotiation.py.
 """
 
 import copy
@@ -17,12 +16,12 @@ from urllib.parse import urlsplit
 import pytest
 from fairdice.archive.publisher import publish
 from fairdice.archive.reader import ArchiveReader
-from fairdice.batch import MAX_GAMES
 from fairdice.page import CONTENT_SECURITY_POLICY
 from fairdice.storage import FolderStore, Stores
 from lambda_context import FakeLambdaContext
 from verify_api import app as api
 from verify_api import archive as api_archive
+from verify_api_calls import invoke as invoke_answer
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
 
@@ -40,12 +39,6 @@ def accepting(event: Event, accept: str | None) -> Event:
     changed["headers"].pop("accept", None)
     if accept is not None:
         changed["headers"]["accept"] = accept
-    return changed
-
-
-def with_body(event: Event, body: object) -> Event:
-    changed = copy.deepcopy(event)
-    changed["body"] = json.dumps(body)
     return changed
 
 
@@ -125,59 +118,10 @@ def test_a_browser_opening_a_daily_roll_gets_its_page_with_the_archives_caching(
     assert "GET /daily/2025-03-01" in page  # where the recipe's secret is published
 
 
-# ---- batches ---------------------------------------------------------------------------------
-
-
-def test_a_batch_answers_every_game_and_a_bad_one_only_spoils_itself(load_event: Callable[[str], Event]) -> None:
-    status, headers, body = invoke(load_event("api-verify-batch"))
-    assert (status, headers["Content-Type"]) == (200, "application/json")
-    answer = json.loads(body)
-    results = answer["results"]
-    assert [r["index"] for r in results] == [0, 1, 2, 3]
-    assert [r["verdict"]["verdict"] for r in results[:3]] == ["fair", "mismatch", "fair"]
-    assert results[1]["verdict"]["diagnosis"][0]["try"] == {"first": 0}
-    error = results[3]["error"]
-    assert set(error) == {"code", "message", "problems"}
-    assert (error["code"], error["problems"][0]["field"]) == ("invalid_input", "server_seed")
-    assert answer["summary"] == {
-        "games": 4,
-        "fair": 2,
-        "mismatch": 1,
-        "incomplete": 0,
-        "withheld": 0,
-        "errors": 1,
-    }
-
-
-def test_a_batch_over_the_roll_cap_is_refused_whole_naming_requests(load_event: Callable[[str], Event]) -> None:
-    status, headers, body = invoke(load_event("api-verify-batch-over-cap"))
-    assert (status, headers["Content-Type"]) == (422, "application/json")
-    error = json.loads(body)["error"]
-    assert error["problems"][0]["field"] == "requests"
-    assert "12000 rolls in all" in error["message"]
-
-
-@pytest.mark.parametrize(
-    "body",
-    [{"requests": []}, {"requests": [{"scheme": "narde-v1"}] * (MAX_GAMES + 1)}, {}, {"requests": "all of them"}],
-    ids=["no games", "too many games", "no requests", "not a list"],
-)
-def test_a_malformed_batch_is_a_422_naming_requests(load_event: Callable[[str], Event], body: object) -> None:
-    status, _, text = invoke(with_body(load_event("api-verify-batch"), body))
-    assert status == 422
-    assert json.loads(text)["error"]["problems"][0]["field"] == "requests"
-
-
-def test_a_batch_entry_that_is_not_an_object_is_an_error_entry(load_event: Callable[[str], Event]) -> None:
-    status, _, text = invoke(with_body(load_event("api-verify-batch"), {"requests": [42, None]}))
-    assert status == 200
-    answer = json.loads(text)
-    assert [r["error"]["code"] for r in answer["results"]] == ["invalid_input", "invalid_input"]
-    assert answer["summary"]["errors"] == 2
-
-
-def test_the_openapi_document_has_the_batch_route_and_the_page(load_event: Callable[[str], Event]) -> None:
-    _, _, text = invoke(load_event("api-openapi"))
-    paths = json.loads(text)["paths"]
-    assert "post" in paths["/verify/batch"]
-    assert "text/html" in paths["/check"]["get"]["responses"]["200"]["content"]
+def test_a_browser_asking_for_html_gets_the_verdict_as_a_page(load_event: Callable[[str], Event]) -> None:
+    event = load_event("api-check-html")
+    assert event["headers"]["accept"].startswith("text/html")
+    answer = invoke_answer(event)
+    assert answer.status == 200
+    assert answer.headers["Content-Type"] == "text/html; charset=utf-8"
+    assert "<h1>Fair: " in answer.text  # the page itself: the tests above

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 # Serves one event of each route that must stay light, then lists the heavy modules loaded.
 SERVE_AND_LIST = """

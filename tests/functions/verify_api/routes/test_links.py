@@ -1,0 +1,88 @@
+"""POST /links and GET /schemes through the handler."""
+
+import re
+from collections.abc import Callable
+from urllib.parse import urlsplit
+
+import pytest
+from fairdice.catalog import SchemeCatalog
+from fairdice.models import SCHEMES
+from verify_api import settings as api_settings
+from verify_api.settings import ApiSettings
+from verify_api_calls import VERDICT_EVENTS, Event, at, invoke
+
+# Routes that give no verdict publish no metric; Powertools warns about that on every such call.
+pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
+
+
+# ---- links ---------------------------------------------------------------------------------
+
+GOOD_VERIFY_EVENTS = [name for name in VERDICT_EVENTS if name.startswith("api-verify-")]
+
+
+@pytest.mark.parametrize("name", GOOD_VERIFY_EVENTS)
+def test_the_link_of_a_request_verifies_to_the_same_verdict(load_event: Callable[[str], Event], name: str) -> None:
+    verify_event = load_event(name)
+    # Given a verify request, When POST /links builds its link
+    links_event = at(verify_event, "POST", "/links")
+    answer = invoke(links_event)
+    assert answer.status == 200, answer.text
+    url = urlsplit(answer.json["url"])
+    assert (url.scheme, url.netloc, url.path) == ("https", verify_event["requestContext"]["domainName"], "/check/")
+    # Then GET on that link answers exactly what POST /verify answers.
+    check_event = at(load_event("api-check-seed000"), "GET", url.path, url.query)
+    assert invoke(check_event).json == invoke(verify_event).json
+
+
+def test_a_pair36_link_has_seed_000s_form(load_event: Callable[[str], Event]) -> None:
+    url = invoke(load_event("api-links-pair36")).json["url"]
+    assert re.fullmatch(
+        r"https://abcdef1234\.execute-api\.eu-west-1\.amazonaws\.com/check/\?"
+        r"seed=[0-9a-f]{64}&seal=[0-9a-f]{64}&client=a,b&rolls=[1-6]{10}",
+        url,
+    )
+
+
+def test_links_use_the_configured_public_base_url(
+    load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings = ApiSettings.from_environ({"FAIRDICE_PUBLIC_BASE_URL": "https://dice.example.com/"})
+    monkeypatch.setattr(api_settings, "SETTINGS", settings)
+    url = invoke(load_event("api-links-pair36")).json["url"]
+    assert url.startswith("https://dice.example.com/check/?seed=")
+
+
+def test_links_from_a_plain_http_host_keep_its_scheme_and_port(load_event: Callable[[str], Event]) -> None:
+    event = load_event("api-links-pair36")
+    event["requestContext"]["domainName"] = "127.0.0.1:3000"
+    event["headers"]["x-forwarded-proto"] = "http"
+    assert invoke(event).json["url"].startswith("http://127.0.0.1:3000/check/?seed=")
+
+
+def test_a_host_that_is_not_a_host_name_gives_a_relative_link(load_event: Callable[[str], Event]) -> None:
+    event = load_event("api-links-pair36")
+    event["requestContext"]["domainName"] = "evil.example/phish?x="
+    assert invoke(event).json["url"].startswith("/check/?seed=")
+
+
+# ---- schemes, documents --------------------------------------------------------------------
+
+
+def test_schemes_lists_every_scheme_with_the_fields_of_its_model(load_event: Callable[[str], Event]) -> None:
+    answer = invoke(load_event("api-schemes"))
+    assert answer.status == 200
+    catalog = SchemeCatalog.model_validate(answer.json)
+    assert [s.id for s in catalog.schemes] == list(SCHEMES)
+    for spec in catalog.schemes:
+        model = SCHEMES[spec.id]
+        top_level = {f.name.split(".")[0] for f in spec.fields}
+        assert top_level == set(model.model_fields)
+        required = {f.name for f in spec.fields if f.required}
+        assert required == {name for name, info in model.model_fields.items() if info.is_required()}
+        assert spec.secret_field in model.model_fields
+        assert spec.description == (model.__doc__ or "").strip()
+    pair36 = {f.name: f for f in catalog.schemes[0].fields}
+    assert pair36["client_seeds"].limits == {"minItems": 1, "maxItems": 8, "items.pattern": "^[A-Za-z0-9_-]{1,128}$"}
+    assert pair36["count"].limits == {"minimum": 1, "maximum": catalog.max_rolls}
+    three_dice = {f.name for f in catalog.schemes[4].fields}
+    assert {"client_seeds.white", "client_seeds.black"} <= three_dice

@@ -1,0 +1,71 @@
+"""POST /verify and GET /check through the handler (POST /verify/batch: test_verify_batch.py)."""
+
+import hashlib
+import hmac
+import re
+from collections.abc import Callable
+
+import pytest
+from verify_api_calls import Event, at, invoke
+
+KEY = bytes(range(32))
+
+# Routes that give no verdict publish no metric; Powertools warns about that on every such call.
+pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
+
+
+def test_a_mismatch_names_the_roll_that_differs(load_event: Callable[[str], Event]) -> None:
+    verdict = invoke(load_event("api-verify-pair36-mismatch")).json
+    assert verdict["checks"] == {"seal": "match", "rolls": "mismatch"}
+    assert verdict["summary"]["mismatches"] == 1
+    assert verdict["summary"]["first_mismatch"] == 3
+    assert [r["matches"] for r in verdict["rolls"]] == [True, True, False, True, True]
+
+
+def test_a_withheld_three_dice_reveal_is_a_verdict_not_an_error(load_event: Callable[[str], Event]) -> None:
+    verdict = invoke(load_event("api-verify-three-dice-withheld")).json
+    assert verdict["verdict"] == "withheld"
+    assert verdict["rolls"] == []
+    assert "mirror pair" in verdict["withheld"]["reason"]
+
+
+def test_a_base64_body_is_read_like_a_plain_one(load_event: Callable[[str], Event]) -> None:
+    plain = invoke(load_event("api-verify-narde-fair"))
+    encoded_event = load_event("api-verify-narde-base64")
+    assert encoded_event["isBase64Encoded"] is True
+    assert invoke(encoded_event).json == plain.json
+
+
+def _seed_000_roll(seed: bytes, client_seeds: list[str], number: int) -> tuple[int, int]:
+    """Seed 000's formula as the document writes it, independent of fairdice."""
+    part = ":".join(client_seeds)
+    while True:
+        mac = hmac.new(seed, f"{part}:{number}".encode(), hashlib.sha256).digest()
+        byte = next((b for b in mac if b < 252), None)
+        if byte is not None:
+            return byte % 36 // 6 + 1, byte % 6 + 1
+        part += "+"
+
+
+def test_the_seed_000_link_resolves_exactly_as_that_document_prints_it(load_event: Callable[[str], Event]) -> None:
+    # Given the link form seed 000 prints: /check/?seed=…&seal=…&client=a,b&n=52&rolls=6344…
+    event = load_event("api-check-seed000")
+    assert event["rawPath"] == "/check/"
+    assert re.fullmatch(
+        r"seed=[0-9a-f]{64}&seal=[0-9a-f]{64}&client=a,b&n=52&rolls=[1-6]{104}", event["rawQueryString"]
+    )
+    digits = event["queryStringParameters"]["rolls"]
+    # ... whose rolls are, two digits per roll, what the document's own formula gives
+    expected = [_seed_000_roll(KEY, ["a", "b"], n) for n in range(1, 53)]
+    assert [(int(digits[i]), int(digits[i + 1])) for i in range(0, 104, 2)] == expected
+    # When it is checked, Then every one of the 52 rolls and the seal match.
+    verdict = invoke(event).json
+    assert verdict["verdict"] == "fair"
+    assert verdict["summary"] == {"count": 52, "compared": 52, "mismatches": 0, "first_mismatch": None}
+    assert [r["message"] for r in verdict["rolls"][:2]] == ["a:b:1", "a:b:2"]
+
+
+def test_check_with_and_without_the_trailing_slash_is_the_same(load_event: Callable[[str], Event]) -> None:
+    event = load_event("api-check-seed000")
+    without_slash = at(event, "GET", "/check", event["rawQueryString"])
+    assert invoke(without_slash).json == invoke(event).json

@@ -1,0 +1,79 @@
+"""The verify API's handler end to end, fed the same events/api-*.json files `sam local invoke -e` takes."""
+
+import re
+from collections.abc import Callable
+
+import pytest
+from fairdice.models import SCHEMES
+from verify_api_calls import ERROR_EVENTS, EVENTS, VERDICT_EVENTS, Event, invoke
+
+# Routes that give no verdict publish no metric; Powertools warns about that on every such call.
+pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
+
+
+# ---- the events themselves -------------------------------------------------------------------
+
+API_EVENTS = sorted(path.stem for path in EVENTS.glob("api-*.json"))
+
+
+@pytest.mark.parametrize("name", API_EVENTS)
+def test_each_api_event_has_the_http_api_v2_shape_sam_local_takes(
+    load_event: Callable[[str], Event], name: str
+) -> None:
+    event = load_event(name)
+    assert event["version"] == "2.0"
+    assert {"routeKey", "rawPath", "rawQueryString", "headers", "requestContext", "isBase64Encoded"} <= set(event)
+    http = event["requestContext"]["http"]
+    assert http["path"] == event["rawPath"]
+    assert http["method"] in ("GET", "POST")
+    assert event["requestContext"]["stage"] == "$default"
+    # A route with parameters keeps them in its key: GET /daily/{date} for /daily/2025-03-01.
+    method, _, route = event["routeKey"].partition(" ")
+    route_pattern = re.sub(r"\\{[a-z_]+\\}", "[^/]+", re.escape(route))
+    assert event["routeKey"] == "$default" or (method == http["method"] and re.fullmatch(route_pattern, http["path"]))
+    assert ("body" in event) == (http["method"] == "POST")
+
+
+def test_every_api_event_is_exercised_by_a_test() -> None:
+    named = set(VERDICT_EVENTS) | set(ERROR_EVENTS)
+    named |= {"api-links-pair36", "api-schemes", "api-openapi", "api-docs", "api-check-html"}
+    named |= {"api-daily-record", "api-daily-roll"}  # served in routes/test_daily.py
+    # served in routes/test_verify_batch.py and test_answers.py
+    named |= {"api-verify-batch", "api-verify-batch-over-cap", "api-check-mismatch-html", "api-daily-roll-html"}
+    assert set(API_EVENTS) == named
+
+
+# ---- verdicts ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "expected"), VERDICT_EVENTS.items())
+def test_each_event_gets_its_verdict_with_status_200(
+    load_event: Callable[[str], Event], name: str, expected: tuple[str, str]
+) -> None:
+    answer = invoke(load_event(name))
+    assert answer.status == 200, answer.text
+    assert answer.headers["Content-Type"] == "application/json"
+    assert (answer.json["scheme"], answer.json["verdict"]) == expected
+
+
+def test_the_verify_events_cover_every_scheme_and_every_verdict_kind() -> None:
+    assert {scheme for scheme, _ in VERDICT_EVENTS.values()} == set(SCHEMES)
+    assert {verdict for _, verdict in VERDICT_EVENTS.values()} == {"fair", "mismatch", "incomplete", "withheld"}
+
+
+def test_narde_and_bg_events_give_the_seed_documents_examples(load_event: Callable[[str], Event]) -> None:
+    narde = invoke(load_event("api-verify-narde-fair")).json
+    assert [r["dice"] for r in narde["rolls"]] == [[1, 5], [4, 6], [3, 4]]
+    assert [r["message"] for r in narde["rolls"]] == ["narde-v1|test|0", "narde-v1|test|1", "narde-v1|test|2"]
+    assert narde["seal"]["computed"].startswith("630dcd29")
+    bg = invoke(load_event("api-verify-bg-dice-fair")).json
+    assert [r["dice"] for r in bg["rolls"]] == [[4, 6], [5, 4], [1, 3]]
+
+
+def test_cors_headers_answer_a_browser_on_get_check_only(load_event: Callable[[str], Event]) -> None:
+    check = load_event("api-check-seed000")
+    check["headers"]["origin"] = "https://game.example.com"
+    assert invoke(check).headers["Access-Control-Allow-Origin"] == "*"
+    post = load_event("api-verify-narde-fair")
+    post["headers"]["origin"] = "https://game.example.com"
+    assert "Access-Control-Allow-Origin" not in invoke(post).headers

@@ -1,0 +1,157 @@
+"""The one error map: every failure, whatever raised it, gets one error shape and its status."""
+
+import base64
+import json
+from collections.abc import Callable
+from types import SimpleNamespace
+
+import pytest
+from fairdice.errors import ArchiveUnavailable, TamperedRecord, UnknownDay
+from fairdice.models import parse_request
+from fairdice.problems import describe
+from pydantic import ValidationError
+from verify_api import app as api
+from verify_api.routes import verify as verify_routes
+from verify_api_calls import ERROR_EVENTS, Event, assert_error, at, invoke, with_body
+
+# Routes that give no verdict publish no metric; Powertools warns about that on every such call.
+pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
+
+
+@pytest.mark.parametrize(("name", "expected"), ERROR_EVENTS.items())
+def test_each_bad_event_gets_one_error_shape_and_its_status(
+    load_event: Callable[[str], Event], name: str, expected: tuple[int, str, str | None]
+) -> None:
+    status, code, field = expected
+    error = assert_error(invoke(load_event(name)), status, code)
+    if field is None:
+        assert error["problems"] == []
+    else:
+        assert field in [p["field"] for p in error["problems"]]
+        assert error["message"].startswith(f"{field}: ")
+
+
+def test_a_wrong_method_is_405_with_the_allowed_ones(load_event: Callable[[str], Event]) -> None:
+    answer = invoke(load_event("api-method-not-allowed"))
+    assert answer.headers["Allow"] == "POST"
+    assert_error(invoke(at(load_event("api-schemes"), "DELETE", "/check/")), 405, "method_not_allowed")
+
+
+def test_validation_problems_are_worded_as_the_core_words_them(load_event: Callable[[str], Event]) -> None:
+    event = load_event("api-verify-bad-hex")
+    body = {**json.loads(event["body"]), "count": 0, "extra": 1}
+    error = assert_error(invoke(with_body(event, json.dumps(body))), 422, "invalid_input")
+    with pytest.raises(ValidationError) as raised:
+        parse_request(body)
+    assert error["problems"] == [p.model_dump() for p in describe(raised.value)]
+    assert error["message"].endswith("(and 2 more problems)")
+
+
+@pytest.mark.parametrize(
+    ("error", "status", "code"),
+    [
+        (UnknownDay("no secret was ever made for 1999-01-01", field="date"), 404, "unknown_day"),
+        (ArchiveUnavailable("the archive did not answer"), 503, "archive_unavailable"),
+        (TamperedRecord("the record of 2026-01-01 contradicts its commitment"), 502, "tampered_record"),
+    ],
+)
+def test_archive_errors_map_to_their_status(
+    load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch, error: Exception, status: int, code: str
+) -> None:
+    def fail(*args: object, **kwargs: object) -> None:
+        raise error
+
+    monkeypatch.setattr(verify_routes, "verify", fail)
+    answer = invoke(load_event("api-verify-narde-fair"))
+    assert assert_error(answer, status, code)["message"] == str(error)
+    assert (answer.headers.get("Retry-After") is not None) == (status == 503)
+
+
+def test_a_bug_is_a_500_that_names_the_request_and_hides_the_details(
+    load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("internal detail that must not leak")
+
+    monkeypatch.setattr(verify_routes, "verify", broken)
+    event = load_event("api-verify-narde-fair")
+    error = assert_error(invoke(event), 500, "internal_error")
+    assert event["requestContext"]["requestId"] in error["message"]
+    assert "internal detail" not in error["message"]
+
+
+def test_an_answer_that_breaks_its_own_model_is_our_500_not_the_callers_422(
+    load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a verdict that lacks most of its fields, as a bug in the core might produce
+    monkeypatch.setattr(
+        verify_routes, "verify", lambda request, **_: SimpleNamespace(scheme="narde-v1", verdict="fair")
+    )
+    logged: list[object] = []
+    monkeypatch.setattr(api.logger, "exception", lambda msg, *a, **k: logged.append(k["extra"]["error_type"]))
+    assert_error(invoke(load_event("api-verify-narde-fair")), 500, "internal_error")
+    # Then serialising it failed inside the handler, and it was logged as ours.
+    assert logged == ["AttributeError"]
+
+
+HOSTILE_BODIES = [
+    "[" * 100_000,  # deeper than any JSON parser's stack
+    '{"scheme": "pair36", "count": ' + "9" * 5000 + "}",  # beyond Python's integer digit limit
+    '{"scheme": "pair36", "count": NaN}',
+    '{"scheme": "pair36", "count": 1e999}',
+    "[]",
+    "null",
+    '"pair36"',
+    "{}",
+    '{"scheme": null}',
+    '{"scheme": ["pair36"]}',
+    '{"scheme": "pair36", "server_seed": {"$gt": ""}, "client_seeds": "a"}',
+    '{"scheme": "pair36", "server_seed": "' + "ab" * 32 + '", "client_seeds": ["a"], "count": -1}',
+    '{"scheme": "pair36", "server_seed": "' + "ab" * 32 + '", "client_seeds": ["a"], "count": 10001}',
+    '{"scheme": "pair36", "server_seed": "' + "ab" * 32 + '", "client_seeds": ["a"], "first": 1e300}',
+    '{"scheme": "pair36", "server_seed": "' + "ab" * 32 + '", "client_seeds": ["a\\u0000"], "count": 1}',
+    '{"scheme": "narde-v1", "key": "' + "ab" * 32 + '", "phrase": "\\ud800", "count": 1}',
+    '{"scheme": "narde-v1", "key": "' + "ab" * 32 + '", "phrase": "x", "recorded": ' + "[" * 900 + "]" * 900 + "}",
+    '{"scheme": "narde-v1", "key": "' + "ab" * 32 + '", "phrase": "x", "recorded": "' + "6-6 " * 10_001 + '"}',
+    '{"scheme": "daily", "date": "2026-02-30", "player_id": "not-a-uuid"}',
+    '{"scheme": "bg-dice-v1", "key": "' + "ab" * 32 + '", "labels": ["bg-dice-v1:turn:99999999999"]}',
+    '{"scheme": "three-dice", "seed": "' + "ab" * 32 + '", "client_seeds": {"white": "w"}, "count": 1}',
+    "\ufeff{}",
+    '{"scheme": "pair36"' + ', "x": 1' * 20_000 + "}",
+]
+HOSTILE_QUERIES = [
+    "",
+    "%ff%fe=%c3",
+    "seed=zz&client=a&n=1",
+    "scheme=daily&scheme=pair36",
+    "scheme=" + "x" * 5000,
+    "seed=" + "ab" * 32 + "&client=" + ",".join(["a"] * 100) + "&n=1",
+    "seed=" + "ab" * 32 + "&client=a&n=99999999999999999999",
+    "seed=" + "ab" * 32 + "&client=a&rolls=" + "7" * 20,
+    "&&&=&=",
+    "seed=" + "ab" * 32 + "&client=a&n=1#fragment",
+]
+
+
+def test_hostile_inputs_get_4xx_answers_and_never_reach_the_catch_all(
+    load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    unhandled: list[str] = []
+    monkeypatch.setattr(api.logger, "exception", lambda msg, *a, **k: unhandled.append(msg))
+    post = load_event("api-verify-narde-fair")
+    events = [with_body(post, body) for body in HOSTILE_BODIES]
+    events += [with_body(post, body, base64_encoded=True) for body in HOSTILE_BODIES[:3]]
+    invalid_base64 = with_body(post, "")
+    invalid_base64.update(body="not base64 at all!", isBase64Encoded=True)
+    not_utf8 = with_body(post, "")
+    not_utf8.update(body=base64.b64encode(b"\xff\xfe{}").decode(), isBase64Encoded=True)
+    events += [invalid_base64, not_utf8]
+    events += [with_body(post, "{}", content_type=ct) for ct in ("text/plain", "multipart/form-data; boundary=x", "ü")]
+    check = load_event("api-check-seed000")
+    events += [at(check, "GET", "/check/", query) for query in HOSTILE_QUERIES]
+    events += [at(check, method, path) for method, path in [("GET", "/../etc/passwd"), ("PUT", "/links"), ("GET", "")]]
+    for event in events:
+        answer = invoke(event)
+        assert 400 <= answer.status < 500, (event.get("body", "")[:80], event["rawQueryString"][:80], answer.text)
+        assert set(answer.json) == {"error"}
+    assert unhandled == []
