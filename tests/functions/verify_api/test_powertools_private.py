@@ -1,0 +1,127 @@
+"""The private Powertools names the handler relies on, each exercised against the installed Powertools.
+
+When an upgrade renames or changes one, the test fails naming the version and the name, instead of
+the handler failing at a cold start (or, worse, silently: an ignored validation gate parses every
+body uncapped).
+"""
+
+import copy
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
+from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
+from lambda_context import FakeLambdaContext
+from verify_api import powertools_private
+from verify_api.powertools_private import (
+    POWERTOOLS_VERSION,
+    base_path,
+    gate_request_validation,
+    methods_allowed,
+    tracing_disabled,
+)
+from verify_api_calls import EVENTS
+
+EVENT = json.loads((EVENTS / "api-schemes.json").read_text())
+
+
+@contextmanager
+def relied_on(name: str) -> Iterator[None]:
+    """Turn any failure inside into one that says which private name broke, in which Powertools."""
+    try:
+        yield
+    except Exception as exc:
+        pytest.fail(
+            f"Powertools {POWERTOOLS_VERSION} broke {name}, which functions/verify_api/powertools_private.py"
+            f" relies on: {type(exc).__name__}: {exc}",
+            pytrace=False,
+        )
+
+
+def request(app: APIGatewayHttpResolver, method: str, path: str, stage: str = "$default") -> dict[str, Any]:
+    event = copy.deepcopy(EVENT)
+    event["rawPath"] = event["requestContext"]["http"]["path"] = path
+    event["requestContext"]["http"]["method"] = method
+    event["requestContext"]["stage"] = stage
+    answer: dict[str, Any] = app.resolve(event, FakeLambdaContext())
+    return answer
+
+
+def test_tracer_is_tracer_disabled_still_answers_whether_tracing_is_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    with relied_on("Tracer._is_tracer_disabled()"):
+        monkeypatch.setenv("POWERTOOLS_TRACE_DISABLED", "true")
+        assert tracing_disabled() is True
+        monkeypatch.setenv("POWERTOOLS_TRACE_DISABLED", "false")
+        monkeypatch.setenv("LAMBDA_TASK_ROOT", "/var/task")  # what tells Powertools it runs in Lambda
+        monkeypatch.delenv("AWS_SAM_LOCAL", raising=False)
+        monkeypatch.delenv("AWS_CHALICE_CLI_MODE", raising=False)
+        assert tracing_disabled() is False
+
+
+def test_the_gate_replaces_the_request_validation_middleware_and_runs_before_it() -> None:
+    # Given a resolver whose one route would fail validation on an empty body
+    app = APIGatewayHttpResolver(enable_validation=True)
+    seen: list[str] = []
+
+    @app.get("/needs/<number>")
+    def needs_a_number(number: int) -> dict[str, int]:
+        return {"number": number}
+
+    def gate(event: APIGatewayProxyEventV2) -> None:
+        seen.append(event.path)
+
+    with relied_on("ApiGatewayResolver._request_validation_middleware"):
+        gate_request_validation(app, gate)
+        # When it serves a request, Then the gate saw it and validation still ran after it.
+        assert request(app, "GET", "/needs/seven")["statusCode"] == 422
+        assert seen == ["/needs/seven"]
+        assert json.loads(request(app, "GET", "/needs/7")["body"]) == {"number": 7}
+
+
+def test_without_the_middleware_to_replace_the_cold_start_stops(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = APIGatewayHttpResolver(enable_validation=True)
+    monkeypatch.delattr(app, "_request_validation_middleware")
+    with pytest.raises(RuntimeError, match=f"Powertools {POWERTOOLS_VERSION} has no .*_request_validation_middleware"):
+        gate_request_validation(app, lambda event: None)
+
+
+def test_the_route_tables_still_give_every_method_a_path_takes() -> None:
+    app = APIGatewayHttpResolver()
+    handler: Callable[[], dict[str, str]] = dict
+    app.get("/things")(handler)
+    app.post("/things")(handler)
+    app.delete("/things/<name>")(handler)
+    with relied_on("ApiGatewayResolver._static_routes and _dynamic_routes"):
+        assert methods_allowed(app, "/things") == ["GET", "POST"]
+        assert methods_allowed(app, "/things/dice") == ["DELETE"]
+        assert methods_allowed(app, "/nothing") == []
+
+
+@pytest.mark.parametrize(("stage", "expected"), [("$default", ""), ("prod", "/prod")])
+def test_get_base_path_still_names_the_stage(stage: str, expected: str) -> None:
+    app = APIGatewayHttpResolver()
+    found: list[str] = []
+
+    @app.get("/here")
+    def here() -> dict[str, str]:
+        found.append(base_path(app))
+        return {}
+
+    with relied_on("ApiGatewayResolver._get_base_path()"):
+        request(app, "GET", f"/{stage}/here" if expected else "/here", stage)
+        assert found == [expected]
+
+
+def test_every_private_name_is_used_from_this_one_module() -> None:
+    # The package's other modules reach Powertools' private names through powertools_private only.
+    package = Path(powertools_private.__file__).parent
+    private = ("._request_validation_middleware", "._static_routes", "._dynamic_routes", "._get_base_path(")
+    private += ("._is_tracer_disabled(",)
+    for module in sorted(package.rglob("*.py")):
+        if module.name != "powertools_private.py":
+            text = module.read_text()
+            assert not [name for name in private if name in text], module
