@@ -1,9 +1,12 @@
 """The daily game: GET /daily/{date} (a day's record) and GET /daily/{date}/{player_id} (a player's roll)."""
 
+from typing import Annotated
+
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 from fairdice.archive.reader import DayRecord, daily_record, daily_verdict
-from fairdice.models import Verdict
+from fairdice.models import Day, PlayerId, Verdict
 
 from verify_api import archive
 from verify_api.answers import json_answer, verdict_answer
@@ -14,13 +17,15 @@ from verify_api.routes import http_event
 
 router = Router()  # type: ignore[no-untyped-call]  # Powertools leaves its __init__ unannotated
 
+DayPath = Annotated[Day, Path(description="the UTC day, YYYY-MM-DD")]
+
 
 @router.get(
     "/daily/<date>",
     summary="A day's revealed secret record",
     responses=responses("the record", INVALID, *ARCHIVE_ERRORS, model=DayRecord),
 )
-def daily_record_route(date: str) -> Response[str]:
+def daily_record_route(date: DayPath) -> Response[str]:
     shown = daily_record(archive.DAILY, date)
     return json_answer(shown, cache_control(shown))
 
@@ -31,7 +36,10 @@ def daily_record_route(date: str) -> Response[str]:
     description=f"Optional query parameter `recorded`: the six faces seen, such as `3 5 7 10 12 20`. {PAGE_NOTE}",
     responses=page_or_json(responses("the verdict", INVALID, *ARCHIVE_ERRORS, model=Verdict)),
 )
-def daily_roll_route(date: str, player_id: str) -> Response[str]:
-    event = http_event(router)
-    verdict = counted(daily_verdict(archive.DAILY, date, player_id, event.get_query_string_value("recorded")))
-    return verdict_answer(verdict, event.headers.get("accept"), cache=cache_control(verdict))
+def daily_roll_route(
+    date: DayPath,
+    player_id: Annotated[PlayerId, Path(description="the player's UUID")],
+    recorded: Annotated[str | None, Query(description="the six faces seen, such as `3 5 7 10 12 20`")] = None,
+) -> Response[str]:
+    verdict = counted(daily_verdict(archive.DAILY, date, player_id, recorded))
+    return verdict_answer(verdict, http_event(router).headers.get("accept"), cache=cache_control(verdict))

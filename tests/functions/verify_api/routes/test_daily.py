@@ -142,3 +142,17 @@ def test_a_day_without_a_secret_is_404_and_a_bad_date_422_naming_it(
     assert body["error"]["problems"][0]["field"] == "date"
     status, _, body = call(load_event("api-daily-roll"), "/daily/2025-03-01/not-a-player")
     assert (status, body["error"]["problems"][0]["field"]) == (422, "player_id")
+
+
+def test_the_routes_parameters_are_typed_and_documented_as_the_core_types_them(
+    load_event: Callable[[str], Event],
+) -> None:
+    # Given the OpenAPI document the handler serves
+    document = json.loads(api.lambda_handler(load_event("api-openapi"), FakeLambdaContext())["body"])
+
+    # Then the day and the player are documented as the core's Day and PlayerId, and `recorded` as a query
+    roll = document["paths"]["/daily/{date}/{player_id}"]["get"]["parameters"]
+    shown = {(p["name"], p["in"]): p["schema"].get("format") for p in roll}
+    assert shown == {("date", "path"): "date", ("player_id", "path"): "uuid", ("recorded", "query"): None}
+    record = document["paths"]["/daily/{date}"]["get"]["parameters"]
+    assert [(p["name"], p["in"], p["schema"]["format"]) for p in record] == [("date", "path", "date")]
