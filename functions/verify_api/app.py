@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from functools import cache
 from http import HTTPStatus
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from aws_lambda_powertools import Logger, Metrics, Tracer
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, CORSConfig, Response, content_types
@@ -36,17 +36,18 @@ from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.tracing.base import BaseProvider, BaseSegment
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from aws_lambda_powertools.utilities.typing import LambdaContext
-from fairdice import __version__
+from fairdice import __version__, schemes
 from fairdice.batch import BatchRequest, BatchResult, verify_batch
 from fairdice.catalog import SchemeCatalog, scheme_catalog
 from fairdice.daily_archive import ArchiveReader, DayRecord, cache_control, daily_record, daily_verdict
 from fairdice.errors import ArchiveUnavailable, FairdiceError, InvalidInput, TamperedRecord, UnknownDay
-from fairdice.links import DEFAULT_SCHEME, PARAMS, build_link, parse_link
-from fairdice.models import RequestBase, Verdict, VerifyRequest
+from fairdice.links import build_link, parse_link
 from fairdice.problems import ErrorDetail, Problem, describe, headline
+from fairdice.request import RequestBase
 from fairdice.settings import LAMBDA_MAX_ANSWER, MIB, ApiSettings
 from fairdice.storage import PROMPT
-from fairdice.verdict import verify
+from fairdice.verdict import Verdict
+from fairdice.verify import verify
 from pydantic import BaseModel, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
@@ -195,11 +196,16 @@ _BODY_ERRORS = (
 # Routes that may read the daily archive: a day it lacks, a record it cannot trust, or no answer from it.
 _ARCHIVE_ERRORS = (HTTPStatus.NOT_FOUND, HTTPStatus.BAD_GATEWAY, HTTPStatus.SERVICE_UNAVAILABLE)
 _LINK_FORMS = "; ".join(
-    f"{scheme}{' (no scheme parameter, seed 000)' if scheme == DEFAULT_SCHEME else f' (scheme={scheme})'}: "
-    + ", ".join(param.name for param in params)
-    for scheme, params in PARAMS.items()
+    f"{scheme.id}{' (no scheme parameter, seed 000)' if scheme.bare_links else f' (scheme={scheme.id})'}: "
+    + ", ".join(param.name for param in scheme.link)
+    for scheme in schemes.all_schemes()
 )
-VerifyBody = Annotated[VerifyRequest, Body(description="a verify request: `scheme` and that scheme's fields")]
+if TYPE_CHECKING:  # the union is built from the scheme registry at import: to a type checker, any request
+    VerifyBody = RequestBase
+else:
+    VerifyBody = Annotated[
+        schemes.request_union(), Body(description="a verify request: `scheme` and that scheme's fields")
+    ]
 _PAGE_NOTE = "A client that prefers text/html in Accept (a browser) gets the verdict as a readable page."
 
 

@@ -31,10 +31,13 @@ from typing import Literal, TypeVar
 from pydantic import AwareDatetime, BaseModel, ConfigDict, ValidationError
 
 from fairdice.errors import ArchiveUnavailable, TamperedRecord, UnknownDay
-from fairdice.models import DailyRequest, Day, DaySecret, Seal, Verdict
+from fairdice.fields import Day, DaySecret, Seal
+from fairdice.schemes.base import PendingDay, RevealedDay
+from fairdice.schemes.daily import DailyRequest
 from fairdice.seal import seal_of
 from fairdice.storage import ObjectStore, Stores
-from fairdice.verdict import PendingDay, RevealedDay, verify
+from fairdice.verdict import Verdict
+from fairdice.verify import verify
 
 SECRET_BYTES = 32
 SECRETS_PREFIX = "secrets/"

@@ -16,7 +16,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from fairdice.daily_archive import ArchiveReader, daily_verdict, open_day, reveal_closed
 from fairdice.errors import InvalidInput
-from fairdice.models import Day
+from fairdice.fields import Day
 from fairdice.problems import describe
 from fairdice.storage import StorageSettings
 

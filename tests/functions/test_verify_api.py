@@ -16,12 +16,14 @@ from urllib.parse import urlsplit
 import pytest
 from fairdice.catalog import SchemeCatalog
 from fairdice.errors import ArchiveUnavailable, TamperedRecord, UnknownDay
-from fairdice.models import SCHEMES, parse_request
 from fairdice.problems import describe
+from fairdice.schemes import parse_request, request_models
 from fairdice.settings import ApiSettings
 from lambda_context import FakeLambdaContext
 from pydantic import ValidationError
 from verify_api import app as api
+
+SCHEMES = request_models()
 
 # Routes that give no verdict publish no metric; Powertools warns about that on every such call.
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")

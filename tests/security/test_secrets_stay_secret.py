@@ -28,10 +28,10 @@ from daily_publisher import app as publisher
 from fairdice import cli, seal
 from fairdice.daily_archive import ArchiveReader, secret_key
 from fairdice.errors import ArchiveUnavailable
-from fairdice.models import parse_request
+from fairdice.schemes import parse_request
 from fairdice.seal import seal_of
 from fairdice.storage import FolderStore, ObjectStore, StorageSettings, Stores
-from fairdice.verdict import verify
+from fairdice.verify import verify
 from lambda_context import FakeLambdaContext
 from verify_api import app as api
 

@@ -45,7 +45,6 @@ from fairdice.daily_archive import (
     secret_key,
 )
 from fairdice.errors import ArchiveUnavailable, TamperedRecord, UnknownDay
-from fairdice.models import Verdict
 from fairdice.seal import seal_of
 from fairdice.storage import (
     PATIENT,
@@ -58,6 +57,7 @@ from fairdice.storage import (
     StorageSettings,
     Stores,
 )
+from fairdice.verdict import Verdict
 from hypothesis import given
 from hypothesis import strategies as st
 from lambda_context import FakeLambdaContext

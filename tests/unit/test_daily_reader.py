@@ -28,10 +28,11 @@ from fairdice.daily_archive import (
     secret_key,
 )
 from fairdice.errors import TamperedRecord, UnknownDay
-from fairdice.models import DailyRequest
+from fairdice.schemes.base import PendingDay, RevealedDay
+from fairdice.schemes.daily import DailyRequest
 from fairdice.seal import seal_of
 from fairdice.storage import ObjectStore, StorageSettings, Stores
-from fairdice.verdict import PendingDay, RevealedDay, verify
+from fairdice.verify import verify
 from pydantic import ValidationError
 
 DAY = dt.date(2025, 3, 1)

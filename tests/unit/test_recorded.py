@@ -1,9 +1,10 @@
 """Recorded rolls as people paste them are read exactly; anything else is refused naming `recorded`."""
 
 import pytest
-from fairdice.models import MAX_ROLLS, parse_request
+from fairdice.fields import MAX_ROLLS
 from fairdice.problems import describe
 from fairdice.recorded import RecordedError, parse_recorded
+from fairdice.schemes import parse_request
 from pydantic import ValidationError
 
 PAIR = (6, 6)
