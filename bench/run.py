@@ -39,11 +39,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "shared"), str(ROOT / "functions"), str(ROOT)]
 
 from fairdice.dice import D6_PAIR, fill, keyed_mac  # noqa: E402
-from fairdice.models import parse_request  # noqa: E402
 from fairdice.recompute import recompute  # noqa: E402
-from fairdice.schemes import daily, three_dice  # noqa: E402
+from fairdice.schemes import (  # noqa: E402
+    daily,
+    parse_request,
+    three_dice,
+)
 from fairdice.schemes import narde as narde_scheme  # noqa: E402
-from fairdice.verdict import verify  # noqa: E402
+from fairdice.verify import verify  # noqa: E402
 
 from tests.lambda_context import FakeLambdaContext  # noqa: E402
 from tests.oracles import seed_000, seed_001, seed_003, seed_004  # noqa: E402

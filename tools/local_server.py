@@ -244,9 +244,9 @@ def main(argv: list[str] | None = None) -> int:
 def _examples(base: str) -> str:
     """A curl call and a game-over link, both on the seed documents' example key (00 01 … 1f)."""
     from fairdice.links import build_link
-    from fairdice.models import Pair36Request
+    from fairdice.schemes.pair36 import Pair36Request
     from fairdice.seal import seal_of
-    from fairdice.verdict import verify
+    from fairdice.verify import verify
 
     key = bytes(range(32))
     narde = {

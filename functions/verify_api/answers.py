@@ -5,7 +5,8 @@ from http import HTTPStatus
 
 from aws_lambda_powertools.event_handler import Response, content_types
 from fairdice.errors import InvalidInput
-from fairdice.models import RequestBase, Verdict
+from fairdice.request import RequestBase
+from fairdice.verdict import Verdict
 from pydantic import BaseModel
 
 from verify_api.negotiation import PAGE_CONTENT_TYPE, prefers_html

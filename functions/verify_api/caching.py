@@ -1,7 +1,7 @@
 """Cache-Control for the daily routes: what the archive reader says an answer is, as a cache policy."""
 
 from fairdice.archive.reader import DayRecord, is_final
-from fairdice.models import Verdict
+from fairdice.verdict import Verdict
 
 # A revealed day never changes; anything else may.
 IMMUTABLE = "public, max-age=31536000, immutable"

@@ -7,7 +7,7 @@ from typing import Any
 from aws_lambda_powertools import Logger, Metrics, Tracer
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.tracing.base import BaseProvider, BaseSegment
-from fairdice.models import Verdict
+from fairdice.verdict import Verdict
 
 from verify_api.powertools_private import tracing_disabled
 

@@ -12,9 +12,13 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
 from fairdice.errors import FairdiceError, InvalidInput
-from fairdice.models import MAX_ROLLS, CountedRequest, RequestBase, Verdict, parse_request
+from fairdice.fields import MAX_ROLLS
 from fairdice.problems import ErrorDetail, invalid
-from fairdice.verdict import DaySecrets, verify
+from fairdice.request import CountedRequest, RequestBase
+from fairdice.schemes import parse_request
+from fairdice.schemes.base import DaySecrets
+from fairdice.verdict import Verdict
+from fairdice.verify import verify
 
 MAX_GAMES = 100
 MAX_BATCH_ROLLS = MAX_ROLLS

@@ -8,7 +8,9 @@ from typing import Any
 
 from pydantic import BaseModel, Field, JsonValue
 
-from fairdice.models import MAX_ROLLS, SCHEMES, RequestBase
+from fairdice import schemes
+from fairdice.fields import MAX_ROLLS
+from fairdice.schemes.base import Scheme
 
 # JSON-schema keywords that bound a value, reported as the field's limits.
 _LIMITS = ("const", "minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems", "pattern", "format")
@@ -45,21 +47,23 @@ class SchemeCatalog(BaseModel):
     max_rolls: int = Field(description="the most rolls one request may recompute or compare")
 
 
-@cache
 def scheme_catalog() -> SchemeCatalog:
-    """Every scheme, generated from its request model (computed once, then shared)."""
-    return SchemeCatalog(
-        schemes=[_scheme(scheme_id, model) for scheme_id, model in SCHEMES.items()],
-        max_rolls=MAX_ROLLS,
-    )
+    """Every registered scheme, generated from its request model (computed once, then shared)."""
+    return _catalog(tuple(schemes.all_schemes()))
 
 
-def _scheme(scheme_id: str, model: type[RequestBase]) -> SchemeSpec:
+@cache
+def _catalog(rooms: tuple[Scheme[Any], ...]) -> SchemeCatalog:
+    return SchemeCatalog(schemes=[_scheme(scheme) for scheme in rooms], max_rolls=MAX_ROLLS)
+
+
+def _scheme(scheme: Scheme[Any]) -> SchemeSpec:
+    model = scheme.request
     schema = model.model_json_schema()
     return SchemeSpec(
-        id=scheme_id,
+        id=scheme.id,
         description=(model.__doc__ or "").strip().split("\n\n")[0],
-        dice=list(model.SIDES),
+        dice=list(scheme.sides),
         secret_field=model.REVEALED_FIELD,
         seal_field=model.SEAL_FIELD,
         fields=_fields(schema, schema.get("$defs", {}), prefix="", required_here=True),

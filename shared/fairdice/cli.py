@@ -15,9 +15,11 @@ from pydantic import ValidationError
 from fairdice import __version__, daily_cli
 from fairdice.errors import FairdiceError, InvalidInput, UnknownDay
 from fairdice.links import build_link, parse_link
-from fairdice.models import RequestBase, Verdict, parse_request
 from fairdice.problems import WHOLE_REQUEST, Problem, describe
-from fairdice.verdict import verify
+from fairdice.request import RequestBase
+from fairdice.schemes import parse_request
+from fairdice.verdict import Verdict
+from fairdice.verify import verify
 
 EXIT_OK = 0
 EXIT_MISMATCH = 1

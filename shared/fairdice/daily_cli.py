@@ -17,7 +17,7 @@ from pydantic import TypeAdapter, ValidationError
 from fairdice.archive.publisher import open_day, reveal_closed
 from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.errors import InvalidInput
-from fairdice.models import Day
+from fairdice.fields import Day
 from fairdice.problems import describe
 from fairdice.storage import StorageSettings
 

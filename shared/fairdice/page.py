@@ -15,40 +15,20 @@ from typing import Any
 
 from pydantic import JsonValue, ValidationError
 
+from fairdice import schemes
 from fairdice.links import build_link
-from fairdice.models import (
-    BgDiceRequest,
-    BgOnlineRequest,
-    DailyRequest,
-    Finding,
-    NardeRequest,
-    Pair36Request,
-    RequestBase,
-    RollReport,
-    ThreeDiceRequest,
-    Verdict,
-    parse_request,
-)
-from fairdice.schemes.daily import SIDES as DAILY_SIDES
+from fairdice.request import RequestBase
+from fairdice.schemes.base import Words
+from fairdice.verdict import Finding, RollReport, Verdict
 
 # The page loads nothing and runs nothing; the policy tells the browser so, should anything slip through.
 # It is the page's own (its meta tag); the handler also sends it as a header.
 CONTENT_SECURITY_POLICY = (
     "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
-MAX_LISTED_LABELS = 20  # labels written into a recipe's code; the table lists every one
 # The table of rolls stops here: Lambda returns at most 6 MiB, and 10,000 rows of long escaped messages can pass it.
 MAX_TABLE_BYTES = 3 * 1024 * 1024
 
-# Per scheme: what the seed calls the secret and the seal.
-_WORDS = {
-    "pair36": ("server seed", "seal"),
-    "bg-dice-v1": ("key", "lock"),
-    "bg-online-v1": ("server number", "seal"),
-    "narde-v1": ("key", "fingerprint"),
-    "three-dice": ("seed", "commit"),
-    "daily": ("day secret", "commitment"),
-}
 _CAUSE_TITLES = {
     "numbering_shifted": "The roll numbers are shifted",
     "seat_order": "The client seeds are in the other seat order",
@@ -91,7 +71,7 @@ footer{margin-top:2rem;font-size:.85rem}
 
 def headline(verdict: Verdict) -> str:
     """The verdict in one sentence, as the page's title states it."""
-    secret, seal = _WORDS.get(verdict.scheme, ("secret", "seal"))
+    secret, seal = _words(verdict)
     summary = verdict.summary
     if verdict.verdict == "withheld":
         reason = verdict.withheld.reason if verdict.withheld else "the secret is not revealed yet"
@@ -120,7 +100,7 @@ def headline(verdict: Verdict) -> str:
 
 def render_page(verdict: Verdict, request: RequestBase | None = None) -> str:
     """The whole HTML page for a verdict; with the request, its values fill in the recipe and retry links."""
-    secret, seal = _WORDS.get(verdict.scheme, ("secret", "seal"))
+    secret, seal = _words(verdict)
     parts = [
         "<!doctype html>\n<html lang=en><head><meta charset=utf-8>",
         '<meta name=viewport content="width=device-width,initial-scale=1">',
@@ -201,7 +181,7 @@ def _retry_link(request: RequestBase, change: dict[str, JsonValue]) -> str | Non
         else:
             data[name] = value
     try:
-        return build_link(parse_request(data))
+        return build_link(schemes.parse_request(data))
     except ValidationError:
         # A change is built to be valid; one that is not simply gets no link, the page still shows it.
         return None
@@ -270,207 +250,14 @@ def _recipe_section(verdict: Verdict, request: RequestBase | None, secret: str, 
 
 def _recipe(verdict: Verdict, request: RequestBase | None) -> tuple[str, str]:
     """The steps in words (already HTML) and a Python program that prints every roll of this verdict."""
-    match verdict.scheme:
-        case "pair36":
-            return _pair36_recipe(verdict, request if isinstance(request, Pair36Request) else None)
-        case "bg-dice-v1" | "bg-online-v1":
-            return _bg_recipe(verdict, request if isinstance(request, BgDiceRequest | BgOnlineRequest) else None)
-        case "narde-v1":
-            return _narde_recipe(verdict, request if isinstance(request, NardeRequest) else None)
-        case "three-dice":
-            return _three_dice_recipe(verdict, request if isinstance(request, ThreeDiceRequest) else None)
-    return _daily_recipe(verdict, request if isinstance(request, DailyRequest) else None)
+    scheme = schemes.get(verdict.scheme)
+    return scheme.recipe(verdict, request if isinstance(request, scheme.request) else None)
 
 
-def _hex_or(value: str | None, placeholder: str) -> str:
-    return value if value is not None else placeholder
-
-
-def _span(verdict: Verdict) -> tuple[int, int]:
-    """The first index and the count of the computed rolls (extra recorded rolls were not computed)."""
-    computed = [report["index"] for report in verdict.rolls if report["message"] is not None]
-    return (computed[0], len(computed)) if computed else (0, 0)
-
-
-def _pair36_recipe(verdict: Verdict, request: Pair36Request | None) -> tuple[str, str]:
-    first, count = _span(verdict)
-    seeds = request.client_seeds if request is not None else ["CLIENT SEED 1", "CLIENT SEED 2"]
-    steps = (
-        "Roll number <i>n</i> (from 1, across the whole match) is "
-        "<code>HMAC-SHA256(key = server seed bytes, message = clientSeed1:clientSeed2:n)</code>. "
-        "Take the first byte of it below 252, <code>v = byte mod 36</code>, and the dice are "
-        "<code>(floor(v / 6) + 1, v mod 6 + 1)</code>. 252 is 7 × 36, so all 36 rolls are equally likely. "
-        "If no byte is below 252 (never seen), a <code>+</code> is appended to the client-seed part and the MAC "
-        "computed again."
-    )
-    code = f"""import hashlib, hmac
-
-seed = bytes.fromhex({_py(_hex_or(request.server_seed if request else None, "PASTE THE SERVER SEED"))})
-client_seeds = {_py(list(seeds))}
-print(hashlib.sha256(seed).hexdigest())  # the seal
-
-for n in range({first}, {first + count}):
-    mac = hmac.new(seed, f"{{':'.join(client_seeds)}}:{{n}}".encode(), hashlib.sha256).digest()
-    v = next(byte for byte in mac if byte < 252) % 36
-    print(n, [v // 6 + 1, v % 6 + 1])
-"""
-    return steps, code
-
-
-def _bg_recipe(verdict: Verdict, request: BgDiceRequest | BgOnlineRequest | None) -> tuple[str, str]:
-    labels = [report.get("label", "") for report in verdict.rolls if report["message"] is not None]
-    listed = labels[:MAX_LISTED_LABELS]
-    more = (
-        f"  # the first {len(listed)} of {len(labels)} labels: the table lists them all\n"
-        if len(labels) > len(listed)
-        else "\n"
-    )
-    steps = (
-        "A roll is read from HMAC-SHA256, keyed with the key, of the roll's label followed by <code>:0</code> "
-        "(then <code>:1</code>, <code>:2</code>… if more bytes are needed): a byte of 252 or more is skipped, "
-        "any other gives a die of <code>(byte mod 6) + 1</code>, and the first two dice read are the roll."
-    )
-    if verdict.scheme == "bg-online-v1":
-        steps += (
-            " Online, the key is HMAC-SHA256, keyed with the server's number, of <code>bg-online-v1:seeds:</code> "
-            "followed by both apps' numbers in lowercase hex, separated by a colon."
-        )
-        numbers = request.app_numbers if isinstance(request, BgOnlineRequest) else ["APP NUMBER 1", "APP NUMBER 2"]
-        server = _hex_or(request.server_number if isinstance(request, BgOnlineRequest) else None, "PASTE IT")
-        key_lines = (
-            f"server_number = bytes.fromhex({_py(server)})\n"
-            f"app_numbers = {_py(list(numbers))}\n"
-            'message = "bg-online-v1:seeds:" + ":".join(n.lower() for n in app_numbers)\n'
-            "key = hmac.new(server_number, message.encode(), hashlib.sha256).digest()\n"
-            "print(hashlib.sha256(server_number).hexdigest())  # the seal\n"
-        )
-    else:
-        key = _hex_or(request.key if isinstance(request, BgDiceRequest) else None, "PASTE THE KEY")
-        key_lines = f"key = bytes.fromhex({_py(key)})\nprint(hashlib.sha256(key).hexdigest())  # the lock\n"
-    code = f"""import hashlib, hmac
-
-{key_lines}
-
-def roll(label):
-    dice, block = [], 0
-    while True:
-        for byte in hmac.new(key, f"{{label}}:{{block}}".encode(), hashlib.sha256).digest():
-            if byte < 252:
-                dice.append(byte % 6 + 1)
-                if len(dice) == 2:
-                    return dice
-        block += 1
-
-
-labels = {_py(listed)}{more}for label in labels:
-    print(label, roll(label))
-"""
-    return steps, code
-
-
-def _narde_recipe(verdict: Verdict, request: NardeRequest | None) -> tuple[str, str]:
-    first, count = _span(verdict)
-    steps = (
-        "Roll number <i>i</i> (from 0, the opening roll included) is "
-        "<code>HMAC-SHA256(key, narde-v1|phrase|i)</code>. Bytes 252–255 are skipped; every other byte "
-        "<i>b</i> gives a die <code>b mod 6 + 1</code>. The first two dice are the roll; if a block has fewer than "
-        "two usable bytes, the next one is <code>…|i|1</code>. CyberChef (gchq.github.io/CyberChef) can do it too: "
-        "operation HMAC, key type Hex, function SHA256, input <code>narde-v1|phrase|0</code>; read the result two "
-        "hex digits at a time, skip fc, fd, fe, ff, and take each number mod 6, plus 1."
-    )
-    key = _hex_or(request.key if request else None, "PASTE THE KEY")
-    phrase = request.phrase if request else "PASTE THE PHRASE"
-    code = f"""import hashlib, hmac
-
-key = bytes.fromhex({_py(key)})
-phrase = {_py(phrase)}
-print(hashlib.sha256(key).hexdigest())  # must equal the fingerprint
-for i in range({first}, {first + count}):
-    mac = hmac.new(key, f"narde-v1|{{phrase}}|{{i}}".encode(), hashlib.sha256).digest()
-    print(i, [b % 6 + 1 for b in mac if b < 252][:2])
-"""
-    return steps, code
-
-
-def _three_dice_recipe(verdict: Verdict, request: ThreeDiceRequest | None) -> tuple[str, str]:
-    first, count = _span(verdict)
-    seats = request.client_seeds if request is not None else None
-    steps = (
-        "For ply <i>n</i> the message is <code>uint32be(len(white)) ++ white ++ uint32be(len(black)) ++ black ++ "
-        "int64be(n)</code> (lengths in UTF-8 bytes, integers big-endian). Compute "
-        "<code>HMAC-SHA256(serverSeed, message ++ int32be(block))</code> from block 0: every byte below 252 gives "
-        "the die <code>(byte mod 6) + 1</code>, other bytes are skipped, and the first three dice are the roll. "
-        "The table's message is that of block 0, in hex."
-    )
-    seed = _hex_or(request.seed if request else None, "PASTE THE SEED")
-    white = seats.white if seats is not None else "WHITE'S CLIENT SEED"
-    black = seats.black if seats is not None else "BLACK'S CLIENT SEED"
-    code = f"""import hashlib
-import hmac
-import struct
-
-
-def roll(server_seed_hex, client_white, client_black, ply):
-    server_seed = bytes.fromhex(server_seed_hex)
-    w, b = client_white.encode("utf-8"), client_black.encode("utf-8")
-    message = struct.pack(">I", len(w)) + w + struct.pack(">I", len(b)) + b + struct.pack(">q", ply)
-    dice, block = [], 0
-    while len(dice) < 3:
-        digest = hmac.new(server_seed, message + struct.pack(">i", block), hashlib.sha256).digest()
-        for byte in digest:
-            if len(dice) == 3:
-                break
-            if byte < 252:
-                dice.append(byte % 6 + 1)
-        block += 1
-    return dice
-
-
-seed = {_py(seed)}
-print(hashlib.sha256(bytes.fromhex(seed)).hexdigest())  # must equal the commit
-for ply in range({first}, {first + count}):
-    print(ply, roll(seed, {_py(white)}, {_py(black)}, ply))
-"""
-    return steps, code
-
-
-def _daily_recipe(verdict: Verdict, request: DailyRequest | None) -> tuple[str, str]:
-    message = verdict.rolls[0]["message"] if verdict.rolls else None
-    day = (message or "YYYY-MM-DD").split("|")[0]
-    given = request.secret if request is not None else None
-    secret = _hex_or(given, f"PASTE THE SECRET OF {day} (GET /daily/{day})")
-    steps = (
-        "The message is <code>YYYY-MM-DD|player id</code> (the UTC date and the lowercase hyphenated uuid); the "
-        "stream is <code>HMAC-SHA256(day secret, message)</code>, then <code>message|1</code>, <code>|2</code>… if "
-        "it runs out. The dice are read in the order d4, d6, d8, d10, d12, d20: for a die of <i>n</i> sides, "
-        "<code>limit = 256 − (256 mod n)</code>, a byte at or above the limit is skipped, and the face is "
-        "<code>(byte mod n) + 1</code>. A day's secret is published once the day is over, at "
-        f"<code>GET /daily/{_e(day)}</code>."
-    )
-    code = f"""import hashlib, hmac
-from itertools import count
-
-secret = bytes.fromhex({_py(secret)})
-message = {_py(message or "YYYY-MM-DD|PLAYER ID")}
-print(hashlib.sha256(secret).hexdigest())  # the commitment
-
-
-def stream():
-    for block in count():
-        text = message if block == 0 else f"{{message}}|{{block}}"
-        yield from hmac.new(secret, text.encode(), hashlib.sha256).digest()
-
-
-bytes_ = stream()
-faces = []
-for n in {_py(list(DAILY_SIDES))}:
-    limit = 256 - 256 % n
-    faces.append(next(b for b in bytes_ if b < limit) % n + 1)
-print(1, faces)
-"""
-    return steps, code
-
-
-def _py(value: object) -> str:
-    """A Python literal for a value: repr escapes quotes, backslashes and line breaks in any text."""
-    return repr(value)
+def _words(verdict: Verdict) -> tuple[str, str]:
+    """What the verdict's scheme calls its secret and its seal."""
+    try:
+        words = schemes.get(verdict.scheme).words
+    except KeyError:
+        words = Words("secret", "seal")
+    return words.secret, words.seal

@@ -9,14 +9,12 @@ from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
+from fairdice import schemes
 from fairdice.errors import FairdiceError, InvalidInput
-from fairdice.models import SCHEMES
 
 WHOLE_REQUEST = "request"
 MAX_FIELD = 100
 MAX_MESSAGE = 300
-_ONE_OF = ", ".join(SCHEMES)
-_SCHEME_OF_MODEL = {model.__name__: scheme for scheme, model in SCHEMES.items()}
 
 
 class Problem(BaseModel):
@@ -53,11 +51,12 @@ def describe(exc: ValidationError | FairdiceError) -> list[Problem]:
     """Every problem an error reports, one per field, each message in plain words."""
     if isinstance(exc, FairdiceError):
         return [_problem(exc.field or WHOLE_REQUEST, exc.message)]
-    scheme = _SCHEME_OF_MODEL.get(exc.title)
+    known = schemes.ids()
+    scheme = next((s.id for s in schemes.all_schemes() if s.request.__name__ == exc.title), None)
     problems = []
     for error in exc.errors(include_url=False):
         loc = tuple(error["loc"])
-        if loc and loc[0] in SCHEMES:
+        if loc and loc[0] in known:
             # The discriminated union puts the scheme's tag first; it is not a field.
             scheme = str(loc[0])
             loc = loc[1:]
@@ -98,9 +97,9 @@ def _words(error: Any, context: dict[str, Any], scheme: str | None) -> str:
         case "extra_forbidden":
             return f"is not a field of scheme {scheme}" if scheme else "is not a field of this request"
         case "union_tag_invalid":
-            return f"must be one of {_ONE_OF}, not {_shown(context.get('tag'))}"
+            return f"must be one of {', '.join(schemes.ids())}, not {_shown(context.get('tag'))}"
         case "union_tag_not_found":
-            return f"is required and must be one of {_ONE_OF}"
+            return f"is required and must be one of {', '.join(schemes.ids())}"
         case "less_than_equal":
             return f"must be at most {context['le']}, got {_shown(given)}"
         case "greater_than_equal":

@@ -84,9 +84,7 @@ def _from_text(text: str, sides: Sequence[int]) -> list[tuple[int, ...]]:
             raise RecordedError("looks like JSON but holds a number too long to read") from None
         return _from_list(value, sides)
     if max(sides) > 9:
-        # Dice with two-digit faces cannot be run together: read one roll of numbers.
-        tokens = [t for t in re.split(r"[\s,;\-/]+", stripped) if t]
-        return _from_list([tokens], sides) if tokens else []
+        return _from_numbers(stripped, sides)
     single_rolls = _single_rolls(tuple(sides))
     rolls: list[tuple[int, ...]] = []
     for line_no, line in enumerate(stripped.splitlines(), start=1):
@@ -102,6 +100,16 @@ def _from_text(text: str, sides: Sequence[int]) -> list[tuple[int, ...]]:
             else:
                 rolls.extend(_roll_from_token(token, sides, f"line {line_no}, roll {len(rolls) + 1}"))
     return rolls
+
+
+def _from_numbers(text: str, sides: Sequence[int]) -> list[tuple[int, ...]]:
+    """Dice with two-digit faces, which cannot be run together: one roll's faces however separated
+    (daily's `3 5 7 10 12 20`), or several rolls each written with its faces joined (`3-2,2-11`)."""
+    numbers = [t for t in re.split(r"[\s,;\-/]+", text) if t]
+    rolls = [t for t in _TOKEN_SPLIT.split(text) if t]
+    if len(numbers) != len(sides) and len(rolls) > 1 and all(len(_DIE_SPLIT.split(t)) == len(sides) for t in rolls):
+        return _from_list(list(rolls), sides)
+    return _from_list([numbers], sides) if numbers else []
 
 
 def _single_face(item: object, sides: int) -> bool:

@@ -1,172 +1,118 @@
-"""From a validated request to its verdict: check the seal, recompute, compare."""
+"""The verdict: what one verify request is answered with (SPEC §3), and its parts."""
 
 import datetime as dt
-from dataclasses import dataclass
-from itertools import count as count_from
-from operator import eq
-from typing import Protocol
+from typing import Literal, NotRequired
 
-from fairdice.diagnosis import diagnose
-from fairdice.dice import Rolls
-from fairdice.errors import InvalidInput
-from fairdice.models import (
-    CheckResult,
-    Checks,
-    DailyRequest,
-    Outcome,
-    RequestBase,
-    RollReport,
-    SealReport,
-    Summary,
-    ThreeDiceRequest,
-    Verdict,
-    WithheldReport,
-)
-from fairdice.recompute import recompute
-from fairdice.seal import seal_matches, seal_of
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from typing_extensions import TypedDict
+
+from fairdice import __version__
+
+Outcome = Literal["fair", "mismatch", "incomplete", "withheld"]
+CheckResult = Literal["match", "mismatch", "not_given"]
 
 
-@dataclass(frozen=True)
-class RevealedDay:
-    """A closed day's secret as the archive revealed it, with the commitment made before."""
+class Checks(BaseModel):
+    """The two things a verdict rests on."""
 
-    secret: bytes
-    commitment: str
-    source: str
+    seal: CheckResult
+    rolls: CheckResult
 
 
-@dataclass(frozen=True)
-class PendingDay:
-    """A day whose secret exists but may not be revealed before `reveal_at`."""
+class SealReport(BaseModel):
+    """The seal the game showed, if given, and the one the revealed secret gives."""
 
-    reveal_at: dt.datetime
-
-
-class DaySecrets(Protocol):
-    """Where scheme `daily` finds a day's secret when the request does not carry it."""
-
-    def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
-        """The revealed day, or when it will be; raises UnknownDay for a day with no secret."""
-        ...
+    given: str | None
+    computed: str | None
 
 
-def compare(computed: Rolls, recorded: list[list[int]] | None) -> tuple[list[RollReport], Summary, CheckResult]:
-    """Pair computed rolls with recorded ones; a missing or extra recorded roll is a mismatch."""
-    numbers, count = computed.numbers, len(computed)
-    dice = list(map(list, zip(*computed.faces, strict=True)))
-    if recorded is None:
-        reports: list[RollReport] = [
-            {"index": n, "message": m, "dice": d, "recorded": None, "matches": None}
-            for n, m, d in zip(numbers, computed.messages, dice, strict=True)
-        ]
-        _label(reports, computed)
-        summary = Summary(count=count, compared=0, mismatches=0, first_mismatch=None)
-        return reports, summary, "not_given"
-    seen: list[list[int] | None] = [*recorded[:count], *[None] * (count - len(recorded))]
-    matches = list(map(eq, dice, seen))
-    reports = [
-        {"index": n, "message": m, "dice": d, "recorded": r, "matches": ok}
-        for n, m, d, r, ok in zip(numbers, computed.messages, dice, seen, matches, strict=True)
-    ]
-    _label(reports, computed)
-    mismatches = matches.count(False)
-    first_mismatch = numbers[matches.index(False)] if mismatches else None
-    # Recorded rolls beyond the count: nothing was computed for them, so they cannot match.
-    last_index = numbers[-1] if count else 0
-    for extra, index in zip(recorded[count:], count_from(last_index + 1)):
-        mismatches += 1
-        first_mismatch = index if first_mismatch is None else first_mismatch
-        reports.append({"index": index, "message": None, "dice": None, "recorded": extra, "matches": False})
-    summary = Summary(
-        count=count, compared=min(count, len(recorded)), mismatches=mismatches, first_mismatch=first_mismatch
-    )
-    return reports, summary, "mismatch" if mismatches else "match"
+class RollReport(TypedDict):
+    """One roll: how to recompute it, what it is, and whether it matches what was seen.
 
-
-def _label(reports: list[RollReport], computed: Rolls) -> None:
-    """bg schemes' rolls also say their label, and an opening roll who won it."""
-    if computed.labels is not None:
-        for report, label in zip(reports, computed.labels, strict=False):
-            report["label"] = label
-    for at, winner in computed.winners.items():
-        reports[at]["winner"] = winner
-
-
-def outcome(seal: CheckResult, rolls: CheckResult) -> Outcome:
-    """fair only when both checks were made and matched; any mismatch wins over not_given."""
-    if "mismatch" in (seal, rolls):
-        return "mismatch"
-    if seal == rolls == "match":
-        return "fair"
-    return "incomplete"
-
-
-def _withheld(request: RequestBase, reason: str, reveal_at: dt.datetime | None = None) -> Verdict:
-    seal_given = request.seal_hex
-    return Verdict(
-        scheme=_scheme_id(request),
-        verdict="withheld",
-        checks=Checks(seal="not_given", rolls="not_given"),
-        seal=SealReport(given=seal_given, computed=None),
-        rolls=[],
-        summary=Summary(count=0, compared=0, mismatches=0, first_mismatch=None),
-        withheld=WithheldReport(reason=reason, reveal_at=reveal_at),
-    )
-
-
-def verify(request: RequestBase, *, day_secrets: DaySecrets | None = None) -> Verdict:
-    """Check the seal, recompute every roll and compare them with what was recorded.
-
-    `day_secrets` supplies scheme `daily`'s secret when the request has none; it is where the
-    archive and the clock come in, so this function itself reads neither.
+    A typed dict rather than a model: a verdict holds up to 10,000 of them, and a model per
+    roll cost more than recomputing the roll (see BENCHMARKS.md). `label` and `winner` appear
+    only on bg schemes' rolls (`winner` only on opening rolls).
     """
-    secret_hex = request.secret_hex
-    secret = None if secret_hex is None else bytes.fromhex(secret_hex)
-    seal_given = request.seal_hex
-    source = None
-    if isinstance(request, ThreeDiceRequest) and request.withheld:
-        return _withheld(
-            request,
-            "the server withholds this game's seeds until both games of its mirror pair have ended;"
-            " ask GET /games/{id} again then",
-        )
-    if isinstance(request, DailyRequest) and secret is None:
-        if day_secrets is None:
-            raise InvalidInput("no daily archive is configured here: give the day's secret", field="secret")
-        found = day_secrets.lookup(request.date)
-        if isinstance(found, PendingDay):
-            return _withheld(
-                request,
-                f"the secret of {request.date.isoformat()} is revealed once that day is over in UTC",
-                found.reveal_at,
-            )
-        secret = found.secret
-        source = found.source
-        if seal_given is None:
-            seal_given = found.commitment
-    if secret is None:
-        raise InvalidInput("the revealed secret is needed", field=request.REVEALED_FIELD)
-    computed = seal_of(secret)
-    seal_check: CheckResult = (
-        "not_given" if seal_given is None else ("match" if seal_matches(seal_given, computed) else "mismatch")
-    )
-    reports, summary, rolls_check = compare(recompute(request, secret), request.recorded)
-    # Built here from values made here: validating up to 10,000 roll reports again would cost more
-    # than computing them (BENCHMARKS.md), so the model is constructed as is.
-    verdict = Verdict.model_construct(
-        scheme=_scheme_id(request),
-        verdict=outcome(seal_check, rolls_check),
-        checks=Checks(seal=seal_check, rolls=rolls_check),
-        seal=SealReport(given=seal_given, computed=computed),
-        rolls=reports,
-        summary=summary,
-        source=source,
-    )
-    if verdict.verdict == "mismatch":
-        verdict.diagnosis = diagnose(request, secret, verdict)
-    return verdict
+
+    index: int
+    message: str | None
+    dice: list[int] | None
+    recorded: list[int] | None
+    matches: bool | None
+    label: NotRequired[str]
+    winner: NotRequired[str]
 
 
-def _scheme_id(request: RequestBase) -> str:
-    scheme: str = request.scheme  # type: ignore[attr-defined]
-    return scheme
+class Summary(BaseModel):
+    """Counts over the roll list."""
+
+    count: int
+    compared: int
+    mismatches: int
+    first_mismatch: int | None
+
+
+class Verifier(BaseModel):
+    """Who computed the verdict."""
+
+    name: Literal["fairdice"] = "fairdice"
+    version: str = __version__
+
+
+class WithheldReport(BaseModel):
+    """Why a verdict is `withheld`, and when the secret is due."""
+
+    reason: str
+    reveal_at: dt.datetime | None = None
+
+
+Cause = Literal[
+    "numbering_shifted",
+    "seat_order",
+    "opening_roll",
+    "match_game",
+    "take_back_line",
+    "dice_order",
+    "date_shifted",
+    "roll_count",
+    "secret_and_seal_swapped",
+    "secret_in_seal_field",
+    "seal_of_hex_text",
+    "seal_from_other_game",
+    "rolls_from_other_game",
+    "secret_from_other_game",
+    "few_rolls_differ",
+]
+
+
+class Finding(BaseModel):
+    """One entry of a mismatch's diagnosis: a likely cause, how much it explains, what to change."""
+
+    # `try` is a Python keyword: the attribute is `try_`, the JSON key `try` whoever dumps it.
+    model_config = ConfigDict(frozen=True, serialize_by_alias=True, validate_by_name=True, validate_by_alias=True)
+
+    cause: Cause
+    explains: str = Field(description="how many recorded rolls this cause accounts for, as 'k of n rolls'")
+    detail: str = Field(description="the cause in words, for the person who sent the request")
+    try_: dict[str, JsonValue] | None = Field(
+        default=None,
+        alias="try",
+        description="request fields to change (null: remove the field) to test this cause; null when no change can",
+    )
+
+
+class Verdict(BaseModel):
+    """The answer to one verify request (SPEC §3)."""
+
+    scheme: str
+    verdict: Outcome
+    checks: Checks
+    seal: SealReport
+    rolls: list[RollReport]
+    summary: Summary
+    verifier: Verifier = Field(default_factory=Verifier)
+    withheld: WithheldReport | None = None
+    source: str | None = Field(default=None, description="where the secret came from when not given")
+    diagnosis: list[Finding] | None = Field(
+        default=None, description="on a mismatch only: the likely causes, most rolls explained first"
+    )

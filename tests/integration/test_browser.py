@@ -17,8 +17,9 @@ from pathlib import Path
 from urllib.request import Request, urlopen
 
 import pytest
-from fairdice.models import MAX_ROLLS, parse_request
-from fairdice.verdict import verify
+from fairdice.fields import MAX_ROLLS
+from fairdice.schemes import parse_request
+from fairdice.verify import verify
 
 CHROMIUM = shutil.which("chromium")
 pytestmark = pytest.mark.skipif(

@@ -7,10 +7,12 @@ from typing import Any
 
 import pytest
 import yaml
-from fairdice.models import SCHEMES
+from fairdice.schemes import request_models
 from lambda_context import FakeLambdaContext
 from openapi_spec_validator import validate
 from verify_api.app import lambda_handler
+
+SCHEMES = request_models()
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
 

@@ -27,7 +27,8 @@ from typing import Any
 import pytest
 import schemathesis
 from fairdice.links import build_link
-from fairdice.models import RequestBase, parse_request
+from fairdice.request import RequestBase
+from fairdice.schemes import parse_request
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from lambda_context import FakeLambdaContext

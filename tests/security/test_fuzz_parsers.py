@@ -23,18 +23,23 @@ import pytest
 from fairdice import cli
 from fairdice.archive.reader import ArchiveReader, daily_record
 from fairdice.errors import InvalidInput, UnknownDay
-from fairdice.links import PARAMS, build_link, parse_link
-from fairdice.models import MAX_ROLLS, MAX_SEATS, SCHEMES, RequestBase, Verdict, parse_request
+from fairdice.fields import MAX_ROLLS, MAX_SEATS
+from fairdice.links import build_link, parse_link
 from fairdice.problems import Problem, describe
 from fairdice.recorded import RecordedError, parse_recorded
+from fairdice.request import RequestBase
+from fairdice.schemes import all_schemes, parse_request, request_models
 from fairdice.storage import FolderStore
-from fairdice.verdict import verify
+from fairdice.verdict import Verdict
+from fairdice.verify import verify
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 from unit.strategies import request_data, requests
 
 from security.fuzzing import any_text, assert_named, bounded, field_root, hostile_text, json_values, near_text
+
+SCHEMES = request_models()
 
 KEY = bytes(range(32)).hex()
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"
@@ -356,7 +361,7 @@ def test_json_of_any_shape_is_a_request_or_refused_naming_fields_that_exist(data
 
 # ---- links -------------------------------------------------------------------------------
 
-PARAM_NAMES = sorted({p.name for params in PARAMS.values() for p in params} | {"scheme"})
+PARAM_NAMES = sorted({p.name for scheme in all_schemes() for p in scheme.link} | {"scheme"})
 
 
 @st.composite

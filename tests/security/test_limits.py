@@ -21,10 +21,11 @@ from typing import Any
 
 import pytest
 from fairdice.batch import MAX_GAMES
+from fairdice.fields import MAX_ROLLS, MAX_SEATS
 from fairdice.links import build_link
-from fairdice.models import MAX_ROLLS, MAX_SEATS, parse_request
 from fairdice.recorded import MAX_TEXT
-from fairdice.verdict import verify
+from fairdice.schemes import parse_request
+from fairdice.verify import verify
 from lambda_context import FakeLambdaContext
 from verify_api import app as api
 from verify_api.settings import LAMBDA_MAX_ANSWER, MIB

@@ -29,10 +29,10 @@ from fairdice import cli, seal
 from fairdice.archive.layout import secret_key
 from fairdice.archive.reader import ArchiveReader
 from fairdice.errors import ArchiveUnavailable
-from fairdice.models import parse_request
+from fairdice.schemes import parse_request
 from fairdice.seal import seal_of
 from fairdice.storage import FolderStore, ObjectStore, StorageSettings, Stores
-from fairdice.verdict import verify
+from fairdice.verify import verify
 from lambda_context import FakeLambdaContext
 from verify_api import app as api
 from verify_api import archive as api_archive

@@ -36,7 +36,6 @@ from fairdice.archive.layout import ArchiveIndex, Commitment, RevealedRecord, co
 from fairdice.archive.publisher import publish
 from fairdice.archive.reader import ArchiveReader, daily_record, daily_verdict
 from fairdice.errors import ArchiveUnavailable, TamperedRecord, UnknownDay
-from fairdice.models import Verdict
 from fairdice.seal import seal_of
 from fairdice.storage import (
     PATIENT,
@@ -49,6 +48,7 @@ from fairdice.storage import (
     StorageSettings,
     Stores,
 )
+from fairdice.verdict import Verdict
 from hypothesis import given
 from hypothesis import strategies as st
 from lambda_context import FakeLambdaContext

@@ -2,7 +2,8 @@
 
 from typing import Any
 
-from fairdice.models import RequestBase, parse_request
+from fairdice.request import RequestBase
+from fairdice.schemes import parse_request
 from hypothesis import strategies as st
 
 # Text the models accept for phrases and three-dice seeds: anything but control characters,

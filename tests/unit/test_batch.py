@@ -14,8 +14,8 @@ from fairdice.batch import (
     verify_batch,
 )
 from fairdice.errors import InvalidInput, UnknownDay
+from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.seal import seal_of
-from fairdice.verdict import PendingDay, RevealedDay
 from pydantic import ValidationError
 
 KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"

@@ -1,10 +1,9 @@
 """The test examples the seed documents print, reproduced exactly."""
 
 from fairdice.dice import keyed_mac
-from fairdice.models import parse_request
-from fairdice.schemes import bg, narde
+from fairdice.schemes import labelled, narde, parse_request
 from fairdice.seal import seal_of
-from fairdice.verdict import verify
+from fairdice.verify import verify
 
 KEY = bytes(range(32))  # seeds 001 and 002: "the key 00 01 02 … 1f"
 FINGERPRINT = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
@@ -17,9 +16,9 @@ def test_seal_of_the_shared_key_is_the_documents_fingerprint() -> None:
 
 def test_bg_dice_v1_examples() -> None:
     mac = keyed_mac(KEY)
-    assert bg.dice_for(mac, "bg-dice-v1:opening:0") == (4, 6)
-    assert bg.dice_for(mac, "bg-dice-v1:turn:1") == (5, 4)
-    assert bg.dice_for(mac, "bg-dice-v1:turn:2") == (1, 3)
+    assert labelled.dice_for(mac, "bg-dice-v1:opening:0") == (4, 6)
+    assert labelled.dice_for(mac, "bg-dice-v1:turn:1") == (5, 4)
+    assert labelled.dice_for(mac, "bg-dice-v1:turn:2") == (1, 3)
 
 
 def test_narde_v1_examples() -> None:

@@ -5,9 +5,11 @@ from typing import Any
 import pytest
 from fairdice.errors import InvalidInput
 from fairdice.links import build_link, parse_link
-from fairdice.models import Pair36Request, RequestBase, parse_request
 from fairdice.problems import describe
-from fairdice.verdict import verify
+from fairdice.request import RequestBase
+from fairdice.schemes import parse_request
+from fairdice.schemes.pair36 import Pair36Request
+from fairdice.verify import verify
 from hypothesis import given, settings
 from pydantic import ValidationError
 

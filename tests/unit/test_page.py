@@ -7,10 +7,13 @@ from html import unescape
 from typing import Any
 
 import pytest
+from fairdice.fields import MAX_ROLLS
 from fairdice.links import parse_link
-from fairdice.models import MAX_ROLLS, RequestBase, Verdict, parse_request
 from fairdice.page import CONTENT_SECURITY_POLICY, MAX_TABLE_BYTES, headline, render_page
-from fairdice.verdict import verify
+from fairdice.request import RequestBase
+from fairdice.schemes import parse_request
+from fairdice.verdict import Verdict
+from fairdice.verify import verify
 
 KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"

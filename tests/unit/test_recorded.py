@@ -1,9 +1,10 @@
 """Recorded rolls as people paste them are read exactly; anything else is refused naming `recorded`."""
 
 import pytest
-from fairdice.models import MAX_ROLLS, parse_request
+from fairdice.fields import MAX_ROLLS
 from fairdice.problems import describe
 from fairdice.recorded import RecordedError, parse_recorded
+from fairdice.schemes import parse_request
 from pydantic import ValidationError
 
 PAIR = (6, 6)
@@ -133,3 +134,16 @@ def test_more_recorded_rolls_than_the_limit_are_refused() -> None:
     [problem] = describe(caught.value)
     assert problem.field == "recorded"
     assert problem.message == f"has {MAX_ROLLS + 1} rolls, more than the limit of {MAX_ROLLS}"
+
+
+def test_rolls_of_two_digit_faces_are_read_one_roll_per_token_when_each_joins_its_faces() -> None:
+    # Given dice of a d20 and a d12, whose faces cannot be run together, written as a link writes them
+    sides = (20, 12)
+
+    # When several rolls are pasted, each with its faces joined
+    rolls = parse_recorded("3-2,2-11 13-2;20-12", sides)
+
+    # Then each is one roll; and one roll's faces may still be separated by anything
+    assert rolls == [(3, 2), (2, 11), (13, 2), (20, 12)]
+    assert parse_recorded("17 11", sides) == [(17, 11)]
+    assert parse_recorded("3 5 7 10 12 20", (4, 6, 8, 10, 12, 20)) == [(3, 5, 7, 10, 12, 20)]

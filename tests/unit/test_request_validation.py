@@ -4,9 +4,10 @@ from typing import Any
 
 import pytest
 from fairdice.errors import InvalidInput
-from fairdice.models import MAX_ROLLS, parse_request
+from fairdice.fields import MAX_ROLLS
 from fairdice.problems import Problem, describe
-from fairdice.verdict import verify
+from fairdice.schemes import parse_request
+from fairdice.verify import verify
 from pydantic import ValidationError
 
 KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"

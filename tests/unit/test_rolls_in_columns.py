@@ -11,7 +11,7 @@ import uuid
 
 import pytest
 from fairdice.dice import Hmac, Mac, keyed_mac, macs
-from fairdice.schemes import bg, daily, narde, pair36, three_dice
+from fairdice.schemes import bg_dice, daily, labelled, narde, pair36, three_dice
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles.fake_mac import StreamMac
@@ -60,14 +60,14 @@ def test_three_dice_columns_equal_the_rule(key: bytes, white: str, black: str, f
 @given(key=keys, opening=st.booleans(), line=st.integers(0, 3))
 def test_bg_bot_columns_equal_the_rule(key: bytes, opening: bool, line: int) -> None:
     for mac in macs_to_try(key):
-        rolls = list(bg.bot_rolls(mac, opening, None, line, COUNT))
+        rolls = list(bg_dice.bot_rolls(mac, opening, None, line, COUNT))
         openings = [r for r in rolls if r.label is not None and ":opening:" in r.label]
         assert rolls[: len(openings)] == [
-            bg.labelled_roll(mac, k + 1, f"bg-dice-v1:opening:{k}", "you", "bot") for k in range(len(openings))
+            labelled.labelled_roll(mac, k + 1, f"bg-dice-v1:opening:{k}", "you", "bot") for k in range(len(openings))
         ]
         assert all(r.winner == "tie" for r in openings[:-1])
         assert rolls[len(openings) :] == [
-            bg.labelled_roll(mac, n, bg.bot_turn_label(turn, line), "you", "bot")
+            labelled.labelled_roll(mac, n, bg_dice.bot_turn_label(turn, line), "you", "bot")
             for n, turn in zip(range(len(openings) + 1, COUNT + 1), range(2 if opening else 1, COUNT + 1), strict=False)
         ]
 
@@ -76,8 +76,8 @@ def test_bg_bot_columns_equal_the_rule(key: bytes, opening: bool, line: int) -> 
 @given(key=keys, labels=st.lists(free_text.map(lambda t: f"x:opening:{t}"), max_size=20))
 def test_bg_explicit_labels_equal_the_rule(key: bytes, labels: list[str]) -> None:
     for mac in macs_to_try(key):
-        assert list(bg.explicit_rolls(mac, labels)) == [
-            bg.labelled_roll(mac, n, label, "you", "bot") for n, label in enumerate(labels, start=1)
+        assert list(bg_dice.explicit_rolls(mac, labels)) == [
+            labelled.labelled_roll(mac, n, label, "you", "bot") for n, label in enumerate(labels, start=1)
         ]
 
 

@@ -2,8 +2,12 @@
 
 import pytest
 from fairdice.catalog import scheme_catalog
-from fairdice.models import MAX_ROLLS, SCHEMES, Pair36Request, parse_request
+from fairdice.fields import MAX_ROLLS
+from fairdice.schemes import parse_request, request_models
+from fairdice.schemes.pair36 import Pair36Request
 from pydantic import ValidationError
+
+SCHEMES = request_models()
 
 KEY = bytes(range(32)).hex()
 

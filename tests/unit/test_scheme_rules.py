@@ -6,9 +6,11 @@ from datetime import date
 from uuid import UUID
 
 from fairdice.dice import Mac, keyed_mac
-from fairdice.models import DailyRequest, RequestBase, ThreeDiceRequest
-from fairdice.schemes import bg, daily, narde, pair36, three_dice
-from fairdice.verdict import verify
+from fairdice.request import RequestBase
+from fairdice.schemes import bg_dice, bg_online, daily, labelled, narde, pair36, three_dice
+from fairdice.schemes.daily import DailyRequest
+from fairdice.schemes.three_dice import ThreeDiceRequest
+from fairdice.verify import verify
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -58,7 +60,7 @@ def test_pair36_message_is_the_client_seeds_and_roll_number_joined_by_colons(
 @SETTINGS
 @given(key=keys, count=st.integers(1, 12))
 def test_bg_dice_v1_game_labels_are_opening_k_until_no_tie_then_turn_2_onwards(key: bytes, count: int) -> None:
-    rolls = list(bg.bot_rolls(keyed_mac(key), opening=True, first_turn=None, line=0, count=count))
+    rolls = list(bg_dice.bot_rolls(keyed_mac(key), opening=True, first_turn=None, line=0, count=count))
     labels = [r.label for r in rolls]
     ties = 0
     while ties < len(rolls) and rolls[ties].winner == "tie":
@@ -75,7 +77,7 @@ def test_bg_dice_v1_game_labels_are_opening_k_until_no_tie_then_turn_2_onwards(k
 def test_an_opening_roll_is_a_tie_exactly_when_both_dice_are_equal_and_your_die_comes_first(key: bytes) -> None:
     mac = keyed_mac(key)
     for k in range(4):
-        roll = bg.labelled_roll(mac, k + 1, f"bg-dice-v1:opening:{k}", "you", "bot")
+        roll = labelled.labelled_roll(mac, k + 1, f"bg-dice-v1:opening:{k}", "you", "bot")
         you, the_bot = roll.dice
         assert roll.winner == ("tie" if you == the_bot else "you" if you > the_bot else "bot")
 
@@ -85,9 +87,9 @@ def test_an_opening_roll_is_a_tie_exactly_when_both_dice_are_equal_and_your_die_
 def test_bg_dice_v1_take_back_lines_and_later_games_have_no_opening(
     key: bytes, count: int, line: int, first_turn: int
 ) -> None:
-    later = list(bg.bot_rolls(keyed_mac(key), opening=False, first_turn=None, line=0, count=count))
+    later = list(bg_dice.bot_rolls(keyed_mac(key), opening=False, first_turn=None, line=0, count=count))
     assert [r.label for r in later] == [f"bg-dice-v1:turn:{t}" for t in range(1, count + 1)]
-    practice = list(bg.bot_rolls(keyed_mac(key), opening=False, first_turn=first_turn, line=line, count=count))
+    practice = list(bg_dice.bot_rolls(keyed_mac(key), opening=False, first_turn=first_turn, line=line, count=count))
     assert [r.label for r in practice] == [
         f"bg-dice-v1:turn:{t}:line:{line}" for t in range(first_turn, first_turn + count)
     ]
@@ -104,8 +106,8 @@ def test_bg_online_v1_key_and_labels_are_as_seed_001_writes_them(
     server: bytes, apps: list[str], game: int, count: int
 ) -> None:
     key = hmac.new(server, f"bg-online-v1:seeds:{apps[0].lower()}:{apps[1].lower()}".encode(), hashlib.sha256).digest()
-    assert bg.online_key(server, apps) == key
-    rolls = list(bg.online_rolls(keyed_mac(key), game, opening=game == 1, count=count))
+    assert bg_online.online_key(server, apps) == key
+    rolls = list(bg_online.online_rolls(keyed_mac(key), game, opening=game == 1, count=count))
     if game == 1:
         openings = [r.label for r in rolls if r.winner is not None]
         assert openings == [f"bg-online-v1:g1:opening:{k}" for k in range(len(openings))]

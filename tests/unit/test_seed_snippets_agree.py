@@ -10,10 +10,9 @@ from unittest import mock
 from uuid import UUID
 
 from fairdice.dice import keyed_mac
-from fairdice.models import parse_request
-from fairdice.schemes import bg, daily, narde, pair36, three_dice
+from fairdice.schemes import daily, labelled, narde, pair36, parse_request, three_dice
 from fairdice.seal import seal_of
-from fairdice.verdict import verify
+from fairdice.verify import verify
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from oracles import seed_000, seed_001, seed_002, seed_003, seed_004
@@ -37,7 +36,7 @@ def test_bg_rolls_and_lock_agree_with_seed_001_snippet(key: bytes, labels: list[
     mac = keyed_mac(key)
     assert seal_of(key) == lock
     for label in labels:
-        assert list(bg.dice_for(mac, label)) == roll(label)
+        assert list(labelled.dice_for(mac, label)) == roll(label)
 
 
 @SETTINGS
@@ -58,7 +57,7 @@ def test_bg_later_blocks_agree_with_seed_001_snippet_on_byte_streams_that_run_sh
     _, roll = seed_001.snippet(bytes(16).hex())
     with mock.patch.object(seed_001, "hmac", stream):
         for label in labels:
-            assert list(bg.dice_for(stream, label)) == roll(label)
+            assert list(labelled.dice_for(stream, label)) == roll(label)
 
 
 @SETTINGS

@@ -9,7 +9,7 @@ import struct
 from uuid import UUID
 
 import pytest
-from fairdice.schemes import bg, daily, narde, pair36, three_dice
+from fairdice.schemes import daily, labelled, narde, pair36, three_dice
 from oracles.fake_mac import TableMac
 
 NONE_USABLE = b"\xfc\xfd\xfe\xff" * 8  # every byte is 252 or more: rejected by every six-sided rule
@@ -37,7 +37,7 @@ def test_pair36_retry_with_one_seat_puts_the_plus_after_that_seed() -> None:
 def test_bg_reads_the_second_die_from_label_1_when_label_0_has_one_usable_byte() -> None:
     label = "bg-dice-v1:turn:5"
     mac = TableMac({f"{label}:0".encode(): b"\xff" * 31 + bytes([9]), f"{label}:1".encode(): bytes([250]) + bytes(31)})
-    roll = bg.labelled_roll(mac, 4, label, "you", "bot")
+    roll = labelled.labelled_roll(mac, 4, label, "you", "bot")
     # 9 mod 6 + 1 = 4; 250 mod 6 + 1 = 5; the reported message stays the first block's
     assert (roll.dice, roll.message, roll.label) == ((4, 5), f"{label}:0", label)
 
@@ -51,7 +51,7 @@ def test_bg_skips_a_block_with_no_usable_byte_and_goes_on_to_label_2() -> None:
             f"{label}:2".encode(): bytes([0, 5]) + bytes(30),
         }
     )
-    roll = bg.labelled_roll(mac, 1, label, "first", "second")
+    roll = labelled.labelled_roll(mac, 1, label, "first", "second")
     # 0 → 1 and 5 → 6: the second die is higher, so the second app won the opening
     assert (roll.dice, roll.winner) == ((1, 6), "second")
 

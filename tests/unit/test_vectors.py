@@ -15,10 +15,11 @@ from uuid import UUID
 import pytest
 from fairdice import vectors
 from fairdice.links import parse_link
-from fairdice.models import SCHEMES, parse_request
-from fairdice.schemes import bg, daily, narde, pair36, three_dice
-from fairdice.verdict import verify
+from fairdice.schemes import daily, labelled, narde, pair36, parse_request, request_models, three_dice
+from fairdice.verify import verify
 from oracles.fake_mac import TableMac
+
+SCHEMES = request_models()
 
 VECTORS_FILE = Path(__file__).resolve().parent.parent / "vectors" / "vectors.json"
 DOCUMENT: dict[str, Any] = json.loads(VECTORS_FILE.read_text(encoding="utf-8"))
@@ -98,7 +99,7 @@ def _run_stream(stream: dict[str, Any]) -> tuple[str, list[int], list[bytes]]:
         if name.startswith("pair36"):
             roll = pair36.roll(mac, inputs["client_seeds"], inputs["number"])
         elif name.startswith("bg-"):
-            roll = bg.labelled_roll(mac, 1, inputs["label"], "you", "bot")
+            roll = labelled.labelled_roll(mac, 1, inputs["label"], "you", "bot")
         elif name.startswith("narde"):
             roll = narde.roll(mac, inputs["phrase"], inputs["i"])
         else:

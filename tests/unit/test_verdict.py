@@ -5,8 +5,12 @@ from typing import Any
 
 import pytest
 from fairdice.errors import InvalidInput
-from fairdice.models import DailyRequest, RequestBase, ThreeDiceRequest, parse_request
-from fairdice.verdict import PendingDay, RevealedDay, verify
+from fairdice.request import RequestBase
+from fairdice.schemes import parse_request
+from fairdice.schemes.base import PendingDay, RevealedDay
+from fairdice.schemes.daily import DailyRequest
+from fairdice.schemes.three_dice import ThreeDiceRequest
+from fairdice.verify import verify
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

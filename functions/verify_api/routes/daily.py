@@ -6,7 +6,8 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 from fairdice.archive.reader import DayRecord, daily_record, daily_verdict
-from fairdice.models import Day, PlayerId, Verdict
+from fairdice.fields import Day, PlayerId
+from fairdice.verdict import Verdict
 
 from verify_api import archive
 from verify_api.answers import json_answer, verdict_answer

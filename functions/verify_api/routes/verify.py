@@ -5,10 +5,12 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Body
+from fairdice import schemes
 from fairdice.batch import BatchRequest, BatchResult, verify_batch
-from fairdice.links import DEFAULT_SCHEME, PARAMS, parse_link
-from fairdice.models import RequestBase, Verdict
-from fairdice.verdict import verify
+from fairdice.links import parse_link
+from fairdice.request import RequestBase
+from fairdice.verdict import Verdict
+from fairdice.verify import verify
 
 from verify_api import archive
 from verify_api.answers import json_answer, verdict_answer
@@ -27,9 +29,9 @@ from verify_api.routes import http_event
 router = Router()  # type: ignore[no-untyped-call]  # Powertools leaves its __init__ unannotated
 
 _LINK_FORMS = "; ".join(
-    f"{scheme}{' (no scheme parameter, seed 000)' if scheme == DEFAULT_SCHEME else f' (scheme={scheme})'}: "
-    + ", ".join(param.name for param in params)
-    for scheme, params in PARAMS.items()
+    f"{scheme.id}{' (no scheme parameter, seed 000)' if scheme.bare_links else f' (scheme={scheme.id})'}: "
+    + ", ".join(param.name for param in scheme.link)
+    for scheme in schemes.all_schemes()
 )
 
 

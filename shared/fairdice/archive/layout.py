@@ -26,7 +26,7 @@ from typing import TypeVar
 from pydantic import AwareDatetime, BaseModel, ConfigDict, ValidationError
 
 from fairdice.errors import TamperedRecord
-from fairdice.models import Day, DaySecret, Seal
+from fairdice.fields import Day, DaySecret, Seal
 from fairdice.storage import ObjectStore
 
 SECRET_BYTES = 32

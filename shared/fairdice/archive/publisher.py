@@ -28,7 +28,7 @@ from fairdice.archive.layout import (
     utc_day,
 )
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
-from fairdice.models import Day, Seal
+from fairdice.fields import Day, Seal
 from fairdice.seal import seal_of
 from fairdice.storage import ObjectStore, Stores
 

@@ -1,6 +1,6 @@
 """The verifier's side: read a day back from the public archive, check it, and say what it is.
 
-`ArchiveReader` is scheme daily's source of day secrets (`fairdice.verdict.DaySecrets`);
+`ArchiveReader` is scheme daily's source of day secrets (`fairdice.schemes.base.DaySecrets`);
 `daily_verdict` and `daily_record` are what GET /daily/{date}[/{player_id}] and `fairdice daily
 show` call; `is_final` says whether an answer can still change (the handler turns that into its
 caching). A day's secret is read from its record's hex once, when the record is checked, and
@@ -27,10 +27,13 @@ from fairdice.archive.layout import (
     utc_day,
 )
 from fairdice.errors import TamperedRecord, UnknownDay
-from fairdice.models import DailyRequest, Day, Seal, Verdict
+from fairdice.fields import Day, Seal
+from fairdice.schemes.base import PendingDay, RevealedDay
+from fairdice.schemes.daily import DailyRequest
 from fairdice.seal import seal_of
 from fairdice.storage import ObjectStore
-from fairdice.verdict import PendingDay, RevealedDay, verify
+from fairdice.verdict import Verdict
+from fairdice.verify import verify
 
 Clock = Callable[[], dt.datetime]
 

@@ -1,24 +1,70 @@
-"""`daily` (seed 004): six dice d4 … d20 from HMAC(day secret, `YYYY-MM-DD|uuid`)."""
+"""`daily` (seed 004): six dice d4 … d20 from HMAC(day secret, `YYYY-MM-DD|uuid`).
 
-from collections.abc import Sequence
-from datetime import date
+One secret a UTC day, published once the day is over: a request may carry it, or it is taken from
+the daily archive (`DaySecrets`), which never reveals a day early.
+"""
+
+import datetime as dt
+import html
+from collections.abc import Iterator, Sequence
 from itertools import chain
 from itertools import count as counter
 from operator import getitem
+from typing import ClassVar, Literal
 from uuid import UUID
 
-from fairdice.dice import Mac, Roll, Rolls, faces_in, fill, first_bytes, macs, read_dice
+from pydantic import field_validator
+
+from fairdice.dice import Mac, Roll, Rolls, faces_in, fill, first_bytes, keyed_mac, macs, read_dice
+from fairdice.errors import InvalidInput
+from fairdice.fields import Day, DaySecret, PlayerId, Seal
+from fairdice.request import RequestBase
+from fairdice.schemes.base import (
+    Case,
+    DaySecrets,
+    Hypothesis,
+    LinkParam,
+    PendingDay,
+    Revealed,
+    Scheme,
+    Withheld,
+    Words,
+    or_placeholder,
+    py,
+)
+from fairdice.verdict import Verdict
 
 SIDES = (4, 6, 8, 10, 12, 20)
 _TABLES = [table for _, table in first_bytes(SIDES)]
 
 
-def message(day: date, player_id: UUID | str) -> str:
+class DailyRequest(RequestBase):
+    """Seed 004: a day and a player; the day's secret given or taken from the archive."""
+
+    SIDES: ClassVar[tuple[int, ...]] = SIDES
+    REVEALED_FIELD: ClassVar[str] = "secret"
+    SEAL_FIELD: ClassVar[str] = "commitment"
+
+    scheme: Literal["daily"]
+    date: Day
+    player_id: PlayerId
+    secret: DaySecret | None = None
+    commitment: Seal | None = None
+
+    @field_validator("recorded", mode="after")
+    @classmethod
+    def _one_roll(cls, value: list[list[int]] | None) -> list[list[int]] | None:
+        if value is not None and len(value) != 1:
+            raise ValueError(f"a daily roll is one set of six faces (d4 d6 d8 d10 d12 d20), got {len(value)}")
+        return value
+
+
+def message(day: dt.date, player_id: UUID | str) -> str:
     """`YYYY-MM-DD|<canonical lowercase hyphenated uuid>` (a str player id must be canonical)."""
     return f"{day.isoformat()}|{player_id}"
 
 
-def roll(mac: Mac, day: date, player_id: UUID | str, first: bytes | None = None) -> Roll:
+def roll(mac: Mac, day: dt.date, player_id: UUID | str, first: bytes | None = None) -> Roll:
     """The day's six faces for one player, in the order d4, d6, d8, d10, d12, d20.
 
     `first` is block 0's MAC when it is already computed."""
@@ -31,7 +77,7 @@ def roll(mac: Mac, day: date, player_id: UUID | str, first: bytes | None = None)
     return Roll(1, text, faces)
 
 
-def rolls(mac: Mac, day: date, player_ids: Sequence[UUID | str]) -> Rolls:
+def rolls(mac: Mac, day: dt.date, player_ids: Sequence[UUID | str]) -> Rolls:
     """The day's faces for each player (numbered from 1), with the day's MAC keyed once."""
     if len(player_ids) == 1:  # one request's one roll: columns would cost more than they save
         return Rolls.of([roll(mac, day, player_ids[0])])
@@ -42,3 +88,86 @@ def rolls(mac: Mac, day: date, player_ids: Sequence[UUID | str]) -> Rolls:
     messages = list(map(prefix.__add__, ids))
     # About one player in eight has a rejected byte among the first six: `fill` reads on in the block.
     return fill(numbers, messages, blocks, lambda at, block: roll(mac, day, ids[at], block), sides=SIDES)
+
+
+class Daily(Scheme[DailyRequest]):
+    """Seed 004's scheme."""
+
+    request = DailyRequest
+    words = Words("day secret", "commitment")
+    link = (
+        LinkParam("date", "date"),
+        LinkParam("player", "player_id"),
+        LinkParam("secret", "secret"),
+        LinkParam("commitment", "commitment"),
+        LinkParam("rolls", "recorded", "rolls"),
+    )
+
+    def revealed(self, request: DailyRequest, day_secrets: DaySecrets | None) -> Revealed | Withheld:
+        """The secret given, or the archive's once the day is over (with the commitment it published)."""
+        if request.secret is not None:
+            return super().revealed(request, day_secrets)
+        if day_secrets is None:
+            raise InvalidInput("no daily archive is configured here: give the day's secret", field="secret")
+        found = day_secrets.lookup(request.date)
+        if isinstance(found, PendingDay):
+            return Withheld(
+                f"the secret of {request.date.isoformat()} is revealed once that day is over in UTC", found.reveal_at
+            )
+        seal = request.commitment if request.commitment is not None else found.commitment
+        return Revealed(secret=found.secret, seal=seal, source=found.source)
+
+    def rolls(self, request: DailyRequest, secret: bytes) -> Rolls:
+        return rolls(keyed_mac(secret), request.date, [request.player_id])
+
+    def hypotheses(self, case: Case[DailyRequest]) -> Iterator[Hypothesis]:
+        """The day before or after: the local date instead of the UTC one (only with a secret given)."""
+        if case.request.secret is None:
+            return
+        ordinal = case.request.date.toordinal()
+        for day in (dt.date.fromordinal(n) for n in (ordinal - 1, ordinal + 1) if 1 <= n <= dt.date.max.toordinal()):
+            yield Hypothesis(
+                "date_shifted",
+                f"the faces fit {day.isoformat()} with this secret: the date is the UTC day the roll was made, which"
+                " can differ from the local one (and the secret must be that day's)",
+                {"date": day.isoformat()},
+            )
+
+    def recipe(self, verdict: Verdict, request: DailyRequest | None) -> tuple[str, str]:
+        message = verdict.rolls[0]["message"] if verdict.rolls else None
+        day = (message or "YYYY-MM-DD").split("|")[0]
+        given = request.secret if request is not None else None
+        secret = or_placeholder(given, f"PASTE THE SECRET OF {day} (GET /daily/{day})")
+        steps = (
+            "The message is <code>YYYY-MM-DD|player id</code> (the UTC date and the lowercase hyphenated uuid); the "
+            "stream is <code>HMAC-SHA256(day secret, message)</code>, then <code>message|1</code>, <code>|2</code>… "
+            "if it runs out. The dice are read in the order d4, d6, d8, d10, d12, d20: for a die of <i>n</i> sides, "
+            "<code>limit = 256 − (256 mod n)</code>, a byte at or above the limit is skipped, and the face is "
+            "<code>(byte mod n) + 1</code>. A day's secret is published once the day is over, at "
+            f"<code>GET /daily/{html.escape(day, quote=True)}</code>."
+        )
+        code = f"""import hashlib, hmac
+from itertools import count
+
+secret = bytes.fromhex({py(secret)})
+message = {py(message or "YYYY-MM-DD|PLAYER ID")}
+print(hashlib.sha256(secret).hexdigest())  # the commitment
+
+
+def stream():
+    for block in count():
+        text = message if block == 0 else f"{{message}}|{{block}}"
+        yield from hmac.new(secret, text.encode(), hashlib.sha256).digest()
+
+
+bytes_ = stream()
+faces = []
+for n in {py(list(SIDES))}:
+    limit = 256 - 256 % n
+    faces.append(next(b for b in bytes_ if b < limit) % n + 1)
+print(1, faces)
+"""
+        return steps, code
+
+
+SCHEME = Daily()

@@ -1,8 +1,26 @@
 """`narde-v1` (seed 002): roll i from 0 is HMAC(key, `narde-v1|phrase|i`), next block `…|i|1`."""
 
 from itertools import count as counter
+from typing import ClassVar, Literal
 
-from fairdice.dice import D6_PAIR, Mac, Roll, Rolls, fill, leading_dice, macs, read_on
+from fairdice.dice import D6_PAIR, Mac, Roll, Rolls, fill, keyed_mac, leading_dice, macs, read_on
+from fairdice.fields import Phrase, RollNumber, Seal, Secret
+from fairdice.request import CountedRequest
+from fairdice.schemes.base import LinkParam, Numbering, Scheme, Words, computed_span, or_placeholder, py
+from fairdice.verdict import Verdict
+
+
+class NardeRequest(CountedRequest):
+    """Seed 002: key + phrase, roll i from 0."""
+
+    REVEALED_FIELD: ClassVar[str] = "key"
+    SEAL_FIELD: ClassVar[str] = "fingerprint"
+
+    scheme: Literal["narde-v1"]
+    key: Secret
+    fingerprint: Seal | None = None
+    phrase: Phrase
+    first: RollNumber = 0
 
 
 def message(phrase: str, i: int, block: int = 0) -> str:
@@ -31,3 +49,48 @@ def rolls(mac: Mac, phrase: str, first: int, count: int) -> Rolls:
         return roll(mac, phrase, numbers[at], block)
 
     return fill(numbers, messages, blocks, by_rule, sides=D6_PAIR)
+
+
+class Narde(Scheme[NardeRequest]):
+    """Seed 002's scheme."""
+
+    request = NardeRequest
+    words = Words("key", "fingerprint")
+    link = (
+        LinkParam("key", "key"),
+        LinkParam("fingerprint", "fingerprint"),
+        LinkParam("phrase", "phrase"),
+        LinkParam("first", "first", "int"),
+        LinkParam("n", "count", "int"),
+        LinkParam("rolls", "recorded", "rolls"),
+    )
+    numbering = Numbering("roll", "roll i counts from 0, the opening roll included")
+
+    def rolls(self, request: NardeRequest, secret: bytes) -> Rolls:
+        return rolls(keyed_mac(secret), request.phrase, request.first, request.roll_count)
+
+    def recipe(self, verdict: Verdict, request: NardeRequest | None) -> tuple[str, str]:
+        first, count = computed_span(verdict)
+        steps = (
+            "Roll number <i>i</i> (from 0, the opening roll included) is "
+            "<code>HMAC-SHA256(key, narde-v1|phrase|i)</code>. Bytes 252–255 are skipped; every other byte "
+            "<i>b</i> gives a die <code>b mod 6 + 1</code>. The first two dice are the roll; if a block has fewer "
+            "than two usable bytes, the next one is <code>…|i|1</code>. CyberChef (gchq.github.io/CyberChef) can do "
+            "it too: operation HMAC, key type Hex, function SHA256, input <code>narde-v1|phrase|0</code>; read the "
+            "result two hex digits at a time, skip fc, fd, fe, ff, and take each number mod 6, plus 1."
+        )
+        key = or_placeholder(request.key if request else None, "PASTE THE KEY")
+        phrase = request.phrase if request else "PASTE THE PHRASE"
+        code = f"""import hashlib, hmac
+
+key = bytes.fromhex({py(key)})
+phrase = {py(phrase)}
+print(hashlib.sha256(key).hexdigest())  # must equal the fingerprint
+for i in range({first}, {first + count}):
+    mac = hmac.new(key, f"narde-v1|{{phrase}}|{{i}}".encode(), hashlib.sha256).digest()
+    print(i, [b % 6 + 1 for b in mac if b < 252][:2])
+"""
+        return steps, code
+
+
+SCHEME = Narde()

@@ -1,13 +1,50 @@
-"""`pair36` (seed 000): one byte mod 36 per roll, `+` retry when a MAC has no usable byte."""
+"""`pair36` (seed 000): one byte mod 36 per roll, `+` retry when a MAC has no usable byte.
 
-from collections.abc import Sequence
+Rolls are numbered from 1 across the whole match; the message is the seats' client seeds and the
+roll number, `c1:c2:…:n`. Its links are seed 000's own, `/check/?seed=…&client=a,b&n=52&rolls=…`,
+with no `scheme` parameter.
+"""
 
-from fairdice.dice import Mac, Roll, Rolls, fill, macs
+from collections.abc import Iterator, Sequence
+from itertools import permutations
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import Field
+
+from fairdice.dice import Mac, Roll, Rolls, fill, keyed_mac, macs
+from fairdice.fields import MAX_SEATS, NOT_A_BOOL, ClientSeed, Seal, Secret
+from fairdice.request import CountedRequest
+from fairdice.schemes.base import (
+    Case,
+    Hypothesis,
+    LinkParam,
+    Numbering,
+    Scheme,
+    Words,
+    computed_span,
+    or_placeholder,
+    py,
+)
+from fairdice.verdict import Verdict
 
 USABLE_BELOW = 252  # 7 x 36
 # A usable first byte v gives the dice (v mod 36 div 6 + 1, v mod 36 mod 6 + 1); 0 marks a rejected one.
 _FIRST_DIE = bytes(b % 36 // 6 + 1 if b < USABLE_BELOW else 0 for b in range(256))
 _SECOND_DIE = bytes(b % 36 % 6 + 1 if b < USABLE_BELOW else 0 for b in range(256))
+
+
+class Pair36Request(CountedRequest):
+    """Seed 000: a server seed, the seats' client seeds, roll numbers from 1."""
+
+    REVEALED_FIELD: ClassVar[str] = "server_seed"
+    SEAL_FIELD: ClassVar[str] = "seal"
+    FIRST: ClassVar[int] = 1
+
+    scheme: Literal["pair36"]
+    server_seed: Secret
+    seal: Seal | None = None
+    client_seeds: Annotated[list[ClientSeed], Field(min_length=1, max_length=MAX_SEATS)]
+    first: Annotated[int, Field(ge=1, le=2**53), NOT_A_BOOL] = 1
 
 
 def message(client_seeds: Sequence[str], number: int, retry: int = 0) -> str:
@@ -38,3 +75,64 @@ def rolls(mac: Mac, client_seeds: Sequence[str], first: int, count: int) -> Roll
     # Both dice come from the first usable byte: byte 0 read through both tables.
     reads = ((0, _FIRST_DIE), (0, _SECOND_DIE))
     return fill(numbers, messages, blocks, lambda at, block: roll(mac, client_seeds, numbers[at], block), reads=reads)
+
+
+class Pair36(Scheme[Pair36Request]):
+    """Seed 000's scheme."""
+
+    request = Pair36Request
+    words = Words("server seed", "seal")
+    link = (
+        LinkParam("seed", "server_seed"),
+        LinkParam("seal", "seal"),
+        LinkParam("client", "client_seeds", "list"),
+        LinkParam("first", "first", "int"),
+        LinkParam("n", "count", "int"),
+        LinkParam("rolls", "recorded", "rolls"),
+    )
+    bare_links = True
+    numbering = Numbering("roll number", "rolls are numbered from 1 across the whole match, opening roll-offs included")
+
+    def rolls(self, request: Pair36Request, secret: bytes) -> Rolls:
+        return rolls(keyed_mac(secret), request.client_seeds, request.first, request.roll_count)
+
+    def hypotheses(self, case: Case[Pair36Request]) -> Iterator[Hypothesis]:
+        """The client seeds in another seat order."""
+        seeds = case.request.client_seeds
+        orders = permutations(seeds) if len(seeds) <= 3 else iter([tuple(reversed(seeds))])
+        for order in orders:
+            if list(order) != seeds:
+                yield Hypothesis(
+                    "seat_order",
+                    f"the rolls fit the client seeds in the order {', '.join(order)}: list them in seat order, as"
+                    " the dice sheet does",
+                    {"client_seeds": list(order)},
+                )
+
+    def recipe(self, verdict: Verdict, request: Pair36Request | None) -> tuple[str, str]:
+        first, count = computed_span(verdict)
+        seeds = request.client_seeds if request is not None else ["CLIENT SEED 1", "CLIENT SEED 2"]
+        steps = (
+            "Roll number <i>n</i> (from 1, across the whole match) is "
+            "<code>HMAC-SHA256(key = server seed bytes, message = clientSeed1:clientSeed2:n)</code>. "
+            "Take the first byte of it below 252, <code>v = byte mod 36</code>, and the dice are "
+            "<code>(floor(v / 6) + 1, v mod 6 + 1)</code>. 252 is 7 × 36, so all 36 rolls are equally likely. "
+            "If no byte is below 252 (never seen), a <code>+</code> is appended to the client-seed part and the MAC "
+            "computed again."
+        )
+        seed = or_placeholder(request.server_seed if request else None, "PASTE THE SERVER SEED")
+        code = f"""import hashlib, hmac
+
+seed = bytes.fromhex({py(seed)})
+client_seeds = {py(list(seeds))}
+print(hashlib.sha256(seed).hexdigest())  # the seal
+
+for n in range({first}, {first + count}):
+    mac = hmac.new(seed, f"{{':'.join(client_seeds)}}:{{n}}".encode(), hashlib.sha256).digest()
+    v = next(byte for byte in mac if byte < 252) % 36
+    print(n, [v // 6 + 1, v % 6 + 1])
+"""
+        return steps, code
+
+
+SCHEME = Pair36()

@@ -1,13 +1,76 @@
-"""`three-dice` (seed 003): a length-prefixed binary message, three dice per ply."""
+"""`three-dice` (seed 003): a length-prefixed binary message, three dice per ply.
+
+message(n) = uint32be(len white) white uint32be(len black) black int64be(n), lengths in UTF-8
+bytes; each block is HMAC(seed, message ++ int32be(block)). A ladder mirror pair's game reveals
+nothing until both games have ended: its verdict is `withheld`, not an error.
+"""
 
 import struct
+from collections.abc import Iterator
 from itertools import count as counter
 from itertools import repeat
+from typing import ClassVar, Literal
 
-from fairdice.dice import D6_TRIPLE, Mac, Roll, Rolls, fill, leading_dice, macs, read_on
+from pydantic import BaseModel, ConfigDict, model_validator
+
+from fairdice.dice import D6_TRIPLE, Mac, Roll, Rolls, fill, keyed_mac, leading_dice, macs, read_on
+from fairdice.errors import InvalidInput
+from fairdice.fields import RollNumber, Seal, SeatSeed, Secret, field_error
+from fairdice.request import CountedRequest
+from fairdice.schemes.base import (
+    Case,
+    DaySecrets,
+    Hypothesis,
+    LinkParam,
+    Numbering,
+    Revealed,
+    Scheme,
+    Withheld,
+    Words,
+    computed_span,
+    or_placeholder,
+    py,
+)
+from fairdice.verdict import Verdict
 
 _BLOCK_0 = struct.pack(">i", 0)
 _PLY_BLOCK_0 = struct.Struct(">qi")  # a ply's tail: int64be(ply) ++ int32be(block 0)
+
+
+class SeatSeeds(BaseModel):
+    """three-dice's revealed client seeds, one per colour."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    white: SeatSeed
+    black: SeatSeed
+
+
+class ThreeDiceRequest(CountedRequest):
+    """Seed 003: revealed seed and client seeds, or nulls when the reveal is withheld."""
+
+    SIDES: ClassVar[tuple[int, ...]] = (6, 6, 6)
+    REVEALED_FIELD: ClassVar[str] = "seed"
+    SEAL_FIELD: ClassVar[str] = "commit"
+
+    scheme: Literal["three-dice"]
+    seed: Secret | None = None
+    commit: Seal | None = None
+    client_seeds: SeatSeeds | None = None
+    first: RollNumber = 0
+
+    @model_validator(mode="after")
+    def _seeds_together(self) -> "ThreeDiceRequest":
+        if self.seed is not None and self.client_seeds is None:
+            raise field_error("client_seeds", "client_seeds (white and black) are needed with a revealed seed")
+        return self
+
+    def _needs_count(self) -> bool:
+        return self.seed is not None
+
+    @property
+    def withheld(self) -> bool:
+        """A mirror pair's game whose seed is not revealed yet (seed null)."""
+        return self.seed is None
 
 
 def message(white: str, black: str, ply: int) -> bytes:
@@ -39,3 +102,89 @@ def rolls(mac: Mac, white: str, black: str, first: int, count: int) -> Rolls:
         return roll(mac, white, black, plies[at], block)
 
     return fill(plies, messages, blocks, by_rule, sides=D6_TRIPLE)
+
+
+class ThreeDice(Scheme[ThreeDiceRequest]):
+    """Seed 003's scheme."""
+
+    request = ThreeDiceRequest
+    words = Words("seed", "commit")
+    link = (
+        LinkParam("seed", "seed"),
+        LinkParam("commit", "commit"),
+        LinkParam("white", "client_seeds.white"),
+        LinkParam("black", "client_seeds.black"),
+        LinkParam("first", "first", "int"),
+        LinkParam("n", "count", "int"),
+        LinkParam("rolls", "recorded", "rolls"),
+    )
+    numbering = Numbering("ply", "the ply counts from 0 in the order the rolls came")
+
+    def revealed(self, request: ThreeDiceRequest, day_secrets: DaySecrets | None) -> Revealed | Withheld:
+        """A mirror pair's game reveals nothing until both its games have ended."""
+        if request.withheld:
+            return Withheld(
+                "the server withholds this game's seeds until both games of its mirror pair have ended;"
+                " ask GET /games/{id} again then"
+            )
+        return super().revealed(request, day_secrets)
+
+    def rolls(self, request: ThreeDiceRequest, secret: bytes) -> Rolls:
+        seeds = request.client_seeds
+        if seeds is None:
+            raise InvalidInput("the seats' client seeds are needed to recompute the rolls", field="client_seeds")
+        return rolls(keyed_mac(secret), seeds.white, seeds.black, request.first, request.roll_count)
+
+    def hypotheses(self, case: Case[ThreeDiceRequest]) -> Iterator[Hypothesis]:
+        """White and black the other way round."""
+        seats = case.request.client_seeds
+        if seats is not None and seats.white != seats.black:
+            yield Hypothesis(
+                "seat_order",
+                "the client seeds fit with white and black the other way round: white's seed comes first",
+                {"client_seeds": {"white": seats.black, "black": seats.white}},
+            )
+
+    def recipe(self, verdict: Verdict, request: ThreeDiceRequest | None) -> tuple[str, str]:
+        first, count = computed_span(verdict)
+        seats = request.client_seeds if request is not None else None
+        steps = (
+            "For ply <i>n</i> the message is <code>uint32be(len(white)) ++ white ++ uint32be(len(black)) ++ black ++ "
+            "int64be(n)</code> (lengths in UTF-8 bytes, integers big-endian). Compute "
+            "<code>HMAC-SHA256(serverSeed, message ++ int32be(block))</code> from block 0: every byte below 252 "
+            "gives the die <code>(byte mod 6) + 1</code>, other bytes are skipped, and the first three dice are the "
+            "roll. The table's message is that of block 0, in hex."
+        )
+        seed = or_placeholder(request.seed if request else None, "PASTE THE SEED")
+        white = seats.white if seats is not None else "WHITE'S CLIENT SEED"
+        black = seats.black if seats is not None else "BLACK'S CLIENT SEED"
+        code = f"""import hashlib
+import hmac
+import struct
+
+
+def roll(server_seed_hex, client_white, client_black, ply):
+    server_seed = bytes.fromhex(server_seed_hex)
+    w, b = client_white.encode("utf-8"), client_black.encode("utf-8")
+    message = struct.pack(">I", len(w)) + w + struct.pack(">I", len(b)) + b + struct.pack(">q", ply)
+    dice, block = [], 0
+    while len(dice) < 3:
+        digest = hmac.new(server_seed, message + struct.pack(">i", block), hashlib.sha256).digest()
+        for byte in digest:
+            if len(dice) == 3:
+                break
+            if byte < 252:
+                dice.append(byte % 6 + 1)
+        block += 1
+    return dice
+
+
+seed = {py(seed)}
+print(hashlib.sha256(bytes.fromhex(seed)).hexdigest())  # must equal the commit
+for ply in range({first}, {first + count}):
+    print(ply, roll(seed, {py(white)}, {py(black)}, ply))
+"""
+        return steps, code
+
+
+SCHEME = ThreeDice()

@@ -4,8 +4,10 @@ import re
 from collections.abc import Callable
 
 import pytest
-from fairdice.models import SCHEMES
+from fairdice.schemes import request_models
 from verify_api_calls import ERROR_EVENTS, EVENTS, VERDICT_EVENTS, Event, invoke
+
+SCHEMES = request_models()
 
 # Routes that give no verdict publish no metric; Powertools warns about that on every such call.
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")

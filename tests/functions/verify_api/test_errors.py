@@ -7,8 +7,8 @@ from types import SimpleNamespace
 
 import pytest
 from fairdice.errors import ArchiveUnavailable, TamperedRecord, UnknownDay
-from fairdice.models import parse_request
 from fairdice.problems import describe
+from fairdice.schemes import parse_request
 from pydantic import ValidationError
 from verify_api import app as api
 from verify_api.routes import verify as verify_routes

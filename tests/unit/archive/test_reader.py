@@ -17,10 +17,11 @@ from fairdice.archive.layout import Commitment, RevealedRecord, commitment_key, 
 from fairdice.archive.publisher import publish
 from fairdice.archive.reader import ArchiveReader, daily_record, daily_verdict
 from fairdice.errors import TamperedRecord, UnknownDay
-from fairdice.models import DailyRequest
+from fairdice.schemes.base import PendingDay, RevealedDay
+from fairdice.schemes.daily import DailyRequest
 from fairdice.seal import seal_of
 from fairdice.storage import ObjectStore, StorageSettings, Stores
-from fairdice.verdict import PendingDay, RevealedDay, verify
+from fairdice.verify import verify
 from pydantic import ValidationError
 from verify_api.caching import IMMUTABLE, SHORT_LIVED, cache_control
 

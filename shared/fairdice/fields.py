@@ -1,0 +1,168 @@
+"""Constrained field types, defined once and shared by every scheme's request model.
+
+Each validator says in words what is wrong, so an API or CLI error can name the field and the
+reason (`fairdice.problems`).
+"""
+
+import datetime as dt
+import re
+import unicodedata
+from collections.abc import Callable
+from typing import Annotated
+from uuid import UUID
+
+from pydantic import BeforeValidator, Field, WithJsonSchema
+from pydantic_core import PydanticCustomError
+
+MAX_ROLLS = 10_000
+MAX_SEATS = 8
+_HEX = re.compile(r"[0-9a-fA-F]*")
+_CLIENT_SEED = re.compile(r"[A-Za-z0-9_-]{1,128}")
+
+
+def _hex(min_bytes: int, max_bytes: int, what: str) -> Callable[[object], str]:
+    def check(value: object) -> str:
+        if not isinstance(value, str):
+            raise ValueError(f"{what} must be a string of hex digits")
+        text = value.strip()
+        if not _HEX.fullmatch(text):
+            raise ValueError(f"{what} must be hex digits (0-9, a-f)")
+        if len(text) % 2:
+            raise ValueError(f"{what} has an odd number of hex digits ({len(text)})")
+        size = len(text) // 2
+        if not min_bytes <= size <= max_bytes:
+            if min_bytes == max_bytes:
+                span = f"{min_bytes} bytes ({2 * min_bytes} hex digits)"
+            else:
+                span = f"{min_bytes} to {max_bytes} bytes ({2 * min_bytes}-{2 * max_bytes} hex digits)"
+            raise ValueError(f"{what} must be {span}, got {size} bytes")
+        return text.lower()
+
+    return check
+
+
+def _hex_schema(min_bytes: int, max_bytes: int, what: str) -> WithJsonSchema:
+    return WithJsonSchema(
+        {
+            "type": "string",
+            "pattern": f"^([0-9a-fA-F]{{2}}){{{min_bytes},{max_bytes}}}$",
+            "description": f"{what}: {min_bytes}-{max_bytes} bytes as hex, any case",
+        }
+    )
+
+
+Secret = Annotated[str, BeforeValidator(_hex(16, 64, "a secret")), _hex_schema(16, 64, "a secret")]
+Seal = Annotated[str, BeforeValidator(_hex(32, 32, "a seal")), _hex_schema(32, 32, "a seal (SHA-256)")]
+DaySecret = Annotated[str, BeforeValidator(_hex(32, 32, "a day secret")), _hex_schema(32, 32, "a day secret")]
+
+
+def _app_number(value: object) -> str:
+    if not isinstance(value, str) or not 1 <= len(value.strip()) <= 128 or not _HEX.fullmatch(value.strip()):
+        raise ValueError("an app's number must be 1 to 128 hex digits")
+    return value.strip().lower()
+
+
+AppNumber = Annotated[
+    str,
+    BeforeValidator(_app_number),
+    WithJsonSchema({"type": "string", "pattern": "^[0-9a-fA-F]{1,128}$"}),
+]
+
+
+def _client_seed(value: object) -> str:
+    if not isinstance(value, str) or not _CLIENT_SEED.fullmatch(value):
+        raise ValueError("a client seed is 1 to 128 characters of letters, digits, _ and -")
+    return value
+
+
+ClientSeed = Annotated[
+    str,
+    BeforeValidator(_client_seed),
+    WithJsonSchema({"type": "string", "pattern": "^[A-Za-z0-9_-]{1,128}$"}),
+]
+
+
+def _printable(max_chars: int, what: str) -> Callable[[object], str]:
+    def check(value: object) -> str:
+        if not isinstance(value, str) or not 1 <= len(value) <= max_chars:
+            raise ValueError(f"{what} must be text of 1 to {max_chars} characters")
+        if any(unicodedata.category(c) in ("Cc", "Cs", "Cn") for c in value):
+            raise ValueError(f"{what} must not contain control characters")
+        return value
+
+    return check
+
+
+Phrase = Annotated[
+    str,
+    BeforeValidator(_printable(256, "a phrase")),
+    WithJsonSchema({"type": "string", "minLength": 1, "maxLength": 256}),
+]
+SeatSeed = Annotated[
+    str,
+    BeforeValidator(_printable(256, "a client seed")),
+    WithJsonSchema({"type": "string", "minLength": 1, "maxLength": 256}),
+]
+
+
+def _not_a_bool(value: object) -> object:
+    # Pydantic's lax mode reads true as 1: a count or roll number is never meant as true or false.
+    if isinstance(value, bool):
+        raise ValueError(f"must be a whole number, got {str(value).lower()}")
+    return value
+
+
+# Last in a type's metadata, after its Field: so placed, pydantic keeps the bounds in the JSON schema.
+NOT_A_BOOL = BeforeValidator(_not_a_bool)
+Count = Annotated[int, Field(ge=1, le=MAX_ROLLS, description=f"how many rolls, 1 to {MAX_ROLLS}"), NOT_A_BOOL]
+RollNumber = Annotated[int, Field(ge=0, le=2**53, strict=False), NOT_A_BOOL]
+
+
+def _day(value: object) -> dt.date:
+    if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
+        return value
+    if not isinstance(value, str) or not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value.strip()):
+        raise ValueError("a date is written YYYY-MM-DD (UTC)")
+    try:
+        return dt.date.fromisoformat(value.strip())
+    except ValueError:
+        raise ValueError(f"{value.strip()} is not a date in the calendar") from None
+
+
+def field_error(field: str, message: str) -> PydanticCustomError:
+    """A model-level error that names the field it is about (pydantic would name the model).
+
+    `fairdice.problems.describe` reads the field from the error's context. Pydantic only
+    substitutes `{field}` in the message, so other braces pass through as written.
+    """
+    return PydanticCustomError("field_error", message, {"field": field})
+
+
+Day = Annotated[dt.date, BeforeValidator(_day), WithJsonSchema({"type": "string", "format": "date"})]
+
+
+def _player(value: object) -> str:
+    text = str(value).strip() if isinstance(value, str | UUID) else ""
+    if not re.fullmatch(r"[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}", text):
+        raise ValueError("a player id is a UUID such as 123e4567-e89b-12d3-a456-426614174000")
+    return str(UUID(text))
+
+
+PlayerId = Annotated[str, BeforeValidator(_player), WithJsonSchema({"type": "string", "format": "uuid"})]
+
+RecordedInput = Annotated[
+    list[list[int]] | None,
+    WithJsonSchema(
+        {
+            "description": (
+                "the rolls as seen: text such as '6-3 4-4', '63 44', '1: 6-3' lines, a link's digits,"
+                " or a list of dice lists"
+            ),
+            "anyOf": [
+                {"type": "string"},
+                {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}},
+                {"type": "null"},
+            ],
+        }
+    ),
+]

@@ -1,0 +1,247 @@
+"""What a scheme room provides: the contract every module under `fairdice.schemes` fulfils.
+
+A scheme is one module that knows everything about one game's dice: its request model, how its
+rolls are computed from the revealed secret, its game-over link, the words its seed document uses,
+the mistakes people make with it (for the diagnosis) and how to check it by hand (for the page).
+The rest of the core looks a scheme up in the registry (`fairdice.schemes`) and never names one.
+"""
+
+import datetime as dt
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, get_args
+
+from pydantic import JsonValue, ValidationError
+
+from fairdice.dice import Rolls
+from fairdice.errors import InvalidInput
+from fairdice.request import RequestBase
+from fairdice.verdict import Cause
+
+if TYPE_CHECKING:
+    from fairdice.verdict import Verdict
+
+R = TypeVar("R", bound=RequestBase)
+
+
+@dataclass(frozen=True)
+class Words:
+    """What the scheme's seed document calls its revealed secret and the seal shown before the game."""
+
+    secret: str
+    seal: str
+
+
+@dataclass(frozen=True)
+class LinkParam:
+    """One parameter of a scheme's game-over link: its name in the URL and the request field it fills."""
+
+    name: str
+    field: str  # a dotted path for a nested field: client_seeds.white
+    kind: Literal["text", "list", "int", "bool", "rolls", "labels"] = "text"
+    prefix: str = ""  # labels: the start every label shares, left out of the link
+
+
+@dataclass(frozen=True)
+class Numbering:
+    """How a scheme numbers its rolls when a request says where to start (its `first` field)."""
+
+    what: str  # "roll number", "ply"
+    rule: str  # the seed's own rule, as the diagnosis quotes it
+
+
+# ---- where a secret comes from ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Revealed:
+    """The secret to recompute with, the seal to check it against, and where they came from."""
+
+    secret: bytes
+    seal: str | None
+    source: str | None = None
+
+
+@dataclass(frozen=True)
+class Withheld:
+    """The secret is not revealed yet: why, and when it is due if known."""
+
+    reason: str
+    reveal_at: dt.datetime | None = None
+
+
+@dataclass(frozen=True)
+class RevealedDay:
+    """A closed day's secret as the archive revealed it, with the commitment made before."""
+
+    secret: bytes
+    commitment: str
+    source: str
+
+
+@dataclass(frozen=True)
+class PendingDay:
+    """A day whose secret exists but may not be revealed before `reveal_at`."""
+
+    reveal_at: dt.datetime
+
+
+class DaySecrets(Protocol):
+    """Where a scheme whose secrets are published by day finds one that a request does not carry."""
+
+    def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
+        """The revealed day, or when it will be; raises UnknownDay for a day with no secret."""
+        ...
+
+
+# ---- the diagnosis' vocabulary ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hypothesis:
+    """A mistake people make: the request fields to change (`try`), or the recorded dice read the other way."""
+
+    cause: Cause
+    detail: str
+    change: dict[str, JsonValue]  # request fields, as JSON; None leaves a field out
+    flip: bool = False  # read each recorded roll's dice in the other order
+
+
+CHANCE = 1e-4  # the most a wrong hypothesis may match by luck: sets how many rolls are evidence
+MAX_COMPARED = 200  # recorded rolls compared per hypothesis
+
+
+@dataclass(frozen=True)
+class Case(Generic[R]):
+    """A mismatched request as the diagnosis scores hypotheses against it."""
+
+    scheme: "Scheme[R]"
+    request: R
+    secret: bytes
+    fields: dict[str, JsonValue]  # the request as JSON, without its recorded rolls
+    recorded: list[tuple[int, ...]]  # the first MAX_COMPARED recorded rolls
+    flipped: list[tuple[int, ...]]
+    total: int  # how many rolls were recorded in all
+    evidence: int  # matching rolls needed before a match is more than luck
+
+    @classmethod
+    def of(cls, scheme: "Scheme[R]", request: R, secret: bytes) -> "Case[R]":
+        """The case of one request: its JSON, its first recorded rolls and how many make evidence."""
+        recorded = [tuple(roll) for roll in (request.recorded or [])[:MAX_COMPARED]]
+        chance = 1 / math.prod(request.SIDES)
+        return cls(
+            scheme=scheme,
+            request=request,
+            secret=secret,
+            fields=request.model_dump(mode="json", exclude={"recorded"}),
+            recorded=recorded,
+            flipped=[roll[::-1] for roll in recorded],
+            total=len(request.recorded or []),
+            evidence=math.ceil(math.log(CHANCE) / math.log(chance)),
+        )
+
+    @property
+    def compared(self) -> int:
+        """How many recorded rolls a hypothesis is scored on."""
+        return len(self.recorded)
+
+    def changed(self, change: dict[str, JsonValue]) -> dict[str, JsonValue]:
+        """Only the fields whose value the change alters."""
+        return {name: value for name, value in change.items() if self.fields.get(name) != value}
+
+    def probe(self, change: dict[str, JsonValue], size: int | None = None) -> R | None:
+        """The request with `change` applied, describing just its first `size` rolls (by default all those
+        to compare); None if that is not a valid request."""
+        data: dict[str, Any] = {**self.fields, **change}
+        data = self.scheme.request.first_rolls(data, self.compared if size is None else size)
+        try:
+            return self.scheme.request.model_validate(data)
+        except ValidationError:
+            # Built from the request's own values, a hypothesis can still break a rule of the model
+            # (a label too long, say): it is then not a request anyone could send, so it is no finding.
+            return None
+
+    def rolls(self, request: R) -> Rolls:
+        """The rolls a probe describes, under this case's secret."""
+        return self.scheme.rolls(request, self.secret)
+
+
+# ---- the scheme -----------------------------------------------------------------------------
+
+
+class Scheme(ABC, Generic[R]):
+    """One dice scheme, as its seed document defines it. A room defines one subclass and one instance."""
+
+    #: The scheme's request model: `scheme: Literal[<id>]` and the seed's own field names.
+    request: type[R]
+    #: What the seed calls the secret and the seal.
+    words: Words
+    #: The game-over link's parameters, in the order a link lists them.
+    link: tuple[LinkParam, ...]
+    #: Whether a link with no `scheme` parameter is this scheme's (seed 000's links name none).
+    bare_links: bool = False
+    #: How the request's `first` numbers the rolls, for schemes that have one.
+    numbering: Numbering | None = None
+
+    @cached_property
+    def id(self) -> str:
+        """The scheme's id, as its request model's tag spells it."""
+        (tag,) = get_args(self.request.model_fields["scheme"].annotation)
+        return str(tag)
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """The sides of each die of one roll, in order."""
+        return self.request.SIDES
+
+    @property
+    def module(self) -> str:
+        """The room's module, where its test vectors' module sits beside it (`<module>_vectors`)."""
+        return type(self).__module__
+
+    @abstractmethod
+    def rolls(self, request: R, secret: bytes) -> Rolls:
+        """Every roll the request describes, in order, from the revealed secret."""
+
+    def revealed(self, request: R, day_secrets: DaySecrets | None) -> Revealed | Withheld:
+        """The secret to check and recompute with: by default the one the request carries."""
+        secret_hex = request.secret_hex
+        if secret_hex is None:
+            raise InvalidInput("the revealed secret is needed", field=request.REVEALED_FIELD)
+        return Revealed(secret=bytes.fromhex(secret_hex), seal=request.seal_hex)
+
+    def hypotheses(self, case: Case[R]) -> Iterator[Hypothesis]:
+        """The mistakes people make with this scheme, beyond the ones every scheme shares."""
+        return iter(())
+
+    @abstractmethod
+    def recipe(self, verdict: "Verdict", request: R | None) -> tuple[str, str]:
+        """How to check the verdict by hand: the steps in words (already HTML) and a Python program
+        that prints every roll of the verdict (with the request's values when it is given)."""
+
+
+# ---- what recipes share ------------------------------------------------------------------------
+
+
+def computed_span(verdict: "Verdict") -> tuple[int, int]:
+    """The first index and the count of the computed rolls (extra recorded rolls were not computed)."""
+    computed = [report["index"] for report in verdict.rolls if report["message"] is not None]
+    return (computed[0], len(computed)) if computed else (0, 0)
+
+
+def or_placeholder(value: str | None, placeholder: str) -> str:
+    """A value for a recipe, or the placeholder that asks for it."""
+    return value if value is not None else placeholder
+
+
+def py(value: object) -> str:
+    """A Python literal for a value: repr escapes quotes, backslashes and line breaks in any text."""
+    return repr(value)
+
+
+def labels_of(verdict: "Verdict") -> Sequence[str]:
+    """The labels of the computed rolls, for labelled schemes' recipes."""
+    return [report.get("label", "") for report in verdict.rolls if report["message"] is not None]

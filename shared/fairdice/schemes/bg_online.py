@@ -1,0 +1,123 @@
+"""`bg-online-v1` (seed 001, online): the key comes from the server's number and both apps' numbers.
+
+key = HMAC(server number, `bg-online-v1:seeds:` + both apps' numbers in lowercase hex, `:`-separated).
+Game G's rolls are labelled `bg-online-v1:gG:opening:k` (game 1 only), then `bg-online-v1:gG:roll:1`,
+`roll:2`…, each read as seed 001's labelled rolls.
+"""
+
+import hashlib
+import hmac
+from collections.abc import Iterator, Sequence
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import Field, JsonValue
+
+from fairdice.dice import Mac, Rolls, keyed_mac
+from fairdice.fields import NOT_A_BOOL, AppNumber, Seal, Secret
+from fairdice.request import CountedRequest
+from fairdice.schemes.base import Case, Hypothesis, LinkParam, Scheme, Words, labels_of, or_placeholder, py
+from fairdice.schemes.labelled import STEPS, labelled_rolls, recipe_code
+from fairdice.verdict import Verdict
+
+ONLINE = "bg-online-v1"
+SEATS = ("first", "second")
+MAX_GAME = 4  # games tried by the diagnosis besides the neighbours of the given one
+
+
+class BgOnlineRequest(CountedRequest):
+    """Seed 001 online: the key comes from the server's number and both apps' numbers."""
+
+    REVEALED_FIELD: ClassVar[str] = "server_number"
+    SEAL_FIELD: ClassVar[str] = "seal"
+
+    scheme: Literal["bg-online-v1"]
+    server_number: Secret
+    seal: Seal | None = None
+    app_numbers: Annotated[list[AppNumber], Field(min_length=2, max_length=2)]
+    game: Annotated[int, Field(ge=1, le=10**6), NOT_A_BOOL] = 1
+    opening: bool | None = Field(default=None, description="default: only game 1 has an opening roll")
+
+    @property
+    def has_opening(self) -> bool:
+        """Game 1 starts with an opening roll, later games at roll:1, unless told otherwise."""
+        return self.game == 1 if self.opening is None else self.opening
+
+
+def online_key(server_number: bytes, app_numbers: Sequence[str]) -> bytes:
+    """HMAC(server number, `bg-online-v1:seeds:` + the apps' numbers in lowercase hex)."""
+    message = key_message(app_numbers)
+    return hmac.new(server_number, message.encode(), hashlib.sha256).digest()
+
+
+def key_message(app_numbers: Sequence[str]) -> str:
+    """The message the key is derived from: `bg-online-v1:seeds:` + the numbers in lowercase hex."""
+    return f"{ONLINE}:seeds:" + ":".join(n.lower() for n in app_numbers)
+
+
+def online_rolls(mac: Mac, game: int, opening: bool, count: int) -> Rolls:
+    """Game `game` of an online match: `gG:opening:k`, then `gG:roll:1`, `roll:2`…"""
+    return labelled_rolls(mac, f"{ONLINE}:g{game}", SEATS, opening, "roll", 1, count)
+
+
+class BgOnline(Scheme[BgOnlineRequest]):
+    """Seed 001's scheme for online games."""
+
+    request = BgOnlineRequest
+    words = Words("server number", "seal")
+    link = (
+        LinkParam("server", "server_number"),
+        LinkParam("seal", "seal"),
+        LinkParam("app", "app_numbers", "list"),
+        LinkParam("g", "game", "int"),
+        LinkParam("opening", "opening", "bool"),
+        LinkParam("n", "count", "int"),
+        LinkParam("rolls", "recorded", "rolls"),
+    )
+
+    def rolls(self, request: BgOnlineRequest, secret: bytes) -> Rolls:
+        online = keyed_mac(online_key(secret, request.app_numbers))
+        return online_rolls(online, request.game, request.has_opening, request.roll_count)
+
+    def hypotheses(self, case: Case[BgOnlineRequest]) -> Iterator[Hypothesis]:
+        """Other games of the match, each with and without an opening roll."""
+        game, opening = case.request.game, case.request.has_opening
+        games = sorted({*range(1, MAX_GAME + 1), game - 1, game + 1} - {0})
+        for other in games:
+            for with_opening in (other == 1, other != 1):
+                if (other, with_opening) == (game, opening):
+                    continue
+                default = with_opening == (other == 1)
+                change: dict[str, JsonValue] = {"game": other, "opening": None if default else with_opening}
+                roll_word = f"bg-online-v1:g{other}:" + ("opening:0" if with_opening else "roll:1")
+                if other != game:
+                    yield Hypothesis(
+                        "match_game",
+                        f"the rolls fit game {other} of the match (from {roll_word}), not game {game}",
+                        change,
+                    )
+                else:
+                    yield Hypothesis(
+                        "opening_roll",
+                        f"the rolls fit game {game} {'with' if with_opening else 'without'} an opening roll (from"
+                        f" {roll_word}): only a match's first game has one, and a list may leave it out",
+                        change,
+                    )
+
+    def recipe(self, verdict: Verdict, request: BgOnlineRequest | None) -> tuple[str, str]:
+        steps = STEPS + (
+            " Online, the key is HMAC-SHA256, keyed with the server's number, of <code>bg-online-v1:seeds:</code> "
+            "followed by both apps' numbers in lowercase hex, separated by a colon."
+        )
+        numbers = request.app_numbers if request is not None else ["APP NUMBER 1", "APP NUMBER 2"]
+        server = or_placeholder(request.server_number if request is not None else None, "PASTE IT")
+        key_lines = (
+            f"server_number = bytes.fromhex({py(server)})\n"
+            f"app_numbers = {py(list(numbers))}\n"
+            'message = "bg-online-v1:seeds:" + ":".join(n.lower() for n in app_numbers)\n'
+            "key = hmac.new(server_number, message.encode(), hashlib.sha256).digest()\n"
+            "print(hashlib.sha256(server_number).hexdigest())  # the seal\n"
+        )
+        return steps, recipe_code(key_lines, list(labels_of(verdict)))
+
+
+SCHEME = BgOnline()

@@ -1,0 +1,1 @@
+"""What the tests and the benchmark share: stand-ins for Lambda, the seeds' oracles, a scheme made in tests."""

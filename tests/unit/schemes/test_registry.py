@@ -1,0 +1,129 @@
+"""fairdice.schemes: the registry, and a scheme made only in the tests working through the whole core."""
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fairdice import schemes
+from fairdice.catalog import scheme_catalog
+from fairdice.diagnosis import diagnose
+from fairdice.links import build_link, parse_link
+from fairdice.page import render_page
+from fairdice.problems import describe
+from fairdice.recompute import recompute
+from fairdice.seal import seal_of
+from fairdice.verify import verify
+from pydantic import ValidationError
+
+from testkit import toy_scheme
+
+ROOT = Path(__file__).resolve().parents[3]
+KEY = bytes(range(32, 64))
+TOY = {"scheme": "toy-d20", "key": KEY.hex(), "fingerprint": seal_of(KEY), "seed": "abc", "count": 30}
+
+
+@pytest.fixture
+def toy() -> Iterator[None]:
+    """The test-only scheme, registered for one test."""
+    toy_scheme.register()
+    try:
+        yield
+    finally:
+        toy_scheme.unregister()
+
+
+def _toy_rolls() -> list[list[int]]:
+    return [list(roll.dice) for roll in recompute(schemes.parse_request(TOY), KEY)]
+
+
+def test_the_built_in_rooms_are_registered_in_the_order_of_their_seeds() -> None:
+    assert schemes.ids() == ["pair36", "bg-dice-v1", "bg-online-v1", "narde-v1", "three-dice", "daily"]
+    assert schemes.bare_link_scheme().id == "pair36"
+
+
+def test_a_scheme_id_can_be_registered_only_once(toy: None) -> None:
+    with pytest.raises(ValueError, match="registered already"):
+        schemes.register(toy_scheme.SCHEME)
+
+
+def test_a_scheme_made_in_the_tests_is_verified_fair_from_its_own_rolls(toy: None) -> None:
+    # Given the toy scheme's request with the rolls it gives
+    rolls = _toy_rolls()
+
+    # When it is verified
+    verdict = verify(schemes.parse_request(TOY | {"recorded": rolls}))
+
+    # Then it is fair, each roll a d20 and a d12 with its own message
+    assert verdict.verdict == "fair"
+    assert verdict.rolls[0]["message"] == "toy|abc|1"
+    assert all(1 <= d20 <= 20 and 1 <= d12 <= 12 for d20, d12 in rolls)
+
+
+def test_a_scheme_made_in_the_tests_has_a_link_that_reads_back_as_its_request(toy: None) -> None:
+    request = schemes.parse_request(TOY | {"recorded": _toy_rolls()})
+
+    link = build_link(request, "https://dice.example")
+
+    assert link.startswith("https://dice.example/check/?scheme=toy-d20&key=")
+    assert "&fp=" in link and "&seed=abc" in link
+    assert parse_link(link) == request
+
+
+def test_a_scheme_made_in_the_tests_is_in_the_catalog_and_in_the_errors_that_list_schemes(toy: None) -> None:
+    spec = next(spec for spec in scheme_catalog().schemes if spec.id == "toy-d20")
+    assert spec.dice == [20, 12]
+    assert (spec.secret_field, spec.seal_field) == ("key", "fingerprint")
+    with pytest.raises(ValidationError) as caught:
+        schemes.parse_request({"scheme": "nope"})
+    assert "toy-d20" in describe(caught.value)[0].message
+
+
+def test_a_scheme_made_in_the_tests_is_diagnosed_with_the_shared_and_its_own_mistakes(toy: None) -> None:
+    rolls = _toy_rolls()
+    # Given rolls from toss 1 sent as if they started at toss 3
+    shifted = schemes.parse_request(TOY | {"first": 3, "recorded": rolls[:20], "count": None})
+    # and rolls of the seed in upper case sent with the seed in lower case
+    upper = [list(roll.dice) for roll in recompute(schemes.parse_request(TOY | {"seed": "ABC"}), KEY)]
+    cased = schemes.parse_request(TOY | {"recorded": upper})
+
+    # When both are verified, Then the diagnosis finds the numbering and the room's own mistake
+    found = diagnose(shifted, KEY, verify(shifted))
+    assert (found[0].cause, found[0].try_) == ("numbering_shifted", {"first": 1})
+    assert "toss 1 onward" in found[0].detail
+    found = diagnose(cased, KEY, verify(cased))
+    assert (found[0].cause, found[0].try_) == ("seat_order", {"seed": "ABC"})
+
+
+def test_a_scheme_made_in_the_tests_gets_a_page_in_its_own_words(toy: None) -> None:
+    request = schemes.parse_request(TOY | {"recorded": _toy_rolls()})
+
+    page = render_page(verify(request), request)
+
+    assert "Fair: the toy key matches the toy fingerprint shown before the game" in page
+    assert "toy|abc|1" in page
+    assert "tosses 1 to 30" in page
+
+
+# The core's modules outside the rooms, and the handlers, never name a scheme: they look it up.
+_QUOTED_ID = re.compile(r"""["'](pair36|bg-dice-v1|bg-online-v1|narde-v1|three-dice|daily)["']""")
+# The daily archive's own modules, its CLI and the publisher are about the daily game itself.
+_DAILY_SIDE = (
+    "shared/fairdice/archive/",
+    "shared/fairdice/daily_archive.py",
+    "shared/fairdice/daily_cli.py",
+    "functions/daily_publisher/",
+)
+
+
+def test_no_module_outside_the_rooms_names_a_scheme_by_its_quoted_id() -> None:
+    named = []
+    for path in sorted([*ROOT.glob("shared/fairdice/**/*.py"), *ROOT.glob("functions/**/*.py")]):
+        relative = path.relative_to(ROOT).as_posix()
+        if relative.startswith("shared/fairdice/schemes/"):
+            continue
+        for line_no, line in enumerate(path.read_text().splitlines(), start=1):
+            for match in _QUOTED_ID.finditer(line):
+                if not (match.group(1) == "daily" and relative.startswith(_DAILY_SIDE)):
+                    named.append(f"{relative}:{line_no}: {line.strip()}")
+    assert named == []
