@@ -12,8 +12,8 @@ from typing import Annotated, ClassVar, Literal
 
 from fairdice import schemes
 from fairdice.dice import Mac, Roll, Rolls, fill, keyed_mac, macs, read_dice
-from fairdice.fields import NOT_A_BOOL, ClientSeed, Seal, Secret
-from fairdice.request import CountedRequest
+from fairdice.fields import WHOLE_NUMBER, ClientSeed, Seal, Secret
+from fairdice.request import NumberedRequest
 from fairdice.schemes.base import Case, Hypothesis, LinkParam, Numbering, Scheme, Words, computed_span, py
 from fairdice.verdict import Verdict
 from pydantic import Field
@@ -22,7 +22,7 @@ TOY = "toy-d20"
 SIDES = (20, 12)
 
 
-class ToyRequest(CountedRequest):
+class ToyRequest(NumberedRequest):
     """A test-only scheme: a key, a seed, tosses of a d20 and a d12 numbered from 1."""
 
     SIDES: ClassVar[tuple[int, ...]] = SIDES
@@ -34,7 +34,8 @@ class ToyRequest(CountedRequest):
     key: Secret
     fingerprint: Seal | None = None
     seed: ClientSeed
-    first: Annotated[int, Field(ge=1, le=10**6), NOT_A_BOOL] = 1
+    LAST: ClassVar[int] = 10_000
+    first: Annotated[int, Field(ge=1, le=10_000), WHOLE_NUMBER] = 1
 
 
 def toss(mac: Mac, seed: str, n: int, first: bytes | None = None) -> Roll:
@@ -49,7 +50,7 @@ class Toy(Scheme[ToyRequest]):
     """The test-only scheme."""
 
     request = ToyRequest
-    words = Words("toy key", "toy fingerprint")
+    words = Words("toy key", "toy fingerprint", "toss", "tosses")
     link = (
         LinkParam("key", "key"),
         LinkParam("fp", "fingerprint"),
@@ -59,6 +60,7 @@ class Toy(Scheme[ToyRequest]):
         LinkParam("rolls", "recorded", "rolls"),
     )
     numbering = Numbering("toss", "tosses are numbered from 1")
+    game = "Tosses are numbered from 1: a whole game starts at toss 1."
 
     def rolls(self, request: ToyRequest, secret: bytes) -> Rolls:
         mac = keyed_mac(secret)

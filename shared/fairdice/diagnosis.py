@@ -15,15 +15,16 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from operator import eq
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import JsonValue
 
 from fairdice import schemes
+from fairdice.errors import InvalidInput
 from fairdice.request import CountedRequest, RequestBase
 from fairdice.schemes.base import Case, Hypothesis
 from fairdice.seal import seal_of
-from fairdice.verdict import Cause, Finding, Verdict
+from fairdice.verdict import Cause, Finding, Scope, Verdict
 
 MAX_SHIFT = 3  # roll numbers tried either side of the given first one
 START_WINDOW = 256  # roll numbers scanned from the scheme's first for where the recorded rolls begin
@@ -164,14 +165,45 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
             if k is not None and k >= bar and (k == case.compared or k > baseline):
                 scored.append((-k, order, replace(hypothesis, change=change)))
     scored.sort(key=lambda entry: entry[:2])
-    findings = [
-        Finding(cause=h.cause, explains=_explains(-negative_k, case), detail=h.detail, try_=_try(case, h))
-        for negative_k, _, h in scored
-    ]
+    whole_game = verdict.scope is not None and verdict.scope.kind == "game"
+    findings = []
+    for negative_k, _, h in scored:
+        scope = _scope_after(case, h) if whole_game else None
+        if scope is False:
+            continue  # not a piece of any game the structure can produce: no one could send it
+        if scope is None or scope.kind == "game":
+            findings.append(
+                Finding(cause=h.cause, explains=_explains(-negative_k, case), detail=h.detail, try_=_try(case, h))
+            )
+        else:
+            # The rolls fit a window of the game, or a take-back line: true, and worth saying, but no fix. Offered as
+            # one, it would turn a whole game into a piece chosen to fit, which is what a verdict must never reward.
+            findings.append(
+                Finding(
+                    cause=h.cause,
+                    explains=_explains(-negative_k, case),
+                    detail=f"{h.detail}; but those would be {scope.description}: a piece of a game cannot show the"
+                    " game was fair, so this is not offered as a fix",
+                )
+            )
     if findings:
         return findings, findings[0].explains
     finding = _unexplained(case, verdict, matched)
     return [finding], finding.explains if finding.cause == "few_rolls_differ" else None
+
+
+def _scope_after(case: Case[Any], hypothesis: Hypothesis) -> Scope | Literal[False] | None:
+    """Where the request with the hypothesis' change sits in the game (None: nothing changes that; False: the
+    change is not a contiguous piece of any game, so it is no finding)."""
+    if not hypothesis.change:
+        return None
+    probe = case.probe(hypothesis.change)
+    if probe is None:
+        return False
+    try:
+        return case.scheme.scope(probe, case.rolls(probe), case.secret)
+    except InvalidInput:
+        return False
 
 
 def _case(request: RequestBase, secret: bytes) -> Case[Any]:

@@ -105,17 +105,25 @@ SeatSeed = Annotated[
 ]
 
 
-def _not_a_bool(value: object) -> object:
-    # Pydantic's lax mode reads true as 1: a count or roll number is never meant as true or false.
+def _whole_number(value: object) -> object:
+    # Pydantic's lax mode reads true as 1, and "007", "+7" or "7_0" as numbers: a number that places a roll in a game
+    # is written one way only, so that no spelling of it can stand for another or be searched over.
     if isinstance(value, bool):
         raise ValueError(f"must be a whole number, got {str(value).lower()}")
+    if isinstance(value, str) and not _CANONICAL_INT.fullmatch(value):
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+        if any(character.isdigit() for character in value):
+            raise ValueError(
+                f"must be a whole number in the digits 0-9, without leading zeros, spaces or signs, got {shown}"
+            )
+        raise ValueError(f"must be a whole number, got {shown}")
     return value
 
 
+_CANONICAL_INT = re.compile(r"0|[1-9][0-9]{0,15}")
 # Last in a type's metadata, after its Field: so placed, pydantic keeps the bounds in the JSON schema.
-NOT_A_BOOL = BeforeValidator(_not_a_bool)
-Count = Annotated[int, Field(ge=1, le=MAX_ROLLS, description=f"how many rolls, 1 to {MAX_ROLLS}"), NOT_A_BOOL]
-RollNumber = Annotated[int, Field(ge=0, le=2**53, strict=False), NOT_A_BOOL]
+WHOLE_NUMBER = BeforeValidator(_whole_number)
+Count = Annotated[int, Field(ge=1, le=MAX_ROLLS, description=f"how many rolls, 1 to {MAX_ROLLS}"), WHOLE_NUMBER]
 
 
 def _day(value: object) -> dt.date:

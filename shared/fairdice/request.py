@@ -95,3 +95,26 @@ class CountedRequest(RequestBase):
     def first_rolls(cls, fields: dict[str, Any], size: int) -> dict[str, Any]:
         """The request's JSON fields changed to describe just its first `size` rolls."""
         return {**fields, "count": size}
+
+
+class NumberedRequest(CountedRequest):
+    """A scheme whose rolls are numbered through the game from FIRST; `first` says where a request starts.
+
+    A game fairdice checks has at most MAX_ROLLS rolls, so no roll numbered past LAST exists: a bound
+    on what anyone can ask for, not only on what one request computes.
+    """
+
+    LAST: ClassVar[int] = MAX_ROLLS - 1
+
+    if TYPE_CHECKING:  # each scheme declares it with its own bounds
+        first: int
+
+    @model_validator(mode="after")
+    def _within_a_game(self) -> "NumberedRequest":
+        last = self.first + self.roll_count - 1
+        if last > self.LAST:
+            raise field_error(
+                "first",
+                f"rolls {self.first} to {last} go past {self.LAST}, the last a game reaches (first is {self.FIRST})",
+            )
+        return self

@@ -9,8 +9,9 @@ secrets and seeds are SHA-256 of fixed names, so the document is the same on eve
 Two sections:
 - `vectors`: a verify request (`request`, the same JSON `POST /verify` takes), its link, and
   what it gives: the seal and, per roll, the exact HMAC message, the HMAC of that message, the
-  dice. Sending `request` with `recorded` set to the listed dice yields verdict `fair` when a
-  seal is given (`incomplete` without one).
+  dice; and `verdict` and `scope`: what sending `request` with `recorded` set to the listed dice
+  yields. Only a whole game with its seal is `fair`; a window of a game (from a later roll), a
+  take-back line, or a game without its seal is `incomplete`.
 - `streams`: the branches a real HMAC never reaches (a block with no usable byte). Each lists
   the blocks a stand-in MAC returns, keyed by message (three-dice: the message bytes in hex),
   and the dice they give; a correct implementation asks for exactly those messages.
@@ -31,8 +32,9 @@ from fairdice.links import build_link
 from fairdice.recompute import recompute
 from fairdice.schemes.base import Scheme
 from fairdice.seal import seal_of
+from fairdice.verify import verify
 
-FORMAT = 1
+FORMAT = 2  # 2: each vector says the verdict and scope its own dice give (what `fair` proves)
 SEED_KEY = bytes(range(32))  # seeds 001 and 002: "the key 00 01 02 … 1f"
 FF = b"\xff"
 _INT_LIST = re.compile(r"\[\s*((?:\d+,\s*)*\d+)\s*\]")
@@ -83,7 +85,11 @@ def _vector(room: ModuleType, name: str, shows: str, data: dict[str, Any]) -> di
         extras, mac = mac_for(data, secret)
         expected.update(extras)
     binary = getattr(room, "BINARY_MESSAGES", False)
-    expected["rolls"] = [_roll_entry(roll, mac, binary) for roll in recompute(request, secret)]
+    rolls = list(recompute(request, secret))
+    expected["rolls"] = [_roll_entry(roll, mac, binary) for roll in rolls]
+    verdict = verify(request.model_copy(update={"recorded": [list(roll.dice) for roll in rolls]}))
+    expected["verdict"] = verdict.verdict
+    expected["scope"] = verdict.scope.kind if verdict.scope is not None else None
     vector["expected"] = expected
     return vector
 
@@ -122,7 +128,8 @@ def document() -> dict[str, Any]:
     return {
         "about": (
             "fairdice test vectors: per scheme, a verify request and the seal, HMAC messages, HMACs and dice"
-            " it gives; streams: hand-made MAC blocks for the branches real HMACs never reach."
+            " it gives, and the verdict and scope the request gets with those dice recorded (fair only for a whole game"
+            " with its seal); streams: hand-made MAC blocks for the branches real HMACs never reach."
             " HMAC is HMAC-SHA256; hex is lowercase; three-dice messages are bytes shown in hex."
         ),
         "format": FORMAT,

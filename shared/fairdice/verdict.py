@@ -10,13 +10,44 @@ from fairdice import __version__
 
 Outcome = Literal["fair", "mismatch", "incomplete", "withheld"]
 CheckResult = Literal["match", "mismatch", "not_given"]
+# partial: every recorded roll matches, but the recorded list stops before the rolls computed.
+RollsCheck = Literal["match", "mismatch", "partial", "not_given"]
+ScopeKind = Literal["game", "window", "take_back"]
 
 
 class Checks(BaseModel):
     """The two things a verdict rests on."""
 
     seal: CheckResult
-    rolls: CheckResult
+    rolls: RollsCheck = Field(
+        description="match: every roll computed was recorded and matches; partial: those recorded match but the"
+        " list stops early; mismatch: a roll differs or an extra one was recorded; not_given: none recorded"
+    )
+
+
+class Scope(BaseModel):
+    """Where the rolls checked sit in the game's structure: what a verdict can be about.
+
+    Only `game` can be `fair`: a `window` (a contiguous piece that starts past the game's first roll)
+    and a `take_back` line (rolls after a take-back, chosen by whoever decided it) are at most
+    `incomplete`, however well they match.
+    """
+
+    kind: ScopeKind = Field(
+        description="game: from the game's first roll, in the scheme's own order; window: a piece starting past"
+        " it; take_back: rolls on a take-back line"
+    )
+    first: int | None = Field(description="the first roll's index in the scheme's own numbering")
+    last: int | None = Field(description="the last computed roll's index")
+    description: str = Field(description="the same in words, such as 'rolls 1 to 52 from the game's start'")
+
+
+class GameInput(BaseModel):
+    """A value that identifies the game and goes into every roll: the player must recognise it as theirs."""
+
+    field: str
+    value: JsonValue
+    description: str = Field(description="what the player should recognise it as")
 
 
 class SealReport(BaseModel):
@@ -44,12 +75,15 @@ class RollReport(TypedDict):
 
 
 class Summary(BaseModel):
-    """Counts over the roll list."""
+    """Counts over the roll list: a roll that differs and a roll that is missing are counted apart."""
 
-    count: int
-    compared: int
-    mismatches: int
-    first_mismatch: int | None
+    count: int = Field(description="rolls computed")
+    compared: int = Field(description="rolls computed that had a recorded roll to compare with")
+    mismatches: int = Field(description="differ + extra: what makes a verdict mismatch")
+    first_mismatch: int | None = Field(description="the index of the first roll that differs or is extra")
+    differ: int = Field(default=0, description="recorded rolls that differ from the computed ones")
+    missing: int = Field(default=0, description="computed rolls the recorded list stops before")
+    extra: int = Field(default=0, description="recorded rolls beyond those computed")
 
 
 class Verifier(BaseModel):
@@ -112,6 +146,12 @@ class Verdict(BaseModel):
     summary: Summary
     verifier: Verifier = Field(default_factory=Verifier)
     withheld: WithheldReport | None = None
+    scope: Scope | None = Field(default=None, description="what the rolls checked are; null when withheld")
+    reasons: list[str] = Field(default_factory=list, description="why the verdict is not fair, in words")
+    identified_by: list[GameInput] = Field(
+        default_factory=list,
+        description="the inputs that identify the game, chosen by whoever gives them: the player must recognise them",
+    )
     source: str | None = Field(default=None, description="where the secret came from when not given")
     diagnosis: list[Finding] | None = Field(
         default=None, description="on a mismatch only: the likely causes, most rolls explained first"

@@ -1,6 +1,7 @@
 """From a validated request to its verdict: check the seal, recompute, compare."""
 
 import datetime as dt
+from collections.abc import Sequence
 from itertools import count as count_from
 from operator import eq
 
@@ -8,13 +9,25 @@ from fairdice import schemes
 from fairdice.diagnosis import diagnose
 from fairdice.dice import Rolls
 from fairdice.request import RequestBase
-from fairdice.schemes.base import DaySecrets, Withheld
+from fairdice.schemes.base import DaySecrets, Withheld, Words
 from fairdice.seal import seal_matches, seal_of
-from fairdice.verdict import CheckResult, Checks, Outcome, RollReport, SealReport, Summary, Verdict, WithheldReport
+from fairdice.verdict import (
+    CheckResult,
+    Checks,
+    Outcome,
+    RollReport,
+    RollsCheck,
+    Scope,
+    SealReport,
+    Summary,
+    Verdict,
+    WithheldReport,
+)
 
 
-def compare(computed: Rolls, recorded: list[list[int]] | None) -> tuple[list[RollReport], Summary, CheckResult]:
-    """Pair computed rolls with recorded ones; a missing or extra recorded roll is a mismatch."""
+def compare(computed: Rolls, recorded: list[list[int]] | None) -> tuple[list[RollReport], Summary, RollsCheck]:
+    """Pair computed rolls with recorded ones. A recorded roll that differs, or one beyond those computed, is a
+    mismatch; a computed roll the recorded list stops before is missing, which is not the same thing."""
     numbers, count = computed.numbers, len(computed)
     dice = list(map(list, zip(*computed.faces, strict=True)))
     if recorded is None:
@@ -25,25 +38,34 @@ def compare(computed: Rolls, recorded: list[list[int]] | None) -> tuple[list[Rol
         _label(reports, computed)
         summary = Summary(count=count, compared=0, mismatches=0, first_mismatch=None)
         return reports, summary, "not_given"
-    seen: list[list[int] | None] = [*recorded[:count], *[None] * (count - len(recorded))]
-    matches = list(map(eq, dice, seen))
+    compared = min(count, len(recorded))
+    missing = count - compared
+    matches: list[bool | None] = [*map(eq, dice[:compared], recorded[:compared]), *[None] * missing]
+    seen: list[list[int] | None] = [*recorded[:compared], *[None] * missing]
     reports = [
         {"index": n, "message": m, "dice": d, "recorded": r, "matches": ok}
         for n, m, d, r, ok in zip(numbers, computed.messages, dice, seen, matches, strict=True)
     ]
     _label(reports, computed)
-    mismatches = matches.count(False)
-    first_mismatch = numbers[matches.index(False)] if mismatches else None
+    differ = matches.count(False)
+    first_mismatch = numbers[matches.index(False)] if differ else None
     # Recorded rolls beyond the count: nothing was computed for them, so they cannot match.
     last_index = numbers[-1] if count else 0
-    for extra, index in zip(recorded[count:], count_from(last_index + 1)):
-        mismatches += 1
+    extra = len(recorded) - compared
+    for roll, index in zip(recorded[count:], count_from(last_index + 1)):
         first_mismatch = index if first_mismatch is None else first_mismatch
-        reports.append({"index": index, "message": None, "dice": None, "recorded": extra, "matches": False})
+        reports.append({"index": index, "message": None, "dice": None, "recorded": roll, "matches": False})
     summary = Summary(
-        count=count, compared=min(count, len(recorded)), mismatches=mismatches, first_mismatch=first_mismatch
+        count=count,
+        compared=compared,
+        mismatches=differ + extra,
+        first_mismatch=first_mismatch,
+        differ=differ,
+        missing=missing,
+        extra=extra,
     )
-    return reports, summary, "mismatch" if mismatches else "match"
+    check: RollsCheck = "mismatch" if differ or extra else "partial" if missing else "match"
+    return reports, summary, check
 
 
 def _label(reports: list[RollReport], computed: Rolls) -> None:
@@ -55,13 +77,53 @@ def _label(reports: list[RollReport], computed: Rolls) -> None:
         reports[at]["winner"] = winner
 
 
-def outcome(seal: CheckResult, rolls: CheckResult) -> Outcome:
-    """fair only when both checks were made and matched; any mismatch wins over not_given."""
+def outcome(seal: CheckResult, rolls: RollsCheck, scope: Scope, caveats: Sequence[str] = ()) -> Outcome:
+    """fair only for a whole game whose seal and every roll were checked and matched, with nothing that
+    weakens the seal; any mismatch wins over what is missing."""
     if "mismatch" in (seal, rolls):
         return "mismatch"
-    if seal == rolls == "match":
+    if seal == rolls == "match" and scope.kind == "game" and not caveats:
         return "fair"
     return "incomplete"
+
+
+def reasons(
+    words: Words, seal: CheckResult, rolls: RollsCheck, summary: Summary, scope: Scope, caveats: Sequence[str]
+) -> list[str]:
+    """Why a verdict is not fair, in words: what differs first, then what is missing."""
+    roll, plural = words.roll, words.rolls
+    found: list[str] = []
+    if seal == "mismatch":
+        found.append(f"the {words.secret} does not match the {words.seal} given")
+    if summary.differ:
+        first = f"{roll} {summary.first_mismatch}"
+        if summary.compared == 1:
+            found.append(f"the recorded {roll} differs from the computed one ({first})")
+        elif summary.differ == 1:
+            found.append(f"1 of the {summary.compared} recorded {plural} differs from the computed one ({first})")
+        else:
+            found.append(
+                f"{summary.differ} of the {summary.compared} recorded {plural} differ from the computed ones"
+                f" (first: {first})"
+            )
+    if summary.extra:
+        what = roll if summary.extra == 1 else plural
+        found.append(f"{summary.extra} more {what} {'was' if summary.extra == 1 else 'were'} recorded than computed")
+    if seal == "not_given":
+        found.append(f"no {words.seal} was given, so nothing shows the {words.secret} was fixed before the game")
+    found.extend(caveats)
+    if scope.kind != "game":
+        found.append(scope.description)
+    if rolls == "not_given":
+        found.append(f"no {plural} were recorded, so the {summary.count} computed were not compared")
+    elif summary.missing and scope.last is not None:
+        start = scope.last - summary.missing + 1
+        found.append(
+            f"{roll} {start} was not recorded"
+            if summary.missing == 1
+            else f"{plural} {start} to {scope.last} were not recorded"
+        )
+    return found
 
 
 def _withheld(request: RequestBase, reason: str, reveal_at: dt.datetime | None = None) -> Verdict:
@@ -73,6 +135,8 @@ def _withheld(request: RequestBase, reason: str, reveal_at: dt.datetime | None =
         rolls=[],
         summary=Summary(count=0, compared=0, mismatches=0, first_mismatch=None),
         withheld=WithheldReport(reason=reason, reveal_at=reveal_at),
+        reasons=[reason],
+        identified_by=schemes.of(request).identity(request),
     )
 
 
@@ -91,16 +155,21 @@ def verify(request: RequestBase, *, day_secrets: DaySecrets | None = None) -> Ve
     seal_check: CheckResult = (
         "not_given" if seal_given is None else ("match" if seal_matches(seal_given, computed) else "mismatch")
     )
-    reports, summary, rolls_check = compare(scheme.rolls(request, revealed.secret), request.recorded)
+    rolls = scheme.rolls(request, revealed.secret)
+    scope = scheme.scope(request, rolls, revealed.secret)
+    reports, summary, rolls_check = compare(rolls, request.recorded)
     # Built here from values made here: validating up to 10,000 roll reports again would cost more
     # than computing them (BENCHMARKS.md), so the model is constructed as is.
     verdict = Verdict.model_construct(
         scheme=scheme.id,
-        verdict=outcome(seal_check, rolls_check),
+        verdict=outcome(seal_check, rolls_check, scope, revealed.caveats),
         checks=Checks(seal=seal_check, rolls=rolls_check),
         seal=SealReport(given=seal_given, computed=computed),
         rolls=reports,
         summary=summary,
+        scope=scope,
+        reasons=reasons(scheme.words, seal_check, rolls_check, summary, scope, revealed.caveats),
+        identified_by=scheme.identity(request),
         source=revealed.source,
     )
     if verdict.verdict == "mismatch":

@@ -86,7 +86,8 @@ HEX_FIELDS = [
     ("bg-online-v1", "seal", 32, 32, True),
     ("narde-v1", "key", 16, 64, False),
     ("narde-v1", "fingerprint", 32, 32, True),
-    ("three-dice", "seed", 16, 64, True),
+    # Null only together with the client seeds (a withheld mirror pair); the base request gives them.
+    ("three-dice", "seed", 16, 64, False),
     ("three-dice", "commit", 32, 32, True),
     ("daily", "secret", 32, 32, True),
     ("daily", "commitment", 32, 32, True),

@@ -141,27 +141,29 @@ def test_an_answer_lambda_could_not_return_is_422_naming_count_not_a_bare_500() 
 def at_the_caps() -> dict[str, dict[str, Any]]:
     """Each scheme's heaviest request of 10,000 rolls that Lambda can still return."""
     return {
-        "pair36": PAIR36 | {"client_seeds": ["s" * 32] * 2, "count": MAX_ROLLS, "first": 2**53 - MAX_ROLLS},
-        "bg-dice-v1": {"scheme": "bg-dice-v1", "key": KEY, "first_turn": 10**9, "line": 10**9, "count": MAX_ROLLS},
+        # Roll numbers, turns, lines and games are bounded by what a game reaches: the longest messages are
+        # the longest seeds and phrase with the game's highest numbers.
+        "pair36": PAIR36 | {"client_seeds": ["s" * 32] * 2, "count": MAX_ROLLS, "first": 1},
+        "bg-dice-v1": {"scheme": "bg-dice-v1", "key": KEY, "opening": False, "line": 1_000, "count": MAX_ROLLS},
         "bg-dice-v1 labels": {
             "scheme": "bg-dice-v1",
             "key": KEY,
-            "labels": [f"bg-dice-v1:turn:{10**8 + i}:line:999999999" for i in range(MAX_ROLLS)],
+            "labels": [f"bg-dice-v1:turn:{1 + i}:line:1000" for i in range(MAX_ROLLS)],
         },
         "bg-online-v1": {
             "scheme": "bg-online-v1",
             "server_number": KEY,
             "app_numbers": ["f" * 128, "e" * 128],
-            "game": 10**6,
+            "game": 49,
             "count": MAX_ROLLS,
         },
-        "narde-v1": NARDE | {"phrase": "p" * 256, "count": MAX_ROLLS, "first": 2**53 - MAX_ROLLS},
+        "narde-v1": NARDE | {"phrase": "p" * 256, "count": MAX_ROLLS, "first": 0},
         "three-dice": {
             "scheme": "three-dice",
             "seed": KEY,
             "client_seeds": {"white": "w" * 64, "black": "b" * 64},
             "count": MAX_ROLLS,
-            "first": 2**53 - MAX_ROLLS,
+            "first": 0,
         },
     }
 

@@ -68,17 +68,39 @@ def pair36_requests(draw: st.DrawFn) -> dict[str, Any]:
         "client_seeds": draw(st.lists(client_seeds, min_size=1, max_size=8)),
     }
     _optional(draw, fields, "seal", hex_of(32, 32))
-    _optional(draw, fields, "first", st.integers(1, 2**53))
+    # A match's roll numbers run to 10,000, and counts here to 40.
+    _optional(draw, fields, "first", st.integers(1, 9_960))
     return fields | draw(_counted())
 
 
-bot_labels = st.one_of(
-    st.integers(0, 10**9 - 1).map(lambda k: f"bg-dice-v1:opening:{k}"),
-    st.integers(0, 10**9 - 1).map(lambda t: f"bg-dice-v1:turn:{t}"),
-    st.tuples(st.integers(0, 10**9 - 1), st.integers(0, 10**9 - 1)).map(
-        lambda tl: f"bg-dice-v1:turn:{tl[0]}:line:{tl[1]}"
-    ),
+one_bot_label = st.one_of(
+    st.integers(0, 20).map(lambda k: f"bg-dice-v1:opening:{k}"),
+    st.integers(1, 10_000).map(lambda t: f"bg-dice-v1:turn:{t}"),
+    st.tuples(st.integers(1, 10_000), st.integers(1, 1_000)).map(lambda tl: f"bg-dice-v1:turn:{tl[0]}:line:{tl[1]}"),
 )
+
+
+def _turn(turn: int, line: int) -> str:
+    return f"bg-dice-v1:turn:{turn}" + (f":line:{line}" if line else "")
+
+
+@st.composite
+def bot_labels(draw: st.DrawFn) -> list[str]:
+    """A contiguous piece of a bot game's labels: turns on from anywhere, with take-backs to fresh lines.
+
+    Opening roll-offs are left to the tests that know their key: what follows one depends on its dice.
+    """
+    if draw(st.integers(0, 9)) == 0:
+        return ["bg-dice-v1:opening:0"]
+    turn, line = draw(st.integers(1, 60)), draw(st.sampled_from([0, 0, 0, 1, 2]))
+    labels = []
+    for _ in range(draw(st.integers(1, 12))):
+        labels.append(_turn(turn, line))
+        if draw(st.integers(0, 7)) == 0:  # a take-back: a fresh line, at the turn taken back to
+            line, turn = line + 1, draw(st.integers(1, turn + 1))
+        else:
+            turn += 1
+    return labels
 
 
 @st.composite
@@ -86,15 +108,17 @@ def bg_dice_requests(draw: st.DrawFn) -> dict[str, Any]:
     fields: dict[str, Any] = {"scheme": "bg-dice-v1", "key": draw(secrets)}
     _optional(draw, fields, "lock", hex_of(32, 32))
     if draw(st.booleans()):
-        labels = draw(st.lists(bot_labels, min_size=1, max_size=12))
+        labels = draw(bot_labels())
         fields["labels"] = labels
         if draw(st.booleans()):
             fields["count"] = len(labels)
         _optional(draw, fields, "recorded", dice_lists((6, 6), min_size=1))
         return fields
     _optional(draw, fields, "opening", st.booleans())
-    _optional(draw, fields, "first_turn", st.integers(1, 10**9))
-    _optional(draw, fields, "line", st.integers(0, 10**9))
+    # After the opening the turns go on at 2; without it (a later game, or a window) from anywhere.
+    turns = st.just(2) if fields.get("opening", True) else st.integers(1, 9_960)
+    _optional(draw, fields, "first_turn", turns)
+    _optional(draw, fields, "line", st.integers(0, 1_000))
     return fields | draw(_counted())
 
 
@@ -107,8 +131,9 @@ def bg_online_requests(draw: st.DrawFn) -> dict[str, Any]:
         "app_numbers": draw(st.lists(app_number, min_size=2, max_size=2)),
     }
     _optional(draw, fields, "seal", hex_of(32, 32))
-    _optional(draw, fields, "game", st.integers(1, 10**6))
-    _optional(draw, fields, "opening", st.booleans())
+    _optional(draw, fields, "game", st.integers(1, 49))
+    # Only game 1 has an opening roll.
+    _optional(draw, fields, "opening", st.booleans() if fields.get("game", 1) == 1 else st.just(False))
     return fields | draw(_counted())
 
 
@@ -116,7 +141,7 @@ def bg_online_requests(draw: st.DrawFn) -> dict[str, Any]:
 def narde_requests(draw: st.DrawFn) -> dict[str, Any]:
     fields: dict[str, Any] = {"scheme": "narde-v1", "key": draw(secrets), "phrase": draw(free_text)}
     _optional(draw, fields, "fingerprint", hex_of(32, 32))
-    _optional(draw, fields, "first", st.integers(0, 2**53))
+    _optional(draw, fields, "first", st.integers(0, 9_950))
     return fields | draw(_counted())
 
 
@@ -126,13 +151,14 @@ def three_dice_requests(draw: st.DrawFn) -> dict[str, Any]:
     _optional(draw, fields, "commit", hex_of(32, 32))
     seats = st.fixed_dictionaries({"white": free_text, "black": free_text})
     if draw(st.booleans()):
-        # The reveal is withheld: no seed, perhaps not even the seats' seeds.
-        _optional(draw, fields, "client_seeds", seats)
+        # The reveal is withheld: seed and client seeds both null (or left out).
+        if draw(st.booleans()):
+            fields["seed"] = fields["client_seeds"] = None
         _optional(draw, fields, "count", counts)
         _optional(draw, fields, "recorded", dice_lists((6, 6, 6), min_size=1))
         return fields
     fields |= {"seed": draw(secrets), "client_seeds": draw(seats)}
-    _optional(draw, fields, "first", st.integers(0, 2**53))
+    _optional(draw, fields, "first", st.integers(0, 9_950))
     return fields | draw(_counted((6, 6, 6)))
 
 

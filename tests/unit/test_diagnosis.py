@@ -77,23 +77,42 @@ def assert_try_is_fair(request: dict[str, Any], found: Finding) -> None:
     assert found.try_ is not None
     fixed = check(apply(request, found.try_))
     assert fixed.checks.rolls == "match"
-    assert fixed.verdict == ("fair" if fixed.checks.seal == "match" else "incomplete")
+    whole_game = fixed.scope is not None and fixed.scope.kind == "game"
+    assert fixed.verdict == ("fair" if fixed.checks.seal == "match" and whole_game else "incomplete")
+
+
+def assert_only_a_piece(found: Finding, piece: str) -> None:
+    """The rolls fit only a window or a take-back line of the whole game sent: said, but offered as no fix."""
+    assert found.try_ is None
+    assert piece in found.detail
+    assert "not offered as a fix" in found.detail
 
 
 # ---- numbering ---------------------------------------------------------------------------
 
 
-def test_pair36_rolls_numbered_one_later_are_traced_to_the_numbering() -> None:
-    # Given a game whose rolls start at roll number 2 (one opening roll-off before them)
+def test_pair36_rolls_numbered_one_later_are_traced_to_the_numbering_but_offered_as_no_fix() -> None:
+    # Given rolls that start at roll number 2 (one opening roll-off before them)
     mistaken = PAIR36 | {"recorded": rolls_of(PAIR36 | {"first": 2, "count": 52})}
 
-    # When they are verified as if numbered from 1
+    # When they are verified as the match from roll 1
     verdict = check(mistaken)
 
-    # Then the diagnosis says the numbering is off by one and `try` sets first to 2
+    # Then the diagnosis says the numbering is off by one, but sending them from roll 2 would only check a window
     found = finding(verdict, "numbering_shifted")
-    assert (found.try_, found.explains) == ({"first": 2}, "52 of 52 rolls")
+    assert found.explains == "52 of 52 rolls"
     assert "+1" in found.detail
+    assert_only_a_piece(found, "rolls 2 to 53 only: the match's rolls from roll 1 are needed")
+    assert check(mistaken | {"first": 2}).verdict == "incomplete"
+
+
+def test_pair36_rolls_numbered_from_two_are_brought_back_to_the_match_start() -> None:
+    # Given the match's rolls from roll 1, sent as if they started at roll 2
+    mistaken = PAIR36 | {"first": 2, "recorded": rolls_of(PAIR36 | {"count": 52})}
+
+    # Then the diagnosis finds them at roll 1, and that try checks the whole match
+    found = finding(check(mistaken), "numbering_shifted")
+    assert found.try_ == {"first": 1}
     assert_try_is_fair(mistaken, found)
 
 
@@ -105,20 +124,19 @@ def test_narde_rolls_counted_from_one_are_traced_to_the_zero_based_numbering() -
     assert_try_is_fair(mistaken, found)
 
 
-def test_three_dice_plies_shifted_by_two_are_found() -> None:
+def test_three_dice_plies_shifted_by_two_are_found_but_are_only_a_window() -> None:
     mistaken = THREE | {"recorded": rolls_of(THREE | {"first": 2, "count": 20})}
     found = finding(check(mistaken), "numbering_shifted")
-    assert found.try_ == {"first": 2}
-    assert_try_is_fair(mistaken, found)
+    assert_only_a_piece(found, "plies 2 to 21 only: the game's plies from ply 0 are needed")
 
 
 def test_a_later_game_of_a_classic_match_is_found_far_from_roll_one() -> None:
     # Given the second game of a match that kept counting: its rolls start at roll number 53
     mistaken = PAIR36 | {"recorded": rolls_of(PAIR36 | {"first": 53, "count": 40})}
     found = finding(check(mistaken), "numbering_shifted")
-    assert found.try_ == {"first": 53}
     assert "game to game" in found.detail
-    assert_try_is_fair(mistaken, found)
+    # A later game of a match given alone is a window of the match: found, but no fix
+    assert_only_a_piece(found, "rolls 53 to 92 only: the match's rolls from roll 1 are needed")
 
 
 # ---- seats -------------------------------------------------------------------------------
@@ -171,15 +189,14 @@ def test_a_bot_game_listed_without_its_opening_roll_is_traced_to_the_numbering()
     opening_rolls = sum(1 for r in check(BOT | {"count": 31}).rolls if "opening" in (r.get("label") or ""))
     mistaken = BOT | {"recorded": game[opening_rolls:]}
     found = finding(check(mistaken), "numbering_shifted")
-    assert found.try_ == {"opening": False, "first_turn": 2}
-    assert_try_is_fair(mistaken, found)
+    assert_only_a_piece(found, "rolls from bg-dice-v1:turn:2 only")
 
 
-def test_a_bot_game_on_a_take_back_line_is_found() -> None:
+def test_a_bot_game_on_a_take_back_line_is_found_but_offered_as_no_fix() -> None:
     mistaken = BOT | {"recorded": rolls_of(BOT | {"line": 2, "count": 25})}
     found = finding(check(mistaken), "take_back_line")
-    assert found.try_ == {"line": 2}
-    assert_try_is_fair(mistaken, found)
+    assert_only_a_piece(found, "rolls on take-back line 2")
+    assert check(mistaken | {"line": 2}).verdict == "incomplete"
 
 
 def test_a_take_back_part_way_through_a_practice_game_is_found_and_labelled() -> None:
@@ -191,11 +208,11 @@ def test_a_take_back_part_way_through_a_practice_game_is_found_and_labelled() ->
     # When verified as one line
     found = finding(check(mistaken), "take_back_line")
 
-    # Then `try` lists every label, the take-back included
-    assert found.try_ is not None
-    assert found.try_["labels"] == labels
+    # Then the take-back is found, but a game with a take-back line is offered as no fix
     assert "before roll 7" in found.detail
-    assert_try_is_fair(mistaken, found)
+    assert_only_a_piece(found, "rolls on take-back line 1 (from bg-dice-v1:turn:6:line:1)")
+    # and the game as it was played checks to incomplete, never fair
+    assert check(mistaken | {"labels": labels}).verdict == "incomplete"
 
 
 def test_the_wrong_game_of_an_online_match_is_found() -> None:
@@ -205,17 +222,16 @@ def test_the_wrong_game_of_an_online_match_is_found() -> None:
     assert_try_is_fair(mistaken, found)
 
 
-def test_an_online_game_listed_without_its_opening_roll_is_found() -> None:
+def test_an_online_game_listed_without_its_opening_roll_is_found_but_is_only_a_window() -> None:
     mistaken = ONLINE | {"recorded": rolls_of(ONLINE | {"opening": False, "count": 30})}
     found = finding(check(mistaken), "opening_roll")
-    assert found.try_ == {"opening": False}
-    assert_try_is_fair(mistaken, found)
+    assert_only_a_piece(found, "rolls from bg-online-v1:g1:roll:1 only")
 
 
-def test_an_online_second_game_that_did_have_an_opening_roll_is_found() -> None:
-    mistaken = ONLINE | {"game": 2, "recorded": rolls_of(ONLINE | {"game": 2, "opening": True, "count": 30})}
+def test_an_online_first_game_listed_without_its_opening_is_brought_back_to_it() -> None:
+    mistaken = ONLINE | {"opening": False, "recorded": rolls_of(ONLINE | {"count": 30})}
     found = finding(check(mistaken), "opening_roll")
-    assert found.try_ == {"opening": True}
+    assert found.try_ == {"opening": None}
     assert_try_is_fair(mistaken, found)
 
 
@@ -299,17 +315,24 @@ def test_a_seal_computed_over_the_hex_text_is_found() -> None:
 # ---- counts and a few differing rolls -----------------------------------------------------
 
 
-def test_fewer_recorded_rolls_than_the_count_asks_for_is_found() -> None:
-    mistaken = PAIR36 | {"count": 52, "recorded": rolls_of(PAIR36 | {"count": 50})}
+def test_fewer_recorded_rolls_than_the_count_asks_for_are_missing_not_a_mismatch() -> None:
+    verdict = check(PAIR36 | {"count": 52, "recorded": rolls_of(PAIR36 | {"count": 50})})
+    assert verdict.verdict == "incomplete"
+    assert verdict.diagnosis is None
+    assert "rolls 51 to 52 were not recorded" in verdict.reasons
+
+
+def test_more_recorded_rolls_than_the_count_asks_for_is_found() -> None:
+    mistaken = PAIR36 | {"count": 50, "recorded": rolls_of(PAIR36 | {"count": 52})}
     found = finding(check(mistaken), "roll_count")
-    assert found.try_ == {"count": 50}
+    assert found.try_ == {"count": 52}
     assert_try_is_fair(mistaken, found)
 
 
 def test_a_shift_and_a_wrong_count_are_fixed_by_one_try() -> None:
-    mistaken = PAIR36 | {"count": 60, "recorded": rolls_of(PAIR36 | {"first": 3, "count": 50})}
+    mistaken = PAIR36 | {"first": 3, "count": 60, "recorded": rolls_of(PAIR36 | {"count": 50})}
     found = finding(check(mistaken), "numbering_shifted")
-    assert found.try_ == {"first": 3, "count": 50}
+    assert found.try_ == {"first": 1, "count": 50}
     assert_try_is_fair(mistaken, found)
 
 
@@ -344,17 +367,17 @@ def test_a_verdict_without_mismatch_has_no_diagnosis(request_data: dict[str, Any
 
 
 def test_a_finding_serialises_its_try_under_the_json_key_try() -> None:
-    verdict = check(PAIR36 | {"recorded": rolls_of(PAIR36 | {"first": 2, "count": 10})})
+    verdict = check(PAIR36 | {"first": 2, "recorded": rolls_of(PAIR36 | {"count": 10})})
     dumped = verdict.model_dump(mode="json")["diagnosis"][0]
     assert set(dumped) == {"cause", "explains", "detail", "try"}
-    assert '"try":{"first":2}' in verdict.model_dump_json()
+    assert '"try":{"first":1}' in verdict.model_dump_json()
 
 
 def test_a_long_game_is_diagnosed_from_its_first_rolls_only() -> None:
-    rolls = rolls_of(PAIR36 | {"first": 2, "count": 1000})
-    found = finding(check(PAIR36 | {"recorded": rolls}), "numbering_shifted")
+    rolls = rolls_of(PAIR36 | {"count": 1000})
+    found = finding(check(PAIR36 | {"first": 2, "recorded": rolls}), "numbering_shifted")
     assert found.explains == f"{MAX_COMPARED} of the first {MAX_COMPARED} rolls"
-    assert found.try_ == {"first": 2}
+    assert found.try_ == {"first": 1}
 
 
 def test_too_few_recorded_rolls_to_tell_mistakes_from_chance_say_so() -> None:
@@ -374,12 +397,19 @@ def test_the_diagnosis_is_deterministic_and_capped() -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(secret=st.binary(min_size=16, max_size=64), shift=st.integers(1, 3), count=st.integers(4, 40))
-def test_any_small_shift_of_any_game_is_found_and_its_try_fixes_it(secret: bytes, shift: int, count: int) -> None:
-    real = {"scheme": "narde-v1", "key": secret.hex(), "phrase": "p", "first": shift, "count": count}
-    mistaken = {"scheme": "narde-v1", "key": secret.hex(), "phrase": "p", "recorded": rolls_of(real)}
+def test_any_small_shift_of_any_game_is_found_and_only_a_shift_back_to_the_start_is_a_fix(
+    secret: bytes, shift: int, count: int
+) -> None:
+    game = {"scheme": "narde-v1", "key": secret.hex(), "phrase": "p"}
+    # Given the game's rolls sent as if they started later: the try brings them back to the game's start
+    mistaken = game | {"first": shift, "recorded": rolls_of(game | {"count": count})}
     found = finding(check(mistaken), "numbering_shifted")
-    assert found.try_ == {"first": shift}
+    assert found.try_ == {"first": 0}
     assert_try_is_fair(mistaken, found)
+    # Given a later piece of the game sent as the game from its start: found, but no try makes it a window
+    piece = game | {"recorded": rolls_of(game | {"first": shift, "count": count})}
+    found = finding(check(piece), "numbering_shifted")
+    assert_only_a_piece(found, f"rolls {shift} to {shift + count - 1} only")
 
 
 @settings(max_examples=150, deadline=None)

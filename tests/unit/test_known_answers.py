@@ -1,9 +1,11 @@
 """The test examples the seed documents print, reproduced exactly."""
 
+import pytest
 from fairdice.dice import keyed_mac
 from fairdice.schemes import labelled, narde, parse_request
 from fairdice.seal import seal_of
 from fairdice.verify import verify
+from pydantic import ValidationError
 
 KEY = bytes(range(32))  # seeds 001 and 002: "the key 00 01 02 … 1f"
 FINGERPRINT = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
@@ -50,10 +52,19 @@ def test_bg_dice_v1_game_with_the_documents_key_is_fair_and_the_bot_wins_the_ope
     assert verdict.rolls[0]["winner"] == "bot"
 
 
-def test_bg_dice_v1_explicit_labels_give_the_documents_three_rolls() -> None:
-    labels = ["bg-dice-v1:opening:0", "bg-dice-v1:turn:1", "bg-dice-v1:turn:2"]
-    request = parse_request({"scheme": "bg-dice-v1", "key": KEY.hex(), "labels": labels, "recorded": "46 54 13"})
-    assert verify(request).checks.rolls == "match"
+def test_bg_dice_v1_documents_three_rolls_are_two_games_by_explicit_labels() -> None:
+    # Seed 001's test lists opening:0 (4-6), turn:1 (5-4 "would be") and turn:2 (1-3): no single game rolls all
+    # three, since the opening's winner plays it as turn 1. A first game: the opening, then turn 2.
+    first = ["bg-dice-v1:opening:0", "bg-dice-v1:turn:2"]
+    request = parse_request({"scheme": "bg-dice-v1", "key": KEY.hex(), "lock": FINGERPRINT, "labels": first})
+    assert verify(request.model_copy(update={"recorded": [[4, 6], [1, 3]]})).verdict == "fair"
+    # A later game of a match with this key: turn 1, then turn 2.
+    later = ["bg-dice-v1:turn:1", "bg-dice-v1:turn:2"]
+    request = parse_request({"scheme": "bg-dice-v1", "key": KEY.hex(), "lock": FINGERPRINT, "labels": later})
+    assert verify(request.model_copy(update={"recorded": [[5, 4], [1, 3]]})).verdict == "fair"
+    # The document's three labels in one list are not a piece of any game.
+    with pytest.raises(ValidationError, match="turn:1 cannot follow bg-dice-v1:opening:0"):
+        parse_request({"scheme": "bg-dice-v1", "key": KEY.hex(), "labels": [*first[:1], *later]})
 
 
 def test_narde_v1_example_is_fair_through_verify() -> None:

@@ -26,9 +26,11 @@ def test_seed_000_link_resolves_as_the_document_writes_it() -> None:
         scheme="pair36", server_seed=KEY, seal=SEAL, client_seeds=["a", "b"], count=52, recorded=[[2, 5], [4, 2]]
     )
     verdict = verify(request)
-    # a:b:1 gives 2-5 and a:b:2 gives 4-2; the other 50 rolls were not recorded
-    assert [r["matches"] for r in verdict.rolls[:3]] == [True, True, False]
-    assert verdict.summary.first_mismatch == 3
+    # a:b:1 gives 2-5 and a:b:2 gives 4-2; the other 50 rolls were not recorded: missing, not different
+    assert [r["matches"] for r in verdict.rolls[:3]] == [True, True, None]
+    assert (verdict.summary.first_mismatch, verdict.summary.missing) == (None, 50)
+    assert (verdict.verdict, verdict.checks.rolls) == ("incomplete", "partial")
+    assert "rolls 3 to 52 were not recorded" in verdict.reasons
 
 
 @pytest.mark.parametrize(
@@ -81,8 +83,8 @@ def test_a_pair36_link_is_built_in_seed_000s_form() -> None:
             f"/check/?scheme=bg-dice-v1&key={KEY}&opening=0&first=7&line=1&n=3",
         ),
         (
-            {"scheme": "bg-dice-v1", "key": KEY, "labels": ["bg-dice-v1:opening:0", "bg-dice-v1:turn:7:line:1"]},
-            f"/check/?scheme=bg-dice-v1&key={KEY}&labels=opening:0,turn:7:line:1",
+            {"scheme": "bg-dice-v1", "key": KEY, "labels": ["bg-dice-v1:turn:6", "bg-dice-v1:turn:6:line:1"]},
+            f"/check/?scheme=bg-dice-v1&key={KEY}&labels=turn:6,turn:6:line:1",
         ),
         (
             {

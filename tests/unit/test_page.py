@@ -105,10 +105,10 @@ def test_a_fair_verdict_says_so_in_one_sentence() -> None:
 
 
 def test_a_mismatch_page_marks_the_rolls_that_differ_and_shows_the_diagnosis_with_a_retry_link() -> None:
-    # Given rolls numbered from 1 that are really roll numbers 2 onward
-    real = verify(parse_request(GAMES["pair36"] | {"first": 2}))
+    # Given the match's rolls from roll 1, sent as if numbered from 2
+    real = verify(parse_request(GAMES["pair36"]))
     recorded = " ".join("-".join(map(str, r["dice"] or [])) for r in real.rolls)
-    verdict, page = page_of(GAMES["pair36"] | {"count": None, "recorded": recorded})
+    verdict, page = page_of(GAMES["pair36"] | {"first": 2, "count": None, "recorded": recorded})
 
     # Then the page says mismatch, marks the differing rows, and explains the likely cause
     assert headline(verdict).startswith("Mismatch: ")
@@ -169,7 +169,7 @@ def test_the_page_loads_nothing_from_elsewhere_and_runs_no_script() -> None:
 
 def test_a_game_at_the_roll_cap_renders_every_roll_and_stays_bounded() -> None:
     # Given the largest game a request may ask for, all of it recorded wrong
-    request: RequestBase = parse_request(GAMES["three-dice"] | {"count": MAX_ROLLS})
+    request: RequestBase = parse_request(GAMES["three-dice"] | {"first": 0, "count": MAX_ROLLS})
     verdict = verify(request)
 
     # When it is rendered
@@ -179,7 +179,7 @@ def test_a_game_at_the_roll_cap_renders_every_roll_and_stays_bounded() -> None:
     assert page.count("<tr><td>") == MAX_ROLLS
     assert len(page.encode()) < 200 * MAX_ROLLS
     recipe = recipe_of(page)
-    assert f"range(3, {3 + MAX_ROLLS})" in recipe
+    assert f"range(0, {MAX_ROLLS})" in recipe
 
 
 def test_a_page_of_long_escaped_messages_lists_what_fits_and_says_where_the_rest_is() -> None:

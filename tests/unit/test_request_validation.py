@@ -136,7 +136,11 @@ def test_bg_labels_list_every_roll_so_other_roll_choices_are_refused() -> None:
     ]
     assert problems(base | {"count": 3}) == [("count", "count is 3 but 2 labels were given")]
     assert problems(base | {"labels": ["turn:2"]}) == [
-        ("labels[0]", "a label looks like bg-dice-v1:opening:0, bg-dice-v1:turn:2 or bg-dice-v1:turn:7:line:1")
+        (
+            "labels[0]",
+            "a label looks like bg-dice-v1:opening:0, bg-dice-v1:turn:2 or bg-dice-v1:turn:7:line:1, its numbers in"
+            " the digits 0-9 without leading zeros",
+        )
     ]
 
 

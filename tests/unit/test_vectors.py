@@ -34,7 +34,12 @@ def test_the_committed_file_is_exactly_what_the_package_generates() -> None:
 def test_every_scheme_has_vectors_including_the_seed_documents_examples() -> None:
     assert {v["request"]["scheme"] for v in DOCUMENT["vectors"]} == set(SCHEMES)
     names = {v["name"] for v in DOCUMENT["vectors"]}
-    assert {"bg-dice-v1-seed-example", "bg-dice-v1-seed-example-labels", "narde-v1-seed-example"} <= names
+    assert {
+        "bg-dice-v1-seed-example",
+        "bg-dice-v1-seed-example-labels",
+        "bg-dice-v1-seed-example-later-game",
+        "narde-v1-seed-example",
+    } <= names
 
 
 def test_the_seed_examples_in_the_file_are_the_documents_numbers() -> None:
@@ -42,20 +47,27 @@ def test_the_seed_examples_in_the_file_are_the_documents_numbers() -> None:
     narde_rolls = by_name["narde-v1-seed-example"]["rolls"]
     assert [r["dice"] for r in narde_rolls] == [[1, 5], [4, 6], [3, 4]]
     assert [r["hmac"][:8] for r in narde_rolls] == ["c0a03654", "1b6b74e5", "32c986d4"]
-    labelled = by_name["bg-dice-v1-seed-example-labels"]["rolls"]
-    assert [r["dice"] for r in labelled] == [[4, 6], [5, 4], [1, 3]]
+    # Seed 001: opening:0 4-6, turn:1 "would be" 5-4, turn:2 1-3: a first game and a later game of a match
+    first_game = by_name["bg-dice-v1-seed-example-labels"]["rolls"]
+    assert [r["dice"] for r in first_game[:2]] == [[4, 6], [1, 3]]
+    later_game = by_name["bg-dice-v1-seed-example-later-game"]["rolls"]
+    assert [r["dice"] for r in later_game] == [[5, 4], [1, 3]]
     assert by_name["narde-v1-seed-example"]["seal"].startswith("630dcd29")
 
 
 @pytest.mark.parametrize("vector", DOCUMENT["vectors"], ids=lambda v: v["name"])
-def test_each_vector_verifies_as_fair_with_its_own_dice(vector: dict[str, Any]) -> None:
+def test_each_vector_verifies_with_its_own_dice_as_fair_only_when_a_whole_game_with_its_seal(
+    vector: dict[str, Any],
+) -> None:
     expected = vector["expected"]
     request = parse_request(vector["request"] | {"recorded": [r["dice"] for r in expected["rolls"]] or None})
     verdict = verify(request)
     if expected.get("verdict") == "withheld":
         assert verdict.verdict == "withheld"
         return
-    assert verdict.verdict == ("fair" if request.seal_hex else "incomplete")
+    whole_game = expected["scope"] == "game"
+    assert verdict.verdict == expected["verdict"] == ("fair" if request.seal_hex and whole_game else "incomplete")
+    assert verdict.scope is not None and verdict.scope.kind == expected["scope"]
     assert verdict.checks.rolls == "match"
     assert (
         verdict.seal.computed == expected["seal"] == hashlib.sha256(bytes.fromhex(request.secret_hex or "")).hexdigest()

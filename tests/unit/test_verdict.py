@@ -72,11 +72,29 @@ def test_without_recorded_rolls_every_roll_is_listed_but_none_compared() -> None
     assert verdict.summary.compared == 0
 
 
-def test_missing_recorded_rolls_are_mismatches_from_the_first_missing_index() -> None:
+def test_missing_recorded_rolls_are_missing_not_mismatches() -> None:
+    # Given a game of 3 rolls whose recorded list stops after the first
     verdict = narde(fingerprint=SEAL, count=3, recorded="1-5")
-    assert verdict.verdict == "mismatch"
-    assert (verdict.summary.compared, verdict.summary.mismatches, verdict.summary.first_mismatch) == (1, 2, 1)
+
+    # Then nothing differs: the verdict is incomplete, and says which rolls were not recorded
+    assert (verdict.verdict, verdict.checks.rolls) == ("incomplete", "partial")
+    summary = verdict.summary
+    assert (summary.compared, summary.differ, summary.missing, summary.mismatches) == (1, 0, 2, 0)
+    assert summary.first_mismatch is None
     assert [r["recorded"] for r in verdict.rolls] == [[1, 5], None, None]
+    assert [r["matches"] for r in verdict.rolls] == [True, None, None]
+    assert verdict.reasons == ["rolls 1 to 2 were not recorded"]
+
+
+def test_a_differing_roll_and_missing_rolls_are_counted_apart() -> None:
+    verdict = narde(fingerprint=SEAL, count=3, recorded="1-6")
+    assert verdict.verdict == "mismatch"
+    summary = verdict.summary
+    assert (summary.differ, summary.missing, summary.extra, summary.first_mismatch) == (1, 2, 0, 0)
+    assert verdict.reasons == [
+        "the recorded roll differs from the computed one (roll 0)",
+        "rolls 1 to 2 were not recorded",
+    ]
 
 
 def test_extra_recorded_rolls_are_mismatches_numbered_after_the_last_computed_roll() -> None:

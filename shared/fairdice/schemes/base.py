@@ -19,7 +19,7 @@ from pydantic import JsonValue, ValidationError
 from fairdice.dice import Rolls
 from fairdice.errors import InvalidInput
 from fairdice.request import RequestBase
-from fairdice.verdict import Cause
+from fairdice.verdict import Cause, GameInput, Scope
 
 if TYPE_CHECKING:
     from fairdice.verdict import Verdict
@@ -29,10 +29,12 @@ R = TypeVar("R", bound=RequestBase)
 
 @dataclass(frozen=True)
 class Words:
-    """What the scheme's seed document calls its revealed secret and the seal shown before the game."""
+    """What the scheme's seed document calls its revealed secret, the seal shown before the game, and a roll."""
 
     secret: str
     seal: str
+    roll: str = "roll"
+    rolls: str = "rolls"
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,7 @@ class Numbering:
 
     what: str  # "roll number", "ply"
     rule: str  # the seed's own rule, as the diagnosis quotes it
+    game: str = "game"  # what the numbering runs through: a "match" keeps counting from game to game
 
 
 # ---- where a secret comes from ---------------------------------------------------------------
@@ -58,11 +61,16 @@ class Numbering:
 
 @dataclass(frozen=True)
 class Revealed:
-    """The secret to recompute with, the seal to check it against, and where they came from."""
+    """The secret to recompute with, the seal to check it against, and where they came from.
+
+    `caveats` are reasons the seal proves less than that the secret was fixed before the game (a
+    commitment published late, say): each keeps the verdict from `fair`, in these words.
+    """
 
     secret: bytes
     seal: str | None
     source: str | None = None
+    caveats: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -185,6 +193,8 @@ class Scheme(ABC, Generic[R]):
     bare_links: bool = False
     #: How the request's `first` numbers the rolls, for schemes that have one.
     numbering: Numbering | None = None
+    #: Where a game starts and what follows what, in words (GET /schemes).
+    game: str
 
     @cached_property
     def id(self) -> str:
@@ -213,6 +223,21 @@ class Scheme(ABC, Generic[R]):
             raise InvalidInput("the revealed secret is needed", field=request.REVEALED_FIELD)
         return Revealed(secret=bytes.fromhex(secret_hex), seal=request.seal_hex)
 
+    def scope(self, request: R, rolls: Rolls, secret: bytes) -> Scope:
+        """Where the request's rolls sit in the game's structure; InvalidInput (naming the field) when they are
+        not a contiguous piece of any game the structure can produce (the secret decides some: an opening roll is
+        rolled again only after a tie). By default: numbered from `first`."""
+        if self.numbering is None:
+            raise NotImplementedError(f"{type(self).__name__} must say where its rolls sit in a game")
+        # A scheme with a numbering has a NumberedRequest: `first`, and FIRST where a game starts.
+        first: int = request.first  # type: ignore[attr-defined]
+        start: int = type(request).FIRST  # type: ignore[attr-defined]
+        return numbered_scope(self.words, self.numbering, start, first, len(rolls))
+
+    def identity(self, request: R) -> list[GameInput]:
+        """The inputs that identify the game (they go into every roll): what the player must recognise."""
+        return []
+
     def hypotheses(self, case: Case[R]) -> Iterator[Hypothesis]:
         """The mistakes people make with this scheme, beyond the ones every scheme shares."""
         return iter(())
@@ -223,7 +248,23 @@ class Scheme(ABC, Generic[R]):
         that prints every roll of the verdict (with the request's values when it is given)."""
 
 
-# ---- what recipes share ------------------------------------------------------------------------
+# ---- what scopes and recipes share -------------------------------------------------------------
+
+
+def numbered_scope(words: Words, numbering: Numbering, start: int, first: int, count: int) -> Scope:
+    """A game when the rolls start at the game's first number, else a window of it."""
+    last = first + count - 1
+    roll, rolls, game = words.roll, words.rolls, numbering.game
+    if first == start:
+        return Scope(
+            kind="game", first=first, last=last, description=f"{rolls} {first:,} to {last:,} from the {game}'s start"
+        )
+    return Scope(
+        kind="window",
+        first=first,
+        last=last,
+        description=f"{rolls} {first:,} to {last:,} only: the {game}'s {rolls} from {roll} {start} are needed",
+    )
 
 
 def computed_span(verdict: "Verdict") -> tuple[int, int]:

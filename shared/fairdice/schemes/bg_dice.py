@@ -8,30 +8,63 @@ starts at `turn:1`. After take-backs in a Practice game the rolls carry on from 
 
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BeforeValidator, Field, WithJsonSchema, model_validator
 
 from fairdice.dice import Mac, Roll, Rolls, keyed_mac
-from fairdice.fields import MAX_ROLLS, NOT_A_BOOL, Seal, Secret, field_error
+from fairdice.errors import InvalidInput
+from fairdice.fields import MAX_ROLLS, WHOLE_NUMBER, Seal, Secret, field_error
 from fairdice.request import CountedRequest
 from fairdice.schemes.base import Case, Hypothesis, LinkParam, Scheme, Words, labels_of, or_placeholder
-from fairdice.schemes.labelled import STEPS, labelled, labelled_rolls, recipe_code
-from fairdice.verdict import Verdict
+from fairdice.schemes.labelled import STEPS, dice_for, labelled, labelled_rolls, recipe_code
+from fairdice.verdict import Scope, Verdict
 
 BOT = "bg-dice-v1"
 SEATS = ("you", "bot")
 MAX_LABELS = MAX_ROLLS
+MAX_TURN = MAX_ROLLS  # a game has at most as many turns as fairdice takes it to have rolls
+MAX_TAKE_BACKS = 1_000  # take-back lines of one Practice game
 MAX_SHIFT = 3  # turn numbers tried either side of the first one
-MAX_LINE = 3  # take-back lines tried
-_TURN = re.compile(r":turn:(\d+)")
-_BOT_LABEL = re.compile(r"bg-dice-v1:(opening:\d{1,9}|turn:\d{1,9}(:line:\d{1,9})?)")
+TRIED_LINES = 3  # take-back lines the diagnosis tries
+_TURN = re.compile(r":turn:([0-9]+)")
+# Numbers in the digits 0-9 only, without leading zeros: one spelling per label, so none can be searched over.
+_BOT_LABEL = re.compile(
+    r"bg-dice-v1:(?:opening:(0|[1-9][0-9]{0,4})|turn:([1-9][0-9]{0,4})(?::line:([1-9][0-9]{0,3}))?)"
+)
+
+
+@dataclass(frozen=True)
+class Label:
+    """A bot game's label, read: an opening roll-off k, or a turn on a take-back line (0: none taken back)."""
+
+    text: str
+    opening: int | None
+    turn: int | None
+    line: int
+
+    @classmethod
+    def read(cls, text: str) -> "Label":
+        """The parts of a label that `BotLabel` accepted."""
+        found = _BOT_LABEL.fullmatch(text)
+        assert found is not None, text
+        opening, turn, line = found.groups()
+        return cls(text, None if opening is None else int(opening), None if turn is None else int(turn), int(line or 0))
 
 
 def _bot_label(value: object) -> str:
-    if not isinstance(value, str) or not _BOT_LABEL.fullmatch(value):
-        raise ValueError("a label looks like bg-dice-v1:opening:0, bg-dice-v1:turn:2 or bg-dice-v1:turn:7:line:1")
-    return value
+    found = _BOT_LABEL.fullmatch(value) if isinstance(value, str) else None
+    if found is None:
+        raise ValueError(
+            "a label looks like bg-dice-v1:opening:0, bg-dice-v1:turn:2 or bg-dice-v1:turn:7:line:1, its numbers in"
+            " the digits 0-9 without leading zeros"
+        )
+    label = Label.read(found.group(0))
+    if (label.turn or 0) > MAX_TURN or label.line > MAX_TAKE_BACKS:
+        raise ValueError(f"turns run to {MAX_TURN} and take-back lines to {MAX_TAKE_BACKS} in a game")
+    return found.group(0)
 
 
 BotLabel = Annotated[
@@ -51,17 +84,41 @@ class BgDiceRequest(CountedRequest):
     key: Secret
     lock: Seal | None = None
     opening: bool = True
-    first_turn: Annotated[int, Field(ge=1, le=10**9), NOT_A_BOOL] | None = None
-    line: Annotated[int, Field(ge=0, le=10**9), NOT_A_BOOL] = 0
+    first_turn: (
+        Annotated[
+            int,
+            Field(ge=1, le=MAX_TURN, description="the first turn listed: 2 after the opening, 1 in a later game"),
+            WHOLE_NUMBER,
+        ]
+        | None
+    ) = None
+    line: Annotated[
+        int,
+        Field(ge=0, le=MAX_TAKE_BACKS, description="take-backs made before these rolls (Practice games)"),
+        WHOLE_NUMBER,
+    ] = 0
     labels: Annotated[list[BotLabel], Field(min_length=1, max_length=MAX_LABELS)] | None = None
 
     @model_validator(mode="after")
-    def _labels_alone(self) -> "BgDiceRequest":
+    def _a_piece_of_a_game(self) -> "BgDiceRequest":
         if self.labels is not None:
             if self.count is not None and self.count != len(self.labels):
                 raise field_error("count", f"count is {self.count} but {len(self.labels)} labels were given")
             if not self.opening or self.first_turn is not None or self.line:
                 raise field_error("labels", "labels list every roll already: leave opening, first_turn and line out")
+            labels = [Label.read(text) for text in self.labels]
+            for at, (before, label) in enumerate(pairwise(labels), start=1):
+                expected = _what_follows(before, label)
+                if expected is not None:
+                    raise field_error(
+                        f"labels[{at}]", f"{label.text} cannot follow {before.text} in a game: {expected} comes next"
+                    )
+        elif self.opening and self.first_turn not in (None, 2):
+            raise field_error(
+                "first_turn",
+                "after the opening roll the turns go on at turn 2 (its winner plays it as turn 1): leave first_turn"
+                " out, or give opening false for rolls that start at another turn",
+            )
         return self
 
     def _needs_count(self) -> bool:
@@ -84,6 +141,22 @@ class BgDiceRequest(CountedRequest):
         if isinstance(labels, list):
             return {**fields, "labels": labels[:size], "count": None}
         return super().first_rolls(fields, size)
+
+
+def _what_follows(before: Label, label: Label) -> str | None:
+    """None when `label` can come right after `before` in a game, else what can (ties are checked with the dice)."""
+    if before.opening is not None:
+        if label.opening == before.opening + 1 or (label.turn == 2 and label.line == 0):
+            return None
+        return f"{BOT}:opening:{before.opening + 1} (after a tie) or {BOT}:turn:2"
+    turn = before.turn or 0
+    if label.opening is None and label.turn is not None:
+        if (label.line, label.turn) == (before.line, turn + 1):
+            return None
+        if label.line == before.line + 1 and label.turn <= turn + 1:
+            return None  # a take-back: the rolls carry on from a fresh line, at the turn taken back to
+    fresh = f"{BOT}:turn:{{turn}}:line:{before.line + 1}"
+    return f"{bot_turn_label(turn + 1, before.line)} or, after a take-back, {fresh} for a turn up to {turn + 1}"
 
 
 def bot_turn_label(turn: int, line: int) -> str:
@@ -124,6 +197,50 @@ class BgDice(Scheme[BgDiceRequest]):
             return explicit_rolls(mac, request.labels)
         return bot_rolls(mac, request.opening, request.first_turn, request.line, request.roll_count)
 
+    game = (
+        f"A game against the bot starts with the opening roll {BOT}:opening:0 (then :1, :2 only after a tie; your"
+        f" die first), then {BOT}:turn:2, turn:3…; a later game of a match has no opening and starts at {BOT}:turn:1"
+        " (opening false). Rolls that start elsewhere (first_turn, or labels from mid-game) are a window: at most"
+        f" incomplete. Rolls on a take-back line (line > 0, or labels with :line:) are at most incomplete. Turns run"
+        f" to {MAX_TURN:,}, take-back lines to {MAX_TAKE_BACKS:,}; labels are a contiguous piece of a game."
+    )
+
+    def scope(self, request: BgDiceRequest, rolls: Rolls, secret: bytes) -> Scope:
+        """A game from the opening (or from turn 1 in a later game), a window of one, or a take-back line."""
+        labels = [Label.read(text) for text in rolls.labels or []]
+        if request.labels is not None:
+            _check_openings(labels, rolls, secret)
+        count = len(labels)
+        line = next((label for label in labels if label.line), None)
+        if line is not None:
+            return Scope(
+                kind="take_back",
+                first=1,
+                last=count,
+                description=f"rolls on take-back line {line.line} (from {line.text}): after a take-back the rolls carry"
+                " on from a fresh line, so whoever decides take-backs can choose one, and the rolls taken back are not"
+                " shown",
+            )
+        start = labels[0]
+        if start.opening == 0:
+            return Scope(
+                kind="game", first=1, last=count, description=f"rolls 1 to {count} from the game's start ({start.text})"
+            )
+        if start.turn == 1:
+            return Scope(
+                kind="game",
+                first=1,
+                last=count,
+                description=f"rolls 1 to {count} from the start of a later game of a match ({start.text})",
+            )
+        return Scope(
+            kind="window",
+            first=1,
+            last=count,
+            description=f"rolls from {start.text} only: the game's rolls from {BOT}:opening:0 (or from {BOT}:turn:1"
+            " in a later game of a match) are needed",
+        )
+
     def hypotheses(self, case: Case[BgDiceRequest]) -> Iterator[Hypothesis]:
         """Another game of a match (opening or not, turns numbered from elsewhere) and take-back lines."""
         if case.request.labels is None:
@@ -134,6 +251,37 @@ class BgDice(Scheme[BgDiceRequest]):
         key = or_placeholder(request.key if request is not None else None, "PASTE THE KEY")
         key_lines = f"key = bytes.fromhex({key!r})\nprint(hashlib.sha256(key).hexdigest())  # the lock\n"
         return STEPS, recipe_code(key_lines, list(labels_of(verdict)))
+
+
+def _check_openings(labels: list[Label], rolls: Rolls, secret: bytes) -> None:
+    """A listed opening roll-off is rolled again only after a tie: the dice say which labels can follow."""
+    winners = rolls.winners
+    first = labels[0].opening if labels else None
+    if first:  # a list from opening:k (k > 0) exists only if every roll-off before it tied
+        mac = keyed_mac(secret)
+        for k in range(first):
+            dice = dice_for(mac, f"{BOT}:opening:{k}")
+            if dice[0] != dice[1]:
+                raise InvalidInput(
+                    f"{labels[0].text} is never rolled with this key: {BOT}:opening:{k} gives {dice[0]}-{dice[1]},"
+                    " not a tie, so the opening ends there",
+                    field="labels[0]",
+                )
+    for at, (label, following) in enumerate(pairwise(labels)):
+        if label.opening is None:
+            continue
+        tied = winners.get(at) == "tie"
+        if tied and following.opening is None:
+            raise InvalidInput(
+                f"{label.text} is a tie with this key, so the opening is rolled again as"
+                f" {BOT}:opening:{label.opening + 1} before {following.text}",
+                field=f"labels[{at + 1}]",
+            )
+        if not tied and following.opening is not None:
+            raise InvalidInput(
+                f"{label.text} is not a tie with this key, so no {following.text} is rolled: {BOT}:turn:2 comes next",
+                field=f"labels[{at + 1}]",
+            )
 
 
 def _bot_games(request: BgDiceRequest) -> Iterator[Hypothesis]:
@@ -173,7 +321,7 @@ def _bot_games(request: BgDiceRequest) -> Iterator[Hypothesis]:
 def _take_backs(case: Case[BgDiceRequest]) -> Iterator[Hypothesis]:
     """The whole list on another take-back line, or a take-back part way through it."""
     request = case.request
-    lines = sorted({*range(1, MAX_LINE + 1), request.line + 1} - {request.line})
+    lines = sorted({*range(1, TRIED_LINES + 1), request.line + 1} - {request.line})
     for line in lines:
         yield Hypothesis(
             "take_back_line",
@@ -194,7 +342,7 @@ def _take_backs(case: Case[BgDiceRequest]) -> Iterator[Hypothesis]:
     if turn is None:
         return  # the rolls part ways in the opening: a take-back cannot come before the first turn
     before = [roll.label or "" for roll in computed[:split]]
-    for line in range(request.line + 1, request.line + MAX_LINE + 1):
+    for line in range(request.line + 1, request.line + TRIED_LINES + 1):
         for start in (int(turn.group(1)) - 1, int(turn.group(1))):
             if start < 1:
                 continue

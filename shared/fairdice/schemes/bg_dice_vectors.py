@@ -26,12 +26,24 @@ def requests() -> list[tuple[str, str, dict[str, Any]]]:
         ),
         (
             "bg-dice-v1-seed-example-labels",
-            "seed 001's test by explicit labels: opening:0 4-6, turn:1 5-4, turn:2 1-3",
+            "seed 001's test as the first game it is, by explicit labels: opening:0 4-6 (the bot's 6 wins, it plays it"
+            " as turn 1), then turn:2 1-3 and turn:3",
             {
                 "scheme": "bg-dice-v1",
                 "key": SEED_KEY.hex(),
                 "lock": seed_lock,
-                "labels": ["bg-dice-v1:opening:0", "bg-dice-v1:turn:1", "bg-dice-v1:turn:2"],
+                "labels": ["bg-dice-v1:opening:0", "bg-dice-v1:turn:2", "bg-dice-v1:turn:3"],
+            },
+        ),
+        (
+            "bg-dice-v1-seed-example-later-game",
+            "seed 001's test key as a later game of a match, which has no opening roll: turn:1 5-4 (the roll turn 1"
+            " 'would be'), turn:2 1-3",
+            {
+                "scheme": "bg-dice-v1",
+                "key": SEED_KEY.hex(),
+                "lock": seed_lock,
+                "labels": ["bg-dice-v1:turn:1", "bg-dice-v1:turn:2"],
             },
         ),
         (

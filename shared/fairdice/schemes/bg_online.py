@@ -10,17 +10,19 @@ import hmac
 from collections.abc import Iterator, Sequence
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import Field, JsonValue
+from pydantic import Field, JsonValue, model_validator
 
 from fairdice.dice import Mac, Rolls, keyed_mac
-from fairdice.fields import NOT_A_BOOL, AppNumber, Seal, Secret
+from fairdice.fields import WHOLE_NUMBER, AppNumber, Seal, Secret, field_error
 from fairdice.request import CountedRequest
 from fairdice.schemes.base import Case, Hypothesis, LinkParam, Scheme, Words, labels_of, or_placeholder, py
 from fairdice.schemes.labelled import STEPS, labelled_rolls, recipe_code
-from fairdice.verdict import Verdict
+from fairdice.verdict import GameInput, Scope, Verdict
 
 ONLINE = "bg-online-v1"
 SEATS = ("first", "second")
+# A match to 25 points, the longest played online, has at most 49 games (each game scores at least a point).
+MATCH_GAMES = 49
 MAX_GAME = 4  # games tried by the diagnosis besides the neighbours of the given one
 
 
@@ -34,8 +36,24 @@ class BgOnlineRequest(CountedRequest):
     server_number: Secret
     seal: Seal | None = None
     app_numbers: Annotated[list[AppNumber], Field(min_length=2, max_length=2)]
-    game: Annotated[int, Field(ge=1, le=10**6), NOT_A_BOOL] = 1
-    opening: bool | None = Field(default=None, description="default: only game 1 has an opening roll")
+    game: Annotated[
+        int,
+        Field(ge=1, le=MATCH_GAMES, description="which game of the match: 1 to the most a match reaches"),
+        WHOLE_NUMBER,
+    ] = 1
+    opening: bool | None = Field(
+        default=None, description="default: only game 1 has an opening roll; false for game 1 is a window"
+    )
+
+    @model_validator(mode="after")
+    def _no_opening_after_game_1(self) -> "BgOnlineRequest":
+        if self.game > 1 and self.opening:
+            raise field_error(
+                "opening",
+                f"game {self.game} has no opening roll: only a match's first game starts with one; game {self.game}"
+                f" starts at {ONLINE}:g{self.game}:roll:1",
+            )
+        return self
 
     @property
     def has_opening(self) -> bool:
@@ -74,9 +92,39 @@ class BgOnline(Scheme[BgOnlineRequest]):
         LinkParam("rolls", "recorded", "rolls"),
     )
 
+    game = (
+        f"Game 1 of a match starts with its opening roll {ONLINE}:g1:opening:0 (then :1, :2 only after a tie), then"
+        f" {ONLINE}:g1:roll:1, roll:2…; game G > 1 has no opening and starts at {ONLINE}:gG:roll:1. Game 1 without its"
+        f" opening (opening false) is a window: at most incomplete. Games run to {MATCH_GAMES}."
+    )
+
     def rolls(self, request: BgOnlineRequest, secret: bytes) -> Rolls:
         online = keyed_mac(online_key(secret, request.app_numbers))
         return online_rolls(online, request.game, request.has_opening, request.roll_count)
+
+    def scope(self, request: BgOnlineRequest, rolls: Rolls, secret: bytes) -> Scope:
+        """Game G from its start; game 1 without its opening roll is a window."""
+        count, game = len(rolls), request.game
+        start = (rolls.labels or [""])[0]
+        if game == 1 and not request.has_opening:
+            return Scope(
+                kind="window",
+                first=1,
+                last=count,
+                description=f"rolls from {start} only: game 1's rolls from {ONLINE}:g1:opening:0 are needed",
+            )
+        return Scope(
+            kind="game", first=1, last=count, description=f"rolls 1 to {count} of game {game} from its start ({start})"
+        )
+
+    def identity(self, request: BgOnlineRequest) -> list[GameInput]:
+        return [
+            GameInput(
+                field="app_numbers",
+                value=list(request.app_numbers),
+                description="both apps' numbers, in the order the game lists them: yours is the one your app showed",
+            )
+        ]
 
     def hypotheses(self, case: Case[BgOnlineRequest]) -> Iterator[Hypothesis]:
         """Other games of the match, each with and without an opening roll."""

@@ -32,7 +32,7 @@ from fairdice.schemes.base import (
     or_placeholder,
     py,
 )
-from fairdice.verdict import Verdict
+from fairdice.verdict import GameInput, Scope, Verdict
 
 SIDES = (4, 6, 8, 10, 12, 20)
 _TABLES = [table for _, table in first_bytes(SIDES)]
@@ -117,8 +117,28 @@ class Daily(Scheme[DailyRequest]):
         seal = request.commitment if request.commitment is not None else found.commitment
         return Revealed(secret=found.secret, seal=seal, source=found.source)
 
+    game = (
+        "One roll a player a UTC day: the six faces of HMAC(that day's secret, date|player id). The daily archive is"
+        " authoritative for the secret and its commitment."
+    )
+
     def rolls(self, request: DailyRequest, secret: bytes) -> Rolls:
         return rolls(keyed_mac(secret), request.date, [request.player_id])
+
+    def scope(self, request: DailyRequest, rolls: Rolls, secret: bytes) -> Scope:
+        """A player's one roll of the day is the whole of their daily game."""
+        return Scope(
+            kind="game",
+            first=1,
+            last=1,
+            description=f"the roll of {request.date.isoformat()} for player {request.player_id}",
+        )
+
+    def identity(self, request: DailyRequest) -> list[GameInput]:
+        return [
+            GameInput(field="player_id", value=request.player_id, description="your player id"),
+            GameInput(field="date", value=request.date.isoformat(), description="the UTC day you rolled"),
+        ]
 
     def hypotheses(self, case: Case[DailyRequest]) -> Iterator[Hypothesis]:
         """The day before or after: the local date instead of the UTC one (only with a secret given)."""

@@ -1,16 +1,18 @@
 """`narde-v1` (seed 002): roll i from 0 is HMAC(key, `narde-v1|phrase|i`), next block `…|i|1`."""
 
 from itertools import count as counter
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import Field
 
 from fairdice.dice import D6_PAIR, Mac, Roll, Rolls, fill, keyed_mac, leading_dice, macs, read_on
-from fairdice.fields import Phrase, RollNumber, Seal, Secret
-from fairdice.request import CountedRequest
+from fairdice.fields import MAX_ROLLS, WHOLE_NUMBER, Phrase, Seal, Secret
+from fairdice.request import NumberedRequest
 from fairdice.schemes.base import LinkParam, Numbering, Scheme, Words, computed_span, or_placeholder, py
-from fairdice.verdict import Verdict
+from fairdice.verdict import GameInput, Verdict
 
 
-class NardeRequest(CountedRequest):
+class NardeRequest(NumberedRequest):
     """Seed 002: key + phrase, roll i from 0."""
 
     REVEALED_FIELD: ClassVar[str] = "key"
@@ -20,7 +22,9 @@ class NardeRequest(CountedRequest):
     key: Secret
     fingerprint: Seal | None = None
     phrase: Phrase
-    first: RollNumber = 0
+    first: Annotated[
+        int, Field(ge=0, le=MAX_ROLLS - 1, description="the first roll's i; a game starts at roll 0"), WHOLE_NUMBER
+    ] = 0
 
 
 def message(phrase: str, i: int, block: int = 0) -> str:
@@ -65,9 +69,16 @@ class Narde(Scheme[NardeRequest]):
         LinkParam("rolls", "recorded", "rolls"),
     )
     numbering = Numbering("roll", "roll i counts from 0, the opening roll included")
+    game = (
+        "Roll i counts from 0, the opening roll included: a whole game starts at roll 0. Rolls from a later roll"
+        f" (first > 0) are a window of it: at most incomplete. Rolls run to i = {MAX_ROLLS - 1:,}."
+    )
 
     def rolls(self, request: NardeRequest, secret: bytes) -> Rolls:
         return rolls(keyed_mac(secret), request.phrase, request.first, request.roll_count)
+
+    def identity(self, request: NardeRequest) -> list[GameInput]:
+        return [GameInput(field="phrase", value=request.phrase, description="the phrase your app showed for this game")]
 
     def recipe(self, verdict: Verdict, request: NardeRequest | None) -> tuple[str, str]:
         first, count = computed_span(verdict)

@@ -12,8 +12,8 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field
 
 from fairdice.dice import Mac, Roll, Rolls, fill, keyed_mac, macs
-from fairdice.fields import MAX_SEATS, NOT_A_BOOL, ClientSeed, Seal, Secret
-from fairdice.request import CountedRequest
+from fairdice.fields import MAX_SEATS, WHOLE_NUMBER, ClientSeed, Seal, Secret
+from fairdice.request import NumberedRequest
 from fairdice.schemes.base import (
     Case,
     Hypothesis,
@@ -25,7 +25,7 @@ from fairdice.schemes.base import (
     or_placeholder,
     py,
 )
-from fairdice.verdict import Verdict
+from fairdice.verdict import GameInput, Verdict
 
 USABLE_BELOW = 252  # 7 x 36
 # A usable first byte v gives the dice (v mod 36 div 6 + 1, v mod 36 mod 6 + 1); 0 marks a rejected one.
@@ -33,18 +33,24 @@ _FIRST_DIE = bytes(b % 36 // 6 + 1 if b < USABLE_BELOW else 0 for b in range(256
 _SECOND_DIE = bytes(b % 36 % 6 + 1 if b < USABLE_BELOW else 0 for b in range(256))
 
 
-class Pair36Request(CountedRequest):
+MATCH_ROLLS = 10_000  # the most rolls fairdice takes a match to have: roll numbers run 1 to 10,000
+
+
+class Pair36Request(NumberedRequest):
     """Seed 000: a server seed, the seats' client seeds, roll numbers from 1."""
 
     REVEALED_FIELD: ClassVar[str] = "server_seed"
     SEAL_FIELD: ClassVar[str] = "seal"
     FIRST: ClassVar[int] = 1
+    LAST: ClassVar[int] = MATCH_ROLLS
 
     scheme: Literal["pair36"]
     server_seed: Secret
     seal: Seal | None = None
     client_seeds: Annotated[list[ClientSeed], Field(min_length=1, max_length=MAX_SEATS)]
-    first: Annotated[int, Field(ge=1, le=2**53), NOT_A_BOOL] = 1
+    first: Annotated[
+        int, Field(ge=1, le=MATCH_ROLLS, description="the first roll's number; a match starts at roll 1"), WHOLE_NUMBER
+    ] = 1
 
 
 def message(client_seeds: Sequence[str], number: int, retry: int = 0) -> str:
@@ -91,10 +97,26 @@ class Pair36(Scheme[Pair36Request]):
         LinkParam("rolls", "recorded", "rolls"),
     )
     bare_links = True
-    numbering = Numbering("roll number", "rolls are numbered from 1 across the whole match, opening roll-offs included")
+    numbering = Numbering(
+        "roll number", "rolls are numbered from 1 across the whole match, opening roll-offs included", game="match"
+    )
+    game = (
+        "A match's rolls are numbered from 1 across all its games, opening roll-offs included: a whole match starts"
+        " at roll 1. Rolls from a later roll (first > 1), a later game of a match given alone, are a window of it:"
+        f" at most incomplete. Roll numbers run to {MATCH_ROLLS:,}."
+    )
 
     def rolls(self, request: Pair36Request, secret: bytes) -> Rolls:
         return rolls(keyed_mac(secret), request.client_seeds, request.first, request.roll_count)
+
+    def identity(self, request: Pair36Request) -> list[GameInput]:
+        return [
+            GameInput(
+                field="client_seeds",
+                value=list(request.client_seeds),
+                description="the client seeds of the match's seats, in seat order: yours is the one your app showed",
+            )
+        ]
 
     def hypotheses(self, case: Case[Pair36Request]) -> Iterator[Hypothesis]:
         """The client seeds in another seat order."""

@@ -9,14 +9,14 @@ import struct
 from collections.abc import Iterator
 from itertools import count as counter
 from itertools import repeat
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from fairdice.dice import D6_TRIPLE, Mac, Roll, Rolls, fill, keyed_mac, leading_dice, macs, read_on
 from fairdice.errors import InvalidInput
-from fairdice.fields import RollNumber, Seal, SeatSeed, Secret, field_error
-from fairdice.request import CountedRequest
+from fairdice.fields import MAX_ROLLS, WHOLE_NUMBER, Seal, SeatSeed, Secret, field_error
+from fairdice.request import NumberedRequest
 from fairdice.schemes.base import (
     Case,
     DaySecrets,
@@ -31,7 +31,7 @@ from fairdice.schemes.base import (
     or_placeholder,
     py,
 )
-from fairdice.verdict import Verdict
+from fairdice.verdict import GameInput, Verdict
 
 _BLOCK_0 = struct.pack(">i", 0)
 _PLY_BLOCK_0 = struct.Struct(">qi")  # a ply's tail: int64be(ply) ++ int32be(block 0)
@@ -45,8 +45,8 @@ class SeatSeeds(BaseModel):
     black: SeatSeed
 
 
-class ThreeDiceRequest(CountedRequest):
-    """Seed 003: revealed seed and client seeds, or nulls when the reveal is withheld."""
+class ThreeDiceRequest(NumberedRequest):
+    """Seed 003: revealed seed and client seeds, or both null when the reveal is withheld."""
 
     SIDES: ClassVar[tuple[int, ...]] = (6, 6, 6)
     REVEALED_FIELD: ClassVar[str] = "seed"
@@ -56,12 +56,22 @@ class ThreeDiceRequest(CountedRequest):
     seed: Secret | None = None
     commit: Seal | None = None
     client_seeds: SeatSeeds | None = None
-    first: RollNumber = 0
+    first: Annotated[
+        int, Field(ge=0, le=MAX_ROLLS - 1, description="the first ply; a game starts at ply 0"), WHOLE_NUMBER
+    ] = 0
 
     @model_validator(mode="after")
     def _seeds_together(self) -> "ThreeDiceRequest":
+        # Seed 003: GameEnded shows seed and clientSeeds both null for a mirror pair's game, and both
+        # revealed otherwise; one without the other is a transcript cut short, not a withheld reveal.
         if self.seed is not None and self.client_seeds is None:
             raise field_error("client_seeds", "client_seeds (white and black) are needed with a revealed seed")
+        if self.seed is None and self.client_seeds is not None:
+            raise field_error(
+                "seed",
+                "the revealed seed is needed with the client seeds; only a mirror pair's game not revealed yet shows"
+                " seed and client seeds both null",
+            )
         return self
 
     def _needs_count(self) -> bool:
@@ -69,8 +79,8 @@ class ThreeDiceRequest(CountedRequest):
 
     @property
     def withheld(self) -> bool:
-        """A mirror pair's game whose seed is not revealed yet (seed null)."""
-        return self.seed is None
+        """A mirror pair's game not revealed yet: seed and client seeds both null (seed 003)."""
+        return self.seed is None and self.client_seeds is None
 
 
 def message(white: str, black: str, ply: int) -> bytes:
@@ -108,7 +118,7 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
     """Seed 003's scheme."""
 
     request = ThreeDiceRequest
-    words = Words("seed", "commit")
+    words = Words("seed", "commit", "ply", "plies")
     link = (
         LinkParam("seed", "seed"),
         LinkParam("commit", "commit"),
@@ -119,6 +129,11 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
         LinkParam("rolls", "recorded", "rolls"),
     )
     numbering = Numbering("ply", "the ply counts from 0 in the order the rolls came")
+    game = (
+        "The ply counts from 0 in the order the rolls came: a whole game starts at ply 0. Plies from a later one"
+        f" (first > 0) are a window of it: at most incomplete. Plies run to {MAX_ROLLS - 1:,}. Seed and client seeds"
+        " both null: a mirror pair's game not revealed yet (withheld)."
+    )
 
     def revealed(self, request: ThreeDiceRequest, day_secrets: DaySecrets | None) -> Revealed | Withheld:
         """A mirror pair's game reveals nothing until both its games have ended."""
@@ -134,6 +149,19 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
         if seeds is None:
             raise InvalidInput("the seats' client seeds are needed to recompute the rolls", field="client_seeds")
         return rolls(keyed_mac(secret), seeds.white, seeds.black, request.first, request.roll_count)
+
+    def identity(self, request: ThreeDiceRequest) -> list[GameInput]:
+        seats = request.client_seeds
+        if seats is None:
+            return []
+        return [
+            GameInput(
+                field="client_seeds.white", value=seats.white, description="white's client seed, as the game showed it"
+            ),
+            GameInput(
+                field="client_seeds.black", value=seats.black, description="black's client seed, as the game showed it"
+            ),
+        ]
 
     def hypotheses(self, case: Case[ThreeDiceRequest]) -> Iterator[Hypothesis]:
         """White and black the other way round."""

@@ -83,7 +83,7 @@ def test_programs_get_the_json_verdict_with_its_diagnosis(
         "cause": "numbering_shifted",
         "explains": "20 of 20 rolls",
         "detail": verdict["diagnosis"][0]["detail"],
-        "try": {"first": 2},
+        "try": {"first": 1},
     }
 
 

@@ -69,7 +69,8 @@ def test_narde_and_bg_events_give_the_seed_documents_examples(load_event: Callab
     assert [r["message"] for r in narde["rolls"]] == ["narde-v1|test|0", "narde-v1|test|1", "narde-v1|test|2"]
     assert narde["seal"]["computed"].startswith("630dcd29")
     bg = invoke(load_event("api-verify-bg-dice-fair")).json
-    assert [r["dice"] for r in bg["rolls"]] == [[4, 6], [5, 4], [1, 3]]
+    # seed 001: opening:0 4-6, and turn:2 1-3 (the opening's winner plays it as turn 1)
+    assert [r["dice"] for r in bg["rolls"]] == [[4, 6], [1, 3]]
 
 
 def test_cors_headers_answer_a_browser_on_get_check_only(load_event: Callable[[str], Event]) -> None:
