@@ -48,8 +48,8 @@ from fairdice.schemes import (  # noqa: E402
 from fairdice.schemes import narde as narde_scheme  # noqa: E402
 from fairdice.verify import verify  # noqa: E402
 
-from tests.lambda_context import FakeLambdaContext  # noqa: E402
-from tests.oracles import seed_000, seed_001, seed_003, seed_004  # noqa: E402
+from testkit.lambda_context import FakeLambdaContext  # noqa: E402
+from testkit.oracles import seed_000, seed_001, seed_003, seed_004  # noqa: E402
 
 KEY_HEX = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 KEY = bytes.fromhex(KEY_HEX)

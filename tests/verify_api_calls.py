@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lambda_context import FakeLambdaContext
 from verify_api import app as api
+
+from testkit.lambda_context import FakeLambdaContext
 
 Event = dict[str, Any]
 EVENTS = Path(__file__).resolve().parent.parent / "events"

@@ -37,6 +37,7 @@ class SchemeSpec(BaseModel):
     dice: list[int] = Field(description="the sides of each die in one roll, in order")
     secret_field: str = Field(description="the field holding the revealed secret")
     seal_field: str = Field(description="the field holding the seal shown before the game")
+    game: str = Field(description="where a game starts and what follows what: only a whole game can be fair")
     fields: list[FieldSpec]
 
 
@@ -66,6 +67,7 @@ def _scheme(scheme: Scheme[Any]) -> SchemeSpec:
         dice=list(scheme.sides),
         secret_field=model.REVEALED_FIELD,
         seal_field=model.SEAL_FIELD,
+        game=scheme.game,
         fields=_fields(schema, schema.get("$defs", {}), prefix="", required_here=True),
     )
 

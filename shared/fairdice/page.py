@@ -65,37 +65,30 @@ td:nth-child(2){overflow-wrap:anywhere;font-family:ui-monospace,Menlo,Consolas,m
 td:nth-child(3),td:nth-child(4){white-space:nowrap}
 tr.x td{background:color-mix(in srgb,var(--bad) 14%,transparent)}
 .finding{border:1px solid var(--line);border-radius:.4rem;padding:.5rem .8rem;margin:.5rem 0}
+.scope{font-size:1.05rem}dl.identity{display:block}dl.identity dd{margin:0 0 .5rem;font-size:1.1rem}
 footer{margin-top:2rem;font-size:.85rem}
 """
 
 
 def headline(verdict: Verdict) -> str:
-    """The verdict in one sentence, as the page's title states it."""
+    """The verdict in one sentence, as the page's title states it: fair only with what it is about."""
     secret, seal = _words(verdict)
     summary = verdict.summary
     if verdict.verdict == "withheld":
         reason = verdict.withheld.reason if verdict.withheld else "the secret is not revealed yet"
         return f"Not yet verifiable: {reason}."
     if verdict.verdict == "fair":
-        rolls = "the recorded roll is" if summary.compared == 1 else f"all {summary.compared} recorded rolls are"
-        return f"Fair: the {secret} matches the {seal} shown before the game, and {rolls} the ones it gives."
+        rolls = (
+            "the recorded roll is the one it gives"
+            if summary.compared == 1
+            else f"all {summary.compared} recorded rolls are the ones it gives"
+        )
+        scope = f": {verdict.scope.description}" if verdict.scope is not None else ""
+        return f"Fair: the {secret} matches the {seal} shown before the game, and {rolls}{scope}."
     if verdict.verdict == "mismatch":
-        parts = []
-        if verdict.checks.seal == "mismatch":
-            parts.append(f"the {secret} does not match the {seal} given")
-        if verdict.checks.rolls == "mismatch":
-            parts.append(
-                f"{summary.mismatches} of {len(verdict.rolls)} rolls differ from the recorded ones"
-                f" (first: roll {summary.first_mismatch})"
-            )
         cause = " The likely cause is below." if verdict.diagnosis else ""
-        return f"Mismatch: {' and '.join(parts)}.{cause}"
-    missing = []
-    if verdict.checks.seal == "not_given":
-        missing.append(f"no {seal} was given, so nothing shows the {secret} was fixed before the game")
-    if verdict.checks.rolls == "not_given":
-        missing.append(f"no rolls were recorded, so the {summary.count} rolls below were computed but not compared")
-    return f"Nothing failed, but the check is incomplete: {'; '.join(missing)}."
+        return f"Mismatch: {'; '.join(verdict.reasons)}.{cause}"
+    return f"Nothing failed, but the check is incomplete: {'; '.join(verdict.reasons)}."
 
 
 def render_page(verdict: Verdict, request: RequestBase | None = None) -> str:
@@ -113,6 +106,10 @@ def render_page(verdict: Verdict, request: RequestBase | None = None) -> str:
     ]
     if verdict.withheld is not None and verdict.withheld.reveal_at is not None:
         parts.append(f"<p>Revealed at <b>{_e(verdict.withheld.reveal_at.isoformat())}</b>.</p>")
+    if verdict.scope is not None:
+        parts.append(f"<p class=scope><b>Checked:</b> {_e(verdict.scope.description)}.</p>")
+    if verdict.identified_by:
+        parts.extend(_identity_section(verdict))
     parts.extend(_seal_section(verdict, secret, seal))
     if verdict.diagnosis:
         parts.extend(_diagnosis_section(verdict.diagnosis, request))
@@ -138,6 +135,18 @@ def _mark(ok: bool | None) -> str:
     if ok is None:
         return "<span class=muted>–</span>"
     return "<span class=ok>✓</span>" if ok else "<span class=bad>✗</span>"
+
+
+def _identity_section(verdict: Verdict) -> Iterator[str]:
+    yield (
+        "<h2>Is this your game?</h2><p>These values identify the game and go into every roll. Whoever sends them"
+        " chooses them, so check they are the ones your game showed:</p><dl class=identity>"
+    )
+    for given in verdict.identified_by:
+        value = given.value
+        shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+        yield f"<dt>{_e(given.description[:1].upper() + given.description[1:])}</dt><dd><code>{_e(shown)}</code></dd>"
+    yield "</dl>"
 
 
 def _seal_section(verdict: Verdict, secret: str, seal: str) -> Iterator[str]:
@@ -203,8 +212,13 @@ def _inputs_section(request: RequestBase) -> Iterator[str]:
 
 def _rolls_section(verdict: Verdict) -> Iterator[str]:
     summary = verdict.summary
-    compared = f", {summary.compared} compared, {summary.mismatches} differ" if summary.compared else ""
-    yield f"<h2>The rolls</h2><p class=muted>{summary.count} computed{compared}.</p>"
+    counts = [_counted(summary.count, "computed")]
+    if summary.compared:
+        counts.append(_counted(summary.compared, "compared"))
+        counts.extend(_counted(n, what) for n, what in ((summary.differ, "differ"), (summary.missing, "missing")) if n)
+        if summary.extra:
+            counts.append(_counted(summary.extra, "recorded beyond those computed"))
+    yield f"<h2>The rolls</h2><p class=muted>{_e('; '.join(counts))}.</p>"
     yield "<div class=table><table><thead><tr><th>#<th>HMAC message<th>dice<th>recorded<th></tr></thead><tbody>"
     first = summary.first_mismatch
     rows: list[str] = []
@@ -222,6 +236,13 @@ def _rolls_section(verdict: Verdict) -> Iterator[str]:
             f"<p>The other {len(verdict.rolls) - len(rows)} rolls are not listed, to keep this page small; the JSON"
             " answer lists every one (ask with <code>Accept: application/json</code>).</p>"
         )
+
+
+def _counted(n: int, what: str) -> str:
+    """`12 rolls computed`, `1 roll differs`: the count with its noun and verb in the right number."""
+    if what == "differ":
+        return "1 roll differs" if n == 1 else f"{n} rolls differ"
+    return f"{n} roll{'' if n == 1 else 's'} {what}"
 
 
 def _row(report: RollReport, *, anchor: bool) -> str:

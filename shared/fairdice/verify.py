@@ -115,7 +115,7 @@ def reasons(
     if scope.kind != "game":
         found.append(scope.description)
     if rolls == "not_given":
-        found.append(f"no {plural} were recorded, so the {summary.count} computed were not compared")
+        found.append(f"no {plural} were recorded, so the {summary.count} {plural} computed were not compared")
     elif summary.missing and scope.last is not None:
         start = scope.last - summary.missing + 1
         found.append(

@@ -18,7 +18,8 @@ from daily_publisher import app
 from fairdice.archive.layout import ArchiveIndex, RevealedRecord, revealed_key, secret_key
 from fairdice.errors import ArchiveUnavailable
 from fairdice.storage import StorageSettings, Stores
-from lambda_context import FakeLambdaContext
+
+from testkit.lambda_context import FakeLambdaContext
 
 Event = dict[str, Any]
 

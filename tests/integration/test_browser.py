@@ -124,7 +124,7 @@ def test_a_phone_browser_renders_the_verdict_page_with_every_roll_and_a_screensh
     chromium(tmp_path / "profile", f"--screenshot={screenshot}", url)
 
     # Then the page it rendered states the verdict, lists the 20 rolls and their HMAC messages
-    assert re.search(r"<h1>Mismatch: 20 of 20 rolls differ", dom)
+    assert re.search(r"<h1>Mismatch: 20 of the 20 recorded rolls differ", dom)
     rows = rows_of(dom)
     assert len(rows) == 20
     assert all(f"a:b:{n}<" in row for n, row in enumerate(rows, start=2))

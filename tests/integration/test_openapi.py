@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 import yaml
 from fairdice.schemes import request_models
-from lambda_context import FakeLambdaContext
 from openapi_spec_validator import validate
 from verify_api.app import lambda_handler
+
+from testkit.lambda_context import FakeLambdaContext
 
 SCHEMES = request_models()
 

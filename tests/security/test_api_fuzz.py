@@ -31,7 +31,6 @@ from fairdice.request import RequestBase
 from fairdice.schemes import parse_request
 from hypothesis import assume, given
 from hypothesis import strategies as st
-from lambda_context import FakeLambdaContext
 from schemathesis.checks import (
     content_type_conformance,
     not_a_server_error,
@@ -45,6 +44,7 @@ from verify_api import app as api
 
 from security.conftest import LocalApi
 from security.fuzzing import bounded, hostile_text, json_values
+from testkit.lambda_context import FakeLambdaContext
 
 CHECKS = [
     not_a_server_error,

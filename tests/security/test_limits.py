@@ -26,12 +26,12 @@ from fairdice.links import build_link
 from fairdice.recorded import MAX_TEXT
 from fairdice.schemes import parse_request
 from fairdice.verify import verify
-from lambda_context import FakeLambdaContext
 from verify_api import app as api
 from verify_api.settings import LAMBDA_MAX_ANSWER, MIB
 
 from security.cloudformation import function_timeout, load_template
 from security.fuzzing import LONG
+from testkit.lambda_context import FakeLambdaContext
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
 

@@ -33,9 +33,10 @@ from fairdice.schemes import parse_request
 from fairdice.seal import seal_of
 from fairdice.storage import FolderStore, ObjectStore, StorageSettings, Stores
 from fairdice.verify import verify
-from lambda_context import FakeLambdaContext
 from verify_api import app as api
 from verify_api import archive as api_archive
+
+from testkit.lambda_context import FakeLambdaContext
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
 

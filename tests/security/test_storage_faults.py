@@ -51,7 +51,6 @@ from fairdice.storage import (
 from fairdice.verdict import Verdict
 from hypothesis import given
 from hypothesis import strategies as st
-from lambda_context import FakeLambdaContext
 from moto import mock_aws
 from moto.server import ThreadedMotoServer
 from verify_api import app as api
@@ -59,6 +58,7 @@ from verify_api import archive as api_archive
 
 from security.cloudformation import function_timeout, load_template
 from security.fuzzing import bounded, json_values
+from testkit.lambda_context import FakeLambdaContext
 
 REGION = "eu-west-1"
 ARCHIVE, SECRETS = "fairdice-archive", "fairdice-secrets"

@@ -99,7 +99,8 @@ def test_without_the_request_the_recipe_has_placeholders_and_no_secret(scheme: s
 def test_a_fair_verdict_says_so_in_one_sentence() -> None:
     verdict, page = page_of(GAMES["narde-v1"] | {"count": None, "recorded": "15 46 34"})
     assert headline(verdict) == (
-        "Fair: the key matches the fingerprint shown before the game, and all 3 recorded rolls are the ones it gives."
+        "Fair: the key matches the fingerprint shown before the game, and all 3 recorded rolls are the ones it gives:"
+        " rolls 0 to 2 from the game's start."
     )
     assert page.count("<span class=ok>✓</span>") == 4  # the seal and three rolls
 
@@ -126,7 +127,7 @@ def test_an_incomplete_verdict_says_what_was_not_given() -> None:
     verdict, _ = page_of(GAMES["bg-online-v1"])
     assert headline(verdict) == (
         "Nothing failed, but the check is incomplete: no seal was given, so nothing shows the server number was"
-        " fixed before the game; no rolls were recorded, so the 12 rolls below were computed but not compared."
+        " fixed before the game; no rolls were recorded, so the 12 rolls computed were not compared."
     )
 
 
@@ -192,3 +193,25 @@ def test_a_page_of_long_escaped_messages_lists_what_fits_and_says_where_the_rest
     listed = page.count("<tr><td>")
     assert 0 < listed < MAX_ROLLS
     assert f"The other {MAX_ROLLS - listed} rolls are not listed" in page
+
+
+def test_a_window_of_a_game_is_never_headlined_fair_and_says_what_is_needed() -> None:
+    # Given rolls that match, with the seal, but from roll 5 of the game
+    real = verify(parse_request(GAMES["narde-v1"] | {"first": 5, "count": 4}))
+    recorded = " ".join("-".join(map(str, r["dice"] or [])) for r in real.rolls)
+    verdict, page = page_of(GAMES["narde-v1"] | {"first": 5, "count": None, "recorded": recorded})
+
+    # Then the page says the check is incomplete, what was checked, and what would make it whole
+    assert verdict.verdict == "incomplete"
+    assert headline(verdict) == (
+        "Nothing failed, but the check is incomplete: rolls 5 to 8 only: the game's rolls from roll 0 are needed."
+    )
+    assert "Fair" not in headline(verdict)
+    assert "<p class=scope><b>Checked:</b> rolls 5 to 8 only: the game&#x27;s rolls from roll 0 are needed.</p>" in page
+
+
+def test_the_inputs_that_identify_the_game_are_shown_for_the_player_to_recognise() -> None:
+    _, page = page_of(GAMES["pair36"])
+    assert "<h2>Is this your game?</h2>" in page
+    assert "<dd><code>a, b</code></dd>" in page
+    assert "yours is the one your app showed" in page

@@ -14,8 +14,8 @@ from fairdice.dice import Hmac, Mac, keyed_mac, macs
 from fairdice.schemes import bg_dice, daily, labelled, narde, pair36, three_dice
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracles.fake_mac import StreamMac
 
+from testkit.oracles.fake_mac import StreamMac
 from unit.strategies import client_seeds, free_text
 
 SETTINGS = settings(max_examples=40, deadline=None)

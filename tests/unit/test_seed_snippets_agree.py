@@ -15,9 +15,9 @@ from fairdice.seal import seal_of
 from fairdice.verify import verify
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from oracles import seed_000, seed_001, seed_002, seed_003, seed_004
-from oracles.fake_mac import StreamMac
 
+from testkit.oracles import seed_000, seed_001, seed_002, seed_003, seed_004
+from testkit.oracles.fake_mac import StreamMac
 from unit.strategies import client_seeds, free_text, one_bot_label
 
 SETTINGS = settings(max_examples=100, deadline=None)

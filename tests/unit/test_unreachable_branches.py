@@ -10,7 +10,8 @@ from uuid import UUID
 
 import pytest
 from fairdice.schemes import daily, labelled, narde, pair36, three_dice
-from oracles.fake_mac import TableMac
+
+from testkit.oracles.fake_mac import TableMac
 
 NONE_USABLE = b"\xfc\xfd\xfe\xff" * 8  # every byte is 252 or more: rejected by every six-sided rule
 

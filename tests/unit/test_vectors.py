@@ -17,7 +17,8 @@ from fairdice import vectors
 from fairdice.links import parse_link
 from fairdice.schemes import daily, labelled, narde, pair36, parse_request, request_models, three_dice
 from fairdice.verify import verify
-from oracles.fake_mac import TableMac
+
+from testkit.oracles.fake_mac import TableMac
 
 SCHEMES = request_models()
 

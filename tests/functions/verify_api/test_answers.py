@@ -18,10 +18,11 @@ from fairdice.archive.publisher import publish
 from fairdice.archive.reader import ArchiveReader
 from fairdice.page import CONTENT_SECURITY_POLICY
 from fairdice.storage import FolderStore, Stores
-from lambda_context import FakeLambdaContext
 from verify_api import app as api
 from verify_api import archive as api_archive
 from verify_api_calls import invoke as invoke_answer
+
+from testkit.lambda_context import FakeLambdaContext
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
 

@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
-from lambda_context import FakeLambdaContext
 from verify_api import powertools_private
 from verify_api.powertools_private import (
     POWERTOOLS_VERSION,
@@ -25,6 +24,8 @@ from verify_api.powertools_private import (
     tracing_disabled,
 )
 from verify_api_calls import EVENTS
+
+from testkit.lambda_context import FakeLambdaContext
 
 EVENT = json.loads((EVENTS / "api-schemes.json").read_text())
 

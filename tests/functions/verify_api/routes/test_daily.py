@@ -18,11 +18,12 @@ from fairdice.archive.layout import secret_key
 from fairdice.archive.publisher import publish
 from fairdice.archive.reader import ArchiveReader
 from fairdice.storage import FolderStore, Stores
-from lambda_context import FakeLambdaContext
-from oracles import seed_004
 from verify_api import app as api
 from verify_api import archive as api_archive
 from verify_api.caching import IMMUTABLE, SHORT_LIVED
+
+from testkit.lambda_context import FakeLambdaContext
+from testkit.oracles import seed_004
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
 

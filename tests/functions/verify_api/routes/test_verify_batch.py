@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 from fairdice.batch import MAX_GAMES
-from lambda_context import FakeLambdaContext
 from verify_api import app as api
+
+from testkit.lambda_context import FakeLambdaContext
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
 
