@@ -28,6 +28,10 @@ class UnknownDay(FairdiceError):
     code = "unknown_day"
 
 
+class FutureDay(UnknownDay):
+    """The day has not begun: no secret exists for it yet (HTTP 404, as any day without one)."""
+
+
 class ArchiveUnavailable(FairdiceError):
     """The archive could not be read or written right now (HTTP 503); retrying may work."""
 

@@ -8,6 +8,7 @@ table of rolls stops at MAX_TABLE_BYTES, so a page stays within what a Lambda fu
 (every roll of a usual game is listed).
 """
 
+import datetime as dt
 import html
 import json
 from collections.abc import Iterator, Sequence
@@ -159,6 +160,16 @@ def _seal_section(verdict: Verdict, secret: str, seal: str) -> Iterator[str]:
     yield f"<h2>The {_e(seal)}</h2><p>{status}</p><dl>"
     yield f"<dt>given</dt><dd><code>{_e(verdict.seal.given or '—')}</code></dd>"
     yield f"<dt>SHA-256 of the {_e(secret)}</dt><dd><code>{_e(verdict.seal.computed or '—')}</code></dd></dl>"
+    published = verdict.seal.published_at
+    if published is not None:
+        when = f"{published.astimezone(dt.UTC):%Y-%m-%d %H:%M:%S} UTC"
+        if verdict.seal.in_time:
+            yield f"<p>{_mark(True)} The {_e(seal)} was published at {when}, before the game's play began.</p>"
+        else:
+            yield (
+                f"<p>{_mark(False)} The {_e(seal)} was published at {when}, too late to show the {_e(secret)} was"
+                " fixed before the game's play.</p>"
+            )
     if verdict.source:
         yield f"<p class=muted>The {_e(secret)} came from {_e(verdict.source)}.</p>"
 

@@ -10,6 +10,7 @@ exists for the archive's `index.json` alone, a convenience derived from the writ
 """
 
 import contextlib
+import datetime as dt
 import os
 import re
 import tempfile
@@ -28,11 +29,27 @@ _KEY = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*(/[A-Za-z0-9_-][A-Za-z0-9._-]*)*
 _TEMP_PREFIX = ".incoming-"
 
 
+@dataclass(frozen=True)
+class Stored:
+    """An object's bytes and when the store itself says it was written (not a time the writer claims)."""
+
+    data: bytes
+    modified: dt.datetime  # aware, UTC: S3's LastModified, a file's modification time
+
+
+# When a store cannot say when an object was written: later than any deadline, so it proves nothing in time.
+NOT_KNOWN = dt.datetime.max.replace(tzinfo=dt.UTC)
+
+
 class ObjectStore(Protocol):
     """Keys to bytes, where a written key can be made never to change."""
 
     def get(self, key: str) -> bytes | None:
         """The object's bytes, or None when there is no such key."""
+        ...
+
+    def read(self, key: str) -> Stored | None:
+        """The object's bytes and when the store wrote it, or None when there is no such key."""
         ...
 
     def put_new(self, key: str, data: bytes) -> bool:
@@ -83,6 +100,17 @@ class FolderStore:
         path = self._path(key)
         try:
             return path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise ArchiveUnavailable(f"cannot read {key} in {self.root}: {exc.strerror}") from exc
+
+    def read(self, key: str) -> Stored | None:
+        """The file's bytes and its modification time (the link that wrote it once keeps it)."""
+        path = self._path(key)
+        try:
+            with path.open("rb") as handle:
+                return Stored(handle.read(), dt.datetime.fromtimestamp(os.fstat(handle.fileno()).st_mtime, dt.UTC))
         except FileNotFoundError:
             return None
         except OSError as exc:
@@ -257,6 +285,11 @@ class S3Store:
 
     def get(self, key: str) -> bytes | None:
         """The object's bytes, or None for NoSuchKey."""
+        found = self.read(key)
+        return None if found is None else found.data
+
+    def read(self, key: str) -> Stored | None:
+        """The object's bytes and S3's own LastModified, or None for NoSuchKey."""
         client_error, other_error = _botocore_errors()
         try:
             response = self._client.get_object(Bucket=self.bucket, Key=_checked_key(key))
@@ -267,7 +300,8 @@ class S3Store:
             raise self._unavailable("read", key, exc) from exc
         except other_error as exc:
             raise self._unavailable("read", key, exc) from exc
-        return body
+        modified = response.get("LastModified")
+        return Stored(body, modified.astimezone(dt.UTC) if isinstance(modified, dt.datetime) else NOT_KNOWN)
 
     def put_new(self, key: str, data: bytes) -> bool:
         """PutObject with If-None-Match: * — 412 PreconditionFailed means the key exists."""

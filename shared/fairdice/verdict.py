@@ -55,6 +55,12 @@ class SealReport(BaseModel):
 
     given: str | None
     computed: str | None
+    published_at: dt.datetime | None = Field(
+        default=None, description="when the seal was published, where an archive says (daily: its own timestamp)"
+    )
+    in_time: bool | None = Field(
+        default=None, description="whether it was published before the game's play (daily: 15 minutes after 00:00 UTC)"
+    )
 
 
 class RollReport(TypedDict):

@@ -77,10 +77,12 @@ def _label(reports: list[RollReport], computed: Rolls) -> None:
         reports[at]["winner"] = winner
 
 
-def outcome(seal: CheckResult, rolls: RollsCheck, scope: Scope, caveats: Sequence[str] = ()) -> Outcome:
+def outcome(
+    seal: CheckResult, rolls: RollsCheck, scope: Scope, caveats: Sequence[str] = (), contradictions: Sequence[str] = ()
+) -> Outcome:
     """fair only for a whole game whose seal and every roll were checked and matched, with nothing that
-    weakens the seal; any mismatch wins over what is missing."""
-    if "mismatch" in (seal, rolls):
+    weakens the seal; any mismatch (or what an authority contradicts) wins over what is missing."""
+    if "mismatch" in (seal, rolls) or contradictions:
         return "mismatch"
     if seal == rolls == "match" and scope.kind == "game" and not caveats:
         return "fair"
@@ -88,13 +90,20 @@ def outcome(seal: CheckResult, rolls: RollsCheck, scope: Scope, caveats: Sequenc
 
 
 def reasons(
-    words: Words, seal: CheckResult, rolls: RollsCheck, summary: Summary, scope: Scope, caveats: Sequence[str]
+    words: Words,
+    seal: CheckResult,
+    rolls: RollsCheck,
+    summary: Summary,
+    scope: Scope,
+    caveats: Sequence[str],
+    contradictions: Sequence[str] = (),
+    seal_origin: str = "given",
 ) -> list[str]:
     """Why a verdict is not fair, in words: what differs first, then what is missing."""
     roll, plural = words.roll, words.rolls
-    found: list[str] = []
+    found: list[str] = [*contradictions]
     if seal == "mismatch":
-        found.append(f"the {words.secret} does not match the {words.seal} given")
+        found.append(f"the {words.secret} does not match the {words.seal} {seal_origin}")
     if summary.differ:
         first = f"{roll} {summary.first_mismatch}"
         if summary.compared == 1:
@@ -162,13 +171,27 @@ def verify(request: RequestBase, *, day_secrets: DaySecrets | None = None) -> Ve
     # than computing them (BENCHMARKS.md), so the model is constructed as is.
     verdict = Verdict.model_construct(
         scheme=scheme.id,
-        verdict=outcome(seal_check, rolls_check, scope, revealed.caveats),
+        verdict=outcome(seal_check, rolls_check, scope, revealed.caveats, revealed.contradictions),
         checks=Checks(seal=seal_check, rolls=rolls_check),
-        seal=SealReport(given=seal_given, computed=computed),
+        seal=SealReport(
+            given=seal_given,
+            computed=computed,
+            published_at=revealed.seal_published_at,
+            in_time=revealed.seal_in_time,
+        ),
         rolls=reports,
         summary=summary,
         scope=scope,
-        reasons=reasons(scheme.words, seal_check, rolls_check, summary, scope, revealed.caveats),
+        reasons=reasons(
+            scheme.words,
+            seal_check,
+            rolls_check,
+            summary,
+            scope,
+            revealed.caveats,
+            revealed.contradictions,
+            revealed.seal_origin,
+        ),
         identified_by=scheme.identity(request),
         source=revealed.source,
     )

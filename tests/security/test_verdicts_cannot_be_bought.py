@@ -265,3 +265,21 @@ def test_the_bounds_a_game_reaches_are_in_the_catalog(tmp_path: Path) -> None:
     assert limits[("bg-online-v1", "game")]["maximum"] == 49
     games = {s["id"]: s["game"] for s in body["schemes"]}
     assert "window" in games["narde-v1"] and "take-back" in games["bg-dice-v1"]
+
+
+def test_a_daily_secret_of_ones_own_never_makes_chosen_faces_fair() -> None:
+    # Given an operator who wants a player's daily roll to show chosen faces: it picks, among secrets of its own,
+    # one whose faces for the player are the wanted ones, with that secret's own commitment
+    player = "123e4567-e89b-12d3-a456-426614174000"
+    wanted = rolls_of({"scheme": "daily", "date": "2026-11-01", "player_id": player, "secret": "07" * 32})[0]
+    for date in ("2026-11-01", "2026-11-30", "2099-01-01", "2020-02-29"):
+        for n in range(64):
+            secret = bytes([n]) * 32
+            request = {"scheme": "daily", "date": date, "player_id": player, "secret": secret.hex()}
+            faces = rolls_of(request)[0]
+            if date == "2026-11-01" and faces != wanted:
+                continue
+            # When it is sent with that commitment and the faces recorded, through every channel
+            got = answers(request | {"commitment": seal_of(secret), "recorded": [faces]})
+            # Then the archive (which has no commitment for those days here) never lets it be fair
+            assert "fair" not in got.values(), (date, got)

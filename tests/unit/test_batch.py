@@ -31,7 +31,10 @@ class Archive:
     def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
         if day == REVEALED:
             secret = bytes(range(32))
-            return RevealedDay(secret=secret, commitment=seal_of(secret), source="test archive")
+            published = dt.datetime.combine(REVEALED, dt.time(0, 0, 3), dt.UTC)
+            return RevealedDay(
+                secret=secret, commitment=seal_of(secret), source="test archive", published_at=published, in_time=True
+            )
         if day == PENDING:
             return PendingDay(reveal_at=dt.datetime(2026, 11, 30, tzinfo=dt.UTC))
         raise UnknownDay(f"there is no secret for {day.isoformat()}", field="date")

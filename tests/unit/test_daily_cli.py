@@ -2,10 +2,11 @@
 
 import datetime as dt
 import json
+import os
 from pathlib import Path
 
 import pytest
-from fairdice.archive.layout import secret_key
+from fairdice.archive.layout import commitment_key, secret_key
 from fairdice.cli import main
 from fairdice.storage import FolderStore
 
@@ -42,6 +43,9 @@ def test_show_prints_a_revealed_day_and_a_players_verdict(
     tmp_path: Path, where: tuple[str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     run(capsys, "daily", "create", *where, "--now", "2025-03-01T00:00:05Z")
+    # The folder dates the commitment by the real clock; date it as a store would have when it was written then.
+    made = dt.datetime(2025, 3, 1, 0, 0, 5, tzinfo=dt.UTC).timestamp()
+    os.utime(tmp_path / "archive" / commitment_key(DAY), (made, made))
     run(capsys, "daily", "reveal", *where, "--now", "2025-03-02T00:00:05Z")
     secret = FolderStore(tmp_path / "private").get(secret_key(DAY)) or b""
 
@@ -110,3 +114,21 @@ def test_a_malformed_time_or_date_is_refused_by_the_parser(
     status, _, err = run(capsys, "daily", "show", *where, *argv)
 
     assert status == 2 and complaint in err
+
+
+def test_a_commitment_written_now_for_a_past_day_is_late_and_never_fair(
+    tmp_path: Path, where: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a day's secret made (by acting as if it were that day) long after the day began
+    run(capsys, "daily", "create", *where, "--now", "2025-03-01T00:00:05Z")
+    run(capsys, "daily", "reveal", *where, "--now", "2025-03-02T00:00:05Z")
+
+    # Then its commitment's own timestamp is today's, and no verdict of that day can be fair
+    status, out, _ = run(capsys, "daily", "show", *where, "--date", "2025-03-01", "--player", PLAYER)
+    faces = " ".join(str(face) for face in json.loads(out)["rolls"][0]["dice"])
+    status, out, _ = run(
+        capsys, "daily", "show", *where, "--date", "2025-03-01", "--player", PLAYER, "--recorded", faces
+    )
+    verdict = json.loads(out)
+    assert status == 0 and verdict["verdict"] == "incomplete"
+    assert "after the 15 minutes after 00:00 UTC it had" in verdict["reasons"][0]

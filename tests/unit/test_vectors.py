@@ -67,7 +67,11 @@ def test_each_vector_verifies_with_its_own_dice_as_fair_only_when_a_whole_game_w
         assert verdict.verdict == "withheld"
         return
     whole_game = expected["scope"] == "game"
-    assert verdict.verdict == expected["verdict"] == ("fair" if request.seal_hex and whole_game else "incomplete")
+    assert verdict.verdict == expected["verdict"]
+    if verdict.verdict == "fair":
+        assert request.seal_hex and whole_game and not verdict.reasons
+    else:  # a window, a take-back line, no seal; daily: no archive to show its commitment was in time
+        assert verdict.verdict == "incomplete" and verdict.reasons
     assert verdict.scope is not None and verdict.scope.kind == expected["scope"]
     assert verdict.checks.rolls == "match"
     assert (

@@ -146,7 +146,10 @@ def test_daily_before_the_day_is_over_is_withheld_until_its_reveal_time() -> Non
 
 def test_daily_without_a_secret_takes_it_and_its_commitment_from_the_archive() -> None:
     secret = bytes(range(32))
-    archive = OneDay(RevealedDay(secret=secret, commitment=SEAL, source="archive 2026-10-28"))
+    published = dt.datetime(2026, 10, 28, 0, 0, 3, tzinfo=dt.UTC)
+    archive = OneDay(
+        RevealedDay(secret=secret, commitment=SEAL, source="archive 2026-10-28", published_at=published, in_time=True)
+    )
     verdict = verify(parse_request(DAILY), day_secrets=archive)
     assert (verdict.verdict, verdict.checks.seal, verdict.source) == ("incomplete", "match", "archive 2026-10-28")
     assert verdict.rolls[0]["message"] == "2026-10-28|123e4567-e89b-12d3-a456-426614174000"

@@ -12,6 +12,10 @@ had a secret) by date and by the SHA-256 of its exact bytes; the first record na
 that never had a secret (every run that day failed) is simply absent: its successor links over
 it, so a gap is visible (the link's date is not the day before) but cannot hide a changed record.
 
+A commitment proves the day's secret was fixed before the day's play only if it was published in
+time: within COMMITMENT_GRACE of 00:00 UTC, by the archive object's own timestamp (S3's
+LastModified, a file's modification time), never by a time the publisher writes into it.
+
 `index.json` is the one object that changes: it lists the revealed days and the chain's head for
 static hosting. It is derived from the write-once records (rebuilt from them on every run) and
 nothing trusts it; in S3 every replaced version is kept by versioning and Object Lock.
@@ -21,6 +25,7 @@ import datetime as dt
 import hashlib
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TypeVar
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, ValidationError
@@ -30,6 +35,8 @@ from fairdice.fields import Day, DaySecret, Seal
 from fairdice.storage import ObjectStore
 
 SECRET_BYTES = 32
+# The publisher's runs at 00:00 and 00:05 UTC, retries included, all end before this (template.yaml).
+COMMITMENT_GRACE = dt.timedelta(minutes=15)
 SECRETS_PREFIX = "secrets/"
 COMMITMENTS_PREFIX = "commitments/"
 REVEALED_PREFIX = "revealed/"
@@ -111,6 +118,11 @@ def reveal_time(day: dt.date) -> dt.datetime:
     return dt.datetime.combine(day, dt.time(), dt.UTC) + dt.timedelta(days=1)
 
 
+def commitment_deadline(day: dt.date) -> dt.datetime:
+    """The last instant a day's commitment counts as published before the day's play: 00:00 UTC + the grace."""
+    return dt.datetime.combine(day, dt.time(), dt.UTC) + COMMITMENT_GRACE
+
+
 def days_in(keys: Iterable[str], prefix: str, suffix: str) -> list[dt.date]:
     """The dates named by keys `prefix + YYYY-MM-DD + suffix`, ascending; anything else is not ours."""
     days = []
@@ -130,6 +142,28 @@ def sha256_hex(data: bytes) -> str:
 
 
 # ---- reading documents back (both sides) ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Published:
+    """A day's commitment document and when the archive itself says it was published."""
+
+    commitment: Commitment
+    published_at: dt.datetime
+
+    @property
+    def in_time(self) -> bool:
+        """Whether it was published within the grace after 00:00 UTC, before the day's play."""
+        return self.published_at <= commitment_deadline(self.commitment.date)
+
+
+def read_published(archive: ObjectStore, day: dt.date) -> Published | None:
+    """The day's commitment and the archive's own time for it; None if there is none; TamperedRecord if not one."""
+    stored = archive.read(commitment_key(day))
+    if stored is None:
+        return None
+    document = read_document(Commitment, commitment_key(day), stored.data, day, "a commitment document")
+    return Published(document, stored.modified)
 
 
 def read_commitment(archive: ObjectStore, day: dt.date) -> Commitment | None:

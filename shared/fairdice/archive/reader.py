@@ -12,21 +12,22 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from fairdice.archive.layout import (
+    COMMITMENT_GRACE,
     ChainLink,
-    Commitment,
+    Published,
     RevealedRecord,
     commitment_key,
-    read_commitment,
     read_document,
+    read_published,
     reveal_time,
     revealed_key,
     sha256_hex,
     utc_day,
 )
-from fairdice.errors import TamperedRecord, UnknownDay
+from fairdice.errors import FutureDay, TamperedRecord, UnknownDay
 from fairdice.fields import Day, Seal
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.schemes.daily import DailyRequest
@@ -45,7 +46,14 @@ class DayRecord(BaseModel):
     status: Literal["revealed", "pending"]
     reveal_at: dt.datetime
     commitment: Seal | None
-    commitment_published_at: dt.datetime | None
+    commitment_published_at: dt.datetime | None = Field(
+        description="when the archive itself says the commitment was published (S3's LastModified)"
+    )
+    commitment_in_time: bool | None = Field(
+        default=None,
+        description=f"published within {COMMITMENT_GRACE.seconds // 60} minutes of 00:00 UTC, before the day's play:"
+        " only then does the commitment show the secret was fixed before it",
+    )
     record: RevealedRecord | None = None
     record_sha256: Seal | None = None
     seal: Literal["match", "mismatch"] | None = None
@@ -56,13 +64,13 @@ class _Revealed:
     record: RevealedRecord
     secret: bytes
     sha256: str
-    commitment: Commitment
+    published: Published
 
 
 @dataclass(frozen=True)
 class _Pending:
     day: dt.date
-    commitment: Commitment | None
+    published: Published | None
 
 
 class ArchiveReader:
@@ -87,29 +95,37 @@ class ArchiveReader:
         found = self._find(day)
         if isinstance(found, _Pending):
             return PendingDay(reveal_at=reveal_time(day))
-        source = f"daily archive {revealed_key(day)}"
-        if found.commitment.published_at >= reveal_time(day):
-            source += f" (its commitment was published late, at {found.commitment.published_at.isoformat()})"
-        return RevealedDay(secret=found.secret, commitment=found.commitment.commitment, source=source)
+        published = found.published
+        return RevealedDay(
+            secret=found.secret,
+            commitment=published.commitment.commitment,
+            source=f"daily archive {revealed_key(day)}",
+            published_at=published.published_at,
+            in_time=published.in_time,
+        )
 
     def record(self, day: dt.date) -> DayRecord:
         """The day as `GET /daily/{date}` shows it; UnknownDay for a day with no secret."""
         found = self._find(day)
         if isinstance(found, _Pending):
+            published = found.published
             return DayRecord(
                 date=day,
                 status="pending",
                 reveal_at=reveal_time(day),
-                commitment=None if found.commitment is None else found.commitment.commitment,
-                commitment_published_at=None if found.commitment is None else found.commitment.published_at,
+                commitment=None if published is None else published.commitment.commitment,
+                commitment_published_at=None if published is None else published.published_at,
+                commitment_in_time=None if published is None else published.in_time,
             )
-        matches = found.record.commitment == found.commitment.commitment
+        published = found.published
+        matches = found.record.commitment == published.commitment.commitment
         return DayRecord(
             date=day,
             status="revealed",
             reveal_at=reveal_time(day),
-            commitment=found.commitment.commitment,
-            commitment_published_at=found.commitment.published_at,
+            commitment=published.commitment.commitment,
+            commitment_published_at=published.published_at,
+            commitment_in_time=published.in_time,
             record=found.record,
             record_sha256=found.sha256,
             seal="match" if matches else "mismatch",
@@ -121,7 +137,7 @@ class ArchiveReader:
             return cached
         today = utc_day(self._clock())
         if day > today:
-            raise UnknownDay(
+            raise FutureDay(
                 f"no secret exists yet for {day}: a day's secret is made at 00:00 UTC that day"
                 " and revealed once the day is over",
                 field="date",
@@ -129,10 +145,10 @@ class ArchiveReader:
         # Never early, here too: a day not over is pending whatever the archive holds.
         data = self._archive.get(revealed_key(day)) if day < today else None
         if data is None:
-            commitment = read_commitment(self._archive, day)
-            if commitment is None and day < today:
+            published = read_published(self._archive, day)
+            if published is None and day < today:
                 raise UnknownDay(f"the daily archive has no secret for {day}", field="date")
-            return _Pending(day, commitment)
+            return _Pending(day, published)
         checked = self._check(day, data)
         self._revealed[day] = checked
         return checked
@@ -143,14 +159,14 @@ class ArchiveReader:
         secret = bytes.fromhex(record.secret)
         if seal_of(secret) != record.commitment:
             raise TamperedRecord(f"{key}: its secret does not give its own commitment", field="secret")
-        commitment = read_commitment(self._archive, day)
-        if commitment is None:
+        published = read_published(self._archive, day)
+        if published is None:
             raise TamperedRecord(f"{key} exists but {commitment_key(day)}, published before the day, does not")
         if record.previous is not None:
-            self._check_link(day, record.previous, commitment)
-        return _Revealed(record=record, secret=secret, sha256=sha256_hex(data), commitment=commitment)
+            self._check_link(day, record.previous, published.commitment.commitment)
+        return _Revealed(record=record, secret=secret, sha256=sha256_hex(data), published=published)
 
-    def _check_link(self, day: dt.date, link: ChainLink, commitment: Commitment) -> None:
+    def _check_link(self, day: dt.date, link: ChainLink, commitment: str) -> None:
         key = revealed_key(day)
         if link.date >= day:
             raise TamperedRecord(f"{key} links forward to {link.date}", field="previous")
@@ -161,10 +177,10 @@ class ArchiveReader:
             raise TamperedRecord(f"{revealed_key(link.date)} is not the record {key} links to", field="previous")
         if link.date == day - dt.timedelta(days=1):
             before = read_document(RevealedRecord, revealed_key(link.date), previous, link.date, "a revealed record")
-            if before.next_commitment not in (None, commitment.commitment):
+            if before.next_commitment not in (None, commitment):
                 raise TamperedRecord(
                     f"{revealed_key(link.date)} names {before.next_commitment} as the next day's commitment,"
-                    f" but {commitment_key(day)} is {commitment.commitment}",
+                    f" but {commitment_key(day)} is {commitment}",
                     field="commitment",
                 )
 
@@ -202,10 +218,10 @@ def daily_record(reader: ArchiveReader, day: dt.date | str) -> DayRecord:
 
 
 def is_final(answer: Verdict | DayRecord) -> bool:
-    """Whether a daily answer is final: its day is revealed and its seal matches.
-
-    A revealed day never changes; anything else (pending, withheld, a seal that does not match) may.
+    """Whether a daily answer is final: its day is revealed, its commitment was published in time, and its seal
+    matches. A revealed day never changes; anything else (pending, withheld, late, a seal that does not match) may
+    still be looked into, so it is not kept as if it were settled.
     """
     if isinstance(answer, DayRecord):
-        return answer.status == "revealed" and answer.seal == "match"
-    return answer.verdict != "withheld" and answer.checks.seal == "match"
+        return answer.status == "revealed" and answer.seal == "match" and answer.commitment_in_time is True
+    return answer.verdict != "withheld" and answer.checks.seal == "match" and answer.seal.in_time is True

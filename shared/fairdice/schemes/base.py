@@ -65,12 +65,19 @@ class Revealed:
 
     `caveats` are reasons the seal proves less than that the secret was fixed before the game (a
     commitment published late, say): each keeps the verdict from `fair`, in these words.
+    `contradictions` are what the request says that an authority (the daily archive) does not: each
+    makes the verdict a `mismatch`. `seal_published_at` and `seal_in_time` say when the seal was
+    published and whether that was before the game's play, where an archive knows.
     """
 
     secret: bytes
     seal: str | None
     source: str | None = None
+    seal_origin: str = "given"  # how the reasons name where the seal came from: "the daily archive published"
     caveats: tuple[str, ...] = ()
+    contradictions: tuple[str, ...] = ()
+    seal_published_at: dt.datetime | None = None
+    seal_in_time: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -83,11 +90,13 @@ class Withheld:
 
 @dataclass(frozen=True)
 class RevealedDay:
-    """A closed day's secret as the archive revealed it, with the commitment made before."""
+    """A closed day's secret as the archive revealed it, with its commitment and when that was published."""
 
     secret: bytes
     commitment: str
     source: str
+    published_at: dt.datetime
+    in_time: bool  # published within the grace after 00:00 UTC, before the day's play
 
 
 @dataclass(frozen=True)
@@ -101,7 +110,8 @@ class DaySecrets(Protocol):
     """Where a scheme whose secrets are published by day finds one that a request does not carry."""
 
     def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
-        """The revealed day, or when it will be; raises UnknownDay for a day with no secret."""
+        """The revealed day, or when it will be; raises UnknownDay for a day with no secret (FutureDay, its
+        kind, for a day not begun) and ArchiveUnavailable when the archive cannot be read."""
         ...
 
 

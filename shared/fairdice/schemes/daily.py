@@ -7,6 +7,7 @@ the daily archive (`DaySecrets`), which never reveals a day early.
 import datetime as dt
 import html
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from itertools import chain
 from itertools import count as counter
 from operator import getitem
@@ -15,8 +16,9 @@ from uuid import UUID
 
 from pydantic import field_validator
 
+from fairdice.archive.layout import COMMITMENT_GRACE, reveal_time
 from fairdice.dice import Mac, Roll, Rolls, faces_in, fill, first_bytes, keyed_mac, macs, read_dice
-from fairdice.errors import InvalidInput
+from fairdice.errors import FutureDay, InvalidInput, UnknownDay
 from fairdice.fields import Day, DaySecret, PlayerId, Seal
 from fairdice.request import RequestBase
 from fairdice.schemes.base import (
@@ -104,18 +106,72 @@ class Daily(Scheme[DailyRequest]):
     )
 
     def revealed(self, request: DailyRequest, day_secrets: DaySecrets | None) -> Revealed | Withheld:
-        """The secret given, or the archive's once the day is over (with the commitment it published)."""
-        if request.secret is not None:
-            return super().revealed(request, day_secrets)
+        """The archive is authoritative: its secret and commitment, with a given secret or commitment compared
+        with them. A day not over is withheld, whatever secret is given; without the archive's commitment
+        published in time, nothing shows the secret was fixed before the day's play."""
+        day = request.date.isoformat()
         if day_secrets is None:
-            raise InvalidInput("no daily archive is configured here: give the day's secret", field="secret")
-        found = day_secrets.lookup(request.date)
-        if isinstance(found, PendingDay):
-            return Withheld(
-                f"the secret of {request.date.isoformat()} is revealed once that day is over in UTC", found.reveal_at
+            given = self._given(request)
+            return replace(
+                given,
+                caveats=(
+                    f"no daily archive was consulted here, so nothing shows when {day}'s"
+                    " commitment was published: it does not show the secret was fixed before the day's play",
+                ),
             )
-        seal = request.commitment if request.commitment is not None else found.commitment
-        return Revealed(secret=found.secret, seal=seal, source=found.source)
+        try:
+            found = day_secrets.lookup(request.date)
+        except FutureDay:
+            if request.secret is None:
+                raise
+            return Withheld(
+                f"{day} is not over in UTC: its secret is not revealed, so none is confirmed or denied",
+                reveal_time(request.date),
+            )
+        except UnknownDay:
+            if request.secret is None:
+                raise
+            return replace(
+                self._given(request),
+                caveats=(
+                    f"the daily archive has no commitment for {day}, so nothing shows this secret was fixed before the"
+                    " day's play",
+                ),
+            )
+        if isinstance(found, PendingDay):
+            return Withheld(f"the secret of {day} is revealed once that day is over in UTC", found.reveal_at)
+        contradictions = []
+        if request.commitment is not None and request.commitment != found.commitment:
+            contradictions.append(
+                f"the commitment given is not the one the daily archive published for {day} ({found.commitment})"
+            )
+        secret = found.secret
+        if request.secret is not None:
+            secret = bytes.fromhex(request.secret)
+            if secret != found.secret:
+                contradictions.append(f"the day secret given is not the one the daily archive revealed for {day}")
+        caveats: tuple[str, ...] = ()
+        if not found.in_time:
+            caveats = (
+                f"the commitment of {day} was published at {found.published_at:%Y-%m-%d %H:%M:%S} UTC, after the"
+                f" {COMMITMENT_GRACE.seconds // 60} minutes after 00:00 UTC it had: it does not show the secret was"
+                " fixed before the day's play",
+            )
+        return Revealed(
+            secret=secret,
+            seal=found.commitment,
+            source=found.source,
+            seal_origin="the daily archive published",
+            caveats=caveats,
+            contradictions=tuple(contradictions),
+            seal_published_at=found.published_at,
+            seal_in_time=found.in_time,
+        )
+
+    def _given(self, request: DailyRequest) -> Revealed:
+        if request.secret is None:
+            raise InvalidInput("no daily archive is configured here: give the day's secret", field="secret")
+        return Revealed(secret=bytes.fromhex(request.secret), seal=request.commitment)
 
     game = (
         "One roll a player a UTC day: the six faces of HMAC(that day's secret, date|player id). The daily archive is"

@@ -14,16 +14,17 @@ from pathlib import Path
 
 import pytest
 from fairdice.archive.layout import Commitment, RevealedRecord, commitment_key, revealed_key, secret_key
-from fairdice.archive.publisher import publish
 from fairdice.archive.reader import ArchiveReader, daily_record, daily_verdict
 from fairdice.errors import TamperedRecord, UnknownDay
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.schemes.daily import DailyRequest
 from fairdice.seal import seal_of
-from fairdice.storage import ObjectStore, StorageSettings, Stores
+from fairdice.storage import ObjectStore, Stored, Stores
 from fairdice.verify import verify
 from pydantic import ValidationError
 from verify_api.caching import IMMUTABLE, SHORT_LIVED, cache_control
+
+from testkit.timeline import Timeline
 
 DAY = dt.date(2025, 3, 1)
 NEXT = dt.date(2025, 3, 2)
@@ -52,11 +53,17 @@ def seed_004_faces(secret: bytes, date_text: str, player_id: str) -> list[int]:
 
 
 @pytest.fixture
-def stores(tmp_path: Path) -> Stores:
+def timeline() -> Timeline:
+    """The test's time, which the stores date what they write by (as S3 dates by the real clock)."""
+    return Timeline(at("2025-03-01 00:00"))
+
+
+@pytest.fixture
+def stores(tmp_path: Path, timeline: Timeline) -> Stores:
     """Two days published and the first revealed: the state at 2025-03-02 00:00 UTC."""
-    made = StorageSettings(data_dir=tmp_path).stores()
-    publish(made, at("2025-03-01 00:00:03"))
-    publish(made, at("2025-03-02 00:00:02"))
+    made = timeline.stores(tmp_path)
+    timeline.publish(made, at("2025-03-01 00:00:03"))
+    timeline.publish(made, at("2025-03-02 00:00:02"))
     return made
 
 
@@ -128,6 +135,10 @@ def test_revealed_records_are_read_once_then_served_from_memory(stores: Stores) 
         def get(self, key: str) -> bytes | None:
             reads.append(key)
             return stores.archive.get(key)
+
+        def read(self, key: str) -> Stored | None:
+            reads.append(key)
+            return stores.archive.read(key)
 
         def put_new(self, key: str, data: bytes) -> bool:
             raise AssertionError("a reader never writes")
@@ -204,8 +215,8 @@ def test_a_revealed_day_without_its_published_commitment_is_tampered(tmp_path: P
         reader_at(stores, "2025-03-02 12:00").lookup(DAY)
 
 
-def test_a_changed_earlier_record_breaks_the_next_ones_link(stores: Stores) -> None:
-    publish(stores, at("2025-03-03 00:00"))  # reveals 03-02, linked to 03-01
+def test_a_changed_earlier_record_breaks_the_next_ones_link(stores: Stores, timeline: Timeline) -> None:
+    timeline.publish(stores, at("2025-03-03 00:00"))  # reveals 03-02, linked to 03-01
     record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(DAY)) or b"")
     rewrite(stores.archive, revealed_key(DAY), record.model_copy(update={"next_commitment": None}).to_bytes())
 
@@ -215,9 +226,9 @@ def test_a_changed_earlier_record_breaks_the_next_ones_link(stores: Stores) -> N
         reader_at(stores, "2025-03-03 12:00").lookup(NEXT)
 
 
-def test_a_changed_commitment_contradicts_the_day_befores_record(stores: Stores) -> None:
+def test_a_changed_commitment_contradicts_the_day_befores_record(stores: Stores, timeline: Timeline) -> None:
     # Given 03-02's commitment and record both replaced by ones for another secret
-    publish(stores, at("2025-03-03 00:00"))
+    timeline.publish(stores, at("2025-03-03 00:00"))
     other = bytes([5]) * 32
     record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(NEXT)) or b"")
     rewrite(
@@ -236,8 +247,8 @@ def test_a_changed_commitment_contradicts_the_day_befores_record(stores: Stores)
         reader_at(stores, "2025-03-03 12:00").lookup(NEXT)
 
 
-def test_a_link_to_a_missing_or_later_record_is_tampered(stores: Stores) -> None:
-    publish(stores, at("2025-03-03 00:00"))
+def test_a_link_to_a_missing_or_later_record_is_tampered(stores: Stores, timeline: Timeline) -> None:
+    timeline.publish(stores, at("2025-03-03 00:00"))
     record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(NEXT)) or b"")
     assert record.previous is not None
     for target, message in ((dt.date(2025, 2, 27), "which is missing"), (dt.date(2025, 3, 5), "links forward")):
@@ -273,10 +284,10 @@ def test_record_shows_a_pending_day_with_its_commitment_and_reveal_time(stores: 
     assert cache_control(shown) == SHORT_LIVED
 
 
-def test_a_daily_roll_verified_end_to_end_matches_the_seed_algorithm(tmp_path: Path) -> None:
+def test_a_daily_roll_verified_end_to_end_matches_the_seed_algorithm(tmp_path: Path, timeline: Timeline) -> None:
     # Given a day published at midnight and revealed at the next
-    stores = StorageSettings(data_dir=tmp_path).stores()
-    publish(stores, at("2025-03-01 00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at("2025-03-01 00:00"))
     reader = reader_at(stores, "2025-03-01 15:00")
     player = str(uuid.UUID(int=0x5EED_0004))
 
@@ -287,7 +298,7 @@ def test_a_daily_roll_verified_end_to_end_matches_the_seed_algorithm(tmp_path: P
     assert cache_control(withheld) == SHORT_LIVED
 
     # Once revealed, every player's faces are the seed algorithm's, and the recorded ones are fair
-    publish(stores, at("2025-03-02 00:00"))
+    timeline.publish(stores, at("2025-03-02 00:00"))
     reader = reader_at(stores, "2025-03-02 00:00:01")
     secret = stores.secrets.get(secret_key(DAY)) or b""
     for number in range(25):

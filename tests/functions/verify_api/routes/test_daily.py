@@ -15,15 +15,15 @@ from urllib.parse import parse_qsl
 
 import pytest
 from fairdice.archive.layout import secret_key
-from fairdice.archive.publisher import publish
 from fairdice.archive.reader import ArchiveReader
-from fairdice.storage import FolderStore, Stores
+from fairdice.storage import Stores
 from verify_api import app as api
 from verify_api import archive as api_archive
 from verify_api.caching import IMMUTABLE, SHORT_LIVED
 
 from testkit.lambda_context import FakeLambdaContext
 from testkit.oracles import seed_004
+from testkit.timeline import Timeline
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
 
@@ -46,8 +46,14 @@ def call(event: Event, path: str | None = None, query: str = "") -> tuple[int, d
 
 
 @pytest.fixture
-def stores(tmp_path: Path) -> Stores:
-    return Stores(secrets=FolderStore(tmp_path / "private", private=True), archive=FolderStore(tmp_path / "archive"))
+def timeline() -> Timeline:
+    """The test's time, which the stores date what they write by."""
+    return Timeline(at("2025-03-01 00:00"))
+
+
+@pytest.fixture
+def stores(tmp_path: Path, timeline: Timeline) -> Stores:
+    return timeline.stores(tmp_path)
 
 
 @pytest.fixture
@@ -61,10 +67,10 @@ def clock_at(monkeypatch: pytest.MonkeyPatch, stores: Stores) -> Callable[[str],
 
 
 def test_a_daily_roll_is_withheld_during_its_day_and_verified_after_it(
-    stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
+    timeline: Timeline, stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
 ) -> None:
     # Given the publisher ran at midnight: 2025-03-01 has a secret and a published commitment
-    publish(stores, at("2025-03-01 00:00"))
+    timeline.publish(stores, at("2025-03-01 00:00"))
     clock_at("2025-03-01 18:00")
 
     # When a player asks during the day, then the verdict is withheld until the next midnight
@@ -78,7 +84,7 @@ def test_a_daily_roll_is_withheld_during_its_day_and_verified_after_it(
     assert (status, record["status"], record["record"]) == (200, "pending", None)
 
     # When the next run reveals the day, then every player's faces are seed 004's
-    publish(stores, at("2025-03-02 00:00"))
+    timeline.publish(stores, at("2025-03-02 00:00"))
     clock_at("2025-03-02 00:00:05")
     secret = stores.secrets.get(secret_key(dt.date(2025, 3, 1)))
     assert secret is not None
@@ -101,10 +107,10 @@ def test_a_daily_roll_is_withheld_during_its_day_and_verified_after_it(
 
 
 def test_a_changed_face_is_a_mismatch_at_that_roll(
-    stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
+    timeline: Timeline, stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
 ) -> None:
-    publish(stores, at("2025-03-01 00:00"))
-    publish(stores, at("2025-03-02 00:00"))
+    timeline.publish(stores, at("2025-03-01 00:00"))
+    timeline.publish(stores, at("2025-03-02 00:00"))
     clock_at("2025-03-02 01:00")
     secret = stores.secrets.get(secret_key(dt.date(2025, 3, 1))) or b""
     faces = seed_004.faces(secret, "2025-03-01", PLAYER)
@@ -115,10 +121,10 @@ def test_a_changed_face_is_a_mismatch_at_that_roll(
 
 
 def test_post_verify_takes_a_daily_secret_from_the_archive(
-    stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
+    timeline: Timeline, stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
 ) -> None:
-    publish(stores, at("2025-03-01 00:00"))
-    publish(stores, at("2025-03-02 00:00"))
+    timeline.publish(stores, at("2025-03-01 00:00"))
+    timeline.publish(stores, at("2025-03-02 00:00"))
     clock_at("2025-03-02 01:00")
     event = load_event("api-verify-daily-from-archive")
     event["body"] = json.dumps({"scheme": "daily", "date": "2025-03-01", "player_id": PLAYER})
@@ -132,9 +138,9 @@ def test_post_verify_takes_a_daily_secret_from_the_archive(
 
 
 def test_a_day_without_a_secret_is_404_and_a_bad_date_422_naming_it(
-    stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
+    timeline: Timeline, stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
 ) -> None:
-    publish(stores, at("2025-03-01 00:00"))
+    timeline.publish(stores, at("2025-03-01 00:00"))
     clock_at("2025-03-02 01:00")
     status, _, body = call(load_event("api-daily-roll"), f"/daily/2024-01-01/{PLAYER}")
     assert (status, body["error"]["code"]) == (404, "unknown_day")
