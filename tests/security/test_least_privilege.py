@@ -128,15 +128,6 @@ def test_every_function_has_a_timeout_and_the_publishers_leaves_room_to_catch_up
     assert publisher > verify
 
 
-def test_a_failed_publisher_run_is_retried_by_its_schedule(template: dict[str, Any]) -> None:
-    events = template["Resources"]["DailyPublisherFunction"]["Properties"]["Events"]
-    schedules = {e["Properties"]["ScheduleExpression"]: e["Properties"] for e in events.values()}
-    assert set(schedules) == {"cron(0 0 * * ? *)", "cron(10 0 * * ? *)"}
-    for schedule in schedules.values():
-        assert schedule["ScheduleExpressionTimezone"] == "UTC"
-        assert schedule["RetryPolicy"]["MaximumRetryAttempts"] >= 1
-
-
 # ---- the buckets ----------------------------------------------------------------------------
 
 
