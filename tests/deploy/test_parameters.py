@@ -1,0 +1,42 @@
+"""What a deployer must choose, and what lets two stacks (staging beside production) share one account."""
+
+from typing import Any
+
+import pytest
+from security.cloudformation import load_template
+
+# Properties that give a resource a name of its own; a fixed one would collide in a second stack.
+NAME_PROPERTIES = {
+    "AlarmName",
+    "BucketName",
+    "DashboardName",
+    "FunctionName",
+    "LayerName",
+    "LogGroupName",
+    "QueueName",
+    "RoleName",
+    "TopicName",
+    "TrailName",
+}
+
+
+@pytest.fixture(scope="module")
+def template() -> dict[str, Any]:
+    return load_template()
+
+
+def test_the_archive_retention_has_no_default_so_every_deploy_chooses_it(template: dict[str, Any]) -> None:
+    # COMPLIANCE mode cannot be undone: a trial deploy with a default of 100 years leaves a bucket
+    # nobody can ever empty. The README explains the trial and production values before the first deploy.
+    parameter = template["Parameters"]["ArchiveRetentionYears"]
+    assert "Default" not in parameter
+    assert parameter["Type"] == "Number"
+    assert (parameter["MinValue"], parameter["MaxValue"]) == (1, 100)
+
+
+def test_every_name_a_resource_is_given_holds_the_stack_name(template: dict[str, Any]) -> None:
+    for name, resource in template["Resources"].items():
+        for key in NAME_PROPERTIES & set(resource.get("Properties", {})):
+            value = resource["Properties"][key]
+            text = value.get("Fn::Sub") if isinstance(value, dict) else value
+            assert isinstance(text, str) and "${AWS::StackName}" in text, f"{name}.{key} is {value!r} in every stack"
