@@ -221,7 +221,9 @@ def test_the_http_api_logs_every_request_to_a_log_group_with_a_retention(templat
     logs = api["Properties"]["AccessLogSettings"]
     group = logs["DestinationArn"]["Fn::GetAtt"][0]
     assert template["Resources"][group]["Type"] == "AWS::Logs::LogGroup"
-    assert 0 < template["Resources"][group]["Properties"]["RetentionInDays"] <= 400
+    assert template["Resources"][group]["Properties"]["RetentionInDays"] == {"Ref": "LogRetentionDays"}
+    assert 0 < min(template["Parameters"]["LogRetentionDays"]["AllowedValues"])
+    assert max(template["Parameters"]["LogRetentionDays"]["AllowedValues"]) <= 400
     fields = set(re.findall(r"\$context\.[A-Za-z.]+", logs["Format"]))
     assert {"$context.requestId", "$context.identity.sourceIp", "$context.status"} <= fields
     # A link's query carries a whole game: it is not copied into a second log.
