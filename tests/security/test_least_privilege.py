@@ -8,6 +8,7 @@ a reason, and the last test here holds every skip to giving one.
 """
 
 import re
+from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
@@ -57,15 +58,29 @@ def grants(statements: list[dict[str, Any]]) -> set[Grant]:
 
 
 def function_grants(template: dict[str, Any], name: str) -> set[Grant]:
-    """Every permission a function's Policies grant, refusing anything a reader cannot inspect here."""
+    """Every permission a function is given, refusing anything a reader cannot inspect here."""
     function = template["Resources"][name]["Properties"]
     statements: list[dict[str, Any]] = []
     for policy in as_list(function.get("Policies", [])):
         # A SAM policy template or a managed policy name expands to actions this file does not show.
         assert isinstance(policy, dict) and set(policy) == {"Statement"}, f"{name}: {policy!r} is not inline"
         statements += policy["Statement"]
-    assert "Role" not in function, f"{name} brings a role of its own: its rights are not in the template"
+    if "Role" in function:
+        role = function["Role"]
+        assert set(role) == {"Fn::GetAtt"} and role["Fn::GetAtt"][1] == "Arn", f"{name}: its role is not the stack's"
+        statements += role_statements(template, role["Fn::GetAtt"][0])
     return grants(statements)
+
+
+def role_statements(template: dict[str, Any], role: str) -> list[dict[str, Any]]:
+    """The statements of a role of the stack: its inline policies and the IAM policies attached to it."""
+    properties = template["Resources"][role]["Properties"]
+    assert not properties.get("ManagedPolicyArns"), f"{role}: a managed policy's actions are not in this file"
+    statements = [s for policy in properties.get("Policies", []) for s in policy["PolicyDocument"]["Statement"]]
+    for policy in resources(template, "AWS::IAM::Policy").values():
+        if {"Ref": role} in policy["Properties"]["Roles"]:
+            statements += policy["Properties"]["PolicyDocument"]["Statement"]
+    return statements
 
 
 def bucket_policy(template: dict[str, Any], bucket: str) -> list[dict[str, Any]]:
@@ -78,6 +93,11 @@ def bucket_policy(template: dict[str, Any], bucket: str) -> list[dict[str, Any]]
 
 def statement(statements: list[dict[str, Any]], sid: str) -> dict[str, Any]:
     return next(s for s in statements if s.get("Sid") == sid)
+
+
+def key_policy(template: dict[str, Any]) -> list[dict[str, Any]]:
+    statements: list[dict[str, Any]] = template["Resources"]["SecretsKey"]["Properties"]["KeyPolicy"]["Statement"]
+    return statements
 
 
 # ---- the functions --------------------------------------------------------------------------
@@ -110,6 +130,12 @@ def test_the_publisher_writes_where_the_lifecycle_writes_and_deletes_nothing(tem
         ("Allow", "s3:PutObject", f"{ARCHIVE}/index.json"),
         ("Allow", "s3:ListBucket", SECRETS),
         ("Allow", "s3:ListBucket", ARCHIVE),
+        # What its own role needs beside: its failed runs' queue, its log group, its traces.
+        ("Allow", "sqs:SendMessage", "${PublisherFailedRuns.Arn}"),
+        ("Allow", "logs:CreateLogStream", "${PublisherLogs.Arn}"),
+        ("Allow", "logs:PutLogEvents", "${PublisherLogs.Arn}"),
+        ("Allow", "xray:PutTraceSegments", "*"),
+        ("Allow", "xray:PutTelemetryRecords", "*"),
     }
 
 
@@ -117,7 +143,30 @@ def test_no_function_is_granted_a_wildcard_action_or_a_whole_bucket_of_objects(t
     for name in resources(template, "AWS::Serverless::Function"):
         for _, action, resource in function_grants(template, name):
             assert "*" not in action and "Delete" not in action, (name, action)
-            assert not resource.endswith(".Arn}/*") and resource != "*", (name, resource)
+            assert not resource.endswith(".Arn}/*"), (name, resource)
+            # X-Ray's two write actions exist on "*" only; nothing else may be granted on everything.
+            assert resource != "*" or action.startswith("xray:Put"), (name, action, resource)
+
+
+def test_the_publishers_role_is_named_from_the_stack_and_is_the_one_its_key_and_bucket_name(
+    template: dict[str, Any],
+) -> None:
+    role = template["Resources"]["PublisherRole"]["Properties"]
+    name = role["RoleName"]["Fn::Sub"]
+    assert "${AWS::StackName}" in name and "${AWS::Region}" in name
+    assert role["AssumeRolePolicyDocument"]["Statement"] == [
+        {"Effect": "Allow", "Principal": {"Service": "lambda.amazonaws.com"}, "Action": "sts:AssumeRole"}
+    ]
+    assert template["Resources"]["DailyPublisherFunction"]["Properties"]["Role"] == {
+        "Fn::GetAtt": ["PublisherRole", "Arn"]
+    }
+    # The key's policy builds the role's ARN from the same name (a reference would be a cycle).
+    uses = statement(key_policy(template), "OnlyThePublisherUsesTheKey")
+    publisher_arn, break_glass = uses["Principal"]["AWS"]["Fn::If"][1]
+    assert publisher_arn == {"Fn::Sub": f"arn:${{AWS::Partition}}:iam::${{AWS::AccountId}}:role/{name}"}
+    assert uses["Principal"]["AWS"]["Fn::If"][2] == publisher_arn
+    assert break_glass == {"Ref": "BreakGlassRoleArn"}
+    assert template["Resources"]["SecretsKey"]["DependsOn"] == "PublisherRole"
 
 
 def test_every_function_has_a_timeout_and_the_publishers_leaves_room_to_catch_up(template: dict[str, Any]) -> None:
@@ -142,6 +191,8 @@ def test_the_secrets_bucket_blocks_all_public_access_and_is_encrypted(template: 
     }
     (rule,) = properties["BucketEncryption"]["ServerSideEncryptionConfiguration"]
     assert rule["ServerSideEncryptionByDefault"]["SSEAlgorithm"] in ("aws:kms", "aws:kms:dsse")
+    # The stack's own key, not the AWS-managed one that every principal with S3 rights may use.
+    assert rule["ServerSideEncryptionByDefault"]["KMSMasterKeyID"] == {"Fn::GetAtt": ["SecretsKey", "Arn"]}
     assert properties["OwnershipControls"]["Rules"] == [{"ObjectOwnership": "BucketOwnerEnforced"}]
     assert (bucket["DeletionPolicy"], bucket["UpdateReplacePolicy"]) == ("Retain", "Retain")
 
@@ -152,13 +203,41 @@ def test_only_the_publisher_may_touch_a_secret_and_only_over_tls(template: dict[
     others = statement(policy, "OnlyThePublisherTouchesSecrets")
     assert others["Principal"] == "*"
     assert set(others["Action"]) == {"s3:GetObject", "s3:GetObjectVersion", "s3:PutObject"}
-    assert others["Condition"] == {
-        "ArnNotEquals": {"aws:PrincipalArn": {"Fn::GetAtt": ["DailyPublisherFunctionRole", "Arn"]}}
-    }
+    assert others["Condition"] == {"ArnNotEquals": {"aws:PrincipalArn": {"Fn::GetAtt": ["PublisherRole", "Arn"]}}}
     write_once = statement(policy, "SecretsAreWriteOnce")
     assert write_once["Condition"] == {"Null": {"s3:if-none-match": "true"}}
     tls = statement(policy, "TlsOnly")
     assert (tls["Action"], tls["Condition"]) == ("s3:*", {"Bool": {"aws:SecureTransport": "false"}})
+
+
+def test_only_the_publishers_role_and_the_break_glass_role_use_the_secrets_key_and_only_through_s3(
+    template: dict[str, Any],
+) -> None:
+    key = template["Resources"]["SecretsKey"]
+    assert (key["DeletionPolicy"], key["UpdateReplacePolicy"]) == ("Retain", "Retain")
+    assert key["Properties"]["EnableKeyRotation"] is True
+    users = [s for s in key_policy(template) if any(fnmatch(a, "kms:Decrypt") for a in as_list(s["Action"]))]
+    assert [s["Sid"] for s in users] == ["OnlyThePublisherUsesTheKey"]
+    (uses,) = users
+    assert (uses["Effect"], set(uses["Action"])) == ("Allow", {"kms:Decrypt", "kms:GenerateDataKey"})
+    assert uses["Condition"] == {"StringEquals": {"kms:ViaService": {"Fn::Sub": "s3.${AWS::Region}.amazonaws.com"}}}
+    assert template["Conditions"]["HasBreakGlassRole"] == {
+        "Fn::Not": [{"Fn::Equals": [{"Ref": "BreakGlassRoleArn"}, ""]}]
+    }
+    assert template["Parameters"]["BreakGlassRoleArn"]["Default"] == ""
+
+
+def test_the_accounts_administrators_manage_the_secrets_key_but_never_use_it(template: dict[str, Any]) -> None:
+    admin = statement(key_policy(template), "AdministeredByTheAccountNeverUsedByIt")
+    assert admin["Principal"] == {"AWS": {"Fn::Sub": "arn:${AWS::Partition}:iam::${AWS::AccountId}:root"}}
+    using = ["kms:Decrypt", "kms:Encrypt", "kms:GenerateDataKey", "kms:GenerateDataKeyWithoutPlaintext"]
+    using += ["kms:ReEncryptFrom", "kms:ReEncryptTo", "kms:CreateGrant", "kms:GenerateDataKeyPair"]
+    for action in using:
+        assert not any(fnmatch(action, granted) for granted in admin["Action"]), f"administrators may {action}"
+    # The policy must stay changeable (KMS refuses one that locks everyone out): that change is logged.
+    assert any(fnmatch("kms:PutKeyPolicy", granted) for granted in admin["Action"])
+    principals = [s["Principal"] for s in key_policy(template)]
+    assert "*" not in principals and {"AWS": "*"} not in principals
 
 
 @pytest.mark.parametrize("bucket", ["ArchiveBucket", "SecretsBucket"])
@@ -222,7 +301,7 @@ def test_the_http_api_logs_every_request_to_a_log_group_with_a_retention(templat
     group = logs["DestinationArn"]["Fn::GetAtt"][0]
     assert template["Resources"][group]["Type"] == "AWS::Logs::LogGroup"
     assert template["Resources"][group]["Properties"]["RetentionInDays"] == {"Ref": "LogRetentionDays"}
-    assert 0 < min(template["Parameters"]["LogRetentionDays"]["AllowedValues"])
+    assert min(template["Parameters"]["LogRetentionDays"]["AllowedValues"]) > 0
     assert max(template["Parameters"]["LogRetentionDays"]["AllowedValues"]) <= 400
     fields = set(re.findall(r"\$context\.[A-Za-z.]+", logs["Format"]))
     assert {"$context.requestId", "$context.identity.sourceIp", "$context.status"} <= fields
