@@ -200,14 +200,78 @@ def test_the_secrets_bucket_blocks_all_public_access_and_is_encrypted(template: 
 def test_only_the_publisher_may_touch_a_secret_and_only_over_tls(template: dict[str, Any]) -> None:
     policy = bucket_policy(template, "SecretsBucket")
     assert all(s["Effect"] == "Deny" for s in policy), "the secrets bucket's policy only ever takes rights away"
-    others = statement(policy, "OnlyThePublisherTouchesSecrets")
-    assert others["Principal"] == "*"
-    assert set(others["Action"]) == {"s3:GetObject", "s3:GetObjectVersion", "s3:PutObject"}
-    assert others["Condition"] == {"ArnNotEquals": {"aws:PrincipalArn": {"Fn::GetAtt": ["PublisherRole", "Arn"]}}}
     write_once = statement(policy, "SecretsAreWriteOnce")
     assert write_once["Condition"] == {"Null": {"s3:if-none-match": "true"}}
     tls = statement(policy, "TlsOnly")
     assert (tls["Action"], tls["Condition"]) == ("s3:*", {"Bool": {"aws:SecureTransport": "false"}})
+
+
+# How an administrator could try to read, or arrange to copy, secrets not revealed yet: read an object
+# or its versions, attributes and checksums; let replication read it; open it with an ACL; or change
+# the bucket so that copies are made or a later read is allowed: replication rules, inventory, ACLs,
+# ownership, the policy itself, public access, the encryption key. S3 Batch Operations copies and
+# replicates with these same reads. Each is denied to every principal but the publisher's role.
+SECRET_OBJECT_ACTIONS = [
+    "s3:GetObject",
+    "s3:GetObjectVersion",
+    "s3:GetObjectVersionForReplication",
+    "s3:GetObjectAttributes",
+    "s3:GetObjectVersionAttributes",
+    "s3:GetObjectTorrent",
+    "s3:GetObjectVersionTorrent",
+    "s3:GetObjectAcl",
+    "s3:GetObjectVersionAcl",
+    "s3:RestoreObject",
+    "s3:PutObject",
+    "s3:PutObjectAcl",
+    "s3:PutObjectVersionAcl",
+    "s3:ReplicateObject",
+]
+SECRET_BUCKET_ACTIONS = [
+    "s3:PutReplicationConfiguration",
+    "s3:PutInventoryConfiguration",
+    "s3:PutBucketAcl",
+    "s3:PutBucketOwnershipControls",
+    "s3:PutBucketPolicy",
+    "s3:DeleteBucketPolicy",
+    "s3:PutBucketPublicAccessBlock",
+    "s3:PutEncryptionConfiguration",
+]
+ANYONE_BUT_THE_PUBLISHER = {"ArnNotEquals": {"aws:PrincipalArn": {"Fn::GetAtt": ["PublisherRole", "Arn"]}}}
+
+
+def denied_to_all_but_the_publisher(policy: list[dict[str, Any]], action: str, resource: str) -> bool:
+    """Whether some Deny statement refuses `action` on `resource` to every principal but the publisher's role."""
+    return any(
+        s["Effect"] == "Deny"
+        and s["Principal"] == "*"
+        and s.get("Condition") == ANYONE_BUT_THE_PUBLISHER
+        and any(fnmatch(action.lower(), pattern.lower()) for pattern in as_list(s["Action"]))
+        and resource in {arn_text(r) for r in as_list(s["Resource"])}
+        for s in policy
+    )
+
+
+@pytest.mark.parametrize("action", SECRET_OBJECT_ACTIONS)
+def test_no_one_but_the_publisher_may_read_write_or_open_a_secret(template: dict[str, Any], action: str) -> None:
+    assert denied_to_all_but_the_publisher(bucket_policy(template, "SecretsBucket"), action, f"{SECRETS}/*")
+
+
+@pytest.mark.parametrize("action", SECRET_BUCKET_ACTIONS)
+def test_no_one_but_the_publisher_may_arrange_copies_of_future_secrets(template: dict[str, Any], action: str) -> None:
+    assert denied_to_all_but_the_publisher(bucket_policy(template, "SecretsBucket"), action, SECRETS)
+
+
+def test_the_secrets_bucket_policy_stays_with_the_bucket(template: dict[str, Any]) -> None:
+    # It denies DeleteBucketPolicy to all but the publisher: a stack deletion that tried would fail, and
+    # the retained bucket must keep refusing reads of the secrets it holds.
+    (name,) = [
+        n
+        for n, r in resources(template, "AWS::S3::BucketPolicy").items()
+        if r["Properties"]["Bucket"] == {"Ref": "SecretsBucket"}
+    ]
+    policy = template["Resources"][name]
+    assert (policy["DeletionPolicy"], policy["UpdateReplacePolicy"]) == ("Retain", "Retain")
 
 
 def test_only_the_publishers_role_and_the_break_glass_role_use_the_secrets_key_and_only_through_s3(
