@@ -350,6 +350,30 @@ def test_secrets_never_live_in_the_public_archive(template: dict[str, Any]) -> N
     assert not any(resource.startswith(ARCHIVE) and "secrets/" in resource for _, _, resource in publisher)
 
 
+def test_every_object_call_on_the_secrets_bucket_can_be_recorded_with_its_caller(template: dict[str, Any]) -> None:
+    # Given SecretsAuditTrail=true, a trail of the stack's records the secrets bucket's data events
+    assert template["Conditions"]["AuditSecrets"] == {"Fn::Equals": [{"Ref": "SecretsAuditTrail"}, "true"]}
+    trail = template["Resources"]["SecretsTrail"]
+    assert trail["Condition"] == "AuditSecrets"
+    properties = trail["Properties"]
+    assert properties["IsLogging"] is True and properties["EnableLogFileValidation"] is True
+    (selector,) = properties["AdvancedEventSelectors"]
+    fields = {f["Field"]: f for f in selector["FieldSelectors"]}
+    assert fields["eventCategory"]["Equals"] == ["Data"]
+    assert fields["resources.type"]["Equals"] == ["AWS::S3::Object"]
+    assert [arn_text(a) for a in fields["resources.ARN"]["StartsWith"]] == [f"{SECRETS}/"]
+    # and everything it needs exists only then, its log kept with nothing ever deleted
+    logs = properties["S3BucketName"]["Ref"]
+    assert template["Resources"][logs]["Condition"] == "AuditSecrets"
+    assert template["Resources"][logs]["DeletionPolicy"] == "Retain"
+    assert statement(bucket_policy(template, logs), "NothingIsEverDeleted")["Effect"] == "Deny"
+    # The trail writes only under its own prefix, and only as this trail.
+    writes = statement(bucket_policy(template, logs), "TheTrailWritesItsLog")
+    assert writes["Principal"] == {"Service": "cloudtrail.amazonaws.com"}
+    source = writes["Condition"]["StringEquals"]["aws:SourceArn"]["Fn::Sub"]
+    assert source.endswith(":trail/" + properties["TrailName"]["Fn::Sub"])
+
+
 # ---- the API --------------------------------------------------------------------------------
 
 
