@@ -40,3 +40,22 @@ def test_every_name_a_resource_is_given_holds_the_stack_name(template: dict[str,
             value = resource["Properties"][key]
             text = value.get("Fn::Sub") if isinstance(value, dict) else value
             assert isinstance(text, str) and "${AWS::StackName}" in text, f"{name}.{key} is {value!r} in every stack"
+
+
+@pytest.mark.parametrize(
+    ("function", "parameter", "condition"),
+    [
+        ("DailyPublisherFunction", "PublisherReservedConcurrency", "ReservePublisherConcurrency"),
+        ("VerifyApiFunction", "VerifyConcurrencyLimit", "LimitVerifyConcurrency"),
+    ],
+)
+def test_reserved_concurrency_is_a_parameter_and_zero_reserves_none_for_low_quota_accounts(
+    template: dict[str, Any], function: str, parameter: str, condition: str
+) -> None:
+    # Reserving any concurrency fails to deploy where the account's quota is the minimum (10): there
+    # the deployer answers 0 and the property is left out.
+    given = template["Parameters"][parameter]
+    assert (given["Type"], given["Default"], given["MinValue"]) == ("Number", 0, 0)
+    assert template["Conditions"][condition] == {"Fn::Not": [{"Fn::Equals": [{"Ref": parameter}, 0]}]}
+    reserved = template["Resources"][function]["Properties"]["ReservedConcurrentExecutions"]
+    assert reserved == {"Fn::If": [condition, {"Ref": parameter}, {"Ref": "AWS::NoValue"}]}
