@@ -81,9 +81,16 @@ def test_a_publisher_run_that_fails_every_attempt_is_kept_in_a_queue(template: d
     assert properties["MessageRetentionPeriod"] == 14 * 24 * 3600
 
 
+def test_the_watchdog_looks_after_the_commitment_grace_and_again_at_half_past(template: dict[str, Any]) -> None:
+    times = {minutes_after_midnight(c) for c in schedules(template, "DailyWatchdogFunction")}
+    assert times == {15, 30}
+    assert min(times) * 60 >= COMMITMENT_GRACE_SECONDS
+
+
 SCHEDULE_EVENTS = {
     "scheduled-midnight.json": "DailyPublisherFunction",
     "scheduled-retry.json": "DailyPublisherFunction",
+    "scheduled-watchdog.json": "DailyWatchdogFunction",
 }
 
 

@@ -118,6 +118,16 @@ def test_the_verify_function_is_never_told_where_the_secrets_are(template: dict[
     assert set(function["Environment"]["Variables"]) == {"FAIRDICE_ARCHIVE_BUCKET", "FAIRDICE_PUBLIC_BASE_URL"}
 
 
+def test_the_watchdog_reads_what_the_public_may_read_and_nothing_else(template: dict[str, Any]) -> None:
+    assert function_grants(template, "DailyWatchdogFunction") == {
+        ("Allow", "s3:GetObject", f"{ARCHIVE}/commitments/*"),
+        ("Allow", "s3:GetObject", f"{ARCHIVE}/revealed/*"),
+        ("Allow", "s3:ListBucket", ARCHIVE),
+    }
+    function = template["Resources"]["DailyWatchdogFunction"]["Properties"]
+    assert "SecretsBucket" not in repr(function)
+
+
 def test_the_publisher_writes_where_the_lifecycle_writes_and_deletes_nothing(template: dict[str, Any]) -> None:
     assert function_grants(template, "DailyPublisherFunction") == {
         ("Allow", "s3:GetObject", f"{SECRETS}/secrets/*"),
