@@ -144,9 +144,23 @@ def test_the_publisher_writes_where_the_lifecycle_writes_and_deletes_nothing(tem
         ("Allow", "sqs:SendMessage", "${PublisherFailedRuns.Arn}"),
         ("Allow", "logs:CreateLogStream", "${PublisherLogs.Arn}"),
         ("Allow", "logs:PutLogEvents", "${PublisherLogs.Arn}"),
+        ("Allow", "logs:CreateLogStream", "${TodayRollLogs.Arn}"),
+        ("Allow", "logs:PutLogEvents", "${TodayRollLogs.Arn}"),
         ("Allow", "xray:PutTraceSegments", "*"),
         ("Allow", "xray:PutTelemetryRecords", "*"),
     }
+
+
+def test_the_games_route_runs_as_the_publishers_role_which_no_other_function_shares(template: dict[str, Any]) -> None:
+    # Today's secret can be read by the publisher's role only; the route that gives today's faces to
+    # the game's server needs it, and nothing else runs as it.
+    roles = {name: f["Properties"].get("Role") for name, f in resources(template, "AWS::Serverless::Function").items()}
+    publisher = {"Fn::GetAtt": ["PublisherRole", "Arn"]}
+    assert {name for name, role in roles.items() if role == publisher} == {
+        "DailyPublisherFunction",
+        "TodayRollFunction",
+    }
+    assert function_grants(template, "TodayRollFunction") == function_grants(template, "DailyPublisherFunction")
 
 
 def test_no_function_is_granted_a_wildcard_action_or_a_whole_bucket_of_objects(template: dict[str, Any]) -> None:
