@@ -83,10 +83,17 @@ def role_statements(template: dict[str, Any], role: str) -> list[dict[str, Any]]
     return statements
 
 
-def bucket_policy(template: dict[str, Any], bucket: str) -> list[dict[str, Any]]:
+def bucket_policy(template: dict[str, Any], bucket: str, *, conditions: bool = True) -> list[dict[str, Any]]:
+    """A bucket's policy statements, a conditional one taken as if its condition were `conditions`."""
     for policy in resources(template, "AWS::S3::BucketPolicy").values():
         if policy["Properties"]["Bucket"] == {"Ref": bucket}:
-            statements: list[dict[str, Any]] = policy["Properties"]["PolicyDocument"]["Statement"]
+            statements: list[dict[str, Any]] = []
+            for written in policy["Properties"]["PolicyDocument"]["Statement"]:
+                if "Fn::If" in written:
+                    _, when_true, when_false = written["Fn::If"]
+                    written = when_true if conditions else when_false
+                if written != {"Ref": "AWS::NoValue"}:
+                    statements.append(written)
             return statements
     raise AssertionError(f"{bucket} has no bucket policy")
 
@@ -365,6 +372,21 @@ def test_archive_records_are_write_once_and_public_only_where_published(template
     }
     blocks = template["Resources"]["ArchiveBucket"]["Properties"]["PublicAccessBlockConfiguration"]
     assert blocks["BlockPublicAcls"] and blocks["IgnorePublicAcls"]
+
+
+def test_where_account_level_block_public_access_is_on_the_archive_can_be_deployed_private(
+    template: dict[str, Any],
+) -> None:
+    # Account-level Block Public Access refuses a policy that lets anyone read: PublicArchive=false
+    # leaves that statement out and blocks public access on the bucket too.
+    assert template["Conditions"]["ArchiveIsPublic"] == {"Fn::Equals": [{"Ref": "PublicArchive"}, "true"]}
+    assert template["Parameters"]["PublicArchive"]["Default"] == "true"
+    private = bucket_policy(template, "ArchiveBucket", conditions=False)
+    assert [s for s in private if s["Effect"] == "Allow"] == []
+    assert {s["Sid"] for s in private} == {"RecordsAreWriteOnce", "NothingIsEverDeleted", "TlsOnly"}
+    blocks = template["Resources"]["ArchiveBucket"]["Properties"]["PublicAccessBlockConfiguration"]
+    for setting in ("BlockPublicPolicy", "RestrictPublicBuckets"):
+        assert blocks[setting] == {"Fn::If": ["ArchiveIsPublic", False, True]}
 
 
 def test_secrets_never_live_in_the_public_archive(template: dict[str, Any]) -> None:
