@@ -2,6 +2,7 @@
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -154,3 +155,10 @@ def test_the_dashboard_shows_every_alarm_and_every_function(template: dict[str, 
     for function in functions(template):
         assert f"<{function}>" in shown, f"{function} is not on the dashboard"
     assert '"fairdice", "TodayCommitted"' in shown and '"YesterdayRevealed"' in shown
+
+
+def test_the_readme_says_when_each_alarm_is_raised_and_where_to_look(template: dict[str, Any]) -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    table = readme[readme.index("### The dashboard and the alarms") : readme.index("### Runbook: a missed night")]
+    for name in alarms(template):
+        assert f"| `{name}` |" in table, f"{name} is not in the README's table of alarms"

@@ -1,5 +1,6 @@
 """What a deployer must choose, and what lets two stacks (staging beside production) share one account."""
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -59,3 +60,13 @@ def test_reserved_concurrency_is_a_parameter_and_zero_reserves_none_for_low_quot
     assert template["Conditions"][condition] == {"Fn::Not": [{"Fn::Equals": [{"Ref": parameter}, 0]}]}
     reserved = template["Resources"][function]["Properties"]["ReservedConcurrentExecutions"]
     assert reserved == {"Fn::If": [condition, {"Ref": parameter}, {"Ref": "AWS::NoValue"}]}
+
+
+def test_the_readme_says_what_to_answer_for_every_parameter_before_the_first_deploy(template: dict[str, Any]) -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    operating = readme[readme.index("## Operating fairdice") :]
+    answers = operating[operating.index("### The first deploy") : operating.index("### The dashboard")]
+    for parameter in template["Parameters"]:
+        assert f"| `{parameter}` |" in answers, f"the guided deploy's answer for {parameter} is not in the README"
+    before = operating[: operating.index("### The first deploy")]
+    assert "COMPLIANCE" in before and "Block Public Access" in before
