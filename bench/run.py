@@ -345,10 +345,10 @@ _FRAMEWORK = "from aws_lambda_powertools.event_handler import APIGatewayHttpReso
 # Each adds to the one before what the handler needs; ratios are to the bare framework import.
 LAYERS = {
     "+ pydantic.BaseModel (any model at all)": f"{_FRAMEWORK}; from pydantic import BaseModel",
-    "+ fairdice.models (the request and verdict models)": f"{_FRAMEWORK}; import fairdice.models",
-    "+ fairdice.verdict (all the core /verify needs)": f"{_FRAMEWORK}; import fairdice.verdict",
+    "+ fairdice.schemes (every scheme's request model, and the verdict's)": f"{_FRAMEWORK}; import fairdice.schemes",
+    "+ fairdice.verify (all the core /verify needs)": f"{_FRAMEWORK}; import fairdice.verify",
     "+ Powertools' request validation": (
-        f"{_FRAMEWORK}; import fairdice.verdict;"
+        f"{_FRAMEWORK}; import fairdice.verify;"
         " import aws_lambda_powertools.event_handler.middlewares.openapi_validation"
     ),
 }
