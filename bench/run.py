@@ -345,39 +345,20 @@ _FRAMEWORK = "from aws_lambda_powertools.event_handler import APIGatewayHttpReso
 # Each adds to the one before what the handler needs; ratios are to the bare framework import.
 LAYERS = {
     "+ pydantic.BaseModel (any model at all)": f"{_FRAMEWORK}; from pydantic import BaseModel",
-    "+ fairdice.models (the request and verdict models)": f"{_FRAMEWORK}; import fairdice.models",
-    "+ fairdice.verdict (all the core /verify needs)": f"{_FRAMEWORK}; import fairdice.verdict",
+    "+ fairdice.schemes (every scheme's request model, and the verdict's)": f"{_FRAMEWORK}; import fairdice.schemes",
+    "+ fairdice.verify (all the core /verify needs)": f"{_FRAMEWORK}; import fairdice.verify",
     "+ Powertools' request validation": (
-        f"{_FRAMEWORK}; import fairdice.verdict;"
+        f"{_FRAMEWORK}; import fairdice.verify;"
         " import aws_lambda_powertools.event_handler.middlewares.openapi_validation"
     ),
 }
 
 
 def _python_load(url: str, body: bytes, seconds: float, connections: int) -> dict[str, Any]:
-    """A bounded load from a separate process: `connections` threads posting for `seconds`."""
-    script = f"""
-import json, sys, threading, time, urllib.request
-url, body, seconds, n = {url!r}, {body!r}, {seconds!r}, {connections!r}
-lat, errors, lock = [], [0], threading.Lock()
-def worker():
-    end = time.perf_counter() + seconds
-    while time.perf_counter() < end:
-        t = time.perf_counter()
-        try:
-            with urllib.request.urlopen(urllib.request.Request(url, data=body, method="POST"), timeout=10) as r:
-                r.read()
-            with lock: lat.append(time.perf_counter() - t)
-        except Exception:
-            with lock: errors[0] += 1
-threads = [threading.Thread(target=worker) for _ in range(n)]
-[t.start() for t in threads]; [t.join() for t in threads]
-lat.sort()
-q = lambda p: 1e3 * lat[min(len(lat) - 1, int(p * len(lat)))]
-print(json.dumps({{"requests": len(lat), "errors": errors[0], "rps": len(lat) / seconds,
-                  "p50_ms": q(0.5), "p90_ms": q(0.9), "p99_ms": q(0.99)}}))
-"""
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120)
+    """A bounded load from a separate process: bench/load_client.py, `connections` threads for `seconds`."""
+    client = [sys.executable, str(ROOT / "bench" / "load_client.py"), url]
+    client += ["--seconds", str(seconds), "--connections", str(connections)]
+    out = subprocess.run(client, input=body, capture_output=True, check=True, timeout=seconds + 60)
     result: dict[str, Any] = json.loads(out.stdout)
     result["tool"] = f"python urllib, {connections} threads, {seconds:.0f} s"
     return result
@@ -551,11 +532,13 @@ def cold_start_section(repeat: int) -> dict[str, Any]:
 def server_section(seconds: float, connections: int) -> dict[str, Any]:
     load = server_load(seconds, connections)
     print(f"4. Local server under load from a second process ({load['tool']}, {load['request']})")
-    print(
-        f"   {load.get('rps', 0):,.0f} requests/s, p50 {load.get('p50_ms', 0):.2f} ms,"
-        f" p90 {load.get('p90_ms', 0):.2f} ms,"
-        f" p99 {load.get('p99_ms', 0):.2f} ms, {load.get('requests', 0):,} requests, {load.get('errors', 0)} errors"
+    latency = (
+        f"p50 {load['p50_ms']:.2f} ms, p90 {load['p90_ms']:.2f} ms, p99 {load['p99_ms']:.2f} ms"
+        if "p50_ms" in load
+        else "no request succeeded"
     )
+    errors = f"{load.get('errors', 0)} errors" + (f" (first: {load['first_error']})" if "first_error" in load else "")
+    print(f"   {load.get('rps', 0):,.0f} requests/s, {latency}, {load.get('requests', 0):,} requests, {errors}")
     return load
 
 

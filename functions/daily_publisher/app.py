@@ -1,4 +1,4 @@
-"""Scheduled at 00:00 UTC and again at 00:10: make today's daily secret, reveal every closed day.
+"""Scheduled at 00:00 UTC and again at 00:05: make today's daily secret, reveal every closed day.
 
 Both runs do the same thing; the second finds nothing left to do unless the first failed.
 Nothing logged, returned or traced here holds a secret that is not revealed yet: the run's

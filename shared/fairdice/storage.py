@@ -433,8 +433,8 @@ class StorageSettings(BaseModel):
             return FolderStore(self.data_dir / "archive")
         return S3Store(self.archive_bucket, connection or self.connection())
 
-    def stores(self) -> Stores:
-        """Both stores, which must be both buckets or both folders.
+    def stores(self, patience: S3Patience = PATIENT) -> Stores:
+        """Both stores, which must be both buckets or both folders; S3 calls as patient as `patience`.
 
         Raises ValueError when only one bucket is set: a publisher writing secrets to a local
         folder while publishing commitments to S3 would lose the secrets.
@@ -449,5 +449,5 @@ class StorageSettings(BaseModel):
                 secrets=FolderStore(self.data_dir / "private", private=True),
                 archive=FolderStore(self.data_dir / "archive"),
             )
-        connection = self.connection()
+        connection = self.connection(patience)
         return Stores(secrets=S3Store(self.secrets_bucket, connection), archive=self.archive(connection))

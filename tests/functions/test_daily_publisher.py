@@ -94,7 +94,7 @@ def test_logs_metrics_and_the_result_never_hold_an_unrevealed_secret(
 ) -> None:
     first = invoke(load_event("scheduled-midnight"), "2025-03-01 00:00:01")
     second = invoke(load_event("scheduled-midnight"), "2025-03-02 00:00:01")
-    retry = invoke(load_event("scheduled-retry"), "2025-03-02 00:10:00")
+    retry = invoke(load_event("scheduled-retry"), "2025-03-02 00:05:00")
 
     unrevealed = stores.secrets.get(secret_key(dt.date(2025, 3, 2))) or b""
     assert len(unrevealed) == 32
@@ -112,12 +112,12 @@ def test_the_retry_run_finds_nothing_left_to_do(
     invoke(load_event("scheduled-midnight"), "2025-03-02 00:00:01")
     before = {key: stores.archive.get(key) for key in stores.archive.list("")}
 
-    run = invoke(load_event("scheduled-retry"), "2025-03-02 00:10:00")
+    run = invoke(load_event("scheduled-retry"), "2025-03-02 00:05:00")
 
     assert run.result["today"]["created"] is False and run.result["reveal"]["revealed"] == []
     assert run.values("DayRevealed") == [] and run.values("SecretCreated") == [0.0]
     assert {key: stores.archive.get(key) for key in stores.archive.list("")} == before
-    assert '"scheduled_time":"2025-03-01T00:10:00Z"' in run.logs.replace(" ", "")
+    assert '"scheduled_time":"2025-03-01T00:05:00Z"' in run.logs.replace(" ", "")
 
 
 def test_one_metric_value_per_day_revealed_when_missed_runs_are_caught_up(

@@ -22,6 +22,9 @@ ROOT = Path(__file__).resolve().parents[2]
 DAILY_ROUTES = {("get", "/daily/{date}"), ("get", "/daily/{date}/{player_id}")}
 # Served, but not operations of the API the document describes.
 DOCUMENT_ROUTES = {("get", "/openapi.json"), ("get", "/docs")}
+# Documented, and served by API Gateway on the GET /check route (it matches the trailing slash):
+# seed 000's links are /check/?….
+SLASH_ROUTES = {("get", "/check/")}
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +64,7 @@ def test_the_document_is_valid_openapi(document: dict[str, Any]) -> None:
 def test_it_describes_every_route_the_template_sends_to_the_function(document: dict[str, Any]) -> None:
     routes = template_routes()
     assert routes >= DAILY_ROUTES | DOCUMENT_ROUTES
-    assert documented_routes(document) == routes - DOCUMENT_ROUTES
+    assert documented_routes(document) == (routes - DOCUMENT_ROUTES) | SLASH_ROUTES
 
 
 def test_every_route_the_template_sends_to_the_function_is_served(load_event: Callable[[str], Any]) -> None:

@@ -8,6 +8,7 @@ a reason, and the last test here holds every skip to giving one.
 """
 
 import re
+from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
@@ -57,27 +58,53 @@ def grants(statements: list[dict[str, Any]]) -> set[Grant]:
 
 
 def function_grants(template: dict[str, Any], name: str) -> set[Grant]:
-    """Every permission a function's Policies grant, refusing anything a reader cannot inspect here."""
+    """Every permission a function is given, refusing anything a reader cannot inspect here."""
     function = template["Resources"][name]["Properties"]
     statements: list[dict[str, Any]] = []
     for policy in as_list(function.get("Policies", [])):
         # A SAM policy template or a managed policy name expands to actions this file does not show.
         assert isinstance(policy, dict) and set(policy) == {"Statement"}, f"{name}: {policy!r} is not inline"
         statements += policy["Statement"]
-    assert "Role" not in function, f"{name} brings a role of its own: its rights are not in the template"
+    if "Role" in function:
+        role = function["Role"]
+        assert set(role) == {"Fn::GetAtt"} and role["Fn::GetAtt"][1] == "Arn", f"{name}: its role is not the stack's"
+        statements += role_statements(template, role["Fn::GetAtt"][0])
     return grants(statements)
 
 
-def bucket_policy(template: dict[str, Any], bucket: str) -> list[dict[str, Any]]:
+def role_statements(template: dict[str, Any], role: str) -> list[dict[str, Any]]:
+    """The statements of a role of the stack: its inline policies and the IAM policies attached to it."""
+    properties = template["Resources"][role]["Properties"]
+    assert not properties.get("ManagedPolicyArns"), f"{role}: a managed policy's actions are not in this file"
+    statements = [s for policy in properties.get("Policies", []) for s in policy["PolicyDocument"]["Statement"]]
+    for policy in resources(template, "AWS::IAM::Policy").values():
+        if {"Ref": role} in policy["Properties"]["Roles"]:
+            statements += policy["Properties"]["PolicyDocument"]["Statement"]
+    return statements
+
+
+def bucket_policy(template: dict[str, Any], bucket: str, *, conditions: bool = True) -> list[dict[str, Any]]:
+    """A bucket's policy statements, a conditional one taken as if its condition were `conditions`."""
     for policy in resources(template, "AWS::S3::BucketPolicy").values():
         if policy["Properties"]["Bucket"] == {"Ref": bucket}:
-            statements: list[dict[str, Any]] = policy["Properties"]["PolicyDocument"]["Statement"]
+            statements: list[dict[str, Any]] = []
+            for written in policy["Properties"]["PolicyDocument"]["Statement"]:
+                if "Fn::If" in written:
+                    _, when_true, when_false = written["Fn::If"]
+                    written = when_true if conditions else when_false
+                if written != {"Ref": "AWS::NoValue"}:
+                    statements.append(written)
             return statements
     raise AssertionError(f"{bucket} has no bucket policy")
 
 
 def statement(statements: list[dict[str, Any]], sid: str) -> dict[str, Any]:
     return next(s for s in statements if s.get("Sid") == sid)
+
+
+def key_policy(template: dict[str, Any]) -> list[dict[str, Any]]:
+    statements: list[dict[str, Any]] = template["Resources"]["SecretsKey"]["Properties"]["KeyPolicy"]["Statement"]
+    return statements
 
 
 # ---- the functions --------------------------------------------------------------------------
@@ -98,6 +125,16 @@ def test_the_verify_function_is_never_told_where_the_secrets_are(template: dict[
     assert set(function["Environment"]["Variables"]) == {"FAIRDICE_ARCHIVE_BUCKET", "FAIRDICE_PUBLIC_BASE_URL"}
 
 
+def test_the_watchdog_reads_what_the_public_may_read_and_nothing_else(template: dict[str, Any]) -> None:
+    assert function_grants(template, "DailyWatchdogFunction") == {
+        ("Allow", "s3:GetObject", f"{ARCHIVE}/commitments/*"),
+        ("Allow", "s3:GetObject", f"{ARCHIVE}/revealed/*"),
+        ("Allow", "s3:ListBucket", ARCHIVE),
+    }
+    function = template["Resources"]["DailyWatchdogFunction"]["Properties"]
+    assert "SecretsBucket" not in repr(function)
+
+
 def test_the_publisher_writes_where_the_lifecycle_writes_and_deletes_nothing(template: dict[str, Any]) -> None:
     assert function_grants(template, "DailyPublisherFunction") == {
         ("Allow", "s3:GetObject", f"{SECRETS}/secrets/*"),
@@ -110,14 +147,57 @@ def test_the_publisher_writes_where_the_lifecycle_writes_and_deletes_nothing(tem
         ("Allow", "s3:PutObject", f"{ARCHIVE}/index.json"),
         ("Allow", "s3:ListBucket", SECRETS),
         ("Allow", "s3:ListBucket", ARCHIVE),
+        # What its own role needs beside: its failed runs' queue, its log group, its traces.
+        ("Allow", "sqs:SendMessage", "${PublisherFailedRuns.Arn}"),
+        ("Allow", "logs:CreateLogStream", "${PublisherLogs.Arn}"),
+        ("Allow", "logs:PutLogEvents", "${PublisherLogs.Arn}"),
+        ("Allow", "logs:CreateLogStream", "${TodayRollLogs.Arn}"),
+        ("Allow", "logs:PutLogEvents", "${TodayRollLogs.Arn}"),
+        ("Allow", "xray:PutTraceSegments", "*"),
+        ("Allow", "xray:PutTelemetryRecords", "*"),
     }
+
+
+def test_the_games_route_runs_as_the_publishers_role_which_no_other_function_shares(template: dict[str, Any]) -> None:
+    # Today's secret can be read by the publisher's role only; the route that gives today's faces to
+    # the game's server needs it, and nothing else runs as it.
+    roles = {name: f["Properties"].get("Role") for name, f in resources(template, "AWS::Serverless::Function").items()}
+    publisher = {"Fn::GetAtt": ["PublisherRole", "Arn"]}
+    assert {name for name, role in roles.items() if role == publisher} == {
+        "DailyPublisherFunction",
+        "TodayRollFunction",
+    }
+    assert function_grants(template, "TodayRollFunction") == function_grants(template, "DailyPublisherFunction")
 
 
 def test_no_function_is_granted_a_wildcard_action_or_a_whole_bucket_of_objects(template: dict[str, Any]) -> None:
     for name in resources(template, "AWS::Serverless::Function"):
         for _, action, resource in function_grants(template, name):
             assert "*" not in action and "Delete" not in action, (name, action)
-            assert not resource.endswith(".Arn}/*") and resource != "*", (name, resource)
+            assert not resource.endswith(".Arn}/*"), (name, resource)
+            # X-Ray's two write actions exist on "*" only; nothing else may be granted on everything.
+            assert resource != "*" or action.startswith("xray:Put"), (name, action, resource)
+
+
+def test_the_publishers_role_is_named_from_the_stack_and_is_the_one_its_key_and_bucket_name(
+    template: dict[str, Any],
+) -> None:
+    role = template["Resources"]["PublisherRole"]["Properties"]
+    name = role["RoleName"]["Fn::Sub"]
+    assert "${AWS::StackName}" in name and "${AWS::Region}" in name
+    assert role["AssumeRolePolicyDocument"]["Statement"] == [
+        {"Effect": "Allow", "Principal": {"Service": "lambda.amazonaws.com"}, "Action": "sts:AssumeRole"}
+    ]
+    assert template["Resources"]["DailyPublisherFunction"]["Properties"]["Role"] == {
+        "Fn::GetAtt": ["PublisherRole", "Arn"]
+    }
+    # The key's policy builds the role's ARN from the same name (a reference would be a cycle).
+    uses = statement(key_policy(template), "OnlyThePublisherUsesTheKey")
+    publisher_arn, break_glass = uses["Principal"]["AWS"]["Fn::If"][1]
+    assert publisher_arn == {"Fn::Sub": f"arn:${{AWS::Partition}}:iam::${{AWS::AccountId}}:role/{name}"}
+    assert uses["Principal"]["AWS"]["Fn::If"][2] == publisher_arn
+    assert break_glass == {"Ref": "BreakGlassRoleArn"}
+    assert template["Resources"]["SecretsKey"]["DependsOn"] == "PublisherRole"
 
 
 def test_every_function_has_a_timeout_and_the_publishers_leaves_room_to_catch_up(template: dict[str, Any]) -> None:
@@ -126,15 +206,6 @@ def test_every_function_has_a_timeout_and_the_publishers_leaves_room_to_catch_up
     # API Gateway's HTTP API gives up on an integration after 30 s: the function must answer first.
     assert 0 < verify <= 29
     assert publisher > verify
-
-
-def test_a_failed_publisher_run_is_retried_by_its_schedule(template: dict[str, Any]) -> None:
-    events = template["Resources"]["DailyPublisherFunction"]["Properties"]["Events"]
-    schedules = {e["Properties"]["ScheduleExpression"]: e["Properties"] for e in events.values()}
-    assert set(schedules) == {"cron(0 0 * * ? *)", "cron(10 0 * * ? *)"}
-    for schedule in schedules.values():
-        assert schedule["ScheduleExpressionTimezone"] == "UTC"
-        assert schedule["RetryPolicy"]["MaximumRetryAttempts"] >= 1
 
 
 # ---- the buckets ----------------------------------------------------------------------------
@@ -151,6 +222,8 @@ def test_the_secrets_bucket_blocks_all_public_access_and_is_encrypted(template: 
     }
     (rule,) = properties["BucketEncryption"]["ServerSideEncryptionConfiguration"]
     assert rule["ServerSideEncryptionByDefault"]["SSEAlgorithm"] in ("aws:kms", "aws:kms:dsse")
+    # The stack's own key, not the AWS-managed one that every principal with S3 rights may use.
+    assert rule["ServerSideEncryptionByDefault"]["KMSMasterKeyID"] == {"Fn::GetAtt": ["SecretsKey", "Arn"]}
     assert properties["OwnershipControls"]["Rules"] == [{"ObjectOwnership": "BucketOwnerEnforced"}]
     assert (bucket["DeletionPolicy"], bucket["UpdateReplacePolicy"]) == ("Retain", "Retain")
 
@@ -158,16 +231,108 @@ def test_the_secrets_bucket_blocks_all_public_access_and_is_encrypted(template: 
 def test_only_the_publisher_may_touch_a_secret_and_only_over_tls(template: dict[str, Any]) -> None:
     policy = bucket_policy(template, "SecretsBucket")
     assert all(s["Effect"] == "Deny" for s in policy), "the secrets bucket's policy only ever takes rights away"
-    others = statement(policy, "OnlyThePublisherTouchesSecrets")
-    assert others["Principal"] == "*"
-    assert set(others["Action"]) == {"s3:GetObject", "s3:GetObjectVersion", "s3:PutObject"}
-    assert others["Condition"] == {
-        "ArnNotEquals": {"aws:PrincipalArn": {"Fn::GetAtt": ["DailyPublisherFunctionRole", "Arn"]}}
-    }
     write_once = statement(policy, "SecretsAreWriteOnce")
     assert write_once["Condition"] == {"Null": {"s3:if-none-match": "true"}}
     tls = statement(policy, "TlsOnly")
     assert (tls["Action"], tls["Condition"]) == ("s3:*", {"Bool": {"aws:SecureTransport": "false"}})
+
+
+# How an administrator could try to read, or arrange to copy, secrets not revealed yet: read an object
+# or its versions, attributes and checksums; let replication read it; open it with an ACL; or change
+# the bucket so that copies are made or a later read is allowed: replication rules, inventory, ACLs,
+# ownership, the policy itself, public access, the encryption key. S3 Batch Operations copies and
+# replicates with these same reads. Each is denied to every principal but the publisher's role.
+SECRET_OBJECT_ACTIONS = [
+    "s3:GetObject",
+    "s3:GetObjectVersion",
+    "s3:GetObjectVersionForReplication",
+    "s3:GetObjectAttributes",
+    "s3:GetObjectVersionAttributes",
+    "s3:GetObjectTorrent",
+    "s3:GetObjectVersionTorrent",
+    "s3:GetObjectAcl",
+    "s3:GetObjectVersionAcl",
+    "s3:RestoreObject",
+    "s3:PutObject",
+    "s3:PutObjectAcl",
+    "s3:PutObjectVersionAcl",
+    "s3:ReplicateObject",
+]
+SECRET_BUCKET_ACTIONS = [
+    "s3:PutReplicationConfiguration",
+    "s3:PutInventoryConfiguration",
+    "s3:PutBucketAcl",
+    "s3:PutBucketOwnershipControls",
+    "s3:PutBucketPolicy",
+    "s3:DeleteBucketPolicy",
+    "s3:PutBucketPublicAccessBlock",
+    "s3:PutEncryptionConfiguration",
+]
+ANYONE_BUT_THE_PUBLISHER = {"ArnNotEquals": {"aws:PrincipalArn": {"Fn::GetAtt": ["PublisherRole", "Arn"]}}}
+
+
+def denied_to_all_but_the_publisher(policy: list[dict[str, Any]], action: str, resource: str) -> bool:
+    """Whether some Deny statement refuses `action` on `resource` to every principal but the publisher's role."""
+    return any(
+        s["Effect"] == "Deny"
+        and s["Principal"] == "*"
+        and s.get("Condition") == ANYONE_BUT_THE_PUBLISHER
+        and any(fnmatch(action.lower(), pattern.lower()) for pattern in as_list(s["Action"]))
+        and resource in {arn_text(r) for r in as_list(s["Resource"])}
+        for s in policy
+    )
+
+
+@pytest.mark.parametrize("action", SECRET_OBJECT_ACTIONS)
+def test_no_one_but_the_publisher_may_read_write_or_open_a_secret(template: dict[str, Any], action: str) -> None:
+    assert denied_to_all_but_the_publisher(bucket_policy(template, "SecretsBucket"), action, f"{SECRETS}/*")
+
+
+@pytest.mark.parametrize("action", SECRET_BUCKET_ACTIONS)
+def test_no_one_but_the_publisher_may_arrange_copies_of_future_secrets(template: dict[str, Any], action: str) -> None:
+    assert denied_to_all_but_the_publisher(bucket_policy(template, "SecretsBucket"), action, SECRETS)
+
+
+def test_the_secrets_bucket_policy_stays_with_the_bucket(template: dict[str, Any]) -> None:
+    # It denies DeleteBucketPolicy to all but the publisher: a stack deletion that tried would fail, and
+    # the retained bucket must keep refusing reads of the secrets it holds.
+    (name,) = [
+        n
+        for n, r in resources(template, "AWS::S3::BucketPolicy").items()
+        if r["Properties"]["Bucket"] == {"Ref": "SecretsBucket"}
+    ]
+    policy = template["Resources"][name]
+    assert (policy["DeletionPolicy"], policy["UpdateReplacePolicy"]) == ("Retain", "Retain")
+
+
+def test_only_the_publishers_role_and_the_break_glass_role_use_the_secrets_key_and_only_through_s3(
+    template: dict[str, Any],
+) -> None:
+    key = template["Resources"]["SecretsKey"]
+    assert (key["DeletionPolicy"], key["UpdateReplacePolicy"]) == ("Retain", "Retain")
+    assert key["Properties"]["EnableKeyRotation"] is True
+    users = [s for s in key_policy(template) if any(fnmatch(a, "kms:Decrypt") for a in as_list(s["Action"]))]
+    assert [s["Sid"] for s in users] == ["OnlyThePublisherUsesTheKey"]
+    (uses,) = users
+    assert (uses["Effect"], set(uses["Action"])) == ("Allow", {"kms:Decrypt", "kms:GenerateDataKey"})
+    assert uses["Condition"] == {"StringEquals": {"kms:ViaService": {"Fn::Sub": "s3.${AWS::Region}.amazonaws.com"}}}
+    assert template["Conditions"]["HasBreakGlassRole"] == {
+        "Fn::Not": [{"Fn::Equals": [{"Ref": "BreakGlassRoleArn"}, ""]}]
+    }
+    assert template["Parameters"]["BreakGlassRoleArn"]["Default"] == ""
+
+
+def test_the_accounts_administrators_manage_the_secrets_key_but_never_use_it(template: dict[str, Any]) -> None:
+    admin = statement(key_policy(template), "AdministeredByTheAccountNeverUsedByIt")
+    assert admin["Principal"] == {"AWS": {"Fn::Sub": "arn:${AWS::Partition}:iam::${AWS::AccountId}:root"}}
+    using = ["kms:Decrypt", "kms:Encrypt", "kms:GenerateDataKey", "kms:GenerateDataKeyWithoutPlaintext"]
+    using += ["kms:ReEncryptFrom", "kms:ReEncryptTo", "kms:CreateGrant", "kms:GenerateDataKeyPair"]
+    for action in using:
+        assert not any(fnmatch(action, granted) for granted in admin["Action"]), f"administrators may {action}"
+    # The policy must stay changeable (KMS refuses one that locks everyone out): that change is logged.
+    assert any(fnmatch("kms:PutKeyPolicy", granted) for granted in admin["Action"])
+    principals = [s["Principal"] for s in key_policy(template)]
+    assert "*" not in principals and {"AWS": "*"} not in principals
 
 
 @pytest.mark.parametrize("bucket", ["ArchiveBucket", "SecretsBucket"])
@@ -189,8 +354,9 @@ def test_the_archive_keeps_every_version_under_compliance_object_lock(template: 
     assert properties["ObjectLockEnabled"] is True
     retention = properties["ObjectLockConfiguration"]["Rule"]["DefaultRetention"]
     assert retention["Mode"] == "COMPLIANCE"  # governance mode could be bypassed by a privileged user
-    years = template["Parameters"]["ArchiveRetentionYears"]["Default"]
-    assert retention["Years"] == {"Ref": "ArchiveRetentionYears"} and years >= 100
+    # Chosen at each deploy (tests/deploy/test_parameters.py): 100 years in production, as the README says.
+    assert retention["Years"] == {"Ref": "ArchiveRetentionYears"}
+    assert template["Parameters"]["ArchiveRetentionYears"]["MaxValue"] >= 100
 
 
 def test_archive_records_are_write_once_and_public_only_where_published(template: dict[str, Any]) -> None:
@@ -208,11 +374,50 @@ def test_archive_records_are_write_once_and_public_only_where_published(template
     assert blocks["BlockPublicAcls"] and blocks["IgnorePublicAcls"]
 
 
+def test_where_account_level_block_public_access_is_on_the_archive_can_be_deployed_private(
+    template: dict[str, Any],
+) -> None:
+    # Account-level Block Public Access refuses a policy that lets anyone read: PublicArchive=false
+    # leaves that statement out and blocks public access on the bucket too.
+    assert template["Conditions"]["ArchiveIsPublic"] == {"Fn::Equals": [{"Ref": "PublicArchive"}, "true"]}
+    assert template["Parameters"]["PublicArchive"]["Default"] == "true"
+    private = bucket_policy(template, "ArchiveBucket", conditions=False)
+    assert [s for s in private if s["Effect"] == "Allow"] == []
+    assert {s["Sid"] for s in private} == {"RecordsAreWriteOnce", "NothingIsEverDeleted", "TlsOnly"}
+    blocks = template["Resources"]["ArchiveBucket"]["Properties"]["PublicAccessBlockConfiguration"]
+    for setting in ("BlockPublicPolicy", "RestrictPublicBuckets"):
+        assert blocks[setting] == {"Fn::If": ["ArchiveIsPublic", False, True]}
+
+
 def test_secrets_never_live_in_the_public_archive(template: dict[str, Any]) -> None:
     public = grants([s for s in bucket_policy(template, "ArchiveBucket") if s["Effect"] == "Allow"])
     assert not any("secrets/" in resource for _, _, resource in public)
     publisher = function_grants(template, "DailyPublisherFunction")
     assert not any(resource.startswith(ARCHIVE) and "secrets/" in resource for _, _, resource in publisher)
+
+
+def test_every_object_call_on_the_secrets_bucket_can_be_recorded_with_its_caller(template: dict[str, Any]) -> None:
+    # Given SecretsAuditTrail=true, a trail of the stack's records the secrets bucket's data events
+    assert template["Conditions"]["AuditSecrets"] == {"Fn::Equals": [{"Ref": "SecretsAuditTrail"}, "true"]}
+    trail = template["Resources"]["SecretsTrail"]
+    assert trail["Condition"] == "AuditSecrets"
+    properties = trail["Properties"]
+    assert properties["IsLogging"] is True and properties["EnableLogFileValidation"] is True
+    (selector,) = properties["AdvancedEventSelectors"]
+    fields = {f["Field"]: f for f in selector["FieldSelectors"]}
+    assert fields["eventCategory"]["Equals"] == ["Data"]
+    assert fields["resources.type"]["Equals"] == ["AWS::S3::Object"]
+    assert [arn_text(a) for a in fields["resources.ARN"]["StartsWith"]] == [f"{SECRETS}/"]
+    # and everything it needs exists only then, its log kept with nothing ever deleted
+    logs = properties["S3BucketName"]["Ref"]
+    assert template["Resources"][logs]["Condition"] == "AuditSecrets"
+    assert template["Resources"][logs]["DeletionPolicy"] == "Retain"
+    assert statement(bucket_policy(template, logs), "NothingIsEverDeleted")["Effect"] == "Deny"
+    # The trail writes only under its own prefix, and only as this trail.
+    writes = statement(bucket_policy(template, logs), "TheTrailWritesItsLog")
+    assert writes["Principal"] == {"Service": "cloudtrail.amazonaws.com"}
+    source = writes["Condition"]["StringEquals"]["aws:SourceArn"]["Fn::Sub"]
+    assert source.endswith(":trail/" + properties["TrailName"]["Fn::Sub"])
 
 
 # ---- the API --------------------------------------------------------------------------------
@@ -229,7 +434,9 @@ def test_the_http_api_logs_every_request_to_a_log_group_with_a_retention(templat
     logs = api["Properties"]["AccessLogSettings"]
     group = logs["DestinationArn"]["Fn::GetAtt"][0]
     assert template["Resources"][group]["Type"] == "AWS::Logs::LogGroup"
-    assert 0 < template["Resources"][group]["Properties"]["RetentionInDays"] <= 400
+    assert template["Resources"][group]["Properties"]["RetentionInDays"] == {"Ref": "LogRetentionDays"}
+    assert min(template["Parameters"]["LogRetentionDays"]["AllowedValues"]) > 0
+    assert max(template["Parameters"]["LogRetentionDays"]["AllowedValues"]) <= 400
     fields = set(re.findall(r"\$context\.[A-Za-z.]+", logs["Format"]))
     assert {"$context.requestId", "$context.identity.sourceIp", "$context.status"} <= fields
     # A link's query carries a whole game: it is not copied into a second log.

@@ -1,0 +1,117 @@
+"""Today's daily roll for the game's own backend: a player's six faces for today, never the secret.
+
+The daily game rolls its players' dice during the day, while the day's secret stays unrevealed and
+only the publisher's role may read it. This is what runs as that role, behind a route only the
+game's server may call: it reads today's secret (it never makes one), checks it against the
+commitment the archive published, and answers one player's faces for today. Never another day, and
+nothing that would reveal the secret: the answer holds the faces, the message they come from and
+the public commitment.
+
+Pure logic over `fairdice.storage.Stores`: the clock is passed in with each call.
+"""
+
+import datetime as dt
+from dataclasses import dataclass
+
+from pydantic import AwareDatetime, BaseModel, ValidationError
+
+from fairdice.daily_archive import SECRET_BYTES, Commitment, commitment_key, reveal_time, secret_key, utc_day
+from fairdice.dice import Hmac, keyed_mac
+from fairdice.errors import ArchiveUnavailable, TamperedRecord
+from fairdice.fields import Day, PlayerId, Seal
+from fairdice.schemes import daily
+from fairdice.seal import seal_of
+from fairdice.storage import Stores
+
+
+class TodaysRoll(BaseModel):
+    """One player's daily roll for today, as the game shows it; nothing in it reveals the day's secret."""
+
+    date: Day
+    player_id: PlayerId
+    dice: list[int]
+    sides: list[int]
+    message: str
+    commitment: Seal
+    reveal_at: AwareDatetime
+
+
+class _Player(BaseModel):
+    player_id: PlayerId
+
+
+@dataclass(frozen=True)
+class _Today:
+    """Today's checked secret, as a keyed MAC, and its published commitment."""
+
+    day: dt.date
+    mac: Hmac
+    commitment: str
+
+
+class TodaysRolls:
+    """Players' faces for today, from today's secret, which is read once a day and never shown.
+
+    The secret is used only once the archive has published its commitment and the two agree: a
+    roll given before that could not be verified later. Until then, or before the publisher has
+    made the day's secret, `roll` raises ArchiveUnavailable (try again shortly); a secret that does
+    not give the published commitment raises TamperedRecord. Only `get` is ever called on the stores.
+    """
+
+    def __init__(self, stores: Stores) -> None:
+        self._stores = stores
+        self._today: _Today | None = None
+
+    def roll(self, player_id: str, now: dt.datetime) -> TodaysRoll:
+        """The player's six faces (d4 d6 d8 d10 d12 d20) for the UTC day of `now`.
+
+        pydantic's ValidationError (on `player_id`) for a player id that is not a UUID.
+        """
+        player = _Player.model_validate({"player_id": player_id}).player_id
+        today = self._checked(utc_day(now))
+        found = daily.roll(today.mac, today.day, player)
+        return TodaysRoll(
+            date=today.day,
+            player_id=player,
+            dice=list(found.dice),
+            sides=list(daily.SIDES),
+            message=found.message,
+            commitment=today.commitment,
+            reveal_at=reveal_time(today.day),
+        )
+
+    def _checked(self, day: dt.date) -> _Today:
+        if self._today is not None and self._today.day == day:
+            return self._today
+        self._today = None  # the day before is forgotten as soon as it is over
+        key = secret_key(day)
+        secret = self._stores.secrets.get(key)
+        if secret is None:
+            raise ArchiveUnavailable(
+                f"the secret for {day} is not made yet (the daily publisher makes it at 00:00 UTC); try again shortly"
+            )
+        if len(secret) != SECRET_BYTES:
+            raise TamperedRecord(f"{key} holds {len(secret)} bytes, not {SECRET_BYTES}", field="secret")
+        commitment = self._published(day)
+        if seal_of(secret) != commitment:
+            raise TamperedRecord(
+                f"the secret kept for {day} does not give {commitment}, the commitment {commitment_key(day)} publishes",
+                field="commitment",
+            )
+        self._today = _Today(day=day, mac=keyed_mac(secret), commitment=commitment)
+        return self._today
+
+    def _published(self, day: dt.date) -> str:
+        key = commitment_key(day)
+        data = self._stores.archive.get(key)
+        if data is None:
+            raise ArchiveUnavailable(
+                f"{key} is not published yet, and no roll is given before its day's commitment is; try again shortly"
+            )
+        try:
+            found = Commitment.model_validate_json(data)
+        except ValidationError:
+            raise TamperedRecord(f"{key} is not a commitment document", field="commitment") from None
+        if found.date != day:
+            raise TamperedRecord(f"{key} is dated {found.date}", field="date")
+        return found.commitment

@@ -1,0 +1,81 @@
+"""The daily archive's watchdog: is today committed, is yesterday revealed? Read-only.
+
+A missed night is otherwise noticed by players. The watchdog runs after the commitment grace
+(00:15 UTC) and again later (00:30); each answer becomes a metric of 1 or 0 that an alarm watches.
+An alarm on a metric that stops arriving cannot say "by 00:15": these answers can.
+
+Pure logic over `fairdice.storage.ObjectStore` (the public archive only): the clock is passed in,
+nothing is written, and no secret is ever read (the private store is not even given).
+"""
+
+import datetime as dt
+
+from pydantic import AwareDatetime, BaseModel, ValidationError
+
+from fairdice.daily_archive import COMMITMENTS_PREFIX, Commitment, RevealedRecord, commitment_key, revealed_key, utc_day
+from fairdice.fields import Day
+from fairdice.storage import ObjectStore
+
+
+class ArchiveCheck(BaseModel):
+    """What the watchdog found: the two answers and, for the log, why an answer is no."""
+
+    checked_at: AwareDatetime
+    today: Day
+    today_committed: bool
+    yesterday: Day
+    yesterday_revealed: bool
+    problems: list[str]
+
+    @property
+    def healthy(self) -> bool:
+        """Whether both answers are yes."""
+        return self.today_committed and self.yesterday_revealed
+
+
+def check_archive(archive: ObjectStore, now: dt.datetime) -> ArchiveCheck:
+    """Whether today's (UTC, from `now`) commitment and yesterday's revealed record are in the archive.
+
+    Each must be there and be the document it should be, dated its day. A day before the archive's
+    first commitment had no secret to reveal: yesterday counts as revealed on a stack that began
+    today. ArchiveUnavailable when the archive cannot be read: then there is no answer at all.
+    """
+    today = utc_day(now)
+    yesterday = today - dt.timedelta(days=1)
+    commitment = _problem(archive.get(commitment_key(today)), commitment_key(today), Commitment, today)
+    record = archive.get(revealed_key(yesterday))
+    if record is None and _first_commitment(archive) in (None, today):
+        revealed = None  # the archive begins today: there was nothing to reveal
+    else:
+        revealed = _problem(record, revealed_key(yesterday), RevealedRecord, yesterday)
+    return ArchiveCheck(
+        checked_at=now.astimezone(dt.UTC),
+        today=today,
+        today_committed=commitment is None,
+        yesterday=yesterday,
+        yesterday_revealed=revealed is None,
+        problems=[problem for problem in (commitment, revealed) if problem is not None],
+    )
+
+
+def _problem(data: bytes | None, key: str, kind: type[Commitment | RevealedRecord], day: dt.date) -> str | None:
+    """What is wrong with the document found at `key`, in words; None when it is there and right."""
+    if data is None:
+        return f"{key} is missing"
+    try:
+        found = kind.model_validate_json(data)
+    except ValidationError:
+        return f"{key} is not a {kind.__name__} document"
+    if found.date != day:
+        return f"{key} is dated {found.date}"
+    return None
+
+
+def _first_commitment(archive: ObjectStore) -> dt.date | None:
+    """The day of the archive's first commitment (keys sort by date), or None for an empty archive."""
+    for key in archive.list(COMMITMENTS_PREFIX):
+        try:
+            return dt.date.fromisoformat(key.removeprefix(COMMITMENTS_PREFIX).removesuffix(".json"))
+        except ValueError:
+            continue  # not one of ours
+    return None

@@ -1,0 +1,164 @@
+"""What the stack tells its operators: logs that expire, alarms that notify, one dashboard."""
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from security.cloudformation import load_template
+
+from deploy.stack import functions, resources
+
+
+@pytest.fixture(scope="module")
+def template() -> dict[str, Any]:
+    return load_template()
+
+
+def retention(template: dict[str, Any], group: str) -> Any:
+    found = template["Resources"][group]
+    assert found["Type"] == "AWS::Logs::LogGroup", group
+    return found["Properties"]["RetentionInDays"]
+
+
+@pytest.mark.parametrize("function", sorted(functions(load_template())))
+def test_every_function_logs_to_a_log_group_of_the_stack_that_expires(template: dict[str, Any], function: str) -> None:
+    # Without its own group a function logs to one Lambda creates on first use, kept forever.
+    config = template["Resources"][function]["Properties"]["LoggingConfig"]
+    group = config["LogGroup"]["Ref"]
+    assert retention(template, group) == {"Ref": "LogRetentionDays"}
+    name = template["Resources"][group]["Properties"]["LogGroupName"]["Fn::Sub"]
+    assert name.startswith("/aws/lambda/${AWS::StackName}/")
+
+
+def test_the_api_access_log_expires_as_the_functions_logs_do(template: dict[str, Any]) -> None:
+    (api,) = resources(template, "AWS::Serverless::HttpApi").values()
+    group = api["Properties"]["AccessLogSettings"]["DestinationArn"]["Fn::GetAtt"][0]
+    assert retention(template, group) == {"Ref": "LogRetentionDays"}
+
+
+def test_every_log_group_in_the_stack_belongs_to_one_function_or_the_api(template: dict[str, Any]) -> None:
+    used = {f["Properties"]["LoggingConfig"]["LogGroup"]["Ref"] for f in functions(template).values()}
+    (api,) = resources(template, "AWS::Serverless::HttpApi").values()
+    used.add(api["Properties"]["AccessLogSettings"]["DestinationArn"]["Fn::GetAtt"][0])
+    assert set(resources(template, "AWS::Logs::LogGroup")) == used
+
+
+def test_log_retention_is_a_parameter_cloudwatch_accepts(template: dict[str, Any]) -> None:
+    parameter = template["Parameters"]["LogRetentionDays"]
+    assert parameter["Type"] == "Number"
+    assert int(parameter["Default"]) in parameter["AllowedValues"]
+    assert set(parameter["AllowedValues"]) <= {1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096}
+
+
+# ---- alarms --------------------------------------------------------------------------------
+
+WATCHDOG_DIMENSIONS = {"service": "fairdice", "stack": {"Ref": "AWS::StackName"}}
+
+
+def alarms(template: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {name: r["Properties"] for name, r in resources(template, "AWS::CloudWatch::Alarm").items()}
+
+
+def watched(alarm: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    """What an alarm watches: (namespace, metric, dimensions), one per metric of a metric-math alarm."""
+    stats = (
+        [alarm] if "MetricName" in alarm else [q["MetricStat"]["Metric"] for q in alarm["Metrics"] if "MetricStat" in q]
+    )
+    return [(m["Namespace"], m["MetricName"], {d["Name"]: d["Value"] for d in m.get("Dimensions", [])}) for m in stats]
+
+
+def alarms_on(template: dict[str, Any], namespace: str, metric: str, **dimensions: Any) -> list[dict[str, Any]]:
+    return [a for a in alarms(template).values() if (namespace, metric, dimensions) in watched(a)]
+
+
+def test_every_alarm_notifies_the_topic_the_deployer_names_and_again_when_it_clears(template: dict[str, Any]) -> None:
+    assert "Default" not in template["Parameters"]["AlarmTopicArn"], "a stack nobody hears from is what this fixes"
+    assert len(alarms(template)) >= 10
+    for name, alarm in alarms(template).items():
+        assert alarm["AlarmActions"] == [{"Ref": "AlarmTopicArn"}], name
+        assert alarm["OKActions"] == [{"Ref": "AlarmTopicArn"}], name
+        assert alarm["AlarmDescription"], f"{name} says nothing to whoever it wakes"
+        assert "AlarmName" not in alarm, "a fixed name would not fit a second stack"
+
+
+@pytest.mark.parametrize("metric", ["Errors", "Throttles"])
+def test_the_publisher_is_alarmed_on_its_first_error_and_throttle(template: dict[str, Any], metric: str) -> None:
+    (alarm,) = alarms_on(template, "AWS/Lambda", metric, FunctionName={"Ref": "DailyPublisherFunction"})
+    assert (alarm["Statistic"], alarm["Threshold"], alarm["ComparisonOperator"]) == (
+        "Sum",
+        1,
+        "GreaterThanOrEqualToThreshold",
+    )
+    assert alarm["TreatMissingData"] == "notBreaching"
+
+
+def test_a_publisher_run_that_failed_every_attempt_is_alarmed(template: dict[str, Any]) -> None:
+    queue = {"Fn::GetAtt": ["PublisherFailedRuns", "QueueName"]}
+    (alarm,) = alarms_on(template, "AWS/SQS", "ApproximateNumberOfMessagesVisible", QueueName=queue)
+    assert (alarm["Threshold"], alarm["ComparisonOperator"]) == (1, "GreaterThanOrEqualToThreshold")
+
+
+@pytest.mark.parametrize("metric", ["TodayCommitted", "YesterdayRevealed"])
+def test_a_watchdog_answer_of_zero_is_alarmed_until_an_answer_of_one(template: dict[str, Any], metric: str) -> None:
+    # The watchdog answers twice a night: between answers its alarm keeps its state (ignore), so an
+    # alarm raised at 00:15 stays raised until an answer of 1 (at 00:30, or after a manual run).
+    zero = [a for a in alarms_on(template, "fairdice", metric, **WATCHDOG_DIMENSIONS) if a["Statistic"] == "Maximum"]
+    (alarm,) = zero
+    assert (alarm["Threshold"], alarm["ComparisonOperator"]) == (1, "LessThanThreshold")
+    assert alarm["TreatMissingData"] == "ignore"
+    assert alarm["Period"] * alarm["EvaluationPeriods"] <= 15 * 60, "raised before the 00:30 answer"
+
+
+def test_a_watchdog_that_stops_answering_is_alarmed_as_missing_data_treated_as_breaching(
+    template: dict[str, Any],
+) -> None:
+    # No answer in 25 hours: every period of the range is missing, and missing data breaches. A
+    # healthy watchdog answers at least once in any 25 hours, so the range is never all missing.
+    (silent,) = [
+        a
+        for a in alarms_on(template, "fairdice", "TodayCommitted", **WATCHDOG_DIMENSIONS)
+        if a["Statistic"] == "SampleCount"
+    ]
+    assert silent["TreatMissingData"] == "breaching"
+    assert (silent["Threshold"], silent["ComparisonOperator"]) == (1, "LessThanThreshold")
+    assert silent["DatapointsToAlarm"] == silent["EvaluationPeriods"]
+    assert 24 * 3600 < silent["Period"] * silent["EvaluationPeriods"] <= 7 * 24 * 3600  # CloudWatch's longest range
+    assert alarms_on(template, "AWS/Lambda", "Errors", FunctionName={"Ref": "DailyWatchdogFunction"})
+
+
+def test_the_verify_api_is_alarmed_on_its_5xx_rate_its_p99_latency_and_throttles(template: dict[str, Any]) -> None:
+    api = {"ApiId": {"Ref": "HttpApi"}, "Stage": "$default"}
+    (rate,) = alarms_on(template, "AWS/ApiGateway", "5xx", **api)
+    assert ("AWS/ApiGateway", "Count", api) in watched(rate), "a rate of errors among all requests"
+    (expression,) = [q for q in rate["Metrics"] if q.get("ReturnData", True) and "Expression" in q]
+    assert "/" in expression["Expression"]
+    (latency,) = alarms_on(template, "AWS/Lambda", "Duration", FunctionName={"Ref": "VerifyApiFunction"})
+    assert latency["ExtendedStatistic"] == "p99"
+    # Well before the function's timeout (10 s), where API Gateway would answer a bare 500.
+    assert latency["Threshold"] < 10_000
+    assert alarms_on(template, "AWS/Lambda", "Throttles", FunctionName={"Ref": "VerifyApiFunction"})
+
+
+# ---- the dashboard -------------------------------------------------------------------------
+
+
+def test_the_dashboard_shows_every_alarm_and_every_function(template: dict[str, Any]) -> None:
+    (dashboard,) = resources(template, "AWS::CloudWatch::Dashboard").values()
+    body = dashboard["Properties"]["DashboardBody"]["Fn::Sub"]
+    # The body is JSON once CloudFormation has put in each ${Name}; a placeholder keeps it JSON here.
+    document = json.loads(re.sub(r"\$\{([A-Za-z0-9:.]+)\}", r"<\1>", body))
+    shown = json.dumps(document)
+    (alarm_widget,) = [w for w in document["widgets"] if w["type"] == "alarm"]
+    assert sorted(alarm_widget["properties"]["alarms"]) == sorted(f"<{name}.Arn>" for name in alarms(template))
+    for function in functions(template):
+        assert f"<{function}>" in shown, f"{function} is not on the dashboard"
+    assert '"fairdice", "TodayCommitted"' in shown and '"YesterdayRevealed"' in shown
+
+
+def test_the_readme_says_when_each_alarm_is_raised_and_where_to_look(template: dict[str, Any]) -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    table = readme[readme.index("### The dashboard and the alarms") : readme.index("### Runbook: a missed night")]
+    for name in alarms(template):
+        assert f"| `{name}` |" in table, f"{name} is not in the README's table of alarms"

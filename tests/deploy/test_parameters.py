@@ -1,0 +1,72 @@
+"""What a deployer must choose, and what lets two stacks (staging beside production) share one account."""
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from security.cloudformation import load_template
+
+# Properties that give a resource a name of its own; a fixed one would collide in a second stack.
+NAME_PROPERTIES = {
+    "AlarmName",
+    "BucketName",
+    "DashboardName",
+    "FunctionName",
+    "LayerName",
+    "LogGroupName",
+    "QueueName",
+    "RoleName",
+    "TopicName",
+    "TrailName",
+}
+
+
+@pytest.fixture(scope="module")
+def template() -> dict[str, Any]:
+    return load_template()
+
+
+def test_the_archive_retention_has_no_default_so_every_deploy_chooses_it(template: dict[str, Any]) -> None:
+    # COMPLIANCE mode cannot be undone: a trial deploy with a default of 100 years leaves a bucket
+    # nobody can ever empty. The README explains the trial and production values before the first deploy.
+    parameter = template["Parameters"]["ArchiveRetentionYears"]
+    assert "Default" not in parameter
+    assert parameter["Type"] == "Number"
+    assert (parameter["MinValue"], parameter["MaxValue"]) == (1, 100)
+
+
+def test_every_name_a_resource_is_given_holds_the_stack_name(template: dict[str, Any]) -> None:
+    for name, resource in template["Resources"].items():
+        for key in NAME_PROPERTIES & set(resource.get("Properties", {})):
+            value = resource["Properties"][key]
+            text = value.get("Fn::Sub") if isinstance(value, dict) else value
+            assert isinstance(text, str) and "${AWS::StackName}" in text, f"{name}.{key} is {value!r} in every stack"
+
+
+@pytest.mark.parametrize(
+    ("function", "parameter", "condition"),
+    [
+        ("DailyPublisherFunction", "PublisherReservedConcurrency", "ReservePublisherConcurrency"),
+        ("VerifyApiFunction", "VerifyConcurrencyLimit", "LimitVerifyConcurrency"),
+    ],
+)
+def test_reserved_concurrency_is_a_parameter_and_zero_reserves_none_for_low_quota_accounts(
+    template: dict[str, Any], function: str, parameter: str, condition: str
+) -> None:
+    # Reserving any concurrency fails to deploy where the account's quota is the minimum (10): there
+    # the deployer answers 0 and the property is left out.
+    given = template["Parameters"][parameter]
+    assert (given["Type"], given["Default"], given["MinValue"]) == ("Number", 0, 0)
+    assert template["Conditions"][condition] == {"Fn::Not": [{"Fn::Equals": [{"Ref": parameter}, 0]}]}
+    reserved = template["Resources"][function]["Properties"]["ReservedConcurrentExecutions"]
+    assert reserved == {"Fn::If": [condition, {"Ref": parameter}, {"Ref": "AWS::NoValue"}]}
+
+
+def test_the_readme_says_what_to_answer_for_every_parameter_before_the_first_deploy(template: dict[str, Any]) -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    operating = readme[readme.index("## Operating fairdice") :]
+    answers = operating[operating.index("### The first deploy") : operating.index("### The dashboard")]
+    for parameter in template["Parameters"]:
+        assert f"| `{parameter}` |" in answers, f"the guided deploy's answer for {parameter} is not in the README"
+    before = operating[: operating.index("### The first deploy")]
+    assert "COMPLIANCE" in before and "Block Public Access" in before

@@ -1,0 +1,330 @@
+"""The built functions, run as Lambda runs them, on every event file and on SAM's own generated events.
+
+After `sam build` (`make test` runs it before pytest), each function in .aws-sam/build is run by
+Python 3.13 with nothing on sys.path but the standard library, its build folder and the built layer
+(tests/functions/emulated_lambda.py, started with `-I -S`), and with Lambda's environment: the
+variables template.yaml gives it and those Lambda sets itself. Each answers every events/*.json file
+meant for it and an event `sam local generate-event` makes. Its answers must be what the handler
+tests expect, and the same as the source handler gives when run the same way from functions/ and
+shared/: so a module, a dependency or a file the build leaves out fails here.
+
+Two things differ from Lambda, on purpose. The archive and the secrets are local folders
+(FAIRDICE_DATA_DIR, the buckets' variables left empty): there is no S3 here. And on a machine that is
+not arm64, the layer's compiled extensions (built for arm64 like the layer) are replaced by this
+machine's build of the same versions of the same packages.
+"""
+
+import datetime as dt
+import hashlib
+import json
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fairdice.daily_archive import publish, secret_key
+from fairdice.storage import StorageSettings
+from oracles import seed_004
+from security.cloudformation import function_timeout, load_template
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILD = ROOT / ".aws-sam" / "build"
+LAYER = BUILD / "CoreLayer" / "python"
+RUNNER = Path(__file__).with_name("emulated_lambda.py")
+EVENTS = ROOT / "events"
+SAM = ROOT / ".sam-venv" / "bin" / "sam"
+PLAYER = "123e4567-e89b-12d3-a456-426614174000"
+NARDE = {
+    "scheme": "narde-v1",
+    "key": "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+    "fingerprint": "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd",
+    "phrase": "test",
+    "recorded": "1-5 4-6 3-4",
+}
+
+# Which function each event file is for.
+EVENTS_OF = {
+    "VerifyApiFunction": sorted(p.name for p in EVENTS.glob("api-*.json")),
+    "DailyPublisherFunction": ["scheduled-midnight.json", "scheduled-retry.json"],
+    "DailyWatchdogFunction": ["scheduled-watchdog.json"],
+    "TodayRollFunction": sorted(p.name for p in EVENTS.glob("today-*.json")),
+}
+# And an event of the same kind as SAM's own generator writes it, for each.
+GENERATED = {
+    "VerifyApiFunction": ["apigateway", "http-api-proxy", "--method", "POST", "--path", "verify"],
+    "TodayRollFunction": ["apigateway", "http-api-proxy", "--method", "GET", "--path", f"game/today/{PLAYER}"],
+    "DailyPublisherFunction": ["cloudwatch", "scheduled-event"],
+    "DailyWatchdogFunction": ["cloudwatch", "scheduled-event"],
+}
+STACK = "fairdice-emulated"
+Run = dict[str, Any]
+
+
+def test_every_event_file_is_meant_for_one_function_of_the_template() -> None:
+    claimed = [name for names in EVENTS_OF.values() for name in names]
+    assert sorted(claimed) == sorted(p.name for p in EVENTS.glob("*.json"))
+    functions = {n for n, r in load_template()["Resources"].items() if r["Type"] == "AWS::Serverless::Function"}
+    assert set(EVENTS_OF) == set(GENERATED) == functions
+
+
+# ---- running them ----------------------------------------------------------------------------
+
+
+def _skip_unless_built() -> None:
+    if not (LAYER / "fairdice").is_dir():
+        pytest.skip("no .aws-sam/build: `make template` (which `make test` runs before pytest) builds what this runs")
+    for function, folder in _code_folders().items():
+        if not (BUILD / function).is_dir():
+            pytest.skip(f"{function} is not built yet: `make template` builds it")
+        stale = _differing(ROOT / folder, BUILD / function)
+        if stale:
+            pytest.skip(f"the build is older than {folder}{stale[0]}: `make template` builds it again")
+    stale = _differing(ROOT / "shared" / "fairdice", LAYER / "fairdice")
+    if stale:
+        pytest.skip(f"the built layer is older than shared/fairdice/{stale[0]}: `make template` builds it again")
+
+
+def _code_folders() -> dict[str, str]:
+    template = load_template()
+    return {name: template["Resources"][name]["Properties"]["CodeUri"] for name in EVENTS_OF}
+
+
+def _differing(source: Path, built: Path) -> list[str]:
+    """Python files in both folders whose bytes differ (a file missing from the build is the test's to find)."""
+    found = []
+    for path in sorted(source.rglob("*.py")):
+        copy = built / path.relative_to(source)
+        if copy.is_file() and copy.read_bytes() != path.read_bytes():
+            found.append(str(path.relative_to(source)))
+    return found
+
+
+def _native_stand_ins(folder: Path) -> list[str]:
+    """This machine's build of the layer's compiled packages, where it cannot load the layer's (arm64) ones."""
+    if platform.machine() in ("aarch64", "arm64"):
+        return []
+    site = Path(sysconfig.get_paths()["purelib"])
+    folder.mkdir()
+    for extension in sorted(LAYER.glob("*/**/*aarch64*.so")):
+        package = extension.relative_to(LAYER).parts[0]
+        built = [
+            m.group(1)
+            for d in LAYER.glob(f"{package}-*.dist-info")
+            if (m := re.fullmatch(rf"{package}-(.+)\.dist-info", d.name))
+        ]
+        if built != [version(package)]:
+            pytest.skip(f"the layer's {package} is {built}, this machine's is {version(package)}: no stand-in for it")
+        if not (folder / package).exists():
+            (folder / package).symlink_to(site / package)
+    return [str(folder)]
+
+
+def _generated(function: str) -> dict[str, Any] | None:
+    if not SAM.exists():
+        return None
+    arguments = list(GENERATED[function])
+    if function == "VerifyApiFunction":
+        arguments += ["--body", json.dumps(NARDE)]
+    made = subprocess.run(
+        [str(SAM), "local", "generate-event", *arguments],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "SAM_CLI_TELEMETRY": "0"},
+        check=True,
+    )
+    event: dict[str, Any] = json.loads(made.stdout)
+    return event
+
+
+def _environment(function: str, data_dir: Path, task_root: Path) -> dict[str, str]:
+    """Lambda's environment for the function: the template's variables, then those Lambda sets."""
+    template = load_template()
+    properties = template["Resources"][function]["Properties"]
+    given = {**template["Globals"]["Function"]["Environment"]["Variables"], **properties["Environment"]["Variables"]}
+
+    def value(v: Any) -> str:
+        if isinstance(v, str):
+            return v
+        ref = v.get("Ref")
+        if ref == "AWS::StackName":
+            return STACK
+        if ref in ("ArchiveBucket", "SecretsBucket", "PublicBaseUrl"):
+            return ""  # no S3 here: both stores are folders under FAIRDICE_DATA_DIR
+        raise AssertionError(f"{function}: a variable this test cannot give: {v!r}")
+
+    name = f"{STACK}-{function}"
+    return {
+        **{key: value(v) for key, v in given.items()},
+        "FAIRDICE_DATA_DIR": str(data_dir),
+        "FAIRDICE_EMULATED_TIMEOUT_MS": str(int(function_timeout(template, function) * 1000)),
+        "AWS_LAMBDA_FUNCTION_NAME": name,
+        "AWS_LAMBDA_FUNCTION_VERSION": "$LATEST",
+        "AWS_LAMBDA_FUNCTION_MEMORY_SIZE": str(template["Globals"]["Function"]["MemorySize"]),
+        "AWS_LAMBDA_LOG_GROUP_NAME": f"/aws/lambda/{name}",
+        "AWS_LAMBDA_LOG_STREAM_NAME": "2025/03/01/[$LATEST]0123456789abcdef0123456789abcdef",
+        "AWS_LAMBDA_INITIALIZATION_TYPE": "on-demand",
+        "AWS_LAMBDA_RUNTIME_API": "127.0.0.1:9001",
+        "AWS_EXECUTION_ENV": "AWS_Lambda_python3.13",
+        "AWS_REGION": "eu-west-1",
+        "AWS_DEFAULT_REGION": "eu-west-1",
+        "AWS_ACCESS_KEY_ID": "ASIAEMULATEDLAMBDA00",
+        "AWS_SECRET_ACCESS_KEY": "emulated",
+        "AWS_SESSION_TOKEN": "emulated",
+        "AWS_XRAY_DAEMON_ADDRESS": "127.0.0.1:2000",
+        "AWS_XRAY_CONTEXT_MISSING": "LOG_ERROR",
+        "LAMBDA_TASK_ROOT": str(task_root),
+        "LAMBDA_RUNTIME_DIR": "/var/runtime",
+        "_HANDLER": properties["Handler"],
+        "TZ": ":UTC",
+        "LANG": "en_US.UTF-8",
+        "PATH": "/usr/local/bin:/usr/bin:/bin",
+    }
+
+
+def _run(function: str, folders: list[str], data_dir: Path, events: list[Any], work: Path) -> Run:
+    handler = load_template()["Resources"][function]["Properties"]["Handler"]
+    results = work / "results.json"
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", str(RUNNER), handler, str(results), *folders],
+        input=json.dumps(events),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=work,
+        env=_environment(function, data_dir, Path(folders[0])),
+    )
+    assert done.returncode == 0, f"{function} did not run: {done.stderr[-3000:]}"
+    return {"answers": json.loads(results.read_text()), "stdout": done.stdout, "data_dir": data_dir}
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Run]]:
+    """Every function's answers to its events, built and from source, each over its own copy of an archive."""
+    _skip_unless_built()
+    if sys.version_info[:2] != (3, 13):
+        pytest.skip("Lambda's runtime is Python 3.13; this interpreter is not")
+    work = tmp_path_factory.mktemp("emulated")
+    native = _native_stand_ins(work / "native")
+    # An archive as the verify events expect it (1 March 2025 revealed, 2 March too) and as today's
+    # roll and the watchdog expect it (yesterday revealed, today committed).
+    archive = work / "archive"
+    stores = StorageSettings(data_dir=archive).stores()
+    now = dt.datetime.now(dt.UTC)
+    for moment in ("2025-03-01T00:00:02", "2025-03-02T00:00:02", "2025-03-03T00:00:02"):
+        publish(stores, dt.datetime.fromisoformat(moment).replace(tzinfo=dt.UTC))
+    publish(stores, now - dt.timedelta(days=1))
+    publish(stores, now)
+    site = sysconfig.get_paths()["purelib"]
+    runs: dict[str, dict[str, Run]] = {}
+    for function, folder in _code_folders().items():
+        events = [json.loads((EVENTS / name).read_text()) for name in EVENTS_OF[function]]
+        generated = _generated(function)
+        events += [generated] if generated is not None else []
+        layouts = {
+            "built": [str(BUILD / function), *native, str(LAYER)],
+            "source": [str(ROOT / folder), str(ROOT / "shared"), site],
+        }
+        runs[function] = {}
+        for layout, folders in layouts.items():
+            place = work / function / layout
+            place.mkdir(parents=True)
+            data_dir = place / "var"
+            # The publisher starts from nothing, to make today's secret; the others read the archive.
+            if function != "DailyPublisherFunction":
+                shutil.copytree(archive, data_dir)
+            runs[function][layout] = _run(function, folders, data_dir, events, place)
+        runs[function]["built"]["today"] = now.date()
+        runs[function]["built"]["secrets"] = archive / "private"
+    return runs
+
+
+def answers(runs: dict[str, dict[str, Run]], function: str, layout: str = "built") -> dict[str, Any]:
+    """A function's answers, by event file name ("generated" for SAM's event)."""
+    names = [*EVENTS_OF[function], "generated"]
+    return dict(zip(names, runs[function][layout]["answers"], strict=False))
+
+
+def http(answer: dict[str, Any]) -> tuple[int, dict[str, str], str]:
+    assert "result" in answer, f"the invocation failed: {answer}"
+    result = answer["result"]
+    return result["statusCode"], result.get("headers", {}), result.get("body", "")
+
+
+# ---- what each answers -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("function", ["VerifyApiFunction", "TodayRollFunction", "DailyWatchdogFunction"])
+def test_each_built_function_answers_every_event_as_its_source_does(
+    runs: dict[str, dict[str, Run]], function: str
+) -> None:
+    built, source = answers(runs, function), answers(runs, function, "source")
+    assert list(built) == list(source)
+    for name in built:
+        if function == "DailyWatchdogFunction":  # the one field that is the moment it ran
+            for answer in (built[name], source[name]):
+                answer.get("result", {}).pop("checked_at", None)
+        assert built[name] == source[name], name
+
+
+@pytest.mark.parametrize("name", [*EVENTS_OF["VerifyApiFunction"], "generated"])
+def test_the_built_verify_function_answers_each_event_with_its_status_and_one_shape(
+    runs: dict[str, dict[str, Run]], name: str
+) -> None:
+    found = answers(runs, "VerifyApiFunction")
+    if name not in found:
+        pytest.skip("no SAM CLI in .sam-venv to generate an event with")
+    status, headers, body = http(found[name])
+    assert status < 500, body[:500]
+    if headers["Content-Type"] == "application/json":
+        shown = json.loads(body)
+        assert ("error" in shown) == (status >= 400)
+    if name == "generated":  # SAM's event: POST /verify, the body base64-encoded, no Content-Type
+        assert status == 200 and json.loads(body)["verdict"] == "fair"
+
+
+def test_the_built_today_route_gives_seed_004s_faces_and_refuses_the_rest(runs: dict[str, dict[str, Run]]) -> None:
+    found = answers(runs, "TodayRollFunction")
+    run = runs["TodayRollFunction"]["built"]
+    today: dt.date = run["today"]
+    status, headers, body = http(found["today-roll.json"])
+    assert status == 200, body
+    secret = (run["secrets"] / secret_key(today)).read_bytes()
+    assert json.loads(body)["dice"] == seed_004.faces(secret, today.isoformat(), PLAYER)
+    assert headers["Cache-Control"] == "no-store"
+    assert secret.hex() not in body + run["stdout"]
+    assert http(found["today-roll-another-day.json"])[0] == 422
+    assert http(found["today-roll-bad-player.json"])[0] == 422
+    assert http(found["today-roll-unsigned.json"])[0] == 403
+    if "generated" in found:  # SAM's event carries no IAM caller: API Gateway would not have let it through
+        assert http(found["generated"])[0] == 403
+
+
+def test_the_built_watchdog_finds_today_committed_and_yesterday_revealed(runs: dict[str, dict[str, Run]]) -> None:
+    for name, answer in answers(runs, "DailyWatchdogFunction").items():
+        result = answer.get("result")
+        assert result is not None, answer
+        assert (result["today_committed"], result["yesterday_revealed"]) == (True, True), name
+    stdout = runs["DailyWatchdogFunction"]["built"]["stdout"]
+    emf = [json.loads(line) for line in stdout.splitlines() if line.startswith('{"_aws"')]
+    assert emf and all(document["stack"] == STACK for document in emf)
+
+
+def test_the_built_publisher_makes_todays_secret_once_and_logs_no_secret(runs: dict[str, dict[str, Run]]) -> None:
+    run = runs["DailyPublisherFunction"]["built"]
+    found = answers(runs, "DailyPublisherFunction")
+    first, *later = (found[name].get("result") for name in found)
+    assert first is not None and all(result is not None for result in later), found
+    today: dt.date = run["today"]
+    assert first["today"]["date"] == today.isoformat() and first["today"]["created"] is True
+    assert all(result["today"]["created"] is False for result in later)
+    secret = (run["data_dir"] / "private" / secret_key(today)).read_bytes()
+    assert first["today"]["commitment"] == hashlib.sha256(secret).hexdigest()
+    assert secret.hex() not in run["stdout"] + json.dumps(found)

@@ -1,0 +1,157 @@
+"""The game's route for today's roll, fed events/today-*.json with a fixed clock and local folders.
+
+Faces are compared with seed 004's algorithm as transcribed in tests/oracles/seed_004.py.
+"""
+
+import base64
+import copy
+import datetime as dt
+import io
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fairdice.daily_archive import publish, secret_key
+from fairdice.storage import StorageSettings, Stores
+from fairdice.today import TodaysRolls
+from lambda_context import FakeLambdaContext
+from oracles import seed_004
+from today_roll_api import app
+
+Event = dict[str, Any]
+PLAYER = "123e4567-e89b-12d3-a456-426614174000"
+DAY = dt.date(2025, 3, 1)
+NOON = dt.datetime(2025, 3, 1, 12, 0, tzinfo=dt.UTC)
+TODAY_EVENTS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "events").glob("today-*.json"))
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: dict[str, str]
+    body: Any
+    logs: str
+
+
+@pytest.fixture
+def stores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Stores:
+    local = StorageSettings(data_dir=tmp_path).stores()
+    monkeypatch.setattr(app, "ROLLS", TodaysRolls(local))
+    monkeypatch.setattr(app, "clock", lambda: NOON)
+    return local
+
+
+@pytest.fixture
+def call(stores: Stores, monkeypatch: pytest.MonkeyPatch) -> Callable[[Event], Answer]:
+    def run(event: Event) -> Answer:
+        logs = io.StringIO()
+        monkeypatch.setattr(app.logger.registered_handler, "stream", logs)
+        result = app.lambda_handler(event, FakeLambdaContext())
+        body = json.loads(result["body"])
+        return Answer(result["statusCode"], result.get("headers", {}), body, logs.getvalue())
+
+    return run
+
+
+def assert_error(answer: Answer, status: int, code: str) -> dict[str, Any]:
+    assert answer.status == status, answer.body
+    assert answer.headers["Content-Type"] == "application/json"
+    assert set(answer.body) == {"error"} and set(answer.body["error"]) == {"code", "message", "problems"}
+    assert answer.body["error"]["code"] == code
+    error: dict[str, Any] = answer.body["error"]
+    return error
+
+
+def test_the_game_gets_a_players_faces_for_today_and_nothing_that_reveals_the_secret(
+    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
+) -> None:
+    # Given the midnight run made today's secret and published its commitment
+    publish(stores, NOON.replace(hour=0, second=2))
+
+    # When the game's server asks for a player's roll
+    answer = call(load_event("today-roll"))
+
+    # Then it gets seed 004's faces for today, not to be cached, and no form of the secret anywhere
+    assert answer.status == 200, answer.body
+    secret = stores.secrets.get(secret_key(DAY)) or b""
+    assert answer.body["dice"] == seed_004.faces(secret, DAY.isoformat(), PLAYER)
+    assert answer.body["date"] == DAY.isoformat() and answer.body["player_id"] == PLAYER
+    assert answer.headers["Cache-Control"] == "no-store"
+    seen = json.dumps(answer.body) + answer.logs
+    for form in (secret.hex(), secret.hex().upper(), base64.b64encode(secret).decode(), repr(secret)):
+        assert form not in seen
+    # The log names who asked (the game server's role, as API Gateway's IAM authorizer saw it).
+    assert "assumed-role/daily-game-server" in answer.logs
+
+
+def test_another_day_cannot_be_asked_for(
+    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
+) -> None:
+    publish(stores, NOON.replace(hour=0, second=2))
+
+    error = assert_error(call(load_event("today-roll-another-day")), 422, "invalid_input")
+
+    assert [p["field"] for p in error["problems"]] == ["date"]
+    assert "today only" in error["message"]
+
+
+def test_a_player_id_that_is_not_a_uuid_is_refused_by_name(
+    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
+) -> None:
+    publish(stores, NOON.replace(hour=0, second=2))
+
+    error = assert_error(call(load_event("today-roll-bad-player")), 422, "invalid_input")
+
+    assert [p["field"] for p in error["problems"]] == ["player_id"]
+
+
+def test_a_request_api_gateway_did_not_sign_through_is_refused(
+    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
+) -> None:
+    # Defence in depth: the route's IAM authorizer is what keeps others out; without it, this does.
+    publish(stores, NOON.replace(hour=0, second=2))
+
+    assert_error(call(load_event("today-roll-unsigned")), 403, "forbidden")
+
+
+def test_before_the_publisher_has_run_the_game_is_told_to_try_again(
+    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
+) -> None:
+    answer = call(load_event("today-roll"))
+
+    error = assert_error(answer, 503, "archive_unavailable")
+    assert answer.headers["Retry-After"] == "30"
+    assert "not made yet" in error["message"]
+    assert stores.secrets.list("") == []  # and no secret was made here
+
+
+def test_a_secret_that_does_not_give_the_published_commitment_is_a_502(
+    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], tmp_path: Path
+) -> None:
+    publish(stores, NOON.replace(hour=0, second=2))
+    (tmp_path / "private" / secret_key(DAY)).write_bytes(bytes(32))
+
+    assert_error(call(load_event("today-roll")), 502, "tampered_record")
+
+
+def test_any_other_path_is_not_found(
+    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
+) -> None:
+    event = copy.deepcopy(load_event("today-roll"))
+    event["rawPath"] = event["requestContext"]["http"]["path"] = f"/daily/2025-03-01/{PLAYER}"
+
+    assert_error(call(event), 404, "not_found")
+
+
+@pytest.mark.parametrize("name", TODAY_EVENTS)
+def test_each_event_is_an_http_api_request_to_the_iam_route(load_event: Callable[[str], Event], name: str) -> None:
+    event = load_event(name)
+    assert event["version"] == "2.0" and event["requestContext"]["stage"] == "$default"
+    assert event["routeKey"] == event["requestContext"]["routeKey"] == "GET /game/today/{player_id}"
+    assert event["rawPath"] == event["requestContext"]["http"]["path"]
+    assert event["rawPath"].startswith("/game/today/")
+    signed = "authorizer" in event["requestContext"]
+    assert signed == (name != "today-roll-unsigned.json")

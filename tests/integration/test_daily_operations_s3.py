@@ -1,0 +1,151 @@
+"""The watchdog and today's roll over S3 (moto), on buckets shaped like the template's.
+
+The archive bucket has Object Lock (compliance mode); the secrets bucket is encrypted with a
+customer-managed KMS key, as the template's is. Every S3 call is recorded, so what each reads,
+and that neither ever writes, is seen on the wire.
+"""
+
+import datetime as dt
+from collections.abc import Iterator
+from typing import Any
+
+import boto3
+import pytest
+from fairdice.daily_archive import publish, secret_key
+from fairdice.errors import ArchiveUnavailable
+from fairdice.storage import PROMPT, S3Store, Stores
+from fairdice.today import TodaysRolls
+from fairdice.watchdog import check_archive
+from moto import mock_aws
+from oracles import seed_004
+from security.cloudformation import function_timeout, load_template
+
+REGION = "eu-west-1"
+ARCHIVE, SECRETS = "fairdice-archive", "fairdice-secrets"
+DAY1, DAY2 = dt.date(2025, 3, 1), dt.date(2025, 3, 2)
+PLAYER = "123e4567-e89b-12d3-a456-426614174000"
+
+
+def at(day: dt.date, time: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(f"{day.isoformat()} {time}").replace(tzinfo=dt.UTC)
+
+
+class Recording:
+    """An S3 client that records every call it passes on: (operation, bucket, key or prefix)."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.calls: list[tuple[str, str, str]] = []
+
+    def get_object(self, **kwargs: Any) -> Any:
+        self.calls.append(("GetObject", kwargs["Bucket"], kwargs["Key"]))
+        return self.client.get_object(**kwargs)
+
+    def put_object(self, **kwargs: Any) -> Any:
+        self.calls.append(("PutObject", kwargs["Bucket"], kwargs["Key"]))
+        return self.client.put_object(**kwargs)
+
+    def list_objects_v2(self, **kwargs: Any) -> Any:
+        self.calls.append(("ListObjectsV2", kwargs["Bucket"], kwargs.get("Prefix", "")))
+        return self.client.list_objects_v2(**kwargs)
+
+
+@pytest.fixture
+def s3(fake_aws_credentials: None) -> Iterator[Any]:
+    """moto's S3 and KMS: the archive under Object Lock, the secrets under a key of their own."""
+    with mock_aws():
+        client = boto3.client("s3", region_name=REGION)
+        where = {"LocationConstraint": REGION}
+        client.create_bucket(Bucket=ARCHIVE, CreateBucketConfiguration=where, ObjectLockEnabledForBucket=True)  # type: ignore[arg-type]
+        client.put_object_lock_configuration(
+            Bucket=ARCHIVE,
+            ObjectLockConfiguration={
+                "ObjectLockEnabled": "Enabled",
+                "Rule": {"DefaultRetention": {"Mode": "COMPLIANCE", "Years": 1}},
+            },
+        )
+        client.create_bucket(Bucket=SECRETS, CreateBucketConfiguration=where)  # type: ignore[arg-type]
+        key = boto3.client("kms", region_name=REGION).create_key(Description="the daily secrets")["KeyMetadata"]
+        client.put_bucket_encryption(
+            Bucket=SECRETS,
+            ServerSideEncryptionConfiguration={
+                "Rules": [
+                    {
+                        "ApplyServerSideEncryptionByDefault": {"SSEAlgorithm": "aws:kms", "KMSMasterKeyID": key["Arn"]},
+                        "BucketKeyEnabled": True,
+                    }
+                ]
+            },
+        )
+        yield client
+
+
+def stores_on(client: Any) -> Stores:
+    return Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
+
+
+def test_the_watchdog_reads_the_archive_alone_and_answers_yes_after_a_good_night(s3: Any) -> None:
+    publish(stores_on(s3), at(DAY1, "00:00:02"))
+    publish(stores_on(s3), at(DAY2, "00:00:02"))
+    recording = Recording(s3)
+
+    check = check_archive(S3Store(ARCHIVE, client=recording), at(DAY2, "00:15:00"))
+
+    assert check.today_committed and check.yesterday_revealed
+    assert recording.calls == [
+        ("GetObject", ARCHIVE, "commitments/2025-03-02.json"),
+        ("GetObject", ARCHIVE, "revealed/2025-03-01.json"),
+    ]
+
+
+def test_the_watchdog_answers_no_for_a_missed_night_on_s3(s3: Any) -> None:
+    publish(stores_on(s3), at(DAY1, "00:00:02"))
+    recording = Recording(s3)
+
+    check = check_archive(S3Store(ARCHIVE, client=recording), at(DAY2, "00:15:00"))
+
+    assert not check.today_committed and not check.yesterday_revealed
+    assert {operation for operation, _, _ in recording.calls} <= {"GetObject", "ListObjectsV2"}
+    assert {bucket for _, bucket, _ in recording.calls} == {ARCHIVE}
+
+
+def test_todays_roll_reads_todays_secret_once_writes_nothing_and_gives_seed_004s_faces(s3: Any) -> None:
+    # Given the midnight runs, and the route's stores recording every call
+    publish(stores_on(s3), at(DAY1, "00:00:02"))
+    publish(stores_on(s3), at(DAY2, "00:00:02"))
+    recording = Recording(s3)
+    rolls = TodaysRolls(stores_on(recording))
+
+    # When the game asks for two players' rolls
+    other = "00000000-0000-4000-8000-000000000001"
+    first = rolls.roll(PLAYER, at(DAY2, "09:00"))
+    second = rolls.roll(other, at(DAY2, "09:01"))
+
+    # Then the faces are seed 004's, from one read of today's secret and its commitment, and no write
+    secret = s3.get_object(Bucket=SECRETS, Key=secret_key(DAY2))["Body"].read()
+    assert first.dice == seed_004.faces(secret, DAY2.isoformat(), PLAYER)
+    assert second.dice == seed_004.faces(secret, DAY2.isoformat(), other)
+    assert recording.calls == [
+        ("GetObject", SECRETS, "secrets/2025-03-02"),
+        ("GetObject", ARCHIVE, "commitments/2025-03-02.json"),
+    ]
+
+
+def test_todays_roll_before_the_publisher_has_run_makes_no_secret(s3: Any) -> None:
+    recording = Recording(s3)
+
+    with pytest.raises(ArchiveUnavailable, match="not made yet"):
+        TodaysRolls(stores_on(recording)).roll(PLAYER, at(DAY2, "00:00:01"))
+
+    assert recording.calls == [("GetObject", SECRETS, "secrets/2025-03-02")]
+    assert s3.list_objects_v2(Bucket=SECRETS).get("KeyCount", 0) == 0
+
+
+def test_todays_roll_gives_up_on_a_slow_store_before_its_lambda_timeout(s3: Any) -> None:
+    """Its reads, each at its longest (PROMPT), fit in the function's timeout: the 503 is its own."""
+    publish(stores_on(s3), at(DAY2, "00:00:02"))
+    recording = Recording(s3)
+    TodaysRolls(stores_on(recording)).roll(PLAYER, at(DAY2, "09:00"))
+
+    reads = len(recording.calls)
+    assert reads * PROMPT.longest_call() < function_timeout(load_template(), "TodayRollFunction")

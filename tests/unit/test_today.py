@@ -1,0 +1,190 @@
+"""Today's roll for the game's backend: the faces seed 004 gives, for today only, the secret never shown.
+
+Archives are made by the publisher's lifecycle over local folders; faces are compared with seed
+004's algorithm as transcribed in tests/oracles/seed_004.py. The S3 side (moto) is in
+tests/integration/test_daily_operations_s3.py.
+"""
+
+import base64
+import datetime as dt
+import json
+import uuid
+from pathlib import Path
+
+import pytest
+from fairdice.daily_archive import Commitment, commitment_key, publish, secret_key
+from fairdice.errors import ArchiveUnavailable, TamperedRecord
+from fairdice.seal import seal_of
+from fairdice.storage import ObjectStore, StorageSettings, Stores
+from fairdice.today import TodaysRolls
+from oracles import seed_004
+from pydantic import ValidationError
+
+DAY1, DAY2, DAY3 = dt.date(2025, 3, 1), dt.date(2025, 3, 2), dt.date(2025, 3, 3)
+PLAYER = "123e4567-e89b-12d3-a456-426614174000"
+
+
+def at(day: dt.date, time: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(f"{day.isoformat()} {time}").replace(tzinfo=dt.UTC)
+
+
+class Counted:
+    """A store that counts its reads and refuses every write: the route may only ever read."""
+
+    def __init__(self, store: ObjectStore) -> None:
+        self.store = store
+        self.reads: list[str] = []
+
+    def get(self, key: str) -> bytes | None:
+        self.reads.append(key)
+        return self.store.get(key)
+
+    def list(self, prefix: str) -> list[str]:
+        raise AssertionError("today's roll lists nothing")
+
+    def put_new(self, key: str, data: bytes) -> bool:
+        raise AssertionError(f"today's roll wrote {key}")
+
+    def replace(self, key: str, data: bytes) -> None:
+        raise AssertionError(f"today's roll replaced {key}")
+
+
+@pytest.fixture
+def stores(tmp_path: Path) -> Stores:
+    return StorageSettings(data_dir=tmp_path).stores()
+
+
+@pytest.fixture
+def read_only(stores: Stores) -> Stores:
+    return Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
+
+
+def secret_of(stores: Stores, day: dt.date) -> bytes:
+    secret = stores.secrets.get(secret_key(day))
+    assert secret is not None
+    return secret
+
+
+def test_a_players_faces_for_today_are_seed_004s_and_the_answer_holds_no_form_of_the_secret(
+    stores: Stores, read_only: Stores
+) -> None:
+    # Given the publisher's midnight runs on both days: DAY1 is revealed, DAY2 is today
+    publish(stores, at(DAY1, "00:00:02"))
+    publish(stores, at(DAY2, "00:00:02"))
+
+    # When the game asks for a player's roll during DAY2
+    roll = TodaysRolls(read_only).roll(PLAYER, at(DAY2, "15:30"))
+
+    # Then it gets seed 004's faces from DAY2's secret, and the public facts beside them
+    secret = secret_of(stores, DAY2)
+    assert roll.dice == seed_004.faces(secret, DAY2.isoformat(), PLAYER)
+    assert (roll.date, roll.player_id, roll.sides) == (DAY2, PLAYER, [4, 6, 8, 10, 12, 20])
+    assert roll.message == f"{DAY2.isoformat()}|{PLAYER}"
+    published = Commitment.model_validate_json(stores.archive.get(commitment_key(DAY2)) or b"")
+    assert roll.commitment == published.commitment
+    assert roll.reveal_at == at(DAY3, "00:00")
+    shown = roll.model_dump_json()
+    for form in (secret.hex(), secret.hex().upper(), base64.b64encode(secret).decode(), repr(secret)):
+        assert form not in shown
+    assert set(json.loads(shown)) == {"date", "player_id", "dice", "sides", "message", "commitment", "reveal_at"}
+
+
+def test_every_player_gets_their_own_faces_and_the_secret_is_read_once_a_day(stores: Stores, read_only: Stores) -> None:
+    publish(stores, at(DAY2, "00:00:02"))
+    rolls = TodaysRolls(read_only)
+    players = [str(uuid.UUID(int=n * 7919 + 1)) for n in range(50)]
+
+    faces = [rolls.roll(player, at(DAY2, "12:00")).dice for player in players]
+
+    secret = secret_of(stores, DAY2)
+    assert faces == [seed_004.faces(secret, DAY2.isoformat(), player) for player in players]
+    assert read_only.secrets.reads == [secret_key(DAY2)]  # type: ignore[attr-defined]
+
+
+def test_a_player_id_is_read_as_seed_004_writes_it(stores: Stores, read_only: Stores) -> None:
+    publish(stores, at(DAY2, "00:00:02"))
+    shouted = PLAYER.upper().replace("-", "")
+
+    roll = TodaysRolls(read_only).roll(shouted, at(DAY2, "12:00"))
+
+    assert roll.player_id == PLAYER
+    assert roll.dice == seed_004.faces(secret_of(stores, DAY2), DAY2.isoformat(), PLAYER)
+
+
+def test_a_player_id_that_is_not_a_uuid_is_refused_by_name(stores: Stores, read_only: Stores) -> None:
+    publish(stores, at(DAY2, "00:00:02"))
+
+    with pytest.raises(ValidationError) as refused:
+        TodaysRolls(read_only).roll("2025-03-01", at(DAY2, "12:00"))
+
+    assert [error["loc"] for error in refused.value.errors()] == [("player_id",)]
+
+
+def test_only_today_whatever_day_was_asked_before(stores: Stores, read_only: Stores) -> None:
+    # Given a game that asked on DAY2, and the DAY3 run that has not happened yet
+    publish(stores, at(DAY2, "00:00:02"))
+    rolls = TodaysRolls(read_only)
+    rolls.roll(PLAYER, at(DAY2, "23:59:59"))
+
+    # When it asks just after midnight, then it gets no roll, not DAY2's
+    with pytest.raises(ArchiveUnavailable, match="not made yet"):
+        rolls.roll(PLAYER, at(DAY3, "00:00:01"))
+
+    # and once the publisher has run, DAY3's faces
+    publish(stores, at(DAY3, "00:00:03"))
+    roll = rolls.roll(PLAYER, at(DAY3, "00:00:04"))
+    assert roll.date == DAY3
+    assert roll.dice == seed_004.faces(secret_of(stores, DAY3), DAY3.isoformat(), PLAYER)
+
+
+def test_no_secret_is_ever_made_here(stores: Stores, read_only: Stores) -> None:
+    with pytest.raises(ArchiveUnavailable, match=r"the secret for 2025-03-02 is not made yet"):
+        TodaysRolls(read_only).roll(PLAYER, at(DAY2, "00:00:01"))
+
+    assert stores.secrets.list("") == [] and stores.archive.list("") == []
+
+
+def test_no_roll_is_given_before_its_days_commitment_is_published(stores: Stores, read_only: Stores) -> None:
+    # Given a secret whose commitment was never written (a run that died between its two writes)
+    stores.secrets.put_new(secret_key(DAY2), bytes(range(32)))
+
+    with pytest.raises(ArchiveUnavailable, match=r"commitments/2025-03-02.json is not published yet"):
+        TodaysRolls(read_only).roll(PLAYER, at(DAY2, "12:00"))
+
+
+def test_a_commitment_the_secret_does_not_give_is_tampering(stores: Stores, read_only: Stores) -> None:
+    # Given today's secret and, in the archive, the commitment of another secret
+    stores.secrets.put_new(secret_key(DAY2), bytes(range(32)))
+    other = Commitment(date=DAY2, commitment=seal_of(bytes(32)), published_at=at(DAY2, "00:00:02"))
+    stores.archive.put_new(commitment_key(DAY2), other.to_bytes())
+
+    with pytest.raises(TamperedRecord) as tampered:
+        TodaysRolls(read_only).roll(PLAYER, at(DAY2, "12:00"))
+
+    assert tampered.value.field == "commitment"
+    assert bytes(range(32)).hex() not in tampered.value.message
+
+
+@pytest.mark.parametrize(
+    ("document", "field"),
+    [(b"{}", "commitment"), (None, "date")],
+)
+def test_a_commitment_document_that_is_not_todays_is_tampering(
+    stores: Stores, read_only: Stores, tmp_path: Path, document: bytes | None, field: str
+) -> None:
+    publish(stores, at(DAY1, "00:00:02"))
+    publish(stores, at(DAY2, "00:00:02"))
+    replaced = document if document is not None else stores.archive.get(commitment_key(DAY1)) or b""
+    (tmp_path / "archive" / commitment_key(DAY2)).write_bytes(replaced)
+
+    with pytest.raises(TamperedRecord) as tampered:
+        TodaysRolls(read_only).roll(PLAYER, at(DAY2, "12:00"))
+
+    assert tampered.value.field == field
+
+
+def test_a_stored_secret_of_the_wrong_length_is_tampering(stores: Stores, read_only: Stores) -> None:
+    stores.secrets.put_new(secret_key(DAY2), b"short")
+
+    with pytest.raises(TamperedRecord, match="holds 5 bytes"):
+        TodaysRolls(read_only).roll(PLAYER, at(DAY2, "12:00"))

@@ -1,0 +1,149 @@
+"""The watchdog's check: today committed, yesterday revealed, read from the archive alone.
+
+Archives are made by the publisher's own lifecycle (`publish`) over local folders, at the times
+the schedules run; the S3 side is in tests/integration/test_daily_operations_s3.py.
+"""
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+from fairdice.daily_archive import commitment_key, publish, revealed_key, secret_key
+from fairdice.errors import ArchiveUnavailable
+from fairdice.storage import ObjectStore, StorageSettings, Stores
+from fairdice.watchdog import check_archive
+
+DAY1, DAY2, DAY3 = dt.date(2025, 3, 1), dt.date(2025, 3, 2), dt.date(2025, 3, 3)
+
+
+def at(day: dt.date, time: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(f"{day.isoformat()} {time}").replace(tzinfo=dt.UTC)
+
+
+@pytest.fixture
+def stores(tmp_path: Path) -> Stores:
+    return StorageSettings(data_dir=tmp_path).stores()
+
+
+class ReadOnly:
+    """The archive as the watchdog may use it: any write is a failure of the test."""
+
+    def __init__(self, archive: ObjectStore) -> None:
+        self.archive = archive
+
+    def get(self, key: str) -> bytes | None:
+        return self.archive.get(key)
+
+    def list(self, prefix: str) -> list[str]:
+        return self.archive.list(prefix)
+
+    def put_new(self, key: str, data: bytes) -> bool:
+        raise AssertionError(f"the watchdog wrote {key}")
+
+    def replace(self, key: str, data: bytes) -> None:
+        raise AssertionError(f"the watchdog replaced {key}")
+
+
+def test_after_a_good_night_today_is_committed_and_yesterday_revealed(stores: Stores) -> None:
+    # Given the publisher ran at midnight on both days
+    publish(stores, at(DAY1, "00:00:02"))
+    publish(stores, at(DAY2, "00:00:02"))
+
+    # When the watchdog looks at 00:15, reading only
+    check = check_archive(ReadOnly(stores.archive), at(DAY2, "00:15:00"))
+
+    # Then both answers are yes
+    assert (check.today, check.yesterday) == (DAY2, DAY1)
+    assert check.today_committed and check.yesterday_revealed and check.healthy
+    assert check.problems == []
+
+
+def test_a_night_without_a_run_is_neither_committed_nor_revealed(stores: Stores) -> None:
+    # Given yesterday's run, then nothing at midnight (both runs and their retries failed)
+    publish(stores, at(DAY1, "00:00:02"))
+
+    check = check_archive(stores.archive, at(DAY2, "00:15:00"))
+
+    assert not check.today_committed and not check.yesterday_revealed and not check.healthy
+    assert check.problems == [f"{commitment_key(DAY2)} is missing", f"{revealed_key(DAY1)} is missing"]
+
+
+def test_a_day_that_never_had_a_secret_is_never_revealed(stores: Stores) -> None:
+    # Given every run on DAY2 failed: DAY2 has no secret, so the DAY3 run has nothing of DAY2 to reveal
+    publish(stores, at(DAY1, "00:00:02"))
+    publish(stores, at(DAY3, "00:00:02"))
+    assert stores.secrets.get(secret_key(DAY2)) is None
+
+    check = check_archive(stores.archive, at(DAY3, "00:30:00"))
+
+    assert check.today_committed and not check.yesterday_revealed
+    assert check.problems == [f"{revealed_key(DAY2)} is missing"]
+
+
+def test_a_stack_that_began_today_had_nothing_to_reveal_yesterday(stores: Stores) -> None:
+    # Given a first deploy: the publisher invoked once, today
+    publish(stores, at(DAY2, "09:41:00"))
+
+    check = check_archive(stores.archive, at(DAY2, "23:00:00"))
+
+    assert check.today_committed and check.yesterday_revealed
+    assert check.problems == []
+
+
+def test_an_empty_archive_has_no_commitment_for_today(stores: Stores) -> None:
+    check = check_archive(stores.archive, at(DAY2, "00:15:00"))
+
+    assert not check.today_committed
+    assert check.yesterday_revealed  # nothing was ever committed, so nothing was due
+
+
+@pytest.mark.parametrize(
+    ("key", "data", "problem"),
+    [
+        (commitment_key(DAY2), b"not json", f"{commitment_key(DAY2)} is not a Commitment document"),
+        (revealed_key(DAY1), b'{"date": "2025-03-01"}', f"{revealed_key(DAY1)} is not a RevealedRecord document"),
+    ],
+)
+def test_a_document_that_is_not_what_it_should_be_counts_as_missing(
+    tmp_path: Path, stores: Stores, key: str, data: bytes, problem: str
+) -> None:
+    # Given a healthy archive of which one document is replaced by something else
+    publish(stores, at(DAY1, "00:00:02"))
+    publish(stores, at(DAY2, "00:00:02"))
+    (tmp_path / "archive" / key).write_bytes(data)
+
+    check = check_archive(stores.archive, at(DAY2, "00:15:00"))
+
+    assert not check.healthy
+    assert check.problems == [problem]
+
+
+def test_a_document_of_another_day_does_not_count(tmp_path: Path, stores: Stores) -> None:
+    publish(stores, at(DAY1, "00:00:02"))
+    publish(stores, at(DAY2, "00:00:02"))
+    moved = (tmp_path / "archive" / commitment_key(DAY1)).read_bytes()
+    (tmp_path / "archive" / commitment_key(DAY2)).write_bytes(moved)
+
+    check = check_archive(stores.archive, at(DAY2, "00:15:00"))
+
+    assert not check.today_committed
+    assert check.problems == [f"{commitment_key(DAY2)} is dated {DAY1}"]
+
+
+def test_the_day_is_the_utc_day_of_the_clock(stores: Stores) -> None:
+    publish(stores, at(DAY2, "00:00:02"))
+    # 01:00 on DAY2 at +02:00 is 23:00 UTC on DAY1
+    late = dt.datetime(2025, 3, 2, 1, 0, tzinfo=dt.timezone(dt.timedelta(hours=2)))
+
+    assert check_archive(stores.archive, late).today == DAY1
+    with pytest.raises(ValueError, match="timezone-aware"):
+        check_archive(stores.archive, dt.datetime(2025, 3, 2, 0, 15))
+
+
+def test_an_archive_that_cannot_be_read_gives_no_answer_at_all(stores: Stores) -> None:
+    class Unreadable(ReadOnly):
+        def get(self, key: str) -> bytes | None:
+            raise ArchiveUnavailable(f"S3 bucket fairdice-archive: cannot read {key} (SlowDown); try again later")
+
+    with pytest.raises(ArchiveUnavailable, match="SlowDown"):
+        check_archive(Unreadable(stores.archive), at(DAY2, "00:15:00"))
