@@ -12,8 +12,8 @@ from typing import Any
 from aws_lambda_powertools import Logger, Metrics, Tracer
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
+from fairdice.archive.watchdog import check_archive
 from fairdice.storage import StorageSettings
-from fairdice.watchdog import check_archive
 
 SERVICE = "fairdice"
 logger = Logger(service=SERVICE)

@@ -2,7 +2,7 @@
 
 API Gateway lets only IAM-signed requests of the game server's role through (its AWS_IAM
 authorizer), and this function runs as the publisher's role, the one that may read today's secret.
-It answers today's faces and nothing else: no other day, no secret (fairdice.today).
+It answers today's faces and nothing else: no other day, no secret (fairdice.archive.today).
 """
 
 import datetime as dt
@@ -16,10 +16,10 @@ from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.typing import LambdaContext
+from fairdice.archive.today import TodaysRolls
 from fairdice.errors import ArchiveUnavailable, FairdiceError, InvalidInput, TamperedRecord
 from fairdice.problems import ErrorDetail, invalid
 from fairdice.storage import PROMPT, StorageSettings
-from fairdice.today import TodaysRolls
 from pydantic import BaseModel, ValidationError
 
 SERVICE = "fairdice"

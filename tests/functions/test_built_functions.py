@@ -29,10 +29,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fairdice.daily_archive import publish, secret_key
-from fairdice.storage import StorageSettings
-from oracles import seed_004
+from fairdice.archive.layout import secret_key
 from security.cloudformation import function_timeout, load_template
+
+from testkit.oracles import seed_004
+from testkit.timeline import Timeline
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / ".aws-sam" / "build"
@@ -83,7 +84,7 @@ def _skip_unless_built() -> None:
     for function, folder in _code_folders().items():
         if not (BUILD / function).is_dir():
             pytest.skip(f"{function} is not built yet: `make template` builds it")
-        stale = _differing(ROOT / folder, BUILD / function)
+        stale = _differing(ROOT / folder, BUILD / function, only=_handler_package(function))
         if stale:
             pytest.skip(f"the build is older than {folder}{stale[0]}: `make template` builds it again")
     stale = _differing(ROOT / "shared" / "fairdice", LAYER / "fairdice")
@@ -92,14 +93,28 @@ def _skip_unless_built() -> None:
 
 
 def _code_folders() -> dict[str, str]:
+    """Each function's source folder as Lambda's task root sees it: its CodeUri, or the folder holding it when
+    the handler is the package the CodeUri is (verify_api.app.lambda_handler, built by its own Makefile)."""
     template = load_template()
-    return {name: template["Resources"][name]["Properties"]["CodeUri"] for name in EVENTS_OF}
+    folders = {}
+    for name in EVENTS_OF:
+        properties = template["Resources"][name]["Properties"]
+        folder = properties["CodeUri"].rstrip("/")
+        package = properties["Handler"].split(".")[0]
+        folders[name] = str(Path(folder).parent) if Path(folder).name == package else folder
+    return folders
 
 
-def _differing(source: Path, built: Path) -> list[str]:
-    """Python files in both folders whose bytes differ (a file missing from the build is the test's to find)."""
+def _handler_package(function: str) -> str:
+    return str(load_template()["Resources"][function]["Properties"]["Handler"].split(".")[0])
+
+
+def _differing(source: Path, built: Path, only: str | None = None) -> list[str]:
+    """Python files in both folders whose bytes differ (a file missing from the build is the test's to find);
+    `only`: the one package folder of the source to compare, when the source folder holds others."""
     found = []
-    for path in sorted(source.rglob("*.py")):
+    paths = (source / only).rglob("*.py") if only is not None and (source / only).is_dir() else source.rglob("*.py")
+    for path in sorted(paths):
         copy = built / path.relative_to(source)
         if copy.is_file() and copy.read_bytes() != path.read_bytes():
             found.append(str(path.relative_to(source)))
@@ -215,13 +230,15 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Run]]:
     native = _native_stand_ins(work / "native")
     # An archive as the verify events expect it (1 March 2025 revealed, 2 March too) and as today's
     # roll and the watchdog expect it (yesterday revealed, today committed).
+    # The folders date what they write by the runs' own times, as S3 would have when they ran.
     archive = work / "archive"
-    stores = StorageSettings(data_dir=archive).stores()
-    now = dt.datetime.now(dt.UTC)
+    timeline = Timeline(dt.datetime(2025, 3, 1, tzinfo=dt.UTC))
+    stores = timeline.stores(archive)
+    midnight = dt.datetime.combine(dt.datetime.now(dt.UTC).date(), dt.time(0, 0, 2), dt.UTC)
     for moment in ("2025-03-01T00:00:02", "2025-03-02T00:00:02", "2025-03-03T00:00:02"):
-        publish(stores, dt.datetime.fromisoformat(moment).replace(tzinfo=dt.UTC))
-    publish(stores, now - dt.timedelta(days=1))
-    publish(stores, now)
+        timeline.publish(stores, dt.datetime.fromisoformat(moment).replace(tzinfo=dt.UTC))
+    timeline.publish(stores, midnight - dt.timedelta(days=1))
+    timeline.publish(stores, midnight)
     site = sysconfig.get_paths()["purelib"]
     runs: dict[str, dict[str, Run]] = {}
     for function, folder in _code_folders().items():
@@ -241,7 +258,7 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Run]]:
             if function != "DailyPublisherFunction":
                 shutil.copytree(archive, data_dir)
             runs[function][layout] = _run(function, folders, data_dir, events, place)
-        runs[function]["built"]["today"] = now.date()
+        runs[function]["built"]["today"] = midnight.date()
         runs[function]["built"]["secrets"] = archive / "private"
     return runs
 

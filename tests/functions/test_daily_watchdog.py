@@ -14,10 +14,11 @@ from typing import Any
 
 import pytest
 from daily_watchdog import app
-from fairdice.daily_archive import publish
 from fairdice.errors import ArchiveUnavailable
-from fairdice.storage import StorageSettings, Stores
-from lambda_context import FakeLambdaContext
+from fairdice.storage import Stores
+
+from testkit.lambda_context import FakeLambdaContext
+from testkit.timeline import Timeline
 
 Event = dict[str, Any]
 
@@ -49,8 +50,14 @@ def at(text: str) -> dt.datetime:
 
 
 @pytest.fixture
-def stores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Stores:
-    local = StorageSettings(data_dir=tmp_path).stores()
+def timeline() -> Timeline:
+    """The test's time, which the stores date what they write by."""
+    return Timeline(at("2025-03-01 00:00"))
+
+
+@pytest.fixture
+def stores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, timeline: Timeline) -> Stores:
+    local = timeline.stores(tmp_path)
     monkeypatch.setattr(app, "archive", local.archive)
     return local
 
@@ -73,11 +80,11 @@ def invoke(
 
 
 def test_after_a_good_night_both_answers_are_one(
-    invoke: Callable[[Event, str], Run], load_event: Callable[[str], Event], stores: Stores
+    timeline: Timeline, invoke: Callable[[Event, str], Run], load_event: Callable[[str], Event], stores: Stores
 ) -> None:
     # Given the publisher's midnight runs on 1 and 2 March
-    publish(stores, at("2025-03-01 00:00:02"))
-    publish(stores, at("2025-03-02 00:00:02"))
+    timeline.publish(stores, at("2025-03-01 00:00:02"))
+    timeline.publish(stores, at("2025-03-02 00:00:02"))
 
     # When the watchdog runs at 00:15 on 2 March
     run = invoke(load_event("scheduled-watchdog"), "2025-03-02 00:15:00")
@@ -94,10 +101,10 @@ def test_after_a_good_night_both_answers_are_one(
 
 
 def test_a_missed_night_is_two_zeros_and_an_error_in_the_log(
-    invoke: Callable[[Event, str], Run], load_event: Callable[[str], Event], stores: Stores
+    timeline: Timeline, invoke: Callable[[Event, str], Run], load_event: Callable[[str], Event], stores: Stores
 ) -> None:
     # Given only 1 March's run: nothing happened at midnight on 2 March
-    publish(stores, at("2025-03-01 00:00:02"))
+    timeline.publish(stores, at("2025-03-01 00:00:02"))
 
     run = invoke(load_event("scheduled-watchdog"), "2025-03-02 00:15:00")
 
@@ -114,6 +121,8 @@ def test_an_archive_it_cannot_read_fails_the_invocation_and_answers_nothing(
     class Unreadable:
         def get(self, key: str) -> bytes | None:
             raise ArchiveUnavailable(f"S3 bucket fairdice-archive: cannot read {key} (SlowDown); try again later")
+
+        read = get
 
         def list(self, prefix: str) -> list[str]:
             raise AssertionError("not reached")

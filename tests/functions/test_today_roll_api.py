@@ -14,12 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fairdice.daily_archive import publish, secret_key
+from fairdice.archive.layout import secret_key
+from fairdice.archive.publisher import publish
+from fairdice.archive.today import TodaysRolls
 from fairdice.storage import StorageSettings, Stores
-from fairdice.today import TodaysRolls
-from lambda_context import FakeLambdaContext
-from oracles import seed_004
 from today_roll_api import app
+
+from testkit.lambda_context import FakeLambdaContext
+from testkit.oracles import seed_004
 
 Event = dict[str, Any]
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"

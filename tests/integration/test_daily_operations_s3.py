@@ -11,14 +11,16 @@ from typing import Any
 
 import boto3
 import pytest
-from fairdice.daily_archive import publish, secret_key
+from fairdice.archive.layout import secret_key
+from fairdice.archive.today import TodaysRolls
+from fairdice.archive.watchdog import check_archive
 from fairdice.errors import ArchiveUnavailable
 from fairdice.storage import PROMPT, S3Store, Stores
-from fairdice.today import TodaysRolls
-from fairdice.watchdog import check_archive
 from moto import mock_aws
-from oracles import seed_004
 from security.cloudformation import function_timeout, load_template
+
+from testkit.oracles import seed_004
+from testkit.timeline import Timeline
 
 REGION = "eu-west-1"
 ARCHIVE, SECRETS = "fairdice-archive", "fairdice-secrets"
@@ -51,9 +53,15 @@ class Recording:
 
 
 @pytest.fixture
-def s3(fake_aws_credentials: None) -> Iterator[Any]:
+def timeline() -> Timeline:
+    """The test's time: the publisher runs at it, and moto dates what it stores by it (LastModified)."""
+    return Timeline(at(DAY1, "00:00:00"))
+
+
+@pytest.fixture
+def s3(fake_aws_credentials: None, timeline: Timeline) -> Iterator[Any]:
     """moto's S3 and KMS: the archive under Object Lock, the secrets under a key of their own."""
-    with mock_aws():
+    with mock_aws(), timeline.moto():
         client = boto3.client("s3", region_name=REGION)
         where = {"LocationConstraint": REGION}
         client.create_bucket(Bucket=ARCHIVE, CreateBucketConfiguration=where, ObjectLockEnabledForBucket=True)  # type: ignore[arg-type]
@@ -84,9 +92,9 @@ def stores_on(client: Any) -> Stores:
     return Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
 
 
-def test_the_watchdog_reads_the_archive_alone_and_answers_yes_after_a_good_night(s3: Any) -> None:
-    publish(stores_on(s3), at(DAY1, "00:00:02"))
-    publish(stores_on(s3), at(DAY2, "00:00:02"))
+def test_the_watchdog_reads_the_archive_alone_and_answers_yes_after_a_good_night(timeline: Timeline, s3: Any) -> None:
+    timeline.publish(stores_on(s3), at(DAY1, "00:00:02"))
+    timeline.publish(stores_on(s3), at(DAY2, "00:00:02"))
     recording = Recording(s3)
 
     check = check_archive(S3Store(ARCHIVE, client=recording), at(DAY2, "00:15:00"))
@@ -98,8 +106,8 @@ def test_the_watchdog_reads_the_archive_alone_and_answers_yes_after_a_good_night
     ]
 
 
-def test_the_watchdog_answers_no_for_a_missed_night_on_s3(s3: Any) -> None:
-    publish(stores_on(s3), at(DAY1, "00:00:02"))
+def test_the_watchdog_answers_no_for_a_missed_night_on_s3(timeline: Timeline, s3: Any) -> None:
+    timeline.publish(stores_on(s3), at(DAY1, "00:00:02"))
     recording = Recording(s3)
 
     check = check_archive(S3Store(ARCHIVE, client=recording), at(DAY2, "00:15:00"))
@@ -109,10 +117,12 @@ def test_the_watchdog_answers_no_for_a_missed_night_on_s3(s3: Any) -> None:
     assert {bucket for _, bucket, _ in recording.calls} == {ARCHIVE}
 
 
-def test_todays_roll_reads_todays_secret_once_writes_nothing_and_gives_seed_004s_faces(s3: Any) -> None:
+def test_todays_roll_reads_todays_secret_once_writes_nothing_and_gives_seed_004s_faces(
+    timeline: Timeline, s3: Any
+) -> None:
     # Given the midnight runs, and the route's stores recording every call
-    publish(stores_on(s3), at(DAY1, "00:00:02"))
-    publish(stores_on(s3), at(DAY2, "00:00:02"))
+    timeline.publish(stores_on(s3), at(DAY1, "00:00:02"))
+    timeline.publish(stores_on(s3), at(DAY2, "00:00:02"))
     recording = Recording(s3)
     rolls = TodaysRolls(stores_on(recording))
 
@@ -141,9 +151,9 @@ def test_todays_roll_before_the_publisher_has_run_makes_no_secret(s3: Any) -> No
     assert s3.list_objects_v2(Bucket=SECRETS).get("KeyCount", 0) == 0
 
 
-def test_todays_roll_gives_up_on_a_slow_store_before_its_lambda_timeout(s3: Any) -> None:
+def test_todays_roll_gives_up_on_a_slow_store_before_its_lambda_timeout(timeline: Timeline, s3: Any) -> None:
     """Its reads, each at its longest (PROMPT), fit in the function's timeout: the 503 is its own."""
-    publish(stores_on(s3), at(DAY2, "00:00:02"))
+    timeline.publish(stores_on(s3), at(DAY2, "00:00:02"))
     recording = Recording(s3)
     TodaysRolls(stores_on(recording)).roll(PLAYER, at(DAY2, "09:00"))
 

@@ -110,7 +110,6 @@ _QUOTED_ID = re.compile(r"""["'](pair36|bg-dice-v1|bg-online-v1|narde-v1|three-d
 # The daily archive's own modules, its CLI and the publisher are about the daily game itself.
 _DAILY_SIDE = (
     "shared/fairdice/archive/",
-    "shared/fairdice/daily_archive.py",
     "shared/fairdice/daily_cli.py",
     "functions/daily_publisher/",
 )

@@ -12,13 +12,15 @@ import uuid
 from pathlib import Path
 
 import pytest
-from fairdice.daily_archive import Commitment, commitment_key, publish, secret_key
+from fairdice.archive.layout import Commitment, commitment_key, secret_key
+from fairdice.archive.publisher import publish
+from fairdice.archive.today import TodaysRolls
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
 from fairdice.seal import seal_of
 from fairdice.storage import ObjectStore, StorageSettings, Stores
-from fairdice.today import TodaysRolls
-from oracles import seed_004
 from pydantic import ValidationError
+
+from testkit.oracles import seed_004
 
 DAY1, DAY2, DAY3 = dt.date(2025, 3, 1), dt.date(2025, 3, 2), dt.date(2025, 3, 3)
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"

@@ -8,10 +8,12 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
-from fairdice.daily_archive import commitment_key, publish, revealed_key, secret_key
+from fairdice.archive.layout import commitment_key, revealed_key, secret_key
+from fairdice.archive.watchdog import check_archive
 from fairdice.errors import ArchiveUnavailable
-from fairdice.storage import ObjectStore, StorageSettings, Stores
-from fairdice.watchdog import check_archive
+from fairdice.storage import ObjectStore, Stored, Stores
+
+from testkit.timeline import Timeline
 
 DAY1, DAY2, DAY3 = dt.date(2025, 3, 1), dt.date(2025, 3, 2), dt.date(2025, 3, 3)
 
@@ -21,8 +23,14 @@ def at(day: dt.date, time: str) -> dt.datetime:
 
 
 @pytest.fixture
-def stores(tmp_path: Path) -> Stores:
-    return StorageSettings(data_dir=tmp_path).stores()
+def timeline() -> Timeline:
+    """The test's time, which the stores date what they write by."""
+    return Timeline(at(DAY1, "00:00:00"))
+
+
+@pytest.fixture
+def stores(tmp_path: Path, timeline: Timeline) -> Stores:
+    return timeline.stores(tmp_path)
 
 
 class ReadOnly:
@@ -34,6 +42,9 @@ class ReadOnly:
     def get(self, key: str) -> bytes | None:
         return self.archive.get(key)
 
+    def read(self, key: str) -> Stored | None:
+        return self.archive.read(key)
+
     def list(self, prefix: str) -> list[str]:
         return self.archive.list(prefix)
 
@@ -44,10 +55,10 @@ class ReadOnly:
         raise AssertionError(f"the watchdog replaced {key}")
 
 
-def test_after_a_good_night_today_is_committed_and_yesterday_revealed(stores: Stores) -> None:
+def test_after_a_good_night_today_is_committed_and_yesterday_revealed(timeline: Timeline, stores: Stores) -> None:
     # Given the publisher ran at midnight on both days
-    publish(stores, at(DAY1, "00:00:02"))
-    publish(stores, at(DAY2, "00:00:02"))
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline.publish(stores, at(DAY2, "00:00:02"))
 
     # When the watchdog looks at 00:15, reading only
     check = check_archive(ReadOnly(stores.archive), at(DAY2, "00:15:00"))
@@ -58,9 +69,9 @@ def test_after_a_good_night_today_is_committed_and_yesterday_revealed(stores: St
     assert check.problems == []
 
 
-def test_a_night_without_a_run_is_neither_committed_nor_revealed(stores: Stores) -> None:
+def test_a_night_without_a_run_is_neither_committed_nor_revealed(timeline: Timeline, stores: Stores) -> None:
     # Given yesterday's run, then nothing at midnight (both runs and their retries failed)
-    publish(stores, at(DAY1, "00:00:02"))
+    timeline.publish(stores, at(DAY1, "00:00:02"))
 
     check = check_archive(stores.archive, at(DAY2, "00:15:00"))
 
@@ -68,10 +79,10 @@ def test_a_night_without_a_run_is_neither_committed_nor_revealed(stores: Stores)
     assert check.problems == [f"{commitment_key(DAY2)} is missing", f"{revealed_key(DAY1)} is missing"]
 
 
-def test_a_day_that_never_had_a_secret_is_never_revealed(stores: Stores) -> None:
+def test_a_day_that_never_had_a_secret_is_never_revealed(timeline: Timeline, stores: Stores) -> None:
     # Given every run on DAY2 failed: DAY2 has no secret, so the DAY3 run has nothing of DAY2 to reveal
-    publish(stores, at(DAY1, "00:00:02"))
-    publish(stores, at(DAY3, "00:00:02"))
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline.publish(stores, at(DAY3, "00:00:02"))
     assert stores.secrets.get(secret_key(DAY2)) is None
 
     check = check_archive(stores.archive, at(DAY3, "00:30:00"))
@@ -80,14 +91,17 @@ def test_a_day_that_never_had_a_secret_is_never_revealed(stores: Stores) -> None
     assert check.problems == [f"{revealed_key(DAY2)} is missing"]
 
 
-def test_a_stack_that_began_today_had_nothing_to_reveal_yesterday(stores: Stores) -> None:
-    # Given a first deploy: the publisher invoked once, today
-    publish(stores, at(DAY2, "09:41:00"))
+def test_a_stack_that_began_today_had_nothing_to_reveal_yesterday(timeline: Timeline, stores: Stores) -> None:
+    # Given a first deploy: the publisher invoked once, today at 09:41
+    timeline.publish(stores, at(DAY2, "09:41:00"))
 
     check = check_archive(stores.archive, at(DAY2, "23:00:00"))
 
-    assert check.today_committed and check.yesterday_revealed
-    assert check.problems == []
+    # Then there was nothing to reveal yesterday; but today's commitment came after the day's play began
+    assert check.yesterday_revealed and not check.today_committed
+    assert check.problems == [
+        f"{commitment_key(DAY2)} was published at 09:41:00 UTC, more than 15 minutes after 00:00 UTC"
+    ]
 
 
 def test_an_empty_archive_has_no_commitment_for_today(stores: Stores) -> None:
@@ -105,11 +119,11 @@ def test_an_empty_archive_has_no_commitment_for_today(stores: Stores) -> None:
     ],
 )
 def test_a_document_that_is_not_what_it_should_be_counts_as_missing(
-    tmp_path: Path, stores: Stores, key: str, data: bytes, problem: str
+    timeline: Timeline, tmp_path: Path, stores: Stores, key: str, data: bytes, problem: str
 ) -> None:
     # Given a healthy archive of which one document is replaced by something else
-    publish(stores, at(DAY1, "00:00:02"))
-    publish(stores, at(DAY2, "00:00:02"))
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline.publish(stores, at(DAY2, "00:00:02"))
     (tmp_path / "archive" / key).write_bytes(data)
 
     check = check_archive(stores.archive, at(DAY2, "00:15:00"))
@@ -118,9 +132,9 @@ def test_a_document_that_is_not_what_it_should_be_counts_as_missing(
     assert check.problems == [problem]
 
 
-def test_a_document_of_another_day_does_not_count(tmp_path: Path, stores: Stores) -> None:
-    publish(stores, at(DAY1, "00:00:02"))
-    publish(stores, at(DAY2, "00:00:02"))
+def test_a_document_of_another_day_does_not_count(timeline: Timeline, tmp_path: Path, stores: Stores) -> None:
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline.publish(stores, at(DAY2, "00:00:02"))
     moved = (tmp_path / "archive" / commitment_key(DAY1)).read_bytes()
     (tmp_path / "archive" / commitment_key(DAY2)).write_bytes(moved)
 
@@ -130,8 +144,8 @@ def test_a_document_of_another_day_does_not_count(tmp_path: Path, stores: Stores
     assert check.problems == [f"{commitment_key(DAY2)} is dated {DAY1}"]
 
 
-def test_the_day_is_the_utc_day_of_the_clock(stores: Stores) -> None:
-    publish(stores, at(DAY2, "00:00:02"))
+def test_the_day_is_the_utc_day_of_the_clock(timeline: Timeline, stores: Stores) -> None:
+    timeline.publish(stores, at(DAY2, "00:00:02"))
     # 01:00 on DAY2 at +02:00 is 23:00 UTC on DAY1
     late = dt.datetime(2025, 3, 2, 1, 0, tzinfo=dt.timezone(dt.timedelta(hours=2)))
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from pydantic import AwareDatetime, BaseModel, ValidationError
 
-from fairdice.daily_archive import SECRET_BYTES, Commitment, commitment_key, reveal_time, secret_key, utc_day
+from fairdice.archive.layout import SECRET_BYTES, Commitment, commitment_key, reveal_time, secret_key, utc_day
 from fairdice.dice import Hmac, keyed_mac
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
 from fairdice.fields import Day, PlayerId, Seal

@@ -1,4 +1,4 @@
-"""The daily archive's watchdog: is today committed, is yesterday revealed? Read-only.
+"""The daily archive's watchdog: is today committed in time, is yesterday revealed? Read-only.
 
 A missed night is otherwise noticed by players. The watchdog runs after the commitment grace
 (00:15 UTC) and again later (00:30); each answer becomes a metric of 1 or 0 that an alarm watches.
@@ -12,7 +12,16 @@ import datetime as dt
 
 from pydantic import AwareDatetime, BaseModel, ValidationError
 
-from fairdice.daily_archive import COMMITMENTS_PREFIX, Commitment, RevealedRecord, commitment_key, revealed_key, utc_day
+from fairdice.archive.layout import (
+    COMMITMENT_GRACE,
+    COMMITMENTS_PREFIX,
+    Commitment,
+    RevealedRecord,
+    commitment_deadline,
+    commitment_key,
+    revealed_key,
+    utc_day,
+)
 from fairdice.fields import Day
 from fairdice.storage import ObjectStore
 
@@ -36,13 +45,21 @@ class ArchiveCheck(BaseModel):
 def check_archive(archive: ObjectStore, now: dt.datetime) -> ArchiveCheck:
     """Whether today's (UTC, from `now`) commitment and yesterday's revealed record are in the archive.
 
-    Each must be there and be the document it should be, dated its day. A day before the archive's
+    Each must be there and be the document it should be, dated its day; today's commitment must also have
+    been published within the grace after 00:00 UTC, by the archive's own timestamp (a late one shows
+    nothing about the day's play: every verdict of the day is at most incomplete). A day before the archive's
     first commitment had no secret to reveal: yesterday counts as revealed on a stack that began
     today. ArchiveUnavailable when the archive cannot be read: then there is no answer at all.
     """
     today = utc_day(now)
     yesterday = today - dt.timedelta(days=1)
-    commitment = _problem(archive.get(commitment_key(today)), commitment_key(today), Commitment, today)
+    stored = archive.read(commitment_key(today))
+    commitment = _problem(None if stored is None else stored.data, commitment_key(today), Commitment, today)
+    if commitment is None and stored is not None and stored.modified > commitment_deadline(today):
+        commitment = (
+            f"{commitment_key(today)} was published at {stored.modified:%H:%M:%S} UTC, more than"
+            f" {COMMITMENT_GRACE.seconds // 60} minutes after 00:00 UTC"
+        )
     record = archive.get(revealed_key(yesterday))
     if record is None and _first_commitment(archive) in (None, today):
         revealed = None  # the archive begins today: there was nothing to reveal
