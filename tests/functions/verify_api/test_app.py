@@ -2,9 +2,11 @@
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from fairdice.schemes import request_models
+from verify_api import app as api
 from verify_api_calls import ERROR_EVENTS, EVENTS, VERDICT_EVENTS, Event, invoke
 
 SCHEMES = request_models()
@@ -81,3 +83,12 @@ def test_cors_headers_answer_a_browser_on_get_check_only(load_event: Callable[[s
     post = load_event("api-verify-narde-fair")
     post["headers"]["origin"] = "https://game.example.com"
     assert "Access-Control-Allow-Origin" not in invoke(post).headers
+
+
+def test_the_handler_package_keeps_each_module_small() -> None:
+    # A module a newcomer opens should fit in one reading: the package splits by what each part does.
+    package = Path(api.__file__).parent
+    sizes = {
+        module.relative_to(package).as_posix(): len(module.read_text().splitlines()) for module in package.rglob("*.py")
+    }
+    assert sizes and max(sizes.values()) <= 250, sizes
