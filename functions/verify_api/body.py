@@ -33,7 +33,11 @@ def gate(event: APIGatewayProxyEventV2) -> None:
 
 
 def check_body(event: APIGatewayProxyEventV2, limit: int) -> None:
-    """413, 415 or 400 for a body that must not be parsed; nothing for one that may be (or none)."""
+    """413, 415 or 400 for a body that must not be parsed; nothing for one that may be, read as JSON then.
+
+    No body at all is let through whatever its Content-Type says: a route that needs one answers
+    422, as for any missing body.
+    """
     raw = event.body
     if not raw:
         return

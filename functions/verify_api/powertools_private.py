@@ -40,13 +40,21 @@ class _GatedRequestValidation(OpenAPIRequestValidationMiddleware):
         self._gate(app.current_event)
         return super().handler(app, next_middleware)
 
+    def _get_body(self, app: Any) -> Any:
+        # Past the gate a body is JSON by its media type, compared without regard to case as RFC 9110 says, or there
+        # is none. Powertools' own choice compares "application/json" case-sensitively and raises an error no
+        # handler maps (a 500) for any other type, even on an empty body, which is a missing body like any other.
+        return app.current_event.json_body
+
 
 def gate_request_validation(app: APIGatewayHttpResolver, gate: Gate) -> None:
-    """Run `gate` on every validated request before Powertools parses any of it.
+    """Run `gate` on every validated request before Powertools parses any of it; what it lets through is read as JSON.
 
     Private: `ApiGatewayResolver._request_validation_middleware`. Powertools runs its request
     validation before any user middleware and offers no hook ahead of it; the body cap must act
-    before parsing, so the gated validation takes its place.
+    before parsing, so the gated validation takes its place. Private too:
+    `OpenAPIRequestValidationMiddleware._get_body`, overridden, because the gate decides which
+    media types are JSON (any case of `application/json`) and Powertools' choice cannot be told.
     """
     if not isinstance(getattr(app, "_request_validation_middleware", None), OpenAPIRequestValidationMiddleware):
         # Set blindly, the attribute would be ignored and every body parsed uncapped: stop the cold start instead.

@@ -31,3 +31,41 @@ def test_a_base64_body_far_over_the_cap_is_refused_without_decoding(load_event: 
     not_even_base64["body"] = "!" * (2 * 1024 * 1024)
     not_even_base64["isBase64Encoded"] = True
     assert_error(invoke(not_even_base64), 413, "body_too_large")
+
+
+# One event a POST route answers 200, for each POST route.
+POST_ROUTES = {"/verify": "api-verify-narde-fair", "/verify/batch": "api-verify-batch", "/links": "api-links-pair36"}
+
+
+@pytest.mark.parametrize("route", POST_ROUTES)
+@pytest.mark.parametrize("content_type", ["APPLICATION/JSON", "Application/Json; Charset=UTF-8"])
+def test_a_json_media_type_in_any_case_is_json_on_every_post_route(
+    load_event: Callable[[str], Event], capsys: pytest.CaptureFixture[str], route: str, content_type: str
+) -> None:
+    # Media types are case-insensitive (RFC 9110): any spelling of application/json is read as JSON.
+    event = load_event(POST_ROUTES[route])
+    genuine = invoke(event)
+    answer = invoke(with_body(event, event["body"], content_type=content_type))
+    assert (answer.status, answer.json) == (200, genuine.json)
+    assert '"level":"ERROR"' not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("route", POST_ROUTES)
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", "image/png"])
+def test_an_empty_body_of_another_media_type_is_a_missing_body_on_every_post_route(
+    load_event: Callable[[str], Event], capsys: pytest.CaptureFixture[str], route: str, content_type: str
+) -> None:
+    # Given no body at all (curl -d '' sends one as a form): nothing to refuse as not JSON, only a body missing
+    event = load_event(POST_ROUTES[route])
+    answer = invoke(with_body(event, "", content_type=content_type))
+    assert_error(answer, 422, "invalid_input")
+    assert answer.json == invoke(with_body(event, "", content_type="application/json")).json
+    assert '"level":"ERROR"' not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("route", POST_ROUTES)
+def test_a_body_of_another_media_type_is_415_on_every_post_route(
+    load_event: Callable[[str], Event], route: str
+) -> None:
+    event = load_event(POST_ROUTES[route])
+    assert_error(invoke(with_body(event, event["body"], content_type="TEXT/PLAIN")), 415, "unsupported_media_type")

@@ -10,10 +10,11 @@ import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import pytest
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
+from aws_lambda_powertools.event_handler.openapi.params import Body
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from verify_api import powertools_private
 from verify_api.powertools_private import (
@@ -43,12 +44,16 @@ def relied_on(name: str) -> Iterator[None]:
         )
 
 
-def request(app: APIGatewayHttpResolver, method: str, path: str, stage: str = "$default") -> dict[str, Any]:
-    event = copy.deepcopy(EVENT)
+def request_event(method: str, path: str, stage: str = "$default") -> dict[str, Any]:
+    event: dict[str, Any] = copy.deepcopy(EVENT)
     event["rawPath"] = event["requestContext"]["http"]["path"] = path
     event["requestContext"]["http"]["method"] = method
     event["requestContext"]["stage"] = stage
-    answer: dict[str, Any] = app.resolve(event, FakeLambdaContext())
+    return event
+
+
+def request(app: APIGatewayHttpResolver, method: str, path: str, stage: str = "$default") -> dict[str, Any]:
+    answer: dict[str, Any] = app.resolve(request_event(method, path, stage), FakeLambdaContext())
     return answer
 
 
@@ -81,6 +86,28 @@ def test_the_gate_replaces_the_request_validation_middleware_and_runs_before_it(
         assert request(app, "GET", "/needs/seven")["statusCode"] == 422
         assert seen == ["/needs/seven"]
         assert json.loads(request(app, "GET", "/needs/7")["body"]) == {"number": 7}
+
+
+def test_the_gated_validation_still_reads_the_body_it_lets_through_as_json() -> None:
+    # Given a route with a body, behind a gate that lets everything through
+    app = APIGatewayHttpResolver(enable_validation=True)
+
+    @app.post("/echo")
+    def echo(body: Annotated[dict[str, int], Body()]) -> dict[str, int]:
+        return body
+
+    def post(body: str, content_type: str) -> dict[str, Any]:
+        event = request_event("POST", "/echo")
+        event.update(body=body, isBase64Encoded=False, headers={"content-type": content_type})
+        answer: dict[str, Any] = app.resolve(event, FakeLambdaContext())
+        return answer
+
+    with relied_on("OpenAPIRequestValidationMiddleware._get_body"):
+        gate_request_validation(app, lambda event: None)
+        # When the media type is JSON in another case, Then it is read as JSON
+        assert json.loads(post('{"dice": 6}', "APPLICATION/JSON")["body"]) == {"dice": 6}
+        # And no body under another media type is a body missing, not an error Powertools leaves unmapped
+        assert post("", "text/plain")["statusCode"] == 422
 
 
 def test_without_the_middleware_to_replace_the_cold_start_stops(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -121,7 +148,7 @@ def test_every_private_name_is_used_from_this_one_module() -> None:
     # The package's other modules reach Powertools' private names through powertools_private only.
     package = Path(powertools_private.__file__).parent
     private = ("._request_validation_middleware", "._static_routes", "._dynamic_routes", "._get_base_path(")
-    private += ("._is_tracer_disabled(",)
+    private += ("._is_tracer_disabled(", "_get_body")
     for module in sorted(package.rglob("*.py")):
         if module.name != "powertools_private.py":
             text = module.read_text()
