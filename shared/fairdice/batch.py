@@ -1,9 +1,10 @@
 """Many verify requests in one call, for support tooling: one verdict or one error per game, and a summary.
 
-A game that cannot be verified (bad input, a day with no secret, the archive unreachable) gets
-an error entry in the API's error shape; the other games are verified all the same. Only the
-batch itself can be refused as a whole: more than MAX_GAMES games, or more than
-MAX_BATCH_ROLLS rolls asked for in all, the same cap a single request has.
+A game that cannot be verified (bad input, a day with no secret, the archive unreachable, or
+its time for archive reads spent by the games before it) gets an error entry in the API's error
+shape; the other games are verified all the same. Only the batch itself can be refused as a
+whole: more than MAX_GAMES games, more than MAX_BATCH_ROLLS rolls asked for in all (the same cap
+a single request has), or games on more than MAX_BATCH_DAYS days of the daily archive.
 """
 
 from collections import Counter
@@ -11,6 +12,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
+from fairdice import schemes
 from fairdice.errors import FairdiceError, InvalidInput
 from fairdice.fields import MAX_ROLLS
 from fairdice.problems import ErrorDetail, invalid
@@ -22,6 +24,9 @@ from fairdice.verify import verify
 
 MAX_GAMES = 100
 MAX_BATCH_ROLLS = MAX_ROLLS
+# Each day is a few archive reads, one after another: a month of one player's daily rolls is read in
+# time, while a hundred days would not be on a slow day.
+MAX_BATCH_DAYS = 31
 BATCH_FIELD = "requests"
 
 
@@ -35,7 +40,8 @@ class BatchRequest(BaseModel):
         Field(
             min_length=1,
             max_length=MAX_GAMES,
-            description=f"1 to {MAX_GAMES} verify requests; together at most {MAX_BATCH_ROLLS} rolls",
+            description=f"1 to {MAX_GAMES} verify requests; together at most {MAX_BATCH_ROLLS} rolls, and daily"
+            f" games on at most {MAX_BATCH_DAYS} different days",
         ),
     ]
 
@@ -76,14 +82,23 @@ def verify_batch(batch: BatchRequest, *, day_secrets: DaySecrets | None = None) 
     """Verify every game of a batch; a game's own failure becomes its error entry.
 
     Raises InvalidInput (on `requests`) only when the games together ask for more than
-    MAX_BATCH_ROLLS rolls; `day_secrets` serves daily games without a secret, as in `verify`.
+    MAX_BATCH_ROLLS rolls, or for more than MAX_BATCH_DAYS days of `day_secrets`, which serves
+    them as in `verify`.
     """
     parsed = [_parse(item) for item in batch.requests]
-    asked = sum(_rolls_asked(item) for item in parsed if isinstance(item, RequestBase))
+    valid = [item for item in parsed if isinstance(item, RequestBase)]
+    asked = sum(_rolls_asked(item) for item in valid)
     if asked > MAX_BATCH_ROLLS:
         raise InvalidInput(
             f"the games ask for {asked} rolls in all, more than a batch's limit of {MAX_BATCH_ROLLS}:"
             " send them in smaller batches",
+            field=BATCH_FIELD,
+        )
+    days = {day for item in valid if (day := schemes.of(item).archive_day(item)) is not None}
+    if len(days) > MAX_BATCH_DAYS:
+        raise InvalidInput(
+            f"the games are on {len(days)} different days of the daily archive, more than a batch's limit of"
+            f" {MAX_BATCH_DAYS}: send them in smaller batches, by day",
             field=BATCH_FIELD,
         )
     results = [_verify_one(index, item, day_secrets) for index, item in enumerate(parsed)]

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 from fairdice.batch import (
+    MAX_BATCH_DAYS,
     MAX_BATCH_ROLLS,
     MAX_GAMES,
     BatchRequest,
@@ -13,7 +14,7 @@ from fairdice.batch import (
     VerifiedGame,
     verify_batch,
 )
-from fairdice.errors import InvalidInput, UnknownDay
+from fairdice.errors import ArchiveUnavailable, InvalidInput, UnknownDay
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.seal import seal_of
 from pydantic import ValidationError
@@ -118,6 +119,55 @@ def test_a_batch_may_ask_for_the_roll_cap_in_all_but_not_one_roll_more() -> None
         verify_batch(batch(NARDE | {"count": half}, NARDE | {"count": half + 1}))
     assert raised.value.field == "requests"
     assert f"{MAX_BATCH_ROLLS + 1} rolls in all" in raised.value.message
+
+
+def test_a_batch_may_hold_daily_games_on_the_day_cap_but_not_one_day_more() -> None:
+    # Given daily games on MAX_BATCH_DAYS different days, several games a day, and games of other schemes
+    days = [REVEALED - dt.timedelta(days=n) for n in range(MAX_BATCH_DAYS)]
+    daily = [{"scheme": "daily", "player_id": PLAYER, "date": day.isoformat()} for day in days]
+    asked: list[dt.date] = []
+
+    class Asked(Archive):
+        def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
+            asked.append(day)
+            return super().lookup(day)
+
+    result = verify_batch(batch(*daily, *daily[:10], NARDE), day_secrets=Asked())
+    assert result.summary.games == MAX_BATCH_DAYS + 11
+    assert set(asked) == set(days)
+
+    # When one game is on one more day, Then the batch is refused whole, naming `requests`, before any lookup
+    asked.clear()
+    one_more = [*daily, {"scheme": "daily", "player_id": PLAYER, "date": "2020-01-01", "secret": KEY}]
+    with pytest.raises(InvalidInput) as raised:
+        verify_batch(batch(*one_more), day_secrets=Asked())
+    assert raised.value.field == "requests"
+    assert f"{MAX_BATCH_DAYS + 1} different days" in raised.value.message
+    assert f"limit of {MAX_BATCH_DAYS}" in raised.value.message
+    assert asked == []
+
+
+def test_games_left_when_the_archive_time_is_spent_get_a_503_entry_each_and_the_rest_their_verdict() -> None:
+    # Given an archive that answers until the request's time for it is spent, then starts no more reads
+    class Spent(Archive):
+        def __init__(self) -> None:
+            self.left = 2
+
+        def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
+            if self.left == 0:
+                raise ArchiveUnavailable("this request spent the 4 s it may wait for the archive; try again later")
+            self.left -= 1
+            return super().lookup(day)
+
+    daily = {"scheme": "daily", "player_id": PLAYER}
+    games = [daily | {"date": "2026-10-28"}, NARDE | {"recorded": "15 46 34"}, daily | {"date": "2026-11-29"}]
+    games += [daily | {"date": "2026-10-27"}, NARDE | {"recorded": "15 46 34"}, daily | {"date": "2026-10-26"}]
+
+    result = verify_batch(batch(*games), day_secrets=Spent())
+
+    outcomes = [r.verdict.verdict if isinstance(r, VerifiedGame) else r.error.code for r in result.results]
+    assert outcomes == ["incomplete", "fair", "withheld", "archive_unavailable", "fair", "archive_unavailable"]
+    assert result.summary.errors == 2
 
 
 def test_recorded_rolls_beyond_the_count_count_towards_the_cap() -> None:

@@ -226,6 +226,10 @@ class Scheme(ABC, Generic[R]):
     def rolls(self, request: R, secret: bytes) -> Rolls:
         """Every roll the request describes, in order, from the revealed secret."""
 
+    def archive_day(self, request: R) -> dt.date | None:
+        """The day whose secret verifying `request` looks up in `DaySecrets`; by default none (it comes with it)."""
+        return None
+
     def revealed(self, request: R, day_secrets: DaySecrets | None) -> Revealed | Withheld:
         """The secret to check and recompute with: by default the one the request carries."""
         secret_hex = request.secret_hex

@@ -105,6 +105,10 @@ class Daily(Scheme[DailyRequest]):
         LinkParam("rolls", "recorded", "rolls"),
     )
 
+    def archive_day(self, request: DailyRequest) -> dt.date:
+        """The request's day: the archive is asked about it even when the secret is given."""
+        return request.date
+
     def revealed(self, request: DailyRequest, day_secrets: DaySecrets | None) -> Revealed | Withheld:
         """The archive is authoritative: its secret and commitment, with a given secret or commitment compared
         with them. A day not over is withheld, whatever secret is given; without the archive's commitment
