@@ -1,10 +1,13 @@
 """The daily archive this function reads: scheme daily's day secrets and GET /daily's records.
 
-Nothing is read, and boto3 is not imported, before a request needs a day. Read it as
-`archive.DAILY` at call time (tests put a reader of their own archive in its place).
+Nothing is read, and boto3 is not imported, before a request needs a day. A route reads it through
+`reader()`, which gives `DAILY` a time budget for that request; `DAILY` and `MONOTONIC` are read at
+call time (tests put a reader of their own archive, or a clock of their own, in their place).
 """
 
 import datetime as dt
+import time
+from collections.abc import Callable
 
 from fairdice.archive.reader import ArchiveReader
 from fairdice.storage import PROMPT
@@ -16,3 +19,14 @@ DAILY = ArchiveReader(
     settings.SETTINGS.storage.archive(settings.SETTINGS.storage.connection(PROMPT)),
     clock=lambda: dt.datetime.now(dt.UTC),
 )
+# Seconds one request may spend reading the archive. The read under way then may still take
+# PROMPT.longest_call() (3 s), and the answer goes out with seconds to spare before the function's
+# 10 s timeout (tests/security/test_storage_faults.py holds that); a batch's games past it get a 503
+# entry each.
+READ_BUDGET = 4.0
+MONOTONIC: Callable[[], float] = time.monotonic
+
+
+def reader() -> ArchiveReader:
+    """The archive as this request reads it: everything `DAILY` remembers, and no read started after READ_BUDGET."""
+    return DAILY.within(READ_BUDGET, MONOTONIC)

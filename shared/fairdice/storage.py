@@ -176,6 +176,59 @@ class FolderStore:
                 os.unlink(staged)
 
 
+# ---- a time budget -------------------------------------------------------------------------
+
+
+class BudgetedStore:
+    """An `ObjectStore` that starts no call once its seconds are spent: ArchiveUnavailable instead, at once.
+
+    The seconds run from when it is made, on the monotonic clock it is given. A call started in
+    time may still take as long as its own patience allows (`S3Patience.longest_call`): whoever
+    sets the budget leaves room for one more.
+    """
+
+    def __init__(self, store: ObjectStore, seconds: float, monotonic: Callable[[], float]) -> None:
+        self._store = store
+        self._seconds = seconds
+        self._monotonic = monotonic
+        self._deadline = monotonic() + seconds
+
+    def __repr__(self) -> str:
+        return f"BudgetedStore({self._store!r}, {self._seconds:g} s)"
+
+    def get(self, key: str) -> bytes | None:
+        """The object's bytes, or None when there is no such key; ArchiveUnavailable once the time is spent."""
+        self._in_time(key)
+        return self._store.get(key)
+
+    def read(self, key: str) -> Stored | None:
+        """The object's bytes and when it was written; ArchiveUnavailable once the time is spent."""
+        self._in_time(key)
+        return self._store.read(key)
+
+    def put_new(self, key: str, data: bytes) -> bool:
+        """Write once, if there is time to."""
+        self._in_time(key)
+        return self._store.put_new(key, data)
+
+    def replace(self, key: str, data: bytes) -> None:
+        """Write, if there is time to."""
+        self._in_time(key)
+        self._store.replace(key, data)
+
+    def list(self, prefix: str) -> list[str]:
+        """Every key under `prefix`, if there is time to ask."""
+        self._in_time(prefix)
+        return self._store.list(prefix)
+
+    def _in_time(self, key: str) -> None:
+        if self._monotonic() >= self._deadline:
+            raise ArchiveUnavailable(
+                f"this request spent the {self._seconds:g} s it may wait for the archive before asking for {key};"
+                " try again later (fewer days at a time are read sooner)"
+            )
+
+
 # ---- S3 -------------------------------------------------------------------------------------
 
 

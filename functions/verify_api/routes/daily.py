@@ -27,7 +27,7 @@ DayPath = Annotated[Day, Path(description="the UTC day, YYYY-MM-DD")]
     responses=responses("the record", INVALID, *ARCHIVE_ERRORS, model=DayRecord),
 )
 def daily_record_route(date: DayPath) -> Response[str]:
-    shown = daily_record(archive.DAILY, date)
+    shown = daily_record(archive.reader(), date)
     return json_answer(shown, cache_control(shown))
 
 
@@ -42,5 +42,5 @@ def daily_roll_route(
     player_id: Annotated[PlayerId, Path(description="the player's UUID")],
     recorded: Annotated[str | None, Query(description="the six faces seen, such as `3 5 7 10 12 20`")] = None,
 ) -> Response[str]:
-    verdict = counted(daily_verdict(archive.DAILY, date, player_id, recorded))
+    verdict = counted(daily_verdict(archive.reader(), date, player_id, recorded))
     return verdict_answer(verdict, http_event(router).headers.get("accept"), cache=cache_control(verdict))

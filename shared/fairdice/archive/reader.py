@@ -7,6 +7,7 @@ caching). A day's secret is read from its record's hex once, when the record is 
 travels as bytes from there.
 """
 
+import copy
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,11 +33,19 @@ from fairdice.fields import Day, Seal
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.schemes.daily import DailyRequest
 from fairdice.seal import seal_of
-from fairdice.storage import ObjectStore
+from fairdice.storage import BudgetedStore, ObjectStore
 from fairdice.verdict import Verdict
 from fairdice.verify import verify
 
 Clock = Callable[[], dt.datetime]
+Monotonic = Callable[[], float]
+
+# A day the archive holds nothing final for (pending, or without a secret) is read again after this
+# long: a batch of games on one such day reads it once, and a day revealed at 00:00 shows in seconds
+# (the API's answers for it are cached for a minute anyway).
+RECHECK_AFTER = dt.timedelta(seconds=15)
+# At most this many such days are remembered (any date can be asked for): the oldest is forgotten first.
+RECENT_DAYS = 1024
 
 
 class DayRecord(BaseModel):
@@ -73,6 +82,17 @@ class _Pending:
     published: Published | None
 
 
+@dataclass(frozen=True)
+class _Missing:
+    day: dt.date
+
+
+@dataclass(frozen=True)
+class _Recent:
+    found: _Pending | _Missing
+    until: dt.datetime
+
+
 class ArchiveReader:
     """Reads days from the public archive and checks them; scheme `daily`'s `DaySecrets`.
 
@@ -82,13 +102,27 @@ class ArchiveReader:
     `next_commitment` when it is the day before). A secret that does not give the commitment
     published before is not an error but a `seal: mismatch` verdict; anything else that does
     not hold raises `TamperedRecord`. Checked records are immutable, so they are kept in
-    memory (at most one small entry per revealed day).
+    memory (at most one small entry per revealed day), as are published commitments (write-once);
+    a pending day, or one without a secret, is remembered for `recheck_after` by `clock`.
+
+    One request reads through `within(seconds, monotonic)`: the same memory, and no read started
+    once its seconds are spent (ArchiveUnavailable instead).
     """
 
-    def __init__(self, archive: ObjectStore, clock: Clock) -> None:
+    def __init__(self, archive: ObjectStore, clock: Clock, *, recheck_after: dt.timedelta = RECHECK_AFTER) -> None:
         self._archive = archive
         self._clock = clock
+        self._recheck_after = recheck_after
         self._revealed: dict[dt.date, _Revealed] = {}
+        self._commitments: dict[dt.date, Published] = {}
+        self._recent: dict[dt.date, _Recent] = {}
+
+    def within(self, seconds: float, monotonic: Monotonic) -> "ArchiveReader":
+        """This reader for one request: its memory, and no archive read started `seconds` after now (by
+        `monotonic`); a read started in time may take as long as the store's own patience allows."""
+        budgeted = copy.copy(self)  # shallow: the memory's dicts are shared, so what one request learns, all keep
+        budgeted._archive = BudgetedStore(self._archive, seconds, monotonic)
+        return budgeted
 
     def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
         """The revealed day, or when it will be revealed; UnknownDay for a day with no secret."""
@@ -135,23 +169,51 @@ class ArchiveReader:
         cached = self._revealed.get(day)
         if cached is not None:
             return cached
-        today = utc_day(self._clock())
+        now = self._clock()
+        today = utc_day(now)
         if day > today:
             raise FutureDay(
                 f"no secret exists yet for {day}: a day's secret is made at 00:00 UTC that day"
                 " and revealed once the day is over",
                 field="date",
             )
+        recent = self._recent.get(day)
+        if recent is None or now >= recent.until:
+            found = self._look(day, today)
+            if isinstance(found, _Revealed):
+                self._revealed[day] = found
+                return found
+            # Never past the next midnight either: then today is over, and may be revealed.
+            recent = self._remember(day, _Recent(found, min(now + self._recheck_after, reveal_time(today))))
+        if isinstance(recent.found, _Missing):
+            raise UnknownDay(f"the daily archive has no secret for {day}", field="date")
+        return recent.found
+
+    def _look(self, day: dt.date, today: dt.date) -> _Revealed | _Pending | _Missing:
         # Never early, here too: a day not over is pending whatever the archive holds.
         data = self._archive.get(revealed_key(day)) if day < today else None
-        if data is None:
+        if data is not None:
+            return self._check(day, data)
+        published = self._published(day)
+        if published is None and day < today:
+            return _Missing(day)
+        return _Pending(day, published)
+
+    def _remember(self, day: dt.date, recent: _Recent) -> _Recent:
+        self._recent.pop(day, None)
+        if len(self._recent) >= RECENT_DAYS:
+            del self._recent[next(iter(self._recent))]  # the first remembered of those kept
+        self._recent[day] = recent
+        return recent
+
+    def _published(self, day: dt.date) -> Published | None:
+        """The day's commitment and when it was published, read once: a published commitment never changes."""
+        published = self._commitments.get(day)
+        if published is None:
             published = read_published(self._archive, day)
-            if published is None and day < today:
-                raise UnknownDay(f"the daily archive has no secret for {day}", field="date")
-            return _Pending(day, published)
-        checked = self._check(day, data)
-        self._revealed[day] = checked
-        return checked
+            if published is not None:
+                self._commitments[day] = published
+        return published
 
     def _check(self, day: dt.date, data: bytes) -> _Revealed:
         key = revealed_key(day)
@@ -159,7 +221,7 @@ class ArchiveReader:
         secret = bytes.fromhex(record.secret)
         if seal_of(secret) != record.commitment:
             raise TamperedRecord(f"{key}: its secret does not give its own commitment", field="secret")
-        published = read_published(self._archive, day)
+        published = self._published(day)
         if published is None:
             raise TamperedRecord(f"{key} exists but {commitment_key(day)}, published before the day, does not")
         if record.previous is not None:
@@ -170,19 +232,26 @@ class ArchiveReader:
         key = revealed_key(day)
         if link.date >= day:
             raise TamperedRecord(f"{key} links forward to {link.date}", field="previous")
+        before = self._linked(day, link)
+        if link.date == day - dt.timedelta(days=1) and before.next_commitment not in (None, commitment):
+            raise TamperedRecord(
+                f"{revealed_key(link.date)} names {before.next_commitment} as the next day's commitment,"
+                f" but {commitment_key(day)} is {commitment}",
+                field="commitment",
+            )
+
+    def _linked(self, day: dt.date, link: ChainLink) -> RevealedRecord:
+        """The record `link` names, which must be there with those very bytes (those of a checked one, if known)."""
+        key = revealed_key(day)
+        known = self._revealed.get(link.date)
+        if known is not None and known.sha256 == link.sha256:
+            return known.record
         previous = self._archive.get(revealed_key(link.date))
         if previous is None:
             raise TamperedRecord(f"{key} links to {revealed_key(link.date)}, which is missing", field="previous")
         if sha256_hex(previous) != link.sha256:
             raise TamperedRecord(f"{revealed_key(link.date)} is not the record {key} links to", field="previous")
-        if link.date == day - dt.timedelta(days=1):
-            before = read_document(RevealedRecord, revealed_key(link.date), previous, link.date, "a revealed record")
-            if before.next_commitment not in (None, commitment):
-                raise TamperedRecord(
-                    f"{revealed_key(link.date)} names {before.next_commitment} as the next day's commitment,"
-                    f" but {commitment_key(day)} is {commitment}",
-                    field="commitment",
-                )
+        return read_document(RevealedRecord, revealed_key(link.date), previous, link.date, "a revealed record")
 
 
 # ---- what GET /daily/... and `fairdice daily show` call --------------------------------------

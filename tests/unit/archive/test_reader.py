@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 from fairdice.archive.layout import Commitment, RevealedRecord, commitment_key, revealed_key, secret_key
-from fairdice.archive.reader import ArchiveReader, daily_record, daily_verdict
-from fairdice.errors import TamperedRecord, UnknownDay
+from fairdice.archive.reader import RECENT_DAYS, RECHECK_AFTER, ArchiveReader, daily_record, daily_verdict
+from fairdice.errors import ArchiveUnavailable, TamperedRecord, UnknownDay
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.schemes.daily import DailyRequest
 from fairdice.seal import seal_of
@@ -128,37 +128,138 @@ def test_a_future_day_is_unknown_because_its_secret_does_not_exist_yet(stores: S
         reader_at(stores, "2025-03-02 12:00").lookup(dt.date(2025, 3, 3))
 
 
+class Counting:
+    """The archive as a reader sees it, every key it asks for recorded; each read can take `seconds` of a clock."""
+
+    def __init__(self, archive: ObjectStore, clock: "Ticking | None" = None, seconds: float = 0.0) -> None:
+        self.archive = archive
+        self.reads: list[str] = []
+        self._clock = clock
+        self._seconds = seconds
+
+    def _asked(self, key: str) -> None:
+        self.reads.append(key)
+        if self._clock is not None:
+            self._clock.now += self._seconds
+
+    def get(self, key: str) -> bytes | None:
+        self._asked(key)
+        return self.archive.get(key)
+
+    def read(self, key: str) -> Stored | None:
+        self._asked(key)
+        return self.archive.read(key)
+
+    def put_new(self, key: str, data: bytes) -> bool:
+        raise AssertionError("a reader never writes")
+
+    def replace(self, key: str, data: bytes) -> None:
+        raise AssertionError("a reader never writes")
+
+    def list(self, prefix: str) -> list[str]:
+        self._asked(prefix)
+        return self.archive.list(prefix)
+
+
+class Ticking:
+    """A monotonic clock that moves only when told to (a slow archive moves it)."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Wall:
+    """The reader's clock of days, set by the test."""
+
+    def __init__(self, moment: str) -> None:
+        self.now = at(moment)
+
+    def __call__(self) -> dt.datetime:
+        return self.now
+
+
 def test_revealed_records_are_read_once_then_served_from_memory(stores: Stores) -> None:
-    reads: list[str] = []
-
-    class Counting:
-        def get(self, key: str) -> bytes | None:
-            reads.append(key)
-            return stores.archive.get(key)
-
-        def read(self, key: str) -> Stored | None:
-            reads.append(key)
-            return stores.archive.read(key)
-
-        def put_new(self, key: str, data: bytes) -> bool:
-            raise AssertionError("a reader never writes")
-
-        def replace(self, key: str, data: bytes) -> None:
-            raise AssertionError("a reader never writes")
-
-        def list(self, prefix: str) -> list[str]:
-            raise AssertionError("a reader never lists")
-
-    reader = ArchiveReader(Counting(), clock=lambda: at("2025-03-02 12:00"))
+    archive = Counting(stores.archive)
+    reader = ArchiveReader(archive, clock=lambda: at("2025-03-02 12:00"))
     first = reader.lookup(DAY)
-    reads_after_first = len(reads)
+    reads_after_first = len(archive.reads)
     assert reader.lookup(DAY) == first
     assert reader.record(DAY).status == "revealed"
-    assert len(reads) == reads_after_first
-    # pending days are asked again every time: they change at midnight
+    assert len(archive.reads) == reads_after_first
+
+
+def test_a_pending_day_or_one_without_a_secret_is_read_again_after_a_few_seconds(stores: Stores) -> None:
+    # Given a batch's games on today's (pending) day and on a day that never had a secret
+    archive = Counting(stores.archive)
+    clock = Wall("2025-03-02 12:00:00")
+    reader = ArchiveReader(archive, clock=clock)
+    missing = dt.date(2025, 2, 28)
+    for _ in range(50):
+        assert isinstance(reader.lookup(NEXT), PendingDay)
+        with pytest.raises(UnknownDay, match="no secret for 2025-02-28"):
+            reader.lookup(missing)
+
+    # Then each is read once, not fifty times
+    assert archive.reads == [commitment_key(NEXT), revealed_key(missing), commitment_key(missing)]
+
+    # And again once RECHECK_AFTER has passed: either may change (a late publisher run, a reveal)
+    clock.now += RECHECK_AFTER
     reader.lookup(NEXT)
-    reader.lookup(NEXT)
-    assert reads.count(commitment_key(NEXT)) == 2
+    with pytest.raises(UnknownDay):
+        reader.lookup(missing)
+    assert archive.reads[3:] == [revealed_key(missing), commitment_key(missing)]  # 03-02's commitment is kept
+
+
+def test_a_pending_day_is_not_remembered_past_midnight(stores: Stores, timeline: Timeline) -> None:
+    archive = Counting(stores.archive)
+    clock = Wall("2025-03-02 23:59:59")
+    reader = ArchiveReader(archive, clock=clock)
+    assert isinstance(reader.lookup(NEXT), PendingDay)
+    assert timeline.publish(stores, at("2025-03-03 00:00:00")).reveal.revealed == [NEXT]
+
+    clock.now = at("2025-03-03 00:00:01")  # two seconds later, 03-02 is over and revealed
+
+    assert isinstance(reader.lookup(NEXT), RevealedDay)
+
+
+def test_the_days_remembered_without_a_secret_are_at_most_recent_days(stores: Stores) -> None:
+    archive = Counting(stores.archive)
+    reader = ArchiveReader(archive, clock=lambda: at("2025-03-02 12:00"))
+    days = [DAY - dt.timedelta(days=n) for n in range(1, RECENT_DAYS + 2)]
+    for day in days:
+        with pytest.raises(UnknownDay):
+            reader.lookup(day)
+    asked = len(archive.reads)
+
+    for day in (days[-1], days[0]):  # the newest remembered, then the first (forgotten when the last came)
+        with pytest.raises(UnknownDay):
+            reader.lookup(day)
+    assert archive.reads[asked:] == [revealed_key(days[0]), commitment_key(days[0])]
+
+
+def test_a_reader_within_a_budget_starts_no_read_once_its_seconds_are_spent(stores: Stores) -> None:
+    # Given an archive where every read takes a second, and a request with 2.5 seconds to read it
+    monotonic = Ticking()
+    archive = Counting(stores.archive, monotonic, seconds=1.0)
+    reader = ArchiveReader(archive, clock=lambda: at("2025-03-02 12:00"))
+    request = reader.within(2.5, monotonic)
+
+    # When it looks up 03-01 (two reads, both begun in time) and then a day it has not read
+    assert isinstance(request.lookup(DAY), RevealedDay)
+    assert monotonic.now == 102.0
+    reads = len(archive.reads)
+    assert isinstance(request.lookup(NEXT), PendingDay)  # begun at 2.0 s: in time, though it ends at 3.0 s
+    with pytest.raises(ArchiveUnavailable, match=r"spent the 2.5 s it may wait for the archive.*try again later"):
+        request.lookup(dt.date(2025, 2, 27))
+
+    # Then nothing more was asked, and what it read stays known to the reader and to later requests
+    assert len(archive.reads) == reads + 1
+    assert isinstance(request.lookup(DAY), RevealedDay)
+    assert isinstance(reader.within(2.5, monotonic).lookup(DAY), RevealedDay)
+    assert len(archive.reads) == reads + 1
 
 
 # ---- tampering -------------------------------------------------------------------------------
