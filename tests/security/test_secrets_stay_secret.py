@@ -31,7 +31,7 @@ from fairdice.archive.reader import ArchiveReader
 from fairdice.errors import ArchiveUnavailable
 from fairdice.schemes import parse_request
 from fairdice.seal import seal_of
-from fairdice.storage import FolderStore, ObjectStore, StorageSettings, Stores
+from fairdice.storage import FolderStore, ObjectStore, StorageSettings, Stored, Stores
 from fairdice.verify import verify
 from verify_api import app as api
 from verify_api import archive as api_archive
@@ -115,6 +115,9 @@ class FailingArchive:
     def get(self, key: str) -> bytes | None:
         return self.inner.get(key)
 
+    def read(self, key: str) -> Stored | None:
+        return self.inner.read(key)
+
     def put_new(self, key: str, data: bytes) -> bool:
         raise ArchiveUnavailable(f"S3 bucket fairdice-archive: cannot write {key} (SlowDown); try again later")
 
@@ -129,6 +132,9 @@ class UnreadableArchive(FailingArchive):
     """An archive that S3 will not read either."""
 
     def get(self, key: str) -> bytes | None:
+        raise ArchiveUnavailable(f"S3 bucket fairdice-archive: cannot read {key} (ReadTimeoutError); try again later")
+
+    def read(self, key: str) -> Stored | None:
         raise ArchiveUnavailable(f"S3 bucket fairdice-archive: cannot read {key} (ReadTimeoutError); try again later")
 
 

@@ -17,10 +17,12 @@ from pydantic import BaseModel, Field
 
 from fairdice.archive.layout import (
     COMMITMENT_GRACE,
+    REVEALED_PREFIX,
     ChainLink,
     Published,
     RevealedRecord,
     commitment_key,
+    days_in,
     read_document,
     read_published,
     reveal_time,
@@ -33,7 +35,7 @@ from fairdice.fields import Day, Seal
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.schemes.daily import DailyRequest
 from fairdice.seal import seal_of
-from fairdice.storage import BudgetedStore, ObjectStore
+from fairdice.storage import BudgetedStore, ObjectStore, Stored
 from fairdice.verdict import Verdict
 from fairdice.verify import verify
 
@@ -97,11 +99,14 @@ class ArchiveReader:
     """Reads days from the public archive and checks them; scheme `daily`'s `DaySecrets`.
 
     A revealed record is checked before it is used: it must be dated its day, its secret must
-    give its own commitment, the commitment published before the day must exist, and its link
-    to the previous record must hold (that record's SHA-256, and that record's
-    `next_commitment` when it is the day before). A secret that does not give the commitment
-    published before is not an error but a `seal: mismatch` verdict; anything else that does
-    not hold raises `TamperedRecord`. Checked records are immutable, so they are kept in
+    give its own commitment, the commitment published before the day must exist, and both of
+    its links in the chain must hold. Backwards: it names the latest record revealed before it
+    by that record's SHA-256 (none only if it is the chain's first), and that record's
+    `next_commitment`, when it is the day before, is this day's commitment. Forwards: its own
+    `next_commitment` is the next day's published commitment, when there is one (none only if
+    that was published after this record was written). A secret that does not give the
+    commitment published before is not an error but a `seal: mismatch` verdict; anything else
+    that does not hold raises `TamperedRecord`. Checked records are immutable, so they are kept in
     memory (at most one small entry per revealed day), as are published commitments (write-once);
     a pending day, or one without a secret, is remembered for `recheck_after` by `clock`.
 
@@ -191,9 +196,9 @@ class ArchiveReader:
 
     def _look(self, day: dt.date, today: dt.date) -> _Revealed | _Pending | _Missing:
         # Never early, here too: a day not over is pending whatever the archive holds.
-        data = self._archive.get(revealed_key(day)) if day < today else None
-        if data is not None:
-            return self._check(day, data)
+        stored = self._archive.read(revealed_key(day)) if day < today else None
+        if stored is not None:
+            return self._check(day, stored)
         published = self._published(day)
         if published is None and day < today:
             return _Missing(day)
@@ -215,18 +220,58 @@ class ArchiveReader:
                 self._commitments[day] = published
         return published
 
-    def _check(self, day: dt.date, data: bytes) -> _Revealed:
+    def _check(self, day: dt.date, stored: Stored) -> _Revealed:
         key = revealed_key(day)
-        record = read_document(RevealedRecord, key, data, day, "a revealed record")
+        record = read_document(RevealedRecord, key, stored.data, day, "a revealed record")
         secret = bytes.fromhex(record.secret)
         if seal_of(secret) != record.commitment:
             raise TamperedRecord(f"{key}: its secret does not give its own commitment", field="secret")
         published = self._published(day)
         if published is None:
             raise TamperedRecord(f"{key} exists but {commitment_key(day)}, published before the day, does not")
-        if record.previous is not None:
-            self._check_link(day, record.previous, published.commitment.commitment)
-        return _Revealed(record=record, secret=secret, sha256=sha256_hex(data), published=published)
+        self._check_previous(day, record.previous, published.commitment.commitment)
+        self._check_next(day, record.next_commitment, stored.modified)
+        return _Revealed(record=record, secret=secret, sha256=sha256_hex(stored.data), published=published)
+
+    def _check_previous(self, day: dt.date, link: ChainLink | None, commitment: str) -> None:
+        key = revealed_key(day)
+        if link is not None:
+            self._check_link(day, link, commitment)
+        if link is None or link.date != day - dt.timedelta(days=1):
+            # Linking over days, or naming no record at all, is right only where no record was revealed
+            # in between (or before): else the record was rewritten to leave behind the records that
+            # vouch for it. Asked only then, so a chain without gaps is listed for its first record alone.
+            earlier = [d for d in days_in(self._archive.list(REVEALED_PREFIX), REVEALED_PREFIX, ".json") if d < day]
+            if link is None and earlier:
+                raise TamperedRecord(
+                    f"{key} names no previous record, as only the chain's first may,"
+                    f" but {revealed_key(earlier[-1])} was revealed before it",
+                    field="previous",
+                )
+            if link is not None and earlier and earlier[-1] > link.date:
+                raise TamperedRecord(
+                    f"{key} links to {revealed_key(link.date)}, over {revealed_key(earlier[-1])}", field="previous"
+                )
+
+    def _check_next(self, day: dt.date, named: str | None, written: dt.datetime) -> None:
+        following = day + dt.timedelta(days=1)
+        published = self._published(following)
+        if published is None:
+            return
+        key = revealed_key(day)
+        if named is None:
+            # The publisher names the next day's commitment whenever it exists as it writes a record.
+            if published.published_at < written:
+                raise TamperedRecord(
+                    f"{key} names no next commitment, but {commitment_key(following)} was published before it",
+                    field="next_commitment",
+                )
+        elif named != published.commitment.commitment:
+            raise TamperedRecord(
+                f"{key} names {named} as the next day's commitment, but {commitment_key(following)}"
+                f" is {published.commitment.commitment}",
+                field="next_commitment",
+            )
 
     def _check_link(self, day: dt.date, link: ChainLink, commitment: str) -> None:
         key = revealed_key(day)

@@ -13,7 +13,8 @@ from itertools import count
 from pathlib import Path
 
 import pytest
-from fairdice.archive.layout import Commitment, RevealedRecord, commitment_key, revealed_key, secret_key
+from fairdice.archive.layout import ChainLink, Commitment, RevealedRecord, commitment_key, revealed_key, secret_key
+from fairdice.archive.publisher import reveal_closed
 from fairdice.archive.reader import RECENT_DAYS, RECHECK_AFTER, ArchiveReader, daily_record, daily_verdict
 from fairdice.errors import ArchiveUnavailable, TamperedRecord, UnknownDay
 from fairdice.schemes.base import PendingDay, RevealedDay
@@ -241,25 +242,26 @@ def test_the_days_remembered_without_a_secret_are_at_most_recent_days(stores: St
 
 
 def test_a_reader_within_a_budget_starts_no_read_once_its_seconds_are_spent(stores: Stores) -> None:
-    # Given an archive where every read takes a second, and a request with 2.5 seconds to read it
+    # Given an archive where every read takes a second, and a request with 3.5 seconds to read it
     monotonic = Ticking()
     archive = Counting(stores.archive, monotonic, seconds=1.0)
     reader = ArchiveReader(archive, clock=lambda: at("2025-03-02 12:00"))
-    request = reader.within(2.5, monotonic)
+    request = reader.within(3.5, monotonic)
 
-    # When it looks up 03-01 (two reads, both begun in time) and then a day it has not read
+    # When it looks up 03-01: its record, its commitment, the list that shows it is the chain's first, and
+    # the next day's commitment (begun at 3 s, in time, ended at 4 s)
     assert isinstance(request.lookup(DAY), RevealedDay)
-    assert monotonic.now == 102.0
-    reads = len(archive.reads)
-    assert isinstance(request.lookup(NEXT), PendingDay)  # begun at 2.0 s: in time, though it ends at 3.0 s
-    with pytest.raises(ArchiveUnavailable, match=r"spent the 2.5 s it may wait for the archive.*try again later"):
+    assert monotonic.now == 104.0
+    reads = list(archive.reads)
+    # Then what it has read serves it still (03-02's commitment), but it asks for nothing more
+    assert isinstance(request.lookup(NEXT), PendingDay)
+    with pytest.raises(ArchiveUnavailable, match=r"spent the 3.5 s it may wait for the archive.*try again later"):
         request.lookup(dt.date(2025, 2, 27))
+    assert archive.reads == reads
 
-    # Then nothing more was asked, and what it read stays known to the reader and to later requests
-    assert len(archive.reads) == reads + 1
-    assert isinstance(request.lookup(DAY), RevealedDay)
-    assert isinstance(reader.within(2.5, monotonic).lookup(DAY), RevealedDay)
-    assert len(archive.reads) == reads + 1
+    # And what it read stays known to the reader, and to the next request
+    assert isinstance(reader.within(3.5, monotonic).lookup(DAY), RevealedDay)
+    assert archive.reads == reads
 
 
 # ---- tampering -------------------------------------------------------------------------------
@@ -357,6 +359,87 @@ def test_a_link_to_a_missing_or_later_record_is_tampered(stores: Stores, timelin
         rewrite(stores.archive, revealed_key(NEXT), record.model_copy(update={"previous": link}).to_bytes())
         with pytest.raises(TamperedRecord, match=message):
             reader_at(stores, "2025-03-03 12:00").lookup(NEXT)
+
+
+def one_digit_changed(seal: str) -> str:
+    return seal[:-1] + ("0" if seal[-1] != "0" else "1")
+
+
+def test_a_changed_digit_in_a_records_next_commitment_is_tampered(stores: Stores) -> None:
+    # Given 03-01's record rewritten to name another next commitment, while 03-02 is not revealed yet
+    record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(DAY)) or b"")
+    assert record.next_commitment is not None
+    changed = record.model_copy(update={"next_commitment": one_digit_changed(record.next_commitment)})
+    rewrite(stores.archive, revealed_key(DAY), changed.to_bytes())
+
+    # Then the record no longer names the commitment published for 03-02: it is not read as revealed
+    with pytest.raises(
+        TamperedRecord, match=r"revealed/2025-03-01.json names [0-9a-f]{64} as the next day's"
+    ) as raised:
+        reader_at(stores, "2025-03-02 12:00").lookup(DAY)
+    assert raised.value.field == "next_commitment"
+
+
+def test_a_record_rewritten_without_the_next_commitment_published_before_it_is_tampered(
+    stores: Stores, timeline: Timeline
+) -> None:
+    # Given 03-01's record rewritten that morning, long after 03-02's commitment was published, naming none
+    record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(DAY)) or b"")
+    timeline.now = at("2025-03-02 09:00")
+    rewrite(stores.archive, revealed_key(DAY), record.model_copy(update={"next_commitment": None}).to_bytes())
+
+    with pytest.raises(TamperedRecord, match=re.escape("names no next commitment, but commitments/2025-03-02.json")):
+        reader_at(stores, "2025-03-02 12:00").lookup(DAY)
+
+
+def test_a_record_written_before_the_next_days_commitment_may_name_none(tmp_path: Path, timeline: Timeline) -> None:
+    # Given 03-01 revealed by `fairdice daily reveal` at 00:00:01, a second before the publisher opens 03-02
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at("2025-03-01 00:00:03"))
+    timeline.now = at("2025-03-02 00:00:01")
+    assert reveal_closed(stores, timeline.now).revealed == [DAY]
+    timeline.publish(stores, at("2025-03-02 00:00:02"))
+    record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(DAY)) or b"")
+    assert record.next_commitment is None
+
+    # Then the record is the publisher's, as written: it could name no commitment that did not exist yet
+    assert isinstance(reader_at(stores, "2025-03-02 12:00").lookup(DAY), RevealedDay)
+
+
+def test_a_later_record_rewritten_with_no_previous_is_tampered(stores: Stores, timeline: Timeline) -> None:
+    # Given 03-02's record rewritten as if it were the chain's first
+    timeline.publish(stores, at("2025-03-03 00:00"))
+    record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(NEXT)) or b"")
+    rewrite(stores.archive, revealed_key(NEXT), record.model_copy(update={"previous": None}).to_bytes())
+
+    # Then 03-01's record, revealed before it, gives it away
+    with pytest.raises(
+        TamperedRecord, match=re.escape("but revealed/2025-03-01.json was revealed before it")
+    ) as raised:
+        reader_at(stores, "2025-03-03 12:00").lookup(NEXT)
+    assert raised.value.field == "previous"
+    # while the chain's first record names none, and is read
+    assert isinstance(reader_at(stores, "2025-03-03 12:00").lookup(DAY), RevealedDay)
+
+
+def test_a_record_links_over_days_without_a_record_but_never_over_one(tmp_path: Path, timeline: Timeline) -> None:
+    # Given 03-01 and 03-02 published, no run on 03-03, and 03-04 published: 03-04's record links over 03-03
+    stores = timeline.stores(tmp_path)
+    for moment in ("2025-03-01 00:00:01", "2025-03-02 00:00:01", "2025-03-04 00:00:01", "2025-03-05 00:00:01"):
+        timeline.publish(stores, at(moment))
+    fourth = dt.date(2025, 3, 4)
+    record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(fourth)) or b"")
+    assert record.previous is not None and record.previous.date == NEXT
+    assert isinstance(reader_at(stores, "2025-03-05 12:00").lookup(fourth), RevealedDay)
+
+    # When it is rewritten to link over 03-02's record to 03-01's (with that record's true SHA-256)
+    first = hashlib.sha256(stores.archive.get(revealed_key(DAY)) or b"").hexdigest()
+    over = record.model_copy(update={"previous": ChainLink(date=DAY, sha256=first)})
+    rewrite(stores.archive, revealed_key(fourth), over.to_bytes())
+
+    # Then it is tampered: 03-02's record, and what it says of the days after it, would be left out of the chain
+    with pytest.raises(TamperedRecord, match=re.escape("links to revealed/2025-03-01.json, over revealed/2025-03-02")):
+        reader_at(stores, "2025-03-05 12:00").lookup(fourth)
 
 
 # ---- GET /daily/{date} and /daily/{date}/{player_id} ---------------------------------------

@@ -1,0 +1,120 @@
+"""Both links of the archive's chain, checked on S3 (moto) through GET /daily/{date} and POST /verify.
+
+An archive bucket under Object Lock keeps every version, but whoever may write it can still put a
+new one over a record: the verify API must then answer 502 tampered_record, never "200, seal
+match, immutable" for a record the chain no longer vouches for.
+"""
+
+import datetime as dt
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import boto3
+import pytest
+from fairdice.archive.layout import RevealedRecord, revealed_key
+from fairdice.archive.reader import ArchiveReader
+from fairdice.storage import S3Store, Stores
+from moto import mock_aws
+from verify_api import archive as api_archive
+from verify_api.caching import IMMUTABLE
+from verify_api_calls import Answer, Event, at, invoke, with_body
+
+from testkit.timeline import Timeline
+
+pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
+
+REGION = "eu-west-1"
+ARCHIVE, SECRETS = "fairdice-archive", "fairdice-secrets"
+DAY1, DAY2, DAY3 = dt.date(2025, 3, 1), dt.date(2025, 3, 2), dt.date(2025, 3, 3)
+NOW = dt.datetime(2025, 3, 3, 12, 0, tzinfo=dt.UTC)
+PLAYER = "123e4567-e89b-12d3-a456-426614174000"
+
+
+@pytest.fixture
+def s3(fake_aws_credentials: None, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """03-01 and 03-02 revealed, 03-03 committed, by the midnight runs; the handler reads this archive."""
+    timeline = Timeline(dt.datetime.combine(DAY1, dt.time(), dt.UTC))
+    with mock_aws(), timeline.moto():
+        client = boto3.client("s3", region_name=REGION)
+        where = {"LocationConstraint": REGION}
+        client.create_bucket(Bucket=ARCHIVE, CreateBucketConfiguration=where, ObjectLockEnabledForBucket=True)  # type: ignore[arg-type]
+        client.put_object_lock_configuration(
+            Bucket=ARCHIVE,
+            ObjectLockConfiguration={
+                "ObjectLockEnabled": "Enabled",
+                "Rule": {"DefaultRetention": {"Mode": "COMPLIANCE", "Years": 1}},
+            },
+        )
+        client.create_bucket(Bucket=SECRETS, CreateBucketConfiguration=where)  # type: ignore[arg-type]
+        stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
+        for day in (DAY1, DAY2, DAY3):
+            timeline.publish(stores, dt.datetime.combine(day, dt.time(0, 0, 2), dt.UTC))
+        timeline.now = NOW - dt.timedelta(hours=3)  # what is put over a record from here on is dated then
+        reader = ArchiveReader(S3Store(ARCHIVE, client=client), clock=lambda: NOW)
+        monkeypatch.setattr(api_archive, "DAILY", reader)
+        yield client
+
+
+def record_of(client: Any, day: dt.date) -> RevealedRecord:
+    body = client.get_object(Bucket=ARCHIVE, Key=revealed_key(day))["Body"].read()
+    return RevealedRecord.model_validate_json(body)
+
+
+def put_over(client: Any, record: RevealedRecord) -> None:
+    """A new version of the record, as anyone allowed a plain PutObject on the bucket could write."""
+    client.put_object(Bucket=ARCHIVE, Key=revealed_key(record.date), Body=record.to_bytes(), ChecksumAlgorithm="SHA256")
+
+
+def day_record(load_event: Callable[[str], Event], day: dt.date) -> Answer:
+    return invoke(at(load_event("api-daily-record"), "GET", f"/daily/{day.isoformat()}"))
+
+
+def verify_from_archive(load_event: Callable[[str], Event], day: dt.date) -> Answer:
+    body = json.dumps({"scheme": "daily", "date": day.isoformat(), "player_id": PLAYER})
+    return invoke(with_body(load_event("api-verify-daily-from-archive"), body))
+
+
+def assert_tampered(answer: Answer, words: str) -> None:
+    assert answer.status == 502, answer.text
+    assert answer.json["error"]["code"] == "tampered_record"
+    assert words in answer.json["error"]["message"]
+    assert "Cache-Control" not in answer.headers
+
+
+def test_the_genuine_chain_is_served_revealed_and_immutable_its_first_record_naming_no_previous(
+    s3: Any, load_event: Callable[[str], Event]
+) -> None:
+    assert record_of(s3, DAY1).previous is None
+    for day in (DAY1, DAY2):
+        answer = day_record(load_event, day)
+        assert (answer.status, answer.json["status"], answer.json["seal"]) == (200, "revealed", "match")
+        assert answer.headers["Cache-Control"] == IMMUTABLE
+
+
+def test_one_digit_changed_in_a_records_next_commitment_is_502_tampered_record(
+    s3: Any, load_event: Callable[[str], Event]
+) -> None:
+    # Given 03-02's record, the chain's head (no later record links to it), with one digit of its
+    # next_commitment changed: it no longer names 03-03's published commitment
+    record = record_of(s3, DAY2)
+    assert record.next_commitment is not None
+    digit = "0" if record.next_commitment[-1] != "0" else "1"
+    put_over(s3, record.model_copy(update={"next_commitment": record.next_commitment[:-1] + digit}))
+
+    # Then neither the record nor a roll of that day is served as revealed
+    named = "revealed/2025-03-02.json names"
+    assert_tampered(day_record(load_event, DAY2), named)
+    assert_tampered(verify_from_archive(load_event, DAY2), named)
+
+
+def test_a_later_record_rewritten_with_previous_null_is_502_tampered_record(
+    s3: Any, load_event: Callable[[str], Event]
+) -> None:
+    # Given 03-02's record put over with `previous: null`, as if it began the chain
+    put_over(s3, record_of(s3, DAY2).model_copy(update={"previous": None}))
+
+    # Then 03-01's record, revealed before it, gives it away
+    given_away = "but revealed/2025-03-01.json was revealed before it"
+    assert_tampered(day_record(load_event, DAY2), given_away)
+    assert_tampered(verify_from_archive(load_event, DAY2), given_away)
