@@ -38,6 +38,10 @@ class ArchiveUnavailable(FairdiceError):
     code = "archive_unavailable"
 
 
+class MissingCredentials(ArchiveUnavailable):
+    """S3 was asked without AWS credentials: the archive cannot be read until they are given (HTTP 503)."""
+
+
 class TamperedRecord(FairdiceError):
     """An archive record contradicts what was committed before; it must not be trusted."""
 

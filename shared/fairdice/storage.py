@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
-from fairdice.errors import ArchiveUnavailable
+from fairdice.errors import ArchiveUnavailable, MissingCredentials
 
 _KEY = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*(/[A-Za-z0-9_-][A-Za-z0-9._-]*)*")
 _TEMP_PREFIX = ".incoming-"
@@ -411,6 +411,14 @@ class S3Store:
         )
 
     def _unavailable(self, action: str, key: str, exc: Exception) -> ArchiveUnavailable:
+        if _no_credentials(exc):
+            # Waiting will not help: say what is missing and how it is given.
+            return MissingCredentials(
+                f"S3 bucket {self.bucket}: cannot {action} {key}: no AWS credentials were found. Give them as"
+                " boto3 looks for them: AWS_PROFILE (set up with `aws configure` or `aws sso login`), or"
+                " AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN); on AWS, the role of"
+                " what runs it"
+            )
         reason = _code(exc) or type(exc).__name__
         return ArchiveUnavailable(f"S3 bucket {self.bucket}: cannot {action} {key} ({reason}); try again later")
 
@@ -420,6 +428,13 @@ def _botocore_errors() -> tuple[type[Exception], type[Exception]]:
     from botocore.exceptions import BotoCoreError, ClientError
 
     return ClientError, BotoCoreError
+
+
+def _no_credentials(exc: BaseException) -> bool:
+    """Whether botocore found no credentials (or only part of them) to sign the call with."""
+    from botocore.exceptions import NoCredentialsError, PartialCredentialsError
+
+    return isinstance(exc, NoCredentialsError | PartialCredentialsError)
 
 
 def _code(exc: BaseException) -> str | None:
@@ -433,7 +448,19 @@ def _code(exc: BaseException) -> str | None:
 
 # ---- settings ------------------------------------------------------------------------------
 
-BucketName = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$")]
+_BUCKET = re.compile(r"[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]")
+
+
+def _bucket_name(value: str) -> str:
+    if not _BUCKET.fullmatch(value):
+        raise ValueError(
+            f"an S3 bucket name is 3 to 63 lowercase letters, digits, dots and hyphens, beginning and ending"
+            f" with a letter or digit, not {value[:70]!r}"
+        )
+    return value
+
+
+BucketName = Annotated[str, AfterValidator(_bucket_name)]
 
 
 @dataclass(frozen=True)
@@ -451,13 +478,14 @@ class StorageSettings(BaseModel):
     so everything runs offline through the same code above this module.
     """
 
-    model_config = ConfigDict(frozen=True)
+    # Named by their variables, so that a bad value's error names the variable to fix.
+    model_config = ConfigDict(frozen=True, populate_by_name=True)
 
-    archive_bucket: BucketName | None = None
-    secrets_bucket: BucketName | None = None
-    data_dir: Path = Path("var")
-    endpoint_url: str | None = None
-    region: str | None = None
+    archive_bucket: BucketName | None = Field(default=None, alias="FAIRDICE_ARCHIVE_BUCKET")
+    secrets_bucket: BucketName | None = Field(default=None, alias="FAIRDICE_SECRETS_BUCKET")
+    data_dir: Path = Field(default=Path("var"), alias="FAIRDICE_DATA_DIR")
+    endpoint_url: str | None = Field(default=None, alias="FAIRDICE_S3_ENDPOINT_URL")
+    region: str | None = Field(default=None, alias="AWS_REGION")
 
     @field_validator("archive_bucket", "secrets_bucket", "endpoint_url", "region", mode="before")
     @classmethod
@@ -467,13 +495,18 @@ class StorageSettings(BaseModel):
     @classmethod
     def from_environ(cls, environ: Mapping[str, str]) -> "StorageSettings":
         """Read `FAIRDICE_ARCHIVE_BUCKET`, `FAIRDICE_SECRETS_BUCKET`, `FAIRDICE_DATA_DIR` and
-        `FAIRDICE_S3_ENDPOINT_URL` (plus `AWS_REGION`) from the mapping the caller passes."""
-        return cls(
-            archive_bucket=environ.get("FAIRDICE_ARCHIVE_BUCKET"),
-            secrets_bucket=environ.get("FAIRDICE_SECRETS_BUCKET"),
-            data_dir=Path(environ.get("FAIRDICE_DATA_DIR") or "var"),
-            endpoint_url=environ.get("FAIRDICE_S3_ENDPOINT_URL"),
-            region=environ.get("AWS_REGION") or environ.get("AWS_DEFAULT_REGION"),
+        `FAIRDICE_S3_ENDPOINT_URL` (plus `AWS_REGION`) from the mapping the caller passes.
+
+        A bad value raises pydantic's ValidationError located at its variable's name.
+        """
+        return cls.model_validate(
+            {
+                "FAIRDICE_ARCHIVE_BUCKET": environ.get("FAIRDICE_ARCHIVE_BUCKET"),
+                "FAIRDICE_SECRETS_BUCKET": environ.get("FAIRDICE_SECRETS_BUCKET"),
+                "FAIRDICE_DATA_DIR": environ.get("FAIRDICE_DATA_DIR") or "var",
+                "FAIRDICE_S3_ENDPOINT_URL": environ.get("FAIRDICE_S3_ENDPOINT_URL"),
+                "AWS_REGION": environ.get("AWS_REGION") or environ.get("AWS_DEFAULT_REGION"),
+            }
         )
 
     def connection(self, patience: S3Patience = PATIENT) -> S3Connection:

@@ -22,9 +22,10 @@ from botocore.stub import Stubber
 from fairdice.archive.layout import revealed_key, secret_key
 from fairdice.archive.publisher import publish
 from fairdice.archive.reader import ArchiveReader, daily_verdict
-from fairdice.errors import ArchiveUnavailable
+from fairdice.errors import ArchiveUnavailable, MissingCredentials
 from fairdice.storage import FolderStore, ObjectStore, S3Connection, S3Store, StorageSettings, Stores
 from moto import mock_aws
+from pydantic import ValidationError
 
 REGION = "eu-west-1"
 
@@ -252,6 +253,24 @@ def test_timeouts_become_archive_unavailable(error: Exception) -> None:
             call()
 
 
+@pytest.mark.parametrize(
+    "error",
+    [
+        botocore.exceptions.NoCredentialsError(),
+        botocore.exceptions.PartialCredentialsError(provider="env", cred_var="AWS_SECRET_ACCESS_KEY"),
+    ],
+)
+def test_no_credentials_are_said_to_be_missing_with_how_to_give_them_never_try_again_later(error: Exception) -> None:
+    store = S3Store("fairdice-archive", client=TimingOut(error))
+    for call in (lambda: store.get("index.json"), lambda: store.put_new("index.json", b"x"), lambda: store.list("")):
+        with pytest.raises(MissingCredentials) as raised:
+            call()
+        assert "no AWS credentials were found" in raised.value.message
+        assert "AWS_PROFILE" in raised.value.message and "AWS_ACCESS_KEY_ID" in raised.value.message
+        assert "try again" not in raised.value.message
+        assert isinstance(raised.value, ArchiveUnavailable)  # the API's 503, the CLI's status 3, as any unreadable S3
+
+
 def test_boto3_is_not_imported_until_s3_is_used() -> None:
     # A fresh interpreter: this one has boto3 loaded already.
     code = (
@@ -278,3 +297,12 @@ def test_settings_come_from_the_environment_mapping_given() -> None:
     assert settings.archive_bucket == "a-bucket" and settings.secrets_bucket is None
     assert settings.data_dir == Path("data")
     assert isinstance(StorageSettings.from_environ({}).archive(), FolderStore)
+
+
+@pytest.mark.parametrize("variable", ["FAIRDICE_ARCHIVE_BUCKET", "FAIRDICE_SECRETS_BUCKET"])
+def test_a_bad_bucket_variable_is_refused_by_its_name_in_words(variable: str) -> None:
+    with pytest.raises(ValidationError) as raised:
+        StorageSettings.from_environ({variable: "Fairdice_Archive"})
+    (error,) = raised.value.errors()
+    assert error["loc"] == (variable,)
+    assert "an S3 bucket name is 3 to 63 lowercase letters" in error["msg"]

@@ -35,6 +35,8 @@ def test_an_empty_variable_counts_as_unset() -> None:
         ("FAIRDICE_PUBLIC_BASE_URL", "dice.example.com"),
         ("FAIRDICE_PUBLIC_BASE_URL", "https://dice.example.com/?a=1"),
         ("FAIRDICE_PUBLIC_BASE_URL", "javascript:alert(1)"),
+        ("FAIRDICE_ARCHIVE_BUCKET", "Fairdice_Archive"),
+        ("FAIRDICE_SECRETS_BUCKET", "s3://fairdice-secrets"),
     ],
 )
 def test_a_bad_value_is_refused_naming_its_variable(variable: str, value: str) -> None:
