@@ -4,11 +4,14 @@ Each subcommand sets `run=function(args) -> exit status` (the convention of `fai
 which maps `FairdiceError`s raised here to statuses 2 (bad input, unknown day) and 3 (archive
 unavailable or contradicting itself). Either backend: `--dir` (default `var`, the same folders
 `make serve` uses) or `--bucket` with `--secrets-bucket` (S3, credentials from the usual AWS
-chain). This is an entry point: it reads the clock, unless `--now` says what time it is.
+chain); each option defaults to its FAIRDICE_* variable, as the functions read them. This is an
+entry point: it reads the clock and the environment. `--now` may say what time it is, but for
+`create` and `reveal` never a time later than the clock: that would make or reveal a day early.
 """
 
 import argparse
 import datetime as dt
+import os
 from pathlib import Path
 from typing import Any
 
@@ -19,26 +22,46 @@ from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.errors import InvalidInput
 from fairdice.fields import Day
 from fairdice.problems import describe
-from fairdice.storage import StorageSettings
+from fairdice.storage import BucketName, StorageSettings
 
 EXIT_OK = 0
 EXIT_MISMATCH = 1
 _DAY: TypeAdapter[dt.date] = TypeAdapter(Day)
+_BUCKET: TypeAdapter[str] = TypeAdapter(BucketName)
 
 
 def register(subparsers: "argparse._SubParsersAction[Any]") -> None:
     """Add `daily create`, `daily reveal` and `daily show` to the `fairdice` command."""
     where = argparse.ArgumentParser(add_help=False)
-    place = where.add_argument_group("where the secrets and the archive are (default: folders under var/)")
-    place.add_argument("--dir", type=Path, default=Path("var"), help="local folder: DIR/private and DIR/archive")
-    place.add_argument("--bucket", metavar="NAME", help="S3 archive bucket (public commitments and records)")
-    place.add_argument("--secrets-bucket", metavar="NAME", help="S3 private secrets bucket (create, reveal)")
-    place.add_argument("--endpoint-url", metavar="URL", help="another S3 endpoint (a local S3 emulator)")
+    place = where.add_argument_group(
+        "where the secrets and the archive are (default: the FAIRDICE_* variables, else folders under var/)"
+    )
+    place.add_argument(
+        "--dir",
+        type=Path,
+        help="local folder: DIR/private and DIR/archive (default: $FAIRDICE_DATA_DIR, else var); given alone,"
+        " local folders even where the bucket variables are set",
+    )
+    place.add_argument(
+        "--bucket", type=_bucket, metavar="NAME", help="S3 archive bucket (default: $FAIRDICE_ARCHIVE_BUCKET)"
+    )
+    place.add_argument(
+        "--secrets-bucket",
+        type=_bucket,
+        metavar="NAME",
+        help="S3 private secrets bucket, for create and reveal (default: $FAIRDICE_SECRETS_BUCKET)",
+    )
+    place.add_argument(
+        "--endpoint-url",
+        metavar="URL",
+        help="another S3 endpoint, such as a local emulator ($FAIRDICE_S3_ENDPOINT_URL)",
+    )
     place.add_argument(
         "--now",
         type=_instant,
         metavar="TIME",
-        help="act as if it were TIME (ISO 8601, UTC unless an offset is given); default: the clock",
+        help="act as if it were TIME (ISO 8601, UTC unless an offset is given), never later than the clock for"
+        " create and reveal; default: the clock",
     )
 
     daily = subparsers.add_parser("daily", help="the daily game's secrets: create, reveal, show")
@@ -73,6 +96,14 @@ def _instant(text: str) -> dt.datetime:
     return moment.replace(tzinfo=dt.UTC) if moment.tzinfo is None else moment
 
 
+def _bucket(text: str) -> str:
+    try:
+        name: str = _BUCKET.validate_python(text)
+    except ValidationError as exc:
+        raise argparse.ArgumentTypeError(describe(exc)[0].message) from None
+    return name
+
+
 def _day(text: str) -> dt.date:
     try:
         day: dt.date = _DAY.validate_python(text)
@@ -86,31 +117,57 @@ def _now(args: argparse.Namespace) -> dt.datetime:
     return now if now is not None else dt.datetime.now(dt.UTC)
 
 
+def _acting_now(args: argparse.Namespace) -> dt.datetime:
+    """The time `create` and `reveal` act at: `--now` may be earlier than the clock, never later."""
+    clock = dt.datetime.now(dt.UTC)
+    now: dt.datetime | None = args.now
+    if now is None:
+        return clock
+    if now > clock:
+        raise InvalidInput(
+            f"{now.astimezone(dt.UTC):%Y-%m-%dT%H:%M:%SZ} is later than this machine's clock"
+            f" ({clock:%Y-%m-%dT%H:%M:%SZ}): create and reveal never act ahead of time, which would make a day's"
+            " secret before its day or reveal a day that is not over",
+            field="--now",
+        )
+    return now
+
+
 def _settings(args: argparse.Namespace) -> StorageSettings:
-    return StorageSettings(
-        archive_bucket=args.bucket,
-        secrets_bucket=args.secrets_bucket,
-        data_dir=args.dir,
-        endpoint_url=args.endpoint_url,
-    )
+    """The FAIRDICE_* variables, with the options given on the command line over them."""
+    given = {
+        "archive_bucket": args.bucket,
+        "secrets_bucket": args.secrets_bucket,
+        "data_dir": args.dir,
+        "endpoint_url": args.endpoint_url,
+    }
+    chosen = {name: value for name, value in given.items() if value is not None}
+    if args.dir is not None and args.bucket is None and args.secrets_bucket is None:
+        chosen |= {"archive_bucket": None, "secrets_bucket": None}  # --dir alone: the folders, whatever is set
+    # The options are valid already (argparse read them); the variables are checked here, by their names.
+    return StorageSettings.from_environ(os.environ).model_copy(update=chosen)
 
 
 def _both_stores(args: argparse.Namespace) -> StorageSettings:
     settings = _settings(args)
     if (settings.archive_bucket is None) != (settings.secrets_bucket is None):
         missing = "--secrets-bucket" if settings.secrets_bucket is None else "--bucket"
-        raise InvalidInput("give both --bucket and --secrets-bucket (S3), or neither (local folders)", field=missing)
+        raise InvalidInput(
+            "give both --bucket and --secrets-bucket (S3, or FAIRDICE_ARCHIVE_BUCKET and FAIRDICE_SECRETS_BUCKET),"
+            " or neither (local folders)",
+            field=missing,
+        )
     return settings
 
 
 def _create(args: argparse.Namespace) -> int:
-    report = open_day(_both_stores(args).stores(), _now(args))
+    report = open_day(_both_stores(args).stores(), _acting_now(args))
     print(report.model_dump_json(indent=2))
     return EXIT_OK
 
 
 def _reveal(args: argparse.Namespace) -> int:
-    report = reveal_closed(_both_stores(args).stores(), _now(args))
+    report = reveal_closed(_both_stores(args).stores(), _acting_now(args))
     print(report.model_dump_json(indent=2))
     return EXIT_OK
 

@@ -3,8 +3,12 @@
 import datetime as dt
 import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
+import boto3
 import pytest
 from fairdice.archive.layout import commitment_key, secret_key
 from fairdice.cli import main
@@ -23,6 +27,32 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 @pytest.fixture
 def where(tmp_path: Path) -> tuple[str, str]:
     return ("--dir", str(tmp_path))
+
+
+@contextmanager
+def s3_endpoint(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """moto's S3 as a server on loopback, named by FAIRDICE_S3_ENDPOINT_URL, with the two buckets."""
+    from moto.server import ThreadedMotoServer
+
+    for name, value in (("AWS_ACCESS_KEY_ID", "testing"), ("AWS_SECRET_ACCESS_KEY", "testing")):
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("AWS_REGION", "eu-west-1")
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1")
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
+    server.start()
+    try:
+        host, port = server.get_host_and_port()
+        url = f"http://{host}:{port}"
+        monkeypatch.setenv("FAIRDICE_S3_ENDPOINT_URL", url)
+        client = boto3.client("s3", endpoint_url=url, region_name="eu-west-1")
+        for bucket in ("fairdice-archive", "fairdice-secrets"):
+            client.create_bucket(
+                Bucket=bucket,
+                CreateBucketConfiguration={"LocationConstraint": "eu-west-1"},  # type: ignore[typeddict-item]
+            )
+        yield client
+    finally:
+        server.stop()
 
 
 def test_create_then_reveal_only_once_the_day_is_over(
@@ -132,3 +162,102 @@ def test_a_commitment_written_now_for_a_past_day_is_late_and_never_fair(
     verdict = json.loads(out)
     assert status == 0 and verdict["verdict"] == "incomplete"
     assert "after the 15 minutes after 00:00 UTC it had" in verdict["reasons"][0]
+
+
+# ---- the real clock, the environment, and AWS ------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["create", "reveal"])
+def test_create_and_reveal_refuse_a_now_later_than_the_clock(
+    tmp_path: Path, where: tuple[str, str], capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    # A later --now would make tomorrow's secret today, or reveal today before it is over.
+    later = (dt.datetime.now(dt.UTC) + dt.timedelta(days=2)).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+    status, out, err = run(capsys, "daily", command, *where, "--now", later)
+
+    assert (status, out) == (2, "")
+    assert err.startswith(f"fairdice: --now: {later} is later than this machine's clock")
+    assert "never act ahead of time" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_options_default_to_the_fairdice_variables_the_functions_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given the variables of README "Settings": a data folder, and separately two buckets on an S3 endpoint
+    monkeypatch.setenv("FAIRDICE_DATA_DIR", str(tmp_path / "data"))
+    assert run(capsys, "daily", "create", "--now", "2025-03-01T00:00:05Z")[0] == 0
+    assert FolderStore(tmp_path / "data" / "private").get(secret_key(DAY)) is not None
+
+    with s3_endpoint(monkeypatch) as client:
+        monkeypatch.setenv("FAIRDICE_ARCHIVE_BUCKET", "fairdice-archive")
+        monkeypatch.setenv("FAIRDICE_SECRETS_BUCKET", "fairdice-secrets")
+        status, out, _ = run(capsys, "daily", "create", "--now", "2025-03-01T00:00:05Z")
+        assert status == 0 and json.loads(out)["created"] is True
+        assert client.list_objects_v2(Bucket="fairdice-archive")["Contents"][0]["Key"] == commitment_key(DAY)
+
+        # And an option given on the command line wins: --dir alone means the local folders, not the buckets
+        local = json.loads(FolderStore(tmp_path / "data" / "archive").get(commitment_key(DAY)) or b"")
+        status, out, _ = run(
+            capsys,
+            "daily",
+            "show",
+            "--dir",
+            str(tmp_path / "data"),
+            "--date",
+            "2025-03-01",
+            "--now",
+            "2025-03-01T12:00Z",
+        )
+        assert status == 0 and json.loads(out)["commitment"] == local["commitment"]
+
+
+@pytest.mark.parametrize("variable", ["FAIRDICE_ARCHIVE_BUCKET", "FAIRDICE_SECRETS_BUCKET"])
+def test_a_bad_bucket_variable_is_named_in_one_line_without_a_traceback(
+    where: tuple[str, str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], variable: str
+) -> None:
+    monkeypatch.setenv(variable, "Fairdice_Archive")
+
+    status, out, err = run(capsys, "daily", "show", "--date", "2025-03-01")
+
+    assert (status, out) == (2, "")
+    assert err.startswith(f"fairdice: {variable}: an S3 bucket name is 3 to 63 lowercase letters")
+    assert "'Fairdice_Archive'" in err
+    assert "Traceback" not in err and "validation error" not in err and len(err.splitlines()) == 1
+
+
+def test_a_bad_bucket_option_is_refused_by_the_parser(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "daily", "show", "--bucket", "Fairdice_Archive")
+
+    assert status == 2
+    assert "argument --bucket: an S3 bucket name is 3 to 63 lowercase letters" in err
+
+
+def test_without_aws_credentials_the_cli_says_they_are_missing_and_how_to_give_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given buckets to use and no credentials anywhere boto3 looks (variables, files, a profile, instance roles)
+    for name in (
+        "AWS_ACCESS_KEY_ID",
+        "AWS_SECRET_ACCESS_KEY",
+        "AWS_SESSION_TOKEN",
+        "AWS_PROFILE",
+        "AWS_DEFAULT_PROFILE",
+    ):
+        monkeypatch.delenv(name, raising=False)
+    for name in ("AWS_CONTAINER_CREDENTIALS_RELATIVE_URI", "AWS_CONTAINER_CREDENTIALS_FULL_URI"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.delenv("AWS_WEB_IDENTITY_TOKEN_FILE", raising=False)
+    monkeypatch.setenv("AWS_SHARED_CREDENTIALS_FILE", str(tmp_path / "no-credentials"))
+    monkeypatch.setenv("AWS_CONFIG_FILE", str(tmp_path / "no-config"))
+    monkeypatch.setenv("AWS_EC2_METADATA_DISABLED", "true")
+    monkeypatch.setenv("AWS_REGION", "eu-west-1")
+    monkeypatch.setenv("FAIRDICE_ARCHIVE_BUCKET", "fairdice-archive")
+    monkeypatch.setenv("FAIRDICE_S3_ENDPOINT_URL", "http://127.0.0.1:9")  # never reached: nothing signs the call
+
+    status, out, err = run(capsys, "daily", "show", "--date", "2025-03-01", "--now", "2025-03-02T12:00Z")
+
+    assert (status, out) == (3, "")
+    assert "no AWS credentials were found" in err and "AWS_PROFILE" in err and "AWS_ACCESS_KEY_ID" in err
+    assert "try again later" not in err
