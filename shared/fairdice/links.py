@@ -27,6 +27,11 @@ def build_link(request: RequestBase, base_url: str = "") -> str:
 
     Fields left at their default are left out, so a pair36 link is exactly seed 000's form.
     """
+    return f"{base_url.rstrip('/')}/check/?{link_query(request)}"
+
+
+def link_query(request: RequestBase) -> str:
+    """The query string of `request`'s game-over link (without `?`): what a link relative to a check page is."""
     scheme = schemes.of(request)
     pairs = [] if scheme.bare_links else [("scheme", scheme.id)]
     fields = type(request).model_fields
@@ -39,8 +44,7 @@ def build_link(request: RequestBase, base_url: str = "") -> str:
             continue
         if value is not None:
             pairs.append((param.name, _write(param, value, request)))
-    query = "&".join(f"{name}={quote(text, safe=_SAFE)}" for name, text in pairs)
-    return f"{base_url.rstrip('/')}/check/?{query}"
+    return "&".join(f"{name}={quote(text, safe=_SAFE)}" for name, text in pairs)
 
 
 def parse_link(link: str) -> RequestBase:

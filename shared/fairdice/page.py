@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import JsonValue, ValidationError
 
 from fairdice import schemes
-from fairdice.links import build_link
+from fairdice.links import link_query
 from fairdice.request import RequestBase
 from fairdice.schemes.base import Words
 from fairdice.verdict import Finding, RollReport, Verdict
@@ -193,7 +193,10 @@ def _diagnosis_section(findings: Sequence[Finding], request: RequestBase | None)
 
 
 def _retry_link(request: RequestBase, change: dict[str, JsonValue]) -> str | None:
-    """The game-over link of the request with a finding's change applied (None leaves a field out)."""
+    """The game-over link of the request with a finding's change applied (None leaves a field out).
+
+    Relative to the check page it is on (its query alone), so it keeps whatever base path the page came under.
+    """
     data: dict[str, Any] = request.model_dump(mode="json", exclude_none=True)
     for name, value in change.items():
         if value is None:
@@ -201,7 +204,7 @@ def _retry_link(request: RequestBase, change: dict[str, JsonValue]) -> str | Non
         else:
             data[name] = value
     try:
-        return build_link(schemes.parse_request(data))
+        return "?" + link_query(schemes.parse_request(data))
     except ValidationError:
         # A change is built to be valid; one that is not simply gets no link, the page still shows it.
         return None

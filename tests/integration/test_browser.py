@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urljoin
 from urllib.request import Request, urlopen
 
 import pytest
@@ -139,7 +140,7 @@ def test_the_retry_link_on_the_page_opens_a_fair_verdict_in_the_browser(server: 
     dom = dom_of(link_for(server, shifted_game()), tmp_path)
     retry = re.search(r'<a href="([^"]+)">Check again with this change</a>', dom)
     assert retry is not None
-    again = dom_of(server + retry.group(1).replace("&amp;", "&"), tmp_path)
+    again = dom_of(urljoin(link_for(server, shifted_game()), retry.group(1).replace("&amp;", "&")), tmp_path)
     assert "<h1>Fair: the server seed matches the seal" in again
     assert len(rows_of(again)) == 20
 
