@@ -225,12 +225,14 @@ def main(argv: list[str] | None = None) -> int:
     # folder are on the import path, so this script puts them there too.
     sys.path[:0] = [str(ROOT / "shared"), str(ROOT / "functions")]
     from verify_api.app import lambda_handler
+    from verify_api.settings import SETTINGS
 
     server = make_server(args.host, args.port, lambda_handler)
     try:
         host = f"[{args.host}]" if ":" in args.host else args.host
         base = f"http://{host}:{server.server_port}"
-        examples = _examples(base)
+        # FAIRDICE_BASE_PATH (a custom domain's API mapping, played here): the API answers under it too.
+        examples = _examples(base + (SETTINGS.base_path or ""))
         print(f"fairdice API listening on {base}", flush=True)
         print(examples, flush=True)
         server.serve_forever()

@@ -18,18 +18,31 @@ from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import ArchiveUnavailable, FairdiceError, InvalidInput, TamperedRecord
+from fairdice.fields import BasePath
 from fairdice.problems import ErrorDetail, invalid
 from fairdice.storage import PROMPT, StorageSettings
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 SERVICE = "fairdice"
 logger = Logger(service=SERVICE)
 tracer = Tracer(service=SERVICE)
 
-# Read once at cold start. Prompt S3 calls: a slow store is this function's own 503, not a timeout.
-ROLLS = TodaysRolls(StorageSettings.from_environ(os.environ).stores(PROMPT))
 
-app = APIGatewayHttpResolver()
+class RouteSettings(BaseModel):
+    """Where the route is served, besides the stores: under a custom domain's base path, or not."""
+
+    model_config = ConfigDict(frozen=True)
+
+    base_path: BasePath = Field(default=None, alias="FAIRDICE_BASE_PATH")
+
+
+# Read once at cold start (a bad value stops it, naming its variable). Prompt S3 calls: a slow store
+# is this function's own 503, not a timeout.
+ROLLS = TodaysRolls(StorageSettings.from_environ(os.environ).stores(PROMPT))
+SETTINGS = RouteSettings.model_validate({"FAIRDICE_BASE_PATH": os.environ.get("FAIRDICE_BASE_PATH", "")})
+
+# A custom domain's API mapping leaves its path in front of the request's path: taken off before routing.
+app = APIGatewayHttpResolver(strip_prefixes=[SETTINGS.base_path] if SETTINGS.base_path else None)
 
 
 def clock() -> dt.datetime:

@@ -15,7 +15,7 @@ from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice import __version__
 
-from verify_api import body, errors
+from verify_api import body, errors, settings
 from verify_api.observability import logger, metrics, tracer
 from verify_api.powertools_private import gate_request_validation
 from verify_api.routes import daily, docs, links, verify
@@ -24,6 +24,8 @@ app = APIGatewayHttpResolver(
     enable_validation=True,
     json_body_deserializer=body.load_json,
     cors=CORSConfig(allow_origin="*", allow_headers=["accept", "content-type"], max_age=600),
+    # A custom domain's API mapping leaves its path in front of every request's path (routes/__init__.py).
+    strip_prefixes=[settings.SETTINGS.base_path] if settings.SETTINGS.base_path else None,
 )
 # The body cap must act before anything parses the body: the gate runs ahead of Powertools' validation.
 gate_request_validation(app, body.gate)

@@ -20,7 +20,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from verify_api.observability import logger
 from verify_api.powertools_private import methods_allowed
-from verify_api.routes import http_event, resolver
+from verify_api.routes import http_event, resolver, routed_path
 
 router = Router()  # type: ignore[no-untyped-call]  # Powertools leaves its __init__ unannotated
 
@@ -112,7 +112,7 @@ def _http_error(exc: ServiceError) -> Response[str]:
 @_handles(NotFoundError)
 def _unknown_route(exc: NotFoundError) -> Response[str]:
     event = http_event(router)
-    allowed = methods_allowed(resolver(router), event.path)
+    allowed = methods_allowed(resolver(router), routed_path(event))
     if allowed:
         return _error(
             HTTPStatus.METHOD_NOT_ALLOWED,

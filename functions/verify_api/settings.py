@@ -10,6 +10,7 @@ import re
 from collections.abc import Mapping
 from typing import Annotated
 
+from fairdice.fields import BasePath
 from fairdice.storage import StorageSettings
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
@@ -42,6 +43,14 @@ class ApiSettings(BaseModel):
             description="base of the links POST /links returns; unset: the request's own scheme and host",
         ),
     ] = None
+    base_path: Annotated[
+        BasePath,
+        Field(
+            alias="FAIRDICE_BASE_PATH",
+            description="the path a custom domain's API mapping serves the API under, such as /dice; its routes"
+            " answer there as well as at the root, and its links keep it",
+        ),
+    ] = None
     max_body_bytes: Annotated[
         int,
         Field(
@@ -61,7 +70,7 @@ class ApiSettings(BaseModel):
         """Read the settings from `environ`; an empty variable counts as unset (SAM passes "")."""
         given = {
             name: environ[name]
-            for name in ("FAIRDICE_PUBLIC_BASE_URL", "FAIRDICE_MAX_BODY_BYTES")
+            for name in ("FAIRDICE_PUBLIC_BASE_URL", "FAIRDICE_BASE_PATH", "FAIRDICE_MAX_BODY_BYTES")
             if environ.get(name, "").strip()
         }
         return cls.model_validate({**given, "storage": StorageSettings.from_environ(environ)})

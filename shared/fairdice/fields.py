@@ -1,4 +1,5 @@
-"""Constrained field types, defined once and shared by every scheme's request model.
+"""Constrained field types, defined once and shared by every scheme's request model (and `BasePath`,
+shared by the functions' settings).
 
 Each validator says in words what is wrong, so an API or CLI error can name the field and the
 reason (`fairdice.problems`).
@@ -157,6 +158,21 @@ def _player(value: object) -> str:
 
 
 PlayerId = Annotated[str, BeforeValidator(_player), WithJsonSchema({"type": "string", "format": "uuid"})]
+
+_PATH_SEGMENT = re.compile(r"[A-Za-z0-9._~-]+")
+
+
+def _base_path(value: object) -> str | None:
+    text = value.strip().strip("/") if isinstance(value, str) else "?"
+    segments = text.split("/") if text else []
+    if not all(_PATH_SEGMENT.fullmatch(segment) and segment not in (".", "..") for segment in segments):
+        raise ValueError("a base path is path segments of letters, digits, '.', '_', '~' and '-', such as /dice")
+    return f"/{text}" if text else None
+
+
+# Where a custom domain's API mapping puts the API (`dice` serves it under https://domain/dice/):
+# normalised to "/dice", and None for the domain's root.
+BasePath = Annotated[str | None, BeforeValidator(_base_path)]
 
 RecordedInput = Annotated[
     list[list[int]] | None,

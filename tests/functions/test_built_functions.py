@@ -171,7 +171,7 @@ def _environment(function: str, data_dir: Path, task_root: Path) -> dict[str, st
         ref = v.get("Ref")
         if ref == "AWS::StackName":
             return STACK
-        if ref in ("ArchiveBucket", "SecretsBucket", "PublicBaseUrl"):
+        if ref in ("ArchiveBucket", "SecretsBucket", "PublicBaseUrl", "BasePath"):
             return ""  # no S3 here: both stores are folders under FAIRDICE_DATA_DIR
         raise AssertionError(f"{function}: a variable this test cannot give: {v!r}")
 

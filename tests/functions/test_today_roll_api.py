@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cold_start import answered
 from fairdice.archive.layout import secret_key
 from fairdice.archive.publisher import publish
 from fairdice.archive.today import TodaysRolls
@@ -157,3 +158,28 @@ def test_each_event_is_an_http_api_request_to_the_iam_route(load_event: Callable
     assert event["rawPath"].startswith("/game/today/")
     signed = "authorizer" in event["requestContext"]
     assert signed == (name != "today-roll-unsigned.json")
+
+
+def test_the_route_answers_under_a_custom_domains_base_path(tmp_path: Path, load_event: Callable[[str], Event]) -> None:
+    # Given today's secret made by the midnight run, and a function told FAIRDICE_BASE_PATH at its cold start
+    setup = (
+        "import datetime as dt\n"
+        "from fairdice.archive.publisher import publish\n"
+        "from fairdice.storage import StorageSettings\n"
+        "from today_roll_api import app\n"
+        f"noon = dt.datetime.fromisoformat({NOON.isoformat()!r})\n"
+        "publish(StorageSettings(data_dir=app.os.environ['FAIRDICE_DATA_DIR']).stores(), noon.replace(hour=0))\n"
+        "app.clock = lambda: noon\n"
+    )
+    event = load_event("today-roll")
+    based = copy.deepcopy(event)
+    based["rawPath"] = based["requestContext"]["http"]["path"] = "/dice" + event["rawPath"]
+
+    # When the game's server asks through the custom domain (API Gateway keeps the mapping's path in rawPath)
+    root, through_dice = answered(
+        [event, based], "today_roll_api.app", setup, FAIRDICE_BASE_PATH="dice", FAIRDICE_DATA_DIR=str(tmp_path)
+    )
+
+    # Then the route answers there as at the API's own URL
+    assert root["status"] == 200, root["body"]
+    assert (through_dice["status"], through_dice["body"]) == (200, root["body"])

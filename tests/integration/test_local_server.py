@@ -4,6 +4,7 @@ import base64
 import http.client
 import importlib.util
 import json
+import os
 import re
 import shlex
 import subprocess
@@ -11,6 +12,7 @@ import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -46,11 +48,21 @@ class Reply:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """The server as a separate process on a free loopback port, stopped after the module."""
-    folder = tmp_path_factory.mktemp("local-server")
+    with serving(tmp_path_factory.mktemp("local-server")) as running:
+        yield running
+
+
+@contextmanager
+def serving(folder: Path, **environ: str) -> Iterator[Server]:
+    """The server as a separate process on a free loopback port, with `environ` added to its environment."""
     out, err = folder / "stdout.txt", folder / "stderr.txt"
     with out.open("w") as stdout, err.open("w") as stderr:
         process = subprocess.Popen(
-            [sys.executable, str(SCRIPT), "--host", "127.0.0.1", "--port", "0"], cwd=ROOT, stdout=stdout, stderr=stderr
+            [sys.executable, str(SCRIPT), "--host", "127.0.0.1", "--port", "0"],
+            cwd=ROOT,
+            stdout=stdout,
+            stderr=stderr,
+            env={**os.environ, **environ},
         )
     try:
         deadline = time.monotonic() + 60
@@ -96,6 +108,22 @@ def test_the_first_line_names_the_url_and_then_come_a_curl_call_and_a_link(serve
         rf"{re.escape(server.url)}/check/\?seed={KEY}&seal=[0-9a-f]{{64}}&client=a,b&n=12&rolls=[1-6]{{24}}", link
     )
     assert request(server, "GET", link.removeprefix(server.url)).json["verdict"] == "fair"
+
+
+def test_under_a_base_path_the_examples_and_links_keep_it(tmp_path: Path) -> None:
+    # Given the server told, as a custom domain's API mapping would be, that the API lives under /dice
+    with serving(tmp_path, FAIRDICE_BASE_PATH="dice") as server:
+        # Then the printed curl call and link go there, and answer
+        curl = next(line.strip() for line in server.printed if line.strip().startswith("curl "))
+        words = shlex.split(curl)
+        assert words[1:3] == ["-s", f"{server.url}/dice/verify"]
+        assert post_json(server, "/dice/verify", json.loads(words[words.index("-d") + 1])).json["verdict"] == "fair"
+        link = next(line.strip() for line in server.printed if "/check/?" in line)
+        assert link.startswith(f"{server.url}/dice/check/?seed=")
+        assert request(server, "GET", link.removeprefix(server.url)).json["verdict"] == "fair"
+        # And a link built there keeps it too
+        built = post_json(server, "/dice/links", PAIR36).json["url"]
+        assert built.startswith(f"{server.url}/dice/check/?")
 
 
 def test_post_verify_answers_the_verdict(server: Server) -> None:

@@ -122,7 +122,11 @@ def test_the_verify_function_reads_published_days_and_nothing_else(template: dic
 def test_the_verify_function_is_never_told_where_the_secrets_are(template: dict[str, Any]) -> None:
     function = template["Resources"]["VerifyApiFunction"]["Properties"]
     assert "SecretsBucket" not in repr(function)
-    assert set(function["Environment"]["Variables"]) == {"FAIRDICE_ARCHIVE_BUCKET", "FAIRDICE_PUBLIC_BASE_URL"}
+    assert set(function["Environment"]["Variables"]) == {
+        "FAIRDICE_ARCHIVE_BUCKET",
+        "FAIRDICE_PUBLIC_BASE_URL",
+        "FAIRDICE_BASE_PATH",
+    }
 
 
 def test_the_watchdog_reads_what_the_public_may_read_and_nothing_else(template: dict[str, Any]) -> None:

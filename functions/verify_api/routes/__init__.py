@@ -1,7 +1,9 @@
 """The verify API's routes, one Powertools `Router` per area; app.py includes each.
 
 What every area asks of the resolver serving it is here: the request, as the HTTP API's
-payload v2, and the resolver itself (for its OpenAPI document and route table).
+payload v2, the resolver itself (for its OpenAPI document and route table), and where the
+request came in: through a custom domain's API mapping its path starts with the configured base
+path (`FAIRDICE_BASE_PATH`), which the resolver strips before routing and links must keep.
 """
 
 from typing import cast
@@ -9,6 +11,8 @@ from typing import cast
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
+
+from verify_api import settings
 
 
 def http_event(router: Router) -> APIGatewayProxyEventV2:
@@ -22,3 +26,14 @@ def resolver(router: Router) -> APIGatewayHttpResolver:
     if not isinstance(serving, APIGatewayHttpResolver):
         raise TypeError(f"the router is not included in an APIGatewayHttpResolver, but in {serving!r}")
     return serving
+
+
+def came_through(event: APIGatewayProxyEventV2) -> str:
+    """The base path this request came through: the configured one if its path starts with it, else ""."""
+    base = settings.SETTINGS.base_path
+    return base if base and (event.path == base or event.path.startswith(f"{base}/")) else ""
+
+
+def routed_path(event: APIGatewayProxyEventV2) -> str:
+    """The request's path as the routes see it, the base path it came through taken off (as app.py's resolver does)."""
+    return event.path[len(came_through(event)) :] or "/"

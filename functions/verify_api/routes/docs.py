@@ -7,7 +7,7 @@ from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.api_gateway import Router
 
 from verify_api.powertools_private import base_path
-from verify_api.routes import http_event, resolver
+from verify_api.routes import came_through, http_event, resolver
 
 router = Router()  # type: ignore[no-untyped-call]  # Powertools leaves its __init__ unannotated
 
@@ -36,8 +36,10 @@ def docs_route() -> Response[str]:
     asked = (http_event(router).query_string_parameters or {}).get("format")
     if asked == "oauth2-redirect":
         return Response(HTTPStatus.OK, content_types.TEXT_HTML, generate_oauth2_redirect_html())
-    # Inside a <script>: "</" is escaped so that the document cannot close it.
-    spec = _openapi_json(base_path(resolver(router)) or "/").replace("</", "<\\/")
+    # Inside a <script>: "</" is escaped so that the document cannot close it. Its server is where this page
+    # was asked for: the stage's path, and a custom domain's base path, so that "Try it out" calls back there.
+    server = base_path(resolver(router)) + came_through(http_event(router))
+    spec = _openapi_json(server or "/").replace("</", "<\\/")
     if asked == "json":
         return Response(HTTPStatus.OK, content_types.APPLICATION_JSON, spec)
     assets = f"{SWAGGER_UI}/swagger-ui-bundle.min.js", f"{SWAGGER_UI}/swagger-ui.min.css"

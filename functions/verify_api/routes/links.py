@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from verify_api import settings
 from verify_api.documented import BODY_ERRORS, INVALID, VerifyBody, responses
-from verify_api.routes import http_event
+from verify_api.routes import came_through, http_event
 
 router = Router()  # type: ignore[no-untyped-call]  # Powertools leaves its __init__ unannotated
 
@@ -34,10 +34,11 @@ def schemes_route() -> SchemeCatalog:
 
 
 def _own_base_url() -> str:
-    """The scheme and host this request came to: API Gateway's domain, or the local server's host:port."""
+    """The scheme, host and base path this request came to: API Gateway's domain (with its API mapping's
+    path), or the local server's host:port."""
     event = http_event(router)
     host = event.request_context.domain_name or ""
     if not _HOST.fullmatch(host):
-        return ""  # a relative link still works on the page that asked for it
+        return came_through(event)  # a link from the root of the page's site still works on the page that asked
     scheme = "http" if event.headers.get("x-forwarded-proto") == "http" else "https"
-    return f"{scheme}://{host}"
+    return f"{scheme}://{host}{came_through(event)}"

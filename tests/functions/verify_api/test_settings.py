@@ -20,6 +20,13 @@ def test_values_are_read_and_a_trailing_slash_dropped() -> None:
     assert settings.max_body_bytes == 2048
 
 
+@pytest.mark.parametrize("given", ["dice", "/dice", "/dice/", " dice/ "])
+def test_a_base_path_is_read_as_one_leading_slash_and_no_trailing_one(given: str) -> None:
+    assert ApiSettings.from_environ({"FAIRDICE_BASE_PATH": given}).base_path == "/dice"
+    assert ApiSettings.from_environ({"FAIRDICE_BASE_PATH": "v1/dice"}).base_path == "/v1/dice"
+    assert ApiSettings.from_environ({"FAIRDICE_BASE_PATH": "/"}).base_path is None
+
+
 def test_an_empty_variable_counts_as_unset() -> None:
     # SAM passes a template parameter left blank as "".
     settings = ApiSettings.from_environ({"FAIRDICE_PUBLIC_BASE_URL": "", "FAIRDICE_MAX_BODY_BYTES": " "})
@@ -35,6 +42,8 @@ def test_an_empty_variable_counts_as_unset() -> None:
         ("FAIRDICE_PUBLIC_BASE_URL", "dice.example.com"),
         ("FAIRDICE_PUBLIC_BASE_URL", "https://dice.example.com/?a=1"),
         ("FAIRDICE_PUBLIC_BASE_URL", "javascript:alert(1)"),
+        ("FAIRDICE_BASE_PATH", "dice/../secrets"),
+        ("FAIRDICE_BASE_PATH", "/dice?x=1"),
         ("FAIRDICE_ARCHIVE_BUCKET", "Fairdice_Archive"),
         ("FAIRDICE_SECRETS_BUCKET", "s3://fairdice-secrets"),
     ],

@@ -1,0 +1,83 @@
+"""Served under a custom domain's base path (FAIRDICE_BASE_PATH), read at cold start: fresh processes.
+
+API Gateway's API mapping with a path (`dice` on api.example.com) leaves that path in front of
+every request's rawPath. Every route must answer there as it does at the root (the API's own URL
+stays usable), and links built from such a request must keep the base path.
+"""
+
+import copy
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from cold_start import answered
+from verify_api_calls import EVENTS, Event
+
+DOMAIN = "api.example.com"
+
+
+def through(event: Event, base: str = "") -> Event:
+    """The event as it arrives through the custom domain, under `base` (API Gateway keeps it in rawPath)."""
+    changed = copy.deepcopy(event)
+    changed["rawPath"] = changed["requestContext"]["http"]["path"] = base + event["rawPath"]
+    changed["requestContext"]["domainName"] = changed["headers"]["host"] = DOMAIN
+    changed["requestContext"]["domainPrefix"] = "api"
+    return changed
+
+
+def servers_in(page: str) -> list[str]:
+    """The server URLs of the OpenAPI document the Swagger UI page carries."""
+    return re.findall(r'"servers":\s*\[\s*\{\s*"url":\s*"([^"]*)"', page)
+
+
+API_EVENTS = sorted(path.stem for path in EVENTS.glob("api-*.json"))
+
+
+@pytest.fixture(scope="module")
+def under_dice(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Any, Any]]:
+    """Each api-*.json event answered at the domain's root and under /dice, with FAIRDICE_BASE_PATH=dice."""
+    events = [json.loads((EVENTS / f"{name}.json").read_text()) for name in API_EVENTS]
+    data = str(tmp_path_factory.mktemp("archive"))
+    answers = answered(
+        [through(event) for event in events] + [through(event, "/dice") for event in events],
+        "verify_api.app",
+        FAIRDICE_BASE_PATH="dice",
+        FAIRDICE_DATA_DIR=data,
+    )
+    return {name: (answers[i], answers[len(events) + i]) for i, name in enumerate(API_EVENTS)}
+
+
+@pytest.mark.parametrize("name", API_EVENTS)
+def test_every_route_answers_under_the_base_path_as_at_the_root(
+    under_dice: dict[str, tuple[Any, Any]], name: str
+) -> None:
+    root, based = under_dice[name]
+    assert based["status"] == root["status"], based["body"]
+    assert based["headers"].get("Content-Type") == root["headers"].get("Content-Type")
+    if name == "api-method-not-allowed":
+        assert based["status"] == 405 and based["headers"]["Allow"] == root["headers"]["Allow"]
+    elif name not in ("api-links-pair36", "api-docs", "api-not-found", "api-method-not-allowed"):
+        assert based["body"] == root["body"]
+
+
+def test_a_link_built_under_the_base_path_keeps_it(under_dice: dict[str, tuple[Any, Any]]) -> None:
+    root, based = under_dice["api-links-pair36"]
+    assert json.loads(root["body"])["url"].startswith(f"https://{DOMAIN}/check/?")
+    assert json.loads(based["body"])["url"] == json.loads(root["body"])["url"].replace("/check/", "/dice/check/")
+
+
+def test_the_docs_page_calls_the_api_back_under_the_base_path(under_dice: dict[str, tuple[Any, Any]]) -> None:
+    root, based = under_dice["api-docs"]
+    assert servers_in(based["body"]) == ["/dice"]
+    assert servers_in(root["body"]) == ["/"]
+
+
+def test_only_the_base_path_itself_is_taken_off(load_event: Callable[[str], Event]) -> None:
+    event = load_event("api-schemes")
+    near_misses = [through(event, "/dicey"), through(event, "/dice/dice"), through(event, "/other")]
+
+    answers = answered(near_misses, "verify_api.app", FAIRDICE_BASE_PATH="/dice/")
+
+    assert [answer["status"] for answer in answers] == [404, 404, 404]
