@@ -1,15 +1,35 @@
-"""Recorded rolls as people paste them, turned into dice or refused with a clear reason."""
+"""Recorded rolls as people paste them, turned into dice or refused with a clear reason.
+
+A paste is read line by line. A line may start with the number of its first roll, written
+`1:`, `1.`, `1)`, `#1`, `Roll 1:` or `ply 0` (a word, `#` or a mark after the digits makes it a
+number), or as bare digits and a space (`1 25`, a sheet's number column beside its dice column).
+Bare digits that could themselves be a roll (`12 25` is 1-2 then 2-5, or roll 12 then 2-5) are a
+number only when every line of the paste starts with one and they count the rolls up, one after
+another, so a list of rolls is never read as numbered by accident. `1:5` is the roll 1-5 (`:`
+separates dice as `-` does); a number's colon is followed by a space.
+
+Numbers say where the paste starts (`Paste.first_number`); they must count every roll once, in
+order, so the paste is still one contiguous run of rolls. What a number means in a game is the
+request's business (`fairdice.request`): it places the rolls, and it never changes what is compared.
+"""
 
 import json
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from itertools import product
 
-# A roll number a person may put in front of a roll: "1:", "12.", "3)" or "#4".
-_NUMBER_PREFIX = re.compile(r"^\s*#?\d+\s*[:.)]\s*")
+# A number in front of a line's rolls: after a word ("Roll 1"), after "#", or before ".", ")", a colon and a space,
+# or a space. Its digits are ASCII: a number that places rolls is written one way.
+_NUMBER = re.compile(
+    r"\s*(?P<word>(?:roll|ply)\s*)?(?P<hash>#\s*)?(?P<number>[0-9]{1,16})"
+    r"(?P<mark>\s*[.)]\s*|\s*:(?:\s+|$)|\s+|$)",
+    re.IGNORECASE,
+)
 _TOKEN_SPLIT = re.compile(r"[\s,;]+")
-_DIE_SPLIT = re.compile(r"[-/x×–]")
+_DIE_SPLIT = re.compile(r"[-/x×–:]")
+_SEPARATORS = ("", "-", "/", "x", "×", "–", ":")
 
 MAX_TEXT = 200_000
 
@@ -45,6 +65,11 @@ def _roll_from_token(token: str, sides: Sequence[int], where: str) -> list[tuple
         return [tuple(_die(p, s, where) for p, s in zip(parts, sides, strict=True))]
     if not token.isascii() or not token.isdigit() or max(sides) > 9:
         raise RecordedError(f"{where}: {_shown(token)} is not a roll (write it like {_example(sides)})")
+    if len(token) == 1:
+        raise RecordedError(
+            f"{where}: {_shown(token)} is one die; write each roll's {per_roll} dice together, such as"
+            f" {_example(sides)} or {_example(sides).replace('-', '')}"
+        )
     if len(token) % per_roll:
         raise RecordedError(f"{where}: {_shown(token)} has {len(token)} digits, not a multiple of {per_roll} dice")
     return [tuple(_die(token[i + j], s, where) for j, s in enumerate(sides)) for i in range(0, len(token), per_roll)]
@@ -60,7 +85,7 @@ def _single_rolls(sides: tuple[int, ...]) -> dict[str, tuple[int, ...]]:
     table: dict[str, tuple[int, ...]] = {}
     for roll in product(*(range(1, n + 1) for n in sides)):
         faces = [str(face) for face in roll]
-        for separator in ("", "-", "/", "x", "×", "–"):
+        for separator in _SEPARATORS:
             table[separator.join(faces)] = roll
     return table
 
@@ -69,7 +94,19 @@ def _example(sides: Sequence[int]) -> str:
     return "-".join(str(min(s, 6 - i)) for i, s in enumerate(sides))
 
 
-def _from_text(text: str, sides: Sequence[int]) -> list[tuple[int, ...]]:
+@dataclass(frozen=True)
+class Paste:
+    """Recorded rolls as read, and the number the paste gives its first roll (None: not numbered)."""
+
+    rolls: list[tuple[int, ...]]
+    first_number: int | None = None
+
+
+# A line's number, the text after it, and whether it is surely a number (False: bare digits that could be a roll).
+_Number = tuple[int, str, bool]
+
+
+def _from_text(text: str, sides: Sequence[int]) -> Paste:
     if len(text) > MAX_TEXT:
         raise RecordedError(f"is {len(text)} characters long, more than {MAX_TEXT}")
     stripped = text.strip()
@@ -82,23 +119,106 @@ def _from_text(text: str, sides: Sequence[int]) -> list[tuple[int, ...]]:
             raise RecordedError("looks like JSON but is nested too deeply") from None
         except ValueError:  # the one other failure: an integer beyond Python's 4300-digit limit
             raise RecordedError("looks like JSON but holds a number too long to read") from None
-        return _from_list(value, sides)
+        return Paste(_from_list(value, sides))
     if max(sides) > 9:
-        return _from_numbers(stripped, sides)
-    single_rolls = _single_rolls(tuple(sides))
+        return Paste(_from_numbers(stripped, sides))
+    table = _single_rolls(tuple(sides))
+    lines = [(at, line) for at, line in enumerate(stripped.splitlines(), start=1) if line and not line.isspace()]
+    numbers = [_number(line, sides) for _, line in lines]
+    if any(number is not None and not number[2] for number in numbers) and not _counts_up(lines, numbers, table, sides):
+        numbers = [None if number is None or not number[2] else number for number in numbers]
     rolls: list[tuple[int, ...]] = []
-    for line_no, line in enumerate(stripped.splitlines(), start=1):
-        line = _NUMBER_PREFIX.sub("", line, count=1)
-        tokens = list(filter(None, _TOKEN_SPLIT.split(line.strip())))
-        known = list(map(single_rolls.get, tokens))
-        if None not in known:  # every token a plain roll: the whole line in one step
-            rolls.extend(known)  # type: ignore[arg-type]
+    first: int | None = None
+    for (at, line), number in zip(lines, numbers, strict=True):
+        if number is None:
+            rolls.extend(_rolls_of_line(line, table, sides, at, len(rolls)))
             continue
-        for token, roll in zip(tokens, known, strict=True):
-            if roll is not None:
-                rolls.append(roll)
-            else:
-                rolls.extend(_roll_from_token(token, sides, f"line {line_no}, roll {len(rolls) + 1}"))
+        first = _placed(at, number[0], len(rolls), first)
+        found = _rolls_of_line(number[1], table, sides, at, len(rolls))
+        if not found:
+            raise RecordedError(f"line {at}: roll {number[0]} has no dice")
+        rolls.extend(found)
+    return Paste(rolls, first)
+
+
+def _number(line: str, sides: Sequence[int]) -> _Number | None:
+    """The number a line starts with, if it starts with one."""
+    found = _NUMBER.match(line)
+    if found is None:
+        return None
+    word, hash_, digits, mark = found.groups()
+    rest = line[found.end() :]
+    if word or hash_ or (mark and not mark.isspace()):
+        return int(digits), rest, True
+    if not rest or rest.isspace():
+        return None  # bare digits alone on their line are rolls ("25", a link's "6344")
+    return int(digits), rest, not _could_be_rolls(digits, sides)
+
+
+def _could_be_rolls(digits: str, sides: Sequence[int]) -> bool:
+    """Whether bare digits read as one or more rolls (`25`, `6344`), so they may not be a number."""
+    per_roll = len(sides)
+    return len(digits) % per_roll == 0 and all(
+        1 <= int(digit) <= sides[at % per_roll] for at, digit in enumerate(digits)
+    )
+
+
+def _counts_up(
+    lines: list[tuple[int, str]], numbers: list[_Number | None], table: dict[str, tuple[int, ...]], sides: Sequence[int]
+) -> bool:
+    """Whether every line starts with a number and, read as numbers, they count the rolls up one after another."""
+    if len(lines) < 2:
+        return False
+    count = 0
+    for (at, _), number in zip(lines, numbers, strict=True):
+        if number is None or numbers[0] is None or number[0] != numbers[0][0] + count:
+            return False
+        try:
+            count += len(_rolls_of_line(number[1], table, sides, at, count))
+        except RecordedError:
+            return False
+    return True
+
+
+def _placed(at: int, number: int, before: int, first: int | None) -> int:
+    """The number of the paste's first roll, checked against line `at`, numbered `number`, after `before` rolls."""
+    if first is None:
+        if number < before:
+            rolls = "1 roll comes" if before == 1 else f"{before} rolls come"
+            raise RecordedError(
+                f"line {at} is numbered {number}, but {rolls} before it: the numbers must count every roll, one after"
+                " another"
+            )
+        return number - before
+    expected = first + before
+    if number > expected:
+        missing = f"roll {expected} is" if number == expected + 1 else f"rolls {expected} to {number - 1} are"
+        raise RecordedError(
+            f"line {at} is numbered {number}, but the rolls above it end at roll {expected - 1}: {missing} not in"
+            " the paste. List every roll, in order, or leave the numbers out"
+        )
+    if number < expected:
+        raise RecordedError(
+            f"line {at} is numbered {number}, but the rolls above it already run from {first} to {expected - 1}:"
+            " number each line by its first roll and list each roll once, in order, or leave the numbers out"
+        )
+    return first
+
+
+def _rolls_of_line(
+    text: str, table: dict[str, tuple[int, ...]], sides: Sequence[int], at: int, before: int
+) -> list[tuple[int, ...]]:
+    """The rolls written on line `at` (without its number), after `before` rolls on the lines above it."""
+    tokens = [token for token in _TOKEN_SPLIT.split(text) if token]
+    known = list(map(table.get, tokens))
+    if None not in known:  # every token a plain roll: the whole line in one step
+        return known  # type: ignore[return-value]
+    rolls: list[tuple[int, ...]] = []
+    for token, roll in zip(tokens, known, strict=True):
+        if roll is not None:
+            rolls.append(roll)
+        else:
+            rolls.extend(_roll_from_token(token, sides, f"line {at}, roll {before + len(rolls) + 1}"))
     return rolls
 
 
@@ -142,14 +262,20 @@ def _from_list(value: list[object], sides: Sequence[int]) -> list[tuple[int, ...
     return rolls
 
 
-def parse_recorded(value: object, sides: Sequence[int]) -> list[tuple[int, ...]]:
-    """Read recorded rolls for dice with these `sides` (one entry per die of a roll).
+def read_recorded(value: object, sides: Sequence[int]) -> Paste:
+    """Read recorded rolls for dice with these `sides` (one entry per die of a roll), with the paste's numbers.
 
-    Accepts a list of dice lists, or text: `6-3 4-4`, `63 44`, numbered lines `1: 6-3`, the
-    digit string of a link (`6344`), or JSON. Raises `RecordedError` on anything else.
+    Accepts a list of dice lists, or text: `6-3 4-4`, `63 44`, `6:3`, numbered lines (`1: 6-3`,
+    `#1 2-5`, `Roll 1: 2-5`, `1 25`), the digit string of a link (`6344`), or JSON. Raises
+    `RecordedError` on anything else, and on numbers that skip or repeat a roll.
     """
     if isinstance(value, str):
         return _from_text(value, sides)
     if isinstance(value, list | tuple):
-        return _from_list(list(value), sides)
+        return Paste(_from_list(list(value), sides))
     raise RecordedError("must be text such as '6-3 4-4' or a list of dice lists")
+
+
+def parse_recorded(value: object, sides: Sequence[int]) -> list[tuple[int, ...]]:
+    """The rolls of `read_recorded`, without the paste's numbers."""
+    return read_recorded(value, sides).rolls

@@ -3,7 +3,7 @@
 import pytest
 from fairdice.fields import MAX_ROLLS
 from fairdice.problems import describe
-from fairdice.recorded import RecordedError, parse_recorded
+from fairdice.recorded import Paste, RecordedError, parse_recorded, read_recorded
 from fairdice.schemes import parse_request
 from pydantic import ValidationError
 
@@ -22,6 +22,7 @@ SEVEN_TWO = [(6, 3), (4, 4), (1, 2)]
         "1: 6-3\n2: 4-4\n3: 1-2",
         "1. 63\n2) 44\n#3: 1-2",
         "6-3, 4-4; 1-2",
+        "6:3 4:4 1:2",
         "  6/3\n\n4x4\t1–2  ",
         "[[6, 3], [4, 4], [1, 2]]",
         '["6-3", "44", "1-2"]',
@@ -70,7 +71,8 @@ def test_daily_six_faces_are_read_in_the_order_d4_to_d20(pasted: object) -> None
         ("634", PAIR, "has 3 digits, not a multiple of 2"),
         ("a-b", PAIR, "is not a die face"),
         ("seven", PAIR, "is not a roll"),
-        ("roll 1: 6-3", PAIR, "is not a roll"),
+        ("roll: 6-3", PAIR, "'roll' is not a die face"),
+        ("6 3", PAIR, "'3' is one die; write each roll's 2 dice together, such as 6-5 or 65"),
         ("[[6, 3]", PAIR, "looks like JSON but is not"),
         ([[6, 3, 1]], PAIR, "expected a list of 2 dice"),
         ([[True, 3]], PAIR, "is not a die face"),
@@ -147,3 +149,77 @@ def test_rolls_of_two_digit_faces_are_read_one_roll_per_token_when_each_joins_it
     assert rolls == [(3, 2), (2, 11), (13, 2), (20, 12)]
     assert parse_recorded("17 11", sides) == [(17, 11)]
     assert parse_recorded("3 5 7 10 12 20", (4, 6, 8, 10, 12, 20)) == [(3, 5, 7, 10, 12, 20)]
+
+
+def test_rolls_written_with_a_colon_between_their_dice_are_read_as_rolls_not_numbered() -> None:
+    # A ticket's "1:5 4:6 3:4" was read as roll number 1 followed by a broken roll "5"
+    assert read_recorded("1:5 4:6 3:4", PAIR) == Paste([(1, 5), (4, 6), (3, 4)], None)
+    assert read_recorded("1:5:2\n4:6:1", THREE) == Paste([(1, 5, 2), (4, 6, 1)], None)
+
+
+@pytest.mark.parametrize(
+    "pasted",
+    [
+        "#1 2-5\n#2 4-6",
+        "Roll 1: 2-5\nRoll 2: 4-6",
+        "roll #1 25\nROLL #2 46",
+        "1 25\n2 46",  # a sheet's number column, a space, its dice column
+        "1\t25\n2\t46",
+        "1: 2-5\n2: 4-6",
+        "1. 25\n2) 4-6",
+        "1: 2:5\n2: 4:6",
+        "1 25 46",
+    ],
+)
+def test_numbered_lines_are_read_in_every_way_a_sheet_writes_its_numbers(pasted: str) -> None:
+    assert read_recorded(pasted, PAIR) == Paste([(2, 5), (4, 6)], 1)
+
+
+def test_the_number_of_a_paste_s_first_roll_is_kept_to_place_its_rolls() -> None:
+    # Given a sheet copied from its second row on
+    paste = read_recorded("2: 6-3\n3: 4-4\n4: 1-2", PAIR)
+
+    # Then its rolls are read, and the number of the first is kept (the request places them there)
+    assert paste == Paste(SEVEN_TWO, 2)
+    assert read_recorded("Ply 0: 6-3-4\nPly 1: 1-2-3", THREE) == Paste([(6, 3, 4), (1, 2, 3)], 0)
+    # an unnumbered line carries on from the one above; a later number places the lines above it too
+    assert read_recorded("6-3\n3: 4-4", PAIR) == Paste([(6, 3), (4, 4)], 2)
+    # a line of several rolls is numbered by its first
+    assert read_recorded("1: 6-3 4-4\n3: 1-2", PAIR) == Paste(SEVEN_TWO, 1)
+
+
+def test_bare_digits_that_could_be_a_roll_are_numbers_only_when_every_line_counts_up_with_them() -> None:
+    # Given bare digits that read as a roll too ("11" is 1-1), in front of every line and counting up
+    assert read_recorded("11 25\n12 33\n13 44", PAIR) == Paste([(2, 5), (3, 3), (4, 4)], 11)
+    # And digits that cannot be a roll ("9", "10") followed by ones that can
+    assert read_recorded("9 25\n10 63\n11 44", PAIR) == Paste([(2, 5), (6, 3), (4, 4)], 9)
+
+    # Then rolls that merely start a line are still rolls: alone, or not counting up
+    assert read_recorded("11 25", PAIR) == Paste([(1, 1), (2, 5)], None)
+    assert read_recorded("11 25\n33 44", PAIR) == Paste([(1, 1), (2, 5), (3, 3), (4, 4)], None)
+    assert read_recorded("1 25\n2 63\n33 44", PAIR) == Paste([(2, 5), (6, 3), (3, 3), (4, 4)], 1)
+    assert read_recorded("25\n63", PAIR) == Paste([(2, 5), (6, 3)], None)
+
+
+@pytest.mark.parametrize(
+    ("pasted", "reason"),
+    [
+        (
+            "1: 6-3\n3: 4-4",
+            "line 2 is numbered 3, but the rolls above it end at roll 1: roll 2 is not in the paste. List every roll,"
+            " in order, or leave the numbers out",
+        ),
+        ("5: 6-3\n\n9: 4-4", "line 3 is numbered 9, but the rolls above it end at roll 5: rolls 6 to 8 are not in"),
+        (
+            "1: 6-3 4-4\n2: 1-2",
+            "line 2 is numbered 2, but the rolls above it already run from 1 to 2: number each line by its first roll",
+        ),
+        ("2: 6-3\n1: 4-4", "line 2 is numbered 1, but the rolls above it already run from 2 to 2"),
+        ("6-3 4-4\n1: 1-2", "line 2 is numbered 1, but 2 rolls come before it"),
+        ("1: 6-3\n2:", "line 2: roll 2 has no dice"),
+    ],
+)
+def test_numbers_that_skip_or_repeat_a_roll_are_refused_in_words(pasted: str, reason: str) -> None:
+    with pytest.raises(RecordedError) as caught:
+        read_recorded(pasted, PAIR)
+    assert reason in str(caught.value)
