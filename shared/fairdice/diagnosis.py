@@ -284,6 +284,9 @@ def _try(case: Case[Any], hypothesis: Hypothesis) -> dict[str, JsonValue]:
     request, change = case.request, dict(hypothesis.change)
     if hypothesis.flip:
         change["recorded"] = _flipped_text(request)
+    elif "first" in change and request.numbered_from is not None:
+        # The paste's own numbers say the first it was given: sent again with another first, they would contradict it.
+        change["recorded"] = _rolls_text(request.recorded or [])
     if isinstance(request, CountedRequest) and request.count not in (None, case.total) and "labels" not in change:
         change["count"] = case.total
     return change
@@ -370,7 +373,12 @@ def _dice_order(case: Case[Any]) -> Iterator[Hypothesis]:
 
 def _flipped_text(request: RequestBase) -> str:
     """Every recorded roll with its dice the other way round, as a person would paste them."""
-    return " ".join("-".join(str(face) for face in reversed(roll)) for roll in request.recorded or [])
+    return _rolls_text([roll[::-1] for roll in request.recorded or []])
+
+
+def _rolls_text(rolls: Sequence[Sequence[int]]) -> str:
+    """Rolls as a person pastes them, without numbers: `6-3 4-4`."""
+    return " ".join("-".join(str(face) for face in roll) for roll in rolls)
 
 
 def _dice_words(sides: Sequence[int]) -> str:

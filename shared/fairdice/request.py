@@ -4,12 +4,12 @@ Each scheme's own request model (in its room under `fairdice.schemes`) derives f
 """
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from pydantic import BaseModel, ConfigDict, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, ModelWrapValidatorHandler, PrivateAttr, field_validator, model_validator
 
 from fairdice.fields import MAX_ROLLS, Count, RecordedInput, field_error
-from fairdice.recorded import RecordedError, parse_recorded
+from fairdice.recorded import Paste, RecordedError, read_recorded
 
 
 class RequestBase(BaseModel):
@@ -24,6 +24,42 @@ class RequestBase(BaseModel):
     if TYPE_CHECKING:  # each scheme's model declares it as its own id, the union's tag, after its other fields
         scheme: str
     recorded: RecordedInput = None
+    _numbered_from: int | None = PrivateAttr(default=None)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _numbered_paste(cls, data: Any, handler: ModelWrapValidatorHandler[Self]) -> Self:
+        # Pasted text is read once, here: its lines' numbers say where its rolls sit (`_placed`).
+        paste = None
+        if isinstance(data, dict) and isinstance(data.get("recorded"), str):
+            try:
+                paste = read_recorded(data["recorded"], cls.SIDES)
+            except RecordedError:
+                pass  # the field's own validation says what is wrong, beside any other problem
+            else:
+                data = {**data, "recorded": paste}
+                if paste.first_number is not None:
+                    data = cls._placed(data, paste)
+        request = handler(data)
+        request._numbered_from = paste.first_number if paste is not None else None
+        return request
+
+    @classmethod
+    def _placed(cls, data: dict[str, Any], paste: Paste) -> dict[str, Any]:
+        """The request's fields with a numbered paste's rolls placed. By default a scheme's rolls are told apart by
+        their place in the request alone (labels, turns), so a paste may only be numbered from 1, its first roll."""
+        if paste.first_number != 1:
+            raise field_error(
+                "recorded",
+                f"is numbered from {paste.first_number}, but these rolls are told apart by their labels, not by"
+                " numbers: number the paste from 1, its first roll, or leave the numbers out",
+            )
+        return data
+
+    @property
+    def numbered_from(self) -> int | None:
+        """The number a pasted list of recorded rolls gave its first roll (None: the paste was not numbered)."""
+        return self._numbered_from
 
     @field_validator("recorded", mode="before")
     @classmethod
@@ -31,7 +67,7 @@ class RequestBase(BaseModel):
         if value is None:
             return None
         try:
-            rolls = parse_recorded(value, cls.SIDES)
+            rolls = value.rolls if isinstance(value, Paste) else read_recorded(value, cls.SIDES).rolls
         except RecordedError as exc:
             raise ValueError(str(exc)) from None
         if len(rolls) > MAX_ROLLS:
@@ -108,6 +144,34 @@ class NumberedRequest(CountedRequest):
 
     if TYPE_CHECKING:  # each scheme declares it with its own bounds
         first: int
+
+    @classmethod
+    def _placed(cls, data: dict[str, Any], paste: Paste) -> dict[str, Any]:
+        """A numbered paste's first number is its first roll's number in the game: `first` when first is not given.
+        Given, first must say the same. Either way the request is one that could be sent with `first` and no
+        numbers, so a number can place rolls but never make them a whole game they are not."""
+        number = paste.first_number
+        assert number is not None
+        given = data.get("first")
+        if given is not None:
+            same = given == number if isinstance(given, int) and not isinstance(given, bool) else given == str(number)
+            if not same and (isinstance(given, int) or str(given).isdecimal()):
+                raise field_error(
+                    "recorded",
+                    f"is numbered from {number}, but first is {given}: the paste's numbers and first must say the same"
+                    " (or leave one of them out)",
+                )
+            return data  # the same number, or a first that its own validation refuses
+        last = number + len(paste.rolls) - 1
+        if number < cls.FIRST:
+            raise field_error(
+                "recorded", f"is numbered from {number}, but this scheme numbers its rolls from {cls.FIRST}"
+            )
+        if last > cls.LAST:
+            raise field_error(
+                "recorded", f"is numbered {number} to {last}, past {cls.LAST}, the last number a game reaches"
+            )
+        return {**data, "first": number}
 
     @model_validator(mode="after")
     def _within_a_game(self) -> "NumberedRequest":

@@ -151,6 +151,22 @@ def numbered_levers(base: Request, start: int) -> Iterator[tuple[Request, list[l
         base | {"first": position - 1, "count": RUN + 1},
         [rolls_of(base | {"first": position - 1, "count": 1})[0], *run],
     )
+    # The run pasted with line numbers: from its own place, from the game's start, or against the first given.
+    for form in SHEETS:
+        for number in (position, start):
+            yield base | {"recorded": sheet(run, number, form)}, []
+            yield base | {"first": start if number == position else position, "recorded": sheet(run, number, form)}, []
+
+
+SHEETS = ("{n}: {dice}", "#{n} {dice}", "Roll {n}: {dice}", "{n} {digits}")
+
+
+def sheet(run: list[list[int]], first: int, form: str) -> str:
+    """A run of rolls as a numbered dice sheet lists them, one a line."""
+    return "\n".join(
+        form.format(n=first + at, dice="-".join(map(str, roll)), digits="".join(map(str, roll)))
+        for at, roll in enumerate(run)
+    )
 
 
 def bg_dice_levers(base: Request) -> Iterator[tuple[Request, list[list[int]]]]:
@@ -166,6 +182,10 @@ def bg_dice_levers(base: Request) -> Iterator[tuple[Request, list[list[int]]]]:
     yield base | {"labels": [label.replace(str(turn)[-1], "\uff15") for label in labels]}, run
     yield base | {"labels": list(reversed(labels))}, run[::-1]
     yield base | {"labels": [labels[0]] * RUN}, [run[0]] * RUN
+    # The run pasted as a sheet numbered from its turn, or from 1 as if it began the game.
+    for form in SHEETS:
+        yield base | {"recorded": sheet(run, turn, form)}, []
+        yield base | {"recorded": sheet(run, 1, form)}, []
     # Take-back lines: the first rolls of each of the first lines, and of a line from a chosen turn.
     for line in range(1, 20):
         on_line = base | {"opening": False, "line": line, "count": RUN}

@@ -481,3 +481,17 @@ def test_the_work_of_a_diagnosis_does_not_grow_with_the_games_length(
     # Then both cost the same bounded number of HMACs, a few per hypothesis and the window scan
     assert short == long
     assert long <= 4 * MAX_COMPARED + 300
+
+
+def test_a_sheet_numbered_from_one_in_a_scheme_counted_from_zero_is_sent_back_without_its_numbers() -> None:
+    # Given narde-v1's first rolls pasted as a sheet numbered 1, 2, 3… (the game counts from roll 0)
+    rows = rolls_of(NARDE | {"count": 20})
+    mistaken = NARDE | {"recorded": "\n".join(f"{at}: {a}-{b}" for at, (a, b) in enumerate(rows, start=1))}
+
+    # When it is verified: the numbers place the rolls from roll 1, where they do not fit
+    found = finding(check(mistaken), "numbering_shifted")
+
+    # Then the try moves them back to roll 0, with the rolls written without the numbers that said otherwise
+    assert found.try_ is not None and found.try_["first"] == 0
+    assert found.try_["recorded"] == " ".join(f"{a}-{b}" for a, b in rows)
+    assert_try_is_fair(mistaken, found)

@@ -1,0 +1,94 @@
+"""What every verify request shares: where a numbered paste of recorded rolls places them in the game."""
+
+from typing import Any
+
+import pytest
+from fairdice.problems import describe
+from fairdice.schemes import parse_request
+from fairdice.verify import verify
+from pydantic import ValidationError
+
+KEY = bytes(range(32)).hex()
+SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
+PAIR36: dict[str, Any] = {"scheme": "pair36", "server_seed": KEY, "seal": SEAL, "client_seeds": ["a", "b"]}
+NARDE: dict[str, Any] = {"scheme": "narde-v1", "key": KEY, "fingerprint": SEAL, "phrase": "test"}
+BOT: dict[str, Any] = {"scheme": "bg-dice-v1", "key": KEY, "lock": SEAL}
+
+
+def dice(request: dict[str, Any]) -> list[list[int]]:
+    return [list(report["dice"] or []) for report in verify(parse_request(request)).rolls]
+
+
+def sheet(rolls: list[list[int]], first: int) -> str:
+    """Rolls as a dice sheet lists them: `n: a-b`, one a line."""
+    return "\n".join(f"{first + at}: {'-'.join(map(str, roll))}" for at, roll in enumerate(rolls))
+
+
+def refusal(data: dict[str, Any]) -> tuple[str, str]:
+    with pytest.raises(ValidationError) as caught:
+        parse_request(data)
+    [problem] = describe(caught.value)
+    return problem.field, problem.message
+
+
+def test_a_sheet_numbered_from_two_is_compared_from_roll_two() -> None:
+    # Given a pair36 dice sheet copied from its second row on (its numbers used to be thrown away, and the rolls
+    # compared from roll 1: a mismatch for rolls that were right)
+    rows = dice(PAIR36 | {"first": 2, "count": 11})
+
+    # When it is verified as pasted
+    verdict = verify(parse_request(PAIR36 | {"recorded": sheet(rows, 2)}))
+
+    # Then every roll is compared with the roll of its own number, and all match; but rolls 2 to 12 are a window of
+    # the match, so the verdict is not fair
+    assert [report["index"] for report in verdict.rolls] == list(range(2, 13))
+    assert verdict.checks.rolls == "match"
+    assert verdict.scope is not None and verdict.scope.kind == "window"
+    assert verdict.verdict == "incomplete"
+    assert "rolls 2 to 12 only: the match's rolls from roll 1 are needed" in verdict.reasons
+
+
+def test_a_sheet_numbered_from_the_game_s_start_is_the_whole_game() -> None:
+    rows = dice(NARDE | {"count": 12})
+    request = parse_request(NARDE | {"recorded": sheet(rows, 0)})
+    assert (request.first, request.numbered_from) == (0, 0)
+    assert verify(request).verdict == "fair"
+    # seed 002's own test example, as the document prints it
+    assert verify(parse_request(NARDE | {"recorded": "roll 0: 1-5\nroll 1: 4-6\nroll 2: 3-4"})).verdict == "fair"
+
+
+def test_numbers_that_agree_with_first_are_the_same_request_as_no_numbers() -> None:
+    rows = dice(PAIR36 | {"first": 5, "count": 4})
+    numbered = parse_request(PAIR36 | {"first": 5, "recorded": sheet(rows, 5)})
+    plain = parse_request(PAIR36 | {"first": 5, "recorded": rows})
+    assert numbered.model_dump() == plain.model_dump()
+
+
+def test_numbers_that_contradict_first_are_refused_in_words() -> None:
+    rows = dice(NARDE | {"count": 3})
+    assert refusal(NARDE | {"first": 0, "recorded": sheet(rows, 1)}) == (
+        "recorded",
+        "is numbered from 1, but first is 0: the paste's numbers and first must say the same (or leave one of them"
+        " out)",
+    )
+
+
+def test_numbers_outside_the_scheme_s_numbering_are_refused_naming_recorded() -> None:
+    assert refusal(PAIR36 | {"recorded": "0: 6-3"}) == (
+        "recorded",
+        "is numbered from 0, but this scheme numbers its rolls from 1",
+    )
+    assert refusal(NARDE | {"recorded": "9999: 6-3\n10000: 4-4"}) == (
+        "recorded",
+        "is numbered 9999 to 10000, past 9999, the last number a game reaches",
+    )
+
+
+def test_rolls_told_apart_by_labels_take_a_paste_numbered_from_one_only() -> None:
+    rows = dice(BOT | {"count": 3})
+    assert verify(parse_request(BOT | {"recorded": sheet(rows, 1)})).verdict == "fair"
+    assert refusal(BOT | {"recorded": sheet(rows, 2)}) == (
+        "recorded",
+        "is numbered from 2, but these rolls are told apart by their labels, not by numbers: number the paste from 1,"
+        " its first roll, or leave the numbers out",
+    )
