@@ -7,6 +7,7 @@ reason (`fairdice.problems`).
 
 import datetime as dt
 import re
+import string
 import unicodedata
 from collections.abc import Callable
 from typing import Annotated
@@ -25,18 +26,27 @@ def _hex(min_bytes: int, max_bytes: int, what: str) -> Callable[[object], str]:
     def check(value: object) -> str:
         if not isinstance(value, str):
             raise ValueError(f"{what} must be a string of hex digits")
-        text = value.strip()
+        # Seed 001 writes its key "00 01 02 … 1f", and a seal may be copied in groups or across lines: the spaces in
+        # hex change no byte, so they are left out; every message about the digits then says so.
+        text = "".join(value.split())
+        spaced = text != value.strip()
         if not _HEX.fullmatch(text):
+            if spaced:
+                bad = next(character for character in text if character not in string.hexdigits)
+                raise ValueError(
+                    f"{what} must be hex digits (0-9, a-f); its spaces were left out, but {bad!r} is not a hex digit"
+                )
             raise ValueError(f"{what} must be hex digits (0-9, a-f)")
+        not_counted = ", spaces not counted" if spaced else ""
         if len(text) % 2:
-            raise ValueError(f"{what} has an odd number of hex digits ({len(text)})")
+            raise ValueError(f"{what} has an odd number of hex digits ({len(text)}{not_counted})")
         size = len(text) // 2
         if not min_bytes <= size <= max_bytes:
             if min_bytes == max_bytes:
                 span = f"{min_bytes} bytes ({2 * min_bytes} hex digits)"
             else:
                 span = f"{min_bytes} to {max_bytes} bytes ({2 * min_bytes}-{2 * max_bytes} hex digits)"
-            raise ValueError(f"{what} must be {span}, got {size} bytes")
+            raise ValueError(f"{what} must be {span}, got {size} bytes{f' ({not_counted[2:]})' if spaced else ''}")
         return text.lower()
 
     return check
@@ -46,8 +56,8 @@ def _hex_schema(min_bytes: int, max_bytes: int, what: str) -> WithJsonSchema:
     return WithJsonSchema(
         {
             "type": "string",
-            "pattern": f"^([0-9a-fA-F]{{2}}){{{min_bytes},{max_bytes}}}$",
-            "description": f"{what}: {min_bytes}-{max_bytes} bytes as hex, any case",
+            "pattern": f"^\\s*([0-9a-fA-F]\\s*[0-9a-fA-F]\\s*){{{min_bytes},{max_bytes}}}$",
+            "description": f"{what}: {min_bytes}-{max_bytes} bytes as hex, any case; spaces are left out",
         }
     )
 
@@ -58,15 +68,17 @@ DaySecret = Annotated[str, BeforeValidator(_hex(32, 32, "a day secret")), _hex_s
 
 
 def _app_number(value: object) -> str:
-    if not isinstance(value, str) or not 1 <= len(value.strip()) <= 128 or not _HEX.fullmatch(value.strip()):
-        raise ValueError("an app's number must be 1 to 128 hex digits")
-    return value.strip().lower()
+    text = "".join(value.split()) if isinstance(value, str) else ""
+    if not 1 <= len(text) <= 128 or not _HEX.fullmatch(text):
+        spaced = " (its spaces were left out)" if isinstance(value, str) and text != value.strip() else ""
+        raise ValueError(f"an app's number must be 1 to 128 hex digits{spaced}")
+    return text.lower()
 
 
 AppNumber = Annotated[
     str,
     BeforeValidator(_app_number),
-    WithJsonSchema({"type": "string", "pattern": "^[0-9a-fA-F]{1,128}$"}),
+    WithJsonSchema({"type": "string", "pattern": "^\\s*([0-9a-fA-F]\\s*){1,128}$"}),
 ]
 
 
