@@ -124,7 +124,7 @@ def test_online_app_numbers_are_hex_and_there_are_two() -> None:
 
 def test_a_revealed_three_dice_seed_needs_both_client_seeds() -> None:
     base = {"scheme": "three-dice", "seed": KEY, "count": 1}
-    assert problems(base) == [("client_seeds", "client_seeds (white and black) are needed with a revealed seed")]
+    assert problems(base) == [("client_seeds", "white's and black's client seeds are needed with a revealed seed")]
     assert problems(base | {"client_seeds": {"white": "w"}}) == [("client_seeds.black", "is required")]
 
 

@@ -9,9 +9,9 @@ import struct
 from collections.abc import Iterator
 from itertools import count as counter
 from itertools import repeat
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AliasChoices, AliasPath, BaseModel, ConfigDict, Field, model_validator
 
 from fairdice.dice import D6_TRIPLE, Mac, Roll, Rolls, fill, keyed_mac, leading_dice, macs, read_on
 from fairdice.errors import InvalidInput
@@ -45,34 +45,60 @@ class SeatSeeds(BaseModel):
     black: SeatSeed
 
 
+# Seed 003's GameEnded event, `{"GameEnded": {"over": …, "seed": …, "clientSeeds": {"white", "black"}}}`.
+GAME_ENDED = "GameEnded"
+_EVENT_FIELDS = ("over", "seed", "clientSeeds")
+
+
 class ThreeDiceRequest(NumberedRequest):
-    """Seed 003: revealed seed and client seeds, or both null when the reveal is withheld."""
+    """Seed 003: revealed seed and client seeds, or both null when the reveal is withheld; seed 003's own JSON is
+    read as it is too: clientSeeds (GET /games/{id}) for client_seeds, and a GameEnded event whole."""
 
     SIDES: ClassVar[tuple[int, ...]] = (6, 6, 6)
     REVEALED_FIELD: ClassVar[str] = "seed"
     SEAL_FIELD: ClassVar[str] = "commit"
 
     scheme: Literal["three-dice"]
-    seed: Secret | None = None
+    seed: Secret | None = Field(
+        default=None,
+        validation_alias=AliasChoices("seed", AliasPath(GAME_ENDED, "seed")),
+        description="the revealed server seed; null while a mirror pair's reveal is withheld",
+    )
     commit: Seal | None = None
-    client_seeds: SeatSeeds | None = None
+    client_seeds: SeatSeeds | None = Field(
+        default=None,
+        validation_alias=AliasChoices("client_seeds", "clientSeeds", AliasPath(GAME_ENDED, "clientSeeds")),
+        description="white's and black's client seeds (seed 003's clientSeeds, read under that name too)",
+    )
     first: Annotated[
         int, Field(ge=0, le=MAX_ROLLS - 1, description="the first ply; a game starts at ply 0"), WHOLE_NUMBER
     ] = 0
 
-    @model_validator(mode="after")
-    def _seeds_together(self) -> "ThreeDiceRequest":
-        # Seed 003: GameEnded shows seed and clientSeeds both null for a mirror pair's game, and both
-        # revealed otherwise; one without the other is a transcript cut short, not a withheld reveal.
-        if self.seed is not None and self.client_seeds is None:
-            raise field_error("client_seeds", "client_seeds (white and black) are needed with a revealed seed")
-        if self.seed is None and self.client_seeds is not None:
+    @model_validator(mode="before")
+    @classmethod
+    def _seed_003_names(cls, data: Any) -> Any:
+        # The seeds are looked for where the request put them, and named as it named them: a transcript's problems
+        # are reported in the document's words.
+        if not isinstance(data, dict):
+            return data
+        if "client_seeds" in data and "clientSeeds" in data:
+            raise field_error("clientSeeds", "is seed 003's name for client_seeds: give one of them")
+        if GAME_ENDED in data:
+            seed, seeds = _game_ended(data)
+        else:
+            seeds_name = "clientSeeds" if "clientSeeds" in data else "client_seeds"
+            seed, seeds = ("seed", data.get("seed")), (seeds_name, data.get(seeds_name))
+        # GameEnded shows seed and clientSeeds both null for a mirror pair's game, and both revealed otherwise; one
+        # without the other is a transcript cut short, not a withheld reveal.
+        if seed[1] is not None and seeds[1] is None:
+            raise field_error(seeds[0], "white's and black's client seeds are needed with a revealed seed")
+        if seed[1] is None and seeds[1] is not None:
             raise field_error(
-                "seed",
+                seed[0],
                 "the revealed seed is needed with the client seeds; only a mirror pair's game not revealed yet shows"
                 " seed and client seeds both null",
             )
-        return self
+        return data
 
     def _needs_count(self) -> bool:
         return self.seed is not None
@@ -81,6 +107,24 @@ class ThreeDiceRequest(NumberedRequest):
     def withheld(self) -> bool:
         """A mirror pair's game not revealed yet: seed and client seeds both null (seed 003)."""
         return self.seed is None and self.client_seeds is None
+
+
+def _game_ended(data: dict[str, Any]) -> tuple[tuple[str, object], tuple[str, object]]:
+    """The seed and the client seeds of a GameEnded event given whole, each with its name in the event."""
+    event = data[GAME_ENDED]
+    shape = 'seed 003\'s GameEnded event, {"over": …, "seed": …, "clientSeeds": {"white": …, "black": …}}'
+    if not isinstance(event, dict):
+        raise field_error(GAME_ENDED, f"must be {shape}")
+    for name in event:
+        if name not in _EVENT_FIELDS:
+            raise field_error(f"{GAME_ENDED}.{str(name)[:40]}", f"is not in {shape}")
+    for name in ("seed", "clientSeeds"):
+        if name not in event:
+            raise field_error(f"{GAME_ENDED}.{name}", f"is required: {shape}; both null while the reveal is withheld")
+    for name in ("seed", "client_seeds", "clientSeeds"):
+        if name in data:
+            raise field_error(name, f"is given beside {GAME_ENDED}, which carries it already: give it once")
+    return (f"{GAME_ENDED}.seed", event["seed"]), (f"{GAME_ENDED}.clientSeeds", event["clientSeeds"])
 
 
 def message(white: str, black: str, ply: int) -> bytes:
