@@ -5,12 +5,15 @@ the same list of problems, so a person sees `client_seeds[1]: a client seed is 1
 characters …` rather than pydantic's own wording.
 """
 
+import difflib
+import re
 from typing import Any
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import AliasChoices, AliasPath, BaseModel, Field, ValidationError
 
 from fairdice import schemes
 from fairdice.errors import FairdiceError, InvalidInput
+from fairdice.schemes.base import Scheme
 
 WHOLE_REQUEST = "request"
 MAX_FIELD = 100
@@ -63,7 +66,7 @@ def describe(exc: ValidationError | FairdiceError) -> list[Problem]:
         context: dict[str, Any] = error.get("ctx") or {}
         if error["type"] == "field_error":
             loc = (*loc, context["field"])
-        problems.append(_problem(_path(loc, error["type"]), _words(error, context, scheme)))
+        problems.append(_problem(_path(loc, error["type"]), _words(error, context, scheme, loc)))
     return problems
 
 
@@ -85,7 +88,7 @@ def _path(loc: tuple[int | str, ...], kind: str) -> str:
     return path or WHOLE_REQUEST
 
 
-def _words(error: Any, context: dict[str, Any], scheme: str | None) -> str:
+def _words(error: Any, context: dict[str, Any], scheme: str | None, loc: tuple[int | str, ...] = ()) -> str:
     """Pydantic's error in the words a person filling in a form expects."""
     kind: str = error["type"]
     given = error.get("input")
@@ -95,11 +98,14 @@ def _words(error: Any, context: dict[str, Any], scheme: str | None) -> str:
         case "missing":
             return "is required"
         case "extra_forbidden":
-            return f"is not a field of scheme {scheme}" if scheme else "is not a field of this request"
+            if not scheme:
+                return "is not a field of this request"
+            near = did_you_mean(str(loc[-1]), schemes.get(scheme)) if len(loc) == 1 else ""
+            return f"is not a field of scheme {scheme}{near}"
         case "union_tag_invalid":
             return f"must be one of {', '.join(schemes.ids())}, not {_shown(context.get('tag'))}"
         case "union_tag_not_found":
-            return f"is required and must be one of {', '.join(schemes.ids())}"
+            return f"is required and must be one of {', '.join(schemes.ids())}{_scheme_of_fields(given)}"
         case "less_than_equal":
             return f"must be at most {context['le']}, got {_shown(given)}"
         case "greater_than_equal":
@@ -132,3 +138,69 @@ def _shown(given: object) -> str:
     """The offending input, cut short: a message must stay readable whatever was sent."""
     text = repr(given)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+# ---- did you mean ---------------------------------------------------------------------------------
+
+_NEAR = 0.75  # how alike a name must be to one the scheme takes (difflib's ratio) to be suggested
+
+
+def did_you_mean(name: str, scheme: Scheme[Any], *, in_link: bool = False) -> str:
+    """ "; did you mean X?" for a name `scheme` does not take, when one it takes is near; else "".
+
+    Near is another scheme's name for the revealed secret or the seal (`seal` sent for narde-v1 means its
+    `fingerprint`), a link's name for a field or a field's name in a link, or a name spelt alike (difflib).
+    Names are compared in snake case, so seed 003's `serverSeed` style finds `server_seed`.
+    """
+    by_field = {param.field: param.name for param in scheme.link}
+
+    def named(field: str) -> str | None:
+        return by_field.get(field) if in_link else field
+
+    key = _snake(name)
+    model = scheme.request
+    for role, own, attribute in (
+        ("the revealed secret", model.REVEALED_FIELD, "REVEALED_FIELD"),
+        ("the seal shown before the game", model.SEAL_FIELD, "SEAL_FIELD"),
+    ):
+        words = {getattr(other.request, attribute) for other in schemes.all_schemes()}
+        words |= {p.name for other in schemes.all_schemes() for p in other.link if p.field in words}
+        suggestion = named(own)
+        if key in words and suggestion and key != suggestion:
+            return f"; did you mean {suggestion} ({scheme.id}'s name for {role})?"
+    for param in scheme.link:
+        if not in_link and key == param.name and "." not in param.field and param.name != param.field:
+            return f"; did you mean {param.field} ({param.name} is its name in a link)?"
+        if in_link and key == param.field.replace(".", "_") and param.name != key:
+            return f"; did you mean {param.name} (the link's name for {param.field})?"
+    names = [param.name for param in scheme.link] if in_link else [f for f in model.model_fields if f != "scheme"]
+    close = difflib.get_close_matches(key, names, n=1, cutoff=_NEAR)
+    return f"; did you mean {close[0]}?" if close and close[0] != name else ""
+
+
+def _snake(name: str) -> str:
+    """`clientSeeds` → `client_seeds`; other names lowercased."""
+    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name).lower()
+
+
+def _scheme_of_fields(given: object) -> str:
+    """When a request without `scheme` has fields that only one scheme takes: which one."""
+    if not isinstance(given, dict) or not given:
+        return ""
+    names = set(map(str, given))
+    fitting = [scheme.id for scheme in schemes.all_schemes() if names <= _accepted(scheme)]
+    return f': these fields are {fitting[0]}\'s, so add "scheme": "{fitting[0]}"' if len(fitting) == 1 else ""
+
+
+def _accepted(scheme: Scheme[Any]) -> set[str]:
+    """Every top-level name a scheme's request takes: its fields and the names they are read under too."""
+    names: set[str] = set()
+    for name, field in scheme.request.model_fields.items():
+        names.add(name)
+        alias = field.validation_alias
+        for choice in alias.choices if isinstance(alias, AliasChoices) else [alias]:
+            if isinstance(choice, str):
+                names.add(choice)
+            elif isinstance(choice, AliasPath):
+                names.add(str(choice.path[0]))
+    return names
