@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Annotated
 from uuid import UUID
 
-from pydantic import BeforeValidator, Field, WithJsonSchema
+from pydantic import BeforeValidator, Field, ValidationInfo, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
 MAX_ROLLS = 10_000
@@ -157,6 +157,17 @@ def field_error(field: str, message: str) -> PydanticCustomError:
     substitutes `{field}` in the message, so other braces pass through as written.
     """
     return PydanticCustomError("field_error", message, {"field": field})
+
+
+# The validation context's key for the names the input gives its fields (a link's parameters), by field.
+NAMES = "names"
+
+
+def named(info: ValidationInfo, field: str) -> str:
+    """A field as the input calls it, for a message that names another field: a link's own parameter when a link
+    is read (`NAMES` in the validation context), else the request's field."""
+    names: dict[str, str] = (info.context or {}).get(NAMES, {})
+    return names.get(field, field)
 
 
 Day = Annotated[dt.date, BeforeValidator(_day), WithJsonSchema({"type": "string", "format": "date"})]

@@ -11,13 +11,19 @@ import re
 from typing import Any
 from urllib.parse import quote, unquote_plus, urlsplit
 
+from pydantic import ValidationError
+from pydantic_core import InitErrorDetails, PydanticCustomError
+
 from fairdice import schemes
 from fairdice.errors import InvalidInput
+from fairdice.problems import did_you_mean
 from fairdice.request import RequestBase
-from fairdice.schemes.base import LinkParam
+from fairdice.schemes.base import LinkParam, Scheme
 
 LINK_FIELD = "link"
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
+# Added to links by mail clients, newsletters and ad networks: they say where a click came from, nothing about a game.
+TRACKING = re.compile(r"utm_.*|fbclid|gclid", re.IGNORECASE)
 # Kept readable in a link: they separate list items and label parts, and mean nothing else in a query.
 _SAFE = ",:"
 
@@ -51,11 +57,12 @@ def parse_link(link: str) -> RequestBase:
     """The verify request a link carries.
 
     Takes a full URL, a path with its query, or the query alone (with or without `?`), such
-    as API Gateway's raw query string. Raises `InvalidInput` naming the field for an unknown,
-    repeated or undecodable parameter; the request's own validation raises pydantic's
-    `ValidationError` (see `fairdice.problems.describe`).
+    as API Gateway's raw query string. Tracking parameters (`utm_*`, `fbclid`, `gclid`) are
+    ignored. Raises `InvalidInput` naming the parameter for an unknown, repeated or undecodable
+    one; the request's own validation raises pydantic's `ValidationError` (see
+    `fairdice.problems.describe`), its problems named by the link's parameters, not the request's fields.
     """
-    pairs = _pairs(_query_of(link))
+    pairs = [(name, value) for name, value in _pairs(_query_of(link)) if not TRACKING.fullmatch(name)]
     if not pairs:
         raise InvalidInput(
             "has no parameters: a check link looks like /check/?seed=…&client=a,b&n=52", field=LINK_FIELD
@@ -77,10 +84,12 @@ def parse_link(link: str) -> RequestBase:
         param = known.get(name)
         if param is None:
             raise InvalidInput(
-                f"{name[:40]!r} is not a parameter of a {scheme.id} link; it takes {', '.join(known)}", field=name
+                f"{name[:40]!r} is not a parameter of a {scheme.id} link; it takes {', '.join(known)}"
+                + did_you_mean(name, scheme, in_link=True),
+                field=name,
             )
         if name in given:
-            raise InvalidInput(f"is given twice in the link (as {name}); give it once", field=param.field)
+            raise InvalidInput("is given twice in the link; give it once", field=name)
         given[name] = value
     data: dict[str, Any] = {"scheme": scheme.id}
     for name, value in given.items():
@@ -92,7 +101,49 @@ def parse_link(link: str) -> RequestBase:
             data.setdefault(parent, {})[child] = value
         else:
             data[param.field] = _read(param, value)
-    return schemes.parse_request(data)
+    names = {param.field: param.name for param in scheme.link}
+    try:
+        return schemes.parse_request(data, names)
+    except ValidationError as exc:
+        raise _named_by_the_link(exc, scheme) from None
+
+
+def _named_by_the_link(exc: ValidationError, scheme: Scheme[Any]) -> ValidationError:
+    """The same problems, each at the link's parameter rather than the request's field (`client`, not
+    `client_seeds`); a field no parameter fills keeps its name."""
+    details: list[InitErrorDetails] = []
+    for error in exc.errors(include_url=False):
+        loc, context = tuple(error["loc"]), dict(error.get("ctx") or {})
+        tag = loc[:1] if loc and loc[0] == scheme.id else ()
+        if error["type"] == "field_error":
+            context["field"] = link_name(str(context["field"]), scheme)
+        elif loc[len(tag) :]:
+            loc = (*tag, link_name(_dotted(loc[len(tag) :]), scheme))
+        details.append(
+            InitErrorDetails(
+                type=PydanticCustomError(error["type"], error["msg"], context or None),
+                loc=loc,
+                input=error.get("input"),
+            )
+        )
+    return ValidationError.from_exception_data(exc.title, details)
+
+
+def link_name(path: str, scheme: Scheme[Any]) -> str:
+    """A request field's path (`client_seeds[1]`, `client_seeds.white`) as the scheme's link names it
+    (`client[1]`, `white`); a field no parameter fills keeps its path."""
+    for param in sorted(scheme.link, key=lambda param: -len(param.field)):
+        if path == param.field or path.startswith((f"{param.field}[", f"{param.field}.")):
+            return param.name + path[len(param.field) :]
+    children = [param.name for param in scheme.link if param.field.startswith(f"{path}.")]
+    return " and ".join(children) if children else path
+
+
+def _dotted(loc: tuple[int | str, ...]) -> str:
+    path = ""
+    for part in loc:
+        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
+    return path
 
 
 def _write(param: LinkParam, value: Any, request: RequestBase) -> str:

@@ -6,9 +6,17 @@ Each scheme's own request model (in its room under `fairdice.schemes`) derives f
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from pydantic import BaseModel, ConfigDict, ModelWrapValidatorHandler, PrivateAttr, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    ModelWrapValidatorHandler,
+    PrivateAttr,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
-from fairdice.fields import MAX_ROLLS, Count, RecordedInput, field_error
+from fairdice.fields import MAX_ROLLS, Count, RecordedInput, field_error, named
 from fairdice.recorded import Paste, RecordedError, read_recorded
 
 
@@ -28,7 +36,7 @@ class RequestBase(BaseModel):
 
     @model_validator(mode="wrap")
     @classmethod
-    def _numbered_paste(cls, data: Any, handler: ModelWrapValidatorHandler[Self]) -> Self:
+    def _numbered_paste(cls, data: Any, handler: ModelWrapValidatorHandler[Self], info: ValidationInfo) -> Self:
         # Pasted text is read once, here: its lines' numbers say where its rolls sit (`_placed`).
         paste = None
         if isinstance(data, dict) and isinstance(data.get("recorded"), str):
@@ -39,13 +47,13 @@ class RequestBase(BaseModel):
             else:
                 data = {**data, "recorded": paste}
                 if paste.first_number is not None:
-                    data = cls._placed(data, paste)
+                    data = cls._placed(data, paste, info)
         request = handler(data)
         request._numbered_from = paste.first_number if paste is not None else None
         return request
 
     @classmethod
-    def _placed(cls, data: dict[str, Any], paste: Paste) -> dict[str, Any]:
+    def _placed(cls, data: dict[str, Any], paste: Paste, info: ValidationInfo) -> dict[str, Any]:
         """The request's fields with a numbered paste's rolls placed. By default a scheme's rolls are told apart by
         their place in the request alone (labels, turns), so a paste may only be numbered from 1, its first roll."""
         if paste.first_number != 1:
@@ -146,20 +154,20 @@ class NumberedRequest(CountedRequest):
         first: int
 
     @classmethod
-    def _placed(cls, data: dict[str, Any], paste: Paste) -> dict[str, Any]:
+    def _placed(cls, data: dict[str, Any], paste: Paste, info: ValidationInfo) -> dict[str, Any]:
         """A numbered paste's first number is its first roll's number in the game: `first` when first is not given.
         Given, first must say the same. Either way the request is one that could be sent with `first` and no
         numbers, so a number can place rolls but never make them a whole game they are not."""
         number = paste.first_number
         assert number is not None
-        given = data.get("first")
+        given, first = data.get("first"), named(info, "first")
         if given is not None:
             same = given == number if isinstance(given, int) and not isinstance(given, bool) else given == str(number)
             if not same and (isinstance(given, int) or str(given).isdecimal()):
                 raise field_error(
                     "recorded",
-                    f"is numbered from {number}, but first is {given}: the paste's numbers and first must say the same"
-                    " (or leave one of them out)",
+                    f"is numbered from {number}, but {first} is {given}: the paste's numbers and {first} must say the"
+                    " same (or leave one of them out)",
                 )
             return data  # the same number, or a first that its own validation refuses
         last = number + len(paste.rolls) - 1
@@ -174,11 +182,12 @@ class NumberedRequest(CountedRequest):
         return {**data, "first": number}
 
     @model_validator(mode="after")
-    def _within_a_game(self) -> "NumberedRequest":
+    def _within_a_game(self, info: ValidationInfo) -> "NumberedRequest":
         last = self.first + self.roll_count - 1
         if last > self.LAST:
             raise field_error(
                 "first",
-                f"rolls {self.first} to {last} go past {self.LAST}, the last a game reaches (first is {self.FIRST})",
+                f"rolls {self.first} to {last} go past {self.LAST}, the last a game reaches ({named(info, 'first')} is"
+                f" {self.FIRST} at a game's start)",
             )
         return self

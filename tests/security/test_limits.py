@@ -117,7 +117,7 @@ def test_a_batch_over_its_caps_is_422_naming_requests() -> None:
 def test_a_link_over_the_roll_cap_is_422_naming_the_rolls() -> None:
     status, answer, _ = call(get(f"seed={KEY}&client=a,b&rolls={'11' * (MAX_ROLLS + 1)}"))
     assert status == 422
-    assert answer["error"]["problems"][0]["field"] == "recorded"
+    assert answer["error"]["problems"][0]["field"] == "rolls"  # the link's own name for the recorded rolls
 
 
 def test_an_answer_lambda_could_not_return_is_422_naming_count_not_a_bare_500() -> None:

@@ -168,16 +168,16 @@ def test_an_unknown_parameter_is_refused_naming_it() -> None:
     )
 
 
-def test_a_repeated_parameter_is_refused_naming_the_request_field() -> None:
+def test_a_repeated_parameter_is_refused_naming_the_parameter() -> None:
     with pytest.raises(InvalidInput) as caught:
         parse_link(f"seed={KEY}&client=a&n=1&n=2")
-    assert (caught.value.field, caught.value.message) == ("count", "is given twice in the link (as n); give it once")
+    assert (caught.value.field, caught.value.message) == ("n", "is given twice in the link; give it once")
 
 
-def test_a_repeated_three_dice_seat_names_the_nested_field() -> None:
+def test_a_repeated_three_dice_seat_names_its_parameter() -> None:
     with pytest.raises(InvalidInput) as caught:
         parse_link(f"scheme=three-dice&seed={KEY}&white=a&black=b&white=c&n=1")
-    assert caught.value.field == "client_seeds.white"
+    assert caught.value.field == "white"
 
 
 def test_an_unknown_scheme_is_refused_listing_the_schemes() -> None:
@@ -200,19 +200,59 @@ def test_text_that_is_not_utf8_is_refused() -> None:
 
 
 @pytest.mark.parametrize(
-    ("link", "field"),
+    ("link", "parameter"),
     [
-        (f"seed={KEY}&client=a,b%20c&n=1", "client_seeds[1]"),
-        (f"seed={KEY}&client=a&n=lots", "count"),
-        (f"seed={KEY}&client=a&rolls=6-7", "recorded"),
-        (f"seed={KEY[:-2]}z&client=a&n=1", "server_seed"),
-        (f"scheme=bg-online-v1&server={KEY}&app=ab&n=1", "app_numbers"),
+        (f"seed={KEY}&client=a,b%20c&n=1", "client[1]"),
+        (f"seed={KEY}&client=a&n=lots", "n"),
+        (f"seed={KEY}&client=a&rolls=6-7", "rolls"),
+        (f"seed={KEY[:-2]}z&client=a&n=1", "seed"),
+        (f"scheme=bg-online-v1&server={KEY}&app=ab&n=1", "app"),
         (f"scheme=bg-dice-v1&key={KEY}&opening=perhaps&n=1", "opening"),
-        (f"scheme=three-dice&seed={KEY}&white=w&n=1", "client_seeds.black"),
+        (f"scheme=bg-dice-v1&key={KEY}&first=3&n=1", "first"),
+        (f"scheme=three-dice&seed={KEY}&white=w&n=1", "black"),
+        (f"scheme=three-dice&seed={KEY}&n=1", "white and black"),
         ("scheme=daily&date=2026-13-01&player=123e4567-e89b-12d3-a456-426614174000", "date"),
+        ("scheme=daily&date=2026-10-01&player=42", "player"),
     ],
 )
-def test_a_bad_value_is_a_validation_error_that_names_the_request_field(link: str, field: str) -> None:
+def test_a_bad_value_is_a_validation_error_that_names_the_link_s_own_parameter(link: str, parameter: str) -> None:
+    # A support agent reads `client[1]`, `n` and `rolls`, the names in the link in front of them, not the
+    # request's `client_seeds`, `count` and `recorded`
     with pytest.raises(ValidationError) as caught:
         parse_link(link)
-    assert [p.field for p in describe(caught.value)] == [field]
+    assert [p.field for p in describe(caught.value)] == [parameter]
+
+
+def test_a_message_that_names_another_field_names_its_parameter_in_a_link() -> None:
+    with pytest.raises(ValidationError) as caught:
+        parse_link(f"scheme=bg-dice-v1&key={KEY}&labels=opening:0,turn:2&first=2")
+    [problem] = describe(caught.value)
+    assert (problem.field, problem.message) == (
+        "labels",
+        "labels list every roll already: leave opening, first and line out",
+    )
+
+
+def test_an_unknown_parameter_suggests_the_link_s_name_for_what_it_meant() -> None:
+    with pytest.raises(InvalidInput) as caught:
+        parse_link(f"seed={KEY}&client=a&recorded=6344")
+    assert (caught.value.field, caught.value.message) == (
+        "recorded",
+        "'recorded' is not a parameter of a pair36 link; it takes seed, seal, client, first, n, rolls; did you mean"
+        " rolls (the link's name for recorded)?",
+    )
+
+
+@pytest.mark.parametrize(
+    "tracking", ["utm_source=mail&utm_medium=email", "fbclid=IwAR2x", "gclid=Cj0KCQ", "UTM_Campaign=x"]
+)
+def test_tracking_parameters_a_mail_client_or_an_ad_adds_are_ignored(tracking: str) -> None:
+    link = f"https://dice.example/check/?seed={KEY}&client=a,b&n=12"
+    assert parse_link(f"{link}&{tracking}") == parse_link(link)
+
+
+def test_an_unknown_parameter_that_looks_like_tracking_but_is_not_is_still_refused() -> None:
+    for name in ("utmsource", "fbclid2", "ref"):
+        with pytest.raises(InvalidInput) as caught:
+            parse_link(f"seed={KEY}&client=a&n=1&{name}=x")
+        assert caught.value.field == name

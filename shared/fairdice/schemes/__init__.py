@@ -10,6 +10,7 @@ from typing import Annotated, Any, Union
 
 from pydantic import Field, TypeAdapter
 
+from fairdice.fields import NAMES
 from fairdice.request import RequestBase
 from fairdice.schemes import bg_dice, bg_online, daily, narde, pair36, three_dice
 from fairdice.schemes.base import Scheme
@@ -76,9 +77,12 @@ def _adapter() -> TypeAdapter[Any]:
     return TypeAdapter(request_union())
 
 
-def parse_request(data: object) -> RequestBase:
-    """Validate a decoded JSON object into the request model of its scheme."""
-    result: RequestBase = _adapter().validate_python(data)
+def parse_request(data: object, names: dict[str, str] | None = None) -> RequestBase:
+    """Validate a decoded JSON object into the request model of its scheme.
+
+    `names` are the input's own names for fields (a link's parameters), for messages that name another field.
+    """
+    result: RequestBase = _adapter().validate_python(data, context={NAMES: names} if names else None)
     return result
 
 

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BeforeValidator, Field, WithJsonSchema, model_validator
+from pydantic import BeforeValidator, Field, ValidationInfo, WithJsonSchema, model_validator
 
 from fairdice.dice import Mac, Roll, Rolls, keyed_mac
 from fairdice.errors import InvalidInput
-from fairdice.fields import MAX_ROLLS, WHOLE_NUMBER, Seal, Secret, field_error
+from fairdice.fields import MAX_ROLLS, WHOLE_NUMBER, Seal, Secret, field_error, named
 from fairdice.request import CountedRequest
 from fairdice.schemes.base import Case, Hypothesis, LinkParam, Scheme, Words, labels_of, or_placeholder
 from fairdice.schemes.labelled import STEPS, dice_for, labelled, labelled_rolls, recipe_code
@@ -100,12 +100,15 @@ class BgDiceRequest(CountedRequest):
     labels: Annotated[list[BotLabel], Field(min_length=1, max_length=MAX_LABELS)] | None = None
 
     @model_validator(mode="after")
-    def _a_piece_of_a_game(self) -> "BgDiceRequest":
+    def _a_piece_of_a_game(self, info: ValidationInfo) -> "BgDiceRequest":
+        count, first_turn, opening, line = (named(info, name) for name in ("count", "first_turn", "opening", "line"))
         if self.labels is not None:
             if self.count is not None and self.count != len(self.labels):
-                raise field_error("count", f"count is {self.count} but {len(self.labels)} labels were given")
+                raise field_error("count", f"{count} is {self.count} but {len(self.labels)} labels were given")
             if not self.opening or self.first_turn is not None or self.line:
-                raise field_error("labels", "labels list every roll already: leave opening, first_turn and line out")
+                raise field_error(
+                    "labels", f"labels list every roll already: leave {opening}, {first_turn} and {line} out"
+                )
             labels = [Label.read(text) for text in self.labels]
             for at, (before, label) in enumerate(pairwise(labels), start=1):
                 expected = _what_follows(before, label)
@@ -116,8 +119,8 @@ class BgDiceRequest(CountedRequest):
         elif self.opening and self.first_turn not in (None, 2):
             raise field_error(
                 "first_turn",
-                "after the opening roll the turns go on at turn 2 (its winner plays it as turn 1): leave first_turn"
-                " out, or give opening false for rolls that start at another turn",
+                f"after the opening roll the turns go on at turn 2 (its winner plays it as turn 1): leave {first_turn}"
+                f" out, or give {opening} false for rolls that start at another turn",
             )
         return self
 
