@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import BaseModel, Field, JsonValue
 
 from fairdice import schemes
-from fairdice.fields import MAX_ROLLS
+from fairdice.fields import DEFAULT_ROLLS, MAX_ROLLS
 from fairdice.schemes.base import Scheme
 
 # JSON-schema keywords that bound a value, reported as the field's limits.
@@ -46,6 +46,10 @@ class SchemeCatalog(BaseModel):
 
     schemes: list[SchemeSpec]
     max_rolls: int = Field(description="the most rolls one request may recompute or compare")
+    default_rolls: int = Field(
+        description="how many rolls are listed from the game's start when neither count nor recorded rolls are given;"
+        " nothing is compared, so such a verdict is at most incomplete"
+    )
 
 
 def scheme_catalog() -> SchemeCatalog:
@@ -55,7 +59,9 @@ def scheme_catalog() -> SchemeCatalog:
 
 @cache
 def _catalog(rooms: tuple[Scheme[Any], ...]) -> SchemeCatalog:
-    return SchemeCatalog(schemes=[_scheme(scheme) for scheme in rooms], max_rolls=MAX_ROLLS)
+    return SchemeCatalog(
+        schemes=[_scheme(scheme) for scheme in rooms], max_rolls=MAX_ROLLS, default_rolls=DEFAULT_ROLLS
+    )
 
 
 def _scheme(scheme: Scheme[Any]) -> SchemeSpec:

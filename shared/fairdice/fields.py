@@ -17,6 +17,10 @@ from pydantic import BeforeValidator, Field, ValidationInfo, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
 MAX_ROLLS = 10_000
+# Rolls listed from the game's start when neither count nor recorded rolls say how many: seed 002's own snippet
+# prints 60 (`for i in range(60)`), seed 001's page lists every roll when none are entered, and the offline page
+# lists as many. Nothing recorded, nothing compared: such a verdict is at most incomplete.
+DEFAULT_ROLLS = 60
 MAX_SEATS = 8
 _HEX = re.compile(r"[0-9a-fA-F]*")
 _CLIENT_SEED = re.compile(r"[A-Za-z0-9_-]{1,128}")
@@ -136,7 +140,15 @@ def _whole_number(value: object) -> object:
 _CANONICAL_INT = re.compile(r"0|[1-9][0-9]{0,15}")
 # Last in a type's metadata, after its Field: so placed, pydantic keeps the bounds in the JSON schema.
 WHOLE_NUMBER = BeforeValidator(_whole_number)
-Count = Annotated[int, Field(ge=1, le=MAX_ROLLS, description=f"how many rolls, 1 to {MAX_ROLLS}"), WHOLE_NUMBER]
+Count = Annotated[
+    int,
+    Field(
+        ge=1,
+        le=MAX_ROLLS,
+        description=f"how many rolls, 1 to {MAX_ROLLS}; without count or recorded rolls, {DEFAULT_ROLLS} are listed",
+    ),
+    WHOLE_NUMBER,
+]
 
 
 def _day(value: object) -> dt.date:

@@ -16,7 +16,7 @@ from pydantic import (
     model_validator,
 )
 
-from fairdice.fields import MAX_ROLLS, Count, RecordedInput, field_error, named
+from fairdice.fields import DEFAULT_ROLLS, MAX_ROLLS, Count, RecordedInput, field_error, named
 from fairdice.recorded import Paste, RecordedError, read_recorded
 
 
@@ -114,26 +114,24 @@ class RequestBase(BaseModel):
 
 
 class CountedRequest(RequestBase):
-    """A scheme whose rolls are numbered: `count` rolls from `first`, or as many as recorded."""
+    """A scheme whose rolls are numbered: `count` rolls from `first`, or as many as recorded, or DEFAULT_ROLLS."""
 
     FIRST: ClassVar[int] = 0
     count: Count | None = None
 
-    @model_validator(mode="after")
-    def _count_or_recorded(self) -> "CountedRequest":
-        if self.count is None and self.recorded is None and self._needs_count():
-            raise field_error("count", "give count (how many rolls to compute) or the recorded rolls")
-        return self
-
-    def _needs_count(self) -> bool:
-        return True
-
     @property
     def roll_count(self) -> int:
-        """How many rolls to recompute."""
+        """How many rolls to recompute: the count, else one per recorded roll, else the default listing."""
         if self.count is not None:
             return self.count
-        return len(self.recorded or [])
+        if self.recorded is not None:
+            return len(self.recorded)
+        return self.default_count
+
+    @property
+    def default_count(self) -> int:
+        """How many rolls are listed when neither count nor recorded rolls are given."""
+        return DEFAULT_ROLLS
 
     @classmethod
     def first_rolls(cls, fields: dict[str, Any], size: int) -> dict[str, Any]:
@@ -180,6 +178,11 @@ class NumberedRequest(CountedRequest):
                 "recorded", f"is numbered {number} to {last}, past {cls.LAST}, the last number a game reaches"
             )
         return {**data, "first": number}
+
+    @property
+    def default_count(self) -> int:
+        """The default listing, cut at the last number a game reaches."""
+        return min(DEFAULT_ROLLS, self.LAST - self.first + 1)
 
     @model_validator(mode="after")
     def _within_a_game(self, info: ValidationInfo) -> "NumberedRequest":

@@ -1,7 +1,7 @@
 """Recorded rolls as people paste them are read exactly; anything else is refused naming `recorded`."""
 
 import pytest
-from fairdice.fields import MAX_ROLLS
+from fairdice.fields import DEFAULT_ROLLS, MAX_ROLLS
 from fairdice.problems import describe
 from fairdice.recorded import Paste, RecordedError, parse_recorded, read_recorded
 from fairdice.schemes import parse_request
@@ -120,12 +120,9 @@ def test_an_empty_paste_counts_as_not_given() -> None:
     assert request.recorded is None
 
 
-def test_an_empty_paste_without_a_count_is_refused_naming_count() -> None:
-    with pytest.raises(ValidationError) as caught:
-        parse_request({"scheme": "pair36", "server_seed": "00" * 32, "client_seeds": ["a"], "recorded": []})
-    [problem] = describe(caught.value)
-    assert problem.field == "count"
-    assert problem.message == "give count (how many rolls to compute) or the recorded rolls"
+def test_an_empty_paste_without_a_count_lists_the_default_rolls_and_compares_none() -> None:
+    request = parse_request({"scheme": "pair36", "server_seed": "00" * 32, "client_seeds": ["a"], "recorded": []})
+    assert (request.recorded, request.roll_count) == (None, DEFAULT_ROLLS)
 
 
 def test_more_recorded_rolls_than_the_limit_are_refused() -> None:

@@ -3,6 +3,7 @@
 from typing import Any
 
 import pytest
+from fairdice.fields import DEFAULT_ROLLS
 from fairdice.problems import describe
 from fairdice.schemes import parse_request
 from fairdice.verify import verify
@@ -92,3 +93,35 @@ def test_rolls_told_apart_by_labels_take_a_paste_numbered_from_one_only() -> Non
         "is numbered from 2, but these rolls are told apart by their labels, not by numbers: number the paste from 1,"
         " its first roll, or leave the numbers out",
     )
+
+
+GAMES: dict[str, dict[str, Any]] = {
+    "pair36": PAIR36,
+    "narde-v1": NARDE,
+    "bg-dice-v1": BOT,
+    "bg-online-v1": {"scheme": "bg-online-v1", "server_number": KEY, "seal": SEAL, "app_numbers": ["0a", "0b"]},
+    "three-dice": {"scheme": "three-dice", "seed": KEY, "commit": SEAL, "client_seeds": {"white": "w", "black": "b"}},
+}
+
+
+@pytest.mark.parametrize("scheme", list(GAMES))
+def test_without_count_or_recorded_rolls_the_game_s_first_rolls_are_listed_and_compared_with_nothing(
+    scheme: str,
+) -> None:
+    # Given a game's secret and seal, but no count and no rolls (seed 001's page lists every roll then; seed 002's
+    # snippet prints 60): it used to be refused, "give count or the recorded rolls"
+    verdict = verify(parse_request(GAMES[scheme]))
+
+    # Then the game's first DEFAULT_ROLLS rolls are listed from its start, and nothing recorded is nothing checked
+    assert DEFAULT_ROLLS == 60
+    assert len(verdict.rolls) == DEFAULT_ROLLS
+    assert verdict.scope is not None and verdict.scope.kind == "game"
+    assert verdict.checks.seal == "match"
+    assert verdict.verdict == "incomplete"
+    rolls = "plies" if scheme == "three-dice" else "rolls"
+    assert verdict.reasons == [f"no {rolls} were recorded, so the 60 {rolls} computed were not compared"]
+
+
+def test_the_default_listing_stops_at_the_last_number_a_game_reaches() -> None:
+    verdict = verify(parse_request(NARDE | {"first": 9_990}))
+    assert [report["index"] for report in verdict.rolls] == list(range(9_990, 10_000))

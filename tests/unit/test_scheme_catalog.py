@@ -2,7 +2,7 @@
 
 import pytest
 from fairdice.catalog import scheme_catalog
-from fairdice.fields import MAX_ROLLS
+from fairdice.fields import DEFAULT_ROLLS, MAX_ROLLS
 from fairdice.schemes import parse_request, request_models
 from fairdice.schemes.pair36 import Pair36Request
 from pydantic import ValidationError
@@ -15,6 +15,14 @@ KEY = bytes(range(32)).hex()
 def test_every_scheme_is_listed_once_in_the_models_order() -> None:
     assert [spec.id for spec in scheme_catalog().schemes] == list(SCHEMES)
     assert scheme_catalog().max_rolls == MAX_ROLLS
+
+
+def test_the_catalog_says_how_many_rolls_are_listed_without_count_or_recorded_rolls() -> None:
+    catalog = scheme_catalog()
+    assert catalog.default_rolls == DEFAULT_ROLLS == 60
+    narde = next(spec for spec in catalog.schemes if spec.id == "narde-v1")
+    count = next(field for field in narde.fields if field.name == "count")
+    assert count.description == "how many rolls, 1 to 10000; without count or recorded rolls, 60 are listed"
 
 
 def test_each_scheme_names_its_dice_secret_and_seal_as_its_model_does() -> None:

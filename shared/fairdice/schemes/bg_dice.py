@@ -124,9 +124,6 @@ class BgDiceRequest(CountedRequest):
             )
         return self
 
-    def _needs_count(self) -> bool:
-        return self.labels is None
-
     @property
     def roll_count(self) -> int:
         """How many rolls to recompute: one per label when labels are given."""

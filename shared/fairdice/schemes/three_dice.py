@@ -100,9 +100,6 @@ class ThreeDiceRequest(NumberedRequest):
             )
         return data
 
-    def _needs_count(self) -> bool:
-        return self.seed is not None
-
     @property
     def withheld(self) -> bool:
         """A mirror pair's game not revealed yet: seed and client seeds both null (seed 003)."""
