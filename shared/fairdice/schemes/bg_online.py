@@ -127,29 +127,43 @@ class BgOnline(Scheme[BgOnlineRequest]):
         ]
 
     def hypotheses(self, case: Case[BgOnlineRequest]) -> Iterator[Hypothesis]:
-        """Other games of the match, each with and without an opening roll."""
+        """The apps' numbers the other way round (seed 001 does not fix their order), and other games of the match,
+        each with and without an opening roll, with the numbers either way."""
+        given = list(case.request.app_numbers)
+        orders = [given] if given[0] == given[1] else [given, given[::-1]]
+        if len(orders) == 2:
+            yield Hypothesis(
+                "seat_order",
+                f"the rolls fit the apps' numbers the other way round ({', '.join(orders[1])}): seed 001 joins them"
+                " with a colon but does not say which comes first, so list them in the order this game used",
+                {"app_numbers": list[JsonValue](orders[1])},
+            )
         game, opening = case.request.game, case.request.has_opening
         games = sorted({*range(1, MAX_GAME + 1), game - 1, game + 1} - {0})
-        for other in games:
-            for with_opening in (other == 1, other != 1):
-                if (other, with_opening) == (game, opening):
-                    continue
-                default = with_opening == (other == 1)
-                change: dict[str, JsonValue] = {"game": other, "opening": None if default else with_opening}
-                roll_word = f"bg-online-v1:g{other}:" + ("opening:0" if with_opening else "roll:1")
-                if other != game:
-                    yield Hypothesis(
-                        "match_game",
-                        f"the rolls fit game {other} of the match (from {roll_word}), not game {game}",
-                        change,
-                    )
-                else:
-                    yield Hypothesis(
-                        "opening_roll",
-                        f"the rolls fit game {game} {'with' if with_opening else 'without'} an opening roll (from"
-                        f" {roll_word}): only a match's first game has one, and a list may leave it out",
-                        change,
-                    )
+        for numbers in orders:
+            swapped = "" if numbers is given else ", with the apps' numbers the other way round"
+            for other in games:
+                for with_opening in (other == 1, other != 1):
+                    if (other, with_opening) == (game, opening) and numbers is given:
+                        continue  # the request itself (swapped, it is the hypothesis above: the diagnosis keeps one)
+                    default = with_opening == (other == 1)
+                    change: dict[str, JsonValue] = {"game": other, "opening": None if default else with_opening}
+                    if numbers is not given:
+                        change["app_numbers"] = list[JsonValue](numbers)
+                    roll_word = f"bg-online-v1:g{other}:" + ("opening:0" if with_opening else "roll:1")
+                    if other != game:
+                        yield Hypothesis(
+                            "match_game",
+                            f"the rolls fit game {other} of the match (from {roll_word}), not game {game}{swapped}",
+                            change,
+                        )
+                    else:
+                        yield Hypothesis(
+                            "opening_roll",
+                            f"the rolls fit game {game} {'with' if with_opening else 'without'} an opening roll (from"
+                            f" {roll_word}){swapped}: only a match's first game has one, and a list may leave it out",
+                            change,
+                        )
 
     def recipe(self, verdict: Verdict, request: BgOnlineRequest | None) -> tuple[str, str]:
         steps = STEPS + (
