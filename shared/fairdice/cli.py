@@ -7,12 +7,13 @@ not be made right now (the daily archive could not be read, or contradicts itsel
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 
 from pydantic import ValidationError
 
-from fairdice import __version__, daily_cli
+from fairdice import __version__
 from fairdice.errors import FairdiceError, InvalidInput, UnknownDay
 from fairdice.links import build_link, parse_link
 from fairdice.problems import WHOLE_REQUEST, Problem, describe
@@ -83,6 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     link_cmd.add_argument("--base", default="", metavar="URL", help="put this site in front of /check/?…")
     link_cmd.set_defaults(run=_link)
 
+    from fairdice import daily_cli  # here, not at the top: daily_cli prints with this module's `emit`
+
     daily_cli.register(sub)
     return parser
 
@@ -96,13 +99,24 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _link(args: argparse.Namespace) -> int:
-    print(build_link(_read_request(args.file), args.base))
+    emit(build_link(_read_request(args.file), args.base))
     return EXIT_OK
 
 
 def _print_verdict(verdict: Verdict, pretty: bool) -> int:
-    print(verdict.model_dump_json(indent=2 if pretty else None))
+    emit(verdict.model_dump_json(indent=2 if pretty else None))
     return EXIT_MISMATCH if verdict.verdict == "mismatch" else EXIT_OK
+
+
+def emit(text: str) -> None:
+    """Print a command's output. A reader that stops reading (`fairdice check LINK | head`) is no error: the rest is
+    dropped, and the command still exits with its own status."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        # Python would flush stdout again at exit and fail the same way: from here on it writes to devnull
+        # (the recipe of the signal module's "Note on SIGPIPE").
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _read_request(file: str) -> RequestBase:

@@ -19,6 +19,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from fairdice.archive.publisher import open_day, reveal_closed
 from fairdice.archive.reader import ArchiveReader, daily_verdict
+from fairdice.cli import emit
 from fairdice.errors import InvalidInput
 from fairdice.fields import Day
 from fairdice.problems import describe
@@ -162,13 +163,13 @@ def _both_stores(args: argparse.Namespace) -> StorageSettings:
 
 def _create(args: argparse.Namespace) -> int:
     report = open_day(_both_stores(args).stores(), _acting_now(args))
-    print(report.model_dump_json(indent=2))
+    emit(report.model_dump_json(indent=2))
     return EXIT_OK
 
 
 def _reveal(args: argparse.Namespace) -> int:
     report = reveal_closed(_both_stores(args).stores(), _acting_now(args))
-    print(report.model_dump_json(indent=2))
+    emit(report.model_dump_json(indent=2))
     return EXIT_OK
 
 
@@ -179,8 +180,8 @@ def _show(args: argparse.Namespace) -> int:
     if args.player is None:
         if args.recorded is not None:
             raise InvalidInput("--recorded compares a player's faces: give --player too", field="--player")
-        print(reader.record(day).model_dump_json(indent=2))
+        emit(reader.record(day).model_dump_json(indent=2))
         return EXIT_OK
     verdict = daily_verdict(reader, day, args.player, args.recorded)
-    print(verdict.model_dump_json(indent=2))
+    emit(verdict.model_dump_json(indent=2))
     return EXIT_MISMATCH if verdict.verdict == "mismatch" else EXIT_OK

@@ -145,3 +145,28 @@ def test_an_archive_that_cannot_be_read_exits_3(
     monkeypatch.setattr(cli, "verify", archive_down)
     assert main(["verify", write(tmp_path, FAIR)]) == 3
     assert capsys.readouterr().err == "fairdice: date: the archive did not answer\n"
+
+
+@pytest.mark.parametrize(("rolls", "status"), [("", 0), ("&rolls=11", 1)], ids=["incomplete", "mismatch"])
+def test_a_reader_that_stops_reading_ends_the_command_quietly_with_its_own_status(rolls: str, status: int) -> None:
+    # Given `fairdice check LINK | head`: a verdict far larger than a pipe holds, and a reader that takes 100 bytes
+    env = os.environ | {"PYTHONPATH": str(Path(fairdice.__file__).resolve().parent.parent)}
+    link = f"https://dice.example/check/?seed={KEY}&client=a,b&n=5000{rolls}"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "fairdice", "check", link],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    head = process.stdout.read(100)
+    process.stdout.close()
+
+    # When the command ends
+    returncode = process.wait(timeout=60)
+
+    # Then it says nothing (no BrokenPipeError traceback) and exits with the verdict's own status: 1 only for a
+    # mismatch, as the command's status always means
+    assert head.startswith(b'{"scheme":"pair36"')
+    assert process.stderr.read() == b""
+    assert returncode == status
