@@ -7,13 +7,17 @@ Gateway would do it. The daily archive is the local-disk default (a folder under
     .venv/bin/python tools/local_server.py --host 127.0.0.1 --port 3000
 
 The first line printed is `fairdice API listening on http://HOST:PORT`; `--port 0` takes a free
-port. Then come a curl example and a game-over link to open.
+port. Then come a curl example and a game-over link to open. A port already taken is one line on
+stderr and exit status 1. Each request is one access line on stderr; `--verbose` adds what the
+function logs in Lambda, the metrics of each verdict (Powertools' EMF line) included.
 """
 
 import argparse
 import base64
 import datetime as dt
+import errno
 import json
+import os
 import sys
 import threading
 import traceback
@@ -219,17 +223,32 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Run the fairdice verify API locally (no AWS, no Docker).")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=3000, help="port to listen on; 0 takes a free one (default 3000)")
+    parser.add_argument(
+        "--verbose", action="store_true", help="also print each verdict's metrics (the EMF line Lambda would log)"
+    )
     args = parser.parse_args(argv)
+    if not args.verbose:
+        # Powertools' own switch: in Lambda every verdict's metrics are a JSON line in the log, for CloudWatch; here
+        # they would be one more line per request that nobody reads.
+        os.environ["POWERTOOLS_METRICS_DISABLED"] = "true"
 
     # A dev tool mirroring the Lambda layout: there the core layer (shared/) and the function's
     # folder are on the import path, so this script puts them there too.
     sys.path[:0] = [str(ROOT / "shared"), str(ROOT / "functions")]
     from verify_api.app import lambda_handler
+    from verify_api.observability import metrics
     from verify_api.settings import SETTINGS
 
-    server = make_server(args.host, args.port, lambda_handler)
+    handler: LambdaHandler = (
+        lambda_handler if args.verbose else _dropping_metrics(lambda_handler, metrics.clear_metrics)
+    )
+    host = f"[{args.host}]" if ":" in args.host else args.host
     try:
-        host = f"[{args.host}]" if ":" in args.host else args.host
+        server = make_server(args.host, args.port, handler)
+    except OSError as exc:
+        print(f"fairdice: cannot listen on {host}:{args.port}: {_why(exc, args.port)}", file=sys.stderr)
+        return 1
+    try:
         base = f"http://{host}:{server.server_port}"
         # FAIRDICE_BASE_PATH (a custom domain's API mapping, played here): the API answers under it too.
         examples = _examples(base + (SETTINGS.base_path or ""))
@@ -241,6 +260,31 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         server.server_close()
     return 0
+
+
+def _dropping_metrics(handler: LambdaHandler, clear: Callable[[], None]) -> LambdaHandler:
+    """The handler, each invocation's metrics dropped after it: switched off, Powertools neither prints nor clears
+    them, and would warn on the next verdict that its dimensions are overwritten."""
+
+    def invoke(event: dict[str, Any], context: Any) -> Any:
+        try:
+            return handler(event, context)
+        finally:
+            clear()
+
+    return invoke
+
+
+def _why(exc: OSError, port: int) -> str:
+    """Why the server cannot listen, and what to do, in one line."""
+    if exc.errno == errno.EADDRINUSE:
+        return (
+            f"the port is taken (another server, or another make serve, is listening there): stop it, or choose"
+            f" another port, make serve PORT={port + 1 if 0 < port < 65535 else 3001} (PORT=0 takes a free one)"
+        )
+    if exc.errno == errno.EACCES:
+        return f"{exc.strerror} (ports below 1024 need privileges): choose another port, make serve PORT=3000"
+    return f"{exc.strerror or exc}"
 
 
 def _examples(base: str) -> str:

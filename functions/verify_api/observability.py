@@ -1,5 +1,6 @@
 """Logs, metrics and traces: Powertools' Logger, Metrics and Tracer, and what each verdict adds to them."""
 
+import warnings
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from typing import Any
@@ -15,6 +16,9 @@ SERVICE = "fairdice"
 
 logger = Logger(service=SERVICE)
 metrics = Metrics(namespace=SERVICE, service=SERVICE)
+# Routes that give no verdict (GET /schemes, /docs, an error) publish no metric, as they should; Powertools warns
+# about that on every such call, into Lambda's log and the local server's. Its documentation filters the warning so.
+warnings.filterwarnings("ignore", message="No application metrics to publish", category=UserWarning)
 
 
 class _Untraced(BaseProvider, BaseSegment):
