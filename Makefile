@@ -22,15 +22,21 @@ PORT ?= 3000
 help:
 	@echo "make install   create .venv with everything the tests and the CLI need"
 	@echo "make test      lint, types, template checks and the whole pytest suite (what CI runs)"
-	@echo "make serve     run the API on http://$(HOST):$(PORT) (local-disk archive, no AWS, no Docker)"
+	@echo "make serve     run the API on http://$(HOST):$(PORT) (PORT=… HOST=… to change; local-disk archive, no AWS, no Docker)"
 	@echo "make bench     print the benchmark report"
 	@echo "make fuzz      the long fuzzing runs (schemathesis and Hypothesis, about 8 minutes)"
 
 install: $(VENV)/.installed
 
-$(VENV)/.installed: requirements-dev.txt shared/requirements.txt pyproject.toml
+# What the server runs on: the layer's requirements and fairdice itself. `make serve` needs no more, so a fresh
+# machine serves without first installing the test toolchain (pytest, moto, mypy, schemathesis: hundreds of MB).
+$(VENV)/.runtime: shared/requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -r shared/requirements.txt -e .
+	touch $@
+
+$(VENV)/.installed: $(VENV)/.runtime requirements-dev.txt
 	$(BIN)/python -m pip install -q -r requirements-dev.txt -e .
 	touch $@
 
@@ -82,7 +88,7 @@ pytest: install
 
 test: lint types template checkov pytest
 
-serve: install
+serve: $(VENV)/.runtime
 	$(BIN)/python tools/local_server.py --host $(HOST) --port $(PORT)
 
 bench: install

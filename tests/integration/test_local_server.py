@@ -7,6 +7,7 @@ import json
 import os
 import re
 import shlex
+import socket
 import subprocess
 import sys
 import time
@@ -32,6 +33,8 @@ PAIR36 = {"scheme": "pair36", "server_seed": KEY, "client_seeds": ["a", "b"], "c
 class Server:
     url: str
     printed: list[str]
+    stdout: Path
+    stderr: Path
 
 
 @dataclass
@@ -53,12 +56,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 @contextmanager
-def serving(folder: Path, **environ: str) -> Iterator[Server]:
-    """The server as a separate process on a free loopback port, with `environ` added to its environment."""
+def serving(folder: Path, *options: str, **environ: str) -> Iterator[Server]:
+    """The server as a separate process on a free loopback port, as `make serve` starts it, with `options` on its
+    command line and `environ` added to its environment."""
     out, err = folder / "stdout.txt", folder / "stderr.txt"
     with out.open("w") as stdout, err.open("w") as stderr:
         process = subprocess.Popen(
-            [sys.executable, str(SCRIPT), "--host", "127.0.0.1", "--port", "0"],
+            [sys.executable, str(SCRIPT), "--host", "127.0.0.1", "--port", "0", *options],
             cwd=ROOT,
             stdout=stdout,
             stderr=stderr,
@@ -73,7 +77,7 @@ def serving(folder: Path, **environ: str) -> Iterator[Server]:
         assert printed, f"the server printed nothing in 60 s: {err.read_text()[-2000:]}"
         match = re.fullmatch(r"fairdice API listening on (http://127\.0\.0\.1:\d+)", printed[0])
         assert match, printed[0]
-        yield Server(match.group(1), printed)
+        yield Server(match.group(1), printed, out, err)
     finally:
         process.terminate()
         process.wait(timeout=10)
@@ -192,6 +196,90 @@ def test_concurrent_requests_each_get_their_own_answer(server: Server) -> None:
 
     with ThreadPoolExecutor(max_workers=4) as pool:
         assert list(pool.map(scheme_of_answer, games)) == [game["scheme"] for game in games]
+
+
+# ---- a calm server -----------------------------------------------------------------------------
+
+
+def settled(path: Path, lines: int) -> list[str]:
+    """The lines of a server's output once it has written at least `lines` of them (or 10 s have passed)."""
+    deadline = time.monotonic() + 10
+    while len(path.read_text().splitlines()) < lines and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return path.read_text().splitlines()
+
+
+def test_each_request_is_one_access_line_without_metrics_or_warnings(tmp_path: Path) -> None:
+    # Given a fresh server (every verdict used to print a metrics JSON line, and the first request without a
+    # verdict a Powertools UserWarning)
+    with serving(tmp_path) as fresh:
+        printed = len(fresh.printed)
+        # When it answers a request without a verdict, then two verdicts
+        assert request(fresh, "GET", "/schemes").status == 200
+        assert post_json(fresh, "/verify", NARDE).json["verdict"] == "incomplete"
+        assert post_json(fresh, "/verify", PAIR36).status == 200
+        # Then stderr has one access line per request and nothing else, and stdout nothing past its examples
+        access = settled(fresh.stderr, 3)
+        assert len(access) == 3, access
+        assert all(re.search(r'"(GET|POST) /\S+ HTTP/1\.1" 200 -$', line) for line in access), access
+        assert len(fresh.stdout.read_text().splitlines()) == printed
+
+
+def test_verbose_prints_each_verdict_s_metrics_as_lambda_would_log_them(tmp_path: Path) -> None:
+    with serving(tmp_path, "--verbose") as verbose:
+        post_json(verbose, "/verify", NARDE)
+        emf = [line for line in settled(verbose.stdout, len(verbose.printed) + 1) if line.startswith('{"_aws"')]
+        assert len(emf) == 1
+        assert json.loads(emf[0])["Verdicts"] == [1.0]
+
+
+def test_a_port_already_taken_is_one_line_and_status_1_without_a_traceback() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, str(SCRIPT), "--host", "127.0.0.1", "--port", str(port)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (
+        f"fairdice: cannot listen on 127.0.0.1:{port}: the port is taken (another server, or another make serve, is"
+        f" listening there): stop it, or choose another port, make serve PORT={port + 1} (PORT=0 takes a free one)\n"
+    )
+
+
+def make_n(*arguments: str) -> list[str]:
+    """The commands `make` would run for these arguments, running none (as a shell, not under `make test`'s make)."""
+    env = {name: value for name, value in os.environ.items() if name not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    done = subprocess.run(
+        ["make", "-n", "--no-print-directory", *arguments],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stdout.splitlines()
+
+
+def test_make_serve_installs_what_the_server_runs_on_not_the_test_toolchain(tmp_path: Path) -> None:
+    # Given a machine without the project's venv (make -n shows what make would run, running nothing)
+    venv = tmp_path / "venv"
+    commands = make_n("serve", f"VENV={venv}", "PORT=3100")
+
+    # Then make serve installs the layer's requirements and fairdice itself, then serves on the port it is given
+    installs = [line for line in commands if " -m pip install " in line and "--upgrade pip" not in line]
+    assert installs == [f"{venv}/bin/python -m pip install -q -r shared/requirements.txt -e ."]
+    assert commands[-1] == f"{venv}/bin/python tools/local_server.py --host 127.0.0.1 --port 3100"
+    # while make install (and so make test) still installs everything
+    assert any("-r requirements-dev.txt" in line for line in make_n("install", f"VENV={venv}"))
+    # and the README says how to serve on another port
+    assert "make serve PORT=" in (ROOT / "README.md").read_text()
 
 
 # ---- the event and response translation, without a process ----------------------------------
