@@ -1,0 +1,118 @@
+"""A shard's bytes to numbered lines, in memory bounded by one line's cap whatever the shard holds.
+
+A shard is JSON Lines, gzip-compressed when its name ends in `.gz` (concatenated gzip members are
+read as one stream). A line longer than the cap is never held: it is skipped to its end and
+reported by number. A stream that breaks (a truncated gzip member, corrupt data, a read error)
+ends the shard with one report naming the line where it broke; the lines before it stand.
+"""
+
+import gzip
+import hashlib
+import zlib
+from collections.abc import Iterator
+from typing import NamedTuple, Protocol
+
+MAX_LINE_BYTES = 1 << 20  # the verify API's body cap: a game too large to POST is too large here
+_CHUNK = 1 << 20
+
+
+class Unreadable(NamedTuple):
+    """A line that could not be read, as the API's error shape names it: a code and words."""
+
+    code: str
+    message: str
+
+
+Line = tuple[int, bytes | Unreadable]
+
+
+class Readable(Protocol):
+    """Anything bytes are read from: a file, an S3 body, a gzip stream."""
+
+    def read(self, size: int = -1, /) -> bytes:
+        """Up to `size` bytes (all when -1); empty at the end."""
+        ...
+
+
+class Hashed:
+    """A binary stream that counts and hashes (SHA-256) the raw bytes read through it."""
+
+    def __init__(self, raw: Readable) -> None:
+        self._raw = raw
+        self.bytes = 0
+        self._sha256 = hashlib.sha256()
+
+    def read(self, size: int = -1, /) -> bytes:
+        """Read from the raw stream, counting and hashing what comes back."""
+        data = self._raw.read(size)
+        self.bytes += len(data)
+        self._sha256.update(data)
+        return data
+
+    def readable(self) -> bool:
+        """Always: gzip asks before reading."""
+        return True
+
+    def finish(self) -> str:
+        """Read whatever the reader left (a broken shard is still hashed whole); the SHA-256 in hex."""
+        while self.read(_CHUNK):
+            pass
+        return self._sha256.hexdigest()
+
+
+def is_gzip(name: str) -> bool:
+    """Shards whose name ends in `.gz` are gzip-compressed."""
+    return name.endswith(".gz")
+
+
+def numbered_lines(raw: Readable, name: str, max_bytes: int = MAX_LINE_BYTES) -> Iterator[Line]:
+    """Every non-blank line of a shard with its number (from 1), or why it could not be read.
+
+    Blank lines are counted but not given: they hold no game.
+    """
+    # Reading gzip only reads forward: typeshed asks for a `seek` that reading never calls (S3 bodies have none).
+    stream: Readable = gzip.GzipFile(fileobj=raw, mode="rb") if is_gzip(name) else raw  # type: ignore[call-overload]
+    number = 0  # lines ended so far
+    pending = b""  # the start of the line being read
+    too_long = False
+    while True:
+        try:
+            chunk = stream.read(_CHUNK)
+        except (EOFError, OSError, zlib.error) as exc:
+            yield number + 1, _broken(exc, name)
+            return
+        if not chunk:
+            break
+        pieces = chunk.split(b"\n")
+        for piece in pieces[:-1]:
+            number += 1
+            if too_long or len(pending) + len(piece) > max_bytes:
+                yield number, _too_long(max_bytes)
+            else:
+                line = pending + piece
+                if line and not line.isspace():
+                    yield number, line
+            pending, too_long = b"", False
+        tail = pieces[-1]
+        if too_long or len(pending) + len(tail) > max_bytes:
+            pending, too_long = b"", True  # skipped to its end, never held
+        else:
+            pending += tail
+    if too_long:
+        yield number + 1, _too_long(max_bytes)
+    elif pending and not pending.isspace():
+        yield number + 1, pending
+
+
+def _too_long(max_bytes: int) -> Unreadable:
+    return Unreadable("line_too_long", f"the line is longer than {max_bytes:,} bytes, the most a game may take")
+
+
+def _broken(exc: BaseException, name: str) -> Unreadable:
+    if isinstance(exc, EOFError):
+        words = "the file ends in the middle of a gzip member (truncated)"
+    elif isinstance(exc, gzip.BadGzipFile | zlib.error):
+        words = f"the gzip data is corrupt ({exc})"
+    else:
+        words = f"the file could not be read ({exc})"
+    return Unreadable("unreadable_input", f"{words}: this line and any after it in {name} were not read")

@@ -1,0 +1,199 @@
+"""One shard's audit: every line verified by the core, its findings written as they come.
+
+A shard's partial result goes to the store under `partials/<name>/`: `findings.jsonl` (a line per
+game that is not fair and per line that could not be read), `ids.txt` (its games' ids, sorted, for
+the duplicate check) and, last, `summary.json` (a `Partial`). A shard whose `summary.json` exists
+is done; auditing it again writes the same objects.
+"""
+
+import json
+import tempfile
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import IO, Any
+
+from pydantic import ValidationError
+
+from fairdice.audit.core import (
+    ErrorDetail,
+    FairdiceError,
+    Problem,
+    Verdict,
+    die_names,
+    invalid,
+    parse_request,
+    reasons,
+    scheme_ids,
+    verify,
+)
+from fairdice.audit.lines import Line, Unreadable
+from fairdice.audit.store import Results
+from fairdice.audit.tally import Counts, DieTally, InputRecord, Partial, SchemeTally
+
+PARTIALS = "partials/"
+SUMMARY = "summary.json"
+FINDINGS = "findings.jsonl"
+IDS = "ids.txt"
+MAX_ID = 128
+LINE_DIGITS = 12  # line numbers in ids.txt are zero-padded so that bytes sort as numbers do
+
+
+def partial_key(name: str, part: str) -> str:
+    """Where one part of a shard's partial result is stored."""
+    return f"{PARTIALS}{name}/{part}"
+
+
+class ShardAudit:
+    """The running audit of one shard: counts, dice, findings written to `findings`, ids kept to sort."""
+
+    def __init__(self, file: str, findings: IO[bytes]) -> None:
+        self.file = file
+        self.findings = findings
+        self.counts = Counts()
+        self.by_scheme: dict[str, SchemeTally] = {}
+        self.ids: list[bytes] = []
+        self._known = scheme_ids()
+
+    def line(self, number: int, item: bytes | Unreadable) -> None:
+        """Audit one numbered line: a game verified, or a finding saying why it could not be."""
+        if isinstance(item, Unreadable):
+            self._unread(number, None, None, ErrorDetail(code=item.code, message=item.message))
+            return
+        try:
+            data = json.loads(item)
+        except RecursionError:
+            self._unread(number, None, None, _whole("not_json", "the line holds JSON nested too deeply"))
+            return
+        except ValueError as exc:  # JSONDecodeError, bad UTF-8, a number beyond Python's digit limit
+            self._unread(number, None, None, _whole("not_json", f"the line is not JSON: {_first_words(exc)}"))
+            return
+        if not isinstance(data, dict):
+            self._unread(
+                number, None, None, _whole("invalid_input", "a line is one JSON object: a verify request and its id")
+            )
+            return
+        game_id = data.pop("id", None)
+        id_problem = _id_problem(game_id)
+        if id_problem is None:
+            self.ids.append(b"%s\t%0*d" % (json.dumps(game_id).encode(), LINE_DIGITS, number))
+        shown_id = game_id if id_problem is None else None
+        scheme = data.get("scheme")
+        scheme = scheme if isinstance(scheme, str) and scheme in self._known else None
+        try:
+            verdict = verify(parse_request(data))
+        except ValidationError as exc:
+            self._unread(number, shown_id, scheme, _adding(invalid(exc), id_problem))
+            return
+        except FairdiceError as exc:
+            self._unread(number, shown_id, scheme, _adding(invalid(exc), id_problem))
+            return
+        if id_problem is not None:
+            self._unread(number, None, scheme, _adding(None, id_problem))
+            return
+        self._game(game_id, verdict)
+
+    def _game(self, game_id: str, verdict: Verdict) -> None:
+        scheme = verdict.scheme
+        tally = self._scheme(scheme)
+        rolls = verdict.summary.count
+        tally.counts.count(verdict.verdict, rolls)
+        self.counts.count(verdict.verdict, rolls)
+        computed = [roll["dice"] for roll in verdict.rolls if roll["dice"] is not None]
+        if computed:
+            for (name, _), column in zip(die_names(scheme), zip(*computed, strict=True), strict=True):
+                tally.dice[name].add(column)
+        if verdict.verdict != "fair":
+            diagnosis = verdict.diagnosis or []
+            self._write(
+                {
+                    "id": game_id,
+                    "scheme": scheme,
+                    "verdict": verdict.verdict,
+                    "reasons": reasons(verdict),
+                    "first_mismatch": verdict.summary.first_mismatch,
+                    "causes": [finding.cause for finding in diagnosis],
+                }
+            )
+
+    def _scheme(self, scheme: str) -> SchemeTally:
+        tally = self.by_scheme.get(scheme)
+        if tally is None:
+            dice = {name: DieTally.empty(sides) for name, sides in die_names(scheme)}
+            tally = self.by_scheme[scheme] = SchemeTally(dice=dice)
+        return tally
+
+    def _unread(self, number: int, game_id: str | None, scheme: str | None, error: ErrorDetail) -> None:
+        self.counts.errors += 1
+        if scheme is not None:
+            self._scheme(scheme).counts.errors += 1
+        self._write({"file": self.file, "line": number, "id": game_id, "error": error.model_dump()})
+
+    def _write(self, finding: dict[str, Any]) -> None:
+        self.findings.write(json.dumps(finding).encode() + b"\n")
+
+
+def audit_shard(
+    lines: Iterable[Line],
+    file: str,
+    store: Results,
+    name: str,
+    *,
+    first_line: int = 1,
+    source: Callable[[], InputRecord] | None = None,
+) -> Partial:
+    """Audit a shard's lines and store its partial result under `partials/<name>/`.
+
+    `source`, called once the lines are read, says which file or object the shard was whole.
+    """
+    with tempfile.TemporaryDirectory(prefix="fairdice-shard-") as scratch:
+        findings_path = Path(scratch) / FINDINGS
+        last_line = first_line - 1
+        with findings_path.open("wb") as findings:
+            audit = ShardAudit(file, findings)
+            for number, item in lines:
+                audit.line(number, item)
+                last_line = number
+        ids_path = Path(scratch) / IDS
+        audit.ids.sort()
+        ids_path.write_bytes(b"".join(entry + b"\n" for entry in audit.ids))
+        partial = Partial(
+            file=file,
+            first_line=first_line,
+            last_line=last_line,
+            source=source() if source else None,
+            counts=audit.counts,
+            by_scheme=audit.by_scheme,
+        )
+        store.put_file(partial_key(name, FINDINGS), findings_path)
+        store.put_file(partial_key(name, IDS), ids_path)
+        store.put(partial_key(name, SUMMARY), partial.model_dump_json().encode())
+    return partial
+
+
+def _id_problem(game_id: object) -> Problem | None:
+    if game_id is None:
+        return Problem(field="id", message="is required: the game's id, 1 to 128 characters")
+    if not isinstance(game_id, str) or not 1 <= len(game_id) <= MAX_ID:
+        return Problem(field="id", message=f"must be text of 1 to {MAX_ID} characters")
+    return None
+
+
+def _whole(code: str, message: str) -> ErrorDetail:
+    return ErrorDetail(code=code, message=message, problems=[Problem(field="request", message=message)])
+
+
+def _adding(error: ErrorDetail | None, problem: Problem | None) -> ErrorDetail:
+    """An error with the id's problem first, when the id is wrong too."""
+    if problem is None and error is not None:
+        return error
+    problems = ([problem] if problem else []) + (error.problems if error else [])
+    first = problems[0]
+    more = len(problems) - 1
+    message = f"{first.field}: {first.message}" + (
+        f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+    )
+    return ErrorDetail(code=error.code if error else "invalid_input", message=message, problems=problems)
+
+
+def _first_words(exc: ValueError) -> str:
+    return str(exc).split("\n", 1)[0][:200]

@@ -1,0 +1,79 @@
+"""Where an audit's partial results and outputs live: a folder on disk, or a prefix in S3 (`audit.s3`).
+
+Names are `/`-separated paths under the store's root. A written name appears whole or not at
+all: a partial is complete once its `summary.json` exists, so it is written last.
+"""
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
+from pathlib import Path
+from typing import BinaryIO, Protocol
+
+
+class Results(Protocol):
+    """An audit's store of partial results and outputs."""
+
+    def list(self, prefix: str) -> list[str]:
+        """Every name starting with `prefix`, sorted."""
+        ...
+
+    def open(self, name: str) -> AbstractContextManager[BinaryIO]:
+        """Read a name as a binary stream."""
+        ...
+
+    def put(self, name: str, data: bytes) -> None:
+        """Write a small object whole."""
+        ...
+
+    def put_file(self, name: str, path: Path) -> None:
+        """Write a local file's bytes under a name (streamed, however large)."""
+        ...
+
+
+class FolderResults:
+    """`Results` in a folder: one file per name, each written beside its place and renamed into it."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def __repr__(self) -> str:
+        return f"FolderResults({str(self.root)!r})"
+
+    def list(self, prefix: str) -> list[str]:
+        """Every file under the root whose name starts with `prefix`, sorted."""
+        folder = self.root / prefix.rpartition("/")[0]
+        if not folder.is_dir():
+            return []
+        names = (path.relative_to(self.root).as_posix() for path in folder.rglob("*") if path.is_file())
+        return sorted(name for name in names if name.startswith(prefix) and ".incoming-" not in name)
+
+    @contextmanager
+    def open(self, name: str) -> Iterator[BinaryIO]:
+        """The file's bytes as a stream."""
+        with (self.root / name).open("rb") as stream:
+            yield stream
+
+    def put(self, name: str, data: bytes) -> None:
+        """Write a file whole: readers see it complete or not at all."""
+        with self._staged(name) as staged:
+            staged.write_bytes(data)
+
+    def put_file(self, name: str, path: Path) -> None:
+        """Copy a local file in under a name."""
+        with self._staged(name) as staged:
+            shutil.copyfile(path, staged)
+
+    @contextmanager
+    def _staged(self, name: str) -> Iterator[Path]:
+        target = self.root / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=".incoming-", dir=target.parent)
+        os.close(handle)
+        try:
+            yield Path(temporary)
+            os.replace(temporary, target)
+        finally:
+            Path(temporary).unlink(missing_ok=True)

@@ -1,0 +1,154 @@
+"""What a shard's audit adds up to, in whole numbers that merge exactly.
+
+Every figure of the summary is built from these: outcome counts, each die's face counts, and the
+sums the independence tests need (runs above and below the middle face, lag-1 products). Sums of
+integers merge by addition; the two ends of each die's sequence let the runs and lag products of
+two shards be joined as if their dice had been read in one stream, shard after shard.
+"""
+
+from collections.abc import Sequence
+from operator import mul, ne
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+Outcome = str
+OUTCOMES = ("fair", "mismatch", "incomplete", "withheld")
+Sha256 = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
+
+
+class Counts(BaseModel):
+    """How many games were read, rolls recomputed, games of each outcome, and lines not read."""
+
+    games: int = 0
+    rolls: int = 0
+    fair: int = 0
+    mismatch: int = 0
+    incomplete: int = 0
+    withheld: int = 0
+    errors: int = 0
+
+    def add(self, other: "Counts") -> None:
+        """Add another count to this one."""
+        for name in Counts.model_fields:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def count(self, outcome: Outcome, rolls: int) -> None:
+        """One more game of this outcome, with its recomputed rolls."""
+        self.games += 1
+        self.rolls += rolls
+        setattr(self, outcome, getattr(self, outcome) + 1)
+
+    @property
+    def all_fair(self) -> bool:
+        """Every game read was fair and every line was read."""
+        return self.fair == self.games and not self.errors
+
+
+class DieTally(BaseModel):
+    """One die's recomputed faces as one stream: counts per face and the sums its tests need.
+
+    `high` counts faces above the middle (face > sides / 2; no die here has a middle face) and
+    `runs` the runs of high and low faces; `lag` is the sum of each face times the next.
+    """
+
+    sides: int
+    faces: list[int]
+    n: int = 0
+    total: int = 0
+    squares: int = 0
+    lag: int = 0
+    high: int = 0
+    runs: int = 0
+    first: int | None = None
+    last: int | None = None
+
+    @classmethod
+    def empty(cls, sides: int) -> "DieTally":
+        """A die with nothing seen yet."""
+        return cls(sides=sides, faces=[0] * sides)
+
+    def add(self, faces: Sequence[int]) -> None:
+        """Append one game's faces of this die, in roll order."""
+        if not faces:
+            return
+        sides = self.sides
+        counts = self.faces
+        for face in range(1, sides + 1):
+            counts[face - 1] += faces.count(face)
+        high = [2 * face > sides for face in faces]
+        last = self.last
+        # A run that the previous game ended and this one goes on with is one run, not two.
+        continues = last is not None and (2 * last > sides) == high[0]
+        self.lag += sum(map(mul, faces, faces[1:])) + (last * faces[0] if last is not None else 0)
+        self.runs += 1 + sum(map(ne, high, high[1:])) - continues
+        self.n += len(faces)
+        self.total += sum(faces)
+        self.squares += sum(map(mul, faces, faces))
+        self.high += sum(high)
+        if self.first is None:
+            self.first = faces[0]
+        self.last = faces[-1]
+
+    def join(self, after: "DieTally") -> None:
+        """Append a whole other stream of the same die, read after this one."""
+        if after.n == 0:
+            return
+        if self.n == 0:
+            copy = after.model_copy(deep=True)
+            for name in DieTally.model_fields:
+                setattr(self, name, getattr(copy, name))
+            return
+        assert self.last is not None and after.first is not None
+        self.faces = [a + b for a, b in zip(self.faces, after.faces, strict=True)]
+        self.lag += after.lag + self.last * after.first
+        self.runs += after.runs - ((2 * self.last > self.sides) == (2 * after.first > self.sides))
+        self.n += after.n
+        self.total += after.total
+        self.squares += after.squares
+        self.high += after.high
+        self.last = after.last
+
+
+class SchemeTally(BaseModel):
+    """One scheme's counts and its dice."""
+
+    counts: Counts = Field(default_factory=Counts)
+    dice: dict[str, DieTally] = Field(default_factory=dict)
+
+    def join(self, after: "SchemeTally") -> None:
+        """Add another shard's tally of this scheme, read after this one."""
+        self.counts.add(after.counts)
+        for name, die in after.dice.items():
+            mine = self.dice.setdefault(name, DieTally.empty(die.sides))
+            mine.join(die)
+
+
+class InputRecord(BaseModel):
+    """A file or S3 object read whole: its name (and S3 version), size and SHA-256 of its bytes."""
+
+    model_config = ConfigDict(frozen=True)
+
+    file: str
+    bytes: int
+    sha256: Sha256
+    version: str | None = None
+
+    def shown(self) -> dict[str, object]:
+        """As the summary lists it: `version` only for a stored object that has one."""
+        return self.model_dump(exclude_none=True)
+
+
+class Partial(BaseModel):
+    """One shard's audit: where its lines came from, what they add up to; its findings and ids beside it.
+
+    `source` is set when the shard is a whole file or object (AWS); a local run's blocks are
+    parts of files the runner hashes itself.
+    """
+
+    file: str
+    first_line: int
+    last_line: int
+    source: InputRecord | None = None
+    counts: Counts = Field(default_factory=Counts)
+    by_scheme: dict[str, SchemeTally] = Field(default_factory=dict)
