@@ -1,0 +1,112 @@
+"""The one merge of an audit's partial results, for a run on one machine and a run on AWS alike.
+
+It reads every complete partial under `partials/` (a partial is complete once its `summary.json`
+is stored), orders them by file and first line, and writes `findings.jsonl` (each partial's
+findings in that order, then a line per expected shard that has no partial, then a line per
+duplicate id) and `summary.json` (the counts, every die's faces and its tests). Memory grows
+with the number of shards, not of games: findings stream through, ids merge as sorted runs.
+"""
+
+import json
+import shutil
+import tempfile
+from collections.abc import Mapping, Sequence
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from fairdice.audit.duplicates import duplicates
+from fairdice.audit.shard import FINDINGS as PART_FINDINGS
+from fairdice.audit.shard import IDS, PARTIALS, partial_key
+from fairdice.audit.shard import SUMMARY as PART_SUMMARY
+from fairdice.audit.store import Results
+from fairdice.audit.summary import FINDINGS, SUMMARY, Summary
+from fairdice.audit.tally import Counts, InputRecord, Partial, SchemeTally
+
+NOT_AUDITED = "no partial result was stored for it: its audit failed or was cut short (see the run's failures)"
+
+
+def partial_names(store: Results) -> list[str]:
+    """The names of every complete partial in the store."""
+    suffix = "/" + PART_SUMMARY
+    return [key[len(PARTIALS) : -len(suffix)] for key in store.list(PARTIALS) if key.endswith(suffix)]
+
+
+def merge(
+    store: Results,
+    *,
+    inputs: Sequence[InputRecord] = (),
+    expected: Sequence[str] = (),
+    not_audited: Mapping[str, str] | None = None,
+) -> Summary:
+    """Merge every partial in `store` into its `summary.json` and `findings.jsonl`; the summary.
+
+    `inputs` are files read whole outside the partials (a local run hashes its files itself);
+    `expected` names every shard that should have a partial, and `not_audited` why one failed.
+    """
+    from fairdice.audit import stats  # scipy: only the merge needs it
+
+    parts = sorted(
+        ((name, _read_partial(store, name)) for name in partial_names(store)),
+        key=lambda named: (named[1].file, named[1].first_line),
+    )
+    counts = Counts()
+    schemes: dict[str, SchemeTally] = {}
+    for _, part in parts:
+        counts.add(part.counts)
+        for scheme, tally in part.by_scheme.items():
+            schemes.setdefault(scheme, SchemeTally()).join(tally)
+    records = sorted([*inputs, *(part.source for _, part in parts if part.source)], key=lambda r: r.file)
+    audited = {part.file for _, part in parts}
+    missing = [file for file in expected if file not in audited]
+    reasons = not_audited or {}
+    repeated = 0
+    with tempfile.TemporaryDirectory(prefix="fairdice-merge-") as scratch:
+        findings = Path(scratch) / FINDINGS
+        with findings.open("wb") as out:
+            for name, _ in parts:
+                with store.open(partial_key(name, PART_FINDINGS)) as stream:
+                    shutil.copyfileobj(stream, out)
+            for file in missing:
+                counts.errors += 1
+                _write(out, _unread(file, None, None, "not_audited", reasons.get(file, NOT_AUDITED)))
+            runs = [partial(store.open, partial_key(name, IDS)) for name, _ in parts]
+            for dup in duplicates(runs, [part.file for _, part in parts], Path(scratch)):
+                repeated += 1
+                words = f"the game on line {dup.first_line} of {dup.first_file} has this id already"
+                _write(out, _unread(dup.file, dup.line, dup.id, "duplicate_id", words, field="id"))
+        rolled = {scheme: tally for scheme, tally in sorted(schemes.items()) if tally.counts.games}
+        summary = Summary(
+            inputs=records,
+            **counts.model_dump(),
+            duplicate_ids=repeated,
+            by_scheme={scheme: tally.counts for scheme, tally in sorted(schemes.items())},
+            faces={s: {d: die.faces for d, die in t.dice.items()} for s, t in rolled.items()},
+            uniformity={s: {d: stats.uniformity(die) for d, die in t.dice.items()} for s, t in rolled.items()},
+            independence={s: {d: stats.independence(die) for d, die in t.dice.items()} for s, t in rolled.items()},
+            power={s: {d: stats.detectable_bias(die) for d, die in t.dice.items()} for s, t in rolled.items()},
+        )
+        store.put_file(FINDINGS, findings)
+        store.put(SUMMARY, json.dumps(summary.document(), indent=2).encode() + b"\n")
+    return summary
+
+
+def _read_partial(store: Results, name: str) -> Partial:
+    with store.open(partial_key(name, PART_SUMMARY)) as stream:
+        return Partial.model_validate_json(stream.read())
+
+
+def _unread(
+    file: str, line: int | None, game_id: str | None, code: str, message: str, field: str | None = None
+) -> dict[str, Any]:
+    problems = [{"field": field, "message": message}] if field else []
+    return {
+        "file": file,
+        "line": line,
+        "id": game_id,
+        "error": {"code": code, "message": message, "problems": problems},
+    }
+
+
+def _write(out: Any, finding: dict[str, Any]) -> None:
+    out.write(json.dumps(finding).encode() + b"\n")

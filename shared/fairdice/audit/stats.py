@@ -1,0 +1,92 @@
+"""The tests gaming regulators ask of dice, at 99% confidence, from a die's tally (scipy.stats).
+
+- uniformity: Pearson's chi-square of the face counts against equal chances;
+- independence: the Wald-Wolfowitz runs test on faces above and below the middle, and the lag-1
+  serial correlation of the faces (normal approximation, as both are used on long sequences);
+- power: the smallest bias of one face (its chance above 1/sides, the others sharing the loss)
+  that the chi-square test would detect at 99% confidence with 80% power, from the noncentral
+  chi-square distribution.
+
+A test that the data cannot support (no dice, or every face on one side) gives null figures.
+"""
+
+import math
+from functools import cache
+
+from scipy import optimize, stats
+
+from fairdice.audit.summary import Independence, Uniformity
+from fairdice.audit.tally import DieTally
+
+CONFIDENCE = 0.99
+POWER = 0.80
+
+
+def uniformity(die: DieTally) -> Uniformity:
+    """Chi-square goodness of fit of the face counts to a fair die."""
+    if die.n == 0:
+        return Uniformity(chi2=None, df=die.sides - 1, p_value=None)
+    result = stats.chisquare(die.faces)
+    return Uniformity(chi2=float(result.statistic), df=die.sides - 1, p_value=float(result.pvalue))
+
+
+def independence(die: DieTally) -> Independence:
+    """Runs test and serial correlation over the die's faces in the order they were read."""
+    runs_z = _runs_z(die)
+    serial = _serial_correlation(die)
+    serial_z = None if serial is None else (serial + 1 / die.n) * math.sqrt(die.n)
+    return Independence(
+        runs_z=runs_z,
+        runs_p_value=_two_sided(runs_z),
+        serial_correlation=serial,
+        serial_p_value=_two_sided(serial_z),
+    )
+
+
+def detectable_bias(die: DieTally) -> float | None:
+    """The smallest excess chance of one face the chi-square test detects (99% confidence, 80% power).
+
+    One face at 1/k + d and the others at 1/k - d/(k-1) give the noncentrality n k² d² / (k-1).
+    """
+    if die.n == 0:
+        return None
+    k = die.sides
+    return math.sqrt(_noncentrality(k - 1) * (k - 1) / (die.n * k * k))
+
+
+@cache
+def _noncentrality(df: int) -> float:
+    """The noncentrality at which the chi-square test's power reaches POWER."""
+    critical = stats.chi2.ppf(CONFIDENCE, df)
+
+    def shortfall(nc: float) -> float:
+        return float(stats.ncx2.sf(critical, df, nc)) - POWER
+
+    return float(optimize.brentq(shortfall, 1e-9, 1e4))
+
+
+def _runs_z(die: DieTally) -> float | None:
+    n, high = die.n, die.high
+    low = n - high
+    if high == 0 or low == 0:
+        return None
+    expected = 2 * high * low / n + 1
+    variance = 2 * high * low * (2 * high * low - n) / (n * n * (n - 1))
+    return (die.runs - expected) / math.sqrt(variance) if variance > 0 else None
+
+
+def _serial_correlation(die: DieTally) -> float | None:
+    n = die.n
+    if n < 3 or die.first is None or die.last is None:
+        return None
+    mean = die.total / n
+    spread = die.squares - n * mean * mean
+    if spread <= 0:
+        return None
+    # Σ (x_i - m)(x_{i+1} - m) over the n-1 neighbours, from the stored sums.
+    products = die.lag - mean * (2 * die.total - die.first - die.last) + (n - 1) * mean * mean
+    return products / spread
+
+
+def _two_sided(z: float | None) -> float | None:
+    return None if z is None else float(2 * stats.norm.sf(abs(z)))

@@ -1,0 +1,68 @@
+"""`summary.json`: what an audit found, in the shape auditors read (and the report draws)."""
+
+from typing import Any
+
+from pydantic import BaseModel, Field, field_serializer
+
+from fairdice.audit.tally import Counts, InputRecord
+
+SUMMARY = "summary.json"
+FINDINGS = "findings.jsonl"
+REPORT = "report.html"
+
+
+class Uniformity(BaseModel):
+    """Chi-square of a die's face counts against equal chances."""
+
+    chi2: float | None
+    df: int
+    p_value: float | None
+
+
+class Independence(BaseModel):
+    """Runs above and below a die's middle face, and the lag-1 serial correlation of its faces."""
+
+    runs_z: float | None
+    runs_p_value: float | None
+    serial_correlation: float | None
+    serial_p_value: float | None
+
+
+class Summary(Counts):
+    """Every input read, the counts overall and per scheme, each die's faces and its tests."""
+
+    inputs: list[InputRecord] = Field(default_factory=list)
+    duplicate_ids: int = 0
+    by_scheme: dict[str, Counts] = Field(default_factory=dict)
+    faces: dict[str, dict[str, list[int]]] = Field(default_factory=dict)
+    uniformity: dict[str, dict[str, Uniformity]] = Field(default_factory=dict)
+    independence: dict[str, dict[str, Independence]] = Field(default_factory=dict)
+    power: dict[str, dict[str, float | None]] = Field(
+        default_factory=dict,
+        description="the smallest excess chance of one face over 1/sides that the chi-square test detects"
+        " at 99% confidence with 80% power",
+    )
+
+    @field_serializer("inputs")
+    def _inputs(self, inputs: list[InputRecord]) -> list[dict[str, Any]]:
+        return [record.shown() for record in inputs]
+
+    def document(self) -> dict[str, Any]:
+        """The summary as `summary.json` holds it: `inputs` first, then the counts, then the rest."""
+        dumped = self.model_dump(mode="json")
+        order = [
+            "inputs",
+            *Counts.model_fields,
+            "duplicate_ids",
+            "by_scheme",
+            "faces",
+            "uniformity",
+            "independence",
+            "power",
+        ]
+        return {key: dumped[key] for key in order}
+
+    @property
+    def clean(self) -> bool:
+        """Every game fair, every line read, no id used twice: the audit's exit status 0."""
+        return self.all_fair and not self.duplicate_ids
