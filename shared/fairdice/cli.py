@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from pydantic import ValidationError
 
 from fairdice import __version__
+from fairdice.audit import cli as audit_cli
 from fairdice.errors import FairdiceError, InvalidInput, UnknownDay
 from fairdice.links import build_link, parse_link
 from fairdice.problems import WHOLE_REQUEST, Problem, describe
@@ -87,6 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     from fairdice import daily_cli  # here, not at the top: daily_cli prints with this module's `emit`
 
     daily_cli.register(sub)
+    audit_cli.register(sub)
     return parser
 
 

@@ -1,0 +1,69 @@
+"""`fairdice audit INPUT... --out DIR [--workers N] [--resume]`, registered on the `fairdice` command.
+
+Exit status: 0 every game fair (every line read, no id used twice); 1 any game not fair, any line
+not read or any id used twice; 2 a usage error or an input that cannot be opened; 130 interrupted
+(run again with --resume).
+"""
+
+import argparse
+import importlib.util
+import sys
+from pathlib import Path
+from typing import Any
+
+EXIT_CLEAN = 0
+EXIT_FINDINGS = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+HEAVY = ("scipy", "matplotlib", "rich")
+
+
+def register(sub: Any) -> None:
+    """Add the `audit` subcommand to the `fairdice` parser's subcommands."""
+    audit = sub.add_parser(
+        "audit",
+        help="verify every game of JSON Lines files (one verify request with an `id` a line)",
+        description="Verify every game of .jsonl / .jsonl.gz files or folders of them; write summary.json,"
+        " findings.jsonl and report.html to --out.",
+        epilog="Exit status: 0 every game fair, 1 findings, 2 usage error or unopenable input, 130 interrupted.",
+    )
+    audit.add_argument("inputs", nargs="+", metavar="INPUT", help="a .jsonl or .jsonl.gz file, or a folder of them")
+    audit.add_argument("--out", required=True, type=Path, metavar="DIR", help="where the results go")
+    audit.add_argument("--workers", type=_positive, default=None, metavar="N", help="processes (default: every core)")
+    audit.add_argument("--resume", action="store_true", help="finish an interrupted audit into the same --out")
+    audit.set_defaults(run=_audit)
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _audit(args: argparse.Namespace) -> int:
+    missing = [name for name in HEAVY if importlib.util.find_spec(name) is None]
+    if missing:
+        print(f"fairdice: audit needs {', '.join(missing)}: pip install 'fairdice[audit]'", file=sys.stderr)
+        return EXIT_USAGE
+    from fairdice.audit.local import UsageError, run
+    from fairdice.audit.progress import terminal_progress
+
+    try:
+        result = run(args.inputs, args.out, workers=args.workers, resume=args.resume, progress=terminal_progress())
+    except UsageError as exc:
+        print(f"fairdice: audit: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print(
+            f"fairdice: audit interrupted; finish it with: fairdice audit ... --out {args.out} --resume",
+            file=sys.stderr,
+        )
+        return EXIT_INTERRUPTED
+    summary = result.summary
+    print(
+        f"{summary.games:,} games: {summary.fair:,} fair, {summary.mismatch:,} mismatch,"
+        f" {summary.incomplete:,} incomplete, {summary.withheld:,} withheld; {summary.errors:,} lines not verified,"
+        f" {summary.duplicate_ids:,} duplicate ids. See {args.out / 'report.html'}"
+    )
+    return EXIT_CLEAN if summary.clean else EXIT_FINDINGS

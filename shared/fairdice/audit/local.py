@@ -1,0 +1,200 @@
+"""`fairdice audit` on one machine: every core busy, memory flat, an interrupted run resumable.
+
+The main process reads each input once, in order (hashing its bytes for the summary), and cuts
+its lines into blocks of BLOCK_LINES games; worker processes audit the blocks, each into its own
+partial result under `OUT/partials/`. At most two blocks per worker are in flight, so memory does
+not grow with the input. A resumed run reads the inputs again but sends no block whose partial is
+already complete. Then the one merge (`fairdice.audit.merge`) and the report write the outputs.
+"""
+
+import os
+import shutil
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from itertools import islice
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from fairdice.audit.lines import Hashed, Line, numbered_lines
+from fairdice.audit.merge import merge, partial_names
+from fairdice.audit.report import read_findings, render
+from fairdice.audit.shard import PARTIALS, audit_shard
+from fairdice.audit.store import FolderResults
+from fairdice.audit.summary import FINDINGS, REPORT, Summary
+from fairdice.audit.tally import InputRecord, Partial
+
+BLOCK_LINES = 2000
+PLAN = PARTIALS + "plan.json"
+SUFFIXES = (".jsonl", ".jsonl.gz")
+
+
+class UsageError(Exception):
+    """The audit cannot start as asked: an input that cannot be opened, a resume that does not fit."""
+
+
+class PlannedFile(BaseModel):
+    """An input as the run found it; a resumed run must find it the same."""
+
+    file: str
+    bytes: int
+    mtime_ns: int
+
+
+class Plan(BaseModel):
+    """What a run reads and how it cuts it into blocks: a resume continues only the same plan."""
+
+    files: list[PlannedFile]
+    block_lines: int
+
+
+class Progress:
+    """What a run tells whoever watches it: bytes read of the whole, games audited."""
+
+    def start(self, total_bytes: int) -> None:
+        """The run starts: this many bytes to read."""
+
+    def advance(self, read_bytes: int, games: int) -> None:
+        """So many bytes read so far, so many more games audited."""
+
+    def stop(self) -> None:
+        """The run's reading and auditing are over."""
+
+
+class RunResult(BaseModel):
+    """A finished run: the summary, and how many blocks were audited now or found done before."""
+
+    summary: Summary
+    audited_blocks: int
+    resumed_blocks: int
+
+
+def find_inputs(paths: Sequence[str]) -> list[Path]:
+    """The files to audit: each file named, and every .jsonl/.jsonl.gz under each folder named, sorted."""
+    found: set[Path] = set()
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            inside = [p for p in path.rglob("*") if p.is_file() and p.name.endswith(SUFFIXES)]
+            if not inside:
+                raise UsageError(f"{given}: the folder holds no .jsonl or .jsonl.gz file")
+            found.update(inside)
+        elif path.is_file():
+            found.add(path)
+        else:
+            raise UsageError(f"{given}: no such file or folder")
+    for path in found:
+        try:
+            path.open("rb").close()
+        except OSError as exc:
+            raise UsageError(f"{path}: cannot be opened ({exc.strerror})") from None
+    return sorted(found, key=str)
+
+
+def run(
+    paths: Sequence[str],
+    out: Path,
+    *,
+    workers: int | None = None,
+    resume: bool = False,
+    progress: Progress | None = None,
+) -> RunResult:
+    """Audit every game of the inputs into `out`: summary.json, findings.jsonl and report.html."""
+    files = find_inputs(paths)
+    workers = workers or os.cpu_count() or 1
+    plan = Plan(
+        files=[PlannedFile(file=str(f), bytes=f.stat().st_size, mtime_ns=f.stat().st_mtime_ns) for f in files],
+        block_lines=BLOCK_LINES,
+    )
+    store = FolderResults(out)
+    done = _prepare(out, store, plan, resume)
+    watch = progress or Progress()
+    watch.start(sum(f.bytes for f in plan.files))
+    records: list[InputRecord] = []
+    audited = resumed = 0
+    before = 0
+    with _Blocks(out, workers, lambda games: watch.advance(0, games)) as blocks:
+        for index, path in enumerate(files):
+            with path.open("rb") as raw:
+                hashed = Hashed(raw)
+                lines = numbered_lines(hashed, str(path))
+                for number, block in enumerate(_chunks(lines, BLOCK_LINES)):
+                    name = f"{index:05d}-{number:07d}"
+                    if name in done:
+                        resumed += 1
+                    else:
+                        blocks.submit(name, str(path), block)
+                        audited += 1
+                    watch.advance(hashed.bytes - before, 0)
+                    before = hashed.bytes
+                sha256 = hashed.finish()
+            watch.advance(hashed.bytes - before, 0)
+            before = 0
+            records.append(InputRecord(file=str(path), bytes=hashed.bytes, sha256=sha256))
+    watch.stop()
+    summary = merge(store, inputs=records)
+    with store.open(FINDINGS) as stream:
+        store.put(REPORT, render(summary, read_findings(stream)).encode())
+    return RunResult(summary=summary, audited_blocks=audited, resumed_blocks=resumed)
+
+
+def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> set[str]:
+    """Check a resume against the interrupted run's plan, or start afresh; the blocks already done."""
+    plan_file = out / PLAN
+    if resume:
+        if not plan_file.is_file():
+            raise UsageError(f"--resume: {out} holds no interrupted audit to resume")
+        if Plan.model_validate_json(plan_file.read_bytes()) != plan:
+            raise UsageError(f"--resume: the inputs are not those of the audit in {out} (a file changed or moved)")
+        return set(partial_names(store))
+    shutil.rmtree(out / PARTIALS, ignore_errors=True)
+    for name in (FINDINGS, REPORT, "summary.json"):
+        (out / name).unlink(missing_ok=True)
+    store.put(PLAN, plan.model_dump_json(indent=2).encode())
+    return set()
+
+
+def _chunks(lines: Iterable[Line], size: int) -> Iterator[list[Line]]:
+    iterator = iter(lines)
+    while block := list(islice(iterator, size)):
+        yield block
+
+
+def audit_block(out: str, name: str, file: str, block: list[Line]) -> int:
+    """Audit one block of a file into its partial (run in a worker process); the games it held."""
+    partial: Partial = audit_shard(block, file, FolderResults(Path(out)), name, first_line=block[0][0])
+    return partial.counts.games
+
+
+class _Blocks:
+    """Blocks audited by worker processes (or here, for one worker), at most two per worker in flight."""
+
+    def __init__(self, out: Path, workers: int, audited: Callable[[int], None]) -> None:
+        self._out = str(out)
+        self._workers = workers
+        self._audited = audited
+        self._pool = ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
+        self._flight: deque[Future[int]] = deque()
+
+    def __enter__(self) -> "_Blocks":
+        return self
+
+    def submit(self, name: str, file: str, block: list[Line]) -> None:
+        """Audit a block now (one worker) or in a worker process, waiting while too many are in flight."""
+        if self._pool is None:
+            self._audited(audit_block(self._out, name, file, block))
+            return
+        while len(self._flight) >= 2 * self._workers:
+            self._audited(self._flight.popleft().result())
+        self._flight.append(self._pool.submit(audit_block, self._out, name, file, block))
+
+    def __exit__(self, kind: object, *rest: object) -> None:
+        if self._pool is None:
+            return
+        if kind is not None:  # interrupted or failed: what is done stays done, the rest is dropped
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            return
+        while self._flight:
+            self._audited(self._flight.popleft().result())
+        self._pool.shutdown()
