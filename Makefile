@@ -72,6 +72,12 @@ template: tools install
 	@# The verify handler is the package verify_api (functions/verify_api/Makefile), with its bytecode too.
 	@test -f .aws-sam/build/VerifyApiFunction/verify_api/__pycache__/app.cpython-313.pyc \
 		|| { echo "VerifyApiFunction was built without the package verify_api or its bytecode" >&2; exit 1; }
+	@# Lambda refuses a function whose code and layers unzip to more than 250 MB (262,144,000 bytes):
+	@# the audit's merge (scipy) and report (matplotlib) functions are the ones near it.
+	@layer=$$(du -sb .aws-sam/build/CoreLayer | cut -f1); for f in AuditMergeFunction AuditReportFunction; do \
+		size=$$(( $$(du -sb .aws-sam/build/$$f | cut -f1) + layer )); \
+		test $$size -le 262144000 || { echo "$$f with the CoreLayer unzips to $$size bytes, over Lambda's limit" >&2; exit 1; }; \
+	done
 
 # checkov has pins of its own too: its own venv. Accepted findings are skipped in template.yaml, with reasons.
 $(CHECKOV_VENV)/.installed:
@@ -93,6 +99,7 @@ serve: $(VENV)/.runtime
 
 bench: install
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/audit.py
 
 # Downloads the layer's wheels for this machine: what the layer's shipped bytecode saves at a cold start.
 bench-layer: install

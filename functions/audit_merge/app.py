@@ -1,0 +1,67 @@
+"""The map's partial results in, `summary.json` and `findings.jsonl` out: the audit's one merge, on AWS.
+
+It lists the shards under the input prefix itself, so a shard whose audit failed or never ran
+becomes a finding; the map run's ResultWriter manifest says why a child failed.
+"""
+
+import os
+from typing import Any
+
+from aws_lambda_powertools import Logger
+from aws_lambda_powertools.utilities.typing import LambdaContext
+from fairdice.audit.merge import merge
+from fairdice.audit.s3 import AuditSettings, InputPrefix, OutputPrefix, S3Results, client, failed_shards, list_keys
+from fairdice.audit.summary import FINDINGS, SUMMARY
+from pydantic import BaseModel, ConfigDict
+
+logger = Logger()
+SETTINGS = AuditSettings.from_environ(os.environ)
+s3 = client()
+
+
+class ResultWriterDetails(BaseModel):
+    """Where the map run's ResultWriter put its manifest."""
+
+    Bucket: str
+    Key: str
+
+
+class MapRun(BaseModel):
+    """The Distributed Map's output when it has a ResultWriter."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    MapRunArn: str | None = None
+    ResultWriterDetails: ResultWriterDetails | None = None
+
+
+class MergeEvent(BaseModel):
+    """The execution's input, with the map run's output beside it."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    input_prefix: InputPrefix
+    output_prefix: OutputPrefix
+    map_run: MapRun | None = None
+
+
+@logger.inject_lambda_context
+def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    """Merge the audit's partial results; return where the outputs are and the counts."""
+    merging = MergeEvent.model_validate(event)
+    bucket = SETTINGS.bucket
+    expected = [key for key in list_keys(s3, bucket, merging.input_prefix) if not key.endswith("/")]
+    details = merging.map_run.ResultWriterDetails if merging.map_run else None
+    failed = failed_shards(s3, details.Bucket, details.Key) if details else {}
+    summary = merge(S3Results(bucket, merging.output_prefix, s3), expected=expected, not_audited=failed)
+    result = {
+        "summary": f"{merging.output_prefix}{SUMMARY}",
+        "findings": f"{merging.output_prefix}{FINDINGS}",
+        **summary.model_dump(
+            include={"games", "fair", "mismatch", "incomplete", "withheld", "errors", "duplicate_ids"}
+        ),
+        "shards": len(summary.inputs),
+        "clean": summary.clean,
+    }
+    logger.info("audit merged", extra=result)
+    return result

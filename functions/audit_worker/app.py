@@ -1,0 +1,70 @@
+"""A Distributed Map's item in, one shard audited: its partial result to S3, only their place returned.
+
+The item is what the map's ItemReader (s3:listObjectsV2) lists for one object, wrapped by the
+map's ItemSelector with the audit's output prefix (events/audit-worker-shard.json). A state's
+result is capped at 256 KiB, so the findings stay in S3 and the answer is a few keys and counts.
+"""
+
+import os
+from typing import Any
+
+from aws_lambda_powertools import Logger, Metrics
+from aws_lambda_powertools.metrics import MetricUnit
+from aws_lambda_powertools.utilities.typing import LambdaContext
+from fairdice.audit.s3 import AuditSettings, OutputPrefix, S3Results, audit_object, client, shard_name
+from fairdice.audit.shard import PARTIALS
+from pydantic import BaseModel, ConfigDict, Field
+
+logger = Logger()
+metrics = Metrics()
+SETTINGS = AuditSettings.from_environ(os.environ)
+s3 = client()
+
+
+class ShardObject(BaseModel):
+    """One object as listObjectsV2 lists it; the key is all the worker needs."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    Key: str = Field(min_length=1, max_length=1024)
+    Size: int | None = None
+
+
+class ShardEvent(BaseModel):
+    """The map's ItemSelector output: the listed object and where the audit's results go."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    shard: ShardObject
+    output_prefix: OutputPrefix
+
+
+class ShardAudited(BaseModel):
+    """Where the shard's partial result is, and what it counted."""
+
+    shard: str
+    partial: str
+    games: int
+    not_fair: int
+    errors: int
+
+
+@logger.inject_lambda_context
+@metrics.log_metrics
+def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
+    """Audit the shard the event names; return where its partial result is."""
+    item = ShardEvent.model_validate(event)
+    key = item.shard.Key
+    name = shard_name(key)
+    partial = audit_object(SETTINGS.bucket, key, S3Results(SETTINGS.bucket, item.output_prefix, s3), name, s3)
+    counts = partial.counts
+    metrics.add_metric(name="GamesAudited", unit=MetricUnit.Count, value=counts.games)
+    result = ShardAudited(
+        shard=key,
+        partial=f"{item.output_prefix}{PARTIALS}{name}/",
+        games=counts.games,
+        not_fair=counts.games - counts.fair,
+        errors=counts.errors,
+    )
+    logger.info("shard audited", extra=result.model_dump())
+    return result.model_dump()

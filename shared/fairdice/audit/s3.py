@@ -1,0 +1,130 @@
+"""The audit's S3 side: shards read as streams, partial results and outputs under a prefix.
+
+boto3 is imported when a client is first made, never at import. This module streams (a shard
+is read as it is audited; large outputs go up in parts), which `fairdice.storage`'s whole-object
+store does not; the two are the only modules here that talk to S3.
+"""
+
+import hashlib
+import json
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, BinaryIO
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from fairdice.audit.lines import Hashed, numbered_lines
+from fairdice.audit.shard import audit_shard
+from fairdice.audit.tally import InputRecord, Partial
+
+_SEGMENT = r"[A-Za-z0-9._=-]+"
+# The state machine checks the same two shapes first (statemachines/audit.asl.json), and the
+# functions' rights are granted on these prefixes only (template.yaml).
+InputPrefix = Annotated[str, StringConstraints(pattern=rf"^games/({_SEGMENT}/)+$")]
+OutputPrefix = Annotated[str, StringConstraints(pattern=rf"^audits/({_SEGMENT}/)+$")]
+MAX_CAUSE = 300
+
+
+class AuditSettings(BaseModel):
+    """The audit functions' settings, read once at cold start: the audit bucket."""
+
+    model_config = ConfigDict(frozen=True)
+
+    bucket: str = Field(min_length=3, max_length=63)
+
+    @classmethod
+    def from_environ(cls, environ: Mapping[str, str]) -> "AuditSettings":
+        """Read FAIRDICE_AUDIT_BUCKET; a missing one fails the cold start, naming it."""
+        bucket = environ.get("FAIRDICE_AUDIT_BUCKET")
+        if not bucket:
+            raise RuntimeError("FAIRDICE_AUDIT_BUCKET is not set: the audit bucket's name")
+        return cls(bucket=bucket)
+
+
+def shard_name(key: str) -> str:
+    """The name of a shard's partial result: the same for the same key, whatever characters it has."""
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def client() -> Any:
+    """An S3 client (boto3 imported here, at first use)."""
+    import boto3
+
+    return boto3.client("s3")
+
+
+class S3Results:
+    """`Results` under a prefix of a bucket."""
+
+    def __init__(self, bucket: str, prefix: str, s3: Any | None = None) -> None:
+        self.bucket = bucket
+        self.prefix = prefix
+        self._s3 = s3 or client()
+
+    def __repr__(self) -> str:
+        return f"S3Results(s3://{self.bucket}/{self.prefix})"
+
+    def list(self, prefix: str) -> list[str]:
+        """Every name under this store's prefix that starts with `prefix`, sorted."""
+        return [key[len(self.prefix) :] for key in list_keys(self._s3, self.bucket, self.prefix + prefix)]
+
+    @contextmanager
+    def open(self, name: str) -> Iterator[BinaryIO]:
+        """The object's body as a stream."""
+        body = self._s3.get_object(Bucket=self.bucket, Key=self.prefix + name)["Body"]
+        try:
+            yield body
+        finally:
+            body.close()
+
+    def put(self, name: str, data: bytes) -> None:
+        """Write a small object whole."""
+        self._s3.put_object(Bucket=self.bucket, Key=self.prefix + name, Body=data)
+
+    def put_file(self, name: str, path: Path) -> None:
+        """Upload a local file, in parts when it is large."""
+        self._s3.upload_file(str(path), self.bucket, self.prefix + name)
+
+
+def list_keys(s3: Any, bucket: str, prefix: str) -> list[str]:
+    """Every key under a prefix, page after page, sorted."""
+    keys: list[str] = []
+    for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket, Prefix=prefix):
+        keys += [item["Key"] for item in page.get("Contents", [])]
+    return sorted(keys)
+
+
+def audit_object(bucket: str, key: str, results: S3Results, name: str, s3: Any | None = None) -> Partial:
+    """Audit one shard object as it streams in; its partial result goes to `results`."""
+    s3 = s3 or client()
+    response = s3.get_object(Bucket=bucket, Key=key)
+    body = response["Body"]
+    hashed = Hashed(body)
+
+    def source() -> InputRecord:
+        return InputRecord(file=key, bytes=hashed.bytes, sha256=hashed.finish(), version=response.get("VersionId"))
+
+    try:
+        return audit_shard(numbered_lines(hashed, key), key, results, name, source=source)
+    finally:
+        body.close()
+
+
+def failed_shards(s3: Any, bucket: str, manifest_key: str) -> dict[str, str]:
+    """Each shard whose child execution failed, with its error, from a map run's ResultWriter manifest.
+
+    The manifest lists result files by status; each FAILED file is a JSON array of child
+    executions whose `Input` is the item the map gave the worker (`{"shard": {"Key": ...}}`).
+    """
+    manifest = json.loads(s3.get_object(Bucket=bucket, Key=manifest_key)["Body"].read())
+    failed: dict[str, str] = {}
+    for result in manifest.get("ResultFiles", {}).get("FAILED", []):
+        executions = json.loads(s3.get_object(Bucket=bucket, Key=result["Key"])["Body"].read())
+        for execution in executions:
+            child = json.loads(execution.get("Input") or "{}")
+            key = (child.get("shard") or {}).get("Key")
+            if isinstance(key, str):
+                cause = f"{execution.get('Error') or 'failed'}: {execution.get('Cause') or 'no cause given'}"
+                failed[key] = f"its audit failed ({cause[:MAX_CAUSE]})"
+    return failed
