@@ -68,7 +68,8 @@ def _headline(s: Summary) -> str:
     if s.errors:
         said.append(f"{s.errors:,} line{'s' if s.errors != 1 else ''} could not be verified")
     if s.duplicate_ids:
-        said.append(f"{s.duplicate_ids:,} game{'s' if s.duplicate_ids != 1 else ''} reuse an earlier game's id")
+        reuse = "games reuse" if s.duplicate_ids != 1 else "game reuses"
+        said.append(f"{s.duplicate_ids:,} {reuse} an earlier game's id")
     return "<span class=bad>" + html.escape("; ".join(said)) + ".</span> Each is listed under Findings."
 
 
@@ -124,15 +125,19 @@ def _chart(scheme: str, faces: dict[str, list[int]]) -> str:
         outside = [abs(share - chance) > half for share in shares]
         ax.axhspan(chance - half, chance + half, color="#9ecae1", alpha=0.5, label="99% band of a fair die")
         ax.axhline(chance, color="#08519c", linewidth=1, label=f"1/{sides}")
-        faces_axis = range(1, sides + 1)
-        ax.bar(faces_axis, shares, color=["#b42318" if o else "#6e7781" for o in outside], width=0.6)
-        ax.set_xticks(list(faces_axis))
+        faces_axis = list(range(1, sides + 1))
+        ax.vlines(faces_axis, chance, shares, color="#6e7781", linewidth=1)
+        ax.scatter(faces_axis, shares, s=18, zorder=3, color=["#b42318" if o else "#24292f" for o in outside])
+        ax.set_xticks(faces_axis if sides <= 12 else faces_axis[::2])
         ax.set_title(f"{scheme} die {die} ({n:,} dice)", fontsize=9)
         ax.set_xlabel("face", fontsize=8)
-        ax.set_ylim(0, max([*shares, chance + half]) * 1.15 or 1)
+        # Zoomed on the fair chance: a bias of a fraction of a point must show, bars from 0 would hide it.
+        low, high = min([*shares, chance - half]), max([*shares, chance + half])
+        margin = (high - low) * 0.15 or chance * 0.1
+        ax.set_ylim(low - margin, high + margin)
         ax.tick_params(labelsize=7)
     axes[0].set_ylabel("share of dice", fontsize=8)
-    axes[0].legend(fontsize=7, loc="lower left")
+    axes[0].legend(fontsize=7, loc="lower left", framealpha=0.8)
     buffer = io.StringIO()
     figure.savefig(buffer, format="svg", metadata={"Date": None})
     svg = buffer.getvalue()

@@ -1,0 +1,89 @@
+"""Games to audit, made with the core itself: a fair game records exactly the rolls the core computes."""
+
+import copy
+import gzip
+import hashlib
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from fairdice.models import parse_request
+from fairdice.verdict import verify
+
+Game = dict[str, Any]
+
+
+def key(n: int) -> str:
+    return hashlib.sha256(f"key-{n}".encode()).hexdigest()
+
+
+def seal(secret_hex: str) -> str:
+    return hashlib.sha256(bytes.fromhex(secret_hex)).hexdigest()
+
+
+def narde(n: int, rolls: int = 20) -> Game:
+    """A fair narde-v1 game (seal given, every roll recorded) with id `n-<n>`."""
+    secret = key(n)
+    return recorded(
+        {"scheme": "narde-v1", "key": secret, "fingerprint": seal(secret), "phrase": f"p{n}", "count": rolls}, n
+    )
+
+
+def pair36(n: int, rolls: int = 12) -> Game:
+    secret = key(n)
+    request = {"scheme": "pair36", "server_seed": secret, "seal": seal(secret), "client_seeds": ["a", f"b{n}"]}
+    return recorded({**request, "count": rolls}, n)
+
+
+def three_dice(n: int, rolls: int = 10) -> Game:
+    secret = key(n)
+    request = {
+        "scheme": "three-dice",
+        "seed": secret,
+        "commit": seal(secret),
+        "client_seeds": {"white": "w", "black": f"b{n}"},
+    }
+    return recorded({**request, "count": rolls}, n)
+
+
+def daily(n: int) -> Game:
+    secret = key(n)
+    player = f"123e4567-e89b-12d3-a456-{n:012d}"
+    return recorded(
+        {"scheme": "daily", "date": "2026-11-29", "player_id": player, "secret": secret, "commitment": seal(secret)}, n
+    )
+
+
+def recorded(request: Game, n: int) -> Game:
+    """The request with the rolls the core computes for it recorded, and its id."""
+    verdict = verify(parse_request(request))
+    game = {key: value for key, value in request.items() if key != "count"}
+    game["recorded"] = [roll["dice"] for roll in verdict.rolls]
+    game["id"] = f"{request['scheme']}-{n}"
+    return game
+
+
+def mismatched(game: Game) -> Game:
+    """The same game with its first recorded roll changed."""
+    changed = copy.deepcopy(game)
+    first = changed["recorded"][0]
+    first[0] = first[0] % 6 + 1
+    return changed
+
+
+def unsealed(game: Game) -> Game:
+    """The same game without its seal: incomplete."""
+    return {k: v for k, v in game.items() if k not in ("seal", "fingerprint", "commit", "lock", "commitment")}
+
+
+def jsonl(games: Iterable[Game | str]) -> bytes:
+    """JSON Lines of games (a str is written as the raw line)."""
+    return b"".join((g if isinstance(g, str) else json.dumps(g)).encode() + b"\n" for g in games)
+
+
+def write(path: Path, games: Iterable[Game | str]) -> Path:
+    data = jsonl(games)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(gzip.compress(data) if path.name.endswith(".gz") else data)
+    return path

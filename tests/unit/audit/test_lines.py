@@ -1,0 +1,78 @@
+"""Shards to numbered lines: every line accounted for, memory bounded by the cap, a broken stream reported where it broke."""
+
+import gzip
+import hashlib
+import io
+
+import pytest
+from fairdice.audit import lines
+from fairdice.audit.lines import Hashed, Unreadable, numbered_lines
+from hypothesis import given
+from hypothesis import strategies as st
+
+
+def read(data: bytes, name: str = "shard.jsonl", cap: int = 100) -> list[tuple[int, bytes | Unreadable]]:
+    return list(numbered_lines(io.BytesIO(data), name, cap))
+
+
+def test_lines_are_numbered_from_1_and_blank_lines_count_without_being_given() -> None:
+    data = b'{"a": 1}\n\n   \n{"b": 2}\r\n{"c": 3}'
+    assert read(data) == [(1, b'{"a": 1}'), (4, b'{"b": 2}\r'), (5, b'{"c": 3}')]
+
+
+def test_a_line_over_the_cap_is_reported_by_number_and_the_next_line_is_read() -> None:
+    data = b"x" * 101 + b"\n" + b'{"ok": 1}\n' + b"y" * 500
+    got = read(data)
+    assert got[0][0] == 1 and isinstance(got[0][1], Unreadable) and got[0][1].code == "line_too_long"
+    assert got[1] == (2, b'{"ok": 1}')
+    assert got[2][0] == 3 and isinstance(got[2][1], Unreadable)
+
+
+def test_gzip_shards_are_read_when_the_name_ends_in_gz_members_and_all() -> None:
+    data = gzip.compress(b'{"a": 1}\n') + gzip.compress(b'{"b": 2}\n')
+    assert read(data, "shard.jsonl.gz") == [(1, b'{"a": 1}'), (2, b'{"b": 2}')]
+
+
+def test_a_truncated_gzip_member_ends_the_shard_at_the_line_where_it_broke() -> None:
+    whole = gzip.compress(b"".join(b'{"game": %d}\n' % n for n in range(1, 2001)))
+    got = read(whole[: len(whole) // 2], "shard.jsonl.gz")
+    *games, (line, broken) = got
+    assert [number for number, _ in games] == list(range(1, len(games) + 1))
+    assert line == len(games) + 1
+    assert isinstance(broken, Unreadable) and broken.code == "unreadable_input"
+    assert "truncated" in broken.message and "shard.jsonl.gz" in broken.message
+
+
+def test_data_that_is_not_gzip_under_a_gz_name_is_reported_at_line_1() -> None:
+    (line, broken), *_ = read(b'{"plain": true}\n', "shard.jsonl.gz")
+    assert line == 1 and isinstance(broken, Unreadable) and "gzip" in broken.message
+
+
+def test_the_hash_covers_every_byte_even_when_reading_stopped_at_a_broken_member() -> None:
+    raw = gzip.compress(b'{"a": 1}\n' * 1000)[:-20]
+    hashed = Hashed(io.BytesIO(raw))
+    list(numbered_lines(hashed, "s.jsonl.gz"))
+    assert hashed.finish() == hashlib.sha256(raw).hexdigest()
+    assert hashed.bytes == len(raw)
+
+
+@given(
+    st.lists(st.binary(max_size=30).map(lambda b: b.replace(b"\n", b"")), max_size=40),
+    st.integers(min_value=1, max_value=64),
+    st.booleans(),
+)
+def test_any_split_into_chunks_gives_the_same_lines(body: list[bytes], chunk: int, final_newline: bool) -> None:
+    # Given lines cut into reads of any size, with a cap of 20 bytes a line
+    data = b"\n".join(body) + (b"\n" if final_newline and body else b"")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(lines, "_CHUNK", chunk)
+        got = read(data, cap=20)
+    # Then every non-blank line comes with its number, too long ones as a report
+    expected = [
+        (n, Unreadable("line_too_long", "") if len(text) > 20 else text)
+        for n, text in enumerate(body, start=1)
+        if len(text) > 20 or (text and not text.isspace())
+    ]
+    assert [(n, item.code if isinstance(item, Unreadable) else item) for n, item in got] == [
+        (n, item.code if isinstance(item, Unreadable) else item) for n, item in expected
+    ]

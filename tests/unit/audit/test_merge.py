@@ -1,0 +1,87 @@
+"""The one merge: partial results in any stored order give one summary and one findings file, nothing left out."""
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from fairdice.audit.lines import numbered_lines
+from fairdice.audit.merge import merge
+from fairdice.audit.shard import audit_shard
+from fairdice.audit.store import FolderResults
+from fairdice.audit.tally import InputRecord
+
+from unit.audit import games
+
+SUMMARY_KEYS = [
+    "inputs", "games", "rolls", "fair", "mismatch", "incomplete", "withheld", "errors", "duplicate_ids",
+    "by_scheme", "faces", "uniformity", "independence", "power",
+]  # fmt: skip
+
+
+def shard(store: FolderResults, name: str, file: str, content: list[Any]) -> None:
+    data = games.jsonl(content)
+    source = InputRecord(file=file, bytes=len(data), sha256="0" * 64, version="v1")
+    audit_shard(numbered_lines(io.BytesIO(data), file), file, store, name, source=lambda: source)
+
+
+def findings(root: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in (root / "findings.jsonl").read_text().splitlines()]
+
+
+def test_the_summary_has_the_issues_shape_and_adds_up_every_shard(tmp_path: Path) -> None:
+    store = FolderResults(tmp_path)
+    shard(store, "zz", "games/a.jsonl", [games.narde(1), games.mismatched(games.narde(2)), games.daily(3)])
+    shard(store, "aa", "games/b.jsonl", [games.pair36(4), "oops", {**games.narde(5), "id": "narde-v1-1"}])
+
+    summary = merge(store, expected=["games/a.jsonl", "games/b.jsonl", "games/c.jsonl"])
+
+    document = json.loads((tmp_path / "summary.json").read_text())
+    assert list(document) == SUMMARY_KEYS
+    assert document["inputs"] == [
+        {"file": "games/a.jsonl", "bytes": document["inputs"][0]["bytes"], "sha256": "0" * 64, "version": "v1"},
+        {"file": "games/b.jsonl", "bytes": document["inputs"][1]["bytes"], "sha256": "0" * 64, "version": "v1"},
+    ]
+    assert (summary.games, summary.fair, summary.mismatch, summary.duplicate_ids) == (5, 4, 1, 1)
+    assert summary.errors == 2  # "oops", and games/c.jsonl that has no partial
+    assert set(document["by_scheme"]) == {"narde-v1", "pair36", "daily"}
+    assert set(document["faces"]["daily"]) == {"d4", "d6", "d8", "d10", "d12", "d20"}
+    assert set(document["uniformity"]["narde-v1"]["1"]) == {"chi2", "df", "p_value"}
+    assert set(document["independence"]["narde-v1"]["2"]) == {
+        "runs_z", "runs_p_value", "serial_correlation", "serial_p_value"
+    }  # fmt: skip
+    assert isinstance(document["power"]["pair36"]["1"], float)
+    assert not summary.clean
+
+    # Findings: shard a's, then b's (file order, not the order stored), then the shard left out,
+    # then the duplicate id.
+    lines = findings(tmp_path)
+    assert [f.get("file") or f["id"] for f in lines] == [
+        "narde-v1-2",
+        "games/b.jsonl",
+        "games/c.jsonl",
+        "games/b.jsonl",
+    ]
+    assert lines[2]["error"]["code"] == "not_audited" and lines[2]["line"] is None
+    assert lines[3]["error"]["code"] == "duplicate_id" and lines[3]["id"] == "narde-v1-1"
+    assert "line 1 of games/a.jsonl" in lines[3]["error"]["message"]
+
+
+def test_the_reason_a_shard_failed_is_its_finding(tmp_path: Path) -> None:
+    store = FolderResults(tmp_path)
+    merge(store, expected=["games/x.jsonl.gz"], not_audited={"games/x.jsonl.gz": "its audit failed (Lambda.Timeout)"})
+    (finding,) = findings(tmp_path)
+    assert finding["error"]["message"] == "its audit failed (Lambda.Timeout)"
+
+
+def test_a_local_run_names_its_files_and_an_all_fair_audit_is_clean(tmp_path: Path) -> None:
+    # Given a local run's block: part of a file the runner hashes itself, so no source of its own
+    store = FolderResults(tmp_path)
+    data = games.jsonl([games.narde(1), games.three_dice(2)])
+    audit_shard(numbered_lines(io.BytesIO(data), "day.jsonl"), "day.jsonl", store, "00000-0000000")
+    record = InputRecord(file="day.jsonl", bytes=len(data), sha256="f" * 64)
+    summary = merge(store, inputs=[record])
+    assert summary.clean and summary.games == 2
+    document = json.loads((tmp_path / "summary.json").read_text())
+    assert document["inputs"] == [{"file": "day.jsonl", "bytes": len(data), "sha256": "f" * 64}]
+    assert (tmp_path / "findings.jsonl").read_text() == ""

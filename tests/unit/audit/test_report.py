@@ -1,0 +1,43 @@
+"""report.html: one page that needs nothing from elsewhere, a chart per scheme, findings escaped and bounded."""
+
+import io
+import re
+from pathlib import Path
+
+from fairdice.audit.lines import numbered_lines
+from fairdice.audit.merge import merge
+from fairdice.audit.report import read_findings, render
+from fairdice.audit.shard import audit_shard
+from fairdice.audit.store import FolderResults
+
+from unit.audit import games
+
+
+def audited(tmp_path: Path, content: list[object]) -> str:
+    store = FolderResults(tmp_path)
+    data = games.jsonl(content)  # type: ignore[arg-type]
+    audit_shard(numbered_lines(io.BytesIO(data), "day.jsonl"), "day.jsonl", store, "s")
+    summary = merge(store)
+    with (tmp_path / "findings.jsonl").open("rb") as stream:
+        return render(summary, read_findings(stream), shown=2)
+
+
+def test_the_page_is_self_contained_with_an_svg_chart_per_scheme(tmp_path: Path) -> None:
+    page = audited(tmp_path, [games.narde(n) for n in range(5)] + [games.daily(9)])
+    assert page.startswith("<!doctype html>")
+    assert len(re.findall(r"<svg\b", page)) == 2
+    # No script, and nothing fetched: no external URL in any src, href or url().
+    assert "<script" not in page.lower()
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:|//)""", page)
+    assert "url(http" not in page and "@import" not in page
+    assert "All 6 games are fair" in page
+    assert "99% band of a fair die" in page
+
+
+def test_findings_are_escaped_and_only_the_first_ones_are_listed(tmp_path: Path) -> None:
+    bad = [games.mismatched({**games.narde(n), "id": f"<script>alert({n})</script>"}) for n in range(4)]
+    page = audited(tmp_path, bad)
+    assert "<script>alert" not in page
+    assert "&lt;script&gt;alert(0)&lt;/script&gt;" in page
+    assert "and 2 more in <code>findings.jsonl</code>" in page
+    assert "4 of 4 games are not fair" in page

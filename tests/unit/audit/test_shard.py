@@ -1,0 +1,129 @@
+"""One shard's audit: every game verified by the core, every line that is not a fair game a finding."""
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from fairdice.audit.core import reasons
+from fairdice.audit.lines import numbered_lines
+from fairdice.audit.shard import FINDINGS, IDS, SUMMARY, audit_shard, partial_key
+from fairdice.audit.store import FolderResults
+from fairdice.audit.tally import Partial
+from fairdice.models import Verdict, parse_request
+from fairdice.verdict import verify
+
+from unit.audit import games
+
+GAME_KEYS = {"id", "scheme", "verdict", "reasons", "first_mismatch", "causes"}
+LINE_KEYS = {"file", "line", "id", "error"}
+
+
+def audit(tmp_path: Path, shard: list[Any], name: str = "s") -> tuple[Partial, list[dict[str, Any]], list[str]]:
+    store = FolderResults(tmp_path)
+    data = games.jsonl(shard)
+    partial = audit_shard(numbered_lines(io.BytesIO(data), "day.jsonl"), "day.jsonl", store, name)
+    findings = [json.loads(line) for line in (tmp_path / partial_key(name, FINDINGS)).read_text().splitlines()]
+    ids = (tmp_path / partial_key(name, IDS)).read_text().splitlines()
+    assert Partial.model_validate_json((tmp_path / partial_key(name, SUMMARY)).read_text()) == partial
+    return partial, findings, ids
+
+
+def test_every_outcome_is_counted_and_every_game_that_is_not_fair_is_a_finding(tmp_path: Path) -> None:
+    fair = games.narde(1)
+    mismatch = games.mismatched(games.narde(2))
+    incomplete = games.unsealed(games.narde(3))
+    withheld = {"scheme": "three-dice", "seed": None, "client_seeds": None, "id": "mirror-1"}
+    partial, findings, _ = audit(tmp_path, [fair, mismatch, incomplete, withheld])
+
+    assert partial.counts.model_dump() == {
+        "games": 4, "rolls": 60, "fair": 1, "mismatch": 1, "incomplete": 1, "withheld": 1, "errors": 0
+    }  # fmt: skip
+    assert partial.by_scheme["narde-v1"].counts.games == 3
+    assert [set(f) for f in findings] == [GAME_KEYS] * 3
+    by_id = {f["id"]: f for f in findings}
+    assert by_id["narde-v1-2"]["verdict"] == "mismatch"
+    assert by_id["narde-v1-2"]["first_mismatch"] == 0
+    assert "few_rolls_differ" in by_id["narde-v1-2"]["causes"] or by_id["narde-v1-2"]["causes"]
+    assert by_id["narde-v1-3"]["verdict"] == "incomplete" and by_id["narde-v1-3"]["reasons"]
+    assert by_id["mirror-1"]["verdict"] == "withheld" and by_id["mirror-1"]["first_mismatch"] is None
+
+
+def test_each_line_that_cannot_be_verified_is_a_finding_naming_file_and_line_and_the_rest_are_audited(
+    tmp_path: Path,
+) -> None:
+    shard: list[Any] = [
+        games.narde(1),
+        "not json at all",
+        "[1, 2, 3]",
+        {**games.narde(4), "scheme": "ludo"},
+        {k: v for k, v in games.narde(5).items() if k != "id"},
+        {**games.narde(6), "id": "x" * 129},
+        {**games.narde(7), "key": "zz"},
+        {"scheme": "daily", "date": "2026-11-29", "player_id": "123e4567-e89b-12d3-a456-426614174000", "id": "d"},
+        games.narde(9),
+    ]
+    partial, findings, _ = audit(tmp_path, shard)
+
+    assert partial.counts.games == 2 and partial.counts.fair == 2 and partial.counts.errors == 7
+    assert [set(f) for f in findings] == [LINE_KEYS] * 7
+    assert [(f["file"], f["line"]) for f in findings] == [("day.jsonl", n) for n in range(2, 9)]
+    errors = {f["line"]: f["error"] for f in findings}
+    assert errors[2]["code"] == "not_json"
+    assert errors[3]["problems"] == [
+        {"field": "request", "message": "a line is one JSON object: a verify request and its id"}
+    ]
+    assert errors[4]["problems"][0]["field"] == "scheme"
+    assert errors[5]["problems"][0]["field"] == "id" and findings[3]["id"] is None
+    assert errors[6]["problems"][0]["field"] == "id"
+    assert errors[7]["problems"][0]["field"] == "key" and findings[5]["id"] == "narde-v1-7"
+    # A daily game without its secret: the audit reads no archive, so the core says what is missing.
+    assert errors[8]["problems"][0]["field"] == "secret"
+    # Lines whose scheme is known count against that scheme.
+    assert partial.by_scheme["narde-v1"].counts.errors == 3  # lines 5, 6 and 7
+
+
+def test_faces_count_the_dice_the_core_recomputes_for_every_game(tmp_path: Path) -> None:
+    shard = [games.pair36(1), games.mismatched(games.pair36(2)), games.three_dice(3), games.daily(4)]
+    partial, _, _ = audit(tmp_path, shard)
+
+    # The dice the core computes for each game (a mismatched game's own dice, not its recorded ones).
+    expected: dict[str, list[list[int]]] = {}
+    for game in shard:
+        request = {k: v for k, v in game.items() if k != "id"}
+        for roll in verify(parse_request(request)).rolls:
+            for position, face in enumerate(roll["dice"] or []):
+                counts = expected.setdefault(game["scheme"], [])
+                while len(counts) <= position:
+                    counts.append([0] * 20)
+                counts[position][face - 1] += 1
+    for scheme, dice in partial.by_scheme.items():
+        assert [die.faces for die in dice.dice.values()] == [
+            c[: len(d.faces)] for c, d in zip(expected[scheme], dice.dice.values(), strict=True)
+        ]
+    assert list(partial.by_scheme["pair36"].dice) == ["1", "2"]
+    assert sum(partial.by_scheme["pair36"].dice["1"].faces) == 24
+    assert list(partial.by_scheme["three-dice"].dice) == ["1", "2", "3"]
+    daily = partial.by_scheme["daily"].dice
+    assert list(daily) == ["d4", "d6", "d8", "d10", "d12", "d20"]
+    assert [len(die.faces) for die in daily.values()] == [4, 6, 8, 10, 12, 20]
+
+
+def test_the_shard_keeps_its_ids_sorted_with_their_lines_for_the_duplicate_check(tmp_path: Path) -> None:
+    _, _, ids = audit(tmp_path, [{**games.narde(1), "id": "b"}, {**games.narde(2), "id": "a"}, "bad line"])
+    assert ids == ['"a"\t000000000002', '"b"\t000000000001']
+
+
+def test_reasons_come_from_the_verdict_when_the_core_gives_them_and_are_derived_until_then() -> None:
+    game = games.unsealed(games.narde(1))
+    request = parse_request({k: v for k, v in game.items() if k != "id"})
+    verdict = verify(request)
+    derived = reasons(verdict)
+    assert derived == ["no seal was given, so the secret cannot be shown to be the one committed to before the game"]
+
+    class VerdictWithReasons(Verdict):
+        reasons: list[str]
+
+    given = VerdictWithReasons(**verdict.model_dump(), reasons=["the core's own words"])
+    assert reasons(given) == ["the core's own words"]
+    assert reasons(verify(parse_request({k: v for k, v in games.narde(2).items() if k != "id"}))) == []

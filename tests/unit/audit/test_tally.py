@@ -1,0 +1,97 @@
+"""Dice tallies merge exactly: shards joined in order give what one stream of their dice gives, and the tests agree."""
+
+import math
+
+import pytest
+from fairdice.audit import stats
+from fairdice.audit.tally import DieTally
+from hypothesis import given
+from hypothesis import strategies as st
+from scipy import stats as scipy_stats
+
+games_of_d6 = st.lists(st.lists(st.integers(1, 6), min_size=1, max_size=12), max_size=12)
+
+
+def tally(games: list[list[int]], sides: int = 6) -> DieTally:
+    die = DieTally.empty(sides)
+    for game in games:
+        die.add(game)
+    return die
+
+
+def direct(stream: list[int], sides: int = 6) -> DieTally:
+    """The figures computed straight from the whole stream, with no joining."""
+    high = [2 * face > sides for face in stream]
+    return DieTally(
+        sides=sides,
+        faces=[stream.count(face) for face in range(1, sides + 1)],
+        n=len(stream),
+        total=sum(stream),
+        squares=sum(f * f for f in stream),
+        lag=sum(a * b for a, b in zip(stream, stream[1:], strict=False)),
+        high=sum(high),
+        runs=(1 + sum(a != b for a, b in zip(high, high[1:], strict=False))) if stream else 0,
+        first=stream[0] if stream else None,
+        last=stream[-1] if stream else None,
+    )
+
+
+@given(games_of_d6, st.integers(min_value=0, max_value=12))
+def test_shards_joined_in_order_equal_the_whole_stream(games: list[list[int]], cut: int) -> None:
+    # Given games split into two shards at any point
+    first, second = tally(games[:cut]), tally(games[cut:])
+    # When the second shard's tally is joined after the first's
+    first.join(second)
+    # Then it is the tally of every die in one stream
+    assert first == direct([face for game in games for face in game])
+
+
+def test_the_serial_correlation_and_runs_test_are_those_of_the_stream() -> None:
+    stream = [(7 * i * i + 3 * i) % 6 + 1 for i in range(5000)]
+    die = tally([stream[i : i + 60] for i in range(0, len(stream), 60)])
+    mean = sum(stream) / len(stream)
+    deviations = [x - mean for x in stream]
+    r = sum(a * b for a, b in zip(deviations, deviations[1:], strict=False)) / sum(d * d for d in deviations)
+    found = stats.independence(die)
+    assert found.serial_correlation == pytest.approx(r)
+    # The runs z as its textbook formula has it, from the stream's own runs.
+    n1, n2 = die.high, die.n - die.high
+    expected_runs = 2 * n1 * n2 / die.n + 1
+    sd = math.sqrt(2 * n1 * n2 * (2 * n1 * n2 - die.n) / (die.n**2 * (die.n - 1)))
+    assert found.runs_z == pytest.approx((direct(stream).runs - expected_runs) / sd)
+    assert found.runs_p_value == pytest.approx(2 * scipy_stats.norm.sf(abs(found.runs_z or 0)))
+
+
+def test_uniformity_is_scipys_chi_square_of_the_faces() -> None:
+    die = tally([[1, 1, 2, 3, 4, 5, 6, 6, 6]])
+    expected = scipy_stats.chisquare([2, 1, 1, 1, 1, 3])
+    got = stats.uniformity(die)
+    assert (got.chi2, got.df, got.p_value) == pytest.approx((expected.statistic, 5, expected.pvalue))
+
+
+def test_the_detectable_bias_is_detected_with_80_percent_power_at_99_percent_confidence() -> None:
+    die = tally([[1, 2, 3, 4, 5, 6] * 1000])
+    bias = stats.detectable_bias(die)
+    assert bias is not None and 0 < bias < 1 / 6
+    k, n = 6, die.n
+    noncentrality = n * k * k * bias * bias / (k - 1)
+    power = scipy_stats.ncx2.sf(scipy_stats.chi2.ppf(0.99, k - 1), k - 1, noncentrality)
+    assert power == pytest.approx(0.80, abs=1e-6)
+    # Four times the dice halve the bias that can be seen.
+    bigger = tally([[1, 2, 3, 4, 5, 6] * 4000])
+    assert stats.detectable_bias(bigger) == pytest.approx(bias / 2)
+
+
+def test_tests_the_data_cannot_support_give_nulls() -> None:
+    assert stats.uniformity(DieTally.empty(6)).p_value is None
+    one_sided = tally([[1, 2, 3, 1, 2, 3]])
+    assert stats.independence(one_sided).runs_z is None
+    assert stats.detectable_bias(DieTally.empty(6)) is None
+
+
+def test_a_fair_die_passes_and_a_loaded_die_fails_at_99_percent() -> None:
+    fair = tally([[face for face in range(1, 7)] * 500])  # a cycle: uniform, far from independent
+    loaded = tally([[6] * 400 + [1, 2, 3, 4, 5] * 300])
+    assert (stats.uniformity(fair).p_value or 0) > 0.99
+    assert (stats.uniformity(loaded).p_value or 1) < 0.01
+    assert (stats.independence(fair).runs_p_value or 1) < 0.01
