@@ -1,4 +1,4 @@
-"""Shards to numbered lines: every line accounted for, memory bounded by the cap, a broken stream reported where it broke."""
+"""Shards to numbered lines: every line accounted for, memory bounded by the cap, a broken stream reported."""
 
 import gzip
 import hashlib

@@ -1,6 +1,7 @@
 """Dice tallies merge exactly: shards joined in order give what one stream of their dice gives, and the tests agree."""
 
 import math
+from itertools import pairwise
 
 import pytest
 from fairdice.audit import stats
@@ -28,9 +29,9 @@ def direct(stream: list[int], sides: int = 6) -> DieTally:
         n=len(stream),
         total=sum(stream),
         squares=sum(f * f for f in stream),
-        lag=sum(a * b for a, b in zip(stream, stream[1:], strict=False)),
+        lag=sum(a * b for a, b in pairwise(stream)),
         high=sum(high),
-        runs=(1 + sum(a != b for a, b in zip(high, high[1:], strict=False))) if stream else 0,
+        runs=(1 + sum(a != b for a, b in pairwise(high))) if stream else 0,
         first=stream[0] if stream else None,
         last=stream[-1] if stream else None,
     )
@@ -51,7 +52,7 @@ def test_the_serial_correlation_and_runs_test_are_those_of_the_stream() -> None:
     die = tally([stream[i : i + 60] for i in range(0, len(stream), 60)])
     mean = sum(stream) / len(stream)
     deviations = [x - mean for x in stream]
-    r = sum(a * b for a, b in zip(deviations, deviations[1:], strict=False)) / sum(d * d for d in deviations)
+    r = sum(a * b for a, b in pairwise(deviations)) / sum(d * d for d in deviations)
     found = stats.independence(die)
     assert found.serial_correlation == pytest.approx(r)
     # The runs z as its textbook formula has it, from the stream's own runs.
@@ -90,7 +91,7 @@ def test_tests_the_data_cannot_support_give_nulls() -> None:
 
 
 def test_a_fair_die_passes_and_a_loaded_die_fails_at_99_percent() -> None:
-    fair = tally([[face for face in range(1, 7)] * 500])  # a cycle: uniform, far from independent
+    fair = tally([list(range(1, 7)) * 500])  # a cycle: uniform, far from independent
     loaded = tally([[6] * 400 + [1, 2, 3, 4, 5] * 300])
     assert (stats.uniformity(fair).p_value or 0) > 0.99
     assert (stats.uniformity(loaded).p_value or 1) < 0.01
