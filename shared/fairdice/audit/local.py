@@ -70,13 +70,21 @@ class RunResult(BaseModel):
     resumed_blocks: int
 
 
-def find_inputs(paths: Sequence[str]) -> list[Path]:
-    """The files to audit: each file named, and every .jsonl/.jsonl.gz under each folder named, sorted."""
+def find_inputs(paths: Sequence[str], out: Path | None = None) -> list[Path]:
+    """The files to audit: each file named, and every .jsonl/.jsonl.gz under each folder named, sorted.
+
+    A folder's files under `out` are left out: an audit never reads its own findings.
+    """
     found: set[Path] = set()
+    results = out.resolve() if out else None
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            inside = [p for p in path.rglob("*") if p.is_file() and p.name.endswith(SUFFIXES)]
+            inside = [
+                p
+                for p in path.rglob("*")
+                if p.is_file() and p.name.endswith(SUFFIXES) and not (results and p.resolve().is_relative_to(results))
+            ]
             if not inside:
                 raise UsageError(f"{given}: the folder holds no .jsonl or .jsonl.gz file")
             found.update(inside)
@@ -101,7 +109,7 @@ def run(
     progress: Progress | None = None,
 ) -> RunResult:
     """Audit every game of the inputs into `out`: summary.json, findings.jsonl and report.html."""
-    files = find_inputs(paths)
+    files = find_inputs(paths, out)
     workers = workers or os.cpu_count() or 1
     plan = Plan(
         files=[PlannedFile(file=str(f), bytes=f.stat().st_size, mtime_ns=f.stat().st_mtime_ns) for f in files],

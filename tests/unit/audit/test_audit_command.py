@@ -1,0 +1,155 @@
+"""`fairdice audit`: the three outputs, exit 0 / 1 / 2, every core, and an interrupted run resumed without auditing a block twice."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fairdice.audit import local
+from fairdice.audit.local import UsageError, run
+from fairdice.cli import main
+
+from unit.audit import games
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def many(count: int, distinct: int = 25) -> list[games.Game]:
+    """`count` fair games with their own ids, cycling through a few distinct ones (the audit redoes each)."""
+    base = [games.narde(n, 30) for n in range(distinct)]
+    return [{**base[n % distinct], "id": f"g{n:07d}"} for n in range(count)]
+
+
+def summary(out: Path) -> dict[str, Any]:
+    document: dict[str, Any] = json.loads((out / "summary.json").read_text())
+    return document
+
+
+def test_an_all_fair_audit_exits_0_writes_three_outputs_and_shows_no_progress_off_a_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games.write(tmp_path / "in" / "a.jsonl.gz", many(30))
+    games.write(tmp_path / "in" / "more" / "b.jsonl", [games.daily(1), games.pair36(2)])
+    (tmp_path / "in" / "notes.txt").write_text("not a shard: a folder gives only its .jsonl and .jsonl.gz")
+
+    # The results go inside the input folder: a run never reads its own results as input.
+    out = tmp_path / "in" / "out"
+    assert main(["audit", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]) == 0
+    assert main(["audit", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]) == 0
+
+    assert sorted(p.name for p in out.iterdir()) == [
+        "findings.jsonl", "partials", "report.html", "summary.json"
+    ]  # fmt: skip
+    document = summary(out)
+    assert [record["file"] for record in document["inputs"]] == [
+        str(tmp_path / "in" / "a.jsonl.gz"),
+        str(tmp_path / "in" / "more" / "b.jsonl"),
+    ]
+    assert document["games"] == document["fair"] == 32
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    assert captured.out.count("32 games: 32 fair") == 2
+
+
+def test_a_game_that_is_not_fair_or_a_line_not_read_exits_1(tmp_path: Path) -> None:
+    games.write(tmp_path / "a.jsonl", [games.narde(1), games.mismatched(games.narde(2))])
+    games.write(tmp_path / "b.jsonl", [games.narde(3), "{broken"])
+    assert main(["audit", str(tmp_path / "a.jsonl"), "--out", str(tmp_path / "o1")]) == 1
+    assert main(["audit", str(tmp_path / "b.jsonl"), "--out", str(tmp_path / "o2")]) == 1
+    assert json.loads((tmp_path / "o2" / "findings.jsonl").read_text())["line"] == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["audit", "nowhere.jsonl", "--out", "o"], "nowhere.jsonl: no such file or folder"),
+        (["audit", ".", "--out", "o", "--resume"], "holds no interrupted audit"),
+        (["audit", "x.jsonl", "--out", "o", "--workers", "0"], "must be at least 1"),
+        (["audit", "x.jsonl"], "--out"),
+    ],
+)
+def test_usage_errors_and_inputs_that_cannot_be_opened_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], args: list[str], words: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    games.write(tmp_path / "x.jsonl", [games.narde(1)])
+    assert main(args) == 2
+    assert words in capsys.readouterr().err
+
+
+def test_an_empty_folder_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(UsageError, match="holds no .jsonl"):
+        run([str(tmp_path / "empty")], tmp_path / "out")
+
+
+def test_two_workers_give_the_summary_and_findings_that_one_gives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(local, "BLOCK_LINES", 7)
+    content: list[Any] = [*many(40), games.mismatched(games.narde(99)), "nope", games.three_dice(5)]
+    games.write(tmp_path / "in" / "a.jsonl.gz", content)
+    games.write(tmp_path / "in" / "b.jsonl", many(11))  # ids g0000000..: duplicates of a's
+    one = run([str(tmp_path / "in")], tmp_path / "one", workers=1)
+    two = run([str(tmp_path / "in")], tmp_path / "two", workers=2)
+    assert one.summary == two.summary
+    assert (tmp_path / "one" / "findings.jsonl").read_bytes() == (tmp_path / "two" / "findings.jsonl").read_bytes()
+    assert one.summary.duplicate_ids == 11 and one.audited_blocks == 7 + 2
+
+
+def test_a_resumed_run_audits_only_the_blocks_left_and_ends_as_a_whole_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a finished run of 5 blocks, 2 of whose partial results are then lost, as if cut short
+    monkeypatch.setattr(local, "BLOCK_LINES", 10)
+    games.write(tmp_path / "in" / "day.jsonl", [*many(45), games.unsealed(games.narde(77))])
+    whole = run([str(tmp_path / "in")], tmp_path / "out", workers=1)
+    assert whole.audited_blocks == 5
+    for name in ("00000-0000001", "00000-0000004"):
+        (tmp_path / "out" / "partials" / name / "summary.json").unlink()
+    # When it is resumed
+    resumed = run([str(tmp_path / "in")], tmp_path / "out", workers=1, resume=True)
+    # Then only those 2 blocks are audited again, and the outputs are the whole run's
+    assert (resumed.audited_blocks, resumed.resumed_blocks) == (2, 3)
+    assert resumed.summary == whole.summary
+
+
+def test_a_resume_over_changed_inputs_is_refused(tmp_path: Path) -> None:
+    games.write(tmp_path / "in" / "day.jsonl", many(3))
+    run([str(tmp_path / "in")], tmp_path / "out", workers=1)
+    games.write(tmp_path / "in" / "day.jsonl", many(4))
+    with pytest.raises(UsageError, match="not those of the audit"):
+        run([str(tmp_path / "in")], tmp_path / "out", workers=1, resume=True)
+
+
+def test_an_interrupted_command_exits_130_and_resume_finishes_it_without_redoing_a_block(tmp_path: Path) -> None:
+    # Given an audit of several blocks, interrupted (Ctrl-C) once its first block is stored
+    games.write(tmp_path / "day.jsonl.gz", many(5 * local.BLOCK_LINES))
+    command = [sys.executable, "-m", "fairdice", "audit", str(tmp_path / "day.jsonl.gz"), "--workers", "1"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "shared")}
+    out = tmp_path / "out"
+    process = subprocess.Popen([*command, "--out", str(out)], env=env, stderr=subprocess.PIPE, text=True)
+    first = out / "partials" / "00000-0000000" / "summary.json"
+    deadline = time.monotonic() + 120
+    while not first.exists() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 130, err
+    assert "--resume" in err
+    done = {p.parent.name for p in (out / "partials").glob("*/summary.json")}
+    assert 1 <= len(done) < 5
+    stamps = {name: (out / "partials" / name / "summary.json").stat().st_mtime_ns for name in done}
+
+    # When it is resumed
+    finished = subprocess.run([*command, "--out", str(out), "--resume"], env=env, capture_output=True, text=True)
+
+    # Then it ends as an uninterrupted run does, and no block stored before was audited again
+    assert finished.returncode == 0, finished.stderr
+    assert {name: (out / "partials" / name / "summary.json").stat().st_mtime_ns for name in done} == stamps
+    assert summary(out)["games"] == 5 * local.BLOCK_LINES
