@@ -1,4 +1,4 @@
-"""`fairdice audit`: the three outputs, exit 0 / 1 / 2, every core, and an interrupted run resumed without auditing a block twice."""
+"""`fairdice audit`: three outputs, exit 0 / 1 / 2, every core, an interrupted run resumed without redoing a block."""
 
 import json
 import os
@@ -84,7 +84,7 @@ def test_usage_errors_and_inputs_that_cannot_be_opened_exit_2(
 
 def test_an_empty_folder_is_a_usage_error(tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
-    with pytest.raises(UsageError, match="holds no .jsonl"):
+    with pytest.raises(UsageError, match=r"holds no \.jsonl"):
         run([str(tmp_path / "empty")], tmp_path / "out")
 
 
