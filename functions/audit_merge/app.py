@@ -19,7 +19,7 @@ SETTINGS = AuditSettings.from_environ(os.environ)
 s3 = client()
 
 
-class ResultWriterDetails(BaseModel):
+class WriterDetails(BaseModel):
     """Where the map run's ResultWriter put its manifest."""
 
     Bucket: str
@@ -32,7 +32,7 @@ class MapRun(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     MapRunArn: str | None = None
-    ResultWriterDetails: ResultWriterDetails | None = None
+    ResultWriterDetails: WriterDetails | None = None
 
 
 class MergeEvent(BaseModel):

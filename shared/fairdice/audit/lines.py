@@ -1,12 +1,11 @@
 """A shard's bytes to numbered lines, in memory bounded by one line's cap whatever the shard holds.
 
 A shard is JSON Lines, gzip-compressed when its name ends in `.gz` (concatenated gzip members are
-read as one stream). A line longer than the cap is never held: it is skipped to its end and
+read as one stream, as gzip itself reads them). A line longer than the cap is never held: it is skipped to its end and
 reported by number. A stream that breaks (a truncated gzip member, corrupt data, a read error)
 ends the shard with one report naming the line where it broke; the lines before it stand.
 """
 
-import gzip
 import hashlib
 import zlib
 from collections.abc import Iterator
@@ -14,6 +13,7 @@ from typing import NamedTuple, Protocol
 
 MAX_LINE_BYTES = 1 << 20  # the verify API's body cap: a game too large to POST is too large here
 _CHUNK = 1 << 20
+_GZIP = 16 + zlib.MAX_WBITS  # zlib's window bits for a gzip header and trailer
 
 
 class Unreadable(NamedTuple):
@@ -70,19 +70,18 @@ def numbered_lines(raw: Readable, name: str, max_bytes: int = MAX_LINE_BYTES) ->
 
     Blank lines are counted but not given: they hold no game.
     """
-    # Reading gzip only reads forward: typeshed asks for a `seek` that reading never calls (S3 bodies have none).
-    stream: Readable = gzip.GzipFile(fileobj=raw, mode="rb") if is_gzip(name) else raw  # type: ignore[call-overload]
+    chunks = _gunzipped(raw) if is_gzip(name) else _read(raw)
     number = 0  # lines ended so far
     pending = b""  # the start of the line being read
     too_long = False
     while True:
         try:
-            chunk = stream.read(_CHUNK)
+            chunk = next(chunks)
+        except StopIteration:
+            break
         except (EOFError, OSError, zlib.error) as exc:
             yield number + 1, _broken(exc, name)
             return
-        if not chunk:
-            break
         pieces = chunk.split(b"\n")
         for piece in pieces[:-1]:
             number += 1
@@ -104,6 +103,40 @@ def numbered_lines(raw: Readable, name: str, max_bytes: int = MAX_LINE_BYTES) ->
         yield number + 1, pending
 
 
+def _read(raw: Readable) -> Iterator[bytes]:
+    while chunk := raw.read(_CHUNK):
+        yield chunk
+
+
+def _gunzipped(raw: Readable) -> Iterator[bytes]:
+    """The decompressed bytes of gzip members one after another, as they come.
+
+    zlib rather than GzipFile: GzipFile drops what it decompressed in a read that meets a
+    truncated member, where this gives every byte up to the break before raising EOFError.
+    Each step's output is capped at a chunk, so a small input that inflates hugely stays small.
+    """
+    inflater = zlib.decompressobj(wbits=_GZIP)
+    fed = False
+    for chunk in _read(raw):
+        data = chunk
+        while data:
+            fed = True
+            out = inflater.decompress(data, _CHUNK)
+            if out:
+                yield out
+            if inflater.eof:  # a member ended: another may follow
+                data = inflater.unused_data
+                inflater = zlib.decompressobj(wbits=_GZIP)
+                fed = False
+            else:
+                data = inflater.unconsumed_tail
+    if fed:
+        if rest := inflater.flush():
+            yield rest
+        if not inflater.eof:
+            raise EOFError("compressed file ended before the end-of-stream marker was reached")
+
+
 def _too_long(max_bytes: int) -> Unreadable:
     return Unreadable("line_too_long", f"the line is longer than {max_bytes:,} bytes, the most a game may take")
 
@@ -111,7 +144,7 @@ def _too_long(max_bytes: int) -> Unreadable:
 def _broken(exc: BaseException, name: str) -> Unreadable:
     if isinstance(exc, EOFError):
         words = "the file ends in the middle of a gzip member (truncated)"
-    elif isinstance(exc, gzip.BadGzipFile | zlib.error):
+    elif isinstance(exc, zlib.error):
         words = f"the gzip data is corrupt ({exc})"
     else:
         words = f"the file could not be read ({exc})"

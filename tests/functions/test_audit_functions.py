@@ -1,0 +1,139 @@
+"""The audit's three functions on their real events (events/audit-*.json), against moto's S3.
+
+The worker gets the item a Distributed Map with an s3:listObjectsV2 ItemReader gives it; the merge
+gets the execution's input with the map run's ResultWriter details; the report, the output prefix.
+"""
+
+import gzip
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from audit_aws import BUCKET, AuditAws, audit_aws_fixture  # noqa: F401 (the audit_aws fixture)
+from lambda_context import FakeLambdaContext
+from pydantic import ValidationError
+from unit.audit import games
+
+pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
+Event = dict[str, Any]
+KEY = "games/2026-11-29/shard-00001.jsonl.gz"
+
+
+def test_the_worker_audits_the_listed_shard_and_returns_only_where_its_results_are(
+    audit_aws: AuditAws,
+    load_event: Callable[[str], Event],
+) -> None:
+    # Given a gzip shard where the map's item says it is, with a game that is not fair and a bad line
+    data = gzip.compress(games.jsonl([games.narde(1), games.mismatched(games.narde(2)), "{", games.daily(3)]))
+    version = audit_aws.put(KEY, data)
+    event = load_event("audit-worker-shard")
+
+    # When the worker gets the item
+    result = audit_aws.worker.lambda_handler(event, FakeLambdaContext())
+
+    # Then it answers with the partial's place and counts, far under a state's 256 KiB
+    name = hashlib.sha256(KEY.encode()).hexdigest()
+    assert result == {
+        "shard": KEY,
+        "partial": f"audits/2026-11-29/partials/{name}/",
+        "games": 3,
+        "not_fair": 1,
+        "errors": 1,
+    }
+    assert len(json.dumps(result)) < 1024
+    stored = audit_aws.json(f"audits/2026-11-29/partials/{name}/summary.json")
+    assert stored["source"] == {
+        "file": KEY,
+        "bytes": len(data),
+        "sha256": hashlib.sha256(data).hexdigest(),
+        "version": version,
+    }
+    findings = audit_aws.get(f"audits/2026-11-29/partials/{name}/findings.jsonl").decode().splitlines()
+    assert [json.loads(f).get("line") for f in findings] == [None, 3]
+    assert json.loads(findings[1])["file"] == KEY
+
+
+def test_a_truncated_shard_is_a_finding_at_the_line_where_it_breaks(
+    audit_aws: AuditAws,
+    load_event: Callable[[str], Event],
+) -> None:
+    data = gzip.compress(games.jsonl([games.narde(n, 60) for n in range(40)]))
+    audit_aws.put(KEY, data[: len(data) * 3 // 4])
+    result = audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+    assert 0 < result["games"] < 40 and result["errors"] == 1
+
+
+def test_the_worker_refuses_an_output_prefix_outside_audits_before_reading_anything(
+    audit_aws: AuditAws,
+    load_event: Callable[[str], Event],
+) -> None:
+    event = {**load_event("audit-worker-shard"), "output_prefix": "games/2026-11-29/"}
+    with pytest.raises(ValidationError, match="output_prefix"):
+        audit_aws.worker.lambda_handler(event, FakeLambdaContext())
+
+
+def test_merge_names_every_shard_read_and_each_failed_one_with_its_cause_and_report_draws_the_page(
+    audit_aws: AuditAws,
+    load_event: Callable[[str], Event],
+) -> None:
+    # Given two shards audited by the worker and a third whose child execution failed
+    worker_event = load_event("audit-worker-shard")
+    shards = {
+        "games/2026-11-29/shard-00001.jsonl.gz": gzip.compress(games.jsonl([games.narde(1), games.daily(2)])),
+        "games/2026-11-29/shard-00002.jsonl": games.jsonl([games.pair36(3), {**games.narde(1)}]),
+        "games/2026-11-29/shard-00003.jsonl": games.jsonl([games.narde(4)]),
+    }
+    versions = {key: audit_aws.put(key, data) for key, data in shards.items()}
+    for key in list(shards)[:2]:
+        event = {**worker_event, "shard": {**worker_event["shard"], "Key": key}}
+        audit_aws.worker.lambda_handler(event, FakeLambdaContext())
+    merge_event = load_event("audit-merge")
+    manifest_key = merge_event["map_run"]["ResultWriterDetails"]["Key"]
+    failed_key = manifest_key.replace("manifest.json", "FAILED_0.json")
+    # The ResultWriter's files as Step Functions writes them: a manifest, then arrays of child executions.
+    audit_aws.put(
+        manifest_key,
+        json.dumps(
+            {
+                "DestinationBucket": BUCKET,
+                "MapRunArn": merge_event["map_run"]["MapRunArn"],
+                "ResultFiles": {"FAILED": [{"Key": failed_key, "Size": 1}], "PENDING": [], "SUCCEEDED": []},
+            }
+        ).encode(),
+    )
+    child_input = {"shard": {"Key": "games/2026-11-29/shard-00003.jsonl"}, "output_prefix": "audits/2026-11-29/"}
+    audit_aws.put(
+        failed_key,
+        json.dumps(
+            [
+                {
+                    "Input": json.dumps(child_input),
+                    "Status": "FAILED",
+                    "Error": "Lambda.Unknown",
+                    "Cause": "out of memory",
+                }
+            ]
+        ).encode(),
+    )
+
+    # When the merge and the report run
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+    reported = audit_aws.reporter.lambda_handler(load_event("audit-report"), FakeLambdaContext())
+
+    # Then the summary names each shard read by key, version and SHA-256, and the failed one is a finding
+    assert merged["summary"] == "audits/2026-11-29/summary.json" and merged["shards"] == 2
+    assert (merged["games"], merged["errors"], merged["duplicate_ids"], merged["clean"]) == (4, 1, 1, False)
+    summary = audit_aws.json("audits/2026-11-29/summary.json")
+    assert summary["inputs"] == [
+        {"file": key, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(), "version": versions[key]}
+        for key, data in list(shards.items())[:2]
+    ]
+    findings = [json.loads(line) for line in audit_aws.get("audits/2026-11-29/findings.jsonl").splitlines()]
+    failed = next(f for f in findings if f["error"]["code"] == "not_audited")
+    assert failed["file"] == "games/2026-11-29/shard-00003.jsonl"
+    assert "Lambda.Unknown: out of memory" in failed["error"]["message"]
+    assert reported == {"report": "audits/2026-11-29/report.html", "clean": False}
+    page = audit_aws.get("audits/2026-11-29/report.html").decode()
+    assert "<svg" in page and "shard-00003.jsonl" in page
