@@ -13,6 +13,8 @@ from moto import mock_aws
 
 # The bucket events/audit-merge.json names in its ResultWriter details.
 BUCKET = "fairdice-audit-bucket"
+# moto runs state machines' definitions when asked; Lambda calls go to a stand-in, not to Docker.
+MOTO_CONFIG: Any = {"stepfunctions": {"execute_state_machine": True}, "lambda": {"use_docker": False}}
 
 
 @dataclass
@@ -46,7 +48,7 @@ def audit_aws_fixture(fake_aws_credentials: None, monkeypatch: pytest.MonkeyPatc
     """moto's S3 with a versioned audit bucket, and the handlers imported against it (import it to use it)."""
     monkeypatch.setenv("FAIRDICE_AUDIT_BUCKET", BUCKET)
     monkeypatch.setenv("POWERTOOLS_METRICS_NAMESPACE", "fairdice")
-    with mock_aws():
+    with mock_aws(config=MOTO_CONFIG):
         s3 = boto3.client("s3", region_name="eu-west-1")
         s3.create_bucket(Bucket=BUCKET, CreateBucketConfiguration={"LocationConstraint": "eu-west-1"})
         s3.put_bucket_versioning(Bucket=BUCKET, VersioningConfiguration={"Status": "Enabled"})

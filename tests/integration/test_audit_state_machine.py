@@ -1,0 +1,228 @@
+"""AuditStateMachine as it runs: statemachines/audit.asl.json executed by moto's Step Functions interpreter.
+
+moto runs the definition (Choice, Pass with intrinsic functions, the Distributed Map with its S3
+listObjectsV2 ItemReader, ItemSelector, MaxConcurrencyPath and ResultWriter, Lambda tasks)
+against moto's S3. Its Lambda service would answer every invoke with a stand-in (or Docker):
+here each invoke reaches the real handler of the function it names, in this process, with the
+payload the interpreter built, and its answer goes back as Lambda's would.
+
+What moto cannot do, and where it is covered instead: it reads one listObjectsV2 page (1,000
+shards; `merge` lists every page itself, tests/functions); its ResultWriter writes a manifest
+without result files (the merge's reading of failed children: tests/functions, on files in
+AWS's shape); it ignores ToleratedFailurePercentage, letting every child fail without failing
+the map (AWS fails the map run past the percentage; within it, and in moto, the merge names each
+shard left out); it runs no IAM check, so the roles are tested on the template
+(tests/security/test_audit_least_privilege.py); and it cannot parse ItemBatcher, which the definition does not use (one item is one shard).
+"""
+
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import boto3
+import pytest
+from audit_aws import BUCKET, AuditAws, audit_aws_fixture  # noqa: F401 (the audit_aws fixture)
+from fairdice.audit.local import run
+from lambda_context import FakeLambdaContext
+from moto.awslambda_simple.models import LambdaSimpleBackend
+
+from unit.audit import games
+
+pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
+ROOT = Path(__file__).resolve().parents[2]
+ACCOUNT_ARN = "arn:aws:lambda:eu-west-1:123456789012:function"
+FUNCTIONS = {
+    "AuditWorkerFunctionArn": f"{ACCOUNT_ARN}:fairdice-AuditWorkerFunction",
+    "AuditMergeFunctionArn": f"{ACCOUNT_ARN}:fairdice-AuditMergeFunction",
+    "AuditReportFunctionArn": f"{ACCOUNT_ARN}:fairdice-AuditReportFunction",
+}
+INPUT = {"input_prefix": "games/2026-11-29/", "output_prefix": "audits/2026-11-29/"}
+
+
+class Lambda:
+    """moto's Lambda invoke, routed to the real handlers; counts how many run at once."""
+
+    def __init__(self, aws: AuditAws) -> None:
+        self.handlers: dict[str, Callable[[Any, Any], Any]] = {
+            FUNCTIONS["AuditWorkerFunctionArn"]: aws.worker.lambda_handler,
+            FUNCTIONS["AuditMergeFunctionArn"]: aws.merger.lambda_handler,
+            FUNCTIONS["AuditReportFunctionArn"]: aws.reporter.lambda_handler,
+        }
+        self.calls: list[tuple[str, Any]] = []
+        self.failing: set[str] = set()
+        self._lock = threading.Lock()
+        self._running = 0
+        self.peak = 0
+
+    def invoke(self, function_name: str, body: str, response_headers: dict[str, str]) -> bytes:
+        event = json.loads(body)
+        with self._lock:
+            self.calls.append((function_name, event))
+            self._running += 1
+            self.peak = max(self.peak, self._running)
+        try:
+            if event.get("shard", {}).get("Key") in self.failing:
+                raise TimeoutError("Task timed out after 900.00 seconds")
+            result = self.handlers[function_name](event, FakeLambdaContext())
+        except Exception as exc:  # as Lambda answers a handler's exception
+            response_headers["x-amz-function-error"] = "Unhandled"
+            return json.dumps({"errorType": type(exc).__name__, "errorMessage": str(exc)}).encode()
+        finally:
+            with self._lock:
+                self._running -= 1
+        return json.dumps(result).encode()
+
+
+@pytest.fixture
+def lambdas(audit_aws: AuditAws, monkeypatch: pytest.MonkeyPatch) -> Lambda:
+    routed = Lambda(audit_aws)
+
+    def invoke(
+        backend: object, function_name: str, qualifier: object, body: str, headers: object, response_headers: Any
+    ) -> bytes:
+        return routed.invoke(function_name, body, response_headers)
+
+    monkeypatch.setattr(LambdaSimpleBackend, "invoke", invoke)
+    return routed
+
+
+def definition(max_concurrency: int = 1000, tolerated: int = 0) -> str:
+    """The definition file with the template's DefinitionSubstitutions filled in."""
+    text = (ROOT / "statemachines" / "audit.asl.json").read_text()
+    values = {
+        **FUNCTIONS,
+        "AuditBucket": BUCKET,
+        "MaxConcurrency": str(max_concurrency),
+        "ToleratedFailurePercentage": str(tolerated),
+    }
+    for name, value in values.items():
+        text = text.replace("${" + name + "}", value)
+    assert "${" not in text
+    return text
+
+
+def execute(execution_input: dict[str, Any], max_concurrency: int = 1000) -> dict[str, Any]:
+    sfn = boto3.client("stepfunctions", region_name="eu-west-1")
+    machine = sfn.create_state_machine(
+        name="fairdice-audit",
+        definition=definition(max_concurrency),
+        roleArn="arn:aws:iam::123456789012:role/fairdice-AuditStateMachineRole",
+    )["stateMachineArn"]
+    execution = sfn.start_execution(stateMachineArn=machine, input=json.dumps(execution_input))["executionArn"]
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        described: dict[str, Any] = sfn.describe_execution(executionArn=execution)
+        if described["status"] != "RUNNING":
+            return described
+        time.sleep(0.05)
+    raise AssertionError("the execution did not finish in 2 minutes")
+
+
+@pytest.fixture
+def shards(audit_aws: AuditAws, tmp_path: Path) -> Iterator[dict[str, bytes]]:
+    """Five shards of a day, in the bucket and, under the same names, on disk."""
+    day: dict[str, list[Any]] = {
+        "shard-1.jsonl.gz": [games.narde(n) for n in range(12)] + [games.daily(40)],
+        "shard-2.jsonl": [games.pair36(n) for n in range(8)] + [games.mismatched(games.narde(50)), "{oops"],
+        "shard-3.jsonl.gz": [games.three_dice(n) for n in range(6)] + [games.unsealed(games.narde(60))],
+        "shard-4.jsonl": [games.narde(3)],  # narde-v1-3 again: a duplicate id
+        "shard-5.jsonl": [games.daily(n) for n in range(20)],
+    }
+    stored = {}
+    for name, content in day.items():
+        path = games.write(tmp_path / "games" / "2026-11-29" / name, content)
+        key = f"games/2026-11-29/{name}"
+        audit_aws.put(key, path.read_bytes())
+        stored[key] = path.read_bytes()
+    yield stored
+
+
+def test_the_state_machine_audits_every_shard_into_what_the_local_run_writes(
+    audit_aws: AuditAws, lambdas: Lambda, shards: dict[str, bytes], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # When the state machine runs on the day's prefix
+    described = execute(INPUT)
+
+    # Then it succeeds and says where the three outputs are
+    assert described["status"] == "SUCCEEDED", described.get("cause")
+    output = json.loads(described["output"])
+    assert output == {
+        "summary": "audits/2026-11-29/summary.json",
+        "findings": "audits/2026-11-29/findings.jsonl",
+        "report": "audits/2026-11-29/report.html",
+        "games": 50,
+        "fair": 48,
+        "mismatch": 1,
+        "incomplete": 1,
+        "withheld": 0,
+        "errors": 1,
+        "duplicate_ids": 1,
+        "shards": 5,
+        "clean": False,
+    }
+    # Each worker got the map's item: the listed object and the output prefix, nothing more.
+    workers = [event for name, event in lambdas.calls if name == FUNCTIONS["AuditWorkerFunctionArn"]]
+    assert sorted(event["shard"]["Key"] for event in workers) == sorted(shards)
+    assert all(set(event) == {"shard", "output_prefix"} for event in workers)
+    # The merge got the map run's ResultWriter details.
+    (merge_event,) = [event for name, event in lambdas.calls if name == FUNCTIONS["AuditMergeFunctionArn"]]
+    assert merge_event["map_run"]["ResultWriterDetails"]["Key"].startswith("map-runs/")
+
+    # And what it wrote is what `fairdice audit` writes for the same files, the one merge for both
+    monkeypatch.chdir(tmp_path)
+    local = run(["games/2026-11-29"], tmp_path / "local", workers=1).summary
+    aws_summary = audit_aws.json("audits/2026-11-29/summary.json")
+    local_summary = json.loads((tmp_path / "local" / "summary.json").read_text())
+    assert [{**record, "version": None} for record in aws_summary.pop("inputs")] == [
+        {**record, "version": None} for record in local_summary.pop("inputs")
+    ]
+    assert aws_summary == local_summary
+    assert audit_aws.get("audits/2026-11-29/findings.jsonl") == (tmp_path / "local" / "findings.jsonl").read_bytes()
+    assert local.games == 50
+    assert b"<svg" in audit_aws.get("audits/2026-11-29/report.html")
+
+
+def test_the_maps_concurrency_is_the_templates_parameter(
+    audit_aws: AuditAws, lambdas: Lambda, shards: dict[str, bytes]
+) -> None:
+    described = execute(INPUT, max_concurrency=2)
+    assert described["status"] == "SUCCEEDED", described.get("cause")
+    assert lambdas.peak <= 2
+
+
+def test_a_shard_whose_audit_fails_is_left_out_of_the_inputs_and_named_by_a_finding(
+    audit_aws: AuditAws, lambdas: Lambda, shards: dict[str, bytes]
+) -> None:
+    # Given a worker that fails on one shard (moto's map goes on past any failed child, as AWS
+    # does within the tolerated failure percentage; at 0% AWS would fail the map run instead)
+    lambdas.failing.add("games/2026-11-29/shard-3.jsonl.gz")
+    described = execute(INPUT)
+    assert described["status"] == "SUCCEEDED", described.get("cause")
+    # Then the merge, listing the prefix itself, names the shard that has no partial result
+    summary = audit_aws.json("audits/2026-11-29/summary.json")
+    assert "games/2026-11-29/shard-3.jsonl.gz" not in [record["file"] for record in summary["inputs"]]
+    findings = [json.loads(line) for line in audit_aws.get("audits/2026-11-29/findings.jsonl").splitlines()]
+    left_out = [f for f in findings if f.get("error", {}).get("code") == "not_audited"]
+    assert [f["file"] for f in left_out] == ["games/2026-11-29/shard-3.jsonl.gz"]
+    assert json.loads(described["output"])["clean"] is False
+
+
+@pytest.mark.parametrize(
+    "execution_input",
+    [
+        {"input_prefix": "games/2026-11-29/", "output_prefix": "games/2026-11-29/"},
+        {"input_prefix": "secrets/", "output_prefix": "audits/x/"},
+        {"input_prefix": "games/2026-11-29/", "output_prefix": "audits/x"},
+        {"input_prefix": "games/2026-11-29/"},
+    ],
+)
+def test_prefixes_outside_games_and_audits_stop_the_execution_before_any_work(
+    audit_aws: AuditAws, lambdas: Lambda, execution_input: dict[str, Any]
+) -> None:
+    described = execute(execution_input)
+    assert described["status"] == "FAILED"
+    assert described["error"] == "fairdice.BadInput"
+    assert lambdas.calls == []
