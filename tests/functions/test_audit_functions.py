@@ -137,3 +137,12 @@ def test_merge_names_every_shard_read_and_each_failed_one_with_its_cause_and_rep
     assert reported == {"report": "audits/2026-11-29/report.html", "clean": False}
     page = audit_aws.get("audits/2026-11-29/report.html").decode()
     assert "<svg" in page and "shard-00003.jsonl" in page
+
+
+def test_the_merge_lists_every_shard_of_a_prefix_past_one_page_of_1000(audit_aws: AuditAws) -> None:
+    from fairdice.audit.s3 import list_keys
+
+    for n in range(1005):
+        audit_aws.s3.put_object(Bucket=BUCKET, Key=f"games/big/shard-{n:05d}.jsonl", Body=b"")
+    keys = list_keys(audit_aws.s3, BUCKET, "games/big/")
+    assert len(keys) == 1005 and keys == sorted(keys)

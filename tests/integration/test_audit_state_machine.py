@@ -12,7 +12,8 @@ without result files (the merge's reading of failed children: tests/functions, o
 AWS's shape); it ignores ToleratedFailurePercentage, letting every child fail without failing
 the map (AWS fails the map run past the percentage; within it, and in moto, the merge names each
 shard left out); it runs no IAM check, so the roles are tested on the template
-(tests/security/test_audit_least_privilege.py); and it cannot parse ItemBatcher, which the definition does not use (one item is one shard).
+(tests/security/test_audit_least_privilege.py); and it cannot parse ItemBatcher, which the
+definition does not use (one item is one shard).
 """
 
 import json
@@ -28,7 +29,6 @@ from audit_aws import BUCKET, AuditAws, audit_aws_fixture  # noqa: F401 (the aud
 from fairdice.audit.local import run
 from lambda_context import FakeLambdaContext
 from moto.awslambda_simple.models import LambdaSimpleBackend
-
 from unit.audit import games
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
