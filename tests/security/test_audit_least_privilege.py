@@ -1,0 +1,140 @@
+"""The audit's part of template.yaml: each role does its step and no more, the bucket is private and encrypted.
+
+Read as in test_least_privilege.py (short-form tags in their long form). moto runs no IAM check,
+so these are the tests of what the audit's roles may do.
+"""
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from security.cloudformation import load_template
+from security.test_least_privilege import arn_text, as_list, bucket_policy, function_grants, grants, statement
+
+ROOT = Path(__file__).resolve().parents[2]
+AUDIT = "${AuditBucket.Arn}"
+AUDIT_FUNCTIONS = ["AuditWorkerFunction", "AuditMergeFunction", "AuditReportFunction"]
+
+
+@pytest.fixture(scope="module")
+def template() -> dict[str, Any]:
+    return load_template()
+
+
+def test_the_worker_reads_shards_and_writes_partial_results_only(template: dict[str, Any]) -> None:
+    assert function_grants(template, "AuditWorkerFunction") == {
+        ("Allow", "s3:GetObject", f"{AUDIT}/games/*"),
+        ("Allow", "s3:PutObject", f"{AUDIT}/audits/*/partials/*"),
+    }
+
+
+def test_the_merge_reads_partials_and_map_runs_and_writes_summary_and_findings_only(template: dict[str, Any]) -> None:
+    assert function_grants(template, "AuditMergeFunction") == {
+        ("Allow", "s3:ListBucket", AUDIT),
+        ("Allow", "s3:GetObject", f"{AUDIT}/audits/*/partials/*"),
+        ("Allow", "s3:GetObject", f"{AUDIT}/map-runs/*"),
+        ("Allow", "s3:PutObject", f"{AUDIT}/audits/*/summary.json"),
+        ("Allow", "s3:PutObject", f"{AUDIT}/audits/*/findings.jsonl"),
+    }
+    listing = statement(
+        template["Resources"]["AuditMergeFunction"]["Properties"]["Policies"][0]["Statement"], "ListShardsAndPartials"
+    )
+    assert listing["Condition"] == {"StringLike": {"s3:prefix": ["games/*", "audits/*"]}}
+
+
+def test_the_report_reads_the_merged_results_and_writes_the_page_only(template: dict[str, Any]) -> None:
+    assert function_grants(template, "AuditReportFunction") == {
+        ("Allow", "s3:GetObject", f"{AUDIT}/audits/*/summary.json"),
+        ("Allow", "s3:GetObject", f"{AUDIT}/audits/*/findings.jsonl"),
+        ("Allow", "s3:PutObject", f"{AUDIT}/audits/*/report.html"),
+    }
+
+
+def test_no_audit_role_reaches_the_daily_buckets_or_may_delete(template: dict[str, Any]) -> None:
+    for name in AUDIT_FUNCTIONS:
+        for _, action, resource in function_grants(template, name):
+            assert resource.startswith(AUDIT) and "Delete" not in action, (name, action, resource)
+        assert set(template["Resources"][name]["Properties"]["Environment"]["Variables"]) == {"FAIRDICE_AUDIT_BUCKET"}
+
+
+def test_the_state_machine_invokes_its_functions_lists_shards_writes_map_runs_and_runs_its_children(
+    template: dict[str, Any],
+) -> None:
+    machine = template["Resources"]["AuditStateMachine"]["Properties"]
+    statements = [s for policy in machine["Policies"] for s in policy["Statement"]]
+    found = {(effect, action, resource) for effect, action, resource in grants(statements)}
+    name = "${AWS::StackName}-audit"
+    states = "arn:${AWS::Partition}:states:${AWS::Region}:${AWS::AccountId}"
+    assert found == {
+        ("Allow", "lambda:InvokeFunction", "${AuditWorkerFunction.Arn}"),
+        ("Allow", "lambda:InvokeFunction", "${AuditMergeFunction.Arn}"),
+        ("Allow", "lambda:InvokeFunction", "${AuditReportFunction.Arn}"),
+        ("Allow", "s3:ListBucket", AUDIT),
+        ("Allow", "s3:PutObject", f"{AUDIT}/map-runs/*"),
+        ("Allow", "s3:GetObject", f"{AUDIT}/map-runs/*"),
+        ("Allow", "s3:ListMultipartUploadParts", f"{AUDIT}/map-runs/*"),
+        ("Allow", "s3:AbortMultipartUpload", f"{AUDIT}/map-runs/*"),
+        ("Allow", "states:StartExecution", f"{states}:stateMachine:{name}"),
+        ("Allow", "states:DescribeExecution", f"{states}:execution:{name}/*"),
+        ("Allow", "states:StopExecution", f"{states}:execution:{name}/*"),
+    }
+    assert machine["Name"] == {"Fn::Sub": name}
+    assert statement(statements, "ListShards")["Condition"] == {"StringLike": {"s3:prefix": ["games/*"]}}
+
+
+def test_the_audit_bucket_is_private_encrypted_versioned_and_tls_only(template: dict[str, Any]) -> None:
+    bucket = template["Resources"]["AuditBucket"]
+    properties = bucket["Properties"]
+    assert properties["PublicAccessBlockConfiguration"] == dict.fromkeys(
+        ("BlockPublicAcls", "IgnorePublicAcls", "BlockPublicPolicy", "RestrictPublicBuckets"), True
+    )
+    (rule,) = properties["BucketEncryption"]["ServerSideEncryptionConfiguration"]
+    assert rule["ServerSideEncryptionByDefault"]["SSEAlgorithm"] == "aws:kms"
+    assert properties["VersioningConfiguration"] == {"Status": "Enabled"}
+    assert properties["OwnershipControls"]["Rules"] == [{"ObjectOwnership": "BucketOwnerEnforced"}]
+    policy = bucket_policy(template, "AuditBucket")
+    assert all(s["Effect"] == "Deny" for s in policy)
+    tls = statement(policy, "TlsOnly")
+    assert {arn_text(r) for r in as_list(tls["Resource"])} == {AUDIT, f"{AUDIT}/*"}
+    assert tls["Condition"] == {"Bool": {"aws:SecureTransport": "false"}}
+
+
+def test_the_definitions_placeholders_are_exactly_the_templates_substitutions(template: dict[str, Any]) -> None:
+    machine = template["Resources"]["AuditStateMachine"]["Properties"]
+    text = (ROOT / machine["DefinitionUri"]).read_text()
+    assert set(re.findall(r"\$\{(\w+)\}", text)) == set(machine["DefinitionSubstitutions"])
+    assert machine["DefinitionSubstitutions"]["MaxConcurrency"] == {"Ref": "AuditMaxConcurrency"}
+    assert machine["DefinitionSubstitutions"]["ToleratedFailurePercentage"] == {
+        "Ref": "AuditToleratedFailurePercentage"
+    }
+    definition = json.loads(text)
+    audit = definition["States"]["AuditShards"]
+    assert audit["ItemProcessor"]["ProcessorConfig"]["Mode"] == "DISTRIBUTED"
+    assert audit["ItemReader"]["Resource"] == "arn:aws:states:::s3:listObjectsV2"
+    assert audit["ResultWriter"]["Parameters"] == {"Bucket": "${AuditBucket}", "Prefix": "map-runs"}
+
+
+def test_the_layer_stays_light_and_the_worker_needs_the_core_alone() -> None:
+    heavy = ("scipy", "numpy", "matplotlib", "rich")
+    layer = (ROOT / "shared" / "requirements.txt").read_text()
+    assert not any(re.search(rf"^{name}\b", layer, re.M) for name in heavy)
+    assert not (ROOT / "functions" / "audit_worker" / "requirements.txt").exists()
+    # Importing the worker's handler loads none of the audit's heavy libraries.
+    probe = (
+        "import os, sys; os.environ['FAIRDICE_AUDIT_BUCKET'] = 'audit-bucket'; os.environ['AWS_DEFAULT_REGION'] = 'eu-west-1';"
+        "import audit_worker.app; print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        f"{heavy!r}))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONPATH": f"{ROOT / 'shared'}:{ROOT / 'functions'}", "PATH": ""},
+    )
+    assert loaded.stdout.strip() == "[]"
