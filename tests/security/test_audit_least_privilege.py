@@ -126,7 +126,8 @@ def test_the_layer_stays_light_and_the_worker_needs_the_core_alone() -> None:
     assert not (ROOT / "functions" / "audit_worker" / "requirements.txt").exists()
     # Importing the worker's handler loads none of the audit's heavy libraries.
     probe = (
-        "import os, sys; os.environ['FAIRDICE_AUDIT_BUCKET'] = 'audit-bucket'; os.environ['AWS_DEFAULT_REGION'] = 'eu-west-1';"
+        "import os, sys; os.environ['FAIRDICE_AUDIT_BUCKET'] = 'audit-bucket';"
+        "os.environ['AWS_DEFAULT_REGION'] = 'eu-west-1';"
         "import audit_worker.app; print(sorted(m for m in sys.modules if m.split('.')[0] in "
         f"{heavy!r}))"
     )

@@ -10,10 +10,12 @@ with the number of shards, not of games: findings stream through, ids merge as s
 import json
 import shutil
 import tempfile
-from collections.abc import Mapping, Sequence
-from functools import partial
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO, TypeVar
 
 from fairdice.audit.duplicates import duplicates
 from fairdice.audit.shard import FINDINGS as PART_FINDINGS
@@ -23,6 +25,8 @@ from fairdice.audit.store import Results
 from fairdice.audit.summary import FINDINGS, SUMMARY, Summary
 from fairdice.audit.tally import Counts, InputRecord, Partial, SchemeTally
 
+READ_AHEAD = 16  # objects read at once: a partial is a few small objects, each a round trip to S3
+T = TypeVar("T")
 NOT_AUDITED = "no partial result was stored for it: its audit failed or was cut short (see the run's failures)"
 
 
@@ -47,7 +51,7 @@ def merge(
     from fairdice.audit import stats  # scipy: only the merge needs it
 
     parts = sorted(
-        ((name, _read_partial(store, name)) for name in partial_names(store)),
+        _ahead(lambda name: (name, _read_partial(store, name)), partial_names(store)),
         key=lambda named: (named[1].file, named[1].first_line),
     )
     counts = Counts()
@@ -64,13 +68,18 @@ def merge(
     with tempfile.TemporaryDirectory(prefix="fairdice-merge-") as scratch:
         findings = Path(scratch) / FINDINGS
         with findings.open("wb") as out:
-            for name, _ in parts:
-                with store.open(partial_key(name, PART_FINDINGS)) as stream:
-                    shutil.copyfileobj(stream, out)
+            for data in _ahead(lambda name: _read_bytes(store, partial_key(name, PART_FINDINGS)), _names(parts)):
+                out.write(data)
             for file in missing:
                 counts.errors += 1
                 _write(out, _unread(file, None, None, "not_audited", reasons.get(file, NOT_AUDITED)))
-            runs = [partial(store.open, partial_key(name, IDS)) for name, _ in parts]
+            # Each shard's sorted ids are fetched to the scratch folder first, many at once, then merged there.
+            ids = Path(scratch) / "ids"
+            ids.mkdir()
+            fetched = _ahead(
+                lambda at: _fetch(store, partial_key(parts[at][0], IDS), ids / f"{at:08d}"), range(len(parts))
+            )
+            runs = [_opener(path) for path in fetched]
             for dup in duplicates(runs, [part.file for _, part in parts], Path(scratch)):
                 repeated += 1
                 words = f"the game on line {dup.first_line} of {dup.first_file} has this id already"
@@ -89,6 +98,37 @@ def merge(
         store.put_file(FINDINGS, findings)
         store.put(SUMMARY, json.dumps(summary.document(), indent=2).encode() + b"\n")
     return summary
+
+
+def _ahead(fetch: Callable[[Any], T], items: Iterable[Any]) -> Iterator[T]:
+    """`fetch` of each item, in order, READ_AHEAD of them under way at once (memory: READ_AHEAD results)."""
+    with ThreadPoolExecutor(READ_AHEAD) as pool:
+        window: deque[Future[T]] = deque()
+        for item in items:
+            window.append(pool.submit(fetch, item))
+            if len(window) >= READ_AHEAD:
+                yield window.popleft().result()
+        while window:
+            yield window.popleft().result()
+
+
+def _names(parts: Sequence[tuple[str, Partial]]) -> list[str]:
+    return [name for name, _ in parts]
+
+
+def _read_bytes(store: Results, name: str) -> bytes:
+    with store.open(name) as stream:
+        return stream.read()
+
+
+def _opener(path: Path) -> Callable[[], AbstractContextManager[BinaryIO]]:
+    return lambda: path.open("rb")
+
+
+def _fetch(store: Results, name: str, path: Path) -> Path:
+    with store.open(name) as stream, path.open("wb") as out:
+        shutil.copyfileobj(stream, out)
+    return path
 
 
 def _read_partial(store: Results, name: str) -> Partial:

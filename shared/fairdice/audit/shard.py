@@ -28,7 +28,7 @@ from fairdice.audit.core import (
 )
 from fairdice.audit.lines import Line, Unreadable
 from fairdice.audit.store import Results
-from fairdice.audit.tally import Counts, DieTally, InputRecord, Partial, SchemeTally
+from fairdice.audit.tally import OUTCOMES, Counts, DieStream, InputRecord, Partial, SchemeTally
 
 PARTIALS = "partials/"
 SUMMARY = "summary.json"
@@ -49,8 +49,9 @@ class ShardAudit:
     def __init__(self, file: str, findings: IO[bytes]) -> None:
         self.file = file
         self.findings = findings
-        self.counts = Counts()
-        self.by_scheme: dict[str, SchemeTally] = {}
+        self.counts = _counter()
+        # Plain counters and dice streams while reading (updated every game); models at the end.
+        self.schemes: dict[str, tuple[dict[str, int], dict[str, DieStream]]] = {}
         self.ids: list[bytes] = []
         self._known = scheme_ids()
 
@@ -94,14 +95,16 @@ class ShardAudit:
 
     def _game(self, game_id: str, verdict: Verdict) -> None:
         scheme = verdict.scheme
-        tally = self._scheme(scheme)
+        counts, dice = self._scheme(scheme)
         rolls = verdict.summary.count
-        tally.counts.count(verdict.verdict, rolls)
-        self.counts.count(verdict.verdict, rolls)
+        for counter in (counts, self.counts):
+            counter["games"] += 1
+            counter["rolls"] += rolls
+            counter[verdict.verdict] += 1
         computed = [roll["dice"] for roll in verdict.rolls if roll["dice"] is not None]
         if computed:
-            for (name, _), column in zip(die_names(scheme), zip(*computed, strict=True), strict=True):
-                tally.dice[name].add(column)
+            for die, column in zip(dice.values(), zip(*computed, strict=True), strict=True):
+                die.add(column)
         if verdict.verdict != "fair":
             diagnosis = verdict.diagnosis or []
             self._write(
@@ -115,17 +118,23 @@ class ShardAudit:
                 }
             )
 
-    def _scheme(self, scheme: str) -> SchemeTally:
-        tally = self.by_scheme.get(scheme)
-        if tally is None:
-            dice = {name: DieTally.empty(sides) for name, sides in die_names(scheme)}
-            tally = self.by_scheme[scheme] = SchemeTally(dice=dice)
-        return tally
+    def _scheme(self, scheme: str) -> tuple[dict[str, int], dict[str, DieStream]]:
+        found = self.schemes.get(scheme)
+        if found is None:
+            found = self.schemes[scheme] = (_counter(), {name: DieStream(sides) for name, sides in die_names(scheme)})
+        return found
+
+    def by_scheme(self) -> dict[str, SchemeTally]:
+        """Each scheme's counts and dice, as stored."""
+        return {
+            scheme: SchemeTally(counts=Counts(**counts), dice={name: die.tally() for name, die in dice.items()})
+            for scheme, (counts, dice) in self.schemes.items()
+        }
 
     def _unread(self, number: int, game_id: str | None, scheme: str | None, error: ErrorDetail) -> None:
-        self.counts.errors += 1
+        self.counts["errors"] += 1
         if scheme is not None:
-            self._scheme(scheme).counts.errors += 1
+            self._scheme(scheme)[0]["errors"] += 1
         self._write({"file": self.file, "line": number, "id": game_id, "error": error.model_dump()})
 
     def _write(self, finding: dict[str, Any]) -> None:
@@ -161,13 +170,17 @@ def audit_shard(
             first_line=first_line,
             last_line=last_line,
             source=source() if source else None,
-            counts=audit.counts,
-            by_scheme=audit.by_scheme,
+            counts=Counts(**audit.counts),
+            by_scheme=audit.by_scheme(),
         )
         store.put_file(partial_key(name, FINDINGS), findings_path)
         store.put_file(partial_key(name, IDS), ids_path)
         store.put(partial_key(name, SUMMARY), partial.model_dump_json().encode())
     return partial
+
+
+def _counter() -> dict[str, int]:
+    return dict.fromkeys(("games", "rolls", *OUTCOMES, "errors"), 0)
 
 
 def _id_problem(game_id: object) -> Problem | None:

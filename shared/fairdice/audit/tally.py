@@ -12,7 +12,6 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-Outcome = str
 OUTCOMES = ("fair", "mismatch", "incomplete", "withheld")
 Sha256 = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
 
@@ -32,12 +31,6 @@ class Counts(BaseModel):
         """Add another count to this one."""
         for name in Counts.model_fields:
             setattr(self, name, getattr(self, name) + getattr(other, name))
-
-    def count(self, outcome: Outcome, rolls: int) -> None:
-        """One more game of this outcome, with its recomputed rolls."""
-        self.games += 1
-        self.rolls += rolls
-        setattr(self, outcome, getattr(self, outcome) + 1)
 
     @property
     def all_fair(self) -> bool:
@@ -68,28 +61,6 @@ class DieTally(BaseModel):
         """A die with nothing seen yet."""
         return cls(sides=sides, faces=[0] * sides)
 
-    def add(self, faces: Sequence[int]) -> None:
-        """Append one game's faces of this die, in roll order."""
-        if not faces:
-            return
-        sides = self.sides
-        counts = self.faces
-        for face in range(1, sides + 1):
-            counts[face - 1] += faces.count(face)
-        high = [2 * face > sides for face in faces]
-        last = self.last
-        # A run that the previous game ended and this one goes on with is one run, not two.
-        continues = last is not None and (2 * last > sides) == high[0]
-        self.lag += sum(map(mul, faces, faces[1:])) + (last * faces[0] if last is not None else 0)
-        self.runs += 1 + sum(map(ne, high, high[1:])) - continues
-        self.n += len(faces)
-        self.total += sum(faces)
-        self.squares += sum(map(mul, faces, faces))
-        self.high += sum(high)
-        if self.first is None:
-            self.first = faces[0]
-        self.last = faces[-1]
-
     def join(self, after: "DieTally") -> None:
         """Append a whole other stream of the same die, read after this one."""
         if after.n == 0:
@@ -108,6 +79,50 @@ class DieTally(BaseModel):
         self.squares += after.squares
         self.high += after.high
         self.last = after.last
+
+
+class DieStream:
+    """A die's tally while a shard is read: plain attributes, as it is updated for every game.
+
+    `tally()` gives the `DieTally` that is stored and merged.
+    """
+
+    __slots__ = ("_high", "faces", "first", "high", "lag", "last", "n", "runs", "sides", "squares", "total")
+
+    def __init__(self, sides: int) -> None:
+        self.sides = sides
+        self._high = bytes(int(2 * face > sides) for face in range(256))
+        self.faces = [0] * sides
+        self.n = self.total = self.squares = self.lag = self.high = self.runs = 0
+        self.first: int | None = None
+        self.last: int | None = None
+
+    def add(self, faces: Sequence[int]) -> None:
+        """Append one game's faces of this die, in roll order."""
+        if not faces:
+            return
+        # Faces fit in a byte: counting and classifying them is then done by bytes methods in C.
+        raw = bytes(faces)
+        counts = self.faces
+        for face in range(self.sides):
+            counts[face] += raw.count(face + 1)
+        high = raw.translate(self._high)  # 1 for a face above the middle, else 0
+        last = self.last
+        # A run that the previous game ended and this one goes on with is one run, not two.
+        continues = last is not None and (2 * last > self.sides) == high[0]
+        self.lag += sum(map(mul, faces, faces[1:])) + (last * faces[0] if last is not None else 0)
+        self.runs += 1 + sum(map(ne, high, high[1:])) - continues
+        self.n += len(raw)
+        self.total += sum(raw)
+        self.squares += sum(map(mul, faces, faces))
+        self.high += high.count(1)
+        if self.first is None:
+            self.first = faces[0]
+        self.last = faces[-1]
+
+    def tally(self) -> DieTally:
+        """What this die added up to."""
+        return DieTally(**{name: getattr(self, name) for name in DieTally.model_fields})
 
 
 class SchemeTally(BaseModel):

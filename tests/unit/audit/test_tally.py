@@ -5,7 +5,7 @@ from itertools import pairwise
 
 import pytest
 from fairdice.audit import stats
-from fairdice.audit.tally import DieTally
+from fairdice.audit.tally import DieStream, DieTally
 from hypothesis import given
 from hypothesis import strategies as st
 from scipy import stats as scipy_stats
@@ -14,10 +14,10 @@ games_of_d6 = st.lists(st.lists(st.integers(1, 6), min_size=1, max_size=12), max
 
 
 def tally(games: list[list[int]], sides: int = 6) -> DieTally:
-    die = DieTally.empty(sides)
+    die = DieStream(sides)
     for game in games:
         die.add(game)
-    return die
+    return die.tally()
 
 
 def direct(stream: list[int], sides: int = 6) -> DieTally:

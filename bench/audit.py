@@ -1,0 +1,276 @@
+"""`make bench` (second part): the audit's figures, measured here, ratios from this one run (prints; never pass/fail).
+
+1. One worker against the core on the same games: the core's recompute() alone, the core's verify
+   path (parse_request + verify, what POST /verify does without HTTP) and the audit worker
+   (reading, JSON, verify, tallies, findings, ids, writing its partial), in games per CPU-second.
+2. N workers on N cores against one worker: `fairdice audit` wall time, best of a few alternating runs.
+3. Peak memory of `fairdice audit` for 10,000 and for 1,000,000 games, each run in a fresh process
+   (its own peak and its worker processes' peak), and the merge alone for the large run.
+4. An AWS model for 100 million 60-roll games at MaxConcurrency 1,000, from the figures above.
+
+Inputs are generated here (60-roll narde-v1 games, rolls recorded as text, each with its own id)
+in a temporary folder and removed afterwards: nothing large is committed.
+"""
+
+import argparse
+import gzip
+import hashlib
+import io
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "shared"), str(ROOT / "functions")]
+
+from fairdice.audit.lines import numbered_lines  # noqa: E402
+from fairdice.audit.merge import merge  # noqa: E402
+from fairdice.audit.shard import audit_shard  # noqa: E402
+from fairdice.audit.store import FolderResults  # noqa: E402
+from fairdice.audit.tally import InputRecord  # noqa: E402
+from fairdice.models import parse_request  # noqa: E402
+from fairdice.recompute import recompute  # noqa: E402
+from fairdice.verdict import verify  # noqa: E402
+
+ROLLS = 60
+DISTINCT = 400
+# Lambda prices (eu-west-1, arm64), as BENCHMARKS.md §5 uses them.
+GB_SECOND = 0.0000133334
+LAMBDA_REQUEST = 0.20 / 1e6
+TRANSITION = 0.025 / 1000  # Step Functions Standard, each state transition (children included)
+S3_PUT = 0.005 / 1000
+S3_GET = 0.0004 / 1000
+WORKER_GB = 1769 / 1024
+MERGE_GB = 2048 / 1024
+
+
+def distinct_games() -> list[dict[str, Any]]:
+    """DISTINCT fair 60-roll games; the inputs cycle through them with ids of their own."""
+    made = []
+    for n in range(DISTINCT):
+        key = hashlib.sha256(f"bench-{n}".encode()).hexdigest()
+        request = {"scheme": "narde-v1", "key": key, "fingerprint": hashlib.sha256(bytes.fromhex(key)).hexdigest()}
+        request |= {"phrase": f"table-{n}", "count": ROLLS}
+        dice = [roll["dice"] or [] for roll in verify(parse_request(request)).rolls]
+        del request["count"]
+        request["recorded"] = " ".join(f"{a}-{b}" for a, b in dice)
+        made.append(request)
+    return made
+
+
+def lines(games: list[dict[str, Any]], count: int, start: int = 0) -> bytes:
+    return b"".join(
+        json.dumps({**games[n % len(games)], "id": f"game-{n:09d}"}).encode() + b"\n"
+        for n in range(start, start + count)
+    )
+
+
+def write_inputs(folder: Path, games: list[dict[str, Any]], count: int, per_file: int = 100_000) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for index, start in enumerate(range(0, count, per_file)):
+        data = lines(games, min(per_file, count - start), start)
+        (folder / f"shard-{index:04d}.jsonl.gz").write_bytes(gzip.compress(data, compresslevel=1))
+
+
+def best_cpu(repeat: int, works: dict[str, Callable[[], object]]) -> dict[str, float]:
+    """The least CPU time of each work over `repeat` rounds, the works taking turns (after one untimed round)."""
+    for work in works.values():
+        work()
+    best = dict.fromkeys(works, float("inf"))
+    for _ in range(repeat):
+        for name, work in works.items():
+            start = time.process_time()
+            work()
+            best[name] = min(best[name], time.process_time() - start)
+    return best
+
+
+def worker_section(games: list[dict[str, Any]], count: int, repeat: int) -> dict[str, float]:
+    data = lines(games, count)
+    texts = [json.dumps({k: v for k, v in json.loads(line).items() if k != "id"}) for line in data.splitlines()]
+    requests = [parse_request(json.loads(text)) for text in texts]
+    secrets = [bytes.fromhex(request.secret_hex or "") for request in requests]
+    scratch = Path(tempfile.mkdtemp(prefix="fairdice-bench-"))
+    store = FolderResults(scratch)
+
+    def core_recompute() -> None:
+        for request, secret in zip(requests, secrets, strict=True):
+            recompute(request, secret)
+
+    def core_verify_path() -> None:
+        for text in texts:
+            verify(parse_request(json.loads(text)))
+
+    def worker() -> None:
+        audit_shard(numbered_lines(io.BytesIO(data), "bench.jsonl"), "bench.jsonl", store, "bench")
+
+    best = best_cpu(repeat, {"recompute": core_recompute, "verify_path": core_verify_path, "worker": worker})
+    rates = {name: count / seconds for name, seconds in best.items()}
+    print(f"1. One worker against the core, {count:,} games of {ROLLS} rolls, best of {repeat} (games per CPU-second)")
+    print(f"   core recompute() alone      {rates['recompute']:10,.0f}")
+    print(f"   core parse_request+verify   {rates['verify_path']:10,.0f}")
+    print(f"   audit worker (audit_shard)  {rates['worker']:10,.0f}")
+    print(
+        f"   worker / recompute {rates['worker'] / rates['recompute']:.2f}x (target >= 0.7x);"
+        f" worker / verify path {rates['worker'] / rates['verify_path']:.2f}x"
+    )
+    print()
+    return {**rates, "worker_seconds_per_game": best["worker"] / count}
+
+
+def audit_command(inputs: Path, out: Path, workers: int) -> dict[str, Any]:
+    """`fairdice audit` in a fresh process: wall times (all, and reading and auditing alone), peak memory.
+
+    The audit phase is timed by the run's own progress hooks (start, then stop before the merge).
+    """
+    probe = f"""
+import json, resource, time
+from pathlib import Path
+from fairdice.audit.local import Progress, run
+
+class Clock(Progress):
+    def start(self, total_bytes):
+        self.started = time.perf_counter()
+    def stop(self):
+        self.stopped = time.perf_counter()
+
+clock = Clock()
+begun = time.perf_counter()
+result = run([{str(inputs)!r}], Path({str(out)!r}), workers={workers}, progress=clock)
+print(json.dumps({{
+    "wall": time.perf_counter() - begun,
+    "audit": clock.stopped - clock.started,
+    "games": result.summary.games,
+    "own_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+    "workers_kib": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
+}}))
+"""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "shared")}
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=env)
+    figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def scaling_section(games: list[dict[str, Any]], count: int, rounds: int, scratch: Path) -> dict[str, float]:
+    cores = os.cpu_count() or 1
+    inputs = scratch / "scaling"
+    write_inputs(inputs, games, count, per_file=max(1, count // 4))
+    audit: dict[int, float] = {1: float("inf"), cores: float("inf")}
+    loads = []
+    for _ in range(rounds):
+        for workers in audit:
+            loads.append(os.getloadavg()[0])
+            audit[workers] = min(audit[workers], audit_command(inputs, scratch / f"out-{workers}", workers)["audit"])
+    speedup = audit[1] / audit[cores]
+    print(f"2. {cores} workers on {cores} cores against one worker, {count:,} games, best of {rounds}")
+    print("   (wall time of reading and auditing; the merge and report after it are one process either way)")
+    print(f"   1 worker  {audit[1]:7.2f} s ({count / audit[1]:,.0f} games/s)")
+    print(f"   {cores} workers {audit[cores]:7.2f} s ({count / audit[cores]:,.0f} games/s)")
+    print(
+        f"   speedup {speedup:.2f}x = {speedup / cores:.2f}·N (target >= 0.85·N);"
+        f" 1-minute load average before the runs {min(loads):.1f}-{max(loads):.1f}"
+    )
+    print()
+    return {"one_worker_s": audit[1], "n_workers_s": audit[cores], "speedup": speedup, "cores": cores}
+
+
+def memory_section(games: list[dict[str, Any]], small: int, large: int, scratch: Path) -> dict[str, Any]:
+    from fairdice.audit import stats  # noqa: F401  (scipy imported before the merges are timed)
+
+    figures = {}
+    merges = {}
+    for count in (small, large):
+        inputs = scratch / f"memory-{count}"
+        write_inputs(inputs, games, count)
+        out = scratch / f"memory-out-{count}"
+        figures[count] = audit_command(inputs, out, os.cpu_count() or 1)
+        listed = json.loads((out / "summary.json").read_text())["inputs"]
+        records = [InputRecord(file=r["file"], bytes=r["bytes"], sha256=r["sha256"]) for r in listed]
+        start = time.perf_counter()
+        merge(FolderResults(out), inputs=records)
+        merges[count] = time.perf_counter() - start
+    s, b = figures[small], figures[large]
+    print(f"3. Peak memory of fairdice audit (fresh process each, {os.cpu_count()} workers)")
+    for count, f in figures.items():
+        print(
+            f"   {count:>9,} games: main {f['own_kib'] / 1024:6.1f} MiB,"
+            f" largest worker {f['workers_kib'] / 1024:6.1f} MiB, {f['wall']:7.1f} s;"
+            f" the merge alone {merges[count]:.1f} s"
+        )
+    ratio = max(b["own_kib"], b["workers_kib"]) / max(s["own_kib"], s["workers_kib"])
+    print(
+        f"   peak {large:,} / {small:,}: {ratio:.2f}x (target <= 1.2x); main alone {b['own_kib'] / s['own_kib']:.2f}x"
+    )
+    print()
+    per_game = (merges[large] - merges[small]) / (large - small)
+    return {
+        "runs": figures,
+        "ratio": ratio,
+        "merge_s": merges,
+        "merge_per_game_s": per_game,
+        "merge_fixed_s": merges[small],
+    }
+
+
+def aws_model(seconds_per_game: float, merge_per_game: float, merge_fixed: float) -> dict[str, float]:
+    games, concurrency, shard_games = 100_000_000, 1000, 10_000
+    shards = games // shard_games
+    # A whole vCPU at 1,769 MB: a game takes on Lambda about what it takes on one core here
+    # (an estimate: Graviton and this machine's core are not measured side by side).
+    shard_s = shard_games * seconds_per_game + 1.0  # + reading, writing and a cold start, about a second
+    waves = -(-shards // concurrency)
+    map_wall = waves * shard_s
+    # The merge: this machine's per-game merge time, plus each shard's three objects read
+    # READ_AHEAD at a time at about 20 ms a round trip.
+    merge_wall = merge_fixed + merge_per_game * games + shards * 3 * 0.020 / 16
+    cost = {
+        "Lambda workers (GB-s)": shards * shard_s * WORKER_GB * GB_SECOND,
+        "Lambda merge and report (GB-s)": (merge_wall * MERGE_GB + 60 * 1.0) * GB_SECOND,
+        "Lambda requests": (shards + 2) * LAMBDA_REQUEST,
+        "Step Functions transitions": (shards * 2 + 10) * TRANSITION,
+        "S3 PUT (3 a shard) and GET (4 a shard)": shards * (3 * S3_PUT + 4 * S3_GET),
+    }
+    total = sum(cost.values())
+    print(f"4. AWS model: {games:,} games of {ROLLS} rolls in {shards:,} shards of {shard_games:,}")
+    print(f"   a shard: {shard_games:,} x {seconds_per_game * 1e3:.3f} ms + 1 s = {shard_s:.1f} s on 1 vCPU (1,769 MB)")
+    print(f"   map at MaxConcurrency {concurrency}: {waves} waves x {shard_s:.1f} s = {map_wall / 60:.1f} min")
+    print(
+        f"   merge: {merge_fixed:.1f} s + {games:,} x {merge_per_game * 1e6:.2f} µs + reads = {merge_wall / 60:.1f} min"
+    )
+    print(f"   wall time about {(map_wall + merge_wall) / 60:.1f} min")
+    for item, dollars in cost.items():
+        print(f"   {item:<42} ${dollars:8.2f}")
+    print(f"   {'total':<42} ${total:8.2f}")
+    return {"map_wall_s": map_wall, "merge_wall_s": merge_wall, "total_usd": total, **cost}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--worker-games", type=int, default=4000)
+    parser.add_argument("--scaling-games", type=int, default=40_000)
+    parser.add_argument("--small", type=int, default=10_000)
+    parser.add_argument("--large", type=int, default=1_000_000)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    print(f"fairdice audit bench - Python {sys.version.split()[0]}, {os.cpu_count()} cores\n")
+    games = distinct_games()
+    with tempfile.TemporaryDirectory(prefix="fairdice-audit-bench-") as folder:
+        scratch = Path(folder)
+        worker = worker_section(games, args.worker_games, args.repeat)
+        scaling = scaling_section(games, args.scaling_games, args.rounds, scratch)
+        memory = memory_section(games, args.small, args.large, scratch)
+    model = aws_model(worker["worker_seconds_per_game"], memory["merge_per_game_s"], memory["merge_fixed_s"])
+    if args.json:
+        print(json.dumps({"worker": worker, "scaling": scaling, "memory": memory, "aws": model}, indent=2, default=str))
+
+
+if __name__ == "__main__":
+    main()
