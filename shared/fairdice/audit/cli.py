@@ -63,7 +63,11 @@ def _audit(args: argparse.Namespace) -> int:
     summary = result.summary
     print(
         f"{summary.games:,} games: {summary.fair:,} fair, {summary.mismatch:,} mismatch,"
-        f" {summary.incomplete:,} incomplete, {summary.withheld:,} withheld; {summary.errors:,} lines not verified,"
-        f" {summary.duplicate_ids:,} duplicate ids. See {args.out / 'report.html'}"
+        f" {summary.incomplete:,} incomplete, {summary.withheld:,} withheld; {_many(summary.errors, 'line')} not"
+        f" verified, {_many(summary.duplicate_ids, 'duplicate id')}. See {args.out / 'report.html'}"
     )
     return EXIT_CLEAN if summary.clean else EXIT_FINDINGS
+
+
+def _many(count: int, thing: str) -> str:
+    return f"{count:,} {thing}{'' if count == 1 else 's'}"
