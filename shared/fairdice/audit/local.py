@@ -9,6 +9,7 @@ already complete. Then the one merge (`fairdice.audit.merge`) and the report wri
 
 import os
 import shutil
+import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -175,6 +176,11 @@ def audit_block(out: str, name: str, file: str, block: list[Line]) -> int:
     return partial.counts.games
 
 
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the main process, which lets the blocks under way finish and stops."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class _Blocks:
     """Blocks audited by worker processes (or here, for one worker), at most two per worker in flight."""
 
@@ -182,7 +188,7 @@ class _Blocks:
         self._out = str(out)
         self._workers = workers
         self._audited = audited
-        self._pool = ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
+        self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts) if workers > 1 else None
         self._flight: deque[Future[int]] = deque()
 
     def __enter__(self) -> "_Blocks":

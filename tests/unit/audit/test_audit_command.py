@@ -127,18 +127,24 @@ def test_a_resume_over_changed_inputs_is_refused(tmp_path: Path) -> None:
         run([str(tmp_path / "in")], tmp_path / "out", workers=1, resume=True)
 
 
-def test_an_interrupted_command_exits_130_and_resume_finishes_it_without_redoing_a_block(tmp_path: Path) -> None:
-    # Given an audit of several blocks, interrupted (Ctrl-C) once its first block is stored
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_an_interrupted_command_exits_130_and_resume_finishes_it_without_redoing_a_block(
+    tmp_path: Path, workers: str
+) -> None:
+    # Given an audit of several blocks, interrupted by Ctrl-C (to the whole process group, as a
+    # terminal sends it) once its first block is stored
     games.write(tmp_path / "day.jsonl.gz", many(5 * local.BLOCK_LINES))
-    command = [sys.executable, "-m", "fairdice", "audit", str(tmp_path / "day.jsonl.gz"), "--workers", "1"]
+    command = [sys.executable, "-m", "fairdice", "audit", str(tmp_path / "day.jsonl.gz"), "--workers", workers]
     env = {**os.environ, "PYTHONPATH": str(ROOT / "shared")}
     out = tmp_path / "out"
-    process = subprocess.Popen([*command, "--out", str(out)], env=env, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [*command, "--out", str(out)], env=env, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
     first = out / "partials" / "00000-0000000" / "summary.json"
     deadline = time.monotonic() + 120
     while not first.exists() and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
-    process.send_signal(signal.SIGINT)
+    os.killpg(process.pid, signal.SIGINT)
     _, err = process.communicate(timeout=120)
     assert process.returncode == 130, err
     assert "--resume" in err
