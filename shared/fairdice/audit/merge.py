@@ -14,6 +14,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import AbstractContextManager
+from functools import partial
 from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
 
@@ -25,7 +26,6 @@ from fairdice.audit.store import Results
 from fairdice.audit.summary import FINDINGS, SUMMARY, Summary
 from fairdice.audit.tally import Counts, InputRecord, Partial, SchemeTally
 
-READ_AHEAD = 16  # objects read at once: a partial is a few small objects, each a round trip to S3
 T = TypeVar("T")
 NOT_AUDITED = "no partial result was stored for it: its audit failed or was cut short (see the run's failures)"
 
@@ -51,7 +51,7 @@ def merge(
     from fairdice.audit import stats  # scipy: only the merge needs it
 
     parts = sorted(
-        _ahead(lambda name: (name, _read_partial(store, name)), partial_names(store)),
+        _ahead(store.read_ahead, lambda name: (name, _read_partial(store, name)), partial_names(store)),
         key=lambda named: (named[1].file, named[1].first_line),
     )
     counts = Counts()
@@ -68,18 +68,24 @@ def merge(
     with tempfile.TemporaryDirectory(prefix="fairdice-merge-") as scratch:
         findings = Path(scratch) / FINDINGS
         with findings.open("wb") as out:
-            for data in _ahead(lambda name: _read_bytes(store, partial_key(name, PART_FINDINGS)), _names(parts)):
+            findings_of = partial(_read_bytes, store)
+            for data in _ahead(store.read_ahead, findings_of, [partial_key(name, PART_FINDINGS) for name, _ in parts]):
                 out.write(data)
             for file in missing:
                 counts.errors += 1
                 _write(out, _unread(file, None, None, "not_audited", reasons.get(file, NOT_AUDITED)))
-            # Each shard's sorted ids are fetched to the scratch folder first, many at once, then merged there.
-            ids = Path(scratch) / "ids"
-            ids.mkdir()
-            fetched = _ahead(
-                lambda at: _fetch(store, partial_key(parts[at][0], IDS), ids / f"{at:08d}"), range(len(parts))
-            )
-            runs = [_opener(path) for path in fetched]
+            runs: list[Callable[[], AbstractContextManager[BinaryIO]]]
+            if store.read_ahead > 1:  # remote: each shard's sorted ids fetched to scratch, many at once
+                ids = Path(scratch) / "ids"
+                ids.mkdir()
+                fetched = _ahead(
+                    store.read_ahead,
+                    lambda at: _fetch(store, partial_key(parts[at][0], IDS), ids / f"{at:08d}"),
+                    range(len(parts)),
+                )
+                runs = [_opener(path) for path in fetched]
+            else:
+                runs = [partial(store.open, partial_key(name, IDS)) for name, _ in parts]
             for dup in duplicates(runs, [part.file for _, part in parts], Path(scratch)):
                 repeated += 1
                 words = f"the game on line {dup.first_line} of {dup.first_file} has this id already"
@@ -100,20 +106,19 @@ def merge(
     return summary
 
 
-def _ahead(fetch: Callable[[Any], T], items: Iterable[Any]) -> Iterator[T]:
-    """`fetch` of each item, in order, READ_AHEAD of them under way at once (memory: READ_AHEAD results)."""
-    with ThreadPoolExecutor(READ_AHEAD) as pool:
-        window: deque[Future[T]] = deque()
+def _ahead(window: int, fetch: Callable[[Any], T], items: Iterable[Any]) -> Iterator[T]:
+    """`fetch` of each item, in order, `window` of them under way at once (so at most `window` results held)."""
+    if window <= 1:
+        yield from map(fetch, items)
+        return
+    with ThreadPoolExecutor(window) as pool:
+        under_way: deque[Future[T]] = deque()
         for item in items:
-            window.append(pool.submit(fetch, item))
-            if len(window) >= READ_AHEAD:
-                yield window.popleft().result()
-        while window:
-            yield window.popleft().result()
-
-
-def _names(parts: Sequence[tuple[str, Partial]]) -> list[str]:
-    return [name for name, _ in parts]
+            under_way.append(pool.submit(fetch, item))
+            if len(under_way) >= window:
+                yield under_way.popleft().result()
+        while under_way:
+            yield under_way.popleft().result()
 
 
 def _read_bytes(store: Results, name: str) -> bytes:

@@ -57,6 +57,8 @@ def client() -> Any:
 class S3Results:
     """`Results` under a prefix of a bucket."""
 
+    read_ahead = 16  # each object is a round trip: read many at once
+
     def __init__(self, bucket: str, prefix: str, s3: Any | None = None) -> None:
         self.bucket = bucket
         self.prefix = prefix

@@ -14,7 +14,13 @@ from typing import BinaryIO, Protocol
 
 
 class Results(Protocol):
-    """An audit's store of partial results and outputs."""
+    """An audit's store of partial results and outputs.
+
+    `read_ahead` is how many objects are worth reading at once: many for S3, where each read is
+    a round trip, one for local files.
+    """
+
+    read_ahead: int
 
     def list(self, prefix: str) -> list[str]:
         """Every name starting with `prefix`, sorted."""
@@ -35,6 +41,9 @@ class Results(Protocol):
 
 class FolderResults:
     """`Results` in a folder: one file per name, each written beside its place and renamed into it."""
+
+    # Reading local files with threads gains nothing and costs memory (a malloc arena per thread).
+    read_ahead = 1
 
     def __init__(self, root: Path) -> None:
         self.root = root
