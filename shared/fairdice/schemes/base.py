@@ -218,6 +218,11 @@ class Scheme(ABC, Generic[R]):
         return self.request.SIDES
 
     @property
+    def die_names(self) -> tuple[str, ...]:
+        """Each die of one roll by name, in order: its position ("1", "2", …) unless the seed names its dice."""
+        return tuple(str(position) for position in range(1, len(self.sides) + 1))
+
+    @property
     def module(self) -> str:
         """The room's module, where its test vectors' module sits beside it (`<module>_vectors`)."""
         return type(self).__module__

@@ -109,6 +109,11 @@ class Daily(Scheme[DailyRequest]):
         """The request's day: the archive is asked about it even when the secret is given."""
         return request.date
 
+    @property
+    def die_names(self) -> tuple[str, ...]:
+        """Seed 004 names its dice by their sides: d4, d6, d8, d10, d12, d20."""
+        return tuple(f"d{n}" for n in SIDES)
+
     def revealed(self, request: DailyRequest, day_secrets: DaySecrets | None) -> Revealed | Withheld:
         """The archive is authoritative: its secret and commitment, with a given secret or commitment compared
         with them. A day not over is withheld, whatever secret is given; without the archive's commitment
