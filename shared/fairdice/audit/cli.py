@@ -64,7 +64,9 @@ def _audit(args: argparse.Namespace) -> int:
     print(
         f"{summary.games:,} games: {summary.fair:,} fair, {summary.mismatch:,} mismatch,"
         f" {summary.incomplete:,} incomplete, {summary.withheld:,} withheld; {_many(summary.errors, 'line')} not"
-        f" verified, {_many(summary.duplicate_ids, 'duplicate id')}. See {args.out / 'report.html'}"
+        f" verified, {_many(summary.duplicate_ids, 'duplicate id')}. {_many(summary.rolls, 'roll')} recomputed:"
+        f" {summary.rolls_differ:,} differ, {summary.rolls_missing:,} not recorded,"
+        f" {summary.rolls_extra:,} recorded beyond. See {args.out / 'report.html'}"
     )
     return EXIT_CLEAN if summary.clean else EXIT_FINDINGS
 

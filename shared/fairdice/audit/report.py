@@ -73,19 +73,31 @@ def _headline(s: Summary) -> str:
     return "<span class=bad>" + html.escape("; ".join(said)) + ".</span> Each is listed under Findings."
 
 
+_COUNTED = (
+    "games", "fair", "mismatch", "incomplete", "withheld", "errors",
+    "rolls", "rolls_differ", "rolls_missing", "rolls_extra",
+)  # fmt: skip
+
+
 def _counts(s: Summary) -> str:
-    head = "<tr><th class=t>scheme</th><th>games</th><th>rolls</th><th>fair</th><th>mismatch</th>"
-    head += "<th>incomplete</th><th>withheld</th><th>errors</th></tr>"
+    head = (
+        "<tr><th class=t rowspan=2>scheme</th><th colspan=6>games</th><th colspan=4>rolls</th></tr>"
+        "<tr><th>read</th><th>fair</th><th>mismatch</th><th>incomplete</th><th>withheld</th>"
+        "<th>lines not verified</th><th>recomputed</th><th>differ</th><th>not recorded</th>"
+        "<th>recorded beyond</th></tr>"
+    )
     rows = [_count_row(html.escape(scheme), counts.model_dump()) for scheme, counts in s.by_scheme.items()] + [
         _count_row("<b>all</b>", s.model_dump())
     ]
-    return f"<h2>Counts</h2><table>{head}{''.join(rows)}</table><p>Duplicate ids: {s.duplicate_ids:,}</p>"
+    return (
+        f"<h2>Counts</h2><table>{head}{''.join(rows)}</table><p>Duplicate ids: {s.duplicate_ids:,}</p>"
+        "<p>A recorded roll that differs from the recomputed one makes its game a mismatch; a roll that was"
+        " not recorded leaves its game incomplete, and is not counted as differing.</p>"
+    )
 
 
 def _count_row(label: str, c: dict[str, Any]) -> str:
-    cells = "".join(
-        f"<td>{c[key]:,}</td>" for key in ("games", "rolls", "fair", "mismatch", "incomplete", "withheld", "errors")
-    )
+    cells = "".join(f"<td>{c[key]:,}</td>" for key in _COUNTED)
     return f"<tr><td class=t>{label}</td>{cells}</tr>"
 
 
@@ -201,8 +213,10 @@ def _how_to_read() -> str:
     return (
         "<h2>How to read this report</h2><ul>"
         "<li><b>fair</b>: the seal matched and every roll of the whole game equals the recorded one. "
-        "<b>mismatch</b>: something differs; <b>incomplete</b>: something needed to prove fairness is missing; "
-        "<b>withheld</b>: the secret is not revealed yet.</li>"
+        "<b>mismatch</b>: something differs; <b>incomplete</b>: something needed to prove fairness is missing "
+        "(no seal, rolls not recorded, a window that starts past the game's first roll, a take-back line, a daily "
+        "roll without the archive's commitment published in time); <b>withheld</b>: the secret is not revealed yet. "
+        "Each finding gives the verdict's own reasons.</li>"
         "<li>The charts count the <em>recomputed</em> dice of every game read. A fair die's share of each face "
         "falls inside the shaded band 99 times in 100; a red bar is outside it.</li>"
         "<li>chi² tests that every face is equally likely; the runs test and the serial correlation test that "

@@ -14,21 +14,14 @@ from typing import IO, Any
 
 from pydantic import ValidationError
 
-from fairdice.audit.core import (
-    ErrorDetail,
-    FairdiceError,
-    Problem,
-    Verdict,
-    die_names,
-    invalid,
-    parse_request,
-    reasons,
-    scheme_ids,
-    verify,
-)
+from fairdice import schemes
 from fairdice.audit.lines import Line, Unreadable
 from fairdice.audit.store import Results
-from fairdice.audit.tally import OUTCOMES, Counts, DieStream, InputRecord, Partial, SchemeTally
+from fairdice.audit.tally import Counts, DieStream, InputRecord, Partial, SchemeTally
+from fairdice.errors import FairdiceError
+from fairdice.problems import ErrorDetail, Problem, invalid
+from fairdice.verdict import Verdict
+from fairdice.verify import verify
 
 PARTIALS = "partials/"
 SUMMARY = "summary.json"
@@ -53,7 +46,7 @@ class ShardAudit:
         # Plain counters and dice streams while reading (updated every game); models at the end.
         self.schemes: dict[str, tuple[dict[str, int], dict[str, DieStream]]] = {}
         self.ids: list[bytes] = []
-        self._known = scheme_ids()
+        self._known = frozenset(schemes.ids())
 
     def line(self, number: int, item: bytes | Unreadable) -> None:
         """Audit one numbered line: a game verified, or a finding saying why it could not be."""
@@ -81,7 +74,7 @@ class ShardAudit:
         scheme = data.get("scheme")
         scheme = scheme if isinstance(scheme, str) and scheme in self._known else None
         try:
-            verdict = verify(parse_request(data))
+            verdict = verify(schemes.parse_request(data))
         except ValidationError as exc:
             self._unread(number, shown_id, scheme, _adding(invalid(exc), id_problem))
             return
@@ -96,11 +89,14 @@ class ShardAudit:
     def _game(self, game_id: str, verdict: Verdict) -> None:
         scheme = verdict.scheme
         counts, dice = self._scheme(scheme)
-        rolls = verdict.summary.count
+        summary = verdict.summary
         for counter in (counts, self.counts):
             counter["games"] += 1
-            counter["rolls"] += rolls
+            counter["rolls"] += summary.count
             counter[verdict.verdict] += 1
+            counter["rolls_differ"] += summary.differ
+            counter["rolls_missing"] += summary.missing
+            counter["rolls_extra"] += summary.extra
         computed = [roll["dice"] for roll in verdict.rolls if roll["dice"] is not None]
         if computed:
             for die, column in zip(dice.values(), zip(*computed, strict=True), strict=True):
@@ -112,16 +108,22 @@ class ShardAudit:
                     "id": game_id,
                     "scheme": scheme,
                     "verdict": verdict.verdict,
-                    "reasons": reasons(verdict),
-                    "first_mismatch": verdict.summary.first_mismatch,
+                    "reasons": verdict.reasons,
+                    "first_mismatch": summary.first_mismatch,
                     "causes": [finding.cause for finding in diagnosis],
+                    # Differing rolls make a mismatch; missing ones only leave the game incomplete.
+                    "differ": summary.differ,
+                    "missing": summary.missing,
+                    "extra": summary.extra,
                 }
             )
 
     def _scheme(self, scheme: str) -> tuple[dict[str, int], dict[str, DieStream]]:
         found = self.schemes.get(scheme)
         if found is None:
-            found = self.schemes[scheme] = (_counter(), {name: DieStream(sides) for name, sides in die_names(scheme)})
+            room = schemes.get(scheme)
+            dice = {name: DieStream(sides) for name, sides in zip(room.die_names, room.sides, strict=True)}
+            found = self.schemes[scheme] = (_counter(), dice)
         return found
 
     def by_scheme(self) -> dict[str, SchemeTally]:
@@ -180,7 +182,7 @@ def audit_shard(
 
 
 def _counter() -> dict[str, int]:
-    return dict.fromkeys(("games", "rolls", *OUTCOMES, "errors"), 0)
+    return dict.fromkeys(Counts.model_fields, 0)
 
 
 def _id_problem(game_id: object) -> Problem | None:

@@ -12,20 +12,26 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-OUTCOMES = ("fair", "mismatch", "incomplete", "withheld")
 Sha256 = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
 
 
 class Counts(BaseModel):
-    """How many games were read, rolls recomputed, games of each outcome, and lines not read."""
+    """How many games were read, rolls recomputed, games of each outcome, lines not read, and the rolls compared.
+
+    A recorded roll that differs and a roll that was never recorded are counted apart, as a verdict
+    counts them: the first makes a game a mismatch, the second only leaves it incomplete.
+    """
 
     games: int = 0
-    rolls: int = 0
+    rolls: int = Field(default=0, description="rolls recomputed")
     fair: int = 0
     mismatch: int = 0
     incomplete: int = 0
     withheld: int = 0
-    errors: int = 0
+    errors: int = Field(default=0, description="lines that could not be verified")
+    rolls_differ: int = Field(default=0, description="recorded rolls that differ from the recomputed ones")
+    rolls_missing: int = Field(default=0, description="recomputed rolls that were not recorded")
+    rolls_extra: int = Field(default=0, description="recorded rolls beyond those recomputed")
 
     def add(self, other: "Counts") -> None:
         """Add another count to this one."""

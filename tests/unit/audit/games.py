@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from fairdice.models import parse_request
-from fairdice.verdict import verify
+from fairdice.schemes import parse_request
+from fairdice.verify import verify
 
 Game = dict[str, Any]
 
@@ -48,6 +48,8 @@ def three_dice(n: int, rolls: int = 10) -> Game:
 
 
 def daily(n: int) -> Game:
+    """A daily roll with its day's secret and commitment: incomplete, as the audit reads no daily archive that would
+    show the commitment was published before the day's play."""
     secret = key(n)
     player = f"123e4567-e89b-12d3-a456-{n:012d}"
     return recorded(
@@ -62,6 +64,16 @@ def recorded(request: Game, n: int) -> Game:
     game["recorded"] = [roll["dice"] for roll in verdict.rolls]
     game["id"] = f"{request['scheme']}-{n}"
     return game
+
+
+def window(game: Game, skip: int = 2) -> Game:
+    """The same narde-v1 game from roll `skip` on (it numbers from 0): a window, incomplete however well it matches."""
+    return {**game, "first": skip, "recorded": game["recorded"][skip:]}
+
+
+def cut_short(game: Game, keep: int) -> Game:
+    """The same game with only its first `keep` rolls recorded: the rest are missing, none differs."""
+    return {**game, "count": len(game["recorded"]), "recorded": game["recorded"][:keep]}
 
 
 def mismatched(game: Game) -> Game:

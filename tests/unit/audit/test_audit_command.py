@@ -34,7 +34,7 @@ def test_an_all_fair_audit_exits_0_writes_three_outputs_and_shows_no_progress_of
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     games.write(tmp_path / "in" / "a.jsonl.gz", many(30))
-    games.write(tmp_path / "in" / "more" / "b.jsonl", [games.daily(1), games.pair36(2)])
+    games.write(tmp_path / "in" / "more" / "b.jsonl", [games.three_dice(1), games.pair36(2)])
     (tmp_path / "in" / "notes.txt").write_text("not a shard: a folder gives only its .jsonl and .jsonl.gz")
 
     # The results go inside the input folder: a run never reads its own results as input.

@@ -14,7 +14,8 @@ from fairdice.audit.tally import InputRecord
 from unit.audit import games
 
 SUMMARY_KEYS = [
-    "inputs", "games", "rolls", "fair", "mismatch", "incomplete", "withheld", "errors", "duplicate_ids",
+    "inputs", "games", "rolls", "fair", "mismatch", "incomplete", "withheld", "errors",
+    "rolls_differ", "rolls_missing", "rolls_extra", "duplicate_ids",
     "by_scheme", "faces", "uniformity", "independence", "power",
 ]  # fmt: skip
 
@@ -42,7 +43,14 @@ def test_the_summary_has_the_issues_shape_and_adds_up_every_shard(tmp_path: Path
         {"file": "games/a.jsonl", "bytes": document["inputs"][0]["bytes"], "sha256": "0" * 64, "version": "v1"},
         {"file": "games/b.jsonl", "bytes": document["inputs"][1]["bytes"], "sha256": "0" * 64, "version": "v1"},
     ]
-    assert (summary.games, summary.fair, summary.mismatch, summary.duplicate_ids) == (5, 4, 1, 1)
+    # The daily roll is incomplete: no archive shows its commitment came before the day's play.
+    assert (summary.games, summary.fair, summary.mismatch, summary.incomplete, summary.duplicate_ids) == (5, 3, 1, 1, 1)
+    assert document["by_scheme"]["daily"] == {
+        **dict.fromkeys(document["by_scheme"]["daily"], 0),
+        "games": 1,
+        "rolls": 1,
+        "incomplete": 1,
+    }
     assert summary.errors == 2  # "oops", and games/c.jsonl that has no partial
     assert set(document["by_scheme"]) == {"narde-v1", "pair36", "daily"}
     assert set(document["faces"]["daily"]) == {"d4", "d6", "d8", "d10", "d12", "d20"}
@@ -58,13 +66,14 @@ def test_the_summary_has_the_issues_shape_and_adds_up_every_shard(tmp_path: Path
     lines = findings(tmp_path)
     assert [f.get("file") or f["id"] for f in lines] == [
         "narde-v1-2",
+        "daily-3",
         "games/b.jsonl",
         "games/c.jsonl",
         "games/b.jsonl",
     ]
-    assert lines[2]["error"]["code"] == "not_audited" and lines[2]["line"] is None
-    assert lines[3]["error"]["code"] == "duplicate_id" and lines[3]["id"] == "narde-v1-1"
-    assert "line 1 of games/a.jsonl" in lines[3]["error"]["message"]
+    assert lines[3]["error"]["code"] == "not_audited" and lines[3]["line"] is None
+    assert lines[4]["error"]["code"] == "duplicate_id" and lines[4]["id"] == "narde-v1-1"
+    assert "line 1 of games/a.jsonl" in lines[4]["error"]["message"]
 
 
 def test_the_reason_a_shard_failed_is_its_finding(tmp_path: Path) -> None:

@@ -23,7 +23,7 @@ def audited(tmp_path: Path, content: list[object]) -> str:
 
 
 def test_the_page_is_self_contained_with_an_svg_chart_per_scheme(tmp_path: Path) -> None:
-    page = audited(tmp_path, [games.narde(n) for n in range(5)] + [games.daily(9)])
+    page = audited(tmp_path, [games.narde(n) for n in range(5)] + [games.three_dice(9)])
     assert page.startswith("<!doctype html>")
     assert len(re.findall(r"<svg\b", page)) == 2
     # No script, and nothing fetched: no external URL in any src, href or url().
@@ -41,3 +41,12 @@ def test_findings_are_escaped_and_only_the_first_ones_are_listed(tmp_path: Path)
     assert "&lt;script&gt;alert(0)&lt;/script&gt;" in page
     assert "and 2 more in <code>findings.jsonl</code>" in page
     assert "4 of 4 games are not fair" in page
+
+
+def test_the_counts_tell_rolls_not_recorded_from_rolls_that_differ(tmp_path: Path) -> None:
+    page = audited(tmp_path, [games.cut_short(games.narde(1, 20), 16), games.mismatched(games.narde(2, 20))])
+    counts = page[page.index("<h2>Counts</h2>") : page.index("</table>", page.index("<h2>Counts</h2>"))]
+    assert "<th>differ</th><th>not recorded</th>" in counts
+    # all: 2 games, 0 fair, 1 mismatch, 1 incomplete, 0 withheld, 0 errors; 40 rolls, 1 differs, 4 not recorded
+    assert "<td class=t><b>all</b></td><td>2</td><td>0</td><td>1</td><td>1</td><td>0</td><td>0</td>" in counts
+    assert "<td>40</td><td>1</td><td>4</td><td>0</td></tr>" in counts

@@ -5,17 +5,17 @@ import json
 from pathlib import Path
 from typing import Any
 
-from fairdice.audit.core import reasons
 from fairdice.audit.lines import numbered_lines
 from fairdice.audit.shard import FINDINGS, IDS, SUMMARY, audit_shard, partial_key
 from fairdice.audit.store import FolderResults
 from fairdice.audit.tally import Partial
-from fairdice.models import Verdict, parse_request
-from fairdice.verdict import verify
+from fairdice.schemes import parse_request
+from fairdice.verify import verify
 
+from testkit import toy_scheme
 from unit.audit import games
 
-GAME_KEYS = {"id", "scheme", "verdict", "reasons", "first_mismatch", "causes"}
+GAME_KEYS = {"id", "scheme", "verdict", "reasons", "first_mismatch", "causes", "differ", "missing", "extra"}
 LINE_KEYS = {"file", "line", "id", "error"}
 
 
@@ -37,7 +37,8 @@ def test_every_outcome_is_counted_and_every_game_that_is_not_fair_is_a_finding(t
     partial, findings, _ = audit(tmp_path, [fair, mismatch, incomplete, withheld])
 
     assert partial.counts.model_dump() == {
-        "games": 4, "rolls": 60, "fair": 1, "mismatch": 1, "incomplete": 1, "withheld": 1, "errors": 0
+        "games": 4, "rolls": 60, "fair": 1, "mismatch": 1, "incomplete": 1, "withheld": 1, "errors": 0,
+        "rolls_differ": 1, "rolls_missing": 0, "rolls_extra": 0,
     }  # fmt: skip
     assert partial.by_scheme["narde-v1"].counts.games == 3
     assert [set(f) for f in findings] == [GAME_KEYS] * 3
@@ -114,16 +115,57 @@ def test_the_shard_keeps_its_ids_sorted_with_their_lines_for_the_duplicate_check
     assert ids == ['"a"\t000000000002', '"b"\t000000000001']
 
 
-def test_reasons_come_from_the_verdict_when_the_core_gives_them_and_are_derived_until_then() -> None:
-    game = games.unsealed(games.narde(1))
-    request = parse_request({k: v for k, v in game.items() if k != "id"})
-    verdict = verify(request)
-    derived = reasons(verdict)
-    assert derived == ["no seal was given, so the secret cannot be shown to be the one committed to before the game"]
+def test_each_finding_gives_the_verdicts_own_reasons(tmp_path: Path) -> None:
+    shard = [games.unsealed(games.narde(1)), games.mismatched(games.narde(2)), games.daily(3)]
+    _, findings, _ = audit(tmp_path, shard)
+    for game, finding in zip(shard, findings, strict=True):
+        verdict = verify(parse_request({k: v for k, v in game.items() if k != "id"}))
+        assert finding["reasons"] == verdict.reasons and finding["reasons"]
+    # A daily roll with its secret: the audit reads no archive, so nothing shows the commitment came in time.
+    assert findings[2]["verdict"] == "incomplete"
+    assert any("archive" in reason for reason in findings[2]["reasons"])
 
-    class VerdictWithReasons(Verdict):
-        reasons: list[str]
 
-    given = VerdictWithReasons(**verdict.model_dump(), reasons=["the core's own words"])
-    assert reasons(given) == ["the core's own words"]
-    assert reasons(verify(parse_request({k: v for k, v in games.narde(2).items() if k != "id"}))) == []
+def test_rolls_not_recorded_are_counted_apart_from_rolls_that_differ(tmp_path: Path) -> None:
+    # Given a game whose record stops 5 rolls early, and one with a differing roll and 3 extra recorded
+    short = games.cut_short(games.narde(1, 20), 15)
+    differing = games.mismatched(games.narde(2, 20))
+    differing |= {"count": 20, "recorded": [*differing["recorded"], [1, 1], [2, 2], [3, 3]]}
+    partial, findings, _ = audit(tmp_path, [short, differing])
+
+    # Then the short game is incomplete with 5 missing and none differing; the other a mismatch
+    by_id = {f["id"]: f for f in findings}
+    assert (by_id["narde-v1-1"]["verdict"], by_id["narde-v1-1"]["first_mismatch"]) == ("incomplete", None)
+    assert [by_id["narde-v1-1"][k] for k in ("differ", "missing", "extra")] == [0, 5, 0]
+    assert by_id["narde-v1-2"]["verdict"] == "mismatch"
+    assert [by_id["narde-v1-2"][k] for k in ("differ", "missing", "extra")] == [1, 0, 3]
+    counts = partial.counts
+    assert (counts.rolls, counts.rolls_differ, counts.rolls_missing, counts.rolls_extra) == (40, 1, 5, 3)
+    assert partial.by_scheme["narde-v1"].counts == counts
+
+
+def test_a_window_that_starts_past_the_games_first_roll_is_incomplete_however_well_it_matches(
+    tmp_path: Path,
+) -> None:
+    partial, findings, _ = audit(tmp_path, [games.window(games.narde(1, 20))])
+    (finding,) = findings
+    assert finding["verdict"] == "incomplete" and (finding["differ"], finding["missing"]) == (0, 0)
+    assert any("only" in reason for reason in finding["reasons"])
+    assert (partial.counts.incomplete, partial.counts.fair) == (1, 0)
+
+
+def test_a_scheme_known_only_to_the_registry_is_audited_with_its_own_dice(tmp_path: Path) -> None:
+    # Given the test-only scheme (a d20 and a d12 a toss), registered for this test alone
+    toy_scheme.register()
+    try:
+        request = {"scheme": toy_scheme.TOY, "key": games.key(1), "fingerprint": games.seal(games.key(1))}
+        request |= {"seed": "s", "count": 50}
+        game = games.recorded(request, 1)
+        partial, findings, _ = audit(tmp_path, [game])
+    finally:
+        toy_scheme.unregister()
+    # Then its dice are named by position and have the scheme's own sides
+    dice = partial.by_scheme[toy_scheme.TOY].dice
+    assert {name: die.sides for name, die in dice.items()} == {"1": 20, "2": 12}
+    assert sum(dice["1"].faces) == sum(dice["2"].faces) == 50
+    assert findings == [] and partial.counts.fair == 1
