@@ -14,6 +14,11 @@ from fairdice.audit.s3 import AuditSettings, InputPrefix, OutputPrefix, S3Result
 from fairdice.audit.summary import FINDINGS, SUMMARY
 from pydantic import BaseModel, ConfigDict
 
+# The counts the state machine's output repeats (statemachines/audit.asl.json, state Audited).
+ANSWERED = (
+    "games", "fair", "mismatch", "incomplete", "withheld", "errors",
+    "rolls", "rolls_differ", "rolls_missing", "rolls_extra", "duplicate_ids",
+)  # fmt: skip
 logger = Logger()
 SETTINGS = AuditSettings.from_environ(os.environ)
 s3 = client()
@@ -57,9 +62,7 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     result = {
         "summary": f"{merging.output_prefix}{SUMMARY}",
         "findings": f"{merging.output_prefix}{FINDINGS}",
-        **summary.model_dump(
-            include={"games", "fair", "mismatch", "incomplete", "withheld", "errors", "duplicate_ids"}
-        ),
+        **summary.model_dump(include=set(ANSWERED)),
         "shards": len(summary.inputs),
         "clean": summary.clean,
     }

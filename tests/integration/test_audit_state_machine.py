@@ -161,6 +161,10 @@ def test_the_state_machine_audits_every_shard_into_what_the_local_run_writes(
         "incomplete": 22,
         "withheld": 0,
         "errors": 1,
+        "rolls": 15 * 20 + 8 * 12 + 6 * 10 + 21,  # narde 20 a game, pair36 12, three-dice 10, daily 1
+        "rolls_differ": 1,
+        "rolls_missing": 0,
+        "rolls_extra": 0,
         "duplicate_ids": 1,
         "shards": 5,
         "clean": False,
