@@ -18,6 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field
 logger = Logger()
 metrics = Metrics()
 SETTINGS = AuditSettings.from_environ(os.environ)
+# The dashboard shows GamesAudited by service and stack (template.yaml): two stacks in one account apart.
+STACK = os.environ.get("FAIRDICE_STACK_NAME") or "local"
 s3 = client()
 
 
@@ -58,6 +60,7 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     name = shard_name(key)
     partial = audit_object(SETTINGS.bucket, key, S3Results(SETTINGS.bucket, item.output_prefix, s3), name, s3)
     counts = partial.counts
+    metrics.add_dimension(name="stack", value=STACK)
     metrics.add_metric(name="GamesAudited", unit=MetricUnit.Count, value=counts.games)
     result = ShardAudited(
         shard=key,

@@ -162,3 +162,14 @@ def test_the_readme_says_when_each_alarm_is_raised_and_where_to_look(template: d
     table = readme[readme.index("### The dashboard and the alarms") : readme.index("### Runbook: a missed night")]
     for name in alarms(template):
         assert f"| `{name}` |" in table, f"{name} is not in the README's table of alarms"
+
+
+def test_a_failed_audit_execution_is_alarmed(template: dict[str, Any]) -> None:
+    machine = {"Ref": "AuditStateMachine"}
+    (alarm,) = alarms_on(template, "AWS/States", "ExecutionsFailed", StateMachineArn=machine)
+    assert (alarm["Statistic"], alarm["Threshold"], alarm["ComparisonOperator"]) == (
+        "Sum",
+        1,
+        "GreaterThanOrEqualToThreshold",
+    )
+    assert alarm["TreatMissingData"] == "notBreaching"

@@ -59,7 +59,8 @@ def test_no_audit_role_reaches_the_daily_buckets_or_may_delete(template: dict[st
     for name in AUDIT_FUNCTIONS:
         for _, action, resource in function_grants(template, name):
             assert resource.startswith(AUDIT) and "Delete" not in action, (name, action, resource)
-        assert set(template["Resources"][name]["Properties"]["Environment"]["Variables"]) == {"FAIRDICE_AUDIT_BUCKET"}
+        variables = set(template["Resources"][name]["Properties"]["Environment"]["Variables"])
+        assert variables - {"FAIRDICE_STACK_NAME"} == {"FAIRDICE_AUDIT_BUCKET"}
 
 
 def test_the_state_machine_invokes_its_functions_lists_shards_writes_map_runs_and_runs_its_children(
@@ -119,7 +120,11 @@ def test_the_definitions_placeholders_are_exactly_the_templates_substitutions(te
     assert audit["ResultWriter"]["Parameters"] == {"Bucket": "${AuditBucket}", "Prefix": "map-runs"}
 
 
-def test_the_layer_stays_light_and_the_worker_needs_the_core_alone() -> None:
+def test_the_layer_stays_light_and_the_worker_needs_the_core_alone(template: dict[str, Any]) -> None:
+    # Every audit function runs on the stack's one core layer (Globals), which has none of the heavy libraries.
+    assert template["Globals"]["Function"]["Layers"] == [{"Ref": "CoreLayer"}]
+    for name in AUDIT_FUNCTIONS:
+        assert "Layers" not in template["Resources"][name]["Properties"], name
     heavy = ("scipy", "numpy", "matplotlib", "rich")
     layer = (ROOT / "shared" / "requirements.txt").read_text()
     assert not any(re.search(rf"^{name}\b", layer, re.M) for name in heavy)
