@@ -8,29 +8,37 @@ meant for it and an event `sam local generate-event` makes. Its answers must be 
 tests expect, and the same as the source handler gives when run the same way from functions/ and
 shared/: so a module, a dependency or a file the build leaves out fails here.
 
-Two things differ from Lambda, on purpose. The archive and the secrets are local folders
-(FAIRDICE_DATA_DIR, the buckets' variables left empty): there is no S3 here. And on a machine that is
-not arm64, the layer's compiled extensions (built for arm64 like the layer) are replaced by this
+Three things differ from Lambda, on purpose. The archive and the secrets are local folders
+(FAIRDICE_DATA_DIR, the buckets' variables left empty). The audit's functions, which read and write
+only S3, get moto's S3 server on this machine's loopback (AWS_ENDPOINT_URL_S3) and the boto3 of this
+machine as Lambda's runtime gives its own. And on a machine that is not arm64, the compiled extensions
+of the layer and of a function's own packages (built for arm64 like them) are replaced by this
 machine's build of the same versions of the same packages.
 """
 
 import datetime as dt
+import gzip
 import hashlib
 import json
 import os
 import platform
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import sysconfig
-from importlib.metadata import version
+from collections.abc import Iterator
+from importlib.metadata import packages_distributions, version
 from pathlib import Path
 from typing import Any
 
+import boto3
 import pytest
 from fairdice.archive.layout import secret_key
+from moto.server import ThreadedMotoServer
 from security.cloudformation import function_timeout, load_template
+from unit.audit import games
 
 from testkit.oracles import seed_004
 from testkit.timeline import Timeline
@@ -50,29 +58,45 @@ NARDE = {
     "recorded": "1-5 4-6 3-4",
 }
 
-# Which function each event file is for.
+# Which function each event file is for, in the order they run (the audit's: worker, merge, report).
 EVENTS_OF = {
     "VerifyApiFunction": sorted(p.name for p in EVENTS.glob("api-*.json")),
     "DailyPublisherFunction": ["scheduled-midnight.json", "scheduled-retry.json"],
     "DailyWatchdogFunction": ["scheduled-watchdog.json"],
     "TodayRollFunction": sorted(p.name for p in EVENTS.glob("today-*.json")),
+    "AuditWorkerFunction": ["audit-worker-shard.json"],
+    "AuditMergeFunction": ["audit-merge.json"],
+    "AuditReportFunction": ["audit-report.json"],
 }
-# And an event of the same kind as SAM's own generator writes it, for each.
-GENERATED = {
+# The one event file that is no function's: the audit state machine's execution input, which
+# tests/integration/test_audit_state_machine.py runs the definition on.
+EXECUTION_INPUTS = {"AuditStateMachine": ["audit-execution-input.json"]}
+# And an event of the same kind as SAM's own generator writes it, for each function it has a kind for.
+# The audit's functions are called by Step Functions with payloads of the state machine's own making
+# (a Distributed Map item, the map run's output): `sam local generate-event` makes none of those.
+GENERATED: dict[str, list[str] | None] = {
     "VerifyApiFunction": ["apigateway", "http-api-proxy", "--method", "POST", "--path", "verify"],
     "TodayRollFunction": ["apigateway", "http-api-proxy", "--method", "GET", "--path", f"game/today/{PLAYER}"],
     "DailyPublisherFunction": ["cloudwatch", "scheduled-event"],
     "DailyWatchdogFunction": ["cloudwatch", "scheduled-event"],
+    "AuditWorkerFunction": None,
+    "AuditMergeFunction": None,
+    "AuditReportFunction": None,
 }
+# What Lambda's python3.13 runtime brings beside the handler (/var/runtime): boto3 and what it imports.
+RUNTIME_PACKAGES = ("boto3", "botocore", "s3transfer", "jmespath", "dateutil", "urllib3", "six.py")
+AUDIT_BUCKET = "fairdice-audit-bucket"  # the bucket events/audit-merge.json names
 STACK = "fairdice-emulated"
 Run = dict[str, Any]
 
 
-def test_every_event_file_is_meant_for_one_function_of_the_template() -> None:
-    claimed = [name for names in EVENTS_OF.values() for name in names]
+def test_every_event_file_is_meant_for_one_function_or_the_state_machine_of_the_template() -> None:
+    claimed = [name for names in (*EVENTS_OF.values(), *EXECUTION_INPUTS.values()) for name in names]
     assert sorted(claimed) == sorted(p.name for p in EVENTS.glob("*.json"))
-    functions = {n for n, r in load_template()["Resources"].items() if r["Type"] == "AWS::Serverless::Function"}
+    resources = load_template()["Resources"]
+    functions = {n for n, r in resources.items() if r["Type"] == "AWS::Serverless::Function"}
     assert set(EVENTS_OF) == set(GENERATED) == functions
+    assert {resources[n]["Type"] for n in EXECUTION_INPUTS} == {"AWS::Serverless::StateMachine"}
 
 
 # ---- running them ----------------------------------------------------------------------------
@@ -121,30 +145,55 @@ def _differing(source: Path, built: Path, only: str | None = None) -> list[str]:
     return found
 
 
-def _native_stand_ins(folder: Path) -> list[str]:
-    """This machine's build of the layer's compiled packages, where it cannot load the layer's (arm64) ones."""
+def _native_stand_ins(folder: Path, built: list[Path]) -> list[str]:
+    """This machine's build of the compiled packages in the `built` folders, where it cannot load theirs (arm64).
+
+    They go in front of the built folders. Each package's vendored libraries (`<name>.libs`, found
+    through the extensions' $ORIGIN) come along."""
     if platform.machine() in ("aarch64", "arm64"):
         return []
     site = Path(sysconfig.get_paths()["purelib"])
-    folder.mkdir()
-    for extension in sorted(LAYER.glob("*/**/*aarch64*.so")):
-        package = extension.relative_to(LAYER).parts[0]
-        built = [
-            m.group(1)
-            for d in LAYER.glob(f"{package}-*.dist-info")
-            if (m := re.fullmatch(rf"{package}-(.+)\.dist-info", d.name))
-        ]
-        if built != [version(package)]:
-            pytest.skip(f"the layer's {package} is {built}, this machine's is {version(package)}: no stand-in for it")
-        if not (folder / package).exists():
+    folder.mkdir(parents=True)
+    distributions = packages_distributions()
+    for root in built:
+        for extension in sorted(root.glob("*/**/*aarch64*.so")):
+            package = extension.relative_to(root).parts[0]
+            if (folder / package).exists():
+                continue
+            (distribution, *_) = distributions.get(package, [package])
+            wanted = re.sub(r"[-_.]+", "_", distribution).lower()
+            built_versions = [
+                m.group(2)
+                for d in root.glob("*.dist-info")
+                if (m := re.fullmatch(r"(.+)-([^-]+)\.dist-info", d.name))
+                and re.sub(r"[-_.]+", "_", m.group(1)).lower() == wanted
+            ]
+            if built_versions != [version(distribution)]:
+                pytest.skip(
+                    f"the build's {distribution} is {built_versions}, this machine's is {version(distribution)}:"
+                    " no stand-in for it"
+                )
             (folder / package).symlink_to(site / package)
+    for libs in site.glob("*.libs"):
+        if not (folder / libs.name).exists():
+            (folder / libs.name).symlink_to(libs)
     return [str(folder)]
 
 
+def _runtime(folder: Path) -> str:
+    """Lambda's own /var/runtime, as far as a handler sees it: boto3 and its dependencies, this machine's."""
+    site = Path(sysconfig.get_paths()["purelib"])
+    folder.mkdir(parents=True)
+    for name in RUNTIME_PACKAGES:
+        (folder / name).symlink_to(site / name)
+    return str(folder)
+
+
 def _generated(function: str) -> dict[str, Any] | None:
-    if not SAM.exists():
+    kind = GENERATED[function]
+    if kind is None or not SAM.exists():
         return None
-    arguments = list(GENERATED[function])
+    arguments = list(kind)
     if function == "VerifyApiFunction":
         arguments += ["--body", json.dumps(NARDE)]
     made = subprocess.run(
@@ -159,7 +208,7 @@ def _generated(function: str) -> dict[str, Any] | None:
     return event
 
 
-def _environment(function: str, data_dir: Path, task_root: Path) -> dict[str, str]:
+def _environment(function: str, data_dir: Path, task_root: Path, s3_endpoint: str) -> dict[str, str]:
     """Lambda's environment for the function: the template's variables, then those Lambda sets."""
     template = load_template()
     properties = template["Resources"][function]["Properties"]
@@ -173,12 +222,15 @@ def _environment(function: str, data_dir: Path, task_root: Path) -> dict[str, st
             return STACK
         if ref in ("ArchiveBucket", "SecretsBucket", "PublicBaseUrl", "BasePath"):
             return ""  # no S3 here: both stores are folders under FAIRDICE_DATA_DIR
+        if ref == "AuditBucket":
+            return AUDIT_BUCKET  # in moto's S3 server
         raise AssertionError(f"{function}: a variable this test cannot give: {v!r}")
 
     name = f"{STACK}-{function}"
     return {
         **{key: value(v) for key, v in given.items()},
         "FAIRDICE_DATA_DIR": str(data_dir),
+        "AWS_ENDPOINT_URL_S3": s3_endpoint,
         "FAIRDICE_EMULATED_TIMEOUT_MS": str(int(function_timeout(template, function) * 1000)),
         "AWS_LAMBDA_FUNCTION_NAME": name,
         "AWS_LAMBDA_FUNCTION_VERSION": "$LATEST",
@@ -204,7 +256,9 @@ def _environment(function: str, data_dir: Path, task_root: Path) -> dict[str, st
     }
 
 
-def _run(function: str, folders: list[str], data_dir: Path, events: list[Any], work: Path) -> Run:
+def _run(
+    function: str, folders: list[str], task_root: Path, data_dir: Path, events: list[Any], work: Path, s3: str
+) -> Run:
     handler = load_template()["Resources"][function]["Properties"]["Handler"]
     results = work / "results.json"
     done = subprocess.run(
@@ -214,20 +268,54 @@ def _run(function: str, folders: list[str], data_dir: Path, events: list[Any], w
         text=True,
         timeout=300,
         cwd=work,
-        env=_environment(function, data_dir, Path(folders[0])),
+        env=_environment(function, data_dir, task_root, s3),
     )
     assert done.returncode == 0, f"{function} did not run: {done.stderr[-3000:]}"
     return {"answers": json.loads(results.read_text()), "stdout": done.stdout, "data_dir": data_dir}
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Run]]:
-    """Every function's answers to its events, built and from source, each over its own copy of an archive."""
+def s3_server() -> Iterator[str]:
+    """moto's S3 as a server on the loopback, for the audit's functions; its endpoint URL."""
+    with socket.socket() as probe:  # a free port: moto's server does not say which one it took
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
+    server.start()
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.stop()
+
+
+def _audit_bucket(endpoint: str) -> dict[str, bytes]:
+    """The audit bucket as events/audit-*.json expect it: the map's shard, and the map run's manifest (no failures)."""
+    s3 = boto3.client(
+        "s3", region_name="eu-west-1", endpoint_url=endpoint, aws_access_key_id="x", aws_secret_access_key="x"
+    )
+    s3.create_bucket(Bucket=AUDIT_BUCKET, CreateBucketConfiguration={"LocationConstraint": "eu-west-1"})
+    s3.put_bucket_versioning(Bucket=AUDIT_BUCKET, VersioningConfiguration={"Status": "Enabled"})
+    shard = json.loads((EVENTS / "audit-worker-shard.json").read_text())["shard"]["Key"]
+    merge = json.loads((EVENTS / "audit-merge.json").read_text())["map_run"]
+    content = gzip.compress(
+        games.jsonl([games.narde(1), games.mismatched(games.narde(2)), "{", games.three_dice(3), games.daily(4)])
+    )
+    manifest = {"DestinationBucket": AUDIT_BUCKET, "MapRunArn": merge["MapRunArn"], "ResultFiles": {}}
+    s3.put_object(Bucket=AUDIT_BUCKET, Key=shard, Body=content)
+    s3.put_object(Bucket=AUDIT_BUCKET, Key=merge["ResultWriterDetails"]["Key"], Body=json.dumps(manifest).encode())
+    return {shard: content}
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory, s3_server: str) -> dict[str, dict[str, Run]]:
+    """Every function's answers to its events, built and from source, each over its own copy of an archive
+    (the audit's functions over one audit bucket in moto's S3 server, where each writes the same objects)."""
     _skip_unless_built()
     if sys.version_info[:2] != (3, 13):
         pytest.skip("Lambda's runtime is Python 3.13; this interpreter is not")
     work = tmp_path_factory.mktemp("emulated")
-    native = _native_stand_ins(work / "native")
+    runtime = _runtime(work / "runtime")
+    shards = _audit_bucket(s3_server)
     # An archive as the verify events expect it (1 March 2025 revealed, 2 March too) and as today's
     # roll and the watchdog expect it (yesterday revealed, today committed).
     # The folders date what they write by the runs' own times, as S3 would have when they ran.
@@ -245,10 +333,12 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Run]]:
         events = [json.loads((EVENTS / name).read_text()) for name in EVENTS_OF[function]]
         generated = _generated(function)
         events += [generated] if generated is not None else []
+        native = _native_stand_ins(work / "native" / function, [BUILD / function, LAYER])
         layouts = {
-            "built": [str(BUILD / function), *native, str(LAYER)],
+            "built": [*native, str(BUILD / function), str(LAYER), runtime],
             "source": [str(ROOT / folder), str(ROOT / "shared"), site],
         }
+        roots = {"built": BUILD / function, "source": ROOT / folder}
         runs[function] = {}
         for layout, folders in layouts.items():
             place = work / function / layout
@@ -257,9 +347,10 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Run]]:
             # The publisher starts from nothing, to make today's secret; the others read the archive.
             if function != "DailyPublisherFunction":
                 shutil.copytree(archive, data_dir)
-            runs[function][layout] = _run(function, folders, data_dir, events, place)
+            runs[function][layout] = _run(function, folders, roots[layout], data_dir, events, place, s3_server)
         runs[function]["built"]["today"] = midnight.date()
         runs[function]["built"]["secrets"] = archive / "private"
+        runs[function]["built"]["shards"] = shards
     return runs
 
 
@@ -278,7 +369,17 @@ def http(answer: dict[str, Any]) -> tuple[int, dict[str, str], str]:
 # ---- what each answers -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("function", ["VerifyApiFunction", "TodayRollFunction", "DailyWatchdogFunction"])
+@pytest.mark.parametrize(
+    "function",
+    [
+        "VerifyApiFunction",
+        "TodayRollFunction",
+        "DailyWatchdogFunction",
+        "AuditWorkerFunction",
+        "AuditMergeFunction",
+        "AuditReportFunction",
+    ],
+)
 def test_each_built_function_answers_every_event_as_its_source_does(
     runs: dict[str, dict[str, Run]], function: str
 ) -> None:
@@ -345,3 +446,35 @@ def test_the_built_publisher_makes_todays_secret_once_and_logs_no_secret(runs: d
     secret = (run["data_dir"] / "private" / secret_key(today)).read_bytes()
     assert first["today"]["commitment"] == hashlib.sha256(secret).hexdigest()
     assert secret.hex() not in run["stdout"] + json.dumps(found)
+
+
+def test_the_built_audit_functions_audit_the_maps_shard_merge_it_and_draw_the_report(
+    runs: dict[str, dict[str, Run]], s3_server: str
+) -> None:
+    # The worker, on the Distributed Map's item: the shard's partial result stored, only its place returned
+    ((shard, content),) = runs["AuditWorkerFunction"]["built"]["shards"].items()
+    worker = answers(runs, "AuditWorkerFunction")["audit-worker-shard.json"]
+    assert "result" in worker, worker
+    assert worker["result"] | {"partial": None} == {
+        "shard": shard,
+        "partial": None,
+        "games": 4,
+        "not_fair": 2,  # the mismatch, and the daily roll: incomplete without the daily archive
+        "errors": 1,
+    }
+    # The merge, on the execution's input and the map run's output: summary.json names the shard whole
+    merged = answers(runs, "AuditMergeFunction")["audit-merge.json"]
+    assert "result" in merged, merged
+    assert (merged["result"]["games"], merged["result"]["shards"], merged["result"]["clean"]) == (4, 1, False)
+    s3 = boto3.client(
+        "s3", region_name="eu-west-1", endpoint_url=s3_server, aws_access_key_id="x", aws_secret_access_key="x"
+    )
+    summary = json.loads(s3.get_object(Bucket=AUDIT_BUCKET, Key=merged["result"]["summary"])["Body"].read())
+    (read,) = summary["inputs"]
+    assert (read["file"], read["bytes"], read["sha256"]) == (shard, len(content), hashlib.sha256(content).hexdigest())
+    assert set(summary["faces"]) == {"narde-v1", "three-dice", "daily"}
+    # The report: the page, drawn with the function's own matplotlib
+    reported = answers(runs, "AuditReportFunction")["audit-report.json"]
+    assert "result" in reported, reported
+    page = s3.get_object(Bucket=AUDIT_BUCKET, Key=reported["result"]["report"])["Body"].read().decode()
+    assert page.count("<svg") == 3 and shard in page
