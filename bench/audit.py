@@ -91,13 +91,12 @@ def best_cpu(repeat: int, works: dict[str, Callable[[], object]]) -> dict[str, f
     return best
 
 
-def worker_section(games: list[dict[str, Any]], count: int, repeat: int) -> dict[str, float]:
+def worker_section(games: list[dict[str, Any]], count: int, repeat: int, scratch: Path) -> dict[str, float]:
     data = lines(games, count)
     texts = [json.dumps({k: v for k, v in json.loads(line).items() if k != "id"}) for line in data.splitlines()]
     requests = [parse_request(json.loads(text)) for text in texts]
     secrets = [bytes.fromhex(request.secret_hex or "") for request in requests]
-    scratch = Path(tempfile.mkdtemp(prefix="fairdice-bench-"))
-    store = FolderResults(scratch)
+    store = FolderResults(scratch / "worker")
 
     def core_recompute() -> None:
         for request, secret in zip(requests, secrets, strict=True):
@@ -284,7 +283,7 @@ def main() -> None:
     games = distinct_games()
     with tempfile.TemporaryDirectory(prefix="fairdice-audit-bench-") as folder:
         scratch = Path(folder)
-        worker = worker_section(games, args.worker_games, args.repeat)
+        worker = worker_section(games, args.worker_games, args.repeat, scratch)
         scaling = scaling_section(games, args.scaling_games, args.rounds, scratch)
         memory = memory_section(games, args.small, args.large, scratch)
     model = aws_model(worker["worker_seconds_per_game"], memory["merge_per_game_s"], memory["merge_fixed_s"])
