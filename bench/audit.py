@@ -34,9 +34,9 @@ from fairdice.audit.merge import merge  # noqa: E402
 from fairdice.audit.shard import audit_shard  # noqa: E402
 from fairdice.audit.store import FolderResults  # noqa: E402
 from fairdice.audit.tally import InputRecord  # noqa: E402
-from fairdice.models import parse_request  # noqa: E402
 from fairdice.recompute import recompute  # noqa: E402
-from fairdice.verdict import verify  # noqa: E402
+from fairdice.schemes import parse_request  # noqa: E402
+from fairdice.verify import verify  # noqa: E402
 
 ROLLS = 60
 DISTINCT = 400

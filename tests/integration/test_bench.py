@@ -1,4 +1,5 @@
-"""`make bench` on a fresh machine: its local-server section runs to the end without wrk.
+"""`make bench` on a fresh machine: its local-server section runs to the end without wrk, and the audit's
+figures are measured on a few games.
 
 Only counts are checked here, never a timing (the bench prints its figures; it passes or fails nothing).
 """
@@ -8,6 +9,7 @@ import os
 import runpy
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,3 +46,21 @@ def test_each_import_the_cold_start_section_times_is_one_this_tree_has() -> None
             [sys.executable, "-c", statement], cwd=ROOT, env=environ, capture_output=True, text=True, timeout=120
         )
         assert done.returncode == 0, f"{layer}: {done.stderr[-1000:]}"
+
+
+def test_the_audit_bench_measures_each_of_its_figures_on_a_few_games() -> None:
+    # bench/audit.py (make bench's second part) imports the audit and the core by name: run each
+    # section on a few games, so that a renamed module or a changed shape shows here, not at the next bench.
+    bench = runpy.run_path(str(ROOT / "bench" / "audit.py"), run_name="bench")
+    games = bench["distinct_games"]()[:20]
+
+    with tempfile.TemporaryDirectory() as folder:
+        worker = bench["worker_section"](games, 40, 1, Path(folder))
+        assert {"recompute", "verify_path", "worker"} <= set(worker) and worker["worker_seconds_per_game"] > 0
+        inputs = Path(folder) / "in"
+        bench["write_inputs"](inputs, games, 50, per_file=20)
+        run = bench["audit_command"](inputs, Path(folder) / "out", 1)
+    assert run["games"] == 50 and run["own_kib"] > 0 and run["audit_cpu"] > 0
+
+    model = bench["aws_model"](worker["worker_seconds_per_game"], 1e-6, 1.0)
+    assert model["total_usd"] > 0 and model["map_wall_s"] > 0
