@@ -81,10 +81,10 @@ _COUNTED = (
 
 def _counts(s: Summary) -> str:
     head = (
-        "<tr><th class=t rowspan=2>scheme</th><th colspan=6>games</th><th colspan=4>rolls</th></tr>"
+        "<tr><th class=t rowspan=2>scheme</th><th colspan=5>games</th><th rowspan=2>lines not verified</th>"
+        "<th colspan=4>rolls</th></tr>"
         "<tr><th>read</th><th>fair</th><th>mismatch</th><th>incomplete</th><th>withheld</th>"
-        "<th>lines not verified</th><th>recomputed</th><th>differ</th><th>not recorded</th>"
-        "<th>recorded beyond</th></tr>"
+        "<th>recomputed</th><th>differ</th><th>not recorded</th><th>recorded beyond</th></tr>"
     )
     rows = [_count_row(html.escape(scheme), counts.model_dump()) for scheme, counts in s.by_scheme.items()] + [
         _count_row("<b>all</b>", s.model_dump())
