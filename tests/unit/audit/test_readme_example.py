@@ -1,0 +1,49 @@
+"""README "Auditing every game": its example lines, audited by the command, give the output, findings and summary
+the README shows."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from fairdice.cli import main
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def section() -> str:
+    readme = (ROOT / "README.md").read_text()
+    start = readme.index("## Auditing every game")
+    return readme[start : readme.index("\n## ", start + 1)]
+
+
+def blocks(text: str, language: str) -> list[str]:
+    return re.findall(rf"```{language}\n(.*?)```", text, flags=re.S)
+
+
+def test_the_readmes_example_audit_prints_writes_and_exits_as_the_readme_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given the README's input lines in day.jsonl
+    text = section()
+    lines, summary_shown, findings_shown = (b for b in blocks(text, "json"))
+    (tmp_path / "day.jsonl").write_text(lines)
+    monkeypatch.chdir(tmp_path)
+
+    # When the README's command runs
+    (commands,) = [b for b in blocks(text, "sh") if "fairdice audit day.jsonl" in b]
+    said = commands.splitlines()
+    status = main(["audit", "day.jsonl", "--out", "audit-day"])
+
+    # Then it prints the README's line, exits with its status, and writes its findings
+    assert capsys.readouterr().out.strip() == said[1]
+    assert said[2:4] == ["$ echo $?", str(status)]
+    assert (tmp_path / "audit-day" / "findings.jsonl").read_text() == findings_shown
+    # and the summary the README shows (its figures where it gives them; "…" stands for the rest)
+    summary = json.loads((tmp_path / "audit-day" / "summary.json").read_text())
+    assert summary["inputs"][0]["sha256"].startswith(re.findall(r'"sha256": "([0-9a-f]+)…"', summary_shown)[0])
+    counts = summary_shown.splitlines()[1:3]  # the two lines of top-level counts
+    assert json.loads("{" + " ".join(counts).rstrip(",") + "}") == {
+        key: summary[key] for key in summary if key in " ".join(counts)
+    }
+    assert f'"faces": {{"narde-v1": {json.dumps(summary["faces"]["narde-v1"])}' in summary_shown
