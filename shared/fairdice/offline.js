@@ -73,7 +73,7 @@
     );
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      check(scheme, fromForm(scheme, form), "form");
+      check(scheme, fromForm(scheme, form), "form").then(() => result.scrollIntoView());
     });
     return form;
   }
@@ -351,13 +351,13 @@
   });
 
   const root = document.getElementById("verifier");
-  root.replaceChildren(linkForm, el("div", { class: "field" }, el("label", { for: "scheme", text: "Which game?" }), chooser));
+  // The verdict comes first: a player who opens a link on a phone sees it without scrolling past the form.
+  root.replaceChildren(linkForm, result, el("div", { class: "field" }, el("label", { for: "scheme", text: "Which game?" }), chooser));
   for (const s of fairdice.schemes.values()) {
     const form = schemeForm(s);
     forms.set(s.id, form);
     root.append(form);
   }
-  root.append(result);
   choose(fairdice.schemes.keys().next().value);
   document.body.dataset.state = "ready";
   if (location.search.length > 1) {

@@ -78,7 +78,7 @@ def offline_page() -> str:
     return f"""<!doctype html>
 <html lang=en><head><meta charset=utf-8>
 <meta name=viewport content="width=device-width,initial-scale=1">
-<meta http-equiv=Content-Security-Policy content="{html.escape(policy)}">
+<meta http-equiv=Content-Security-Policy content="{html.escape(policy, quote=False)}">
 <meta name=referrer content="no-referrer">
 <title>{html.escape(TITLE)}</title>
 <style>{style}</style></head><body>
