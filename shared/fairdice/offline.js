@@ -4,6 +4,9 @@
 // HTML, so nothing pasted can run. `document.body.dataset.state` says when a check is done (for tests).
 (() => {
   const DEFAULT_COUNT = 60; // rolls listed when neither their number nor the rolls are given (seed 002's snippet prints 60)
+  // A phone lays out a 10,000-row table in seconds: past this many rolls the rest wait for a tap.
+  const ROWS_AT_ONCE = 1000;
+  const FIRST_ROWS = 500;
   const { words } = fairdice;
 
   function el(tag, attributes, ...children) {
@@ -294,7 +297,7 @@
       parts.push(`${words.number(s.missing)} not recorded`);
       if (s.extra) parts.push(`${words.count(s.extra, "extra roll", "extra rolls")} recorded`);
     }
-    const rows = verdict.rolls.map((r) => {
+    const row = (r) => {
       const mark = r.matches === null ? el("span", { class: "muted", text: "–" }) : r.matches ? el("span", { class: "ok", text: "✓", title: "matches" }) : el("span", { class: "bad", text: "✗", title: "differs" });
       return el(
         "tr",
@@ -305,17 +308,29 @@
         el("td", { class: "dice" }, r.recorded ? dice(r.recorded) : verdict.checks.rolls === "not_given" ? "" : el("span", { class: "muted", text: "not recorded" })),
         el("td", {}, mark),
       );
-    });
-    return [
+    };
+    const all = verdict.rolls;
+    const shown = all.length > ROWS_AT_ONCE ? FIRST_ROWS : all.length;
+    const body = el("tbody", {}, all.slice(0, shown).map(row));
+    const section = [
       el("h3", { text: "The rolls" }),
       el("p", { class: "muted", text: `${parts.join(", ")}.` }),
       el(
         "table",
         {},
         el("thead", {}, el("tr", {}, el("th", { text: "#" }), el("th", { text: "HMAC message" }), el("th", { text: "dice" }), el("th", { text: "recorded" }), el("th", {}))),
-        el("tbody", {}, rows),
+        body,
       ),
     ];
+    if (shown < all.length) {
+      const more = el("button", { type: "button", id: "all-rolls", text: `Show the other ${words.count(all.length - shown, "roll", "rolls")}` });
+      more.addEventListener("click", () => {
+        body.append(...all.slice(shown).map(row));
+        more.remove();
+      });
+      section.push(el("p", {}, more));
+    }
+    return section;
   }
 
   function render(schemeObject, verdict, data, listed) {

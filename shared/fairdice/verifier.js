@@ -588,6 +588,9 @@ const fairdice = (() => {
         withheld: { reason: withheld },
       };
     }
+    if (request[scheme.secret.field] === null) {
+      throw new Problems([{ field: scheme.secret.field, message: scheme.secret.missing || "is needed to recompute the rolls" }]);
+    }
     const secret = fromHex(request[scheme.secret.field]);
     const given = request[scheme.seal.field];
     const computed = hex(await sha256(secret));

@@ -24,6 +24,7 @@ import json
 import random
 import shutil
 import string
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,6 +35,7 @@ from fairdice.dice import Mac, Rolls
 from fairdice.errors import InvalidInput
 from fairdice.links import parse_link
 from fairdice.models import (
+    MAX_ROLLS,
     SCHEMES,
     BgDiceRequest,
     BgOnlineRequest,
@@ -719,3 +721,60 @@ def test_a_field_the_page_cannot_read_is_named_in_the_forms_words_and_the_links(
     measured = _open(browser, page, "?seed=12zz&client=a,b&n=3", PHONE)
     assert measured["verdict"] is None
     assert "Server seed (the link’s seed): a secret must be hex digits (0-9, a-f)" in measured["text"]
+
+
+def test_a_player_who_types_seed_002s_example_into_the_form_gets_fair(browser: Browser, page: Path) -> None:
+    # Given the page opened without a link, and narde-v1's form filled as seed 002's test example
+    browser.open(page.as_uri(), PHONE)
+    browser.wait_for("document.body.dataset.state === 'ready'")
+    fields = {
+        "key": KEY.hex(),
+        "fingerprint": seal_of(KEY),
+        "phrase": "test",
+        "recorded": "0: 1-5\n1: 4-6\n2: 3-4",
+    }
+    browser.evaluate(
+        "(() => { const s = document.getElementById('scheme'); s.value = 'narde-v1';"
+        " s.dispatchEvent(new Event('change'));"
+        f" const f = document.querySelector('form[data-scheme=\"narde-v1\"]'); const v = {json.dumps(fields)};"
+        " for (const [name, value] of Object.entries(v)) f.elements[name].value = value;"
+        " f.querySelector('button[type=submit]').click(); })()"
+    )
+
+    # When it is checked, then the verdict is fair, in the seed's words
+    browser.wait_for("document.body.dataset.state === 'done'")
+    text = browser.evaluate("document.getElementById('result').innerText")
+    assert browser.evaluate("document.body.dataset.verdict") == "fair"
+    assert (
+        "The key matches the fingerprint shown before the game, and all 3 recorded rolls are the ones it gives." in text
+    )
+
+
+def test_without_a_number_of_rolls_or_the_rolls_the_page_lists_the_first_60(browser: Browser, page: Path) -> None:
+    measured = _open(browser, page, f"?scheme=bg-dice-v1&key={KEY.hex()}", PHONE)
+    assert measured["verdict"] == "incomplete"
+    assert "No number of rolls and no rolls were given, so the first 60 are listed." in measured["text"]
+    assert browser.evaluate("document.querySelectorAll('#result tbody tr').length") == 60
+
+
+def test_a_mirror_pairs_game_and_a_day_not_over_are_not_yet_verifiable(browser: Browser, page: Path) -> None:
+    measured = _open(browser, page, f"?scheme=three-dice&commit={seal_of(KEY)}", PHONE)
+    assert measured["verdict"] == "withheld"
+    assert "until both games of its mirror pair have ended" in measured["text"]
+    player = "00000000-0000-4000-8000-000000000000"
+    measured = _open(browser, page, f"?scheme=daily&date=2999-01-01&player={player}&secret={KEY.hex()}", PHONE)
+    assert measured["verdict"] == "withheld"
+    assert "The secret of 2999-01-01 is published once that day is over in UTC." in measured["text"]
+
+
+def test_a_game_at_the_roll_cap_is_recomputed_whole_in_the_page(browser: Browser, page: Path) -> None:
+    started = time.monotonic()
+    measured = _open(browser, page, f"?scheme=narde-v1&key={KEY.hex()}&phrase=long&n={MAX_ROLLS}", DESKTOP)
+    print(f"\n{MAX_ROLLS} narde-v1 rolls recomputed and listed by the page in {time.monotonic() - started:.1f} s")
+    assert measured["verdict"] == "incomplete"
+    # The first 500 rows are listed at once, the rest on a tap: a phone lays out 10,000 rows in seconds.
+    assert browser.evaluate("document.querySelectorAll('#result tbody tr').length") == 500
+    browser.evaluate("document.getElementById('all-rolls').click()")
+    assert browser.evaluate("document.querySelectorAll('#result tbody tr').length") == MAX_ROLLS
+    last = browser.evaluate("document.querySelector('#result tbody tr:last-child').innerText")
+    assert f"narde-v1|long|{MAX_ROLLS - 1}" in last

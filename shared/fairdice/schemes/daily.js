@@ -6,7 +6,7 @@ fairdice.register(
   (() => {
     const SIDES = [4, 6, 8, 10, 12, 20];
     const UUID = /^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$/;
-    const { fields, FieldError } = fairdice;
+    const { fields } = fairdice;
 
     /** `YYYY-MM-DD|<canonical lowercase hyphenated uuid>`. */
     const message = (day, player) => `${day}|${player}`;
@@ -49,7 +49,11 @@ fairdice.register(
       title: "Raredle’s daily roll",
       seedDocument: "004",
       sides: SIDES,
-      secret: { field: "secret", words: "day’s secret" },
+      secret: {
+        field: "secret",
+        words: "day’s secret",
+        missing: "this page has no archive to take it from: paste the day’s secret, published once the day is over",
+      },
       seal: { field: "commitment", words: "commitment" },
       yours: { field: "player_id", words: "player id", note: "your own player id" },
       fields: [
@@ -99,11 +103,6 @@ fairdice.register(
       ],
       how:
         "Message: YYYY-MM-DD|<player_id>. Stream: HMAC-SHA256(secret, message); if exhausted, the next block is HMAC-SHA256(secret, message + \"|1\"), then \"|2\", and so on. Dice, in this fixed order: d4, d6, d8, d10, d12, d20. Per die of n sides: limit = 256 − (256 mod n); discard any byte ≥ limit; face = (byte mod n) + 1.",
-      check(request) {
-        if (request.secret === null) {
-          throw new FieldError("secret", "this page has no archive to take it from: paste the day’s secret, published once the day is over");
-        }
-      },
       withheld(request, today) {
         if (!today || request.date < today) return null;
         return `the secret of ${request.date} is published once that day is over in UTC`;
