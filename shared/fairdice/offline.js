@@ -126,7 +126,9 @@
   function fill(form, schemeObject, data) {
     form.reset();
     for (const input of schemeObject.inputs) {
-      form.elements[input.name].value = shownValue(input, fairdice.getPath(data, input.name));
+      const shown = shownValue(input, fairdice.getPath(data, input.name));
+      if (shown === "" && input.type === "yesno") continue; // not in the link: the form's own default
+      form.elements[input.name].value = shown;
     }
     const more = form.querySelector("details.more");
     if (more && schemeObject.inputs.some((i) => i.more && fairdice.getPath(data, i.name) !== undefined)) more.open = true;

@@ -681,13 +681,25 @@ def test_the_page_opened_with_a_game_over_link_says_the_verdict_and_fits_the_scr
     _screenshot(browser, tmp_path_factory, f"{state}-{width}")
 
 
-@pytest.mark.parametrize("vector", ["three-dice-unicode-seeds", "daily-2026-10-28"])
-def test_long_messages_and_six_faces_fit_a_phone(
+@pytest.mark.parametrize("vector", ["three-dice-unicode-seeds", "daily-2026-10-28", "bg-dice-v1-opening-ties"])
+def test_long_messages_six_faces_and_opening_winners_fit_a_phone(
     browser: Browser, page: Path, tmp_path_factory: pytest.TempPathFactory, vector: str
 ) -> None:
     measured = _open(browser, page, _vector_link(vector, with_rolls=True), PHONE)
     assert measured["wide"] == [] and measured["scrollWidth"] <= PHONE, measured
     _screenshot(browser, tmp_path_factory, f"{vector}-{PHONE}")
+
+
+def test_roll_numbers_past_2_to_the_53_are_exact_and_fit_a_phone(browser: Browser, page: Path) -> None:
+    # Given pair36 rolls numbered from 2^53, where a JavaScript number would lose the last digit
+    query = f"?seed={KEY.hex()}&client=a,b&first={2**53}&n=3"
+    core = verify(parse_link(query))
+
+    measured = _open(browser, page, query, PHONE)
+
+    assert measured["wide"] == [] and measured["scrollWidth"] <= PHONE, measured
+    for report in core.rolls:
+        assert f"a:b:{report['index']}\t{'-'.join(map(str, report['dice'] or []))}" in measured["text"]
 
 
 def test_daily_says_offline_it_cannot_see_when_the_commitment_was_published(browser: Browser, page: Path) -> None:
@@ -778,3 +790,21 @@ def test_a_game_at_the_roll_cap_is_recomputed_whole_in_the_page(browser: Browser
     assert browser.evaluate("document.querySelectorAll('#result tbody tr').length") == MAX_ROLLS
     last = browser.evaluate("document.querySelector('#result tbody tr:last-child').innerText")
     assert f"narde-v1|long|{MAX_ROLLS - 1}" in last
+
+
+def test_a_link_fills_the_form_with_its_values_and_leaves_the_rest_at_the_forms_defaults(
+    browser: Browser, page: Path
+) -> None:
+    values = "(s) => Object.fromEntries([...document.querySelector(`form[data-scheme='${s}']`).elements]"
+    values += ".filter((e) => e.name).map((e) => [e.name, e.value]))"
+    later = next(v for v in VECTORS["vectors"] if v["name"] == "bg-dice-v1-later-game-of-a-match")
+
+    _open(browser, page, _vector_link(later["name"]), PHONE)
+    form = browser.evaluate(f"({values})('bg-dice-v1')")
+    assert form["key"] == later["request"]["key"] and form["opening"] == "0" and form["count"] == "4"
+
+    _open(browser, page, _vector_link("narde-v1-seed-example"), PHONE)
+    assert browser.evaluate("document.getElementById('scheme').value") == "narde-v1"
+    _open(browser, page, _vector_link("bg-dice-v1-seed-example"), PHONE)
+    form = browser.evaluate(f"({values})('bg-dice-v1')")
+    assert form["opening"] == "1" and form["line"] == "" and form["recorded"] == ""

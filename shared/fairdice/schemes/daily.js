@@ -22,7 +22,8 @@ fairdice.register(
       const text = typeof value === "string" ? fairdice.strip(value) : "";
       if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(text)) throw new Error("a date is written YYYY-MM-DD (UTC)");
       const [y, m, d] = text.split("-").map(Number);
-      const date = new Date(Date.UTC(y, m - 1, d));
+      const date = new Date(0);
+      date.setUTCFullYear(y, m - 1, d); // not Date.UTC, which reads years 0 to 99 as 1900 to 1999
       if (y < 1 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
         throw new Error(`${text} is not a date in the calendar`);
       }
