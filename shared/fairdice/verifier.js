@@ -187,7 +187,6 @@ const fairdice = (() => {
   const kinds = {
     secret: (v) => hexValue(v, 16, 64, "a secret"),
     seal: (v) => hexValue(v, 32, 32, "a seal"),
-    daySecret: (v) => hexValue(v, 32, 32, "a day secret"),
     count: (v) => wholeNumber(v, 1, MAX_ROLLS),
     bool: yesNo,
     text: (v) => v,
@@ -389,7 +388,6 @@ const fairdice = (() => {
 
   // ---- game-over links, as fairdice.links reads them ---------------------------------------------
 
-  const DEFAULT_SCHEME = "pair36";
   const TRACKING = /^(utm_.*|fbclid|gclid)$/;
 
   function decode(raw, name) {
@@ -442,7 +440,9 @@ const fairdice = (() => {
     }
     const schemeValues = kept.filter(([name]) => name === "scheme").map(([, value]) => value);
     if (schemeValues.length > 1) throw new FieldError("scheme", "is given more than once in the link");
-    const id = schemeValues.length ? schemeValues[0] : DEFAULT_SCHEME;
+    // Seed 000's links name no scheme: the scheme that says so (`linkDefault`) is meant.
+    const fallback = [...schemes.values()].find((s) => s.linkDefault);
+    const id = schemeValues.length ? schemeValues[0] : fallback && fallback.id;
     const scheme = schemes.get(id);
     if (!scheme) throw new FieldError("scheme", `must be one of ${[...schemes.keys()].join(", ")}, not “${id}”`);
     const params = new Map(scheme.inputs.filter((i) => i.param).map((i) => [i.param, i]));

@@ -808,3 +808,22 @@ def test_a_link_fills_the_form_with_its_values_and_leaves_the_rest_at_the_forms_
     _open(browser, page, _vector_link("bg-dice-v1-seed-example"), PHONE)
     form = browser.evaluate(f"({values})('bg-dice-v1')")
     assert form["opening"] == "1" and form["line"] == "" and form["recorded"] == ""
+
+
+def test_a_link_with_8_of_12_rolls_says_the_last_4_were_not_recorded_not_that_they_differ(
+    browser: Browser, page: Path
+) -> None:
+    query = _pair36_link()
+    cut = query[: query.index("&rolls=") + len("&rolls=") + 16]  # 8 rolls of two digits
+
+    measured = _open(browser, page, cut, PHONE)
+
+    assert measured["verdict"] == "incomplete"
+    assert "Rolls 9 to 12 were not recorded, so they were not compared." in measured["text"]
+    assert "12 rolls computed, 8 compared, 0 differ, 4 not recorded." in measured["text"]
+
+
+def test_rolls_on_a_take_back_line_are_compared_but_never_called_fair(browser: Browser, page: Path) -> None:
+    measured = _open(browser, page, _vector_link("bg-dice-v1-take-back-line", with_rolls=True), PHONE)
+    assert measured["verdict"] == "incomplete"
+    assert "These rolls are on take-back line 1: the rolls taken back are not here" in measured["text"]

@@ -60,7 +60,7 @@ fairdice.register(
       fields: [
         { name: "date", required: true, read: day },
         { name: "player_id", required: true, read: player },
-        { name: "secret", read: fairdice.kinds.daySecret },
+        { name: "secret", read: (v) => fairdice.hexValue(v, 32, 32, "a day secret") },
         fields.seal("commitment"),
         { name: "recorded", read: recorded },
       ],

@@ -44,6 +44,7 @@ fairdice.register(
       id: "pair36",
       title: "Dice you can check",
       seedDocument: "000",
+      linkDefault: true, // seed 000's links carry no scheme parameter
       sides: [6, 6],
       secret: { field: "server_seed", words: "server seed" },
       seal: { field: "seal", words: "seal" },
