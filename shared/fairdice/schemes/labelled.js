@@ -1,0 +1,53 @@
+"use strict";
+// Seed 001's labelled rolls in the browser, shared by bg-dice-v1 and bg-online-v1: two dice from
+// HMAC(key, `label:block`), bytes of 252 or more skipped. The same rule as bg.py's.
+fairdice.define(
+  "labelled",
+  (() => {
+    const PAIR = [6, 6];
+
+    /** The two dice of one label: `label:0`, then `label:1`… if a block runs short (`first`: block 0). */
+    async function diceFor(mac, label, first) {
+      const block = first || (await mac(fairdice.text(`${label}:0`)));
+      return fairdice.readDice(block, (b) => mac(fairdice.text(`${label}:${b}`)), PAIR);
+    }
+
+    const winnerOf = (dice, seats) => (dice[0] === dice[1] ? "tie" : dice[0] > dice[1] ? seats[0] : seats[1]);
+
+    /** One roll; an opening roll also says who won it (first die higher) or that it tied. */
+    async function labelledRoll(mac, index, label, seats, first) {
+      const dice = await diceFor(mac, label, first);
+      const roll = { index: BigInt(index), message: `${label}:0`, dice, label };
+      if (label.includes(":opening:")) roll.winner = winnerOf(dice, seats);
+      return roll;
+    }
+
+    /** The rolls of `labels`, numbered from 1 in the order given. */
+    async function explicit(mac, labels, seats) {
+      const blocks = await fairdice.macs(
+        mac,
+        labels.map((label) => fairdice.text(`${label}:0`)),
+      );
+      return Promise.all(labels.map((label, at) => labelledRoll(mac, at + 1, label, seats, blocks[at])));
+    }
+
+    /** `count` rolls in the order they came: opening roll-offs until one is not a tie, then turns. */
+    async function game(mac, { prefix, opening, turnWord, firstTurn, count, line, seats }) {
+      const labels = [];
+      if (opening) {
+        for (let k = 0; labels.length < count; k += 1) {
+          labels.push(`${prefix}:opening:${k}`);
+          const roll = await labelledRoll(mac, k + 1, labels[labels.length - 1], seats);
+          if (roll.winner !== "tie") break;
+        }
+      }
+      const suffix = line ? `:line:${line}` : "";
+      for (let turn = BigInt(firstTurn); labels.length < count; turn += 1n) {
+        labels.push(`${prefix}:${turnWord}:${turn}${suffix}`);
+      }
+      return explicit(mac, labels, seats);
+    }
+
+    return { diceFor, labelledRoll, explicit, game };
+  })(),
+);

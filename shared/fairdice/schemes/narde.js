@@ -1,0 +1,113 @@
+"use strict";
+// narde-v1 (seed 002) in the browser: roll i from 0 is HMAC(key, `narde-v1|phrase|i`), next block
+// `…|i|1`. The same rule as narde.py beside it.
+fairdice.register(
+  (() => {
+    const PAIR = [6, 6];
+    const { fields, words } = fairdice;
+
+    /** The HMAC message of roll `i`'s block `block` (block 0 has no block suffix). */
+    const message = (phrase, i, block = 0) => `narde-v1|${phrase}|${i}${block ? `|${block}` : ""}`;
+
+    /** Roll `i`: the first two usable bytes of its blocks (`first`: block 0, if already computed). */
+    async function roll(mac, phrase, i, first) {
+      const text = message(phrase, i);
+      const block = first || (await mac(fairdice.text(text)));
+      const dice = await fairdice.readDice(block, (b) => mac(fairdice.text(message(phrase, i, b))), PAIR);
+      return { index: BigInt(i), message: text, dice };
+    }
+
+    function scope(request, rolls) {
+      const first = request.first;
+      const last = rolls.length ? rolls[rolls.length - 1].index : first;
+      const range = words.span(first, last);
+      if (first > 0n) {
+        return {
+          kind: "window",
+          first,
+          last,
+          description: `${range} of the game only`,
+          reason: `Only ${range} ${first === last ? "was" : "were"} checked: the game’s rolls from roll 0 (the opening roll) are needed to show the whole game was fair.`,
+        };
+      }
+      return { kind: "game", first, last, description: `${range} from the game’s start` };
+    }
+
+    return {
+      id: "narde-v1",
+      title: "Narde",
+      seedDocument: "002",
+      sides: PAIR,
+      secret: { field: "key", words: "key" },
+      seal: { field: "fingerprint", words: "fingerprint" },
+      yours: { field: "phrase", words: "phrase", note: "the phrase of your game" },
+      fields: [
+        fields.secret("key"),
+        fields.seal("fingerprint"),
+        { name: "phrase", required: true, read: (v) => fairdice.printable(v, 256, "a phrase") },
+        fields.count(),
+        fields.first(0),
+        fields.recorded(PAIR),
+      ],
+      // The seed page's own field names (seed 002), with its words on each.
+      inputs: [
+        {
+          name: "fingerprint",
+          param: "fingerprint",
+          type: "hex",
+          label: "Fingerprint shown before the game",
+          help: "Before the first roll the app shows SHA-256 of the key — a sealed envelope.",
+        },
+        {
+          name: "key",
+          param: "key",
+          type: "hex",
+          label: "Key shown after the game",
+          help: "After the game the key is revealed. Its SHA-256 must equal the fingerprint.",
+        },
+        {
+          name: "phrase",
+          param: "phrase",
+          type: "text",
+          label: "Phrase",
+          help: "Every roll is HMAC-SHA256(key, narde-v1|phrase|i).",
+        },
+        {
+          name: "count",
+          param: "n",
+          type: "number",
+          label: "Number of rolls",
+          help: "Roll number i counts from 0, the opening roll included.",
+        },
+        {
+          name: "recorded",
+          param: "rolls",
+          type: "rolls",
+          label: "Roll log (optional)",
+          help: "The rolls computed from the key must equal the roll log in the app, for example 1-5 4-6 3-4.",
+        },
+        {
+          name: "first",
+          param: "first",
+          type: "number",
+          more: true,
+          label: "First roll number",
+          help: "Leave it at 0. A later number checks only part of the game.",
+        },
+      ],
+      how:
+        "Roll number i (from 0, the opening roll included) = HMAC-SHA256(key, narde-v1|phrase|i). Bytes 252–255 are skipped; every other byte b gives a die b mod 6 + 1. The first two dice are the roll. If a block has fewer than two usable bytes, the next one is …|i|1.",
+      check: fairdice.needCount,
+      roll: (mac, inputs) => roll(mac, inputs.phrase, BigInt(inputs.i)),
+      async rolls(mac, request, count) {
+        const numbers = fairdice.numbers(request.first, count);
+        const blocks = await fairdice.macs(
+          mac,
+          numbers.map((i) => fairdice.text(message(request.phrase, i))),
+        );
+        return Promise.all(numbers.map((i, at) => roll(mac, request.phrase, i, blocks[at])));
+      },
+      scope,
+    };
+  })(),
+);
