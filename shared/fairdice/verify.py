@@ -8,6 +8,7 @@ from operator import eq
 from fairdice import schemes
 from fairdice.diagnosis import diagnose
 from fairdice.dice import Rolls
+from fairdice.prose import counted, number, span, was
 from fairdice.request import RequestBase
 from fairdice.schemes.base import DaySecrets, Withheld, Words
 from fairdice.seal import seal_matches, seal_of
@@ -105,33 +106,36 @@ def reasons(
     if seal == "mismatch":
         found.append(f"the {words.secret} does not match the {words.seal} {seal_origin}")
     if summary.differ:
-        first = f"{roll} {summary.first_mismatch}"
+        first = f"{roll} {number(summary.first_mismatch or 0)}"
         if summary.compared == 1:
             found.append(f"the recorded {roll} differs from the computed one ({first})")
         elif summary.differ == 1:
-            found.append(f"1 of the {summary.compared} recorded {plural} differs from the computed one ({first})")
-        else:
             found.append(
-                f"{summary.differ} of the {summary.compared} recorded {plural} differ from the computed ones"
-                f" (first: {first})"
+                f"1 of the {number(summary.compared)} recorded {plural} differs from the computed one ({first})"
             )
+        else:
+            every = "both" if summary.compared == 2 else f"all {number(summary.compared)}"
+            share = (
+                every
+                if summary.differ == summary.compared
+                else f"{number(summary.differ)} of the {number(summary.compared)}"
+            )
+            found.append(f"{share} recorded {plural} differ from the computed ones (first: {first})")
     if summary.extra:
-        what = roll if summary.extra == 1 else plural
-        found.append(f"{summary.extra} more {what} {'was' if summary.extra == 1 else 'were'} recorded than computed")
+        found.append(
+            f"{counted(summary.extra, 'more ' + roll, 'more ' + plural)} {was(summary.extra)} recorded than computed"
+        )
     if seal == "not_given":
         found.append(f"no {words.seal} was given, so nothing shows the {words.secret} was fixed before the game")
     found.extend(caveats)
     if scope.kind != "game":
         found.append(scope.description)
     if rolls == "not_given":
-        found.append(f"no {plural} were recorded, so the {summary.count} {plural} computed were not compared")
+        computed = counted(summary.count, roll, plural)
+        found.append(f"no {plural} were recorded, so the {computed} computed {was(summary.count)} not compared")
     elif summary.missing and scope.last is not None:
         start = scope.last - summary.missing + 1
-        found.append(
-            f"{roll} {start} was not recorded"
-            if summary.missing == 1
-            else f"{plural} {start} to {scope.last} were not recorded"
-        )
+        found.append(f"{span(roll, plural, start, scope.last)} {was(summary.missing)} not recorded")
     return found
 
 

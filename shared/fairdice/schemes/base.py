@@ -18,6 +18,7 @@ from pydantic import JsonValue, ValidationError
 
 from fairdice.dice import Rolls
 from fairdice.errors import InvalidInput
+from fairdice.prose import number, span
 from fairdice.request import RequestBase
 from fairdice.verdict import Cause, GameInput, Scope
 
@@ -273,16 +274,14 @@ class Scheme(ABC, Generic[R]):
 def numbered_scope(words: Words, numbering: Numbering, start: int, first: int, count: int) -> Scope:
     """A game when the rolls start at the game's first number, else a window of it."""
     last = first + count - 1
-    roll, rolls, game = words.roll, words.rolls, numbering.game
+    rolls, game = span(words.roll, words.rolls, first, last), numbering.game
     if first == start:
-        return Scope(
-            kind="game", first=first, last=last, description=f"{rolls} {first:,} to {last:,} from the {game}'s start"
-        )
+        return Scope(kind="game", first=first, last=last, description=f"{rolls} from the {game}'s start")
     return Scope(
         kind="window",
         first=first,
         last=last,
-        description=f"{rolls} {first:,} to {last:,} only: the {game}'s {rolls} from {roll} {start} are needed",
+        description=f"{rolls} only: the {game}'s {words.rolls} from {words.roll} {number(start)} are needed",
     )
 
 

@@ -17,6 +17,7 @@ from pydantic import BeforeValidator, Field, ValidationInfo, WithJsonSchema, mod
 from fairdice.dice import Mac, Roll, Rolls, keyed_mac
 from fairdice.errors import InvalidInput
 from fairdice.fields import MAX_ROLLS, WHOLE_NUMBER, Seal, Secret, field_error, named
+from fairdice.prose import span
 from fairdice.request import CountedRequest
 from fairdice.schemes.base import Case, Hypothesis, LinkParam, Scheme, Words, labels_of, or_placeholder
 from fairdice.schemes.labelled import STEPS, dice_for, labelled, labelled_rolls, recipe_code
@@ -221,17 +222,20 @@ class BgDice(Scheme[BgDiceRequest]):
                 " on from a fresh line, so whoever decides take-backs can choose one, and the rolls taken back are not"
                 " shown",
             )
-        start = labels[0]
+        start, rolls_checked = labels[0], span("roll", "rolls", 1, count)
         if start.opening == 0:
             return Scope(
-                kind="game", first=1, last=count, description=f"rolls 1 to {count} from the game's start ({start.text})"
+                kind="game",
+                first=1,
+                last=count,
+                description=f"{rolls_checked} from the game's start ({start.text})",
             )
         if start.turn == 1:
             return Scope(
                 kind="game",
                 first=1,
                 last=count,
-                description=f"rolls 1 to {count} from the start of a later game of a match ({start.text})",
+                description=f"{rolls_checked} from the start of a later game of a match ({start.text})",
             )
         return Scope(
             kind="window",

@@ -14,6 +14,7 @@ from pydantic import Field, JsonValue, model_validator
 
 from fairdice.dice import Mac, Rolls, keyed_mac
 from fairdice.fields import WHOLE_NUMBER, AppNumber, Seal, Secret, field_error
+from fairdice.prose import span
 from fairdice.request import CountedRequest
 from fairdice.schemes.base import Case, Hypothesis, LinkParam, Scheme, Words, labels_of, or_placeholder, py
 from fairdice.schemes.labelled import STEPS, labelled_rolls, recipe_code
@@ -114,7 +115,10 @@ class BgOnline(Scheme[BgOnlineRequest]):
                 description=f"rolls from {start} only: game 1's rolls from {ONLINE}:g1:opening:0 are needed",
             )
         return Scope(
-            kind="game", first=1, last=count, description=f"rolls 1 to {count} of game {game} from its start ({start})"
+            kind="game",
+            first=1,
+            last=count,
+            description=f"{span('roll', 'rolls', 1, count)} of game {game} from its start ({start})",
         )
 
     def identity(self, request: BgOnlineRequest) -> list[GameInput]:
