@@ -8,16 +8,25 @@ import hashlib
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from importlib.resources import files
 
 import pytest
-from fairdice import offline
-from fairdice.models import SCHEMES
-from fairdice.schemes.browser import SCRIPTS
+from fairdice import offline, schemes
+from testkit import toy_scheme
 
 
 def _sha256(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+@pytest.fixture
+def toy() -> Iterator[None]:
+    toy_scheme.register()
+    try:
+        yield
+    finally:
+        toy_scheme.unregister()
 
 
 def test_the_pages_policy_allows_its_one_script_and_one_style_by_their_hashes_and_nothing_else() -> None:
@@ -32,6 +41,7 @@ def test_the_pages_policy_allows_its_one_script_and_one_style_by_their_hashes_an
         f"default-src 'none'; script-src {_sha256(scripts[0])}; style-src {_sha256(styles[0])}; "
         "base-uri 'none'; form-action 'none'"
     )
+    assert offline.offline_policy() == policy.group(1) + "; frame-ancestors 'none'"
 
 
 def test_the_page_names_no_other_address_to_load() -> None:
@@ -40,13 +50,12 @@ def test_the_page_names_no_other_address_to_load() -> None:
         assert not re.search(pattern, page, re.I), pattern
 
 
-def test_the_script_holds_the_verifier_then_every_scheme_file_once_then_the_page() -> None:
+def test_the_script_holds_the_verifier_then_the_files_each_scheme_room_names_once_then_the_page() -> None:
     script = offline.page_script()
-    files_in_order = ["verifier.js", *offline.scheme_files(), "offline.js"]
-    sources = [
-        (files("fairdice") / ("schemes/" + name if name in offline.scheme_files() else name)).read_text("utf-8")
-        for name in files_in_order
-    ]
+    names = [name for scheme in schemes.all_schemes() for name in scheme.browser]
+    sources = [files("fairdice").joinpath("verifier.js").read_text("utf-8")]
+    sources += [files("fairdice").joinpath("schemes", name).read_text("utf-8") for name in dict.fromkeys(names)]
+    sources.append(files("fairdice").joinpath("offline.js").read_text("utf-8"))
     assert script == "\n".join(sources)
     assert offline.scheme_files() == [
         "pair36.js",
@@ -59,13 +68,37 @@ def test_the_script_holds_the_verifier_then_every_scheme_file_once_then_the_page
     ]
 
 
-def test_every_scheme_of_the_core_has_its_browser_files() -> None:
-    assert list(SCRIPTS) == list(SCHEMES)
+def test_every_built_in_scheme_names_browser_files_that_sit_beside_its_module() -> None:
+    for scheme in schemes.all_schemes():
+        assert scheme.browser, scheme.id
+        for name in scheme.browser:
+            assert files("fairdice").joinpath("schemes", name).is_file(), (scheme.id, name)
+
+
+def test_a_scheme_without_browser_files_is_named_as_one_the_page_cannot_check(toy: None) -> None:
+    # Given the test-only scheme registered, which names no browser file
+    page = offline.offline_page()
+
+    # Then the page says it cannot recompute it, its script is unchanged, and the script is told so too
+    assert offline.uncheckable() == ["toy-d20"]
+    assert "fairdice also knows toy-d20, which this page cannot recompute" in page
+    assert '<script type=application/json id=fairdice-uncheckable>["toy-d20"]</script>' in page
+    assert "toy" not in offline.page_script()
+
+
+def test_without_such_a_scheme_the_page_says_nothing_of_it() -> None:
+    assert offline.uncheckable() == []
+    assert "cannot recompute" not in offline.offline_page()
 
 
 def test_a_source_that_would_end_its_inline_element_is_refused() -> None:
     with pytest.raises(ValueError, match="'</script'"):
-        offline._inline('const s = "</SCRIPT>";', "page script")
+        offline.inline('const s = "</SCRIPT>";', "page script")
+
+
+def test_a_data_block_cannot_end_its_element_whatever_the_value_holds() -> None:
+    block = offline.data_block("x", {"phrase": "</script><script>alert(1)</script>"})
+    assert block.count("</script>") == 1 and block.endswith("</script>")
 
 
 def test_python_m_fairdice_offline_writes_the_page_for_publishing_as_a_static_file() -> None:

@@ -206,6 +206,10 @@ class Scheme(ABC, Generic[R]):
     numbering: Numbering | None = None
     #: Where a game starts and what follows what, in words (GET /schemes).
     game: str
+    #: The scheme's browser files beside its module (`schemes/*.js`), in load order: a file others build on
+    #: first. They recompute its rolls in the browser (`fairdice.offline`); a scheme without any is one the
+    #: offline page and the verdict page's script cannot check.
+    browser: tuple[str, ...] = ()
 
     @cached_property
     def id(self) -> str:

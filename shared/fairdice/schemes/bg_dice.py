@@ -191,6 +191,7 @@ class BgDice(Scheme[BgDiceRequest]):
         LinkParam("n", "count", "int"),
         LinkParam("rolls", "recorded", "rolls"),
     )
+    browser = ("labelled.js", "bg_dice.js")
 
     def rolls(self, request: BgDiceRequest, secret: bytes) -> Rolls:
         mac = keyed_mac(secret)

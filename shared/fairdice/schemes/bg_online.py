@@ -92,6 +92,7 @@ class BgOnline(Scheme[BgOnlineRequest]):
         LinkParam("n", "count", "int"),
         LinkParam("rolls", "recorded", "rolls"),
     )
+    browser = ("labelled.js", "bg_online.js")
 
     game = (
         f"Game 1 of a match starts with its opening roll {ONLINE}:g1:opening:0 (then :1, :2 only after a tie), then"

@@ -104,6 +104,7 @@ class Daily(Scheme[DailyRequest]):
         LinkParam("commitment", "commitment"),
         LinkParam("rolls", "recorded", "rolls"),
     )
+    browser = ("daily.js",)
 
     def archive_day(self, request: DailyRequest) -> dt.date:
         """The request's day: the archive is asked about it even when the secret is given."""

@@ -68,6 +68,7 @@ class Narde(Scheme[NardeRequest]):
         LinkParam("n", "count", "int"),
         LinkParam("rolls", "recorded", "rolls"),
     )
+    browser = ("narde.js",)
     numbering = Numbering("roll", "roll i counts from 0, the opening roll included")
     game = (
         "Roll i counts from 0, the opening roll included: a whole game starts at roll 0. Rolls from a later roll"

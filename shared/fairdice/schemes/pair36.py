@@ -96,6 +96,7 @@ class Pair36(Scheme[Pair36Request]):
         LinkParam("n", "count", "int"),
         LinkParam("rolls", "recorded", "rolls"),
     )
+    browser = ("pair36.js",)
     bare_links = True
     numbering = Numbering(
         "roll number", "rolls are numbered from 1 across the whole match, opening roll-offs included", game="match"

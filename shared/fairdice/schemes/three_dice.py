@@ -169,6 +169,7 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
         LinkParam("n", "count", "int"),
         LinkParam("rolls", "recorded", "rolls"),
     )
+    browser = ("three_dice.js",)
     numbering = Numbering("ply", "the ply counts from 0 in the order the rolls came")
     game = (
         "The ply counts from 0 in the order the rolls came: a whole game starts at ply 0. Plies from a later one"
