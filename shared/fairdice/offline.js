@@ -1,31 +1,21 @@
 "use strict";
 // The offline verifier page: a form per registered scheme, filled from a game-over link's query when
 // the page is opened with one, and the verdict in words. Everything is built with text nodes, never
-// HTML, so nothing pasted can run. `document.body.dataset.state` says when a check is done (for tests).
+// HTML, so nothing pasted can run; a character that shows nothing (a bidi control, a zero-width space)
+// is shown as its code point. `document.body.dataset.state` says when a check is done (for tests).
 (() => {
   const DEFAULT_COUNT = 60; // rolls listed when neither their number nor the rolls are given (seed 002's snippet prints 60)
   // A phone lays out a 10,000-row table in seconds: past this many rolls the rest wait for a tap.
   const ROWS_AT_ONCE = 1000;
   const FIRST_ROWS = 500;
   const { words } = fairdice;
-
-  function el(tag, attributes, ...children) {
-    const node = document.createElement(tag);
-    for (const [name, value] of Object.entries(attributes || {})) {
-      if (value === false || value === null || value === undefined) continue;
-      if (name === "class") node.className = value;
-      else if (name === "text") node.textContent = value;
-      else node.setAttribute(name, value === true ? "" : value);
-    }
-    for (const child of children.flat()) {
-      if (child === null || child === undefined || child === false) continue;
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-    return node;
-  }
+  const view = fairdice.view;
+  const { el, visible, capital, sentence } = view;
+  const uncheckable = JSON.parse((document.getElementById("fairdice-uncheckable") || { textContent: "[]" }).textContent);
 
   const utcToday = () => new Date().toISOString().slice(0, 10);
   const idOf = (scheme, input) => `${scheme.id}--${input.name.replace(/\./g, "-")}`;
+  const paramOf = (scheme, field) => (scheme.link.find((p) => p.field === field) || {}).name;
 
   // ---- the forms -------------------------------------------------------------------------------
 
@@ -101,7 +91,7 @@
     return data;
   }
 
-  function shownValue(input, value) {
+  function shownValue(schemeObject, input, value) {
     if (value === undefined || value === null) return "";
     if (input.type === "yesno") {
       if (typeof value === "boolean") return value ? "1" : "0";
@@ -117,7 +107,7 @@
     }
     if (input.type === "rolls" && /^[0-9]+$/.test(value)) {
       // A link's run of digits, shown a roll at a time: "6-3 4-4 …" reads better than "6344…".
-      const size = scheme(currentScheme).sides.length;
+      const size = schemeObject.sides.length;
       if (value.length % size === 0) return (value.match(new RegExp(`.{${size}}`, "g")) || []).map((r) => r.split("").join("-")).join(" ");
     }
     return String(value);
@@ -126,7 +116,7 @@
   function fill(form, schemeObject, data) {
     form.reset();
     for (const input of schemeObject.inputs) {
-      const shown = shownValue(input, fairdice.getPath(data, input.name));
+      const shown = shownValue(schemeObject, input, fairdice.getPath(data, input.name));
       if (shown === "" && input.type === "yesno") continue; // not in the link: the form's own default
       form.elements[input.name].value = shown;
     }
@@ -136,13 +126,11 @@
 
   // ---- checking --------------------------------------------------------------------------------
 
-  let currentScheme = null;
   const scheme = (id) => fairdice.schemes.get(id);
   const forms = new Map();
   const result = el("section", { id: "result", "aria-live": "polite" });
 
   function choose(id) {
-    currentScheme = id;
     chooser.value = id;
     for (const [formId, form] of forms) form.hidden = formId !== id;
   }
@@ -161,28 +149,29 @@
     return schemeObject.inputs.find((i) => i.name === field || i.name === base) || null;
   }
 
-  function showProblems(schemeObject, problems, source) {
+  function showProblems(schemeObject, problems, source, title = "This cannot be checked yet") {
     const items = problems.map((problem) => {
       const input = schemeObject ? inputFor(schemeObject, problem.field) : null;
       if (input) {
         const id = idOf(schemeObject, input);
         const note = document.getElementById(`${id}--error`);
-        note.textContent = problem.message;
+        note.replaceChildren(visible(capital(problem.message)));
         note.hidden = false;
         document.getElementById(id).setAttribute("aria-invalid", "true");
       }
-      const name = input ? input.label : problem.field;
-      const where = source === "link" && input && input.param ? ` (the link’s ${input.param})` : source === "link" && !input ? " in the link" : "";
-      return el("li", {}, el("b", { text: `${name}${where}: ` }), problem.message);
+      const param = schemeObject && input ? paramOf(schemeObject, input.name) : null;
+      const name = input ? input.label : source === "link" ? `The link’s ${problem.field}` : capital(problem.field);
+      const where = source === "link" && param ? ` (the link’s ${param})` : "";
+      return el("li", {}, el("b", { text: `${name}${where}: ` }), visible(problem.message));
     });
-    result.replaceChildren(
-      el("div", { class: "verdict problem" }, el("h2", { text: "This cannot be checked yet" }), el("p", { text: problems.length === 1 ? "One thing needs changing:" : `${problems.length} things need changing:` }), el("ul", {}, items)),
-    );
+    const count = problems.length === 1 ? "One thing needs changing:" : `${problems.length} things need changing:`;
+    result.replaceChildren(el("div", { class: "verdict problem" }, el("h2", { text: title }), el("p", { text: count }), el("ul", {}, items)));
     document.body.dataset.state = "problem";
   }
 
   async function check(schemeObject, data, source) {
     document.body.dataset.state = "checking";
+    delete document.body.dataset.verdict;
     clearErrors();
     result.replaceChildren(el("p", { class: "muted", text: "Checking…" }));
     let listed = null;
@@ -193,7 +182,7 @@
     }
     try {
       const verdict = await fairdice.verify(data, { today: utcToday() });
-      render(schemeObject, verdict, data, listed);
+      render(schemeObject, verdict, listed);
       document.body.dataset.state = "done";
       document.body.dataset.verdict = verdict.verdict;
     } catch (error) {
@@ -207,11 +196,12 @@
     try {
       data = fairdice.fromLink(query);
     } catch (error) {
-      const problem = { field: error.field || "link", message: error.message };
-      result.replaceChildren(
-        el("div", { class: "verdict problem" }, el("h2", { text: "This link cannot be read" }), el("p", {}, el("b", { text: `${problem.field}: ` }), problem.message)),
-      );
-      document.body.dataset.state = "problem";
+      const problems = error.problems || [{ field: "link", message: error.message }];
+      const named = new URLSearchParams(fairdice.strip(query).replace(/^[^?]*\?/, "")).get("scheme");
+      if (problems[0].field === "scheme" && uncheckable.includes(named)) {
+        problems.splice(0, 1, { field: "scheme", message: `fairdice knows ${named}, but this page cannot recompute its rolls: check it with the fairdice API` });
+      }
+      showProblems(null, problems, "link", "This link cannot be read");
       return;
     }
     choose(data.scheme);
@@ -224,42 +214,28 @@
   const TITLES = { fair: "Fair", mismatch: "Mismatch", incomplete: "Incomplete", withheld: "Not yet verifiable" };
 
   function headline(schemeObject, verdict) {
-    const secret = schemeObject.secret.words;
-    const seal = schemeObject.seal.words;
+    const { secret, seal, roll, rolls } = schemeObject.words;
     const compared = verdict.summary.compared;
     if (verdict.verdict === "fair") {
-      const rolls = compared === 1 ? "the one recorded roll is the one" : `all ${words.number(compared)} recorded rolls are the ones`;
-      return `The ${secret} matches the ${seal} shown before the game, and ${rolls} it gives.`;
+      const all = compared === 1 ? `the recorded ${roll} is the one` : `all ${words.number(compared)} recorded ${rolls} are the ones`;
+      return `The ${secret} matches the ${seal} shown before the game, and ${all} it gives.`;
     }
-    if (verdict.verdict === "withheld") return `${verdict.withheld.reason[0].toUpperCase()}${verdict.withheld.reason.slice(1)}.`;
+    if (verdict.verdict === "withheld") return sentence(verdict.withheld.reason);
     if (verdict.verdict === "mismatch") return "Something does not match:";
     return "Nothing failed, but this check cannot show the game was fair:";
   }
 
-  /** Hex with the characters where it differs from `other` marked. */
-  function marked(value, other) {
-    if (value === null) return el("span", { class: "muted", text: "not given" });
-    if (other === null || value === other) return el("code", { class: "hex", text: value });
-    const code = el("code", { class: "hex" });
-    let run = "";
-    let runDiffers = false;
-    const flush = () => {
-      if (run) code.append(runDiffers ? el("mark", { text: run }) : document.createTextNode(run));
-      run = "";
-    };
-    Array.from(value).forEach((c, at) => {
-      const differs = c !== other[at];
-      if (differs !== runDiffers) flush();
-      runDiffers = differs;
-      run += c;
-    });
-    flush();
-    return code;
+  function identitySection(verdict) {
+    if (!verdict.identified_by.length) return [];
+    return [
+      el("h3", { text: "Is this your game?" }),
+      el("p", { text: "These values identify the game and go into every roll. Whoever sends them chooses them, so check they are the ones your game showed:" }),
+      el("dl", { class: "identity" }, verdict.identified_by.flatMap((given) => [el("dt", { text: capital(given.description) }), el("dd", {}, el("code", { class: "hex" }, visible(Array.isArray(given.value) ? given.value.join(", ") : String(given.value))))])),
+    ];
   }
 
   function sealSection(schemeObject, verdict) {
-    const secret = schemeObject.secret.words;
-    const seal = schemeObject.seal.words;
+    const { secret, seal } = schemeObject.words;
     const status = {
       match: el("p", {}, el("span", { class: "ok", text: "✓ " }), `The SHA-256 of the ${secret} is the ${seal} given.`),
       mismatch: el("p", {}, el("span", { class: "bad", text: "✗ " }), `The SHA-256 of the ${secret} is not the ${seal} given: the characters that differ are marked.`),
@@ -271,61 +247,21 @@
       el(
         "dl",
         {},
-        el("dt", { text: `${seal[0].toUpperCase()}${seal.slice(1)} given` }),
-        el("dd", {}, marked(verdict.seal.given, verdict.seal.computed)),
+        el("dt", { text: `${capital(seal)} given` }),
+        el("dd", {}, view.marked(verdict.seal.given, verdict.seal.computed)),
         el("dt", { text: `SHA-256 of the ${secret}` }),
-        el("dd", {}, marked(verdict.seal.computed, verdict.seal.given)),
+        el("dd", {}, view.marked(verdict.seal.computed, verdict.seal.given)),
       ),
     ];
   }
 
-  function yoursSection(schemeObject, data) {
-    if (!schemeObject.yours) return [];
-    const value = fairdice.getPath(data, schemeObject.yours.field);
-    const shown = Array.isArray(value) ? value.join(", ") : value && typeof value === "object" ? Object.entries(value).map(([k, v]) => `${k}: ${v}`).join(", ") : String(value);
-    return [
-      el("p", { class: "yours" }, `Check that these ${schemeObject.yours.words} are yours (${schemeObject.yours.note}): `, el("code", { class: "hex", text: shown })),
-    ];
-  }
-
-  const dice = (values) => (values ? values.join("-") : "");
-
-  function rollsSection(verdict) {
-    const s = verdict.summary;
-    const parts = [`${words.count(s.count, "roll", "rolls")} computed`];
-    if (verdict.checks.rolls !== "not_given") {
-      parts.push(`${words.number(s.compared)} compared`);
-      parts.push(`${words.number(s.differ)} ${words.plural(s.differ, "differs", "differ")}`);
-      parts.push(`${words.number(s.missing)} not recorded`);
-      if (s.extra) parts.push(`${words.count(s.extra, "extra roll", "extra rolls")} recorded`);
-    }
-    const row = (r) => {
-      const mark = r.matches === null ? el("span", { class: "muted", text: "–" }) : r.matches ? el("span", { class: "ok", text: "✓", title: "matches" }) : el("span", { class: "bad", text: "✗", title: "differs" });
-      return el(
-        "tr",
-        { class: r.matches === false ? "x" : null, id: verdict.summary.first_mismatch === r.index && r.matches === false ? "first-mismatch" : null },
-        el("td", { text: String(r.index) }),
-        el("td", { class: "msg" }, r.message === null ? el("span", { class: "muted", text: "not computed" }) : r.message),
-        el("td", { class: "dice" }, dice(r.dice), r.winner ? el("span", { class: "muted", text: ` (${r.winner === "tie" ? "tie" : `${r.winner} won`})` }) : null),
-        el("td", { class: "dice" }, r.recorded ? dice(r.recorded) : verdict.checks.rolls === "not_given" ? "" : el("span", { class: "muted", text: "not recorded" })),
-        el("td", {}, mark),
-      );
-    };
+  function rollsSection(schemeObject, verdict) {
     const all = verdict.rolls;
     const shown = all.length > ROWS_AT_ONCE ? FIRST_ROWS : all.length;
-    const body = el("tbody", {}, all.slice(0, shown).map(row));
-    const section = [
-      el("h3", { text: "The rolls" }),
-      el("p", { class: "muted", text: `${parts.join(", ")}.` }),
-      el(
-        "table",
-        {},
-        el("thead", {}, el("tr", {}, el("th", { text: "#" }), el("th", { text: "HMAC message" }), el("th", { text: "dice" }), el("th", { text: "recorded" }), el("th", {}))),
-        body,
-      ),
-    ];
+    const { table, body, row } = view.rollTable(schemeObject, verdict, all.slice(0, shown));
+    const section = [el("h3", { text: `The ${schemeObject.words.rolls}` }), el("p", { class: "muted", text: view.counts(schemeObject, verdict) }), table];
     if (shown < all.length) {
-      const more = el("button", { type: "button", id: "all-rolls", text: `Show the other ${words.count(all.length - shown, "roll", "rolls")}` });
+      const more = el("button", { type: "button", id: "all-rolls", text: `Show the other ${words.counted(all.length - shown, schemeObject.words.roll, schemeObject.words.rolls)}` });
       more.addEventListener("click", () => {
         body.append(...all.slice(shown).map(row));
         more.remove();
@@ -335,15 +271,15 @@
     return section;
   }
 
-  function render(schemeObject, verdict, data, listed) {
-    const reasons = verdict.reasons.length && verdict.verdict !== "withheld" ? el("ul", { class: "reasons" }, verdict.reasons.map((r) => el("li", { text: r }))) : null;
+  function render(schemeObject, verdict, listed) {
+    const reasons = verdict.reasons.length && verdict.verdict !== "withheld" ? el("ul", { class: "reasons" }, verdict.reasons.map((r) => el("li", {}, visible(sentence(r))))) : null;
     const parts = [
-      el("div", { class: `verdict ${verdict.verdict}`, "data-verdict": verdict.verdict }, el("h2", { text: TITLES[verdict.verdict] }), el("p", { text: headline(schemeObject, verdict) }), reasons),
+      el("div", { class: `verdict ${verdict.verdict}`, "data-verdict": verdict.verdict }, el("h2", { text: TITLES[verdict.verdict] }), el("p", {}, visible(headline(schemeObject, verdict))), reasons),
     ];
     if (verdict.verdict !== "withheld") {
-      parts.push(el("h3", { text: "What was checked" }), el("p", { text: `${verdict.scope.description[0].toUpperCase()}${verdict.scope.description.slice(1)}.` }));
+      parts.push(el("h3", { text: "What was checked" }), el("p", {}, visible(sentence(verdict.scope.description))));
       if (listed) parts.push(el("p", { class: "muted", text: `No number of rolls and no rolls were given, so the first ${listed} are listed.` }));
-      parts.push(...yoursSection(schemeObject, data), ...sealSection(schemeObject, verdict), ...rollsSection(verdict));
+      parts.push(...identitySection(verdict), ...sealSection(schemeObject, verdict), ...rollsSection(schemeObject, verdict));
     }
     result.replaceChildren(...parts);
   }

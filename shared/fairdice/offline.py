@@ -3,7 +3,8 @@
 Each scheme room names its browser files (`Scheme.browser`, beside its module under `schemes/`).
 `verifier_script` is verifier.js (the registry the files register with, WebCrypto's HMAC and
 SHA-256, recorded rolls, links and the verdict's rules) followed by every registered scheme's files,
-each once, in the registry's order. The offline page adds offline.js (a form per scheme, a link's
+each once, in the registry's order. Pages add view.js (what they show, built from text nodes) and a
+driver: the offline page adds offline.js (a form per scheme, a link's
 query read at once) and offline.css; the verdict page (`fairdice.page`) adds recheck.js, which
 recomputes the rolls the server listed. Each page's Content-Security-Policy allows its one inline
 script and style by their SHA-256 hashes and nothing else: no request leaves the page, so a saved
@@ -61,8 +62,9 @@ def _assembled(names: tuple[str, ...]) -> str:
 
 
 def page_script(driver: str = "offline.js") -> str:
-    """One page's script: the verifier, then the page's own driver (offline.js, or recheck.js for a verdict)."""
-    return inline(verifier_script() + "\n" + _source(driver), driver)
+    """One page's script: the verifier, what pages show (view.js), then the page's own driver (offline.js, or
+    recheck.js for a verdict)."""
+    return inline("\n".join([verifier_script(), _source("view.js"), _source(driver)]), driver)
 
 
 def style(name: str) -> str:

@@ -1,8 +1,10 @@
 "use strict";
 // fairdice in the browser: the registry each scheme's file registers with, WebCrypto's HMAC and
-// SHA-256, the rejection sampling every scheme shares, recorded rolls as people paste them, game-over
-// links, and the verdict. It mirrors the Python core (fairdice.dice, recorded, links, verdict) and a
-// test in real Chromium compares the two on every test vector and on random games.
+// SHA-256, the rejection sampling every scheme shares, field values checked as the core's request
+// models check them, recorded rolls as people paste them, game-over links, and the verdict with its
+// scope and reasons. It follows the Python core (fairdice.fields, request, recorded, links, verify,
+// prose) rule for rule and word for word: a test in real Chromium compares the two on every test
+// vector, stream and link and on random games of every scheme.
 //
 // A scheme's file calls `fairdice.register({...})` with everything about it (fields, link parameters,
 // rolls, where a game starts); nothing here names a scheme. Roll functions take a MAC (an async
@@ -10,6 +12,8 @@
 const fairdice = (() => {
   const MAX_ROLLS = 10000;
   const MAX_TEXT = 200000;
+  const MAX_FIELD = 100;
+  const MAX_MESSAGE = 300;
   const schemes = new Map();
   const parts = new Map();
   const utf8 = new TextEncoder();
@@ -18,7 +22,7 @@ const fairdice = (() => {
   // ---- the registry ----------------------------------------------------------------------------
 
   function register(scheme) {
-    for (const key of ["id", "title", "secret", "seal", "sides", "fields", "inputs", "rolls", "roll", "scope"]) {
+    for (const key of ["id", "title", "words", "sides", "secretField", "sealField", "fields", "link", "inputs", "rolls", "scope"]) {
       if (!(key in scheme)) throw new Error(`scheme ${scheme.id}: ${key} is missing`);
     }
     if (schemes.has(scheme.id)) throw new Error(`scheme ${scheme.id} is registered twice`);
@@ -105,6 +109,46 @@ const fairdice = (() => {
   /** The MAC of every message, computed side by side. */
   const macs = (mac, messages) => Promise.all(messages.map((m) => mac(m)));
 
+  // ---- words: counts, spans and values as the core says them (fairdice.prose) --------------------
+
+  const number = (n) => Number(n).toLocaleString("en-US");
+  const counted = (n, one, many) => `${number(n)} ${Number(n) === 1 ? one : many}`;
+  const span = (one, many, first, last) => (first === last ? `${one} ${number(first)}` : `${many} ${number(first)} to ${number(last)}`);
+  const was = (n) => (Number(n) === 1 ? "was" : "were");
+
+  // Characters Python's str.isprintable() calls not printable: repr() escapes them, and the pages show them
+  // as their code points, so that a bidi control or a zero-width character cannot hide in a value.
+  const NOT_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+  const escapeOf = (code) =>
+    code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : code < 0x10000 ? `\\u${code.toString(16).padStart(4, "0")}` : `\\U${code.toString(16).padStart(8, "0")}`;
+
+  /** Python's repr() of a JSON value, as the core's messages quote what was given. */
+  function pyRepr(value) {
+    if (value === null || value === undefined) return "None";
+    if (value === true) return "True";
+    if (value === false) return "False";
+    if (typeof value === "number") return Number.isInteger(value) ? String(value) : String(value);
+    if (Array.isArray(value)) return `[${value.map(pyRepr).join(", ")}]`;
+    if (typeof value === "object") return `{${Object.entries(value).map(([k, v]) => `${pyRepr(k)}: ${pyRepr(v)}`).join(", ")}}`;
+    const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
+    let out = quote;
+    for (const c of value) {
+      if (c === "\\" || c === quote) out += `\\${c}`;
+      else if (c === "\t") out += "\\t";
+      else if (c === "\n") out += "\\n";
+      else if (c === "\r") out += "\\r";
+      else if (c !== " " && NOT_PRINTABLE.test(c)) out += escapeOf(c.codePointAt(0));
+      else out += c;
+    }
+    return out + quote;
+  }
+
+  /** The offending input, cut short as the core cuts it (fairdice.problems._shown). */
+  const shown = (value) => {
+    const text = pyRepr(value);
+    return Array.from(text).length <= 40 ? text : `${Array.from(text).slice(0, 37).join("")}...`;
+  };
+
   // ---- field values, checked as the core's request models check them ----------------------------
 
   class FieldError extends Error {
@@ -114,10 +158,13 @@ const fairdice = (() => {
     }
   }
 
+  const cut = (text, most) => (Array.from(text).length <= most ? text : `${Array.from(text).slice(0, most - 1).join("")}…`);
+
   class Problems extends Error {
     constructor(problems) {
-      super(problems.map((p) => `${p.field}: ${p.message}`).join("; "));
-      this.problems = problems;
+      const kept = problems.map((p) => ({ field: cut(p.field, MAX_FIELD), message: cut(p.message, MAX_MESSAGE) }));
+      super(kept.map((p) => `${p.field}: ${p.message}`).join("; "));
+      this.problems = kept;
     }
   }
 
@@ -125,26 +172,20 @@ const fairdice = (() => {
   const SPACE = "\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
   const EDGES = new RegExp(`^[${SPACE}]+|[${SPACE}]+$`, "g");
   const strip = (value) => value.replace(EDGES, "");
-  const anySpace = new RegExp(`[${SPACE}]`);
-  const allSpaces = new RegExp(`[${SPACE}]`, "g");
   const chars = (value) => Array.from(value).length;
 
   function hexValue(value, minBytes, maxBytes, what) {
     if (typeof value !== "string") throw new Error(`${what} must be a string of hex digits`);
-    let digits = strip(value);
-    if (anySpace.test(digits)) {
-      // Copied in groups ("630d cd29 …"): read as one run of digits, which is what was meant.
-      digits = digits.replace(allSpaces, "");
-    }
+    const digits = strip(value);
     if (!/^[0-9a-fA-F]*$/.test(digits)) throw new Error(`${what} must be hex digits (0-9, a-f)`);
     if (digits.length % 2) throw new Error(`${what} has an odd number of hex digits (${digits.length})`);
     const size = digits.length / 2;
     if (size < minBytes || size > maxBytes) {
-      const span =
+      const range =
         minBytes === maxBytes
           ? `${minBytes} bytes (${2 * minBytes} hex digits)`
           : `${minBytes} to ${maxBytes} bytes (${2 * minBytes}-${2 * maxBytes} hex digits)`;
-      throw new Error(`${what} must be ${span}, got ${size} bytes`);
+      throw new Error(`${what} must be ${range}, got ${size} bytes`);
     }
     return digits.toLowerCase();
   }
@@ -157,30 +198,59 @@ const fairdice = (() => {
     return value;
   }
 
+  const CANONICAL = /^(0|[1-9][0-9]{0,15})$/;
+
+  /** A whole number as the core reads one (fairdice.fields.WHOLE_NUMBER, then pydantic's int and bounds). */
   function wholeNumber(value, low, high) {
     if (typeof value === "boolean") throw new Error(`must be a whole number, got ${value}`);
-    let number;
-    if (typeof value === "number" && Number.isInteger(value)) number = BigInt(value);
-    else if (typeof value === "bigint") number = value;
-    else if (typeof value === "string" && /^\s*[+]?[0-9](_?[0-9])*\s*$/.test(value)) {
-      number = BigInt(value.trim().replace(/^\+/, "").replace(/_/g, ""));
-    }
-    else throw new Error("must be a whole number");
-    if (number < BigInt(low) || number > BigInt(high)) {
-      throw new Error(`must be from ${BigInt(low).toLocaleString("en-US")} to ${BigInt(high).toLocaleString("en-US")}`);
-    }
-    return number;
+    let n;
+    if (typeof value === "string") {
+      if (!CANONICAL.test(value)) {
+        if (/\p{Nd}/u.test(value)) {
+          throw new Error(`must be a whole number in the digits 0-9, without leading zeros, spaces or signs, got ${shown(value)}`);
+        }
+        throw new Error(`must be a whole number, got ${shown(value)}`);
+      }
+      n = Number(value);
+    } else if (typeof value === "number" && Number.isInteger(value)) n = value;
+    else throw new Error(`must be a whole number, got ${shown(value)}`);
+    if (n < low) throw new Error(`must be at least ${low}, got ${shown(value)}`);
+    if (n > high) throw new Error(`must be at most ${high}, got ${shown(value)}`);
+    return n;
   }
 
-  const TRUE = new Set(["1", "true", "t", "yes", "y", "on"]);
-  const FALSE = new Set(["0", "false", "f", "no", "n", "off"]);
+  const TRUE = new Set(["1", "on", "t", "true", "y", "yes"]);
+  const FALSE = new Set(["0", "off", "f", "false", "n", "no"]);
 
+  /** A yes or no as pydantic reads a bool: true/false, 1/0, yes/no, on/off… in any case, nothing else. */
   function yesNo(value) {
     if (typeof value === "boolean") return value;
     if (value === 0 || value === 1) return value === 1;
     if (typeof value === "string" && TRUE.has(value.toLowerCase())) return true;
     if (typeof value === "string" && FALSE.has(value.toLowerCase())) return false;
-    throw new Error("must be yes or no (1 or 0)");
+    throw new Error(`must be true or false, got ${shown(value)}`);
+  }
+
+  const entries = (n) => (n === 1 ? "1 entry" : `${n} entries`);
+
+  /** A list of `low` to `high` entries, each read by `item` (its errors name `name[i]`). */
+  function listOf(name, low, high, item) {
+    return (value) => {
+      if (!Array.isArray(value)) throw new Error("must be a list");
+      if (value.length < low) throw new Error(`must have at least ${entries(low)}`);
+      if (value.length > high) throw new Error(`must have at most ${entries(high)}`);
+      const problems = [];
+      const out = value.map((v, at) => {
+        try {
+          return item(v);
+        } catch (error) {
+          problems.push({ field: `${name}[${at}]`, message: error.message });
+          return null;
+        }
+      });
+      if (problems.length) throw new Problems(problems);
+      return out;
+    };
   }
 
   /** Readers for the kinds of value a scheme's fields hold; each throws an Error saying what is wrong. */
@@ -189,69 +259,111 @@ const fairdice = (() => {
     seal: (v) => hexValue(v, 32, 32, "a seal"),
     count: (v) => wholeNumber(v, 1, MAX_ROLLS),
     bool: yesNo,
-    text: (v) => v,
   };
-
-  const MAX_NUMBER = 2 ** 53; // the core's bound on a roll number
-
-  /** Request fields most schemes share, as the core's models define them. */
-  const fields = {
-    secret: (name, required = true) => ({ name, required, read: kinds.secret }),
-    seal: (name) => ({ name, read: kinds.seal }),
-    count: () => ({ name: "count", read: kinds.count }),
-    first: (low) => ({ name: "first", default: BigInt(low), read: (v) => wholeNumber(v, low, MAX_NUMBER) }),
-    recorded: (sides) => ({ name: "recorded", read: (v) => readRecorded(v, sides) }),
-  };
-
-  /** A counted scheme needs to know how many rolls: the count, or the recorded rolls. */
-  function needCount(request) {
-    if (request.count === null && request.recorded === null) {
-      throw new FieldError("count", "give the number of rolls, or the recorded rolls");
-    }
-  }
-
-  /** first, first + 1, … (`count` of them), as BigInts: a roll number may pass 2^53. */
-  function numbers(first, count) {
-    const out = [];
-    for (let i = 0; i < count; i += 1) out.push(BigInt(first) + BigInt(i));
-    return out;
-  }
 
   /**
-   * A request object (the JSON POST /verify takes, with a scheme's fields) read into checked values.
-   * Every field's problem is collected, as the core's validation reports them; `extra` fields are
-   * refused by name. Then the scheme's own `check` sees the values together.
+   * Request fields most schemes share, as the core's models define them. A field may be `optional` (null
+   * is "not given") or have a `default` (null is refused, as pydantic refuses None for such a field).
+   */
+  const fields = {
+    secret: (name, optional = false) => ({ name, optional, required: !optional, read: kinds.secret }),
+    seal: (name) => ({ name, optional: true, read: kinds.seal }),
+    count: () => ({ name: "count", optional: true, read: kinds.count }),
+    first: (low, high) => ({ name: "first", default: low, read: (v) => wholeNumber(v, low, high) }),
+    recorded: (sides) => ({ name: "recorded", optional: true, read: (v) => readRecorded(v, sides) }),
+  };
+
+  /** How many rolls a counted request describes: its count, else as many as recorded. */
+  const rollCount = (request) => (request.count !== null ? request.count : request.recorded ? request.recorded.length : 0);
+
+  /** fairdice.request's model checks: a count or recorded rolls, and a numbered game's last roll. */
+  function counted_(scheme, request) {
+    const needs = scheme.needsCount ? scheme.needsCount(request) : true;
+    if (request.count === null && request.recorded === null && needs) {
+      throw new FieldError("count", "give count (how many rolls to compute) or the recorded rolls");
+    }
+    if (scheme.numbered) {
+      const { FIRST, LAST } = scheme.numbered;
+      const last = request.first + (scheme.rollCount || rollCount)(request) - 1;
+      if (last > LAST) {
+        throw new FieldError("first", `rolls ${request.first} to ${last} go past ${LAST}, the last a game reaches (first is ${FIRST})`);
+      }
+    }
+  }
+
+  /** first, first + 1, … (`count` of them). */
+  const numbers = (first, count) => Array.from({ length: count }, (_, i) => first + i);
+
+  function isObject(value) {
+    return value !== null && typeof value === "object" && !Array.isArray(value);
+  }
+
+  /** A nested object of fields (three-dice's seats), checked as a pydantic model with extra fields refused. */
+  function objectOf(name, members) {
+    return (value) => {
+      if (!isObject(value)) throw new Error("must be a JSON object");
+      const problems = [];
+      const out = {};
+      for (const [member, read] of Object.entries(members)) {
+        if (value[member] === undefined) {
+          problems.push({ field: `${name}.${member}`, message: "is required" });
+          continue;
+        }
+        try {
+          out[member] = read(value[member]);
+        } catch (error) {
+          problems.push({ field: `${name}.${member}`, message: error.message });
+        }
+      }
+      for (const key of Object.keys(value)) {
+        if (!(key in members)) problems.push({ field: `${name}.${key}`, message: `is not a field of scheme ${scheme_}` });
+      }
+      if (problems.length) throw new Problems(problems);
+      return out;
+    };
+  }
+  let scheme_ = ""; // the scheme being parsed, for nested objects' messages
+
+  const ids = () => [...schemes.keys()].join(", ");
+
+  /**
+   * A request object (the JSON POST /verify takes, with a scheme's fields) read into checked values, or
+   * Problems listing, as the core's validation does, every field that is wrong (in the models' order:
+   * recorded, count, the scheme's own fields, then fields it does not have); the models' checks of the
+   * values together run only once every field is right.
    */
   function parse(data) {
-    if (data === null || typeof data !== "object" || Array.isArray(data)) {
-      throw new Problems([{ field: "request", message: "must be an object with a scheme and its fields" }]);
+    if (!isObject(data)) throw new Problems([{ field: "request", message: "must be a JSON object" }]);
+    if (data.scheme === undefined) {
+      throw new Problems([{ field: "scheme", message: `is required and must be one of ${ids()}` }]);
     }
     const scheme = schemes.get(data.scheme);
-    if (!scheme) {
-      throw new Problems([{ field: "scheme", message: `must be one of ${[...schemes.keys()].join(", ")}` }]);
-    }
+    if (!scheme) throw new Problems([{ field: "scheme", message: `must be one of ${ids()}, not ${shown(data.scheme)}` }]);
+    scheme_ = scheme.id;
     const problems = [];
     const request = { scheme: scheme.id };
-    const known = new Set(["scheme", ...scheme.fields.map((f) => f.name)]);
-    for (const name of Object.keys(data)) {
-      if (!known.has(name)) problems.push({ field: name, message: `is not a field of scheme ${scheme.id}` });
-    }
     for (const field of scheme.fields) {
       const value = data[field.name];
-      if (value === undefined || value === null) {
+      if (value === undefined || (value === null && field.optional)) {
         if (field.required) problems.push({ field: field.name, message: "is required" });
         request[field.name] = field.default === undefined ? null : field.default;
         continue;
       }
       try {
-        request[field.name] = field.read ? field.read(value) : kinds[field.kind](value);
+        request[field.name] = field.read(value);
       } catch (error) {
-        problems.push({ field: error.field || field.name, message: error.message });
+        if (error instanceof Problems) problems.push(...error.problems);
+        else problems.push({ field: error.field || field.name, message: error.message });
       }
     }
-    if (!problems.length && scheme.check) {
+    const known = new Set(["scheme", ...scheme.fields.map((f) => f.name)]);
+    for (const name of Object.keys(data)) {
+      if (!known.has(name)) problems.push({ field: name, message: `is not a field of scheme ${scheme.id}` });
+    }
+    if (!problems.length) {
       try {
-        scheme.check(request);
+        if (scheme.counted) counted_(scheme, request);
+        if (scheme.check) scheme.check(request);
       } catch (error) {
         problems.push({ field: error.field || "request", message: error.message });
       }
@@ -266,21 +378,22 @@ const fairdice = (() => {
   const NUMBER_PREFIX = new RegExp(`^[${SPACE}]*#?\\p{Nd}+[${SPACE}]*[:.)][${SPACE}]*`, "u");
   const TOKEN_SPLIT = new RegExp(`[${SPACE},;]+`);
   const DIE_SPLIT = /[-/x×–]/;
-  const WIDE_SPLIT = new RegExp(`[${SPACE},;\\-/]+`);
+  const NUMBER_SPLIT = new RegExp(`[${SPACE},;\\-/]+`);
   const LINES = /\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/;
   const ASCII_DIGITS = /^[0-9]+$/;
   const ANY_DIGITS = /^\p{Nd}+$/u;
 
-  const shown = (token) => {
+  const quoted = (token) => {
     const n = chars(token);
-    return n <= 24 ? `“${token}”` : `“${Array.from(token).slice(0, 20).join("")}…” (${n} characters)`;
+    return n <= 24 ? pyRepr(token) : `${pyRepr(Array.from(token).slice(0, 20).join(""))}… (${n} characters)`;
   };
   const example = (sides) => sides.map((s, i) => Math.min(s, 6 - i)).join("-");
+  const short = (text) => Array.from(text).slice(0, 200).join("");
 
   function die(token, sides, where) {
-    if (!ASCII_DIGITS.test(token)) throw new Error(`${where}: ${shown(token)} is not a die face`);
+    if (!ASCII_DIGITS.test(token)) throw new Error(`${where}: ${quoted(token)} is not a die face`);
     if (token.replace(/^0+/, "").length > String(sides).length) {
-      throw new Error(`${where}: ${shown(token)} is not a face of a ${sides}-sided die`);
+      throw new Error(`${where}: ${quoted(token)} is not a face of a ${sides}-sided die`);
     }
     const face = Number(token);
     if (face < 1 || face > sides) throw new Error(`${where}: ${face} is not a face of a ${sides}-sided die`);
@@ -288,25 +401,21 @@ const fairdice = (() => {
   }
 
   function fromToken(token, sides, where) {
-    const parts = token.split(DIE_SPLIT);
-    if (parts.length > 1) {
-      if (parts.length !== sides.length) {
-        throw new Error(`${where}: ${shown(token)} has ${parts.length} dice, a roll has ${sides.length}`);
+    const pieces = token.split(DIE_SPLIT);
+    if (pieces.length > 1) {
+      if (pieces.length !== sides.length) {
+        throw new Error(`${where}: ${quoted(token)} has ${pieces.length} dice, a roll has ${sides.length}`);
       }
-      return [parts.map((p, i) => die(p, sides[i], where))];
+      return [pieces.map((p, i) => die(p, sides[i], where))];
     }
     if (!ASCII_DIGITS.test(token) || Math.max(...sides) > 9) {
-      throw new Error(`${where}: ${shown(token)} is not a roll (write it like ${example(sides)})`);
+      throw new Error(`${where}: ${quoted(token)} is not a roll (write it like ${example(sides)})`);
     }
     if (token.length % sides.length) {
-      throw new Error(
-        `${where}: ${shown(token)} has ${token.length} digits, not a multiple of ${sides.length} dice`,
-      );
+      throw new Error(`${where}: ${quoted(token)} has ${token.length} digits, not a multiple of ${sides.length} dice`);
     }
     const rolls = [];
-    for (let i = 0; i < token.length; i += sides.length) {
-      rolls.push(sides.map((s, j) => die(token[i + j], s, where)));
-    }
+    for (let i = 0; i < token.length; i += sides.length) rolls.push(sides.map((s, j) => die(token[i + j], s, where)));
     return rolls;
   }
 
@@ -318,11 +427,7 @@ const fairdice = (() => {
   }
 
   function fromList(value, sides) {
-    if (
-      sides.length > 2 &&
-      value.length === sides.length &&
-      value.every((v, i) => singleFace(v, sides[i]))
-    ) {
+    if (sides.length > 2 && value.length === sides.length && value.every((v, i) => singleFace(v, sides[i]))) {
       value = [value]; // a single roll given flat, such as daily's six faces
     }
     const rolls = [];
@@ -333,12 +438,12 @@ const fairdice = (() => {
         return;
       }
       if (!Array.isArray(item) || item.length !== sides.length) {
-        throw new Error(`${where}: expected a list of ${sides.length} dice`);
+        throw new Error(short(`${where}: expected a list of ${sides.length} dice, got ${pyRepr(item)}`));
       }
       rolls.push(
         item.map((face, i) => {
           if ((typeof face !== "number" || !Number.isInteger(face)) && typeof face !== "string") {
-            throw new Error(`${where}: ${JSON.stringify(face)} is not a die face`);
+            throw new Error(short(`${where}: ${pyRepr(face)} is not a die face`));
           }
           return die(strip(String(face)), sides[i], where);
         }),
@@ -347,8 +452,19 @@ const fairdice = (() => {
     return rolls;
   }
 
+  /** Dice with two-digit faces, which cannot be run together: one roll's faces however separated, or
+   * several rolls each written with its faces joined (`3-2,2-11`). */
+  function fromNumbers(stripped, sides) {
+    const faces = stripped.split(NUMBER_SPLIT).filter(Boolean);
+    const tokens = stripped.split(TOKEN_SPLIT).filter(Boolean);
+    if (faces.length !== sides.length && tokens.length > 1 && tokens.every((t) => t.split(DIE_SPLIT).length === sides.length)) {
+      return fromList(tokens, sides);
+    }
+    return faces.length ? fromList([faces], sides) : [];
+  }
+
   function fromText(value, sides) {
-    if (value.length > MAX_TEXT) throw new Error(`is ${value.length} characters long, more than ${MAX_TEXT}`);
+    if (chars(value) > MAX_TEXT) throw new Error(`is ${chars(value)} characters long, more than ${MAX_TEXT}`);
     const stripped = strip(value);
     if (stripped.startsWith("[")) {
       let list;
@@ -357,14 +473,10 @@ const fairdice = (() => {
       } catch (error) {
         throw new Error("looks like JSON but is not");
       }
-      if (!Array.isArray(list)) throw new Error("looks like JSON but is not a list of rolls");
+      if (!Array.isArray(list)) throw new Error("must be text such as '6-3 4-4' or a list of dice lists");
       return fromList(list, sides);
     }
-    if (Math.max(...sides) > 9) {
-      // Dice with two-digit faces cannot be run together: read one roll of numbers.
-      const tokens = stripped.split(WIDE_SPLIT).filter(Boolean);
-      return tokens.length ? fromList([tokens], sides) : [];
-    }
+    if (Math.max(...sides) > 9) return fromNumbers(stripped, sides);
     const rolls = [];
     stripped.split(LINES).forEach((line, n) => {
       const tokens = strip(line.replace(NUMBER_PREFIX, "")).split(TOKEN_SPLIT).filter(Boolean);
@@ -381,14 +493,12 @@ const fairdice = (() => {
     let rolls;
     if (typeof value === "string") rolls = fromText(value, sides);
     else if (Array.isArray(value)) rolls = fromList(value, sides);
-    else throw new Error("must be text such as 6-3 4-4 or a list of dice lists");
+    else throw new Error("must be text such as '6-3 4-4' or a list of dice lists");
     if (rolls.length > MAX_ROLLS) throw new Error(`has ${rolls.length} rolls, more than the limit of ${MAX_ROLLS}`);
     return rolls.length ? rolls : null;
   }
 
   // ---- game-over links, as fairdice.links reads them ---------------------------------------------
-
-  const TRACKING = /^(utm_.*|fbclid|gclid)$/;
 
   function decode(raw, name) {
     const bytes = [];
@@ -399,13 +509,15 @@ const fairdice = (() => {
         bytes.push(parseInt(plain.substr(i + 1, 2), 16));
         i += 2;
       } else {
-        bytes.push(...utf8.encode(c));
+        const point = plain.codePointAt(i);
+        bytes.push(...utf8.encode(String.fromCodePoint(point)));
+        if (point > 0xffff) i += 1;
       }
     }
     try {
       return strictUtf8.decode(new Uint8Array(bytes));
     } catch (error) {
-      throw new FieldError("link", `the parameter ${name} is not percent-encoded UTF-8`);
+      throw new Problems([{ field: "link", message: `the parameter ${pyRepr(name.slice(0, 40))} is not percent-encoded UTF-8` }]);
     }
   }
 
@@ -422,8 +534,8 @@ const fairdice = (() => {
   }
 
   /**
-   * The request a game-over link carries, as an object of request fields (before checking), and the
-   * scheme. Errors name the link's own parameters. Tracking parameters a mail client adds are ignored.
+   * The request a game-over link carries, as an object of request fields (before checking). Errors are
+   * the core's: a parameter the link's scheme does not take, or one given twice, is named.
    */
   function fromLink(link) {
     const pairs = [];
@@ -434,43 +546,40 @@ const fairdice = (() => {
       const rawValue = at < 0 ? "" : part.slice(at + 1);
       pairs.push([decode(rawName, rawName), decode(rawValue, rawName)]);
     }
-    const kept = pairs.filter(([name]) => !TRACKING.test(name));
-    if (!kept.length) {
-      throw new FieldError("link", "has no parameters: a check link looks like /check/?seed=…&client=a,b&n=52");
+    if (!pairs.length) {
+      throw new Problems([{ field: "link", message: "has no parameters: a check link looks like /check/?seed=…&client=a,b&n=52" }]);
     }
-    const schemeValues = kept.filter(([name]) => name === "scheme").map(([, value]) => value);
-    if (schemeValues.length > 1) throw new FieldError("scheme", "is given more than once in the link");
-    // Seed 000's links name no scheme: the scheme that says so (`linkDefault`) is meant.
-    const fallback = [...schemes.values()].find((s) => s.linkDefault);
-    const id = schemeValues.length ? schemeValues[0] : fallback && fallback.id;
-    const scheme = schemes.get(id);
-    if (!scheme) throw new FieldError("scheme", `must be one of ${[...schemes.keys()].join(", ")}, not “${id}”`);
-    const params = new Map(scheme.inputs.filter((i) => i.param).map((i) => [i.param, i]));
+    const named = pairs.filter(([name]) => name === "scheme").map(([, value]) => value);
+    if (named.length > 1) throw new Problems([{ field: "scheme", message: `is given ${named.length} times in the link; give it once` }]);
+    // Seed 000's links name no scheme: the scheme that says so (`bareLinks`) is meant.
+    const scheme = named.length ? schemes.get(named[0]) : [...schemes.values()].find((s) => s.bareLinks);
+    if (!scheme) throw new Problems([{ field: "scheme", message: `must be one of ${ids()}, not ${pyRepr(named[0])}` }]);
+    const params = new Map(scheme.link.map((p) => [p.name, p]));
     const given = new Map();
-    for (const [name, value] of kept) {
+    for (const [name, value] of pairs) {
       if (name === "scheme") continue;
-      if (!params.has(name)) {
-        throw new FieldError(
-          name,
-          `is not a parameter of a ${id} link; it takes ${[...params.keys()].join(", ")}`,
-        );
+      const param = params.get(name);
+      if (!param) {
+        throw new Problems([
+          { field: name, message: `${pyRepr(name.slice(0, 40))} is not a parameter of a ${scheme.id} link; it takes ${[...params.keys()].join(", ")}` },
+        ]);
       }
-      if (given.has(name)) throw new FieldError(name, "is given twice in the link; give it once");
+      if (given.has(name)) throw new Problems([{ field: param.field, message: `is given twice in the link (as ${name}); give it once` }]);
       given.set(name, value);
     }
-    const data = { scheme: id };
+    const data = { scheme: scheme.id };
     for (const [name, value] of given) {
       if (value === "") continue; // a field left blank in a form is a field not given
-      const input = params.get(name);
-      setPath(data, input.name, linkValue(input, value));
+      const param = params.get(name);
+      setPath(data, param.field, param.field.includes(".") ? value : linkValue(param, value));
     }
     return data;
   }
 
   /** A link parameter's text as its request field's value: lists are comma-separated. */
-  function linkValue(input, value) {
-    if (input.type === "list") return value.split(",");
-    if (input.type === "labels") return value.split(",").map((l) => (l.startsWith(input.prefix) ? l : input.prefix + l));
+  function linkValue(param, value) {
+    if (param.kind === "list") return value.split(",");
+    if (param.kind === "labels") return value.split(",").map((l) => (l.startsWith(param.prefix) ? l : param.prefix + l));
     return value;
   }
 
@@ -479,7 +588,7 @@ const fairdice = (() => {
     const keys = path.split(".");
     let at = data;
     for (const key of keys.slice(0, -1)) {
-      if (at[key] === undefined || at[key] === null) at[key] = {};
+      if (!isObject(at[key])) at[key] = {};
       at = at[key];
     }
     at[keys[keys.length - 1]] = value;
@@ -494,35 +603,11 @@ const fairdice = (() => {
     return at;
   }
 
-  // ---- the verdict: issue 11's rules ------------------------------------------------------------
-
-  const plural = (n, one, many) => `${Number(n) === 1 ? one : many}`;
-  const count = (n, one, many) => `${BigInt(n).toLocaleString("en-US")} ${plural(n, one, many)}`;
-  const number = (n) => BigInt(n).toLocaleString("en-US");
-  const span = (first, last) => (first === last ? `roll ${number(first)}` : `rolls ${number(first)} to ${number(last)}`);
-
-  /** Runs of consecutive indexes, in words: "rolls 9 to 12", "roll 3 and rolls 7 to 8". */
-  function runs(indexes) {
-    const pieces = [];
-    let start = null;
-    let last = null;
-    for (const i of indexes) {
-      if (start !== null && i === last + 1n) {
-        last = i;
-        continue;
-      }
-      if (start !== null) pieces.push(span(start, last));
-      start = i;
-      last = i;
-    }
-    if (start !== null) pieces.push(span(start, last));
-    if (pieces.length > 4) return `${pieces.slice(0, 3).join(", ")} and ${pieces.length - 3} more`;
-    return pieces.length > 1 ? `${pieces.slice(0, -1).join(", ")} and ${pieces[pieces.length - 1]}` : pieces[0];
-  }
+  // ---- the verdict, as fairdice.verify gives it ---------------------------------------------------
 
   const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-  /** Computed rolls beside recorded ones: differ and missing counted apart, extra rolls listed after. */
+  /** Computed rolls beside recorded ones: a roll that differs, one missing and one extra are counted apart. */
   function compare(rolls, recorded) {
     const reports = rolls.map((r) => {
       const report = { index: r.index, message: r.message, dice: r.dice, recorded: null, matches: null };
@@ -530,7 +615,7 @@ const fairdice = (() => {
       if (r.winner !== undefined) report.winner = r.winner;
       return report;
     });
-    const summary = { count: rolls.length, compared: 0, differ: 0, missing: 0, extra: 0, mismatches: 0, first_mismatch: null };
+    const summary = { count: rolls.length, compared: 0, mismatches: 0, first_mismatch: null, differ: 0, missing: 0, extra: 0 };
     if (recorded === null) return { reports, summary, check: "not_given" };
     reports.forEach((report, at) => {
       if (at >= recorded.length) {
@@ -542,100 +627,135 @@ const fairdice = (() => {
       summary.compared += 1;
       if (!report.matches) summary.differ += 1;
     });
-    let next = rolls.length ? rolls[rolls.length - 1].index + 1n : 1n;
+    let next = rolls.length ? rolls[rolls.length - 1].index + 1 : 1;
     for (const extra of recorded.slice(rolls.length)) {
       reports.push({ index: next, message: null, dice: null, recorded: extra, matches: false });
-      next += 1n;
+      next += 1;
       summary.extra += 1;
     }
     summary.mismatches = summary.differ + summary.extra;
     const first = reports.find((r) => r.matches === false);
     summary.first_mismatch = first ? first.index : null;
-    return { reports, summary, check: summary.mismatches ? "mismatch" : "match" };
+    const check = summary.mismatches ? "mismatch" : summary.missing ? "partial" : "match";
+    return { reports, summary, check };
   }
 
-  /** How many rolls to compute: the count given, else as many as recorded. */
-  function rollCount(request) {
-    if (request.count !== null && request.count !== undefined) return Number(request.count);
-    return request.recorded ? request.recorded.length : 0;
+  /** fair only for a whole game whose seal and every roll matched, with nothing that weakens the seal. */
+  function outcome(seal, rolls, scope, caveats, contradictions) {
+    if (seal === "mismatch" || rolls === "mismatch" || contradictions.length) return "mismatch";
+    if (seal === "match" && rolls === "match" && scope.kind === "game" && !caveats.length) return "fair";
+    return "incomplete";
   }
 
-  /** Every roll a checked request describes, from the MAC keyed with the scheme's key. */
-  async function rolls(request, mac) {
-    return schemes.get(request.scheme).rolls(mac, request, rollCount(request));
+  /** Why a verdict is not fair, in words: what differs first, then what is missing (fairdice.verify.reasons). */
+  function reasons(words, seal, rolls, summary, scope, caveats, contradictions, origin = "given") {
+    const { roll, rolls: plural } = words;
+    const found = [...contradictions];
+    if (seal === "mismatch") found.push(`the ${words.secret} does not match the ${words.seal} ${origin}`);
+    if (summary.differ) {
+      const first = `${roll} ${number(summary.first_mismatch || 0)}`;
+      if (summary.compared === 1) found.push(`the recorded ${roll} differs from the computed one (${first})`);
+      else if (summary.differ === 1) {
+        found.push(`1 of the ${number(summary.compared)} recorded ${plural} differs from the computed one (${first})`);
+      } else {
+        const every = summary.compared === 2 ? "both" : `all ${number(summary.compared)}`;
+        const share = summary.differ === summary.compared ? every : `${number(summary.differ)} of the ${number(summary.compared)}`;
+        found.push(`${share} recorded ${plural} differ from the computed ones (first: ${first})`);
+      }
+    }
+    if (summary.extra) found.push(`${counted(summary.extra, `more ${roll}`, `more ${plural}`)} ${was(summary.extra)} recorded than computed`);
+    if (seal === "not_given") found.push(`no ${words.seal} was given, so nothing shows the ${words.secret} was fixed before the game`);
+    found.push(...caveats);
+    if (scope.kind !== "game") found.push(scope.description);
+    if (rolls === "not_given") {
+      found.push(`no ${plural} were recorded, so the ${counted(summary.count, roll, plural)} computed ${was(summary.count)} not compared`);
+    } else if (summary.missing && scope.last !== null) {
+      const start = scope.last - summary.missing + 1;
+      found.push(`${span(roll, plural, start, scope.last)} ${was(summary.missing)} not recorded`);
+    }
+    return found;
+  }
+
+  /** A game when the rolls start at the game's first number, else a window of it (schemes.base.numbered_scope). */
+  function numberedScope(words, game, start, first, count) {
+    const last = first + count - 1;
+    const rolls = span(words.roll, words.rolls, first, last);
+    if (first === start) return { kind: "game", first, last, description: `${rolls} from the ${game}'s start` };
+    return {
+      kind: "window",
+      first,
+      last,
+      description: `${rolls} only: the ${game}'s ${words.rolls} from ${words.roll} ${number(start)} are needed`,
+    };
+  }
+
+  /** The secret to recompute with and the seal to check, by default the ones the request carries. */
+  function revealedOf(scheme, request, options) {
+    if (scheme.revealed) return scheme.revealed(request, options);
+    const secret = request[scheme.secretField];
+    if (secret === null) throw new Problems([{ field: scheme.secretField, message: "the revealed secret is needed" }]);
+    return { secret, seal: request[scheme.sealField], caveats: [], contradictions: [] };
   }
 
   /**
-   * The verdict on a request object (the JSON of POST /verify): seal, every roll, the comparison,
-   * what was proven (scope) and why it is not fair when it is not. `today` (YYYY-MM-DD, UTC) is the
-   * clock's day, for a scheme whose secret is revealed only after its day.
+   * The verdict on a request object (the JSON of POST /verify), as fairdice.verify gives it without an
+   * archive: seal, every roll, the comparison, what the rolls are (scope), and why it is not fair when it
+   * is not. `today` (YYYY-MM-DD, UTC), when given, is the clock's day, for a scheme whose secrets are
+   * revealed only once their day is over. Problems for input that cannot be verified.
    */
-  async function verify(data, { today } = {}) {
+  async function verify(data, options = {}) {
     const request = parse(data);
     const scheme = schemes.get(request.scheme);
-    const words = { secret: scheme.secret.words, seal: scheme.seal.words };
-    const withheld = scheme.withheld ? scheme.withheld(request, today) : null;
-    if (withheld) {
+    const identified = scheme.identity ? scheme.identity(request) : [];
+    const revealed = revealedOf(scheme, request, options);
+    if (revealed.withheld) {
       return {
         scheme: scheme.id,
         verdict: "withheld",
         checks: { seal: "not_given", rolls: "not_given" },
-        seal: { given: request[scheme.seal.field], computed: null },
+        seal: { given: request[scheme.sealField], computed: null, published_at: null, in_time: null },
         rolls: [],
         summary: compare([], null).summary,
+        withheld: { reason: revealed.withheld, reveal_at: null },
         scope: null,
-        reasons: [withheld],
-        withheld: { reason: withheld },
+        reasons: [revealed.withheld],
+        identified_by: identified,
+        source: null,
       };
     }
-    if (request[scheme.secret.field] === null) {
-      throw new Problems([{ field: scheme.secret.field, message: scheme.secret.missing || "is needed to recompute the rolls" }]);
-    }
-    const secret = fromHex(request[scheme.secret.field]);
-    const given = request[scheme.seal.field];
+    const secret = fromHex(revealed.secret);
     const computed = hex(await sha256(secret));
+    const given = revealed.seal;
     const sealCheck = given === null ? "not_given" : given === computed ? "match" : "mismatch";
     const key = scheme.key ? await scheme.key(secret, request) : secret;
-    const computedRolls = await rolls(request, hmac(key));
-    const { reports, summary, check } = compare(computedRolls, request.recorded);
-    const scope = scheme.scope(request, computedRolls);
-    const failed = [];
-    const short = [];
-    if (sealCheck === "mismatch") failed.push(`The ${words.secret} does not give the ${words.seal} shown before the game.`);
-    if (summary.differ) {
-      failed.push(
-        `${count(summary.differ, "roll differs", "rolls differ")} from the recorded ${plural(summary.differ, "one", "ones")}` +
-          ` (${runs(reports.filter((r) => r.matches === false && r.dice).map((r) => r.index))}).`,
-      );
+    const mac = hmac(key);
+    const rolls = await scheme.rolls(mac, request);
+    let scope;
+    try {
+      scope = await scheme.scope(request, rolls, mac);
+    } catch (error) {
+      if (error instanceof FieldError) throw new Problems([{ field: error.field, message: error.message }]);
+      throw error;
     }
-    if (summary.extra) {
-      failed.push(
-        `${count(summary.extra, "roll was", "rolls were")} recorded beyond the ${count(summary.count, "roll", "rolls")} computed.`,
-      );
-    }
-    if (sealCheck === "not_given") {
-      short.push(`No ${words.seal} was given, so nothing shows the ${words.secret} was fixed before the game.`);
-    }
-    if (check === "not_given") {
-      short.push(`No rolls were recorded: the ${count(summary.count, "roll", "rolls")} below ${plural(summary.count, "was", "were")} computed but not compared.`);
-    } else if (summary.missing) {
-      const missing = reports.filter((r) => r.dice && r.recorded === null).map((r) => r.index);
-      short.push(`${runs(missing).replace(/^r/, "R")} ${plural(summary.missing, "was", "were")} not recorded, so ${plural(summary.missing, "it was", "they were")} not compared.`);
-    }
-    if (scope.reason) short.push(scope.reason);
-    if (scheme.offlineLimit) short.push(scheme.offlineLimit);
-    const outcome = failed.length ? "mismatch" : short.length ? "incomplete" : "fair";
+    const { reports, summary, check } = compare(rolls, request.recorded);
+    const { caveats, contradictions } = revealed;
     return {
       scheme: scheme.id,
-      verdict: outcome,
+      verdict: outcome(sealCheck, check, scope, caveats, contradictions),
       checks: { seal: sealCheck, rolls: check },
-      seal: { given, computed },
+      seal: { given, computed, published_at: null, in_time: null },
       rolls: reports,
       summary,
-      scope: { kind: scope.kind, first: scope.first, last: scope.last, description: scope.description },
-      reasons: [...failed, ...short],
+      withheld: null,
+      scope,
+      reasons: reasons(scheme.words, sealCheck, check, summary, scope, caveats, contradictions),
+      identified_by: identified,
+      source: null,
     };
   }
+
+  /** The rolls of a checked request under a MAC (the key's HMAC, or a stand-in for tests). */
+  const rollsOf = (request, mac) => schemes.get(request.scheme).rolls(mac, request);
 
   return {
     MAX_ROLLS,
@@ -649,7 +769,6 @@ const fairdice = (() => {
     text,
     sha256,
     hmac,
-    limitFor,
     readDice,
     macs,
     kinds,
@@ -658,20 +777,24 @@ const fairdice = (() => {
     printable,
     wholeNumber,
     hexValue,
+    listOf,
+    objectOf,
     FieldError,
     Problems,
     fields,
-    needCount,
+    rollCount,
     numbers,
+    numberedScope,
     parse,
     readRecorded,
     fromLink,
     setPath,
     getPath,
-    rollCount,
-    rolls,
+    rollsOf,
     compare,
     verify,
-    words: { count, number, plural, span, runs },
+    pyRepr,
+    NOT_PRINTABLE,
+    words: { number, counted, span, was },
   };
 })();

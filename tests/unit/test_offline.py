@@ -50,12 +50,12 @@ def test_the_page_names_no_other_address_to_load() -> None:
         assert not re.search(pattern, page, re.I), pattern
 
 
-def test_the_script_holds_the_verifier_then_the_files_each_scheme_room_names_once_then_the_page() -> None:
+def test_the_script_holds_the_verifier_then_the_files_each_scheme_room_names_once_then_the_pages_own() -> None:
     script = offline.page_script()
     names = [name for scheme in schemes.all_schemes() for name in scheme.browser]
     sources = [files("fairdice").joinpath("verifier.js").read_text("utf-8")]
     sources += [files("fairdice").joinpath("schemes", name).read_text("utf-8") for name in dict.fromkeys(names)]
-    sources.append(files("fairdice").joinpath("offline.js").read_text("utf-8"))
+    sources += [files("fairdice").joinpath(name).read_text("utf-8") for name in ("view.js", "offline.js")]
     assert script == "\n".join(sources)
     assert offline.scheme_files() == [
         "pair36.js",
@@ -88,7 +88,7 @@ def test_a_scheme_without_browser_files_is_named_as_one_the_page_cannot_check(to
 
 def test_without_such_a_scheme_the_page_says_nothing_of_it() -> None:
     assert offline.uncheckable() == []
-    assert "cannot recompute" not in offline.offline_page()
+    assert "id=uncheckable" not in offline.offline_page()
 
 
 def test_a_source_that_would_end_its_inline_element_is_refused() -> None:

@@ -1,165 +1,199 @@
 "use strict";
 // bg-dice-v1 (seed 001, against a bot) in the browser: opening roll-offs, then turns from 2 (or from 1 in
-// a later game of a match), take-back lines, or labels listed one by one. Its rolls are labelled.js's.
+// a later game of a match), take-back lines, or labels listed one by one. The same rules as bg_dice.py
+// beside it: canonical labels, what may follow what, ties decided by the dice, bounds, scope and words.
 fairdice.register(
   (() => {
-    const PREFIX = "bg-dice-v1";
+    const BOT = "bg-dice-v1";
     const SEATS = ["you", "bot"];
-    const MAX_TURN = 10 ** 9;
-    // Canonical labels only: ASCII digits without leading zeros, a line only when there was a take-back.
-    const LABEL = /^bg-dice-v1:(?:opening:(0|[1-9][0-9]{0,8})|turn:([1-9][0-9]{0,8})(?::line:([1-9][0-9]{0,8}))?)$/;
+    const MAX_TURN = 10000; // a game has at most as many turns as fairdice takes it to have rolls
+    const MAX_TAKE_BACKS = 1000; // take-back lines of one Practice game
+    // Numbers in the digits 0-9 only, without leading zeros: one spelling per label.
+    const LABEL = /^bg-dice-v1:(?:opening:(0|[1-9][0-9]{0,4})|turn:([1-9][0-9]{0,4})(?::line:([1-9][0-9]{0,3}))?)$/;
+    const PAIR = [6, 6];
+    const words = { secret: "key", seal: "lock", roll: "roll", rolls: "rolls" };
     const labelled = fairdice.need("labelled");
-    const { fields, words, FieldError, wholeNumber } = fairdice;
+    const { fields, FieldError, wholeNumber, words: say } = fairdice;
 
-    function labels(value) {
-      if (!Array.isArray(value) || value.length < 1 || value.length > fairdice.MAX_ROLLS) {
-        throw new Error(`give 1 to ${fairdice.MAX_ROLLS} labels`);
-      }
-      value.forEach((label, at) => {
-        if (typeof label !== "string" || !LABEL.test(label)) {
-          throw new FieldError(
-            `labels[${at}]`,
-            "a label looks like bg-dice-v1:opening:0, bg-dice-v1:turn:2 or bg-dice-v1:turn:7:line:1",
-          );
-        }
-      });
-      return value;
-    }
-
-    function check(request) {
-      if (request.labels === null) {
-        fairdice.needCount(request);
-        return;
-      }
-      if (request.count !== null && Number(request.count) !== request.labels.length) {
-        throw new FieldError("count", `count is ${request.count} but ${request.labels.length} labels were given`);
-      }
-      if (!request.opening || request.first_turn !== null || request.line) {
-        throw new FieldError("labels", "labels list every roll already: leave opening, first_turn and line out");
-      }
-    }
-
-    const start = (request) => (request.first_turn !== null ? request.first_turn : request.opening ? 2n : 1n);
-    const part = (label) => {
-      const [, opening, turn, line] = LABEL.exec(label);
-      return opening !== undefined
-        ? { opening: Number(opening) }
-        : { turn: Number(turn), line: line === undefined ? 0 : Number(line) };
-    };
-
-    /** Where a list of labels sits in a game; a list no game produces is refused, naming its label. */
-    function labelsScope(rolls) {
-      const parts = rolls.map((roll) => part(roll.label));
-      parts.forEach((now, at) => {
-        if (!at) return;
-        const before = parts[at - 1];
-        const label = rolls[at].label;
-        const tied = rolls[at - 1].winner === "tie";
-        let fits;
-        let why;
-        if (now.opening !== undefined) {
-          fits = before.opening === now.opening - 1 && tied;
-          why = "an opening roll follows only the opening roll before it, and only when that one tied";
-        } else if (before.opening !== undefined) {
-          fits = !tied && now.turn === 2 && now.line === 0;
-          why = "after an opening roll that did not tie comes turn:2 (its winner plays it as turn 1)";
-        } else if (now.line === before.line) {
-          fits = now.turn === before.turn + 1;
-          why = "turns follow one another: turn:T, then turn:T+1";
-        } else {
-          fits = now.line === before.line + 1 && now.turn <= before.turn + 1;
-          why = "a take-back starts the next line at a turn already played";
-        }
-        if (!fits) throw new FieldError(`labels[${at}]`, `${label} cannot follow ${rolls[at - 1].label}: ${why}`);
-      });
-      const first = rolls[0];
-      const last = rolls[rolls.length - 1];
-      const range = words.span(first.index, last.index);
-      if (parts.some((p) => p.line)) {
-        return {
-          kind: "take_back",
-          first: first.index,
-          last: last.index,
-          description: `${range}, on a take-back line`,
-          reason:
-            "These rolls are on a take-back line: the rolls taken back are not here, and whoever takes a move back starts a fresh line, so this cannot show the whole game was fair.",
-        };
-      }
-      const head = parts[0];
-      if (head.opening === 0 || head.turn === 1) {
-        return { kind: "game", first: first.index, last: last.index, description: `${range} from the game's start` };
-      }
+    /** A label's parts: an opening roll-off k, or a turn on a take-back line (0: none taken back). */
+    function read(text) {
+      const [, opening, turn, line] = LABEL.exec(text);
       return {
-        kind: "window",
-        first: first.index,
-        last: last.index,
-        description: `${range}, from ${first.label} on`,
-        reason: `These rolls start at ${first.label}, not at the game's start: the rolls from the opening roll (or from turn 1 in a later game of a match) are needed to show the whole game was fair.`,
+        text,
+        opening: opening === undefined ? null : Number(opening),
+        turn: turn === undefined ? null : Number(turn),
+        line: line === undefined ? 0 : Number(line),
       };
     }
 
-    function scope(request, rolls) {
-      if (request.labels !== null) return labelsScope(rolls);
-      const first = rolls.length ? rolls[0].index : 1n;
-      const last = rolls.length ? rolls[rolls.length - 1].index : 1n;
-      const range = words.span(first, last);
-      if (request.line) {
+    function label(value) {
+      if (typeof value !== "string" || !LABEL.test(value)) {
+        throw new Error(
+          "a label looks like bg-dice-v1:opening:0, bg-dice-v1:turn:2 or bg-dice-v1:turn:7:line:1, its numbers in the digits 0-9 without leading zeros",
+        );
+      }
+      const parts = read(value);
+      if ((parts.turn || 0) > MAX_TURN || parts.line > MAX_TAKE_BACKS) {
+        throw new Error(`turns run to ${MAX_TURN} and take-back lines to ${MAX_TAKE_BACKS} in a game`);
+      }
+      return value;
+    }
+
+    const turnLabel = (turn, line) => `${BOT}:turn:${turn}${line ? `:line:${line}` : ""}`;
+
+    /** null when `now` can come right after `before` in a game, else what can (ties are checked with the dice). */
+    function whatFollows(before, now) {
+      if (before.opening !== null) {
+        if (now.opening === before.opening + 1 || (now.turn === 2 && now.line === 0)) return null;
+        return `${BOT}:opening:${before.opening + 1} (after a tie) or ${BOT}:turn:2`;
+      }
+      const turn = before.turn || 0;
+      if (now.opening === null && now.turn !== null) {
+        if (now.line === before.line && now.turn === turn + 1) return null;
+        if (now.line === before.line + 1 && now.turn <= turn + 1) return null; // a take-back: a fresh line
+      }
+      const fresh = `${BOT}:turn:{turn}:line:${before.line + 1}`;
+      return `${turnLabel(turn + 1, before.line)} or, after a take-back, ${fresh} for a turn up to ${turn + 1}`;
+    }
+
+    function check(request) {
+      if (request.labels !== null) {
+        if (request.count !== null && request.count !== request.labels.length) {
+          throw new FieldError("count", `count is ${request.count} but ${request.labels.length} labels were given`);
+        }
+        if (!request.opening || request.first_turn !== null || request.line) {
+          throw new FieldError("labels", "labels list every roll already: leave opening, first_turn and line out");
+        }
+        const parts = request.labels.map(read);
+        for (let at = 1; at < parts.length; at += 1) {
+          const expected = whatFollows(parts[at - 1], parts[at]);
+          if (expected !== null) {
+            throw new FieldError(`labels[${at}]`, `${parts[at].text} cannot follow ${parts[at - 1].text} in a game: ${expected} comes next`);
+          }
+        }
+      } else if (request.opening && request.first_turn !== null && request.first_turn !== 2) {
+        throw new FieldError(
+          "first_turn",
+          "after the opening roll the turns go on at turn 2 (its winner plays it as turn 1): leave first_turn out, or give opening false for rolls that start at another turn",
+        );
+      }
+    }
+
+    /** A listed opening roll-off is rolled again only after a tie: the dice say which labels can follow. */
+    async function checkOpenings(parts, rolls, mac) {
+      const first = parts.length ? parts[0].opening : null;
+      if (first) {
+        for (let k = 0; k < first; k += 1) {
+          const dice = await labelled.diceFor(mac, `${BOT}:opening:${k}`);
+          if (dice[0] !== dice[1]) {
+            throw new FieldError(
+              "labels[0]",
+              `${parts[0].text} is never rolled with this key: ${BOT}:opening:${k} gives ${dice[0]}-${dice[1]}, not a tie, so the opening ends there`,
+            );
+          }
+        }
+      }
+      for (let at = 0; at + 1 < parts.length; at += 1) {
+        const [now, following] = [parts[at], parts[at + 1]];
+        if (now.opening === null) continue;
+        const tied = rolls[at].winner === "tie";
+        if (tied && following.opening === null) {
+          throw new FieldError(
+            `labels[${at + 1}]`,
+            `${now.text} is a tie with this key, so the opening is rolled again as ${BOT}:opening:${now.opening + 1} before ${following.text}`,
+          );
+        }
+        if (!tied && following.opening !== null) {
+          throw new FieldError(
+            `labels[${at + 1}]`,
+            `${now.text} is not a tie with this key, so no ${following.text} is rolled: ${BOT}:turn:2 comes next`,
+          );
+        }
+      }
+    }
+
+    /** A game from the opening (or from turn 1 in a later game), a window of one, or a take-back line. */
+    async function scope(request, rolls, mac) {
+      const parts = rolls.map((roll) => read(roll.label));
+      if (request.labels !== null) await checkOpenings(parts, rolls, mac);
+      const count = parts.length;
+      const line = parts.find((p) => p.line);
+      if (line) {
         return {
           kind: "take_back",
-          first,
-          last,
-          description: `${range}, on take-back line ${request.line}`,
-          reason: `These rolls are on take-back line ${request.line}: the rolls taken back are not here, and whoever takes a move back starts a fresh line, so this cannot show the whole game was fair.`,
+          first: 1,
+          last: count,
+          description: `rolls on take-back line ${line.line} (from ${line.text}): after a take-back the rolls carry on from a fresh line, so whoever decides take-backs can choose one, and the rolls taken back are not shown`,
         };
       }
-      if (request.first_turn !== null && request.first_turn !== (request.opening ? 2n : 1n)) {
+      const start = parts[0];
+      const checked = say.span("roll", "rolls", 1, count);
+      if (start.opening === 0) {
+        return { kind: "game", first: 1, last: count, description: `${checked} from the game's start (${start.text})` };
+      }
+      if (start.turn === 1) {
         return {
-          kind: "window",
-          first,
-          last,
-          description: `${range}, from turn ${request.first_turn} on`,
-          reason: `These rolls start at turn ${request.first_turn}, not at the game's start: the rolls from the opening roll (or from turn 1 in a later game of a match) are needed to show the whole game was fair.`,
+          kind: "game",
+          first: 1,
+          last: count,
+          description: `${checked} from the start of a later game of a match (${start.text})`,
         };
       }
-      return { kind: "game", first, last, description: `${range} from the game's start` };
+      return {
+        kind: "window",
+        first: 1,
+        last: count,
+        description: `rolls from ${start.text} only: the game's rolls from ${BOT}:opening:0 (or from ${BOT}:turn:1 in a later game of a match) are needed`,
+      };
     }
 
     return {
-      id: PREFIX,
+      id: BOT,
       title: "Backgammon Room, against a bot",
       seedDocument: "001",
-      sides: [6, 6],
-      secret: { field: "key", words: "key" },
-      seal: { field: "lock", words: "lock" },
+      sides: PAIR,
+      words,
+      secretField: "key",
+      sealField: "lock",
+      counted: true,
+      needsCount: (request) => request.labels === null,
+      rollCount: (request) => (request.labels !== null ? request.labels.length : fairdice.rollCount(request)),
       fields: [
+        fields.recorded(PAIR),
+        fields.count(),
         fields.secret("key"),
         fields.seal("lock"),
         { name: "opening", default: true, read: fairdice.kinds.bool },
-        { name: "first_turn", read: (v) => wholeNumber(v, 1, MAX_TURN) },
-        { name: "line", default: 0n, read: (v) => wholeNumber(v, 0, MAX_TURN) },
-        { name: "labels", read: labels },
-        fields.count(),
-        fields.recorded([6, 6]),
+        { name: "first_turn", optional: true, read: (v) => wholeNumber(v, 1, MAX_TURN) },
+        { name: "line", default: 0, read: (v) => wholeNumber(v, 0, MAX_TAKE_BACKS) },
+        { name: "labels", optional: true, read: fairdice.listOf("labels", 1, fairdice.MAX_ROLLS, label) },
+      ],
+      link: [
+        { name: "key", field: "key", kind: "text" },
+        { name: "lock", field: "lock", kind: "text" },
+        { name: "opening", field: "opening", kind: "bool" },
+        { name: "first", field: "first_turn", kind: "int" },
+        { name: "line", field: "line", kind: "int" },
+        { name: "labels", field: "labels", kind: "labels", prefix: `${BOT}:` },
+        { name: "n", field: "count", kind: "int" },
+        { name: "rolls", field: "recorded", kind: "rolls" },
       ],
       // The seed page's own labels and help (seed 001); the last three are for what links carry.
       inputs: [
         {
           name: "key",
-          param: "key",
           type: "hex",
           label: "Key",
           help: "Once the game is over, Game info (ⓘ on the board) shows it under Dice: tap Copy beside it.",
         },
         {
           name: "lock",
-          param: "lock",
           type: "hex",
           label: "Lock (optional)",
           help: "Just under the key: the fingerprint the game showed before move 1.",
         },
         {
           name: "opening",
-          param: "opening",
           type: "yesno",
           label: "Did the game begin with an opening roll?",
           help: "Yes for a single game or a match’s first game. In a match, the winner of each game starts the next without one.",
@@ -170,7 +204,6 @@ fairdice.register(
         },
         {
           name: "line",
-          param: "line",
           type: "number",
           label: "Take-backs made before these rolls",
           help: "Only in a Practice game: after each take-back the rolls carry on from a fresh line. Otherwise leave it at 0.",
@@ -178,14 +211,12 @@ fairdice.register(
         },
         {
           name: "recorded",
-          param: "rolls",
           type: "rolls",
           label: "The rolls you saw (optional)",
           help: "In the order they came, starting with the opening roll, for example 4-6 1-3 6-6. Each is compared with the key’s.",
         },
         {
           name: "count",
-          param: "n",
           type: "number",
           more: true,
           label: "Number of rolls",
@@ -193,7 +224,6 @@ fairdice.register(
         },
         {
           name: "first_turn",
-          param: "first",
           type: "number",
           more: true,
           label: "First turn",
@@ -201,9 +231,8 @@ fairdice.register(
         },
         {
           name: "labels",
-          param: "labels",
           type: "labels",
-          prefix: `${PREFIX}:`,
+          prefix: `${BOT}:`,
           more: true,
           label: "Labels, one per line",
           help: "Instead of the answers above: the roll labels in the order they came, such as opening:0 and turn:2.",
@@ -213,14 +242,15 @@ fairdice.register(
         "A roll is read from HMAC-SHA256, keyed with the key, of the roll’s label followed by :0 (then :1, :2… if more bytes are needed): a byte of 252 or more is skipped, any other gives a die of (byte mod 6) + 1, and the first two dice read are the roll. The opening roll’s label is bg-dice-v1:opening:0 (:1, :2… after a tie; your die first) and each turn’s is bg-dice-v1:turn:2, bg-dice-v1:turn:3…",
       check,
       roll: (mac, inputs) => labelled.labelledRoll(mac, 1, inputs.label, SEATS),
-      rolls(mac, request, count) {
+      rolls(mac, request) {
         if (request.labels !== null) return labelled.explicit(mac, request.labels, SEATS);
+        const start = request.first_turn !== null ? request.first_turn : request.opening ? 2 : 1;
         return labelled.game(mac, {
-          prefix: PREFIX,
+          prefix: BOT,
           opening: request.opening,
           turnWord: "turn",
-          firstTurn: start(request),
-          count,
+          firstTurn: start,
+          count: fairdice.rollCount(request),
           line: request.line,
           seats: SEATS,
         });

@@ -1,94 +1,105 @@
 "use strict";
 // bg-online-v1 (seed 001, online) in the browser: the key is HMAC(server number, `bg-online-v1:seeds:`
 // and both apps' numbers), then game G's labelled rolls `gG:opening:k` and `gG:roll:1`… (labelled.js).
+// The same rules as bg_online.py beside it.
 fairdice.register(
   (() => {
-    const ID = "bg-online-v1";
+    const ONLINE = "bg-online-v1";
     const SEATS = ["first", "second"];
-    const MAX_GAME = 10 ** 6;
+    const MATCH_GAMES = 49; // a match to 25 points has at most 49 games
+    const PAIR = [6, 6];
+    const words = { secret: "server number", seal: "seal", roll: "roll", rolls: "rolls" };
     const labelled = fairdice.need("labelled");
-    const { fields, words, FieldError } = fairdice;
+    const { fields, FieldError, words: say } = fairdice;
 
-    function appNumbers(value) {
-      if (!Array.isArray(value) || value.length !== 2) throw new Error("give both apps' numbers, two of them");
-      return value.map((number, at) => {
-        const digits = typeof number === "string" ? fairdice.strip(number) : "";
-        if (!/^[0-9a-fA-F]{1,128}$/.test(digits)) {
-          throw new FieldError(`app_numbers[${at}]`, "an app's number must be 1 to 128 hex digits");
-        }
-        return digits.toLowerCase();
-      });
+    function appNumber(value) {
+      const digits = typeof value === "string" ? fairdice.strip(value) : "";
+      if (!/^[0-9a-fA-F]{1,128}$/.test(digits)) throw new Error("an app's number must be 1 to 128 hex digits");
+      return digits.toLowerCase();
     }
 
     /** `bg-online-v1:seeds:` followed by both apps' numbers in lowercase hex, separated by a colon. */
-    const keyMessage = (request) => `${ID}:seeds:${request.app_numbers.join(":")}`;
-    const hasOpening = (request) => (request.opening === null ? request.game === 1n : request.opening);
+    const keyMessage = (request) => `${ONLINE}:seeds:${request.app_numbers.join(":")}`;
+    const hasOpening = (request) => (request.opening === null ? request.game === 1 : request.opening);
 
     function check(request) {
-      fairdice.needCount(request);
-      if (request.game > 1n && request.opening === true) {
-        throw new FieldError("opening", "only a match's first game begins with an opening roll: game 2 onward starts at roll:1");
+      if (request.game > 1 && request.opening) {
+        const game = request.game;
+        throw new FieldError(
+          "opening",
+          `game ${game} has no opening roll: only a match's first game starts with one; game ${game} starts at ${ONLINE}:g${game}:roll:1`,
+        );
       }
     }
 
+    /** Game G from its start; game 1 without its opening roll is a window. */
     function scope(request, rolls) {
-      const first = rolls.length ? rolls[0].index : 1n;
-      const last = rolls.length ? rolls[rolls.length - 1].index : 1n;
-      const range = words.span(first, last);
-      if (!hasOpening(request) && request.game === 1n) {
+      const count = rolls.length;
+      const start = rolls.length ? rolls[0].label : "";
+      if (request.game === 1 && !hasOpening(request)) {
         return {
           kind: "window",
-          first,
-          last,
-          description: `${range} of game 1, without its opening roll`,
-          reason: "Game 1 begins with an opening roll, and these rolls start after it: the rolls from the opening roll are needed to show the whole game was fair.",
+          first: 1,
+          last: count,
+          description: `rolls from ${start} only: game 1's rolls from ${ONLINE}:g1:opening:0 are needed`,
         };
       }
-      return { kind: "game", first, last, description: `${range} from the start of game ${request.game}` };
+      return {
+        kind: "game",
+        first: 1,
+        last: count,
+        description: `${say.span("roll", "rolls", 1, count)} of game ${request.game} from its start (${start})`,
+      };
     }
 
     return {
-      id: ID,
+      id: ONLINE,
       title: "Backgammon Room, online match",
       seedDocument: "001",
-      sides: [6, 6],
-      secret: { field: "server_number", words: "server’s number" },
-      seal: { field: "seal", words: "seal" },
-      yours: { field: "app_numbers", words: "apps’ numbers", note: "the numbers both apps added to the match" },
+      sides: PAIR,
+      words,
+      secretField: "server_number",
+      sealField: "seal",
+      counted: true,
       fields: [
+        fields.recorded(PAIR),
+        fields.count(),
         fields.secret("server_number"),
         fields.seal("seal"),
-        { name: "app_numbers", required: true, read: appNumbers },
-        { name: "game", default: 1n, read: (v) => fairdice.wholeNumber(v, 1, MAX_GAME) },
-        { name: "opening", read: fairdice.kinds.bool },
-        fields.count(),
-        fields.recorded([6, 6]),
+        { name: "app_numbers", required: true, read: fairdice.listOf("app_numbers", 2, 2, appNumber) },
+        { name: "game", default: 1, read: (v) => fairdice.wholeNumber(v, 1, MATCH_GAMES) },
+        { name: "opening", optional: true, read: fairdice.kinds.bool },
+      ],
+      link: [
+        { name: "server", field: "server_number", kind: "text" },
+        { name: "seal", field: "seal", kind: "text" },
+        { name: "app", field: "app_numbers", kind: "list" },
+        { name: "g", field: "game", kind: "int" },
+        { name: "opening", field: "opening", kind: "bool" },
+        { name: "n", field: "count", kind: "int" },
+        { name: "rolls", field: "recorded", kind: "rolls" },
       ],
       inputs: [
         {
           name: "server_number",
-          param: "server",
           type: "hex",
           label: "The server’s number",
           help: "Online, the server seals its number the same way before the first roll, and reveals it when the match ends.",
         },
         {
           name: "seal",
-          param: "seal",
           type: "hex",
           label: "Seal (optional)",
           help: "The fingerprint of the server’s number, shown before the first roll.",
         },
         {
           name: "app_numbers",
-          param: "app",
           type: "list",
           label: "Both apps’ numbers, one per line",
           help: "Both apps add a number of their own, so no one alone decides the dice.",
         },
         {
           name: "game",
-          param: "g",
           type: "number",
           label: "Game of the match",
           help: "1 for the first game; the second game (g2) starts at roll:1, without an opening roll.",
@@ -96,14 +107,12 @@ fairdice.register(
         },
         {
           name: "recorded",
-          param: "rolls",
           type: "rolls",
           label: "The rolls you saw (optional)",
           help: "In the order they came, starting with the opening roll, for example 4-6 1-3 6-6. Each is compared with the key’s.",
         },
         {
           name: "count",
-          param: "n",
           type: "number",
           more: true,
           label: "Number of rolls",
@@ -111,7 +120,6 @@ fairdice.register(
         },
         {
           name: "opening",
-          param: "opening",
           type: "yesno",
           more: true,
           label: "Did the game begin with an opening roll?",
@@ -130,14 +138,21 @@ fairdice.register(
       async key(secret, request) {
         return fairdice.hmac(secret)(fairdice.text(keyMessage(request)));
       },
+      identity: (request) => [
+        {
+          field: "app_numbers",
+          value: request.app_numbers,
+          description: "both apps' numbers, in the order the game lists them: yours is the one your app showed",
+        },
+      ],
       roll: (mac, inputs) => labelled.labelledRoll(mac, 1, inputs.label, SEATS),
-      rolls(mac, request, count) {
+      rolls(mac, request) {
         return labelled.game(mac, {
-          prefix: `${ID}:g${request.game}`,
+          prefix: `${ONLINE}:g${request.game}`,
           opening: hasOpening(request),
           turnWord: "roll",
           firstTurn: 1,
-          count,
+          count: fairdice.rollCount(request),
           line: 0,
           seats: SEATS,
         });

@@ -1,7 +1,8 @@
 "use strict";
 // daily (seed 004) in the browser: six dice d4 … d20 from HMAC(day secret, `YYYY-MM-DD|uuid`), next
-// blocks `message|1`, `|2`… The same rule as daily.py beside it. Offline there is no archive, so the
-// time the day's commitment was published cannot be checked: a daily verdict here is at most incomplete.
+// blocks `message|1`, `|2`… The same rules as daily.py beside it. Here there is no archive, so the time the
+// day's commitment was published cannot be checked: a daily verdict is at most incomplete, as the core's
+// is without an archive.
 fairdice.register(
   (() => {
     const SIDES = [4, 6, 8, 10, 12, 20];
@@ -15,7 +16,7 @@ fairdice.register(
       const text = message(day, player);
       const block = first || (await mac(fairdice.text(text)));
       const dice = await fairdice.readDice(block, (b) => mac(fairdice.text(`${text}|${b}`)), SIDES);
-      return { index: 1n, message: text, dice };
+      return { index: 1, message: text, dice };
     }
 
     function day(value) {
@@ -45,29 +46,55 @@ fairdice.register(
       return rolls;
     }
 
+    /**
+     * The secret as the core takes it without an archive: the one given, which only the archive could show
+     * was fixed before the day's play. With the clock's day (`today`), a day not over is withheld, as the
+     * archive withholds it.
+     */
+    function revealed(request, { today } = {}) {
+      const day = request.date;
+      if (today && day > today) {
+        return { withheld: `${day} is not over in UTC: its secret is not revealed, so none is confirmed or denied` };
+      }
+      if (today && day === today) return { withheld: `the secret of ${day} is revealed once that day is over in UTC` };
+      if (request.secret === null) {
+        throw new fairdice.Problems([{ field: "secret", message: "no daily archive is configured here: give the day's secret" }]);
+      }
+      return {
+        secret: request.secret,
+        seal: request.commitment,
+        contradictions: [],
+        caveats: [
+          `no daily archive was consulted here, so nothing shows when ${day}'s commitment was published: it does not show the secret was fixed before the day's play`,
+        ],
+      };
+    }
+
     return {
       id: "daily",
       title: "Raredle’s daily roll",
       seedDocument: "004",
       sides: SIDES,
-      secret: {
-        field: "secret",
-        words: "day’s secret",
-        missing: "this page has no archive to take it from: paste the day’s secret, published once the day is over",
-      },
-      seal: { field: "commitment", words: "commitment" },
-      yours: { field: "player_id", words: "player id", note: "your own player id" },
+      words: { secret: "day secret", seal: "commitment", roll: "roll", rolls: "rolls" },
+      secretField: "secret",
+      sealField: "commitment",
       fields: [
+        { name: "recorded", optional: true, read: recorded },
         { name: "date", required: true, read: day },
         { name: "player_id", required: true, read: player },
-        { name: "secret", read: (v) => fairdice.hexValue(v, 32, 32, "a day secret") },
+        { name: "secret", optional: true, read: (v) => fairdice.hexValue(v, 32, 32, "a day secret") },
         fields.seal("commitment"),
-        { name: "recorded", read: recorded },
+      ],
+      link: [
+        { name: "date", field: "date", kind: "text" },
+        { name: "player", field: "player_id", kind: "text" },
+        { name: "secret", field: "secret", kind: "text" },
+        { name: "commitment", field: "commitment", kind: "text" },
+        { name: "rolls", field: "recorded", kind: "rolls" },
       ],
       inputs: [
         {
           name: "date",
-          param: "date",
           type: "text",
           label: "Date (UTC)",
           help: "YYYY-MM-DD: the UTC date. Your roll is determined at UTC midnight by that day’s secret.",
@@ -75,28 +102,24 @@ fairdice.register(
         },
         {
           name: "player_id",
-          param: "player",
           type: "text",
           label: "Player id",
           help: "The canonical lowercase hyphenated uuid. The verifier needs your player id.",
         },
         {
           name: "secret",
-          param: "secret",
           type: "hex",
           label: "That day’s secret",
           help: "32 bytes, published as 64 hex characters once the day is over.",
         },
         {
           name: "commitment",
-          param: "commitment",
           type: "hex",
           label: "Commitment (optional)",
           help: "The SHA-256 of the day’s secret, published in fairdice’s archive at the start of the day.",
         },
         {
           name: "recorded",
-          param: "rolls",
           type: "rolls",
           label: "Your roll (optional)",
           help: "The six faces in the order d4, d6, d8, d10, d12, d20, for example 3 5 7 10 12 20.",
@@ -104,19 +127,22 @@ fairdice.register(
       ],
       how:
         "Message: YYYY-MM-DD|<player_id>. Stream: HMAC-SHA256(secret, message); if exhausted, the next block is HMAC-SHA256(secret, message + \"|1\"), then \"|2\", and so on. Dice, in this fixed order: d4, d6, d8, d10, d12, d20. Per die of n sides: limit = 256 − (256 mod n); discard any byte ≥ limit; face = (byte mod n) + 1.",
-      withheld(request, today) {
-        if (!today || request.date < today) return null;
-        return `the secret of ${request.date} is published once that day is over in UTC`;
-      },
-      offlineLimit:
-        "This page cannot see when the day’s commitment was published: only fairdice’s archive shows it was fixed at the start of the day, before anyone played. Check the roll online to be sure.",
+      revealed,
+      identity: (request) => [
+        { field: "player_id", value: request.player_id, description: "your player id" },
+        { field: "date", value: request.date, description: "the UTC day you rolled" },
+      ],
       roll: (mac, inputs) => roll(mac, day(inputs.date), player(inputs.player_id)),
       async rolls(mac, request) {
         return [await roll(mac, request.date, request.player_id)];
       },
-      scope(request, rolls) {
-        return { kind: "game", first: 1n, last: 1n, description: `the roll of ${request.date} for this player` };
-      },
+      /** A player's one roll of the day is the whole of their daily game. */
+      scope: (request) => ({
+        kind: "game",
+        first: 1,
+        last: 1,
+        description: `the roll of ${request.date} for player ${request.player_id}`,
+      }),
     };
   })(),
 );

@@ -1,10 +1,11 @@
 "use strict";
 // Seed 001's labelled rolls in the browser, shared by bg-dice-v1 and bg-online-v1: two dice from
-// HMAC(key, `label:block`), bytes of 252 or more skipped. The same rule as bg.py's.
+// HMAC(key, `label:block`), bytes of 252 or more skipped. The same rule as labelled.py beside it.
 fairdice.define(
   "labelled",
   (() => {
     const PAIR = [6, 6];
+    const OPENING = ":opening:";
 
     /** The two dice of one label: `label:0`, then `label:1`… if a block runs short (`first`: block 0). */
     async function diceFor(mac, label, first) {
@@ -17,8 +18,8 @@ fairdice.define(
     /** One roll; an opening roll also says who won it (first die higher) or that it tied. */
     async function labelledRoll(mac, index, label, seats, first) {
       const dice = await diceFor(mac, label, first);
-      const roll = { index: BigInt(index), message: `${label}:0`, dice, label };
-      if (label.includes(":opening:")) roll.winner = winnerOf(dice, seats);
+      const roll = { index, message: `${label}:0`, dice, label };
+      if (label.includes(OPENING)) roll.winner = winnerOf(dice, seats);
       return roll;
     }
 
@@ -36,18 +37,16 @@ fairdice.define(
       const labels = [];
       if (opening) {
         for (let k = 0; labels.length < count; k += 1) {
-          labels.push(`${prefix}:opening:${k}`);
+          labels.push(`${prefix}${OPENING}${k}`);
           const roll = await labelledRoll(mac, k + 1, labels[labels.length - 1], seats);
           if (roll.winner !== "tie") break;
         }
       }
       const suffix = line ? `:line:${line}` : "";
-      for (let turn = BigInt(firstTurn); labels.length < count; turn += 1n) {
-        labels.push(`${prefix}:${turnWord}:${turn}${suffix}`);
-      }
+      for (let turn = firstTurn; labels.length < count; turn += 1) labels.push(`${prefix}:${turnWord}:${turn}${suffix}`);
       return explicit(mac, labels, seats);
     }
 
-    return { diceFor, labelledRoll, explicit, game };
+    return { OPENING, diceFor, labelledRoll, explicit, game };
   })(),
 );

@@ -1,10 +1,12 @@
 "use strict";
 // narde-v1 (seed 002) in the browser: roll i from 0 is HMAC(key, `narde-v1|phrase|i`), next block
-// `…|i|1`. The same rule as narde.py beside it.
+// `…|i|1`. The same rules as narde.py beside it.
 fairdice.register(
   (() => {
     const PAIR = [6, 6];
-    const { fields, words } = fairdice;
+    const LAST = fairdice.MAX_ROLLS - 1; // rolls run to i = 9,999
+    const words = { secret: "key", seal: "fingerprint", roll: "roll", rolls: "rolls" };
+    const { fields } = fairdice;
 
     /** The HMAC message of roll `i`'s block `block` (block 0 has no block suffix). */
     const message = (phrase, i, block = 0) => `narde-v1|${phrase}|${i}${block ? `|${block}` : ""}`;
@@ -14,23 +16,7 @@ fairdice.register(
       const text = message(phrase, i);
       const block = first || (await mac(fairdice.text(text)));
       const dice = await fairdice.readDice(block, (b) => mac(fairdice.text(message(phrase, i, b))), PAIR);
-      return { index: BigInt(i), message: text, dice };
-    }
-
-    function scope(request, rolls) {
-      const first = request.first;
-      const last = rolls.length ? rolls[rolls.length - 1].index : first;
-      const range = words.span(first, last);
-      if (first > 0n) {
-        return {
-          kind: "window",
-          first,
-          last,
-          description: `${range} of the game only`,
-          reason: `Only ${range} ${first === last ? "was" : "were"} checked: the game’s rolls from roll 0 (the opening roll) are needed to show the whole game was fair.`,
-        };
-      }
-      return { kind: "game", first, last, description: `${range} from the game’s start` };
+      return { index: i, message: text, dice };
     }
 
     return {
@@ -38,57 +24,61 @@ fairdice.register(
       title: "Narde",
       seedDocument: "002",
       sides: PAIR,
-      secret: { field: "key", words: "key" },
-      seal: { field: "fingerprint", words: "fingerprint" },
-      yours: { field: "phrase", words: "phrase", note: "the phrase of your game" },
+      words,
+      secretField: "key",
+      sealField: "fingerprint",
+      counted: true,
+      numbered: { FIRST: 0, LAST },
       fields: [
+        fields.recorded(PAIR),
+        fields.count(),
         fields.secret("key"),
         fields.seal("fingerprint"),
         { name: "phrase", required: true, read: (v) => fairdice.printable(v, 256, "a phrase") },
-        fields.count(),
-        fields.first(0),
-        fields.recorded(PAIR),
+        fields.first(0, LAST),
+      ],
+      link: [
+        { name: "key", field: "key", kind: "text" },
+        { name: "fingerprint", field: "fingerprint", kind: "text" },
+        { name: "phrase", field: "phrase", kind: "text" },
+        { name: "first", field: "first", kind: "int" },
+        { name: "n", field: "count", kind: "int" },
+        { name: "rolls", field: "recorded", kind: "rolls" },
       ],
       // The seed page's own field names (seed 002), with its words on each.
       inputs: [
         {
           name: "fingerprint",
-          param: "fingerprint",
           type: "hex",
           label: "Fingerprint shown before the game",
           help: "Before the first roll the app shows SHA-256 of the key — a sealed envelope.",
         },
         {
           name: "key",
-          param: "key",
           type: "hex",
           label: "Key shown after the game",
           help: "After the game the key is revealed. Its SHA-256 must equal the fingerprint.",
         },
         {
           name: "phrase",
-          param: "phrase",
           type: "text",
           label: "Phrase",
           help: "Every roll is HMAC-SHA256(key, narde-v1|phrase|i).",
         },
         {
           name: "count",
-          param: "n",
           type: "number",
           label: "Number of rolls",
           help: "Roll number i counts from 0, the opening roll included.",
         },
         {
           name: "recorded",
-          param: "rolls",
           type: "rolls",
           label: "Roll log (optional)",
           help: "The rolls computed from the key must equal the roll log in the app, for example 1-5 4-6 3-4.",
         },
         {
           name: "first",
-          param: "first",
           type: "number",
           more: true,
           label: "First roll number",
@@ -97,17 +87,19 @@ fairdice.register(
       ],
       how:
         "Roll number i (from 0, the opening roll included) = HMAC-SHA256(key, narde-v1|phrase|i). Bytes 252–255 are skipped; every other byte b gives a die b mod 6 + 1. The first two dice are the roll. If a block has fewer than two usable bytes, the next one is …|i|1.",
-      check: fairdice.needCount,
-      roll: (mac, inputs) => roll(mac, inputs.phrase, BigInt(inputs.i)),
-      async rolls(mac, request, count) {
-        const numbers = fairdice.numbers(request.first, count);
+      identity: (request) => [
+        { field: "phrase", value: request.phrase, description: "the phrase your app showed for this game" },
+      ],
+      roll: (mac, inputs) => roll(mac, inputs.phrase, Number(inputs.i)),
+      async rolls(mac, request) {
+        const numbers = fairdice.numbers(request.first, fairdice.rollCount(request));
         const blocks = await fairdice.macs(
           mac,
           numbers.map((i) => fairdice.text(message(request.phrase, i))),
         );
         return Promise.all(numbers.map((i, at) => roll(mac, request.phrase, i, blocks[at])));
       },
-      scope,
+      scope: (request, rolls) => fairdice.numberedScope(words, "game", 0, request.first, rolls.length),
     };
   })(),
 );

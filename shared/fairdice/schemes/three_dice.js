@@ -1,10 +1,10 @@
 "use strict";
 // three-dice (seed 003) in the browser: a length-prefixed binary message, three dice per ply from 0,
-// blocks numbered by int32be. The same rule as three_dice.py beside it; messages are shown in hex.
+// blocks numbered by int32be. The same rules as three_dice.py beside it; messages are shown in hex.
 fairdice.register(
   (() => {
     const TRIPLE = [6, 6, 6];
-    const { fields, words, FieldError } = fairdice;
+    const { fields, FieldError } = fairdice;
 
     function uint32(n) {
       const bytes = new Uint8Array(4);
@@ -37,55 +37,24 @@ fairdice.register(
       const start = fairdice.concat(base, int32(0));
       const block = first || (await mac(start));
       const dice = await fairdice.readDice(block, (b) => mac(fairdice.concat(base, int32(b))), TRIPLE);
-      return { index: BigInt(ply), message: fairdice.hex(start), dice };
+      return { index: ply, message: fairdice.hex(start), dice };
     }
 
-    function clientSeeds(value) {
-      if (value === null || typeof value !== "object" || Array.isArray(value)) {
-        throw new Error("give the white and the black client seed");
-      }
-      for (const name of Object.keys(value)) {
-        if (name !== "white" && name !== "black") {
-          throw new FieldError(`client_seeds.${name}`, "is not a seat: the seats are white and black");
-        }
-      }
-      const seats = {};
-      for (const seat of ["white", "black"]) {
-        if (value[seat] === undefined || value[seat] === null) throw new FieldError(`client_seeds.${seat}`, "is required");
-        try {
-          seats[seat] = fairdice.printable(value[seat], 256, "a client seed");
-        } catch (error) {
-          throw new FieldError(`client_seeds.${seat}`, error.message);
-        }
-      }
-      return seats;
-    }
+    const words = { secret: "seed", seal: "commit", roll: "ply", rolls: "plies" };
+    const LAST = fairdice.MAX_ROLLS - 1; // plies run to 9,999
+    const seat = (v) => fairdice.printable(v, 256, "a client seed");
 
+    /** The model's check of seed and client seeds together (seed 003: both revealed, or both null). */
     function check(request) {
-      if (request.seed === null && request.client_seeds === null) return; // withheld: nothing to count
-      if (request.seed === null) {
-        throw new FieldError("seed", "the revealed seed is needed with the client seeds (GameEnded.seed, or GET /games/{id} after the end)");
-      }
-      if (request.client_seeds === null) {
+      if (request.seed !== null && request.client_seeds === null) {
         throw new FieldError("client_seeds", "client_seeds (white and black) are needed with a revealed seed");
       }
-      fairdice.needCount(request);
-    }
-
-    function scope(request, rolls) {
-      const first = request.first;
-      const last = rolls.length ? rolls[rolls.length - 1].index : first;
-      const range = words.span(first, last).replace(/^rolls/, "plies").replace(/^roll/, "ply");
-      if (first > 0n) {
-        return {
-          kind: "window",
-          first,
-          last,
-          description: `${range} of the game only`,
-          reason: `Only ${range} ${first === last ? "was" : "were"} checked: the game’s rolls from ply 0 are needed to show the whole game was fair.`,
-        };
+      if (request.seed === null && request.client_seeds !== null) {
+        throw new FieldError(
+          "seed",
+          "the revealed seed is needed with the client seeds; only a mirror pair's game not revealed yet shows seed and client seeds both null",
+        );
       }
-      return { kind: "game", first, last, description: `${range} from the game’s start` };
     }
 
     return {
@@ -93,64 +62,69 @@ fairdice.register(
       title: "Provably-Fair Dice: three dice a ply",
       seedDocument: "003",
       sides: TRIPLE,
-      secret: { field: "seed", words: "seed" },
-      seal: { field: "commit", words: "commit" },
-      yours: { field: "client_seeds", words: "client seeds", note: "GameEnded.clientSeeds: white’s and black’s" },
+      words,
+      secretField: "seed",
+      sealField: "commit",
+      counted: true,
+      numbered: { FIRST: 0, LAST },
+      needsCount: (request) => request.seed !== null,
       fields: [
-        fields.secret("seed", false),
-        fields.seal("commit"),
-        { name: "client_seeds", read: clientSeeds },
-        fields.count(),
-        fields.first(0),
         fields.recorded(TRIPLE),
+        fields.count(),
+        fields.secret("seed", true),
+        fields.seal("commit"),
+        { name: "client_seeds", optional: true, read: fairdice.objectOf("client_seeds", { white: seat, black: seat }) },
+        fields.first(0, LAST),
+      ],
+      link: [
+        { name: "seed", field: "seed", kind: "text" },
+        { name: "commit", field: "commit", kind: "text" },
+        { name: "white", field: "client_seeds.white", kind: "text" },
+        { name: "black", field: "client_seeds.black", kind: "text" },
+        { name: "first", field: "first", kind: "int" },
+        { name: "n", field: "count", kind: "int" },
+        { name: "rolls", field: "recorded", kind: "rolls" },
       ],
       // The seed's three published values, where and when it says they are found.
       inputs: [
         {
           name: "commit",
-          param: "commit",
           type: "hex",
           label: "commit",
           help: "In the create response, and every Snapshot.state.commit: published at game start, constant for the game.",
         },
         {
           name: "seed",
-          param: "seed",
           type: "hex",
           label: "seed",
           help: "GameEnded.seed, and GET /games/{id} after the end: the revealed server seed, hex.",
         },
         {
           name: "client_seeds.white",
-          param: "white",
           type: "text",
           label: "clientSeeds: white",
           help: "GameEnded.clientSeeds, and GET /games/{id}. If a seat never submitted a seed, it is that seat’s public external id.",
         },
         {
           name: "client_seeds.black",
-          param: "black",
           type: "text",
           label: "clientSeeds: black",
           help: "As for white. Both seed and clientSeeds are null only while a ladder mirror pair’s reveal is withheld.",
         },
         {
           name: "count",
-          param: "n",
           type: "number",
           label: "Number of rolls",
           help: "ply is the monotonic roll counter, from ply 0.",
         },
         {
           name: "recorded",
-          param: "rolls",
           type: "rolls",
           label: "The dice you saw (optional)",
           help: "The dice of each DiceRolled event, in the order they occurred, for example 4-2-6 1-1-3.",
         },
         {
           name: "first",
-          param: "first",
           type: "number",
           more: true,
           label: "First ply",
@@ -160,21 +134,34 @@ fairdice.register(
       how:
         "message(n) = uint32be(len(clientWhite)) ++ clientWhite ++ uint32be(len(clientBlack)) ++ clientBlack ++ int64be(n). Compute HMAC-SHA256(serverSeed, message(n) ++ int32be(block)), starting at block = 0. Each byte b below 252 yields the die (b mod 6) + 1; other bytes are skipped. Collect three dice; if a block runs out first, increment block and keep scanning.",
       check,
-      withheld(request) {
-        if (request.seed !== null || request.client_seeds !== null) return null;
-        return "the server withholds this game’s seed and client seeds until both games of its mirror pair have ended: ask GET /games/{id} again then";
+      /** A mirror pair's game reveals nothing until both its games have ended. */
+      revealed(request) {
+        if (request.seed === null && request.client_seeds === null) {
+          return {
+            withheld:
+              "the server withholds this game's seeds until both games of its mirror pair have ended; ask GET /games/{id} again then",
+          };
+        }
+        return { secret: request.seed, seal: request.commit, caveats: [], contradictions: [] };
       },
-      roll: (mac, inputs) => roll(mac, inputs.client_seeds.white, inputs.client_seeds.black, BigInt(inputs.ply)),
-      async rolls(mac, request, count) {
+      identity: (request) =>
+        request.client_seeds === null
+          ? []
+          : [
+              { field: "client_seeds.white", value: request.client_seeds.white, description: "white's client seed, as the game showed it" },
+              { field: "client_seeds.black", value: request.client_seeds.black, description: "black's client seed, as the game showed it" },
+            ],
+      roll: (mac, inputs) => roll(mac, inputs.client_seeds.white, inputs.client_seeds.black, Number(inputs.ply)),
+      async rolls(mac, request) {
         const { white, black } = request.client_seeds;
-        const plies = fairdice.numbers(request.first, count);
+        const plies = fairdice.numbers(request.first, fairdice.rollCount(request));
         const blocks = await fairdice.macs(
           mac,
           plies.map((ply) => fairdice.concat(message(white, black, ply), int32(0))),
         );
         return Promise.all(plies.map((ply, at) => roll(mac, white, black, ply, blocks[at])));
       },
-      scope,
+      scope: (request, rolls) => fairdice.numberedScope(words, "game", 0, request.first, rolls.length),
     };
   })(),
 );

@@ -1,0 +1,112 @@
+"use strict";
+// What the offline page and the verdict page's browser check both show: elements built from text nodes
+// only (never HTML, so nothing pasted can run), values with their invisible characters made visible, two
+// seals with the characters that differ marked, the counts of a verdict in words, and the table of rolls.
+fairdice.view = (() => {
+  const { words } = fairdice;
+
+  function el(tag, attributes, ...children) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes || {})) {
+      if (value === false || value === null || value === undefined) continue;
+      if (name === "class") node.className = value;
+      else if (name === "text") node.textContent = value;
+      else node.setAttribute(name, value === true ? "" : value);
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  /** `U+202E`: how a character that shows nothing is written instead (fairdice.page does the same). */
+  const codePoint = (c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+
+  /**
+   * The text as nodes, every character that shows nothing or looks like another (a bidi control, a zero-width
+   * or other format character, a space other than the plain one: what Python's str.isprintable() refuses)
+   * written as its code point, ⟨U+202E⟩, so that no value can look like another. The value itself is unchanged.
+   */
+  function visible(text) {
+    const out = document.createDocumentFragment();
+    let run = "";
+    for (const c of String(text)) {
+      if (c !== " " && fairdice.NOT_PRINTABLE.test(c)) {
+        if (run) out.append(document.createTextNode(run));
+        run = "";
+        out.append(el("span", { class: "cp", title: `an invisible character, ${codePoint(c)}`, text: `⟨${codePoint(c)}⟩` }));
+      } else run += c;
+    }
+    if (run) out.append(document.createTextNode(run));
+    return out;
+  }
+
+  const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
+  const sentence = (text) => {
+    const capitalised = capital(text);
+    return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
+  };
+
+  /** Hex with the characters where it differs from `other` marked. */
+  function marked(value, other) {
+    if (value === null) return el("span", { class: "muted", text: "not given" });
+    if (other === null || value === other) return el("code", { class: "hex", text: value });
+    const code = el("code", { class: "hex" });
+    let run = "";
+    let runDiffers = false;
+    const flush = () => {
+      if (run) code.append(runDiffers ? el("mark", { text: run }) : document.createTextNode(run));
+      run = "";
+    };
+    Array.from(value).forEach((c, at) => {
+      const differs = c !== other[at];
+      if (differs !== runDiffers) flush();
+      runDiffers = differs;
+      run += c;
+    });
+    flush();
+    return code;
+  }
+
+  /** The verdict's counts in words: differ and missing apart, singular and plural right (as fairdice.page). */
+  function counts(scheme, verdict) {
+    const s = verdict.summary;
+    const { roll, rolls } = scheme.words;
+    const parts = [`${words.counted(s.count, roll, rolls)} computed`];
+    if (verdict.checks.rolls === "not_given") parts.push("none recorded to compare");
+    else {
+      const matched = s.compared - s.differ;
+      parts.push(`${words.number(s.compared)} compared: ${words.counted(matched, "matches", "match")}, ${words.counted(s.differ, "differs", "differ")}`);
+      if (s.missing) parts.push(`${words.number(s.missing)} not recorded`);
+      if (s.extra) parts.push(`${words.number(s.extra)} more recorded than computed`);
+    }
+    return `${parts.join("; ")}.`;
+  }
+
+  const dice = (values) => (values ? values.join("-") : "");
+
+  function mark(matches) {
+    if (matches === null) return el("span", { class: "muted", text: "–" });
+    return matches ? el("span", { class: "ok", text: "✓", title: "matches" }) : el("span", { class: "bad", text: "✗", title: "differs" });
+  }
+
+  /** The table of rolls: number, HMAC message (escaped), dice, what was recorded, and whether they match. */
+  function rollTable(scheme, verdict, reports) {
+    const row = (r) =>
+      el(
+        "tr",
+        { class: r.matches === false ? "x" : null, id: verdict.summary.first_mismatch === r.index && r.matches === false ? "first-mismatch" : null },
+        el("td", { text: words.number(r.index) }),
+        el("td", { class: "msg" }, r.message === null ? el("span", { class: "muted", text: "not computed" }) : visible(r.message)),
+        el("td", { class: "dice" }, dice(r.dice), r.winner ? el("span", { class: "muted", text: ` (${r.winner === "tie" ? "tie" : `${r.winner} won`})` }) : null),
+        el("td", { class: "dice" }, r.recorded ? dice(r.recorded) : verdict.checks.rolls === "not_given" ? "" : el("span", { class: "muted", text: "not recorded" })),
+        el("td", {}, mark(r.matches)),
+      );
+    const body = el("tbody", {}, reports.map(row));
+    const head = el("thead", {}, el("tr", {}, el("th", { text: "#" }), el("th", { text: "HMAC message" }), el("th", { text: "dice" }), el("th", { text: "recorded" }), el("th", {})));
+    return { table: el("table", {}, head, body), body, row };
+  }
+
+  return { el, visible, codePoint, capital, sentence, marked, counts, rollTable };
+})();
