@@ -21,6 +21,7 @@ from pydantic import JsonValue
 
 from fairdice import schemes
 from fairdice.errors import InvalidInput
+from fairdice.prose import counted, was
 from fairdice.request import CountedRequest, RequestBase
 from fairdice.schemes.base import Case, Hypothesis
 from fairdice.seal import seal_of
@@ -75,6 +76,7 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
     given = (verdict.seal.given or "").lower()
     secret_hex = secret.hex()
     seal_field, secret_field = request.SEAL_FIELD, request.REVEALED_FIELD
+    seal, secret_word = _words(request)
     if request.secret_hex is not None and seal_of(bytes.fromhex(given)) == secret_hex:
         swapped = bytes.fromhex(given)
         explains = "the seal"
@@ -86,8 +88,8 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
                 cause="secret_and_seal_swapped",
                 explains=explains,
                 detail=(
-                    f"the {secret_field} and the {seal_field} were pasted into each other's fields:"
-                    f" the SHA-256 of the value given as {seal_field} is the value given as {secret_field}"
+                    f"the {secret_word} and the {seal} were pasted into each other's fields:"
+                    f" the SHA-256 of the value given as the {seal} is the value given as the {secret_word}"
                 ),
                 try_={secret_field: given, seal_field: secret_hex},
             )
@@ -98,7 +100,7 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
                 cause="secret_in_seal_field",
                 explains="the seal",
                 detail=(
-                    f"the {seal_field} given is the {secret_field} itself; the {seal_field} is the other value,"
+                    f"the {seal} given is the {secret_word} itself; the {seal} is the other value,"
                     " the fingerprint the game showed before its first roll"
                 ),
             )
@@ -109,8 +111,8 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
                 cause="seal_of_hex_text",
                 explains="the seal",
                 detail=(
-                    f"the {seal_field} given is the SHA-256 of the {secret_field} written as hex text, not of its"
-                    f" bytes: whatever computed it hashed the text. A game's {seal_field} is SHA-256 of the bytes,"
+                    f"the {seal} given is the SHA-256 of the {secret_word} written as hex text, not of its"
+                    f" bytes: whatever computed it hashed the text. A game's {seal} is SHA-256 of the bytes,"
                     f" {verdict.seal.computed}"
                 ),
             )
@@ -122,19 +124,25 @@ def _sha256_text(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def _words(request: RequestBase) -> tuple[str, str]:
+    """What the request's scheme calls its seal and its secret: a diagnosis speaks to people, not in field names."""
+    words = schemes.of(request).words
+    return words.seal, words.secret
+
+
 def _seal_elsewhere(request: RequestBase, verdict: Verdict, fit: str) -> Finding:
-    seal_field, secret_field = request.SEAL_FIELD, request.REVEALED_FIELD
+    seal, secret = _words(request)
     if verdict.checks.rolls == "not_given":
-        why = f"only the {seal_field} could be compared (no rolls were recorded), so"
+        why = f"only the {seal} could be compared (no rolls were recorded), so"
     else:
         why = "the recorded rolls fit this secret, so"
     return Finding(
         cause="seal_from_other_game",
         explains=fit,
         detail=(
-            f"the {secret_field}'s SHA-256 is {verdict.seal.computed}, not the {seal_field} given; {why} the"
-            f" {seal_field} is most likely another game's: copy both from the same game. If it is the {seal_field}"
-            f" this game showed before its first roll, the {secret_field} is not the one it committed to:"
+            f"the SHA-256 of the {secret} is {verdict.seal.computed}, not the {seal} given; {why} the"
+            f" {seal} is most likely another game's: copy both from the same game. If it is the {seal}"
+            f" this game showed before its first roll, the {secret} is not the one it committed to:"
             f" keep both and report it. {_HEX_NOTE}"
         ),
     )
@@ -221,13 +229,16 @@ def _count_finding(case: Case[Any], verdict: Verdict) -> Finding:
     fix: dict[str, JsonValue] | None = {"count": total}
     if not case.request.count_is_free:
         fix = None  # another field (a list of labels) fixes the count: it would need changing, not a number
+    words = case.scheme.words
     what = "only the first" if total < computed else "more rolls than the"
+    asked = counted(min(total, computed), words.roll, words.rolls)
     return Finding(
         cause="roll_count",
         explains=f"{verdict.summary.compared} of {total} rolls",
         detail=(
-            f"every roll compared fits, but {total} rolls were recorded and {computed} computed: the recorded list"
-            f" holds {what} {min(total, computed)} rolls asked for; give count {total} to compare exactly those"
+            f"every roll compared fits, but {counted(total, words.roll, words.rolls)} {was(total)} recorded and"
+            f" {computed:,} computed: the recorded list holds {what} {asked} asked for; check again with"
+            f" {counted(total, words.roll, words.rolls)} to compare exactly those"
         ),
         try_=fix,
     )
@@ -237,12 +248,13 @@ def _unexplained(case: Case[Any], verdict: Verdict, matched: int) -> Finding:
     differ = [r["index"] for r in verdict.rolls if r["matches"] is False]
     compared = verdict.summary.compared
     if matched >= case.evidence and len(differ) <= max(1, compared // 10):
-        shown = ", ".join(str(index) for index in differ[:10]) + (", ..." if len(differ) > 10 else "")
+        shown = ", ".join(f"{index:,}" for index in differ[:10]) + (", ..." if len(differ) > 10 else "")
+        roll, rolls = case.scheme.words.roll, case.scheme.words.rolls
         return Finding(
             cause="few_rolls_differ",
             explains=f"{matched} of {compared} rolls",
             detail=(
-                f"only roll{'s' if len(differ) > 1 else ''} {shown} differ{'' if len(differ) > 1 else 's'}: the rest"
+                f"only {rolls if len(differ) > 1 else roll} {shown} differ{'' if len(differ) > 1 else 's'}: the rest"
                 " fit this secret, so the secret and the settings are right. Check those rolls against the game's own"
                 " roll list; if they were copied correctly, the dice shown were not the committed ones: keep the"
                 " secret and report it"

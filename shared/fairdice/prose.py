@@ -23,3 +23,8 @@ def span(one: str, many: str, first: int, last: int) -> str:
 def was(n: int) -> str:
     """`was` for one, `were` for any other count."""
     return "was" if n == 1 else "were"
+
+
+def listed(parts: list[str]) -> str:
+    """`a`, `a and b`, `a, b and c`."""
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}" if parts else ""

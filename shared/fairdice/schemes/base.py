@@ -9,7 +9,7 @@ The rest of the core looks a scheme up in the registry (`fairdice.schemes`) and 
 import datetime as dt
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, get_args
@@ -18,7 +18,7 @@ from pydantic import JsonValue, ValidationError
 
 from fairdice.dice import Rolls
 from fairdice.errors import InvalidInput
-from fairdice.prose import number, span
+from fairdice.prose import counted, listed, number, span
 from fairdice.request import RequestBase
 from fairdice.verdict import Cause, GameInput, Scope
 
@@ -265,6 +265,36 @@ class Scheme(ABC, Generic[R]):
     def hypotheses(self, case: Case[R]) -> Iterator[Hypothesis]:
         """The mistakes people make with this scheme, beyond the ones every scheme shares."""
         return iter(())
+
+    def change_words(self, change: Mapping[str, JsonValue]) -> str:
+        """A diagnosis' change (its `try`) in words, for the page's "Check again with …": no field names, no JSON."""
+        secret, seal = self.request.REVEALED_FIELD, self.request.SEAL_FIELD
+        swapped = secret in change and seal in change
+        parts = [f"the {self.words.secret} and the {self.words.seal} swapped"] if swapped else []
+        for name, value in change.items():
+            if swapped and name in (secret, seal):
+                continue
+            worded = self.field_words(name, value)
+            if worded is None:
+                worded = f"another {name.replace('_', ' ')}"  # a room's field it does not word: never a test's case
+            if worded:
+                parts.append(worded)
+        return listed(parts)
+
+    def field_words(self, name: str, value: JsonValue) -> str | None:
+        """One changed field in words ("" to leave it unsaid, None if unknown); rooms word their own fields and
+        hand the rest on to this."""
+        roll, rolls = self.words.roll, self.words.rolls
+        match name, value:
+            case "first", int():
+                return f"{roll} numbers starting at {number(value)}"
+            case "count", int():
+                return counted(value, roll, rolls)
+            case "count", None:
+                return f"as many {rolls} as were recorded"
+            case "recorded", _:
+                return f"each recorded {roll}'s dice in the other order"
+        return None
 
     @abstractmethod
     def recipe(self, verdict: "Verdict", request: R | None) -> tuple[str, str]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BeforeValidator, Field, ValidationInfo, WithJsonSchema, model_validator
+from pydantic import BeforeValidator, Field, JsonValue, ValidationInfo, WithJsonSchema, model_validator
 
 from fairdice.dice import Mac, Roll, Rolls, keyed_mac
 from fairdice.errors import InvalidInput
@@ -252,6 +252,20 @@ class BgDice(Scheme[BgDiceRequest]):
             yield from _bot_games(case.request)
             yield from _take_backs(case)
 
+    def field_words(self, name: str, value: JsonValue) -> str | None:
+        match name, value:
+            case "opening", bool():
+                return "an opening roll" if value else "no opening roll"
+            case "first_turn", int():
+                return f"turns from {BOT}:turn:{value}"
+            case "first_turn", None:
+                return "turns from the game's start"
+            case "line", int():
+                return f"take-back line {value}" if value else "no take-back"
+            case "labels", [str() as first, *_, str() as last]:
+                return f"the {len(value)} labels from {first} to {last}"
+        return super().field_words(name, value)
+
     def recipe(self, verdict: Verdict, request: BgDiceRequest | None) -> tuple[str, str]:
         key = or_placeholder(request.key if request is not None else None, "PASTE THE KEY")
         key_lines = f"key = bytes.fromhex({key!r})\nprint(hashlib.sha256(key).hexdigest())  # the lock\n"
@@ -355,7 +369,7 @@ def _take_backs(case: Case[BgDiceRequest]) -> Iterator[Hypothesis]:
             yield Hypothesis(
                 "take_back_line",
                 f"the rolls fit a take-back before roll {split + 1}: rolls 1-{split} on the line before, then"
-                f" bg-dice-v1:turn:{start}:line:{line} onward (try lists every label)",
+                f" bg-dice-v1:turn:{start}:line:{line} onward (the change lists every label)",
                 case.changed({"labels": [*before, *after], "opening": True, "first_turn": None, "line": 0}),
             )
 

@@ -170,6 +170,16 @@ class BgOnline(Scheme[BgOnlineRequest]):
                             change,
                         )
 
+    def field_words(self, name: str, value: JsonValue) -> str | None:
+        match name, value:
+            case "game", int():
+                return f"game {value} of the match"
+            case "opening", bool():
+                return "an opening roll" if value else "no opening roll"
+            case "opening", None:
+                return ""  # the game's own default: said by the game's number
+        return super().field_words(name, value)
+
     def recipe(self, verdict: Verdict, request: BgOnlineRequest | None) -> tuple[str, str]:
         steps = STEPS + (
             " Online, the key is HMAC-SHA256, keyed with the server's number, of <code>bg-online-v1:seeds:</code> "

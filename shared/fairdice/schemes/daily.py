@@ -14,7 +14,7 @@ from operator import getitem
 from typing import ClassVar, Literal
 from uuid import UUID
 
-from pydantic import field_validator
+from pydantic import JsonValue, field_validator
 
 from fairdice.archive.layout import COMMITMENT_GRACE, reveal_time
 from fairdice.dice import Mac, Roll, Rolls, faces_in, fill, first_bytes, keyed_mac, macs, read_dice
@@ -218,6 +218,11 @@ class Daily(Scheme[DailyRequest]):
                 " can differ from the local one (and the secret must be that day's)",
                 {"date": day.isoformat()},
             )
+
+    def field_words(self, name: str, value: JsonValue) -> str | None:
+        if name == "date":
+            return f"the date {value}"
+        return super().field_words(name, value)
 
     def recipe(self, verdict: Verdict, request: DailyRequest | None) -> tuple[str, str]:
         message = verdict.rolls[0]["message"] if verdict.rolls else None

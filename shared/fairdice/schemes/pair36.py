@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from itertools import permutations
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, JsonValue
 
 from fairdice.dice import Mac, Roll, Rolls, fill, keyed_mac, macs
 from fairdice.fields import MAX_SEATS, WHOLE_NUMBER, ClientSeed, Seal, Secret
@@ -131,6 +131,11 @@ class Pair36(Scheme[Pair36Request]):
                     " the dice sheet does",
                     {"client_seeds": list(order)},
                 )
+
+    def field_words(self, name: str, value: JsonValue) -> str | None:
+        if name == "client_seeds" and isinstance(value, list):
+            return f"the client seeds in the order {', '.join(map(str, value))}"
+        return super().field_words(name, value)
 
     def recipe(self, verdict: Verdict, request: Pair36Request | None) -> tuple[str, str]:
         first, count = computed_span(verdict)

@@ -11,7 +11,7 @@ from itertools import count as counter
 from itertools import repeat
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import AliasChoices, AliasPath, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AliasChoices, AliasPath, BaseModel, ConfigDict, Field, JsonValue, model_validator
 
 from fairdice.dice import D6_TRIPLE, Mac, Roll, Rolls, fill, keyed_mac, leading_dice, macs, read_on
 from fairdice.errors import InvalidInput
@@ -214,6 +214,11 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
                 "the client seeds fit with white and black the other way round: white's seed comes first",
                 {"client_seeds": {"white": seats.black, "black": seats.white}},
             )
+
+    def field_words(self, name: str, value: JsonValue) -> str | None:
+        if name == "client_seeds" and isinstance(value, dict):
+            return f"white's client seed {value.get('white')} and black's {value.get('black')}"
+        return super().field_words(name, value)
 
     def recipe(self, verdict: Verdict, request: ThreeDiceRequest | None) -> tuple[str, str]:
         first, count = computed_span(verdict)
