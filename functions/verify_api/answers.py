@@ -1,7 +1,9 @@
 """A 200 answer: a model serialised once, checked against what Lambda can return, as JSON or as a page."""
 
 import json
+from collections.abc import Callable
 from http import HTTPStatus
+from typing import Any
 
 from aws_lambda_powertools.event_handler import Response, content_types
 from fairdice.errors import InvalidInput
@@ -45,18 +47,30 @@ def returnable(body: str, field: str) -> str:
 
 
 def verdict_answer(
-    verdict: Verdict, accept: str | None, request: RequestBase | None = None, cache: str | None = None
+    verdict: Verdict,
+    accept: str | None,
+    request: RequestBase | None = None,
+    cache: str | None = None,
+    recheck: Callable[[], dict[str, Any] | None] | None = None,
 ) -> Response[str]:
-    """The verdict as JSON, or as a page when the client prefers HTML (a browser opening a link)."""
+    """The verdict as JSON, or as a page when the client prefers HTML (a browser opening a link); `recheck` gives
+    the request the page's browser check recomputes from, when it is not the request itself (a daily roll)."""
     if prefers_html(accept):
         # Imported by the first request answered with a page: a cold start that serves POST /verify,
         # /links, /schemes or a program's GET /check never loads it.
-        from fairdice.page import CONTENT_SECURITY_POLICY, render_page
+        from fairdice.page import verdict_page
 
-        page = returnable(render_page(verdict, request), "count")
-        headers = {"Content-Security-Policy": CONTENT_SECURITY_POLICY} | ({"Cache-Control": cache} if cache else {})
-        answer = Response(HTTPStatus.OK, PAGE_CONTENT_TYPE, page, headers=headers)
+        page = verdict_page(verdict, request, recheck() if recheck is not None else None)
+        answer = page_answer(page.html, page.policy, cache, field="count")
     else:
         answer = json_answer(verdict, cache)
     answer.headers["Vary"] = "Accept"  # one URL, two representations: a cache must key on Accept
     return answer
+
+
+def page_answer(
+    html: str, policy: str, cache: str | None = None, *, status: int = HTTPStatus.OK, field: str = "count"
+) -> Response[str]:
+    """A page, with the policy that allows only its own script and style, and its Cache-Control when it has one."""
+    headers = {"Content-Security-Policy": policy} | ({"Cache-Control": cache} if cache else {})
+    return Response(status, PAGE_CONTENT_TYPE, returnable(html, field), headers=headers)

@@ -1,16 +1,19 @@
-"""The verdict as a page a person reads in a browser: plain HTML, no script, nothing loaded from elsewhere.
+"""The verdict as a page a person reads in a browser, which the browser checks again by itself.
 
-`render_page` turns a verdict (and, when known, the request it answers) into the page: the
-verdict in one sentence, the seal check, every roll with its HMAC message, the diagnosis, and the
-recipe to recompute it all by hand, as the seed documents give it. Who gets the page (Accept) and
-with which headers is the handler's business. Every value that came from outside is escaped; the
-table of rolls stops at MAX_TABLE_BYTES, so a page stays within what a Lambda function can return
-(every roll of a usual game is listed).
+`verdict_page` turns a verdict (and, when known, the request it answers) into the page: the verdict
+in one sentence, the seal check with the characters where two seals differ marked, every roll with
+its HMAC message, the diagnosis in words (a "Check again with …" link for each change), and the
+recipe to recompute it all by hand, as the seed documents give it. Its one script (the verifier the
+offline page runs, and recheck.js) recomputes the rolls in the player's browser and says, roll by
+roll, whether it agrees; a scheme the script does not know is said to be one it cannot check. Who gets
+the page (Accept) and with which headers is the handler's business. Every value that came from
+outside is escaped, its invisible characters shown as code points; the table of rolls stops at
+MAX_TABLE_BYTES, so a page stays within what a Lambda function can return (every roll of a usual
+game is listed).
 """
 
 import datetime as dt
-import html
-import json
+import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -18,15 +21,13 @@ from pydantic import JsonValue, ValidationError
 
 from fairdice import schemes
 from fairdice.links import link_query
+from fairdice.markup import Page, data_block, document, e, marked, visible
+from fairdice.offline import page_script
+from fairdice.prose import counted, number
 from fairdice.request import RequestBase
-from fairdice.schemes.base import Words
+from fairdice.schemes.base import Scheme, Words
 from fairdice.verdict import Finding, RollReport, Verdict
 
-# The page loads nothing and runs nothing; the policy tells the browser so, should anything slip through.
-# It is the page's own (its meta tag); the handler also sends it as a header.
-CONTENT_SECURITY_POLICY = (
-    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-)
 # The table of rolls stops here: Lambda returns at most 6 MiB, and 10,000 rows of long escaped messages can pass it.
 MAX_TABLE_BYTES = 3 * 1024 * 1024
 
@@ -47,95 +48,88 @@ _CAUSE_TITLES = {
     "secret_from_other_game": "The secret belongs to another game",
     "few_rolls_differ": "A few rolls differ",
 }
-_STYLE = """
-:root{color-scheme:light dark;--ok:#0a7a33;--bad:#b3261e;--muted:#666;--line:#ccc;--soft:#f3f3f3}
-@media (prefers-color-scheme:dark){:root{--ok:#5fd38b;--bad:#ff8a80;--muted:#aaa;--line:#444;--soft:#222}}
-body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0 auto;max-width:60rem;padding:1rem}
-h1{font-size:1.35rem;line-height:1.3;margin:.2rem 0 .6rem}h2{font-size:1.1rem;margin:1.6rem 0 .4rem}
-.verdict{border-left:.4rem solid var(--muted);padding:.2rem .8rem;margin:0 0 1rem}
-.fair{border-color:var(--ok)}.mismatch{border-color:var(--bad)}
-.ok{color:var(--ok)}.bad{color:var(--bad)}.muted{color:var(--muted)}
-code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.88em;overflow-wrap:anywhere}
-pre{background:var(--soft);padding:.7rem;overflow-x:auto}pre code{font-size:1em}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem .8rem;margin:0}
-dt{color:var(--muted)}dd{margin:0;min-width:0}
-@media (max-width:36rem){dl{display:block}dd{margin:0 0 .4rem}}
-.table{overflow-x:auto}table{border-collapse:collapse;width:100%}
-th,td{border-bottom:1px solid var(--line);padding:.25rem .4rem;text-align:left;vertical-align:top}
-td:nth-child(2){overflow-wrap:anywhere;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.8em}
-td:nth-child(3),td:nth-child(4){white-space:nowrap}
-tr.x td{background:color-mix(in srgb,var(--bad) 14%,transparent)}
-.finding{border:1px solid var(--line);border-radius:.4rem;padding:.5rem .8rem;margin:.5rem 0}
-.scope{font-size:1.05rem}dl.identity{display:block}dl.identity dd{margin:0 0 .5rem;font-size:1.1rem}
-footer{margin-top:2rem;font-size:.85rem}
-"""
+_EXPLAINS = re.compile(r"([0-9]+) of (the first )?([0-9]+) rolls")
 
 
 def headline(verdict: Verdict) -> str:
     """The verdict in one sentence, as the page's title states it: fair only with what it is about."""
-    secret, seal = _words(verdict)
+    words = _words(verdict)
     summary = verdict.summary
     if verdict.verdict == "withheld":
         reason = verdict.withheld.reason if verdict.withheld else "the secret is not revealed yet"
         return f"Not yet verifiable: {reason}."
     if verdict.verdict == "fair":
         rolls = (
-            "the recorded roll is the one it gives"
+            f"the recorded {words.roll} is the one it gives"
             if summary.compared == 1
-            else f"all {summary.compared} recorded rolls are the ones it gives"
+            else f"all {number(summary.compared)} recorded {words.rolls} are the ones it gives"
         )
         scope = f": {verdict.scope.description}" if verdict.scope is not None else ""
-        return f"Fair: the {secret} matches the {seal} shown before the game, and {rolls}{scope}."
+        return f"Fair: the {words.secret} matches the {words.seal} shown before the game, and {rolls}{scope}."
     if verdict.verdict == "mismatch":
         cause = " The likely cause is below." if verdict.diagnosis else ""
         return f"Mismatch: {'; '.join(verdict.reasons)}.{cause}"
     return f"Nothing failed, but the check is incomplete: {'; '.join(verdict.reasons)}."
 
 
-def render_page(verdict: Verdict, request: RequestBase | None = None) -> str:
-    """The whole HTML page for a verdict; with the request, its values fill in the recipe and retry links."""
-    secret, seal = _words(verdict)
+def render_page(verdict: Verdict, request: RequestBase | None = None, recheck: dict[str, Any] | None = None) -> str:
+    """The whole HTML page for a verdict (see `verdict_page`)."""
+    return verdict_page(verdict, request, recheck).html
+
+
+def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: dict[str, Any] | None = None) -> Page:
+    """The page for a verdict and its policy. With the request, its values fill in the recipe and the retry links;
+    `recheck` is the request (as JSON, its secret included) the player's browser recomputes the rolls from,
+    by default the request itself."""
+    words = _words(verdict)
+    if recheck is None and request is not None:
+        recheck = request.model_dump(mode="json", exclude_none=True)
     parts = [
-        "<!doctype html>\n<html lang=en><head><meta charset=utf-8>",
-        '<meta name=viewport content="width=device-width,initial-scale=1">',
-        f'<meta http-equiv=Content-Security-Policy content="{CONTENT_SECURITY_POLICY}">',
-        '<meta name=referrer content="no-referrer">',
-        f"<title>{_e(verdict.verdict.capitalize())} · {_e(verdict.scheme)} · fairdice</title>",
-        f"<style>{_STYLE}</style></head><body>",
-        f"<p class=muted>fairdice · scheme <b>{_e(verdict.scheme)}</b></p>",
-        f'<div class="verdict {_e(verdict.verdict)}"><h1>{_e(headline(verdict))}</h1></div>',
+        f"<p class=muted>fairdice · scheme <b>{e(verdict.scheme)}</b></p>",
+        f'<div class="verdict {e(verdict.verdict)}"><h1>{visible(headline(verdict))}</h1></div>',
     ]
     if verdict.withheld is not None and verdict.withheld.reveal_at is not None:
-        parts.append(f"<p>Revealed at <b>{_e(verdict.withheld.reveal_at.isoformat())}</b>.</p>")
+        parts.append(f"<p>Revealed at <b>{e(verdict.withheld.reveal_at.isoformat())}</b>.</p>")
     if verdict.scope is not None:
-        parts.append(f"<p class=scope><b>Checked:</b> {_e(verdict.scope.description)}.</p>")
+        parts.append(f"<p class=scope><b>Checked:</b> {visible(verdict.scope.description)}.</p>")
     if verdict.identified_by:
         parts.extend(_identity_section(verdict))
-    parts.extend(_seal_section(verdict, secret, seal))
+    parts.extend(_seal_section(verdict, words))
     if verdict.diagnosis:
-        parts.extend(_diagnosis_section(verdict.diagnosis, request))
-    if request is not None:
+        parts.extend(_diagnosis_section(verdict, request, words))
+    script, tail = None, ""
+    if verdict.rolls and any(report["message"] is not None for report in verdict.rolls):
+        rows = _table_rows(verdict)
+        section, script, tail = _recheck_section(verdict, recheck, rows)
+        parts.append(section)
+        if request is not None:
+            parts.extend(_inputs_section(request))
+        parts.extend(_rolls_section(verdict, words, rows))
+    elif request is not None:
         parts.extend(_inputs_section(request))
-    if verdict.rolls:
-        parts.extend(_rolls_section(verdict))
     if verdict.verdict != "withheld":
-        parts.extend(_recipe_section(verdict, request, secret, seal))
+        parts.extend(_recipe_section(verdict, request, words))
     parts.append(
-        f"<footer class=muted>Computed by {_e(verdict.verifier.name)} {_e(verdict.verifier.version)}."
+        f"<footer class=muted>Computed by {e(verdict.verifier.name)} {e(verdict.verifier.version)}."
         " Programs get the same verdict as JSON: ask with <code>Accept: application/json</code>.</footer>"
     )
-    parts.append("</body></html>\n")
-    return "".join(parts)
-
-
-def _e(value: object) -> str:
-    return html.escape(str(value), quote=True)
+    title = f"{verdict.verdict.capitalize()} · {verdict.scheme} · fairdice"
+    return document(title, "\n".join(parts), script=script, tail=tail)
 
 
 def _mark(ok: bool | None) -> str:
     if ok is None:
         return "<span class=muted>–</span>"
     return "<span class=ok>✓</span>" if ok else "<span class=bad>✗</span>"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _sentence(text: str) -> str:
+    text = _capital(text)
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _identity_section(verdict: Verdict) -> Iterator[str]:
@@ -146,49 +140,72 @@ def _identity_section(verdict: Verdict) -> Iterator[str]:
     for given in verdict.identified_by:
         value = given.value
         shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
-        yield f"<dt>{_e(given.description[:1].upper() + given.description[1:])}</dt><dd><code>{_e(shown)}</code></dd>"
+        yield f"<dt>{e(_capital(given.description))}</dt><dd><code>{visible(shown)}</code></dd>"
     yield "</dl>"
 
 
-def _seal_section(verdict: Verdict, secret: str, seal: str) -> Iterator[str]:
+def _seal_section(verdict: Verdict, words: Words) -> Iterator[str]:
+    secret, seal = words.secret, words.seal
     check = verdict.checks.seal
     status = {
-        "match": f"{_mark(True)} the SHA-256 of the {secret} is the {seal} given",
-        "mismatch": f"{_mark(False)} the SHA-256 of the {secret} is not the {seal} given",
-        "not_given": f"<span class=muted>not checked: no {seal} was given</span>",
+        "match": f"{_mark(True)} the SHA-256 of the {e(secret)} is the {e(seal)} given",
+        "mismatch": f"{_mark(False)} the SHA-256 of the {e(secret)} is not the {e(seal)} given: the characters that"
+        " differ are marked",
+        "not_given": f"<span class=muted>not checked: no {e(seal)} was given</span>",
     }[check]
-    yield f"<h2>The {_e(seal)}</h2><p>{status}</p><dl>"
-    yield f"<dt>given</dt><dd><code>{_e(verdict.seal.given or '—')}</code></dd>"
-    yield f"<dt>SHA-256 of the {_e(secret)}</dt><dd><code>{_e(verdict.seal.computed or '—')}</code></dd></dl>"
+    given, computed = verdict.seal.given, verdict.seal.computed
+    yield f"<h2>The {e(seal)}</h2><p>{status}</p><dl class=seals>"
+    yield f"<dt>given</dt><dd><code>{marked(given, computed) if given else '—'}</code></dd>"
+    yield f"<dt>SHA-256 of the {e(secret)}</dt>"
+    yield f"<dd><code>{marked(computed, given) if computed else '—'}</code></dd></dl>"
     published = verdict.seal.published_at
     if published is not None:
         when = f"{published.astimezone(dt.UTC):%Y-%m-%d %H:%M:%S} UTC"
         if verdict.seal.in_time:
-            yield f"<p>{_mark(True)} The {_e(seal)} was published at {when}, before the game's play began.</p>"
+            yield f"<p>{_mark(True)} The {e(seal)} was published at {when}, before the game's play began.</p>"
         else:
             yield (
-                f"<p>{_mark(False)} The {_e(seal)} was published at {when}, too late to show the {_e(secret)} was"
+                f"<p>{_mark(False)} The {e(seal)} was published at {when}, too late to show the {e(secret)} was"
                 " fixed before the game's play.</p>"
             )
     if verdict.source:
-        yield f"<p class=muted>The {_e(secret)} came from {_e(verdict.source)}.</p>"
+        yield f"<p class=muted>The {e(secret)} came from {visible(verdict.source)}.</p>"
 
 
-def _diagnosis_section(findings: Sequence[Finding], request: RequestBase | None) -> Iterator[str]:
+def _explains(finding: Finding, words: Words) -> str:
+    """How much a cause accounts for, in words that cannot be read as how much differs."""
+    found = _EXPLAINS.fullmatch(finding.explains)
+    if found is None:
+        return f"it accounts for {finding.explains}"
+    fit, first, total = int(found.group(1)), found.group(2) or "", int(found.group(3))
+    roll, rolls = words.roll, words.rolls
+    if finding.cause == "few_rolls_differ":
+        differ = total - fit
+        return (
+            f"{number(fit)} of the {first}{counted(total, 'recorded ' + roll, 'recorded ' + rolls)} fit;"
+            f" {counted(differ, 'differs', 'differ')}"
+        )
+    if fit == total and not first:
+        if total == 1:
+            return f"it fits the recorded {roll}"
+        return f"it fits both recorded {rolls}" if total == 2 else f"it fits all {number(total)} recorded {rolls}"
+    return f"it fits {number(fit)} of the {first}{counted(total, 'recorded ' + roll, 'recorded ' + rolls)}"
+
+
+def _diagnosis_section(verdict: Verdict, request: RequestBase | None, words: Words) -> Iterator[str]:
+    scheme = _scheme(verdict)
     yield "<h2>Why it may not match</h2>"
-    for finding in findings:
+    for finding in verdict.diagnosis or []:
         title = _CAUSE_TITLES.get(finding.cause, finding.cause)
-        yield f"<div class=finding><b>{_e(title)}</b> <span class=muted>({_e(finding.explains)})</span>"
-        detail = finding.detail[:1].upper() + finding.detail[1:]
-        yield f"<p>{_e(detail if detail.endswith('.') else detail + '.')}</p>"
+        yield f"<div class=finding><b>{e(title)}</b> <span class=muted>({e(_explains(finding, words))})</span>"
+        yield f"<p>{visible(_sentence(finding.detail))}</p>"
         if finding.try_:
-            shown = json.dumps(finding.try_, ensure_ascii=False)
-            if len(shown) > 400:
-                shown = shown[:400] + "…"
-            yield f"<p>Change: <code>{_e(shown)}</code></p>"
+            change = scheme.change_words(finding.try_) if scheme is not None else "the change the diagnosis gives"
             link = _retry_link(request, finding.try_) if request is not None else None
             if link is not None:
-                yield f'<p><a href="{_e(link)}">Check again with this change</a></p>'
+                yield f'<p><a href="{e(link)}">Check again with {visible(change)}</a></p>'
+            else:
+                yield f"<p>Check again with {visible(change)}.</p>"
         yield "</div>"
 
 
@@ -210,77 +227,133 @@ def _retry_link(request: RequestBase, change: dict[str, JsonValue]) -> str | Non
         return None
 
 
+def _recheck_section(verdict: Verdict, recheck: dict[str, Any] | None, rows: list[str]) -> tuple[str, str | None, str]:
+    """The browser's own check of the rolls listed: its section, its script and the data it recomputes from."""
+    scheme = _scheme(verdict)
+    head = "<h2>Your browser's own check</h2>"
+    if scheme is None or not scheme.browser:
+        return (
+            f"{head}<p id=recheck-status>Your browser cannot recompute these rolls itself: this page's script does"
+            f" not know the scheme {e(verdict.scheme)}. The recipe below recomputes them by hand.</p>",
+            None,
+            "",
+        )
+    if recheck is None:
+        return (
+            f"{head}<p id=recheck-status>This page does not carry the revealed secret, so your browser cannot"
+            " recompute these rolls itself. The recipe below recomputes them by hand.</p>",
+            None,
+            "",
+        )
+    listed = [
+        [report["index"], report["dice"]] for report in verdict.rolls[: len(rows)] if report["message"] is not None
+    ]
+    data = {"request": recheck, "seal": verdict.seal.computed, "rolls": listed}
+    section = (
+        f"{head}<p id=recheck-status>Your browser is recomputing these rolls itself…</p>"
+        "<noscript><p>Your browser recomputes the rolls itself when JavaScript is on; it seems to be off.</p>"
+        "</noscript>"
+    )
+    return section, page_script("recheck.js"), data_block("fairdice-recheck", data) + "\n"
+
+
 def _inputs_section(request: RequestBase) -> Iterator[str]:
-    yield "<h2>What was checked</h2><dl>"
-    fields: dict[str, Any] = {}
-    for name, value in request.model_dump(mode="json", exclude={"recorded"}, exclude_none=True).items():
-        # A nested object (three-dice's client seeds) is shown by its leaves, as the link's parameters are.
-        fields.update({f"{name}.{k}": v for k, v in value.items()} if isinstance(value, dict) else {name: value})
-    for name, value in fields.items():
-        shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-        if isinstance(value, list) and len(shown) > 300:
-            shown = shown[:300] + "…"
-        yield f"<dt>{_e(name)}</dt><dd><code>{_e(shown)}</code></dd>"
+    """The values the link carried, by the link's own parameter names."""
+    scheme = schemes.of(request)
+    yield "<h2>The link's values</h2><dl>"
+    for param in scheme.link:
+        if param.kind == "rolls":
+            continue  # the table shows them
+        parent, _, child = param.field.partition(".")
+        value: Any = getattr(request, parent)
+        if child and value is not None:
+            value = getattr(value, child)
+        if value is None:
+            continue
+        if isinstance(value, bool):
+            shown = "yes" if value else "no"
+        elif isinstance(value, list):
+            shown = ", ".join(map(str, value))
+            shown = shown if len(shown) <= 300 else shown[:300] + "…"
+        elif isinstance(value, dt.date):
+            shown = value.isoformat()
+        else:
+            shown = str(value)
+        yield f"<dt>{e(param.name)}</dt><dd><code>{visible(shown)}</code></dd>"
     yield "</dl>"
 
 
-def _rolls_section(verdict: Verdict) -> Iterator[str]:
-    summary = verdict.summary
-    counts = [_counted(summary.count, "computed")]
-    if summary.compared:
-        counts.append(_counted(summary.compared, "compared"))
-        counts.extend(_counted(n, what) for n, what in ((summary.differ, "differ"), (summary.missing, "missing")) if n)
-        if summary.extra:
-            counts.append(_counted(summary.extra, "recorded beyond those computed"))
-    yield f"<h2>The rolls</h2><p class=muted>{_e('; '.join(counts))}.</p>"
-    yield "<div class=table><table><thead><tr><th>#<th>HMAC message<th>dice<th>recorded<th></tr></thead><tbody>"
-    first = summary.first_mismatch
+def _table_rows(verdict: Verdict) -> list[str]:
+    """The table's rows, as many as fit in MAX_TABLE_BYTES."""
+    first = verdict.summary.first_mismatch
+    long = max(len(report["dice"] or report["recorded"] or ()) for report in verdict.rolls) > 3
     rows: list[str] = []
     size = 0
     for report in verdict.rolls:
-        row = _row(report, anchor=report["index"] == first and report["matches"] is False)
+        row = _row(report, anchor=report["index"] == first and report["matches"] is False, long=long)
         size += len(row.encode())
         if size > MAX_TABLE_BYTES:
             break
         rows.append(row)
+    return rows
+
+
+def counts(words: Words, verdict: Verdict) -> str:
+    """The verdict's counts in words: differ and missing apart, singular and plural right (view.js says the same)."""
+    summary = verdict.summary
+    parts = [f"{counted(summary.count, words.roll, words.rolls)} computed"]
+    if verdict.checks.rolls == "not_given":
+        parts.append("none recorded to compare")
+    else:
+        matched = summary.compared - summary.differ
+        parts.append(
+            f"{number(summary.compared)} compared: {counted(matched, 'matches', 'match')},"
+            f" {counted(summary.differ, 'differs', 'differ')}"
+        )
+        if summary.missing:
+            parts.append(f"{number(summary.missing)} not recorded")
+        if summary.extra:
+            parts.append(f"{number(summary.extra)} more recorded than computed")
+    return "; ".join(parts) + "."
+
+
+def _rolls_section(verdict: Verdict, words: Words, rows: Sequence[str]) -> Iterator[str]:
+    yield f"<h2>The {e(words.rolls)}</h2><p class=muted>{e(counts(words, verdict))}</p>"
+    yield "<table id=rolls><thead><tr><th>#<th>HMAC message<th>dice<th>recorded<th></tr></thead><tbody>"
     yield "".join(rows)
-    yield "</tbody></table></div>"
+    yield "</tbody></table>"
     if len(rows) < len(verdict.rolls):
         yield (
-            f"<p>The other {len(verdict.rolls) - len(rows)} rolls are not listed, to keep this page small; the JSON"
-            " answer lists every one (ask with <code>Accept: application/json</code>).</p>"
+            f"<p>The other {counted(len(verdict.rolls) - len(rows), words.roll, words.rolls)} are not listed, to keep"
+            " this page small; the JSON answer lists every one (ask with <code>Accept: application/json</code>).</p>"
         )
 
 
-def _counted(n: int, what: str) -> str:
-    """`12 rolls computed`, `1 roll differs`: the count with its noun and verb in the right number."""
-    if what == "differ":
-        return "1 roll differs" if n == 1 else f"{n} rolls differ"
-    return f"{n} roll{'' if n == 1 else 's'} {what}"
-
-
-def _row(report: RollReport, *, anchor: bool) -> str:
+def _row(report: RollReport, *, anchor: bool, long: bool) -> str:
     dice = "-".join(map(str, report["dice"])) if report["dice"] is not None else "—"
     if "winner" in report:
-        dice += f" <span class=muted>({_e(report['winner'])})</span>"
+        winner = report["winner"]
+        dice += f" <span class=muted>({'tie' if winner == 'tie' else e(winner) + ' won'})</span>"
     recorded = "-".join(map(str, report["recorded"])) if report["recorded"] is not None else ""
     attributes = (" class=x" if report["matches"] is False else "") + (" id=first-mismatch" if anchor else "")
-    message = _e(report["message"]) if report["message"] is not None else "<span class=muted>not computed</span>"
+    message = visible(report["message"]) if report["message"] is not None else "<span class=muted>not computed</span>"
+    cell = "<td class='dice long'>" if long else "<td class=dice>"
     return (
-        f"<tr{attributes}><td>{report['index']}<td>{message}<td>{dice}<td>{recorded}<td>{_mark(report['matches'])}</tr>"
+        f"<tr{attributes}><td>{number(report['index'])}<td class=msg>{message}{cell}{dice}{cell}{recorded}"
+        f"<td>{_mark(report['matches'])}</tr>"
     )
 
 
 # ---- the recipe, per scheme, as the seed documents give it --------------------------------------
 
 
-def _recipe_section(verdict: Verdict, request: RequestBase | None, secret: str, seal: str) -> Iterator[str]:
+def _recipe_section(verdict: Verdict, request: RequestBase | None, words: Words) -> Iterator[str]:
     yield "<h2>Check it without this page</h2>"
-    yield f"<p>The {_e(seal)} is the SHA-256 of the {_e(secret)}'s bytes, written as lowercase hex.</p>"
+    yield f"<p>The {e(words.seal)} is the SHA-256 of the {e(words.secret)}'s bytes, written as lowercase hex.</p>"
     steps, code = _recipe(verdict, request)
     yield f"<p>{steps}</p>"
     yield "<p>In Python, with nothing to install:</p>"
-    yield f"<pre id=recipe-python><code>{_e(code)}</code></pre>"
+    yield f"<pre id=recipe-python><code>{e(code)}</code></pre>"
 
 
 def _recipe(verdict: Verdict, request: RequestBase | None) -> tuple[str, str]:
@@ -289,10 +362,14 @@ def _recipe(verdict: Verdict, request: RequestBase | None) -> tuple[str, str]:
     return scheme.recipe(verdict, request if isinstance(request, scheme.request) else None)
 
 
-def _words(verdict: Verdict) -> tuple[str, str]:
-    """What the verdict's scheme calls its secret and its seal."""
+def _scheme(verdict: Verdict) -> Scheme[Any] | None:
     try:
-        words = schemes.get(verdict.scheme).words
+        return schemes.get(verdict.scheme)
     except KeyError:
-        words = Words("secret", "seal")
-    return words.secret, words.seal
+        return None
+
+
+def _words(verdict: Verdict) -> Words:
+    """What the verdict's scheme calls its secret, its seal and its rolls."""
+    scheme = _scheme(verdict)
+    return scheme.words if scheme is not None else Words("secret", "seal")

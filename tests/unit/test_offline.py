@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from importlib.resources import files
 
 import pytest
-from fairdice import offline, schemes
+from fairdice import markup, offline, schemes
 from testkit import toy_scheme
 
 
@@ -41,7 +41,7 @@ def test_the_pages_policy_allows_its_one_script_and_one_style_by_their_hashes_an
         f"default-src 'none'; script-src {_sha256(scripts[0])}; style-src {_sha256(styles[0])}; "
         "base-uri 'none'; form-action 'none'"
     )
-    assert offline.offline_policy() == policy.group(1) + "; frame-ancestors 'none'"
+    assert offline.offline().policy == policy.group(1) + "; frame-ancestors 'none'"
 
 
 def test_the_page_names_no_other_address_to_load() -> None:
@@ -93,11 +93,11 @@ def test_without_such_a_scheme_the_page_says_nothing_of_it() -> None:
 
 def test_a_source_that_would_end_its_inline_element_is_refused() -> None:
     with pytest.raises(ValueError, match="'</script'"):
-        offline.inline('const s = "</SCRIPT>";', "page script")
+        markup.inline('const s = "</SCRIPT>";', "page script")
 
 
 def test_a_data_block_cannot_end_its_element_whatever_the_value_holds() -> None:
-    block = offline.data_block("x", {"phrase": "</script><script>alert(1)</script>"})
+    block = markup.data_block("x", {"phrase": "</script><script>alert(1)</script>"})
     assert block.count("</script>") == 1 and block.endswith("</script>")
 
 

@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 from fairdice.fields import MAX_ROLLS
 from fairdice.links import parse_link
-from fairdice.page import CONTENT_SECURITY_POLICY, MAX_TABLE_BYTES, headline, render_page
+from fairdice.markup import csp_hash
+from fairdice.offline import page_script
+from fairdice.page import MAX_TABLE_BYTES, headline, render_page, verdict_page
 from fairdice.request import RequestBase
 from fairdice.schemes import parse_request
 from fairdice.verdict import Verdict
@@ -71,7 +73,7 @@ def test_every_scheme_gets_a_page_with_every_roll_and_its_hmac_message(scheme: s
     assert f"<h1>{headline(verdict).replace(chr(39), '&#x27;')}</h1>" in page
     assert page.count("<tr><td>") == len(verdict.rolls)
     for report in verdict.rolls:
-        assert f"<td>{report['message']}<td>" in page
+        assert f"<td class=msg>{report['message']}<td class" in page
 
 
 @pytest.mark.parametrize("scheme", list(GAMES))
@@ -116,7 +118,7 @@ def test_a_mismatch_page_marks_the_rolls_that_differ_and_shows_the_diagnosis_wit
     assert page.count("<tr class=x") == verdict.summary.mismatches
     assert "id=first-mismatch" in page
     assert "The roll numbers are shifted" in page
-    link = re.search(r'<a href="([^"]+)">Check again with this change</a>', page)
+    link = re.search(r'<a href="([^"]+)">Check again with roll numbers starting at 1</a>', page)
     assert link is not None
 
     # And the retry link is a game-over link whose verdict is fair
@@ -152,20 +154,34 @@ def test_a_withheld_game_gets_a_page_without_rolls_or_recipe() -> None:
 )
 def test_text_from_the_request_cannot_inject_markup(data: dict[str, Any]) -> None:
     _, page = page_of(data)
-    assert "<script" not in page.lower()
-    assert "<img" not in page.lower()
+    # Besides the page's own script, the one other script element is the data it rechecks, which never runs
+    outside = re.sub(r"<script type=application/json id=fairdice-recheck>[^<]*</script>", "", page)
+    outside = outside.replace(f"<script>{page_script('recheck.js')}</script>", "")
+    assert "<script" not in outside.lower()
+    assert "<img" not in outside.lower()
     assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&#x27;&quot;&amp;amp;" in page
     # And the recipe still carries the text exactly, as a Python literal
     assert repr(HOSTILE) in recipe_of(page)
 
 
-def test_the_page_loads_nothing_from_elsewhere_and_runs_no_script() -> None:
-    _, page = page_of(GAMES["pair36"] | {"seal": "00" * 32, "count": None, "recorded": "11 22 33"})
-    assert f'content="{CONTENT_SECURITY_POLICY}"' in page
-    assert "default-src 'none'" in CONTENT_SECURITY_POLICY
-    assert not re.search(r"<(script|link|img|iframe|object|embed|form)\b", page, re.I)
-    assert not re.search(r"\b(src|action)=", page, re.I)
-    assert not re.search(r'href="(?!\?)', page)  # only retry links, relative to the check page itself
+def test_the_page_loads_nothing_from_elsewhere_and_runs_only_its_own_script_allowed_by_its_hash() -> None:
+    request = parse_request(GAMES["pair36"] | {"seal": "00" * 32, "count": None, "recorded": "11 22 33"})
+    page = verdict_page(verify(request), request)
+    scripts = re.findall(r"<script>(.*?)</script>", page.html, re.S)
+    styles = re.findall(r"<style>(.*?)</style>", page.html, re.S)
+
+    assert scripts == [page_script("recheck.js")]
+    assert page.policy == (
+        f"default-src 'none'; script-src {csp_hash(scripts[0])}; style-src {csp_hash(styles[0])}; base-uri 'none';"
+        " form-action 'none'; frame-ancestors 'none'"
+    )
+    assert (
+        f'content="{page.policy.removesuffix("; frame-ancestors {0}".format(chr(39) + "none" + chr(39)))}"' in page.html
+    )
+    without_script = page.html.replace(scripts[0], "")
+    assert not re.search(r"<(link|img|iframe|object|embed|form)\b", without_script, re.I)
+    assert not re.search(r"\b(src|action)=", without_script, re.I)
+    assert not re.search(r'href="(?!\?)', without_script)  # only retry links, relative to the check page itself
 
 
 def test_a_game_at_the_roll_cap_renders_every_roll_and_stays_bounded() -> None:
@@ -189,10 +205,10 @@ def test_a_page_of_long_escaped_messages_lists_what_fits_and_says_where_the_rest
     _, page = page_of(data)
 
     # Then the page stays within what Lambda can return, and says the JSON lists the rest
-    assert len(page.encode()) <= MAX_TABLE_BYTES + 64 * 1024
+    assert len(page.encode()) <= MAX_TABLE_BYTES + 512 * 1024  # with the script and the rolls it rechecks
     listed = page.count("<tr><td>")
     assert 0 < listed < MAX_ROLLS
-    assert f"The other {MAX_ROLLS - listed} rolls are not listed" in page
+    assert f"The other {MAX_ROLLS - listed:,} rolls are not listed" in page
 
 
 def test_a_window_of_a_game_is_never_headlined_fair_and_says_what_is_needed() -> None:

@@ -1,11 +1,12 @@
 """The daily game: GET /daily/{date} (a day's record) and GET /daily/{date}/{player_id} (a player's roll)."""
 
+from functools import partial
 from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
-from fairdice.archive.reader import DayRecord, daily_record, daily_verdict
+from fairdice.archive.reader import DayRecord, daily_record, daily_verdict, revealed_request
 from fairdice.fields import Day, PlayerId
 from fairdice.verdict import Verdict
 
@@ -43,4 +44,6 @@ def daily_roll_route(
     recorded: Annotated[str | None, Query(description="the six faces seen, such as `3 5 7 10 12 20`")] = None,
 ) -> Response[str]:
     verdict = counted(daily_verdict(archive.reader(), date, player_id, recorded))
-    return verdict_answer(verdict, http_event(router).headers.get("accept"), cache=cache_control(verdict))
+    accept = http_event(router).headers.get("accept")
+    recheck = partial(revealed_request, archive.reader(), date, player_id, recorded)
+    return verdict_answer(verdict, accept, cache=cache_control(verdict), recheck=recheck)

@@ -11,7 +11,7 @@ import copy
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -30,7 +30,7 @@ from fairdice.archive.layout import (
     sha256_hex,
     utc_day,
 )
-from fairdice.errors import FutureDay, TamperedRecord, UnknownDay
+from fairdice.errors import FairdiceError, FutureDay, TamperedRecord, UnknownDay
 from fairdice.fields import Day, Seal
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.schemes.daily import DailyRequest
@@ -317,6 +317,21 @@ def daily_verdict(
         {"scheme": "daily", "date": day, "player_id": player_id, "recorded": recorded}
     )
     return verify(request, day_secrets=reader)
+
+
+def revealed_request(
+    reader: ArchiveReader, day: dt.date, player_id: str, recorded: str | list[list[int]] | None = None
+) -> dict[str, Any] | None:
+    """The daily request with its day's secret as the archive revealed it: what a browser recomputes a player's roll
+    from (the verdict page's own check). None while the day is not revealed, or when the archive cannot say."""
+    try:
+        found = reader.lookup(day)
+    except FairdiceError:
+        return None
+    if isinstance(found, PendingDay):
+        return None
+    data = {"scheme": "daily", "date": day, "player_id": player_id, "recorded": recorded, "secret": found.secret.hex()}
+    return DailyRequest.model_validate(data).model_dump(mode="json", exclude_none=True)
 
 
 class _DayParameter(BaseModel):

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 from fairdice.archive.publisher import publish
 from fairdice.archive.reader import ArchiveReader
-from fairdice.page import CONTENT_SECURITY_POLICY
+from fairdice.markup import csp_hash
 from fairdice.storage import FolderStore, Stores
 from verify_api import app as api
 from verify_api import archive as api_archive
@@ -55,13 +55,18 @@ def test_a_browser_opening_a_mismatched_link_gets_a_page_that_explains_it(load_e
 
     # Then it is a page, safe to render, that the cache keeps apart from the JSON answer
     assert (status, headers["Content-Type"]) == (200, HTML)
-    assert headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    (script,) = re.findall(r"<script>(.*?)</script>", page, re.S)
+    (style,) = re.findall(r"<style>(.*?)</style>", page, re.S)
+    assert headers["Content-Security-Policy"] == (
+        f"default-src 'none'; script-src {csp_hash(script)}; style-src {csp_hash(style)}; base-uri 'none';"
+        " form-action 'none'; frame-ancestors 'none'"
+    )
     assert headers["Vary"] == "Accept"
     # And it says mismatch, lists the 20 rolls, and names the cause with a link to check again
     assert "<h1>Mismatch: " in page
     assert page.count("<tr") == 1 + 20
     assert "The roll numbers are shifted" in page
-    retry = re.search(r'<a href="([^"]+)">Check again with this change</a>', page)
+    retry = re.search(r'<a href="([^"]+)">Check again with roll numbers starting at 1</a>', page)
     assert retry is not None
 
     # And following that link (as a program this time) gives a fair verdict
@@ -115,8 +120,15 @@ def test_a_browser_opening_a_daily_roll_gets_its_page_with_the_archives_caching(
     assert (status, headers["Content-Type"], headers["Vary"]) == (200, HTML, "Accept")
     assert headers["Cache-Control"] == json_headers["Cache-Control"]
     faces = "-".join(map(str, verdict["rolls"][0]["dice"]))
-    assert f"<td>2025-03-01|123e4567-e89b-12d3-a456-426614174000<td>{faces}<td>" in page
+    assert f"<td class=msg>2025-03-01|123e4567-e89b-12d3-a456-426614174000<td class='dice long'>{faces}<td" in page
     assert "GET /daily/2025-03-01" in page  # where the recipe's secret is published
+    # And the browser rechecks the roll from the secret the archive revealed, which the page carries
+    data = re.search(r"<script type=application/json id=fairdice-recheck>(.*?)</script>", page)
+    assert data is not None
+    recheck = json.loads(data.group(1))
+    revealed = api_archive.DAILY.lookup(dt.date(2025, 3, 1))
+    assert recheck["request"]["secret"] == revealed.secret.hex()  # type: ignore[union-attr]
+    assert recheck["rolls"] == [[1, verdict["rolls"][0]["dice"]]]
 
 
 def test_a_browser_asking_for_html_gets_the_verdict_as_a_page(load_event: Callable[[str], Event]) -> None:

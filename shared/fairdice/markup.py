@@ -1,0 +1,122 @@
+"""What fairdice's HTML pages share: escaping, invisible characters made visible, one style, one shell, one policy.
+
+Every page (the verdict, an error, a day's record, the offline verifier) is one self-contained
+document: its style and its one script (if any) inline, each allowed by its SHA-256 hash in the
+page's Content-Security-Policy, and nothing else allowed: no request leaves the page. The policy is
+in the page's meta tag, so a saved copy keeps it; the API also sends it as a header, with framing
+refused (`frame-ancestors`, which only a header can say).
+"""
+
+import base64
+import hashlib
+import html
+import json
+from dataclasses import dataclass
+from importlib.resources import files
+from typing import Any
+
+CONTENT_TYPE = "text/html; charset=utf-8"
+FRAME_ANCESTORS = "frame-ancestors 'none'"
+# An inline script or style ends at the first `</script` or `</style`, and `<!--` changes how it is read.
+_BREAKS_OUT = ("</script", "</style", "<!--")
+
+# The server's pages share one style sheet, beside this module (the offline page has its own, offline.css).
+STYLE = files("fairdice").joinpath("page.css").read_text(encoding="utf-8")
+
+
+def e(value: object) -> str:
+    """Text as HTML, quotes included: safe in an element and in a quoted attribute."""
+    return html.escape(str(value), quote=True)
+
+
+def code_point(character: str) -> str:
+    """`U+202E`: how a character that shows nothing is written instead."""
+    return f"U+{ord(character):04X}"
+
+
+def shows_nothing(character: str) -> bool:
+    """Whether a character shows nothing or looks like another: a bidi control, a zero-width or other format
+    character, a space other than the plain one (what str.isprintable() refuses). view.js uses the same rule."""
+    return character != " " and not character.isprintable()
+
+
+def visible(value: object) -> str:
+    """Text as HTML with every character that shows nothing written as its code point, ⟨U+202E⟩, so that no value
+    can look like another. The value itself stays as it was given: these characters are accepted as input."""
+    parts = []
+    for character in str(value):
+        if shows_nothing(character):
+            point = code_point(character)
+            parts.append(f'<span class=cp title="an invisible character, {point}">⟨{point}⟩</span>')
+        else:
+            parts.append(html.escape(character, quote=True))
+    return "".join(parts)
+
+
+def marked(value: str, other: str | None) -> str:
+    """Hex as HTML, the characters where it differs from `other` (another seal) marked."""
+    if other is None or value == other:
+        return e(value)
+    parts: list[str] = []
+    for at, character in enumerate(value):
+        differs = at >= len(other) or character != other[at]
+        parts.append(f"<mark>{e(character)}</mark>" if differs else e(character))
+    return "".join(parts).replace("</mark><mark>", "")
+
+
+def csp_hash(text: str) -> str:
+    """The CSP source that allows exactly this inline script or style: `'sha256-…'`."""
+    return f"'sha256-{base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()}'"
+
+
+def content_security_policy(script: str | None, style: str) -> str:
+    """Nothing but the page's own script (if any) and style, each by its hash; no request, no form submission:
+    the policy a page's meta tag carries."""
+    scripts = f"script-src {csp_hash(script)}; " if script is not None else ""
+    return f"default-src 'none'; {scripts}style-src {csp_hash(style)}; base-uri 'none'; form-action 'none'"
+
+
+def header_policy(meta_policy: str) -> str:
+    """The policy a page's meta tag carries, as the API sends it: framing refused too."""
+    return f"{meta_policy}; {FRAME_ANCESTORS}"
+
+
+def inline(text: str, what: str) -> str:
+    """The text, refused if it would end or change the inline element it goes into."""
+    lowered = text.lower()
+    for marker in _BREAKS_OUT:
+        if marker in lowered:
+            raise ValueError(f"the {what} holds {marker!r}, which would end or change its inline element")
+    return text
+
+
+def data_block(element_id: str, value: Any) -> str:
+    """A JSON value for a page's script, in a `<script type=application/json>` element, which never runs (so the
+    policy needs no source for it); `<` is escaped, so that the JSON cannot end the element."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    return f"<script type=application/json id={element_id}>{text}</script>"
+
+
+@dataclass(frozen=True)
+class Page:
+    """An HTML page and the Content-Security-Policy header the API sends with it."""
+
+    html: str
+    policy: str
+
+
+def document(title: str, body: str, *, script: str | None = None, style: str = STYLE, tail: str = "") -> Page:
+    """A whole page: its title, its body (already HTML), then `tail` (data blocks) and its one script, if any."""
+    style = inline(style, "page style")
+    if script is not None:
+        script = inline(script, "page script")
+    policy = content_security_policy(script, style)
+    runs = f"<script>{script}</script>" if script is not None else ""
+    page = (
+        "<!doctype html>\n<html lang=en><head><meta charset=utf-8>\n"
+        '<meta name=viewport content="width=device-width,initial-scale=1">\n'
+        f'<meta http-equiv=Content-Security-Policy content="{html.escape(policy, quote=False)}">\n'
+        '<meta name=referrer content="no-referrer">\n'
+        f"<title>{e(title)}</title>\n<style>{style}</style></head><body>\n{body}\n{tail}{runs}\n</body></html>\n"
+    )
+    return Page(html=page, policy=header_policy(policy))

@@ -1,0 +1,62 @@
+"use strict";
+// The verdict page's own check in the player's browser: the server listed its rolls; this script recomputes
+// them from the same request with the browser's WebCrypto (the verifier the offline page runs) and says,
+// roll by roll, whether it agrees, in a column of the table and in a sentence. It trusts nothing the server
+// computed: only the request (the revealed secret and the game's values) comes from the page.
+// `document.body.dataset.recheck` says how it ended (for tests): agree, disagree or failed.
+(async () => {
+  const { el, sentence } = fairdice.view;
+  const { words } = fairdice;
+  const status = document.getElementById("recheck-status");
+  const data = JSON.parse(document.getElementById("fairdice-recheck").textContent);
+  const table = document.getElementById("rolls");
+
+  function finish(state, ...text) {
+    status.replaceChildren(...text);
+    status.className = state === "agree" ? "ok" : "bad";
+    document.body.dataset.recheck = state;
+  }
+
+  let verdict;
+  try {
+    verdict = await fairdice.verify(data.request);
+  } catch (error) {
+    const why = error.problems ? error.problems.map((p) => `${p.field}: ${p.message}`).join("; ") : String(error.message || error);
+    finish("failed", `Your browser could not recompute these rolls itself (${why}). The recipe below recomputes them by hand.`);
+    return;
+  }
+  const mine = new Map(verdict.rolls.filter((r) => r.message !== null).map((r) => [r.index, r.dice]));
+  const head = table.tHead.rows[0];
+  head.append(el("th", { text: "browser", title: "your browser's own dice for this roll" }));
+  const listed = new Map(data.rolls.map(([index, dice]) => [index, dice]));
+  const differ = [];
+  let agreed = 0;
+  for (const row of table.tBodies[0].rows) {
+    const index = Number(row.cells[0].textContent.replace(/,/g, ""));
+    const theirs = listed.get(index);
+    let cell;
+    if (theirs === undefined || theirs === null) cell = el("span", { class: "muted", text: "–" });
+    else {
+      const own = mine.get(index);
+      const same = own !== undefined && own.length === theirs.length && own.every((face, at) => face === theirs[at]);
+      if (same) agreed += 1;
+      else differ.push(index);
+      cell = same ? el("span", { class: "ok", text: "✓", title: "your browser's dice are the same" }) : el("span", { class: "bad", text: `✗ ${own ? own.join("-") : "none"}`, title: "your browser's dice differ" });
+    }
+    row.append(el("td", { class: "recheck" }, cell));
+  }
+  const sealAgrees = verdict.seal.computed === data.seal;
+  const { roll, rolls } = fairdice.schemes.get(verdict.scheme).words;
+  if (!differ.length && sealAgrees) {
+    const all = agreed === 1 ? `the ${roll} listed agrees` : `all ${words.number(agreed)} ${rolls} listed agree`;
+    finish("agree", sentence(`Your browser recomputed these ${rolls} itself: ${all} with this page, and so does the SHA-256 of the secret`));
+    return;
+  }
+  const parts = [];
+  if (differ.length) {
+    const first = differ.slice(0, 5).map((n) => words.number(n)).join(", ");
+    parts.push(`${words.counted(differ.length, `${roll} differs`, `${rolls} differ`)} (${first}${differ.length > 5 ? ", …" : ""})`);
+  }
+  if (!sealAgrees) parts.push("the SHA-256 of the secret differs");
+  finish("disagree", sentence(`Your browser recomputed these ${rolls} itself and does not agree with this page: ${parts.join(", and ")}. Trust neither: check with the offline page or the recipe below`));
+})();
