@@ -2,12 +2,14 @@
 
 Domain errors (fairdice.errors) by their class, validation errors worded as the core words them,
 Powertools' HTTP errors by their status, an unknown route as 404 or 405, anything else as a 500
-that names the request and hides the details. A Router of exception handlers: app.py includes it.
+that names the request and hides the details. A GET from a browser (Accept preferring HTML) gets the
+same error as a page that says in words what is wrong (fairdice.notices), naming a link's own
+parameters. A Router of exception handlers: app.py includes it.
 """
 
 from collections.abc import Callable
 from http import HTTPStatus
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.api_gateway import Router
@@ -18,9 +20,14 @@ from fairdice.problems import ErrorDetail, Problem, describe, headline
 from pydantic import BaseModel, ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
+from verify_api.answers import page_answer
+from verify_api.negotiation import prefers_html
 from verify_api.observability import logger
 from verify_api.powertools_private import methods_allowed
-from verify_api.routes import http_event, resolver, routed_path
+from verify_api.routes import http_event, resolver, routed_path, site_root
+
+if TYPE_CHECKING:
+    from fairdice.notices import Where
 
 router = Router()  # type: ignore[no-untyped-call]  # Powertools leaves its __init__ unannotated
 
@@ -57,8 +64,29 @@ def _handles(*kinds: type[Exception]) -> Callable[[_Handler], _Handler]:
 def _error(
     status: int, code: str, message: str, problems: list[Problem] | None = None, headers: dict[str, str] | None = None
 ) -> Response[str]:
-    body = ErrorResponse(error=ErrorDetail(code=code, message=message, problems=problems or []))
-    return Response(status, content_types.APPLICATION_JSON, body.model_dump_json(), headers=headers)
+    event = http_event(router)
+    if event.http_method != "GET":
+        body = ErrorResponse(error=ErrorDetail(code=code, message=message, problems=problems or []))
+        return Response(status, content_types.APPLICATION_JSON, body.model_dump_json(), headers=headers)
+    # What a browser opens is a GET: it gets the error as a page, a program the same error as JSON.
+    if prefers_html(event.headers.get("accept")):
+        answer = _error_page(status, message, problems or [])
+    else:
+        body = ErrorResponse(error=ErrorDetail(code=code, message=message, problems=problems or []))
+        answer = Response(status, content_types.APPLICATION_JSON, body.model_dump_json())
+    answer.headers.update(headers or {})
+    answer.headers["Vary"] = "Accept"
+    return answer
+
+
+def _error_page(status: int, message: str, problems: list[Problem]) -> Response[str]:
+    from fairdice.notices import error_page
+
+    event = http_event(router)
+    root, path = site_root(router), routed_path(event)
+    where: Where | None = "link" if path.rstrip("/") == "/check" else "address" if path.startswith("/daily/") else None
+    page = error_page(status, message, problems, where=where, link=event.raw_query_string, home=f"{root}/")
+    return page_answer(page.html, page.policy, status=status)
 
 
 def _invalid(problems: list[Problem]) -> Response[str]:

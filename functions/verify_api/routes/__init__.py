@@ -13,6 +13,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 
 from verify_api import settings
+from verify_api.powertools_private import base_path
 
 
 def http_event(router: Router) -> APIGatewayProxyEventV2:
@@ -37,3 +38,9 @@ def came_through(event: APIGatewayProxyEventV2) -> str:
 def routed_path(event: APIGatewayProxyEventV2) -> str:
     """The request's path as the routes see it, the base path it came through taken off (as app.py's resolver does)."""
     return event.path[len(came_through(event)) :] or "/"
+
+
+def site_root(router: Router) -> str:
+    """This API's root as the request came to it ("" at the root): the stage's path and the base path it came
+    through, for the addresses a page gives (the offline verifier at GET /, Swagger UI's assets)."""
+    return base_path(resolver(router)) + came_through(http_event(router))

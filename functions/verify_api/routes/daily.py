@@ -11,11 +11,12 @@ from fairdice.fields import Day, PlayerId
 from fairdice.verdict import Verdict
 
 from verify_api import archive
-from verify_api.answers import json_answer, verdict_answer
+from verify_api.answers import json_answer, page_answer, verdict_answer
 from verify_api.caching import cache_control
 from verify_api.documented import ARCHIVE_ERRORS, INVALID, PAGE_NOTE, page_or_json, responses
+from verify_api.negotiation import prefers_html
 from verify_api.observability import counted
-from verify_api.routes import http_event
+from verify_api.routes import http_event, site_root
 
 router = Router()  # type: ignore[no-untyped-call]  # Powertools leaves its __init__ unannotated
 
@@ -25,11 +26,21 @@ DayPath = Annotated[Day, Path(description="the UTC day, YYYY-MM-DD")]
 @router.get(
     "/daily/<date>",
     summary="A day's revealed secret record",
-    responses=responses("the record", INVALID, *ARCHIVE_ERRORS, model=DayRecord),
+    description=PAGE_NOTE,
+    responses=page_or_json(responses("the record", INVALID, *ARCHIVE_ERRORS, model=DayRecord)),
 )
 def daily_record_route(date: DayPath) -> Response[str]:
     shown = daily_record(archive.reader(), date)
-    return json_answer(shown, cache_control(shown))
+    event = http_event(router)
+    if not prefers_html(event.headers.get("accept")):
+        answer = json_answer(shown, cache_control(shown))
+    else:
+        from fairdice.notices import day_page
+
+        page = day_page(shown, home=f"{site_root(router)}/")
+        answer = page_answer(page.html, page.policy, cache_control(shown))
+    answer.headers["Vary"] = "Accept"
+    return answer
 
 
 @router.get(

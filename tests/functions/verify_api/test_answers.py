@@ -93,10 +93,22 @@ def test_programs_get_the_json_verdict_with_its_diagnosis(
     }
 
 
-def test_a_bad_link_is_a_json_error_even_for_a_browser(load_event: Callable[[str], Event]) -> None:
+def test_a_bad_link_is_a_page_for_a_browser_that_names_the_links_parameter_and_json_for_a_program(
+    load_event: Callable[[str], Event],
+) -> None:
+    # Given a link with a parameter its scheme does not take (`sede`, mistyped)
     event = accepting(load_event("api-check-bad-link"), "text/html,*/*;q=0.8")
-    status, headers, body = invoke(event)
-    assert (status, headers["Content-Type"]) == (422, "application/json")
+
+    # When a browser opens it, then it gets a page that says what is wrong, in the link's words
+    status, headers, page = invoke(event)
+    assert (status, headers["Content-Type"], headers["Vary"]) == (422, HTML, "Accept")
+    assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+    assert "<h1>This link cannot be checked</h1>" in page
+    assert "<code>sede</code>" in page and "it takes seed, seal, client, first, n, rolls" in page
+    assert "Copy the link again, whole" in page
+    # And a program gets the same error as JSON
+    status, headers, body = invoke(accepting(event, "application/json"))
+    assert (status, headers["Content-Type"], headers["Vary"]) == (422, "application/json", "Accept")
     assert json.loads(body)["error"]["code"] == "invalid_input"
 
 

@@ -1,0 +1,195 @@
+"""Pages for what a browser gets besides a verdict: an error in words, and a day's record from the archive.
+
+A player who opens a game-over link that is cut short, changed on the way (a mail program adding its
+own parameters) or mistyped gets a page that says what is wrong with the link, naming the link's own
+parameters (`rolls`, `client`, `n`), not the request's fields. The handler decides who gets a page
+(Accept) and sends each page's policy; these pages run no script.
+"""
+
+import datetime as dt
+from collections.abc import Iterator, Sequence
+from typing import Any, Literal
+
+from fairdice.archive.reader import DayRecord
+from fairdice.links import link_scheme
+from fairdice.markup import Page, document, e, visible
+from fairdice.problems import Problem
+
+Where = Literal["link", "address"]  # a game-over link, or the address of a daily route
+
+_TITLES = {
+    400: "This request cannot be read",
+    404: "Nothing here",
+    405: "Not a request this address takes",
+    413: "This request is too large",
+    415: "This request cannot be read",
+    422: "This cannot be checked",
+    502: "The daily archive's record does not add up",
+    503: "The daily archive cannot be read right now",
+}
+# How each of a daily route's inputs is named to the person who typed or followed its address.
+_DAILY_NAMES = {"date": "the date in the address", "player_id": "the player id in the address"}
+
+
+def error_page(
+    status: int,
+    message: str,
+    problems: Sequence[Problem] = (),
+    *,
+    where: Where | None = None,
+    link: str | None = None,
+    home: str | None = None,
+) -> Page:
+    """An error as a page: what is wrong in words, each problem named as the person sees it (a link's parameter,
+    the date in the address), and what to do next. `link` is the link's query, `home` the offline verifier's
+    address."""
+    title = _TITLES.get(status, "Something went wrong")
+    if where == "link" and status == 422:
+        title = "This link cannot be checked"
+    parts = [f'<p class=muted>fairdice · {e(status)}</p><div class="verdict problem"><h1>{e(title)}</h1>']
+    named = [_named(problem, where, link) for problem in problems]
+    if named:
+        parts.append("<ul>" + "".join(f"<li>{item}</li>" for item in named) + "</ul>")
+    else:
+        parts.append(f"<p>{visible(_sentence(message))}</p>")
+    parts.append("</div>")
+    parts.extend(_next_steps(status, where, home))
+    parts.append(
+        "<footer class=muted>Programs get this error as JSON: ask with <code>Accept: application/json</code>.</footer>"
+    )
+    return document(f"{title} · fairdice", "\n".join(parts))
+
+
+def _named(problem: Problem, where: Where | None, link: str | None) -> str:
+    """One problem as a sentence that names what the person sees: `The link's rolls: …`."""
+    field, message = problem.field, problem.message
+    if field == "request":
+        return visible(_sentence(message))
+    if field == "link":
+        subject = "The link"
+    elif where == "link":
+        subject = f"The link's <code>{e(_link_param(link, field))}</code>"
+    elif where == "address" and field in _DAILY_NAMES:
+        subject = _capital(_DAILY_NAMES[field])
+    elif where == "address":
+        subject = f"The address's <code>{e(field)}</code>"
+    else:
+        subject = f"<code>{e(field)}</code>"
+    if message.startswith(("is ", "must ", "has ", "was ", "looks ")):
+        return f"{subject} {visible(message if message.endswith('.') else message + '.')}"
+    return f"{subject}: {visible(_sentence(message))}"
+
+
+def _link_param(link: str | None, field: str) -> str:
+    """The link's own name for a request field (`recorded` is `rolls`, `client_seeds[1]` is `client`)."""
+    scheme = link_scheme(link) if link is not None else None
+    if scheme is None:
+        return field
+    base = field.split("[")[0]
+    return next((param.name for param in scheme.link if param.field == base), field)
+
+
+def _next_steps(status: int, where: Where | None, home: str | None) -> Iterator[str]:
+    if where == "link" and status == 422:
+        yield (
+            "<h2>What to do</h2><p>Copy the link again, whole, from the game's own game-over card: a link cut short"
+            " loses its last values, and one a mail program or a chat changed on the way may carry parameters of its"
+            " own.</p>"
+        )
+    elif status == 503:
+        yield "<p>Try again in a minute.</p>"
+    elif where == "address" and status == 404:
+        yield "<p>A day's secret is made at 00:00 UTC that day and revealed once the day is over.</p>"
+    if home is not None:
+        yield (
+            f'<p>You can also type what the game showed into <a href="{e(home)}">the offline verifier</a>, which'
+            " checks it in your browser.</p>"
+        )
+
+
+def day_page(record: DayRecord, home: str | None = None) -> Page:
+    """A day's record from the daily archive as a page: revealed (the secret, its commitment, the chain) or
+    pending (when it is revealed)."""
+    day = record.date.isoformat()
+    parts = [f"<p class=muted>fairdice · the daily archive · {e(day)}</p>"]
+    if record.status == "revealed":
+        verdict = "fair" if record.seal == "match" and record.commitment_in_time else "mismatch"
+        if record.seal == "match" and not record.commitment_in_time:
+            verdict = "incomplete"
+        headline = f"The secret of {day} is revealed"
+    else:
+        verdict = "withheld"
+        headline = f"The secret of {day} is revealed once that day is over in UTC, at {_when(record.reveal_at)}"
+    parts.append(f'<div class="verdict {verdict}"><h1>{e(headline)}.</h1></div>')
+    parts.extend(_commitment(record))
+    if record.record is not None:
+        parts.extend(_record(record))
+    parts.append(
+        f"<h2>Your roll</h2><p>Open <code>{e(f'/daily/{day}/')}</code> followed by your player id to see your roll of"
+        " that day checked against this record.</p>"
+    )
+    if home is not None:
+        parts.append(f'<p>Or check it in your browser with <a href="{e(home)}">the offline verifier</a>.</p>')
+    parts.append(
+        "<footer class=muted>Programs get this record as JSON: ask with <code>Accept: application/json</code>.</footer>"
+    )
+    return document(f"{day} · the daily archive · fairdice", "\n".join(parts))
+
+
+def _commitment(record: DayRecord) -> Iterator[str]:
+    yield "<h2>The commitment</h2>"
+    if record.commitment is None:
+        yield "<p class=muted>Not published yet.</p>"
+        return
+    yield f"<dl><dt>commitment</dt><dd><code>{e(record.commitment)}</code></dd>"
+    if record.commitment_published_at is not None:
+        yield f"<dt>published</dt><dd>{_when(record.commitment_published_at)}</dd>"
+    yield "</dl>"
+    if record.commitment_in_time is True:
+        yield (
+            "<p><span class=ok>✓</span> Published within 15 minutes of 00:00 UTC, before the day's play: it shows"
+            " the secret was fixed before anyone rolled.</p>"
+        )
+    elif record.commitment_in_time is False:
+        yield (
+            "<p><span class=bad>✗</span> Published too late to show the secret was fixed before the day's play:"
+            " that day's rolls are at most incomplete.</p>"
+        )
+
+
+def _record(record: DayRecord) -> Iterator[str]:
+    revealed: Any = record.record
+    yield "<h2>The revealed record</h2><dl>"
+    yield f"<dt>secret</dt><dd><code>{e(revealed.secret)}</code></dd>"
+    yield f"<dt>its SHA-256</dt><dd><code>{e(revealed.commitment)}</code></dd>"
+    if revealed.next_commitment is not None:
+        yield f"<dt>next day's commitment</dt><dd><code>{e(revealed.next_commitment)}</code></dd>"
+    if revealed.previous is not None:
+        previous = revealed.previous
+        yield (
+            f"<dt>previous record</dt><dd>{e(previous.date.isoformat())}, SHA-256"
+            f" <code>{e(previous.sha256)}</code></dd>"
+        )
+    if record.record_sha256 is not None:
+        yield f"<dt>this record's SHA-256</dt><dd><code>{e(record.record_sha256)}</code></dd>"
+    yield "</dl>"
+    if record.seal == "match":
+        yield "<p><span class=ok>✓</span> The SHA-256 of the secret is the commitment published before the day.</p>"
+    else:
+        yield (
+            "<p><span class=bad>✗</span> The SHA-256 of the secret is not the commitment published before the day:"
+            " report it.</p>"
+        )
+
+
+def _when(moment: dt.datetime) -> str:
+    return f"{moment.astimezone(dt.UTC):%Y-%m-%d %H:%M:%S} UTC"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _sentence(text: str) -> str:
+    text = _capital(text)
+    return text if text.endswith((".", "!", "?")) else text + "."
