@@ -2,7 +2,8 @@
 
 The resolver and what it is made of: one Powertools `Router` per area (routes/verify.py: POST
 /verify, POST /verify/batch, GET /check and /check/; routes/links.py: POST /links, GET /schemes;
-routes/daily.py: GET /daily/{date}[/{player_id}]; routes/docs.py: GET /openapi.json and /docs),
+routes/daily.py: GET /daily/{date}[/{player_id}]; routes/docs.py: GET /openapi.json, /docs and Swagger UI's
+assets; routes/home.py: GET /, the offline verifier page),
 the one error map (errors.py), the body gate ahead of request validation (body.py), and the
 Lambda handler with its Logger, Tracer and Metrics. Everything that is not about HTTP lives in
 the fairdice core layer.
@@ -18,7 +19,7 @@ from fairdice import __version__
 from verify_api import body, errors, settings
 from verify_api.observability import logger, metrics, tracer
 from verify_api.powertools_private import gate_request_validation
-from verify_api.routes import daily, docs, links, verify
+from verify_api.routes import daily, docs, home, links, verify
 
 app = APIGatewayHttpResolver(
     enable_validation=True,
@@ -34,7 +35,7 @@ app.configure_openapi(
     version=__version__,
     description="Recomputes provably-fair dice from the revealed secrets and says whether they were fair.",
 )
-for area in (verify, links, docs, daily, errors):
+for area in (home, verify, links, docs, daily, errors):
     app.include_router(area.router)
 
 

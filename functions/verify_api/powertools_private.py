@@ -82,3 +82,15 @@ def base_path(app: APIGatewayHttpResolver) -> str:
     """
     path: str = app._get_base_path()
     return path
+
+
+def swagger_ui_asset(name: str) -> bytes:
+    """One of the Swagger UI assets Powertools ships (`swagger-ui-bundle.min.js`, `swagger-ui.min.css`), as bytes.
+
+    Private: the files `event_handler/openapi/swagger_ui/*` of the Powertools package. `enable_swagger` inlines
+    them into every /docs page (1.7 MB) when given no CDN, and offers no way to serve them apart; read from the
+    same place, they are served apart, cached, from this API.
+    """
+    from importlib.resources import files
+
+    return files("aws_lambda_powertools.event_handler.openapi.swagger_ui").joinpath(name).read_bytes()

@@ -1,18 +1,38 @@
-"""The API's own documents: GET /openapi.json and GET /docs (Swagger UI), outside the document itself."""
+"""The API's own documents: GET /openapi.json, GET /docs (Swagger UI) and Swagger UI's assets, outside the document.
+
+Swagger UI's assets are the ones the pinned Powertools package ships (shared/requirements.txt; they are
+in the layer already), served by this API under a name that holds Powertools' version, with a year's
+caching: /docs works with no internet and trusts no CDN. They are read when first asked for, never at
+a cold start. /docs allows, by its policy, only its own inline script (by hash), those assets and
+requests to this API, and no framing.
+"""
 
 from functools import cache
 from http import HTTPStatus
 
 from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.api_gateway import Router
+from aws_lambda_powertools.event_handler.exceptions import ServiceError
+from fairdice.markup import csp_hash
 
-from verify_api.powertools_private import base_path
-from verify_api.routes import came_through, http_event, resolver
+from verify_api.powertools_private import POWERTOOLS_VERSION, swagger_ui_asset
+from verify_api.routes import http_event, resolver, site_root
 
 router = Router()  # type: ignore[no-untyped-call]  # Powertools leaves its __init__ unannotated
 
-# Swagger UI's assets come from a CDN so that /docs stays tens of kilobytes (inlined, they add 1.7 MB).
-SWAGGER_UI = "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5.35.0"
+# Where the assets are served: a new Powertools (and its Swagger UI) gets a new name, so each can be cached for good.
+ASSETS_FOLDER = f"swagger-ui-{POWERTOOLS_VERSION}"
+# The names Powertools' page asks for under its `swagger_base_url`, and what each is.
+ASSETS = {
+    "swagger-ui-bundle.min.js": "text/javascript; charset=utf-8",
+    "swagger-ui.min.css": "text/css; charset=utf-8",
+}
+IMMUTABLE = "public, max-age=31536000, immutable"
+# Swagger UI's own style sheet draws its icons from data: URIs; it asks this API for nothing but the document.
+_DOCS_POLICY = (
+    "default-src 'none'; script-src 'self' {script}; style-src 'self'; img-src 'self' data:; connect-src 'self';"
+    " base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
 
 
 @router.get("/openapi.json", include_in_schema=False)
@@ -22,7 +42,7 @@ def openapi_route() -> Response[str]:
 
 @router.get("/docs", include_in_schema=False)
 def docs_route() -> Response[str]:
-    """What `app.enable_swagger(path="/docs", swagger_base_url=SWAGGER_UI)` serves, without its cost.
+    """What `app.enable_swagger(path="/docs", swagger_base_url=…)` serves, with Swagger UI's assets from this API.
 
     enable_swagger imports Powertools' OpenAPI models (~150 ms) when it registers the route, on every
     cold start; here they are imported when the page is asked for.
@@ -35,16 +55,40 @@ def docs_route() -> Response[str]:
     # Read as enable_swagger reads it (untyped: any other value, or a repeated one, gets the page).
     asked = (http_event(router).query_string_parameters or {}).get("format")
     if asked == "oauth2-redirect":
-        return Response(HTTPStatus.OK, content_types.TEXT_HTML, generate_oauth2_redirect_html())
+        return _page(generate_oauth2_redirect_html())
     # Inside a <script>: "</" is escaped so that the document cannot close it. Its server is where this page
     # was asked for: the stage's path, and a custom domain's base path, so that "Try it out" calls back there.
-    server = base_path(resolver(router)) + came_through(http_event(router))
-    spec = _openapi_json(server or "/").replace("</", "<\\/")
+    base = site_root(router)
+    spec = _openapi_json(base or "/").replace("</", "<\\/")
     if asked == "json":
         return Response(HTTPStatus.OK, content_types.APPLICATION_JSON, spec)
-    assets = f"{SWAGGER_UI}/swagger-ui-bundle.min.js", f"{SWAGGER_UI}/swagger-ui.min.css"
-    page = generate_swagger_html(spec, *assets, SWAGGER_UI, None, persist_authorization=False)
-    return Response(HTTPStatus.OK, content_types.TEXT_HTML, page)
+    assets = f"{base}/docs/{ASSETS_FOLDER}"
+    js, css = (f"{assets}/{name}" for name in ASSETS)
+    return _page(generate_swagger_html(spec, js, css, assets, None, persist_authorization=False))
+
+
+@router.get("/docs/<folder>/<asset>", include_in_schema=False, compress=True)
+def docs_asset_route(folder: str, asset: str) -> Response[str]:
+    """One of Swagger UI's assets, under its Powertools version: it never changes, so it is cached for a year."""
+    if folder != ASSETS_FOLDER or asset not in ASSETS:
+        raise ServiceError(HTTPStatus.NOT_FOUND, f"there is no /docs/{folder[:60]}/{asset[:60]} here")
+    return Response(HTTPStatus.OK, ASSETS[asset], _asset(asset), headers={"Cache-Control": IMMUTABLE})
+
+
+def docs_policy(page: str) -> str:
+    """The policy of a /docs page: its own inline scripts by hash, Swagger UI's assets and this API, nothing else."""
+    scripts = " ".join(csp_hash(block.split("</script>")[0]) for block in page.split("<script>")[1:])
+    return _DOCS_POLICY.format(script=scripts)
+
+
+def _page(page: str) -> Response[str]:
+    headers = {"Content-Security-Policy": docs_policy(page), "X-Frame-Options": "DENY"}
+    return Response(HTTPStatus.OK, content_types.TEXT_HTML, page, headers=headers)
+
+
+@cache
+def _asset(asset: str) -> str:
+    return swagger_ui_asset(asset).decode("utf-8")
 
 
 @cache

@@ -43,6 +43,7 @@ def test_every_api_event_is_exercised_by_a_test() -> None:
     named = set(VERDICT_EVENTS) | set(ERROR_EVENTS)
     named |= {"api-links-pair36", "api-schemes", "api-openapi", "api-docs", "api-check-html"}
     named |= {"api-daily-record", "api-daily-roll"}  # served in routes/test_daily.py
+    named |= {"api-home", "api-docs-asset"}  # routes/test_home.py, routes/test_docs.py
     # served in routes/test_verify_batch.py and test_answers.py
     named |= {"api-verify-batch", "api-verify-batch-over-cap", "api-check-mismatch-html", "api-daily-roll-html"}
     assert set(API_EVENTS) == named

@@ -22,6 +22,7 @@ from verify_api.powertools_private import (
     base_path,
     gate_request_validation,
     methods_allowed,
+    swagger_ui_asset,
     tracing_disabled,
 )
 from verify_api_calls import EVENTS
@@ -144,11 +145,19 @@ def test_get_base_path_still_names_the_stage(stage: str, expected: str) -> None:
         assert found == [expected]
 
 
+@pytest.mark.parametrize("name", ["swagger-ui-bundle.min.js", "swagger-ui.min.css"])
+def test_powertools_still_ships_swagger_uis_assets_where_enable_swagger_reads_them(name: str) -> None:
+    with relied_on(f"the file event_handler/openapi/swagger_ui/{name}"):
+        asset = swagger_ui_asset(name)
+        assert len(asset) > 100_000
+        assert asset.startswith(b"/*! For license information") or b".swagger-ui" in asset[:20_000]
+
+
 def test_every_private_name_is_used_from_this_one_module() -> None:
     # The package's other modules reach Powertools' private names through powertools_private only.
     package = Path(powertools_private.__file__).parent
     private = ("._request_validation_middleware", "._static_routes", "._dynamic_routes", "._get_base_path(")
-    private += ("._is_tracer_disabled(", "_get_body")
+    private += ("._is_tracer_disabled(", "_get_body", 'openapi.swagger_ui")')
     for module in sorted(package.rglob("*.py")):
         if module.name != "powertools_private.py":
             text = module.read_text()

@@ -1,10 +1,18 @@
-"""GET /openapi.json and GET /docs through the handler."""
+"""GET /openapi.json, GET /docs and Swagger UI's assets through the handler.
 
+That /docs renders in a real browser with no internet is tests/integration/test_pages_in_chromium.py's.
+"""
+
+import base64
+import gzip
+import re
 from collections.abc import Callable
 
 import pytest
+from fairdice.markup import csp_hash
 from verify_api import app as api
-from verify_api.routes.docs import SWAGGER_UI
+from verify_api.powertools_private import swagger_ui_asset
+from verify_api.routes.docs import ASSETS, ASSETS_FOLDER
 from verify_api_calls import Event, at, invoke
 
 # Routes that give no verdict publish no metric; Powertools warns about that on every such call.
@@ -18,30 +26,82 @@ def test_the_openapi_document_is_served_as_json(load_event: Callable[[str], Even
     assert answer.json["info"]["title"] == "fairdice"
 
 
-def test_the_docs_page_links_swagger_ui_instead_of_inlining_it(load_event: Callable[[str], Event]) -> None:
+def test_the_docs_page_loads_swagger_ui_from_this_api_and_names_no_other_address(
+    load_event: Callable[[str], Event],
+) -> None:
     answer = invoke(load_event("api-docs"))
     assert answer.status == 200
     assert answer.headers["Content-Type"] == "text/html"
-    assert f"{SWAGGER_UI}/swagger-ui-bundle.min.js" in answer.text
+    assert f"<script src='/docs/{ASSETS_FOLDER}/swagger-ui-bundle.min.js'></script>" in answer.text
+    assert f"href='/docs/{ASSETS_FOLDER}/swagger-ui.min.css'" in answer.text
+    assert "cdn" not in answer.text.lower()
+    assert not re.search(r"""(src|href)=['"]?https?:""", answer.text)
     assert len(answer.text) < 100_000  # the spec is inlined; Swagger UI's 1.7 MB of assets are not
+
+
+def test_the_docs_page_allows_only_its_own_inline_script_these_assets_and_this_api_and_no_framing(
+    load_event: Callable[[str], Event],
+) -> None:
+    answer = invoke(load_event("api-docs"))
+    (inline,) = re.findall(r"<script>(.*?)</script>", answer.text, re.S)
+    assert answer.headers["Content-Security-Policy"] == (
+        f"default-src 'none'; script-src 'self' {csp_hash(inline)}; style-src 'self'; img-src 'self' data:;"
+        " connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    )
+    assert answer.headers["X-Frame-Options"] == "DENY"
+    redirect = invoke(at(load_event("api-docs"), "GET", "/docs", "format=oauth2-redirect"))
+    (inline,) = re.findall(r"<script>(.*?)</script>", redirect.text, re.S)
+    assert csp_hash(inline) in redirect.headers["Content-Security-Policy"]
+    assert redirect.headers["X-Frame-Options"] == "DENY"
+
+
+def _asset_event(load_event: Callable[[str], Event], folder: str, asset: str) -> Event:
+    event = at(load_event("api-docs-asset"), "GET", f"/docs/{folder}/{asset}")
+    event["pathParameters"] = {"folder": folder, "asset": asset}
+    return event
+
+
+@pytest.mark.parametrize("asset", list(ASSETS))
+def test_each_asset_is_the_one_powertools_ships_cached_for_a_year_and_gzipped_when_asked(
+    load_event: Callable[[str], Event], asset: str
+) -> None:
+    event = _asset_event(load_event, ASSETS_FOLDER, asset)
+    event["headers"]["accept-encoding"] = "gzip, br"
+
+    answer = invoke(event)
+
+    assert (answer.status, answer.headers["Content-Type"]) == (200, ASSETS[asset])
+    assert answer.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert answer.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(base64.b64decode(answer.text)) == swagger_ui_asset(asset)
+
+
+@pytest.mark.parametrize(
+    ("folder", "asset"),
+    [(ASSETS_FOLDER, "html.py"), (ASSETS_FOLDER, "..%2Foauth2.py"), ("swagger-ui-1.0.0", "swagger-ui.min.css")],
+)
+def test_nothing_else_is_served_there(load_event: Callable[[str], Event], folder: str, asset: str) -> None:
+    answer = invoke(_asset_event(load_event, folder, asset))
+    assert answer.status == 404
+    assert answer.json["error"]["code"] == "not_found"
 
 
 @pytest.mark.parametrize(("query", "stage"), [("", "$default"), ("format=json", "$default"), ("", "prod")])
 def test_the_docs_page_is_what_powertools_enable_swagger_serves(
     load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch, query: str, stage: str
 ) -> None:
-    # Given Powertools' own Swagger UI route beside ours, registered for this test only
+    # Given Powertools' own Swagger UI route beside ours, registered for this test only, with our assets
     for table in ("_static_routes", "_route_keys"):
         monkeypatch.setattr(api.app, table, list(getattr(api.app, table)))
-    api.app.enable_swagger(path="/swagger-by-powertools", swagger_base_url=SWAGGER_UI)
     base = "" if stage == "$default" else f"/{stage}"
+    api.app.enable_swagger(path="/swagger-by-powertools", swagger_base_url=f"{base}/docs/{ASSETS_FOLDER}")
     answers = []
     for path in ("/docs", "/swagger-by-powertools"):
         event = at(load_event("api-docs"), "GET", f"{base}{path}", query)
         event["requestContext"]["stage"] = stage
         event["queryStringParameters"] = dict([query.split("=")]) if query else None
         answers.append(invoke(event))
-    # Then both answer the same page (or the same document, for ?format=json).
+    # Then both answer the same page (or the same document, for ?format=json); ours with its policy besides.
     ours, powertools = answers
     assert ours.status == 200
-    assert ours == powertools
+    assert (ours.text, ours.headers["Content-Type"]) == (powertools.text, powertools.headers["Content-Type"])

@@ -1,0 +1,39 @@
+"""GET /: the offline verifier page, served by the API as `python -m fairdice.offline` writes it."""
+
+import re
+from collections.abc import Callable
+
+import pytest
+from fairdice.markup import csp_hash
+from fairdice.offline import offline_page
+from verify_api_calls import Event, invoke
+
+pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
+
+
+def test_the_home_page_is_the_offline_verifier_with_its_hashed_script_policy_and_a_days_caching(
+    load_event: Callable[[str], Event],
+) -> None:
+    answer = invoke(load_event("api-home"))
+
+    assert (answer.status, answer.headers["Content-Type"]) == (200, "text/html; charset=utf-8")
+    assert answer.text == offline_page()
+    (script,) = re.findall(r"<script>(.*?)</script>", answer.text, re.S)
+    (style,) = re.findall(r"<style>(.*?)</style>", answer.text, re.S)
+    assert answer.headers["Content-Security-Policy"] == (
+        f"default-src 'none'; script-src {csp_hash(script)}; style-src {csp_hash(style)}; base-uri 'none';"
+        " form-action 'none'; frame-ancestors 'none'"
+    )
+    assert answer.headers["Cache-Control"] == "public, max-age=86400"
+    assert re.fullmatch(r'"[0-9a-f]{32}"', answer.headers["ETag"])
+
+
+def test_a_browser_that_has_the_page_already_is_told_it_has_not_changed(load_event: Callable[[str], Event]) -> None:
+    event = load_event("api-home")
+    etag = invoke(event).headers["ETag"]
+    event["headers"]["if-none-match"] = f'"other", {etag}'
+
+    answer = invoke(event)
+
+    assert (answer.status, answer.text) == (304, "")
+    assert answer.headers["ETag"] == etag
