@@ -43,6 +43,8 @@ SETTINGS = RouteSettings.model_validate({"FAIRDICE_BASE_PATH": os.environ.get("F
 
 # A custom domain's API mapping leaves its path in front of the request's path: taken off before routing.
 app = APIGatewayHttpResolver(strip_prefixes=[SETTINGS.base_path] if SETTINGS.base_path else None)
+# On every answer, as the verify API's (verify_api/answers.py): one HTTP API, one set of headers.
+SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "Strict-Transport-Security": "max-age=31536000"}
 
 
 def clock() -> dt.datetime:
@@ -123,4 +125,6 @@ def _unknown_route(exc: NotFoundError) -> Response[str]:
 @logger.inject_lambda_context(correlation_id_path=correlation_paths.API_GATEWAY_HTTP)
 @tracer.capture_lambda_handler(capture_response=False)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
-    return app.resolve(event, context)
+    answer = app.resolve(event, context)
+    answer["headers"] = {**(answer.get("headers") or {}), **SECURITY_HEADERS}
+    return answer

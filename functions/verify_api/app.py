@@ -17,6 +17,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice import __version__
 
 from verify_api import body, errors, settings
+from verify_api.answers import secured
 from verify_api.observability import logger, metrics, tracer
 from verify_api.powertools_private import gate_request_validation
 from verify_api.routes import daily, docs, home, links, verify
@@ -43,4 +44,4 @@ for area in (home, verify, links, docs, daily, errors):
 @tracer.capture_lambda_handler(capture_response=False)
 @metrics.log_metrics
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
-    return app.resolve(event, context)
+    return secured(app.resolve(event, context))

@@ -183,3 +183,13 @@ def test_the_route_answers_under_a_custom_domains_base_path(tmp_path: Path, load
     # Then the route answers there as at the API's own URL
     assert root["status"] == 200, root["body"]
     assert (through_dice["status"], through_dice["body"]) == (200, root["body"])
+
+
+@pytest.mark.parametrize("name", TODAY_EVENTS)
+def test_every_answer_of_the_games_route_is_never_sniffed_and_https_only(
+    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], name: str
+) -> None:
+    # The one HTTP API's other function: its answers, errors and refusals carry the verify API's headers
+    answer = call(load_event(name))
+    assert answer.headers["X-Content-Type-Options"] == "nosniff", answer.status
+    assert answer.headers["Strict-Transport-Security"] == "max-age=31536000", answer.status

@@ -150,3 +150,31 @@ def test_a_browser_asking_for_html_gets_the_verdict_as_a_page(load_event: Callab
     assert answer.status == 200
     assert answer.headers["Content-Type"] == "text/html; charset=utf-8"
     assert "<h1>Fair: " in answer.text  # the page itself: the tests above
+
+
+# ---- the headers every answer carries -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("accept", ["application/json", "text/html,application/xhtml+xml,*/*;q=0.8"])
+@pytest.mark.parametrize("name", sorted(p.stem for p in (Path(__file__).parents[3] / "events").glob("api-*.json")))
+def test_every_answer_of_every_route_is_never_sniffed_and_https_only(
+    load_event: Callable[[str], Event], name: str, accept: str
+) -> None:
+    # Every route's event (JSON answers, pages, errors, /docs, its assets, /openapi.json, GET /), as a program
+    # and as a browser asks
+    status, headers, _ = invoke(accepting(load_event(name), accept))
+    assert headers["X-Content-Type-Options"] == "nosniff", (name, status)
+    assert headers["Strict-Transport-Security"] == "max-age=31536000", (name, status)
+
+
+def test_a_failure_on_fairdices_side_carries_them_too(
+    load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*_: object, **__: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("verify_api.routes.links.scheme_catalog", broken)
+    status, headers, _ = invoke(load_event("api-schemes"))
+    assert status == 500
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["Strict-Transport-Security"] == "max-age=31536000"
