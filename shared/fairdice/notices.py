@@ -63,6 +63,8 @@ def error_page(
 def _named(problem: Problem, where: Where | None, link: str | None) -> str:
     """One problem as a sentence that names what the person sees: `The link's rolls: …`."""
     field, message = problem.field, problem.message
+    # "'sede' is not a parameter of a pair36 link": the subject says the name already.
+    message = message.removeprefix(f"{field[:40]!r} ")
     if field == "request":
         return visible(_sentence(message))
     if field == "link":

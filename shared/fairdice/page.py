@@ -185,6 +185,12 @@ def _explains(finding: Finding, words: Words) -> str:
             f"{number(fit)} of the {first}{counted(total, 'recorded ' + roll, 'recorded ' + rolls)} fit;"
             f" {counted(differ, 'differs', 'differ')}"
         )
+    if fit == 0:
+        return (
+            f"it does not fit the recorded {roll}"
+            if total == 1
+            else f"it fits none of the {first}{number(total)} recorded {rolls}"
+        )
     if fit == total and not first:
         if total == 1:
             return f"it fits the recorded {roll}"

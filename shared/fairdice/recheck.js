@@ -27,7 +27,7 @@
   }
   const mine = new Map(verdict.rolls.filter((r) => r.message !== null).map((r) => [r.index, r.dice]));
   const head = table.tHead.rows[0];
-  head.append(el("th", { text: "browser", title: "your browser's own dice for this roll" }));
+  head.append(el("th", { class: "recheck", text: "browser", title: "your browser's own dice for this roll" }));
   const listed = new Map(data.rolls.map(([index, dice]) => [index, dice]));
   const differ = [];
   let agreed = 0;
