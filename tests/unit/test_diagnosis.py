@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 from fairdice import schemes
-from fairdice.diagnosis import MAX_FINDINGS, diagnose
+from fairdice.diagnosis import MAX_FINDINGS, _hypotheses, _try, diagnose
 from fairdice.schemes import parse_request
-from fairdice.schemes.base import MAX_COMPARED
+from fairdice.schemes.base import MAX_COMPARED, Case
 from fairdice.verdict import Finding, Verdict
 from fairdice.verify import verify
 from hypothesis import assume, given, settings
@@ -495,3 +495,29 @@ def test_a_sheet_numbered_from_one_in_a_scheme_counted_from_zero_is_sent_back_wi
     assert found.try_ is not None and found.try_["first"] == 0
     assert found.try_["recorded"] == " ".join(f"{a}-{b}" for a, b in rows)
     assert_try_is_fair(mistaken, found)
+@pytest.mark.parametrize(
+    "game",
+    [
+        PAIR36 | {"client_seeds": ["a", "b", "c"], "first": 3, "count": 8},
+        NARDE | {"first": 2, "count": 8},
+        THREE | {"count": 8},
+        BOT | {"count": 8},
+        BOT | {"opening": False, "first_turn": 3, "line": 1, "count": 8},
+        ONLINE | {"game": 2, "count": 8},
+        DAILY,
+    ],
+    ids=["pair36", "narde-v1", "three-dice", "bg-dice-v1", "bg-dice-v1 later", "bg-online-v1", "daily"],
+)
+def test_every_change_a_scheme_can_suggest_is_said_in_words_without_a_field_name(game: dict[str, Any]) -> None:
+    # Given a game recorded all wrong, so that every mistake the scheme knows is tried
+    scheme = schemes.get(game["scheme"])
+    request = parse_request(game | {"recorded": [[1] * len(scheme.sides)] * game.get("count", 1)})
+    case = Case.of(scheme, request, bytes.fromhex(KEY))
+
+    # Then each change it would suggest reads as words, none naming a field
+    changes = [_try(case, hypothesis) for hypothesis in _hypotheses(case)]
+    assert changes
+    for change in changes:
+        worded = scheme.change_words(change)
+        assert worded and "another " not in worded, change
+        assert not any(name in worded for name in change if "_" in name), (change, worded)

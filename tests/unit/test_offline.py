@@ -13,6 +13,7 @@ from importlib.resources import files
 
 import pytest
 from fairdice import markup, offline, schemes
+
 from testkit import toy_scheme
 
 

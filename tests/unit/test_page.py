@@ -17,6 +17,8 @@ from fairdice.schemes import parse_request
 from fairdice.verdict import Verdict
 from fairdice.verify import verify
 
+from testkit import toy_scheme
+
 KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
 HOSTILE = '<script>alert("x")</script>\'"&amp;'
@@ -175,9 +177,8 @@ def test_the_page_loads_nothing_from_elsewhere_and_runs_only_its_own_script_allo
         f"default-src 'none'; script-src {csp_hash(scripts[0])}; style-src {csp_hash(styles[0])}; base-uri 'none';"
         " form-action 'none'; frame-ancestors 'none'"
     )
-    assert (
-        f'content="{page.policy.removesuffix("; frame-ancestors {0}".format(chr(39) + "none" + chr(39)))}"' in page.html
-    )
+    meta = page.policy.removesuffix("; frame-ancestors 'none'")
+    assert f'content="{meta}"' in page.html
     without_script = page.html.replace(scripts[0], "")
     assert not re.search(r"<(link|img|iframe|object|embed|form)\b", without_script, re.I)
     assert not re.search(r"\b(src|action)=", without_script, re.I)
@@ -231,3 +232,98 @@ def test_the_inputs_that_identify_the_game_are_shown_for_the_player_to_recognise
     assert "<h2>Is this your game?</h2>" in page
     assert "<dd><code>a, b</code></dd>" in page
     assert "yours is the one your app showed" in page
+
+
+# ---- words a player understands (issue 14's "Why", for a player on a phone) ------------------
+
+
+def _prose(page: str) -> str:
+    """What a person reads as sentences: the page without its code, its recipe, its data and its script."""
+    for pattern in (r"<script.*?</script>", r"<pre.*?</pre>", r"<code>.*?</code>", r"<style>.*?</style>"):
+        page = re.sub(pattern, " ", page, flags=re.S)
+    return unescape(re.sub(r"<[^>]+>", " ", page))
+
+
+def _recorded(data: dict[str, Any], change: int | None = None, keep: int | None = None) -> str:
+    dice = [list(r["dice"] or []) for r in verify(parse_request(data)).rolls]
+    if change is not None:
+        dice[change][1] = dice[change][1] % 6 + 1
+    return " ".join("-".join(map(str, roll)) for roll in dice[:keep])
+
+
+def test_a_link_with_8_of_12_rolls_says_the_last_4_were_not_recorded_and_none_differs() -> None:
+    verdict, page = page_of(GAMES["pair36"] | {"recorded": _recorded(GAMES["pair36"], keep=8)})
+    assert headline(verdict) == "Nothing failed, but the check is incomplete: rolls 9 to 12 were not recorded."
+    assert "12 rolls computed; 8 compared: 8 match, 0 differ; 4 not recorded." in page
+    assert "differs" not in _prose(page) and "4 of 12" not in page
+
+
+def test_a_few_rolls_differ_says_how_many_fit_and_how_many_differ_apart() -> None:
+    _, page = page_of(GAMES["pair36"] | {"recorded": _recorded(GAMES["pair36"], change=4)})
+    assert "<b>A few rolls differ</b> <span class=muted>(11 of the 12 recorded rolls fit; 1 differs)</span>" in page
+    assert "(11 of 12 rolls)" not in page
+    assert "Mismatch: 1 of the 12 recorded rolls differs from the computed one (roll 5)." in page
+
+
+def test_where_two_seals_differ_the_characters_that_differ_are_marked_on_both() -> None:
+    given = SEAL[:10] + ("0" if SEAL[10] != "0" else "1") + SEAL[11:]
+    _, page = page_of(GAMES["pair36"] | {"seal": given, "recorded": _recorded(GAMES["pair36"])})
+    assert f"<dd><code>{given[:10]}<mark>{given[10]}</mark>{given[11:]}</code></dd>" in page
+    assert f"<dd><code>{SEAL[:10]}<mark>{SEAL[10]}</mark>{SEAL[11:]}</code></dd>" in page
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"first": 2, "count": None}, "Check again with roll numbers starting at 1"),
+        ({"client_seeds": ["b", "a"]}, "Check again with the client seeds in the order a, b"),
+        ({"server_seed": SEAL, "seal": KEY}, "Check again with the server seed and the seal swapped"),
+    ],
+    ids=["numbering", "seat order", "swapped"],
+)
+def test_a_cause_says_what_to_change_in_words_never_as_json_or_field_names(change: dict[str, Any], words: str) -> None:
+    game = GAMES["pair36"] | {"recorded": _recorded(GAMES["pair36"])}
+    _, page = page_of(game | change)
+    assert words in page
+    prose = _prose(page)
+    assert "Change:" not in prose and '{"' not in prose
+    for field in ("server_seed", "client_seeds", "first_mismatch", "first_turn"):
+        assert field not in prose, field
+
+
+def test_singular_and_plural_are_right_for_one_roll() -> None:
+    verdict, page = page_of(GAMES["narde-v1"] | {"count": 1, "recorded": "1-5"})
+    assert headline(verdict) == (
+        "Fair: the key matches the fingerprint shown before the game, and the recorded roll is the one it gives:"
+        " roll 0 from the game's start."
+    )
+    assert "1 roll computed; 1 compared: 1 matches, 0 differ." in page
+    verdict, _ = page_of(GAMES["narde-v1"] | {"count": 1})
+    assert "no rolls were recorded, so the 1 roll computed was not compared" in verdict.reasons
+
+
+def test_invisible_characters_are_shown_as_code_points_in_every_value_and_in_the_hmac_message() -> None:
+    # Given seat seeds holding a right-to-left override and a zero-width joiner, accepted as input
+    seats = {"white": "w\u202eb", "black": "\u200dz"}
+    _, page = page_of(GAMES["three-dice"] | {"client_seeds": seats})
+    shown = '<span class=cp title="an invisible character, U+202E">⟨U+202E⟩</span>'
+    # Then the page marks them wherever the values appear (the game's identity, the link's values)
+    assert f"<code>w{shown}b</code>" in page
+    assert page.count("⟨U+202E⟩") >= 2 and page.count("⟨U+200D⟩") >= 2
+    assert "\u202e" not in _prose(page) and "\u200d" not in _prose(page)
+    # And the recipe still carries the exact values, as Python literals that name them
+    assert "'w\\u202eb'" in recipe_of(page)
+    # And a message holding them (narde's) is shown escaped in the table
+    _, page = page_of(GAMES["narde-v1"] | {"phrase": "a\u202eb", "count": 1})
+    assert f"<td class=msg>narde-v1|a{shown}b|0<td" in page
+
+
+def test_a_scheme_the_pages_script_does_not_know_is_said_to_be_one_the_browser_cannot_check() -> None:
+    toy_scheme.register()
+    try:
+        request = parse_request({"scheme": "toy-d20", "key": KEY, "seed": "abc", "count": 3})
+        page = verdict_page(verify(request), request)
+    finally:
+        toy_scheme.unregister()
+    assert "Your browser cannot recompute these rolls itself: this page's script does not know the scheme" in page.html
+    assert "<script>" not in page.html and "script-src" not in page.policy

@@ -1,0 +1,234 @@
+"""The server's pages in real Chromium: what a player on a phone and a developer on /docs see.
+
+The local server (`make serve`, tools/local_server.py) runs with an archive that holds yesterday's
+revealed day; the run's one headless Chromium (conftest.py) opens its pages with its own Accept
+header, so these tests also prove the negotiation a player's phone gets. Each page is measured at
+390 and 1280 px wide: no element wider than the viewport, no request to another address, nothing
+the page's policy had to block, and on a verdict page the browser's own recomputation of the rolls
+agreeing. Screenshots go under pytest's temporary folder (paths printed with `pytest -s`).
+"""
+
+import datetime as dt
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.request import Request, urlopen
+
+import pytest
+from fairdice.archive.publisher import publish
+from fairdice.fields import MAX_ROLLS
+from fairdice.schemes import parse_request
+from fairdice.storage import StorageSettings
+from fairdice.verify import verify
+from integration.devtools import Browser
+
+ROOT = Path(__file__).resolve().parents[2]
+KEY = bytes(range(32)).hex()
+SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
+PLAYER = "123e4567-e89b-12d3-a456-426614174000"
+PHONE, DESKTOP = 390, 1280
+
+# Run in every page before its own script: what the page's policy blocked, if anything.
+WATCH = """
+window.blocked = [];
+document.addEventListener(
+  "securitypolicyviolation", (e) => window.blocked.push(`${e.violatedDirective} ${e.blockedURI}`),
+);
+"""
+MEASURE = r"""
+(() => {
+  const width = document.documentElement.clientWidth;
+  const wide = [];
+  for (const node of document.querySelectorAll("body *")) {
+    const box = node.getBoundingClientRect();
+    if (!box.width && !box.height) continue;
+    if (box.right > width + 0.5 || box.left < -0.5) {
+      const name = `${node.tagName.toLowerCase()}${node.id ? "#" + node.id : ""} ${node.className}`;
+      wide.push(`${name}: ${Math.round(box.right)}`);
+    }
+  }
+  return {
+    width, scrollWidth: document.documentElement.scrollWidth, wide: wide.slice(0, 10),
+    text: document.body.innerText, blocked: window.blocked || [], recheck: document.body.dataset.recheck || null,
+  };
+})()
+"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """tools/local_server.py on a free loopback port, its archive holding yesterday revealed; its base URL."""
+    folder = tmp_path_factory.mktemp("pages-server")
+    stores = StorageSettings(data_dir=folder / "var").stores()
+    now = dt.datetime.now(dt.UTC)
+    publish(stores, now - dt.timedelta(days=1))
+    publish(stores, now)
+    out = folder / "stdout.txt"
+    environment = os.environ | {"FAIRDICE_DATA_DIR": str(folder / "var")}
+    with out.open("w") as stdout:
+        process = subprocess.Popen(
+            [sys.executable, str(ROOT / "tools" / "local_server.py"), "--host", "127.0.0.1", "--port", "0"],
+            cwd=ROOT,
+            stdout=stdout,
+            stderr=subprocess.DEVNULL,
+            env=environment,
+        )
+    try:
+        deadline = time.monotonic() + 60
+        while "Ctrl-C" not in out.read_text() and time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.1)
+        match = re.match(r"fairdice API listening on (http://127\.0\.0\.1:\d+)", out.read_text())
+        assert match, f"the local server did not start: {out.read_text()[-2000:]}"
+        yield match.group(1)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: Browser) -> Browser:
+    chromium.page("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH})
+    return chromium
+
+
+def link_for(server: str, request: dict[str, object]) -> str:
+    """The game-over link POST /links builds for a verify request."""
+    sent = Request(f"{server}/links", data=json.dumps(request).encode(), headers={"Content-Type": "application/json"})
+    with urlopen(sent, timeout=30) as reply:  # a loopback URL this test built
+        url: str = json.load(reply)["url"]
+    return url
+
+
+def recorded(game: dict[str, Any], change: int | None = None, keep: int | None = None) -> str:
+    """The game's own rolls as a player pastes them, one changed or the last ones left out."""
+    dice = [list(r["dice"] or []) for r in verify(parse_request(game)).rolls]
+    if change is not None:
+        dice[change][1] = dice[change][1] % 6 + 1
+    return " ".join("-".join(map(str, roll)) for roll in dice[:keep])
+
+
+GAME = {"scheme": "pair36", "server_seed": KEY, "seal": SEAL, "client_seeds": ["a", "b"], "count": 12}
+YESTERDAY = (dt.datetime.now(dt.UTC) - dt.timedelta(days=1)).date().isoformat()
+
+
+def pages(server: str) -> dict[str, tuple[str, str]]:
+    """Each kind of page a player meets: its address, and a sentence it must say."""
+    fair = link_for(server, GAME | {"recorded": recorded(GAME)})
+    cut = fair[: fair.index("&rolls=") + len("&rolls=") + 16]  # a link cut short after 8 of its 12 rolls
+    return {
+        "fair": (fair, "Fair: the server seed matches the seal shown before the game, and all 12 recorded rolls"),
+        "mismatch": (
+            link_for(server, GAME | {"recorded": recorded(GAME, change=4)}),
+            "1 of the 12 recorded rolls differs from the computed one (roll 5)",
+        ),
+        "wrong-seal": (
+            link_for(server, GAME | {"seal": "ab" * 32, "recorded": recorded(GAME)}),
+            "The seal belongs to another game (it fits all 12 recorded rolls)",
+        ),
+        "cut-short": (cut, "Nothing failed, but the check is incomplete: rolls 9 to 12 were not recorded."),
+        "error": (fair.replace("?seed=", "?sede="), "The link's sede is not a parameter of a pair36 link"),
+        "daily-roll": (f"{server}/daily/{YESTERDAY}/{PLAYER}?recorded=1+1+1+1+1+1", f"{YESTERDAY}|{PLAYER}"),
+        "daily-record": (f"{server}/daily/{YESTERDAY}", f"The secret of {YESTERDAY} is revealed."),
+    }
+
+
+def measured(browser: Browser, url: str, width: int) -> dict[str, Any]:
+    """Open a page at this width; once its own check (if any) is done, what it says and how it fits."""
+    browser.open(url, width)
+    browser.wait_for("!document.getElementById('recheck-status') || document.body.dataset.recheck")
+    result: dict[str, Any] = browser.evaluate(MEASURE)
+    return result
+
+
+@pytest.mark.parametrize("width", [PHONE, DESKTOP])
+def test_every_kind_of_page_says_what_it_must_fits_the_screen_and_is_rechecked_by_the_browser(
+    browser: Browser, server: str, tmp_path_factory: pytest.TempPathFactory, width: int
+) -> None:
+    folder = tmp_path_factory.mktemp(f"screenshots-{width}")
+    for name, (url, sentence) in pages(server).items():
+        page = measured(browser, url, width)
+
+        assert sentence in page["text"], (name, page["text"][:1500])
+        assert page["wide"] == [] and page["scrollWidth"] <= width, (name, page["wide"])
+        assert page["blocked"] == [], (name, page["blocked"])
+        if name in ("fair", "mismatch", "wrong-seal", "cut-short", "daily-roll"):
+            assert page["recheck"] == "agree", (name, page["text"][:1500])
+            assert "Your browser recomputed these rolls itself:" in page["text"]
+        print(f"\nscreenshot: {browser.screenshot(folder / f'server-{name}-{width}.png')}")
+
+
+def test_the_browser_marks_every_row_it_recomputed_and_the_retry_link_opens_a_fair_verdict(
+    browser: Browser, server: str
+) -> None:
+    # Given a match's rolls from roll 1, sent as if numbered from 2
+    url = link_for(server, GAME | {"first": 2, "count": None, "recorded": recorded(GAME)})
+
+    page = measured(browser, url, PHONE)
+
+    assert page["recheck"] == "agree"
+    assert browser.evaluate("document.querySelectorAll('#rolls tbody td.recheck').length") == 12
+    href = browser.evaluate(
+        "[...document.querySelectorAll('a')].find((a) => a.textContent === 'Check again with roll numbers starting at"
+        " 1').href"
+    )
+    again = measured(browser, href, PHONE)
+    assert "Fair: the server seed matches the seal" in again["text"]
+
+
+def test_invisible_characters_show_as_code_points_and_the_browser_still_agrees(browser: Browser, server: str) -> None:
+    phrase = "ab\u202ecd\u200bé"
+    url = link_for(server, {"scheme": "narde-v1", "key": KEY, "phrase": phrase, "recorded": "1-1 2-2"})
+
+    page = measured(browser, url, PHONE)
+
+    assert "narde-v1|ab⟨U+202E⟩cd⟨U+200B⟩é|0" in page["text"]
+    assert "\u202e" not in page["text"] and "\u200b" not in page["text"]
+    assert page["recheck"] == "agree"
+
+
+def test_markup_in_a_phrase_is_shown_as_text_and_never_runs(browser: Browser, server: str) -> None:
+    hostile = '<script>document.title="owned"</script><img src=x onerror="document.title=1">"\''
+    url = link_for(server, {"scheme": "narde-v1", "key": KEY, "phrase": hostile, "recorded": "1-1 2-2"})
+
+    page = measured(browser, url, PHONE)
+
+    assert hostile in page["text"]
+    assert browser.evaluate("document.title").startswith("Mismatch")
+    assert browser.evaluate("document.querySelectorAll('img').length") == 0
+
+
+def test_docs_renders_swagger_ui_with_nothing_from_another_address(
+    browser: Browser, server: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    browser.page("Network.enable")
+    try:
+        browser.open(f"{server}/docs", DESKTOP)
+        title = browser.wait_for("document.querySelector('.swagger-ui .info .title')?.textContent")
+        asked = [
+            e["params"]["request"]["url"] for e in browser.events if e.get("method") == "Network.requestWillBeSent"
+        ]
+    finally:
+        browser.page("Network.disable")
+    assert title.startswith("fairdice")
+    assert browser.evaluate("document.querySelectorAll('.opblock').length") >= 8  # every operation listed
+    assert asked and all(url.startswith((server, "data:")) for url in asked), asked
+    assert browser.evaluate("window.blocked") == []
+    print(f"\nscreenshot: {browser.screenshot(tmp_path_factory.mktemp('docs') / 'docs-1280.png')}")
+
+
+def test_a_game_at_the_roll_cap_is_listed_whole_and_recomputed_by_the_browser(browser: Browser, server: str) -> None:
+    url = link_for(server, {"scheme": "narde-v1", "key": KEY, "phrase": "long", "count": MAX_ROLLS})
+    started = time.monotonic()
+
+    page = measured(browser, url, DESKTOP)
+
+    print(f"\n{MAX_ROLLS} rolls listed and recomputed by the browser in {time.monotonic() - started:.1f} s")
+    assert page["recheck"] == "agree"
+    assert browser.evaluate("document.querySelectorAll('#rolls tbody tr').length") == MAX_ROLLS
+    assert f"all {MAX_ROLLS:,} rolls listed agree" in page["text"]
