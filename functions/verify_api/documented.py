@@ -28,7 +28,10 @@ BODY_ERRORS = (
 )
 # Routes that may read the daily archive: a day it lacks, a record it cannot trust, or no answer from it.
 ARCHIVE_ERRORS = (HTTPStatus.NOT_FOUND, HTTPStatus.BAD_GATEWAY, HTTPStatus.SERVICE_UNAVAILABLE)
-PAGE_NOTE = "A client that prefers text/html in Accept (a browser) gets the verdict as a readable page."
+PAGE_NOTE = (
+    "A client that prefers text/html in Accept (a browser) gets the answer as a readable page, and an error as a"
+    " page that says what is wrong."
+)
 
 
 def responses(ok: str, *errors: HTTPStatus, model: type[BaseModel] | None = None) -> dict[int, OpenAPIResponse]:
@@ -45,6 +48,7 @@ def responses(ok: str, *errors: HTTPStatus, model: type[BaseModel] | None = None
 
 
 def page_or_json(documented: dict[int, OpenAPIResponse]) -> dict[int, OpenAPIResponse]:
-    """The same responses, the 200 also as a page."""
-    documented[200].setdefault("content", {})["text/html"] = {"schema": {"type": "string"}}
+    """The same responses, each also as a page (a browser's GET gets its errors as pages too)."""
+    for response in documented.values():
+        response.setdefault("content", {})["text/html"] = {"schema": {"type": "string"}}
     return documented

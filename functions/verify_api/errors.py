@@ -23,7 +23,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 from verify_api.answers import page_answer
 from verify_api.negotiation import prefers_html
 from verify_api.observability import logger
-from verify_api.powertools_private import methods_allowed
+from verify_api.powertools_private import base_path, methods_allowed
 from verify_api.routes import http_event, resolver, routed_path, site_root
 
 if TYPE_CHECKING:
@@ -83,7 +83,8 @@ def _error_page(status: int, message: str, problems: list[Problem]) -> Response[
     from fairdice.notices import error_page
 
     event = http_event(router)
-    root, path = site_root(router), routed_path(event)
+    # The path as the routes see it: a custom domain's base path and the stage's path taken off.
+    root, path = site_root(router), routed_path(event).removeprefix(base_path(resolver(router)))
     where: Where | None = "link" if path.rstrip("/") == "/check" else "address" if path.startswith("/daily/") else None
     page = error_page(status, message, problems, where=where, link=event.raw_query_string, home=f"{root}/")
     return page_answer(page.html, page.policy, status=status)

@@ -77,9 +77,9 @@ def _named(problem: Problem, where: Where | None, link: str | None) -> str:
         subject = f"The address's <code>{e(field)}</code>"
     else:
         subject = f"<code>{e(field)}</code>"
-    if message.startswith(("is ", "must ", "has ", "was ", "looks ")):
-        return f"{subject} {visible(message if message.endswith('.') else message + '.')}"
-    return f"{subject}: {visible(_sentence(message))}"
+    ended = message if message.endswith((".", "!", "?")) else message + "."
+    joined = " " if message.startswith(("is ", "must ", "has ", "was ", "looks ")) else ": "
+    return f"{subject}{joined}{visible(ended)}"
 
 
 def _link_param(link: str | None, field: str) -> str:
