@@ -178,3 +178,33 @@ def test_a_failure_on_fairdices_side_carries_them_too(
     assert status == 500
     assert headers["X-Content-Type-Options"] == "nosniff"
     assert headers["Strict-Transport-Security"] == "max-age=31536000"
+
+
+# ---- a player on a phone (issue 14's "Why"): a page for every answer a browser gets -------------
+
+
+def test_a_link_cut_short_in_the_middle_of_its_seed_is_a_page_that_names_the_seed(
+    load_event: Callable[[str], Event],
+) -> None:
+    # Given a seed 000 link cut short by a chat, in the middle of its server seed
+    event = accepting(load_event("api-check-html"), "text/html,application/xhtml+xml,*/*;q=0.8")
+    event["rawQueryString"] = event["rawQueryString"][: len("seed=") + 31]
+
+    status, headers, page = invoke(event)
+
+    assert (status, headers["Content-Type"]) == (422, HTML)
+    assert "The link's <code>seed</code>: a secret has an odd number of hex digits (31).</li>" in page
+    assert "The link's <code>client</code> is required.</li>" in page
+    assert not page.lstrip().startswith("{")
+
+
+def test_a_link_a_mail_program_added_its_own_parameters_to_still_answers_a_browser_with_a_page(
+    load_event: Callable[[str], Event],
+) -> None:
+    event = accepting(load_event("api-check-html"), "text/html,application/xhtml+xml,*/*;q=0.8")
+    event["rawQueryString"] += "&utm_source=mail&utm_medium=email"
+
+    status, headers, page = invoke(event)
+
+    assert headers["Content-Type"] == HTML, (status, page[:300])
+    assert page.startswith("<!doctype html>")

@@ -163,3 +163,41 @@ def test_the_routes_parameters_are_typed_and_documented_as_the_core_types_them(
     assert shown == {("date", "path"): "date", ("player_id", "path"): "uuid", ("recorded", "query"): None}
     record = document["paths"]["/daily/{date}"]["get"]["parameters"]
     assert [(p["name"], p["in"], p["schema"]["format"]) for p in record] == [("date", "path", "date")]
+
+
+def _as_browser(event: Event, path: str) -> dict[str, Any]:
+    event = copy.deepcopy(event)
+    event["rawPath"] = event["requestContext"]["http"]["path"] = path
+    event["headers"]["accept"] = "text/html,application/xhtml+xml,*/*;q=0.8"
+    answer: dict[str, Any] = api.lambda_handler(event, FakeLambdaContext())
+    return answer
+
+
+def test_a_browser_gets_a_days_record_as_a_page_and_its_errors_as_pages_naming_the_address(
+    timeline: Timeline, stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
+) -> None:
+    # Given 2025-03-01 revealed
+    timeline.publish(stores, at("2025-03-01 00:00"))
+    timeline.publish(stores, at("2025-03-02 00:00"))
+    clock_at("2025-03-02 00:00:05")
+    secret = stores.secrets.get(secret_key(dt.date(2025, 3, 1)))
+    assert secret is not None
+
+    # When a browser opens the day's record, then it is a page with the secret and its commitment checked
+    answer = _as_browser(load_event("api-daily-record"), "/daily/2025-03-01")
+    assert (answer["statusCode"], answer["headers"]["Content-Type"]) == (200, "text/html; charset=utf-8")
+    assert (answer["headers"]["Vary"], answer["headers"]["Cache-Control"]) == ("Accept", IMMUTABLE)
+    assert "<h1>The secret of 2025-03-01 is revealed.</h1>" in answer["body"]
+    assert secret.hex() in answer["body"]
+    assert "The SHA-256 of the secret is the commitment published before the day." in answer["body"]
+
+    # And a date that is not in the calendar, or a player id that is not one, is a page that says which
+    answer = _as_browser(load_event("api-daily-record"), "/daily/2025-13-01")
+    assert (answer["statusCode"], answer["headers"]["Content-Type"]) == (422, "text/html; charset=utf-8")
+    assert "The date in the address: " in answer["body"]
+    answer = _as_browser(load_event("api-daily-roll"), "/daily/2025-03-01/not-a-player")
+    assert "The player id in the address: a player id is a UUID" in answer["body"]
+    answer = _as_browser(load_event("api-daily-roll"), f"/daily/2024-01-01/{PLAYER}")
+    assert answer["statusCode"] == 404
+    assert "<p>The daily archive has no secret for 2024-01-01.</p>" in answer["body"]
+    assert "A day's secret is made at 00:00 UTC that day and revealed once the day is over." in answer["body"]
