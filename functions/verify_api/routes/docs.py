@@ -13,7 +13,6 @@ from http import HTTPStatus
 from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.exceptions import ServiceError
-from fairdice.markup import csp_hash
 
 from verify_api.powertools_private import POWERTOOLS_VERSION, swagger_ui_asset
 from verify_api.routes import http_event, resolver, site_root
@@ -77,6 +76,8 @@ def docs_asset_route(folder: str, asset: str) -> Response[str]:
 
 def docs_policy(page: str) -> str:
     """The policy of a /docs page: its own inline scripts by hash, Swagger UI's assets and this API, nothing else."""
+    from fairdice.markup import csp_hash
+
     scripts = " ".join(csp_hash(block.split("</script>")[0]) for block in page.split("<script>")[1:])
     return _DOCS_POLICY.format(script=scripts)
 
