@@ -126,9 +126,10 @@ def day_page(record: DayRecord, home: str | None = None) -> Page:
     parts.extend(_commitment(record))
     if record.record is not None:
         parts.extend(_record(record))
+    rolls = f"{(home or '/').rstrip('/')}/daily/{day}/"
     parts.append(
-        f"<h2>Your roll</h2><p>Open <code>{e(f'/daily/{day}/')}</code> followed by your player id to see your roll of"
-        " that day checked against this record.</p>"
+        f"<h2>Your roll</h2><p>Open <code>{e(rolls)}</code> followed by your player id to see your roll of that day"
+        " checked against this record.</p>"
     )
     if home is not None:
         parts.append(f'<p>Or check it in your browser with <a href="{e(home)}">the offline verifier</a>.</p>')

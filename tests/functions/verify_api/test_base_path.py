@@ -6,13 +6,17 @@ stays usable), and links built from such a request must keep the base path.
 """
 
 import copy
+import datetime as dt
 import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from cold_start import answered
+from fairdice.archive.publisher import publish
+from fairdice.storage import StorageSettings
 from verify_api_calls import EVENTS, Event
 
 DOMAIN = "api.example.com"
@@ -86,3 +90,21 @@ def test_only_the_base_path_itself_is_taken_off(load_event: Callable[[str], Even
     answers = answered(near_misses, "verify_api.app", FAIRDICE_BASE_PATH="/dice/")
 
     assert [answer["status"] for answer in answers] == [404, 404, 404]
+
+
+def test_a_days_record_page_names_the_players_address_under_the_base_path(tmp_path: Path) -> None:
+    # Given a revealed day in a local archive, and the day's record asked for by a browser through /dice
+    stores = StorageSettings(data_dir=tmp_path).stores()
+    publish(stores, dt.datetime(2025, 3, 1, tzinfo=dt.UTC))
+    publish(stores, dt.datetime(2025, 3, 2, tzinfo=dt.UTC))
+    event = json.loads((EVENTS / "api-daily-record.json").read_text())
+    event["headers"]["accept"] = "text/html"
+
+    (page,) = answered(
+        [through(event, "/dice")], "verify_api.app", FAIRDICE_BASE_PATH="dice", FAIRDICE_DATA_DIR=str(tmp_path)
+    )
+
+    # Then where a player's roll is and the offline verifier keep the base path
+    assert page["status"] == 200, page["body"][:500]
+    assert "<code>/dice/daily/2025-03-01/</code>" in page["body"]
+    assert 'href="/dice/"' in page["body"]
