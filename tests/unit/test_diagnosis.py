@@ -495,6 +495,9 @@ def test_a_sheet_numbered_from_one_in_a_scheme_counted_from_zero_is_sent_back_wi
     assert found.try_ is not None and found.try_["first"] == 0
     assert found.try_["recorded"] == " ".join(f"{a}-{b}" for a, b in rows)
     assert_try_is_fair(mistaken, found)
+    # And the page says so in words
+    words = schemes.get("narde-v1").change_words(found.try_)
+    assert words == "roll numbers starting at 0 and the rolls without their numbers"
 @pytest.mark.parametrize(
     "game",
     [

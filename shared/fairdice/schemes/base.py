@@ -274,7 +274,9 @@ class Scheme(ABC, Generic[R]):
         for name, value in change.items():
             if swapped and name in (secret, seal):
                 continue
-            worded = self.field_words(name, value)
+            # Beside a new first roll, the rolls are sent again without the numbers a paste placed them by.
+            unnumbered = name == "recorded" and "first" in change
+            worded = "the rolls without their numbers" if unnumbered else self.field_words(name, value)
             if worded is None:
                 worded = f"another {name.replace('_', ' ')}"  # a room's field it does not word: never a test's case
             if worded:

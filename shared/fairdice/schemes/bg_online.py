@@ -178,6 +178,8 @@ class BgOnline(Scheme[BgOnlineRequest]):
                 return "an opening roll" if value else "no opening roll"
             case "opening", None:
                 return ""  # the game's own default: said by the game's number
+            case "app_numbers", [*numbers]:
+                return f"the apps' numbers in the order {', '.join(map(str, numbers))}"
         return super().field_words(name, value)
 
     def recipe(self, verdict: Verdict, request: BgOnlineRequest | None) -> tuple[str, str]:
