@@ -4,7 +4,6 @@
 // HTML, so nothing pasted can run; a character that shows nothing (a bidi control, a zero-width space)
 // is shown as its code point. `document.body.dataset.state` says when a check is done (for tests).
 (() => {
-  const DEFAULT_COUNT = 60; // rolls listed when neither their number nor the rolls are given (seed 002's snippet prints 60)
   // A phone lays out a 10,000-row table in seconds: past this many rolls the rest wait for a tap.
   const ROWS_AT_ONCE = 1000;
   const FIRST_ROWS = 500;
@@ -143,10 +142,12 @@
     for (const node of document.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
   }
 
-  /** The input a problem is about: `client_seeds[1]` is the client seeds' field. */
+  /** The input a problem is about: `client_seeds[1]` (or, from a link, `client[1]`) is the client seeds' field. */
   function inputFor(schemeObject, field) {
     const base = field.replace(/\[\d+\]$/, "");
-    return schemeObject.inputs.find((i) => i.name === field || i.name === base) || null;
+    const param = schemeObject.link.find((p) => p.name === base);
+    const names = [field, base, param ? param.field : null];
+    return schemeObject.inputs.find((i) => names.includes(i.name)) || null;
   }
 
   function showProblems(schemeObject, problems, source, title = "This cannot be checked yet") {
@@ -174,15 +175,12 @@
     delete document.body.dataset.verdict;
     clearErrors();
     result.replaceChildren(el("p", { class: "muted", text: "Checking…" }));
-    let listed = null;
+    // Without a number of rolls or the rolls seen, the core lists the game's first ones (60, seed 002's snippet).
     const countable = schemeObject.inputs.some((i) => i.name === "count");
-    if (countable && data.count === undefined && data.recorded === undefined && data.labels === undefined) {
-      data = { ...data, count: String(DEFAULT_COUNT) };
-      listed = DEFAULT_COUNT;
-    }
+    const listing = countable && data.count === undefined && data.recorded === undefined && data.labels === undefined;
     try {
-      const verdict = await fairdice.verify(data, { today: utcToday() });
-      render(schemeObject, verdict, listed);
+      const verdict = await fairdice.verify(data, { today: utcToday(), link: source === "link" });
+      render(schemeObject, verdict, listing && verdict.verdict !== "withheld" ? verdict.summary.count : null);
       document.body.dataset.state = "done";
       document.body.dataset.verdict = verdict.verdict;
     } catch (error) {

@@ -174,18 +174,30 @@ const fairdice = (() => {
   const strip = (value) => value.replace(EDGES, "");
   const chars = (value) => Array.from(value).length;
 
+  const WHITESPACE = new RegExp(`[${SPACE}]`, "g");
+  const HEX = /^[0-9a-fA-F]*$/;
+
+  /** Hex as the core reads it: spaces anywhere left out (seed 001 writes its key "00 01 02 … 1f"), and said so. */
   function hexValue(value, minBytes, maxBytes, what) {
     if (typeof value !== "string") throw new Error(`${what} must be a string of hex digits`);
-    const digits = strip(value);
-    if (!/^[0-9a-fA-F]*$/.test(digits)) throw new Error(`${what} must be hex digits (0-9, a-f)`);
-    if (digits.length % 2) throw new Error(`${what} has an odd number of hex digits (${digits.length})`);
+    const digits = value.replace(WHITESPACE, "");
+    const spaced = digits !== strip(value);
+    if (!HEX.test(digits)) {
+      if (spaced) {
+        const bad = Array.from(digits).find((c) => !/[0-9a-fA-F]/.test(c));
+        throw new Error(`${what} must be hex digits (0-9, a-f); its spaces were left out, but ${pyRepr(bad)} is not a hex digit`);
+      }
+      throw new Error(`${what} must be hex digits (0-9, a-f)`);
+    }
+    const notCounted = spaced ? ", spaces not counted" : "";
+    if (digits.length % 2) throw new Error(`${what} has an odd number of hex digits (${digits.length}${notCounted})`);
     const size = digits.length / 2;
     if (size < minBytes || size > maxBytes) {
       const range =
         minBytes === maxBytes
           ? `${minBytes} bytes (${2 * minBytes} hex digits)`
           : `${minBytes} to ${maxBytes} bytes (${2 * minBytes}-${2 * maxBytes} hex digits)`;
-      throw new Error(`${what} must be ${range}, got ${size} bytes`);
+      throw new Error(`${what} must be ${range}, got ${size} bytes${spaced ? " (spaces not counted)" : ""}`);
     }
     return digits.toLowerCase();
   }
@@ -273,22 +285,64 @@ const fairdice = (() => {
     recorded: (sides) => ({ name: "recorded", optional: true, read: (v) => readRecorded(v, sides) }),
   };
 
-  /** How many rolls a counted request describes: its count, else as many as recorded. */
-  const rollCount = (request) => (request.count !== null ? request.count : request.recorded ? request.recorded.length : 0);
+  // Rolls listed from the game's start when neither count nor recorded rolls say how many (fairdice.fields).
+  const DEFAULT_ROLLS = 60;
 
-  /** fairdice.request's model checks: a count or recorded rolls, and a numbered game's last roll. */
-  function counted_(scheme, request) {
-    const needs = scheme.needsCount ? scheme.needsCount(request) : true;
-    if (request.count === null && request.recorded === null && needs) {
-      throw new FieldError("count", "give count (how many rolls to compute) or the recorded rolls");
+  /** How many rolls a counted request describes: its count, else as many as recorded, else the default listing
+   * (cut at the last number a numbered game reaches). */
+  function rollCount(request) {
+    if (request.count !== null) return request.count;
+    if (request.recorded !== null) return request.recorded.length;
+    const scheme = schemes.get(request.scheme);
+    return scheme.numbered ? Math.min(DEFAULT_ROLLS, scheme.numbered.LAST - request.first + 1) : DEFAULT_ROLLS;
+  }
+
+  /** fairdice.request's model check of a numbered game: its last roll within the game. */
+  function withinAGame(scheme, request, named) {
+    if (!scheme.numbered) return;
+    const { FIRST, LAST } = scheme.numbered;
+    const last = request.first + (scheme.rollCount || rollCount)(request) - 1;
+    if (last > LAST) {
+      throw new FieldError(
+        "first",
+        `rolls ${request.first} to ${last} go past ${LAST}, the last a game reaches (${named("first")} is ${FIRST} at a game's start)`,
+      );
     }
-    if (scheme.numbered) {
-      const { FIRST, LAST } = scheme.numbered;
-      const last = request.first + (scheme.rollCount || rollCount)(request) - 1;
-      if (last > LAST) {
-        throw new FieldError("first", `rolls ${request.first} to ${last} go past ${LAST}, the last a game reaches (first is ${FIRST})`);
+  }
+
+  /**
+   * Where a numbered paste's rolls sit (fairdice.request `_placed`): in a numbered scheme its first number is
+   * `first` (or must agree with it); elsewhere rolls are told apart by their labels, so a paste may be numbered
+   * from 1 only. The data with `first` set, or a FieldError on `recorded`.
+   */
+  function placed(scheme, data, paste, named) {
+    const number = paste.first;
+    if (!scheme.numbered) {
+      if (number !== 1n) {
+        throw new FieldError(
+          "recorded",
+          `is numbered from ${number}, but these rolls are told apart by their labels, not by numbers: number the paste from 1, its first roll, or leave the numbers out`,
+        );
       }
+      return data;
     }
+    const given = data.first;
+    if (given !== undefined && given !== null) {
+      const same = typeof given === "number" ? Number.isInteger(given) && BigInt(given) === number : given === String(number);
+      const shownGiven = typeof given === "boolean" ? (given ? "True" : "False") : String(given);
+      if (!same && (typeof given === "boolean" || Number.isInteger(given) || (typeof given === "string" && /^\p{Nd}+$/u.test(given)))) {
+        throw new FieldError(
+          "recorded",
+          `is numbered from ${number}, but ${named("first")} is ${shownGiven}: the paste's numbers and ${named("first")} must say the same (or leave one of them out)`,
+        );
+      }
+      return data;
+    }
+    const { FIRST, LAST } = scheme.numbered;
+    const last = number + BigInt(paste.rolls.length) - 1n;
+    if (number < BigInt(FIRST)) throw new FieldError("recorded", `is numbered from ${number}, but this scheme numbers its rolls from ${FIRST}`);
+    if (last > BigInt(LAST)) throw new FieldError("recorded", `is numbered ${number} to ${last}, past ${LAST}, the last number a game reaches`);
+    return { ...data, first: Number(number) };
   }
 
   /** first, first + 1, … (`count` of them). */
@@ -299,8 +353,8 @@ const fairdice = (() => {
   }
 
   /** A nested object of fields (three-dice's seats), checked as a pydantic model with extra fields refused. */
-  function objectOf(name, members) {
-    return (value) => {
+  function objectOf(named, members) {
+    return (value, name = named) => {
       if (!isObject(value)) throw new Error("must be a JSON object");
       const problems = [];
       const out = {};
@@ -330,40 +384,61 @@ const fairdice = (() => {
    * A request object (the JSON POST /verify takes, with a scheme's fields) read into checked values, or
    * Problems listing, as the core's validation does, every field that is wrong (in the models' order:
    * recorded, count, the scheme's own fields, then fields it does not have); the models' checks of the
-   * values together run only once every field is right.
+   * values together run only once every field is right. A scheme's checks of the raw object (seed 003's own
+   * names) and a numbered paste's placing come first, and a problem there is the only one. `names` are the
+   * input's own names for fields (a link's parameters), for messages that name another field.
    */
-  function parse(data) {
+  function parse(data, names = {}) {
     if (!isObject(data)) throw new Problems([{ field: "request", message: "must be a JSON object" }]);
     if (data.scheme === undefined) {
-      throw new Problems([{ field: "scheme", message: `is required and must be one of ${ids()}` }]);
+      throw new Problems([{ field: "scheme", message: `is required and must be one of ${ids()}${schemeOfFields(data)}` }]);
     }
     const scheme = schemes.get(data.scheme);
     if (!scheme) throw new Problems([{ field: "scheme", message: `must be one of ${ids()}, not ${shown(data.scheme)}` }]);
     scheme_ = scheme.id;
+    const named = (field) => names[field] || field;
+    try {
+      if (scheme.before) data = scheme.before(data);
+      if (typeof data.recorded === "string") {
+        let paste = null;
+        try {
+          paste = readPaste(data.recorded, scheme.sides);
+        } catch (error) {
+          // the field's own validation says what is wrong, beside any other problem
+        }
+        if (paste !== null && paste.first !== null) data = placed(scheme, data, paste, named);
+      }
+    } catch (error) {
+      if (error instanceof FieldError) throw new Problems([{ field: error.field, message: error.message }]);
+      throw error;
+    }
     const problems = [];
     const request = { scheme: scheme.id };
     for (const field of scheme.fields) {
-      const value = data[field.name];
+      // A field may be read under another name too (seed 003's clientSeeds): its problems then name that one.
+      const [source, value] = field.from ? field.from(data) : [field.name, data[field.name]];
       if (value === undefined || (value === null && field.optional)) {
         if (field.required) problems.push({ field: field.name, message: "is required" });
         request[field.name] = field.default === undefined ? null : field.default;
         continue;
       }
       try {
-        request[field.name] = field.read(value);
+        request[field.name] = field.read(value, source);
       } catch (error) {
         if (error instanceof Problems) problems.push(...error.problems);
-        else problems.push({ field: error.field || field.name, message: error.message });
+        else problems.push({ field: error.field || source, message: error.message });
       }
     }
-    const known = new Set(["scheme", ...scheme.fields.map((f) => f.name)]);
+    const known = new Set(["scheme", ...scheme.fields.map((f) => f.name), ...(scheme.aliases || [])]);
     for (const name of Object.keys(data)) {
-      if (!known.has(name)) problems.push({ field: name, message: `is not a field of scheme ${scheme.id}` });
+      if (!known.has(name)) {
+        problems.push({ field: name, message: `is not a field of scheme ${scheme.id}${didYouMean(name, scheme)}` });
+      }
     }
     if (!problems.length) {
       try {
-        if (scheme.counted) counted_(scheme, request);
-        if (scheme.check) scheme.check(request);
+        if (scheme.check) scheme.check(request, named);
+        withinAGame(scheme, request, named);
       } catch (error) {
         problems.push({ field: error.field || "request", message: error.message });
       }
@@ -372,16 +447,108 @@ const fairdice = (() => {
     return request;
   }
 
+  /** When a request without `scheme` has fields that only one scheme takes: which one (fairdice.problems). */
+  function schemeOfFields(data) {
+    const names = Object.keys(data);
+    if (!names.length) return "";
+    const fitting = [...schemes.values()].filter((scheme) => {
+      const accepted = new Set(["scheme", ...scheme.fields.map((f) => f.name), ...(scheme.aliases || [])]);
+      return names.every((name) => accepted.has(name));
+    });
+    return fitting.length === 1 ? `: these fields are ${fitting[0].id}'s, so add "scheme": "${fitting[0].id}"` : "";
+  }
+
+  // ---- did you mean: a near name for one a scheme does not take (fairdice.problems.did_you_mean) --------
+
+  /** difflib.SequenceMatcher(None, a, b).ratio(): twice the matching characters over both lengths. */
+  function ratio(a, b) {
+    const [x, y] = [Array.from(a), Array.from(b)];
+    const b2j = new Map();
+    y.forEach((c, j) => (b2j.get(c) || b2j.set(c, []).get(c)).push(j));
+    const longest = (alo, ahi, blo, bhi) => {
+      let best = [alo, blo, 0];
+      let j2len = new Map();
+      for (let i = alo; i < ahi; i += 1) {
+        const next = new Map();
+        for (const j of b2j.get(x[i]) || []) {
+          if (j < blo) continue;
+          if (j >= bhi) break;
+          const k = (j2len.get(j - 1) || 0) + 1;
+          next.set(j, k);
+          if (k > best[2]) best = [i - k + 1, j - k + 1, k];
+        }
+        j2len = next;
+      }
+      return best;
+    };
+    let matched = 0;
+    const queue = [[0, x.length, 0, y.length]];
+    while (queue.length) {
+      const [alo, ahi, blo, bhi] = queue.pop();
+      const [i, j, k] = longest(alo, ahi, blo, bhi);
+      if (!k) continue;
+      matched += k;
+      if (alo < i && blo < j) queue.push([alo, i, blo, j]);
+      if (i + k < ahi && j + k < bhi) queue.push([i + k, ahi, j + k, bhi]);
+    }
+    const total = x.length + y.length;
+    return total ? (2 * matched) / total : 1;
+  }
+
+  /** difflib.get_close_matches(word, possibilities, n=1, cutoff): the nearest at or over the cutoff, or null. */
+  function closest(word, possibilities, cutoff) {
+    let best = null;
+    for (const candidate of possibilities) {
+      const score = ratio(candidate, word);
+      if (score >= cutoff && (best === null || score > best[0] || (score === best[0] && candidate > best[1]))) best = [score, candidate];
+    }
+    return best && best[1];
+  }
+
+  const snake = (name) => name.replace(/(?<=[a-z0-9])([A-Z])/g, "_$1").toLowerCase();
+
+  /** "; did you mean X?" for a name `scheme` does not take, when one it takes is near; else "". */
+  function didYouMean(name, scheme, inLink = false) {
+    const byField = new Map(scheme.link.map((p) => [p.field, p.name]));
+    const namedAs = (field) => (inLink ? byField.get(field) : field);
+    const key = snake(name);
+    for (const [role, own, attribute] of [
+      ["the revealed secret", scheme.secretField, "secretField"],
+      ["the seal shown before the game", scheme.sealField, "sealField"],
+    ]) {
+      const words = new Set([...schemes.values()].map((other) => other[attribute]));
+      for (const other of schemes.values()) for (const p of other.link) if (words.has(p.field)) words.add(p.name);
+      const suggestion = namedAs(own);
+      if (words.has(key) && suggestion && key !== suggestion) return `; did you mean ${suggestion} (${scheme.id}'s name for ${role})?`;
+    }
+    for (const param of scheme.link) {
+      if (!inLink && key === param.name && !param.field.includes(".") && param.name !== param.field) {
+        return `; did you mean ${param.field} (${param.name} is its name in a link)?`;
+      }
+      if (inLink && key === param.field.replace(/\./g, "_") && param.name !== key) {
+        return `; did you mean ${param.name} (the link's name for ${param.field})?`;
+      }
+    }
+    const names = inLink ? scheme.link.map((p) => p.name) : scheme.fields.map((f) => f.name);
+    const close = closest(key, names, 0.75);
+    return close && close !== name ? `; did you mean ${close}?` : "";
+  }
+
   // ---- recorded rolls, as fairdice.recorded reads them ------------------------------------------
 
-  // Python's \d is any decimal digit: a line numbered "١:" loses its number there too.
-  const NUMBER_PREFIX = new RegExp(`^[${SPACE}]*#?\\p{Nd}+[${SPACE}]*[:.)][${SPACE}]*`, "u");
+  // A number in front of a line's rolls: after a word ("Roll 1"), after "#", or before ".", ")", a colon and a
+  // space, or a space. Its digits are ASCII: a number that places rolls is written one way.
+  const NUMBER = new RegExp(
+    `^[${SPACE}]*((?:roll|ply)[${SPACE}]*)?(#[${SPACE}]*)?([0-9]{1,16})([${SPACE}]*[.)][${SPACE}]*|[${SPACE}]*:(?:[${SPACE}]+|$)|[${SPACE}]+|$)`,
+    "i",
+  );
   const TOKEN_SPLIT = new RegExp(`[${SPACE},;]+`);
-  const DIE_SPLIT = /[-/x×–]/;
+  const DIE_SPLIT = /[-/x×–:]/;
   const NUMBER_SPLIT = new RegExp(`[${SPACE},;\\-/]+`);
   const LINES = /\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/;
   const ASCII_DIGITS = /^[0-9]+$/;
   const ANY_DIGITS = /^\p{Nd}+$/u;
+  const ONLY_SPACE = new RegExp(`^[${SPACE}]*$`);
 
   const quoted = (token) => {
     const n = chars(token);
@@ -410,6 +577,11 @@ const fairdice = (() => {
     }
     if (!ASCII_DIGITS.test(token) || Math.max(...sides) > 9) {
       throw new Error(`${where}: ${quoted(token)} is not a roll (write it like ${example(sides)})`);
+    }
+    if (token.length === 1) {
+      throw new Error(
+        `${where}: ${quoted(token)} is one die; write each roll's ${sides.length} dice together, such as ${example(sides)} or ${example(sides).replace(/-/g, "")}`,
+      );
     }
     if (token.length % sides.length) {
       throw new Error(`${where}: ${quoted(token)} has ${token.length} digits, not a multiple of ${sides.length} dice`);
@@ -463,6 +635,88 @@ const fairdice = (() => {
     return faces.length ? fromList([faces], sides) : [];
   }
 
+  /** Every one-roll token (`6-3`, `6:3`, `63`…) for dice of one-digit faces, and its dice. */
+  function singleRolls(sides) {
+    const table = new Map();
+    const walk = (prefix, at) => {
+      if (at === sides.length) {
+        for (const separator of ["", "-", "/", "x", "×", "–", ":"]) table.set(prefix.join(separator), prefix.slice());
+        return;
+      }
+      for (let face = 1; face <= sides[at]; face += 1) walk([...prefix, face], at + 1);
+    };
+    walk([], 0);
+    return table;
+  }
+
+  /** The rolls written on line `at` (without its number), after `before` rolls on the lines above it. */
+  function rollsOfLine(text, table, sides, at, before) {
+    const rolls = [];
+    for (const token of text.split(TOKEN_SPLIT).filter(Boolean)) {
+      const roll = table.get(token);
+      if (roll) rolls.push(roll.slice());
+      else rolls.push(...fromToken(token, sides, `line ${at}, roll ${before + rolls.length + 1}`));
+    }
+    return rolls;
+  }
+
+  /** Whether bare digits read as one or more rolls (`25`, `6344`), so they may not be a number. */
+  const couldBeRolls = (digits, sides) =>
+    digits.length % sides.length === 0 && Array.from(digits).every((d, at) => Number(d) >= 1 && Number(d) <= sides[at % sides.length]);
+
+  /** The number a line starts with, if it starts with one: [number, the rest, whether surely a number]. */
+  function numberOf(line, sides) {
+    const found = NUMBER.exec(line);
+    if (found === null) return null;
+    const [whole, word, hash, digits, mark] = found;
+    const rest = line.slice(whole.length);
+    if (word || hash || (mark && !ONLY_SPACE.test(mark))) return [BigInt(digits), rest, true];
+    if (ONLY_SPACE.test(rest)) return null; // bare digits alone on their line are rolls ("25", a link's "6344")
+    return [BigInt(digits), rest, !couldBeRolls(digits, sides)];
+  }
+
+  /** Whether every line starts with a number and, read as numbers, they count the rolls up one after another. */
+  function countsUp(lines, numbers, table, sides) {
+    if (lines.length < 2) return false;
+    let count = 0;
+    for (let i = 0; i < lines.length; i += 1) {
+      const number = numbers[i];
+      if (number === null || numbers[0] === null || number[0] !== numbers[0][0] + BigInt(count)) return false;
+      try {
+        count += rollsOfLine(number[1], table, sides, lines[i][0], count).length;
+      } catch (error) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The number of the paste's first roll, checked against line `at`, numbered `number`, after `before` rolls. */
+  function placedAt(at, number, before, first) {
+    const count = BigInt(before);
+    if (first === null) {
+      if (number < count) {
+        const rolls = before === 1 ? "1 roll comes" : `${before} rolls come`;
+        throw new Error(`line ${at} is numbered ${number}, but ${rolls} before it: the numbers must count every roll, one after another`);
+      }
+      return number - count;
+    }
+    const expected = first + count;
+    if (number > expected) {
+      const missing = number === expected + 1n ? `roll ${expected} is` : `rolls ${expected} to ${number - 1n} are`;
+      throw new Error(
+        `line ${at} is numbered ${number}, but the rolls above it end at roll ${expected - 1n}: ${missing} not in the paste. List every roll, in order, or leave the numbers out`,
+      );
+    }
+    if (number < expected) {
+      throw new Error(
+        `line ${at} is numbered ${number}, but the rolls above it already run from ${first} to ${expected - 1n}: number each line by its first roll and list each roll once, in order, or leave the numbers out`,
+      );
+    }
+    return first;
+  }
+
+  /** Pasted text: its rolls, and the number its first roll is given (null: not numbered). */
   function fromText(value, sides) {
     if (chars(value) > MAX_TEXT) throw new Error(`is ${chars(value)} characters long, more than ${MAX_TEXT}`);
     const stripped = strip(value);
@@ -474,26 +728,45 @@ const fairdice = (() => {
         throw new Error("looks like JSON but is not");
       }
       if (!Array.isArray(list)) throw new Error("must be text such as '6-3 4-4' or a list of dice lists");
-      return fromList(list, sides);
+      return { rolls: fromList(list, sides), first: null };
     }
-    if (Math.max(...sides) > 9) return fromNumbers(stripped, sides);
+    if (Math.max(...sides) > 9) return { rolls: fromNumbers(stripped, sides), first: null };
+    const table = singleRolls(sides);
+    const lines = stripped.split(LINES).map((line, n) => [n + 1, line]).filter(([, line]) => line && !ONLY_SPACE.test(line));
+    let numbers = lines.map(([, line]) => numberOf(line, sides));
+    if (numbers.some((n) => n !== null && !n[2]) && !countsUp(lines, numbers, table, sides)) {
+      numbers = numbers.map((n) => (n === null || !n[2] ? null : n));
+    }
     const rolls = [];
-    stripped.split(LINES).forEach((line, n) => {
-      const tokens = strip(line.replace(NUMBER_PREFIX, "")).split(TOKEN_SPLIT).filter(Boolean);
-      for (const token of tokens) rolls.push(...fromToken(token, sides, `line ${n + 1}, roll ${rolls.length + 1}`));
+    let first = null;
+    lines.forEach(([at, line], i) => {
+      const number = numbers[i];
+      if (number === null) {
+        rolls.push(...rollsOfLine(line, table, sides, at, rolls.length));
+        return;
+      }
+      first = placedAt(at, number[0], rolls.length, first);
+      const found = rollsOfLine(number[1], table, sides, at, rolls.length);
+      if (!found.length) throw new Error(`line ${at}: roll ${number[0]} has no dice`);
+      rolls.push(...found);
     });
-    return rolls;
+    return { rolls, first };
+  }
+
+  /** Recorded rolls as read, with the number a pasted text gives its first roll (fairdice.recorded.read_recorded). */
+  function readPaste(value, sides) {
+    if (typeof value === "string") return fromText(value, sides);
+    if (Array.isArray(value)) return { rolls: fromList(value, sides), first: null };
+    throw new Error("must be text such as '6-3 4-4' or a list of dice lists");
   }
 
   /**
-   * Recorded rolls for dice of these `sides`: text (`6-3 4-4`, `63 44`, numbered lines `1: 6-3`, a
-   * link's digits `6344`, JSON) or a list of dice lists. An empty paste is null: nothing recorded.
+   * Recorded rolls for dice of these `sides`: text (`6-3 4-4`, `63 44`, `6:3`, numbered lines `1: 6-3`,
+   * `#1 2-5`, `Roll 1: 2-5`, `1 25`, a link's digits `6344`, JSON) or a list of dice lists. An empty paste is
+   * null: nothing recorded.
    */
   function readRecorded(value, sides) {
-    let rolls;
-    if (typeof value === "string") rolls = fromText(value, sides);
-    else if (Array.isArray(value)) rolls = fromList(value, sides);
-    else throw new Error("must be text such as '6-3 4-4' or a list of dice lists");
+    const { rolls } = readPaste(value, sides);
     if (rolls.length > MAX_ROLLS) throw new Error(`has ${rolls.length} rolls, more than the limit of ${MAX_ROLLS}`);
     return rolls.length ? rolls : null;
   }
@@ -538,7 +811,7 @@ const fairdice = (() => {
    * the core's: a parameter the link's scheme does not take, or one given twice, is named.
    */
   function fromLink(link) {
-    const pairs = [];
+    let pairs = [];
     for (const part of queryOf(link).split("&")) {
       if (!part) continue;
       const at = part.indexOf("=");
@@ -546,6 +819,7 @@ const fairdice = (() => {
       const rawValue = at < 0 ? "" : part.slice(at + 1);
       pairs.push([decode(rawName, rawName), decode(rawValue, rawName)]);
     }
+    pairs = pairs.filter(([name]) => !TRACKING.test(name));
     if (!pairs.length) {
       throw new Problems([{ field: "link", message: "has no parameters: a check link looks like /check/?seed=…&client=a,b&n=52" }]);
     }
@@ -561,10 +835,13 @@ const fairdice = (() => {
       const param = params.get(name);
       if (!param) {
         throw new Problems([
-          { field: name, message: `${pyRepr(name.slice(0, 40))} is not a parameter of a ${scheme.id} link; it takes ${[...params.keys()].join(", ")}` },
+          {
+            field: name,
+            message: `${pyRepr(name.slice(0, 40))} is not a parameter of a ${scheme.id} link; it takes ${[...params.keys()].join(", ")}${didYouMean(name, scheme, true)}`,
+          },
         ]);
       }
-      if (given.has(name)) throw new Problems([{ field: param.field, message: `is given twice in the link (as ${name}); give it once` }]);
+      if (given.has(name)) throw new Problems([{ field: name, message: "is given twice in the link; give it once" }]);
       given.set(name, value);
     }
     const data = { scheme: scheme.id };
@@ -574,6 +851,34 @@ const fairdice = (() => {
       setPath(data, param.field, param.field.includes(".") ? value : linkValue(param, value));
     }
     return data;
+  }
+
+  // Added to links by mail clients, newsletters and ad networks: they say where a click came from, nothing about a game.
+  const TRACKING = /^(?:utm_.*|fbclid|gclid)$/i;
+
+  /** A request field's path (`client_seeds[1]`, `client_seeds.white`) as the scheme's link names it (`client[1]`,
+   * `white`); a field no parameter fills keeps its path (fairdice.links.link_name). */
+  function linkName(path, scheme) {
+    const longestFirst = [...scheme.link].sort((a, b) => b.field.length - a.field.length);
+    for (const param of longestFirst) {
+      if (path === param.field || path.startsWith(`${param.field}[`) || path.startsWith(`${param.field}.`)) {
+        return param.name + path.slice(param.field.length);
+      }
+    }
+    const children = scheme.link.filter((p) => p.field.startsWith(`${path}.`)).map((p) => p.name);
+    return children.length ? children.join(" and ") : path;
+  }
+
+  /** A link's request read as the core reads it: messages name the link's parameters, and so do problems. */
+  function parseLink(data) {
+    const scheme = schemes.get(data.scheme);
+    const names = Object.fromEntries(scheme.link.map((p) => [p.field, p.name]));
+    try {
+      return parse(data, names);
+    } catch (error) {
+      if (!(error instanceof Problems)) throw error;
+      throw new Problems(error.problems.map((p) => ({ field: linkName(p.field, scheme), message: p.message })));
+    }
   }
 
   /** A link parameter's text as its request field's value: lists are comma-separated. */
@@ -701,10 +1006,11 @@ const fairdice = (() => {
    * The verdict on a request object (the JSON of POST /verify), as fairdice.verify gives it without an
    * archive: seal, every roll, the comparison, what the rolls are (scope), and why it is not fair when it
    * is not. `today` (YYYY-MM-DD, UTC), when given, is the clock's day, for a scheme whose secrets are
-   * revealed only once their day is over. Problems for input that cannot be verified.
+   * revealed only once their day is over; `link`, that the data came from a game-over link (`fromLink`), so
+   * problems name the link's parameters. Problems for input that cannot be verified.
    */
   async function verify(data, options = {}) {
-    const request = parse(data);
+    const request = options.link ? parseLink(data) : parse(data);
     const scheme = schemes.get(request.scheme);
     const identified = scheme.identity ? scheme.identity(request) : [];
     const revealed = revealedOf(scheme, request, options);
@@ -773,6 +1079,7 @@ const fairdice = (() => {
     macs,
     kinds,
     strip,
+    withoutSpaces: (value) => value.replace(WHITESPACE, ""),
     chars,
     printable,
     wholeNumber,
@@ -787,7 +1094,9 @@ const fairdice = (() => {
     numberedScope,
     parse,
     readRecorded,
+    readPaste,
     fromLink,
+    linkName,
     setPath,
     getPath,
     rollsOf,

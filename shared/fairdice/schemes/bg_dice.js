@@ -56,13 +56,16 @@ fairdice.register(
       return `${turnLabel(turn + 1, before.line)} or, after a take-back, ${fresh} for a turn up to ${turn + 1}`;
     }
 
-    function check(request) {
+    function check(request, named) {
       if (request.labels !== null) {
         if (request.count !== null && request.count !== request.labels.length) {
-          throw new FieldError("count", `count is ${request.count} but ${request.labels.length} labels were given`);
+          throw new FieldError("count", `${named("count")} is ${request.count} but ${request.labels.length} labels were given`);
         }
         if (!request.opening || request.first_turn !== null || request.line) {
-          throw new FieldError("labels", "labels list every roll already: leave opening, first_turn and line out");
+          throw new FieldError(
+            "labels",
+            `labels list every roll already: leave ${named("opening")}, ${named("first_turn")} and ${named("line")} out`,
+          );
         }
         const parts = request.labels.map(read);
         for (let at = 1; at < parts.length; at += 1) {
@@ -74,7 +77,7 @@ fairdice.register(
       } else if (request.opening && request.first_turn !== null && request.first_turn !== 2) {
         throw new FieldError(
           "first_turn",
-          "after the opening roll the turns go on at turn 2 (its winner plays it as turn 1): leave first_turn out, or give opening false for rolls that start at another turn",
+          `after the opening roll the turns go on at turn 2 (its winner plays it as turn 1): leave ${named("first_turn")} out, or give ${named("opening")} false for rolls that start at another turn`,
         );
       }
     }
@@ -155,8 +158,6 @@ fairdice.register(
       words,
       secretField: "key",
       sealField: "lock",
-      counted: true,
-      needsCount: (request) => request.labels === null,
       rollCount: (request) => (request.labels !== null ? request.labels.length : fairdice.rollCount(request)),
       fields: [
         fields.recorded(PAIR),

@@ -12,9 +12,13 @@ fairdice.register(
     const labelled = fairdice.need("labelled");
     const { fields, FieldError, words: say } = fairdice;
 
+    /** An app's number as the core reads it: hex, its spaces left out (and said so when it is refused). */
     function appNumber(value) {
-      const digits = typeof value === "string" ? fairdice.strip(value) : "";
-      if (!/^[0-9a-fA-F]{1,128}$/.test(digits)) throw new Error("an app's number must be 1 to 128 hex digits");
+      const digits = typeof value === "string" ? fairdice.withoutSpaces(value) : "";
+      if (!/^[0-9a-fA-F]{1,128}$/.test(digits)) {
+        const spaced = typeof value === "string" && digits !== fairdice.strip(value) ? " (its spaces were left out)" : "";
+        throw new Error(`an app's number must be 1 to 128 hex digits${spaced}`);
+      }
       return digits.toLowerCase();
     }
 
@@ -60,7 +64,6 @@ fairdice.register(
       words,
       secretField: "server_number",
       sealField: "seal",
-      counted: true,
       fields: [
         fields.recorded(PAIR),
         fields.count(),

@@ -27,7 +27,6 @@ fairdice.register(
       words,
       secretField: "key",
       sealField: "fingerprint",
-      counted: true,
       numbered: { FIRST: 0, LAST },
       fields: [
         fields.recorded(PAIR),

@@ -44,7 +44,6 @@ fairdice.register(
       words,
       secretField: "server_seed",
       sealField: "seal",
-      counted: true,
       numbered: { FIRST: 1, LAST: MATCH_ROLLS },
       fields: [
         fields.recorded(PAIR),

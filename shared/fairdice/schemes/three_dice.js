@@ -44,18 +44,68 @@ fairdice.register(
     const LAST = fairdice.MAX_ROLLS - 1; // plies run to 9,999
     const seat = (v) => fairdice.printable(v, 256, "a client seed");
 
-    /** The model's check of seed and client seeds together (seed 003: both revealed, or both null). */
-    function check(request) {
-      if (request.seed !== null && request.client_seeds === null) {
-        throw new FieldError("client_seeds", "client_seeds (white and black) are needed with a revealed seed");
+    // Seed 003's GameEnded event, `{"GameEnded": {"over": …, "seed": …, "clientSeeds": {"white", "black"}}}`.
+    const GAME_ENDED = "GameEnded";
+    const EVENT_FIELDS = ["over", "seed", "clientSeeds"];
+    const SHAPE = 'seed 003\'s GameEnded event, {"over": …, "seed": …, "clientSeeds": {"white": …, "black": …}}';
+    const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+    const has = (data, name) => Object.prototype.hasOwnProperty.call(data, name);
+    const given = (value) => (value === undefined ? null : value);
+
+    /** The seed and the client seeds of a GameEnded event given whole, each with its name in the event. */
+    function gameEnded(data) {
+      const event = data[GAME_ENDED];
+      if (!isObject(event)) throw new FieldError(GAME_ENDED, `must be ${SHAPE}`);
+      for (const name of Object.keys(event)) {
+        if (!EVENT_FIELDS.includes(name)) throw new FieldError(`${GAME_ENDED}.${name.slice(0, 40)}`, `is not in ${SHAPE}`);
       }
-      if (request.seed === null && request.client_seeds !== null) {
+      for (const name of ["seed", "clientSeeds"]) {
+        if (!has(event, name)) {
+          throw new FieldError(`${GAME_ENDED}.${name}`, `is required: ${SHAPE}; both null while the reveal is withheld`);
+        }
+      }
+      for (const name of ["seed", "client_seeds", "clientSeeds"]) {
+        if (has(data, name)) throw new FieldError(name, `is given beside ${GAME_ENDED}, which carries it already: give it once`);
+      }
+      return [[`${GAME_ENDED}.seed`, event.seed], [`${GAME_ENDED}.clientSeeds`, event.clientSeeds]];
+    }
+
+    /**
+     * Seed 003's own names, looked for where the request put them (three_dice.py `_seed_003_names`): the seeds
+     * revealed together, or both null (a mirror pair's game, withheld); problems named as the request named them.
+     */
+    function before(data) {
+      if (has(data, "client_seeds") && has(data, "clientSeeds")) {
+        throw new FieldError("clientSeeds", "is seed 003's name for client_seeds: give one of them");
+      }
+      let seed;
+      let seeds;
+      if (has(data, GAME_ENDED)) [seed, seeds] = gameEnded(data);
+      else {
+        const seedsName = has(data, "clientSeeds") ? "clientSeeds" : "client_seeds";
+        [seed, seeds] = [["seed", data.seed], [seedsName, data[seedsName]]];
+      }
+      if (given(seed[1]) !== null && given(seeds[1]) === null) {
+        throw new FieldError(seeds[0], "white's and black's client seeds are needed with a revealed seed");
+      }
+      if (given(seed[1]) === null && given(seeds[1]) !== null) {
         throw new FieldError(
-          "seed",
+          seed[0],
           "the revealed seed is needed with the client seeds; only a mirror pair's game not revealed yet shows seed and client seeds both null",
         );
       }
+      return data;
     }
+
+    /** Where a field is read from: its own name, seed 003's names for it, or the GameEnded event (pydantic's aliases). */
+    const from = (...names) => (data) => {
+      for (const name of names) {
+        const [head, tail] = name.split(".");
+        if (tail === undefined && has(data, head)) return [name, data[head]];
+        if (tail !== undefined && isObject(data[head]) && has(data[head], tail)) return [name, data[head][tail]];
+      }
+      return [names[0], undefined];
+    };
 
     return {
       id: "three-dice",
@@ -65,15 +115,20 @@ fairdice.register(
       words,
       secretField: "seed",
       sealField: "commit",
-      counted: true,
       numbered: { FIRST: 0, LAST },
-      needsCount: (request) => request.seed !== null,
+      aliases: ["clientSeeds", GAME_ENDED],
+      before,
       fields: [
         fields.recorded(TRIPLE),
         fields.count(),
-        fields.secret("seed", true),
+        { ...fields.secret("seed", true), from: from("seed", `${GAME_ENDED}.seed`) },
         fields.seal("commit"),
-        { name: "client_seeds", optional: true, read: fairdice.objectOf("client_seeds", { white: seat, black: seat }) },
+        {
+          name: "client_seeds",
+          optional: true,
+          from: from("client_seeds", "clientSeeds", `${GAME_ENDED}.clientSeeds`),
+          read: fairdice.objectOf("client_seeds", { white: seat, black: seat }),
+        },
         fields.first(0, LAST),
       ],
       link: [
@@ -133,7 +188,6 @@ fairdice.register(
       ],
       how:
         "message(n) = uint32be(len(clientWhite)) ++ clientWhite ++ uint32be(len(clientBlack)) ++ clientBlack ++ int64be(n). Compute HMAC-SHA256(serverSeed, message(n) ++ int32be(block)), starting at block = 0. Each byte b below 252 yields the die (b mod 6) + 1; other bytes are skipped. Collect three dice; if a block runs out first, increment block and keep scanning.",
-      check,
       /** A mirror pair's game reveals nothing until both its games have ended. */
       revealed(request) {
         if (request.seed === null && request.client_seeds === null) {
