@@ -498,6 +498,8 @@ def test_a_sheet_numbered_from_one_in_a_scheme_counted_from_zero_is_sent_back_wi
     # And the page says so in words
     words = schemes.get("narde-v1").change_words(found.try_)
     assert words == "roll numbers starting at 0 and the rolls without their numbers"
+
+
 @pytest.mark.parametrize(
     "game",
     [
