@@ -86,7 +86,7 @@ def _error_page(status: int, message: str, problems: list[Problem]) -> Response[
     # The path as the routes see it: a custom domain's base path and the stage's path taken off.
     root, path = site_root(router), routed_path(event).removeprefix(base_path(resolver(router)))
     where: Where | None = "link" if path.rstrip("/") == "/check" else "address" if path.startswith("/daily/") else None
-    page = error_page(status, message, problems, where=where, link=event.raw_query_string, home=f"{root}/")
+    page = error_page(status, message, problems, where=where, home=f"{root}/")
     return page_answer(page.html, page.policy, status=status)
 
 

@@ -146,18 +146,6 @@ def _dotted(loc: tuple[int | str, ...]) -> str:
     return path
 
 
-def link_scheme(link: str) -> Scheme[Any] | None:
-    """The scheme a link names (or the one a link without `scheme` means); None for a link that names none known."""
-    try:
-        named = [value for name, value in _pairs(_query_of(link)) if name == "scheme"]
-    except InvalidInput:
-        return None
-    try:
-        return schemes.get(named[0]) if len(named) == 1 else schemes.bare_link_scheme() if not named else None
-    except KeyError:
-        return None
-
-
 def _write(param: LinkParam, value: Any, request: RequestBase) -> str:
     match param.kind:
         case "list":

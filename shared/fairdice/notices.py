@@ -11,7 +11,6 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Literal
 
 from fairdice.archive.reader import DayRecord
-from fairdice.links import link_scheme
 from fairdice.markup import Page, document, e, visible
 from fairdice.problems import Problem
 
@@ -37,17 +36,15 @@ def error_page(
     problems: Sequence[Problem] = (),
     *,
     where: Where | None = None,
-    link: str | None = None,
     home: str | None = None,
 ) -> Page:
     """An error as a page: what is wrong in words, each problem named as the person sees it (a link's parameter,
-    the date in the address), and what to do next. `link` is the link's query, `home` the offline verifier's
-    address."""
+    the date in the address), and what to do next. `home` is the offline verifier's address."""
     title = _TITLES.get(status, "Something went wrong")
     if where == "link" and status == 422:
         title = "This link cannot be checked"
     parts = [f'<p class=muted>fairdice · {e(status)}</p><div class="verdict problem"><h1>{e(title)}</h1>']
-    named = [_named(problem, where, link) for problem in problems]
+    named = [_named(problem, where) for problem in problems]
     if named:
         parts.append("<ul>" + "".join(f"<li>{item}</li>" for item in named) + "</ul>")
     else:
@@ -60,7 +57,7 @@ def error_page(
     return document(f"{title} · fairdice", "\n".join(parts))
 
 
-def _named(problem: Problem, where: Where | None, link: str | None) -> str:
+def _named(problem: Problem, where: Where | None) -> str:
     """One problem as a sentence that names what the person sees: `The link's rolls: …`."""
     field, message = problem.field, problem.message
     # "'sede' is not a parameter of a pair36 link": the subject says the name already.
@@ -70,7 +67,7 @@ def _named(problem: Problem, where: Where | None, link: str | None) -> str:
     if field == "link":
         subject = "The link"
     elif where == "link":
-        subject = f"The link's <code>{e(_link_param(link, field))}</code>"
+        subject = f"The link's <code>{e(field)}</code>"  # the core names a link's problems by its parameters
     elif where == "address" and field in _DAILY_NAMES:
         subject = _capital(_DAILY_NAMES[field])
     elif where == "address":
@@ -80,15 +77,6 @@ def _named(problem: Problem, where: Where | None, link: str | None) -> str:
     ended = message if message.endswith((".", "!", "?")) else message + "."
     joined = " " if message.startswith(("is ", "must ", "has ", "was ", "looks ")) else ": "
     return f"{subject}{joined}{visible(ended)}"
-
-
-def _link_param(link: str | None, field: str) -> str:
-    """The link's own name for a request field (`recorded` is `rolls`, `client_seeds[1]` is `client`)."""
-    scheme = link_scheme(link) if link is not None else None
-    if scheme is None:
-        return field
-    base = field.split("[")[0]
-    return next((param.name for param in scheme.link if param.field == base), field)
 
 
 def _next_steps(status: int, where: Where | None, home: str | None) -> Iterator[str]:
