@@ -15,6 +15,7 @@ import pytest
 from fairdice.archive.layout import RevealedRecord, revealed_key
 from fairdice.archive.reader import ArchiveReader
 from fairdice.storage import S3Store, Stores
+from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets
 from moto import mock_aws
 from verify_api import archive as api_archive
 from verify_api.caching import IMMUTABLE
@@ -24,8 +25,6 @@ from testkit.timeline import Timeline
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
 
-REGION = "eu-west-1"
-ARCHIVE, SECRETS = "fairdice-archive", "fairdice-secrets"
 DAY1, DAY2, DAY3 = dt.date(2025, 3, 1), dt.date(2025, 3, 2), dt.date(2025, 3, 3)
 NOW = dt.datetime(2025, 3, 3, 12, 0, tzinfo=dt.UTC)
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"
@@ -37,16 +36,7 @@ def s3(fake_aws_credentials: None, monkeypatch: pytest.MonkeyPatch) -> Iterator[
     timeline = Timeline(dt.datetime.combine(DAY1, dt.time(), dt.UTC))
     with mock_aws(), timeline.moto():
         client = boto3.client("s3", region_name=REGION)
-        where = {"LocationConstraint": REGION}
-        client.create_bucket(Bucket=ARCHIVE, CreateBucketConfiguration=where, ObjectLockEnabledForBucket=True)  # type: ignore[arg-type]
-        client.put_object_lock_configuration(
-            Bucket=ARCHIVE,
-            ObjectLockConfiguration={
-                "ObjectLockEnabled": "Enabled",
-                "Rule": {"DefaultRetention": {"Mode": "COMPLIANCE", "Years": 1}},
-            },
-        )
-        client.create_bucket(Bucket=SECRETS, CreateBucketConfiguration=where)  # type: ignore[arg-type]
+        create_archive_buckets(client)
         stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
         for day in (DAY1, DAY2, DAY3):
             timeline.publish(stores, dt.datetime.combine(day, dt.time(0, 0, 2), dt.UTC))

@@ -16,6 +16,7 @@ import pytest
 from fairdice.archive.reader import ArchiveReader
 from fairdice.batch import MAX_BATCH_DAYS
 from fairdice.storage import S3Store, Stores
+from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets
 from moto import mock_aws
 from verify_api import archive as api_archive
 from verify_api_calls import Answer, Event, at, invoke, with_body
@@ -24,8 +25,6 @@ from testkit.timeline import Timeline
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
 
-REGION = "eu-west-1"
-ARCHIVE, SECRETS = "fairdice-archive", "fairdice-secrets"
 FIRST = dt.date(2025, 1, 1)
 DAYS = [FIRST + dt.timedelta(days=n) for n in range(40)]  # 2025-01-01 to 2025-02-09, all revealed
 NOW = dt.datetime(2025, 2, 10, 12, 0, tzinfo=dt.UTC)
@@ -79,16 +78,7 @@ def s3() -> Iterator[Any]:
     timeline = Timeline(dt.datetime.combine(FIRST, dt.time(), dt.UTC))
     with mock_aws(), timeline.moto():
         client = boto3.client("s3", region_name=REGION)
-        where = {"LocationConstraint": REGION}
-        client.create_bucket(Bucket=ARCHIVE, CreateBucketConfiguration=where, ObjectLockEnabledForBucket=True)  # type: ignore[arg-type]
-        client.put_object_lock_configuration(
-            Bucket=ARCHIVE,
-            ObjectLockConfiguration={
-                "ObjectLockEnabled": "Enabled",
-                "Rule": {"DefaultRetention": {"Mode": "COMPLIANCE", "Years": 1}},
-            },
-        )
-        client.create_bucket(Bucket=SECRETS, CreateBucketConfiguration=where)  # type: ignore[arg-type]
+        create_archive_buckets(client)
         stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
         for day in [*DAYS, NOW.date()]:
             timeline.publish(stores, dt.datetime.combine(day, dt.time(0, 0, 2), dt.UTC))

@@ -16,14 +16,13 @@ from fairdice.archive.today import TodaysRolls
 from fairdice.archive.watchdog import check_archive
 from fairdice.errors import ArchiveUnavailable
 from fairdice.storage import PROMPT, S3Store, Stores
+from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets
 from moto import mock_aws
 from security.cloudformation import function_timeout, load_template
 
 from testkit.oracles import seed_004
 from testkit.timeline import Timeline
 
-REGION = "eu-west-1"
-ARCHIVE, SECRETS = "fairdice-archive", "fairdice-secrets"
 DAY1, DAY2 = dt.date(2025, 3, 1), dt.date(2025, 3, 2)
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"
 
@@ -63,16 +62,7 @@ def s3(fake_aws_credentials: None, timeline: Timeline) -> Iterator[Any]:
     """moto's S3 and KMS: the archive under Object Lock, the secrets under a key of their own."""
     with mock_aws(), timeline.moto():
         client = boto3.client("s3", region_name=REGION)
-        where = {"LocationConstraint": REGION}
-        client.create_bucket(Bucket=ARCHIVE, CreateBucketConfiguration=where, ObjectLockEnabledForBucket=True)  # type: ignore[arg-type]
-        client.put_object_lock_configuration(
-            Bucket=ARCHIVE,
-            ObjectLockConfiguration={
-                "ObjectLockEnabled": "Enabled",
-                "Rule": {"DefaultRetention": {"Mode": "COMPLIANCE", "Years": 1}},
-            },
-        )
-        client.create_bucket(Bucket=SECRETS, CreateBucketConfiguration=where)  # type: ignore[arg-type]
+        create_archive_buckets(client)
         key = boto3.client("kms", region_name=REGION).create_key(Description="the daily secrets")["KeyMetadata"]
         client.put_bucket_encryption(
             Bucket=SECRETS,
