@@ -6,42 +6,16 @@ captured from the Powertools handler's stream, its metrics from the EMF lines it
 
 import base64
 import datetime as dt
-import io
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 from daily_publisher import app
 from fairdice.archive.layout import ArchiveIndex, RevealedRecord, revealed_key, secret_key
 from fairdice.errors import ArchiveUnavailable
 from fairdice.storage import StorageSettings, Stores
-
-from testkit.lambda_context import FakeLambdaContext
-
-Event = dict[str, Any]
-
-
-@dataclass
-class Run:
-    result: dict[str, Any]
-    logs: str
-    stdout: str
-
-    @property
-    def metrics(self) -> dict[str, Any]:
-        """The EMF document the run printed: metric name -> value or list of values."""
-        for line in self.stdout.splitlines():
-            if line.startswith("{") and "_aws" in line:
-                document: dict[str, Any] = json.loads(line)
-                return document
-        raise AssertionError("no metrics were printed")
-
-    def values(self, name: str) -> list[float]:
-        value = self.metrics.get(name, [])
-        return value if isinstance(value, list) else [value]
+from scheduled_run import Event, Run, run_at
 
 
 @pytest.fixture
@@ -59,12 +33,7 @@ def invoke(
     """Run the handler at a UTC time, capturing what it logs and prints."""
 
     def run(event: Event, now: str) -> Run:
-        logs = io.StringIO()
-        monkeypatch.setattr(app.logger.registered_handler, "stream", logs)
-        monkeypatch.setattr(app, "clock", lambda: dt.datetime.fromisoformat(now).replace(tzinfo=dt.UTC))
-        capsys.readouterr()
-        result = app.lambda_handler(event, FakeLambdaContext())  # type: ignore[arg-type]
-        return Run(result=result, logs=logs.getvalue(), stdout=capsys.readouterr().out)
+        return run_at(app, event, now, monkeypatch, capsys)
 
     return run
 

@@ -4,49 +4,16 @@ Its archive is a local folder filled by the publisher's own lifecycle; its metri
 the EMF line it prints, its logs from the Powertools handler's stream.
 """
 
-import datetime as dt
-import io
-import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 from daily_watchdog import app
 from fairdice.errors import ArchiveUnavailable
 from fairdice.storage import Stores
+from scheduled_run import Event, Run, at, run_at
 
-from testkit.lambda_context import FakeLambdaContext
 from testkit.timeline import Timeline
-
-Event = dict[str, Any]
-
-
-@dataclass
-class Run:
-    result: dict[str, Any]
-    logs: str
-    stdout: str
-
-    @property
-    def metrics(self) -> dict[str, Any]:
-        """The EMF document the run printed."""
-        for line in self.stdout.splitlines():
-            if line.startswith("{") and "_aws" in line:
-                document: dict[str, Any] = json.loads(line)
-                return document
-        raise AssertionError("no metrics were printed")
-
-    def value(self, name: str) -> float:
-        """The one value of a metric (EMF may write it as a list of one)."""
-        found = self.metrics[name]
-        (value,) = found if isinstance(found, list) else [found]
-        return float(value)
-
-
-def at(text: str) -> dt.datetime:
-    return dt.datetime.fromisoformat(text).replace(tzinfo=dt.UTC)
 
 
 @pytest.fixture
@@ -69,12 +36,7 @@ def invoke(
     """Run the handler at a UTC time, capturing what it logs and prints."""
 
     def run(event: Event, now: str) -> Run:
-        logs = io.StringIO()
-        monkeypatch.setattr(app.logger.registered_handler, "stream", logs)
-        monkeypatch.setattr(app, "clock", lambda: at(now))
-        capsys.readouterr()
-        result = app.lambda_handler(event, FakeLambdaContext())  # type: ignore[arg-type]
-        return Run(result=result, logs=logs.getvalue(), stdout=capsys.readouterr().out)
+        return run_at(app, event, now, monkeypatch, capsys)
 
     return run
 
