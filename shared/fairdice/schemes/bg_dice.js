@@ -210,19 +210,7 @@ fairdice.register(
           help: "Only in a Practice game: after each take-back the rolls carry on from a fresh line. Otherwise leave it at 0.",
           placeholder: "0",
         },
-        {
-          name: "recorded",
-          type: "rolls",
-          label: "The rolls you saw (optional)",
-          help: "In the order they came, starting with the opening roll, for example 4-6 1-3 6-6. Each is compared with the key’s.",
-        },
-        {
-          name: "count",
-          type: "number",
-          more: true,
-          label: "Number of rolls",
-          help: "Without your rolls the page lists every roll the key gives, up to this many; leave it empty with your rolls.",
-        },
+        ...labelled.FORM_ROLLS,
         {
           name: "first_turn",
           type: "number",

@@ -108,19 +108,7 @@ fairdice.register(
           help: "1 for the first game; the second game (g2) starts at roll:1, without an opening roll.",
           placeholder: "1",
         },
-        {
-          name: "recorded",
-          type: "rolls",
-          label: "The rolls you saw (optional)",
-          help: "In the order they came, starting with the opening roll, for example 4-6 1-3 6-6. Each is compared with the key’s.",
-        },
-        {
-          name: "count",
-          type: "number",
-          more: true,
-          label: "Number of rolls",
-          help: "Without your rolls the page lists every roll the key gives, up to this many; leave it empty with your rolls.",
-        },
+        ...labelled.FORM_ROLLS,
         {
           name: "opening",
           type: "yesno",

@@ -47,6 +47,23 @@ fairdice.define(
       return explicit(mac, labels, seats);
     }
 
-    return { OPENING, diceFor, labelledRoll, explicit, game };
+    /** The form's rows for the rolls, the same in both games: the rolls seen, or how many to list. */
+    const FORM_ROLLS = [
+      {
+        name: "recorded",
+        type: "rolls",
+        label: "The rolls you saw (optional)",
+        help: "In the order they came, starting with the opening roll, for example 4-6 1-3 6-6. Each is compared with the key’s.",
+      },
+      {
+        name: "count",
+        type: "number",
+        more: true,
+        label: "Number of rolls",
+        help: "Without your rolls the page lists every roll the key gives, up to this many; leave it empty with your rolls.",
+      },
+    ];
+
+    return { OPENING, FORM_ROLLS, diceFor, labelledRoll, explicit, game };
   })(),
 );
