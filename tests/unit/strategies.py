@@ -1,10 +1,14 @@
-"""Hypothesis strategies for valid verify requests of every scheme, as the JSON a client sends."""
+"""Hypothesis strategies for valid verify requests of every scheme, as the JSON a client sends; and the keys, stand-in
+MACs and settings the schemes' own properties share."""
 
 from typing import Any
 
 from fairdice.request import RequestBase
 from fairdice.schemes import parse_request
+from hypothesis import settings
 from hypothesis import strategies as st
+
+from testkit.oracles.fake_mac import StreamMac
 
 # Text the models accept for phrases and three-dice seeds: anything but control characters,
 # surrogates and unassigned code points.
@@ -31,6 +35,11 @@ seals = st.none() | hex_of(32, 32)
 client_seeds = st.from_regex(r"[A-Za-z0-9_-]{1,128}", fullmatch=True)
 free_text = st.text(TEXT_CHARS, min_size=1, max_size=40)
 counts = st.integers(min_value=1, max_value=40)
+
+SETTINGS = settings(max_examples=100, deadline=None)  # the schemes' own properties
+keys = st.binary(min_size=16, max_size=64)
+# Stand-in MACs: keep bytes below `cut`, push the rest into the rejected range.
+stream_macs = st.builds(StreamMac, salt=st.binary(min_size=1, max_size=8), cut=st.integers(1, 64))
 
 
 def dice_lists(sides: tuple[int, ...], min_size: int = 0, max_size: int = 40) -> st.SearchStrategy[list[list[int]]]:

@@ -1,17 +1,24 @@
-"""Constrained field types: hex as people copy it, in groups, read as the bytes it writes."""
+"""fairdice.fields: the constrained field types every scheme's request is made of. Hex in any case, and as people
+copy it, in groups, read as the bytes it writes; secrets', seals' and counts' limits; dates, player ids and phrases;
+each refusal in words, naming its field."""
 
 from typing import Any
 
 import pytest
+from fairdice.fields import MAX_ROLLS
 from fairdice.problems import describe
 from fairdice.schemes import parse_request
 from fairdice.verify import verify
 from pydantic import ValidationError
 
+from unit.common import DAILY, PAIR36, problems
+
 # Seed 001 writes its test key "00 01 02 … 1f"; a seal copied from a card often comes in groups or lines.
 KEY_AS_SEED_001_WRITES_IT = " ".join(f"{byte:02x}" for byte in range(32))
 SEAL_IN_GROUPS = "630dcd29 66c43366 91125448 bbb25b4f\nf412a49c 732db2c8 abc1b858 1bd710dd"
 NARDE: dict[str, Any] = {"scheme": "narde-v1", "phrase": "test", "recorded": "1-5 4-6 3-4"}
+KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
 
 
 def problem(data: dict[str, Any]) -> tuple[str, str]:
@@ -64,3 +71,72 @@ def test_an_app_number_grouped_with_spaces_is_read_and_its_errors_say_so() -> No
         "app_numbers[1]",
         "an app's number must be 1 to 128 hex digits (its spaces were left out)",
     )
+
+
+def test_hex_is_case_insensitive_and_stored_lowercase() -> None:
+    request = parse_request(PAIR36 | {"server_seed": KEY.upper(), "seal": SEAL.upper()})
+    assert request.secret_hex == KEY
+    assert request.seal_hex == SEAL
+    assert verify(request).checks.seal == "match"
+
+
+@pytest.mark.parametrize("size", [16, 32, 64])
+def test_secrets_of_16_to_64_bytes_are_accepted(size: int) -> None:
+    assert parse_request(PAIR36 | {"server_seed": "ab" * size}).secret_hex == "ab" * size
+
+
+@pytest.mark.parametrize(
+    ("secret", "message"),
+    [
+        ("ab" * 15, "a secret must be 16 to 64 bytes (32-128 hex digits), got 15 bytes"),
+        ("ab" * 65, "a secret must be 16 to 64 bytes (32-128 hex digits), got 65 bytes"),
+        ("abc" * 11, "a secret has an odd number of hex digits (33)"),
+        ("zz" * 16, "a secret must be hex digits (0-9, a-f)"),
+        (1234, "a secret must be a string of hex digits"),
+    ],
+)
+def test_a_secret_outside_the_seeds_limits_is_refused_in_words(secret: object, message: str) -> None:
+    assert problems(PAIR36 | {"server_seed": secret}) == [("server_seed", message)]
+
+
+def test_a_seal_is_a_sha256_of_32_bytes() -> None:
+    assert problems(PAIR36 | {"seal": SEAL[:-2]}) == [("seal", "a seal must be 32 bytes (64 hex digits), got 31 bytes")]
+
+
+def test_counts_above_the_cap_are_refused_with_the_limit_named() -> None:
+    assert problems(PAIR36 | {"count": MAX_ROLLS + 1}) == [
+        ("count", f"must be at most {MAX_ROLLS}, got {MAX_ROLLS + 1}")
+    ]
+    assert parse_request(PAIR36 | {"count": MAX_ROLLS})
+
+
+def test_a_count_must_be_a_positive_whole_number() -> None:
+    assert problems(PAIR36 | {"count": 0}) == [("count", "must be at least 1, got 0")]
+    assert problems(PAIR36 | {"count": "many"}) == [("count", "must be a whole number, got 'many'")]
+
+
+def test_dates_are_validated_against_the_calendar() -> None:
+    assert problems(DAILY | {"date": "2026-02-30"}) == [("date", "2026-02-30 is not a date in the calendar")]
+    assert problems(DAILY | {"date": "28/10/2026"}) == [("date", "a date is written YYYY-MM-DD (UTC)")]
+
+
+def test_player_ids_are_canonicalised_to_lowercase_hyphenated_uuids() -> None:
+    for written in [
+        "123E4567-E89B-12D3-A456-426614174000",
+        "123e4567e89b12d3a456426614174000",
+        " 123e4567-e89b-12d3-a456-426614174000 ",
+    ]:
+        assert parse_request(DAILY | {"player_id": written}).player_id == "123e4567-e89b-12d3-a456-426614174000"
+
+
+def test_a_player_id_that_is_not_a_uuid_is_refused() -> None:
+    assert problems(DAILY | {"player_id": "player-1"}) == [
+        ("player_id", "a player id is a UUID such as 123e4567-e89b-12d3-a456-426614174000")
+    ]
+
+
+def test_a_phrase_may_be_any_text_but_not_control_characters() -> None:
+    assert parse_request({"scheme": "narde-v1", "key": KEY, "phrase": "長い |夜 🎲", "count": 1})
+    assert problems({"scheme": "narde-v1", "key": KEY, "phrase": "a\nb", "count": 1}) == [
+        ("phrase", "a phrase must not contain control characters")
+    ]

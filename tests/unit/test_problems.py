@@ -1,23 +1,19 @@
-"""Problems in words: a name a scheme does not take says which one it most likely meant."""
+"""fairdice.problems: a refusal in words, naming its field: a missing or unknown scheme, a field that is missing or
+not the scheme's, every problem at once, a domain error; and a name a scheme does not take says which one it most
+likely meant."""
 
 from typing import Any
 
 import pytest
 from fairdice import schemes
-from fairdice.problems import describe, did_you_mean
-from fairdice.schemes import parse_request
-from pydantic import ValidationError
+from fairdice.errors import InvalidInput
+from fairdice.problems import Problem, describe, did_you_mean
+
+from unit.common import PAIR36, problems
 
 KEY = bytes(range(32)).hex()
 SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
 NARDE: dict[str, Any] = {"scheme": "narde-v1", "key": KEY, "phrase": "test", "count": 3}
-PAIR36: dict[str, Any] = {"scheme": "pair36", "server_seed": KEY, "client_seeds": ["a", "b"], "count": 3}
-
-
-def problems(data: dict[str, Any]) -> list[tuple[str, str]]:
-    with pytest.raises(ValidationError) as caught:
-        parse_request(data)
-    return [(problem.field, problem.message) for problem in describe(caught.value)]
 
 
 def test_another_scheme_s_name_for_the_seal_suggests_this_scheme_s() -> None:
@@ -87,3 +83,33 @@ def test_a_request_without_a_scheme_whose_fields_only_one_scheme_takes_names_it(
     ]
     # fields two schemes take (bg-dice-v1's and narde-v1's key) name neither
     assert problems({"key": KEY}) == [("scheme", f"is required and must be one of {one_of}")]
+
+
+def test_a_field_of_another_scheme_is_named_as_not_a_field_of_this_one() -> None:
+    assert problems(PAIR36 | {"phrase": "test"}) == [("phrase", "is not a field of scheme pair36")]
+
+
+def test_a_missing_field_is_required() -> None:
+    assert problems({"scheme": "narde-v1", "key": KEY, "count": 1}) == [("phrase", "is required")]
+
+
+def test_a_missing_or_unknown_scheme_lists_the_schemes() -> None:
+    one_of = "pair36, bg-dice-v1, bg-online-v1, narde-v1, three-dice, daily"
+    assert problems({"key": KEY}) == [("scheme", f"is required and must be one of {one_of}")]
+    assert problems({"scheme": "dice"}) == [("scheme", f"must be one of {one_of}, not 'dice'")]
+
+
+def test_a_request_that_is_not_an_object_is_refused_as_a_whole() -> None:
+    assert problems(["pair36"]) == [("request", "must be a JSON object")]
+
+
+def test_several_problems_are_all_reported() -> None:
+    found = problems({"scheme": "pair36", "server_seed": "ab", "client_seeds": ["a b"], "count": 0, "x": 1})
+    assert sorted(field for field, _ in found) == ["client_seeds[0]", "count", "server_seed", "x"]
+
+
+def test_a_domain_error_is_described_by_its_field() -> None:
+    assert describe(InvalidInput("give the day's secret", field="secret")) == [
+        Problem(field="secret", message="give the day's secret")
+    ]
+    assert describe(InvalidInput("cannot be verified")) == [Problem(field="request", message="cannot be verified")]

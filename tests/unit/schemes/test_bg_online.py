@@ -1,11 +1,20 @@
-"""bg-online-v1 (seed 001, online): the key comes from the server's number and both apps' numbers, in an order the
-document does not fix; the diagnosis tries them the other way round."""
+"""fairdice.schemes.bg_online (seed 001, online, bg-online-v1): the key comes from the server's number and both apps'
+numbers, in an order the document does not fix, and the diagnosis tries them the other way round; the key and a game's
+labels are as seed 001 writes them; a request takes two apps' numbers in hex."""
 
+import hashlib
+import hmac
 from typing import Any
 
-from fairdice.schemes import parse_request
+from fairdice.dice import keyed_mac
+from fairdice.schemes import bg_online, parse_request
 from fairdice.seal import seal_of
 from fairdice.verify import verify
+from hypothesis import given
+from hypothesis import strategies as st
+
+from unit.common import problems
+from unit.strategies import SETTINGS, keys
 
 KEY = bytes(range(32)).hex()
 ONLINE: dict[str, Any] = {
@@ -58,3 +67,36 @@ def test_equal_numbers_are_not_tried_swapped() -> None:
     verdict = verify(parse_request(mistaken))
     assert verdict.diagnosis is not None
     assert all("other way round" not in finding.detail for finding in verdict.diagnosis)
+
+
+@SETTINGS
+@given(
+    server=keys,
+    apps=st.lists(st.text("0123456789abcdefABCDEF", min_size=1, max_size=64), min_size=2, max_size=2),
+    game=st.integers(1, 50),
+    count=st.integers(1, 8),
+)
+def test_bg_online_v1_key_and_labels_are_as_seed_001_writes_them(
+    server: bytes, apps: list[str], game: int, count: int
+) -> None:
+    key = hmac.new(server, f"bg-online-v1:seeds:{apps[0].lower()}:{apps[1].lower()}".encode(), hashlib.sha256).digest()
+    assert bg_online.online_key(server, apps) == key
+    rolls = list(bg_online.online_rolls(keyed_mac(key), game, opening=game == 1, count=count))
+    if game == 1:
+        openings = [r.label for r in rolls if r.winner is not None]
+        assert openings == [f"bg-online-v1:g1:opening:{k}" for k in range(len(openings))]
+        assert all(r.winner == "tie" for r in rolls[: len(openings) - 1])
+        assert {r.winner for r in rolls[: len(openings)]} <= {"tie", "first", "second"}
+    else:
+        openings = []
+    turns = [r.label for r in rolls[len(openings) :]]
+    assert turns == [f"bg-online-v1:g{game}:roll:{n}" for n in range(1, len(turns) + 1)]
+
+
+def test_online_app_numbers_are_hex_and_there_are_two() -> None:
+    base = {"scheme": "bg-online-v1", "server_number": KEY, "count": 2}
+    assert parse_request(base | {"app_numbers": ["AB", "cd"]}).app_numbers == ["ab", "cd"]  # type: ignore[attr-defined]
+    assert problems(base | {"app_numbers": ["ab", "xyz"]}) == [
+        ("app_numbers[1]", "an app's number must be 1 to 128 hex digits")
+    ]
+    assert problems(base | {"app_numbers": ["ab"]}) == [("app_numbers", "must have at least 2 entries")]

@@ -1,4 +1,6 @@
-"""daily (seed 004): the archive is authoritative for a day's secret and for when its commitment was published.
+"""fairdice.schemes.daily (seed 004): a player's HMAC message, the six dice against seed 004's recipe and each die's
+limit on hand-made blocks, the day secret's size; and the archive is authoritative for a day's secret and for when its
+commitment was published.
 
 Each case of "what fair proves" for the daily game, with an injected clock, against the local-folder
 archive and moto's S3 (whose LastModified follows the same clock).
@@ -6,24 +8,32 @@ archive and moto's S3 (whose LastModified follows the same clock).
 
 import datetime as dt
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
+from uuid import UUID
 
 import boto3
 import pytest
 from fairdice.archive.layout import commitment_key, secret_key
 from fairdice.archive.reader import ArchiveReader, is_final
 from fairdice.errors import ArchiveUnavailable, UnknownDay
-from fairdice.schemes import parse_request
+from fairdice.schemes import daily, parse_request
 from fairdice.seal import seal_of
 from fairdice.storage import S3Store, Stores
 from fairdice.verdict import Verdict
 from fairdice.verify import verify
+from hypothesis import given
+from hypothesis import strategies as st
 from moto import mock_aws
 
+from testkit.oracles import seed_004
+from testkit.oracles.fake_mac import StreamMac, TableMac
 from testkit.timeline import Timeline
+from unit.common import DAILY, Recording, problems
+from unit.strategies import SETTINGS
 
-DAY = dt.date(2025, 3, 1)
-PLAYER = "123e4567-e89b-12d3-a456-426614174000"
+ARCHIVE_DAY = dt.date(2025, 3, 1)  # the day the archive tests publish and reveal
+ARCHIVE_PLAYER = "123e4567-e89b-12d3-a456-426614174000"
 
 
 def at(text: str) -> dt.datetime:
@@ -44,8 +54,8 @@ def archive(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Ti
         yield timeline, Stores(secrets=S3Store("secrets", client=client), archive=S3Store("archive", client=client))
 
 
-def daily(reader: ArchiveReader | None, **fields: object) -> Verdict:
-    request = parse_request({"scheme": "daily", "date": DAY.isoformat(), "player_id": PLAYER} | fields)
+def verified(reader: ArchiveReader | None, **fields: object) -> Verdict:
+    request = parse_request({"scheme": "daily", "date": ARCHIVE_DAY.isoformat(), "player_id": ARCHIVE_PLAYER} | fields)
     return verify(request, day_secrets=reader)
 
 
@@ -61,7 +71,7 @@ def test_a_commitment_published_in_time_makes_the_day_fair_and_final(archive: tu
     reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
 
     # When a player's roll is verified from the archive with the faces they saw
-    verdict = daily(reader, recorded=faces(daily(reader)))
+    verdict = verified(reader, recorded=faces(verified(reader)))
 
     # Then it is fair, says when the commitment was published, and never changes again
     assert verdict.verdict == "fair", verdict.reasons
@@ -77,7 +87,7 @@ def test_a_commitment_published_after_the_grace_gives_at_most_incomplete(archive
     timeline.publish(stores, at("2025-03-02 00:00:01"))
     reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
 
-    verdict = daily(reader, recorded=faces(daily(reader)))
+    verdict = verified(reader, recorded=faces(verified(reader)))
 
     # Then the rolls match but the verdict is incomplete, says why and when, and is not final
     assert (verdict.verdict, verdict.checks.seal, verdict.checks.rolls) == ("incomplete", "match", "match")
@@ -87,7 +97,7 @@ def test_a_commitment_published_after_the_grace_gives_at_most_incomplete(archive
     ]
     assert verdict.seal.in_time is False
     assert not is_final(verdict)
-    record = reader.record(DAY)
+    record = reader.record(ARCHIVE_DAY)
     assert (record.commitment_in_time, record.commitment_published_at) == (False, at("2025-03-01 00:20:00"))
     assert not is_final(record)
 
@@ -98,10 +108,10 @@ def test_a_commitment_the_next_run_had_to_publish_at_reveal_time_is_late(archive
     timeline.publish(stores, at("2025-03-01 00:00:03"))
     _forget_commitment(stores)  # behind the write-once archive's back: as if the dead run had never written it
     report = timeline.publish(stores, at("2025-03-02 00:00:01"))
-    assert report.reveal.late_commitments == [DAY]
+    assert report.reveal.late_commitments == [ARCHIVE_DAY]
     reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
 
-    verdict = daily(reader, recorded=faces(daily(reader)))
+    verdict = verified(reader, recorded=faces(verified(reader)))
 
     assert verdict.verdict == "incomplete"
     assert verdict.seal.published_at == at("2025-03-02 00:00:01")
@@ -112,9 +122,9 @@ def _forget_commitment(stores: Stores) -> None:
     if isinstance(stores.archive, S3Store):
         client = stores.archive._given_client  # the test's own moto client
         assert client is not None
-        client.delete_object(Bucket="archive", Key=commitment_key(DAY))  # type: ignore[attr-defined]
+        client.delete_object(Bucket="archive", Key=commitment_key(ARCHIVE_DAY))  # type: ignore[attr-defined]
     else:
-        (stores.archive.root / commitment_key(DAY)).unlink()  # type: ignore[attr-defined]
+        (stores.archive.root / commitment_key(ARCHIVE_DAY)).unlink()  # type: ignore[attr-defined]
 
 
 def test_a_given_secret_or_commitment_is_compared_with_the_archives(archive: tuple[Timeline, Stores]) -> None:
@@ -122,15 +132,15 @@ def test_a_given_secret_or_commitment_is_compared_with_the_archives(archive: tup
     timeline.publish(stores, at("2025-03-01 00:00:03"))
     timeline.publish(stores, at("2025-03-02 00:00:01"))
     reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
-    secret = stores.secrets.get(secret_key(DAY)) or b""
+    secret = stores.secrets.get(secret_key(ARCHIVE_DAY)) or b""
 
     # The right secret and commitment: fair
-    right = daily(reader, secret=secret.hex(), commitment=seal_of(secret), recorded=faces(daily(reader)))
+    right = verified(reader, secret=secret.hex(), commitment=seal_of(secret), recorded=faces(verified(reader)))
     assert right.verdict == "fair"
 
     # Another secret with its own commitment: a mismatch, said in words
     other = bytes(32)
-    wrong = daily(reader, secret=other.hex(), commitment=seal_of(other))
+    wrong = verified(reader, secret=other.hex(), commitment=seal_of(other))
     assert wrong.verdict == "mismatch"
     assert f"the commitment given is not the one the daily archive published for 2025-03-01 ({seal_of(secret)})" in (
         wrong.reasons
@@ -139,22 +149,22 @@ def test_a_given_secret_or_commitment_is_compared_with_the_archives(archive: tup
     assert "the day secret does not match the commitment the daily archive published" in wrong.reasons
 
     # The right secret with another commitment: a mismatch too
-    assert daily(reader, secret=secret.hex(), commitment=seal_of(other)).verdict == "mismatch"
+    assert verified(reader, secret=secret.hex(), commitment=seal_of(other)).verdict == "mismatch"
 
 
 def test_before_a_day_is_revealed_any_secret_given_is_withheld(archive: tuple[Timeline, Stores]) -> None:
     timeline, stores = archive
     timeline.publish(stores, at("2025-03-01 00:00:03"))
     reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-01 18:00"))
-    secret = stores.secrets.get(secret_key(DAY)) or b""
+    secret = stores.secrets.get(secret_key(ARCHIVE_DAY)) or b""
 
     # The day's real secret, another one, or none, today or tomorrow: never confirmed nor denied
-    for given in (secret, bytes(32)):
+    for given_secret in (secret, bytes(32)):
         for day in ("2025-03-01", "2025-03-02"):
-            verdict = daily(reader, date=day, secret=given.hex(), commitment=seal_of(given))
+            verdict = verified(reader, date=day, secret=given_secret.hex(), commitment=seal_of(given_secret))
             assert verdict.verdict == "withheld"
             assert verdict.rolls == [] and verdict.seal.computed is None
-    assert daily(reader).verdict == "withheld"
+    assert verified(reader).verdict == "withheld"
 
 
 def test_without_the_archives_commitment_a_callers_own_secret_gives_at_most_incomplete(
@@ -165,10 +175,10 @@ def test_without_the_archives_commitment_a_callers_own_secret_gives_at_most_inco
     timeline.publish(stores, at("2025-03-01 00:00:03"))
     reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-01 18:00"))
     own = bytes(range(32))
-    first = daily(reader, date="2025-02-27", secret=own.hex(), commitment=seal_of(own))
+    first = verified(reader, date="2025-02-27", secret=own.hex(), commitment=seal_of(own))
 
     # When a caller brings their own secret and commitment, with the faces they give
-    verdict = daily(reader, date="2025-02-27", secret=own.hex(), commitment=seal_of(own), recorded=faces(first))
+    verdict = verified(reader, date="2025-02-27", secret=own.hex(), commitment=seal_of(own), recorded=faces(first))
 
     # Then nothing fails, but nothing shows the secret was fixed before the day's play
     assert (verdict.verdict, verdict.checks.seal, verdict.checks.rolls) == ("incomplete", "match", "match")
@@ -178,13 +188,13 @@ def test_without_the_archives_commitment_a_callers_own_secret_gives_at_most_inco
     ]
     # And without a secret, that day is still unknown
     with pytest.raises(UnknownDay):
-        daily(reader, date="2025-02-27")
+        verified(reader, date="2025-02-27")
 
 
 def test_with_no_archive_at_all_a_callers_own_secret_gives_at_most_incomplete() -> None:
     own = bytes(range(32))
-    first = daily(None, secret=own.hex(), commitment=seal_of(own))
-    verdict = daily(None, secret=own.hex(), commitment=seal_of(own), recorded=faces(first))
+    first = verified(None, secret=own.hex(), commitment=seal_of(own))
+    verdict = verified(None, secret=own.hex(), commitment=seal_of(own), recorded=faces(first))
     assert verdict.verdict == "incomplete"
     assert "no daily archive was consulted here" in verdict.reasons[0]
 
@@ -207,4 +217,97 @@ def test_an_archive_that_cannot_be_read_is_an_error_never_a_verdict() -> None:
     reader = ArchiveReader(Unreadable(), clock=lambda: at("2025-03-02 09:00"))  # type: ignore[arg-type]
     own = bytes(range(32))
     with pytest.raises(ArchiveUnavailable):
-        daily(reader, secret=own.hex(), commitment=seal_of(own))
+        verified(reader, secret=own.hex(), commitment=seal_of(own))
+
+
+@SETTINGS
+@given(key=st.binary(min_size=32, max_size=32), day=st.dates(), player=st.uuids())
+def test_daily_message_is_the_date_a_pipe_and_the_lowercase_hyphenated_uuid(
+    key: bytes, day: date, player: UUID
+) -> None:
+    mac = Recording(key)
+    roll = daily.roll(mac, day, player)
+    text = f"{day.year:04d}-{day.month:02d}-{day.day:02d}|{str(player).lower()}"
+    assert mac.messages == [text.encode()]
+    assert (roll.number, roll.message) == (1, text)
+
+
+# Seed 004's recipe and the package on the same random inputs: first with real HMACs, then with stand-in MACs that
+# reject most bytes, so that every die's limit and later block are taken many times over.
+@SETTINGS
+@given(secret=st.binary(min_size=32, max_size=32), day=st.dates(), player=st.uuids())
+def test_daily_agrees_with_seed_004_recipe(secret: bytes, day: date, player: UUID) -> None:
+    request = parse_request(
+        {"scheme": "daily", "date": day.isoformat(), "player_id": player.hex.upper(), "secret": secret.hex()}
+    )
+    [report] = verify(request).rolls
+    assert report["message"] == f"{day.isoformat()}|{player}"
+    assert report["dice"] == seed_004.faces(secret, day.isoformat(), str(player))
+
+
+@SETTINGS
+@given(
+    salt=st.binary(min_size=1, max_size=8),
+    cut=st.integers(1, 64),
+    from_=st.integers(236, 252),
+    day=st.dates(),
+    player=st.uuids(),
+)
+def test_daily_per_die_limits_and_later_blocks_agree_with_seed_004_recipe(
+    salt: bytes, cut: int, from_: int, day: date, player: UUID
+) -> None:
+    # Bytes pushed into from_..255 are rejected by some dice and kept by others (d4 and d8 keep all);
+    # byte 0 stays possible (cut >= 1), so every die is read sooner or later.
+    stream = StreamMac(salt, cut, rejected_from=from_)
+    expected = seed_004.faces(b"", day.isoformat(), str(player), lambda _key, m: stream(m))
+    assert list(daily.roll(stream, day, player).dice) == expected
+
+
+# Branches a real HMAC never reaches (a block with too few bytes each die can use), driven by hand-made blocks. Each
+# expected value is worked out by hand from the seed's rule, in the comment beside it. The stand-in MAC knows only the
+# listed messages, so asking for any other block fails the test.
+DAY = dt.date(2026, 10, 28)
+PLAYER = UUID("123e4567-e89b-12d3-a456-426614174000")
+MESSAGE = b"2026-10-28|123e4567-e89b-12d3-a456-426614174000"
+
+
+@pytest.mark.parametrize(
+    ("position", "sides", "limit"),
+    [(0, 4, 256), (1, 6, 252), (2, 8, 256), (3, 10, 250), (4, 12, 252), (5, 20, 240)],
+)
+def test_daily_rejects_a_byte_at_its_dies_limit_and_keeps_the_byte_below(position: int, sides: int, limit: int) -> None:
+    # Zeros give face 1 to the dice before; then, for the die under test, the limit (rejected,
+    # unless the limit is 256) and limit - 1 (kept: face sides); then zeros again.
+    candidates = [limit, limit - 1] if limit < 256 else [limit - 1]
+    block = bytes(position) + bytes(candidates) + bytes(32 - position - len(candidates))
+    faces = daily.roll(TableMac({MESSAGE: block}), DAY, PLAYER).dice
+    assert faces[position] == sides  # (limit - 1) mod n + 1 = n
+    assert faces[:position] == (1,) * position
+    assert faces[position + 1 :] == (1,) * (5 - position)
+
+
+def test_daily_continues_in_message_pipe_1_then_pipe_2() -> None:
+    # block 0 gives d4..d12 from 0x00 bytes then only d20-rejected bytes (240..255)
+    first = bytes(5) + bytes(range(240, 256)) + bytes([250] * 11)
+    mac = TableMac({MESSAGE: first, MESSAGE + b"|1": b"\xf0" * 32, MESSAGE + b"|2": bytes([219]) + bytes(31)})
+    roll = daily.roll(mac, DAY, PLAYER)
+    # 219 mod 20 + 1 = 20
+    assert roll.dice == (1, 1, 1, 1, 1, 20)
+    assert roll.message == MESSAGE.decode()
+
+
+def test_daily_reads_each_die_with_its_own_limit_across_a_block_boundary() -> None:
+    first = bytes([250, 250]) + b"\xff" * 30
+    then = bytes([250, 249, 251, 239]) + bytes(28)
+    mac = TableMac({MESSAGE: first, MESSAGE + b"|1": then})
+    # block 0: d4 ← 250 (250 mod 4 + 1 = 3), d6 ← 250 (< 252: 5), d8 ← 255 (limit 256: 8),
+    #          d10 rejects the other 255s; block |1: d10 rejects 250 and keeps 249 (10),
+    #          d12 ← 251 (12), d20 ← 239 (< 240: 20)
+    assert daily.roll(mac, DAY, PLAYER).dice == (3, 5, 8, 10, 12, 20)
+
+
+@pytest.mark.parametrize("size", [31, 33])
+def test_a_day_secret_is_exactly_32_bytes(size: int) -> None:
+    assert problems(DAILY | {"secret": "ab" * size}) == [
+        ("secret", f"a day secret must be 32 bytes (64 hex digits), got {size} bytes")
+    ]

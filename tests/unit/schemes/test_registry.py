@@ -1,4 +1,5 @@
-"""fairdice.schemes: the registry, and a scheme made only in the tests working through the whole core."""
+"""fairdice.schemes: the registry, every built-in room's dice faces of the dice its requests name, and a scheme made
+only in the tests working through the whole core."""
 
 import re
 from collections.abc import Iterator
@@ -12,11 +13,16 @@ from fairdice.links import build_link, parse_link
 from fairdice.page import render_page
 from fairdice.problems import describe
 from fairdice.recompute import recompute
+from fairdice.request import RequestBase
+from fairdice.schemes.daily import DailyRequest
+from fairdice.schemes.three_dice import ThreeDiceRequest
 from fairdice.seal import seal_of
 from fairdice.verify import verify
+from hypothesis import given
 from pydantic import ValidationError
 
 from testkit import toy_scheme
+from unit.strategies import SETTINGS, requests
 
 ROOT = Path(__file__).resolve().parents[3]
 KEY = bytes(range(32, 64))
@@ -40,6 +46,19 @@ def _toy_rolls() -> list[list[int]]:
 def test_the_built_in_rooms_are_registered_in_the_order_of_their_seeds() -> None:
     assert schemes.ids() == ["pair36", "bg-dice-v1", "bg-online-v1", "narde-v1", "three-dice", "daily"]
     assert schemes.bare_link_scheme().id == "pair36"
+
+
+@SETTINGS
+@given(request=requests)
+def test_every_die_is_a_face_of_its_die(request: RequestBase) -> None:
+    if isinstance(request, ThreeDiceRequest) and request.withheld:
+        return
+    if isinstance(request, DailyRequest) and request.secret is None:
+        return
+    for roll in verify(request).rolls:
+        if roll["dice"] is not None:
+            assert len(roll["dice"]) == len(request.SIDES)
+            assert all(1 <= face <= sides for face, sides in zip(roll["dice"], request.SIDES, strict=True))
 
 
 def test_a_scheme_id_can_be_registered_only_once(toy: None) -> None:

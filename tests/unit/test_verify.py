@@ -1,4 +1,5 @@
-"""Verdict logic: fair, mismatch, incomplete, withheld; missing, extra and changed rolls."""
+"""fairdice.verify: the verdict logic of `verify()`: fair, mismatch, incomplete, withheld; missing, extra and changed
+rolls."""
 
 import datetime as dt
 from typing import Any

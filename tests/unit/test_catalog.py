@@ -1,4 +1,4 @@
-"""The scheme catalog is read off the request models, so it says what validation enforces."""
+"""fairdice.catalog: the scheme catalog is read off the request models, so it says what validation enforces."""
 
 import pytest
 from fairdice.catalog import scheme_catalog

@@ -1,0 +1,97 @@
+"""fairdice.schemes.bg_dice (seed 001, a game against a bot): the document's examples verified, a game's labels
+(opening roll-offs, turns, take-back lines) and its rolls against seed 001's own code, and the labels a request may
+list."""
+
+import pytest
+from fairdice.dice import keyed_mac
+from fairdice.schemes import bg_dice, parse_request
+from fairdice.verify import verify
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from testkit.oracles import seed_001
+from unit.common import FINGERPRINT, KEY, problems
+from unit.strategies import SETTINGS, keys
+
+
+def test_bg_dice_v1_game_with_the_documents_key_is_fair_and_the_bot_wins_the_opening() -> None:
+    # Given the document's key, its lock and the rolls it names (opening 4-6, then turn 2's 1-3)
+    request = parse_request({"scheme": "bg-dice-v1", "key": KEY.hex(), "lock": FINGERPRINT, "recorded": "4-6 1-3"})
+
+    # When the game is verified
+    verdict = verify(request)
+
+    # Then both checks match, and the bot (second die, 6 > 4) won the opening roll
+    assert verdict.verdict == "fair"
+    assert [r["message"] for r in verdict.rolls] == ["bg-dice-v1:opening:0:0", "bg-dice-v1:turn:2:0"]
+    assert verdict.rolls[0]["winner"] == "bot"
+
+
+def test_bg_dice_v1_documents_three_rolls_are_two_games_by_explicit_labels() -> None:
+    # Seed 001's test lists opening:0 (4-6), turn:1 (5-4 "would be") and turn:2 (1-3): no single game rolls all
+    # three, since the opening's winner plays it as turn 1. A first game: the opening, then turn 2.
+    first = ["bg-dice-v1:opening:0", "bg-dice-v1:turn:2"]
+    request = parse_request({"scheme": "bg-dice-v1", "key": KEY.hex(), "lock": FINGERPRINT, "labels": first})
+    assert verify(request.model_copy(update={"recorded": [[4, 6], [1, 3]]})).verdict == "fair"
+    # A later game of a match with this key: turn 1, then turn 2.
+    later = ["bg-dice-v1:turn:1", "bg-dice-v1:turn:2"]
+    request = parse_request({"scheme": "bg-dice-v1", "key": KEY.hex(), "lock": FINGERPRINT, "labels": later})
+    assert verify(request.model_copy(update={"recorded": [[5, 4], [1, 3]]})).verdict == "fair"
+    # The document's three labels in one list are not a piece of any game.
+    with pytest.raises(ValidationError, match="turn:1 cannot follow bg-dice-v1:opening:0"):
+        parse_request({"scheme": "bg-dice-v1", "key": KEY.hex(), "labels": [*first[:1], *later]})
+
+
+@SETTINGS
+@given(key=keys, count=st.integers(1, 12))
+def test_bg_dice_v1_game_labels_are_opening_k_until_no_tie_then_turn_2_onwards(key: bytes, count: int) -> None:
+    rolls = list(bg_dice.bot_rolls(keyed_mac(key), opening=True, first_turn=None, line=0, count=count))
+    labels = [r.label for r in rolls]
+    ties = 0
+    while ties < len(rolls) and rolls[ties].winner == "tie":
+        ties += 1
+    expected = [f"bg-dice-v1:opening:{k}" for k in range(min(ties + 1, count))]
+    expected += [f"bg-dice-v1:turn:{t}" for t in range(2, 2 + count - len(expected))]
+    assert labels == expected
+    assert [r.message for r in rolls] == [f"{label}:0" for label in expected]
+    assert [r.number for r in rolls] == list(range(1, count + 1))
+
+
+@SETTINGS
+@given(key=keys, count=st.integers(1, 6), line=st.integers(1, 99), first_turn=st.integers(1, 99))
+def test_bg_dice_v1_take_back_lines_and_later_games_have_no_opening(
+    key: bytes, count: int, line: int, first_turn: int
+) -> None:
+    later = list(bg_dice.bot_rolls(keyed_mac(key), opening=False, first_turn=None, line=0, count=count))
+    assert [r.label for r in later] == [f"bg-dice-v1:turn:{t}" for t in range(1, count + 1)]
+    practice = list(bg_dice.bot_rolls(keyed_mac(key), opening=False, first_turn=first_turn, line=line, count=count))
+    assert [r.label for r in practice] == [
+        f"bg-dice-v1:turn:{t}:line:{line}" for t in range(first_turn, first_turn + count)
+    ]
+
+
+@SETTINGS
+@given(key=st.binary(min_size=32, max_size=32), count=st.integers(1, 30), opening=st.booleans())
+def test_bg_dice_v1_game_through_verify_agrees_with_seed_001_snippet(key: bytes, count: int, opening: bool) -> None:
+    _, roll = seed_001.snippet(key.hex())
+    verdict = verify(parse_request({"scheme": "bg-dice-v1", "key": key.hex(), "opening": opening, "count": count}))
+    for report in verdict.rolls:
+        assert report["label"] is not None
+        assert report["dice"] == roll(report["label"])
+
+
+def test_bg_labels_list_every_roll_so_other_roll_choices_are_refused() -> None:
+    labels = ["bg-dice-v1:opening:0", "bg-dice-v1:turn:2"]
+    base = {"scheme": "bg-dice-v1", "key": KEY.hex(), "labels": labels}
+    assert problems(base | {"opening": False}) == [
+        ("labels", "labels list every roll already: leave opening, first_turn and line out")
+    ]
+    assert problems(base | {"count": 3}) == [("count", "count is 3 but 2 labels were given")]
+    assert problems(base | {"labels": ["turn:2"]}) == [
+        (
+            "labels[0]",
+            "a label looks like bg-dice-v1:opening:0, bg-dice-v1:turn:2 or bg-dice-v1:turn:7:line:1, its numbers in"
+            " the digits 0-9 without leading zeros",
+        )
+    ]
