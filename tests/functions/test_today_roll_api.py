@@ -1,6 +1,6 @@
 """The game's route for today's roll, fed events/today-*.json with a fixed clock and local folders.
 
-Faces are compared with seed 004's algorithm as transcribed in tests/oracles/seed_004.py.
+Faces are compared with seed 004's algorithm as transcribed in testkit/oracles/seed_004.py.
 """
 
 import base64

@@ -1,7 +1,7 @@
 """Today's roll for the game's backend: the faces seed 004 gives, for today only, the secret never shown.
 
 Archives are made by the publisher's lifecycle over local folders; faces are compared with seed
-004's algorithm as transcribed in tests/oracles/seed_004.py. The S3 side (moto) is in
+004's algorithm as transcribed in testkit/oracles/seed_004.py. The S3 side (moto) is in
 tests/integration/test_daily_operations_s3.py.
 """
 

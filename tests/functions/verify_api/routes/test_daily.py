@@ -1,7 +1,7 @@
 """The daily routes end to end: publish, reveal, then GET /daily/... through the handler.
 
 The archive is a pair of local folders (the embedded default) with an injected clock; the faces
-are compared with seed 004's algorithm as transcribed in tests/oracles/seed_004.py.
+are compared with seed 004's algorithm as transcribed in testkit/oracles/seed_004.py.
 """
 
 import copy
