@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 from pydantic import ValidationError
 
 from fairdice import __version__
-from fairdice.audit import cli as audit_cli
 from fairdice.errors import FairdiceError, InvalidInput, UnknownDay
 from fairdice.links import build_link, parse_link
 from fairdice.problems import WHOLE_REQUEST, Problem, describe
@@ -85,7 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
     link_cmd.add_argument("--base", default="", metavar="URL", help="put this site in front of /check/?…")
     link_cmd.set_defaults(run=_link)
 
-    from fairdice import daily_cli  # here, not at the top: daily_cli prints with this module's `emit`
+    # Here, not at the top: both print with this module's `emit`.
+    from fairdice import daily_cli
+    from fairdice.audit import cli as audit_cli
 
     daily_cli.register(sub)
     audit_cli.register(sub)

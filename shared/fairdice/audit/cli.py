@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from fairdice.cli import emit
+
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
@@ -61,7 +63,7 @@ def _audit(args: argparse.Namespace) -> int:
         )
         return EXIT_INTERRUPTED
     summary = result.summary
-    print(
+    emit(
         f"{summary.games:,} games: {summary.fair:,} fair, {summary.mismatch:,} mismatch,"
         f" {summary.incomplete:,} incomplete, {summary.withheld:,} withheld; {_many(summary.errors, 'line')} not"
         f" verified, {_many(summary.duplicate_ids, 'duplicate id')}. {_many(summary.rolls, 'roll')} recomputed:"

@@ -160,3 +160,26 @@ def test_an_interrupted_command_exits_130_and_resume_finishes_it_without_redoing
     assert finished.returncode == 0, finished.stderr
     assert {name: (out / "partials" / name / "summary.json").stat().st_mtime_ns for name in done} == stamps
     assert summary(out)["games"] == blocks * local.BLOCK_LINES
+
+
+@pytest.mark.parametrize(("fair", "status"), [(True, 0), (False, 1)], ids=["all-fair", "findings"])
+def test_a_reader_that_stops_reading_ends_the_command_quietly_with_its_own_status(
+    tmp_path: Path, fair: bool, status: int
+) -> None:
+    # Given `fairdice audit … | true`: a reader that closes the pipe before the command's last line
+    chosen = many(5) if fair else [*many(4), {**many(1)[0], "id": "changed", "recorded": "6-6"}]
+    games.write(tmp_path / "day.jsonl", chosen)
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "shared")}
+    command = [sys.executable, "-m", "fairdice", "audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out")]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()
+
+    # When the command ends
+    returncode = process.wait(timeout=120)
+
+    # Then it says nothing on stderr (no BrokenPipeError traceback), its results are written, and its status is
+    # its own: 0 all fair, 1 findings
+    assert process.stderr.read() == b""
+    assert returncode == status
+    assert (tmp_path / "out" / "report.html").exists()
