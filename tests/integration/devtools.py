@@ -20,6 +20,24 @@ from typing import Any
 TIMEOUT = 60.0
 
 
+# Every element with a box that reaches past the viewport's left or right edge, named by tag, id and class.
+_OVERFLOW = r"""
+(() => {
+  const width = document.documentElement.clientWidth;
+  const wide = [];
+  for (const node of document.querySelectorAll("body *")) {
+    const box = node.getBoundingClientRect();
+    if (!box.width && !box.height) continue;
+    if (box.right > width + 0.5 || box.left < -0.5) {
+      const name = `${node.tagName.toLowerCase()}${node.id ? "#" + node.id : ""} ${node.className}`;
+      wide.push(`${name}: ${Math.round(box.left)} to ${Math.round(box.right)}`);
+    }
+  }
+  return { width, scrollWidth: document.documentElement.scrollWidth, wide: wide.slice(0, 10) };
+})()
+"""
+
+
 class DevToolsError(RuntimeError):
     """The browser answered a command with an error, or did not answer in time."""
 
@@ -151,6 +169,11 @@ class Browser:
                 return value
             time.sleep(0.05)
         raise DevToolsError(f"still false after {TIMEOUT} s: {expression}")
+
+    def overflow(self) -> dict[str, Any]:
+        """How the open page fits its viewport: its width, its scroll width, and (up to 10) elements past an edge."""
+        measured: dict[str, Any] = self.evaluate(_OVERFLOW)
+        return measured
 
     def screenshot(self, path: Path) -> Path:
         """A PNG of the whole page, at the viewport's width."""

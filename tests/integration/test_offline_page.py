@@ -161,22 +161,6 @@ globalThis.harness = (() => {
 true
 """
 
-OVERFLOW = r"""
-(() => {
-  const width = document.documentElement.clientWidth;
-  const wide = [];
-  for (const node of document.querySelectorAll("body *")) {
-    const box = node.getBoundingClientRect();
-    if (!box.width && !box.height) continue;
-    if (box.right > width + 0.5 || box.left < -0.5) {
-      const name = `${node.tagName.toLowerCase()}${node.id ? "#" + node.id : ""} ${node.className}`;
-      wide.push(`${name}: ${Math.round(box.left)} to ${Math.round(box.right)}`);
-    }
-  }
-  return { width, scrollWidth: document.documentElement.scrollWidth, wide: wide.slice(0, 10) };
-})()
-"""
-
 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -736,7 +720,7 @@ def _open(browser: Browser, page: Path, query: str, width: int) -> dict[str, Any
     """Open the saved page with a link's query; what it says and how wide it is once checked."""
     browser.open(page.as_uri() + query, width)
     browser.wait_for("['done', 'problem'].includes(document.body.dataset.state)")
-    measured: dict[str, Any] = browser.evaluate(OVERFLOW)
+    measured = browser.overflow()
     measured["text"] = browser.evaluate("document.getElementById('result').innerText")
     measured["verdict"] = browser.evaluate("document.body.dataset.verdict || null")
     return measured
