@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any
 
+from fairdice.prose import unseen
+
 CONTENT_TYPE = "text/html; charset=utf-8"
 FRAME_ANCESTORS = "frame-ancestors 'none'"
 # An inline script or style ends at the first `</script` or `</style`, and `<!--` changes how it is read.
@@ -34,18 +36,14 @@ def code_point(character: str) -> str:
     return f"U+{ord(character):04X}"
 
 
-def shows_nothing(character: str) -> bool:
-    """Whether a character shows nothing or looks like another: a bidi control, a zero-width or other format
-    character, a space other than the plain one (what str.isprintable() refuses). view.js uses the same rule."""
-    return character != " " and not character.isprintable()
-
-
 def visible(value: object) -> str:
-    """Text as HTML with every character that shows nothing written as its code point, ⟨U+202E⟩, so that no value
-    can look like another. The value itself stays as it was given: these characters are accepted as input."""
+    """Text as HTML with every character that shows nothing or looks like another (`prose.unseen`) written as its
+    code point, ⟨U+202E⟩, so that no value can look like another. The value itself stays as it was given: these
+    characters are accepted as input."""
+    text = str(value)
     parts = []
-    for character in str(value):
-        if shows_nothing(character):
+    for character, hidden in zip(text, unseen(text), strict=True):
+        if hidden:
             point = code_point(character)
             parts.append(f'<span class=cp title="an invisible character, {point}">⟨{point}⟩</span>')
         else:

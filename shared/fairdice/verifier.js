@@ -119,6 +119,41 @@ const fairdice = (() => {
   // Characters Python's str.isprintable() calls not printable: repr() escapes them, and the pages show them
   // as their code points, so that a bidi control or a zero-width character cannot hide in a value.
   const NOT_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+  // Printable all the same but showing nothing: the default-ignorable letters and marks, the blank braille pattern
+  // (fairdice.prose holds the same list).
+  const BLANK = /[\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2800\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/u;
+  const MARK = /\p{M}/u;
+
+  /**
+   * For each character, whether a page writes it as its code point (fairdice.prose.unseen): one that shows nothing
+   * or looks like another, a plain space a page would drop or fold (first, last, after a space), and every
+   * combining mark of text not in Unicode's composed form (NFC).
+   */
+  function unseen(text) {
+    const value = String(text);
+    const chars = [...value];
+    const decomposed = value.normalize("NFC") !== value;
+    return chars.map((c, i) =>
+      c === " " ? i === 0 || i === chars.length - 1 || chars[i - 1] === " " : NOT_PRINTABLE.test(c) || BLANK.test(c) || (decomposed && MARK.test(c)),
+    );
+  }
+
+  const codePoint = (c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+  /** The text with every character `unseen` picks written as its code point, ⟨U+034F⟩. */
+  const withCodePoints = (text) => {
+    const hidden = unseen(text);
+    return [...String(text)].map((c, i) => (hidden[i] ? `⟨${codePoint(c)}⟩` : c)).join("");
+  };
+
+  /** The scheme's inputs that identify the game; a value holding unseen characters is said so (fairdice.verify). */
+  function identifiedBy(scheme, request) {
+    return (scheme.identity ? scheme.identity(request) : []).map((given) => {
+      const texts = (Array.isArray(given.value) ? given.value : [given.value]).filter((v) => typeof v === "string");
+      if (!texts.some((t) => unseen(t).some(Boolean))) return given;
+      const description = `${given.description}; it holds characters that show nothing or look like others, here as code points: ${texts.map(withCodePoints).join(", ")}`;
+      return { ...given, description };
+    });
+  }
   const escapeOf = (code) =>
     code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : code < 0x10000 ? `\\u${code.toString(16).padStart(4, "0")}` : `\\U${code.toString(16).padStart(8, "0")}`;
 
@@ -1012,7 +1047,7 @@ const fairdice = (() => {
   async function verify(data, options = {}) {
     const request = options.link ? parseLink(data) : parse(data);
     const scheme = schemes.get(request.scheme);
-    const identified = scheme.identity ? scheme.identity(request) : [];
+    const identified = identifiedBy(scheme, request);
     const revealed = revealedOf(scheme, request, options);
     if (revealed.withheld) {
       return {
@@ -1104,6 +1139,8 @@ const fairdice = (() => {
     verify,
     pyRepr,
     NOT_PRINTABLE,
+    unseen,
+    codePoint,
     words: { number, counted, span, was },
   };
 })();

@@ -8,13 +8,14 @@ from operator import eq
 from fairdice import schemes
 from fairdice.diagnosis import diagnose
 from fairdice.dice import Rolls
-from fairdice.prose import counted, number, span, was
+from fairdice.prose import counted, number, shown, span, unseen, was
 from fairdice.request import RequestBase
 from fairdice.schemes.base import DaySecrets, Withheld, Words
 from fairdice.seal import seal_matches, seal_of
 from fairdice.verdict import (
     CheckResult,
     Checks,
+    GameInput,
     Outcome,
     RollReport,
     RollsCheck,
@@ -139,6 +140,22 @@ def reasons(
     return found
 
 
+def identified_by(request: RequestBase) -> list[GameInput]:
+    """The inputs that identify the game, as the scheme names them. A value holding characters that show nothing or
+    look like others (`prose.unseen`) is said so in its description, with those characters as code points: the
+    player must recognise the value, and the JSON shows it as it was given."""
+    inputs = schemes.of(request).identity(request)
+    for given in inputs:
+        values = given.value if isinstance(given.value, list) else [given.value]
+        texts = [value for value in values if isinstance(value, str)]
+        if any(any(unseen(text)) for text in texts):
+            given.description += (
+                "; it holds characters that show nothing or look like others, here as code points: "
+                + ", ".join(map(shown, texts))
+            )
+    return inputs
+
+
 def _withheld(request: RequestBase, reason: str, reveal_at: dt.datetime | None = None) -> Verdict:
     return Verdict(
         scheme=request.scheme,
@@ -149,7 +166,7 @@ def _withheld(request: RequestBase, reason: str, reveal_at: dt.datetime | None =
         summary=Summary(count=0, compared=0, mismatches=0, first_mismatch=None),
         withheld=WithheldReport(reason=reason, reveal_at=reveal_at),
         reasons=[reason],
-        identified_by=schemes.of(request).identity(request),
+        identified_by=identified_by(request),
     )
 
 
@@ -196,7 +213,7 @@ def verify(request: RequestBase, *, day_secrets: DaySecrets | None = None) -> Ve
             revealed.contradictions,
             revealed.seal_origin,
         ),
-        identified_by=scheme.identity(request),
+        identified_by=identified_by(request),
         source=revealed.source,
     )
     if verdict.verdict == "mismatch":

@@ -20,24 +20,25 @@ fairdice.view = (() => {
     return node;
   }
 
-  /** `U+202E`: how a character that shows nothing is written instead (fairdice.page does the same). */
-  const codePoint = (c) => `U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+  const { codePoint } = fairdice;
 
   /**
-   * The text as nodes, every character that shows nothing or looks like another (a bidi control, a zero-width
-   * or other format character, a space other than the plain one: what Python's str.isprintable() refuses)
-   * written as its code point, ⟨U+202E⟩, so that no value can look like another. The value itself is unchanged.
+   * The text as nodes, every character that shows nothing or looks like another (fairdice.unseen: a bidi control,
+   * a zero-width or other format character, a space other than the plain one, a space a page would fold, an accent
+   * apart from its letter) written as its code point, ⟨U+202E⟩, so that no value can look like another. The value
+   * itself is unchanged.
    */
   function visible(text) {
     const out = document.createDocumentFragment();
+    const hidden = fairdice.unseen(text);
     let run = "";
-    for (const c of String(text)) {
-      if (c !== " " && fairdice.NOT_PRINTABLE.test(c)) {
+    [...String(text)].forEach((c, i) => {
+      if (hidden[i]) {
         if (run) out.append(document.createTextNode(run));
         run = "";
         out.append(el("span", { class: "cp", title: `an invisible character, ${codePoint(c)}`, text: `⟨${codePoint(c)}⟩` }));
       } else run += c;
-    }
+    });
     if (run) out.append(document.createTextNode(run));
     return out;
   }

@@ -585,6 +585,11 @@ TRICKY = [
     {"scheme": "three-dice", "seed": KEY.hex(), "count": 2},
     {"scheme": "three-dice", "clientSeeds": SEATS},
     {"scheme": "pair36", "server_seed": KEY.hex(), "client_seeds": ["a", "b"]},
+    # identities holding characters that show nothing or look like others: said so, in code points, alike
+    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "t\u034fest\u115f\u034f", "count": 2},
+    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": " te\u0301st  \u2800", "count": 2},
+    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "t\u00e9st \u2764\ufe0f", "count": 2},
+    {"scheme": "three-dice", "seed": KEY.hex(), "client_seeds": {"white": "w\u3164", "black": "b\u200d"}, "count": 2},
 ]
 
 
