@@ -127,6 +127,8 @@ def _whole_number(value: object) -> object:
     # is written one way only, so that no spelling of it can stand for another or be searched over.
     if isinstance(value, bool):
         raise ValueError(f"must be a whole number, got {str(value).lower()}")
+    if isinstance(value, float):  # 5.0 in JSON is read as 5 by lax mode: a second spelling of 5
+        raise ValueError(f"must be a whole number without a decimal point or exponent, got {value!r}")
     if isinstance(value, str) and not _CANONICAL_INT.fullmatch(value):
         shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
         if any(character.isdigit() for character in value):

@@ -74,6 +74,19 @@ def test_numbers_that_contradict_first_are_refused_in_words() -> None:
     )
 
 
+def test_a_first_written_with_a_decimal_point_is_refused_not_read_past_the_paste_s_numbers() -> None:
+    # A paste numbered from 5 whose dice are the game's first three: `first: 0.0` must not place it at the start
+    rows = dice(NARDE | {"count": 3})
+    assert refusal(NARDE | {"first": 0.0, "recorded": sheet(rows, 5)}) == (
+        "first",
+        "must be a whole number without a decimal point or exponent, got 0.0",
+    )
+    assert refusal(NARDE | {"count": 3.0}) == (
+        "count",
+        "must be a whole number without a decimal point or exponent, got 3.0",
+    )
+
+
 def test_numbers_outside_the_scheme_s_numbering_are_refused_naming_recorded() -> None:
     assert refusal(PAIR36 | {"recorded": "0: 6-3"}) == (
         "recorded",
