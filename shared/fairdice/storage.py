@@ -354,6 +354,10 @@ class S3Store:
         except other_error as exc:
             raise self._unavailable("read", key, exc) from exc
         modified = response.get("LastModified")
+        if response.get("ReplicationStatus") == "REPLICA":
+            # A replica carries its source's LastModified, a time this bucket did not see (the policy refuses
+            # replication into the records; should one arrive all the same, its time proves nothing).
+            modified = None
         return Stored(body, modified.astimezone(dt.UTC) if isinstance(modified, dt.datetime) else NOT_KNOWN)
 
     def put_new(self, key: str, data: bytes) -> bool:

@@ -6,6 +6,7 @@ mapping, pagination, an Object Lock bucket like the template's) is tested below 
 """
 
 import datetime as dt
+import io
 import os
 import subprocess
 import sys
@@ -23,7 +24,7 @@ from fairdice.archive.layout import revealed_key, secret_key
 from fairdice.archive.publisher import publish
 from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.errors import ArchiveUnavailable, MissingCredentials
-from fairdice.storage import FolderStore, ObjectStore, S3Connection, S3Store, StorageSettings, Stores
+from fairdice.storage import NOT_KNOWN, FolderStore, ObjectStore, S3Connection, S3Store, StorageSettings, Stores
 from moto import mock_aws
 from pydantic import ValidationError
 
@@ -184,6 +185,21 @@ def test_list_reads_every_page(aws: None) -> None:
     with stub:
         assert store.list("revealed/") == ["revealed/2025-03-01.json", "revealed/2025-03-02.json"]
     stub.assert_no_pending_responses()
+
+
+@pytest.mark.parametrize(("status", "in_time"), [(None, True), ("COMPLETED", True), ("REPLICA", False)])
+def test_a_replica_s_last_modified_proves_no_time_it_was_written_here(
+    aws: None, status: str | None, in_time: bool
+) -> None:
+    # A replica keeps its source object's LastModified: a time from another bucket, which could be before a deadline
+    store, stub, _ = stubbed_store(aws)
+    written = dt.datetime(2025, 3, 1, 0, 0, 2, tzinfo=dt.UTC)
+    answer: dict[str, Any] = {"Body": io.BytesIO(b"{}"), "LastModified": written}
+    stub.add_response("get_object", answer | ({"ReplicationStatus": status} if status else {}))
+    with stub:
+        found = store.read("commitments/2025-03-01.json")
+    assert found is not None and found.data == b"{}"
+    assert found.modified == (written if in_time else NOT_KNOWN)
 
 
 def test_a_conditional_write_conflict_is_asked_again_until_s3_decides(aws: None) -> None:

@@ -353,6 +353,16 @@ def test_nothing_in_either_bucket_can_be_deleted(template: dict[str, Any], bucke
     assert template["Resources"][bucket]["DeletionPolicy"] == "Retain"
 
 
+def test_no_archive_record_arrives_by_replication_with_a_time_from_another_bucket(template: dict[str, Any]) -> None:
+    # The reader judges a commitment in time by LastModified, which a replica takes from its source object
+    deny = statement(bucket_policy(template, "ArchiveBucket"), "NothingArrivesByReplication")
+    assert (deny["Effect"], deny["Principal"], deny["Action"]) == ("Deny", "*", "s3:Replicate*")
+    assert {arn_text(r) for r in deny["Resource"]} == {f"{ARCHIVE}/commitments/*", f"{ARCHIVE}/revealed/*"}
+    # and a multipart upload (LastModified: when it began) stays refused: it is a PutObject without If-None-Match
+    write_once = statement(bucket_policy(template, "ArchiveBucket"), "RecordsAreWriteOnce")
+    assert write_once["Action"] == "s3:PutObject" and write_once["Condition"] == {"Null": {"s3:if-none-match": "true"}}
+
+
 def test_the_archive_keeps_every_version_under_compliance_object_lock(template: dict[str, Any]) -> None:
     properties = template["Resources"]["ArchiveBucket"]["Properties"]
     assert properties["ObjectLockEnabled"] is True
@@ -387,7 +397,12 @@ def test_where_account_level_block_public_access_is_on_the_archive_can_be_deploy
     assert template["Parameters"]["PublicArchive"]["Default"] == "true"
     private = bucket_policy(template, "ArchiveBucket", conditions=False)
     assert [s for s in private if s["Effect"] == "Allow"] == []
-    assert {s["Sid"] for s in private} == {"RecordsAreWriteOnce", "NothingIsEverDeleted", "TlsOnly"}
+    assert {s["Sid"] for s in private} == {
+        "RecordsAreWriteOnce",
+        "NothingIsEverDeleted",
+        "NothingArrivesByReplication",
+        "TlsOnly",
+    }
     blocks = template["Resources"]["ArchiveBucket"]["Properties"]["PublicAccessBlockConfiguration"]
     for setting in ("BlockPublicPolicy", "RestrictPublicBuckets"):
         assert blocks[setting] == {"Fn::If": ["ArchiveIsPublic", False, True]}
