@@ -54,7 +54,8 @@ def daily_roll_route(
     player_id: Annotated[PlayerId, Path(description="the player's UUID")],
     recorded: Annotated[str | None, Query(description="the six faces seen, such as `3 5 7 10 12 20`")] = None,
 ) -> Response[str]:
-    verdict = counted(daily_verdict(archive.reader(), date, player_id, recorded))
+    reader = archive.reader()  # one read budget for the request: the verdict, and the page's own recheck after it
+    verdict = counted(daily_verdict(reader, date, player_id, recorded))
     accept = http_event(router).headers.get("accept")
-    recheck = partial(revealed_request, archive.reader(), date, player_id, recorded)
+    recheck = partial(revealed_request, reader, date, player_id, recorded)
     return verdict_answer(verdict, accept, cache=cache_control(verdict), recheck=recheck)
