@@ -10,7 +10,6 @@ hypothesis is dropped as soon as it can no longer reach the reporting bar. The m
 scheme shares are here; each scheme's own come from its room (`Scheme.hypotheses`).
 """
 
-import hashlib
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
@@ -105,7 +104,7 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
                 ),
             )
         ]
-    if given in (_sha256_text(secret_hex), _sha256_text(secret_hex.upper())):
+    if given in (seal_of(secret_hex.encode()), seal_of(secret_hex.upper().encode())):
         return [
             Finding(
                 cause="seal_of_hex_text",
@@ -118,10 +117,6 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
             )
         ]
     return []
-
-
-def _sha256_text(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _words(request: RequestBase) -> tuple[str, str]:
@@ -354,7 +349,7 @@ def _shifts(case: Case[Any]) -> Iterator[Hypothesis]:
             yield Hypothesis(
                 "numbering_shifted",
                 f"the recorded rolls fit {what} {start} onward, not {first}: they are a later part of the"
-                " match, which keeps counting from game to game",
+                f" {numbering.game}{', which keeps counting from game to game' if numbering.game == 'match' else ''}",
                 {"first": start},
             )
 

@@ -323,6 +323,14 @@ def test_fewer_recorded_rolls_than_the_count_asks_for_are_missing_not_a_mismatch
     assert "rolls 51 to 52 were not recorded" in verdict.reasons
 
 
+def test_rolls_from_far_into_a_narde_game_are_a_later_part_of_the_game_not_of_a_match() -> None:
+    # narde-v1 numbers each game from 0: only pair36's match keeps counting from game to game
+    mistaken = NARDE | {"recorded": rolls_of(NARDE | {"first": 40, "count": 20})}
+    found = finding(check(mistaken), "numbering_shifted")
+    assert "they are a later part of the game" in found.detail
+    assert "match" not in found.detail and "game to game" not in found.detail
+
+
 def test_more_recorded_rolls_than_the_count_asks_for_is_found() -> None:
     mistaken = PAIR36 | {"count": 50, "recorded": rolls_of(PAIR36 | {"count": 52})}
     found = finding(check(mistaken), "roll_count")
