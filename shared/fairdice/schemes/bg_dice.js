@@ -79,6 +79,18 @@ fairdice.register(
           "first_turn",
           `after the opening roll the turns go on at turn 2 (its winner plays it as turn 1): leave ${named("first_turn")} out, or give ${named("opening")} false for rolls that start at another turn`,
         );
+      } else {
+        // As labels are bounded: the turns these rolls reach stay within a game's (bg_dice.py does the same)
+        const count = fairdice.rollCount(request);
+        const start = request.first_turn !== null ? request.first_turn : request.opening ? 2 : 1;
+        const last = start + count - (request.opening ? 2 : 1);
+        if (last > MAX_TURN) {
+          const { number } = fairdice.words;
+          throw new FieldError(
+            "count",
+            `${named("count")} ${number(count)} from turn ${start} runs to turn ${number(last)}: turns run to ${number(MAX_TURN)} in a game`,
+          );
+        }
       }
     }
 

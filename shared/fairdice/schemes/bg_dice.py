@@ -123,6 +123,17 @@ class BgDiceRequest(CountedRequest):
                 f"after the opening roll the turns go on at turn 2 (its winner plays it as turn 1): leave {first_turn}"
                 f" out, or give {opening} false for rolls that start at another turn",
             )
+        else:
+            # As labels are bounded: the turns these rolls reach stay within a game's (the opening's roll-offs and
+            # its tie-breaks take rolls of their own, so with an opening the last turn is below this)
+            start = self.first_turn if self.first_turn is not None else (2 if self.opening else 1)
+            last = start + self.roll_count - (2 if self.opening else 1)
+            if last > MAX_TURN:
+                raise field_error(
+                    "count",
+                    f"{count} {self.roll_count:,} from turn {start} runs to turn {last:,}: turns run to {MAX_TURN:,}"
+                    " in a game",
+                )
         return self
 
     @property

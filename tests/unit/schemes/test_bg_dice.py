@@ -95,3 +95,13 @@ def test_bg_labels_list_every_roll_so_other_roll_choices_are_refused() -> None:
             " the digits 0-9 without leading zeros",
         )
     ]
+
+
+def test_turns_computed_from_first_turn_and_count_stay_within_a_game_as_labels_do() -> None:
+    base = {"scheme": "bg-dice-v1", "key": KEY.hex(), "opening": False}
+    assert problems(base | {"first_turn": 10_000, "count": 10_000}) == [
+        ("count", "count 10,000 from turn 10000 runs to turn 19,999: turns run to 10,000 in a game")
+    ]
+    # the last turn a game reaches, from either start
+    assert parse_request(base | {"first_turn": 9_991, "count": 10})
+    assert parse_request({"scheme": "bg-dice-v1", "key": KEY.hex(), "count": 10_000})
