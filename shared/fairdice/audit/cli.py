@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from fairdice.cli import emit
+from fairdice.prose import counted
 
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
@@ -63,15 +64,13 @@ def _audit(args: argparse.Namespace) -> int:
         )
         return EXIT_INTERRUPTED
     summary = result.summary
+    unread = counted(summary.errors, "line", "lines")
+    twice = counted(summary.duplicate_ids, "duplicate id", "duplicate ids")
+    rolls = counted(summary.rolls, "roll", "rolls")
     emit(
         f"{summary.games:,} games: {summary.fair:,} fair, {summary.mismatch:,} mismatch,"
-        f" {summary.incomplete:,} incomplete, {summary.withheld:,} withheld; {_many(summary.errors, 'line')} not"
-        f" verified, {_many(summary.duplicate_ids, 'duplicate id')}. {_many(summary.rolls, 'roll')} recomputed:"
-        f" {summary.rolls_differ:,} differ, {summary.rolls_missing:,} not recorded,"
+        f" {summary.incomplete:,} incomplete, {summary.withheld:,} withheld; {unread} not verified, {twice}."
+        f" {rolls} recomputed: {summary.rolls_differ:,} differ, {summary.rolls_missing:,} not recorded,"
         f" {summary.rolls_extra:,} recorded beyond. See {args.out / 'report.html'}"
     )
     return EXIT_CLEAN if summary.clean else EXIT_FINDINGS
-
-
-def _many(count: int, thing: str) -> str:
-    return f"{count:,} {thing}{'' if count == 1 else 's'}"

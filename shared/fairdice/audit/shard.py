@@ -19,7 +19,7 @@ from fairdice.audit.lines import Line, Unreadable
 from fairdice.audit.store import Results
 from fairdice.audit.tally import Counts, DieStream, InputRecord, Partial, SchemeTally
 from fairdice.errors import FairdiceError
-from fairdice.problems import ErrorDetail, Problem, invalid
+from fairdice.problems import ErrorDetail, Problem, headline, invalid
 from fairdice.verdict import Verdict
 from fairdice.verify import verify
 
@@ -75,10 +75,7 @@ class ShardAudit:
         scheme = scheme if isinstance(scheme, str) and scheme in self._known else None
         try:
             verdict = verify(schemes.parse_request(data))
-        except ValidationError as exc:
-            self._unread(number, shown_id, scheme, _adding(invalid(exc), id_problem))
-            return
-        except FairdiceError as exc:
+        except (ValidationError, FairdiceError) as exc:
             self._unread(number, shown_id, scheme, _adding(invalid(exc), id_problem))
             return
         if id_problem is not None:
@@ -202,12 +199,7 @@ def _adding(error: ErrorDetail | None, problem: Problem | None) -> ErrorDetail:
     if problem is None and error is not None:
         return error
     problems = ([problem] if problem else []) + (error.problems if error else [])
-    first = problems[0]
-    more = len(problems) - 1
-    message = f"{first.field}: {first.message}" + (
-        f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
-    )
-    return ErrorDetail(code=error.code if error else "invalid_input", message=message, problems=problems)
+    return ErrorDetail(code=error.code if error else "invalid_input", message=headline(problems), problems=problems)
 
 
 def _first_words(exc: ValueError) -> str:
