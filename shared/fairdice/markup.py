@@ -8,6 +8,7 @@ refused (`frame-ancestors`, which only a header can say).
 """
 
 import base64
+import datetime as dt
 import hashlib
 import html
 import json
@@ -34,6 +35,29 @@ def e(value: object) -> str:
 def code_point(character: str) -> str:
     """`U+202E`: how a character that shows nothing is written instead."""
     return f"U+{ord(character):04X}"
+
+
+def capital(text: str) -> str:
+    """The text with its first letter a capital."""
+    return text[:1].upper() + text[1:]
+
+
+def sentence(text: str) -> str:
+    """The text as a sentence: a capital first, a full stop last unless it ends in one already."""
+    text = capital(text)
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def utc_time(moment: dt.datetime) -> str:
+    """`2026-03-01 00:00:02 UTC`: a moment as the pages say it."""
+    return f"{moment.astimezone(dt.UTC):%Y-%m-%d %H:%M:%S} UTC"
+
+
+def mark(ok: bool | None) -> str:
+    """✓, ✗, or – for what was not checked."""
+    if ok is None:
+        return "<span class=muted>–</span>"
+    return "<span class=ok>✓</span>" if ok else "<span class=bad>✗</span>"
 
 
 def visible(value: object) -> str:

@@ -6,12 +6,11 @@ parameters (`rolls`, `client`, `n`), not the request's fields. The handler decid
 (Accept) and sends each page's policy; these pages run no script.
 """
 
-import datetime as dt
 from collections.abc import Iterator, Sequence
 from typing import Any, Literal
 
 from fairdice.archive.reader import DayRecord
-from fairdice.markup import Page, document, e, visible
+from fairdice.markup import Page, capital, document, e, mark, sentence, utc_time, visible
 from fairdice.problems import Problem
 
 Where = Literal["link", "address"]  # a game-over link, or the address of a daily route
@@ -48,7 +47,7 @@ def error_page(
     if named:
         parts.append("<ul>" + "".join(f"<li>{item}</li>" for item in named) + "</ul>")
     else:
-        parts.append(f"<p>{visible(_sentence(message))}</p>")
+        parts.append(f"<p>{visible(sentence(message))}</p>")
     parts.append("</div>")
     parts.extend(_next_steps(status, where, home))
     parts.append(
@@ -63,13 +62,13 @@ def _named(problem: Problem, where: Where | None) -> str:
     # "'sede' is not a parameter of a pair36 link": the subject says the name already.
     message = message.removeprefix(f"{field[:40]!r} ")
     if field == "request":
-        return visible(_sentence(message))
+        return visible(sentence(message))
     if field == "link":
         subject = "The link"
     elif where == "link":
         subject = f"The link's <code>{e(field)}</code>"  # the core names a link's problems by its parameters
     elif where == "address" and field in _DAILY_NAMES:
-        subject = _capital(_DAILY_NAMES[field])
+        subject = capital(_DAILY_NAMES[field])
     elif where == "address":
         subject = f"The address's <code>{e(field)}</code>"
     else:
@@ -109,7 +108,7 @@ def day_page(record: DayRecord, home: str | None = None) -> Page:
         headline = f"The secret of {day} is revealed"
     else:
         verdict = "withheld"
-        headline = f"The secret of {day} is revealed once that day is over in UTC, at {_when(record.reveal_at)}"
+        headline = f"The secret of {day} is revealed once that day is over in UTC, at {utc_time(record.reveal_at)}"
     parts.append(f'<div class="verdict {verdict}"><h1>{e(headline)}.</h1></div>')
     parts.extend(_commitment(record))
     if record.record is not None:
@@ -134,16 +133,16 @@ def _commitment(record: DayRecord) -> Iterator[str]:
         return
     yield f"<dl><dt>commitment</dt><dd><code>{e(record.commitment)}</code></dd>"
     if record.commitment_published_at is not None:
-        yield f"<dt>published</dt><dd>{_when(record.commitment_published_at)}</dd>"
+        yield f"<dt>published</dt><dd>{utc_time(record.commitment_published_at)}</dd>"
     yield "</dl>"
     if record.commitment_in_time is True:
         yield (
-            "<p><span class=ok>✓</span> Published within 15 minutes of 00:00 UTC, before the day's play: it shows"
+            f"<p>{mark(True)} Published within 15 minutes of 00:00 UTC, before the day's play: it shows"
             " the secret was fixed before anyone rolled.</p>"
         )
     elif record.commitment_in_time is False:
         yield (
-            "<p><span class=bad>✗</span> Published too late to show the secret was fixed before the day's play:"
+            f"<p>{mark(False)} Published too late to show the secret was fixed before the day's play:"
             " that day's rolls are at most incomplete.</p>"
         )
 
@@ -165,22 +164,8 @@ def _record(record: DayRecord) -> Iterator[str]:
         yield f"<dt>this record's SHA-256</dt><dd><code>{e(record.record_sha256)}</code></dd>"
     yield "</dl>"
     if record.seal == "match":
-        yield "<p><span class=ok>✓</span> The SHA-256 of the secret is the commitment published before the day.</p>"
+        yield f"<p>{mark(True)} The SHA-256 of the secret is the commitment published before the day.</p>"
     else:
         yield (
-            "<p><span class=bad>✗</span> The SHA-256 of the secret is not the commitment published before the day:"
-            " report it.</p>"
+            f"<p>{mark(False)} The SHA-256 of the secret is not the commitment published before the day: report it.</p>"
         )
-
-
-def _when(moment: dt.datetime) -> str:
-    return f"{moment.astimezone(dt.UTC):%Y-%m-%d %H:%M:%S} UTC"
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _sentence(text: str) -> str:
-    text = _capital(text)
-    return text if text.endswith((".", "!", "?")) else text + "."

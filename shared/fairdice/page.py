@@ -21,7 +21,7 @@ from pydantic import JsonValue, ValidationError
 
 from fairdice import schemes
 from fairdice.links import link_query
-from fairdice.markup import Page, data_block, document, e, marked, visible
+from fairdice.markup import Page, capital, data_block, document, e, mark, marked, sentence, utc_time, visible
 from fairdice.offline import page_script
 from fairdice.prose import counted, number
 from fairdice.request import RequestBase
@@ -117,21 +117,6 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
     return document(title, "\n".join(parts), script=script, tail=tail)
 
 
-def _mark(ok: bool | None) -> str:
-    if ok is None:
-        return "<span class=muted>–</span>"
-    return "<span class=ok>✓</span>" if ok else "<span class=bad>✗</span>"
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _sentence(text: str) -> str:
-    text = _capital(text)
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
 def _identity_section(verdict: Verdict) -> Iterator[str]:
     yield (
         "<h2>Is this your game?</h2><p>These values identify the game and go into every roll. Whoever sends them"
@@ -140,7 +125,7 @@ def _identity_section(verdict: Verdict) -> Iterator[str]:
     for given in verdict.identified_by:
         value = given.value
         shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
-        yield f"<dt>{e(_capital(given.description))}</dt><dd><code>{visible(shown)}</code></dd>"
+        yield f"<dt>{e(capital(given.description))}</dt><dd><code>{visible(shown)}</code></dd>"
     yield "</dl>"
 
 
@@ -148,8 +133,8 @@ def _seal_section(verdict: Verdict, words: Words) -> Iterator[str]:
     secret, seal = words.secret, words.seal
     check = verdict.checks.seal
     status = {
-        "match": f"{_mark(True)} the SHA-256 of the {e(secret)} is the {e(seal)} given",
-        "mismatch": f"{_mark(False)} the SHA-256 of the {e(secret)} is not the {e(seal)} given: the characters that"
+        "match": f"{mark(True)} the SHA-256 of the {e(secret)} is the {e(seal)} given",
+        "mismatch": f"{mark(False)} the SHA-256 of the {e(secret)} is not the {e(seal)} given: the characters that"
         " differ are marked",
         "not_given": f"<span class=muted>not checked: no {e(seal)} was given</span>",
     }[check]
@@ -160,12 +145,12 @@ def _seal_section(verdict: Verdict, words: Words) -> Iterator[str]:
     yield f"<dd><code>{marked(computed, given) if computed else '—'}</code></dd></dl>"
     published = verdict.seal.published_at
     if published is not None:
-        when = f"{published.astimezone(dt.UTC):%Y-%m-%d %H:%M:%S} UTC"
+        when = utc_time(published)
         if verdict.seal.in_time:
-            yield f"<p>{_mark(True)} The {e(seal)} was published at {when}, before the game's play began.</p>"
+            yield f"<p>{mark(True)} The {e(seal)} was published at {when}, before the game's play began.</p>"
         else:
             yield (
-                f"<p>{_mark(False)} The {e(seal)} was published at {when}, too late to show the {e(secret)} was"
+                f"<p>{mark(False)} The {e(seal)} was published at {when}, too late to show the {e(secret)} was"
                 " fixed before the game's play.</p>"
             )
     if verdict.source:
@@ -204,7 +189,7 @@ def _diagnosis_section(verdict: Verdict, request: RequestBase | None, words: Wor
     for finding in verdict.diagnosis or []:
         title = _CAUSE_TITLES.get(finding.cause, finding.cause)
         yield f"<div class=finding><b>{e(title)}</b> <span class=muted>({e(_explains(finding, words))})</span>"
-        yield f"<p>{visible(_sentence(finding.detail))}</p>"
+        yield f"<p>{visible(sentence(finding.detail))}</p>"
         if finding.try_:
             change = scheme.change_words(finding.try_) if scheme is not None else "the change the diagnosis gives"
             link = _retry_link(request, finding.try_) if request is not None else None
@@ -346,7 +331,7 @@ def _row(report: RollReport, *, anchor: bool, long: bool) -> str:
     cell = "<td class='dice long'>" if long else "<td class=dice>"
     return (
         f"<tr{attributes}><td>{number(report['index'])}<td class=msg>{message}{cell}{dice}{cell}{recorded}"
-        f"<td>{_mark(report['matches'])}</tr>"
+        f"<td>{mark(report['matches'])}</tr>"
     )
 
 
