@@ -9,6 +9,7 @@ parameters (`rolls`, `client`, `n`), not the request's fields. The handler decid
 from collections.abc import Iterator, Sequence
 from typing import Any, Literal
 
+from fairdice.archive.layout import COMMITMENT_GRACE
 from fairdice.archive.reader import DayRecord
 from fairdice.markup import Page, capital, document, e, mark, sentence, utc_time, visible
 from fairdice.problems import Problem
@@ -137,8 +138,8 @@ def _commitment(record: DayRecord) -> Iterator[str]:
     yield "</dl>"
     if record.commitment_in_time is True:
         yield (
-            f"<p>{mark(True)} Published within 15 minutes of 00:00 UTC, before the day's play: it shows"
-            " the secret was fixed before anyone rolled.</p>"
+            f"<p>{mark(True)} Published within {COMMITMENT_GRACE.seconds // 60} minutes of 00:00 UTC, before the day's"
+            " play: it shows the secret was fixed before anyone rolled.</p>"
         )
     elif record.commitment_in_time is False:
         yield (
