@@ -19,7 +19,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import ArchiveUnavailable, FairdiceError, InvalidInput, TamperedRecord
 from fairdice.fields import BasePath
-from fairdice.problems import ErrorDetail, invalid
+from fairdice.problems import ErrorDetail, ErrorResponse, invalid
 from fairdice.storage import PROMPT, StorageSettings
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -50,12 +50,6 @@ SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "Strict-Transport-Secur
 def clock() -> dt.datetime:
     """The current time in UTC (tests replace this)."""
     return dt.datetime.now(dt.UTC)
-
-
-class ErrorResponse(BaseModel):
-    """The API's one shape of error."""
-
-    error: ErrorDetail
 
 
 @app.get("/game/today/<player_id>")

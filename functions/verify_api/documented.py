@@ -7,10 +7,9 @@ from aws_lambda_powertools.event_handler import content_types
 from aws_lambda_powertools.event_handler.openapi.params import Body
 from aws_lambda_powertools.event_handler.openapi.types import OpenAPIResponse
 from fairdice import schemes
+from fairdice.problems import ErrorResponse
 from fairdice.request import RequestBase
 from pydantic import BaseModel
-
-from verify_api.errors import ErrorResponse
 
 if TYPE_CHECKING:  # the union is built from the scheme registry at import: to a type checker, any request
     VerifyBody = RequestBase

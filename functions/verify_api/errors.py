@@ -16,8 +16,8 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError, ServiceError
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 from fairdice.errors import ArchiveUnavailable, FairdiceError, InvalidInput, TamperedRecord, UnknownDay
-from fairdice.problems import ErrorDetail, Problem, describe, headline
-from pydantic import BaseModel, ValidationError
+from fairdice.problems import ErrorDetail, ErrorResponse, Problem, describe, headline
+from pydantic import ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from verify_api.answers import page_answer
@@ -30,12 +30,6 @@ if TYPE_CHECKING:
     from fairdice.notices import Where
 
 router = Router()  # type: ignore[no-untyped-call]  # Powertools leaves its __init__ unannotated
-
-
-class ErrorResponse(BaseModel):
-    """The one shape of every 4xx and 5xx answer."""
-
-    error: ErrorDetail
 
 
 _DOMAIN_STATUS: dict[type[FairdiceError], HTTPStatus] = {

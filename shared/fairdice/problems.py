@@ -36,6 +36,12 @@ class ErrorDetail(BaseModel):
     problems: list[Problem] = Field(default_factory=list, description="one entry per field that is wrong")
 
 
+class ErrorResponse(BaseModel):
+    """The one shape of every 4xx and 5xx answer."""
+
+    error: ErrorDetail
+
+
 def invalid(exc: ValidationError | FairdiceError) -> ErrorDetail:
     """The error for input that cannot be verified: its code, the first problem in words, every problem."""
     problems = describe(exc)

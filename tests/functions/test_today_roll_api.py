@@ -193,3 +193,11 @@ def test_every_answer_of_the_games_route_is_never_sniffed_and_https_only(
     answer = call(load_event(name))
     assert answer.headers["X-Content-Type-Options"] == "nosniff", answer.status
     assert answer.headers["Strict-Transport-Security"] == "max-age=31536000", answer.status
+
+
+def test_its_errors_and_headers_are_the_verify_api_s_on_the_one_http_api() -> None:
+    # One HTTP API serves both functions: a failure is answered with the same status, shape and headers by each
+    from verify_api import answers, errors
+
+    assert app._STATUS.items() <= errors._DOMAIN_STATUS.items()
+    assert app.SECURITY_HEADERS == answers.SECURITY_HEADERS
