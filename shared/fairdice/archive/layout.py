@@ -136,6 +136,13 @@ def days_in(keys: Iterable[str], prefix: str, suffix: str) -> list[dt.date]:
     return sorted(days)
 
 
+def whole_secret(key: str, secret: bytes) -> bytes:
+    """A day's secret as kept at `key`: exactly SECRET_BYTES, or the store was tampered with."""
+    if len(secret) != SECRET_BYTES:
+        raise TamperedRecord(f"{key} holds {len(secret)} bytes, not {SECRET_BYTES}", field="secret")
+    return secret
+
+
 def sha256_hex(data: bytes) -> str:
     """The SHA-256 a chain link names a record's exact bytes by."""
     return hashlib.sha256(data).hexdigest()

@@ -26,6 +26,7 @@ from fairdice.archive.layout import (
     secret_key,
     sha256_hex,
     utc_day,
+    whole_secret,
 )
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
 from fairdice.fields import Day, Seal
@@ -86,13 +87,7 @@ def get_or_create_secret(
         existing = fresh if created else secrets.get(key)
         if existing is None:
             raise ArchiveUnavailable(f"{key} was reported as existing but cannot be read; try again")
-    return _whole_secret(key, existing), created
-
-
-def _whole_secret(key: str, secret: bytes) -> bytes:
-    if len(secret) != SECRET_BYTES:
-        raise TamperedRecord(f"{key} holds {len(secret)} bytes, not {SECRET_BYTES}", field="secret")
-    return secret
+    return whole_secret(key, existing), created
 
 
 def open_day(stores: Stores, now: dt.datetime, random_bytes: RandomBytes = token_bytes) -> DayOpened:
@@ -185,7 +180,7 @@ def _must_get(store: ObjectStore, key: str) -> bytes:
 def _record_for(
     stores: Stores, day: dt.date, head: tuple[dt.date, bytes] | None, now: dt.datetime, report: RevealReport
 ) -> RevealedRecord:
-    secret = _whole_secret(secret_key(day), _must_get(stores.secrets, secret_key(day)))
+    secret = whole_secret(secret_key(day), _must_get(stores.secrets, secret_key(day)))
     seal = seal_of(secret)
     commitment, published_now = _ensure_commitment(stores.archive, day, seal, now)
     if published_now:

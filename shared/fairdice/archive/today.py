@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from pydantic import AwareDatetime, BaseModel, ValidationError
 
-from fairdice.archive.layout import SECRET_BYTES, Commitment, commitment_key, reveal_time, secret_key, utc_day
+from fairdice.archive.layout import Commitment, commitment_key, reveal_time, secret_key, utc_day, whole_secret
 from fairdice.dice import Hmac, keyed_mac
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
 from fairdice.fields import Day, PlayerId, Seal
@@ -90,8 +90,7 @@ class TodaysRolls:
             raise ArchiveUnavailable(
                 f"the secret for {day} is not made yet (the daily publisher makes it at 00:00 UTC); try again shortly"
             )
-        if len(secret) != SECRET_BYTES:
-            raise TamperedRecord(f"{key} holds {len(secret)} bytes, not {SECRET_BYTES}", field="secret")
+        whole_secret(key, secret)
         commitment = self._published(day)
         if seal_of(secret) != commitment:
             raise TamperedRecord(

@@ -19,6 +19,7 @@ from fairdice.archive.layout import (
     RevealedRecord,
     commitment_deadline,
     commitment_key,
+    days_in,
     revealed_key,
     utc_day,
 )
@@ -89,10 +90,6 @@ def _problem(data: bytes | None, key: str, kind: type[Commitment | RevealedRecor
 
 
 def _first_commitment(archive: ObjectStore) -> dt.date | None:
-    """The day of the archive's first commitment (keys sort by date), or None for an empty archive."""
-    for key in archive.list(COMMITMENTS_PREFIX):
-        try:
-            return dt.date.fromisoformat(key.removeprefix(COMMITMENTS_PREFIX).removesuffix(".json"))
-        except ValueError:
-            continue  # not one of ours
-    return None
+    """The day of the archive's first commitment, or None for an empty archive."""
+    days = days_in(archive.list(COMMITMENTS_PREFIX), COMMITMENTS_PREFIX, ".json")
+    return days[0] if days else None
