@@ -9,7 +9,7 @@ starts at `turn:1`. After take-backs in a Practice game the rolls carry on from 
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import pairwise, takewhile
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BeforeValidator, Field, JsonValue, ValidationInfo, WithJsonSchema, model_validator
@@ -220,11 +220,14 @@ class BgDice(Scheme[BgDiceRequest]):
 
     def scope(self, request: BgDiceRequest, rolls: Rolls, secret: bytes) -> Scope:
         """A game from the opening (or from turn 1 in a later game), a window of one, or a take-back line."""
-        labels = [Label.read(text) for text in rolls.labels or []]
+        texts = rolls.labels or []
         if request.labels is not None:
-            _check_openings(labels, rolls, secret)
-        count = len(labels)
-        line = next((label for label in labels if label.line), None)
+            # Roll-offs lead a game: the opening's labels and the one after them are all the check reads
+            openings = sum(1 for _ in takewhile(lambda text: ":opening:" in text, texts))
+            _check_openings([Label.read(text) for text in texts[: openings + 1]], rolls, secret)
+        count = len(texts)
+        on_a_line = next((text for text in texts if ":line:" in text), None)
+        line = None if on_a_line is None else Label.read(on_a_line)
         if line is not None:
             return Scope(
                 kind="take_back",
@@ -234,7 +237,7 @@ class BgDice(Scheme[BgDiceRequest]):
                 " on from a fresh line, so whoever decides take-backs can choose one, and the rolls taken back are not"
                 " shown",
             )
-        start, rolls_checked = labels[0], span("roll", "rolls", 1, count)
+        start, rolls_checked = Label.read(texts[0]), span("roll", "rolls", 1, count)
         if start.opening == 0:
             return Scope(
                 kind="game",
