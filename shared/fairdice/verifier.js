@@ -157,8 +157,19 @@ const fairdice = (() => {
   const escapeOf = (code) =>
     code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : code < 0x10000 ? `\\u${code.toString(16).padStart(4, "0")}` : `\\U${code.toString(16).padStart(8, "0")}`;
 
+  /** A JSON number written as a float (2.0, 2e0): Python reads it as a float, whatever its value. */
+  class PyFloat {
+    constructor(value) {
+      this.value = value;
+    }
+  }
+
   /** Python's repr() of a JSON value, as the core's messages quote what was given. */
   function pyRepr(value) {
+    if (value instanceof PyFloat) {
+      const v = value.value;
+      return Number.isInteger(v) && Math.abs(v) < 1e16 ? `${v}.0` : String(v);
+    }
     if (value === null || value === undefined) return "None";
     if (value === true) return "True";
     if (value === false) return "False";
@@ -650,6 +661,7 @@ const fairdice = (() => {
       rolls.push(
         item.map((face, i) => {
           if ((typeof face !== "number" || !Number.isInteger(face)) && typeof face !== "string") {
+            // a PyFloat lands here too: a float is no die face, said as Python writes it (2.0)
             throw new Error(short(`${where}: ${pyRepr(face)} is not a die face`));
           }
           return die(strip(String(face)), sides[i], where);
@@ -758,7 +770,11 @@ const fairdice = (() => {
     if (stripped.startsWith("[")) {
       let list;
       try {
-        list = JSON.parse(stripped);
+        // A number written with a point or an exponent (2.0, 2e0) is a float to the core, never a die face: kept
+        // apart here, where JSON.parse would read it as the integer 2 (Chromium passes each number's source text).
+        list = JSON.parse(stripped, (key, value, context) =>
+          typeof value === "number" && context && /[.eE]/.test(context.source) ? new PyFloat(value) : value,
+        );
       } catch (error) {
         throw new Error("looks like JSON but is not");
       }
