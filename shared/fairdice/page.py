@@ -239,7 +239,17 @@ def _recheck_section(verdict: Verdict, recheck: dict[str, Any] | None, rows: lis
     listed = [
         [report["index"], report["dice"]] for report in verdict.rolls[: len(rows)] if report["message"] is not None
     ]
-    data = {"request": recheck, "seal": verdict.seal.computed, "rolls": listed}
+    # What the page says of the rolls, for the browser to hold its own verdict against. A verdict from the daily
+    # archive is the archive's to give (the browser reads no archive, so it can only say incomplete): there the
+    # browser holds the rolls' check, the scope and the counts to the page's, not the verdict itself.
+    summary, scope = verdict.summary, verdict.scope
+    said = {
+        "verdict": None if verdict.source is not None else verdict.verdict,
+        "rolls": verdict.checks.rolls,
+        "scope": None if scope is None else [scope.kind, scope.first, scope.last],
+        "counts": [summary.differ, summary.missing, summary.extra],
+    }
+    data = {"request": recheck, "seal": verdict.seal.computed, "rolls": listed, "said": said}
     section = (
         f"{head}<p id=recheck-status>Your browser is recomputing these rolls itself…</p>"
         "<noscript><p>Your browser recomputes the rolls itself when JavaScript is on; it seems to be off.</p>"

@@ -46,8 +46,19 @@
     row.append(el("td", { class: "recheck" }, cell));
   }
   const sealAgrees = verdict.seal.computed === data.seal;
+  // The page's verdict, held to the browser's own (its rolls' check, scope and counts; the verdict itself unless
+  // the daily archive gave it, which the browser does not read).
+  const { said } = data;
+  const scope = verdict.scope ? [verdict.scope.kind, verdict.scope.first, verdict.scope.last] : null;
+  const own = {
+    verdict: said.verdict === null ? null : verdict.verdict,
+    rolls: verdict.checks.rolls,
+    scope,
+    counts: [verdict.summary.differ, verdict.summary.missing, verdict.summary.extra],
+  };
+  const verdictAgrees = JSON.stringify(own) === JSON.stringify(said);
   const { roll, rolls } = fairdice.schemes.get(verdict.scheme).words;
-  if (!differ.length && sealAgrees) {
+  if (!differ.length && sealAgrees && verdictAgrees) {
     const all = agreed === 1 ? `the ${roll} listed agrees` : `all ${words.number(agreed)} ${rolls} listed agree`;
     finish("agree", sentence(`Your browser recomputed these ${rolls} itself: ${all} with this page, and so does the SHA-256 of the secret`));
     return;
@@ -58,5 +69,9 @@
     parts.push(`${words.counted(differ.length, `${roll} differs`, `${rolls} differ`)} (${first}${differ.length > 5 ? ", …" : ""})`);
   }
   if (!sealAgrees) parts.push("the SHA-256 of the secret differs");
+  if (!verdictAgrees) {
+    const verdictOf = (v) => [v.verdict, `the rolls ${v.rolls.replace("_", " ")}`, v.scope ? `${v.scope[0]} ${v.scope[1]} to ${v.scope[2]}` : "no scope", `${v.counts.join("/")} differ/missing/extra`].filter(Boolean).join(", ");
+    parts.push(`its verdict differs (this page: ${verdictOf(said)}; your browser: ${verdictOf(own)})`);
+  }
   finish("disagree", sentence(`Your browser recomputed these ${rolls} itself and does not agree with this page: ${parts.join(", and ")}. Trust neither: check with the offline page or the recipe below`));
 })();

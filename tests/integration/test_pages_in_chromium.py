@@ -23,6 +23,7 @@ from urllib.request import Request, urlopen
 import pytest
 from fairdice.archive.publisher import publish
 from fairdice.fields import MAX_ROLLS
+from fairdice.page import render_page
 from fairdice.schemes import parse_request
 from fairdice.storage import StorageSettings
 from fairdice.verify import verify
@@ -217,3 +218,24 @@ def test_a_game_at_the_roll_cap_is_listed_whole_and_recomputed_by_the_browser(br
     assert page["recheck"] == "agree"
     assert browser.evaluate("document.querySelectorAll('#rolls tbody tr').length") == MAX_ROLLS
     assert f"all {MAX_ROLLS:,} rolls listed agree" in page["text"]
+
+
+def test_a_page_whose_verdict_is_not_the_one_its_rolls_give_is_called_out_by_the_browser(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a mismatch (roll 4 recorded otherwise) whose page says fair: every listed roll and the seal are right
+    request = parse_request(GAME | {"recorded": recorded(GAME, change=4)})
+    verdict = verify(request)
+    assert verdict.verdict == "mismatch"
+    claimed = verdict.model_copy(
+        update={"verdict": "fair", "checks": verdict.checks.model_copy(update={"rolls": "match"}), "diagnosis": None}
+    )
+    saved = tmp_path / "claimed.html"
+    saved.write_text(render_page(claimed, request), encoding="utf-8")
+
+    page = measured(browser, saved.as_uri(), DESKTOP)
+
+    # Then the browser's own check does not agree, and says it is the verdict that differs
+    assert page["recheck"] == "disagree", page["text"][:1500]
+    assert "its verdict differs (this page: fair, the rolls match" in page["text"]
+    assert "your browser: mismatch, the rolls mismatch" in page["text"]
