@@ -15,6 +15,7 @@ from statistics import NormalDist
 from typing import Any
 
 from fairdice.audit.summary import Summary
+from fairdice.markup import visible
 
 FINDINGS_SHOWN = 1000
 ALPHA = 0.01
@@ -173,9 +174,9 @@ def _findings(findings: Iterable[dict[str, Any]], shown: int) -> str:
         if "error" in finding:
             where = f"{finding['file']}" + (f", line {finding['line']}" if finding.get("line") is not None else "")
             rows.append(
-                f"<tr><td class=t>{_text(finding.get('id'))}</td><td class=t>{html.escape(where)}</td>"
+                f"<tr><td class=t>{_text(finding.get('id'))}</td><td class=t>{visible(where)}</td>"
                 f"<td class=t>{html.escape(finding['error']['code'])}</td>"
-                f"<td class=t>{html.escape(finding['error']['message'])}</td></tr>"
+                f"<td class=t>{visible(finding['error']['message'])}</td></tr>"
             )
         else:
             words = "; ".join(finding.get("reasons") or [])
@@ -183,7 +184,7 @@ def _findings(findings: Iterable[dict[str, Any]], shown: int) -> str:
             rows.append(
                 f"<tr><td class=t>{_text(finding['id'])}</td><td class=t>{html.escape(finding['scheme'])}</td>"
                 f"<td class=t>{html.escape(finding['verdict'])}</td>"
-                f"<td class=t>{html.escape(words)}{_likely(causes)}</td></tr>"
+                f"<td class=t>{visible(words)}{_likely(causes)}</td></tr>"
             )
     if not rows:
         return "<h2>Findings</h2><p>None: every game is fair and every line was read.</p>"
@@ -244,4 +245,5 @@ def _pp(bias: float | None) -> str:
 
 
 def _text(value: object) -> str:
-    return "–" if value is None else html.escape(str(value))
+    """A value from the input (a game's id), every character that shows nothing written as its code point."""
+    return "–" if value is None else visible(value)

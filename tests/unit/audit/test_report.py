@@ -43,6 +43,13 @@ def test_findings_are_escaped_and_only_the_first_ones_are_listed(tmp_path: Path)
     assert "4 of 4 games are not fair" in page
 
 
+def test_an_id_holding_a_character_that_shows_nothing_is_shown_with_its_code_point(tmp_path: Path) -> None:
+    # A right-to-left override in a game's id would reorder what the auditor reads; a zero-width space would hide
+    page = audited(tmp_path, [games.mismatched({**games.narde(1), "id": "game-\u202e12\u200b3"})])
+    assert "\u202e" not in page and "\u200b" not in page
+    assert "game-<span class=cp" in page and "⟨U+202E⟩" in page and "⟨U+200B⟩" in page
+
+
 def test_the_counts_tell_rolls_not_recorded_from_rolls_that_differ(tmp_path: Path) -> None:
     page = audited(tmp_path, [games.cut_short(games.narde(1, 20), 16), games.mismatched(games.narde(2, 20))])
     counts = page[page.index("<h2>Counts</h2>") : page.index("</table>", page.index("<h2>Counts</h2>"))]
