@@ -59,17 +59,16 @@ def _error(
     status: int, code: str, message: str, problems: list[Problem] | None = None, headers: dict[str, str] | None = None
 ) -> Response[str]:
     event = http_event(router)
-    if event.http_method != "GET":
-        body = ErrorResponse(error=ErrorDetail(code=code, message=message, problems=problems or []))
-        return Response(status, content_types.APPLICATION_JSON, body.model_dump_json(), headers=headers)
     # What a browser opens is a GET: it gets the error as a page, a program the same error as JSON.
-    if prefers_html(event.headers.get("accept")):
+    negotiated = event.http_method == "GET"
+    if negotiated and prefers_html(event.headers.get("accept")):
         answer = _error_page(status, message, problems or [])
     else:
         body = ErrorResponse(error=ErrorDetail(code=code, message=message, problems=problems or []))
         answer = Response(status, content_types.APPLICATION_JSON, body.model_dump_json())
     answer.headers.update(headers or {})
-    answer.headers["Vary"] = "Accept"
+    if negotiated:
+        answer.headers["Vary"] = "Accept"
     return answer
 
 

@@ -14,6 +14,7 @@ from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.exceptions import ServiceError
 
+from verify_api.caching import IMMUTABLE
 from verify_api.powertools_private import POWERTOOLS_VERSION, swagger_ui_asset
 from verify_api.routes import http_event, resolver, site_root
 
@@ -26,7 +27,6 @@ ASSETS = {
     "swagger-ui-bundle.min.js": "text/javascript; charset=utf-8",
     "swagger-ui.min.css": "text/css; charset=utf-8",
 }
-IMMUTABLE = "public, max-age=31536000, immutable"
 # Swagger UI's own style sheet draws its icons from data: URIs; it asks this API for nothing but the document.
 _DOCS_POLICY = (
     "default-src 'none'; script-src 'self' {script}; style-src 'self'; img-src 'self' data:; connect-src 'self';"
