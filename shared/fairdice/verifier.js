@@ -347,7 +347,7 @@ const fairdice = (() => {
   function withinAGame(scheme, request, named) {
     if (!scheme.numbered) return;
     const { FIRST, LAST } = scheme.numbered;
-    const last = request.first + (scheme.rollCount || rollCount)(request) - 1;
+    const last = request.first + rollCount(request) - 1;
     if (last > LAST) {
       throw new FieldError(
         "first",

@@ -170,7 +170,6 @@ fairdice.register(
       words,
       secretField: "key",
       sealField: "lock",
-      rollCount: (request) => (request.labels !== null ? request.labels.length : fairdice.rollCount(request)),
       fields: [
         fields.recorded(PAIR),
         fields.count(),
