@@ -1,16 +1,21 @@
-"""From a validated request to its verdict: check the seal, recompute, compare."""
+"""From a validated request to its verdict: check the seal, recompute, compare (`check`), then write it up (`written`).
 
-import datetime as dt
+`verify` does both. The audit checks every game and writes up only those that are not fair: the
+outcome is decided in `check` alone, whoever reads it.
+"""
+
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import count as count_from
 from operator import eq
+from typing import Any
 
 from fairdice import schemes
 from fairdice.diagnosis import diagnose
 from fairdice.dice import Rolls
 from fairdice.prose import counted, number, shown, span, unseen, was
 from fairdice.request import RequestBase
-from fairdice.schemes.base import DaySecrets, Withheld, Words
+from fairdice.schemes.base import DaySecrets, Revealed, Scheme, Withheld, Words
 from fairdice.seal import seal_matches, seal_of
 from fairdice.verdict import (
     CheckResult,
@@ -27,36 +32,37 @@ from fairdice.verdict import (
 )
 
 
-def compare(computed: Rolls, recorded: list[list[int]] | None) -> tuple[list[RollReport], Summary, RollsCheck]:
-    """Pair computed rolls with recorded ones. A recorded roll that differs, or one beyond those computed, is a
-    mismatch; a computed roll the recorded list stops before is missing, which is not the same thing."""
-    numbers, count = computed.numbers, len(computed)
-    dice = list(map(list, zip(*computed.faces, strict=True)))
+def matched(computed: Rolls, recorded: list[list[int]] | None) -> list[bool] | None:
+    """Whether each recorded roll matches the computed one at its place, for as many as both have (None: none were
+    recorded). The rolls are compared die by die, a column at a time: a whole game that matches costs one comparison
+    per die, and only a game where something differs is compared roll by roll."""
     if recorded is None:
-        reports: list[RollReport] = [
-            {"index": n, "message": m, "dice": d, "recorded": None, "matches": None}
-            for n, m, d in zip(numbers, computed.messages, dice, strict=True)
-        ]
-        _label(reports, computed)
-        summary = Summary(count=count, compared=0, mismatches=0, first_mismatch=None)
-        return reports, summary, "not_given"
-    compared = min(count, len(recorded))
-    missing = count - compared
-    matches: list[bool | None] = [*map(eq, dice[:compared], recorded[:compared]), *[None] * missing]
-    seen: list[list[int] | None] = [*recorded[:compared], *[None] * missing]
-    reports = [
-        {"index": n, "message": m, "dice": d, "recorded": r, "matches": ok}
-        for n, m, d, r, ok in zip(numbers, computed.messages, dice, seen, matches, strict=True)
-    ]
-    _label(reports, computed)
+        return None
+    head = recorded[: len(computed)]
+    dice = len(computed.faces)
+    if set(map(len, head)) <= {dice} and list(zip(*head, strict=True)) == [
+        tuple(column[: len(head)]) for column in computed.faces
+    ]:
+        return [True] * len(head)
+    return list(map(eq, map(list, zip(*computed.faces, strict=True)), head))
+
+
+def summed(computed: Rolls, recorded: list[list[int]] | None, matches: list[bool] | None) -> tuple[Summary, RollsCheck]:
+    """The counts a verdict rests on. A recorded roll that differs, or one beyond those computed, is a mismatch; a
+    computed roll the recorded list stops before is missing, which is not the same thing."""
+    count = len(computed)
+    if recorded is None or matches is None:
+        return Summary(count=count, compared=0, mismatches=0, first_mismatch=None), "not_given"
+    numbers = computed.numbers
+    compared = len(matches)
+    missing, extra = count - compared, len(recorded) - compared
     differ = matches.count(False)
-    first_mismatch = numbers[matches.index(False)] if differ else None
-    # Recorded rolls beyond the count: nothing was computed for them, so they cannot match.
-    last_index = numbers[-1] if count else 0
-    extra = len(recorded) - compared
-    for roll, index in zip(recorded[count:], count_from(last_index + 1)):
-        first_mismatch = index if first_mismatch is None else first_mismatch
-        reports.append({"index": index, "message": None, "dice": None, "recorded": roll, "matches": False})
+    if differ:
+        first_mismatch: int | None = numbers[matches.index(False)]
+    elif extra:  # the first recorded roll beyond the count: nothing was computed for it, so it cannot match
+        first_mismatch = (numbers[-1] if count else 0) + 1
+    else:
+        first_mismatch = None
     summary = Summary(
         count=count,
         compared=compared,
@@ -67,7 +73,34 @@ def compare(computed: Rolls, recorded: list[list[int]] | None) -> tuple[list[Rol
         extra=extra,
     )
     check: RollsCheck = "mismatch" if differ or extra else "partial" if missing else "match"
-    return reports, summary, check
+    return summary, check
+
+
+def reported(computed: Rolls, recorded: list[list[int]] | None, matches: list[bool] | None) -> list[RollReport]:
+    """Every roll as the verdict lists it: computed, recorded beside it, and whether they match; then any recorded
+    roll beyond those computed, which cannot match."""
+    numbers, count = computed.numbers, len(computed)
+    dice = list(map(list, zip(*computed.faces, strict=True)))
+    if recorded is None or matches is None:
+        reports: list[RollReport] = [
+            {"index": n, "message": m, "dice": d, "recorded": None, "matches": None}
+            for n, m, d in zip(numbers, computed.messages, dice, strict=True)
+        ]
+        _label(reports, computed)
+        return reports
+    compared = len(matches)
+    missing = count - compared
+    seen: list[list[int] | None] = [*recorded[:compared], *[None] * missing]
+    flags: list[bool | None] = [*matches, *[None] * missing]
+    reports = [
+        {"index": n, "message": m, "dice": d, "recorded": r, "matches": ok}
+        for n, m, d, r, ok in zip(numbers, computed.messages, dice, seen, flags, strict=True)
+    ]
+    _label(reports, computed)
+    last_index = numbers[-1] if count else 0
+    for roll, index in zip(recorded[count:], count_from(last_index + 1)):
+        reports.append({"index": index, "message": None, "dice": None, "recorded": roll, "matches": False})
+    return reports
 
 
 def _label(reports: list[RollReport], computed: Rolls) -> None:
@@ -156,7 +189,8 @@ def identified_by(request: RequestBase) -> list[GameInput]:
     return inputs
 
 
-def _withheld(request: RequestBase, reason: str, reveal_at: dt.datetime | None = None) -> Verdict:
+def withheld_verdict(request: RequestBase, withheld: Withheld) -> Verdict:
+    """The verdict on a request whose secret is not revealed yet: nothing checked, and why."""
     return Verdict(
         scheme=request.scheme,
         verdict="withheld",
@@ -164,14 +198,34 @@ def _withheld(request: RequestBase, reason: str, reveal_at: dt.datetime | None =
         seal=SealReport(given=request.seal_hex, computed=None),
         rolls=[],
         summary=Summary(count=0, compared=0, mismatches=0, first_mismatch=None),
-        withheld=WithheldReport(reason=reason, reveal_at=reveal_at),
-        reasons=[reason],
+        withheld=WithheldReport(reason=withheld.reason, reveal_at=withheld.reveal_at),
+        reasons=[withheld.reason],
         identified_by=identified_by(request),
     )
 
 
-def verify(request: RequestBase, *, day_secrets: DaySecrets | None = None) -> Verdict:
-    """Check the seal, recompute every roll and compare them with what was recorded.
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """What `verify` decides about a request, before it is written up as a `Verdict`: the outcome and every fact it
+    rests on. The audit reads this for each game and writes up only the games that are not fair; a verify request
+    writes up every one. Either way the outcome is decided here, once."""
+
+    request: RequestBase
+    scheme: Scheme[Any]
+    revealed: Revealed
+    seal_computed: str
+    seal: CheckResult
+    rolls: Rolls
+    scope: Scope
+    matches: list[bool] | None
+    summary: Summary
+    rolls_check: RollsCheck
+    verdict: Outcome
+
+
+def check(request: RequestBase, *, day_secrets: DaySecrets | None = None) -> Checked | Withheld:
+    """Check the seal, recompute every roll and compare them with what was recorded: the outcome and its facts, or
+    why the secret is withheld.
 
     `day_secrets` supplies the secret of a scheme published by day when the request has none; it
     is where the archive and the clock come in, so this function itself reads neither.
@@ -179,7 +233,7 @@ def verify(request: RequestBase, *, day_secrets: DaySecrets | None = None) -> Ve
     scheme = schemes.of(request)
     revealed = scheme.revealed(request, day_secrets)
     if isinstance(revealed, Withheld):
-        return _withheld(request, revealed.reason, revealed.reveal_at)
+        return revealed
     computed = seal_of(revealed.secret)
     seal_given = revealed.seal
     seal_check: CheckResult = (
@@ -187,28 +241,48 @@ def verify(request: RequestBase, *, day_secrets: DaySecrets | None = None) -> Ve
     )
     rolls = scheme.rolls(request, revealed.secret)
     scope = scheme.scope(request, rolls, revealed.secret)
-    reports, summary, rolls_check = compare(rolls, request.recorded)
+    matches = matched(rolls, request.recorded)
+    summary, rolls_check = summed(rolls, request.recorded, matches)
+    return Checked(
+        request=request,
+        scheme=scheme,
+        revealed=revealed,
+        seal_computed=computed,
+        seal=seal_check,
+        rolls=rolls,
+        scope=scope,
+        matches=matches,
+        summary=summary,
+        rolls_check=rolls_check,
+        verdict=outcome(seal_check, rolls_check, scope, revealed.caveats, revealed.contradictions),
+    )
+
+
+def written(checked: Checked) -> Verdict:
+    """A checked request written up as its verdict: every roll, the reasons in words, the inputs that identify the
+    game and, for a mismatch, the diagnosis."""
+    request, scheme, revealed = checked.request, checked.scheme, checked.revealed
     # Built here from values made here: validating up to 10,000 roll reports again would cost more
     # than computing them (BENCHMARKS.md), so the model is constructed as is.
     verdict = Verdict.model_construct(
         scheme=scheme.id,
-        verdict=outcome(seal_check, rolls_check, scope, revealed.caveats, revealed.contradictions),
-        checks=Checks(seal=seal_check, rolls=rolls_check),
+        verdict=checked.verdict,
+        checks=Checks(seal=checked.seal, rolls=checked.rolls_check),
         seal=SealReport(
-            given=seal_given,
-            computed=computed,
+            given=revealed.seal,
+            computed=checked.seal_computed,
             published_at=revealed.seal_published_at,
             in_time=revealed.seal_in_time,
         ),
-        rolls=reports,
-        summary=summary,
-        scope=scope,
+        rolls=reported(checked.rolls, request.recorded, checked.matches),
+        summary=checked.summary,
+        scope=checked.scope,
         reasons=reasons(
             scheme.words,
-            seal_check,
-            rolls_check,
-            summary,
-            scope,
+            checked.seal,
+            checked.rolls_check,
+            checked.summary,
+            checked.scope,
             revealed.caveats,
             revealed.contradictions,
             revealed.seal_origin,
@@ -219,3 +293,12 @@ def verify(request: RequestBase, *, day_secrets: DaySecrets | None = None) -> Ve
     if verdict.verdict == "mismatch":
         verdict.diagnosis = diagnose(request, revealed.secret, verdict)
     return verdict
+
+
+def verify(request: RequestBase, *, day_secrets: DaySecrets | None = None) -> Verdict:
+    """Check the seal, recompute every roll and compare them with what was recorded: the verdict (`check`, written
+    up). `day_secrets` is as `check` takes it."""
+    checked = check(request, day_secrets=day_secrets)
+    if isinstance(checked, Withheld):
+        return withheld_verdict(request, checked)
+    return written(checked)

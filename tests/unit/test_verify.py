@@ -1,17 +1,18 @@
 """fairdice.verify: the verdict logic of `verify()`: fair, mismatch, incomplete, withheld; missing, extra and changed
-rolls."""
+rolls; `check`, which decides the outcome, and the verdict that writes it up."""
 
 import datetime as dt
 from typing import Any
 
 import pytest
+from fairdice.dice import Rolls
 from fairdice.errors import InvalidInput
 from fairdice.request import RequestBase
 from fairdice.schemes import parse_request
-from fairdice.schemes.base import PendingDay, RevealedDay
+from fairdice.schemes.base import PendingDay, RevealedDay, Withheld
 from fairdice.schemes.daily import DailyRequest
 from fairdice.schemes.three_dice import ThreeDiceRequest
-from fairdice.verify import verify
+from fairdice.verify import Checked, check, matched, verify
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -188,3 +189,57 @@ def test_one_changed_die_anywhere_is_a_mismatch_at_that_rolls_index(request: Req
     assert verdict.summary.mismatches == 1
     assert verdict.summary.first_mismatch == rolls[position]["index"]
     assert [r["matches"] for r in verdict.rolls] == [i != position for i in range(len(seen))]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    faces=st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6)), max_size=12),
+    changes=st.lists(st.tuples(st.integers(0, 11), st.lists(st.integers(0, 7), max_size=3)), max_size=3),
+    cut=st.integers(0, 14),
+)
+def test_rolls_compared_a_column_at_a_time_match_exactly_the_rolls_compared_one_by_one(
+    faces: list[tuple[int, int]], changes: list[tuple[int, list[int]]], cut: int
+) -> None:
+    # Given computed rolls and recorded ones: the same, cut short or run on, some changed, some of a wrong length
+    columns = [bytearray(roll[die] for roll in faces) for die in range(2)]
+    computed = Rolls(list(range(len(faces))), [f"m{n}" for n in range(len(faces))], columns)
+    recorded = [list(roll) for roll in faces][:cut] + [[1, 2]] * max(0, cut - len(faces))
+    for at, roll in changes:
+        if at < len(recorded):
+            recorded[at] = roll
+    # Then each compared roll matches exactly when it is the same list of faces, whatever fast path found it
+    expected = [list(roll) == seen for roll, seen in zip(faces, recorded, strict=False)]
+    assert matched(computed, recorded) == expected
+    assert matched(computed, None) is None
+
+
+@settings(max_examples=100, deadline=None)
+@given(request=requests.filter(_recomputable), data=st.data())
+def test_check_decides_the_outcome_and_counts_the_verdict_states(request: RequestBase, data: st.DataObject) -> None:
+    # Given a request with its true rolls recorded, perhaps cut short, run on or with one die changed
+    seen = [list(r["dice"] or []) for r in verify(request).rolls if r["dice"] is not None]
+    cut = data.draw(st.integers(0, len(seen) + 2), label="recorded")
+    recorded = (seen + [seen[0]] * 2)[:cut]
+    if recorded and data.draw(st.booleans(), label="change a die"):
+        recorded[0] = [face % sides + 1 for face, sides in zip(recorded[0], request.SIDES, strict=True)]
+    request = request.model_copy(update={"recorded": recorded or None})
+    # When it is checked, and when it is verified (checked, then written up)
+    checked = check(request)
+    verdict = verify(request)
+    # Then the verdict says what the check decided, with the same counts; its rolls say the same match by match
+    assert isinstance(checked, Checked)
+    assert (checked.verdict, checked.seal, checked.rolls_check) == (
+        verdict.verdict,
+        *verdict.checks.model_dump().values(),
+    )
+    assert checked.summary == verdict.summary
+    assert checked.scope == verdict.scope
+    flags = [r["matches"] for r in verdict.rolls]
+    assert flags[: len(checked.matches or [])] == (checked.matches or [])
+    assert flags.count(False) == verdict.summary.mismatches
+
+
+def test_a_request_whose_secret_is_withheld_is_checked_as_withheld_and_verified_as_such() -> None:
+    request = parse_request({"scheme": "three-dice", "seed": None, "client_seeds": None})
+    assert isinstance(check(request), Withheld)
+    assert verify(request).verdict == "withheld"
