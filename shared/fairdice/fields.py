@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Annotated
 from uuid import UUID
 
-from pydantic import BeforeValidator, Field, ValidationInfo, WithJsonSchema
+from pydantic import BeforeValidator, Field, SkipValidation, ValidationInfo, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
 MAX_ROLLS = 10_000
@@ -211,8 +211,11 @@ def _base_path(value: object) -> str | None:
 # normalised to "/dice", and None for the domain's root.
 BasePath = Annotated[str | None, BeforeValidator(_base_path)]
 
+# Read and checked whole by the request's own validator (`fairdice.recorded`), which returns lists of faces:
+# pydantic's own validation would only check again what that validator made, at a cost per roll.
 RecordedInput = Annotated[
     list[list[int]] | None,
+    SkipValidation,
     WithJsonSchema(
         {
             "description": (

@@ -3,8 +3,10 @@
 import pytest
 from fairdice.fields import DEFAULT_ROLLS, MAX_ROLLS
 from fairdice.problems import describe
-from fairdice.recorded import Paste, RecordedError, parse_recorded, read_recorded
+from fairdice.recorded import _TOKEN_SPLIT, Paste, RecordedError, _tokens, parse_recorded, read_recorded
 from fairdice.schemes import parse_request
+from hypothesis import given
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 PAIR = (6, 6)
@@ -220,3 +222,18 @@ def test_numbers_that_skip_or_repeat_a_roll_are_refused_in_words(pasted: str, re
     with pytest.raises(RecordedError) as caught:
         read_recorded(pasted, PAIR)
     assert reason in str(caught.value)
+
+
+WHITESPACE = "".join(chr(c) for c in range(0x110000) if chr(c).isspace())
+
+
+@given(st.text(alphabet=st.sampled_from(WHITESPACE + ",;-x:0123456789a\u00a0\u200b"), max_size=40))
+def test_a_line_is_split_into_the_same_tokens_by_the_fast_split_and_the_pattern(text: str) -> None:
+    # Whitespace of every kind, commas and semicolons separate tokens; a line without a comma or a semicolon is split
+    # by str.split, which must cut exactly where the pattern does (a zero-width space is not whitespace to either).
+    assert _tokens(text) == [token for token in _TOKEN_SPLIT.split(text) if token]
+
+
+def test_rolls_separated_by_any_whitespace_are_read_alike() -> None:
+    for space in WHITESPACE:
+        assert parse_recorded(f"6-3{space}4-4{space * 2}1-2", PAIR) == SEVEN_TWO
