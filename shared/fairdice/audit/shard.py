@@ -1,4 +1,4 @@
-"""One shard's audit: every line verified by the core, its findings written as they come.
+"""One shard's audit: every line checked by the core, its findings written as they come.
 
 A shard's partial result goes to the store under `partials/<name>/`: `findings.jsonl` (a line per
 game that is not fair and per line that could not be read), `ids.txt` (its games' ids, sorted, for
@@ -8,7 +8,7 @@ is done; auditing it again writes the same objects.
 
 import json
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -20,8 +20,9 @@ from fairdice.audit.store import Results
 from fairdice.audit.tally import Counts, DieStream, InputRecord, Partial, SchemeTally
 from fairdice.errors import FairdiceError
 from fairdice.problems import ErrorDetail, Problem, headline, invalid
-from fairdice.verdict import Verdict
-from fairdice.verify import verify
+from fairdice.schemes.base import Withheld
+from fairdice.verdict import Outcome, Summary, Verdict
+from fairdice.verify import check, withheld_verdict, written
 
 PARTIALS = "partials/"
 SUMMARY = "summary.json"
@@ -74,46 +75,54 @@ class ShardAudit:
         scheme = data.get("scheme")
         scheme = scheme if isinstance(scheme, str) and scheme in self._known else None
         try:
-            verdict = verify(schemes.parse_request(data))
+            request = schemes.parse_request(data)
+            checked = check(request)
         except (ValidationError, FairdiceError) as exc:
             self._unread(number, shown_id, scheme, _adding(invalid(exc), id_problem))
             return
         if id_problem is not None:
             self._unread(number, None, scheme, _adding(None, id_problem))
             return
-        self._game(game_id, verdict)
+        if isinstance(checked, Withheld):
+            verdict = withheld_verdict(request, checked)
+            self._count(verdict.scheme, verdict.verdict, verdict.summary, [])
+            self._finding(game_id, verdict)
+            return
+        self._count(checked.scheme.id, checked.verdict, checked.summary, checked.rolls.faces)
+        if checked.verdict != "fair":  # only a game that is not fair is written up, for its finding
+            self._finding(game_id, written(checked))
 
-    def _game(self, game_id: str, verdict: Verdict) -> None:
-        scheme = verdict.scheme
+    def _count(self, scheme: str, outcome: Outcome, summary: Summary, faces: Sequence[bytearray]) -> None:
+        """Count one verified game and tally its dice (`faces`: a column per die, as recomputed)."""
         counts, dice = self._scheme(scheme)
-        summary = verdict.summary
         for counter in (counts, self.counts):
             counter["games"] += 1
             counter["rolls"] += summary.count
-            counter[verdict.verdict] += 1
+            counter[outcome] += 1
             counter["rolls_differ"] += summary.differ
             counter["rolls_missing"] += summary.missing
             counter["rolls_extra"] += summary.extra
-        computed = [roll["dice"] for roll in verdict.rolls if roll["dice"] is not None]
-        if computed:
-            for die, column in zip(dice.values(), zip(*computed, strict=True), strict=True):
+        if summary.count:
+            for die, column in zip(dice.values(), faces, strict=True):
                 die.add(column)
-        if verdict.verdict != "fair":
-            diagnosis = verdict.diagnosis or []
-            self._write(
-                {
-                    "id": game_id,
-                    "scheme": scheme,
-                    "verdict": verdict.verdict,
-                    "reasons": verdict.reasons,
-                    "first_mismatch": summary.first_mismatch,
-                    "causes": [finding.cause for finding in diagnosis],
-                    # Differing rolls make a mismatch; missing ones only leave the game incomplete.
-                    "differ": summary.differ,
-                    "missing": summary.missing,
-                    "extra": summary.extra,
-                }
-            )
+
+    def _finding(self, game_id: str, verdict: Verdict) -> None:
+        """The finding of a game that is not fair: its verdict, reasons and likely causes."""
+        summary = verdict.summary
+        self._write(
+            {
+                "id": game_id,
+                "scheme": verdict.scheme,
+                "verdict": verdict.verdict,
+                "reasons": verdict.reasons,
+                "first_mismatch": summary.first_mismatch,
+                "causes": [finding.cause for finding in verdict.diagnosis or []],
+                # Differing rolls make a mismatch; missing ones only leave the game incomplete.
+                "differ": summary.differ,
+                "missing": summary.missing,
+                "extra": summary.extra,
+            }
+        )
 
     def _scheme(self, scheme: str) -> tuple[dict[str, int], dict[str, DieStream]]:
         found = self.schemes.get(scheme)

@@ -47,6 +47,23 @@ def test_shards_joined_in_order_equal_the_whole_stream(games: list[list[int]], c
     assert first == direct([face for game in games for face in game])
 
 
+@given(games_of_d6, st.integers(min_value=1, max_value=9))
+def test_a_die_counted_a_block_at_a_time_is_the_whole_stream(games: list[list[int]], block: int) -> None:
+    # Given a die whose faces are added up every `block` bytes, so that blocks end inside games and between them
+    die = DieStream(6, block=block)
+    for game in games:
+        die.add(bytearray(game))
+    # Then the tally is the one of the whole stream: runs and lag products go on across the blocks' ends
+    assert die.tally() == direct([face for game in games for face in game])
+
+
+def test_a_face_a_die_does_not_have_is_refused_not_miscounted() -> None:
+    die = DieStream(6)
+    die.add([1, 7])
+    with pytest.raises(ValueError, match="outside 1 to 6"):
+        die.tally()
+
+
 def test_the_serial_correlation_and_runs_test_are_those_of_the_stream() -> None:
     stream = [(7 * i * i + 3 * i) % 6 + 1 for i in range(5000)]
     die = tally([stream[i : i + 60] for i in range(0, len(stream), 60)])
