@@ -204,7 +204,7 @@ def withheld_verdict(request: RequestBase, withheld: Withheld) -> Verdict:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: a frozen dataclass sets each field through object.__setattr__, once per game
 class Checked:
     """What `verify` decides about a request, before it is written up as a `Verdict`: the outcome and every fact it
     rests on. The audit reads this for each game and writes up only the games that are not fair; a verify request
