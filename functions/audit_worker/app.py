@@ -11,13 +11,18 @@ from typing import Any
 from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
+from fairdice.audit import archive
 from fairdice.audit.s3 import AuditSettings, OutputPrefix, S3Results, audit_object, client, shard_name
 from fairdice.audit.shard import PARTIALS
+from fairdice.storage import StorageSettings
 from pydantic import BaseModel, ConfigDict, Field
 
 logger = Logger()
 metrics = Metrics()
 SETTINGS = AuditSettings.from_environ(os.environ)
+# Daily games are checked against the daily archive (FAIRDICE_ARCHIVE_BUCKET), as POST /verify checks them; its
+# reader is kept warm between shards, so a day is read and checked once per worker.
+ARCHIVE = archive.of_bucket(StorageSettings.from_environ(os.environ))
 # The dashboard shows GamesAudited by service and stack (template.yaml): two stacks in one account apart.
 STACK = os.environ.get("FAIRDICE_STACK_NAME") or "local"
 s3 = client()
@@ -58,7 +63,8 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     item = ShardEvent.model_validate(event)
     key = item.shard.Key
     name = shard_name(key)
-    partial = audit_object(SETTINGS.bucket, key, S3Results(SETTINGS.bucket, item.output_prefix, s3), name, s3)
+    results = S3Results(SETTINGS.bucket, item.output_prefix, s3)
+    partial = audit_object(SETTINGS.bucket, key, results, name, s3, archive=ARCHIVE)
     counts = partial.counts
     metrics.add_dimension(name="stack", value=STACK)
     metrics.add_metric(name="GamesAudited", unit=MetricUnit.Count, value=counts.games)

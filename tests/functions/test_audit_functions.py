@@ -4,6 +4,7 @@ The worker gets the item a Distributed Map with an s3:listObjectsV2 ItemReader g
 gets the execution's input with the map run's ResultWriter details; the report, the output prefix.
 """
 
+import datetime as dt
 import gzip
 import hashlib
 import json
@@ -12,10 +13,16 @@ from typing import Any
 
 import pytest
 from audit_aws import BUCKET, AuditAws, audit_aws_fixture  # noqa: F401 (the audit_aws fixture)
+from fairdice.archive.reader import ArchiveReader
+from fairdice.audit.archive import of_bucket
+from fairdice.schemes import parse_request
+from fairdice.storage import S3Store, StorageSettings, Stores
+from fairdice.verify import verify
 from pydantic import ValidationError
 from unit.audit import games
 
 from testkit.lambda_context import FakeLambdaContext
+from testkit.timeline import Timeline
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
 Event = dict[str, Any]
@@ -73,6 +80,44 @@ def test_the_worker_refuses_an_output_prefix_outside_audits_before_reading_anyth
     event = {**load_event("audit-worker-shard"), "output_prefix": "games/2026-11-29/"}
     with pytest.raises(ValidationError, match="output_prefix"):
         audit_aws.worker.lambda_handler(event, FakeLambdaContext())
+
+
+def test_the_worker_checks_daily_games_against_the_archive_bucket_and_its_partial_names_it(
+    audit_aws: AuditAws,
+    load_event: Callable[[str], Event],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Given the stack's daily archive in S3 with 2025-03-01 committed in time and revealed, and the worker's
+    # archive as its cold start makes it from FAIRDICE_ARCHIVE_BUCKET
+    timeline = Timeline(dt.datetime(2025, 3, 1, tzinfo=dt.UTC))
+    for bucket in ("fairdice-secrets", "fairdice-archive"):
+        audit_aws.s3.create_bucket(Bucket=bucket, CreateBucketConfiguration={"LocationConstraint": "eu-west-1"})
+    stores = Stores(
+        secrets=S3Store("fairdice-secrets", client=audit_aws.s3),
+        archive=S3Store("fairdice-archive", client=audit_aws.s3),
+    )
+    with timeline.moto():
+        timeline.publish(stores, dt.datetime(2025, 3, 1, 0, 0, 3, tzinfo=dt.UTC))
+        timeline.publish(stores, dt.datetime(2025, 3, 2, 0, 0, 1, tzinfo=dt.UTC))
+    settings = StorageSettings.from_environ({"FAIRDICE_ARCHIVE_BUCKET": "fairdice-archive", "AWS_REGION": "eu-west-1"})
+    monkeypatch.setattr(audit_aws.worker, "ARCHIVE", of_bucket(settings))
+    request = {"scheme": "daily", "date": "2025-03-01", "player_id": "123e4567-e89b-12d3-a456-426614174000"}
+    reader = ArchiveReader(stores.archive, clock=lambda: dt.datetime.now(dt.UTC))
+    dice = verify(parse_request(request), day_secrets=reader).rolls[0]["dice"]
+    audit_aws.put(KEY, gzip.compress(games.jsonl([{**request, "recorded": [dice], "id": "daily-1"}])))
+
+    # When the worker audits the shard
+    result = audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+
+    # Then the daily roll is fair, as POST /verify finds it, and the partial says which archive showed it
+    assert (result["games"], result["not_fair"], result["errors"]) == (1, 0, 0)
+    stored = audit_aws.json(result["partial"] + "summary.json")
+    assert stored["archive"] == "s3://fairdice-archive"
+    assert stored["counts"]["fair"] == 1
+
+
+def test_without_an_archive_bucket_the_worker_has_no_daily_archive() -> None:
+    assert of_bucket(StorageSettings.from_environ({})) is None
 
 
 def test_merge_names_every_shard_read_and_each_failed_one_with_its_cause_and_report_draws_the_page(

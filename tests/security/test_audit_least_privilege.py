@@ -18,6 +18,8 @@ from security.test_least_privilege import arn_text, as_list, bucket_policy, func
 
 ROOT = Path(__file__).resolve().parents[2]
 AUDIT = "${AuditBucket.Arn}"
+ARCHIVE = "${ArchiveBucket.Arn}"
+READS = {"s3:GetObject", "s3:ListBucket"}
 AUDIT_FUNCTIONS = ["AuditWorkerFunction", "AuditMergeFunction", "AuditReportFunction"]
 
 
@@ -26,10 +28,14 @@ def template() -> dict[str, Any]:
     return load_template()
 
 
-def test_the_worker_reads_shards_and_writes_partial_results_only(template: dict[str, Any]) -> None:
+def test_the_worker_reads_shards_and_published_days_and_writes_partial_results_only(template: dict[str, Any]) -> None:
     assert function_grants(template, "AuditWorkerFunction") == {
         ("Allow", "s3:GetObject", f"{AUDIT}/games/*"),
         ("Allow", "s3:PutObject", f"{AUDIT}/audits/*/partials/*"),
+        # Daily games are checked against the public archive, as POST /verify checks them: its published days only.
+        ("Allow", "s3:GetObject", f"{ARCHIVE}/commitments/*"),
+        ("Allow", "s3:GetObject", f"{ARCHIVE}/revealed/*"),
+        ("Allow", "s3:ListBucket", ARCHIVE),
     }
 
 
@@ -55,12 +61,20 @@ def test_the_report_reads_the_merged_results_and_writes_the_page_only(template: 
     }
 
 
-def test_no_audit_role_reaches_the_daily_buckets_or_may_delete(template: dict[str, Any]) -> None:
+def test_no_audit_role_reaches_the_secrets_or_writes_outside_the_audit_bucket_or_may_delete(
+    template: dict[str, Any],
+) -> None:
     for name in AUDIT_FUNCTIONS:
         for _, action, resource in function_grants(template, name):
-            assert resource.startswith(AUDIT) and "Delete" not in action, (name, action, resource)
+            read_only_archive = name == "AuditWorkerFunction" and resource.startswith(ARCHIVE)
+            assert resource.startswith(AUDIT) or read_only_archive, (name, action, resource)
+            assert action in READS or resource.startswith(AUDIT), (name, action, resource)
+            assert "Delete" not in action and "Secrets" not in resource, (name, action, resource)
         variables = set(template["Resources"][name]["Properties"]["Environment"]["Variables"])
-        assert variables - {"FAIRDICE_STACK_NAME"} == {"FAIRDICE_AUDIT_BUCKET"}
+        expected = {"FAIRDICE_AUDIT_BUCKET"} | ({"FAIRDICE_ARCHIVE_BUCKET"} if name == "AuditWorkerFunction" else set())
+        assert variables - {"FAIRDICE_STACK_NAME"} == expected
+    worker = template["Resources"]["AuditWorkerFunction"]["Properties"]["Environment"]["Variables"]
+    assert worker["FAIRDICE_ARCHIVE_BUCKET"] == {"Ref": "ArchiveBucket"}
 
 
 def test_the_state_machine_invokes_its_functions_lists_shards_writes_map_runs_and_runs_its_children(

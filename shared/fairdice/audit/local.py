@@ -16,8 +16,9 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from itertools import islice
 from pathlib import Path
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
+from fairdice.audit.archive import S3_SCHEME, DayArchive, named
 from fairdice.audit.lines import Hashed, Line, numbered_lines
 from fairdice.audit.merge import merge, partial_names
 from fairdice.audit.report import read_findings, render
@@ -25,8 +26,10 @@ from fairdice.audit.shard import PARTIALS, audit_shard
 from fairdice.audit.store import FolderResults
 from fairdice.audit.summary import FINDINGS, REPORT, Summary
 from fairdice.audit.tally import InputRecord, Partial
+from fairdice.storage import StorageSettings
 
 BLOCK_LINES = 2000
+_ARCHIVES: dict[str, DayArchive] = {}
 PLAN = PARTIALS + "plan.json"
 SUFFIXES = (".jsonl", ".jsonl.gz")
 
@@ -44,10 +47,12 @@ class PlannedFile(BaseModel):
 
 
 class Plan(BaseModel):
-    """What a run reads and how it cuts it into blocks: a resume continues only the same plan."""
+    """What a run reads, how it cuts it into blocks and what daily archive it checks daily games against: a resume
+    continues only the same plan."""
 
     files: list[PlannedFile]
     block_lines: int
+    archive: str | None = None
 
 
 class Progress:
@@ -108,13 +113,21 @@ def run(
     workers: int | None = None,
     resume: bool = False,
     progress: Progress | None = None,
+    archive: str | None = None,
 ) -> RunResult:
-    """Audit every game of the inputs into `out`: summary.json, findings.jsonl and report.html."""
+    """Audit every game of the inputs into `out`: summary.json, findings.jsonl and report.html.
+
+    `archive` (a folder, or s3://bucket) is the daily archive that daily games are checked against, as
+    POST /verify checks them: without it a daily game is checked against the secret and commitment it
+    carries alone, which is at most incomplete.
+    """
     files = find_inputs(paths, out)
     workers = workers or os.cpu_count() or 1
+    archive = archive_name(archive) if archive is not None else None
     plan = Plan(
         files=[PlannedFile(file=str(f), bytes=f.stat().st_size, mtime_ns=f.stat().st_mtime_ns) for f in files],
         block_lines=BLOCK_LINES,
+        archive=archive,
     )
     store = FolderResults(out)
     done = _prepare(out, store, plan, resume)
@@ -123,7 +136,7 @@ def run(
     records: list[InputRecord] = []
     audited = resumed = 0
     before = 0
-    with _Blocks(out, workers, lambda games: watch.advance(0, games)) as blocks:
+    with _Blocks(out, workers, archive, lambda games: watch.advance(0, games)) as blocks:
         for index, path in enumerate(files):
             with path.open("rb") as raw:
                 hashed = Hashed(raw)
@@ -154,7 +167,13 @@ def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> set[s
     if resume:
         if not plan_file.is_file():
             raise UsageError(f"--resume: {out} holds no interrupted audit to resume")
-        if Plan.model_validate_json(plan_file.read_bytes()) != plan:
+        planned = Plan.model_validate_json(plan_file.read_bytes())
+        if planned.archive != plan.archive:
+            raise UsageError(
+                f"--resume: the audit in {out} checked daily games against {planned.archive or 'no archive'}, not"
+                f" {plan.archive or 'no archive'}"
+            )
+        if planned != plan:
             raise UsageError(f"--resume: the inputs are not those of the audit in {out} (a file changed or moved)")
         return set(partial_names(store))
     shutil.rmtree(out / PARTIALS, ignore_errors=True)
@@ -170,10 +189,34 @@ def _chunks(lines: Iterable[Line], size: int) -> Iterator[list[Line]]:
         yield block
 
 
-def audit_block(out: str, name: str, file: str, block: list[Line]) -> int:
+def audit_block(out: str, name: str, file: str, block: list[Line], archive: str | None = None) -> int:
     """Audit one block of a file into its partial (run in a worker process); the games it held."""
-    partial: Partial = audit_shard(block, file, FolderResults(Path(out)), name, first_line=block[0][0])
+    opened = _opened(archive) if archive is not None else None
+    partial: Partial = audit_shard(block, file, FolderResults(Path(out)), name, first_line=block[0][0], archive=opened)
     return partial.counts.games
+
+
+def archive_name(given: str) -> str:
+    """The daily archive as a run names it: s3://bucket, or a folder's absolute path; UsageError if it is neither."""
+    if given.startswith(S3_SCHEME):
+        bucket = given[len(S3_SCHEME) :].rstrip("/")
+        try:
+            StorageSettings(archive_bucket=bucket)
+        except ValidationError:
+            raise UsageError(f"--archive {given}: {bucket!r} is not an S3 bucket's name") from None
+        return S3_SCHEME + bucket
+    folder = Path(given)
+    if not folder.is_dir():
+        raise UsageError(f"--archive {given}: no such folder (the daily archive: a folder, or s3://bucket)")
+    return str(folder.resolve())
+
+
+def _opened(name: str) -> DayArchive:
+    """The daily archive of this name, opened once per process: its reader keeps the days it has checked."""
+    found = _ARCHIVES.get(name)
+    if found is None:
+        found = _ARCHIVES[name] = named(name)
+    return found
 
 
 def _ignore_interrupts() -> None:
@@ -184,9 +227,10 @@ def _ignore_interrupts() -> None:
 class _Blocks:
     """Blocks audited by worker processes (or here, for one worker), at most two per worker in flight."""
 
-    def __init__(self, out: Path, workers: int, audited: Callable[[int], None]) -> None:
+    def __init__(self, out: Path, workers: int, archive: str | None, audited: Callable[[int], None]) -> None:
         self._out = str(out)
         self._workers = workers
+        self._archive = archive
         self._audited = audited
         self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts) if workers > 1 else None
         self._flight: deque[Future[int]] = deque()
@@ -197,11 +241,11 @@ class _Blocks:
     def submit(self, name: str, file: str, block: list[Line]) -> None:
         """Audit a block now (one worker) or in a worker process, waiting while too many are in flight."""
         if self._pool is None:
-            self._audited(audit_block(self._out, name, file, block))
+            self._audited(audit_block(self._out, name, file, block, self._archive))
             return
         while len(self._flight) >= 2 * self._workers:
             self._audited(self._flight.popleft().result())
-        self._flight.append(self._pool.submit(audit_block, self._out, name, file, block))
+        self._flight.append(self._pool.submit(audit_block, self._out, name, file, block, self._archive))
 
     def __exit__(self, kind: object, *rest: object) -> None:
         if self._pool is None:

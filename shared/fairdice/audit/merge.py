@@ -93,6 +93,7 @@ def merge(
         rolled = {scheme: tally for scheme, tally in sorted(schemes.items()) if tally.counts.games}
         summary = Summary(
             inputs=records,
+            archives=sorted({part.archive for _, part in parts if part.archive}),
             **counts.model_dump(),
             duplicate_ids=repeated,
             by_scheme={scheme: tally.counts for scheme, tally in sorted(schemes.items())},

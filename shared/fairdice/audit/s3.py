@@ -14,6 +14,7 @@ from typing import Annotated, Any, BinaryIO
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from fairdice.audit.archive import DayArchive
 from fairdice.audit.lines import Hashed, numbered_lines
 from fairdice.audit.shard import audit_shard
 from fairdice.audit.tally import InputRecord, Partial
@@ -97,8 +98,11 @@ def list_keys(s3: Any, bucket: str, prefix: str) -> list[str]:
     return sorted(keys)
 
 
-def audit_object(bucket: str, key: str, results: S3Results, name: str, s3: Any | None = None) -> Partial:
-    """Audit one shard object as it streams in; its partial result goes to `results`."""
+def audit_object(
+    bucket: str, key: str, results: S3Results, name: str, s3: Any | None = None, archive: DayArchive | None = None
+) -> Partial:
+    """Audit one shard object as it streams in; its partial result goes to `results`. Daily games are checked
+    against `archive`, when there is one."""
     s3 = s3 or client()
     response = s3.get_object(Bucket=bucket, Key=key)
     body = response["Body"]
@@ -108,7 +112,7 @@ def audit_object(bucket: str, key: str, results: S3Results, name: str, s3: Any |
         return InputRecord(file=key, bytes=hashed.bytes, sha256=hashed.finish(), version=response.get("VersionId"))
 
     try:
-        return audit_shard(numbered_lines(hashed, key), key, results, name, source=source)
+        return audit_shard(numbered_lines(hashed, key), key, results, name, source=source, archive=archive)
     finally:
         body.close()
 

@@ -15,12 +15,13 @@ from typing import IO, Any
 from pydantic import ValidationError
 
 from fairdice import schemes
+from fairdice.audit.archive import DayArchive
 from fairdice.audit.lines import Line, Unreadable
 from fairdice.audit.store import Results
 from fairdice.audit.tally import Counts, DieStream, InputRecord, Partial, SchemeTally
 from fairdice.errors import FairdiceError
 from fairdice.problems import ErrorDetail, Problem, headline, invalid
-from fairdice.schemes.base import Withheld
+from fairdice.schemes.base import DaySecrets, Withheld
 from fairdice.verdict import Outcome, Summary, Verdict
 from fairdice.verify import check, withheld_verdict, written
 
@@ -40,9 +41,10 @@ def partial_key(name: str, part: str) -> str:
 class ShardAudit:
     """The running audit of one shard: counts, dice, findings written to `findings`, ids kept to sort."""
 
-    def __init__(self, file: str, findings: IO[bytes]) -> None:
+    def __init__(self, file: str, findings: IO[bytes], day_secrets: DaySecrets | None = None) -> None:
         self.file = file
         self.findings = findings
+        self.day_secrets = day_secrets
         self.counts = _counter()
         # Plain counters and dice streams while reading (updated every game); models at the end.
         self.schemes: dict[str, tuple[dict[str, int], dict[str, DieStream]]] = {}
@@ -76,7 +78,7 @@ class ShardAudit:
         scheme = scheme if isinstance(scheme, str) and scheme in self._known else None
         try:
             request = schemes.parse_request(data)
-            checked = check(request)
+            checked = check(request, day_secrets=self.day_secrets)
         except (ValidationError, FairdiceError) as exc:
             self._unread(number, shown_id, scheme, _adding(invalid(exc), id_problem))
             return
@@ -157,16 +159,19 @@ def audit_shard(
     *,
     first_line: int = 1,
     source: Callable[[], InputRecord] | None = None,
+    archive: DayArchive | None = None,
 ) -> Partial:
     """Audit a shard's lines and store its partial result under `partials/<name>/`.
 
     `source`, called once the lines are read, says which file or object the shard was whole.
+    `archive` is the daily archive that games of a scheme published by day are checked against,
+    as POST /verify checks them; without one such a game is checked against what it carries alone.
     """
     with tempfile.TemporaryDirectory(prefix="fairdice-shard-") as scratch:
         findings_path = Path(scratch) / FINDINGS
         last_line = first_line - 1
         with findings_path.open("wb") as findings:
-            audit = ShardAudit(file, findings)
+            audit = ShardAudit(file, findings, archive.secrets if archive else None)
             for number, item in lines:
                 audit.line(number, item)
                 last_line = number
@@ -178,6 +183,7 @@ def audit_shard(
             first_line=first_line,
             last_line=last_line,
             source=source() if source else None,
+            archive=archive.name if archive else None,
             counts=Counts(**audit.counts),
             by_scheme=audit.by_scheme(),
         )

@@ -32,6 +32,10 @@ class Summary(Counts):
     """Every input read, the counts overall and per scheme, each die's faces and its tests."""
 
     inputs: list[InputRecord] = Field(default_factory=list)
+    archives: list[str] = Field(
+        default_factory=list,
+        description="the daily archives daily games were checked against (none: each against what it carries)",
+    )
     duplicate_ids: int = 0
     by_scheme: dict[str, Counts] = Field(default_factory=dict)
     faces: dict[str, dict[str, list[int]]] = Field(default_factory=dict)
@@ -48,7 +52,8 @@ class Summary(Counts):
         return [record.shown() for record in inputs]
 
     def document(self) -> dict[str, Any]:
-        """The summary as `summary.json` holds it: `inputs` first, then the counts, then the rest."""
+        """The summary as `summary.json` holds it: `inputs` first, then the counts, then the rest, and last the
+        daily archives read (beyond the shape issue 13 asked for)."""
         dumped = self.model_dump(mode="json")
         order = [
             "inputs",
@@ -59,6 +64,7 @@ class Summary(Counts):
             "uniformity",
             "independence",
             "power",
+            "archives",
         ]
         return {key: dumped[key] for key in order}
 

@@ -196,5 +196,6 @@ class Partial(BaseModel):
     first_line: int
     last_line: int
     source: InputRecord | None = None
+    archive: str | None = Field(default=None, description="the daily archive its daily games were checked against")
     counts: Counts = Field(default_factory=Counts)
     by_scheme: dict[str, SchemeTally] = Field(default_factory=dict)

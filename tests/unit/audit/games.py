@@ -48,8 +48,8 @@ def three_dice(n: int, rolls: int = 10) -> Game:
 
 
 def daily(n: int) -> Game:
-    """A daily roll with its day's secret and commitment: incomplete, as the audit reads no daily archive that would
-    show the commitment was published before the day's play."""
+    """A daily roll with its day's secret and commitment: incomplete, as an audit without `--archive` reads no daily
+    archive that would show the commitment was published before the day's play."""
     secret = key(n)
     player = f"123e4567-e89b-12d3-a456-{n:012d}"
     return recorded(

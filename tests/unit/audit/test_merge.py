@@ -17,6 +17,7 @@ SUMMARY_KEYS = [
     "inputs", "games", "rolls", "fair", "mismatch", "incomplete", "withheld", "errors",
     "rolls_differ", "rolls_missing", "rolls_extra", "duplicate_ids",
     "by_scheme", "faces", "uniformity", "independence", "power",
+    "archives",  # after the issue's own keys: the daily archives that daily games were checked against
 ]  # fmt: skip
 
 

@@ -1,0 +1,116 @@
+"""Daily games in an audit are checked against the daily archive, as POST /verify checks them: with `--archive` a
+fair daily roll is fair, a secret the archive contradicts is a mismatch, and the summary names the archive read."""
+
+import datetime as dt
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fairdice.archive.reader import ArchiveReader
+from fairdice.audit.archive import DayArchive
+from fairdice.audit.lines import numbered_lines
+from fairdice.audit.local import UsageError, run
+from fairdice.audit.shard import FINDINGS, audit_shard, partial_key
+from fairdice.audit.store import FolderResults
+from fairdice.cli import main
+from fairdice.schemes import parse_request
+from fairdice.verify import verify
+
+from testkit.timeline import Timeline
+from unit.audit import games
+
+DAY = "2025-03-01"
+PLAYER = "123e4567-e89b-12d3-a456-426614174000"
+
+
+def at(text: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(text).replace(tzinfo=dt.UTC)
+
+
+@pytest.fixture
+def archive(tmp_path: Path) -> tuple[Path, ArchiveReader]:
+    """A folder archive whose day 2025-03-01 was committed at 00:00:03 and revealed at the next midnight."""
+    timeline = Timeline(at("2025-03-01 00:00"))
+    stores = timeline.stores(tmp_path / "daily")
+    timeline.publish(stores, at("2025-03-01 00:00:03"))
+    timeline.publish(stores, at("2025-03-02 00:00:01"))
+    return tmp_path / "daily" / "archive", ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
+
+
+def roll(reader: ArchiveReader, n: int, **fields: Any) -> games.Game:
+    """A daily roll as the player saw it (the faces the archive's secret gives), with id `daily-<n>`."""
+    request = {"scheme": "daily", "date": DAY, "player_id": PLAYER}
+    dice = verify(parse_request(request), day_secrets=reader).rolls[0]["dice"]
+    return {**request, "recorded": [dice], "id": f"daily-{n}", **fields}
+
+
+def test_a_shard_checks_daily_games_against_the_archive_and_its_partial_names_it(
+    tmp_path: Path, archive: tuple[Path, ArchiveReader]
+) -> None:
+    _, reader = archive
+    fair = roll(reader, 1)
+    contradicted = roll(reader, 2, secret=games.key(2), commitment=games.seal(games.key(2)))
+    store = FolderResults(tmp_path / "out")
+    data = games.jsonl([fair, contradicted, roll(reader, 3, date="2025-03-05")])
+
+    partial = audit_shard(
+        numbered_lines(io.BytesIO(data), "day.jsonl"),
+        "day.jsonl",
+        store,
+        "s",
+        archive=DayArchive(reader, "the-archive"),
+    )
+
+    # The roll that is the archive's is fair; a secret of one's own is contradicted by it; a day it does not hold yet
+    # is a line that cannot be verified, in the API's words.
+    assert (partial.counts.fair, partial.counts.mismatch, partial.counts.errors) == (1, 1, 1)
+    assert partial.archive == "the-archive"
+    findings = [json.loads(line) for line in (tmp_path / "out" / partial_key("s", FINDINGS)).read_text().splitlines()]
+    by_id = {finding.get("id"): finding for finding in findings}
+    assert by_id["daily-2"]["verdict"] == "mismatch"
+    assert any("archive" in reason for reason in by_id["daily-2"]["reasons"])
+    assert by_id["daily-3"]["error"]["code"] in ("future_day", "unknown_day")
+
+
+def test_without_an_archive_the_same_roll_cannot_be_verified_and_nothing_names_an_archive(
+    tmp_path: Path, archive: tuple[Path, ArchiveReader]
+) -> None:
+    _, reader = archive
+    store = FolderResults(tmp_path / "out")
+    partial = audit_shard(numbered_lines(io.BytesIO(games.jsonl([roll(reader, 1)])), "d.jsonl"), "d.jsonl", store, "s")
+    assert (partial.counts.fair, partial.counts.errors, partial.archive) == (0, 1, None)
+
+
+def test_the_command_with_an_archive_folder_finds_the_daily_roll_fair_and_the_summary_names_the_folder(
+    tmp_path: Path, archive: tuple[Path, ArchiveReader]
+) -> None:
+    folder, reader = archive
+    (tmp_path / "games.jsonl").write_bytes(games.jsonl([roll(reader, 1), games.narde(2)]))
+    out = tmp_path / "out"
+
+    assert (
+        main(["audit", str(tmp_path / "games.jsonl"), "--out", str(out), "--workers", "2", "--archive", str(folder)])
+        == 0
+    )
+
+    summary = json.loads((out / "summary.json").read_text())
+    assert (summary["games"], summary["fair"], summary["by_scheme"]["daily"]["fair"]) == (2, 2, 1)
+    assert summary["archives"] == [str(folder.resolve())]
+    # A resume must check daily games against the same archive as the run it finishes
+    with pytest.raises(UsageError, match="no archive"):
+        run([str(tmp_path / "games.jsonl")], out, workers=1, resume=True)
+
+
+@pytest.mark.parametrize(
+    ("given", "words"),
+    [("nowhere", "no such folder"), ("s3://Not_A_Bucket", "not an S3 bucket's name")],
+)
+def test_an_archive_that_is_neither_a_folder_nor_a_bucket_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], given: str, words: str
+) -> None:
+    (tmp_path / "games.jsonl").write_bytes(games.jsonl([games.narde(1)]))
+    arguments = ["audit", str(tmp_path / "games.jsonl"), "--out", str(tmp_path / "out"), "--archive", given]
+    assert main(arguments) == 2
+    assert words in capsys.readouterr().err
