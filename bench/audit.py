@@ -2,7 +2,8 @@
 
 1. One worker against the core on the same games: the core's recompute() alone, the core's verify
    path (parse_request + verify, what POST /verify does without HTTP) and the audit worker
-   (reading, JSON, verify, tallies, findings, ids, writing its partial), in games per CPU-second.
+   (reading, JSON, the core's check, tallies, findings, ids, writing its partial), in games per CPU-second;
+   and how long the same recompute takes inside the worker.
 2. N workers on N cores against one worker: `fairdice audit` wall time, best of a few alternating runs.
 3. Peak memory of `fairdice audit` for 10,000 and for 1,000,000 games, each run in a fresh process
    (its own peak and its worker processes' peak), and the merge alone for the large run.
