@@ -23,7 +23,7 @@ from fairdice.errors import FairdiceError
 from fairdice.problems import ErrorDetail, Problem, headline, invalid
 from fairdice.schemes.base import DaySecrets, Withheld
 from fairdice.verdict import Outcome, Summary, Verdict
-from fairdice.verify import check, withheld_verdict, written
+from fairdice.verify import Checked, check, withheld_verdict, written
 
 PARTIALS = "partials/"
 SUMMARY = "summary.json"
@@ -79,20 +79,25 @@ class ShardAudit:
         try:
             request = schemes.parse_request(data)
             checked = check(request, day_secrets=self.day_secrets)
+            # Only a game that is not fair is written up as its verdict (reasons, diagnosis), for its finding.
+            if isinstance(checked, Withheld):
+                verdict: Verdict | None = withheld_verdict(request, checked)
+                faces: Sequence[bytearray] = []
+            else:
+                verdict = None if checked.verdict == "fair" else written(checked)
+                faces = checked.rolls.faces
         except (ValidationError, FairdiceError) as exc:
             self._unread(number, shown_id, scheme, _adding(invalid(exc), id_problem))
             return
         if id_problem is not None:
             self._unread(number, None, scheme, _adding(None, id_problem))
             return
-        if isinstance(checked, Withheld):
-            verdict = withheld_verdict(request, checked)
-            self._count(verdict.scheme, verdict.verdict, verdict.summary, [])
+        if verdict is None:
+            assert isinstance(checked, Checked)
+            self._count(checked.scheme.id, checked.verdict, checked.summary, faces)
+        else:
+            self._count(verdict.scheme, verdict.verdict, verdict.summary, faces)
             self._finding(game_id, verdict)
-            return
-        self._count(checked.scheme.id, checked.verdict, checked.summary, checked.rolls.faces)
-        if checked.verdict != "fair":  # only a game that is not fair is written up, for its finding
-            self._finding(game_id, written(checked))
 
     def _count(self, scheme: str, outcome: Outcome, summary: Summary, faces: Sequence[bytearray]) -> None:
         """Count one verified game and tally its dice (`faces`: a column per die, as recomputed)."""
