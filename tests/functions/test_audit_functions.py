@@ -18,6 +18,7 @@ from fairdice.audit.archive import of_bucket
 from fairdice.schemes import parse_request
 from fairdice.storage import S3Store, StorageSettings, Stores
 from fairdice.verify import verify
+from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets
 from pydantic import ValidationError
 from unit.audit import games
 
@@ -90,16 +91,12 @@ def test_the_worker_checks_daily_games_against_the_archive_bucket_and_its_partia
     # Given the stack's daily archive in S3 with 2025-03-01 committed in time and revealed, and the worker's
     # archive as its cold start makes it from FAIRDICE_ARCHIVE_BUCKET
     timeline = Timeline(dt.datetime(2025, 3, 1, tzinfo=dt.UTC))
-    for bucket in ("fairdice-secrets", "fairdice-archive"):
-        audit_aws.s3.create_bucket(Bucket=bucket, CreateBucketConfiguration={"LocationConstraint": "eu-west-1"})
-    stores = Stores(
-        secrets=S3Store("fairdice-secrets", client=audit_aws.s3),
-        archive=S3Store("fairdice-archive", client=audit_aws.s3),
-    )
+    create_archive_buckets(audit_aws.s3)
+    stores = Stores(secrets=S3Store(SECRETS, client=audit_aws.s3), archive=S3Store(ARCHIVE, client=audit_aws.s3))
     with timeline.moto():
         timeline.publish(stores, dt.datetime(2025, 3, 1, 0, 0, 3, tzinfo=dt.UTC))
         timeline.publish(stores, dt.datetime(2025, 3, 2, 0, 0, 1, tzinfo=dt.UTC))
-    settings = StorageSettings.from_environ({"FAIRDICE_ARCHIVE_BUCKET": "fairdice-archive", "AWS_REGION": "eu-west-1"})
+    settings = StorageSettings.from_environ({"FAIRDICE_ARCHIVE_BUCKET": ARCHIVE, "AWS_REGION": REGION})
     monkeypatch.setattr(audit_aws.worker, "ARCHIVE", of_bucket(settings))
     request = {"scheme": "daily", "date": "2025-03-01", "player_id": "123e4567-e89b-12d3-a456-426614174000"}
     reader = ArchiveReader(stores.archive, clock=lambda: dt.datetime.now(dt.UTC))
@@ -112,7 +109,7 @@ def test_the_worker_checks_daily_games_against_the_archive_bucket_and_its_partia
     # Then the daily roll is fair, as POST /verify finds it, and the partial says which archive showed it
     assert (result["games"], result["not_fair"], result["errors"]) == (1, 0, 0)
     stored = audit_aws.json(result["partial"] + "summary.json")
-    assert stored["archive"] == "s3://fairdice-archive"
+    assert stored["archive"] == f"s3://{ARCHIVE}"
     assert stored["counts"]["fair"] == 1
 
 

@@ -1,4 +1,4 @@
-"""`fairdice audit INPUT... --out DIR [--workers N] [--resume] [--archive DIR|s3://BUCKET]`, on the `fairdice` command.
+"""`fairdice audit INPUT... --out DIR [--workers N] [--resume] [--archive s3://BUCKET]`, on the `fairdice` command.
 
 Exit status: 0 every game fair (every line read, no id used twice); 1 any game not fair, any line
 not read or any id used twice; 2 a usage error or an input that cannot be opened; 130 interrupted
@@ -36,9 +36,9 @@ def register(sub: Any) -> None:
     audit.add_argument("--resume", action="store_true", help="finish an interrupted audit into the same --out")
     audit.add_argument(
         "--archive",
-        metavar="DIR|s3://BUCKET",
-        help="the daily archive to check daily games against, as POST /verify does (without it a daily game is"
-        " checked against the secret and commitment it carries: at most incomplete)",
+        metavar="s3://BUCKET",
+        help="the daily archive's bucket, to check daily games against as POST /verify does (without it a daily game"
+        " is checked against the secret and commitment it carries: at most incomplete)",
     )
     audit.set_defaults(run=_audit)
 

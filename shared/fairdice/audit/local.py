@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 
-from fairdice.audit.archive import S3_SCHEME, DayArchive, named
+from fairdice.audit.archive import S3_SCHEME, DayArchive, of_bucket
 from fairdice.audit.lines import Hashed, Line, numbered_lines
 from fairdice.audit.merge import merge, partial_names
 from fairdice.audit.report import read_findings, render
@@ -117,7 +117,7 @@ def run(
 ) -> RunResult:
     """Audit every game of the inputs into `out`: summary.json, findings.jsonl and report.html.
 
-    `archive` (a folder, or s3://bucket) is the daily archive that daily games are checked against, as
+    `archive` (s3://bucket) is the daily archive that daily games are checked against, as
     POST /verify checks them: without it a daily game is checked against the secret and commitment it
     carries alone, which is at most incomplete.
     """
@@ -197,25 +197,28 @@ def audit_block(out: str, name: str, file: str, block: list[Line], archive: str 
 
 
 def archive_name(given: str) -> str:
-    """The daily archive as a run names it: s3://bucket, or a folder's absolute path; UsageError if it is neither."""
-    if given.startswith(S3_SCHEME):
-        bucket = given[len(S3_SCHEME) :].rstrip("/")
-        try:
-            StorageSettings(archive_bucket=bucket)
-        except ValidationError:
-            raise UsageError(f"--archive {given}: {bucket!r} is not an S3 bucket's name") from None
-        return S3_SCHEME + bucket
-    folder = Path(given)
-    if not folder.is_dir():
-        raise UsageError(f"--archive {given}: no such folder (the daily archive: a folder, or s3://bucket)")
-    return str(folder.resolve())
+    """The daily archive as a run names it, s3://bucket; UsageError for anything else (`fairdice.audit.archive`
+    says why a folder is refused)."""
+    bucket = given.removeprefix(S3_SCHEME).rstrip("/")
+    if not given.startswith(S3_SCHEME):
+        raise UsageError(
+            f"--archive {given}: the daily archive is its S3 bucket, s3://BUCKET: S3 dates each day's commitment"
+            " itself, where a folder's file times can be set by anyone"
+        )
+    try:
+        storage = StorageSettings(archive_bucket=bucket)
+    except ValidationError:
+        raise UsageError(f"--archive {given}: {bucket!r} is not an S3 bucket's name") from None
+    return S3_SCHEME + str(storage.archive_bucket)
 
 
 def _opened(name: str) -> DayArchive:
     """The daily archive of this name, opened once per process: its reader keeps the days it has checked."""
     found = _ARCHIVES.get(name)
     if found is None:
-        found = _ARCHIVES[name] = named(name)
+        found = of_bucket(StorageSettings(archive_bucket=name.removeprefix(S3_SCHEME)))
+        assert found is not None
+        _ARCHIVES[name] = found
     return found
 
 

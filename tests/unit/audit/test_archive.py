@@ -1,5 +1,6 @@
-"""Daily games in an audit are checked against the daily archive, as POST /verify checks them: with `--archive` a
-fair daily roll is fair, a secret the archive contradicts is a mismatch, and the summary names the archive read."""
+"""Daily games in an audit are checked against the daily archive, as POST /verify checks them: with `--archive` (its
+S3 bucket, never a folder) a fair daily roll is fair, a secret the archive contradicts is a mismatch, and the summary
+names the archive read."""
 
 import datetime as dt
 import io
@@ -7,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import boto3
 import pytest
 from fairdice.archive.reader import ArchiveReader
 from fairdice.audit.archive import DayArchive
@@ -16,7 +18,10 @@ from fairdice.audit.shard import FINDINGS, audit_shard, partial_key
 from fairdice.audit.store import FolderResults
 from fairdice.cli import main
 from fairdice.schemes import parse_request
+from fairdice.storage import S3Store, Stores
 from fairdice.verify import verify
+from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets
+from moto import mock_aws
 
 from testkit.timeline import Timeline
 from unit.audit import games
@@ -83,34 +88,51 @@ def test_without_an_archive_the_same_roll_cannot_be_verified_and_nothing_names_a
     assert (partial.counts.fair, partial.counts.errors, partial.archive) == (0, 1, None)
 
 
-def test_the_command_with_an_archive_folder_finds_the_daily_roll_fair_and_the_summary_names_the_folder(
-    tmp_path: Path, archive: tuple[Path, ArchiveReader]
+def test_the_command_with_the_archive_bucket_finds_the_daily_roll_fair_and_the_summary_names_the_bucket(
+    tmp_path: Path, fake_aws_credentials: None
 ) -> None:
-    folder, reader = archive
-    (tmp_path / "games.jsonl").write_bytes(games.jsonl([roll(reader, 1), games.narde(2)]))
-    out = tmp_path / "out"
+    # Given the daily archive's buckets in moto, as template.yaml makes them, with 2025-03-01 committed and revealed
+    timeline = Timeline(at("2025-03-01 00:00"))
+    with mock_aws(), timeline.moto():
+        client = boto3.client("s3", region_name=REGION)
+        create_archive_buckets(client)
+        stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
+        timeline.publish(stores, at("2025-03-01 00:00:03"))
+        timeline.publish(stores, at("2025-03-02 00:00:01"))
+        reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
+        (tmp_path / "games.jsonl").write_bytes(games.jsonl([roll(reader, 1), games.narde(2)]))
+        out = tmp_path / "out"
 
-    assert (
-        main(["audit", str(tmp_path / "games.jsonl"), "--out", str(out), "--workers", "2", "--archive", str(folder)])
-        == 0
-    )
+        # When the command audits them against the bucket (one worker: moto answers in this process)
+        arguments = ["audit", str(tmp_path / "games.jsonl"), "--out", str(out), "--workers", "1"]
+        assert main([*arguments, "--archive", f"s3://{ARCHIVE}/"]) == 0
 
+    # Then the daily roll is fair, as POST /verify finds it, and the summary names the bucket it was checked against
     summary = json.loads((out / "summary.json").read_text())
     assert (summary["games"], summary["fair"], summary["by_scheme"]["daily"]["fair"]) == (2, 2, 1)
-    assert summary["archives"] == [str(folder.resolve())]
+    assert summary["archives"] == [f"s3://{ARCHIVE}"]
     # A resume must check daily games against the same archive as the run it finishes
     with pytest.raises(UsageError, match="no archive"):
         run([str(tmp_path / "games.jsonl")], out, workers=1, resume=True)
 
 
-@pytest.mark.parametrize(
-    ("given", "words"),
-    [("nowhere", "no such folder"), ("s3://Not_A_Bucket", "not an S3 bucket's name")],
-)
-def test_an_archive_that_is_neither_a_folder_nor_a_bucket_is_a_usage_error(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], given: str, words: str
+def test_a_folder_is_refused_as_the_archive_even_one_that_would_make_the_roll_fair(
+    tmp_path: Path, archive: tuple[Path, ArchiveReader], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A folder's file times say when its commitments were "published", and whoever holds the folder can set them:
+    # a folder of back-dated files would make any secret's rolls fair. The archive is its bucket, dated by S3.
+    folder, reader = archive
+    (tmp_path / "games.jsonl").write_bytes(games.jsonl([roll(reader, 1)]))
+    arguments = ["audit", str(tmp_path / "games.jsonl"), "--out", str(tmp_path / "out"), "--archive", str(folder)]
+    assert main(arguments) == 2
+    assert "S3 dates each day's commitment itself" in capsys.readouterr().err
+    assert not (tmp_path / "out" / "summary.json").exists()
+
+
+def test_an_archive_that_is_not_a_bucket_name_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (tmp_path / "games.jsonl").write_bytes(games.jsonl([games.narde(1)]))
-    arguments = ["audit", str(tmp_path / "games.jsonl"), "--out", str(tmp_path / "out"), "--archive", given]
-    assert main(arguments) == 2
-    assert words in capsys.readouterr().err
+    arguments = ["audit", str(tmp_path / "games.jsonl"), "--out", str(tmp_path / "out")]
+    assert main([*arguments, "--archive", "s3://Not_A_Bucket"]) == 2
+    assert "not an S3 bucket's name" in capsys.readouterr().err
