@@ -3,7 +3,7 @@
 import json
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,18 @@ def fake_aws_credentials(monkeypatch: pytest.MonkeyPatch) -> None:
         "AWS_DEFAULT_REGION": "eu-west-1",
     }.items():
         monkeypatch.setenv(name, value)
+
+
+@pytest.fixture
+def toy() -> Iterator[None]:
+    """The test-only scheme (`testkit.toy_scheme`), registered for one test."""
+    from testkit import toy_scheme
+
+    toy_scheme.register()
+    try:
+        yield
+    finally:
+        toy_scheme.unregister()
 
 
 @pytest.fixture

@@ -14,11 +14,19 @@ from typing import Any
 import pytest
 
 from security.cloudformation import load_template
-from security.test_least_privilege import arn_text, as_list, bucket_policy, function_grants, grants, statement
+from security.test_least_privilege import (
+    ARCHIVE,
+    READS_PUBLISHED_DAYS,
+    arn_text,
+    as_list,
+    bucket_policy,
+    function_grants,
+    grants,
+    statement,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 AUDIT = "${AuditBucket.Arn}"
-ARCHIVE = "${ArchiveBucket.Arn}"
 READS = {"s3:GetObject", "s3:ListBucket"}
 AUDIT_FUNCTIONS = ["AuditWorkerFunction", "AuditMergeFunction", "AuditReportFunction"]
 
@@ -29,13 +37,11 @@ def template() -> dict[str, Any]:
 
 
 def test_the_worker_reads_shards_and_published_days_and_writes_partial_results_only(template: dict[str, Any]) -> None:
+    # Daily games are checked against the public archive, as POST /verify checks them: its published days only.
     assert function_grants(template, "AuditWorkerFunction") == {
         ("Allow", "s3:GetObject", f"{AUDIT}/games/*"),
         ("Allow", "s3:PutObject", f"{AUDIT}/audits/*/partials/*"),
-        # Daily games are checked against the public archive, as POST /verify checks them: its published days only.
-        ("Allow", "s3:GetObject", f"{ARCHIVE}/commitments/*"),
-        ("Allow", "s3:GetObject", f"{ARCHIVE}/revealed/*"),
-        ("Allow", "s3:ListBucket", ARCHIVE),
+        *READS_PUBLISHED_DAYS,
     }
 
 

@@ -110,13 +110,17 @@ def key_policy(template: dict[str, Any]) -> list[dict[str, Any]]:
 # ---- the functions --------------------------------------------------------------------------
 
 
+# What a reader of the daily archive may do: get the published days, and list the bucket (S3 answers 404 rather than
+# 403 for a missing key only to a caller that may list it).
+READS_PUBLISHED_DAYS = {
+    ("Allow", "s3:GetObject", f"{ARCHIVE}/commitments/*"),
+    ("Allow", "s3:GetObject", f"{ARCHIVE}/revealed/*"),
+    ("Allow", "s3:ListBucket", ARCHIVE),
+}
+
+
 def test_the_verify_function_reads_published_days_and_nothing_else(template: dict[str, Any]) -> None:
-    assert function_grants(template, "VerifyApiFunction") == {
-        ("Allow", "s3:GetObject", f"{ARCHIVE}/commitments/*"),
-        ("Allow", "s3:GetObject", f"{ARCHIVE}/revealed/*"),
-        # S3 answers 404 rather than 403 for a missing key only to a caller that may list the bucket.
-        ("Allow", "s3:ListBucket", ARCHIVE),
-    }
+    assert function_grants(template, "VerifyApiFunction") == READS_PUBLISHED_DAYS
 
 
 def test_the_verify_function_is_never_told_where_the_secrets_are(template: dict[str, Any]) -> None:
@@ -130,11 +134,7 @@ def test_the_verify_function_is_never_told_where_the_secrets_are(template: dict[
 
 
 def test_the_watchdog_reads_what_the_public_may_read_and_nothing_else(template: dict[str, Any]) -> None:
-    assert function_grants(template, "DailyWatchdogFunction") == {
-        ("Allow", "s3:GetObject", f"{ARCHIVE}/commitments/*"),
-        ("Allow", "s3:GetObject", f"{ARCHIVE}/revealed/*"),
-        ("Allow", "s3:ListBucket", ARCHIVE),
-    }
+    assert function_grants(template, "DailyWatchdogFunction") == READS_PUBLISHED_DAYS
     function = template["Resources"]["DailyWatchdogFunction"]["Properties"]
     assert "SecretsBucket" not in repr(function)
 

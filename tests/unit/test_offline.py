@@ -8,26 +8,14 @@ import hashlib
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from importlib.resources import files
 
 import pytest
 from fairdice import markup, offline, schemes
 
-from testkit import toy_scheme
-
 
 def _sha256(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
-
-
-@pytest.fixture
-def toy() -> Iterator[None]:
-    toy_scheme.register()
-    try:
-        yield
-    finally:
-        toy_scheme.unregister()
 
 
 def test_the_pages_policy_allows_its_one_script_and_one_style_by_their_hashes_and_nothing_else() -> None:

@@ -17,8 +17,6 @@ from fairdice.schemes import parse_request
 from fairdice.verdict import Verdict
 from fairdice.verify import verify
 
-from testkit import toy_scheme
-
 KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
 HOSTILE = '<script>alert("x")</script>\'"&amp;'
@@ -318,12 +316,8 @@ def test_invisible_characters_are_shown_as_code_points_in_every_value_and_in_the
     assert f"<td class=msg>narde-v1|a{shown}b|0<td" in page
 
 
-def test_a_scheme_the_pages_script_does_not_know_is_said_to_be_one_the_browser_cannot_check() -> None:
-    toy_scheme.register()
-    try:
-        request = parse_request({"scheme": "toy-d20", "key": KEY, "seed": "abc", "count": 3})
-        page = verdict_page(verify(request), request)
-    finally:
-        toy_scheme.unregister()
+def test_a_scheme_the_pages_script_does_not_know_is_said_to_be_one_the_browser_cannot_check(toy: None) -> None:
+    request = parse_request({"scheme": "toy-d20", "key": KEY, "seed": "abc", "count": 3})
+    page = verdict_page(verify(request), request)
     assert "Your browser cannot recompute these rolls itself: this page's script does not know the scheme" in page.html
     assert "<script>" not in page.html and "script-src" not in page.policy

@@ -154,16 +154,12 @@ def test_a_window_that_starts_past_the_games_first_roll_is_incomplete_however_we
     assert (partial.counts.incomplete, partial.counts.fair) == (1, 0)
 
 
-def test_a_scheme_known_only_to_the_registry_is_audited_with_its_own_dice(tmp_path: Path) -> None:
+def test_a_scheme_known_only_to_the_registry_is_audited_with_its_own_dice(tmp_path: Path, toy: None) -> None:
     # Given the test-only scheme (a d20 and a d12 a toss), registered for this test alone
-    toy_scheme.register()
-    try:
-        request = {"scheme": toy_scheme.TOY, "key": games.key(1), "fingerprint": games.seal(games.key(1))}
-        request |= {"seed": "s", "count": 50}
-        game = games.recorded(request, 1)
-        partial, findings, _ = audit(tmp_path, [game])
-    finally:
-        toy_scheme.unregister()
+    request = {"scheme": toy_scheme.TOY, "key": games.key(1), "fingerprint": games.seal(games.key(1))}
+    request |= {"seed": "s", "count": 50}
+    game = games.recorded(request, 1)
+    partial, findings, _ = audit(tmp_path, [game])
     # Then its dice are named by position and have the scheme's own sides
     dice = partial.by_scheme[toy_scheme.TOY].dice
     assert {name: die.sides for name, die in dice.items()} == {"1": 20, "2": 12}

@@ -2,7 +2,6 @@
 only in the tests working through the whole core."""
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,16 +26,6 @@ from unit.strategies import SETTINGS, requests
 ROOT = Path(__file__).resolve().parents[3]
 KEY = bytes(range(32, 64))
 TOY = {"scheme": "toy-d20", "key": KEY.hex(), "fingerprint": seal_of(KEY), "seed": "abc", "count": 30}
-
-
-@pytest.fixture
-def toy() -> Iterator[None]:
-    """The test-only scheme, registered for one test."""
-    toy_scheme.register()
-    try:
-        yield
-    finally:
-        toy_scheme.unregister()
 
 
 def _toy_rolls() -> list[list[int]]:
