@@ -4,6 +4,8 @@
    path (parse_request + verify, what POST /verify does without HTTP) and the audit worker
    (reading, JSON, the core's check, tallies, findings, ids, writing its partial), in games per CPU-second;
    and how long the same recompute takes inside the worker.
+1b. The same ratio for games of other lengths (60 to 4,000 rolls), with what the worker spends beyond
+   recompute, a game and a roll.
 2. N workers on N cores against one worker: `fairdice audit` wall time, best of a few alternating runs.
 3. Peak memory of `fairdice audit` for 10,000 and for 1,000,000 games, each run in a fresh process
    (its own peak and its worker processes' peak), and the merge alone for the large run.
@@ -52,13 +54,13 @@ WORKER_GB = 1769 / 1024
 MERGE_GB = 2048 / 1024
 
 
-def distinct_games() -> list[dict[str, Any]]:
-    """DISTINCT fair 60-roll games; the inputs cycle through them with ids of their own."""
+def distinct_games(rolls: int = ROLLS, distinct: int = DISTINCT) -> list[dict[str, Any]]:
+    """`distinct` fair games of `rolls` rolls; the inputs cycle through them with ids of their own."""
     made = []
-    for n in range(DISTINCT):
+    for n in range(distinct):
         key = hashlib.sha256(f"bench-{n}".encode()).hexdigest()
         request = {"scheme": "narde-v1", "key": key, "fingerprint": hashlib.sha256(bytes.fromhex(key)).hexdigest()}
-        request |= {"phrase": f"table-{n}", "count": ROLLS}
+        request |= {"phrase": f"table-{n}", "count": rolls}
         dice = [roll["dice"] or [] for roll in verify(parse_request(request)).rolls]
         del request["count"]
         request["recorded"] = " ".join(f"{a}-{b}" for a, b in dice)
@@ -93,7 +95,8 @@ def best_cpu(repeat: int, works: dict[str, Callable[[], object]]) -> dict[str, f
     return best
 
 
-def worker_section(games: list[dict[str, Any]], count: int, repeat: int, scratch: Path) -> dict[str, float]:
+def worker_works(games: list[dict[str, Any]], count: int, scratch: Path) -> dict[str, Callable[[], None]]:
+    """The three works section 1 compares, on the same `count` games: recompute alone, the verify path, the worker."""
     data = lines(games, count)
     texts = [json.dumps({k: v for k, v in json.loads(line).items() if k != "id"}) for line in data.splitlines()]
     requests = [parse_request(json.loads(text)) for text in texts]
@@ -111,9 +114,14 @@ def worker_section(games: list[dict[str, Any]], count: int, repeat: int, scratch
     def worker() -> None:
         audit_shard(numbered_lines(io.BytesIO(data), "bench.jsonl"), "bench.jsonl", store, "bench")
 
-    best = best_cpu(repeat, {"recompute": core_recompute, "verify_path": core_verify_path, "worker": worker})
+    return {"recompute": core_recompute, "verify_path": core_verify_path, "worker": worker}
+
+
+def worker_section(games: list[dict[str, Any]], count: int, repeat: int, scratch: Path) -> dict[str, float]:
+    works = worker_works(games, count, scratch)
+    best = best_cpu(repeat, works)
     rates = {name: count / seconds for name, seconds in best.items()}
-    inside = recompute_inside_the_worker(worker, count, repeat)
+    inside = recompute_inside_the_worker(works["worker"], count, repeat)
     print(f"1. One worker against the core, {count:,} games of {ROLLS} rolls, best of {repeat} (games per CPU-second)")
     print(f"   core recompute() alone      {rates['recompute']:10,.0f}")
     print(f"   core parse_request+verify   {rates['verify_path']:10,.0f}")
@@ -166,6 +174,33 @@ def recompute_inside_the_worker(worker: Callable[[], None], count: int, repeat: 
     finally:
         del scheme.rolls  # the instance's own method again
     return {"per_game": best[0] / count, "share": best[0] / best[1]}
+
+
+def length_section(lengths: list[int], rolls_each: int, repeat: int, scratch: Path) -> dict[str, Any]:
+    """Section 1's worker / recompute ratio for games of other lengths, the same number of rolls at each length.
+
+    A game costs the worker a part whatever its length (its line, JSON, validation, its counts) and
+    a part per roll (reading and comparing the recorded roll, tallying its dice) besides the
+    recompute. At each length the two works take turns, as in section 1; the worker's time beyond
+    recompute is shown a game and a roll. Lengths are measured one after another, so their absolute
+    times may fall in different spells of the machine: compare the ratios.
+    """
+    print(f"1b. One worker against recompute by game length, {rolls_each:,} rolls at each, best of {repeat}")
+    rows = []
+    for rolls in lengths:
+        count = max(1, rolls_each // rolls)
+        made = worker_works(distinct_games(rolls, min(DISTINCT, count)), count, scratch / f"length-{rolls}")
+        best = best_cpu(repeat, {name: made[name] for name in ("recompute", "worker")})
+        recomputed, worked = best["recompute"] / count, best["worker"] / count
+        rows.append({"rolls": rolls, "games": count, "recompute_s": recomputed, "worker_s": worked})
+        beyond = worked - recomputed
+        print(
+            f"   {rolls:>6,} rolls: {count:>6,} games; a game: recompute {recomputed * 1e6:7.0f} us,"
+            f" worker {worked * 1e6:7.0f} us ({beyond * 1e6:6.0f} us beyond, {beyond / rolls * 1e6:5.2f} us a roll);"
+            f" worker / recompute {recomputed / worked:.2f}x"
+        )
+    print()
+    return {"lengths": rows}
 
 
 def audit_command(inputs: Path, out: Path, workers: int) -> dict[str, Any]:
@@ -322,6 +357,8 @@ def main() -> None:
     parser.add_argument("--large", type=int, default=1_000_000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--lengths", default="60,250,1000,4000", help="game lengths for section 1b, in rolls")
+    parser.add_argument("--length-rolls", type=int, default=240_000, help="rolls at each length in section 1b")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     print(f"fairdice audit bench - Python {sys.version.split()[0]}, {os.cpu_count()} cores\n")
@@ -329,11 +366,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="fairdice-audit-bench-") as folder:
         scratch = Path(folder)
         worker = worker_section(games, args.worker_games, args.repeat, scratch)
+        lengths = [int(n) for n in args.lengths.split(",")]
+        by_length = length_section(lengths, args.length_rolls, max(3, args.repeat // 2), scratch)
         scaling = scaling_section(games, args.scaling_games, args.rounds, scratch)
         memory = memory_section(games, args.small, args.large, scratch)
     model = aws_model(worker["worker_seconds_per_game"], memory["merge_per_game_s"], memory["merge_fixed_s"])
     if args.json:
-        print(json.dumps({"worker": worker, "scaling": scaling, "memory": memory, "aws": model}, indent=2, default=str))
+        figures = {"worker": worker, "by_length": by_length, "scaling": scaling, "memory": memory, "aws": model}
+        print(json.dumps(figures, indent=2, default=str))
 
 
 if __name__ == "__main__":
