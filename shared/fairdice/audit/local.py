@@ -13,6 +13,7 @@ import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from functools import cache
 from itertools import islice
 from pathlib import Path
 
@@ -29,7 +30,6 @@ from fairdice.audit.tally import InputRecord, Partial
 from fairdice.storage import StorageSettings
 
 BLOCK_LINES = 2000
-_ARCHIVES: dict[str, DayArchive] = {}
 PLAN = PARTIALS + "plan.json"
 SUFFIXES = (".jsonl", ".jsonl.gz")
 
@@ -199,12 +199,12 @@ def audit_block(out: str, name: str, file: str, block: list[Line], archive: str 
 def archive_name(given: str) -> str:
     """The daily archive as a run names it, s3://bucket; UsageError for anything else (`fairdice.audit.archive`
     says why a folder is refused)."""
-    bucket = given.removeprefix(S3_SCHEME).rstrip("/")
     if not given.startswith(S3_SCHEME):
         raise UsageError(
             f"--archive {given}: the daily archive is its S3 bucket, s3://BUCKET: S3 dates each day's commitment"
             " itself, where a folder's file times can be set by anyone"
         )
+    bucket = given.removeprefix(S3_SCHEME).rstrip("/")
     try:
         storage = StorageSettings(archive_bucket=bucket)
     except ValidationError:
@@ -212,14 +212,13 @@ def archive_name(given: str) -> str:
     return S3_SCHEME + str(storage.archive_bucket)
 
 
+@cache
 def _opened(name: str) -> DayArchive:
-    """The daily archive of this name, opened once per process: its reader keeps the days it has checked."""
-    found = _ARCHIVES.get(name)
-    if found is None:
-        found = of_bucket(StorageSettings(archive_bucket=name.removeprefix(S3_SCHEME)))
-        assert found is not None
-        _ARCHIVES[name] = found
-    return found
+    """The daily archive of this name (from `archive_name`), opened once per process: its reader keeps the days it
+    has checked."""
+    opened = of_bucket(StorageSettings(archive_bucket=name.removeprefix(S3_SCHEME)))
+    assert opened is not None  # a bucket is named
+    return opened
 
 
 def _ignore_interrupts() -> None:

@@ -23,7 +23,7 @@ from fairdice.errors import FairdiceError
 from fairdice.problems import ErrorDetail, Problem, headline, invalid
 from fairdice.schemes.base import DaySecrets, Withheld
 from fairdice.verdict import Outcome, Summary, Verdict
-from fairdice.verify import Checked, check, withheld_verdict, written
+from fairdice.verify import check, withheld_verdict, written
 
 PARTIALS = "partials/"
 SUMMARY = "summary.json"
@@ -81,22 +81,25 @@ class ShardAudit:
             checked = check(request, day_secrets=self.day_secrets)
             # Only a game that is not fair is written up as its verdict (reasons, diagnosis), for its finding.
             if isinstance(checked, Withheld):
-                verdict: Verdict | None = withheld_verdict(request, checked)
-                faces: Sequence[bytearray] = []
+                withheld = withheld_verdict(request, checked)
+                verdict: Verdict | None = withheld
+                counted: tuple[str, Outcome, Summary, Sequence[bytearray]] = (
+                    withheld.scheme,
+                    withheld.verdict,
+                    withheld.summary,
+                    [],
+                )
             else:
                 verdict = None if checked.verdict == "fair" else written(checked)
-                faces = checked.rolls.faces
+                counted = (checked.scheme.id, checked.verdict, checked.summary, checked.rolls.faces)
         except (ValidationError, FairdiceError) as exc:
             self._unread(number, shown_id, scheme, _adding(invalid(exc), id_problem))
             return
         if id_problem is not None:
             self._unread(number, None, scheme, _adding(None, id_problem))
             return
-        if verdict is None:
-            assert isinstance(checked, Checked)
-            self._count(checked.scheme.id, checked.verdict, checked.summary, faces)
-        else:
-            self._count(verdict.scheme, verdict.verdict, verdict.summary, faces)
+        self._count(*counted)
+        if verdict is not None:
             self._finding(game_id, verdict)
 
     def _count(self, scheme: str, outcome: Outcome, summary: Summary, faces: Sequence[bytearray]) -> None:
