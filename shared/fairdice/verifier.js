@@ -1154,7 +1154,6 @@ const fairdice = (() => {
     compare,
     verify,
     pyRepr,
-    NOT_PRINTABLE,
     unseen,
     codePoint,
     words: { number, counted, span, was },

@@ -5,9 +5,12 @@ seat) for a spelling that gives the dice it wants and reads like the one the pla
 like another must show apart: characters that show nothing, spaces a page folds, accents apart from their letters.
 """
 
+import re
 import unicodedata
+from importlib.resources import files
 
 import pytest
+from fairdice import prose
 from fairdice.prose import shown, unseen
 from fairdice.schemes import parse_request
 from fairdice.seal import seal_of
@@ -68,3 +71,28 @@ def test_an_ordinary_phrase_is_described_as_the_scheme_describes_it() -> None:
     request = {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "caf\u00e9 noir", "count": 1}
     (identity,) = verify(parse_request(request)).identified_by
     assert identity.description == "the phrase your app showed for this game"
+
+
+def _class_members(members: str) -> set[str]:
+    """The characters of a regular expression's character class written as characters and ranges (`a-z`)."""
+    found: set[str] = set()
+    at = 0
+    while at < len(members):
+        if at + 2 < len(members) and members[at + 1] == "-":
+            found.update(map(chr, range(ord(members[at]), ord(members[at + 2]) + 1)))
+            at += 3
+        else:
+            found.add(members[at])
+            at += 1
+    return found
+
+
+def test_the_browser_writes_the_same_blank_characters_as_code_points() -> None:
+    # verifier.js holds the list again, as the offline page runs on its own: a character left out of one list would
+    # let a phrase pass for another on that side only
+    source = files("fairdice").joinpath("verifier.js").read_text("utf-8")
+    (escaped,) = re.findall(r"const BLANK = /\[(.*?)\]/u;", source)
+    written = re.sub(r"\\u\{([0-9A-Fa-f]+)\}|\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1] or m[2], 16)), escaped)
+    browser = _class_members(written)
+    assert browser == _class_members(prose._BLANK.pattern.removeprefix("[").removesuffix("]"))
+    assert {"\u034f", "\u2800", "\U000e0100", "\U000e01ef"} <= browser
