@@ -211,10 +211,12 @@ def _base_path(value: object) -> str | None:
 # normalised to "/dice", and None for the domain's root.
 BasePath = Annotated[str | None, BeforeValidator(_base_path)]
 
-# Read and checked whole by the request's own validator (`fairdice.recorded`), which returns lists of faces:
-# pydantic's own validation would only check again what that validator made, at a cost per roll.
+# Read and checked whole by the request's own validator (`fairdice.recorded`), which returns each roll as a tuple of
+# faces: pydantic's own validation would only check again what that validator made, at a cost per roll. Tuples, not
+# lists: a pasted roll is the reader's own shared tuple (`6-3` is one object however often it is pasted), so reading
+# makes no object per roll, and a game compares with `Rolls.dice` as it is.
 RecordedInput = Annotated[
-    list[list[int]] | None,
+    list[tuple[int, ...]] | None,
     SkipValidation,
     WithJsonSchema(
         {

@@ -71,7 +71,7 @@ class RequestBase(BaseModel):
 
     @field_validator("recorded", mode="before")
     @classmethod
-    def _read_recorded(cls, value: object) -> list[list[int]] | None:
+    def _read_recorded(cls, value: object) -> list[tuple[int, ...]] | None:
         if value is None:
             return None
         try:
@@ -81,7 +81,7 @@ class RequestBase(BaseModel):
         if len(rolls) > MAX_ROLLS:
             raise ValueError(f"has {len(rolls)} rolls, more than the limit of {MAX_ROLLS}")
         # An empty paste is a field left blank: comparing nothing must not make a verdict fair.
-        return list(map(list, rolls)) or None
+        return rolls or None
 
     def __repr_args__(self) -> Iterator[tuple[str | None, Any]]:
         # Up to 10,000 recorded rolls are summed up: a request's repr is logged (Powertools formats

@@ -87,7 +87,7 @@ def _vector(room: ModuleType, name: str, shows: str, data: dict[str, Any]) -> di
     binary = getattr(room, "BINARY_MESSAGES", False)
     rolls = list(recompute(request, secret))
     expected["rolls"] = [_roll_entry(roll, mac, binary) for roll in rolls]
-    verdict = verify(request.model_copy(update={"recorded": [list(roll.dice) for roll in rolls]}))
+    verdict = verify(request.model_copy(update={"recorded": [roll.dice for roll in rolls]}))
     expected["verdict"] = verdict.verdict
     expected["scope"] = verdict.scope.kind if verdict.scope is not None else None
     vector["expected"] = expected

@@ -7,7 +7,6 @@ outcome is decided in `check` alone, whoever reads it.
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import count as count_from
-from operator import eq
 from typing import Any
 
 from fairdice import schemes
@@ -32,22 +31,22 @@ from fairdice.verdict import (
 )
 
 
-def matched(computed: Rolls, recorded: list[list[int]] | None) -> list[bool] | None:
+def matched(computed: Rolls, recorded: Sequence[Sequence[int]] | None) -> list[bool] | None:
     """Whether each recorded roll matches the computed one at its place, for as many as both have (None: none were
-    recorded). The rolls are compared die by die, a column at a time: a whole game that matches costs one comparison
-    per die, and only a game where something differs is compared roll by roll."""
+    recorded). A request's recorded rolls are tuples of faces, as `Rolls.dice` gives the computed ones: a whole game
+    that matches is one comparison of two lists, and only a game where something differs is compared roll by roll."""
     if recorded is None:
         return None
-    head = recorded[: len(computed)]
-    dice = len(computed.faces)
-    if set(map(len, head)) <= {dice} and list(zip(*head, strict=True)) == [
-        tuple(column[: len(head)]) for column in computed.faces
-    ]:
+    dice = computed.dice
+    head = recorded[: len(dice)]
+    if head == dice[: len(head)]:
         return [True] * len(head)
-    return list(map(eq, map(list, zip(*computed.faces, strict=True)), head))
+    return [tuple(seen) == roll for seen, roll in zip(head, dice, strict=False)]
 
 
-def summed(computed: Rolls, recorded: list[list[int]] | None, matches: list[bool] | None) -> tuple[Summary, RollsCheck]:
+def summed(
+    computed: Rolls, recorded: Sequence[Sequence[int]] | None, matches: list[bool] | None
+) -> tuple[Summary, RollsCheck]:
     """The counts a verdict rests on. A recorded roll that differs, or one beyond those computed, is a mismatch; a
     computed roll the recorded list stops before is missing, which is not the same thing."""
     count = len(computed)
@@ -76,7 +75,7 @@ def summed(computed: Rolls, recorded: list[list[int]] | None, matches: list[bool
     return summary, check
 
 
-def reported(computed: Rolls, recorded: list[list[int]] | None, matches: list[bool] | None) -> list[RollReport]:
+def reported(computed: Rolls, recorded: Sequence[Sequence[int]] | None, matches: list[bool] | None) -> list[RollReport]:
     """Every roll as the verdict lists it: computed, recorded beside it, and whether they match; then any recorded
     roll beyond those computed, which cannot match."""
     numbers, count = computed.numbers, len(computed)
@@ -90,7 +89,7 @@ def reported(computed: Rolls, recorded: list[list[int]] | None, matches: list[bo
         return reports
     compared = len(matches)
     missing = count - compared
-    seen: list[list[int] | None] = [*recorded[:compared], *[None] * missing]
+    seen: list[list[int] | None] = [*map(list, recorded[:compared]), *[None] * missing]
     flags: list[bool | None] = [*matches, *[None] * missing]
     reports = [
         {"index": n, "message": m, "dice": d, "recorded": r, "matches": ok}
@@ -99,7 +98,7 @@ def reported(computed: Rolls, recorded: list[list[int]] | None, matches: list[bo
     _label(reports, computed)
     last_index = numbers[-1] if count else 0
     for roll, index in zip(recorded[count:], count_from(last_index + 1)):
-        reports.append({"index": index, "message": None, "dice": None, "recorded": roll, "matches": False})
+        reports.append({"index": index, "message": None, "dice": None, "recorded": list(roll), "matches": False})
     return reports
 
 

@@ -53,7 +53,7 @@ def test_a_link_is_read_from_a_url_a_path_or_the_query_alone(link: str) -> None:
 def test_without_a_scheme_parameter_a_link_is_pair36_and_the_seal_is_optional() -> None:
     request = parse_link(f"seed={KEY}&client=me&rolls=25")
     assert isinstance(request, Pair36Request)
-    assert (request.seal, request.count, request.recorded) == (None, None, [[2, 5]])
+    assert (request.seal, request.count, request.recorded) == (None, None, [(2, 5)])
 
 
 def test_a_pair36_link_is_built_in_seed_000s_form() -> None:

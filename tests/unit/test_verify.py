@@ -197,19 +197,21 @@ def test_one_changed_die_anywhere_is_a_mismatch_at_that_rolls_index(request: Req
     changes=st.lists(st.tuples(st.integers(0, 11), st.lists(st.integers(0, 7), max_size=3)), max_size=3),
     cut=st.integers(0, 14),
 )
-def test_rolls_compared_a_column_at_a_time_match_exactly_the_rolls_compared_one_by_one(
+def test_a_game_compared_whole_matches_exactly_the_rolls_compared_one_by_one(
     faces: list[tuple[int, int]], changes: list[tuple[int, list[int]]], cut: int
 ) -> None:
     # Given computed rolls and recorded ones: the same, cut short or run on, some changed, some of a wrong length
     columns = [bytearray(roll[die] for roll in faces) for die in range(2)]
     computed = Rolls(list(range(len(faces))), [f"m{n}" for n in range(len(faces))], columns)
-    recorded = [list(roll) for roll in faces][:cut] + [[1, 2]] * max(0, cut - len(faces))
+    recorded = [tuple(roll) for roll in faces][:cut] + [(1, 2)] * max(0, cut - len(faces))
     for at, roll in changes:
         if at < len(recorded):
-            recorded[at] = roll
-    # Then each compared roll matches exactly when it is the same list of faces, whatever fast path found it
-    expected = [list(roll) == seen for roll, seen in zip(faces, recorded, strict=False)]
+            recorded[at] = tuple(roll)
+    # Then each compared roll matches exactly when it is the same faces, whatever fast path found it
+    expected = [list(roll) == list(seen) for roll, seen in zip(faces, recorded, strict=False)]
     assert matched(computed, recorded) == expected
+    # and rolls given as lists (a request copied with lists of its own) are compared by their faces all the same
+    assert matched(computed, [list(roll) for roll in recorded]) == expected
     assert matched(computed, None) is None
 
 

@@ -55,7 +55,7 @@ class DailyRequest(RequestBase):
 
     @field_validator("recorded", mode="after")
     @classmethod
-    def _one_roll(cls, value: list[list[int]] | None) -> list[list[int]] | None:
+    def _one_roll(cls, value: list[tuple[int, ...]] | None) -> list[tuple[int, ...]] | None:
         if value is not None and len(value) != 1:
             raise ValueError(f"a daily roll is one set of six faces (d4 d6 d8 d10 d12 d20), got {len(value)}")
         return value
