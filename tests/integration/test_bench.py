@@ -57,9 +57,16 @@ def test_the_audit_bench_measures_each_of_its_figures_on_a_few_games() -> None:
     with tempfile.TemporaryDirectory() as folder:
         worker = bench["worker_section"](games, 40, 1, Path(folder))
         assert {"recompute", "verify_path", "worker"} <= set(worker) and worker["worker_seconds_per_game"] > 0
+        assert (
+            0
+            < worker["worker_over_recompute_q1"]
+            <= worker["worker_over_recompute"]
+            <= worker["worker_over_recompute_q3"]
+        )
         by_length = bench["length_section"]([5, 20], 40, 1, Path(folder))
         assert [(row["rolls"], row["games"]) for row in by_length["lengths"]] == [(5, 8), (20, 2)]
         assert all(row["recompute_s"] > 0 and row["worker_s"] > 0 for row in by_length["lengths"])
+        assert all(0 < row["ratio_q1"] <= row["ratio"] <= row["ratio_q3"] for row in by_length["lengths"])
         inputs = Path(folder) / "in"
         bench["write_inputs"](inputs, games, 50, per_file=20)
         run = bench["audit_command"](inputs, Path(folder) / "out", 1)
