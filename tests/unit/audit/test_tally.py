@@ -5,6 +5,7 @@ from itertools import pairwise
 
 import pytest
 from fairdice.audit import stats
+from fairdice.audit import tally as tally_module
 from fairdice.audit.tally import DieStream, DieTally
 from hypothesis import given
 from hypothesis import strategies as st
@@ -55,6 +56,21 @@ def test_a_die_counted_a_block_at_a_time_is_the_whole_stream(games: list[list[in
         die.add(bytearray(game))
     # Then the tally is the one of the whole stream: runs and lag products go on across the blocks' ends
     assert die.tally() == direct([face for game in games for face in game])
+
+
+@pytest.mark.parametrize("sumprod", ["math", "fallback"])
+def test_the_lag_products_are_the_streams_with_math_sumprod_and_without(
+    sumprod: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given the runtime's math.sumprod, or the sum of products a Python before 3.12 falls back to
+    if sumprod == "fallback":
+        monkeypatch.setattr(tally_module, "_sumprod", tally_module._sumprod_by_map)
+    stream = [(7 * n * n + 3 * n) % 20 + 1 for n in range(5_000)]
+    die = DieStream(20, block=777)
+    for at in range(0, len(stream), 60):
+        die.add(bytearray(stream[at : at + 60]))
+    # Then the tally is the whole stream's, lag products included
+    assert die.tally() == direct(stream, sides=20)
 
 
 def test_a_face_a_die_does_not_have_is_refused_not_miscounted() -> None:
