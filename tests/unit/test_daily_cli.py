@@ -3,16 +3,13 @@
 import datetime as dt
 import json
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
-import boto3
 import pytest
 from fairdice.archive.layout import commitment_key, secret_key
 from fairdice.cli import main
 from fairdice.storage import FolderStore
+from integration.archive_buckets import ARCHIVE, REGION, SECRETS, s3_endpoint
 
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"
 DAY = dt.date(2025, 3, 1)
@@ -27,32 +24,6 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 @pytest.fixture
 def where(tmp_path: Path) -> tuple[str, str]:
     return ("--dir", str(tmp_path))
-
-
-@contextmanager
-def s3_endpoint(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    """moto's S3 as a server on loopback, named by FAIRDICE_S3_ENDPOINT_URL, with the two buckets."""
-    from moto.server import ThreadedMotoServer
-
-    for name, value in (("AWS_ACCESS_KEY_ID", "testing"), ("AWS_SECRET_ACCESS_KEY", "testing")):
-        monkeypatch.setenv(name, value)
-    monkeypatch.setenv("AWS_REGION", "eu-west-1")
-    monkeypatch.setenv("NO_PROXY", "127.0.0.1")
-    server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
-    server.start()
-    try:
-        host, port = server.get_host_and_port()
-        url = f"http://{host}:{port}"
-        monkeypatch.setenv("FAIRDICE_S3_ENDPOINT_URL", url)
-        client = boto3.client("s3", endpoint_url=url, region_name="eu-west-1")
-        for bucket in ("fairdice-archive", "fairdice-secrets"):
-            client.create_bucket(
-                Bucket=bucket,
-                CreateBucketConfiguration={"LocationConstraint": "eu-west-1"},  # type: ignore[typeddict-item]
-            )
-        yield client
-    finally:
-        server.stop()
 
 
 def test_create_then_reveal_only_once_the_day_is_over(
@@ -191,6 +162,11 @@ def test_the_options_default_to_the_fairdice_variables_the_functions_read(
     assert FolderStore(tmp_path / "data" / "private").get(secret_key(DAY)) is not None
 
     with s3_endpoint(monkeypatch) as client:
+        for bucket in (ARCHIVE, SECRETS):
+            client.create_bucket(
+                Bucket=bucket,
+                CreateBucketConfiguration={"LocationConstraint": REGION},  # type: ignore[typeddict-item]
+            )
         monkeypatch.setenv("FAIRDICE_ARCHIVE_BUCKET", "fairdice-archive")
         monkeypatch.setenv("FAIRDICE_SECRETS_BUCKET", "fairdice-secrets")
         status, out, _ = run(capsys, "daily", "create", "--now", "2025-03-01T00:00:05Z")

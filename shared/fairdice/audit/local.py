@@ -27,6 +27,7 @@ from fairdice.audit.shard import PARTIALS, audit_shard
 from fairdice.audit.store import FolderResults
 from fairdice.audit.summary import FINDINGS, REPORT, Summary
 from fairdice.audit.tally import InputRecord, Partial
+from fairdice.problems import describe
 from fairdice.storage import StorageSettings
 
 BLOCK_LINES = 2000
@@ -191,14 +192,14 @@ def _chunks(lines: Iterable[Line], size: int) -> Iterator[list[Line]]:
 
 def audit_block(out: str, name: str, file: str, block: list[Line], archive: str | None = None) -> int:
     """Audit one block of a file into its partial (run in a worker process); the games it held."""
-    opened = _opened(archive) if archive is not None else None
+    opened = _opened(_archive_settings(archive.removeprefix(S3_SCHEME))) if archive is not None else None
     partial: Partial = audit_shard(block, file, FolderResults(Path(out)), name, first_line=block[0][0], archive=opened)
     return partial.counts.games
 
 
 def archive_name(given: str) -> str:
     """The daily archive as a run names it, s3://bucket; UsageError for anything else (`fairdice.audit.archive`
-    says why a folder is refused)."""
+    says why a folder is refused), and for a FAIRDICE_* variable it would be read with that is wrong."""
     if not given.startswith(S3_SCHEME):
         raise UsageError(
             f"--archive {given}: the daily archive is its S3 bucket, s3://BUCKET: S3 dates each day's commitment"
@@ -209,14 +210,26 @@ def archive_name(given: str) -> str:
         storage = StorageSettings(archive_bucket=bucket)
     except ValidationError:
         raise UsageError(f"--archive {given}: {bucket!r} is not an S3 bucket's name") from None
+    _archive_settings(str(storage.archive_bucket))  # checked here, once, rather than in every worker
     return S3_SCHEME + str(storage.archive_bucket)
 
 
+def _archive_settings(bucket: str) -> StorageSettings:
+    """The settings the archive bucket is read with: the FAIRDICE_* variables, as the API and the AWS worker read
+    them (an S3 endpoint such as a local emulator, FAIRDICE_S3_ENDPOINT_URL, and AWS_REGION), with this bucket."""
+    try:
+        settings = StorageSettings.from_environ(os.environ)
+    except ValidationError as exc:
+        problem = describe(exc)[0]
+        raise UsageError(f"{problem.field}: {problem.message}") from None
+    return settings.model_copy(update={"archive_bucket": bucket})
+
+
 @cache
-def _opened(name: str) -> DayArchive:
-    """The daily archive of this name (from `archive_name`), opened once per process: its reader keeps the days it
-    has checked."""
-    opened = of_bucket(StorageSettings(archive_bucket=name.removeprefix(S3_SCHEME)))
+def _opened(settings: StorageSettings) -> DayArchive:
+    """The daily archive these settings name, opened once per process (and per settings: a worker forked from a
+    process that opened one with other variables opens its own): its reader keeps the days it has checked."""
+    opened = of_bucket(settings)
     assert opened is not None  # a bucket is named
     return opened
 

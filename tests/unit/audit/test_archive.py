@@ -11,6 +11,7 @@ from typing import Any
 import boto3
 import pytest
 from fairdice.archive.reader import ArchiveReader
+from fairdice.audit import local
 from fairdice.audit.archive import DayArchive
 from fairdice.audit.lines import numbered_lines
 from fairdice.audit.local import UsageError, run
@@ -20,7 +21,7 @@ from fairdice.cli import main
 from fairdice.schemes import parse_request
 from fairdice.storage import S3Store, Stores
 from fairdice.verify import verify
-from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets
+from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets, s3_endpoint
 from moto import mock_aws
 
 from testkit.timeline import Timeline
@@ -136,3 +137,54 @@ def test_an_archive_that_is_not_a_bucket_name_is_a_usage_error(
     arguments = ["audit", str(tmp_path / "games.jsonl"), "--out", str(tmp_path / "out")]
     assert main([*arguments, "--archive", "s3://Not_A_Bucket"]) == 2
     assert "not an S3 bucket's name" in capsys.readouterr().err
+
+
+def test_the_archive_bucket_is_read_at_the_s3_endpoint_the_variables_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given the archive's buckets on an S3 endpoint of one's own (FAIRDICE_S3_ENDPOINT_URL, as for a local emulator),
+    # with 2025-03-01 committed and revealed there: no AWS is reachable from here
+    timeline = Timeline(at("2025-03-01 00:00"))
+    out = tmp_path / "out"
+    with s3_endpoint(monkeypatch) as client, timeline.moto():
+        create_archive_buckets(client)
+        stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
+        timeline.publish(stores, at("2025-03-01 00:00:03"))
+        timeline.publish(stores, at("2025-03-02 00:00:01"))
+        reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
+        (tmp_path / "games.jsonl").write_bytes(games.jsonl([roll(reader, n) for n in range(1, 4)]))
+
+        # When the command audits the games against the bucket (one worker, in this process: a process forked from
+        # one running moto's server thread could deadlock; a worker process opens the archive by the same function)
+        arguments = ["audit", str(tmp_path / "games.jsonl"), "--out", str(out), "--workers", "1"]
+        status = main([*arguments, "--archive", f"s3://{ARCHIVE}"])
+
+    # Then it is read at that endpoint, as the API and the AWS worker read it: every daily roll is fair
+    summary = json.loads((out / "summary.json").read_text())
+    assert (status, summary["games"], summary["fair"], summary["errors"]) == (0, 3, 3, 0)
+    assert summary["archives"] == [f"s3://{ARCHIVE}"]
+
+
+def test_a_bad_storage_variable_is_a_usage_error_before_anything_is_audited(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("FAIRDICE_SECRETS_BUCKET", "Fairdice_Secrets")
+    (tmp_path / "games.jsonl").write_bytes(games.jsonl([games.narde(1)]))
+    arguments = ["audit", str(tmp_path / "games.jsonl"), "--out", str(tmp_path / "out")]
+
+    assert main([*arguments, "--archive", f"s3://{ARCHIVE}"]) == 2
+
+    err = capsys.readouterr().err
+    assert err.startswith("fairdice: audit: FAIRDICE_SECRETS_BUCKET: an S3 bucket name is") and "Traceback" not in err
+    assert not (tmp_path / "out" / "summary.json").exists()
+
+
+def test_an_archive_is_opened_once_for_each_settings_it_is_read_with(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A worker process forked from one that opened the archive with other variables must not read it the old way
+    monkeypatch.delenv("FAIRDICE_S3_ENDPOINT_URL", raising=False)
+    plain = local._archive_settings(ARCHIVE)
+    monkeypatch.setenv("FAIRDICE_S3_ENDPOINT_URL", "http://127.0.0.1:9")
+    emulated = local._archive_settings(ARCHIVE)
+    assert (plain.endpoint_url, emulated.endpoint_url) == (None, "http://127.0.0.1:9")
+    assert local._opened(plain) is local._opened(plain)
+    assert local._opened(emulated) is not local._opened(plain)
