@@ -27,7 +27,6 @@ from fairdice.audit.shard import PARTIALS, audit_shard
 from fairdice.audit.store import FolderResults
 from fairdice.audit.summary import FINDINGS, REPORT, Summary
 from fairdice.audit.tally import InputRecord, Partial
-from fairdice.problems import describe
 from fairdice.storage import StorageSettings
 
 BLOCK_LINES = 2000
@@ -199,7 +198,8 @@ def audit_block(out: str, name: str, file: str, block: list[Line], archive: str 
 
 def archive_name(given: str) -> str:
     """The daily archive as a run names it, s3://bucket; UsageError for anything else (`fairdice.audit.archive`
-    says why a folder is refused), and for a FAIRDICE_* variable it would be read with that is wrong."""
+    says why a folder is refused), and ValidationError for a FAIRDICE_* variable it would be read with that is
+    wrong."""
     if not given.startswith(S3_SCHEME):
         raise UsageError(
             f"--archive {given}: the daily archive is its S3 bucket, s3://BUCKET: S3 dates each day's commitment"
@@ -216,13 +216,9 @@ def archive_name(given: str) -> str:
 
 def _archive_settings(bucket: str) -> StorageSettings:
     """The settings the archive bucket is read with: the FAIRDICE_* variables, as the API and the AWS worker read
-    them (an S3 endpoint such as a local emulator, FAIRDICE_S3_ENDPOINT_URL, and AWS_REGION), with this bucket."""
-    try:
-        settings = StorageSettings.from_environ(os.environ)
-    except ValidationError as exc:
-        problem = describe(exc)[0]
-        raise UsageError(f"{problem.field}: {problem.message}") from None
-    return settings.model_copy(update={"archive_bucket": bucket})
+    them (an S3 endpoint such as a local emulator, FAIRDICE_S3_ENDPOINT_URL, and AWS_REGION), with this bucket. A bad
+    variable raises pydantic's ValidationError at its name, which the command reports as `fairdice daily`'s are."""
+    return StorageSettings.from_environ(os.environ).model_copy(update={"archive_bucket": bucket})
 
 
 @cache

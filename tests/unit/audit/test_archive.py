@@ -174,8 +174,10 @@ def test_a_bad_storage_variable_is_a_usage_error_before_anything_is_audited(
 
     assert main([*arguments, "--archive", f"s3://{ARCHIVE}"]) == 2
 
+    # in the words and the one line `fairdice daily` names a bad variable in
     err = capsys.readouterr().err
-    assert err.startswith("fairdice: audit: FAIRDICE_SECRETS_BUCKET: an S3 bucket name is") and "Traceback" not in err
+    assert err.startswith("fairdice: FAIRDICE_SECRETS_BUCKET: an S3 bucket name is") and "Traceback" not in err
+    assert len(err.splitlines()) == 1
     assert not (tmp_path / "out" / "summary.json").exists()
 
 
