@@ -138,8 +138,8 @@ def _commitment(record: DayRecord) -> Iterator[str]:
     yield "</dl>"
     if record.commitment_in_time is True:
         yield (
-            f"<p>{mark(True)} Published within {COMMITMENT_GRACE.seconds // 60} minutes of 00:00 UTC, before the day's"
-            " play: it shows the secret was fixed before anyone rolled.</p>"
+            f"<p>{mark(True)} Published within {int(COMMITMENT_GRACE.total_seconds()) // 60} minutes of 00:00 UTC,"
+            " before the day's play: it shows the secret was fixed before anyone rolled.</p>"
         )
     elif record.commitment_in_time is False:
         yield (

@@ -79,7 +79,7 @@ def reported(computed: Rolls, recorded: Sequence[Sequence[int]] | None, matches:
     """Every roll as the verdict lists it: computed, recorded beside it, and whether they match; then any recorded
     roll beyond those computed, which cannot match."""
     numbers, count = computed.numbers, len(computed)
-    dice = list(map(list, zip(*computed.faces, strict=True)))
+    dice = list(map(list, computed.dice))
     if recorded is None or matches is None:
         reports: list[RollReport] = [
             {"index": n, "message": m, "dice": d, "recorded": None, "matches": None}

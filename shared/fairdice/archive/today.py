@@ -90,7 +90,7 @@ class TodaysRolls:
             raise ArchiveUnavailable(
                 f"the secret for {day} is not made yet (the daily publisher makes it at 00:00 UTC); try again shortly"
             )
-        whole_secret(key, secret)
+        secret = whole_secret(key, secret)
         commitment = self._published(day)
         if seal_of(secret) != commitment:
             raise TamperedRecord(
