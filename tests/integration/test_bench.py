@@ -12,6 +12,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+from fairdice import schemes
+from fairdice.schemes import parse_request
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -63,6 +66,13 @@ def test_the_audit_bench_measures_each_of_its_figures_on_a_few_games() -> None:
             <= worker["worker_over_recompute"]
             <= worker["worker_over_recompute_q3"]
         )
+        assert (
+            0
+            < worker["unvalidated_worker_over_recompute_q1"]
+            <= worker["unvalidated_worker_over_recompute"]
+            <= worker["unvalidated_worker_over_recompute_q3"]
+        )
+        assert schemes.parse_request is parse_request  # the lookup is taken back when the timing ends
         by_length = bench["length_section"]([5, 20], 40, 1, Path(folder))
         assert [(row["rolls"], row["games"]) for row in by_length["lengths"]] == [(5, 8), (20, 2)]
         assert all(row["recompute_s"] > 0 and row["worker_s"] > 0 for row in by_length["lengths"])
@@ -74,3 +84,21 @@ def test_the_audit_bench_measures_each_of_its_figures_on_a_few_games() -> None:
 
     model = bench["aws_model"](worker["worker_seconds_per_game"], 1e-6, 1.0)
     assert model["total_usd"] > 0 and model["map_wall_s"] > 0
+
+
+def test_the_validation_free_worker_audits_every_game_as_the_worker_does_with_its_requests_looked_up() -> None:
+    bench = runpy.run_path(str(ROOT / "bench" / "audit.py"), run_name="bench")
+    games = bench["distinct_games"]()[:5]
+    looked_up = []
+
+    def probe() -> None:
+        looked_up.append(schemes.parse_request(dict(games[3])))
+
+    bench["without_validation"](games, probe)()
+    assert looked_up == [parse_request(games[3])] and schemes.parse_request is parse_request
+
+    with tempfile.TemporaryDirectory() as folder:
+        works = bench["worker_works"](games, 12, Path(folder))
+        bench["without_validation"](games, works["worker"])()
+        partial = json.loads((Path(folder) / "worker" / "partials" / "bench" / "summary.json").read_text())
+    assert partial["counts"]["games"] == partial["counts"]["fair"] == 12
