@@ -27,10 +27,16 @@ class DayArchive:
     name: str
 
 
+def name_of(storage: StorageSettings) -> str | None:
+    """The settings' archive bucket as a run and its summary name it, s3://bucket (None when none is set)."""
+    return None if storage.archive_bucket is None else S3_SCHEME + storage.archive_bucket
+
+
 def of_bucket(storage: StorageSettings) -> DayArchive | None:
     """The settings' archive bucket (FAIRDICE_ARCHIVE_BUCKET), read now as the API reads it (a day's secret only once
     its day is over), or None when none is set."""
-    if storage.archive_bucket is None:
+    name = name_of(storage)
+    if name is None:
         return None
     reader = ArchiveReader(storage.archive(), clock=lambda: dt.datetime.now(dt.UTC))
-    return DayArchive(reader, S3_SCHEME + storage.archive_bucket)
+    return DayArchive(reader, name)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 
-from fairdice.audit.archive import S3_SCHEME, DayArchive, of_bucket
+from fairdice.audit.archive import S3_SCHEME, DayArchive, name_of, of_bucket
 from fairdice.audit.lines import Hashed, Line, numbered_lines
 from fairdice.audit.merge import merge, partial_names
 from fairdice.audit.report import read_findings, render
@@ -123,11 +123,11 @@ def run(
     """
     files = find_inputs(paths, out)
     workers = workers or os.cpu_count() or 1
-    archive = archive_name(archive) if archive is not None else None
+    daily = archive_settings(archive) if archive is not None else None
     plan = Plan(
         files=[PlannedFile(file=str(f), bytes=f.stat().st_size, mtime_ns=f.stat().st_mtime_ns) for f in files],
         block_lines=BLOCK_LINES,
-        archive=archive,
+        archive=name_of(daily) if daily is not None else None,
     )
     store = FolderResults(out)
     done = _prepare(out, store, plan, resume)
@@ -136,7 +136,7 @@ def run(
     records: list[InputRecord] = []
     audited = resumed = 0
     before = 0
-    with _Blocks(out, workers, archive, lambda games: watch.advance(0, games)) as blocks:
+    with _Blocks(out, workers, daily, lambda games: watch.advance(0, games)) as blocks:
         for index, path in enumerate(files):
             with path.open("rb") as raw:
                 hashed = Hashed(raw)
@@ -189,17 +189,22 @@ def _chunks(lines: Iterable[Line], size: int) -> Iterator[list[Line]]:
         yield block
 
 
-def audit_block(out: str, name: str, file: str, block: list[Line], archive: str | None = None) -> int:
-    """Audit one block of a file into its partial (run in a worker process); the games it held."""
-    opened = _opened(_archive_settings(archive.removeprefix(S3_SCHEME))) if archive is not None else None
+def audit_block(out: str, name: str, file: str, block: list[Line], archive: StorageSettings | None = None) -> int:
+    """Audit one block of a file into its partial (run in a worker process); the games it held. `archive`: the
+    settings the daily archive is read with (`archive_settings`)."""
+    opened = _opened(archive) if archive is not None else None
     partial: Partial = audit_shard(block, file, FolderResults(Path(out)), name, first_line=block[0][0], archive=opened)
     return partial.counts.games
 
 
-def archive_name(given: str) -> str:
-    """The daily archive as a run names it, s3://bucket; UsageError for anything else (`fairdice.audit.archive`
-    says why a folder is refused), and ValidationError for a FAIRDICE_* variable it would be read with that is
-    wrong."""
+def archive_settings(given: str) -> StorageSettings:
+    """The settings the daily archive `given` (s3://bucket) is read with: the FAIRDICE_* variables, as the API and the
+    AWS worker read them (an S3 endpoint such as a local emulator, FAIRDICE_S3_ENDPOINT_URL, and AWS_REGION), with
+    this bucket. Read once, here, and handed to every block's worker.
+
+    UsageError for anything but an S3 bucket (`fairdice.audit.archive` says why a folder is refused); pydantic's
+    ValidationError at its name for a variable that is wrong, which the command reports as `fairdice daily`'s are.
+    """
     if not given.startswith(S3_SCHEME):
         raise UsageError(
             f"--archive {given}: the daily archive is its S3 bucket, s3://BUCKET: S3 dates each day's commitment"
@@ -207,24 +212,16 @@ def archive_name(given: str) -> str:
         )
     bucket = given.removeprefix(S3_SCHEME).rstrip("/")
     try:
-        storage = StorageSettings(archive_bucket=bucket)
+        named = StorageSettings(archive_bucket=bucket)
     except ValidationError:
         raise UsageError(f"--archive {given}: {bucket!r} is not an S3 bucket's name") from None
-    _archive_settings(str(storage.archive_bucket))  # checked here, once, rather than in every worker
-    return S3_SCHEME + str(storage.archive_bucket)
-
-
-def _archive_settings(bucket: str) -> StorageSettings:
-    """The settings the archive bucket is read with: the FAIRDICE_* variables, as the API and the AWS worker read
-    them (an S3 endpoint such as a local emulator, FAIRDICE_S3_ENDPOINT_URL, and AWS_REGION), with this bucket. A bad
-    variable raises pydantic's ValidationError at its name, which the command reports as `fairdice daily`'s are."""
-    return StorageSettings.from_environ(os.environ).model_copy(update={"archive_bucket": bucket})
+    return StorageSettings.from_environ(os.environ).model_copy(update={"archive_bucket": named.archive_bucket})
 
 
 @cache
 def _opened(settings: StorageSettings) -> DayArchive:
-    """The daily archive these settings name, opened once per process (and per settings: a worker forked from a
-    process that opened one with other variables opens its own): its reader keeps the days it has checked."""
+    """The daily archive these settings name, opened once per process and settings: its reader keeps the days it
+    has checked, for the blocks after."""
     opened = of_bucket(settings)
     assert opened is not None  # a bucket is named
     return opened
@@ -238,7 +235,9 @@ def _ignore_interrupts() -> None:
 class _Blocks:
     """Blocks audited by worker processes (or here, for one worker), at most two per worker in flight."""
 
-    def __init__(self, out: Path, workers: int, archive: str | None, audited: Callable[[int], None]) -> None:
+    def __init__(
+        self, out: Path, workers: int, archive: StorageSettings | None, audited: Callable[[int], None]
+    ) -> None:
         self._out = str(out)
         self._workers = workers
         self._archive = archive

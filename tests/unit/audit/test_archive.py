@@ -182,11 +182,11 @@ def test_a_bad_storage_variable_is_a_usage_error_before_anything_is_audited(
 
 
 def test_an_archive_is_opened_once_for_each_settings_it_is_read_with(monkeypatch: pytest.MonkeyPatch) -> None:
-    # A worker process forked from one that opened the archive with other variables must not read it the old way
+    # A run in a process that opened the archive with other variables before must not read it the old way
     monkeypatch.delenv("FAIRDICE_S3_ENDPOINT_URL", raising=False)
-    plain = local._archive_settings(ARCHIVE)
+    plain = local.archive_settings(f"s3://{ARCHIVE}")
     monkeypatch.setenv("FAIRDICE_S3_ENDPOINT_URL", "http://127.0.0.1:9")
-    emulated = local._archive_settings(ARCHIVE)
+    emulated = local.archive_settings(f"s3://{ARCHIVE}")
     assert (plain.endpoint_url, emulated.endpoint_url) == (None, "http://127.0.0.1:9")
     assert local._opened(plain) is local._opened(plain)
     assert local._opened(emulated) is not local._opened(plain)
