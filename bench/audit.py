@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "shared"), str(ROOT / "functions")]
@@ -200,11 +201,8 @@ def without_validation(games: list[dict[str, Any]], worker: Callable[[], None]) 
         return validated[data["phrase"]]
 
     def run() -> None:
-        schemes.parse_request = looked_up
-        try:
+        with mock.patch.object(schemes, "parse_request", looked_up):
             worker()
-        finally:
-            schemes.parse_request = parse_request
 
     return run
 
@@ -228,15 +226,12 @@ def recompute_inside_the_worker(worker: Callable[[], None], count: int, repeat: 
             spent += time.perf_counter() - start
 
     best = (float("inf"), 0.0)
-    scheme.rolls = timed  # type: ignore[method-assign]
-    try:
+    with mock.patch.object(scheme, "rolls", timed):  # the instance's own method again afterwards
         for _ in range(repeat):
             spent = 0.0
             start = time.perf_counter()
             worker()
             best = min(best, (spent, time.perf_counter() - start))
-    finally:
-        del scheme.rolls  # the instance's own method again
     return {"per_game": best[0] / count, "share": best[0] / best[1]}
 
 

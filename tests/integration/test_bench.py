@@ -73,6 +73,7 @@ def test_the_audit_bench_measures_each_of_its_figures_on_a_few_games() -> None:
             <= worker["unvalidated_worker_over_recompute_q3"]
         )
         assert schemes.parse_request is parse_request  # the lookup is taken back when the timing ends
+        assert "rolls" not in vars(schemes.get("narde-v1"))  # and the timed recompute: the scheme's own again
         by_length = bench["length_section"]([5, 20], 40, 1, Path(folder))
         assert [(row["rolls"], row["games"]) for row in by_length["lengths"]] == [(5, 8), (20, 2)]
         assert all(row["recompute_s"] > 0 and row["worker_s"] > 0 for row in by_length["lengths"])
