@@ -38,11 +38,35 @@ def test_the_api_access_log_expires_as_the_functions_logs_do(template: dict[str,
     assert retention(template, group) == {"Ref": "LogRetentionDays"}
 
 
-def test_every_log_group_in_the_stack_belongs_to_one_function_or_the_api(template: dict[str, Any]) -> None:
+def test_every_log_group_in_the_stack_belongs_to_one_function_the_api_or_the_state_machine(
+    template: dict[str, Any],
+) -> None:
     used = {f["Properties"]["LoggingConfig"]["LogGroup"]["Ref"] for f in functions(template).values()}
     (api,) = resources(template, "AWS::Serverless::HttpApi").values()
     used.add(api["Properties"]["AccessLogSettings"]["DestinationArn"]["Fn::GetAtt"][0])
+    (machine,) = resources(template, "AWS::Serverless::StateMachine").values()
+    (destination,) = machine["Properties"]["Logging"]["Destinations"]
+    used.add(destination["CloudWatchLogsLogGroup"]["LogGroupArn"]["Fn::GetAtt"][0])
     assert set(resources(template, "AWS::Logs::LogGroup")) == used
+    assert len(used) == len(functions(template)) + 2, "no two of them share a group"
+
+
+def test_the_audit_state_machine_logs_its_errors_to_a_group_that_expires_and_traces(template: dict[str, Any]) -> None:
+    # Its execution history is kept 90 days; its errors stay as long as the functions' logs do, each
+    # with its data (object keys, counts, errors: the worker returns keys only), and its trace joins
+    # the functions' (Tracing: Active).
+    machine = template["Resources"]["AuditStateMachine"]["Properties"]
+    logging = machine["Logging"]
+    assert (logging["Level"], logging["IncludeExecutionData"]) == ("ERROR", True)
+    (destination,) = logging["Destinations"]
+    group = destination["CloudWatchLogsLogGroup"]["LogGroupArn"]["Fn::GetAtt"]
+    assert group == ["AuditStateMachineLogs", "Arn"]
+    assert retention(template, group[0]) == {"Ref": "LogRetentionDays"}
+    # Vended logs: CloudWatch Logs' resource policy for them covers the prefix, not one policy per group.
+    name = template["Resources"][group[0]]["Properties"]["LogGroupName"]["Fn::Sub"]
+    assert name == "/aws/vendedlogs/states/${AWS::StackName}-audit"
+    assert machine["Tracing"] == {"Enabled": True}
+    assert template["Globals"]["Function"]["Tracing"] == "Active"
 
 
 def test_log_retention_is_a_parameter_cloudwatch_accepts(template: dict[str, Any]) -> None:

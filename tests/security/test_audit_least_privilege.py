@@ -103,9 +103,36 @@ def test_the_state_machine_invokes_its_functions_lists_shards_writes_map_runs_an
         ("Allow", "states:StartExecution", f"{states}:stateMachine:{name}"),
         ("Allow", "states:DescribeExecution", f"{states}:execution:{name}/*"),
         ("Allow", "states:StopExecution", f"{states}:execution:{name}/*"),
-    }
+    } | {("Allow", action, "*") for action in LOG_DELIVERY}
     assert machine["Name"] == {"Fn::Sub": name}
     assert statement(statements, "ListShards")["Condition"] == {"StringLike": {"s3:prefix": ["games/*"]}}
+
+
+# What Step Functions asks of a role that logs to CloudWatch Logs; none of these takes a resource but "*".
+LOG_DELIVERY = {
+    "logs:CreateLogDelivery",
+    "logs:GetLogDelivery",
+    "logs:UpdateLogDelivery",
+    "logs:DeleteLogDelivery",
+    "logs:ListLogDeliveries",
+    "logs:PutResourcePolicy",
+    "logs:DescribeResourcePolicies",
+    "logs:DescribeLogGroups",
+}
+
+
+def test_only_the_log_delivery_is_granted_on_everything_and_it_writes_no_log_event(template: dict[str, Any]) -> None:
+    # The role sets up the delivery; CloudWatch Logs itself writes the events. Nothing else of the
+    # state machine's reaches "*", and the delivery's actions reach nothing else.
+    statements = [
+        s
+        for policy in template["Resources"]["AuditStateMachine"]["Properties"]["Policies"]
+        for s in policy["Statement"]
+    ]
+    on_everything = {action for _, action, resource in grants(statements) if resource == "*"}
+    assert on_everything == LOG_DELIVERY
+    delivery = statement(statements, "DeliverItsLog")
+    assert (delivery["Effect"], set(delivery["Action"]), delivery["Resource"]) == ("Allow", LOG_DELIVERY, "*")
 
 
 def test_the_audit_bucket_is_private_encrypted_versioned_and_tls_only(template: dict[str, Any]) -> None:
