@@ -11,6 +11,10 @@ import unicodedata
 # (the combining grapheme joiner, the Hangul fillers, Khmer's and Mongolian's invisible marks, the variation
 # selectors) and the blank braille pattern. verifier.js holds the same list.
 _BLANK = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]")
+# Hangul's conjoining jamo: a leading consonant, a vowel and a trailing consonant written apart render as one
+# syllable, like the composed one (가 and \u1100\u1161); they are letters, not marks. verifier.js holds the same
+# ranges.
+_JAMO = re.compile("[\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff]")
 
 
 def number(n: int) -> str:
@@ -43,7 +47,11 @@ def unseen(text: str) -> list[bool]:
     another: a character that shows nothing or looks like another (what str.isprintable() refuses, other than the
     plain space; a default-ignorable letter or mark; the blank braille pattern); a plain space that a page would drop
     or fold into the one before it (first, last, or after a space); and, in text that is not in Unicode's composed
-    form (NFC), every combining mark, since a letter and its accent apart look like the composed letter."""
+    form (NFC), every character that NFC would change or join to another: a combining mark (a letter and its accent
+    apart look like the composed letter), a conjoining Hangul jamo (apart, they look like the composed syllable), and
+    a character Unicode holds equal to another (the Kelvin sign U+212A, which looks like K; the Ohm sign; the
+    compatibility ideographs). So of two different texts that Unicode holds equal (one NFC), the other is never
+    shown like the first."""
     decomposed = not unicodedata.is_normalized("NFC", text)
     last = len(text) - 1
     return [
@@ -51,7 +59,14 @@ def unseen(text: str) -> list[bool]:
         if character == " "
         else not character.isprintable()
         or _BLANK.match(character) is not None
-        or (decomposed and unicodedata.category(character).startswith("M"))
+        or (
+            decomposed
+            and (
+                unicodedata.category(character).startswith("M")
+                or _JAMO.match(character) is not None
+                or unicodedata.normalize("NFC", character) != character
+            )
+        )
         for i, character in enumerate(text)
     ]
 

@@ -123,18 +123,23 @@ const fairdice = (() => {
   // (fairdice.prose holds the same list).
   const BLANK = /[\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2800\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/u;
   const MARK = /\p{M}/u;
+  // Hangul's conjoining jamo: apart, they render as the composed syllable (fairdice.prose holds the same ranges).
+  const JAMO = /[\u1100-\u11FF\uA960-\uA97F\uD7B0-\uD7FF]/u;
 
   /**
    * For each character, whether a page writes it as its code point (fairdice.prose.unseen): one that shows nothing
-   * or looks like another, a plain space a page would drop or fold (first, last, after a space), and every
-   * combining mark of text not in Unicode's composed form (NFC).
+   * or looks like another, a plain space a page would drop or fold (first, last, after a space), and, in text not
+   * in Unicode's composed form (NFC), every character NFC would change or join to another: a combining mark, a
+   * conjoining Hangul jamo, a character Unicode holds equal to another (the Kelvin sign).
    */
   function unseen(text) {
     const value = String(text);
     const chars = [...value];
     const decomposed = value.normalize("NFC") !== value;
     return chars.map((c, i) =>
-      c === " " ? i === 0 || i === chars.length - 1 || chars[i - 1] === " " : NOT_PRINTABLE.test(c) || BLANK.test(c) || (decomposed && MARK.test(c)),
+      c === " "
+        ? i === 0 || i === chars.length - 1 || chars[i - 1] === " "
+        : NOT_PRINTABLE.test(c) || BLANK.test(c) || (decomposed && (MARK.test(c) || JAMO.test(c) || c.normalize("NFC") !== c)),
     );
   }
 

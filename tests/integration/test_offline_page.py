@@ -592,6 +592,15 @@ TRICKY = [
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": " te\u0301st  \u2800", "count": 2},
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "t\u00e9st \u2764\ufe0f", "count": 2},
     {"scheme": "three-dice", "seed": KEY.hex(), "client_seeds": {"white": "w\u3164", "black": "b\u200d"}, "count": 2},
+    # spelled with characters Unicode holds equal to others: the Kelvin sign, Hangul jamo apart, an Ohm sign
+    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "\u212aevin", "count": 2},
+    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "\u1100\u1161\u1102\u1161 \uac00", "count": 2},
+    {
+        "scheme": "three-dice",
+        "seed": KEY.hex(),
+        "client_seeds": {"white": "\u212aasparov", "black": "1\u2126"},
+        "count": 2,
+    },
 ]
 
 

@@ -2,11 +2,13 @@
 
 An operator who holds the revealed key may search the inputs that identify a game (a narde phrase, a three-dice
 seat) for a spelling that gives the dice it wants and reads like the one the player saw. Every spelling that renders
-like another must show apart: characters that show nothing, spaces a page folds, accents apart from their letters.
+like another must show apart: characters that show nothing, spaces a page folds, accents apart from their letters,
+Hangul jamo apart from their syllable, and characters Unicode holds equal to others (the Kelvin sign and K).
 """
 
 import re
 import unicodedata
+from functools import cache
 from importlib.resources import files
 
 import pytest
@@ -37,6 +39,17 @@ KEY = bytes(range(32))
         ("te\u0301st", "te⟨U+0301⟩st"),
         ("t\u00e9st", "t\u00e9st"),
         ("\u0915\u093f", "\u0915\u093f"),  # Devanagari ki: a mark that composes with nothing, in composed text
+        # a character Unicode holds equal to another: the Kelvin sign, the Ohm sign, the Angstrom sign, the Greek
+        # question mark (;) and a compatibility ideograph; each looks like what NFC makes of it
+        ("\u212aevin", "⟨U+212A⟩evin"),
+        ("1\u2126 \u212b", "1⟨U+2126⟩ ⟨U+212B⟩"),
+        ("a\u037e", "a⟨U+037E⟩"),
+        ("\uf900", "⟨U+F900⟩"),
+        # Hangul jamo written apart look like the composed syllable; the composed syllable, and jamo that compose
+        # into nothing in composed text (an old spelling), are as given
+        ("\u1100\u1161\u1102\u1161", "⟨U+1100⟩⟨U+1161⟩⟨U+1102⟩⟨U+1161⟩"),
+        ("\uac00\ub098", "\uac00\ub098"),
+        ("\u1113\u1161", "\u1113\u1161"),
     ],
 )
 def test_a_character_that_shows_nothing_or_like_another_is_written_as_its_code_point(text: str, written: str) -> None:
@@ -49,6 +62,47 @@ def test_two_spellings_that_render_alike_are_shown_apart() -> None:
     alike = ("caf\u00e9  noir", "caf\u00e9 noir\u034f", "caf\u00e9\u00a0noir", unicodedata.normalize("NFD", composed))
     for other in alike:
         assert shown(other) != shown(composed), other
+
+
+@cache
+def _held_equal() -> dict[str, list[str]]:
+    """Each character that another, alone, normalises to (NFC), with those others: K for the Kelvin sign."""
+    found: dict[str, list[str]] = {}
+    for code in range(0x110000):
+        other = chr(code)
+        normal = unicodedata.normalize("NFC", other)
+        if normal != other and len(normal) == 1:
+            found.setdefault(normal, []).append(other)
+    return found
+
+
+@pytest.mark.parametrize("composed", ["Kevin", "\uac00\ub098", "caf\u00e9", "1\u03a9 \u00c5", "\u8c48"])
+def test_no_spelling_unicode_holds_equal_to_another_is_shown_like_it(composed: str) -> None:
+    # Every text whose composed form (NFC) is `composed`, one character spelled another way at a time, is shown as
+    # something a page renders otherwise: texts with one NFC render alike, so the shown texts' NFC must differ
+    assert unicodedata.is_normalized("NFC", composed)
+
+    def rendered(text: str) -> str:
+        return unicodedata.normalize("NFC", shown(text))
+
+    for at, character in enumerate(composed):
+        for other in _held_equal().get(character, []):
+            spelled = composed[:at] + other + composed[at + 1 :]
+            assert rendered(spelled) != rendered(composed), spelled
+        decomposed = composed[:at] + unicodedata.normalize("NFD", character) + composed[at + 1 :]
+        assert decomposed == composed or rendered(decomposed) != rendered(composed), decomposed
+
+
+def test_every_character_nfc_joins_to_the_one_before_it_is_a_mark_or_a_jamo() -> None:
+    # Why `unseen` may look at marks and jamo alone in text that is not composed: every canonical decomposition in
+    # Unicode is a character followed by marks or (Hangul) jamo, so only those join what comes before them; and a
+    # character NFC changes on its own is written as its code point whatever it is.
+    joining = set()
+    for code in range(0x110000):
+        joining.update(unicodedata.normalize("NFD", chr(code))[1:])
+    assert joining
+    for character in joining:
+        assert unicodedata.category(character).startswith("M") or prose._JAMO.match(character), hex(ord(character))
 
 
 def test_a_phrase_searched_for_hidden_characters_is_named_as_such_in_the_verdict() -> None:
@@ -65,6 +119,25 @@ def test_a_phrase_searched_for_hidden_characters_is_named_as_such_in_the_verdict
         "the phrase your app showed for this game; it holds characters that show nothing or look like others,"
         " here as code points: t⟨U+034F⟩est⟨U+115F⟩⟨U+034F⟩"
     )
+
+
+@pytest.mark.parametrize(
+    ("phrase", "written"),
+    [("\u212aevin", "⟨U+212A⟩evin"), ("\u1100\u1161\u1102\u1161", "⟨U+1100⟩⟨U+1161⟩⟨U+1102⟩⟨U+1161⟩")],
+)
+def test_a_phrase_spelled_with_characters_unicode_holds_equal_to_others_is_named_as_such(
+    phrase: str, written: str
+) -> None:
+    # Given a narde-v1 game whose phrase looks like "Kevin" (the Kelvin sign) or 가나 (its jamo apart): another phrase,
+    # so other dice, that the verdict and the page would show as the one the player saw
+    request = {"scheme": "narde-v1", "key": KEY.hex(), "fingerprint": seal_of(KEY), "phrase": phrase, "count": 3}
+    normal = {**request, "phrase": unicodedata.normalize("NFC", phrase)}
+    assert verify(parse_request(request)).rolls != verify(parse_request(normal)).rolls
+
+    (identity,) = verify(parse_request(request)).identified_by
+
+    assert identity.value == phrase
+    assert identity.description.endswith(f"look like others, here as code points: {written}")
 
 
 def test_an_ordinary_phrase_is_described_as_the_scheme_describes_it() -> None:
@@ -96,3 +169,10 @@ def test_the_browser_writes_the_same_blank_characters_as_code_points() -> None:
     browser = _class_members(written)
     assert browser == _class_members(prose._BLANK.pattern.removeprefix("[").removesuffix("]"))
     assert {"\u034f", "\u2800", "\U000e0100", "\U000e01ef"} <= browser
+
+
+def test_the_browser_writes_the_same_jamo_as_code_points() -> None:
+    source = files("fairdice").joinpath("verifier.js").read_text("utf-8")
+    (escaped,) = re.findall(r"const JAMO = /\[(.*?)\]/u;", source)
+    written = re.sub(r"\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1], 16)), escaped)
+    assert _class_members(written) == _class_members(prose._JAMO.pattern.removeprefix("[").removesuffix("]"))
