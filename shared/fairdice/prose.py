@@ -15,6 +15,47 @@ _BLANK = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\uf
 # syllable, like the composed one (가 and \u1100\u1161); they are letters, not marks. verifier.js holds the same
 # ranges.
 _JAMO = re.compile("[\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff]")
+# The letters (of the Basic Multilingual Plane) of the five scripts whose letters most often look alike: Latin, Greek,
+# Cyrillic, Armenian and Cherokee. A value that mixes them is how one letter passes for another (a Cyrillic е in
+# "Kevin"). verifier.js holds the same classes; a test holds them to Unicode's Script property.
+_LOOKALIKE_SCRIPTS = (
+    (
+        "Latin",
+        re.compile(
+            "["
+            "\u0041-\u005a\u0061-\u007a\u00aa\u00ba\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u02b8\u02e0-\u02e4"
+            "\u1d00-\u1d25\u1d2c-\u1d5c\u1d62-\u1d65\u1d6b-\u1d77\u1d79-\u1dbe\u1e00-\u1eff\u2071\u207f"
+            "\u2090-\u209f\u212a-\u212b\u2132\u214e\u2183-\u2184\u2c60-\u2c7f\ua722-\ua787\ua78b-\ua7dd\ua7e2"
+            "\ua7f1-\ua7ff\uab30-\uab5a\uab5c-\uab64\uab66-\uab69\uab6c-\uab6d\ufb00-\ufb06\uff21-\uff3a"
+            "\uff41-\uff5a"
+            "]"
+        ),
+    ),
+    (
+        "Greek",
+        re.compile(
+            "["
+            "\u0370-\u0373\u0376-\u0377\u037a-\u037d\u037f\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03e1"
+            "\u03f0-\u03f5\u03f7-\u03ff\u1d26-\u1d2a\u1d5d-\u1d61\u1d66-\u1d6a\u1dbf\u1f00-\u1f15\u1f18-"
+            "\u1f1d\u1f20-\u1f45\u1f48-\u1f4d\u1f50-\u1f57\u1f59\u1f5b\u1f5d\u1f5f-\u1f7d\u1f80-\u1fb4\u1fb6-"
+            "\u1fbc\u1fbe\u1fc2-\u1fc4\u1fc6-\u1fcc\u1fd0-\u1fd3\u1fd6-\u1fdb\u1fe0-\u1fec\u1ff2-\u1ff4"
+            "\u1ff6-\u1ffc\u2126\uab65"
+            "]"
+        ),
+    ),
+    (
+        "Cyrillic",
+        re.compile("[\u0400-\u0481\u048a-\u052f\u1c80-\u1c8a\u1d2b\u1d78\ua640-\ua66e\ua67f-\ua69d]"),
+    ),
+    (
+        "Armenian",
+        re.compile("[\u0531-\u0556\u0558-\u0559\u0560-\u0588\u058b-\u058c\ufb13-\ufb17]"),
+    ),
+    (
+        "Cherokee",
+        re.compile("[\u13a0-\u13f5\u13f8-\u13fd\uab70-\uabbf]"),
+    ),
+)
 
 
 def number(n: int) -> str:
@@ -51,8 +92,11 @@ def unseen(text: str) -> list[bool]:
     apart look like the composed letter), a conjoining Hangul jamo (apart, they look like the composed syllable), and
     a character Unicode holds equal to another (the Kelvin sign U+212A, which looks like K; the Ohm sign; the
     compatibility ideographs). So of two different texts that Unicode holds equal (one NFC), the other is never
-    shown like the first."""
+    shown like the first. And in a value that mixes letters of the scripts whose letters look alike (Latin, Greek,
+    Cyrillic, Armenian, Cherokee), every letter of those not of the script it has most of (of the first such letter's,
+    on a tie): the Cyrillic е of "Kеvin"."""
     decomposed = not unicodedata.is_normalized("NFC", text)
+    foreign = _foreign_letters(text)
     last = len(text) - 1
     return [
         (i in (0, last) or text[i - 1] == " ")
@@ -67,8 +111,26 @@ def unseen(text: str) -> list[bool]:
                 or unicodedata.normalize("NFC", character) != character
             )
         )
+        or i in foreign
         for i, character in enumerate(text)
     ]
+
+
+def _foreign_letters(text: str) -> set[int]:
+    """The positions of the letters `unseen` shows for mixing scripts that look alike (none in text of one script)."""
+    if text.isascii():
+        return set()
+    by_script: dict[int, list[int]] = {}
+    for at, character in enumerate(text):
+        for script, (_, letters) in enumerate(_LOOKALIKE_SCRIPTS):
+            if letters.match(character):
+                by_script.setdefault(script, []).append(at)
+                break
+    if len(by_script) < 2:
+        return set()
+    # dicts keep their order, so on a tie max() keeps the script met first
+    main = max(by_script, key=lambda script: len(by_script[script]))
+    return {at for script, places in by_script.items() if script != main for at in places}
 
 
 def shown(text: str) -> str:

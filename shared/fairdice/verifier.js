@@ -125,21 +125,48 @@ const fairdice = (() => {
   const MARK = /\p{M}/u;
   // Hangul's conjoining jamo: apart, they render as the composed syllable (fairdice.prose holds the same ranges).
   const JAMO = /[\u1100-\u11FF\uA960-\uA97F\uD7B0-\uD7FF]/u;
+  // The letters (of the Basic Multilingual Plane) of the five scripts whose letters most often look alike
+  // (fairdice.prose holds the same classes).
+  const LOOKALIKE_SCRIPTS = [
+    ["Latin", /[\u0041-\u005A\u0061-\u007A\u00AA\u00BA\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02B8\u02E0-\u02E4\u1D00-\u1D25\u1D2C-\u1D5C\u1D62-\u1D65\u1D6B-\u1D77\u1D79-\u1DBE\u1E00-\u1EFF\u2071\u207F\u2090-\u209F\u212A-\u212B\u2132\u214E\u2183-\u2184\u2C60-\u2C7F\uA722-\uA787\uA78B-\uA7DD\uA7E2\uA7F1-\uA7FF\uAB30-\uAB5A\uAB5C-\uAB64\uAB66-\uAB69\uAB6C-\uAB6D\uFB00-\uFB06\uFF21-\uFF3A\uFF41-\uFF5A]/u],
+    ["Greek", /[\u0370-\u0373\u0376-\u0377\u037A-\u037D\u037F\u0386\u0388-\u038A\u038C\u038E-\u03A1\u03A3-\u03E1\u03F0-\u03F5\u03F7-\u03FF\u1D26-\u1D2A\u1D5D-\u1D61\u1D66-\u1D6A\u1DBF\u1F00-\u1F15\u1F18-\u1F1D\u1F20-\u1F45\u1F48-\u1F4D\u1F50-\u1F57\u1F59\u1F5B\u1F5D\u1F5F-\u1F7D\u1F80-\u1FB4\u1FB6-\u1FBC\u1FBE\u1FC2-\u1FC4\u1FC6-\u1FCC\u1FD0-\u1FD3\u1FD6-\u1FDB\u1FE0-\u1FEC\u1FF2-\u1FF4\u1FF6-\u1FFC\u2126\uAB65]/u],
+    ["Cyrillic", /[\u0400-\u0481\u048A-\u052F\u1C80-\u1C8A\u1D2B\u1D78\uA640-\uA66E\uA67F-\uA69D]/u],
+    ["Armenian", /[\u0531-\u0556\u0558-\u0559\u0560-\u0588\u058B-\u058C\uFB13-\uFB17]/u],
+    ["Cherokee", /[\u13A0-\u13F5\u13F8-\u13FD\uAB70-\uABBF]/u],
+  ];
+
+  /** The positions of the letters of a value that mixes scripts that look alike, but for its main script's. */
+  function foreignLetters(chars) {
+    const byScript = new Map();
+    chars.forEach((c, at) => {
+      const script = LOOKALIKE_SCRIPTS.findIndex(([, letters]) => letters.test(c));
+      if (script >= 0) byScript.set(script, [...(byScript.get(script) || []), at]);
+    });
+    if (byScript.size < 2) return new Set();
+    let main = null;
+    for (const [script, places] of byScript) if (main === null || places.length > byScript.get(main).length) main = script;
+    return new Set([...byScript].filter(([script]) => script !== main).flatMap(([, places]) => places));
+  }
 
   /**
    * For each character, whether a page writes it as its code point (fairdice.prose.unseen): one that shows nothing
    * or looks like another, a plain space a page would drop or fold (first, last, after a space), and, in text not
    * in Unicode's composed form (NFC), every character NFC would change or join to another: a combining mark, a
-   * conjoining Hangul jamo, a character Unicode holds equal to another (the Kelvin sign).
+   * conjoining Hangul jamo, a character Unicode holds equal to another (the Kelvin sign); and in a value that mixes
+   * scripts that look alike, every letter of those but its main script's.
    */
   function unseen(text) {
     const value = String(text);
     const chars = [...value];
     const decomposed = value.normalize("NFC") !== value;
+    const foreign = foreignLetters(chars);
     return chars.map((c, i) =>
       c === " "
         ? i === 0 || i === chars.length - 1 || chars[i - 1] === " "
-        : NOT_PRINTABLE.test(c) || BLANK.test(c) || (decomposed && (MARK.test(c) || JAMO.test(c) || c.normalize("NFC") !== c)),
+        : NOT_PRINTABLE.test(c) ||
+          BLANK.test(c) ||
+          (decomposed && (MARK.test(c) || JAMO.test(c) || c.normalize("NFC") !== c)) ||
+          foreign.has(i),
     );
   }
 

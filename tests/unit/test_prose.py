@@ -12,6 +12,7 @@ from functools import cache
 from importlib.resources import files
 
 import pytest
+import regex
 from fairdice import prose
 from fairdice.prose import shown, unseen
 from fairdice.schemes import parse_request
@@ -50,6 +51,16 @@ KEY = bytes(range(32))
         ("\u1100\u1161\u1102\u1161", "⟨U+1100⟩⟨U+1161⟩⟨U+1102⟩⟨U+1161⟩"),
         ("\uac00\ub098", "\uac00\ub098"),
         ("\u1113\u1161", "\u1113\u1161"),
+        # letters of scripts that look alike, mixed in one value: each letter not of the value's main script
+        ("K\u0435vin", "K⟨U+0435⟩vin"),
+        ("\u0391BC 7", "⟨U+0391⟩BC 7"),
+        ("K.\u0435.v.i.n", "K.⟨U+0435⟩.v.i.n"),
+        ("\u041a\u0435 e", "\u041a\u0435 ⟨U+0065⟩"),
+        ("\u0418\u0432\u0430\u043d \u0570", "\u0418\u0432\u0430\u043d ⟨U+0570⟩"),
+        ("caf\u00e9 \u03b1\u03b2", "caf\u00e9 ⟨U+03B1⟩⟨U+03B2⟩"),
+        # one script, or scripts whose letters do not look alike (Latin and Hangul), are as given
+        ("\u0418\u0432\u0430\u043d-7", "\u0418\u0432\u0430\u043d-7"),
+        ("Kim \uae40", "Kim \uae40"),
     ],
 )
 def test_a_character_that_shows_nothing_or_like_another_is_written_as_its_code_point(text: str, written: str) -> None:
@@ -122,20 +133,22 @@ def test_a_phrase_searched_for_hidden_characters_is_named_as_such_in_the_verdict
 
 
 @pytest.mark.parametrize(
-    ("phrase", "written"),
-    [("\u212aevin", "⟨U+212A⟩evin"), ("\u1100\u1161\u1102\u1161", "⟨U+1100⟩⟨U+1161⟩⟨U+1102⟩⟨U+1161⟩")],
+    ("phrase", "seen", "written"),
+    [
+        ("\u212aevin", "Kevin", "⟨U+212A⟩evin"),
+        ("\u1100\u1161\u1102\u1161", "\uac00\ub098", "⟨U+1100⟩⟨U+1161⟩⟨U+1102⟩⟨U+1161⟩"),
+        ("K\u0435vin", "Kevin", "K⟨U+0435⟩vin"),
+    ],
 )
-def test_a_phrase_spelled_with_characters_unicode_holds_equal_to_others_is_named_as_such(
-    phrase: str, written: str
-) -> None:
-    # Given a narde-v1 game whose phrase looks like "Kevin" (the Kelvin sign) or 가나 (its jamo apart): another phrase,
-    # so other dice, that the verdict and the page would show as the one the player saw
+def test_a_phrase_spelled_to_look_like_another_is_named_as_such(phrase: str, seen: str, written: str) -> None:
+    # Given a narde-v1 game whose phrase looks like the one the player saw, `seen` ("Kevin" with the Kelvin sign or a
+    # Cyrillic е, 가나 with its jamo apart): another phrase, so other dice, that a page would show as `seen`
     request = {"scheme": "narde-v1", "key": KEY.hex(), "fingerprint": seal_of(KEY), "phrase": phrase, "count": 3}
-    normal = {**request, "phrase": unicodedata.normalize("NFC", phrase)}
-    assert verify(parse_request(request)).rolls != verify(parse_request(normal)).rolls
+    assert verify(parse_request(request)).rolls != verify(parse_request({**request, "phrase": seen})).rolls
 
     (identity,) = verify(parse_request(request)).identified_by
 
+    # Then the verdict keeps the phrase as given, and says which characters are not what they look like
     assert identity.value == phrase
     assert identity.description.endswith(f"look like others, here as code points: {written}")
 
@@ -169,6 +182,26 @@ def test_the_browser_writes_the_same_blank_characters_as_code_points() -> None:
     browser = _class_members(written)
     assert browser == _class_members(prose._BLANK.pattern.removeprefix("[").removesuffix("]"))
     assert {"\u034f", "\u2800", "\U000e0100", "\U000e01ef"} <= browser
+
+
+def test_the_lookalike_scripts_letters_are_those_unicode_gives_each_script() -> None:
+    # Every letter this Python knows, in the Basic Multilingual Plane, is in a script's class exactly when Unicode's
+    # Script property (the regex library's, a well-kept one) puts it in that script
+    for name, letters in prose._LOOKALIKE_SCRIPTS:
+        script = regex.compile(rf"\p{{Script={name}}}")
+        for code in range(0x10000):
+            character = chr(code)
+            if unicodedata.category(character).startswith("L"):
+                assert bool(letters.match(character)) == bool(script.match(character)), (name, hex(code))
+
+
+def test_the_browser_holds_the_same_lookalike_scripts() -> None:
+    source = files("fairdice").joinpath("verifier.js").read_text("utf-8")
+    browser = re.findall(r'\["(\w+)", /\[(.*?)\]/u\],', source)
+    assert [name for name, _ in browser] == [name for name, _ in prose._LOOKALIKE_SCRIPTS]
+    for (_, escaped), (name, letters) in zip(browser, prose._LOOKALIKE_SCRIPTS, strict=True):
+        written = re.sub(r"\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1], 16)), escaped)
+        assert _class_members(written) == _class_members(letters.pattern[1:-1]), name
 
 
 def test_the_browser_writes_the_same_jamo_as_code_points() -> None:
