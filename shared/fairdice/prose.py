@@ -6,6 +6,7 @@ script (verifier.js) says them in the same words, and a test in Chromium holds t
 
 import re
 import unicodedata
+from itertools import groupby
 
 # Characters str.isprintable() accepts that show nothing all the same: Unicode's default-ignorable letters and marks
 # (the combining grapheme joiner, the Hangul fillers, Khmer's and Mongolian's invisible marks, the variation
@@ -57,6 +58,28 @@ _LOOKALIKE_SCRIPTS = (
     ),
 )
 
+# Of the other four scripts' letters, those that look like a Latin letter or a digit (Unicode's confusables, UTS #39):
+# a run of one script's letters made of these alone reads as Latin (a Cyrillic АВС for ABC). A test holds them to the
+# confusable_homoglyphs library's copy of Unicode's data; verifier.js holds the same.
+_LOOKS_LATIN = {
+    "Greek": frozenset(
+        "\u037a\u037f\u0391\u0392\u0395\u0396\u0397\u0399\u039a\u039c\u039d\u039f\u03a1\u03a4\u03a5\u03a7"
+        "\u03b1\u03b3\u03b9\u03bd\u03bf\u03c1\u03c3\u03c5\u03d2\u03dc\u03f1\u03f2\u03f3\u03f9\u03fa\u1d26"
+        "\u1fbe"
+    ),
+    "Cyrillic": frozenset(
+        "\u0405\u0406\u0408\u0410\u0412\u0415\u0417\u041a\u041c\u041d\u041e\u0420\u0421\u0422\u0423\u0425"
+        "\u042c\u0430\u0431\u0433\u0435\u043e\u0440\u0441\u0443\u0445\u0455\u0456\u0458\u0461\u0474\u0475"
+        "\u04ae\u04af\u04bb\u04bd\u04c0\u04cf\u04e0\u0501\u050c\u051b\u051c\u051d\ua644\ua647"
+    ),
+    "Armenian": frozenset("\u054d\u054f\u0555\u0561\u0563\u0566\u0570\u0578\u057c\u057d\u0581\u0584\u0585"),
+    "Cherokee": frozenset(
+        "\u13a0\u13a1\u13a2\u13a5\u13a9\u13aa\u13ab\u13ac\u13b3\u13b7\u13bb\u13bd\u13c0\u13c2\u13c3\u13ce"
+        "\u13cf\u13d2\u13d4\u13d5\u13d9\u13da\u13de\u13df\u13e2\u13e6\u13e7\u13ee\u13f3\u13f4\uab75\uab81"
+        "\uab83\uab93\uaba9\uabaa\uabaf"
+    ),
+}
+
 
 def number(n: int) -> str:
     """A whole number as a person reads it: 10,000."""
@@ -94,9 +117,10 @@ def unseen(text: str) -> list[bool]:
     compatibility ideographs). So of two different texts that Unicode holds equal (one NFC), the other is never
     shown like the first. And in a value that mixes letters of the scripts whose letters look alike (Latin, Greek,
     Cyrillic, Armenian, Cherokee), every letter of those not of the script it has most of (of the first such letter's,
-    on a tie): the Cyrillic е of "Kеvin"."""
+    on a tie): the Cyrillic е of "Kеvin"; and every run of letters of one of the four others that are all like Latin
+    ones: the Cyrillic АВС that reads as ABC."""
     decomposed = not unicodedata.is_normalized("NFC", text)
-    foreign = _foreign_letters(text)
+    lookalike = _lookalike_letters(text)
     last = len(text) - 1
     return [
         (i in (0, last) or text[i - 1] == " ")
@@ -111,26 +135,38 @@ def unseen(text: str) -> list[bool]:
                 or unicodedata.normalize("NFC", character) != character
             )
         )
-        or i in foreign
+        or i in lookalike
         for i, character in enumerate(text)
     ]
 
 
-def _foreign_letters(text: str) -> set[int]:
-    """The positions of the letters `unseen` shows for mixing scripts that look alike (none in text of one script)."""
+def _lookalike_letters(text: str) -> set[int]:
+    """The positions of the letters `unseen` shows for scripts that look alike: in a value that mixes them, every one
+    not of its main script; and every run of one other script's letters that reads as Latin."""
     if text.isascii():
         return set()
-    by_script: dict[int, list[int]] = {}
-    for at, character in enumerate(text):
-        for script, (_, letters) in enumerate(_LOOKALIKE_SCRIPTS):
-            if letters.match(character):
-                by_script.setdefault(script, []).append(at)
-                break
-    if len(by_script) < 2:
-        return set()
-    # dicts keep their order, so on a tie max() keeps the script met first
-    main = max(by_script, key=lambda script: len(by_script[script]))
-    return {at for script, places in by_script.items() if script != main for at in places}
+    scripts: list[str | None] = [None] * len(text)
+    by_script: dict[str, list[int]] = {}
+    for name, letters in _LOOKALIKE_SCRIPTS:  # the classes do not overlap
+        places = [match.start() for match in letters.finditer(text)]
+        for at in places:
+            scripts[at] = name
+        if places:
+            by_script[name] = places
+    # in the order each script is first met
+    by_script = dict(sorted(by_script.items(), key=lambda item: item[1][0]))
+    found: set[int] = set()
+    if len(by_script) > 1:
+        # dicts keep their order, so on a tie max() keeps the script met first
+        main = max(by_script, key=lambda script: len(by_script[script]))
+        found.update(at for script, places in by_script.items() if script != main for at in places)
+    at = 0
+    for script, run in groupby(scripts):
+        end = at + len(list(run))
+        if script in _LOOKS_LATIN and set(text[at:end]) <= _LOOKS_LATIN[script]:
+            found.update(range(at, end))
+        at = end
+    return found
 
 
 def shown(text: str) -> str:

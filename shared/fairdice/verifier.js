@@ -135,17 +135,39 @@ const fairdice = (() => {
     ["Cherokee", /[\u13A0-\u13F5\u13F8-\u13FD\uAB70-\uABBF]/u],
   ];
 
-  /** The positions of the letters of a value that mixes scripts that look alike, but for its main script's. */
-  function foreignLetters(chars) {
+  // Of the other four scripts' letters, those that look like a Latin letter or a digit (Unicode's confusables; the
+  // same as fairdice.prose's).
+  const LOOKS_LATIN = new Map([
+    ["Greek", new Set("\u037A\u037F\u0391\u0392\u0395\u0396\u0397\u0399\u039A\u039C\u039D\u039F\u03A1\u03A4\u03A5\u03A7\u03B1\u03B3\u03B9\u03BD\u03BF\u03C1\u03C3\u03C5\u03D2\u03DC\u03F1\u03F2\u03F3\u03F9\u03FA\u1D26\u1FBE")],
+    ["Cyrillic", new Set("\u0405\u0406\u0408\u0410\u0412\u0415\u0417\u041A\u041C\u041D\u041E\u0420\u0421\u0422\u0423\u0425\u042C\u0430\u0431\u0433\u0435\u043E\u0440\u0441\u0443\u0445\u0455\u0456\u0458\u0461\u0474\u0475\u04AE\u04AF\u04BB\u04BD\u04C0\u04CF\u04E0\u0501\u050C\u051B\u051C\u051D\uA644\uA647")],
+    ["Armenian", new Set("\u054D\u054F\u0555\u0561\u0563\u0566\u0570\u0578\u057C\u057D\u0581\u0584\u0585")],
+    ["Cherokee", new Set("\u13A0\u13A1\u13A2\u13A5\u13A9\u13AA\u13AB\u13AC\u13B3\u13B7\u13BB\u13BD\u13C0\u13C2\u13C3\u13CE\u13CF\u13D2\u13D4\u13D5\u13D9\u13DA\u13DE\u13DF\u13E2\u13E6\u13E7\u13EE\u13F3\u13F4\uAB75\uAB81\uAB83\uAB93\uABA9\uABAA\uABAF")],
+  ]);
+
+  /**
+   * The positions of the letters unseen() shows for scripts that look alike (fairdice.prose): in a value that mixes
+   * them, every one not of its main script; and every run of one other script's letters that reads as Latin.
+   */
+  function lookalikeLetters(chars) {
+    const scripts = chars.map((c) => (LOOKALIKE_SCRIPTS.find(([, letters]) => letters.test(c)) || [null])[0]);
     const byScript = new Map();
-    chars.forEach((c, at) => {
-      const script = LOOKALIKE_SCRIPTS.findIndex(([, letters]) => letters.test(c));
-      if (script >= 0) byScript.set(script, [...(byScript.get(script) || []), at]);
+    scripts.forEach((script, at) => {
+      if (script !== null) byScript.set(script, [...(byScript.get(script) || []), at]);
     });
-    if (byScript.size < 2) return new Set();
-    let main = null;
-    for (const [script, places] of byScript) if (main === null || places.length > byScript.get(main).length) main = script;
-    return new Set([...byScript].filter(([script]) => script !== main).flatMap(([, places]) => places));
+    const found = new Set();
+    if (byScript.size > 1) {
+      let main = null;
+      for (const [script, places] of byScript) if (main === null || places.length > byScript.get(main).length) main = script;
+      for (const [script, places] of byScript) if (script !== main) places.forEach((at) => found.add(at));
+    }
+    for (let at = 0; at < chars.length; ) {
+      let end = at + 1;
+      while (end < chars.length && scripts[end] === scripts[at]) end += 1;
+      const looks = LOOKS_LATIN.get(scripts[at]);
+      if (looks && chars.slice(at, end).every((c) => looks.has(c))) for (let i = at; i < end; i += 1) found.add(i);
+      at = end;
+    }
+    return found;
   }
 
   /**
@@ -153,20 +175,21 @@ const fairdice = (() => {
    * or looks like another, a plain space a page would drop or fold (first, last, after a space), and, in text not
    * in Unicode's composed form (NFC), every character NFC would change or join to another: a combining mark, a
    * conjoining Hangul jamo, a character Unicode holds equal to another (the Kelvin sign); and in a value that mixes
-   * scripts that look alike, every letter of those but its main script's.
+   * scripts that look alike, every letter of those but its main script's, and a run of another script's letters that
+   * all look Latin.
    */
   function unseen(text) {
     const value = String(text);
     const chars = [...value];
     const decomposed = value.normalize("NFC") !== value;
-    const foreign = foreignLetters(chars);
+    const lookalike = lookalikeLetters(chars);
     return chars.map((c, i) =>
       c === " "
         ? i === 0 || i === chars.length - 1 || chars[i - 1] === " "
         : NOT_PRINTABLE.test(c) ||
           BLANK.test(c) ||
           (decomposed && (MARK.test(c) || JAMO.test(c) || c.normalize("NFC") !== c)) ||
-          foreign.has(i),
+          lookalike.has(i),
     );
   }
 

@@ -596,6 +596,12 @@ TRICKY = [
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "\u212aevin", "count": 2},
     # mixing scripts whose letters look alike: a Cyrillic е in "Kevin", a Greek alpha beside Latin and Cyrillic
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "K\u0435vin", "count": 2},
+    {
+        "scheme": "narde-v1",
+        "key": KEY.hex(),
+        "phrase": "\u0418\u0432\u0430\u043d \u0410\u0412\u0421 \u0430-\u0432",
+        "count": 2,
+    },
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "\u03b1b \u0432 \u0418\u0432\u0430\u043d", "count": 2},
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "\u1100\u1161\u1102\u1161 \uac00", "count": 2},
     {

@@ -7,10 +7,12 @@ Hangul jamo apart from their syllable, and characters Unicode holds equal to oth
 """
 
 import re
+import string
 import unicodedata
 from functools import cache
 from importlib.resources import files
 
+import confusable_homoglyphs.utils
 import pytest
 import regex
 from fairdice import prose
@@ -55,10 +57,16 @@ KEY = bytes(range(32))
         ("K\u0435vin", "K⟨U+0435⟩vin"),
         ("\u0391BC 7", "⟨U+0391⟩BC 7"),
         ("K.\u0435.v.i.n", "K.⟨U+0435⟩.v.i.n"),
-        ("\u041a\u0435 e", "\u041a\u0435 ⟨U+0065⟩"),
+        ("\u0418\u0432\u0430\u043d e", "\u0418\u0432\u0430\u043d ⟨U+0065⟩"),
         ("\u0418\u0432\u0430\u043d \u0570", "\u0418\u0432\u0430\u043d ⟨U+0570⟩"),
         ("caf\u00e9 \u03b1\u03b2", "caf\u00e9 ⟨U+03B1⟩⟨U+03B2⟩"),
+        # a run of one other script's letters that all look like Latin ones reads as Latin
+        ("\u0410\u0412\u0421", "⟨U+0410⟩⟨U+0412⟩⟨U+0421⟩"),
+        ("\u0418\u0432\u0430\u043d \u0441\u043e\u0440", "\u0418\u0432\u0430\u043d ⟨U+0441⟩⟨U+043E⟩⟨U+0440⟩"),
+        ("\u039f\u039a", "⟨U+039F⟩⟨U+039A⟩"),
         # one script, or scripts whose letters do not look alike (Latin and Hangul), are as given
+        ("\u043f\u0440\u0438\u0432\u0435\u0442", "\u043f\u0440\u0438\u0432\u0435\u0442"),
+        ("\u0391\u0392\u0393", "\u0391\u0392\u0393"),
         ("\u0418\u0432\u0430\u043d-7", "\u0418\u0432\u0430\u043d-7"),
         ("Kim \uae40", "Kim \uae40"),
     ],
@@ -195,6 +203,20 @@ def test_the_lookalike_scripts_letters_are_those_unicode_gives_each_script() -> 
                 assert bool(letters.match(character)) == bool(script.match(character)), (name, hex(code))
 
 
+def test_the_letters_that_look_latin_are_those_unicodes_confusables_map_to_a_latin_letter_or_a_digit() -> None:
+    # Unicode's confusables (UTS #39), as the confusable_homoglyphs library ships them
+    confusables = confusable_homoglyphs.utils.load("confusables.json")
+    latin = set(string.ascii_letters + string.digits)
+    for name, letters in prose._LOOKALIKE_SCRIPTS[1:]:
+        expected = {
+            character
+            for character, alike in confusables.items()
+            if len(character) == 1 and letters.match(character) and any(other["c"] in latin for other in alike)
+        }
+        assert prose._LOOKS_LATIN[name] == expected, name
+    assert [name for name, _ in prose._LOOKALIKE_SCRIPTS[1:]] == list(prose._LOOKS_LATIN)
+
+
 def test_the_browser_holds_the_same_lookalike_scripts() -> None:
     source = files("fairdice").joinpath("verifier.js").read_text("utf-8")
     browser = re.findall(r'\["(\w+)", /\[(.*?)\]/u\],', source)
@@ -202,6 +224,11 @@ def test_the_browser_holds_the_same_lookalike_scripts() -> None:
     for (_, escaped), (name, letters) in zip(browser, prose._LOOKALIKE_SCRIPTS, strict=True):
         written = re.sub(r"\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1], 16)), escaped)
         assert _class_members(written) == _class_members(letters.pattern[1:-1]), name
+    looks = re.findall(r'\["(\w+)", new Set\("(.*?)"\)\],', source)
+    assert [name for name, _ in looks] == list(prose._LOOKS_LATIN)
+    for name, escaped in looks:
+        written = re.sub(r"\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1], 16)), escaped)
+        assert set(written) == prose._LOOKS_LATIN[name], name
 
 
 def test_the_browser_writes_the_same_jamo_as_code_points() -> None:
