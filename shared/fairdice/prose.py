@@ -108,18 +108,24 @@ def listed(parts: list[str]) -> str:
 
 def unseen(text: str) -> list[bool]:
     """For each character of `text`, whether a page writes it as its code point, so that no value can look like
-    another: a character that shows nothing or looks like another (what str.isprintable() refuses, other than the
-    plain space; a default-ignorable letter or mark; the blank braille pattern); a plain space that a page would drop
-    or fold into the one before it (first, last, or after a space); and, in text that is not in Unicode's composed
-    form (NFC), every character that NFC would change or join to another: a combining mark (a letter and its accent
-    apart look like the composed letter), a conjoining Hangul jamo (apart, they look like the composed syllable), and
-    a character Unicode holds equal to another (the Kelvin sign U+212A, which looks like K; the Ohm sign; the
-    compatibility ideographs). So of two different texts that Unicode holds equal (one NFC), the other is never
-    shown like the first. And in a value that mixes letters of the scripts whose letters look alike (Latin, Greek,
-    Cyrillic, Armenian, Cherokee), every letter of those not of the script it has most of (of the first such letter's,
-    on a tie): the Cyrillic е of "Kеvin"; and every run of letters of one of the four others that are all like Latin
-    ones: the Cyrillic АВС that reads as ABC."""
+    another:
+
+    - a character that shows nothing or looks like another (what str.isprintable() refuses, other than the plain
+      space; a default-ignorable letter or mark; the blank braille pattern);
+    - a plain space that a page would drop or fold into the one before it (first, last, or after a space);
+    - in text that is not in Unicode's composed form (NFC), every character that NFC would change or join to another:
+      a combining mark (a letter and its accent apart look like the composed letter), a conjoining Hangul jamo (apart,
+      they look like the composed syllable), a character Unicode holds equal to another (the Kelvin sign, like K);
+      so of two different texts that Unicode holds equal (one NFC), the other is never shown like the first;
+    - every character Unicode holds compatible with another (NFKC changes it): the mathematical 𝖪, the fullwidth Ｋ,
+      the ligature ﬁ, the superscript ²;
+    - in a value that mixes letters of the scripts whose letters look alike (Latin, Greek, Cyrillic, Armenian,
+      Cherokee), every letter of those not of the script it has most of (of the first such letter's, on a tie): the
+      Cyrillic е of "Kеvin"; and every run of one of the four others' letters that all look Latin: the Cyrillic АВС
+      that reads as ABC.
+    """
     decomposed = not unicodedata.is_normalized("NFC", text)
+    compatible = not unicodedata.is_normalized("NFKC", text)
     lookalike = _lookalike_letters(text)
     last = len(text) - 1
     return [
@@ -135,6 +141,7 @@ def unseen(text: str) -> list[bool]:
                 or unicodedata.normalize("NFC", character) != character
             )
         )
+        or (compatible and unicodedata.normalize("NFKC", character) != character)
         or i in lookalike
         for i, character in enumerate(text)
     ]

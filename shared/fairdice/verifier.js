@@ -174,7 +174,8 @@ const fairdice = (() => {
    * For each character, whether a page writes it as its code point (fairdice.prose.unseen): one that shows nothing
    * or looks like another, a plain space a page would drop or fold (first, last, after a space), and, in text not
    * in Unicode's composed form (NFC), every character NFC would change or join to another: a combining mark, a
-   * conjoining Hangul jamo, a character Unicode holds equal to another (the Kelvin sign); and in a value that mixes
+   * conjoining Hangul jamo, a character Unicode holds equal to another (the Kelvin sign); every character Unicode
+   * holds compatible with another (NFKC changes it: a mathematical or fullwidth K); and in a value that mixes
    * scripts that look alike, every letter of those but its main script's, and a run of another script's letters that
    * all look Latin.
    */
@@ -182,6 +183,7 @@ const fairdice = (() => {
     const value = String(text);
     const chars = [...value];
     const decomposed = value.normalize("NFC") !== value;
+    const compatible = value.normalize("NFKC") !== value;
     const lookalike = lookalikeLetters(chars);
     return chars.map((c, i) =>
       c === " "
@@ -189,6 +191,7 @@ const fairdice = (() => {
         : NOT_PRINTABLE.test(c) ||
           BLANK.test(c) ||
           (decomposed && (MARK.test(c) || JAMO.test(c) || c.normalize("NFC") !== c)) ||
+          (compatible && c.normalize("NFKC") !== c) ||
           lookalike.has(i),
     );
   }

@@ -596,6 +596,7 @@ TRICKY = [
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "\u212aevin", "count": 2},
     # mixing scripts whose letters look alike: a Cyrillic е in "Kevin", a Greek alpha beside Latin and Cyrillic
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "K\u0435vin", "count": 2},
+    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "\U0001d5aaevin \uff2b \ufb01 x\u00b2", "count": 2},
     {
         "scheme": "narde-v1",
         "key": KEY.hex(),

@@ -53,6 +53,11 @@ KEY = bytes(range(32))
         ("\u1100\u1161\u1102\u1161", "⟨U+1100⟩⟨U+1161⟩⟨U+1102⟩⟨U+1161⟩"),
         ("\uac00\ub098", "\uac00\ub098"),
         ("\u1113\u1161", "\u1113\u1161"),
+        # a character Unicode holds compatible with another (NFKC): a mathematical sans-serif K, a fullwidth K, a
+        # ligature, a superscript two; its text needs no other sign
+        ("\U0001d5aaevin", "⟨U+1D5AA⟩evin"),
+        ("\uff2bevin", "⟨U+FF2B⟩evin"),
+        ("\ufb01sh x\u00b2", "⟨U+FB01⟩sh x⟨U+00B2⟩"),
         # letters of scripts that look alike, mixed in one value: each letter not of the value's main script
         ("K\u0435vin", "K⟨U+0435⟩vin"),
         ("\u0391BC 7", "⟨U+0391⟩BC 7"),
@@ -93,6 +98,17 @@ def _held_equal() -> dict[str, list[str]]:
         if normal != other and len(normal) == 1:
             found.setdefault(normal, []).append(other)
     return found
+
+
+def test_no_character_unicode_holds_compatible_with_a_letter_or_digit_is_shown_like_it() -> None:
+    # Every character whose compatibility form (NFKC) is an ASCII letter or digit: 𝖪, Ｋ, ᴷ, ⓚ, … for K
+    latin = set(string.ascii_letters + string.digits)
+    alike = [chr(code) for code in range(0x110000) if unicodedata.normalize("NFKC", chr(code)) in latin]
+    assert len(alike) > 1000
+    for other in alike:
+        normal = unicodedata.normalize("NFKC", other)
+        if other != normal:
+            assert shown(f"a{other}b") == f"a⟨U+{ord(other):04X}⟩b", hex(ord(other))
 
 
 @pytest.mark.parametrize("composed", ["Kevin", "\uac00\ub098", "caf\u00e9", "1\u03a9 \u00c5", "\u8c48"])
