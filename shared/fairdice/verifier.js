@@ -125,73 +125,95 @@ const fairdice = (() => {
   const MARK = /\p{M}/u;
   // Hangul's conjoining jamo: apart, they render as the composed syllable (fairdice.prose holds the same ranges).
   const JAMO = /[\u1100-\u11FF\uA960-\uA97F\uD7B0-\uD7FF]/u;
-  // The letters (of the Basic Multilingual Plane) of the five scripts whose letters most often look alike
-  // (fairdice.prose holds the same classes).
-  const LOOKALIKE_SCRIPTS = [
-    ["Latin", /[\u0041-\u005A\u0061-\u007A\u00AA\u00BA\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02B8\u02E0-\u02E4\u1D00-\u1D25\u1D2C-\u1D5C\u1D62-\u1D65\u1D6B-\u1D77\u1D79-\u1DBE\u1E00-\u1EFF\u2071\u207F\u2090-\u209F\u212A-\u212B\u2132\u214E\u2183-\u2184\u2C60-\u2C7F\uA722-\uA787\uA78B-\uA7DD\uA7E2\uA7F1-\uA7FF\uAB30-\uAB5A\uAB5C-\uAB64\uAB66-\uAB69\uAB6C-\uAB6D\uFB00-\uFB06\uFF21-\uFF3A\uFF41-\uFF5A]/u],
-    ["Greek", /[\u0370-\u0373\u0376-\u0377\u037A-\u037D\u037F\u0386\u0388-\u038A\u038C\u038E-\u03A1\u03A3-\u03E1\u03F0-\u03F5\u03F7-\u03FF\u1D26-\u1D2A\u1D5D-\u1D61\u1D66-\u1D6A\u1DBF\u1F00-\u1F15\u1F18-\u1F1D\u1F20-\u1F45\u1F48-\u1F4D\u1F50-\u1F57\u1F59\u1F5B\u1F5D\u1F5F-\u1F7D\u1F80-\u1FB4\u1FB6-\u1FBC\u1FBE\u1FC2-\u1FC4\u1FC6-\u1FCC\u1FD0-\u1FD3\u1FD6-\u1FDB\u1FE0-\u1FEC\u1FF2-\u1FF4\u1FF6-\u1FFC\u2126\uAB65]/u],
-    ["Cyrillic", /[\u0400-\u0481\u048A-\u052F\u1C80-\u1C8A\u1D2B\u1D78\uA640-\uA66E\uA67F-\uA69D]/u],
-    ["Armenian", /[\u0531-\u0556\u0558-\u0559\u0560-\u0588\u058B-\u058C\uFB13-\uFB17]/u],
-    ["Cherokee", /[\u13A0-\u13F5\u13F8-\u13FD\uAB70-\uABBF]/u],
-  ];
+  // Every character Unicode's confusables list as looking like an ASCII letter, digit or punctuation mark, but for
+  // those NFKC changes (fairdice.prose holds the same set).
+  const LOOKS_ASCII = new Set(
+      "\u00D7\u0131\u0184\u018D\u0196\u01A6\u01A7\u01B7\u01BC\u01BD\u01C0\u01C3\u021C\u0222\u0223\u0241" +
+      "\u0251\u0261\u0263\u0269\u026A\u026F\u028B\u028F\u0294\u02B9\u02BB\u02BC\u02BD\u02BE\u02C2\u02C3" +
+      "\u02C4\u02C6\u02C8\u02CA\u02CB\u02D0\u02D7\u02F4\u02F8\u037F\u0391\u0392\u0395\u0396\u0397\u0399" +
+      "\u039A\u039C\u039D\u039F\u03A1\u03A4\u03A5\u03A7\u03B1\u03B3\u03B9\u03BD\u03BF\u03C1\u03C3\u03C5" +
+      "\u03DC\u03E8\u03F3\u03FA\u0405\u0406\u0408\u0410\u0412\u0415\u0417\u041A\u041C\u041D\u041E\u0420" +
+      "\u0421\u0422\u0423\u0425\u042C\u0430\u0431\u0433\u0435\u043E\u0440\u0441\u0443\u0445\u0455\u0456" +
+      "\u0458\u0461\u0474\u0475\u04AE\u04AF\u04BB\u04BD\u04C0\u04CF\u04E0\u0501\u050C\u051B\u051C\u051D" +
+      "\u054D\u054F\u0555\u055A\u055D\u0561\u0563\u0566\u0570\u0578\u057C\u057D\u0581\u0584\u0585\u0589" +
+      "\u06F0\u06F1\u06F5\u06F7\u0903\u0966\u097D\u09E6\u09EA\u09ED\u0A66\u0A67\u0A6A\u0A83\u0AE6\u0B03" +
+      "\u0B20\u0B66\u0B68\u0BE6\u0C02\u0C66\u0C82\u0CE6\u0D02\u0D20\u0D66\u0D6D\u0D82\u0E50\u0ED0\u101D" +
+      "\u1040\u10E7\u10FF\u1200\u12D0\u13A0\u13A1\u13A2\u13A5\u13A9\u13AA\u13AB\u13AC\u13AE\u13B3\u13B7" +
+      "\u13BB\u13BD\u13C0\u13C2\u13C3\u13CE\u13CF\u13D2\u13D4\u13D5\u13D9\u13DA\u13DE\u13DF\u13E2\u13E6" +
+      "\u13E7\u13EE\u13F3\u13F4\u1400\u142F\u1433\u1438\u144A\u144C\u146D\u146F\u1472\u148D\u14AA\u14BF" +
+      "\u1541\u157C\u157D\u1587\u15AF\u15B4\u15C5\u15DE\u15EA\u15F0\u15F7\u166D\u166E\u16B2\u16B7\u16C1" +
+      "\u16CC\u16D5\u16D6\u16EC\u16ED\u1735\u1803\u1809\u1D04\u1D0F\u1D11\u1D1C\u1D20\u1D21\u1D22\u1D26" +
+      "\u1D83\u1D8C\u1E9D\u1EFF\u2010\u2012\u2013\u2018\u2019\u201A\u201B\u2032\u2035\u2039\u203A\u2041" +
+      "\u2043\u2044\u204E\u2053\u205A\u212E\u2212\u2215\u2216\u2217\u2223\u2228\u222A\u2236\u223C\u22A4" +
+      "\u22C1\u22C3\u22FF\u2373\u2374\u237A\u23FD\u2571\u2573\u2768\u2769\u276E\u276F\u2772\u2773\u2774" +
+      "\u2775\u2795\u2796\u27CB\u27CD\u27D9\u292B\u292C\u29F5\u29F8\u29F9\u2A2F\u2C85\u2C8E\u2C92\u2C94" +
+      "\u2C98\u2C9A\u2C9E\u2C9F\u2CA2\u2CA3\u2CA4\u2CA5\u2CA6\u2CA8\u2CAC\u2CBA\u2CC6\u2CCA\u2CCC\u2CD0" +
+      "\u2CD2\u2D38\u2D39\u2D4F\u2D51\u2D54\u2D55\u2D5D\u2E40\u3007\u3014\u3015\u3033\u30A0\u30CE\u31D3" +
+      "\u31D4\u4E36\u4E3F\uA4D0\uA4D1\uA4D2\uA4D3\uA4D4\uA4D6\uA4D7\uA4D9\uA4DA\uA4DC\uA4DD\uA4DF\uA4E0" +
+      "\uA4E1\uA4E2\uA4E3\uA4E6\uA4E7\uA4EA\uA4EB\uA4EC\uA4EE\uA4F0\uA4F2\uA4F3\uA4F4\uA4F8\uA4F9\uA4FD" +
+      "\uA4FF\uA60E\uA644\uA647\uA6DF\uA6EB\uA6EF\uA731\uA75A\uA76A\uA76E\uA778\uA789\uA78C\uA798\uA799" +
+      "\uA79F\uA7AB\uA7B2\uA7B3\uA7B4\uAB32\uAB35\uAB3D\uAB47\uAB48\uAB4E\uAB52\uAB5A\uAB75\uAB81\uAB83" +
+      "\uAB93\uABA9\uABAA\uABAF\uFD3E\uFD3F\u{10282}\u{10286}\u{10287}\u{1028A}\u{10290}\u{10292}\u{10295}" +
+      "\u{10296}\u{10297}\u{1029B}\u{102A0}\u{102A1}\u{102A2}\u{102A5}\u{102AB}\u{102B0}\u{102B1}\u{102B2}" +
+      "\u{102B4}\u{102CF}\u{102F5}\u{10301}\u{10302}\u{10309}\u{10311}\u{10315}\u{10317}\u{1031A}\u{1031F}" +
+      "\u{10320}\u{10322}\u{10404}\u{10415}\u{1041B}\u{10420}\u{1042C}\u{1043D}\u{10448}\u{104B4}\u{104C2}" +
+      "\u{104CE}\u{104D2}\u{104EA}\u{104F6}\u{10513}\u{10516}\u{10518}\u{1051C}\u{1051D}\u{10525}\u{10526}" +
+      "\u{10527}\u{114D0}\u{11706}\u{1170A}\u{1170E}\u{1170F}\u{118A0}\u{118A2}\u{118A3}\u{118A4}\u{118A6}" +
+      "\u{118A9}\u{118AC}\u{118AE}\u{118AF}\u{118B2}\u{118B5}\u{118B8}\u{118BB}\u{118BC}\u{118C0}\u{118C1}" +
+      "\u{118C2}\u{118C3}\u{118C4}\u{118C6}\u{118C8}\u{118CA}\u{118CC}\u{118D5}\u{118D6}\u{118D7}\u{118D8}" +
+      "\u{118DC}\u{118E0}\u{118E5}\u{118E6}\u{118E9}\u{118EC}\u{118EF}\u{118F2}\u{16F08}\u{16F0A}\u{16F16}" +
+      "\u{16F28}\u{16F35}\u{16F3A}\u{16F3B}\u{16F3F}\u{16F40}\u{16F42}\u{16F43}\u{16F51}\u{16F52}\u{1D114}" +
+      "\u{1D16D}\u{1D206}\u{1D20D}\u{1D20F}\u{1D212}\u{1D213}\u{1D216}\u{1D22A}\u{1D236}\u{1D237}\u{1D23A}" +
+      "\u{1D23B}\u{1F74C}\u{1F768}",
+  );
+  const ASCII = /^[\x00-\x7F]$/u;
+  const ASCII_ALNUM = /[A-Za-z0-9]/u;
+  const LETTER = /\p{L}/u;
+  const NONSPACING = /[\p{Mn}\p{Me}]/u;
 
-  // Of the other four scripts' letters, those that look like a Latin letter or a digit (Unicode's confusables; the
-  // same as fairdice.prose's).
-  const LOOKS_LATIN = new Map([
-    ["Greek", new Set("\u037A\u037F\u0391\u0392\u0395\u0396\u0397\u0399\u039A\u039C\u039D\u039F\u03A1\u03A4\u03A5\u03A7\u03B1\u03B3\u03B9\u03BD\u03BF\u03C1\u03C3\u03C5\u03D2\u03DC\u03F1\u03F2\u03F3\u03F9\u03FA\u1D26\u1FBE")],
-    ["Cyrillic", new Set("\u0405\u0406\u0408\u0410\u0412\u0415\u0417\u041A\u041C\u041D\u041E\u0420\u0421\u0422\u0423\u0425\u042C\u0430\u0431\u0433\u0435\u043E\u0440\u0441\u0443\u0445\u0455\u0456\u0458\u0461\u0474\u0475\u04AE\u04AF\u04BB\u04BD\u04C0\u04CF\u04E0\u0501\u050C\u051B\u051C\u051D\uA644\uA647")],
-    ["Armenian", new Set("\u054D\u054F\u0555\u0561\u0563\u0566\u0570\u0578\u057C\u057D\u0581\u0584\u0585")],
-    ["Cherokee", new Set("\u13A0\u13A1\u13A2\u13A5\u13A9\u13AA\u13AB\u13AC\u13B3\u13B7\u13BB\u13BD\u13C0\u13C2\u13C3\u13CE\u13CF\u13D2\u13D4\u13D5\u13D9\u13DA\u13DE\u13DF\u13E2\u13E6\u13E7\u13EE\u13F3\u13F4\uAB75\uAB81\uAB83\uAB93\uABA9\uABAA\uABAF")],
-  ]);
+  /** Whether NFKC makes the character another that holds an ASCII letter or digit (fairdice.prose). */
+  const compatibleWithAscii = (c) => {
+    const normal = c.normalize("NFKC");
+    return normal !== c && ASCII_ALNUM.test(normal);
+  };
 
-  /**
-   * The positions of the letters unseen() shows for scripts that look alike (fairdice.prose): in a value that mixes
-   * them, every one not of its main script; and every run of one other script's letters that reads as Latin.
-   */
-  function lookalikeLetters(chars) {
-    const scripts = chars.map((c) => (LOOKALIKE_SCRIPTS.find(([, letters]) => letters.test(c)) || [null])[0]);
-    const byScript = new Map();
-    scripts.forEach((script, at) => {
-      if (script !== null) byScript.set(script, [...(byScript.get(script) || []), at]);
-    });
-    const found = new Set();
-    if (byScript.size > 1) {
-      let main = null;
-      for (const [script, places] of byScript) if (main === null || places.length > byScript.get(main).length) main = script;
-      for (const [script, places] of byScript) if (script !== main) places.forEach((at) => found.add(at));
+  /** The positions of the characters unseen() shows for looking like ASCII ones (fairdice.prose). */
+  function lookalikes(chars) {
+    if (chars.every((c) => ASCII.test(c))) return new Set();
+    const alike = chars.map((c) => LOOKS_ASCII.has([...c.normalize("NFD")][0]));
+    if (chars.some((c) => ASCII.test(c) && ASCII_ALNUM.test(c))) {
+      const found = new Set(alike.flatMap((looks, at) => (looks ? [at] : [])));
+      chars.forEach((c, at) => {
+        if ((ASCII.test(c) || found.has(at)) && at + 1 < chars.length && NONSPACING.test(chars[at + 1])) found.add(at + 1);
+      });
+      return found;
     }
-    for (let at = 0; at < chars.length; ) {
-      let end = at + 1;
-      while (end < chars.length && scripts[end] === scripts[at]) end += 1;
-      const looks = LOOKS_LATIN.get(scripts[at]);
-      if (looks && chars.slice(at, end).every((c) => looks.has(c))) for (let i = at; i < end; i += 1) found.add(i);
-      at = end;
-    }
-    return found;
+    const letters = chars.flatMap((c, at) => (LETTER.test(c) ? [at] : []));
+    return letters.length && letters.every((at) => alike[at]) ? new Set(letters) : new Set();
   }
 
   /**
    * For each character, whether a page writes it as its code point (fairdice.prose.unseen): one that shows nothing
    * or looks like another, a plain space a page would drop or fold (first, last, after a space), and, in text not
    * in Unicode's composed form (NFC), every character NFC would change or join to another: a combining mark, a
-   * conjoining Hangul jamo, a character Unicode holds equal to another (the Kelvin sign); every character Unicode
-   * holds compatible with another (NFKC changes it: a mathematical or fullwidth K); and in a value that mixes
-   * scripts that look alike, every letter of those but its main script's, and a run of another script's letters that
-   * all look Latin.
+   * conjoining Hangul jamo, a character Unicode holds equal to another (the Kelvin sign); every character NFKC makes
+   * one that holds an ASCII letter or digit (a mathematical or fullwidth K); in a value holding an ASCII letter or
+   * digit, every character that looks like an ASCII one, and a combining mark after an ASCII character or such a
+   * look-alike; in a value without one, every letter when all look like ASCII ones.
    */
   function unseen(text) {
     const value = String(text);
     const chars = [...value];
     const decomposed = value.normalize("NFC") !== value;
     const compatible = value.normalize("NFKC") !== value;
-    const lookalike = lookalikeLetters(chars);
+    const lookalike = lookalikes(chars);
     return chars.map((c, i) =>
       c === " "
         ? i === 0 || i === chars.length - 1 || chars[i - 1] === " "
         : NOT_PRINTABLE.test(c) ||
           BLANK.test(c) ||
           (decomposed && (MARK.test(c) || JAMO.test(c) || c.normalize("NFC") !== c)) ||
-          (compatible && c.normalize("NFKC") !== c) ||
+          (compatible && compatibleWithAscii(c)) ||
           lookalike.has(i),
     );
   }

@@ -594,8 +594,10 @@ TRICKY = [
     {"scheme": "three-dice", "seed": KEY.hex(), "client_seeds": {"white": "w\u3164", "black": "b\u200d"}, "count": 2},
     # spelled with characters Unicode holds equal to others: the Kelvin sign, Hangul jamo apart, an Ohm sign
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "\u212aevin", "count": 2},
-    # mixing scripts whose letters look alike: a Cyrillic е in "Kevin", a Greek alpha beside Latin and Cyrillic
+    # characters that look like ASCII ones: a Cyrillic е in "Kevin", a small capital ᴠ, a hyphen ‐, a second dot on i
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "K\u0435vin", "count": 2},
+    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "Ke\u1d20in table\u20107 Kevi\u0307n", "count": 2},
+    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "\u0408\u043e\u0451\u04cf", "count": 2},
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "\U0001d5aaevin \uff2b \ufb01 x\u00b2", "count": 2},
     {
         "scheme": "narde-v1",

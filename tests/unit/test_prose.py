@@ -14,7 +14,6 @@ from importlib.resources import files
 
 import confusable_homoglyphs.utils
 import pytest
-import regex
 from fairdice import prose
 from fairdice.prose import shown, unseen
 from fairdice.schemes import parse_request
@@ -58,22 +57,32 @@ KEY = bytes(range(32))
         ("\U0001d5aaevin", "⟨U+1D5AA⟩evin"),
         ("\uff2bevin", "⟨U+FF2B⟩evin"),
         ("\ufb01sh x\u00b2", "⟨U+FB01⟩sh x⟨U+00B2⟩"),
-        # letters of scripts that look alike, mixed in one value: each letter not of the value's main script
+        # in a value with an ASCII letter or digit, whatever looks like an ASCII character (Unicode's confusables),
+        # accented or not, and a mark on an ASCII character: Cyrillic е, Greek Α, a small capital ᴠ, a Lisu ꓗ,
+        # a hyphen ‐, a Devanagari ०, a Cyrillic ё, i with a second dot, _ with a line below
         ("K\u0435vin", "K⟨U+0435⟩vin"),
         ("\u0391BC 7", "⟨U+0391⟩BC 7"),
         ("K.\u0435.v.i.n", "K.⟨U+0435⟩.v.i.n"),
-        ("\u0418\u0432\u0430\u043d e", "\u0418\u0432\u0430\u043d ⟨U+0065⟩"),
-        ("\u0418\u0432\u0430\u043d \u0570", "\u0418\u0432\u0430\u043d ⟨U+0570⟩"),
-        ("caf\u00e9 \u03b1\u03b2", "caf\u00e9 ⟨U+03B1⟩⟨U+03B2⟩"),
-        # a run of one other script's letters that all look like Latin ones reads as Latin
-        ("\u0410\u0412\u0421", "⟨U+0410⟩⟨U+0412⟩⟨U+0421⟩"),
-        ("\u0418\u0432\u0430\u043d \u0441\u043e\u0440", "\u0418\u0432\u0430\u043d ⟨U+0441⟩⟨U+043E⟩⟨U+0440⟩"),
-        ("\u039f\u039a", "⟨U+039F⟩⟨U+039A⟩"),
-        # one script, or scripts whose letters do not look alike (Latin and Hangul), are as given
-        ("\u043f\u0440\u0438\u0432\u0435\u0442", "\u043f\u0440\u0438\u0432\u0435\u0442"),
-        ("\u0391\u0392\u0393", "\u0391\u0392\u0393"),
-        ("\u0418\u0432\u0430\u043d-7", "\u0418\u0432\u0430\u043d-7"),
+        ("Ke\u1d20in \ua4d7", "Ke⟨U+1D20⟩in ⟨U+A4D7⟩"),
+        ("table\u20107 \u0966", "table⟨U+2010⟩7 ⟨U+0966⟩"),
+        ("Jo\u0451l", "Jo⟨U+0451⟩l"),
+        ("Kevi\u0307n alice_\u0332", "Kevi⟨U+0307⟩n alice_⟨U+0332⟩"),
+        # accented Latin letters and letters that look like no ASCII one are as given beside it
+        ("caf\u00e9 \u0416\u0438\u0437\u043d\u044c \u03bb", "caf\u00e9 \u0416\u0438\u0437\u043d\u044c \u03bb"),
         ("Kim \uae40", "Kim \uae40"),
+        # in a value without one, every letter when all of them look like ASCII ones: a Cyrillic АВС, a Greek ΗΑΪΤΙ
+        ("\u0410\u0412\u0421", "⟨U+0410⟩⟨U+0412⟩⟨U+0421⟩"),
+        ("\u0397\u0391\u03aa\u03a4\u0399", "⟨U+0397⟩⟨U+0391⟩⟨U+03AA⟩⟨U+03A4⟩⟨U+0399⟩"),
+        # and none when one of them does not: ordinary Russian, Greek, Armenian, Thai, Korean, Chinese
+        (
+            "\u0418\u0433\u0440\u0430 \u0441 \u0434\u0440\u0443\u0433\u043e\u043c",
+            "\u0418\u0433\u0440\u0430 \u0441 \u0434\u0440\u0443\u0433\u043e\u043c",
+        ),
+        ("\u043f\u0440\u0438\u0432\u0435\u0442", "\u043f\u0440\u0438\u0432\u0435\u0442"),
+        ("\u039a\u03b1\u03bb\u03b7\u03bc\u03ad\u03c1\u03b1", "\u039a\u03b1\u03bb\u03b7\u03bc\u03ad\u03c1\u03b1"),
+        ("\u0535\u0580\u0587\u0561\u0576", "\u0535\u0580\u0587\u0561\u0576"),
+        ("\u0e19\u0e49\u0e33 \u314b\u314b", "\u0e19\u0e49\u0e33 \u314b\u314b"),
+        ("\u4f60\u597d\uff0c\u4e16\u754c\uff01", "\u4f60\u597d\uff0c\u4e16\u754c\uff01"),
     ],
 )
 def test_a_character_that_shows_nothing_or_like_another_is_written_as_its_code_point(text: str, written: str) -> None:
@@ -208,43 +217,29 @@ def test_the_browser_writes_the_same_blank_characters_as_code_points() -> None:
     assert {"\u034f", "\u2800", "\U000e0100", "\U000e01ef"} <= browser
 
 
-def test_the_lookalike_scripts_letters_are_those_unicode_gives_each_script() -> None:
-    # Every letter this Python knows, in the Basic Multilingual Plane, is in a script's class exactly when Unicode's
-    # Script property (the regex library's, a well-kept one) puts it in that script
-    for name, letters in prose._LOOKALIKE_SCRIPTS:
-        script = regex.compile(rf"\p{{Script={name}}}")
-        for code in range(0x10000):
-            character = chr(code)
-            if unicodedata.category(character).startswith("L"):
-                assert bool(letters.match(character)) == bool(script.match(character)), (name, hex(code))
-
-
-def test_the_letters_that_look_latin_are_those_unicodes_confusables_map_to_a_latin_letter_or_a_digit() -> None:
-    # Unicode's confusables (UTS #39), as the confusable_homoglyphs library ships them
+def test_the_characters_that_look_ascii_are_those_unicodes_confusables_say() -> None:
+    # Unicode's confusables (UTS #39), as the confusable_homoglyphs library ships them: every character listed as
+    # looking like an ASCII letter, digit or punctuation mark, but for those NFKC changes (shown for that)
     confusables = confusable_homoglyphs.utils.load("confusables.json")
-    latin = set(string.ascii_letters + string.digits)
-    for name, letters in prose._LOOKALIKE_SCRIPTS[1:]:
-        expected = {
-            character
-            for character, alike in confusables.items()
-            if len(character) == 1 and letters.match(character) and any(other["c"] in latin for other in alike)
-        }
-        assert prose._LOOKS_LATIN[name] == expected, name
-    assert [name for name, _ in prose._LOOKALIKE_SCRIPTS[1:]] == list(prose._LOOKS_LATIN)
+    ascii_ = set(string.ascii_letters + string.digits + string.punctuation)
+    expected = {
+        character
+        for character, alike in confusables.items()
+        if len(character) == 1
+        and not character.isascii()
+        and any(other["c"] in ascii_ for other in alike)
+        and unicodedata.normalize("NFKC", character) == character
+    }
+    assert expected == prose._LOOKS_ASCII
+    assert {"\u0435", "\u1d20", "\ua4d7", "\u2010", "\u0966", "\u0131"} <= prose._LOOKS_ASCII
 
 
-def test_the_browser_holds_the_same_lookalike_scripts() -> None:
+def test_the_browser_holds_the_same_look_alikes() -> None:
     source = files("fairdice").joinpath("verifier.js").read_text("utf-8")
-    browser = re.findall(r'\["(\w+)", /\[(.*?)\]/u\],', source)
-    assert [name for name, _ in browser] == [name for name, _ in prose._LOOKALIKE_SCRIPTS]
-    for (_, escaped), (name, letters) in zip(browser, prose._LOOKALIKE_SCRIPTS, strict=True):
-        written = re.sub(r"\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1], 16)), escaped)
-        assert _class_members(written) == _class_members(letters.pattern[1:-1]), name
-    looks = re.findall(r'\["(\w+)", new Set\("(.*?)"\)\],', source)
-    assert [name for name, _ in looks] == list(prose._LOOKS_LATIN)
-    for name, escaped in looks:
-        written = re.sub(r"\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1], 16)), escaped)
-        assert set(written) == prose._LOOKS_LATIN[name], name
+    (block,) = re.findall(r"const LOOKS_ASCII = new Set\((.*?),\s*\);", source, re.S)
+    escaped = "".join(re.findall(r'"(.*?)"', block))
+    written = re.sub(r"\\u\{([0-9A-Fa-f]+)\}|\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1] or m[2], 16)), escaped)
+    assert set(written) == prose._LOOKS_ASCII
 
 
 def test_the_browser_writes_the_same_jamo_as_code_points() -> None:
