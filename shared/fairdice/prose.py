@@ -16,48 +16,62 @@ _BLANK = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\uf
 # ranges.
 _JAMO = re.compile("[\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff]")
 # Every character that Unicode's confusables (UTS #39) list as looking like an ASCII letter, digit or punctuation
-# mark, other than those NFKC changes (see `unseen`): the Cyrillic е and the Greek Ο, the Latin small capital ᴠ and the
-# dotless ı, the Lisu ꓗ, the Devanagari digit ०, the hyphen ‐. A test holds the set to the confusable_homoglyphs
-# library's copy of Unicode's data; verifier.js holds the same.
+# mark, other than those NFKC makes an ASCII letter or digit (see `unseen`): the Cyrillic е and the Greek Ο, the Latin
+# small capital ᴠ and the dotless ı, the Lisu ꓗ, the Devanagari digit ०, the hyphens ‐ and ‑. A test holds the set to
+# the confusable_homoglyphs library's copy of Unicode's data; verifier.js holds the same.
 _LOOKS_ASCII = frozenset(
-    "\u00d7\u0131\u0184\u018d\u0196\u01a6\u01a7\u01b7\u01bc\u01bd\u01c0\u01c3\u021c\u0222\u0223\u0241"
-    "\u0251\u0261\u0263\u0269\u026a\u026f\u028b\u028f\u0294\u02b9\u02bb\u02bc\u02bd\u02be\u02c2\u02c3"
-    "\u02c4\u02c6\u02c8\u02ca\u02cb\u02d0\u02d7\u02f4\u02f8\u037f\u0391\u0392\u0395\u0396\u0397\u0399"
-    "\u039a\u039c\u039d\u039f\u03a1\u03a4\u03a5\u03a7\u03b1\u03b3\u03b9\u03bd\u03bf\u03c1\u03c3\u03c5"
-    "\u03dc\u03e8\u03f3\u03fa\u0405\u0406\u0408\u0410\u0412\u0415\u0417\u041a\u041c\u041d\u041e\u0420"
-    "\u0421\u0422\u0423\u0425\u042c\u0430\u0431\u0433\u0435\u043e\u0440\u0441\u0443\u0445\u0455\u0456"
-    "\u0458\u0461\u0474\u0475\u04ae\u04af\u04bb\u04bd\u04c0\u04cf\u04e0\u0501\u050c\u051b\u051c\u051d"
-    "\u054d\u054f\u0555\u055a\u055d\u0561\u0563\u0566\u0570\u0578\u057c\u057d\u0581\u0584\u0585\u0589"
-    "\u06f0\u06f1\u06f5\u06f7\u0903\u0966\u097d\u09e6\u09ea\u09ed\u0a66\u0a67\u0a6a\u0a83\u0ae6\u0b03"
-    "\u0b20\u0b66\u0b68\u0be6\u0c02\u0c66\u0c82\u0ce6\u0d02\u0d20\u0d66\u0d6d\u0d82\u0e50\u0ed0\u101d"
-    "\u1040\u10e7\u10ff\u1200\u12d0\u13a0\u13a1\u13a2\u13a5\u13a9\u13aa\u13ab\u13ac\u13ae\u13b3\u13b7"
-    "\u13bb\u13bd\u13c0\u13c2\u13c3\u13ce\u13cf\u13d2\u13d4\u13d5\u13d9\u13da\u13de\u13df\u13e2\u13e6"
-    "\u13e7\u13ee\u13f3\u13f4\u1400\u142f\u1433\u1438\u144a\u144c\u146d\u146f\u1472\u148d\u14aa\u14bf"
-    "\u1541\u157c\u157d\u1587\u15af\u15b4\u15c5\u15de\u15ea\u15f0\u15f7\u166d\u166e\u16b2\u16b7\u16c1"
-    "\u16cc\u16d5\u16d6\u16ec\u16ed\u1735\u1803\u1809\u1d04\u1d0f\u1d11\u1d1c\u1d20\u1d21\u1d22\u1d26"
-    "\u1d83\u1d8c\u1e9d\u1eff\u2010\u2012\u2013\u2018\u2019\u201a\u201b\u2032\u2035\u2039\u203a\u2041"
-    "\u2043\u2044\u204e\u2053\u205a\u212e\u2212\u2215\u2216\u2217\u2223\u2228\u222a\u2236\u223c\u22a4"
-    "\u22c1\u22c3\u22ff\u2373\u2374\u237a\u23fd\u2571\u2573\u2768\u2769\u276e\u276f\u2772\u2773\u2774"
-    "\u2775\u2795\u2796\u27cb\u27cd\u27d9\u292b\u292c\u29f5\u29f8\u29f9\u2a2f\u2c85\u2c8e\u2c92\u2c94"
-    "\u2c98\u2c9a\u2c9e\u2c9f\u2ca2\u2ca3\u2ca4\u2ca5\u2ca6\u2ca8\u2cac\u2cba\u2cc6\u2cca\u2ccc\u2cd0"
-    "\u2cd2\u2d38\u2d39\u2d4f\u2d51\u2d54\u2d55\u2d5d\u2e40\u3007\u3014\u3015\u3033\u30a0\u30ce\u31d3"
-    "\u31d4\u4e36\u4e3f\ua4d0\ua4d1\ua4d2\ua4d3\ua4d4\ua4d6\ua4d7\ua4d9\ua4da\ua4dc\ua4dd\ua4df\ua4e0"
-    "\ua4e1\ua4e2\ua4e3\ua4e6\ua4e7\ua4ea\ua4eb\ua4ec\ua4ee\ua4f0\ua4f2\ua4f3\ua4f4\ua4f8\ua4f9\ua4fd"
-    "\ua4ff\ua60e\ua644\ua647\ua6df\ua6eb\ua6ef\ua731\ua75a\ua76a\ua76e\ua778\ua789\ua78c\ua798\ua799"
-    "\ua79f\ua7ab\ua7b2\ua7b3\ua7b4\uab32\uab35\uab3d\uab47\uab48\uab4e\uab52\uab5a\uab75\uab81\uab83"
-    "\uab93\uaba9\uabaa\uabaf\ufd3e\ufd3f\U00010282\U00010286\U00010287\U0001028a\U00010290\U00010292"
-    "\U00010295\U00010296\U00010297\U0001029b\U000102a0\U000102a1\U000102a2\U000102a5\U000102ab\U000102b0"
-    "\U000102b1\U000102b2\U000102b4\U000102cf\U000102f5\U00010301\U00010302\U00010309\U00010311\U00010315"
-    "\U00010317\U0001031a\U0001031f\U00010320\U00010322\U00010404\U00010415\U0001041b\U00010420\U0001042c"
-    "\U0001043d\U00010448\U000104b4\U000104c2\U000104ce\U000104d2\U000104ea\U000104f6\U00010513\U00010516"
-    "\U00010518\U0001051c\U0001051d\U00010525\U00010526\U00010527\U000114d0\U00011706\U0001170a\U0001170e"
-    "\U0001170f\U000118a0\U000118a2\U000118a3\U000118a4\U000118a6\U000118a9\U000118ac\U000118ae\U000118af"
-    "\U000118b2\U000118b5\U000118b8\U000118bb\U000118bc\U000118c0\U000118c1\U000118c2\U000118c3\U000118c4"
-    "\U000118c6\U000118c8\U000118ca\U000118cc\U000118d5\U000118d6\U000118d7\U000118d8\U000118dc\U000118e0"
-    "\U000118e5\U000118e6\U000118e9\U000118ec\U000118ef\U000118f2\U00016f08\U00016f0a\U00016f16\U00016f28"
-    "\U00016f35\U00016f3a\U00016f3b\U00016f3f\U00016f40\U00016f42\U00016f43\U00016f51\U00016f52\U0001d114"
-    "\U0001d16d\U0001d206\U0001d20d\U0001d20f\U0001d212\U0001d213\U0001d216\U0001d22a\U0001d236\U0001d237"
-    "\U0001d23a\U0001d23b\U0001f74c\U0001f768"
+    "\u00b4\u00b8\u00d7\u0131\u0184\u018d\u0196\u01a6\u01a7\u01b7\u01bc\u01bd\u01c0\u01c3\u021c\u0222"
+    "\u0223\u0241\u0251\u0261\u0263\u0269\u026a\u026f\u028b\u028f\u0294\u02b9\u02bb\u02bc\u02bd\u02be"
+    "\u02c2\u02c3\u02c4\u02c6\u02c8\u02ca\u02cb\u02d0\u02d7\u02db\u02dc\u02f4\u02f8\u0374\u037a\u037e"
+    "\u037f\u0384\u0391\u0392\u0395\u0396\u0397\u0399\u039a\u039c\u039d\u039f\u03a1\u03a4\u03a5\u03a7"
+    "\u03b1\u03b3\u03b9\u03bd\u03bf\u03c1\u03c3\u03c5\u03d2\u03dc\u03e8\u03f1\u03f2\u03f3\u03f9\u03fa"
+    "\u0405\u0406\u0408\u0410\u0412\u0415\u0417\u041a\u041c\u041d\u041e\u0420\u0421\u0422\u0423\u0425"
+    "\u042c\u0430\u0431\u0433\u0435\u043e\u0440\u0441\u0443\u0445\u0455\u0456\u0458\u0461\u0474\u0475"
+    "\u04ae\u04af\u04bb\u04bd\u04c0\u04cf\u04e0\u0501\u050c\u051b\u051c\u051d\u054d\u054f\u0555\u055a"
+    "\u055d\u0561\u0563\u0566\u0570\u0578\u057c\u057d\u0581\u0584\u0585\u0589\u06f0\u06f1\u06f5\u06f7"
+    "\u0903\u0966\u097d\u09e6\u09ea\u09ed\u0a66\u0a67\u0a6a\u0a83\u0ae6\u0b03\u0b20\u0b66\u0b68\u0be6"
+    "\u0c02\u0c66\u0c82\u0ce6\u0d02\u0d20\u0d66\u0d6d\u0d82\u0e50\u0ed0\u101d\u1040\u10e7\u10ff\u1200"
+    "\u12d0\u13a0\u13a1\u13a2\u13a5\u13a9\u13aa\u13ab\u13ac\u13ae\u13b3\u13b7\u13bb\u13bd\u13c0\u13c2"
+    "\u13c3\u13ce\u13cf\u13d2\u13d4\u13d5\u13d9\u13da\u13de\u13df\u13e2\u13e6\u13e7\u13ee\u13f3\u13f4"
+    "\u1400\u142f\u1433\u1438\u144a\u144c\u146d\u146f\u1472\u148d\u14aa\u14bf\u1541\u157c\u157d\u1587"
+    "\u15af\u15b4\u15c5\u15de\u15ea\u15f0\u15f7\u166d\u166e\u16b2\u16b7\u16c1\u16cc\u16d5\u16d6\u16ec"
+    "\u16ed\u1735\u1803\u1809\u1d04\u1d0f\u1d11\u1d1c\u1d20\u1d21\u1d22\u1d26\u1d83\u1d8c\u1e9d\u1eff"
+    "\u1fbd\u1fbe\u1fbf\u1fc0\u1fef\u1ffd\u1ffe\u2010\u2011\u2012\u2013\u2018\u2019\u201a\u201b\u2024"
+    "\u2032\u2035\u2039\u203a\u2041\u2043\u2044\u204e\u2053\u205a\u212e\u213d\u2212\u2215\u2216\u2217"
+    "\u2223\u2228\u222a\u2236\u223c\u22a4\u22c1\u22c3\u22ff\u2373\u2374\u237a\u23fd\u2571\u2573\u2768"
+    "\u2769\u276e\u276f\u2772\u2773\u2774\u2775\u2795\u2796\u27cb\u27cd\u27d9\u292b\u292c\u29f5\u29f8"
+    "\u29f9\u2a2f\u2c85\u2c8e\u2c92\u2c94\u2c98\u2c9a\u2c9e\u2c9f\u2ca2\u2ca3\u2ca4\u2ca5\u2ca6\u2ca8"
+    "\u2cac\u2cba\u2cc6\u2cca\u2ccc\u2cd0\u2cd2\u2d38\u2d39\u2d4f\u2d51\u2d54\u2d55\u2d5d\u2e40\u2f02"
+    "\u2f03\u3007\u3014\u3015\u3033\u30a0\u30ce\u31d3\u31d4\u4e36\u4e3f\ua4d0\ua4d1\ua4d2\ua4d3\ua4d4"
+    "\ua4d6\ua4d7\ua4d9\ua4da\ua4dc\ua4dd\ua4df\ua4e0\ua4e1\ua4e2\ua4e3\ua4e6\ua4e7\ua4ea\ua4eb\ua4ec"
+    "\ua4ee\ua4f0\ua4f2\ua4f3\ua4f4\ua4f8\ua4f9\ua4fd\ua4ff\ua60e\ua644\ua647\ua6df\ua6eb\ua6ef\ua731"
+    "\ua75a\ua76a\ua76e\ua778\ua789\ua78c\ua798\ua799\ua79f\ua7ab\ua7b2\ua7b3\ua7b4\uab32\uab35\uab3d"
+    "\uab47\uab48\uab4e\uab52\uab5a\uab75\uab81\uab83\uab93\uaba9\uabaa\uabaf\ufd3e\ufd3f\ufe30\ufe4d"
+    "\ufe4e\ufe4f\ufe58\ufe68\uff01\uff07\uff1a\uff3b\uff3c\uff3d\uff40\uffe8\U00010282\U00010286"
+    "\U00010287\U0001028a\U00010290\U00010292\U00010295\U00010296\U00010297\U0001029b\U000102a0\U000102a1"
+    "\U000102a2\U000102a5\U000102ab\U000102b0\U000102b1\U000102b2\U000102b4\U000102cf\U000102f5\U00010301"
+    "\U00010302\U00010309\U00010311\U00010315\U00010317\U0001031a\U0001031f\U00010320\U00010322\U00010404"
+    "\U00010415\U0001041b\U00010420\U0001042c\U0001043d\U00010448\U000104b4\U000104c2\U000104ce\U000104d2"
+    "\U000104ea\U000104f6\U00010513\U00010516\U00010518\U0001051c\U0001051d\U00010525\U00010526\U00010527"
+    "\U000114d0\U00011706\U0001170a\U0001170e\U0001170f\U000118a0\U000118a2\U000118a3\U000118a4\U000118a6"
+    "\U000118a9\U000118ac\U000118ae\U000118af\U000118b2\U000118b5\U000118b8\U000118bb\U000118bc\U000118c0"
+    "\U000118c1\U000118c2\U000118c3\U000118c4\U000118c6\U000118c8\U000118ca\U000118cc\U000118d5\U000118d6"
+    "\U000118d7\U000118d8\U000118dc\U000118e0\U000118e5\U000118e6\U000118e9\U000118ec\U000118ef\U000118f2"
+    "\U00016f08\U00016f0a\U00016f16\U00016f28\U00016f35\U00016f3a\U00016f3b\U00016f3f\U00016f40\U00016f42"
+    "\U00016f43\U00016f51\U00016f52\U0001d114\U0001d16d\U0001d206\U0001d20d\U0001d20f\U0001d212\U0001d213"
+    "\U0001d216\U0001d22a\U0001d236\U0001d237\U0001d23a\U0001d23b\U0001d6a4\U0001d6a8\U0001d6a9\U0001d6ac"
+    "\U0001d6ad\U0001d6ae\U0001d6b0\U0001d6b1\U0001d6b3\U0001d6b4\U0001d6b6\U0001d6b8\U0001d6bb\U0001d6bc"
+    "\U0001d6be\U0001d6c2\U0001d6c4\U0001d6ca\U0001d6ce\U0001d6d0\U0001d6d2\U0001d6d4\U0001d6d6\U0001d6e0"
+    "\U0001d6e2\U0001d6e3\U0001d6e6\U0001d6e7\U0001d6e8\U0001d6ea\U0001d6eb\U0001d6ed\U0001d6ee\U0001d6f0"
+    "\U0001d6f2\U0001d6f5\U0001d6f6\U0001d6f8\U0001d6fc\U0001d6fe\U0001d704\U0001d708\U0001d70a\U0001d70c"
+    "\U0001d70e\U0001d710\U0001d71a\U0001d71c\U0001d71d\U0001d720\U0001d721\U0001d722\U0001d724\U0001d725"
+    "\U0001d727\U0001d728\U0001d72a\U0001d72c\U0001d72f\U0001d730\U0001d732\U0001d736\U0001d738\U0001d73e"
+    "\U0001d742\U0001d744\U0001d746\U0001d748\U0001d74a\U0001d754\U0001d756\U0001d757\U0001d75a\U0001d75b"
+    "\U0001d75c\U0001d75e\U0001d75f\U0001d761\U0001d762\U0001d764\U0001d766\U0001d769\U0001d76a\U0001d76c"
+    "\U0001d770\U0001d772\U0001d778\U0001d77c\U0001d77e\U0001d780\U0001d782\U0001d784\U0001d78e\U0001d790"
+    "\U0001d791\U0001d794\U0001d795\U0001d796\U0001d798\U0001d799\U0001d79b\U0001d79c\U0001d79e\U0001d7a0"
+    "\U0001d7a3\U0001d7a4\U0001d7a6\U0001d7aa\U0001d7ac\U0001d7b2\U0001d7b6\U0001d7b8\U0001d7ba\U0001d7bc"
+    "\U0001d7be\U0001d7c8\U0001d7ca\U0001f74c\U0001f768"
 )
 
 
@@ -99,10 +113,11 @@ def unseen(text: str) -> list[bool]:
       so of two different texts that Unicode holds equal (one NFC), the other is never shown like the first;
     - every character Unicode holds compatible with an ASCII letter or digit (NFKC makes it one): the mathematical
       𝖪, the fullwidth Ｋ, the ligature ﬁ, the superscript ²;
-    - in a value that holds an ASCII letter or digit, every character that looks like an ASCII one (Unicode's
-      confusables), accented or not: the Cyrillic е of "Kеvin", the small capital ᴠ, the hyphen ‐; and a combining
-      mark right after an ASCII character or such a look-alike (i and a dot above, _ and a line below);
-    - in a value without one, every letter when all of them look like ASCII ones: the Cyrillic АВС that reads as ABC.
+    - in a value that holds an ASCII letter, every character that looks like an ASCII one (Unicode's confusables),
+      accented or not: the Cyrillic е of "Kеvin", the small capital ᴠ, the hyphen ‐;
+    - in a value without one: every character but letters that looks like an ASCII one when the value holds an ASCII
+      digit (the hyphen of "2024‐7"); every letter when all of them look like ASCII ones (the Cyrillic АВС);
+    - a combining mark on an ASCII character or on one shown (i and a dot above, _ and a line below).
     """
     decomposed = not unicodedata.is_normalized("NFC", text)
     compatible = not unicodedata.is_normalized("NFKC", text)
@@ -137,16 +152,21 @@ def _lookalikes(text: str) -> set[int]:
     if text.isascii():
         return set()
     # A character looks like an ASCII one when its base (its first character apart from its accents) does.
-    bases = [unicodedata.normalize("NFD", character)[0] for character in text]
-    alike = [base in _LOOKS_ASCII for base in bases]
-    if any(character.isascii() and character.isalnum() for character in text):
-        found = {at for at, looks in enumerate(alike) if looks}
-        for at in range(1, len(text)):  # a mark after a mark so shown is shown too
-            if (text[at - 1].isascii() or at - 1 in found) and unicodedata.category(text[at]) in ("Mn", "Me"):
-                found.add(at)
-        return found
-    letters = [at for at, character in enumerate(text) if unicodedata.category(character).startswith("L")]
-    return set(letters) if letters and all(alike[at] for at in letters) else set()
+    alike = [unicodedata.normalize("NFD", character)[0] in _LOOKS_ASCII for character in text]
+    letter = [unicodedata.category(character).startswith("L") for character in text]
+    found: set[int] = set()
+    if any(character.isascii() and character.isalpha() for character in text):
+        found.update(at for at, looks in enumerate(alike) if looks)
+    else:
+        if any(character.isascii() and character.isdigit() for character in text):
+            found.update(at for at, looks in enumerate(alike) if looks and not letter[at])
+        letters = [at for at, is_letter in enumerate(letter) if is_letter]
+        if letters and all(alike[at] for at in letters):
+            found.update(letters)
+    for at in range(1, len(text)):  # a mark on an ASCII character or on one shown, and so on
+        if (text[at - 1].isascii() or at - 1 in found) and unicodedata.category(text[at]) in ("Mn", "Me"):
+            found.add(at)
+    return found
 
 
 def shown(text: str) -> str:

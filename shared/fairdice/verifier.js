@@ -126,45 +126,58 @@ const fairdice = (() => {
   // Hangul's conjoining jamo: apart, they render as the composed syllable (fairdice.prose holds the same ranges).
   const JAMO = /[\u1100-\u11FF\uA960-\uA97F\uD7B0-\uD7FF]/u;
   // Every character Unicode's confusables list as looking like an ASCII letter, digit or punctuation mark, but for
-  // those NFKC changes (fairdice.prose holds the same set).
+  // those NFKC makes an ASCII letter or digit (fairdice.prose holds the same set).
   const LOOKS_ASCII = new Set(
-      "\u00D7\u0131\u0184\u018D\u0196\u01A6\u01A7\u01B7\u01BC\u01BD\u01C0\u01C3\u021C\u0222\u0223\u0241" +
-      "\u0251\u0261\u0263\u0269\u026A\u026F\u028B\u028F\u0294\u02B9\u02BB\u02BC\u02BD\u02BE\u02C2\u02C3" +
-      "\u02C4\u02C6\u02C8\u02CA\u02CB\u02D0\u02D7\u02F4\u02F8\u037F\u0391\u0392\u0395\u0396\u0397\u0399" +
-      "\u039A\u039C\u039D\u039F\u03A1\u03A4\u03A5\u03A7\u03B1\u03B3\u03B9\u03BD\u03BF\u03C1\u03C3\u03C5" +
-      "\u03DC\u03E8\u03F3\u03FA\u0405\u0406\u0408\u0410\u0412\u0415\u0417\u041A\u041C\u041D\u041E\u0420" +
-      "\u0421\u0422\u0423\u0425\u042C\u0430\u0431\u0433\u0435\u043E\u0440\u0441\u0443\u0445\u0455\u0456" +
-      "\u0458\u0461\u0474\u0475\u04AE\u04AF\u04BB\u04BD\u04C0\u04CF\u04E0\u0501\u050C\u051B\u051C\u051D" +
-      "\u054D\u054F\u0555\u055A\u055D\u0561\u0563\u0566\u0570\u0578\u057C\u057D\u0581\u0584\u0585\u0589" +
-      "\u06F0\u06F1\u06F5\u06F7\u0903\u0966\u097D\u09E6\u09EA\u09ED\u0A66\u0A67\u0A6A\u0A83\u0AE6\u0B03" +
-      "\u0B20\u0B66\u0B68\u0BE6\u0C02\u0C66\u0C82\u0CE6\u0D02\u0D20\u0D66\u0D6D\u0D82\u0E50\u0ED0\u101D" +
-      "\u1040\u10E7\u10FF\u1200\u12D0\u13A0\u13A1\u13A2\u13A5\u13A9\u13AA\u13AB\u13AC\u13AE\u13B3\u13B7" +
-      "\u13BB\u13BD\u13C0\u13C2\u13C3\u13CE\u13CF\u13D2\u13D4\u13D5\u13D9\u13DA\u13DE\u13DF\u13E2\u13E6" +
-      "\u13E7\u13EE\u13F3\u13F4\u1400\u142F\u1433\u1438\u144A\u144C\u146D\u146F\u1472\u148D\u14AA\u14BF" +
-      "\u1541\u157C\u157D\u1587\u15AF\u15B4\u15C5\u15DE\u15EA\u15F0\u15F7\u166D\u166E\u16B2\u16B7\u16C1" +
-      "\u16CC\u16D5\u16D6\u16EC\u16ED\u1735\u1803\u1809\u1D04\u1D0F\u1D11\u1D1C\u1D20\u1D21\u1D22\u1D26" +
-      "\u1D83\u1D8C\u1E9D\u1EFF\u2010\u2012\u2013\u2018\u2019\u201A\u201B\u2032\u2035\u2039\u203A\u2041" +
-      "\u2043\u2044\u204E\u2053\u205A\u212E\u2212\u2215\u2216\u2217\u2223\u2228\u222A\u2236\u223C\u22A4" +
-      "\u22C1\u22C3\u22FF\u2373\u2374\u237A\u23FD\u2571\u2573\u2768\u2769\u276E\u276F\u2772\u2773\u2774" +
-      "\u2775\u2795\u2796\u27CB\u27CD\u27D9\u292B\u292C\u29F5\u29F8\u29F9\u2A2F\u2C85\u2C8E\u2C92\u2C94" +
-      "\u2C98\u2C9A\u2C9E\u2C9F\u2CA2\u2CA3\u2CA4\u2CA5\u2CA6\u2CA8\u2CAC\u2CBA\u2CC6\u2CCA\u2CCC\u2CD0" +
-      "\u2CD2\u2D38\u2D39\u2D4F\u2D51\u2D54\u2D55\u2D5D\u2E40\u3007\u3014\u3015\u3033\u30A0\u30CE\u31D3" +
-      "\u31D4\u4E36\u4E3F\uA4D0\uA4D1\uA4D2\uA4D3\uA4D4\uA4D6\uA4D7\uA4D9\uA4DA\uA4DC\uA4DD\uA4DF\uA4E0" +
-      "\uA4E1\uA4E2\uA4E3\uA4E6\uA4E7\uA4EA\uA4EB\uA4EC\uA4EE\uA4F0\uA4F2\uA4F3\uA4F4\uA4F8\uA4F9\uA4FD" +
-      "\uA4FF\uA60E\uA644\uA647\uA6DF\uA6EB\uA6EF\uA731\uA75A\uA76A\uA76E\uA778\uA789\uA78C\uA798\uA799" +
-      "\uA79F\uA7AB\uA7B2\uA7B3\uA7B4\uAB32\uAB35\uAB3D\uAB47\uAB48\uAB4E\uAB52\uAB5A\uAB75\uAB81\uAB83" +
-      "\uAB93\uABA9\uABAA\uABAF\uFD3E\uFD3F\u{10282}\u{10286}\u{10287}\u{1028A}\u{10290}\u{10292}\u{10295}" +
-      "\u{10296}\u{10297}\u{1029B}\u{102A0}\u{102A1}\u{102A2}\u{102A5}\u{102AB}\u{102B0}\u{102B1}\u{102B2}" +
-      "\u{102B4}\u{102CF}\u{102F5}\u{10301}\u{10302}\u{10309}\u{10311}\u{10315}\u{10317}\u{1031A}\u{1031F}" +
-      "\u{10320}\u{10322}\u{10404}\u{10415}\u{1041B}\u{10420}\u{1042C}\u{1043D}\u{10448}\u{104B4}\u{104C2}" +
-      "\u{104CE}\u{104D2}\u{104EA}\u{104F6}\u{10513}\u{10516}\u{10518}\u{1051C}\u{1051D}\u{10525}\u{10526}" +
-      "\u{10527}\u{114D0}\u{11706}\u{1170A}\u{1170E}\u{1170F}\u{118A0}\u{118A2}\u{118A3}\u{118A4}\u{118A6}" +
-      "\u{118A9}\u{118AC}\u{118AE}\u{118AF}\u{118B2}\u{118B5}\u{118B8}\u{118BB}\u{118BC}\u{118C0}\u{118C1}" +
-      "\u{118C2}\u{118C3}\u{118C4}\u{118C6}\u{118C8}\u{118CA}\u{118CC}\u{118D5}\u{118D6}\u{118D7}\u{118D8}" +
-      "\u{118DC}\u{118E0}\u{118E5}\u{118E6}\u{118E9}\u{118EC}\u{118EF}\u{118F2}\u{16F08}\u{16F0A}\u{16F16}" +
-      "\u{16F28}\u{16F35}\u{16F3A}\u{16F3B}\u{16F3F}\u{16F40}\u{16F42}\u{16F43}\u{16F51}\u{16F52}\u{1D114}" +
-      "\u{1D16D}\u{1D206}\u{1D20D}\u{1D20F}\u{1D212}\u{1D213}\u{1D216}\u{1D22A}\u{1D236}\u{1D237}\u{1D23A}" +
-      "\u{1D23B}\u{1F74C}\u{1F768}",
+      "\u00B4\u00B8\u00D7\u0131\u0184\u018D\u0196\u01A6\u01A7\u01B7\u01BC\u01BD\u01C0\u01C3\u021C\u0222" +
+      "\u0223\u0241\u0251\u0261\u0263\u0269\u026A\u026F\u028B\u028F\u0294\u02B9\u02BB\u02BC\u02BD\u02BE" +
+      "\u02C2\u02C3\u02C4\u02C6\u02C8\u02CA\u02CB\u02D0\u02D7\u02DB\u02DC\u02F4\u02F8\u0374\u037A\u037E" +
+      "\u037F\u0384\u0391\u0392\u0395\u0396\u0397\u0399\u039A\u039C\u039D\u039F\u03A1\u03A4\u03A5\u03A7" +
+      "\u03B1\u03B3\u03B9\u03BD\u03BF\u03C1\u03C3\u03C5\u03D2\u03DC\u03E8\u03F1\u03F2\u03F3\u03F9\u03FA" +
+      "\u0405\u0406\u0408\u0410\u0412\u0415\u0417\u041A\u041C\u041D\u041E\u0420\u0421\u0422\u0423\u0425" +
+      "\u042C\u0430\u0431\u0433\u0435\u043E\u0440\u0441\u0443\u0445\u0455\u0456\u0458\u0461\u0474\u0475" +
+      "\u04AE\u04AF\u04BB\u04BD\u04C0\u04CF\u04E0\u0501\u050C\u051B\u051C\u051D\u054D\u054F\u0555\u055A" +
+      "\u055D\u0561\u0563\u0566\u0570\u0578\u057C\u057D\u0581\u0584\u0585\u0589\u06F0\u06F1\u06F5\u06F7" +
+      "\u0903\u0966\u097D\u09E6\u09EA\u09ED\u0A66\u0A67\u0A6A\u0A83\u0AE6\u0B03\u0B20\u0B66\u0B68\u0BE6" +
+      "\u0C02\u0C66\u0C82\u0CE6\u0D02\u0D20\u0D66\u0D6D\u0D82\u0E50\u0ED0\u101D\u1040\u10E7\u10FF\u1200" +
+      "\u12D0\u13A0\u13A1\u13A2\u13A5\u13A9\u13AA\u13AB\u13AC\u13AE\u13B3\u13B7\u13BB\u13BD\u13C0\u13C2" +
+      "\u13C3\u13CE\u13CF\u13D2\u13D4\u13D5\u13D9\u13DA\u13DE\u13DF\u13E2\u13E6\u13E7\u13EE\u13F3\u13F4" +
+      "\u1400\u142F\u1433\u1438\u144A\u144C\u146D\u146F\u1472\u148D\u14AA\u14BF\u1541\u157C\u157D\u1587" +
+      "\u15AF\u15B4\u15C5\u15DE\u15EA\u15F0\u15F7\u166D\u166E\u16B2\u16B7\u16C1\u16CC\u16D5\u16D6\u16EC" +
+      "\u16ED\u1735\u1803\u1809\u1D04\u1D0F\u1D11\u1D1C\u1D20\u1D21\u1D22\u1D26\u1D83\u1D8C\u1E9D\u1EFF" +
+      "\u1FBD\u1FBE\u1FBF\u1FC0\u1FEF\u1FFD\u1FFE\u2010\u2011\u2012\u2013\u2018\u2019\u201A\u201B\u2024" +
+      "\u2032\u2035\u2039\u203A\u2041\u2043\u2044\u204E\u2053\u205A\u212E\u213D\u2212\u2215\u2216\u2217" +
+      "\u2223\u2228\u222A\u2236\u223C\u22A4\u22C1\u22C3\u22FF\u2373\u2374\u237A\u23FD\u2571\u2573\u2768" +
+      "\u2769\u276E\u276F\u2772\u2773\u2774\u2775\u2795\u2796\u27CB\u27CD\u27D9\u292B\u292C\u29F5\u29F8" +
+      "\u29F9\u2A2F\u2C85\u2C8E\u2C92\u2C94\u2C98\u2C9A\u2C9E\u2C9F\u2CA2\u2CA3\u2CA4\u2CA5\u2CA6\u2CA8" +
+      "\u2CAC\u2CBA\u2CC6\u2CCA\u2CCC\u2CD0\u2CD2\u2D38\u2D39\u2D4F\u2D51\u2D54\u2D55\u2D5D\u2E40\u2F02" +
+      "\u2F03\u3007\u3014\u3015\u3033\u30A0\u30CE\u31D3\u31D4\u4E36\u4E3F\uA4D0\uA4D1\uA4D2\uA4D3\uA4D4" +
+      "\uA4D6\uA4D7\uA4D9\uA4DA\uA4DC\uA4DD\uA4DF\uA4E0\uA4E1\uA4E2\uA4E3\uA4E6\uA4E7\uA4EA\uA4EB\uA4EC" +
+      "\uA4EE\uA4F0\uA4F2\uA4F3\uA4F4\uA4F8\uA4F9\uA4FD\uA4FF\uA60E\uA644\uA647\uA6DF\uA6EB\uA6EF\uA731" +
+      "\uA75A\uA76A\uA76E\uA778\uA789\uA78C\uA798\uA799\uA79F\uA7AB\uA7B2\uA7B3\uA7B4\uAB32\uAB35\uAB3D" +
+      "\uAB47\uAB48\uAB4E\uAB52\uAB5A\uAB75\uAB81\uAB83\uAB93\uABA9\uABAA\uABAF\uFD3E\uFD3F\uFE30\uFE4D" +
+      "\uFE4E\uFE4F\uFE58\uFE68\uFF01\uFF07\uFF1A\uFF3B\uFF3C\uFF3D\uFF40\uFFE8\u{10282}\u{10286}\u{10287}" +
+      "\u{1028A}\u{10290}\u{10292}\u{10295}\u{10296}\u{10297}\u{1029B}\u{102A0}\u{102A1}\u{102A2}\u{102A5}" +
+      "\u{102AB}\u{102B0}\u{102B1}\u{102B2}\u{102B4}\u{102CF}\u{102F5}\u{10301}\u{10302}\u{10309}\u{10311}" +
+      "\u{10315}\u{10317}\u{1031A}\u{1031F}\u{10320}\u{10322}\u{10404}\u{10415}\u{1041B}\u{10420}\u{1042C}" +
+      "\u{1043D}\u{10448}\u{104B4}\u{104C2}\u{104CE}\u{104D2}\u{104EA}\u{104F6}\u{10513}\u{10516}\u{10518}" +
+      "\u{1051C}\u{1051D}\u{10525}\u{10526}\u{10527}\u{114D0}\u{11706}\u{1170A}\u{1170E}\u{1170F}\u{118A0}" +
+      "\u{118A2}\u{118A3}\u{118A4}\u{118A6}\u{118A9}\u{118AC}\u{118AE}\u{118AF}\u{118B2}\u{118B5}\u{118B8}" +
+      "\u{118BB}\u{118BC}\u{118C0}\u{118C1}\u{118C2}\u{118C3}\u{118C4}\u{118C6}\u{118C8}\u{118CA}\u{118CC}" +
+      "\u{118D5}\u{118D6}\u{118D7}\u{118D8}\u{118DC}\u{118E0}\u{118E5}\u{118E6}\u{118E9}\u{118EC}\u{118EF}" +
+      "\u{118F2}\u{16F08}\u{16F0A}\u{16F16}\u{16F28}\u{16F35}\u{16F3A}\u{16F3B}\u{16F3F}\u{16F40}\u{16F42}" +
+      "\u{16F43}\u{16F51}\u{16F52}\u{1D114}\u{1D16D}\u{1D206}\u{1D20D}\u{1D20F}\u{1D212}\u{1D213}\u{1D216}" +
+      "\u{1D22A}\u{1D236}\u{1D237}\u{1D23A}\u{1D23B}\u{1D6A4}\u{1D6A8}\u{1D6A9}\u{1D6AC}\u{1D6AD}\u{1D6AE}" +
+      "\u{1D6B0}\u{1D6B1}\u{1D6B3}\u{1D6B4}\u{1D6B6}\u{1D6B8}\u{1D6BB}\u{1D6BC}\u{1D6BE}\u{1D6C2}\u{1D6C4}" +
+      "\u{1D6CA}\u{1D6CE}\u{1D6D0}\u{1D6D2}\u{1D6D4}\u{1D6D6}\u{1D6E0}\u{1D6E2}\u{1D6E3}\u{1D6E6}\u{1D6E7}" +
+      "\u{1D6E8}\u{1D6EA}\u{1D6EB}\u{1D6ED}\u{1D6EE}\u{1D6F0}\u{1D6F2}\u{1D6F5}\u{1D6F6}\u{1D6F8}\u{1D6FC}" +
+      "\u{1D6FE}\u{1D704}\u{1D708}\u{1D70A}\u{1D70C}\u{1D70E}\u{1D710}\u{1D71A}\u{1D71C}\u{1D71D}\u{1D720}" +
+      "\u{1D721}\u{1D722}\u{1D724}\u{1D725}\u{1D727}\u{1D728}\u{1D72A}\u{1D72C}\u{1D72F}\u{1D730}\u{1D732}" +
+      "\u{1D736}\u{1D738}\u{1D73E}\u{1D742}\u{1D744}\u{1D746}\u{1D748}\u{1D74A}\u{1D754}\u{1D756}\u{1D757}" +
+      "\u{1D75A}\u{1D75B}\u{1D75C}\u{1D75E}\u{1D75F}\u{1D761}\u{1D762}\u{1D764}\u{1D766}\u{1D769}\u{1D76A}" +
+      "\u{1D76C}\u{1D770}\u{1D772}\u{1D778}\u{1D77C}\u{1D77E}\u{1D780}\u{1D782}\u{1D784}\u{1D78E}\u{1D790}" +
+      "\u{1D791}\u{1D794}\u{1D795}\u{1D796}\u{1D798}\u{1D799}\u{1D79B}\u{1D79C}\u{1D79E}\u{1D7A0}\u{1D7A3}" +
+      "\u{1D7A4}\u{1D7A6}\u{1D7AA}\u{1D7AC}\u{1D7B2}\u{1D7B6}\u{1D7B8}\u{1D7BA}\u{1D7BC}\u{1D7BE}\u{1D7C8}" +
+      "\u{1D7CA}\u{1F74C}\u{1F768}",
   );
   const ASCII = /^[\x00-\x7F]$/u;
   const ASCII_ALNUM = /[A-Za-z0-9]/u;
@@ -181,25 +194,31 @@ const fairdice = (() => {
   function lookalikes(chars) {
     if (chars.every((c) => ASCII.test(c))) return new Set();
     const alike = chars.map((c) => LOOKS_ASCII.has([...c.normalize("NFD")][0]));
-    if (chars.some((c) => ASCII.test(c) && ASCII_ALNUM.test(c))) {
-      const found = new Set(alike.flatMap((looks, at) => (looks ? [at] : [])));
-      chars.forEach((c, at) => {
-        if ((ASCII.test(c) || found.has(at)) && at + 1 < chars.length && NONSPACING.test(chars[at + 1])) found.add(at + 1);
-      });
-      return found;
+    const letter = chars.map((c) => LETTER.test(c));
+    const found = new Set();
+    if (chars.some((c) => /[A-Za-z]/u.test(c))) {
+      alike.forEach((looks, at) => looks && found.add(at));
+    } else {
+      if (chars.some((c) => /[0-9]/u.test(c))) alike.forEach((looks, at) => looks && !letter[at] && found.add(at));
+      const letters = chars.flatMap((c, at) => (letter[at] ? [at] : []));
+      if (letters.length && letters.every((at) => alike[at])) letters.forEach((at) => found.add(at));
     }
-    const letters = chars.flatMap((c, at) => (LETTER.test(c) ? [at] : []));
-    return letters.length && letters.every((at) => alike[at]) ? new Set(letters) : new Set();
+    chars.forEach((c, at) => {
+      if ((ASCII.test(c) || found.has(at)) && at + 1 < chars.length && NONSPACING.test(chars[at + 1])) found.add(at + 1);
+    });
+    return found;
   }
+
 
   /**
    * For each character, whether a page writes it as its code point (fairdice.prose.unseen): one that shows nothing
    * or looks like another, a plain space a page would drop or fold (first, last, after a space), and, in text not
    * in Unicode's composed form (NFC), every character NFC would change or join to another: a combining mark, a
    * conjoining Hangul jamo, a character Unicode holds equal to another (the Kelvin sign); every character NFKC makes
-   * one that holds an ASCII letter or digit (a mathematical or fullwidth K); in a value holding an ASCII letter or
-   * digit, every character that looks like an ASCII one, and a combining mark after an ASCII character or such a
-   * look-alike; in a value without one, every letter when all look like ASCII ones.
+   * one that holds an ASCII letter or digit (a mathematical or fullwidth K); in a value holding an ASCII letter,
+   * every character that looks like an ASCII one; in a value without one, every such character but letters when it
+   * holds an ASCII digit, and every letter when all look like ASCII ones; a combining mark on an ASCII character or
+   * on one shown.
    */
   function unseen(text) {
     const value = String(text);

@@ -598,6 +598,13 @@ TRICKY = [
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "K\u0435vin", "count": 2},
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "Ke\u1d20in table\u20107 Kevi\u0307n", "count": 2},
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "\u0408\u043e\u0451\u04cf", "count": 2},
+    {
+        "scheme": "narde-v1",
+        "key": KEY.hex(),
+        "phrase": "2024\u20107 \u0421\u0435\u0440\u0433\u0435\u0439-7",
+        "count": 2,
+    },
+    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "table\u20117 ali\u03f2e O\u2019Brien", "count": 2},
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "\U0001d5aaevin \uff2b \ufb01 x\u00b2", "count": 2},
     {
         "scheme": "narde-v1",
