@@ -592,28 +592,23 @@ TRICKY = [
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": " te\u0301st  \u2800", "count": 2},
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "t\u00e9st \u2764\ufe0f", "count": 2},
     {"scheme": "three-dice", "seed": KEY.hex(), "client_seeds": {"white": "w\u3164", "black": "b\u200d"}, "count": 2},
-    # spelled with characters Unicode holds equal to others: the Kelvin sign, Hangul jamo apart, an Ohm sign
-    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "\u212aevin", "count": 2},
-    # characters that look like ASCII ones: a Cyrillic е in "Kevin", a small capital ᴠ, a hyphen ‐, a second dot on i
-    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "K\u0435vin", "count": 2},
-    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "Ke\u1d20in table\u20107 Kevi\u0307n", "count": 2},
-    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "\u0408\u043e\u0451\u04cf", "count": 2},
-    {
-        "scheme": "narde-v1",
-        "key": KEY.hex(),
-        "phrase": "2024\u20107 \u0421\u0435\u0440\u0433\u0435\u0439-7",
-        "count": 2,
-    },
-    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "table\u20117 ali\u03f2e O\u2019Brien", "count": 2},
-    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "\U0001d5aaevin \uff2b \ufb01 x\u00b2", "count": 2},
-    {
-        "scheme": "narde-v1",
-        "key": KEY.hex(),
-        "phrase": "\u0418\u0432\u0430\u043d \u0410\u0412\u0421 \u0430-\u0432",
-        "count": 2,
-    },
-    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "\u03b1b \u0432 \u0418\u0432\u0430\u043d", "count": 2},
-    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "\u1100\u1161\u1102\u1161 \uac00", "count": 2},
+    # spelled with characters Unicode holds equal or compatible to others (the Kelvin sign, jamo apart, an Ohm sign, a
+    # mathematical K), or listed as looking like ASCII ones (a Cyrillic е, a small capital ᴠ, a hyphen ‐, a second dot)
+    *(
+        {"scheme": "narde-v1", "key": KEY.hex(), "phrase": phrase, "count": 2}
+        for phrase in (
+            "\u212aevin",
+            "K\u0435vin",
+            "Ke\u1d20in table\u20107 Kevi\u0307n",
+            "\u0408\u043e\u0451\u04cf",
+            "2024\u20107 \u0421\u0435\u0440\u0433\u0435\u0439-7",
+            "table\u20117 ali\u03f2e O\u2019Brien",
+            "\U0001d5aaevin \uff2b \ufb01 x\u00b2",
+            "\u0418\u0432\u0430\u043d \u0410\u0412\u0421 \u0430-\u0432",
+            "\u03b1b \u0432 \u0418\u0432\u0430\u043d",
+            "\u1100\u1161\u1102\u1161 \uac00",
+        )
+    ),
     {
         "scheme": "three-dice",
         "seed": KEY.hex(),
