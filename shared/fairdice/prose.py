@@ -114,7 +114,8 @@ def unseen(text: str) -> list[bool]:
     - every character Unicode holds compatible with an ASCII letter or digit (NFKC makes it one): the mathematical
       𝖪, the fullwidth Ｋ, the ligature ﬁ, the superscript ²;
     - in a value that holds an ASCII letter, every character that looks like an ASCII one (Unicode's confusables),
-      accented or not: the Cyrillic е of "Kеvin", the small capital ᴠ, the hyphen ‐;
+      accented or not, or that NFKC makes an ASCII one: the Cyrillic е of "Kеvin", the small capital ᴠ, the hyphen
+      ‐, the fullwidth hyphen－;
     - in a value without one: every character but letters that looks like an ASCII one when the value holds an ASCII
       digit (the hyphen of "2024‐7"); every letter when all of them look like ASCII ones (the Cyrillic АВС);
     - a combining mark on an ASCII character or on one shown (i and a dot above, _ and a line below).
@@ -142,9 +143,13 @@ def unseen(text: str) -> list[bool]:
     ]
 
 
-def _compatible_with_ascii(character: str) -> bool:
+def _compatible_with_ascii(character: str, *, marks: bool = False) -> bool:
+    """Whether NFKC makes the character one that holds an ASCII letter or digit (or, with `marks`, any ASCII
+    character but a space)."""
     normal = unicodedata.normalize("NFKC", character)
-    return normal != character and any(c.isascii() and c.isalnum() for c in normal)
+    return normal != character and any(
+        c.isascii() and (c.isalnum() or (marks and c.isprintable() and c != " ")) for c in normal
+    )
 
 
 def _lookalikes(text: str) -> set[int]:
@@ -156,7 +161,8 @@ def _lookalikes(text: str) -> set[int]:
     letter = [unicodedata.category(character).startswith("L") for character in text]
     found: set[int] = set()
     if any(character.isascii() and character.isalpha() for character in text):
-        found.update(at for at, looks in enumerate(alike) if looks)
+        # beside an ASCII letter, also what NFKC makes an ASCII punctuation mark: a fullwidth or small hyphen
+        found.update(at for at, looks in enumerate(alike) if looks or _compatible_with_ascii(text[at], marks=True))
     else:
         if any(character.isascii() and character.isdigit() for character in text):
             found.update(at for at, looks in enumerate(alike) if looks and not letter[at])

@@ -184,10 +184,11 @@ const fairdice = (() => {
   const LETTER = /\p{L}/u;
   const NONSPACING = /[\p{Mn}\p{Me}]/u;
 
-  /** Whether NFKC makes the character another that holds an ASCII letter or digit (fairdice.prose). */
-  const compatibleWithAscii = (c) => {
+  /** Whether NFKC makes the character one that holds an ASCII letter or digit, or with `marks` any ASCII character
+   * but a space (fairdice.prose). */
+  const compatibleWithAscii = (c, marks = false) => {
     const normal = c.normalize("NFKC");
-    return normal !== c && ASCII_ALNUM.test(normal);
+    return normal !== c && (marks ? /[!-~]/u : ASCII_ALNUM).test(normal);
   };
 
   /** The positions of the characters unseen() shows for looking like ASCII ones (fairdice.prose). */
@@ -197,7 +198,7 @@ const fairdice = (() => {
     const letter = chars.map((c) => LETTER.test(c));
     const found = new Set();
     if (chars.some((c) => /[A-Za-z]/u.test(c))) {
-      alike.forEach((looks, at) => looks && found.add(at));
+      alike.forEach((looks, at) => (looks || compatibleWithAscii(chars[at], true)) && found.add(at));
     } else {
       if (chars.some((c) => /[0-9]/u.test(c))) alike.forEach((looks, at) => looks && !letter[at] && found.add(at));
       const letters = chars.flatMap((c, at) => (letter[at] ? [at] : []));

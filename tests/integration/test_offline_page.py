@@ -602,7 +602,7 @@ TRICKY = [
             "Ke\u1d20in table\u20107 Kevi\u0307n",
             "\u0408\u043e\u0451\u04cf",
             "2024\u20107 \u0421\u0435\u0440\u0433\u0435\u0439-7",
-            "table\u20117 ali\u03f2e O\u2019Brien",
+            "table\u20117 ali\u03f2e O\u2019Brien table\uff0d7",
             "\U0001d5aaevin \uff2b \ufb01 x\u00b2",
             "\u0418\u0432\u0430\u043d \u0410\u0412\u0421 \u0430-\u0432",
             "\u03b1b \u0432 \u0418\u0432\u0430\u043d",

@@ -69,6 +69,8 @@ KEY = bytes(range(32))
         ("Kevi\u0307n alice_\u0332", "Kevi⟨U+0307⟩n alice_⟨U+0332⟩"),
         # a look-alike that NFKC makes another non-ASCII look-alike: the non-breaking hyphen, the lunate sigma ϲ
         ("table\u20117 ali\u03f2e", "table⟨U+2011⟩7 ali⟨U+03F2⟩e"),
+        # beside an ASCII letter, what NFKC makes an ASCII punctuation mark; CJK text keeps its own punctuation
+        ("table\uff0d7 alice\uff3f99", "table⟨U+FF0D⟩7 alice⟨U+FF3F⟩99"),
         # without an ASCII letter: with an ASCII digit, what looks like ASCII but letters; letters when all do
         ("2024\u20107", "2024⟨U+2010⟩7"),
         ("\u0421\u0435\u0440\u0433\u0435\u0439-7", "\u0421\u0435\u0440\u0433\u0435\u0439-7"),
