@@ -210,14 +210,13 @@ const fairdice = (() => {
     return found;
   }
 
-
   /**
    * For each character, whether a page writes it as its code point (fairdice.prose.unseen): one that shows nothing
    * or looks like another, a plain space a page would drop or fold (first, last, after a space), and, in text not
    * in Unicode's composed form (NFC), every character NFC would change or join to another: a combining mark, a
    * conjoining Hangul jamo, a character Unicode holds equal to another (the Kelvin sign); every character NFKC makes
    * one that holds an ASCII letter or digit (a mathematical or fullwidth K); in a value holding an ASCII letter,
-   * every character that looks like an ASCII one; in a value without one, every such character but letters when it
+   * every character that looks like an ASCII one or that NFKC makes one (a fullwidth hyphen); in a value without one, every such character but letters when it
    * holds an ASCII digit, and every letter when all look like ASCII ones; a combining mark on an ASCII character or
    * on one shown.
    */
