@@ -121,7 +121,6 @@ def unseen(text: str) -> list[bool]:
     - a combining mark on an ASCII character or on one shown (i and a dot above, _ and a line below).
     """
     decomposed = not unicodedata.is_normalized("NFC", text)
-    compatible = not unicodedata.is_normalized("NFKC", text)
     lookalike = _lookalikes(text)
     last = len(text) - 1
     return [
@@ -137,7 +136,6 @@ def unseen(text: str) -> list[bool]:
                 or unicodedata.normalize("NFC", character) != character
             )
         )
-        or (compatible and _compatible_with_ascii(character))
         or i in lookalike
         for i, character in enumerate(text)
     ]
@@ -153,16 +151,21 @@ def _compatible_with_ascii(character: str, *, marks: bool = False) -> bool:
 
 
 def _lookalikes(text: str) -> set[int]:
-    """The positions of the characters `unseen` shows for looking like ASCII ones (see there)."""
+    """The positions of the characters `unseen` shows for looking like ASCII ones or being compatible with them (see
+    there)."""
     if text.isascii():
         return set()
     # A character looks like an ASCII one when its base (its first character apart from its accents) does.
     alike = [unicodedata.normalize("NFD", character)[0] in _LOOKS_ASCII for character in text]
     letter = [unicodedata.category(character).startswith("L") for character in text]
+    latin = any(character.isascii() and character.isalpha() for character in text)
     found: set[int] = set()
-    if any(character.isascii() and character.isalpha() for character in text):
-        # beside an ASCII letter, also what NFKC makes an ASCII punctuation mark: a fullwidth or small hyphen
-        found.update(at for at, looks in enumerate(alike) if looks or _compatible_with_ascii(text[at], marks=True))
+    if not unicodedata.is_normalized("NFKC", text):
+        # what NFKC makes an ASCII letter or digit; beside an ASCII letter, an ASCII punctuation mark too (a fullwidth
+        # hyphen)
+        found.update(at for at, character in enumerate(text) if _compatible_with_ascii(character, marks=latin))
+    if latin:
+        found.update(at for at, looks in enumerate(alike) if looks)
     else:
         if any(character.isascii() and character.isdigit() for character in text):
             found.update(at for at, looks in enumerate(alike) if looks and not letter[at])

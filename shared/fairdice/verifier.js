@@ -196,9 +196,12 @@ const fairdice = (() => {
     if (chars.every((c) => ASCII.test(c))) return new Set();
     const alike = chars.map((c) => LOOKS_ASCII.has([...c.normalize("NFD")][0]));
     const letter = chars.map((c) => LETTER.test(c));
+    const latin = chars.some((c) => /[A-Za-z]/u.test(c));
     const found = new Set();
-    if (chars.some((c) => /[A-Za-z]/u.test(c))) {
-      alike.forEach((looks, at) => (looks || compatibleWithAscii(chars[at], true)) && found.add(at));
+    const text = chars.join("");
+    if (text.normalize("NFKC") !== text) chars.forEach((c, at) => compatibleWithAscii(c, latin) && found.add(at));
+    if (latin) {
+      alike.forEach((looks, at) => looks && found.add(at));
     } else {
       if (chars.some((c) => /[0-9]/u.test(c))) alike.forEach((looks, at) => looks && !letter[at] && found.add(at));
       const letters = chars.flatMap((c, at) => (letter[at] ? [at] : []));
@@ -224,7 +227,6 @@ const fairdice = (() => {
     const value = String(text);
     const chars = [...value];
     const decomposed = value.normalize("NFC") !== value;
-    const compatible = value.normalize("NFKC") !== value;
     const lookalike = lookalikes(chars);
     return chars.map((c, i) =>
       c === " "
@@ -232,7 +234,6 @@ const fairdice = (() => {
         : NOT_PRINTABLE.test(c) ||
           BLANK.test(c) ||
           (decomposed && (MARK.test(c) || JAMO.test(c) || c.normalize("NFC") !== c)) ||
-          (compatible && compatibleWithAscii(c)) ||
           lookalike.has(i),
     );
   }
