@@ -1,8 +1,9 @@
 """The storage adapter: one small object-store interface, backed by S3 or by folders on disk.
 
-This is the only module that talks to S3, and it imports boto3 lazily (inside functions), so
-importing fairdice never pays boto3's import cost; the verify API's /verify and /check paths
-never load it. Everything above this module (`fairdice.archive`) sees only `ObjectStore`.
+This is the only module that makes S3 clients (`S3Connection`), and it imports boto3 lazily (inside
+functions), so importing fairdice never pays boto3's import cost; the verify API's /verify and /check
+paths never load it. Everything above this module (`fairdice.archive`) sees only `ObjectStore`. The
+audit streams shards and uploads results in parts (`fairdice.audit.s3`) with a client made here.
 
 Two logical stores exist: the private secret store and the public archive. Write-once
 (`put_new`) is the one write they rely on for anything that must never change; `replace`

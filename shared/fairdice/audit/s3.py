@@ -2,11 +2,13 @@
 
 boto3 is imported when a client is first made, never at import. This module streams (a shard
 is read as it is audited; large outputs go up in parts), which `fairdice.storage`'s whole-object
-store does not; the two are the only modules here that talk to S3.
+store does not; its client is the storage adapter's (`client`), so every S3 call of fairdice goes
+to the endpoint and region the same variables name, with the same bounded timeouts and retries.
 """
 
 import hashlib
 import json
+import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,6 +20,7 @@ from fairdice.audit.archive import DayArchive
 from fairdice.audit.lines import Hashed, numbered_lines
 from fairdice.audit.shard import audit_shard
 from fairdice.audit.tally import InputRecord, Partial
+from fairdice.storage import StorageSettings
 
 _SEGMENT = r"[A-Za-z0-9._=-]+"
 # The state machine checks the same two shapes first (statemachines/audit.asl.json), and the
@@ -49,10 +52,9 @@ def shard_name(key: str) -> str:
 
 
 def client() -> Any:
-    """An S3 client (boto3 imported here, at first use)."""
-    import boto3
-
-    return boto3.client("s3")
+    """An S3 client made by the storage adapter (boto3 imported then, at first use): the region AWS_REGION names,
+    the endpoint FAIRDICE_S3_ENDPOINT_URL names when set (a local emulator), bounded timeouts and retries."""
+    return StorageSettings.from_environ(os.environ).connection().client
 
 
 class S3Results:

@@ -190,3 +190,27 @@ def test_an_archive_is_opened_once_for_each_settings_it_is_read_with(monkeypatch
     assert (plain.endpoint_url, emulated.endpoint_url) == (None, "http://127.0.0.1:9")
     assert local._opened(plain) is local._opened(plain)
     assert local._opened(emulated) is not local._opened(plain)
+
+
+def test_the_audit_functions_reach_s3_at_the_endpoint_the_variables_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Given a shard in an audit bucket on an S3 endpoint of one's own (FAIRDICE_S3_ENDPOINT_URL, as for a local
+    # emulator): the audit functions' client is the storage adapter's, as the archive's is
+    from fairdice.audit.s3 import S3Results, audit_object
+
+    with s3_endpoint(monkeypatch) as client:
+        client.create_bucket(Bucket="fairdice-audit", CreateBucketConfiguration={"LocationConstraint": REGION})
+        client.put_object(Bucket="fairdice-audit", Key="games/day/0.jsonl", Body=games.jsonl([games.narde(1)]))
+
+        # When a shard is audited with no client given, as the worker function does
+        partial = audit_object("fairdice-audit", "games/day/0.jsonl", S3Results("fairdice-audit", "audits/day/"), "0")
+
+        # Then it was read there and its partial result written there
+        written = [item["Key"] for item in client.list_objects_v2(Bucket="fairdice-audit")["Contents"]]
+    assert (partial.counts.games, partial.counts.fair) == (1, 1)
+    assert partial.source is not None and partial.source.file == "games/day/0.jsonl"
+    assert sorted(written) == [
+        "audits/day/partials/0/findings.jsonl",
+        "audits/day/partials/0/ids.txt",
+        "audits/day/partials/0/summary.json",
+        "games/day/0.jsonl",
+    ]
