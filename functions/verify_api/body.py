@@ -9,14 +9,20 @@ from typing import Any
 from aws_lambda_powertools.event_handler import content_types
 from aws_lambda_powertools.event_handler.exceptions import BadRequestError, RequestEntityTooLargeError, ServiceError
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
+from fairdice.errors import InvalidInput
 
 from verify_api import settings
 
 
 def load_json(text: str) -> Any:
-    """The body's JSON, or a 400 saying why not: Powertools knows only JSONDecodeError, not depth or digits."""
+    """The body's JSON, or a 400 saying why not: Powertools knows only JSONDecodeError, not depth or digits.
+
+    Every route's body is one JSON object; anything else is a 422 on the request as a whole. A list
+    must be refused here: Powertools validates a list body against a model by its first element
+    alone, so `[fair game, mismatched game]` would be answered `fair`.
+    """
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as exc:
         raise BadRequestError(
             f"the body is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
@@ -25,6 +31,9 @@ def load_json(text: str) -> Any:
         raise BadRequestError("the body's JSON is nested too deeply") from None
     except ValueError:  # the one other failure: an integer beyond Python's 4300-digit limit
         raise BadRequestError("the body's JSON holds a number too long to read") from None
+    if value is not None and not isinstance(value, dict):  # null is no body: the route says it is required
+        raise InvalidInput("must be a JSON object", field="request")
+    return value
 
 
 def gate(event: APIGatewayProxyEventV2) -> None:

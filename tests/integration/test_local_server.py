@@ -175,6 +175,18 @@ def test_errors_come_back_with_their_status_and_the_one_shape(server: Server) ->
     assert replies[405].headers["Allow"] == "POST"
 
 
+def test_a_list_holding_a_fair_game_and_a_mismatched_one_is_refused_not_answered_fair(server: Server) -> None:
+    mismatched = {**NARDE, "recorded": "6-6 6-6 6-6"}
+    assert post_json(server, "/verify", mismatched).json["verdict"] == "mismatch"
+    for path, body in (
+        ("/verify", [NARDE, mismatched]),
+        ("/verify/batch", [{"requests": [NARDE]}, {"requests": [mismatched]}]),
+        ("/links", [NARDE, mismatched]),
+    ):
+        reply = post_json(server, path, body)
+        assert (reply.status, reply.json["error"]["message"]) == (422, "request: must be a JSON object"), path
+
+
 def test_a_body_beyond_api_gateways_own_limit_is_refused_unread(server: Server) -> None:
     parts = urlsplit(server.url)
     connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)

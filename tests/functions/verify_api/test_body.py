@@ -1,5 +1,6 @@
 """The body gate: a body too large, not JSON by its Content-Type or not UTF-8 is refused before it is parsed."""
 
+import json
 from collections.abc import Callable
 
 import pytest
@@ -69,3 +70,27 @@ def test_a_body_of_another_media_type_is_415_on_every_post_route(
 ) -> None:
     event = load_event(POST_ROUTES[route])
     assert_error(invoke(with_body(event, event["body"], content_type="TEXT/PLAIN")), 415, "unsupported_media_type")
+
+
+@pytest.mark.parametrize("route", POST_ROUTES)
+def test_a_list_of_bodies_is_refused_on_every_post_route_never_answered_by_its_first(
+    load_event: Callable[[str], Event], route: str
+) -> None:
+    # Given a route's genuine body, first in a list whose second body is another one: Powertools would validate a
+    # list against the route's model by its first element alone, answering the genuine body and dropping the other
+    event = load_event(POST_ROUTES[route])
+    genuine = json.loads(event["body"])
+    other = {**genuine, "recorded": "6-6"} if route == "/verify" else {}
+    for body in ([genuine, other], [genuine], []):
+        answer = invoke(with_body(event, json.dumps(body)))
+        assert_error(answer, 422, "invalid_input")
+        assert answer.json["error"]["problems"] == [{"field": "request", "message": "must be a JSON object"}]
+
+
+@pytest.mark.parametrize("body", ["5", '"narde-v1"', "true"])
+def test_a_body_that_is_json_but_not_an_object_is_422_naming_the_request(
+    load_event: Callable[[str], Event], body: str
+) -> None:
+    answer = invoke(with_body(load_event(POST_ROUTES["/verify"]), body))
+    assert_error(answer, 422, "invalid_input")
+    assert answer.json["error"]["message"] == "request: must be a JSON object"
