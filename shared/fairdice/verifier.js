@@ -17,7 +17,9 @@ const fairdice = (() => {
   const schemes = new Map();
   const parts = new Map();
   const utf8 = new TextEncoder();
-  const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+  // ignoreBOM: a link's value is read as Python's unquote reads it, a leading U+FEFF kept (it would otherwise vanish here and
+  // stay in the server's reading: two verifiers checking two games from one link).
+  const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
   // ---- the registry ----------------------------------------------------------------------------
 

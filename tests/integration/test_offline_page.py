@@ -522,6 +522,28 @@ def test_every_vector_link_and_every_random_games_link_reads_to_the_cores_verdic
     assert len(links) > 150
 
 
+def test_a_byte_order_mark_in_a_links_value_is_kept_as_the_core_keeps_it(browser: Browser) -> None:
+    # Given links whose values start with U+FEFF (percent-encoded, or as the character itself): a decoder that drops
+    # it would check another game than the core checks from the same link
+    bom, key = "%EF%BB%BF", KEY.hex()
+    links = [
+        f"?scheme=narde-v1&key={key}&fingerprint={seal_of(KEY)}&phrase={bom}test&rolls=154634",
+        f"?scheme=narde-v1&key={key}&phrase=\ufefftest&n=3",
+        f"?scheme=three-dice&seed={key}&white={bom}a&black=b&n=2",
+        f"?seed={key}&client={bom}a,b&n=2",
+        f"?seed={key}&client=a,b&n={bom}2",
+        f"?scheme=bg-online-v1&server={key}&app={bom}1,2&n=2",
+        f"?scheme=bg-dice-v1&key={key}&labels={bom}opening:0",
+        f"?scheme=daily&date={bom}2026-01-01&player=123e4567-e89b-12d3-a456-426614174000",
+    ]
+
+    results = run(browser, "link", links)
+
+    for link, js in zip(links, results, strict=True):
+        assert_same(js.get("verdict", js), core_answer(link, parse_link), link)
+    assert results[0]["verdict"]["verdict"] == "mismatch"  # "\ufefftest" rolls other dice than "test"
+
+
 BAD_LINKS = [
     "",
     "/check/?",
