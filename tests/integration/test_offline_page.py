@@ -609,6 +609,9 @@ TRICKY = [
     {"scheme": "pair36", "server_seed": KEY.hex(), "client_seeds": ["a", "b"]},
     {"scheme": "bg-dice-v1", "key": KEY.hex(), "opening": False, "first_turn": 9_995, "count": 10},
     {"scheme": "bg-dice-v1", "key": KEY.hex(), "opening": False, "first_turn": 9_991, "count": 10},
+    # a take-back line asked for with only the opening roll-off computed: at most incomplete, in the same words
+    {"scheme": "bg-dice-v1", "key": KEY.hex(), "lock": seal_of(KEY), "line": 5, "recorded": "4-6"},
+    {"scheme": "bg-dice-v1", "key": KEY.hex(), "lock": seal_of(KEY), "line": 1, "count": 3},
     # identities holding characters that show nothing or look like others: said so, in code points, alike
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "t\u034fest\u115f\u034f", "count": 2},
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": " te\u0301st  \u2800", "count": 2},

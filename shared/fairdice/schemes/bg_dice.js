@@ -143,6 +143,16 @@ fairdice.register(
       }
       const start = parts[0];
       const checked = say.span("roll", "rolls", 1, count);
+      if (request.line) {
+        // A line asked for with only the opening roll-off computed: those rolls come before any take-back, but what
+        // the request asks for is rolls on a line, never a game.
+        return {
+          kind: "take_back",
+          first: 1,
+          last: count,
+          description: `rolls asked for on take-back line ${request.line}: whoever decides take-backs can choose one, so rolls asked for on a line are at most incomplete (here ${checked}, from ${start.text}: the opening roll-off, before any take-back)`,
+        };
+      }
       if (start.opening === 0) {
         return { kind: "game", first: 1, last: count, description: `${checked} from the game's start (${start.text})` };
       }

@@ -238,6 +238,17 @@ class BgDice(Scheme[BgDiceRequest]):
                 " shown",
             )
         start, rolls_checked = Label.read(texts[0]), span("roll", "rolls", 1, count)
+        if request.line:
+            # A line asked for with only the opening roll-off computed: those rolls come before any take-back, but
+            # what the request asks for is rolls on a line, never a game.
+            return Scope(
+                kind="take_back",
+                first=1,
+                last=count,
+                description=f"rolls asked for on take-back line {request.line}: whoever decides take-backs can choose"
+                f" one, so rolls asked for on a line are at most incomplete (here {rolls_checked}, from {start.text}:"
+                " the opening roll-off, before any take-back)",
+            )
         if start.opening == 0:
             return Scope(
                 kind="game",

@@ -5,6 +5,7 @@ list."""
 import pytest
 from fairdice.dice import keyed_mac
 from fairdice.schemes import bg_dice, parse_request
+from fairdice.seal import seal_of
 from fairdice.verify import verify
 from hypothesis import given
 from hypothesis import strategies as st
@@ -105,3 +106,22 @@ def test_turns_computed_from_first_turn_and_count_stay_within_a_game_as_labels_d
     # the last turn a game reaches, from either start
     assert parse_request(base | {"first_turn": 9_991, "count": 10})
     assert parse_request({"scheme": "bg-dice-v1", "key": KEY.hex(), "count": 10_000})
+
+
+@SETTINGS
+@given(key=keys, line=st.integers(1, 1000))
+def test_a_take_back_line_asked_for_is_never_fair_even_when_only_the_opening_is_computed(key: bytes, line: int) -> None:
+    # Given a game's opening roll-off (one roll, more after ties) recorded as rolled, and a take-back line asked for
+    mac = keyed_mac(key)
+    openings = list(bg_dice.bot_rolls(mac, opening=True, first_turn=None, line=0, count=12))
+    roll_off = openings[: next(at for at, roll in enumerate(openings) if roll.winner != "tie") + 1]
+    request = {"scheme": "bg-dice-v1", "key": key.hex(), "lock": seal_of(key), "recorded": [r.dice for r in roll_off]}
+
+    # When it is verified with the line and without it
+    on_a_line, game = verify(parse_request({**request, "line": line})), verify(parse_request(request))
+
+    # Then the same rolls match both ways, but asked for on a line they are at most incomplete, and say why
+    assert (game.verdict, game.scope.kind) == ("fair", "game")
+    assert (on_a_line.verdict, on_a_line.checks.rolls, on_a_line.scope.kind) == ("incomplete", "match", "take_back")
+    assert on_a_line.reasons == [on_a_line.scope.description]
+    assert on_a_line.scope.description.startswith(f"rolls asked for on take-back line {line}: ")
