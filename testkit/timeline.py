@@ -11,15 +11,24 @@ import datetime as dt
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from unittest import mock
 
 from fairdice.archive.publisher import PublishReport, publish
-from fairdice.storage import FolderStore, Stores
+from fairdice.storage import FolderStore, Stored, Stores
 
 
 class DatedFolderStore(FolderStore):
-    """A FolderStore that dates each file it writes by the test's clock, not by when the test ran."""
+    """A FolderStore that dates each file it writes by the test's clock, not by when the test ran.
+
+    It stands in for a store whose times no writer can set, as S3's LastModified is (`Stored.witnessed`): the
+    test's clock is the witness here. A plain FolderStore's times are not witnessed; tests of that use one.
+    """
+
+    def read(self, key: str) -> Stored | None:
+        found = super().read(key)
+        return None if found is None else replace(found, witnessed=True)
 
     def __init__(self, root: Path, timeline: "Timeline", *, private: bool = False) -> None:
         super().__init__(root, private=private)

@@ -32,10 +32,15 @@ _TEMP_PREFIX = ".incoming-"
 
 @dataclass(frozen=True)
 class Stored:
-    """An object's bytes and when the store itself says it was written (not a time the writer claims)."""
+    """An object's bytes and when the store itself says it was written (not a time the writer claims).
+
+    `witnessed` says whether that time is one no writer can set: S3's own LastModified is; a file's
+    modification time is not (whoever holds the folder sets it with `touch`), so it proves nothing.
+    """
 
     data: bytes
     modified: dt.datetime  # aware, UTC: S3's LastModified, a file's modification time
+    witnessed: bool
 
 
 # When a store cannot say when an object was written: later than any deadline, so it proves nothing in time.
@@ -107,11 +112,13 @@ class FolderStore:
             raise ArchiveUnavailable(f"cannot read {key} in {self.root}: {exc.strerror}") from exc
 
     def read(self, key: str) -> Stored | None:
-        """The file's bytes and its modification time (the link that wrote it once keeps it)."""
+        """The file's bytes and its modification time (the link that wrote it once keeps it): a time whoever holds
+        the folder can set, so not a witnessed one."""
         path = self._path(key)
         try:
             with path.open("rb") as handle:
-                return Stored(handle.read(), dt.datetime.fromtimestamp(os.fstat(handle.fileno()).st_mtime, dt.UTC))
+                modified = dt.datetime.fromtimestamp(os.fstat(handle.fileno()).st_mtime, dt.UTC)
+                return Stored(handle.read(), modified, witnessed=False)
         except FileNotFoundError:
             return None
         except OSError as exc:
@@ -359,7 +366,9 @@ class S3Store:
             # A replica carries its source's LastModified, a time this bucket did not see (the policy refuses
             # replication into the records; should one arrive all the same, its time proves nothing).
             modified = None
-        return Stored(body, modified.astimezone(dt.UTC) if isinstance(modified, dt.datetime) else NOT_KNOWN)
+        return Stored(
+            body, modified.astimezone(dt.UTC) if isinstance(modified, dt.datetime) else NOT_KNOWN, witnessed=True
+        )
 
     def put_new(self, key: str, data: bytes) -> bool:
         """PutObject with If-None-Match: * — 412 PreconditionFailed means the key exists."""

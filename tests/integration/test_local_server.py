@@ -1,6 +1,7 @@
 """tools/local_server.py: the real handler behind real HTTP on a loopback port, as `make serve` runs it."""
 
 import base64
+import datetime as dt
 import http.client
 import importlib.util
 import json
@@ -185,6 +186,29 @@ def test_a_list_holding_a_fair_game_and_a_mismatched_one_is_refused_not_answered
     ):
         reply = post_json(server, path, body)
         assert (reply.status, reply.json["error"]["message"]) == (422, "request: must be a JSON object"), path
+
+
+def test_on_its_own_folders_a_daily_roll_is_never_fair_even_with_its_commitment_dated_back(tmp_path: Path) -> None:
+    # Given the embedded default's folders, where 2025-03-01's secret was made and revealed long after that day and
+    # the commitment's file was then dated back to 00:00:05 that day, as whoever holds the folder can do
+    from fairdice.archive.layout import commitment_key
+    from fairdice.cli import main
+
+    data = tmp_path / "var"
+    for command, now in (("create", "2025-03-01T00:00:05Z"), ("reveal", "2025-03-02T00:00:05Z")):
+        assert main(["daily", command, "--dir", str(data), "--now", now]) == 0
+    made = dt.datetime(2025, 3, 1, 0, 0, 5, tzinfo=dt.UTC).timestamp()
+    os.utime(data / "archive" / commitment_key(dt.date(2025, 3, 1)), (made, made))
+    game = {"scheme": "daily", "date": "2025-03-01", "player_id": "123e4567-e89b-12d3-a456-426614174000"}
+
+    # When the server on those folders verifies the player's roll as they saw it
+    with serving(tmp_path, FAIRDICE_DATA_DIR=str(data)) as server:
+        dice = post_json(server, "/verify", game).json["rolls"][0]["dice"]
+        verdict = post_json(server, "/verify", {**game, "recorded": [dice]}).json
+
+    # Then every check matches, but a folder's times witness nothing: incomplete, saying so
+    assert (verdict["verdict"], verdict["checks"]) == ("incomplete", {"seal": "match", "rolls": "match"})
+    assert verdict["reasons"][0].startswith("the daily archive here is a folder, and a file's time is whatever")
 
 
 def test_a_body_beyond_api_gateways_own_limit_is_refused_unread(server: Server) -> None:

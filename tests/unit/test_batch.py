@@ -34,7 +34,12 @@ class Archive:
             secret = bytes(range(32))
             published = dt.datetime.combine(REVEALED, dt.time(0, 0, 3), dt.UTC)
             return RevealedDay(
-                secret=secret, commitment=seal_of(secret), source="test archive", published_at=published, in_time=True
+                secret=secret,
+                commitment=seal_of(secret),
+                source="test archive",
+                published_at=published,
+                in_time=True,
+                witnessed=True,
             )
         if day == PENDING:
             return PendingDay(reveal_at=dt.datetime(2026, 11, 30, tzinfo=dt.UTC))

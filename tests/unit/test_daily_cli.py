@@ -44,7 +44,8 @@ def test_show_prints_a_revealed_day_and_a_players_verdict(
     tmp_path: Path, where: tuple[str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     run(capsys, "daily", "create", *where, "--now", "2025-03-01T00:00:05Z")
-    # The folder dates the commitment by the real clock; date it as a store would have when it was written then.
+    # The folder dates the commitment by the real clock; whoever holds it can date it back to 00:00:05 that day, as
+    # a dishonest operator would, and here does.
     made = dt.datetime(2025, 3, 1, 0, 0, 5, tzinfo=dt.UTC).timestamp()
     os.utime(tmp_path / "archive" / commitment_key(DAY), (made, made))
     run(capsys, "daily", "reveal", *where, "--now", "2025-03-02T00:00:05Z")
@@ -62,7 +63,16 @@ def test_show_prints_a_revealed_day_and_a_players_verdict(
     status, out, _ = run(
         capsys, "daily", "show", *where, "--date", "2025-03-01", "--player", PLAYER, "--recorded", faces
     )
-    assert status == 0 and json.loads(out)["verdict"] == "fair"
+    # every roll matches, but a folder's times are not witnessed: however dated, at most incomplete, and it says why
+    verdict = json.loads(out)
+    assert status == 0 and verdict["verdict"] == "incomplete"
+    assert verdict["checks"] == {"seal": "match", "rolls": "match"}
+    assert verdict["seal"]["in_time"] is False
+    assert verdict["reasons"] == [
+        "the daily archive here is a folder, and a file's time is whatever whoever holds the folder sets: it does not"
+        " show when 2025-03-01's commitment was published, so it does not show the secret was fixed before the day's"
+        " play (only an S3 archive's own LastModified does)"
+    ]
 
     wrong = "1 1 1 1 1 1" if faces != "1 1 1 1 1 1" else "2 2 2 2 2 2"
     status, out, _ = run(
@@ -124,7 +134,8 @@ def test_a_commitment_written_now_for_a_past_day_is_late_and_never_fair(
     run(capsys, "daily", "create", *where, "--now", "2025-03-01T00:00:05Z")
     run(capsys, "daily", "reveal", *where, "--now", "2025-03-02T00:00:05Z")
 
-    # Then its commitment's own timestamp is today's, and no verdict of that day can be fair
+    # Then no verdict of that day can be fair: a folder's times are no witness (in S3 the commitment's LastModified
+    # would be today's, late: tests/unit/schemes/test_daily.py)
     status, out, _ = run(capsys, "daily", "show", *where, "--date", "2025-03-01", "--player", PLAYER)
     faces = " ".join(str(face) for face in json.loads(out)["rolls"][0]["dice"])
     status, out, _ = run(
@@ -132,7 +143,7 @@ def test_a_commitment_written_now_for_a_past_day_is_late_and_never_fair(
     )
     verdict = json.loads(out)
     assert status == 0 and verdict["verdict"] == "incomplete"
-    assert "after the 15 minutes after 00:00 UTC it had" in verdict["reasons"][0]
+    assert verdict["reasons"][0].startswith("the daily archive here is a folder, and a file's time is whatever")
 
 
 # ---- the real clock, the environment, and AWS ------------------------------------------------

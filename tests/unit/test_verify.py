@@ -150,7 +150,14 @@ def test_daily_without_a_secret_takes_it_and_its_commitment_from_the_archive() -
     secret = bytes(range(32))
     published = dt.datetime(2026, 10, 28, 0, 0, 3, tzinfo=dt.UTC)
     archive = OneDay(
-        RevealedDay(secret=secret, commitment=SEAL, source="archive 2026-10-28", published_at=published, in_time=True)
+        RevealedDay(
+            secret=secret,
+            commitment=SEAL,
+            source="archive 2026-10-28",
+            published_at=published,
+            in_time=True,
+            witnessed=True,
+        )
     )
     verdict = verify(parse_request(DAILY), day_secrets=archive)
     assert (verdict.verdict, verdict.checks.seal, verdict.source) == ("incomplete", "match", "archive 2026-10-28")

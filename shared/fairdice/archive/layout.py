@@ -153,15 +153,17 @@ def sha256_hex(data: bytes) -> str:
 
 @dataclass(frozen=True)
 class Published:
-    """A day's commitment document and when the archive itself says it was published."""
+    """A day's commitment document, when the archive itself says it was published, and whether that time is one no
+    writer could set (`Stored.witnessed`: S3's LastModified, not a file's time)."""
 
     commitment: Commitment
     published_at: dt.datetime
+    witnessed: bool
 
     @property
     def in_time(self) -> bool:
-        """Whether it was published within the grace after 00:00 UTC, before the day's play."""
-        return self.published_at <= commitment_deadline(self.commitment.date)
+        """Whether it was published within the grace after 00:00 UTC, before the day's play, by a witnessed time."""
+        return self.witnessed and self.published_at <= commitment_deadline(self.commitment.date)
 
 
 def read_published(archive: ObjectStore, day: dt.date) -> Published | None:
@@ -170,7 +172,7 @@ def read_published(archive: ObjectStore, day: dt.date) -> Published | None:
     if stored is None:
         return None
     document = read_document(Commitment, commitment_key(day), stored.data, day, "a commitment document")
-    return Published(document, stored.modified)
+    return Published(document, stored.modified, stored.witnessed)
 
 
 def read_commitment(archive: ObjectStore, day: dt.date) -> Commitment | None:

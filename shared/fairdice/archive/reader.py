@@ -141,6 +141,7 @@ class ArchiveReader:
             source=f"daily archive {revealed_key(day)}",
             published_at=published.published_at,
             in_time=published.in_time,
+            witnessed=published.witnessed,
         )
 
     def record(self, day: dt.date) -> DayRecord:

@@ -97,7 +97,8 @@ class RevealedDay:
     commitment: str
     source: str
     published_at: dt.datetime
-    in_time: bool  # published within the grace after 00:00 UTC, before the day's play
+    in_time: bool  # published within the grace after 00:00 UTC, before the day's play, by a witnessed time
+    witnessed: bool  # False: `published_at` is a file's time, which whoever holds the folder can set
 
 
 @dataclass(frozen=True)

@@ -161,7 +161,13 @@ class Daily(Scheme[DailyRequest]):
             if secret != found.secret:
                 contradictions.append(f"the day secret given is not the one the daily archive revealed for {day}")
         caveats: tuple[str, ...] = ()
-        if not found.in_time:
+        if not found.witnessed:
+            caveats = (
+                f"the daily archive here is a folder, and a file's time is whatever whoever holds the folder sets: it"
+                f" does not show when {day}'s commitment was published, so it does not show the secret was fixed before"
+                " the day's play (only an S3 archive's own LastModified does)",
+            )
+        elif not found.in_time:
             caveats = (
                 f"the commitment of {day} was published at {found.published_at:%Y-%m-%d %H:%M:%S} UTC, after the"
                 f" {COMMITMENT_GRACE.seconds // 60} minutes after 00:00 UTC it had: it does not show the secret was"

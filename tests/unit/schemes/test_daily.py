@@ -19,7 +19,7 @@ from fairdice.archive.reader import ArchiveReader, is_final
 from fairdice.errors import ArchiveUnavailable, UnknownDay
 from fairdice.schemes import daily, parse_request
 from fairdice.seal import seal_of
-from fairdice.storage import S3Store, Stores
+from fairdice.storage import FolderStore, S3Store, Stores
 from fairdice.verdict import Verdict
 from fairdice.verify import verify
 from hypothesis import given
@@ -78,6 +78,31 @@ def test_a_commitment_published_in_time_makes_the_day_fair_and_final(archive: tu
     assert verdict.seal.published_at == at("2025-03-01 00:00:03")
     assert verdict.seal.in_time is True
     assert is_final(verdict)
+
+
+def test_a_plain_folders_times_are_no_witness_so_its_days_are_at_most_incomplete_however_dated(
+    tmp_path: Path,
+) -> None:
+    # Given a day committed at 00:00:03 and revealed at the next midnight, in folders whose files are dated then (as
+    # whoever holds a folder can date them, any time later), read as the embedded default reads its folder
+    timeline = Timeline(at("2025-03-01 00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at("2025-03-01 00:00:03"))
+    timeline.publish(stores, at("2025-03-02 00:00:01"))
+    reader = ArchiveReader(FolderStore(tmp_path / "archive"), clock=lambda: at("2025-03-02 09:00"))
+
+    verdict = verified(reader, recorded=faces(verified(reader)))
+
+    # Then every check matches, but nothing witnesses when the commitment was published: incomplete, saying why
+    assert (verdict.verdict, verdict.checks.seal, verdict.checks.rolls) == ("incomplete", "match", "match")
+    assert verdict.reasons == [
+        "the daily archive here is a folder, and a file's time is whatever whoever holds the folder sets: it does not"
+        " show when 2025-03-01's commitment was published, so it does not show the secret was fixed before the day's"
+        " play (only an S3 archive's own LastModified does)"
+    ]
+    assert (verdict.seal.published_at, verdict.seal.in_time) == (at("2025-03-01 00:00:03"), False)
+    assert not is_final(verdict)
+    assert reader.record(ARCHIVE_DAY).commitment_in_time is False
 
 
 def test_a_commitment_published_after_the_grace_gives_at_most_incomplete(archive: tuple[Timeline, Stores]) -> None:
