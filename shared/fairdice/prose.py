@@ -178,6 +178,50 @@ def _lookalikes(text: str) -> set[int]:
     return found
 
 
+def reorders(text: str) -> bool:
+    """Whether a screen may show the text's characters in another order than they were typed: it holds a right-to-left
+    letter (Unicode's bidi class R or AL: Hebrew, Arabic) shown as itself, and a character such a letter can trade
+    places with on screen: any but another right-to-left letter, a non-spacing mark, a plain space or an ASCII
+    punctuation mark, and any character shown as its code point (whose name is written left to right). A Hebrew word,
+    a space and 12 shows in a left-to-right line just as 12, a space and the word does. Right-to-left words alone,
+    with spaces and punctuation between them, show in one order only (reversed, as they are read): not picked.
+    """
+    hidden = unseen(text)
+    right_to_left = [unicodedata.bidirectional(character) in ("R", "AL") for character in text]
+    return any(rtl and not coded for rtl, coded in zip(right_to_left, hidden, strict=True)) and any(
+        coded or not (rtl or _stays_beside_right_to_left(character))
+        for character, rtl, coded in zip(text, right_to_left, hidden, strict=True)
+    )
+
+
+def _stays_beside_right_to_left(character: str) -> bool:
+    """Whether a character between right-to-left letters keeps its place among them: a non-spacing mark (it goes
+    with its letter), a plain space or an ASCII punctuation mark."""
+    return unicodedata.bidirectional(character) == "NSM" or (
+        character.isascii() and character.isprintable() and not character.isalnum()
+    )
+
+
+def typed_order(text: str) -> str:
+    """The text's characters one by one, in the order they were typed, for a description a screen may itself show
+    reordered: each right-to-left letter with its code point after it, which holds it in place (a Hebrew shin as the
+    letter and `U+05E9`); a mark, or a character `unseen` picks, as its code point alone; the space and the comma by
+    name (`space, 1, 2`)."""
+    hidden = unseen(text)
+    return ", ".join(
+        "space"
+        if character == " "
+        else "comma"
+        if character == ","
+        else f"U+{ord(character):04X}"
+        if coded or unicodedata.category(character) in ("Mn", "Me")
+        else f"{character} U+{ord(character):04X}"
+        if unicodedata.bidirectional(character) in ("R", "AL")
+        else character
+        for character, coded in zip(text, hidden, strict=True)
+    )
+
+
 def shown(text: str) -> str:
     """The text with every character `unseen` picks written as its code point, ⟨U+034F⟩."""
     return "".join(

@@ -49,6 +49,11 @@ class GameInput(BaseModel):
     value: JsonValue
     description: str = Field(description="what the player should recognise it as")
 
+    @property
+    def text(self) -> str:
+        """The value as the pages write it: a list's items joined by commas."""
+        return ", ".join(map(str, self.value)) if isinstance(self.value, list) else str(self.value)
+
 
 class SealReport(BaseModel):
     """The seal the game showed, if given, and the one the revealed secret gives."""

@@ -247,13 +247,82 @@ const fairdice = (() => {
     return [...String(text)].map((c, i) => (hidden[i] ? `⟨${codePoint(c)}⟩` : c)).join("");
   };
 
-  /** The scheme's inputs that identify the game; a value holding unseen characters is said so (fairdice.verify). */
+  // Unicode's right-to-left letters (bidi class R or AL: Hebrew, Arabic, Syriac, Thaana, N'Ko and others), written
+  // from Python's unicodedata, where fairdice.prose reads the class; a test holds the two alike.
+  const RIGHT_TO_LEFT = new RegExp(
+      "[" +
+      "\u05BE\u05C0\u05C3\u05C6\u05D0-\u05EA\u05EF-\u05F4\u0608\u060B\u060D\u061B-\u064A\u066D-\u066F" +
+      "\u0671-\u06D5\u06E5-\u06E6\u06EE-\u06EF\u06FA-\u070D\u070F-\u0710\u0712-\u072F\u074D-\u07A5\u07B1" +
+      "\u07C0-\u07EA\u07F4-\u07F5\u07FA\u07FE-\u0815\u081A\u0824\u0828\u0830-\u083E\u0840-\u0858\u085E" +
+      "\u0860-\u086A\u0870-\u088E\u08A0-\u08C9\u200F\uFB1D\uFB1F-\uFB28\uFB2A-\uFB36\uFB38-\uFB3C\uFB3E" +
+      "\uFB40-\uFB41\uFB43-\uFB44\uFB46-\uFBC2\uFBD3-\uFD3D\uFD50-\uFD8F\uFD92-\uFDC7\uFDF0-\uFDFC\uFE70-\uFE74" +
+      "\uFE76-\uFEFC\u{10800}-\u{10805}\u{10808}\u{1080A}-\u{10835}\u{10837}-\u{10838}\u{1083C}" +
+      "\u{1083F}-\u{10855}\u{10857}-\u{1089E}\u{108A7}-\u{108AF}\u{108E0}-\u{108F2}\u{108F4}-\u{108F5}" +
+      "\u{108FB}-\u{1091B}\u{10920}-\u{10939}\u{1093F}\u{10980}-\u{109B7}\u{109BC}-\u{109CF}\u{109D2}-\u{10A00}" +
+      "\u{10A10}-\u{10A13}\u{10A15}-\u{10A17}\u{10A19}-\u{10A35}\u{10A40}-\u{10A48}\u{10A50}-\u{10A58}" +
+      "\u{10A60}-\u{10A9F}\u{10AC0}-\u{10AE4}\u{10AEB}-\u{10AF6}\u{10B00}-\u{10B35}\u{10B40}-\u{10B55}" +
+      "\u{10B58}-\u{10B72}\u{10B78}-\u{10B91}\u{10B99}-\u{10B9C}\u{10BA9}-\u{10BAF}\u{10C00}-\u{10C48}" +
+      "\u{10C80}-\u{10CB2}\u{10CC0}-\u{10CF2}\u{10CFA}-\u{10D23}\u{10E80}-\u{10EA9}\u{10EAD}\u{10EB0}-\u{10EB1}" +
+      "\u{10F00}-\u{10F27}\u{10F30}-\u{10F45}\u{10F51}-\u{10F59}\u{10F70}-\u{10F81}\u{10F86}-\u{10F89}" +
+      "\u{10FB0}-\u{10FCB}\u{10FE0}-\u{10FF6}\u{1E800}-\u{1E8C4}\u{1E8C7}-\u{1E8CF}\u{1E900}-\u{1E943}\u{1E94B}" +
+      "\u{1E950}-\u{1E959}\u{1E95E}-\u{1E95F}\u{1EC71}-\u{1ECB4}\u{1ED01}-\u{1ED3D}\u{1EE00}-\u{1EE03}" +
+      "\u{1EE05}-\u{1EE1F}\u{1EE21}-\u{1EE22}\u{1EE24}\u{1EE27}\u{1EE29}-\u{1EE32}\u{1EE34}-\u{1EE37}\u{1EE39}" +
+      "\u{1EE3B}\u{1EE42}\u{1EE47}\u{1EE49}\u{1EE4B}\u{1EE4D}-\u{1EE4F}\u{1EE51}-\u{1EE52}\u{1EE54}\u{1EE57}" +
+      "\u{1EE59}\u{1EE5B}\u{1EE5D}\u{1EE5F}\u{1EE61}-\u{1EE62}\u{1EE64}\u{1EE67}-\u{1EE6A}\u{1EE6C}-\u{1EE72}" +
+      "\u{1EE74}-\u{1EE77}\u{1EE79}-\u{1EE7C}\u{1EE7E}\u{1EE80}-\u{1EE89}\u{1EE8B}-\u{1EE9B}\u{1EEA1}-\u{1EEA3}" +
+      "\u{1EEA5}-\u{1EEA9}\u{1EEAB}-\u{1EEBB}" +
+      "]",
+    "u",
+  );
+  // The few non-spacing marks whose bidi class is L, a strong left-to-right character; every other one goes with its
+  // letter (bidi class NSM). Written from Python's unicodedata, as RIGHT_TO_LEFT is.
+  const LEFT_TO_RIGHT_MARKS = /[\u0CBF\u0CC6\u{11A07}\u{11A08}\u{11C3F}]/u;
+  /** Whether a character between right-to-left letters keeps its place among them: a non-spacing mark, a plain
+   * space or an ASCII punctuation mark (fairdice.prose). */
+  const staysBesideRightToLeft = (c) => (NONSPACING.test(c) && !LEFT_TO_RIGHT_MARKS.test(c)) || /^[\x20-\x2F\x3A-\x40\x5B-\x60\x7B-\x7E]$/u.test(c);
+
+  /**
+   * Whether a screen may show the text's characters in another order than they were typed (fairdice.prose.reorders):
+   * it holds a right-to-left letter shown as itself, and a character such a letter can trade places with on screen:
+   * any but another right-to-left letter, a non-spacing mark, a plain space or an ASCII punctuation mark, and any
+   * character shown as its code point. A Hebrew word, a space and 12 shows in a left-to-right line just as 12, a space
+   * and the word does.
+   */
+  function reorders(text) {
+    const chars = [...String(text)];
+    const hidden = unseen(text);
+    const rtl = chars.map((c) => RIGHT_TO_LEFT.test(c));
+    return rtl.some((r, i) => r && !hidden[i]) && chars.some((c, i) => hidden[i] || !(rtl[i] || staysBesideRightToLeft(c)));
+  }
+
+  /** The text's characters one by one, in the order they were typed (fairdice.prose.typed_order): a right-to-left
+   * letter with its code point beside it, a mark or a character unseen() picks as its code point alone, the space and
+   * the comma by name. */
+  const typedOrder = (text) => {
+    const hidden = unseen(text);
+    return [...String(text)]
+      .map((c, i) =>
+        c === " " ? "space" : c === "," ? "comma" : hidden[i] || NONSPACING.test(c) ? codePoint(c) : RIGHT_TO_LEFT.test(c) ? `${c} ${codePoint(c)}` : c,
+      )
+      .join(", ");
+  };
+  /** A value that identifies the game as the pages write it: a list's items joined by commas (GameInput.text). */
+  const identityText = (value) => (Array.isArray(value) ? value.join(", ") : String(value));
+
+  /** The scheme's inputs that identify the game; a value holding unseen characters, or one a screen may show in
+   * another order, is said so (fairdice.verify). */
   function identifiedBy(scheme, request) {
     return (scheme.identity ? scheme.identity(request) : []).map((given) => {
       const texts = (Array.isArray(given.value) ? given.value : [given.value]).filter((v) => typeof v === "string");
-      if (!texts.some((t) => unseen(t).some(Boolean))) return given;
-      const description = `${given.description}; it holds characters that show nothing or look like others, here as code points: ${texts.map(withCodePoints).join(", ")}`;
-      return { ...given, description };
+      let description = given.description;
+      if (texts.some((t) => unseen(t).some(Boolean))) {
+        description += `; it holds characters that show nothing or look like others, here as code points: ${texts.map(withCodePoints).join(", ")}`;
+      }
+      const text = identityText(given.value);
+      if (reorders(text)) {
+        description += `; it holds right-to-left text, which a screen may show in another order; its characters in the order they were typed: ${typedOrder(text)}`;
+      }
+      return description === given.description ? given : { ...given, description };
     });
   }
   const escapeOf = (code) =>
@@ -1257,6 +1326,9 @@ const fairdice = (() => {
     verify,
     pyRepr,
     unseen,
+    reorders,
+    typedOrder,
+    identityText,
     codePoint,
     words: { number, counted, span, was },
   };

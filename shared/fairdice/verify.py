@@ -12,7 +12,7 @@ from typing import Any
 from fairdice import schemes
 from fairdice.diagnosis import diagnose
 from fairdice.dice import Rolls
-from fairdice.prose import counted, number, shown, span, unseen, was
+from fairdice.prose import counted, number, reorders, shown, span, typed_order, unseen, was
 from fairdice.request import RequestBase
 from fairdice.schemes.base import DaySecrets, Revealed, Scheme, Withheld, Words
 from fairdice.seal import seal_matches, seal_of
@@ -174,8 +174,10 @@ def reasons(
 
 def identified_by(request: RequestBase) -> list[GameInput]:
     """The inputs that identify the game, as the scheme names them. A value holding characters that show nothing or
-    look like others (`prose.unseen`) is said so in its description, with those characters as code points: the
-    player must recognise the value, and the JSON shows it as it was given."""
+    look like others (`prose.unseen`) is said so in its description, with those characters as code points; a value
+    whose characters a screen may show in another order (`prose.reorders`: right-to-left letters beside digits or
+    Latin ones) is said so too, with its characters one by one in the order they were typed: the player must
+    recognise the value, and the JSON shows it as it was given."""
     inputs = schemes.of(request).identity(request)
     for given in inputs:
         values = given.value if isinstance(given.value, list) else [given.value]
@@ -184,6 +186,11 @@ def identified_by(request: RequestBase) -> list[GameInput]:
             given.description += (
                 "; it holds characters that show nothing or look like others, here as code points: "
                 + ", ".join(map(shown, texts))
+            )
+        if reorders(given.text):
+            given.description += (
+                "; it holds right-to-left text, which a screen may show in another order; its characters in the"
+                " order they were typed: " + typed_order(given.text)
             )
     return inputs
 

@@ -22,6 +22,7 @@ import random
 import string
 import sys
 import time
+import unicodedata
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -34,6 +35,7 @@ from fairdice.fields import MAX_ROLLS
 from fairdice.links import build_link, parse_link
 from fairdice.offline import offline_page
 from fairdice.problems import describe
+from fairdice.prose import reorders, typed_order
 from fairdice.recorded import RecordedError, parse_recorded
 from fairdice.seal import seal_of
 from fairdice.verify import verify
@@ -640,6 +642,26 @@ TRICKY = [
         "client_seeds": {"white": "\u212aasparov", "black": "1\u2126"},
         "count": 2,
     },
+    # right-to-left letters beside digits, Latin letters or code points, which a screen may show in another order:
+    # said so, with the characters in the order typed, alike; right-to-left words alone are not
+    *(
+        {"scheme": "narde-v1", "key": KEY.hex(), "phrase": phrase, "count": 2}
+        for phrase in (
+            "\u05e9\u05dc\u05d5\u05dd 12",
+            "12 \u05e9\u05dc\u05d5\u05dd",
+            "Game \u05e9\u05dc\u05d5\u05dd 12",
+            "\u0645\u0631\u062d\u0628\u0627 \u0661\u0662",
+            "\u05e9\u05b8\u05c1\u05dc\u05d5\u05b9\u05dd, \u05e2\u05d5\u05dc\u05dd!",
+            "\u05e9\u05dc\u05d5\u05dd\u200f \u202e",
+        )
+    ),
+    {
+        "scheme": "three-dice",
+        "seed": KEY.hex(),
+        "client_seeds": {"white": "\u05d9\u05d5\u05e1\u05d9 2024", "black": "\u05d3\u05e0\u05d4"},
+        "count": 2,
+    },
+    {"scheme": "bg-online-v1", "server_number": KEY.hex(), "app_numbers": ["0a1b", "ff"], "count": 2},
 ]
 
 
@@ -647,6 +669,61 @@ def test_requests_as_support_staff_paste_them_get_the_cores_verdict_or_its_probl
     results = run(browser, "verdict", TRICKY)
     for data, js in zip(TRICKY, results, strict=True):
         assert_same(js, core_answer(data), data)
+
+
+def _swept() -> list[int]:
+    """Every character Python's Unicode assigns below U+20000, but private use and the long runs of ideographs and
+    syllables (alike in what matters here)."""
+    return [
+        point
+        for point in range(0x20000)
+        if unicodedata.category(chr(point)) not in ("Cn", "Cs", "Co")
+        and not (0x3400 <= point < 0xA000 or 0xAC00 <= point < 0xD7A4 or 0x17000 <= point < 0x18D00)
+    ]
+
+
+def _is_mark(character: str) -> bool:
+    return unicodedata.category(character) in ("Mn", "Me")
+
+
+def test_the_browser_picks_the_values_a_screen_may_reorder_and_writes_them_in_typed_order_as_the_core_does(
+    browser: Browser,
+) -> None:
+    # Given every character after a Hebrew letter (is it one the letter can trade places with?) and before a digit
+    # (is it a right-to-left letter?)
+    points = _swept()
+    after = ["\u05e9" + chr(point) for point in points]
+    before = [chr(point) + "1" for point in points]
+
+    js = browser.evaluate(
+        f"""(() => {{
+          const points = {json.dumps(points)};
+          const after = points.map((p) => "\\u05e9" + String.fromCodePoint(p));
+          return {{
+            after: after.map((t) => fairdice.reorders(t)),
+            before: points.map((p) => fairdice.reorders(String.fromCodePoint(p) + "1")),
+            typed: after.map((t) => fairdice.typedOrder(t)),
+            marks: points.map((p) => /[\\p{{Mn}}\\p{{Me}}]/u.test(String.fromCodePoint(p))),
+          }};
+        }})()"""
+    )
+
+    # Then the page picks the same ones as the core, and writes their characters alike (but for the few characters
+    # the browser's newer Unicode made marks or no longer marks, such as U+1171E)
+    changed = {p for p, mark in zip(points, js["marks"], strict=True) if mark != _is_mark(chr(p))}
+    assert len(changed) < 20, sorted(map(hex, changed))
+    for said, texts, core in (
+        (js["after"], after, reorders),
+        (js["before"], before, reorders),
+        (js["typed"], after, typed_order),
+    ):
+        differ = [
+            hex(p)
+            for p, js_says, text in zip(points, said, texts, strict=True)
+            if p not in changed and js_says != core(text)
+        ]
+        assert differ == [], core.__name__
+    assert sum(js["after"]) > 10_000 and sum(js["before"]) > 1_000
 
 
 def test_links_the_core_refuses_are_refused_with_the_same_field_and_words(browser: Browser) -> None:

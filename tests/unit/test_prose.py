@@ -3,7 +3,9 @@
 An operator who holds the revealed key may search the inputs that identify a game (a narde phrase, a three-dice
 seat) for a spelling that gives the dice it wants and reads like the one the player saw. Every spelling that renders
 like another must show apart: characters that show nothing, spaces a page folds, accents apart from their letters,
-Hangul jamo apart from their syllable, and characters Unicode holds equal to others (the Kelvin sign and K).
+Hangul jamo apart from their syllable, and characters Unicode holds equal to others (the Kelvin sign and K). A value
+mixing right-to-left letters with digits or Latin ones may be shown in another order than it was typed (a Hebrew
+word, a space and 12 looks like 12, a space and the word), so it is shown again in the order it was typed.
 """
 
 import re
@@ -15,7 +17,7 @@ from importlib.resources import files
 import confusable_homoglyphs.utils
 import pytest
 from fairdice import prose
-from fairdice.prose import shown, unseen
+from fairdice.prose import reorders, shown, typed_order, unseen
 from fairdice.schemes import parse_request
 from fairdice.seal import seal_of
 from fairdice.verify import verify
@@ -256,3 +258,106 @@ def test_the_browser_writes_the_same_jamo_as_code_points() -> None:
     (escaped,) = re.findall(r"const JAMO = /\[(.*?)\]/u;", source)
     written = re.sub(r"\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1], 16)), escaped)
     assert _class_members(written) == _class_members(prose._JAMO.pattern.removeprefix("[").removesuffix("]"))
+
+
+# ---- right-to-left text ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\u05e9\u05dc\u05d5\u05dd 12",  # שלום 12
+        "12 \u05e9\u05dc\u05d5\u05dd",
+        "Game \u05e9\u05dc\u05d5\u05dd 12",
+        "\u05d9\u05d5\u05e1\u05d9 2024",  # יוסי 2024, a three-dice seat
+        "\u0645\u0631\u062d\u0628\u0627 \u0661\u0662",  # مرحبا ١٢, Arabic-Indic digits
+        "a, \u05e9\u05dc\u05d5\u05dd",  # two seats' seeds as a page lists them
+        # a character shown as its code point is written in Latin letters, which a right-to-left word can pass
+        "\u05e9\u05dc\u05d5\u05dd ",
+        "\u200f\u05e9\u05dc\u05d5\u05dd",
+        "\u05e9\u05dc\u05d5\u05dd\u0cbf",  # a mark that is a strong left-to-right character
+    ],
+)
+def test_right_to_left_letters_beside_digits_latin_letters_or_code_points_may_be_shown_in_another_order(
+    text: str,
+) -> None:
+    assert reorders(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "test",
+        "12 test",
+        "\u05e9\u05dc\u05d5\u05dd",  # שלום
+        "\u05e9\u05dc\u05d5\u05dd \u05e2\u05d5\u05dc\u05dd",  # a phrase: words, a space between
+        "\u05e9\u05dc\u05d5\u05dd, \u05e2\u05d5\u05dc\u05dd!",  # and ASCII punctuation
+        "\u05e9\u05b8\u05c1\u05dc\u05d5\u05b9\u05dd",  # with its vowel points (non-spacing marks)
+        "\u0645\u0631\u062d\u0628\u0627 \u0628\u0643",  # مرحبا بك
+        "\u202e12 ab",  # a bidi control is shown as its code point, so moves nothing
+    ],
+)
+def test_a_value_without_right_to_left_letters_or_with_nothing_else_is_shown_in_one_order_only(text: str) -> None:
+    assert not reorders(text)
+
+
+def test_the_typed_order_names_each_character_and_holds_each_right_to_left_letter_in_place_by_its_code_point() -> None:
+    assert (
+        typed_order("\u05e9\u05dc\u05d5\u05dd 12")
+        == "\u05e9 U+05E9, \u05dc U+05DC, \u05d5 U+05D5, \u05dd U+05DD, space, 1, 2"
+    )
+    assert typed_order("a,\u05e9\u05b8 \u200f") == "a, comma, \u05e9 U+05E9, U+05B8, space, U+200F"
+
+
+@pytest.mark.parametrize(
+    ("phrase", "typed"),
+    [
+        ("\u05e9\u05dc\u05d5\u05dd 12", "\u05e9 U+05E9, \u05dc U+05DC, \u05d5 U+05D5, \u05dd U+05DD, space, 1, 2"),
+        ("12 \u05e9\u05dc\u05d5\u05dd", "1, 2, space, \u05e9 U+05E9, \u05dc U+05DC, \u05d5 U+05D5, \u05dd U+05DD"),
+    ],
+)
+def test_a_phrase_a_screen_may_show_in_another_order_is_given_in_the_order_it_was_typed(
+    phrase: str, typed: str
+) -> None:
+    # Given two narde-v1 phrases a left-to-right line shows alike ("12 םולש"), which give other dice
+    request = {"scheme": "narde-v1", "key": KEY.hex(), "fingerprint": seal_of(KEY), "phrase": phrase, "count": 3}
+    other = " ".join(reversed(phrase.split(" ")))
+    assert verify(parse_request(request)).rolls != verify(parse_request({**request, "phrase": other})).rolls
+
+    (identity,) = verify(parse_request(request)).identified_by
+
+    # Then the verdict keeps the phrase as given, and says its characters in the order they were typed
+    assert identity.value == phrase
+    assert identity.description == (
+        "the phrase your app showed for this game; it holds right-to-left text, which a screen may show in another"
+        f" order; its characters in the order they were typed: {typed}"
+    )
+
+
+def test_a_seat_seed_of_right_to_left_letters_alone_is_described_as_the_scheme_describes_it() -> None:
+    seats = {"white": "\u05d9\u05d5\u05e1\u05d9", "black": "\u05d3\u05e0\u05d4 \u05dc\u05d5\u05d9"}
+    request = {"scheme": "three-dice", "seed": KEY.hex(), "client_seeds": seats, "count": 2}
+    white, black = verify(parse_request(request)).identified_by
+    assert white.description == "white's client seed, as the game showed it"
+    assert black.description == "black's client seed, as the game showed it"
+
+
+def _written(escaped: str) -> set[str]:
+    """The characters of a character class as verifier.js escapes them (`\\u05D0-\\u05EA\\u{10800}`)."""
+    return _class_members(
+        re.sub(r"\\u\{([0-9A-Fa-f]+)\}|\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1] or m[2], 16)), escaped)
+    )
+
+
+def test_the_browser_holds_the_same_right_to_left_letters_and_left_to_right_marks() -> None:
+    # verifier.js has no bidi class to read: it holds the right-to-left letters (bidi class R or AL) and the
+    # non-spacing marks that are strong left-to-right characters as written from Python's unicodedata
+    source = files("fairdice").joinpath("verifier.js").read_text("utf-8")
+    (lines,) = re.findall(r'const RIGHT_TO_LEFT = new RegExp\((.*?),\s*"u",\s*\);', source, re.S)
+    right_to_left = "".join(re.findall(r'"(.*?)"', lines)).removeprefix("[").removesuffix("]")
+    (marks,) = re.findall(r"const LEFT_TO_RIGHT_MARKS = /\[(.*?)\]/u;", source)
+    every = [chr(point) for point in range(0x110000)]
+    assert _written(right_to_left) == {c for c in every if unicodedata.bidirectional(c) in ("R", "AL")}
+    assert _written(marks) == {
+        c for c in every if unicodedata.category(c) in ("Mn", "Me") and unicodedata.bidirectional(c) != "NSM"
+    }
