@@ -60,16 +60,19 @@ def mark(ok: bool | None) -> str:
     return "<span class=ok>✓</span>" if ok else "<span class=bad>✗</span>"
 
 
-def visible(value: object) -> str:
+def visible(value: object, *, spaces: bool = False) -> str:
     """Text as HTML with every character that shows nothing or looks like another (`prose.unseen`) written as its
     code point, ⟨U+202E⟩, so that no value can look like another. The value itself stays as it was given: these
-    characters are accepted as input."""
+    characters are accepted as input. With `spaces`, every other space is in a span of its own (class `sp`) that
+    the style marks, so that a space at the end of a line still shows; the text is unchanged."""
     text = str(value)
     parts = []
     for character, hidden in zip(text, unseen(text), strict=True):
         if hidden:
             point = code_point(character)
             parts.append(f'<span class=cp title="an invisible character, {point}">⟨{point}⟩</span>')
+        elif spaces and character == " ":
+            parts.append("<span class=sp> </span>")
         else:
             parts.append(html.escape(character, quote=True))
     return "".join(parts)

@@ -223,12 +223,23 @@
     return "Nothing failed, but this check cannot show the game was fair:";
   }
 
+  /**
+   * A value that identifies the game, as the verdict page shows it (fairdice.page.identity_value): isolated from the
+   * text around it (bdi), its spaces marked and kept at a line's end (code.id), and, when a screen may show its
+   * characters in another order (fairdice.reorders), again in the order it was typed, left to right.
+   */
+  function identityValue(text) {
+    const value = (wrap, attributes) => el("code", { class: "hex id" }, el(wrap, attributes, visible(text, { spaces: true })));
+    if (!fairdice.reorders(text)) return [value("bdi", {})];
+    return [value("bdi", {}), el("p", { class: "typed" }, el("span", { class: "muted", text: "In the order it was typed, left to right:" }), " ", value("bdo", { dir: "ltr" }))];
+  }
+
   function identitySection(verdict) {
     if (!verdict.identified_by.length) return [];
     return [
       el("h3", { text: "Is this your game?" }),
       el("p", { text: "These values identify the game and go into every roll. Whoever sends them chooses them, so check they are the ones your game showed:" }),
-      el("dl", { class: "identity" }, verdict.identified_by.flatMap((given) => [el("dt", { text: capital(given.description) }), el("dd", {}, el("code", { class: "hex" }, visible(Array.isArray(given.value) ? given.value.join(", ") : String(given.value))))])),
+      el("dl", { class: "identity" }, verdict.identified_by.flatMap((given) => [el("dt", { text: capital(given.description) }), el("dd", {}, identityValue(fairdice.identityText(given.value)))])),
     ];
   }
 

@@ -23,11 +23,13 @@ from fairdice import schemes
 from fairdice.links import link_query
 from fairdice.markup import Page, capital, data_block, document, e, mark, marked, sentence, utc_time, visible
 from fairdice.offline import page_script
-from fairdice.prose import counted, number
+from fairdice.prose import counted, number, reorders
 from fairdice.request import RequestBase
 from fairdice.schemes.base import Scheme, Words
 from fairdice.verdict import Finding, RollReport, Verdict
 
+# What the second rendering of a value whose characters a screen may reorder says it is (offline.js says the same).
+TYPED_ORDER = "In the order it was typed, left to right:"
 # The table of rolls stops here: Lambda returns at most 6 MiB, and 10,000 rows of long escaped messages can pass it.
 MAX_TABLE_BYTES = 3 * 1024 * 1024
 
@@ -123,10 +125,21 @@ def _identity_section(verdict: Verdict) -> Iterator[str]:
         " chooses them, so check they are the ones your game showed:</p><dl class=identity>"
     )
     for given in verdict.identified_by:
-        value = given.value
-        shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
-        yield f"<dt>{e(capital(given.description))}</dt><dd><code>{visible(shown)}</code></dd>"
+        yield f"<dt>{e(capital(given.description))}</dt><dd>{identity_value(given.text)}</dd>"
     yield "</dl>"
+
+
+def identity_value(text: str) -> str:
+    """A value that identifies the game as HTML, as the offline page shows it too (offline.js): isolated from the
+    text around it (`<bdi>`), its spaces marked and kept at a line's end (`code.id`), and, when a screen may show
+    its characters in another order (`prose.reorders`), again in the order it was typed, left to right."""
+    value = f"<code class=id><bdi>{visible(text, spaces=True)}</bdi></code>"
+    if not reorders(text):
+        return value
+    return (
+        f"{value}<p class=typed><span class=muted>{TYPED_ORDER}</span> "
+        f"<code class=id><bdo dir=ltr>{visible(text, spaces=True)}</bdo></code></p>"
+    )
 
 
 def _seal_section(verdict: Verdict, words: Words) -> Iterator[str]:

@@ -26,18 +26,22 @@ fairdice.view = (() => {
    * The text as nodes, every character that shows nothing or looks like another (fairdice.unseen: a bidi control,
    * a zero-width or other format character, a space other than the plain one, a space a page would fold, an accent
    * apart from its letter) written as its code point, ⟨U+202E⟩, so that no value can look like another. The value
-   * itself is unchanged.
+   * itself is unchanged. With `spaces`, every other space is in a span of its own (class `sp`) that the style marks,
+   * so that a space at the end of a line still shows (fairdice.markup.visible); the text is unchanged.
    */
-  function visible(text) {
+  function visible(text, { spaces = false } = {}) {
     const out = document.createDocumentFragment();
     const hidden = fairdice.unseen(text);
     let run = "";
+    const apart = (node) => {
+      if (run) out.append(document.createTextNode(run));
+      run = "";
+      out.append(node);
+    };
     [...String(text)].forEach((c, i) => {
-      if (hidden[i]) {
-        if (run) out.append(document.createTextNode(run));
-        run = "";
-        out.append(el("span", { class: "cp", title: `an invisible character, ${codePoint(c)}`, text: `⟨${codePoint(c)}⟩` }));
-      } else run += c;
+      if (hidden[i]) apart(el("span", { class: "cp", title: `an invisible character, ${codePoint(c)}`, text: `⟨${codePoint(c)}⟩` }));
+      else if (spaces && c === " ") apart(el("span", { class: "sp", text: " " }));
+      else run += c;
     });
     if (run) out.append(document.createTextNode(run));
     return out;

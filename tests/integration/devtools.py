@@ -37,6 +37,27 @@ _OVERFLOW = r"""
 })()
 """
 
+# The box of every character of the first element a selector finds, in the order the characters were typed, each
+# with the element's own box: where the browser drew them (a right-to-left run is drawn right to left).
+_CHARACTERS = r"""
+((selector) => {
+  const element = document.querySelector(selector);
+  const boxes = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (let at = 0; at < node.length; at += node.data.codePointAt(at) > 0xffff ? 2 : 1) {
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + (node.data.codePointAt(at) > 0xffff ? 2 : 1));
+      const { left, right, top, bottom } = range.getBoundingClientRect();
+      boxes.push({ character: range.toString(), left, right, top, bottom });
+    }
+  }
+  const { left, right, top, bottom } = element.getBoundingClientRect();
+  return { element: { left, right, top, bottom }, characters: boxes };
+})
+"""
+
 
 class DevToolsError(RuntimeError):
     """The browser answered a command with an error, or did not answer in time."""
@@ -174,6 +195,24 @@ class Browser:
         """How the open page fits its viewport: its width, its scroll width, and (up to 10) elements past an edge."""
         measured: dict[str, Any] = self.evaluate(_OVERFLOW)
         return measured
+
+    def characters(self, selector: str) -> dict[str, Any]:
+        """Where the first element `selector` finds was drawn (`element`), and each of its characters in the order they
+        were typed (`characters`: the character, its left, right, top and bottom), in CSS pixels of the viewport."""
+        drawn: dict[str, Any] = self.evaluate(f"{_CHARACTERS}({json.dumps(selector)})")
+        return drawn
+
+    def picture(self, selector: str) -> bytes:
+        """A PNG of the first element `selector` finds, just as it is drawn (scrolled into view first)."""
+        box = self.evaluate(
+            f"(() => {{ const e = document.querySelector({json.dumps(selector)}); e.scrollIntoView();"
+            " const b = e.getBoundingClientRect();"
+            " return { x: b.left + scrollX, y: b.top + scrollY, width: b.width, height: b.height }; })()"
+        )
+        shot = self.page(
+            "Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True, "clip": box | {"scale": 1}}
+        )
+        return base64.b64decode(shot["data"])
 
     def screenshot(self, path: Path) -> Path:
         """A PNG of the whole page, at the viewport's width."""

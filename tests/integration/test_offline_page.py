@@ -1050,3 +1050,71 @@ def test_rolls_on_a_take_back_line_are_compared_but_never_called_fair(chromium: 
     measured = _open(chromium, page, _vector_link("bg-dice-v1-take-back-line", with_rolls=True), PHONE)
     assert measured["verdict"] == "incomplete"
     assert "Rolls on take-back line 1 (from bg-dice-v1:turn:7:line:1)" in measured["text"]
+
+
+# ---- values that identify the game, as the player sees them -----------------------------------------------------
+
+# Pairs of narde-v1 phrases a left-to-right line shows alike: a Hebrew word and 12, the other way round.
+LOOK_ALIKE_ORDERS = [
+    ("\u05e9\u05dc\u05d5\u05dd 12", "12 \u05e9\u05dc\u05d5\u05dd"),
+    ("Game \u05e9\u05dc\u05d5\u05dd 12", "Game 12 \u05e9\u05dc\u05d5\u05dd"),
+]
+IDENTITY = "#result dl.identity dd"
+
+
+def _fair_narde(phrase: str) -> str:
+    """The query of a narde-v1 game under seed 002's key with this phrase, its 4 rolls recorded as they are."""
+    game = {"scheme": "narde-v1", "key": KEY.hex(), "fingerprint": seal_of(KEY), "phrase": phrase, "count": 4}
+    dice = [r["dice"] or [] for r in verify(schemes.parse_request(game)).rolls]
+    recorded = " ".join("-".join(map(str, roll)) for roll in dice)
+    return build_link(schemes.parse_request(game | {"recorded": recorded})).removeprefix("/check/")
+
+
+@pytest.mark.parametrize("pair", LOOK_ALIKE_ORDERS)
+def test_two_phrases_a_screen_shows_alike_are_drawn_apart_in_the_order_they_were_typed(
+    chromium: Browser, page: Path, pair: tuple[str, str]
+) -> None:
+    pictures = []
+    for phrase in pair:
+        # Given a fair game with one of the two phrases, opened on a phone
+        measured = _open(chromium, page, _fair_narde(phrase), PHONE)
+        assert measured["verdict"] == "fair"
+        pictures.append(chromium.picture(IDENTITY))
+
+        # Then the phrase is drawn again with its characters left to right, in the order they were typed
+        typed = chromium.characters(f"{IDENTITY} bdo")["characters"]
+        assert "".join(box["character"] for box in typed) == phrase
+        drawn = [(round(box["top"]), box["left"]) for box in typed]  # line by line, left to right
+        assert drawn == sorted(drawn) and len(set(drawn)) == len(drawn), typed
+        assert "In the order it was typed, left to right:" in measured["text"]
+        # (as the value itself is not: the browser draws its Hebrew word right to left)
+        isolated = chromium.characters(f"{IDENTITY} bdi")["characters"]
+        assert "".join(box["character"] for box in isolated) == phrase
+        drawn = [(round(box["top"]), box["left"]) for box in isolated]
+        assert drawn != sorted(drawn)
+
+    # And the two games' identities are not drawn alike
+    assert pictures[0] != pictures[1]
+
+
+def test_a_space_where_a_line_wraps_is_drawn_and_marked(chromium: Browser, page: Path) -> None:
+    # Given a long phrase without a space, on a phone: how many of its characters its first line holds
+    plain = (string.ascii_lowercase * 3)[:62]
+    _open(chromium, page, _fair_narde(plain), PHONE)
+    boxes = chromium.characters(f"{IDENTITY} bdi")["characters"]
+    held = sum(1 for box in boxes if box["top"] == boxes[0]["top"])
+    assert held < len(plain)
+    without = chromium.picture(IDENTITY)
+
+    # When the same phrase has a space just there, where the line wraps
+    spaced = plain[:held] + " " + plain[held:]
+    _open(chromium, page, _fair_narde(spaced), PHONE)
+
+    # Then the space takes room inside the value's box, marked, and the two phrases are not drawn alike
+    drawn = chromium.characters(f"{IDENTITY} bdi")
+    (space,) = [box for box in drawn["characters"] if box["character"] == " "]
+    assert space["right"] - space["left"] > 1, space
+    assert drawn["element"]["left"] - 0.5 <= space["left"] and space["right"] <= drawn["element"]["right"] + 0.5
+    mark = chromium.evaluate(f"getComputedStyle(document.querySelector('{IDENTITY} .sp')).backgroundColor")
+    assert mark not in ("rgba(0, 0, 0, 0)", "transparent")
+    assert chromium.picture(IDENTITY) != without

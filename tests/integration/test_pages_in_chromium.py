@@ -239,3 +239,73 @@ def test_a_page_whose_verdict_is_not_the_one_its_rolls_give_is_called_out_by_the
     assert page["recheck"] == "disagree", page["text"][:1500]
     assert "its verdict differs (this page: fair, the rolls match" in page["text"]
     assert "your browser: mismatch, the rolls mismatch" in page["text"]
+
+
+# ---- values that identify the game, as the player sees them -----------------------------------------------------
+
+# Pairs of narde-v1 phrases a left-to-right line shows alike: a Hebrew word and 12, the other way round.
+LOOK_ALIKE_ORDERS = [
+    ("\u05e9\u05dc\u05d5\u05dd 12", "12 \u05e9\u05dc\u05d5\u05dd"),
+    ("Game \u05e9\u05dc\u05d5\u05dd 12", "Game 12 \u05e9\u05dc\u05d5\u05dd"),
+]
+IDENTITY = "dl.identity dd"
+
+
+def open_fair_narde(browser: Browser, folder: Path, phrase: str) -> dict[str, Any]:
+    """The verdict page of a fair narde-v1 game under seed 002's key with this phrase (its 4 rolls recorded as they
+    are), saved and opened on a phone; what it says once the browser's own check is done."""
+    game = {"scheme": "narde-v1", "key": KEY, "fingerprint": SEAL, "phrase": phrase, "count": 4}
+    request = parse_request(game | {"recorded": recorded(game)})
+    saved = folder / f"{len(list(folder.iterdir()))}.html"
+    saved.write_text(render_page(verify(request), request), encoding="utf-8")
+    return measured(browser, saved.as_uri(), PHONE)
+
+
+@pytest.mark.parametrize("pair", LOOK_ALIKE_ORDERS)
+def test_two_phrases_a_screen_shows_alike_are_drawn_apart_in_the_order_they_were_typed(
+    browser: Browser, tmp_path: Path, pair: tuple[str, str]
+) -> None:
+    pictures = []
+    for phrase in pair:
+        # Given the page of a fair game with one of the two phrases, on a phone
+        page = open_fair_narde(browser, tmp_path, phrase)
+        assert "Fair: the key matches the fingerprint shown before the game" in page["text"], page["text"][:300]
+        assert page["recheck"] == "agree"
+        pictures.append(browser.picture(IDENTITY))
+
+        # Then the phrase is drawn again with its characters left to right, in the order they were typed
+        typed = browser.characters(f"{IDENTITY} bdo")["characters"]
+        assert "".join(box["character"] for box in typed) == phrase
+        drawn = [(round(box["top"]), box["left"]) for box in typed]  # line by line, left to right
+        assert drawn == sorted(drawn) and len(set(drawn)) == len(drawn), typed
+        assert "In the order it was typed, left to right:" in page["text"]
+        # (as the value itself is not: the browser draws its Hebrew word right to left)
+        isolated = browser.characters(f"{IDENTITY} bdi")["characters"]
+        assert "".join(box["character"] for box in isolated) == phrase
+        drawn = [(round(box["top"]), box["left"]) for box in isolated]
+        assert drawn != sorted(drawn)
+
+    # And the two games' identities are not drawn alike
+    assert pictures[0] != pictures[1]
+
+
+def test_a_space_where_a_line_wraps_is_drawn_and_marked(browser: Browser, tmp_path: Path) -> None:
+    # Given a long phrase without a space, on a phone: how many of its characters its first line holds
+    plain = ("abcdefghijklmnopqrstuvwxyz" * 3)[:62]
+    open_fair_narde(browser, tmp_path, plain)
+    boxes = browser.characters(f"{IDENTITY} bdi")["characters"]
+    held = sum(1 for box in boxes if box["top"] == boxes[0]["top"])
+    assert held < len(plain)
+    without = browser.picture(IDENTITY)
+
+    # When the same phrase has a space just there, where the line wraps
+    open_fair_narde(browser, tmp_path, plain[:held] + " " + plain[held:])
+
+    # Then the space takes room inside the value's box, marked, and the two phrases are not drawn alike
+    drawn = browser.characters(f"{IDENTITY} bdi")
+    (space,) = [box for box in drawn["characters"] if box["character"] == " "]
+    assert space["right"] - space["left"] > 1, space
+    assert drawn["element"]["left"] - 0.5 <= space["left"] and space["right"] <= drawn["element"]["right"] + 0.5
+    mark = browser.evaluate(f"getComputedStyle(document.querySelector('{IDENTITY} .sp')).backgroundColor")
+    assert mark not in ("rgba(0, 0, 0, 0)", "transparent")
+    assert browser.picture(IDENTITY) != without

@@ -316,6 +316,58 @@ def test_invisible_characters_are_shown_as_code_points_in_every_value_and_in_the
     assert f"<td class=msg>narde-v1|a{shown}b|0<td" in page
 
 
+def _identity_values(page: str) -> list[str]:
+    """What the section "Is this your game?" holds for each value, as HTML."""
+    section = re.search(r"<dl class=identity>(.*?)</dl>", page, re.S)
+    assert section is not None
+    return re.findall(r"<dd>(.*?)</dd>", section.group(1), re.S)
+
+
+def test_a_phrase_a_screen_may_reorder_is_shown_again_in_the_order_it_was_typed_left_to_right() -> None:
+    # Given a narde phrase of a Hebrew word, a space and 12, which a left-to-right line shows like 12, a space and
+    # the word (another phrase, other dice)
+    phrase = "\u05e9\u05dc\u05d5\u05dd 12"
+    _, page = page_of(GAMES["narde-v1"] | {"phrase": phrase})
+
+    (value,) = _identity_values(page)
+
+    # Then it is shown isolated from the text around it, and again in the order it was typed, left to right
+    written = "\u05e9\u05dc\u05d5\u05dd<span class=sp> </span>12"
+    assert value == (
+        f"<code class=id><bdi>{written}</bdi></code><p class=typed><span class=muted>In the order it was typed, left"
+        f" to right:</span> <code class=id><bdo dir=ltr>{written}</bdo></code></p>"
+    )
+    # And the value's own text is exactly the phrase, in both
+    assert [unescape(re.sub(r"<[^>]+>", "", code)) for code in re.findall(r"<code class=id>(.*?)</code>", value)] == [
+        phrase,
+        phrase,
+    ]
+
+
+def test_right_to_left_words_alone_are_shown_once_as_they_are_read() -> None:
+    _, page = page_of(GAMES["narde-v1"] | {"phrase": "\u05e9\u05dc\u05d5\u05dd \u05e2\u05d5\u05dc\u05dd"})
+    (value,) = _identity_values(page)
+    assert value == (
+        "<code class=id><bdi>\u05e9\u05dc\u05d5\u05dd<span class=sp> </span>\u05e2\u05d5\u05dc\u05dd</bdi></code>"
+    )
+
+
+def test_every_space_in_a_value_that_identifies_the_game_is_marked_and_the_values_text_is_unchanged() -> None:
+    # Given a phrase with spaces inside, one doubled (its second space is shown as its code point)
+    _, page = page_of(GAMES["narde-v1"] | {"phrase": "a b  c"})
+
+    (value,) = _identity_values(page)
+
+    # Then each space is marked, and nothing is added to the text
+    assert value == (
+        "<code class=id><bdi>a<span class=sp> </span>b<span class=sp> </span>"
+        '<span class=cp title="an invisible character, U+0020">⟨U+0020⟩</span>c</bdi></code>'
+    )
+    # And so is the space between two seats' seeds
+    _, page = page_of(GAMES["pair36"])
+    assert _identity_values(page) == ["<code class=id><bdi>a,<span class=sp> </span>b</bdi></code>"]
+
+
 def test_a_scheme_the_pages_script_does_not_know_is_said_to_be_one_the_browser_cannot_check(toy: None) -> None:
     request = parse_request({"scheme": "toy-d20", "key": KEY, "seed": "abc", "count": 3})
     page = verdict_page(verify(request), request)
