@@ -135,6 +135,9 @@ fairdice.register(
           value: request.app_numbers,
           description: "both apps' numbers, in the order the game lists them: yours is the one your app showed",
         },
+        // Each game of a match rolls from labels of its own (gG) under the one server number: which it was is the
+        // player's to recognise, as the numbers are.
+        { field: "game", value: request.game, description: "which game of the match this was, from 1" },
       ],
       roll: (mac, inputs) => labelled.labelledRoll(mac, 1, inputs.label, SEATS),
       rolls(mac, request) {

@@ -128,7 +128,10 @@ class BgOnline(Scheme[BgOnlineRequest]):
                 field="app_numbers",
                 value=list(request.app_numbers),
                 description="both apps' numbers, in the order the game lists them: yours is the one your app showed",
-            )
+            ),
+            # Each game of a match rolls from labels of its own (gG) under the one server number: which it was is
+            # the player's to recognise, as the numbers are.
+            GameInput(field="game", value=request.game, description="which game of the match this was, from 1"),
         ]
 
     def hypotheses(self, case: Case[BgOnlineRequest]) -> Iterator[Hypothesis]:

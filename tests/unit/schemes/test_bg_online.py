@@ -100,3 +100,15 @@ def test_online_app_numbers_are_hex_and_there_are_two() -> None:
         ("app_numbers[1]", "an app's number must be 1 to 128 hex digits")
     ]
     assert problems(base | {"app_numbers": ["ab"]}) == [("app_numbers", "must have at least 2 entries")]
+
+
+def test_which_game_of_the_match_is_among_the_values_the_player_must_recognise() -> None:
+    # Every game of a match rolls its own dice under the one server number: the game is chosen as the numbers are
+    first, third = (verify(parse_request(ONLINE | {"game": game, "count": 3})) for game in (1, 3))
+    assert rolls_of(ONLINE | {"game": 1, "count": 3}) != rolls_of(ONLINE | {"game": 3, "count": 3})
+    assert [(given.field, given.value) for given in first.identified_by] == [
+        ("app_numbers", ["0a1b", "ff02"]),
+        ("game", 1),
+    ]
+    assert [given.value for given in third.identified_by] == [["0a1b", "ff02"], 3]
+    assert third.identified_by[1].description == "which game of the match this was, from 1"
