@@ -250,7 +250,7 @@ const fairdice = (() => {
   // Unicode's right-to-left letters (bidi class R or AL: Hebrew, Arabic, Syriac, Thaana, N'Ko and others), written
   // from Python's unicodedata, where fairdice.prose reads the class; a test holds the two alike.
   const RIGHT_TO_LEFT = new RegExp(
-      "[" +
+    "[" +
       "\u05BE\u05C0\u05C3\u05C6\u05D0-\u05EA\u05EF-\u05F4\u0608\u060B\u060D\u061B-\u064A\u066D-\u066F" +
       "\u0671-\u06D5\u06E5-\u06E6\u06EE-\u06EF\u06FA-\u070D\u070F-\u0710\u0712-\u072F\u074D-\u07A5\u07B1" +
       "\u07C0-\u07EA\u07F4-\u07F5\u07FA\u07FE-\u0815\u081A\u0824\u0828\u0830-\u083E\u0840-\u0858\u085E" +
