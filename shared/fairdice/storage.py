@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Protocol
+from urllib.parse import urlsplit
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
@@ -34,8 +35,9 @@ _TEMP_PREFIX = ".incoming-"
 class Stored:
     """An object's bytes and when the store itself says it was written (not a time the writer claims).
 
-    `witnessed` says whether that time is one no writer can set: S3's own LastModified is; a file's
-    modification time is not (whoever holds the folder sets it with `touch`), so it proves nothing.
+    `witnessed` says whether that time is one no writer can set: AWS S3's own LastModified is; a file's
+    modification time is not (whoever holds the folder sets it with `touch`), nor is the time an S3
+    endpoint of one's own answers (`aws_own`), so they prove nothing.
     """
 
     data: bytes
@@ -243,6 +245,8 @@ class BudgetedStore:
 class S3Client(Protocol):
     """The part of boto3's S3 client this module uses."""
 
+    meta: Any  # its endpoint_url says whether it talks to AWS's own S3 (`aws_own`)
+
     def get_object(self, **kwargs: Any) -> Any: ...
 
     def put_object(self, **kwargs: Any) -> Any: ...
@@ -312,6 +316,17 @@ class S3Connection:
             return self._client
 
 
+def aws_own(endpoint_url: str | None) -> bool:
+    """Whether an S3 endpoint is AWS's own (https, a host under amazonaws.com): only there is LastModified a time no
+    writer sets. An endpoint of one's own (an emulator, FAIRDICE_S3_ENDPOINT_URL) answers whatever its runner makes
+    it answer, so its times witness nothing, as a folder's do not."""
+    parts = urlsplit(endpoint_url or "")
+    host = (parts.hostname or "").rstrip(".")
+    return parts.scheme == "https" and any(host == base or host.endswith("." + base) for base in _AWS_DOMAINS)
+
+
+_AWS_DOMAINS = ("amazonaws.com", "amazonaws.com.cn")
+
 # S3 answers 409 ConditionalRequestConflict while another conditional write to the same key is
 # in flight; the outcome is then unknown, so ask again until S3 says 200 or 412.
 _CONFLICT_ATTEMPTS = 5
@@ -366,9 +381,8 @@ class S3Store:
             # A replica carries its source's LastModified, a time this bucket did not see (the policy refuses
             # replication into the records; should one arrive all the same, its time proves nothing).
             modified = None
-        return Stored(
-            body, modified.astimezone(dt.UTC) if isinstance(modified, dt.datetime) else NOT_KNOWN, witnessed=True
-        )
+        when = modified.astimezone(dt.UTC) if isinstance(modified, dt.datetime) else NOT_KNOWN
+        return Stored(body, when, witnessed=aws_own(self._client.meta.endpoint_url))
 
     def put_new(self, key: str, data: bytes) -> bool:
         """PutObject with If-None-Match: * — 412 PreconditionFailed means the key exists."""

@@ -24,7 +24,16 @@ from fairdice.archive.layout import revealed_key, secret_key
 from fairdice.archive.publisher import publish
 from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.errors import ArchiveUnavailable, MissingCredentials
-from fairdice.storage import NOT_KNOWN, FolderStore, ObjectStore, S3Connection, S3Store, StorageSettings, Stores
+from fairdice.storage import (
+    NOT_KNOWN,
+    FolderStore,
+    ObjectStore,
+    S3Connection,
+    S3Store,
+    StorageSettings,
+    Stores,
+    aws_own,
+)
 from moto import mock_aws
 from pydantic import ValidationError
 
@@ -322,3 +331,39 @@ def test_a_bad_bucket_variable_is_refused_by_its_name_in_words(variable: str) ->
     (error,) = raised.value.errors()
     assert error["loc"] == (variable,)
     assert "an S3 bucket name is 3 to 63 lowercase letters" in error["msg"]
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "witnessed"),
+    [
+        ("https://s3.eu-west-1.amazonaws.com", True),
+        ("https://fairdice-archive.s3.eu-west-1.amazonaws.com", True),
+        ("https://bucket.vpce-0a1b.s3.eu-west-1.vpce.amazonaws.com", True),
+        ("https://s3.cn-north-1.amazonaws.com.cn", True),
+        ("http://s3.eu-west-1.amazonaws.com", False),  # not over TLS: anyone between may answer
+        ("http://127.0.0.1:9000", False),
+        ("https://minio.example", False),
+        ("https://amazonaws.com.example", False),
+        ("https://s3.amazonaws.com.evil.example", False),
+        ("https://notamazonaws.com", False),
+        (None, False),
+    ],
+)
+def test_only_aws_s3s_own_times_are_witnessed_an_endpoint_of_ones_own_answers_what_its_runner_makes_it(
+    endpoint: str | None, witnessed: bool
+) -> None:
+    assert aws_own(endpoint) is witnessed
+
+
+def test_a_read_says_whether_its_time_is_witnessed(tmp_path: Path) -> None:
+    # A folder's file times are whatever whoever holds the folder sets; AWS S3's LastModified is S3's own
+    folder = FolderStore(tmp_path)
+    folder.put_new("a", b"x")
+    with mock_aws():
+        client = boto3.client("s3", region_name="eu-west-1")
+        client.create_bucket(Bucket="fairdice-b", CreateBucketConfiguration={"LocationConstraint": "eu-west-1"})
+        bucket = S3Store("fairdice-b", client=client)
+        bucket.put_new("a", b"x")
+        read = bucket.read("a")
+    assert (folder.read("a") or pytest.fail()).witnessed is False
+    assert (read or pytest.fail()).witnessed is True

@@ -99,6 +99,10 @@ class FaultyClient:
         self.fault = FAULTS[fault]
         self.calls: list[str] = []
 
+    @property
+    def meta(self) -> Any:
+        return self.client.meta
+
     def _call(self, operation: str, **kwargs: Any) -> Any:
         self.calls.append(operation)
         if len(self.calls) in self.fail_at:

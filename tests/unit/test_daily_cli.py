@@ -69,9 +69,9 @@ def test_show_prints_a_revealed_day_and_a_players_verdict(
     assert verdict["checks"] == {"seal": "match", "rolls": "match"}
     assert verdict["seal"]["in_time"] is False
     assert verdict["reasons"] == [
-        "the daily archive here is a folder, and a file's time is whatever whoever holds the folder sets: it does not"
-        " show when 2025-03-01's commitment was published, so it does not show the secret was fixed before the day's"
-        " play (only an S3 archive's own LastModified does)"
+        "the daily archive here is a folder or an S3 endpoint other than AWS's, whose times whoever holds it can set:"
+        " it does not show when 2025-03-01's commitment was published, so it does not show the secret was fixed before"
+        " the day's play (only AWS S3's own LastModified does)"
     ]
 
     wrong = "1 1 1 1 1 1" if faces != "1 1 1 1 1 1" else "2 2 2 2 2 2"
@@ -143,7 +143,7 @@ def test_a_commitment_written_now_for_a_past_day_is_late_and_never_fair(
     )
     verdict = json.loads(out)
     assert status == 0 and verdict["verdict"] == "incomplete"
-    assert verdict["reasons"][0].startswith("the daily archive here is a folder, and a file's time is whatever")
+    assert verdict["reasons"][0].startswith("the daily archive here is a folder or an S3 endpoint other than AWS's")
 
 
 # ---- the real clock, the environment, and AWS ------------------------------------------------

@@ -163,9 +163,9 @@ class Daily(Scheme[DailyRequest]):
         caveats: tuple[str, ...] = ()
         if not found.witnessed:
             caveats = (
-                f"the daily archive here is a folder, and a file's time is whatever whoever holds the folder sets: it"
-                f" does not show when {day}'s commitment was published, so it does not show the secret was fixed before"
-                " the day's play (only an S3 archive's own LastModified does)",
+                f"the daily archive here is a folder or an S3 endpoint other than AWS's, whose times whoever holds it"
+                f" can set: it does not show when {day}'s commitment was published, so it does not show the secret was"
+                " fixed before the day's play (only AWS S3's own LastModified does)",
             )
         elif not found.in_time:
             caveats = (

@@ -159,10 +159,16 @@ def test_the_archive_bucket_is_read_at_the_s3_endpoint_the_variables_name(
         arguments = ["audit", str(tmp_path / "games.jsonl"), "--out", str(out), "--workers", "1"]
         status = main([*arguments, "--archive", f"s3://{ARCHIVE}"])
 
-    # Then it is read at that endpoint, as the API and the AWS worker read it: every daily roll is fair
+    # Then it is read at that endpoint, as the API and the AWS worker read it: every daily roll matches the archive's
+    # secret and commitment, but an endpoint of one's own answers whatever times its runner makes it, so none is fair
     summary = json.loads((out / "summary.json").read_text())
-    assert (status, summary["games"], summary["fair"], summary["errors"]) == (0, 3, 3, 0)
+    assert (status, summary["games"], summary["incomplete"], summary["mismatch"], summary["errors"]) == (1, 3, 3, 0, 0)
     assert summary["archives"] == [f"s3://{ARCHIVE}"]
+    findings = [json.loads(line) for line in (out / "findings.jsonl").read_text().splitlines()]
+    assert [
+        finding["reasons"][0].startswith("the daily archive here is a folder or an S3 endpoint other than AWS's")
+        for finding in findings
+    ] == [True] * 3
 
 
 def test_a_bad_storage_variable_is_a_usage_error_before_anything_is_audited(

@@ -96,9 +96,9 @@ def test_a_plain_folders_times_are_no_witness_so_its_days_are_at_most_incomplete
     # Then every check matches, but nothing witnesses when the commitment was published: incomplete, saying why
     assert (verdict.verdict, verdict.checks.seal, verdict.checks.rolls) == ("incomplete", "match", "match")
     assert verdict.reasons == [
-        "the daily archive here is a folder, and a file's time is whatever whoever holds the folder sets: it does not"
-        " show when 2025-03-01's commitment was published, so it does not show the secret was fixed before the day's"
-        " play (only an S3 archive's own LastModified does)"
+        "the daily archive here is a folder or an S3 endpoint other than AWS's, whose times whoever holds it can set:"
+        " it does not show when 2025-03-01's commitment was published, so it does not show the secret was fixed before"
+        " the day's play (only AWS S3's own LastModified does)"
     ]
     assert (verdict.seal.published_at, verdict.seal.in_time) == (at("2025-03-01 00:00:03"), False)
     assert not is_final(verdict)
