@@ -1,9 +1,11 @@
-"""Ids used by more than one game, found with memory that does not grow with the input.
+"""Keys that more than one line has (ids, games), found with memory that does not grow with the input.
 
-Each shard's ids come sorted (`ids.txt`: `<id as JSON>\\t<line>`). They are merged as sorted runs
-are in an external sort: at most `fan_in` runs open at once, merged into longer runs in a scratch
-folder until one last merge can read them all, where equal ids meet side by side. The first
-occurrence (by shard order, then line) is the game; every later one is a duplicate.
+Each shard's entries come sorted, one a line: `<key>\\t<line>`, then optionally `\\t<more>` that
+travels with the entry (`ids.txt`: the id as JSON and the line; `games.txt`: the game's key, the
+line and its id). Keys and `more` hold no tab. The runs are merged as sorted runs are in an
+external sort: at most `fan_in` runs open at once, merged into longer runs in a scratch folder
+until one last merge can read them all, where equal keys meet side by side. The first occurrence
+(by shard order, then line) is the original; every later one is a repeat.
 """
 
 import heapq
@@ -31,10 +33,31 @@ class Duplicate(NamedTuple):
     first_line: int
 
 
+class Repeat(NamedTuple):
+    """A line whose key an earlier line already has, each with the `more` its entry carried (b"" if none)."""
+
+    key: bytes
+    file: str
+    line: int
+    more: bytes
+    first_file: str
+    first_line: int
+    first_more: bytes
+
+
 def duplicates(
     runs: Sequence[Opener], files: Sequence[str], scratch: Path, fan_in: int = FAN_IN
 ) -> Iterator[Duplicate]:
     """Every repeated id across `runs`, the shards' sorted ids in shard order (`files[i]` names run i)."""
+    for found in repeats(runs, files, scratch, fan_in, name="ids"):
+        yield Duplicate(json.loads(found.key), found.file, found.line, found.first_file, found.first_line)
+
+
+def repeats(
+    runs: Sequence[Opener], files: Sequence[str], scratch: Path, fan_in: int = FAN_IN, *, name: str = "keys"
+) -> Iterator[Repeat]:
+    """Every repeated key across `runs`, the shards' sorted entries in shard order (`files[i]` names run i); `name`
+    tells this merge's scratch files from another's in the same folder."""
     if fan_in < 2:
         raise ValueError("a merge reads at least two runs at once")
     level: list[Run] = [partial(_tagged, run, ordinal) for ordinal, run in enumerate(runs)]
@@ -43,7 +66,7 @@ def duplicates(
         depth += 1
         merged: list[Run] = []
         for start in range(0, len(level), fan_in):
-            path = scratch / f"ids-{depth}-{start // fan_in:06d}.txt"
+            path = scratch / f"{name}-{depth}-{start // fan_in:06d}.txt"
             with ExitStack() as stack, path.open("wb") as out:
                 streams = [stack.enter_context(run()) for run in level[start : start + fan_in]]
                 out.writelines(entry + b"\n" for entry in heapq.merge(*streams))
@@ -54,26 +77,26 @@ def duplicates(
         yield from _repeats(heapq.merge(*streams), files)
 
 
-def _repeats(entries: Iterable[bytes], files: Sequence[str]) -> Iterator[Duplicate]:
-    first: tuple[bytes, int, int] | None = None
+def _repeats(entries: Iterable[bytes], files: Sequence[str]) -> Iterator[Repeat]:
+    first: tuple[bytes, int, int, bytes] | None = None
     for entry in entries:
-        game_id, ordinal, line = entry.split(b"\t")
-        if first is not None and first[0] == game_id:
-            yield Duplicate(json.loads(game_id), files[int(ordinal)], int(line), files[first[1]], first[2])
+        key, ordinal, line, *more = entry.split(b"\t", 3)
+        if first is not None and first[0] == key:
+            yield Repeat(key, files[int(ordinal)], int(line), b"".join(more), files[first[1]], first[2], first[3])
         else:
-            first = (game_id, int(ordinal), int(line))
+            first = (key, int(ordinal), int(line), b"".join(more))
 
 
 @contextmanager
 def _tagged(run: Opener, ordinal: int) -> Iterator[Iterator[bytes]]:
-    """A shard's sorted ids, each tagged with the shard's place in the order (`<id>\\t<ordinal>\\t<line>`)."""
+    """A shard's sorted entries, each tagged with the shard's place in the order (`<key>\\t<ordinal>\\t<line>…`)."""
     tag = b"\t%08d\t" % ordinal
     with run() as stream:
-        yield (game_id + tag + line for game_id, _, line in map(_split, _lines(stream)))
+        yield (key + tag + rest for key, _, rest in map(_split, _lines(stream)))
 
 
 def _split(entry: bytes) -> tuple[bytes, bytes, bytes]:
-    return entry.rpartition(b"\t")
+    return entry.partition(b"\t")
 
 
 @contextmanager

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 import pytest
-from fairdice.audit.duplicates import Duplicate, duplicates
+from fairdice.audit.duplicates import Duplicate, Repeat, duplicates, repeats
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -61,3 +61,10 @@ def test_the_first_game_with_an_id_is_the_one_kept_and_each_later_one_is_reporte
     shards = [[("g1", 1), ("g2", 2)], [("g2", 1), ("g3", 2)], [("g2", 5)]]
     found = list(duplicates([opener(run(s)) for s in shards], ["a", "b", "c"], tmp_path, fan_in=2))
     assert found == [Duplicate("g2", "b", 1, "a", 2), Duplicate("g2", "c", 5, "a", 2)]
+
+
+def test_any_key_repeats_as_ids_do_and_each_entry_carries_what_follows_its_line(tmp_path: Path) -> None:
+    shards = [[b'k1\t000000000001\t"a"', b'k2\t000000000002\t"b"'], [b'k2\t000000000001\t"c"', b"k3\t000000000002"]]
+    runs = [opener(b"".join(entry + b"\n" for entry in sorted(s))) for s in shards]
+    found = list(repeats(runs, ["x", "y"], tmp_path, name="games"))
+    assert found == [Repeat(b"k2", "y", 1, b'"c"', "x", 2, b'"b"')]
