@@ -168,6 +168,8 @@ def test_merge_names_every_shard_read_and_each_failed_one_with_its_cause_and_rep
     # Then the summary names each shard read by key, version and SHA-256, and the failed one is a finding
     assert merged["summary"] == "audits/2026-11-29/summary.json" and merged["shards"] == 2
     assert (merged["games"], merged["errors"], merged["duplicate_ids"], merged["clean"]) == (4, 1, 1, False)
+    # narde-v1-1 again in the second shard is its id again and its game again: a repeated game too
+    assert merged["repeated_games"] == 1
     summary = audit_aws.json("audits/2026-11-29/summary.json")
     assert summary["inputs"] == [
         {"file": key, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(), "version": versions[key]}

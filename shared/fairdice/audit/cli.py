@@ -1,8 +1,8 @@
 """`fairdice audit INPUT... --out DIR [--workers N] [--resume] [--archive s3://BUCKET]`, on the `fairdice` command.
 
-Exit status: 0 every game fair (every line read, no id used twice); 1 any game not fair, any line
-not read or any id used twice; 2 a usage error or an input that cannot be opened; 130 interrupted
-(run again with --resume).
+Exit status: 0 every game fair (every line read, no id used twice, no game filed twice); 1 any game
+not fair, any line not read, any id used twice or any game repeated under another id; 2 a usage
+error or an input that cannot be opened; 130 interrupted (run again with --resume).
 """
 
 import argparse
@@ -79,10 +79,11 @@ def _audit(args: argparse.Namespace) -> int:
     summary = result.summary
     unread = counted(summary.errors, "line", "lines")
     twice = counted(summary.duplicate_ids, "duplicate id", "duplicate ids")
+    again = counted(summary.repeated_games, "repeated game", "repeated games")
     rolls = counted(summary.rolls, "roll", "rolls")
     emit(
         f"{summary.games:,} games: {summary.fair:,} fair, {summary.mismatch:,} mismatch,"
-        f" {summary.incomplete:,} incomplete, {summary.withheld:,} withheld; {unread} not verified, {twice}."
+        f" {summary.incomplete:,} incomplete, {summary.withheld:,} withheld; {unread} not verified, {twice}, {again}."
         f" {rolls} recomputed: {summary.rolls_differ:,} differ, {summary.rolls_missing:,} not recorded,"
         f" {summary.rolls_extra:,} recorded beyond. See {args.out / 'report.html'}"
     )

@@ -3,8 +3,9 @@
 It reads every complete partial under `partials/` (a partial is complete once its `summary.json`
 is stored), orders them by file and first line, and writes `findings.jsonl` (each partial's
 findings in that order, then a line per expected shard that has no partial, then a line per
-duplicate id) and `summary.json` (the counts, every die's faces and its tests). Memory grows
-with the number of shards, not of games: findings stream through, ids merge as sorted runs.
+duplicate id, then a line per repeated game) and `summary.json` (the counts, every die's faces and
+its tests). Memory grows with the number of shards, not of games: findings stream through, ids
+and game keys merge as sorted runs.
 """
 
 import json
@@ -18,9 +19,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
 
-from fairdice.audit.duplicates import duplicates
+from fairdice.audit.duplicates import Opener, duplicates, repeats
 from fairdice.audit.shard import FINDINGS as PART_FINDINGS
-from fairdice.audit.shard import IDS, PARTIALS, partial_key
+from fairdice.audit.shard import GAMES, IDS, PARTIALS, partial_key
 from fairdice.audit.shard import SUMMARY as PART_SUMMARY
 from fairdice.audit.store import Results
 from fairdice.audit.summary import FINDINGS, SUMMARY, Summary
@@ -64,7 +65,7 @@ def merge(
     audited = {part.file for _, part in parts}
     missing = [file for file in expected if file not in audited]
     reasons = not_audited or {}
-    repeated = 0
+    duplicate_ids = repeated_games = 0
     with tempfile.TemporaryDirectory(prefix="fairdice-merge-") as scratch:
         findings = Path(scratch) / FINDINGS
         with findings.open("wb") as out:
@@ -74,28 +75,28 @@ def merge(
             for file in missing:
                 counts.errors += 1
                 _write(out, _unread(file, None, None, "not_audited", reasons.get(file, NOT_AUDITED)))
-            runs: list[Callable[[], AbstractContextManager[BinaryIO]]]
-            if store.read_ahead > 1:  # remote: each shard's sorted ids fetched to scratch, many at once
-                ids = Path(scratch) / "ids"
-                ids.mkdir()
-                fetched = _ahead(
-                    store.read_ahead,
-                    lambda at: _fetch(store, partial_key(parts[at][0], IDS), ids / f"{at:08d}"),
-                    range(len(parts)),
-                )
-                runs = [_opener(path) for path in fetched]
-            else:
-                runs = [partial(store.open, partial_key(name, IDS)) for name, _ in parts]
-            for dup in duplicates(runs, [part.file for _, part in parts], Path(scratch)):
-                repeated += 1
+            files = [part.file for _, part in parts]
+            names = [name for name, _ in parts]
+            for dup in duplicates(_runs(store, names, IDS, Path(scratch)), files, Path(scratch)):
+                duplicate_ids += 1
                 words = f"the game on line {dup.first_line} of {dup.first_file} has this id already"
                 _write(out, _unread(dup.file, dup.line, dup.id, "duplicate_id", words, field="id"))
+            for again in repeats(_runs(store, names, GAMES, Path(scratch)), files, Path(scratch), name="games"):
+                repeated_games += 1
+                first_id = json.loads(again.first_more)
+                words = (
+                    f"the game on line {again.first_line} of {again.first_file} (id {json.dumps(first_id)}) is this"
+                    " game already: the same secret, the same inputs and the same start under another id"
+                )
+                game_id = json.loads(again.more)
+                _write(out, _unread(again.file, again.line, game_id, "repeated_game", words, field="request"))
         rolled = {scheme: tally for scheme, tally in sorted(schemes.items()) if tally.counts.games}
         summary = Summary(
             inputs=records,
             archives=sorted({part.archive for _, part in parts if part.archive}),
             **counts.model_dump(),
-            duplicate_ids=repeated,
+            duplicate_ids=duplicate_ids,
+            repeated_games=repeated_games,
             by_scheme={scheme: tally.counts for scheme, tally in sorted(schemes.items())},
             faces={s: {d: die.faces for d, die in t.dice.items()} for s, t in rolled.items()},
             uniformity={s: {d: stats.uniformity(die) for d, die in t.dice.items()} for s, t in rolled.items()},
@@ -120,6 +121,21 @@ def _ahead(window: int, fetch: Callable[[Any], T], items: Iterable[Any]) -> Iter
                 yield under_way.popleft().result()
         while under_way:
             yield under_way.popleft().result()
+
+
+def _runs(store: Results, names: Sequence[str], part: str, scratch: Path) -> list[Opener]:
+    """Each named partial's sorted `part` (ids.txt, games.txt) as a run to merge, in order. From a remote store each
+    is fetched to `scratch` first, many at once."""
+    if store.read_ahead <= 1:
+        return [partial(store.open, partial_key(name, part)) for name in names]
+    folder = scratch / part.replace(".", "-")
+    folder.mkdir()
+    fetched = _ahead(
+        store.read_ahead,
+        lambda at: _fetch(store, partial_key(names[at], part), folder / f"{at:08d}"),
+        range(len(names)),
+    )
+    return [_opener(path) for path in fetched]
 
 
 def _read_bytes(store: Results, name: str) -> bytes:

@@ -61,7 +61,10 @@ def read_findings(stream: io.BufferedIOBase | Any) -> Iterator[dict[str, Any]]:
 
 def _headline(s: Summary) -> str:
     if s.clean:
-        return f"<span class=ok>All {s.games:,} games are fair.</span> Every line was read; no id is used twice."
+        return (
+            f"<span class=ok>All {s.games:,} games are fair.</span> Every line was read; no id is used twice; no game"
+            " is filed twice."
+        )
     said = []
     not_fair = s.games - s.fair
     if not_fair:
@@ -71,6 +74,9 @@ def _headline(s: Summary) -> str:
     if s.duplicate_ids:
         reuse = "games reuse" if s.duplicate_ids != 1 else "game reuses"
         said.append(f"{s.duplicate_ids:,} {reuse} an earlier game's id")
+    if s.repeated_games:
+        repeat = "lines repeat" if s.repeated_games != 1 else "line repeats"
+        said.append(f"{s.repeated_games:,} {repeat} an earlier line's game under another id")
     return "<span class=bad>" + html.escape("; ".join(said)) + ".</span> Each is listed under Findings."
 
 
@@ -91,7 +97,8 @@ def _counts(s: Summary) -> str:
         _count_row("<b>all</b>", s.model_dump())
     ]
     return (
-        f"<h2>Counts</h2><table>{head}{''.join(rows)}</table><p>Duplicate ids: {s.duplicate_ids:,}</p>"
+        f"<h2>Counts</h2><table>{head}{''.join(rows)}</table><p>Duplicate ids: {s.duplicate_ids:,}. Repeated games"
+        f" (an earlier line's game under another id): {s.repeated_games:,}</p>"
         "<p>A recorded roll that differs from the recomputed one makes its game a mismatch; a roll that was"
         " not recorded leaves its game incomplete, and is not counted as differing.</p>"
     )

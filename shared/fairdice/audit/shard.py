@@ -2,10 +2,12 @@
 
 A shard's partial result goes to the store under `partials/<name>/`: `findings.jsonl` (a line per
 game that is not fair and per line that could not be read), `ids.txt` (its games' ids, sorted, for
-the duplicate check) and, last, `summary.json` (a `Partial`). A shard whose `summary.json` exists
-is done; auditing it again writes the same objects.
+the duplicate check), `games.txt` (a key per game checked, sorted, for the repeated-game check)
+and, last, `summary.json` (a `Partial`). A shard whose `summary.json` exists is done; auditing it
+again writes the same objects.
 """
 
+import hashlib
 import json
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
@@ -23,14 +25,16 @@ from fairdice.errors import FairdiceError
 from fairdice.problems import ErrorDetail, Problem, headline, invalid
 from fairdice.schemes.base import DaySecrets, Withheld
 from fairdice.verdict import Outcome, Summary, Verdict
-from fairdice.verify import check, withheld_verdict, written
+from fairdice.verify import Checked, check, withheld_verdict, written
 
 PARTIALS = "partials/"
 SUMMARY = "summary.json"
 FINDINGS = "findings.jsonl"
 IDS = "ids.txt"
+GAMES = "games.txt"
 MAX_ID = 128
-LINE_DIGITS = 12  # line numbers in ids.txt are zero-padded so that bytes sort as numbers do
+LINE_DIGITS = 12  # line numbers in ids.txt and games.txt are zero-padded so that bytes sort as numbers do
+GAME_KEY_BYTES = 16  # 128 bits: two different games share a key with a chance far below any other failure
 
 
 def partial_key(name: str, part: str) -> str:
@@ -38,8 +42,25 @@ def partial_key(name: str, part: str) -> str:
     return f"{PARTIALS}{name}/{part}"
 
 
+def game_key(checked: Checked) -> bytes:
+    """What makes two lines the same game, as a digest: the scheme, the secret `check` revealed (for a scheme
+    published by day, the archive's), the inputs that identify the game (`Scheme.identity`) and where its computed
+    rolls start (the first roll's label where rolls are labelled, else its number). The start keeps apart what
+    shares a secret and inputs but is another game: a pair36 match's later games, bg-online's game G, a bot game's
+    later games; a three-dice mirror pair's seats differ. A window of a game and the game itself start apart too, so
+    they are not one game here. Run once per game checked: one JSON encoding and one hash."""
+    rolls = checked.rolls
+    start: str | int | None = None
+    if len(rolls):
+        start = rolls.labels[0] if rolls.labels is not None else rolls.numbers[0]
+    inputs = [given.value for given in checked.scheme.identity(checked.request)]
+    named = json.dumps([checked.scheme.id, checked.revealed.secret.hex(), inputs, start]).encode()
+    return hashlib.blake2b(named, digest_size=GAME_KEY_BYTES).digest()
+
+
 class ShardAudit:
-    """The running audit of one shard: counts, dice, findings written to `findings`, ids kept to sort."""
+    """The running audit of one shard: counts, dice, findings written to `findings`, ids and game keys kept to
+    sort."""
 
     def __init__(self, file: str, findings: IO[bytes], day_secrets: DaySecrets | None = None) -> None:
         self.file = file
@@ -49,6 +70,8 @@ class ShardAudit:
         # Plain counters and dice streams while reading (updated every game); models at the end.
         self.schemes: dict[str, tuple[dict[str, int], dict[str, DieStream]]] = {}
         self.ids: list[bytes] = []
+        # `<game key, hex>\t<line>\t<id as JSON>`: a game checked, for the repeated-game check (duplicates.repeats).
+        self.games: list[bytes] = []
         self._known = frozenset(schemes.ids())
 
     def line(self, number: int, item: bytes | Unreadable) -> None:
@@ -71,11 +94,14 @@ class ShardAudit:
             return
         game_id = data.pop("id", None)
         id_problem = _id_problem(game_id)
+        id_json = b""
         if id_problem is None:
-            self.ids.append(b"%s\t%0*d" % (json.dumps(game_id).encode(), LINE_DIGITS, number))
+            id_json = json.dumps(game_id).encode()
+            self.ids.append(b"%s\t%0*d" % (id_json, LINE_DIGITS, number))
         shown_id = game_id if id_problem is None else None
         scheme = data.get("scheme")
         scheme = scheme if isinstance(scheme, str) and scheme in self._known else None
+        same: bytes | None = None  # the game's key, when its secret was revealed and it was checked
         try:
             request = schemes.parse_request(data)
             checked = check(request, day_secrets=self.day_secrets)
@@ -92,6 +118,7 @@ class ShardAudit:
             else:
                 verdict = None if checked.verdict == "fair" else written(checked)
                 counted = (checked.scheme.id, checked.verdict, checked.summary, checked.rolls.faces)
+                same = game_key(checked)
         except (ValidationError, FairdiceError) as exc:
             self._unread(number, shown_id, scheme, _adding(invalid(exc), id_problem))
             return
@@ -99,6 +126,8 @@ class ShardAudit:
             self._unread(number, None, scheme, _adding(None, id_problem))
             return
         self._count(*counted)
+        if same is not None:
+            self.games.append(b"%s\t%0*d\t%s" % (same.hex().encode(), LINE_DIGITS, number, id_json))
         if verdict is not None:
             self._finding(game_id, verdict)
 
@@ -186,6 +215,9 @@ def audit_shard(
         ids_path = Path(scratch) / IDS
         audit.ids.sort()
         ids_path.write_bytes(b"".join(entry + b"\n" for entry in audit.ids))
+        games_path = Path(scratch) / GAMES
+        audit.games.sort()
+        games_path.write_bytes(b"".join(entry + b"\n" for entry in audit.games))
         partial = Partial(
             file=file,
             first_line=first_line,
@@ -197,6 +229,7 @@ def audit_shard(
         )
         store.put_file(partial_key(name, FINDINGS), findings_path)
         store.put_file(partial_key(name, IDS), ids_path)
+        store.put_file(partial_key(name, GAMES), games_path)
         store.put(partial_key(name, SUMMARY), partial.model_dump_json().encode())
     return partial
 

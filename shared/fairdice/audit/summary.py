@@ -37,6 +37,9 @@ class Summary(Counts):
         description="the daily archives daily games were checked against (none: each against what it carries)",
     )
     duplicate_ids: int = 0
+    repeated_games: int = Field(
+        default=0, description="games that are an earlier line's game under another id (the same secret, inputs, start)"
+    )
     by_scheme: dict[str, Counts] = Field(default_factory=dict)
     faces: dict[str, dict[str, list[int]]] = Field(default_factory=dict)
     uniformity: dict[str, dict[str, Uniformity]] = Field(default_factory=dict)
@@ -59,6 +62,7 @@ class Summary(Counts):
             "inputs",
             *Counts.model_fields,
             "duplicate_ids",
+            "repeated_games",
             "by_scheme",
             "faces",
             "uniformity",
@@ -70,5 +74,5 @@ class Summary(Counts):
 
     @property
     def clean(self) -> bool:
-        """Every game fair, every line read, no id used twice: the audit's exit status 0."""
-        return self.all_fair and not self.duplicate_ids
+        """Every game fair, every line read, no id used twice, no game filed twice: the audit's exit status 0."""
+        return self.all_fair and not self.duplicate_ids and not self.repeated_games

@@ -45,9 +45,9 @@ def archive(tmp_path: Path) -> tuple[Path, ArchiveReader]:
     return tmp_path / "daily" / "archive", ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
 
 
-def roll(reader: ArchiveReader, n: int, **fields: Any) -> games.Game:
+def roll(reader: ArchiveReader, n: int, player: str = PLAYER, **fields: Any) -> games.Game:
     """A daily roll as the player saw it (the faces the archive's secret gives), with id `daily-<n>`."""
-    request = {"scheme": "daily", "date": DAY, "player_id": PLAYER}
+    request = {"scheme": "daily", "date": DAY, "player_id": player}
     dice = verify(parse_request(request), day_secrets=reader).rolls[0]["dice"]
     return {**request, "recorded": [dice], "id": f"daily-{n}", **fields}
 
@@ -152,7 +152,8 @@ def test_the_archive_bucket_is_read_at_the_s3_endpoint_the_variables_name(
         timeline.publish(stores, at("2025-03-01 00:00:03"))
         timeline.publish(stores, at("2025-03-02 00:00:01"))
         reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
-        (tmp_path / "games.jsonl").write_bytes(games.jsonl([roll(reader, n) for n in range(1, 4)]))
+        players = [f"{PLAYER[:-1]}{n}" for n in range(1, 4)]  # three players' rolls of the day: three games
+        (tmp_path / "games.jsonl").write_bytes(games.jsonl([roll(reader, n, p) for n, p in enumerate(players, 1)]))
 
         # When the command audits the games against the bucket (one worker, in this process: a process forked from
         # one running moto's server thread could deadlock; a worker process opens the archive by the same function)
@@ -216,6 +217,7 @@ def test_the_audit_functions_reach_s3_at_the_endpoint_the_variables_name(monkeyp
     assert partial.source is not None and partial.source.file == "games/day/0.jsonl"
     assert sorted(written) == [
         "audits/day/partials/0/findings.jsonl",
+        "audits/day/partials/0/games.txt",
         "audits/day/partials/0/ids.txt",
         "audits/day/partials/0/summary.json",
         "games/day/0.jsonl",

@@ -13,16 +13,30 @@ import pytest
 from fairdice.audit import local
 from fairdice.audit.local import UsageError, run
 from fairdice.cli import main
+from fairdice.dice import keyed_mac
+from fairdice.schemes import narde
 
 from unit.audit import games
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def many(count: int, distinct: int = 25) -> list[games.Game]:
-    """`count` fair games with their own ids, cycling through a few distinct ones (the audit redoes each)."""
-    base = [games.narde(n, 30) for n in range(distinct)]
-    return [{**base[n % distinct], "id": f"g{n:07d}"} for n in range(count)]
+def many(count: int) -> list[games.Game]:
+    """`count` fair narde-v1 games of 30 rolls, each a game of its own (its own phrase) under its own id `g<n>`: the
+    same list twice is the same games again."""
+    secret = games.key(0)
+    mac, seal = keyed_mac(bytes.fromhex(secret)), games.seal(secret)
+    return [
+        {
+            "scheme": "narde-v1",
+            "key": secret,
+            "fingerprint": seal,
+            "phrase": f"p{n}",
+            "recorded": [list(dice) for dice in narde.rolls(mac, f"p{n}", 0, 30).dice],
+            "id": f"g{n:07d}",
+        }
+        for n in range(count)
+    ]
 
 
 def summary(out: Path) -> dict[str, Any]:
@@ -64,6 +78,29 @@ def test_a_game_that_is_not_fair_or_a_line_not_read_exits_1(tmp_path: Path) -> N
     assert json.loads((tmp_path / "o2" / "findings.jsonl").read_text())["line"] == 2
 
 
+def test_a_game_filed_again_under_another_id_exits_1_and_the_closing_line_and_summary_count_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given the security review's three lines: one game under three ids, the third recording only its first two rolls
+    game = many(1)[0]
+    lines = [{**game, "id": "table7-0001"}, {**game, "id": "table7-0002"}]
+    lines.append({**game, "id": "table7-0003", "recorded": game["recorded"][:2]})
+    games.write(tmp_path / "day.jsonl", lines)
+
+    # When the command audits them
+    status = main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"])
+
+    # Then every game is fair, but two lines repeat the first's game: exit 1, and the line and summary say so
+    assert status == 1
+    assert "3 games: 3 fair, 0 mismatch" in (said := capsys.readouterr().out)
+    assert "0 duplicate ids, 2 repeated games." in said
+    document = summary(tmp_path / "out")
+    assert (document["fair"], document["duplicate_ids"], document["repeated_games"]) == (3, 0, 2)
+    assert (
+        "2 lines repeat an earlier line&#x27;s game under another id" in (tmp_path / "out" / "report.html").read_text()
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "words"),
     [
@@ -100,6 +137,7 @@ def test_two_workers_give_the_summary_and_findings_that_one_gives(
     assert one.summary == two.summary
     assert (tmp_path / "one" / "findings.jsonl").read_bytes() == (tmp_path / "two" / "findings.jsonl").read_bytes()
     assert one.summary.duplicate_ids == 11 and one.audited_blocks == 7 + 2
+    assert one.summary.repeated_games == 11  # b's games are a's first 11, under the same ids
 
 
 def test_a_resumed_run_audits_only_the_blocks_left_and_ends_as_a_whole_run(

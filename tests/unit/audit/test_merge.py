@@ -15,7 +15,7 @@ from unit.audit import games
 
 SUMMARY_KEYS = [
     "inputs", "games", "rolls", "fair", "mismatch", "incomplete", "withheld", "errors",
-    "rolls_differ", "rolls_missing", "rolls_extra", "duplicate_ids",
+    "rolls_differ", "rolls_missing", "rolls_extra", "duplicate_ids", "repeated_games",
     "by_scheme", "faces", "uniformity", "independence", "power",
     "archives",  # after the issue's own keys: the daily archives that daily games were checked against
 ]  # fmt: skip
@@ -95,3 +95,28 @@ def test_a_local_run_names_its_files_and_an_all_fair_audit_is_clean(tmp_path: Pa
     document = json.loads((tmp_path / "summary.json").read_text())
     assert document["inputs"] == [{"file": "day.jsonl", "bytes": len(data), "sha256": "f" * 64}]
     assert (tmp_path / "findings.jsonl").read_text() == ""
+
+
+def test_a_game_filed_again_under_another_id_is_a_repeated_game_in_any_shard_naming_the_first(tmp_path: Path) -> None:
+    # Given the security review's case: one narde-v1 game under three ids, the third recording only its first two
+    # rolls, across two shards stored in the other order; and a window of it, which is not the game itself
+    store = FolderResults(tmp_path)
+    game = {**games.narde(1), "id": "table7-0001"}
+    shard(store, "zz", "games/a.jsonl", [games.narde(2), game, {**game, "id": "table7-0002"}])
+    first_two = {**game, "recorded": game["recorded"][:2], "id": "table7-0003"}
+    shard(store, "aa", "games/b.jsonl", [first_two, {**games.window(game), "id": "table7-0004"}])
+
+    summary = merge(store)
+
+    # Then every game is fair, but the audit is not clean: two lines repeat the first's game
+    assert (summary.games, summary.fair, summary.duplicate_ids, summary.repeated_games) == (5, 4, 0, 2)
+    assert not summary.clean
+    assert json.loads((tmp_path / "summary.json").read_text())["repeated_games"] == 2
+    repeated = [finding for finding in findings(tmp_path) if finding.get("error", {}).get("code") == "repeated_game"]
+    assert [(f["file"], f["line"], f["id"]) for f in repeated] == [
+        ("games/a.jsonl", 3, "table7-0002"),
+        ("games/b.jsonl", 1, "table7-0003"),
+    ]
+    for finding in repeated:
+        assert set(finding) == {"file", "line", "id", "error"}
+        assert 'line 2 of games/a.jsonl (id "table7-0001")' in finding["error"]["message"]

@@ -6,11 +6,11 @@ from pathlib import Path
 from typing import Any
 
 from fairdice.audit.lines import numbered_lines
-from fairdice.audit.shard import FINDINGS, IDS, SUMMARY, audit_shard, partial_key
+from fairdice.audit.shard import FINDINGS, GAMES, IDS, SUMMARY, audit_shard, game_key, partial_key
 from fairdice.audit.store import FolderResults
 from fairdice.audit.tally import Partial
 from fairdice.schemes import parse_request
-from fairdice.verify import verify
+from fairdice.verify import Checked, check, verify
 
 from testkit import toy_scheme
 from unit.audit import games
@@ -165,3 +165,67 @@ def test_a_scheme_known_only_to_the_registry_is_audited_with_its_own_dice(tmp_pa
     assert {name: die.sides for name, die in dice.items()} == {"1": 20, "2": 12}
     assert sum(dice["1"].faces) == sum(dice["2"].faces) == 50
     assert findings == [] and partial.counts.fair == 1
+
+
+def key_of(request: dict[str, Any]) -> bytes:
+    """The repeated-game key of a request as the shard checks it (its id, if any, left out)."""
+    checked = check(parse_request({name: value for name, value in request.items() if name != "id"}))
+    assert isinstance(checked, Checked)
+    return game_key(checked)
+
+
+SECRET = games.key(7)
+
+
+def test_the_same_game_under_two_ids_has_one_key_whatever_it_records() -> None:
+    game = games.narde(1)
+    assert key_of(game) == key_of({**game, "id": "another"})
+    # Fewer rolls recorded, another seal, rolls that differ: still the one game (its secret, phrase, start)
+    assert key_of(game) == key_of(games.cut_short(game, 2)) == key_of(games.mismatched(game))
+    assert key_of(game) == key_of({**game, "fingerprint": None})
+    assert key_of(game) != key_of({**game, "phrase": "another table"}) != key_of(games.narde(2))
+
+
+def test_a_window_of_a_game_is_not_the_game_itself() -> None:
+    game = games.narde(1)
+    assert key_of(games.window(game)) != key_of(game)
+
+
+def test_a_pair36_matchs_later_game_under_the_same_seed_is_another_game() -> None:
+    match = {"scheme": "pair36", "server_seed": SECRET, "client_seeds": ["a", "b"], "count": 12}
+    assert key_of(match) != key_of({**match, "first": 13})
+    assert key_of(match) != key_of({**match, "client_seeds": ["b", "a"]})
+
+
+def test_a_three_dice_mirror_pairs_games_are_two_games() -> None:
+    white_first = {"scheme": "three-dice", "seed": SECRET, "client_seeds": {"white": "ann", "black": "bo"}, "count": 5}
+    mirrored = {**white_first, "client_seeds": {"white": "bo", "black": "ann"}}
+    assert key_of(white_first) != key_of(mirrored)
+
+
+def test_bg_online_game_2_is_not_game_1_and_a_bot_games_later_game_is_not_its_first() -> None:
+    online = {"scheme": "bg-online-v1", "server_number": SECRET, "app_numbers": ["0a", "0b"], "count": 6}
+    assert key_of(online) != key_of({**online, "game": 2})
+    assert key_of(online) == key_of({**online, "app_numbers": ["0A", "0B"]})  # the same numbers, read as the seed does
+    bot = {"scheme": "bg-dice-v1", "key": SECRET, "count": 6}
+    assert key_of(bot) != key_of({**bot, "opening": False})
+
+
+def test_a_daily_roll_is_keyed_by_the_secret_that_reveals_it_its_player_and_day() -> None:
+    roll = games.daily(1)
+    assert key_of(roll) == key_of({**roll, "id": "again"})
+    other_player = {**roll, "player_id": "123e4567-e89b-12d3-a456-000000000099"}
+    assert key_of(roll) != key_of(other_player) != key_of({**roll, "date": "2026-11-28"})
+
+
+def test_the_shard_keeps_a_key_per_game_checked_sorted_and_none_for_a_line_not_checked(tmp_path: Path) -> None:
+    game = games.narde(1)
+    withheld = {"scheme": "three-dice", "seed": None, "client_seeds": None, "id": "mirror"}
+    audit(tmp_path, [game, "oops", {**game, "id": "copy"}, withheld, {**game, "id": 5}])
+    entries = (tmp_path / partial_key("s", GAMES)).read_text().splitlines()
+    assert entries == sorted(entries)
+    assert [entry.split("\t")[1:] for entry in entries] == [
+        ["000000000001", '"narde-v1-1"'],
+        ["000000000003", '"copy"'],
+    ]
+    assert entries[0].split("\t")[0] == entries[1].split("\t")[0] == key_of(game).hex()
