@@ -82,6 +82,8 @@ def merge(
                 words = f"the game on line {dup.first_line} of {dup.first_file} has this id already"
                 _write(out, _unread(dup.file, dup.line, dup.id, "duplicate_id", words, field="id"))
             for again in repeats(_runs(store, names, GAMES, Path(scratch)), files, Path(scratch), name="games"):
+                if again.more == again.first_more:
+                    continue  # the same game under the same id: a duplicate id, said once, above
                 repeated_games += 1
                 first_id = json.loads(again.first_more)
                 words = (

@@ -120,3 +120,17 @@ def test_a_game_filed_again_under_another_id_is_a_repeated_game_in_any_shard_nam
     for finding in repeated:
         assert set(finding) == {"file", "line", "id", "error"}
         assert 'line 2 of games/a.jsonl (id "table7-0001")' in finding["error"]["message"]
+
+
+def test_a_line_copied_whole_is_a_duplicate_id_once_not_a_repeated_game_too(tmp_path: Path) -> None:
+    # Given one game's line twice (the same id, the same game), and the same game once more under another id
+    store = FolderResults(tmp_path)
+    game = {**games.narde(1), "id": "table7-0001"}
+    shard(store, "a", "games/a.jsonl", [game, game, {**game, "id": "table7-0002"}])
+
+    summary = merge(store)
+
+    # Then the copy is one finding, its duplicate id; the other id's line is the one repeated game
+    assert (summary.duplicate_ids, summary.repeated_games) == (1, 1)
+    codes = [(f["line"], f["error"]["code"]) for f in findings(tmp_path) if "error" in f]
+    assert codes == [(2, "duplicate_id"), (3, "repeated_game")]
