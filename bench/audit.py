@@ -13,7 +13,10 @@
 4. An AWS model for 100 million 60-roll games at MaxConcurrency 1,000, from the figures above.
 
 Inputs are generated here (60-roll narde-v1 games, rolls recorded as text, each with its own id)
-in a temporary folder and removed afterwards: nothing large is committed.
+in a temporary folder and removed afterwards: nothing large is committed. Sections 1 and 1b cycle
+through a few hundred games; the inputs of sections 2 and 3 are every one a game of its own (its
+own key and phrase), since the audit reports a game filed again under another id, and a finding per
+line would be measured instead of the audit.
 """
 
 import argparse
@@ -41,8 +44,9 @@ from fairdice.audit.merge import merge  # noqa: E402
 from fairdice.audit.shard import audit_shard  # noqa: E402
 from fairdice.audit.store import FolderResults  # noqa: E402
 from fairdice.audit.tally import InputRecord  # noqa: E402
+from fairdice.dice import keyed_mac  # noqa: E402
 from fairdice.recompute import recompute  # noqa: E402
-from fairdice.schemes import parse_request  # noqa: E402
+from fairdice.schemes import narde, parse_request  # noqa: E402
 from fairdice.verify import verify  # noqa: E402
 
 ROLLS = 60
@@ -58,17 +62,26 @@ MERGE_GB = 2048 / 1024
 PAIRED_ROUNDS = 4  # rounds of back-to-back timing for each of --repeat
 
 
+def game(n: int, rolls: int = ROLLS) -> dict[str, Any]:
+    """Fair game number `n` of `rolls` rolls: its own key and phrase, every roll recorded as the core computes it."""
+    secret = hashlib.sha256(f"bench-{n}".encode()).digest()
+    phrase = f"table-{n}"
+    dice = narde.rolls(keyed_mac(secret), phrase, 0, rolls).dice
+    return {
+        "scheme": "narde-v1",
+        "key": secret.hex(),
+        "fingerprint": hashlib.sha256(secret).hexdigest(),
+        "phrase": phrase,
+        "recorded": " ".join(f"{a}-{b}" for a, b in dice),
+    }
+
+
 def distinct_games(rolls: int = ROLLS, distinct: int = DISTINCT) -> list[dict[str, Any]]:
-    """`distinct` fair games of `rolls` rolls; the inputs cycle through them with ids of their own."""
-    made = []
-    for n in range(distinct):
-        key = hashlib.sha256(f"bench-{n}".encode()).hexdigest()
-        request = {"scheme": "narde-v1", "key": key, "fingerprint": hashlib.sha256(bytes.fromhex(key)).hexdigest()}
-        request |= {"phrase": f"table-{n}", "count": rolls}
-        dice = [roll["dice"] or [] for roll in verify(parse_request(request)).rolls]
-        del request["count"]
-        request["recorded"] = " ".join(f"{a}-{b}" for a, b in dice)
-        made.append(request)
+    """`distinct` fair games of `rolls` rolls; sections 1 and 1b cycle through them with ids of their own."""
+    made = [game(n, rolls) for n in range(distinct)]
+    first = made[0]
+    if verify(parse_request(first)).verdict != "fair":  # the fast path above is the core's own recompute
+        raise AssertionError(f"a generated game is not fair: {first}")
     return made
 
 
@@ -79,11 +92,31 @@ def lines(games: list[dict[str, Any]], count: int, start: int = 0) -> bytes:
     )
 
 
-def write_inputs(folder: Path, games: list[dict[str, Any]], count: int, per_file: int = 100_000) -> None:
+def write_shard(path: Path, start: int, count: int) -> None:
+    """Games `start` to `start + count - 1`, each a game of its own, as one gzip shard (about 0.2 ms a game)."""
+    numbers = range(start, start + count)
+    data = b"".join(json.dumps({**game(n), "id": f"game-{n:09d}"}).encode() + b"\n" for n in numbers)
+    path.write_bytes(gzip.compress(data, compresslevel=1))
+
+
+def write_inputs(folder: Path, count: int, per_file: int = 100_000) -> None:
+    """`count` games, each a game of its own, in shards of `per_file`: a process a shard (this script again, with
+    --shard), as many at once as there are cores, since a million games take minutes to make on one."""
     folder.mkdir(parents=True, exist_ok=True)
+    running: list[subprocess.Popen[bytes]] = []
     for index, start in enumerate(range(0, count, per_file)):
-        data = lines(games, min(per_file, count - start), start)
-        (folder / f"shard-{index:04d}.jsonl.gz").write_bytes(gzip.compress(data, compresslevel=1))
+        if len(running) >= (os.cpu_count() or 1):
+            _finished(running.pop(0))
+        path = folder / f"shard-{index:04d}.jsonl.gz"
+        size = min(per_file, count - start)
+        running.append(subprocess.Popen([sys.executable, __file__, "--shard", str(path), str(start), str(size)]))
+    for process in running:
+        _finished(process)
+
+
+def _finished(process: "subprocess.Popen[bytes]") -> None:
+    if process.wait() != 0:
+        raise RuntimeError(f"making a shard of games failed: {process.args}")
 
 
 def best_cpu(repeat: int, works: dict[str, Callable[[], object]]) -> dict[str, float]:
@@ -313,7 +346,7 @@ print(json.dumps({{
     return figures
 
 
-def scaling_section(games: list[dict[str, Any]], count: int, rounds: int, scratch: Path) -> dict[str, float]:
+def scaling_section(count: int, rounds: int, scratch: Path) -> dict[str, float]:
     """Wall time of N workers against one, and the CPU time each spends on the same games.
 
     On a machine shared with other work, the wall-time speedup says how many cores were free as
@@ -322,7 +355,7 @@ def scaling_section(games: list[dict[str, Any]], count: int, rounds: int, scratc
     """
     cores = os.cpu_count() or 1
     inputs = scratch / "scaling"
-    write_inputs(inputs, games, count, per_file=max(1, count // 4))
+    write_inputs(inputs, count, per_file=max(1, count // 4))
     best: dict[int, dict[str, float]] = {}
     loads = []
     for _ in range(rounds):
@@ -351,14 +384,14 @@ def scaling_section(games: list[dict[str, Any]], count: int, rounds: int, scratc
     return {"one": one, "many": many, "speedup": speedup, "cpu_speedup": cpu_speedup, "cores": cores}
 
 
-def memory_section(games: list[dict[str, Any]], small: int, large: int, scratch: Path) -> dict[str, Any]:
+def memory_section(small: int, large: int, scratch: Path) -> dict[str, Any]:
     from fairdice.audit import stats  # noqa: F401  (scipy imported before the merges are timed)
 
     figures = {}
     merges = {}
     for count in (small, large):
         inputs = scratch / f"memory-{count}"
-        write_inputs(inputs, games, count)
+        write_inputs(inputs, count)
         out = scratch / f"memory-out-{count}"
         figures[count] = audit_command(inputs, out, os.cpu_count() or 1)
         listed = json.loads((out / "summary.json").read_text())["inputs"]
@@ -432,7 +465,12 @@ def main() -> None:
     parser.add_argument("--lengths", default="60,250,1000,4000", help="game lengths for section 1b, in rolls")
     parser.add_argument("--length-rolls", type=int, default=48_000, help="rolls at each length in section 1b")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--shard", nargs=3, metavar=("PATH", "START", "COUNT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.shard:  # one shard of the inputs, made in a process of its own by write_inputs
+        path, start, count = args.shard
+        write_shard(Path(path), int(start), int(count))
+        return
     print(f"fairdice audit bench - Python {sys.version.split()[0]}, {os.cpu_count()} cores\n")
     games = distinct_games()
     with tempfile.TemporaryDirectory(prefix="fairdice-audit-bench-") as folder:
@@ -440,8 +478,8 @@ def main() -> None:
         worker = worker_section(games, args.worker_games, args.repeat, scratch)
         lengths = [int(n) for n in args.lengths.split(",")]
         by_length = length_section(lengths, args.length_rolls, args.repeat, scratch)
-        scaling = scaling_section(games, args.scaling_games, args.rounds, scratch)
-        memory = memory_section(games, args.small, args.large, scratch)
+        scaling = scaling_section(args.scaling_games, args.rounds, scratch)
+        memory = memory_section(args.small, args.large, scratch)
     model = aws_model(worker["worker_seconds_per_game"], memory["merge_per_game_s"], memory["merge_fixed_s"])
     if args.json:
         figures = {"worker": worker, "by_length": by_length, "scaling": scaling, "memory": memory, "aws": model}

@@ -79,9 +79,12 @@ def test_the_audit_bench_measures_each_of_its_figures_on_a_few_games() -> None:
         assert all(row["recompute_s"] > 0 and row["worker_s"] > 0 for row in by_length["lengths"])
         assert all(0 < row["ratio_q1"] <= row["ratio"] <= row["ratio_q3"] for row in by_length["lengths"])
         inputs = Path(folder) / "in"
-        bench["write_inputs"](inputs, games, 50, per_file=20)
+        bench["write_inputs"](inputs, 50, per_file=20)
         run = bench["audit_command"](inputs, Path(folder) / "out", 1)
+        summary = json.loads((Path(folder) / "out" / "summary.json").read_text())
     assert run["games"] == 50 and run["own_kib"] > 0 and run["audit_cpu"] > 0
+    # every game of sections 2 and 3 is fair and a game of its own: the audit measured, not its findings
+    assert (summary["fair"], summary["duplicate_ids"], summary["repeated_games"]) == (50, 0, 0)
 
     model = bench["aws_model"](worker["worker_seconds_per_game"], 1e-6, 1.0)
     assert model["total_usd"] > 0 and model["map_wall_s"] > 0
