@@ -125,7 +125,9 @@ def test_merge_names_every_shard_read_and_each_failed_one_with_its_cause_and_rep
     worker_event = load_event("audit-worker-shard")
     shards = {
         "games/2026-11-29/shard-00001.jsonl.gz": gzip.compress(games.jsonl([games.narde(1), games.daily(2)])),
-        "games/2026-11-29/shard-00002.jsonl": games.jsonl([games.pair36(3), {**games.narde(1)}]),
+        "games/2026-11-29/shard-00002.jsonl": games.jsonl(
+            [games.pair36(3), {**games.narde(1)}, {**games.narde(1), "id": "table-1-again"}]
+        ),
         "games/2026-11-29/shard-00003.jsonl": games.jsonl([games.narde(4)]),
     }
     versions = {key: audit_aws.put(key, data) for key, data in shards.items()}
@@ -167,8 +169,9 @@ def test_merge_names_every_shard_read_and_each_failed_one_with_its_cause_and_rep
 
     # Then the summary names each shard read by key, version and SHA-256, and the failed one is a finding
     assert merged["summary"] == "audits/2026-11-29/summary.json" and merged["shards"] == 2
-    assert (merged["games"], merged["errors"], merged["duplicate_ids"], merged["clean"]) == (4, 1, 1, False)
-    # narde-v1-1 again in the second shard is its id again and its game again: a repeated game too
+    assert (merged["games"], merged["errors"], merged["duplicate_ids"], merged["clean"]) == (5, 1, 1, False)
+    # narde-v1-1 again in the second shard is its id again (its line copied whole: a duplicate id only), and under
+    # another id its game again: a repeated game
     assert merged["repeated_games"] == 1
     summary = audit_aws.json("audits/2026-11-29/summary.json")
     assert summary["inputs"] == [

@@ -129,7 +129,8 @@ def shards(audit_aws: AuditAws, tmp_path: Path) -> Iterator[dict[str, bytes]]:
         "shard-1.jsonl.gz": [games.narde(n) for n in range(12)] + [games.daily(40)],
         "shard-2.jsonl": [games.pair36(n) for n in range(8)] + [games.mismatched(games.narde(50)), "{oops"],
         "shard-3.jsonl.gz": [games.three_dice(n) for n in range(6)] + [games.unsealed(games.narde(60))],
-        "shard-4.jsonl": [games.narde(3)],  # narde-v1-3 again: a duplicate id
+        # narde-v1-3 again: a duplicate id; and its game under another id: a repeated game
+        "shard-4.jsonl": [games.narde(3), {**games.narde(3), "id": "table-3-again"}],
         "shard-5.jsonl": [games.daily(n) for n in range(20)],
     }
     stored = {}
@@ -154,19 +155,19 @@ def test_the_state_machine_audits_every_shard_into_what_the_local_run_writes(
         "summary": "audits/2026-11-29/summary.json",
         "findings": "audits/2026-11-29/findings.jsonl",
         "report": "audits/2026-11-29/report.html",
-        "games": 50,
+        "games": 51,
         # The 21 daily rolls are incomplete: the audit reads no daily archive to show their commitments came in time.
-        "fair": 27,
+        "fair": 28,
         "mismatch": 1,
         "incomplete": 22,
         "withheld": 0,
         "errors": 1,
-        "rolls": 15 * 20 + 8 * 12 + 6 * 10 + 21,  # narde 20 a game, pair36 12, three-dice 10, daily 1
+        "rolls": 16 * 20 + 8 * 12 + 6 * 10 + 21,  # narde 20 a game, pair36 12, three-dice 10, daily 1
         "rolls_differ": 1,
         "rolls_missing": 0,
         "rolls_extra": 0,
         "duplicate_ids": 1,
-        "repeated_games": 1,  # narde-v1-3 again is its game again too
+        "repeated_games": 1,  # narde-v1-3's game under another id (its line copied whole is a duplicate id only)
         "shards": 5,
         "clean": False,
     }
@@ -188,7 +189,7 @@ def test_the_state_machine_audits_every_shard_into_what_the_local_run_writes(
     ]
     assert aws_summary == local_summary
     assert audit_aws.get("audits/2026-11-29/findings.jsonl") == (tmp_path / "local" / "findings.jsonl").read_bytes()
-    assert local.games == 50
+    assert local.games == 51
     assert b"<svg" in audit_aws.get("audits/2026-11-29/report.html")
 
 

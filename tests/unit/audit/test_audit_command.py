@@ -137,7 +137,7 @@ def test_two_workers_give_the_summary_and_findings_that_one_gives(
     assert one.summary == two.summary
     assert (tmp_path / "one" / "findings.jsonl").read_bytes() == (tmp_path / "two" / "findings.jsonl").read_bytes()
     assert one.summary.duplicate_ids == 11 and one.audited_blocks == 7 + 2
-    assert one.summary.repeated_games == 11  # b's games are a's first 11, under the same ids
+    assert one.summary.repeated_games == 0  # b's lines are a's first 11 copied whole: duplicate ids only
 
 
 def test_a_resumed_run_audits_only_the_blocks_left_and_ends_as_a_whole_run(
