@@ -78,13 +78,26 @@ def repeats(
 
 
 def _repeats(entries: Iterable[bytes], files: Sequence[str]) -> Iterator[Repeat]:
-    first: tuple[bytes, int, int, bytes] | None = None
+    # Nearly every entry is a key of its own: only its key is read (one C call); an entry is taken apart only when it
+    # repeats the first of its key, which is kept whole till then.
+    first_key: bytes | None = None
+    first = b""
     for entry in entries:
-        key, ordinal, line, *more = entry.split(b"\t", 3)
-        if first is not None and first[0] == key:
-            yield Repeat(key, files[int(ordinal)], int(line), b"".join(more), files[first[1]], first[2], first[3])
+        key = entry.partition(b"\t")[0]
+        if key == first_key:
+            _, ordinal, line, *more = entry.split(b"\t", 3)
+            _, first_ordinal, first_line, *first_more = first.split(b"\t", 3)
+            yield Repeat(
+                key,
+                files[int(ordinal)],
+                int(line),
+                b"".join(more),
+                files[int(first_ordinal)],
+                int(first_line),
+                b"".join(first_more),
+            )
         else:
-            first = (key, int(ordinal), int(line), b"".join(more))
+            first_key, first = key, entry
 
 
 @contextmanager
@@ -92,11 +105,7 @@ def _tagged(run: Opener, ordinal: int) -> Iterator[Iterator[bytes]]:
     """A shard's sorted entries, each tagged with the shard's place in the order (`<key>\\t<ordinal>\\t<line>…`)."""
     tag = b"\t%08d\t" % ordinal
     with run() as stream:
-        yield (key + tag + rest for key, _, rest in map(_split, _lines(stream)))
-
-
-def _split(entry: bytes) -> tuple[bytes, bytes, bytes]:
-    return entry.partition(b"\t")
+        yield (entry.replace(b"\t", tag, 1) for entry in _lines(stream))
 
 
 @contextmanager
