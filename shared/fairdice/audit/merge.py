@@ -14,7 +14,7 @@ import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, contextmanager
 from functools import partial
 from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
@@ -146,7 +146,17 @@ def _read_bytes(store: Results, name: str) -> bytes:
 
 
 def _opener(path: Path) -> Callable[[], AbstractContextManager[BinaryIO]]:
-    return lambda: path.open("rb")
+    """A fetched run, read once and then deleted, so that the scratch space holds about one copy of the entries."""
+
+    @contextmanager
+    def opened() -> Iterator[BinaryIO]:
+        try:
+            with path.open("rb") as stream:
+                yield stream
+        finally:
+            path.unlink(missing_ok=True)
+
+    return opened
 
 
 def _fetch(store: Results, name: str, path: Path) -> Path:

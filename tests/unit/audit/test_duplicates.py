@@ -55,6 +55,7 @@ def test_merging_runs_a_few_at_a_time_finds_what_a_set_of_every_id_finds(
     runs = [opener(run(shard)) for shard in shards]
     found = sorted(duplicates(runs, [f"f{i}" for i in range(len(shards))], scratch, fan_in=fan_in))
     assert found == brute_force(shards)
+    assert not list(scratch.iterdir())  # each level's runs deleted once read: scratch holds about one copy at most
 
 
 def test_the_first_game_with_an_id_is_the_one_kept_and_each_later_one_is_reported(tmp_path: Path) -> None:

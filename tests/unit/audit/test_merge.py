@@ -5,9 +5,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from fairdice.audit import merge as merge_module
+from fairdice.audit.duplicates import repeats
 from fairdice.audit.lines import numbered_lines
 from fairdice.audit.merge import merge
-from fairdice.audit.shard import audit_shard
+from fairdice.audit.shard import GAMES, audit_shard
 from fairdice.audit.store import FolderResults
 from fairdice.audit.tally import InputRecord
 
@@ -134,3 +136,24 @@ def test_a_line_copied_whole_is_a_duplicate_id_once_not_a_repeated_game_too(tmp_
     assert (summary.duplicate_ids, summary.repeated_games) == (1, 1)
     codes = [(f["line"], f["error"]["code"]) for f in findings(tmp_path) if "error" in f]
     assert codes == [(2, "duplicate_id"), (3, "repeated_game")]
+
+
+def test_runs_fetched_from_a_remote_store_are_deleted_once_merged(tmp_path: Path) -> None:
+    # Given partials in a store read as S3 is (many objects fetched to scratch at once)
+    class Remote(FolderResults):
+        read_ahead = 16
+
+    store = Remote(tmp_path / "store")
+    for n in range(5):
+        shard(store, f"s{n}", f"games/{n}.jsonl", [games.narde(n), {**games.narde(n), "id": f"again-{n}"}])
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    names = [f"s{n}" for n in range(5)]
+
+    # When the game keys are merged, two runs at a time
+    runs = merge_module._runs(store, names, GAMES, scratch)
+    found = list(repeats(runs, [f"games/{n}.jsonl" for n in range(5)], scratch, fan_in=2, name="games"))
+
+    # Then every repeat is found, and nothing fetched or merged is left in scratch but the emptied folder
+    assert sorted((again.file, again.line) for again in found) == [(f"games/{n}.jsonl", 2) for n in range(5)]
+    assert [path.name for path in scratch.rglob("*")] == ["games-txt"]
