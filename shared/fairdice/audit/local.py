@@ -23,7 +23,7 @@ from fairdice.audit.archive import S3_SCHEME, DayArchive, name_of, of_bucket
 from fairdice.audit.lines import Hashed, Line, numbered_lines
 from fairdice.audit.merge import merge, partial_names
 from fairdice.audit.report import read_findings, render
-from fairdice.audit.shard import PARTIALS, audit_shard
+from fairdice.audit.shard import GAMES, PARTIALS, audit_shard, partial_key
 from fairdice.audit.store import FolderResults
 from fairdice.audit.summary import FINDINGS, REPORT, Summary
 from fairdice.audit.tally import InputRecord, Partial
@@ -175,7 +175,9 @@ def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> set[s
             )
         if planned != plan:
             raise UsageError(f"--resume: the inputs are not those of the audit in {out} (a file changed or moved)")
-        return set(partial_names(store))
+        # A block done by a version that kept no game keys (games.txt) is audited again: the repeated-game check
+        # needs every block's.
+        return {name for name in partial_names(store) if (out / partial_key(name, GAMES)).is_file()}
     shutil.rmtree(out / PARTIALS, ignore_errors=True)
     for name in (FINDINGS, REPORT, "summary.json"):
         (out / name).unlink(missing_ok=True)

@@ -157,6 +157,21 @@ def test_a_resumed_run_audits_only_the_blocks_left_and_ends_as_a_whole_run(
     assert resumed.summary == whole.summary
 
 
+def test_a_block_done_without_its_game_keys_is_audited_again_on_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a finished run of 5 blocks, one of which has no games.txt (as a run by an earlier version left it)
+    monkeypatch.setattr(local, "BLOCK_LINES", 10)
+    games.write(tmp_path / "in" / "day.jsonl", [*many(45), {**many(1)[0], "id": "again"}])
+    whole = run([str(tmp_path / "in")], tmp_path / "out", workers=1)
+    (tmp_path / "out" / "partials" / "00000-0000001" / "games.txt").unlink()
+
+    # When it is resumed, that block is audited again, and the repeated game is still found
+    resumed = run([str(tmp_path / "in")], tmp_path / "out", workers=1, resume=True)
+    assert (resumed.audited_blocks, resumed.resumed_blocks) == (1, 4)
+    assert resumed.summary == whole.summary and whole.summary.repeated_games == 1
+
+
 def test_a_resume_over_changed_inputs_is_refused(tmp_path: Path) -> None:
     games.write(tmp_path / "in" / "day.jsonl", many(3))
     run([str(tmp_path / "in")], tmp_path / "out", workers=1)
