@@ -16,8 +16,8 @@ from functools import partial
 from pathlib import Path
 from typing import BinaryIO, NamedTuple
 
-FAN_IN = 256  # runs open at once (Lambda allows 1,024 files): 10,000 shards merge through one level
-_CHUNK = 1 << 16
+FAN_IN = 128  # runs open at once (Lambda allows 1,024 files): 10,000 shards merge through one level
+_CHUNK = 1 << 15  # read a run at a time: FAN_IN of them in memory at once
 
 Opener = Callable[[], AbstractContextManager[BinaryIO]]
 Run = Callable[[], AbstractContextManager[Iterator[bytes]]]
