@@ -430,15 +430,15 @@ def aws_model(seconds_per_game: float, merge_per_game: float, merge_fixed: float
     shard_s = shard_games * seconds_per_game + 1.0  # + reading, writing and a cold start, about a second
     waves = -(-shards // concurrency)
     map_wall = waves * shard_s
-    # The merge: this machine's per-game merge time, plus each shard's three objects read
-    # READ_AHEAD at a time at about 20 ms a round trip.
-    merge_wall = merge_fixed + merge_per_game * games + shards * 3 * 0.020 / 16
+    # The merge: this machine's per-game merge time, plus each shard's four partial objects (summary, findings,
+    # ids, game keys) read READ_AHEAD at a time at about 20 ms a round trip.
+    merge_wall = merge_fixed + merge_per_game * games + shards * 4 * 0.020 / 16
     cost = {
         "Lambda workers (GB-s)": shards * shard_s * WORKER_GB * GB_SECOND,
         "Lambda merge and report (GB-s)": (merge_wall * MERGE_GB + 60 * 1.0) * GB_SECOND,
         "Lambda requests": (shards + 2) * LAMBDA_REQUEST,
         "Step Functions transitions": (shards * 2 + 10) * TRANSITION,
-        "S3 PUT (3 a shard) and GET (4 a shard)": shards * (3 * S3_PUT + 4 * S3_GET),
+        "S3 PUT (4 a shard) and GET (5 a shard)": shards * (4 * S3_PUT + 5 * S3_GET),
     }
     total = sum(cost.values())
     print(f"4. AWS model: {games:,} games of {ROLLS} rolls in {shards:,} shards of {shard_games:,}")
