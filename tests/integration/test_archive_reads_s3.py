@@ -50,6 +50,10 @@ class Slow:
         self.seconds = seconds
         self.calls: list[tuple[str, str]] = []
 
+    @property
+    def meta(self) -> Any:  # where the client talks to (the store reads whether it is AWS's own S3)
+        return self.client.meta
+
     def _call(self, operation: str, key: str) -> None:
         self.calls.append((operation, key))
         self.clock.now += self.seconds

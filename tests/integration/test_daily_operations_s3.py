@@ -38,6 +38,10 @@ class Recording:
         self.client = client
         self.calls: list[tuple[str, str, str]] = []
 
+    @property
+    def meta(self) -> Any:  # where the client talks to (the store reads whether it is AWS's own S3)
+        return self.client.meta
+
     def get_object(self, **kwargs: Any) -> Any:
         self.calls.append(("GetObject", kwargs["Bucket"], kwargs["Key"]))
         return self.client.get_object(**kwargs)

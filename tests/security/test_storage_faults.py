@@ -100,7 +100,7 @@ class FaultyClient:
         self.calls: list[str] = []
 
     @property
-    def meta(self) -> Any:
+    def meta(self) -> Any:  # where the client talks to (the store reads whether it is AWS's own S3)
         return self.client.meta
 
     def _call(self, operation: str, **kwargs: Any) -> Any:
