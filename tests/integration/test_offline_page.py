@@ -40,6 +40,11 @@ from fairdice.recorded import RecordedError, parse_recorded
 from fairdice.seal import seal_of
 from fairdice.verify import verify
 from integration.devtools import Browser
+from integration.identity_drawing import (
+    assert_drawn_in_typed_order,
+    assert_space_drawn_and_marked,
+    first_line_holds,
+)
 from pydantic import ValidationError
 
 from testkit.oracles.fake_mac import StreamMac
@@ -634,19 +639,8 @@ TRICKY = [
             "\u0418\u0432\u0430\u043d \u0410\u0412\u0421 \u0430-\u0432",
             "\u03b1b \u0432 \u0418\u0432\u0430\u043d",
             "\u1100\u1161\u1102\u1161 \uac00",
-        )
-    ),
-    {
-        "scheme": "three-dice",
-        "seed": KEY.hex(),
-        "client_seeds": {"white": "\u212aasparov", "black": "1\u2126"},
-        "count": 2,
-    },
-    # right-to-left letters beside digits, Latin letters or code points, which a screen may show in another order:
-    # said so, with the characters in the order typed, alike; right-to-left words alone are not
-    *(
-        {"scheme": "narde-v1", "key": KEY.hex(), "phrase": phrase, "count": 2}
-        for phrase in (
+            # right-to-left letters beside digits, Latin letters or code points, which a screen may show in another
+            # order: said so, with the characters in the order typed, alike; right-to-left words alone are not
             "\u05e9\u05dc\u05d5\u05dd 12",
             "12 \u05e9\u05dc\u05d5\u05dd",
             "Game \u05e9\u05dc\u05d5\u05dd 12",
@@ -655,6 +649,12 @@ TRICKY = [
             "\u05e9\u05dc\u05d5\u05dd\u200f \u202e",
         )
     ),
+    {
+        "scheme": "three-dice",
+        "seed": KEY.hex(),
+        "client_seeds": {"white": "\u212aasparov", "black": "1\u2126"},
+        "count": 2,
+    },
     {
         "scheme": "three-dice",
         "seed": KEY.hex(),
@@ -1082,16 +1082,8 @@ def test_two_phrases_a_screen_shows_alike_are_drawn_apart_in_the_order_they_were
         pictures.append(chromium.picture(IDENTITY))
 
         # Then the phrase is drawn again with its characters left to right, in the order they were typed
-        typed = chromium.characters(f"{IDENTITY} bdo")["characters"]
-        assert "".join(box["character"] for box in typed) == phrase
-        drawn = [(round(box["top"]), box["left"]) for box in typed]  # line by line, left to right
-        assert drawn == sorted(drawn) and len(set(drawn)) == len(drawn), typed
         assert "In the order it was typed, left to right:" in measured["text"]
-        # (as the value itself is not: the browser draws its Hebrew word right to left)
-        isolated = chromium.characters(f"{IDENTITY} bdi")["characters"]
-        assert "".join(box["character"] for box in isolated) == phrase
-        drawn = [(round(box["top"]), box["left"]) for box in isolated]
-        assert drawn != sorted(drawn)
+        assert_drawn_in_typed_order(chromium, IDENTITY, phrase)
 
     # And the two games' identities are not drawn alike
     assert pictures[0] != pictures[1]
@@ -1101,8 +1093,7 @@ def test_a_space_where_a_line_wraps_is_drawn_and_marked(chromium: Browser, page:
     # Given a long phrase without a space, on a phone: how many of its characters its first line holds
     plain = (string.ascii_lowercase * 3)[:62]
     _open(chromium, page, _fair_narde(plain), PHONE)
-    boxes = chromium.characters(f"{IDENTITY} bdi")["characters"]
-    held = sum(1 for box in boxes if box["top"] == boxes[0]["top"])
+    held = first_line_holds(chromium, IDENTITY)
     assert held < len(plain)
     without = chromium.picture(IDENTITY)
 
@@ -1111,10 +1102,5 @@ def test_a_space_where_a_line_wraps_is_drawn_and_marked(chromium: Browser, page:
     _open(chromium, page, _fair_narde(spaced), PHONE)
 
     # Then the space takes room inside the value's box, marked, and the two phrases are not drawn alike
-    drawn = chromium.characters(f"{IDENTITY} bdi")
-    (space,) = [box for box in drawn["characters"] if box["character"] == " "]
-    assert space["right"] - space["left"] > 1, space
-    assert drawn["element"]["left"] - 0.5 <= space["left"] and space["right"] <= drawn["element"]["right"] + 0.5
-    mark = chromium.evaluate(f"getComputedStyle(document.querySelector('{IDENTITY} .sp')).backgroundColor")
-    assert mark not in ("rgba(0, 0, 0, 0)", "transparent")
+    assert_space_drawn_and_marked(chromium, IDENTITY)
     assert chromium.picture(IDENTITY) != without

@@ -28,6 +28,11 @@ from fairdice.schemes import parse_request
 from fairdice.storage import StorageSettings
 from fairdice.verify import verify
 from integration.devtools import Browser
+from integration.identity_drawing import (
+    assert_drawn_in_typed_order,
+    assert_space_drawn_and_marked,
+    first_line_holds,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = bytes(range(32)).hex()
@@ -274,16 +279,8 @@ def test_two_phrases_a_screen_shows_alike_are_drawn_apart_in_the_order_they_were
         pictures.append(browser.picture(IDENTITY))
 
         # Then the phrase is drawn again with its characters left to right, in the order they were typed
-        typed = browser.characters(f"{IDENTITY} bdo")["characters"]
-        assert "".join(box["character"] for box in typed) == phrase
-        drawn = [(round(box["top"]), box["left"]) for box in typed]  # line by line, left to right
-        assert drawn == sorted(drawn) and len(set(drawn)) == len(drawn), typed
         assert "In the order it was typed, left to right:" in page["text"]
-        # (as the value itself is not: the browser draws its Hebrew word right to left)
-        isolated = browser.characters(f"{IDENTITY} bdi")["characters"]
-        assert "".join(box["character"] for box in isolated) == phrase
-        drawn = [(round(box["top"]), box["left"]) for box in isolated]
-        assert drawn != sorted(drawn)
+        assert_drawn_in_typed_order(browser, IDENTITY, phrase)
 
     # And the two games' identities are not drawn alike
     assert pictures[0] != pictures[1]
@@ -293,8 +290,7 @@ def test_a_space_where_a_line_wraps_is_drawn_and_marked(browser: Browser, tmp_pa
     # Given a long phrase without a space, on a phone: how many of its characters its first line holds
     plain = ("abcdefghijklmnopqrstuvwxyz" * 3)[:62]
     open_fair_narde(browser, tmp_path, plain)
-    boxes = browser.characters(f"{IDENTITY} bdi")["characters"]
-    held = sum(1 for box in boxes if box["top"] == boxes[0]["top"])
+    held = first_line_holds(browser, IDENTITY)
     assert held < len(plain)
     without = browser.picture(IDENTITY)
 
@@ -302,10 +298,5 @@ def test_a_space_where_a_line_wraps_is_drawn_and_marked(browser: Browser, tmp_pa
     open_fair_narde(browser, tmp_path, plain[:held] + " " + plain[held:])
 
     # Then the space takes room inside the value's box, marked, and the two phrases are not drawn alike
-    drawn = browser.characters(f"{IDENTITY} bdi")
-    (space,) = [box for box in drawn["characters"] if box["character"] == " "]
-    assert space["right"] - space["left"] > 1, space
-    assert drawn["element"]["left"] - 0.5 <= space["left"] and space["right"] <= drawn["element"]["right"] + 0.5
-    mark = browser.evaluate(f"getComputedStyle(document.querySelector('{IDENTITY} .sp')).backgroundColor")
-    assert mark not in ("rgba(0, 0, 0, 0)", "transparent")
+    assert_space_drawn_and_marked(browser, IDENTITY)
     assert browser.picture(IDENTITY) != without
