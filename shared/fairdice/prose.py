@@ -186,8 +186,12 @@ def reorders(text: str) -> bool:
     a space and 12 shows in a left-to-right line just as 12, a space and the word does. Right-to-left words alone,
     with spaces and punctuation between them, show in one order only (reversed, as they are read): not picked.
     """
-    hidden = unseen(text)
+    if text.isascii():
+        return False
     right_to_left = [unicodedata.bidirectional(character) in ("R", "AL") for character in text]
+    if not any(right_to_left):  # nearly every value: `unseen`, the costly part, is not asked
+        return False
+    hidden = unseen(text)
     return any(rtl and not coded for rtl, coded in zip(right_to_left, hidden, strict=True)) and any(
         coded or not (rtl or _stays_beside_right_to_left(character))
         for character, rtl, coded in zip(text, right_to_left, hidden, strict=True)

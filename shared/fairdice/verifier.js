@@ -290,8 +290,9 @@ const fairdice = (() => {
    */
   function reorders(text) {
     const chars = [...String(text)];
-    const hidden = unseen(text);
     const rtl = chars.map((c) => RIGHT_TO_LEFT.test(c));
+    if (!rtl.some(Boolean)) return false; // nearly every value: unseen(), the costly part, is not asked
+    const hidden = unseen(text);
     return rtl.some((r, i) => r && !hidden[i]) && chars.some((c, i) => hidden[i] || !(rtl[i] || staysBesideRightToLeft(c)));
   }
 
