@@ -109,14 +109,20 @@ def _tagged(run: Opener, ordinal: int) -> Iterator[Iterator[bytes]]:
 
 
 @contextmanager
-def _stored(path: Path) -> Iterator[Iterator[bytes]]:
-    """A merge level's run, read once and then deleted: a level holds every entry again, and the scratch space must
-    hold no more than about one copy of them at a time (the merge function's ephemeral storage)."""
+def read_once(path: Path) -> Iterator[BinaryIO]:
+    """A scratch file of sorted entries, read once and then deleted: each merge level holds every entry again, and the
+    scratch space must hold no more than about one copy of them at a time (the merge function's ephemeral storage)."""
     try:
         with path.open("rb") as stream:
-            yield _lines(stream)
+            yield stream
     finally:
         path.unlink(missing_ok=True)
+
+
+@contextmanager
+def _stored(path: Path) -> Iterator[Iterator[bytes]]:
+    with read_once(path) as stream:
+        yield _lines(stream)
 
 
 def _lines(stream: BinaryIO) -> Iterator[bytes]:

@@ -14,12 +14,11 @@ import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import AbstractContextManager, contextmanager
 from functools import partial
 from pathlib import Path
-from typing import Any, BinaryIO, TypeVar
+from typing import Any, TypeVar
 
-from fairdice.audit.duplicates import Opener, duplicates, repeats
+from fairdice.audit.duplicates import Opener, duplicates, read_once, repeats
 from fairdice.audit.shard import FINDINGS as PART_FINDINGS
 from fairdice.audit.shard import GAMES, IDS, PARTIALS, partial_key
 from fairdice.audit.shard import SUMMARY as PART_SUMMARY
@@ -137,26 +136,12 @@ def _runs(store: Results, names: Sequence[str], part: str, scratch: Path) -> lis
         lambda at: _fetch(store, partial_key(names[at], part), folder / f"{at:08d}"),
         range(len(names)),
     )
-    return [_opener(path) for path in fetched]
+    return [partial(read_once, path) for path in fetched]  # each deleted once merged
 
 
 def _read_bytes(store: Results, name: str) -> bytes:
     with store.open(name) as stream:
         return stream.read()
-
-
-def _opener(path: Path) -> Callable[[], AbstractContextManager[BinaryIO]]:
-    """A fetched run, read once and then deleted, so that the scratch space holds about one copy of the entries."""
-
-    @contextmanager
-    def opened() -> Iterator[BinaryIO]:
-        try:
-            with path.open("rb") as stream:
-                yield stream
-        finally:
-            path.unlink(missing_ok=True)
-
-    return opened
 
 
 def _fetch(store: Results, name: str, path: Path) -> Path:
