@@ -51,7 +51,9 @@ class GameInput(BaseModel):
 
     @property
     def text(self) -> str:
-        """The value as the pages write it: a list's items joined by commas."""
+        """The value as the pages write it: a list's items joined by commas, yes or no for a yes-or-no question."""
+        if isinstance(self.value, bool):
+            return "yes" if self.value else "no"
         return ", ".join(map(str, self.value)) if isinstance(self.value, list) else str(self.value)
 
 

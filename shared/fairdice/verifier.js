@@ -308,7 +308,12 @@ const fairdice = (() => {
       .join(", ");
   };
   /** A value that identifies the game as the pages write it: a list's items joined by commas (GameInput.text). */
-  const identityText = (value) => (Array.isArray(value) ? value.join(", ") : String(value));
+  /** An identity value as the pages write it (GameInput.text): a list's items joined by commas, yes or no for a
+   * yes-or-no question. */
+  const identityText = (value) => {
+    if (typeof value === "boolean") return value ? "yes" : "no";
+    return Array.isArray(value) ? value.join(", ") : String(value);
+  };
 
   /** The scheme's inputs that identify the game; a value holding unseen characters, or one a screen may show in
    * another order, is said so (fairdice.verify). */

@@ -1062,6 +1062,17 @@ LOOK_ALIKE_ORDERS = [
 IDENTITY = "#result dl.identity dd"
 
 
+def test_a_bot_game_says_whether_it_began_with_an_opening_roll_as_the_server_page_does(
+    chromium: Browser, page: Path
+) -> None:
+    # Seed 001's key rolls 4-6 at opening:0 and 5-4 at turn:1: a first game and a match's later game, both whole
+    for query, shown in (("&rolls=4-6", "yes"), ("&opening=0&rolls=5-4", "no")):
+        measured = _open(chromium, page, f"?scheme=bg-dice-v1&key={KEY.hex()}&lock={seal_of(KEY)}{query}", PHONE)
+        assert measured["verdict"] == "fair"
+        assert chromium.evaluate(f"document.querySelector('{IDENTITY}').innerText") == shown
+        assert "Whether the game began with an opening roll: yes for a single game" in measured["text"]
+
+
 def _fair_narde(phrase: str) -> str:
     """The query of a narde-v1 game under seed 002's key with this phrase, its 4 rolls recorded as they are."""
     game = {"scheme": "narde-v1", "key": KEY.hex(), "fingerprint": seal_of(KEY), "phrase": phrase, "count": 4}

@@ -373,3 +373,13 @@ def test_a_scheme_the_pages_script_does_not_know_is_said_to_be_one_the_browser_c
     page = verdict_page(verify(request), request)
     assert "Your browser cannot recompute these rolls itself: this page's script does not know the scheme" in page.html
     assert "<script>" not in page.html and "script-src" not in page.policy
+
+
+def test_whether_a_bot_game_began_with_an_opening_roll_is_shown_as_yes_or_no() -> None:
+    # Given a bot game checked as a first game and as a later game of a match (one key rolls both)
+    for opening, shown in ((True, "yes"), (False, "no")):
+        _, page = page_of(GAMES["bg-dice-v1"] | {"opening": opening})
+
+        # Then "Is this your game?" asks it, with the answer the check used
+        assert _identity_values(page) == [f"<code class=id><bdi>{shown}</bdi></code>"]
+        assert "Whether the game began with an opening roll: yes for a single game" in page

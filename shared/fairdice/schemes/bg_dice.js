@@ -127,6 +127,27 @@ fairdice.register(
       }
     }
 
+    /** Whether the game began with an opening roll: one key rolls a game that does and one that does not (a later
+     * game of a match), and which it was is the player's to recognise. Labels say it by their first (none when they
+     * start mid-game: a window). */
+    function identity(request) {
+      let opening = request.opening;
+      if (request.labels !== null) {
+        const first = read(request.labels[0]);
+        if (first.opening !== null) opening = true;
+        else if (first.turn === 1 && !first.line) opening = false;
+        else return [];
+      }
+      return [
+        {
+          field: "opening",
+          value: opening,
+          description:
+            "whether the game began with an opening roll: yes for a single game or a match's first game, no for a later game of a match",
+        },
+      ];
+    }
+
     /** A game from the opening (or from turn 1 in a later game), a window of one, or a take-back line. */
     async function scope(request, rolls, mac) {
       const parts = rolls.map((roll) => read(roll.label));
@@ -251,6 +272,7 @@ fairdice.register(
       how:
         "A roll is read from HMAC-SHA256, keyed with the key, of the roll’s label followed by :0 (then :1, :2… if more bytes are needed): a byte of 252 or more is skipped, any other gives a die of (byte mod 6) + 1, and the first two dice read are the roll. The opening roll’s label is bg-dice-v1:opening:0 (:1, :2… after a tie; your die first) and each turn’s is bg-dice-v1:turn:2, bg-dice-v1:turn:3…",
       check,
+      identity,
       roll: (mac, inputs) => labelled.labelledRoll(mac, 1, inputs.label, SEATS),
       rolls(mac, request) {
         if (request.labels !== null) return labelled.explicit(mac, request.labels, SEATS);

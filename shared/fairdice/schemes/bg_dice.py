@@ -21,7 +21,7 @@ from fairdice.prose import span
 from fairdice.request import CountedRequest
 from fairdice.schemes.base import Case, Hypothesis, LinkParam, Scheme, Words, labels_of, or_placeholder
 from fairdice.schemes.labelled import STEPS, dice_for, labelled, labelled_rolls, recipe_code
-from fairdice.verdict import Scope, Verdict
+from fairdice.verdict import GameInput, Scope, Verdict
 
 BOT = "bg-dice-v1"
 SEATS = ("you", "bot")
@@ -29,6 +29,10 @@ MAX_LABELS = MAX_ROLLS
 MAX_TURN = MAX_ROLLS  # a game has at most as many turns as fairdice takes it to have rolls
 MAX_TAKE_BACKS = 1_000  # take-back lines of one Practice game
 MAX_SHIFT = 3  # turn numbers tried either side of the first one
+OPENING = (
+    "whether the game began with an opening roll: yes for a single game or a match's first game, no for a later game"
+    " of a match"
+)
 TRIED_LINES = 3  # take-back lines the diagnosis tries
 _TURN = re.compile(r":turn:([0-9]+)")
 # Numbers in the digits 0-9 only, without leading zeros: one spelling per label, so none can be searched over.
@@ -270,6 +274,23 @@ class BgDice(Scheme[BgDiceRequest]):
             description=f"rolls from {start.text} only: the game's rolls from {BOT}:opening:0 (or from {BOT}:turn:1"
             " in a later game of a match) are needed",
         )
+
+    def identity(self, request: BgDiceRequest) -> list[GameInput]:
+        """Whether the game began with an opening roll. One key rolls a game that does (opening:0, then turn:2…) and
+        one that does not (a later game of a match: turn:1, turn:2…), and a bot game has no other input: which game it
+        was is the player's to recognise. Labels say it by their first (none when they start mid-game: a window)."""
+        opening: bool | None = request.opening
+        if request.labels is not None:
+            first = Label.read(request.labels[0])
+            if first.opening is not None:
+                opening = True
+            elif first.turn == 1 and not first.line:
+                opening = False
+            else:
+                opening = None
+        if opening is None:
+            return []
+        return [GameInput(field="opening", value=opening, description=OPENING)]
 
     def hypotheses(self, case: Case[BgDiceRequest]) -> Iterator[Hypothesis]:
         """Another game of a match (opening or not, turns numbered from elsewhere) and take-back lines."""

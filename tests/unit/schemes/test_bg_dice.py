@@ -125,3 +125,47 @@ def test_a_take_back_line_asked_for_is_never_fair_even_when_only_the_opening_is_
     assert (on_a_line.verdict, on_a_line.checks.rolls, on_a_line.scope.kind) == ("incomplete", "match", "take_back")
     assert on_a_line.reasons == [on_a_line.scope.description]
     assert on_a_line.scope.description.startswith(f"rolls asked for on take-back line {line}: ")
+
+
+@pytest.mark.parametrize(
+    ("choice", "said"),
+    [
+        ({}, [True]),
+        ({"opening": True, "first_turn": 2}, [True]),
+        ({"opening": False}, [False]),
+        ({"opening": False, "line": 1}, [False]),
+        ({"labels": ["bg-dice-v1:opening:0", "bg-dice-v1:turn:2"]}, [True]),
+        ({"labels": ["bg-dice-v1:turn:1", "bg-dice-v1:turn:2"]}, [False]),
+        ({"labels": ["bg-dice-v1:turn:3"]}, []),  # from mid-game: a window, which no answer makes whole
+        ({"labels": ["bg-dice-v1:turn:1:line:1"]}, []),  # a take-back line: at most incomplete whatever the start
+    ],
+)
+def test_whether_the_game_began_with_an_opening_roll_is_shown_for_the_player_to_recognise(
+    choice: dict[str, object], said: list[bool]
+) -> None:
+    # Given the document's key asked for with an opening roll, without one (a later game of a match), or by labels
+    request = parse_request({"scheme": "bg-dice-v1", "key": KEY.hex(), "lock": FINGERPRINT} | choice)
+
+    # When it is verified
+    verdict = verify(request)
+
+    # Then the verdict lists the answer among the inputs that identify the game, as yes or no on the pages
+    assert [shown.value for shown in verdict.identified_by] == said
+    assert [shown.text for shown in verdict.identified_by] == ["yes" if value else "no" for value in said]
+    for shown in verdict.identified_by:
+        assert shown.field == "opening"
+        assert shown.description == bg_dice.OPENING
+
+
+def test_one_key_rolls_two_whole_games_and_the_verdict_says_which_was_checked() -> None:
+    # Given the document's key: its first game (opening 4-6, turn 2 1-3) and the later game it would roll (turn 1
+    # 5-4, turn 2 1-3), each recorded whole
+    game = {"scheme": "bg-dice-v1", "key": KEY.hex(), "lock": FINGERPRINT}
+    first = verify(parse_request(game | {"recorded": "4-6 1-3"}))
+    later = verify(parse_request(game | {"opening": False, "recorded": "5-4 1-3"}))
+
+    # Then both are fair, since nothing in the key says which game it rolled; the player tells them apart by the answer
+    # the verdict shows, as they tell online games apart by the game's number
+    assert first.verdict == later.verdict == "fair"
+    assert [given.text for given in first.identified_by] == ["yes"]
+    assert [given.text for given in later.identified_by] == ["no"]
