@@ -307,7 +307,6 @@ const fairdice = (() => {
       )
       .join(", ");
   };
-  /** A value that identifies the game as the pages write it: a list's items joined by commas (GameInput.text). */
   /** An identity value as the pages write it (GameInput.text): a list's items joined by commas, yes or no for a
    * yes-or-no question. */
   const identityText = (value) => {
