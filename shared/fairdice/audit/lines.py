@@ -8,7 +8,7 @@ ends the shard with one report naming the line where it broke; the lines before 
 
 import hashlib
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple, Protocol
 
 MAX_LINE_BYTES = 1 << 20  # the verify API's body cap: a game too large to POST is too large here
@@ -58,6 +58,16 @@ class Hashed:
         while self.read(_CHUNK):
             pass
         return self._sha256.hexdigest()
+
+
+def lines_sha256(lines: Iterable[Line]) -> str:
+    """The SHA-256, in hex, of numbered lines as read: each line's number and bytes (or why it could not be read).
+    Two blocks with the same digest hold the same games on the same lines."""
+    digest = hashlib.sha256()
+    for number, item in lines:
+        read = b"=" + item if isinstance(item, bytes) else f"!{item.code}\t{item.message}".encode()
+        digest.update(b"%d\t%s\n" % (number, read))
+    return digest.hexdigest()
 
 
 def is_gzip(name: str) -> bool:

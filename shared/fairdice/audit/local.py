@@ -4,7 +4,8 @@ The main process reads each input once, in order (hashing its bytes for the summ
 its lines into blocks of BLOCK_LINES games; worker processes audit the blocks, each into its own
 partial result under `OUT/partials/`. At most two blocks per worker are in flight, so memory does
 not grow with the input. A resumed run reads the inputs again but sends no block whose partial is
-already complete. Then the one merge (`fairdice.audit.merge`) and the report write the outputs.
+already complete, once it has checked that block's lines against the digest stored with it. Then
+the one merge (`fairdice.audit.merge`) and the report write the outputs.
 """
 
 import os
@@ -20,10 +21,10 @@ from pathlib import Path
 from pydantic import BaseModel, ValidationError
 
 from fairdice.audit.archive import S3_SCHEME, DayArchive, name_of, of_bucket
-from fairdice.audit.lines import Hashed, Line, numbered_lines
-from fairdice.audit.merge import merge, partial_names
+from fairdice.audit.lines import Hashed, Line, lines_sha256, numbered_lines
+from fairdice.audit.merge import merge, partial_names, read_partial
 from fairdice.audit.report import read_findings, render
-from fairdice.audit.shard import GAMES, PARTIALS, audit_shard, partial_key
+from fairdice.audit.shard import GAMES, PARTIAL_FORMAT, PARTIALS, audit_shard, partial_key
 from fairdice.audit.store import FolderResults
 from fairdice.audit.summary import FINDINGS, REPORT, Summary
 from fairdice.audit.tally import InputRecord, Partial
@@ -144,6 +145,7 @@ def run(
                 for number, block in enumerate(_chunks(lines, BLOCK_LINES)):
                     name = f"{index:05d}-{number:07d}"
                     if name in done:
+                        _same_lines(done[name], block, path, out)
                         resumed += 1
                     else:
                         blocks.submit(name, str(path), block)
@@ -161,8 +163,9 @@ def run(
     return RunResult(summary=summary, audited_blocks=audited, resumed_blocks=resumed)
 
 
-def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> set[str]:
-    """Check a resume against the interrupted run's plan, or start afresh; the blocks already done."""
+def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> dict[str, str]:
+    """Check a resume against the interrupted run's plan, or start afresh; the blocks already done, each with the
+    digest of the lines it audited."""
     plan_file = out / PLAN
     if resume:
         if not plan_file.is_file():
@@ -175,14 +178,29 @@ def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> set[s
             )
         if planned != plan:
             raise UsageError(f"--resume: the inputs are not those of the audit in {out} (a file changed or moved)")
-        # A block done by a version that kept no game keys (games.txt) is audited again: the repeated-game check
-        # needs every block's.
-        return {name for name in partial_names(store) if (out / partial_key(name, GAMES)).is_file()}
+        # A block done by a version that kept no game keys (games.txt), made them otherwise or kept no digest of its
+        # lines is audited again: the repeated-game check needs every block's keys made alike.
+        done = {}
+        for name in partial_names(store):
+            part = read_partial(store, name)
+            if part.format == PARTIAL_FORMAT and part.lines_sha256 and (out / partial_key(name, GAMES)).is_file():
+                done[name] = part.lines_sha256
+        return done
     shutil.rmtree(out / PARTIALS, ignore_errors=True)
     for name in (FINDINGS, REPORT, "summary.json"):
         (out / name).unlink(missing_ok=True)
     store.put(PLAN, plan.model_dump_json(indent=2).encode())
-    return set()
+    return {}
+
+
+def _same_lines(digest: str, block: list[Line], path: Path, out: Path) -> None:
+    """Refuse to reuse a block's stored result for lines other than those it audited (a file changed, its size and
+    time kept)."""
+    if lines_sha256(block) != digest:
+        raise UsageError(
+            f"--resume: {path} changed since the audit in {out} was interrupted: lines {block[0][0]} to"
+            f" {block[-1][0]} are not those it audited; audit it afresh, without --resume"
+        )
 
 
 def _chunks(lines: Iterable[Line], size: int) -> Iterator[list[Line]]:
@@ -195,7 +213,15 @@ def audit_block(out: str, name: str, file: str, block: list[Line], archive: Stor
     """Audit one block of a file into its partial (run in a worker process); the games it held. `archive`: the
     settings the daily archive is read with (`archive_settings`)."""
     opened = _opened(archive) if archive is not None else None
-    partial: Partial = audit_shard(block, file, FolderResults(Path(out)), name, first_line=block[0][0], archive=opened)
+    partial: Partial = audit_shard(
+        block,
+        file,
+        FolderResults(Path(out)),
+        name,
+        first_line=block[0][0],
+        archive=opened,
+        lines_sha256=lines_sha256(block),
+    )
     return partial.counts.games
 
 

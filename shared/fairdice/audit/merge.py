@@ -51,7 +51,7 @@ def merge(
     from fairdice.audit import stats  # scipy: only the merge needs it
 
     parts = sorted(
-        _ahead(store.read_ahead, lambda name: (name, _read_partial(store, name)), partial_names(store)),
+        _ahead(store.read_ahead, lambda name: (name, read_partial(store, name)), partial_names(store)),
         key=lambda named: (named[1].file, named[1].first_line),
     )
     counts = Counts()
@@ -150,7 +150,8 @@ def _fetch(store: Results, name: str, path: Path) -> Path:
     return path
 
 
-def _read_partial(store: Results, name: str) -> Partial:
+def read_partial(store: Results, name: str) -> Partial:
+    """The stored summary of one complete partial."""
     with store.open(partial_key(name, PART_SUMMARY)) as stream:
         return Partial.model_validate_json(stream.read())
 

@@ -35,6 +35,9 @@ GAMES = "games.txt"
 MAX_ID = 128
 LINE_DIGITS = 12  # line numbers in ids.txt and games.txt are zero-padded so that bytes sort as numbers do
 GAME_KEY_BYTES = 16  # 128 bits: two different games share a key with a chance far below any other failure
+# How game keys are made. A resumed local run audits again a block whose partial has another: its keys would not meet
+# the new ones in the repeated-game check. Raise it whenever `game_key` changes.
+PARTIAL_FORMAT = 2
 
 
 def partial_key(name: str, part: str) -> str:
@@ -198,10 +201,12 @@ def audit_shard(
     first_line: int = 1,
     source: Callable[[], InputRecord] | None = None,
     archive: DayArchive | None = None,
+    lines_sha256: str | None = None,
 ) -> Partial:
     """Audit a shard's lines and store its partial result under `partials/<name>/`.
 
-    `source`, called once the lines are read, says which file or object the shard was whole.
+    `source`, called once the lines are read, says which file or object the shard was whole;
+    `lines_sha256` is a local block's digest (`lines.lines_sha256`), kept for a resume to compare.
     `archive` is the daily archive that games of a scheme published by day are checked against,
     as POST /verify checks them; without one such a game is checked against what it carries alone.
     """
@@ -224,6 +229,8 @@ def audit_shard(
             first_line=first_line,
             last_line=last_line,
             source=source() if source else None,
+            lines_sha256=lines_sha256,
+            format=PARTIAL_FORMAT,
             archive=archive.name if archive else None,
             counts=Counts(**audit.counts),
             by_scheme=audit.by_scheme(),

@@ -206,6 +206,13 @@ class Partial(BaseModel):
     first_line: int
     last_line: int
     source: InputRecord | None = None
+    lines_sha256: str | None = Field(
+        default=None,
+        description="a local block's lines as read (`lines.lines_sha256`): a resume reuses it for them only",
+    )
+    format: int = Field(
+        default=1, description="how its game keys are made (`shard.PARTIAL_FORMAT`): a resume audits another again"
+    )
     archive: str | None = Field(default=None, description="the daily archive its daily games were checked against")
     counts: Counts = Field(default_factory=Counts)
     by_scheme: dict[str, SchemeTally] = Field(default_factory=dict)

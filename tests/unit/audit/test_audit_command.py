@@ -180,6 +180,53 @@ def test_a_resume_over_changed_inputs_is_refused(tmp_path: Path) -> None:
         run([str(tmp_path / "in")], tmp_path / "out", workers=1, resume=True)
 
 
+def test_a_resume_over_a_file_changed_at_the_same_size_and_time_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given an audit of 3 blocks, 2 of them done, where the file's mismatched game is then swapped for a recording of
+    # the dice at the same size and its time set back: its plan (path, size, time) is as it was
+    monkeypatch.setattr(local, "BLOCK_LINES", 10)
+    bad = games.mismatched(games.narde(99))
+    good = games.narde(99)
+    day = tmp_path / "in" / "day.jsonl"
+    games.write(day, [bad, *many(25)])
+    first = run([str(tmp_path / "in")], tmp_path / "out", workers=1)
+    assert first.summary.mismatch == 1
+    (tmp_path / "out" / "partials" / "00000-0000002" / "summary.json").unlink()
+    before = day.stat()
+    changed = games.jsonl([good, *many(25)])
+    assert len(changed) == before.st_size
+    day.write_bytes(changed)
+    os.utime(day, ns=(before.st_atime_ns, before.st_mtime_ns))
+
+    # When it is resumed, it is refused, naming the file and the lines: the stored block is of other lines
+    with pytest.raises(UsageError, match=r"day\.jsonl changed since .* lines 1 to 10 are not those it audited"):
+        run([str(tmp_path / "in")], tmp_path / "out", workers=1, resume=True)
+    assert main(["audit", str(tmp_path / "in"), "--out", str(tmp_path / "out"), "--resume"]) == 2
+
+    # And audited afresh, the new file is what the outputs describe
+    again = run([str(tmp_path / "in")], tmp_path / "out", workers=1)
+    assert again.summary.fair == again.summary.games == 26
+
+
+def test_a_block_done_in_an_older_format_is_audited_again_on_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a finished run of 3 blocks, one done by a version that made its game keys otherwise (and one that kept no
+    # digest of its lines)
+    monkeypatch.setattr(local, "BLOCK_LINES", 10)
+    games.write(tmp_path / "in" / "day.jsonl", many(25))
+    whole = run([str(tmp_path / "in")], tmp_path / "out", workers=1)
+    for name, older in (("00000-0000000", {"format": 1}), ("00000-0000001", {"lines_sha256": None})):
+        stored = tmp_path / "out" / "partials" / name / "summary.json"
+        stored.write_text(json.dumps({**json.loads(stored.read_text()), **older}))
+
+    # When it is resumed, those two are audited again, and the outputs are the whole run's
+    resumed = run([str(tmp_path / "in")], tmp_path / "out", workers=1, resume=True)
+    assert (resumed.audited_blocks, resumed.resumed_blocks) == (2, 1)
+    assert resumed.summary == whole.summary
+
+
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_an_interrupted_command_exits_130_and_resume_finishes_it_without_redoing_a_block(
     tmp_path: Path, workers: str

@@ -7,7 +7,7 @@ import zlib
 
 import pytest
 from fairdice.audit import lines
-from fairdice.audit.lines import Hashed, Unreadable, numbered_lines
+from fairdice.audit.lines import Hashed, Unreadable, lines_sha256, numbered_lines
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -81,3 +81,17 @@ def test_any_split_into_chunks_gives_the_same_lines(body: list[bytes], chunk: in
     assert [(n, item.code if isinstance(item, Unreadable) else item) for n, item in got] == [
         (n, item.code if isinstance(item, Unreadable) else item) for n, item in expected
     ]
+
+
+def test_a_blocks_digest_changes_with_any_line_its_number_or_why_it_was_unreadable() -> None:
+    block = [(1, b'{"a": 1}'), (3, b'{"b": 2}'), (4, Unreadable("line_too_long", "too long"))]
+    same = lines_sha256(block)
+    assert lines_sha256(list(block)) == same
+    others = [
+        [(1, b'{"a": 2}'), *block[1:]],
+        [(2, b'{"a": 1}'), *block[1:]],
+        [*block[:2], (4, Unreadable("unreadable_input", "too long"))],
+        [*block[:2], (4, b"!line_too_long\ttoo long")],  # a line that reads like the marker is still another line
+        block[:2],
+    ]
+    assert len({same, *map(lines_sha256, others)}) == 1 + len(others)
