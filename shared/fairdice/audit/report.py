@@ -66,6 +66,8 @@ def _headline(s: Summary) -> str:
             " is filed twice."
         )
     said = []
+    if not s.games and not s.errors:
+        return "<span class=bad>No game was read: nothing was audited, so nothing is proven fair.</span>"
     not_fair = s.games - s.fair
     if not_fair:
         said.append(f"{not_fair:,} of {s.games:,} games are not fair")

@@ -74,5 +74,6 @@ class Summary(Counts):
 
     @property
     def clean(self) -> bool:
-        """Every game fair, every line read, no id used twice, no game filed twice: the audit's exit status 0."""
-        return self.all_fair and not self.duplicate_ids and not self.repeated_games
+        """At least one game read, every game fair, every line read, no id used twice, no game filed twice: the
+        audit's exit status 0. An audit that read no game proves nothing fair."""
+        return self.games > 0 and self.all_fair and not self.duplicate_ids and not self.repeated_games

@@ -78,6 +78,22 @@ def test_a_game_that_is_not_fair_or_a_line_not_read_exits_1(tmp_path: Path) -> N
     assert json.loads((tmp_path / "o2" / "findings.jsonl").read_text())["line"] == 2
 
 
+def test_inputs_that_hold_no_game_exit_1_for_nothing_is_proven_fair(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "empty.jsonl").write_bytes(b"")
+    (tmp_path / "blank.jsonl").write_bytes(b"\n  \n\n")
+    for name in ("empty.jsonl", "blank.jsonl"):
+        out = tmp_path / f"out-{name}"
+        assert main(["audit", str(tmp_path / name), "--out", str(out), "--workers", "1"]) == 1
+        assert summary(out)["games"] == 0
+        assert "No game was read: nothing was audited, so nothing is proven fair." in (out / "report.html").read_text()
+        assert "All 0 games" not in (out / "report.html").read_text()
+    captured = capsys.readouterr()
+    assert "0 games: 0 fair" in captured.out
+    assert captured.err.count("no game was read in the inputs, so nothing is proven fair") == 2
+
+
 def test_a_game_filed_again_under_another_id_exits_1_and_the_closing_line_and_summary_count_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
