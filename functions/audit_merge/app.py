@@ -1,7 +1,9 @@
 """The map's partial results in, `summary.json` and `findings.jsonl` out: the audit's one merge, on AWS.
 
 It lists the shards under the input prefix itself, so a shard whose audit failed or never ran
-becomes a finding; the map run's ResultWriter manifest says why a child failed.
+becomes a finding; the map run's ResultWriter manifest says why a child failed. Each shard is
+listed with its ETag: a partial left by an earlier run under the same output prefix counts only
+for the version of the object it read, and never for a shard whose audit failed in this run.
 """
 
 import os
@@ -10,7 +12,7 @@ from typing import Any
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.audit.merge import merge
-from fairdice.audit.s3 import AuditSettings, InputPrefix, OutputPrefix, S3Results, client, failed_shards, list_keys
+from fairdice.audit.s3 import AuditSettings, InputPrefix, OutputPrefix, S3Results, client, failed_shards, list_etags
 from fairdice.audit.summary import FINDINGS, SUMMARY
 from pydantic import BaseModel, ConfigDict
 
@@ -55,7 +57,8 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     """Merge the audit's partial results; return where the outputs are and the counts."""
     merging = MergeEvent.model_validate(event)
     bucket = SETTINGS.bucket
-    expected = [key for key in list_keys(s3, bucket, merging.input_prefix) if not key.endswith("/")]
+    listed = list_etags(s3, bucket, merging.input_prefix)
+    expected: dict[str, str | None] = {key: etag for key, etag in listed.items() if not key.endswith("/")}
     details = merging.map_run.ResultWriterDetails if merging.map_run else None
     failed = failed_shards(s3, details.Bucket, details.Key) if details else {}
     summary = merge(S3Results(bucket, merging.output_prefix, s3), expected=expected, not_audited=failed)

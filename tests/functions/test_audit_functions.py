@@ -58,6 +58,7 @@ def test_the_worker_audits_the_listed_shard_and_returns_only_where_its_results_a
         "bytes": len(data),
         "sha256": hashlib.sha256(data).hexdigest(),
         "version": version,
+        "etag": audit_aws.s3.head_object(Bucket=BUCKET, Key=KEY)["ETag"],  # the merge counts it while listed so
     }
     findings = audit_aws.get(f"audits/2026-11-29/partials/{name}/findings.jsonl").decode().splitlines()
     assert [json.loads(f).get("line") for f in findings] == [None, 3]
@@ -185,6 +186,39 @@ def test_merge_names_every_shard_read_and_each_failed_one_with_its_cause_and_rep
     assert reported == {"report": "audits/2026-11-29/report.html", "clean": False}
     page = audit_aws.get("audits/2026-11-29/report.html").decode()
     assert "<svg" in page and "shard-00003.jsonl" in page
+
+
+def test_an_output_prefix_audited_again_counts_no_partial_of_an_earlier_run(
+    audit_aws: AuditAws,
+    load_event: Callable[[str], Event],
+) -> None:
+    # Given a first run over two shards, all fair, its partials left under the output prefix
+    worker_event = load_event("audit-worker-shard")
+    first, second = "games/2026-11-29/shard-00001.jsonl", "games/2026-11-29/shard-00002.jsonl"
+    audit_aws.put(first, games.jsonl([games.narde(1), games.narde(2)]))
+    audit_aws.put(second, games.jsonl([games.pair36(3)]))
+    for key in (first, second):
+        audit_aws.worker.lambda_handler({**worker_event, "shard": {"Key": key}}, FakeLambdaContext())
+    # and then both objects replaced by games that are not fair, and no worker of the second run storing a partial
+    # (its children failed, or the run was cut short before them)
+    audit_aws.put(first, games.jsonl([games.mismatched(games.narde(1))]))
+    audit_aws.put(second, games.jsonl([games.mismatched(games.pair36(3))]))
+    merge_event = {key: value for key, value in load_event("audit-merge").items() if key != "map_run"}
+
+    # When the merge of the second run runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then no game of the earlier versions is counted: each shard is one not audited, and the audit is not clean
+    assert (merged["games"], merged["fair"], merged["errors"], merged["shards"], merged["clean"]) == (0, 0, 2, 0, False)
+    findings = [json.loads(line) for line in audit_aws.get("audits/2026-11-29/findings.jsonl").splitlines()]
+    assert [(f["file"], f["error"]["code"]) for f in findings] == [(first, "not_audited"), (second, "not_audited")]
+    assert all("another version of the object" in f["error"]["message"] for f in findings)
+
+    # When the second run's workers do audit the new versions, the merge counts them, and only them
+    for key in (first, second):
+        audit_aws.worker.lambda_handler({**worker_event, "shard": {"Key": key}}, FakeLambdaContext())
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+    assert (merged["games"], merged["mismatch"], merged["errors"], merged["shards"]) == (2, 2, 0, 2)
 
 
 def test_the_merge_lists_every_shard_of_a_prefix_past_one_page_of_1000(audit_aws: AuditAws) -> None:

@@ -2,8 +2,8 @@
 
 It reads every complete partial under `partials/` (a partial is complete once its `summary.json`
 is stored), orders them by file and first line, and writes `findings.jsonl` (each partial's
-findings in that order, then a line per expected shard that has no partial, then a line per
-duplicate id, then a line per repeated game) and `summary.json` (the counts, every die's faces and
+findings in that order, then a line per expected shard that has no partial of its own, then a
+line per duplicate id, then a line per repeated game) and `summary.json` (the counts, every die's faces and
 its tests). Memory grows with the number of shards, not of games: findings stream through, ids
 and game keys merge as sorted runs.
 """
@@ -28,6 +28,10 @@ from fairdice.audit.tally import Counts, InputRecord, Partial, SchemeTally
 
 T = TypeVar("T")
 NOT_AUDITED = "no partial result was stored for it: its audit failed or was cut short (see the run's failures)"
+STALE = (
+    "its partial result is of another version of the object than the one listed now (an earlier run's, or the object"
+    " changed after it was read): this version was not audited"
+)
 
 
 def partial_names(store: Results) -> list[str]:
@@ -40,20 +44,26 @@ def merge(
     store: Results,
     *,
     inputs: Sequence[InputRecord] = (),
-    expected: Sequence[str] = (),
+    expected: Mapping[str, str | None] | None = None,
     not_audited: Mapping[str, str] | None = None,
 ) -> Summary:
     """Merge every partial in `store` into its `summary.json` and `findings.jsonl`; the summary.
 
-    `inputs` are files read whole outside the partials (a local run hashes its files itself);
-    `expected` names every shard that should have a partial, and `not_audited` why one failed.
+    `inputs` are files read whole outside the partials (a local run hashes its files itself).
+    `expected` (a run on AWS) is every shard that should have a partial, each with its ETag as listed now; and
+    `not_audited` why one failed. A store may hold an earlier run's partials (the same output prefix again): a
+    partial whose object is no longer listed is left out, and one of another version of its object (its ETag) or
+    of a shard whose audit failed in this run is a shard not audited, never counted.
     """
     from fairdice.audit import stats  # scipy: only the merge needs it
 
+    reasons = dict(not_audited or {})
     parts = sorted(
         _ahead(store.read_ahead, lambda name: (name, read_partial(store, name)), partial_names(store)),
         key=lambda named: (named[1].file, named[1].first_line),
     )
+    if expected is not None:
+        parts = [named for named in parts if _of_this_run(named[1], expected, reasons)]
     counts = Counts()
     schemes: dict[str, SchemeTally] = {}
     for _, part in parts:
@@ -62,8 +72,7 @@ def merge(
             schemes.setdefault(scheme, SchemeTally()).join(tally)
     records = sorted([*inputs, *(part.source for _, part in parts if part.source)], key=lambda r: r.file)
     audited = {part.file for _, part in parts}
-    missing = [file for file in expected if file not in audited]
-    reasons = not_audited or {}
+    missing = [file for file in expected or () if file not in audited]
     duplicate_ids = repeated_games = 0
     with tempfile.TemporaryDirectory(prefix="fairdice-merge-") as scratch:
         findings = Path(scratch) / FINDINGS
@@ -107,6 +116,21 @@ def merge(
         store.put_file(FINDINGS, findings)
         store.put(SUMMARY, json.dumps(summary.document(), indent=2).encode() + b"\n")
     return summary
+
+
+def _of_this_run(part: Partial, expected: Mapping[str, str | None], reasons: dict[str, str]) -> bool:
+    """Whether a stored partial counts in this run: its object listed now, in the version it read, and its audit not
+    failed in this run. A partial of another version is why its shard was not audited, unless the run says why."""
+    if part.source is None:
+        return True  # a local block: a fresh local run clears its partials, a resumed one checks their lines
+    file = part.file
+    if file not in expected or file in reasons:
+        return False
+    listed = expected[file]
+    if listed is not None and part.source.etag != listed:
+        reasons[file] = STALE
+        return False
+    return True
 
 
 def _ahead(window: int, fetch: Callable[[Any], T], items: Iterable[Any]) -> Iterator[T]:

@@ -94,10 +94,15 @@ class S3Results:
 
 def list_keys(s3: Any, bucket: str, prefix: str) -> list[str]:
     """Every key under a prefix, page after page, sorted."""
-    keys: list[str] = []
+    return list(list_etags(s3, bucket, prefix))
+
+
+def list_etags(s3: Any, bucket: str, prefix: str) -> dict[str, str]:
+    """Every object under a prefix with its ETag, page after page, in key order."""
+    listed: dict[str, str] = {}
     for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket, Prefix=prefix):
-        keys += [item["Key"] for item in page.get("Contents", [])]
-    return sorted(keys)
+        listed.update((item["Key"], item["ETag"]) for item in page.get("Contents", []))
+    return dict(sorted(listed.items()))
 
 
 def audit_object(
@@ -111,7 +116,13 @@ def audit_object(
     hashed = Hashed(body)
 
     def source() -> InputRecord:
-        return InputRecord(file=key, bytes=hashed.bytes, sha256=hashed.finish(), version=response.get("VersionId"))
+        return InputRecord(
+            file=key,
+            bytes=hashed.bytes,
+            sha256=hashed.finish(),
+            version=response.get("VersionId"),
+            etag=response.get("ETag"),
+        )
 
     try:
         return audit_shard(numbered_lines(hashed, key), key, results, name, source=source, archive=archive)

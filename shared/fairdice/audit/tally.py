@@ -189,10 +189,14 @@ class InputRecord(BaseModel):
     bytes: int
     sha256: Sha256
     version: str | None = None
+    etag: str | None = Field(
+        default=None, description="a stored object's ETag as read: the merge counts its partial while it is listed so"
+    )
 
     def shown(self) -> dict[str, object]:
-        """As the summary lists it: `version` only for a stored object that has one."""
-        return self.model_dump(exclude_none=True)
+        """As the summary lists it: `version` only for a stored object that has one (its SHA-256 says what the ETag
+        would)."""
+        return self.model_dump(exclude_none=True, exclude={"etag"})
 
 
 class Partial(BaseModel):

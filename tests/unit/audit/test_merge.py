@@ -23,9 +23,9 @@ SUMMARY_KEYS = [
 ]  # fmt: skip
 
 
-def shard(store: FolderResults, name: str, file: str, content: list[Any]) -> None:
+def shard(store: FolderResults, name: str, file: str, content: list[Any], etag: str | None = None) -> None:
     data = games.jsonl(content)
-    source = InputRecord(file=file, bytes=len(data), sha256="0" * 64, version="v1")
+    source = InputRecord(file=file, bytes=len(data), sha256="0" * 64, version="v1", etag=etag)
     audit_shard(numbered_lines(io.BytesIO(data), file), file, store, name, source=lambda: source)
 
 
@@ -38,7 +38,7 @@ def test_the_summary_has_the_issues_shape_and_adds_up_every_shard(tmp_path: Path
     shard(store, "zz", "games/a.jsonl", [games.narde(1), games.mismatched(games.narde(2)), games.daily(3)])
     shard(store, "aa", "games/b.jsonl", [games.pair36(4), "oops", {**games.narde(5), "id": "narde-v1-1"}])
 
-    summary = merge(store, expected=["games/a.jsonl", "games/b.jsonl", "games/c.jsonl"])
+    summary = merge(store, expected=dict.fromkeys(["games/a.jsonl", "games/b.jsonl", "games/c.jsonl"]))
 
     document = json.loads((tmp_path / "summary.json").read_text())
     assert list(document) == SUMMARY_KEYS
@@ -81,9 +81,45 @@ def test_the_summary_has_the_issues_shape_and_adds_up_every_shard(tmp_path: Path
 
 def test_the_reason_a_shard_failed_is_its_finding(tmp_path: Path) -> None:
     store = FolderResults(tmp_path)
-    merge(store, expected=["games/x.jsonl.gz"], not_audited={"games/x.jsonl.gz": "its audit failed (Lambda.Timeout)"})
+    failed = {"games/x.jsonl.gz": "its audit failed (Lambda.Timeout)"}
+    merge(store, expected={"games/x.jsonl.gz": None}, not_audited=failed)
     (finding,) = findings(tmp_path)
     assert finding["error"]["message"] == "its audit failed (Lambda.Timeout)"
+
+
+def test_an_earlier_runs_partials_under_the_same_prefix_count_for_nothing_in_this_run(tmp_path: Path) -> None:
+    # Given an output prefix audited before: partials of a shard whose object changed since, of a shard whose audit
+    # failed in this run, and of a shard no longer under the input prefix, each with mismatched games in it
+    store = FolderResults(tmp_path)
+    bad = [games.mismatched(games.narde(n)) for n in range(3)]
+    shard(store, "a", "games/a.jsonl", [games.narde(10), games.narde(11)], etag='"a-now"')
+    shard(store, "b", "games/b.jsonl", bad, etag='"b-before"')
+    shard(store, "c", "games/c.jsonl", bad, etag='"c-now"')
+    shard(store, "d", "games/gone.jsonl", bad, etag='"d"')
+
+    summary = merge(
+        store,
+        expected={"games/a.jsonl": '"a-now"', "games/b.jsonl": '"b-now"', "games/c.jsonl": '"c-now"'},
+        not_audited={"games/c.jsonl": "its audit failed (Lambda.Timeout)"},
+    )
+
+    # Then only shard a's games count; b and c are shards not audited, each saying why; the gone one is no input
+    assert (summary.games, summary.fair, summary.mismatch, summary.errors) == (2, 2, 0, 2)
+    assert [record.file for record in summary.inputs] == ["games/a.jsonl"]
+    assert not summary.clean
+    assert [(f["file"], f["error"]["code"], f["error"]["message"]) for f in findings(tmp_path)] == [
+        ("games/b.jsonl", "not_audited", merge_module.STALE),
+        ("games/c.jsonl", "not_audited", "its audit failed (Lambda.Timeout)"),
+    ]
+    assert "etag" not in json.loads((tmp_path / "summary.json").read_text())["inputs"][0]
+
+
+def test_partials_of_the_listed_versions_all_count(tmp_path: Path) -> None:
+    store = FolderResults(tmp_path)
+    shard(store, "a", "games/a.jsonl", [games.narde(1)], etag='"1"')
+    shard(store, "b", "games/b.jsonl", [games.narde(2)], etag='"2"')
+    summary = merge(store, expected={"games/a.jsonl": '"1"', "games/b.jsonl": '"2"'})
+    assert summary.clean and summary.games == 2 and len(summary.inputs) == 2
 
 
 def test_a_local_run_names_its_files_and_an_all_fair_audit_is_clean(tmp_path: Path) -> None:
