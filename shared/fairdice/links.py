@@ -9,7 +9,7 @@ parameters of the same kind. `parse_link(build_link(request)) == request` for ev
 import datetime as dt
 import re
 from typing import Any
-from urllib.parse import quote, unquote_plus, urlsplit
+from urllib.parse import quote, unquote_plus
 
 from pydantic import ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
@@ -56,11 +56,14 @@ def link_query(request: RequestBase) -> str:
 def parse_link(link: str) -> RequestBase:
     """The verify request a link carries.
 
-    Takes a full URL, a path with its query, or the query alone (with or without `?`), such
-    as API Gateway's raw query string. Tracking parameters (`utm_*`, `fbclid`, `gclid`) are
-    ignored. Raises `InvalidInput` naming the parameter for an unknown, repeated or undecodable
-    one; the request's own validation raises pydantic's `ValidationError` (see
-    `fairdice.problems.describe`), its problems named by the link's parameters, not the request's fields.
+    Takes a full URL or a path (its query: after the first `?`, up to the next `#`), or the query
+    alone, with or without `?`; the offline page reads a link the same way (verifier.js's `queryOf`).
+    A request's own query string (API Gateway's raw query string) is given with its `?`, as the page
+    is given `location.search`: a query that starts like a URL is still a query. Tracking parameters
+    (`utm_*`, `fbclid`, `gclid`) are ignored. Raises `InvalidInput` naming the parameter for an
+    unknown, repeated or undecodable one; the request's own validation raises pydantic's
+    `ValidationError` (see `fairdice.problems.describe`), its problems named by the link's
+    parameters, not the request's fields.
     """
     pairs = [(name, value) for name, value in _pairs(_query_of(link)) if not TRACKING.fullmatch(name)]
     if not pairs:
@@ -172,11 +175,15 @@ def _read(param: LinkParam, value: str) -> object:
 
 
 def _query_of(link: str) -> str:
+    """The query a link carries, read exactly as verifier.js's `queryOf` reads it, so that one pasted link is one
+    game on the server and in the browser: for a path or URL, everything after its first `?` up to the first `#`
+    after that (a `#` before the `?` does not end it; tabs and line breaks are kept, where `urlsplit` would delete
+    them and take `/check/#x?…` for a fragment); `?…` without its `?`; anything else, whole."""
     text = link.strip()
     if text.startswith("?"):
         return text[1:]
     if text.startswith("/") or _URL.match(text):
-        return urlsplit(text).query
+        return text.partition("?")[2].partition("#")[0]
     # A bare query is taken whole: a literal `?` inside a value is legal in a query string.
     return text
 

@@ -551,6 +551,36 @@ def test_a_byte_order_mark_in_a_links_value_is_kept_as_the_core_keeps_it(browser
     assert results[0]["verdict"]["verdict"] == "mismatch"  # "\ufefftest" rolls other dice than "test"
 
 
+def test_a_pasted_link_with_a_hash_a_question_mark_or_a_tab_in_odd_places_is_the_same_game_in_the_page(
+    browser: Browser,
+) -> None:
+    # Given links whose query a URL parser reads otherwise than "after the first ?, up to the next #": a # before the
+    # ?, a # after the query, a ? inside a value, tabs and line breaks (which urlsplit deletes), and a check address
+    # whose query starts like a link (the page reads location.search, GET /check its query string, both as a query)
+    key = KEY.hex()
+    links = [
+        f"/check/#top?seed={key}&client=a,b&n=2",
+        f"https://dice.example/check/#x?scheme=narde-v1&key={key}&phrase=test&n=3",
+        f"https://dice.example/check/?seed={key}&client=a,b&n=2#n=3&client=c",
+        f"/check/#a?seed={key}&client=a,b&n=2#b?n=3",
+        f"https://dice.example/check/?scheme=narde-v1&key={key}&phrase=why?+not&n=2#top",
+        f"/check/?scheme=narde-v1&key={key[:10]}\t{key[10:]}&phrase=ab&n=1",
+        f"/check/?scheme=narde-v1&key={key}&phrase=a\tb&n=1",
+        f"https://dice.example/check/?scheme=narde-v1&key={key}&phrase=a\r\nb&n=1",
+        f"?/check/?seed={key}&client=a,b&n=2",
+    ]
+
+    results = run(browser, "link", links)
+
+    # Then the page reads the same parameters as the core: the same verdict (its rolls' messages carry the phrase,
+    # its summary the count), or the same problems
+    for link, js in zip(links, results, strict=True):
+        assert_same(js.get("verdict", js), core_answer(link, parse_link), link)
+    assert [js["data"].get("count") for js in results[:4]] == ["2", "3", "2", "2"]
+    assert results[4]["verdict"]["rolls"][0]["message"] == "narde-v1|why? not|0"
+    assert [js.get("verdict", js)["problems"][0]["field"] for js in results[6:]] == ["phrase", "phrase", "/check/?seed"]
+
+
 BAD_LINKS = [
     "",
     "/check/?",

@@ -50,6 +50,41 @@ def test_a_link_is_read_from_a_url_a_path_or_the_query_alone(link: str) -> None:
     )
 
 
+# The offline page's verifier.js (`queryOf`) reads a pasted link's query as everything after its first `?` up to the
+# next `#`: the core reads the same, so that one link is one game on the server and in the browser.
+@pytest.mark.parametrize(
+    "link",
+    [
+        f"/check/#top?seed={KEY}&client=a,b&n=2",
+        f"https://dice.example/check/#x?seed={KEY}&client=a,b&n=2",
+        f"https://dice.example/check/?seed={KEY}&client=a,b&n=2#n=3&client=c",
+        f"/check/#a?seed={KEY}&client=a,b&n=2#b?n=3",
+    ],
+)
+def test_a_links_query_runs_from_its_first_question_mark_to_the_next_hash_as_the_page_reads_it(link: str) -> None:
+    assert parse_link(link) == parse_request(
+        {"scheme": "pair36", "server_seed": KEY, "client_seeds": ["a", "b"], "count": 2}
+    )
+
+
+def test_a_question_mark_inside_a_value_of_a_full_link_is_kept() -> None:
+    request = parse_link(f"https://dice.example/check/?scheme=narde-v1&key={KEY}&phrase=why?+not&n=1#top")
+    assert request.phrase == "why? not"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("space", ["\t", "\n", "\r\n"])
+def test_a_tab_or_line_break_inside_a_link_is_kept_not_deleted(space: str) -> None:
+    # Given a phrase with a tab in it: deleting the tab (as urlsplit does) would check the game of phrase "ab"
+    with pytest.raises(ValidationError) as caught:
+        parse_link(f"https://dice.example/check/?scheme=narde-v1&key={KEY}&phrase=a{space}b&n=1")
+    assert [(p.field, p.message) for p in describe(caught.value)] == [
+        ("phrase", "a phrase must not contain control characters")
+    ]
+    # and in hex, where spaces between digits are allowed, it still reads as the same key
+    spaced = parse_link(f"/check/?scheme=narde-v1&key={KEY[:10]}{space}{KEY[10:]}&phrase=ab&n=1")
+    assert spaced.key == KEY  # type: ignore[attr-defined]
+
+
 def test_without_a_scheme_parameter_a_link_is_pair36_and_the_seal_is_optional() -> None:
     request = parse_link(f"seed={KEY}&client=me&rolls=25")
     assert isinstance(request, Pair36Request)

@@ -59,9 +59,10 @@ def verify_batch_route(batch: Annotated[BatchRequest, Body(description="the veri
 
 
 def check_route() -> Response[str]:
-    # A link's parameters depend on its scheme: the query string is read whole, by the core's link parser.
+    # A link's parameters depend on its scheme: the query string is read whole, by the core's link parser. With its
+    # `?`, as the page reads `location.search`: a query that starts like a URL (`?/check/?seed=…`) is still a query.
     event = http_event(router)
-    request = parse_link(event.raw_query_string)
+    request = parse_link(f"?{event.raw_query_string}")
     return verdict_answer(_verdict(request), event.headers.get("accept"), request)
 
 

@@ -6,6 +6,10 @@ import re
 from collections.abc import Callable
 
 import pytest
+from fairdice.errors import InvalidInput
+from fairdice.links import parse_link
+from fairdice.problems import describe
+from pydantic import ValidationError
 from verify_api_calls import Event, assert_error, at, invoke
 
 KEY = bytes(range(32))
@@ -94,3 +98,35 @@ def test_a_bad_value_in_a_link_is_named_by_the_link_s_own_parameter(load_event: 
     query = event["rawQueryString"].replace("client=a,b", "client=a,b%20c").replace("&rolls=", "&rolls=9")
     error = assert_error(invoke(at(event, "GET", "/check/", query)), 422, "invalid_input")
     assert sorted(problem["field"] for problem in error["problems"]) == ["client[1]", "rolls"]
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        # a query string that starts like a link is still a query, as the page reads `location.search` (`?` and all),
+        # never the link inside it
+        (f"/check/?seed={KEY.hex()}&client=a,b&n=2", "/check/?seed"),
+        (f"https://dice.example/check/?seed={KEY.hex()}&client=a,b&n=2", "https://dice.example/check/?seed"),
+        # a tab in a value is kept, as the page keeps it, and refused where the value may not hold one
+        (f"scheme=narde-v1&key={KEY.hex()}&phrase=a\tb&n=1", "phrase"),
+    ],
+)
+def test_check_reads_its_query_string_as_the_offline_page_reads_the_same_address(
+    load_event: Callable[[str], Event], query: str, field: str
+) -> None:
+    # Given GET /check/?<query>, which the offline page at ?<query> reads as fromLink(location.search)
+    event = at(load_event("api-check-seed000"), "GET", "/check/", query)
+    # Then the API names the same parameter the core names for `?<query>` (the Chromium parity test's reading)
+    error = assert_error(invoke(event), 422, "invalid_input")
+    with pytest.raises((InvalidInput, ValidationError)) as caught:
+        parse_link(f"?{query}")
+    assert error["problems"] == [problem.model_dump() for problem in describe(caught.value)]
+    assert [problem["field"] for problem in error["problems"]] == [field]
+
+
+def test_a_question_mark_inside_a_value_of_checks_query_string_is_part_of_the_value(
+    load_event: Callable[[str], Event],
+) -> None:
+    event = at(load_event("api-check-seed000"), "GET", "/check/", f"scheme=narde-v1&key={KEY.hex()}&phrase=why?&n=2")
+    verdict = invoke(event).json
+    assert [roll["message"] for roll in verdict["rolls"]] == ["narde-v1|why?|0", "narde-v1|why?|1"]
