@@ -9,24 +9,28 @@ from typing import Any
 from aws_lambda_powertools.event_handler import content_types
 from aws_lambda_powertools.event_handler.exceptions import BadRequestError, RequestEntityTooLargeError, ServiceError
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
-from fairdice.errors import InvalidInput
+from fairdice import json_input
+from fairdice.errors import InvalidInput, RepeatedKey
 
 from verify_api import settings
 
 
 def load_json(text: str) -> Any:
-    """The body's JSON, or a 400 saying why not: Powertools knows only JSONDecodeError, not depth or digits.
+    """The body's JSON, or a 400 saying why not: Powertools knows only JSONDecodeError, not depth, digits or an
+    object that gives a key twice (`fairdice.json_input`).
 
     Every route's body is one JSON object; anything else is a 422 on the request as a whole. A list
     must be refused here: Powertools validates a list body against a model by its first element
     alone, so `[fair game, mismatched game]` would be answered `fair`.
     """
     try:
-        value = json.loads(text)
+        value = json_input.loads(text)
     except json.JSONDecodeError as exc:
         raise BadRequestError(
             f"the body is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
         ) from None
+    except RepeatedKey as exc:  # which of its values would be verified? Parsers differ: refused, never guessed
+        raise BadRequestError(f"the body's JSON {exc.message}") from None
     except RecursionError:
         raise BadRequestError("the body's JSON is nested too deeply") from None
     except ValueError:  # the one other failure: an integer beyond Python's 4300-digit limit

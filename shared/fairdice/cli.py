@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 
 from pydantic import ValidationError
 
-from fairdice import __version__
-from fairdice.errors import FairdiceError, InvalidInput, UnknownDay
+from fairdice import __version__, json_input
+from fairdice.errors import FairdiceError, InvalidInput, RepeatedKey, UnknownDay
 from fairdice.links import build_link, parse_link
 from fairdice.problems import WHOLE_REQUEST, Problem, describe
 from fairdice.request import RequestBase
@@ -134,11 +134,13 @@ def _read_request(file: str) -> RequestBase:
         raise BadInput(Problem(field=WHOLE_REQUEST, message=f"cannot read {file}: {exc}")) from None
     where = "stdin" if file == "-" else file
     try:
-        data = json.loads(text)
+        data = json_input.loads(text)
     except json.JSONDecodeError as exc:
         raise BadInput(
             Problem(field=WHOLE_REQUEST, message=f"{where} is not JSON: {exc.msg} at line {exc.lineno}")
         ) from None
+    except RepeatedKey as exc:
+        raise BadInput(Problem(field=WHOLE_REQUEST, message=f"{where} {exc.message}")) from None
     except RecursionError:
         raise BadInput(Problem(field=WHOLE_REQUEST, message=f"{where} holds JSON nested too deeply")) from None
     except ValueError:  # the one other failure: an integer beyond Python's 4300-digit limit

@@ -22,6 +22,15 @@ class InvalidInput(FairdiceError):
     code = "invalid_input"
 
 
+class RepeatedKey(InvalidInput):
+    """A JSON object gives one key more than once (the API answers 400 malformed_body). Python's json keeps the last
+    value, other readers (and a person reading a ticket) may take the first: one secret shown, another verified."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"gives the key {key[:40]!r} more than once in one object; give it once")
+        self.key = key
+
+
 class UnknownDay(FairdiceError):
     """The daily archive has no secret for that date (HTTP 404)."""
 

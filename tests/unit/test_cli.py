@@ -80,6 +80,21 @@ def test_verify_exits_2_when_the_input_is_not_json(tmp_path: Path, capsys: pytes
     assert capsys.readouterr().err.startswith(f"fairdice: request: {path} is not JSON: ")
 
 
+@pytest.mark.parametrize("command", ["verify", "link"])
+def test_a_request_file_that_gives_a_key_twice_exits_2_naming_the_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    # Given the fair game's file with another key given first: json.loads keeps the last (the fair one), a person
+    # reading the file may take the first
+    path = tmp_path / "request.json"
+    path.write_text(json.dumps(FAIR).replace('"key": ', f'"key": "{"ab" * 32}", "key": ', 1))
+    assert main([command, str(path)]) == 2
+    assert capsys.readouterr() == (
+        "",
+        f"fairdice: request: {path} gives the key 'key' more than once in one object; give it once\n",
+    )
+
+
 def test_verify_exits_2_when_the_file_cannot_be_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", str(tmp_path / "missing.json")]) == 2
     assert capsys.readouterr().err.startswith("fairdice: request: cannot read ")

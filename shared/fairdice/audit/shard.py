@@ -16,12 +16,12 @@ from typing import IO, Any
 
 from pydantic import ValidationError
 
-from fairdice import schemes
+from fairdice import json_input, schemes
 from fairdice.audit.archive import DayArchive
 from fairdice.audit.lines import Line, Unreadable
 from fairdice.audit.store import Results
 from fairdice.audit.tally import Counts, DieStream, InputRecord, Partial, SchemeTally
-from fairdice.errors import FairdiceError
+from fairdice.errors import FairdiceError, RepeatedKey
 from fairdice.problems import ErrorDetail, Problem, headline, invalid
 from fairdice.schemes.base import DaySecrets, Withheld
 from fairdice.verdict import Outcome, Summary, Verdict
@@ -84,12 +84,15 @@ class ShardAudit:
             self._unread(number, None, None, ErrorDetail(code=item.code, message=item.message))
             return
         try:
-            data = json.loads(item)
+            data = json_input.loads(item)
         except RecursionError:
             self._unread(number, None, None, _whole("not_json", "the line holds JSON nested too deeply"))
             return
         except ValueError as exc:  # JSONDecodeError, bad UTF-8, a number beyond Python's digit limit
             self._unread(number, None, None, _whole("not_json", f"the line is not JSON: {_first_words(exc)}"))
+            return
+        except RepeatedKey as exc:  # which value is the game's? Readers differ: the line is not read
+            self._unread(number, None, None, _whole("not_json", f"the line {exc.message}"))
             return
         if not isinstance(data, dict):
             self._unread(

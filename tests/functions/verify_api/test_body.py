@@ -94,3 +94,15 @@ def test_a_body_that_is_json_but_not_an_object_is_422_naming_the_request(
     answer = invoke(with_body(load_event(POST_ROUTES["/verify"]), body))
     assert_error(answer, 422, "invalid_input")
     assert answer.json["error"]["message"] == "request: must be a JSON object"
+
+
+@pytest.mark.parametrize("route", POST_ROUTES)
+def test_a_key_given_twice_anywhere_in_the_body_is_400_on_every_post_route(
+    load_event: Callable[[str], Event], route: str
+) -> None:
+    # Given a route's genuine body whose last game gives `scheme` twice (a batch's last, inside its list)
+    event = load_event(POST_ROUTES[route])
+    text = json.dumps(json.loads(event["body"]))
+    at = text.rindex('"scheme": ')
+    error = assert_error(invoke(with_body(event, f'{text[:at]}"scheme": "daily", {text[at:]}')), 400, "malformed_body")
+    assert error["message"] == "the body's JSON gives the key 'scheme' more than once in one object; give it once"

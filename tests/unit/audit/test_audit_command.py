@@ -94,6 +94,29 @@ def test_inputs_that_hold_no_game_exit_1_for_nothing_is_proven_fair(
     assert captured.err.count("no game was read in the inputs, so nothing is proven fair") == 2
 
 
+def test_a_line_that_gives_a_key_twice_is_a_finding_naming_it_and_every_other_game_is_audited(
+    tmp_path: Path,
+) -> None:
+    # Given a shard whose second line is a fair game with another key given first: json.loads keeps the last (the
+    # fair game), a person reading the line may take the first
+    fair = games.narde(2)
+    twice = json.dumps(fair).replace('"key": ', f'"key": "{games.key(99)}", "key": ', 1)
+    games.write(tmp_path / "day.jsonl", [games.narde(1), twice, games.narde(3)])
+
+    assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]) == 1
+
+    message = "the line gives the key 'key' more than once in one object; give it once"
+    [finding] = [json.loads(line) for line in (tmp_path / "out" / "findings.jsonl").read_text().splitlines()]
+    assert finding == {
+        "file": str(tmp_path / "day.jsonl"),
+        "line": 2,
+        "id": None,
+        "error": {"code": "not_json", "message": message, "problems": [{"field": "request", "message": message}]},
+    }
+    document = summary(tmp_path / "out")
+    assert (document["games"], document["fair"], document["errors"]) == (2, 2, 1)
+
+
 def test_a_game_filed_again_under_another_id_exits_1_and_the_closing_line_and_summary_count_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -62,13 +62,14 @@ def test_each_line_that_cannot_be_verified_is_a_finding_naming_file_and_line_and
         {**games.narde(6), "id": "x" * 129},
         {**games.narde(7), "key": "zz"},
         {"scheme": "daily", "date": "2026-11-29", "player_id": "123e4567-e89b-12d3-a456-426614174000", "id": "d"},
-        games.narde(9),
+        json.dumps(games.narde(9)).replace('"phrase": ', '"phrase": "other", "phrase": '),
+        games.narde(10),
     ]
     partial, findings, _ = audit(tmp_path, shard)
 
-    assert partial.counts.games == 2 and partial.counts.fair == 2 and partial.counts.errors == 7
-    assert [set(f) for f in findings] == [LINE_KEYS] * 7
-    assert [(f["file"], f["line"]) for f in findings] == [("day.jsonl", n) for n in range(2, 9)]
+    assert partial.counts.games == 2 and partial.counts.fair == 2 and partial.counts.errors == 8
+    assert [set(f) for f in findings] == [LINE_KEYS] * 8
+    assert [(f["file"], f["line"]) for f in findings] == [("day.jsonl", n) for n in range(2, 10)]
     errors = {f["line"]: f["error"] for f in findings}
     assert errors[2]["code"] == "not_json"
     assert errors[3]["problems"] == [
@@ -80,6 +81,9 @@ def test_each_line_that_cannot_be_verified_is_a_finding_naming_file_and_line_and
     assert errors[7]["problems"][0]["field"] == "key" and findings[5]["id"] == "narde-v1-7"
     # A daily game without its secret: the audit reads no archive, so the core says what is missing.
     assert errors[8]["problems"][0]["field"] == "secret"
+    # A key given twice: which value is the game's? Not read, as a line that is not JSON is not.
+    assert errors[9]["code"] == "not_json" and findings[7]["id"] is None
+    assert errors[9]["message"] == "the line gives the key 'phrase' more than once in one object; give it once"
     # Lines whose scheme is known count against that scheme.
     assert partial.by_scheme["narde-v1"].counts.errors == 3  # lines 5, 6 and 7
 

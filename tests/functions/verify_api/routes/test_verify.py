@@ -10,7 +10,7 @@ from fairdice.errors import InvalidInput
 from fairdice.links import parse_link
 from fairdice.problems import describe
 from pydantic import ValidationError
-from verify_api_calls import Event, assert_error, at, invoke
+from verify_api_calls import Event, assert_error, at, invoke, with_body
 
 KEY = bytes(range(32))
 
@@ -130,3 +130,22 @@ def test_a_question_mark_inside_a_value_of_checks_query_string_is_part_of_the_va
     event = at(load_event("api-check-seed000"), "GET", "/check/", f"scheme=narde-v1&key={KEY.hex()}&phrase=why?&n=2")
     verdict = invoke(event).json
     assert [roll["message"] for roll in verdict["rolls"]] == ["narde-v1|why?|0", "narde-v1|why?|1"]
+
+
+def test_a_body_that_gives_a_key_twice_is_400_never_verified_with_either_value(
+    load_event: Callable[[str], Event],
+) -> None:
+    # Given a fair game's body with another key given first: Python's json keeps the last key (this fair game),
+    # a person reading the ticket or another parser may take the first
+    event = load_event("api-verify-narde-fair")
+    fair = invoke(event).json
+    assert fair["verdict"] == "fair"
+    body = event["body"].replace('{"scheme": "narde-v1", ', f'{{"scheme": "narde-v1", "key": "{"ab" * 32}", ', 1)
+    assert body.count('"key"') == 2
+    # Then it is refused as a malformed body, naming the key, in the one error shape
+    error = assert_error(invoke(with_body(event, body)), 400, "malformed_body")
+    assert error == {
+        "code": "malformed_body",
+        "message": "the body's JSON gives the key 'key' more than once in one object; give it once",
+        "problems": [],
+    }

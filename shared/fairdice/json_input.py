@@ -1,0 +1,40 @@
+"""JSON as fairdice reads a game: `json.loads`, but an object that gives a key more than once is refused.
+
+`{"secret": "aa…", "secret": "bb…"}` is the game of secret bb… to Python's json (the last value wins), and may be
+the game of aa… to another parser or to a person reading it: what is shown and what is verified would differ.
+"""
+
+import json
+from typing import Any
+
+from fairdice.errors import RepeatedKey
+
+
+def loads(text: str | bytes) -> Any:
+    """`json.loads(text)`, raising `RepeatedKey` for an object, at any depth, that gives a key more than once.
+
+    Every other failure is json.loads's own: `JSONDecodeError` (a `ValueError`), `UnicodeDecodeError` for bytes that
+    are not UTF-8, a `ValueError` for an integer beyond Python's digit limit, `RecursionError` for deep nesting.
+    """
+    # json.loads's own steps, on one decoder made once: json.loads(text, object_pairs_hook=…) makes a decoder per
+    # call, which would double the cost of reading an audit line.
+    if isinstance(text, str):
+        if text.startswith("\ufeff"):
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+    else:
+        text = text.decode(json.detect_encoding(text), "surrogatepass")
+    return _DECODER.decode(text)
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) < len(pairs):  # rare: look for the key only then, so that a good object costs one dict()
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise RepeatedKey(key)
+            seen.add(key)
+    return found
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_unique)

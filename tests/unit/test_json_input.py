@@ -1,0 +1,83 @@
+"""JSON as fairdice reads a game: json.loads's answer, but an object that gives a key twice, at any depth, refused."""
+
+import json
+from typing import Any
+
+import pytest
+from fairdice import json_input
+from fairdice.errors import InvalidInput, RepeatedKey
+from hypothesis import given
+from hypothesis import strategies as st
+
+KEY_A, KEY_B = "aa" * 32, "bb" * 32
+
+# JSON values whose objects each give a key once (a dict cannot give one twice): read as json.loads reads them.
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(value=json_values)
+def test_json_whose_objects_give_each_key_once_reads_as_json_loads_reads_it(value: Any) -> None:
+    text = json.dumps(value)
+    assert json_input.loads(text) == json.loads(text)
+    assert json_input.loads(text.encode()) == json.loads(text.encode())
+
+
+def test_nested_objects_and_lists_of_objects_are_read_whole() -> None:
+    text = '{"scheme": "three-dice", "client_seeds": {"white": "w", "black": "b"}, "games": [{"n": 1}, {"n": 2}, []]}'
+    assert json_input.loads(text) == {
+        "scheme": "three-dice",
+        "client_seeds": {"white": "w", "black": "b"},
+        "games": [{"n": 1}, {"n": 2}, []],
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        (f'{{"secret": "{KEY_A}", "secret": "{KEY_B}"}}', "secret"),
+        (f'{{"scheme": "narde-v1", "key": "{KEY_A}", "phrase": "p", "key": "{KEY_B}"}}', "key"),
+        # at depth: an object inside an object, inside a list, inside a list of objects
+        ('{"scheme": "three-dice", "client_seeds": {"white": "w", "black": "b", "white": "x"}}', "white"),
+        ('{"requests": [{"scheme": "pair36"}, {"scheme": "pair36", "scheme": "daily"}]}', "scheme"),
+        ('[[{"a": [{"b": 1, "b": 1}]}]]', "b"),
+        # the same key spelt with an escape is the same key once read
+        ('{"secret": 1, "s\\u0065cret": 2}', "secret"),
+    ],
+)
+def test_an_object_that_gives_a_key_twice_is_refused_naming_the_key_at_any_depth(text: str, key: str) -> None:
+    for given_as in (text, text.encode()):
+        with pytest.raises(RepeatedKey) as caught:
+            json_input.loads(given_as)
+        assert caught.value.key == key
+        assert caught.value.message == f"gives the key {key!r} more than once in one object; give it once"
+    assert isinstance(caught.value, InvalidInput)
+
+
+def test_a_long_key_is_named_by_its_first_40_characters() -> None:
+    key = "k" * 500
+    with pytest.raises(RepeatedKey) as caught:
+        json_input.loads(json.dumps({key: 1})[:-1] + f', "{key}": 2}}')
+    assert caught.value.key == key
+    assert repr("k" * 40) in caught.value.message and len(caught.value.message) < 120
+
+
+@pytest.mark.parametrize(
+    ("given_as", "error"),
+    [
+        ("{broken", json.JSONDecodeError),
+        ('\ufeff{"a": 1}', json.JSONDecodeError),
+        (b'{"a": "\xff"}', UnicodeDecodeError),
+        ("[" * 100_000, RecursionError),
+        ("1" * 5000, ValueError),
+    ],
+)
+def test_json_that_cannot_be_read_fails_as_json_loads_fails(given_as: str | bytes, error: type[Exception]) -> None:
+    with pytest.raises(error) as ours:
+        json_input.loads(given_as)
+    with pytest.raises(error) as theirs:
+        json.loads(given_as)
+    assert str(ours.value) == str(theirs.value)
