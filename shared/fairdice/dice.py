@@ -37,6 +37,15 @@ class Roll(NamedTuple):
     winner: str | None = None
 
 
+def hmac_key(key: bytes) -> bytes:
+    """The 64-byte block HMAC-SHA256 is keyed with (RFC 2104): the SHA-256 of a key longer than 64 bytes, then
+    zero bytes up to 64. Two keys with the same block give the same MACs: a key and the same key with zero bytes
+    appended are one key, and so are a key longer than 64 bytes and its SHA-256."""
+    if len(key) > _BLOCK:
+        key = hashlib.sha256(key).digest()
+    return key.ljust(_BLOCK, b"\0")
+
+
 class Hmac:
     """HMAC-SHA256 keyed once with `key` (RFC 2104, the same bytes as `hmac.digest`).
 
@@ -47,9 +56,7 @@ class Hmac:
     __slots__ = ("_inner", "_outer")
 
     def __init__(self, key: bytes) -> None:
-        if len(key) > _BLOCK:
-            key = hashlib.sha256(key).digest()
-        key = key.ljust(_BLOCK, b"\0")
+        key = hmac_key(key)
         self._inner = hashlib.sha256(key.translate(_XOR_IPAD))
         self._outer = hashlib.sha256(key.translate(_XOR_OPAD))
 

@@ -6,11 +6,12 @@ HMACs make such rolls about 3 times in 100; the stand-in MACs, which reject most
 """
 
 import datetime as dt
+import hashlib
 import hmac
 import uuid
 
 import pytest
-from fairdice.dice import Hmac, Mac, keyed_mac, macs
+from fairdice.dice import Hmac, Mac, hmac_key, keyed_mac, macs
 from fairdice.schemes import bg_dice, daily, labelled, narde, pair36, three_dice
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -40,6 +41,22 @@ def test_keyed_mac_is_reusable_across_messages() -> None:
     mac(b"something else")
     assert mac(b"narde-v1|test|0") == first
     assert first.hex().startswith("c0a03654")
+
+
+def test_a_key_longer_than_a_block_is_keyed_as_its_sha256_and_zero_bytes_appended_change_nothing() -> None:
+    long_key = bytes(range(65))
+    assert hmac_key(long_key) == hmac_key(hashlib.sha256(long_key).digest())
+    key = bytes(range(32))
+    assert hmac_key(key) == hmac_key(key + b"\0") == hmac_key(key + bytes(32)) == key + bytes(32)
+    assert hmac_key(key) != hmac_key(key + b"\1") and hmac_key(long_key) != hmac_key(long_key[:64])
+    assert len(hmac_key(b"")) == len(hmac_key(long_key)) == 64
+
+
+@pytest.mark.parametrize("size", [0, 1, 63, 64, 65, 200])
+def test_hmac_keyed_with_a_key_of_any_size_or_with_its_block_gives_the_standard_librarys_bytes(size: int) -> None:
+    key = bytes((7 * n + 1) % 256 for n in range(size))
+    expected = hmac.digest(key, b"narde-v1|test|0", "sha256")
+    assert Hmac(key)(b"narde-v1|test|0") == Hmac(hmac_key(key))(b"narde-v1|test|0") == expected
 
 
 @SETTINGS
