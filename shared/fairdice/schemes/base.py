@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, get_
 
 from pydantic import JsonValue, ValidationError
 
-from fairdice.dice import Rolls
+from fairdice.dice import Rolls, hmac_key
 from fairdice.errors import InvalidInput
 from fairdice.prose import counted, listed, number, span
 from fairdice.request import RequestBase
@@ -236,6 +236,12 @@ class Scheme(ABC, Generic[R]):
     @abstractmethod
     def rolls(self, request: R, secret: bytes) -> Rolls:
         """Every roll the request describes, in order, from the revealed secret."""
+
+    def dice_key(self, request: R, secret: bytes) -> bytes:
+        """The key the dice are rolled with, as HMAC uses it (`hmac_key`): what makes two games' dice the same, beside
+        their inputs. By default the secret's own block, so a secret and the same secret with zero bytes appended are
+        one key; a room that derives its HMAC key from the secret gives that key's block."""
+        return hmac_key(secret)
 
     def archive_day(self, request: R) -> dt.date | None:
         """The day whose secret verifying `request` looks up in `DaySecrets`; by default none (it comes with it)."""

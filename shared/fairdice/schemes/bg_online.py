@@ -12,7 +12,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, JsonValue, model_validator
 
-from fairdice.dice import Mac, Rolls, keyed_mac
+from fairdice.dice import Mac, Rolls, hmac_key, keyed_mac
 from fairdice.fields import WHOLE_NUMBER, AppNumber, Seal, Secret, field_error
 from fairdice.prose import span
 from fairdice.request import CountedRequest
@@ -103,6 +103,10 @@ class BgOnline(Scheme[BgOnlineRequest]):
     def rolls(self, request: BgOnlineRequest, secret: bytes) -> Rolls:
         online = keyed_mac(online_key(secret, request.app_numbers))
         return online_rolls(online, request.game, request.has_opening, request.roll_count)
+
+    def dice_key(self, request: BgOnlineRequest, secret: bytes) -> bytes:
+        """The key derived from the server's number and the apps' numbers, which the rolls are keyed with."""
+        return hmac_key(online_key(secret, request.app_numbers))
 
     def scope(self, request: BgOnlineRequest, rolls: Rolls, secret: bytes) -> Scope:
         """Game G from its start; game 1 without its opening roll is a window."""

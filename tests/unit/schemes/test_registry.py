@@ -1,13 +1,17 @@
-"""fairdice.schemes: the registry, every built-in room's dice faces of the dice its requests name, and a scheme made
-only in the tests working through the whole core."""
+"""fairdice.schemes: the registry, every built-in room's dice faces of the dice its requests name and the key its dice
+are rolled with, and a scheme made only in the tests working through the whole core."""
 
+import hashlib
+import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fairdice import schemes
 from fairdice.catalog import scheme_catalog
 from fairdice.diagnosis import diagnose
+from fairdice.dice import keyed_mac
 from fairdice.links import build_link, parse_link
 from fairdice.page import render_page
 from fairdice.problems import describe
@@ -16,6 +20,7 @@ from fairdice.request import RequestBase
 from fairdice.schemes.daily import DailyRequest
 from fairdice.schemes.three_dice import ThreeDiceRequest
 from fairdice.seal import seal_of
+from fairdice.vectors import vectors_of
 from fairdice.verify import verify
 from hypothesis import given
 from pydantic import ValidationError
@@ -26,6 +31,12 @@ from unit.strategies import SETTINGS, requests
 ROOT = Path(__file__).resolve().parents[3]
 KEY = bytes(range(32, 64))
 TOY = {"scheme": "toy-d20", "key": KEY.hex(), "fingerprint": seal_of(KEY), "seed": "abc", "count": 30}
+# Every seed vector that reveals its secret: what each scheme's rolls are made of, from the seeds' own examples on.
+REVEALED = [
+    vector
+    for vector in json.loads((ROOT / "tests" / "vectors" / "vectors.json").read_text(encoding="utf-8"))["vectors"]
+    if vector["expected"]["rolls"]
+]
 
 
 def _toy_rolls() -> list[list[int]]:
@@ -48,6 +59,48 @@ def test_every_die_is_a_face_of_its_die(request: RequestBase) -> None:
         if roll["dice"] is not None:
             assert len(roll["dice"]) == len(request.SIDES)
             assert all(1 <= face <= sides for face, sides in zip(roll["dice"], request.SIDES, strict=True))
+
+
+@pytest.mark.parametrize("vector", REVEALED, ids=lambda vector: vector["name"])
+def test_every_schemes_dice_key_is_the_key_its_rolls_hmacs_are_made_with(vector: dict[str, Any]) -> None:
+    # Given a seed vector's request and the HMAC of each of its rolls' messages
+    request = schemes.parse_request(vector["request"])
+    scheme = schemes.of(request)
+    secret = bytes.fromhex(request.secret_hex or "")
+    binary = getattr(vectors_of(scheme), "BINARY_MESSAGES", False)
+
+    # When each message is keyed with the scheme's dice key
+    mac = keyed_mac(scheme.dice_key(request, secret))
+
+    # Then it gives the vector's HMAC: the dice key is the key the rolls are made with (bg-online's derived one)
+    for roll in vector["expected"]["rolls"]:
+        message = bytes.fromhex(roll["message"]) if binary else roll["message"].encode()
+        assert mac(message).hex() == roll["hmac"]
+    assert len(scheme.dice_key(request, secret)) == 64
+
+
+@pytest.mark.parametrize("vector", REVEALED, ids=lambda vector: vector["name"])
+def test_two_secrets_roll_the_same_dice_exactly_when_the_scheme_gives_them_one_dice_key(vector: dict[str, Any]) -> None:
+    # Given a seed vector's secret, that secret with zero bytes appended (one byte, and up to HMAC's 64-byte block),
+    # a secret longer than the block and its SHA-256, and another secret
+    request = schemes.parse_request(vector["request"])
+    scheme = schemes.of(request)
+    secret = bytes.fromhex(request.secret_hex or "")
+    long = secret + b"beyond the block" * 4
+    secrets = [secret, secret + b"\0", secret.ljust(64, b"\0"), long, hashlib.sha256(long).digest()]
+    secrets.append(hashlib.sha256(secret).digest())
+
+    # When the request's rolls are computed under each
+    rolled = [[(roll.message, roll.dice) for roll in scheme.rolls(request, each)] for each in secrets]
+    keys = [scheme.dice_key(request, each) for each in secrets]
+
+    # Then two secrets roll the same dice if and only if their dice keys are equal
+    for a in range(len(secrets)):
+        for b in range(a + 1, len(secrets)):
+            assert (rolled[a] == rolled[b]) == (keys[a] == keys[b]), (a, b)
+    assert keys[0] == keys[2] != keys[3] == keys[4] != keys[5] != keys[0]
+    # A zero byte appended to a secret that fills the block makes it longer than the block: another key
+    assert (keys[0] == keys[1]) == (len(secret) < 64)
 
 
 def test_a_scheme_id_can_be_registered_only_once(toy: None) -> None:
