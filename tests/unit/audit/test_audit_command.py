@@ -140,6 +140,30 @@ def test_a_game_filed_again_under_another_id_exits_1_and_the_closing_line_and_su
     )
 
 
+def test_a_game_filed_again_under_a_secret_with_a_zero_byte_appended_and_its_own_seal_exits_1_naming_the_repeat(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a fair game, and under another id the same game whose key is the first's with a zero byte appended and
+    # whose fingerprint is that key's own: each is fair, and HMAC pads its key with zero bytes, so their dice are one
+    game = {**many(1)[0], "id": "table7-0001"}
+    key = game["key"] + "00"
+    again = {**game, "key": key, "fingerprint": games.seal(key), "id": "table7-0002"}
+    games.write(tmp_path / "day.jsonl", [game, again])
+
+    # When the command audits them
+    status = main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"])
+
+    # Then both are fair, but the second repeats the first's game: exit 1, and its finding names the first
+    assert status == 1
+    assert "2 games: 2 fair, 0 mismatch" in (said := capsys.readouterr().out)
+    assert "0 duplicate ids, 1 repeated game." in said
+    (finding,) = [json.loads(line) for line in (tmp_path / "out" / "findings.jsonl").read_text().splitlines()]
+    assert (finding["line"], finding["id"], finding["error"]["code"]) == (2, "table7-0002", "repeated_game")
+    assert f'the game on line 1 of {tmp_path / "day.jsonl"} (id "table7-0001")' in finding["error"]["message"]
+    document = summary(tmp_path / "out")
+    assert (document["fair"], document["repeated_games"]) == (2, 1)
+
+
 @pytest.mark.parametrize(
     ("args", "words"),
     [

@@ -1,16 +1,24 @@
 """One shard's audit: every game verified by the core, every line that is not a fair game a finding."""
 
+import hashlib
 import io
 import json
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+import pytest
+from fairdice import schemes
+from fairdice.audit.duplicates import repeats
 from fairdice.audit.lines import numbered_lines
 from fairdice.audit.shard import FINDINGS, GAMES, IDS, SUMMARY, audit_shard, game_key, partial_key
 from fairdice.audit.store import FolderResults
 from fairdice.audit.tally import Partial
 from fairdice.schemes import parse_request
 from fairdice.verify import Checked, check, verify
+from pydantic import ValidationError
 
 from testkit import toy_scheme
 from unit.audit import games
@@ -220,6 +228,77 @@ def test_a_daily_roll_is_keyed_by_the_secret_that_reveals_it_its_player_and_day(
     assert key_of(roll) == key_of({**roll, "id": "again"})
     other_player = {**roll, "player_id": "123e4567-e89b-12d3-a456-000000000099"}
     assert key_of(roll) != key_of(other_player) != key_of({**roll, "date": "2026-11-28"})
+
+
+def bg_online(n: int) -> games.Game:
+    secret = games.key(n)
+    request = {
+        "scheme": "bg-online-v1",
+        "server_number": secret,
+        "seal": games.seal(secret),
+        "app_numbers": ["0a", "0b"],
+    }
+    return games.recorded({**request, "count": 6}, n)
+
+
+def bg_dice(n: int) -> games.Game:
+    secret = games.key(n)
+    return games.recorded({"scheme": "bg-dice-v1", "key": secret, "lock": games.seal(secret), "count": 6}, n)
+
+
+def rekeyed(game: games.Game, secret_hex: str, game_id: str) -> games.Game:
+    """The game under another id, its secret and seal replaced by `secret_hex` and that secret's own seal."""
+    model = schemes.get(game["scheme"]).request
+    return {**game, model.REVEALED_FIELD: secret_hex, model.SEAL_FIELD: games.seal(secret_hex), "id": game_id}
+
+
+# A daily roll's secret is exactly 32 bytes, so it cannot carry one with a zero byte appended.
+@pytest.mark.parametrize("made", [games.narde, games.pair36, games.three_dice, bg_online, bg_dice])
+def test_a_secret_and_the_same_secret_with_a_zero_byte_appended_are_one_game_each_fair_under_its_own_seal(
+    tmp_path: Path, made: Callable[[int], games.Game]
+) -> None:
+    # Given a fair game, and the same game under another id whose secret is the first's with a zero byte appended and
+    # whose seal is that longer secret's own: HMAC pads its key with zero bytes, so both roll the very same dice
+    game = made(1)
+    again = rekeyed(game, game[schemes.get(game["scheme"]).request.REVEALED_FIELD] + "00", "again")
+
+    # When the shard audits them
+    partial_result, findings, _ = audit(tmp_path, [game, again])
+
+    # Then both are fair, and their lines keep one game key, so the second is the first's game repeated
+    assert (partial_result.counts.games, partial_result.counts.fair, findings) == (2, 2, [])
+    entries = (tmp_path / partial_key("s", GAMES)).read_text().splitlines()
+    assert len({entry.split("\t")[0] for entry in entries}) == 1
+    (repeat,) = repeats([partial(FolderResults(tmp_path).open, partial_key("s", GAMES))], ["day.jsonl"], tmp_path)
+    first_id = json.dumps(game["id"]).encode()
+    assert repeat[1:] == ("day.jsonl", 2, b'"again"', "day.jsonl", 1, first_id)
+
+
+def test_a_secret_with_a_byte_changed_or_a_zero_byte_put_in_front_is_another_game() -> None:
+    game = games.narde(1)
+    secret = game["key"]
+    assert key_of(game) != key_of(rekeyed(game, secret[:-2] + ("01" if secret[-2:] != "01" else "02"), "other"))
+    assert key_of(game) != key_of(rekeyed(game, "00" + secret, "other"))
+
+
+@pytest.mark.parametrize("made", [games.narde, bg_online])
+def test_a_secret_longer_than_hmacs_block_and_its_sha256_are_one_game(made: Callable[[int], games.Game]) -> None:
+    # Given a game whose secret is longer than HMAC's 64-byte block, and the same game under that secret's SHA-256, with
+    # which HMAC keys it: no request carries such a secret (every secret field takes 16 to 64 bytes), so the game's
+    # check has its revealed secret replaced by hand
+    game = made(1)
+    long = bytes(range(65))
+    with pytest.raises(ValidationError, match="64 bytes"):
+        parse_request({name: value for name, value in rekeyed(game, long.hex(), "long").items() if name != "id"})
+    checked = check(parse_request({name: value for name, value in game.items() if name != "id"}))
+    assert isinstance(checked, Checked)
+
+    def keyed(secret: bytes) -> bytes:
+        return game_key(replace(checked, revealed=replace(checked.revealed, secret=secret)))
+
+    # Then the two are one game, and another than the game's own secret's or the long secret's first 64 bytes'
+    assert keyed(long) == keyed(hashlib.sha256(long).digest()) != keyed(checked.revealed.secret)
+    assert keyed(long) != keyed(long[:64])
 
 
 def test_the_shard_keeps_a_key_per_game_checked_sorted_and_none_for_a_line_not_checked(tmp_path: Path) -> None:
