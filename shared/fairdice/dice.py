@@ -40,7 +40,7 @@ class Roll(NamedTuple):
 def hmac_key(key: bytes) -> bytes:
     """The 64-byte block HMAC-SHA256 is keyed with (RFC 2104): the SHA-256 of a key longer than 64 bytes, then
     zero bytes up to 64. Two keys with the same block give the same MACs: a key and the same key with zero bytes
-    appended are one key, and so are a key longer than 64 bytes and its SHA-256."""
+    appended (64 bytes at most in all) are one key, and so are a key longer than 64 bytes and its SHA-256."""
     if len(key) > _BLOCK:
         key = hashlib.sha256(key).digest()
     return key.ljust(_BLOCK, b"\0")

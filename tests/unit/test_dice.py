@@ -49,6 +49,8 @@ def test_a_key_longer_than_a_block_is_keyed_as_its_sha256_and_zero_bytes_appende
     key = bytes(range(32))
     assert hmac_key(key) == hmac_key(key + b"\0") == hmac_key(key + bytes(32)) == key + bytes(32)
     assert hmac_key(key) != hmac_key(key + b"\1") and hmac_key(long_key) != hmac_key(long_key[:64])
+    # A zero byte appended to a key that fills the block makes it longer than the block: hashed, another key
+    assert hmac_key(long_key[:64]) != hmac_key(long_key[:64] + b"\0")
     assert len(hmac_key(b"")) == len(hmac_key(long_key)) == 64
 
 

@@ -49,12 +49,12 @@ def game_key(checked: Checked) -> bytes:
     """What makes two lines the same game, as a digest: the scheme, the key its dice are rolled with as HMAC uses it
     (`Scheme.dice_key` of the secret `check` revealed; for a scheme published by day, the archive's), the inputs that
     identify the game (`Scheme.identity`) and where its computed rolls start (the first roll's label where rolls are
-    labelled, else its number). The key, not the secret as given: a secret and the same secret with zero bytes
-    appended, or a secret longer than 64 bytes and its SHA-256, roll the same dice, each under a commitment of its
-    own. The start keeps apart what shares a key and inputs but is another game: a pair36 match's later games,
-    bg-online's game G, a bot game's later games; a three-dice mirror pair's seats differ. A window of a game and the
-    game itself start apart too, so they are not one game here. Run once per game checked: one repr and one hash
-    (the repr of text, numbers and lists of them tells any two apart, at a third of the cost of JSON), and for
+    labelled, else its number). The key, not the secret as given: a secret and the same secret with zero bytes appended
+    (64 bytes at most in all), or a secret longer than 64 bytes and its SHA-256, roll the same dice, each under a
+    commitment of its own. The start keeps apart what shares a key and inputs but is another game: a pair36 match's
+    later games, bg-online's game G, a bot game's later games; a three-dice mirror pair's seats differ. A window of a
+    game and the game itself start apart too, so they are not one game here. Run once per game checked: one repr and one
+    hash (the repr of text, numbers and lists of them tells any two apart, at a third of the cost of JSON), and for
     bg-online the HMAC that derives its key."""
     rolls = checked.rolls
     start: str | int | None = None

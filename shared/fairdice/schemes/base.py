@@ -239,8 +239,8 @@ class Scheme(ABC, Generic[R]):
 
     def dice_key(self, request: R, secret: bytes) -> bytes:
         """The key the dice are rolled with, as HMAC uses it (`hmac_key`): what makes two games' dice the same, beside
-        their inputs. By default the secret's own block, so a secret and the same secret with zero bytes appended are
-        one key; a room that derives its HMAC key from the secret gives that key's block."""
+        their inputs. By default the secret's own block, so a secret and the same secret with zero bytes appended (64
+        bytes at most in all) are one key; a room that derives its HMAC key from the secret gives that key's block."""
         return hmac_key(secret)
 
     def archive_day(self, request: R) -> dt.date | None:
