@@ -96,7 +96,7 @@ def merge(
                 first_id = json.loads(again.first_more)
                 words = (
                     f"the game on line {again.first_line} of {again.first_file} (id {json.dumps(first_id)}) is this"
-                    " game already: the same secret, the same inputs and the same start under another id"
+                    " game already: the same dice key, the same inputs and the same start under another id"
                 )
                 game_id = json.loads(again.more)
                 _write(out, _unread(again.file, again.line, game_id, "repeated_game", words, field="request"))

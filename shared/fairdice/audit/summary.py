@@ -38,7 +38,7 @@ class Summary(Counts):
     )
     duplicate_ids: int = 0
     repeated_games: int = Field(
-        default=0, description="games that are an earlier line's game under another id (the same secret, inputs, start)"
+        default=0, description="an earlier line's game under another id (the same dice key, inputs, start)"
     )
     by_scheme: dict[str, Counts] = Field(default_factory=dict)
     faces: dict[str, dict[str, list[int]]] = Field(default_factory=dict)
