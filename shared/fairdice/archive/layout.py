@@ -114,8 +114,16 @@ def utc_day(now: dt.datetime) -> dt.date:
 
 
 def reveal_time(day: dt.date) -> dt.datetime:
-    """The first instant a day's secret may be revealed: the next midnight UTC."""
+    """The first instant a day's secret may be revealed: the next midnight UTC.
+
+    The calendar's last day (9999-12-31) has none: OverflowError. A day the clock has reached is never that one;
+    a date a request names may be, and `reveal_time_if_any` answers it."""
     return dt.datetime.combine(day, dt.time(), dt.UTC) + dt.timedelta(days=1)
+
+
+def reveal_time_if_any(day: dt.date) -> dt.datetime | None:
+    """`reveal_time`, or None for 9999-12-31, whose next midnight no datetime can hold."""
+    return None if day == dt.date.max else reveal_time(day)
 
 
 def commitment_deadline(day: dt.date) -> dt.datetime:

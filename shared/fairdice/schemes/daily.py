@@ -16,7 +16,7 @@ from uuid import UUID
 
 from pydantic import JsonValue, field_validator
 
-from fairdice.archive.layout import COMMITMENT_GRACE, reveal_time
+from fairdice.archive.layout import COMMITMENT_GRACE, reveal_time_if_any
 from fairdice.dice import Mac, Roll, Rolls, faces_in, fill, first_bytes, keyed_mac, macs, read_dice
 from fairdice.errors import FutureDay, InvalidInput, UnknownDay
 from fairdice.fields import Day, DaySecret, PlayerId, Seal
@@ -92,6 +92,14 @@ def rolls(mac: Mac, day: dt.date, player_ids: Sequence[UUID | str]) -> Rolls:
     return fill(numbers, messages, blocks, lambda at, block: roll(mac, day, ids[at], block), sides=SIDES)
 
 
+def _not_begun(day: dt.date) -> Withheld:
+    """A day after today's: its secret is not made yet, so one given is neither confirmed nor denied."""
+    return Withheld(
+        f"{day.isoformat()} is not over in UTC: its secret is not revealed, so none is confirmed or denied",
+        reveal_time_if_any(day),
+    )
+
+
 class Daily(Scheme[DailyRequest]):
     """Seed 004's scheme."""
 
@@ -134,10 +142,7 @@ class Daily(Scheme[DailyRequest]):
         except FutureDay:
             if request.secret is None:
                 raise
-            return Withheld(
-                f"{day} is not over in UTC: its secret is not revealed, so none is confirmed or denied",
-                reveal_time(request.date),
-            )
+            return _not_begun(request.date)
         except UnknownDay:
             if request.secret is None:
                 raise

@@ -192,6 +192,21 @@ def test_before_a_day_is_revealed_any_secret_given_is_withheld(archive: tuple[Ti
     assert verified(reader).verdict == "withheld"
 
 
+def test_a_secret_given_for_the_calendars_last_day_is_withheld_with_no_reveal_time(tmp_path: Path) -> None:
+    # Given an archive read on 2025-03-01 and a secret given for 9999-12-31, whose next midnight no datetime holds
+    reader = ArchiveReader(FolderStore(tmp_path), clock=lambda: at("2025-03-01 18:00"))
+    own = bytes(range(32))
+
+    verdict = verified(reader, date="9999-12-31", secret=own.hex(), commitment=seal_of(own))
+
+    # Then it is withheld like any day not begun, and says no time it is due rather than failing
+    assert verdict.verdict == "withheld"
+    assert verdict.withheld is not None and verdict.withheld.reveal_at is None
+    assert verdict.reasons == [
+        "9999-12-31 is not over in UTC: its secret is not revealed, so none is confirmed or denied"
+    ]
+
+
 def test_without_the_archives_commitment_a_callers_own_secret_gives_at_most_incomplete(
     archive: tuple[Timeline, Stores],
 ) -> None:

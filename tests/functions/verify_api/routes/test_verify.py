@@ -2,6 +2,7 @@
 
 import hashlib
 import hmac
+import json
 import re
 from collections.abc import Callable
 
@@ -149,3 +150,44 @@ def test_a_body_that_gives_a_key_twice_is_400_never_verified_with_either_value(
         "message": "the body's JSON gives the key 'key' more than once in one object; give it once",
         "problems": [],
     }
+
+
+def _daily_on(day: str) -> dict[str, str]:
+    """A daily roll's request for `day`, carrying a secret and its own commitment."""
+    return {
+        "scheme": "daily",
+        "date": day,
+        "player_id": "123e4567-e89b-12d3-a456-426614174000",
+        "secret": KEY.hex(),
+        "commitment": hashlib.sha256(KEY).hexdigest(),
+    }
+
+
+def _daily_link(request: dict[str, str]) -> str:
+    return (
+        f"scheme=daily&date={request['date']}&player={request['player_id']}&secret={request['secret']}"
+        f"&commitment={request['commitment']}"
+    )
+
+
+def test_a_secret_given_for_the_calendars_last_day_is_withheld_not_a_server_error(
+    load_event: Callable[[str], Event],
+) -> None:
+    # Given a daily roll dated 9999-12-31, the last day a date can name: it has no next midnight to be revealed at
+    request = _daily_on("9999-12-31")
+    posted = with_body(load_event("api-verify-daily-own-secret"), json.dumps(request))
+    linked = at(load_event("api-check-seed000"), "GET", "/check/", _daily_link(request))
+
+    # When it is posted to /verify, or its link is checked at /check
+    for event in (posted, linked):
+        answer = invoke(event)
+
+        # Then it is an ordinary withheld verdict, due at no time, and nothing of the secret is confirmed
+        assert answer.status == 200, answer.text
+        verdict = answer.json
+        assert verdict["verdict"] == "withheld"
+        assert verdict["withheld"] == {
+            "reason": "9999-12-31 is not over in UTC: its secret is not revealed, so none is confirmed or denied",
+            "reveal_at": None,
+        }
+        assert verdict["rolls"] == [] and verdict["seal"]["computed"] is None
