@@ -4,6 +4,7 @@
 outcome is decided in `check` alone, whoever reads it.
 """
 
+import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import count as count_from
@@ -229,15 +230,21 @@ class Checked:
     verdict: Outcome
 
 
-def check(request: RequestBase, *, day_secrets: DaySecrets | None = None) -> Checked | Withheld:
+def check(
+    request: RequestBase, *, day_secrets: DaySecrets | None = None, today: dt.date | None = None
+) -> Checked | Withheld:
     """Check the seal, recompute every roll and compare them with what was recorded: the outcome and its facts, or
     why the secret is withheld.
 
     `day_secrets` supplies the secret of a scheme published by day when the request has none; it
-    is where the archive and the clock come in, so this function itself reads neither.
+    is where the archive and its clock come in, so this function itself reads neither. `today` is
+    the UTC day by the caller's clock: without an archive, a day not over by it is withheld, whatever
+    secret is given. Every command and function that answers for a game reads its clock and passes
+    it; None trusts the request's date, for callers with no clock of their own to go by (the test
+    vectors, whose verdicts must not change with the day they are made).
     """
     scheme = schemes.of(request)
-    revealed = scheme.revealed(request, day_secrets)
+    revealed = scheme.revealed(request, day_secrets, today)
     if isinstance(revealed, Withheld):
         return revealed
     computed = seal_of(revealed.secret)
@@ -301,10 +308,10 @@ def written(checked: Checked) -> Verdict:
     return verdict
 
 
-def verify(request: RequestBase, *, day_secrets: DaySecrets | None = None) -> Verdict:
+def verify(request: RequestBase, *, day_secrets: DaySecrets | None = None, today: dt.date | None = None) -> Verdict:
     """Check the seal, recompute every roll and compare them with what was recorded: the verdict (`check`, written
-    up). `day_secrets` is as `check` takes it."""
-    checked = check(request, day_secrets=day_secrets)
+    up). `day_secrets` and `today` are as `check` takes them."""
+    checked = check(request, day_secrets=day_secrets, today=today)
     if isinstance(checked, Withheld):
         return withheld_verdict(request, checked)
     return written(checked)

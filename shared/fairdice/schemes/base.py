@@ -247,8 +247,9 @@ class Scheme(ABC, Generic[R]):
         """The day whose secret verifying `request` looks up in `DaySecrets`; by default none (it comes with it)."""
         return None
 
-    def revealed(self, request: R, day_secrets: DaySecrets | None) -> Revealed | Withheld:
-        """The secret to check and recompute with: by default the one the request carries."""
+    def revealed(self, request: R, day_secrets: DaySecrets | None, today: dt.date | None) -> Revealed | Withheld:
+        """The secret to check and recompute with: by default the one the request carries. `today` is the UTC day by
+        the caller's clock, for a scheme whose secrets are revealed by day (None: the caller does not say)."""
         secret_hex = request.secret_hex
         if secret_hex is None:
             raise InvalidInput("the revealed secret is needed", field=request.REVEALED_FIELD)

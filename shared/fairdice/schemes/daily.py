@@ -1,7 +1,8 @@
 """`daily` (seed 004): six dice d4 … d20 from HMAC(day secret, `YYYY-MM-DD|uuid`).
 
 One secret a UTC day, published once the day is over: a request may carry it, or it is taken from
-the daily archive (`DaySecrets`), which never reveals a day early.
+the daily archive (`DaySecrets`), which never reveals a day early. Without an archive, a day not over
+by the caller's clock (`today`) is withheld all the same, whatever secret the request carries.
 """
 
 import datetime as dt
@@ -100,6 +101,11 @@ def _not_begun(day: dt.date) -> Withheld:
     )
 
 
+def _not_over(day: dt.date, reveal_at: dt.datetime | None) -> Withheld:
+    """Today: its secret exists, and is revealed at the next midnight UTC."""
+    return Withheld(f"the secret of {day.isoformat()} is revealed once that day is over in UTC", reveal_at)
+
+
 class Daily(Scheme[DailyRequest]):
     """Seed 004's scheme."""
 
@@ -123,12 +129,20 @@ class Daily(Scheme[DailyRequest]):
         """Seed 004 names its dice by their sides: d4, d6, d8, d10, d12, d20."""
         return tuple(f"d{n}" for n in SIDES)
 
-    def revealed(self, request: DailyRequest, day_secrets: DaySecrets | None) -> Revealed | Withheld:
+    def revealed(
+        self, request: DailyRequest, day_secrets: DaySecrets | None, today: dt.date | None
+    ) -> Revealed | Withheld:
         """The archive is authoritative: its secret and commitment, with a given secret or commitment compared
-        with them. A day not over is withheld, whatever secret is given; without the archive's commitment
-        published in time, nothing shows the secret was fixed before the day's play."""
+        with them. A day not over is withheld, whatever secret is given: by the archive's clock, or without an
+        archive by `today`, the caller's (no secret can be known before its day is over, so none is confirmed).
+        Without the archive's commitment published in time, nothing shows the secret was fixed before the day's
+        play."""
         day = request.date.isoformat()
         if day_secrets is None:
+            if today is not None and request.date > today:
+                return _not_begun(request.date)
+            if today is not None and request.date == today:
+                return _not_over(request.date, reveal_time_if_any(request.date))
             given = self._given(request)
             return replace(
                 given,
@@ -154,7 +168,7 @@ class Daily(Scheme[DailyRequest]):
                 ),
             )
         if isinstance(found, PendingDay):
-            return Withheld(f"the secret of {day} is revealed once that day is over in UTC", found.reveal_at)
+            return _not_over(request.date, found.reveal_at)
         contradictions = []
         if request.commitment is not None and request.commitment != found.commitment:
             contradictions.append(

@@ -5,6 +5,7 @@ bytes; each block is HMAC(seed, message ++ int32be(block)). A ladder mirror pair
 nothing until both games have ended: its verdict is `withheld`, not an error.
 """
 
+import datetime as dt
 import struct
 from collections.abc import Iterator
 from itertools import count as counter
@@ -177,14 +178,16 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
         " both null: a mirror pair's game not revealed yet (withheld)."
     )
 
-    def revealed(self, request: ThreeDiceRequest, day_secrets: DaySecrets | None) -> Revealed | Withheld:
+    def revealed(
+        self, request: ThreeDiceRequest, day_secrets: DaySecrets | None, today: dt.date | None
+    ) -> Revealed | Withheld:
         """A mirror pair's game reveals nothing until both its games have ended."""
         if request.withheld:
             return Withheld(
                 "the server withholds this game's seeds until both games of its mirror pair have ended;"
                 " ask GET /games/{id} again then"
             )
-        return super().revealed(request, day_secrets)
+        return super().revealed(request, day_secrets, today)
 
     def rolls(self, request: ThreeDiceRequest, secret: bytes) -> Rolls:
         seeds = request.client_seeds

@@ -1,6 +1,6 @@
 """fairdice.schemes.daily (seed 004): a player's HMAC message, the six dice against seed 004's recipe and each die's
-limit on hand-made blocks, the day secret's size; and the archive is authoritative for a day's secret and for when its
-commitment was published.
+limit on hand-made blocks, the day secret's size; the archive is authoritative for a day's secret and for when its
+commitment was published; and without one, a day not over by the caller's clock is withheld all the same.
 
 Each case of "what fair proves" for the daily game, with an injected clock, against the local-folder
 archive and moto's S3 (whose LastModified follows the same clock).
@@ -16,12 +16,13 @@ import boto3
 import pytest
 from fairdice.archive.layout import commitment_key, secret_key
 from fairdice.archive.reader import ArchiveReader, is_final
-from fairdice.errors import ArchiveUnavailable, UnknownDay
+from fairdice.errors import ArchiveUnavailable, InvalidInput, UnknownDay
 from fairdice.schemes import daily, parse_request
+from fairdice.schemes.base import Withheld
 from fairdice.seal import seal_of
 from fairdice.storage import FolderStore, S3Store, Stores
 from fairdice.verdict import Verdict
-from fairdice.verify import verify
+from fairdice.verify import check, verify
 from hypothesis import given
 from hypothesis import strategies as st
 from moto import mock_aws
@@ -237,6 +238,105 @@ def test_with_no_archive_at_all_a_callers_own_secret_gives_at_most_incomplete() 
     verdict = verified(None, secret=own.hex(), commitment=seal_of(own), recorded=faces(first))
     assert verdict.verdict == "incomplete"
     assert "no daily archive was consulted here" in verdict.reasons[0]
+
+
+# Without an archive, the caller's clock says which days are over: `today` is its UTC day. The faces a player saw are
+# seed 004's own (the transcribed oracle), for the secret the request carries.
+OWN = bytes(range(32))
+CLOSED, TODAY, TOMORROW = dt.date(2026, 10, 27), dt.date(2026, 10, 28), dt.date(2026, 10, 29)
+
+
+def carried(day: dt.date, secret: bytes = OWN) -> dict[str, object]:
+    """A daily roll carrying a day secret and its commitment, with the faces seed 004 gives for them."""
+    return {
+        "date": day.isoformat(),
+        "secret": secret.hex(),
+        "commitment": seal_of(secret),
+        "recorded": " ".join(map(str, seed_004.faces(secret, day.isoformat(), ARCHIVE_PLAYER))),
+    }
+
+
+def without_archive(day: dt.date, today: dt.date, **fields: object) -> Verdict:
+    request = parse_request({"scheme": "daily", "player_id": ARCHIVE_PLAYER} | carried(day) | fields)
+    return verify(request, today=today)
+
+
+def test_without_an_archive_a_closed_day_is_checked_against_the_secret_it_carries() -> None:
+    # Given today is 2026-10-28 by the caller's clock, a roll of the day before with its secret and commitment
+    verdict = without_archive(CLOSED, TODAY)
+
+    # Then the seal and the faces match, and only the missing archive keeps it from fair
+    assert (verdict.verdict, verdict.checks.seal, verdict.checks.rolls) == ("incomplete", "match", "match")
+    assert verdict.reasons == [
+        "no daily archive was consulted here, so nothing shows when 2026-10-27's commitment was published: it does"
+        " not show the secret was fixed before the day's play"
+    ]
+
+
+def test_with_an_archive_a_closed_day_is_fair_whatever_today_the_caller_gives(archive: tuple[Timeline, Stores]) -> None:
+    # Given a day committed in time and revealed, read the next morning by the archive's clock
+    timeline, stores = archive
+    timeline.publish(stores, at("2025-03-01 00:00:03"))
+    timeline.publish(stores, at("2025-03-02 00:00:01"))
+    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
+    secret = stores.secrets.get(secret_key(ARCHIVE_DAY)) or b""
+    request = parse_request({"scheme": "daily", "player_id": ARCHIVE_PLAYER} | carried(ARCHIVE_DAY, secret))
+
+    # When it is verified with today given as the caller's clock reads it
+    verdict = verify(request, day_secrets=reader, today=dt.date(2025, 3, 2))
+
+    # Then the archive decides, as without today: fair
+    assert verdict.verdict == "fair", verdict.reasons
+
+
+@pytest.mark.parametrize("secret", [OWN, bytes(32)], ids=["its secret", "another secret"])
+def test_without_an_archive_today_is_withheld_whatever_secret_is_given(secret: bytes) -> None:
+    # Given today is 2026-10-28 by the caller's clock, a roll of today with a secret and its own commitment
+    verdict = without_archive(TODAY, TODAY, secret=secret.hex(), commitment=seal_of(secret))
+
+    # Then nothing is computed or compared: the secret is neither confirmed nor denied before the next midnight
+    assert verdict.verdict == "withheld"
+    assert verdict.withheld is not None
+    assert verdict.withheld.reason == "the secret of 2026-10-28 is revealed once that day is over in UTC"
+    assert verdict.withheld.reveal_at == at("2026-10-29 00:00")
+    assert verdict.rolls == [] and verdict.seal.computed is None
+    assert verdict.checks.model_dump() == {"seal": "not_given", "rolls": "not_given"}
+
+
+def test_without_an_archive_a_day_not_begun_is_withheld_whatever_secret_is_given() -> None:
+    verdict = without_archive(TOMORROW, TODAY)
+    assert verdict.verdict == "withheld" and verdict.rolls == []
+    assert verdict.withheld is not None
+    assert verdict.withheld.reason == (
+        "2026-10-29 is not over in UTC: its secret is not revealed, so none is confirmed or denied"
+    )
+    assert verdict.withheld.reveal_at == at("2026-10-30 00:00")
+
+
+def test_without_an_archive_the_calendars_last_day_is_withheld_with_no_reveal_time() -> None:
+    verdict = without_archive(dt.date.max, TODAY)
+    assert verdict.verdict == "withheld"
+    assert verdict.withheld is not None and verdict.withheld.reveal_at is None
+    assert verdict.reasons == [
+        "9999-12-31 is not over in UTC: its secret is not revealed, so none is confirmed or denied"
+    ]
+
+
+def test_without_an_archive_or_a_secret_a_day_not_over_is_withheld_rather_than_asking_for_its_secret() -> None:
+    request = parse_request({"scheme": "daily", "date": TODAY.isoformat(), "player_id": ARCHIVE_PLAYER})
+    assert verify(request, today=TODAY).verdict == "withheld"
+    with pytest.raises(InvalidInput):
+        verify(request, today=TOMORROW)  # the day over: its secret is needed
+
+
+@SETTINGS
+@given(day=st.dates(), today=st.dates(), secret=st.binary(min_size=32, max_size=32))
+def test_without_an_archive_exactly_the_days_before_today_are_recomputed(day: date, today: date, secret: bytes) -> None:
+    request = parse_request(
+        {"scheme": "daily", "date": day.isoformat(), "player_id": ARCHIVE_PLAYER, "secret": secret.hex()}
+    )
+    checked = check(request, today=today)
+    assert isinstance(checked, Withheld) == (day >= today)
 
 
 def test_an_archive_that_cannot_be_read_is_an_error_never_a_verdict() -> None:
