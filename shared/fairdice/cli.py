@@ -3,9 +3,12 @@
 Exit status: 0 a verdict without mismatch (fair, incomplete or withheld), 1 a mismatch,
 2 bad input (each problem on stderr as `field: what is wrong`), 3 the verification could
 not be made right now (the daily archive could not be read, or contradicts itself).
+
+A daily roll of a day not over by this machine's clock (in UTC) is withheld, whatever secret it carries.
 """
 
 import argparse
+import datetime as dt
 import json
 import os
 import sys
@@ -14,6 +17,7 @@ from collections.abc import Callable, Sequence
 from pydantic import ValidationError
 
 from fairdice import __version__, json_input
+from fairdice.archive.layout import utc_day
 from fairdice.errors import FairdiceError, InvalidInput, RepeatedKey, UnknownDay
 from fairdice.links import build_link, parse_link
 from fairdice.problems import WHOLE_REQUEST, Problem, describe
@@ -93,12 +97,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def clock() -> dt.datetime:
+    """The time now, in UTC: a command reads it once, for the days that are not over yet."""
+    return dt.datetime.now(dt.UTC)
+
+
 def _verify(args: argparse.Namespace) -> int:
-    return _print_verdict(verify(_read_request(args.file)), args.pretty)
+    return _print_verdict(verify(_read_request(args.file), today=utc_day(clock())), args.pretty)
 
 
 def _check(args: argparse.Namespace) -> int:
-    return _print_verdict(verify(parse_link(args.url)), args.pretty)
+    return _print_verdict(verify(parse_link(args.url), today=utc_day(clock())), args.pretty)
 
 
 def _link(args: argparse.Namespace) -> int:

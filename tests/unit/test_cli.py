@@ -1,5 +1,6 @@
 """The `fairdice` command: verdict JSON on stdout, exit 0 / 1 / 2, problems on stderr naming the field."""
 
+import datetime as dt
 import io
 import json
 import os
@@ -13,6 +14,8 @@ import pytest
 from fairdice import cli
 from fairdice.cli import main
 from fairdice.errors import ArchiveUnavailable
+
+from testkit.oracles import seed_004
 
 KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
@@ -112,6 +115,60 @@ def test_check_exits_2_on_a_bad_link(capsys: pytest.CaptureFixture[str]) -> None
     assert capsys.readouterr().err == (
         "fairdice: colour: 'colour' is not a parameter of a pair36 link; it takes seed, seal, client, first, n, rolls\n"
     )
+
+
+PLAYER = "123e4567-e89b-12d3-a456-426614174000"
+
+
+def clock_at(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    """This machine's clock, for the command, at `text` UTC."""
+    monkeypatch.setattr(cli, "clock", lambda: dt.datetime.fromisoformat(text).replace(tzinfo=dt.UTC))
+
+
+def daily_roll(day: str) -> dict[str, Any]:
+    """A daily roll carrying a day secret, its commitment and the faces seed 004 gives for them."""
+    faces = seed_004.faces(bytes.fromhex(KEY), day, PLAYER)
+    return {"scheme": "daily", "date": day, "player_id": PLAYER, "secret": KEY, "commitment": SEAL, "recorded": faces}
+
+
+def test_verify_withholds_a_daily_roll_until_its_day_is_over_by_this_machines_clock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a daily roll of 2026-10-28 with its secret, its commitment and its faces, and no archive
+    request = write(tmp_path, daily_roll("2026-10-28"))
+
+    # When it is verified during that day (UTC), Then it is withheld: nothing of the secret is confirmed
+    clock_at(monkeypatch, "2026-10-28 23:59:59")
+    assert main(["verify", request]) == 0
+    verdict = json.loads(capsys.readouterr().out)
+    assert (verdict["verdict"], verdict["rolls"], verdict["seal"]["computed"]) == ("withheld", [], None)
+    assert verdict["withheld"] == {
+        "reason": "the secret of 2026-10-28 is revealed once that day is over in UTC",
+        "reveal_at": "2026-10-29T00:00:00Z",
+    }
+
+    # When it is verified once the day is over, Then its secret is checked: every face matches
+    clock_at(monkeypatch, "2026-10-29 00:00:00")
+    assert main(["verify", request]) == 0
+    verdict = json.loads(capsys.readouterr().out)
+    assert (verdict["verdict"], verdict["checks"]) == ("incomplete", {"seal": "match", "rolls": "match"})
+
+
+@pytest.mark.parametrize(
+    ("day", "reveal_at"), [("2026-10-29", "2026-10-30T00:00:00Z"), ("9999-12-31", None)], ids=["tomorrow", "last day"]
+)
+def test_check_withholds_a_link_to_a_daily_roll_of_a_day_not_begun(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], day: str, reveal_at: str | None
+) -> None:
+    clock_at(monkeypatch, "2026-10-28 12:00")
+    link = f"/check/?scheme=daily&date={day}&player={PLAYER}&secret={KEY}&commitment={SEAL}"
+    assert main(["check", link]) == 0
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["verdict"] == "withheld"
+    assert verdict["withheld"] == {
+        "reason": f"{day} is not over in UTC: its secret is not revealed, so none is confirmed or denied",
+        "reveal_at": reveal_at,
+    }
 
 
 def test_link_prints_the_link_for_a_request(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
