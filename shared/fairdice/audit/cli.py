@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from fairdice import cli
+from fairdice.archive.layout import utc_day
 from fairdice.cli import emit
 from fairdice.prose import counted
 
@@ -38,7 +40,8 @@ def register(sub: Any) -> None:
         "--archive",
         metavar="s3://BUCKET",
         help="the daily archive's bucket, to check daily games against as POST /verify does (without it a daily game"
-        " is checked against the secret and commitment it carries: at most incomplete)",
+        " is checked against the secret and commitment it carries: at most incomplete, and withheld while its day is"
+        " not over by this machine's clock)",
     )
     audit.set_defaults(run=_audit)
 
@@ -66,6 +69,7 @@ def _audit(args: argparse.Namespace) -> int:
             resume=args.resume,
             progress=terminal_progress(),
             archive=args.archive,
+            today=utc_day(cli.clock()),
         )
     except UsageError as exc:
         print(f"fairdice: audit: {exc}", file=sys.stderr)

@@ -8,6 +8,7 @@ already complete, once it has checked that block's lines against the digest stor
 the one merge (`fairdice.audit.merge`) and the report write the outputs.
 """
 
+import datetime as dt
 import os
 import shutil
 import signal
@@ -115,12 +116,14 @@ def run(
     resume: bool = False,
     progress: Progress | None = None,
     archive: str | None = None,
+    today: dt.date | None = None,
 ) -> RunResult:
     """Audit every game of the inputs into `out`: summary.json, findings.jsonl and report.html.
 
     `archive` (s3://bucket) is the daily archive that daily games are checked against, as
     POST /verify checks them: without it a daily game is checked against the secret and commitment it
-    carries alone, which is at most incomplete.
+    carries alone, which is at most incomplete, and is withheld when its day is not over by `today`:
+    the UTC day the command's clock read as the run began, the same for every block.
     """
     files = find_inputs(paths, out)
     workers = workers or os.cpu_count() or 1
@@ -137,7 +140,7 @@ def run(
     records: list[InputRecord] = []
     audited = resumed = 0
     before = 0
-    with _Blocks(out, workers, daily, lambda games: watch.advance(0, games)) as blocks:
+    with _Blocks(out, workers, daily, today, lambda games: watch.advance(0, games)) as blocks:
         for index, path in enumerate(files):
             with path.open("rb") as raw:
                 hashed = Hashed(raw)
@@ -209,9 +212,16 @@ def _chunks(lines: Iterable[Line], size: int) -> Iterator[list[Line]]:
         yield block
 
 
-def audit_block(out: str, name: str, file: str, block: list[Line], archive: StorageSettings | None = None) -> int:
+def audit_block(
+    out: str,
+    name: str,
+    file: str,
+    block: list[Line],
+    archive: StorageSettings | None = None,
+    today: dt.date | None = None,
+) -> int:
     """Audit one block of a file into its partial (run in a worker process); the games it held. `archive`: the
-    settings the daily archive is read with (`archive_settings`)."""
+    settings the daily archive is read with (`archive_settings`); `today`: the run's UTC day (`run`)."""
     opened = _opened(archive) if archive is not None else None
     partial: Partial = audit_shard(
         block,
@@ -221,6 +231,7 @@ def audit_block(out: str, name: str, file: str, block: list[Line], archive: Stor
         first_line=block[0][0],
         archive=opened,
         lines_sha256=lines_sha256(block),
+        today=today,
     )
     return partial.counts.games
 
@@ -264,11 +275,17 @@ class _Blocks:
     """Blocks audited by worker processes (or here, for one worker), at most two per worker in flight."""
 
     def __init__(
-        self, out: Path, workers: int, archive: StorageSettings | None, audited: Callable[[int], None]
+        self,
+        out: Path,
+        workers: int,
+        archive: StorageSettings | None,
+        today: dt.date | None,
+        audited: Callable[[int], None],
     ) -> None:
         self._out = str(out)
         self._workers = workers
         self._archive = archive
+        self._today = today
         self._audited = audited
         self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts) if workers > 1 else None
         self._flight: deque[Future[int]] = deque()
@@ -279,11 +296,11 @@ class _Blocks:
     def submit(self, name: str, file: str, block: list[Line]) -> None:
         """Audit a block now (one worker) or in a worker process, waiting while too many are in flight."""
         if self._pool is None:
-            self._audited(audit_block(self._out, name, file, block, self._archive))
+            self._audited(audit_block(self._out, name, file, block, self._archive, self._today))
             return
         while len(self._flight) >= 2 * self._workers:
             self._audited(self._flight.popleft().result())
-        self._flight.append(self._pool.submit(audit_block, self._out, name, file, block, self._archive))
+        self._flight.append(self._pool.submit(audit_block, self._out, name, file, block, self._archive, self._today))
 
     def __exit__(self, kind: object, *rest: object) -> None:
         if self._pool is None:

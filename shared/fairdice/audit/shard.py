@@ -7,6 +7,7 @@ and, last, `summary.json` (a `Partial`). A shard whose `summary.json` exists is 
 again writes the same objects.
 """
 
+import datetime as dt
 import hashlib
 import json
 import tempfile
@@ -70,10 +71,13 @@ class ShardAudit:
     """The running audit of one shard: counts, dice, findings written to `findings`, ids and game keys kept to
     sort."""
 
-    def __init__(self, file: str, findings: IO[bytes], day_secrets: DaySecrets | None = None) -> None:
+    def __init__(
+        self, file: str, findings: IO[bytes], day_secrets: DaySecrets | None = None, today: dt.date | None = None
+    ) -> None:
         self.file = file
         self.findings = findings
         self.day_secrets = day_secrets
+        self.today = today
         self.counts = _counter()
         # Plain counters and dice streams while reading (updated every game); models at the end.
         self.schemes: dict[str, tuple[dict[str, int], dict[str, DieStream]]] = {}
@@ -115,7 +119,7 @@ class ShardAudit:
         same: bytes | None = None  # the game's key, when its secret was revealed and it was checked
         try:
             request = schemes.parse_request(data)
-            checked = check(request, day_secrets=self.day_secrets)
+            checked = check(request, day_secrets=self.day_secrets, today=self.today)
             # Only a game that is not fair is written up as its verdict (reasons, diagnosis), for its finding.
             if isinstance(checked, Withheld):
                 withheld = withheld_verdict(request, checked)
@@ -209,19 +213,22 @@ def audit_shard(
     source: Callable[[], InputRecord] | None = None,
     archive: DayArchive | None = None,
     lines_sha256: str | None = None,
+    today: dt.date | None = None,
 ) -> Partial:
     """Audit a shard's lines and store its partial result under `partials/<name>/`.
 
     `source`, called once the lines are read, says which file or object the shard was whole;
     `lines_sha256` is a local block's digest (`lines.lines_sha256`), kept for a resume to compare.
     `archive` is the daily archive that games of a scheme published by day are checked against,
-    as POST /verify checks them; without one such a game is checked against what it carries alone.
+    as POST /verify checks them; without one such a game is checked against what it carries alone,
+    and withheld when its day is not over by `today` (the UTC day the run's clock read, as `check`
+    takes it).
     """
     with tempfile.TemporaryDirectory(prefix="fairdice-shard-") as scratch:
         findings_path = Path(scratch) / FINDINGS
         last_line = first_line - 1
         with findings_path.open("wb") as findings:
-            audit = ShardAudit(file, findings, archive.secrets if archive else None)
+            audit = ShardAudit(file, findings, archive.secrets if archive else None, today)
             for number, item in lines:
                 audit.line(number, item)
                 last_line = number

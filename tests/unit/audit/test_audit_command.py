@@ -1,5 +1,6 @@
 """`fairdice audit`: three outputs, exit 0 / 1 / 2, every core, an interrupted run resumed without redoing a block."""
 
+import datetime as dt
 import json
 import os
 import signal
@@ -10,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fairdice import cli
 from fairdice.audit import local
 from fairdice.audit.local import UsageError, run
 from fairdice.cli import main
@@ -115,6 +117,23 @@ def test_a_line_that_gives_a_key_twice_is_a_finding_naming_it_and_every_other_ga
     }
     document = summary(tmp_path / "out")
     assert (document["games"], document["fair"], document["errors"]) == (2, 2, 1)
+
+
+def test_a_daily_roll_of_a_day_not_over_by_this_machines_clock_is_withheld_and_exits_1(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given this machine's clock at 2026-11-29 12:00 UTC, and a file of fair games with a daily roll of that day that
+    # carries its secret and commitment, audited without an archive by two worker processes
+    monkeypatch.setattr(cli, "clock", lambda: dt.datetime(2026, 11, 29, 12, tzinfo=dt.UTC))
+    games.write(tmp_path / "a.jsonl", [games.narde(1), games.daily(2, "2026-11-29"), games.pair36(3)])
+
+    # When it is audited, Then the daily roll is withheld: not a fair game, so the audit exits 1
+    assert main(["audit", str(tmp_path / "a.jsonl"), "--out", str(tmp_path / "out"), "--workers", "2"]) == 1
+    document = summary(tmp_path / "out")
+    assert (document["games"], document["fair"], document["withheld"]) == (3, 2, 1)
+    finding = json.loads((tmp_path / "out" / "findings.jsonl").read_text())
+    assert (finding["id"], finding["verdict"]) == ("daily-2", "withheld")
+    assert "3 games: 2 fair, 0 mismatch, 0 incomplete, 1 withheld" in capsys.readouterr().out
 
 
 def test_a_game_filed_again_under_another_id_exits_1_and_the_closing_line_and_summary_count_it(

@@ -1,5 +1,6 @@
 """One shard's audit: every game verified by the core, every line that is not a fair game a finding."""
 
+import datetime as dt
 import hashlib
 import io
 import json
@@ -27,10 +28,12 @@ GAME_KEYS = {"id", "scheme", "verdict", "reasons", "first_mismatch", "causes", "
 LINE_KEYS = {"file", "line", "id", "error"}
 
 
-def audit(tmp_path: Path, shard: list[Any], name: str = "s") -> tuple[Partial, list[dict[str, Any]], list[str]]:
+def audit(
+    tmp_path: Path, shard: list[Any], name: str = "s", today: dt.date | None = None
+) -> tuple[Partial, list[dict[str, Any]], list[str]]:
     store = FolderResults(tmp_path)
     data = games.jsonl(shard)
-    partial = audit_shard(numbered_lines(io.BytesIO(data), "day.jsonl"), "day.jsonl", store, name)
+    partial = audit_shard(numbered_lines(io.BytesIO(data), "day.jsonl"), "day.jsonl", store, name, today=today)
     findings = [json.loads(line) for line in (tmp_path / partial_key(name, FINDINGS)).read_text().splitlines()]
     ids = (tmp_path / partial_key(name, IDS)).read_text().splitlines()
     assert Partial.model_validate_json((tmp_path / partial_key(name, SUMMARY)).read_text()) == partial
@@ -136,6 +139,26 @@ def test_each_finding_gives_the_verdicts_own_reasons(tmp_path: Path) -> None:
     # A daily roll with its secret: the audit reads no archive, so nothing shows the commitment came in time.
     assert findings[2]["verdict"] == "incomplete"
     assert any("archive" in reason for reason in findings[2]["reasons"])
+
+
+def test_without_an_archive_a_daily_roll_whose_day_is_not_over_by_the_runs_today_is_withheld(tmp_path: Path) -> None:
+    # Given daily rolls with their secret and commitment, of the day before the run's today, of today and of the day
+    # after, audited without an archive
+    shard = [games.daily(1, "2026-11-28"), games.daily(2, "2026-11-29"), games.daily(3, "2026-11-30")]
+    partial, findings, _ = audit(tmp_path, shard, today=dt.date(2026, 11, 29))
+
+    # Then only the closed day's roll is recomputed (incomplete, for want of an archive); the others are withheld
+    counts = partial.by_scheme["daily"].counts
+    assert (counts.games, counts.incomplete, counts.withheld, counts.rolls) == (3, 1, 2, 1)
+    assert [(f["id"], f["verdict"]) for f in findings] == [
+        ("daily-1", "incomplete"),
+        ("daily-2", "withheld"),
+        ("daily-3", "withheld"),
+    ]
+    assert findings[1]["reasons"] == ["the secret of 2026-11-29 is revealed once that day is over in UTC"]
+    assert findings[2]["reasons"] == [
+        "2026-11-30 is not over in UTC: its secret is not revealed, so none is confirmed or denied"
+    ]
 
 
 def test_rolls_not_recorded_are_counted_apart_from_rolls_that_differ(tmp_path: Path) -> None:
