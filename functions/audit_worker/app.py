@@ -5,12 +5,14 @@ map's ItemSelector with the audit's output prefix (events/audit-worker-shard.jso
 result is capped at 256 KiB, so the findings stay in S3 and the answer is a few keys and counts.
 """
 
+import datetime as dt
 import os
 from typing import Any
 
 from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
+from fairdice.archive.layout import utc_day
 from fairdice.audit import archive
 from fairdice.audit.s3 import AuditSettings, OutputPrefix, S3Results, audit_object, client, shard_name
 from fairdice.audit.shard import PARTIALS
@@ -26,6 +28,11 @@ ARCHIVE = archive.of_bucket(StorageSettings.from_environ(os.environ))
 # The dashboard shows GamesAudited by service and stack (template.yaml): two stacks in one account apart.
 STACK = os.environ.get("FAIRDICE_STACK_NAME") or "local"
 s3 = client()
+
+
+def clock() -> dt.datetime:
+    """The time now, in UTC: read once a shard, for the daily games whose day is not over (withheld)."""
+    return dt.datetime.now(dt.UTC)
 
 
 class ShardObject(BaseModel):
@@ -64,7 +71,7 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     key = item.shard.Key
     name = shard_name(key)
     results = S3Results(SETTINGS.bucket, item.output_prefix, s3)
-    partial = audit_object(SETTINGS.bucket, key, results, name, s3, archive=ARCHIVE)
+    partial = audit_object(SETTINGS.bucket, key, results, name, s3, archive=ARCHIVE, today=utc_day(clock()))
     counts = partial.counts
     metrics.add_dimension(name="stack", value=STACK)
     metrics.add_metric(name="GamesAudited", unit=MetricUnit.Count, value=counts.games)

@@ -114,6 +114,30 @@ def test_the_worker_checks_daily_games_against_the_archive_bucket_and_its_partia
     assert stored["counts"]["fair"] == 1
 
 
+def test_without_an_archive_the_worker_withholds_a_daily_roll_whose_day_is_not_over_by_its_clock(
+    audit_aws: AuditAws,
+    load_event: Callable[[str], Event],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Given a worker with no daily archive and its clock at 2026-11-29 12:00 UTC, and a shard holding a fair game and
+    # daily rolls carrying their secret and commitment: one of the day before, one of that very day
+    monkeypatch.setattr(audit_aws.worker, "ARCHIVE", None)
+    monkeypatch.setattr(audit_aws.worker, "clock", lambda: dt.datetime(2026, 11, 29, 12, tzinfo=dt.UTC))
+    shard = [games.narde(1), games.daily(2, "2026-11-28"), games.daily(3, "2026-11-29")]
+    audit_aws.put(KEY, gzip.compress(games.jsonl(shard)))
+
+    # When the worker audits the shard
+    result = audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+
+    # Then the day before is recomputed (incomplete: no archive shows its commitment in time), and that day's roll is
+    # withheld, its secret neither confirmed nor denied
+    assert (result["games"], result["not_fair"], result["errors"]) == (3, 2, 0)
+    counts = audit_aws.json(result["partial"] + "summary.json")["by_scheme"]["daily"]["counts"]
+    assert (counts["incomplete"], counts["withheld"], counts["rolls"]) == (1, 1, 1)
+    findings = [json.loads(line) for line in audit_aws.get(result["partial"] + "findings.jsonl").splitlines()]
+    assert [(f["id"], f["verdict"]) for f in findings] == [("daily-2", "incomplete"), ("daily-3", "withheld")]
+
+
 def test_without_an_archive_bucket_the_worker_has_no_daily_archive() -> None:
     assert of_bucket(StorageSettings.from_environ({})) is None
 

@@ -6,6 +6,7 @@ store does not; its client is the storage adapter's (`client`), so every S3 call
 to the endpoint and region the same variables name, with the same bounded timeouts and retries.
 """
 
+import datetime as dt
 import hashlib
 import json
 import os
@@ -106,10 +107,16 @@ def list_etags(s3: Any, bucket: str, prefix: str) -> dict[str, str]:
 
 
 def audit_object(
-    bucket: str, key: str, results: S3Results, name: str, s3: Any | None = None, archive: DayArchive | None = None
+    bucket: str,
+    key: str,
+    results: S3Results,
+    name: str,
+    s3: Any | None = None,
+    archive: DayArchive | None = None,
+    today: dt.date | None = None,
 ) -> Partial:
     """Audit one shard object as it streams in; its partial result goes to `results`. Daily games are checked
-    against `archive`, when there is one."""
+    against `archive`, when there is one, and by `today`, the worker's UTC day, as `audit_shard` takes them."""
     s3 = s3 or client()
     response = s3.get_object(Bucket=bucket, Key=key)
     body = response["Body"]
@@ -125,7 +132,7 @@ def audit_object(
         )
 
     try:
-        return audit_shard(numbered_lines(hashed, key), key, results, name, source=source, archive=archive)
+        return audit_shard(numbered_lines(hashed, key), key, results, name, source=source, archive=archive, today=today)
     finally:
         body.close()
 
