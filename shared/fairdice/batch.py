@@ -7,6 +7,7 @@ whole: more than MAX_GAMES games, more than MAX_BATCH_ROLLS rolls asked for in a
 a single request has), or games on more than MAX_BATCH_DAYS days of the daily archive.
 """
 
+import datetime as dt
 from collections import Counter
 from typing import Annotated
 
@@ -78,12 +79,14 @@ class BatchResult(BaseModel):
     summary: BatchSummary
 
 
-def verify_batch(batch: BatchRequest, *, day_secrets: DaySecrets | None = None) -> BatchResult:
+def verify_batch(
+    batch: BatchRequest, *, day_secrets: DaySecrets | None = None, today: dt.date | None = None
+) -> BatchResult:
     """Verify every game of a batch; a game's own failure becomes its error entry.
 
     Raises InvalidInput (on `requests`) only when the games together ask for more than
     MAX_BATCH_ROLLS rolls, or for more than MAX_BATCH_DAYS days of `day_secrets`, which serves
-    them as in `verify`.
+    them as in `verify`, by the one `today` of the whole batch.
     """
     parsed = [_parse(item) for item in batch.requests]
     valid = [item for item in parsed if isinstance(item, RequestBase)]
@@ -101,7 +104,7 @@ def verify_batch(batch: BatchRequest, *, day_secrets: DaySecrets | None = None) 
             f" {MAX_BATCH_DAYS}: send them in smaller batches, by day",
             field=BATCH_FIELD,
         )
-    results = [_verify_one(index, item, day_secrets) for index, item in enumerate(parsed)]
+    results = [_verify_one(index, item, day_secrets, today) for index, item in enumerate(parsed)]
     outcomes = Counter(result.verdict.verdict for result in results if isinstance(result, VerifiedGame))
     summary = BatchSummary(
         games=len(results),
@@ -115,12 +118,12 @@ def verify_batch(batch: BatchRequest, *, day_secrets: DaySecrets | None = None) 
 
 
 def _verify_one(
-    index: int, item: RequestBase | ErrorDetail, day_secrets: DaySecrets | None
+    index: int, item: RequestBase | ErrorDetail, day_secrets: DaySecrets | None, today: dt.date | None
 ) -> VerifiedGame | FailedGame:
     if isinstance(item, ErrorDetail):
         return FailedGame(index=index, error=item)
     try:
-        return VerifiedGame(index=index, verdict=verify(item, day_secrets=day_secrets))
+        return VerifiedGame(index=index, verdict=verify(item, day_secrets=day_secrets, today=today))
     except FairdiceError as exc:
         return FailedGame(index=index, error=invalid(exc))
 

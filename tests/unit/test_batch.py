@@ -117,6 +117,20 @@ def test_a_daily_game_without_secret_or_archive_is_an_error_entry() -> None:
     assert entry.error.problems[0].field == "secret"
 
 
+def test_without_an_archive_the_batchs_today_withholds_every_daily_game_not_over_by_it() -> None:
+    # Given daily games carrying a secret and its commitment: the day before today, today, and the day after
+    daily = {"scheme": "daily", "player_id": PLAYER, "secret": KEY, "commitment": SEAL}
+    days = ("2026-10-27", "2026-10-28", "2026-10-29")
+
+    # When they are verified in one batch whose today is 2026-10-28
+    result = verify_batch(batch(*(daily | {"date": day} for day in days)), today=dt.date(2026, 10, 28))
+
+    # Then only the closed day is checked; the others are withheld
+    verdicts = [entry.verdict.verdict for entry in result.results if isinstance(entry, VerifiedGame)]
+    assert verdicts == ["incomplete", "withheld", "withheld"]
+    assert (result.summary.incomplete, result.summary.withheld) == (1, 2)
+
+
 def test_a_batch_may_ask_for_the_roll_cap_in_all_but_not_one_roll_more() -> None:
     half = MAX_BATCH_ROLLS // 2
     assert verify_batch(batch(NARDE | {"count": half}, NARDE | {"count": half})).summary.games == 2

@@ -53,7 +53,7 @@ def verify_route(request: VerifyBody) -> Response[str]:
     responses=responses("one result per game and a summary", *BODY_ERRORS, model=BatchResult),
 )
 def verify_batch_route(batch: Annotated[BatchRequest, Body(description="the verify requests")]) -> Response[str]:
-    result = verify_batch(batch, day_secrets=archive.reader())
+    result = verify_batch(batch, day_secrets=archive.reader(), today=archive.today())
     count_batch(result.summary.games)
     return json_answer(result, field="requests")
 
@@ -76,4 +76,4 @@ for _path in ("/check", "/check/"):  # seed 000 prints /check/?…; both forms a
 
 
 def _verdict(request: RequestBase) -> Verdict:
-    return counted(verify(request, day_secrets=archive.reader()))
+    return counted(verify(request, day_secrets=archive.reader(), today=archive.today()))

@@ -1,17 +1,24 @@
 """POST /verify and GET /check through the handler (POST /verify/batch: test_verify_batch.py)."""
 
+import datetime as dt
 import hashlib
 import hmac
 import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
+from fairdice.archive.reader import ArchiveReader
 from fairdice.errors import InvalidInput
 from fairdice.links import parse_link
 from fairdice.problems import describe
+from fairdice.storage import FolderStore
 from pydantic import ValidationError
+from verify_api import archive as api_archive
 from verify_api_calls import Event, assert_error, at, invoke, with_body
+
+from testkit.oracles import seed_004
 
 KEY = bytes(range(32))
 
@@ -153,21 +160,67 @@ def test_a_body_that_gives_a_key_twice_is_400_never_verified_with_either_value(
 
 
 def _daily_on(day: str) -> dict[str, str]:
-    """A daily roll's request for `day`, carrying a secret and its own commitment."""
+    """A daily roll's request for `day`, carrying a secret, its own commitment and the faces seed 004 gives for them."""
+    player = "123e4567-e89b-12d3-a456-426614174000"
     return {
         "scheme": "daily",
         "date": day,
-        "player_id": "123e4567-e89b-12d3-a456-426614174000",
+        "player_id": player,
         "secret": KEY.hex(),
         "commitment": hashlib.sha256(KEY).hexdigest(),
+        "recorded": " ".join(map(str, seed_004.faces(KEY, day, player))),
     }
 
 
 def _daily_link(request: dict[str, str]) -> str:
     return (
         f"scheme=daily&date={request['date']}&player={request['player_id']}&secret={request['secret']}"
-        f"&commitment={request['commitment']}"
+        f"&commitment={request['commitment']}&rolls={request['recorded'].replace(' ', '-')}"
     )
+
+
+@pytest.fixture
+def clock_at(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Callable[[str], None]:
+    """The function's clock at `text` UTC, over a daily archive of its own with no day in it."""
+    monkeypatch.setattr(
+        api_archive, "DAILY", ArchiveReader(FolderStore(tmp_path / "archive"), clock=lambda: api_archive.clock())
+    )
+
+    def set_clock(text: str) -> None:
+        now = dt.datetime.fromisoformat(text).replace(tzinfo=dt.UTC)
+        monkeypatch.setattr(api_archive, "clock", lambda: now)
+
+    return set_clock
+
+
+def test_a_secret_given_for_today_is_withheld_by_verify_and_check_until_the_day_is_over(
+    load_event: Callable[[str], Event], clock_at: Callable[[str], None]
+) -> None:
+    # Given a daily roll of 2026-10-28 with a secret, its commitment and its faces, and no commitment in the archive
+    request = _daily_on("2026-10-28")
+    posted = with_body(load_event("api-verify-daily-own-secret"), json.dumps(request))
+    linked = at(load_event("api-check-seed000"), "GET", "/check/", _daily_link(request))
+
+    # When it is posted to /verify or its link checked at /check during that day (UTC)
+    clock_at("2026-10-28 23:59:59")
+    for event in (posted, linked):
+        answer = invoke(event)
+
+        # Then it is withheld until the next midnight: nothing computed, the secret neither confirmed nor denied
+        assert answer.status == 200, answer.text
+        verdict = answer.json
+        assert verdict["verdict"] == "withheld"
+        assert verdict["withheld"] == {
+            "reason": "the secret of 2026-10-28 is revealed once that day is over in UTC",
+            "reveal_at": "2026-10-29T00:00:00Z",
+        }
+        assert verdict["rolls"] == [] and verdict["seal"]["computed"] is None
+
+    # When the day is over, Then the same requests are checked against their secret: every face matches
+    clock_at("2026-10-29 00:00:00")
+    for event in (posted, linked):
+        verdict = invoke(event).json
+        assert (verdict["verdict"], verdict["checks"]) == ("incomplete", {"seal": "match", "rolls": "match"})
 
 
 def test_a_secret_given_for_the_calendars_last_day_is_withheld_not_a_server_error(
