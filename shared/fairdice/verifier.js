@@ -1249,7 +1249,7 @@ const fairdice = (() => {
         seal: { given: request[scheme.sealField], computed: null, published_at: null, in_time: null },
         rolls: [],
         summary: compare([], null).summary,
-        withheld: { reason: revealed.withheld, reveal_at: null },
+        withheld: { reason: revealed.withheld, reveal_at: revealed.revealAt || null },
         scope: null,
         reasons: [revealed.withheld],
         identified_by: identified,

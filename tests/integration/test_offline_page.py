@@ -481,6 +481,32 @@ def test_random_games_of_every_scheme_get_the_cores_verdict_scope_counts_and_rea
     assert 20 <= refused <= len(games) // 2
 
 
+def test_a_daily_roll_of_a_day_not_over_by_the_pages_clock_gets_the_cores_withheld_verdict(browser: Browser) -> None:
+    # Given daily rolls carrying a secret and its commitment: the day before the page's today, today, the day after,
+    # the calendar's last day, and today without a secret
+    player = "123e4567-e89b-12d3-a456-426614174000"
+    roll = {"scheme": "daily", "player_id": player, "secret": KEY.hex(), "commitment": seal_of(KEY)}
+    days = ["2999-05-31", TODAY, "2999-06-02", "9999-12-31"]
+    games: list[dict[str, Any]] = [roll | {"date": day} for day in days]
+    games.append({"scheme": "daily", "player_id": player, "date": TODAY})
+
+    # When the page verifies them with its clock's day, and the core with the same `today`
+    results = run(browser, "verdict", games, TODAY)
+
+    # Then each verdict is the core's to the last field: withheld, with the same words and the same time due
+    today = dt.date.fromisoformat(TODAY)
+    for data, js in zip(games, results, strict=True):
+        core = verify(schemes.parse_request(data), today=today)
+        assert_same(js, core.model_dump(mode="json", exclude={"verifier", "diagnosis"}), data)
+    assert [js["verdict"] for js in results] == ["incomplete", "withheld", "withheld", "withheld", "withheld"]
+    assert [js["withheld"]["reveal_at"] for js in results[1:]] == [
+        "2999-06-02T00:00:00Z",
+        "2999-06-03T00:00:00Z",
+        None,
+        "2999-06-02T00:00:00Z",
+    ]
+
+
 def test_random_games_read_the_same_dice_from_a_stand_in_mac_that_rejects_most_bytes(
     browser: Browser, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -46,17 +46,31 @@ fairdice.register(
       return rolls;
     }
 
+    /** When a day's secret is due: the next midnight UTC, as the core writes it; null for 9999-12-31 (none). */
+    function revealAt(text) {
+      if (text === "9999-12-31") return null;
+      const [y, m, d] = text.split("-").map(Number);
+      const next = new Date(0);
+      next.setUTCFullYear(y, m - 1, d + 1);
+      return `${next.toISOString().slice(0, 10)}T00:00:00Z`;
+    }
+
     /**
      * The secret as the core takes it without an archive: the one given, which only the archive could show
      * was fixed before the day's play. With the clock's day (`today`), a day not over is withheld, as the
-     * archive withholds it.
+     * core withholds it by its caller's `today`, and the archive by its clock.
      */
     function revealed(request, { today } = {}) {
       const day = request.date;
       if (today && day > today) {
-        return { withheld: `${day} is not over in UTC: its secret is not revealed, so none is confirmed or denied` };
+        return {
+          withheld: `${day} is not over in UTC: its secret is not revealed, so none is confirmed or denied`,
+          revealAt: revealAt(day),
+        };
       }
-      if (today && day === today) return { withheld: `the secret of ${day} is revealed once that day is over in UTC` };
+      if (today && day === today) {
+        return { withheld: `the secret of ${day} is revealed once that day is over in UTC`, revealAt: revealAt(day) };
+      }
       if (request.secret === null) {
         throw new fairdice.Problems([{ field: "secret", message: "no daily archive is configured here: give the day's secret" }]);
       }
