@@ -19,7 +19,7 @@ from functools import cache
 from itertools import islice
 from pathlib import Path
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from fairdice.audit.archive import S3_SCHEME, DayArchive, name_of, of_bucket
 from fairdice.audit.lines import Hashed, Line, lines_sha256, numbered_lines
@@ -55,6 +55,9 @@ class Plan(BaseModel):
     files: list[PlannedFile]
     block_lines: int
     archive: str | None = None
+    today: dt.date | None = Field(
+        default=None, description="the UTC day daily games are judged by: a resumed run keeps its interrupted run's"
+    )
 
 
 class Progress:
@@ -123,7 +126,8 @@ def run(
     `archive` (s3://bucket) is the daily archive that daily games are checked against, as
     POST /verify checks them: without it a daily game is checked against the secret and commitment it
     carries alone, which is at most incomplete, and is withheld when its day is not over by `today`:
-    the UTC day the command's clock read as the run began, the same for every block.
+    the UTC day the command's clock read as the run began, the same for every block. A resumed run
+    judges by the day its interrupted run began, so one audit is of one day whenever its blocks ran.
     """
     files = find_inputs(paths, out)
     workers = workers or os.cpu_count() or 1
@@ -132,9 +136,10 @@ def run(
         files=[PlannedFile(file=str(f), bytes=f.stat().st_size, mtime_ns=f.stat().st_mtime_ns) for f in files],
         block_lines=BLOCK_LINES,
         archive=name_of(daily) if daily is not None else None,
+        today=today,
     )
     store = FolderResults(out)
-    done = _prepare(out, store, plan, resume)
+    done, today = _prepare(out, store, plan, resume)
     watch = progress or Progress()
     watch.start(sum(f.bytes for f in plan.files))
     records: list[InputRecord] = []
@@ -166,9 +171,9 @@ def run(
     return RunResult(summary=summary, audited_blocks=audited, resumed_blocks=resumed)
 
 
-def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> dict[str, str]:
+def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> tuple[dict[str, str], dt.date | None]:
     """Check a resume against the interrupted run's plan, or start afresh; the blocks already done, each with the
-    digest of the lines it audited."""
+    digest of the lines it audited, and the day the run judges daily games by."""
     plan_file = out / PLAN
     if resume:
         if not plan_file.is_file():
@@ -179,7 +184,7 @@ def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> dict[
                 f"--resume: the audit in {out} checked daily games against {planned.archive or 'no archive'}, not"
                 f" {plan.archive or 'no archive'}"
             )
-        if planned != plan:
+        if planned.model_copy(update={"today": plan.today}) != plan:
             raise UsageError(f"--resume: the inputs are not those of the audit in {out} (a file changed or moved)")
         # A block done by a version that kept no game keys (games.txt), made them otherwise or kept no digest of its
         # lines is audited again: the repeated-game check needs every block's keys made alike.
@@ -188,12 +193,12 @@ def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> dict[
             part = read_partial(store, name)
             if part.format == PARTIAL_FORMAT and part.lines_sha256 and (out / partial_key(name, GAMES)).is_file():
                 done[name] = part.lines_sha256
-        return done
+        return done, planned.today or plan.today  # a plan that kept no day: this run's
     shutil.rmtree(out / PARTIALS, ignore_errors=True)
     for name in (FINDINGS, REPORT, "summary.json"):
         (out / name).unlink(missing_ok=True)
     store.put(PLAN, plan.model_dump_json(indent=2).encode())
-    return {}
+    return {}, plan.today
 
 
 def _same_lines(digest: str, block: list[Line], path: Path, out: Path) -> None:

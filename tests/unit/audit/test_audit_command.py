@@ -239,6 +239,30 @@ def test_a_resumed_run_audits_only_the_blocks_left_and_ends_as_a_whole_run(
     assert resumed.summary == whole.summary
 
 
+def test_a_run_resumed_on_a_later_day_judges_daily_rolls_by_the_day_its_interrupted_run_began(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a run begun on 2026-11-29 over two blocks, each with a daily roll of that day (withheld then), the second
+    # block's result lost as if cut short
+    monkeypatch.setattr(local, "BLOCK_LINES", 10)
+    monkeypatch.setattr(cli, "clock", lambda: dt.datetime(2026, 11, 29, 23, 59, tzinfo=dt.UTC))
+    daily = [games.daily(n, "2026-11-29") for n in (1, 2)]
+    fair = many(18)
+    games.write(tmp_path / "in" / "day.jsonl", [daily[0], *fair[:9], daily[1], *fair[9:]])
+    out = tmp_path / "out"
+    assert main(["audit", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]) == 1
+    whole = summary(out)
+    assert whole["withheld"] == 2 and json.loads((out / local.PLAN).read_text())["today"] == "2026-11-29"
+    (out / "partials" / "00000-0000001" / "summary.json").unlink()
+
+    # When it is resumed the next day, when 2026-11-29 is over
+    monkeypatch.setattr(cli, "clock", lambda: dt.datetime(2026, 11, 30, 0, 1, tzinfo=dt.UTC))
+    assert main(["audit", str(tmp_path / "in"), "--out", str(out), "--resume"]) == 1
+
+    # Then the block audited again judges by the interrupted run's day: the audit is one audit, of one day
+    assert summary(out) == whole
+
+
 def test_a_block_done_without_its_game_keys_is_audited_again_on_resume(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
