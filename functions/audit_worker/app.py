@@ -1,8 +1,9 @@
 """A Distributed Map's item in, one shard audited: its partial result to S3, only their place returned.
 
 The item is what the map's ItemReader (s3:listObjectsV2) lists for one object, wrapped by the
-map's ItemSelector with the audit's output prefix (events/audit-worker-shard.json). A state's
-result is capped at 256 KiB, so the findings stay in S3 and the answer is a few keys and counts.
+map's ItemSelector with the audit's output prefix and when the execution started
+(events/audit-worker-shard.json). A state's result is capped at 256 KiB, so the findings stay in
+S3 and the answer is a few keys and counts.
 """
 
 import datetime as dt
@@ -17,7 +18,7 @@ from fairdice.audit import archive
 from fairdice.audit.s3 import AuditSettings, OutputPrefix, S3Results, audit_object, client, shard_name
 from fairdice.audit.shard import PARTIALS
 from fairdice.storage import StorageSettings
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 logger = Logger()
 metrics = Metrics()
@@ -31,7 +32,7 @@ s3 = client()
 
 
 def clock() -> dt.datetime:
-    """The time now, in UTC: read once a shard, for the daily games whose day is not over (withheld)."""
+    """The time now, in UTC: for an event that does not say when its execution started."""
     return dt.datetime.now(dt.UTC)
 
 
@@ -51,6 +52,11 @@ class ShardEvent(BaseModel):
 
     shard: ShardObject
     output_prefix: OutputPrefix
+    started: AwareDatetime | None = Field(
+        default=None,
+        description="when the execution started ($$.Execution.StartTime): every shard judges daily rolls whose day is"
+        " not over (withheld) by its UTC day, so one audit is of one day even across midnight",
+    )
 
 
 class ShardAudited(BaseModel):
@@ -71,7 +77,8 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     key = item.shard.Key
     name = shard_name(key)
     results = S3Results(SETTINGS.bucket, item.output_prefix, s3)
-    partial = audit_object(SETTINGS.bucket, key, results, name, s3, archive=ARCHIVE, today=utc_day(clock()))
+    today = utc_day(item.started or clock())
+    partial = audit_object(SETTINGS.bucket, key, results, name, s3, archive=ARCHIVE, today=today)
     counts = partial.counts
     metrics.add_dimension(name="stack", value=STACK)
     metrics.add_metric(name="GamesAudited", unit=MetricUnit.Count, value=counts.games)

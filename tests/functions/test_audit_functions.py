@@ -114,20 +114,34 @@ def test_the_worker_checks_daily_games_against_the_archive_bucket_and_its_partia
     assert stored["counts"]["fair"] == 1
 
 
-def test_without_an_archive_the_worker_withholds_a_daily_roll_whose_day_is_not_over_by_its_clock(
+@pytest.mark.parametrize(
+    ("started", "clock"),
+    [
+        # the map's item says when the execution started: its day rules, whenever this shard's turn comes
+        ("2026-11-29T12:00:00.000Z", dt.datetime(2026, 12, 5, tzinfo=dt.UTC)),
+        # an item that does not say (an older definition, a hand-made event): the worker's own clock
+        (None, dt.datetime(2026, 11, 29, 12, tzinfo=dt.UTC)),
+    ],
+)
+def test_without_an_archive_the_worker_withholds_a_daily_roll_whose_day_is_not_over_when_the_execution_started(
     audit_aws: AuditAws,
     load_event: Callable[[str], Event],
     monkeypatch: pytest.MonkeyPatch,
+    started: str | None,
+    clock: dt.datetime,
 ) -> None:
-    # Given a worker with no daily archive and its clock at 2026-11-29 12:00 UTC, and a shard holding a fair game and
-    # daily rolls carrying their secret and commitment: one of the day before, one of that very day
+    # Given a worker with no daily archive, an execution started on 2026-11-29 at 12:00 UTC, and a shard holding a fair
+    # game and daily rolls carrying their secret and commitment: one of the day before, one of that very day
     monkeypatch.setattr(audit_aws.worker, "ARCHIVE", None)
-    monkeypatch.setattr(audit_aws.worker, "clock", lambda: dt.datetime(2026, 11, 29, 12, tzinfo=dt.UTC))
+    monkeypatch.setattr(audit_aws.worker, "clock", lambda: clock)
     shard = [games.narde(1), games.daily(2, "2026-11-28"), games.daily(3, "2026-11-29")]
     audit_aws.put(KEY, gzip.compress(games.jsonl(shard)))
+    event = {key: value for key, value in load_event("audit-worker-shard").items() if key != "started"}
+    if started is not None:
+        event["started"] = started
 
     # When the worker audits the shard
-    result = audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+    result = audit_aws.worker.lambda_handler(event, FakeLambdaContext())
 
     # Then the day before is recomputed (incomplete: no archive shows its commitment in time), and that day's roll is
     # withheld, its secret neither confirmed nor denied
@@ -136,6 +150,14 @@ def test_without_an_archive_the_worker_withholds_a_daily_roll_whose_day_is_not_o
     assert (counts["incomplete"], counts["withheld"], counts["rolls"]) == (1, 1, 1)
     findings = [json.loads(line) for line in audit_aws.get(result["partial"] + "findings.jsonl").splitlines()]
     assert [(f["id"], f["verdict"]) for f in findings] == [("daily-2", "incomplete"), ("daily-3", "withheld")]
+
+
+def test_a_worker_event_whose_start_has_no_time_zone_is_refused_before_reading_anything(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    event = {**load_event("audit-worker-shard"), "started": "2026-11-29T12:00:00"}
+    with pytest.raises(ValidationError):
+        audit_aws.worker.lambda_handler(event, FakeLambdaContext())
 
 
 def test_without_an_archive_bucket_the_worker_has_no_daily_archive() -> None:

@@ -16,6 +16,7 @@ shard left out); it runs no IAM check, so the roles are tested on the template
 definition does not use (one item is one shard).
 """
 
+import datetime as dt
 import json
 import threading
 import time
@@ -171,10 +172,13 @@ def test_the_state_machine_audits_every_shard_into_what_the_local_run_writes(
         "shards": 5,
         "clean": False,
     }
-    # Each worker got the map's item: the listed object and the output prefix, nothing more.
+    # Each worker got the map's item: the listed object, the output prefix and when the execution started (the day
+    # every shard judges daily rolls by), nothing more.
     workers = [event for name, event in lambdas.calls if name == FUNCTIONS["AuditWorkerFunctionArn"]]
     assert sorted(event["shard"]["Key"] for event in workers) == sorted(shards)
-    assert all(set(event) == {"shard", "output_prefix"} for event in workers)
+    assert all(set(event) == {"shard", "output_prefix", "started"} for event in workers)
+    (started,) = {dt.datetime.fromisoformat(event["started"]) for event in workers}
+    assert abs(started - described["startDate"]) < dt.timedelta(milliseconds=1)  # described to the millisecond
     # The merge got the map run's ResultWriter details.
     (merge_event,) = [event for name, event in lambdas.calls if name == FUNCTIONS["AuditMergeFunctionArn"]]
     assert merge_event["map_run"]["ResultWriterDetails"]["Key"].startswith("map-runs/")
