@@ -203,18 +203,9 @@ def test_a_secret_given_for_today_is_withheld_by_verify_and_check_until_the_day_
 
     # When it is posted to /verify or its link checked at /check during that day (UTC)
     clock_at("2026-10-28 23:59:59")
-    for event in (posted, linked):
-        answer = invoke(event)
-
-        # Then it is withheld until the next midnight: nothing computed, the secret neither confirmed nor denied
-        assert answer.status == 200, answer.text
-        verdict = answer.json
-        assert verdict["verdict"] == "withheld"
-        assert verdict["withheld"] == {
-            "reason": "the secret of 2026-10-28 is revealed once that day is over in UTC",
-            "reveal_at": "2026-10-29T00:00:00Z",
-        }
-        assert verdict["rolls"] == [] and verdict["seal"]["computed"] is None
+    # Then it is withheld until the next midnight: nothing computed, the secret neither confirmed nor denied
+    reason = "the secret of 2026-10-28 is revealed once that day is over in UTC"
+    assert_withheld([posted, linked], reason, "2026-10-29T00:00:00Z")
 
     # When the day is over, Then the same requests are checked against their secret: every face matches
     clock_at("2026-10-29 00:00:00")
@@ -231,16 +222,18 @@ def test_a_secret_given_for_the_calendars_last_day_is_withheld_not_a_server_erro
     posted = with_body(load_event("api-verify-daily-own-secret"), json.dumps(request))
     linked = at(load_event("api-check-seed000"), "GET", "/check/", _daily_link(request))
 
-    # When it is posted to /verify, or its link is checked at /check
-    for event in (posted, linked):
-        answer = invoke(event)
+    # When it is posted to /verify, or its link is checked at /check, Then it is an ordinary withheld verdict, due at
+    # no time, and nothing of the secret is confirmed
+    reason = "9999-12-31 is not over in UTC: its secret is not revealed, so none is confirmed or denied"
+    assert_withheld([posted, linked], reason, None)
 
-        # Then it is an ordinary withheld verdict, due at no time, and nothing of the secret is confirmed
+
+def assert_withheld(events: list[Event], reason: str, reveal_at: str | None) -> None:
+    """Each event is answered 200 with a withheld verdict for `reason`: nothing computed, no seal checked."""
+    for event in events:
+        answer = invoke(event)
         assert answer.status == 200, answer.text
         verdict = answer.json
         assert verdict["verdict"] == "withheld"
-        assert verdict["withheld"] == {
-            "reason": "9999-12-31 is not over in UTC: its secret is not revealed, so none is confirmed or denied",
-            "reveal_at": None,
-        }
+        assert verdict["withheld"] == {"reason": reason, "reveal_at": reveal_at}
         assert verdict["rolls"] == [] and verdict["seal"]["computed"] is None
