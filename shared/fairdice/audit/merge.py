@@ -3,9 +3,9 @@
 It reads every complete partial under `partials/` (a partial is complete once its `summary.json`
 is stored), orders them by file and first line, and writes `findings.jsonl` (each partial's
 findings in that order, then a line per expected shard that has no partial of its own, then a
-line per duplicate id, then a line per repeated game) and `summary.json` (the counts, every die's faces and
-its tests). Memory grows with the number of shards, not of games: findings stream through, ids
-and game keys merge as sorted runs.
+line per duplicate id, then a line per repeated game) and `summary.json` (the counts, every die's
+faces and its tests). Memory grows with the number of shards, not of games: findings stream
+through, ids and game keys merge as sorted runs.
 """
 
 import json
@@ -44,7 +44,7 @@ def merge(
     store: Results,
     *,
     inputs: Sequence[InputRecord] = (),
-    expected: Mapping[str, str | None] | None = None,
+    expected: Mapping[str, str] | None = None,
     not_audited: Mapping[str, str] | None = None,
 ) -> Summary:
     """Merge every partial in `store` into its `summary.json` and `findings.jsonl`; the summary.
@@ -63,7 +63,16 @@ def merge(
         key=lambda named: (named[1].file, named[1].first_line),
     )
     if expected is not None:
-        parts = [named for named in parts if _of_this_run(named[1], expected, reasons)]
+        # Only what this run audited counts. A partial of another version of its object is why its shard was not
+        # audited, unless the run says why (its audit failed); one of an object no longer listed is no input.
+        for _, part in parts:
+            if part.source is not None and part.file in expected and part.source.etag != expected[part.file]:
+                reasons.setdefault(part.file, STALE)
+        parts = [
+            (name, part)
+            for name, part in parts
+            if part.source is None or (part.file in expected and part.file not in reasons)
+        ]
     counts = Counts()
     schemes: dict[str, SchemeTally] = {}
     for _, part in parts:
@@ -116,21 +125,6 @@ def merge(
         store.put_file(FINDINGS, findings)
         store.put(SUMMARY, json.dumps(summary.document(), indent=2).encode() + b"\n")
     return summary
-
-
-def _of_this_run(part: Partial, expected: Mapping[str, str | None], reasons: dict[str, str]) -> bool:
-    """Whether a stored partial counts in this run: its object listed now, in the version it read, and its audit not
-    failed in this run. A partial of another version is why its shard was not audited, unless the run says why."""
-    if part.source is None:
-        return True  # a local block: a fresh local run clears its partials, a resumed one checks their lines
-    file = part.file
-    if file not in expected or file in reasons:
-        return False
-    listed = expected[file]
-    if listed is not None and part.source.etag != listed:
-        reasons[file] = STALE
-        return False
-    return True
 
 
 def _ahead(window: int, fetch: Callable[[Any], T], items: Iterable[Any]) -> Iterator[T]:

@@ -35,10 +35,11 @@ def findings(root: Path) -> list[dict[str, Any]]:
 
 def test_the_summary_has_the_issues_shape_and_adds_up_every_shard(tmp_path: Path) -> None:
     store = FolderResults(tmp_path)
-    shard(store, "zz", "games/a.jsonl", [games.narde(1), games.mismatched(games.narde(2)), games.daily(3)])
-    shard(store, "aa", "games/b.jsonl", [games.pair36(4), "oops", {**games.narde(5), "id": "narde-v1-1"}])
+    a = [games.narde(1), games.mismatched(games.narde(2)), games.daily(3)]
+    shard(store, "zz", "games/a.jsonl", a, etag='"a"')
+    shard(store, "aa", "games/b.jsonl", [games.pair36(4), "oops", {**games.narde(5), "id": "narde-v1-1"}], etag='"b"')
 
-    summary = merge(store, expected=dict.fromkeys(["games/a.jsonl", "games/b.jsonl", "games/c.jsonl"]))
+    summary = merge(store, expected={"games/a.jsonl": '"a"', "games/b.jsonl": '"b"', "games/c.jsonl": '"c"'})
 
     document = json.loads((tmp_path / "summary.json").read_text())
     assert list(document) == SUMMARY_KEYS
@@ -82,7 +83,7 @@ def test_the_summary_has_the_issues_shape_and_adds_up_every_shard(tmp_path: Path
 def test_the_reason_a_shard_failed_is_its_finding(tmp_path: Path) -> None:
     store = FolderResults(tmp_path)
     failed = {"games/x.jsonl.gz": "its audit failed (Lambda.Timeout)"}
-    merge(store, expected={"games/x.jsonl.gz": None}, not_audited=failed)
+    merge(store, expected={"games/x.jsonl.gz": '"x"'}, not_audited=failed)
     (finding,) = findings(tmp_path)
     assert finding["error"]["message"] == "its audit failed (Lambda.Timeout)"
 
