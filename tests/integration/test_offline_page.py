@@ -208,6 +208,14 @@ def core_answer(data: object, check: Callable[[Any], Any] = schemes.parse_reques
     return answer
 
 
+def read_alike(browser: Browser, links: list[str]) -> list[Any]:
+    """Each link read by the page and by the core: the same verdict, or the same problems; the page's answers."""
+    results = run(browser, "link", links)
+    for link, js in zip(links, results, strict=True):
+        assert_same(js.get("verdict", js), core_answer(link, parse_link), link)
+    return results
+
+
 def assert_same(js: dict[str, Any], core: dict[str, Any], what: object) -> None:
     assert "error" not in js, js["error"]
     if "problems" in core:
@@ -570,10 +578,7 @@ def test_a_byte_order_mark_in_a_links_value_is_kept_as_the_core_keeps_it(browser
         f"?scheme=daily&date={bom}2026-01-01&player=123e4567-e89b-12d3-a456-426614174000",
     ]
 
-    results = run(browser, "link", links)
-
-    for link, js in zip(links, results, strict=True):
-        assert_same(js.get("verdict", js), core_answer(link, parse_link), link)
+    results = read_alike(browser, links)
     assert results[0]["verdict"]["verdict"] == "mismatch"  # "\ufefftest" rolls other dice than "test"
 
 
@@ -596,12 +601,9 @@ def test_a_pasted_link_with_a_hash_a_question_mark_or_a_tab_in_odd_places_is_the
         f"?/check/?seed={key}&client=a,b&n=2",
     ]
 
-    results = run(browser, "link", links)
-
     # Then the page reads the same parameters as the core: the same verdict (its rolls' messages carry the phrase,
     # its summary the count), or the same problems
-    for link, js in zip(links, results, strict=True):
-        assert_same(js.get("verdict", js), core_answer(link, parse_link), link)
+    results = read_alike(browser, links)
     assert [js["data"].get("count") for js in results[:4]] == ["2", "3", "2", "2"]
     assert results[4]["verdict"]["rolls"][0]["message"] == "narde-v1|why? not|0"
     assert [js.get("verdict", js)["problems"][0]["field"] for js in results[6:]] == ["phrase", "phrase", "/check/?seed"]

@@ -33,6 +33,10 @@ def test_seed_000_link_resolves_as_the_document_writes_it() -> None:
     assert "rolls 3 to 52 were not recorded" in verdict.reasons
 
 
+# The game every link below names: pair36, client seeds a and b, two rolls.
+PAIR36_A_B_2 = {"scheme": "pair36", "server_seed": KEY, "client_seeds": ["a", "b"], "count": 2}
+
+
 @pytest.mark.parametrize(
     "link",
     [
@@ -45,9 +49,7 @@ def test_seed_000_link_resolves_as_the_document_writes_it() -> None:
     ],
 )
 def test_a_link_is_read_from_a_url_a_path_or_the_query_alone(link: str) -> None:
-    assert parse_link(link) == parse_request(
-        {"scheme": "pair36", "server_seed": KEY, "client_seeds": ["a", "b"], "count": 2}
-    )
+    assert parse_link(link) == parse_request(PAIR36_A_B_2)
 
 
 # The offline page's verifier.js (`queryOf`) reads a pasted link's query as everything after its first `?` up to the
@@ -62,9 +64,7 @@ def test_a_link_is_read_from_a_url_a_path_or_the_query_alone(link: str) -> None:
     ],
 )
 def test_a_links_query_runs_from_its_first_question_mark_to_the_next_hash_as_the_page_reads_it(link: str) -> None:
-    assert parse_link(link) == parse_request(
-        {"scheme": "pair36", "server_seed": KEY, "client_seeds": ["a", "b"], "count": 2}
-    )
+    assert parse_link(link) == parse_request(PAIR36_A_B_2)
 
 
 def test_a_question_mark_inside_a_value_of_a_full_link_is_kept() -> None:

@@ -13,7 +13,6 @@ from typing import Any
 
 from fairdice import cli
 from fairdice.archive.layout import utc_day
-from fairdice.cli import emit
 from fairdice.prose import counted
 
 EXIT_CLEAN = 0
@@ -85,7 +84,7 @@ def _audit(args: argparse.Namespace) -> int:
     twice = counted(summary.duplicate_ids, "duplicate id", "duplicate ids")
     again = counted(summary.repeated_games, "repeated game", "repeated games")
     rolls = counted(summary.rolls, "roll", "rolls")
-    emit(
+    cli.emit(
         f"{summary.games:,} games: {summary.fair:,} fair, {summary.mismatch:,} mismatch,"
         f" {summary.incomplete:,} incomplete, {summary.withheld:,} withheld; {unread} not verified, {twice}, {again}."
         f" {rolls} recomputed: {summary.rolls_differ:,} differ, {summary.rolls_missing:,} not recorded,"

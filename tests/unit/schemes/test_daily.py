@@ -60,6 +60,15 @@ def verified(reader: ArchiveReader | None, **fields: object) -> Verdict:
     return verify(request, day_secrets=reader)
 
 
+def revealed_next_morning(archive: tuple[Timeline, Stores]) -> tuple[ArchiveReader, bytes]:
+    """ARCHIVE_DAY committed in time and revealed, read the next morning by the archive's clock; and its secret."""
+    timeline, stores = archive
+    timeline.publish(stores, at("2025-03-01 00:00:03"))
+    timeline.publish(stores, at("2025-03-02 00:00:01"))
+    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
+    return reader, stores.secrets.get(secret_key(ARCHIVE_DAY)) or b""
+
+
 def faces(verdict: Verdict) -> str:
     return " ".join(map(str, verdict.rolls[0]["dice"] or []))
 
@@ -154,11 +163,7 @@ def _forget_commitment(stores: Stores) -> None:
 
 
 def test_a_given_secret_or_commitment_is_compared_with_the_archives(archive: tuple[Timeline, Stores]) -> None:
-    timeline, stores = archive
-    timeline.publish(stores, at("2025-03-01 00:00:03"))
-    timeline.publish(stores, at("2025-03-02 00:00:01"))
-    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
-    secret = stores.secrets.get(secret_key(ARCHIVE_DAY)) or b""
+    reader, secret = revealed_next_morning(archive)
 
     # The right secret and commitment: fair
     right = verified(reader, secret=secret.hex(), commitment=seal_of(secret), recorded=faces(verified(reader)))
@@ -275,11 +280,7 @@ def test_without_an_archive_a_closed_day_is_checked_against_the_secret_it_carrie
 
 def test_with_an_archive_a_closed_day_is_fair_whatever_today_the_caller_gives(archive: tuple[Timeline, Stores]) -> None:
     # Given a day committed in time and revealed, read the next morning by the archive's clock
-    timeline, stores = archive
-    timeline.publish(stores, at("2025-03-01 00:00:03"))
-    timeline.publish(stores, at("2025-03-02 00:00:01"))
-    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
-    secret = stores.secrets.get(secret_key(ARCHIVE_DAY)) or b""
+    reader, secret = revealed_next_morning(archive)
     request = parse_request({"scheme": "daily", "player_id": ARCHIVE_PLAYER} | carried(ARCHIVE_DAY, secret))
 
     # When it is verified with today given as the caller's clock reads it
