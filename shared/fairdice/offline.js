@@ -195,7 +195,7 @@
       data = fairdice.fromLink(query);
     } catch (error) {
       const problems = error.problems || [{ field: "link", message: error.message }];
-      const named = new URLSearchParams(fairdice.strip(query).replace(/^[^?]*\?/, "")).get("scheme");
+      const named = new URLSearchParams(fairdice.queryOf(query)).get("scheme"); // the link read as fromLink reads it
       if (problems[0].field === "scheme" && uncheckable.includes(named)) {
         problems.splice(0, 1, { field: "scheme", message: `fairdice knows ${named}, but this page cannot recompute its rolls: check it with the fairdice API` });
       }

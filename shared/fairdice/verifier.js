@@ -1306,6 +1306,7 @@ const fairdice = (() => {
     macs,
     kinds,
     strip,
+    queryOf,
     withoutSpaces: (value) => value.replace(WHITESPACE, ""),
     chars,
     printable,

@@ -1015,6 +1015,36 @@ def test_a_field_the_page_cannot_read_is_named_in_the_forms_words_and_the_links(
     assert "Server seed (the link’s seed): a secret must be hex digits (0-9, a-f)" in measured["text"]
 
 
+@pytest.mark.parametrize(
+    "link",
+    [
+        "?scheme=toy-d20&seed=00",
+        "https://example.org/check/?scheme=toy-d20&seed=00#top",  # its fragment is not part of the link's query
+        "/check/?scheme=toy-d20#?scheme=narde-v1",
+    ],
+)
+def test_a_pasted_link_of_a_scheme_the_page_cannot_recompute_names_it_as_the_link_is_read(
+    chromium: Browser, tmp_path: Path, toy: None, link: str
+) -> None:
+    # Given the page saved while a scheme with no browser files is registered
+    saved = tmp_path / "verifier.html"
+    saved.write_text(offline_page(), encoding="utf-8")
+    chromium.open(saved.as_uri(), PHONE)
+    chromium.wait_for("document.body.dataset.state === 'ready'")
+
+    # When a link of that scheme is pasted and read
+    chromium.evaluate(
+        f"(() => {{ document.getElementById('link').value = {json.dumps(link)};"
+        " document.querySelector('#link-form button[type=submit]').click(); })()"
+    )
+
+    # Then the problem names the scheme the link names, read as the rest of the link is read (its query, not its
+    # fragment), and says where it can be checked
+    chromium.wait_for("document.body.dataset.state === 'problem'")
+    text = chromium.evaluate("document.getElementById('result').innerText")
+    assert "fairdice knows toy-d20, but this page cannot recompute its rolls: check it with the fairdice API" in text
+
+
 def test_a_player_who_types_seed_002s_example_into_the_form_gets_fair(chromium: Browser, page: Path) -> None:
     # Given the page opened without a link, and narde-v1's form filled as seed 002's test example
     chromium.open(page.as_uri(), PHONE)
