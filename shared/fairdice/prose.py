@@ -12,9 +12,15 @@ import unicodedata
 # selectors) and the blank braille pattern. verifier.js holds the same list.
 _BLANK = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]")
 # Hangul's conjoining jamo: a leading consonant, a vowel and a trailing consonant written apart render as one
-# syllable, like the composed one (가 and \u1100\u1161); they are letters, not marks. verifier.js holds the same
-# ranges.
+# syllable, like the composed one (가 and \u1100\u1161), and a consonant alone like the compatibility jamo keyboards
+# type (ㅋ and \u110f); they are letters, not marks. verifier.js holds the same ranges.
 _JAMO = re.compile("[\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff]")
+# Hangul's compatibility jamo, which keyboards type for a consonant or vowel alone (ㅋㅋ): NFKC makes each a conjoining
+# jamo, which looks like it and is what is written as a code point instead (`_JAMO`). verifier.js holds the same range.
+_TYPED = re.compile("[\u3131-\u318e]")
+# Thai's and Lao's nikhahit: with a sara aa after it (ํา), it looks like the sara am people type (ำ), which NFKC
+# spells that way. verifier.js holds the same.
+_NIKHAHIT = re.compile("[\u0e4d\u0ecd]")
 # Every character that Unicode's confusables (UTS #39) list as looking like an ASCII letter, digit or punctuation
 # mark, other than those NFKC makes an ASCII letter or digit (see `unseen`): the Cyrillic е and the Greek Ο, the Latin
 # small capital ᴠ and the dotless ı, the Lisu ꓗ, the Devanagari digit ०, the hyphens ‐ and ‑. A test holds the set to
@@ -107,12 +113,17 @@ def unseen(text: str) -> list[bool]:
     - a character that shows nothing or looks like another (what str.isprintable() refuses, other than the plain
       space; a default-ignorable letter or mark; the blank braille pattern);
     - a plain space that a page would drop or fold into the one before it (first, last, or after a space);
+    - every conjoining Hangul jamo (apart, they look like the composed syllable; alone, like the jamo keyboards type);
     - in text that is not in Unicode's composed form (NFC), every character that NFC would change or join to another:
-      a combining mark (a letter and its accent apart look like the composed letter), a conjoining Hangul jamo (apart,
-      they look like the composed syllable), a character Unicode holds equal to another (the Kelvin sign, like K);
-      so of two different texts that Unicode holds equal (one NFC), the other is never shown like the first;
+      a combining mark (a letter and its accent apart look like the composed letter), a character Unicode holds equal
+      to another (the Kelvin sign, like K); so of two different texts that Unicode holds equal (one NFC), the other is
+      never shown like the first;
     - every character Unicode holds compatible with an ASCII letter or digit (NFKC makes it one): the mathematical
       𝖪, the fullwidth Ｋ, the ligature ﬁ, the superscript ²;
+    - every character NFKC makes one other, non-ASCII character, a variant of it: the micro sign µ (the Greek μ), the
+      Kangxi radical ⼈ (人), the Arabic presentation form ﺳ (س), the halfwidth ｱ (ア), the Greek ϐ (β); but for
+      Hangul's compatibility jamo keyboards type (ㅋ), whose other spelling, the conjoining jamo, is shown instead;
+    - every Thai or Lao nikhahit: with a sara aa after it (ํา) it looks like the sara am people type (ำ);
     - in a value that holds an ASCII letter, every character that looks like an ASCII one (Unicode's confusables),
       accented or not, or that NFKC makes an ASCII one: the Cyrillic е of "Kеvin", the small capital ᴠ, the hyphen
       ‐, the fullwidth hyphen－;
@@ -128,12 +139,12 @@ def unseen(text: str) -> list[bool]:
         if character == " "
         else not character.isprintable()
         or _BLANK.match(character) is not None
+        or _JAMO.match(character) is not None
+        or _NIKHAHIT.match(character) is not None
         or (
             decomposed
             and (
-                unicodedata.category(character).startswith("M")
-                or _JAMO.match(character) is not None
-                or unicodedata.normalize("NFC", character) != character
+                unicodedata.category(character).startswith("M") or unicodedata.normalize("NFC", character) != character
             )
         )
         or i in lookalike
@@ -141,13 +152,15 @@ def unseen(text: str) -> list[bool]:
     ]
 
 
-def _compatible_with_ascii(character: str, *, marks: bool = False) -> bool:
-    """Whether NFKC makes the character one that holds an ASCII letter or digit (or, with `marks`, any ASCII
-    character but a space)."""
+def _compatible(character: str, *, marks: bool = False) -> bool:
+    """Whether NFKC makes the character one other, non-ASCII character (unless keyboards type it: `_TYPED`), or one
+    or more that hold an ASCII letter or digit (or, with `marks`, any ASCII character but a space)."""
     normal = unicodedata.normalize("NFKC", character)
-    return normal != character and any(
-        c.isascii() and (c.isalnum() or (marks and c.isprintable() and c != " ")) for c in normal
-    )
+    if normal == character:
+        return False
+    if len(normal) == 1 and not normal.isascii():
+        return _TYPED.match(character) is None
+    return any(c.isascii() and (c.isalnum() or (marks and c.isprintable() and c != " ")) for c in normal)
 
 
 def _lookalikes(text: str) -> set[int]:
@@ -161,9 +174,9 @@ def _lookalikes(text: str) -> set[int]:
     latin = any(character.isascii() and character.isalpha() for character in text)
     found: set[int] = set()
     if not unicodedata.is_normalized("NFKC", text):
-        # what NFKC makes an ASCII letter or digit; beside an ASCII letter, an ASCII punctuation mark too (a fullwidth
-        # hyphen)
-        found.update(at for at, character in enumerate(text) if _compatible_with_ascii(character, marks=latin))
+        # what NFKC makes one other non-ASCII character, or an ASCII letter or digit; beside an ASCII letter, an
+        # ASCII punctuation mark too (a fullwidth hyphen), while CJK text keeps its own punctuation (，！)
+        found.update(at for at, character in enumerate(text) if _compatible(character, marks=latin))
     if latin:
         found.update(at for at, looks in enumerate(alike) if looks)
     else:

@@ -125,8 +125,14 @@ const fairdice = (() => {
   // (fairdice.prose holds the same list).
   const BLANK = /[\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2800\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/u;
   const MARK = /\p{M}/u;
-  // Hangul's conjoining jamo: apart, they render as the composed syllable (fairdice.prose holds the same ranges).
+  // Hangul's conjoining jamo: apart, they render as the composed syllable, and alone as the jamo keyboards type
+  // (fairdice.prose holds the same ranges).
   const JAMO = /[\u1100-\u11FF\uA960-\uA97F\uD7B0-\uD7FF]/u;
+  // Hangul's compatibility jamo, which keyboards type: shown as typed, while the conjoining jamo NFKC makes of each
+  // is written as a code point; and Thai's and Lao's nikhahit, which with a sara aa looks like the sara am people
+  // type (fairdice.prose holds the same).
+  const TYPED = /[\u3131-\u318E]/u;
+  const NIKHAHIT = /[\u0E4D\u0ECD]/u;
   // Every character Unicode's confusables list as looking like an ASCII letter, digit or punctuation mark, but for
   // those NFKC makes an ASCII letter or digit (fairdice.prose holds the same set).
   const LOOKS_ASCII = new Set(
@@ -182,15 +188,16 @@ const fairdice = (() => {
       "\u{1D7CA}\u{1F74C}\u{1F768}",
   );
   const ASCII = /^[\x00-\x7F]$/u;
-  const ASCII_ALNUM = /[A-Za-z0-9]/u;
   const LETTER = /\p{L}/u;
   const NONSPACING = /[\p{Mn}\p{Me}]/u;
 
-  /** Whether NFKC makes the character one that holds an ASCII letter or digit, or with `marks` any ASCII character
-   * but a space (fairdice.prose). */
-  const compatibleWithAscii = (c, marks = false) => {
+  /** Whether NFKC makes the character one other, non-ASCII character (unless keyboards type it), or one or more
+   * that hold an ASCII letter or digit (or, with `marks`, any ASCII character but a space) (fairdice.prose). */
+  const compatible = (c, marks = false) => {
     const normal = c.normalize("NFKC");
-    return normal !== c && (marks ? /[!-~]/u : ASCII_ALNUM).test(normal);
+    if (normal === c) return false;
+    if ([...normal].length === 1 && !ASCII.test(normal)) return !TYPED.test(c);
+    return (marks ? /[!-~]/u : /[A-Za-z0-9]/u).test(normal);
   };
 
   /** The positions of the characters unseen() shows for looking like ASCII ones (fairdice.prose). */
@@ -201,7 +208,7 @@ const fairdice = (() => {
     const latin = chars.some((c) => /[A-Za-z]/u.test(c));
     const found = new Set();
     const text = chars.join("");
-    if (text.normalize("NFKC") !== text) chars.forEach((c, at) => compatibleWithAscii(c, latin) && found.add(at));
+    if (text.normalize("NFKC") !== text) chars.forEach((c, at) => compatible(c, latin) && found.add(at));
     if (latin) {
       alike.forEach((looks, at) => looks && found.add(at));
     } else {
@@ -217,10 +224,12 @@ const fairdice = (() => {
 
   /**
    * For each character, whether a page writes it as its code point (fairdice.prose.unseen): one that shows nothing
-   * or looks like another, a plain space a page would drop or fold (first, last, after a space), and, in text not
-   * in Unicode's composed form (NFC), every character NFC would change or join to another: a combining mark, a
-   * conjoining Hangul jamo, a character Unicode holds equal to another (the Kelvin sign); every character NFKC makes
-   * one that holds an ASCII letter or digit (a mathematical or fullwidth K); in a value holding an ASCII letter,
+   * or looks like another, a plain space a page would drop or fold (first, last, after a space), every conjoining
+   * Hangul jamo and every Thai or Lao nikhahit, and, in text not in Unicode's composed form (NFC), every character
+   * NFC would change or join to another: a combining mark, a character Unicode holds equal to another (the Kelvin
+   * sign); every character NFKC makes one that holds an ASCII letter or digit (a mathematical or fullwidth K), or
+   * one other, non-ASCII character (the micro sign, a Kangxi radical), but for the compatibility jamo keyboards
+   * type; in a value holding an ASCII letter,
    * every character that looks like an ASCII one or that NFKC makes one (a fullwidth hyphen); in a value without one, every such character but letters when it
    * holds an ASCII digit, and every letter when all look like ASCII ones; a combining mark on an ASCII character or
    * on one shown.
@@ -235,7 +244,9 @@ const fairdice = (() => {
         ? i === 0 || i === chars.length - 1 || chars[i - 1] === " "
         : NOT_PRINTABLE.test(c) ||
           BLANK.test(c) ||
-          (decomposed && (MARK.test(c) || JAMO.test(c) || c.normalize("NFC") !== c)) ||
+          JAMO.test(c) ||
+          NIKHAHIT.test(c) ||
+          (decomposed && (MARK.test(c) || c.normalize("NFC") !== c)) ||
           lookalike.has(i),
     );
   }

@@ -35,7 +35,7 @@ from fairdice.fields import MAX_ROLLS
 from fairdice.links import build_link, parse_link
 from fairdice.offline import offline_page
 from fairdice.problems import describe
-from fairdice.prose import reorders, typed_order
+from fairdice.prose import reorders, typed_order, unseen
 from fairdice.recorded import RecordedError, parse_recorded
 from fairdice.seal import seal_of
 from fairdice.verify import verify
@@ -782,6 +782,45 @@ def test_the_browser_picks_the_values_a_screen_may_reorder_and_writes_them_in_ty
         ]
         assert differ == [], core.__name__
     assert sum(js["after"]) > 10_000 and sum(js["before"]) > 1_000
+
+
+def test_the_browser_writes_as_code_points_the_characters_the_core_does_among_other_spellings_of_them(
+    browser: Browser,
+) -> None:
+    # Given every character NFKC spells otherwise (µ, ⼈, ｱ, ㅋ, ำ, 𝖪, ！), every conjoining jamo and the nikhahits,
+    # alone and after an ASCII, a Chinese and a Thai letter
+    points = [
+        point
+        for point in range(0x110000)
+        if unicodedata.category(chr(point)) != "Cs" and unicodedata.normalize("NFKC", chr(point)) != chr(point)
+    ]
+    points += [*range(0x1100, 0x1200), 0x0E4D, 0x0ECD]
+    befores = ["", "a", "\u5927", "\u0e19"]
+    texts = [before + chr(point) for before in befores for point in points]
+
+    js = browser.evaluate(
+        f"""(() => {{
+          const points = {json.dumps(points)};
+          const befores = {json.dumps(befores)};
+          const texts = befores.flatMap((b) => points.map((p) => b + String.fromCodePoint(p)));
+          return {{
+            nfkc: points.map((p) => String.fromCodePoint(p).normalize("NFKC")),
+            unseen: texts.map((t) => fairdice.unseen(t)),
+          }};
+        }})()"""
+    )
+
+    # Then the page writes the same characters as code points as the core, but for the few whose NFKC the browser's
+    # newer Unicode changed
+    changed = {p for p, nfkc in zip(points, js["nfkc"], strict=True) if nfkc != unicodedata.normalize("NFKC", chr(p))}
+    assert len(changed) < 20, sorted(map(hex, changed))
+    differ = [
+        text
+        for text, said in zip(texts, js["unseen"], strict=True)
+        if ord(text[-1]) not in changed and said != unseen(text)
+    ]
+    assert differ == []
+    assert sum(map(any, js["unseen"])) > 10_000
 
 
 def test_links_the_core_refuses_are_refused_with_the_same_field_and_words(browser: Browser) -> None:
