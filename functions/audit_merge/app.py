@@ -57,8 +57,7 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     """Merge the audit's partial results; return where the outputs are and the counts."""
     merging = MergeEvent.model_validate(event)
     bucket = SETTINGS.bucket
-    listed = list_etags(s3, bucket, merging.input_prefix)
-    expected = {key: etag for key, etag in listed.items() if not key.endswith("/")}
+    expected = list_etags(s3, bucket, merging.input_prefix)
     details = merging.map_run.ResultWriterDetails if merging.map_run else None
     failed = failed_shards(s3, details.Bucket, details.Key) if details else {}
     summary = merge(S3Results(bucket, merging.output_prefix, s3), expected=expected, not_audited=failed)

@@ -222,6 +222,32 @@ def test_a_shard_whose_audit_fails_is_left_out_of_the_inputs_and_named_by_a_find
     assert json.loads(described["output"])["clean"] is False
 
 
+def test_an_object_whose_key_ends_in_a_slash_is_a_shard_when_it_holds_games_and_nothing_when_empty(
+    audit_aws: AuditAws, lambdas: Lambda
+) -> None:
+    # Given a day of one fair shard, an object whose key ends in "/" that holds a mismatched game (`aws s3 ls` shows
+    # it as a folder) and an empty one, as the S3 console makes for a folder
+    audit_aws.put("games/2026-11-29/shard-1.jsonl", games.jsonl([games.narde(n) for n in range(3)]))
+    audit_aws.put("games/2026-11-29/late/", games.jsonl([games.mismatched(games.narde(50))]))
+    audit_aws.put("games/2026-11-29/folder/", b"")
+
+    # When the state machine runs on the day's prefix
+    described = execute(INPUT)
+
+    # Then the object with games is a shard like any other: named, its mismatch found, the audit not clean; the empty
+    # folder holds nothing to audit or to miss
+    assert described["status"] == "SUCCEEDED", described.get("cause")
+    output = json.loads(described["output"])
+    assert (output["games"], output["fair"], output["mismatch"], output["clean"]) == (4, 3, 1, False)
+    summary = audit_aws.json("audits/2026-11-29/summary.json")
+    assert [record["file"] for record in summary["inputs"]] == [
+        "games/2026-11-29/late/",
+        "games/2026-11-29/shard-1.jsonl",
+    ]
+    findings = [json.loads(line) for line in audit_aws.get("audits/2026-11-29/findings.jsonl").splitlines()]
+    assert [(f["id"], f.get("verdict")) for f in findings] == [("narde-v1-50", "mismatch")]
+
+
 @pytest.mark.parametrize(
     "execution_input",
     [

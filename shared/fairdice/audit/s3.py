@@ -99,10 +99,16 @@ def list_keys(s3: Any, bucket: str, prefix: str) -> list[str]:
 
 
 def list_etags(s3: Any, bucket: str, prefix: str) -> dict[str, str]:
-    """Every object under a prefix with its ETag, page after page, in key order."""
+    """Every object under a prefix with its ETag, page after page, in key order: every shard the map lists. An empty
+    object whose key ends in `/` (the S3 console's folder) holds no game and is left out; one that holds bytes is a
+    shard like any other, whatever its key looks like."""
     listed: dict[str, str] = {}
     for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket, Prefix=prefix):
-        listed.update((item["Key"], item["ETag"]) for item in page.get("Contents", []))
+        listed.update(
+            (item["Key"], item["ETag"])
+            for item in page.get("Contents", [])
+            if not (item["Key"].endswith("/") and item["Size"] == 0)
+        )
     return dict(sorted(listed.items()))
 
 
