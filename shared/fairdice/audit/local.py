@@ -143,6 +143,7 @@ def run(
     watch = progress or Progress()
     watch.start(sum(f.bytes for f in plan.files))
     records: list[InputRecord] = []
+    names: set[str] = set()
     audited = resumed = 0
     before = 0
     with _Blocks(out, workers, daily, today, lambda games: watch.advance(0, games)) as blocks:
@@ -152,6 +153,7 @@ def run(
                 lines = numbered_lines(hashed, str(path))
                 for number, block in enumerate(_chunks(lines, BLOCK_LINES)):
                     name = f"{index:05d}-{number:07d}"
+                    names.add(name)
                     if name in done:
                         _same_lines(done[name], block, path, out)
                         resumed += 1
@@ -165,7 +167,7 @@ def run(
             before = 0
             records.append(InputRecord(file=str(path), bytes=hashed.bytes, sha256=sha256))
     watch.stop()
-    summary = merge(store, inputs=records)
+    summary = merge(store, inputs=records, names=names)
     with store.open(FINDINGS) as stream:
         store.put(REPORT, render(summary, read_findings(stream)).encode())
     return RunResult(summary=summary, audited_blocks=audited, resumed_blocks=resumed)
@@ -190,7 +192,10 @@ def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> tuple
         # lines is audited again: the repeated-game check needs every block's keys made alike.
         done = {}
         for name in partial_names(store):
-            part = read_partial(store, name)
+            try:
+                part = read_partial(store, name)
+            except ValidationError:
+                continue  # not a partial this command wrote: its block, if the inputs make one, is audited again
             if part.format == PARTIAL_FORMAT and part.lines_sha256 and (out / partial_key(name, GAMES)).is_file():
                 done[name] = part.lines_sha256
         return done, planned.today or plan.today  # a plan that kept no day: this run's

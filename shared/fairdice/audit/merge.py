@@ -12,7 +12,7 @@ import json
 import shutil
 import tempfile
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
@@ -44,22 +44,26 @@ def merge(
     store: Results,
     *,
     inputs: Sequence[InputRecord] = (),
+    names: Collection[str] | None = None,
     expected: Mapping[str, str] | None = None,
     not_audited: Mapping[str, str] | None = None,
 ) -> Summary:
     """Merge every partial in `store` into its `summary.json` and `findings.jsonl`; the summary.
 
-    `inputs` are files read whole outside the partials (a local run hashes its files itself).
-    `expected` (a run on AWS) is every shard that should have a partial, each with its ETag as listed now; and
-    `not_audited` why one failed. A store may hold an earlier run's partials (the same output prefix again): a
-    partial whose object is no longer listed is left out, and one of another version of its object (its ETag) or
-    of a shard whose audit failed in this run is a shard not audited, never counted.
+    `inputs` are files read whole outside the partials (a local run hashes its files itself), and `names` the
+    partials their blocks made (a local run's): no other is counted, such as a block an earlier run of other inputs
+    left in the folder. `expected` (a run on AWS) is every shard that should have a partial, each with its ETag as
+    listed now; and `not_audited` why one failed. A store may hold an earlier run's partials (the same output prefix
+    again): a partial whose object is no longer listed, or that names no object, is left out, and one of another
+    version of its object (its ETag) or of a shard whose audit failed in this run is a shard not audited, never
+    counted.
     """
     from fairdice.audit import stats  # scipy: only the merge needs it
 
     reasons = dict(not_audited or {})
+    listed = [name for name in partial_names(store) if names is None or name in names]
     parts = sorted(
-        _ahead(store.read_ahead, lambda name: (name, read_partial(store, name)), partial_names(store)),
+        _ahead(store.read_ahead, lambda name: (name, read_partial(store, name)), listed),
         key=lambda named: (named[1].file, named[1].first_line),
     )
     if expected is not None:
@@ -71,7 +75,7 @@ def merge(
         parts = [
             (name, part)
             for name, part in parts
-            if part.source is None or (part.file in expected and part.file not in reasons)
+            if part.source is not None and part.file in expected and part.file not in reasons
         ]
     counts = Counts()
     schemes: dict[str, SchemeTally] = {}

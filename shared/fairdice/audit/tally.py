@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from operator import mul
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt, StringConstraints
 
 Sha256 = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
 
@@ -32,16 +32,16 @@ class Counts(BaseModel):
     counts them: the first makes a game a mismatch, the second only leaves it incomplete.
     """
 
-    games: int = 0
-    rolls: int = Field(default=0, description="rolls recomputed")
-    fair: int = 0
-    mismatch: int = 0
-    incomplete: int = 0
-    withheld: int = 0
-    errors: int = Field(default=0, description="lines that could not be verified")
-    rolls_differ: int = Field(default=0, description="recorded rolls that differ from the recomputed ones")
-    rolls_missing: int = Field(default=0, description="recomputed rolls that were not recorded")
-    rolls_extra: int = Field(default=0, description="recorded rolls beyond those recomputed")
+    games: NonNegativeInt = 0
+    rolls: NonNegativeInt = Field(default=0, description="rolls recomputed")
+    fair: NonNegativeInt = 0
+    mismatch: NonNegativeInt = 0
+    incomplete: NonNegativeInt = 0
+    withheld: NonNegativeInt = 0
+    errors: NonNegativeInt = Field(default=0, description="lines that could not be verified")
+    rolls_differ: NonNegativeInt = Field(default=0, description="recorded rolls that differ from the recomputed ones")
+    rolls_missing: NonNegativeInt = Field(default=0, description="recomputed rolls that were not recorded")
+    rolls_extra: NonNegativeInt = Field(default=0, description="recorded rolls beyond those recomputed")
 
     def add(self, other: "Counts") -> None:
         """Add another count to this one."""
@@ -61,16 +61,16 @@ class DieTally(BaseModel):
     `runs` the runs of high and low faces; `lag` is the sum of each face times the next.
     """
 
-    sides: int
-    faces: list[int]
-    n: int = 0
-    total: int = 0
-    squares: int = 0
-    lag: int = 0
-    high: int = 0
-    runs: int = 0
-    first: int | None = None
-    last: int | None = None
+    sides: PositiveInt
+    faces: list[NonNegativeInt]
+    n: NonNegativeInt = 0
+    total: NonNegativeInt = 0
+    squares: NonNegativeInt = 0
+    lag: NonNegativeInt = 0
+    high: NonNegativeInt = 0
+    runs: NonNegativeInt = 0
+    first: PositiveInt | None = None
+    last: PositiveInt | None = None
 
     @classmethod
     def empty(cls, sides: int) -> "DieTally":

@@ -3,6 +3,7 @@
 import datetime as dt
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -313,6 +314,29 @@ def test_a_resume_over_a_file_changed_at_the_same_size_and_time_is_refused(
     # And audited afresh, the new file is what the outputs describe
     again = run([str(tmp_path / "in")], tmp_path / "out", workers=1)
     assert again.summary.fair == again.summary.games == 26
+
+
+def test_a_resume_counts_only_the_blocks_its_inputs_make(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Given an audit of 2 blocks with a mismatch, one block then lost, and beside them partials its inputs do not
+    # make: another run's block copied in, and one whose counts are negative (they would cancel the mismatch out)
+    monkeypatch.setattr(local, "BLOCK_LINES", 10)
+    games.write(tmp_path / "in" / "day.jsonl", [games.mismatched(games.narde(99)), *many(15)])
+    whole = run([str(tmp_path / "in")], tmp_path / "out", workers=1)
+    games.write(tmp_path / "other" / "x.jsonl", [games.narde(50)])
+    run([str(tmp_path / "other")], tmp_path / "out-other", workers=1)
+    partials = tmp_path / "out" / "partials"
+    shutil.copytree(tmp_path / "out-other" / "partials" / "00000-0000000", partials / "00001-0000000")
+    shutil.copytree(partials / "00000-0000001", partials / "zz")
+    planted = json.loads((partials / "zz" / "summary.json").read_text())
+    planted["counts"] |= {"games": -1, "mismatch": -1, "fair": 0}
+    (partials / "zz" / "summary.json").write_text(json.dumps(planted))
+    (partials / "00000-0000001" / "summary.json").unlink()
+
+    # When it is resumed, then the outputs are the whole run's: no other partial is counted
+    resumed = run([str(tmp_path / "in")], tmp_path / "out", workers=1, resume=True)
+    assert (resumed.audited_blocks, resumed.resumed_blocks) == (1, 1)
+    assert resumed.summary == whole.summary
+    assert main(["audit", str(tmp_path / "in"), "--out", str(tmp_path / "out"), "--resume"]) == 1
 
 
 def test_a_block_done_in_an_older_format_is_audited_again_on_resume(

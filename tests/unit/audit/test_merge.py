@@ -5,6 +5,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fairdice.audit import merge as merge_module
 from fairdice.audit.duplicates import repeats
 from fairdice.audit.lines import numbered_lines
@@ -12,6 +13,7 @@ from fairdice.audit.merge import merge
 from fairdice.audit.shard import GAMES, audit_shard
 from fairdice.audit.store import FolderResults
 from fairdice.audit.tally import InputRecord
+from pydantic import ValidationError
 
 from unit.audit import games
 
@@ -113,6 +115,30 @@ def test_an_earlier_runs_partials_under_the_same_prefix_count_for_nothing_in_thi
         ("games/c.jsonl", "not_audited", "its audit failed (Lambda.Timeout)"),
     ]
     assert "etag" not in json.loads((tmp_path / "summary.json").read_text())["inputs"][0]
+
+
+def test_on_aws_a_partial_that_names_no_object_counts_for_nothing(tmp_path: Path) -> None:
+    # Given a listed shard's partial and, beside it, one put there that names no object read (as a local block does)
+    store = FolderResults(tmp_path)
+    shard(store, "a", "games/a.jsonl", [games.mismatched(games.narde(1))], etag='"1"')
+    data = games.jsonl([games.narde(n) for n in range(2, 6)])
+    audit_shard(numbered_lines(io.BytesIO(data), "zzz"), "zzz", store, "planted")
+
+    summary = merge(store, expected={"games/a.jsonl": '"1"'})
+
+    assert (summary.games, summary.mismatch) == (1, 1)
+    assert [record.file for record in summary.inputs] == ["games/a.jsonl"]
+
+
+def test_a_partial_whose_counts_are_below_zero_is_refused_not_added(tmp_path: Path) -> None:
+    # Counts below zero could cancel out a mismatch: no partial the audit writes holds one
+    store = FolderResults(tmp_path)
+    shard(store, "a", "games/a.jsonl", [games.mismatched(games.narde(1))], etag='"1"')
+    planted = json.loads((tmp_path / "partials" / "a" / "summary.json").read_text())
+    planted["counts"] |= {"games": -1, "mismatch": -1}
+    (tmp_path / "partials" / "a" / "summary.json").write_text(json.dumps(planted))
+    with pytest.raises(ValidationError, match="greater than or equal to 0"):
+        merge(store, expected={"games/a.jsonl": '"1"'})
 
 
 def test_partials_of_the_listed_versions_all_count(tmp_path: Path) -> None:
