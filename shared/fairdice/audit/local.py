@@ -33,7 +33,6 @@ from fairdice.storage import StorageSettings
 
 BLOCK_LINES = 2000
 PLAN = PARTIALS + "plan.json"
-SUFFIXES = (".jsonl", ".jsonl.gz")
 
 
 class UsageError(Exception):
@@ -82,33 +81,49 @@ class RunResult(BaseModel):
 
 
 def find_inputs(paths: Sequence[str], out: Path | None = None) -> list[Path]:
-    """The files to audit: each file named, and every .jsonl/.jsonl.gz under each folder named, sorted.
+    """The files to audit: each file named, and every file under each folder named (through linked folders too,
+    each folder once), sorted; UsageError for one that cannot be opened, a broken link among them.
 
-    A folder's files under `out` are left out: an audit never reads its own findings.
+    Every file, whatever its name, as on AWS every object under the prefix is a shard: a file that holds no games
+    (a note, a `.DS_Store`) is read all the same, and its lines are findings, rather than a file of games being
+    passed over for its name (`games.JSONL`, `day.ndjson`). A folder's files under `out` are left out: an audit never
+    reads its own findings.
     """
     found: set[Path] = set()
     results = out.resolve() if out else None
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            inside = [
-                p
-                for p in path.rglob("*")
-                if p.is_file() and p.name.endswith(SUFFIXES) and not (results and p.resolve().is_relative_to(results))
-            ]
+            inside = [p for p in _files_under(path) if not (results and p.resolve().is_relative_to(results))]
             if not inside:
-                raise UsageError(f"{given}: the folder holds no .jsonl or .jsonl.gz file")
+                raise UsageError(f"{given}: the folder holds no file")
             found.update(inside)
-        elif path.is_file():
+        elif path.exists():
             found.add(path)
+        elif path.is_symlink():
+            raise UsageError(f"{given}: cannot be opened (a link to nothing)")
         else:
             raise UsageError(f"{given}: no such file or folder")
     for path in found:
         try:
             path.open("rb").close()
         except OSError as exc:
-            raise UsageError(f"{path}: cannot be opened ({exc.strerror})") from None
+            raise UsageError(f"{path}: cannot be opened ({exc.strerror or 'a link to nothing'})") from None
     return sorted(found, key=str)
+
+
+def _files_under(folder: Path) -> Iterator[Path]:
+    """Every file under a folder and its folders, linked ones too, each folder read once (a link back to a folder
+    above is not followed again); a link to nothing is among the files, to be refused as one that cannot be
+    opened."""
+    seen: set[Path] = set()
+    for root, folders, files in os.walk(folder, followlinks=True):
+        real = Path(root).resolve()
+        if real in seen:
+            folders.clear()
+            continue
+        seen.add(real)
+        yield from (Path(root) / name for name in files)
 
 
 def run(

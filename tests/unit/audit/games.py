@@ -97,5 +97,5 @@ def jsonl(games: Iterable[Game | str]) -> bytes:
 def write(path: Path, games: Iterable[Game | str]) -> Path:
     data = jsonl(games)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(gzip.compress(data) if path.name.endswith(".gz") else data)
+    path.write_bytes(gzip.compress(data) if path.name.lower().endswith(".gz") else data)
     return path

@@ -52,7 +52,6 @@ def test_an_all_fair_audit_exits_0_writes_three_outputs_and_shows_no_progress_of
 ) -> None:
     games.write(tmp_path / "in" / "a.jsonl.gz", many(30))
     games.write(tmp_path / "in" / "more" / "b.jsonl", [games.three_dice(1), games.pair36(2)])
-    (tmp_path / "in" / "notes.txt").write_text("not a shard: a folder gives only its .jsonl and .jsonl.gz")
 
     # The results go inside the input folder: a run never reads its own results as input.
     out = tmp_path / "in" / "out"
@@ -203,9 +202,49 @@ def test_usage_errors_and_inputs_that_cannot_be_opened_exit_2(
 
 
 def test_an_empty_folder_is_a_usage_error(tmp_path: Path) -> None:
-    (tmp_path / "empty").mkdir()
-    with pytest.raises(UsageError, match=r"holds no \.jsonl"):
+    (tmp_path / "empty" / "inside").mkdir(parents=True)
+    with pytest.raises(UsageError, match=r"holds no file"):
         run([str(tmp_path / "empty")], tmp_path / "out")
+
+
+def test_every_file_under_a_folder_is_audited_whatever_its_name_and_through_linked_folders(tmp_path: Path) -> None:
+    # Given a folder whose games are in files of every name, gzip-compressed as .GZ, behind a link to another folder
+    # (and a link back up, followed once), beside a note that holds no game
+    folder = tmp_path / "in"
+    games.write(folder / "a.jsonl", many(3))
+    games.write(folder / "b.JSONL", [games.mismatched(games.narde(90))])
+    games.write(folder / "c.ndjson", [games.narde(91)])
+    games.write(folder / "d.jsonl.GZ", [games.narde(92)])
+    games.write(tmp_path / "elsewhere" / "e.jsonl", [games.narde(93)])
+    (folder / "more").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    (tmp_path / "elsewhere" / "up").symlink_to(folder, target_is_directory=True)
+    (folder / "notes.txt").write_text("the games of 29 November\n")
+
+    # When it is audited
+    result = run([str(folder)], tmp_path / "out", workers=1)
+
+    # Then every file is an input, the mismatch is found, the .GZ file is read as gzip and the note's line is a
+    # finding: nothing is passed over for its name
+    assert [Path(record.file).name for record in result.summary.inputs] == [
+        "a.jsonl", "b.JSONL", "c.ndjson", "d.jsonl.GZ", "e.jsonl", "notes.txt"
+    ]  # fmt: skip
+    assert (result.summary.games, result.summary.fair, result.summary.mismatch) == (7, 6, 1)
+    findings = [json.loads(line) for line in (tmp_path / "out" / "findings.jsonl").read_text().splitlines()]
+    assert [(Path(f["file"]).name, f["line"], f["error"]["code"]) for f in findings if "error" in f] == [
+        ("notes.txt", 1, "not_json")
+    ]
+    assert main(["audit", str(folder), "--out", str(tmp_path / "out2")]) == 1
+
+
+def test_a_link_to_nothing_in_a_folder_or_named_is_an_input_that_cannot_be_opened(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games.write(tmp_path / "in" / "a.jsonl", many(2))
+    (tmp_path / "in" / "b.jsonl").symlink_to(tmp_path / "nowhere.jsonl")
+    assert main(["audit", str(tmp_path / "in"), "--out", str(tmp_path / "out")]) == 2
+    assert "b.jsonl: cannot be opened" in capsys.readouterr().err
+    assert main(["audit", str(tmp_path / "in" / "b.jsonl"), "--out", str(tmp_path / "out")]) == 2
+    assert "b.jsonl: cannot be opened (a link to nothing)" in capsys.readouterr().err
 
 
 def test_two_workers_give_the_summary_and_findings_that_one_gives(
