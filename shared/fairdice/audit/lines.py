@@ -71,8 +71,8 @@ def lines_sha256(lines: Iterable[Line]) -> str:
 
 
 def is_gzip(name: str) -> bool:
-    """Shards whose name ends in `.gz` are gzip-compressed."""
-    return name.endswith(".gz")
+    """Shards whose name ends in `.gz` (in any case: `.GZ`) are gzip-compressed."""
+    return name.lower().endswith(".gz")
 
 
 def numbered_lines(raw: Readable, name: str, max_bytes: int = MAX_LINE_BYTES) -> Iterator[Line]:
@@ -127,7 +127,9 @@ def _gunzipped(raw: Readable) -> Iterator[bytes]:
     """
     inflater = zlib.decompressobj(wbits=_GZIP)
     fed = False
+    empty = True  # a file of no bytes holds no gzip member, not an empty one: it was cut short
     for chunk in _read(raw):
+        empty = False
         data = chunk
         while data:
             fed = True
@@ -140,7 +142,7 @@ def _gunzipped(raw: Readable) -> Iterator[bytes]:
                 fed = False
             else:
                 data = inflater.unconsumed_tail
-    if fed:
+    if fed or empty:
         if rest := inflater.flush():
             yield rest
         if not inflater.eof:

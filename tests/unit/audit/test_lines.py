@@ -48,6 +48,17 @@ def test_a_truncated_gzip_member_ends_the_shard_at_the_line_where_it_broke() -> 
     assert "truncated" in broken.message and "shard.jsonl.gz" in broken.message
 
 
+@pytest.mark.parametrize("name", ["shard.jsonl.gz", "SHARD.JSONL.GZ"])
+def test_a_gz_file_of_no_bytes_is_cut_short_not_empty_and_the_name_is_read_in_any_case(name: str) -> None:
+    # A gzip file holds at least one member: one of no bytes was cut short (gzip -t says so), where a member of no
+    # lines is empty
+    ((line, broken),) = read(b"", name)
+    assert line == 1 and isinstance(broken, Unreadable) and "truncated" in broken.message
+    assert read(gzip.compress(b""), name) == []
+    assert read(gzip.compress(b'{"a": 1}\n'), name) == [(1, b'{"a": 1}')]
+    assert read(b"", "shard.jsonl") == []
+
+
 def test_data_that_is_not_gzip_under_a_gz_name_is_reported_at_line_1() -> None:
     (line, broken), *_ = read(b'{"plain": true}\n', "shard.jsonl.gz")
     assert line == 1 and isinstance(broken, Unreadable) and "gzip" in broken.message
