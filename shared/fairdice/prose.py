@@ -79,6 +79,21 @@ _LOOKS_ASCII = frozenset(
     "\U0001d7a3\U0001d7a4\U0001d7a6\U0001d7aa\U0001d7ac\U0001d7b2\U0001d7b6\U0001d7b8\U0001d7ba\U0001d7bc"
     "\U0001d7be\U0001d7c8\U0001d7ca\U0001f74c\U0001f768"
 )
+# Every Greek and Cyrillic letter that Unicode's confusables (UTS #39) hold alike to a letter of the other script,
+# directly or through a Latin one: the Greek ρ and the Cyrillic р (both like p), the Greek Γ and the Cyrillic Г. In a
+# value that holds letters of both scripts, each is shown (`unseen`). A test holds the set to the confusable_homoglyphs
+# library's copy of Unicode's data; verifier.js holds the same.
+_LOOKS_ACROSS = frozenset(
+    "\u0376\u0377\u037a\u037f\u0391\u0392\u0393\u0395\u0397\u0398\u0399\u039a\u039b\u039c\u039f\u03a0"
+    "\u03a1\u03a4\u03a5\u03a6\u03a7\u03a8\u03b1\u03b3\u03b5\u03b8\u03b9\u03ba\u03bd\u03bf\u03c0\u03c1"
+    "\u03c3\u03c4\u03c6\u03c8\u03c9\u03d1\u03d2\u03d5\u03d6\u03e8\u03e9\u03f0\u03f1\u03f2\u03f3\u03f4"
+    "\u03f5\u03f9\u03fa\u0406\u0408\u0410\u0412\u0413\u0415\u0418\u041a\u041b\u041c\u041d\u041e\u041f"
+    "\u0420\u0421\u0422\u0423\u0424\u0425\u0430\u0438\u043a\u043e\u043f\u0440\u0441\u0442\u0443\u0444"
+    "\u0454\u0456\u0458\u0470\u0471\u0472\u0475\u04ae\u04af\u04c0\u04cf\u04e8\u0511\u1fbe\ua644\ua645"
+    "\ua647\ua64d"
+)
+_GREEK = re.compile("[\u0370-\u03ff\u1f00-\u1fff]")
+_CYRILLIC = re.compile("[\u0400-\u052f\u1c80-\u1c8f\u2de0-\u2dff\ua640-\ua69f]")
 
 
 def number(n: int) -> str:
@@ -129,6 +144,8 @@ def unseen(text: str) -> list[bool]:
       ‐, the fullwidth hyphen－;
     - in a value without one: every character but letters that looks like an ASCII one when the value holds an ASCII
       digit (the hyphen of "2024‐7"); every letter when all of them look like ASCII ones (the Cyrillic АВС);
+    - in a value that holds Greek and Cyrillic letters, every letter of either that looks like one of the other
+      (Unicode's confusables): the Greek ρ of "пρивет", like the Cyrillic р;
     - a combining mark on an ASCII character or on one shown (i and a dot above, _ and a line below).
     """
     decomposed = not unicodedata.is_normalized("NFC", text)
@@ -177,6 +194,10 @@ def _lookalikes(text: str) -> set[int]:
         # what NFKC makes one other non-ASCII character, or an ASCII letter or digit; beside an ASCII letter, an
         # ASCII punctuation mark too (a fullwidth hyphen), while CJK text keeps its own punctuation (，！)
         found.update(at for at, character in enumerate(text) if _compatible(character, marks=latin))
+    if _GREEK.search(text) and _CYRILLIC.search(text):  # Greek and Cyrillic letters that look alike, side by side
+        found.update(
+            at for at, character in enumerate(text) if unicodedata.normalize("NFD", character)[0] in _LOOKS_ACROSS
+        )
     if latin:
         found.update(at for at, looks in enumerate(alike) if looks)
     else:

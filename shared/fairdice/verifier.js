@@ -187,6 +187,19 @@ const fairdice = (() => {
       "\u{1D7A4}\u{1D7A6}\u{1D7AA}\u{1D7AC}\u{1D7B2}\u{1D7B6}\u{1D7B8}\u{1D7BA}\u{1D7BC}\u{1D7BE}\u{1D7C8}" +
       "\u{1D7CA}\u{1F74C}\u{1F768}",
   );
+  // Every Greek and Cyrillic letter Unicode's confusables hold alike to a letter of the other script, directly or
+  // through a Latin one (fairdice.prose holds the same set); shown in a value holding letters of both scripts.
+  const LOOKS_ACROSS = new Set(
+      "\u0376\u0377\u037A\u037F\u0391\u0392\u0393\u0395\u0397\u0398\u0399\u039A\u039B\u039C\u039F\u03A0" +
+      "\u03A1\u03A4\u03A5\u03A6\u03A7\u03A8\u03B1\u03B3\u03B5\u03B8\u03B9\u03BA\u03BD\u03BF\u03C0\u03C1" +
+      "\u03C3\u03C4\u03C6\u03C8\u03C9\u03D1\u03D2\u03D5\u03D6\u03E8\u03E9\u03F0\u03F1\u03F2\u03F3\u03F4" +
+      "\u03F5\u03F9\u03FA\u0406\u0408\u0410\u0412\u0413\u0415\u0418\u041A\u041B\u041C\u041D\u041E\u041F" +
+      "\u0420\u0421\u0422\u0423\u0424\u0425\u0430\u0438\u043A\u043E\u043F\u0440\u0441\u0442\u0443\u0444" +
+      "\u0454\u0456\u0458\u0470\u0471\u0472\u0475\u04AE\u04AF\u04C0\u04CF\u04E8\u0511\u1FBE\uA644\uA645" +
+      "\uA647\uA64D",
+  );
+  const GREEK = /[\u0370-\u03FF\u1F00-\u1FFF]/u;
+  const CYRILLIC = /[\u0400-\u052F\u1C80-\u1C8F\u2DE0-\u2DFF\uA640-\uA69F]/u;
   const ASCII = /^[\x00-\x7F]$/u;
   const LETTER = /\p{L}/u;
   const NONSPACING = /[\p{Mn}\p{Me}]/u;
@@ -209,6 +222,9 @@ const fairdice = (() => {
     const found = new Set();
     const text = chars.join("");
     if (text.normalize("NFKC") !== text) chars.forEach((c, at) => compatible(c, latin) && found.add(at));
+    if (GREEK.test(text) && CYRILLIC.test(text)) {
+      chars.forEach((c, at) => LOOKS_ACROSS.has([...c.normalize("NFD")][0]) && found.add(at));
+    }
     if (latin) {
       alike.forEach((looks, at) => looks && found.add(at));
     } else {
@@ -231,8 +247,9 @@ const fairdice = (() => {
    * one other, non-ASCII character (the micro sign, a Kangxi radical), but for the compatibility jamo keyboards
    * type; in a value holding an ASCII letter,
    * every character that looks like an ASCII one or that NFKC makes one (a fullwidth hyphen); in a value without one, every such character but letters when it
-   * holds an ASCII digit, and every letter when all look like ASCII ones; a combining mark on an ASCII character or
-   * on one shown.
+   * holds an ASCII digit, and every letter when all look like ASCII ones; in a value holding Greek and Cyrillic
+   * letters, every letter of either that looks like one of the other; a combining mark on an ASCII character or on
+   * one shown.
    */
   function unseen(text) {
     const value = String(text);

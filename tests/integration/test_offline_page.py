@@ -696,6 +696,8 @@ TRICKY = [
             "\U0001d5aaevin \uff2b \ufb01 x\u00b2",
             "\u0418\u0432\u0430\u043d \u0410\u0412\u0421 \u0430-\u0432",
             "\u03b1b \u0432 \u0418\u0432\u0430\u043d",
+            "\u043f\u03c1\u0438\u0432\u0435\u0442 \u041f\u0440\u0438\u0432\u0435\u0442",
+            "\u00b5test \u5927\u2f08 \u0e19\u0e49\u0e4d\u0e32 \u110f\u314b \uff71",
             "\u1100\u1161\u1102\u1161 \uac00",
             # right-to-left letters beside digits, Latin letters or code points, which a screen may show in another
             # order: said so, with the characters in the order typed, alike; right-to-left words alone are not

@@ -89,11 +89,16 @@ KEY = bytes(range(32))
         ("\u0421\u0435\u0440\u0433\u0435\u0439-7", "\u0421\u0435\u0440\u0433\u0435\u0439-7"),
         ("\u0430\u04cf\u0456\u03f2\u0435", "⟨U+0430⟩⟨U+04CF⟩⟨U+0456⟩⟨U+03F2⟩⟨U+0435⟩"),
         # accented Latin letters and letters that look like no ASCII one are as given beside it
-        ("caf\u00e9 \u0416\u0438\u0437\u043d\u044c \u03bb", "caf\u00e9 \u0416\u0438\u0437\u043d\u044c \u03bb"),
+        ("caf\u00e9 \u0416\u0438\u0437\u043d\u044c", "caf\u00e9 \u0416\u0438\u0437\u043d\u044c"),
+        ("caf\u00e9 \u03bb", "caf\u00e9 \u03bb"),
         ("Kim \uae40", "Kim \uae40"),
         # in a value without one, every letter when all of them look like ASCII ones: a Cyrillic АВС, a Greek ΗΑΪΤΙ
         ("\u0410\u0412\u0421", "⟨U+0410⟩⟨U+0412⟩⟨U+0421⟩"),
         ("\u0397\u0391\u03aa\u03a4\u0399", "⟨U+0397⟩⟨U+0391⟩⟨U+03AA⟩⟨U+03A4⟩⟨U+0399⟩"),
+        # Greek and Cyrillic letters side by side: those of either that look like one of the other (the Greek ρ in a
+        # Russian word, like the Cyrillic р); each alphabet alone is as typed
+        ("\u043f\u03c1\u0438\u0432\u0435\u0442", "⟨U+043F⟩⟨U+03C1⟩⟨U+0438⟩\u0432\u0435⟨U+0442⟩"),
+        ("\u039f\u03c1\u03bf\u03c2", "\u039f\u03c1\u03bf\u03c2"),
         # and none when one of them does not: ordinary Russian, Greek, Armenian, Thai, Korean, Chinese
         (
             "\u0418\u0433\u0440\u0430 \u0441 \u0434\u0440\u0443\u0433\u043e\u043c",
@@ -280,12 +285,53 @@ def test_the_characters_that_look_ascii_are_those_unicodes_confusables_say() -> 
     assert {"\u0435", "\u1d20", "\ua4d7", "\u2010", "\u0966", "\u0131"} <= prose._LOOKS_ASCII
 
 
+def test_the_greek_and_cyrillic_look_alikes_are_those_unicodes_confusables_say() -> None:
+    # Unicode's confusables as one relation (what looks like what, through any other character): every Greek and
+    # Cyrillic letter alike to a letter of the other script
+    confusables = confusable_homoglyphs.utils.load("confusables.json")
+    parent: dict[str, str] = {}
+
+    def root(character: str) -> str:
+        while parent.setdefault(character, character) != character:
+            character = parent[character]
+        return character
+
+    for character, alike in confusables.items():
+        for other in alike:
+            parent[root(character)] = root(other["c"])
+    groups: dict[str, list[str]] = {}
+    for character in parent:
+        groups.setdefault(root(character), []).append(character)
+
+    def script(character: str) -> str | None:
+        if len(character) != 1 or not unicodedata.category(character).startswith("L"):
+            return None
+        return "Greek" if prose._GREEK.match(character) else "Cyrillic" if prose._CYRILLIC.match(character) else None
+
+    expected = set()
+    for members in groups.values():
+        if {"Greek", "Cyrillic"} <= {script(member) for member in members}:
+            expected.update(member for member in members if script(member))
+    assert expected == prose._LOOKS_ACROSS
+    assert {"\u03c1", "\u0440", "\u0393", "\u0413", "\u03bf", "\u043e"} <= prose._LOOKS_ACROSS
+
+
 def test_the_browser_holds_the_same_look_alikes() -> None:
     source = files("fairdice").joinpath("verifier.js").read_text("utf-8")
     (block,) = re.findall(r"const LOOKS_ASCII = new Set\((.*?),\s*\);", source, re.S)
     escaped = "".join(re.findall(r'"(.*?)"', block))
     written = re.sub(r"\\u\{([0-9A-Fa-f]+)\}|\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1] or m[2], 16)), escaped)
     assert set(written) == prose._LOOKS_ASCII
+    (block,) = re.findall(r"const LOOKS_ACROSS = new Set\((.*?),\s*\);", source, re.S)
+    escaped = "".join(re.findall(r'"(.*?)"', block))
+    written = re.sub(r"\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1], 16)), escaped)
+    assert set(written) == prose._LOOKS_ACROSS
+    scripts = re.findall(r"const (GREEK|CYRILLIC) = /\[(.*?)\]/u;", source)
+    for name, ranges in scripts:
+        written = re.sub(r"\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1], 16)), ranges)
+        pattern = (prose._GREEK if name == "GREEK" else prose._CYRILLIC).pattern
+        assert _class_members(written) == _class_members(pattern.removeprefix("[").removesuffix("]"))
+    assert len(scripts) == 2
 
 
 def test_the_browser_writes_the_same_jamo_as_code_points() -> None:
