@@ -133,7 +133,7 @@ fairdice.register(
         {
           field: "app_numbers",
           value: request.app_numbers,
-          description: "both apps' numbers, in the order the game lists them: yours is the one your app showed",
+          description: "both apps' numbers, in the order the game lists them (the other order rolls other dice): yours is the one your app showed",
         },
         // Each game of a match rolls from labels of its own (gG) under the one server number: which it was is the
         // player's to recognise, as the numbers are.

@@ -131,7 +131,12 @@ class BgOnline(Scheme[BgOnlineRequest]):
             GameInput(
                 field="app_numbers",
                 value=list(request.app_numbers),
-                description="both apps' numbers, in the order the game lists them: yours is the one your app showed",
+                # Seed 001 does not say which number comes first, and the other order rolls other dice: the order is
+                # part of what the player recognises.
+                description=(
+                    "both apps' numbers, in the order the game lists them (the other order rolls other dice): yours"
+                    " is the one your app showed"
+                ),
             ),
             # Each game of a match rolls from labels of its own (gG) under the one server number: which it was is
             # the player's to recognise, as the numbers are.
