@@ -95,9 +95,13 @@ def _counts(s: Summary) -> str:
         "<tr><th>read</th><th>fair</th><th>mismatch</th><th>incomplete</th><th>withheld</th>"
         "<th>recomputed</th><th>differ</th><th>not recorded</th><th>recorded beyond</th></tr>"
     )
-    rows = [_count_row(html.escape(scheme), counts.model_dump()) for scheme, counts in s.by_scheme.items()] + [
-        _count_row("<b>all</b>", s.model_dump())
-    ]
+    rows = [_count_row(html.escape(scheme), counts.model_dump()) for scheme, counts in s.by_scheme.items()]
+    # Lines not verified that name no scheme fairdice knows (not JSON, an unknown scheme, a shard not audited): a row
+    # of their own, so that the rows add up to `all`.
+    unnamed = s.errors - sum(counts.errors for counts in s.by_scheme.values())
+    if unnamed:
+        rows.append(_count_row("<i>no scheme read</i>", {**dict.fromkeys(_COUNTED, 0), "errors": unnamed}))
+    rows.append(_count_row("<b>all</b>", s.model_dump()))
     return (
         f"<h2>Counts</h2><table>{head}{''.join(rows)}</table><p>Duplicate ids: {s.duplicate_ids:,}. Repeated games"
         f" (an earlier line's game under another id): {s.repeated_games:,}</p>"

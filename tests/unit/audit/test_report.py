@@ -57,3 +57,16 @@ def test_the_counts_tell_rolls_not_recorded_from_rolls_that_differ(tmp_path: Pat
     # all: 2 games, 0 fair, 1 mismatch, 1 incomplete, 0 withheld, 0 errors; 40 rolls, 1 differs, 4 not recorded
     assert "<td class=t><b>all</b></td><td>2</td><td>0</td><td>1</td><td>1</td><td>0</td><td>0</td>" in counts
     assert "<td>40</td><td>1</td><td>4</td><td>0</td></tr>" in counts
+
+
+def test_lines_that_name_no_scheme_have_a_row_of_their_own_so_the_rows_add_up(tmp_path: Path) -> None:
+    page = audited(
+        tmp_path, [games.narde(1), "{oops", {**games.narde(2), "scheme": "nope"}, {**games.narde(3), "key": 1}]
+    )
+    counts = page[page.index("<h2>Counts</h2>") : page.index("</table>", page.index("<h2>Counts</h2>"))]
+    # narde-v1: 1 game read and fair, 1 line not verified (its key); 2 lines name no scheme fairdice knows
+    assert "<td class=t>narde-v1</td><td>1</td><td>1</td><td>0</td><td>0</td><td>0</td><td>1</td>" in counts
+    assert (
+        "<td class=t><i>no scheme read</i></td><td>0</td><td>0</td><td>0</td><td>0</td><td>0</td><td>2</td>" in counts
+    )
+    assert "<td class=t><b>all</b></td><td>1</td><td>1</td><td>0</td><td>0</td><td>0</td><td>3</td>" in counts
