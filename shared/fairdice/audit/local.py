@@ -115,15 +115,19 @@ def find_inputs(paths: Sequence[str], out: Path | None = None) -> list[Path]:
 def _files_under(folder: Path) -> Iterator[Path]:
     """Every file under a folder and its folders, linked ones too, each folder read once (a link back to a folder
     above is not followed again); a link to nothing is among the files, to be refused as one that cannot be
-    opened."""
+    opened. A folder that cannot be read is a UsageError, not a folder passed over."""
     seen: set[Path] = set()
-    for root, folders, files in os.walk(folder, followlinks=True):
+    for root, folders, files in os.walk(folder, onerror=_unlisted, followlinks=True):
         real = Path(root).resolve()
         if real in seen:
             folders.clear()
             continue
         seen.add(real)
         yield from (Path(root) / name for name in files)
+
+
+def _unlisted(exc: OSError) -> None:
+    raise UsageError(f"{exc.filename}: cannot be opened ({exc.strerror})")
 
 
 def run(

@@ -236,6 +236,23 @@ def test_every_file_under_a_folder_is_audited_whatever_its_name_and_through_link
     assert main(["audit", str(folder), "--out", str(tmp_path / "out2")]) == 1
 
 
+def test_a_folder_under_the_input_that_cannot_be_read_is_a_usage_error_not_passed_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games.write(tmp_path / "in" / "a.jsonl", many(2))
+    games.write(tmp_path / "in" / "locked" / "b.jsonl", [games.mismatched(games.narde(9))])
+    scandir = os.scandir
+
+    def refusing(path: Any = ".") -> Any:  # what a folder without read permission gives (this runs as root)
+        if str(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refusing)
+    assert main(["audit", str(tmp_path / "in"), "--out", str(tmp_path / "out")]) == 2
+    assert "locked: cannot be opened (Permission denied)" in capsys.readouterr().err
+
+
 def test_a_link_to_nothing_in_a_folder_or_named_is_an_input_that_cannot_be_opened(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
