@@ -222,8 +222,10 @@ def _explains(k: int, case: Case[Any]) -> str:
 def _count_finding(case: Case[Any], verdict: Verdict) -> Finding:
     computed, total = verdict.summary.count, case.total
     fix: dict[str, JsonValue] | None = {"count": total}
-    if not case.request.count_is_free:
-        fix = None  # another field (a list of labels) fixes the count: it would need changing, not a number
+    if not case.request.count_is_free or total < computed:
+        # Another field (a list of labels) fixes the count: it would need changing, not a number. And a count is never
+        # lowered to the rolls recorded (`_try`): those asked for beyond them are not recorded, not fewer.
+        fix = None
     words = case.scheme.words
     what = "only the first" if total < computed else "more rolls than the"
     asked = counted(min(total, computed), words.roll, words.rolls)
@@ -232,8 +234,12 @@ def _count_finding(case: Case[Any], verdict: Verdict) -> Finding:
         explains=f"{verdict.summary.compared} of {total} rolls",
         detail=(
             f"every roll compared fits, but {counted(total, words.roll, words.rolls)} {was(total)} recorded and"
-            f" {computed:,} computed: the recorded list holds {what} {asked} asked for; check again with"
-            f" {counted(total, words.roll, words.rolls)} to compare exactly those"
+            f" {computed:,} computed: the recorded list holds {what} {asked} asked for; "
+            + (
+                "the rolls asked for beyond those recorded leave the game incomplete"
+                if total < computed
+                else f"check again with {counted(total, words.roll, words.rolls)} to compare exactly those"
+            )
         ),
         try_=fix,
     )
@@ -287,14 +293,17 @@ def _unexplained(case: Case[Any], verdict: Verdict, matched: int) -> Finding:
 
 
 def _try(case: Case[Any], hypothesis: Hypothesis) -> dict[str, JsonValue]:
-    """The fields to send: the change, the rolls turned round, the count that makes them exactly the recorded."""
+    """The fields to send: the change, the rolls turned round, and a count raised to cover every recorded roll. A
+    count is never lowered: the rolls a request asks for beyond those recorded stay asked for (not recorded, they
+    leave the game incomplete), so that no fix makes a game that was said to be longer fair on its first rolls."""
     request, change = case.request, dict(hypothesis.change)
     if hypothesis.flip:
         change["recorded"] = _flipped_text(request)
     elif "first" in change and request.numbered_from is not None:
         # The paste's own numbers say the first it was given: sent again with another first, they would contradict it.
         change["recorded"] = _rolls_text(request.recorded or [])
-    if isinstance(request, CountedRequest) and request.count not in (None, case.total) and "labels" not in change:
+    raised = isinstance(request, CountedRequest) and request.count is not None and request.count < case.total
+    if raised and "labels" not in change:
         change["count"] = case.total
     return change
 

@@ -338,11 +338,39 @@ def test_more_recorded_rolls_than_the_count_asks_for_is_found() -> None:
     assert_try_is_fair(mistaken, found)
 
 
-def test_a_shift_and_a_wrong_count_are_fixed_by_one_try() -> None:
+def test_a_shift_is_fixed_and_a_count_asked_for_beyond_the_recorded_rolls_is_kept() -> None:
+    # Given a match said to have 60 rolls, 50 of them recorded, sent with the wrong first roll
     mistaken = PAIR36 | {"first": 3, "count": 60, "recorded": rolls_of(PAIR36 | {"count": 50})}
+    found = finding(check(mistaken), "numbering_shifted")
+    # Then the fix moves the first roll and keeps the 60 asked for: the last 10 were not recorded, so it is
+    # incomplete, never a fair 50-roll game
+    assert found.try_ == {"first": 1}
+    fixed = check(apply(mistaken, found.try_))
+    assert (fixed.verdict, fixed.summary.compared, fixed.summary.missing) == ("incomplete", 50, 10)
+
+
+def test_a_count_too_small_for_the_recorded_rolls_is_raised_with_the_fix() -> None:
+    mistaken = PAIR36 | {"first": 3, "count": 40, "recorded": rolls_of(PAIR36 | {"count": 50})}
     found = finding(check(mistaken), "numbering_shifted")
     assert found.try_ == {"first": 1, "count": 50}
     assert_try_is_fair(mistaken, found)
+
+
+@pytest.mark.parametrize("mistake", ["dice-turned-round", "seats-swapped"])
+def test_no_fix_lowers_the_count_a_link_asked_for(mistake: str) -> None:
+    # The review's case: 12 of a 14-roll match recorded, each roll's dice typed the other way round (or the seats
+    # given the other way round)
+    if mistake == "dice-turned-round":
+        mistaken = PAIR36 | {"count": 14, "recorded": [roll[::-1] for roll in rolls_of(PAIR36 | {"count": 12})]}
+    else:
+        swapped = PAIR36 | {"client_seeds": PAIR36["client_seeds"][::-1]}
+        mistaken = PAIR36 | {"count": 14, "recorded": rolls_of(swapped | {"count": 12})}
+    tries = [found.try_ for found in check(mistaken).diagnosis or [] if found.try_ is not None]
+    assert tries
+    for change in tries:
+        assert change.get("count", 14) == 14, change
+        fixed = check(apply(mistaken, change))
+        assert (fixed.verdict, fixed.checks.rolls, fixed.summary.missing) == ("incomplete", "partial", 2), change
 
 
 def test_one_differing_roll_among_many_is_named_not_explained_away() -> None:
