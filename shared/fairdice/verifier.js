@@ -1109,7 +1109,7 @@ const fairdice = (() => {
   }
 
   // Added to links by mail clients, newsletters and ad networks: they say where a click came from, nothing about a game.
-  const TRACKING = /^(?:utm_.*|fbclid|gclid)$/i;
+  const TRACKING = /^(?:utm_[\s\S]*|fbclid|gclid)$/i; // ASCII case only, any character after utm_ (fairdice.links)
 
   /** A request field's path (`client_seeds[1]`, `client_seeds.white`) as the scheme's link names it (`client[1]`,
    * `white`); a field no parameter fills keeps its path (fairdice.links.link_name). */
