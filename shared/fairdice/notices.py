@@ -57,6 +57,9 @@ def error_page(
     return document(f"{title} · fairdice", "\n".join(parts))
 
 
+_NAME_SHOWN = 40
+
+
 def _named(problem: Problem, where: Where | None) -> str:
     """One problem as a sentence that names what the person sees: `The link's rolls: …`."""
     field, message = problem.field, problem.message
@@ -64,16 +67,19 @@ def _named(problem: Problem, where: Where | None) -> str:
     message = message.removeprefix(f"{field[:40]!r} ")
     if field == "request":
         return visible(sentence(message))
+    # A name is the caller's own text (a link's parameter, a request's key): shown with its unseen characters as code
+    # points (a right-to-left override would turn the sentence round), and cut at 40 characters, as the message is.
+    name = visible(field[:_NAME_SHOWN]) + ("…" if len(field) > _NAME_SHOWN else "")
     if field == "link":
         subject = "The link"
     elif where == "link":
-        subject = f"The link's <code>{e(field)}</code>"  # the core names a link's problems by its parameters
+        subject = f"The link's <code>{name}</code>"  # the core names a link's problems by its parameters
     elif where == "address" and field in _DAILY_NAMES:
         subject = capital(_DAILY_NAMES[field])
     elif where == "address":
-        subject = f"The address's <code>{e(field)}</code>"
+        subject = f"The address's <code>{name}</code>"
     else:
-        subject = f"<code>{e(field)}</code>"
+        subject = f"<code>{name}</code>"
     ended = message if message.endswith((".", "!", "?")) else message + "."
     joined = " " if message.startswith(("is ", "must ", "has ", "was ", "looks ")) else ": "
     return f"{subject}{joined}{visible(ended)}"

@@ -161,9 +161,14 @@
         document.getElementById(id).setAttribute("aria-invalid", "true");
       }
       const param = schemeObject && input ? paramOf(schemeObject, input.name) : null;
-      const name = input ? input.label : source === "link" ? `The link’s ${problem.field}` : capital(problem.field);
+      // A name the page has no label for is the link's or the request's own text: its unseen characters shown as code
+      // points (a right-to-left override would turn the sentence round), cut at 40 characters (fairdice.notices).
+      const chars = [...String(problem.field)];
+      const cut = chars.slice(0, 40).join("");
+      const more = chars.length > 40 ? "…" : "";
+      const name = input ? [input.label] : [...(source === "link" ? ["The link’s ", visible(cut)] : [visible(capital(cut))]), more];
       const where = source === "link" && param ? ` (the link’s ${param})` : "";
-      return el("li", {}, el("b", { text: `${name}${where}: ` }), visible(problem.message));
+      return el("li", {}, el("b", {}, ...name, `${where}: `), visible(problem.message));
     });
     const count = problems.length === 1 ? "One thing needs changing:" : `${problems.length} things need changing:`;
     result.replaceChildren(el("div", { class: "verdict problem" }, el("h2", { text: title }), el("p", { text: count }), el("ul", {}, items)));

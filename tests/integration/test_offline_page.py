@@ -1089,6 +1089,17 @@ def test_a_pasted_link_of_a_scheme_the_page_cannot_recompute_names_it_as_the_lin
     assert "fairdice knows toy-d20, but this page cannot recompute its rolls: check it with the fairdice API" in text
 
 
+def test_a_link_parameter_named_with_a_right_to_left_override_is_named_with_its_code_point(
+    chromium: Browser, page: Path
+) -> None:
+    # Given a link with an unknown parameter whose name starts with U+202E and runs on past 40 characters
+    name = "%E2%80%AE" + "x" * 60
+    measured = _open(chromium, page, f"?seed={KEY.hex()}&client=a,b&n=2&{name}=1", PHONE)
+    # Then the problem names it with the override as its code point, cut at 40 characters, as the server's page does
+    assert "\u202e" not in measured["text"]
+    assert f"The link’s ⟨U+202E⟩{'x' * 39}…" in measured["text"]
+
+
 def test_a_player_who_types_seed_002s_example_into_the_form_gets_fair(chromium: Browser, page: Path) -> None:
     # Given the page opened without a link, and narde-v1's form filled as seed 002's test example
     chromium.open(page.as_uri(), PHONE)
