@@ -9,7 +9,7 @@ parameters (`rolls`, `client`, `n`), not the request's fields. The handler decid
 from collections.abc import Iterator, Sequence
 from typing import Any, Literal
 
-from fairdice.archive.layout import COMMITMENT_GRACE
+from fairdice.archive.layout import COMMITMENT_GRACE, commitment_deadline
 from fairdice.archive.reader import DayRecord
 from fairdice.markup import Page, capital, document, e, mark, sentence, utc_time, visible
 from fairdice.problems import Problem
@@ -148,10 +148,18 @@ def _commitment(record: DayRecord) -> Iterator[str]:
             " before the day's play: it shows the secret was fixed before anyone rolled.</p>"
         )
     elif record.commitment_in_time is False:
-        yield (
-            f"<p>{mark(False)} Published too late to show the secret was fixed before the day's play:"
-            " that day's rolls are at most incomplete.</p>"
-        )
+        published, deadline = record.commitment_published_at, commitment_deadline(record.date)
+        if published is not None and not deadline - COMMITMENT_GRACE <= published <= deadline:
+            why = (
+                f"Published outside the first {int(COMMITMENT_GRACE.total_seconds()) // 60} minutes of the day in UTC,"
+                " so it does not show the secret was fixed before the day's play"
+            )
+        else:  # in the minutes after 00:00 by a time S3 itself did not give: a folder's or an emulator's
+            why = (
+                "Its time of publication is not one S3 itself gave (the archive is a folder or an emulator), so it"
+                " cannot show the secret was fixed before the day's play"
+            )
+        yield f"<p>{mark(False)} {why}: that day's rolls are at most incomplete.</p>"
 
 
 def _record(record: DayRecord) -> Iterator[str]:
@@ -170,9 +178,9 @@ def _record(record: DayRecord) -> Iterator[str]:
     if record.record_sha256 is not None:
         yield f"<dt>this record's SHA-256</dt><dd><code>{e(record.record_sha256)}</code></dd>"
     yield "</dl>"
+    # "Before the day" only when the commitment's time shows it (`_commitment` says why not, otherwise).
+    published = "published before the day" if record.commitment_in_time else "published for the day"
     if record.seal == "match":
-        yield f"<p>{mark(True)} The SHA-256 of the secret is the commitment published before the day.</p>"
+        yield f"<p>{mark(True)} The SHA-256 of the secret is the commitment {published}.</p>"
     else:
-        yield (
-            f"<p>{mark(False)} The SHA-256 of the secret is not the commitment published before the day: report it.</p>"
-        )
+        yield f"<p>{mark(False)} The SHA-256 of the secret is not the commitment {published}: report it.</p>"

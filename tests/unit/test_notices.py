@@ -1,7 +1,12 @@
 """Error pages: each problem named as the person sees it, in words that no caller's text can turn round."""
 
-from fairdice.notices import error_page
+import datetime as dt
+
+from fairdice.archive.layout import RevealedRecord, reveal_time
+from fairdice.archive.reader import DayRecord
+from fairdice.notices import day_page, error_page
 from fairdice.problems import Problem
+from fairdice.seal import seal_of
 
 
 def test_a_link_parameter_holding_a_right_to_left_override_is_named_with_its_code_point() -> None:
@@ -17,3 +22,37 @@ def test_a_long_name_is_cut_at_40_characters_as_the_message_is() -> None:
     page = error_page(422, "bad link", [Problem(field=name, message=f"{name[:40]!r} is not a parameter")], where="link")
     assert f"<code>{name[:40]}…</code>" in page.html
     assert name[:41] not in page.html
+
+
+def _day(published: str, in_time: bool) -> DayRecord:
+    secret = bytes(range(32))
+    day = dt.date(2025, 3, 1)
+    return DayRecord(
+        date=day,
+        status="revealed",
+        reveal_at=reveal_time(day),
+        commitment=seal_of(secret),
+        commitment_published_at=dt.datetime.fromisoformat(published),
+        commitment_in_time=in_time,
+        record=RevealedRecord(
+            date=day, secret=secret.hex(), commitment=seal_of(secret), next_commitment=None, previous=None
+        ),
+        seal="match",
+    )
+
+
+def test_a_days_page_says_before_the_day_only_when_the_commitments_time_shows_it() -> None:
+    # Given a revealed day whose secret matches its commitment, published in time
+    page = day_page(_day("2025-03-01T00:00:02+00:00", True)).html
+    assert "The SHA-256 of the secret is the commitment published before the day." in page
+
+    # And one published after the grace: said so, and the match is with the commitment published for the day
+    page = day_page(_day("2025-03-01T00:20:00+00:00", False)).html
+    assert "Published outside the first 15 minutes of the day in UTC" in page
+    assert "The SHA-256 of the secret is the commitment published for the day." in page
+    assert "before the day." not in page
+
+    # And one in the minutes after 00:00 by a time that no S3 gave: said so, not called late
+    page = day_page(_day("2025-03-01T00:00:02+00:00", False)).html
+    assert "Its time of publication is not one S3 itself gave" in page
+    assert "outside the first" not in page and "before the day." not in page
