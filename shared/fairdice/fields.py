@@ -103,7 +103,10 @@ def _printable(max_chars: int, what: str) -> Callable[[object], str]:
     def check(value: object) -> str:
         if not isinstance(value, str) or not 1 <= len(value) <= max_chars:
             raise ValueError(f"{what} must be text of 1 to {max_chars} characters")
-        if any(unicodedata.category(c) in ("Cc", "Cs", "Cn") for c in value):
+        # Control characters and lone surrogates are refused. A code point this Python's Unicode has not assigned is
+        # accepted, and shown as its code point (`prose.unseen`): a browser's newer Unicode may have assigned it, and
+        # the two must not give one link two answers.
+        if any(unicodedata.category(c) in ("Cc", "Cs") for c in value):
             raise ValueError(f"{what} must not contain control characters")
         return value
 

@@ -456,7 +456,8 @@ const fairdice = (() => {
     if (typeof value !== "string" || chars(value) < 1 || chars(value) > most) {
       throw new Error(`${what} must be text of 1 to ${most} characters`);
     }
-    if (/[\p{Cc}\p{Cs}\p{Cn}]/u.test(value)) throw new Error(`${what} must not contain control characters`);
+    // Unassigned code points are accepted, as fairdice.fields accepts them: the two Unicode versions differ.
+    if (/[\p{Cc}\p{Cs}]/u.test(value)) throw new Error(`${what} must not contain control characters`);
     return value;
   }
 

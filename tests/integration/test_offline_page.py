@@ -27,6 +27,7 @@ import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from fairdice import schemes
@@ -607,6 +608,36 @@ def test_a_pasted_link_with_a_hash_a_question_mark_or_a_tab_in_odd_places_is_the
     assert [js["data"].get("count") for js in results[:4]] == ["2", "3", "2", "2"]
     assert results[4]["verdict"]["rolls"][0]["message"] == "narde-v1|why? not|0"
     assert [js.get("verdict", js)["problems"][0]["field"] for js in results[6:]] == ["phrase", "phrase", "/check/?seed"]
+
+
+def test_a_phrase_holding_a_letter_of_a_newer_unicode_gets_one_verdict_from_the_page_and_the_core(
+    browser: Browser,
+) -> None:
+    # Given links whose phrase holds U+1C89 (a letter since Unicode 16, which this Python does not know) or U+0378
+    # (assigned in neither), with the rolls the core computes for them
+    links = []
+    for phrase in ("table\u1c89", "table\u0378"):
+        game = {"scheme": "narde-v1", "key": KEY.hex(), "phrase": phrase, "count": 3}
+        rolls = "".join(f"{a}{b}" for a, b in _dice(game))
+        links.append(
+            f"?scheme=narde-v1&key={KEY.hex()}&fingerprint={seal_of(KEY)}&phrase={quote(phrase)}&n=3&rolls={rolls}"
+        )
+
+    # Then the page and the core give the same verdict, fair: neither refuses what the other accepts. Only the words
+    # may differ: the core, not knowing U+1C89, writes it as its code point, where the page may draw the letter
+    results = run(browser, "link", links)
+    for link, js in zip(links, results, strict=True):
+        core = core_answer(link, parse_link)
+        assert js["verdict"]["verdict"] == core["verdict"] == "fair", link
+        for answer in (js["verdict"], core):
+            for given in answer["identified_by"]:
+                given.pop("description")
+        assert js["verdict"] == core, link
+    assert "⟨U+0378⟩" in verify(parse_link(links[1])).identified_by[0].description
+
+
+def _dice(game: dict[str, Any]) -> list[tuple[int, int]]:
+    return [(report["dice"][0], report["dice"][1]) for report in verify(schemes.parse_request(game)).rolls]
 
 
 BAD_LINKS = [

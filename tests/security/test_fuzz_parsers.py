@@ -129,7 +129,7 @@ def printable(text: object, most: int) -> bool:
     return (
         isinstance(text, str)
         and 1 <= len(text) <= most
-        and not any(unicodedata.category(c) in ("Cc", "Cs", "Cn") for c in text)
+        and not any(unicodedata.category(c) in ("Cc", "Cs") for c in text)
     )
 
 

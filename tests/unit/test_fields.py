@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from fairdice.fields import MAX_ROLLS
 from fairdice.problems import describe
+from fairdice.prose import shown
 from fairdice.schemes import parse_request
 from fairdice.verify import verify
 from pydantic import ValidationError
@@ -140,3 +141,12 @@ def test_a_phrase_may_be_any_text_but_not_control_characters() -> None:
     assert problems({"scheme": "narde-v1", "key": KEY, "phrase": "a\nb", "count": 1}) == [
         ("phrase", "a phrase must not contain control characters")
     ]
+
+
+def test_a_code_point_this_unicode_has_not_assigned_is_accepted_and_shown_as_its_code_point() -> None:
+    # A browser's newer Unicode may have assigned it (U+1C89 is a letter since Unicode 16): refusing it here would give
+    # the link two answers, the page's and the server's
+    request = parse_request({"scheme": "narde-v1", "key": KEY, "phrase": "table\u0378", "count": 1})
+    (given,) = verify(request).identified_by
+    assert given.value == "table\u0378"
+    assert shown(given.text) == "table⟨U+0378⟩"
