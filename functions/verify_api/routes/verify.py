@@ -1,14 +1,18 @@
 """Verifying games: POST /verify, POST /verify/batch, and GET /check (a game-over link), with or without its slash."""
 
-from typing import Annotated
+from collections.abc import Callable
+from functools import partial
+from typing import Annotated, Any
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Body
 from fairdice import schemes
+from fairdice.archive.reader import ArchiveReader, revealed_request
 from fairdice.batch import BatchRequest, BatchResult, verify_batch
 from fairdice.links import parse_link
 from fairdice.request import RequestBase
+from fairdice.schemes.daily import DailyRequest
 from fairdice.verdict import Verdict
 from fairdice.verify import verify
 
@@ -63,7 +67,19 @@ def check_route() -> Response[str]:
     # `?`, as the page reads `location.search`: a query that starts like a URL (`?/check/?seed=…`) is still a query.
     event = http_event(router)
     request = parse_link(f"?{event.raw_query_string}")
-    return verdict_answer(_verdict(request), event.headers.get("accept"), request)
+    reader = archive.reader()  # one read budget for the request: the verdict, and the page's own recheck after it
+    verdict = counted(verify(request, day_secrets=reader, today=archive.today()))
+    return verdict_answer(verdict, event.headers.get("accept"), request, recheck=_from_the_archive(reader, request))
+
+
+def _from_the_archive(reader: ArchiveReader, request: RequestBase) -> Callable[[], dict[str, Any] | None] | None:
+    """For a daily roll's link without its secret, the request with the secret the archive revealed: what the page's
+    own check recomputes from, as GET /daily/{date}/{player_id} gives it. None for every other link (the page
+    recomputes from the request itself)."""
+    if not isinstance(request, DailyRequest) or request.secret is not None:
+        return None
+    recorded = [list(roll) for roll in request.recorded] if request.recorded is not None else None
+    return partial(revealed_request, reader, request.date, request.player_id, recorded)
 
 
 for _path in ("/check", "/check/"):  # seed 000 prints /check/?…; both forms are served
