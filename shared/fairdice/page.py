@@ -339,7 +339,9 @@ def _rolls_section(verdict: Verdict, words: Words, rows: Sequence[str]) -> Itera
     if len(rows) < len(verdict.rolls):
         yield (
             f"<p>The other {counted(len(verdict.rolls) - len(rows), words.roll, words.rolls)} are not listed, to keep"
-            " this page small; the JSON answer lists every one (ask with <code>Accept: application/json</code>).</p>"
+            " this page small. The JSON answer lists every one when it fits in one answer (ask with"
+            " <code>Accept: application/json</code>); <code>fairdice check</code> with this page's address lists"
+            " them all on your own machine.</p>"
         )
 
 

@@ -208,6 +208,9 @@ def test_a_page_of_long_escaped_messages_lists_what_fits_and_says_where_the_rest
     listed = page.count("<tr><td>")
     assert 0 < listed < MAX_ROLLS
     assert f"The other {MAX_ROLLS - listed:,} rolls are not listed" in page
+    # and where all of them are, without promising a JSON answer that may be too large for one (review)
+    assert "The JSON answer lists every one when it fits in one answer" in page
+    assert "<code>fairdice check</code> with this page's address lists them all" in page
 
 
 def test_a_window_of_a_game_is_never_headlined_fair_and_says_what_is_needed() -> None:
