@@ -374,13 +374,14 @@ def test_no_one_but_the_publisher_may_arrange_copies_of_future_secrets(template:
     assert denied_to_all_but(bucket_policy(template, "SecretsBucket"), action, SECRETS)
 
 
-def test_the_secrets_bucket_policy_stays_with_the_bucket(template: dict[str, Any]) -> None:
+@pytest.mark.parametrize("bucket", ["SecretsBucket", "ArchiveBucket"])
+def test_each_buckets_policy_stays_with_the_bucket(template: dict[str, Any], bucket: str) -> None:
     # It denies DeleteBucketPolicy to all but the publisher: a stack deletion that tried would fail, and
-    # the retained bucket must keep refusing reads of the secrets it holds.
+    # the retained bucket must keep refusing reads of the secrets, or rewrites of the records, it holds.
     (name,) = [
         n
         for n, r in resources(template, "AWS::S3::BucketPolicy").items()
-        if r["Properties"]["Bucket"] == {"Ref": "SecretsBucket"}
+        if r["Properties"]["Bucket"] == {"Ref": bucket}
     ]
     policy = template["Resources"][name]
     assert (policy["DeletionPolicy"], policy["UpdateReplacePolicy"]) == ("Retain", "Retain")
@@ -443,6 +444,32 @@ def test_no_archive_record_arrives_by_replication_with_a_time_from_another_bucke
     assert write_once["Action"] == "s3:PutObject" and write_once["Condition"] == {"Null": {"s3:if-none-match": "true"}}
 
 
+ARCHIVE_RECORDS = [f"{ARCHIVE}/commitments/*", f"{ARCHIVE}/revealed/*", f"{ARCHIVE}/index.json"]
+
+
+@pytest.mark.parametrize("conditions", [True, False], ids=["public", "private"])
+@pytest.mark.parametrize("resource", ARCHIVE_RECORDS)
+def test_no_one_but_the_publisher_may_write_a_record_or_the_index(
+    template: dict[str, Any], resource: str, conditions: bool
+) -> None:
+    # A record written before the publisher's, by any principal whose IAM rights allow PutObject (an
+    # administrator, or a role that runs request-serving code), would be taken for the publisher's own.
+    policy = bucket_policy(template, "ArchiveBucket", conditions=conditions)
+    assert denied_to_all_but(policy, "s3:PutObject", resource)
+    assert not spared(policy, "s3:PutObject", resource, GAMES_ROUTE_ROLE)
+
+
+@pytest.mark.parametrize("conditions", [True, False], ids=["public", "private"])
+@pytest.mark.parametrize("action", ["s3:PutBucketPolicy", "s3:DeleteBucketPolicy"])
+def test_no_one_but_the_publisher_may_change_or_delete_the_archives_policy(
+    template: dict[str, Any], action: str, conditions: bool
+) -> None:
+    # Write-once and no-delete are this policy's statements: an administrator who could delete it could then
+    # hide a record behind a delete marker or a new version (Object Lock keeps versions, not the current one).
+    # As for the secrets bucket, only the account's root user can (S3 always lets it), and CloudTrail records it.
+    assert denied_to_all_but(bucket_policy(template, "ArchiveBucket", conditions=conditions), action, ARCHIVE)
+
+
 def test_the_archive_keeps_every_version_under_compliance_object_lock(template: dict[str, Any]) -> None:
     properties = template["Resources"]["ArchiveBucket"]["Properties"]
     assert properties["ObjectLockEnabled"] is True
@@ -479,6 +506,8 @@ def test_where_account_level_block_public_access_is_on_the_archive_can_be_deploy
     assert [s for s in private if s["Effect"] == "Allow"] == []
     assert {s["Sid"] for s in private} == {
         "RecordsAreWriteOnce",
+        "OnlyThePublisherWritesRecords",
+        "NoOneChangesThisPolicy",
         "NothingIsEverDeleted",
         "NothingArrivesByReplication",
         "TlsOnly",
