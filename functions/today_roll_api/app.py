@@ -1,15 +1,19 @@
 """GET /game/today/{player_id}: one player's six faces for today, for the daily game's own server.
 
-API Gateway lets only IAM-signed requests of the game server's role through (its AWS_IAM
-authorizer), and this function runs as the publisher's role, the one that may read today's secret.
-It answers today's faces and nothing else: no other day, no secret (fairdice.archive.today).
+API Gateway lets only IAM-signed requests through (its AWS_IAM authorizer), but an HTTP API has no
+resource policy: any principal of the account whose own policy allows execute-api:Invoke on "*"
+(AdministratorAccess, PowerUserAccess) gets that far. So the function answers sessions of the game
+server's role alone (FAIRDICE_GAME_SERVER_ROLE_ARN) and refuses every other caller with 403. It runs
+as a role of its own that may read today's secret and the commitments, and write nothing. It
+answers today's faces and nothing else: no other day, no secret (fairdice.archive.today).
 """
 
 import datetime as dt
 import os
+import re
 from collections.abc import Callable
 from http import HTTPStatus
-from typing import Any
+from typing import Annotated, Any
 
 from aws_lambda_powertools import Logger, Tracer
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response, content_types
@@ -21,25 +25,70 @@ from fairdice.errors import ArchiveUnavailable, FairdiceError, InvalidInput, Tam
 from fairdice.fields import BasePath
 from fairdice.problems import ErrorDetail, ErrorResponse, invalid
 from fairdice.storage import PROMPT, StorageSettings
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 SERVICE = "fairdice"
 logger = Logger(service=SERVICE)
 tracer = Tracer(service=SERVICE)
 
 
+# An IAM role's ARN (a role's path, if any, before its name) and a session of it as STS names the caller. Role names
+# hold no "/" and neither do session names, so the assumed role's name is exactly the segment between them.
+_NAME = r"[A-Za-z0-9+=,.@_-]"
+_ROLE_ARN = re.compile(rf"arn:(aws[a-z-]*):iam::([0-9]{{12}}):role/(?:{_NAME}+/)*({_NAME}{{1,64}})")
+_SESSION_ARN = re.compile(rf"arn:(aws[a-z-]*):sts::([0-9]{{12}}):assumed-role/({_NAME}{{1,64}})/{_NAME}+")
+
+
+class GameServerRole(BaseModel):
+    """The daily game server's IAM role: only a session of it (`assumed-role/<name>/<session>`) is answered."""
+
+    model_config = ConfigDict(frozen=True)
+
+    partition: str
+    account: str
+    name: str
+
+    @classmethod
+    def from_arn(cls, arn: object) -> "GameServerRole | None":
+        """The role an ARN names; None for an empty value (no game server: every caller is refused)."""
+        if arn in (None, ""):
+            return None
+        found = _ROLE_ARN.fullmatch(arn) if isinstance(arn, str) else None
+        if found is None:
+            raise ValueError("must be an IAM role's ARN, such as arn:aws:iam::123456789012:role/daily-game-server")
+        partition, account, name = found.groups()
+        return cls(partition=partition, account=account, name=name)
+
+    def signed(self, caller: str) -> bool:
+        """Whether `caller`, the ARN API Gateway's IAM authorizer names, is a session of this role.
+
+        Role names are unique in an account whatever their case, as IAM compares them; a user, another
+        role (`daily-game-server-2` included), another account or partition is someone else.
+        """
+        found = _SESSION_ARN.fullmatch(caller)
+        if found is None:
+            return False
+        partition, account, name = found.groups()
+        return (partition, account, name.casefold()) == (self.partition, self.account, self.name.casefold())
+
+
 class RouteSettings(BaseModel):
-    """Where the route is served, besides the stores: under a custom domain's base path, or not."""
+    """Where the route is served, besides the stores (under a custom domain's base path, or not), and for whom."""
 
     model_config = ConfigDict(frozen=True)
 
     base_path: BasePath = Field(default=None, alias="FAIRDICE_BASE_PATH")
+    game_server: Annotated[GameServerRole | None, BeforeValidator(GameServerRole.from_arn)] = Field(
+        default=None, alias="FAIRDICE_GAME_SERVER_ROLE_ARN"
+    )
 
 
 # Read once at cold start (a bad value stops it, naming its variable). Prompt S3 calls: a slow store
-# is this function's own 503, not a timeout.
+# is this function's own 503, not a timeout. No game server's role (the variable empty or unset) answers no one.
 ROLLS = TodaysRolls(StorageSettings.from_environ(os.environ).stores(PROMPT))
-SETTINGS = RouteSettings.model_validate({"FAIRDICE_BASE_PATH": os.environ.get("FAIRDICE_BASE_PATH", "")})
+SETTINGS = RouteSettings.model_validate(
+    {name: os.environ.get(name, "") for name in ("FAIRDICE_BASE_PATH", "FAIRDICE_GAME_SERVER_ROLE_ARN")}
+)
 
 # A custom domain's API mapping leaves its path in front of the request's path: taken off before routing.
 app = APIGatewayHttpResolver(strip_prefixes=[SETTINGS.base_path] if SETTINGS.base_path else None)
@@ -55,9 +104,11 @@ def clock() -> dt.datetime:
 @app.get("/game/today/<player_id>")
 def todays_roll(player_id: str) -> Response[str]:
     event = app.current_event
+    # API Gateway's IAM authorizer names the caller of every request it lets through: any principal of the
+    # account allowed execute-api:Invoke, not only the game server's role. Only a session of that role is answered.
     caller = event.request_context.authorizer.iam.user_arn
-    if not caller:
-        # API Gateway's IAM authorizer names the caller of every request it lets through.
+    if SETTINGS.game_server is None or not SETTINGS.game_server.signed(caller):
+        logger.warning("refused a caller that is not the game server's role", extra={"caller": caller})
         return _error(HTTPStatus.FORBIDDEN, ErrorDetail(code="forbidden", message="only the game's server may ask"))
     if event.raw_query_string:
         name = event.raw_query_string.split("&")[0].split("=")[0][:60]

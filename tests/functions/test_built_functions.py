@@ -50,6 +50,7 @@ RUNNER = Path(__file__).with_name("emulated_lambda.py")
 EVENTS = ROOT / "events"
 SAM = ROOT / ".sam-venv" / "bin" / "sam"
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"
+GAME_SERVER_ROLE = "arn:aws:iam::123456789012:role/daily-game-server"
 NARDE = {
     "scheme": "narde-v1",
     "key": "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
@@ -217,6 +218,8 @@ def _environment(function: str, data_dir: Path, task_root: Path, s3_endpoint: st
     def value(v: Any) -> str:
         if isinstance(v, str):
             return v
+        if v.get("Fn::If", [None])[0] == "HasGameServerRole":
+            return GAME_SERVER_ROLE  # GameServerRoleName given: the role whose session signed events/today-roll.json
         ref = v.get("Ref")
         if ref == "AWS::StackName":
             return STACK
@@ -421,6 +424,7 @@ def test_the_built_today_route_gives_seed_004s_faces_and_refuses_the_rest(runs: 
     assert http(found["today-roll-another-day.json"])[0] == 422
     assert http(found["today-roll-bad-player.json"])[0] == 422
     assert http(found["today-roll-unsigned.json"])[0] == 403
+    assert http(found["today-roll-another-caller.json"])[0] == 403  # signed, but not by the game server's role
     if "generated" in found:  # SAM's event carries no IAM caller: API Gateway would not have let it through
         assert http(found["generated"])[0] == 403
 

@@ -19,6 +19,7 @@ from fairdice.archive.layout import secret_key
 from fairdice.archive.publisher import publish
 from fairdice.archive.today import TodaysRolls
 from fairdice.storage import StorageSettings, Stores
+from pydantic import ValidationError
 from today_roll_api import app
 
 from testkit.lambda_context import FakeLambdaContext
@@ -29,6 +30,8 @@ PLAYER = "123e4567-e89b-12d3-a456-426614174000"
 DAY = dt.date(2025, 3, 1)
 NOON = dt.datetime(2025, 3, 1, 12, 0, tzinfo=dt.UTC)
 TODAY_EVENTS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "events").glob("today-*.json"))
+# The role template.yaml names from GameServerRoleName; events/today-roll.json is signed by a session of it.
+GAME_SERVER_ROLE = "arn:aws:iam::123456789012:role/daily-game-server"
 
 
 @dataclass
@@ -44,6 +47,7 @@ def stores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Stores:
     local = StorageSettings(data_dir=tmp_path).stores()
     monkeypatch.setattr(app, "ROLLS", TodaysRolls(local))
     monkeypatch.setattr(app, "clock", lambda: NOON)
+    monkeypatch.setattr(app, "SETTINGS", settings(GAME_SERVER_ROLE))
     return local
 
 
@@ -57,6 +61,19 @@ def call(stores: Stores, monkeypatch: pytest.MonkeyPatch) -> Callable[[Event], A
         return Answer(result["statusCode"], result.get("headers", {}), body, logs.getvalue())
 
     return run
+
+
+def settings(game_server_role: str) -> app.RouteSettings:
+    """The route's settings as a cold start reads them, with FAIRDICE_GAME_SERVER_ROLE_ARN given."""
+    return app.RouteSettings.model_validate({"FAIRDICE_GAME_SERVER_ROLE_ARN": game_server_role})
+
+
+def signed_by(event: Event, user_arn: str, user_id: str) -> Event:
+    """The event as API Gateway's IAM authorizer passes it for another caller: its ARN and principal id."""
+    signed = copy.deepcopy(event)
+    iam = signed["requestContext"]["authorizer"]["iam"]
+    iam.update(userArn=user_arn, userId=user_id, callerId=user_id)
+    return signed
 
 
 def assert_error(answer: Answer, status: int, code: str) -> dict[str, Any]:
@@ -120,6 +137,111 @@ def test_a_request_api_gateway_did_not_sign_through_is_refused(
     assert_error(call(load_event("today-roll-unsigned")), 403, "forbidden")
 
 
+def test_any_other_principal_of_the_account_is_refused_though_api_gateway_let_it_through(
+    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
+) -> None:
+    # Given today's secret, and an IAM user whose PowerUserAccess allows execute-api:Invoke on everything
+    publish(stores, NOON.replace(hour=0, second=2))
+
+    # When it signs a request for a player's roll (API Gateway's IAM authorizer lets it through)
+    answer = call(load_event("today-roll-another-caller"))
+
+    # Then it is refused in the API's error shape, no face is given, and the refusal names who asked
+    assert_error(answer, 403, "forbidden")
+    assert "dice" not in answer.body and "today's roll given" not in answer.logs
+    assert "refused a caller" in answer.logs and "user/ops-with-power-user-access" in answer.logs
+
+
+GAME_SERVER_SESSIONS = [
+    ("arn:aws:sts::123456789012:assumed-role/daily-game-server/i-0123456789abcdef0", "AROAEXAMPLE:i-0123456789abcdef0"),
+    ("arn:aws:sts::123456789012:assumed-role/daily-game-server/game-7f3a", "AROAEXAMPLE:game-7f3a"),
+    # IAM role names are unique in an account whatever their case
+    ("arn:aws:sts::123456789012:assumed-role/Daily-Game-Server/ecs-task-1", "AROAEXAMPLE:ecs-task-1"),
+]
+OTHER_CALLERS = [
+    # another role of the account (a CI role with AdministratorAccess), and a user
+    ("arn:aws:sts::123456789012:assumed-role/ci-deployer/build-42", "AROAOTHER:build-42"),
+    ("arn:aws:iam::123456789012:user/intern-with-PowerUserAccess", "AIDAINTERN"),
+    # look-alike role names: the game server's name with more before or after it, or a part of it
+    ("arn:aws:sts::123456789012:assumed-role/daily-game-server-staging/i-0123456789abcdef0", "AROASTAGING:i-0"),
+    ("arn:aws:sts::123456789012:assumed-role/old-daily-game-server/i-0123456789abcdef0", "AROAOLD:i-0"),
+    ("arn:aws:sts::123456789012:assumed-role/daily-game-serve/i-0123456789abcdef0", "AROASHORT:i-0"),
+    # another role whose session is named after the game server, and more segments than a session has
+    ("arn:aws:sts::123456789012:assumed-role/ci-deployer/daily-game-server", "AROAOTHER:daily-game-server"),
+    ("arn:aws:sts::123456789012:assumed-role/ci-deployer/daily-game-server/x", "AROAOTHER:x"),
+    # the game server's role name in another account or partition, or as a user or a federated user
+    ("arn:aws:sts::210987654321:assumed-role/daily-game-server/i-0123456789abcdef0", "AROAELSEWHERE:i-0"),
+    ("arn:aws-cn:sts::123456789012:assumed-role/daily-game-server/i-0123456789abcdef0", "AROACN:i-0"),
+    ("arn:aws:iam::123456789012:user/daily-game-server", "AIDAGAME"),
+    ("arn:aws:sts::123456789012:federated-user/daily-game-server", "123456789012:daily-game-server"),
+    # the role's own ARN (a role never signs; its sessions do), a session without a name, the root user
+    ("arn:aws:iam::123456789012:role/daily-game-server", "AROAEXAMPLE"),
+    ("arn:aws:sts::123456789012:assumed-role/daily-game-server/", "AROAEXAMPLE:"),
+    ("arn:aws:sts::123456789012:assumed-role/daily-game-server", "AROAEXAMPLE"),
+    ("arn:aws:iam::123456789012:root", "123456789012"),
+    ("", ""),
+]
+
+
+@pytest.mark.parametrize(("user_arn", "user_id"), GAME_SERVER_SESSIONS)
+def test_every_session_of_the_game_servers_role_gets_todays_faces(
+    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], user_arn: str, user_id: str
+) -> None:
+    publish(stores, NOON.replace(hour=0, second=2))
+
+    answer = call(signed_by(load_event("today-roll"), user_arn, user_id))
+
+    assert answer.status == 200, answer.body
+    assert len(answer.body["dice"]) == 6
+
+
+@pytest.mark.parametrize(("user_arn", "user_id"), OTHER_CALLERS)
+def test_a_caller_that_is_not_a_session_of_the_game_servers_role_is_refused(
+    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], user_arn: str, user_id: str
+) -> None:
+    publish(stores, NOON.replace(hour=0, second=2))
+
+    answer = call(signed_by(load_event("today-roll"), user_arn, user_id))
+
+    assert_error(answer, 403, "forbidden")
+    assert "dice" not in answer.body
+
+
+def test_a_game_server_role_with_a_path_is_matched_by_its_name_as_sts_names_its_sessions(
+    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An assumed role's ARN leaves out the role's path
+    publish(stores, NOON.replace(hour=0, second=2))
+    monkeypatch.setattr(app, "SETTINGS", settings("arn:aws:iam::123456789012:role/games/daily-game-server"))
+
+    assert call(load_event("today-roll")).status == 200
+
+
+def test_without_a_game_servers_role_no_one_is_answered(
+    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # GameServerRoleName left empty: the template gives the function an empty FAIRDICE_GAME_SERVER_ROLE_ARN
+    publish(stores, NOON.replace(hour=0, second=2))
+    monkeypatch.setattr(app, "SETTINGS", settings(""))
+
+    assert_error(call(load_event("today-roll")), 403, "forbidden")
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "daily-game-server",
+        "arn:aws:iam::123456789012:user/daily-game-server",
+        "arn:aws:sts::123456789012:assumed-role/daily-game-server/i-0",
+        "arn:aws:iam::123456789012:role/",
+        "arn:aws:iam::12345678901:role/daily-game-server",
+    ],
+)
+def test_a_game_server_role_that_is_not_a_roles_arn_stops_the_cold_start_naming_its_variable(value: str) -> None:
+    with pytest.raises(ValidationError, match="FAIRDICE_GAME_SERVER_ROLE_ARN"):
+        settings(value)
+
+
 def test_before_the_publisher_has_run_the_game_is_told_to_try_again(
     stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
 ) -> None:
@@ -158,6 +280,11 @@ def test_each_event_is_an_http_api_request_to_the_iam_route(load_event: Callable
     assert event["rawPath"].startswith("/game/today/")
     signed = "authorizer" in event["requestContext"]
     assert signed == (name != "today-roll-unsigned.json")
+    if signed:
+        caller = event["requestContext"]["authorizer"]["iam"]["userArn"]
+        assert caller.startswith("arn:aws:sts::123456789012:assumed-role/daily-game-server/") == (
+            name != "today-roll-another-caller.json"
+        )
 
 
 def test_the_route_answers_under_a_custom_domains_base_path(tmp_path: Path, load_event: Callable[[str], Event]) -> None:
@@ -177,7 +304,12 @@ def test_the_route_answers_under_a_custom_domains_base_path(tmp_path: Path, load
 
     # When the game's server asks through the custom domain (API Gateway keeps the mapping's path in rawPath)
     root, through_dice = answered(
-        [event, based], "today_roll_api.app", setup, FAIRDICE_BASE_PATH="dice", FAIRDICE_DATA_DIR=str(tmp_path)
+        [event, based],
+        "today_roll_api.app",
+        setup,
+        FAIRDICE_BASE_PATH="dice",
+        FAIRDICE_DATA_DIR=str(tmp_path),
+        FAIRDICE_GAME_SERVER_ROLE_ARN=GAME_SERVER_ROLE,
     )
 
     # Then the route answers there as at the API's own URL

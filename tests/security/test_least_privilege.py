@@ -155,23 +155,37 @@ def test_the_publisher_writes_where_the_lifecycle_writes_and_deletes_nothing(tem
         ("Allow", "sqs:SendMessage", "${PublisherFailedRuns.Arn}"),
         ("Allow", "logs:CreateLogStream", "${PublisherLogs.Arn}"),
         ("Allow", "logs:PutLogEvents", "${PublisherLogs.Arn}"),
-        ("Allow", "logs:CreateLogStream", "${TodayRollLogs.Arn}"),
-        ("Allow", "logs:PutLogEvents", "${TodayRollLogs.Arn}"),
         ("Allow", "xray:PutTraceSegments", "*"),
         ("Allow", "xray:PutTelemetryRecords", "*"),
     }
 
 
-def test_the_games_route_runs_as_the_publishers_role_which_no_other_function_shares(template: dict[str, Any]) -> None:
-    # Today's secret can be read by the publisher's role only; the route that gives today's faces to
-    # the game's server needs it, and nothing else runs as it.
+def test_each_named_role_is_one_functions_own(template: dict[str, Any]) -> None:
+    # The publisher's role writes secrets and records; the game's route, which serves requests, has a role of its own.
     roles = {name: f["Properties"].get("Role") for name, f in resources(template, "AWS::Serverless::Function").items()}
-    publisher = {"Fn::GetAtt": ["PublisherRole", "Arn"]}
-    assert {name for name, role in roles.items() if role == publisher} == {
-        "DailyPublisherFunction",
-        "TodayRollFunction",
+    assert {name: role["Fn::GetAtt"][0] for name, role in roles.items() if role} == {
+        "DailyPublisherFunction": "PublisherRole",
+        "TodayRollFunction": "TodayRollRole",
     }
-    assert function_grants(template, "TodayRollFunction") == function_grants(template, "DailyPublisherFunction")
+
+
+def test_the_games_route_reads_todays_secret_and_commitment_and_writes_nothing(template: dict[str, Any]) -> None:
+    assert function_grants(template, "TodayRollFunction") == {
+        ("Allow", "s3:GetObject", f"{SECRETS}/secrets/*"),
+        ("Allow", "s3:GetObject", f"{ARCHIVE}/commitments/*"),
+        # S3 answers 404 rather than 403 for a secret or a commitment not made yet only to a caller that may list
+        ("Allow", "s3:ListBucket", SECRETS),
+        ("Allow", "s3:ListBucket", ARCHIVE),
+        # What its own role needs beside: its log group and its traces, as every function has.
+        ("Allow", "logs:CreateLogStream", "${TodayRollLogs.Arn}"),
+        ("Allow", "logs:PutLogEvents", "${TodayRollLogs.Arn}"),
+        ("Allow", "xray:PutTraceSegments", "*"),
+        ("Allow", "xray:PutTelemetryRecords", "*"),
+    }
+    # No write of any kind (a secret, a record, the index, a failed run) beside its own log lines and traces.
+    granted = {action for _, action, _ in function_grants(template, "TodayRollFunction")}
+    writes = ("s3:Put", "s3:Delete", "s3:Restore", "s3:Replicate", "s3:Abort", "sqs:", "kms:")
+    assert not [action for action in granted if action.startswith(writes)]
 
 
 def test_no_function_is_granted_a_wildcard_action_or_a_whole_bucket_of_objects(template: dict[str, Any]) -> None:
@@ -201,7 +215,37 @@ def test_the_publishers_role_is_named_from_the_stack_and_is_the_one_its_key_and_
     assert publisher_arn == {"Fn::Sub": f"arn:${{AWS::Partition}}:iam::${{AWS::AccountId}}:role/{name}"}
     assert uses["Principal"]["AWS"]["Fn::If"][2] == publisher_arn
     assert break_glass == {"Ref": "BreakGlassRoleArn"}
-    assert template["Resources"]["SecretsKey"]["DependsOn"] == "PublisherRole"
+    assert "PublisherRole" in template["Resources"]["SecretsKey"]["DependsOn"]
+
+
+def test_the_games_routes_role_is_named_from_the_stack_and_may_only_decrypt_with_the_secrets_key(
+    template: dict[str, Any],
+) -> None:
+    role = template["Resources"]["TodayRollRole"]["Properties"]
+    name = role["RoleName"]["Fn::Sub"]
+    assert "${AWS::StackName}" in name and "${AWS::Region}" in name
+    assert role["AssumeRolePolicyDocument"]["Statement"] == [
+        {"Effect": "Allow", "Principal": {"Service": "lambda.amazonaws.com"}, "Action": "sts:AssumeRole"}
+    ]
+    # The key's policy builds the role's ARN from the same name, and lets it decrypt through S3, nothing more.
+    decrypts = statement(key_policy(template), "TheGamesRouteOnlyDecrypts")
+    assert decrypts["Principal"] == {
+        "AWS": {"Fn::Sub": f"arn:${{AWS::Partition}}:iam::${{AWS::AccountId}}:role/{name}"}
+    }
+    assert (decrypts["Effect"], decrypts["Action"]) == ("Allow", "kms:Decrypt")
+    assert decrypts["Condition"] == {"StringEquals": {"kms:ViaService": {"Fn::Sub": "s3.${AWS::Region}.amazonaws.com"}}}
+    # KMS refuses a key policy that names a role that does not exist yet.
+    assert set(template["Resources"]["SecretsKey"]["DependsOn"]) == {"PublisherRole", "TodayRollRole"}
+
+
+@pytest.mark.parametrize("role", ["PublisherRole", "TodayRollRole"])
+def test_a_named_role_fits_iams_64_characters_for_a_stack_name_of_39_in_any_region(
+    template: dict[str, Any], role: str
+) -> None:
+    # The README allows stack names of at most 39 characters; ap-southeast-3 is as long as a region's name gets.
+    name = template["Resources"][role]["Properties"]["RoleName"]["Fn::Sub"]
+    longest = name.replace("${AWS::StackName}", "s" * 39).replace("${AWS::Region}", "ap-southeast-3")
+    assert len(longest) <= 64, longest
 
 
 def test_every_function_has_a_timeout_and_the_publishers_leaves_room_to_catch_up(template: dict[str, Any]) -> None:
@@ -245,8 +289,9 @@ def test_only_the_publisher_may_touch_a_secret_and_only_over_tls(template: dict[
 # or its versions, attributes and checksums; let replication read it; open it with an ACL; or change
 # the bucket so that copies are made or a later read is allowed: replication rules, inventory, ACLs,
 # ownership, the policy itself, public access, the encryption key. S3 Batch Operations copies and
-# replicates with these same reads. Each is denied to every principal but the publisher's role.
-SECRET_OBJECT_ACTIONS = [
+# replicates with these same reads. Reads are denied to every principal but the publisher's role and
+# the game's route's (which reads today's secret); the rest to every principal but the publisher's role.
+SECRET_READS = [
     "s3:GetObject",
     "s3:GetObjectVersion",
     "s3:GetObjectVersionForReplication",
@@ -256,6 +301,8 @@ SECRET_OBJECT_ACTIONS = [
     "s3:GetObjectVersionTorrent",
     "s3:GetObjectAcl",
     "s3:GetObjectVersionAcl",
+]
+SECRET_OBJECT_ACTIONS = [
     "s3:RestoreObject",
     "s3:PutObject",
     "s3:PutObjectAcl",
@@ -272,38 +319,69 @@ SECRET_BUCKET_ACTIONS = [
     "s3:PutBucketPublicAccessBlock",
     "s3:PutEncryptionConfiguration",
 ]
-ANYONE_BUT_THE_PUBLISHER = {"ArnNotEquals": {"aws:PrincipalArn": {"Fn::GetAtt": ["PublisherRole", "Arn"]}}}
+PUBLISHER_ROLE = {"Fn::GetAtt": ["PublisherRole", "Arn"]}
+GAMES_ROUTE_ROLE = {"Fn::GetAtt": ["TodayRollRole", "Arn"]}
+ANYONE_BUT_THE_PUBLISHER = {"ArnNotEquals": {"aws:PrincipalArn": PUBLISHER_ROLE}}
+ANYONE_BUT_THE_PUBLISHER_AND_THE_GAMES_ROUTE = {
+    "ArnNotEquals": {"aws:PrincipalArn": [PUBLISHER_ROLE, GAMES_ROUTE_ROLE]}
+}
 
 
-def denied_to_all_but_the_publisher(policy: list[dict[str, Any]], action: str, resource: str) -> bool:
-    """Whether some Deny statement refuses `action` on `resource` to every principal but the publisher's role."""
+def denied_to_all_but(
+    policy: list[dict[str, Any]], action: str, resource: str, condition: dict[str, Any] = ANYONE_BUT_THE_PUBLISHER
+) -> bool:
+    """Whether some Deny statement refuses `action` on `resource` to every principal but those `condition` spares."""
     return any(
         s["Effect"] == "Deny"
         and s["Principal"] == "*"
-        and s.get("Condition") == ANYONE_BUT_THE_PUBLISHER
+        and s.get("Condition") == condition
         and any(fnmatch(action.lower(), pattern.lower()) for pattern in as_list(s["Action"]))
         and resource in {arn_text(r) for r in as_list(s["Resource"])}
         for s in policy
     )
 
 
+def spared(policy: list[dict[str, Any]], action: str, resource: str, principal: dict[str, Any]) -> bool:
+    """Whether no Deny statement that could refuse `action` on `resource` refuses it to `principal` (by its ARN)."""
+    for s in policy:
+        matches = any(fnmatch(action.lower(), pattern.lower()) for pattern in as_list(s["Action"]))
+        if s["Effect"] != "Deny" or not matches or resource not in {arn_text(r) for r in as_list(s["Resource"])}:
+            continue
+        spares = s.get("Condition", {}).get("ArnNotEquals", {}).get("aws:PrincipalArn")
+        if s.get("Condition") is None or spares is None:
+            continue  # denied to all alike (TLS, write-once, deletes): not a question of who asks
+        if principal not in as_list(spares):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("action", SECRET_READS)
+def test_no_one_but_the_publisher_and_the_games_route_may_read_a_secret(template: dict[str, Any], action: str) -> None:
+    policy = bucket_policy(template, "SecretsBucket")
+    assert denied_to_all_but(policy, action, f"{SECRETS}/*", ANYONE_BUT_THE_PUBLISHER_AND_THE_GAMES_ROUTE)
+    assert spared(policy, action, f"{SECRETS}/*", GAMES_ROUTE_ROLE)
+
+
 @pytest.mark.parametrize("action", SECRET_OBJECT_ACTIONS)
-def test_no_one_but_the_publisher_may_read_write_or_open_a_secret(template: dict[str, Any], action: str) -> None:
-    assert denied_to_all_but_the_publisher(bucket_policy(template, "SecretsBucket"), action, f"{SECRETS}/*")
+def test_no_one_but_the_publisher_may_write_or_open_a_secret(template: dict[str, Any], action: str) -> None:
+    policy = bucket_policy(template, "SecretsBucket")
+    assert denied_to_all_but(policy, action, f"{SECRETS}/*")
+    assert not spared(policy, action, f"{SECRETS}/*", GAMES_ROUTE_ROLE)
 
 
 @pytest.mark.parametrize("action", SECRET_BUCKET_ACTIONS)
 def test_no_one_but_the_publisher_may_arrange_copies_of_future_secrets(template: dict[str, Any], action: str) -> None:
-    assert denied_to_all_but_the_publisher(bucket_policy(template, "SecretsBucket"), action, SECRETS)
+    assert denied_to_all_but(bucket_policy(template, "SecretsBucket"), action, SECRETS)
 
 
-def test_the_secrets_bucket_policy_stays_with_the_bucket(template: dict[str, Any]) -> None:
+@pytest.mark.parametrize("bucket", ["SecretsBucket", "ArchiveBucket"])
+def test_each_buckets_policy_stays_with_the_bucket(template: dict[str, Any], bucket: str) -> None:
     # It denies DeleteBucketPolicy to all but the publisher: a stack deletion that tried would fail, and
-    # the retained bucket must keep refusing reads of the secrets it holds.
+    # the retained bucket must keep refusing reads of the secrets, or rewrites of the records, it holds.
     (name,) = [
         n
         for n, r in resources(template, "AWS::S3::BucketPolicy").items()
-        if r["Properties"]["Bucket"] == {"Ref": "SecretsBucket"}
+        if r["Properties"]["Bucket"] == {"Ref": bucket}
     ]
     policy = template["Resources"][name]
     assert (policy["DeletionPolicy"], policy["UpdateReplacePolicy"]) == ("Retain", "Retain")
@@ -316,8 +394,11 @@ def test_only_the_publishers_role_and_the_break_glass_role_use_the_secrets_key_a
     assert (key["DeletionPolicy"], key["UpdateReplacePolicy"]) == ("Retain", "Retain")
     assert key["Properties"]["EnableKeyRotation"] is True
     users = [s for s in key_policy(template) if any(fnmatch(a, "kms:Decrypt") for a in as_list(s["Action"]))]
-    assert [s["Sid"] for s in users] == ["OnlyThePublisherUsesTheKey"]
-    (uses,) = users
+    # and the game's route's role decrypts (test_the_games_routes_role_..._may_only_decrypt_with_the_secrets_key)
+    assert [s["Sid"] for s in users] == ["OnlyThePublisherUsesTheKey", "TheGamesRouteOnlyDecrypts"]
+    encrypts = [s for s in key_policy(template) if any(fnmatch("kms:GenerateDataKey", a) for a in as_list(s["Action"]))]
+    assert [s["Sid"] for s in encrypts] == ["OnlyThePublisherUsesTheKey"]
+    (uses,) = encrypts
     assert (uses["Effect"], set(uses["Action"])) == ("Allow", {"kms:Decrypt", "kms:GenerateDataKey"})
     assert uses["Condition"] == {"StringEquals": {"kms:ViaService": {"Fn::Sub": "s3.${AWS::Region}.amazonaws.com"}}}
     assert template["Conditions"]["HasBreakGlassRole"] == {
@@ -363,6 +444,32 @@ def test_no_archive_record_arrives_by_replication_with_a_time_from_another_bucke
     assert write_once["Action"] == "s3:PutObject" and write_once["Condition"] == {"Null": {"s3:if-none-match": "true"}}
 
 
+ARCHIVE_RECORDS = [f"{ARCHIVE}/commitments/*", f"{ARCHIVE}/revealed/*", f"{ARCHIVE}/index.json"]
+
+
+@pytest.mark.parametrize("conditions", [True, False], ids=["public", "private"])
+@pytest.mark.parametrize("resource", ARCHIVE_RECORDS)
+def test_no_one_but_the_publisher_may_write_a_record_or_the_index(
+    template: dict[str, Any], resource: str, conditions: bool
+) -> None:
+    # A record written before the publisher's, by any principal whose IAM rights allow PutObject (an
+    # administrator, or a role that runs request-serving code), would be taken for the publisher's own.
+    policy = bucket_policy(template, "ArchiveBucket", conditions=conditions)
+    assert denied_to_all_but(policy, "s3:PutObject", resource)
+    assert not spared(policy, "s3:PutObject", resource, GAMES_ROUTE_ROLE)
+
+
+@pytest.mark.parametrize("conditions", [True, False], ids=["public", "private"])
+@pytest.mark.parametrize("action", ["s3:PutBucketPolicy", "s3:DeleteBucketPolicy"])
+def test_no_one_but_the_publisher_may_change_or_delete_the_archives_policy(
+    template: dict[str, Any], action: str, conditions: bool
+) -> None:
+    # Write-once and no-delete are this policy's statements: an administrator who could delete it could then
+    # hide a record behind a delete marker or a new version (Object Lock keeps versions, not the current one).
+    # As for the secrets bucket, only the account's root user can (S3 always lets it), and CloudTrail records it.
+    assert denied_to_all_but(bucket_policy(template, "ArchiveBucket", conditions=conditions), action, ARCHIVE)
+
+
 def test_the_archive_keeps_every_version_under_compliance_object_lock(template: dict[str, Any]) -> None:
     properties = template["Resources"]["ArchiveBucket"]["Properties"]
     assert properties["ObjectLockEnabled"] is True
@@ -399,6 +506,8 @@ def test_where_account_level_block_public_access_is_on_the_archive_can_be_deploy
     assert [s for s in private if s["Effect"] == "Allow"] == []
     assert {s["Sid"] for s in private} == {
         "RecordsAreWriteOnce",
+        "OnlyThePublisherWritesRecords",
+        "NoOneChangesThisPolicy",
         "NothingIsEverDeleted",
         "NothingArrivesByReplication",
         "TlsOnly",
