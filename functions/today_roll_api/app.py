@@ -59,13 +59,13 @@ class GameServerRole(BaseModel):
         partition, account, name = found.groups()
         return cls(partition=partition, account=account, name=name)
 
-    def signed(self, caller: str) -> bool:
+    def signed(self, caller: str | None) -> bool:
         """Whether `caller`, the ARN API Gateway's IAM authorizer names, is a session of this role.
 
         Role names are unique in an account whatever their case, as IAM compares them; a user, another
         role (`daily-game-server-2` included), another account or partition is someone else.
         """
-        found = _SESSION_ARN.fullmatch(caller)
+        found = _SESSION_ARN.fullmatch(caller) if caller else None
         if found is None:
             return False
         partition, account, name = found.groups()

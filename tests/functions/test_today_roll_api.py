@@ -183,6 +183,15 @@ OTHER_CALLERS = [
 ]
 
 
+def test_an_event_whose_authorizer_names_no_caller_is_refused_not_an_error(
+    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
+) -> None:
+    publish(stores, NOON.replace(hour=0, second=2))
+    event = copy.deepcopy(load_event("today-roll"))
+    del event["requestContext"]["authorizer"]["iam"]["userArn"]
+    assert_error(call(event), 403, "forbidden")
+
+
 @pytest.mark.parametrize(("user_arn", "user_id"), GAME_SERVER_SESSIONS)
 def test_every_session_of_the_game_servers_role_gets_todays_faces(
     stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], user_arn: str, user_id: str
