@@ -20,6 +20,7 @@ from fairdice.archive.layout import (
     Commitment,
     RevealedRecord,
     commitment_key,
+    day_start,
     days_in,
     read_commitment,
     revealed_key,
@@ -31,7 +32,7 @@ from fairdice.archive.layout import (
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
 from fairdice.fields import Day, Seal
 from fairdice.seal import seal_of
-from fairdice.storage import ObjectStore, Stores
+from fairdice.storage import ObjectStore, Stored, Stores
 
 RandomBytes = Callable[[int], bytes]
 
@@ -74,20 +75,19 @@ def get_or_create_secret(
     """The day's secret and whether this call made it.
 
     Write-once: of concurrent creators exactly one writes; the others read back its secret, so
-    a day never has two. Callers decide which day may be created (see `open_day`).
+    a day never has two. Callers decide which day may be created (see `open_day`). A secret the
+    store dates before the day began was not made by the publisher: TamperedRecord (`_made_on_its_day`).
     """
     key = secret_key(day)
-    existing = secrets.get(key)
-    created = False
-    if existing is None:
+    stored = secrets.read(key)
+    if stored is None:
         fresh = random_bytes(SECRET_BYTES)
         if len(fresh) != SECRET_BYTES:
             raise ValueError(f"the random source gave {len(fresh)} bytes, not {SECRET_BYTES}")
-        created = secrets.put_new(key, fresh)
-        existing = fresh if created else secrets.get(key)
-        if existing is None:
-            raise ArchiveUnavailable(f"{key} was reported as existing but cannot be read; try again")
-    return whole_secret(key, existing), created
+        if secrets.put_new(key, fresh):
+            return whole_secret(key, fresh), True
+        stored = secrets.read(key)
+    return _made_on_its_day(key, day, stored), False
 
 
 def open_day(stores: Stores, now: dt.datetime, random_bytes: RandomBytes = token_bytes) -> DayOpened:
@@ -166,6 +166,24 @@ def publish(stores: Stores, now: dt.datetime, random_bytes: RandomBytes = token_
     return PublishReport(today=today, reveal=reveal_closed(stores, now))
 
 
+def _made_on_its_day(key: str, day: dt.date, stored: Stored | None) -> bytes:
+    """The secret kept at `key` for `day`, which must be whole and written on its day or later.
+
+    The publisher makes a day's secret only once the day has begun (`open_day`), so one the store
+    dates before 00:00 UTC of its day was put there by someone else, who could have chosen it for
+    the rolls it gives: TamperedRecord, never used, committed to or revealed.
+    """
+    if stored is None:
+        raise ArchiveUnavailable(f"{key} was listed or reported as existing but cannot be read; try again")
+    if stored.modified < day_start(day):
+        raise TamperedRecord(
+            f"{key} was written at {stored.modified:%Y-%m-%d %H:%M:%S} UTC, before its day began: the publisher"
+            " makes a day's secret on its day, so this one was put there by someone else",
+            field="secret",
+        )
+    return whole_secret(key, stored.data)
+
+
 def _head(archive: ObjectStore, day: dt.date) -> tuple[dt.date, bytes]:
     return day, _must_get(archive, revealed_key(day))
 
@@ -180,7 +198,7 @@ def _must_get(store: ObjectStore, key: str) -> bytes:
 def _record_for(
     stores: Stores, day: dt.date, head: tuple[dt.date, bytes] | None, now: dt.datetime, report: RevealReport
 ) -> RevealedRecord:
-    secret = whole_secret(secret_key(day), _must_get(stores.secrets, secret_key(day)))
+    secret = _made_on_its_day(secret_key(day), day, stores.secrets.read(secret_key(day)))
     seal = seal_of(secret)
     commitment, published_now = _ensure_commitment(stores.archive, day, seal, now)
     if published_now:

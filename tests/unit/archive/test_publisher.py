@@ -16,9 +16,11 @@ from fairdice.archive.layout import ArchiveIndex, Commitment, RevealedRecord, co
 from fairdice.archive.publisher import get_or_create_secret, open_day, publish, reveal_closed
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
 from fairdice.seal import seal_of
-from fairdice.storage import FolderStore, ObjectStore, StorageSettings, Stores
+from fairdice.storage import FolderStore, ObjectStore, StorageSettings, Stored, Stores
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from testkit.timeline import Timeline
 
 MARCH = dt.date(2025, 3, 1)
 
@@ -128,6 +130,9 @@ def test_a_creator_that_loses_the_write_race_reads_back_the_winners_secret(tmp_p
         def get(self, key: str) -> bytes | None:
             return secrets.get(key)
 
+        def read(self, key: str) -> Stored | None:
+            return secrets.read(key)
+
         def put_new(self, key: str, data: bytes) -> bool:
             secrets.put_new(key, winner)
             return secrets.put_new(key, data)
@@ -153,6 +158,53 @@ def test_a_stored_secret_of_the_wrong_size_is_reported_as_tampered(tmp_path: Pat
     secrets.put_new(secret_key(MARCH), b"short")
     with pytest.raises(TamperedRecord, match="5 bytes, not 32"):
         get_or_create_secret(secrets, MARCH)
+
+
+def test_a_secret_put_in_the_store_before_its_day_began_is_refused_not_committed(tmp_path: Path) -> None:
+    # Given a secret for 2025-03-02 written at noon the day before (chosen for the rolls it gives)
+    timeline = Timeline(at("2025-03-01 00:00:02"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at("2025-03-01 00:00:02"))
+    timeline.now = at("2025-03-01 12:00")
+    stores.secrets.put_new(secret_key(dt.date(2025, 3, 2)), bytes([9]) * 32)
+
+    # When the publisher opens 2025-03-02 at midnight
+    with pytest.raises(TamperedRecord, match="before its day began") as refused:
+        timeline.publish(stores, at("2025-03-02 00:00:02"))
+
+    # Then the run fails as tampering does, and no commitment to that secret is published
+    assert refused.value.field == "secret"
+    assert stores.archive.get(commitment_key(dt.date(2025, 3, 2))) is None
+
+
+def test_a_secret_put_in_the_store_before_its_day_began_is_never_revealed(tmp_path: Path) -> None:
+    # Given a secret for 2025-03-02 written the day before, which the run at its midnight refused
+    timeline = Timeline(at("2025-03-01 00:00:02"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at("2025-03-01 00:00:02"))
+    timeline.now = at("2025-03-01 12:00")
+    stores.secrets.put_new(secret_key(dt.date(2025, 3, 2)), bytes([9]) * 32)
+
+    # When the next day's run reveals the closed days
+    with pytest.raises(TamperedRecord, match="before its day began"):
+        timeline.publish(stores, at("2025-03-03 00:00:02"))
+
+    # Then the days before it are revealed, and it is not: neither its record nor a late commitment
+    assert revealed_days(stores) == [MARCH]
+    assert stores.archive.get(commitment_key(dt.date(2025, 3, 2))) is None
+
+
+def test_a_secret_made_at_the_first_instant_of_its_day_is_the_days_secret(tmp_path: Path) -> None:
+    # Given a secret written at 00:00:00 UTC exactly (a creator that lost the write race to it reads it back)
+    timeline = Timeline(at("2025-03-01 00:00:00"))
+    stores = timeline.stores(tmp_path)
+    stores.secrets.put_new(secret_key(MARCH), bytes([7]) * 32)
+
+    # When the publisher opens the day
+    opened = timeline.publish(stores, at("2025-03-01 00:00:01")).today
+
+    # Then it commits to it
+    assert not opened.created and opened.commitment == seal_of(bytes([7]) * 32)
 
 
 def test_a_run_that_died_between_the_two_writes_is_completed_by_the_next(tmp_path: Path) -> None:
