@@ -139,6 +139,12 @@ def commitment_deadline(day: dt.date) -> dt.datetime:
     return day_start(day) + COMMITMENT_GRACE
 
 
+def reveal_deadline(day: dt.date) -> dt.datetime:
+    """The last instant a closed day's record may still be missing: the publisher's runs that reveal it (those of the
+    next day, which commit the next day first) all end within the next day's commitment grace."""
+    return reveal_time(day) + COMMITMENT_GRACE
+
+
 def days_in(keys: Iterable[str], prefix: str, suffix: str) -> list[dt.date]:
     """The dates named by keys `prefix + YYYY-MM-DD + suffix`, ascending; anything else is not ours."""
     days = []
