@@ -50,7 +50,7 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     metrics.add_metric(name="SecretCreated", unit=MetricUnit.Count, value=int(report.today.created))
     for _ in report.reveal.revealed:
         metrics.add_metric(name="DayRevealed", unit=MetricUnit.Count, value=1)
-    if report.reveal.late_commitments or report.reveal.orphans:
+    if report.reveal.late_commitments or report.reveal.orphans or report.reveal.not_yet_over:
         logger.warning("days needing attention", extra={"report": report.reveal.model_dump(mode="json")})
     result = report.model_dump(mode="json")
     logger.info("daily secrets published", extra={"report": result})

@@ -316,16 +316,32 @@ class S3Connection:
             return self._client
 
 
-def aws_own(endpoint_url: str | None) -> bool:
-    """Whether an S3 endpoint is AWS's own (https, a host under amazonaws.com): only there is LastModified a time no
-    writer sets. An endpoint of one's own (an emulator, FAIRDICE_S3_ENDPOINT_URL) answers whatever its runner makes
-    it answer, so its times witness nothing, as a folder's do not."""
+def aws_own(endpoint_url: str | None, bucket: str | None = None) -> bool:
+    """Whether reading `bucket` through an S3 endpoint gets AWS S3's own LastModified, a time no writer sets.
+
+    Only an https endpoint of S3 itself counts (`_S3_HOST`: s3.amazonaws.com, s3.<region>, s3-<region>,
+    dualstack, FIPS, a VPC endpoint of S3, and those under amazonaws.com.cn), not every host under
+    amazonaws.com: an API Gateway, a load balancer or an EC2 instance there answers what its owner makes
+    it answer. Nor an S3 Object Lambda access point (its alias, a bucket name ending in `--ol-s3`, or its
+    ARN): its Lambda writes the answer, LastModified included. An endpoint of one's own (an emulator,
+    FAIRDICE_S3_ENDPOINT_URL) answers whatever its runner makes it answer, so its times witness nothing,
+    as a folder's do not."""
     parts = urlsplit(endpoint_url or "")
     host = (parts.hostname or "").rstrip(".")
-    return parts.scheme == "https" and any(host == base or host.endswith("." + base) for base in _AWS_DOMAINS)
+    object_lambda = _OBJECT_LAMBDA.search(host) or (bucket is not None and _OBJECT_LAMBDA.search(bucket))
+    return parts.scheme == "https" and _S3_HOST.fullmatch(host) is not None and not object_lambda
 
 
-_AWS_DOMAINS = ("amazonaws.com", "amazonaws.com.cn")
+_REGION = r"[a-z]{2}(?:-[a-z]+)+-\d{1,2}"
+_S3_HOST = re.compile(
+    # An endpoint, virtual-hosted with a bucket or not: s3, s3-external-1, s3[-fips][.dualstack].<region>,
+    # s3-<region> (the older form); or an interface VPC endpoint of S3, with or without a bucket before it.
+    rf"(?:(?:[a-z0-9][a-z0-9.-]*\.)?(?:s3|s3-external-1|s3(?:-fips)?(?:\.dualstack)?\.{_REGION}|s3-{_REGION})"
+    rf"|(?:[a-z0-9][a-z0-9.-]*\.)?vpce-[a-z0-9-]+\.s3\.{_REGION}\.vpce)"
+    r"\.amazonaws\.com(?:\.cn)?"
+)
+# An S3 Object Lambda access point's alias ends in --ol-s3; its ARN and endpoint name s3-object-lambda.
+_OBJECT_LAMBDA = re.compile(r"--ol-s3(?:\.|$)|s3-object-lambda")
 
 # S3 answers 409 ConditionalRequestConflict while another conditional write to the same key is
 # in flight; the outcome is then unknown, so ask again until S3 says 200 or 412.
@@ -382,7 +398,7 @@ class S3Store:
             # replication into the records; should one arrive all the same, its time proves nothing).
             modified = None
         when = modified.astimezone(dt.UTC) if isinstance(modified, dt.datetime) else NOT_KNOWN
-        return Stored(body, when, witnessed=aws_own(self._client.meta.endpoint_url))
+        return Stored(body, when, witnessed=aws_own(self._client.meta.endpoint_url, self.bucket))
 
     def put_new(self, key: str, data: bytes) -> bool:
         """PutObject with If-None-Match: * — 412 PreconditionFailed means the key exists."""

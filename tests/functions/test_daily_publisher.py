@@ -14,6 +14,7 @@ import pytest
 from daily_publisher import app
 from fairdice.archive.layout import ArchiveIndex, RevealedRecord, revealed_key, secret_key
 from fairdice.errors import ArchiveUnavailable
+from fairdice.seal import seal_of
 from fairdice.storage import StorageSettings, Stores
 from scheduled_run import Event, Run, run_at
 
@@ -104,6 +105,24 @@ def test_one_metric_value_per_day_revealed_when_missed_runs_are_caught_up(
     assert "days needing attention" in run.logs
     index = ArchiveIndex.model_validate_json(stores.archive.get("index.json") or b"")
     assert [d.isoformat() for d in index.revealed] == run.result["reveal"]["revealed"]
+
+
+def test_a_record_dated_after_today_is_logged_as_needing_attention(
+    invoke: Callable[[Event, str], Run], load_event: Callable[[str], Event], stores: Stores
+) -> None:
+    # Given a well-formed record of 2030-01-01, which the publisher never wrote
+    invoke(load_event("scheduled-midnight"), "2025-03-01 00:00:01")
+    secret = bytes([9]) * 32
+    future = RevealedRecord(
+        date=dt.date(2030, 1, 1), secret=secret.hex(), commitment=seal_of(secret), next_commitment=None, previous=None
+    )
+    stores.archive.put_new(revealed_key(dt.date(2030, 1, 1)), future.to_bytes())
+
+    run = invoke(load_event("scheduled-midnight"), "2025-03-02 00:00:01")
+
+    assert run.result["reveal"]["revealed"] == ["2025-03-01"]
+    assert run.result["reveal"]["not_yet_over"] == ["2030-01-01"]
+    assert "days needing attention" in run.logs
 
 
 @pytest.mark.filterwarnings("ignore:No application metrics to publish")

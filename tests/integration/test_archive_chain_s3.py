@@ -108,3 +108,18 @@ def test_a_later_record_rewritten_with_previous_null_is_502_tampered_record(
     given_away = "but revealed/2025-03-01.json was revealed before it"
     assert_tampered(day_record(load_event, DAY2), given_away)
     assert_tampered(verify_from_archive(load_event, DAY2), given_away)
+
+
+def test_a_record_hidden_by_a_delete_marker_is_502_tampered_record_not_withheld_again(
+    s3: Any, load_event: Callable[[str], Event]
+) -> None:
+    # Given a DeleteObject without a version id on a revealed record: Object Lock keeps the version, but the
+    # record read now is gone
+    s3.delete_object(Bucket=ARCHIVE, Key=revealed_key(DAY2))
+
+    # When the day is asked for, long after its reveal was due
+    answers = (day_record(load_event, DAY2), verify_from_archive(load_event, DAY2))
+
+    # Then the archive is answered as tampered with, never as a day still to be revealed
+    for answer in answers:
+        assert_tampered(answer, f"{revealed_key(DAY2)} is missing")

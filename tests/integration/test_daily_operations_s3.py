@@ -94,9 +94,12 @@ def test_the_watchdog_reads_the_archive_alone_and_answers_yes_after_a_good_night
     check = check_archive(S3Store(ARCHIVE, client=recording), at(DAY2, "00:15:00"))
 
     assert check.today_committed and check.yesterday_revealed
+    # yesterday's record is checked as a verifier checks it: its commitment, and its place in the chain
     assert recording.calls == [
         ("GetObject", ARCHIVE, "commitments/2025-03-02.json"),
         ("GetObject", ARCHIVE, "revealed/2025-03-01.json"),
+        ("GetObject", ARCHIVE, "commitments/2025-03-01.json"),
+        ("ListObjectsV2", ARCHIVE, "revealed/"),
     ]
 
 

@@ -46,6 +46,7 @@ from fairdice.storage import (
     S3Patience,
     S3Store,
     StorageSettings,
+    Stored,
     Stores,
 )
 from fairdice.verdict import Verdict
@@ -551,6 +552,9 @@ def test_a_store_that_says_written_but_cannot_read_back_is_unavailable(tmp_path:
             self.inner = inner
 
         def get(self, key: str) -> bytes | None:
+            return None
+
+        def read(self, key: str) -> Stored | None:
             return None
 
         def put_new(self, key: str, data: bytes) -> bool:

@@ -13,8 +13,11 @@ that never had a secret (every run that day failed) is simply absent: its succes
 it, so a gap is visible (the link's date is not the day before) but cannot hide a changed record.
 
 A commitment proves the day's secret was fixed before the day's play only if it was published in
-time: within COMMITMENT_GRACE of 00:00 UTC, by the archive object's own timestamp (S3's
-LastModified, a file's modification time), never by a time the publisher writes into it.
+time: from 00:00 UTC to COMMITMENT_GRACE after, by the archive object's own timestamp (S3's
+LastModified, a file's modification time), never by a time the publisher writes into it. Not
+before the day either: a secret made before its day could have been chosen for the rolls it gives
+(the publisher only ever makes today's, so a secret or commitment older than its day was put
+there by someone else).
 
 `index.json` is the one object that changes: it lists the revealed days and the chain's head for
 static hosting. It is derived from the write-once records (rebuilt from them on every run) and
@@ -126,9 +129,20 @@ def reveal_time_if_any(day: dt.date) -> dt.datetime | None:
     return None if day == dt.date.max else reveal_time(day)
 
 
+def day_start(day: dt.date) -> dt.datetime:
+    """00:00 UTC of a day: nothing of the day (its secret, its commitment) is made before it."""
+    return dt.datetime.combine(day, dt.time(), dt.UTC)
+
+
 def commitment_deadline(day: dt.date) -> dt.datetime:
     """The last instant a day's commitment counts as published before the day's play: 00:00 UTC + the grace."""
-    return dt.datetime.combine(day, dt.time(), dt.UTC) + COMMITMENT_GRACE
+    return day_start(day) + COMMITMENT_GRACE
+
+
+def reveal_deadline(day: dt.date) -> dt.datetime:
+    """The last instant a closed day's record may still be missing: the publisher's runs that reveal it (those of the
+    next day, which commit the next day first) all end within the next day's commitment grace."""
+    return reveal_time(day) + COMMITMENT_GRACE
 
 
 def days_in(keys: Iterable[str], prefix: str, suffix: str) -> list[dt.date]:
@@ -170,8 +184,10 @@ class Published:
 
     @property
     def in_time(self) -> bool:
-        """Whether it was published within the grace after 00:00 UTC, before the day's play, by a witnessed time."""
-        return self.witnessed and self.published_at <= commitment_deadline(self.commitment.date)
+        """Whether it was published from 00:00 UTC to the grace after, before the day's play (and not before the day
+        began), by a witnessed time."""
+        day = self.commitment.date
+        return self.witnessed and day_start(day) <= self.published_at <= commitment_deadline(day)
 
 
 def read_published(archive: ObjectStore, day: dt.date) -> Published | None:

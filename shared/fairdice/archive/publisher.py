@@ -20,8 +20,10 @@ from fairdice.archive.layout import (
     Commitment,
     RevealedRecord,
     commitment_key,
+    day_start,
     days_in,
     read_commitment,
+    read_document,
     revealed_key,
     secret_key,
     sha256_hex,
@@ -31,7 +33,7 @@ from fairdice.archive.layout import (
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
 from fairdice.fields import Day, Seal
 from fairdice.seal import seal_of
-from fairdice.storage import ObjectStore, Stores
+from fairdice.storage import ObjectStore, Stored, Stores
 
 RandomBytes = Callable[[int], bytes]
 
@@ -54,6 +56,7 @@ class RevealReport(BaseModel):
     revealed: list[Day]
     late_commitments: list[Day]
     orphans: list[Day]
+    not_yet_over: list[Day]
     index_updated: bool
     head: ChainLink | None
 
@@ -74,20 +77,19 @@ def get_or_create_secret(
     """The day's secret and whether this call made it.
 
     Write-once: of concurrent creators exactly one writes; the others read back its secret, so
-    a day never has two. Callers decide which day may be created (see `open_day`).
+    a day never has two. Callers decide which day may be created (see `open_day`). A secret the
+    store dates before the day began was not made by the publisher: TamperedRecord (`_made_on_its_day`).
     """
     key = secret_key(day)
-    existing = secrets.get(key)
-    created = False
-    if existing is None:
+    stored = secrets.read(key)
+    if stored is None:
         fresh = random_bytes(SECRET_BYTES)
         if len(fresh) != SECRET_BYTES:
             raise ValueError(f"the random source gave {len(fresh)} bytes, not {SECRET_BYTES}")
-        created = secrets.put_new(key, fresh)
-        existing = fresh if created else secrets.get(key)
-        if existing is None:
-            raise ArchiveUnavailable(f"{key} was reported as existing but cannot be read; try again")
-    return whole_secret(key, existing), created
+        if secrets.put_new(key, fresh):
+            return whole_secret(key, fresh), True
+        stored = secrets.read(key)
+    return _made_on_its_day(key, day, stored), False
 
 
 def open_day(stores: Stores, now: dt.datetime, random_bytes: RandomBytes = token_bytes) -> DayOpened:
@@ -127,14 +129,28 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
     writes and nothing ran again that day) gets it published now, with the real time, and is
     reported as late. A secret dated before the chain's head (only a wrong clock can make one)
     is an orphan: reported, never revealed, because the chain only grows at its head.
+
+    Only the publisher writes records, so one it did not write is tampering (TamperedRecord): the
+    chain's head must reveal the secret kept for its day, and a record found where this run was about
+    to write must be the very bytes it would have written (an overlapping run's). A record of today
+    or a later day, which the publisher never writes, is reported as `not_yet_over` and left out of
+    the chain and the index, so it cannot become the head.
     """
     today = utc_day(now)
     archive = stores.archive
     closed = [d for d in days_in(stores.secrets.list(SECRETS_PREFIX), SECRETS_PREFIX, "") if d < today]
-    revealed_days = days_in(archive.list(REVEALED_PREFIX), REVEALED_PREFIX, ".json")
+    listed = days_in(archive.list(REVEALED_PREFIX), REVEALED_PREFIX, ".json")
+    revealed_days = [d for d in listed if d < today]
     known = set(revealed_days)
-    head = _head(archive, revealed_days[-1]) if revealed_days else None
-    report = RevealReport(revealed=[], late_commitments=[], orphans=[], index_updated=False, head=None)
+    head = _head(stores, revealed_days[-1]) if revealed_days else None
+    report = RevealReport(
+        revealed=[],
+        late_commitments=[],
+        orphans=[],
+        not_yet_over=[d for d in listed if d >= today],
+        index_updated=False,
+        head=None,
+    )
     for day in closed:
         if day in known:
             continue
@@ -145,8 +161,11 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
         data = record.to_bytes()
         if archive.put_new(revealed_key(day), data):
             report.revealed.append(day)
-        else:
-            data = _must_get(archive, revealed_key(day))
+        elif _must_get(archive, revealed_key(day)) != data:
+            raise TamperedRecord(
+                f"{revealed_key(day)} was written by someone else just before this run wrote it, and is not the"
+                " record the publisher writes for that day"
+            )
         known.add(day)
         head = (day, data)
     report.head = None if head is None else ChainLink(date=head[0], sha256=sha256_hex(head[1]))
@@ -166,8 +185,34 @@ def publish(stores: Stores, now: dt.datetime, random_bytes: RandomBytes = token_
     return PublishReport(today=today, reveal=reveal_closed(stores, now))
 
 
-def _head(archive: ObjectStore, day: dt.date) -> tuple[dt.date, bytes]:
-    return day, _must_get(archive, revealed_key(day))
+def _made_on_its_day(key: str, day: dt.date, stored: Stored | None) -> bytes:
+    """The secret kept at `key` for `day`, which must be whole and written on its day or later.
+
+    The publisher makes a day's secret only once the day has begun (`open_day`), so one the store
+    dates before 00:00 UTC of its day was put there by someone else, who could have chosen it for
+    the rolls it gives: TamperedRecord, never used, committed to or revealed.
+    """
+    if stored is None:
+        raise ArchiveUnavailable(f"{key} was listed or reported as existing but cannot be read; try again")
+    if stored.modified < day_start(day):
+        raise TamperedRecord(
+            f"{key} was written at {stored.modified:%Y-%m-%d %H:%M:%S} UTC, before its day began: the publisher"
+            " makes a day's secret on its day, so this one was put there by someone else",
+            field="secret",
+        )
+    return whole_secret(key, stored.data)
+
+
+def _head(stores: Stores, day: dt.date) -> tuple[dt.date, bytes]:
+    """The chain's latest record, which must reveal the secret the publisher keeps for its day (it wrote it)."""
+    key = revealed_key(day)
+    data = _must_get(stores.archive, key)
+    record = read_document(RevealedRecord, key, data, day, "a revealed record")
+    kept = stores.secrets.read(secret_key(day))
+    if kept is None or bytes.fromhex(record.secret) != kept.data:
+        kept_what = "no secret is kept for that day" if kept is None else "it is not the secret kept for that day"
+        raise TamperedRecord(f"{key} reveals a secret, but {kept_what}: the publisher did not write it", field="secret")
+    return day, data
 
 
 def _must_get(store: ObjectStore, key: str) -> bytes:
@@ -180,7 +225,7 @@ def _must_get(store: ObjectStore, key: str) -> bytes:
 def _record_for(
     stores: Stores, day: dt.date, head: tuple[dt.date, bytes] | None, now: dt.datetime, report: RevealReport
 ) -> RevealedRecord:
-    secret = whole_secret(secret_key(day), _must_get(stores.secrets, secret_key(day)))
+    secret = _made_on_its_day(secret_key(day), day, stores.secrets.read(secret_key(day)))
     seal = seal_of(secret)
     commitment, published_now = _ensure_commitment(stores.archive, day, seal, now)
     if published_now:

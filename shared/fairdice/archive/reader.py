@@ -25,6 +25,7 @@ from fairdice.archive.layout import (
     days_in,
     read_document,
     read_published,
+    reveal_deadline,
     reveal_time,
     revealed_key,
     sha256_hex,
@@ -108,7 +109,9 @@ class ArchiveReader:
     commitment published before is not an error but a `seal: mismatch` verdict; anything else
     that does not hold raises `TamperedRecord`. Checked records are immutable, so they are kept in
     memory (at most one small entry per revealed day), as are published commitments (write-once);
-    a pending day, or one without a secret, is remembered for `recheck_after` by `clock`.
+    a pending day, or one without a secret, is remembered for `recheck_after` by `clock`. A closed
+    day with a commitment is pending only until the runs that reveal it have ended (`reveal_deadline`);
+    its record missing after that raises `TamperedRecord` (never written, or hidden since).
 
     One request reads through `within(seconds, monotonic)`: the same memory, and no read started
     once its seconds are spent (ArchiveUnavailable instead).
@@ -185,7 +188,7 @@ class ArchiveReader:
             )
         recent = self._recent.get(day)
         if recent is None or now >= recent.until:
-            found = self._look(day, today)
+            found = self._look(day, now)
             if isinstance(found, _Revealed):
                 self._revealed[day] = found
                 return found
@@ -195,14 +198,23 @@ class ArchiveReader:
             raise UnknownDay(f"the daily archive has no secret for {day}", field="date")
         return recent.found
 
-    def _look(self, day: dt.date, today: dt.date) -> _Revealed | _Pending | _Missing:
+    def _look(self, day: dt.date, now: dt.datetime) -> _Revealed | _Pending | _Missing:
         # Never early, here too: a day not over is pending whatever the archive holds.
-        stored = self._archive.read(revealed_key(day)) if day < today else None
+        closed = day < utc_day(now)
+        stored = self._archive.read(revealed_key(day)) if closed else None
         if stored is not None:
             return self._check(day, stored)
         published = self._published(day)
-        if published is None and day < today:
+        if published is None and closed:
             return _Missing(day)
+        if closed and now > reveal_deadline(day):
+            # A committed day is revealed by the next day's runs; its record missing after them was never written
+            # (every run failed) or was hidden since (a delete marker): either way, not a day to wait for.
+            raise TamperedRecord(
+                f"{revealed_key(day)} is missing, though {commitment_key(day)} exists and the day's secret was due to"
+                f" be revealed by {reveal_deadline(day):%Y-%m-%d %H:%M} UTC: the archive is incomplete or was tampered"
+                " with"
+            )
         return _Pending(day, published)
 
     def _remember(self, day: dt.date, recent: _Recent) -> _Recent:

@@ -10,19 +10,20 @@ nothing is written, and no secret is ever read (the private store is not even gi
 
 import datetime as dt
 
-from pydantic import AwareDatetime, BaseModel, ValidationError
+from pydantic import AwareDatetime, BaseModel
 
 from fairdice.archive.layout import (
     COMMITMENT_GRACE,
     COMMITMENTS_PREFIX,
-    Commitment,
-    RevealedRecord,
     commitment_deadline,
     commitment_key,
+    day_start,
     days_in,
     revealed_key,
     utc_day,
 )
+from fairdice.archive.reader import ArchiveReader
+from fairdice.errors import TamperedRecord, UnknownDay
 from fairdice.fields import Day
 from fairdice.storage import ObjectStore
 
@@ -46,26 +47,20 @@ class ArchiveCheck(BaseModel):
 def check_archive(archive: ObjectStore, now: dt.datetime) -> ArchiveCheck:
     """Whether today's (UTC, from `now`) commitment and yesterday's revealed record are in the archive.
 
-    Each must be there and be the document it should be, dated its day; today's commitment must also have
-    been published within the grace after 00:00 UTC, by the archive's own timestamp (a late one shows
-    nothing about the day's play: every verdict of the day is at most incomplete). A day before the archive's
-    first commitment had no secret to reveal: yesterday counts as revealed on a stack that began
-    today. ArchiveUnavailable when the archive cannot be read: then there is no answer at all.
+    Each is read and checked as the archive's readers check it (`ArchiveReader`): today's commitment must
+    be a commitment document dated today, published in time (from 00:00 UTC to the grace after, by the
+    archive's own witnessed timestamp; a late one shows nothing about the day's play: every verdict of the
+    day is at most incomplete); yesterday's record must pass every check a verifier makes (its own
+    commitment, the commitment published before the day, both links of the chain) and reveal the secret
+    that commitment is of. A day before the archive's first commitment had no secret to reveal:
+    yesterday counts as revealed on a stack that began today. ArchiveUnavailable when the archive cannot
+    be read: then there is no answer at all.
     """
     today = utc_day(now)
     yesterday = today - dt.timedelta(days=1)
-    stored = archive.read(commitment_key(today))
-    commitment = _problem(None if stored is None else stored.data, commitment_key(today), Commitment, today)
-    if commitment is None and stored is not None and stored.modified > commitment_deadline(today):
-        commitment = (
-            f"{commitment_key(today)} was published at {stored.modified:%H:%M:%S} UTC, more than"
-            f" {COMMITMENT_GRACE.seconds // 60} minutes after 00:00 UTC"
-        )
-    record = archive.get(revealed_key(yesterday))
-    if record is None and _first_commitment(archive) in (None, today):
-        revealed = None  # the archive begins today: there was nothing to reveal
-    else:
-        revealed = _problem(record, revealed_key(yesterday), RevealedRecord, yesterday)
+    reader = ArchiveReader(archive, clock=lambda: now)
+    commitment = _commitment_problem(reader, today)
+    revealed = _record_problem(reader, archive, yesterday, today)
     return ArchiveCheck(
         checked_at=now.astimezone(dt.UTC),
         today=today,
@@ -76,16 +71,42 @@ def check_archive(archive: ObjectStore, now: dt.datetime) -> ArchiveCheck:
     )
 
 
-def _problem(data: bytes | None, key: str, kind: type[Commitment | RevealedRecord], day: dt.date) -> str | None:
-    """What is wrong with the document found at `key`, in words; None when it is there and right."""
-    if data is None:
-        return f"{key} is missing"
+def _commitment_problem(reader: ArchiveReader, today: dt.date) -> str | None:
+    """What is wrong with today's commitment, in words; None when it is there and in time."""
+    key = commitment_key(today)
     try:
-        found = kind.model_validate_json(data)
-    except ValidationError:
-        return f"{key} is not a {kind.__name__} document"
-    if found.date != day:
-        return f"{key} is dated {found.date}"
+        found = reader.record(today)
+    except TamperedRecord as exc:
+        return exc.message
+    published_at = found.commitment_published_at
+    if published_at is None:
+        return f"{key} is missing"
+    if found.commitment_in_time:
+        return None
+    if published_at < day_start(today):
+        return f"{key} was published at {published_at:%Y-%m-%d %H:%M:%S} UTC, before its day began"
+    if published_at > commitment_deadline(today):
+        return (
+            f"{key} was published at {published_at:%H:%M:%S} UTC, more than"
+            f" {COMMITMENT_GRACE.seconds // 60} minutes after 00:00 UTC"
+        )
+    return f"{key} is dated by a time the archive does not witness (a folder, or an S3 endpoint other than AWS's)"
+
+
+def _record_problem(reader: ArchiveReader, archive: ObjectStore, yesterday: dt.date, today: dt.date) -> str | None:
+    """What is wrong with yesterday's revealed record, in words; None when it is there and checks."""
+    key = revealed_key(yesterday)
+    try:
+        found = reader.record(yesterday)
+    except UnknownDay:
+        # Neither a commitment nor a record: the archive begins today, or every run that day failed.
+        return None if _first_commitment(archive) in (None, today) else f"{key} is missing"
+    except TamperedRecord as exc:
+        return exc.message
+    if found.status != "revealed":
+        return f"{key} is missing"
+    if found.seal != "match":
+        return f"{key} reveals a secret that does not give {commitment_key(yesterday)}, published before the day"
     return None
 
 

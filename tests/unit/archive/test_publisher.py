@@ -12,13 +12,23 @@ from itertools import count
 from pathlib import Path
 
 import pytest
-from fairdice.archive.layout import ArchiveIndex, Commitment, RevealedRecord, commitment_key, revealed_key, secret_key
+from fairdice.archive.layout import (
+    ArchiveIndex,
+    ChainLink,
+    Commitment,
+    RevealedRecord,
+    commitment_key,
+    revealed_key,
+    secret_key,
+)
 from fairdice.archive.publisher import get_or_create_secret, open_day, publish, reveal_closed
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
 from fairdice.seal import seal_of
-from fairdice.storage import FolderStore, ObjectStore, StorageSettings, Stores
+from fairdice.storage import FolderStore, ObjectStore, StorageSettings, Stored, Stores
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from testkit.timeline import Timeline
 
 MARCH = dt.date(2025, 3, 1)
 
@@ -128,6 +138,9 @@ def test_a_creator_that_loses_the_write_race_reads_back_the_winners_secret(tmp_p
         def get(self, key: str) -> bytes | None:
             return secrets.get(key)
 
+        def read(self, key: str) -> Stored | None:
+            return secrets.read(key)
+
         def put_new(self, key: str, data: bytes) -> bool:
             secrets.put_new(key, winner)
             return secrets.put_new(key, data)
@@ -153,6 +166,53 @@ def test_a_stored_secret_of_the_wrong_size_is_reported_as_tampered(tmp_path: Pat
     secrets.put_new(secret_key(MARCH), b"short")
     with pytest.raises(TamperedRecord, match="5 bytes, not 32"):
         get_or_create_secret(secrets, MARCH)
+
+
+def test_a_secret_put_in_the_store_before_its_day_began_is_refused_not_committed(tmp_path: Path) -> None:
+    # Given a secret for 2025-03-02 written at noon the day before (chosen for the rolls it gives)
+    timeline = Timeline(at("2025-03-01 00:00:02"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at("2025-03-01 00:00:02"))
+    timeline.now = at("2025-03-01 12:00")
+    stores.secrets.put_new(secret_key(dt.date(2025, 3, 2)), bytes([9]) * 32)
+
+    # When the publisher opens 2025-03-02 at midnight
+    with pytest.raises(TamperedRecord, match="before its day began") as refused:
+        timeline.publish(stores, at("2025-03-02 00:00:02"))
+
+    # Then the run fails as tampering does, and no commitment to that secret is published
+    assert refused.value.field == "secret"
+    assert stores.archive.get(commitment_key(dt.date(2025, 3, 2))) is None
+
+
+def test_a_secret_put_in_the_store_before_its_day_began_is_never_revealed(tmp_path: Path) -> None:
+    # Given a secret for 2025-03-02 written the day before, which the run at its midnight refused
+    timeline = Timeline(at("2025-03-01 00:00:02"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at("2025-03-01 00:00:02"))
+    timeline.now = at("2025-03-01 12:00")
+    stores.secrets.put_new(secret_key(dt.date(2025, 3, 2)), bytes([9]) * 32)
+
+    # When the next day's run reveals the closed days
+    with pytest.raises(TamperedRecord, match="before its day began"):
+        timeline.publish(stores, at("2025-03-03 00:00:02"))
+
+    # Then the days before it are revealed, and it is not: neither its record nor a late commitment
+    assert revealed_days(stores) == [MARCH]
+    assert stores.archive.get(commitment_key(dt.date(2025, 3, 2))) is None
+
+
+def test_a_secret_made_at_the_first_instant_of_its_day_is_the_days_secret(tmp_path: Path) -> None:
+    # Given a secret written at 00:00:00 UTC exactly (a creator that lost the write race to it reads it back)
+    timeline = Timeline(at("2025-03-01 00:00:00"))
+    stores = timeline.stores(tmp_path)
+    stores.secrets.put_new(secret_key(MARCH), bytes([7]) * 32)
+
+    # When the publisher opens the day
+    opened = timeline.publish(stores, at("2025-03-01 00:00:01")).today
+
+    # Then it commits to it
+    assert not opened.created and opened.commitment == seal_of(bytes([7]) * 32)
 
 
 def test_a_run_that_died_between_the_two_writes_is_completed_by_the_next(tmp_path: Path) -> None:
@@ -335,34 +395,41 @@ def test_a_secret_dated_before_the_chains_head_is_an_orphan_never_revealed(tmp_p
     assert revealed_days(stores) == [dt.date(2025, 3, 5), dt.date(2025, 3, 6)]
 
 
-def test_a_reveal_race_loser_continues_the_chain_from_the_winners_record(tmp_path: Path) -> None:
-    # Given another publisher that already revealed the day with a different next_commitment
+class ListsNothingRevealed:
+    """The archive as a reveal pass saw it when it listed, before a rival wrote any record."""
+
+    def __init__(self, inner: ObjectStore) -> None:
+        self.inner = inner
+
+    def get(self, key: str) -> bytes | None:
+        return self.inner.get(key)
+
+    def read(self, key: str) -> Stored | None:
+        return self.inner.read(key)
+
+    def put_new(self, key: str, data: bytes) -> bool:
+        return self.inner.put_new(key, data)
+
+    def replace(self, key: str, data: bytes) -> None:
+        self.inner.replace(key, data)
+
+    def list(self, prefix: str) -> list[str]:
+        return [] if prefix == "revealed/" else self.inner.list(prefix)
+
+
+def test_a_reveal_race_loser_continues_the_chain_from_the_winners_identical_record(tmp_path: Path) -> None:
+    # Given an overlapping run that already revealed the day, with the very record this run writes
     stores = local_stores(tmp_path)
     publish(stores, at("2025-03-01 00:00"))
-    secret = stores.secrets.get(secret_key(MARCH)) or b""
-    rival = RevealedRecord(
-        date=MARCH, secret=secret.hex(), commitment=seal_of(secret), next_commitment=None, previous=None
-    )
     open_day(stores, at("2025-03-02 00:00"))
+    secret = stores.secrets.get(secret_key(MARCH)) or b""
+    following = stores.secrets.get(secret_key(dt.date(2025, 3, 2))) or b""
+    rival = RevealedRecord(
+        date=MARCH, secret=secret.hex(), commitment=seal_of(secret), next_commitment=seal_of(following), previous=None
+    )
     stores.archive.put_new(revealed_key(MARCH), rival.to_bytes())
 
     # When a reveal pass that listed before the rival wrote reaches that day
-    class ListsNothingRevealed:
-        def __init__(self, inner: ObjectStore) -> None:
-            self.inner = inner
-
-        def get(self, key: str) -> bytes | None:
-            return self.inner.get(key)
-
-        def put_new(self, key: str, data: bytes) -> bool:
-            return self.inner.put_new(key, data)
-
-        def replace(self, key: str, data: bytes) -> None:
-            self.inner.replace(key, data)
-
-        def list(self, prefix: str) -> list[str]:
-            return [] if prefix == "revealed/" else self.inner.list(prefix)
-
     open_day(stores, at("2025-03-03 00:00"))
     report = reveal_closed(Stores(stores.secrets, ListsNothingRevealed(stores.archive)), at("2025-03-03 00:00"))
 
@@ -371,6 +438,79 @@ def test_a_reveal_race_loser_continues_the_chain_from_the_winners_record(tmp_pat
     assert stores.archive.get(revealed_key(MARCH)) == rival.to_bytes()
     link = record_of(stores, dt.date(2025, 3, 2)).previous
     assert link is not None and link.sha256 == hashlib.sha256(rival.to_bytes()).hexdigest()
+
+
+def test_a_record_written_by_someone_else_just_before_the_publisher_stops_the_run(tmp_path: Path) -> None:
+    # Given a record of 2025-03-01 with a secret of someone else's, written between the run's listing and its write
+    stores = local_stores(tmp_path)
+    publish(stores, at("2025-03-01 00:00"))
+    open_day(stores, at("2025-03-02 00:00"))
+    other = bytes([9]) * 32
+    fake = RevealedRecord(
+        date=MARCH, secret=other.hex(), commitment=seal_of(other), next_commitment=None, previous=None
+    )
+    stores.archive.put_new(revealed_key(MARCH), fake.to_bytes())
+
+    # When the reveal pass finds it where it was about to write
+    with pytest.raises(TamperedRecord, match="is not the record the publisher writes"):
+        reveal_closed(Stores(stores.secrets, ListsNothingRevealed(stores.archive)), at("2025-03-02 00:00"))
+
+    # Then nothing is chained onto it, nor indexed
+    assert revealed_days(stores) == [MARCH]
+    assert json.loads(stores.archive.get("index.json") or b"")["revealed"] == []
+
+
+def test_a_record_written_before_the_publisher_reveals_its_day_stops_every_later_run(tmp_path: Path) -> None:
+    # Given a record of 2025-03-02 with a secret of someone else's, written at noon that day, properly chained
+    timeline = Timeline(at("2025-03-01 00:00:02"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at("2025-03-01 00:00:02"))
+    timeline.publish(stores, at("2025-03-02 00:00:02"))
+    timeline.now = at("2025-03-02 12:00")
+    previous = stores.archive.get(revealed_key(MARCH)) or b""
+    other = bytes([9]) * 32
+    fake = RevealedRecord(
+        date=dt.date(2025, 3, 2),
+        secret=other.hex(),
+        commitment=seal_of(other),
+        next_commitment=None,
+        previous=ChainLink(date=MARCH, sha256=hashlib.sha256(previous).hexdigest()),
+    )
+    stores.archive.put_new(revealed_key(dt.date(2025, 3, 2)), fake.to_bytes())
+
+    for moment in ("2025-03-03 00:00:02", "2025-03-04 00:00:02"):
+        # When the publisher runs on the following days
+        with pytest.raises(TamperedRecord, match="not the secret kept for that day") as refused:
+            timeline.publish(stores, at(moment))
+
+        # Then each run fails as tampering does, and nothing is chained onto the record it did not write
+        assert refused.value.field == "secret"
+        assert revealed_days(stores) == [MARCH, dt.date(2025, 3, 2)]
+    # while each day still gets its secret and its commitment, in time
+    assert stores.archive.get(commitment_key(dt.date(2025, 3, 4))) is not None
+
+
+def test_a_record_dated_after_today_never_becomes_the_chains_head(tmp_path: Path) -> None:
+    # Given a well-formed record of 2030-01-01 in the archive, written on 2025-03-02
+    stores = local_stores(tmp_path)
+    publish(stores, at("2025-03-01 00:00"))
+    publish(stores, at("2025-03-02 00:00"))
+    other = bytes([9]) * 32
+    future = RevealedRecord(
+        date=dt.date(2030, 1, 1), secret=other.hex(), commitment=seal_of(other), next_commitment=None, previous=None
+    )
+    stores.archive.put_new(revealed_key(dt.date(2030, 1, 1)), future.to_bytes())
+
+    # When the next day's run reveals 2025-03-02
+    report = publish(stores, at("2025-03-03 00:00")).reveal
+
+    # Then the day is revealed onto the real chain, the record is reported, and the index leaves it out
+    assert report.revealed == [dt.date(2025, 3, 2)] and report.orphans == []
+    assert report.not_yet_over == [dt.date(2030, 1, 1)]
+    assert report.head is not None and report.head.date == dt.date(2025, 3, 2)
+    link = record_of(stores, dt.date(2025, 3, 2)).previous
+    assert link is not None and link.date == MARCH
+    assert json.loads(stores.archive.get("index.json") or b"")["revealed"] == ["2025-03-01", "2025-03-02"]
 
 
 def test_the_index_is_rebuilt_when_it_was_lost_or_is_stale(tmp_path: Path) -> None:

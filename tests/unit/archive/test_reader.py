@@ -108,6 +108,30 @@ def test_a_closed_day_waiting_for_the_publisher_is_still_pending(stores: Stores)
     assert found == PendingDay(reveal_at=at("2025-03-03 00:00"))
 
 
+def test_a_closed_day_is_pending_until_its_reveal_was_due_then_a_missing_record_is_tampered(stores: Stores) -> None:
+    # Given 2025-03-02 committed and over, and no publisher run on 03-03 at all
+    # When it is asked for up to 00:15 on 03-03, when every run that reveals it has ended, Then it is pending
+    assert reader_at(stores, "2025-03-03 00:15:00").lookup(NEXT) == PendingDay(reveal_at=at("2025-03-03 00:00"))
+
+    # When it is asked for after that, Then its missing record is the archive's fault, not a day to wait for
+    reader = reader_at(stores, "2025-03-03 00:15:01")
+    with pytest.raises(TamperedRecord, match=r"revealed/2025-03-02.json is missing.*incomplete or was tampered with"):
+        reader.lookup(NEXT)
+    with pytest.raises(TamperedRecord):
+        daily_record(reader, NEXT)
+    with pytest.raises(TamperedRecord):
+        daily_verdict(reader, NEXT, PLAYER)
+
+
+def test_a_revealed_record_that_disappears_is_tampered_not_pending_again(tmp_path: Path, stores: Stores) -> None:
+    # Given 2025-03-01 revealed, then its record removed (as a delete marker hides it in S3)
+    (tmp_path / "archive" / revealed_key(DAY)).unlink()
+
+    # When a player verifies a roll of that day, Then the archive is answered as tampered with, not withheld
+    with pytest.raises(TamperedRecord, match=re.escape(f"{revealed_key(DAY)} is missing")):
+        daily_verdict(reader_at(stores, "2025-03-02 12:00"), DAY, PLAYER)
+
+
 def test_a_reader_never_reveals_early_even_if_the_archive_holds_a_record(stores: Stores) -> None:
     secret = stores.secrets.get(secret_key(NEXT)) or b""
     early = RevealedRecord(

@@ -8,9 +8,18 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
-from fairdice.archive.layout import commitment_key, revealed_key, secret_key
+from fairdice.archive.layout import (
+    ChainLink,
+    Commitment,
+    RevealedRecord,
+    commitment_key,
+    revealed_key,
+    secret_key,
+    sha256_hex,
+)
 from fairdice.archive.watchdog import check_archive
-from fairdice.errors import ArchiveUnavailable
+from fairdice.errors import ArchiveUnavailable, TamperedRecord
+from fairdice.seal import seal_of
 from fairdice.storage import ObjectStore, Stored, Stores
 
 from testkit.timeline import Timeline
@@ -112,14 +121,27 @@ def test_an_empty_archive_has_no_commitment_for_today(stores: Stores) -> None:
 
 
 @pytest.mark.parametrize(
-    ("key", "data", "problem"),
+    ("key", "data", "problems"),
     [
-        (commitment_key(DAY2), b"not json", f"{commitment_key(DAY2)} is not a Commitment document"),
-        (revealed_key(DAY1), b'{"date": "2025-03-01"}', f"{revealed_key(DAY1)} is not a RevealedRecord document"),
+        # yesterday's record cannot be checked against a next commitment that is not one: the reader says so too
+        (
+            commitment_key(DAY2),
+            b"not json",
+            2
+            * [
+                f"{commitment_key(DAY2)} is not a commitment document: document: Invalid JSON: expected ident at line 1"
+                " column 2"
+            ],
+        ),
+        (
+            revealed_key(DAY1),
+            b'{"date": "2025-03-01"}',
+            [f"{revealed_key(DAY1)} is not a revealed record: secret: Field required"],
+        ),
     ],
 )
 def test_a_document_that_is_not_what_it_should_be_counts_as_missing(
-    timeline: Timeline, tmp_path: Path, stores: Stores, key: str, data: bytes, problem: str
+    timeline: Timeline, tmp_path: Path, stores: Stores, key: str, data: bytes, problems: list[str]
 ) -> None:
     # Given a healthy archive of which one document is replaced by something else
     timeline.publish(stores, at(DAY1, "00:00:02"))
@@ -129,7 +151,7 @@ def test_a_document_that_is_not_what_it_should_be_counts_as_missing(
     check = check_archive(stores.archive, at(DAY2, "00:15:00"))
 
     assert not check.healthy
-    assert check.problems == [problem]
+    assert check.problems == problems
 
 
 def test_a_document_of_another_day_does_not_count(timeline: Timeline, tmp_path: Path, stores: Stores) -> None:
@@ -141,7 +163,59 @@ def test_a_document_of_another_day_does_not_count(timeline: Timeline, tmp_path: 
     check = check_archive(stores.archive, at(DAY2, "00:15:00"))
 
     assert not check.today_committed
-    assert check.problems == [f"{commitment_key(DAY2)} is dated {DAY1}"]
+    assert check.problems[0] == f"{commitment_key(DAY2)} is dated {DAY1}"
+
+
+def test_a_record_someone_else_wrote_before_the_publisher_is_not_yesterdays_reveal(
+    timeline: Timeline, stores: Stores
+) -> None:
+    # Given a record of DAY2 with a secret of someone else's, written at noon on DAY2 and properly chained
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline.publish(stores, at(DAY2, "00:00:02"))
+    timeline.now = at(DAY2, "12:00:00")
+    previous = stores.archive.get(revealed_key(DAY1)) or b""
+    other = bytes([9]) * 32
+    fake = RevealedRecord(
+        date=DAY2,
+        secret=other.hex(),
+        commitment=seal_of(other),
+        next_commitment=None,
+        previous=ChainLink(date=DAY1, sha256=sha256_hex(previous)),
+    )
+    stores.archive.put_new(revealed_key(DAY2), fake.to_bytes())
+    # (the publisher opens DAY3, then refuses to chain onto a record it did not write)
+    with pytest.raises(TamperedRecord):
+        timeline.publish(stores, at(DAY3, "00:00:02"))
+
+    # When the watchdog looks at 00:15 on DAY3
+    check = check_archive(ReadOnly(stores.archive), at(DAY3, "00:15:00"))
+
+    # Then yesterday is not revealed: its record does not reveal the secret committed to
+    assert check.today_committed and not check.yesterday_revealed
+    assert check.problems == [
+        f"{revealed_key(DAY2)} reveals a secret that does not give {commitment_key(DAY2)}, published before the day"
+    ]
+
+
+def test_a_commitment_written_before_its_day_began_is_not_todays(timeline: Timeline, stores: Stores) -> None:
+    # Given a commitment of DAY3 written at noon on DAY2 (so the DAY3 run finds it and stops)
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline.publish(stores, at(DAY2, "00:00:02"))
+    timeline.now = at(DAY2, "12:00:00")
+    early = Commitment(date=DAY3, commitment="ab" * 32, published_at=at(DAY3, "00:00:00"))
+    stores.archive.put_new(commitment_key(DAY3), early.to_bytes())
+    with pytest.raises(TamperedRecord):
+        timeline.publish(stores, at(DAY3, "00:00:02"))
+
+    # When the watchdog looks at 00:15 on DAY3
+    check = check_archive(ReadOnly(stores.archive), at(DAY3, "00:15:00"))
+
+    # Then today is not committed (by the archive's own time, whatever the document says), nor yesterday revealed
+    assert not check.today_committed and not check.yesterday_revealed
+    assert check.problems == [
+        f"{commitment_key(DAY3)} was published at 2025-03-02 12:00:00 UTC, before its day began",
+        f"{revealed_key(DAY2)} is missing",
+    ]
 
 
 def test_the_day_is_the_utc_day_of_the_clock(timeline: Timeline, stores: Stores) -> None:
@@ -157,6 +231,9 @@ def test_the_day_is_the_utc_day_of_the_clock(timeline: Timeline, stores: Stores)
 def test_an_archive_that_cannot_be_read_gives_no_answer_at_all(stores: Stores) -> None:
     class Unreadable(ReadOnly):
         def get(self, key: str) -> bytes | None:
+            raise ArchiveUnavailable(f"S3 bucket fairdice-archive: cannot read {key} (SlowDown); try again later")
+
+        def read(self, key: str) -> Stored | None:
             raise ArchiveUnavailable(f"S3 bucket fairdice-archive: cannot read {key} (SlowDown); try again later")
 
     with pytest.raises(ArchiveUnavailable, match="SlowDown"):

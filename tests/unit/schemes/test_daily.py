@@ -137,6 +137,31 @@ def test_a_commitment_published_after_the_grace_gives_at_most_incomplete(archive
     assert not is_final(record)
 
 
+def test_a_commitment_the_archive_dates_before_its_day_began_gives_at_most_incomplete(
+    archive: tuple[Timeline, Stores],
+) -> None:
+    # Given a day published and revealed, whose commitment the archive dates at noon the day before (written then,
+    # so its secret could have been chosen for the rolls it gives)
+    timeline, stores = archive
+    timeline.publish(stores, at("2025-03-01 00:00:03"))
+    timeline.publish(stores, at("2025-03-02 00:00:01"))
+    timeline.now = at("2025-02-28 12:00")
+    stores.archive.replace(commitment_key(ARCHIVE_DAY), stores.archive.get(commitment_key(ARCHIVE_DAY)) or b"")
+    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
+
+    # When a player's roll of that day is verified
+    verdict = verified(reader, recorded=faces(verified(reader)))
+
+    # Then the rolls match, but the commitment is not in time: incomplete, saying why, and not final
+    assert (verdict.verdict, verdict.checks.seal, verdict.checks.rolls) == ("incomplete", "match", "match")
+    assert verdict.reasons == [
+        "the commitment of 2025-03-01 was published at 2025-02-28 12:00:00 UTC, before its day began, which the"
+        " publisher never does: the secret could have been chosen for the rolls it gives"
+    ]
+    assert verdict.seal.in_time is False and not is_final(verdict)
+    assert reader.record(ARCHIVE_DAY).commitment_in_time is False
+
+
 def test_a_commitment_the_next_run_had_to_publish_at_reveal_time_is_late(archive: tuple[Timeline, Stores]) -> None:
     # Given a run that made the day's secret but died before its commitment: the next run publishes it at reveal
     timeline, stores = archive

@@ -137,6 +137,29 @@ def test_post_verify_takes_a_daily_secret_from_the_archive(
     assert verdict["source"] == "daily archive revealed/2025-03-01.json"
 
 
+def test_a_revealed_days_record_that_disappears_is_502_tampered_record_not_withheld(
+    tmp_path: Path,
+    timeline: Timeline,
+    stores: Stores,
+    clock_at: Callable[[str], None],
+    load_event: Callable[[str], Event],
+) -> None:
+    # Given 2025-03-01 revealed by the next midnight's run, then its record removed
+    timeline.publish(stores, at("2025-03-01 00:00"))
+    timeline.publish(stores, at("2025-03-02 00:00"))
+    (tmp_path / "archive" / "revealed" / "2025-03-01.json").unlink()
+    clock_at("2025-03-02 12:00")
+
+    # When a player's roll or the day's record is asked for
+    for event in ("api-daily-roll", "api-daily-record"):
+        status, headers, answer = call(load_event(event))
+
+        # Then the answer says the archive is not to be trusted, and is not cached as a day still to come
+        assert status == 502 and answer["error"]["code"] == "tampered_record"
+        assert "revealed/2025-03-01.json is missing" in answer["error"]["message"]
+        assert "Cache-Control" not in headers
+
+
 def test_a_day_without_a_secret_is_404_and_a_bad_date_422_naming_it(
     timeline: Timeline, stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
 ) -> None:

@@ -1,0 +1,74 @@
+"""fairdice.storage: which S3 endpoints answer with AWS S3's own LastModified, a time no writer sets.
+
+The stores themselves, over folders and moto's S3, are in tests/integration/test_storage_contract.py.
+"""
+
+import pytest
+from fairdice.storage import aws_own
+
+
+@pytest.mark.parametrize(
+    "endpoint",
+    [
+        "https://s3.amazonaws.com",
+        "https://s3.eu-west-1.amazonaws.com",
+        "https://s3.us-gov-west-1.amazonaws.com",
+        "https://s3-eu-west-1.amazonaws.com",
+        "https://s3-external-1.amazonaws.com",
+        "https://s3.dualstack.eu-west-1.amazonaws.com",
+        "https://s3-fips.us-east-1.amazonaws.com",
+        "https://s3-fips.dualstack.us-east-1.amazonaws.com",
+        "https://fairdice-archive.s3.eu-west-1.amazonaws.com",
+        "https://bucket.vpce-0a1b2c3d4e5f-6g7h8i9j.s3.eu-west-1.vpce.amazonaws.com",
+        "https://vpce-0a1b2c3d4e5f-6g7h8i9j.s3.eu-west-1.vpce.amazonaws.com",
+        "https://s3.cn-north-1.amazonaws.com.cn",
+        "https://s3.eu-west-1.amazonaws.com.",
+    ],
+)
+def test_an_https_endpoint_of_s3_itself_witnesses_when_an_object_was_written(endpoint: str) -> None:
+    assert aws_own(endpoint, "fairdice-archive") is True
+
+
+@pytest.mark.parametrize(
+    "endpoint",
+    [
+        # hosts under amazonaws.com that answer what their owner makes them answer
+        "https://abcdef1234.execute-api.eu-west-1.amazonaws.com",
+        "https://ec2-203-0-113-5.eu-west-1.compute.amazonaws.com",
+        "https://my-lb-1.eu-west-1.elb.amazonaws.com",
+        "https://vpce-0a1b-2c3d.vpce-svc-0123456789abcdef0.eu-west-1.vpce.amazonaws.com",
+        "https://vpce-0a1b-2c3d.execute-api.eu-west-1.vpce.amazonaws.com",
+        "https://amazonaws.com",
+        # S3 Object Lambda: its Lambda writes the answer, LastModified included
+        "https://ap-123456789012.s3-object-lambda.eu-west-1.amazonaws.com",
+        "https://fairdice-archive-q1w2e3r4t5y6u7i8o9p0--ol-s3.s3.eu-west-1.amazonaws.com",
+        # S3's website endpoint is not its API
+        "https://fairdice-archive.s3-website-eu-west-1.amazonaws.com",
+        # not AWS, or not over TLS (anyone between may answer)
+        "http://s3.eu-west-1.amazonaws.com",
+        "http://127.0.0.1:9000",
+        "https://minio.example",
+        "https://amazonaws.com.example",
+        "https://s3.amazonaws.com.evil.example",
+        "https://s3.eu-west-1.amazonaws.com.evil.example",
+        "https://notamazonaws.com",
+        "https://s3.notamazonaws.com",
+        None,
+    ],
+)
+def test_any_other_endpoint_witnesses_nothing(endpoint: str | None) -> None:
+    assert aws_own(endpoint, "fairdice-archive") is False
+
+
+@pytest.mark.parametrize(
+    "bucket",
+    [
+        "fairdice-archive-q1w2e3r4t5y6u7i8o9p0--ol-s3",
+        "arn:aws:s3-object-lambda:eu-west-1:123456789012:accesspoint/fairdice-archive",
+    ],
+)
+def test_an_object_lambda_access_point_on_s3s_own_endpoint_witnesses_nothing(bucket: str) -> None:
+    # Given S3's own endpoint, When the bucket named is an Object Lambda access point (its alias or its ARN),
+    # Then its answers, LastModified included, are its Lambda's, and witness nothing
+    assert aws_own("https://s3.eu-west-1.amazonaws.com", bucket) is False
+    assert aws_own("https://s3.eu-west-1.amazonaws.com", "fairdice-archive") is True
