@@ -49,8 +49,8 @@ def check_archive(archive: ObjectStore, now: dt.datetime) -> ArchiveCheck:
 
     Each is read and checked as the archive's readers check it (`ArchiveReader`): today's commitment must
     be a commitment document dated today, published in time (from 00:00 UTC to the grace after, by the
-    archive's own witnessed timestamp; a late one shows nothing about the day's play: every verdict of the
-    day is at most incomplete); yesterday's record must pass every check a verifier makes (its own
+    archive's own timestamp, witnessed by S3 or not: a late one shows nothing about the day's play, and every
+    verdict of the day is at most incomplete); yesterday's record must pass every check a verifier makes (its own
     commitment, the commitment published before the day, both links of the chain) and reveal the secret
     that commitment is of. A day before the archive's first commitment had no secret to reveal:
     yesterday counts as revealed on a stack that began today. ArchiveUnavailable when the archive cannot
@@ -81,8 +81,8 @@ def _commitment_problem(reader: ArchiveReader, today: dt.date) -> str | None:
     published_at = found.commitment_published_at
     if published_at is None:
         return f"{key} is missing"
-    if found.commitment_in_time:
-        return None
+    # The publishing is judged by the store's own time, witnessed or not: a folder or an emulator publishes on time
+    # too (its verdicts are at most incomplete all the same, which is the readers' to say, not an alarm's).
     if published_at < day_start(today):
         return f"{key} was published at {published_at:%Y-%m-%d %H:%M:%S} UTC, before its day began"
     if published_at > commitment_deadline(today):
@@ -90,7 +90,7 @@ def _commitment_problem(reader: ArchiveReader, today: dt.date) -> str | None:
             f"{key} was published at {published_at:%H:%M:%S} UTC, more than"
             f" {COMMITMENT_GRACE.seconds // 60} minutes after 00:00 UTC"
         )
-    return f"{key} is dated by a time the archive does not witness (a folder, or an S3 endpoint other than AWS's)"
+    return None
 
 
 def _record_problem(reader: ArchiveReader, archive: ObjectStore, yesterday: dt.date, today: dt.date) -> str | None:

@@ -20,7 +20,7 @@ from fairdice.archive.layout import (
 from fairdice.archive.watchdog import check_archive
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
 from fairdice.seal import seal_of
-from fairdice.storage import ObjectStore, Stored, Stores
+from fairdice.storage import FolderStore, ObjectStore, Stored, Stores
 
 from testkit.timeline import Timeline
 
@@ -76,6 +76,22 @@ def test_after_a_good_night_today_is_committed_and_yesterday_revealed(timeline: 
     assert (check.today, check.yesterday) == (DAY2, DAY1)
     assert check.today_committed and check.yesterday_revealed and check.healthy
     assert check.problems == []
+
+
+def test_an_archive_whose_times_no_s3_gives_is_healthy_after_a_good_night_by_its_own_times(
+    timeline: Timeline, tmp_path: Path
+) -> None:
+    # Given the publisher ran at midnight on both days into plain folders (`make serve`'s archive): their times are
+    # the files', which no S3 witnesses
+    timeline.publish(timeline.stores(tmp_path), at(DAY1, "00:00:02"))
+    timeline.publish(timeline.stores(tmp_path), at(DAY2, "00:00:02"))
+    archive = FolderStore(tmp_path / "archive")
+    assert archive.read(commitment_key(DAY2)) is not None and not archive.read(commitment_key(DAY2)).witnessed
+
+    # When the watchdog looks at 00:15, then it judges the publishing by those times: on time, healthy (the verdicts
+    # of such a day are at most incomplete, which is the readers' to say)
+    check = check_archive(ReadOnly(archive), at(DAY2, "00:15:00"))
+    assert check.healthy and check.problems == []
 
 
 def test_a_night_without_a_run_is_neither_committed_nor_revealed(timeline: Timeline, stores: Stores) -> None:
