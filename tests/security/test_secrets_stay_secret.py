@@ -31,12 +31,13 @@ from fairdice.archive.reader import ArchiveReader
 from fairdice.errors import ArchiveUnavailable
 from fairdice.schemes import parse_request
 from fairdice.seal import seal_of
-from fairdice.storage import FolderStore, ObjectStore, StorageSettings, Stored, Stores
+from fairdice.storage import FolderStore, StorageSettings, Stored, Stores
 from fairdice.verify import verify
 from verify_api import app as api
 from verify_api import archive as api_archive
 
 from testkit.lambda_context import FakeLambdaContext
+from testkit.stores import PassingStore
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
 
@@ -106,26 +107,14 @@ class Life:
         return "\n".join(text for _, text in self.said)
 
 
-class FailingArchive:
+class FailingArchive(PassingStore):
     """An archive that S3 will not write to."""
-
-    def __init__(self, inner: ObjectStore) -> None:
-        self.inner = inner
-
-    def get(self, key: str) -> bytes | None:
-        return self.inner.get(key)
-
-    def read(self, key: str) -> Stored | None:
-        return self.inner.read(key)
 
     def put_new(self, key: str, data: bytes) -> bool:
         raise ArchiveUnavailable(f"S3 bucket fairdice-archive: cannot write {key} (SlowDown); try again later")
 
     def replace(self, key: str, data: bytes) -> None:
         raise ArchiveUnavailable(f"S3 bucket fairdice-archive: cannot write {key} (SlowDown); try again later")
-
-    def list(self, prefix: str) -> list[str]:
-        return self.inner.list(prefix)
 
 
 class UnreadableArchive(FailingArchive):

@@ -41,7 +41,6 @@ from fairdice.storage import (
     PATIENT,
     PROMPT,
     FolderStore,
-    ObjectStore,
     S3Connection,
     S3Patience,
     S3Store,
@@ -60,6 +59,7 @@ from verify_api import archive as api_archive
 from security.cloudformation import function_timeout, load_template
 from security.fuzzing import bounded, json_values
 from testkit.lambda_context import FakeLambdaContext
+from testkit.stores import PassingStore
 
 REGION = "eu-west-1"
 ARCHIVE, SECRETS = "fairdice-archive", "fairdice-secrets"
@@ -547,10 +547,7 @@ def test_the_scheduled_handler_fails_the_invocation_so_it_is_retried_and_the_ret
 def test_a_store_that_says_written_but_cannot_read_back_is_unavailable(tmp_path: Path) -> None:
     """Write-once relies on reading back the winner's secret; an S3 that loses it must not make a second one."""
 
-    class Forgetful:
-        def __init__(self, inner: ObjectStore) -> None:
-            self.inner = inner
-
+    class Forgetful(PassingStore):
         def get(self, key: str) -> bytes | None:
             return None
 
@@ -559,12 +556,6 @@ def test_a_store_that_says_written_but_cannot_read_back_is_unavailable(tmp_path:
 
         def put_new(self, key: str, data: bytes) -> bool:
             return False
-
-        def replace(self, key: str, data: bytes) -> None:
-            self.inner.replace(key, data)
-
-        def list(self, prefix: str) -> list[str]:
-            return self.inner.list(prefix)
 
     folders = StorageSettings(data_dir=tmp_path).stores()
     with pytest.raises(ArchiveUnavailable, match="reported as existing but cannot be read"):

@@ -28,6 +28,7 @@ from fairdice.storage import FolderStore, ObjectStore, StorageSettings, Stored, 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from testkit.stores import PassingStore
 from testkit.timeline import Timeline
 
 MARCH = dt.date(2025, 3, 1)
@@ -66,28 +67,19 @@ def record_of(stores: Stores, day: dt.date) -> RevealedRecord:
     return RevealedRecord.model_validate_json(data)
 
 
-class FailingOnce:
+class FailingOnce(PassingStore):
     """An ObjectStore that fails the first write whose key starts with `prefix`, then behaves."""
 
     def __init__(self, inner: ObjectStore, prefix: str) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.prefix = prefix
         self.failed = False
-
-    def get(self, key: str) -> bytes | None:
-        return self.inner.get(key)
 
     def put_new(self, key: str, data: bytes) -> bool:
         if key.startswith(self.prefix) and not self.failed:
             self.failed = True
             raise ArchiveUnavailable(f"injected failure writing {key}")
         return self.inner.put_new(key, data)
-
-    def replace(self, key: str, data: bytes) -> None:
-        self.inner.replace(key, data)
-
-    def list(self, prefix: str) -> list[str]:
-        return self.inner.list(prefix)
 
 
 # ---- creating --------------------------------------------------------------------------------
@@ -168,13 +160,19 @@ def test_a_stored_secret_of_the_wrong_size_is_reported_as_tampered(tmp_path: Pat
         get_or_create_secret(secrets, MARCH)
 
 
-def test_a_secret_put_in_the_store_before_its_day_began_is_refused_not_committed(tmp_path: Path) -> None:
-    # Given a secret for 2025-03-02 written at noon the day before (chosen for the rolls it gives)
+def planted_the_day_before(tmp_path: Path) -> tuple[Timeline, Stores]:
+    """2025-03-01 published at midnight, and at noon a secret for 2025-03-02 put in the store by someone else."""
     timeline = Timeline(at("2025-03-01 00:00:02"))
     stores = timeline.stores(tmp_path)
     timeline.publish(stores, at("2025-03-01 00:00:02"))
     timeline.now = at("2025-03-01 12:00")
     stores.secrets.put_new(secret_key(dt.date(2025, 3, 2)), bytes([9]) * 32)
+    return timeline, stores
+
+
+def test_a_secret_put_in_the_store_before_its_day_began_is_refused_not_committed(tmp_path: Path) -> None:
+    # Given a secret for 2025-03-02 written at noon the day before (chosen for the rolls it gives)
+    timeline, stores = planted_the_day_before(tmp_path)
 
     # When the publisher opens 2025-03-02 at midnight
     with pytest.raises(TamperedRecord, match="before its day began") as refused:
@@ -187,11 +185,7 @@ def test_a_secret_put_in_the_store_before_its_day_began_is_refused_not_committed
 
 def test_a_secret_put_in_the_store_before_its_day_began_is_never_revealed(tmp_path: Path) -> None:
     # Given a secret for 2025-03-02 written the day before, which the run at its midnight refused
-    timeline = Timeline(at("2025-03-01 00:00:02"))
-    stores = timeline.stores(tmp_path)
-    timeline.publish(stores, at("2025-03-01 00:00:02"))
-    timeline.now = at("2025-03-01 12:00")
-    stores.secrets.put_new(secret_key(dt.date(2025, 3, 2)), bytes([9]) * 32)
+    timeline, stores = planted_the_day_before(tmp_path)
 
     # When the next day's run reveals the closed days
     with pytest.raises(TamperedRecord, match="before its day began"):
@@ -395,23 +389,8 @@ def test_a_secret_dated_before_the_chains_head_is_an_orphan_never_revealed(tmp_p
     assert revealed_days(stores) == [dt.date(2025, 3, 5), dt.date(2025, 3, 6)]
 
 
-class ListsNothingRevealed:
+class ListsNothingRevealed(PassingStore):
     """The archive as a reveal pass saw it when it listed, before a rival wrote any record."""
-
-    def __init__(self, inner: ObjectStore) -> None:
-        self.inner = inner
-
-    def get(self, key: str) -> bytes | None:
-        return self.inner.get(key)
-
-    def read(self, key: str) -> Stored | None:
-        return self.inner.read(key)
-
-    def put_new(self, key: str, data: bytes) -> bool:
-        return self.inner.put_new(key, data)
-
-    def replace(self, key: str, data: bytes) -> None:
-        self.inner.replace(key, data)
 
     def list(self, prefix: str) -> list[str]:
         return [] if prefix == "revealed/" else self.inner.list(prefix)

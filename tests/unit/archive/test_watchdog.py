@@ -20,8 +20,9 @@ from fairdice.archive.layout import (
 from fairdice.archive.watchdog import check_archive
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
 from fairdice.seal import seal_of
-from fairdice.storage import FolderStore, ObjectStore, Stored, Stores
+from fairdice.storage import FolderStore, Stored, Stores
 
+from testkit.stores import PassingStore
 from testkit.timeline import Timeline
 
 DAY1, DAY2, DAY3 = dt.date(2025, 3, 1), dt.date(2025, 3, 2), dt.date(2025, 3, 3)
@@ -42,20 +43,8 @@ def stores(tmp_path: Path, timeline: Timeline) -> Stores:
     return timeline.stores(tmp_path)
 
 
-class ReadOnly:
+class ReadOnly(PassingStore):
     """The archive as the watchdog may use it: any write is a failure of the test."""
-
-    def __init__(self, archive: ObjectStore) -> None:
-        self.archive = archive
-
-    def get(self, key: str) -> bytes | None:
-        return self.archive.get(key)
-
-    def read(self, key: str) -> Stored | None:
-        return self.archive.read(key)
-
-    def list(self, prefix: str) -> list[str]:
-        return self.archive.list(prefix)
 
     def put_new(self, key: str, data: bytes) -> bool:
         raise AssertionError(f"the watchdog wrote {key}")
