@@ -190,7 +190,8 @@ def _made_on_its_day(key: str, day: dt.date, stored: Stored | None) -> bytes:
 
     The publisher makes a day's secret only once the day has begun (`open_day`), so one the store
     dates before 00:00 UTC of its day was put there by someone else, who could have chosen it for
-    the rolls it gives: TamperedRecord, never used, committed to or revealed.
+    the rolls it gives: TamperedRecord, never committed to in time. (A later run reveals it, with a
+    commitment published then, late: see `_record_for`.)
     """
     if stored is None:
         raise ArchiveUnavailable(f"{key} was listed or reported as existing but cannot be read; try again")
@@ -225,7 +226,13 @@ def _must_get(store: ObjectStore, key: str) -> bytes:
 def _record_for(
     stores: Stores, day: dt.date, head: tuple[dt.date, bytes] | None, now: dt.datetime, report: RevealReport
 ) -> RevealedRecord:
-    secret = _made_on_its_day(secret_key(day), day, stores.secrets.read(secret_key(day)))
+    # Revealed whatever its time: a secret dated before its day was refused when its day was opened (`open_day`), so
+    # it has no commitment of that day and is revealed with one published now, late, which keeps that day's rolls at
+    # most incomplete. Refusing it here would stop every later day's reveal, for the chain only grows at its head.
+    stored = stores.secrets.read(secret_key(day))
+    if stored is None:
+        raise ArchiveUnavailable(f"{secret_key(day)} was listed but cannot be read; try again")
+    secret = whole_secret(secret_key(day), stored.data)
     seal = seal_of(secret)
     commitment, published_now = _ensure_commitment(stores.archive, day, seal, now)
     if published_now:

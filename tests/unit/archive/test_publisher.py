@@ -8,6 +8,7 @@ import datetime as dt
 import hashlib
 import json
 import tempfile
+from dataclasses import replace
 from itertools import count
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from fairdice.archive.layout import (
     secret_key,
 )
 from fairdice.archive.publisher import get_or_create_secret, open_day, publish, reveal_closed
+from fairdice.archive.reader import ArchiveReader
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
 from fairdice.seal import seal_of
 from fairdice.storage import FolderStore, ObjectStore, StorageSettings, Stored, Stores
@@ -183,17 +185,48 @@ def test_a_secret_put_in_the_store_before_its_day_began_is_refused_not_committed
     assert stores.archive.get(commitment_key(dt.date(2025, 3, 2))) is None
 
 
-def test_a_secret_put_in_the_store_before_its_day_began_is_never_revealed(tmp_path: Path) -> None:
-    # Given a secret for 2025-03-02 written the day before, which the run at its midnight refused
+def test_a_secret_put_in_the_store_before_its_day_began_is_revealed_late_and_the_chain_goes_on(tmp_path: Path) -> None:
+    # Given a secret for 2025-03-02 written the day before, which the run at its midnight refused to commit to
     timeline, stores = planted_the_day_before(tmp_path)
-
-    # When the next day's run reveals the closed days
     with pytest.raises(TamperedRecord, match="before its day began"):
-        timeline.publish(stores, at("2025-03-03 00:00:02"))
+        timeline.publish(stores, at("2025-03-02 00:00:02"))
 
-    # Then the days before it are revealed, and it is not: neither its record nor a late commitment
-    assert revealed_days(stores) == [MARCH]
-    assert stores.archive.get(commitment_key(dt.date(2025, 3, 2))) is None
+    # When the next days' runs reveal the closed days
+    report = timeline.publish(stores, at("2025-03-03 00:00:02"))
+    timeline.publish(stores, at("2025-03-04 00:00:02"))
+
+    # Then the day is revealed with a commitment published only then, late (its rolls are at most incomplete), and
+    # the chain does not stop at it: the days after it are revealed too
+    assert report.reveal.late_commitments == [dt.date(2025, 3, 2)]
+    assert revealed_days(stores) == [MARCH, dt.date(2025, 3, 2), dt.date(2025, 3, 3)]
+    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-04 01:00"))
+    assert reader.record(dt.date(2025, 3, 2)).commitment_in_time is False
+    assert reader.record(dt.date(2025, 3, 3)).commitment_in_time is True
+
+
+class DatedEarly(PassingStore):
+    """A secrets store whose clock runs 0.4 s behind the publisher's: what is written at 00:00:00.2 it dates the day
+    before."""
+
+    def read(self, key: str) -> Stored | None:
+        found = self.inner.read(key)
+        return None if found is None else replace(found, modified=found.modified - dt.timedelta(seconds=0.4))
+
+
+def test_a_secret_the_store_dates_a_moment_before_midnight_is_committed_and_revealed_and_the_chain_goes_on(
+    tmp_path: Path,
+) -> None:
+    # Given runs just after midnight on four days, into a secrets store whose clock is a little behind (review)
+    timeline = Timeline(at("2025-03-01 00:00:00.2"))
+    dated = timeline.stores(tmp_path)
+    stores = Stores(secrets=DatedEarly(dated.secrets), archive=dated.archive)
+    for day in ("2025-03-01", "2025-03-02", "2025-03-03", "2025-03-04"):
+        timeline.publish(stores, at(f"{day} 00:00:00.2"))
+
+    # Then every day was committed in time and every closed day revealed: the run made those secrets itself
+    assert revealed_days(stores) == [MARCH, dt.date(2025, 3, 2), dt.date(2025, 3, 3)]
+    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-04 01:00"))
+    assert all(reader.record(day).commitment_in_time for day in revealed_days(stores))
 
 
 def test_a_secret_made_at_the_first_instant_of_its_day_is_the_days_secret(tmp_path: Path) -> None:
