@@ -13,11 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
 from fairdice.archive.layout import (
     COMMITMENT_GRACE,
+    INDEX_KEY,
     REVEALED_PREFIX,
+    ArchiveIndex,
     ChainLink,
     Published,
     RevealedRecord,
@@ -207,15 +209,28 @@ class ArchiveReader:
         published = self._published(day)
         if published is None and closed:
             return _Missing(day)
-        if closed and now > reveal_deadline(day):
-            # A committed day is revealed by the next day's runs; its record missing after them was never written
-            # (every run failed) or was hidden since (a delete marker): either way, not a day to wait for.
+        if closed and now > reveal_deadline(day) and (revealed := self._revealed_once(day)):
+            # A committed day whose record the archive shows was revealed (its index lists it, or a later day's
+            # record exists: the chain grows in date order) is gone since (a delete marker hides it): not a day to
+            # wait for. Without either it is a day whose runs all failed (an outage): pending until a run reveals it.
             raise TamperedRecord(
-                f"{revealed_key(day)} is missing, though {commitment_key(day)} exists and the day's secret was due to"
-                f" be revealed by {reveal_deadline(day):%Y-%m-%d %H:%M} UTC: the archive is incomplete or was tampered"
-                " with"
+                f"{revealed_key(day)} is missing, though {commitment_key(day)} exists and {revealed}: the archive is"
+                " incomplete or was tampered with"
             )
         return _Pending(day, published)
+
+    def _revealed_once(self, day: dt.date) -> str | None:
+        """Why the archive shows a day as revealed though its record is missing, in words; None when it does not."""
+        if any(later > day for later in days_in(self._archive.list(REVEALED_PREFIX), REVEALED_PREFIX, ".json")):
+            return "a later day's record exists"
+        index = self._archive.get(INDEX_KEY)
+        if index is None:
+            return None
+        try:
+            listed = ArchiveIndex.model_validate_json(index).revealed
+        except ValidationError:
+            raise TamperedRecord(f"{INDEX_KEY} is not the archive's index") from None
+        return f"{INDEX_KEY} lists it as revealed" if day in listed else None
 
     def _remember(self, day: dt.date, recent: _Recent) -> _Recent:
         self._recent.pop(day, None)

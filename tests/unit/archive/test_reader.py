@@ -108,14 +108,28 @@ def test_a_closed_day_waiting_for_the_publisher_is_still_pending(stores: Stores)
     assert found == PendingDay(reveal_at=at("2025-03-03 00:00"))
 
 
-def test_a_closed_day_is_pending_until_its_reveal_was_due_then_a_missing_record_is_tampered(stores: Stores) -> None:
-    # Given 2025-03-02 committed and over, and no publisher run on 03-03 at all
-    # When it is asked for up to 00:15 on 03-03, when every run that reveals it has ended, Then it is pending
+def test_a_closed_day_whose_runs_all_failed_is_pending_until_a_run_reveals_it(stores: Stores) -> None:
+    # Given 2025-03-02 committed and over, and no publisher run on 03-03 at all (an outage: both runs failed)
+    # When it is asked for after 00:15 on 03-03, when every run that reveals it has ended, and at noon
+    # Then it is still pending, not tampered: nothing in the archive shows it was ever revealed (review)
+    for moment in ("2025-03-03 00:15:00", "2025-03-03 00:15:01", "2025-03-03 12:00"):
+        assert reader_at(stores, moment).lookup(NEXT) == PendingDay(reveal_at=at("2025-03-03 00:00"))
+
+
+def test_a_committed_days_record_gone_once_the_archive_showed_it_revealed_is_tampered(
+    tmp_path: Path, stores: Stores
+) -> None:
+    # Given 2025-03-02 revealed by the run of 03-03, which listed it in the index; then its record gone (a delete
+    # marker hides it in S3), the chain's head, so no later record shows it
+    reveal_closed(stores, at("2025-03-03 00:00"))
+    (tmp_path / "archive" / revealed_key(NEXT)).unlink()
+
+    # When it is asked for within the reveal window, it may still be a run under way: pending
     assert reader_at(stores, "2025-03-03 00:15:00").lookup(NEXT) == PendingDay(reveal_at=at("2025-03-03 00:00"))
 
-    # When it is asked for after that, Then its missing record is the archive's fault, not a day to wait for
+    # After it, the index shows the day was revealed: the missing record is the archive's fault
     reader = reader_at(stores, "2025-03-03 00:15:01")
-    with pytest.raises(TamperedRecord, match=r"revealed/2025-03-02.json is missing.*incomplete or was tampered with"):
+    with pytest.raises(TamperedRecord, match=r"revealed/2025-03-02.json is missing.*index.json lists it as revealed"):
         reader.lookup(NEXT)
     with pytest.raises(TamperedRecord):
         daily_record(reader, NEXT)
