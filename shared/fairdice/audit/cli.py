@@ -32,7 +32,10 @@ def register(sub: Any) -> None:
         epilog="Exit status: 0 every game fair, 1 findings, 2 usage error or unopenable input, 130 interrupted.",
     )
     audit.add_argument(
-        "inputs", nargs="+", metavar="INPUT", help="a .jsonl or .jsonl.gz file, or a folder: every file under it"
+        "inputs",
+        nargs="+",
+        metavar="INPUT",
+        help="a .jsonl or .jsonl.gz file, or a folder: every file under it but hidden ones",
     )
     audit.add_argument("--out", required=True, type=Path, metavar="DIR", help="where the results go")
     audit.add_argument("--workers", type=_positive, default=None, metavar="N", help="processes (default: every core)")

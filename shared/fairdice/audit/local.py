@@ -85,9 +85,11 @@ def find_inputs(paths: Sequence[str], out: Path | None = None) -> list[Path]:
     each folder once), sorted; UsageError for one that cannot be opened, a broken link among them.
 
     Every file, whatever its name, as on AWS every object under the prefix is a shard: a file that holds no games
-    (a note, a `.DS_Store`) is read all the same, and its lines are findings, rather than a file of games being
-    passed over for its name (`games.JSONL`, `day.ndjson`). A folder's files under `out` are left out: an audit never
-    reads its own findings.
+    (a note, an editor's backup) is read all the same, and its lines are findings, rather than a file of games being
+    passed over for its name (`games.JSONL`, `day.ndjson`). But not what a folder holds for its tools: a hidden file
+    or folder (`.git`, `.DS_Store`, `._games.jsonl`: a name starting with a dot), nor what is not a file (a pipe, a
+    socket), which a read would wait on or fail at. A folder's files under `out` are left out: an audit never reads
+    its own findings.
     """
     found: set[Path] = set()
     results = out.resolve() if out else None
@@ -98,8 +100,10 @@ def find_inputs(paths: Sequence[str], out: Path | None = None) -> list[Path]:
             if not inside:
                 raise UsageError(f"{given}: the folder holds no file")
             found.update(inside)
-        elif path.exists():
+        elif path.is_file():
             found.add(path)
+        elif path.exists():
+            raise UsageError(f"{given}: not a file or a folder (a pipe, a socket or a device)")
         elif path.is_symlink():
             raise UsageError(f"{given}: cannot be opened (a link to nothing)")
         else:
@@ -114,8 +118,9 @@ def find_inputs(paths: Sequence[str], out: Path | None = None) -> list[Path]:
 
 def _files_under(folder: Path) -> Iterator[Path]:
     """Every file under a folder and its folders, linked ones too, each folder read once (a link back to a folder
-    above is not followed again); a link to nothing is among the files, to be refused as one that cannot be
-    opened. A folder that cannot be read is a UsageError, not a folder passed over."""
+    above is not followed again), but hidden ones and what is not a file (`find_inputs`); a link to nothing is
+    among the files, to be refused as one that cannot be opened. A folder that cannot be read is a UsageError, not a
+    folder passed over."""
     seen: set[Path] = set()
     for root, folders, files in os.walk(folder, onerror=_unlisted, followlinks=True):
         real = Path(root).resolve()
@@ -123,7 +128,10 @@ def _files_under(folder: Path) -> Iterator[Path]:
             folders.clear()
             continue
         seen.add(real)
-        yield from (Path(root) / name for name in files)
+        folders[:] = [name for name in folders if not name.startswith(".")]
+        for path in (Path(root) / name for name in files if not name.startswith(".")):
+            if path.is_file() or not path.exists():  # a link to nothing is refused later; a pipe is no file
+                yield path
 
 
 def _unlisted(exc: OSError) -> None:

@@ -5,6 +5,7 @@ import json
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -234,6 +235,29 @@ def test_every_file_under_a_folder_is_audited_whatever_its_name_and_through_link
         ("notes.txt", 1, "not_json")
     ]
     assert main(["audit", str(folder), "--out", str(tmp_path / "out2")]) == 1
+
+
+def test_hidden_files_and_folders_and_what_is_not_a_file_are_not_inputs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a folder of games that is also a git checkout on a Mac, with a pipe and a socket in it (review)
+    folder = tmp_path / "in"
+    games.write(folder / "a.jsonl", many(3))
+    games.write(folder / ".git" / "objects" / "x.jsonl", [games.mismatched(games.narde(90))])
+    (folder / ".DS_Store").write_bytes(b"\x00\x00\x00\x01Bud1")
+    (folder / "._a.jsonl").write_bytes(b"\x00\x05\x16\x07")
+    os.mkfifo(folder / "pipe.jsonl")
+    with socket.socket(socket.AF_UNIX) as listening:
+        listening.bind(str(folder / "sock.jsonl"))
+
+        # When it is audited, then only the games file is read: no wait on the pipe, no finding for the tools' files
+        result = run([str(folder)], tmp_path / "out", workers=1)
+
+    assert [Path(record.file).name for record in result.summary.inputs] == ["a.jsonl"]
+    assert result.summary.clean and result.summary.games == 3
+    # And a pipe named as an input is refused, not waited on
+    assert main(["audit", str(folder / "pipe.jsonl"), "--out", str(tmp_path / "out2")]) == 2
+    assert "pipe.jsonl: not a file or a folder" in capsys.readouterr().err
 
 
 def test_a_folder_under_the_input_that_cannot_be_read_is_a_usage_error_not_passed_over(
