@@ -166,7 +166,8 @@
       const chars = [...String(problem.field)];
       const cut = chars.slice(0, 40).join("");
       const more = chars.length > 40 ? "…" : "";
-      const name = input ? [input.label] : [...(source === "link" ? ["The link’s ", visible(cut)] : [visible(capital(cut))]), more];
+      // Never capitalised: that would change the caller's own text (ı to I, ﬁ to FI) before its characters are shown.
+      const name = input ? [input.label] : [...(source === "link" ? ["The link’s ", visible(cut)] : [visible(cut)]), more];
       const where = source === "link" && param ? ` (the link’s ${param})` : "";
       return el("li", {}, el("b", {}, ...name, `${where}: `), visible(problem.message));
     });

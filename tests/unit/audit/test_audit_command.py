@@ -398,7 +398,8 @@ def test_a_resume_over_a_file_changed_at_the_same_size_and_time_is_refused(
 
 def test_a_resume_counts_only_the_blocks_its_inputs_make(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Given an audit of 2 blocks with a mismatch, one block then lost, and beside them partials its inputs do not
-    # make: another run's block copied in, and one whose counts are negative (they would cancel the mismatch out)
+    # make: another run's block copied in, and one whose counts are negative (they would cancel the mismatch out; it
+    # is left out by its name, unread: a partial read with counts below zero is refused, test_merge.py)
     monkeypatch.setattr(local, "BLOCK_LINES", 10)
     games.write(tmp_path / "in" / "day.jsonl", [games.mismatched(games.narde(99)), *many(15)])
     whole = run([str(tmp_path / "in")], tmp_path / "out", workers=1)
