@@ -79,21 +79,46 @@ _LOOKS_ASCII = frozenset(
     "\U0001d7a3\U0001d7a4\U0001d7a6\U0001d7aa\U0001d7ac\U0001d7b2\U0001d7b6\U0001d7b8\U0001d7ba\U0001d7bc"
     "\U0001d7be\U0001d7c8\U0001d7ca\U0001f74c\U0001f768"
 )
-# Every Greek and Cyrillic letter that Unicode's confusables (UTS #39) hold alike to a letter of the other script,
-# directly or through a Latin one: the Greek ρ and the Cyrillic р (both like p), the Greek Γ and the Cyrillic Г. In a
-# value that holds letters of both scripts, each is shown (`unseen`). A test holds the set to the confusable_homoglyphs
-# library's copy of Unicode's data; verifier.js holds the same.
+# Every letter but ASCII ones of the Latin, Greek, Coptic, Cyrillic and Armenian scripts (`_SCRIPTS`) that Unicode's
+# confusables (UTS #39) hold alike to a letter of another of them, directly or through others: the Greek ρ and the
+# Cyrillic р (both like p), the Greek Γ and the Cyrillic Г, the Latin ʙ and the Cyrillic в, the Coptic ⲣ. Each is
+# shown in a word that mixes those scripts, and in a value that holds Greek and Cyrillic letters (`unseen`). A test
+# holds the set to the confusable_homoglyphs library's copy of Unicode's data; verifier.js holds the same.
 _LOOKS_ACROSS = frozenset(
-    "\u0376\u0377\u037a\u037f\u0391\u0392\u0393\u0395\u0397\u0398\u0399\u039a\u039b\u039c\u039f\u03a0"
-    "\u03a1\u03a4\u03a5\u03a6\u03a7\u03a8\u03b1\u03b3\u03b5\u03b8\u03b9\u03ba\u03bd\u03bf\u03c0\u03c1"
-    "\u03c3\u03c4\u03c6\u03c8\u03c9\u03d1\u03d2\u03d5\u03d6\u03e8\u03e9\u03f0\u03f1\u03f2\u03f3\u03f4"
-    "\u03f5\u03f9\u03fa\u0406\u0408\u0410\u0412\u0413\u0415\u0418\u041a\u041b\u041c\u041d\u041e\u041f"
-    "\u0420\u0421\u0422\u0423\u0424\u0425\u0430\u0438\u043a\u043e\u043f\u0440\u0441\u0442\u0443\u0444"
-    "\u0454\u0456\u0458\u0470\u0471\u0472\u0475\u04ae\u04af\u04c0\u04cf\u04e8\u0511\u1fbe\ua644\ua645"
-    "\ua647\ua64d"
+    "\u00c6\u00c7\u00de\u00df\u00e6\u00e7\u00fe\u0127\u0131\u0138\u017f\u0180\u0182\u0183\u0184\u0185"
+    "\u0186\u018d\u018f\u0190\u0196\u019e\u019f\u01a7\u01a8\u01a9\u01b7\u01bd\u01bf\u01c0\u01dd\u01f6"
+    "\u021c\u021d\u0237\u0245\u024d\u024e\u024f\u0251\u0254\u0259\u025b\u025c\u0261\u0262\u0263\u0266"
+    "\u0269\u026a\u026f\u0270\u0275\u0278\u028b\u028d\u028f\u0292\u0298\u0299\u029c\u029f\u0370\u0374"
+    "\u0376\u0377\u037a\u037b\u037d\u037f\u0391\u0392\u0393\u0394\u0395\u0396\u0397\u0398\u0399\u039a"
+    "\u039b\u039c\u039d\u039f\u03a0\u03a1\u03a3\u03a4\u03a5\u03a6\u03a7\u03a8\u03b1\u03b2\u03b3\u03b4"
+    "\u03b5\u03b7\u03b8\u03b9\u03ba\u03bb\u03bd\u03bf\u03c0\u03c1\u03c3\u03c4\u03c5\u03c6\u03c7\u03c8"
+    "\u03c9\u03d0\u03d1\u03d2\u03d5\u03d6\u03d7\u03dc\u03e8\u03e9\u03f0\u03f1\u03f2\u03f3\u03f4\u03f5"
+    "\u03f7\u03f8\u03f9\u03fa\u03fd\u03ff\u0404\u0405\u0406\u0408\u0410\u0411\u0412\u0413\u0415\u0417"
+    "\u0418\u041a\u041b\u041c\u041d\u041e\u041f\u0420\u0421\u0422\u0423\u0424\u0425\u0428\u042c\u0430"
+    "\u0431\u0432\u0433\u0435\u0437\u0438\u043a\u043b\u043c\u043d\u043e\u043f\u0440\u0441\u0442\u0443"
+    "\u0444\u0445\u0448\u044c\u044f\u0454\u0455\u0456\u0458\u0459\u045b\u0461\u0462\u0463\u0470\u0471"
+    "\u0472\u0473\u0474\u0475\u048c\u048d\u0493\u049a\u049e\u04a2\u04aa\u04ab\u04ae\u04af\u04b0\u04b1"
+    "\u04bb\u04bd\u04c0\u04cf\u04d4\u04d5\u04d8\u04d9\u04e0\u04e1\u04e8\u04e9\u0501\u050a\u050c\u050d"
+    "\u0510\u0511\u051b\u051c\u051d\u054d\u054f\u0553\u0555\u0561\u0563\u0566\u056e\u0570\u0575\u0578"
+    "\u057a\u057c\u057d\u0581\u0584\u0585\u1d04\u1d08\u1d0b\u1d0d\u1d0e\u1d0f\u1d10\u1d11\u1d19\u1d1b"
+    "\u1d1c\u1d20\u1d21\u1d24\u1d26\u1d28\u1d2b\u1e9d\u1e9f\u1eff\u1fbe\u2c67\u2c69\u2c75\u2c84\u2c85"
+    "\u2c86\u2c88\u2c89\u2c8e\u2c92\u2c94\u2c95\u2c96\u2c98\u2c9a\u2c9e\u2c9f\u2ca0\u2ca2\u2ca3\u2ca4"
+    "\u2ca5\u2ca6\u2ca8\u2caa\u2cab\u2cac\u2cad\u2cae\u2cb1\u2cbc\u2cbd\u2cca\u2ccc\u2ccd\u2cd0\u2cd1"
+    "\u2cd2\u2ce4\ua644\ua645\ua647\ua64c\ua64d\ua668\ua695\ua698\ua699\ua731\ua73e\ua73f\ua740\ua74a"
+    "\ua74b\ua74e\ua74f\ua75a\ua76a\ua76b\ua76e\ua78c\ua792\ua793\ua798\ua799\ua79f\ua7ab\ua7b2\ua7b3"
+    "\ua7b4\ua7b5\ua7b6\ua7b7\uab32\uab35\uab3d\uab47\uab48\uab4e\uab52\uab53\uab55\uab5a\uab60"
 )
 _GREEK = re.compile("[\u0370-\u03ff\u1f00-\u1fff]")
 _CYRILLIC = re.compile("[\u0400-\u052f\u1c80-\u1c8f\u2de0-\u2dff\ua640-\ua69f]")
+# The scripts whose letters look alike across them, each as the blocks its letters are in: Latin (ASCII letters,
+# Latin-1's, the extended ones, IPA's, the phonetic ones), Greek, Coptic, Cyrillic, Armenian.
+_SCRIPTS = (
+    re.compile("[A-Za-z\u00c0-\u024f\u0250-\u02af\u1d00-\u1d7f\u1e00-\u1eff\u2c60-\u2c7f\ua720-\ua7ff\uab30-\uab6f]"),
+    re.compile("[\u0370-\u03e1\u03f0-\u03ff\u1f00-\u1fff]"),
+    re.compile("[\u03e2-\u03ef\u2c80-\u2cff]"),
+    _CYRILLIC,
+    re.compile("[\u0531-\u058f\ufb13-\ufb17]"),
+)
 
 
 def number(n: int) -> str:
@@ -194,10 +219,12 @@ def _lookalikes(text: str) -> set[int]:
         # what NFKC makes one other non-ASCII character, or an ASCII letter or digit; beside an ASCII letter, an
         # ASCII punctuation mark too (a fullwidth hyphen), while CJK text keeps its own punctuation (，！)
         found.update(at for at, character in enumerate(text) if _compatible(character, marks=latin))
+    across = [unicodedata.normalize("NFD", character)[0] in _LOOKS_ACROSS for character in text]
     if _GREEK.search(text) and _CYRILLIC.search(text):  # Greek and Cyrillic letters that look alike, side by side
-        found.update(
-            at for at, character in enumerate(text) if unicodedata.normalize("NFD", character)[0] in _LOOKS_ACROSS
-        )
+        found.update(at for at, looks in enumerate(across) if looks)
+    for word in _words(text):  # a word of letters of two of _SCRIPTS: a look-alike among them (ʙ of "ʙася")
+        if len({n for at in word for n, script in enumerate(_SCRIPTS) if script.match(text[at])}) > 1:
+            found.update(at for at in word if across[at])
     if latin:
         found.update(at for at, looks in enumerate(alike) if looks)
     else:
@@ -210,6 +237,19 @@ def _lookalikes(text: str) -> set[int]:
         if (text[at - 1].isascii() or at - 1 in found) and unicodedata.category(text[at]) in ("Mn", "Me"):
             found.add(at)
     return found
+
+
+def _words(text: str) -> list[range]:
+    """Where each word of `text` is: each run of letters and marks."""
+    words, start = [], None
+    for at, character in enumerate([*text, " "]):
+        inside = at < len(text) and unicodedata.category(character)[0] in "LM"
+        if inside and start is None:
+            start = at
+        elif not inside and start is not None:
+            words.append(range(start, at))
+            start = None
+    return words
 
 
 def reorders(text: str) -> bool:

@@ -190,16 +190,40 @@ const fairdice = (() => {
   // Every Greek and Cyrillic letter Unicode's confusables hold alike to a letter of the other script, directly or
   // through a Latin one (fairdice.prose holds the same set); shown in a value holding letters of both scripts.
   const LOOKS_ACROSS = new Set(
-      "\u0376\u0377\u037A\u037F\u0391\u0392\u0393\u0395\u0397\u0398\u0399\u039A\u039B\u039C\u039F\u03A0" +
-      "\u03A1\u03A4\u03A5\u03A6\u03A7\u03A8\u03B1\u03B3\u03B5\u03B8\u03B9\u03BA\u03BD\u03BF\u03C0\u03C1" +
-      "\u03C3\u03C4\u03C6\u03C8\u03C9\u03D1\u03D2\u03D5\u03D6\u03E8\u03E9\u03F0\u03F1\u03F2\u03F3\u03F4" +
-      "\u03F5\u03F9\u03FA\u0406\u0408\u0410\u0412\u0413\u0415\u0418\u041A\u041B\u041C\u041D\u041E\u041F" +
-      "\u0420\u0421\u0422\u0423\u0424\u0425\u0430\u0438\u043A\u043E\u043F\u0440\u0441\u0442\u0443\u0444" +
-      "\u0454\u0456\u0458\u0470\u0471\u0472\u0475\u04AE\u04AF\u04C0\u04CF\u04E8\u0511\u1FBE\uA644\uA645" +
-      "\uA647\uA64D",
+      "\u00C6\u00C7\u00DE\u00DF\u00E6\u00E7\u00FE\u0127\u0131\u0138\u017F\u0180\u0182\u0183\u0184\u0185" +
+      "\u0186\u018D\u018F\u0190\u0196\u019E\u019F\u01A7\u01A8\u01A9\u01B7\u01BD\u01BF\u01C0\u01DD\u01F6" +
+      "\u021C\u021D\u0237\u0245\u024D\u024E\u024F\u0251\u0254\u0259\u025B\u025C\u0261\u0262\u0263\u0266" +
+      "\u0269\u026A\u026F\u0270\u0275\u0278\u028B\u028D\u028F\u0292\u0298\u0299\u029C\u029F\u0370\u0374" +
+      "\u0376\u0377\u037A\u037B\u037D\u037F\u0391\u0392\u0393\u0394\u0395\u0396\u0397\u0398\u0399\u039A" +
+      "\u039B\u039C\u039D\u039F\u03A0\u03A1\u03A3\u03A4\u03A5\u03A6\u03A7\u03A8\u03B1\u03B2\u03B3\u03B4" +
+      "\u03B5\u03B7\u03B8\u03B9\u03BA\u03BB\u03BD\u03BF\u03C0\u03C1\u03C3\u03C4\u03C5\u03C6\u03C7\u03C8" +
+      "\u03C9\u03D0\u03D1\u03D2\u03D5\u03D6\u03D7\u03DC\u03E8\u03E9\u03F0\u03F1\u03F2\u03F3\u03F4\u03F5" +
+      "\u03F7\u03F8\u03F9\u03FA\u03FD\u03FF\u0404\u0405\u0406\u0408\u0410\u0411\u0412\u0413\u0415\u0417" +
+      "\u0418\u041A\u041B\u041C\u041D\u041E\u041F\u0420\u0421\u0422\u0423\u0424\u0425\u0428\u042C\u0430" +
+      "\u0431\u0432\u0433\u0435\u0437\u0438\u043A\u043B\u043C\u043D\u043E\u043F\u0440\u0441\u0442\u0443" +
+      "\u0444\u0445\u0448\u044C\u044F\u0454\u0455\u0456\u0458\u0459\u045B\u0461\u0462\u0463\u0470\u0471" +
+      "\u0472\u0473\u0474\u0475\u048C\u048D\u0493\u049A\u049E\u04A2\u04AA\u04AB\u04AE\u04AF\u04B0\u04B1" +
+      "\u04BB\u04BD\u04C0\u04CF\u04D4\u04D5\u04D8\u04D9\u04E0\u04E1\u04E8\u04E9\u0501\u050A\u050C\u050D" +
+      "\u0510\u0511\u051B\u051C\u051D\u054D\u054F\u0553\u0555\u0561\u0563\u0566\u056E\u0570\u0575\u0578" +
+      "\u057A\u057C\u057D\u0581\u0584\u0585\u1D04\u1D08\u1D0B\u1D0D\u1D0E\u1D0F\u1D10\u1D11\u1D19\u1D1B" +
+      "\u1D1C\u1D20\u1D21\u1D24\u1D26\u1D28\u1D2B\u1E9D\u1E9F\u1EFF\u1FBE\u2C67\u2C69\u2C75\u2C84\u2C85" +
+      "\u2C86\u2C88\u2C89\u2C8E\u2C92\u2C94\u2C95\u2C96\u2C98\u2C9A\u2C9E\u2C9F\u2CA0\u2CA2\u2CA3\u2CA4" +
+      "\u2CA5\u2CA6\u2CA8\u2CAA\u2CAB\u2CAC\u2CAD\u2CAE\u2CB1\u2CBC\u2CBD\u2CCA\u2CCC\u2CCD\u2CD0\u2CD1" +
+      "\u2CD2\u2CE4\uA644\uA645\uA647\uA64C\uA64D\uA668\uA695\uA698\uA699\uA731\uA73E\uA73F\uA740\uA74A" +
+      "\uA74B\uA74E\uA74F\uA75A\uA76A\uA76B\uA76E\uA78C\uA792\uA793\uA798\uA799\uA79F\uA7AB\uA7B2\uA7B3" +
+      "\uA7B4\uA7B5\uA7B6\uA7B7\uAB32\uAB35\uAB3D\uAB47\uAB48\uAB4E\uAB52\uAB53\uAB55\uAB5A\uAB60",
   );
   const GREEK = /[\u0370-\u03FF\u1F00-\u1FFF]/u;
   const CYRILLIC = /[\u0400-\u052F\u1C80-\u1C8F\u2DE0-\u2DFF\uA640-\uA69F]/u;
+  // Latin, Greek, Coptic, Cyrillic and Armenian, as fairdice.prose's _SCRIPTS.
+  const SCRIPTS = [
+    /[A-Za-z\u00C0-\u024F\u0250-\u02AF\u1D00-\u1D7F\u1E00-\u1EFF\u2C60-\u2C7F\uA720-\uA7FF\uAB30-\uAB6F]/u,
+    /[\u0370-\u03E1\u03F0-\u03FF\u1F00-\u1FFF]/u,
+    /[\u03E2-\u03EF\u2C80-\u2CFF]/u,
+    CYRILLIC,
+    /[\u0531-\u058F\uFB13-\uFB17]/u,
+  ];
+  const LETTER_OR_MARK = /^[\p{L}\p{M}]$/u;
   const ASCII = /^[\x00-\x7F]$/u;
   const LETTER = /\p{L}/u;
   const NONSPACING = /[\p{Mn}\p{Me}]/u;
@@ -222,9 +246,19 @@ const fairdice = (() => {
     const found = new Set();
     const text = chars.join("");
     if (text.normalize("NFKC") !== text) chars.forEach((c, at) => compatible(c, latin) && found.add(at));
-    if (GREEK.test(text) && CYRILLIC.test(text)) {
-      chars.forEach((c, at) => LOOKS_ACROSS.has([...c.normalize("NFD")][0]) && found.add(at));
-    }
+    const across = chars.map((c) => LOOKS_ACROSS.has([...c.normalize("NFD")][0]));
+    if (GREEK.test(text) && CYRILLIC.test(text)) across.forEach((looks, at) => looks && found.add(at));
+    // A word of letters of two of SCRIPTS: a look-alike among them (ʙ of "ʙася").
+    let start = null;
+    [...chars, " "].forEach((c, at) => {
+      const inside = at < chars.length && LETTER_OR_MARK.test(c);
+      if (inside && start === null) start = at;
+      if (inside || start === null) return;
+      const word = chars.slice(start, at);
+      const scripts = new Set(word.flatMap((ch) => SCRIPTS.flatMap((script, n) => (script.test(ch) ? [n] : []))));
+      if (scripts.size > 1) word.forEach((_, k) => across[start + k] && found.add(start + k));
+      start = null;
+    });
     if (latin) {
       alike.forEach((looks, at) => looks && found.add(at));
     } else {

@@ -731,6 +731,9 @@ TRICKY = [
             "\u0418\u0432\u0430\u043d \u0410\u0412\u0421 \u0430-\u0432",
             "\u03b1b \u0432 \u0418\u0432\u0430\u043d",
             "\u043f\u03c1\u0438\u0432\u0435\u0442 \u041f\u0440\u0438\u0432\u0435\u0442",
+            "\u0299\u0430\u0441\u044f \u0432\u0430\u0441\u044f Kevin \u0418\u0432\u0430\u043d",
+            "\u025b\u03bb\u03bb \u03b5\u03bb\u03bb",
+            "\u043f\u2ca3\u0438",
             "\u00b5test \u5927\u2f08 \u0e19\u0e49\u0e4d\u0e32 \u110f\u314b \uff71",
             "\u1100\u1161\u1102\u1161 \uac00",
             # right-to-left letters beside digits, Latin letters or code points, which a screen may show in another

@@ -97,7 +97,17 @@ KEY = bytes(range(32))
         ("\u0397\u0391\u03aa\u03a4\u0399", "⟨U+0397⟩⟨U+0391⟩⟨U+03AA⟩⟨U+03A4⟩⟨U+0399⟩"),
         # Greek and Cyrillic letters side by side: those of either that look like one of the other (the Greek ρ in a
         # Russian word, like the Cyrillic р); each alphabet alone is as typed
-        ("\u043f\u03c1\u0438\u0432\u0435\u0442", "⟨U+043F⟩⟨U+03C1⟩⟨U+0438⟩\u0432\u0435⟨U+0442⟩"),
+        ("\u043f\u03c1\u0438\u0432\u0435\u0442", "⟨U+043F⟩⟨U+03C1⟩⟨U+0438⟩⟨U+0432⟩⟨U+0435⟩⟨U+0442⟩"),
+        # a word that mixes Latin, Greek, Coptic, Cyrillic or Armenian letters: those of its letters that look like
+        # letters of another of them (the Latin ʙ in a Russian word, the IPA ɛ in a Greek one, the Coptic ⲣ); words of
+        # one script each, side by side, are as typed
+        (
+            "\u0299\u0430\u0441\u044f \u0432\u0430\u0441\u044f",
+            "⟨U+0299⟩⟨U+0430⟩⟨U+0441⟩⟨U+044F⟩ \u0432\u0430\u0441\u044f",
+        ),
+        ("\u025b\u03bb\u03bb", "⟨U+025B⟩⟨U+03BB⟩⟨U+03BB⟩"),
+        ("\u043f\u2ca3\u0438", "⟨U+043F⟩⟨U+2CA3⟩⟨U+0438⟩"),
+        ("Kevin \u0418\u0432\u0430\u043d", "Kevin \u0418\u0432⟨U+0430⟩\u043d"),
         ("\u039f\u03c1\u03bf\u03c2", "\u039f\u03c1\u03bf\u03c2"),
         # and none when one of them does not: ordinary Russian, Greek, Armenian, Thai, Korean, Chinese
         (
@@ -285,9 +295,9 @@ def test_the_characters_that_look_ascii_are_those_unicodes_confusables_say() -> 
     assert {"\u0435", "\u1d20", "\ua4d7", "\u2010", "\u0966", "\u0131"} <= prose._LOOKS_ASCII
 
 
-def test_the_greek_and_cyrillic_look_alikes_are_those_unicodes_confusables_say() -> None:
-    # Unicode's confusables as one relation (what looks like what, through any other character): every Greek and
-    # Cyrillic letter alike to a letter of the other script
+def test_the_look_alikes_across_scripts_are_those_unicodes_confusables_say() -> None:
+    # Unicode's confusables as one relation (what looks like what, through any other character): every letter but
+    # ASCII ones of the Latin, Greek, Coptic, Cyrillic and Armenian scripts alike to a letter of another of them
     confusables = confusable_homoglyphs.utils.load("confusables.json")
     parent: dict[str, str] = {}
 
@@ -303,17 +313,17 @@ def test_the_greek_and_cyrillic_look_alikes_are_those_unicodes_confusables_say()
     for character in parent:
         groups.setdefault(root(character), []).append(character)
 
-    def script(character: str) -> str | None:
+    def script(character: str) -> int | None:
         if len(character) != 1 or not unicodedata.category(character).startswith("L"):
             return None
-        return "Greek" if prose._GREEK.match(character) else "Cyrillic" if prose._CYRILLIC.match(character) else None
+        return next((n for n, script in enumerate(prose._SCRIPTS) if script.match(character)), None)
 
     expected = set()
     for members in groups.values():
-        if {"Greek", "Cyrillic"} <= {script(member) for member in members}:
-            expected.update(member for member in members if script(member))
+        if len({script(member) for member in members} - {None}) > 1:
+            expected.update(member for member in members if script(member) is not None and not member.isascii())
     assert expected == prose._LOOKS_ACROSS
-    assert {"\u03c1", "\u0440", "\u0393", "\u0413", "\u03bf", "\u043e"} <= prose._LOOKS_ACROSS
+    assert {"\u03c1", "\u0440", "\u0393", "\u0413", "\u0299", "\u025b", "\u2ca3"} <= prose._LOOKS_ACROSS
 
 
 def test_the_browser_holds_the_same_look_alikes() -> None:
@@ -332,6 +342,16 @@ def test_the_browser_holds_the_same_look_alikes() -> None:
         pattern = (prose._GREEK if name == "GREEK" else prose._CYRILLIC).pattern
         assert _class_members(written) == _class_members(pattern.removeprefix("[").removesuffix("]"))
     assert len(scripts) == 2
+    (listed,) = re.findall(r"const SCRIPTS = \[(.*?)\];", source, re.S)
+    written = [
+        re.sub(r"\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1], 16)), ranges)
+        for ranges in re.findall(r"/\[(.*?)\]/u", listed)
+    ]
+    python = [script.pattern.removeprefix("[").removesuffix("]") for script in prose._SCRIPTS]
+    assert [_class_members(ranges) for ranges in written] == [
+        _class_members(ranges) for ranges in python[:3] + python[4:]
+    ]
+    assert "CYRILLIC," in listed  # the fourth is the one regex CYRILLIC, compared above
 
 
 def test_the_browser_writes_the_same_jamo_as_code_points() -> None:
