@@ -229,10 +229,7 @@ def _record_for(
     # Revealed whatever its time: a secret dated before its day was refused when its day was opened (`open_day`), so
     # it has no commitment of that day and is revealed with one published now, late, which keeps that day's rolls at
     # most incomplete. Refusing it here would stop every later day's reveal, for the chain only grows at its head.
-    stored = stores.secrets.read(secret_key(day))
-    if stored is None:
-        raise ArchiveUnavailable(f"{secret_key(day)} was listed but cannot be read; try again")
-    secret = whole_secret(secret_key(day), stored.data)
+    secret = whole_secret(secret_key(day), _must_get(stores.secrets, secret_key(day)))
     seal = seal_of(secret)
     commitment, published_now = _ensure_commitment(stores.archive, day, seal, now)
     if published_now:
