@@ -68,8 +68,8 @@ def check_route() -> Response[str]:
     event = http_event(router)
     request = parse_link(f"?{event.raw_query_string}")
     reader = archive.reader()  # one read budget for the request: the verdict, and the page's own recheck after it
-    verdict = counted(verify(request, day_secrets=reader, today=archive.today()))
-    return verdict_answer(verdict, event.headers.get("accept"), request, recheck=_from_the_archive(reader, request))
+    recheck = _from_the_archive(reader, request)
+    return verdict_answer(_verdict(request, reader), event.headers.get("accept"), request, recheck=recheck)
 
 
 def _from_the_archive(reader: ArchiveReader, request: RequestBase) -> Callable[[], dict[str, Any] | None] | None:
@@ -91,5 +91,6 @@ for _path in ("/check", "/check/"):  # seed 000 prints /check/?…; both forms a
     )(check_route)
 
 
-def _verdict(request: RequestBase) -> Verdict:
-    return counted(verify(request, day_secrets=archive.reader(), today=archive.today()))
+def _verdict(request: RequestBase, reader: ArchiveReader | None = None) -> Verdict:
+    """The request's verdict, by the archive `reader` (a fresh one for this request when not given) and today."""
+    return counted(verify(request, day_secrets=archive.reader() if reader is None else reader, today=archive.today()))
