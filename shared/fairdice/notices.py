@@ -9,7 +9,7 @@ parameters (`rolls`, `client`, `n`), not the request's fields. The handler decid
 from collections.abc import Iterator, Sequence
 from typing import Any, Literal
 
-from fairdice.archive.layout import COMMITMENT_GRACE, commitment_deadline
+from fairdice.archive.layout import COMMITMENT_GRACE, publication
 from fairdice.archive.reader import DayRecord
 from fairdice.markup import Page, capital, document, e, mark, sentence, utc_time, visible
 from fairdice.problems import Problem
@@ -148,8 +148,8 @@ def _commitment(record: DayRecord) -> Iterator[str]:
             " before the day's play: it shows the secret was fixed before anyone rolled.</p>"
         )
     elif record.commitment_in_time is False:
-        published, deadline = record.commitment_published_at, commitment_deadline(record.date)
-        if published is not None and not deadline - COMMITMENT_GRACE <= published <= deadline:
+        published = record.commitment_published_at
+        if published is not None and publication(record.date, published) != "in_time":
             why = (
                 f"Published outside the first {int(COMMITMENT_GRACE.total_seconds()) // 60} minutes of the day in UTC,"
                 " so it does not show the secret was fixed before the day's play"

@@ -29,7 +29,7 @@ import hashlib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, ValidationError
 
@@ -139,6 +139,15 @@ def commitment_deadline(day: dt.date) -> dt.datetime:
     return day_start(day) + COMMITMENT_GRACE
 
 
+def publication(day: dt.date, published_at: dt.datetime) -> Literal["early", "in_time", "late"]:
+    """When a day's commitment was published, against the window in which it shows the secret was fixed before the
+    day's play (from 00:00 UTC to COMMITMENT_GRACE after): before the day began, in it, or after it. By the time
+    alone: whether a store's time is a witness is `Stored.witnessed`'s to say."""
+    if published_at < day_start(day):
+        return "early"
+    return "in_time" if published_at <= commitment_deadline(day) else "late"
+
+
 def reveal_deadline(day: dt.date) -> dt.datetime:
     """The last instant a closed day's record may still be missing: the publisher's runs that reveal it (those of the
     next day, which commit the next day first) all end within the next day's commitment grace."""
@@ -186,8 +195,7 @@ class Published:
     def in_time(self) -> bool:
         """Whether it was published from 00:00 UTC to the grace after, before the day's play (and not before the day
         began), by a witnessed time."""
-        day = self.commitment.date
-        return self.witnessed and day_start(day) <= self.published_at <= commitment_deadline(day)
+        return self.witnessed and publication(self.commitment.date, self.published_at) == "in_time"
 
 
 def read_published(archive: ObjectStore, day: dt.date) -> Published | None:

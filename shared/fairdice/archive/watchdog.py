@@ -15,10 +15,9 @@ from pydantic import AwareDatetime, BaseModel
 from fairdice.archive.layout import (
     COMMITMENT_GRACE,
     COMMITMENTS_PREFIX,
-    commitment_deadline,
     commitment_key,
-    day_start,
     days_in,
+    publication,
     revealed_key,
     utc_day,
 )
@@ -83,9 +82,10 @@ def _commitment_problem(reader: ArchiveReader, today: dt.date) -> str | None:
         return f"{key} is missing"
     # The publishing is judged by the store's own time, witnessed or not: a folder or an emulator publishes on time
     # too (its verdicts are at most incomplete all the same, which is the readers' to say, not an alarm's).
-    if published_at < day_start(today):
+    timing = publication(today, published_at)
+    if timing == "early":
         return f"{key} was published at {published_at:%Y-%m-%d %H:%M:%S} UTC, before its day began"
-    if published_at > commitment_deadline(today):
+    if timing == "late":
         return (
             f"{key} was published at {published_at:%H:%M:%S} UTC, more than"
             f" {COMMITMENT_GRACE.seconds // 60} minutes after 00:00 UTC"

@@ -17,7 +17,7 @@ from uuid import UUID
 
 from pydantic import JsonValue, field_validator
 
-from fairdice.archive.layout import COMMITMENT_GRACE, day_start, reveal_time_if_any
+from fairdice.archive.layout import COMMITMENT_GRACE, publication, reveal_time_if_any
 from fairdice.dice import Mac, Roll, Rolls, faces_in, fill, first_bytes, keyed_mac, macs, read_dice
 from fairdice.errors import FutureDay, InvalidInput, UnknownDay
 from fairdice.fields import Day, DaySecret, PlayerId, Seal
@@ -180,18 +180,19 @@ class Daily(Scheme[DailyRequest]):
             if secret != found.secret:
                 contradictions.append(f"the day secret given is not the one the daily archive revealed for {day}")
         caveats: tuple[str, ...] = ()
+        timing = publication(request.date, found.published_at)
         if not found.witnessed:
             caveats = (
                 f"the daily archive here is a folder or an S3 endpoint other than AWS's, whose times whoever holds it"
                 f" can set: it does not show when {day}'s commitment was published, so it does not show the secret was"
                 " fixed before the day's play (only AWS S3's own LastModified does)",
             )
-        elif not found.in_time and found.published_at < day_start(request.date):
+        elif timing == "early":
             caveats = (
                 f"the commitment of {day} was published at {found.published_at:%Y-%m-%d %H:%M:%S} UTC, before its day"
                 " began, which the publisher never does: the secret could have been chosen for the rolls it gives",
             )
-        elif not found.in_time:
+        elif timing == "late":
             caveats = (
                 f"the commitment of {day} was published at {found.published_at:%Y-%m-%d %H:%M:%S} UTC, after the"
                 f" {COMMITMENT_GRACE.seconds // 60} minutes after 00:00 UTC it had: it does not show the secret was"
