@@ -108,17 +108,17 @@ _LOOKS_ACROSS = frozenset(
     "\ua74b\ua74e\ua74f\ua75a\ua76a\ua76b\ua76e\ua78c\ua792\ua793\ua798\ua799\ua79f\ua7ab\ua7b2\ua7b3"
     "\ua7b4\ua7b5\ua7b6\ua7b7\uab32\uab35\uab3d\uab47\uab48\uab4e\uab52\uab53\uab55\uab5a\uab60"
 )
-_GREEK = re.compile("[\u0370-\u03ff\u1f00-\u1fff]")
-_CYRILLIC = re.compile("[\u0400-\u052f\u1c80-\u1c8f\u2de0-\u2dff\ua640-\ua69f]")
 # The scripts whose letters look alike across them, each as the blocks its letters are in: Latin (ASCII letters,
-# Latin-1's, the extended ones, IPA's, the phonetic ones), Greek, Coptic, Cyrillic, Armenian.
-_SCRIPTS = (
-    re.compile("[A-Za-z\u00c0-\u024f\u0250-\u02af\u1d00-\u1d7f\u1e00-\u1eff\u2c60-\u2c7f\ua720-\ua7ff\uab30-\uab6f]"),
-    re.compile("[\u0370-\u03e1\u03f0-\u03ff\u1f00-\u1fff]"),
-    re.compile("[\u03e2-\u03ef\u2c80-\u2cff]"),
-    _CYRILLIC,
-    re.compile("[\u0531-\u058f\ufb13-\ufb17]"),
+# Latin-1's, the extended ones, IPA's, the phonetic ones), Greek, Coptic, Cyrillic, Armenian. verifier.js holds the
+# same.
+_LATIN = re.compile(
+    "[A-Za-z\u00c0-\u024f\u0250-\u02af\u1d00-\u1d7f\u1e00-\u1eff\u2c60-\u2c7f\ua720-\ua7ff\uab30-\uab6f]"
 )
+_GREEK = re.compile("[\u0370-\u03e1\u03f0-\u03ff\u1f00-\u1fff]")
+_COPTIC = re.compile("[\u03e2-\u03ef\u2c80-\u2cff]")
+_CYRILLIC = re.compile("[\u0400-\u052f\u1c80-\u1c8f\u2de0-\u2dff\ua640-\ua69f]")
+_ARMENIAN = re.compile("[\u0531-\u058f\ufb13-\ufb17]")
+_SCRIPTS = (_LATIN, _GREEK, _COPTIC, _CYRILLIC, _ARMENIAN)
 
 
 def number(n: int) -> str:

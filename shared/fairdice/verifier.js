@@ -187,8 +187,9 @@ const fairdice = (() => {
       "\u{1D7A4}\u{1D7A6}\u{1D7AA}\u{1D7AC}\u{1D7B2}\u{1D7B6}\u{1D7B8}\u{1D7BA}\u{1D7BC}\u{1D7BE}\u{1D7C8}" +
       "\u{1D7CA}\u{1F74C}\u{1F768}",
   );
-  // Every Greek and Cyrillic letter Unicode's confusables hold alike to a letter of the other script, directly or
-  // through a Latin one (fairdice.prose holds the same set); shown in a value holding letters of both scripts.
+  // Every letter but ASCII ones of the Latin, Greek, Coptic, Cyrillic and Armenian scripts that Unicode's confusables
+  // hold alike to a letter of another of them (fairdice.prose holds the same set); shown in a word that mixes those
+  // scripts, and in a value holding Greek and Cyrillic letters.
   const LOOKS_ACROSS = new Set(
       "\u00C6\u00C7\u00DE\u00DF\u00E6\u00E7\u00FE\u0127\u0131\u0138\u017F\u0180\u0182\u0183\u0184\u0185" +
       "\u0186\u018D\u018F\u0190\u0196\u019E\u019F\u01A7\u01A8\u01A9\u01B7\u01BD\u01BF\u01C0\u01DD\u01F6" +
@@ -213,16 +214,13 @@ const fairdice = (() => {
       "\uA74B\uA74E\uA74F\uA75A\uA76A\uA76B\uA76E\uA78C\uA792\uA793\uA798\uA799\uA79F\uA7AB\uA7B2\uA7B3" +
       "\uA7B4\uA7B5\uA7B6\uA7B7\uAB32\uAB35\uAB3D\uAB47\uAB48\uAB4E\uAB52\uAB53\uAB55\uAB5A\uAB60",
   );
-  const GREEK = /[\u0370-\u03FF\u1F00-\u1FFF]/u;
-  const CYRILLIC = /[\u0400-\u052F\u1C80-\u1C8F\u2DE0-\u2DFF\uA640-\uA69F]/u;
   // Latin, Greek, Coptic, Cyrillic and Armenian, as fairdice.prose's _SCRIPTS.
-  const SCRIPTS = [
-    /[A-Za-z\u00C0-\u024F\u0250-\u02AF\u1D00-\u1D7F\u1E00-\u1EFF\u2C60-\u2C7F\uA720-\uA7FF\uAB30-\uAB6F]/u,
-    /[\u0370-\u03E1\u03F0-\u03FF\u1F00-\u1FFF]/u,
-    /[\u03E2-\u03EF\u2C80-\u2CFF]/u,
-    CYRILLIC,
-    /[\u0531-\u058F\uFB13-\uFB17]/u,
-  ];
+  const LATIN = /[A-Za-z\u00C0-\u024F\u0250-\u02AF\u1D00-\u1D7F\u1E00-\u1EFF\u2C60-\u2C7F\uA720-\uA7FF\uAB30-\uAB6F]/u;
+  const GREEK = /[\u0370-\u03E1\u03F0-\u03FF\u1F00-\u1FFF]/u;
+  const COPTIC = /[\u03E2-\u03EF\u2C80-\u2CFF]/u;
+  const CYRILLIC = /[\u0400-\u052F\u1C80-\u1C8F\u2DE0-\u2DFF\uA640-\uA69F]/u;
+  const ARMENIAN = /[\u0531-\u058F\uFB13-\uFB17]/u;
+  const SCRIPTS = [LATIN, GREEK, COPTIC, CYRILLIC, ARMENIAN];
   const LETTER_OR_MARK = /^[\p{L}\p{M}]$/u;
   const ASCII = /^[\x00-\x7F]$/u;
   const LETTER = /\p{L}/u;
@@ -282,7 +280,8 @@ const fairdice = (() => {
    * type; in a value holding an ASCII letter,
    * every character that looks like an ASCII one or that NFKC makes one (a fullwidth hyphen); in a value without one, every such character but letters when it
    * holds an ASCII digit, and every letter when all look like ASCII ones; in a value holding Greek and Cyrillic
-   * letters, every letter of either that looks like one of the other; a combining mark on an ASCII character or on
+   * letters, every letter of either that looks like one of the other, and in a word mixing the scripts of SCRIPTS,
+   * every letter but ASCII ones that looks like one of another of them; a combining mark on an ASCII character or on
    * one shown.
    */
   function unseen(text) {
