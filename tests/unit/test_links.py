@@ -46,24 +46,17 @@ PAIR36_A_B_2 = {"scheme": "pair36", "server_seed": KEY, "client_seeds": ["a", "b
         f"seed={KEY}&client=a,b&n=2",
         f"https://dice.example/check/?seed={KEY}&client=a,b&n=2#top",
         f"  seed={KEY.upper()}&client=a%2Cb&n=2\n",
-    ],
-)
-def test_a_link_is_read_from_a_url_a_path_or_the_query_alone(link: str) -> None:
-    assert parse_link(link) == parse_request(PAIR36_A_B_2)
-
-
-# The offline page's verifier.js (`queryOf`) reads a pasted link's query as everything after its first `?` up to the
-# next `#`: the core reads the same, so that one link is one game on the server and in the browser.
-@pytest.mark.parametrize(
-    "link",
-    [
+        # The offline page's verifier.js (`queryOf`) reads a pasted link's query as everything after its first `?` up
+        # to the next `#`: the core reads the same, so that one link is one game on the server and in the browser.
         f"/check/#top?seed={KEY}&client=a,b&n=2",
         f"https://dice.example/check/#x?seed={KEY}&client=a,b&n=2",
         f"https://dice.example/check/?seed={KEY}&client=a,b&n=2#n=3&client=c",
         f"/check/#a?seed={KEY}&client=a,b&n=2#b?n=3",
     ],
 )
-def test_a_links_query_runs_from_its_first_question_mark_to_the_next_hash_as_the_page_reads_it(link: str) -> None:
+def test_a_link_is_read_from_a_url_a_path_or_the_query_alone_from_its_first_question_mark_to_the_next_hash(
+    link: str,
+) -> None:
     assert parse_link(link) == parse_request(PAIR36_A_B_2)
 
 

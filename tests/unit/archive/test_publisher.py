@@ -452,16 +452,21 @@ def test_a_reveal_race_loser_continues_the_chain_from_the_winners_identical_reco
     assert link is not None and link.sha256 == hashlib.sha256(rival.to_bytes()).hexdigest()
 
 
+def put_someone_elses_record(stores: Stores, day: dt.date, previous: ChainLink | None = None) -> None:
+    """A well-formed revealed record of `day` the publisher did not write: it reveals a secret of someone else's."""
+    other = bytes([9]) * 32
+    record = RevealedRecord(
+        date=day, secret=other.hex(), commitment=seal_of(other), next_commitment=None, previous=previous
+    )
+    stores.archive.put_new(revealed_key(day), record.to_bytes())
+
+
 def test_a_record_written_by_someone_else_just_before_the_publisher_stops_the_run(tmp_path: Path) -> None:
     # Given a record of 2025-03-01 with a secret of someone else's, written between the run's listing and its write
     stores = local_stores(tmp_path)
     publish(stores, at("2025-03-01 00:00"))
     open_day(stores, at("2025-03-02 00:00"))
-    other = bytes([9]) * 32
-    fake = RevealedRecord(
-        date=MARCH, secret=other.hex(), commitment=seal_of(other), next_commitment=None, previous=None
-    )
-    stores.archive.put_new(revealed_key(MARCH), fake.to_bytes())
+    put_someone_elses_record(stores, MARCH)
 
     # When the reveal pass finds it where it was about to write
     with pytest.raises(TamperedRecord, match="is not the record the publisher writes"):
@@ -480,15 +485,9 @@ def test_a_record_written_before_the_publisher_reveals_its_day_stops_every_later
     timeline.publish(stores, at("2025-03-02 00:00:02"))
     timeline.now = at("2025-03-02 12:00")
     previous = stores.archive.get(revealed_key(MARCH)) or b""
-    other = bytes([9]) * 32
-    fake = RevealedRecord(
-        date=dt.date(2025, 3, 2),
-        secret=other.hex(),
-        commitment=seal_of(other),
-        next_commitment=None,
-        previous=ChainLink(date=MARCH, sha256=hashlib.sha256(previous).hexdigest()),
+    put_someone_elses_record(
+        stores, dt.date(2025, 3, 2), ChainLink(date=MARCH, sha256=hashlib.sha256(previous).hexdigest())
     )
-    stores.archive.put_new(revealed_key(dt.date(2025, 3, 2)), fake.to_bytes())
 
     for moment in ("2025-03-03 00:00:02", "2025-03-04 00:00:02"):
         # When the publisher runs on the following days
@@ -507,11 +506,7 @@ def test_a_record_dated_after_today_never_becomes_the_chains_head(tmp_path: Path
     stores = local_stores(tmp_path)
     publish(stores, at("2025-03-01 00:00"))
     publish(stores, at("2025-03-02 00:00"))
-    other = bytes([9]) * 32
-    future = RevealedRecord(
-        date=dt.date(2030, 1, 1), secret=other.hex(), commitment=seal_of(other), next_commitment=None, previous=None
-    )
-    stores.archive.put_new(revealed_key(dt.date(2030, 1, 1)), future.to_bytes())
+    put_someone_elses_record(stores, dt.date(2030, 1, 1))
 
     # When the next day's run reveals 2025-03-02
     report = publish(stores, at("2025-03-03 00:00")).reveal
