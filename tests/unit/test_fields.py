@@ -2,10 +2,12 @@
 copy it, in groups, read as the bytes it writes; secrets', seals' and counts' limits; dates, player ids and phrases;
 each refusal in words, naming its field."""
 
+import sys
+import unicodedata
 from typing import Any
 
 import pytest
-from fairdice.fields import MAX_ROLLS
+from fairdice.fields import _CONTROL_OR_SURROGATE, MAX_ROLLS
 from fairdice.problems import describe
 from fairdice.prose import shown
 from fairdice.schemes import parse_request
@@ -150,3 +152,8 @@ def test_a_code_point_this_unicode_has_not_assigned_is_accepted_and_shown_as_its
     (given,) = verify(request).identified_by
     assert given.value == "table\u0378"
     assert shown(given.text) == "table⟨U+0378⟩"
+
+
+def test_the_control_characters_refused_are_unicodes_categories_cc_and_cs_exactly() -> None:
+    refused = {code for code in range(sys.maxunicode + 1) if _CONTROL_OR_SURROGATE.search(chr(code))}
+    assert refused == {code for code in range(sys.maxunicode + 1) if unicodedata.category(chr(code)) in ("Cc", "Cs")}
