@@ -119,6 +119,29 @@ _COPTIC = re.compile("[\u03e2-\u03ef\u2c80-\u2cff]")
 _CYRILLIC = re.compile("[\u0400-\u052f\u1c80-\u1c8f\u2de0-\u2dff\ua640-\ua69f]")
 _ARMENIAN = re.compile("[\u0531-\u058f\ufb13-\ufb17]")
 _SCRIPTS = (_LATIN, _GREEK, _COPTIC, _CYRILLIC, _ARMENIAN)
+# Han, Hiragana, Katakana and Hangul, each as the blocks its characters are in (Han's radicals, Katakana's
+# halfwidth forms, Hangul's jamo with its syllables). Japanese writes Han and kana side by side, and Korean may write
+# Hangul beside Han, so no word or value of them is odd for mixing them. verifier.js holds the same.
+_HAN = re.compile("[\u2e80-\u2fdf\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]")
+_HIRAGANA = re.compile("[\u3040-\u309f]")
+_KATAKANA = re.compile("[\u30a0-\u30ff\u31f0-\u31ff\uff65-\uff9f]")
+_HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7ff]")
+_EAST_ASIAN = (_HAN, _HIRAGANA, _KATAKANA, _HANGUL)
+# Every character of those scripts that Unicode's confusables (UTS #39) hold alike to one of
+# another of them, directly or through others: the Katakana ー and the Han 一 (and the Hangul
+# ㅡ), カ and 力, タ and 夕, ロ and 口, the Hiragana へ and the Katakana ヘ. Each is shown in a
+# value that holds characters of two of those scripts (`unseen`). A test holds the set to the
+# confusable_homoglyphs library's copy of Unicode's data; verifier.js holds the same.
+_LOOKS_ACROSS_EAST = frozenset(
+    "\u1173\u1175\u2e85\u2f00\u2f01\u2f03\u2f06\u2f0b\u2f12\u2f18\u2f1d\u2f1e\u2f23\u2f2f\u304f\u3078"
+    "\u309b\u309c\u30a4\u30a8\u30ab\u30bf\u30c8\u30cb\u30ce\u30cf\u30d8\u30ed\u30fc\u3161\u3163\u4e00"
+    "\u4e28\u4e3f\u4e8c\u4ebb\u516b\u529b\u535c\u53e3\u56d7\u5915\u5de5\uf98a\uff9e\uff9f\U00021fe8"
+)
+# Arabic's two sets of digits: the Arabic-Indic ٠ to ٩ and the Extended Arabic-Indic ۰ to ۹ of Persian and Urdu.
+# Unicode's confusables hold each digit of one alike to the same digit of the other, so any number can be written
+# again in the other set, whole, and roll other dice: every one of them is shown, in any value. verifier.js holds the
+# same.
+_ARABIC_DIGITS = re.compile("[\u0660-\u0669\u06f0-\u06f9]")
 
 
 def number(n: int) -> str:
@@ -164,6 +187,7 @@ def unseen(text: str) -> list[bool]:
       Kangxi radical ⼈ (人), the Arabic presentation form ﺳ (س), the halfwidth ｱ (ア), the Greek ϐ (β); but for
       Hangul's compatibility jamo keyboards type (ㅋ), whose other spelling, the conjoining jamo, is shown instead;
     - every Thai or Lao nikhahit: with a sara aa after it (ํา) it looks like the sara am people type (ำ);
+    - every Arabic-Indic and Extended Arabic-Indic digit: each looks like the same digit of the other set (١ and ۱);
     - in a value that holds an ASCII letter, every character that looks like an ASCII one (Unicode's confusables),
       accented or not, or that NFKC makes an ASCII one: the Cyrillic е of "Kеvin", the small capital ᴠ, the hyphen
       ‐, the fullwidth hyphen－;
@@ -171,6 +195,8 @@ def unseen(text: str) -> list[bool]:
       digit (the hyphen of "2024‐7"); every letter when all of them look like ASCII ones (the Cyrillic АВС);
     - in a value that holds Greek and Cyrillic letters, every letter of either that looks like one of the other
       (Unicode's confusables): the Greek ρ of "пρивет", like the Cyrillic р;
+    - in a value that holds characters of two of Han, Hiragana, Katakana and Hangul, every one of them that looks like
+      one of another (Unicode's confusables): the Han 一 of "テ一ブル", like the Katakana ー;
     - a combining mark on an ASCII character or on one shown (i and a dot above, _ and a line below).
     """
     decomposed = not unicodedata.is_normalized("NFC", text)
@@ -183,6 +209,7 @@ def unseen(text: str) -> list[bool]:
         or _BLANK.match(character) is not None
         or _JAMO.match(character) is not None
         or _NIKHAHIT.match(character) is not None
+        or _ARABIC_DIGITS.match(character) is not None
         or (
             decomposed
             and (
@@ -225,6 +252,8 @@ def _lookalikes(text: str) -> set[int]:
     for word in _words(text):  # a word of letters of two of _SCRIPTS: a look-alike among them (ʙ of "ʙася")
         if len({n for at in word for n, script in enumerate(_SCRIPTS) if script.match(text[at])}) > 1:
             found.update(at for at in word if across[at])
+    if sum(script.search(text) is not None for script in _EAST_ASIAN) > 1:  # ー and 一 in "テ一ブル"
+        found.update(at for at, character in enumerate(text) if character in _LOOKS_ACROSS_EAST)
     if latin:
         found.update(at for at, looks in enumerate(alike) if looks)
     else:

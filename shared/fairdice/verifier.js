@@ -221,6 +221,21 @@ const fairdice = (() => {
   const CYRILLIC = /[\u0400-\u052F\u1C80-\u1C8F\u2DE0-\u2DFF\uA640-\uA69F]/u;
   const ARMENIAN = /[\u0531-\u058F\uFB13-\uFB17]/u;
   const SCRIPTS = [LATIN, GREEK, COPTIC, CYRILLIC, ARMENIAN];
+  // Han, Hiragana, Katakana and Hangul, as fairdice.prose's _EAST_ASIAN; and every character of them that Unicode's
+  // confusables hold alike to one of another of them (ー and 一, カ and 力), shown in a value holding two of them.
+  const HAN = /[\u2E80-\u2FDF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\u{20000}-\u{3FFFF}]/u;
+  const HIRAGANA = /[\u3040-\u309F]/u;
+  const KATAKANA = /[\u30A0-\u30FF\u31F0-\u31FF\uFF65-\uFF9F]/u;
+  const HANGUL = /[\u1100-\u11FF\u3130-\u318F\uA960-\uA97F\uAC00-\uD7FF]/u;
+  const EAST_ASIAN = [HAN, HIRAGANA, KATAKANA, HANGUL];
+  const LOOKS_ACROSS_EAST = new Set(
+    "\u1173\u1175\u2E85\u2F00\u2F01\u2F03\u2F06\u2F0B\u2F12\u2F18\u2F1D\u2F1E\u2F23\u2F2F\u304F\u3078" +
+      "\u309B\u309C\u30A4\u30A8\u30AB\u30BF\u30C8\u30CB\u30CE\u30CF\u30D8\u30ED\u30FC\u3161\u3163\u4E00" +
+      "\u4E28\u4E3F\u4E8C\u4EBB\u516B\u529B\u535C\u53E3\u56D7\u5915\u5DE5\uF98A\uFF9E\uFF9F\u{21FE8}",
+  );
+  // Arabic's two sets of digits, each digit alike to the same digit of the other: every one is shown, in any value
+  // (fairdice.prose's _ARABIC_DIGITS).
+  const ARABIC_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/u;
   const LETTER_OR_MARK = /^[\p{L}\p{M}]$/u;
   const ASCII = /^[\x00-\x7F]$/u;
   const LETTER = /\p{L}/u;
@@ -257,6 +272,10 @@ const fairdice = (() => {
       if (scripts.size > 1) word.forEach((_, k) => across[start + k] && found.add(start + k));
       start = null;
     });
+    // Characters of two of EAST_ASIAN: a look-alike among them (ー and 一 in "テ一ブル").
+    if (EAST_ASIAN.filter((script) => script.test(text)).length > 1) {
+      chars.forEach((c, at) => LOOKS_ACROSS_EAST.has(c) && found.add(at));
+    }
     if (latin) {
       alike.forEach((looks, at) => looks && found.add(at));
     } else {
@@ -281,8 +300,9 @@ const fairdice = (() => {
    * every character that looks like an ASCII one or that NFKC makes one (a fullwidth hyphen); in a value without one, every such character but letters when it
    * holds an ASCII digit, and every letter when all look like ASCII ones; in a value holding Greek and Cyrillic
    * letters, every letter of either that looks like one of the other, and in a word mixing the scripts of SCRIPTS,
-   * every letter but ASCII ones that looks like one of another of them; a combining mark on an ASCII character or on
-   * one shown.
+   * every letter but ASCII ones that looks like one of another of them; in a value holding two of Han, Hiragana,
+   * Katakana and Hangul, every character of them that looks like one of another; every Arabic-Indic and Extended
+   * Arabic-Indic digit; a combining mark on an ASCII character or on one shown.
    */
   function unseen(text) {
     const value = String(text);
@@ -296,6 +316,7 @@ const fairdice = (() => {
           BLANK.test(c) ||
           JAMO.test(c) ||
           NIKHAHIT.test(c) ||
+          ARABIC_DIGITS.test(c) ||
           (decomposed && (MARK.test(c) || c.normalize("NFC") !== c)) ||
           lookalike.has(i),
     );

@@ -744,6 +744,12 @@ TRICKY = [
             "\u0645\u0631\u062d\u0628\u0627 \u0661\u0662",
             "\u05e9\u05b8\u05c1\u05dc\u05d5\u05b9\u05dd, \u05e2\u05d5\u05dc\u05dd!",
             "\u05e9\u05dc\u05d5\u05dd\u200f \u202e",
+            # Han, kana and Hangul side by side, and Arabic's two sets of digits (the review's phrases)
+            "\u30c6\u4e00\u30d6\u30eb \u30c6\u30fc\u30d6\u30eb",
+            "\u529b\u5915\u529b\u30ca \u30ab\u30bf\u30ab\u30ca \u3078\u30d8",
+            "\u4e00\ubc88 \u314b\u3161",
+            "\u0661\u0662\u0663\u0667\u06f8\u06f9\u0660",
+            "\u0645\u06cc\u0632 \u06f1\u06f2",
         )
     ),
     {

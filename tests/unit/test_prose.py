@@ -119,6 +119,16 @@ KEY = bytes(range(32))
         ("\u0535\u0580\u0587\u0561\u0576", "\u0535\u0580\u0587\u0561\u0576"),
         ("\u0e19\u0e49\u0e33 \u314b\u314b", "\u0e19\u0e49\u0e33 \u314b\u314b"),
         ("\u4f60\u597d\uff0c\u4e16\u754c\uff01", "\u4f60\u597d\uff0c\u4e16\u754c\uff01"),
+        # a value holding characters of two of Han, Hiragana, Katakana and Hangul: those that look like one of another
+        # (the Han 一 and 力 among Katakana, the Katakana ー beside Han); Katakana or Hiragana alone is as typed
+        ("\u30c6\u4e00\u30d6\u30eb", "\u30c6⟨U+4E00⟩\u30d6\u30eb"),
+        ("\u529b\u5915\u529b\u30ca", "⟨U+529B⟩⟨U+5915⟩⟨U+529B⟩\u30ca"),
+        ("\u7b2c\u4e00\u30c6\u30fc\u30d6\u30eb", "\u7b2c⟨U+4E00⟩\u30c6⟨U+30FC⟩\u30d6\u30eb"),
+        ("\u30c6\u30fc\u30d6\u30eb \u30ab\u30bf\u30ab\u30ca", "\u30c6\u30fc\u30d6\u30eb \u30ab\u30bf\u30ab\u30ca"),
+        ("\u3072\u3089\u304c\u306a \u3078", "\u3072\u3089\u304c\u306a \u3078"),
+        # every digit of Arabic's two sets, each like the same digit of the other, alone or among letters
+        ("\u0661\u0662\u0663", "⟨U+0661⟩⟨U+0662⟩⟨U+0663⟩"),
+        ("\u0645\u06f1\u06f2", "\u0645⟨U+06F1⟩⟨U+06F2⟩"),
     ],
 )
 def test_a_character_that_shows_nothing_or_like_another_is_written_as_its_code_point(text: str, written: str) -> None:
@@ -231,6 +241,10 @@ def test_a_phrase_searched_for_hidden_characters_is_named_as_such_in_the_verdict
         ("\u212aevin", "Kevin", "⟨U+212A⟩evin"),
         ("\u1100\u1161\u1102\u1161", "\uac00\ub098", "⟨U+1100⟩⟨U+1161⟩⟨U+1102⟩⟨U+1161⟩"),
         ("K\u0435vin", "Kevin", "K⟨U+0435⟩vin"),
+        # the review's: Katakana spelled with a Han look-alike, Arabic-Indic digits with Extended ones, whole or mixed
+        ("\u30c6\u4e00\u30d6\u30eb", "\u30c6\u30fc\u30d6\u30eb", "\u30c6⟨U+4E00⟩\u30d6\u30eb"),
+        ("\u06f1\u06f2", "\u0661\u0662", "⟨U+06F1⟩⟨U+06F2⟩"),
+        ("\u0661\u06f2", "\u0661\u0662", "⟨U+0661⟩⟨U+06F2⟩"),
     ],
 )
 def test_a_phrase_spelled_to_look_like_another_is_named_as_such(phrase: str, seen: str, written: str) -> None:
@@ -295,9 +309,10 @@ def test_the_characters_that_look_ascii_are_those_unicodes_confusables_say() -> 
     assert {"\u0435", "\u1d20", "\ua4d7", "\u2010", "\u0966", "\u0131"} <= prose._LOOKS_ASCII
 
 
-def test_the_look_alikes_across_scripts_are_those_unicodes_confusables_say() -> None:
-    # Unicode's confusables as one relation (what looks like what, through any other character): every letter but
-    # ASCII ones of the Latin, Greek, Coptic, Cyrillic and Armenian scripts alike to a letter of another of them
+@cache
+def _alike() -> list[list[str]]:
+    """Unicode's confusables as one relation, what looks like what through any other character: its groups. A
+    left-to-right mark the data writes around a right-to-left digit (۲ like \u200e٢\u200e) is not part of it."""
     confusables = confusable_homoglyphs.utils.load("confusables.json")
     parent: dict[str, str] = {}
 
@@ -308,22 +323,49 @@ def test_the_look_alikes_across_scripts_are_those_unicodes_confusables_say() -> 
 
     for character, alike in confusables.items():
         for other in alike:
-            parent[root(character)] = root(other["c"])
+            parent[root(character)] = root(other["c"].strip("\u200e"))
     groups: dict[str, list[str]] = {}
     for character in parent:
         groups.setdefault(root(character), []).append(character)
+    return list(groups.values())
+
+
+def _across(scripts: tuple[re.Pattern[str], ...], *, letters: bool) -> set[str]:
+    """Every character of `scripts` (only letters, with `letters`) alike to one of another of them, but ASCII ones."""
 
     def script(character: str) -> int | None:
-        if len(character) != 1 or not unicodedata.category(character).startswith("L"):
+        if len(character) != 1 or (letters and not unicodedata.category(character).startswith("L")):
             return None
-        return next((n for n, script in enumerate(prose._SCRIPTS) if script.match(character)), None)
+        return next((n for n, script in enumerate(scripts) if script.match(character)), None)
 
-    expected = set()
-    for members in groups.values():
+    found = set()
+    for members in _alike():
         if len({script(member) for member in members} - {None}) > 1:
-            expected.update(member for member in members if script(member) is not None and not member.isascii())
+            found.update(member for member in members if script(member) is not None and not member.isascii())
+    return found
+
+
+def test_the_look_alikes_across_scripts_are_those_unicodes_confusables_say() -> None:
+    # Every letter but ASCII ones of the Latin, Greek, Coptic, Cyrillic and Armenian scripts alike to a letter of
+    # another of them
+    expected = _across(prose._SCRIPTS, letters=True)
     assert expected == prose._LOOKS_ACROSS
     assert {"\u03c1", "\u0440", "\u0393", "\u0413", "\u0299", "\u025b", "\u2ca3"} <= prose._LOOKS_ACROSS
+
+
+def test_the_look_alikes_across_east_asian_scripts_are_those_unicodes_confusables_say() -> None:
+    # Every character of Han, Hiragana, Katakana and Hangul alike to one of another of them: letters, and the marks
+    # and radicals among them (the Katakana ー is a letter, the voiced sound mark ゛ is not)
+    assert _across(prose._EAST_ASIAN, letters=False) == prose._LOOKS_ACROSS_EAST
+    assert {"\u30fc", "\u4e00", "\u3161", "\u30ab", "\u529b", "\u3078", "\u30d8"} <= prose._LOOKS_ACROSS_EAST
+
+
+def test_each_arabic_indic_digit_looks_like_the_same_extended_one_as_unicodes_confusables_say() -> None:
+    groups = {member: n for n, members in enumerate(_alike()) for member in members}
+    for digit in range(10):
+        arabic, extended = chr(0x0660 + digit), chr(0x06F0 + digit)
+        assert groups[arabic] == groups[extended], digit
+    assert all(unseen(chr(code)) == [True] for code in [*range(0x0660, 0x066A), *range(0x06F0, 0x06FA)])
 
 
 def test_the_browser_holds_the_same_look_alikes() -> None:
@@ -342,6 +384,21 @@ def test_the_browser_holds_the_same_look_alikes() -> None:
         written = re.sub(r"\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1], 16)), scripts[name])
         assert _class_members(written) == _class_members(script.pattern.removeprefix("[").removesuffix("]")), name
     assert f"const SCRIPTS = [{', '.join(names)}];" in source
+    (block,) = re.findall(r"const LOOKS_ACROSS_EAST = new Set\((.*?),\s*\);", source, re.S)
+    escaped = "".join(re.findall(r'"(.*?)"', block))
+    written = re.sub(r"\\u\{([0-9A-Fa-f]+)\}|\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1] or m[2], 16)), escaped)
+    assert set(written) == prose._LOOKS_ACROSS_EAST
+    names = ("HAN", "HIRAGANA", "KATAKANA", "HANGUL")
+    scripts = dict(re.findall(rf"const ({'|'.join(names)}) = /\[(.*?)\]/u;", source))
+    for name, script in zip(names, prose._EAST_ASIAN, strict=True):
+        written = re.sub(
+            r"\\u\{([0-9A-Fa-f]+)\}|\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1] or m[2], 16)), scripts[name]
+        )
+        assert _class_members(written) == _class_members(script.pattern.removeprefix("[").removesuffix("]")), name
+    assert f"const EAST_ASIAN = [{', '.join(names)}];" in source
+    (digits,) = re.findall(r"const ARABIC_DIGITS = /\[(.*?)\]/u;", source)
+    written = re.sub(r"\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1], 16)), digits)
+    assert _class_members(written) == _class_members(prose._ARABIC_DIGITS.pattern.removeprefix("[").removesuffix("]"))
 
 
 def test_the_browser_writes_the_same_jamo_as_code_points() -> None:
