@@ -22,6 +22,17 @@ fairdice.register(
       return digits.toLowerCase();
     }
 
+    /** What the player must see of a number's leading zeros: with another count of them it rolls other dice (bg_online.py). */
+    function leadingZeros(number) {
+      const zeros = Math.min(number.length - number.replace(/^0+/u, "").length, number.length - 1);
+      if (!zeros) return "";
+      const start = number.slice(0, 12) + (number.length > 12 ? "…" : "");
+      return (
+        `; ${start} starts with ${say.counted(zeros, "zero", "zeros")}: written with another count of zeros in front, the` +
+        ` same number rolls other dice, so check that your app showed ${zeros === 1 ? "it" : "them"}`
+      );
+    }
+
     /** `bg-online-v1:seeds:` followed by both apps' numbers in lowercase hex, separated by a colon. */
     const keyMessage = (request) => `${ONLINE}:seeds:${request.app_numbers.join(":")}`;
     const hasOpening = (request) => (request.opening === null ? request.game === 1 : request.opening);
@@ -133,7 +144,9 @@ fairdice.register(
         {
           field: "app_numbers",
           value: request.app_numbers,
-          description: "both apps' numbers, in the order the game lists them (the other order rolls other dice): yours is the one your app showed",
+          description:
+            "both apps' numbers, in the order the game lists them (the other order rolls other dice): yours is the one your app showed" +
+            request.app_numbers.map(leadingZeros).join(""),
         },
         // Each game of a match rolls from labels of its own (gG) under the one server number: which it was is the
         // player's to recognise, as the numbers are.

@@ -14,7 +14,7 @@ from pydantic import Field, JsonValue, model_validator
 
 from fairdice.dice import Mac, Rolls, hmac_key, keyed_mac
 from fairdice.fields import WHOLE_NUMBER, AppNumber, Seal, Secret, field_error
-from fairdice.prose import span
+from fairdice.prose import counted, span
 from fairdice.request import CountedRequest
 from fairdice.schemes.base import Case, Hypothesis, LinkParam, Scheme, Words, labels_of, or_placeholder, py
 from fairdice.schemes.labelled import STEPS, labelled_rolls, recipe_code
@@ -78,6 +78,19 @@ def online_rolls(mac: Mac, game: int, opening: bool, count: int) -> Rolls:
     return labelled_rolls(mac, f"{ONLINE}:g{game}", SEATS, opening, "roll", 1, count)
 
 
+def _leading_zeros(app_number: str) -> str:
+    """What the player must see of a number's leading zeros: the key's message holds the number as written, so the same
+    number with another count of zeros in front rolls other dice (seed 001 fixes neither its length nor its zeros)."""
+    zeros = min(len(app_number) - len(app_number.lstrip("0")), len(app_number) - 1)  # 0 is the number zero's digit
+    if not zeros:
+        return ""
+    start = app_number[:12] + ("…" if len(app_number) > 12 else "")
+    return (
+        f"; {start} starts with {counted(zeros, 'zero', 'zeros')}: written with another count of zeros in front, the"
+        f" same number rolls other dice, so check that your app showed {'it' if zeros == 1 else 'them'}"
+    )
+
+
 class BgOnline(Scheme[BgOnlineRequest]):
     """Seed 001's scheme for online games."""
 
@@ -135,7 +148,7 @@ class BgOnline(Scheme[BgOnlineRequest]):
                 # part of what the player recognises.
                 description=(
                     "both apps' numbers, in the order the game lists them (the other order rolls other dice): yours"
-                    " is the one your app showed"
+                    " is the one your app showed" + "".join(map(_leading_zeros, request.app_numbers))
                 ),
             ),
             # Each game of a match rolls from labels of its own (gG) under the one server number: which it was is

@@ -112,3 +112,34 @@ def test_which_game_of_the_match_is_among_the_values_the_player_must_recognise()
     ]
     assert [given.value for given in third.identified_by] == [["0a1b", "ff02"], 3]
     assert third.identified_by[1].description == "which game of the match this was, from 1"
+
+
+def test_an_app_number_with_leading_zeros_says_that_other_zeros_roll_other_dice() -> None:
+    # Given the same apps' numbers written with and without leading zeros: seed 001's message holds them as written
+    numbers = {"scheme": "bg-online-v1", "server_number": KEY, "count": 3}
+    padded, bare = ["00c1d2", "0", "ff"], ["c1d2", "0", "ff"]
+    assert rolls_of(numbers | {"app_numbers": padded[::2]}) != rolls_of(numbers | {"app_numbers": bare[::2]})
+
+    # Then the identity says so of a number that has them (the number zero's own digit is not one), and of no other
+    (with_zeros,) = [
+        given.description
+        for given in verify(parse_request(numbers | {"app_numbers": padded[:2]})).identified_by
+        if given.field == "app_numbers"
+    ]
+    assert with_zeros.endswith(
+        "yours is the one your app showed; 00c1d2 starts with 2 zeros: written with another count of zeros in front,"
+        " the same number rolls other dice, so check that your app showed them"
+    )
+    (without,) = [
+        given.description
+        for given in verify(parse_request(numbers | {"app_numbers": bare[1:]})).identified_by
+        if given.field == "app_numbers"
+    ]
+    assert without.endswith("yours is the one your app showed")
+    long_number = "0" + "ab" * 20
+    (cut,) = [
+        given.description
+        for given in verify(parse_request(numbers | {"app_numbers": [long_number, "1"]})).identified_by
+        if given.field == "app_numbers"
+    ]
+    assert "; 0abababababa… starts with 1 zero:" in cut and cut.endswith("showed it")
