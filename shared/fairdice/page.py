@@ -150,6 +150,8 @@ def _seal_section(verdict: Verdict, words: Words) -> Iterator[str]:
         "mismatch": f"{mark(False)} the SHA-256 of the {e(secret)} is not the {e(seal)} given: the characters that"
         " differ are marked",
         "not_given": f"<span class=muted>not checked: no {e(seal)} was given</span>",
+        "not_checked": f"<span class=muted>not checked yet: the {e(seal)} was given, but the {e(secret)} that would"
+        " check it is not revealed yet</span>",
     }[check]
     given, computed = verdict.seal.given, verdict.seal.computed
     yield f"<h2>The {e(seal)}</h2><p>{status}</p><dl class=seals>"

@@ -1307,7 +1307,8 @@ const fairdice = (() => {
       return {
         scheme: scheme.id,
         verdict: "withheld",
-        checks: { seal: "not_given", rolls: "not_given" },
+        // What was given is not_checked, never not_given (fairdice.verify.withheld_verdict).
+        checks: { seal: request[scheme.sealField] === null ? "not_given" : "not_checked", rolls: request.recorded === null ? "not_given" : "not_checked" },
         seal: { given: request[scheme.sealField], computed: null, published_at: null, in_time: null },
         rolls: [],
         summary: compare([], null).summary,

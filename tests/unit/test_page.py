@@ -141,6 +141,18 @@ def test_a_withheld_game_gets_a_page_without_rolls_or_recipe() -> None:
     assert "recipe-python" not in page
 
 
+def test_a_withheld_game_says_the_seal_it_carries_was_given_and_is_not_checked_yet() -> None:
+    # Given a mirror pair's game, its reveal withheld, whose link carries its commit
+    _, page = page_of({"scheme": "three-dice", "commit": SEAL, "recorded": "123"})
+
+    # Then the commit's section says it was given and is not checked yet, never that none was given
+    found = re.search(r"<h2>The commit</h2><p>(.*?)</p>", page)
+    assert found is not None
+    assert re.sub(r"<[^>]+>", "", found.group(1)) == (
+        "not checked yet: the commit was given, but the seed that would check it is not revealed yet"
+    )
+
+
 # ---- safety and size -----------------------------------------------------------------------
 
 
