@@ -480,7 +480,7 @@ const fairdice = (() => {
         minBytes === maxBytes
           ? `${minBytes} bytes (${2 * minBytes} hex digits)`
           : `${minBytes} to ${maxBytes} bytes (${2 * minBytes}-${2 * maxBytes} hex digits)`;
-      throw new Error(`${what} must be ${range}, got ${size} bytes${spaced ? " (spaces not counted)" : ""}`);
+      throw new Error(`${what} must be ${range}, got ${size} ${size === 1 ? "byte" : "bytes"}${spaced ? " (spaces not counted)" : ""}`);
     }
     return digits.toLowerCase();
   }

@@ -673,6 +673,8 @@ BAD_LINKS = [
     f"?scheme=three-dice&seed={KEY.hex()}&n=2",
     "?scheme=three-dice&white=a&black=b&n=2",
     "?scheme=narde-v1&key=00+01+0g&phrase=a",
+    "?scheme=narde-v1&key=00&phrase=a",
+    "?scheme=narde-v1&key=0+0&phrase=a",
     "?utm_source=mail",
     # told apart from tracking parameters in ASCII case only, as the core tells them
     f"?seed={KEY.hex()}&client=a,b&n=2&fbcl%C4%B1d=x",
