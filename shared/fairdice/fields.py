@@ -49,7 +49,8 @@ def _hex(min_bytes: int, max_bytes: int, what: str) -> Callable[[object], str]:
                 span = f"{min_bytes} bytes ({2 * min_bytes} hex digits)"
             else:
                 span = f"{min_bytes} to {max_bytes} bytes ({2 * min_bytes}-{2 * max_bytes} hex digits)"
-            raise ValueError(f"{what} must be {span}, got {size} bytes{f' ({not_counted[2:]})' if spaced else ''}")
+            got = f"{size} byte" if size == 1 else f"{size} bytes"
+            raise ValueError(f"{what} must be {span}, got {got}{f' ({not_counted[2:]})' if spaced else ''}")
         return text.lower()
 
     return check

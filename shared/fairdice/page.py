@@ -150,6 +150,8 @@ def _seal_section(verdict: Verdict, words: Words) -> Iterator[str]:
         "mismatch": f"{mark(False)} the SHA-256 of the {e(secret)} is not the {e(seal)} given: the characters that"
         " differ are marked",
         "not_given": f"<span class=muted>not checked: no {e(seal)} was given</span>",
+        "not_checked": f"<span class=muted>not checked yet: the {e(seal)} was given, but the {e(secret)} that would"
+        " check it is not revealed yet</span>",
     }[check]
     given, computed = verdict.seal.given, verdict.seal.computed
     yield f"<h2>The {e(seal)}</h2><p>{status}</p><dl class=seals>"
@@ -272,13 +274,14 @@ def _recheck_section(verdict: Verdict, recheck: dict[str, Any] | None, rows: lis
 
 
 def _inputs_section(request: RequestBase) -> Iterator[str]:
-    """The values the link carried, by the link's own parameter names."""
+    """The values the link carried, by the link's own parameter names: only those it carried (a default it left
+    out, such as `first`, is not one of them), and its rolls too, which a withheld verdict's page has no table for."""
     scheme = schemes.of(request)
     yield "<h2>The link's values</h2><dl>"
     for param in scheme.link:
-        if param.kind == "rolls":
-            continue  # the table shows them
         parent, _, child = param.field.partition(".")
+        if parent not in request.model_fields_set:
+            continue
         value: Any = getattr(request, parent)
         if child and value is not None:
             value = getattr(value, child)
@@ -287,7 +290,9 @@ def _inputs_section(request: RequestBase) -> Iterator[str]:
         if isinstance(value, bool):
             shown = "yes" if value else "no"
         elif isinstance(value, list):
-            shown = ", ".join(map(str, value))
+            separator = " " if param.kind == "rolls" else ", "
+            items = ("-".join(map(str, roll)) for roll in value) if param.kind == "rolls" else map(str, value)
+            shown = separator.join(items)
             shown = shown if len(shown) <= 300 else shown[:300] + "…"
         elif isinstance(value, dt.date):
             shown = value.isoformat()

@@ -9,19 +9,24 @@ from typing_extensions import TypedDict
 from fairdice import __version__
 
 Outcome = Literal["fair", "mismatch", "incomplete", "withheld"]
-CheckResult = Literal["match", "mismatch", "not_given"]
+# not_checked: given, but the secret that would check it is not revealed yet (a withheld verdict only).
+CheckResult = Literal["match", "mismatch", "not_given", "not_checked"]
 # partial: every recorded roll matches, but the recorded list stops before the rolls computed.
-RollsCheck = Literal["match", "mismatch", "partial", "not_given"]
+RollsCheck = Literal["match", "mismatch", "partial", "not_given", "not_checked"]
 ScopeKind = Literal["game", "window", "take_back"]
 
 
 class Checks(BaseModel):
     """The two things a verdict rests on."""
 
-    seal: CheckResult
+    seal: CheckResult = Field(
+        description="match: the SHA-256 of the secret is the seal given; mismatch: it is not; not_given: no seal was"
+        " given; not_checked: one was given, but the secret that would check it is not revealed yet (withheld)"
+    )
     rolls: RollsCheck = Field(
         description="match: every roll computed was recorded and matches; partial: those recorded match but the"
-        " list stops early; mismatch: a roll differs or an extra one was recorded; not_given: none recorded"
+        " list stops early; mismatch: a roll differs or an extra one was recorded; not_given: none recorded;"
+        " not_checked: rolls were recorded, but the secret that computes them is not revealed yet (withheld)"
     )
 
 

@@ -501,7 +501,7 @@ const fairdice = (() => {
         minBytes === maxBytes
           ? `${minBytes} bytes (${2 * minBytes} hex digits)`
           : `${minBytes} to ${maxBytes} bytes (${2 * minBytes}-${2 * maxBytes} hex digits)`;
-      throw new Error(`${what} must be ${range}, got ${size} bytes${spaced ? " (spaces not counted)" : ""}`);
+      throw new Error(`${what} must be ${range}, got ${size} ${size === 1 ? "byte" : "bytes"}${spaced ? " (spaces not counted)" : ""}`);
     }
     return digits.toLowerCase();
   }
@@ -1328,7 +1328,8 @@ const fairdice = (() => {
       return {
         scheme: scheme.id,
         verdict: "withheld",
-        checks: { seal: "not_given", rolls: "not_given" },
+        // What was given is not_checked, never not_given (fairdice.verify.withheld_verdict).
+        checks: { seal: request[scheme.sealField] === null ? "not_given" : "not_checked", rolls: request.recorded === null ? "not_given" : "not_checked" },
         seal: { given: request[scheme.sealField], computed: null, published_at: null, in_time: null },
         rolls: [],
         summary: compare([], null).summary,

@@ -197,11 +197,14 @@ def identified_by(request: RequestBase) -> list[GameInput]:
 
 
 def withheld_verdict(request: RequestBase, withheld: Withheld) -> Verdict:
-    """The verdict on a request whose secret is not revealed yet: nothing checked, and why."""
+    """The verdict on a request whose secret is not revealed yet: nothing checked, and why. A seal or recorded rolls
+    it carries are `not_checked` (given, but nothing can check them yet), never `not_given`."""
+    seal: CheckResult = "not_given" if request.seal_hex is None else "not_checked"
+    rolls: RollsCheck = "not_given" if request.recorded is None else "not_checked"
     return Verdict(
         scheme=request.scheme,
         verdict="withheld",
-        checks=Checks(seal="not_given", rolls="not_given"),
+        checks=Checks(seal=seal, rolls=rolls),
         seal=SealReport(given=request.seal_hex, computed=None),
         rolls=[],
         summary=Summary(count=0, compared=0, mismatches=0, first_mismatch=None),

@@ -492,12 +492,12 @@ def test_random_games_of_every_scheme_get_the_cores_verdict_scope_counts_and_rea
 
 def test_a_daily_roll_of_a_day_not_over_by_the_pages_clock_gets_the_cores_withheld_verdict(browser: Browser) -> None:
     # Given daily rolls carrying a secret and its commitment: the day before the page's today, today, the day after,
-    # the calendar's last day, and today without a secret
+    # the calendar's last day, and today with the faces seen but no secret or commitment
     player = "123e4567-e89b-12d3-a456-426614174000"
     roll = {"scheme": "daily", "player_id": player, "secret": KEY.hex(), "commitment": seal_of(KEY)}
     days = ["2999-05-31", TODAY, "2999-06-02", "9999-12-31"]
     games: list[dict[str, Any]] = [roll | {"date": day} for day in days]
-    games.append({"scheme": "daily", "player_id": player, "date": TODAY})
+    games.append({"scheme": "daily", "player_id": player, "date": TODAY, "recorded": "1 2 3 4 5 6"})
 
     # When the page verifies them with its clock's day, and the core with the same `today`
     results = run(browser, "verdict", games, TODAY)
@@ -508,6 +508,11 @@ def test_a_daily_roll_of_a_day_not_over_by_the_pages_clock_gets_the_cores_withhe
         core = verify(schemes.parse_request(data), today=today)
         assert_same(js, core.model_dump(mode="json", exclude={"verifier", "diagnosis"}), data)
     assert [js["verdict"] for js in results] == ["incomplete", "withheld", "withheld", "withheld", "withheld"]
+    # and what a withheld roll carries is given but not checked yet, never said not given
+    assert [(js["checks"]["seal"], js["checks"]["rolls"]) for js in results[1:]] == [
+        *[("not_checked", "not_given")] * 3,
+        ("not_given", "not_checked"),
+    ]
     assert [js["withheld"]["reveal_at"] for js in results[1:]] == [
         "2999-06-02T00:00:00Z",
         "2999-06-03T00:00:00Z",
@@ -668,6 +673,8 @@ BAD_LINKS = [
     f"?scheme=three-dice&seed={KEY.hex()}&n=2",
     "?scheme=three-dice&white=a&black=b&n=2",
     "?scheme=narde-v1&key=00+01+0g&phrase=a",
+    "?scheme=narde-v1&key=00&phrase=a",
+    "?scheme=narde-v1&key=0+0&phrase=a",
     "?utm_source=mail",
     # told apart from tracking parameters in ASCII case only, as the core tells them
     f"?seed={KEY.hex()}&client=a,b&n=2&fbcl%C4%B1d=x",

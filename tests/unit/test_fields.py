@@ -61,6 +61,10 @@ def test_a_non_breaking_space_copied_from_a_web_page_is_a_space_too() -> None:
             ("fingerprint", "a seal must be 32 bytes (64 hex digits), got 4 bytes (spaces not counted)"),
         ),
         ({"key": "zz" * 16}, ("key", "a secret must be hex digits (0-9, a-f)")),
+        (
+            {"key": "0 0"},
+            ("key", "a secret must be 16 to 64 bytes (32-128 hex digits), got 1 byte (spaces not counted)"),
+        ),
     ],
 )
 def test_an_error_about_hex_says_when_spaces_were_found(fields: dict[str, Any], expected: tuple[str, str]) -> None:
@@ -91,6 +95,7 @@ def test_secrets_of_16_to_64_bytes_are_accepted(size: int) -> None:
 @pytest.mark.parametrize(
     ("secret", "message"),
     [
+        ("00", "a secret must be 16 to 64 bytes (32-128 hex digits), got 1 byte"),
         ("ab" * 15, "a secret must be 16 to 64 bytes (32-128 hex digits), got 15 bytes"),
         ("ab" * 65, "a secret must be 16 to 64 bytes (32-128 hex digits), got 65 bytes"),
         ("abc" * 11, "a secret has an odd number of hex digits (33)"),

@@ -141,6 +141,50 @@ def test_a_withheld_game_gets_a_page_without_rolls_or_recipe() -> None:
     assert "recipe-python" not in page
 
 
+def test_a_withheld_game_says_the_seal_it_carries_was_given_and_is_not_checked_yet() -> None:
+    # Given a mirror pair's game, its reveal withheld, whose link carries its commit
+    _, page = page_of({"scheme": "three-dice", "commit": SEAL, "recorded": "123"})
+
+    # Then the commit's section says it was given and is not checked yet, never that none was given
+    found = re.search(r"<h2>The commit</h2><p>(.*?)</p>", page)
+    assert found is not None
+    assert re.sub(r"<[^>]+>", "", found.group(1)) == (
+        "not checked yet: the commit was given, but the seed that would check it is not revealed yet"
+    )
+
+
+def link_values(link: str) -> list[tuple[str, str]]:
+    """The page GET /check gives for a link, as its list of the link's values: (parameter, value) pairs."""
+    request = parse_link(link)
+    section = re.search(r"<h2>The link's values</h2><dl>(.*?)</dl>", render_page(verify(request), request), re.S)
+    assert section is not None
+    return [
+        (unescape(name), unescape(value))
+        for name, value in re.findall(r"<dt>(.*?)</dt><dd><code>(.*?)</code>", section.group(1))
+    ]
+
+
+@pytest.mark.parametrize(
+    ("link", "values"),
+    [
+        (
+            f"?seed={KEY}&client=a,b&n=2&rolls=6344",
+            [("seed", KEY), ("client", "a, b"), ("n", "2"), ("rolls", "6-3 4-4")],
+        ),
+        (f"?scheme=three-dice&commit={SEAL}&rolls=123", [("commit", SEAL), ("rolls", "1-2-3")]),
+        (
+            f"?scheme=narde-v1&key={KEY}&phrase=test&first=0&n=1",
+            [("key", KEY), ("phrase", "test"), ("first", "0"), ("n", "1")],
+        ),
+    ],
+    ids=["pair36 with its rolls", "a withheld mirror pair's game", "a first the link gives"],
+)
+def test_the_links_values_are_exactly_those_the_link_carried_its_rolls_too_and_no_default(
+    link: str, values: list[tuple[str, str]]
+) -> None:
+    assert link_values(link) == values
+
+
 # ---- safety and size -----------------------------------------------------------------------
 
 

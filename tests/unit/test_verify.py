@@ -129,6 +129,29 @@ def test_a_three_dice_mirror_pair_without_its_seed_is_withheld_not_an_error() ->
     assert (verdict.rolls, verdict.seal.given, verdict.seal.computed) == ([], SEAL, None)
 
 
+@pytest.mark.parametrize(
+    ("given", "checks"),
+    [
+        ({"commit": SEAL, "recorded": "123"}, {"seal": "not_checked", "rolls": "not_checked"}),
+        ({"commit": SEAL}, {"seal": "not_checked", "rolls": "not_given"}),
+        ({"recorded": "123"}, {"seal": "not_given", "rolls": "not_checked"}),
+        ({}, {"seal": "not_given", "rolls": "not_given"}),
+    ],
+    ids=["seal and rolls", "seal", "rolls", "nothing"],
+)
+def test_a_withheld_verdict_says_what_was_given_is_not_checked_yet_never_that_it_was_not_given(
+    given: dict[str, Any], checks: dict[str, str]
+) -> None:
+    # Given a mirror pair's game, its reveal withheld, with or without its commit and the plies seen
+    verdict = verify(parse_request({"scheme": "three-dice", "seed": None, "client_seeds": None} | given))
+
+    # Then what it carries is given but not checked yet, what it does not is not given; and it is withheld for
+    # one reason, the reveal held back
+    assert verdict.verdict == "withheld"
+    assert verdict.checks.model_dump() == checks
+    assert verdict.withheld is not None and verdict.reasons == [verdict.withheld.reason]
+
+
 class OneDay:
     """A stand-in for the daily archive holding one day."""
 

@@ -326,7 +326,8 @@ def test_without_an_archive_today_is_withheld_whatever_secret_is_given(secret: b
     assert verdict.withheld.reason == "the secret of 2026-10-28 is revealed once that day is over in UTC"
     assert verdict.withheld.reveal_at == at("2026-10-29 00:00")
     assert verdict.rolls == [] and verdict.seal.computed is None
-    assert verdict.checks.model_dump() == {"seal": "not_given", "rolls": "not_given"}
+    # and the commitment and faces it carries are given, but not checked yet: never said not given
+    assert verdict.checks.model_dump() == {"seal": "not_checked", "rolls": "not_checked"}
 
 
 def test_without_an_archive_a_day_not_begun_is_withheld_whatever_secret_is_given() -> None:
