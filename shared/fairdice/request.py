@@ -10,7 +10,6 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     ModelWrapValidatorHandler,
-    PrivateAttr,
     ValidationInfo,
     field_validator,
     model_validator,
@@ -18,6 +17,8 @@ from pydantic import (
 
 from fairdice.fields import DEFAULT_ROLLS, MAX_ROLLS, Count, RecordedInput, field_error, named
 from fairdice.recorded import Paste, RecordedError, read_recorded
+
+_NUMBERED_FROM = "numbered_from"
 
 
 class RequestBase(BaseModel):
@@ -32,7 +33,6 @@ class RequestBase(BaseModel):
     if TYPE_CHECKING:  # each scheme's model declares it as its own id, the union's tag, after its other fields
         scheme: str
     recorded: RecordedInput = None
-    _numbered_from: int | None = PrivateAttr(default=None)
 
     @model_validator(mode="wrap")
     @classmethod
@@ -49,7 +49,11 @@ class RequestBase(BaseModel):
                 if paste.first_number is not None:
                     data = cls._placed(data, paste, info)
         request = handler(data)
-        request._numbered_from = paste.first_number if paste is not None else None
+        if paste is not None and paste.first_number is not None:
+            # Kept where pydantic keeps private attributes (compared and copied with the fields, never serialised), but
+            # not declared as one: pydantic then sets a request's private attributes up by a hook of every class of its
+            # hierarchy, four calls for each narde request, a tenth of its validation.
+            object.__setattr__(request, "__pydantic_private__", {_NUMBERED_FROM: paste.first_number})
         return request
 
     @classmethod
@@ -67,7 +71,7 @@ class RequestBase(BaseModel):
     @property
     def numbered_from(self) -> int | None:
         """The number a pasted list of recorded rolls gave its first roll (None: the paste was not numbered)."""
-        return self._numbered_from
+        return (self.__pydantic_private__ or {}).get(_NUMBERED_FROM)
 
     @field_validator("recorded", mode="before")
     @classmethod

@@ -53,6 +53,10 @@ def test_a_sheet_numbered_from_the_game_s_start_is_the_whole_game() -> None:
     rows = dice(NARDE | {"count": 12})
     request = parse_request(NARDE | {"recorded": sheet(rows, 0)})
     assert (request.first, request.numbered_from) == (0, 0)
+    # kept with the request as its fields are: copied with it, and telling it apart from the same rolls unnumbered
+    assert request.model_copy(update={"count": 12}).numbered_from == 0
+    assert request != parse_request(NARDE | {"recorded": rows, "first": 0})
+    assert parse_request(NARDE | {"recorded": rows}).numbered_from is None
     assert verify(request).verdict == "fair"
     # seed 002's own test example, as the document prints it
     assert verify(parse_request(NARDE | {"recorded": "roll 0: 1-5\nroll 1: 4-6\nroll 2: 3-4"})).verdict == "fair"
