@@ -38,6 +38,8 @@ class Scope(BaseModel):
     `incomplete`, however well they match.
     """
 
+    model_config = ConfigDict(frozen=True)  # one scope may serve many verdicts (`numbered_scope`)
+
     kind: ScopeKind = Field(
         description="game: from the game's first roll, in the scheme's own order; window: a piece starting past"
         " it; take_back: rolls on a take-back line"

@@ -34,15 +34,19 @@ from fairdice.verdict import (
 
 def matched(computed: Rolls, recorded: Sequence[Sequence[int]] | None) -> list[bool] | None:
     """Whether each recorded roll matches the computed one at its place, for as many as both have (None: none were
-    recorded). A request's recorded rolls are tuples of faces, as `Rolls.dice` gives the computed ones: a whole game
-    that matches is one comparison of two lists, and only a game where something differs is compared roll by roll."""
+    recorded). A game whose rolls all match is compared a die at a time: the recorded rolls' dice as columns, as the
+    computed ones are kept, so a column is one comparison and no tuple is made per roll. Only a game where something
+    differs is compared roll by roll."""
     if recorded is None:
         return None
-    dice = computed.dice
-    head = recorded[: len(dice)]
-    if head == dice[: len(head)]:
+    head = recorded[: len(computed)]
+    try:
+        columns = list(zip(*head, strict=True))
+    except ValueError:  # rolls of different sizes: compared one by one below, where such a roll differs
+        columns = []
+    if columns and columns == [tuple(column[: len(head)]) for column in computed.faces]:
         return [True] * len(head)
-    return [tuple(seen) == roll for seen, roll in zip(head, dice, strict=False)]
+    return [tuple(seen) == roll for seen, roll in zip(head, computed.dice, strict=False)]
 
 
 def summed(

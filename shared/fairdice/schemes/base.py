@@ -11,7 +11,7 @@ import math
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, get_args
 
 from pydantic import JsonValue, ValidationError
@@ -315,8 +315,10 @@ class Scheme(ABC, Generic[R]):
 # ---- what scopes and recipes share -------------------------------------------------------------
 
 
+@lru_cache(maxsize=1024)
 def numbered_scope(words: Words, numbering: Numbering, start: int, first: int, count: int) -> Scope:
-    """A game when the rolls start at the game's first number, else a window of it."""
+    """A game when the rolls start at the game's first number, else a window of it. Kept for the next request with the
+    same span (a scope is frozen): an audit's games mostly start at the start and run as long as each other."""
     last = first + count - 1
     rolls, game = span(words.roll, words.rolls, first, last), numbering.game
     if first == start:
