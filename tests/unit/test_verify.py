@@ -5,7 +5,7 @@ import datetime as dt
 from typing import Any
 
 import pytest
-from fairdice.dice import Rolls
+from fairdice.dice import Roll, Rolls
 from fairdice.errors import InvalidInput
 from fairdice.request import RequestBase
 from fairdice.schemes import parse_request
@@ -275,3 +275,24 @@ def test_a_request_whose_secret_is_withheld_is_checked_as_withheld_and_verified_
     request = parse_request({"scheme": "three-dice", "seed": None, "client_seeds": None})
     assert isinstance(check(request), Withheld)
     assert verify(request).verdict == "withheld"
+
+
+@given(
+    computed=st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6)), min_size=1, max_size=12),
+    recorded=st.lists(
+        st.tuples(st.integers(1, 6), st.integers(1, 6))
+        | st.tuples(st.integers(1, 6))
+        | st.tuples(st.integers(1, 6), st.integers(1, 6), st.integers(1, 6)),
+        min_size=1,
+        max_size=14,
+    ),
+    copied=st.integers(0, 14),
+)
+def test_each_recorded_roll_is_matched_with_the_computed_roll_at_its_place(
+    computed: list[tuple[int, int]], recorded: list[tuple[int, ...]], copied: int
+) -> None:
+    # Given computed rolls and recorded ones, often a copy of their start (a game that matches), some of another size
+    recorded = computed[:copied] + recorded[copied:] if copied % 3 else recorded
+    rolls = Rolls.of([Roll(n, f"m{n}", dice) for n, dice in enumerate(computed)])
+    # Then each is matched as comparing the two rolls at its place says, for as many as both have
+    assert matched(rolls, recorded) == [seen == roll for seen, roll in zip(recorded, computed, strict=False)]
