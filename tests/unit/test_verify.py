@@ -296,3 +296,9 @@ def test_each_recorded_roll_is_matched_with_the_computed_roll_at_its_place(
     rolls = Rolls.of([Roll(n, f"m{n}", dice) for n, dice in enumerate(computed)])
     # Then each is matched as comparing the two rolls at its place says, for as many as both have
     assert matched(rolls, recorded) == [seen == roll for seen, roll in zip(recorded, computed, strict=False)]
+
+
+def test_a_recorded_roll_with_a_die_more_than_the_computed_one_does_not_match_it() -> None:
+    rolls = Rolls.of([Roll(0, "m0", (1, 5)), Roll(1, "m1", (4, 6))])
+    assert matched(rolls, [(1, 5), (4, 6, 2)]) == [True, False]
+    assert matched(rolls, [(1, 5, 3), (4, 6)]) == [False, True]
