@@ -155,6 +155,8 @@ def run(
     carries alone, which is at most incomplete, and is withheld when its day is not over by `today`:
     the UTC day the command's clock read as the run began, the same for every block. A resumed run
     judges by the day its interrupted run began, so one audit is of one day whenever its blocks ran.
+    An archive that cannot be read stops the run with ArchiveUnavailable: the blocks done stay done, the
+    block that needed it is not, and `--resume` audits it once the archive answers.
     """
     files = find_inputs(paths, out)
     workers = workers or os.cpu_count() or 1
@@ -173,27 +175,29 @@ def run(
     names: set[str] = set()
     audited = resumed = 0
     before = 0
-    with _Blocks(out, workers, daily, today, lambda games: watch.advance(0, games)) as blocks:
-        for index, path in enumerate(files):
-            with path.open("rb") as raw:
-                hashed = Hashed(raw)
-                lines = numbered_lines(hashed, str(path))
-                for number, block in enumerate(_chunks(lines, BLOCK_LINES)):
-                    name = f"{index:05d}-{number:07d}"
-                    names.add(name)
-                    if name in done:
-                        _same_lines(done[name], block, path, out)
-                        resumed += 1
-                    else:
-                        blocks.submit(name, str(path), block)
-                        audited += 1
-                    watch.advance(hashed.bytes - before, 0)
-                    before = hashed.bytes
-                sha256 = hashed.finish()
-            watch.advance(hashed.bytes - before, 0)
-            before = 0
-            records.append(InputRecord(file=str(path), bytes=hashed.bytes, sha256=sha256))
-    watch.stop()
+    try:  # the bar is put away however the run ends, before the command says why
+        with _Blocks(out, workers, daily, today, lambda games: watch.advance(0, games)) as blocks:
+            for index, path in enumerate(files):
+                with path.open("rb") as raw:
+                    hashed = Hashed(raw)
+                    lines = numbered_lines(hashed, str(path))
+                    for number, block in enumerate(_chunks(lines, BLOCK_LINES)):
+                        name = f"{index:05d}-{number:07d}"
+                        names.add(name)
+                        if name in done:
+                            _same_lines(done[name], block, path, out)
+                            resumed += 1
+                        else:
+                            blocks.submit(name, str(path), block)
+                            audited += 1
+                        watch.advance(hashed.bytes - before, 0)
+                        before = hashed.bytes
+                    sha256 = hashed.finish()
+                watch.advance(hashed.bytes - before, 0)
+                before = 0
+                records.append(InputRecord(file=str(path), bytes=hashed.bytes, sha256=sha256))
+    finally:
+        watch.stop()
     summary = merge(store, inputs=records, names=names)
     with store.open(FINDINGS) as stream:
         store.put(REPORT, render(summary, read_findings(stream)).encode())
