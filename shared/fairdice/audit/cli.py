@@ -106,6 +106,11 @@ def _audit(args: argparse.Namespace) -> int:
         f" {rolls} recomputed: {summary.rolls_differ:,} differ, {summary.rolls_missing:,} not recorded,"
         f" {summary.rolls_extra:,} recorded beyond. See {args.out / 'report.html'}"
     )
-    if not summary.games:
+    if not summary.games and summary.errors:
+        print(
+            f"fairdice: audit: no game could be verified ({unread} not verified), so nothing is proven fair",
+            file=sys.stderr,
+        )
+    elif not summary.games:
         print("fairdice: audit: no game was read in the inputs, so nothing is proven fair", file=sys.stderr)
     return EXIT_CLEAN if summary.clean else EXIT_FINDINGS

@@ -97,6 +97,16 @@ def test_inputs_that_hold_no_game_exit_1_for_nothing_is_proven_fair(
     assert captured.err.count("no game was read in the inputs, so nothing is proven fair") == 2
 
 
+def test_inputs_whose_lines_were_read_but_none_verified_exit_1_saying_so_not_that_no_game_was_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games.write(tmp_path / "day.jsonl", ["{broken", {**games.narde(1), "scheme": "nope"}])
+    assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]) == 1
+    err = capsys.readouterr().err
+    assert "no game was read" not in err
+    assert err == "fairdice: audit: no game could be verified (2 lines not verified), so nothing is proven fair\n"
+
+
 def test_a_line_that_gives_a_key_twice_is_a_finding_naming_it_and_every_other_game_is_audited(
     tmp_path: Path,
 ) -> None:
