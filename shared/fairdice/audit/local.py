@@ -12,6 +12,7 @@ import datetime as dt
 import os
 import shutil
 import signal
+import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -167,6 +168,7 @@ def run(
         archive=name_of(daily) if daily is not None else None,
         today=today,
     )
+    _out_folder(out, resume)
     store = FolderResults(out)
     done, today = _prepare(out, store, plan, resume)
     watch = progress or Progress()
@@ -202,6 +204,20 @@ def run(
     with store.open(FINDINGS) as stream:
         store.put(REPORT, render(summary, read_findings(stream)).encode())
     return RunResult(summary=summary, audited_blocks=audited, resumed_blocks=resumed)
+
+
+def _out_folder(out: Path, resume: bool) -> None:
+    """Refuse an `out` that is not a folder, or cannot be made one or written in, before anything is written there
+    (a run resumed finds its folder or nothing to resume); make a new one."""
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out}: not a folder (a file of that name is there)")
+    if resume:
+        return
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=out).close()
+    except OSError as exc:
+        raise UsageError(f"--out {out}: cannot be made or written in ({exc.strerror})") from None
 
 
 def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> tuple[dict[str, str], dt.date | None]:

@@ -212,6 +212,30 @@ def test_usage_errors_and_inputs_that_cannot_be_opened_exit_2(
     assert words in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("out", "words"),
+    [
+        ("results.txt", "--out results.txt: not a folder"),
+        ("results.txt/audit", "--out results.txt/audit: cannot be made or written in (Not a directory)"),
+        ("/proc/nope", "--out /proc/nope: cannot be made or written in"),
+    ],
+    ids=["a-file", "under-a-file", "cannot-be-made"],
+)
+def test_an_out_that_is_a_file_or_cannot_be_made_is_a_usage_error_before_anything_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], out: str, words: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    games.write(tmp_path / "day.jsonl", [games.narde(1)])
+    (tmp_path / "results.txt").write_text("kept\n")
+    before = sorted(tmp_path.rglob("*"))
+
+    assert main(["audit", "day.jsonl", "--out", out, "--workers", "1"]) == 2
+
+    err = capsys.readouterr().err
+    assert err.startswith(f"fairdice: audit: {words}") and len(err.splitlines()) == 1
+    assert sorted(tmp_path.rglob("*")) == before and (tmp_path / "results.txt").read_text() == "kept\n"
+
+
 def test_an_empty_folder_is_a_usage_error(tmp_path: Path) -> None:
     (tmp_path / "empty" / "inside").mkdir(parents=True)
     with pytest.raises(UsageError, match=r"holds no file"):
