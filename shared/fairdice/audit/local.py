@@ -28,12 +28,15 @@ from fairdice.audit.merge import merge, partial_names, read_partial
 from fairdice.audit.report import read_findings, render
 from fairdice.audit.shard import GAMES, PARTIAL_FORMAT, PARTIALS, audit_shard, partial_key
 from fairdice.audit.store import FolderResults
-from fairdice.audit.summary import FINDINGS, REPORT, Summary
+from fairdice.audit.summary import FINDINGS, REPORT, SUMMARY, Summary
 from fairdice.audit.tally import InputRecord, Partial
 from fairdice.storage import StorageSettings
 
 BLOCK_LINES = 2000
 PLAN = PARTIALS + "plan.json"
+# What a run writes in its --out, or removes there as it starts afresh: its three outputs, and its blocks' partial
+# results with its plan. Nothing else there is the run's.
+OWN = (SUMMARY, FINDINGS, REPORT, PARTIALS.rstrip("/"))
 
 
 class UsageError(Exception):
@@ -90,12 +93,21 @@ def find_inputs(paths: Sequence[str], out: Path | None = None) -> list[Path]:
     passed over for its name (`games.JSONL`, `day.ndjson`). But not what a folder holds for its tools: a hidden file
     or folder (`.git`, `.DS_Store`, `._games.jsonl`: a name starting with a dot), nor what is not a file (a pipe, a
     socket), which a read would wait on or fail at. A folder's files under `out` are left out: an audit never reads
-    its own findings.
+    its own findings. An input named that is, or lies under, one of the audit's own outputs in `out` (`OWN`) is a
+    UsageError: the run would remove it before reading it, or write over it.
     """
     found: set[Path] = set()
     results = out.resolve() if out else None
     for given in paths:
         path = Path(given)
+        own = _own_output(path, out)
+        if own is not None:
+            where = "is" if path.resolve() == own else "lies under"
+            name = own.name + ("/" if own.is_dir() else "")
+            raise UsageError(
+                f"{given}: {where} the audit's own {name} in --out {out}, which the run removes and writes anew; audit"
+                " a copy kept elsewhere, or give another --out"
+            )
         if path.is_dir():
             inside = [p for p in _files_under(path) if not (results and p.resolve().is_relative_to(results))]
             if not inside:
@@ -115,6 +127,16 @@ def find_inputs(paths: Sequence[str], out: Path | None = None) -> list[Path]:
         except OSError as exc:
             raise UsageError(f"{path}: cannot be opened ({exc.strerror or 'a link to nothing'})") from None
     return sorted(found, key=str)
+
+
+def _own_output(path: Path, out: Path | None) -> Path | None:
+    """The audit's own output in `out` that `path` is or lies under, followed through links (as the run would reach
+    it), or None."""
+    if out is None:
+        return None
+    real = path.resolve()
+    results = out.resolve()
+    return next((results / name for name in OWN if real.is_relative_to(results / name)), None)
 
 
 def _files_under(folder: Path) -> Iterator[Path]:
@@ -247,7 +269,7 @@ def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> tuple
                 done[name] = part.lines_sha256
         return done, planned.today or plan.today  # a plan that kept no day: this run's
     shutil.rmtree(out / PARTIALS, ignore_errors=True)
-    for name in (FINDINGS, REPORT, "summary.json"):
+    for name in (FINDINGS, REPORT, SUMMARY):
         (out / name).unlink(missing_ok=True)
     store.put(PLAN, plan.model_dump_json(indent=2).encode())
     return {}, plan.today

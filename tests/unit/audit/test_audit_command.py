@@ -236,6 +236,45 @@ def test_an_out_that_is_a_file_or_cannot_be_made_is_a_usage_error_before_anythin
     assert sorted(tmp_path.rglob("*")) == before and (tmp_path / "results.txt").read_text() == "kept\n"
 
 
+@pytest.mark.parametrize(
+    ("stored", "given"),
+    [
+        ("r1/findings.jsonl", "r1/findings.jsonl"),
+        ("r1/summary.json", "r1/summary.json"),
+        ("r1/report.html", "r1/report.html"),
+        ("r1/partials/plan.json", "r1/partials/plan.json"),
+        ("r1/partials/old/day.jsonl", "r1/partials"),
+        ("r1/findings.jsonl", "day.jsonl"),  # a link to it
+    ],
+)
+@pytest.mark.parametrize("resume", [False, True], ids=["afresh", "resumed"])
+def test_an_input_that_is_or_lies_under_one_of_the_audits_own_outputs_is_refused_and_kept(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    stored: str,
+    given: str,
+    resume: bool,
+) -> None:
+    # Given a day's games copied to where the audit writes one of its outputs (review: `mkdir r1; cp day.jsonl
+    # r1/findings.jsonl; fairdice audit r1/findings.jsonl --out r1` deleted the input)
+    monkeypatch.chdir(tmp_path)
+    games.write(tmp_path / stored, [games.narde(1)])
+    if given == "day.jsonl":
+        (tmp_path / given).symlink_to(tmp_path / stored)
+    if resume:
+        games.write(tmp_path / "r1" / "partials" / "plan.json", [])
+    before = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
+
+    # When it is audited into that folder, Then it is refused, naming the output, and nothing is deleted or written
+    arguments = ["audit", given, "--out", "r1", "--workers", "1"]
+    assert main([*arguments, "--resume"] if resume else arguments) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"fairdice: audit: {given}: ") and len(err.splitlines()) == 1
+    assert "the audit's own" in err
+    assert {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()} == before
+
+
 def test_an_empty_folder_is_a_usage_error(tmp_path: Path) -> None:
     (tmp_path / "empty" / "inside").mkdir(parents=True)
     with pytest.raises(UsageError, match=r"holds no file"):
