@@ -36,7 +36,7 @@ BLOCK_LINES = 2000
 PLAN = PARTIALS + "plan.json"
 # What a run writes in its --out, or removes there as it starts afresh: its three outputs, and its blocks' partial
 # results with its plan. Nothing else there is the run's.
-OWN = (SUMMARY, FINDINGS, REPORT, PARTIALS.rstrip("/"))
+OWN = (SUMMARY, FINDINGS, REPORT, PARTIALS)
 
 
 class UsageError(Exception):
@@ -92,24 +92,29 @@ def find_inputs(paths: Sequence[str], out: Path | None = None) -> list[Path]:
     (a note, an editor's backup) is read all the same, and its lines are findings, rather than a file of games being
     passed over for its name (`games.JSONL`, `day.ndjson`). But not what a folder holds for its tools: a hidden file
     or folder (`.git`, `.DS_Store`, `._games.jsonl`: a name starting with a dot), nor what is not a file (a pipe, a
-    socket), which a read would wait on or fail at. A folder's files under `out` are left out: an audit never reads
-    its own findings. An input named that is, or lies under, one of the audit's own outputs in `out` (`OWN`) is a
-    UsageError: the run would remove it before reading it, or write over it.
+    socket), which a read would wait on or fail at. Nor the audit's own outputs in `out` (`OWN`), which a folder
+    holds when the results go under it: an audit never reads its own findings; every other file under `out` is read.
+    An input named that is, or lies under, one of them is a UsageError: the run would remove it before reading it,
+    or write over it.
     """
     found: set[Path] = set()
-    results = out.resolve() if out else None
     for given in paths:
         path = Path(given)
         own = _own_output(path, out)
         if own is not None:
-            where = "is" if path.resolve() == own else "lies under"
-            name = own.name + ("/" if own.is_dir() else "")
+            where = "is" if out is not None and path.resolve() == out.resolve() / own else "lies under"
             raise UsageError(
-                f"{given}: {where} the audit's own {name} in --out {out}, which the run removes and writes anew; audit"
+                f"{given}: {where} the audit's own {own} in --out {out}, which the run removes and writes anew; audit"
                 " a copy kept elsewhere, or give another --out"
             )
         if path.is_dir():
-            inside = [p for p in _files_under(path) if not (results and p.resolve().is_relative_to(results))]
+            files = list(_files_under(path))
+            inside = [file for file in files if _own_output(file, out) is None]
+            if files and not inside:
+                raise UsageError(
+                    f"{given}: the folder holds no file but the audit's own outputs in --out {out}"
+                    f" ({', '.join(OWN)}), which are not read"
+                )
             if not inside:
                 raise UsageError(f"{given}: the folder holds no file")
             found.update(inside)
@@ -129,14 +134,14 @@ def find_inputs(paths: Sequence[str], out: Path | None = None) -> list[Path]:
     return sorted(found, key=str)
 
 
-def _own_output(path: Path, out: Path | None) -> Path | None:
-    """The audit's own output in `out` that `path` is or lies under, followed through links (as the run would reach
-    it), or None."""
+def _own_output(path: Path, out: Path | None) -> str | None:
+    """The audit's own output in `out` (a name of `OWN`) that `path` is or lies under, followed through links as the
+    run would reach it, or None."""
     if out is None:
         return None
     real = path.resolve()
     results = out.resolve()
-    return next((results / name for name in OWN if real.is_relative_to(results / name)), None)
+    return next((name for name in OWN if real.is_relative_to(results / name)), None)
 
 
 def _files_under(folder: Path) -> Iterator[Path]:

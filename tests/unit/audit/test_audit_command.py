@@ -275,6 +275,39 @@ def test_an_input_that_is_or_lies_under_one_of_the_audits_own_outputs_is_refused
     assert {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()} == before
 
 
+@pytest.mark.parametrize("given", ["games/", "."])
+def test_an_out_that_holds_the_input_folder_leaves_out_only_the_audits_own_outputs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], given: str
+) -> None:
+    # Given a folder of games under the folder the results go to, beside a file of games of one's own there (review:
+    # `cd w1; fairdice audit games/ --out .` said "games/: the folder holds no file")
+    monkeypatch.chdir(tmp_path)
+    games.write(tmp_path / "games" / "day.jsonl", many(3))
+    games.write(tmp_path / "more.jsonl", [games.narde(1)])
+
+    # When it is audited twice into that folder, Then every file of games is read each time, and not the outputs
+    for _ in range(2):
+        assert main(["audit", given, "--out", ".", "--workers", "1"]) == 0
+        inputs = [Path(record["file"]).as_posix() for record in summary(tmp_path)["inputs"]]
+        assert inputs == (["games/day.jsonl"] if given == "games/" else ["games/day.jsonl", "more.jsonl"])
+    assert capsys.readouterr().err == ""
+
+
+def test_a_folder_that_holds_only_the_audits_own_outputs_is_a_usage_error_saying_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games.write(tmp_path / "day.jsonl", many(2))
+    out = tmp_path / "r1"
+    assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1"]) == 0
+    capsys.readouterr()
+
+    assert main(["audit", str(out), "--out", str(out)]) == 2
+    assert capsys.readouterr().err == (
+        f"fairdice: audit: {out}: the folder holds no file but the audit's own outputs in --out {out}"
+        " (summary.json, findings.jsonl, report.html, partials/), which are not read\n"
+    )
+
+
 def test_an_empty_folder_is_a_usage_error(tmp_path: Path) -> None:
     (tmp_path / "empty" / "inside").mkdir(parents=True)
     with pytest.raises(UsageError, match=r"holds no file"):
