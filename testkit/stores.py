@@ -1,5 +1,6 @@
 """A test's stand-in for an ObjectStore: every call handed on to a real store but those the stand-in changes."""
 
+from fairdice.errors import ArchiveUnavailable
 from fairdice.storage import ObjectStore, Stored
 
 
@@ -24,3 +25,37 @@ class PassingStore:
 
     def replace(self, key: str, data: bytes) -> None:
         self.inner.replace(key, data)
+
+
+class Unreachable(PassingStore):
+    """A store whose endpoint does not answer: every call fails with `error` (as the S3 store says an S3 that cannot
+    be reached or asked), until the test sets `reachable`; then every call is handed on."""
+
+    def __init__(self, inner: ObjectStore, error: type[ArchiveUnavailable] = ArchiveUnavailable) -> None:
+        super().__init__(inner)
+        self.error = error
+        self.reachable = False
+
+    def get(self, key: str) -> bytes | None:
+        self._reach(key)
+        return super().get(key)
+
+    def read(self, key: str) -> Stored | None:
+        self._reach(key)
+        return super().read(key)
+
+    def list(self, prefix: str) -> list[str]:
+        self._reach(prefix)
+        return super().list(prefix)
+
+    def put_new(self, key: str, data: bytes) -> bool:
+        self._reach(key)
+        return super().put_new(key, data)
+
+    def replace(self, key: str, data: bytes) -> None:
+        self._reach(key)
+        super().replace(key, data)
+
+    def _reach(self, key: str) -> None:
+        if not self.reachable:
+            raise self.error(f"cannot reach the store for {key} (EndpointConnectionError); try again later")

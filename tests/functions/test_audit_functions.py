@@ -9,12 +9,14 @@ import gzip
 import hashlib
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from audit_aws import BUCKET, AuditAws, audit_aws_fixture  # noqa: F401 (the audit_aws fixture)
 from fairdice.archive.reader import ArchiveReader
-from fairdice.audit.archive import of_bucket
+from fairdice.audit.archive import DayArchive, of_bucket
+from fairdice.errors import ArchiveUnavailable, MissingCredentials
 from fairdice.schemes import parse_request
 from fairdice.storage import S3Store, StorageSettings, Stores
 from fairdice.verify import verify
@@ -23,6 +25,7 @@ from pydantic import ValidationError
 from unit.audit import games
 
 from testkit.lambda_context import FakeLambdaContext
+from testkit.stores import Unreachable
 from testkit.timeline import Timeline
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
@@ -112,6 +115,44 @@ def test_the_worker_checks_daily_games_against_the_archive_bucket_and_its_partia
     stored = audit_aws.json(result["partial"] + "summary.json")
     assert stored["archive"] == f"s3://{ARCHIVE}"
     assert stored["counts"]["fair"] == 1
+
+
+@pytest.mark.parametrize("error", [ArchiveUnavailable, MissingCredentials])
+def test_a_worker_whose_archive_cannot_be_read_fails_storing_nothing_and_its_retry_audits_the_shard(
+    audit_aws: AuditAws,
+    load_event: Callable[[str], Event],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    error: type[ArchiveUnavailable],
+) -> None:
+    # Given the daily archive with 2025-03-01 committed in time and revealed, its endpoint not answering for now, and a
+    # shard holding a fair game and a daily roll of that day
+    timeline = Timeline(dt.datetime(2025, 3, 1, tzinfo=dt.UTC))
+    stores = timeline.stores(tmp_path / "daily")
+    timeline.publish(stores, dt.datetime(2025, 3, 1, 0, 0, 3, tzinfo=dt.UTC))
+    timeline.publish(stores, dt.datetime(2025, 3, 2, 0, 0, 1, tzinfo=dt.UTC))
+
+    def morning() -> dt.datetime:
+        return dt.datetime(2025, 3, 2, 9, tzinfo=dt.UTC)
+
+    unreachable = Unreachable(stores.archive, error)
+    monkeypatch.setattr(audit_aws.worker, "ARCHIVE", DayArchive(ArchiveReader(unreachable, morning), f"s3://{ARCHIVE}"))
+    request = {"scheme": "daily", "date": "2025-03-01", "player_id": "123e4567-e89b-12d3-a456-426614174000"}
+    dice = verify(parse_request(request), day_secrets=ArchiveReader(stores.archive, morning)).rolls[0]["dice"]
+    audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1), {**request, "recorded": [dice], "id": "daily-1"}])))
+    event = load_event("audit-worker-shard")
+
+    # When the worker gets the shard, Then it fails with the archive's error, the name Step Functions retries it by,
+    # and stores nothing: no partial the merge would count as the shard audited
+    with pytest.raises(error) as raised:
+        audit_aws.worker.lambda_handler(event, FakeLambdaContext())
+    assert type(raised.value).__name__ == error.__name__
+    assert audit_aws.keys("audits/") == []
+
+    # When the archive answers again and the shard is tried again, Then it is audited: both games fair
+    unreachable.reachable = True
+    result = audit_aws.worker.lambda_handler(event, FakeLambdaContext())
+    assert (result["games"], result["not_fair"], result["errors"]) == (2, 0, 0)
 
 
 @pytest.mark.parametrize(

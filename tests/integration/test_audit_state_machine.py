@@ -28,6 +28,8 @@ import boto3
 import pytest
 from audit_aws import BUCKET, AuditAws, audit_aws_fixture  # noqa: F401 (the audit_aws fixture)
 from fairdice.audit.local import run
+from fairdice.errors import ArchiveUnavailable
+from integration.archive_buckets import ARCHIVE
 from moto.awslambda_simple.models import LambdaSimpleBackend
 from unit.audit import games
 
@@ -55,6 +57,8 @@ class Lambda:
         }
         self.calls: list[tuple[str, Any]] = []
         self.failing: set[str] = set()
+        # a shard's key: how many more of its invokes find the daily archive not answering
+        self.archive_down: dict[str, int] = {}
         self._lock = threading.Lock()
         self._running = 0
         self.peak = 0
@@ -66,8 +70,12 @@ class Lambda:
             self._running += 1
             self.peak = max(self.peak, self._running)
         try:
-            if event.get("shard", {}).get("Key") in self.failing:
+            key = event.get("shard", {}).get("Key")
+            if key in self.failing:
                 raise TimeoutError("Task timed out after 900.00 seconds")
+            if self.archive_down.get(key):
+                self.archive_down[key] -= 1
+                raise ArchiveUnavailable(f"S3 bucket {ARCHIVE}: cannot read revealed/2026-11-28.json (SlowDown)")
             result = self.handlers[function_name](event, FakeLambdaContext())
         except Exception as exc:  # as Lambda answers a handler's exception
             response_headers["x-amz-function-error"] = "Unhandled"
@@ -91,8 +99,9 @@ def lambdas(audit_aws: AuditAws, monkeypatch: pytest.MonkeyPatch) -> Lambda:
     return routed
 
 
-def definition(max_concurrency: int = 1000, tolerated: int = 0) -> str:
-    """The definition file with the template's DefinitionSubstitutions filled in."""
+def definition(max_concurrency: int = 1000, tolerated: int = 0, quick_retries: bool = False) -> str:
+    """The definition file with the template's DefinitionSubstitutions filled in; with `quick_retries`, a second
+    between a shard's tries, as moto waits out each interval."""
     text = (ROOT / "statemachines" / "audit.asl.json").read_text()
     values = {
         **FUNCTIONS,
@@ -103,14 +112,33 @@ def definition(max_concurrency: int = 1000, tolerated: int = 0) -> str:
     for name, value in values.items():
         text = text.replace("${" + name + "}", value)
     assert "${" not in text
-    return text
+    if not quick_retries:
+        return text
+    parsed = json.loads(text)
+    for retrier in worker_retries(parsed):
+        retrier |= {"IntervalSeconds": 1, "BackoffRate": 1}
+    return json.dumps(parsed)
 
 
-def execute(execution_input: dict[str, Any], max_concurrency: int = 1000) -> dict[str, Any]:
+def worker_retries(parsed: dict[str, Any]) -> list[dict[str, Any]]:
+    """The worker task's retriers in a parsed definition."""
+    retriers: list[dict[str, Any]] = parsed["States"]["AuditShards"]["ItemProcessor"]["States"]["AuditShard"]["Retry"]
+    return retriers
+
+
+def archive_retrier() -> dict[str, Any]:
+    """The definition's retrier for a worker that could not read the daily archive."""
+    (retrier,) = [r for r in worker_retries(json.loads(definition())) if r["ErrorEquals"] == ["ArchiveUnavailable"]]
+    return retrier
+
+
+def execute(
+    execution_input: dict[str, Any], max_concurrency: int = 1000, quick_retries: bool = False
+) -> dict[str, Any]:
     sfn = boto3.client("stepfunctions", region_name="eu-west-1")
     machine = sfn.create_state_machine(
         name="fairdice-audit",
-        definition=definition(max_concurrency),
+        definition=definition(max_concurrency, quick_retries=quick_retries),
         roleArn="arn:aws:iam::123456789012:role/fairdice-AuditStateMachineRole",
     )["stateMachineArn"]
     execution = sfn.start_execution(stateMachineArn=machine, input=json.dumps(execution_input))["executionArn"]
@@ -219,6 +247,49 @@ def test_a_shard_whose_audit_fails_is_left_out_of_the_inputs_and_named_by_a_find
     findings = [json.loads(line) for line in audit_aws.get("audits/2026-11-29/findings.jsonl").splitlines()]
     left_out = [f for f in findings if f.get("error", {}).get("code") == "not_audited"]
     assert [f["file"] for f in left_out] == ["games/2026-11-29/shard-3.jsonl.gz"]
+    assert json.loads(described["output"])["clean"] is False
+
+
+def test_a_shard_whose_daily_archive_does_not_answer_is_tried_again_and_counted_once_it_does(
+    audit_aws: AuditAws, lambdas: Lambda, shards: dict[str, bytes]
+) -> None:
+    # Given a worker that finds the daily archive not answering on a shard's first two tries (it stores nothing then,
+    # tests/functions), and the definition's tries for that, a while apart
+    key = "games/2026-11-29/shard-5.jsonl"
+    lambdas.archive_down[key] = 2
+    archive_retry = archive_retrier()
+    assert archive_retry["MaxAttempts"] >= 2 and archive_retry["IntervalSeconds"] >= 10
+
+    # When the state machine runs (a second between tries here)
+    described = execute(INPUT, quick_retries=True)
+
+    # Then the shard is tried again until the archive answers, and counted as every other shard
+    assert described["status"] == "SUCCEEDED", described.get("cause")
+    tries = [event for name, event in lambdas.calls if event.get("shard", {}).get("Key") == key]
+    assert len(tries) == 3
+    output = json.loads(described["output"])
+    assert (output["shards"], output["games"], output["errors"]) == (5, 51, 1)
+
+
+def test_a_shard_whose_daily_archive_never_answers_is_not_audited_and_named_by_a_finding(
+    audit_aws: AuditAws, lambdas: Lambda, shards: dict[str, bytes]
+) -> None:
+    # Given a worker that finds the daily archive not answering on every try of one shard
+    key = "games/2026-11-29/shard-5.jsonl"
+    lambdas.archive_down[key] = 100
+
+    # When the state machine runs (moto goes on past the failed child; at 0% tolerated AWS fails the map run)
+    described = execute(INPUT, quick_retries=True)
+
+    # Then the shard is tried as often as the definition says, stored as nothing, and named as not audited, its cause
+    # the archive's error
+    assert described["status"] == "SUCCEEDED", described.get("cause")
+    archive_retry = archive_retrier()
+    tries = [event for name, event in lambdas.calls if event.get("shard", {}).get("Key") == key]
+    assert len(tries) == 1 + archive_retry["MaxAttempts"]
+    findings = [json.loads(line) for line in audit_aws.get("audits/2026-11-29/findings.jsonl").splitlines()]
+    left_out = [f for f in findings if f.get("error", {}).get("code") == "not_audited"]
+    assert [f["file"] for f in left_out] == [key]
     assert json.loads(described["output"])["clean"] is False
 
 

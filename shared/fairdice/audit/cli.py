@@ -2,7 +2,8 @@
 
 Exit status: 0 every game fair (every line read, no id used twice, no game filed twice); 1 any game
 not fair, any line not read, any id used twice or any game repeated under another id; 2 a usage
-error or an input that cannot be opened; 130 interrupted (run again with --resume).
+error or an input that cannot be opened; 3 the daily archive could not be read, so the audit did not finish (run
+again with --resume once it answers); 130 interrupted (run again with --resume).
 """
 
 import argparse
@@ -13,11 +14,13 @@ from typing import Any
 
 from fairdice import cli
 from fairdice.archive.layout import utc_day
+from fairdice.errors import ArchiveUnavailable
 from fairdice.prose import counted
 
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
+EXIT_UNAVAILABLE = cli.EXIT_UNAVAILABLE  # as every fairdice command says the archive could not be read
 EXIT_INTERRUPTED = 130
 HEAVY = ("scipy", "matplotlib", "rich")
 
@@ -29,7 +32,8 @@ def register(sub: Any) -> None:
         help="verify every game of JSON Lines files (one verify request with an `id` a line)",
         description="Verify every game of .jsonl / .jsonl.gz files or folders of them; write summary.json,"
         " findings.jsonl and report.html to --out.",
-        epilog="Exit status: 0 every game fair, 1 findings, 2 usage error or unopenable input, 130 interrupted.",
+        epilog="Exit status: 0 every game fair, 1 findings, 2 usage error or unopenable input, 3 archive unavailable"
+        " (not finished), 130 interrupted.",
     )
     audit.add_argument(
         "inputs",
@@ -78,6 +82,13 @@ def _audit(args: argparse.Namespace) -> int:
     except UsageError as exc:
         print(f"fairdice: audit: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except ArchiveUnavailable as exc:
+        print(
+            f"fairdice: audit: {exc.message}. The audit did not finish: once the daily archive answers, finish it"
+            f" with: fairdice audit ... --out {args.out} --resume",
+            file=sys.stderr,
+        )
+        return EXIT_UNAVAILABLE
     except KeyboardInterrupt:
         print(
             f"fairdice: audit interrupted; finish it with: fairdice audit ... --out {args.out} --resume",
@@ -95,6 +106,11 @@ def _audit(args: argparse.Namespace) -> int:
         f" {rolls} recomputed: {summary.rolls_differ:,} differ, {summary.rolls_missing:,} not recorded,"
         f" {summary.rolls_extra:,} recorded beyond. See {args.out / 'report.html'}"
     )
-    if not summary.games:
+    if not summary.games and summary.errors:
+        print(
+            f"fairdice: audit: no game could be verified ({unread} not verified), so nothing is proven fair",
+            file=sys.stderr,
+        )
+    elif not summary.games:
         print("fairdice: audit: no game was read in the inputs, so nothing is proven fair", file=sys.stderr)
     return EXIT_CLEAN if summary.clean else EXIT_FINDINGS

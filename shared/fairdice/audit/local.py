@@ -12,6 +12,7 @@ import datetime as dt
 import os
 import shutil
 import signal
+import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -27,12 +28,15 @@ from fairdice.audit.merge import merge, partial_names, read_partial
 from fairdice.audit.report import read_findings, render
 from fairdice.audit.shard import GAMES, PARTIAL_FORMAT, PARTIALS, audit_shard, partial_key
 from fairdice.audit.store import FolderResults
-from fairdice.audit.summary import FINDINGS, REPORT, Summary
+from fairdice.audit.summary import FINDINGS, REPORT, SUMMARY, Summary
 from fairdice.audit.tally import InputRecord, Partial
 from fairdice.storage import StorageSettings
 
 BLOCK_LINES = 2000
 PLAN = PARTIALS + "plan.json"
+# What a run writes in its --out, or removes there as it starts afresh: its three outputs, and its blocks' partial
+# results with its plan. Nothing else there is the run's.
+OWN = (SUMMARY, FINDINGS, REPORT, PARTIALS)
 
 
 class UsageError(Exception):
@@ -88,15 +92,29 @@ def find_inputs(paths: Sequence[str], out: Path | None = None) -> list[Path]:
     (a note, an editor's backup) is read all the same, and its lines are findings, rather than a file of games being
     passed over for its name (`games.JSONL`, `day.ndjson`). But not what a folder holds for its tools: a hidden file
     or folder (`.git`, `.DS_Store`, `._games.jsonl`: a name starting with a dot), nor what is not a file (a pipe, a
-    socket), which a read would wait on or fail at. A folder's files under `out` are left out: an audit never reads
-    its own findings.
+    socket), which a read would wait on or fail at. Nor the audit's own outputs in `out` (`OWN`), which a folder
+    holds when the results go under it: an audit never reads its own findings; every other file under `out` is read.
+    An input named that is, or lies under, one of them is a UsageError: the run would remove it before reading it,
+    or write over it.
     """
     found: set[Path] = set()
-    results = out.resolve() if out else None
     for given in paths:
         path = Path(given)
+        own = _own_output(path, out)
+        if own is not None:
+            where = "is" if out is not None and path.resolve() == out.resolve() / own else "lies under"
+            raise UsageError(
+                f"{given}: {where} the audit's own {own} in --out {out}, which the run removes and writes anew; audit"
+                " a copy kept elsewhere, or give another --out"
+            )
         if path.is_dir():
-            inside = [p for p in _files_under(path) if not (results and p.resolve().is_relative_to(results))]
+            files = list(_files_under(path))
+            inside = [file for file in files if _own_output(file, out) is None]
+            if files and not inside:
+                raise UsageError(
+                    f"{given}: the folder holds no file but the audit's own outputs in --out {out}"
+                    f" ({', '.join(OWN)}), which are not read"
+                )
             if not inside:
                 raise UsageError(f"{given}: the folder holds no file")
             found.update(inside)
@@ -114,6 +132,16 @@ def find_inputs(paths: Sequence[str], out: Path | None = None) -> list[Path]:
         except OSError as exc:
             raise UsageError(f"{path}: cannot be opened ({exc.strerror or 'a link to nothing'})") from None
     return sorted(found, key=str)
+
+
+def _own_output(path: Path, out: Path | None) -> str | None:
+    """The audit's own output in `out` (a name of `OWN`) that `path` is or lies under, followed through links as the
+    run would reach it, or None."""
+    if out is None:
+        return None
+    real = path.resolve()
+    results = out.resolve()
+    return next((name for name in OWN if real.is_relative_to(results / name)), None)
 
 
 def _files_under(folder: Path) -> Iterator[Path]:
@@ -155,6 +183,8 @@ def run(
     carries alone, which is at most incomplete, and is withheld when its day is not over by `today`:
     the UTC day the command's clock read as the run began, the same for every block. A resumed run
     judges by the day its interrupted run began, so one audit is of one day whenever its blocks ran.
+    An archive that cannot be read stops the run with ArchiveUnavailable: the blocks done stay done, the
+    block that needed it is not, and `--resume` audits it once the archive answers.
     """
     files = find_inputs(paths, out)
     workers = workers or os.cpu_count() or 1
@@ -165,6 +195,7 @@ def run(
         archive=name_of(daily) if daily is not None else None,
         today=today,
     )
+    _out_folder(out, resume)
     store = FolderResults(out)
     done, today = _prepare(out, store, plan, resume)
     watch = progress or Progress()
@@ -173,31 +204,47 @@ def run(
     names: set[str] = set()
     audited = resumed = 0
     before = 0
-    with _Blocks(out, workers, daily, today, lambda games: watch.advance(0, games)) as blocks:
-        for index, path in enumerate(files):
-            with path.open("rb") as raw:
-                hashed = Hashed(raw)
-                lines = numbered_lines(hashed, str(path))
-                for number, block in enumerate(_chunks(lines, BLOCK_LINES)):
-                    name = f"{index:05d}-{number:07d}"
-                    names.add(name)
-                    if name in done:
-                        _same_lines(done[name], block, path, out)
-                        resumed += 1
-                    else:
-                        blocks.submit(name, str(path), block)
-                        audited += 1
-                    watch.advance(hashed.bytes - before, 0)
-                    before = hashed.bytes
-                sha256 = hashed.finish()
-            watch.advance(hashed.bytes - before, 0)
-            before = 0
-            records.append(InputRecord(file=str(path), bytes=hashed.bytes, sha256=sha256))
-    watch.stop()
+    try:  # the bar is put away however the run ends, before the command says why
+        with _Blocks(out, workers, daily, today, lambda games: watch.advance(0, games)) as blocks:
+            for index, path in enumerate(files):
+                with path.open("rb") as raw:
+                    hashed = Hashed(raw)
+                    lines = numbered_lines(hashed, str(path))
+                    for number, block in enumerate(_chunks(lines, BLOCK_LINES)):
+                        name = f"{index:05d}-{number:07d}"
+                        names.add(name)
+                        if name in done:
+                            _same_lines(done[name], block, path, out)
+                            resumed += 1
+                        else:
+                            blocks.submit(name, str(path), block)
+                            audited += 1
+                        watch.advance(hashed.bytes - before, 0)
+                        before = hashed.bytes
+                    sha256 = hashed.finish()
+                watch.advance(hashed.bytes - before, 0)
+                before = 0
+                records.append(InputRecord(file=str(path), bytes=hashed.bytes, sha256=sha256))
+    finally:
+        watch.stop()
     summary = merge(store, inputs=records, names=names)
     with store.open(FINDINGS) as stream:
         store.put(REPORT, render(summary, read_findings(stream)).encode())
     return RunResult(summary=summary, audited_blocks=audited, resumed_blocks=resumed)
+
+
+def _out_folder(out: Path, resume: bool) -> None:
+    """Refuse an `out` that is not a folder, or cannot be made one or written in, before anything is written there
+    (a run resumed finds its folder or nothing to resume); make a new one."""
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out}: not a folder (a file of that name is there)")
+    if resume:
+        return
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=out).close()
+    except OSError as exc:
+        raise UsageError(f"--out {out}: cannot be made or written in ({exc.strerror})") from None
 
 
 def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> tuple[dict[str, str], dt.date | None]:
@@ -227,7 +274,7 @@ def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> tuple
                 done[name] = part.lines_sha256
         return done, planned.today or plan.today  # a plan that kept no day: this run's
     shutil.rmtree(out / PARTIALS, ignore_errors=True)
-    for name in (FINDINGS, REPORT, "summary.json"):
+    for name in (FINDINGS, REPORT, SUMMARY):
         (out / name).unlink(missing_ok=True)
     store.put(PLAN, plan.model_dump_json(indent=2).encode())
     return {}, plan.today

@@ -22,7 +22,7 @@ from fairdice.audit.archive import DayArchive
 from fairdice.audit.lines import Line, Unreadable
 from fairdice.audit.store import Results
 from fairdice.audit.tally import Counts, DieStream, InputRecord, Partial, SchemeTally
-from fairdice.errors import FairdiceError, RepeatedKey
+from fairdice.errors import ArchiveUnavailable, FairdiceError, RepeatedKey
 from fairdice.problems import ErrorDetail, Problem, headline, invalid
 from fairdice.schemes.base import DaySecrets, Withheld
 from fairdice.verdict import Outcome, Summary, Verdict
@@ -87,7 +87,8 @@ class ShardAudit:
         self._known = frozenset(schemes.ids())
 
     def line(self, number: int, item: bytes | Unreadable) -> None:
-        """Audit one numbered line: a game verified, or a finding saying why it could not be."""
+        """Audit one numbered line: a game verified, or a finding saying why it could not be; ArchiveUnavailable when
+        the daily archive it needs cannot be read now."""
         if isinstance(item, Unreadable):
             self._unread(number, None, None, ErrorDetail(code=item.code, message=item.message))
             return
@@ -134,6 +135,10 @@ class ShardAudit:
                 verdict = None if checked.verdict == "fair" else written(checked)
                 counted = (checked.scheme.id, checked.verdict, checked.summary, checked.rolls.faces)
                 same = game_key(checked)
+        except ArchiveUnavailable:
+            # Not the line's fault but the archive's, for now: the shard fails, to be audited again once it answers,
+            # rather than stored as done with a finding that no resume or retry would look at again.
+            raise
         except (ValidationError, FairdiceError) as exc:
             self._unread(number, shown_id, scheme, _adding(invalid(exc), id_problem))
             return
@@ -222,7 +227,8 @@ def audit_shard(
     `archive` is the daily archive that games of a scheme published by day are checked against,
     as POST /verify checks them; without one such a game is checked against what it carries alone,
     and withheld when its day is not over by `today` (the UTC day the run's clock read, as `check`
-    takes it).
+    takes it). An archive that cannot be read (ArchiveUnavailable, MissingCredentials among them) fails the shard, and
+    nothing of it is stored: it is no finding of a game but an audit not finished.
     """
     with tempfile.TemporaryDirectory(prefix="fairdice-shard-") as scratch:
         findings_path = Path(scratch) / FINDINGS

@@ -12,18 +12,20 @@ import boto3
 import pytest
 from fairdice.archive.reader import ArchiveReader
 from fairdice.audit import local
-from fairdice.audit.archive import DayArchive
+from fairdice.audit.archive import DayArchive, name_of
 from fairdice.audit.lines import numbered_lines
 from fairdice.audit.local import UsageError, run
 from fairdice.audit.shard import FINDINGS, audit_shard, partial_key
 from fairdice.audit.store import FolderResults
 from fairdice.cli import main
+from fairdice.errors import ArchiveUnavailable, MissingCredentials
 from fairdice.schemes import parse_request
-from fairdice.storage import S3Store, Stores
+from fairdice.storage import S3Store, StorageSettings, Stores
 from fairdice.verify import verify
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets, s3_endpoint
 from moto import mock_aws
 
+from testkit.stores import Unreachable
 from testkit.timeline import Timeline
 from unit.audit import games
 
@@ -36,13 +38,19 @@ def at(text: str) -> dt.datetime:
 
 
 @pytest.fixture
-def archive(tmp_path: Path) -> tuple[Path, ArchiveReader]:
-    """A folder archive whose day 2025-03-01 was committed at 00:00:03 and revealed at the next midnight."""
+def published(tmp_path: Path) -> Stores:
+    """The daily stores as folders, with day 2025-03-01 committed at 00:00:03 and revealed at the next midnight."""
     timeline = Timeline(at("2025-03-01 00:00"))
     stores = timeline.stores(tmp_path / "daily")
     timeline.publish(stores, at("2025-03-01 00:00:03"))
     timeline.publish(stores, at("2025-03-02 00:00:01"))
-    return tmp_path / "daily" / "archive", ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
+    return stores
+
+
+@pytest.fixture
+def archive(tmp_path: Path, published: Stores) -> tuple[Path, ArchiveReader]:
+    """The folder archive of `published`, and a reader of it the morning after."""
+    return tmp_path / "daily" / "archive", ArchiveReader(published.archive, clock=lambda: at("2025-03-02 09:00"))
 
 
 def roll(reader: ArchiveReader, n: int, player: str = PLAYER, **fields: Any) -> games.Game:
@@ -115,6 +123,51 @@ def test_the_command_with_the_archive_bucket_finds_the_daily_roll_fair_and_the_s
     # A resume must check daily games against the same archive as the run it finishes
     with pytest.raises(UsageError, match="no archive"):
         run([str(tmp_path / "games.jsonl")], out, workers=1, resume=True)
+
+
+@pytest.mark.parametrize("error", [ArchiveUnavailable, MissingCredentials])
+def test_an_archive_that_cannot_be_read_leaves_its_block_undone_and_a_resume_audits_it_once_the_archive_answers(
+    tmp_path: Path,
+    published: Stores,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    error: type[ArchiveUnavailable],
+) -> None:
+    # Given a file of two blocks, the second holding a daily roll, and the archive bucket's endpoint not answering
+    monkeypatch.setattr(local, "BLOCK_LINES", 2)
+    morning = ArchiveReader(published.archive, clock=lambda: at("2025-03-02 09:00"))
+    games.write(tmp_path / "day.jsonl", [games.narde(1), games.narde(2), roll(morning, 3), games.narde(4)])
+    store = Unreachable(published.archive, error)
+
+    def opened(settings: StorageSettings) -> DayArchive:
+        reader = ArchiveReader(store, clock=lambda: at("2025-03-02 09:00"))
+        return DayArchive(reader, name_of(settings) or "")
+
+    monkeypatch.setattr(local, "_opened", opened)
+    out = tmp_path / "out"
+    arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1"]
+    arguments += ["--archive", f"s3://{ARCHIVE}"]
+
+    # When it is audited
+    status = main(arguments)
+
+    # Then the run does not finish: exit 3 and one line saying why and how to finish it, no traceback; the daily
+    # roll's block is not stored as done, and nothing is written as a finding or a summary
+    err = capsys.readouterr().err
+    assert status == 3
+    assert len(err.splitlines()) == 1 and "EndpointConnectionError" in err and "--resume" in err
+    assert (out / "partials" / "00000-0000000" / "summary.json").is_file()
+    assert not (out / "partials" / "00000-0000001" / "summary.json").exists()
+    assert not (out / "summary.json").exists() and not (out / "findings.jsonl").exists()
+
+    # When the archive answers again and the audit is resumed
+    store.reachable = True
+    assert main([*arguments, "--resume"]) == 0
+
+    # Then the block left is audited: the daily roll is the archive's, and every game is fair
+    summary = json.loads((out / "summary.json").read_text())
+    assert (summary["games"], summary["fair"], summary["by_scheme"]["daily"]["fair"]) == (4, 4, 1)
+    assert (out / "findings.jsonl").read_bytes() == b""
 
 
 def test_a_folder_is_refused_as_the_archive_even_one_that_would_make_the_roll_fair(

@@ -97,6 +97,16 @@ def test_inputs_that_hold_no_game_exit_1_for_nothing_is_proven_fair(
     assert captured.err.count("no game was read in the inputs, so nothing is proven fair") == 2
 
 
+def test_inputs_whose_lines_were_read_but_none_verified_exit_1_saying_so_not_that_no_game_was_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games.write(tmp_path / "day.jsonl", ["{broken", {**games.narde(1), "scheme": "nope"}])
+    assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]) == 1
+    err = capsys.readouterr().err
+    assert "no game was read" not in err
+    assert err == "fairdice: audit: no game could be verified (2 lines not verified), so nothing is proven fair\n"
+
+
 def test_a_line_that_gives_a_key_twice_is_a_finding_naming_it_and_every_other_game_is_audited(
     tmp_path: Path,
 ) -> None:
@@ -200,6 +210,102 @@ def test_usage_errors_and_inputs_that_cannot_be_opened_exit_2(
     games.write(tmp_path / "x.jsonl", [games.narde(1)])
     assert main(args) == 2
     assert words in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("out", "words"),
+    [
+        ("results.txt", "--out results.txt: not a folder"),
+        ("results.txt/audit", "--out results.txt/audit: cannot be made or written in (Not a directory)"),
+        ("/proc/nope", "--out /proc/nope: cannot be made or written in"),
+    ],
+    ids=["a-file", "under-a-file", "cannot-be-made"],
+)
+def test_an_out_that_is_a_file_or_cannot_be_made_is_a_usage_error_before_anything_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], out: str, words: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    games.write(tmp_path / "day.jsonl", [games.narde(1)])
+    (tmp_path / "results.txt").write_text("kept\n")
+    before = sorted(tmp_path.rglob("*"))
+
+    assert main(["audit", "day.jsonl", "--out", out, "--workers", "1"]) == 2
+
+    err = capsys.readouterr().err
+    assert err.startswith(f"fairdice: audit: {words}") and len(err.splitlines()) == 1
+    assert sorted(tmp_path.rglob("*")) == before and (tmp_path / "results.txt").read_text() == "kept\n"
+
+
+@pytest.mark.parametrize(
+    ("stored", "given"),
+    [
+        ("r1/findings.jsonl", "r1/findings.jsonl"),
+        ("r1/summary.json", "r1/summary.json"),
+        ("r1/report.html", "r1/report.html"),
+        ("r1/partials/plan.json", "r1/partials/plan.json"),
+        ("r1/partials/old/day.jsonl", "r1/partials"),
+        ("r1/findings.jsonl", "day.jsonl"),  # a link to it
+    ],
+)
+@pytest.mark.parametrize("resume", [False, True], ids=["afresh", "resumed"])
+def test_an_input_that_is_or_lies_under_one_of_the_audits_own_outputs_is_refused_and_kept(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    stored: str,
+    given: str,
+    resume: bool,
+) -> None:
+    # Given a day's games copied to where the audit writes one of its outputs (review: `mkdir r1; cp day.jsonl
+    # r1/findings.jsonl; fairdice audit r1/findings.jsonl --out r1` deleted the input)
+    monkeypatch.chdir(tmp_path)
+    games.write(tmp_path / stored, [games.narde(1)])
+    if given == "day.jsonl":
+        (tmp_path / given).symlink_to(tmp_path / stored)
+    if resume:
+        games.write(tmp_path / "r1" / "partials" / "plan.json", [])
+    before = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
+
+    # When it is audited into that folder, Then it is refused, naming the output, and nothing is deleted or written
+    arguments = ["audit", given, "--out", "r1", "--workers", "1"]
+    assert main([*arguments, "--resume"] if resume else arguments) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"fairdice: audit: {given}: ") and len(err.splitlines()) == 1
+    assert "the audit's own" in err
+    assert {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()} == before
+
+
+@pytest.mark.parametrize("given", ["games/", "."])
+def test_an_out_that_holds_the_input_folder_leaves_out_only_the_audits_own_outputs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], given: str
+) -> None:
+    # Given a folder of games under the folder the results go to, beside a file of games of one's own there (review:
+    # `cd w1; fairdice audit games/ --out .` said "games/: the folder holds no file")
+    monkeypatch.chdir(tmp_path)
+    games.write(tmp_path / "games" / "day.jsonl", many(3))
+    games.write(tmp_path / "more.jsonl", [games.narde(1)])
+
+    # When it is audited twice into that folder, Then every file of games is read each time, and not the outputs
+    for _ in range(2):
+        assert main(["audit", given, "--out", ".", "--workers", "1"]) == 0
+        inputs = [Path(record["file"]).as_posix() for record in summary(tmp_path)["inputs"]]
+        assert inputs == (["games/day.jsonl"] if given == "games/" else ["games/day.jsonl", "more.jsonl"])
+    assert capsys.readouterr().err == ""
+
+
+def test_a_folder_that_holds_only_the_audits_own_outputs_is_a_usage_error_saying_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games.write(tmp_path / "day.jsonl", many(2))
+    out = tmp_path / "r1"
+    assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1"]) == 0
+    capsys.readouterr()
+
+    assert main(["audit", str(out), "--out", str(out)]) == 2
+    assert capsys.readouterr().err == (
+        f"fairdice: audit: {out}: the folder holds no file but the audit's own outputs in --out {out}"
+        " (summary.json, findings.jsonl, report.html, partials/), which are not read\n"
+    )
 
 
 def test_an_empty_folder_is_a_usage_error(tmp_path: Path) -> None:
