@@ -82,7 +82,7 @@ def render_page(verdict: Verdict, request: RequestBase | None = None, recheck: d
 def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: dict[str, Any] | None = None) -> Page:
     """The page for a verdict and its policy. With the request, its values fill in the recipe and the retry links;
     `recheck` is the request (as JSON, its secret included) the player's browser recomputes the rolls from,
-    by default the request itself."""
+    by default the request itself; its secret fills in the recipe when the request has none."""
     words = _words(verdict)
     if recheck is None and request is not None:
         recheck = request.model_dump(mode="json", exclude_none=True)
@@ -110,7 +110,7 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
     elif request is not None:
         parts.extend(_inputs_section(request))
     if verdict.verdict != "withheld":
-        parts.extend(_recipe_section(verdict, request, words))
+        parts.extend(_recipe_section(verdict, request, recheck, words))
     parts.append(
         f"<footer class=muted>Computed by {e(verdict.verifier.name)} {e(verdict.verifier.version)}."
         " Programs get the same verdict as JSON: ask with <code>Accept: application/json</code>.</footer>"
@@ -368,18 +368,25 @@ def _row(report: RollReport, *, anchor: bool, long: bool) -> str:
 # ---- the recipe, per scheme, as the seed documents give it --------------------------------------
 
 
-def _recipe_section(verdict: Verdict, request: RequestBase | None, words: Words) -> Iterator[str]:
+def _recipe_section(
+    verdict: Verdict, request: RequestBase | None, recheck: dict[str, Any] | None, words: Words
+) -> Iterator[str]:
     yield "<h2>Check it without this page</h2>"
     yield f"<p>The {e(words.seal)} is the SHA-256 of the {e(words.secret)}'s bytes, written as lowercase hex.</p>"
-    steps, code = _recipe(verdict, request)
+    steps, code = _recipe(verdict, request, recheck)
     yield f"<p>{steps}</p>"
     yield "<p>In Python, with nothing to install:</p>"
     yield f"<pre id=recipe-python><code>{e(code)}</code></pre>"
 
 
-def _recipe(verdict: Verdict, request: RequestBase | None) -> tuple[str, str]:
-    """The steps in words (already HTML) and a Python program that prints every roll of this verdict."""
+def _recipe(verdict: Verdict, request: RequestBase | None, recheck: dict[str, Any] | None) -> tuple[str, str]:
+    """The steps in words (already HTML) and a Python program that prints every roll of this verdict, with the
+    request's values; with the recheck's when the request has no secret and the recheck has the one the archive
+    revealed (a daily roll), so the program runs as it is."""
     scheme = schemes.get(verdict.scheme)
+    secret = scheme.request.REVEALED_FIELD
+    if recheck is not None and recheck.get(secret) is not None and getattr(request, secret, None) is None:
+        request = scheme.request.model_validate(recheck)
     return scheme.recipe(verdict, request if isinstance(request, scheme.request) else None)
 
 

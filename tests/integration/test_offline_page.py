@@ -718,6 +718,16 @@ TRICKY = [
     # a take-back line asked for with only the opening roll-off computed: at most incomplete, in the same words
     {"scheme": "bg-dice-v1", "key": KEY.hex(), "lock": seal_of(KEY), "line": 5, "recorded": "4-6"},
     {"scheme": "bg-dice-v1", "key": KEY.hex(), "lock": seal_of(KEY), "line": 1, "count": 3},
+    # the same rolls as labels: turn 1's move (the opening roll's) taken back, once or five times
+    *(
+        {"scheme": "bg-dice-v1", "key": key, "labels": [*opening, f"bg-dice-v1:turn:2:line:{line}"], "recorded": "4-6"}
+        for key, opening in (
+            (KEY.hex(), ["bg-dice-v1:opening:0"]),
+            ("04" * 32, ["bg-dice-v1:opening:0", "bg-dice-v1:opening:1", "bg-dice-v1:opening:2"]),
+        )
+        for line in (1, 5)
+    ),
+    {"scheme": "bg-dice-v1", "key": KEY.hex(), "labels": ["bg-dice-v1:opening:0", "bg-dice-v1:turn:3:line:1"]},
     # identities holding characters that show nothing or look like others: said so, in code points, alike
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "t\u034fest\u115f\u034f", "count": 2},
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": " te\u0301st  \u2800", "count": 2},

@@ -216,6 +216,22 @@ def test_a_take_back_part_way_through_a_practice_game_is_found_and_labelled() ->
     assert check(mistaken | {"labels": labels}).verdict == "incomplete"
 
 
+def test_a_take_back_of_the_opening_rolls_move_is_found_and_labelled() -> None:
+    # Given a Practice game: the opening, then its winner's move (turn 1) taken back, and play on line 1 from turn 2
+    labels = ["bg-dice-v1:opening:0"] + [f"bg-dice-v1:turn:{t}:line:1" for t in range(2, 20)]
+    mistaken = BOT | {"recorded": rolls_of(BOT | {"labels": labels})}
+
+    # When verified as one line
+    verdict = check(mistaken)
+
+    # Then the take-back right after the opening is found, but a game with a take-back line is offered as no fix
+    found = [f for f in verdict.diagnosis or [] if f.cause == "take_back_line" and "before roll 2" in f.detail]
+    assert len(found) == 1
+    assert_only_a_piece(found[0], "rolls on take-back line 1 (from bg-dice-v1:turn:2:line:1)")
+    # and the game as it was played checks to incomplete, never fair
+    assert check(mistaken | {"labels": labels}).verdict == "incomplete"
+
+
 def test_the_wrong_game_of_an_online_match_is_found() -> None:
     mistaken = ONLINE | {"recorded": rolls_of(ONLINE | {"game": 2, "count": 30})}
     found = finding(check(mistaken), "match_game")

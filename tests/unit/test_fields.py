@@ -4,6 +4,7 @@ each refusal in words, naming its field."""
 
 import sys
 import unicodedata
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +23,9 @@ SEAL_IN_GROUPS = "630dcd29 66c43366 91125448 bbb25b4f\nf412a49c 732db2c8 abc1b85
 NARDE: dict[str, Any] = {"scheme": "narde-v1", "phrase": "test", "recorded": "1-5 4-6 3-4"}
 KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
+README = Path(__file__).resolve().parents[2] / "README.md"
+ONLINE: dict[str, Any] = {"scheme": "bg-online-v1", "server_number": KEY, "count": 1}
+THREE_DICE: dict[str, Any] = {"scheme": "three-dice", "seed": KEY, "count": 1}
 
 
 def problem(data: dict[str, Any]) -> tuple[str, str]:
@@ -162,3 +166,39 @@ def test_a_code_point_this_unicode_has_not_assigned_is_accepted_and_shown_as_its
 def test_the_control_characters_refused_are_unicodes_categories_cc_and_cs_exactly() -> None:
     refused = {code for code in range(sys.maxunicode + 1) if _CONTROL_OR_SURROGATE.search(chr(code))}
     assert refused == {code for code in range(sys.maxunicode + 1) if unicodedata.category(chr(code)) in ("Cc", "Cs")}
+
+
+def _seats(white: str) -> dict[str, Any]:
+    return THREE_DICE | {"client_seeds": {"white": white, "black": "b"}}
+
+
+@pytest.mark.parametrize(
+    ("scheme", "said", "at_the_bound", "past_it"),
+    [
+        (
+            "bg-online-v1",
+            "each 1-128 hex digits",
+            ONLINE | {"app_numbers": ["f" * 128, "0"]},
+            ONLINE | {"app_numbers": ["f" * 129, "0"]},
+        ),
+        (
+            "narde-v1",
+            "1-256 characters, no control characters",
+            NARDE | {"key": KEY, "phrase": "é" * 256},
+            NARDE | {"key": KEY, "phrase": "é" * 257},
+        ),
+        ("three-dice", "each 1-256 characters, no control characters", _seats("é" * 256), _seats("é" * 257)),
+    ],
+)
+def test_the_bounds_fairdice_sets_where_the_seed_sets_none_are_documented_with_each_schemes_fields(
+    scheme: str, said: str, at_the_bound: dict[str, Any], past_it: dict[str, Any]
+) -> None:
+    # Given the README's row of the scheme's fields
+    [row] = [line for line in README.read_text().splitlines() if line.startswith(f"| `{scheme}` |")]
+
+    # Then it says the bound, as fairdice's own and not the seed document's
+    assert f"{said}: fairdice's bound, not the seed's" in row
+    # and it is the bound the request keeps: a value at it is read, one character longer is refused
+    assert parse_request(at_the_bound).scheme == scheme
+    with pytest.raises(ValidationError):
+        parse_request(past_it)

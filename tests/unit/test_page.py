@@ -1,8 +1,8 @@
 """The verdict page: what the page says, and that nothing in it can run (who gets it: test_negotiation.py)."""
 
-import contextlib
-import io
 import re
+import subprocess
+import sys
 from html import unescape
 from typing import Any
 
@@ -56,10 +56,9 @@ def recipe_of(page: str) -> str:
 
 
 def run(code: str) -> list[str]:
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(code, {})  # the page's own recipe, with values this test chose
-    return out.getvalue().splitlines()
+    # the page's own recipe, with values this test chose, run as a program by itself
+    done = subprocess.run([sys.executable, "-I", "-"], input=code, capture_output=True, text=True, check=True)
+    return done.stdout.splitlines()
 
 
 # ---- what the page says ------------------------------------------------------------------
@@ -76,18 +75,47 @@ def test_every_scheme_gets_a_page_with_every_roll_and_its_hmac_message(scheme: s
         assert f"<td class=msg>{report['message']}<td class" in page
 
 
-@pytest.mark.parametrize("scheme", list(GAMES))
-def test_the_recipe_on_the_page_recomputes_the_same_dice(scheme: str) -> None:
+TIED = "04" * 32  # bg-dice-v1:opening:0 and :1 are ties under this key
+BG_BOT, BG_ONLINE = GAMES["bg-dice-v1"], GAMES["bg-online-v1"]
+RECIPES: dict[str, dict[str, Any]] = GAMES | {
+    # longer games, whose labels the recipe builds run by run rather than listing them
+    "bg-dice-v1, 30 rolls": BG_BOT | {"count": 30},
+    "bg-dice-v1, 60 rolls": BG_BOT | {"count": 60},
+    "bg-dice-v1, a window": BG_BOT | {"opening": False, "first_turn": 5, "count": 30},
+    "bg-dice-v1, a later game": BG_BOT | {"opening": False, "count": 25},
+    "bg-dice-v1, a take-back line": BG_BOT | {"line": 2, "count": 30},
+    "bg-dice-v1, opening ties": {"scheme": "bg-dice-v1", "key": TIED, "count": 30},
+    "bg-dice-v1, a take-back part way": {
+        "scheme": "bg-dice-v1",
+        "key": KEY,
+        "labels": [
+            "bg-dice-v1:opening:0",
+            *(f"bg-dice-v1:turn:{turn}" for turn in range(2, 20)),
+            *(f"bg-dice-v1:turn:{turn}:line:1" for turn in range(19, 30)),
+            "bg-dice-v1:turn:29:line:2",
+        ],
+    },
+    "bg-online-v1, 60 rolls": BG_ONLINE | {"count": 60},
+    "bg-online-v1, game 3": BG_ONLINE | {"game": 3, "count": 30},
+}
+
+
+@pytest.mark.parametrize("game", list(RECIPES))
+def test_the_recipe_on_the_page_prints_every_roll_of_the_verdict(game: str) -> None:
     # Given a page for a game
-    verdict, page = page_of(GAMES[scheme])
+    verdict, page = page_of(RECIPES[game])
 
     # When its Python recipe is run as a person would run it
     lines = run(recipe_of(page))
 
-    # Then it prints the seal first, then every roll the verdict lists
+    # Then it prints the seal first, then every roll the verdict lists, by its label where it has one
     assert lines[0] == verdict.seal.computed
-    printed = [line.rsplit(" [", 1)[1].rstrip("]") for line in lines[1:]]
-    assert printed == [", ".join(map(str, report["dice"] or [])) for report in verdict.rolls]
+    printed = [line.rsplit(" [", 1) for line in lines[1:]]
+    assert [dice.rstrip("]") for _, dice in printed] == [
+        ", ".join(map(str, report["dice"] or [])) for report in verdict.rolls
+    ]
+    if "label" in verdict.rolls[0]:
+        assert [label for label, _ in printed] == [report["label"] for report in verdict.rolls]
 
 
 @pytest.mark.parametrize("scheme", list(GAMES))

@@ -44,8 +44,9 @@ fairdice.register(
     /** null when `now` can come right after `before` in a game, else what can (ties are checked with the dice). */
     function whatFollows(before, now) {
       if (before.opening !== null) {
-        if (now.opening === before.opening + 1 || (now.turn === 2 && now.line === 0)) return null;
-        return `${BOT}:opening:${before.opening + 1} (after a tie) or ${BOT}:turn:2`;
+        // Turn 2 on any line: taking back turn 1's move (the opening roll's) rolls nothing, however often it is done
+        if (now.opening === before.opening + 1 || now.turn === 2) return null;
+        return `${BOT}:opening:${before.opening + 1} (after a tie) or ${BOT}:turn:2 (after take-backs of turn 1's move, ${BOT}:turn:2:line:1 and on)`;
       }
       const turn = before.turn || 0;
       if (now.opening === null && now.turn !== null) {

@@ -162,9 +162,13 @@ class BgDiceRequest(CountedRequest):
 def _what_follows(before: Label, label: Label) -> str | None:
     """None when `label` can come right after `before` in a game, else what can (ties are checked with the dice)."""
     if before.opening is not None:
-        if label.opening == before.opening + 1 or (label.turn == 2 and label.line == 0):
+        # Turn 2 on any line: taking back turn 1's move (the opening roll's) rolls nothing, however often it is done
+        if label.opening == before.opening + 1 or label.turn == 2:
             return None
-        return f"{BOT}:opening:{before.opening + 1} (after a tie) or {BOT}:turn:2"
+        return (
+            f"{BOT}:opening:{before.opening + 1} (after a tie) or {BOT}:turn:2 (after take-backs of turn 1's move,"
+            f" {BOT}:turn:2:line:1 and on)"
+        )
     turn = before.turn or 0
     if label.opening is None and label.turn is not None:
         if (label.line, label.turn) == (before.line, turn + 1):

@@ -5,12 +5,14 @@ HMAC(key, `label:0`), then `label:1`… if a block runs short. An opening roll i
 after a tie (`opening:0`, `:1`…), and the higher die wins it.
 """
 
+import re
 from collections.abc import Iterable
 from itertools import compress, repeat
 from itertools import count as counter
 from operator import add, contains
 
 from fairdice.dice import D6_PAIR, Mac, Roll, Rolls, fill, leading_dice, macs, read_on
+from fairdice.schemes.base import py
 
 OPENING = ":opening:"
 Seats = tuple[str, str]  # who rolls the first die and who the second, as an opening roll names its winner
@@ -77,17 +79,33 @@ STEPS = (
     "(then <code>:1</code>, <code>:2</code>… if more bytes are needed): a byte of 252 or more is skipped, "
     "any other gives a die of <code>(byte mod 6) + 1</code>, and the first two dice read are the roll."
 )
-MAX_LISTED_LABELS = 20  # labels written into a recipe's code; the page's table lists every one
+# A label's number and what comes either side of it: `bg-dice-v1:turn:` 7 `:line:1`, `bg-online-v1:g3:roll:` 5
+_NUMBERED = re.compile(r"(.*?:(?:opening|turn|roll):)([0-9]+)(.*)")
+
+
+def _label_lines(labels: list[str]) -> str:
+    """Python that builds `labels` in order, a line for each run of consecutive numbers: every roll is printed, and the
+    program stays short for the longest game."""
+    runs: list[tuple[str, int, int, str]] = []  # (before, first, last, after)
+    for label in labels:
+        found = _NUMBERED.fullmatch(label)
+        assert found is not None, label
+        before, at, after = found.group(1), int(found.group(2)), found.group(3)
+        if runs and runs[-1][::3] == (before, after) and runs[-1][2] + 1 == at:
+            runs[-1] = (before, runs[-1][1], at, after)
+        else:
+            runs.append((before, at, at, after))
+    lines = ["labels = []"]
+    for before, first, last, after in runs:
+        if first == last:
+            lines.append(f"labels.append({py(f'{before}{first}{after}')})")
+        else:
+            lines.append(f"labels += [f{py(before + '{n}' + after)} for n in range({first}, {last + 1})]")
+    return "\n".join(lines) + "\n"
 
 
 def recipe_code(key_lines: str, labels: list[str]) -> str:
-    """Seed 001's own Python, printing the rolls of `labels` under the key `key_lines` sets up."""
-    listed = labels[:MAX_LISTED_LABELS]
-    more = (
-        f"  # the first {len(listed)} of {len(labels)} labels: the table lists them all\n"
-        if len(labels) > len(listed)
-        else "\n"
-    )
+    """Seed 001's own Python, printing the rolls of every one of `labels` under the key `key_lines` sets up."""
     return f"""import hashlib, hmac
 
 {key_lines}
@@ -103,6 +121,6 @@ def roll(label):
         block += 1
 
 
-labels = {listed!r}{more}for label in labels:
+{_label_lines(labels)}for label in labels:
     print(label, roll(label))
 """

@@ -7,6 +7,8 @@ import copy
 import datetime as dt
 import json
 import re
+import subprocess
+import sys
 from collections.abc import Callable
 from html import unescape
 from pathlib import Path
@@ -149,6 +151,13 @@ def test_a_browser_opening_a_daily_roll_gets_its_page_with_the_archives_caching(
     revealed = api_archive.DAILY.lookup(dt.date(2025, 3, 1))
     assert recheck["request"]["secret"] == revealed.secret.hex()  # type: ignore[union-attr]
     assert recheck["rolls"] == [[1, verdict["rolls"][0]["dice"]]]
+    # And the recipe, run as a person would run it, has that secret and prints the commitment and the six faces
+    found = re.search(r"<pre id=recipe-python><code>(.*?)</code></pre>", page, re.S)
+    assert found is not None
+    done = subprocess.run(
+        [sys.executable, "-I", "-"], input=unescape(found.group(1)), capture_output=True, text=True, check=True
+    )
+    assert done.stdout.splitlines() == [verdict["seal"]["computed"], f"1 {verdict['rolls'][0]['dice']}"]
 
 
 def test_a_browser_asking_for_html_gets_the_verdict_as_a_page(load_event: Callable[[str], Event]) -> None:

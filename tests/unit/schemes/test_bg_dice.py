@@ -98,6 +98,42 @@ def test_bg_labels_list_every_roll_so_other_roll_choices_are_refused() -> None:
     ]
 
 
+@SETTINGS
+@given(
+    key=keys,
+    opening=st.booleans(),
+    first_turn=st.none() | st.integers(1, 60),
+    line=st.sampled_from([0, 1, 2, 1_000]) | st.integers(0, 1_000),
+    count=st.integers(1, 12),
+)
+def test_every_structured_games_labels_given_as_a_list_get_the_same_rolls_verdict_and_scope(
+    key: bytes, opening: bool, first_turn: int | None, line: int, count: int
+) -> None:
+    # Given a piece of a game asked for by its structure (opening roll-offs, turns, a line), recorded as rolled
+    sealed = {"scheme": "bg-dice-v1", "key": key.hex(), "lock": seal_of(key)}
+    game = sealed | {"opening": opening, "line": line, "count": count}
+    game |= {"first_turn": first_turn} if not opening or first_turn == 2 else {}
+    rolled = verify(parse_request(game))
+    labels, recorded = [r["label"] for r in rolled.rolls], [r["dice"] for r in rolled.rolls]
+
+    # When the same labels are given as a list (a take-back of turn 1's move gives opening:0, then turn:2:line:1)
+    listed = verify(parse_request(sealed | {"labels": labels, "recorded": recorded}))
+
+    # Then the list is accepted and rolls the same dice
+    assert [r["dice"] for r in listed.rolls] == recorded
+    if line and not any(":line:" in label for label in labels):
+        return  # only the opening roll-off computed: the list says nothing of the line the request asked for
+    # And it gets the same verdict, scope and reasons: rolls on a take-back line are never fair
+    asked = verify(parse_request(game | {"recorded": recorded}))
+    assert (listed.verdict, listed.checks, listed.scope, listed.reasons) == (
+        asked.verdict,
+        asked.checks,
+        asked.scope,
+        asked.reasons,
+    )
+    assert listed.verdict == ("incomplete" if line or listed.scope.kind == "window" else "fair")
+
+
 def test_turns_computed_from_first_turn_and_count_stay_within_a_game_as_labels_do() -> None:
     base = {"scheme": "bg-dice-v1", "key": KEY.hex(), "opening": False}
     assert problems(base | {"first_turn": 10_000, "count": 10_000}) == [
