@@ -6,6 +6,12 @@ resource policy: any principal of the account whose own policy allows execute-ap
 server's role alone (FAIRDICE_GAME_SERVER_ROLE_ARN) and refuses every other caller with 403. It runs
 as a role of its own that may read today's secret and the commitments, and write nothing. It
 answers today's faces and nothing else: no other day, no secret (fairdice.archive.today).
+
+That refusal holds for requests through API Gateway, which writes the caller's ARN into the event
+(requestContext.authorizer.iam.userArn). A principal allowed lambda:InvokeFunction on this function
+(AdministratorAccess, PowerUserAccess) can invoke it directly with an event of its own naming the game
+server's role, and gets any player's faces for today: README, "Security", says how to keep that right
+from everyone (a service control policy or a permissions boundary) and how to see who used it.
 """
 
 import datetime as dt

@@ -22,7 +22,9 @@ from security.test_least_privilege import (
     bucket_policy,
     function_grants,
     grants,
+    role_statements,
     statement,
+    writes_its_log_and_traces,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,6 +44,7 @@ def test_the_worker_reads_shards_and_published_days_and_writes_partial_results_o
         ("Allow", "s3:GetObject", f"{AUDIT}/games/*"),
         ("Allow", "s3:PutObject", f"{AUDIT}/audits/*/partials/*"),
         *READS_PUBLISHED_DAYS,
+        *writes_its_log_and_traces("AuditWorkerLogs"),
     }
 
 
@@ -52,10 +55,9 @@ def test_the_merge_reads_partials_and_map_runs_and_writes_summary_and_findings_o
         ("Allow", "s3:GetObject", f"{AUDIT}/map-runs/*"),
         ("Allow", "s3:PutObject", f"{AUDIT}/audits/*/summary.json"),
         ("Allow", "s3:PutObject", f"{AUDIT}/audits/*/findings.jsonl"),
+        *writes_its_log_and_traces("AuditMergeLogs"),
     }
-    listing = statement(
-        template["Resources"]["AuditMergeFunction"]["Properties"]["Policies"][0]["Statement"], "ListShardsAndPartials"
-    )
+    listing = statement(role_statements(template, "AuditMergeRole"), "ListShardsAndPartials")
     assert listing["Condition"] == {"StringLike": {"s3:prefix": ["games/*", "audits/*"]}}
 
 
@@ -64,6 +66,7 @@ def test_the_report_reads_the_merged_results_and_writes_the_page_only(template: 
         ("Allow", "s3:GetObject", f"{AUDIT}/audits/*/summary.json"),
         ("Allow", "s3:GetObject", f"{AUDIT}/audits/*/findings.jsonl"),
         ("Allow", "s3:PutObject", f"{AUDIT}/audits/*/report.html"),
+        *writes_its_log_and_traces("AuditReportLogs"),
     }
 
 
@@ -72,6 +75,8 @@ def test_no_audit_role_reaches_the_secrets_or_writes_outside_the_audit_bucket_or
 ) -> None:
     for name in AUDIT_FUNCTIONS:
         for _, action, resource in function_grants(template, name):
+            if action.startswith(("logs:", "xray:")):
+                continue  # its own log group and its traces (test_least_privilege.py)
             read_only_archive = name == "AuditWorkerFunction" and resource.startswith(ARCHIVE)
             assert resource.startswith(AUDIT) or read_only_archive, (name, action, resource)
             assert action in READS or resource.startswith(AUDIT), (name, action, resource)

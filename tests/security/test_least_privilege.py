@@ -58,18 +58,26 @@ def grants(statements: list[dict[str, Any]]) -> set[Grant]:
 
 
 def function_grants(template: dict[str, Any], name: str) -> set[Grant]:
-    """Every permission a function is given, refusing anything a reader cannot inspect here."""
+    """Every permission a function is given: its role's, a role of the stack's whose every statement is here."""
     function = template["Resources"][name]["Properties"]
-    statements: list[dict[str, Any]] = []
-    for policy in as_list(function.get("Policies", [])):
-        # A SAM policy template or a managed policy name expands to actions this file does not show.
-        assert isinstance(policy, dict) and set(policy) == {"Statement"}, f"{name}: {policy!r} is not inline"
-        statements += policy["Statement"]
-    if "Role" in function:
-        role = function["Role"]
-        assert set(role) == {"Fn::GetAtt"} and role["Fn::GetAtt"][1] == "Arn", f"{name}: its role is not the stack's"
-        statements += role_statements(template, role["Fn::GetAtt"][0])
-    return grants(statements)
+    # A function given SAM's Policies runs as a role SAM makes, with AWSLambdaBasicExecutionRole attached:
+    # logs:CreateLogGroup, CreateLogStream and PutLogEvents on "*", lines in every log group of the account.
+    assert "Policies" not in function, f"{name}: SAM's role for it would write every log group"
+    role = function.get("Role")
+    assert isinstance(role, dict) and set(role) == {"Fn::GetAtt"}, f"{name}: its role is not the stack's"
+    assert role["Fn::GetAtt"][1] == "Arn", f"{name}: its role is not the stack's"
+    return grants(role_statements(template, role["Fn::GetAtt"][0]))
+
+
+def writes_its_log_and_traces(group: str) -> set[Grant]:
+    """What every function's role needs beside its work: lines in its own log group, and its traces."""
+    return {
+        ("Allow", "logs:CreateLogStream", f"${{{group}.Arn}}"),
+        ("Allow", "logs:PutLogEvents", f"${{{group}.Arn}}"),
+        # Tracing: Active (Globals): Lambda refuses a traced function whose role cannot send its traces.
+        ("Allow", "xray:PutTraceSegments", "*"),
+        ("Allow", "xray:PutTelemetryRecords", "*"),
+    }
 
 
 def role_statements(template: dict[str, Any], role: str) -> list[dict[str, Any]]:
@@ -120,7 +128,9 @@ READS_PUBLISHED_DAYS = {
 
 
 def test_the_verify_function_reads_published_days_and_nothing_else(template: dict[str, Any]) -> None:
-    assert function_grants(template, "VerifyApiFunction") == READS_PUBLISHED_DAYS
+    assert function_grants(template, "VerifyApiFunction") == READS_PUBLISHED_DAYS | writes_its_log_and_traces(
+        "VerifyApiLogs"
+    )
 
 
 def test_the_verify_function_is_never_told_where_the_secrets_are(template: dict[str, Any]) -> None:
@@ -134,7 +144,9 @@ def test_the_verify_function_is_never_told_where_the_secrets_are(template: dict[
 
 
 def test_the_watchdog_reads_what_the_public_may_read_and_nothing_else(template: dict[str, Any]) -> None:
-    assert function_grants(template, "DailyWatchdogFunction") == READS_PUBLISHED_DAYS
+    assert function_grants(template, "DailyWatchdogFunction") == READS_PUBLISHED_DAYS | writes_its_log_and_traces(
+        "WatchdogLogs"
+    )
     function = template["Resources"]["DailyWatchdogFunction"]["Properties"]
     assert "SecretsBucket" not in repr(function)
 
@@ -160,13 +172,43 @@ def test_the_publisher_writes_where_the_lifecycle_writes_and_deletes_nothing(tem
     }
 
 
-def test_each_named_role_is_one_functions_own(template: dict[str, Any]) -> None:
-    # The publisher's role writes secrets and records; the game's route, which serves requests, has a role of its own.
-    roles = {name: f["Properties"].get("Role") for name, f in resources(template, "AWS::Serverless::Function").items()}
-    assert {name: role["Fn::GetAtt"][0] for name, role in roles.items() if role} == {
+FUNCTIONS = sorted(resources(load_template(), "AWS::Serverless::Function"))
+
+
+@pytest.mark.parametrize("function", FUNCTIONS)
+def test_every_function_runs_as_a_role_of_its_own_that_writes_its_own_log_group_alone(
+    template: dict[str, Any], function: str
+) -> None:
+    # README: each function writes only its own log group. A role that could write any group could put
+    # lines in another function's log: a publisher's run, a watchdog's answer, that never happened.
+    granted = function_grants(template, function)
+    group = template["Resources"][function]["Properties"]["LoggingConfig"]["LogGroup"]["Ref"]
+    assert {g for g in granted if g[1].startswith(("logs:", "xray:"))} == writes_its_log_and_traces(group)
+    role = template["Resources"][function]["Properties"]["Role"]["Fn::GetAtt"][0]
+    assert template["Resources"][role]["Type"] == "AWS::IAM::Role"
+    assert template["Resources"][role]["Properties"]["AssumeRolePolicyDocument"]["Statement"] == [
+        {"Effect": "Allow", "Principal": {"Service": "lambda.amazonaws.com"}, "Action": "sts:AssumeRole"}
+    ]
+
+
+def test_each_role_is_one_functions_own_and_only_those_the_key_names_are_named(template: dict[str, Any]) -> None:
+    # The publisher's role writes secrets and records; the game's route, which serves requests, has a role of its
+    # own; and so has every other function. The secrets key's policy names two roles: those two have fixed names.
+    roles = {
+        name: f["Properties"]["Role"]["Fn::GetAtt"][0]
+        for name, f in resources(template, "AWS::Serverless::Function").items()
+    }
+    assert roles == {
+        "VerifyApiFunction": "VerifyApiRole",
         "DailyPublisherFunction": "PublisherRole",
         "TodayRollFunction": "TodayRollRole",
+        "DailyWatchdogFunction": "WatchdogRole",
+        "AuditWorkerFunction": "AuditWorkerRole",
+        "AuditMergeFunction": "AuditMergeRole",
+        "AuditReportFunction": "AuditReportRole",
     }
+    named = {name for name, role in resources(template, "AWS::IAM::Role").items() if "RoleName" in role["Properties"]}
+    assert named == {"PublisherRole", "TodayRollRole"}
 
 
 def test_the_games_route_reads_todays_secret_and_commitment_and_writes_nothing(template: dict[str, Any]) -> None:
