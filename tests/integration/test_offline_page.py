@@ -713,6 +713,12 @@ TRICKY = [
     {"scheme": "three-dice", "seed": KEY.hex(), "count": 2},
     {"scheme": "three-dice", "clientSeeds": SEATS},
     {"scheme": "pair36", "server_seed": KEY.hex(), "client_seeds": ["a", "b"]},
+    {
+        "scheme": "pair36",
+        "server_seed": KEY.hex(),
+        "client_seeds": ["9f86d081884c7d659A2feAa0", "B", "x_Y"],
+        "count": 2,
+    },
     {"scheme": "bg-dice-v1", "key": KEY.hex(), "opening": False, "first_turn": 9_995, "count": 10},
     {"scheme": "bg-dice-v1", "key": KEY.hex(), "opening": False, "first_turn": 9_991, "count": 10},
     # a take-back line asked for with only the opening roll-off computed: at most incomplete, in the same words

@@ -5,6 +5,7 @@ roll number, `c1:c2:…:n`. Its links are seed 000's own, `/check/?seed=…&clie
 with no `scheme` parameter.
 """
 
+import re
 from collections.abc import Iterator, Sequence
 from itertools import permutations
 from typing import Annotated, ClassVar, Literal
@@ -83,6 +84,21 @@ def rolls(mac: Mac, client_seeds: Sequence[str], first: int, count: int) -> Roll
     return fill(numbers, messages, blocks, lambda at, block: roll(mac, client_seeds, numbers[at], block), reads=reads)
 
 
+_HEX_WITH_CAPITALS = re.compile(r"[0-9a-fA-F]*[A-F][0-9a-fA-F]*")
+
+
+def _capitals(seed: str) -> str:
+    """What the player must see of a hex client seed's capital letters (seed 000's app sends 32 hex characters): the
+    seed goes into every roll as written, so the same digits with another letter's case roll other dice."""
+    if not _HEX_WITH_CAPITALS.fullmatch(seed):
+        return ""
+    start = seed[:12] + ("…" if len(seed) > 12 else "")
+    return (
+        f"; {start} holds capital letters: in another case the same seed rolls other dice, so check that your app"
+        " showed it in the same case"
+    )
+
+
 class Pair36(Scheme[Pair36Request]):
     """Seed 000's scheme."""
 
@@ -115,7 +131,8 @@ class Pair36(Scheme[Pair36Request]):
             GameInput(
                 field="client_seeds",
                 value=list(request.client_seeds),
-                description="the client seeds of the match's seats, in seat order: yours is the one your app showed",
+                description="the client seeds of the match's seats, in seat order: yours is the one your app showed"
+                + "".join(map(_capitals, request.client_seeds)),
             )
         ]
 

@@ -93,3 +93,23 @@ def test_a_pair36_client_seed_of_128_characters_is_accepted() -> None:
 
 def test_pair36_needs_at_least_one_seat() -> None:
     assert problems(PAIR36 | {"client_seeds": []}) == [("client_seeds", "must have at least 1 entry")]
+
+
+def test_a_hex_client_seed_with_capital_letters_says_that_another_case_rolls_other_dice() -> None:
+    # Given the same hex digits in two cases: seed 000's message holds a client seed as written
+    match = {"scheme": "pair36", "server_seed": bytes(range(32)).hex(), "count": 3}
+    mixed, small = "9f86d081884c7d659A2feAa0", "9f86d081884c7d659a2feaa0"
+    verdicts = [verify(parse_request(match | {"client_seeds": [seed, "B", "x_Y"]})) for seed in (mixed, small)]
+    assert verdicts[0].rolls != verdicts[1].rolls
+
+    # Then the identity says so of each seed of hex digits with a capital (B too), and of no other seed
+    descriptions = [verdict.identified_by[0].description for verdict in verdicts]
+    assert descriptions[0].endswith(
+        "yours is the one your app showed; 9f86d081884c… holds capital letters: in another case the same"
+        " seed rolls other dice, so check that your app showed it in the same case; B holds capital letters: in another"
+        " case the same seed rolls other dice, so check that your app showed it in the same case"
+    )
+    assert descriptions[1].endswith(
+        "yours is the one your app showed; B holds capital letters: in another case the same seed rolls other dice, so"
+        " check that your app showed it in the same case"
+    )
