@@ -51,6 +51,12 @@ class MissingCredentials(ArchiveUnavailable):
     """S3 was asked without AWS credentials: the archive cannot be read until they are given (HTTP 503)."""
 
 
+class ArchiveRefused(ArchiveUnavailable):
+    """S3 refused the call (AccessDenied, HTTP 503): the caller may not make it, or may not list the bucket and was
+    asked for a key that does not exist, which S3 answers alike. Waiting will not help; the same call is refused again.
+    """
+
+
 class TamperedRecord(FairdiceError):
     """An archive record contradicts what was committed before; it must not be trusted."""
 

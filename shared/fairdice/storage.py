@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
-from fairdice.errors import ArchiveUnavailable, MissingCredentials
+from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingCredentials
 
 _KEY = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*(/[A-Za-z0-9_-][A-Za-z0-9._-]*)*")
 _TEMP_PREFIX = ".incoming-"
@@ -464,6 +464,14 @@ class S3Store:
                 " what runs it"
             )
         reason = _code(exc) or type(exc).__name__
+        if reason in ("AccessDenied", "403"):
+            # Waiting will not help either. A public reader may not list the archive, so a day not published yet is
+            # refused, not missing: the words say both.
+            return ArchiveRefused(
+                f"S3 bucket {self.bucket}: cannot {action} {key} (AccessDenied): these credentials may not, or may"
+                " not list the bucket and the key does not exist (S3 answers both alike: s3:ListBucket tells them"
+                " apart)"
+            )
         return ArchiveUnavailable(f"S3 bucket {self.bucket}: cannot {action} {key} ({reason}); try again later")
 
 

@@ -23,7 +23,7 @@ from botocore.stub import Stubber
 from fairdice.archive.layout import revealed_key, secret_key
 from fairdice.archive.publisher import publish
 from fairdice.archive.reader import ArchiveReader, daily_verdict
-from fairdice.errors import ArchiveUnavailable, MissingCredentials
+from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingCredentials
 from fairdice.storage import (
     NOT_KNOWN,
     FolderStore,
@@ -242,8 +242,11 @@ def test_a_conflict_that_does_not_clear_is_unavailable(aws: None) -> None:
 def test_s3_failures_become_archive_unavailable(aws: None, operation: str, call: Any, code: str, status: int) -> None:
     store, stub, _ = stubbed_store(aws)
     stub.add_client_error(operation, code, http_status_code=status)
-    with stub, pytest.raises(ArchiveUnavailable, match=f"S3 bucket fairdice-stub: cannot .* \\({code}\\)"):
+    with stub, pytest.raises(ArchiveUnavailable, match=f"S3 bucket fairdice-stub: cannot .* \\({code}\\)") as raised:
         call(store)
+    # refused is told apart from unavailable for now: waiting does not change a refusal (a reader who may not list the
+    # archive is refused a key that does not exist)
+    assert isinstance(raised.value, ArchiveRefused) == (code == "AccessDenied")
 
 
 class TimingOut:

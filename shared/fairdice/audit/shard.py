@@ -22,7 +22,7 @@ from fairdice.audit.archive import DayArchive
 from fairdice.audit.lines import Line, Unreadable
 from fairdice.audit.store import Results
 from fairdice.audit.tally import Counts, DieStream, InputRecord, Partial, SchemeTally
-from fairdice.errors import ArchiveUnavailable, FairdiceError, RepeatedKey
+from fairdice.errors import ArchiveRefused, ArchiveUnavailable, FairdiceError, RepeatedKey
 from fairdice.problems import ErrorDetail, Problem, headline, invalid
 from fairdice.schemes.base import DaySecrets, Withheld
 from fairdice.verdict import Outcome, Summary, Verdict
@@ -135,10 +135,15 @@ class ShardAudit:
                 verdict = None if checked.verdict == "fair" else written(checked)
                 counted = (checked.scheme.id, checked.verdict, checked.summary, checked.rolls.faces)
                 same = game_key(checked)
-        except ArchiveUnavailable:
-            # Not the line's fault but the archive's, for now: the shard fails, to be audited again once it answers,
-            # rather than stored as done with a finding that no resume or retry would look at again.
-            raise
+        except ArchiveUnavailable as exc:
+            if not isinstance(exc, ArchiveRefused):
+                # Not the line's fault but the archive's, for now: the shard fails, to be audited again once it
+                # answers, rather than stored as done with a finding that no resume or retry would look at again.
+                raise
+            # Refused, which waiting does not change (a public reader is refused a day not published yet): the line's
+            # finding says so, and the audit goes on.
+            self._unread(number, shown_id, scheme, _adding(invalid(exc), id_problem))
+            return
         except (ValidationError, FairdiceError) as exc:
             self._unread(number, shown_id, scheme, _adding(invalid(exc), id_problem))
             return

@@ -18,14 +18,14 @@ from fairdice.audit.local import UsageError, run
 from fairdice.audit.shard import FINDINGS, audit_shard, partial_key
 from fairdice.audit.store import FolderResults
 from fairdice.cli import main
-from fairdice.errors import ArchiveUnavailable, MissingCredentials
+from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingCredentials
 from fairdice.schemes import parse_request
-from fairdice.storage import S3Store, StorageSettings, Stores
+from fairdice.storage import S3Store, StorageSettings, Stored, Stores
 from fairdice.verify import verify
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets, s3_endpoint
 from moto import mock_aws
 
-from testkit.stores import Unreachable
+from testkit.stores import PassingStore, Unreachable
 from testkit.timeline import Timeline
 from unit.audit import games
 
@@ -168,6 +168,57 @@ def test_an_archive_that_cannot_be_read_leaves_its_block_undone_and_a_resume_aud
     summary = json.loads((out / "summary.json").read_text())
     assert (summary["games"], summary["fair"], summary["by_scheme"]["daily"]["fair"]) == (4, 4, 1)
     assert (out / "findings.jsonl").read_bytes() == b""
+
+
+class ListingRefused(PassingStore):
+    """The archive as a public reader reads it (GetObject on its published prefixes, no ListBucket): S3 answers a key
+    that does not exist with AccessDenied, not NoSuchKey, and refuses every listing."""
+
+    def read(self, key: str) -> Stored | None:
+        found = super().read(key)
+        if found is None:
+            raise ArchiveRefused(f"S3 bucket {ARCHIVE}: cannot read {key} (AccessDenied): …")
+        return found
+
+    def get(self, key: str) -> bytes | None:
+        found = self.read(key)
+        return None if found is None else found.data
+
+    def list(self, prefix: str) -> list[str]:
+        raise ArchiveRefused(f"S3 bucket {ARCHIVE}: cannot list {prefix} (AccessDenied): …")
+
+
+def test_a_day_a_public_reader_is_refused_is_a_finding_and_the_audit_finishes(
+    tmp_path: Path, published: Stores, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a daily roll of the archive's first day, one of a day the archive does not hold, and two other games, the
+    # archive read as a public reader reads it
+    morning = ArchiveReader(published.archive, clock=lambda: at("2025-03-02 09:00"))
+    unknown = {**roll(morning, 3), "date": "2025-02-01"}
+    games.write(tmp_path / "day.jsonl", [games.narde(1), roll(morning, 2), unknown, games.narde(4)])
+    store = ListingRefused(published.archive)
+
+    def opened(settings: StorageSettings) -> DayArchive:
+        return DayArchive(ArchiveReader(store, clock=lambda: at("2025-03-02 09:00")), name_of(settings) or "")
+
+    monkeypatch.setattr(local, "_opened", opened)
+    arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]
+
+    # When it is audited, and audited again
+    statuses = [main([*arguments, "--archive", f"s3://{ARCHIVE}"]) for _ in range(2)]
+
+    # Then each run finishes (waiting would not change a refusal): each daily roll the archive could not be read for
+    # is its line's finding, saying S3 refused it (the first day's record is checked against a listing of the chain,
+    # which this reader may not make), and the other games are audited
+    assert statuses == [1, 1]
+    summary = json.loads((tmp_path / "out" / "summary.json").read_text())
+    assert (summary["games"], summary["fair"], summary["errors"]) == (2, 2, 2)
+    findings = [json.loads(line) for line in (tmp_path / "out" / "findings.jsonl").read_text().splitlines()]
+    assert [(found["line"], found["id"], found["error"]["code"]) for found in findings] == [
+        (2, "daily-2", "archive_unavailable"),
+        (3, "daily-3", "archive_unavailable"),
+    ]
+    assert all("AccessDenied" in found["error"]["message"] for found in findings)
 
 
 def test_a_folder_is_refused_as_the_archive_even_one_that_would_make_the_roll_fair(
