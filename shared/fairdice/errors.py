@@ -53,8 +53,8 @@ class MissingCredentials(ArchiveUnavailable):
 
 class ArchiveRefused(ArchiveUnavailable):
     """S3 refused the call (AccessDenied, HTTP 503): the caller may not make it, or may not list the bucket and was
-    asked for a key that does not exist, which S3 answers alike. Waiting will not help; the same call is refused again.
-    """
+    asked for a key that does not exist, which S3 answers alike. Waiting alone does not help: the same call is refused
+    again until the credentials or the bucket's policy change (so an audit records it as the line's finding)."""
 
 
 class TamperedRecord(FairdiceError):

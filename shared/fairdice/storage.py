@@ -467,10 +467,10 @@ class S3Store:
         if reason in ("AccessDenied", "403"):
             # Waiting will not help either. A public reader may not list the archive, so a day not published yet is
             # refused, not missing: the words say both.
+            missing = " (or it does not exist: S3 refuses that too to a reader who may not list the bucket)"
             return ArchiveRefused(
-                f"S3 bucket {self.bucket}: cannot {action} {key} (AccessDenied): these credentials may not, or may"
-                " not list the bucket and the key does not exist (S3 answers both alike: s3:ListBucket tells them"
-                " apart)"
+                f"S3 bucket {self.bucket}: cannot {action} {key} (AccessDenied){missing if action == 'read' else ''};"
+                " try again later"
             )
         return ArchiveUnavailable(f"S3 bucket {self.bucket}: cannot {action} {key} ({reason}); try again later")
 
