@@ -128,7 +128,9 @@ def test_a_publisher_run_that_failed_every_attempt_is_alarmed(template: dict[str
 def test_a_watchdog_answer_of_zero_is_alarmed_until_an_answer_of_one(template: dict[str, Any], metric: str) -> None:
     # The watchdog answers twice a night: between answers its alarm keeps its state (ignore), so an
     # alarm raised at 00:15 stays raised until an answer of 1 (at 00:30, or after a manual run).
-    (alarm,) = alarms_on(template, "fairdice", metric, **WATCHDOG_DIMENSIONS)
+    (alarm,) = [
+        a for a in alarms_on(template, "fairdice", metric, **WATCHDOG_DIMENSIONS) if a["Statistic"] != "SampleCount"
+    ]
     # Any function's log line in embedded metric format adds a sample to this metric (its namespace and
     # dimensions are no secret): the period's lowest answer is alarmed on, so a written 1 cannot hide a 0.
     assert alarm["Statistic"] == "Minimum"
@@ -149,10 +151,26 @@ def test_a_watchdog_that_stops_running_is_alarmed_on_lambdas_own_count_of_its_ru
     assert silent["DatapointsToAlarm"] == silent["EvaluationPeriods"]
     assert 24 * 3600 < silent["Period"] * silent["EvaluationPeriods"] <= 7 * 24 * 3600  # CloudWatch's longest range
     assert alarms_on(template, "AWS/Lambda", "Errors", FunctionName={"Ref": "DailyWatchdogFunction"})
-    # and nothing else is alarmed on what a log line can write but the answers' zeros above
+    # and nothing else is alarmed on what a log line can write but the answers' zeros above, and answers that stop
+    # arriving though the watchdog runs (a written line can only keep that one quiet, not the run count)
     on_log_lines = [a for a in alarms(template).values() if any(ns == "fairdice" for ns, _, _ in watched(a))]
-    assert {a["MetricName"] for a in on_log_lines} == {"TodayCommitted", "YesterdayRevealed"}
-    assert {a["Statistic"] for a in on_log_lines} == {"Minimum"}
+    assert sorted((a["MetricName"], a["Statistic"]) for a in on_log_lines) == [
+        ("TodayCommitted", "Minimum"),
+        ("TodayCommitted", "SampleCount"),
+        ("YesterdayRevealed", "Minimum"),
+    ]
+
+
+def test_a_watchdog_whose_answers_stop_arriving_is_alarmed(template: dict[str, Any]) -> None:
+    (unheard,) = [
+        a
+        for a in alarms_on(template, "fairdice", "TodayCommitted", **WATCHDOG_DIMENSIONS)
+        if a["Statistic"] == "SampleCount"
+    ]
+    assert unheard["TreatMissingData"] == "breaching"
+    assert (unheard["Threshold"], unheard["ComparisonOperator"]) == (1, "LessThanThreshold")
+    assert unheard["DatapointsToAlarm"] == unheard["EvaluationPeriods"]
+    assert 24 * 3600 < unheard["Period"] * unheard["EvaluationPeriods"] <= 7 * 24 * 3600
 
 
 def test_the_verify_api_is_alarmed_on_its_5xx_rate_its_p99_latency_and_throttles(template: dict[str, Any]) -> None:
