@@ -196,7 +196,8 @@ def unseen(text: str) -> list[bool]:
     - in a value that holds Greek and Cyrillic letters, every letter of either that looks like one of the other
       (Unicode's confusables): the Greek ρ of "пρивет", like the Cyrillic р;
     - in a value that holds characters of two of Han, Hiragana, Katakana and Hangul, every one of them that looks like
-      one of another (Unicode's confusables): the Han 一 of "テ一ブル", like the Katakana ー;
+      one of another (Unicode's confusables): the Han 一 of "テ一ブル", like the Katakana ー; and every one of them when
+      all of them do (the Katakana カタ, like the Han 力夕);
     - a combining mark on an ASCII character or on one shown (i and a dot above, _ and a line below).
     """
     decomposed = not unicodedata.is_normalized("NFC", text)
@@ -252,8 +253,11 @@ def _lookalikes(text: str) -> set[int]:
     for word in _words(text):  # a word of letters of two of _SCRIPTS: a look-alike among them (ʙ of "ʙася")
         if len({n for at in word for n, script in enumerate(_SCRIPTS) if script.match(text[at])}) > 1:
             found.update(at for at in word if across[at])
-    if sum(script.search(text) is not None for script in _EAST_ASIAN) > 1:  # ー and 一 in "テ一ブル"
-        found.update(at for at, character in enumerate(text) if character in _LOOKS_ACROSS_EAST)
+    east = [at for at, character in enumerate(text) if any(script.match(character) for script in _EAST_ASIAN)]
+    if sum(script.search(text) is not None for script in _EAST_ASIAN) > 1 or (
+        east and all(text[at] in _LOOKS_ACROSS_EAST for at in east)
+    ):  # ー and 一 in "テ一ブル"; every one of "カタ", whose each character has a Han look-alike (力夕)
+        found.update(at for at in east if text[at] in _LOOKS_ACROSS_EAST)
     if latin:
         found.update(at for at, looks in enumerate(alike) if looks)
     else:

@@ -272,9 +272,12 @@ const fairdice = (() => {
       if (scripts.size > 1) word.forEach((_, k) => across[start + k] && found.add(start + k));
       start = null;
     });
-    // Characters of two of EAST_ASIAN: a look-alike among them (ー and 一 in "テ一ブル").
-    if (EAST_ASIAN.filter((script) => script.test(text)).length > 1) {
-      chars.forEach((c, at) => LOOKS_ACROSS_EAST.has(c) && found.add(at));
+    // Characters of two of EAST_ASIAN: a look-alike among them (ー and 一 in "テ一ブル"); or all of them look-alikes
+    // (カタ, like the Han 力夕): every one.
+    const east = chars.flatMap((c, at) => (EAST_ASIAN.some((script) => script.test(c)) ? [at] : []));
+    const allAlike = east.length > 0 && east.every((at) => LOOKS_ACROSS_EAST.has(chars[at]));
+    if (EAST_ASIAN.filter((script) => script.test(text)).length > 1 || allAlike) {
+      east.forEach((at) => LOOKS_ACROSS_EAST.has(chars[at]) && found.add(at));
     }
     if (latin) {
       alike.forEach((looks, at) => looks && found.add(at));
@@ -301,7 +304,8 @@ const fairdice = (() => {
    * holds an ASCII digit, and every letter when all look like ASCII ones; in a value holding Greek and Cyrillic
    * letters, every letter of either that looks like one of the other, and in a word mixing the scripts of SCRIPTS,
    * every letter but ASCII ones that looks like one of another of them; in a value holding two of Han, Hiragana,
-   * Katakana and Hangul, every character of them that looks like one of another; every Arabic-Indic and Extended
+   * Katakana and Hangul, or whose characters of them all look like ones of another, every character of them that
+   * looks like one of another; every Arabic-Indic and Extended
    * Arabic-Indic digit; a combining mark on an ASCII character or on one shown.
    */
   function unseen(text) {

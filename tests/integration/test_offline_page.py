@@ -771,6 +771,8 @@ TRICKY = [
             "\u30c6\u4e00\u30d6\u30eb \u30c6\u30fc\u30d6\u30eb",
             "\u529b\u5915\u529b\u30ca \u30ab\u30bf\u30ab\u30ca \u3078\u30d8",
             "\u4e00\ubc88 \u314b\u3161",
+            "\u30ab\u30bf",
+            "\u30ed\u30c8 \u4e8c\u4eba",
             "\u0661\u0662\u0663\u0667\u06f8\u06f9\u0660",
             "\u0645\u06cc\u0632 \u06f1\u06f2",
         )

@@ -125,6 +125,11 @@ KEY = bytes(range(32))
         ("\u529b\u5915\u529b\u30ca", "⟨U+529B⟩⟨U+5915⟩⟨U+529B⟩\u30ca"),
         ("\u7b2c\u4e00\u30c6\u30fc\u30d6\u30eb", "\u7b2c⟨U+4E00⟩\u30c6⟨U+30FC⟩\u30d6\u30eb"),
         ("\u30c6\u30fc\u30d6\u30eb \u30ab\u30bf\u30ab\u30ca", "\u30c6\u30fc\u30d6\u30eb \u30ab\u30bf\u30ab\u30ca"),
+        # and one whose characters of those scripts all look like ones of another: each (カタ and 力夕, ロト and 口卜)
+        ("\u30ab\u30bf 7", "⟨U+30AB⟩⟨U+30BF⟩ 7"),
+        ("\u529b\u5915", "⟨U+529B⟩⟨U+5915⟩"),
+        ("\u30ed\u30c8", "⟨U+30ED⟩⟨U+30C8⟩"),
+        ("\u4e8c\u4eba", "\u4e8c\u4eba"),
         ("\u3072\u3089\u304c\u306a \u3078", "\u3072\u3089\u304c\u306a \u3078"),
         # every digit of Arabic's two sets, each like the same digit of the other, alone or among letters
         ("\u0661\u0662\u0663", "⟨U+0661⟩⟨U+0662⟩⟨U+0663⟩"),
