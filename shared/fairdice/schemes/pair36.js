@@ -11,13 +11,14 @@ fairdice.register(
     const words = { secret: "server seed", seal: "seal", roll: "roll", rolls: "rolls" };
     const { fields } = fairdice;
 
-    /** `c1:c2:…:n`, with `retry` `+` signs appended to the client-seed part. */
     /** What the player must see of a hex client seed's capital letters: another case rolls other dice (pair36.py). */
     function capitals(seed) {
       if (!/^[0-9a-fA-F]*[A-F][0-9a-fA-F]*$/u.test(seed)) return "";
       const start = seed.slice(0, 12) + (seed.length > 12 ? "…" : "");
       return `; ${start} holds capital letters: in another case the same seed rolls other dice, so check that your app showed it in the same case`;
     }
+
+    /** `c1:c2:…:n`, with `retry` `+` signs appended to the client-seed part. */
     const message = (seeds, number, retry = 0) => `${seeds.join(":")}${"+".repeat(retry)}:${number}`;
 
     /** Roll number `number` (from 1) of the match (`first`: its first MAC, if already computed). */
