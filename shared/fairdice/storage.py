@@ -464,7 +464,7 @@ class S3Store:
                 " what runs it"
             )
         reason = _code(exc) or type(exc).__name__
-        if reason in ("AccessDenied", "403"):
+        if reason == "AccessDenied":  # S3's own refusal, not any 403 (a proxy's page is an outage for now)
             # Waiting will not help either. A public reader may not list the archive, so a day not published yet is
             # refused, not missing: the words say both.
             missing = " (or it does not exist: S3 refuses that too to a reader who may not list the bucket)"

@@ -16,7 +16,7 @@ import pytest
 from audit_aws import BUCKET, AuditAws, audit_aws_fixture  # noqa: F401 (the audit_aws fixture)
 from fairdice.archive.reader import ArchiveReader
 from fairdice.audit.archive import DayArchive, of_bucket
-from fairdice.errors import ArchiveUnavailable, MissingCredentials
+from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingCredentials
 from fairdice.schemes import parse_request
 from fairdice.storage import S3Store, StorageSettings, Stores
 from fairdice.verify import verify
@@ -117,7 +117,7 @@ def test_the_worker_checks_daily_games_against_the_archive_bucket_and_its_partia
     assert stored["counts"]["fair"] == 1
 
 
-@pytest.mark.parametrize("error", [ArchiveUnavailable, MissingCredentials])
+@pytest.mark.parametrize("error", [ArchiveUnavailable, ArchiveRefused, MissingCredentials])
 def test_a_worker_whose_archive_cannot_be_read_fails_storing_nothing_and_its_retry_audits_the_shard(
     audit_aws: AuditAws,
     load_event: Callable[[str], Event],

@@ -238,7 +238,9 @@ def test_a_conflict_that_does_not_clear_is_unavailable(aws: None) -> None:
         ("list_objects_v2", lambda s: s.list("revealed/")),
     ],
 )
-@pytest.mark.parametrize(("code", "status"), [("SlowDown", 503), ("AccessDenied", 403), ("InternalError", 500)])
+@pytest.mark.parametrize(
+    ("code", "status"), [("SlowDown", 503), ("AccessDenied", 403), ("403", 403), ("InternalError", 500)]
+)
 def test_s3_failures_become_archive_unavailable(aws: None, operation: str, call: Any, code: str, status: int) -> None:
     store, stub, _ = stubbed_store(aws)
     stub.add_client_error(operation, code, http_status_code=status)

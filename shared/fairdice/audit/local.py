@@ -184,7 +184,8 @@ def run(
     the UTC day the command's clock read as the run began, the same for every block. A resumed run
     judges by the day its interrupted run began, so one audit is of one day whenever its blocks ran.
     An archive that cannot be read stops the run with ArchiveUnavailable: the blocks done stay done, the
-    block that needed it is not, and `--resume` audits it once the archive answers.
+    block that needed it is not, and `--resume` audits it once the archive answers. A read S3 refuses
+    (ArchiveRefused) is the line's finding instead (`audit_shard`'s `refusal_is_finding`).
     """
     files = find_inputs(paths, out)
     workers = workers or os.cpu_count() or 1
@@ -316,6 +317,7 @@ def audit_block(
         archive=opened,
         lines_sha256=lines_sha256(block),
         today=today,
+        refusal_is_finding=True,  # read with an auditor's credentials, which the archive may let get but not list
     )
     return partial.counts.games
 

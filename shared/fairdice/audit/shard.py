@@ -72,12 +72,19 @@ class ShardAudit:
     sort."""
 
     def __init__(
-        self, file: str, findings: IO[bytes], day_secrets: DaySecrets | None = None, today: dt.date | None = None
+        self,
+        file: str,
+        findings: IO[bytes],
+        day_secrets: DaySecrets | None = None,
+        today: dt.date | None = None,
+        *,
+        refusal_is_finding: bool = False,
     ) -> None:
         self.file = file
         self.findings = findings
         self.day_secrets = day_secrets
         self.today = today
+        self.refusal_is_finding = refusal_is_finding
         self.counts = _counter()
         # Plain counters and dice streams while reading (updated every game); models at the end.
         self.schemes: dict[str, tuple[dict[str, int], dict[str, DieStream]]] = {}
@@ -136,13 +143,14 @@ class ShardAudit:
                 counted = (checked.scheme.id, checked.verdict, checked.summary, checked.rolls.faces)
                 same = game_key(checked)
         except ArchiveUnavailable as exc:
-            if not isinstance(exc, ArchiveRefused):
+            if not (self.refusal_is_finding and isinstance(exc, ArchiveRefused)):
                 # Not the line's fault but the archive's, for now: the shard fails, to be audited again once it
                 # answers, rather than stored as done with a finding that no resume or retry would look at again.
                 raise
-            # Refused, which waiting does not change (a public reader is refused a day not published yet): the line's
-            # finding says so, and the audit goes on.
-            self._unread(number, shown_id, scheme, _adding(invalid(exc), id_problem))
+            # Refused to a reader that may be refused for good (a public reader is refused a day not published yet):
+            # the line's finding says so, and how it is read again, and the audit goes on.
+            refused = f"{exc.message.removesuffix('; try again later')}. {_READ_AGAIN}"
+            self._unread(number, shown_id, scheme, _adding(_whole(exc.code, refused), id_problem))
             return
         except (ValidationError, FairdiceError) as exc:
             self._unread(number, shown_id, scheme, _adding(invalid(exc), id_problem))
@@ -224,6 +232,7 @@ def audit_shard(
     archive: DayArchive | None = None,
     lines_sha256: str | None = None,
     today: dt.date | None = None,
+    refusal_is_finding: bool = False,
 ) -> Partial:
     """Audit a shard's lines and store its partial result under `partials/<name>/`.
 
@@ -233,13 +242,17 @@ def audit_shard(
     as POST /verify checks them; without one such a game is checked against what it carries alone,
     and withheld when its day is not over by `today` (the UTC day the run's clock read, as `check`
     takes it). An archive that cannot be read (ArchiveUnavailable, MissingCredentials among them) fails the shard, and
-    nothing of it is stored: it is no finding of a game but an audit not finished.
+    nothing of it is stored: it is no finding of a game but an audit not finished. With `refusal_is_finding` (the local
+    command, whose reader may be one the archive's policy lets get records but not list them), a read S3 refuses
+    (ArchiveRefused) is instead the line's finding; the AWS worker's role may list the archive, so a refusal there is
+    a fault of the stack and fails the shard.
     """
     with tempfile.TemporaryDirectory(prefix="fairdice-shard-") as scratch:
         findings_path = Path(scratch) / FINDINGS
         last_line = first_line - 1
         with findings_path.open("wb") as findings:
-            audit = ShardAudit(file, findings, archive.secrets if archive else None, today)
+            secrets = archive.secrets if archive else None
+            audit = ShardAudit(file, findings, secrets, today, refusal_is_finding=refusal_is_finding)
             for number, item in lines:
                 audit.line(number, item)
                 last_line = number
@@ -265,6 +278,13 @@ def audit_shard(
         store.put_file(partial_key(name, GAMES), games_path)
         store.put(partial_key(name, SUMMARY), partial.model_dump_json().encode())
     return partial
+
+
+# A refused read's finding, locally: the block is stored as done, so a resume does not read its lines again.
+_READ_AGAIN = (
+    "This line is kept as a finding: once these credentials may list the archive (s3:ListBucket), run the audit again"
+    " without --resume"
+)
 
 
 def _counter() -> dict[str, int]:

@@ -219,6 +219,7 @@ def test_a_day_a_public_reader_is_refused_is_a_finding_and_the_audit_finishes(
         (3, "daily-3", "archive_unavailable"),
     ]
     assert all("AccessDenied" in found["error"]["message"] for found in findings)
+    assert all(found["error"]["message"].endswith("run the audit again without --resume") for found in findings)
 
 
 def test_a_folder_is_refused_as_the_archive_even_one_that_would_make_the_roll_fair(
