@@ -118,11 +118,13 @@ def key_policy(template: dict[str, Any]) -> list[dict[str, Any]]:
 # ---- the functions --------------------------------------------------------------------------
 
 
-# What a reader of the daily archive may do: get the published days, and list the bucket (S3 answers 404 rather than
-# 403 for a missing key only to a caller that may list it).
+# What a reader of the daily archive may do: get the published days and the index (read when a record is missing past
+# its deadline, to tell a deleted record from an outage; public or not, PublicArchive=false), and list the bucket (S3
+# answers 404 rather than 403 for a missing key only to a caller that may list it).
 READS_PUBLISHED_DAYS = {
     ("Allow", "s3:GetObject", f"{ARCHIVE}/commitments/*"),
     ("Allow", "s3:GetObject", f"{ARCHIVE}/revealed/*"),
+    ("Allow", "s3:GetObject", f"{ARCHIVE}/index.json"),
     ("Allow", "s3:ListBucket", ARCHIVE),
 }
 
