@@ -15,7 +15,8 @@ fairdice.register(
     function capitals(seed) {
       if (!/^[0-9a-fA-F]*[A-F][0-9a-fA-F]*$/u.test(seed)) return "";
       const start = seed.slice(0, 12) + (seed.length > 12 ? "…" : "");
-      return `; ${start} holds capital letters: in another case the same seed rolls other dice, so check that your app showed it in the same case`;
+      const capitalLetters = [...seed].filter((c) => /[A-F]/u.test(c)).length === 1 ? "a capital letter" : "capital letters";
+      return `; ${start} holds ${capitalLetters}: in another case the same seed rolls other dice, so check that your app showed it in the same case`;
     }
 
     /** `c1:c2:…:n`, with `retry` `+` signs appended to the client-seed part. */

@@ -94,8 +94,8 @@ def _capitals(seed: str) -> str:
         return ""
     start = seed[:12] + ("…" if len(seed) > 12 else "")
     return (
-        f"; {start} holds capital letters: in another case the same seed rolls other dice, so check that your app"
-        " showed it in the same case"
+        f"; {start} holds {'a capital letter' if sum(map(str.isupper, seed)) == 1 else 'capital letters'}: in another"
+        " case the same seed rolls other dice, so check that your app showed it in the same case"
     )
 
 

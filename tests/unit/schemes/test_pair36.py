@@ -106,10 +106,10 @@ def test_a_hex_client_seed_with_capital_letters_says_that_another_case_rolls_oth
     descriptions = [verdict.identified_by[0].description for verdict in verdicts]
     assert descriptions[0].endswith(
         "yours is the one your app showed; 9f86d081884c… holds capital letters: in another case the same"
-        " seed rolls other dice, so check that your app showed it in the same case; B holds capital letters: in another"
-        " case the same seed rolls other dice, so check that your app showed it in the same case"
+        " seed rolls other dice, so check that your app showed it in the same case; B holds a capital letter: in"
+        " another case the same seed rolls other dice, so check that your app showed it in the same case"
     )
     assert descriptions[1].endswith(
-        "yours is the one your app showed; B holds capital letters: in another case the same seed rolls other dice, so"
+        "yours is the one your app showed; B holds a capital letter: in another case the same seed rolls other dice, so"
         " check that your app showed it in the same case"
     )
