@@ -772,6 +772,11 @@ TRICKY = [
             "\u529b\u5915\u529b\u30ca \u30ab\u30bf\u30ab\u30ca \u3078\u30d8",
             "\u4e00\ubc88 \u314b\u3161",
             "\u30ab\u30bf",
+            # letters of a newer Unicode than the core's (16 and 17), which the browser may know: code points alike
+            "ab\ua7dacd \u1c89\u0435\u0441\u0442",
+            "\ua7db\u03cc\u03b3\u03bf\u03c2",
+            "\U00010d4a\U00010d4b 12",
+            "\ua7da\u0410\u0412\u0421",
             "\u30ed\u30c8 \u4e8c\u4eba",
             "\u0661\u0662\u0663\u0667\u06f8\u06f9\u0660",
             "\u0645\u06cc\u0632 \u06f1\u06f2",

@@ -502,6 +502,16 @@ def _written(escaped: str) -> set[str]:
     )
 
 
+def test_the_browser_holds_the_code_points_the_cores_unicode_has_not_assigned() -> None:
+    # A browser's newer Unicode may have assigned them (and draw them): the page shows each as a code point and never
+    # reads it as a letter, as the core does, by a table written from the core's unicodedata
+    source = files("fairdice").joinpath("verifier.js").read_text("utf-8")
+    (lines,) = re.findall(r'const UNASSIGNED = new RegExp\((.*?),\s*"u",\s*\);', source, re.S)
+    unassigned = "".join(re.findall(r'"(.*?)"', lines)).removeprefix("[").removesuffix("]")
+    every = [chr(point) for point in range(0x110000)]
+    assert _written(unassigned) == {c for c in every if unicodedata.category(c) == "Cn"}
+
+
 def test_the_browser_holds_the_same_right_to_left_letters_and_left_to_right_marks() -> None:
     # verifier.js has no bidi class to read: it holds the right-to-left letters (bidi class R or AL) and the
     # non-spacing marks that are strong left-to-right characters as written from Python's unicodedata
