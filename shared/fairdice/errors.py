@@ -54,7 +54,14 @@ class MissingCredentials(ArchiveUnavailable):
 class ArchiveRefused(ArchiveUnavailable):
     """S3 refused the call (AccessDenied, HTTP 503): the caller may not make it, or may not list the bucket and was
     asked for a key that does not exist, which S3 answers alike. Waiting alone does not help: the same call is refused
-    again until the credentials or the bucket's policy change (so an audit records it as the line's finding)."""
+    again until the credentials or the bucket's policy change (so an audit records it as the line's finding).
+
+    `refused` says what was refused; the message adds what an API caller can do (try again later, once the operator
+    has changed what refused it), and an audit says its own instead."""
+
+    def __init__(self, refused: str) -> None:
+        super().__init__(f"{refused}; try again later")
+        self.refused = refused
 
 
 class TamperedRecord(FairdiceError):

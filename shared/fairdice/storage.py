@@ -465,12 +465,11 @@ class S3Store:
             )
         reason = _code(exc) or type(exc).__name__
         if reason == "AccessDenied":  # S3's own refusal, not any 403 (a proxy's page is an outage for now)
-            # Waiting will not help either. A public reader may not list the archive, so a day not published yet is
-            # refused, not missing: the words say both.
+            # A public reader may not list the archive, so a day not published yet is refused, not missing: a read's
+            # words say both.
             missing = " (or it does not exist: S3 refuses that too to a reader who may not list the bucket)"
             return ArchiveRefused(
-                f"S3 bucket {self.bucket}: cannot {action} {key} (AccessDenied){missing if action == 'read' else ''};"
-                " try again later"
+                f"S3 bucket {self.bucket}: cannot {action} {key} (AccessDenied){missing if action == 'read' else ''}"
             )
         return ArchiveUnavailable(f"S3 bucket {self.bucket}: cannot {action} {key} ({reason}); try again later")
 

@@ -142,16 +142,19 @@ class ShardAudit:
                 verdict = None if checked.verdict == "fair" else written(checked)
                 counted = (checked.scheme.id, checked.verdict, checked.summary, checked.rolls.faces)
                 same = game_key(checked)
-        except ArchiveUnavailable as exc:
-            if not (self.refusal_is_finding and isinstance(exc, ArchiveRefused)):
-                # Not the line's fault but the archive's, for now: the shard fails, to be audited again once it
-                # answers, rather than stored as done with a finding that no resume or retry would look at again.
+        except ArchiveRefused as exc:
+            if not self.refusal_is_finding:
                 raise
             # Refused to a reader that may be refused for good (a public reader is refused a day not published yet):
             # the line's finding says so, and how it is read again, and the audit goes on.
-            refused = f"{exc.message.removesuffix('; try again later')}. {_READ_AGAIN}"
-            self._unread(number, shown_id, scheme, _adding(_whole(exc.code, refused), id_problem))
+            self._unread(
+                number, shown_id, scheme, _adding(_whole(exc.code, f"{exc.refused}. {_READ_AGAIN}"), id_problem)
+            )
             return
+        except ArchiveUnavailable:
+            # Not the line's fault but the archive's, for now: the shard fails, to be audited again once it answers,
+            # rather than stored as done with a finding that no resume or retry would look at again.
+            raise
         except (ValidationError, FairdiceError) as exc:
             self._unread(number, shown_id, scheme, _adding(invalid(exc), id_problem))
             return
