@@ -13,6 +13,7 @@ from pydantic import AliasChoices, AliasPath, BaseModel, Field, ValidationError
 
 from fairdice import schemes
 from fairdice.errors import FairdiceError, InvalidInput
+from fairdice.prose import cut
 from fairdice.schemes.base import Scheme
 
 WHOLE_REQUEST = "request"
@@ -78,11 +79,7 @@ def describe(exc: ValidationError | FairdiceError) -> list[Problem]:
 
 def _problem(field: str, message: str) -> Problem:
     # A field is named as it was sent, and an unknown one can be any length; so can what a message quotes.
-    return Problem(field=_cut(field, MAX_FIELD), message=_cut(message, MAX_MESSAGE))
-
-
-def _cut(text: str, most: int) -> str:
-    return text if len(text) <= most else text[: most - 1] + "…"
+    return Problem(field=cut(field, MAX_FIELD), message=cut(message, MAX_MESSAGE))
 
 
 def _path(loc: tuple[int | str, ...], kind: str) -> str:

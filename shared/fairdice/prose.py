@@ -154,6 +154,11 @@ def counted(n: int, one: str, many: str) -> str:
     return f"{number(n)} {one if n == 1 else many}"
 
 
+def cut(text: str, most: int) -> str:
+    """The text, or its start and `…` when it is longer than `most` characters (`…` included)."""
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
 def span(one: str, many: str, first: int, last: int) -> str:
     """`roll 5` for one roll, `rolls 5 to 7` for more."""
     return f"{one} {number(first)}" if first == last else f"{many} {number(first)} to {number(last)}"

@@ -1529,6 +1529,7 @@ const fairdice = (() => {
     typedOrder,
     identityText,
     codePoint,
-    words: { number, counted, span, was },
+    words: { number, counted, span, was, cut },
+    STARTS_SHOWN: 13, // an identity's warning names a value by its start, `…` included (fairdice.schemes.base)
   };
 })();

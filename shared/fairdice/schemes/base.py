@@ -312,6 +312,10 @@ class Scheme(ABC, Generic[R]):
         that prints every roll of the verdict (with the request's values when it is given)."""
 
 
+# An identity's description names a value it warns about by its start: this many characters, `…` included.
+STARTS_SHOWN = 13
+
+
 # ---- what scopes and recipes share -------------------------------------------------------------
 
 

@@ -26,9 +26,8 @@ fairdice.register(
     function leadingZeros(number) {
       const zeros = Math.min(number.length - number.replace(/^0+/u, "").length, number.length - 1);
       if (!zeros) return "";
-      const start = number.slice(0, 12) + (number.length > 12 ? "…" : "");
       return (
-        `; ${start} starts with ${say.counted(zeros, "zero", "zeros")}: written with another count of zeros in front, the` +
+        `; ${say.cut(number, fairdice.STARTS_SHOWN)} starts with ${say.counted(zeros, "zero", "zeros")}: written with another count of zeros in front, the` +
         ` same number rolls other dice, so check that your app showed ${zeros === 1 ? "it" : "them"}`
       );
     }

@@ -14,9 +14,19 @@ from pydantic import Field, JsonValue, model_validator
 
 from fairdice.dice import Mac, Rolls, hmac_key, keyed_mac
 from fairdice.fields import WHOLE_NUMBER, AppNumber, Seal, Secret, field_error
-from fairdice.prose import counted, span
+from fairdice.prose import counted, cut, span
 from fairdice.request import CountedRequest
-from fairdice.schemes.base import Case, Hypothesis, LinkParam, Scheme, Words, labels_of, or_placeholder, py
+from fairdice.schemes.base import (
+    STARTS_SHOWN,
+    Case,
+    Hypothesis,
+    LinkParam,
+    Scheme,
+    Words,
+    labels_of,
+    or_placeholder,
+    py,
+)
 from fairdice.schemes.labelled import STEPS, labelled_rolls, recipe_code
 from fairdice.verdict import GameInput, Scope, Verdict
 
@@ -84,7 +94,7 @@ def _leading_zeros(app_number: str) -> str:
     zeros = min(len(app_number) - len(app_number.lstrip("0")), len(app_number) - 1)  # 0 is the number zero's digit
     if not zeros:
         return ""
-    start = app_number[:12] + ("…" if len(app_number) > 12 else "")
+    start = cut(app_number, STARTS_SHOWN)
     return (
         f"; {start} starts with {counted(zeros, 'zero', 'zeros')}: written with another count of zeros in front, the"
         f" same number rolls other dice, so check that your app showed {'it' if zeros == 1 else 'them'}"

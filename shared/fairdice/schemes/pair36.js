@@ -9,14 +9,13 @@ fairdice.register(
     const MATCH_ROLLS = 10000; // roll numbers run 1 to 10,000
     const PAIR = [6, 6];
     const words = { secret: "server seed", seal: "seal", roll: "roll", rolls: "rolls" };
-    const { fields } = fairdice;
+    const { fields, words: say } = fairdice;
 
     /** What the player must see of a hex client seed's capital letters: another case rolls other dice (pair36.py). */
     function capitals(seed) {
       if (!/^[0-9a-fA-F]*[A-F][0-9a-fA-F]*$/u.test(seed)) return "";
-      const start = seed.slice(0, 12) + (seed.length > 12 ? "…" : "");
       const capitalLetters = [...seed].filter((c) => /[A-F]/u.test(c)).length === 1 ? "a capital letter" : "capital letters";
-      return `; ${start} holds ${capitalLetters}: in another case the same seed rolls other dice, so check that your app showed it in the same case`;
+      return `; ${say.cut(seed, fairdice.STARTS_SHOWN)} holds ${capitalLetters}: in another case the same seed rolls other dice, so check that your app showed it in the same case`;
     }
 
     /** `c1:c2:…:n`, with `retry` `+` signs appended to the client-seed part. */

@@ -14,8 +14,10 @@ from pydantic import Field, JsonValue
 
 from fairdice.dice import Mac, Roll, Rolls, fill, keyed_mac, macs
 from fairdice.fields import MAX_SEATS, WHOLE_NUMBER, ClientSeed, Seal, Secret
+from fairdice.prose import cut
 from fairdice.request import NumberedRequest
 from fairdice.schemes.base import (
+    STARTS_SHOWN,
     Case,
     Hypothesis,
     LinkParam,
@@ -92,10 +94,10 @@ def _capitals(seed: str) -> str:
     seed goes into every roll as written, so the same digits with another letter's case roll other dice."""
     if not _HEX_WITH_CAPITALS.fullmatch(seed):
         return ""
-    start = seed[:12] + ("…" if len(seed) > 12 else "")
+    capitals = "a capital letter" if sum(map(str.isupper, seed)) == 1 else "capital letters"
     return (
-        f"; {start} holds {'a capital letter' if sum(map(str.isupper, seed)) == 1 else 'capital letters'}: in another"
-        " case the same seed rolls other dice, so check that your app showed it in the same case"
+        f"; {cut(seed, STARTS_SHOWN)} holds {capitals}: in another case the same seed rolls other dice, so check that"
+        " your app showed it in the same case"
     )
 
 
