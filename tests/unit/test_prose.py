@@ -285,14 +285,50 @@ def _class_members(members: str) -> set[str]:
     return found
 
 
+def _members(pattern: re.Pattern[str]) -> set[str]:
+    """The characters of one of prose's character classes."""
+    return _class_members(pattern.pattern.removeprefix("[").removesuffix("]"))
+
+
+@cache
+def _verifier_js() -> str:
+    return files("fairdice").joinpath("verifier.js").read_text("utf-8")
+
+
+def _unescaped(escaped: str) -> str:
+    """Characters as verifier.js escapes them (`\\u05D0`, `\\u{10800}`), as themselves."""
+    return re.sub(r"\\u\{([0-9A-Fa-f]+)\}|\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1] or m[2], 16)), escaped)
+
+
+def _written(escaped: str) -> set[str]:
+    """The characters of a character class as verifier.js escapes them (`\\u05D0-\\u05EA\\u{10800}`)."""
+    return _class_members(_unescaped(escaped))
+
+
+def _js_class(name: str) -> set[str]:
+    """The characters of verifier.js's `const NAME = /[…]/u;`."""
+    (escaped,) = re.findall(rf"const {name} = /\[(.*?)\]/u;", _verifier_js())
+    return _written(escaped)
+
+
+def _js_table(name: str) -> set[str]:
+    """The characters of verifier.js's `const NAME = new RegExp("[" + "…" + "]", "u");`, a class written from
+    unicodedata."""
+    (lines,) = re.findall(rf'const {name} = new RegExp\((.*?),\s*"u",\s*\);', _verifier_js(), re.S)
+    return _written("".join(re.findall(r'"(.*?)"', lines)).removeprefix("[").removesuffix("]"))
+
+
+def _js_set(name: str) -> set[str]:
+    """The characters of verifier.js's `const NAME = new Set("…" + "…");`."""
+    (block,) = re.findall(rf"const {name} = new Set\((.*?),\s*\);", _verifier_js(), re.S)
+    return set(_unescaped("".join(re.findall(r'"(.*?)"', block))))
+
+
 def test_the_browser_writes_the_same_blank_characters_as_code_points() -> None:
     # verifier.js holds the list again, as the offline page runs on its own: a character left out of one list would
     # let a phrase pass for another on that side only
-    source = files("fairdice").joinpath("verifier.js").read_text("utf-8")
-    (escaped,) = re.findall(r"const BLANK = /\[(.*?)\]/u;", source)
-    written = re.sub(r"\\u\{([0-9A-Fa-f]+)\}|\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1] or m[2], 16)), escaped)
-    browser = _class_members(written)
-    assert browser == _class_members(prose._BLANK.pattern.removeprefix("[").removesuffix("]"))
+    browser = _js_class("BLANK")
+    assert browser == _members(prose._BLANK)
     assert {"\u034f", "\u2800", "\U000e0100", "\U000e01ef"} <= browser
 
 
@@ -373,44 +409,36 @@ def test_each_arabic_indic_digit_looks_like_the_same_extended_one_as_unicodes_co
     assert all(unseen(chr(code)) == [True] for code in [*range(0x0660, 0x066A), *range(0x06F0, 0x06FA)])
 
 
-def test_the_browser_holds_the_same_look_alikes() -> None:
-    source = files("fairdice").joinpath("verifier.js").read_text("utf-8")
-    (block,) = re.findall(r"const LOOKS_ASCII = new Set\((.*?),\s*\);", source, re.S)
-    escaped = "".join(re.findall(r'"(.*?)"', block))
-    written = re.sub(r"\\u\{([0-9A-Fa-f]+)\}|\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1] or m[2], 16)), escaped)
-    assert set(written) == prose._LOOKS_ASCII
-    (block,) = re.findall(r"const LOOKS_ACROSS = new Set\((.*?),\s*\);", source, re.S)
-    escaped = "".join(re.findall(r'"(.*?)"', block))
-    written = re.sub(r"\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1], 16)), escaped)
-    assert set(written) == prose._LOOKS_ACROSS
-    names = ("LATIN", "GREEK", "COPTIC", "CYRILLIC", "ARMENIAN")
-    scripts = dict(re.findall(rf"const ({'|'.join(names)}) = /\[(.*?)\]/u;", source))
-    for name, script in zip(names, prose._SCRIPTS, strict=True):
-        written = re.sub(r"\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1], 16)), scripts[name])
-        assert _class_members(written) == _class_members(script.pattern.removeprefix("[").removesuffix("]")), name
-    assert f"const SCRIPTS = [{', '.join(names)}];" in source
-    (block,) = re.findall(r"const LOOKS_ACROSS_EAST = new Set\((.*?),\s*\);", source, re.S)
-    escaped = "".join(re.findall(r'"(.*?)"', block))
-    written = re.sub(r"\\u\{([0-9A-Fa-f]+)\}|\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1] or m[2], 16)), escaped)
-    assert set(written) == prose._LOOKS_ACROSS_EAST
-    names = ("HAN", "HIRAGANA", "KATAKANA", "HANGUL")
-    scripts = dict(re.findall(rf"const ({'|'.join(names)}) = /\[(.*?)\]/u;", source))
-    for name, script in zip(names, prose._EAST_ASIAN, strict=True):
-        written = re.sub(
-            r"\\u\{([0-9A-Fa-f]+)\}|\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1] or m[2], 16)), scripts[name]
-        )
-        assert _class_members(written) == _class_members(script.pattern.removeprefix("[").removesuffix("]")), name
-    assert f"const EAST_ASIAN = [{', '.join(names)}];" in source
-    (digits,) = re.findall(r"const ARABIC_DIGITS = /\[(.*?)\]/u;", source)
-    written = re.sub(r"\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1], 16)), digits)
-    assert _class_members(written) == _class_members(prose._ARABIC_DIGITS.pattern.removeprefix("[").removesuffix("]"))
+@pytest.mark.parametrize(
+    ("name", "held"),
+    [
+        ("LOOKS_ASCII", prose._LOOKS_ASCII),
+        ("LOOKS_ACROSS", prose._LOOKS_ACROSS),
+        ("LOOKS_ACROSS_EAST", prose._LOOKS_ACROSS_EAST),
+    ],
+)
+def test_the_browser_holds_the_same_look_alikes(name: str, held: frozenset[str]) -> None:
+    assert _js_set(name) == held
 
 
-def test_the_browser_writes_the_same_jamo_as_code_points() -> None:
-    source = files("fairdice").joinpath("verifier.js").read_text("utf-8")
-    (escaped,) = re.findall(r"const JAMO = /\[(.*?)\]/u;", source)
-    written = re.sub(r"\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1], 16)), escaped)
-    assert _class_members(written) == _class_members(prose._JAMO.pattern.removeprefix("[").removesuffix("]"))
+@pytest.mark.parametrize(
+    ("group", "names", "held"),
+    [
+        ("SCRIPTS", ("LATIN", "GREEK", "COPTIC", "CYRILLIC", "ARMENIAN"), prose._SCRIPTS),
+        ("EAST_ASIAN", ("HAN", "HIRAGANA", "KATAKANA", "HANGUL"), prose._EAST_ASIAN),
+    ],
+)
+def test_the_browser_reads_the_same_scripts(
+    group: str, names: tuple[str, ...], held: tuple[re.Pattern[str], ...]
+) -> None:
+    for name, script in zip(names, held, strict=True):
+        assert _js_class(name) == _members(script), name
+    assert f"const {group} = [{', '.join(names)}];" in _verifier_js()
+
+
+@pytest.mark.parametrize(("name", "held"), [("ARABIC_DIGITS", prose._ARABIC_DIGITS), ("JAMO", prose._JAMO)])
+def test_the_browser_writes_the_same_digits_and_jamo_as_code_points(name: str, held: re.Pattern[str]) -> None:
+    assert _js_class(name) == _members(held)
 
 
 # ---- right-to-left text ----------------------------------------------------------------------------------------
@@ -495,32 +523,18 @@ def test_a_seat_seed_of_right_to_left_letters_alone_is_described_as_the_scheme_d
     assert black.description == "black's client seed, as the game showed it"
 
 
-def _written(escaped: str) -> set[str]:
-    """The characters of a character class as verifier.js escapes them (`\\u05D0-\\u05EA\\u{10800}`)."""
-    return _class_members(
-        re.sub(r"\\u\{([0-9A-Fa-f]+)\}|\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m[1] or m[2], 16)), escaped)
-    )
-
-
 def test_the_browser_holds_the_code_points_the_cores_unicode_has_not_assigned() -> None:
     # A browser's newer Unicode may have assigned them (and draw them): the page shows each as a code point and never
     # reads it as a letter, as the core does, by a table written from the core's unicodedata
-    source = files("fairdice").joinpath("verifier.js").read_text("utf-8")
-    (lines,) = re.findall(r'const UNASSIGNED = new RegExp\((.*?),\s*"u",\s*\);', source, re.S)
-    unassigned = "".join(re.findall(r'"(.*?)"', lines)).removeprefix("[").removesuffix("]")
     every = [chr(point) for point in range(0x110000)]
-    assert _written(unassigned) == {c for c in every if unicodedata.category(c) == "Cn"}
+    assert _js_table("UNASSIGNED") == {c for c in every if unicodedata.category(c) == "Cn"}
 
 
 def test_the_browser_holds_the_same_right_to_left_letters_and_left_to_right_marks() -> None:
     # verifier.js has no bidi class to read: it holds the right-to-left letters (bidi class R or AL) and the
     # non-spacing marks that are strong left-to-right characters as written from Python's unicodedata
-    source = files("fairdice").joinpath("verifier.js").read_text("utf-8")
-    (lines,) = re.findall(r'const RIGHT_TO_LEFT = new RegExp\((.*?),\s*"u",\s*\);', source, re.S)
-    right_to_left = "".join(re.findall(r'"(.*?)"', lines)).removeprefix("[").removesuffix("]")
-    (marks,) = re.findall(r"const LEFT_TO_RIGHT_MARKS = /\[(.*?)\]/u;", source)
     every = [chr(point) for point in range(0x110000)]
-    assert _written(right_to_left) == {c for c in every if unicodedata.bidirectional(c) in ("R", "AL")}
-    assert _written(marks) == {
+    assert _js_table("RIGHT_TO_LEFT") == {c for c in every if unicodedata.bidirectional(c) in ("R", "AL")}
+    assert _js_class("LEFT_TO_RIGHT_MARKS") == {
         c for c in every if unicodedata.category(c) in ("Mn", "Me") and unicodedata.bidirectional(c) != "NSM"
     }
