@@ -200,34 +200,39 @@ def test_a_bot_game_on_a_take_back_line_is_found_but_offered_as_no_fix() -> None
     assert check(mistaken | {"line": 2}).verdict == "incomplete"
 
 
-def test_a_take_back_part_way_through_a_practice_game_is_found_and_labelled() -> None:
-    # Given a Practice game: the opening, turns 2-6, then a take-back of turn 6 and play on line 1
-    labels = ["bg-dice-v1:opening:0"] + [f"bg-dice-v1:turn:{t}" for t in range(2, 7)]
-    labels += [f"bg-dice-v1:turn:{t}:line:1" for t in range(6, 20)]
-    mistaken = BOT | {"recorded": rolls_of(BOT | {"labels": labels})}
-
-    # When verified as one line
-    found = finding(check(mistaken), "take_back_line")
-
-    # Then the take-back is found, but a game with a take-back line is offered as no fix
-    assert "before roll 7" in found.detail
-    assert_only_a_piece(found, "rolls on take-back line 1 (from bg-dice-v1:turn:6:line:1)")
-    # and the game as it was played checks to incomplete, never fair
-    assert check(mistaken | {"labels": labels}).verdict == "incomplete"
-
-
-def test_a_take_back_of_the_opening_rolls_move_is_found_and_labelled() -> None:
-    # Given a Practice game: the opening, then its winner's move (turn 1) taken back, and play on line 1 from turn 2
-    labels = ["bg-dice-v1:opening:0"] + [f"bg-dice-v1:turn:{t}:line:1" for t in range(2, 20)]
+@pytest.mark.parametrize(
+    ("labels", "before", "line_from"),
+    [
+        # a Practice game: the opening, turns 2-6, then a take-back of turn 6 and play on line 1
+        pytest.param(
+            ["bg-dice-v1:opening:0"]
+            + [f"bg-dice-v1:turn:{t}" for t in range(2, 7)]
+            + [f"bg-dice-v1:turn:{t}:line:1" for t in range(6, 20)],
+            "before roll 7",
+            "bg-dice-v1:turn:6:line:1",
+            id="part-way",
+        ),
+        # the opening, then its winner's move (turn 1) taken back, and play on line 1 from turn 2
+        pytest.param(
+            ["bg-dice-v1:opening:0"] + [f"bg-dice-v1:turn:{t}:line:1" for t in range(2, 20)],
+            "before roll 2",
+            "bg-dice-v1:turn:2:line:1",
+            id="the-opening-rolls-move",
+        ),
+    ],
+)
+def test_a_take_back_in_a_practice_game_is_found_and_labelled(labels: list[str], before: str, line_from: str) -> None:
+    # Given a Practice game with a take-back, its rolls recorded
     mistaken = BOT | {"recorded": rolls_of(BOT | {"labels": labels})}
 
     # When verified as one line
     verdict = check(mistaken)
 
-    # Then the take-back right after the opening is found, but a game with a take-back line is offered as no fix
-    found = [f for f in verdict.diagnosis or [] if f.cause == "take_back_line" and "before roll 2" in f.detail]
+    # Then the take-back is found where it was made, but a game with a take-back line is offered as no fix
+    assert verdict.verdict == "mismatch"
+    found = [f for f in verdict.diagnosis or [] if f.cause == "take_back_line" and before in f.detail]
     assert len(found) == 1
-    assert_only_a_piece(found[0], "rolls on take-back line 1 (from bg-dice-v1:turn:2:line:1)")
+    assert_only_a_piece(found[0], f"rolls on take-back line 1 (from {line_from})")
     # and the game as it was played checks to incomplete, never fair
     assert check(mistaken | {"labels": labels}).verdict == "incomplete"
 
@@ -372,15 +377,23 @@ def test_a_count_too_small_for_the_recorded_rolls_is_raised_with_the_fix() -> No
     assert_try_is_fair(mistaken, found)
 
 
-@pytest.mark.parametrize("mistake", ["dice-turned-round", "seats-swapped"])
-def test_no_fix_lowers_the_count_a_link_asked_for(mistake: str) -> None:
+@pytest.mark.parametrize(
+    "mistaken",
+    [
+        pytest.param(
+            PAIR36 | {"count": 14, "recorded": [roll[::-1] for roll in rolls_of(PAIR36 | {"count": 12})]},
+            id="dice-turned-round",
+        ),
+        pytest.param(
+            PAIR36
+            | {"count": 14, "recorded": rolls_of(PAIR36 | {"client_seeds": PAIR36["client_seeds"][::-1], "count": 12})},
+            id="seats-swapped",
+        ),
+    ],
+)
+def test_no_fix_lowers_the_count_a_link_asked_for(mistaken: dict[str, Any]) -> None:
     # The review's case: 12 of a 14-roll match recorded, each roll's dice typed the other way round (or the seats
     # given the other way round)
-    if mistake == "dice-turned-round":
-        mistaken = PAIR36 | {"count": 14, "recorded": [roll[::-1] for roll in rolls_of(PAIR36 | {"count": 12})]}
-    else:
-        swapped = PAIR36 | {"client_seeds": PAIR36["client_seeds"][::-1]}
-        mistaken = PAIR36 | {"count": 14, "recorded": rolls_of(swapped | {"count": 12})}
     tries = [found.try_ for found in check(mistaken).diagnosis or [] if found.try_ is not None]
     assert tries
     for change in tries:

@@ -121,25 +121,19 @@ def test_an_app_number_with_leading_zeros_says_that_other_zeros_roll_other_dice(
     assert rolls_of(numbers | {"app_numbers": padded[::2]}) != rolls_of(numbers | {"app_numbers": bare[::2]})
 
     # Then the identity says so of a number that has them (the number zero's own digit is not one), and of no other
-    (with_zeros,) = [
-        given.description
-        for given in verify(parse_request(numbers | {"app_numbers": padded[:2]})).identified_by
-        if given.field == "app_numbers"
-    ]
-    assert with_zeros.endswith(
+    assert described(padded[:2]).endswith(
         "yours is the one your app showed; 00c1d2 starts with 2 zeros: written with another count of zeros in front,"
         " the same number rolls other dice, so check that your app showed them"
     )
-    (without,) = [
-        given.description
-        for given in verify(parse_request(numbers | {"app_numbers": bare[1:]})).identified_by
-        if given.field == "app_numbers"
-    ]
-    assert without.endswith("yours is the one your app showed")
-    long_number = "0" + "ab" * 20
-    (cut,) = [
-        given.description
-        for given in verify(parse_request(numbers | {"app_numbers": [long_number, "1"]})).identified_by
-        if given.field == "app_numbers"
-    ]
+    assert described(bare[1:]).endswith("yours is the one your app showed")
+    cut = described(["0" + "ab" * 20, "1"])
     assert "; 0abababababa… starts with 1 zero:" in cut and cut.endswith("showed it")
+
+
+def described(app_numbers: list[str]) -> str:
+    """The description of the apps' numbers in the verdict of a game played with them."""
+    request = {"scheme": "bg-online-v1", "server_number": KEY, "app_numbers": app_numbers, "count": 3}
+    (description,) = [
+        given.description for given in verify(parse_request(request)).identified_by if given.field == "app_numbers"
+    ]
+    return description
