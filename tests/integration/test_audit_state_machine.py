@@ -63,6 +63,10 @@ class Lambda:
         self._running = 0
         self.peak = 0
 
+    def tries(self, key: str) -> list[Any]:
+        """The worker's invokes for the shard at `key`."""
+        return [event for _, event in self.calls if event.get("shard", {}).get("Key") == key]
+
     def invoke(self, function_name: str, body: str, response_headers: dict[str, str]) -> bytes:
         event = json.loads(body)
         with self._lock:
@@ -250,12 +254,16 @@ def test_a_shard_whose_audit_fails_is_left_out_of_the_inputs_and_named_by_a_find
     assert json.loads(described["output"])["clean"] is False
 
 
+# The shard of daily rolls (`shards`): the one whose audit reads the daily archive.
+DAILY_SHARD = "games/2026-11-29/shard-5.jsonl"
+
+
 def test_a_shard_whose_daily_archive_does_not_answer_is_tried_again_and_counted_once_it_does(
     audit_aws: AuditAws, lambdas: Lambda, shards: dict[str, bytes]
 ) -> None:
     # Given a worker that finds the daily archive not answering on a shard's first two tries (it stores nothing then,
     # tests/functions), and the definition's tries for that, a while apart
-    key = "games/2026-11-29/shard-5.jsonl"
+    key = DAILY_SHARD
     lambdas.archive_down[key] = 2
     archive_retry = archive_retrier()
     assert archive_retry["MaxAttempts"] >= 2 and archive_retry["IntervalSeconds"] >= 10
@@ -267,8 +275,7 @@ def test_a_shard_whose_daily_archive_does_not_answer_is_tried_again_and_counted_
 
     # Then the shard is tried again until the archive answers, and counted as every other shard
     assert described["status"] == "SUCCEEDED", described.get("cause")
-    tries = [event for name, event in lambdas.calls if event.get("shard", {}).get("Key") == key]
-    assert len(tries) == 3
+    assert len(lambdas.tries(key)) == 3
     output = json.loads(described["output"])
     assert (output["shards"], output["games"], output["errors"]) == (5, 51, 1)
 
@@ -277,7 +284,7 @@ def test_a_shard_whose_daily_archive_never_answers_is_not_audited_and_named_by_a
     audit_aws: AuditAws, lambdas: Lambda, shards: dict[str, bytes]
 ) -> None:
     # Given a worker that finds the daily archive not answering on every try of one shard
-    key = "games/2026-11-29/shard-5.jsonl"
+    key = DAILY_SHARD
     lambdas.archive_down[key] = 100
 
     # When the state machine runs (moto goes on past the failed child; at 0% tolerated AWS fails the map run)
@@ -287,8 +294,7 @@ def test_a_shard_whose_daily_archive_never_answers_is_not_audited_and_named_by_a
     # the archive's error
     assert described["status"] == "SUCCEEDED", described.get("cause")
     archive_retry = archive_retrier()
-    tries = [event for name, event in lambdas.calls if event.get("shard", {}).get("Key") == key]
-    assert len(tries) == 1 + archive_retry["MaxAttempts"]
+    assert len(lambdas.tries(key)) == 1 + archive_retry["MaxAttempts"]
     findings = [json.loads(line) for line in audit_aws.get("audits/2026-11-29/findings.jsonl").splitlines()]
     left_out = [f for f in findings if f.get("error", {}).get("code") == "not_audited"]
     assert [f["file"] for f in left_out] == [key]
