@@ -258,11 +258,14 @@ def _lookalikes(text: str) -> set[int]:
     for word in _words(text):  # a word of letters of two of _SCRIPTS: a look-alike among them (ʙ of "ʙася")
         if len({n for at in word for n, script in enumerate(_SCRIPTS) if script.match(text[at])}) > 1:
             found.update(at for at in word if across[at])
-    east = [at for at, character in enumerate(text) if any(script.match(character) for script in _EAST_ASIAN)]
-    if sum(script.search(text) is not None for script in _EAST_ASIAN) > 1 or (
-        east and all(text[at] in _LOOKS_ACROSS_EAST for at in east)
-    ):  # ー and 一 in "テ一ブル"; every one of "カタ", whose each character has a Han look-alike (力夕)
-        found.update(at for at in east if text[at] in _LOOKS_ACROSS_EAST)
+    # Han, kana and Hangul by position and script: a look-alike among two of them (ー and 一 in "テ一ブル"), or every
+    # one when each is one (カタ, whose each character has a Han look-alike: 力夕)
+    east = {
+        at: n for at, character in enumerate(text) for n, script in enumerate(_EAST_ASIAN) if script.match(character)
+    }
+    across_east = [at for at in east if text[at] in _LOOKS_ACROSS_EAST]
+    if len(set(east.values())) > 1 or (east and len(across_east) == len(east)):
+        found.update(across_east)
     if latin:
         found.update(at for at, looks in enumerate(alike) if looks)
     else:

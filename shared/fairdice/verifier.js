@@ -376,12 +376,12 @@ const fairdice = (() => {
       if (scripts.size > 1) word.forEach((_, k) => across[start + k] && found.add(start + k));
       start = null;
     });
-    // Characters of two of EAST_ASIAN: a look-alike among them (ー and 一 in "テ一ブル"); or all of them look-alikes
-    // (カタ, like the Han 力夕): every one.
-    const east = chars.flatMap((c, at) => (EAST_ASIAN.some((script) => script.test(c)) ? [at] : []));
-    const allAlike = east.length > 0 && east.every((at) => LOOKS_ACROSS_EAST.has(chars[at]));
-    if (EAST_ASIAN.filter((script) => script.test(text)).length > 1 || allAlike) {
-      east.forEach((at) => LOOKS_ACROSS_EAST.has(chars[at]) && found.add(at));
+    // Han, kana and Hangul by position and script: a look-alike among two of them (ー and 一 in "テ一ブル"), or every
+    // one when each is one (カタ, like the Han 力夕).
+    const east = chars.flatMap((c, at) => EAST_ASIAN.flatMap((script, n) => (script.test(c) ? [[at, n]] : [])));
+    const acrossEast = east.filter(([at]) => LOOKS_ACROSS_EAST.has(chars[at]));
+    if (new Set(east.map(([, n]) => n)).size > 1 || (east.length > 0 && acrossEast.length === east.length)) {
+      acrossEast.forEach(([at]) => found.add(at));
     }
     if (latin) {
       alike.forEach((looks, at) => looks && found.add(at));
