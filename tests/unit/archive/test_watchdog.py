@@ -11,7 +11,6 @@ import pytest
 from fairdice.archive.layout import (
     ChainLink,
     Commitment,
-    RevealedRecord,
     commitment_key,
     revealed_key,
     secret_key,
@@ -19,9 +18,9 @@ from fairdice.archive.layout import (
 )
 from fairdice.archive.watchdog import check_archive
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
-from fairdice.seal import seal_of
 from fairdice.storage import FolderStore, Stored, Stores
 
+from testkit.archive import put_someone_elses_record
 from testkit.stores import PassingStore
 from testkit.timeline import Timeline
 
@@ -179,15 +178,7 @@ def test_a_record_someone_else_wrote_before_the_publisher_is_not_yesterdays_reve
     timeline.publish(stores, at(DAY2, "00:00:02"))
     timeline.now = at(DAY2, "12:00:00")
     previous = stores.archive.get(revealed_key(DAY1)) or b""
-    other = bytes([9]) * 32
-    fake = RevealedRecord(
-        date=DAY2,
-        secret=other.hex(),
-        commitment=seal_of(other),
-        next_commitment=None,
-        previous=ChainLink(date=DAY1, sha256=sha256_hex(previous)),
-    )
-    stores.archive.put_new(revealed_key(DAY2), fake.to_bytes())
+    put_someone_elses_record(stores.archive, DAY2, ChainLink(date=DAY1, sha256=sha256_hex(previous)))
     # (the publisher opens DAY3, then refuses to chain onto a record it did not write)
     with pytest.raises(TamperedRecord):
         timeline.publish(stores, at(DAY3, "00:00:02"))
