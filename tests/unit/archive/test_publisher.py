@@ -129,25 +129,13 @@ def test_a_creator_that_loses_the_write_race_reads_back_the_winners_secret(tmp_p
     secrets = FolderStore(tmp_path)
     winner = bytes([7]) * 32
 
-    class RivalWritesFirst:
-        def get(self, key: str) -> bytes | None:
-            return secrets.get(key)
-
-        def read(self, key: str) -> Stored | None:
-            return secrets.read(key)
-
+    class RivalWritesFirst(PassingStore):
         def put_new(self, key: str, data: bytes) -> bool:
-            secrets.put_new(key, winner)
-            return secrets.put_new(key, data)
-
-        def replace(self, key: str, data: bytes) -> None:
-            secrets.replace(key, data)
-
-        def list(self, prefix: str) -> list[str]:
-            return secrets.list(prefix)
+            self.inner.put_new(key, winner)
+            return self.inner.put_new(key, data)
 
     # When we try to create it, Then we get the rival's secret, not ours
-    secret, created = get_or_create_secret(RivalWritesFirst(), MARCH, fake_random(count(1)))
+    secret, created = get_or_create_secret(RivalWritesFirst(secrets), MARCH, fake_random(count(1)))
     assert (secret, created) == (winner, False)
 
 
