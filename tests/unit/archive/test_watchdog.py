@@ -18,10 +18,10 @@ from fairdice.archive.layout import (
 )
 from fairdice.archive.watchdog import check_archive
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
-from fairdice.storage import FolderStore, Stored, Stores
+from fairdice.storage import FolderStore, Stores
 
 from testkit.archive import put_someone_elses_record
-from testkit.stores import PassingStore
+from testkit.stores import PassingStore, Unreachable
 from testkit.timeline import Timeline
 
 DAY1, DAY2, DAY3 = dt.date(2025, 3, 1), dt.date(2025, 3, 2), dt.date(2025, 3, 3)
@@ -225,12 +225,8 @@ def test_the_day_is_the_utc_day_of_the_clock(timeline: Timeline, stores: Stores)
 
 
 def test_an_archive_that_cannot_be_read_gives_no_answer_at_all(stores: Stores) -> None:
-    class Unreadable(ReadOnly):
-        def get(self, key: str) -> bytes | None:
-            raise ArchiveUnavailable(f"S3 bucket fairdice-archive: cannot read {key} (SlowDown); try again later")
-
-        def read(self, key: str) -> Stored | None:
-            raise ArchiveUnavailable(f"S3 bucket fairdice-archive: cannot read {key} (SlowDown); try again later")
+    class Unreadable(ReadOnly, Unreachable):
+        """An archive S3 is throttling, to which any write is still a failure of the test."""
 
     with pytest.raises(ArchiveUnavailable, match="SlowDown"):
-        check_archive(Unreadable(stores.archive), at(DAY2, "00:15:00"))
+        check_archive(Unreadable(stores.archive, reason="SlowDown"), at(DAY2, "00:15:00"))
