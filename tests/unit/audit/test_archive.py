@@ -18,7 +18,7 @@ from fairdice.audit.shard import FINDINGS, audit_shard, partial_key
 from fairdice.audit.store import FolderResults
 from fairdice.cli import main
 from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingCredentials
-from fairdice.storage import S3Store, StorageSettings, Stored, Stores
+from fairdice.storage import ObjectStore, S3Store, StorageSettings, Stored, Stores
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets, s3_endpoint
 from moto import mock_aws
 
@@ -44,6 +44,15 @@ def published(tmp_path: Path) -> Stores:
 def archive(tmp_path: Path, published: Stores) -> tuple[Path, ArchiveReader]:
     """The folder archive of `published`, and a reader of it the morning after."""
     return tmp_path / "daily" / "archive", games.morning_after(published.archive)
+
+
+def serve_archive(monkeypatch: pytest.MonkeyPatch, store: ObjectStore) -> None:
+    """The command's `--archive` bucket is `store`, read the morning after, whatever bucket it names."""
+
+    def opened(settings: StorageSettings) -> DayArchive:
+        return DayArchive(games.morning_after(store), name_of(settings) or "")
+
+    monkeypatch.setattr(local, "_opened", opened)
 
 
 def test_a_shard_checks_daily_games_against_the_archive_and_its_partial_names_it(
@@ -116,23 +125,19 @@ def test_the_command_with_the_archive_bucket_finds_the_daily_roll_fair_and_the_s
 def test_an_archive_that_cannot_be_read_leaves_its_block_undone_and_a_resume_audits_it_once_the_archive_answers(
     tmp_path: Path,
     published: Stores,
+    archive: tuple[Path, ArchiveReader],
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     error: type[ArchiveUnavailable],
 ) -> None:
     # Given a file of two blocks, the second holding a daily roll, and the archive bucket's endpoint not answering
     monkeypatch.setattr(local, "BLOCK_LINES", 2)
-    morning = ArchiveReader(published.archive, clock=lambda: at("2025-03-02 09:00"))
+    _, reader = archive
     games.write(
-        tmp_path / "day.jsonl", [games.narde(1), games.narde(2), games.archived_daily(morning, 3), games.narde(4)]
+        tmp_path / "day.jsonl", [games.narde(1), games.narde(2), games.archived_daily(reader, 3), games.narde(4)]
     )
     store = Unreachable(published.archive, error)
-
-    def opened(settings: StorageSettings) -> DayArchive:
-        reader = ArchiveReader(store, clock=lambda: at("2025-03-02 09:00"))
-        return DayArchive(reader, name_of(settings) or "")
-
-    monkeypatch.setattr(local, "_opened", opened)
+    serve_archive(monkeypatch, store)
     out = tmp_path / "out"
     arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1"]
     arguments += ["--archive", f"s3://{ARCHIVE}"]
@@ -178,19 +183,14 @@ class ListingRefused(PassingStore):
 
 
 def test_a_day_a_public_reader_is_refused_is_a_finding_and_the_audit_finishes(
-    tmp_path: Path, published: Stores, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, published: Stores, archive: tuple[Path, ArchiveReader], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Given a daily roll of the archive's first day, one of a day the archive does not hold, and two other games, the
     # archive read as a public reader reads it
-    morning = ArchiveReader(published.archive, clock=lambda: at("2025-03-02 09:00"))
-    unknown = {**games.archived_daily(morning, 3), "date": "2025-02-01"}
-    games.write(tmp_path / "day.jsonl", [games.narde(1), games.archived_daily(morning, 2), unknown, games.narde(4)])
-    store = ListingRefused(published.archive)
-
-    def opened(settings: StorageSettings) -> DayArchive:
-        return DayArchive(ArchiveReader(store, clock=lambda: at("2025-03-02 09:00")), name_of(settings) or "")
-
-    monkeypatch.setattr(local, "_opened", opened)
+    _, reader = archive
+    unknown = {**games.archived_daily(reader, 3), "date": "2025-02-01"}
+    games.write(tmp_path / "day.jsonl", [games.narde(1), games.archived_daily(reader, 2), unknown, games.narde(4)])
+    serve_archive(monkeypatch, ListingRefused(published.archive))
     arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]
 
     # When it is audited, and audited again
