@@ -28,12 +28,20 @@ class PassingStore:
 
 
 class Unreachable(PassingStore):
-    """A store whose endpoint does not answer: every call fails with `error` (as the S3 store says an S3 that cannot
-    be reached or asked), until the test sets `reachable`; then every call is handed on."""
+    """A store that does not answer: every call fails with `error`, naming why (`reason`: an endpoint that does not
+    answer, or SlowDown when S3 throttles), as the S3 store says an S3 that cannot be reached or asked, until the test
+    sets `reachable`; then every call is handed on."""
 
-    def __init__(self, inner: ObjectStore, error: type[ArchiveUnavailable] = ArchiveUnavailable) -> None:
+    def __init__(
+        self,
+        inner: ObjectStore,
+        error: type[ArchiveUnavailable] = ArchiveUnavailable,
+        *,
+        reason: str = "EndpointConnectionError",
+    ) -> None:
         super().__init__(inner)
         self.error = error
+        self.reason = reason
         self.reachable = False
 
     def get(self, key: str) -> bytes | None:
@@ -58,4 +66,4 @@ class Unreachable(PassingStore):
 
     def _reach(self, key: str) -> None:
         if not self.reachable:
-            raise self.error(f"cannot reach the store for {key} (EndpointConnectionError); try again later")
+            raise self.error(f"cannot reach the store for {key} ({self.reason}); try again later")

@@ -17,9 +17,7 @@ from audit_aws import BUCKET, AuditAws, audit_aws_fixture  # noqa: F401 (the aud
 from fairdice.archive.reader import ArchiveReader
 from fairdice.audit.archive import DayArchive, of_bucket
 from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingCredentials
-from fairdice.schemes import parse_request
 from fairdice.storage import S3Store, StorageSettings, Stores
-from fairdice.verify import verify
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets
 from pydantic import ValidationError
 from unit.audit import games
@@ -98,14 +96,11 @@ def test_the_worker_checks_daily_games_against_the_archive_bucket_and_its_partia
     create_archive_buckets(audit_aws.s3)
     stores = Stores(secrets=S3Store(SECRETS, client=audit_aws.s3), archive=S3Store(ARCHIVE, client=audit_aws.s3))
     with timeline.moto():
-        timeline.publish(stores, dt.datetime(2025, 3, 1, 0, 0, 3, tzinfo=dt.UTC))
-        timeline.publish(stores, dt.datetime(2025, 3, 2, 0, 0, 1, tzinfo=dt.UTC))
+        games.publish_archived_day(timeline, stores)
     settings = StorageSettings.from_environ({"FAIRDICE_ARCHIVE_BUCKET": ARCHIVE, "AWS_REGION": REGION})
     monkeypatch.setattr(audit_aws.worker, "ARCHIVE", of_bucket(settings))
-    request = {"scheme": "daily", "date": "2025-03-01", "player_id": "123e4567-e89b-12d3-a456-426614174000"}
-    reader = ArchiveReader(stores.archive, clock=lambda: dt.datetime.now(dt.UTC))
-    dice = verify(parse_request(request), day_secrets=reader).rolls[0]["dice"]
-    audit_aws.put(KEY, gzip.compress(games.jsonl([{**request, "recorded": [dice], "id": "daily-1"}])))
+    daily = games.archived_daily(ArchiveReader(stores.archive, clock=lambda: dt.datetime.now(dt.UTC)), 1)
+    audit_aws.put(KEY, gzip.compress(games.jsonl([daily])))
 
     # When the worker audits the shard
     result = audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
@@ -129,17 +124,11 @@ def test_a_worker_whose_archive_cannot_be_read_fails_storing_nothing_and_its_ret
     # shard holding a fair game and a daily roll of that day
     timeline = Timeline(dt.datetime(2025, 3, 1, tzinfo=dt.UTC))
     stores = timeline.stores(tmp_path / "daily")
-    timeline.publish(stores, dt.datetime(2025, 3, 1, 0, 0, 3, tzinfo=dt.UTC))
-    timeline.publish(stores, dt.datetime(2025, 3, 2, 0, 0, 1, tzinfo=dt.UTC))
-
-    def morning() -> dt.datetime:
-        return dt.datetime(2025, 3, 2, 9, tzinfo=dt.UTC)
-
+    games.publish_archived_day(timeline, stores)
     unreachable = Unreachable(stores.archive, error)
-    monkeypatch.setattr(audit_aws.worker, "ARCHIVE", DayArchive(ArchiveReader(unreachable, morning), f"s3://{ARCHIVE}"))
-    request = {"scheme": "daily", "date": "2025-03-01", "player_id": "123e4567-e89b-12d3-a456-426614174000"}
-    dice = verify(parse_request(request), day_secrets=ArchiveReader(stores.archive, morning)).rolls[0]["dice"]
-    audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1), {**request, "recorded": [dice], "id": "daily-1"}])))
+    monkeypatch.setattr(audit_aws.worker, "ARCHIVE", DayArchive(games.morning_after(unreachable), f"s3://{ARCHIVE}"))
+    daily = games.archived_daily(games.morning_after(stores.archive), 1)
+    audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1), daily])))
     event = load_event("audit-worker-shard")
 
     # When the worker gets the shard, Then it fails with the archive's error, the name Step Functions retries it by,

@@ -14,9 +14,10 @@ import pytest
 from daily_publisher import app
 from fairdice.archive.layout import ArchiveIndex, RevealedRecord, revealed_key, secret_key
 from fairdice.errors import ArchiveUnavailable
-from fairdice.seal import seal_of
 from fairdice.storage import StorageSettings, Stores
 from scheduled_run import Event, Run, run_at
+
+from testkit.archive import put_someone_elses_record
 
 
 @pytest.fixture
@@ -112,11 +113,7 @@ def test_a_record_dated_after_today_is_logged_as_needing_attention(
 ) -> None:
     # Given a well-formed record of 2030-01-01, which the publisher never wrote
     invoke(load_event("scheduled-midnight"), "2025-03-01 00:00:01")
-    secret = bytes([9]) * 32
-    future = RevealedRecord(
-        date=dt.date(2030, 1, 1), secret=secret.hex(), commitment=seal_of(secret), next_commitment=None, previous=None
-    )
-    stores.archive.put_new(revealed_key(dt.date(2030, 1, 1)), future.to_bytes())
+    put_someone_elses_record(stores.archive, dt.date(2030, 1, 1))
 
     run = invoke(load_event("scheduled-midnight"), "2025-03-02 00:00:01")
 

@@ -27,7 +27,6 @@ import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import pytest
 from fairdice import schemes
@@ -620,13 +619,7 @@ def test_a_phrase_holding_a_letter_of_a_newer_unicode_gets_one_verdict_from_the_
 ) -> None:
     # Given links whose phrase holds U+1C89 (a letter since Unicode 16, which this Python does not know) or U+0378
     # (assigned in neither), with the rolls the core computes for them
-    links = []
-    for phrase in ("table\u1c89", "table\u0378"):
-        game = {"scheme": "narde-v1", "key": KEY.hex(), "phrase": phrase, "count": 3}
-        rolls = "".join(f"{a}{b}" for a, b in _dice(game))
-        links.append(
-            f"?scheme=narde-v1&key={KEY.hex()}&fingerprint={seal_of(KEY)}&phrase={quote(phrase)}&n=3&rolls={rolls}"
-        )
+    links = [_fair_narde(phrase) for phrase in ("table\u1c89", "table\u0378")]
 
     # Then the page and the core give the same verdict, fair: neither refuses what the other accepts. Only the words
     # may differ: the core, not knowing U+1C89, writes it as its code point, where the page may draw the letter
@@ -639,10 +632,6 @@ def test_a_phrase_holding_a_letter_of_a_newer_unicode_gets_one_verdict_from_the_
                 given.pop("description")
         assert js["verdict"] == core, link
     assert "⟨U+0378⟩" in verify(parse_link(links[1])).identified_by[0].description
-
-
-def _dice(game: dict[str, Any]) -> list[tuple[int, int]]:
-    return [(report["dice"][0], report["dice"][1]) for report in verify(schemes.parse_request(game)).rolls]
 
 
 BAD_LINKS = [

@@ -1,7 +1,11 @@
 """What several module-named unit tests share: the seed documents' test key and its seal, requests of two schemes
-made with the key, a block no six-sided die can read, a MAC that remembers what it was asked, and a request's refusals
-in words."""
+made with the key, a block no six-sided die can read, a MAC that remembers what it was asked, a request's refusals
+in words, and a verdict page's Python recipe and what it prints when run."""
 
+import re
+import subprocess
+import sys
+from html import unescape
 from typing import Any
 
 import pytest
@@ -34,3 +38,16 @@ def problems(data: object) -> list[tuple[str, str]]:
     with pytest.raises(ValidationError) as caught:
         parse_request(data)
     return [(p.field, p.message) for p in describe(caught.value)]
+
+
+def recipe_of(page: str) -> str:
+    """The Python recipe a verdict page carries, as a person would copy it."""
+    found = re.search(r"<pre id=recipe-python><code>(.*?)</code></pre>", page, re.S)
+    assert found is not None
+    return unescape(found.group(1))
+
+
+def run(code: str) -> list[str]:
+    """The lines a recipe prints, run as a program by itself."""
+    done = subprocess.run([sys.executable, "-I", "-"], input=code, capture_output=True, text=True, check=True)
+    return done.stdout.splitlines()

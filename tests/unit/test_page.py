@@ -1,8 +1,6 @@
 """The verdict page: what the page says, and that nothing in it can run (who gets it: test_negotiation.py)."""
 
 import re
-import subprocess
-import sys
 from html import unescape
 from typing import Any
 
@@ -16,6 +14,8 @@ from fairdice.request import RequestBase
 from fairdice.schemes import parse_request
 from fairdice.verdict import Verdict
 from fairdice.verify import verify
+
+from unit.common import recipe_of, run
 
 KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
@@ -47,18 +47,6 @@ def page_of(data: dict[str, Any], *, with_request: bool = True) -> tuple[Verdict
     request = parse_request(data)
     verdict = verify(request)
     return verdict, render_page(verdict, request if with_request else None)
-
-
-def recipe_of(page: str) -> str:
-    found = re.search(r"<pre id=recipe-python><code>(.*?)</code></pre>", page, re.S)
-    assert found is not None
-    return unescape(found.group(1))
-
-
-def run(code: str) -> list[str]:
-    # the page's own recipe, with values this test chose, run as a program by itself
-    done = subprocess.run([sys.executable, "-I", "-"], input=code, capture_output=True, text=True, check=True)
-    return done.stdout.splitlines()
 
 
 # ---- what the page says ------------------------------------------------------------------

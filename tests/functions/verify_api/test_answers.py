@@ -7,8 +7,6 @@ import copy
 import datetime as dt
 import json
 import re
-import subprocess
-import sys
 from collections.abc import Callable
 from html import unescape
 from pathlib import Path
@@ -20,8 +18,10 @@ from fairdice.archive.publisher import publish
 from fairdice.archive.reader import ArchiveReader
 from fairdice.markup import csp_hash
 from fairdice.storage import FolderStore, Stores
+from unit.common import recipe_of, run
 from verify_api import app as api
 from verify_api import archive as api_archive
+from verify_api_calls import at
 from verify_api_calls import invoke as invoke_answer
 
 from testkit.lambda_context import FakeLambdaContext
@@ -127,10 +127,7 @@ def test_a_browser_opening_a_daily_roll_gets_its_page_with_the_archives_caching(
     monkeypatch.setattr(api_archive, "clock", lambda: clock)
     event = load_event("api-daily-roll-html")
     if address == "check-link":  # the same roll as a game-over link, without its secret (GET /check/)
-        event = copy.deepcopy(event)
-        event["rawPath"] = event["requestContext"]["http"]["path"] = "/check/"
-        event["routeKey"] = "GET /check/"
-        event["rawQueryString"] = "scheme=daily&date=2025-03-01&player=123e4567-e89b-12d3-a456-426614174000"
+        event = at(event, "GET", "/check/", "scheme=daily&date=2025-03-01&player=123e4567-e89b-12d3-a456-426614174000")
         event.pop("pathParameters", None)
 
     # When a browser asks for a player's roll of that day
@@ -152,12 +149,7 @@ def test_a_browser_opening_a_daily_roll_gets_its_page_with_the_archives_caching(
     assert recheck["request"]["secret"] == revealed.secret.hex()  # type: ignore[union-attr]
     assert recheck["rolls"] == [[1, verdict["rolls"][0]["dice"]]]
     # And the recipe, run as a person would run it, has that secret and prints the commitment and the six faces
-    found = re.search(r"<pre id=recipe-python><code>(.*?)</code></pre>", page, re.S)
-    assert found is not None
-    done = subprocess.run(
-        [sys.executable, "-I", "-"], input=unescape(found.group(1)), capture_output=True, text=True, check=True
-    )
-    assert done.stdout.splitlines() == [verdict["seal"]["computed"], f"1 {verdict['rolls'][0]['dice']}"]
+    assert run(recipe_of(page)) == [verdict["seal"]["computed"], f"1 {verdict['rolls'][0]['dice']}"]
 
 
 def test_a_browser_asking_for_html_gets_the_verdict_as_a_page(load_event: Callable[[str], Event]) -> None:

@@ -30,6 +30,7 @@ from fairdice.storage import FolderStore, ObjectStore, StorageSettings, Stored, 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from testkit.archive import put_someone_elses_record
 from testkit.stores import PassingStore
 from testkit.timeline import Timeline
 
@@ -128,25 +129,13 @@ def test_a_creator_that_loses_the_write_race_reads_back_the_winners_secret(tmp_p
     secrets = FolderStore(tmp_path)
     winner = bytes([7]) * 32
 
-    class RivalWritesFirst:
-        def get(self, key: str) -> bytes | None:
-            return secrets.get(key)
-
-        def read(self, key: str) -> Stored | None:
-            return secrets.read(key)
-
+    class RivalWritesFirst(PassingStore):
         def put_new(self, key: str, data: bytes) -> bool:
-            secrets.put_new(key, winner)
-            return secrets.put_new(key, data)
-
-        def replace(self, key: str, data: bytes) -> None:
-            secrets.replace(key, data)
-
-        def list(self, prefix: str) -> list[str]:
-            return secrets.list(prefix)
+            self.inner.put_new(key, winner)
+            return self.inner.put_new(key, data)
 
     # When we try to create it, Then we get the rival's secret, not ours
-    secret, created = get_or_create_secret(RivalWritesFirst(), MARCH, fake_random(count(1)))
+    secret, created = get_or_create_secret(RivalWritesFirst(secrets), MARCH, fake_random(count(1)))
     assert (secret, created) == (winner, False)
 
 
@@ -452,21 +441,12 @@ def test_a_reveal_race_loser_continues_the_chain_from_the_winners_identical_reco
     assert link is not None and link.sha256 == hashlib.sha256(rival.to_bytes()).hexdigest()
 
 
-def put_someone_elses_record(stores: Stores, day: dt.date, previous: ChainLink | None = None) -> None:
-    """A well-formed revealed record of `day` the publisher did not write: it reveals a secret of someone else's."""
-    other = bytes([9]) * 32
-    record = RevealedRecord(
-        date=day, secret=other.hex(), commitment=seal_of(other), next_commitment=None, previous=previous
-    )
-    stores.archive.put_new(revealed_key(day), record.to_bytes())
-
-
 def test_a_record_written_by_someone_else_just_before_the_publisher_stops_the_run(tmp_path: Path) -> None:
     # Given a record of 2025-03-01 with a secret of someone else's, written between the run's listing and its write
     stores = local_stores(tmp_path)
     publish(stores, at("2025-03-01 00:00"))
     open_day(stores, at("2025-03-02 00:00"))
-    put_someone_elses_record(stores, MARCH)
+    put_someone_elses_record(stores.archive, MARCH)
 
     # When the reveal pass finds it where it was about to write
     with pytest.raises(TamperedRecord, match="is not the record the publisher writes"):
@@ -486,7 +466,7 @@ def test_a_record_written_before_the_publisher_reveals_its_day_stops_every_later
     timeline.now = at("2025-03-02 12:00")
     previous = stores.archive.get(revealed_key(MARCH)) or b""
     put_someone_elses_record(
-        stores, dt.date(2025, 3, 2), ChainLink(date=MARCH, sha256=hashlib.sha256(previous).hexdigest())
+        stores.archive, dt.date(2025, 3, 2), ChainLink(date=MARCH, sha256=hashlib.sha256(previous).hexdigest())
     )
 
     for moment in ("2025-03-03 00:00:02", "2025-03-04 00:00:02"):
@@ -506,7 +486,7 @@ def test_a_record_dated_after_today_never_becomes_the_chains_head(tmp_path: Path
     stores = local_stores(tmp_path)
     publish(stores, at("2025-03-01 00:00"))
     publish(stores, at("2025-03-02 00:00"))
-    put_someone_elses_record(stores, dt.date(2030, 1, 1))
+    put_someone_elses_record(stores.archive, dt.date(2030, 1, 1))
 
     # When the next day's run reveals 2025-03-02
     report = publish(stores, at("2025-03-03 00:00")).reveal

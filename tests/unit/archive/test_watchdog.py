@@ -11,7 +11,6 @@ import pytest
 from fairdice.archive.layout import (
     ChainLink,
     Commitment,
-    RevealedRecord,
     commitment_key,
     revealed_key,
     secret_key,
@@ -19,10 +18,10 @@ from fairdice.archive.layout import (
 )
 from fairdice.archive.watchdog import check_archive
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
-from fairdice.seal import seal_of
-from fairdice.storage import FolderStore, Stored, Stores
+from fairdice.storage import FolderStore, Stores
 
-from testkit.stores import PassingStore
+from testkit.archive import put_someone_elses_record
+from testkit.stores import PassingStore, Unreachable
 from testkit.timeline import Timeline
 
 DAY1, DAY2, DAY3 = dt.date(2025, 3, 1), dt.date(2025, 3, 2), dt.date(2025, 3, 3)
@@ -168,7 +167,12 @@ def test_a_document_of_another_day_does_not_count(timeline: Timeline, tmp_path: 
     check = check_archive(stores.archive, at(DAY2, "00:15:00"))
 
     assert not check.today_committed
-    assert check.problems[0] == f"{commitment_key(DAY2)} is dated {DAY1}"
+    # once for today's commitment, and once for yesterday's record, whose chain reads that document as the next
+    # day's commitment
+    assert check.problems == [
+        f"{commitment_key(DAY2)} is dated {DAY1}",
+        f"{commitment_key(DAY2)} is dated {DAY1}",
+    ]
 
 
 def test_a_record_someone_else_wrote_before_the_publisher_is_not_yesterdays_reveal(
@@ -179,15 +183,7 @@ def test_a_record_someone_else_wrote_before_the_publisher_is_not_yesterdays_reve
     timeline.publish(stores, at(DAY2, "00:00:02"))
     timeline.now = at(DAY2, "12:00:00")
     previous = stores.archive.get(revealed_key(DAY1)) or b""
-    other = bytes([9]) * 32
-    fake = RevealedRecord(
-        date=DAY2,
-        secret=other.hex(),
-        commitment=seal_of(other),
-        next_commitment=None,
-        previous=ChainLink(date=DAY1, sha256=sha256_hex(previous)),
-    )
-    stores.archive.put_new(revealed_key(DAY2), fake.to_bytes())
+    put_someone_elses_record(stores.archive, DAY2, ChainLink(date=DAY1, sha256=sha256_hex(previous)))
     # (the publisher opens DAY3, then refuses to chain onto a record it did not write)
     with pytest.raises(TamperedRecord):
         timeline.publish(stores, at(DAY3, "00:00:02"))
@@ -234,12 +230,8 @@ def test_the_day_is_the_utc_day_of_the_clock(timeline: Timeline, stores: Stores)
 
 
 def test_an_archive_that_cannot_be_read_gives_no_answer_at_all(stores: Stores) -> None:
-    class Unreadable(ReadOnly):
-        def get(self, key: str) -> bytes | None:
-            raise ArchiveUnavailable(f"S3 bucket fairdice-archive: cannot read {key} (SlowDown); try again later")
-
-        def read(self, key: str) -> Stored | None:
-            raise ArchiveUnavailable(f"S3 bucket fairdice-archive: cannot read {key} (SlowDown); try again later")
+    class Unreadable(ReadOnly, Unreachable):
+        """An archive S3 is throttling, to which any write is still a failure of the test."""
 
     with pytest.raises(ArchiveUnavailable, match="SlowDown"):
-        check_archive(Unreadable(stores.archive), at(DAY2, "00:15:00"))
+        check_archive(Unreadable(stores.archive, reason="SlowDown"), at(DAY2, "00:15:00"))

@@ -1,6 +1,8 @@
-"""Games to audit, made with the core itself: a fair game records exactly the rolls the core computes."""
+"""Games to audit, made with the core itself: a fair game records exactly the rolls the core computes; and a day
+of the daily archive, published as the publisher publishes it, with its players' rolls."""
 
 import copy
+import datetime as dt
 import gzip
 import hashlib
 import json
@@ -8,8 +10,12 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from fairdice.archive.reader import ArchiveReader
 from fairdice.schemes import parse_request
+from fairdice.storage import ObjectStore, Stores
 from fairdice.verify import verify
+
+from testkit.timeline import Timeline
 
 Game = dict[str, Any]
 
@@ -55,6 +61,31 @@ def daily(n: int, day: str = "2026-11-29") -> Game:
     return recorded(
         {"scheme": "daily", "date": day, "player_id": player, "secret": secret, "commitment": seal(secret)}, n
     )
+
+
+# The day a daily archive holds, committed in time and revealed, read the morning after.
+ARCHIVED_DAY = "2025-03-01"
+PLAYER = "123e4567-e89b-12d3-a456-426614174000"
+MORNING_AFTER = dt.datetime(2025, 3, 2, 9, tzinfo=dt.UTC)
+
+
+def publish_archived_day(timeline: Timeline, stores: Stores) -> None:
+    """The publisher's two runs that put ARCHIVED_DAY in the stores: committed at 00:00:03, revealed at the next
+    midnight."""
+    timeline.publish(stores, dt.datetime(2025, 3, 1, 0, 0, 3, tzinfo=dt.UTC))
+    timeline.publish(stores, dt.datetime(2025, 3, 2, 0, 0, 1, tzinfo=dt.UTC))
+
+
+def morning_after(archive: ObjectStore) -> ArchiveReader:
+    """A reader of the archive at MORNING_AFTER."""
+    return ArchiveReader(archive, clock=lambda: MORNING_AFTER)
+
+
+def archived_daily(reader: ArchiveReader, n: int, player: str = PLAYER, **fields: Any) -> Game:
+    """A daily roll of ARCHIVED_DAY as the player saw it (the faces the archive's secret gives), with id `daily-<n>`."""
+    request = {"scheme": "daily", "date": ARCHIVED_DAY, "player_id": player}
+    dice = verify(parse_request(request), day_secrets=reader).rolls[0]["dice"]
+    return {**request, "recorded": [dice], "id": f"daily-{n}", **fields}
 
 
 def recorded(request: Game, n: int) -> Game:

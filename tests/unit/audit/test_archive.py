@@ -6,7 +6,6 @@ import datetime as dt
 import io
 import json
 from pathlib import Path
-from typing import Any
 
 import boto3
 import pytest
@@ -19,18 +18,13 @@ from fairdice.audit.shard import FINDINGS, audit_shard, partial_key
 from fairdice.audit.store import FolderResults
 from fairdice.cli import main
 from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingCredentials
-from fairdice.schemes import parse_request
-from fairdice.storage import S3Store, StorageSettings, Stored, Stores
-from fairdice.verify import verify
+from fairdice.storage import ObjectStore, S3Store, StorageSettings, Stored, Stores
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets, s3_endpoint
 from moto import mock_aws
 
 from testkit.stores import PassingStore, Unreachable
 from testkit.timeline import Timeline
 from unit.audit import games
-
-DAY = "2025-03-01"
-PLAYER = "123e4567-e89b-12d3-a456-426614174000"
 
 
 def at(text: str) -> dt.datetime:
@@ -42,32 +36,33 @@ def published(tmp_path: Path) -> Stores:
     """The daily stores as folders, with day 2025-03-01 committed at 00:00:03 and revealed at the next midnight."""
     timeline = Timeline(at("2025-03-01 00:00"))
     stores = timeline.stores(tmp_path / "daily")
-    timeline.publish(stores, at("2025-03-01 00:00:03"))
-    timeline.publish(stores, at("2025-03-02 00:00:01"))
+    games.publish_archived_day(timeline, stores)
     return stores
 
 
 @pytest.fixture
 def archive(tmp_path: Path, published: Stores) -> tuple[Path, ArchiveReader]:
     """The folder archive of `published`, and a reader of it the morning after."""
-    return tmp_path / "daily" / "archive", ArchiveReader(published.archive, clock=lambda: at("2025-03-02 09:00"))
+    return tmp_path / "daily" / "archive", games.morning_after(published.archive)
 
 
-def roll(reader: ArchiveReader, n: int, player: str = PLAYER, **fields: Any) -> games.Game:
-    """A daily roll as the player saw it (the faces the archive's secret gives), with id `daily-<n>`."""
-    request = {"scheme": "daily", "date": DAY, "player_id": player}
-    dice = verify(parse_request(request), day_secrets=reader).rolls[0]["dice"]
-    return {**request, "recorded": [dice], "id": f"daily-{n}", **fields}
+def serve_archive(monkeypatch: pytest.MonkeyPatch, store: ObjectStore) -> None:
+    """The command's `--archive` bucket is `store`, read the morning after, whatever bucket it names."""
+
+    def opened(settings: StorageSettings) -> DayArchive:
+        return DayArchive(games.morning_after(store), name_of(settings) or "")
+
+    monkeypatch.setattr(local, "_opened", opened)
 
 
 def test_a_shard_checks_daily_games_against_the_archive_and_its_partial_names_it(
     tmp_path: Path, archive: tuple[Path, ArchiveReader]
 ) -> None:
     _, reader = archive
-    fair = roll(reader, 1)
-    contradicted = roll(reader, 2, secret=games.key(2), commitment=games.seal(games.key(2)))
+    fair = games.archived_daily(reader, 1)
+    contradicted = games.archived_daily(reader, 2, secret=games.key(2), commitment=games.seal(games.key(2)))
     store = FolderResults(tmp_path / "out")
-    data = games.jsonl([fair, contradicted, roll(reader, 3, date="2025-03-05")])
+    data = games.jsonl([fair, contradicted, games.archived_daily(reader, 3, date="2025-03-05")])
 
     partial = audit_shard(
         numbered_lines(io.BytesIO(data), "day.jsonl"),
@@ -93,7 +88,9 @@ def test_without_an_archive_the_same_roll_cannot_be_verified_and_nothing_names_a
 ) -> None:
     _, reader = archive
     store = FolderResults(tmp_path / "out")
-    partial = audit_shard(numbered_lines(io.BytesIO(games.jsonl([roll(reader, 1)])), "d.jsonl"), "d.jsonl", store, "s")
+    partial = audit_shard(
+        numbered_lines(io.BytesIO(games.jsonl([games.archived_daily(reader, 1)])), "d.jsonl"), "d.jsonl", store, "s"
+    )
     assert (partial.counts.fair, partial.counts.errors, partial.archive) == (0, 1, None)
 
 
@@ -106,10 +103,9 @@ def test_the_command_with_the_archive_bucket_finds_the_daily_roll_fair_and_the_s
         client = boto3.client("s3", region_name=REGION)
         create_archive_buckets(client)
         stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
-        timeline.publish(stores, at("2025-03-01 00:00:03"))
-        timeline.publish(stores, at("2025-03-02 00:00:01"))
-        reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
-        (tmp_path / "games.jsonl").write_bytes(games.jsonl([roll(reader, 1), games.narde(2)]))
+        games.publish_archived_day(timeline, stores)
+        reader = games.morning_after(stores.archive)
+        (tmp_path / "games.jsonl").write_bytes(games.jsonl([games.archived_daily(reader, 1), games.narde(2)]))
         out = tmp_path / "out"
 
         # When the command audits them against the bucket (one worker: moto answers in this process)
@@ -129,21 +125,19 @@ def test_the_command_with_the_archive_bucket_finds_the_daily_roll_fair_and_the_s
 def test_an_archive_that_cannot_be_read_leaves_its_block_undone_and_a_resume_audits_it_once_the_archive_answers(
     tmp_path: Path,
     published: Stores,
+    archive: tuple[Path, ArchiveReader],
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     error: type[ArchiveUnavailable],
 ) -> None:
     # Given a file of two blocks, the second holding a daily roll, and the archive bucket's endpoint not answering
     monkeypatch.setattr(local, "BLOCK_LINES", 2)
-    morning = ArchiveReader(published.archive, clock=lambda: at("2025-03-02 09:00"))
-    games.write(tmp_path / "day.jsonl", [games.narde(1), games.narde(2), roll(morning, 3), games.narde(4)])
+    _, reader = archive
+    games.write(
+        tmp_path / "day.jsonl", [games.narde(1), games.narde(2), games.archived_daily(reader, 3), games.narde(4)]
+    )
     store = Unreachable(published.archive, error)
-
-    def opened(settings: StorageSettings) -> DayArchive:
-        reader = ArchiveReader(store, clock=lambda: at("2025-03-02 09:00"))
-        return DayArchive(reader, name_of(settings) or "")
-
-    monkeypatch.setattr(local, "_opened", opened)
+    serve_archive(monkeypatch, store)
     out = tmp_path / "out"
     arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1"]
     arguments += ["--archive", f"s3://{ARCHIVE}"]
@@ -189,19 +183,14 @@ class ListingRefused(PassingStore):
 
 
 def test_a_day_a_public_reader_is_refused_is_a_finding_and_the_audit_finishes(
-    tmp_path: Path, published: Stores, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, published: Stores, archive: tuple[Path, ArchiveReader], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Given a daily roll of the archive's first day, one of a day the archive does not hold, and two other games, the
     # archive read as a public reader reads it
-    morning = ArchiveReader(published.archive, clock=lambda: at("2025-03-02 09:00"))
-    unknown = {**roll(morning, 3), "date": "2025-02-01"}
-    games.write(tmp_path / "day.jsonl", [games.narde(1), roll(morning, 2), unknown, games.narde(4)])
-    store = ListingRefused(published.archive)
-
-    def opened(settings: StorageSettings) -> DayArchive:
-        return DayArchive(ArchiveReader(store, clock=lambda: at("2025-03-02 09:00")), name_of(settings) or "")
-
-    monkeypatch.setattr(local, "_opened", opened)
+    _, reader = archive
+    unknown = {**games.archived_daily(reader, 3), "date": "2025-02-01"}
+    games.write(tmp_path / "day.jsonl", [games.narde(1), games.archived_daily(reader, 2), unknown, games.narde(4)])
+    serve_archive(monkeypatch, ListingRefused(published.archive))
     arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]
 
     # When it is audited, and audited again
@@ -228,7 +217,7 @@ def test_a_folder_is_refused_as_the_archive_even_one_that_would_make_the_roll_fa
     # A folder's file times say when its commitments were "published", and whoever holds the folder can set them:
     # a folder of back-dated files would make any secret's rolls fair. The archive is its bucket, dated by S3.
     folder, reader = archive
-    (tmp_path / "games.jsonl").write_bytes(games.jsonl([roll(reader, 1)]))
+    (tmp_path / "games.jsonl").write_bytes(games.jsonl([games.archived_daily(reader, 1)]))
     arguments = ["audit", str(tmp_path / "games.jsonl"), "--out", str(tmp_path / "out"), "--archive", str(folder)]
     assert main(arguments) == 2
     assert "S3 dates each day's commitment itself" in capsys.readouterr().err
@@ -254,11 +243,12 @@ def test_the_archive_bucket_is_read_at_the_s3_endpoint_the_variables_name(
     with s3_endpoint(monkeypatch) as client, timeline.moto():
         create_archive_buckets(client)
         stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
-        timeline.publish(stores, at("2025-03-01 00:00:03"))
-        timeline.publish(stores, at("2025-03-02 00:00:01"))
-        reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
-        players = [f"{PLAYER[:-1]}{n}" for n in range(1, 4)]  # three players' rolls of the day: three games
-        (tmp_path / "games.jsonl").write_bytes(games.jsonl([roll(reader, n, p) for n, p in enumerate(players, 1)]))
+        games.publish_archived_day(timeline, stores)
+        reader = games.morning_after(stores.archive)
+        players = [f"{games.PLAYER[:-1]}{n}" for n in range(1, 4)]  # three players' rolls of the day: three games
+        (tmp_path / "games.jsonl").write_bytes(
+            games.jsonl([games.archived_daily(reader, n, p) for n, p in enumerate(players, 1)])
+        )
 
         # When the command audits the games against the bucket (one worker, in this process: a process forked from
         # one running moto's server thread could deadlock; a worker process opens the archive by the same function)

@@ -73,12 +73,20 @@ def faces(verdict: Verdict) -> str:
     return " ".join(map(str, verdict.rolls[0]["dice"] or []))
 
 
+def matching_but_not_in_time(reader: ArchiveReader, reason: str) -> Verdict:
+    """A player's roll of ARCHIVE_DAY verified from the archive with the faces they saw, when its seal and rolls match
+    but its commitment does not count as published in time: incomplete for `reason` alone, and not final."""
+    verdict = verified(reader, recorded=faces(verified(reader)))
+    assert (verdict.verdict, verdict.checks.seal, verdict.checks.rolls) == ("incomplete", "match", "match")
+    assert verdict.reasons == [reason]
+    assert verdict.seal.in_time is False
+    assert not is_final(verdict)
+    return verdict
+
+
 def test_a_commitment_published_in_time_makes_the_day_fair_and_final(archive: tuple[Timeline, Stores]) -> None:
     # Given a day committed at 00:00:03 and revealed at the next midnight
-    timeline, stores = archive
-    timeline.publish(stores, at("2025-03-01 00:00:03"))
-    timeline.publish(stores, at("2025-03-02 00:00:01"))
-    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
+    reader, _ = revealed_next_morning(archive)
 
     # When a player's roll is verified from the archive with the faces they saw
     verdict = verified(reader, recorded=faces(verified(reader)))
@@ -101,17 +109,14 @@ def test_a_plain_folders_times_are_no_witness_so_its_days_are_at_most_incomplete
     timeline.publish(stores, at("2025-03-02 00:00:01"))
     reader = ArchiveReader(FolderStore(tmp_path / "archive"), clock=lambda: at("2025-03-02 09:00"))
 
-    verdict = verified(reader, recorded=faces(verified(reader)))
-
     # Then every check matches, but nothing witnesses when the commitment was published: incomplete, saying why
-    assert (verdict.verdict, verdict.checks.seal, verdict.checks.rolls) == ("incomplete", "match", "match")
-    assert verdict.reasons == [
+    verdict = matching_but_not_in_time(
+        reader,
         "the daily archive here is a folder or an S3 endpoint other than AWS's, whose times whoever holds it can set:"
         " it does not show when 2025-03-01's commitment was published, so it does not show the secret was fixed before"
-        " the day's play (only AWS S3's own LastModified does)"
-    ]
-    assert (verdict.seal.published_at, verdict.seal.in_time) == (at("2025-03-01 00:00:03"), False)
-    assert not is_final(verdict)
+        " the day's play (only AWS S3's own LastModified does)",
+    )
+    assert verdict.seal.published_at == at("2025-03-01 00:00:03")
     assert reader.record(ARCHIVE_DAY).commitment_in_time is False
 
 
@@ -122,16 +127,12 @@ def test_a_commitment_published_after_the_grace_gives_at_most_incomplete(archive
     timeline.publish(stores, at("2025-03-02 00:00:01"))
     reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
 
-    verdict = verified(reader, recorded=faces(verified(reader)))
-
     # Then the rolls match but the verdict is incomplete, says why and when, and is not final
-    assert (verdict.verdict, verdict.checks.seal, verdict.checks.rolls) == ("incomplete", "match", "match")
-    assert verdict.reasons == [
+    matching_but_not_in_time(
+        reader,
         "the commitment of 2025-03-01 was published at 2025-03-01 00:20:00 UTC, after the 15 minutes after 00:00 UTC"
-        " it had: it does not show the secret was fixed before the day's play"
-    ]
-    assert verdict.seal.in_time is False
-    assert not is_final(verdict)
+        " it had: it does not show the secret was fixed before the day's play",
+    )
     record = reader.record(ARCHIVE_DAY)
     assert (record.commitment_in_time, record.commitment_published_at) == (False, at("2025-03-01 00:20:00"))
     assert not is_final(record)
@@ -143,22 +144,17 @@ def test_a_commitment_the_archive_dates_before_its_day_began_gives_at_most_incom
     # Given a day published and revealed, whose commitment the archive dates at noon the day before (written then,
     # so its secret could have been chosen for the rolls it gives)
     timeline, stores = archive
-    timeline.publish(stores, at("2025-03-01 00:00:03"))
-    timeline.publish(stores, at("2025-03-02 00:00:01"))
+    reader, _ = revealed_next_morning(archive)
     timeline.now = at("2025-02-28 12:00")
     stores.archive.replace(commitment_key(ARCHIVE_DAY), stores.archive.get(commitment_key(ARCHIVE_DAY)) or b"")
-    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
 
-    # When a player's roll of that day is verified
-    verdict = verified(reader, recorded=faces(verified(reader)))
-
-    # Then the rolls match, but the commitment is not in time: incomplete, saying why, and not final
-    assert (verdict.verdict, verdict.checks.seal, verdict.checks.rolls) == ("incomplete", "match", "match")
-    assert verdict.reasons == [
+    # When a player's roll of that day is verified, Then the rolls match, but the commitment is not in time:
+    # incomplete, saying why, and not final
+    matching_but_not_in_time(
+        reader,
         "the commitment of 2025-03-01 was published at 2025-02-28 12:00:00 UTC, before its day began, which the"
-        " publisher never does: the secret could have been chosen for the rolls it gives"
-    ]
-    assert verdict.seal.in_time is False and not is_final(verdict)
+        " publisher never does: the secret could have been chosen for the rolls it gives",
+    )
     assert reader.record(ARCHIVE_DAY).commitment_in_time is False
 
 
