@@ -210,6 +210,19 @@ def test_every_function_runs_as_a_role_of_its_own_that_writes_its_own_log_group_
     ]
 
 
+@pytest.mark.parametrize("function", FUNCTIONS)
+def test_a_function_waits_for_every_policy_attached_to_its_role(template: dict[str, Any], function: str) -> None:
+    # A policy apart from its role (AWS::IAM::Policy) is attached once the role exists. The function refers to its
+    # role alone: without DependsOn it could be created, and run, before it may do its work.
+    role = template["Resources"][function]["Properties"]["Role"]["Fn::GetAtt"][0]
+    attached = {
+        name
+        for name, policy in resources(template, "AWS::IAM::Policy").items()
+        if {"Ref": role} in policy["Properties"]["Roles"]
+    }
+    assert attached <= set(as_list(template["Resources"][function].get("DependsOn", []))), function
+
+
 def test_each_role_is_one_functions_own_and_only_those_the_key_names_are_named(template: dict[str, Any]) -> None:
     # The publisher's role writes secrets and records; the game's route, which serves requests, has a role of its
     # own; and so has every other function. The secrets key's policy names two roles: those two have fixed names.
