@@ -140,19 +140,29 @@ def test_a_watchdog_answer_of_zero_is_alarmed_until_an_answer_of_one(template: d
     assert alarm["Period"] * alarm["EvaluationPeriods"] <= 15 * 60, "raised before the 00:30 answer"
 
 
+def assert_breaches_after_a_silent_day(alarm: dict[str, Any]) -> None:
+    """Raised once every period of a range longer than a day (and no longer than CloudWatch allows) counts nothing
+    or is missing: missing data breaches."""
+    assert alarm["TreatMissingData"] == "breaching"
+    assert (alarm["Threshold"], alarm["ComparisonOperator"]) == (1, "LessThanThreshold")
+    assert alarm["DatapointsToAlarm"] == alarm["EvaluationPeriods"]
+    assert 24 * 3600 < alarm["Period"] * alarm["EvaluationPeriods"] <= 7 * 24 * 3600  # CloudWatch's longest range
+
+
 def test_a_watchdog_that_stops_running_is_alarmed_on_lambdas_own_count_of_its_runs(template: dict[str, Any]) -> None:
     # No run in 25 hours: every period of the range is missing, and missing data breaches. A healthy
     # watchdog runs at least once in any 25 hours, so the range is never all missing. Lambda counts the
     # invocations itself: samples of the watchdog's own metrics, which a log line can add, keep it quiet no more.
     (silent,) = alarms_on(template, "AWS/Lambda", "Invocations", FunctionName={"Ref": "DailyWatchdogFunction"})
     assert silent["Statistic"] == "Sum"
-    assert silent["TreatMissingData"] == "breaching"
-    assert (silent["Threshold"], silent["ComparisonOperator"]) == (1, "LessThanThreshold")
-    assert silent["DatapointsToAlarm"] == silent["EvaluationPeriods"]
-    assert 24 * 3600 < silent["Period"] * silent["EvaluationPeriods"] <= 7 * 24 * 3600  # CloudWatch's longest range
+    assert_breaches_after_a_silent_day(silent)
     assert alarms_on(template, "AWS/Lambda", "Errors", FunctionName={"Ref": "DailyWatchdogFunction"})
-    # and nothing else is alarmed on what a log line can write but the answers' zeros above, and answers that stop
-    # arriving though the watchdog runs (a written line can only keep that one quiet, not the run count)
+
+
+def test_only_the_watchdogs_answers_are_alarmed_on_a_metric_a_log_line_can_write(template: dict[str, Any]) -> None:
+    # Any function's log line in embedded metric format can add to these: the alarms on them are the answers' zeros
+    # and answers that stop arriving though the watchdog runs (a written line can only keep that one quiet, not the
+    # run count), nothing else.
     on_log_lines = [a for a in alarms(template).values() if any(ns == "fairdice" for ns, _, _ in watched(a))]
     assert sorted((a["MetricName"], a["Statistic"]) for a in on_log_lines) == [
         ("TodayCommitted", "Minimum"),
@@ -167,10 +177,7 @@ def test_a_watchdog_whose_answers_stop_arriving_is_alarmed(template: dict[str, A
         for a in alarms_on(template, "fairdice", "TodayCommitted", **WATCHDOG_DIMENSIONS)
         if a["Statistic"] == "SampleCount"
     ]
-    assert unheard["TreatMissingData"] == "breaching"
-    assert (unheard["Threshold"], unheard["ComparisonOperator"]) == (1, "LessThanThreshold")
-    assert unheard["DatapointsToAlarm"] == unheard["EvaluationPeriods"]
-    assert 24 * 3600 < unheard["Period"] * unheard["EvaluationPeriods"] <= 7 * 24 * 3600
+    assert_breaches_after_a_silent_day(unheard)
 
 
 def test_the_verify_api_is_alarmed_on_its_5xx_rate_its_p99_latency_and_throttles(template: dict[str, Any]) -> None:

@@ -52,6 +52,13 @@ def stores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Stores:
 
 
 @pytest.fixture
+def published(stores: Stores) -> Stores:
+    """The stores once the midnight run (00:00:02) has made today's secret and published its commitment."""
+    publish(stores, NOON.replace(hour=0, second=2))
+    return stores
+
+
+@pytest.fixture
 def call(stores: Stores, monkeypatch: pytest.MonkeyPatch) -> Callable[[Event], Answer]:
     def run(event: Event) -> Answer:
         logs = io.StringIO()
@@ -86,17 +93,15 @@ def assert_error(answer: Answer, status: int, code: str) -> dict[str, Any]:
 
 
 def test_the_game_gets_a_players_faces_for_today_and_nothing_that_reveals_the_secret(
-    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
+    published: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
 ) -> None:
     # Given the midnight run made today's secret and published its commitment
-    publish(stores, NOON.replace(hour=0, second=2))
-
     # When the game's server asks for a player's roll
     answer = call(load_event("today-roll"))
 
     # Then it gets seed 004's faces for today, not to be cached, and no form of the secret anywhere
     assert answer.status == 200, answer.body
-    secret = stores.secrets.get(secret_key(DAY)) or b""
+    secret = published.secrets.get(secret_key(DAY)) or b""
     assert answer.body["dice"] == seed_004.faces(secret, DAY.isoformat(), PLAYER)
     assert answer.body["date"] == DAY.isoformat() and answer.body["player_id"] == PLAYER
     assert answer.headers["Cache-Control"] == "no-store"
@@ -108,10 +113,8 @@ def test_the_game_gets_a_players_faces_for_today_and_nothing_that_reveals_the_se
 
 
 def test_another_day_cannot_be_asked_for(
-    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
+    published: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
 ) -> None:
-    publish(stores, NOON.replace(hour=0, second=2))
-
     error = assert_error(call(load_event("today-roll-another-day")), 422, "invalid_input")
 
     assert [p["field"] for p in error["problems"]] == ["date"]
@@ -119,30 +122,24 @@ def test_another_day_cannot_be_asked_for(
 
 
 def test_a_player_id_that_is_not_a_uuid_is_refused_by_name(
-    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
+    published: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
 ) -> None:
-    publish(stores, NOON.replace(hour=0, second=2))
-
     error = assert_error(call(load_event("today-roll-bad-player")), 422, "invalid_input")
 
     assert [p["field"] for p in error["problems"]] == ["player_id"]
 
 
 def test_a_request_api_gateway_did_not_sign_through_is_refused(
-    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
+    published: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
 ) -> None:
     # Defence in depth: the route's IAM authorizer is what keeps others out; without it, this does.
-    publish(stores, NOON.replace(hour=0, second=2))
-
     assert_error(call(load_event("today-roll-unsigned")), 403, "forbidden")
 
 
 def test_any_other_principal_of_the_account_is_refused_though_api_gateway_let_it_through(
-    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
+    published: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
 ) -> None:
     # Given today's secret, and an IAM user whose PowerUserAccess allows execute-api:Invoke on everything
-    publish(stores, NOON.replace(hour=0, second=2))
-
     # When it signs a request for a player's roll (API Gateway's IAM authorizer lets it through)
     answer = call(load_event("today-roll-another-caller"))
 
@@ -184,53 +181,54 @@ OTHER_CALLERS = [
 
 
 def test_an_event_whose_authorizer_names_no_caller_is_refused_not_an_error(
-    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
+    published: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
 ) -> None:
-    publish(stores, NOON.replace(hour=0, second=2))
     event = copy.deepcopy(load_event("today-roll"))
     del event["requestContext"]["authorizer"]["iam"]["userArn"]
     assert_error(call(event), 403, "forbidden")
 
 
-@pytest.mark.parametrize(("user_arn", "user_id"), GAME_SERVER_SESSIONS)
-def test_every_session_of_the_game_servers_role_gets_todays_faces(
-    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], user_arn: str, user_id: str
+@pytest.mark.parametrize(
+    ("user_arn", "user_id", "game_server"),
+    [(*caller, True) for caller in GAME_SERVER_SESSIONS] + [(*caller, False) for caller in OTHER_CALLERS],
+)
+def test_every_session_of_the_game_servers_role_gets_todays_faces_and_no_other_caller_does(
+    published: Stores,
+    call: Callable[[Event], Answer],
+    load_event: Callable[[str], Event],
+    user_arn: str,
+    user_id: str,
+    game_server: bool,
 ) -> None:
-    publish(stores, NOON.replace(hour=0, second=2))
-
     answer = call(signed_by(load_event("today-roll"), user_arn, user_id))
 
-    assert answer.status == 200, answer.body
-    assert len(answer.body["dice"]) == 6
-
-
-@pytest.mark.parametrize(("user_arn", "user_id"), OTHER_CALLERS)
-def test_a_caller_that_is_not_a_session_of_the_game_servers_role_is_refused(
-    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], user_arn: str, user_id: str
-) -> None:
-    publish(stores, NOON.replace(hour=0, second=2))
-
-    answer = call(signed_by(load_event("today-roll"), user_arn, user_id))
-
-    assert_error(answer, 403, "forbidden")
-    assert "dice" not in answer.body
+    if game_server:
+        assert answer.status == 200, answer.body
+        assert len(answer.body["dice"]) == 6
+    else:
+        assert_error(answer, 403, "forbidden")
+        assert "dice" not in answer.body
 
 
 def test_a_game_server_role_with_a_path_is_matched_by_its_name_as_sts_names_its_sessions(
-    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
+    published: Stores,
+    call: Callable[[Event], Answer],
+    load_event: Callable[[str], Event],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # An assumed role's ARN leaves out the role's path
-    publish(stores, NOON.replace(hour=0, second=2))
     monkeypatch.setattr(app, "SETTINGS", settings("arn:aws:iam::123456789012:role/games/daily-game-server"))
 
     assert call(load_event("today-roll")).status == 200
 
 
 def test_without_a_game_servers_role_no_one_is_answered(
-    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
+    published: Stores,
+    call: Callable[[Event], Answer],
+    load_event: Callable[[str], Event],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # GameServerRoleName left empty: the template gives the function an empty FAIRDICE_GAME_SERVER_ROLE_ARN
-    publish(stores, NOON.replace(hour=0, second=2))
     monkeypatch.setattr(app, "SETTINGS", settings(""))
 
     assert_error(call(load_event("today-roll")), 403, "forbidden")
@@ -263,9 +261,8 @@ def test_before_the_publisher_has_run_the_game_is_told_to_try_again(
 
 
 def test_a_secret_that_does_not_give_the_published_commitment_is_a_502(
-    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], tmp_path: Path
+    published: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], tmp_path: Path
 ) -> None:
-    publish(stores, NOON.replace(hour=0, second=2))
     (tmp_path / "private" / secret_key(DAY)).write_bytes(bytes(32))
 
     assert_error(call(load_event("today-roll")), 502, "tampered_record")

@@ -20,11 +20,10 @@ from security.test_least_privilege import (
     arn_text,
     as_list,
     bucket_policy,
-    function_grants,
     grants,
     role_statements,
     statement,
-    writes_its_log_and_traces,
+    work_grants,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,43 +39,39 @@ def template() -> dict[str, Any]:
 
 def test_the_worker_reads_shards_and_published_days_and_writes_partial_results_only(template: dict[str, Any]) -> None:
     # Daily games are checked against the public archive, as POST /verify checks them: its published days only.
-    assert function_grants(template, "AuditWorkerFunction") == {
+    assert work_grants(template, "AuditWorkerFunction") == {
         ("Allow", "s3:GetObject", f"{AUDIT}/games/*"),
         ("Allow", "s3:PutObject", f"{AUDIT}/audits/*/partials/*"),
         *READS_PUBLISHED_DAYS,
-        *writes_its_log_and_traces("AuditWorkerLogs"),
     }
 
 
 def test_the_merge_reads_partials_and_map_runs_and_writes_summary_and_findings_only(template: dict[str, Any]) -> None:
-    assert function_grants(template, "AuditMergeFunction") == {
+    assert work_grants(template, "AuditMergeFunction") == {
         ("Allow", "s3:ListBucket", AUDIT),
         ("Allow", "s3:GetObject", f"{AUDIT}/audits/*/partials/*"),
         ("Allow", "s3:GetObject", f"{AUDIT}/map-runs/*"),
         ("Allow", "s3:PutObject", f"{AUDIT}/audits/*/summary.json"),
         ("Allow", "s3:PutObject", f"{AUDIT}/audits/*/findings.jsonl"),
-        *writes_its_log_and_traces("AuditMergeLogs"),
     }
     listing = statement(role_statements(template, "AuditMergeRole"), "ListShardsAndPartials")
     assert listing["Condition"] == {"StringLike": {"s3:prefix": ["games/*", "audits/*"]}}
 
 
 def test_the_report_reads_the_merged_results_and_writes_the_page_only(template: dict[str, Any]) -> None:
-    assert function_grants(template, "AuditReportFunction") == {
+    assert work_grants(template, "AuditReportFunction") == {
         ("Allow", "s3:GetObject", f"{AUDIT}/audits/*/summary.json"),
         ("Allow", "s3:GetObject", f"{AUDIT}/audits/*/findings.jsonl"),
         ("Allow", "s3:PutObject", f"{AUDIT}/audits/*/report.html"),
-        *writes_its_log_and_traces("AuditReportLogs"),
     }
 
 
 def test_no_audit_role_reaches_the_secrets_or_writes_outside_the_audit_bucket_or_may_delete(
     template: dict[str, Any],
 ) -> None:
+    # Beside its work, each writes its own log group and its traces alone (test_least_privilege.py).
     for name in AUDIT_FUNCTIONS:
-        for _, action, resource in function_grants(template, name):
-            if action.startswith(("logs:", "xray:")):
-                continue  # its own log group and its traces (test_least_privilege.py)
+        for _, action, resource in work_grants(template, name):
             read_only_archive = name == "AuditWorkerFunction" and resource.startswith(ARCHIVE)
             assert resource.startswith(AUDIT) or read_only_archive, (name, action, resource)
             assert action in READS or resource.startswith(AUDIT), (name, action, resource)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from deploy.stack import functions
 
 from security.cloudformation import TEMPLATE, function_timeout, load_template
 
@@ -80,6 +81,18 @@ def writes_its_log_and_traces(group: str) -> set[Grant]:
     }
 
 
+def log_group(template: dict[str, Any], name: str) -> str:
+    """The log group a function writes to (its LoggingConfig)."""
+    group: str = template["Resources"][name]["Properties"]["LoggingConfig"]["LogGroup"]["Ref"]
+    return group
+
+
+def work_grants(template: dict[str, Any], name: str) -> set[Grant]:
+    """A function's grants for its work: all of them but its log group's lines and its traces, which every function
+    has, exactly those (test_every_function_runs_as_a_role_of_its_own_that_writes_its_own_log_group_alone)."""
+    return function_grants(template, name) - writes_its_log_and_traces(log_group(template, name))
+
+
 def role_statements(template: dict[str, Any], role: str) -> list[dict[str, Any]]:
     """The statements of a role of the stack: its inline policies and the IAM policies attached to it."""
     properties = template["Resources"][role]["Properties"]
@@ -130,9 +143,7 @@ READS_PUBLISHED_DAYS = {
 
 
 def test_the_verify_function_reads_published_days_and_nothing_else(template: dict[str, Any]) -> None:
-    assert function_grants(template, "VerifyApiFunction") == READS_PUBLISHED_DAYS | writes_its_log_and_traces(
-        "VerifyApiLogs"
-    )
+    assert work_grants(template, "VerifyApiFunction") == READS_PUBLISHED_DAYS
 
 
 def test_the_verify_function_is_never_told_where_the_secrets_are(template: dict[str, Any]) -> None:
@@ -146,15 +157,13 @@ def test_the_verify_function_is_never_told_where_the_secrets_are(template: dict[
 
 
 def test_the_watchdog_reads_what_the_public_may_read_and_nothing_else(template: dict[str, Any]) -> None:
-    assert function_grants(template, "DailyWatchdogFunction") == READS_PUBLISHED_DAYS | writes_its_log_and_traces(
-        "WatchdogLogs"
-    )
+    assert work_grants(template, "DailyWatchdogFunction") == READS_PUBLISHED_DAYS
     function = template["Resources"]["DailyWatchdogFunction"]["Properties"]
     assert "SecretsBucket" not in repr(function)
 
 
 def test_the_publisher_writes_where_the_lifecycle_writes_and_deletes_nothing(template: dict[str, Any]) -> None:
-    assert function_grants(template, "DailyPublisherFunction") == {
+    assert work_grants(template, "DailyPublisherFunction") == {
         ("Allow", "s3:GetObject", f"{SECRETS}/secrets/*"),
         ("Allow", "s3:PutObject", f"{SECRETS}/secrets/*"),
         ("Allow", "s3:GetObject", f"{ARCHIVE}/commitments/*"),
@@ -165,16 +174,23 @@ def test_the_publisher_writes_where_the_lifecycle_writes_and_deletes_nothing(tem
         ("Allow", "s3:PutObject", f"{ARCHIVE}/index.json"),
         ("Allow", "s3:ListBucket", SECRETS),
         ("Allow", "s3:ListBucket", ARCHIVE),
-        # What its own role needs beside: its failed runs' queue, its log group, its traces.
+        # What its own role needs beside: its failed runs' queue.
         ("Allow", "sqs:SendMessage", "${PublisherFailedRuns.Arn}"),
-        ("Allow", "logs:CreateLogStream", "${PublisherLogs.Arn}"),
-        ("Allow", "logs:PutLogEvents", "${PublisherLogs.Arn}"),
-        ("Allow", "xray:PutTraceSegments", "*"),
-        ("Allow", "xray:PutTelemetryRecords", "*"),
     }
 
 
-FUNCTIONS = sorted(resources(load_template(), "AWS::Serverless::Function"))
+FUNCTIONS = sorted(functions(load_template()))
+
+# Each function's log group: its own, named after it.
+LOG_GROUPS = {
+    "VerifyApiFunction": "VerifyApiLogs",
+    "DailyPublisherFunction": "PublisherLogs",
+    "TodayRollFunction": "TodayRollLogs",
+    "DailyWatchdogFunction": "WatchdogLogs",
+    "AuditWorkerFunction": "AuditWorkerLogs",
+    "AuditMergeFunction": "AuditMergeLogs",
+    "AuditReportFunction": "AuditReportLogs",
+}
 
 
 @pytest.mark.parametrize("function", FUNCTIONS)
@@ -184,7 +200,8 @@ def test_every_function_runs_as_a_role_of_its_own_that_writes_its_own_log_group_
     # README: each function writes only its own log group. A role that could write any group could put
     # lines in another function's log: a publisher's run, a watchdog's answer, that never happened.
     granted = function_grants(template, function)
-    group = template["Resources"][function]["Properties"]["LoggingConfig"]["LogGroup"]["Ref"]
+    group = log_group(template, function)
+    assert group == LOG_GROUPS[function]
     assert {g for g in granted if g[1].startswith(("logs:", "xray:"))} == writes_its_log_and_traces(group)
     role = template["Resources"][function]["Properties"]["Role"]["Fn::GetAtt"][0]
     assert template["Resources"][role]["Type"] == "AWS::IAM::Role"
@@ -193,13 +210,23 @@ def test_every_function_runs_as_a_role_of_its_own_that_writes_its_own_log_group_
     ]
 
 
+@pytest.mark.parametrize("function", FUNCTIONS)
+def test_a_function_waits_for_every_policy_attached_to_its_role(template: dict[str, Any], function: str) -> None:
+    # A policy apart from its role (AWS::IAM::Policy) is attached once the role exists. The function refers to its
+    # role alone: without DependsOn it could be created, and run, before it may do its work.
+    role = template["Resources"][function]["Properties"]["Role"]["Fn::GetAtt"][0]
+    attached = {
+        name
+        for name, policy in resources(template, "AWS::IAM::Policy").items()
+        if {"Ref": role} in policy["Properties"]["Roles"]
+    }
+    assert attached <= set(as_list(template["Resources"][function].get("DependsOn", []))), function
+
+
 def test_each_role_is_one_functions_own_and_only_those_the_key_names_are_named(template: dict[str, Any]) -> None:
     # The publisher's role writes secrets and records; the game's route, which serves requests, has a role of its
     # own; and so has every other function. The secrets key's policy names two roles: those two have fixed names.
-    roles = {
-        name: f["Properties"]["Role"]["Fn::GetAtt"][0]
-        for name, f in resources(template, "AWS::Serverless::Function").items()
-    }
+    roles = {name: f["Properties"]["Role"]["Fn::GetAtt"][0] for name, f in functions(template).items()}
     assert roles == {
         "VerifyApiFunction": "VerifyApiRole",
         "DailyPublisherFunction": "PublisherRole",
@@ -214,17 +241,12 @@ def test_each_role_is_one_functions_own_and_only_those_the_key_names_are_named(t
 
 
 def test_the_games_route_reads_todays_secret_and_commitment_and_writes_nothing(template: dict[str, Any]) -> None:
-    assert function_grants(template, "TodayRollFunction") == {
+    assert work_grants(template, "TodayRollFunction") == {
         ("Allow", "s3:GetObject", f"{SECRETS}/secrets/*"),
         ("Allow", "s3:GetObject", f"{ARCHIVE}/commitments/*"),
         # S3 answers 404 rather than 403 for a secret or a commitment not made yet only to a caller that may list
         ("Allow", "s3:ListBucket", SECRETS),
         ("Allow", "s3:ListBucket", ARCHIVE),
-        # What its own role needs beside: its log group and its traces, as every function has.
-        ("Allow", "logs:CreateLogStream", "${TodayRollLogs.Arn}"),
-        ("Allow", "logs:PutLogEvents", "${TodayRollLogs.Arn}"),
-        ("Allow", "xray:PutTraceSegments", "*"),
-        ("Allow", "xray:PutTelemetryRecords", "*"),
     }
     # No write of any kind (a secret, a record, the index, a failed run) beside its own log lines and traces.
     granted = {action for _, action, _ in function_grants(template, "TodayRollFunction")}
@@ -233,7 +255,7 @@ def test_the_games_route_reads_todays_secret_and_commitment_and_writes_nothing(t
 
 
 def test_no_function_is_granted_a_wildcard_action_or_a_whole_bucket_of_objects(template: dict[str, Any]) -> None:
-    for name in resources(template, "AWS::Serverless::Function"):
+    for name in functions(template):
         for _, action, resource in function_grants(template, name):
             assert "*" not in action and "Delete" not in action, (name, action)
             assert not resource.endswith(".Arn}/*"), (name, resource)
