@@ -263,15 +263,22 @@ def test_no_function_is_granted_a_wildcard_action_or_a_whole_bucket_of_objects(t
             assert resource != "*" or action.startswith("xray:Put"), (name, action, resource)
 
 
+def named_role(template: dict[str, Any], role: str) -> str:
+    """The name a named role is given, which holds the stack's and the region's (two stacks, or regions, never share
+    it), and which only Lambda may assume."""
+    properties = template["Resources"][role]["Properties"]
+    name: str = properties["RoleName"]["Fn::Sub"]
+    assert "${AWS::StackName}" in name and "${AWS::Region}" in name
+    assert properties["AssumeRolePolicyDocument"]["Statement"] == [
+        {"Effect": "Allow", "Principal": {"Service": "lambda.amazonaws.com"}, "Action": "sts:AssumeRole"}
+    ]
+    return name
+
+
 def test_the_publishers_role_is_named_from_the_stack_and_is_the_one_its_key_and_bucket_name(
     template: dict[str, Any],
 ) -> None:
-    role = template["Resources"]["PublisherRole"]["Properties"]
-    name = role["RoleName"]["Fn::Sub"]
-    assert "${AWS::StackName}" in name and "${AWS::Region}" in name
-    assert role["AssumeRolePolicyDocument"]["Statement"] == [
-        {"Effect": "Allow", "Principal": {"Service": "lambda.amazonaws.com"}, "Action": "sts:AssumeRole"}
-    ]
+    name = named_role(template, "PublisherRole")
     assert template["Resources"]["DailyPublisherFunction"]["Properties"]["Role"] == {
         "Fn::GetAtt": ["PublisherRole", "Arn"]
     }
@@ -287,12 +294,7 @@ def test_the_publishers_role_is_named_from_the_stack_and_is_the_one_its_key_and_
 def test_the_games_routes_role_is_named_from_the_stack_and_may_only_decrypt_with_the_secrets_key(
     template: dict[str, Any],
 ) -> None:
-    role = template["Resources"]["TodayRollRole"]["Properties"]
-    name = role["RoleName"]["Fn::Sub"]
-    assert "${AWS::StackName}" in name and "${AWS::Region}" in name
-    assert role["AssumeRolePolicyDocument"]["Statement"] == [
-        {"Effect": "Allow", "Principal": {"Service": "lambda.amazonaws.com"}, "Action": "sts:AssumeRole"}
-    ]
+    name = named_role(template, "TodayRollRole")
     # The key's policy builds the role's ARN from the same name, and lets it decrypt through S3, nothing more.
     decrypts = statement(key_policy(template), "TheGamesRouteOnlyDecrypts")
     assert decrypts["Principal"] == {
