@@ -185,7 +185,8 @@ def run(
     judges by the day its interrupted run began, so one audit is of one day whenever its blocks ran.
     An archive that cannot be read stops the run with ArchiveUnavailable: the blocks done stay done, the
     block that needed it is not, and `--resume` audits it once the archive answers. A read S3 refuses
-    (ArchiveRefused) is the line's finding instead (`audit_shard`'s `refusal_is_finding`).
+    (ArchiveRefused) is the line's finding instead (`audit_shard`'s `refusal_is_finding`), and `--resume` audits
+    its block again.
     """
     files = find_inputs(paths, out)
     workers = workers or os.cpu_count() or 1
@@ -271,7 +272,9 @@ def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> tuple
                 part = read_partial(store, name)
             except ValidationError:
                 continue  # not a partial this command wrote: its block, if the inputs make one, is audited again
-            if part.format == PARTIAL_FORMAT and part.lines_sha256 and (out / partial_key(name, GAMES)).is_file():
+            # A block with lines the archive refused is audited again too: the reader may list it by now.
+            keys_kept = (out / partial_key(name, GAMES)).is_file()
+            if part.format == PARTIAL_FORMAT and part.lines_sha256 and keys_kept and not part.refused:
                 done[name] = part.lines_sha256
         return done, planned.today or plan.today  # a plan that kept no day: this run's
     shutil.rmtree(out / PARTIALS, ignore_errors=True)

@@ -85,6 +85,7 @@ class ShardAudit:
         self.day_secrets = day_secrets
         self.today = today
         self.refusal_is_finding = refusal_is_finding
+        self.refused = 0  # lines whose finding is a refused archive read: a resume audits their block again
         self.counts = _counter()
         # Plain counters and dice streams while reading (updated every game); models at the end.
         self.schemes: dict[str, tuple[dict[str, int], dict[str, DieStream]]] = {}
@@ -147,6 +148,7 @@ class ShardAudit:
                 raise
             # Refused to a reader that may be refused for good (a public reader is refused a day not published yet):
             # the line's finding says so, and how it is read again, and the audit goes on.
+            self.refused += 1
             self._unread(
                 number, shown_id, scheme, _adding(_whole(exc.code, f"{exc.refused}. {_READ_AGAIN}"), id_problem)
             )
@@ -275,6 +277,7 @@ def audit_shard(
             archive=archive.name if archive else None,
             counts=Counts(**audit.counts),
             by_scheme=audit.by_scheme(),
+            refused=audit.refused,
         )
         store.put_file(partial_key(name, FINDINGS), findings_path)
         store.put_file(partial_key(name, IDS), ids_path)
@@ -283,10 +286,11 @@ def audit_shard(
     return partial
 
 
-# A refused read's finding, locally: the block is stored as done, so a resume does not read its lines again.
+# A refused read's finding, locally. Its block is stored, counting its refusals (`Partial.refused`): a resume audits it
+# again, and every other block it finds done is kept.
 _READ_AGAIN = (
     "This line is kept as a finding: once these credentials may list the archive (s3:ListBucket), run the audit again"
-    " without --resume"
+    " (with --resume, only the blocks holding such lines are read again)"
 )
 
 

@@ -208,7 +208,41 @@ def test_a_day_a_public_reader_is_refused_is_a_finding_and_the_audit_finishes(
         (3, "daily-3", "archive_unavailable"),
     ]
     assert all("AccessDenied" in found["error"]["message"] for found in findings)
-    assert all(found["error"]["message"].endswith("run the audit again without --resume") for found in findings)
+    assert all("run the audit again (with --resume" in found["error"]["message"] for found in findings)
+
+
+def test_a_resume_audits_again_the_blocks_whose_lines_the_archive_refused(
+    tmp_path: Path, published: Stores, archive: tuple[Path, ArchiveReader], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given blocks of two lines: a game and a daily roll, then two games; the archive read as a public reader reads it
+    _, reader = archive
+    monkeypatch.setattr(local, "BLOCK_LINES", 2)
+    games.write(
+        tmp_path / "day.jsonl", [games.narde(1), games.archived_daily(reader, 2), games.narde(3), games.narde(4)]
+    )
+    serve_archive(monkeypatch, ListingRefused(published.archive))
+    out = tmp_path / "out"
+    arguments = [
+        "audit",
+        str(tmp_path / "day.jsonl"),
+        "--out",
+        str(out),
+        "--workers",
+        "1",
+        "--archive",
+        f"s3://{ARCHIVE}",
+    ]
+    assert main(arguments) == 1
+    assert [json.loads(line)["line"] for line in (out / "findings.jsonl").read_text().splitlines()] == [2]
+
+    # When the credentials may list the archive, and the audit is resumed
+    serve_archive(monkeypatch, published.archive)
+    resumed = run([str(tmp_path / "day.jsonl")], out, workers=1, resume=True, archive=f"s3://{ARCHIVE}")
+
+    # Then the block with the refused line is audited again, and its daily roll is fair; the other block is kept
+    assert (resumed.audited_blocks, resumed.resumed_blocks) == (1, 1)
+    assert (resumed.summary.games, resumed.summary.fair, resumed.summary.errors) == (4, 4, 0)
+    assert (out / "findings.jsonl").read_bytes() == b""
 
 
 def test_a_folder_is_refused_as_the_archive_even_one_that_would_make_the_roll_fair(
