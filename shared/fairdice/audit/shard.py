@@ -160,6 +160,11 @@ class ShardAudit:
         except (ValidationError, FairdiceError) as exc:
             self._unread(number, shown_id, scheme, _adding(invalid(exc), id_problem))
             return
+        except Exception as exc:  # fairdice's own fault on this line: as the API's 500, said and counted
+            # The line is not verified, so it is a finding (the run cannot end clean), and every other line is still
+            # audited, rather than one odd game stopping an audit of millions.
+            self._unread(number, shown_id, scheme, _adding(_internal(exc), id_problem))
+            return
         if id_problem is not None:
             self._unread(number, None, scheme, _adding(None, id_problem))
             return
@@ -318,5 +323,13 @@ def _adding(error: ErrorDetail | None, problem: Problem | None) -> ErrorDetail:
     return ErrorDetail(code=error.code if error else "invalid_input", message=headline(problems), problems=problems)
 
 
-def _first_words(exc: ValueError) -> str:
+def _internal(exc: Exception) -> ErrorDetail:
+    return _whole(
+        "internal_error",
+        f"fairdice failed on this line ({type(exc).__name__}: {_first_words(exc)}): a fault of fairdice, not a"
+        " verdict on the game; report it with the line",
+    )
+
+
+def _first_words(exc: Exception) -> str:
     return str(exc).split("\n", 1)[0][:200]

@@ -99,6 +99,30 @@ def test_each_line_that_cannot_be_verified_is_a_finding_naming_file_and_line_and
     assert partial.by_scheme["narde-v1"].counts.errors == 3  # lines 5, 6 and 7
 
 
+def test_a_line_fairdice_fails_on_is_a_finding_and_the_rest_are_audited(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a core that fails, as a bug would, on one game's phrase
+    real = schemes.parse_request
+
+    def failing(data: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
+        if data.get("phrase") == games.narde(2)["phrase"]:
+            raise KeyError("a bug")
+        return real(data, *args, **kwargs)
+
+    monkeypatch.setattr(schemes, "parse_request", failing)
+
+    # When the shard is audited
+    partial, findings, _ = audit(tmp_path, [games.narde(1), games.narde(2), games.narde(3)])
+
+    # Then that line is a finding that says fairdice failed (never a verdict), counted as a line not verified, and the
+    # other games are audited
+    assert (partial.counts.games, partial.counts.fair, partial.counts.errors) == (2, 2, 1)
+    assert partial.by_scheme["narde-v1"].counts.errors == 1
+    assert [(f["line"], f["id"], f["error"]["code"]) for f in findings] == [(2, "narde-v1-2", "internal_error")]
+    assert findings[0]["error"]["message"].startswith("fairdice failed on this line (KeyError: 'a bug')")
+
+
 def test_faces_count_the_dice_the_core_recomputes_for_every_game(tmp_path: Path) -> None:
     shard = [games.pair36(1), games.mismatched(games.pair36(2)), games.three_dice(3), games.daily(4)]
     partial, _, _ = audit(tmp_path, shard)
