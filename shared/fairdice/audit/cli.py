@@ -2,13 +2,15 @@
 
 Exit status: 0 every game fair (every line read, no id used twice, no game filed twice); 1 any game
 not fair, any line not read, any id used twice or any game repeated under another id; 2 a usage
-error or an input that cannot be opened; 3 the daily archive could not be read, so the audit did not finish (run
-again with --resume once it answers); 130 interrupted (run again with --resume).
+error or an input that cannot be opened; 3 the audit did not finish for a reason outside the games (the daily archive
+could not be read, the results could not be written, a worker process was killed): run it again with --resume once
+that is mended; 130 interrupted (run again with --resume).
 """
 
 import argparse
 import importlib.util
 import sys
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,7 @@ EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
 EXIT_UNAVAILABLE = cli.EXIT_UNAVAILABLE  # as every fairdice command says the archive could not be read
+EXIT_UNFINISHED = EXIT_UNAVAILABLE  # the audit did not finish for a reason outside the games: --resume finishes it
 EXIT_INTERRUPTED = 130
 HEAVY = ("scipy", "matplotlib", "rich")
 
@@ -32,8 +35,8 @@ def register(sub: Any) -> None:
         help="verify every game of JSON Lines files (one verify request with an `id` a line)",
         description="Verify every game of .jsonl / .jsonl.gz files or folders of them; write summary.json,"
         " findings.jsonl and report.html to --out.",
-        epilog="Exit status: 0 every game fair, 1 findings, 2 usage error or unopenable input, 3 archive unavailable"
-        " (not finished), 130 interrupted.",
+        epilog="Exit status: 0 every game fair, 1 findings, 2 usage error or unopenable input, 3 not finished (archive"
+        " unavailable, results not written, a worker killed: --resume), 130 interrupted.",
     )
     audit.add_argument(
         "inputs",
@@ -89,6 +92,15 @@ def _audit(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_UNAVAILABLE
+    except (OSError, BrokenProcessPool) as exc:
+        # Not the games' fault: the results could not be written (a full disk), or a worker process was killed (short
+        # of memory). What is done stays done, as for an archive that cannot be read.
+        print(
+            f"fairdice: audit: {_unfinished(exc)}. The audit did not finish: once that is mended, finish it with:"
+            f" fairdice audit ... --out {args.out} --resume",
+            file=sys.stderr,
+        )
+        return EXIT_UNFINISHED
     except KeyboardInterrupt:
         print(
             f"fairdice: audit interrupted; finish it with: fairdice audit ... --out {args.out} --resume",
@@ -114,3 +126,10 @@ def _audit(args: argparse.Namespace) -> int:
     elif not summary.games:
         print("fairdice: audit: no game was read in the inputs, so nothing is proven fair", file=sys.stderr)
     return EXIT_CLEAN if summary.clean else EXIT_FINDINGS
+
+
+def _unfinished(exc: OSError | BrokenProcessPool) -> str:
+    if isinstance(exc, BrokenProcessPool):
+        return "a worker process ended abruptly (killed, perhaps short of memory: try fewer --workers)"
+    where = f"{exc.filename}: " if exc.filename else ""
+    return f"{where}{exc.strerror or exc}"

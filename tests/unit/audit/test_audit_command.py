@@ -1,6 +1,7 @@
 """`fairdice audit`: three outputs, exit 0 / 1 / 2, every core, an interrupted run resumed without redoing a block."""
 
 import datetime as dt
+import errno
 import json
 import os
 import shutil
@@ -16,6 +17,7 @@ import pytest
 from fairdice import cli
 from fairdice.audit import local
 from fairdice.audit.local import UsageError, run
+from fairdice.audit.store import FolderResults
 from fairdice.cli import main
 from fairdice.dice import keyed_mac
 from fairdice.schemes import narde
@@ -600,3 +602,78 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly_with_its_own_statu
     assert process.stderr.read() == b""
     assert returncode == status
     assert (tmp_path / "out" / "report.html").exists()
+
+
+# A worker process killed (the kernel's OOM killer sends SIGKILL) while auditing block 1: run in a process of its own,
+# whose workers are forked from it with the stand-in in place.
+_KILLED_WORKER = """
+import os, signal, sys
+from fairdice.audit import local
+from fairdice.cli import main
+
+real = local.audit_block
+
+def killed(out, name, *rest):
+    if name.endswith("-0000001"):
+        os.kill(os.getpid(), signal.SIGKILL)
+    return real(out, name, *rest)
+
+local.audit_block = killed
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_a_worker_process_killed_ends_the_run_in_one_line_exit_3_and_resume_finishes_it(tmp_path: Path) -> None:
+    # Given an audit of three blocks on two workers, whose worker on block 1 is killed
+    blocks = 3
+    games.write(tmp_path / "day.jsonl", many(blocks * local.BLOCK_LINES))
+    arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "2"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "shared")}
+
+    # When it runs
+    killed = subprocess.run([sys.executable, "-c", _KILLED_WORKER, *arguments], env=env, capture_output=True, text=True)
+
+    # Then it says so in one line, not finished (exit 3), and names --resume; resumed, it finishes
+    assert killed.returncode == 3, killed.stderr
+    assert killed.stderr.splitlines() == [
+        "fairdice: audit: a worker process ended abruptly (killed, perhaps short of memory: try fewer --workers)."
+        f" The audit did not finish: once that is mended, finish it with: fairdice audit ... --out {tmp_path / 'out'}"
+        " --resume"
+    ]
+    assert not (tmp_path / "out" / "summary.json").exists()
+    assert main([*arguments, "--resume"]) == 0
+    assert summary(tmp_path / "out")["games"] == blocks * local.BLOCK_LINES
+
+
+def test_results_that_cannot_be_written_end_the_run_in_one_line_exit_3_and_resume_finishes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a disk that fills up as the second block's result is stored
+    monkeypatch.setattr(local, "BLOCK_LINES", 5)
+    games.write(tmp_path / "day.jsonl", many(10))
+    arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]
+    real = FolderResults.put_file
+
+    def full(self: FolderResults, key: str, path: Path) -> None:
+        if "-0000001/" in key:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(self.root / key))
+        real(self, key, path)
+
+    monkeypatch.setattr(FolderResults, "put_file", full)
+
+    # When it runs, then it says where and why in one line, not finished (exit 3)
+    assert main(arguments) == 3
+    err = capsys.readouterr().err
+    assert err.splitlines() == [
+        f"fairdice: audit: {tmp_path / 'out' / 'partials' / '00000-0000001' / 'findings.jsonl'}: No space left on"
+        f" device. The audit did not finish: once that is mended, finish it with: fairdice audit ... --out"
+        f" {tmp_path / 'out'} --resume"
+    ]
+
+    # And once there is room, the resumed run finishes it without the first block audited again
+    first = tmp_path / "out" / "partials" / "00000-0000000" / "summary.json"
+    stamp = first.stat().st_mtime_ns
+    monkeypatch.setattr(FolderResults, "put_file", real)
+    assert main([*arguments, "--resume"]) == 0
+    assert summary(tmp_path / "out")["games"] == 10
+    assert first.stat().st_mtime_ns == stamp
