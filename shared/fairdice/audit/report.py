@@ -184,8 +184,8 @@ def _findings(findings: Iterable[dict[str, Any]], shown: int) -> str:
         if len(rows) >= shown:
             more += 1
             continue
+        where = f"{finding['file']}" + (f", line {finding['line']}" if finding.get("line") is not None else "")
         if "error" in finding:
-            where = f"{finding['file']}" + (f", line {finding['line']}" if finding.get("line") is not None else "")
             rows.append(
                 f"<tr><td class=t>{_text(finding.get('id'))}</td><td class=t>{visible(where)}</td>"
                 f"<td class=t>{html.escape(finding['error']['code'])}</td>"
@@ -195,7 +195,8 @@ def _findings(findings: Iterable[dict[str, Any]], shown: int) -> str:
             words = "; ".join(finding.get("reasons") or [])
             causes = ", ".join(finding.get("causes") or [])
             rows.append(
-                f"<tr><td class=t>{_text(finding['id'])}</td><td class=t>{html.escape(finding['scheme'])}</td>"
+                f"<tr><td class=t>{_text(finding['id'])}</td>"
+                f"<td class=t>{html.escape(finding['scheme'])}<br>{visible(where)}</td>"
                 f"<td class=t>{html.escape(finding['verdict'])}</td>"
                 f"<td class=t>{visible(words)}{_likely(causes)}</td></tr>"
             )

@@ -24,6 +24,7 @@ from fairdice.audit.store import Results
 from fairdice.audit.tally import Counts, DieStream, InputRecord, Partial, SchemeTally
 from fairdice.errors import ArchiveRefused, ArchiveUnavailable, FairdiceError, RepeatedKey
 from fairdice.problems import ErrorDetail, Problem, headline, invalid
+from fairdice.prose import cut
 from fairdice.schemes.base import DaySecrets, Withheld
 from fairdice.verdict import Outcome, Summary, Verdict
 from fairdice.verify import Checked, check, withheld_verdict, written
@@ -34,6 +35,7 @@ FINDINGS = "findings.jsonl"
 IDS = "ids.txt"
 GAMES = "games.txt"
 MAX_ID = 128
+_ID_SHOWN = 40  # an id that is no id is shown in its finding's words up to this many characters
 LINE_DIGITS = 12  # line numbers in ids.txt and games.txt are zero-padded so that bytes sort as numbers do
 GAME_KEY_BYTES = 16  # 128 bits: two different games share a key with a chance far below any other failure
 # How game keys are made. A resumed local run audits again a block whose partial has another: its keys would not meet
@@ -98,7 +100,7 @@ class ShardAudit:
         """Audit one numbered line: a game verified, or a finding saying why it could not be; ArchiveUnavailable when
         the daily archive it needs cannot be read now."""
         if isinstance(item, Unreadable):
-            self._unread(number, None, None, ErrorDetail(code=item.code, message=item.message))
+            self._unread(number, None, None, _whole(item.code, item.message))
             return
         try:
             data = json_input.loads(item)
@@ -172,7 +174,7 @@ class ShardAudit:
         if same is not None:
             self.games.append(b"%s\t%0*d\t%s" % (same.hex().encode(), LINE_DIGITS, number, id_json))
         if verdict is not None:
-            self._finding(game_id, verdict)
+            self._finding(number, game_id, verdict)
 
     def _count(self, scheme: str, outcome: Outcome, summary: Summary, faces: Sequence[bytearray]) -> None:
         """Count one verified game and tally its dice (`faces`: a column per die, as recomputed)."""
@@ -188,12 +190,15 @@ class ShardAudit:
             for die, column in zip(dice.values(), faces, strict=True):
                 die.add(column)
 
-    def _finding(self, game_id: str, verdict: Verdict) -> None:
-        """The finding of a game that is not fair: its verdict, reasons and likely causes."""
+    def _finding(self, number: int, game_id: str, verdict: Verdict) -> None:
+        """The finding of a game that is not fair: where it is, its verdict, reasons and likely causes."""
         summary = verdict.summary
         self._write(
             {
                 "id": game_id,
+                # Where the game is, as a line not read is named: an id may be given twice, in one file or two.
+                "file": self.file,
+                "line": number,
                 "scheme": verdict.scheme,
                 "verdict": verdict.verdict,
                 "reasons": verdict.reasons,
@@ -307,7 +312,9 @@ def _id_problem(game_id: object) -> Problem | None:
     if game_id is None:
         return Problem(field="id", message="is required: the game's id, 1 to 128 characters")
     if not isinstance(game_id, str) or not 1 <= len(game_id) <= MAX_ID:
-        return Problem(field="id", message=f"must be text of 1 to {MAX_ID} characters")
+        # The finding has no id to name (it is text or null), so its problem shows what was given, cut short.
+        given = cut(json.dumps(game_id, ensure_ascii=False), _ID_SHOWN)
+        return Problem(field="id", message=f"must be text of 1 to {MAX_ID} characters, not {given}")
     return None
 
 

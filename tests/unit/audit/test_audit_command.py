@@ -202,6 +202,10 @@ def test_a_game_filed_again_under_a_secret_with_a_zero_byte_appended_and_its_own
         (["audit", "nowhere.jsonl", "--out", "o"], "nowhere.jsonl: no such file or folder"),
         (["audit", ".", "--out", "o", "--resume"], "holds no interrupted audit"),
         (["audit", "x.jsonl", "--out", "o", "--workers", "0"], "must be at least 1"),
+        (
+            ["audit", "x.jsonl", "--out", "o", "--workers", "abc"],
+            "argument --workers: must be a whole number of at least 1, not 'abc'",
+        ),
         (["audit", "x.jsonl"], "--out"),
     ],
 )

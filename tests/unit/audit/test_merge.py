@@ -70,12 +70,12 @@ def test_the_summary_has_the_issues_shape_and_adds_up_every_shard(tmp_path: Path
     # Findings: shard a's, then b's (file order, not the order stored), then the shard left out,
     # then the duplicate id.
     lines = findings(tmp_path)
-    assert [f.get("file") or f["id"] for f in lines] == [
-        "narde-v1-2",
-        "daily-3",
-        "games/b.jsonl",
-        "games/c.jsonl",
-        "games/b.jsonl",
+    assert [(f["file"], f["id"], f.get("verdict") or f["error"]["code"]) for f in lines] == [
+        ("games/a.jsonl", "narde-v1-2", "mismatch"),
+        ("games/a.jsonl", "daily-3", "incomplete"),
+        ("games/b.jsonl", None, "not_json"),
+        ("games/c.jsonl", None, "not_audited"),
+        ("games/b.jsonl", "narde-v1-1", "duplicate_id"),
     ]
     assert lines[3]["error"]["code"] == "not_audited" and lines[3]["line"] is None
     assert lines[4]["error"]["code"] == "duplicate_id" and lines[4]["id"] == "narde-v1-1"

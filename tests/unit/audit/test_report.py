@@ -43,6 +43,13 @@ def test_findings_are_escaped_and_only_the_first_ones_are_listed(tmp_path: Path)
     assert "4 of 4 games are not fair" in page
 
 
+def test_a_games_finding_says_where_the_game_is(tmp_path: Path) -> None:
+    # The same id given to a fair game and to one that is not: the row names the line of the one that is not
+    page = audited(tmp_path, [games.narde(1), {**games.mismatched(games.narde(2)), "id": games.narde(1)["id"]}])
+    findings = page[page.index("<h2>Findings</h2>") :]
+    assert "<td class=t>narde-v1<br>day.jsonl, line 2</td><td class=t>mismatch</td>" in findings
+
+
 def test_an_id_holding_a_character_that_shows_nothing_is_shown_with_its_code_point(tmp_path: Path) -> None:
     # A right-to-left override in a game's id would reorder what the auditor reads; a zero-width space would hide
     page = audited(tmp_path, [games.mismatched({**games.narde(1), "id": "game-\u202e12\u200b3"})])

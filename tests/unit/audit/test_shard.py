@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from fairdice import schemes
 from fairdice.audit.duplicates import repeats
-from fairdice.audit.lines import numbered_lines
+from fairdice.audit.lines import Unreadable, numbered_lines
 from fairdice.audit.shard import FINDINGS, GAMES, IDS, SUMMARY, audit_shard, game_key, partial_key
 from fairdice.audit.store import FolderResults
 from fairdice.audit.tally import Partial
@@ -24,7 +24,19 @@ from pydantic import ValidationError
 from testkit import toy_scheme
 from unit.audit import games
 
-GAME_KEYS = {"id", "scheme", "verdict", "reasons", "first_mismatch", "causes", "differ", "missing", "extra"}
+GAME_KEYS = {
+    "id",
+    "file",
+    "line",
+    "scheme",
+    "verdict",
+    "reasons",
+    "first_mismatch",
+    "causes",
+    "differ",
+    "missing",
+    "extra",
+}
 LINE_KEYS = {"file", "line", "id", "error"}
 
 
@@ -54,6 +66,11 @@ def test_every_outcome_is_counted_and_every_game_that_is_not_fair_is_a_finding(t
     assert partial.by_scheme["narde-v1"].counts.games == 3
     assert [set(f) for f in findings] == [GAME_KEYS] * 3
     by_id = {f["id"]: f for f in findings}
+    assert [(f["file"], f["line"], f["id"]) for f in findings] == [
+        ("day.jsonl", 2, "narde-v1-2"),
+        ("day.jsonl", 3, "narde-v1-3"),
+        ("day.jsonl", 4, "mirror-1"),
+    ]
     assert by_id["narde-v1-2"]["verdict"] == "mismatch"
     assert by_id["narde-v1-2"]["first_mismatch"] == 0
     assert "few_rolls_differ" in by_id["narde-v1-2"]["causes"] or by_id["narde-v1-2"]["causes"]
@@ -88,7 +105,9 @@ def test_each_line_that_cannot_be_verified_is_a_finding_naming_file_and_line_and
     ]
     assert errors[4]["problems"][0]["field"] == "scheme"
     assert errors[5]["problems"][0]["field"] == "id" and findings[3]["id"] is None
-    assert errors[6]["problems"][0]["field"] == "id"
+    assert errors[6]["problems"] == [
+        {"field": "id", "message": f'must be text of 1 to 128 characters, not "{"x" * 38}…'}
+    ]
     assert errors[7]["problems"][0]["field"] == "key" and findings[5]["id"] == "narde-v1-7"
     # A daily game without its secret: the audit reads no archive, so the core says what is missing.
     assert errors[8]["problems"][0]["field"] == "secret"
@@ -359,3 +378,25 @@ def test_the_shard_keeps_a_key_per_game_checked_sorted_and_none_for_a_line_not_c
         ["000000000003", '"copy"'],
     ]
     assert entries[0].split("\t")[0] == entries[1].split("\t")[0] == key_of(game).hex()
+
+
+@pytest.mark.parametrize(
+    ("given", "shown"), [(12345, "12345"), (["a"], '["a"]'), ("", '""')], ids=["number", "list", "empty"]
+)
+def test_an_id_that_is_no_id_is_shown_in_its_findings_words(tmp_path: Path, given: object, shown: str) -> None:
+    _, (finding,), _ = audit(tmp_path, [{**games.narde(1), "id": given}])
+    assert finding["id"] is None
+    assert finding["error"]["problems"] == [
+        {"field": "id", "message": f"must be text of 1 to 128 characters, not {shown}"}
+    ]
+
+
+def test_a_line_that_could_not_be_read_has_the_error_shape_of_every_other(tmp_path: Path) -> None:
+    unreadable = Unreadable("line_too_long", "the line is longer than 1,048,576 bytes, the most a game may take")
+    audit_shard([(1, unreadable)], "day.jsonl", FolderResults(tmp_path), "s")
+    (finding,) = [json.loads(line) for line in (tmp_path / partial_key("s", FINDINGS)).read_text().splitlines()]
+    assert finding["error"] == {
+        "code": "line_too_long",
+        "message": unreadable.message,
+        "problems": [{"field": "request", "message": unreadable.message}],
+    }
