@@ -131,7 +131,12 @@ def find_inputs(paths: Sequence[str], out: Path | None = None) -> list[Path]:
             path.open("rb").close()
         except OSError as exc:
             raise UsageError(f"{path}: cannot be opened ({exc.strerror or 'a link to nothing'})") from None
-    return sorted(found, key=str)
+    # A file named twice, or reached by two ways (`day.jsonl` and its full path, a link beside it), is read once, under
+    # the first of its names: every game once, whichever way it was reached.
+    once: dict[Path, Path] = {}
+    for path in sorted(found, key=str):
+        once.setdefault(path.resolve(), path)
+    return sorted(once.values(), key=str)
 
 
 def _own_output(path: Path, out: Path | None) -> str | None:

@@ -38,9 +38,10 @@ MAX_ID = 128
 _ID_SHOWN = 40  # an id that is no id is shown in its finding's words up to this many characters
 LINE_DIGITS = 12  # line numbers in ids.txt and games.txt are zero-padded so that bytes sort as numbers do
 GAME_KEY_BYTES = 16  # 128 bits: two different games share a key with a chance far below any other failure
-# How game keys are made. A resumed local run audits again a block whose partial has another: its keys would not meet
-# the new ones in the repeated-game check. Raise it whenever `game_key` changes.
-PARTIAL_FORMAT = 2
+# How game keys are made and which lines' ids are kept (3: games' only). A resumed local run audits again a block whose
+# partial has another: its keys and ids would not meet the new ones in the checks across blocks. Raise it whenever
+# `game_key` changes, or what `ids.txt` keeps.
+PARTIAL_FORMAT = 3
 
 
 def partial_key(name: str, part: str) -> str:
@@ -123,7 +124,6 @@ class ShardAudit:
         id_json = b""
         if id_problem is None:
             id_json = json.dumps(game_id).encode()
-            self.ids.append(b"%s\t%0*d" % (id_json, LINE_DIGITS, number))
         shown_id = game_id if id_problem is None else None
         scheme = data.get("scheme")
         scheme = scheme if isinstance(scheme, str) and scheme in self._known else None
@@ -171,6 +171,8 @@ class ShardAudit:
             self._unread(number, None, scheme, _adding(None, id_problem))
             return
         self._count(*counted)
+        # Only a game's id counts for the duplicate check: a line not verified is a finding of its own already.
+        self.ids.append(b"%s\t%0*d" % (id_json, LINE_DIGITS, number))
         if same is not None:
             self.games.append(b"%s\t%0*d\t%s" % (same.hex().encode(), LINE_DIGITS, number, id_json))
         if verdict is not None:

@@ -681,3 +681,23 @@ def test_results_that_cannot_be_written_end_the_run_in_one_line_exit_3_and_resum
     assert main([*arguments, "--resume"]) == 0
     assert summary(tmp_path / "out")["games"] == 10
     assert first.stat().st_mtime_ns == stamp
+
+
+def test_only_games_ids_count_as_duplicates_and_a_file_named_twice_is_read_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given two lines that are no game under one id, then a game under it too, named by two paths
+    broken = {**games.narde(1), "key": "zz"}
+    games.write(tmp_path / "day.jsonl", [broken, broken, games.narde(1)])
+    monkeypatch.chdir(tmp_path)
+
+    # When they are audited
+    status = main(["audit", "day.jsonl", str(tmp_path / "day.jsonl"), "--out", "out", "--workers", "1"])
+
+    # Then the file is read once, under its first name; each broken line is its own finding, and no id is a duplicate
+    assert status == 1
+    document = summary(tmp_path / "out")
+    assert [record["file"] for record in document["inputs"]] == [str(tmp_path / "day.jsonl")]
+    assert (document["games"], document["errors"], document["duplicate_ids"]) == (1, 2, 0)
+    findings = [json.loads(line) for line in (tmp_path / "out" / "findings.jsonl").read_text().splitlines()]
+    assert [(f["line"], f["error"]["code"]) for f in findings] == [(1, "invalid_input"), (2, "invalid_input")]
