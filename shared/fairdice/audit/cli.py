@@ -4,11 +4,12 @@ Exit status: 0 every game fair (every line read, no id used twice, no game filed
 not fair, any line not read, any id used twice or any game repeated under another id; 2 a usage
 error or an input that cannot be opened; 3 the audit did not finish for a reason outside the games (the daily archive
 could not be read, the results could not be written, a worker process was killed): run it again with --resume once
-that is mended; 130 interrupted (run again with --resume).
+that is mended; 130 interrupted by Ctrl-C, 143 by SIGTERM (run again with --resume).
 """
 
 import argparse
 import importlib.util
+import signal
 import sys
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -25,6 +26,7 @@ EXIT_USAGE = 2
 EXIT_UNAVAILABLE = cli.EXIT_UNAVAILABLE  # as every fairdice command says the archive could not be read
 EXIT_UNFINISHED = EXIT_UNAVAILABLE  # the audit did not finish for a reason outside the games: --resume finishes it
 EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143  # 128 + SIGTERM, as a shell reports a command SIGTERM ended
 HEAVY = ("scipy", "matplotlib", "rich")
 
 
@@ -36,7 +38,7 @@ def register(sub: Any) -> None:
         description="Verify every game of .jsonl / .jsonl.gz files or folders of them; write summary.json,"
         " findings.jsonl and report.html to --out.",
         epilog="Exit status: 0 every game fair, 1 findings, 2 usage error or unopenable input, 3 not finished (archive"
-        " unavailable, results not written, a worker killed: --resume), 130 interrupted.",
+        " unavailable, results not written, a worker killed: --resume), 130 interrupted, 143 terminated.",
     )
     audit.add_argument(
         "inputs",
@@ -57,6 +59,15 @@ def register(sub: Any) -> None:
     audit.set_defaults(run=_audit)
 
 
+class Terminated(BaseException):
+    """SIGTERM reached the command (a service stopping, `timeout`): it stops as Ctrl-C stops it. A BaseException, as
+    KeyboardInterrupt is, so that no handler of a line's failure takes it for one."""
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise Terminated
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
@@ -75,6 +86,7 @@ def _audit(args: argparse.Namespace) -> int:
     from fairdice.audit.local import UsageError, run
     from fairdice.audit.progress import terminal_progress
 
+    previous = signal.signal(signal.SIGTERM, _terminated)
     try:
         result = run(
             args.inputs,
@@ -104,12 +116,15 @@ def _audit(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_UNFINISHED
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Terminated) as exc:
+        stopped = "terminated" if isinstance(exc, Terminated) else "interrupted"
         print(
-            f"fairdice: audit interrupted; finish it with: fairdice audit ... --out {args.out} --resume",
+            f"fairdice: audit {stopped}; finish it with: fairdice audit ... --out {args.out} --resume",
             file=sys.stderr,
         )
-        return EXIT_INTERRUPTED
+        return EXIT_TERMINATED if isinstance(exc, Terminated) else EXIT_INTERRUPTED
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     summary = result.summary
     unread = counted(summary.errors, "line", "lines")
     twice = counted(summary.duplicate_ids, "duplicate id", "duplicate ids")

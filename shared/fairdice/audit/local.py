@@ -13,6 +13,8 @@ import os
 import shutil
 import signal
 import tempfile
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -33,6 +35,7 @@ from fairdice.audit.tally import InputRecord, Partial
 from fairdice.storage import StorageSettings
 
 BLOCK_LINES = 2000
+EXIT_ORPHANED = 70  # a worker process's status when it stops because its main process is gone
 PLAN = PARTIALS + "plan.json"
 # What a run writes in its --out, or removes there as it starts afresh: its three outputs, and its blocks' partial
 # results with its plan. Nothing else there is the run's.
@@ -360,9 +363,19 @@ def _opened(settings: StorageSettings) -> DayArchive:
     return opened
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the main process, which lets the blocks under way finish and stops."""
+def _worker_started() -> None:
+    """Workers leave Ctrl-C and SIGTERM to the main process, which lets the blocks under way finish and stops; a worker
+    whose main process is gone (killed: it could not stop them) stops within a second, rather than audit on for no one
+    and store blocks in an `--out` a new run may have started afresh in."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    threading.Thread(target=_stop_when_orphaned, args=(os.getppid(),), name="orphaned", daemon=True).start()
+
+
+def _stop_when_orphaned(parent: int, every: float = 0.5) -> None:
+    while os.getppid() == parent:
+        time.sleep(every)
+    os._exit(EXIT_ORPHANED)
 
 
 class _Blocks:
@@ -381,7 +394,7 @@ class _Blocks:
         self._archive = archive
         self._today = today
         self._audited = audited
-        self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts) if workers > 1 else None
+        self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_started) if workers > 1 else None
         self._flight: deque[Future[int]] = deque()
 
     def __enter__(self) -> "_Blocks":

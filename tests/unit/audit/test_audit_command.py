@@ -701,3 +701,64 @@ def test_only_games_ids_count_as_duplicates_and_a_file_named_twice_is_read_once(
     assert (document["games"], document["errors"], document["duplicate_ids"]) == (1, 2, 0)
     findings = [json.loads(line) for line in (tmp_path / "out" / "findings.jsonl").read_text().splitlines()]
     assert [(f["line"], f["error"]["code"]) for f in findings] == [(1, "invalid_input"), (2, "invalid_input")]
+
+
+def _started_with_workers(tmp_path: Path, blocks: int) -> tuple["subprocess.Popen[str]", set[int], Path]:
+    """`fairdice audit` of `blocks` blocks on two workers, once its first block is stored: the process, its worker
+    processes' ids, and its --out."""
+    games.write(tmp_path / "day.jsonl.gz", many(blocks * local.BLOCK_LINES))
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "fairdice", "audit", str(tmp_path / "day.jsonl.gz"), "--workers", "2"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "shared")}
+    process = subprocess.Popen([*command, "--out", str(out)], env=env, stderr=subprocess.PIPE, text=True)
+    first = out / "partials" / "00000-0000000" / "summary.json"
+    deadline = time.monotonic() + 120
+    while not first.exists() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    workers = {
+        int(pid)
+        for task in Path(f"/proc/{process.pid}/task").iterdir()
+        for pid in (task / "children").read_text().split()
+    }
+    assert len(workers) == 2
+    return process, workers, out
+
+
+def _gone(pids: set[int], within: float) -> bool:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if not any(Path(f"/proc/{pid}").exists() and "Z" not in _state(pid) for pid in pids):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return "gone"
+
+
+def test_sigterm_stops_the_run_as_ctrl_c_does_with_its_workers_and_resume_finishes_it(tmp_path: Path) -> None:
+    # Given an audit on two workers, under way; when its main process alone is sent SIGTERM (a service stopping)
+    process, workers, out = _started_with_workers(tmp_path, blocks=8)
+    process.send_signal(signal.SIGTERM)
+    _, err = process.communicate(timeout=120)
+
+    # Then it stops as Ctrl-C stops it: one line naming --resume, exit 143, and no worker left behind
+    assert process.returncode == 143, err
+    assert err.splitlines() == [f"fairdice: audit terminated; finish it with: fairdice audit ... --out {out} --resume"]
+    assert _gone(workers, within=10)
+    assert main(["audit", str(tmp_path / "day.jsonl.gz"), "--out", str(out), "--workers", "1", "--resume"]) == 0
+    assert summary(out)["games"] == 8 * local.BLOCK_LINES
+
+
+def test_workers_whose_main_process_is_killed_stop_too(tmp_path: Path) -> None:
+    # Given an audit on two workers, under way; when its main process is killed (SIGKILL: it cannot stop them)
+    process, workers, _ = _started_with_workers(tmp_path, blocks=8)
+    process.kill()
+    process.communicate(timeout=120)
+
+    # Then its workers stop within a second or so, rather than audit on for no one
+    assert _gone(workers, within=10)
