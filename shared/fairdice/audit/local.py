@@ -364,11 +364,13 @@ def _opened(settings: StorageSettings) -> DayArchive:
 
 
 def _worker_started() -> None:
-    """Workers leave Ctrl-C and SIGTERM to the main process, which lets the blocks under way finish and stops; a worker
-    whose main process is gone (killed: it could not stop them) stops within a second, rather than audit on for no one
-    and store blocks in an `--out` a new run may have started afresh in."""
+    """Workers leave Ctrl-C to the main process, which lets the blocks under way finish and stops. SIGTERM ends a
+    worker at once, as by default (not by the handler the command's main process may have, forked with it): it is how
+    the pool stops a worker, and a terminated worker's block is audited again by `--resume`. A worker whose main
+    process is gone (killed: it could not stop them) stops within a second, rather than audit on for no one and store
+    blocks in an `--out` a new run may have started afresh in."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     threading.Thread(target=_stop_when_orphaned, args=(os.getppid(),), name="orphaned", daemon=True).start()
 
 
