@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from statistics import NormalDist
 from typing import Any
 
-from fairdice.audit.summary import Summary
+from fairdice.audit.summary import MIN_EXPECTED, Summary
 from fairdice.markup import visible
 
 FINDINGS_SHOWN = 1000
@@ -127,14 +127,17 @@ def _scheme(s: Summary, scheme: str) -> str:
             f"<tr><td class=t>{html.escape(die)}</td><td>{len(counts)}</td><td>{n:,}</td>"
             f"<td>{_num(uni.chi2)}</td><td>{uni.df}</td>{_p(uni.p_value)}"
             f"<td>{_num(ind.runs_z)}</td>{_p(ind.runs_p_value)}<td>{_num(ind.serial_correlation, 5)}</td>"
-            f"{_p(ind.serial_p_value)}<td>{_pp(bias)}</td><td class=t>{_sizes(n, bias)}</td></tr>"
+            f"{_p(ind.serial_p_value)}<td>{_bias(n, bias)}</td><td class=t>{_sizes(n, bias)}</td></tr>"
         )
     head = (
         "<tr><th class=t>die</th><th>sides</th><th>dice</th><th>chi²</th><th>df</th><th>p</th><th>runs z</th>"
         "<th>p</th><th>serial r</th><th>p</th><th>smallest bias detected</th>"
         "<th class=t>dice needed to detect a bias of</th></tr>"
     )
-    return f"<h2>{html.escape(scheme)}</h2><figure>{_chart(scheme, faces)}</figure><table>{head}{''.join(rows)}</table>"
+    # A die of no dice (a scheme whose every game was withheld) has no shares to draw: its row says "no dice yet".
+    drawn = {die: counts for die, counts in faces.items() if sum(counts)}
+    chart = f"<figure>{_chart(scheme, drawn)}</figure>" if drawn else ""
+    return f"<h2>{html.escape(scheme)}</h2>{chart}<table>{head}{''.join(rows)}</table>"
 
 
 def _chart(scheme: str, faces: dict[str, list[int]]) -> str:
@@ -146,8 +149,8 @@ def _chart(scheme: str, faces: dict[str, list[int]]) -> str:
     for ax, (die, counts) in zip(axes, faces.items(), strict=True):
         n, sides = sum(counts), len(counts)
         chance = 1 / sides
-        shares = [c / n if n else 0.0 for c in counts]
-        half = _Z * math.sqrt(chance * (1 - chance) / n) if n else 0.0
+        shares = [c / n for c in counts]
+        half = _Z * math.sqrt(chance * (1 - chance) / n)
         outside = [abs(share - chance) > half for share in shares]
         ax.axhspan(chance - half, chance + half, color="#9ecae1", alpha=0.5, label="99% band of a fair die")
         ax.axhline(chance, color="#08519c", linewidth=1, label=f"1/{sides}")
@@ -171,10 +174,16 @@ def _chart(scheme: str, faces: dict[str, list[int]]) -> str:
 
 
 def _sizes(n: int, bias: float | None) -> str:
-    if bias is None or n == 0:
-        return "no dice yet"
+    if bias is None:
+        return "–"
     # The test's noncentrality grows with n times the squared bias: n·b_min² is the same for every b.
     return "; ".join(f"{_pp(b)}: {math.ceil(n * (bias / b) ** 2):,}" for b in BIASES)
+
+
+def _bias(n: int, bias: float | None) -> str:
+    if n == 0:
+        return "no dice yet"
+    return "none: too few dice" if bias is None else _pp(bias)
 
 
 def _findings(findings: Iterable[dict[str, Any]], shown: int) -> str:
@@ -232,14 +241,19 @@ def _how_to_read() -> str:
         "(no seal, rolls not recorded, a window that starts past the game's first roll, a take-back line, a daily "
         "roll without the archive's commitment published in time); <b>withheld</b>: the secret is not revealed yet. "
         "Each finding gives the verdict's own reasons.</li>"
-        "<li>The charts count the <em>recomputed</em> dice of every game read. A fair die's share of each face "
-        "falls inside the shaded band 99 times in 100; a red bar is outside it.</li>"
+        "<li>The charts count the <em>recomputed</em> dice of every game read. Each face's share of a fair die "
+        "falls inside the shaded band 99 times in 100 (the band is each face's; all the faces of a fair d20 are "
+        "inside it together only some 4 times in 5); a red point is outside it.</li>"
         "<li>chi² tests that every face is equally likely; the runs test and the serial correlation test that "
         "each die does not depend on the one before it. A p-value under 0.01 fails at 99% confidence "
-        "(shown in red); with many dice, about 1 test in 100 fails by chance.</li>"
-        "<li><b>Smallest bias detected</b>: how much more often than 1/sides one face would have to come up for "
-        "the chi² test to catch it (99% confidence, 80% power) with this many dice, in percentage points; the last "
-        "column gives the dice needed to catch smaller biases.</li>"
+        "(shown in red); with many dice, about 1 test in 100 fails by chance. A dash: the test cannot be made "
+        f"on these dice (none, all on one side of the middle, or for chi² fewer than {MIN_EXPECTED} dice expected "
+        "of each face, where its p-value would fail fair dice too often).</li>"
+        "<li><b>Smallest bias detected</b>: how much more often than 1/sides one face would have to come up, the "
+        "others sharing the loss alike, for the chi² test to catch it (99% confidence, 80% power) with this many "
+        "dice, in percentage points (the usual noncentral chi² approximation, a little optimistic below some "
+        '10,000 dice); "too few dice" when no bias could be caught. The last column gives the dice needed to '
+        "catch smaller biases, from the smallest bias detected.</li>"
         "<li>Inputs list every file read with its SHA-256: a file left out does not appear.</li></ul>"
     )
 

@@ -7,7 +7,9 @@
   that the chi-square test would detect at 99% confidence with 80% power, from the noncentral
   chi-square distribution.
 
-A test that the data cannot support (no dice, or every face on one side) gives null figures.
+A test that the data cannot support gives null figures: no dice, every face on one side of the middle, a
+chi-square p-value with fewer than MIN_EXPECTED dice expected of each face (Cochran's rule: its approximation then
+fails far more often than 1 in 100 on fair dice), a bias no count of that many dice could show.
 """
 
 import math
@@ -15,7 +17,7 @@ from functools import cache
 
 from scipy import optimize, stats
 
-from fairdice.audit.summary import Independence, Uniformity
+from fairdice.audit.summary import MIN_EXPECTED, Independence, Uniformity
 from fairdice.audit.tally import DieTally
 
 CONFIDENCE = 0.99
@@ -23,11 +25,13 @@ POWER = 0.80
 
 
 def uniformity(die: DieTally) -> Uniformity:
-    """Chi-square goodness of fit of the face counts to a fair die."""
+    """Chi-square goodness of fit of the face counts to a fair die; its p-value only from MIN_EXPECTED dice expected
+    of each face (two equal faces of a d20 would fail it one time in 20)."""
     if die.n == 0:
         return Uniformity(chi2=None, df=die.sides - 1, p_value=None)
     result = stats.chisquare(die.faces)
-    return Uniformity(chi2=float(result.statistic), df=die.sides - 1, p_value=float(result.pvalue))
+    p_value = float(result.pvalue) if die.n >= MIN_EXPECTED * die.sides else None
+    return Uniformity(chi2=float(result.statistic), df=die.sides - 1, p_value=p_value)
 
 
 def independence(die: DieTally) -> Independence:
@@ -46,12 +50,16 @@ def independence(die: DieTally) -> Independence:
 def detectable_bias(die: DieTally) -> float | None:
     """The smallest excess chance of one face the chi-square test detects (99% confidence, 80% power).
 
-    One face at 1/k + d and the others at 1/k - d/(k-1) give the noncentrality n k² d² / (k-1).
+    One face at 1/k + d and the others at 1/k - d/(k-1) give the noncentrality n k² d² / (k-1) (the usual
+    approximation: the test's true power at that bias is a little lower below some 10,000 dice). None when no bias
+    is detectable with so few dice: when even every die on one face, the chi-square n (k-1), would not fail the test,
+    or when the bias found is more than a face's chance can rise (1 - 1/k).
     """
-    if die.n == 0:
+    k, n = die.sides, die.n
+    if n == 0 or n * (k - 1) <= stats.chi2.ppf(CONFIDENCE, k - 1):
         return None
-    k = die.sides
-    return math.sqrt(_noncentrality(k - 1) * (k - 1) / (die.n * k * k))
+    bias = math.sqrt(_noncentrality(k - 1) * (k - 1) / (n * k * k))
+    return bias if bias <= 1 - 1 / k else None
 
 
 @cache

@@ -9,6 +9,7 @@ from fairdice.audit.tally import Counts, InputRecord
 SUMMARY = "summary.json"
 FINDINGS = "findings.jsonl"
 REPORT = "report.html"
+MIN_EXPECTED = 5  # dice expected of each face below which the chi-square p-value is not given (stats.uniformity)
 
 
 class Uniformity(BaseModel):

@@ -77,3 +77,18 @@ def test_lines_that_name_no_scheme_have_a_row_of_their_own_so_the_rows_add_up(tm
         "<td class=t><i>no scheme read</i></td><td>0</td><td>0</td><td>0</td><td>0</td><td>0</td><td>2</td>" in counts
     )
     assert "<td class=t><b>all</b></td><td>1</td><td>1</td><td>0</td><td>0</td><td>0</td><td>3</td>" in counts
+
+
+def test_a_die_of_no_dice_has_no_chart_and_a_die_of_too_few_no_figure_it_cannot_support(tmp_path: Path) -> None:
+    # Given a scheme whose one game is withheld (no dice), and a game of one roll
+    withheld = {"scheme": "three-dice", "seed": None, "client_seeds": None, "id": "mirror-1"}
+    page = audited(tmp_path, [withheld, games.narde(1, 1)])
+
+    # Then only the game of one roll is drawn; its die's figures are dashes and "too few dice", never a bias of more
+    # than 100 points; the withheld scheme's dice say so
+    assert len(re.findall(r"<svg\b", page)) == 1
+    three_dice = page[page.index("<h2>three-dice</h2>") : page.index("</table>", page.index("<h2>three-dice</h2>"))]
+    assert "<svg" not in three_dice and three_dice.count("no dice yet") == 3
+    narde = page[page.index("<h2>narde-v1</h2>") : page.index("</table>", page.index("<h2>narde-v1</h2>"))]
+    assert narde.count("<td>none: too few dice</td><td class=t>–</td>") == 2
+    assert " pp" not in narde

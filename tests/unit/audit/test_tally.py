@@ -97,10 +97,23 @@ def test_the_serial_correlation_and_runs_test_are_those_of_the_stream() -> None:
 
 
 def test_uniformity_is_scipys_chi_square_of_the_faces() -> None:
-    die = tally([[1, 1, 2, 3, 4, 5, 6, 6, 6]])
-    expected = scipy_stats.chisquare([2, 1, 1, 1, 1, 3])
+    die = tally([[1, 1, 2, 3, 4, 5, 6, 6, 6] * 4])  # 36 dice: 6 expected of each face
+    expected = scipy_stats.chisquare([8, 4, 4, 4, 4, 12])
     got = stats.uniformity(die)
     assert (got.chi2, got.df, got.p_value) == pytest.approx((expected.statistic, 5, expected.pvalue))
+
+
+@pytest.mark.parametrize(("sides", "fewest"), [(6, 30), (20, 100)])
+def test_the_chi_square_p_value_needs_five_dice_expected_of_each_face(sides: int, fewest: int) -> None:
+    # Below that its approximation fails fair dice far more often than 1 in 100: two equal faces of a d20 give
+    # chi2 38 and p 0.006, which two fair d20 dice do one time in 20
+    def uniformity(n: int) -> tuple[float | None, float | None]:
+        found = stats.uniformity(tally([[face % sides + 1 for face in range(n)]], sides))
+        return found.chi2, found.p_value
+
+    chi2, p_value = uniformity(fewest - 1)
+    assert chi2 is not None and p_value is None
+    assert None not in uniformity(fewest)
 
 
 def test_the_detectable_bias_is_detected_with_80_percent_power_at_99_percent_confidence() -> None:
@@ -114,6 +127,24 @@ def test_the_detectable_bias_is_detected_with_80_percent_power_at_99_percent_con
     # Four times the dice halve the bias that can be seen.
     bigger = tally([[1, 2, 3, 4, 5, 6] * 4000])
     assert stats.detectable_bias(bigger) == pytest.approx(bias / 2)
+
+
+@pytest.mark.parametrize(("sides", "most"), [(6, 3), (20, 1)])
+def test_no_bias_is_detectable_with_dice_too_few_for_any_count_to_fail_the_test(sides: int, most: int) -> None:
+    # Every die on one face, the chi-square's largest, n (sides - 1), does not reach its 99% critical value: 15.09 for a
+    # d6 (3 dice give 15), 36.19 for a d20 (1 die gives 19). A bias would be a figure no die could show (158 points).
+    critical = scipy_stats.chi2.ppf(0.99, sides - 1)
+    assert most * (sides - 1) <= critical < (most + 1) * (sides - 1)
+    assert stats.detectable_bias(tally([[1] * most], sides)) is None
+    found = stats.detectable_bias(tally([[1] * (most + 1)], sides))
+    assert found is not None and found <= 1 - 1 / sides
+
+
+def test_a_detectable_bias_is_never_more_than_a_faces_chance_can_rise() -> None:
+    for sides in (4, 6, 8, 10, 12, 20):
+        for n in range(1, 200):
+            bias = stats.detectable_bias(tally([[1] * n], sides))
+            assert bias is None or 0 < bias <= 1 - 1 / sides
 
 
 def test_tests_the_data_cannot_support_give_nulls() -> None:
