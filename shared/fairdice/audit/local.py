@@ -285,9 +285,18 @@ def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> tuple
             if part.format == PARTIAL_FORMAT and part.lines_sha256 and keys_kept and not part.refused:
                 done[name] = part.lines_sha256
         return done, planned.today or plan.today  # a plan that kept no day: this run's
-    shutil.rmtree(out / PARTIALS, ignore_errors=True)
-    for name in (FINDINGS, REPORT, SUMMARY):
-        (out / name).unlink(missing_ok=True)
+    # Whatever an earlier run (or anyone else) left of these is removed, or the run does not start: a partial left in
+    # place would be a block's result that this run never audited, waiting for a resume to count it.
+    try:
+        if (out / PARTIALS).exists() or (out / PARTIALS).is_symlink():
+            shutil.rmtree(out / PARTIALS)
+        for name in (FINDINGS, REPORT, SUMMARY):
+            (out / name).unlink(missing_ok=True)
+    except OSError as exc:
+        raise UsageError(
+            f"--out {out}: cannot remove the results of an earlier audit there ({exc.filename}: {exc.strerror});"
+            " give another --out"
+        ) from None
     store.put(PLAN, plan.model_dump_json(indent=2).encode())
     return {}, plan.today
 

@@ -225,7 +225,7 @@ def _likely(causes: str) -> str:
 
 def _inputs(s: Summary) -> str:
     rows = "".join(
-        f"<tr><td class=t>{html.escape(r.file)}</td><td class=t>{html.escape(r.version or '')}</td>"
+        f"<tr><td class=t>{visible(r.file)}</td><td class=t>{visible(r.version or '')}</td>"
         f"<td>{r.bytes:,}</td><td class=t><code>{r.sha256}</code></td></tr>"
         for r in s.inputs
     )

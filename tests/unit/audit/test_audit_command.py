@@ -762,3 +762,29 @@ def test_workers_whose_main_process_is_killed_stop_too(tmp_path: Path) -> None:
 
     # Then its workers stop within a second or so, rather than audit on for no one
     assert _gone(workers, within=10)
+
+
+def test_a_fresh_run_that_cannot_remove_an_earlier_runs_results_does_not_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given an --out holding another run's block results that cannot be removed (a folder made read-only, or immutable,
+    # by whoever prepared it): a resume would count them as blocks done
+    games.write(tmp_path / "day.jsonl", many(3))
+    arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]
+    assert main(arguments) == 0
+    stuck = tmp_path / "out" / "partials" / "00000-0000000" / "summary.json"
+
+    def refused(path: Path, *args: Any, **kwargs: Any) -> None:
+        raise PermissionError(errno.EPERM, os.strerror(errno.EPERM), str(stuck))
+
+    monkeypatch.setattr(local.shutil, "rmtree", refused)
+
+    # When a fresh run starts there, then it does not: exit 2, one line, and no plan of its own is written
+    plan = tmp_path / "out" / "partials" / "plan.json"
+    written = plan.stat().st_mtime_ns
+    assert main(arguments) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"fairdice: audit: --out {tmp_path / 'out'}: cannot remove the results of an earlier audit there ({stuck}:"
+        " Operation not permitted); give another --out"
+    ]
+    assert plan.stat().st_mtime_ns == written

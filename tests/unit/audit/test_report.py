@@ -9,6 +9,8 @@ from fairdice.audit.merge import merge
 from fairdice.audit.report import read_findings, render
 from fairdice.audit.shard import audit_shard
 from fairdice.audit.store import FolderResults
+from fairdice.audit.summary import Summary
+from fairdice.audit.tally import InputRecord
 
 from unit.audit import games
 
@@ -92,3 +94,11 @@ def test_a_die_of_no_dice_has_no_chart_and_a_die_of_too_few_no_figure_it_cannot_
     narde = page[page.index("<h2>narde-v1</h2>") : page.index("</table>", page.index("<h2>narde-v1</h2>"))]
     assert narde.count("<td>none: too few dice</td><td class=t>–</td>") == 2
     assert " pp" not in narde
+
+
+def test_an_inputs_name_is_shown_as_it_is_not_as_a_right_to_left_override_would_draw_it() -> None:
+    # "games\u202elnosj.txt" is drawn by a browser as "gamestxt.jsonl"
+    record = InputRecord(file="games\u202elnosj.txt", bytes=1, sha256="0" * 64, version="v\u200b1")
+    page = render(Summary(inputs=[record]), [])
+    assert "\u202e" not in page and "\u200b" not in page
+    assert "⟨U+202E⟩" in page and "⟨U+200B⟩" in page
