@@ -136,6 +136,13 @@ def _audit(args: argparse.Namespace) -> int:
         f" {rolls} recomputed: {summary.rolls_differ:,} differ, {summary.rolls_missing:,} not recorded,"
         f" {summary.rolls_extra:,} recorded beyond. See {args.out / 'report.html'}"
     )
+    if summary.passed_over:
+        print(
+            f"fairdice: audit: {counted(len(summary.passed_over), 'hidden file or folder', 'hidden files or folders')}"
+            " in the folders given (a name starting with a dot, or not a file) not read: see passed_over in"
+            f" {args.out / 'summary.json'}; name a file itself to audit it",
+            file=sys.stderr,
+        )
     if not summary.games and summary.errors:
         print(
             f"fairdice: audit: no game could be verified ({unread} not verified), so nothing is proven fair",

@@ -87,7 +87,7 @@ class RunResult(BaseModel):
     resumed_blocks: int
 
 
-def find_inputs(paths: Sequence[str], out: Path | None = None) -> list[Path]:
+def find_inputs(paths: Sequence[str], out: Path | None = None, passed_over: list[Path] | None = None) -> list[Path]:
     """The files to audit: each file named, and every file under each folder named (through linked folders too,
     each folder once), sorted; UsageError for one that cannot be opened, a broken link among them.
 
@@ -98,7 +98,8 @@ def find_inputs(paths: Sequence[str], out: Path | None = None) -> list[Path]:
     socket), which a read would wait on or fail at. Nor the audit's own outputs in `out` (`OWN`), which a folder
     holds when the results go under it: an audit never reads its own findings; every other file under `out` is read.
     An input named that is, or lies under, one of them is a UsageError: the run would remove it before reading it,
-    or write over it.
+    or write over it. The hidden files and folders and what is not a file under the folders named are added to
+    `passed_over` (the summary lists them: a game in `.late.jsonl` is not audited, and the audit says so).
     """
     found: set[Path] = set()
     for given in paths:
@@ -111,7 +112,7 @@ def find_inputs(paths: Sequence[str], out: Path | None = None) -> list[Path]:
                 " a copy kept elsewhere, or give another --out"
             )
         if path.is_dir():
-            files = list(_files_under(path))
+            files = list(_files_under(path, passed_over if passed_over is not None else []))
             inside = [file for file in files if _own_output(file, out) is None]
             if files and not inside:
                 raise UsageError(
@@ -152,11 +153,11 @@ def _own_output(path: Path, out: Path | None) -> str | None:
     return next((name for name in OWN if real.is_relative_to(results / name)), None)
 
 
-def _files_under(folder: Path) -> Iterator[Path]:
+def _files_under(folder: Path, passed_over: list[Path]) -> Iterator[Path]:
     """Every file under a folder and its folders, linked ones too, each folder read once (a link back to a folder
-    above is not followed again), but hidden ones and what is not a file (`find_inputs`); a link to nothing is
-    among the files, to be refused as one that cannot be opened. A folder that cannot be read is a UsageError, not a
-    folder passed over."""
+    above is not followed again), but hidden ones and what is not a file (`find_inputs`), which are added to
+    `passed_over` (a hidden folder as itself, not what it holds); a link to nothing is among the files, to be refused
+    as one that cannot be opened. A folder that cannot be read is a UsageError, not a folder passed over."""
     seen: set[Path] = set()
     for root, folders, files in os.walk(folder, onerror=_unlisted, followlinks=True):
         real = Path(root).resolve()
@@ -164,10 +165,16 @@ def _files_under(folder: Path) -> Iterator[Path]:
             folders.clear()
             continue
         seen.add(real)
+        passed_over.extend(Path(root) / name for name in folders if name.startswith("."))
         folders[:] = [name for name in folders if not name.startswith(".")]
-        for path in (Path(root) / name for name in files if not name.startswith(".")):
-            if path.is_file() or not path.exists():  # a link to nothing is refused later; a pipe is no file
+        for name in files:
+            path = Path(root) / name
+            if name.startswith("."):
+                passed_over.append(path)
+            elif path.is_file() or not path.exists():  # a link to nothing is refused later
                 yield path
+            else:
+                passed_over.append(path)  # a pipe, a socket: no file, which a read would wait on or fail at
 
 
 def _unlisted(exc: OSError) -> None:
@@ -196,7 +203,8 @@ def run(
     (ArchiveRefused) is the line's finding instead (`audit_shard`'s `refusal_is_finding`), and `--resume` audits
     its block again.
     """
-    files = find_inputs(paths, out)
+    passed_over: list[Path] = []
+    files = find_inputs(paths, out, passed_over)
     workers = workers or os.cpu_count() or 1
     daily = archive_settings(archive) if archive is not None else None
     plan = Plan(
@@ -237,7 +245,7 @@ def run(
                 records.append(InputRecord(file=str(path), bytes=hashed.bytes, sha256=sha256))
     finally:
         watch.stop()
-    summary = merge(store, inputs=records, names=names)
+    summary = merge(store, inputs=records, names=names, passed_over=sorted({str(path) for path in passed_over}))
     with store.open(FINDINGS) as stream:
         store.put(REPORT, render(summary, read_findings(stream)).encode())
     return RunResult(summary=summary, audited_blocks=audited, resumed_blocks=resumed)

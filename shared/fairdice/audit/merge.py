@@ -47,6 +47,7 @@ def merge(
     names: Collection[str] | None = None,
     expected: Mapping[str, str] | None = None,
     not_audited: Mapping[str, str] | None = None,
+    passed_over: Sequence[str] = (),
 ) -> Summary:
     """Merge every partial in `store` into its `summary.json` and `findings.jsonl`; the summary.
 
@@ -56,7 +57,7 @@ def merge(
     listed now; and `not_audited` why one failed. A store may hold an earlier run's partials (the same output prefix
     again): a partial whose object is no longer listed, or that names no object, is left out, and one of another
     version of its object (its ETag) or of a shard whose audit failed in this run is a shard not audited, never
-    counted.
+    counted. `passed_over`: what a local run found under its folders and did not read (hidden files and folders).
     """
     from fairdice.audit import stats  # scipy: only the merge needs it
 
@@ -117,6 +118,7 @@ def merge(
         summary = Summary(
             inputs=records,
             archives=sorted({part.archive for _, part in parts if part.archive}),
+            passed_over=list(passed_over),
             **counts.model_dump(),
             duplicate_ids=duplicate_ids,
             repeated_games=repeated_games,

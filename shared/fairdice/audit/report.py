@@ -230,7 +230,16 @@ def _inputs(s: Summary) -> str:
         for r in s.inputs
     )
     head = "<tr><th class=t>file</th><th class=t>version</th><th>bytes</th><th class=t>SHA-256</th></tr>"
-    return f"<h2>Inputs read</h2><p>{len(s.inputs):,} read whole.</p><table>{head}{rows}</table>"
+    passed = ""
+    if s.passed_over:
+        listed = "".join(f"<li>{visible(path)}</li>" for path in s.passed_over)
+        passed = (
+            f"<h3>Not read</h3><p>{len(s.passed_over):,} hidden file{'s' if len(s.passed_over) != 1 else ''} or"
+            f" folder{'s' if len(s.passed_over) != 1 else ''} (a name starting with a dot), or what is not a file,"
+            f" in the folders given: any game they hold is not in this audit. Name a file itself to audit it.</p>"
+            f"<ul>{listed}</ul>"
+        )
+    return f"<h2>Inputs read</h2><p>{len(s.inputs):,} read whole.</p><table>{head}{rows}</table>{passed}"
 
 
 def _how_to_read() -> str:

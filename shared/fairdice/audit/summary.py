@@ -37,6 +37,11 @@ class Summary(Counts):
         default_factory=list,
         description="the daily archives daily games were checked against (none: each against what it carries)",
     )
+    passed_over: list[str] = Field(
+        default_factory=list,
+        description="what the folders given held and the audit did not read: hidden files and folders (a name starting"
+        " with a dot), and what is not a file",
+    )
     duplicate_ids: int = 0
     repeated_games: int = Field(
         default=0, description="an earlier line's game under another id (the same dice key, inputs, start)"
@@ -70,6 +75,7 @@ class Summary(Counts):
             "independence",
             "power",
             "archives",
+            "passed_over",
         ]
         return {key: dumped[key] for key in order}
 

@@ -788,3 +788,29 @@ def test_a_fresh_run_that_cannot_remove_an_earlier_runs_results_does_not_start(
         " Operation not permitted); give another --out"
     ]
     assert plan.stat().st_mtime_ns == written
+
+
+def test_what_a_folder_holds_and_the_audit_does_not_read_is_listed_and_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a folder of fair games, with a mismatched game in a hidden file and another in a hidden folder, and a pipe
+    folder = tmp_path / "day"
+    games.write(folder / "games.jsonl", many(2))
+    games.write(folder / ".late.jsonl", [games.mismatched(games.narde(1))])
+    games.write(folder / ".day2" / "games.jsonl", [games.mismatched(games.narde(2))])
+    os.mkfifo(folder / "pipe")
+
+    # When the folder is audited
+    status = main(["audit", str(folder), "--out", str(tmp_path / "out"), "--workers", "1"])
+
+    # Then the games read are fair, but what was not read is listed in the summary and the report, and said on stderr
+    assert status == 0
+    passed_over = [str(folder / ".day2"), str(folder / ".late.jsonl"), str(folder / "pipe")]
+    assert summary(tmp_path / "out")["passed_over"] == passed_over
+    assert capsys.readouterr().err.splitlines() == [
+        "fairdice: audit: 3 hidden files or folders in the folders given (a name starting with a dot, or not a file)"
+        f" not read: see passed_over in {tmp_path / 'out' / 'summary.json'}; name a file itself to audit it"
+    ]
+    page = (tmp_path / "out" / "report.html").read_text()
+    assert "<h3>Not read</h3><p>3 hidden files or folders" in page
+    assert all(f"<li>{path}</li>" in page for path in passed_over)

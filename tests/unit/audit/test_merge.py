@@ -21,7 +21,8 @@ SUMMARY_KEYS = [
     "inputs", "games", "rolls", "fair", "mismatch", "incomplete", "withheld", "errors",
     "rolls_differ", "rolls_missing", "rolls_extra", "duplicate_ids", "repeated_games",
     "by_scheme", "faces", "uniformity", "independence", "power",
-    "archives",  # after the issue's own keys: the daily archives that daily games were checked against
+    "archives",  # after the issue's own keys: the daily archives that daily games were checked against,
+    "passed_over",  # and what a local run's folders held that it did not read
 ]  # fmt: skip
 
 
