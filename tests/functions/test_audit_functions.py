@@ -62,8 +62,8 @@ def test_the_worker_audits_the_listed_shard_and_returns_only_where_its_results_a
         "etag": audit_aws.s3.head_object(Bucket=BUCKET, Key=KEY)["ETag"],  # the merge counts it while listed so
     }
     findings = audit_aws.get(f"audits/2026-11-29/partials/{name}/findings.jsonl").decode().splitlines()
-    assert [json.loads(f).get("line") for f in findings] == [None, 3]
-    assert json.loads(findings[1])["file"] == KEY
+    # The mismatched game on line 2, then the line not read: each named by the shard's key and its line
+    assert [(json.loads(f)["file"], json.loads(f)["line"]) for f in findings] == [(KEY, 2), (KEY, 3)]
 
 
 def test_a_truncated_shard_is_a_finding_at_the_line_where_it_breaks(
