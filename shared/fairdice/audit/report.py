@@ -152,7 +152,7 @@ def _chart(scheme: str, faces: dict[str, list[int]]) -> str:
         shares = [c / n for c in counts]
         half = _Z * math.sqrt(chance * (1 - chance) / n)
         outside = [abs(share - chance) > half for share in shares]
-        ax.axhspan(chance - half, chance + half, color="#9ecae1", alpha=0.5, label="99% band of a fair die")
+        ax.axhspan(chance - half, chance + half, color="#9ecae1", alpha=0.5, label="99% band of a fair die's face")
         ax.axhline(chance, color="#08519c", linewidth=1, label=f"1/{sides}")
         faces_axis = list(range(1, sides + 1))
         ax.vlines(faces_axis, chance, shares, color="#6e7781", linewidth=1)
@@ -193,7 +193,9 @@ def _findings(findings: Iterable[dict[str, Any]], shown: int) -> str:
         if len(rows) >= shown:
             more += 1
             continue
-        where = f"{finding['file']}" + (f", line {finding['line']}" if finding.get("line") is not None else "")
+        # A game's finding written before games' findings named their line has neither file nor line.
+        line = finding.get("line")
+        where = (finding.get("file") or "") + (f", line {line}" if line is not None else "")
         if "error" in finding:
             rows.append(
                 f"<tr><td class=t>{_text(finding.get('id'))}</td><td class=t>{visible(where)}</td>"
@@ -205,14 +207,14 @@ def _findings(findings: Iterable[dict[str, Any]], shown: int) -> str:
             causes = ", ".join(finding.get("causes") or [])
             rows.append(
                 f"<tr><td class=t>{_text(finding['id'])}</td>"
-                f"<td class=t>{html.escape(finding['scheme'])}<br>{visible(where)}</td>"
+                f"<td class=t>{html.escape(finding['scheme'])}{'<br>' if where else ''}{visible(where)}</td>"
                 f"<td class=t>{html.escape(finding['verdict'])}</td>"
                 f"<td class=t>{visible(words)}{_likely(causes)}</td></tr>"
             )
     if not rows:
         return "<h2>Findings</h2><p>None: every game is fair and every line was read.</p>"
     head = (
-        "<tr><th class=t>id</th><th class=t>scheme or file</th><th class=t>verdict or error</th>"
+        "<tr><th class=t>id</th><th class=t>scheme, file and line</th><th class=t>verdict or error</th>"
         "<th class=t>why</th></tr>"
     )
     tail = f"<p>… and {more:,} more in <code>findings.jsonl</code>.</p>" if more else ""

@@ -102,3 +102,10 @@ def test_an_inputs_name_is_shown_as_it_is_not_as_a_right_to_left_override_would_
     page = render(Summary(inputs=[record]), [])
     assert "\u202e" not in page and "\u200b" not in page
     assert "⟨U+202E⟩" in page and "⟨U+200B⟩" in page
+
+
+def test_a_games_finding_written_before_findings_named_their_line_is_still_listed() -> None:
+    # An AWS report step run again after a deploy reads the findings its audit wrote: a game's had no file nor line
+    finding = {"id": "x", "scheme": "bg-dice-v1", "verdict": "mismatch", "reasons": ["r"], "first_mismatch": 1}
+    page = render(Summary(games=1, mismatch=1), [{**finding, "causes": [], "differ": 1, "missing": 0, "extra": 0}])
+    assert "<td class=t>bg-dice-v1</td><td class=t>mismatch</td>" in page
