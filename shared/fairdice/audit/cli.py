@@ -79,9 +79,13 @@ def _positive(text: str) -> int:
 
 
 def _audit(args: argparse.Namespace) -> int:
-    missing = [name for name in HEAVY if importlib.util.find_spec(name) is None]
+    # boto3 reads the daily archive: a run without it would stop at its first daily game.
+    needed = (*HEAVY, "boto3") if args.archive is not None else HEAVY
+    missing = [name for name in needed if importlib.util.find_spec(name) is None]
     if missing:
-        print(f"fairdice: audit needs {', '.join(missing)}: pip install 'fairdice[audit]'", file=sys.stderr)
+        install = ["'fairdice[audit]'"] if set(missing) & set(HEAVY) else []
+        install += ["boto3"] if "boto3" in missing else []
+        print(f"fairdice: audit needs {', '.join(missing)}: pip install {' '.join(install)}", file=sys.stderr)
         return EXIT_USAGE
     from fairdice.audit.local import UsageError, run
     from fairdice.audit.progress import terminal_progress
@@ -124,7 +128,7 @@ def _audit(args: argparse.Namespace) -> int:
         )
         return EXIT_TERMINATED if isinstance(exc, Terminated) else EXIT_INTERRUPTED
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        signal.signal(signal.SIGTERM, previous if previous is not None else signal.SIG_DFL)
     summary = result.summary
     unread = counted(summary.errors, "line", "lines")
     twice = counted(summary.duplicate_ids, "duplicate id", "duplicate ids")

@@ -9,6 +9,7 @@ the one merge (`fairdice.audit.merge`) and the report write the outputs.
 """
 
 import datetime as dt
+import multiprocessing
 import os
 import shutil
 import signal
@@ -20,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from functools import cache
 from itertools import islice
+from multiprocessing.connection import wait
 from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError
@@ -288,9 +290,11 @@ def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> tuple
                 part = read_partial(store, name)
             except ValidationError:
                 continue  # not a partial this command wrote: its block, if the inputs make one, is audited again
-            # A block with lines the archive refused is audited again too: the reader may list it by now.
+            # A block with lines the archive refused, or that fairdice failed on, is audited again too: the reader may
+            # list the archive by now, fairdice may be mended.
             keys_kept = (out / partial_key(name, GAMES)).is_file()
-            if part.format == PARTIAL_FORMAT and part.lines_sha256 and keys_kept and not part.refused:
+            retry = part.refused or part.failed
+            if part.format == PARTIAL_FORMAT and part.lines_sha256 and keys_kept and not retry:
                 done[name] = part.lines_sha256
         return done, planned.today or plan.today  # a plan that kept no day: this run's
     # Whatever an earlier run (or anyone else) left of these is removed, or the run does not start: a partial left in
@@ -384,16 +388,24 @@ def _worker_started() -> None:
     """Workers leave Ctrl-C to the main process, which lets the blocks under way finish and stops. SIGTERM ends a
     worker at once, as by default (not by the handler the command's main process may have, forked with it): it is how
     the pool stops a worker, and a terminated worker's block is audited again by `--resume`. A worker whose main
-    process is gone (killed: it could not stop them) stops within a second, rather than audit on for no one and store
-    blocks in an `--out` a new run may have started afresh in."""
+    process is gone (killed: it could not stop them) stops within a second or two, rather than audit on for no one and
+    store blocks in an `--out` a new run may have started afresh in."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    threading.Thread(target=_stop_when_orphaned, args=(os.getppid(),), name="orphaned", daemon=True).start()
+    main = multiprocessing.parent_process()
+    sentinel = main.sentinel if main is not None else None
+    threading.Thread(target=_stop_when_orphaned, args=(os.getppid(), sentinel), name="orphaned", daemon=True).start()
 
 
-def _stop_when_orphaned(parent: int, every: float = 0.5) -> None:
+def _stop_when_orphaned(parent: int, sentinel: int | None, every: float = 0.5) -> None:
+    """Return never; end the worker once the main process is gone. A worker forked by the main process (`fork`, the
+    default up to Python 3.13) is then given another parent; one forked by a fork server (`forkserver`, 3.14's
+    default) keeps the server as its parent, but its main process's sentinel becomes ready."""
     while os.getppid() == parent:
-        time.sleep(every)
+        if sentinel is None:
+            time.sleep(every)
+        elif wait([sentinel], timeout=every):
+            break
     os._exit(EXIT_ORPHANED)
 
 

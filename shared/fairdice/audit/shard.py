@@ -89,6 +89,7 @@ class ShardAudit:
         self.today = today
         self.refusal_is_finding = refusal_is_finding
         self.refused = 0  # lines whose finding is a refused archive read: a resume audits their block again
+        self.failed = 0  # lines fairdice failed on (internal_error): a resume audits their block again too
         self.counts = _counter()
         # Plain counters and dice streams while reading (updated every game); models at the end.
         self.schemes: dict[str, tuple[dict[str, int], dict[str, DieStream]]] = {}
@@ -162,9 +163,12 @@ class ShardAudit:
         except (ValidationError, FairdiceError) as exc:
             self._unread(number, shown_id, scheme, _adding(invalid(exc), id_problem))
             return
+        except (ImportError, MemoryError):
+            raise  # the machine's fault, not the line's: the audit stops; a resume audits the block once it is mended
         except Exception as exc:  # fairdice's own fault on this line: as the API's 500, said and counted
             # The line is not verified, so it is a finding (the run cannot end clean), and every other line is still
-            # audited, rather than one odd game stopping an audit of millions.
+            # audited, rather than one odd game stopping an audit of millions. Its block is audited again by a resume.
+            self.failed += 1
             self._unread(number, shown_id, scheme, _adding(_internal(exc), id_problem))
             return
         if id_problem is not None:
@@ -290,6 +294,7 @@ def audit_shard(
             counts=Counts(**audit.counts),
             by_scheme=audit.by_scheme(),
             refused=audit.refused,
+            failed=audit.failed,
         )
         store.put_file(partial_key(name, FINDINGS), findings_path)
         store.put_file(partial_key(name, IDS), ids_path)

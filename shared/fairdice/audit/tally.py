@@ -215,11 +215,16 @@ class Partial(BaseModel):
         description="a local block's lines as read (`lines.lines_sha256`): a resume reuses it for them only",
     )
     format: int = Field(
-        default=1, description="how its game keys are made (`shard.PARTIAL_FORMAT`): a resume audits another again"
+        default=1,
+        description="how its game keys are made and which ids it keeps (`shard.PARTIAL_FORMAT`): a resume audits"
+        " another again",
     )
     archive: str | None = Field(default=None, description="the daily archive its daily games were checked against")
     refused: NonNegativeInt = Field(
         default=0, description="lines whose finding is an archive read S3 refused: a local resume audits them again"
+    )
+    failed: NonNegativeInt = Field(
+        default=0, description="lines fairdice failed on (internal_error): a local resume audits them again"
     )
     counts: Counts = Field(default_factory=Counts)
     by_scheme: dict[str, SchemeTally] = Field(default_factory=dict)

@@ -2,6 +2,7 @@
 
 import datetime as dt
 import errno
+import importlib.util
 import json
 import os
 import shutil
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fairdice import cli
+from fairdice import cli, schemes
 from fairdice.audit import local
 from fairdice.audit.local import UsageError, run
 from fairdice.audit.store import FolderResults
@@ -703,25 +704,42 @@ def test_only_games_ids_count_as_duplicates_and_a_file_named_twice_is_read_once(
     assert [(f["line"], f["error"]["code"]) for f in findings] == [(1, "invalid_input"), (2, "invalid_input")]
 
 
-def _started_with_workers(tmp_path: Path, blocks: int) -> tuple["subprocess.Popen[str]", set[int], Path]:
-    """`fairdice audit` of `blocks` blocks on two workers, once its first block is stored: the process, its worker
-    processes' ids, and its --out."""
+# The command with its workers started by a given method: `fork` (Linux's default to 3.13) or `forkserver` (3.14's).
+_STARTED_BY = """
+import multiprocessing, sys
+multiprocessing.set_start_method(sys.argv[1])
+from fairdice.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+def _started_with_workers(
+    tmp_path: Path, blocks: int, method: str = "fork", session: bool = False
+) -> tuple["subprocess.Popen[str]", set[int], Path]:
+    """`fairdice audit` of `blocks` blocks on two workers, once its first block is stored: the process, every process
+    under it (its workers, and a fork server's), and its --out."""
     games.write(tmp_path / "day.jsonl.gz", many(blocks * local.BLOCK_LINES))
     out = tmp_path / "out"
-    command = [sys.executable, "-m", "fairdice", "audit", str(tmp_path / "day.jsonl.gz"), "--workers", "2"]
+    command = [sys.executable, "-c", _STARTED_BY, method, "audit", str(tmp_path / "day.jsonl.gz"), "--workers", "2"]
     env = {**os.environ, "PYTHONPATH": str(ROOT / "shared")}
-    process = subprocess.Popen([*command, "--out", str(out)], env=env, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [*command, "--out", str(out)], env=env, stderr=subprocess.PIPE, text=True, start_new_session=session
+    )
     first = out / "partials" / "00000-0000000" / "summary.json"
     deadline = time.monotonic() + 120
     while not first.exists() and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
-    workers = {
-        int(pid)
-        for task in Path(f"/proc/{process.pid}/task").iterdir()
-        for pid in (task / "children").read_text().split()
-    }
-    assert len(workers) == 2
-    return process, workers, out
+    under = _descendants(process.pid)
+    assert len(under) >= 2
+    return process, under, out
+
+
+def _descendants(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for child in map(int, (task / "children").read_text().split()):
+            found |= {child, *_descendants(child)}
+    return found
 
 
 def _gone(pids: set[int], within: float) -> bool:
@@ -754,13 +772,26 @@ def test_sigterm_stops_the_run_as_ctrl_c_does_with_its_workers_and_resume_finish
     assert summary(out)["games"] == 8 * local.BLOCK_LINES
 
 
-def test_workers_whose_main_process_is_killed_stop_too(tmp_path: Path) -> None:
+@pytest.mark.parametrize("method", ["fork", "forkserver"])
+def test_workers_whose_main_process_is_killed_stop_too(tmp_path: Path, method: str) -> None:
     # Given an audit on two workers, under way; when its main process is killed (SIGKILL: it cannot stop them)
-    process, workers, _ = _started_with_workers(tmp_path, blocks=8)
+    process, workers, _ = _started_with_workers(tmp_path, blocks=8, method=method)
     process.kill()
     process.communicate(timeout=120)
 
-    # Then its workers stop within a second or so, rather than audit on for no one
+    # Then its workers stop within a second or two, rather than audit on for no one (10 s allowed: a busy machine)
+    assert _gone(workers, within=10)
+
+
+def test_sigterm_to_the_whole_process_group_stops_the_run_in_one_line(tmp_path: Path) -> None:
+    # Given an audit on two workers, under way; when its process group is sent SIGTERM (a service manager stopping it)
+    process, workers, out = _started_with_workers(tmp_path, blocks=8, session=True)
+    os.killpg(process.pid, signal.SIGTERM)
+    _, err = process.communicate(timeout=120)
+
+    # Then the workers end at once (as the pool ends them), and the command says so once, exit 143: no traceback
+    assert process.returncode == 143, err
+    assert err.splitlines() == [f"fairdice: audit terminated; finish it with: fairdice audit ... --out {out} --resume"]
     assert _gone(workers, within=10)
 
 
@@ -814,3 +845,68 @@ def test_what_a_folder_holds_and_the_audit_does_not_read_is_listed_and_said(
     page = (tmp_path / "out" / "report.html").read_text()
     assert "<h3>Not read</h3><p>3 hidden files or folders" in page
     assert all(f"<li>{path}</li>" in page for path in passed_over)
+
+
+@pytest.mark.parametrize(
+    ("absent", "archive", "words"),
+    [
+        ("rich", False, "fairdice: audit needs rich: pip install 'fairdice[audit]'"),
+        ("boto3", True, "fairdice: audit needs boto3: pip install boto3"),
+    ],
+    ids=["report-extra", "archive-reader"],
+)
+def test_a_package_the_run_needs_and_does_not_have_is_a_usage_error_naming_it(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    absent: str,
+    archive: bool,
+    words: str,
+) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == absent else real(name, *a))
+    games.write(tmp_path / "day.jsonl", [games.narde(1)])
+    arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out")]
+    assert main([*arguments, *(["--archive", "s3://my-fairdice-archive"] if archive else [])]) == 2
+    assert capsys.readouterr().err.splitlines() == [words]
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_resume_audits_again_the_blocks_with_lines_fairdice_failed_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given blocks of two games, fairdice failing (as a bug would) on the third game
+    monkeypatch.setattr(local, "BLOCK_LINES", 2)
+    chosen = many(4)
+    games.write(tmp_path / "day.jsonl", chosen)
+    real = schemes.parse_request
+
+    def failing(data: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
+        if data.get("phrase") == chosen[2]["phrase"]:
+            raise KeyError("a bug")
+        return real(data, *args, **kwargs)
+
+    monkeypatch.setattr(schemes, "parse_request", failing)
+    out = tmp_path / "out"
+    first = run([str(tmp_path / "day.jsonl")], out, workers=1)
+    assert (first.summary.games, first.summary.errors) == (3, 1)
+
+    # When fairdice is mended and the audit resumed, then the block with that line is audited again, the other kept
+    monkeypatch.setattr(schemes, "parse_request", real)
+    resumed = run([str(tmp_path / "day.jsonl")], out, workers=1, resume=True)
+    assert (resumed.audited_blocks, resumed.resumed_blocks) == (1, 1)
+    assert (resumed.summary.games, resumed.summary.fair, resumed.summary.errors) == (4, 4, 0)
+
+
+def test_a_missing_module_or_memory_stops_the_shard_rather_than_become_a_lines_finding(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Not the line's fault but the machine's: a finding stored as done would never be audited again
+    def broken(data: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
+        raise ModuleNotFoundError("No module named 'botocore'")
+
+    monkeypatch.setattr(schemes, "parse_request", broken)
+    games.write(tmp_path / "day.jsonl", [games.narde(1)])
+    with pytest.raises(ModuleNotFoundError):
+        run([str(tmp_path / "day.jsonl")], tmp_path / "out", workers=1)
+    assert not (tmp_path / "out" / "partials" / "00000-0000000" / "summary.json").exists()
