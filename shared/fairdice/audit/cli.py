@@ -111,7 +111,7 @@ def _audit(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_UNAVAILABLE
-    except (OSError, BrokenProcessPool) as exc:
+    except (OSError, BrokenProcessPool, MemoryError, ImportError) as exc:
         # Not the games' fault: the results could not be written (a full disk), or a worker process was killed (short
         # of memory). What is done stays done, as for an archive that cannot be read.
         print(
@@ -142,8 +142,8 @@ def _audit(args: argparse.Namespace) -> int:
     )
     if summary.passed_over:
         print(
-            f"fairdice: audit: {counted(len(summary.passed_over), 'hidden file or folder', 'hidden files or folders')}"
-            " in the folders given (a name starting with a dot, or not a file) not read: see passed_over in"
+            f"fairdice: audit: {counted(len(summary.passed_over), 'file or folder', 'files or folders')} in the folders"
+            " given not read (hidden: a name starting with a dot; or not a file): see passed_over in"
             f" {args.out / 'summary.json'}; name a file itself to audit it",
             file=sys.stderr,
         )
@@ -157,8 +157,12 @@ def _audit(args: argparse.Namespace) -> int:
     return EXIT_CLEAN if summary.clean else EXIT_FINDINGS
 
 
-def _unfinished(exc: OSError | BrokenProcessPool) -> str:
+def _unfinished(exc: OSError | BrokenProcessPool | MemoryError | ImportError) -> str:
     if isinstance(exc, BrokenProcessPool):
         return "a worker process ended abruptly (killed, perhaps short of memory: try fewer --workers)"
+    if isinstance(exc, MemoryError):
+        return "the machine ran short of memory (try fewer --workers)"
+    if isinstance(exc, ImportError):
+        return f"a package fairdice needs cannot be imported ({exc})"
     where = f"{exc.filename}: " if exc.filename else ""
     return f"{where}{exc.strerror or exc}"

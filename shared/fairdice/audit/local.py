@@ -247,10 +247,24 @@ def run(
                 records.append(InputRecord(file=str(path), bytes=hashed.bytes, sha256=sha256))
     finally:
         watch.stop()
-    summary = merge(store, inputs=records, names=names, passed_over=sorted({str(path) for path in passed_over}))
+    summary = merge(store, inputs=records, names=names, passed_over=_not_read(passed_over, files, out))
     with store.open(FINDINGS) as stream:
         store.put(REPORT, render(summary, read_findings(stream)).encode())
     return RunResult(summary=summary, audited_blocks=audited, resumed_blocks=resumed)
+
+
+def _not_read(passed_over: Iterable[Path], files: Iterable[Path], out: Path) -> list[str]:
+    """What the folders given held and the run did not read, once each (by where it leads), sorted: not the run's own
+    `--out` nor what it holds, nor what was read after all (named itself, or reached by another way)."""
+    read = {file.resolve() for file in files}
+    results = out.resolve()
+    found: dict[Path, str] = {}
+    for path in sorted(passed_over, key=str):
+        real = path.resolve()
+        if real == results or real.is_relative_to(results) or any(file.is_relative_to(real) for file in read):
+            continue
+        found.setdefault(real, str(path))
+    return sorted(found.values())
 
 
 def _out_folder(out: Path, resume: bool) -> None:
@@ -300,14 +314,17 @@ def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> tuple
     # Whatever an earlier run (or anyone else) left of these is removed, or the run does not start: a partial left in
     # place would be a block's result that this run never audited, waiting for a resume to count it.
     try:
-        if (out / PARTIALS).exists() or (out / PARTIALS).is_symlink():
-            shutil.rmtree(out / PARTIALS)
+        partials = out / PARTIALS
+        if partials.is_dir() and not partials.is_symlink():
+            shutil.rmtree(partials)
+        else:  # a link (to a folder or to nothing) or a file: the link or file itself
+            partials.unlink(missing_ok=True)
         for name in (FINDINGS, REPORT, SUMMARY):
             (out / name).unlink(missing_ok=True)
     except OSError as exc:
+        why = f"{exc.filename}: {exc.strerror}" if exc.strerror else str(exc)
         raise UsageError(
-            f"--out {out}: cannot remove the results of an earlier audit there ({exc.filename}: {exc.strerror});"
-            " give another --out"
+            f"--out {out}: cannot remove the results of an earlier audit there ({why}); give another --out"
         ) from None
     store.put(PLAN, plan.model_dump_json(indent=2).encode())
     return {}, plan.today

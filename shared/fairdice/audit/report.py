@@ -195,7 +195,7 @@ def _findings(findings: Iterable[dict[str, Any]], shown: int) -> str:
             continue
         # A game's finding written before games' findings named their line has neither file nor line.
         line = finding.get("line")
-        where = (finding.get("file") or "") + (f", line {line}" if line is not None else "")
+        where = ", ".join([*([finding["file"]] if finding.get("file") else []), *([f"line {line}"] if line else [])])
         if "error" in finding:
             rows.append(
                 f"<tr><td class=t>{_text(finding.get('id'))}</td><td class=t>{visible(where)}</td>"
@@ -236,8 +236,8 @@ def _inputs(s: Summary) -> str:
     if s.passed_over:
         listed = "".join(f"<li>{visible(path)}</li>" for path in s.passed_over)
         passed = (
-            f"<h3>Not read</h3><p>{len(s.passed_over):,} hidden file{'s' if len(s.passed_over) != 1 else ''} or"
-            f" folder{'s' if len(s.passed_over) != 1 else ''} (a name starting with a dot), or what is not a file,"
+            f"<h3>Not read</h3><p>{len(s.passed_over):,} file{'s' if len(s.passed_over) != 1 else ''} or"
+            f" folder{'s' if len(s.passed_over) != 1 else ''} hidden (a name starting with a dot), or not a file,"
             f" in the folders given: any game they hold is not in this audit. Name a file itself to audit it.</p>"
             f"<ul>{listed}</ul>"
         )

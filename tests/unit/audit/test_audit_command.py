@@ -839,12 +839,53 @@ def test_what_a_folder_holds_and_the_audit_does_not_read_is_listed_and_said(
     passed_over = [str(folder / ".day2"), str(folder / ".late.jsonl"), str(folder / "pipe")]
     assert summary(tmp_path / "out")["passed_over"] == passed_over
     assert capsys.readouterr().err.splitlines() == [
-        "fairdice: audit: 3 hidden files or folders in the folders given (a name starting with a dot, or not a file)"
-        f" not read: see passed_over in {tmp_path / 'out' / 'summary.json'}; name a file itself to audit it"
+        "fairdice: audit: 3 files or folders in the folders given not read (hidden: a name starting with a dot; or not"
+        f" a file): see passed_over in {tmp_path / 'out' / 'summary.json'}; name a file itself to audit it"
     ]
     page = (tmp_path / "out" / "report.html").read_text()
-    assert "<h3>Not read</h3><p>3 hidden files or folders" in page
+    assert "<h3>Not read</h3><p>3 files or folders hidden" in page
     assert all(f"<li>{path}</li>" in page for path in passed_over)
+
+
+def test_not_read_is_what_was_not_read_once_each_never_the_runs_own_results(tmp_path: Path) -> None:
+    # Given a folder with a hidden file and a hidden folder, the results in a hidden folder inside it (left there by a
+    # run killed mid-write, with a half-written block result), and the folder named twice (by a link) beside its hidden
+    # file
+    folder = tmp_path / "day"
+    games.write(folder / "games.jsonl", many(2))
+    games.write(folder / ".late.jsonl", [games.narde(1)])
+    games.write(folder / ".day2" / "games.jsonl", [games.narde(2)])
+    out = folder / ".audit"
+    (tmp_path / "same").symlink_to(folder, target_is_directory=True)
+    arguments = [str(folder), str(folder / ".late.jsonl"), str(tmp_path / "same"), "--out", str(out)]
+    assert main(["audit", *arguments, "--workers", "1"]) == 0
+    (out / "partials" / "00000-0000000" / ".incoming-abc123").write_bytes(b"half")
+
+    # When it is audited again, afresh and resumed
+    for again in ([], ["--resume"]):
+        assert main(["audit", *arguments, "--workers", "1", *again]) == 0
+
+        # Then what was not read is the hidden folder alone: the hidden file named was read, the results are the run's
+        assert summary(out)["passed_over"] == [str(folder / ".day2")]
+        assert summary(out)["games"] == 3
+
+
+def test_a_fresh_run_removes_earlier_results_that_are_a_link_or_a_file(tmp_path: Path) -> None:
+    games.write(tmp_path / "day.jsonl", many(1))
+    for made in ("link", "dangling", "file"):
+        out = tmp_path / f"out-{made}"
+        out.mkdir()
+        elsewhere = tmp_path / f"elsewhere-{made}"
+        if made == "link":
+            elsewhere.mkdir()
+            (elsewhere / "keep.txt").write_text("not the run's")
+        if made == "file":
+            (out / "partials").write_text("a file")
+        else:
+            (out / "partials").symlink_to(elsewhere, target_is_directory=True)
+        assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1"]) == 0, made
+        assert (out / "partials").is_dir() and not (out / "partials").is_symlink()
+        assert made != "link" or (elsewhere / "keep.txt").read_text() == "not the run's"
 
 
 @pytest.mark.parametrize(
@@ -910,3 +951,24 @@ def test_a_missing_module_or_memory_stops_the_shard_rather_than_become_a_lines_f
     with pytest.raises(ModuleNotFoundError):
         run([str(tmp_path / "day.jsonl")], tmp_path / "out", workers=1)
     assert not (tmp_path / "out" / "partials" / "00000-0000000" / "summary.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("error", "words"),
+    [
+        (MemoryError(), "the machine ran short of memory (try fewer --workers)"),
+        (ModuleNotFoundError("No module named 'botocore'"), "a package fairdice needs cannot be imported (No module"),
+    ],
+    ids=["memory", "import"],
+)
+def test_a_machine_short_of_memory_or_a_package_ends_the_run_unfinished_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], error: Exception, words: str
+) -> None:
+    def broken(data: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
+        raise error
+
+    monkeypatch.setattr(schemes, "parse_request", broken)
+    games.write(tmp_path / "day.jsonl", [games.narde(1)])
+    assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]) == 3
+    (said,) = capsys.readouterr().err.splitlines()
+    assert said.startswith(f"fairdice: audit: {words}") and said.endswith(f"--out {tmp_path / 'out'} --resume")
