@@ -3,8 +3,9 @@
 Exit status: 0 every game fair (every line read, no id used twice, no game filed twice); 1 any game
 not fair, any line not read, any id used twice or any game repeated under another id; 2 a usage
 error or an input that cannot be opened; 3 the audit did not finish for a reason outside the games (the daily archive
-could not be read, the results could not be written, a worker process was killed): run it again with --resume once
-that is mended; 130 interrupted by Ctrl-C, 143 by SIGTERM (run again with --resume).
+could not be read, the results could not be written, a worker process was killed, memory ran short, a package could
+not be imported): run it again with --resume once that is mended; 130 interrupted by Ctrl-C, 143 by SIGTERM (run
+again with --resume).
 """
 
 import argparse
@@ -60,7 +61,7 @@ def register(sub: Any) -> None:
 
 
 class Terminated(BaseException):
-    """SIGTERM reached the command (a service stopping, `timeout`): it stops as Ctrl-C stops it. A BaseException, as
+    """SIGTERM reached the command (a service stopping it): it stops as Ctrl-C stops it. A BaseException, as
     KeyboardInterrupt is, so that no handler of a line's failure takes it for one."""
 
 
@@ -112,8 +113,8 @@ def _audit(args: argparse.Namespace) -> int:
         )
         return EXIT_UNAVAILABLE
     except (OSError, BrokenProcessPool, MemoryError, ImportError) as exc:
-        # Not the games' fault: the results could not be written (a full disk), or a worker process was killed (short
-        # of memory). What is done stays done, as for an archive that cannot be read.
+        # Not the games' fault: the results could not be written (a full disk), a worker process was killed, memory ran
+        # short, a package is missing. What is done stays done, as for an archive that cannot be read.
         print(
             f"fairdice: audit: {_unfinished(exc)}. The audit did not finish: once that is mended, finish it with:"
             f" fairdice audit ... --out {args.out} --resume",
