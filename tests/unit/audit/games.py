@@ -6,10 +6,12 @@ import datetime as dt
 import gzip
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+import pytest
+from fairdice import schemes
 from fairdice.archive.reader import ArchiveReader
 from fairdice.schemes import parse_request
 from fairdice.storage import ObjectStore, Stores
@@ -18,6 +20,22 @@ from fairdice.verify import verify
 from testkit.timeline import Timeline
 
 Game = dict[str, Any]
+
+
+def core_failing(
+    monkeypatch: pytest.MonkeyPatch, error: BaseException, phrase: str | None = None
+) -> Callable[..., Any]:
+    """The core's `parse_request` raising `error` (as a bug would, or the machine) for the game of `phrase`, or for
+    every game; the real one, to put back."""
+    real = schemes.parse_request
+
+    def failing(data: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
+        if phrase is None or data.get("phrase") == phrase:
+            raise error
+        return real(data, *args, **kwargs)
+
+    monkeypatch.setattr(schemes, "parse_request", failing)
+    return real
 
 
 def key(n: int) -> str:

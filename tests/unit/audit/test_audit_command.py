@@ -910,14 +910,7 @@ def test_a_resume_audits_again_the_blocks_with_lines_fairdice_failed_on(
     monkeypatch.setattr(local, "BLOCK_LINES", 2)
     chosen = many(4)
     games.write(tmp_path / "day.jsonl", chosen)
-    real = schemes.parse_request
-
-    def failing(data: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
-        if data.get("phrase") == chosen[2]["phrase"]:
-            raise KeyError("a bug")
-        return real(data, *args, **kwargs)
-
-    monkeypatch.setattr(schemes, "parse_request", failing)
+    real = games.core_failing(monkeypatch, KeyError("a bug"), chosen[2]["phrase"])
     out = tmp_path / "out"
     first = run([str(tmp_path / "day.jsonl")], out, workers=1)
     assert (first.summary.games, first.summary.errors) == (3, 1)
@@ -933,10 +926,7 @@ def test_a_missing_module_or_memory_stops_the_shard_rather_than_become_a_lines_f
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Not the line's fault but the machine's: a finding stored as done would never be audited again
-    def broken(data: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
-        raise ModuleNotFoundError("No module named 'botocore'")
-
-    monkeypatch.setattr(schemes, "parse_request", broken)
+    games.core_failing(monkeypatch, ModuleNotFoundError("No module named 'botocore'"))
     games.write(tmp_path / "day.jsonl", [games.narde(1)])
     with pytest.raises(ModuleNotFoundError):
         run([str(tmp_path / "day.jsonl")], tmp_path / "out", workers=1)
@@ -954,10 +944,7 @@ def test_a_missing_module_or_memory_stops_the_shard_rather_than_become_a_lines_f
 def test_a_machine_short_of_memory_or_a_package_ends_the_run_unfinished_in_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], error: Exception, words: str
 ) -> None:
-    def broken(data: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
-        raise error
-
-    monkeypatch.setattr(schemes, "parse_request", broken)
+    games.core_failing(monkeypatch, error)
     games.write(tmp_path / "day.jsonl", [games.narde(1)])
     assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]) == 3
     (said,) = capsys.readouterr().err.splitlines()

@@ -122,14 +122,7 @@ def test_a_line_fairdice_fails_on_is_a_finding_and_the_rest_are_audited(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Given a core that fails, as a bug would, on one game's phrase
-    real = schemes.parse_request
-
-    def failing(data: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
-        if data.get("phrase") == games.narde(2)["phrase"]:
-            raise KeyError("a bug")
-        return real(data, *args, **kwargs)
-
-    monkeypatch.setattr(schemes, "parse_request", failing)
+    games.core_failing(monkeypatch, KeyError("a bug"), games.narde(2)["phrase"])
 
     # When the shard is audited
     partial, findings, _ = audit(tmp_path, [games.narde(1), games.narde(2), games.narde(3)])
