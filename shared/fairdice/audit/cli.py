@@ -165,5 +165,6 @@ def _unfinished(exc: OSError | BrokenProcessPool | MemoryError | ImportError) ->
         return "the machine ran short of memory (try fewer --workers)"
     if isinstance(exc, ImportError):
         return f"a package fairdice needs cannot be imported ({exc})"
-    where = f"{exc.filename}: " if exc.filename else ""
-    return f"{where}{exc.strerror or exc}"
+    from fairdice.audit.local import os_words  # imported with the run, once its packages are known to be there
+
+    return os_words(exc)

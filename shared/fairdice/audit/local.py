@@ -322,12 +322,17 @@ def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> tuple
         for name in (FINDINGS, REPORT, SUMMARY):
             (out / name).unlink(missing_ok=True)
     except OSError as exc:
-        why = f"{exc.filename}: {exc.strerror}" if exc.strerror else str(exc)
         raise UsageError(
-            f"--out {out}: cannot remove the results of an earlier audit there ({why}); give another --out"
+            f"--out {out}: cannot remove the results of an earlier audit there ({os_words(exc)}); give another --out"
         ) from None
     store.put(PLAN, plan.model_dump_json(indent=2).encode())
     return {}, plan.today
+
+
+def os_words(exc: OSError) -> str:
+    """An OSError in words: the file it names and why (its own words when it has no reason, as shutil's own)."""
+    where = f"{exc.filename}: " if exc.filename else ""
+    return f"{where}{exc.strerror}" if exc.strerror else str(exc)
 
 
 def _same_lines(digest: str, block: list[Line], path: Path, out: Path) -> None:

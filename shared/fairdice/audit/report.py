@@ -195,7 +195,7 @@ def _findings(findings: Iterable[dict[str, Any]], shown: int) -> str:
             continue
         # A game's finding written before games' findings named their line has neither file nor line.
         line = finding.get("line")
-        where = ", ".join([*([finding["file"]] if finding.get("file") else []), *([f"line {line}"] if line else [])])
+        where = ", ".join(part for part in (finding.get("file"), line and f"line {line}") if part)
         if "error" in finding:
             rows.append(
                 f"<tr><td class=t>{_text(finding.get('id'))}</td><td class=t>{visible(where)}</td>"
