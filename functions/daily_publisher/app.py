@@ -7,12 +7,13 @@ report carries dates and commitments only.
 
 import datetime as dt
 import os
+import time
 from typing import Any
 
 from aws_lambda_powertools import Logger, Metrics, Tracer
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
-from fairdice.archive.publisher import publish
+from fairdice.archive.publisher import publish, wait_before_opening
 from fairdice.storage import StorageSettings
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -27,6 +28,11 @@ stores = StorageSettings.from_environ(os.environ).stores()
 def clock() -> dt.datetime:
     """The current time in UTC (tests replace this)."""
     return dt.datetime.now(dt.UTC)
+
+
+def pause(seconds: float) -> None:
+    """Sleep (tests replace this)."""
+    time.sleep(seconds)
 
 
 class ScheduledEvent(BaseModel):
@@ -46,7 +52,12 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     """Open today and reveal the closed days; returns the run's report (dates and commitments)."""
     schedule = ScheduledEvent.model_validate(event)
     logger.append_keys(schedule=schedule.resources[0] if schedule.resources else None, scheduled_time=schedule.time)
-    report = publish(stores, clock())
+    now = clock()
+    wait = wait_before_opening(now)
+    if wait:  # the midnight run, started in the day's first moments: S3's clock may not show the day yet
+        pause(wait.total_seconds())
+        now = clock()
+    report = publish(stores, now)
     metrics.add_metric(name="SecretCreated", unit=MetricUnit.Count, value=int(report.today.created))
     for _ in report.reveal.revealed:
         metrics.add_metric(name="DayRevealed", unit=MetricUnit.Count, value=1)

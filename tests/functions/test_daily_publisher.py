@@ -18,6 +18,8 @@ from fairdice.storage import StorageSettings, Stores
 from scheduled_run import Event, Run, run_at
 
 from testkit.archive import put_someone_elses_record
+from testkit.lambda_context import FakeLambdaContext
+from testkit.timeline import Timeline
 
 
 @pytest.fixture
@@ -143,3 +145,36 @@ def test_an_archive_that_cannot_be_written_fails_the_invocation_so_it_is_retried
 
     with pytest.raises(ArchiveUnavailable, match="SlowDown"):
         invoke(load_event("scheduled-midnight"), "2025-03-01 00:00:01")
+
+
+@pytest.mark.parametrize(("started", "waited"), [("00:00:00.300", 1.7), ("00:00:01.999", 0.001), ("00:05:00", None)])
+def test_the_midnight_run_waits_until_a_store_whose_clock_is_behind_shows_the_day_too(
+    started: str,
+    waited: float | None,
+    tmp_path: Path,
+    load_event: Callable[[str], Event],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Given S3 dating what it stores by a clock 0.4 s behind the function's, and a run started at `started`
+    store_clock = Timeline(dt.datetime.fromisoformat(f"2025-03-01T{started}+00:00") - dt.timedelta(seconds=0.4))
+    monkeypatch.setattr(app, "stores", store_clock.stores(tmp_path))
+    monkeypatch.setattr(app.metrics.provider, "namespace", "fairdice")
+    monkeypatch.setattr(app, "clock", lambda: store_clock.now + dt.timedelta(seconds=0.4))
+    pauses: list[float] = []
+
+    def pause(seconds: float) -> None:
+        pauses.append(seconds)
+        store_clock.now += dt.timedelta(seconds=seconds)
+
+    monkeypatch.setattr(app, "pause", pause)
+    first = app.lambda_handler(load_event("scheduled-midnight"), FakeLambdaContext())
+
+    # Then the run waits through the day's first two seconds by its own clock, and only then makes the secret
+    assert pauses == ([] if waited is None else [pytest.approx(waited)])
+    assert first["today"]["created"] is True
+    kept = app.stores.secrets.read(secret_key(dt.date(2025, 3, 1)))
+    assert kept is not None and kept.modified >= dt.datetime(2025, 3, 1, tzinfo=dt.UTC)
+    # so the store dates it on its day, and the next run takes it for the publisher's own, not someone else's
+    store_clock.now = dt.datetime(2025, 3, 1, 0, 5, tzinfo=dt.UTC)
+    again = app.lambda_handler(load_event("scheduled-midnight"), FakeLambdaContext())
+    assert again["today"] == {**first["today"], "created": False, "commitment_published": False}

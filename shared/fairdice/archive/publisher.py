@@ -37,6 +37,12 @@ from fairdice.storage import ObjectStore, Stored, Stores
 
 RandomBytes = Callable[[int], bytes]
 
+# How far the store's clock may run behind the publisher's. S3 dates what it stores by its own clock: a secret made in
+# the first moment of its day by the publisher's could be dated the day before by the store's, and every later run
+# would then refuse it as put there by someone else (`_made_on_its_day`), all day. The publisher lets this much of the
+# day pass before it makes the day's secret (`wait_before_opening`).
+STORE_CLOCK_LAG = dt.timedelta(seconds=2)
+
 
 # ---- what a run did (no secret in any of these: they are logged) ---------------------------
 
@@ -90,6 +96,13 @@ def get_or_create_secret(
             return whole_secret(key, fresh), True
         stored = secrets.read(key)
     return _made_on_its_day(key, day, stored), False
+
+
+def wait_before_opening(now: dt.datetime) -> dt.timedelta:
+    """How long a run at `now` waits before it makes today's secret: until a store whose clock is up to
+    STORE_CLOCK_LAG behind shows today too. Zero but in the first moments of a day; the caller sleeps, then reads its
+    clock again."""
+    return max(dt.timedelta(0), day_start(utc_day(now)) + STORE_CLOCK_LAG - now)
 
 
 def open_day(stores: Stores, now: dt.datetime, random_bytes: RandomBytes = token_bytes) -> DayOpened:
