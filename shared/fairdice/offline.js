@@ -292,7 +292,8 @@
       el("div", { class: `verdict ${verdict.verdict}`, "data-verdict": verdict.verdict }, el("h2", { text: TITLES[verdict.verdict] }), el("p", {}, visible(headline(schemeObject, verdict))), reasons),
     ];
     if (verdict.verdict !== "withheld") {
-      parts.push(el("h3", { text: "What was checked" }), el("p", {}, visible(sentence(verdict.scope.description))));
+      const said = view.checked(schemeObject, verdict).map(([label, text], at) => [at ? " " : "", el("b", { text: `${label}:` }), " ", visible(`${text}.`)]);
+      parts.push(el("h3", { text: "What was checked" }), el("p", { class: "scope" }, said.flat()));
       if (listed) parts.push(el("p", { class: "muted", text: `No number of rolls and no rolls were given, so the first ${listed} are listed.` }));
       parts.push(...identitySection(verdict), ...sealSection(schemeObject, verdict), ...rollsSection(schemeObject, verdict));
     }

@@ -93,7 +93,8 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
     if verdict.withheld is not None and verdict.withheld.reveal_at is not None:
         parts.append(f"<p>Revealed at <b>{e(verdict.withheld.reveal_at.isoformat())}</b>.</p>")
     if verdict.scope is not None:
-        parts.append(f"<p class=scope><b>Checked:</b> {visible(verdict.scope.description)}.</p>")
+        said = " ".join(f"<b>{e(label)}:</b> {visible(text)}." for label, text in checked(words, verdict))
+        parts.append(f"<p class=scope>{said}</p>")
     if verdict.identified_by:
         parts.extend(_identity_section(verdict))
     parts.extend(_seal_section(verdict, words))
@@ -315,6 +316,19 @@ def _table_rows(verdict: Verdict) -> list[str]:
             break
         rows.append(row)
     return rows
+
+
+def checked(words: Words, verdict: Verdict) -> list[tuple[str, str]]:
+    """Which rolls the verdict is about, as labelled sentences (view.js says the same): "Checked" only when every roll
+    computed had a recorded one to compare with; else what was computed, and how many of them were compared."""
+    assert verdict.scope is not None
+    summary, scope = verdict.summary, verdict.scope.description
+    if verdict.checks.rolls == "not_given":
+        return [("Computed", scope), ("Compared", f"none: no {words.rolls} were recorded")]
+    if summary.missing:
+        first = f"the first {words.roll}" if summary.compared == 1 else f"the first {number(summary.compared)}"
+        return [("Computed", scope), ("Compared", f"{first} only: the rest were not recorded")]
+    return [("Checked", scope)]
 
 
 def counts(words: Words, verdict: Verdict) -> str:

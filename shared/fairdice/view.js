@@ -89,6 +89,20 @@ fairdice.view = (() => {
     return `${parts.join("; ")}.`;
   }
 
+  /** Which rolls the verdict is about, as labelled sentences (as fairdice.page.checked): "Checked" only when every
+   * roll computed had a recorded one to compare with; else what was computed, and how many of them were compared. */
+  function checked(scheme, verdict) {
+    const s = verdict.summary;
+    const scope = verdict.scope.description;
+    const { roll, rolls } = scheme.words;
+    if (verdict.checks.rolls === "not_given") return [["Computed", scope], ["Compared", `none: no ${rolls} were recorded`]];
+    if (s.missing) {
+      const first = s.compared === 1 ? `the first ${roll}` : `the first ${words.number(s.compared)}`;
+      return [["Computed", scope], ["Compared", `${first} only: the rest were not recorded`]];
+    }
+    return [["Checked", scope]];
+  }
+
   const dice = (values) => (values ? values.join("-") : "");
 
   function mark(matches) {
@@ -113,5 +127,5 @@ fairdice.view = (() => {
     return { table: el("table", {}, head, body), body, row };
   }
 
-  return { el, visible, codePoint, capital, sentence, marked, counts, rollTable };
+  return { el, visible, codePoint, capital, sentence, marked, checked, counts, rollTable };
 })();

@@ -1190,6 +1190,7 @@ def test_without_a_number_of_rolls_or_the_rolls_the_page_lists_the_first_60(chro
     measured = _open(chromium, page, f"?scheme=bg-dice-v1&key={KEY.hex()}", PHONE)
     assert measured["verdict"] == "incomplete"
     assert "No number of rolls and no rolls were given, so the first 60 are listed." in measured["text"]
+    assert "Compared: none: no rolls were recorded." in measured["text"]
     assert chromium.evaluate("document.querySelectorAll('#result tbody tr').length") == 60
 
 
@@ -1246,6 +1247,12 @@ def test_a_link_with_8_of_12_rolls_says_the_last_4_were_not_recorded_not_that_th
     assert "Rolls 9 to 12 were not recorded." in measured["text"]
     assert "12 rolls computed; 8 compared: 8 match, 0 differ; 4 not recorded." in measured["text"]
     assert "differ from" not in measured["text"]
+    # and what it computed is not said to be checked: only 8 of its 12 rolls were compared (review)
+    assert (
+        "Computed: rolls 1 to 12 from the match's start. Compared: the first 8 only: the rest were not recorded."
+        in (measured["text"])
+    )
+    assert "Checked" not in measured["text"]
 
 
 def test_rolls_on_a_take_back_line_are_compared_but_never_called_fair(chromium: Browser, page: Path) -> None:

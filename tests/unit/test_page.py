@@ -288,6 +288,39 @@ def test_a_window_of_a_game_is_never_headlined_fair_and_says_what_is_needed() ->
     assert "<p class=scope><b>Checked:</b> rolls 5 to 8 only: the game&#x27;s rolls from roll 0 are needed.</p>" in page
 
 
+@pytest.mark.parametrize(
+    ("recorded", "said"),
+    [
+        (12, "<b>Checked:</b> rolls 1 to 12 from the match&#x27;s start."),
+        (
+            5,
+            "<b>Computed:</b> rolls 1 to 12 from the match&#x27;s start. <b>Compared:</b> the first 5 only: the rest"
+            " were not recorded.",
+        ),
+        (
+            1,
+            "<b>Computed:</b> rolls 1 to 12 from the match&#x27;s start. <b>Compared:</b> the first roll only: the"
+            " rest were not recorded.",
+        ),
+        (
+            0,
+            "<b>Computed:</b> rolls 1 to 12 from the match&#x27;s start. <b>Compared:</b> none: no rolls were"
+            " recorded.",
+        ),
+    ],
+)
+def test_the_page_says_checked_only_of_rolls_each_compared_with_a_recorded_one(recorded: int, said: str) -> None:
+    # Given 12 rolls of a game with the first `recorded` of them recorded, as they were rolled (review: 5 of 12
+    # recorded were headed "Checked: rolls 1 to 12")
+    rolls = [r["dice"] or [] for r in verify(parse_request(GAMES["pair36"])).rolls]
+    verdict, page = page_of(GAMES["pair36"] | {"recorded": rolls[:recorded] or None})
+
+    # Then the line under the headline says which rolls were computed, and how many of them were compared
+    assert verdict.summary.compared == recorded
+    assert f"<p class=scope>{said}</p>" in page
+    assert ("<b>Checked:</b>" in page) == (recorded == 12)
+
+
 def test_the_inputs_that_identify_the_game_are_shown_for_the_player_to_recognise() -> None:
     _, page = page_of(GAMES["pair36"])
     assert "<h2>Is this your game?</h2>" in page
