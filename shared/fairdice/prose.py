@@ -142,6 +142,13 @@ _LOOKS_ACROSS_EAST = frozenset(
 # again in the other set, whole, and roll other dice: every one of them is shown, in any value. verifier.js holds the
 # same.
 _ARABIC_DIGITS = re.compile("[\u0660-\u0669\u06f0-\u06f9]")
+# Arabic's letters that are one letter to a reader, written apart by Persian and Urdu: the kaf and the keheh (ك ک),
+# the yeh, the alef maksura and the Farsi yeh (ي ى ی), the heh, the heh doachashmee, the heh goal and the ae (ه ھ ہ
+# ە), the teh marbuta and the teh marbuta goal (ة ۃ). The Arabic script's variant letters (RFC 5564, the Arabic
+# script's IDN table), which Unicode's confusables do not list: in some place of a word each is drawn as another of its
+# group (an initial kaf and keheh alike), so a value can be written again with the other, whole, and roll other dice.
+# Every one of them is shown, in any value, as the digits are. verifier.js holds the same.
+_ARABIC_VARIANTS = re.compile("[\u0629\u0643\u0647\u0649\u064a\u06a9\u06be\u06c1\u06c3\u06cc\u06d5]")
 
 
 def number(n: int) -> str:
@@ -193,11 +200,16 @@ def unseen(text: str) -> list[bool]:
       Hangul's compatibility jamo keyboards type (ㅋ), whose other spelling, the conjoining jamo, is shown instead;
     - every Thai or Lao nikhahit: with a sara aa after it (ํา) it looks like the sara am people type (ำ);
     - every Arabic-Indic and Extended Arabic-Indic digit: each looks like the same digit of the other set (١ and ۱);
+    - every Arabic letter that Persian or Urdu write apart from one that looks like it: the kaf and the keheh (ك ک),
+      the yeh, the alef maksura and the Farsi yeh (ي ى ی), the hehs (ه ھ ہ ە), the teh marbutas (ة ۃ);
     - in a value that holds an ASCII letter, every character that looks like an ASCII one (Unicode's confusables),
       accented or not, or that NFKC makes an ASCII one: the Cyrillic е of "Kеvin", the small capital ᴠ, the hyphen
-      ‐, the fullwidth hyphen－;
-    - in a value without one: every character but letters that looks like an ASCII one when the value holds an ASCII
-      digit (the hyphen of "2024‐7"); every letter when all of them look like ASCII ones (the Cyrillic АВС);
+      ‐, the fullwidth hyphen－; in a value that holds another Latin letter, every character that looks like an
+      ASCII one (the Cherokee Ꮷ of "ŁóᏧź"), when that letter looks like no other itself;
+    - in a value without a Latin letter: every punctuation mark, symbol or digit that looks like an ASCII one (the
+      hyphen of "привет‐мир", the Devanagari ०) but what NFKC makes ASCII punctuation (CJK's fullwidth ！), and when
+      the value holds an ASCII digit every character but letters that does (the hyphen of "2024‐7", the fullwidth
+      ！ of "2024！"); every letter when all of them look like ASCII ones (the Cyrillic АВС);
     - in a value that holds Greek and Cyrillic letters, every letter of either that looks like one of the other
       (Unicode's confusables): the Greek ρ of "пρивет", like the Cyrillic р;
     - in a value that holds characters of two of Han, Hiragana, Katakana and Hangul, every one of them that looks like
@@ -216,6 +228,7 @@ def unseen(text: str) -> list[bool]:
         or _JAMO.match(character) is not None
         or _NIKHAHIT.match(character) is not None
         or _ARABIC_DIGITS.match(character) is not None
+        or _ARABIC_VARIANTS.match(character) is not None
         or (
             decomposed
             and (
@@ -253,6 +266,12 @@ def _lookalikes(text: str) -> set[int]:
         # ASCII punctuation mark too (a fullwidth hyphen), while CJK text keeps its own punctuation (，！)
         found.update(at for at, character in enumerate(text) if _compatible(character, marks=latin))
     across = [unicodedata.normalize("NFD", character)[0] in _LOOKS_ACROSS for character in text]
+    # Latin text all the same: a value of Latin letters none of them ASCII (Ærø), by a Latin letter that looks like
+    # no letter of ASCII or another script itself (the small capital ʙ of "ʙася" is not one)
+    latin_letters = latin or any(
+        is_letter and not alike[at] and not across[at] and _LATIN.match(text[at]) is not None
+        for at, is_letter in enumerate(letter)
+    )
     if _GREEK.search(text) and _CYRILLIC.search(text):  # Greek and Cyrillic letters that look alike, side by side
         found.update(at for at, looks in enumerate(across) if looks)
     for word in _words(text):  # a word of letters of two of _SCRIPTS: a look-alike among them (ʙ of "ʙася")
@@ -266,11 +285,19 @@ def _lookalikes(text: str) -> set[int]:
     across_east = [at for at in east if text[at] in _LOOKS_ACROSS_EAST]
     if len(set(east.values())) > 1 or (east and len(across_east) == len(east)):
         found.update(across_east)
-    if latin:
+    if latin_letters:
         found.update(at for at, looks in enumerate(alike) if looks)
     else:
-        if any(character.isascii() and character.isdigit() for character in text):
-            found.update(at for at, looks in enumerate(alike) if looks and not letter[at])
+        # Punctuation, symbols and digits that look like ASCII ones, whatever else the value holds: its ASCII hyphen
+        # written again as a hyphen of Unicode's (‐) is another game. Beside an ASCII digit, every character but letters
+        # that does (a mark too: the Devanagari visarga ः, like a colon); without one, not a mark, nor what NFKC makes
+        # ASCII punctuation, as CJK text writes its own (the fullwidth ！)
+        digits = any(character.isascii() and character.isdigit() for character in text)
+        found.update(
+            at
+            for at, looks in enumerate(alike)
+            if looks and not letter[at] and (digits or _punctuation_alike(text[at]))
+        )
         letters = [at for at, is_letter in enumerate(letter) if is_letter]
         if letters and all(alike[at] for at in letters):
             found.update(letters)
@@ -278,6 +305,12 @@ def _lookalikes(text: str) -> set[int]:
         if (text[at - 1].isascii() or at - 1 in found) and unicodedata.category(text[at]) in ("Mn", "Me"):
             found.add(at)
     return found
+
+
+def _punctuation_alike(character: str) -> bool:
+    """Whether a character that looks like an ASCII one is shown in a value without a Latin letter or an ASCII digit:
+    not a mark, and not what NFKC makes ASCII (a fullwidth form)."""
+    return not unicodedata.category(character).startswith("M") and unicodedata.normalize("NFKC", character) == character
 
 
 def _words(text: str) -> list[range]:

@@ -340,6 +340,9 @@ const fairdice = (() => {
   // Arabic's two sets of digits, each digit alike to the same digit of the other: every one is shown, in any value
   // (fairdice.prose's _ARABIC_DIGITS).
   const ARABIC_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/u;
+  // Arabic's letters that Persian and Urdu write apart from one that looks like them (ك ک, ي ى ی, ه ھ ہ ە, ة ۃ):
+  // every one is shown, in any value (fairdice.prose's _ARABIC_VARIANTS).
+  const ARABIC_VARIANTS = /[\u0629\u0643\u0647\u0649\u064A\u06A9\u06BE\u06C1\u06C3\u06CC\u06D5]/u;
   const LETTER_OR_MARK = /^[\p{L}\p{M}]$/u;
   const ASCII = /^[\x00-\x7F]$/u;
   const LETTER = /\p{L}/u;
@@ -364,6 +367,9 @@ const fairdice = (() => {
     const text = chars.join("");
     if (text.normalize("NFKC") !== text) chars.forEach((c, at) => compatible(c, latin) && found.add(at));
     const across = chars.map((c) => LOOKS_ACROSS.has([...c.normalize("NFD")][0]));
+    // Latin text all the same: a value of Latin letters none of them ASCII (Ærø), by a Latin letter that looks like no
+    // letter of ASCII or another script itself (fairdice.prose)
+    const latinLetters = latin || chars.some((c, at) => letter[at] && !alike[at] && !across[at] && LATIN.test(c));
     if (GREEK.test(text) && CYRILLIC.test(text)) across.forEach((looks, at) => looks && found.add(at));
     // A word of letters of two of SCRIPTS: a look-alike among them (ʙ of "ʙася").
     let start = null;
@@ -383,10 +389,14 @@ const fairdice = (() => {
     if (new Set(east.map(([, n]) => n)).size > 1 || (east.length > 0 && acrossEast.length === east.length)) {
       acrossEast.forEach(([at]) => found.add(at));
     }
-    if (latin) {
+    if (latinLetters) {
       alike.forEach((looks, at) => looks && found.add(at));
     } else {
-      if (chars.some((c) => /[0-9]/u.test(c))) alike.forEach((looks, at) => looks && !letter[at] && found.add(at));
+      // Punctuation, symbols and digits that look like ASCII ones, whatever else the value holds; beside an ASCII
+      // digit every character but letters that does, without one not a mark nor a fullwidth form (fairdice.prose)
+      const digits = chars.some((c) => /[0-9]/u.test(c));
+      const punctuation = (c) => !MARK.test(c) && c.normalize("NFKC") === c;
+      alike.forEach((looks, at) => looks && !letter[at] && (digits || punctuation(chars[at])) && found.add(at));
       const letters = chars.flatMap((c, at) => (letter[at] ? [at] : []));
       if (letters.length && letters.every((at) => alike[at])) letters.forEach((at) => found.add(at));
     }
@@ -426,6 +436,7 @@ const fairdice = (() => {
           JAMO.test(c) ||
           NIKHAHIT.test(c) ||
           ARABIC_DIGITS.test(c) ||
+          ARABIC_VARIANTS.test(c) ||
           (decomposed && (MARK.test(c) || c.normalize("NFC") !== c)) ||
           lookalike.has(i),
     );

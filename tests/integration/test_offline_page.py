@@ -887,6 +887,25 @@ def test_the_browser_writes_as_code_points_the_characters_the_core_does_among_ot
     assert sum(map(any, js["unseen"])) > 10_000
 
 
+def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_each_kind_of_text(
+    browser: Browser,
+) -> None:
+    # Given every character that looks like an ASCII one or like a letter of another script, and Arabic's variant
+    # letters, alone and after a Cyrillic, a non-ASCII Latin, a Chinese, a Devanagari and an Arabic letter, an ASCII
+    # digit and an ASCII letter
+    from fairdice import prose
+
+    characters = sorted(prose._LOOKS_ASCII | prose._LOOKS_ACROSS | set("\u0643\u06a9\u064a\u06cc\u0649\u0647\u06d5"))
+    befores = ["", "\u043f", "\u00c6", "\u5927", "\u0915", "\u0628", "1", "a"]
+    texts = [before + character + before for before in befores for character in characters]
+
+    said = browser.evaluate(f"{json.dumps(texts)}.map((t) => fairdice.unseen(t))")
+
+    # Then the page writes the same characters as code points as the core
+    assert [text for text, marks in zip(texts, said, strict=True) if marks != unseen(text)] == []
+    assert sum(map(any, said)) > len(texts) // 2
+
+
 def test_links_the_core_refuses_are_refused_with_the_same_field_and_words(browser: Browser) -> None:
     results = run(browser, "link", BAD_LINKS)
     for link, js in zip(BAD_LINKS, results, strict=True):
