@@ -278,7 +278,7 @@ def _inputs_section(request: RequestBase) -> Iterator[str]:
     """The values the link carried, by the link's own parameter names: only those it carried (a default it left
     out, such as `first`, is not one of them), and its rolls too, which a withheld verdict's page has no table for."""
     scheme = schemes.of(request)
-    yield "<h2>The link's values</h2><dl>"
+    yield "<h2>The link's values</h2><dl class=values>"
     for param in scheme.link:
         parent, _, child = param.field.partition(".")
         if parent not in request.model_fields_set:
@@ -299,7 +299,9 @@ def _inputs_section(request: RequestBase) -> Iterator[str]:
             shown = value.isoformat()
         else:
             shown = str(value)
-        yield f"<dt>{e(param.name)}</dt><dd><code>{visible(shown)}</code></dd>"
+        # a value a screen may draw in another order (a Hebrew word, a number) is drawn again as typed, as an identity
+        value = identity_value(shown) if reorders(shown) else f"<code>{visible(shown)}</code>"
+        yield f"<dt>{e(param.name)}</dt><dd>{value}</dd>"
     yield "</dl>"
 
 

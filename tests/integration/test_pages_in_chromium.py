@@ -286,6 +286,25 @@ def test_two_phrases_a_screen_shows_alike_are_drawn_apart_in_the_order_they_were
     assert pictures[0] != pictures[1]
 
 
+def test_an_hmac_message_holding_a_right_to_left_phrase_is_drawn_in_the_order_it_was_typed(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a fair game whose phrase is a Hebrew word and a number, which a screen would draw as "12 שלום" (review: the
+    # message narde-v1|שלום 12|0 was drawn as narde-v1|0|12 שלום, the roll's number where the phrase goes)
+    phrase = "\u05e9\u05dc\u05d5\u05dd 12"
+    open_fair_narde(browser, tmp_path, phrase)
+
+    # Then each HMAC message's characters are drawn left to right in the order they were typed, as the recipe
+    # types them
+    for row in range(1, 5):
+        drawn = browser.characters(f"#rolls tbody tr:nth-child({row}) td.msg")["characters"]
+        assert "".join(box["character"] for box in drawn) == f"narde-v1|{phrase}|{row - 1}"
+        places = [(round(box["top"]), box["left"]) for box in drawn if box["character"] != " "]
+        assert places == sorted(places), drawn  # line by line, left to right
+    # and the link's values show the phrase again in that order, as the identity does
+    assert_drawn_in_typed_order(browser, "dl.values", phrase)
+
+
 def test_a_space_where_a_line_wraps_is_drawn_and_marked(browser: Browser, tmp_path: Path) -> None:
     # Given a long phrase without a space, on a phone: how many of its characters its first line holds
     plain = ("abcdefghijklmnopqrstuvwxyz" * 3)[:62]

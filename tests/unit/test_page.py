@@ -172,7 +172,9 @@ def test_a_withheld_game_says_the_seal_it_carries_was_given_and_is_not_checked_y
 def link_values(link: str) -> list[tuple[str, str]]:
     """The page GET /check gives for a link, as its list of the link's values: (parameter, value) pairs."""
     request = parse_link(link)
-    section = re.search(r"<h2>The link's values</h2><dl>(.*?)</dl>", render_page(verify(request), request), re.S)
+    section = re.search(
+        r"<h2>The link's values</h2><dl class=values>(.*?)</dl>", render_page(verify(request), request), re.S
+    )
     assert section is not None
     return [
         (unescape(name), unescape(value))
