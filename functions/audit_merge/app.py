@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict
 # The counts the state machine's output repeats (statemachines/audit.asl.json, state Audited).
 ANSWERED = (
     "games", "fair", "mismatch", "incomplete", "withheld", "errors",
-    "rolls", "rolls_differ", "rolls_missing", "rolls_extra", "duplicate_ids", "repeated_games",
+    "rolls", "rolls_differ", "rolls_missing", "rolls_extra", "duplicate_ids", "repeated_games", "not_audited",
 )  # fmt: skip
 logger = Logger()
 SETTINGS = AuditSettings.from_environ(os.environ)

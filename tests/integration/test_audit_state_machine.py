@@ -44,6 +44,9 @@ FUNCTIONS = {
     "AuditReportFunctionArn": f"{ACCOUNT_ARN}:fairdice-AuditReportFunction",
 }
 INPUT = {"input_prefix": "games/2026-11-29/", "output_prefix": "audits/2026-11-29/"}
+# The execution's name (`execute`'s default) and its own folder, where every result of it goes.
+RUN = "audit-2026-11-29"
+OUT = f"audits/2026-11-29/{RUN}/"
 
 
 class Lambda:
@@ -137,15 +140,18 @@ def archive_retrier() -> dict[str, Any]:
 
 
 def execute(
-    execution_input: dict[str, Any], max_concurrency: int = 1000, quick_retries: bool = False
+    execution_input: dict[str, Any], max_concurrency: int = 1000, quick_retries: bool = False, name: str = RUN
 ) -> dict[str, Any]:
+    """Run the state machine on `execution_input` as an execution named `name` (AWS names one that is not given; moto
+    does not), until it ends; how it ended."""
     sfn = boto3.client("stepfunctions", region_name="eu-west-1")
     machine = sfn.create_state_machine(
         name="fairdice-audit",
         definition=definition(max_concurrency, quick_retries=quick_retries),
         roleArn="arn:aws:iam::123456789012:role/fairdice-AuditStateMachineRole",
     )["stateMachineArn"]
-    execution = sfn.start_execution(stateMachineArn=machine, input=json.dumps(execution_input))["executionArn"]
+    started = sfn.start_execution(stateMachineArn=machine, name=name, input=json.dumps(execution_input))
+    execution = started["executionArn"]
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         described: dict[str, Any] = sfn.describe_execution(executionArn=execution)
@@ -185,9 +191,9 @@ def test_the_state_machine_audits_every_shard_into_what_the_local_run_writes(
     assert described["status"] == "SUCCEEDED", described.get("cause")
     output = json.loads(described["output"])
     assert output == {
-        "summary": "audits/2026-11-29/summary.json",
-        "findings": "audits/2026-11-29/findings.jsonl",
-        "report": "audits/2026-11-29/report.html",
+        "summary": f"{OUT}summary.json",
+        "findings": f"{OUT}findings.jsonl",
+        "report": f"{OUT}report.html",
         "games": 51,
         # The 21 daily rolls are incomplete: the audit reads no daily archive to show their commitments came in time.
         "fair": 28,
@@ -202,13 +208,15 @@ def test_the_state_machine_audits_every_shard_into_what_the_local_run_writes(
         "duplicate_ids": 1,
         "repeated_games": 1,  # narde-v1-3's game under another id (its line copied whole is a duplicate id only)
         "shards": 5,
+        "not_audited": 0,
         "clean": False,
     }
-    # Each worker got the map's item: the listed object, the output prefix and when the execution started (the day
-    # every shard judges daily rolls by), nothing more.
+    # Each worker got the map's item: the listed object, the execution's own folder under the output prefix and when
+    # the execution started (the day every shard judges daily rolls by), nothing more.
     workers = [event for name, event in lambdas.calls if name == FUNCTIONS["AuditWorkerFunctionArn"]]
     assert sorted(event["shard"]["Key"] for event in workers) == sorted(shards)
     assert all(set(event) == {"shard", "output_prefix", "started"} for event in workers)
+    assert {event["output_prefix"] for event in workers} == {OUT}
     (started,) = {dt.datetime.fromisoformat(event["started"]) for event in workers}
     assert abs(started - described["startDate"]) < dt.timedelta(milliseconds=1)  # described to the millisecond
     # The merge got the map run's ResultWriter details.
@@ -218,15 +226,15 @@ def test_the_state_machine_audits_every_shard_into_what_the_local_run_writes(
     # And what it wrote is what `fairdice audit` writes for the same files, the one merge for both
     monkeypatch.chdir(tmp_path)
     local = run(["games/2026-11-29"], tmp_path / "local", workers=1).summary
-    aws_summary = audit_aws.json("audits/2026-11-29/summary.json")
+    aws_summary = audit_aws.json(f"{OUT}summary.json")
     local_summary = json.loads((tmp_path / "local" / "summary.json").read_text())
     assert [{**record, "version": None} for record in aws_summary.pop("inputs")] == [
         {**record, "version": None} for record in local_summary.pop("inputs")
     ]
     assert aws_summary == local_summary
-    assert audit_aws.get("audits/2026-11-29/findings.jsonl") == (tmp_path / "local" / "findings.jsonl").read_bytes()
+    assert audit_aws.get(f"{OUT}findings.jsonl") == (tmp_path / "local" / "findings.jsonl").read_bytes()
     assert local.games == 51
-    assert b"<svg" in audit_aws.get("audits/2026-11-29/report.html")
+    assert b"<svg" in audit_aws.get(f"{OUT}report.html")
 
 
 def test_the_maps_concurrency_is_the_templates_parameter(
@@ -246,12 +254,58 @@ def test_a_shard_whose_audit_fails_is_left_out_of_the_inputs_and_named_by_a_find
     described = execute(INPUT)
     assert described["status"] == "SUCCEEDED", described.get("cause")
     # Then the merge, listing the prefix itself, names the shard that has no partial result
-    summary = audit_aws.json("audits/2026-11-29/summary.json")
+    summary = audit_aws.json(f"{OUT}summary.json")
     assert "games/2026-11-29/shard-3.jsonl.gz" not in [record["file"] for record in summary["inputs"]]
-    findings = [json.loads(line) for line in audit_aws.get("audits/2026-11-29/findings.jsonl").splitlines()]
+    findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
     left_out = [f for f in findings if f.get("error", {}).get("code") == "not_audited"]
     assert [f["file"] for f in left_out] == ["games/2026-11-29/shard-3.jsonl.gz"]
-    assert json.loads(described["output"])["clean"] is False
+    output = json.loads(described["output"])
+    assert output["clean"] is False
+    # and says so as a shard not audited, not as one line that could not be verified (review): none of its 7 games
+    # was read, and the report's headline says that
+    assert output["not_audited"] == summary["not_audited"] == 1
+    assert summary["errors"] == 2  # the shard, and shard-2's line that is not JSON
+    report = audit_aws.get(f"{OUT}report.html").decode()
+    assert "1 shard was not audited: none of its games was read; 1 line could not be verified" in report
+
+
+def test_each_execution_writes_in_a_folder_of_its_own_so_no_other_on_the_same_prefix_is_read_for_it(
+    audit_aws: AuditAws, lambdas: Lambda, shards: dict[str, bytes], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given an execution on the day's prefix, whose summary says what it found
+    first = execute(INPUT, name="first")
+    assert first["status"] == "SUCCEEDED", first.get("cause")
+    found = audit_aws.get("audits/2026-11-29/first/summary.json")
+
+    # When a second execution on the same output prefix audits no shard (review: the executions shared one folder, so
+    # a second could count the first's partial results, and two at once each other's; moto's map goes on past failed
+    # children, as AWS does within the tolerated failure percentage, and moto's map run lists no failed child for
+    # the merge to leave out)
+    lambdas.failing.update(shards)
+    second = execute(INPUT, name="second")
+
+    # Then the second counts no game and names every shard not audited, the first's results being no input of it;
+    # and the first's folder is as the first left it
+    assert second["status"] == "SUCCEEDED", second.get("cause")
+    output = json.loads(second["output"])
+    assert (output["games"], output["not_audited"], output["clean"]) == (0, len(shards), False)
+    assert audit_aws.json("audits/2026-11-29/second/summary.json")["inputs"] == []
+    assert audit_aws.get("audits/2026-11-29/first/summary.json") == found
+
+    # And a third that fails before its merge (review: it left the first's clean summary where its own would be)
+    # leaves no summary, findings or report in its folder, and no other folder changed
+    lambdas.failing.clear()
+
+    def merge_times_out(event: Any, context: Any) -> Any:
+        raise TimeoutError("Task timed out after 900.00 seconds")
+
+    monkeypatch.setitem(lambdas.handlers, FUNCTIONS["AuditMergeFunctionArn"], merge_times_out)
+    third = execute(INPUT, name="third")
+    assert third["status"] == "FAILED"
+    third_keys = audit_aws.keys("audits/2026-11-29/third/")
+    assert third_keys and all("/partials/" in key for key in third_keys)
+    assert audit_aws.get("audits/2026-11-29/first/summary.json") == found
+    assert {key.split("/")[2] for key in audit_aws.keys("audits/2026-11-29/")} == {"first", "second", "third"}
 
 
 # The shard of daily rolls (`shards`): the one whose audit reads the daily archive.
@@ -295,7 +349,7 @@ def test_a_shard_whose_daily_archive_never_answers_is_not_audited_and_named_by_a
     assert described["status"] == "SUCCEEDED", described.get("cause")
     archive_retry = archive_retrier()
     assert len(lambdas.tries(key)) == 1 + archive_retry["MaxAttempts"]
-    findings = [json.loads(line) for line in audit_aws.get("audits/2026-11-29/findings.jsonl").splitlines()]
+    findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
     left_out = [f for f in findings if f.get("error", {}).get("code") == "not_audited"]
     assert [f["file"] for f in left_out] == [key]
     assert json.loads(described["output"])["clean"] is False
@@ -318,12 +372,12 @@ def test_an_object_whose_key_ends_in_a_slash_is_a_shard_when_it_holds_games_and_
     assert described["status"] == "SUCCEEDED", described.get("cause")
     output = json.loads(described["output"])
     assert (output["games"], output["fair"], output["mismatch"], output["clean"]) == (4, 3, 1, False)
-    summary = audit_aws.json("audits/2026-11-29/summary.json")
+    summary = audit_aws.json(f"{OUT}summary.json")
     assert [record["file"] for record in summary["inputs"]] == [
         "games/2026-11-29/late/",
         "games/2026-11-29/shard-1.jsonl",
     ]
-    findings = [json.loads(line) for line in audit_aws.get("audits/2026-11-29/findings.jsonl").splitlines()]
+    findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
     assert [(f["id"], f.get("verdict")) for f in findings] == [("narde-v1-50", "mismatch")]
 
 
@@ -334,6 +388,12 @@ def test_an_object_whose_key_ends_in_a_slash_is_a_shard_when_it_holds_games_and_
         {"input_prefix": "secrets/", "output_prefix": "audits/x/"},
         {"input_prefix": "games/2026-11-29/", "output_prefix": "audits/x"},
         {"input_prefix": "games/2026-11-29/"},
+        # a space or an empty name between two slashes, which the functions would refuse only after every shard was
+        # audited (review)
+        {"input_prefix": "games/2026 11/", "output_prefix": "audits/x/"},
+        {"input_prefix": "games//", "output_prefix": "audits/x/"},
+        {"input_prefix": "games/2026-11-29/", "output_prefix": "audits/x y/"},
+        {"input_prefix": "games/2026-11-29/", "output_prefix": "audits/x//"},
     ],
 )
 def test_prefixes_outside_games_and_audits_stop_the_execution_before_any_work(

@@ -32,6 +32,10 @@ STALE = (
     "its partial result is of another version of the object than the one listed now (an earlier run's, or the object"
     " changed after it was read): this version was not audited"
 )
+REMOVED = (
+    "the object was audited but is no longer under the input prefix (removed while the audit ran): what was audited of"
+    " it is not counted, and the run is not clean"
+)
 
 
 def partial_names(store: Results) -> list[str]:
@@ -54,10 +58,11 @@ def merge(
     `inputs` are files read whole outside the partials (a local run hashes its files itself), and `names` the
     partials their blocks made (a local run's): no other is counted, such as a block an earlier run of other inputs
     left in the folder. `expected` (a run on AWS) is every shard that should have a partial, each with its ETag as
-    listed now; and `not_audited` why one failed. A store may hold an earlier run's partials (the same output prefix
-    again): a partial whose object is no longer listed, or that names no object, is left out, and one of another
-    version of its object (its ETag) or of a shard whose audit failed in this run is a shard not audited, never
-    counted. `passed_over`: what a local run found under its folders and did not read (hidden files and folders).
+    listed now; and `not_audited` why one failed. Each AWS execution has a folder of its own, so its partials are its
+    own; even so, a partial that names no object is left out, and one of another version of its object (its ETag), of
+    a shard whose audit failed in this run, or of an object no longer listed (removed while the run went on) is a shard
+    not audited, a finding, never counted. `passed_over`: what a local run found under its folders and did not read
+    (hidden files and folders).
     """
     from fairdice.audit import stats  # scipy: only the merge needs it
 
@@ -68,10 +73,21 @@ def merge(
         key=lambda named: (named[1].file, named[1].first_line),
     )
     if expected is not None:
-        # Only what this run audited counts. A partial of another version of its object is why its shard was not
-        # audited, unless the run says why (its audit failed); one of an object no longer listed is no input.
+        # Only what this run audited, of the objects listed now, counts. A partial of another version of its object
+        # is why its shard was not audited, unless the run says why (its audit failed); one of an object no longer
+        # listed was removed while the run went on: said, not dropped without a word.
+        # (an empty object whose key ends in "/", the console's folder, is no shard: `list_etags` leaves it out)
+        removed = sorted(
+            {
+                part.file
+                for _, part in parts
+                if part.source is not None and part.file not in expected and not _folder(part.source)
+            }
+        )
         for _, part in parts:
-            if part.source is not None and part.file in expected and part.source.etag != expected[part.file]:
+            if part.file in removed:
+                reasons.setdefault(part.file, REMOVED)
+            elif part.source is not None and part.file in expected and part.source.etag != expected[part.file]:
                 reasons.setdefault(part.file, STALE)
         parts = [
             (name, part)
@@ -86,7 +102,7 @@ def merge(
             schemes.setdefault(scheme, SchemeTally()).join(tally)
     records = sorted([*inputs, *(part.source for _, part in parts if part.source)], key=lambda r: r.file)
     audited = {part.file for _, part in parts}
-    missing = [file for file in expected or () if file not in audited]
+    missing = [file for file in expected or () if file not in audited] + (removed if expected is not None else [])
     duplicate_ids = repeated_games = 0
     with tempfile.TemporaryDirectory(prefix="fairdice-merge-") as scratch:
         findings = Path(scratch) / FINDINGS
@@ -122,6 +138,7 @@ def merge(
             **counts.model_dump(),
             duplicate_ids=duplicate_ids,
             repeated_games=repeated_games,
+            not_audited=len(missing),
             by_scheme={scheme: tally.counts for scheme, tally in sorted(schemes.items())},
             faces={s: {d: die.faces for d, die in t.dice.items()} for s, t in rolled.items()},
             uniformity={s: {d: stats.uniformity(die) for d, die in t.dice.items()} for s, t in rolled.items()},
@@ -131,6 +148,11 @@ def merge(
         store.put_file(FINDINGS, findings)
         store.put(SUMMARY, json.dumps(summary.document(), indent=2).encode() + b"\n")
     return summary
+
+
+def _folder(source: InputRecord) -> bool:
+    """Whether what a partial read is the S3 console's folder: an empty object whose key ends in "/"."""
+    return source.file.endswith("/") and source.bytes == 0
 
 
 def _ahead(window: int, fetch: Callable[[Any], T], items: Iterable[Any]) -> Iterator[T]:

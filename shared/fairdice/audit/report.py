@@ -71,8 +71,15 @@ def _headline(s: Summary) -> str:
     not_fair = s.games - s.fair
     if not_fair:
         said.append(f"{not_fair:,} of {s.games:,} games are not fair")
-    if s.errors:
-        said.append(f"{s.errors:,} line{'s' if s.errors != 1 else ''} could not be verified")
+    if s.not_audited:
+        # a shard not audited is one finding, one of `errors`, but none of its lines, however many, was read
+        shards = "shards were" if s.not_audited != 1 else "shard was"
+        said.append(
+            f"{s.not_audited:,} {shards} not audited: none of {'their' if s.not_audited != 1 else 'its'} games was read"
+        )
+    lines = s.errors - s.not_audited
+    if lines:
+        said.append(f"{lines:,} line{'s' if lines != 1 else ''} could not be verified")
     if s.duplicate_ids:
         reuse = "games reuse" if s.duplicate_ids != 1 else "game reuses"
         said.append(f"{s.duplicate_ids:,} {reuse} an earlier game's id")

@@ -46,6 +46,11 @@ class Summary(Counts):
     repeated_games: int = Field(
         default=0, description="an earlier line's game under another id (the same dice key, inputs, start)"
     )
+    not_audited: int = Field(
+        default=0,
+        description="shards (on AWS) whose audit failed or never ran: none of their games was read, and each is one of"
+        " `errors`, a finding of its own",
+    )
     by_scheme: dict[str, Counts] = Field(default_factory=dict)
     faces: dict[str, dict[str, list[int]]] = Field(default_factory=dict)
     uniformity: dict[str, dict[str, Uniformity]] = Field(default_factory=dict)
@@ -61,8 +66,8 @@ class Summary(Counts):
         return [record.shown() for record in inputs]
 
     def document(self) -> dict[str, Any]:
-        """The summary as `summary.json` holds it: `inputs` first, then the counts, then the rest, and last the
-        daily archives read (beyond the shape issue 13 asked for)."""
+        """The summary as `summary.json` holds it: `inputs` first, then the counts, then the rest, and last what is
+        beyond the shape issue 13 asked for: the shards not audited, the daily archives read, what was passed over."""
         dumped = self.model_dump(mode="json")
         order = [
             "inputs",
@@ -74,6 +79,7 @@ class Summary(Counts):
             "uniformity",
             "independence",
             "power",
+            "not_audited",
             "archives",
             "passed_over",
         ]

@@ -21,7 +21,8 @@ SUMMARY_KEYS = [
     "inputs", "games", "rolls", "fair", "mismatch", "incomplete", "withheld", "errors",
     "rolls_differ", "rolls_missing", "rolls_extra", "duplicate_ids", "repeated_games",
     "by_scheme", "faces", "uniformity", "independence", "power",
-    "archives",  # after the issue's own keys: the daily archives that daily games were checked against,
+    "not_audited",  # after the issue's own keys: the shards (on AWS) whose audit failed or never ran,
+    "archives",  # the daily archives that daily games were checked against,
     "passed_over",  # and what a local run's folders held that it did not read
 ]  # fmt: skip
 
@@ -92,8 +93,8 @@ def test_the_reason_a_shard_failed_is_its_finding(tmp_path: Path) -> None:
 
 
 def test_an_earlier_runs_partials_under_the_same_prefix_count_for_nothing_in_this_run(tmp_path: Path) -> None:
-    # Given an output prefix audited before: partials of a shard whose object changed since, of a shard whose audit
-    # failed in this run, and of a shard no longer under the input prefix, each with mismatched games in it
+    # Given partials of a shard whose object changed since, of a shard whose audit failed in this run, and of a shard
+    # no longer under the input prefix, each with mismatched games in it
     store = FolderResults(tmp_path)
     bad = [games.mismatched(games.narde(n)) for n in range(3)]
     shard(store, "a", "games/a.jsonl", [games.narde(10), games.narde(11)], etag='"a-now"')
@@ -107,13 +108,15 @@ def test_an_earlier_runs_partials_under_the_same_prefix_count_for_nothing_in_thi
         not_audited={"games/c.jsonl": "its audit failed (Lambda.Timeout)"},
     )
 
-    # Then only shard a's games count; b and c are shards not audited, each saying why; the gone one is no input
-    assert (summary.games, summary.fair, summary.mismatch, summary.errors) == (2, 2, 0, 2)
+    # Then only shard a's games count; b, c and the gone one are shards not audited, each saying why (review: the gone
+    # one, removed while the run went on, was left out without a word, its mismatches with it)
+    assert (summary.games, summary.fair, summary.mismatch, summary.errors, summary.not_audited) == (2, 2, 0, 3, 3)
     assert [record.file for record in summary.inputs] == ["games/a.jsonl"]
     assert not summary.clean
     assert [(f["file"], f["error"]["code"], f["error"]["message"]) for f in findings(tmp_path)] == [
         ("games/b.jsonl", "not_audited", merge_module.STALE),
         ("games/c.jsonl", "not_audited", "its audit failed (Lambda.Timeout)"),
+        ("games/gone.jsonl", "not_audited", merge_module.REMOVED),
     ]
     assert "etag" not in json.loads((tmp_path / "summary.json").read_text())["inputs"][0]
 
