@@ -29,6 +29,8 @@ from testkit.timeline import Timeline
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
 Event = dict[str, Any]
 KEY = "games/2026-11-29/shard-00001.jsonl.gz"
+# The execution's own folder under the output prefix, as the events name it (the state machine's RunFolder).
+OUT = "audits/2026-11-29/audit-2026-11-29/"
 
 
 def test_the_worker_audits_the_listed_shard_and_returns_only_where_its_results_are(
@@ -47,13 +49,13 @@ def test_the_worker_audits_the_listed_shard_and_returns_only_where_its_results_a
     name = hashlib.sha256(KEY.encode()).hexdigest()
     assert result == {
         "shard": KEY,
-        "partial": f"audits/2026-11-29/audit-2026-11-29/partials/{name}/",
+        "partial": f"{OUT}partials/{name}/",
         "games": 3,
         "not_fair": 1,
         "errors": 1,
     }
     assert len(json.dumps(result)) < 1024
-    stored = audit_aws.json(f"audits/2026-11-29/audit-2026-11-29/partials/{name}/summary.json")
+    stored = audit_aws.json(f"{OUT}partials/{name}/summary.json")
     assert stored["source"] == {
         "file": KEY,
         "bytes": len(data),
@@ -61,7 +63,7 @@ def test_the_worker_audits_the_listed_shard_and_returns_only_where_its_results_a
         "version": version,
         "etag": audit_aws.s3.head_object(Bucket=BUCKET, Key=KEY)["ETag"],  # the merge counts it while listed so
     }
-    findings = audit_aws.get(f"audits/2026-11-29/audit-2026-11-29/partials/{name}/findings.jsonl").decode().splitlines()
+    findings = audit_aws.get(f"{OUT}partials/{name}/findings.jsonl").decode().splitlines()
     # The mismatched game on line 2, then the line not read: each named by the shard's key and its line
     assert [(json.loads(f)["file"], json.loads(f)["line"]) for f in findings] == [(KEY, 2), (KEY, 3)]
 
@@ -225,7 +227,7 @@ def test_merge_names_every_shard_read_and_each_failed_one_with_its_cause_and_rep
             }
         ).encode(),
     )
-    child_input = {"shard": {"Key": "games/2026-11-29/shard-00003.jsonl"}, "output_prefix": "audits/2026-11-29/audit-2026-11-29/"}
+    child_input = {"shard": {"Key": "games/2026-11-29/shard-00003.jsonl"}, "output_prefix": OUT}
     audit_aws.put(
         failed_key,
         json.dumps(
@@ -245,22 +247,22 @@ def test_merge_names_every_shard_read_and_each_failed_one_with_its_cause_and_rep
     reported = audit_aws.reporter.lambda_handler(load_event("audit-report"), FakeLambdaContext())
 
     # Then the summary names each shard read by key, version and SHA-256, and the failed one is a finding
-    assert merged["summary"] == "audits/2026-11-29/audit-2026-11-29/summary.json" and merged["shards"] == 2
+    assert merged["summary"] == f"{OUT}summary.json" and merged["shards"] == 2
     assert (merged["games"], merged["errors"], merged["duplicate_ids"], merged["clean"]) == (5, 1, 1, False)
     # narde-v1-1 again in the second shard is its id again (its line copied whole: a duplicate id only), and under
     # another id its game again: a repeated game
     assert merged["repeated_games"] == 1
-    summary = audit_aws.json("audits/2026-11-29/audit-2026-11-29/summary.json")
+    summary = audit_aws.json(f"{OUT}summary.json")
     assert summary["inputs"] == [
         {"file": key, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(), "version": versions[key]}
         for key, data in list(shards.items())[:2]
     ]
-    findings = [json.loads(line) for line in audit_aws.get("audits/2026-11-29/audit-2026-11-29/findings.jsonl").splitlines()]
+    findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
     failed = next(f for f in findings if f.get("error", {}).get("code") == "not_audited")
     assert failed["file"] == "games/2026-11-29/shard-00003.jsonl"
     assert "Lambda.Unknown: out of memory" in failed["error"]["message"]
-    assert reported == {"report": "audits/2026-11-29/audit-2026-11-29/report.html", "clean": False}
-    page = audit_aws.get("audits/2026-11-29/audit-2026-11-29/report.html").decode()
+    assert reported == {"report": f"{OUT}report.html", "clean": False}
+    page = audit_aws.get(f"{OUT}report.html").decode()
     assert "<svg" in page and "shard-00003.jsonl" in page
 
 
@@ -286,7 +288,7 @@ def test_an_output_prefix_audited_again_counts_no_partial_of_an_earlier_run(
 
     # Then no game of the earlier versions is counted: each shard is one not audited, and the audit is not clean
     assert (merged["games"], merged["fair"], merged["errors"], merged["shards"], merged["clean"]) == (0, 0, 2, 0, False)
-    findings = [json.loads(line) for line in audit_aws.get("audits/2026-11-29/audit-2026-11-29/findings.jsonl").splitlines()]
+    findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
     assert [(f["file"], f["error"]["code"]) for f in findings] == [(first, "not_audited"), (second, "not_audited")]
     assert all("another version of the object" in f["error"]["message"] for f in findings)
 
