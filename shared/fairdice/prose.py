@@ -142,13 +142,19 @@ _LOOKS_ACROSS_EAST = frozenset(
 # again in the other set, whole, and roll other dice: every one of them is shown, in any value. verifier.js holds the
 # same.
 _ARABIC_DIGITS = re.compile("[\u0660-\u0669\u06f0-\u06f9]")
-# Arabic's letters that are one letter to a reader, written apart by Persian and Urdu: the kaf and the keheh (ك ک),
-# the yeh, the alef maksura and the Farsi yeh (ي ى ی), the heh, the heh doachashmee, the heh goal and the ae (ه ھ ہ
-# ە), the teh marbuta and the teh marbuta goal (ة ۃ). The Arabic script's variant letters (RFC 5564, the Arabic
-# script's IDN table), which Unicode's confusables do not list: in some place of a word each is drawn as another of its
-# group (an initial kaf and keheh alike), so a value can be written again with the other, whole, and roll other dice.
-# Every one of them is shown, in any value, as the digits are. verifier.js holds the same.
-_ARABIC_VARIANTS = re.compile("[\u0629\u0643\u0647\u0649\u064a\u06a9\u06be\u06c1\u06c3\u06cc\u06d5]")
+# Arabic's letters that Persian, Urdu or Kurdish write apart from one drawn alike, in the place of a word where they
+# are: joined to the letter after them (initial or medial), the kaf and the keheh (ك ک), the yeh and the Farsi yeh (ي
+# ی), the heh and the heh doachashmee (ه ھ); not joined to it (final or alone), the alef maksura and the Farsi yeh (ى
+# ی), the heh and the ae (ه ە). Unicode's confusables do not list them (they are the Arabic script's variant letters
+# of its IDN tables); each pair was drawn pixel for pixel alike there, and apart in the other places, by Chromium
+# (tests/integration/test_pages_in_chromium.py holds the page to it). A value can be written again with the other
+# letter, whole, and roll other dice: each is shown where it is drawn alike. verifier.js holds the same.
+_ARABIC_JOINED = re.compile("[\u0643\u0647\u064a\u06a9\u06be\u06cc]")
+_ARABIC_ENDING = re.compile("[\u0647\u0649\u06cc\u06d5]")
+# The letters a letter before them joins to: Arabic's letters (the tatweel too) but the hamza, which joins to none.
+_ARABIC_JOINS = re.compile(
+    "[\u0620\u0622-\u064a\u066e\u066f\u0671-\u06d3\u06d5\u06ee\u06ef\u06fa-\u06fc\u06ff\u0750-\u077f]"
+)
 
 
 def number(n: int) -> str:
@@ -200,8 +206,9 @@ def unseen(text: str) -> list[bool]:
       Hangul's compatibility jamo keyboards type (ㅋ), whose other spelling, the conjoining jamo, is shown instead;
     - every Thai or Lao nikhahit: with a sara aa after it (ํา) it looks like the sara am people type (ำ);
     - every Arabic-Indic and Extended Arabic-Indic digit: each looks like the same digit of the other set (١ and ۱);
-    - every Arabic letter that Persian or Urdu write apart from one that looks like it: the kaf and the keheh (ك ک),
-      the yeh, the alef maksura and the Farsi yeh (ي ى ی), the hehs (ه ھ ہ ە), the teh marbutas (ة ۃ);
+    - every Arabic letter that Persian, Urdu or Kurdish write apart from one drawn alike, where it is drawn alike: the
+      kaf and the keheh (ك ک), the yeh and the Farsi yeh (ي ی), the heh and the heh doachashmee (ه ھ) joined to the
+      letter after them; the alef maksura and the Farsi yeh (ى ی), the heh and the ae (ه ە) at a word's end or alone;
     - in a value that holds an ASCII letter, every character that looks like an ASCII one (Unicode's confusables),
       accented or not, or that NFKC makes an ASCII one: the Cyrillic е of "Kеvin", the small capital ᴠ, the hyphen
       ‐, the fullwidth hyphen－; in a value that holds another Latin letter, every character that looks like an
@@ -219,6 +226,7 @@ def unseen(text: str) -> list[bool]:
     """
     decomposed = not unicodedata.is_normalized("NFC", text)
     lookalike = _lookalikes(text)
+    arabic = _arabic_alike(text)
     last = len(text) - 1
     return [
         (i in (0, last) or text[i - 1] == " ")
@@ -228,7 +236,7 @@ def unseen(text: str) -> list[bool]:
         or _JAMO.match(character) is not None
         or _NIKHAHIT.match(character) is not None
         or _ARABIC_DIGITS.match(character) is not None
-        or _ARABIC_VARIANTS.match(character) is not None
+        or i in arabic
         or (
             decomposed
             and (
@@ -238,6 +246,19 @@ def unseen(text: str) -> list[bool]:
         or i in lookalike
         for i, character in enumerate(text)
     ]
+
+
+def _arabic_alike(text: str) -> set[int]:
+    """The positions of the Arabic letters drawn there like another letter (`_ARABIC_JOINED`, `_ARABIC_ENDING`)."""
+    found: set[int] = set()
+    for at, character in enumerate(text):
+        joined, ending = _ARABIC_JOINED.match(character), _ARABIC_ENDING.match(character)
+        if joined is None and ending is None:
+            continue
+        after = next((c for c in text[at + 1 :] if unicodedata.category(c) != "Mn"), "")
+        if (joined if _ARABIC_JOINS.match(after) else ending) is not None:
+            found.add(at)
+    return found
 
 
 def _compatible(character: str, *, marks: bool = False) -> bool:

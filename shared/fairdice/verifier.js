@@ -340,9 +340,24 @@ const fairdice = (() => {
   // Arabic's two sets of digits, each digit alike to the same digit of the other: every one is shown, in any value
   // (fairdice.prose's _ARABIC_DIGITS).
   const ARABIC_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/u;
-  // Arabic's letters that Persian and Urdu write apart from one that looks like them (ك ک, ي ى ی, ه ھ ہ ە, ة ۃ):
-  // every one is shown, in any value (fairdice.prose's _ARABIC_VARIANTS).
-  const ARABIC_VARIANTS = /[\u0629\u0643\u0647\u0649\u064A\u06A9\u06BE\u06C1\u06C3\u06CC\u06D5]/u;
+  // Arabic's letters that Persian, Urdu or Kurdish write apart from one drawn alike, where they are drawn alike: joined
+  // to the letter after them (ك ک, ي ی, ه ھ), or not (ى ی, ه ە); the letters a letter joins to (fairdice.prose).
+  const ARABIC_JOINED = /[\u0643\u0647\u064A\u06A9\u06BE\u06CC]/u;
+  const ARABIC_ENDING = /[\u0647\u0649\u06CC\u06D5]/u;
+  const ARABIC_JOINS = /[\u0620\u0622-\u064A\u066E\u066F\u0671-\u06D3\u06D5\u06EE\u06EF\u06FA-\u06FC\u06FF\u0750-\u077F]/u;
+  const NONSPACING_MARK = /^\p{Mn}$/u;
+  /** The positions of the Arabic letters drawn there like another letter (fairdice.prose's _arabic_alike). */
+  function arabicAlike(chars) {
+    const found = new Set();
+    chars.forEach((c, at) => {
+      const joined = ARABIC_JOINED.test(c);
+      const ending = ARABIC_ENDING.test(c);
+      if (!joined && !ending) return;
+      const after = chars.slice(at + 1).find((next) => !NONSPACING_MARK.test(next)) || "";
+      if (ARABIC_JOINS.test(after) ? joined : ending) found.add(at);
+    });
+    return found;
+  }
   const LETTER_OR_MARK = /^[\p{L}\p{M}]$/u;
   const ASCII = /^[\x00-\x7F]$/u;
   const LETTER = /\p{L}/u;
@@ -427,6 +442,7 @@ const fairdice = (() => {
     const chars = [...value];
     const decomposed = value.normalize("NFC") !== value;
     const lookalike = lookalikes(chars);
+    const arabic = arabicAlike(chars);
     return chars.map((c, i) =>
       c === " "
         ? i === 0 || i === chars.length - 1 || chars[i - 1] === " "
@@ -436,7 +452,7 @@ const fairdice = (() => {
           JAMO.test(c) ||
           NIKHAHIT.test(c) ||
           ARABIC_DIGITS.test(c) ||
-          ARABIC_VARIANTS.test(c) ||
+          arabic.has(i) ||
           (decomposed && (MARK.test(c) || c.normalize("NFC") !== c)) ||
           lookalike.has(i),
     );
