@@ -60,6 +60,10 @@ def mark(ok: bool | None) -> str:
     return "<span class=ok>✓</span>" if ok else "<span class=bad>✗</span>"
 
 
+# What a character written as its code point is, in its tooltip (view.js says the same).
+_CODE_POINT_TITLE = ", shown as its code point: it shows nothing, or looks like another character"
+
+
 def visible(value: object, *, spaces: bool = False) -> str:
     """Text as HTML with every character that shows nothing or looks like another (`prose.unseen`) written as its
     code point, ⟨U+202E⟩, so that no value can look like another. The value itself stays as it was given: these
@@ -70,7 +74,7 @@ def visible(value: object, *, spaces: bool = False) -> str:
     for character, hidden in zip(text, unseen(text), strict=True):
         if hidden:
             point = code_point(character)
-            parts.append(f'<span class=cp title="an invisible character, {point}">⟨{point}⟩</span>')
+            parts.append(f'<span class=cp title="{point}{_CODE_POINT_TITLE}">⟨{point}⟩</span>')
         elif spaces and character == " ":
             parts.append("<span class=sp> </span>")
         else:

@@ -226,7 +226,6 @@ def unseen(text: str) -> list[bool]:
     """
     decomposed = not unicodedata.is_normalized("NFC", text)
     lookalike = _lookalikes(text)
-    arabic = _arabic_alike(text)
     last = len(text) - 1
     return [
         (i in (0, last) or text[i - 1] == " ")
@@ -236,7 +235,6 @@ def unseen(text: str) -> list[bool]:
         or _JAMO.match(character) is not None
         or _NIKHAHIT.match(character) is not None
         or _ARABIC_DIGITS.match(character) is not None
-        or i in arabic
         or (
             decomposed
             and (
@@ -280,19 +278,18 @@ def _lookalikes(text: str) -> set[int]:
     # A character looks like an ASCII one when its base (its first character apart from its accents) does.
     alike = [unicodedata.normalize("NFD", character)[0] in _LOOKS_ASCII for character in text]
     letter = [unicodedata.category(character).startswith("L") for character in text]
-    latin = any(character.isascii() and character.isalpha() for character in text)
-    found: set[int] = set()
-    if not unicodedata.is_normalized("NFKC", text):
-        # what NFKC makes one other non-ASCII character, or an ASCII letter or digit; beside an ASCII letter, an
-        # ASCII punctuation mark too (a fullwidth hyphen), while CJK text keeps its own punctuation (，！)
-        found.update(at for at, character in enumerate(text) if _compatible(character, marks=latin))
     across = [unicodedata.normalize("NFD", character)[0] in _LOOKS_ACROSS for character in text]
-    # Latin text all the same: a value of Latin letters none of them ASCII (Ærø), by a Latin letter that looks like
-    # no letter of ASCII or another script itself (the small capital ʙ of "ʙася" is not one)
-    latin_letters = latin or any(
+    # Latin text: an ASCII letter, or a Latin letter that looks like no letter of ASCII or another script itself (the
+    # Ł of "Łóź"; the small capital ʙ of "ʙася" is not one)
+    latin = any(character.isascii() and character.isalpha() for character in text) or any(
         is_letter and not alike[at] and not across[at] and _LATIN.match(text[at]) is not None
         for at, is_letter in enumerate(letter)
     )
+    found = _arabic_alike(text)
+    if not unicodedata.is_normalized("NFKC", text):
+        # what NFKC makes one other non-ASCII character, or an ASCII letter or digit; in Latin text, an ASCII
+        # punctuation mark too (a fullwidth hyphen), while CJK text keeps its own punctuation (，！)
+        found.update(at for at, character in enumerate(text) if _compatible(character, marks=latin))
     if _GREEK.search(text) and _CYRILLIC.search(text):  # Greek and Cyrillic letters that look alike, side by side
         found.update(at for at, looks in enumerate(across) if looks)
     for word in _words(text):  # a word of letters of two of _SCRIPTS: a look-alike among them (ʙ of "ʙася")
@@ -306,7 +303,7 @@ def _lookalikes(text: str) -> set[int]:
     across_east = [at for at in east if text[at] in _LOOKS_ACROSS_EAST]
     if len(set(east.values())) > 1 or (east and len(across_east) == len(east)):
         found.update(across_east)
-    if latin_letters:
+    if latin:
         found.update(at for at, looks in enumerate(alike) if looks)
     else:
         # Punctuation, symbols and digits that look like ASCII ones, whatever else the value holds: its ASCII hyphen
@@ -317,7 +314,7 @@ def _lookalikes(text: str) -> set[int]:
         found.update(
             at
             for at, looks in enumerate(alike)
-            if looks and not letter[at] and (digits or _punctuation_alike(text[at]))
+            if looks and (not letter[at] or _modifier(text[at])) and (digits or _punctuation_alike(text[at]))
         )
         letters = [at for at, is_letter in enumerate(letter) if is_letter]
         if letters and all(alike[at] for at in letters):
@@ -326,6 +323,11 @@ def _lookalikes(text: str) -> set[int]:
         if (text[at - 1].isascii() or at - 1 in found) and unicodedata.category(text[at]) in ("Mn", "Me"):
             found.add(at)
     return found
+
+
+def _modifier(character: str) -> bool:
+    """Whether a letter is a modifier letter, which stands as punctuation does: the apostrophe ʼ of Ukrainian."""
+    return unicodedata.category(character) == "Lm"
 
 
 def _punctuation_alike(character: str) -> bool:

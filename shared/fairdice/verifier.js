@@ -377,14 +377,14 @@ const fairdice = (() => {
     if (chars.every((c) => ASCII.test(c))) return new Set();
     const alike = chars.map((c) => LOOKS_ASCII.has([...c.normalize("NFD")][0]));
     const letter = chars.map((c) => LETTER.test(c) && !UNASSIGNED.test(c));
-    const latin = chars.some((c) => /[A-Za-z]/u.test(c));
-    const found = new Set();
+    const across = chars.map((c) => LOOKS_ACROSS.has([...c.normalize("NFD")][0]));
+    // Latin text: an ASCII letter, or a Latin letter that looks like no letter of ASCII or another script itself
+    // (fairdice.prose)
+    const latin =
+      chars.some((c) => /[A-Za-z]/u.test(c)) || chars.some((c, at) => letter[at] && !alike[at] && !across[at] && LATIN.test(c));
+    const found = arabicAlike(chars);
     const text = chars.join("");
     if (text.normalize("NFKC") !== text) chars.forEach((c, at) => compatible(c, latin) && found.add(at));
-    const across = chars.map((c) => LOOKS_ACROSS.has([...c.normalize("NFD")][0]));
-    // Latin text all the same: a value of Latin letters none of them ASCII (Ærø), by a Latin letter that looks like no
-    // letter of ASCII or another script itself (fairdice.prose)
-    const latinLetters = latin || chars.some((c, at) => letter[at] && !alike[at] && !across[at] && LATIN.test(c));
     if (GREEK.test(text) && CYRILLIC.test(text)) across.forEach((looks, at) => looks && found.add(at));
     // A word of letters of two of SCRIPTS: a look-alike among them (ʙ of "ʙася").
     let start = null;
@@ -404,14 +404,15 @@ const fairdice = (() => {
     if (new Set(east.map(([, n]) => n)).size > 1 || (east.length > 0 && acrossEast.length === east.length)) {
       acrossEast.forEach(([at]) => found.add(at));
     }
-    if (latinLetters) {
+    if (latin) {
       alike.forEach((looks, at) => looks && found.add(at));
     } else {
       // Punctuation, symbols and digits that look like ASCII ones, whatever else the value holds; beside an ASCII
       // digit every character but letters that does, without one not a mark nor a fullwidth form (fairdice.prose)
       const digits = chars.some((c) => /[0-9]/u.test(c));
       const punctuation = (c) => !MARK.test(c) && c.normalize("NFKC") === c;
-      alike.forEach((looks, at) => looks && !letter[at] && (digits || punctuation(chars[at])) && found.add(at));
+      const modifier = (c) => /^\p{Lm}$/u.test(c);
+      alike.forEach((looks, at) => looks && (!letter[at] || modifier(chars[at])) && (digits || punctuation(chars[at])) && found.add(at));
       const letters = chars.flatMap((c, at) => (letter[at] ? [at] : []));
       if (letters.length && letters.every((at) => alike[at])) letters.forEach((at) => found.add(at));
     }
@@ -442,7 +443,6 @@ const fairdice = (() => {
     const chars = [...value];
     const decomposed = value.normalize("NFC") !== value;
     const lookalike = lookalikes(chars);
-    const arabic = arabicAlike(chars);
     return chars.map((c, i) =>
       c === " "
         ? i === 0 || i === chars.length - 1 || chars[i - 1] === " "
@@ -452,7 +452,6 @@ const fairdice = (() => {
           JAMO.test(c) ||
           NIKHAHIT.test(c) ||
           ARABIC_DIGITS.test(c) ||
-          arabic.has(i) ||
           (decomposed && (MARK.test(c) || c.normalize("NFC") !== c)) ||
           lookalike.has(i),
     );

@@ -39,7 +39,7 @@ fairdice.view = (() => {
       out.append(node);
     };
     [...String(text)].forEach((c, i) => {
-      if (hidden[i]) apart(el("span", { class: "cp", title: `an invisible character, ${codePoint(c)}`, text: `⟨${codePoint(c)}⟩` }));
+      if (hidden[i]) apart(el("span", { class: "cp", title: `${codePoint(c)}, shown as its code point: it shows nothing, or looks like another character`, text: `⟨${codePoint(c)}⟩` }));
       else if (spaces && c === " ") apart(el("span", { class: "sp", text: " " }));
       else run += c;
     });

@@ -891,12 +891,12 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
     browser: Browser,
 ) -> None:
     # Given every character that looks like an ASCII one or like a letter of another script, and Arabic's variant
-    # letters, alone and after a Cyrillic, a non-ASCII Latin, a Chinese, a Devanagari and an Arabic letter, an ASCII
-    # digit and an ASCII letter
+    # letters, alone and after a Cyrillic letter, two non-ASCII Latin ones (Æ looks like a letter of another script, Ł
+    # like none), a Chinese, a Devanagari and an Arabic letter, an ASCII digit and an ASCII letter
     from fairdice import prose
 
     characters = sorted(prose._LOOKS_ASCII | prose._LOOKS_ACROSS | set("\u0643\u06a9\u064a\u06cc\u0649\u0647\u06d5"))
-    befores = ["", "\u043f", "\u00c6", "\u5927", "\u0915", "\u0628", "1", "a"]
+    befores = ["", "\u043f", "\u00c6", "\u0141", "\u5927", "\u0915", "\u0628", "1", "a"]
     texts = [before + character + before for before in befores for character in characters]
 
     said = browser.evaluate(f"{json.dumps(texts)}.map((t) => fairdice.unseen(t))")
@@ -1079,6 +1079,22 @@ def test_long_messages_six_faces_and_opening_winners_fit_a_phone(
     measured = _open(chromium, page, _vector_link(vector, with_rolls=True), PHONE)
     assert measured["wide"] == [] and measured["scrollWidth"] <= PHONE, measured
     _screenshot(chromium, tmp_path_factory, f"{vector}-{PHONE}")
+
+
+def test_an_hmac_message_holding_a_right_to_left_phrase_is_drawn_in_the_order_it_was_typed(
+    chromium: Browser, page: Path
+) -> None:
+    # Given a game whose phrase is a Hebrew word and a number, which a screen would draw as "12 שלום"
+    phrase = "\u05e9\u05dc\u05d5\u05dd 12"
+    request = schemes.parse_request({"scheme": "narde-v1", "key": KEY.hex(), "phrase": phrase, "count": 2})
+    _open(chromium, page, build_link(request).removeprefix("/check/"), PHONE)
+
+    # Then the page draws each HMAC message's characters line by line, left to right, in the order they were typed
+    for row in (1, 2):
+        drawn = chromium.characters(f"#result tbody tr:nth-child({row}) td.msg")["characters"]
+        assert "".join(box["character"] for box in drawn) == f"narde-v1|{phrase}|{row - 1}"
+        places = [(round(box["top"]), box["left"]) for box in drawn if box["character"] != " "]
+        assert places == sorted(places), drawn
 
 
 def test_invisible_characters_in_a_phrase_are_shown_as_code_points_and_still_recomputed(

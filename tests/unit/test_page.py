@@ -402,7 +402,10 @@ def test_invisible_characters_are_shown_as_code_points_in_every_value_and_in_the
     # Given seat seeds holding a right-to-left override and a zero-width joiner, accepted as input
     seats = {"white": "w\u202eb", "black": "\u200dz"}
     _, page = page_of(GAMES["three-dice"] | {"client_seeds": seats})
-    shown = '<span class=cp title="an invisible character, U+202E">⟨U+202E⟩</span>'
+    shown = (
+        '<span class=cp title="U+202E, shown as its code point: it shows nothing, or looks like another character">'
+        "⟨U+202E⟩</span>"
+    )
     # Then the page marks them wherever the values appear (the game's identity, the link's values)
     assert f"<code>w{shown}b</code>" in page
     assert page.count("⟨U+202E⟩") >= 2 and page.count("⟨U+200D⟩") >= 2
@@ -459,7 +462,8 @@ def test_every_space_in_a_value_that_identifies_the_game_is_marked_and_the_value
     # Then each space is marked, and nothing is added to the text
     assert value == (
         "<code class=id><bdi>a<span class=sp> </span>b<span class=sp> </span>"
-        '<span class=cp title="an invisible character, U+0020">⟨U+0020⟩</span>c</bdi></code>'
+        '<span class=cp title="U+0020, shown as its code point: it shows nothing, or looks like another character">'
+        "⟨U+0020⟩</span>c</bdi></code>"
     )
     # And so is the space between two seats' seeds
     _, page = page_of(GAMES["pair36"])
