@@ -102,7 +102,10 @@ def merge(
             schemes.setdefault(scheme, SchemeTally()).join(tally)
     records = sorted([*inputs, *(part.source for _, part in parts if part.source)], key=lambda r: r.file)
     audited = {part.file for _, part in parts}
-    missing = [file for file in expected or () if file not in audited] + (removed if expected is not None else [])
+    missing = [file for file in expected or () if file not in audited]
+    if expected is not None:
+        # and what was audited or failed in this run but is no longer listed (removed while it ran): said, not dropped
+        missing += sorted({*removed, *(file for file in reasons if file not in expected)} - set(missing))
     duplicate_ids = repeated_games = 0
     with tempfile.TemporaryDirectory(prefix="fairdice-merge-") as scratch:
         findings = Path(scratch) / FINDINGS

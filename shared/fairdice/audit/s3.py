@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, BinaryIO
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 from fairdice.audit.archive import DayArchive
 from fairdice.audit.lines import Hashed, numbered_lines
@@ -28,8 +28,17 @@ from fairdice.storage import StorageSettings
 # on these prefixes only (template.yaml), and the output prefix ends in the execution's name, which AWS allows no
 # whitespace, slash or control character in either.
 _SEGMENT = r"[^/\s\x00-\x1f\x7f]+"
-InputPrefix = Annotated[str, StringConstraints(pattern=rf"^games/({_SEGMENT}/)+$")]
-OutputPrefix = Annotated[str, StringConstraints(pattern=rf"^audits/({_SEGMENT}/)+$")]
+
+
+def _printable(prefix: str) -> str:
+    """A prefix a person reads as it is: no character that shows nothing (a bidi control, a zero-width space)."""
+    if not prefix.isprintable():
+        raise ValueError("must hold no character that shows nothing (a control, format or zero-width character)")
+    return prefix
+
+
+InputPrefix = Annotated[str, StringConstraints(pattern=rf"^games/({_SEGMENT}/)+$"), AfterValidator(_printable)]
+OutputPrefix = Annotated[str, StringConstraints(pattern=rf"^audits/({_SEGMENT}/)+$"), AfterValidator(_printable)]
 MAX_CAUSE = 300
 
 

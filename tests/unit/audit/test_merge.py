@@ -121,6 +121,23 @@ def test_an_earlier_runs_partials_under_the_same_prefix_count_for_nothing_in_thi
     assert "etag" not in json.loads((tmp_path / "summary.json").read_text())["inputs"][0]
 
 
+def test_a_shard_whose_audit_failed_and_that_is_no_longer_listed_is_still_a_finding(tmp_path: Path) -> None:
+    # Given a fair shard, and a shard the map listed whose audit then failed (removed before its worker read it), no
+    # longer under the input prefix when the merge lists it (review: it was dropped, and the audit came out clean)
+    store = FolderResults(tmp_path)
+    shard(store, "a", "games/a.jsonl", [games.narde(10)], etag='"a"')
+
+    summary = merge(
+        store, expected={"games/a.jsonl": '"a"'}, not_audited={"games/gone.jsonl": "its audit failed (NoSuchKey)"}
+    )
+
+    # Then it is a shard not audited, said with its cause, and the audit is not clean
+    assert (summary.games, summary.errors, summary.not_audited, summary.clean) == (1, 1, 1, False)
+    assert [(f["file"], f["error"]["message"]) for f in findings(tmp_path)] == [
+        ("games/gone.jsonl", "its audit failed (NoSuchKey)")
+    ]
+
+
 def test_on_aws_a_partial_that_names_no_object_counts_for_nothing(tmp_path: Path) -> None:
     # Given a listed shard's partial and, beside it, one put there that names no object read (as a local block does)
     store = FolderResults(tmp_path)
