@@ -9,7 +9,7 @@ import difflib
 import re
 from typing import Any
 
-from pydantic import AliasChoices, AliasPath, BaseModel, Field, ValidationError
+from pydantic import AliasChoices, AliasPath, BaseModel, Field, PrivateAttr, ValidationError
 
 from fairdice import schemes
 from fairdice.errors import FairdiceError, InvalidInput
@@ -19,6 +19,9 @@ from fairdice.schemes.base import Scheme
 WHOLE_REQUEST = "request"
 MAX_FIELD = 100
 MAX_MESSAGE = 300
+# Problems worded and listed, at most: a 1 MiB body of unknown fields holds 130,000, whose list would take seconds to
+# word and be too large for Lambda to return (an answer over 6 MiB is API Gateway's 500). The rest are counted.
+MAX_PROBLEMS = 100
 
 
 class Problem(BaseModel):
@@ -50,10 +53,22 @@ def invalid(exc: ValidationError | FairdiceError) -> ErrorDetail:
     return ErrorDetail(code=code, message=headline(problems), problems=problems)
 
 
+class NotListed(Problem):
+    """The last entry of a list of problems cut at MAX_PROBLEMS: how many more there are."""
+
+    _more: int = PrivateAttr(default=0)
+
+    @classmethod
+    def of(cls, more: int) -> "NotListed":
+        problem = cls(field=WHOLE_REQUEST, message=f"{more:,} more problem{'s' if more > 1 else ''}, not listed here")
+        problem._more = more
+        return problem
+
+
 def headline(problems: list[Problem]) -> str:
     """One line for a list of problems: the first, and how many more there are."""
     first = f"{problems[0].field}: {problems[0].message}" if problems else "the request is not valid"
-    more = len(problems) - 1
+    more = sum(problem._more if isinstance(problem, NotListed) else 1 for problem in problems[1:])
     return first + (f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else "")
 
 
@@ -63,8 +78,9 @@ def describe(exc: ValidationError | FairdiceError) -> list[Problem]:
         return [_problem(exc.field or WHOLE_REQUEST, exc.message)]
     known = schemes.ids()
     scheme = next((s.id for s in schemes.all_schemes() if s.request.__name__ == exc.title), None)
-    problems = []
-    for error in exc.errors(include_url=False):
+    problems: list[Problem] = []
+    errors = exc.errors(include_url=False)
+    for error in errors[:MAX_PROBLEMS]:
         loc = tuple(error["loc"])
         if loc and loc[0] in known:
             # The discriminated union puts the scheme's tag first; it is not a field.
@@ -74,6 +90,8 @@ def describe(exc: ValidationError | FairdiceError) -> list[Problem]:
         if error["type"] == "field_error":
             loc = (*loc, context["field"])
         problems.append(_problem(_path(loc, error["type"]), _words(error, context, scheme, loc)))
+    if len(errors) > MAX_PROBLEMS:
+        problems.append(NotListed.of(len(errors) - MAX_PROBLEMS))
     return problems
 
 

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 from fairdice.errors import ArchiveUnavailable, TamperedRecord, UnknownDay
-from fairdice.problems import describe
+from fairdice.problems import MAX_PROBLEMS, describe
 from fairdice.schemes import parse_request
 from pydantic import ValidationError
 from verify_api import app as api
@@ -45,6 +45,23 @@ def test_validation_problems_are_worded_as_the_core_words_them(load_event: Calla
         parse_request(body)
     assert error["problems"] == [p.model_dump() for p in describe(raised.value)]
     assert error["message"].endswith("(and 2 more problems)")
+
+
+def test_a_body_of_eighty_thousand_wrong_fields_is_a_422_that_lists_a_hundred(
+    load_event: Callable[[str], Event],
+) -> None:
+    # Given a request padded to nearly 1 MiB with unknown fields (review: its 422 listed all 131,554 problems, 8.8 MiB,
+    # over the 6 MiB Lambda can return: API Gateway's 500, after seconds of wording them)
+    event = load_event("api-verify-narde-fair")
+    body = json.loads(event["body"]) | {f"x{n}": 1 for n in range(80_000)}
+    answer = invoke(with_body(event, json.dumps(body)))
+
+    # Then it is the one error shape, the first 100 problems worded, the rest counted, and every one in the headline
+    error = assert_error(answer, 422, "invalid_input")
+    assert len(error["problems"]) == MAX_PROBLEMS + 1
+    assert error["problems"][-1] == {"field": "request", "message": "79,900 more problems, not listed here"}
+    assert error["message"] == "x0: is not a field of scheme narde-v1 (and 79999 more problems)"
+    assert len(answer.text) < 20_000
 
 
 @pytest.mark.parametrize(
