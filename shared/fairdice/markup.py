@@ -70,8 +70,11 @@ def visible(value: object, *, spaces: bool = False) -> str:
     characters are accepted as input. With `spaces`, every other space is in a span of its own (class `sp`) that
     the style marks, so that a space at the end of a line still shows; the text is unchanged."""
     text = str(value)
+    flags = unseen(text)
+    if not any(flags) and not (spaces and " " in text):  # nearly every value: escaped whole
+        return html.escape(text, quote=True)
     parts = []
-    for character, hidden in zip(text, unseen(text), strict=True):
+    for character, hidden in zip(text, flags, strict=True):
         if hidden:
             point = code_point(character)
             parts.append(f'<span class=cp title="{point}{_CODE_POINT_TITLE}">⟨{point}⟩</span>')

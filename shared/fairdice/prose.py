@@ -6,6 +6,8 @@ script (verifier.js) says them in the same words, and a test in Chromium holds t
 
 import re
 import unicodedata
+from functools import cache
+from typing import NamedTuple
 
 # Characters str.isprintable() accepts that show nothing all the same: Unicode's default-ignorable letters and marks
 # (the combining grapheme joiner, the Hangul fillers, Khmer's and Mongolian's invisible marks, the variation
@@ -224,31 +226,57 @@ def unseen(text: str) -> list[bool]:
       all of them do (the Katakana カタ, like the Han 力夕);
     - a combining mark on an ASCII character or on one shown (i and a dot above, _ and a line below).
     """
+    last = len(text) - 1
+    if text.isascii():  # nearly every value, and every HMAC message of an ASCII one: a page lists 10,000 of them
+        return [
+            (i in (0, last) or text[i - 1] == " ") if character == " " else not character.isprintable()
+            for i, character in enumerate(text)
+        ]
     decomposed = not unicodedata.is_normalized("NFC", text)
     lookalike = _lookalikes(text)
-    last = len(text) - 1
     return [
         (i in (0, last) or text[i - 1] == " ")
         if character == " "
-        else not character.isprintable()
-        or _BLANK.match(character) is not None
-        or _JAMO.match(character) is not None
-        or _NIKHAHIT.match(character) is not None
-        or _ARABIC_DIGITS.match(character) is not None
-        or (
-            decomposed
-            and (
-                unicodedata.category(character).startswith("M") or unicodedata.normalize("NFC", character) != character
-            )
-        )
-        or i in lookalike
+        else (traits := _traits(character)).hidden or (decomposed and traits.composes) or i in lookalike
         for i, character in enumerate(text)
     ]
+
+
+class _Traits(NamedTuple):
+    """What `unseen` asks of one character, whatever the text around it: asked once per character (`_traits`)."""
+
+    hidden: bool  # shown whatever is around it: not printable, blank, a conjoining jamo, a nikhahit, an Arabic digit
+    composes: bool  # a mark, or a character NFC changes: shown in text that is not composed
+    category: str
+    alike: bool  # its base looks like an ASCII character (_LOOKS_ASCII)
+    across: bool  # its base looks like a letter of another script (_LOOKS_ACROSS)
+    latin: bool  # a Latin letter (_LATIN)
+    script: int | None  # which of _SCRIPTS it is of
+    east: int | None  # which of _EAST_ASIAN it is of
+
+
+@cache
+def _traits(character: str) -> _Traits:
+    category = unicodedata.category(character)
+    base = unicodedata.normalize("NFD", character)[0]
+    return _Traits(
+        hidden=not character.isprintable()
+        or any(pattern.match(character) is not None for pattern in (_BLANK, _JAMO, _NIKHAHIT, _ARABIC_DIGITS)),
+        composes=category.startswith("M") or unicodedata.normalize("NFC", character) != character,
+        category=category,
+        alike=base in _LOOKS_ASCII,
+        across=base in _LOOKS_ACROSS,
+        latin=_LATIN.match(character) is not None,
+        script=next((n for n, script in enumerate(_SCRIPTS) if script.match(character)), None),
+        east=next((n for n, script in enumerate(_EAST_ASIAN) if script.match(character)), None),
+    )
 
 
 def _arabic_alike(text: str) -> set[int]:
     """The positions of the Arabic letters drawn there like another letter (`_ARABIC_JOINED`, `_ARABIC_ENDING`)."""
     found: set[int] = set()
+    if _ARABIC_JOINED.search(text) is None and _ARABIC_ENDING.search(text) is None:
+        return found
     for at, character in enumerate(text):
         joined, ending = _ARABIC_JOINED.match(character), _ARABIC_ENDING.match(character)
         if joined is None and ending is None:
@@ -275,15 +303,15 @@ def _lookalikes(text: str) -> set[int]:
     there)."""
     if text.isascii():
         return set()
+    traits = [_traits(character) for character in text]
     # A character looks like an ASCII one when its base (its first character apart from its accents) does.
-    alike = [unicodedata.normalize("NFD", character)[0] in _LOOKS_ASCII for character in text]
-    letter = [unicodedata.category(character).startswith("L") for character in text]
-    across = [unicodedata.normalize("NFD", character)[0] in _LOOKS_ACROSS for character in text]
+    alike = [trait.alike for trait in traits]
+    letter = [trait.category.startswith("L") for trait in traits]
+    across = [trait.across for trait in traits]
     # Latin text: an ASCII letter, or a Latin letter that looks like no letter of ASCII or another script itself (the
     # Ł of "Łóź"; the small capital ʙ of "ʙася" is not one)
     latin = any(character.isascii() and character.isalpha() for character in text) or any(
-        is_letter and not alike[at] and not across[at] and _LATIN.match(text[at]) is not None
-        for at, is_letter in enumerate(letter)
+        is_letter and not alike[at] and not across[at] and traits[at].latin for at, is_letter in enumerate(letter)
     )
     found = _arabic_alike(text)
     if not unicodedata.is_normalized("NFKC", text):
@@ -292,14 +320,13 @@ def _lookalikes(text: str) -> set[int]:
         found.update(at for at, character in enumerate(text) if _compatible(character, marks=latin))
     if _GREEK.search(text) and _CYRILLIC.search(text):  # Greek and Cyrillic letters that look alike, side by side
         found.update(at for at, looks in enumerate(across) if looks)
-    for word in _words(text):  # a word of letters of two of _SCRIPTS: a look-alike among them (ʙ of "ʙася")
-        if len({n for at in word for n, script in enumerate(_SCRIPTS) if script.match(text[at])}) > 1:
+    # a word of letters of two of _SCRIPTS: a look-alike among them (ʙ of "ʙася"); none where the text holds one
+    for word in _words(text) if len({trait.script for trait in traits} - {None}) > 1 else ():
+        if len({traits[at].script for at in word} - {None}) > 1:
             found.update(at for at in word if across[at])
     # Han, kana and Hangul by position and script: a look-alike among two of them (ー and 一 in "テ一ブル"), or every
     # one when each is one (カタ, whose each character has a Han look-alike: 力夕)
-    east = {
-        at: n for at, character in enumerate(text) for n, script in enumerate(_EAST_ASIAN) if script.match(character)
-    }
+    east = {at: trait.east for at, trait in enumerate(traits) if trait.east is not None}
     across_east = [at for at in east if text[at] in _LOOKS_ACROSS_EAST]
     if len(set(east.values())) > 1 or (east and len(across_east) == len(east)):
         found.update(across_east)
@@ -320,7 +347,7 @@ def _lookalikes(text: str) -> set[int]:
         if letters and all(alike[at] for at in letters):
             found.update(letters)
     for at in range(1, len(text)):  # a mark on an ASCII character or on one shown, and so on
-        if (text[at - 1].isascii() or at - 1 in found) and unicodedata.category(text[at]) in ("Mn", "Me"):
+        if (text[at - 1].isascii() or at - 1 in found) and traits[at].category in ("Mn", "Me"):
             found.add(at)
     return found
 

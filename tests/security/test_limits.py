@@ -220,6 +220,14 @@ def test_requests_at_the_caps_are_answered_and_their_time_is_printed() -> None:
         status, _, size = call(get(link.split("?", 1)[1], accept))
         rows.append((f"GET /check 10,000 rolls as {accept}", len(link), size, time.perf_counter() - started))
         assert status == 200
+    # The heaviest page to draw: 10,000 messages holding a long phrase, each character of each one asked whether it is
+    # shown as its code point (review: a 251-character Hebrew phrase took 5 to 8 s, an ASCII one of 256 up to 4 s).
+    for name, phrase in (("256 ASCII", "p" * 256), ("251 Hebrew and digits", ("\u05d0\u05d1 12 " * 42).strip())):
+        link = build_link(parse_request(NARDE | {"phrase": phrase, "count": MAX_ROLLS}))
+        started = time.perf_counter()
+        status, _, size = call(get(link.split("?", 1)[1], "text/html"))
+        rows.append((f"GET /check page, narde phrase of {name}", len(link), size, time.perf_counter() - started))
+        assert status == 200
     print(f"\nRequests at the caps, in-process, this machine (the Lambda timeout is {timeout} s):")
     for label, request_bytes, answer_bytes, took in rows:
         print(
