@@ -1,13 +1,31 @@
 """Cache-Control for the daily routes: what the archive reader says an answer is, as a cache policy."""
 
+import datetime as dt
+
 from fairdice.archive.reader import DayRecord, is_final
 from fairdice.verdict import Verdict
 
 # A revealed day never changes; anything else may.
 IMMUTABLE = "public, max-age=31536000, immutable"
 SHORT_LIVED = "public, max-age=60"
+# A day due to be revealed now: the publisher's run reveals it any moment, so no cache keeps "not yet" for it.
+DUE = "no-cache"
 
 
-def cache_control(answer: Verdict | DayRecord) -> str:
-    """The Cache-Control header for a daily route's answer: long-lived only once it cannot change."""
-    return IMMUTABLE if is_final(answer) else SHORT_LIVED
+def cache_control(answer: Verdict | DayRecord, now: dt.datetime) -> str:
+    """The Cache-Control header for a daily route's answer at `now`: long-lived only once it cannot change; an answer
+    that waits for a reveal (withheld, pending) is kept at most until the reveal is due, never past it."""
+    if is_final(answer):
+        return IMMUTABLE
+    due = _waits_for(answer)
+    if due is None:
+        return SHORT_LIVED
+    left = int((due - now).total_seconds())
+    return f"public, max-age={min(60, left)}" if left > 0 else DUE
+
+
+def _waits_for(answer: Verdict | DayRecord) -> dt.datetime | None:
+    """When the reveal an answer waits for is due: a pending day's, a withheld verdict's; None for any other."""
+    if isinstance(answer, DayRecord):
+        return answer.reveal_at if answer.status == "pending" else None
+    return answer.withheld.reveal_at if answer.verdict == "withheld" and answer.withheld else None

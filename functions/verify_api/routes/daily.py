@@ -30,15 +30,16 @@ DayPath = Annotated[Day, Path(description="the UTC day, YYYY-MM-DD")]
     responses=page_or_json(responses("the record", INVALID, *ARCHIVE_ERRORS, model=DayRecord)),
 )
 def daily_record_route(date: DayPath) -> Response[str]:
-    shown = daily_record(archive.reader(), date)
+    reader = archive.reader()
+    shown = daily_record(reader, date)
     event = http_event(router)
     if not prefers_html(event.headers.get("accept")):
-        answer = json_answer(shown, cache_control(shown))
+        answer = json_answer(shown, cache_control(shown, reader.now()))
     else:
         from fairdice.notices import day_page
 
         page = day_page(shown, home=f"{site_root(router)}/")
-        answer = page_answer(page.html, page.policy, cache_control(shown))
+        answer = page_answer(page.html, page.policy, cache_control(shown, reader.now()))
     answer.headers["Vary"] = "Accept"
     return answer
 
@@ -58,4 +59,4 @@ def daily_roll_route(
     verdict = counted(daily_verdict(reader, date, player_id, recorded))
     accept = http_event(router).headers.get("accept")
     recheck = partial(revealed_request, reader, date, player_id, recorded)
-    return verdict_answer(verdict, accept, cache=cache_control(verdict), recheck=recheck)
+    return verdict_answer(verdict, accept, cache=cache_control(verdict, reader.now()), recheck=recheck)

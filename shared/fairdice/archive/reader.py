@@ -127,6 +127,10 @@ class ArchiveReader:
         self._commitments: dict[dt.date, Published] = {}
         self._recent: dict[dt.date, _Recent] = {}
 
+    def now(self) -> dt.datetime:
+        """The time by this reader's clock: what it judges a day not over by."""
+        return self._clock()
+
     def within(self, seconds: float, monotonic: Monotonic) -> "ArchiveReader":
         """This reader for one request: its memory, and no archive read started `seconds` after now (by
         `monotonic`); a read started in time may take as long as the store's own patience allows."""

@@ -66,6 +66,25 @@ def clock_at(monkeypatch: pytest.MonkeyPatch, stores: Stores) -> Callable[[str],
     return set_clock
 
 
+def test_an_answer_waiting_for_a_reveal_is_never_kept_past_it(
+    timeline: Timeline, stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
+) -> None:
+    # Given a day committed to, asked about half a minute before its end (review: "withheld" and "pending" were kept
+    # 60 s, past the reveal), and again just after it, before the publisher's run reveals it
+    timeline.publish(stores, at("2025-03-01 00:00"))
+    for now, kept in (
+        ("2025-03-01 18:00", SHORT_LIVED),
+        ("2025-03-01 23:59:30", "public, max-age=30"),
+        ("2025-03-02 00:00:01", "no-cache"),
+    ):
+        clock_at(now)
+        # Then a cache may keep the answer at most until the reveal is due, and not once it is
+        status, headers, verdict = call(load_event("api-daily-roll"))
+        assert (status, verdict["verdict"], headers["Cache-Control"]) == (200, "withheld", kept), now
+        status, headers, record = call(load_event("api-daily-record"))
+        assert (status, record["status"], headers["Cache-Control"]) == (200, "pending", kept), now
+
+
 def test_a_daily_roll_is_withheld_during_its_day_and_verified_after_it(
     timeline: Timeline, stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
 ) -> None:
