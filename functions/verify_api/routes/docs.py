@@ -71,7 +71,10 @@ def docs_asset_route(folder: str, asset: str) -> Response[str]:
     """One of Swagger UI's assets, under its Powertools version: it never changes, so it is cached for a year."""
     if folder != ASSETS_FOLDER or asset not in ASSETS:
         raise ServiceError(HTTPStatus.NOT_FOUND, f"there is no /docs/{folder[:60]}/{asset[:60]} here")
-    return Response(HTTPStatus.OK, ASSETS[asset], _asset(asset), headers={"Cache-Control": IMMUTABLE})
+    # Gzipped or not by the client's Accept-Encoding (compress=True): a cache keeps one copy for each (API review: a
+    # shared cache could serve the gzipped copy, for a year, to a client that cannot read it).
+    headers = {"Cache-Control": IMMUTABLE, "Vary": "Accept-Encoding"}
+    return Response(HTTPStatus.OK, ASSETS[asset], _asset(asset), headers=headers)
 
 
 def docs_policy(page: str) -> str:
