@@ -32,7 +32,10 @@ def events_of(template: Template, kind: str) -> dict[tuple[str, str], dict[str, 
 
 def routes(template: Template) -> dict[str, str]:
     """Every HTTP API route as its route key (`GET /check`), and the function that serves it."""
-    return {f"{p['Method']} {p['Path']}": name for (name, _), p in events_of(template, "HttpApi").items()}
+    return {
+        p["Path"] if p["Path"] == "$default" else f"{p['Method']} {p['Path']}": name
+        for (name, _), p in events_of(template, "HttpApi").items()
+    }
 
 
 def event_file(name: str) -> dict[str, Any]:

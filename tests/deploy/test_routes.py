@@ -25,8 +25,16 @@ def test_check_is_one_route_because_api_gateway_serves_check_slash_on_it(templat
 def test_every_http_event_file_names_a_route_the_template_declares(template: dict[str, Any], name: str) -> None:
     event = event_file(name)
     route = event["routeKey"]
-    assert route == "$default" or route in routes(template), f"{name}: {route} is not a route of template.yaml"
+    assert route in routes(template), f"{name}: {route} is not a route of template.yaml"
     assert event["requestContext"]["routeKey"] == route
+
+
+def test_a_request_no_route_matches_is_the_verify_functions_to_answer_in_the_one_error_shape(
+    template: dict[str, Any],
+) -> None:
+    # A wrong method or an unknown path reaches the function, which answers 405 (with Allow) or 404 in the one error
+    # shape (review: API Gateway answered them itself, {"message":"Not Found"}, without the function's headers)
+    assert routes(template)["$default"] == "VerifyApiFunction"
 
 
 TODAYS_ROLL = "GET /game/today/{player_id}"
