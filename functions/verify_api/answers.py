@@ -62,18 +62,20 @@ def verdict_answer(
     request: RequestBase | None = None,
     cache: str | None = None,
     recheck: Callable[[], dict[str, Any] | None] | None = None,
+    field: str = "count",
 ) -> Response[str]:
     """The verdict as JSON, or as a page when the client prefers HTML (a browser opening a link); `recheck` gives
-    the request the page's browser check recomputes from, when it is not the request itself (a daily roll)."""
+    the request the page's browser check recomputes from, when it is not the request itself (a daily roll); `field`
+    is what is blamed when the answer is too large for Lambda (a link names its own parameter for the count)."""
     if prefers_html(accept):
         # Imported by the first request answered with a page: a cold start that serves POST /verify,
         # /links, /schemes or a program's GET /check never loads it.
         from fairdice.page import verdict_page
 
         page = verdict_page(verdict, request, recheck() if recheck is not None else None)
-        answer = page_answer(page.html, page.policy, cache, field="count")
+        answer = page_answer(page.html, page.policy, cache, field=field)
     else:
-        answer = json_answer(verdict, cache)
+        answer = json_answer(verdict, cache, field=field)
     answer.headers["Vary"] = "Accept"  # one URL, two representations: a cache must key on Accept
     return answer
 

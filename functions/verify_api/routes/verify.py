@@ -69,7 +69,10 @@ def check_route() -> Response[str]:
     request = parse_link(f"?{event.raw_query_string}")
     reader = archive.reader()  # one read budget for the request: the verdict, and the page's own recheck after it
     recheck = _from_the_archive(reader, request)
-    return verdict_answer(_verdict(request, reader), event.headers.get("accept"), request, recheck=recheck)
+    # An answer too large for Lambda names the link's own parameter for the count (`n`), as every link error does
+    count = next((param.name for param in schemes.of(request).link if param.field == "count"), "count")
+    verdict = _verdict(request, reader)
+    return verdict_answer(verdict, event.headers.get("accept"), request, recheck=recheck, field=count)
 
 
 def _from_the_archive(reader: ArchiveReader, request: RequestBase) -> Callable[[], dict[str, Any] | None] | None:

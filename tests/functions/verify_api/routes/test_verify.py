@@ -108,6 +108,17 @@ def test_a_bad_value_in_a_link_is_named_by_the_link_s_own_parameter(load_event: 
     assert sorted(problem["field"] for problem in error["problems"]) == ["client[1]", "rolls"]
 
 
+def test_a_links_answer_too_large_to_return_names_the_links_own_count(load_event: Callable[[str], Event]) -> None:
+    # Given a link of 10,000 rolls of 8 seats of 128 characters, whose verdict is tens of megabytes as JSON
+    event = load_event("api-check-seed000")
+    seats = ",".join(["s" * 128] * 8)
+    query = f"seed={KEY.hex()}&client={seats}&n=10000"
+
+    # Then its 422 names the link's parameter, n, not the request's field, count (API review)
+    error = assert_error(invoke(at(event, "GET", "/check/", query)), 422, "invalid_input")
+    assert [problem["field"] for problem in error["problems"]] == ["n"]
+
+
 @pytest.mark.parametrize(
     ("query", "field"),
     [
