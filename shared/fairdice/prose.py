@@ -6,7 +6,7 @@ script (verifier.js) says them in the same words, and a test in Chromium holds t
 
 import re
 import unicodedata
-from functools import cache
+from functools import lru_cache
 from typing import NamedTuple
 
 # Characters str.isprintable() accepts that show nothing all the same: Unicode's default-ignorable letters and marks
@@ -255,7 +255,7 @@ class _Traits(NamedTuple):
     east: int | None  # which of _EAST_ASIAN it is of
 
 
-@cache
+@lru_cache(maxsize=4096)  # bounded: values may hold any of a million code points, and a warm function keeps this
 def _traits(character: str) -> _Traits:
     category = unicodedata.category(character)
     base = unicodedata.normalize("NFD", character)[0]

@@ -162,6 +162,12 @@ KEY = bytes(range(32))
         ("\u0916\u0947\u0932 \u0966", "\u0916\u0947\u0932 ⟨U+0966⟩"),
         ("\u0926\u0941\u0903\u0916", "\u0926\u0941\u0903\u0916"),
         ("\u4f60\u597d\uff01", "\u4f60\u597d\uff01"),
+        # a vowel mark on an Arabic letter shown is shown too (it would sit on the code point's bracket); a modifier
+        # letter like an ASCII mark, as punctuation is (Ukrainian's apostrophe ʼ, like '); in Latin text of non-ASCII
+        # letters, a fullwidth mark of punctuation (review of the change: none of these was held by a test)
+        ("\u0643\u0650\u062a\u064e\u0627\u0628", "⟨U+0643⟩⟨U+0650⟩\u062a\u064e\u0627\u0628"),
+        ("\u043f\u0430\u043c\u02bc\u044f\u0442\u044c", "\u043f\u0430\u043c⟨U+02BC⟩\u044f\u0442\u044c"),
+        ("\u0141\u00f3\u017a\uff0d", "\u0141\u00f3\u017a⟨U+FF0D⟩"),
         # in a value of Latin letters none of them ASCII, every character like an ASCII one, as beside an ASCII
         # letter (review: "ŁóᏧź" for "Łódź", "Æᴦø" for "Ærø")
         ("\u0141\u00f3\u13e7\u017a", "\u0141\u00f3⟨U+13E7⟩\u017a"),
