@@ -87,6 +87,29 @@ def test_the_worker_refuses_an_output_prefix_outside_audits_before_reading_anyth
         audit_aws.worker.lambda_handler(event, FakeLambdaContext())
 
 
+@pytest.mark.parametrize(
+    ("prefix", "read"),
+    [
+        (OUT, True),
+        ("audits/2026-11-29/\u00e9t\u00e9(1)/", True),  # an execution's name may hold any letter AWS allows
+        ("audits/x y/", False),
+        ("audits//", False),
+        ("audits/a\tb/", False),
+        ("audits/x\u202ey/", False),  # a bidi control, which would show the key's end reversed
+        ("audits/x\u200by/", False),  # a zero-width space
+    ],
+)
+def test_the_worker_takes_an_output_prefix_of_printable_names_only(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], prefix: str, read: bool
+) -> None:
+    event = {**load_event("audit-worker-shard"), "output_prefix": prefix}
+    if read:
+        assert audit_aws.worker.ShardEvent.model_validate(event).output_prefix == prefix
+    else:
+        with pytest.raises(ValidationError, match="output_prefix"):
+            audit_aws.worker.ShardEvent.model_validate(event)
+
+
 def test_the_worker_checks_daily_games_against_the_archive_bucket_and_its_partial_names_it(
     audit_aws: AuditAws,
     load_event: Callable[[str], Event],

@@ -50,8 +50,13 @@ def template_routes() -> set[tuple[str, str]]:
     return {
         (event["Properties"]["Method"].lower(), event["Properties"]["Path"])
         for event in events.values()
-        if event["Type"] == "HttpApi"
+        if event["Type"] == "HttpApi" and event["Properties"]["Path"] != UNMATCHED
     }
+
+
+# The route of every request no other route matches (a wrong method, an unknown path): no route of the document, but
+# the function's own 405 or 404 (tests/deploy/test_routes.py).
+UNMATCHED = "$default"
 
 
 def documented_routes(document: dict[str, Any]) -> set[tuple[str, str]]:
@@ -76,6 +81,24 @@ def test_every_route_the_template_sends_to_the_function_is_served(load_event: Ca
         event["requestContext"]["http"]["method"] = method.upper()
         status = lambda_handler(event, FakeLambdaContext())["statusCode"]
         assert status not in (404, 405), (method, path, status)
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status"), [("GET", "/verify", 405), ("PUT", "/links", 405), ("GET", "/nothing", 404)]
+)
+def test_a_request_no_route_matches_is_answered_in_the_one_error_shape(
+    load_event: Callable[[str], Any], method: str, path: str, status: int
+) -> None:
+    # Given what the template's $default route sends the function: a wrong method, an unknown path
+    event = load_event("api-method-not-allowed")
+    event["rawPath"] = event["requestContext"]["http"]["path"] = path
+    event["requestContext"]["http"]["method"] = method
+
+    # Then the function answers its own 405 or 404, in the one error shape, with the headers every answer carries
+    answer = lambda_handler(event, FakeLambdaContext())
+    assert answer["statusCode"] == status
+    assert set(json.loads(answer["body"])) == {"error"}
+    assert answer["headers"]["X-Content-Type-Options"] == "nosniff"
 
 
 def test_every_model_is_described(document: dict[str, Any]) -> None:
