@@ -695,8 +695,11 @@ def test_only_games_ids_count_as_duplicates_and_a_file_named_twice_is_read_once(
 
 
 # The command with its workers started by a given method: `fork` (Linux's default to 3.13) or `forkserver` (3.14's).
+# The command as a terminal starts it: Ctrl-C's default handler in place, even under a runner started in the
+# background, whose processes inherit SIGINT ignored (a shell ignores it in its background jobs).
 _STARTED_BY = """
-import multiprocessing, sys
+import multiprocessing, signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)
 multiprocessing.set_start_method(sys.argv[1])
 from fairdice.cli import main
 sys.exit(main(sys.argv[2:]))
