@@ -10,7 +10,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Body
 from fairdice import schemes
 from fairdice.archive.reader import ArchiveReader, revealed_request
 from fairdice.batch import BatchRequest, BatchResult, verify_batch
-from fairdice.links import parse_link
+from fairdice.links import link_name, parse_link
 from fairdice.request import RequestBase
 from fairdice.schemes.daily import DailyRequest
 from fairdice.verdict import Verdict
@@ -70,7 +70,7 @@ def check_route() -> Response[str]:
     reader = archive.reader()  # one read budget for the request: the verdict, and the page's own recheck after it
     recheck = _from_the_archive(reader, request)
     # An answer too large for Lambda names the link's own parameter for the count (`n`), as every link error does
-    count = next((param.name for param in schemes.of(request).link if param.field == "count"), "count")
+    count = link_name("count", schemes.of(request))
     verdict = _verdict(request, reader)
     return verdict_answer(verdict, event.headers.get("accept"), request, recheck=recheck, field=count)
 
