@@ -32,14 +32,15 @@ DayPath = Annotated[Day, Path(description="the UTC day, YYYY-MM-DD")]
 def daily_record_route(date: DayPath) -> Response[str]:
     reader = archive.reader()
     shown = daily_record(reader, date)
+    cache = cache_control(shown, reader.now())
     event = http_event(router)
     if not prefers_html(event.headers.get("accept")):
-        answer = json_answer(shown, cache_control(shown, reader.now()))
+        answer = json_answer(shown, cache)
     else:
         from fairdice.notices import day_page
 
         page = day_page(shown, home=f"{site_root(router)}/")
-        answer = page_answer(page.html, page.policy, cache_control(shown, reader.now()))
+        answer = page_answer(page.html, page.policy, cache)
     answer.headers["Vary"] = "Accept"
     return answer
 
