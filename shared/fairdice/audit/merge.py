@@ -77,17 +77,13 @@ def merge(
         # is why its shard was not audited, unless the run says why (its audit failed); one of an object no longer
         # listed was removed while the run went on: said, not dropped without a word.
         # (an empty object whose key ends in "/", the console's folder, is no shard: `list_etags` leaves it out)
-        removed = sorted(
-            {
-                part.file
-                for _, part in parts
-                if part.source is not None and part.file not in expected and not _folder(part.source)
-            }
-        )
         for _, part in parts:
-            if part.file in removed:
-                reasons.setdefault(part.file, REMOVED)
-            elif part.source is not None and part.file in expected and part.source.etag != expected[part.file]:
+            if part.source is None:
+                continue
+            if part.file not in expected:
+                if not _folder(part.source):
+                    reasons.setdefault(part.file, REMOVED)
+            elif part.source.etag != expected[part.file]:
                 reasons.setdefault(part.file, STALE)
         parts = [
             (name, part)
@@ -105,7 +101,7 @@ def merge(
     missing = [file for file in expected or () if file not in audited]
     if expected is not None:
         # and what was audited or failed in this run but is no longer listed (removed while it ran): said, not dropped
-        missing += sorted({*removed, *(file for file in reasons if file not in expected)} - set(missing))
+        missing += sorted(file for file in reasons if file not in expected)
     duplicate_ids = repeated_games = 0
     with tempfile.TemporaryDirectory(prefix="fairdice-merge-") as scratch:
         findings = Path(scratch) / FINDINGS

@@ -23,11 +23,11 @@ from fairdice.audit.shard import audit_shard
 from fairdice.audit.tally import InputRecord, Partial
 from fairdice.storage import StorageSettings
 
-# A folder's name: anything but a slash, a space or another whitespace or control character. The state machine checks
-# the same two shapes first (statemachines/audit.asl.json: no space, no empty name), the functions' rights are granted
-# on these prefixes only (template.yaml), and the output prefix ends in the execution's name, which AWS allows no
-# whitespace, slash or control character in either.
-_SEGMENT = r"[^/\s\x00-\x1f\x7f]+"
+# A folder's name: anything but a slash or a space, in a prefix `_printable` also holds to (no other whitespace, no
+# control or format character). The state machine checks the same two shapes first (statemachines/audit.asl.json: no
+# space, no empty name), the functions' rights are granted on these prefixes only (template.yaml), and the output
+# prefix ends in the execution's name, which AWS allows no whitespace, slash or control character in either.
+_SEGMENT = r"[^/ ]+"
 
 
 def _printable(prefix: str) -> str:
