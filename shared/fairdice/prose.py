@@ -272,7 +272,7 @@ def _traits(character: str) -> _Traits:
     )
 
 
-def _arabic_alike(text: str) -> set[int]:
+def _arabic_alike(text: str, traits: list[_Traits]) -> set[int]:
     """The positions of the Arabic letters drawn there like another letter (`_ARABIC_JOINED`, `_ARABIC_ENDING`)."""
     found: set[int] = set()
     if _ARABIC_JOINED.search(text) is None and _ARABIC_ENDING.search(text) is None:
@@ -281,7 +281,9 @@ def _arabic_alike(text: str) -> set[int]:
         joined, ending = _ARABIC_JOINED.match(character), _ARABIC_ENDING.match(character)
         if joined is None and ending is None:
             continue
-        after = next((c for c in text[at + 1 :] if unicodedata.category(c) != "Mn"), "")
+        after = next(
+            (c for c, trait in zip(text[at + 1 :], traits[at + 1 :], strict=True) if trait.category != "Mn"), ""
+        )
         if (joined if _ARABIC_JOINS.match(after) else ending) is not None:
             found.add(at)
     return found
@@ -313,7 +315,7 @@ def _lookalikes(text: str) -> set[int]:
     latin = any(character.isascii() and character.isalpha() for character in text) or any(
         is_letter and not alike[at] and not across[at] and traits[at].latin for at, is_letter in enumerate(letter)
     )
-    found = _arabic_alike(text)
+    found = _arabic_alike(text, traits)
     if not unicodedata.is_normalized("NFKC", text):
         # what NFKC makes one other non-ASCII character, or an ASCII letter or digit; in Latin text, an ASCII
         # punctuation mark too (a fullwidth hyphen), while CJK text keeps its own punctuation (，！)
@@ -321,7 +323,7 @@ def _lookalikes(text: str) -> set[int]:
     if _GREEK.search(text) and _CYRILLIC.search(text):  # Greek and Cyrillic letters that look alike, side by side
         found.update(at for at, looks in enumerate(across) if looks)
     # a word of letters of two of _SCRIPTS: a look-alike among them (ʙ of "ʙася"); none where the text holds one
-    for word in _words(text) if len({trait.script for trait in traits} - {None}) > 1 else ():
+    for word in _words(traits) if len({trait.script for trait in traits} - {None}) > 1 else ():
         if len({traits[at].script for at in word} - {None}) > 1:
             found.update(at for at in word if across[at])
     # Han, kana and Hangul by position and script: a look-alike among two of them (ー and 一 in "テ一ブル"), or every
@@ -341,7 +343,9 @@ def _lookalikes(text: str) -> set[int]:
         found.update(
             at
             for at, looks in enumerate(alike)
-            if looks and (not letter[at] or _modifier(text[at])) and (digits or _punctuation_alike(text[at]))
+            if looks
+            and (not letter[at] or traits[at].category == "Lm")  # a modifier letter stands as punctuation: ʼ
+            and (digits or _punctuation_alike(text[at], traits[at]))
         )
         letters = [at for at, is_letter in enumerate(letter) if is_letter]
         if letters and all(alike[at] for at in letters):
@@ -352,22 +356,17 @@ def _lookalikes(text: str) -> set[int]:
     return found
 
 
-def _modifier(character: str) -> bool:
-    """Whether a letter is a modifier letter, which stands as punctuation does: the apostrophe ʼ of Ukrainian."""
-    return unicodedata.category(character) == "Lm"
-
-
-def _punctuation_alike(character: str) -> bool:
+def _punctuation_alike(character: str, trait: _Traits) -> bool:
     """Whether a character that looks like an ASCII one is shown in a value without a Latin letter or an ASCII digit:
     not a mark, and not what NFKC makes ASCII (a fullwidth form)."""
-    return not unicodedata.category(character).startswith("M") and unicodedata.normalize("NFKC", character) == character
+    return not trait.category.startswith("M") and unicodedata.normalize("NFKC", character) == character
 
 
-def _words(text: str) -> list[range]:
-    """Where each word of `text` is: each run of letters and marks."""
+def _words(traits: list[_Traits]) -> list[range]:
+    """Where each word of a text (its characters' `traits`) is: each run of letters and marks."""
     words, start = [], None
-    for at, character in enumerate([*text, " "]):
-        inside = at < len(text) and unicodedata.category(character)[0] in "LM"
+    for at in range(len(traits) + 1):
+        inside = at < len(traits) and traits[at].category[0] in "LM"
         if inside and start is None:
             start = at
         elif not inside and start is not None:
