@@ -18,7 +18,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import product
+from itertools import chain, product
+from typing import Any, NoReturn
 
 # A number in front of a line's rolls: after a word ("Roll 1"), after "#", or before ".", ")", a colon and a space,
 # or a space. Its digits are ASCII: a number that places rolls is written one way.
@@ -32,6 +33,8 @@ _DIE_SPLIT = re.compile(r"[-/x×–:]")
 _SEPARATORS = ("", "-", "/", "x", "×", "–", ":")
 
 MAX_TEXT = 200_000
+# An ASCII digit's byte to its value, for `bytes.translate`: the faces of a paste of the usual form, a column at a time.
+_DIGIT_VALUE = bytes((b - ord("0")) % 256 for b in range(256))
 
 
 class RecordedError(ValueError):
@@ -94,6 +97,77 @@ def _example(sides: Sequence[int]) -> str:
     return "-".join(str(min(s, 6 - i)) for i, s in enumerate(sides))
 
 
+class ReadRolls(list[tuple[int, ...]]):
+    """Rolls read whole in a few C calls, each die's faces kept as a column beside them: `columns[k][i]` is die k of
+    roll i, so a game's rolls are compared a column at a time (`verify.matched`), as its computed rolls are kept.
+
+    A list like any other (each roll a tuple of faces), which is never changed: the columns must say what the list
+    does, so every method that would change it raises.
+    """
+
+    __slots__ = ("columns",)
+
+    def __init__(self, columns: list[bytes]) -> None:
+        super().__init__(zip(*columns, strict=True))
+        self.columns = columns
+
+    def __reduce__(self) -> tuple[type["ReadRolls"], tuple[list[bytes]]]:
+        return ReadRolls, (self.columns,)
+
+    def _unchanged(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("rolls read from a paste are not changed: make a list of them to change")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _unchanged
+    append = extend = insert = pop = remove = clear = sort = reverse = _unchanged
+
+
+@cache
+def _faces(sides: int) -> bytes:
+    """The faces of a die with these sides, as bytes."""
+    return bytes(range(1, sides + 1))
+
+
+@cache
+def _usual_form(sides: tuple[int, ...]) -> re.Pattern[str] | None:
+    """The usual form of a paste for dice of these sides, `6-3 4-4 …` (one-digit faces joined by "-", rolls by one
+    space, on one line), as a pattern; None where a face has two digits."""
+    if max(sides) > 9:
+        return None
+    roll = "-".join(f"[1-{n}]" for n in sides)
+    return re.compile(f"(?:{roll} )*{roll}")
+
+
+def _usual(text: str, sides: tuple[int, ...]) -> ReadRolls | None:
+    """A paste of the usual form read in a few C calls: every roll takes the same number of characters, so die k's
+    faces are every (2 x dice)th character from the kth face. None for any other paste, which the general reader
+    reads (to the same rolls, where this one reads them)."""
+    pattern = _usual_form(sides)
+    if pattern is None or pattern.fullmatch(text) is None:
+        return None
+    raw = text.encode("ascii")
+    step = 2 * len(sides)
+    return ReadRolls([raw[2 * k :: step].translate(_DIGIT_VALUE) for k in range(len(sides))])
+
+
+def _plain(value: list[object], sides: Sequence[int]) -> ReadRolls | None:
+    """A list of rolls each a list of whole numbers (no text, no true or false) that are faces of their dice, read in a
+    few C calls; None for any other list, which is read roll by roll (to the same rolls, where this one reads them)."""
+    if not value or set(map(type, value)) - {list, tuple} or set(map(len, value)) != {len(sides)}:  # type: ignore[arg-type]
+        return None
+    if set(map(type, chain.from_iterable(value))) != {int}:  # type: ignore[arg-type]
+        return None
+    try:
+        faces = bytes(chain.from_iterable(value))  # type: ignore[arg-type]
+    except ValueError:  # a number from 256 up, or below 0: no face
+        return None
+    step = len(sides)
+    columns = [faces[k::step] for k in range(step)]
+    # Each column holds nothing but faces of its die when taking them all out of it leaves nothing.
+    if any(column.translate(None, _faces(n)) for column, n in zip(columns, sides, strict=True)):
+        return None
+    return ReadRolls(columns)
+
+
 @dataclass(frozen=True)
 class Paste:
     """Recorded rolls as read, and the number the paste gives its first roll (None: not numbered)."""
@@ -120,6 +194,8 @@ def _from_text(text: str, sides: Sequence[int]) -> Paste:
         except ValueError:  # the one other failure: an integer beyond Python's 4300-digit limit
             raise RecordedError("looks like JSON but holds a number too long to read") from None
         return Paste(_from_list(value, sides))
+    if (usual := _usual(stripped, tuple(sides))) is not None:
+        return Paste(usual)
     if max(sides) > 9:
         return Paste(_from_numbers(stripped, sides))
     table = _single_rolls(tuple(sides))
@@ -254,6 +330,8 @@ def _from_list(value: list[object], sides: Sequence[int]) -> list[tuple[int, ...
     per_roll = len(sides)
     if per_roll > 2 and len(value) == per_roll and all(_single_face(v, s) for v, s in zip(value, sides, strict=True)):
         value = [value]  # a single roll given flat, such as daily's six faces
+    if (plain := _plain(value, sides)) is not None:
+        return plain
     rolls: list[tuple[int, ...]] = []
     for n, item in enumerate(value, start=1):
         where = f"roll {n}"

@@ -14,6 +14,7 @@ from fairdice import schemes
 from fairdice.diagnosis import diagnose
 from fairdice.dice import Rolls
 from fairdice.prose import counted, number, reorders, shown, span, typed_order, unseen, was
+from fairdice.recorded import ReadRolls
 from fairdice.request import RequestBase
 from fairdice.schemes.base import DaySecrets, Revealed, Scheme, Withheld, Words
 from fairdice.seal import seal_matches, seal_of
@@ -40,12 +41,19 @@ def matched(computed: Rolls, recorded: Sequence[Sequence[int]] | None) -> list[b
     if recorded is None:
         return None
     head = recorded[: len(computed)]
-    try:
-        columns = list(zip(*head, strict=True))
-    except ValueError:  # rolls of different sizes: compared one by one below, where such a roll differs
-        columns = []
-    if columns and columns == [tuple(column[: len(head)]) for column in computed.faces]:
-        return [True] * len(head)
+    size = len(head)
+    if isinstance(recorded, ReadRolls):  # read with its columns: each compared as it is, in C
+        if len(recorded.columns) == len(computed.faces) and all(
+            theirs[:size] == ours[:size] for theirs, ours in zip(recorded.columns, computed.faces, strict=True)
+        ):
+            return [True] * size
+    else:
+        try:
+            columns = list(zip(*head, strict=True))
+        except ValueError:  # rolls of different sizes: compared one by one below, where such a roll differs
+            columns = []
+        if columns and columns == [tuple(column[:size]) for column in computed.faces]:
+            return [True] * size
     return [tuple(seen) == roll for seen, roll in zip(head, computed.dice, strict=False)]
 
 

@@ -1,11 +1,16 @@
 """Recorded rolls as people paste them are read exactly; anything else is refused naming `recorded`."""
 
+import copy
+import pickle
+from unittest import mock
+
 import pytest
+from fairdice import recorded
 from fairdice.fields import DEFAULT_ROLLS, MAX_ROLLS
 from fairdice.problems import describe
-from fairdice.recorded import _TOKEN_SPLIT, Paste, RecordedError, _tokens, parse_recorded, read_recorded
+from fairdice.recorded import _TOKEN_SPLIT, Paste, ReadRolls, RecordedError, _tokens, parse_recorded, read_recorded
 from fairdice.schemes import parse_request
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
@@ -237,3 +242,107 @@ def test_a_line_is_split_into_the_same_tokens_by_the_fast_split_and_the_pattern(
 def test_rolls_separated_by_any_whitespace_are_read_alike() -> None:
     for space in WHITESPACE:
         assert parse_recorded(f"6-3{space}4-4{space * 2}1-2", PAIR) == SEVEN_TWO
+
+
+def _read_by_the_general_reader(value: object, sides: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The rolls the reader gives without its fast paths (a usual paste, a list of numbers)."""
+    with (
+        mock.patch.object(recorded, "_usual", return_value=None),
+        mock.patch.object(recorded, "_plain", return_value=None),
+    ):
+        return parse_recorded(value, sides)
+
+
+def _columns(rolls: list[tuple[int, ...]]) -> list[bytes]:
+    return [bytes(column) for column in zip(*rolls, strict=True)]
+
+
+def _usual_paste(sides: tuple[int, ...]) -> st.SearchStrategy[str]:
+    roll = st.tuples(*(st.integers(1, n) for n in sides)).map(lambda faces: "-".join(map(str, faces)))
+    return st.lists(roll, min_size=1, max_size=30).map(" ".join)
+
+
+@settings(max_examples=300)
+@given(
+    data=st.data(),
+    sides=st.sampled_from([PAIR, THREE, DAILY]),
+)
+def test_a_usual_paste_is_read_to_the_rolls_the_general_reader_reads(
+    data: st.DataObject, sides: tuple[int, ...]
+) -> None:
+    # Given a paste of the usual form (`6-3 4-4`), or text close to it
+    pasted = data.draw(
+        _usual_paste(sides) | st.text(alphabet=st.sampled_from("0123456789- \n\t,x#:"), max_size=30), label="paste"
+    )
+    fast = recorded._usual(pasted.strip(), sides)
+    try:
+        general = _read_by_the_general_reader(pasted, sides)
+    except RecordedError:
+        # Then what the general reader refuses, the fast path never reads
+        assert fast is None
+        return
+    # Then the fast path reads a paste as the general one does, or leaves it to it; and reads every usual paste
+    assert fast is None or (
+        fast == general and fast.columns == [bytes(column) for column in zip(*general, strict=True)]
+    )
+    assert parse_recorded(pasted, sides) == general
+    if general and max(sides) <= 9 and pasted == " ".join("-".join(map(str, roll)) for roll in general):
+        assert fast is not None
+
+
+_FACE = st.integers(-1, 21) | st.booleans() | st.sampled_from(["3", " 4", "x", 2.0, None, [1]])
+
+
+@settings(max_examples=300)
+@given(sides=st.sampled_from([PAIR, THREE, DAILY]), data=st.data())
+def test_a_list_of_numbers_is_read_to_the_rolls_the_general_reader_reads(
+    sides: tuple[int, ...], data: st.DataObject
+) -> None:
+    # Given a list of rolls of whole numbers in range, or one with a face, a roll or a size that is not
+    plain = st.tuples(*(st.integers(1, n) for n in sides)).map(list)
+    odd = st.lists(_FACE, min_size=1, max_size=7) | st.tuples(*(_FACE for _ in sides)).map(tuple)
+    value = data.draw(st.lists(plain | odd, max_size=6), label="recorded")
+    fast = recorded._plain(value, sides)
+    try:
+        general = _read_by_the_general_reader(value, sides)
+    except RecordedError:
+        # Then what the general reader refuses, the fast path never reads
+        assert fast is None
+        return
+    # Then the fast path reads it as the general one does, or leaves it to it; and reads every list of faces
+    assert fast is None or (
+        fast == general and fast.columns == [bytes(column) for column in zip(*general, strict=True)]
+    )
+    if all(type(roll) is list and all(type(face) is int for face in roll) for roll in value) and value:
+        assert fast is not None
+
+
+def test_rolls_read_with_their_columns_are_a_list_that_is_never_changed() -> None:
+    read = parse_recorded("6-3 4-4 1-2", PAIR)
+    assert isinstance(read, ReadRolls)
+    assert read == SEVEN_TWO
+    assert read.columns == [b"\x06\x04\x01", b"\x03\x04\x02"]
+    changes = [
+        lambda: read.__setitem__(0, (1, 1)),
+        lambda: read.__delitem__(0),
+        lambda: read.__iadd__([(1, 1)]),
+        lambda: read.__imul__(2),
+        lambda: read.append((1, 1)),
+        lambda: read.extend([(1, 1)]),
+        lambda: read.insert(0, (1, 1)),
+        read.pop,
+        lambda: read.remove((6, 3)),
+        read.clear,
+        read.sort,
+        read.reverse,
+    ]
+    for change in changes:
+        with pytest.raises(TypeError, match="not changed"):
+            change()
+    assert read == SEVEN_TWO
+    # Copied or pickled, it is the same rolls with the same columns
+    for copied in (copy.copy(read), copy.deepcopy(read), pickle.loads(pickle.dumps(read))):
+        assert isinstance(copied, ReadRolls)
+        assert (copied, copied.columns) == (SEVEN_TWO, read.columns)
+    # and a slice of it is a plain list
+    assert type(read[:2]) is list

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from fairdice.dice import Roll, Rolls
 from fairdice.errors import InvalidInput
+from fairdice.recorded import ReadRolls
 from fairdice.request import RequestBase
 from fairdice.schemes import parse_request
 from fairdice.schemes.base import PendingDay, RevealedDay, Withheld
@@ -243,6 +244,19 @@ def test_a_game_compared_whole_matches_exactly_the_rolls_compared_one_by_one(
     # and rolls given as lists (a request copied with lists of its own) are compared by their faces all the same
     assert matched(computed, [list(roll) for roll in recorded]) == expected
     assert matched(computed, None) is None
+    # and rolls read with their columns (a usual paste, a list of numbers) are compared a column at a time, alike
+    if recorded and all(len(roll) == 2 and all(1 <= face <= 6 for face in roll) for roll in recorded):
+        read = ReadRolls([bytes(roll[die] for roll in recorded) for die in range(2)])
+        assert read == recorded
+        assert matched(computed, read) == expected
+
+
+def test_rolls_read_with_columns_of_other_dice_than_the_computed_ones_are_compared_roll_by_roll() -> None:
+    rolls = Rolls.of([Roll(0, "m0", (1, 5, 2)), Roll(1, "m1", (4, 6, 3))])
+    assert matched(rolls, ReadRolls([b"\x01\x04", b"\x05\x06"])) == [False, False]
+    pairs = Rolls.of([Roll(0, "m0", (1, 5)), Roll(1, "m1", (4, 6))])
+    assert matched(pairs, ReadRolls([b"\x01\x04", b"\x05\x06", b"\x02\x03"])) == [False, False]
+    assert matched(pairs, ReadRolls([b"\x01\x04", b"\x05\x05"])) == [True, False]
 
 
 @settings(max_examples=100, deadline=None)
