@@ -4,7 +4,8 @@
    path (parse_request + verify, what POST /verify does without HTTP) and the audit worker
    (reading, JSON, the core's check, tallies, findings, ids, writing its partial), in games per CPU-second;
    and how long the same recompute takes inside the worker, and the ratio the worker reaches with the
-   request's validation taken out of it (validated before the timing).
+   request's validation taken out of it (validated before the timing), and the ratio for the same games with their
+   rolls recorded as JSON lists rather than text.
 1b. The same ratio for games of other lengths (60 to 4,000 rolls), with what the worker spends beyond
    recompute, a game and a roll.
 2. N workers on N cores against one worker: `fairdice audit` wall time, best of a few alternating runs.
@@ -46,6 +47,7 @@ from fairdice.audit.store import FolderResults  # noqa: E402
 from fairdice.audit.tally import InputRecord  # noqa: E402
 from fairdice.dice import keyed_mac  # noqa: E402
 from fairdice.recompute import recompute  # noqa: E402
+from fairdice.recorded import parse_recorded  # noqa: E402
 from fairdice.schemes import narde, parse_request  # noqa: E402
 from fairdice.verify import verify  # noqa: E402
 
@@ -184,6 +186,13 @@ def worker_section(games: list[dict[str, Any]], count: int, repeat: int, scratch
     inside = recompute_inside_the_worker(works["worker"], count, repeat)
     paired = paired_ratio(PAIRED_ROUNDS * repeat, works["recompute"], works["worker"])
     unvalidated = paired_ratio(PAIRED_ROUNDS * repeat, works["recompute"], without_validation(games, works["worker"]))
+    # The same games with their rolls recorded as JSON lists ([[1, 5], [4, 6], …]), as an exporter may write them.
+    listed = [
+        {**game, "recorded": [list(roll) for roll in parse_recorded(game["recorded"], narde.SCHEME.sides)]}
+        for game in games
+    ]
+    as_lists = worker_works(listed, count, scratch / "lists")
+    lists = paired_ratio(PAIRED_ROUNDS * repeat, as_lists["recompute"], as_lists["worker"])
     print(f"1. One worker against the core, {count:,} games of {ROLLS} rolls, best of {repeat} (games per CPU-second)")
     print(f"   core recompute() alone      {rates['recompute']:10,.0f}")
     print(f"   core parse_request+verify   {rates['verify_path']:10,.0f}")
@@ -204,9 +213,14 @@ def worker_section(games: list[dict[str, Any]], count: int, repeat: int, scratch
         f"   the worker with each game's request validated before the timing (validation free), against recompute:"
         f" median {unvalidated['median']:.2f}x (quartiles {unvalidated['q1']:.2f}-{unvalidated['q3']:.2f})"
     )
+    print(
+        f"   the same games with their rolls recorded as JSON lists, worker against recompute: median"
+        f" {lists['median']:.2f}x (quartiles {lists['q1']:.2f}-{lists['q3']:.2f})"
+    )
     print()
     return {
         **rates,
+        "lists_worker_over_recompute": lists["median"],
         "worker_over_recompute": paired["median"],
         "worker_over_recompute_q1": paired["q1"],
         "worker_over_recompute_q3": paired["q3"],
