@@ -105,14 +105,19 @@ class ReadRolls(list[tuple[int, ...]]):
     does, so every method that would change it raises.
     """
 
-    __slots__ = ("columns",)
+    __slots__ = ("_columns",)
 
-    def __init__(self, columns: list[bytes]) -> None:
+    def __init__(self, columns: Sequence[bytes]) -> None:
         super().__init__(zip(*columns, strict=True))
-        self.columns = columns
+        self._columns = tuple(columns)
 
-    def __reduce__(self) -> tuple[type["ReadRolls"], tuple[list[bytes]]]:
-        return ReadRolls, (self.columns,)
+    @property
+    def columns(self) -> tuple[bytes, ...]:
+        """Each die's faces, in roll order: `columns[k][i]` is die k of roll i."""
+        return self._columns
+
+    def __reduce__(self) -> tuple[type["ReadRolls"], tuple[tuple[bytes, ...]]]:
+        return ReadRolls, (self._columns,)
 
     def _unchanged(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise TypeError("rolls read from a paste are not changed: make a list of them to change")
