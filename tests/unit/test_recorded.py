@@ -257,6 +257,18 @@ def _columns(rolls: list[tuple[int, ...]]) -> tuple[bytes, ...]:
     return tuple(bytes(column) for column in zip(*rolls, strict=True))
 
 
+def _read_alike(fast: ReadRolls | None, value: object, sides: tuple[int, ...]) -> list[tuple[int, ...]] | None:
+    """The general reader's rolls, which the fast reader's (`fast`, read from `value`) must be when it read any; None
+    when the general reader refuses `value`, which the fast reader must then not have read."""
+    try:
+        general = _read_by_the_general_reader(value, sides)
+    except RecordedError:
+        assert fast is None
+        return None
+    assert fast is None or (fast == general and fast.columns == _columns(general))
+    return general
+
+
 def _usual_paste(sides: tuple[int, ...]) -> st.SearchStrategy[str]:
     roll = st.tuples(*(st.integers(1, n) for n in sides)).map(lambda faces: "-".join(map(str, faces)))
     return st.lists(roll, min_size=1, max_size=30).map(" ".join)
@@ -275,17 +287,12 @@ def test_a_usual_paste_is_read_to_the_rolls_the_general_reader_reads(
         _usual_paste(sides) | st.text(alphabet=st.sampled_from("0123456789- \n\t,x#:"), max_size=30), label="paste"
     )
     fast = recorded._usual(pasted.strip(), sides)
-    try:
-        general = _read_by_the_general_reader(pasted, sides)
-    except RecordedError:
-        # Then what the general reader refuses, the fast path never reads
-        assert fast is None
-        return
     # Then the fast path reads a paste as the general one does, or leaves it to it; and reads every usual paste
-    assert fast is None or (fast == general and fast.columns == _columns(general))
-    assert parse_recorded(pasted, sides) == general
-    if general and max(sides) <= 9 and pasted == " ".join("-".join(map(str, roll)) for roll in general):
-        assert fast is not None
+    general = _read_alike(fast, pasted, sides)
+    if general is not None:
+        assert parse_recorded(pasted, sides) == general
+        if general and max(sides) <= 9 and pasted == " ".join("-".join(map(str, roll)) for roll in general):
+            assert fast is not None
 
 
 _FACE = st.integers(-1, 21) | st.booleans() | st.sampled_from(["3", " 4", "x", 2.0, None, [1]])
@@ -301,16 +308,10 @@ def test_a_list_of_numbers_is_read_to_the_rolls_the_general_reader_reads(
     odd = st.lists(_FACE, min_size=1, max_size=7) | st.tuples(*(_FACE for _ in sides)).map(tuple)
     value = data.draw(st.lists(plain | odd, max_size=6), label="recorded")
     fast = recorded._plain(value, sides)
-    try:
-        general = _read_by_the_general_reader(value, sides)
-    except RecordedError:
-        # Then what the general reader refuses, the fast path never reads
-        assert fast is None
-        return
     # Then the fast path reads it as the general one does, or leaves it to it; and reads every list of faces
-    assert fast is None or (fast == general and fast.columns == _columns(general))
-    if all(type(roll) is list and all(type(face) is int for face in roll) for roll in value) and value:
-        assert fast is not None
+    general = _read_alike(fast, value, sides)
+    if general is not None and all(type(roll) is list and all(type(face) is int for face in roll) for roll in value):
+        assert fast is not None or not value
 
 
 def test_rolls_read_with_their_columns_are_a_list_that_is_never_changed() -> None:
