@@ -63,6 +63,8 @@ def _roll_from_token(token: str, sides: Sequence[int], where: str) -> list[tuple
     per_roll = len(sides)
     parts = _DIE_SPLIT.split(token)
     if len(parts) > 1:
+        if "" in parts:  # a mark doubled or at an end (`6--3`, `6-3-`; `1-x`, x being a mark too): no dice to name
+            raise RecordedError(f"{where}: {_shown(token)} is not a roll (write it like {_example(sides)})")
         if len(parts) != per_roll:
             raise RecordedError(f"{where}: {_shown(token)} has {len(parts)} dice, a roll has {per_roll}")
         return [tuple(_die(p, s, where) for p, s in zip(parts, sides, strict=True))]

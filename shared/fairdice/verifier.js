@@ -1010,6 +1010,9 @@ const fairdice = (() => {
   function fromToken(token, sides, where) {
     const pieces = token.split(DIE_SPLIT);
     if (pieces.length > 1) {
+      if (pieces.includes("")) {
+        throw new Error(`${where}: ${quoted(token)} is not a roll (write it like ${example(sides)})`);
+      }
       if (pieces.length !== sides.length) {
         throw new Error(`${where}: ${quoted(token)} has ${pieces.length} dice, a roll has ${sides.length}`);
       }
