@@ -84,6 +84,7 @@ def numbered_lines(raw: Readable, name: str, max_bytes: int = MAX_LINE_BYTES) ->
     number = 0  # lines ended so far
     pending = b""  # the start of the line being read
     too_long = False
+    returns = 0  # carriage returns in the part of a line too long that was skipped
     while True:
         try:
             chunk = next(chunks)
@@ -96,19 +97,20 @@ def numbered_lines(raw: Readable, name: str, max_bytes: int = MAX_LINE_BYTES) ->
         for piece in pieces[:-1]:
             number += 1
             if too_long or len(pending) + len(piece) > max_bytes:
-                yield number, _too_long(max_bytes)
+                yield number, _too_long(max_bytes, returns + pending.count(b"\r") + piece.count(b"\r"))
             else:
                 line = pending + piece
                 if line and not line.isspace():
                     yield number, line
-            pending, too_long = b"", False
+            pending, too_long, returns = b"", False, 0
         tail = pieces[-1]
         if too_long or len(pending) + len(tail) > max_bytes:
+            returns += pending.count(b"\r") + tail.count(b"\r")
             pending, too_long = b"", True  # skipped to its end, never held
         else:
             pending += tail
     if too_long:
-        yield number + 1, _too_long(max_bytes)
+        yield number + 1, _too_long(max_bytes, returns)
     elif pending and not pending.isspace():
         yield number + 1, pending
 
@@ -149,8 +151,23 @@ def _gunzipped(raw: Readable) -> Iterator[bytes]:
             raise EOFError("compressed file ended before the end-of-stream marker was reached")
 
 
-def _too_long(max_bytes: int) -> Unreadable:
-    return Unreadable("line_too_long", f"the line is longer than {max_bytes:,} bytes, the most a game may take")
+def _too_long(max_bytes: int, returns: int) -> Unreadable:
+    words = f"the line is longer than {max_bytes:,} bytes, the most a game may take"
+    # One carriage return ends a line written CR LF; more are lines that end in CR alone, run together.
+    return Unreadable("line_too_long", words + (LONE_CR if returns > 1 else ""))
+
+
+# Said of a line that cannot be read and holds carriage returns within it: a file of lines ended by CR alone (as old Mac
+# programs wrote them) reads as one line, which is not JSON or is too long.
+LONE_CR = (
+    "; it holds carriage returns (CR) within it: JSON Lines ends each line with a line feed (LF), and a file whose"
+    " lines end in CR alone is read as one line"
+)
+
+
+def lone_returns(line: bytes) -> bool:
+    """Whether a line holds a carriage return before its end (one at its end is a CR LF ending's)."""
+    return b"\r" in line.rstrip(b"\r")
 
 
 def _broken(exc: BaseException, name: str) -> Unreadable:

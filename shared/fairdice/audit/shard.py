@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from fairdice import json_input, schemes
 from fairdice.audit.archive import DayArchive
-from fairdice.audit.lines import Line, Unreadable
+from fairdice.audit.lines import LONE_CR, Line, Unreadable, lone_returns
 from fairdice.audit.store import Results
 from fairdice.audit.tally import Counts, DieStream, InputRecord, Partial, SchemeTally
 from fairdice.errors import ArchiveRefused, ArchiveUnavailable, FairdiceError, RepeatedKey
@@ -110,7 +110,8 @@ class ShardAudit:
             self._unread(number, None, None, _whole("not_json", "the line holds JSON nested too deeply"))
             return
         except ValueError as exc:  # JSONDecodeError, bad UTF-8, a number beyond Python's digit limit
-            self._unread(number, None, None, _whole("not_json", f"the line is not JSON: {_first_words(exc)}"))
+            words = f"the line is not JSON: {_first_words(exc)}{LONE_CR if lone_returns(item) else ''}"
+            self._unread(number, None, None, _whole("not_json", words))
             return
         except RepeatedKey as exc:  # which value is the game's? Readers differ: the line is not read
             self._unread(number, None, None, _whole("not_json", f"the line {exc.message}"))

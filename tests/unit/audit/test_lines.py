@@ -106,3 +106,27 @@ def test_a_blocks_digest_changes_with_any_line_its_number_or_why_it_was_unreadab
         block[:2],
     ]
     assert len({same, *map(lines_sha256, others)}) == 1 + len(others)
+
+
+def test_a_line_too_long_that_holds_carriage_returns_says_lines_ending_in_cr_alone_read_as_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Given a file whose lines end in CR alone (as old Mac programs wrote them), longer than the cap as one line, and
+    # one whose lines end in CR LF, with one line over the cap
+    alone = b"\r".join(b'{"game": %d}' % n for n in range(20))
+    ended = b"\r\n".join([b'{"game": 1}', b"x" * 150, b'{"game": 3}'])
+    # Then the first is one line too long, which says why; the second's long line is only too long
+    ((line, too_long),) = read(alone)
+    assert line == 1 and isinstance(too_long, Unreadable) and too_long.code == "line_too_long"
+    assert too_long.message.endswith(lines.LONE_CR)
+    got = read(ended)
+    assert [number for number, _ in got] == [1, 2, 3]
+    assert isinstance(got[1][1], Unreadable) and got[1][1].message == lines._too_long(100, 0).message
+    # and so is it when a line feed ends the long line, in the same chunk or after chunks of a few bytes, its carriage
+    # returns counted in every one
+    ended_too = read(alone + b"\n" + b'{"game": 99}')
+    assert isinstance(ended_too[0][1], Unreadable) and ended_too[0][1].message.endswith(lines.LONE_CR)
+    monkeypatch.setattr(lines, "_CHUNK", 7)
+    with_ends = read(alone + b"\n" + b'{"game": 99}', cap=30)
+    assert isinstance(with_ends[0][1], Unreadable) and with_ends[0][1].message.endswith(lines.LONE_CR)
+    assert with_ends[1] == (2, b'{"game": 99}')

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from fairdice import schemes
 from fairdice.audit.duplicates import repeats
-from fairdice.audit.lines import Unreadable, numbered_lines
+from fairdice.audit.lines import LONE_CR, Unreadable, numbered_lines
 from fairdice.audit.shard import FINDINGS, GAMES, IDS, SUMMARY, audit_shard, game_key, partial_key
 from fairdice.audit.store import FolderResults
 from fairdice.audit.tally import Partial
@@ -99,7 +99,7 @@ def test_each_line_that_cannot_be_verified_is_a_finding_naming_file_and_line_and
     assert [set(f) for f in findings] == [LINE_KEYS] * 8
     assert [(f["file"], f["line"]) for f in findings] == [("day.jsonl", n) for n in range(2, 10)]
     errors = {f["line"]: f["error"] for f in findings}
-    assert errors[2]["code"] == "not_json"
+    assert errors[2]["code"] == "not_json" and "carriage return" not in errors[2]["message"]
     assert errors[3]["problems"] == [
         {"field": "request", "message": "a line is one JSON object: a verify request and its id"}
     ]
@@ -393,3 +393,22 @@ def test_a_line_that_could_not_be_read_has_the_error_shape_of_every_other(tmp_pa
         "message": unreadable.message,
         "problems": [{"field": "request", "message": unreadable.message}],
     }
+
+
+def test_a_file_whose_lines_end_in_cr_alone_is_one_line_not_json_and_the_finding_says_why(tmp_path: Path) -> None:
+    # Given three games in a file whose lines end in CR alone, under the line cap, and one in CR LF
+    alone = b"\r".join(json.dumps(games.narde(n)).encode() for n in (1, 2, 3)) + b"\r"
+    ended = b"\r\n".join([*(json.dumps(games.narde(n)).encode() for n in (4, 5)), b"oops"]) + b"\r\n"
+    store = FolderResults(tmp_path)
+    partial = audit_shard(numbered_lines(io.BytesIO(ended + alone), "mac.jsonl"), "mac.jsonl", store, "s")
+    findings = [json.loads(line) for line in (tmp_path / partial_key("s", FINDINGS)).read_text().splitlines()]
+
+    # Then the CR LF games are audited, a line of them that is not JSON is only that, and the rest is one line, not
+    # JSON, whose finding says why
+    assert (partial.counts.games, partial.counts.fair, partial.counts.errors) == (2, 2, 2)
+    oops, finding = findings
+    assert (oops["line"], oops["error"]["code"]) == (3, "not_json")
+    assert "carriage return" not in oops["error"]["message"]
+    assert (finding["line"], finding["error"]["code"]) == (4, "not_json")
+    assert finding["error"]["message"].startswith("the line is not JSON: Extra data")
+    assert finding["error"]["message"].endswith(LONE_CR)
