@@ -201,11 +201,12 @@ def _from_text(text: str, sides: Sequence[int]) -> Paste:
         except ValueError:  # the one other failure: an integer beyond Python's 4300-digit limit
             raise RecordedError("looks like JSON but holds a number too long to read") from None
         return Paste(_from_list(value, sides))
-    if (usual := _usual(stripped, tuple(sides))) is not None:
+    shape = tuple(sides)
+    if (usual := _usual(stripped, shape)) is not None:
         return Paste(usual)
     if max(sides) > 9:
         return Paste(_from_numbers(stripped, sides))
-    table = _single_rolls(tuple(sides))
+    table = _single_rolls(shape)
     lines = [(at, line) for at, line in enumerate(stripped.splitlines(), start=1) if line and not line.isspace()]
     numbers = [_number(line, sides) for _, line in lines]
     if any(number is not None and not number[2] for number in numbers) and not _counts_up(lines, numbers, table, sides):

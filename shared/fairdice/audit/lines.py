@@ -84,7 +84,9 @@ def numbered_lines(raw: Readable, name: str, max_bytes: int = MAX_LINE_BYTES) ->
     number = 0  # lines ended so far
     pending = b""  # the start of the line being read
     too_long = False
-    returns = 0  # carriage returns in the part of a line too long that was skipped
+    # Of the part of a line too long that was skipped: whether a carriage return came before a later byte (as
+    # `lone_returns` says of a line held), and whether it ends in one so far.
+    within = trailing = False
     while True:
         try:
             chunk = next(chunks)
@@ -97,20 +99,23 @@ def numbered_lines(raw: Readable, name: str, max_bytes: int = MAX_LINE_BYTES) ->
         for piece in pieces[:-1]:
             number += 1
             if too_long or len(pending) + len(piece) > max_bytes:
-                yield number, _too_long(max_bytes, returns + pending.count(b"\r") + piece.count(b"\r"))
+                for part in (pending, piece):
+                    within, trailing = _skipped(part, within, trailing)
+                yield number, _too_long(max_bytes, within)
             else:
                 line = pending + piece
                 if line and not line.isspace():
                     yield number, line
-            pending, too_long, returns = b"", False, 0
+            pending, too_long, within, trailing = b"", False, False, False
         tail = pieces[-1]
         if too_long or len(pending) + len(tail) > max_bytes:
-            returns += pending.count(b"\r") + tail.count(b"\r")
+            for part in (pending, tail):
+                within, trailing = _skipped(part, within, trailing)
             pending, too_long = b"", True  # skipped to its end, never held
         else:
             pending += tail
     if too_long:
-        yield number + 1, _too_long(max_bytes, returns)
+        yield number + 1, _too_long(max_bytes, within)
     elif pending and not pending.isspace():
         yield number + 1, pending
 
@@ -151,10 +156,16 @@ def _gunzipped(raw: Readable) -> Iterator[bytes]:
             raise EOFError("compressed file ended before the end-of-stream marker was reached")
 
 
-def _too_long(max_bytes: int, returns: int) -> Unreadable:
+def _too_long(max_bytes: int, returns_within: bool) -> Unreadable:
     words = f"the line is longer than {max_bytes:,} bytes, the most a game may take"
-    # One carriage return ends a line written CR LF; more are lines that end in CR alone, run together.
-    return Unreadable("line_too_long", words + (LONE_CR if returns > 1 else ""))
+    return Unreadable("line_too_long", words + (LONE_CR if returns_within else ""))
+
+
+def _skipped(part: bytes, within: bool, trailing: bool) -> tuple[bool, bool]:
+    """`within` and `trailing` of a skipped line (see `numbered_lines`) once `part` of it is skipped too."""
+    if not part:
+        return within, trailing
+    return within or lone_returns(part) or (trailing and part[:1] != b"\r"), part.endswith(b"\r")
 
 
 # Said of a line that cannot be read and holds carriage returns within it: a file of lines ended by CR alone (as old Mac
@@ -166,7 +177,7 @@ LONE_CR = (
 
 
 def lone_returns(line: bytes) -> bool:
-    """Whether a line holds a carriage return before its end (one at its end is a CR LF ending's)."""
+    """Whether a line holds a carriage return before its end (those at its end are a CR LF ending's)."""
     return b"\r" in line.rstrip(b"\r")
 
 

@@ -4,6 +4,7 @@ import gzip
 import hashlib
 import io
 import zlib
+from unittest import mock
 
 import pytest
 from fairdice.audit import lines
@@ -130,3 +131,27 @@ def test_a_line_too_long_that_holds_carriage_returns_says_lines_ending_in_cr_alo
     with_ends = read(alone + b"\n" + b'{"game": 99}', cap=30)
     assert isinstance(with_ends[0][1], Unreadable) and with_ends[0][1].message.endswith(lines.LONE_CR)
     assert with_ends[1] == (2, b'{"game": 99}')
+
+
+def _with_returns(size: int, at: list[int]) -> bytes:
+    """A line of `size` a's with carriage returns in place of those at `at`."""
+    line = bytearray(b"a" * size)
+    for place in at:
+        line[place % size] = ord("\r")
+    return bytes(line)
+
+
+@given(
+    line=st.builds(_with_returns, st.integers(31, 80), st.lists(st.integers(0, 79), max_size=3)),
+    chunk=st.integers(1, 40),
+    ended=st.booleans(),
+)
+def test_a_line_too_long_is_said_to_hold_returns_within_it_exactly_when_the_same_line_held_would_be(
+    line: bytes, chunk: int, ended: bool
+) -> None:
+    # Given a line over the cap of a, b and carriage returns, read in chunks of any size, ended by a line feed or not
+    with mock.patch.object(lines, "_CHUNK", chunk):
+        ((number, too_long),) = read(line + (b"\n" if ended else b""), cap=30)
+    # Then its finding says it holds carriage returns within it just when `lone_returns` says so of the line itself
+    assert number == 1 and isinstance(too_long, Unreadable)
+    assert too_long.message.endswith(lines.LONE_CR) == lines.lone_returns(line)
