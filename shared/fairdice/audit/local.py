@@ -133,6 +133,7 @@ def find_inputs(paths: Sequence[str], out: Path | None = None, passed_over: list
         else:
             raise UsageError(f"{given}: no such file or folder")
     for path in found:
+        _named_in_text(path)
         try:
             path.open("rb").close()
         except OSError as exc:
@@ -143,6 +144,24 @@ def find_inputs(paths: Sequence[str], out: Path | None = None, passed_over: list
     for path in sorted(found, key=str):
         once.setdefault(path.resolve(), path)
     return sorted(once.values(), key=str)
+
+
+def _named_in_text(path: Path) -> None:
+    """Refuse a file whose name is not text (bytes that are no UTF-8, as an archive from another system may leave):
+    the summary and every finding name the file a game is in, as UTF-8 JSON, so the audit could not say where its
+    games are. A UsageError before anything is written, its name shown with those bytes as escapes."""
+    try:
+        str(path).encode()
+    except UnicodeEncodeError:
+        raise UsageError(
+            f"{shown_path(path)}: its name is not UTF-8 text, and the audit names every file it reads in its findings"
+            " and summary: rename it (or copy it under a name of letters, digits and dashes) and audit it again"
+        ) from None
+
+
+def shown_path(path: Path) -> str:
+    """A path as text that JSON can hold: bytes of its name that are no UTF-8 as escapes (`\\xff`)."""
+    return os.fsencode(path).decode(errors="backslashreplace")
 
 
 def _own_output(path: Path, out: Path | None) -> str | None:
@@ -263,7 +282,7 @@ def _not_read(passed_over: Iterable[Path], files: Iterable[Path], out: Path) -> 
         real = path.resolve()
         if real == results or real.is_relative_to(results) or any(file.is_relative_to(real) for file in read):
             continue
-        found.setdefault(real, str(path))
+        found.setdefault(real, shown_path(path))  # a name of bytes that are no text, with escapes
     return sorted(found.values())
 
 
@@ -312,7 +331,9 @@ def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> tuple
                 done[name] = part.lines_sha256
         return done, planned.today or plan.today  # a plan that kept no day: this run's
     # Whatever an earlier run (or anyone else) left of these is removed, or the run does not start: a partial left in
-    # place would be a block's result that this run never audited, waiting for a resume to count it.
+    # place would be a block's result that this run never audited, waiting for a resume to count it. The plan is
+    # written out first: nothing is removed for a run that could not go on.
+    planned_bytes = plan.model_dump_json(indent=2).encode()
     try:
         partials = out / PARTIALS
         if partials.is_dir() and not partials.is_symlink():
@@ -325,7 +346,7 @@ def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> tuple
         raise UsageError(
             f"--out {out}: cannot remove the results of an earlier audit there ({os_words(exc)}); give another --out"
         ) from None
-    store.put(PLAN, plan.model_dump_json(indent=2).encode())
+    store.put(PLAN, planned_bytes)
     return {}, plan.today
 
 

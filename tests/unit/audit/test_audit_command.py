@@ -390,6 +390,49 @@ def test_a_folder_under_the_input_that_cannot_be_read_is_a_usage_error_not_passe
     assert "locked: cannot be opened (Permission denied)" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("named", ["itself", "its-folder"])
+def test_a_file_whose_name_is_not_utf8_is_a_usage_error_naming_it_and_an_earlier_audit_is_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], named: str
+) -> None:
+    # Given an earlier audit in --out, and a folder from another system with a file named in bytes that are no UTF-8
+    games.write(tmp_path / "day.jsonl", many(2))
+    out = tmp_path / "out"
+    assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1"]) == 0
+    capsys.readouterr()
+    kept = {path: path.read_bytes() for path in sorted(out.rglob("*")) if path.is_file()}
+    folder = tmp_path / "in"
+    folder.mkdir()
+    odd = os.fsdecode(bytes(folder) + b"/\xffgames.jsonl")
+    games.write(Path(odd), many(2))
+    given = odd if named == "itself" else str(folder)
+
+    # When it is audited into the same --out (review: a traceback, exit 1, the earlier results gone)
+    status = main(["audit", given, "--out", str(out), "--workers", "1"])
+
+    # Then it is a usage error that names the file, its odd byte as an escape, and nothing in --out is touched
+    assert status == 2
+    err = capsys.readouterr().err
+    assert (
+        err.startswith(f"fairdice: audit: {folder}/\\xffgames.jsonl: its name is not UTF-8 text")
+        and len(err.splitlines()) == 1
+    )
+    assert {path: path.read_bytes() for path in sorted(out.rglob("*")) if path.is_file()} == kept
+
+
+def test_a_hidden_file_whose_name_is_not_utf8_is_listed_as_passed_over_with_its_byte_as_an_escape(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "in"
+    games.write(folder / "a.jsonl", many(2))
+    (folder / os.fsdecode(b".\xfe~")).write_bytes(b"x")
+
+    result = run([str(folder)], tmp_path / "out", workers=1)
+
+    assert result.summary.passed_over == [f"{folder}/.\\xfe~"]
+    assert summary(tmp_path / "out")["passed_over"] == [f"{folder}/.\\xfe~"]
+    assert "\\xfe" in (tmp_path / "out" / "report.html").read_text()
+
+
 def test_a_link_to_nothing_in_a_folder_or_named_is_an_input_that_cannot_be_opened(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
