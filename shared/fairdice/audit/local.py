@@ -11,6 +11,7 @@ the one merge (`fairdice.audit.merge`) and the report write the outputs.
 import datetime as dt
 import multiprocessing
 import os
+import re
 import shutil
 import signal
 import tempfile
@@ -30,7 +31,7 @@ from fairdice.audit.archive import S3_SCHEME, DayArchive, name_of, of_bucket
 from fairdice.audit.lines import Hashed, Line, lines_sha256, numbered_lines
 from fairdice.audit.merge import merge, partial_names, read_partial
 from fairdice.audit.report import read_findings, render
-from fairdice.audit.shard import GAMES, PARTIAL_FORMAT, PARTIALS, audit_shard, partial_key
+from fairdice.audit.shard import GAMES, IDS, PARTIAL_FORMAT, PARTIALS, audit_shard, partial_key
 from fairdice.audit.store import FolderResults
 from fairdice.audit.summary import FINDINGS, REPORT, SUMMARY, Summary
 from fairdice.audit.tally import InputRecord, Partial
@@ -42,6 +43,11 @@ PLAN = PARTIALS + "plan.json"
 # What a run writes in its --out, or removes there as it starts afresh: its three outputs, and its blocks' partial
 # results with its plan. Nothing else there is the run's.
 OWN = (SUMMARY, FINDINGS, REPORT, PARTIALS)
+# What an earlier run leaves in its --out, by name: its three outputs, its plan and its blocks' partial results.
+_EARLIER_RESULT = re.compile(
+    rf"(?:{'|'.join(map(re.escape, (SUMMARY, FINDINGS, REPORT, PLAN)))})"
+    rf"|{re.escape(PARTIALS)}[0-9]{{5,}}-[0-9]{{7,}}/(?:{'|'.join(map(re.escape, (SUMMARY, FINDINGS, IDS, GAMES)))})"
+)
 
 
 class UsageError(Exception):
@@ -89,7 +95,12 @@ class RunResult(BaseModel):
     resumed_blocks: int
 
 
-def find_inputs(paths: Sequence[str], out: Path | None = None, passed_over: list[Path] | None = None) -> list[Path]:
+def find_inputs(
+    paths: Sequence[str],
+    out: Path | None = None,
+    passed_over: list[Path] | None = None,
+    outputs_held: list[Path] | None = None,
+) -> list[Path]:
     """The files to audit: each file named, and every file under each folder named (through linked folders too,
     each folder once), sorted; UsageError for one that cannot be opened, a broken link among them.
 
@@ -101,7 +112,8 @@ def find_inputs(paths: Sequence[str], out: Path | None = None, passed_over: list
     holds when the results go under it: an audit never reads its own findings; every other file under `out` is read.
     An input named that is, or lies under, one of them is a UsageError: the run would remove it before reading it,
     or write over it. The hidden files and folders and what is not a file under the folders named are added to
-    `passed_over` (the summary lists them: a game in `.late.jsonl` is not audited, and the audit says so).
+    `passed_over` (the summary lists them: a game in `.late.jsonl` is not audited, and the audit says so). The files of
+    a folder named that are the audit's own outputs in `out` are added to `outputs_held`.
     """
     found: set[Path] = set()
     for given in paths:
@@ -116,6 +128,8 @@ def find_inputs(paths: Sequence[str], out: Path | None = None, passed_over: list
         if path.is_dir():
             files = list(_files_under(path, passed_over if passed_over is not None else []))
             inside = [file for file in files if _own_output(file, out) is None]
+            if outputs_held is not None:
+                outputs_held.extend(file for file in files if _own_output(file, out) is not None)
             if files and not inside:
                 raise UsageError(
                     f"{given}: the folder holds no file but the audit's own outputs in --out {out}"
@@ -225,7 +239,10 @@ def run(
     its block again.
     """
     passed_over: list[Path] = []
-    files = find_inputs(paths, out, passed_over)
+    outputs_held: list[Path] = []
+    files = find_inputs(paths, out, passed_over, outputs_held)
+    if not resume:
+        _earlier_results_only(outputs_held, out)
     workers = workers or os.cpu_count() or 1
     daily = archive_settings(archive) if archive is not None else None
     plan = Plan(
@@ -272,15 +289,40 @@ def run(
     return RunResult(summary=summary, audited_blocks=audited, resumed_blocks=resumed)
 
 
+def _earlier_results_only(held: Sequence[Path], out: Path) -> None:
+    """Refuse a fresh run whose `--out` lies in a folder given as input and holds, in the places of the audit's outputs,
+    files that are not an earlier audit's results: the run would remove them without reading them, and games filed
+    there (`partials/day2.jsonl`) would leave the audit unread and unsaid (review). An earlier audit's results are its
+    plan (`partials/plan.json`, written before anything else), the files its blocks write and its three outputs; they
+    are removed and written anew, as in any `--out`. Nothing is removed here."""
+    if not held:
+        return
+    results = out.resolve()
+    named = {file: file.resolve().relative_to(results).as_posix() for file in held}
+    odd = [file for file, name in named.items() if _EARLIER_RESULT.fullmatch(name) is None]
+    try:
+        Plan.model_validate_json((out / PLAN).read_bytes())
+    except (OSError, ValidationError):
+        odd = list(held)  # no plan: not a run's results, whatever their names
+    if odd:
+        shown = ", ".join(sorted(named[file] for file in odd)[:3])
+        more = f" and {len(odd) - 3} more" if len(odd) > 3 else ""
+        raise UsageError(
+            f"--out {out} lies in a folder given as input and holds {shown}{more} where the audit writes its results,"
+            " which a fresh audit would remove without reading: move them out, or give another --out"
+        )
+
+
 def _not_read(passed_over: Iterable[Path], files: Iterable[Path], out: Path) -> list[str]:
     """What the folders given held and the run did not read, once each (by where it leads), sorted: not the run's own
-    `--out` nor what it holds, nor what was read after all (named itself, or reached by another way)."""
+    `--out` nor its outputs there (`OWN`), nor what was read after all (named itself, or reached by another way). What
+    else `--out` holds is listed: it may be the input folder itself (review: `.late.jsonl` went unsaid)."""
     read = {file.resolve() for file in files}
     results = out.resolve()
     found: dict[Path, str] = {}
     for path in sorted(passed_over, key=str):
         real = path.resolve()
-        if real == results or real.is_relative_to(results) or any(file.is_relative_to(real) for file in read):
+        if real == results or _own_output(path, out) is not None or any(file.is_relative_to(real) for file in read):
             continue
         found.setdefault(real, shown_path(path))  # a name of bytes that are no text, with escapes
     return sorted(found.values())

@@ -300,6 +300,49 @@ def test_an_out_that_holds_the_input_folder_leaves_out_only_the_audits_own_outpu
     assert capsys.readouterr().err == ""
 
 
+@pytest.mark.parametrize(
+    ("planted", "earlier"),
+    [
+        ("partials/day2.jsonl", True),
+        ("partials/00000-0000000/more.jsonl", True),
+        ("findings.jsonl", False),
+        ("report.html", False),
+        ("partials/plan.json", False),
+    ],
+)
+def test_games_planted_where_the_audit_writes_in_an_out_within_the_input_are_refused_and_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], planted: str, earlier: bool
+) -> None:
+    # Given a folder handed over with a fair game, and an unfair one filed where the audit writes its results, with or
+    # without an earlier audit's results there (review: skipped, removed, exit 0 and passed_over empty)
+    folder = tmp_path / "in"
+    games.write(folder / "a.jsonl", many(1))
+    if earlier:
+        assert main(["audit", str(folder), "--out", str(folder), "--workers", "1"]) == 0
+    games.write(folder / planted, [games.mismatched(games.narde(9))])
+    capsys.readouterr()
+    before = {path: path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
+
+    # When it is audited afresh into the folder itself
+    status = main(["audit", str(folder), "--out", str(folder), "--workers", "1"])
+
+    # Then the run is refused before anything is removed, naming the file
+    assert status == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"fairdice: audit: --out {folder} lies in a folder given as input and holds {planted}")
+    assert {path: path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()} == before
+
+
+def test_hidden_files_in_an_input_folder_that_is_also_the_out_are_listed_as_passed_over(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    games.write(folder / "a.jsonl", many(1))
+    games.write(folder / ".late.jsonl", [games.mismatched(games.narde(9))])
+
+    result = run([str(folder)], folder, workers=1)
+
+    assert result.summary.passed_over == [str(folder / ".late.jsonl")]
+
+
 def test_a_folder_that_holds_only_the_audits_own_outputs_is_a_usage_error_saying_why(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
