@@ -1,9 +1,10 @@
 """A shard's bytes to numbered lines, in memory bounded by one line's cap whatever the shard holds.
 
 A shard is JSON Lines, gzip-compressed when its name ends in `.gz` (concatenated gzip members are
-read as one stream, as gzip itself reads them). A line longer than the cap is never held: it is skipped to its end and
-reported by number. A stream that breaks (a truncated gzip member, corrupt data, a read error)
-ends the shard with one report naming the line where it broke; the lines before it stand.
+read as one stream, zero bytes padding them passed over, as gzip itself reads them). A line longer
+than the cap is never held: it is skipped to its end and reported by number. A stream that breaks
+(a truncated gzip member, corrupt data, a read error) ends the shard with one report naming the
+line where it broke; the lines before it stand.
 """
 
 import hashlib
@@ -131,14 +132,23 @@ def _gunzipped(raw: Readable) -> Iterator[bytes]:
     zlib rather than GzipFile: GzipFile drops what it decompressed in a read that meets a
     truncated member, where this gives every byte up to the break before raising EOFError.
     Each step's output is capped at a chunk, so a small input that inflates hugely stays small.
+    Zero bytes after a member are skipped, as gzip itself skips them (tape tools and uploaders pad files with zeros).
     """
     inflater = zlib.decompressobj(wbits=_GZIP)
-    fed = False
+    fed = False  # whether any byte of the member being read was given to its inflater
+    ended = False  # whether a member ended: zeros up to the next one are padding, not a member
     empty = True  # a file of no bytes holds no gzip member, not an empty one: it was cut short
     for chunk in _read(raw):
         empty = False
         data = chunk
         while data:
+            if ended and not fed:
+                # Padding, as gzip reads it (CPython's gzip._GzipReader._read_eof): zeros after a member, before the
+                # next or the end, are passed over. Only after a member: a file of zeros alone holds none, and is
+                # corrupt; any other byte there starts a member, and is a finding when it is not one.
+                data = data.lstrip(b"\0")
+                if not data:
+                    break
             fed = True
             out = inflater.decompress(data, _CHUNK)
             if out:
@@ -146,7 +156,7 @@ def _gunzipped(raw: Readable) -> Iterator[bytes]:
             if inflater.eof:  # a member ended: another may follow
                 data = inflater.unused_data
                 inflater = zlib.decompressobj(wbits=_GZIP)
-                fed = False
+                fed, ended = False, True
             else:
                 data = inflater.unconsumed_tail
     if fed or empty:

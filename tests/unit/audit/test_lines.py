@@ -65,6 +65,67 @@ def test_data_that_is_not_gzip_under_a_gz_name_is_reported_at_line_1() -> None:
     assert line == 1 and isinstance(broken, Unreadable) and "gzip" in broken.message
 
 
+def _member(first: int, count: int) -> bytes:
+    """A gzip member of `count` games numbered from `first`, a line each."""
+    return gzip.compress(b"".join(b'{"game": %d}\n' % n for n in range(first, first + count)))
+
+
+@pytest.mark.parametrize("padding", [1, 511, 512, 513, 10_000, (1 << 20) + 1])
+def test_zero_bytes_padding_a_gzip_file_are_passed_over_as_gzip_passes_them(padding: int) -> None:
+    # Given a gzip file padded with zeros at its end, as tape tools and some uploaders pad (gzip -t accepts it)
+    data = _member(1, 3) + b"\0" * padding
+    # Then its games are read, numbered as without the padding, and the padding is no finding
+    assert read(data, "shard.jsonl.gz") == [(n, b'{"game": %d}' % n) for n in (1, 2, 3)]
+    assert gzip.decompress(data) == b"".join(b'{"game": %d}\n' % n for n in (1, 2, 3))
+
+
+@given(
+    members=st.lists(st.tuples(st.integers(0, 4), st.integers(0, 600)), min_size=1, max_size=4),
+    chunk=st.integers(1, 64),
+)
+def test_zeros_after_any_member_in_reads_of_any_size_are_passed_over_as_pythons_gzip_does(
+    members: list[tuple[int, int]], chunk: int
+) -> None:
+    # Given gzip members of a few games each (or none), each followed by zeros (or none), read in chunks of any size
+    data, first = b"", 1
+    for count, zeros in members:
+        data, first = data + _member(first, count) + b"\0" * zeros, first + count
+    with mock.patch.object(lines, "_CHUNK", chunk):
+        got = read(data, "shard.jsonl.gz")
+    # Then the lines are those Python's gzip module reads, numbered alike, with no finding
+    assert got == read(gzip.decompress(data)) == [(n, b'{"game": %d}' % n) for n in range(1, first)]
+
+
+@pytest.mark.parametrize(
+    "after",
+    [b"x", b"\x1f", b"\0\0garbage", b"\0" * 600 + b"PK\3\4", _member(4, 2)[:15], b"\0" * 3 + _member(4, 2)[:15]],
+    ids=["a byte", "half a magic", "zeros, garbage", "zeros, a zip", "a cut member", "zeros, a cut member"],
+)
+@pytest.mark.parametrize("chunk", [1, 7, 1 << 20])
+def test_what_follows_a_member_and_its_zeros_that_is_not_a_gzip_member_is_still_a_finding(
+    after: bytes, chunk: int
+) -> None:
+    # Given a gzip member followed by bytes that are not a whole member, after zeros or not
+    data = _member(1, 3) + after
+    with mock.patch.object(lines, "_CHUNK", chunk):
+        *games, (line, broken) = read(data, "shard.jsonl.gz")
+    # Then its games are read, and the shard ends with a finding on the line after them, as Python's gzip refuses it
+    assert games == [(n, b'{"game": %d}' % n) for n in (1, 2, 3)]
+    assert line == 4 and isinstance(broken, Unreadable) and broken.code == "unreadable_input"
+    with pytest.raises((OSError, EOFError)):
+        gzip.decompress(data)
+
+
+@pytest.mark.parametrize("data", [b"\0", b"\0" * 512, b"\0" * 512 + _member(1, 3)], ids=["1", "512", "then a member"])
+def test_zeros_are_padding_only_after_a_member_a_file_that_starts_with_them_is_not_gzip(data: bytes) -> None:
+    # Given a `.gz` file of zeros alone, or zeros before its first member
+    ((line, broken),) = read(data, "shard.jsonl.gz")
+    # Then it is a finding at line 1, as gzip refuses it: padding follows a member
+    assert line == 1 and isinstance(broken, Unreadable) and broken.code == "unreadable_input"
+    with pytest.raises(OSError):
+        gzip.decompress(data)
+
+
 def test_the_hash_covers_every_byte_even_when_reading_stopped_at_a_broken_member() -> None:
     raw = gzip.compress(b'{"a": 1}\n' * 1000)[:-20]
     hashed = Hashed(io.BytesIO(raw))
