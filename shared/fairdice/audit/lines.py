@@ -79,7 +79,8 @@ def is_gzip(name: str) -> bool:
 def numbered_lines(raw: Readable, name: str, max_bytes: int = MAX_LINE_BYTES) -> Iterator[Line]:
     """Every non-blank line of a shard with its number (from 1), or why it could not be read.
 
-    Blank lines are counted but not given: they hold no game.
+    Blank lines are counted but not given: they hold no game. A line's ending, LF or CR LF, is not part of it: the
+    cap is on the bytes before it, whichever ending a file uses (a line given keeps a CR LF ending's CR, as read).
     """
     chunks = _gunzipped(raw) if is_gzip(name) else _read(raw)
     number = 0  # lines ended so far
@@ -99,7 +100,7 @@ def numbered_lines(raw: Readable, name: str, max_bytes: int = MAX_LINE_BYTES) ->
         pieces = chunk.split(b"\n")
         for piece in pieces[:-1]:
             number += 1
-            if too_long or len(pending) + len(piece) > max_bytes:
+            if too_long or _over(pending, piece, max_bytes):
                 for part in (pending, piece):
                     within, trailing = _skipped(part, within, trailing)
                 yield number, _too_long(max_bytes, within)
@@ -109,16 +110,31 @@ def numbered_lines(raw: Readable, name: str, max_bytes: int = MAX_LINE_BYTES) ->
                     yield number, line
             pending, too_long, within, trailing = b"", False, False, False
         tail = pieces[-1]
-        if too_long or len(pending) + len(tail) > max_bytes:
+        if too_long or _over(pending, tail, max_bytes):
             for part in (pending, tail):
                 within, trailing = _skipped(part, within, trailing)
             pending, too_long = b"", True  # skipped to its end, never held
         else:
             pending += tail
+    # The end of the file ends a last line without a line feed as a line feed would: a carriage return it ends in is
+    # that of a CR LF ending whose LF is missing (as `lone_returns` has it, it is not within the line), so a last
+    # line of the cap and a CR is read, as it would be with the LF.
     if too_long:
         yield number + 1, _too_long(max_bytes, within)
     elif pending and not pending.isspace():
         yield number + 1, pending
+
+
+def _over(pending: bytes, part: bytes, max_bytes: int) -> bool:
+    """Whether a line, `pending` and then `part` (all of it, or its start so far), is longer than `max_bytes` without
+    the CR of a CR LF ending.
+
+    One carriage return at its end is not counted: before a line feed it is the ending's. At the end of a line's start
+    it may be too, the line feed in the next chunk; if another byte comes next, the line is judged again with that
+    byte and the return counted. So a line is held to the cap and one byte more, and cut only when over the cap.
+    """
+    last = part[-1:] or pending[-1:]
+    return len(pending) + len(part) - (last == b"\r") > max_bytes
 
 
 def _read(raw: Readable) -> Iterator[bytes]:

@@ -145,15 +145,88 @@ def test_any_split_into_chunks_gives_the_same_lines(body: list[bytes], chunk: in
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(lines, "_CHUNK", chunk)
         got = read(data, cap=20)
-    # Then every non-blank line comes with its number, too long ones as a report
+    # Then every non-blank line comes with its number, too long ones (without a CR LF ending's CR) as a report
     expected = [
-        (n, Unreadable("line_too_long", "") if len(text) > 20 else text)
+        (n, Unreadable("line_too_long", "") if _length(text) > 20 else text)
         for n, text in enumerate(body, start=1)
-        if len(text) > 20 or (text and not text.isspace())
+        if _length(text) > 20 or (text and not text.isspace())
     ]
     assert [(n, item.code if isinstance(item, Unreadable) else item) for n, item in got] == [
         (n, item.code if isinstance(item, Unreadable) else item) for n, item in expected
     ]
+
+
+def _length(line: bytes) -> int:
+    """A line's length as the cap counts it: without the CR of a CR LF ending (a last line's CR, LF or none)."""
+    return len(line) - line.endswith(b"\r")
+
+
+@given(
+    size=st.sampled_from([19, 20, 21]),
+    ending=st.sampled_from([b"\n", b"\r\n", b"", b"\r"]),
+    followed=st.booleans(),
+    chunk=st.integers(1, 64),
+    compressed=st.booleans(),
+)
+def test_the_cap_is_on_a_line_without_its_ending_lf_or_cr_lf_wherever_the_chunks_end(
+    size: int, ending: bytes, followed: bool, chunk: int, compressed: bool
+) -> None:
+    # Given a line of one byte under the cap of 20, the cap or one over it, ended by LF or CR LF and followed by
+    # another line, or last (then also with a CR alone or no ending), read plain or gzipped in chunks of any size
+    line = b"a" * size
+    data = line + ending + (b'{"next": 1}\n' if followed and ending.endswith(b"\n") else b"")
+    name = "shard.jsonl"
+    if compressed:
+        data, name = gzip.compress(data), name + ".gz"
+    with mock.patch.object(lines, "_CHUNK", chunk):
+        got = read(data, name, cap=20)
+    # Then it is read (with the CR of its ending, as read) exactly when it is no longer than the cap without its
+    # ending, whichever ending it has; a last line's CR, the end of the file after it, is its ending's too
+    first = (
+        line + ending.removesuffix(b"\n")
+        if size <= 20
+        else Unreadable("line_too_long", lines._too_long(20, False).message)
+    )
+    assert got[0] == (1, first)
+    assert got[1:] == ([(2, b'{"next": 1}')] if followed and ending.endswith(b"\n") else [])
+
+
+@pytest.mark.parametrize("size", [lines.MAX_LINE_BYTES - 1, lines.MAX_LINE_BYTES, lines.MAX_LINE_BYTES + 1])
+@pytest.mark.parametrize("ending", [b"\n", b"\r\n"], ids=["LF", "CR LF"])
+@pytest.mark.parametrize("chunk", [1 << 20, lines.MAX_LINE_BYTES + 1], ids=["1 MiB", "CR ending a chunk"])
+@pytest.mark.parametrize("name", ["shard.jsonl", "shard.jsonl.gz"])
+def test_a_line_of_the_real_cap_is_read_whether_it_ends_in_lf_or_cr_lf(
+    size: int, ending: bytes, chunk: int, name: str
+) -> None:
+    # Given a line of 1 MiB, a byte less or a byte more, ended by LF or CR LF, then another line; plain or gzipped, read
+    # in chunks of 1 MiB (the CR LF after a line of 1 MiB starts the next) or of a byte more (its CR ends the first)
+    data = b"a" * size + ending + b'{"next": 1}\n'
+    if lines.is_gzip(name):
+        data = gzip.compress(data)
+    with mock.patch.object(lines, "_CHUNK", chunk):
+        (number, first), second = list(numbered_lines(io.BytesIO(data), name))
+    # Then the line is read when it is no longer than 1 MiB without its ending, and is too long when it is
+    assert number == 1 and second == (2, b'{"next": 1}')
+    if size <= lines.MAX_LINE_BYTES:
+        assert first == b"a" * size + ending.removesuffix(b"\n")
+    else:
+        assert (
+            isinstance(first, Unreadable)
+            and first.code == "line_too_long"
+            and not first.message.endswith(lines.LONE_CR)
+        )
+
+
+@pytest.mark.parametrize("chunk", range(1, 26))
+def test_a_return_after_a_line_of_the_cap_that_no_line_feed_follows_is_within_the_line(chunk: int) -> None:
+    # Given a line of the cap of 20 and a CR that a byte other than LF follows, read in chunks of any size (those of
+    # 21 bytes hold the line and the CR, as a CR LF ending's, until the next byte comes)
+    data = b"a" * 20 + b"\r" + b"b\n" + b'{"next": 1}'
+    with mock.patch.object(lines, "_CHUNK", chunk):
+        (number, too_long), second = read(data, cap=20)
+    # Then the line is over the cap, and holds a carriage return within it
+    assert number == 1 and isinstance(too_long, Unreadable) and too_long.code == "line_too_long"
+    assert too_long.message.endswith(lines.LONE_CR) and second == (2, b'{"next": 1}')
 
 
 def test_a_blocks_digest_changes_with_any_line_its_number_or_why_it_was_unreadable() -> None:
@@ -203,14 +276,15 @@ def _with_returns(size: int, at: list[int]) -> bytes:
 
 
 @given(
-    line=st.builds(_with_returns, st.integers(31, 80), st.lists(st.integers(0, 79), max_size=3)),
+    line=st.builds(_with_returns, st.integers(32, 80), st.lists(st.integers(0, 79), max_size=3)),
     chunk=st.integers(1, 40),
     ended=st.booleans(),
 )
 def test_a_line_too_long_is_said_to_hold_returns_within_it_exactly_when_the_same_line_held_would_be(
     line: bytes, chunk: int, ended: bool
 ) -> None:
-    # Given a line over the cap of a, b and carriage returns, read in chunks of any size, ended by a line feed or not
+    # Given a line over the cap of a, b and carriage returns (over it too without a return at its end, which the cap
+    # does not count), read in chunks of any size, ended by a line feed or not
     with mock.patch.object(lines, "_CHUNK", chunk):
         ((number, too_long),) = read(line + (b"\n" if ended else b""), cap=30)
     # Then its finding says it holds carriage returns within it just when `lone_returns` says so of the line itself
