@@ -118,9 +118,15 @@ def merge(
                 duplicate_ids += 1
                 words = f"the game on line {dup.first_line} of {dup.first_file} has this id already"
                 _write(out, _unread(dup.file, dup.line, dup.id, "duplicate_id", words, field="id"))
+            game_key, ids_of_game = b"", set[bytes]()  # the game repeated, and the ids its lines have had so far
             for again in repeats(_runs(store, names, GAMES, Path(scratch)), files, Path(scratch), name="games"):
-                if again.more == again.first_more:
-                    continue  # the same game under the same id: a duplicate id, said once, above
+                if again.key != game_key:
+                    game_key, ids_of_game = again.key, {again.first_more}
+                if again.more in ids_of_game:
+                    # The same game under an id an earlier line of it has (the first's, or a repeat's: a repeated line
+                    # copied whole): a duplicate id, said once, above.
+                    continue
+                ids_of_game.add(again.more)
                 repeated_games += 1
                 first_id = json.loads(again.first_more)
                 words = (

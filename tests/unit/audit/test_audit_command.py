@@ -173,6 +173,24 @@ def test_a_game_filed_again_under_another_id_exits_1_and_the_closing_line_and_su
     )
 
 
+def test_a_repeated_games_line_copied_whole_is_its_duplicate_id_only_not_a_repeat_again(tmp_path: Path) -> None:
+    # Given one game under id A, again under id B, then B's line copied whole, and A's line again (review: the copy
+    # of B's line was counted a repeated game of A's as well as B's duplicate id)
+    game = many(1)[0]
+    lines = [{**game, "id": "A"}, {**game, "id": "B"}, {**game, "id": "B"}, {**game, "id": "A"}, {**game, "id": "C"}]
+    games.write(tmp_path / "day.jsonl", lines)
+
+    # When they are audited
+    assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]) == 1
+
+    # Then lines 3 and 4 are duplicate ids only, and lines 2 and 5 the repeated games, each said once
+    document = summary(tmp_path / "out")
+    assert (document["games"], document["duplicate_ids"], document["repeated_games"]) == (5, 2, 2)
+    found = [json.loads(line) for line in (tmp_path / "out" / "findings.jsonl").read_text().splitlines()]
+    said = sorted((finding["line"], finding["error"]["code"]) for finding in found)
+    assert said == [(2, "repeated_game"), (3, "duplicate_id"), (4, "duplicate_id"), (5, "repeated_game")]
+
+
 def test_a_game_filed_again_under_a_secret_with_a_zero_byte_appended_and_its_own_seal_exits_1_naming_the_repeat(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
