@@ -13,7 +13,7 @@ from pydantic import AliasChoices, AliasPath, BaseModel, Field, PrivateAttr, Val
 
 from fairdice import schemes
 from fairdice.errors import FairdiceError, InvalidInput
-from fairdice.prose import cut
+from fairdice.prose import cut, repr_of
 from fairdice.schemes.base import Scheme
 
 WHOLE_REQUEST = "request"
@@ -157,7 +157,7 @@ def _entries(n: int) -> str:
 
 def _shown(given: object) -> str:
     """The offending input, cut short: a message must stay readable whatever was sent."""
-    text = repr(given)
+    text = repr_of(given)
     return text if len(text) <= 40 else text[:37] + "..."
 
 

@@ -169,6 +169,15 @@ def counted(n: int, one: str, many: str) -> str:
     return f"{number(n)} {one if n == 1 else many}"
 
 
+def repr_of(value: object) -> str:
+    """A value as Python writes it (`repr`), as messages quote what was sent; words instead for a value nested too
+    deeply for `repr` (JSON lists thousands of levels deep, which the decoder reads but `repr` cannot write)."""
+    try:
+        return repr(value)
+    except RecursionError:
+        return "a value nested too deeply to show"
+
+
 def cut(text: str, most: int) -> str:
     """The text, or its start and `…` when it is longer than `most` characters (`…` included)."""
     return text if len(text) <= most else text[: most - 1] + "…"

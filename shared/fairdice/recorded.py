@@ -21,6 +21,8 @@ from functools import cache
 from itertools import chain, product
 from typing import Any, NoReturn
 
+from fairdice.prose import repr_of
+
 # A number in front of a line's rolls: after a word ("Roll 1"), after "#", or before ".", ")", a colon and a space,
 # or a space. Its digits are ASCII: a number that places rolls is written one way.
 _NUMBER = re.compile(
@@ -347,11 +349,11 @@ def _from_list(value: list[object], sides: Sequence[int]) -> list[tuple[int, ...
             rolls.extend(_roll_from_token(item.strip(), sides, where))
             continue
         if not isinstance(item, list | tuple) or len(item) != per_roll:
-            raise RecordedError(f"{where}: expected a list of {per_roll} dice, got {item!r}"[:200])
+            raise RecordedError(f"{where}: expected a list of {per_roll} dice, got {repr_of(item)}"[:200])
         faces = []
         for face, s in zip(item, sides, strict=True):
             if isinstance(face, bool) or not isinstance(face, int | str):
-                raise RecordedError(f"{where}: {face!r} is not a die face"[:200])
+                raise RecordedError(f"{where}: {repr_of(face)} is not a die face"[:200])
             faces.append(_die(str(face).strip(), s, where))
         rolls.append(tuple(faces))
     return rolls

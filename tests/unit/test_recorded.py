@@ -106,6 +106,29 @@ def test_a_refused_paste_names_the_field_recorded_and_says_where() -> None:
     assert problem.message == "line 1, roll 3: 9 is not a face of a 6-sided die"
 
 
+def _nested(depth: int) -> list[object]:
+    value: list[object] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("field", ["recorded", "count"])
+def test_a_value_nested_too_deeply_to_write_back_is_refused_in_words_not_a_failure_of_fairdice(field: str) -> None:
+    # Given a list nested deeper than repr can write (review: the line was fairdice's own failure, internal_error)
+    deep = _nested(200_000)
+    with pytest.raises(RecursionError):
+        repr(deep)
+    request = {"scheme": "narde-v1", "key": "00" * 32, "phrase": "p", "recorded": "6-3", field: [deep]}
+
+    # When it is read, Then it is refused, naming the field and saying why it is not shown
+    with pytest.raises(ValidationError) as caught:
+        parse_request(request)
+    [problem] = describe(caught.value)
+    assert problem.field == field
+    assert "a value nested too deeply to show" in problem.message
+
+
 def test_a_daily_roll_is_one_set_of_six_faces() -> None:
     with pytest.raises(ValidationError) as caught:
         parse_request(
