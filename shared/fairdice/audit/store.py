@@ -4,6 +4,7 @@ Names are `/`-separated paths under the store's root. A written name appears who
 all: a partial is complete once its `summary.json` exists, so it is written last.
 """
 
+import errno
 import os
 import shutil
 import tempfile
@@ -39,6 +40,10 @@ class Results(Protocol):
         ...
 
 
+# Errors of a copy that are the place written to's, not the file read from's.
+_WRITING_FAILED = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS})
+
+
 class FolderResults:
     """`Results` in a folder: one file per name, each written beside its place and renamed into it."""
 
@@ -71,9 +76,15 @@ class FolderResults:
             staged.write_bytes(data)
 
     def put_file(self, name: str, path: Path) -> None:
-        """Copy a local file in under a name."""
+        """Copy a local file in under a name. A copy that fails for want of room (or of a writable disk) says where it
+        was writing: shutil names the file copied from (review: a full disk was reported as a scratch file's)."""
         with self._staged(name) as staged:
-            shutil.copyfile(path, staged)
+            try:
+                shutil.copyfile(path, staged)
+            except OSError as exc:
+                if exc.errno not in _WRITING_FAILED:
+                    raise
+                raise OSError(exc.errno, exc.strerror, str(self.root / name)) from exc
 
     @contextmanager
     def _staged(self, name: str) -> Iterator[Path]:

@@ -778,6 +778,29 @@ def test_results_that_cannot_be_written_end_the_run_in_one_line_exit_3_and_resum
     assert first.stat().st_mtime_ns == stamp
 
 
+def test_a_full_disk_met_while_a_blocks_result_is_copied_in_names_the_place_in_out_not_the_scratch_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a disk that is full for the copy of the second block's result, as the kernel's copy says so (shutil then
+    # names the file copied from: review, "/tmp/fairdice-shard-…/games.txt: No space left on device")
+    monkeypatch.setattr(local, "BLOCK_LINES", 5)
+    games.write(tmp_path / "day.jsonl", many(10))
+    sendfile = os.sendfile
+
+    def full(out_fd: int, in_fd: int, offset: Any, count: int) -> int:
+        if "-0000001" in os.readlink(f"/proc/self/fd/{out_fd}"):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return sendfile(out_fd, in_fd, offset, count)
+
+    monkeypatch.setattr(os, "sendfile", full)
+
+    # When it runs, Then it names the result in --out it was writing
+    assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]) == 3
+    err = capsys.readouterr().err
+    written = tmp_path / "out" / "partials" / "00000-0000001" / "findings.jsonl"
+    assert err.startswith(f"fairdice: audit: {written}: No space left on device. The audit did not finish")
+
+
 def test_only_games_ids_count_as_duplicates_and_a_file_named_twice_is_read_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
