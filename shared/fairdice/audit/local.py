@@ -277,7 +277,12 @@ def run(
                             audited += 1
                         watch.advance(hashed.bytes - before, 0)
                         before = hashed.bytes
-                    sha256 = hashed.finish()
+                    try:
+                        sha256 = hashed.finish()
+                    except OSError as exc:  # the input failed as it was read (a disk's I/O error): named, as it is
+                        if exc.filename is not None:
+                            raise
+                        raise OSError(exc.errno, exc.strerror, str(path)) from exc
                 watch.advance(hashed.bytes - before, 0)
                 before = 0
                 records.append(InputRecord(file=str(path), bytes=hashed.bytes, sha256=sha256))

@@ -801,6 +801,17 @@ def test_a_full_disk_met_while_a_blocks_result_is_copied_in_names_the_place_in_o
     assert err.startswith(f"fairdice: audit: {written}: No space left on device. The audit did not finish")
 
 
+def test_an_input_that_fails_as_it_is_read_is_named_in_the_one_line_that_ends_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a file that opens but whose reads fail (Linux answers EIO for this one; review: no file was named)
+    given = "/proc/self/mem"
+
+    # When it is audited, Then the run ends unfinished (exit 3), naming it
+    assert main(["audit", given, "--out", str(tmp_path / "out"), "--workers", "1"]) == 3
+    assert capsys.readouterr().err.startswith(f"fairdice: audit: {given}: Input/output error. The audit did not finish")
+
+
 def test_only_games_ids_count_as_duplicates_and_a_file_named_twice_is_read_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
