@@ -11,6 +11,7 @@ import io
 import json
 import math
 from collections.abc import Iterable, Iterator
+from itertools import islice
 from statistics import NormalDist
 from typing import Any
 
@@ -44,7 +45,7 @@ def render(summary: Summary, findings: Iterable[dict[str, Any]], *, shown: int =
     ]
     for scheme in summary.faces:
         parts.append(_scheme(summary, scheme))
-    parts.append(_findings(findings, shown))
+    parts.append(_findings(findings, shown, summary.finding_lines))
     parts.append(_inputs(summary))
     parts.append(_how_to_read())
     parts.append("</body></html>\n")
@@ -193,13 +194,11 @@ def _bias(n: int, bias: float | None) -> str:
     return "none: too few dice" if bias is None else _pp(bias)
 
 
-def _findings(findings: Iterable[dict[str, Any]], shown: int) -> str:
+def _findings(findings: Iterable[dict[str, Any]], shown: int, total: int) -> str:
+    """The first `shown` findings as a table, and how many more there are, of `total` (the summary's count): the rest
+    are not read, a report of millions of findings lists a thousand (review: it parsed every one, for its count)."""
     rows: list[str] = []
-    more = 0
-    for finding in findings:
-        if len(rows) >= shown:
-            more += 1
-            continue
+    for finding in islice(findings, shown):
         # A game's finding written before games' findings named their line has neither file nor line.
         line = finding.get("line")
         where = ", ".join(part for part in (finding.get("file"), line and f"line {line}") if part)
@@ -224,7 +223,8 @@ def _findings(findings: Iterable[dict[str, Any]], shown: int) -> str:
         "<tr><th class=t>id</th><th class=t>scheme, file and line</th><th class=t>verdict or error</th>"
         "<th class=t>why</th></tr>"
     )
-    tail = f"<p>… and {more:,} more in <code>findings.jsonl</code>.</p>" if more else ""
+    more = total - len(rows)
+    tail = f"<p>… and {more:,} more in <code>findings.jsonl</code>.</p>" if more > 0 else ""
     return f"<h2>Findings</h2><table>{head}{''.join(rows)}</table>{tail}"
 
 

@@ -86,6 +86,12 @@ class Summary(Counts):
         return {key: dumped[key] for key in order}
 
     @property
+    def finding_lines(self) -> int:
+        """How many lines `findings.jsonl` holds: one per game not fair, per line not verified (a shard not audited is
+        one), per duplicate id and per repeated game."""
+        return self.games - self.fair + self.errors + self.duplicate_ids + self.repeated_games
+
+    @property
     def clean(self) -> bool:
         """At least one game read, every game fair, every line read, no id used twice, no game filed twice: the
         audit's exit status 0. An audit that read no game proves nothing fair."""

@@ -1,7 +1,9 @@
 """report.html: one page that needs nothing from elsewhere, a chart per scheme, findings escaped and bounded."""
 
+import datetime as dt
 import io
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 from fairdice.audit.lines import numbered_lines
@@ -109,3 +111,44 @@ def test_a_games_finding_written_before_findings_named_their_line_is_still_liste
     finding = {"id": "x", "scheme": "bg-dice-v1", "verdict": "mismatch", "reasons": ["r"], "first_mismatch": 1}
     page = render(Summary(games=1, mismatch=1), [{**finding, "causes": [], "differ": 1, "missing": 0, "extra": 0}])
     assert "<td class=t>bg-dice-v1</td><td class=t>mismatch</td>" in page
+
+
+def test_the_findings_not_listed_are_counted_from_the_summary_which_counts_every_line_of_findings(
+    tmp_path: Path,
+) -> None:
+    # Given a shard with a finding of every kind: games not fair (mismatch, incomplete, withheld), lines not verified
+    # (not JSON, an unknown scheme, no id), an id used twice and a game filed again under another id
+    fair = games.narde(1)
+    content: list[object] = [
+        fair,
+        games.mismatched(games.narde(2)),
+        games.unsealed(games.narde(3)),
+        games.daily(4, day="2999-01-01"),
+        "not json",
+        {"id": "x", "scheme": "nope"},
+        {k: v for k, v in games.narde(5).items() if k != "id"},
+        {**games.narde(6), "id": fair["id"]},
+        {**fair, "id": "again"},
+    ]
+    store = FolderResults(tmp_path)
+    data = io.BytesIO(games.jsonl(content))
+    audit_shard(numbered_lines(data, "day.jsonl"), "day.jsonl", store, "s", today=dt.date(2026, 12, 2))
+    summary = merge(store)
+    lines = (tmp_path / "findings.jsonl").read_bytes().splitlines()
+    assert summary.withheld and summary.mismatch and summary.incomplete and summary.errors == 3
+    assert summary.duplicate_ids == summary.repeated_games == 1
+
+    # Then the summary counts every line of findings.jsonl
+    assert summary.finding_lines == len(lines) == 8
+
+    # And a report listing 2 reads only those 2, and says how many more the summary counts
+    read: list[int] = []
+
+    def findings() -> Iterator[dict[str, object]]:
+        for n, finding in enumerate(read_findings(io.BytesIO(b"\n".join(lines))), start=1):
+            read.append(n)
+            yield finding
+
+    page = render(summary, findings(), shown=2)
+    assert read == [1, 2]
+    assert "and 6 more in <code>findings.jsonl</code>" in page
