@@ -152,6 +152,16 @@ def test_the_audit_bucket_is_private_encrypted_versioned_and_tls_only(template: 
     assert tls["Condition"] == {"Bool": {"aws:SecureTransport": "false"}}
 
 
+def test_the_audit_bucket_aborts_uploads_left_incomplete_within_days(template: dict[str, Any]) -> None:
+    # A partial result, the merge's findings or a map run's results go up in parts when large; an upload that fails or
+    # is cut short (a function timed out) leaves parts billed and never listed. The rule aborts them, for the whole
+    # bucket, and does nothing else: no object or version of an audit expires.
+    (rule,) = template["Resources"]["AuditBucket"]["Properties"]["LifecycleConfiguration"]["Rules"]
+    assert rule["Status"] == "Enabled"
+    assert 1 <= rule["AbortIncompleteMultipartUpload"]["DaysAfterInitiation"] <= 7
+    assert set(rule) == {"Id", "Status", "AbortIncompleteMultipartUpload"}
+
+
 def test_the_definitions_placeholders_are_exactly_the_templates_substitutions(template: dict[str, Any]) -> None:
     machine = template["Resources"]["AuditStateMachine"]["Properties"]
     text = (ROOT / machine["DefinitionUri"]).read_text()
