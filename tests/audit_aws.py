@@ -59,3 +59,66 @@ def audit_aws_fixture(fake_aws_credentials: None, monkeypatch: pytest.MonkeyPatc
             monkeypatch.setattr(module, "s3", boto3.client("s3", region_name="eu-west-1"))
             modules.append(module)
         yield AuditAws(s3, *modules)
+
+
+class FlakyS3:
+    """An S3 client that fails as S3 fails for a while: each call named in `failing` raises what its list gives next
+    (an exception, or a function of the call's answer that raises, for a body whose bytes stop coming), then the
+    calls go through to `s3` as before. Every other call goes through at once; with `key`, so does every call on
+    another key."""
+
+    def __init__(self, s3: Any, key: str | None = None) -> None:
+        self._s3 = s3
+        self._key = key
+        self.failing: dict[str, list[Any]] = {}
+        self.calls: list[str] = []
+
+    def __getattr__(self, name: str) -> Any:
+        real = getattr(self._s3, name)
+        if not callable(real):
+            return real
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            self.calls.append(name)
+            queued = self.failing.get(name)
+            if not queued or (self._key is not None and kwargs.get("Key") != self._key):
+                return real(*args, **kwargs)
+            failure = queued.pop(0)
+            if isinstance(failure, BaseException):
+                raise failure
+            return failure(real(*args, **kwargs))
+
+        return call
+
+
+class BrokenBody:
+    """An S3 body whose bytes stop coming after `good` bytes: its next read raises `error`, as botocore's streaming
+    body raises ResponseStreamingError, ReadTimeoutError or IncompleteReadError when the connection fails, and every
+    read after that finds the end."""
+
+    def __init__(self, body: Any, error: BaseException, good: int = 100) -> None:
+        self._body = body
+        self._error = error
+        self._left = good
+
+    def read(self, size: int = -1, /) -> bytes:
+        if self._left == 0 or size < 0:  # a read of the whole body breaks as a whole
+            self._left = -1
+            raise self._error
+        if self._left < 0:
+            return b""  # once broken, the connection is closed: nothing more comes
+        data: bytes = self._body.read(min(size, self._left))
+        self._left -= len(data)
+        return data
+
+    def close(self) -> None:
+        self._body.close()
+
+
+def breaking_body(error: BaseException, good: int = 100) -> Any:
+    """A get_object answer whose body breaks after `good` bytes (for FlakyS3's `failing`)."""
+
+    def broken(response: dict[str, Any]) -> dict[str, Any]:
+        return {**response, "Body": BrokenBody(response["Body"], error, good)}
+
+    return broken

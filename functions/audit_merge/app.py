@@ -12,7 +12,16 @@ from typing import Any
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.audit.merge import merge
-from fairdice.audit.s3 import AuditSettings, InputPrefix, OutputPrefix, S3Results, client, failed_shards, list_etags
+from fairdice.audit.s3 import (
+    AuditSettings,
+    InputPrefix,
+    OutputPrefix,
+    S3Results,
+    client,
+    failed_shards,
+    list_etags,
+    store_failures,
+)
 from fairdice.audit.summary import FINDINGS, SUMMARY
 from pydantic import BaseModel, ConfigDict
 
@@ -57,10 +66,13 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     """Merge the audit's partial results; return where the outputs are and the counts."""
     merging = MergeEvent.model_validate(event)
     bucket = SETTINGS.bucket
-    expected = list_etags(s3, bucket, merging.input_prefix)
-    details = merging.map_run.ResultWriterDetails if merging.map_run else None
-    failed = failed_shards(s3, details.Bucket, details.Key) if details else {}
-    summary = merge(S3Results(bucket, merging.output_prefix, s3), expected=expected, not_audited=failed)
+    # An S3 failure that waiting may mend is StoreUnavailable, which the state machine retries: the merge writes the
+    # same two objects again.
+    with store_failures(f"merging s3://{bucket}/{merging.output_prefix}"):
+        expected = list_etags(s3, bucket, merging.input_prefix)
+        details = merging.map_run.ResultWriterDetails if merging.map_run else None
+        failed = failed_shards(s3, details.Bucket, details.Key) if details else {}
+        summary = merge(S3Results(bucket, merging.output_prefix, s3), expected=expected, not_audited=failed)
     result = {
         "summary": f"{merging.output_prefix}{SUMMARY}",
         "findings": f"{merging.output_prefix}{FINDINGS}",

@@ -6,7 +6,7 @@ from typing import Any
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.audit.report import read_findings, render
-from fairdice.audit.s3 import AuditSettings, OutputPrefix, S3Results, client
+from fairdice.audit.s3 import AuditSettings, OutputPrefix, S3Results, client, store_failures
 from fairdice.audit.summary import FINDINGS, REPORT, SUMMARY, Summary
 from pydantic import BaseModel, ConfigDict
 
@@ -28,11 +28,14 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     """Draw the report of a merged audit; return where it is."""
     asked = ReportEvent.model_validate(event)
     results = S3Results(SETTINGS.bucket, asked.output_prefix, s3)
-    with results.open(SUMMARY) as stream:
-        summary = Summary.model_validate_json(stream.read())
-    with results.open(FINDINGS) as stream:
-        page = render(summary, read_findings(_lines(stream)))
-    results.put(REPORT, page.encode())
+    # An S3 failure that waiting may mend is StoreUnavailable, which the state machine retries: the report is drawn
+    # and written again.
+    with store_failures(f"reporting s3://{SETTINGS.bucket}/{asked.output_prefix}"):
+        with results.open(SUMMARY) as stream:
+            summary = Summary.model_validate_json(stream.read())
+        with results.open(FINDINGS) as stream:
+            page = render(summary, read_findings(_lines(stream)))
+        results.put(REPORT, page.encode())
     logger.info("audit report written", extra={"report": f"{asked.output_prefix}{REPORT}"})
     return {"report": f"{asked.output_prefix}{REPORT}", "clean": summary.clean}
 

@@ -4,6 +4,11 @@ The item is what the map's ItemReader (s3:listObjectsV2) lists for one object, w
 map's ItemSelector with the audit's output prefix and when the execution started
 (events/audit-worker-shard.json). A state's result is capped at 256 KiB, so the findings stay in
 S3 and the answer is a few keys and counts.
+
+A shard that S3 fails to give or take for now (a connection dropped, bytes that stopped coming, SlowDown past boto3's
+own retries) fails the invocation with StoreUnavailable, which the state machine tries again a while later; the shard
+writes the same objects when it is. A shard of more than MAX_SHARD_GAMES games fails with ShardTooLarge, which no try
+mends.
 """
 
 import datetime as dt
@@ -15,7 +20,7 @@ from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.archive.layout import utc_day
 from fairdice.audit import archive
-from fairdice.audit.s3 import AuditSettings, OutputPrefix, S3Results, audit_object, client, shard_name
+from fairdice.audit.s3 import AuditSettings, OutputPrefix, S3Results, audit_object, client, shard_name, store_failures
 from fairdice.audit.shard import PARTIALS
 from fairdice.storage import StorageSettings
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
@@ -29,6 +34,12 @@ ARCHIVE = archive.of_bucket(StorageSettings.from_environ(os.environ))
 # The dashboard shows GamesAudited by service and stack (template.yaml): two stacks in one account apart.
 STACK = os.environ.get("FAIRDICE_STACK_NAME") or "local"
 s3 = client()
+# The most games a shard may hold. The worker keeps each game's id and key to sort at the end: audit_shard's peak
+# memory grew by 8 MB at 10,000 generated 60-roll games, 45 MB at 100,000, 125 MB at 300,000 and 408 MB at 1,000,000
+# (about 430 bytes a game), and the million took 265 s on one core of the machine BENCHMARKS.md describes: a quarter
+# of the worker's 1,769 MB and under a third of its 900 s, room for a slower vCPU and longer games. A shard of a few
+# million would run out of memory or time, which no retry mends: past this it fails at once with ShardTooLarge (README).
+MAX_SHARD_GAMES = 1_000_000
 
 
 def clock() -> dt.datetime:
@@ -78,7 +89,10 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     name = shard_name(key)
     results = S3Results(SETTINGS.bucket, item.output_prefix, s3)
     today = utc_day(item.started or clock())
-    partial = audit_object(SETTINGS.bucket, key, results, name, s3, archive=ARCHIVE, today=today)
+    with store_failures(f"auditing s3://{SETTINGS.bucket}/{key}"):
+        partial = audit_object(
+            SETTINGS.bucket, key, results, name, s3, archive=ARCHIVE, today=today, max_lines=MAX_SHARD_GAMES
+        )
     counts = partial.counts
     metrics.add_dimension(name="stack", value=STACK)
     metrics.add_metric(name="GamesAudited", unit=MetricUnit.Count, value=counts.games)

@@ -64,6 +64,23 @@ class ArchiveRefused(ArchiveUnavailable):
         self.refused = refused
 
 
+class StoreUnavailable(FairdiceError):
+    """The audit's bucket could not be read or written right now: a connection failed, dropped or timed out, an
+    object's bytes stopped coming, or S3 answered 5xx, SlowDown or throttling past botocore's own retries. Retrying may
+    work: the AWS audit's functions fail with it, and the state machine retries it by this name
+    (statemachines/audit.asl.json). A refusal, or a key or bucket that does not exist, is not it: asking again does not
+    mend those."""
+
+    code = "store_unavailable"
+
+
+class ShardTooLarge(FairdiceError):
+    """A shard holds more games than one audit worker may keep in memory and audit in its time: it is not audited, and
+    trying it again does not help; split it into smaller shards."""
+
+    code = "shard_too_large"
+
+
 class TamperedRecord(FairdiceError):
     """An archive record contradicts what was committed before; it must not be trusted."""
 

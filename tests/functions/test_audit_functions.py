@@ -13,10 +13,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from audit_aws import BUCKET, AuditAws, audit_aws_fixture  # noqa: F401 (the audit_aws fixture)
+from audit_aws import BUCKET, AuditAws, FlakyS3, audit_aws_fixture, breaking_body  # noqa: F401 (the fixture)
+from boto3.exceptions import S3UploadFailedError
+from botocore.exceptions import (
+    ClientError,
+    ConnectionClosedError,
+    EndpointConnectionError,
+    IncompleteReadError,
+    ReadTimeoutError,
+    ResponseStreamingError,
+)
 from fairdice.archive.reader import ArchiveReader
 from fairdice.audit.archive import DayArchive, of_bucket
-from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingCredentials
+from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingCredentials, ShardTooLarge, StoreUnavailable
 from fairdice.storage import S3Store, StorageSettings, Stores
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets
 from pydantic import ValidationError
@@ -329,3 +338,215 @@ def test_the_merge_lists_every_shard_of_a_prefix_past_one_page_of_1000(audit_aws
         audit_aws.s3.put_object(Bucket=BUCKET, Key=f"games/big/shard-{n:05d}.jsonl", Body=b"")
     keys = list_keys(audit_aws.s3, BUCKET, "games/big/")
     assert len(keys) == 1005 and keys == sorted(keys)
+
+
+def s3_error(code: str, status: int, operation: str = "GetObject") -> ClientError:
+    """S3's answer of `code` as botocore raises it once its own retries are spent."""
+    response: Any = {"Error": {"Code": code, "Message": code}, "ResponseMetadata": {"HTTPStatusCode": status}}
+    return ClientError(response, operation)
+
+
+def upload_failed(error: ClientError) -> S3UploadFailedError:
+    """What boto3's upload_file raises for an S3 error: S3UploadFailedError, raised while handling it."""
+    try:
+        raise error
+    except ClientError as exc:
+        try:
+            raise S3UploadFailedError(f"Failed to upload a file: {exc}")  # as boto3 raises it, in the except
+        except S3UploadFailedError as failed:
+            return failed
+    raise AssertionError("unreachable")
+
+
+# The worker's shard: two fair games, a mismatched one, and enough of them that its bytes come in more than one read.
+SHARD = [games.narde(n) for n in range(30)] + [games.mismatched(games.narde(50))]
+WHERE = "endpoint_url='https://s3.eu-west-1.amazonaws.com/fairdice-audit-bucket/games/x'"
+
+
+@pytest.mark.parametrize(
+    "failure",
+    [
+        # its bytes stop coming partway (botocore's StreamingBody raises these; ReadTimeoutError is an OSError too,
+        # which the lines reader would otherwise make a finding that the shard could not be read)
+        breaking_body(ResponseStreamingError(error="Connection broken: IncompleteRead(0 bytes read)")),
+        breaking_body(ReadTimeoutError(endpoint_url=WHERE)),
+        breaking_body(IncompleteReadError(actual_bytes=100, expected_bytes=2000)),
+        breaking_body(ConnectionClosedError(endpoint_url=WHERE)),
+        # no answer at all, or SlowDown and a 500 that outlived boto3's own retries
+        EndpointConnectionError(endpoint_url=WHERE),
+        s3_error("SlowDown", 503),
+        s3_error("InternalError", 500),
+    ],
+    ids=["streaming", "read-timeout", "incomplete-read", "connection-closed", "no-endpoint", "slow-down", "internal"],
+)
+@pytest.mark.parametrize("compressed", [True, False], ids=["gzip", "plain"])
+def test_a_worker_whose_shard_s3_fails_to_give_for_now_fails_with_store_unavailable_storing_no_partial(
+    audit_aws: AuditAws,
+    load_event: Callable[[str], Event],
+    monkeypatch: pytest.MonkeyPatch,
+    failure: Any,
+    compressed: bool,
+) -> None:
+    # Given the map's item for a shard, and S3 failing for now as it reads it
+    data = games.jsonl(SHARD)
+    key = KEY if compressed else KEY.removesuffix(".gz")
+    audit_aws.put(key, gzip.compress(data) if compressed else data)
+    event = load_event("audit-worker-shard")
+    event["shard"]["Key"] = key
+    flaky = FlakyS3(audit_aws.worker.s3)
+    flaky.failing["get_object"] = [failure]
+    monkeypatch.setattr(audit_aws.worker, "s3", flaky)
+
+    # When the worker gets the item, Then it fails with StoreUnavailable, the name the state machine retries, naming
+    # the shard; and no summary is stored, so the merge counts nothing of it as audited
+    with pytest.raises(StoreUnavailable, match=f"s3://{BUCKET}/{key}") as raised:
+        audit_aws.worker.lambda_handler(event, FakeLambdaContext())
+    assert type(raised.value).__name__ == "StoreUnavailable"
+    assert not [k for k in audit_aws.keys("audits/") if k.endswith("summary.json")]
+
+    # When S3 answers again and the shard is tried again, Then it is audited whole
+    result = audit_aws.worker.lambda_handler(event, FakeLambdaContext())
+    assert (result["games"], result["not_fair"], result["errors"]) == (31, 1, 0)
+
+
+def test_a_retried_shard_writes_the_same_objects_again(audit_aws: AuditAws, load_event: Callable[[str], Event]) -> None:
+    # Given a shard audited once
+    audit_aws.put(KEY, gzip.compress(games.jsonl([*SHARD, "{", games.daily(2)])))
+    event = load_event("audit-worker-shard")
+    first = audit_aws.worker.lambda_handler(event, FakeLambdaContext())
+    stored = {key: audit_aws.get(key) for key in audit_aws.keys("audits/")}
+    assert len(stored) == 4
+
+    # When it is audited again (a retry), Then it answers the same and writes the same bytes under the same keys
+    assert audit_aws.worker.lambda_handler(event, FakeLambdaContext()) == first
+    assert {key: audit_aws.get(key) for key in audit_aws.keys("audits/")} == stored
+
+
+@pytest.mark.parametrize(
+    ("failure", "retried"),
+    [
+        (upload_failed(s3_error("SlowDown", 503, "PutObject")), True),
+        (EndpointConnectionError(endpoint_url=WHERE), True),
+        (upload_failed(s3_error("AccessDenied", 403, "PutObject")), False),
+    ],
+    ids=["slow-down", "no-endpoint", "access-denied"],
+)
+def test_a_worker_whose_partial_s3_fails_to_take_fails_with_store_unavailable_only_if_waiting_may_mend_it(
+    audit_aws: AuditAws,
+    load_event: Callable[[str], Event],
+    monkeypatch: pytest.MonkeyPatch,
+    failure: Exception,
+    retried: bool,
+) -> None:
+    audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD)))
+    flaky = FlakyS3(audit_aws.worker.s3)
+    flaky.failing["upload_file"] = [failure]
+    monkeypatch.setattr(audit_aws.worker, "s3", flaky)
+    with pytest.raises(StoreUnavailable if retried else S3UploadFailedError):
+        audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+    assert not [k for k in audit_aws.keys("audits/") if k.endswith("summary.json")]
+
+
+@pytest.mark.parametrize(
+    "error",
+    [s3_error("AccessDenied", 403), s3_error("NoSuchKey", 404), s3_error("NoSuchBucket", 404)],
+    ids=["access-denied", "no-such-key", "no-such-bucket"],
+)
+def test_a_worker_refused_its_shard_or_not_finding_it_fails_with_s3s_error_which_is_not_retried(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch, error: ClientError
+) -> None:
+    # Waiting does not mend these: the shard fails at once, with S3's own error, not StoreUnavailable.
+    audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD)))
+    flaky = FlakyS3(audit_aws.worker.s3)
+    flaky.failing["get_object"] = [error]
+    monkeypatch.setattr(audit_aws.worker, "s3", flaky)
+    with pytest.raises(ClientError) as raised:
+        audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+    assert not isinstance(raised.value, StoreUnavailable)
+    assert audit_aws.keys("audits/") == []
+
+
+def test_a_shard_that_is_not_there_fails_with_s3s_no_such_key(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    with pytest.raises(ClientError, match="NoSuchKey"):
+        audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+
+
+def test_a_shard_of_more_games_than_a_worker_audits_fails_naming_it_and_the_limit_and_stores_nothing(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a worker that audits shards of 30 games at most (1,000,000 deployed), and a shard of 31, a blank line
+    # among them
+    monkeypatch.setattr(audit_aws.worker, "MAX_SHARD_GAMES", 30)
+    audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD[:15]) + b"\n" + games.jsonl(SHARD[15:])))
+
+    # When the worker gets it, Then it fails with ShardTooLarge, saying the limit and naming the shard, and stores
+    # nothing: no partial audit of its first 30 games
+    with pytest.raises(ShardTooLarge, match="more than 30 games") as raised:
+        audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+    assert KEY in raised.value.message and len(raised.value.message) < 300
+    assert audit_aws.keys("audits/") == []
+
+    # And a shard of 30 games, blank lines not counted, is audited
+    audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD[:15]) + b"\n\n" + games.jsonl(SHARD[15:30])))
+    result = audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+    assert result["games"] == 30
+
+
+@pytest.mark.parametrize(
+    ("call", "failure"),
+    [
+        ("get_paginator", s3_error("SlowDown", 503, "ListObjectsV2")),  # the listing of the shards
+        ("get_object", breaking_body(ResponseStreamingError(error="Connection broken"), good=10)),
+        ("upload_file", upload_failed(s3_error("InternalError", 500, "PutObject"))),
+    ],
+    ids=["list", "read", "write"],
+)
+def test_the_merge_fails_with_store_unavailable_when_s3_fails_for_now_and_its_retry_merges(
+    audit_aws: AuditAws,
+    load_event: Callable[[str], Event],
+    monkeypatch: pytest.MonkeyPatch,
+    call: str,
+    failure: Any,
+) -> None:
+    audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD)))
+    audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+    merge_event = {key: value for key, value in load_event("audit-merge").items() if key != "map_run"}
+    flaky = FlakyS3(audit_aws.merger.s3)
+    flaky.failing[call] = [failure]
+    monkeypatch.setattr(audit_aws.merger, "s3", flaky)
+    with pytest.raises(StoreUnavailable, match="merging"):
+        audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+    assert (merged["games"], merged["shards"]) == (31, 1)
+
+
+@pytest.mark.parametrize(
+    ("call", "failure", "raised"),
+    [
+        ("get_object", s3_error("SlowDown", 503), StoreUnavailable),
+        ("put_object", EndpointConnectionError(endpoint_url=WHERE), StoreUnavailable),
+        ("get_object", s3_error("AccessDenied", 403), ClientError),
+    ],
+    ids=["read", "write", "access-denied"],
+)
+def test_the_report_fails_with_store_unavailable_only_when_s3_fails_for_now(
+    audit_aws: AuditAws,
+    load_event: Callable[[str], Event],
+    monkeypatch: pytest.MonkeyPatch,
+    call: str,
+    failure: Exception,
+    raised: type[Exception],
+) -> None:
+    audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD)))
+    audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+    merge_event = {key: value for key, value in load_event("audit-merge").items() if key != "map_run"}
+    audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+    flaky = FlakyS3(audit_aws.reporter.s3)
+    flaky.failing[call] = [failure]
+    monkeypatch.setattr(audit_aws.reporter, "s3", flaky)
+    with pytest.raises(raised) as caught:
+        audit_aws.reporter.lambda_handler(load_event("audit-report"), FakeLambdaContext())
+    assert isinstance(caught.value, StoreUnavailable) == (raised is StoreUnavailable)
+    assert audit_aws.reporter.lambda_handler(load_event("audit-report"), FakeLambdaContext())["clean"] is False

@@ -26,7 +26,8 @@ from typing import Any
 
 import boto3
 import pytest
-from audit_aws import BUCKET, AuditAws, audit_aws_fixture  # noqa: F401 (the audit_aws fixture)
+from audit_aws import BUCKET, AuditAws, FlakyS3, audit_aws_fixture, breaking_body  # noqa: F401 (the fixture)
+from botocore.exceptions import ResponseStreamingError
 from fairdice.audit.local import run
 from fairdice.errors import ArchiveUnavailable
 from integration.archive_buckets import ARCHIVE
@@ -131,6 +132,11 @@ def worker_retries(parsed: dict[str, Any]) -> list[dict[str, Any]]:
     """The worker task's retriers in a parsed definition."""
     retriers: list[dict[str, Any]] = parsed["States"]["AuditShards"]["ItemProcessor"]["States"]["AuditShard"]["Retry"]
     return retriers
+
+
+def retriers_by_errors(retriers: list[dict[str, Any]]) -> dict[tuple[str, ...], tuple[int, int, float]]:
+    """Each retrier's errors, and its first interval, attempts and backoff rate."""
+    return {tuple(r["ErrorEquals"]): (r["IntervalSeconds"], r["MaxAttempts"], r["BackoffRate"]) for r in retriers}
 
 
 def archive_retrier() -> dict[str, Any]:
@@ -353,6 +359,61 @@ def test_a_shard_whose_daily_archive_never_answers_is_not_audited_and_named_by_a
     left_out = [f for f in findings if f.get("error", {}).get("code") == "not_audited"]
     assert [f["file"] for f in left_out] == [key]
     assert json.loads(described["output"])["clean"] is False
+
+
+LAMBDA_SERVICE = ("Lambda.ServiceException", "Lambda.AWSLambdaException", "Lambda.SdkClientException",
+                  "Lambda.TooManyRequestsException")  # fmt: skip
+TIMED_OUT = ("Sandbox.Timedout", "Lambda.ClientExecutionTimeoutException", "Lambda.Unknown")
+
+
+def test_each_task_retries_exactly_what_waiting_may_mend_with_growing_intervals() -> None:
+    # The worker: Lambda's own failures, the daily archive not answering (or refusing while a role's rights spread),
+    # S3 failing to give or take for now (StoreUnavailable: the worker's handler names it so), and a worker that timed
+    # out or whose sandbox failed, fewer times (15 minutes a try). Nothing else: ShardTooLarge, an S3 refusal or a
+    # missing key fail the shard at once.
+    parsed = json.loads(definition())
+    assert retriers_by_errors(worker_retries(parsed)) == {
+        LAMBDA_SERVICE: (2, 6, 2),
+        ("ArchiveUnavailable", "ArchiveRefused"): (30, 3, 2),
+        ("StoreUnavailable",): (5, 4, 2),
+        TIMED_OUT: (10, 2, 2),
+    }
+    (store,) = [r for r in worker_retries(parsed) if r["ErrorEquals"] == ["StoreUnavailable"]]
+    assert store["JitterStrategy"] == "FULL"  # a thousand shards throttled at once do not come back at once
+    # The merge and the report read and write the audit bucket too: the same, the archive aside (they read none).
+    for state in ("Merge", "Report"):
+        assert retriers_by_errors(parsed["States"][state]["Retry"]) == {
+            LAMBDA_SERVICE: (2, 3, 2),
+            ("StoreUnavailable",): (5, 4, 2),
+            TIMED_OUT: (10, 2, 2),
+        }, state
+    # No state catches an error into success: a failure not retried fails the state.
+    assert "Catch" not in json.dumps(parsed)
+
+
+def test_a_shard_whose_bytes_stop_coming_once_is_tried_again_and_audited(
+    audit_aws: AuditAws,
+    lambdas: Lambda,
+    shards: dict[str, bytes],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """moto's interpreter honours Retry (moto/stepfunctions/parser/asl/component/common/retry/retrier_decl.py matches
+    ErrorEquals against the error name, counts MaxAttempts and sleeps each interval), so the definition's own retrier
+    runs here, a second apart (`quick_retries`)."""
+    # Given a worker whose read of one shard breaks partway once (the real handler, on moto's S3)
+    key = "games/2026-11-29/shard-3.jsonl.gz"
+    flaky = FlakyS3(audit_aws.worker.s3, key)
+    flaky.failing["get_object"] = [breaking_body(ResponseStreamingError(error="Connection broken: IncompleteRead"))]
+    monkeypatch.setattr(audit_aws.worker, "s3", flaky)
+
+    # When the state machine runs
+    described = execute(INPUT, quick_retries=True)
+
+    # Then the shard failed once with StoreUnavailable, was tried again and audited: the audit counts every shard
+    assert described["status"] == "SUCCEEDED", described.get("cause")
+    assert len(lambdas.tries(key)) == 2
+    output = json.loads(described["output"])
+    assert (output["shards"], output["games"], output["errors"], output["not_audited"]) == (5, 51, 1, 0)
 
 
 def test_an_object_whose_key_ends_in_a_slash_is_a_shard_when_it_holds_games_and_nothing_when_empty(

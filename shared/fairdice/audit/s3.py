@@ -21,6 +21,7 @@ from fairdice.audit.archive import DayArchive
 from fairdice.audit.lines import Hashed, numbered_lines
 from fairdice.audit.shard import audit_shard
 from fairdice.audit.tally import InputRecord, Partial
+from fairdice.errors import StoreUnavailable
 from fairdice.storage import StorageSettings
 
 # A folder's name: anything but a slash or a space, in a prefix `_printable` also holds to (no other whitespace, no
@@ -40,6 +41,18 @@ def _printable(prefix: str) -> str:
 InputPrefix = Annotated[str, StringConstraints(pattern=rf"^games/({_SEGMENT}/)+$"), AfterValidator(_printable)]
 OutputPrefix = Annotated[str, StringConstraints(pattern=rf"^audits/({_SEGMENT}/)+$"), AfterValidator(_printable)]
 MAX_CAUSE = 300
+# What waiting may mend, as botocore's standard retry mode judges it (botocore.retries.standard): S3's 5xx and 429, its
+# throttling and request timeouts; a connection that failed, dropped or timed out and a response cut short are told by
+# their class (`transient`). What outlives boto3's own retries fails the function with StoreUnavailable, which the
+# state machine tries again a while later. AccessDenied, NoSuchKey, NoSuchBucket and the like are none of these.
+_TRANSIENT_STATUS = frozenset({429, 500, 502, 503, 504})
+_TRANSIENT_CODES = frozenset(
+    {
+        "SlowDown", "InternalError", "ServiceUnavailable", "RequestTimeout", "RequestTimeoutException",
+        "PriorRequestNotComplete", "Throttling", "ThrottlingException", "ThrottledException", "RequestThrottled",
+        "RequestThrottledException", "TooManyRequestsException", "RequestLimitExceeded", "BandwidthLimitExceeded",
+    }
+)  # fmt: skip
 
 
 class AuditSettings(BaseModel):
@@ -104,6 +117,73 @@ class S3Results:
         self._s3.upload_file(str(path), self.bucket, self.prefix + name)
 
 
+def transient(exc: BaseException) -> bool:
+    """Whether an S3 call's failure may mend by waiting: a connection that failed, dropped or timed out, a response cut
+    short, or S3's answer of 5xx, 429, throttling or a request timeout (`_TRANSIENT_CODES`). An upload's (boto3 names
+    it S3UploadFailedError) is judged by the S3 error it was raised for."""
+    from boto3.exceptions import S3UploadFailedError
+    from botocore.exceptions import ClientError, ConnectionError, HTTPClientError, IncompleteReadError
+
+    if isinstance(exc, S3UploadFailedError):
+        return exc.__context__ is not None and transient(exc.__context__)
+    if isinstance(exc, ConnectionError | HTTPClientError | IncompleteReadError):
+        return True  # EndpointConnectionError, ConnectTimeoutError, ReadTimeoutError, ConnectionClosedError, ...
+    if isinstance(exc, ClientError):
+        error = exc.response.get("Error") or {}
+        status = (exc.response.get("ResponseMetadata") or {}).get("HTTPStatusCode")
+        return error.get("Code") in _TRANSIENT_CODES or status in _TRANSIENT_STATUS
+    return False
+
+
+@contextmanager
+def store_failures(doing: str) -> Iterator[None]:
+    """Within it, an S3 failure that waiting may mend (`transient`) is StoreUnavailable, saying what was being done and
+    why; any other failure (an S3 refusal, a missing key, a fault of fairdice) goes on as it was."""
+    try:
+        yield
+    except Exception as exc:
+        if not transient(exc):
+            raise
+        raise StoreUnavailable(f"{doing}: S3 did not answer ({_reason(exc)}); try again later") from exc
+
+
+def _reason(exc: BaseException) -> str:
+    """An S3 failure in a few words: S3's error code, or the exception's class and first line."""
+    from botocore.exceptions import ClientError
+
+    cause = exc.__context__ if type(exc).__name__ == "S3UploadFailedError" and exc.__context__ else exc
+    if isinstance(cause, ClientError):
+        return str((cause.response.get("Error") or {}).get("Code") or cause)[:MAX_CAUSE]
+    first_line = str(cause).split("\n", 1)[0]
+    return f"{type(cause).__name__}: {first_line}"[:MAX_CAUSE]
+
+
+class _Streamed:
+    """An S3 object's body as it streams in, whose read fails with StoreUnavailable when the bytes stop coming.
+
+    The object was found and is being sent, so a read that fails (botocore's ReadTimeoutError, ResponseStreamingError
+    or IncompleteReadError, urllib3's protocol error, a reset socket) is the connection's failure, never the shard's:
+    the shard fails, to be tried again, rather than be stored as audited with a finding that it could not be read
+    (`numbered_lines` makes one of a local file's OSError, and botocore's ReadTimeoutError is an OSError too)."""
+
+    def __init__(self, body: Any, bucket: str, key: str) -> None:
+        self._body = body
+        self._where = f"s3://{bucket}/{key}"
+
+    def read(self, size: int = -1, /) -> bytes:
+        """Up to `size` bytes of the object; StoreUnavailable when they stop coming."""
+        from botocore.exceptions import BotoCoreError
+        from urllib3.exceptions import HTTPError
+
+        try:
+            data: bytes = self._body.read(size)
+        except (BotoCoreError, HTTPError, OSError) as exc:
+            raise StoreUnavailable(
+                f"reading {self._where}: its bytes stopped coming ({_reason(exc)}); try again later"
+            ) from exc
+        return data
+
+
 def list_keys(s3: Any, bucket: str, prefix: str) -> list[str]:
     """Every key under a prefix, page after page, sorted."""
     return list(list_etags(s3, bucket, prefix))
@@ -131,13 +211,16 @@ def audit_object(
     s3: Any | None = None,
     archive: DayArchive | None = None,
     today: dt.date | None = None,
+    max_lines: int | None = None,
 ) -> Partial:
     """Audit one shard object as it streams in; its partial result goes to `results`. Daily games are checked
-    against `archive`, when there is one, and by `today`, the worker's UTC day, as `audit_shard` takes them."""
+    against `archive`, when there is one, and by `today`, the worker's UTC day, as `audit_shard` takes them, and a
+    shard of more than `max_lines` games fails (ShardTooLarge). Bytes that stop coming fail it too (StoreUnavailable),
+    rather than be a finding that the shard could not be read."""
     s3 = s3 or client()
     response = s3.get_object(Bucket=bucket, Key=key)
     body = response["Body"]
-    hashed = Hashed(body)
+    hashed = Hashed(_Streamed(body, bucket, key))
 
     def source() -> InputRecord:
         return InputRecord(
@@ -149,7 +232,8 @@ def audit_object(
         )
 
     try:
-        return audit_shard(numbered_lines(hashed, key), key, results, name, source=source, archive=archive, today=today)
+        lines = numbered_lines(hashed, key)
+        return audit_shard(lines, key, results, name, source=source, archive=archive, today=today, max_lines=max_lines)
     finally:
         body.close()
 

@@ -22,7 +22,7 @@ from fairdice.audit.archive import DayArchive
 from fairdice.audit.lines import LONE_CR, Line, Unreadable, lone_returns
 from fairdice.audit.store import Results
 from fairdice.audit.tally import Counts, DieStream, InputRecord, Partial, SchemeTally
-from fairdice.errors import ArchiveRefused, ArchiveUnavailable, FairdiceError, RepeatedKey
+from fairdice.errors import ArchiveRefused, ArchiveUnavailable, FairdiceError, RepeatedKey, ShardTooLarge
 from fairdice.problems import ErrorDetail, Problem, headline, invalid
 from fairdice.prose import cut
 from fairdice.schemes.base import DaySecrets, Withheld
@@ -255,6 +255,7 @@ def audit_shard(
     lines_sha256: str | None = None,
     today: dt.date | None = None,
     refusal_is_finding: bool = False,
+    max_lines: int | None = None,
 ) -> Partial:
     """Audit a shard's lines and store its partial result under `partials/<name>/`.
 
@@ -268,6 +269,10 @@ def audit_shard(
     command, whose reader may be one the archive's policy lets get records but not list them), a read S3 refuses
     (ArchiveRefused) is instead the line's finding; the AWS worker's role may list the archive, so a refusal there is
     a fault of the stack and fails the shard.
+
+    `max_lines`, when given, is the most lines holding games (blank ones are not counted) the shard may have: the
+    running audit keeps a few hundred bytes of each game's id and key to sort at the end, so memory grows with the
+    shard. Past it the shard fails with ShardTooLarge, naming it and the limit, and nothing of it is stored.
     """
     with tempfile.TemporaryDirectory(prefix="fairdice-shard-") as scratch:
         findings_path = Path(scratch) / FINDINGS
@@ -275,7 +280,14 @@ def audit_shard(
         with findings_path.open("wb") as findings:
             secrets = archive.secrets if archive else None
             audit = ShardAudit(file, findings, secrets, today, refusal_is_finding=refusal_is_finding)
-            for number, item in lines:
+            for read, (number, item) in enumerate(lines, 1):
+                if max_lines is not None and read > max_lines:
+                    raise ShardTooLarge(
+                        # The limit first: a failed child's cause is cut short where the merge names the shard.
+                        f"the shard holds more than {max_lines:,} games (lines that are not blank), the most one"
+                        " worker audits, and was not audited: split it into shards of at most that many"
+                        f" ({cut(file, 100)})"
+                    )
                 audit.line(number, item)
                 last_line = number
         ids_path = Path(scratch) / IDS
