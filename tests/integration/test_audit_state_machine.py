@@ -271,6 +271,9 @@ def test_a_shard_whose_audit_fails_is_left_out_of_the_inputs_and_named_by_a_find
     # was read, and the report's headline says that
     assert output["not_audited"] == summary["not_audited"] == 1
     assert summary["errors"] == 2  # the shard, and shard-2's line that is not JSON
+    # and the summary counts every line of findings (the report takes the count of those it does not list from it)
+    counted = summary["games"] - summary["fair"] + summary["errors"] + summary["duplicate_ids"]
+    assert counted + summary["repeated_games"] == len(findings)
     report = audit_aws.get(f"{OUT}report.html").decode()
     assert "1 shard was not audited: none of its games was read; 1 line could not be verified" in report
 
