@@ -129,9 +129,10 @@ def transient(exc: BaseException) -> bool:
     if isinstance(exc, ConnectionError | HTTPClientError | IncompleteReadError):
         return True  # EndpointConnectionError, ConnectTimeoutError, ReadTimeoutError, ConnectionClosedError, ...
     if isinstance(exc, ClientError):
-        error = exc.response.get("Error") or {}
-        status = (exc.response.get("ResponseMetadata") or {}).get("HTTPStatusCode")
-        return error.get("Code") in _TRANSIENT_CODES or status in _TRANSIENT_STATUS
+        response: dict[str, Any] = dict(exc.response)
+        code = (response.get("Error") or {}).get("Code")
+        status = (response.get("ResponseMetadata") or {}).get("HTTPStatusCode")
+        return code in _TRANSIENT_CODES or status in _TRANSIENT_STATUS
     return False
 
 
