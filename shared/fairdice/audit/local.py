@@ -47,6 +47,7 @@ OWN = (SUMMARY, FINDINGS, REPORT, PARTIALS)
 _EARLIER_RESULT = re.compile(
     rf"(?:{'|'.join(map(re.escape, (SUMMARY, FINDINGS, REPORT, PLAN)))})"
     rf"|{re.escape(PARTIALS)}[0-9]{{5,}}-[0-9]{{7,}}/(?:{'|'.join(map(re.escape, (SUMMARY, FINDINGS, IDS, GAMES)))})"
+    rf"|{re.escape(PARTIALS)}(?:[0-9]{{5,}}-[0-9]{{7,}}/)?\.incoming-[^/]+"
 )
 
 
@@ -179,13 +180,25 @@ def shown_path(path: Path) -> str:
 
 
 def _own_output(path: Path, out: Path | None) -> str | None:
-    """The audit's own output in `out` (a name of `OWN`) that `path` is or lies under, followed through links as the
-    run would reach it, or None."""
-    if out is None:
-        return None
-    real = path.resolve()
-    results = out.resolve()
-    return next((name for name in OWN if real.is_relative_to(results / name)), None)
+    """The audit's own output in `out` (a name of `OWN`) that `path` is or lies under, or None: followed through links
+    as the run would reach it, or as written (a link in `out`, such as `partials` leading elsewhere, is removed as the
+    run starts afresh, and what was reached through it with it)."""
+    _, own = _place(path, out)
+    return own
+
+
+def _place(path: Path, out: Path | None) -> tuple[str, str | None]:
+    """Where `path` is in `out` (`partials/day2.jsonl`, as text JSON can hold), and the name of `OWN` it is or lies
+    under; `(path, None)` for a path elsewhere."""
+    if out is not None:
+        for where, results in (
+            (path.resolve(), out.resolve()),
+            (Path(os.path.abspath(path)), Path(os.path.abspath(out))),
+        ):
+            for name in OWN:
+                if where.is_relative_to(results / name):
+                    return shown_path(where.relative_to(results)), name
+    return shown_path(path), None
 
 
 def _files_under(folder: Path, passed_over: list[Path]) -> Iterator[Path]:
@@ -241,8 +254,8 @@ def run(
     passed_over: list[Path] = []
     outputs_held: list[Path] = []
     files = find_inputs(paths, out, passed_over, outputs_held)
-    if not resume:
-        _earlier_results_only(outputs_held, out)
+    # What a folder given holds in the places of the run's outputs in --out: files, and hidden ones or pipes there.
+    _earlier_results_only([*outputs_held, *(path for path in passed_over if _own_output(path, out))], out)
     workers = workers or os.cpu_count() or 1
     daily = archive_settings(archive) if archive is not None else None
     plan = Plan(
@@ -295,15 +308,15 @@ def run(
 
 
 def _earlier_results_only(held: Sequence[Path], out: Path) -> None:
-    """Refuse a fresh run whose `--out` lies in a folder given as input and holds, in the places of the audit's outputs,
-    files that are not an earlier audit's results: the run would remove them without reading them, and games filed
-    there (`partials/day2.jsonl`) would leave the audit unread and unsaid (review). An earlier audit's results are its
-    plan (`partials/plan.json`, written before anything else), the files its blocks write and its three outputs; they
-    are removed and written anew, as in any `--out`. Nothing is removed here."""
+    """Refuse a run whose `--out` lies in a folder given as input and holds, in the places of the audit's outputs,
+    anything that is not an earlier audit's results: a file, a hidden one, a folder or a pipe there is not read, and a
+    fresh run would remove it; games filed there (`partials/day2.jsonl`) would leave the audit unread and unsaid
+    (review), resumed or not. An earlier audit's results are its plan (`partials/plan.json`, written before anything
+    else), the files its blocks write (and a file staged for one, `.incoming-…`, left by a run cut short) and its
+    three outputs; a fresh run removes them and writes them anew, as in any `--out`. Nothing is removed here."""
     if not held:
         return
-    results = out.resolve()
-    named = {file: file.resolve().relative_to(results).as_posix() for file in held}
+    named = {file: _place(file, out)[0] for file in held}
     odd = [file for file, name in named.items() if _EARLIER_RESULT.fullmatch(name) is None]
     try:
         Plan.model_validate_json((out / PLAN).read_bytes())
@@ -314,7 +327,7 @@ def _earlier_results_only(held: Sequence[Path], out: Path) -> None:
         more = f" and {len(odd) - 3} more" if len(odd) > 3 else ""
         raise UsageError(
             f"--out {out} lies in a folder given as input and holds {shown}{more} where the audit writes its results,"
-            " which a fresh audit would remove without reading: move them out, or give another --out"
+            " which the audit does not read (and a fresh one removes): move them out, or give another --out"
         )
 
 

@@ -351,6 +351,48 @@ def test_games_planted_where_the_audit_writes_in_an_out_within_the_input_are_ref
     assert {path: path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()} == before
 
 
+@pytest.mark.parametrize(
+    "planted", ["partials/.day2.jsonl", "partials/00000-0000000/.x.jsonl", "partials/.hid/g.jsonl"]
+)
+@pytest.mark.parametrize("resume", [False, True], ids=["afresh", "resumed"])
+def test_hidden_games_or_games_on_resume_in_the_places_of_the_outputs_in_an_out_within_the_input_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], planted: str, resume: bool
+) -> None:
+    # Given an earlier audit of a folder into itself, then an unfair game filed hidden in its partials, or in plain
+    # sight before a resume (review: removed unread and unlisted, exit 0; a resume did not look)
+    folder = tmp_path / "in"
+    games.write(folder / "a.jsonl", many(1))
+    assert main(["audit", str(folder), "--out", str(folder), "--workers", "1"]) == 0
+    games.write(folder / (planted if not resume else planted.replace("/.", "/")), [games.mismatched(games.narde(9))])
+    capsys.readouterr()
+    before = {path: path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
+
+    # When it is audited again into itself
+    status = main(["audit", str(folder), "--out", str(folder), "--workers", "1", *(["--resume"] if resume else [])])
+
+    # Then it is refused, naming what is there, and nothing is removed
+    assert status == 2
+    assert "lies in a folder given as input and holds partials/" in capsys.readouterr().err
+    assert {path: path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()} == before
+
+
+def test_games_reached_through_a_link_in_the_place_of_the_outputs_are_refused_not_removed_midway(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given --out within the input folder whose partials is a link to a folder of games elsewhere (review: the link
+    # was removed as the run began and the run ended unfinished, exit 3, on a file it could no longer read)
+    games.write(tmp_path / "elsewhere" / "day2.jsonl", [games.mismatched(games.narde(9))])
+    folder = tmp_path / "in"
+    games.write(folder / "a.jsonl", many(1))
+    (folder / "res").mkdir()
+    (folder / "res" / "partials").symlink_to(tmp_path / "elsewhere")
+
+    # When it is audited, Then it is refused naming it, and the link and the games are kept
+    assert main(["audit", str(folder), "--out", str(folder / "res"), "--workers", "1"]) == 2
+    assert "holds partials/day2.jsonl where the audit writes its results" in capsys.readouterr().err
+    assert (folder / "res" / "partials").is_symlink() and (tmp_path / "elsewhere" / "day2.jsonl").is_file()
+
+
 def test_hidden_files_in_an_input_folder_that_is_also_the_out_are_listed_as_passed_over(tmp_path: Path) -> None:
     folder = tmp_path / "in"
     games.write(folder / "a.jsonl", many(1))
