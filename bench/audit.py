@@ -58,6 +58,7 @@ GB_SECOND = 0.0000133334
 LAMBDA_REQUEST = 0.20 / 1e6
 TRANSITION = 0.025 / 1000  # Step Functions Standard, each state transition (children included)
 S3_PUT = 0.005 / 1000
+EPHEMERAL_GB_SECOND = 0.0000000309  # Lambda's /tmp beyond 512 MB, each GB-second
 S3_GET = 0.0004 / 1000
 WORKER_GB = 1769 / 1024
 MERGE_GB = 2048 / 1024
@@ -453,6 +454,10 @@ def aws_model(seconds_per_game: float, merge_per_game: float, merge_fixed: float
         "Lambda requests": (shards + 2) * LAMBDA_REQUEST,
         "Step Functions transitions": (shards * 2 + 10) * TRANSITION,
         "S3 PUT (4 a shard) and GET (5 a shard)": shards * (4 * S3_PUT + 5 * S3_GET),
+        # /tmp beyond the free 512 MB: the worker's 2,048 MB and the merge's 10,240 MB (template.yaml)
+        "Lambda /tmp beyond 512 MB (GB-s)": (
+            (shards * shard_s * (2048 - 512) + merge_wall * (10240 - 512)) / 1024 * EPHEMERAL_GB_SECOND
+        ),
     }
     total = sum(cost.values())
     print(f"4. AWS model: {games:,} games of {ROLLS} rolls in {shards:,} shards of {shard_games:,}")

@@ -38,7 +38,8 @@ s3 = client()
 # memory grew by 8 MB at 10,000 generated 60-roll games, 45 MB at 100,000, 125 MB at 300,000 and 408 MB at 1,000,000
 # (about 430 bytes a game), and the million took 265 s on one core of the machine BENCHMARKS.md describes: a quarter
 # of the worker's 1,769 MB and under a third of its 900 s, room for a slower vCPU and longer games. A shard of a few
-# million would run out of memory or time, which no retry mends: past this it fails at once with ShardTooLarge (README).
+# million would run out of memory or time, which no retry mends: past this it fails with ShardTooLarge as it reaches
+# the next game, storing nothing (README). Its /tmp holds what it stages (template.yaml, EphemeralStorage).
 MAX_SHARD_GAMES = 1_000_000
 
 

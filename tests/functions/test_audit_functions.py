@@ -7,6 +7,7 @@ gets the execution's input with the map run's ResultWriter details; the report, 
 import datetime as dt
 import gzip
 import hashlib
+import io
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -25,10 +26,14 @@ from botocore.exceptions import (
 )
 from fairdice.archive.reader import ArchiveReader
 from fairdice.audit.archive import DayArchive, of_bucket
+from fairdice.audit.lines import numbered_lines
+from fairdice.audit.shard import audit_shard
+from fairdice.audit.store import FolderResults
 from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingCredentials, ShardTooLarge, StoreUnavailable
 from fairdice.storage import S3Store, StorageSettings, Stores
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets
 from pydantic import ValidationError
+from security.cloudformation import load_template
 from unit.audit import games
 
 from testkit.lambda_context import FakeLambdaContext
@@ -492,6 +497,30 @@ def test_a_shard_of_more_games_than_a_worker_audits_fails_naming_it_and_the_limi
     audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD[:15]) + b"\n\n" + games.jsonl(SHARD[15:30])))
     result = audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
     assert result["games"] == 30
+
+
+def test_what_a_shard_of_the_most_games_stages_fits_the_workers_tmp_with_room_to_spare(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, audit_aws: AuditAws
+) -> None:
+    # Given games that stage the most a game stages: not fair (a finding each, with its reasons), each under an id of
+    # the longest, 128 characters (review: 730 bytes a game, 730 MB for a shard of a million, past Lambda's 512 MB)
+    staged: list[int] = []
+    real = FolderResults.put_file
+
+    def measured(self: FolderResults, key: str, path: Path) -> None:
+        staged.append(path.stat().st_size)
+        real(self, key, path)
+
+    monkeypatch.setattr(FolderResults, "put_file", measured)
+    shard = [{**games.mismatched(games.narde(n)), "id": f"{n:0128d}"} for n in range(300)]
+    audit_shard(numbered_lines(io.BytesIO(games.jsonl(shard)), "s.jsonl"), "s.jsonl", FolderResults(tmp_path), "s")
+
+    # Then what a shard of MAX_SHARD_GAMES of them stages, with half as much again to spare, fits the worker's /tmp
+    per_game = sum(staged) / len(shard)
+    assert 500 < per_game < 1000
+    functions = load_template()["Resources"]
+    size_mb = functions["AuditWorkerFunction"]["Properties"]["EphemeralStorage"]["Size"]
+    assert per_game * audit_aws.worker.MAX_SHARD_GAMES * 1.5 < size_mb * 2**20
 
 
 @pytest.mark.parametrize(
