@@ -81,6 +81,14 @@ class ShardTooLarge(FairdiceError):
     code = "shard_too_large"
 
 
+class AuditTooLarge(FairdiceError):
+    """An audit's merge ran out of its scratch space (the ids, game keys and findings it works through): the execution
+    holds more games and findings than one merge takes, and trying again does not help; audit the games in several
+    executions."""
+
+    code = "audit_too_large"
+
+
 class TamperedRecord(FairdiceError):
     """An archive record contradicts what was committed before; it must not be trusted."""
 

@@ -5,10 +5,13 @@ gets the execution's input with the map run's ResultWriter details; the report, 
 """
 
 import datetime as dt
+import errno
 import gzip
 import hashlib
 import io
 import json
+import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,7 +32,14 @@ from fairdice.audit.archive import DayArchive, of_bucket
 from fairdice.audit.lines import numbered_lines
 from fairdice.audit.shard import audit_shard
 from fairdice.audit.store import FolderResults
-from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingCredentials, ShardTooLarge, StoreUnavailable
+from fairdice.errors import (
+    ArchiveRefused,
+    ArchiveUnavailable,
+    AuditTooLarge,
+    MissingCredentials,
+    ShardTooLarge,
+    StoreUnavailable,
+)
 from fairdice.storage import S3Store, StorageSettings, Stores
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets
 from pydantic import ValidationError
@@ -334,6 +344,26 @@ def test_an_output_prefix_audited_again_counts_no_partial_of_an_earlier_run(
         audit_aws.worker.lambda_handler({**worker_event, "shard": {"Key": key}}, FakeLambdaContext())
     merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
     assert (merged["games"], merged["mismatch"], merged["errors"], merged["shards"]) == (2, 2, 0, 2)
+
+
+def test_a_merge_whose_scratch_space_fills_up_fails_saying_the_audit_is_too_large_for_one_execution(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given an audit whose ids, game keys and findings fill the merge's /tmp (review: an OSError naming a scratch file)
+    audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1)])))
+    audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+
+    def full(source: Any, target: Any, *rest: Any) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), getattr(target, "name", None))
+
+    monkeypatch.setattr(shutil, "copyfileobj", full)
+    merge_event = {key: value for key, value in load_event("audit-merge").items() if key != "map_run"}
+
+    # When the merge runs, Then it fails with AuditTooLarge, saying why and what to do, and writes no summary
+    with pytest.raises(AuditTooLarge, match="scratch space is full") as raised:
+        audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+    assert "several executions" in raised.value.message
+    assert f"{OUT}summary.json" not in audit_aws.keys(OUT)
 
 
 def test_the_merge_lists_every_shard_of_a_prefix_past_one_page_of_1000(audit_aws: AuditAws) -> None:
