@@ -10,6 +10,7 @@ again writes the same objects.
 import datetime as dt
 import hashlib
 import json
+import re
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -35,6 +36,7 @@ FINDINGS = "findings.jsonl"
 IDS = "ids.txt"
 GAMES = "games.txt"
 MAX_ID = 128
+_SURROGATE = re.compile("[\ud800-\udfff]")  # a lone half of a UTF-16 pair, which JSON text may hold
 _ID_SHOWN = 40  # an id that is no id is shown in its finding's words up to this many characters
 LINE_DIGITS = 12  # line numbers in ids.txt and games.txt are zero-padded so that bytes sort as numbers do
 GAME_KEY_BYTES = 16  # 128 bits: two different games share a key with a chance far below any other failure
@@ -335,6 +337,12 @@ def _id_problem(game_id: object) -> Problem | None:
         # The finding has no id to name (it is text or null), so its problem shows what was given, cut short.
         given = cut(json.dumps(game_id, ensure_ascii=False), _ID_SHOWN)
         return Problem(field="id", message=f"must be text of 1 to {MAX_ID} characters, not {given}")
+    if (lone := _SURROGATE.search(game_id)) is not None:
+        # No character, and written as JSON alike with others: CESU-8's two halves of 😀 and 😀 itself are one id in
+        # JSON, `"\\ud83d\\ude00"`, so two games would share an id they do not share (review)
+        return Problem(
+            field="id", message=f"must be text: it holds U+{ord(lone.group()):04X}, half of a character and none itself"
+        )
     return None
 
 

@@ -412,3 +412,26 @@ def test_a_file_whose_lines_end_in_cr_alone_is_one_line_not_json_and_the_finding
     assert (finding["line"], finding["error"]["code"]) == (4, "not_json")
     assert finding["error"]["message"].startswith("the line is not JSON: Extra data")
     assert finding["error"]["message"].endswith(LONE_CR)
+
+
+def test_an_id_holding_half_a_character_is_a_finding_not_an_id_that_another_game_shares(tmp_path: Path) -> None:
+    # Given 😀 as an id, the same id's two halves as CESU-8 bytes, and a half alone escaped in JSON (review: the first
+    # two were one id, "\ud83d\ude00", in the duplicate check)
+    line = json.dumps({**games.narde(1), "id": "@"}).encode()
+    shard = [
+        line.replace(b'"@"', '"😀"'.encode()),
+        line.replace(b'"@"', b'"\xed\xa0\xbd\xed\xb8\x80"').replace(b"narde-v1-1", b"narde-v1-1x"),
+        line.replace(b'"@"', b'"a\\udfff"'),
+    ]
+    store = FolderResults(tmp_path)
+    partial = audit_shard(numbered_lines(io.BytesIO(b"\n".join(shard)), "day.jsonl"), "day.jsonl", store, "s")
+    findings = [json.loads(line) for line in (tmp_path / partial_key("s", FINDINGS)).read_text().splitlines()]
+    ids = (tmp_path / partial_key("s", IDS)).read_text().splitlines()
+
+    # Then the first is a game, and each of the others a finding that says why, and no id is kept twice
+    assert (partial.counts.games, partial.counts.errors) == (1, 2)
+    assert len(ids) == 1
+    assert [f["error"]["problems"][0]["message"] for f in findings] == [
+        "must be text: it holds U+D83D, half of a character and none itself",
+        "must be text: it holds U+DFFF, half of a character and none itself",
+    ]
