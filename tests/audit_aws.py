@@ -122,3 +122,12 @@ def breaking_body(error: BaseException, good: int = 100) -> Any:
         return {**response, "Body": BrokenBody(response["Body"], error, good)}
 
     return broken
+
+
+def failing_once(monkeypatch: Any, function: Any, call: str, failure: Any) -> FlakyS3:
+    """The S3 client of a function's module (`audit_aws.worker`, `.merger`, `.reporter`) swapped for one whose `call`
+    fails once with `failure` (as FlakyS3 takes it), then goes through."""
+    flaky = FlakyS3(function.s3)
+    flaky.failing[call] = [failure]
+    monkeypatch.setattr(function, "s3", flaky)
+    return flaky

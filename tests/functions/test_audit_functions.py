@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from audit_aws import BUCKET, AuditAws, FlakyS3, audit_aws_fixture, breaking_body  # noqa: F401 (the fixture)
+from audit_aws import BUCKET, AuditAws, FlakyS3, audit_aws_fixture, breaking_body, failing_once  # noqa: F401 (the fixture)
 from boto3.exceptions import S3UploadFailedError
 from botocore.exceptions import (
     ClientError,
@@ -428,9 +428,7 @@ def test_a_worker_whose_shard_s3_fails_to_give_for_now_fails_with_store_unavaila
     audit_aws.put(key, gzip.compress(data) if compressed else data)
     event = load_event("audit-worker-shard")
     event["shard"]["Key"] = key
-    flaky = FlakyS3(audit_aws.worker.s3)
-    flaky.failing["get_object"] = [failure]
-    monkeypatch.setattr(audit_aws.worker, "s3", flaky)
+    failing_once(monkeypatch, audit_aws.worker, "get_object", failure)
 
     # When the worker gets the item, Then it fails with StoreUnavailable, the name the state machine retries, naming
     # the shard; and no summary is stored, so the merge counts nothing of it as audited
@@ -474,9 +472,7 @@ def test_a_worker_whose_partial_s3_fails_to_take_fails_with_store_unavailable_on
     retried: bool,
 ) -> None:
     audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD)))
-    flaky = FlakyS3(audit_aws.worker.s3)
-    flaky.failing["upload_file"] = [failure]
-    monkeypatch.setattr(audit_aws.worker, "s3", flaky)
+    failing_once(monkeypatch, audit_aws.worker, "upload_file", failure)
     with pytest.raises(StoreUnavailable if retried else S3UploadFailedError):
         audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
     assert not [k for k in audit_aws.keys("audits/") if k.endswith("summary.json")]
@@ -492,9 +488,7 @@ def test_a_worker_refused_its_shard_or_not_finding_it_fails_with_s3s_error_which
 ) -> None:
     # Waiting does not mend these: the shard fails at once, with S3's own error, not StoreUnavailable.
     audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD)))
-    flaky = FlakyS3(audit_aws.worker.s3)
-    flaky.failing["get_object"] = [error]
-    monkeypatch.setattr(audit_aws.worker, "s3", flaky)
+    failing_once(monkeypatch, audit_aws.worker, "get_object", error)
     with pytest.raises(ClientError) as raised:
         audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
     assert not isinstance(raised.value, StoreUnavailable)
@@ -572,9 +566,7 @@ def test_the_merge_fails_with_store_unavailable_when_s3_fails_for_now_and_its_re
     audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD)))
     audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
     merge_event = {key: value for key, value in load_event("audit-merge").items() if key != "map_run"}
-    flaky = FlakyS3(audit_aws.merger.s3)
-    flaky.failing[call] = [failure]
-    monkeypatch.setattr(audit_aws.merger, "s3", flaky)
+    failing_once(monkeypatch, audit_aws.merger, call, failure)
     with pytest.raises(StoreUnavailable, match="merging"):
         audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
     merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
@@ -602,9 +594,7 @@ def test_the_report_fails_with_store_unavailable_only_when_s3_fails_for_now(
     audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
     merge_event = {key: value for key, value in load_event("audit-merge").items() if key != "map_run"}
     audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
-    flaky = FlakyS3(audit_aws.reporter.s3)
-    flaky.failing[call] = [failure]
-    monkeypatch.setattr(audit_aws.reporter, "s3", flaky)
+    failing_once(monkeypatch, audit_aws.reporter, call, failure)
     with pytest.raises(raised) as caught:
         audit_aws.reporter.lambda_handler(load_event("audit-report"), FakeLambdaContext())
     assert isinstance(caught.value, StoreUnavailable) == (raised is StoreUnavailable)
