@@ -391,8 +391,8 @@ def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> tuple
                 done[name] = part.lines_sha256
         return done, planned.today or plan.today  # a plan that kept no day: this run's
     # Whatever an earlier run (or anyone else) left of these is removed, or the run does not start: a partial left in
-    # place would be a block's result that this run never audited, waiting for a resume to count it. The plan is
-    # written out first: nothing is removed for a run that could not go on.
+    # place would be a block's result that this run never audited, waiting for a resume to count it. The plan's bytes
+    # are made first: nothing is removed for a run whose plan could not be written (a name JSON cannot hold).
     planned_bytes = plan.model_dump_json(indent=2).encode()
     try:
         partials = out / PARTIALS
