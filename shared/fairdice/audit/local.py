@@ -49,6 +49,7 @@ _EARLIER_RESULT = re.compile(
     rf"|{re.escape(PARTIALS)}[0-9]{{5,}}-[0-9]{{7,}}/(?:{'|'.join(map(re.escape, (SUMMARY, FINDINGS, IDS, GAMES)))})"
     rf"|{re.escape(PARTIALS)}(?:[0-9]{{5,}}-[0-9]{{7,}}/)?\.incoming-[^/]+"
 )
+_BLOCK_FOLDER = re.compile(rf"{re.escape(PARTIALS)}[0-9]{{5,}}-[0-9]{{7,}}")  # a block's partial result's folder
 
 
 class UsageError(Exception):
@@ -254,8 +255,11 @@ def run(
     passed_over: list[Path] = []
     outputs_held: list[Path] = []
     files = find_inputs(paths, out, passed_over, outputs_held)
-    # What a folder given holds in the places of the run's outputs in --out: files, and hidden ones or pipes there.
-    _earlier_results_only([*outputs_held, *(path for path in passed_over if _own_output(path, out))], out)
+    # --out lies in a folder given (as written, or where it leads), or the folders' walk reached it (through a link, or
+    # it is hidden): what is in the places of its outputs is looked at itself, whatever the walk saw of it.
+    reached = outputs_held or any(_own_output(path, out) or path.resolve() == out.resolve() for path in passed_over)
+    if reached or any(_within(out, Path(given)) for given in paths if Path(given).is_dir()):
+        _earlier_results_only(out)
     workers = workers or os.cpu_count() or 1
     daily = archive_settings(archive) if archive is not None else None
     plan = Plan(
@@ -307,23 +311,59 @@ def run(
     return RunResult(summary=summary, audited_blocks=audited, resumed_blocks=resumed)
 
 
-def _earlier_results_only(held: Sequence[Path], out: Path) -> None:
+def _within(out: Path, folder: Path) -> bool:
+    """Whether `out` is `folder` or lies under it, as written or where links lead."""
+    pairs = ((out.resolve(), folder.resolve()), (Path(os.path.abspath(out)), Path(os.path.abspath(folder))))
+    return any(place.is_relative_to(root) for place, root in pairs)
+
+
+def _earlier_results_only(out: Path) -> None:
     """Refuse a run whose `--out` lies in a folder given as input and holds, in the places of the audit's outputs,
-    anything that is not an earlier audit's results: a file, a hidden one, a folder or a pipe there is not read, and a
-    fresh run would remove it; games filed there (`partials/day2.jsonl`) would leave the audit unread and unsaid
-    (review), resumed or not. An earlier audit's results are its plan (`partials/plan.json`, written before anything
-    else), the files its blocks write (and a file staged for one, `.incoming-…`, left by a run cut short) and its
-    three outputs; a fresh run removes them and writes them anew, as in any `--out`. Nothing is removed here."""
-    if not held:
-        return
-    named = {file: _place(file, out)[0] for file in held}
-    odd = [file for file, name in named.items() if _EARLIER_RESULT.fullmatch(name) is None]
-    try:
-        Plan.model_validate_json((out / PLAN).read_bytes())
-    except (OSError, ValidationError):
-        odd = list(held)  # no plan: not a run's results, whatever their names
+    anything that is not an earlier audit's results: a file, a hidden one, a folder, a link or a pipe there is not
+    read, and a fresh run would remove it; games filed there (`partials/day2.jsonl`) would leave the audit unread and
+    unsaid (review), resumed or not, and --out hidden or not. An earlier audit's results are its plan
+    (`partials/plan.json`, written before anything else), its blocks' folders and the files they hold (and a file
+    staged for one, `.incoming-…`, left by a run cut short) and its three outputs, none a link; a fresh run removes
+    them and writes them anew, as in any `--out`. Nothing is removed here."""
+    held: list[str] = []  # what the places hold, as paths in --out
+    odd: list[str] = []
+    for name in OWN:
+        place = out / name
+        if not place.is_symlink() and not place.exists():
+            continue
+        if (
+            place.is_symlink()
+            or (name != PARTIALS and not place.is_file())
+            or (name == PARTIALS and not place.is_dir())
+        ):
+            odd.append(name.rstrip("/"))
+            continue
+        if name != PARTIALS:
+            held.append(name)
+            continue
+        for root, folders, files in os.walk(place):  # links are not followed: each is itself odd
+            at = Path(root).relative_to(out)
+            for folder in folders:
+                where = (at / folder).as_posix()
+                if (Path(root) / folder).is_symlink() or _BLOCK_FOLDER.fullmatch(where) is None:
+                    odd.append(shown_path(Path(where)))
+            folders[:] = [
+                f for f in folders if _BLOCK_FOLDER.fullmatch((at / f).as_posix()) and not (Path(root) / f).is_symlink()
+            ]
+            for file in files:
+                where = (at / file).as_posix()
+                if (Path(root) / file).is_symlink() or not (Path(root) / file).is_file():
+                    odd.append(shown_path(Path(where)))
+                else:
+                    held.append(shown_path(Path(where)))
+    odd += [where for where in held if _EARLIER_RESULT.fullmatch(where) is None]
+    if held and not odd:
+        try:
+            Plan.model_validate_json((out / PLAN).read_bytes())
+        except (OSError, ValidationError):
+            odd = held  # no plan: not a run's results, whatever their names
     if odd:
-        shown = ", ".join(sorted(named[file] for file in odd)[:3])
+        shown = ", ".join(sorted(odd)[:3])
         more = f" and {len(odd) - 3} more" if len(odd) > 3 else ""
         raise UsageError(
             f"--out {out} lies in a folder given as input and holds {shown}{more} where the audit writes its results,"
@@ -333,17 +373,30 @@ def _earlier_results_only(held: Sequence[Path], out: Path) -> None:
 
 def _not_read(passed_over: Iterable[Path], files: Iterable[Path], out: Path) -> list[str]:
     """What the folders given held and the run did not read, once each (by where it leads), sorted: not the run's own
-    `--out` nor its outputs there (`OWN`), nor what was read after all (named itself, or reached by another way). What
-    else `--out` holds is listed: it may be the input folder itself (review: `.late.jsonl` went unsaid)."""
+    outputs in `--out` (`OWN`) nor the files it stages there, nor what was read after all (named itself, or reached by
+    another way). What else `--out` holds is listed: it may lie in the input folder, or be it (review: `.late.jsonl`
+    went unsaid), and when it is hidden (passed over whole), what it holds but the run's own is listed."""
     read = {file.resolve() for file in files}
     results = out.resolve()
     found: dict[Path, str] = {}
-    for path in sorted(passed_over, key=str):
+    for path in sorted(_opened_out(passed_over, out), key=str):
         real = path.resolve()
-        if real == results or _own_output(path, out) is not None or any(file.is_relative_to(real) for file in read):
+        if _own_output(path, out) is not None or any(file.is_relative_to(real) for file in read):
             continue
+        if real.parent == results and path.name.startswith(".incoming-"):
+            continue  # a file the run staged in --out, left by a run cut short
         found.setdefault(real, shown_path(path))  # a name of bytes that are no text, with escapes
     return sorted(found.values())
+
+
+def _opened_out(passed_over: Iterable[Path], out: Path) -> Iterator[Path]:
+    """What was passed over, with `--out` itself (a hidden folder given, or under one) as what it holds."""
+    results = out.resolve()
+    for path in passed_over:
+        if path.resolve() == results:
+            yield from (path / name for name in sorted(os.listdir(path)))
+        else:
+            yield path
 
 
 def _out_folder(out: Path, resume: bool) -> None:

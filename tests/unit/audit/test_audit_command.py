@@ -389,8 +389,62 @@ def test_games_reached_through_a_link_in_the_place_of_the_outputs_are_refused_no
 
     # When it is audited, Then it is refused naming it, and the link and the games are kept
     assert main(["audit", str(folder), "--out", str(folder / "res"), "--workers", "1"]) == 2
-    assert "holds partials/day2.jsonl where the audit writes its results" in capsys.readouterr().err
+    assert "holds partials where the audit writes its results" in capsys.readouterr().err
     assert (folder / "res" / "partials").is_symlink() and (tmp_path / "elsewhere" / "day2.jsonl").is_file()
+
+
+@pytest.mark.parametrize(
+    "planted",
+    [
+        "partials/00000-0000000/summary.json",  # a link whose name is a result's (review)
+        "partials/00000-0000000",  # a link to a folder named as a block's
+        "partials/sub/",  # an empty folder that is no block's
+    ],
+)
+def test_links_and_folders_in_the_places_of_the_outputs_are_refused_whatever_their_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], planted: str
+) -> None:
+    # Given an earlier audit of a folder into itself, then one of its results swapped for a link to games elsewhere,
+    # or an empty folder put among them
+    folder = tmp_path / "in"
+    games.write(folder / "a.jsonl", many(1))
+    assert main(["audit", str(folder), "--out", str(folder), "--workers", "1"]) == 0
+    games.write(tmp_path / "elsewhere" / "summary.json", [games.mismatched(games.narde(9))])
+    place = folder / planted.rstrip("/")
+    if planted.endswith("/"):
+        place.mkdir()
+    else:
+        shutil.rmtree(place) if place.is_dir() else place.unlink()
+        target = tmp_path / "elsewhere" / ("summary.json" if planted.endswith(".json") else "")
+        place.symlink_to(target)
+    capsys.readouterr()
+
+    # When it is audited again into itself, Then it is refused, naming what is there, and the link is kept
+    assert main(["audit", str(folder), "--out", str(folder), "--workers", "1"]) == 2
+    assert f"holds {planted.rstrip('/')} where the audit writes its results" in capsys.readouterr().err
+    assert place.is_symlink() or place.is_dir()
+
+
+def test_an_out_hidden_in_the_input_folder_is_checked_and_what_else_it_holds_is_listed_as_passed_over(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a folder whose results go to a hidden folder in it, which holds a file of games of its own (review: the
+    # hidden --out was passed over whole, its games in partials/ removed unread and its other files unlisted)
+    folder = tmp_path / "in"
+    games.write(folder / "a.jsonl", many(1))
+    out = folder / ".res"
+    games.write(out / "notes.jsonl", [games.narde(3)])
+
+    # When it is audited, Then the file beside the results is listed as not read, and the run is otherwise clean
+    result = run([str(folder)], out, workers=1)
+    assert result.summary.passed_over == [str(out / "notes.jsonl")]
+    assert result.summary.games == 1
+
+    # And games filed in the places of its outputs are refused, before anything is removed
+    games.write(out / "partials" / "day2.jsonl", [games.mismatched(games.narde(9))])
+    assert main(["audit", str(folder), "--out", str(out), "--workers", "1"]) == 2
+    assert "holds partials/day2.jsonl where the audit writes its results" in capsys.readouterr().err
+    assert (out / "partials" / "day2.jsonl").is_file()
 
 
 def test_hidden_files_in_an_input_folder_that_is_also_the_out_are_listed_as_passed_over(tmp_path: Path) -> None:
