@@ -6,12 +6,7 @@ listed with its ETag: a partial left by an earlier run under the same output pre
 for the version of the object it read, and never for a shard whose audit failed in this run.
 """
 
-import errno
 import os
-import shutil
-import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from aws_lambda_powertools import Logger
@@ -25,6 +20,7 @@ from fairdice.audit.s3 import (
     client,
     failed_shards,
     list_etags,
+    scratch_space,
     store_failures,
 )
 from fairdice.audit.summary import FINDINGS, SUMMARY
@@ -74,7 +70,7 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     bucket = SETTINGS.bucket
     # An S3 failure that waiting may mend is StoreUnavailable, which the state machine retries: the merge writes the
     # same two objects again.
-    with store_failures(f"merging s3://{bucket}/{merging.output_prefix}"), _scratch_space():
+    with store_failures(f"merging s3://{bucket}/{merging.output_prefix}"), scratch_space(_too_large):
         expected = list_etags(s3, bucket, merging.input_prefix)
         details = merging.map_run.ResultWriterDetails if merging.map_run else None
         failed = failed_shards(s3, details.Bucket, details.Key) if details else {}
@@ -90,18 +86,10 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     return result
 
 
-@contextmanager
-def _scratch_space() -> Iterator[None]:
-    """A merge whose /tmp fills up (template.yaml gives it 10,240 MB) fails with AuditTooLarge, which says why and what
-    to do, rather than an OSError naming a scratch file; the state machine does not try it again, as no try mends it."""
-    try:
-        yield
-    except OSError as exc:
-        if exc.errno != errno.ENOSPC:
-            raise
-        room = shutil.disk_usage(tempfile.gettempdir()).total // 2**20
-        raise AuditTooLarge(
-            f"the merge's {room:,} MB of scratch space is full: it works through every game's id and key (about 70 to"
-            " 190 bytes a game, by the length of the ids) and every finding (about 270 to 390 bytes more), measured;"
-            " audit the games in several executions, each of an input prefix of its own (README, Auditing every game)"
-        ) from exc
+def _too_large(room: str) -> AuditTooLarge:
+    """Why a merge whose /tmp filled up (template.yaml gives it 10,240 MB) failed, and what to do."""
+    return AuditTooLarge(
+        f"the merge's {room} of scratch space is full: it works through every game's id and key (about 70 to 190 bytes"
+        " a game, by the length of the ids) and every finding (about 270 to 390 bytes more), measured; audit the games"
+        " in several executions, each of an input prefix of its own (README, Auditing every game)"
+    )

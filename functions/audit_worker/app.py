@@ -13,6 +13,7 @@ mends.
 
 import datetime as dt
 import os
+from functools import partial
 from typing import Any
 
 from aws_lambda_powertools import Logger, Metrics
@@ -20,8 +21,19 @@ from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.archive.layout import utc_day
 from fairdice.audit import archive
-from fairdice.audit.s3 import AuditSettings, OutputPrefix, S3Results, audit_object, client, shard_name, store_failures
+from fairdice.audit.s3 import (
+    AuditSettings,
+    OutputPrefix,
+    S3Results,
+    audit_object,
+    client,
+    scratch_space,
+    shard_name,
+    store_failures,
+)
 from fairdice.audit.shard import PARTIALS
+from fairdice.errors import ShardTooLarge
+from fairdice.prose import cut
 from fairdice.storage import StorageSettings
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
@@ -90,11 +102,11 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     name = shard_name(key)
     results = S3Results(SETTINGS.bucket, item.output_prefix, s3)
     today = utc_day(item.started or clock())
-    with store_failures(f"auditing s3://{SETTINGS.bucket}/{key}"):
-        partial = audit_object(
+    with store_failures(f"auditing s3://{SETTINGS.bucket}/{key}"), scratch_space(partial(_too_large, key)):
+        audited = audit_object(
             SETTINGS.bucket, key, results, name, s3, archive=ARCHIVE, today=today, max_lines=MAX_SHARD_GAMES
         )
-    counts = partial.counts
+    counts = audited.counts
     metrics.add_dimension(name="stack", value=STACK)
     metrics.add_metric(name="GamesAudited", unit=MetricUnit.Count, value=counts.games)
     result = ShardAudited(
@@ -106,3 +118,12 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     )
     logger.info("shard audited", extra=result.model_dump())
     return result.model_dump()
+
+
+def _too_large(key: str, room: str) -> ShardTooLarge:
+    """Why a shard whose findings, ids and keys filled the worker's /tmp failed, and what to do: a game not fair stages
+    about 730 bytes, a line that could not be verified up to about 17 KB (its problems listed, 100 at most)."""
+    return ShardTooLarge(
+        f"the shard's findings, ids and game keys fill the worker's {room} of /tmp, and it was not audited: split it"
+        f" into smaller shards ({cut(key, 100)})"
+    )

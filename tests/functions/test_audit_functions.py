@@ -30,7 +30,7 @@ from botocore.exceptions import (
 from fairdice.archive.reader import ArchiveReader
 from fairdice.audit.archive import DayArchive, of_bucket
 from fairdice.audit.lines import numbered_lines
-from fairdice.audit.shard import audit_shard
+from fairdice.audit.shard import ShardAudit, audit_shard
 from fairdice.audit.store import FolderResults
 from fairdice.errors import (
     ArchiveRefused,
@@ -521,6 +521,26 @@ def test_a_shard_of_more_games_than_a_worker_audits_fails_naming_it_and_the_limi
     audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD[:15]) + b"\n\n" + games.jsonl(SHARD[15:30])))
     result = audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
     assert result["games"] == 30
+
+
+def test_a_shard_whose_findings_fill_the_workers_tmp_fails_saying_so_and_to_split_it(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a shard whose findings fill the worker's /tmp as they are written (a line that could not be verified stages
+    # up to about 17 KB, its problems listed: review, a bare OSError)
+    audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1), games.mismatched(games.narde(2))])))
+
+    def full(self: ShardAudit, finding: dict[str, Any]) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), "/tmp/fairdice-shard-x/findings.jsonl")
+
+    monkeypatch.setattr(ShardAudit, "_write", full)
+
+    # When the worker gets it, Then it fails with ShardTooLarge, which the state machine does not try again, naming the
+    # shard, and stores nothing
+    with pytest.raises(ShardTooLarge, match=r"fill the worker's [0-9,]+ MB of /tmp") as raised:
+        audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+    assert KEY in raised.value.message and "split it" in raised.value.message
+    assert audit_aws.keys("audits/") == []
 
 
 def test_what_a_shard_of_the_most_games_stages_fits_the_workers_tmp_with_room_to_spare(

@@ -7,10 +7,13 @@ to the endpoint and region the same variables name, with the same bounded timeou
 """
 
 import datetime as dt
+import errno
 import hashlib
 import json
 import os
-from collections.abc import Iterator, Mapping
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, BinaryIO
@@ -146,6 +149,19 @@ def store_failures(doing: str) -> Iterator[None]:
         if not transient(exc):
             raise
         raise StoreUnavailable(f"{doing}: S3 did not answer ({_reason(exc)}); try again later") from exc
+
+
+@contextmanager
+def scratch_space(too_large: Callable[[str], Exception]) -> Iterator[None]:
+    """Within it, a function's /tmp that fills up (ENOSPC) is `too_large(room)`, `room` its size in words ("2,048 MB"):
+    an error that says why and what to do, rather than an OSError naming a scratch file. No try mends it, so the state
+    machine does not try it again."""
+    try:
+        yield
+    except OSError as exc:
+        if exc.errno != errno.ENOSPC:
+            raise
+        raise too_large(f"{shutil.disk_usage(tempfile.gettempdir()).total // 2**20:,} MB") from exc
 
 
 def _reason(exc: BaseException) -> str:
