@@ -43,11 +43,13 @@ PLAN = PARTIALS + "plan.json"
 # What a run writes in its --out, or removes there as it starts afresh: its three outputs, and its blocks' partial
 # results with its plan. Nothing else there is the run's.
 OWN = (SUMMARY, FINDINGS, REPORT, PARTIALS)
+# A file the run stages beside its place, as `FolderResults` names it (tempfile.mkstemp's 8 random characters).
+_STAGED = re.compile(r"\.incoming-[a-z0-9_]{8}")
 # What an earlier run leaves in its --out, by name: its three outputs, its plan and its blocks' partial results.
 _EARLIER_RESULT = re.compile(
     rf"(?:{'|'.join(map(re.escape, (SUMMARY, FINDINGS, REPORT, PLAN)))})"
     rf"|{re.escape(PARTIALS)}[0-9]{{5,}}-[0-9]{{7,}}/(?:{'|'.join(map(re.escape, (SUMMARY, FINDINGS, IDS, GAMES)))})"
-    rf"|{re.escape(PARTIALS)}(?:[0-9]{{5,}}-[0-9]{{7,}}/)?\.incoming-[^/]+"
+    rf"|{re.escape(PARTIALS)}(?:[0-9]{{5,}}-[0-9]{{7,}}/)?{_STAGED.pattern}"
 )
 _BLOCK_FOLDER = re.compile(rf"{re.escape(PARTIALS)}[0-9]{{5,}}-[0-9]{{7,}}")  # a block's partial result's folder
 
@@ -257,7 +259,7 @@ def run(
     files = find_inputs(paths, out, passed_over, outputs_held)
     # --out lies in a folder given (as written, or where it leads), or the folders' walk reached it (through a link, or
     # it is hidden): what is in the places of its outputs is looked at itself, whatever the walk saw of it.
-    reached = outputs_held or any(_own_output(path, out) or path.resolve() == out.resolve() for path in passed_over)
+    reached = outputs_held or any(_own_output(path, out) or _within(out, path) for path in passed_over)
     if reached or any(_within(out, Path(given)) for given in paths if Path(given).is_dir()):
         _earlier_results_only(out)
     workers = workers or os.cpu_count() or 1
@@ -381,12 +383,18 @@ def _not_read(passed_over: Iterable[Path], files: Iterable[Path], out: Path) -> 
     found: dict[Path, str] = {}
     for path in sorted(_opened_out(passed_over, out), key=str):
         real = path.resolve()
-        if _own_output(path, out) is not None or any(file.is_relative_to(real) for file in read):
+        if _own_output(path, out) is not None or real in read or (real.is_dir() and _all_read(real, read)):
             continue
-        if real.parent == results and path.name.startswith(".incoming-"):
+        if real.parent == results and _STAGED.fullmatch(path.name):
             continue  # a file the run staged in --out, left by a run cut short
         found.setdefault(real, shown_path(path))  # a name of bytes that are no text, with escapes
     return sorted(found.values())
+
+
+def _all_read(folder: Path, read: set[Path]) -> bool:
+    """Whether every file under a folder passed over was read after all (each named itself): a folder of which one
+    file was named still holds the others, unread (review)."""
+    return all(Path(root, name).resolve() in read for root, _, files in os.walk(folder) for name in files)
 
 
 def _opened_out(passed_over: Iterable[Path], out: Path) -> Iterator[Path]:

@@ -447,6 +447,51 @@ def test_an_out_hidden_in_the_input_folder_is_checked_and_what_else_it_holds_is_
     assert (out / "partials" / "day2.jsonl").is_file()
 
 
+def test_an_out_in_a_hidden_folder_reached_through_a_link_in_the_input_is_checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given an input folder with a link to a folder whose hidden folder holds --out, games filed in its partials
+    # (review: the walk passed the hidden folder over whole, nothing was checked, the games were removed, exit 0)
+    folder = tmp_path / "in"
+    games.write(folder / "a.jsonl", many(1))
+    (folder / "link").symlink_to(tmp_path / "other", target_is_directory=True)
+    out = tmp_path / "other" / ".x" / "res"
+    games.write(out / "partials" / "day2.jsonl", [games.mismatched(games.narde(9))])
+
+    # When it is audited, Then it is refused, and the games are kept
+    assert main(["audit", str(folder), "--out", str(out), "--workers", "1"]) == 2
+    assert "holds partials/day2.jsonl where the audit writes its results" in capsys.readouterr().err
+    assert (out / "partials" / "day2.jsonl").is_file()
+
+
+def test_a_hidden_folder_one_of_whose_files_is_named_is_still_listed_for_the_others(tmp_path: Path) -> None:
+    # Given a hidden folder of two files, one of them named as an input too (review: the folder left passed_over)
+    folder = tmp_path / "in"
+    games.write(folder / "a.jsonl", many(1))
+    games.write(folder / ".x" / "b.jsonl", [games.narde(2)])
+    games.write(folder / ".x" / "c.jsonl", [games.narde(3)])
+    games.write(folder / ".y" / "d.jsonl", [games.narde(4)])
+
+    # When it is audited, Then the folder that holds a file not read is listed, and the one whose only file was is not
+    result = run(
+        [str(folder), str(folder / ".x" / "b.jsonl"), str(folder / ".y" / "d.jsonl")], tmp_path / "o", workers=1
+    )
+    assert result.summary.passed_over == [str(folder / ".x")]
+
+
+def test_a_hidden_file_named_like_a_staged_one_is_listed_unless_it_is_one(tmp_path: Path) -> None:
+    # Given an input folder that is also --out, with a file of games named ".incoming-late.jsonl" (review: skipped as a
+    # file the run stages, unlisted) beside a file the run staged and left (".incoming-" and 8 characters)
+    folder = tmp_path / "in"
+    games.write(folder / "a.jsonl", many(1))
+    games.write(folder / ".incoming-late.jsonl", [games.narde(3)])
+    (folder / ".incoming-k2x_9q0z").write_bytes(b"half")
+
+    result = run([str(folder)], folder, workers=1)
+
+    assert result.summary.passed_over == [str(folder / ".incoming-late.jsonl")]
+
+
 def test_hidden_files_in_an_input_folder_that_is_also_the_out_are_listed_as_passed_over(tmp_path: Path) -> None:
     folder = tmp_path / "in"
     games.write(folder / "a.jsonl", many(1))
@@ -1086,7 +1131,7 @@ def test_not_read_is_what_was_not_read_once_each_never_the_runs_own_results(tmp_
     (tmp_path / "same").symlink_to(folder, target_is_directory=True)
     arguments = [str(folder), str(folder / ".late.jsonl"), str(tmp_path / "same"), "--out", str(out)]
     assert main(["audit", *arguments, "--workers", "1"]) == 0
-    (out / "partials" / "00000-0000000" / ".incoming-abc123").write_bytes(b"half")
+    (out / "partials" / "00000-0000000" / ".incoming-abc123de").write_bytes(b"half")
 
     # When it is audited again, afresh and resumed
     for again in ([], ["--resume"]):
