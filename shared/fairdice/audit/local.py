@@ -412,6 +412,10 @@ def _out_folder(out: Path, resume: bool) -> None:
     (a run resumed finds its folder or nothing to resume); make a new one."""
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out {out}: not a folder (a file of that name is there)")
+    if out.is_symlink() and not out.exists():
+        raise UsageError(
+            f"--out {out}: a link to nothing ({shown_path(Path(os.readlink(out)))}): make that folder first"
+        )
     if resume:
         return
     try:

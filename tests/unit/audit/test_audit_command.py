@@ -243,8 +243,9 @@ def test_usage_errors_and_inputs_that_cannot_be_opened_exit_2(
         ("results.txt", "--out results.txt: not a folder"),
         ("results.txt/audit", "--out results.txt/audit: cannot be made or written in (Not a directory)"),
         ("/proc/nope", "--out /proc/nope: cannot be made or written in"),
+        ("dangling", "--out dangling: a link to nothing (nowhere): make that folder first"),
     ],
-    ids=["a-file", "under-a-file", "cannot-be-made"],
+    ids=["a-file", "under-a-file", "cannot-be-made", "a-link-to-nothing"],
 )
 def test_an_out_that_is_a_file_or_cannot_be_made_is_a_usage_error_before_anything_is_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], out: str, words: str
@@ -252,6 +253,7 @@ def test_an_out_that_is_a_file_or_cannot_be_made_is_a_usage_error_before_anythin
     monkeypatch.chdir(tmp_path)
     games.write(tmp_path / "day.jsonl", [games.narde(1)])
     (tmp_path / "results.txt").write_text("kept\n")
+    (tmp_path / "dangling").symlink_to("nowhere")  # review: "cannot be made or written in (File exists)"
     before = sorted(tmp_path.rglob("*"))
 
     assert main(["audit", "day.jsonl", "--out", out, "--workers", "1"]) == 2
