@@ -383,7 +383,9 @@ def _not_read(passed_over: Iterable[Path], files: Iterable[Path], out: Path) -> 
     found: dict[Path, str] = {}
     for path in sorted(_opened_out(passed_over, out), key=str):
         real = path.resolve()
-        if _own_output(path, out) is not None or real in read or (real.is_dir() and _all_read(real, read)):
+        if _own_output(path, out) is not None or real in read:
+            continue
+        if any(file.is_relative_to(real) for file in read) and _all_read(real, read):  # walked only when one was read
             continue
         if real.parent == results and _STAGED.fullmatch(path.name):
             continue  # a file the run staged in --out, left by a run cut short
