@@ -76,10 +76,10 @@ def _interrupted(signum: int, frame: object) -> None:
 
 
 def _stopping() -> None:
-    """The command stops at the first Ctrl-C or SIGTERM: every later one is ignored, set so before the first is raised.
-    One arriving while the worker processes' pool shuts down would break its shutdown halfway and leave the processes
-    waiting on each other for ever (review: two SIGINTs 10 ms apart hung the command); the blocks under way finish in
-    a second or so."""
+    """The command stops at the first Ctrl-C or SIGTERM: later ones are ignored while it stops (set so before the first
+    is raised), as the blocks under way finish, in a second or so, and the worker processes' pool shuts down, which a
+    second signal would break halfway (review: two SIGINTs 10 ms apart hung the command); the handlers it found are put
+    back as it returns."""
     for number in (signal.SIGINT, signal.SIGTERM):
         signal.signal(number, signal.SIG_IGN)
 
@@ -106,9 +106,11 @@ def _audit(args: argparse.Namespace) -> int:
     from fairdice.audit.local import UsageError, run
     from fairdice.audit.progress import terminal_progress
 
-    previous = {signal.SIGTERM: signal.signal(signal.SIGTERM, _terminated)}
-    previous[signal.SIGINT] = signal.signal(signal.SIGINT, _interrupted)
+    previous = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
     try:
+        signal.signal(signal.SIGTERM, _terminated)
+        if previous[signal.SIGINT] is not signal.SIG_IGN:  # a command started with Ctrl-C ignored keeps it ignored
+            signal.signal(signal.SIGINT, _interrupted)
         result = run(
             args.inputs,
             args.out,
@@ -145,9 +147,8 @@ def _audit(args: argparse.Namespace) -> int:
         )
         return EXIT_TERMINATED if isinstance(exc, Terminated) else EXIT_INTERRUPTED
     finally:
-        if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:  # stopping: later signals stay ignored till it exits
-            for number, handler in previous.items():
-                signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+        for number, handler in previous.items():
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
     summary = result.summary
     unread = counted(summary.errors, "line", "lines")
     twice = counted(summary.duplicate_ids, "duplicate id", "duplicate ids")

@@ -396,7 +396,19 @@ def _not_read(passed_over: Iterable[Path], files: Iterable[Path], out: Path) -> 
 def _all_read(folder: Path, read: set[Path]) -> bool:
     """Whether every file under a folder passed over was read after all (each named itself): a folder of which one
     file was named still holds the others, unread (review)."""
-    return all(Path(root, name).resolve() in read for root, _, files in os.walk(folder) for name in files)
+    seen: set[Path] = set()
+    try:
+        for root, folders, files in os.walk(folder, onerror=_unlisted, followlinks=True):  # as the inputs were found
+            real = Path(root).resolve()
+            if real in seen:  # a link back to a folder above
+                folders.clear()
+                continue
+            seen.add(real)
+            if any(Path(root, name).resolve() not in read for name in files):
+                return False
+    except UsageError:  # a folder in it that cannot be read holds what was not read
+        return False
+    return True
 
 
 def _opened_out(passed_over: Iterable[Path], out: Path) -> Iterator[Path]:
@@ -616,6 +628,13 @@ class _Blocks:
         if kind is not None:  # interrupted or failed: what is done stays done, the rest is dropped
             self._pool.shutdown(wait=True, cancel_futures=True)
             return
-        while self._flight:
-            self._audited(self._flight.popleft().result())
+        try:
+            while self._flight:
+                self._audited(self._flight.popleft().result())
+        except BaseException:
+            # Interrupted (or failed) while the last blocks finish: the pool is shut down all the same, or its threads
+            # and processes would be left for the interpreter's exit to wait on, which a second signal breaks (review:
+            # the command hung for good)
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            raise
         self._pool.shutdown()
