@@ -45,13 +45,15 @@ PLAN = PARTIALS + "plan.json"
 OWN = (SUMMARY, FINDINGS, REPORT, PARTIALS)
 # A file the run stages beside its place, as `FolderResults` names it (tempfile.mkstemp's 8 random characters).
 _STAGED = re.compile(r"\.incoming-[a-z0-9_]{8}")
-# What an earlier run leaves in its --out, by name: its three outputs, its plan and its blocks' partial results.
+# A block's partial result's folder, as `run` names it, and what an earlier run leaves in its --out, by name: its three
+# outputs, its plan and its blocks' partial results (and a file staged for one).
+_BLOCK = rf"{re.escape(PARTIALS)}[0-9]{{5,}}-[0-9]{{7,}}"
+_BLOCK_FOLDER = re.compile(_BLOCK)
 _EARLIER_RESULT = re.compile(
     rf"(?:{'|'.join(map(re.escape, (SUMMARY, FINDINGS, REPORT, PLAN)))})"
-    rf"|{re.escape(PARTIALS)}[0-9]{{5,}}-[0-9]{{7,}}/(?:{'|'.join(map(re.escape, (SUMMARY, FINDINGS, IDS, GAMES)))})"
-    rf"|{re.escape(PARTIALS)}(?:[0-9]{{5,}}-[0-9]{{7,}}/)?{_STAGED.pattern}"
+    rf"|{_BLOCK}/(?:{'|'.join(map(re.escape, (SUMMARY, FINDINGS, IDS, GAMES)))})"
+    rf"|(?:{_BLOCK}/|{re.escape(PARTIALS)}){_STAGED.pattern}"
 )
-_BLOCK_FOLDER = re.compile(rf"{re.escape(PARTIALS)}[0-9]{{5,}}-[0-9]{{7,}}")  # a block's partial result's folder
 
 
 class UsageError(Exception):
@@ -131,9 +133,10 @@ def find_inputs(
             )
         if path.is_dir():
             files = list(_files_under(path, passed_over if passed_over is not None else []))
-            inside = [file for file in files if _own_output(file, out) is None]
+            owned = {file: _own_output(file, out) is not None for file in files}
+            inside = [file for file, own in owned.items() if not own]
             if outputs_held is not None:
-                outputs_held.extend(file for file in files if _own_output(file, out) is not None)
+                outputs_held.extend(file for file, own in owned.items() if own)
             if files and not inside:
                 raise UsageError(
                     f"{given}: the folder holds no file but the audit's own outputs in --out {out}"
@@ -186,22 +189,15 @@ def _own_output(path: Path, out: Path | None) -> str | None:
     """The audit's own output in `out` (a name of `OWN`) that `path` is or lies under, or None: followed through links
     as the run would reach it, or as written (a link in `out`, such as `partials` leading elsewhere, is removed as the
     run starts afresh, and what was reached through it with it)."""
-    _, own = _place(path, out)
-    return own
+    if out is None:
+        return None
+    return next((name for name in OWN if _within(path, out / name)), None)
 
 
-def _place(path: Path, out: Path | None) -> tuple[str, str | None]:
-    """Where `path` is in `out` (`partials/day2.jsonl`, as text JSON can hold), and the name of `OWN` it is or lies
-    under; `(path, None)` for a path elsewhere."""
-    if out is not None:
-        for where, results in (
-            (path.resolve(), out.resolve()),
-            (Path(os.path.abspath(path)), Path(os.path.abspath(out))),
-        ):
-            for name in OWN:
-                if where.is_relative_to(results / name):
-                    return shown_path(where.relative_to(results)), name
-    return shown_path(path), None
+def _within(path: Path, folder: Path) -> bool:
+    """Whether `path` is `folder` or lies under it, as written or where links lead."""
+    pairs = ((path.resolve(), folder.resolve()), (Path(os.path.abspath(path)), Path(os.path.abspath(folder))))
+    return any(place.is_relative_to(root) for place, root in pairs)
 
 
 def _files_under(folder: Path, passed_over: list[Path]) -> Iterator[Path]:
@@ -209,13 +205,7 @@ def _files_under(folder: Path, passed_over: list[Path]) -> Iterator[Path]:
     above is not followed again), but hidden ones and what is not a file (`find_inputs`), which are added to
     `passed_over` (a hidden folder as itself, not what it holds); a link to nothing is among the files, to be refused
     as one that cannot be opened. A folder that cannot be read is a UsageError, not a folder passed over."""
-    seen: set[Path] = set()
-    for root, folders, files in os.walk(folder, onerror=_unlisted, followlinks=True):
-        real = Path(root).resolve()
-        if real in seen:
-            folders.clear()
-            continue
-        seen.add(real)
+    for root, folders, files in _walked(folder):
         passed_over.extend(Path(root) / name for name in folders if name.startswith("."))
         folders[:] = [name for name in folders if not name.startswith(".")]
         for name in files:
@@ -226,6 +216,19 @@ def _files_under(folder: Path, passed_over: list[Path]) -> Iterator[Path]:
                 yield path
             else:
                 passed_over.append(path)  # a pipe, a socket: no file, which a read would wait on or fail at
+
+
+def _walked(folder: Path) -> Iterator[tuple[str, list[str], list[str]]]:
+    """`os.walk` of a folder through its linked folders, each folder once (a link back to a folder above is not
+    followed again); a folder that cannot be read is a UsageError. `folders` may be pruned, as os.walk's."""
+    seen: set[Path] = set()
+    for root, folders, files in os.walk(folder, onerror=_unlisted, followlinks=True):
+        real = Path(root).resolve()
+        if real in seen:
+            folders.clear()
+            continue
+        seen.add(real)
+        yield root, folders, files
 
 
 def _unlisted(exc: OSError) -> None:
@@ -313,12 +316,6 @@ def run(
     return RunResult(summary=summary, audited_blocks=audited, resumed_blocks=resumed)
 
 
-def _within(out: Path, folder: Path) -> bool:
-    """Whether `out` is `folder` or lies under it, as written or where links lead."""
-    pairs = ((out.resolve(), folder.resolve()), (Path(os.path.abspath(out)), Path(os.path.abspath(folder))))
-    return any(place.is_relative_to(root) for place, root in pairs)
-
-
 def _earlier_results_only(out: Path) -> None:
     """Refuse a run whose `--out` lies in a folder given as input and holds, in the places of the audit's outputs,
     anything that is not an earlier audit's results: a file, a hidden one, a folder, a link or a pipe there is not
@@ -345,13 +342,14 @@ def _earlier_results_only(out: Path) -> None:
             continue
         for root, folders, files in os.walk(place):  # links are not followed: each is itself odd
             at = Path(root).relative_to(out)
+            blocks = []
             for folder in folders:
                 where = (at / folder).as_posix()
                 if (Path(root) / folder).is_symlink() or _BLOCK_FOLDER.fullmatch(where) is None:
                     odd.append(shown_path(Path(where)))
-            folders[:] = [
-                f for f in folders if _BLOCK_FOLDER.fullmatch((at / f).as_posix()) and not (Path(root) / f).is_symlink()
-            ]
+                else:
+                    blocks.append(folder)
+            folders[:] = blocks  # only a block's folder is looked into
             for file in files:
                 where = (at / file).as_posix()
                 if (Path(root) / file).is_symlink() or not (Path(root) / file).is_file():
@@ -396,14 +394,8 @@ def _not_read(passed_over: Iterable[Path], files: Iterable[Path], out: Path) -> 
 def _all_read(folder: Path, read: set[Path]) -> bool:
     """Whether every file under a folder passed over was read after all (each named itself): a folder of which one
     file was named still holds the others, unread (review)."""
-    seen: set[Path] = set()
     try:
-        for root, folders, files in os.walk(folder, onerror=_unlisted, followlinks=True):  # as the inputs were found
-            real = Path(root).resolve()
-            if real in seen:  # a link back to a folder above
-                folders.clear()
-                continue
-            seen.add(real)
+        for root, _, files in _walked(folder):  # as the inputs were found
             if any(Path(root, name).resolve() not in read for name in files):
                 return False
     except UsageError:  # a folder in it that cannot be read holds what was not read
