@@ -387,7 +387,7 @@ class S3Store:
             response = self._client.get_object(Bucket=self.bucket, Key=_checked_key(key))
             body: bytes = response["Body"].read()
         except client_error as exc:
-            if _code(exc) in ("NoSuchKey", "404"):
+            if error_code(exc) in ("NoSuchKey", "404"):
                 return None
             raise self._unavailable("read", key, exc) from exc
         except other_error as exc:
@@ -408,7 +408,7 @@ class S3Store:
             try:
                 self._put(key, data, IfNoneMatch="*")
             except client_error as exc:
-                code = _code(exc)
+                code = error_code(exc)
                 if code in ("PreconditionFailed", "412"):
                     return False
                 if code not in ("ConditionalRequestConflict", "409") or attempt == _CONFLICT_ATTEMPTS:
@@ -463,7 +463,7 @@ class S3Store:
                 " AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN); on AWS, the role of"
                 " what runs it"
             )
-        reason = _code(exc) or type(exc).__name__
+        reason = error_code(exc) or type(exc).__name__
         if reason == "AccessDenied":  # S3's own refusal, not any 403 (a proxy's page is an outage for now)
             # A public reader may not list the archive, so a day not published yet is refused, not missing: a read's
             # words say both.
@@ -488,7 +488,8 @@ def _no_credentials(exc: BaseException) -> bool:
     return isinstance(exc, NoCredentialsError | PartialCredentialsError)
 
 
-def _code(exc: BaseException) -> str | None:
+def error_code(exc: BaseException) -> str | None:
+    """S3's error code of a botocore ClientError (`NoSuchKey`, `SlowDown`), or None for any other failure."""
     response = getattr(exc, "response", None)
     if not isinstance(response, Mapping):
         return None

@@ -25,7 +25,7 @@ from fairdice.audit.lines import Hashed, numbered_lines
 from fairdice.audit.shard import audit_shard
 from fairdice.audit.tally import InputRecord, Partial
 from fairdice.errors import StoreUnavailable
-from fairdice.storage import StorageSettings
+from fairdice.storage import StorageSettings, error_code
 
 # A folder's name: anything but a slash or a space, in a prefix `_printable` also holds to (no other whitespace, no
 # control or format character). The state machine checks the same two shapes first (statemachines/audit.asl.json: no
@@ -124,19 +124,24 @@ def transient(exc: BaseException) -> bool:
     """Whether an S3 call's failure may mend by waiting: a connection that failed, dropped or timed out, a response cut
     short, or S3's answer of 5xx, 429, throttling or a request timeout (`_TRANSIENT_CODES`). An upload's (boto3 names
     it S3UploadFailedError) is judged by the S3 error it was raised for."""
-    from boto3.exceptions import S3UploadFailedError
     from botocore.exceptions import ClientError, ConnectionError, HTTPClientError, IncompleteReadError
 
-    if isinstance(exc, S3UploadFailedError):
-        return exc.__context__ is not None and transient(exc.__context__)
-    if isinstance(exc, ConnectionError | HTTPClientError | IncompleteReadError):
+    cause = _s3_cause(exc)
+    if isinstance(cause, ConnectionError | HTTPClientError | IncompleteReadError):
         return True  # EndpointConnectionError, ConnectTimeoutError, ReadTimeoutError, ConnectionClosedError, ...
-    if isinstance(exc, ClientError):
-        response: dict[str, Any] = dict(exc.response)
-        code = (response.get("Error") or {}).get("Code")
+    if isinstance(cause, ClientError):
+        response: dict[str, Any] = dict(cause.response)
         status = (response.get("ResponseMetadata") or {}).get("HTTPStatusCode")
-        return code in _TRANSIENT_CODES or status in _TRANSIENT_STATUS
+        return error_code(cause) in _TRANSIENT_CODES or status in _TRANSIENT_STATUS
     return False
+
+
+def _s3_cause(exc: BaseException) -> BaseException | None:
+    """The S3 failure behind an exception: an upload's own error (boto3's S3UploadFailedError) is raised for another,
+    which is the cause; None for an upload failure with none."""
+    from boto3.exceptions import S3UploadFailedError
+
+    return exc.__context__ if isinstance(exc, S3UploadFailedError) else exc
 
 
 @contextmanager
@@ -166,11 +171,9 @@ def scratch_space(too_large: Callable[[str], Exception]) -> Iterator[None]:
 
 def _reason(exc: BaseException) -> str:
     """An S3 failure in a few words: S3's error code, or the exception's class and first line."""
-    from botocore.exceptions import ClientError
-
-    cause = exc.__context__ if type(exc).__name__ == "S3UploadFailedError" and exc.__context__ else exc
-    if isinstance(cause, ClientError):
-        return str((cause.response.get("Error") or {}).get("Code") or cause)[:MAX_CAUSE]
+    cause = _s3_cause(exc) or exc
+    if (code := error_code(cause)) is not None:
+        return code[:MAX_CAUSE]
     first_line = str(cause).split("\n", 1)[0]
     return f"{type(cause).__name__}: {first_line}"[:MAX_CAUSE]
 
