@@ -139,7 +139,7 @@ def _scheme(s: Summary, scheme: str) -> str:
         )
     head = (
         "<tr><th class=t>die</th><th>sides</th><th>dice</th><th>chi²</th><th>df</th><th>p</th><th>runs z</th>"
-        "<th>p</th><th>serial r</th><th>p</th><th>smallest bias detected</th>"
+        "<th>p</th><th>serial r</th><th>p</th><th>smallest detectable bias</th>"
         "<th class=t>dice needed to detect a bias of</th></tr>"
     )
     # A die of no dice (a scheme whose every game was withheld) has no shares to draw: its row says "no dice yet".
@@ -262,16 +262,21 @@ def _how_to_read() -> str:
         "<li>The charts count the <em>recomputed</em> dice of every game read. Each face's share of a fair die "
         "falls inside the shaded band 99 times in 100 (the band is each face's; all the faces of a fair d20 are "
         "inside it together only some 4 times in 5); a red point is outside it.</li>"
-        "<li>chi² tests that every face is equally likely; the runs test and the serial correlation test that "
-        "each die does not depend on the one before it. A p-value under 0.01 fails at 99% confidence "
+        "<li>chi² tests that every face is equally likely; the runs test and the serial correlation test two "
+        "common kinds of dependence on the die before (high and low faces bunched or alternating, and a face "
+        "following the one before up or down): a die that depends on the one before in other ways can pass both "
+        "(a d6 that never shows the face before it again, nor the face opposite it, passes both and chi² too). "
+        "Each die is read as one stream: the files in the order of their names (sorted as text), each file's "
+        "games by line, each game's rolls in order. A p-value under 0.01 fails at 99% confidence "
         "(shown in red); with many dice, about 1 test in 100 fails by chance. A dash: the test cannot be made "
         f"on these dice (none, all on one side of the middle, or for chi² fewer than {MIN_EXPECTED} dice expected "
         "of each face, where its p-value would fail fair dice too often).</li>"
-        "<li><b>Smallest bias detected</b>: how much more often than 1/sides one face would have to come up, the "
-        "others sharing the loss alike, for the chi² test to catch it (99% confidence, 80% power) with this many "
-        "dice, in percentage points (the usual noncentral chi² approximation, a little optimistic below some "
-        '10,000 dice); "too few dice" when no bias could be caught. The last column gives the dice needed to '
-        "catch smaller biases, from the smallest bias detected.</li>"
+        "<li><b>Smallest detectable bias</b>: how much more often than 1/sides one face would have to come up, "
+        "the others sharing the loss alike, for the chi² test to catch it (99% confidence, 80% power) with this "
+        "many dice, in percentage points. It is the usual noncentral chi² approximation, and optimistic: the "
+        "test's true power at that bias is lower, the more so with fewer dice and more sides (71% for 30 d6 dice, "
+        '79% for 10,000; 67% for 100 d20 dice). "Too few dice" where the chi² test is not made. The last column '
+        "gives the dice needed to catch smaller biases, from the smallest detectable bias.</li>"
         "<li>Inputs list every file read with its SHA-256: a file left out does not appear.</li></ul>"
     )
 
