@@ -151,7 +151,7 @@ def merge(
             power={s: {d: stats.detectable_bias(die) for d, die in t.dice.items()} for s, t in rolled.items()},
         )
         store.put_file(FINDINGS, findings)
-        store.put(SUMMARY, json.dumps(summary.document(), indent=2).encode() + b"\n")
+        store.put(SUMMARY, json.dumps(summary.document(), indent=2, allow_nan=False).encode() + b"\n")
     return summary
 
 

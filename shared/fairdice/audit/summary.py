@@ -1,5 +1,6 @@
 """`summary.json`: what an audit found, in the shape auditors read (and the report draws)."""
 
+import json
 from typing import Any
 
 from pydantic import BaseModel, Field, field_serializer
@@ -70,7 +71,9 @@ class Summary(Counts):
     def document(self) -> dict[str, Any]:
         """The summary as `summary.json` holds it: `inputs` first, then the counts, then the rest, and last what is
         beyond the shape issue 13 asked for: the shards not audited, the daily archives read, what was passed over."""
-        dumped = self.model_dump(mode="json")
+        # Through JSON: a figure that is not a number (NaN, infinity) is null, as pydantic writes it, not `NaN`, which
+        # is no JSON (`json.dumps` would write it).
+        dumped = json.loads(self.model_dump_json())
         order = [
             "inputs",
             *Counts.model_fields,

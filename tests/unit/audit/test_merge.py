@@ -241,3 +241,23 @@ def test_runs_fetched_from_a_remote_store_are_deleted_once_merged(tmp_path: Path
     # Then every repeat is found, and nothing fetched or merged is left in scratch but the emptied folder
     assert sorted((again.file, again.line) for again in found) == [(f"games/{n}.jsonl", 2) for n in range(5)]
     assert [path.name for path in scratch.rglob("*")] == ["games-txt"]
+
+
+def test_a_figure_that_is_no_number_is_written_null_and_the_summary_stays_json(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # No test gives one today, but `json.dumps` would write NaN and Infinity, which no JSON reader takes (review)
+    from fairdice.audit import stats
+
+    monkeypatch.setattr(stats, "detectable_bias", lambda die: float("nan"))
+    monkeypatch.setattr(stats, "_serial_correlation", lambda die: float("inf"))
+    store = FolderResults(tmp_path)
+    shard(store, "s0", "day.jsonl", [games.narde(1)])
+    merge(store)
+
+    def refused(name: str) -> None:
+        raise AssertionError(f"summary.json holds {name}")
+
+    document = json.loads((tmp_path / "summary.json").read_text(), parse_constant=refused)
+    assert document["power"]["narde-v1"] == {"1": None, "2": None}
+    assert {die["serial_correlation"] for die in document["independence"]["narde-v1"].values()} == {None}
