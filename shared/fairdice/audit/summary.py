@@ -60,8 +60,8 @@ class Summary(Counts):
         default_factory=dict,
         description="the smallest excess chance of one face over 1/sides that the chi-square test detects"
         " at 99% confidence with 80% power by the noncentral chi-square approximation (the true power is lower,"
-        " from about 67% to near 80%, the lower the fewer dice and the more sides); null where the test is not made (fewer than 5 dice expected"
-        " of each face)",
+        " from about 67% to near 80%, the lower the fewer dice and the more sides); null where the test is not"
+        " made (fewer than 5 dice expected of each face)",
     )
 
     @field_serializer("inputs")
