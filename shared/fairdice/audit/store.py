@@ -44,6 +44,15 @@ class Results(Protocol):
 _WRITING_FAILED = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS})
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)  # the one way to read it is to set it: put back at once, at import, before any thread
+    os.umask(mask)
+    return mask
+
+
+_FILE_MODE = 0o666 & ~_umask()
+
+
 class FolderResults:
     """`Results` in a folder: one file per name, each written beside its place and renamed into it."""
 
@@ -91,7 +100,12 @@ class FolderResults:
         target = self.root / name
         target.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=".incoming-", dir=target.parent)
-        os.close(handle)
+        try:
+            # mkstemp makes a file its owner alone may read; an audit's results are made as any other file is, as the
+            # user's umask has it (review: another user could not read the report, 0600 whatever the umask)
+            os.fchmod(handle, _FILE_MODE)
+        finally:
+            os.close(handle)
         try:
             yield Path(temporary)
             os.replace(temporary, target)

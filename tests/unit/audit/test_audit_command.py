@@ -1277,3 +1277,17 @@ def test_a_machine_short_of_memory_or_a_package_ends_the_run_unfinished_in_one_l
     assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]) == 3
     (said,) = capsys.readouterr().err.splitlines()
     assert said.startswith(f"fairdice: audit: {words}") and said.endswith(f"--out {tmp_path / 'out'} --resume")
+
+
+@pytest.mark.parametrize("umask", [0o022, 0o077])
+def test_the_outputs_are_made_as_the_users_umask_has_files_made(tmp_path: Path, umask: int) -> None:
+    # Staged by mkstemp, they were 0600 whatever the umask: another user could not read the report (review)
+    games.write(tmp_path / "day.jsonl", [games.narde(1)])
+    arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "shared")}
+    run = [sys.executable, "-m", "fairdice", *arguments]
+    done = subprocess.run(run, env=env, capture_output=True, text=True, umask=umask, check=False)
+    assert done.returncode == 0, done.stderr
+    made = [path for path in (tmp_path / "out").rglob("*") if path.is_file()]
+    assert {path.name for path in made} >= {"summary.json", "findings.jsonl", "report.html", "ids.txt"}
+    assert {path.stat().st_mode & 0o777 for path in made} == {0o666 & ~umask}
