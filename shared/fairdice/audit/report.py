@@ -10,8 +10,8 @@ import html
 import io
 import json
 import math
+import re
 from collections.abc import Iterable, Iterator
-from itertools import islice
 from statistics import NormalDist
 from typing import Any
 
@@ -29,23 +29,29 @@ h1{font-size:1.6rem}h2{margin-top:2.2rem;border-bottom:1px solid #d0d7de;padding
 table{border-collapse:collapse;margin:.6rem 0}td,th{border:1px solid #d0d7de;padding:.25rem .55rem;text-align:right}
 th{background:#f6f8fa}td.t,th.t{text-align:left}.bad{color:#b42318;font-weight:600}.ok{color:#1a7f37;font-weight:600}
 .verdict{font-size:1.15rem;padding:.7rem 1rem;border-radius:6px;background:#f6f8fa}code{font-size:.9em}
-figure{margin:.5rem 0}svg{max-width:100%;height:auto}
+figure{margin:.5rem 0;display:flex;flex-wrap:wrap;gap:.5rem}svg{max-width:100%;height:auto}
+td{overflow-wrap:break-word}td.w{overflow-wrap:anywhere;min-width:9rem}.scroll{overflow-x:auto}
+td.n{white-space:nowrap}
+.cp{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.8em;color:#b42318;white-space:nowrap}
 """
+# Nothing but the page's own style: no script runs, nothing is fetched, whatever the input wrote into the page.
+_POLICY = "default-src 'none'; style-src 'unsafe-inline'"
 
 
 def render(summary: Summary, findings: Iterable[dict[str, Any]], *, shown: int = FINDINGS_SHOWN) -> str:
     """The report page for a summary and its findings (the first `shown` findings listed)."""
     parts = [
         "<!doctype html><html lang=en><head><meta charset=utf-8>",
+        f'<meta http-equiv=Content-Security-Policy content="{_POLICY}">',
         "<meta name=viewport content='width=device-width,initial-scale=1'>",
-        f"<title>fairdice audit: {summary.games:,} games</title><style>{_STYLE}</style></head><body>",
+        f"<title>fairdice audit: {_title(summary)}</title><style>{_STYLE}</style></head><body>",
         "<h1>fairdice audit</h1>",
-        f"<p class=verdict>{_headline(summary)}</p>",
+        f"<p class=verdict>{_headline(summary, shown)}</p>",
         _counts(summary),
     ]
     for scheme in summary.faces:
         parts.append(_scheme(summary, scheme))
-    parts.append(_findings(findings, shown, summary.finding_lines))
+    parts.append(_findings(summary, findings, shown))
     parts.append(_inputs(summary))
     parts.append(_how_to_read())
     parts.append("</body></html>\n")
@@ -60,18 +66,55 @@ def read_findings(stream: io.BufferedIOBase | Any) -> Iterator[dict[str, Any]]:
             yield finding
 
 
-def _headline(s: Summary) -> str:
+def _headline(s: Summary, shown: int) -> str:
+    said = _what_is_not_fair(s)
     if s.clean:
-        return (
-            f"<span class=ok>All {s.games:,} games are fair.</span> Every line was read; no id is used twice; no game"
-            " is filed twice."
+        games = "The 1 game read is fair" if s.games == 1 else f"All {s.games:,} games read are fair"
+        head = f"<span class=ok>{games}.</span> Every line was read; no id is used twice; no game is filed twice."
+    elif not s.games and not s.errors:
+        head = "<span class=bad>No game was read: nothing was audited, so nothing is proven fair.</span>"
+    else:
+        listed = (
+            "Each is listed under Findings."
+            if s.finding_lines <= shown
+            else f"The first {shown:,} findings are listed under Findings, mismatches first; all"
+            f" {s.finding_lines:,} are in <code>findings.jsonl</code>."
         )
-    said = []
-    if not s.games and not s.errors:
-        return "<span class=bad>No game was read: nothing was audited, so nothing is proven fair.</span>"
-    not_fair = s.games - s.fair
-    if not_fair:
-        said.append(f"{not_fair:,} of {s.games:,} games are not fair")
+        head = "<span class=bad>" + html.escape("; ".join(said)) + f".</span> {listed}"
+    if s.passed_over:
+        # A hidden file's games are not in the audit, fair as its games may look: said where the verdict is read, not
+        # only at the foot of the page (review)
+        count = len(s.passed_over)
+        head += (
+            f" <span class=bad>{count:,} file{_s(count)} or folder{_s(count)} in the folders given {_were(count)} not"
+            f" read (hidden, or not a file): any game in {'it' if count == 1 else 'them'} is not in this audit.</span>"
+            f" {'It is' if count == 1 else 'They are'} listed under Inputs read."
+        )
+    return head
+
+
+def _what_is_not_fair(s: Summary) -> list[str]:
+    """The headline's parts: what keeps the audit from proving every game fair, the worst first."""
+    said: list[str] = []
+    # Each verdict that is not fair in words of its own: an incomplete or withheld game is not proven fair, which is
+    # not the same as a mismatch, and a mismatch among thousands of windows must not read as one of them (review)
+    verdicts = [
+        (s.mismatch, "does not match: a roll or the seal differs", "do not match: a roll or the seal differs"),
+        (
+            s.incomplete,
+            "is incomplete, not proven fair: something needed to prove it is missing",
+            "are incomplete, not proven fair: something needed to prove them is missing",
+        ),
+        (
+            s.withheld,
+            "is withheld, not proven fair: its secret is not revealed yet",
+            "are withheld, not proven fair: their secret is not revealed yet",
+        ),
+    ]
+    for count, one, more in verdicts:
+        if count:
+            of = "" if said else f" of {s.games:,} game{_s(s.games)}"
+            said.append(f"{count:,}{of} {one if count == 1 else more}")
     if s.not_audited:
         # a shard not audited is one finding, one of `errors`, but none of its lines, however many, was read
         shards = "shards were" if s.not_audited != 1 else "shard was"
@@ -80,14 +123,27 @@ def _headline(s: Summary) -> str:
         )
     lines = s.errors - s.not_audited
     if lines:
-        said.append(f"{lines:,} line{'s' if lines != 1 else ''} could not be verified")
+        said.append(f"{lines:,} line{_s(lines)} could not be verified")
     if s.duplicate_ids:
         reuse = "games reuse" if s.duplicate_ids != 1 else "game reuses"
         said.append(f"{s.duplicate_ids:,} {reuse} an earlier game's id")
     if s.repeated_games:
         repeat = "lines repeat" if s.repeated_games != 1 else "line repeats"
         said.append(f"{s.repeated_games:,} {repeat} an earlier line's game under another id")
-    return "<span class=bad>" + html.escape("; ".join(said)) + ".</span> Each is listed under Findings."
+    return said
+
+
+def _title(s: Summary) -> str:
+    games = f"{s.games:,} game{_s(s.games)}"
+    return f"{games}, all fair" if s.clean else f"{games}, not all proven fair"
+
+
+def _s(count: int) -> str:
+    return "" if count == 1 else "s"
+
+
+def _were(count: int) -> str:
+    return "was" if count == 1 else "were"
 
 
 _COUNTED = (
@@ -111,8 +167,8 @@ def _counts(s: Summary) -> str:
         rows.append(_count_row("<i>no scheme read</i>", {**dict.fromkeys(_COUNTED, 0), "errors": unnamed}))
     rows.append(_count_row("<b>all</b>", s.model_dump()))
     return (
-        f"<h2>Counts</h2><table>{head}{''.join(rows)}</table><p>Duplicate ids: {s.duplicate_ids:,}. Repeated games"
-        f" (an earlier line's game under another id): {s.repeated_games:,}</p>"
+        f"<h2>Counts</h2><div class=scroll><table>{head}{''.join(rows)}</table></div><p>Duplicate ids:"
+        f" {s.duplicate_ids:,}. Repeated games (an earlier line's game under another id): {s.repeated_games:,}</p>"
         "<p>A recorded roll that differs from the recomputed one makes its game a mismatch; a roll that was"
         " not recorded leaves its game incomplete, and is not counted as differing.</p>"
     )
@@ -120,7 +176,7 @@ def _counts(s: Summary) -> str:
 
 def _count_row(label: str, c: dict[str, Any]) -> str:
     cells = "".join(f"<td>{c[key]:,}</td>" for key in _COUNTED)
-    return f"<tr><td class=t>{label}</td>{cells}</tr>"
+    return f"<tr><td class='t n'>{label}</td>{cells}</tr>"
 
 
 def _scheme(s: Summary, scheme: str) -> str:
@@ -145,40 +201,62 @@ def _scheme(s: Summary, scheme: str) -> str:
     # A die of no dice (a scheme whose every game was withheld) has no shares to draw: its row says "no dice yet".
     drawn = {die: counts for die, counts in faces.items() if sum(counts)}
     chart = f"<figure>{_chart(scheme, drawn)}</figure>" if drawn else ""
-    return f"<h2>{html.escape(scheme)}</h2>{chart}<table>{head}{''.join(rows)}</table>"
+    return f"<h2>{html.escape(scheme)}</h2>{chart}<div class=scroll><table>{head}{''.join(rows)}</table></div>"
 
 
 def _chart(scheme: str, faces: dict[str, list[int]]) -> str:
-    """Each die's face frequencies as bars, a fair die's chance as a line, its 99% band shaded."""
-    from matplotlib.figure import Figure  # matplotlib: only the report needs it
+    """A chart per die, side by side where the page is wide enough and one under another where it is not: a figure of
+    its own each, so that its words stay readable on a phone (review: six dice in one figure drew 3-pixel text)."""
+    import matplotlib  # matplotlib: only the report needs it
 
-    figure = Figure(figsize=(min(3.2 * len(faces), 16), 3.0), layout="constrained")
-    axes = figure.subplots(1, len(faces), squeeze=False)[0]
-    for ax, (die, counts) in zip(axes, faces.items(), strict=True):
-        n, sides = sum(counts), len(counts)
-        chance = 1 / sides
-        shares = [c / n for c in counts]
-        half = _Z * math.sqrt(chance * (1 - chance) / n)
-        outside = [abs(share - chance) > half for share in shares]
-        ax.axhspan(chance - half, chance + half, color="#9ecae1", alpha=0.5, label="99% band of a fair die's face")
-        ax.axhline(chance, color="#08519c", linewidth=1, label=f"1/{sides}")
-        faces_axis = list(range(1, sides + 1))
-        ax.vlines(faces_axis, chance, shares, color="#6e7781", linewidth=1)
-        ax.scatter(faces_axis, shares, s=18, zorder=3, color=["#b42318" if o else "#24292f" for o in outside])
-        ax.set_xticks(faces_axis if sides <= 12 else faces_axis[::2])
-        ax.set_title(f"{scheme} die {die} ({n:,} dice)", fontsize=9)
-        ax.set_xlabel("face", fontsize=8)
-        # Zoomed on the fair chance: a bias of a fraction of a point must show, bars from 0 would hide it.
-        low, high = min([*shares, chance - half]), max([*shares, chance + half])
-        margin = (high - low) * 0.15 or chance * 0.1
-        ax.set_ylim(low - margin, high + margin)
-        ax.tick_params(labelsize=7)
-    axes[0].set_ylabel("share of dice", fontsize=8)
-    axes[0].legend(fontsize=7, loc="lower left", framealpha=0.8)
+    # Text as text (the page's font; no glyphs drawn as paths, whose ids every chart would repeat), and ids drawn from
+    # a fixed salt: the same audit draws the same page.
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "fairdice"}):
+        return "".join(_die_chart(scheme, die, counts) for die, counts in faces.items())
+
+
+_SVG_ID = re.compile(r'(\bid="|url\(#|href="#)([^")]+)')
+
+
+def _own_ids(svg: str, prefix: str) -> str:
+    """A chart's SVG with its ids (and what refers to them) prefixed: matplotlib names each figure's parts alike
+    (`figure_1`, `axes_1`), and a page's ids are each used once."""
+    return _SVG_ID.sub(lambda found: f"{found.group(1)}{prefix}{found.group(2)}", svg)
+
+
+def _die_chart(scheme: str, die: str, counts: list[int]) -> str:
+    """One die's face frequencies as bars from a fair die's chance, the chance as a line, its 99% band shaded."""
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(3.6, 3.3), layout="constrained")
+    ax = figure.subplots()
+    n, sides = sum(counts), len(counts)
+    chance = 1 / sides
+    shares = [c / n for c in counts]
+    half = _Z * math.sqrt(chance * (1 - chance) / n)
+    outside = [abs(share - chance) > half for share in shares]
+    ax.axhspan(chance - half, chance + half, color="#9ecae1", alpha=0.5, label="99% band of a fair die's face")
+    ax.axhline(chance, color="#08519c", linewidth=1, label=f"1/{sides}")
+    faces_axis = list(range(1, sides + 1))
+    ax.vlines(faces_axis, chance, shares, color="#6e7781", linewidth=1)
+    ax.scatter(faces_axis, shares, s=18, zorder=3, color=["#b42318" if o else "#24292f" for o in outside])
+    ax.set_xticks(faces_axis if sides <= 12 else faces_axis[::2])
+    ax.set_title(f"{scheme} die {die} ({n:,} {'die' if n == 1 else 'dice'})", fontsize=9)
+    ax.set_xlabel("face", fontsize=8)
+    ax.set_ylabel("share of dice", fontsize=8)
+    # Zoomed on the fair chance: a bias of a fraction of a point must show, bars from 0 would hide it. A share is
+    # between 0 and 1, and so is the axis (review: a few dice drew it from -1 to 1.5).
+    low, high = min([*shares, chance - half]), max([*shares, chance + half])
+    margin = (high - low) * 0.15 or chance * 0.1
+    ax.set_ylim(max(low - margin, 0), min(high + margin, 1))
+    ax.tick_params(labelsize=7)
+    # Below the chart, never over a point (review: the legend hid the one face outside the band).
+    figure.legend(fontsize=7, loc="outside lower center", ncols=2, frameon=False)
     buffer = io.StringIO()
     figure.savefig(buffer, format="svg", metadata={"Date": None})
     svg = buffer.getvalue()
-    return svg[svg.index("<svg") :]  # inline: no XML declaration or doctype inside HTML
+    # Inline: no XML declaration or doctype inside HTML. A scheme's id and a die's name are a chart's own on a page.
+    return _own_ids(svg[svg.index("<svg") :], f"{scheme}-{die}-")
 
 
 def _sizes(n: int, bias: float | None) -> str:
@@ -194,38 +272,64 @@ def _bias(n: int, bias: float | None) -> str:
     return "none: too few dice" if bias is None else _pp(bias)
 
 
-def _findings(findings: Iterable[dict[str, Any]], shown: int, total: int) -> str:
-    """The first `shown` findings as a table, and how many more there are, of `total` (the summary's count): the rest
-    are not read, a report of millions of findings lists a thousand (review: it parsed every one, for its count)."""
-    rows: list[str] = []
-    for finding in islice(findings, shown):
-        # A game's finding written before games' findings named their line has neither file nor line.
-        line = finding.get("line")
-        where = ", ".join(part for part in (finding.get("file"), line and f"line {line}") if part)
-        if "error" in finding:
-            rows.append(
-                f"<tr><td class=t>{_text(finding.get('id'))}</td><td class=t>{visible(where)}</td>"
-                f"<td class=t>{html.escape(finding['error']['code'])}</td>"
-                f"<td class=t>{visible(finding['error']['message'])}</td></tr>"
-            )
-        else:
-            words = "; ".join(finding.get("reasons") or [])
-            causes = ", ".join(finding.get("causes") or [])
-            rows.append(
-                f"<tr><td class=t>{_text(finding['id'])}</td>"
-                f"<td class=t>{html.escape(finding['scheme'])}{'<br>' if where else ''}{visible(where)}</td>"
-                f"<td class=t>{html.escape(finding['verdict'])}</td>"
-                f"<td class=t>{visible(words)}{_likely(causes)}</td></tr>"
-            )
+def _findings(s: Summary, findings: Iterable[dict[str, Any]], shown: int) -> str:
+    """The first `shown` findings as a table, mismatches first, and how many more the summary counts."""
+    rows = [_finding_row(finding) for finding in _chosen(s, findings, shown)]
     if not rows:
+        if not s.games and not s.errors:
+            return "<h2>Findings</h2><p>None, and no game was read: nothing is proven fair.</p>"
         return "<h2>Findings</h2><p>None: every game is fair and every line was read.</p>"
     head = (
         "<tr><th class=t>id</th><th class=t>scheme, file and line</th><th class=t>verdict or error</th>"
         "<th class=t>why</th></tr>"
     )
-    more = total - len(rows)
+    more = s.finding_lines - len(rows)
+    order = (
+        "<p>Mismatches first, then lines not verified (ids used twice and repeated games among them), then games"
+        " incomplete, then withheld; each in the order of <code>findings.jsonl</code>.</p>"
+    )
     tail = f"<p>… and {more:,} more in <code>findings.jsonl</code>.</p>" if more > 0 else ""
-    return f"<h2>Findings</h2><table>{head}{''.join(rows)}</table>{tail}"
+    return f"<h2>Findings</h2>{order}<div class=scroll><table>{head}{''.join(rows)}</table></div>{tail}"
+
+
+# The order findings are listed in when not all are: a mismatch first, however late in findings.jsonl (review: one
+# mismatch after a thousand incomplete windows was left off the page).
+_RANKS = {"mismatch": 0, "error": 1, "incomplete": 2, "withheld": 3}
+
+
+def _chosen(s: Summary, findings: Iterable[dict[str, Any]], shown: int) -> list[dict[str, Any]]:
+    """The `shown` findings the page lists: the first of each kind, mismatches first. Reading stops once the page has
+    every mismatch it can list (the summary counts them) and `shown` findings in all: a report of millions of findings
+    whose first ones are mismatches reads only those (review: it parsed every one, for its count)."""
+    kept: list[list[dict[str, Any]]] = [[] for _ in _RANKS]
+    wanted = min(shown, s.mismatch)
+    for finding in findings:
+        rank = _RANKS.get("error" if "error" in finding else finding.get("verdict", "error"), _RANKS["error"])
+        if len(kept[rank]) < shown:
+            kept[rank].append(finding)
+        if len(kept[0]) >= wanted and sum(map(len, kept)) >= shown:
+            break
+    return [finding for rank in kept for finding in rank][:shown]
+
+
+def _finding_row(finding: dict[str, Any]) -> str:
+    # A game's finding written before games' findings named their line has neither file nor line.
+    line = finding.get("line")
+    where = ", ".join(part for part in (finding.get("file"), line and f"line {line}") if part)
+    if "error" in finding:
+        return (
+            f"<tr><td class='t w'>{_text(finding.get('id'))}</td><td class='t w'>{visible(where)}</td>"
+            f"<td class=t>{html.escape(finding['error']['code'])}</td>"
+            f"<td class=t>{visible(finding['error']['message'])}</td></tr>"
+        )
+    words = "; ".join(finding.get("reasons") or [])
+    causes = ", ".join(finding.get("causes") or [])
+    return (
+        f"<tr><td class='t w'>{_text(finding['id'])}</td>"
+        f"<td class='t w'>{html.escape(finding['scheme'])}{'<br>' if where else ''}{visible(where)}</td>"
+        f"<td class=t>{html.escape(finding['verdict'])}</td>"
+        f"<td class=t>{visible(words)}{_likely(causes)}</td></tr>"
+    )
 
 
 def _likely(causes: str) -> str:
@@ -233,28 +337,44 @@ def _likely(causes: str) -> str:
 
 
 def _inputs(s: Summary) -> str:
+    # A version is an S3 object's: a local run's files have none, and no column of blanks.
+    versions = any(r.version for r in s.inputs)
     rows = "".join(
-        f"<tr><td class=t>{visible(r.file)}</td><td class=t>{visible(r.version or '')}</td>"
-        f"<td>{r.bytes:,}</td><td class=t><code>{r.sha256}</code></td></tr>"
+        f"<tr><td class='t w'>{visible(r.file)}</td>{_version(r.version) if versions else ''}"
+        f"<td>{r.bytes:,}</td><td class='t w'><code>{r.sha256}</code></td></tr>"
         for r in s.inputs
     )
-    head = "<tr><th class=t>file</th><th class=t>version</th><th>bytes</th><th class=t>SHA-256</th></tr>"
+    version = "<th class=t>version</th>" if versions else ""
+    head = f"<tr><th class=t>file</th>{version}<th>bytes</th><th class=t>SHA-256</th></tr>"
     passed = ""
     if s.passed_over:
         listed = "".join(f"<li>{visible(path)}</li>" for path in s.passed_over)
+        count = len(s.passed_over)
         passed = (
-            f"<h3>Not read</h3><p>{len(s.passed_over):,} file{'s' if len(s.passed_over) != 1 else ''} or"
-            f" folder{'s' if len(s.passed_over) != 1 else ''} hidden (a name starting with a dot), or not a file,"
-            f" in the folders given: any game they hold is not in this audit. Name a file itself to audit it.</p>"
-            f"<ul>{listed}</ul>"
+            f"<h3>Not read</h3><p>{count:,} file{_s(count)} or folder{_s(count)} hidden (a name starting with a dot),"
+            " or not a file, in the folders given: any game they hold is not in this audit. Name a file itself to"
+            f" audit it.</p><ul>{listed}</ul>"
         )
-    return f"<h2>Inputs read</h2><p>{len(s.inputs):,} read whole.</p><table>{head}{rows}</table>{passed}"
+    # Each file's bytes were read and hashed whole; its games were read up to where it broke, if it broke (review: a
+    # file cut short was said to be "read whole")
+    read = (
+        f"<p>{len(s.inputs):,} file{_s(len(s.inputs))} read, each hashed whole (its size and SHA-256). A file that"
+        " breaks partway (a gzip file cut short, corrupt data) is a finding naming the line where it broke: no game"
+        " after it was read.</p>"
+    )
+    return f"<h2>Inputs read</h2>{read}<div class=scroll><table>{head}{rows}</table></div>{passed}"
+
+
+def _version(version: str | None) -> str:
+    return f"<td class=t>{visible(version or '')}</td>"
 
 
 def _how_to_read() -> str:
     return (
         "<h2>How to read this report</h2><ul>"
-        "<li><b>fair</b>: the seal matched and every roll of the whole game equals the recorded one. "
+        "<li><b>fair</b>: the seal matched, and the rolls from the game's first roll are every one the recorded "
+        "ones; fairdice cannot know a game's length, so the rolls recorded (or the line's <code>count</code>) say "
+        "how many were checked. "
         "<b>mismatch</b>: something differs; <b>incomplete</b>: something needed to prove fairness is missing "
         "(no seal, rolls not recorded, a window that starts past the game's first roll, a take-back line, a daily "
         "roll without the archive's commitment published in time); <b>withheld</b>: the secret is not revealed yet. "
@@ -288,7 +408,9 @@ def _num(value: float | None, digits: int = 3) -> str:
 def _p(value: float | None) -> str:
     if value is None:
         return "<td>–</td>"
-    return f"<td class=bad>{value:.4f}</td>" if value < ALPHA else f"<td>{value:.4f}</td>"
+    shown = f"{value:.4f}" if value >= 0.0001 else "&lt; 0.0001"
+    # Failing is said in words, not by colour alone
+    return f"<td class=bad>{shown} fails</td>" if value < ALPHA else f"<td>{shown}</td>"
 
 
 def _pp(bias: float | None) -> str:

@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+from fairdice.audit import report
 from fairdice.audit.lines import numbered_lines
 from fairdice.audit.merge import merge
 from fairdice.audit.report import read_findings, render
@@ -26,15 +27,15 @@ def audited(tmp_path: Path, content: list[object]) -> str:
         return render(summary, read_findings(stream), shown=2)
 
 
-def test_the_page_is_self_contained_with_an_svg_chart_per_scheme(tmp_path: Path) -> None:
+def test_the_page_is_self_contained_with_an_svg_chart_per_die(tmp_path: Path) -> None:
     page = audited(tmp_path, [games.narde(n) for n in range(5)] + [games.three_dice(9)])
     assert page.startswith("<!doctype html>")
-    assert len(re.findall(r"<svg\b", page)) == 2
+    assert len(re.findall(r"<svg\b", page)) == 2 + 3  # narde's two dice, three-dice's three
     # No script, and nothing fetched: no external URL in any src, href or url().
     assert "<script" not in page.lower()
     assert not re.search(r"""(src|href)\s*=\s*["']?(https?:|//)""", page)
     assert "url(http" not in page and "@import" not in page
-    assert "All 6 games are fair" in page
+    assert "All 6 games read are fair" in page
     assert "99% band of a fair die" in page
 
 
@@ -44,14 +45,15 @@ def test_findings_are_escaped_and_only_the_first_ones_are_listed(tmp_path: Path)
     assert "<script>alert" not in page
     assert "&lt;script&gt;alert(0)&lt;/script&gt;" in page
     assert "and 2 more in <code>findings.jsonl</code>" in page
-    assert "4 of 4 games are not fair" in page
+    assert "4 of 4 games do not match" in page
+    assert "The first 2 findings are listed under Findings, mismatches first; all 4 are in" in page
 
 
 def test_a_games_finding_says_where_the_game_is(tmp_path: Path) -> None:
     # The same id given to a fair game and to one that is not: the row names the line of the one that is not
     page = audited(tmp_path, [games.narde(1), {**games.mismatched(games.narde(2)), "id": games.narde(1)["id"]}])
     findings = page[page.index("<h2>Findings</h2>") :]
-    assert "<td class=t>narde-v1<br>day.jsonl, line 2</td><td class=t>mismatch</td>" in findings
+    assert "<td class='t w'>narde-v1<br>day.jsonl, line 2</td><td class=t>mismatch</td>" in findings
 
 
 def test_an_id_holding_a_character_that_shows_nothing_is_shown_with_its_code_point(tmp_path: Path) -> None:
@@ -66,7 +68,7 @@ def test_the_counts_tell_rolls_not_recorded_from_rolls_that_differ(tmp_path: Pat
     counts = page[page.index("<h2>Counts</h2>") : page.index("</table>", page.index("<h2>Counts</h2>"))]
     assert "<th>differ</th><th>not recorded</th>" in counts
     # all: 2 games, 0 fair, 1 mismatch, 1 incomplete, 0 withheld, 0 errors; 40 rolls, 1 differs, 4 not recorded
-    assert "<td class=t><b>all</b></td><td>2</td><td>0</td><td>1</td><td>1</td><td>0</td><td>0</td>" in counts
+    assert "<td class='t n'><b>all</b></td><td>2</td><td>0</td><td>1</td><td>1</td><td>0</td><td>0</td>" in counts
     assert "<td>40</td><td>1</td><td>4</td><td>0</td></tr>" in counts
 
 
@@ -76,11 +78,12 @@ def test_lines_that_name_no_scheme_have_a_row_of_their_own_so_the_rows_add_up(tm
     )
     counts = page[page.index("<h2>Counts</h2>") : page.index("</table>", page.index("<h2>Counts</h2>"))]
     # narde-v1: 1 game read and fair, 1 line not verified (its key); 2 lines name no scheme fairdice knows
-    assert "<td class=t>narde-v1</td><td>1</td><td>1</td><td>0</td><td>0</td><td>0</td><td>1</td>" in counts
+    assert "<td class='t n'>narde-v1</td><td>1</td><td>1</td><td>0</td><td>0</td><td>0</td><td>1</td>" in counts
     assert (
-        "<td class=t><i>no scheme read</i></td><td>0</td><td>0</td><td>0</td><td>0</td><td>0</td><td>2</td>" in counts
+        "<td class='t n'><i>no scheme read</i></td>"
+        "<td>0</td><td>0</td><td>0</td><td>0</td><td>0</td><td>2</td>" in counts
     )
-    assert "<td class=t><b>all</b></td><td>1</td><td>1</td><td>0</td><td>0</td><td>0</td><td>3</td>" in counts
+    assert "<td class='t n'><b>all</b></td><td>1</td><td>1</td><td>0</td><td>0</td><td>0</td><td>3</td>" in counts
 
 
 def test_a_die_of_no_dice_has_no_chart_and_a_die_of_too_few_no_figure_it_cannot_support(tmp_path: Path) -> None:
@@ -88,9 +91,9 @@ def test_a_die_of_no_dice_has_no_chart_and_a_die_of_too_few_no_figure_it_cannot_
     withheld = {"scheme": "three-dice", "seed": None, "client_seeds": None, "id": "mirror-1"}
     page = audited(tmp_path, [withheld, games.narde(1, 1)])
 
-    # Then only the game of one roll is drawn; its die's figures are dashes and "too few dice", never a bias of more
-    # than 100 points; the withheld scheme's dice say so
-    assert len(re.findall(r"<svg\b", page)) == 1
+    # Then only the game of one roll is drawn (a chart for each of its two dice); its dice's figures are dashes and
+    # "too few dice", never a bias of more than 100 points; the withheld scheme's dice say so
+    assert len(re.findall(r"<svg\b", page)) == 2
     three_dice = page[page.index("<h2>three-dice</h2>") : page.index("</table>", page.index("<h2>three-dice</h2>"))]
     assert "<svg" not in three_dice and three_dice.count("no dice yet") == 3
     narde = page[page.index("<h2>narde-v1</h2>") : page.index("</table>", page.index("<h2>narde-v1</h2>"))]
@@ -110,7 +113,7 @@ def test_a_games_finding_written_before_findings_named_their_line_is_still_liste
     # An AWS report step run again after a deploy reads the findings its audit wrote: a game's had no file nor line
     finding = {"id": "x", "scheme": "bg-dice-v1", "verdict": "mismatch", "reasons": ["r"], "first_mismatch": 1}
     page = render(Summary(games=1, mismatch=1), [{**finding, "causes": [], "differ": 1, "missing": 0, "extra": 0}])
-    assert "<td class=t>bg-dice-v1</td><td class=t>mismatch</td>" in page
+    assert "<td class='t w'>bg-dice-v1</td><td class=t>mismatch</td>" in page
 
 
 def test_the_findings_not_listed_are_counted_from_the_summary_which_counts_every_line_of_findings(
@@ -152,3 +155,42 @@ def test_the_findings_not_listed_are_counted_from_the_summary_which_counts_every
     page = render(summary, findings(), shown=2)
     assert read == [1, 2]
     assert "and 6 more in <code>findings.jsonl</code>" in page
+
+
+def test_files_passed_over_are_said_in_the_headline_of_an_audit_whose_games_are_all_fair() -> None:
+    # Review: a game in .late.jsonl was not in the audit, and the page's verdict said "All games are fair. Every line
+    # was read", the file named only at the foot of the page
+    page = render(Summary(games=1, fair=1, passed_over=["in/.late.jsonl"]), [])
+    headline = page[page.index("<p class=verdict>") : page.index("</p>", page.index("<p class=verdict>"))]
+    assert "The 1 game read is fair." in headline
+    assert "1 file or folder in the folders given was not read (hidden, or not a file): any game in it" in headline
+
+
+def test_an_audit_of_no_game_says_so_under_findings_too() -> None:
+    page = render(Summary(), [])
+    assert "No game was read" in page and "None, and no game was read: nothing is proven fair." in page
+    assert "every game is fair" not in page
+
+
+def test_a_test_that_fails_says_so_in_words_and_a_tiny_p_value_is_not_shown_as_zero() -> None:
+    # Review: a failing p-value was marked by its colour alone, and p = 1e-22 read 0.0000
+    assert report._p(1e-22) == "<td class=bad>&lt; 0.0001 fails</td>"
+    assert report._p(0.0099) == "<td class=bad>0.0099 fails</td>"
+    assert report._p(0.5) == "<td>0.5000</td>"
+    assert report._p(None) == "<td>–</td>"
+
+
+def test_the_same_audit_draws_the_same_page_whose_ids_are_each_used_once(tmp_path: Path) -> None:
+    content = [games.narde(n) for n in range(40)] + [games.daily(n) for n in range(20)]
+    first, again = audited(tmp_path / "a", content), audited(tmp_path / "b", content)
+    assert first == again
+    ids = re.findall(r"""\bid=["']([^"']+)""", first)
+    assert ids and len(ids) == len(set(ids))
+
+
+def test_the_inputs_are_said_hashed_whole_not_read_whole_and_only_s3_objects_have_a_version_column() -> None:
+    local = render(Summary(inputs=[InputRecord(file="day.jsonl", bytes=3, sha256="0" * 64)]), [])
+    assert "read whole" not in local and "1 file read, each hashed whole" in local
+    assert "<th class=t>version</th>" not in local
+    shard = InputRecord(file="games/a.jsonl", bytes=3, sha256="0" * 64, version="v1")
+    assert "<th class=t>version</th>" in render(Summary(inputs=[shard]), [])
