@@ -128,9 +128,11 @@ def merge(
                     continue
                 ids_of_game.add(again.more)
                 repeated_games += 1
-                first_id = json.loads(again.first_more)
+                # The id as written, quoted: `表7-0001`, not `\u88687-0001` (review); a character that shows nothing is
+                # shown as its code point where the finding is shown (the report)
+                first_id = json.dumps(json.loads(again.first_more), ensure_ascii=False)
                 words = (
-                    f"the game on line {again.first_line} of {again.first_file} (id {json.dumps(first_id)}) is this"
+                    f"the game on line {again.first_line} of {again.first_file} (id {first_id}) is this"
                     " game already: the same dice key, the same inputs and the same start under another id"
                 )
                 game_id = json.loads(again.more)

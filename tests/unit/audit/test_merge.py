@@ -263,3 +263,12 @@ def test_a_figure_that_is_no_number_is_written_null_and_the_summary_stays_json(
     document = json.loads((tmp_path / "summary.json").read_text(), parse_constant=refused)
     assert document["power"]["narde-v1"] == {"1": None, "2": None}
     assert {die["serial_correlation"] for die in document["independence"]["narde-v1"].values()} == {None}
+
+
+def test_a_repeated_games_finding_names_the_first_id_as_written_not_escaped(tmp_path: Path) -> None:
+    store = FolderResults(tmp_path)
+    game = {**games.narde(1), "id": "表7-0001"}
+    shard(store, "s", "day.jsonl", [game, {**game, "id": "表7-0002"}])
+    merge(store)
+    (repeated,) = [finding for finding in findings(tmp_path) if "error" in finding]
+    assert '(id "表7-0001")' in repeated["error"]["message"]
