@@ -17,6 +17,7 @@ from typing import Any
 
 from fairdice.audit.summary import MIN_EXPECTED, Summary
 from fairdice.markup import visible
+from fairdice.schemes import daily
 
 FINDINGS_SHOWN = 1000
 ALPHA = 0.01
@@ -320,7 +321,7 @@ def _finding_row(finding: dict[str, Any]) -> str:
         return (
             f"<tr><td class='t w'>{_text(finding.get('id'))}</td><td class='t w'>{visible(where)}</td>"
             f"<td class=t>{html.escape(finding['error']['code'])}</td>"
-            f"<td class=t>{visible(finding['error']['message'])}</td></tr>"
+            f"<td class=t>{_error_words(finding['error'])}</td></tr>"
         )
     words = "; ".join(finding.get("reasons") or [])
     causes = ", ".join(finding.get("causes") or [])
@@ -330,6 +331,16 @@ def _finding_row(finding: dict[str, Any]) -> str:
         f"<td class=t>{html.escape(finding['verdict'])}</td>"
         f"<td class=t>{visible(words)}{_likely(causes)}</td></tr>"
     )
+
+
+def _error_words(error: dict[str, Any]) -> str:
+    """An error's message, and when it has more than one problem, every one (review: a field the input named that
+    no scheme has was only "(and 2 more problems)" on the page)."""
+    problems = error.get("problems") or []
+    if len(problems) < 2:
+        return visible(error["message"])
+    listed = "".join(f"<li>{visible(problem['field'])}: {visible(problem['message'])}</li>" for problem in problems)
+    return f"<ul>{listed}</ul>"
 
 
 def _likely(causes: str) -> str:
@@ -362,7 +373,20 @@ def _inputs(s: Summary) -> str:
         " breaks partway (a gzip file cut short, corrupt data) is a finding naming the line where it broke: no game"
         " after it was read.</p>"
     )
-    return f"<h2>Inputs read</h2>{read}<div class=scroll><table>{head}{rows}</table></div>{passed}"
+    return f"<h2>Inputs read</h2>{read}{_archives(s)}<div class=scroll><table>{head}{rows}</table></div>{passed}"
+
+
+def _archives(s: Summary) -> str:
+    """Which daily archive daily rolls were checked against, if any (review: the page did not say)."""
+    if s.archives:
+        named = ", ".join(f"<code>{visible(name)}</code>" for name in s.archives)
+        return f"<p>Daily rolls were checked against the daily archive {named}.</p>"
+    if any(tally.games for scheme, tally in s.by_scheme.items() if scheme == daily.SCHEME.id):
+        return (
+            "<p>Daily rolls were checked against no archive, each against the secret it carries: at most"
+            " incomplete, since nothing shows that its day's commitment was published before the day's play.</p>"
+        )
+    return ""
 
 
 def _version(version: str | None) -> str:

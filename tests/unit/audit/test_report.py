@@ -194,3 +194,25 @@ def test_the_inputs_are_said_hashed_whole_not_read_whole_and_only_s3_objects_hav
     assert "<th class=t>version</th>" not in local
     shard = InputRecord(file="games/a.jsonl", bytes=3, sha256="0" * 64, version="v1")
     assert "<th class=t>version</th>" in render(Summary(inputs=[shard]), [])
+
+
+def test_a_line_with_several_problems_lists_every_one() -> None:
+    error = {
+        "code": "invalid_input",
+        "message": "key: a secret must be hex digits (0-9, a-f) (and 1 more problem)",
+        "problems": [
+            {"field": "key", "message": "a secret must be hex digits (0-9, a-f)"},
+            {"field": "<b>colour</b>", "message": "is not a field of a narde-v1 request"},
+        ],
+    }
+    page = render(Summary(errors=1), [{"file": "day.jsonl", "line": 1, "id": "x", "error": error}])
+    assert "<li>key: a secret must be hex digits (0-9, a-f)</li>" in page
+    assert "<li>&lt;b&gt;colour&lt;/b&gt;: is not a field of a narde-v1 request</li>" in page
+
+
+def test_the_page_says_which_archive_daily_rolls_were_checked_against_or_that_none_was(tmp_path: Path) -> None:
+    archived = render(Summary(games=1, incomplete=1, archives=["s3://the-archive"]), [])
+    assert "Daily rolls were checked against the daily archive <code>s3://the-archive</code>." in archived
+    alone = audited(tmp_path, [games.daily(1)])
+    assert "Daily rolls were checked against no archive, each against the secret it carries: at most" in alone
+    assert "Daily rolls" not in audited(tmp_path / "narde", [games.narde(1)])
