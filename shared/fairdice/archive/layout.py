@@ -33,7 +33,8 @@ from typing import Literal, TypeVar
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, ValidationError
 
-from fairdice.errors import TamperedRecord
+from fairdice import json_input
+from fairdice.errors import RepeatedKey, TamperedRecord
 from fairdice.fields import Day, DaySecret, Seal
 from fairdice.storage import ObjectStore
 
@@ -217,7 +218,15 @@ _Dated = TypeVar("_Dated", Commitment, RevealedRecord)
 
 
 def read_document(kind: type[_Dated], key: str, data: bytes, day: dt.date, what: str) -> _Dated:
-    """The document stored at `key`, which must be `what` for `day`; anything else is tampering."""
+    """The document stored at `key`, which must be `what` for `day`; anything else is tampering. A key given twice in
+    one object is too: pydantic takes its last value, another reader (or a person reading the file) may take the
+    first, so the commitment or secret shown could be another than the one verified, as in a request (review)."""
+    try:
+        json_input.loads(data)
+    except RepeatedKey as exc:
+        raise TamperedRecord(f"{key} is not {what}: it {exc.message}") from None
+    except (ValueError, RecursionError):
+        pass  # not JSON: pydantic's validation says what is wrong, below
     try:
         found = kind.model_validate_json(data)
     except ValidationError as exc:

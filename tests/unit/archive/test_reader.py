@@ -338,6 +338,17 @@ def test_a_record_that_is_not_json_is_tampered(stores: Stores) -> None:
         reader_at(stores, "2025-03-02 12:00").lookup(DAY)
 
 
+@pytest.mark.parametrize("field", ["secret", "commitment"])
+def test_a_record_that_gives_a_key_twice_is_tampered(stores: Stores, field: str) -> None:
+    # pydantic would take the last value, and a person reading the record the first: which secret was shown? (review)
+    data = stores.archive.get(revealed_key(DAY)) or b""
+    twice = data.rstrip().removesuffix(b"}") + b', "%s": "%s"}' % (field.encode(), b"00" * 32)
+    rewrite(stores.archive, revealed_key(DAY), twice)
+
+    with pytest.raises(TamperedRecord, match=f"is not a revealed record: it gives the key '{field}' more than once"):
+        reader_at(stores, "2025-03-02 12:00").lookup(DAY)
+
+
 def test_a_record_filed_under_another_date_is_tampered(stores: Stores) -> None:
     data = stores.archive.get(revealed_key(DAY)) or b""
     stores.archive.put_new(revealed_key(dt.date(2025, 2, 1)), data)
