@@ -397,6 +397,12 @@ class S3Store:
             # A replica carries its source's LastModified, a time this bucket did not see (the policy refuses
             # replication into the records; should one arrive all the same, its time proves nothing).
             modified = None
+        if "-" in str(response.get("ETag", "")):
+            # A multipart upload's LastModified is when the upload began, not when its bytes were chosen (its ETag ends
+            # in -<parts>): begun before a deadline and completed after it, it would seem written in time. The bucket
+            # policy refuses multipart uploads of the records (RecordsAreWriteOnce); should one be there all the same,
+            # its time proves nothing (review).
+            modified = None
         when = modified.astimezone(dt.UTC) if isinstance(modified, dt.datetime) else NOT_KNOWN
         return Stored(body, when, witnessed=aws_own(self._client.meta.endpoint_url, self.bucket))
 

@@ -210,6 +210,49 @@ def test_a_replica_s_last_modified_proves_no_time_it_was_written_here(
     assert found.modified == (written if in_time else NOT_KNOWN)
 
 
+@pytest.mark.parametrize(
+    ("etag", "in_time"), [('"9b2cf535f27731c974343645a3985328"', True), ('"3858f62230ac3c91-2"', False)]
+)
+def test_a_multipart_uploads_last_modified_proves_no_time_its_bytes_were_written(
+    aws: None, etag: str, in_time: bool
+) -> None:
+    # Its LastModified is when the upload began: begun before a deadline, completed with bytes chosen after it (review)
+    store, stub, _ = stubbed_store(aws)
+    written = dt.datetime(2025, 3, 1, 0, 0, 2, tzinfo=dt.UTC)
+    stub.add_response("get_object", {"Body": io.BytesIO(b"{}"), "LastModified": written, "ETag": etag})
+    with stub:
+        found = store.read("commitments/2025-03-01.json")
+    assert found is not None and found.modified == (written if in_time else NOT_KNOWN)
+
+
+def test_an_object_s3_put_in_parts_is_read_with_no_time(aws: None) -> None:
+    # The same through S3 (moto): an object completed from a multipart upload, read back
+    client = boto3.client("s3", region_name=REGION)
+    client.create_bucket(
+        Bucket="fairdice-parts",
+        CreateBucketConfiguration={"LocationConstraint": REGION},  # type: ignore[typeddict-item]
+    )
+    upload = client.create_multipart_upload(Bucket="fairdice-parts", Key="commitments/2025-03-01.json")
+    part = client.upload_part(
+        Bucket="fairdice-parts",
+        Key="commitments/2025-03-01.json",
+        UploadId=upload["UploadId"],
+        PartNumber=1,
+        Body=b"{}",
+    )
+    client.complete_multipart_upload(
+        Bucket="fairdice-parts",
+        Key="commitments/2025-03-01.json",
+        UploadId=upload["UploadId"],
+        MultipartUpload={"Parts": [{"ETag": part["ETag"], "PartNumber": 1}]},
+    )
+    found = S3Store("fairdice-parts", client=client).read("commitments/2025-03-01.json")
+    assert found is not None and found.data == b"{}" and found.modified == NOT_KNOWN
+    assert S3Store("fairdice-parts", client=client).put_new("commitments/2025-03-02.json", b"{}")
+    single = S3Store("fairdice-parts", client=client).read("commitments/2025-03-02.json")
+    assert single is not None and single.modified != NOT_KNOWN
+
+
 def test_a_conditional_write_conflict_is_asked_again_until_s3_decides(aws: None) -> None:
     store, stub, pauses = stubbed_store(aws)
     stub.add_client_error("put_object", "ConditionalRequestConflict", http_status_code=409)
