@@ -13,9 +13,17 @@ Pure logic over `fairdice.storage.Stores`: the clock is passed in with each call
 import datetime as dt
 from dataclasses import dataclass
 
-from pydantic import AwareDatetime, BaseModel, ValidationError
+from pydantic import AwareDatetime, BaseModel
 
-from fairdice.archive.layout import Commitment, commitment_key, reveal_time, secret_key, utc_day, whole_secret
+from fairdice.archive.layout import (
+    Commitment,
+    commitment_key,
+    read_document,
+    reveal_time,
+    secret_key,
+    utc_day,
+    whole_secret,
+)
 from fairdice.dice import Hmac, keyed_mac
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
 from fairdice.fields import Day, PlayerId, Seal
@@ -108,9 +116,9 @@ class TodaysRolls:
                 f"{key} is not published yet, and no roll is given before its day's commitment is; try again shortly"
             )
         try:
-            found = Commitment.model_validate_json(data)
-        except ValidationError:
-            raise TamperedRecord(f"{key} is not a commitment document", field="commitment") from None
-        if found.date != day:
-            raise TamperedRecord(f"{key} is dated {found.date}", field="date")
+            # Read as the verifier reads it: a key given twice is tampering here too, or rolls would be served under a
+            # commitment the verifier then calls tampered (review)
+            found = read_document(Commitment, key, data, day, "a commitment document")
+        except TamperedRecord as exc:
+            raise TamperedRecord(exc.message, field=exc.field or "commitment") from None
         return found.commitment

@@ -169,13 +169,19 @@ def test_a_commitment_the_secret_does_not_give_is_tampering(stores: Stores, read
 
 @pytest.mark.parametrize(
     ("document", "field"),
-    [(b"{}", "commitment"), (None, "date")],
+    [(b"{}", "commitment"), (b"twice", "commitment"), (None, "date")],
 )
 def test_a_commitment_document_that_is_not_todays_is_tampering(
     stores: Stores, read_only: Stores, tmp_path: Path, document: bytes | None, field: str
 ) -> None:
     publish(stores, at(DAY1, "00:00:02"))
     publish(stores, at(DAY2, "00:00:02"))
+    if document == b"twice":
+        # Today's document giving its commitment twice: first another's, which a person reading it takes, then its
+        # own, which pydantic took (review)
+        own = Commitment.model_validate_json(stores.archive.get(commitment_key(DAY2)) or b"")
+        shown = own.model_copy(update={"commitment": seal_of(bytes(32))}).to_bytes()
+        document = shown.rstrip().removesuffix(b"}") + b', "commitment": "%s"}' % own.commitment.encode()
     replaced = document if document is not None else stores.archive.get(commitment_key(DAY1)) or b""
     (tmp_path / "archive" / commitment_key(DAY2)).write_bytes(replaced)
 
