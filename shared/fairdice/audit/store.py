@@ -6,8 +6,8 @@ all: a partial is complete once its `summary.json` exists, so it is written last
 
 import errno
 import os
+import secrets
 import shutil
-import tempfile
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
@@ -42,15 +42,6 @@ class Results(Protocol):
 
 # Errors of a copy that are the place written to's, not the file read from's.
 _WRITING_FAILED = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS})
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)  # the one way to read it is to set it: put back at once, at import, before any thread
-    os.umask(mask)
-    return mask
-
-
-_FILE_MODE = 0o666 & ~_umask()
 
 
 class FolderResults:
@@ -99,15 +90,22 @@ class FolderResults:
     def _staged(self, name: str) -> Iterator[Path]:
         target = self.root / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=".incoming-", dir=target.parent)
-        try:
-            # mkstemp makes a file its owner alone may read; an audit's results are made as any other file is, as the
-            # user's umask has it (review: another user could not read the report, 0600 whatever the umask)
-            os.fchmod(handle, _FILE_MODE)
-        finally:
-            os.close(handle)
+        temporary = _new_file(target.parent)
         try:
             yield Path(temporary)
             os.replace(temporary, target)
         finally:
             Path(temporary).unlink(missing_ok=True)
+
+
+def _new_file(folder: Path) -> Path:
+    """A new empty file in `folder`, named `.incoming-` and 8 random characters (as mkstemp names one), made as any
+    other file is: as the umask of the moment has it. mkstemp makes a file its owner alone may read (review: another
+    user could not read the report, 0600 whatever the umask)."""
+    while True:
+        path = folder / f".incoming-{secrets.token_hex(4)}"
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+        except FileExistsError:
+            continue
+        return path
