@@ -386,7 +386,7 @@ def test_the_audit_report_fits_the_screen_and_lists_a_mismatch_found_after_the_f
     assert fit["scrollWidth"] <= fit["width"], fit["wide"]
     assert said["blocked"] == []
     text = said["text"]
-    assert "1 of 1,201 games does not match: a roll or the seal differs; 1,200 are incomplete, not proven fair" in text
+    assert "1 of 1,201 games does not match what was computed or published; 1,200 are incomplete, not proven" in text
     assert "The first 1,000 findings are listed under Findings, mismatches first; all 1,201 are in" in text
     assert text.index("CHEAT-⟨U+202E⟩1") < text.index("0000-www")
     assert "… and 201 more in findings.jsonl" in text

@@ -100,7 +100,9 @@ def _what_is_not_fair(s: Summary) -> list[str]:
     # Each verdict that is not fair in words of its own: an incomplete or withheld game is not proven fair, which is
     # not the same as a mismatch, and a mismatch among thousands of windows must not read as one of them (review)
     verdicts = [
-        (s.mismatch, "does not match: a roll or the seal differs", "do not match: a roll or the seal differs"),
+        # what differs may be a roll, the seal, a roll recorded beyond those computed, or a daily secret or commitment
+        # the archive contradicts: each finding says which (review)
+        (s.mismatch, "does not match what was computed or published", "do not match what was computed or published"),
         (
             s.incomplete,
             "is incomplete, not proven fair: something needed to prove it is missing",
@@ -135,6 +137,8 @@ def _what_is_not_fair(s: Summary) -> list[str]:
 
 
 def _title(s: Summary) -> str:
+    if not s.games:
+        return "no game verified"
     games = f"{s.games:,} game{_s(s.games)}"
     return f"{games}, all fair" if s.clean else f"{games}, not all proven fair"
 
@@ -240,7 +244,10 @@ def _die_chart(scheme: str, die: str, counts: list[int]) -> str:
     ax.axhline(chance, color="#08519c", linewidth=1, label=f"1/{sides}")
     faces_axis = list(range(1, sides + 1))
     ax.vlines(faces_axis, chance, shares, color="#6e7781", linewidth=1)
-    ax.scatter(faces_axis, shares, s=18, zorder=3, color=["#b42318" if o else "#24292f" for o in outside])
+    # Not clipped at the axes: a share of 0 or 1, where the axis ends, is a whole point, not half of one (review)
+    ax.scatter(
+        faces_axis, shares, s=18, zorder=3, clip_on=False, color=["#b42318" if o else "#24292f" for o in outside]
+    )
     ax.set_xticks(faces_axis if sides <= 12 else faces_axis[::2])
     ax.set_title(f"{scheme} die {die} ({n:,} {'die' if n == 1 else 'dice'})", fontsize=9)
     ax.set_xlabel("face", fontsize=8)
@@ -293,22 +300,27 @@ def _findings(s: Summary, findings: Iterable[dict[str, Any]], shown: int) -> str
     return f"<h2>Findings</h2>{order}<div class=scroll><table>{head}{''.join(rows)}</table></div>{tail}"
 
 
-# The order findings are listed in when not all are: a mismatch first, however late in findings.jsonl (review: one
-# mismatch after a thousand incomplete windows was left off the page).
+# The order findings are listed in: a mismatch first, however late in findings.jsonl (review: one mismatch after a
+# thousand incomplete windows was left off the page), then lines not verified (ids used twice, repeated games and shards
+# not audited among them, which the merge writes after every game's finding), then games incomplete, then withheld.
 _RANKS = {"mismatch": 0, "error": 1, "incomplete": 2, "withheld": 3}
 
 
 def _chosen(s: Summary, findings: Iterable[dict[str, Any]], shown: int) -> list[dict[str, Any]]:
-    """The `shown` findings the page lists: the first of each kind, mismatches first. Reading stops once the page has
-    every mismatch it can list (the summary counts them) and `shown` findings in all: a report of millions of findings
-    whose first ones are mismatches reads only those (review: it parsed every one, for its count)."""
+    """The `shown` findings the page lists, in the order of `_RANKS`, each kind's first ones. Reading stops once every
+    kind has as many as the page has room for, as the summary counts them: a report of millions of findings whose
+    first ones fill the page reads only those (review: it parsed every one, for its count)."""
+    counts = [s.mismatch, s.errors + s.duplicate_ids + s.repeated_games, s.incomplete, s.withheld]
+    wanted, room = [], shown
+    for count in counts:
+        wanted.append(min(count, room))
+        room -= wanted[-1]
     kept: list[list[dict[str, Any]]] = [[] for _ in _RANKS]
-    wanted = min(shown, s.mismatch)
     for finding in findings:
         rank = _RANKS.get("error" if "error" in finding else finding.get("verdict", "error"), _RANKS["error"])
         if len(kept[rank]) < shown:
             kept[rank].append(finding)
-        if len(kept[0]) >= wanted and sum(map(len, kept)) >= shown:
+        if all(len(have) >= want for have, want in zip(kept, wanted, strict=True)):
             break
     return [finding for rank in kept for finding in rank][:shown]
 
@@ -381,7 +393,7 @@ def _archives(s: Summary) -> str:
     if s.archives:
         named = ", ".join(f"<code>{visible(name)}</code>" for name in s.archives)
         return f"<p>Daily rolls were checked against the daily archive {named}.</p>"
-    if any(tally.games for scheme, tally in s.by_scheme.items() if scheme == daily.SCHEME.id):
+    if (tally := s.by_scheme.get(daily.SCHEME.id)) is not None and tally.games:
         return (
             "<p>Daily rolls were checked against no archive, each against the secret it carries: at most"
             " incomplete, since nothing shows that its day's commitment was published before the day's play.</p>"
@@ -432,7 +444,8 @@ def _num(value: float | None, digits: int = 3) -> str:
 def _p(value: float | None) -> str:
     if value is None:
         return "<td>–</td>"
-    shown = f"{value:.4f}" if value >= 0.0001 else "&lt; 0.0001"
+    # A failing p-value keeps three figures: 0.00996 is no "0.0100" (review)
+    shown = f"{value:.4f}" if value >= ALPHA else f"{value:.3g}" if value >= 0.0001 else "&lt; 0.0001"
     # Failing is said in words, not by colour alone
     return f"<td class=bad>{shown} fails</td>" if value < ALPHA else f"<td>{shown}</td>"
 

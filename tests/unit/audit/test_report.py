@@ -45,7 +45,7 @@ def test_findings_are_escaped_and_only_the_first_ones_are_listed(tmp_path: Path)
     assert "<script>alert" not in page
     assert "&lt;script&gt;alert(0)&lt;/script&gt;" in page
     assert "and 2 more in <code>findings.jsonl</code>" in page
-    assert "4 of 4 games do not match" in page
+    assert "4 of 4 games do not match what was computed or published" in page
     assert "The first 2 findings are listed under Findings, mismatches first; all 4 are in" in page
 
 
@@ -144,7 +144,7 @@ def test_the_findings_not_listed_are_counted_from_the_summary_which_counts_every
     # Then the summary counts every line of findings.jsonl
     assert summary.finding_lines == len(lines) == 8
 
-    # And a report listing 2 reads only those 2, and says how many more the summary counts
+    # And a report listing 2 reads only as far as it needs, and says how many more the summary counts
     read: list[int] = []
 
     def findings() -> Iterator[dict[str, object]]:
@@ -153,7 +153,38 @@ def test_the_findings_not_listed_are_counted_from_the_summary_which_counts_every
             yield finding
 
     page = render(summary, findings(), shown=2)
-    assert read == [1, 2]
+    # (the mismatch, then the first line not verified, before the incomplete and withheld games: four lines read)
+    assert read == [1, 2, 3, 4]
+    assert "and 6 more in <code>findings.jsonl</code>" in page
+    listed = page[page.index("<h2>Findings</h2>") :]
+    assert listed.index("mismatch</td>") < listed.index("not_json</td>")
+    assert "incomplete</td>" not in listed
+
+
+def test_findings_are_listed_mismatches_first_then_lines_not_verified_and_reading_stops_once_each_kind_is_shown() -> (
+    None
+):
+    # Review: a duplicate id, which the merge writes after every game's finding, never reached a page full of windows
+    def game(n: int, verdict: str) -> dict[str, object]:
+        return {"id": f"{verdict}-{n}", "file": "day.jsonl", "line": n, "scheme": "narde-v1", "verdict": verdict}
+
+    def error(n: int, code: str) -> dict[str, object]:
+        return {"file": "day.jsonl", "line": n, "id": f"{code}-{n}", "error": {"code": code, "message": "m"}}
+
+    lines = [game(n, "incomplete") for n in range(5)] + [game(5, "withheld"), game(6, "mismatch")]
+    lines += [error(7, "duplicate_id"), error(8, "repeated_game"), game(9, "withheld")]
+    summary = Summary(games=8, mismatch=1, incomplete=5, withheld=2, duplicate_ids=1, repeated_games=1)
+    read: list[str] = []
+
+    def findings() -> Iterator[dict[str, object]]:
+        for finding in lines:
+            read.append(str(finding["id"]))
+            yield finding
+
+    page = render(summary, findings(), shown=4)
+    ids = re.findall(r"<tr><td class='t w'>([a-z_]+-\d)</td>", page)
+    assert ids == ["mismatch-6", "duplicate_id-7", "repeated_game-8", "incomplete-0"]
+    assert read[-1] == "repeated_game-8"  # the last withheld game is not read: the page is full
     assert "and 6 more in <code>findings.jsonl</code>" in page
 
 
@@ -168,6 +199,7 @@ def test_files_passed_over_are_said_in_the_headline_of_an_audit_whose_games_are_
 
 def test_an_audit_of_no_game_says_so_under_findings_too() -> None:
     page = render(Summary(), [])
+    assert "<title>fairdice audit: no game verified</title>" in page
     assert "No game was read" in page and "None, and no game was read: nothing is proven fair." in page
     assert "every game is fair" not in page
 
@@ -176,6 +208,8 @@ def test_a_test_that_fails_says_so_in_words_and_a_tiny_p_value_is_not_shown_as_z
     # Review: a failing p-value was marked by its colour alone, and p = 1e-22 read 0.0000
     assert report._p(1e-22) == "<td class=bad>&lt; 0.0001 fails</td>"
     assert report._p(0.0099) == "<td class=bad>0.0099 fails</td>"
+    assert report._p(0.00996) == "<td class=bad>0.00996 fails</td>"  # not "0.0100 fails"
+    assert report._p(0.01) == "<td>0.0100</td>"
     assert report._p(0.5) == "<td>0.5000</td>"
     assert report._p(None) == "<td>–</td>"
 
