@@ -188,14 +188,15 @@ class ShardAudit:
     def _count(self, scheme: str, outcome: Outcome, summary: Summary, faces: Sequence[bytearray]) -> None:
         """Count one verified game and tally its dice (`faces`: a column per die, as recomputed)."""
         counts, dice = self._scheme(scheme)
+        rolls, differ, missing, extra = summary.count, summary.differ, summary.missing, summary.extra  # read once
         for counter in (counts, self.counts):
             counter["games"] += 1
-            counter["rolls"] += summary.count
+            counter["rolls"] += rolls
             counter[outcome] += 1
-            counter["rolls_differ"] += summary.differ
-            counter["rolls_missing"] += summary.missing
-            counter["rolls_extra"] += summary.extra
-        if summary.count:
+            counter["rolls_differ"] += differ
+            counter["rolls_missing"] += missing
+            counter["rolls_extra"] += extra
+        if rolls:
             for die, column in zip(dice.values(), faces, strict=True):
                 die.add(column)
 
