@@ -150,12 +150,17 @@ class DieStream:
         # A run that the faces before this block ended and the block goes on with is one run, not two.
         continues = last is not None and (2 * last > self.sides) == high[0]
         self.lag += _sumprod(raw[:-1], raw[1:]) + (last * raw[0] if last is not None else 0)
-        self.runs += 1 + high.count(b"\0\1") + high.count(b"\1\0") - continues
+        # The places where a face and the next fall on different sides of the middle: the bits of the flags XORed with
+        # the same flags one face on, each as one big integer (a byte per flag, 0 or 1). Three C passes, where counting
+        # the pairs 01 and 10 took two searches of twice the time.
+        changes = (int.from_bytes(high[:-1]) ^ int.from_bytes(high[1:])).bit_count()
+        self.runs += 1 + changes - continues
         self.faces = [mine + more for mine, more in zip(self.faces, counts, strict=True)]
         self.n += len(raw)
         self.total += sum(face * count for face, count in enumerate(counts, start=1))
         self.squares += sum(face * face * count for face, count in enumerate(counts, start=1))
-        self.high += high.count(1)
+        # Every byte is a face (the counts add up), so the faces above the middle are those faces' counts.
+        self.high += sum(count for face, count in enumerate(counts, start=1) if 2 * face > self.sides)
         if self.first is None:
             self.first = raw[0]
         self.last = raw[-1]
