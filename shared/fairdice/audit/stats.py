@@ -55,7 +55,8 @@ def detectable_bias(die: DieTally) -> float | None:
     approximation, and optimistic: simulated at the figure given, the test's true power is 71% for 30 d6 dice, 73% for
     100, 77% for 1,000 and 79% for 10,000; 67% for 100 d20 dice, 74% for 1,000 and 78% for 10,000 (the README says
     so). None below MIN_EXPECTED dice expected of each face, where the test's p-value is not given either (a test not
-    made detects nothing), and when the bias found is more than a face's chance can rise (1 - 1/k).
+    made detects nothing), and when the bias found is more than a face's chance can rise (1 - 1/k), which from 5
+    dice expected of each face only a die of two sides reaches.
     """
     k, n = die.sides, die.n
     if n < MIN_EXPECTED * k:
