@@ -1,9 +1,10 @@
 """`summary.json`: what an audit found, in the shape auditors read (and the report draws)."""
 
 import json
-from typing import Any
+import math
+from typing import Annotated, Any
 
-from pydantic import BaseModel, Field, field_serializer
+from pydantic import BaseModel, BeforeValidator, Field, field_serializer
 
 from fairdice.audit.tally import Counts, InputRecord
 
@@ -13,21 +14,30 @@ REPORT = "report.html"
 MIN_EXPECTED = 5  # dice expected of each face below which the chi-square p-value is not given (stats.uniformity)
 
 
+def _finite(value: object) -> object:
+    """A figure that is no number (NaN, infinity) is a test the data cannot support: null, on the page too."""
+    return None if isinstance(value, float) and not math.isfinite(value) else value
+
+
+# A test's figure: a number, or null where the test cannot be made.
+Figure = Annotated[float | None, BeforeValidator(_finite)]
+
+
 class Uniformity(BaseModel):
     """Chi-square of a die's face counts against equal chances."""
 
-    chi2: float | None
+    chi2: Figure
     df: int
-    p_value: float | None
+    p_value: Figure
 
 
 class Independence(BaseModel):
     """Runs above and below a die's middle face, and the lag-1 serial correlation of its faces."""
 
-    runs_z: float | None
-    runs_p_value: float | None
-    serial_correlation: float | None
-    serial_p_value: float | None
+    runs_z: Figure
+    runs_p_value: Figure
+    serial_correlation: Figure
+    serial_p_value: Figure
 
 
 class Summary(Counts):
@@ -56,7 +66,7 @@ class Summary(Counts):
     faces: dict[str, dict[str, list[int]]] = Field(default_factory=dict)
     uniformity: dict[str, dict[str, Uniformity]] = Field(default_factory=dict)
     independence: dict[str, dict[str, Independence]] = Field(default_factory=dict)
-    power: dict[str, dict[str, float | None]] = Field(
+    power: dict[str, dict[str, Figure]] = Field(
         default_factory=dict,
         description="the smallest excess chance of one face over 1/sides that the chi-square test detects"
         " at 99% confidence with 80% power by the noncentral chi-square approximation (the true power is lower,"
@@ -72,7 +82,7 @@ class Summary(Counts):
         """The summary as `summary.json` holds it: `inputs` first, then the counts, then the rest, and last what is
         beyond the shape issue 13 asked for: the shards not audited, the daily archives read, what was passed over."""
         # Through JSON: a figure that is not a number (NaN, infinity) is null, as pydantic writes it, not `NaN`, which
-        # is no JSON (`json.dumps` would write it).
+        # is no JSON (`json.dumps` would write it); `Figure` makes it null already, this keeps any other float so.
         dumped = json.loads(self.model_dump_json())
         order = [
             "inputs",

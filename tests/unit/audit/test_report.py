@@ -6,13 +6,14 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from fairdice.audit import report
 from fairdice.audit.lines import numbered_lines
 from fairdice.audit.merge import merge
 from fairdice.audit.report import read_findings, render
 from fairdice.audit.shard import audit_shard
 from fairdice.audit.store import FolderResults
-from fairdice.audit.summary import Summary
+from fairdice.audit.summary import Summary, Uniformity
 from fairdice.audit.tally import InputRecord
 
 from unit.audit import games
@@ -250,3 +251,16 @@ def test_the_page_says_which_archive_daily_rolls_were_checked_against_or_that_no
     alone = audited(tmp_path, [games.daily(1)])
     assert "Daily rolls were checked against no archive, each against the secret it carries: at most" in alone
     assert "Daily rolls" not in audited(tmp_path / "narde", [games.narde(1)])
+
+
+def test_a_figure_that_is_no_number_is_a_dash_on_the_page_as_it_is_null_in_the_summary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A local run draws the page from the summary it holds, not from summary.json (review: "nan" would show)
+    from fairdice.audit import stats
+
+    monkeypatch.setattr(stats, "detectable_bias", lambda die: float("nan"))
+    monkeypatch.setattr(stats, "_serial_correlation", lambda die: float("inf"))
+    page = audited(tmp_path, [games.narde(n) for n in range(3)])
+    assert "nan" not in page.lower() and "inf " not in page
+    assert Uniformity(chi2=float("nan"), df=5, p_value=float("inf")) == Uniformity(chi2=None, df=5, p_value=None)
