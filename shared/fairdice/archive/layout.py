@@ -224,7 +224,9 @@ def read_document(kind: type[_Dated], key: str, data: bytes, day: dt.date, what:
     try:
         json_input.loads(data)
     except RepeatedKey as exc:
-        raise TamperedRecord(f"{key} is not {what}: it {exc.message}") from None
+        raise TamperedRecord(
+            f"{key} is not {what}: it gives the key {exc.key[:40]!r} more than once in one object"
+        ) from None
     except (ValueError, RecursionError):
         pass  # not JSON: pydantic's validation says what is wrong, below
     try:

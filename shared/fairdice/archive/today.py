@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from pydantic import AwareDatetime, BaseModel
 
 from fairdice.archive.layout import (
-    Commitment,
     commitment_key,
-    read_document,
+    read_commitment,
     reveal_time,
     secret_key,
     utc_day,
@@ -63,7 +62,9 @@ class TodaysRolls:
     The secret is used only once the archive has published its commitment and the two agree: a
     roll given before that could not be verified later. Until then, or before the publisher has
     made the day's secret, `roll` raises ArchiveUnavailable (try again shortly); a secret that does
-    not give the published commitment raises TamperedRecord. Only `get` is ever called on the stores.
+    not give the published commitment, or a commitment document that is not one for the day (read as the
+    verifier reads it: a key given twice is tampering too), raises TamperedRecord. Only `get` is ever
+    called on the stores.
     """
 
     def __init__(self, stores: Stores) -> None:
@@ -109,16 +110,15 @@ class TodaysRolls:
         return self._today
 
     def _published(self, day: dt.date) -> str:
-        key = commitment_key(day)
-        data = self._stores.archive.get(key)
-        if data is None:
-            raise ArchiveUnavailable(
-                f"{key} is not published yet, and no roll is given before its day's commitment is; try again shortly"
-            )
         try:
             # Read as the verifier reads it: a key given twice is tampering here too, or rolls would be served under a
             # commitment the verifier then calls tampered (review)
-            found = read_document(Commitment, key, data, day, "a commitment document")
+            found = read_commitment(self._stores.archive, day)
         except TamperedRecord as exc:
             raise TamperedRecord(exc.message, field=exc.field or "commitment") from None
+        if found is None:
+            raise ArchiveUnavailable(
+                f"{commitment_key(day)} is not published yet, and no roll is given before its day's commitment is;"
+                " try again shortly"
+            )
         return found.commitment

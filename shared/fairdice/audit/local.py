@@ -43,7 +43,7 @@ PLAN = PARTIALS + "plan.json"
 # What a run writes in its --out, or removes there as it starts afresh: its three outputs, and its blocks' partial
 # results with its plan. Nothing else there is the run's.
 OWN = (SUMMARY, FINDINGS, REPORT, PARTIALS)
-# A file the run stages beside its place, as `FolderResults` names it (tempfile.mkstemp's 8 random characters).
+# A file the run stages beside its place, as `FolderResults` names it (8 random characters, as mkstemp's were too).
 _STAGED = re.compile(r"\.incoming-[a-z0-9_]{8}")
 # A block's partial result's folder, as `run` names it, and what an earlier run leaves in its --out, by name: its three
 # outputs, its plan and its blocks' partial results (and a file staged for one).

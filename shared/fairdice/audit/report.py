@@ -12,6 +12,7 @@ import json
 import math
 import re
 from collections.abc import Iterable, Iterator
+from decimal import ROUND_DOWN, Decimal
 from statistics import NormalDist
 from typing import Any
 
@@ -444,10 +445,16 @@ def _num(value: float | None, digits: int = 3) -> str:
 def _p(value: float | None) -> str:
     if value is None:
         return "<td>–</td>"
-    # A failing p-value keeps three figures: 0.00996 is no "0.0100" (review)
-    shown = f"{value:.4f}" if value >= ALPHA else f"{value:.3g}" if value >= 0.0001 else "&lt; 0.0001"
+    shown = f"{value:.4f}" if value >= ALPHA else _failing(value) if value >= 0.0001 else "&lt; 0.0001"
     # Failing is said in words, not by colour alone
     return f"<td class=bad>{shown} fails</td>" if value < ALPHA else f"<td>{shown}</td>"
+
+
+def _failing(value: float) -> str:
+    """A p-value under ALPHA to three figures, cut rather than rounded, so that it never reads as ALPHA itself
+    (review: 0.00996 read "0.0100 fails", and 0.009999 "0.01 fails")."""
+    exact = Decimal(repr(value))
+    return str(exact.quantize(Decimal(1).scaleb(exact.adjusted() - 2), rounding=ROUND_DOWN))
 
 
 def _pp(bias: float | None) -> str:

@@ -208,8 +208,11 @@ def test_an_audit_of_no_game_says_so_under_findings_too() -> None:
 def test_a_test_that_fails_says_so_in_words_and_a_tiny_p_value_is_not_shown_as_zero() -> None:
     # Review: a failing p-value was marked by its colour alone, and p = 1e-22 read 0.0000
     assert report._p(1e-22) == "<td class=bad>&lt; 0.0001 fails</td>"
-    assert report._p(0.0099) == "<td class=bad>0.0099 fails</td>"
+    assert report._p(0.0099) == "<td class=bad>0.00990 fails</td>"
     assert report._p(0.00996) == "<td class=bad>0.00996 fails</td>"  # not "0.0100 fails"
+    assert report._p(0.009999) == "<td class=bad>0.00999 fails</td>"  # not "0.01 fails"
+    assert report._p(0.005) == "<td class=bad>0.00500 fails</td>"
+    assert report._p(0.0001) == "<td class=bad>0.000100 fails</td>"
     assert report._p(0.01) == "<td>0.0100</td>"
     assert report._p(0.5) == "<td>0.5000</td>"
     assert report._p(None) == "<td>–</td>"
