@@ -24,9 +24,11 @@ from functools import cache
 from itertools import islice
 from multiprocessing.connection import wait
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
+from fairdice import json_input
 from fairdice.audit.archive import S3_SCHEME, DayArchive, name_of, of_bucket
 from fairdice.audit.lines import Hashed, Line, lines_sha256, numbered_lines
 from fairdice.audit.merge import merge, partial_names, read_partial
@@ -35,6 +37,7 @@ from fairdice.audit.shard import GAMES, IDS, PARTIAL_FORMAT, PARTIALS, audit_sha
 from fairdice.audit.store import FolderResults
 from fairdice.audit.summary import FINDINGS, REPORT, SUMMARY, Summary
 from fairdice.audit.tally import InputRecord, Partial
+from fairdice.errors import RepeatedKey
 from fairdice.storage import StorageSettings
 
 BLOCK_LINES = 2000
@@ -356,7 +359,12 @@ def _earlier_results_only(out: Path) -> None:
                     odd.append(shown_path(Path(where)))
                 else:
                     held.append(shown_path(Path(where)))
-    odd += [where for where in held if _EARLIER_RESULT.fullmatch(where) is None]
+    # By name and by what they hold: a file named as a result but holding a game (a line that is a JSON object, not a
+    # finding) would be removed unread (review: a mismatch filed in a forged `summary.json` beside a plan left the run
+    # clean, and the game gone)
+    odd += [
+        where for where in held if _EARLIER_RESULT.fullmatch(where) is None or not _holds_results(out / where, where)
+    ]
     if held and not odd:
         try:
             Plan.model_validate_json((out / PLAN).read_bytes())
@@ -371,13 +379,105 @@ def _earlier_results_only(out: Path) -> None:
         )
 
 
+# What the audit writes in a block's ids.txt and games.txt, a line each: an id as JSON, and a game's key in hex, each
+# with its line's number.
+_ID_LINE = re.compile(rb'"(?:[^"\\]|\\.)*"\t[0-9]{12}')
+_GAME_LINE = re.compile(rb'[0-9a-f]{32}\t[0-9]{12}\t"(?:[^"\\]|\\.)*"')
+
+
+def _holds_results(path: Path, where: str) -> bool:
+    """Whether a file in the places of the audit's outputs holds what the audit writes there, so that no game can be
+    in it: a summary, a block's partial summary, findings (every line a finding: a JSON object with a verdict or an
+    error, which no game has, a request holding no other fields), a block's ids or game keys, or a report (an HTML page
+    no line of which is a JSON object). A file staged for one of them, left by a run cut short, may hold any part of
+    one: no line of it may be a JSON object but a finding or a partial summary."""
+    name = where.rsplit("/", 1)[-1]
+    if _STAGED.fullmatch(name):
+        return _lines_all(path, _no_game)
+    if where in (SUMMARY, PLAN):
+        return _a_summary(path) if where == SUMMARY else _a_plan(path)
+    checks = {SUMMARY: _a_partial, FINDINGS: _findings, IDS: _ids, GAMES: _games, REPORT: _a_report}
+    return checks[name](path)
+
+
+def _lines_all(path: Path, good: Callable[[bytes], bool]) -> bool:
+    """Whether every line of a file, read as the audit reads an input's (`numbered_lines`), is `good`."""
+    try:
+        with path.open("rb") as stream:
+            return all(isinstance(line, bytes) and good(line.rstrip(b"\r")) for _, line in numbered_lines(stream, ""))
+    except OSError:
+        return False
+
+
+def _an_object(line: bytes) -> dict[str, Any] | None:
+    """The JSON object a line holds, read as the audit reads a game (in any encoding JSON allows), or None."""
+    try:
+        found = json_input.loads(line)
+    except (ValueError, RecursionError, RepeatedKey):
+        return None
+    return found if isinstance(found, dict) else None
+
+
+def _a_model(model: type[BaseModel]) -> Callable[[Path], bool]:
+    """Whether a file holds one `model`, and nothing but its fields: these models ignore other keys, so a game's line
+    would validate as one (every field has a default) were its keys not looked at."""
+
+    def holds(path: Path) -> bool:
+        try:
+            found = _an_object(path.read_bytes())
+            if found is None or not set(found) <= set(model.model_fields):
+                return False
+            model.model_validate(found)
+        except (OSError, ValidationError):
+            return False
+        return True
+
+    return holds
+
+
+_a_summary, _a_partial, _a_plan = _a_model(Summary), _a_model(Partial), _a_model(Plan)
+
+
+def _no_game(line: bytes) -> bool:
+    """Whether a line is no game: not a JSON object, or a finding, or a block's partial summary (no game's fields)."""
+    found = _an_object(line)
+    return found is None or "verdict" in found or "error" in found or set(found) <= set(Partial.model_fields)
+
+
+def _findings(path: Path) -> bool:
+    def finding(line: bytes) -> bool:
+        found = _an_object(line)
+        return found is not None and ("verdict" in found or "error" in found)
+
+    return _lines_all(path, finding)
+
+
+def _ids(path: Path) -> bool:
+    return _lines_all(path, lambda line: _ID_LINE.fullmatch(line) is not None)
+
+
+def _games(path: Path) -> bool:
+    return _lines_all(path, lambda line: _GAME_LINE.fullmatch(line) is not None)
+
+
+def _a_report(path: Path) -> bool:
+    try:
+        with path.open("rb") as stream:
+            if stream.read(15).lower() != b"<!doctype html>":
+                return False
+    except OSError:
+        return False
+    return _lines_all(path, lambda line: _an_object(line) is None)
+
+
 def _not_read(passed_over: Iterable[Path], files: Iterable[Path], out: Path) -> list[str]:
     """What the folders given held and the run did not read, once each (by where it leads), sorted: not the run's own
-    outputs in `--out` (`OWN`) nor the files it stages there, nor what was read after all (named itself, or reached by
-    another way). What else `--out` holds is listed: it may lie in the input folder, or be it (review: `.late.jsonl`
-    went unsaid), and when it is hidden (passed over whole), what it holds but the run's own is listed."""
+    outputs in `--out` (`OWN`), nor what was read after all (named itself, or reached by another way). What else `--out`
+    holds is listed: it may lie in the input folder, or be it (review: `.late.jsonl` went unsaid), and when it is hidden
+    (passed over whole), what it holds but the run's own is listed. A file named as one the run stages beside its
+    outputs (`.incoming-…`) is listed too: this run's are gone by now, and one left by a run cut short, or by anyone,
+    was not read (review: a game in one went unsaid, exit 0)."""
     read = {file.resolve() for file in files}
-    results = out.resolve()
     found: dict[Path, str] = {}
     for path in sorted(_opened_out(passed_over, out), key=str):
         real = path.resolve()
@@ -385,8 +485,6 @@ def _not_read(passed_over: Iterable[Path], files: Iterable[Path], out: Path) -> 
             continue
         if any(file.is_relative_to(real) for file in read) and _all_read(real, read):  # walked only when one was read
             continue
-        if real.parent == results and _STAGED.fullmatch(path.name):
-            continue  # a file the run staged in --out, left by a run cut short
         found.setdefault(real, shown_path(path))  # a name of bytes that are no text, with escapes
     return sorted(found.values())
 
