@@ -155,7 +155,7 @@ def _audit(args: argparse.Namespace) -> int:
     again = counted(summary.repeated_games, "repeated game", "repeated games")
     rolls = counted(summary.rolls, "roll", "rolls")
     cli.emit(
-        f"{summary.games:,} games: {summary.fair:,} fair, {summary.mismatch:,} mismatch,"
+        f"{counted(summary.games, 'game', 'games')}: {summary.fair:,} fair, {summary.mismatch:,} mismatch,"
         f" {summary.incomplete:,} incomplete, {summary.withheld:,} withheld; {unread} not verified, {twice}, {again}."
         f" {rolls} recomputed: {summary.rolls_differ:,} differ, {summary.rolls_missing:,} not recorded,"
         f" {summary.rolls_extra:,} recorded beyond. See {args.out / 'report.html'}"
@@ -163,7 +163,8 @@ def _audit(args: argparse.Namespace) -> int:
     if summary.passed_over:
         print(
             f"fairdice: audit: {counted(len(summary.passed_over), 'file or folder', 'files or folders')} in the folders"
-            " given not read (hidden: a name starting with a dot; or not a file): see passed_over in"
+            f" given {'was' if len(summary.passed_over) == 1 else 'were'} not read (hidden: a name starting with a dot;"
+            " or not a file): see passed_over in"
             f" {args.out / 'summary.json'}; name a file itself to audit it",
             file=sys.stderr,
         )

@@ -93,7 +93,9 @@ def test_inputs_that_hold_no_game_exit_1_for_nothing_is_proven_fair(
         out = tmp_path / f"out-{name}"
         assert main(["audit", str(tmp_path / name), "--out", str(out), "--workers", "1"]) == 1
         assert summary(out)["games"] == 0
-        assert "No game was read: nothing was audited, so nothing is proven fair." in (out / "report.html").read_text()
+        assert (
+            "No game was verified, so nothing is proven fair: nothing was audited." in (out / "report.html").read_text()
+        )
         assert "All 0 games" not in (out / "report.html").read_text()
     captured = capsys.readouterr()
     assert "0 games: 0 fair" in captured.out
@@ -1158,8 +1160,8 @@ def test_what_a_folder_holds_and_the_audit_does_not_read_is_listed_and_said(
     passed_over = [str(folder / ".day2"), str(folder / ".late.jsonl"), str(folder / "pipe")]
     assert summary(tmp_path / "out")["passed_over"] == passed_over
     assert capsys.readouterr().err.splitlines() == [
-        "fairdice: audit: 3 files or folders in the folders given not read (hidden: a name starting with a dot; or not"
-        f" a file): see passed_over in {tmp_path / 'out' / 'summary.json'}; name a file itself to audit it"
+        "fairdice: audit: 3 files or folders in the folders given were not read (hidden: a name starting with a dot;"
+        f" or not a file): see passed_over in {tmp_path / 'out' / 'summary.json'}; name a file itself to audit it"
     ]
     page = (tmp_path / "out" / "report.html").read_text()
     assert "<h3>Not read</h3><p>3 files or folders hidden" in page

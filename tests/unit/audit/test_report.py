@@ -201,7 +201,8 @@ def test_files_passed_over_are_said_in_the_headline_of_an_audit_whose_games_are_
 def test_an_audit_of_no_game_says_so_under_findings_too() -> None:
     page = render(Summary(), [])
     assert "<title>fairdice audit: no game verified</title>" in page
-    assert "No game was read" in page and "None, and no game was read: nothing is proven fair." in page
+    assert "No game was verified, so nothing is proven fair: nothing was audited." in page
+    assert "None, and no game was read: nothing is proven fair." in page
     assert "every game is fair" not in page
 
 
@@ -228,7 +229,7 @@ def test_the_same_audit_draws_the_same_page_whose_ids_are_each_used_once(tmp_pat
 
 def test_the_inputs_are_said_hashed_whole_not_read_whole_and_only_s3_objects_have_a_version_column() -> None:
     local = render(Summary(inputs=[InputRecord(file="day.jsonl", bytes=3, sha256="0" * 64)]), [])
-    assert "read whole" not in local and "1 file read, each hashed whole" in local
+    assert "read whole" not in local and "1 file read, hashed whole" in local
     assert "<th class=t>version</th>" not in local
     shard = InputRecord(file="games/a.jsonl", bytes=3, sha256="0" * 64, version="v1")
     assert "<th class=t>version</th>" in render(Summary(inputs=[shard]), [])
@@ -267,3 +268,32 @@ def test_a_figure_that_is_no_number_is_a_dash_on_the_page_as_it_is_null_in_the_s
     page = audited(tmp_path, [games.narde(n) for n in range(3)])
     assert "nan" not in page.lower() and "inf " not in page
     assert Uniformity(chi2=float("nan"), df=5, p_value=float("inf")) == Uniformity(chi2=None, df=5, p_value=None)
+
+
+def test_a_file_of_lines_none_of_which_could_be_verified_is_headed_no_game_verified() -> None:
+    # Review: headed only "4 lines could not be verified"
+    page = render(Summary(errors=4), [])
+    assert "No game was verified, so nothing is proven fair: 4 lines could not be verified." in page
+
+
+def test_a_failing_test_of_the_dice_is_in_the_headline_even_when_every_game_is_fair(tmp_path: Path) -> None:
+    # Review: a die failing chi-square at p < 0.0001 was said only in its scheme's table, under a green headline
+    fair = audited(tmp_path / "fair", [games.narde(n, 60) for n in range(30)])
+    assert "None of the 6 tests of the dice fails at 99% confidence." in fair
+    store = FolderResults(tmp_path / "s")
+    audit_shard(numbered_lines(io.BytesIO(games.jsonl([games.narde(1)])), "day.jsonl"), "day.jsonl", store, "s")
+    summary = merge(store)
+    summary.uniformity["narde-v1"]["1"] = Uniformity(chi2=99.0, df=5, p_value=1e-9)
+    page = render(summary, [])
+    headline = page[page.index("<p class=verdict>") : page.index("</p>", page.index("<p class=verdict>"))]
+    assert "<span class=ok>The 1 game read is fair.</span>" in headline
+    assert "1 of the" in headline and "tests of the dice fails at 99% confidence (narde-v1 die 1, chi²)" in headline
+    assert "would fail by chance alone: a failure is a reason to look at the dice, not a verdict on a game" in headline
+
+
+def test_a_die_of_too_few_dice_is_drawn_without_a_band_or_a_point_called_outside_it(tmp_path: Path) -> None:
+    # Review: 4 dice drew a red point outside a "99% band" the test itself says too few dice to judge
+    page = audited(tmp_path, [{**games.narde(1, 2)}])
+    assert "too few to judge" in page
+    assert "99% band of a fair die" not in page.split("<h2>How to read")[0]
+    assert "#b42318" not in page.split("<h2>Findings")[0].split("</style>")[1]
