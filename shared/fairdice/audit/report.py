@@ -321,7 +321,7 @@ def _sizes(n: int, bias: float | None) -> str:
     if bias is None:
         return "–"
     # The test's noncentrality grows with n times the squared bias: n·b_min² is the same for every b.
-    return "; ".join(f"{_pp(b)}: {math.ceil(n * (bias / b) ** 2):,}" for b in BIASES)
+    return "<br>".join(f"{_pp(b)}: {math.ceil(n * (bias / b) ** 2):,}" for b in BIASES)  # each size on its own line
 
 
 def _bias(n: int, bias: float | None) -> str:
