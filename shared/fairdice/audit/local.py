@@ -24,7 +24,7 @@ from functools import cache
 from itertools import islice
 from multiprocessing.connection import wait
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from pydantic import BaseModel, Field, ValidationError
 
@@ -387,13 +387,18 @@ _GAME_LINE = re.compile(rb'[0-9a-f]{32}\t[0-9]{12}\t"(?:[^"\\]|\\.)*"')
 
 def _holds_results(path: Path, where: str) -> bool:
     """Whether a file in the places of the audit's outputs holds what the audit writes there, so that no game can be
-    in it: a summary, a block's partial summary, findings (every line a finding: a JSON object with a verdict or an
-    error, which no game has, a request holding no other fields), a block's ids or game keys, or a report (an HTML page
-    no line of which is a JSON object). A file staged for one of them, left by a run cut short, may hold any part of
-    one: no line of it may be a JSON object but a finding or a partial summary."""
+    in it. Every line of it, read as the audit reads an input's (`numbered_lines`, the line as read: a CR LF ending's
+    CR kept, as `json_input` decodes it), is UTF-8 with no NUL byte (which every encoding of JSON but UTF-8 has, for
+    the characters of a game) and no game: no JSON object but a finding or a partial summary (`_no_game`). And the file
+    is what its name says: a summary, a plan or a block's partial summary, with no field but theirs; findings, every
+    line a finding; a block's ids or game keys in their form; or a report, an HTML page. A file staged for one of them,
+    left by a run cut short, may hold any part of one: its lines are looked at alone. (Review: a game nested in a
+    summary's value, written in UTF-16, or ending in CR was removed unread.)"""
+    if not _lines_all(path, _no_game):
+        return False
     name = where.rsplit("/", 1)[-1]
     if _STAGED.fullmatch(name):
-        return _lines_all(path, _no_game)
+        return True
     if where in (SUMMARY, PLAN):
         return _a_summary(path) if where == SUMMARY else _a_plan(path)
     checks = {SUMMARY: _a_partial, FINDINGS: _findings, IDS: _ids, GAMES: _games, REPORT: _a_report}
@@ -401,12 +406,23 @@ def _holds_results(path: Path, where: str) -> bool:
 
 
 def _lines_all(path: Path, good: Callable[[bytes], bool]) -> bool:
-    """Whether every line of a file, read as the audit reads an input's (`numbered_lines`), is `good`."""
+    """Whether every line of a file, read as the audit reads an input's (`numbered_lines`), is UTF-8 with no NUL byte,
+    and `good`."""
     try:
         with path.open("rb") as stream:
-            return all(isinstance(line, bytes) and good(line.rstrip(b"\r")) for _, line in numbered_lines(stream, ""))
+            return all(_utf8(line) and good(line) for _, line in numbered_lines(stream, ""))
     except OSError:
         return False
+
+
+def _utf8(line: object) -> TypeGuard[bytes]:
+    if not isinstance(line, bytes) or b"\0" in line or line.startswith(b"\xef\xbb\xbf"):
+        return False
+    try:
+        line.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _an_object(line: bytes) -> dict[str, Any] | None:
@@ -419,16 +435,16 @@ def _an_object(line: bytes) -> dict[str, Any] | None:
 
 
 def _a_model(model: type[BaseModel]) -> Callable[[Path], bool]:
-    """Whether a file holds one `model`, and nothing but its fields: these models ignore other keys, so a game's line
-    would validate as one (every field has a default) were its keys not looked at."""
+    """Whether a file holds one `model` in UTF-8, and nothing but its fields: these models ignore other keys, so a
+    game's line would validate as one (every field has a default) were its keys not looked at."""
 
     def holds(path: Path) -> bool:
         try:
-            found = _an_object(path.read_bytes())
-            if found is None or not set(found) <= set(model.model_fields):
+            found = json_input.loads(path.read_bytes().decode("utf-8"))
+            if not isinstance(found, dict) or not set(found) <= set(model.model_fields):
                 return False
             model.model_validate(found)
-        except (OSError, ValidationError):
+        except (OSError, ValueError, RecursionError, RepeatedKey, ValidationError):
             return False
         return True
 
@@ -437,27 +453,39 @@ def _a_model(model: type[BaseModel]) -> Callable[[Path], bool]:
 
 _a_summary, _a_partial, _a_plan = _a_model(Summary), _a_model(Partial), _a_model(Plan)
 
+# The keys of a finding, as the audit writes them: a game's (shard.ShardAudit._finding), a line's not verified
+# (ShardAudit._unread, merge's). A finding of an older format has fewer.
+_GAME_FINDING = frozenset(
+    {"id", "file", "line", "scheme", "verdict", "reasons", "first_mismatch", "causes", "differ", "missing", "extra"}
+)
+_LINE_FINDING = frozenset({"file", "line", "id", "error"})
+
+
+def _a_finding(found: dict[str, Any]) -> bool:
+    keys = set(found)
+    return ("verdict" in keys and keys <= _GAME_FINDING) or ("error" in keys and keys <= _LINE_FINDING)
+
 
 def _no_game(line: bytes) -> bool:
     """Whether a line is no game: not a JSON object, or a finding, or a block's partial summary (no game's fields)."""
     found = _an_object(line)
-    return found is None or "verdict" in found or "error" in found or set(found) <= set(Partial.model_fields)
+    return found is None or _a_finding(found) or set(found) <= set(Partial.model_fields)
 
 
 def _findings(path: Path) -> bool:
     def finding(line: bytes) -> bool:
         found = _an_object(line)
-        return found is not None and ("verdict" in found or "error" in found)
+        return found is not None and _a_finding(found)
 
     return _lines_all(path, finding)
 
 
 def _ids(path: Path) -> bool:
-    return _lines_all(path, lambda line: _ID_LINE.fullmatch(line) is not None)
+    return _lines_all(path, lambda line: _ID_LINE.fullmatch(line.removesuffix(b"\r")) is not None)
 
 
 def _games(path: Path) -> bool:
-    return _lines_all(path, lambda line: _GAME_LINE.fullmatch(line) is not None)
+    return _lines_all(path, lambda line: _GAME_LINE.fullmatch(line.removesuffix(b"\r")) is not None)
 
 
 def _a_report(path: Path) -> bool:

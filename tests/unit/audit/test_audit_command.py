@@ -1377,3 +1377,67 @@ def test_a_hidden_file_named_as_a_staged_one_beside_the_outputs_is_listed_as_not
     assert main(["audit", str(folder), "--out", str(folder), "--workers", "1"]) == 0
     assert summary(folder)["passed_over"] == [str(folder / ".incoming-0000aaaa")]
     assert "1 file or folder in the folders given was not read" in (folder / "report.html").read_text()
+
+
+def _forged(named: str, game: bytes) -> bytes:
+    """A file of a result's name that passed a check by its shape while a line of it, as the audit reads a line, is a
+    game (the review of the first check)."""
+    utf16_cr = game.rstrip(b"\n").decode().encode("utf-16-be") + b"\0\r\n"
+    within = b"\n\n" + game  # bytes that decode as UTF-16 characters of a string, and split at LF hold the game
+    within += b"\n" * (len(within) % 2)
+    return {
+        "nested in summary.json": b'{"by_scheme": {"x":\n' + game + b"}}\n",
+        "nested in a partial summary": b'{"file": "x", "first_line": 1, "last_line": 1, "counts":\n' + game + b"}\n",
+        "in a UTF-16 summary.json's string": '{"passed_over": ["'.encode("utf-16-le")
+        + within
+        + '"]}'.encode("utf-16-le"),
+        "in UTF-16 ending in CR in report.html": b"<!doctype html>\n" + utf16_cr,
+        "in UTF-16 ending in CR in a staged file": utf16_cr,
+        "with a verdict in findings.jsonl": game.rstrip(b"}\n") + b', "verdict": "fair"}\n',
+    }[named]
+
+
+@pytest.mark.parametrize(
+    ("named", "where"),
+    [
+        ("nested in summary.json", "summary.json"),
+        ("nested in a partial summary", "partials/00000-0000001/summary.json"),
+        ("in a UTF-16 summary.json's string", "summary.json"),
+        ("in UTF-16 ending in CR in report.html", "report.html"),
+        ("in UTF-16 ending in CR in a staged file", "partials/00000-0000001/.incoming-abcdefgh"),
+        ("with a verdict in findings.jsonl", "findings.jsonl"),
+    ],
+)
+def test_a_game_within_a_file_shaped_as_a_result_in_an_out_within_the_input_is_refused_and_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], named: str, where: str
+) -> None:
+    folder = tmp_path / "in"
+    games.write(folder / "a.jsonl", many(1))
+    game = games.jsonl([games.mismatched(games.narde(9))])
+    (folder / where).parent.mkdir(parents=True, exist_ok=True)
+    (folder / where).write_bytes(_forged(named, game))
+    (folder / "partials").mkdir(exist_ok=True)
+    (folder / "partials" / "plan.json").write_text('{"files": [], "block_lines": 2000}')
+    # (the line is a game to the audit: audited alone, it is the mismatch)
+    games.write(tmp_path / "alone" / "x.jsonl", [])
+    (tmp_path / "alone" / "x.jsonl").write_bytes((folder / where).read_bytes())
+    said = main(["audit", str(tmp_path / "alone"), "--out", str(tmp_path / "alone-out"), "--workers", "1"])
+    if named != "with a verdict in findings.jsonl":  # that line is no game: a line not verified, exit 1 all the same
+        assert said == 1 and summary(tmp_path / "alone-out")["mismatch"] == 1
+    before = {path: path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
+
+    assert main(["audit", str(folder), "--out", str(folder), "--workers", "1"]) == 2
+    assert "where the audit writes its results" in capsys.readouterr().err
+    assert {path: path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()} == before
+
+
+def test_an_earlier_audit_of_odd_ids_and_lines_is_its_own_results_again(tmp_path: Path) -> None:
+    # Ids with a NUL, quotes, a backslash, non-ASCII; a line of NUL bytes; a CR LF line: every result is UTF-8 text
+    folder = tmp_path / "in"
+    odd = [{**games.narde(n), "id": name} for n, name in enumerate(["a\u0000b", 'q"uo\\te', "表7-é😀"])]
+    (folder).mkdir()
+    (folder / "a.jsonl").write_bytes(games.jsonl(odd) + b"\0\0\0\n" + games.jsonl([games.narde(7)]).rstrip() + b"\r\n")
+    assert main(["audit", str(folder), "--out", str(folder), "--workers", "1"]) == 1
+    first = summary(folder)
+    assert main(["audit", str(folder), "--out", str(folder), "--workers", "1"]) == 1
+    assert summary(folder) == first
