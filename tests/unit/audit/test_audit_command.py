@@ -1441,3 +1441,15 @@ def test_an_earlier_audit_of_odd_ids_and_lines_is_its_own_results_again(tmp_path
     first = summary(folder)
     assert main(["audit", str(folder), "--out", str(folder), "--workers", "1"]) == 1
     assert summary(folder) == first
+
+
+@pytest.mark.parametrize("where", ["partials/00000-0000001/.incoming-abcdefgh", "report.html", "findings.jsonl"])
+def test_a_line_nested_too_deeply_to_look_at_in_an_earlier_result_is_refused_not_taken_for_no_game(
+    tmp_path: Path, where: str
+) -> None:
+    # Review: a game nested some 9,995 levels deep, which the check could not parse and the audit could, passed for
+    # no game and was removed unread
+    deep = b"[" * 100_000 + b"]" * 100_000 + b"\n"
+    (tmp_path / "partials" / "00000-0000001").mkdir(parents=True)
+    (tmp_path / where).write_bytes((b"<!doctype html>\n" if where == "report.html" else b"") + deep)
+    assert not local._holds_results(tmp_path / where, where)
