@@ -33,7 +33,18 @@ from fairdice.audit.archive import S3_SCHEME, DayArchive, name_of, of_bucket
 from fairdice.audit.lines import Hashed, Line, lines_sha256, numbered_lines
 from fairdice.audit.merge import merge, partial_names, read_partial
 from fairdice.audit.report import read_findings, render
-from fairdice.audit.shard import GAMES, IDS, PARTIAL_FORMAT, PARTIALS, audit_shard, partial_key
+from fairdice.audit.shard import (
+    GAME_FINDING_KEYS,
+    GAME_LINE,
+    GAMES,
+    ID_LINE,
+    IDS,
+    LINE_FINDING_KEYS,
+    PARTIAL_FORMAT,
+    PARTIALS,
+    audit_shard,
+    partial_key,
+)
 from fairdice.audit.store import FolderResults
 from fairdice.audit.summary import FINDINGS, REPORT, SUMMARY, Summary
 from fairdice.audit.tally import InputRecord, Partial
@@ -365,11 +376,8 @@ def _earlier_results_only(out: Path) -> None:
     odd += [
         where for where in held if _EARLIER_RESULT.fullmatch(where) is None or not _holds_results(out / where, where)
     ]
-    if held and not odd:
-        try:
-            Plan.model_validate_json((out / PLAN).read_bytes())
-        except (OSError, ValidationError):
-            odd = held  # no plan: not a run's results, whatever their names
+    if held and not odd and PLAN not in held:
+        odd = held  # no plan: not a run's results, whatever their names (a plan held is one: `_holds_results`)
     if odd:
         shown = ", ".join(sorted(odd)[:3])
         more = f" and {len(odd) - 3} more" if len(odd) > 3 else ""
@@ -377,12 +385,6 @@ def _earlier_results_only(out: Path) -> None:
             f"--out {out} lies in a folder given as input and holds {shown}{more} where the audit writes its results,"
             " which the audit does not read (and a fresh one removes): move them out, or give another --out"
         )
-
-
-# What the audit writes in a block's ids.txt and games.txt, a line each: an id as JSON, and a game's key in hex, each
-# with its line's number.
-_ID_LINE = re.compile(rb'"(?:[^"\\]|\\.)*"\t[0-9]{12}')
-_GAME_LINE = re.compile(rb'[0-9a-f]{32}\t[0-9]{12}\t"(?:[^"\\]|\\.)*"')
 
 
 def _holds_results(path: Path, where: str) -> bool:
@@ -456,17 +458,10 @@ def _a_model(model: type[BaseModel]) -> Callable[[Path], bool]:
 
 _a_summary, _a_partial, _a_plan = _a_model(Summary), _a_model(Partial), _a_model(Plan)
 
-# The keys of a finding, as the audit writes them: a game's (shard.ShardAudit._finding), a line's not verified
-# (ShardAudit._unread, merge's). A finding of an older format has fewer.
-_GAME_FINDING = frozenset(
-    {"id", "file", "line", "scheme", "verdict", "reasons", "first_mismatch", "causes", "differ", "missing", "extra"}
-)
-_LINE_FINDING = frozenset({"file", "line", "id", "error"})
-
 
 def _a_finding(found: dict[str, Any]) -> bool:
     keys = set(found)
-    return ("verdict" in keys and keys <= _GAME_FINDING) or ("error" in keys and keys <= _LINE_FINDING)
+    return ("verdict" in keys and keys <= GAME_FINDING_KEYS) or ("error" in keys and keys <= LINE_FINDING_KEYS)
 
 
 def _no_game(line: bytes) -> bool:
@@ -484,11 +479,11 @@ def _findings(path: Path) -> bool:
 
 
 def _ids(path: Path) -> bool:
-    return _lines_all(path, lambda line: _ID_LINE.fullmatch(line.removesuffix(b"\r")) is not None)
+    return _lines_all(path, lambda line: ID_LINE.fullmatch(line.removesuffix(b"\r")) is not None)
 
 
 def _games(path: Path) -> bool:
-    return _lines_all(path, lambda line: _GAME_LINE.fullmatch(line.removesuffix(b"\r")) is not None)
+    return _lines_all(path, lambda line: GAME_LINE.fullmatch(line.removesuffix(b"\r")) is not None)
 
 
 def _a_report(path: Path) -> bool:

@@ -44,6 +44,17 @@ GAME_KEY_BYTES = 16  # 128 bits: two different games share a key with a chance f
 # partial has another: its keys and ids would not meet the new ones in the checks across blocks. Raise it whenever
 # `game_key` changes, or what `ids.txt` keeps.
 PARTIAL_FORMAT = 3
+# What a line of ids.txt and of games.txt is, as `ShardAudit.line` writes them: an id as JSON (ASCII, as json.dumps
+# writes it) and its line's number; a game's key in hex, its line's number and its id.
+_JSON_TEXT = rb'"(?:[^"\\]|\\.)*"'
+ID_LINE = re.compile(rb"%s\t[0-9]{%d}" % (_JSON_TEXT, LINE_DIGITS))
+GAME_LINE = re.compile(rb"[0-9a-f]{%d}\t[0-9]{%d}\t%s" % (2 * GAME_KEY_BYTES, LINE_DIGITS, _JSON_TEXT))
+# The keys of a finding as written: a game's (`ShardAudit._finding`) and a line's not verified (`ShardAudit._unread`,
+# merge's). A finding of an older format has fewer.
+GAME_FINDING_KEYS = frozenset(
+    {"id", "file", "line", "scheme", "verdict", "reasons", "first_mismatch", "causes", "differ", "missing", "extra"}
+)
+LINE_FINDING_KEYS = frozenset({"file", "line", "id", "error"})
 
 
 def partial_key(name: str, part: str) -> str:
