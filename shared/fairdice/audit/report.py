@@ -18,6 +18,7 @@ from typing import Any
 
 from fairdice.audit.summary import MIN_EXPECTED, Summary
 from fairdice.markup import visible
+from fairdice.prose import counted
 from fairdice.schemes import daily
 
 FINDINGS_SHOWN = 1000
@@ -95,8 +96,9 @@ def _headline(s: Summary, shown: int) -> str:
         # only at the foot of the page (review)
         count = len(s.passed_over)
         head += (
-            f" <span class=bad>{count:,} file{_s(count)} or folder{_s(count)} in the folders given {_were(count)} not"
-            f" read (hidden, or not a file): any game in {'it' if count == 1 else 'them'} is not in this audit.</span>"
+            f" <span class=bad>{counted(count, 'file or folder', 'files or folders')} in the folders given"
+            f" {'was' if count == 1 else 'were'} not read (hidden, or not a file): any game in"
+            f" {'it' if count == 1 else 'them'} is not in this audit.</span>"
             f" {'It is' if count == 1 else 'They are'} listed under Inputs read."
         )
     return head
@@ -106,7 +108,7 @@ def _statistics(s: Summary) -> str:
     """The headline's word on the dice tests: how many were made and how many fail, named, or none (review: a die whose
     chi-square failed at p < 0.0001 was said only deep in its scheme's table, under a green headline). `fair` is about
     each game's rolls following from its secret; these tests are about the dice of all of them."""
-    made: list[str] = []
+    made = 0
     failing: list[str] = []
     for scheme, dice in s.uniformity.items():
         for die, uniformity in dice.items():
@@ -118,24 +120,20 @@ def _statistics(s: Summary) -> str:
             )
             for test, p_value in tests:
                 if p_value is not None:
-                    made.append(test)
+                    made += 1
                     if p_value < ALPHA:
                         failing.append(f"{scheme} die {die}, {test}")
     if not made:
         return ""
     if not failing:
-        return f" None of the {len(made):,} tests of the dice fails at 99% confidence."
+        return f" None of the {made:,} tests of the dice fails at 99% confidence."
     named = "; ".join(failing[:3]) + (f"; and {len(failing) - 3:,} more" if len(failing) > 3 else "")
-    chance = len(made) * ALPHA
+    chance = made * ALPHA
     return (
-        f" <span class=bad>{len(failing):,} of the {len(made):,} tests of the dice {_fail(len(failing))} at 99%"
-        f" confidence ({html.escape(named)}).</span> About {chance:.2g} would fail by chance alone: a failure is a"
-        " reason to look at the dice, not a verdict on a game."
+        f" <span class=bad>{len(failing):,} of the {made:,} tests of the dice"
+        f" {'fails' if len(failing) == 1 else 'fail'} at 99% confidence ({html.escape(named)}).</span> About"
+        f" {chance:.2g} would fail by chance alone: a failure is a reason to look at the dice, not a verdict on a game."
     )
-
-
-def _fail(count: int) -> str:
-    return "fails" if count == 1 else "fail"
 
 
 def _what_is_not_fair(s: Summary) -> list[str]:
@@ -160,39 +158,29 @@ def _what_is_not_fair(s: Summary) -> list[str]:
     ]
     for count, one, more in verdicts:
         if count:
-            of = "" if said else f" of {s.games:,} game{_s(s.games)}"
+            of = "" if said else f" of {counted(s.games, 'game', 'games')}"
             said.append(f"{count:,}{of} {one if count == 1 else more}")
     if s.not_audited:
         # a shard not audited is one finding, one of `errors`, but none of its lines, however many, was read
-        shards = "shards were" if s.not_audited != 1 else "shard was"
-        said.append(
-            f"{s.not_audited:,} {shards} not audited: none of {'their' if s.not_audited != 1 else 'its'} games was read"
-        )
+        shards = counted(s.not_audited, "shard was", "shards were")
+        said.append(f"{shards} not audited: none of {'its' if s.not_audited == 1 else 'their'} games was read")
     lines = s.errors - s.not_audited
     if lines:
-        said.append(f"{lines:,} line{_s(lines)} could not be verified")
+        said.append(f"{counted(lines, 'line', 'lines')} could not be verified")
     if s.duplicate_ids:
-        reuse = "games reuse" if s.duplicate_ids != 1 else "game reuses"
-        said.append(f"{s.duplicate_ids:,} {reuse} an earlier game's id")
+        said.append(f"{counted(s.duplicate_ids, 'game reuses', 'games reuse')} an earlier game's id")
     if s.repeated_games:
-        repeat = "lines repeat" if s.repeated_games != 1 else "line repeats"
-        said.append(f"{s.repeated_games:,} {repeat} an earlier line's game under another id")
+        said.append(
+            f"{counted(s.repeated_games, 'line repeats', 'lines repeat')} an earlier line's game under another id"
+        )
     return said
 
 
 def _title(s: Summary) -> str:
     if not s.games:
         return "no game verified"
-    games = f"{s.games:,} game{_s(s.games)}"
+    games = counted(s.games, "game", "games")
     return f"{games}, all fair" if s.clean else f"{games}, not all proven fair"
-
-
-def _s(count: int) -> str:
-    return "" if count == 1 else "s"
-
-
-def _were(count: int) -> str:
-    return "was" if count == 1 else "were"
 
 
 _COUNTED = (
@@ -424,14 +412,15 @@ def _inputs(s: Summary) -> str:
         listed = "".join(f"<li>{visible(path)}</li>" for path in s.passed_over)
         count = len(s.passed_over)
         passed = (
-            f"<h3>Not read</h3><p>{count:,} file{_s(count)} or folder{_s(count)} hidden (a name starting with a dot),"
-            f" or not a file, in the folders given: any game {'it holds' if count == 1 else 'they hold'} is not in"
-            f" this audit. Name a file itself to audit it.</p><ul>{listed}</ul>"
+            f"<h3>Not read</h3><p>{counted(count, 'file or folder', 'files or folders')} hidden (a name starting with a"
+            " dot), or not a file, in the folders given: any game"
+            f" {'it holds' if count == 1 else 'they hold'} is not in this audit. Name a file itself to audit it.</p>"
+            f"<ul>{listed}</ul>"
         )
     # Each file's bytes were read and hashed whole; its games were read up to where it broke, if it broke (review: a
     # file cut short was said to be "read whole")
     read = (
-        f"<p>{len(s.inputs):,} file{_s(len(s.inputs))} read, {'each ' if len(s.inputs) != 1 else ''}hashed whole"
+        f"<p>{counted(len(s.inputs), 'file', 'files')} read, {'each ' if len(s.inputs) != 1 else ''}hashed whole"
         " (its size and SHA-256): check that every file you expect is listed. A file that"
         " breaks partway (a gzip file cut short, corrupt data) is a finding naming the line where it broke: no game"
         " after it was read.</p>"
