@@ -425,7 +425,22 @@ def _inputs(s: Summary) -> str:
         " breaks partway (a gzip file cut short, corrupt data) is a finding naming the line where it broke: no game"
         " after it was read.</p>"
     )
-    return f"<h2>Inputs read</h2>{read}{_archives(s)}<div class=scroll><table>{head}{rows}</table></div>{passed}"
+    table = f"<div class=scroll><table>{head}{rows}</table></div>"
+    return f"<h2>Inputs read</h2>{read}{_archives(s)}{_made_by(s)}{table}{passed}"
+
+
+def _made_by(s: Summary) -> str:
+    """Which fairdice audited the games, for anyone who audits them again: one version, or several when partial results
+    written by another were merged (a resumed run, a layer changed during an execution)."""
+    if not s.fairdice:
+        return ""  # a summary written before summaries named it
+    named = " and ".join(f"<code>{visible(version)}</code>" for version in s.fairdice)
+    if len(s.fairdice) == 1:
+        return f"<p>Audited by fairdice {named}.</p>"
+    return (
+        f"<p>Audited by fairdice {named}: not every shard's partial result was written by the fairdice that merged"
+        " them. Audit again with one version to compare.</p>"
+    )
 
 
 def _archives(s: Summary) -> str:

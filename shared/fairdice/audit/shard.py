@@ -18,7 +18,7 @@ from typing import IO, Any
 
 from pydantic import ValidationError
 
-from fairdice import json_input, schemes
+from fairdice import __version__, json_input, schemes
 from fairdice.audit.archive import DayArchive
 from fairdice.audit.lines import LONE_CR, Line, Unreadable, lone_returns
 from fairdice.audit.store import Results
@@ -318,6 +318,7 @@ def audit_shard(
             lines_sha256=lines_sha256,
             format=PARTIAL_FORMAT,
             archive=archive.name if archive else None,
+            fairdice=__version__,
             counts=Counts(**audit.counts),
             by_scheme=audit.by_scheme(),
             refused=audit.refused,

@@ -9,6 +9,7 @@ from fairdice.audit.tally import Counts, InputRecord
 
 SUMMARY = "summary.json"
 FINDINGS = "findings.jsonl"
+UNKNOWN_VERSION = "unknown"  # a partial written before partials named the fairdice that made them
 REPORT = "report.html"
 MIN_EXPECTED = 5  # dice expected of each face below which the chi-square p-value is not given (stats.uniformity)
 
@@ -61,6 +62,11 @@ class Summary(Counts):
         description="shards (on AWS) whose audit failed or never ran: none of their games was read, and each is one of"
         " `errors`, a finding of its own",
     )
+    fairdice: list[str] = Field(
+        default_factory=list,
+        description="the versions of fairdice that audited the shards and merged them, sorted: one, unless partial"
+        ' results were written by another ("unknown": a partial that did not name its version)',
+    )
     by_scheme: dict[str, Counts] = Field(default_factory=dict)
     faces: dict[str, dict[str, list[int]]] = Field(default_factory=dict)
     uniformity: dict[str, dict[str, Uniformity]] = Field(default_factory=dict)
@@ -79,7 +85,8 @@ class Summary(Counts):
 
     def document(self) -> dict[str, Any]:
         """The summary as `summary.json` holds it: `inputs` first, then the counts, then the rest, and last what is
-        beyond the shape issue 13 asked for: the shards not audited, the daily archives read, what was passed over."""
+        beyond the shape issue 13 asked for: the shards not audited, the daily archives read, what was passed over, the
+        versions of fairdice that made it."""
         dumped = self.model_dump(mode="json")  # a test's figure that is no number is null already (`Figure`)
         order = [
             "inputs",
@@ -94,6 +101,7 @@ class Summary(Counts):
             "not_audited",
             "archives",
             "passed_over",
+            "fairdice",
         ]
         return {key: dumped[key] for key in order}
 

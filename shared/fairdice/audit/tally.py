@@ -225,6 +225,10 @@ class Partial(BaseModel):
         " another again",
     )
     archive: str | None = Field(default=None, description="the daily archive its daily games were checked against")
+    fairdice: str | None = Field(
+        default=None,
+        description="the version of fairdice that audited the shard (none: written before partials named it)",
+    )
     refused: NonNegativeInt = Field(
         default=0, description="lines whose finding is an archive read S3 refused: a local resume audits them again"
     )

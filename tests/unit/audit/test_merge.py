@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fairdice import __version__
 from fairdice.audit import merge as merge_module
 from fairdice.audit.duplicates import repeats
 from fairdice.audit.lines import numbered_lines
@@ -23,7 +24,8 @@ SUMMARY_KEYS = [
     "by_scheme", "faces", "uniformity", "independence", "power",
     "not_audited",  # after the issue's own keys: the shards (on AWS) whose audit failed or never ran,
     "archives",  # the daily archives that daily games were checked against,
-    "passed_over",  # and what a local run's folders held that it did not read
+    "passed_over",  # what a local run's folders held that it did not read,
+    "fairdice",  # and the versions of fairdice that audited and merged
 ]  # fmt: skip
 
 
@@ -170,6 +172,28 @@ def test_partials_of_the_listed_versions_all_count(tmp_path: Path) -> None:
     shard(store, "b", "games/b.jsonl", [games.narde(2)], etag='"2"')
     summary = merge(store, expected={"games/a.jsonl": '"1"', "games/b.jsonl": '"2"'})
     assert summary.clean and summary.games == 2 and len(summary.inputs) == 2
+
+
+def test_the_summary_names_the_fairdice_that_audited_and_merged_and_another_partials_version_too(
+    tmp_path: Path,
+) -> None:
+    # An auditor who audits the games again needs the version: a resumed run may merge partials another one wrote
+    store = FolderResults(tmp_path)
+    shard(store, "a", "games/a.jsonl", [games.narde(1)], etag='"1"')
+    shard(store, "b", "games/b.jsonl", [games.narde(2)], etag='"2"')
+    assert json.loads((tmp_path / "partials" / "a" / "summary.json").read_text())["fairdice"] == __version__
+    expected = {"games/a.jsonl": '"1"', "games/b.jsonl": '"2"'}
+    assert merge(store, expected=expected).fairdice == [__version__]
+    assert json.loads((tmp_path / "summary.json").read_text())["fairdice"] == [__version__]
+
+    older = tmp_path / "partials" / "b" / "summary.json"
+    planted = json.loads(older.read_text())
+    planted["fairdice"] = "0.0.9"
+    older.write_text(json.dumps(planted))
+    assert merge(store, expected=expected).fairdice == ["0.0.9", __version__]
+    del planted["fairdice"]  # a partial written before partials named their version
+    older.write_text(json.dumps(planted))
+    assert merge(store, expected=expected).fairdice == [__version__, "unknown"]
 
 
 def test_a_local_run_names_its_files_and_an_all_fair_audit_is_clean(tmp_path: Path) -> None:

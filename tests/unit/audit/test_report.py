@@ -297,3 +297,11 @@ def test_a_die_of_too_few_dice_is_drawn_without_a_band_or_a_point_called_outside
     assert "too few to judge" in page
     assert "99% band of a fair die" not in page.split("<h2>How to read")[0]
     assert "#b42318" not in page.split("<h2>Findings")[0].split("</style>")[1]
+
+
+def test_the_page_names_the_fairdice_that_audited_and_says_when_partials_were_written_by_another() -> None:
+    one = render(Summary(games=1, fair=1, fairdice=["0.1.0"]), [])
+    assert "Audited by fairdice <code>0.1.0</code>." in one
+    two = render(Summary(games=1, fair=1, fairdice=["0.0.9", "0.1.0"]), [])
+    assert "Audited by fairdice <code>0.0.9</code> and <code>0.1.0</code>: not every shard's partial result" in two
+    assert "Audited by" not in render(Summary(games=1, fair=1), [])  # a summary written before summaries named it
