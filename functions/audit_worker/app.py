@@ -28,10 +28,9 @@ from fairdice.audit.s3 import (
     audit_object,
     client,
     scratch_space,
-    shard_name,
     store_failures,
 )
-from fairdice.audit.shard import PARTIALS
+from fairdice.audit.shard import PARTIALS, shard_name
 from fairdice.errors import ShardTooLarge
 from fairdice.prose import cut
 from fairdice.storage import StorageSettings

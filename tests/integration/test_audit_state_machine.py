@@ -317,6 +317,34 @@ def test_each_execution_writes_in_a_folder_of_its_own_so_no_other_on_the_same_pr
     assert {key.split("/")[2] for key in audit_aws.keys("audits/2026-11-29/")} == {"first", "second", "third"}
 
 
+def test_executions_whose_folders_lie_inside_anothers_partials_change_nothing_it_counts(
+    audit_aws: AuditAws, lambdas: Lambda, shards: dict[str, bytes]
+) -> None:
+    # Given two executions of the same shards whose folders lie inside the partial results of a third not yet run: one
+    # at its `partials/zz/`, one at its `partials/` itself (review: the third counted every shard twice, or its merge
+    # failed reading the second's summary as a partial)
+    alone = execute(INPUT, name="alone")
+    assert alone["status"] == "SUCCEEDED", alone.get("cause")
+    for prefix, name in (("audits/2026-11-29/outer/partials/", "zz"), ("audits/2026-11-29/outer/", "partials")):
+        inner = execute({**INPUT, "output_prefix": prefix}, name=name)
+        assert inner["status"] == "SUCCEEDED", inner.get("cause")
+
+    # When the third runs
+    outer = execute(INPUT, name="outer")
+
+    # Then it counts what an execution alone counts
+    assert outer["status"] == "SUCCEEDED", outer.get("cause")
+    assert json.loads(outer["output"]) == {
+        **json.loads(alone["output"]),
+        "summary": "audits/2026-11-29/outer/summary.json",
+        "findings": "audits/2026-11-29/outer/findings.jsonl",
+        "report": "audits/2026-11-29/outer/report.html",
+    }
+    assert audit_aws.json("audits/2026-11-29/outer/summary.json") == audit_aws.json(
+        "audits/2026-11-29/alone/summary.json"
+    )
+
+
 # The shard of daily rolls (`shards`): the one whose audit reads the daily archive.
 DAILY_SHARD = "games/2026-11-29/shard-5.jsonl"
 

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from fairdice import __version__
 from fairdice.audit.duplicates import Opener, duplicates, read_once, repeats
 from fairdice.audit.shard import FINDINGS as PART_FINDINGS
-from fairdice.audit.shard import GAMES, IDS, PARTIALS, partial_key
+from fairdice.audit.shard import GAMES, IDS, PARTIALS, SHARD_NAME, partial_key, shard_name
 from fairdice.audit.shard import SUMMARY as PART_SUMMARY
 from fairdice.audit.store import Results
 from fairdice.audit.summary import FINDINGS, SUMMARY, UNKNOWN_VERSION, Summary
@@ -60,15 +60,19 @@ def merge(
     partials their blocks made (a local run's): no other is counted, such as a block an earlier run of other inputs
     left in the folder. `expected` (a run on AWS) is every shard that should have a partial, each with its ETag as
     listed now; and `not_audited` why one failed. Each AWS execution has a folder of its own, so its partials are its
-    own; even so, a partial that names no object is left out, and one of another version of its object (its ETag), of
-    a shard whose audit failed in this run, or of an object no longer listed (removed while the run went on) is a shard
-    not audited, a finding, never counted. `passed_over`: what a local run found under its folders and did not read
-    (hidden files and folders).
+    own; even so, a partial that names no object or is not under its object's name (`shard_name`) is left out, and one
+    of another version of its object (its ETag), of a shard whose audit failed in this run, or of an object no longer
+    listed (removed while the run went on) is a shard not audited, a finding, never counted. `passed_over`: what a
+    local run found under its folders and did not read (hidden files and folders).
     """
     from fairdice.audit import stats  # scipy: only the merge needs it
 
     reasons = dict(not_audited or {})
     listed = [name for name in partial_names(store) if names is None or name in names]
+    if expected is not None:
+        # On AWS a shard's partial is stored under its key's name (`shard_name`): a folder of another name beside them
+        # is no partial of this run, such as another execution's whose folder was put inside this one's (review)
+        listed = [name for name in listed if SHARD_NAME.fullmatch(name)]
     parts = sorted(
         _ahead(store.read_ahead, lambda name: (name, read_partial(store, name)), listed),
         key=lambda named: (named[1].file, named[1].first_line),
@@ -78,6 +82,9 @@ def merge(
         # is why its shard was not audited, unless the run says why (its audit failed); one of an object no longer
         # listed was removed while the run went on: said, not dropped without a word.
         # (an empty object whose key ends in "/", the console's folder, is no shard: `list_etags` leaves it out)
+        # A partial under another shard's name is not this run's audit of its shard, and is not counted (a copy under
+        # a second name would count the shard twice).
+        parts = [(name, part) for name, part in parts if name == shard_name(part.file)]
         for _, part in parts:
             if part.source is None:
                 continue

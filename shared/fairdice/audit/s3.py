@@ -8,7 +8,6 @@ to the endpoint and region the same variables name, with the same bounded timeou
 
 import datetime as dt
 import errno
-import hashlib
 import json
 import os
 import shutil
@@ -72,11 +71,6 @@ class AuditSettings(BaseModel):
         if not bucket:
             raise RuntimeError("FAIRDICE_AUDIT_BUCKET is not set: the audit bucket's name")
         return cls(bucket=bucket)
-
-
-def shard_name(key: str) -> str:
-    """The name of a shard's partial result: the same for the same key, whatever characters it has."""
-    return hashlib.sha256(key.encode()).hexdigest()
 
 
 def client() -> Any:

@@ -57,6 +57,15 @@ GAME_FINDING_KEYS = frozenset(
 LINE_FINDING_KEYS = frozenset({"file", "line", "id", "error"})
 
 
+SHARD_NAME = re.compile("[0-9a-f]{64}")  # what `shard_name` gives
+
+
+def shard_name(key: str) -> str:
+    """The name of a shard's partial result on AWS: the same for the same key, whatever characters it has, and no
+    other shard's (the merge reads a partial only under a name of this form, and counts it only under its shard's)."""
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
 def partial_key(name: str, part: str) -> str:
     """Where one part of a shard's partial result is stored."""
     return f"{PARTIALS}{name}/{part}"

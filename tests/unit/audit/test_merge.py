@@ -2,6 +2,7 @@
 
 import io
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ from fairdice.audit import merge as merge_module
 from fairdice.audit.duplicates import repeats
 from fairdice.audit.lines import numbered_lines
 from fairdice.audit.merge import merge
-from fairdice.audit.shard import GAMES, audit_shard
+from fairdice.audit.shard import GAMES, audit_shard, shard_name
 from fairdice.audit.store import FolderResults
 from fairdice.audit.tally import InputRecord
 from pydantic import ValidationError
@@ -29,10 +30,11 @@ SUMMARY_KEYS = [
 ]  # fmt: skip
 
 
-def shard(store: FolderResults, name: str, file: str, content: list[Any], etag: str | None = None) -> None:
+def shard(store: FolderResults, file: str, content: list[Any], etag: str | None = None) -> None:
+    """A shard's partial as the AWS worker stores it, under its key's name."""
     data = games.jsonl(content)
     source = InputRecord(file=file, bytes=len(data), sha256="0" * 64, version="v1", etag=etag)
-    audit_shard(numbered_lines(io.BytesIO(data), file), file, store, name, source=lambda: source)
+    audit_shard(numbered_lines(io.BytesIO(data), file), file, store, shard_name(file), source=lambda: source)
 
 
 def findings(root: Path) -> list[dict[str, Any]]:
@@ -42,8 +44,8 @@ def findings(root: Path) -> list[dict[str, Any]]:
 def test_the_summary_has_the_issues_shape_and_adds_up_every_shard(tmp_path: Path) -> None:
     store = FolderResults(tmp_path)
     a = [games.narde(1), games.mismatched(games.narde(2)), games.daily(3)]
-    shard(store, "zz", "games/a.jsonl", a, etag='"a"')
-    shard(store, "aa", "games/b.jsonl", [games.pair36(4), "oops", {**games.narde(5), "id": "narde-v1-1"}], etag='"b"')
+    shard(store, "games/a.jsonl", a, etag='"a"')
+    shard(store, "games/b.jsonl", [games.pair36(4), "oops", {**games.narde(5), "id": "narde-v1-1"}], etag='"b"')
 
     summary = merge(store, expected={"games/a.jsonl": '"a"', "games/b.jsonl": '"b"', "games/c.jsonl": '"c"'})
 
@@ -101,10 +103,10 @@ def test_an_earlier_runs_partials_under_the_same_prefix_count_for_nothing_in_thi
     # no longer under the input prefix, each with mismatched games in it
     store = FolderResults(tmp_path)
     bad = [games.mismatched(games.narde(n)) for n in range(3)]
-    shard(store, "a", "games/a.jsonl", [games.narde(10), games.narde(11)], etag='"a-now"')
-    shard(store, "b", "games/b.jsonl", bad, etag='"b-before"')
-    shard(store, "c", "games/c.jsonl", bad, etag='"c-now"')
-    shard(store, "d", "games/gone.jsonl", bad, etag='"d"')
+    shard(store, "games/a.jsonl", [games.narde(10), games.narde(11)], etag='"a-now"')
+    shard(store, "games/b.jsonl", bad, etag='"b-before"')
+    shard(store, "games/c.jsonl", bad, etag='"c-now"')
+    shard(store, "games/gone.jsonl", bad, etag='"d"')
 
     summary = merge(
         store,
@@ -129,7 +131,7 @@ def test_a_shard_whose_audit_failed_and_that_is_no_longer_listed_is_still_a_find
     # Given a fair shard, and a shard the map listed whose audit then failed (removed before its worker read it), no
     # longer under the input prefix when the merge lists it (review: it was dropped, and the audit came out clean)
     store = FolderResults(tmp_path)
-    shard(store, "a", "games/a.jsonl", [games.narde(10)], etag='"a"')
+    shard(store, "games/a.jsonl", [games.narde(10)], etag='"a"')
 
     summary = merge(
         store, expected={"games/a.jsonl": '"a"'}, not_audited={"games/gone.jsonl": "its audit failed (NoSuchKey)"}
@@ -145,7 +147,7 @@ def test_a_shard_whose_audit_failed_and_that_is_no_longer_listed_is_still_a_find
 def test_on_aws_a_partial_that_names_no_object_counts_for_nothing(tmp_path: Path) -> None:
     # Given a listed shard's partial and, beside it, one put there that names no object read (as a local block does)
     store = FolderResults(tmp_path)
-    shard(store, "a", "games/a.jsonl", [games.mismatched(games.narde(1))], etag='"1"')
+    shard(store, "games/a.jsonl", [games.mismatched(games.narde(1))], etag='"1"')
     data = games.jsonl([games.narde(n) for n in range(2, 6)])
     audit_shard(numbered_lines(io.BytesIO(data), "zzz"), "zzz", store, "planted")
 
@@ -155,21 +157,42 @@ def test_on_aws_a_partial_that_names_no_object_counts_for_nothing(tmp_path: Path
     assert [record.file for record in summary.inputs] == ["games/a.jsonl"]
 
 
+def test_another_executions_results_inside_this_ones_partials_count_for_nothing(tmp_path: Path) -> None:
+    # Given this execution's one shard, and two other executions of the same shards whose output prefixes lie inside
+    # this one's folder: one whose folder is `partials/zz/` (its own partials one level deeper), one whose folder is
+    # `partials/` itself (its summary.json at `partials/summary.json`); and a copy of the shard's partial under another
+    # shard's name (review: the nested execution's shards were counted twice, or a summary was read as a partial)
+    content = [games.narde(1), games.mismatched(games.narde(2))]
+    store = FolderResults(tmp_path)
+    shard(store, "games/a.jsonl", content, etag='"1"')
+    for inner in (FolderResults(tmp_path / "partials" / "zz"), FolderResults(tmp_path / "partials")):
+        shard(inner, "games/a.jsonl", content, etag='"1"')
+        merge(inner, expected={"games/a.jsonl": '"1"'})
+    shutil.copytree(tmp_path / "partials" / shard_name("games/a.jsonl"), tmp_path / "partials" / shard_name("copy"))
+
+    summary = merge(store, expected={"games/a.jsonl": '"1"'})
+
+    # Then the shard counts once, as this execution audited it
+    assert (summary.games, summary.fair, summary.mismatch, summary.duplicate_ids, summary.errors) == (2, 1, 1, 0, 0)
+    assert [record.file for record in summary.inputs] == ["games/a.jsonl"]
+    assert [finding["id"] for finding in findings(tmp_path)] == [games.mismatched(games.narde(2))["id"]]
+
+
 def test_a_partial_whose_counts_are_below_zero_is_refused_not_added(tmp_path: Path) -> None:
     # Counts below zero could cancel out a mismatch: no partial the audit writes holds one
     store = FolderResults(tmp_path)
-    shard(store, "a", "games/a.jsonl", [games.mismatched(games.narde(1))], etag='"1"')
-    planted = json.loads((tmp_path / "partials" / "a" / "summary.json").read_text())
+    shard(store, "games/a.jsonl", [games.mismatched(games.narde(1))], etag='"1"')
+    planted = json.loads((tmp_path / "partials" / shard_name("games/a.jsonl") / "summary.json").read_text())
     planted["counts"] |= {"games": -1, "mismatch": -1}
-    (tmp_path / "partials" / "a" / "summary.json").write_text(json.dumps(planted))
+    (tmp_path / "partials" / shard_name("games/a.jsonl") / "summary.json").write_text(json.dumps(planted))
     with pytest.raises(ValidationError, match="greater than or equal to 0"):
         merge(store, expected={"games/a.jsonl": '"1"'})
 
 
 def test_partials_of_the_listed_versions_all_count(tmp_path: Path) -> None:
     store = FolderResults(tmp_path)
-    shard(store, "a", "games/a.jsonl", [games.narde(1)], etag='"1"')
-    shard(store, "b", "games/b.jsonl", [games.narde(2)], etag='"2"')
+    shard(store, "games/a.jsonl", [games.narde(1)], etag='"1"')
+    shard(store, "games/b.jsonl", [games.narde(2)], etag='"2"')
     summary = merge(store, expected={"games/a.jsonl": '"1"', "games/b.jsonl": '"2"'})
     assert summary.clean and summary.games == 2 and len(summary.inputs) == 2
 
@@ -179,14 +202,17 @@ def test_the_summary_names_the_fairdice_that_audited_and_merged_and_another_part
 ) -> None:
     # An auditor who audits the games again needs the version: a resumed run may merge partials another one wrote
     store = FolderResults(tmp_path)
-    shard(store, "a", "games/a.jsonl", [games.narde(1)], etag='"1"')
-    shard(store, "b", "games/b.jsonl", [games.narde(2)], etag='"2"')
-    assert json.loads((tmp_path / "partials" / "a" / "summary.json").read_text())["fairdice"] == __version__
+    shard(store, "games/a.jsonl", [games.narde(1)], etag='"1"')
+    shard(store, "games/b.jsonl", [games.narde(2)], etag='"2"')
+    assert (
+        json.loads((tmp_path / "partials" / shard_name("games/a.jsonl") / "summary.json").read_text())["fairdice"]
+        == __version__
+    )
     expected = {"games/a.jsonl": '"1"', "games/b.jsonl": '"2"'}
     assert merge(store, expected=expected).fairdice == [__version__]
     assert json.loads((tmp_path / "summary.json").read_text())["fairdice"] == [__version__]
 
-    older = tmp_path / "partials" / "b" / "summary.json"
+    older = tmp_path / "partials" / shard_name("games/b.jsonl") / "summary.json"
     planted = json.loads(older.read_text())
     planted["fairdice"] = "0.0.9"
     older.write_text(json.dumps(planted))
@@ -214,9 +240,9 @@ def test_a_game_filed_again_under_another_id_is_a_repeated_game_in_any_shard_nam
     # rolls, across two shards stored in the other order; and a window of it, which is not the game itself
     store = FolderResults(tmp_path)
     game = {**games.narde(1), "id": "table7-0001"}
-    shard(store, "zz", "games/a.jsonl", [games.narde(2), game, {**game, "id": "table7-0002"}])
+    shard(store, "games/a.jsonl", [games.narde(2), game, {**game, "id": "table7-0002"}])
     first_two = {**game, "recorded": game["recorded"][:2], "id": "table7-0003"}
-    shard(store, "aa", "games/b.jsonl", [first_two, {**games.window(game), "id": "table7-0004"}])
+    shard(store, "games/b.jsonl", [first_two, {**games.window(game), "id": "table7-0004"}])
 
     summary = merge(store)
 
@@ -238,7 +264,7 @@ def test_a_line_copied_whole_is_a_duplicate_id_once_not_a_repeated_game_too(tmp_
     # Given one game's line twice (the same id, the same game), and the same game once more under another id
     store = FolderResults(tmp_path)
     game = {**games.narde(1), "id": "table7-0001"}
-    shard(store, "a", "games/a.jsonl", [game, game, {**game, "id": "table7-0002"}])
+    shard(store, "games/a.jsonl", [game, game, {**game, "id": "table7-0002"}])
 
     summary = merge(store)
 
@@ -255,10 +281,10 @@ def test_runs_fetched_from_a_remote_store_are_deleted_once_merged(tmp_path: Path
 
     store = Remote(tmp_path / "store")
     for n in range(5):
-        shard(store, f"s{n}", f"games/{n}.jsonl", [games.narde(n), {**games.narde(n), "id": f"again-{n}"}])
+        shard(store, f"games/{n}.jsonl", [games.narde(n), {**games.narde(n), "id": f"again-{n}"}])
     scratch = tmp_path / "scratch"
     scratch.mkdir()
-    names = [f"s{n}" for n in range(5)]
+    names = [shard_name(f"games/{n}.jsonl") for n in range(5)]
 
     # When the game keys are merged, two runs at a time
     runs = merge_module._runs(store, names, GAMES, scratch)
@@ -278,7 +304,7 @@ def test_a_figure_that_is_no_number_is_written_null_and_the_summary_stays_json(
     monkeypatch.setattr(stats, "detectable_bias", lambda die: float("nan"))
     monkeypatch.setattr(stats, "_serial_correlation", lambda die: float("inf"))
     store = FolderResults(tmp_path)
-    shard(store, "s0", "day.jsonl", [games.narde(1)])
+    shard(store, "day.jsonl", [games.narde(1)])
     merge(store)
 
     def refused(name: str) -> None:
@@ -292,7 +318,7 @@ def test_a_figure_that_is_no_number_is_written_null_and_the_summary_stays_json(
 def test_a_repeated_games_finding_names_the_first_id_as_written_not_escaped(tmp_path: Path) -> None:
     store = FolderResults(tmp_path)
     game = {**games.narde(1), "id": "表7-0001"}
-    shard(store, "s", "day.jsonl", [game, {**game, "id": "表7-0002"}])
+    shard(store, "day.jsonl", [game, {**game, "id": "表7-0002"}])
     merge(store)
     (repeated,) = [finding for finding in findings(tmp_path) if "error" in finding]
     assert '(id "表7-0001")' in repeated["error"]["message"]
