@@ -7,8 +7,8 @@ S3 and the answer is a few keys and counts.
 
 A shard that S3 fails to give or take for now (a connection dropped, bytes that stopped coming, SlowDown past boto3's
 own retries) fails the invocation with StoreUnavailable, which the state machine tries again a while later; the shard
-writes the same objects when it is. A shard of more than MAX_SHARD_GAMES games fails with ShardTooLarge, which no try
-mends.
+writes the same objects when it is. A shard of more than MAX_SHARD_GAMES games fails with ShardTooLarge, and one
+replaced since the map listed it (its ETag) with ShardChanged: no try mends either.
 """
 
 import datetime as dt
@@ -60,11 +60,12 @@ def clock() -> dt.datetime:
 
 
 class ShardObject(BaseModel):
-    """One object as listObjectsV2 lists it; the key is all the worker needs."""
+    """One object as listObjectsV2 lists it: its key, and its ETag, the version the worker must read."""
 
     model_config = ConfigDict(extra="ignore")
 
     Key: str = Field(min_length=1, max_length=1024)
+    Etag: str | None = Field(default=None, min_length=1, max_length=1024)
     Size: int | None = None
 
 
@@ -103,7 +104,15 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     today = utc_day(item.started or clock())
     with store_failures(f"auditing s3://{SETTINGS.bucket}/{key}"), scratch_space(partial(_too_large, key)):
         audited = audit_object(
-            SETTINGS.bucket, key, results, name, s3, archive=ARCHIVE, today=today, max_lines=MAX_SHARD_GAMES
+            SETTINGS.bucket,
+            key,
+            results,
+            name,
+            s3,
+            archive=ARCHIVE,
+            today=today,
+            max_lines=MAX_SHARD_GAMES,
+            etag=item.shard.Etag,
         )
     counts = audited.counts
     metrics.add_dimension(name="stack", value=STACK)

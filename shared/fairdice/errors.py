@@ -81,6 +81,13 @@ class ShardTooLarge(FairdiceError):
     code = "shard_too_large"
 
 
+class ShardChanged(FairdiceError):
+    """A shard was replaced (or written again) between the map's listing of it and the worker's read: the version the
+    execution listed is not there to audit, and trying again does not bring it back; audit the prefix again."""
+
+    code = "shard_changed"
+
+
 class AuditTooLarge(FairdiceError):
     """An audit's merge ran out of its scratch space (the ids, game keys and findings it works through): the execution
     holds more games and findings than one merge takes, and trying again does not help; audit the games in several

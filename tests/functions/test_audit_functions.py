@@ -37,6 +37,7 @@ from fairdice.errors import (
     ArchiveUnavailable,
     AuditTooLarge,
     MissingCredentials,
+    ShardChanged,
     ShardTooLarge,
     StoreUnavailable,
 )
@@ -57,6 +58,22 @@ KEY = "games/2026-11-29/shard-00001.jsonl.gz"
 OUT = "audits/2026-11-29/audit-2026-11-29/"
 
 
+def as_listed(audit_aws: AuditAws, event: Event) -> Event:
+    """The map's item for the shard as it is listed now: with the object's own ETag (the event file's is an example's,
+    of no object here), or as it is when there is no such object."""
+    shard = event["shard"]
+    try:
+        etag = audit_aws.s3.head_object(Bucket=BUCKET, Key=shard["Key"])["ETag"]
+    except ClientError:
+        return event
+    return {**event, "shard": {**shard, "Etag": etag}}
+
+
+def run_worker(audit_aws: AuditAws, event: Event) -> Any:
+    """The worker on the item the map gives it for the shard as it is now."""
+    return audit_aws.worker.lambda_handler(as_listed(audit_aws, event), FakeLambdaContext())
+
+
 def test_the_worker_audits_the_listed_shard_and_returns_only_where_its_results_are(
     audit_aws: AuditAws,
     load_event: Callable[[str], Event],
@@ -67,7 +84,7 @@ def test_the_worker_audits_the_listed_shard_and_returns_only_where_its_results_a
     event = load_event("audit-worker-shard")
 
     # When the worker gets the item
-    result = audit_aws.worker.lambda_handler(event, FakeLambdaContext())
+    result = run_worker(audit_aws, event)
 
     # Then it answers with the partial's place and counts, far under a state's 256 KiB
     name = hashlib.sha256(KEY.encode()).hexdigest()
@@ -98,7 +115,7 @@ def test_a_truncated_shard_is_a_finding_at_the_line_where_it_breaks(
 ) -> None:
     data = gzip.compress(games.jsonl([games.narde(n, 60) for n in range(40)]))
     audit_aws.put(KEY, data[: len(data) * 3 // 4])
-    result = audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+    result = run_worker(audit_aws, load_event("audit-worker-shard"))
     assert 0 < result["games"] < 40 and result["errors"] == 1
 
 
@@ -108,7 +125,7 @@ def test_the_worker_refuses_an_output_prefix_outside_audits_before_reading_anyth
 ) -> None:
     event = {**load_event("audit-worker-shard"), "output_prefix": "games/2026-11-29/"}
     with pytest.raises(ValidationError, match="output_prefix"):
-        audit_aws.worker.lambda_handler(event, FakeLambdaContext())
+        run_worker(audit_aws, event)
 
 
 @pytest.mark.parametrize(
@@ -152,7 +169,7 @@ def test_the_worker_checks_daily_games_against_the_archive_bucket_and_its_partia
     audit_aws.put(KEY, gzip.compress(games.jsonl([daily])))
 
     # When the worker audits the shard
-    result = audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+    result = run_worker(audit_aws, load_event("audit-worker-shard"))
 
     # Then the daily roll is fair, as POST /verify finds it, and the partial says which archive showed it
     assert (result["games"], result["not_fair"], result["errors"]) == (1, 0, 0)
@@ -183,13 +200,13 @@ def test_a_worker_whose_archive_cannot_be_read_fails_storing_nothing_and_its_ret
     # When the worker gets the shard, Then it fails with the archive's error, the name Step Functions retries it by,
     # and stores nothing: no partial the merge would count as the shard audited
     with pytest.raises(error) as raised:
-        audit_aws.worker.lambda_handler(event, FakeLambdaContext())
+        run_worker(audit_aws, event)
     assert type(raised.value).__name__ == error.__name__
     assert audit_aws.keys("audits/") == []
 
     # When the archive answers again and the shard is tried again, Then it is audited: both games fair
     unreachable.reachable = True
-    result = audit_aws.worker.lambda_handler(event, FakeLambdaContext())
+    result = run_worker(audit_aws, event)
     assert (result["games"], result["not_fair"], result["errors"]) == (2, 0, 0)
 
 
@@ -220,7 +237,7 @@ def test_without_an_archive_the_worker_withholds_a_daily_roll_whose_day_is_not_o
         event["started"] = started
 
     # When the worker audits the shard
-    result = audit_aws.worker.lambda_handler(event, FakeLambdaContext())
+    result = run_worker(audit_aws, event)
 
     # Then the day before is recomputed (incomplete: no archive shows its commitment in time), and that day's roll is
     # withheld, its secret neither confirmed nor denied
@@ -236,7 +253,7 @@ def test_a_worker_event_whose_start_has_no_time_zone_is_refused_before_reading_a
 ) -> None:
     event = {**load_event("audit-worker-shard"), "started": "2026-11-29T12:00:00"}
     with pytest.raises(ValidationError):
-        audit_aws.worker.lambda_handler(event, FakeLambdaContext())
+        run_worker(audit_aws, event)
 
 
 def test_without_an_archive_bucket_the_worker_has_no_daily_archive() -> None:
@@ -259,7 +276,7 @@ def test_merge_names_every_shard_read_and_each_failed_one_with_its_cause_and_rep
     versions = {key: audit_aws.put(key, data) for key, data in shards.items()}
     for key in list(shards)[:2]:
         event = {**worker_event, "shard": {**worker_event["shard"], "Key": key}}
-        audit_aws.worker.lambda_handler(event, FakeLambdaContext())
+        run_worker(audit_aws, event)
     merge_event = load_event("audit-merge")
     manifest_key = merge_event["map_run"]["ResultWriterDetails"]["Key"]
     failed_key = manifest_key.replace("manifest.json", "FAILED_0.json")
@@ -323,7 +340,7 @@ def test_an_output_prefix_audited_again_counts_no_partial_of_an_earlier_run(
     audit_aws.put(first, games.jsonl([games.narde(1), games.narde(2)]))
     audit_aws.put(second, games.jsonl([games.pair36(3)]))
     for key in (first, second):
-        audit_aws.worker.lambda_handler({**worker_event, "shard": {"Key": key}}, FakeLambdaContext())
+        run_worker(audit_aws, {**worker_event, "shard": {"Key": key}})
     # and then both objects replaced by games that are not fair, and no worker of the second run storing a partial
     # (its children failed, or the run was cut short before them)
     audit_aws.put(first, games.jsonl([games.mismatched(games.narde(1))]))
@@ -341,7 +358,7 @@ def test_an_output_prefix_audited_again_counts_no_partial_of_an_earlier_run(
 
     # When the second run's workers do audit the new versions, the merge counts them, and only them
     for key in (first, second):
-        audit_aws.worker.lambda_handler({**worker_event, "shard": {"Key": key}}, FakeLambdaContext())
+        run_worker(audit_aws, {**worker_event, "shard": {"Key": key}})
     merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
     assert (merged["games"], merged["mismatch"], merged["errors"], merged["shards"]) == (2, 2, 0, 2)
 
@@ -351,7 +368,7 @@ def test_a_merge_whose_scratch_space_fills_up_fails_saying_the_audit_is_too_larg
 ) -> None:
     # Given an audit whose ids, game keys and findings fill the merge's /tmp (review: an OSError naming a scratch file)
     audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1)])))
-    audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+    run_worker(audit_aws, load_event("audit-worker-shard"))
 
     def full(source: Any, target: Any, *rest: Any) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), getattr(target, "name", None))
@@ -433,12 +450,12 @@ def test_a_worker_whose_shard_s3_fails_to_give_for_now_fails_with_store_unavaila
     # When the worker gets the item, Then it fails with StoreUnavailable, the name the state machine retries, naming
     # the shard; and no summary is stored, so the merge counts nothing of it as audited
     with pytest.raises(StoreUnavailable, match=f"s3://{BUCKET}/{key}") as raised:
-        audit_aws.worker.lambda_handler(event, FakeLambdaContext())
+        run_worker(audit_aws, event)
     assert type(raised.value).__name__ == "StoreUnavailable"
     assert not [k for k in audit_aws.keys("audits/") if k.endswith("summary.json")]
 
     # When S3 answers again and the shard is tried again, Then it is audited whole
-    result = audit_aws.worker.lambda_handler(event, FakeLambdaContext())
+    result = run_worker(audit_aws, event)
     assert (result["games"], result["not_fair"], result["errors"]) == (31, 1, 0)
 
 
@@ -446,12 +463,12 @@ def test_a_retried_shard_writes_the_same_objects_again(audit_aws: AuditAws, load
     # Given a shard audited once
     audit_aws.put(KEY, gzip.compress(games.jsonl([*SHARD, "{", games.daily(2)])))
     event = load_event("audit-worker-shard")
-    first = audit_aws.worker.lambda_handler(event, FakeLambdaContext())
+    first = run_worker(audit_aws, event)
     stored = {key: audit_aws.get(key) for key in audit_aws.keys("audits/")}
     assert len(stored) == 4
 
     # When it is audited again (a retry), Then it answers the same and writes the same bytes under the same keys
-    assert audit_aws.worker.lambda_handler(event, FakeLambdaContext()) == first
+    assert run_worker(audit_aws, event) == first
     assert {key: audit_aws.get(key) for key in audit_aws.keys("audits/")} == stored
 
 
@@ -474,7 +491,7 @@ def test_a_worker_whose_partial_s3_fails_to_take_fails_with_store_unavailable_on
     audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD)))
     failing_once(monkeypatch, audit_aws.worker, "upload_file", failure)
     with pytest.raises(StoreUnavailable if retried else S3UploadFailedError):
-        audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+        run_worker(audit_aws, load_event("audit-worker-shard"))
     assert not [k for k in audit_aws.keys("audits/") if k.endswith("summary.json")]
 
 
@@ -490,7 +507,7 @@ def test_a_worker_refused_its_shard_or_not_finding_it_fails_with_s3s_error_which
     audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD)))
     failing_once(monkeypatch, audit_aws.worker, "get_object", error)
     with pytest.raises(ClientError) as raised:
-        audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+        run_worker(audit_aws, load_event("audit-worker-shard"))
     assert not isinstance(raised.value, StoreUnavailable)
     assert audit_aws.keys("audits/") == []
 
@@ -499,7 +516,26 @@ def test_a_shard_that_is_not_there_fails_with_s3s_no_such_key(
     audit_aws: AuditAws, load_event: Callable[[str], Event]
 ) -> None:
     with pytest.raises(ClientError, match="NoSuchKey"):
-        audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+        run_worker(audit_aws, load_event("audit-worker-shard"))
+
+
+def test_a_shard_replaced_after_the_map_listed_it_fails_with_shard_changed_and_stores_nothing(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given a shard with a game that is not fair, as the map listed it (its ETag), then replaced by one of fair games
+    # before its worker read it (review: the new version was audited in its place and the audit came out clean)
+    audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1), games.mismatched(games.narde(2))])))
+    listed = as_listed(audit_aws, load_event("audit-worker-shard"))
+    audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1), games.narde(2)])))
+
+    # When the worker gets the item, Then it fails with ShardChanged, which the state machine does not try again,
+    # naming the shard, and stores nothing: the merge finds the shard not audited
+    with pytest.raises(ShardChanged, match="no longer the object the map listed") as raised:
+        audit_aws.worker.lambda_handler(listed, FakeLambdaContext())
+    assert KEY in str(raised.value)
+    assert audit_aws.keys("audits/") == []
+    # And the item of the version there now is audited
+    assert run_worker(audit_aws, load_event("audit-worker-shard"))["games"] == 2
 
 
 def test_a_shard_of_more_games_than_a_worker_audits_fails_naming_it_and_the_limit_and_stores_nothing(
@@ -513,13 +549,13 @@ def test_a_shard_of_more_games_than_a_worker_audits_fails_naming_it_and_the_limi
     # When the worker gets it, Then it fails with ShardTooLarge, saying the limit and naming the shard, and stores
     # nothing: no partial audit of its first 30 games
     with pytest.raises(ShardTooLarge, match="more than 30 games") as raised:
-        audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+        run_worker(audit_aws, load_event("audit-worker-shard"))
     assert KEY in raised.value.message and len(raised.value.message) < 300
     assert audit_aws.keys("audits/") == []
 
     # And a shard of 30 games, blank lines not counted, is audited
     audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD[:15]) + b"\n\n" + games.jsonl(SHARD[15:30])))
-    result = audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+    result = run_worker(audit_aws, load_event("audit-worker-shard"))
     assert result["games"] == 30
 
 
@@ -538,7 +574,7 @@ def test_a_shard_whose_findings_fill_the_workers_tmp_fails_saying_so_and_to_spli
     # When the worker gets it, Then it fails with ShardTooLarge, which the state machine does not try again, naming the
     # shard, and stores nothing
     with pytest.raises(ShardTooLarge, match=r"fill the worker's [0-9,]+ MB of /tmp") as raised:
-        audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+        run_worker(audit_aws, load_event("audit-worker-shard"))
     assert KEY in raised.value.message and "split it" in raised.value.message
     assert audit_aws.keys("audits/") == []
 
@@ -584,7 +620,7 @@ def test_the_merge_fails_with_store_unavailable_when_s3_fails_for_now_and_its_re
     failure: Any,
 ) -> None:
     audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD)))
-    audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+    run_worker(audit_aws, load_event("audit-worker-shard"))
     merge_event = {key: value for key, value in load_event("audit-merge").items() if key != "map_run"}
     failing_once(monkeypatch, audit_aws.merger, call, failure)
     with pytest.raises(StoreUnavailable, match="merging"):
@@ -611,7 +647,7 @@ def test_the_report_fails_with_store_unavailable_only_when_s3_fails_for_now(
     raised: type[Exception],
 ) -> None:
     audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD)))
-    audit_aws.worker.lambda_handler(load_event("audit-worker-shard"), FakeLambdaContext())
+    run_worker(audit_aws, load_event("audit-worker-shard"))
     merge_event = {key: value for key, value in load_event("audit-merge").items() if key != "map_run"}
     audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
     failing_once(monkeypatch, audit_aws.reporter, call, failure)

@@ -23,7 +23,8 @@ from fairdice.audit.archive import DayArchive
 from fairdice.audit.lines import Hashed, numbered_lines
 from fairdice.audit.shard import audit_shard
 from fairdice.audit.tally import InputRecord, Partial
-from fairdice.errors import StoreUnavailable
+from fairdice.errors import ShardChanged, StoreUnavailable
+from fairdice.prose import cut
 from fairdice.storage import StorageSettings, error_code
 
 # A folder's name: anything but a slash or a space, in a prefix `_printable` also holds to (no other whitespace, no
@@ -226,13 +227,16 @@ def audit_object(
     archive: DayArchive | None = None,
     today: dt.date | None = None,
     max_lines: int | None = None,
+    etag: str | None = None,
 ) -> Partial:
     """Audit one shard object as it streams in; its partial result goes to `results`. Daily games are checked
     against `archive`, when there is one, and by `today`, the worker's UTC day, as `audit_shard` takes them, and a
     shard of more than `max_lines` games fails (ShardTooLarge). Bytes that stop coming fail it too (StoreUnavailable),
-    rather than be a finding that the shard could not be read."""
+    rather than be a finding that the shard could not be read. `etag`: the object's as the map listed it; another
+    version under the key now fails the shard (ShardChanged), rather than be audited in its place (review: a shard
+    replaced after the listing, before its worker read it, was counted as audited)."""
     s3 = s3 or client()
-    response = s3.get_object(Bucket=bucket, Key=key)
+    response = _get(s3, bucket, key, etag)
     body = response["Body"]
     hashed = Hashed(_Streamed(body, bucket, key))
 
@@ -250,6 +254,21 @@ def audit_object(
         return audit_shard(lines, key, results, name, source=source, archive=archive, today=today, max_lines=max_lines)
     finally:
         body.close()
+
+
+def _get(s3: Any, bucket: str, key: str, etag: str | None) -> Any:
+    """GetObject of the version whose ETag is `etag` (any version, when None); ShardChanged when another is there."""
+    from botocore.exceptions import ClientError
+
+    try:
+        return s3.get_object(Bucket=bucket, Key=key, **({"IfMatch": etag} if etag else {}))
+    except ClientError as exc:
+        if error_code(exc) != "PreconditionFailed":
+            raise
+        raise ShardChanged(
+            f"s3://{bucket}/{key} is no longer the object the map listed (ETag {cut(etag or '', 80)}): it was replaced"
+            " while the audit ran, and the version listed was not audited; audit the prefix again"
+        ) from exc
 
 
 def failed_shards(s3: Any, bucket: str, manifest_key: str) -> dict[str, str]:
