@@ -24,7 +24,7 @@ from fairdice.audit.s3 import (
     store_failures,
 )
 from fairdice.audit.summary import FINDINGS, SUMMARY
-from fairdice.errors import AuditTooLarge
+from fairdice.errors import AuditTooLarge, NoShards
 from pydantic import BaseModel, ConfigDict
 
 # The counts the state machine's output repeats (statemachines/audit.asl.json, state Audited).
@@ -74,6 +74,13 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
         expected = list_etags(s3, bucket, merging.input_prefix)
         details = merging.map_run.ResultWriterDetails if merging.map_run else None
         failed = failed_shards(s3, details.Bucket, details.Key) if details else {}
+        if not expected and not failed:
+            # As a local run of a folder with no file: an error, and the execution fails, which its alarm counts
+            # (review: a prefix typed wrong succeeded, with a summary of nothing)
+            raise NoShards(
+                f"s3://{bucket}/{merging.input_prefix} holds no shard, so nothing was audited: check the input prefix"
+                " (it ends in /, and names the folder the shards are in)"
+            )
         summary = merge(S3Results(bucket, merging.output_prefix, s3), expected=expected, not_audited=failed)
     result = {
         "summary": f"{merging.output_prefix}{SUMMARY}",

@@ -88,6 +88,13 @@ class ShardChanged(FairdiceError):
     code = "shard_changed"
 
 
+class NoShards(FairdiceError):
+    """An audit's input prefix holds no shard: nothing was audited, so nothing is proven (a prefix typed wrong, or
+    games not yet put there); as a local run of a folder with no file, it is an error, not a clean audit of nothing."""
+
+    code = "no_shards"
+
+
 class AuditTooLarge(FairdiceError):
     """An audit's merge ran out of its scratch space (the ids, game keys and findings it works through): the execution
     holds more games and findings than one merge takes, and trying again does not help; audit the games in several

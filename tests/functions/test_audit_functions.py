@@ -37,6 +37,7 @@ from fairdice.errors import (
     ArchiveUnavailable,
     AuditTooLarge,
     MissingCredentials,
+    NoShards,
     ShardChanged,
     ShardTooLarge,
     StoreUnavailable,
@@ -381,6 +382,20 @@ def test_a_merge_whose_scratch_space_fills_up_fails_saying_the_audit_is_too_larg
         audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
     assert "several executions" in raised.value.message
     assert f"{OUT}summary.json" not in audit_aws.keys(OUT)
+
+
+def test_a_merge_of_an_input_prefix_holding_no_shard_fails_saying_so_and_writes_nothing(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given an execution's input prefix that holds nothing but the console's empty folder object, and a map run that
+    # listed nothing (review: a prefix typed wrong gave a succeeded execution, a summary of nothing, no alarm)
+    audit_aws.s3.put_object(Bucket=BUCKET, Key="games/2026-11-29/", Body=b"")
+    merge_event = {key: value for key, value in load_event("audit-merge").items() if key != "map_run"}
+
+    # When the merge runs, Then it fails with NoShards, naming the prefix, and writes no summary, findings or report
+    with pytest.raises(NoShards, match="games/2026-11-29/ holds no shard, so nothing was audited"):
+        audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+    assert audit_aws.keys("audits/") == []
 
 
 def test_the_merge_lists_every_shard_of_a_prefix_past_one_page_of_1000(audit_aws: AuditAws) -> None:
