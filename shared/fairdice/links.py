@@ -176,12 +176,18 @@ def _read(param: LinkParam, value: str) -> object:
     return value
 
 
+_URL_EDGES = "".join(map(chr, range(0x21)))  # what the WHATWG URL parser trims from a URL's ends: U+0000-U+0020
+
+
 def _query_of(link: str) -> str:
     """The query a link carries, read exactly as verifier.js's `queryOf` reads it, so that one pasted link is one
     game on the server and in the browser: for a path or URL, everything after its first `?` up to the first `#`
     after that (a `#` before the `?` does not end it; tabs and line breaks are kept, where `urlsplit` would delete
-    them and take `/check/#x?…` for a fragment); `?…` without its `?`; anything else, whole."""
-    text = link.strip()
+    them and take `/check/#x?…` for a fragment); `?…` without its `?`; anything else, whole. Only what a browser trims
+    from a URL's ends is trimmed, the C0 controls and the space: a trailing U+3000 or no-break space is sent on by a
+    browser that opens the link, so it is part of the last value here too (review: a pasted link and the same link
+    opened were two games)."""
+    text = link.strip(_URL_EDGES)
     if text.startswith("?"):
         return text[1:]
     if text.startswith("/") or _URL.match(text):

@@ -1243,7 +1243,8 @@ const fairdice = (() => {
   }
 
   function queryOf(link) {
-    const trimmed = strip(link);
+    // Trimmed as a browser trims a URL (C0 controls and the space only), so a pasted link is the link opened.
+    const trimmed = link.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "");
     if (trimmed.startsWith("?")) return trimmed.slice(1);
     if (trimmed.startsWith("/") || /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(trimmed)) {
       const at = trimmed.indexOf("?");

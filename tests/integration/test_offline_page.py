@@ -614,6 +614,19 @@ def test_a_pasted_link_with_a_hash_a_question_mark_or_a_tab_in_odd_places_is_the
     assert [js.get("verdict", js)["problems"][0]["field"] for js in results[6:]] == ["phrase", "phrase", "/check/?seed"]
 
 
+def test_a_link_ending_in_a_space_a_browser_keeps_is_the_game_of_that_space_when_pasted_too(browser: Browser) -> None:
+    # Given a fair game's link with a character at its end that a browser opening the link sends on (U+3000, U+00A0,
+    # U+2028), or a space and a line break it trims (review: a pasted link was stripped of U+3000 and checked the game
+    # of "test", which the same link opened, "test\u3000", is not)
+    fair = f"https://dice.example/check/?scheme=narde-v1&key={KEY.hex()}&fingerprint={seal_of(KEY)}&rolls=154634"
+    links = [f"{fair}&phrase=test{end}" for end in ("\u3000", "\u00a0", "\u2028", " \n", "\t")]
+
+    # Then the page reads each pasted link as the core does: the kept character is in the phrase (another game, whose
+    # rolls these are not), the trimmed ones are not
+    results = read_alike(browser, links)
+    assert [js["verdict"]["verdict"] for js in results] == ["mismatch", "mismatch", "mismatch", "fair", "fair"]
+
+
 def test_a_phrase_holding_a_letter_of_a_newer_unicode_gets_one_verdict_from_the_page_and_the_core(
     browser: Browser,
 ) -> None:
