@@ -127,6 +127,18 @@ def _words(request: RequestBase) -> tuple[str, str]:
 
 def _seal_elsewhere(request: RequestBase, verdict: Verdict, fit: str) -> Finding:
     seal, secret = _words(request)
+    if verdict.source is not None:
+        # The seal is the archive's, which is authoritative: it is the secret given that does not fit it (review: the
+        # archive's commitment was said to be most likely another game's)
+        return Finding(
+            cause="secret_from_other_game",
+            explains=fit,
+            detail=(
+                f"the {seal} is the one the archive published ({verdict.source}), and the SHA-256 of the {secret}"
+                f" given is {verdict.seal.computed}, not it: the {secret} given is not this day's, most likely another"
+                f" day's or copied wrong. Leave it out to check against the {secret} the archive revealed. {_HEX_NOTE}"
+            ),
+        )
     if verdict.checks.rolls == "not_given":
         why = f"only the {seal} could be compared (no rolls were recorded), so"
     else:

@@ -115,7 +115,9 @@ def day_page(record: DayRecord, home: str | None = None) -> Page:
         headline = f"The secret of {day} is revealed"
     else:
         verdict = "withheld"
-        headline = f"The secret of {day} is revealed once that day is over in UTC, at {utc_time(record.reveal_at)}"
+        # Due, not revealed: past that time the publisher may not have revealed it yet (review)
+        due = utc_time(record.reveal_at)
+        headline = f"The secret of {day} is not revealed yet: it is due once that day is over in UTC, at {due}"
     parts.append(f'<div class="verdict {verdict}"><h1>{e(headline)}.</h1></div>')
     parts.extend(_commitment(record))
     if record.record is not None:

@@ -91,7 +91,8 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
         f'<div class="verdict {e(verdict.verdict)}"><h1>{visible(headline(verdict))}</h1></div>',
     ]
     if verdict.withheld is not None and verdict.withheld.reveal_at is not None:
-        parts.append(f"<p>Revealed at <b>{e(verdict.withheld.reveal_at.isoformat())}</b>.</p>")
+        # Due then, not revealed then: the archive may not have revealed it yet when the time is past (review)
+        parts.append(f"<p>To be revealed at <b class=when>{utc_time(verdict.withheld.reveal_at)}</b>.</p>")
     if verdict.scope is not None:
         said = " ".join(f"<b>{e(label)}:</b> {visible(text)}." for label, text in checked(words, verdict))
         parts.append(f"<p class=scope>{said}</p>")
@@ -146,17 +147,25 @@ def identity_value(text: str) -> str:
 def _seal_section(verdict: Verdict, words: Words) -> Iterator[str]:
     secret, seal = words.secret, words.seal
     check = verdict.checks.seal
+    # A seal from the daily archive (the verdict names it as the secret's source) was published there, not given
+    # (review: a wrong secret given read as if the player's commitment were wrong)
+    origin = "published" if verdict.source else "given"
+    not_given = (
+        f"not checked yet: the {e(secret)} that would check a {e(seal)} is not revealed yet"
+        if verdict.verdict == "withheld"
+        else f"not checked: no {e(seal)} was given"
+    )  # a day's commitment is published, though none was given with the link (review)
     status = {
-        "match": f"{mark(True)} the SHA-256 of the {e(secret)} is the {e(seal)} given",
-        "mismatch": f"{mark(False)} the SHA-256 of the {e(secret)} is not the {e(seal)} given: the characters that"
+        "match": f"{mark(True)} the SHA-256 of the {e(secret)} is the {e(seal)} {origin}",
+        "mismatch": f"{mark(False)} the SHA-256 of the {e(secret)} is not the {e(seal)} {origin}: the characters that"
         " differ are marked",
-        "not_given": f"<span class=muted>not checked: no {e(seal)} was given</span>",
+        "not_given": f"<span class=muted>{not_given}</span>",
         "not_checked": f"<span class=muted>not checked yet: the {e(seal)} was given, but the {e(secret)} that would"
         " check it is not revealed yet</span>",
     }[check]
     given, computed = verdict.seal.given, verdict.seal.computed
     yield f"<h2>The {e(seal)}</h2><p>{status}</p><dl class=seals>"
-    yield f"<dt>given</dt><dd><code>{marked(given, computed) if given else '—'}</code></dd>"
+    yield f"<dt>{origin}</dt><dd><code>{marked(given, computed) if given else '—'}</code></dd>"
     yield f"<dt>SHA-256 of the {e(secret)}</dt>"
     yield f"<dd><code>{marked(computed, given) if computed else '—'}</code></dd></dl>"
     published = verdict.seal.published_at
@@ -165,9 +174,11 @@ def _seal_section(verdict: Verdict, words: Words) -> Iterator[str]:
         if verdict.seal.in_time:
             yield f"<p>{mark(True)} The {e(seal)} was published at {when}, before the game's play began.</p>"
         else:
+            # Not always late: published before its day, or in time by an archive whose times can be set (a folder);
+            # the reasons say which (review: a folder's time 30 seconds into the day was called too late)
             yield (
-                f"<p>{mark(False)} The {e(seal)} was published at {when}, too late to show the {e(secret)} was"
-                " fixed before the game's play.</p>"
+                f"<p>{mark(False)} The {e(seal)} was published at {when} by the archive's time, but that does not show"
+                f" the {e(secret)} was fixed before the game's play: the reasons above say why.</p>"
             )
     if verdict.source:
         yield f"<p class=muted>The {e(secret)} came from {visible(verdict.source)}.</p>"
@@ -376,7 +387,7 @@ def _row(report: RollReport, *, anchor: bool, long: bool) -> str:
     message = visible(report["message"]) if report["message"] is not None else "<span class=muted>not computed</span>"
     cell = "<td class='dice long'>" if long else "<td class=dice>"
     return (
-        f"<tr{attributes}><td>{number(report['index'])}<td class=msg>{message}{cell}{dice}{cell}{recorded}"
+        f"<tr{attributes}><td class=n>{number(report['index'])}<td class=msg>{message}{cell}{dice}{cell}{recorded}"
         f"<td>{mark(report['matches'])}</tr>"
     )
 

@@ -58,7 +58,7 @@ def test_every_scheme_gets_a_page_with_every_roll_and_its_hmac_message(scheme: s
     assert page.startswith("<!doctype html>")
     assert '<meta name=viewport content="width=device-width,initial-scale=1">' in page
     assert f"<h1>{headline(verdict).replace(chr(39), '&#x27;')}</h1>" in page
-    assert page.count("<tr><td>") == len(verdict.rolls)
+    assert page.count("<tr><td class=n>") == len(verdict.rolls)
     for report in verdict.rolls:
         assert f"<td class=msg>{report['message']}<td class" in page
 
@@ -254,7 +254,7 @@ def test_a_game_at_the_roll_cap_renders_every_roll_and_stays_bounded() -> None:
     page = render_page(verdict, request)
 
     # Then every roll has its row, and the page stays within a few hundred bytes a roll
-    assert page.count("<tr><td>") == MAX_ROLLS
+    assert page.count("<tr><td class=n>") == MAX_ROLLS
     assert len(page.encode()) < 200 * MAX_ROLLS
     recipe = recipe_of(page)
     assert f"range(0, {MAX_ROLLS})" in recipe
@@ -267,7 +267,7 @@ def test_a_page_of_long_escaped_messages_lists_what_fits_and_says_where_the_rest
 
     # Then the page stays within what Lambda can return, and says the JSON lists the rest
     assert len(page.encode()) <= MAX_TABLE_BYTES + 512 * 1024  # with the script and the rolls it rechecks
-    listed = page.count("<tr><td>")
+    listed = page.count("<tr><td class=n>")
     assert 0 < listed < MAX_ROLLS
     assert f"The other {MAX_ROLLS - listed:,} rolls are not listed" in page
     # and where all of them are, without promising a JSON answer that may be too large for one (review)

@@ -69,7 +69,7 @@ fairdice.register(
         };
       }
       if (today && day === today) {
-        return { withheld: `the secret of ${day} is revealed once that day is over in UTC`, revealAt: revealAt(day) };
+        return { withheld: `the secret of ${day} is not revealed yet: it is due once that day is over in UTC`, revealAt: revealAt(day) };
       }
       if (request.secret === null) {
         throw new fairdice.Problems([{ field: "secret", message: "no daily archive is configured here: give the day's secret" }]);

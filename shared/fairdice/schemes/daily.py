@@ -102,8 +102,11 @@ def _not_begun(day: dt.date) -> Withheld:
 
 
 def _not_over(day: dt.date, reveal_at: dt.datetime | None) -> Withheld:
-    """Today: its secret exists, and is revealed at the next midnight UTC."""
-    return Withheld(f"the secret of {day.isoformat()} is revealed once that day is over in UTC", reveal_at)
+    """Today, or a day over whose secret the archive has not revealed yet: due at the next midnight UTC (the words
+    say due, not revealed then: past it, the publisher may not have revealed it yet)."""
+    return Withheld(
+        f"the secret of {day.isoformat()} is not revealed yet: it is due once that day is over in UTC", reveal_at
+    )
 
 
 class Daily(Scheme[DailyRequest]):

@@ -191,7 +191,9 @@ def test_without_an_archive_a_daily_roll_whose_day_is_not_over_by_the_runs_today
         ("daily-2", "withheld"),
         ("daily-3", "withheld"),
     ]
-    assert findings[1]["reasons"] == ["the secret of 2026-11-29 is revealed once that day is over in UTC"]
+    assert findings[1]["reasons"] == [
+        "the secret of 2026-11-29 is not revealed yet: it is due once that day is over in UTC"
+    ]
     assert findings[2]["reasons"] == [
         "2026-11-30 is not over in UTC: its secret is not revealed, so none is confirmed or denied"
     ]

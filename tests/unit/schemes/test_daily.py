@@ -17,6 +17,7 @@ import pytest
 from fairdice.archive.layout import commitment_key, secret_key
 from fairdice.archive.reader import ArchiveReader, is_final
 from fairdice.errors import ArchiveUnavailable, InvalidInput, UnknownDay
+from fairdice.page import render_page
 from fairdice.schemes import daily, parse_request
 from fairdice.schemes.base import Withheld
 from fairdice.seal import seal_of
@@ -319,7 +320,10 @@ def test_without_an_archive_today_is_withheld_whatever_secret_is_given(secret: b
     # Then nothing is computed or compared: the secret is neither confirmed nor denied before the next midnight
     assert verdict.verdict == "withheld"
     assert verdict.withheld is not None
-    assert verdict.withheld.reason == "the secret of 2026-10-28 is revealed once that day is over in UTC"
+    assert (
+        verdict.withheld.reason
+        == "the secret of 2026-10-28 is not revealed yet: it is due once that day is over in UTC"
+    )
     assert verdict.withheld.reveal_at == at("2026-10-29 00:00")
     assert verdict.rolls == [] and verdict.seal.computed is None
     # and the commitment and faces it carries are given, but not checked yet: never said not given
@@ -474,3 +478,67 @@ def test_a_day_secret_is_exactly_32_bytes(size: int) -> None:
     assert problems(DAILY | {"secret": "ab" * size}) == [
         ("secret", f"a day secret must be 32 bytes (64 hex digits), got {size} bytes")
     ]
+
+
+# ---- the daily verdict's page says what the archive shows, and no more (review of the pages) ----------------------
+
+
+def test_the_page_of_a_commitment_not_witnessed_in_time_does_not_call_it_late(tmp_path: Path) -> None:
+    # Given a folder archive whose commitment file is dated 00:00:03, well inside the day's grace: not witnessed, so
+    # incomplete (review: the page said "too late", which it was not)
+    timeline = Timeline(at("2025-03-01 00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at("2025-03-01 00:00:03"))
+    timeline.publish(stores, at("2025-03-02 00:00:01"))
+    reader = ArchiveReader(FolderStore(tmp_path / "archive"), clock=lambda: at("2025-03-02 09:00"))
+    verdict = verified(reader, recorded=faces(verified(reader)))
+
+    # Then its page says when, that it does not show the secret was fixed in time, and points to the reason why
+    page = render_page(verdict)
+    assert "too late" not in page
+    assert (
+        "The commitment was published at 2025-03-01 00:00:03 UTC by the archive's time, but that does not show the day"
+        " secret was fixed before the game's play: the reasons above say why." in page
+    )
+    assert "whose times whoever holds it can set" in page  # the reason, in the headline
+
+
+def test_a_wrong_day_secret_given_is_blamed_on_the_secret_not_on_the_archives_commitment(
+    archive: tuple[Timeline, Stores],
+) -> None:
+    # Given a revealed day, and a player who gives another secret (review: the diagnosis said the archive's commitment
+    # was most likely another game's, and the page called it the commitment given)
+    reader, _ = revealed_next_morning(archive)
+    verdict = verified(reader, secret=bytes(range(32)).hex())
+    assert verdict.verdict == "mismatch"
+
+    # Then the diagnosis names the secret given, and the page the commitment as the archive published it
+    assert verdict.diagnosis is not None
+    assert [finding.cause for finding in verdict.diagnosis] == ["secret_from_other_game"]
+    assert verdict.diagnosis[0].detail.startswith(
+        "the commitment is the one the archive published (daily archive revealed/2025-03-01.json), and the SHA-256 of"
+        " the day secret given is"
+    )
+    page = render_page(verdict)
+    assert "the SHA-256 of the day secret is not the commitment published" in page
+    assert "<dt>published</dt>" in page and "<dt>given</dt>" not in page
+    assert "another game&#x27;s" not in page and "another game's" not in page
+
+
+def test_the_page_of_a_day_whose_secret_is_not_revealed_says_when_it_is_due_not_that_it_was_revealed(
+    archive: tuple[Timeline, Stores],
+) -> None:
+    # Given a day committed, read by the archive's clock the next evening, its secret not revealed yet (review: the page
+    # said "Revealed at" a time already past, and that no commitment was given)
+    timeline, stores = archive
+    timeline.publish(stores, at("2025-03-01 00:00:03"))
+    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 18:00"))
+    verdict = verified(reader)
+    assert verdict.verdict == "withheld"
+
+    page = render_page(verdict)
+    assert "Revealed at" not in page
+    assert "To be revealed at <b class=when>2025-03-02 00:00:00 UTC</b>." in page
+    assert "the secret of 2025-03-01 is not revealed yet: it is due once that day is over in UTC" in page
+    assert "no commitment was given" not in page
+    assert "not checked yet: the day secret that would check a commitment is not revealed yet" in page
