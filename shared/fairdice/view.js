@@ -116,7 +116,7 @@ fairdice.view = (() => {
       el(
         "tr",
         { class: r.matches === false ? "x" : null, id: verdict.summary.first_mismatch === r.index && r.matches === false ? "first-mismatch" : null },
-        el("td", { text: words.number(r.index) }),
+        el("td", { class: "n", text: words.number(r.index) }),
         el("td", { class: "msg" }, r.message === null ? el("span", { class: "muted", text: "not computed" }) : visible(r.message)),
         el("td", { class: "dice" }, dice(r.dice), r.winner ? el("span", { class: "muted", text: ` (${r.winner === "tie" ? "tie" : `${r.winner} won`})` }) : null),
         el("td", { class: "dice" }, r.recorded ? dice(r.recorded) : verdict.checks.rolls === "not_given" ? "" : el("span", { class: "muted", text: "not recorded" })),
