@@ -64,6 +64,8 @@ def headline(verdict: Verdict) -> str:
         rolls = (
             f"the recorded {words.roll} is the one it gives"
             if summary.compared == 1
+            else f"both recorded {words.rolls} are the ones it gives"
+            if summary.compared == 2  # as the diagnosis says it (review: "all 2 recorded rolls")
             else f"all {number(summary.compared)} recorded {words.rolls} are the ones it gives"
         )
         scope = f": {verdict.scope.description}" if verdict.scope is not None else ""

@@ -152,7 +152,7 @@ def test_an_incomplete_verdict_says_what_was_not_given() -> None:
 def test_a_withheld_game_gets_a_page_without_rolls_or_recipe() -> None:
     verdict, page = page_of({"scheme": "three-dice", "commit": SEAL})
     assert verdict.verdict == "withheld"
-    assert headline(verdict).startswith("Not yet verifiable: the server withholds")
+    assert headline(verdict).startswith("Not yet verifiable: no seed and no client seeds were given")
     assert "<table>" not in page
     assert "recipe-python" not in page
 
@@ -273,6 +273,13 @@ def test_a_page_of_long_escaped_messages_lists_what_fits_and_says_where_the_rest
     # and where all of them are, without promising a JSON answer that may be too large for one (review)
     assert "The JSON answer lists every one when it fits in one answer" in page
     assert "<code>fairdice check</code> with this page's address lists them all" in page
+
+
+def test_a_fair_verdict_of_two_rolls_says_both() -> None:
+    verdict, _ = page_of(GAMES["narde-v1"] | {"count": None, "recorded": "15 46"})
+    assert headline(verdict).startswith(
+        "Fair: the key matches the fingerprint shown before the game, and both recorded rolls are the ones it gives:"
+    )
 
 
 def test_a_window_of_a_game_is_never_headlined_fair_and_says_what_is_needed() -> None:

@@ -193,7 +193,7 @@ fairdice.register(
         if (request.seed === null && request.client_seeds === null) {
           return {
             withheld:
-              "the server withholds this game's seeds until both games of its mirror pair have ended; ask GET /games/{id} again then",
+              "no seed and no client seeds were given: seed 003's server shows both null while it withholds a mirror pair's game, until both its games have ended; ask GET /games/{id} again then",
           };
         }
         return { secret: request.seed, seal: request.commit, caveats: [], contradictions: [] };

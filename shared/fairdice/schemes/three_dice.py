@@ -183,9 +183,11 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
     ) -> Revealed | Withheld:
         """A mirror pair's game reveals nothing until both its games have ended."""
         if request.withheld:
+            # Said as what was given, not as what the server did: a link or form left empty holds no seeds either
+            # (review: an empty three-dice link was answered "the server withholds this game's seeds")
             return Withheld(
-                "the server withholds this game's seeds until both games of its mirror pair have ended;"
-                " ask GET /games/{id} again then"
+                "no seed and no client seeds were given: seed 003's server shows both null while it withholds a mirror"
+                " pair's game, until both its games have ended; ask GET /games/{id} again then"
             )
         return super().revealed(request, day_secrets, today)
 
