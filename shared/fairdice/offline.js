@@ -167,7 +167,14 @@
       const cut = chars.slice(0, 40).join("");
       const more = chars.length > 40 ? "…" : "";
       // Never capitalised: that would change the caller's own text (ı to I, ﬁ to FI) before its characters are shown.
-      const name = input ? [input.label] : [...(source === "link" ? ["The link’s ", visible(cut)] : [visible(cut)]), more];
+      // A problem of the whole request (a parameter with no name) is its message alone, and one of the whole link is
+      // "The link", as the server's page says them (review: "The link’s :", "The link’s link:").
+      if (!input && (problem.field === "" || problem.field === "request")) return el("li", {}, visible(capital(problem.message)));
+      const name = input
+        ? [input.label]
+        : source === "link" && problem.field === "link"
+          ? ["The link"]
+          : [...(source === "link" ? ["The link’s ", visible(cut)] : [visible(cut)]), more];
       const where = source === "link" && param ? ` (the link’s ${param})` : "";
       return el("li", {}, el("b", {}, ...name, `${where}: `), visible(problem.message));
     });

@@ -33,6 +33,7 @@ from fairdice import schemes
 from fairdice.errors import FairdiceError
 from fairdice.fields import MAX_ROLLS
 from fairdice.links import build_link, parse_link
+from fairdice.notices import error_page
 from fairdice.offline import offline_page
 from fairdice.problems import describe
 from fairdice.prose import reorders, typed_order, unseen
@@ -1244,10 +1245,31 @@ def test_without_a_number_of_rolls_or_the_rolls_the_page_lists_the_first_60(chro
     assert chromium.evaluate("document.querySelectorAll('#result tbody tr').length") == 60
 
 
+def test_a_problem_of_the_whole_link_or_of_a_parameter_with_no_name_is_said_as_the_servers_page_says_it(
+    chromium: Browser, page: Path
+) -> None:
+    # Given links with a value that is not UTF-8 and with a parameter that has no name (review: the page said "The
+    # link’s link:" and "The link’s :")
+    narde = f"?scheme=narde-v1&key={KEY.hex()}"
+    undecodable = _open(chromium, page, f"{narde}&phrase=%FF", PHONE)["text"]
+    unnamed = _open(chromium, page, f"{narde}&phrase=test&=5", PHONE)["text"]
+
+    # Then the page names the link, and the parameter with no name, in words
+    assert "The link: the parameter 'phrase' is not percent-encoded UTF-8" in undecodable
+    assert "link’s link" not in undecodable
+    assert "'' is not a parameter of a narde-v1 link" in unnamed and "The link’s :" not in unnamed
+    # and the server's page says them alike
+    unnamed_words = "'' is not a parameter of a narde-v1 link".replace("'", "&#x27;")
+    for query, words in ((f"{narde}&phrase=%FF", "The link: the parameter"), (f"{narde}&=5", unnamed_words)):
+        with pytest.raises((ValidationError, FairdiceError)) as refused:
+            parse_link(query)
+        assert words in error_page(422, "bad link", describe(refused.value), where="link").html
+
+
 def test_a_mirror_pairs_game_and_a_day_not_over_are_not_yet_verifiable(chromium: Browser, page: Path) -> None:
     measured = _open(chromium, page, f"?scheme=three-dice&commit={seal_of(KEY)}", PHONE)
     assert measured["verdict"] == "withheld"
-    assert "until both games of its mirror pair have ended" in measured["text"]
+    assert "until both its games have ended" in measured["text"]
     player = "00000000-0000-4000-8000-000000000000"
     measured = _open(chromium, page, f"?scheme=daily&date=2999-01-01&player={player}&secret={KEY.hex()}", PHONE)
     assert measured["verdict"] == "withheld"
