@@ -53,8 +53,8 @@ fairdice.register(
         if (now.line === before.line && now.turn === turn + 1) return null;
         if (now.line === before.line + 1 && now.turn <= turn + 1) return null; // a take-back: a fresh line
       }
-      const fresh = `${BOT}:turn:{turn}:line:${before.line + 1}`;
-      return `${turnLabel(turn + 1, before.line)} or, after a take-back, ${fresh} for a turn up to ${turn + 1}`;
+      const fresh = `${BOT}:turn:T:line:${before.line + 1}`;
+      return `${turnLabel(turn + 1, before.line)} or, after a take-back, ${fresh} for a turn T up to ${turn + 1}`;
     }
 
     function check(request, named) {

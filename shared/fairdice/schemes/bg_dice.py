@@ -175,8 +175,8 @@ def _what_follows(before: Label, label: Label) -> str | None:
             return None
         if label.line == before.line + 1 and label.turn <= turn + 1:
             return None  # a take-back: the rolls carry on from a fresh line, at the turn taken back to
-    fresh = f"{BOT}:turn:{{turn}}:line:{before.line + 1}"
-    return f"{bot_turn_label(turn + 1, before.line)} or, after a take-back, {fresh} for a turn up to {turn + 1}"
+    fresh = f"{BOT}:turn:T:line:{before.line + 1}"  # T: the turn taken back to (review: "{turn}" read as a slip)
+    return f"{bot_turn_label(turn + 1, before.line)} or, after a take-back, {fresh} for a turn T up to {turn + 1}"
 
 
 def bot_turn_label(turn: int, line: int) -> str:

@@ -205,3 +205,16 @@ def test_one_key_rolls_two_whole_games_and_the_verdict_says_which_was_checked() 
     assert first.verdict == later.verdict == "fair"
     assert [given.text for given in first.identified_by] == ["yes"]
     assert [given.text for given in later.identified_by] == ["no"]
+
+
+def test_a_label_that_cannot_follow_says_what_can_with_no_placeholder_left_in_braces() -> None:
+    # Review: after turn:2, an opening label was refused with "…:turn:{turn}:line:1 for a turn up to 3", as if a
+    # placeholder had been left unfilled
+    found = problems(
+        {"scheme": "bg-dice-v1", "key": KEY.hex(), "labels": ["bg-dice-v1:turn:2", "bg-dice-v1:opening:0"]}
+    )
+    assert len(found) == 1
+    field, message = found[0]
+    assert field == "labels[1]"
+    assert "{" not in message
+    assert "bg-dice-v1:turn:3 or, after a take-back, bg-dice-v1:turn:T:line:1 for a turn T up to 3" in message
