@@ -241,8 +241,14 @@
    * text around it (bdi), its spaces marked and kept at a line's end (code.id), and, when a screen may show its
    * characters in another order (fairdice.reorders), again in the order it was typed, left to right.
    */
-  function identityValue(text) {
-    const value = (wrap, attributes) => el("code", { class: "hex id" }, el(wrap, attributes, visible(text, { spaces: true })));
+  function identityValue(given) {
+    const text = fairdice.identityText(given);
+    // A list's items each have their spaces marked, not the ", " between them (fairdice.page.identity_value).
+    const shown = () =>
+      Array.isArray(given)
+        ? given.flatMap((item, i) => [...(i ? [", "] : []), visible(String(item), { spaces: true })])
+        : [visible(text, { spaces: true })];
+    const value = (wrap, attributes) => el("code", { class: "hex id" }, el(wrap, attributes, ...shown()));
     if (!fairdice.reorders(text)) return [value("bdi", {})];
     return [value("bdi", {}), el("p", { class: "typed" }, el("span", { class: "muted", text: "In the order it was typed, left to right:" }), " ", value("bdo", { dir: "ltr" }))];
   }
@@ -252,7 +258,7 @@
     return [
       el("h3", { text: "Is this your game?" }),
       el("p", { text: "These values identify the game and go into every roll. Whoever sends them chooses them, so check they are the ones your game showed:" }),
-      el("dl", { class: "identity" }, verdict.identified_by.flatMap((given) => [el("dt", { text: capital(given.description) }), el("dd", {}, identityValue(fairdice.identityText(given.value)))])),
+      el("dl", { class: "identity" }, verdict.identified_by.flatMap((given) => [el("dt", { text: capital(given.description) }), el("dd", {}, identityValue(given.value))])),
     ];
   }
 

@@ -129,20 +129,24 @@ def _identity_section(verdict: Verdict) -> Iterator[str]:
         " chooses them, so check they are the ones your game showed:</p><dl class=identity>"
     )
     for given in verdict.identified_by:
-        yield f"<dt>{e(capital(given.description))}</dt><dd>{identity_value(given.text)}</dd>"
+        items = [str(item) for item in given.value] if isinstance(given.value, list) else None
+        yield f"<dt>{e(capital(given.description))}</dt><dd>{identity_value(given.text, items)}</dd>"
     yield "</dl>"
 
 
-def identity_value(text: str) -> str:
+def identity_value(text: str, items: list[str] | None = None) -> str:
     """A value that identifies the game as HTML, as the offline page shows it too (offline.js): isolated from the
     text around it (`<bdi>`), its spaces marked and kept at a line's end (`code.id`), and, when a screen may show
-    its characters in another order (`prose.reorders`), again in the order it was typed, left to right."""
-    value = f"<code class=id><bdi>{visible(text, spaces=True)}</bdi></code>"
+    its characters in another order (`prose.reorders`), again in the order it was typed, left to right. A list
+    (`items`, whose `text` joins them) has each item's spaces marked, not the ", " between them (review: two seats'
+    seeds read as one holding a space)."""
+    shown = ", ".join(visible(item, spaces=True) for item in items) if items is not None else visible(text, spaces=True)
+    value = f"<code class=id><bdi>{shown}</bdi></code>"
     if not reorders(text):
         return value
     return (
         f"{value}<p class=typed><span class=muted>{TYPED_ORDER}</span> "
-        f"<code class=id><bdo dir=ltr>{visible(text, spaces=True)}</bdo></code></p>"
+        f"<code class=id><bdo dir=ltr>{shown}</bdo></code></p>"
     )
 
 

@@ -1266,6 +1266,14 @@ def test_a_problem_of_the_whole_link_or_of_a_parameter_with_no_name_is_said_as_t
         assert words in error_page(422, "bad link", describe(refused.value), where="link").html
 
 
+def test_the_seats_seeds_are_listed_with_no_space_marked_between_them(chromium: Browser, page: Path) -> None:
+    # Review: the ", " joining two seats' seeds was marked as a space inside a value ("a,▯b")
+    measured = _open(chromium, page, f"?seed={KEY.hex()}&client=a,b&n=2", PHONE)
+    assert measured["verdict"] == "incomplete"
+    shown = chromium.evaluate("Array.from(document.querySelectorAll('dl.identity dd code'), c => c.innerHTML)")
+    assert shown == ["<bdi>a, b</bdi>"]
+
+
 def test_a_mirror_pairs_game_and_a_day_not_over_are_not_yet_verifiable(chromium: Browser, page: Path) -> None:
     measured = _open(chromium, page, f"?scheme=three-dice&commit={seal_of(KEY)}", PHONE)
     assert measured["verdict"] == "withheld"

@@ -9,7 +9,7 @@ from fairdice.fields import MAX_ROLLS
 from fairdice.links import parse_link
 from fairdice.markup import csp_hash
 from fairdice.offline import page_script
-from fairdice.page import MAX_TABLE_BYTES, headline, render_page, verdict_page
+from fairdice.page import MAX_TABLE_BYTES, headline, identity_value, render_page, verdict_page
 from fairdice.request import RequestBase
 from fairdice.schemes import parse_request
 from fairdice.verdict import Verdict
@@ -472,9 +472,10 @@ def test_every_space_in_a_value_that_identifies_the_game_is_marked_and_the_value
         '<span class=cp title="U+0020, shown as its code point: it shows nothing, or looks like another character">'
         "⟨U+0020⟩</span>c</bdi></code>"
     )
-    # And so is the space between two seats' seeds
+    # But not the ", " between two seats' seeds, which is in neither (review: "a,▯b" read as one seed with a space)
     _, page = page_of(GAMES["pair36"])
-    assert _identity_values(page) == ["<code class=id><bdi>a,<span class=sp> </span>b</bdi></code>"]
+    assert _identity_values(page) == ["<code class=id><bdi>a, b</bdi></code>"]
+    assert identity_value("a, b", ["a", "b c"]) == "<code class=id><bdi>a, b<span class=sp> </span>c</bdi></code>"
 
 
 def test_a_scheme_the_pages_script_does_not_know_is_said_to_be_one_the_browser_cannot_check(toy: None) -> None:
