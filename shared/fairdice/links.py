@@ -70,7 +70,7 @@ def parse_link(link: str) -> RequestBase:
     pairs = [(name, value) for name, value in _pairs(_query_of(link)) if not TRACKING.fullmatch(name)]
     if not pairs:
         raise InvalidInput(
-            "has no parameters: a check link looks like /check/?seed=…&client=a,b&n=52", field=LINK_FIELD
+            "has no parameters: a check link looks like /check/?seed=SEED&client=a,b&n=52", field=LINK_FIELD
         )
     scheme_values = [value for name, value in pairs if name == "scheme"]
     if len(scheme_values) > 1:

@@ -305,20 +305,22 @@ def _inputs_section(request: RequestBase) -> Iterator[str]:
             value = getattr(value, child)
         if value is None:
             continue
+        more = ""
         if isinstance(value, bool):
             shown = "yes" if value else "no"
         elif isinstance(value, list):
             separator = " " if param.kind == "rolls" else ", "
             items = ("-".join(map(str, roll)) for roll in value) if param.kind == "rolls" else map(str, value)
             shown = separator.join(items)
-            shown = shown if len(shown) <= 300 else shown[:300] + "…"
+            if len(shown) > 300:  # the cut marked after the value's own characters are shown, not as one of them
+                shown, more = shown[:300], "…"
         elif isinstance(value, dt.date):
             shown = value.isoformat()
         else:
             shown = str(value)
         # a value a screen may draw in another order (a Hebrew word, a number) is drawn again as typed, as an identity
         value = identity_value(shown) if reorders(shown) else f"<code>{visible(shown)}</code>"
-        yield f"<dt>{e(param.name)}</dt><dd>{value}</dd>"
+        yield f"<dt>{e(param.name)}</dt><dd>{value}{more}</dd>"
     yield "</dl>"
 
 

@@ -44,8 +44,10 @@ class RecordedError(ValueError):
 
 
 def _shown(token: str) -> str:
-    """A token quoted in a message, cut short: the message must stay readable whatever was pasted."""
-    return repr(token) if len(token) <= 24 else f"{token[:20]!r}… ({len(token)} characters)"
+    """A token quoted in a message, cut short: the message must stay readable whatever was pasted. The cut is marked
+    `...` after the closing quote, in ASCII: a page writes `…` as its code point (it looks like `...`), and after the
+    quote it cannot be read as the token's own (verifier.js says the same)."""
+    return repr(token) if len(token) <= 24 else f"{token[:20]!r}... ({len(token)} characters)"
 
 
 def _die(text: str, sides: int, where: str) -> int:

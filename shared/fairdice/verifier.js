@@ -992,7 +992,7 @@ const fairdice = (() => {
 
   const quoted = (token) => {
     const n = chars(token);
-    return n <= 24 ? pyRepr(token) : `${pyRepr(Array.from(token).slice(0, 20).join(""))}… (${n} characters)`;
+    return n <= 24 ? pyRepr(token) : `${pyRepr(Array.from(token).slice(0, 20).join(""))}... (${n} characters)`;
   };
   const example = (sides) => sides.map((s, i) => Math.min(s, 6 - i)).join("-");
   const short = (text) => Array.from(text).slice(0, 200).join("");
@@ -1270,7 +1270,7 @@ const fairdice = (() => {
     }
     pairs = pairs.filter(([name]) => !TRACKING.test(name));
     if (!pairs.length) {
-      throw new Problems([{ field: "link", message: "has no parameters: a check link looks like /check/?seed=…&client=a,b&n=52" }]);
+      throw new Problems([{ field: "link", message: "has no parameters: a check link looks like /check/?seed=SEED&client=a,b&n=52" }]);
     }
     const named = pairs.filter(([name]) => name === "scheme").map(([, value]) => value);
     if (named.length > 1) throw new Problems([{ field: "scheme", message: `is given ${named.length} times in the link; give it once` }]);

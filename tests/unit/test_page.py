@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from fairdice.fields import MAX_ROLLS
 from fairdice.links import parse_link
-from fairdice.markup import csp_hash
+from fairdice.markup import csp_hash, visible
 from fairdice.offline import page_script
 from fairdice.page import MAX_TABLE_BYTES, headline, identity_value, render_page, verdict_page
 from fairdice.request import RequestBase
@@ -204,6 +204,16 @@ def test_the_links_values_are_exactly_those_the_link_carried_its_rolls_too_and_n
 
 
 # ---- safety and size -----------------------------------------------------------------------
+
+
+def test_a_links_long_rolls_are_cut_at_300_characters_and_the_cut_is_shown_as_typed_not_as_a_code_point() -> None:
+    # Given a withheld three-dice link carrying 120 rolls (479 characters as the page writes them)
+    link = f"?scheme=three-dice&commit={SEAL}&rolls=" + "123" * 120
+    request = parse_link(link)
+    section = re.search(r"<dt>rolls</dt><dd>(.*?)</dd>", render_page(verify(request), request))
+    assert section is not None
+    # Then the first 300 characters are shown and the cut after them is `…`, not ⟨U+2026⟩ as a value's own `…` is
+    assert section.group(1) == f"<code>{visible(' '.join(['1-2-3'] * 120)[:300])}</code>…"
 
 
 @pytest.mark.parametrize(

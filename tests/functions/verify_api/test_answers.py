@@ -217,3 +217,25 @@ def test_a_link_a_mail_program_added_its_own_parameters_to_still_answers_a_brows
 
     assert headers["Content-Type"] == HTML, (status, page[:300])
     assert page.startswith("<!doctype html>")
+
+
+def test_a_bare_check_link_and_a_long_pasted_roll_are_said_with_fairdices_own_cuts_shown_as_typed(
+    load_event: Callable[[str], Event],
+) -> None:
+    # Given /check/ opened with nothing after it, then a link whose rolls hold a token of 25 digits
+    bare = accepting(load_event("api-check-html"), "text/html,application/xhtml+xml,*/*;q=0.8")
+    bare["rawQueryString"] = ""
+    long_token = copy.deepcopy(bare)
+    long_token["rawQueryString"] = re.sub(
+        "rolls=[0-9]+", "rolls=" + "1234" * 6 + "5", load_event("api-check-html")["rawQueryString"]
+    )
+
+    # Then each page says what is wrong with the example and the cut in plain characters: the pages write `…` as its
+    # code point wherever it is a value's (it looks like three dots), so fairdice's own words never use it
+    # (review: "a check link looks like /check/?seed=⟨U+2026⟩&client=a,b&n=52")
+    status, _, page = invoke(bare)
+    assert status == 422 and "a check link looks like /check/?seed=SEED&amp;client=a,b&amp;n=52" in page
+    status, _, page = invoke(long_token)
+    assert status == 422 and "&#x27;12341234123412341234&#x27;... (25 characters) has 25 digits" in page
+    for shown in (invoke(bare)[2], page):
+        assert "U+2026" not in shown
