@@ -35,13 +35,29 @@ PARTIAL = 0.75  # a hypothesis that explains fewer than this share of the rolls 
 _HEX_NOTE = "Hex case and spaces around the hex are ignored, so they are not the cause."
 
 
-def diagnose(request: RequestBase, secret: bytes, verdict: Verdict) -> list[Finding]:
+def diagnose(
+    request: RequestBase,
+    secret: bytes,
+    verdict: Verdict,
+    *,
+    seal_source: str | None = None,
+    source_uncommitted: bool = False,
+) -> list[Finding]:
     """The likely causes of a mismatch verdict, the best explanation first.
 
     Each finding names a cause, how many recorded rolls it explains, the cause in words and
     the request fields to change (`try`) that test it. Pure and deterministic; at most
-    MAX_FINDINGS findings.
+    MAX_FINDINGS findings. `seal_source` names where an authority (the daily archive) published
+    the seal; `source_uncommitted` says the secret is the authority's own and does not give it.
     """
+    if source_uncommitted:
+        # The secret is the authority's own: no mistake of the player's explains the seal, and none of the roll
+        # findings may blame a secret the player did not give (review: "copy it again from the game")
+        findings = [_not_committed(request, verdict, seal_source)]
+        if verdict.checks.rolls == "mismatch":
+            found, _ = _roll_findings(request, secret, verdict)
+            findings.extend(finding for finding in found if finding.cause != "secret_from_other_game")
+        return findings[:MAX_FINDINGS]
     findings = _seal_findings(request, secret, verdict) if verdict.checks.seal == "mismatch" else []
     if any(finding.cause == "secret_and_seal_swapped" for finding in findings):
         return findings
@@ -50,13 +66,19 @@ def diagnose(request: RequestBase, secret: bytes, verdict: Verdict) -> list[Find
         roll_findings, fit = _roll_findings(request, secret, verdict)
         findings.extend(roll_findings[: MAX_FINDINGS - 1])
     if verdict.checks.seal == "mismatch" and fit is not None and all(f.cause not in _SEAL for f in findings):
-        findings.append(_seal_elsewhere(request, verdict, fit))
+        findings.append(_seal_elsewhere(request, verdict, fit, seal_source))
     return findings[:MAX_FINDINGS]
 
 
 # Findings that already account for the seal.
 _SEAL: frozenset[Cause] = frozenset(
-    {"secret_and_seal_swapped", "secret_in_seal_field", "seal_of_hex_text", "secret_from_other_game"}
+    {
+        "secret_and_seal_swapped",
+        "secret_in_seal_field",
+        "seal_of_hex_text",
+        "secret_from_other_game",
+        "secret_not_committed",
+    }
 )
 
 
@@ -125,8 +147,22 @@ def _words(request: RequestBase) -> tuple[str, str]:
     return words.seal, words.secret
 
 
-def _seal_elsewhere(request: RequestBase, verdict: Verdict, fit: str) -> Finding:
+def _not_committed(request: RequestBase, verdict: Verdict, seal_source: str | None) -> Finding:
     seal, secret = _words(request)
+    return Finding(
+        cause="secret_not_committed",
+        explains="the seal",
+        detail=(
+            f"the {secret} the archive revealed ({verdict.source}) is not the one it committed to: its SHA-256 is"
+            f" {verdict.seal.computed}, not the {seal} the archive published before the day"
+            f" ({seal_source or verdict.source}). No mistake in copying explains it: keep this link and report it"
+        ),
+    )
+
+
+def _seal_elsewhere(request: RequestBase, verdict: Verdict, fit: str, seal_source: str | None) -> Finding:
+    seal, secret = _words(request)
+    published = seal_source or verdict.source
     if verdict.source is not None:
         # The seal is the archive's, which is authoritative: it is the secret given that does not fit it (review: the
         # archive's commitment was said to be most likely another game's)
@@ -134,7 +170,7 @@ def _seal_elsewhere(request: RequestBase, verdict: Verdict, fit: str) -> Finding
             cause="secret_from_other_game",
             explains=fit,
             detail=(
-                f"the {seal} is the one the archive published ({verdict.source}), and the SHA-256 of the {secret}"
+                f"the {seal} is the one the archive published ({published}), and the SHA-256 of the {secret}"
                 f" given is {verdict.seal.computed}, not it: the {secret} given is not this day's, most likely another"
                 f" day's or copied wrong. Leave it out to check against the {secret} the archive revealed. {_HEX_NOTE}"
             ),

@@ -48,6 +48,7 @@ _CAUSE_TITLES = {
     "seal_from_other_game": "The seal belongs to another game",
     "rolls_from_other_game": "The rolls belong to another game",
     "secret_from_other_game": "The secret belongs to another game",
+    "secret_not_committed": "The archive revealed a secret it had not committed to",
     "few_rolls_differ": "A few rolls differ",
 }
 _EXPLAINS = re.compile(r"([0-9]+) of (the first )?([0-9]+) rolls")

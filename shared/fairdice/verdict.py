@@ -135,6 +135,7 @@ Cause = Literal[
     "seal_from_other_game",
     "rolls_from_other_game",
     "secret_from_other_game",
+    "secret_not_committed",
     "few_rolls_differ",
 ]
 

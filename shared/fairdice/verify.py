@@ -319,7 +319,13 @@ def written(checked: Checked) -> Verdict:
         source=revealed.source,
     )
     if verdict.verdict == "mismatch":
-        verdict.diagnosis = diagnose(request, revealed.secret, verdict)
+        verdict.diagnosis = diagnose(
+            request,
+            revealed.secret,
+            verdict,
+            seal_source=revealed.seal_source,
+            source_uncommitted=revealed.source_uncommitted,
+        )
     return verdict
 
 

@@ -66,9 +66,11 @@ class Revealed:
 
     `caveats` are reasons the seal proves less than that the secret was fixed before the game (a
     commitment published late, say): each keeps the verdict from `fair`, in these words.
-    `contradictions` are what the request says that an authority (the daily archive) does not: each
-    makes the verdict a `mismatch`. `seal_published_at` and `seal_in_time` say when the seal was
-    published and whether that was before the game's play, where an archive knows.
+    `contradictions` are what the request says that an authority (the daily archive) does not, or what
+    the authority says against itself: each makes the verdict a `mismatch`. `seal_published_at` and
+    `seal_in_time` say when the seal was published and whether that was before the game's play, where
+    an archive knows. `seal_source` names where an authority published the seal; `source_uncommitted`
+    says the secret recomputed with is the authority's own and does not give the seal it published.
     """
 
     secret: bytes
@@ -79,6 +81,8 @@ class Revealed:
     contradictions: tuple[str, ...] = ()
     seal_published_at: dt.datetime | None = None
     seal_in_time: bool | None = None
+    seal_source: str | None = None
+    source_uncommitted: bool = False
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from uuid import UUID
 
 from pydantic import JsonValue, field_validator
 
-from fairdice.archive.layout import COMMITMENT_GRACE, publication, reveal_time_if_any
+from fairdice.archive.layout import COMMITMENT_GRACE, commitment_key, publication, reveal_time_if_any
 from fairdice.dice import Mac, Roll, Rolls, faces_in, fill, first_bytes, keyed_mac, macs, read_dice
 from fairdice.errors import FutureDay, InvalidInput, UnknownDay
 from fairdice.fields import Day, DaySecret, PlayerId, Seal
@@ -35,6 +35,7 @@ from fairdice.schemes.base import (
     or_placeholder,
     py,
 )
+from fairdice.seal import seal_matches, seal_of
 from fairdice.verdict import GameInput, Scope, Verdict
 
 SIDES = (4, 6, 8, 10, 12, 20)
@@ -182,6 +183,14 @@ class Daily(Scheme[DailyRequest]):
             secret = bytes.fromhex(request.secret)
             if secret != found.secret:
                 contradictions.append(f"the day secret given is not the one the daily archive revealed for {day}")
+        # The archive checks a record's secret against the record's own commitment; this is the one it published
+        # before the day. They differ only where the operator revealed a secret it had not committed to (review).
+        uncommitted = not seal_matches(found.commitment, seal_of(found.secret))
+        if uncommitted:
+            contradictions.append(
+                f"the day secret the daily archive revealed for {day} does not give the commitment it published for"
+                f" {day} before the day: the archive revealed a secret it had not committed to"
+            )
         caveats: tuple[str, ...] = ()
         timing = publication(request.date, found.published_at)
         if not found.witnessed:
@@ -210,6 +219,8 @@ class Daily(Scheme[DailyRequest]):
             contradictions=tuple(contradictions),
             seal_published_at=found.published_at,
             seal_in_time=found.in_time,
+            seal_source=f"daily archive {commitment_key(request.date)}",
+            source_uncommitted=uncommitted and secret == found.secret,
         )
 
     def _given(self, request: DailyRequest) -> Revealed:

@@ -7,6 +7,7 @@ archive and moto's S3 (whose LastModified follows the same clock).
 """
 
 import datetime as dt
+import json
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
@@ -14,7 +15,7 @@ from uuid import UUID
 
 import boto3
 import pytest
-from fairdice.archive.layout import commitment_key, secret_key
+from fairdice.archive.layout import commitment_key, revealed_key, secret_key
 from fairdice.archive.reader import ArchiveReader, is_final
 from fairdice.errors import ArchiveUnavailable, InvalidInput, UnknownDay
 from fairdice.page import render_page
@@ -516,13 +517,64 @@ def test_a_wrong_day_secret_given_is_blamed_on_the_secret_not_on_the_archives_co
     assert verdict.diagnosis is not None
     assert [finding.cause for finding in verdict.diagnosis] == ["secret_from_other_game"]
     assert verdict.diagnosis[0].detail.startswith(
-        "the commitment is the one the archive published (daily archive revealed/2025-03-01.json), and the SHA-256 of"
-        " the day secret given is"
+        "the commitment is the one the archive published (daily archive commitments/2025-03-01.json), and the SHA-256"
+        " of the day secret given is"
     )
     page = render_page(verdict)
     assert "the SHA-256 of the day secret is not the commitment published" in page
     assert "<dt>published</dt>" in page and "<dt>given</dt>" not in page
     assert "another game&#x27;s" not in page and "another game's" not in page
+
+
+def _reveal_instead(stores: Stores, secret: bytes) -> None:
+    """The operator's cheat: ARCHIVE_DAY's record reveals `secret`, with that secret's own commitment, not the secret
+    the day's published commitment sealed (written over the honest record, as a test may)."""
+    key = revealed_key(ARCHIVE_DAY)
+    record = json.loads(stores.archive.get(key) or b"") | {"secret": secret.hex(), "commitment": seal_of(secret)}
+    data = json.dumps(record).encode()
+    if isinstance(stores.archive, S3Store):
+        client = stores.archive._given_client  # the test's own moto client
+        assert client is not None
+        client.put_object(Bucket="archive", Key=key, Body=data)  # type: ignore[attr-defined]
+    else:
+        (stores.archive.root / key).write_bytes(data)  # type: ignore[attr-defined]
+
+
+def test_an_archive_that_reveals_a_secret_it_did_not_commit_to_is_blamed_not_the_player(
+    archive: tuple[Timeline, Stores],
+) -> None:
+    # Given a day whose record reveals another secret than the one its published commitment sealed, and a player who
+    # gives no secret, the faces that secret gives, then those faces and the secret itself, then other faces (review:
+    # the diagnosis told the player to leave out the secret they never gave)
+    _, stores = archive
+    revealed_next_morning(archive)
+    played = bytes(range(32))
+    _reveal_instead(stores, played)
+    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
+    seen = faces(verified(reader))
+    verdicts = [
+        verified(reader, recorded=seen),
+        verified(reader, recorded=seen, secret=played.hex()),
+        verified(reader, recorded="1 1 1 1 1 1"),
+    ]
+
+    # Then each is a mismatch that says the archive revealed a secret it had not committed to, diagnosed as such, and
+    # no finding blames a secret given or copied
+    for verdict in verdicts:
+        assert verdict.verdict == "mismatch"
+        assert verdict.reasons[0] == (
+            "the day secret the daily archive revealed for 2025-03-01 does not give the commitment it published for"
+            " 2025-03-01 before the day: the archive revealed a secret it had not committed to"
+        )
+        assert verdict.diagnosis is not None
+        assert verdict.diagnosis[0].cause == "secret_not_committed"
+        assert verdict.diagnosis[0].detail.startswith(
+            "the day secret the archive revealed (daily archive revealed/2025-03-01.json) is not the one it committed"
+            f" to: its SHA-256 is {seal_of(played)}, not the commitment the archive published before the day (daily"
+            " archive commitments/2025-03-01.json). No mistake in copying explains it: keep this link and report it"
+        )
+        assert all(finding.cause != "secret_from_other_game" for finding in verdict.diagnosis)
+        assert "The archive revealed a secret it had not committed to" in render_page(verdict)
 
 
 def test_the_page_of_a_day_whose_secret_is_not_revealed_says_when_it_is_due_not_that_it_was_revealed(
