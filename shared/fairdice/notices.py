@@ -110,7 +110,7 @@ def day_page(record: DayRecord, home: str | None = None) -> Page:
     parts = [f"<p class=muted>fairdice · the daily archive · {e(day)}</p>"]
     if record.status == "revealed":
         verdict = "fair" if record.seal == "match" and record.commitment_in_time else "mismatch"
-        if record.seal == "match" and not record.commitment_in_time:
+        if record.seal == "match" and (not record.commitment_in_time or record.revealed_in_time is False):
             verdict = "incomplete"
         headline = f"The secret of {day} is revealed"
     else:
@@ -179,7 +179,20 @@ def _record(record: DayRecord) -> Iterator[str]:
         )
     if record.record_sha256 is not None:
         yield f"<dt>this record's SHA-256</dt><dd><code>{e(record.record_sha256)}</code></dd>"
+    if record.revealed_at is not None:
+        yield f"<dt>revealed</dt><dd>{utc_time(record.revealed_at)}</dd>"
     yield "</dl>"
+    if record.revealed_in_time is True:
+        yield f"<p>{mark(True)} Revealed after the day was over in UTC, by S3's own time.</p>"
+    elif record.revealed_in_time is False:
+        why = (
+            "Revealed before the day was over in UTC, which the publisher never does: whoever read it could compute"
+            " that day's rolls while it was played"
+            if record.revealed_at is not None
+            else "S3 gives no time of its own for this record, so it does not show the secret was kept until the day"
+            " was over"
+        )
+        yield f"<p>{mark(False)} {why}: that day's rolls are at most incomplete.</p>"
     # "Before the day" only when the commitment's time shows it (`_commitment` says why not, otherwise).
     published = "published before the day" if record.commitment_in_time else "published for the day"
     if record.seal == "match":

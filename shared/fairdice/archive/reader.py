@@ -38,7 +38,7 @@ from fairdice.fields import Day, Seal
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.schemes.daily import DailyRequest
 from fairdice.seal import seal_of
-from fairdice.storage import BudgetedStore, ObjectStore, Stored
+from fairdice.storage import NOT_KNOWN, BudgetedStore, ObjectStore, Stored
 from fairdice.verdict import Verdict
 from fairdice.verify import verify
 
@@ -71,6 +71,14 @@ class DayRecord(BaseModel):
     record: RevealedRecord | None = None
     record_sha256: Seal | None = None
     seal: Literal["match", "mismatch"] | None = None
+    revealed_at: dt.datetime | None = Field(
+        default=None, description="when the archive itself says the record was written (S3's LastModified)"
+    )
+    revealed_in_time: bool | None = Field(
+        default=None,
+        description="written after its day was over in UTC, by S3's own time; null where the archive's times are not"
+        " S3's own (a folder), false where S3 gives no time for it",
+    )
 
 
 @dataclass(frozen=True)
@@ -79,6 +87,18 @@ class _Revealed:
     secret: bytes
     sha256: str
     published: Published
+    revealed_at: dt.datetime | None  # the archive's own time for the record; None when S3 gives none (multipart)
+    revealed_in_time: bool | None  # after its day was over, by a witnessed time; None when no time is a witness
+
+    @staticmethod
+    def timed(day: dt.date, stored: Stored) -> tuple[dt.datetime | None, bool | None]:
+        """When the record was written, by the archive's own time, and whether that was after its day was over: the
+        publisher never reveals a day before (SPEC: never early), but only the archive's time shows it did not
+        (review: a record written during its own day was taken as any other). A time not known shows nothing."""
+        written = None if stored.modified == NOT_KNOWN else stored.modified
+        if not stored.witnessed:
+            return written, None
+        return written, written is not None and written >= reveal_time(day)
 
 
 @dataclass(frozen=True)
@@ -151,6 +171,8 @@ class ArchiveReader:
             published_at=published.published_at,
             in_time=published.in_time,
             witnessed=published.witnessed,
+            revealed_at=found.revealed_at,
+            revealed_in_time=found.revealed_in_time,
         )
 
     def record(self, day: dt.date) -> DayRecord:
@@ -178,6 +200,8 @@ class ArchiveReader:
             record=found.record,
             record_sha256=found.sha256,
             seal="match" if matches else "mismatch",
+            revealed_at=found.revealed_at,
+            revealed_in_time=found.revealed_in_time,
         )
 
     def _find(self, day: dt.date) -> _Revealed | _Pending:
@@ -263,7 +287,15 @@ class ArchiveReader:
             raise TamperedRecord(f"{key} exists but {commitment_key(day)}, published before the day, does not")
         self._check_previous(day, record.previous, published.commitment.commitment)
         self._check_next(day, record.next_commitment, stored.modified)
-        return _Revealed(record=record, secret=secret, sha256=sha256_hex(stored.data), published=published)
+        revealed_at, in_time = _Revealed.timed(day, stored)
+        return _Revealed(
+            record=record,
+            secret=secret,
+            sha256=sha256_hex(stored.data),
+            published=published,
+            revealed_at=revealed_at,
+            revealed_in_time=in_time,
+        )
 
     def _check_previous(self, day: dt.date, link: ChainLink | None, commitment: str) -> None:
         key = revealed_key(day)

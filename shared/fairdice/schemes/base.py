@@ -103,6 +103,8 @@ class RevealedDay:
     published_at: dt.datetime
     in_time: bool  # published within the grace after 00:00 UTC, before the day's play, by a witnessed time
     witnessed: bool  # False: `published_at` is a file's time, which whoever holds the folder can set
+    revealed_at: dt.datetime | None = None  # the record's time by the archive; None when it gives none
+    revealed_in_time: bool | None = None  # revealed after the day was over, by a witnessed time; None: not witnessed
 
 
 @dataclass(frozen=True)

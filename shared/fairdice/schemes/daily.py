@@ -110,6 +110,20 @@ def _not_over(day: dt.date, reveal_at: dt.datetime | None) -> Withheld:
     )
 
 
+def _revealed_early(day: dt.date, revealed_at: dt.datetime | None) -> str:
+    """Why a record the archive's own time does not show written after its day keeps the day's rolls from fair: a
+    secret public while its day was played lets anyone compute that day's rolls (of any player id) before rolling."""
+    if revealed_at is None:
+        return (
+            f"the daily archive gives no time of its own for the record of {day} (it was not written in one piece, as"
+            " the publisher writes it), so it does not show the secret was kept until the day was over"
+        )
+    return (
+        f"the secret of {day} was revealed at {revealed_at:%Y-%m-%d %H:%M:%S} UTC, before its day was over, which the"
+        " publisher never does: whoever read it could compute that day's rolls while it was played"
+    )
+
+
 class Daily(Scheme[DailyRequest]):
     """Seed 004's scheme."""
 
@@ -210,6 +224,8 @@ class Daily(Scheme[DailyRequest]):
                 f" {COMMITMENT_GRACE.seconds // 60} minutes after 00:00 UTC it had: it does not show the secret was"
                 " fixed before the day's play",
             )
+        if found.revealed_in_time is False:
+            caveats = (*caveats, _revealed_early(request.date, found.revealed_at))
         return Revealed(
             secret=secret,
             seal=found.commitment,

@@ -9,6 +9,7 @@ archive and moto's S3 (whose LastModified follows the same clock).
 import datetime as dt
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from uuid import UUID
@@ -18,11 +19,12 @@ import pytest
 from fairdice.archive.layout import commitment_key, revealed_key, secret_key
 from fairdice.archive.reader import ArchiveReader, is_final
 from fairdice.errors import ArchiveUnavailable, InvalidInput, UnknownDay
+from fairdice.notices import day_page
 from fairdice.page import render_page
 from fairdice.schemes import daily, parse_request
 from fairdice.schemes.base import Withheld
 from fairdice.seal import seal_of
-from fairdice.storage import FolderStore, S3Store, Stores
+from fairdice.storage import NOT_KNOWN, FolderStore, ObjectStore, S3Store, Stored, Stores
 from fairdice.verdict import Verdict
 from fairdice.verify import check, verify
 from hypothesis import given
@@ -575,6 +577,69 @@ def test_an_archive_that_reveals_a_secret_it_did_not_commit_to_is_blamed_not_the
         )
         assert all(finding.cause != "secret_from_other_game" for finding in verdict.diagnosis)
         assert "The archive revealed a secret it had not committed to" in render_page(verdict)
+
+
+def test_a_day_whose_record_the_archive_dates_within_the_day_is_at_most_incomplete_and_says_when_it_was_revealed(
+    archive: tuple[Timeline, Stores],
+) -> None:
+    # Given a day revealed honestly, whose record is then written again with the archive's time at 09:00 of its own day,
+    # as the publisher's role could (review: a secret revealed during its day was taken as any other, fair)
+    timeline, stores = archive
+    reader, _ = revealed_next_morning(archive)
+    honest = reader.record(ARCHIVE_DAY)
+    seen = faces(verified(reader))
+    key = revealed_key(ARCHIVE_DAY)
+    data = stores.archive.get(key) or b""
+    timeline.now = at("2025-03-01 09:00")
+    stores.archive.replace(key, data)
+    early = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
+
+    # Then the honest record is dated after the day and shown as such, and the early one keeps the roll from fair,
+    # saying when it was revealed, in the verdict and on the day's page
+    assert (honest.revealed_at, honest.revealed_in_time) == (at("2025-03-02 00:00:01"), True)
+    verdict = verified(early, recorded=seen)
+    assert verdict.verdict == "incomplete"
+    assert verdict.checks.seal == "match" and verdict.checks.rolls == "match"
+    assert verdict.reasons == [
+        "the secret of 2025-03-01 was revealed at 2025-03-01 09:00:00 UTC, before its day was over, which the"
+        " publisher never does: whoever read it could compute that day's rolls while it was played"
+    ]
+    record = early.record(ARCHIVE_DAY)
+    assert (record.revealed_at, record.revealed_in_time) == (at("2025-03-01 09:00"), False)
+    page = day_page(record).html
+    assert '<div class="verdict incomplete">' in page
+    assert "Revealed before the day was over in UTC, which the publisher never does" in page
+
+
+class _UndatedRecords:
+    """The archive as S3 answers for records written in parts (a multipart upload): no time of their own."""
+
+    def __init__(self, archive: ObjectStore) -> None:
+        self._archive = archive
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._archive, name)
+
+    def read(self, key: str) -> Stored | None:
+        found = self._archive.read(key)
+        return found if found is None or not key.startswith("revealed/") else replace(found, modified=NOT_KNOWN)
+
+
+def test_a_record_the_archive_gives_no_time_for_does_not_show_it_was_revealed_after_the_day(
+    archive: tuple[Timeline, Stores],
+) -> None:
+    _, stores = archive
+    revealed_next_morning(archive)
+    reader = ArchiveReader(_UndatedRecords(stores.archive), clock=lambda: at("2025-03-02 09:00"))  # type: ignore[arg-type]
+    verdict = verified(reader, recorded=faces(verified(reader)))
+    assert verdict.verdict == "incomplete"
+    assert verdict.reasons == [
+        "the daily archive gives no time of its own for the record of 2025-03-01 (it was not written in one piece, as"
+        " the publisher writes it), so it does not show the secret was kept until the day was over"
+    ]
+    record = reader.record(ARCHIVE_DAY)
+    assert (record.revealed_at, record.revealed_in_time) == (None, False)
+    assert "S3 gives no time of its own for this record" in day_page(record).html
 
 
 def test_the_page_of_a_day_whose_secret_is_not_revealed_says_when_it_is_due_not_that_it_was_revealed(
