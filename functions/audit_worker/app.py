@@ -34,7 +34,7 @@ from fairdice.audit.shard import PARTIALS, shard_name
 from fairdice.errors import ShardTooLarge
 from fairdice.prose import cut
 from fairdice.storage import StorageSettings
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+from pydantic import AliasChoices, AwareDatetime, BaseModel, ConfigDict, Field
 
 logger = Logger()
 metrics = Metrics()
@@ -60,12 +60,15 @@ def clock() -> dt.datetime:
 
 
 class ShardObject(BaseModel):
-    """One object as listObjectsV2 lists it: its key, and its ETag, the version the worker must read."""
+    """One object as listObjectsV2 lists it: its key, and its ETag, the version the worker must read. The map's
+    ItemReader spells it `Etag`, S3's own API (and moto's interpreter, which passes boto3's listing) `ETag`: either
+    is read, and an item with neither fails (review: without it the read was of whatever version was there, and
+    nothing said so)."""
 
     model_config = ConfigDict(extra="ignore")
 
     Key: str = Field(min_length=1, max_length=1024)
-    Etag: str | None = Field(default=None, min_length=1, max_length=1024)
+    Etag: str = Field(validation_alias=AliasChoices("Etag", "ETag"), min_length=1, max_length=1024)
     Size: int | None = None
 
 

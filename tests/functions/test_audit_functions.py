@@ -553,6 +553,28 @@ def test_a_shard_replaced_after_the_map_listed_it_fails_with_shard_changed_and_s
     assert run_worker(audit_aws, load_event("audit-worker-shard"))["games"] == 2
 
 
+def test_an_item_must_name_its_shards_etag_as_the_map_or_s3_spells_it_and_one_without_fails_storing_nothing(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given a shard, and its item without an ETag, then with it spelled as S3's API (and moto's map) spells it, ETag
+    # (review: the worker read only `Etag`, and without it read whatever version was there, saying nothing)
+    audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1), games.mismatched(games.narde(2))])))
+    listed = as_listed(audit_aws, load_event("audit-worker-shard"))
+    etag = listed["shard"].pop("Etag")
+
+    # Then the item without one fails, naming the field, and stores nothing
+    with pytest.raises(ValidationError, match="Etag"):
+        audit_aws.worker.lambda_handler(listed, FakeLambdaContext())
+    assert audit_aws.keys("audits/") == []
+
+    # And the item spelling it ETag reads that version: replaced since, the shard fails with ShardChanged
+    spelled = {**listed, "shard": {**listed["shard"], "ETag": etag}}
+    audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1), games.narde(2)])))
+    with pytest.raises(ShardChanged):
+        audit_aws.worker.lambda_handler(spelled, FakeLambdaContext())
+    assert audit_aws.keys("audits/") == []
+
+
 def test_a_shard_of_more_games_than_a_worker_audits_fails_naming_it_and_the_limit_and_stores_nothing(
     audit_aws: AuditAws, load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
 ) -> None:
