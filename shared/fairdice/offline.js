@@ -176,7 +176,10 @@
           ? ["The link"]
           : [...(source === "link" ? ["The link’s ", visible(cut)] : [visible(cut)]), more];
       const where = source === "link" && param ? ` (the link’s ${param})` : "";
-      return el("li", {}, el("b", {}, ...name, `${where}: `), visible(problem.message));
+      // A message that goes on from its subject ("has no parameters…", "is required") follows it as one sentence, as
+      // on the server's page (fairdice.notices; review: "The link: has no parameters").
+      const joined = /^(is|must|has|was|looks) /.test(problem.message) ? " " : ": ";
+      return el("li", {}, el("b", {}, ...name, where), joined, visible(problem.message));
     });
     const count = problems.length === 1 ? "One thing needs changing:" : `${problems.length} things need changing:`;
     result.replaceChildren(el("div", { class: "verdict problem" }, el("h2", { text: title }), el("p", { text: count }), el("ul", {}, items)));
@@ -228,7 +231,13 @@
     const { secret, seal, roll, rolls } = schemeObject.words;
     const compared = verdict.summary.compared;
     if (verdict.verdict === "fair") {
-      const all = compared === 1 ? `the recorded ${roll} is the one` : `all ${words.number(compared)} recorded ${rolls} are the ones`;
+      // "both" for two, as the server's page says it (fairdice.page.headline; review: "all 2 recorded rolls")
+      const all =
+        compared === 1
+          ? `the recorded ${roll} is the one`
+          : compared === 2
+            ? `both recorded ${rolls} are the ones`
+            : `all ${words.number(compared)} recorded ${rolls} are the ones`;
       return `The ${secret} matches the ${seal} shown before the game, and ${all} it gives.`;
     }
     if (verdict.verdict === "withheld") return sentence(verdict.withheld.reason);

@@ -1404,3 +1404,24 @@ def test_a_space_where_a_line_wraps_is_drawn_and_marked(chromium: Browser, page:
     # Then the space takes room inside the value's box, marked, and the two phrases are not drawn alike
     assert_space_drawn_and_marked(chromium, IDENTITY)
     assert chromium.picture(IDENTITY) != without
+
+
+def test_a_fair_game_of_two_rolls_and_a_link_with_no_parameters_are_said_as_the_servers_page_says_them(
+    chromium: Browser, page: Path
+) -> None:
+    # Given a fair pair36 game of two rolls, then a link with no parameter of its own (review: the offline page said
+    # "all 2 recorded rolls" and "The link: has no parameters", where the server's page says "both" and "The link has")
+    game = parse_link(f"?seed={KEY.hex()}&seal={seal_of(KEY)}&client=a,b&n=2")
+    rolls = "".join(f"{a}{b}" for a, b in (report["dice"] or [] for report in verify(game).rolls))
+    fair = _open(chromium, page, f"?seed={KEY.hex()}&seal={seal_of(KEY)}&client=a,b&n=2&rolls={rolls}", PHONE)
+    empty = _open(chromium, page, "?utm_source=mail", PHONE)  # only a mail program's own parameter: none of a link
+
+    # Then the offline page says them in the server's words
+    assert fair["verdict"] == "fair"
+    assert "and both recorded rolls are the ones it gives" in fair["text"]
+    with pytest.raises(FairdiceError) as refused:
+        parse_link("?utm_source=mail")
+    server = error_page(422, "bad link", describe(refused.value), where="link").html
+    assert "The link has no parameters: a check link looks like" in server
+    assert "The link has no parameters: a check link looks like" in empty["text"]
+    assert "The link:" not in empty["text"]
