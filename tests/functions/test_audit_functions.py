@@ -398,6 +398,25 @@ def test_a_merge_of_an_input_prefix_holding_no_shard_fails_saying_so_and_writes_
     assert audit_aws.keys("audits/") == []
 
 
+def test_a_merge_whose_every_shard_was_removed_after_its_audit_names_each_not_audited_rather_than_no_shard(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given a shard audited, with a game that is not fair, then removed before the merge lists the prefix: the prefix
+    # holds no shard now (review: the merge said it never held one, and the shard's findings were lost)
+    audit_aws.put(KEY, gzip.compress(games.jsonl([games.mismatched(games.narde(1))])))
+    run_worker(audit_aws, load_event("audit-worker-shard"))
+    audit_aws.s3.delete_object(Bucket=BUCKET, Key=KEY)
+    merge_event = {key: value for key, value in load_event("audit-merge").items() if key != "map_run"}
+
+    # When the merge runs, Then it names the shard as removed while the run went on, counts none of its games, and the
+    # audit is not clean
+    result = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+    assert (result["games"], result["not_audited"], result["clean"]) == (0, 1, False)
+    findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert [(finding["file"], finding["error"]["code"]) for finding in findings] == [(KEY, "not_audited")]
+    assert "no longer under the input prefix" in findings[0]["error"]["message"]
+
+
 def test_the_merge_lists_every_shard_of_a_prefix_past_one_page_of_1000(audit_aws: AuditAws) -> None:
     from fairdice.audit.s3 import list_keys
 
