@@ -221,6 +221,13 @@ def test_before_a_day_is_revealed_any_secret_given_is_withheld(archive: tuple[Ti
             assert verdict.verdict == "withheld"
             assert verdict.rolls == [] and verdict.seal.computed is None
     assert verified(reader).verdict == "withheld"
+    # and a day not begun with no secret given is withheld too, as without an archive, not an unknown day (review:
+    # POST /verify answered 404 where the audit, the CLI and the offline page said withheld)
+    tomorrow = verified(reader, date="2025-03-02")
+    assert tomorrow.verdict == "withheld"
+    assert tomorrow.reasons == [
+        "2025-03-02 is not over in UTC: its secret is not revealed, so none is confirmed or denied"
+    ]
 
 
 def test_a_secret_given_for_the_calendars_last_day_is_withheld_with_no_reveal_time(tmp_path: Path) -> None:
