@@ -62,7 +62,8 @@ def test_a_shard_checks_daily_games_against_the_archive_and_its_partial_names_it
     fair = games.archived_daily(reader, 1)
     contradicted = games.archived_daily(reader, 2, secret=games.key(2), commitment=games.seal(games.key(2)))
     store = FolderResults(tmp_path / "out")
-    data = games.jsonl([fair, contradicted, games.archived_daily(reader, 3, date="2025-03-05")])
+    not_begun = games.archived_daily(reader, 3, date="2025-03-05")
+    data = games.jsonl([fair, contradicted, not_begun, games.archived_daily(reader, 4, date="2025-02-20")])
 
     partial = audit_shard(
         numbered_lines(io.BytesIO(data), "day.jsonl"),
@@ -72,15 +73,18 @@ def test_a_shard_checks_daily_games_against_the_archive_and_its_partial_names_it
         archive=DayArchive(reader, "the-archive"),
     )
 
-    # The roll that is the archive's is fair; a secret of one's own is contradicted by it; a day it does not hold yet
-    # is a line that cannot be verified, in the API's words.
-    assert (partial.counts.fair, partial.counts.mismatch, partial.counts.errors) == (1, 1, 1)
+    # The roll that is the archive's is fair; a secret of one's own is contradicted by it; a day not begun is withheld,
+    # as POST /verify says it; a past day the archive has no secret for is a line that cannot be verified, in the API's
+    # words.
+    counts = partial.counts
+    assert (counts.fair, counts.mismatch, counts.withheld, counts.errors) == (1, 1, 1, 1)
     assert partial.archive == "the-archive"
     findings = [json.loads(line) for line in (tmp_path / "out" / partial_key("s", FINDINGS)).read_text().splitlines()]
     by_id = {finding.get("id"): finding for finding in findings}
     assert by_id["daily-2"]["verdict"] == "mismatch"
     assert any("archive" in reason for reason in by_id["daily-2"]["reasons"])
-    assert by_id["daily-3"]["error"]["code"] in ("future_day", "unknown_day")
+    assert by_id["daily-3"]["verdict"] == "withheld"
+    assert by_id["daily-4"]["error"]["code"] == "unknown_day"
 
 
 def test_without_an_archive_the_same_roll_cannot_be_verified_and_nothing_names_an_archive(
