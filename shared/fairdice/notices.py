@@ -117,7 +117,12 @@ def day_page(record: DayRecord, home: str | None = None) -> Page:
         verdict = "withheld"
         # Due, not revealed: past that time the publisher may not have revealed it yet (review)
         due = utc_time(record.reveal_at)
-        headline = f"The secret of {day} is not revealed yet: it is due once that day is over in UTC, at {due}"
+        headline = (
+            f"The secret of {day} is not revealed yet, though it was due once that day was over in UTC, at {due}:"
+            " the archive is late revealing it"
+            if record.overdue
+            else f"The secret of {day} is not revealed yet: it is due once that day is over in UTC, at {due}"
+        )
     parts.append(f'<div class="verdict {verdict}"><h1>{e(headline)}.</h1></div>')
     parts.extend(_commitment(record))
     if record.record is not None:

@@ -94,8 +94,12 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
         f'<div class="verdict {e(verdict.verdict)}"><h1>{visible(headline(verdict))}</h1></div>',
     ]
     if verdict.withheld is not None and verdict.withheld.reveal_at is not None:
-        # Due then, not revealed then: the archive may not have revealed it yet when the time is past (review)
-        parts.append(f"<p>To be revealed at <b class=when>{utc_time(verdict.withheld.reveal_at)}</b>.</p>")
+        # Due then, not revealed then: the archive may not have revealed it yet when the time is past (review), and
+        # once the runs that reveal it have all had their time, the page says it is late (review: a time 18 hours past
+        # read as a day still to come)
+        due = f"<b class=when>{utc_time(verdict.withheld.reveal_at)}</b>"
+        late = verdict.withheld.overdue
+        parts.append(f"<p>Due at {due}, not revealed yet: late.</p>" if late else f"<p>To be revealed at {due}.</p>")
     if verdict.scope is not None:
         said = " ".join(f"<b>{e(label)}:</b> {visible(text)}." for label, text in checked(words, verdict))
         parts.append(f"<p class=scope>{said}</p>")

@@ -118,6 +118,9 @@ class WithheldReport(BaseModel):
 
     reason: str
     reveal_at: dt.datetime | None = None
+    overdue: bool = Field(
+        default=False, description="the secret was due at reveal_at and the archive has still not revealed it"
+    )
 
 
 Cause = Literal[

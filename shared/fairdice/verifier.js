@@ -1472,7 +1472,7 @@ const fairdice = (() => {
         seal: { given: request[scheme.sealField], computed: null, published_at: null, in_time: null },
         rolls: [],
         summary: compare([], null).summary,
-        withheld: { reason: revealed.withheld, reveal_at: revealed.revealAt || null },
+        withheld: { reason: revealed.withheld, reveal_at: revealed.revealAt || null, overdue: false }, // no archive here: never late
         scope: null,
         reasons: [revealed.withheld],
         identified_by: identified,

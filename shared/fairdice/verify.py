@@ -220,7 +220,7 @@ def withheld_verdict(request: RequestBase, withheld: Withheld) -> Verdict:
         seal=SealReport(given=request.seal_hex, computed=None),
         rolls=[],
         summary=Summary(count=0, compared=0, mismatches=0, first_mismatch=None),
-        withheld=WithheldReport(reason=withheld.reason, reveal_at=withheld.reveal_at),
+        withheld=WithheldReport(reason=withheld.reason, reveal_at=withheld.reveal_at, overdue=withheld.overdue),
         reasons=[withheld.reason],
         identified_by=identified_by(request),
     )

@@ -145,6 +145,7 @@ def test_verify_withholds_a_daily_roll_until_its_day_is_over_by_this_machines_cl
     assert verdict["withheld"] == {
         "reason": "the secret of 2026-10-28 is not revealed yet: it is due once that day is over in UTC",
         "reveal_at": "2026-10-29T00:00:00Z",
+        "overdue": False,
     }
 
     # When it is verified once the day is over, Then its secret is checked: every face matches
@@ -168,6 +169,7 @@ def test_check_withholds_a_link_to_a_daily_roll_of_a_day_not_begun(
     assert verdict["withheld"] == {
         "reason": f"{day} is not over in UTC: its secret is not revealed, so none is confirmed or denied",
         "reveal_at": reveal_at,
+        "overdue": False,
     }
 
 

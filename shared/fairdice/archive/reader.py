@@ -74,6 +74,9 @@ class DayRecord(BaseModel):
     revealed_at: dt.datetime | None = Field(
         default=None, description="when the archive itself says the record was written (S3's LastModified)"
     )
+    overdue: bool = Field(
+        default=False, description="pending past the time every run that reveals it has had: the archive is late"
+    )
     revealed_in_time: bool | None = Field(
         default=None,
         description="written after its day was over in UTC, by S3's own time; null where the archive's times are not"
@@ -162,7 +165,7 @@ class ArchiveReader:
         """The revealed day, or when it will be revealed; UnknownDay for a day with no secret."""
         found = self._find(day)
         if isinstance(found, _Pending):
-            return PendingDay(reveal_at=reveal_time(day))
+            return PendingDay(reveal_at=reveal_time(day), overdue=self._clock() > reveal_deadline(day))
         published = found.published
         return RevealedDay(
             secret=found.secret,
@@ -187,6 +190,7 @@ class ArchiveReader:
                 commitment=None if published is None else published.commitment.commitment,
                 commitment_published_at=None if published is None else published.published_at,
                 commitment_in_time=None if published is None else published.in_time,
+                overdue=self._clock() > reveal_deadline(day),
             )
         published = found.published
         matches = found.record.commitment == published.commitment.commitment

@@ -87,10 +87,11 @@ class Revealed:
 
 @dataclass(frozen=True)
 class Withheld:
-    """The secret is not revealed yet: why, and when it is due if known."""
+    """The secret is not revealed yet: why, when it is due if known, and whether that is past."""
 
     reason: str
     reveal_at: dt.datetime | None = None
+    overdue: bool = False
 
 
 @dataclass(frozen=True)
@@ -109,9 +110,11 @@ class RevealedDay:
 
 @dataclass(frozen=True)
 class PendingDay:
-    """A day whose secret exists but may not be revealed before `reveal_at`."""
+    """A day whose secret exists but may not be revealed before `reveal_at`; `overdue` once the runs that reveal it
+    have all had their time (the archive's reveal deadline) and it is still not revealed."""
 
     reveal_at: dt.datetime
+    overdue: bool = False
 
 
 class DaySecrets(Protocol):

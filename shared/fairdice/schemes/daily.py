@@ -102,9 +102,17 @@ def _not_begun(day: dt.date) -> Withheld:
     )
 
 
-def _not_over(day: dt.date, reveal_at: dt.datetime | None) -> Withheld:
+def _not_over(day: dt.date, reveal_at: dt.datetime | None, overdue: bool = False) -> Withheld:
     """Today, or a day over whose secret the archive has not revealed yet: due at the next midnight UTC (the words
-    say due, not revealed then: past it, the publisher may not have revealed it yet)."""
+    say due, not revealed then: past it, the publisher may not have revealed it yet), and late once every run that
+    reveals it has had its time (review: it read as a day still to come)."""
+    if overdue:
+        return Withheld(
+            f"the secret of {day.isoformat()} is not revealed yet, though it was due once that day was over in UTC:"
+            " the archive is late revealing it, which the operator must answer for; check again later",
+            reveal_at,
+            overdue=True,
+        )
     return Withheld(
         f"the secret of {day.isoformat()} is not revealed yet: it is due once that day is over in UTC", reveal_at
     )
@@ -186,7 +194,7 @@ class Daily(Scheme[DailyRequest]):
                 ),
             )
         if isinstance(found, PendingDay):
-            return _not_over(request.date, found.reveal_at)
+            return _not_over(request.date, found.reveal_at, found.overdue)
         contradictions = []
         if request.commitment is not None and request.commitment != found.commitment:
             contradictions.append(

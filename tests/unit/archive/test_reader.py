@@ -112,8 +112,9 @@ def test_a_closed_day_whose_runs_all_failed_is_pending_until_a_run_reveals_it(st
     # Given 2025-03-02 committed and over, and no publisher run on 03-03 at all (an outage: both runs failed)
     # When it is asked for after 00:15 on 03-03, when every run that reveals it has ended, and at noon
     # Then it is still pending, not tampered: nothing in the archive shows it was ever revealed (review)
-    for moment in ("2025-03-03 00:15:00", "2025-03-03 00:15:01", "2025-03-03 12:00"):
-        assert reader_at(stores, moment).lookup(NEXT) == PendingDay(reveal_at=at("2025-03-03 00:00"))
+    # (and late from when they ended: overdue)
+    for moment, overdue in (("2025-03-03 00:15:00", False), ("2025-03-03 00:15:01", True), ("2025-03-03 12:00", True)):
+        assert reader_at(stores, moment).lookup(NEXT) == PendingDay(reveal_at=at("2025-03-03 00:00"), overdue=overdue)
 
 
 def test_a_committed_days_record_gone_once_the_archive_showed_it_revealed_is_tampered(

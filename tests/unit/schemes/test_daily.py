@@ -652,13 +652,14 @@ def test_a_record_the_archive_gives_no_time_for_does_not_show_it_was_revealed_af
 def test_the_page_of_a_day_whose_secret_is_not_revealed_says_when_it_is_due_not_that_it_was_revealed(
     archive: tuple[Timeline, Stores],
 ) -> None:
-    # Given a day committed, read by the archive's clock the next evening, its secret not revealed yet (review: the page
+    # Given a day committed, read by the archive's clock in its evening, its secret not revealed yet (review: the page
     # said "Revealed at" a time already past, and that no commitment was given)
     timeline, stores = archive
     timeline.publish(stores, at("2025-03-01 00:00:03"))
-    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 18:00"))
+    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-01 18:00"))
     verdict = verified(reader)
     assert verdict.verdict == "withheld"
+    assert verdict.withheld is not None and verdict.withheld.overdue is False
 
     page = render_page(verdict)
     assert "Revealed at" not in page
@@ -666,3 +667,21 @@ def test_the_page_of_a_day_whose_secret_is_not_revealed_says_when_it_is_due_not_
     assert "the secret of 2025-03-01 is not revealed yet: it is due once that day is over in UTC" in page
     assert "no commitment was given" not in page
     assert "not checked yet: the day secret that would check a commitment is not revealed yet" in page
+
+    # And read the next evening, past the time every run that reveals it had, it is said to be late, on the verdict's
+    # page and the day's (review: "To be revealed at" a time 18 hours past, as if the day were still to come)
+    late = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 18:00"))
+    verdict = verified(late)
+    assert verdict.verdict == "withheld"
+    assert verdict.withheld is not None and verdict.withheld.overdue is True
+    assert verdict.reasons == [
+        "the secret of 2025-03-01 is not revealed yet, though it was due once that day was over in UTC: the archive is"
+        " late revealing it, which the operator must answer for; check again later"
+    ]
+    page = render_page(verdict)
+    assert "To be revealed" not in page
+    assert "Due at <b class=when>2025-03-02 00:00:00 UTC</b>, not revealed yet: late." in page
+    record = late.record(ARCHIVE_DAY)
+    assert record.status == "pending" and record.overdue is True
+    assert "though it was due once that day was over in UTC, at 2025-03-02 00:00:00 UTC" in day_page(record).html
+    assert reader.record(ARCHIVE_DAY).overdue is False

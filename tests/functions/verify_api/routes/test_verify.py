@@ -246,5 +246,5 @@ def assert_withheld(events: list[Event], reason: str, reveal_at: str | None) -> 
         assert answer.status == 200, answer.text
         verdict = answer.json
         assert verdict["verdict"] == "withheld"
-        assert verdict["withheld"] == {"reason": reason, "reveal_at": reveal_at}
+        assert verdict["withheld"] == {"reason": reason, "reveal_at": reveal_at, "overdue": False}
         assert verdict["rolls"] == [] and verdict["seal"]["computed"] is None
