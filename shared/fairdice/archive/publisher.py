@@ -140,8 +140,10 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
     concurrent runs write nothing new (a loser of a write race continues from the winner's
     record). A closed day whose commitment was never published (its run died between the two
     writes and nothing ran again that day) gets it published now, with the real time, and is
-    reported as late. A secret dated before the chain's head (only a wrong clock can make one)
-    is an orphan: reported, never revealed, because the chain only grows at its head.
+    reported as late; every such commitment is published before any record is written, so that
+    overlapping runs name the same next commitment in the day before's record. A secret dated
+    before the chain's head (only a wrong clock can make one) is an orphan: reported, never
+    revealed, because the chain only grows at its head.
 
     Only the publisher writes records, so one it did not write is tampering (TamperedRecord): the
     chain's head must reveal the secret kept for its day, and a record found where this run was about
@@ -164,13 +166,20 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
         index_updated=False,
         head=None,
     )
+    pending: list[dt.date] = []
     for day in closed:
         if day in known:
             continue
         if head is not None and day < head[0]:
             report.orphans.append(day)
             continue
-        record = _record_for(stores, day, head, now, report)
+        pending.append(day)
+    # Commitments first, records after. A day's record names the next day's commitment; were a late one published
+    # between two days' records, an overlapping run that read it would write the day before's record with it, and
+    # one that wrote earlier without it: two honest runs, two records, and the second taken for tampering.
+    kept = {day: _publish_commitment(stores, day, now, report) for day in pending}
+    for day in pending:
+        record = _record_for(stores, day, kept[day], head)
         data = record.to_bytes()
         if archive.put_new(revealed_key(day), data):
             report.revealed.append(day)
@@ -236,23 +245,25 @@ def _must_get(store: ObjectStore, key: str) -> bytes:
     return data
 
 
-def _record_for(
-    stores: Stores, day: dt.date, head: tuple[dt.date, bytes] | None, now: dt.datetime, report: RevealReport
-) -> RevealedRecord:
+def _publish_commitment(stores: Stores, day: dt.date, now: dt.datetime, report: RevealReport) -> bytes:
+    """The secret kept for a closed `day`, once its commitment is published (now, late, if it never was)."""
     # Revealed whatever its time: a secret dated before its day was refused when its day was opened (`open_day`), so
     # it has no commitment of that day and is revealed with one published now, late, which keeps that day's rolls at
     # most incomplete. Refusing it here would stop every later day's reveal, for the chain only grows at its head.
     secret = whole_secret(secret_key(day), _must_get(stores.secrets, secret_key(day)))
-    seal = seal_of(secret)
-    commitment, published_now = _ensure_commitment(stores.archive, day, seal, now)
+    _, published_now = _ensure_commitment(stores.archive, day, seal_of(secret), now)
     if published_now:
         report.late_commitments.append(day)
+    return secret
+
+
+def _record_for(stores: Stores, day: dt.date, secret: bytes, head: tuple[dt.date, bytes] | None) -> RevealedRecord:
     following = read_commitment(stores.archive, day + dt.timedelta(days=1))
     return RevealedRecord(
         date=day,
         # The one place a secret becomes text: the revealed record is a JSON document.
         secret=secret.hex(),
-        commitment=commitment.commitment,
+        commitment=seal_of(secret),
         next_commitment=None if following is None else following.commitment,
         previous=None if head is None else ChainLink(date=head[0], sha256=sha256_hex(head[1])),
     )

@@ -22,7 +22,7 @@ from fairdice.archive.layout import (
     revealed_key,
     secret_key,
 )
-from fairdice.archive.publisher import get_or_create_secret, open_day, publish, reveal_closed
+from fairdice.archive.publisher import PublishReport, get_or_create_secret, open_day, publish, reveal_closed
 from fairdice.archive.reader import ArchiveReader
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
 from fairdice.seal import seal_of
@@ -439,6 +439,43 @@ def test_a_reveal_race_loser_continues_the_chain_from_the_winners_identical_reco
     assert stores.archive.get(revealed_key(MARCH)) == rival.to_bytes()
     link = record_of(stores, dt.date(2025, 3, 2)).previous
     assert link is not None and link.sha256 == hashlib.sha256(rival.to_bytes()).hexdigest()
+
+
+class RivalRunsAfterListing(PassingStore):
+    """The archive as one run sees it while an overlapping run does its whole run right after this one listed
+    revealed/."""
+
+    def __init__(self, inner: ObjectStore, rival: Stores, now: dt.datetime) -> None:
+        super().__init__(inner)
+        self.rival, self.now = rival, now
+        self.rival_report: PublishReport | None = None
+
+    def list(self, prefix: str) -> list[str]:
+        listed = self.inner.list(prefix)
+        if prefix == "revealed/" and self.rival_report is None:
+            self.rival_report = publish(self.rival, self.now)
+        return listed
+
+
+def test_two_overlapping_runs_catching_up_a_day_without_its_commitment_write_the_same_records(tmp_path: Path) -> None:
+    # Given 2025-03-01 opened, and 2025-03-02 whose only run made its secret and died before its commitment
+    stores = local_stores(tmp_path)
+    publish(stores, at("2025-03-01 00:00"))
+    get_or_create_secret(stores.secrets, dt.date(2025, 3, 2))
+    assert stores.archive.get(commitment_key(dt.date(2025, 3, 2))) is None
+
+    # When on 2025-03-03 a run lists revealed/, and an overlapping run then does its whole run before it goes on
+    now = at("2025-03-03 00:00:03")
+    slow = RivalRunsAfterListing(stores.archive, stores, now)
+    report = publish(Stores(stores.secrets, slow), now)
+
+    # Then both runs wrote, or found, the very same records: no run takes the other's for someone else's
+    assert slow.rival_report is not None
+    assert slow.rival_report.reveal.revealed == [MARCH, dt.date(2025, 3, 2)]
+    assert slow.rival_report.reveal.late_commitments == [dt.date(2025, 3, 2)]
+    assert report.reveal.revealed == [] and report.reveal.head == slow.rival_report.reveal.head
+    late = Commitment.model_validate_json(stores.archive.get(commitment_key(dt.date(2025, 3, 2))) or b"")
+    assert record_of(stores, MARCH).next_commitment == late.commitment
 
 
 def test_a_record_written_by_someone_else_just_before_the_publisher_stops_the_run(tmp_path: Path) -> None:
