@@ -13,7 +13,7 @@ from typing import Any
 from aws_lambda_powertools import Logger, Metrics, Tracer
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
-from fairdice.archive.publisher import publish, wait_before_opening
+from fairdice.archive.publisher import opening_time, publish
 from fairdice.storage import StorageSettings
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -52,12 +52,8 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     """Open today and reveal the closed days; returns the run's report (dates and commitments)."""
     schedule = ScheduledEvent.model_validate(event)
     logger.append_keys(schedule=schedule.resources[0] if schedule.resources else None, scheduled_time=schedule.time)
-    now = clock()
-    wait = wait_before_opening(now)
-    if wait:  # the midnight run, started in the day's first moments: S3's clock may not show the day yet
-        pause(wait.total_seconds())
-        now = clock()
-    report = publish(stores, now)
+    # The midnight run, started in the day's first moments, waits until S3's clock shows the day too.
+    report = publish(stores, opening_time(clock, pause))
     metrics.add_metric(name="SecretCreated", unit=MetricUnit.Count, value=int(report.today.created))
     for _ in report.reveal.revealed:
         metrics.add_metric(name="DayRevealed", unit=MetricUnit.Count, value=1)

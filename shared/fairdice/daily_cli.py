@@ -12,12 +12,14 @@ entry point: it reads the clock and the environment. `--now` may say what time i
 import argparse
 import datetime as dt
 import os
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from fairdice.archive.publisher import open_day, reveal_closed
+from fairdice.archive.publisher import open_day, opening_time, reveal_closed
 from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.cli import emit
 from fairdice.errors import InvalidInput
@@ -113,25 +115,37 @@ def _day(text: str) -> dt.date:
     return day
 
 
+def clock() -> dt.datetime:
+    """This machine's clock, in UTC (tests replace this)."""
+    return dt.datetime.now(dt.UTC)
+
+
+def pause(seconds: float) -> None:
+    """Sleep (tests replace this)."""
+    time.sleep(seconds)
+
+
 def _now(args: argparse.Namespace) -> dt.datetime:
     now: dt.datetime | None = args.now
-    return now if now is not None else dt.datetime.now(dt.UTC)
+    return now if now is not None else clock()
 
 
-def _acting_now(args: argparse.Namespace) -> dt.datetime:
-    """The time `create` and `reveal` act at: `--now` may be earlier than the clock, never later."""
-    clock = dt.datetime.now(dt.UTC)
+def _acting_clock(args: argparse.Namespace) -> Callable[[], dt.datetime]:
+    """The clock `create` and `reveal` act by: the machine's, set back to `--now` if one is given (earlier than the
+    clock, never later), and going on from there as the machine's does."""
+    machine = clock()
     now: dt.datetime | None = args.now
     if now is None:
         return clock
-    if now > clock:
+    if now > machine:
         raise InvalidInput(
             f"{now.astimezone(dt.UTC):%Y-%m-%dT%H:%M:%SZ} is later than this machine's clock"
-            f" ({clock:%Y-%m-%dT%H:%M:%SZ}): create and reveal never act ahead of time, which would make a day's"
+            f" ({machine:%Y-%m-%dT%H:%M:%SZ}): create and reveal never act ahead of time, which would make a day's"
             " secret before its day or reveal a day that is not over",
             field="--now",
         )
-    return now
+    behind = machine - now
+    return lambda: clock() - behind
 
 
 def _settings(args: argparse.Namespace) -> StorageSettings:
@@ -162,13 +176,15 @@ def _both_stores(args: argparse.Namespace) -> StorageSettings:
 
 
 def _create(args: argparse.Namespace) -> int:
-    report = open_day(_both_stores(args).stores(), _acting_now(args))
+    stores = _both_stores(args).stores()
+    # As the scheduled run does: in a day's first moments, S3's clock may not show the day yet.
+    report = open_day(stores, opening_time(_acting_clock(args), pause))
     emit(report.model_dump_json(indent=2))
     return EXIT_OK
 
 
 def _reveal(args: argparse.Namespace) -> int:
-    report = reveal_closed(_both_stores(args).stores(), _acting_now(args))
+    report = reveal_closed(_both_stores(args).stores(), _acting_clock(args)())
     emit(report.model_dump_json(indent=2))
     return EXIT_OK
 

@@ -6,10 +6,13 @@ import os
 from pathlib import Path
 
 import pytest
-from fairdice.archive.layout import commitment_key, secret_key
+from fairdice import daily_cli
+from fairdice.archive.layout import Commitment, commitment_key, secret_key
 from fairdice.cli import main
 from fairdice.storage import FolderStore
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, s3_endpoint
+
+from testkit.timeline import Timeline
 
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"
 DAY = dt.date(2025, 3, 1)
@@ -144,6 +147,29 @@ def test_a_commitment_written_now_for_a_past_day_is_late_and_never_fair(
     verdict = json.loads(out)
     assert status == 0 and verdict["verdict"] == "incomplete"
     assert verdict["reasons"][0].startswith("the daily archive here is a folder or an S3 endpoint other than AWS's")
+
+
+def test_create_in_a_days_first_moments_waits_as_the_scheduled_run_does(
+    tmp_path: Path, where: tuple[str, str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given this machine's clock 0.3 s into 2025-03-01, where S3's may still show the day before
+    timeline = Timeline(dt.datetime(2025, 3, 1, 0, 0, 0, 300000, tzinfo=dt.UTC))
+    pauses: list[float] = []
+
+    def pause(seconds: float) -> None:
+        pauses.append(seconds)
+        timeline.now += dt.timedelta(seconds=seconds)
+
+    monkeypatch.setattr(daily_cli, "clock", timeline)
+    monkeypatch.setattr(daily_cli, "pause", pause)
+
+    status, out, _ = run(capsys, "daily", "create", *where)
+
+    # Then it waits out the store's clock lag first, as the scheduled run does, and opens the day only then
+    assert status == 0 and json.loads(out)["created"] is True
+    assert pauses == [pytest.approx(1.7)]
+    published = Commitment.model_validate_json((tmp_path / "archive" / commitment_key(DAY)).read_bytes())
+    assert published.published_at == dt.datetime(2025, 3, 1, 0, 0, 2, tzinfo=dt.UTC)
 
 
 # ---- the real clock, the environment, and AWS ------------------------------------------------

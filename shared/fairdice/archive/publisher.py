@@ -40,7 +40,7 @@ RandomBytes = Callable[[int], bytes]
 # How far the store's clock may run behind the publisher's. S3 dates what it stores by its own clock: a secret made in
 # the first moment of its day by the publisher's could be dated the day before by the store's, and every later run
 # would then refuse it as put there by someone else (`_made_on_its_day`), all day. The publisher lets this much of the
-# day pass before it makes the day's secret (`wait_before_opening`).
+# day pass before it makes the day's secret (`opening_time`).
 STORE_CLOCK_LAG = dt.timedelta(seconds=2)
 
 
@@ -100,9 +100,20 @@ def get_or_create_secret(
 
 def wait_before_opening(now: dt.datetime) -> dt.timedelta:
     """How long a run at `now` waits before it makes today's secret: until a store whose clock is up to
-    STORE_CLOCK_LAG behind shows today too. Zero but in the first moments of a day; the caller sleeps, then reads its
-    clock again."""
+    STORE_CLOCK_LAG behind shows today too. Zero but in the first moments of a day."""
     return max(dt.timedelta(0), day_start(utc_day(now)) + STORE_CLOCK_LAG - now)
+
+
+def opening_time(clock: Callable[[], dt.datetime], pause: Callable[[float], None]) -> dt.datetime:
+    """The time to open today at (`open_day`): `clock`'s, once a store whose clock is up to STORE_CLOCK_LAG behind
+    shows today too. In a day's first moments it pauses for the rest of that lag (`pause(seconds)`) and reads the
+    clock again. Whatever makes a day's secret goes through here: the scheduled run and `fairdice daily create`."""
+    now = clock()
+    wait = wait_before_opening(now)
+    if wait:
+        pause(wait.total_seconds())
+        now = clock()
+    return now
 
 
 def open_day(stores: Stores, now: dt.datetime, random_bytes: RandomBytes = token_bytes) -> DayOpened:
