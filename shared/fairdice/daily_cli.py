@@ -6,7 +6,8 @@ unavailable or contradicting itself). Either backend: `--dir` (default `var`, th
 `make serve` uses) or `--bucket` with `--secrets-bucket` (S3, credentials from the usual AWS
 chain); each option defaults to its FAIRDICE_* variable, as the functions read them. This is an
 entry point: it reads the clock and the environment. `--now` may say what time it is, but for
-`create` and `reveal` never a time later than the clock: that would make or reveal a day early.
+`create` and `reveal` never a time later than the clock: that would make or reveal a day early;
+and for `create` never another UTC day than the clock's: that would commit to a day after its rolls.
 """
 
 import argparse
@@ -19,6 +20,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from fairdice.archive.layout import utc_day
 from fairdice.archive.publisher import open_day, opening_time, reveal_closed
 from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.cli import emit
@@ -64,7 +66,7 @@ def register(subparsers: "argparse._SubParsersAction[Any]") -> None:
         type=_instant,
         metavar="TIME",
         help="act as if it were TIME (ISO 8601, UTC unless an offset is given), never later than the clock for"
-        " create and reveal; default: the clock",
+        " create and reveal, and on the clock's UTC day for create; default: the clock",
     )
 
     daily = subparsers.add_parser("daily", help="the daily game's secrets: create, reveal, show")
@@ -130,9 +132,9 @@ def _now(args: argparse.Namespace) -> dt.datetime:
     return now if now is not None else clock()
 
 
-def _acting_clock(args: argparse.Namespace) -> Callable[[], dt.datetime]:
+def _acting_clock(args: argparse.Namespace, *, today_only: bool = False) -> Callable[[], dt.datetime]:
     """The clock `create` and `reveal` act by: the machine's, set back to `--now` if one is given (earlier than the
-    clock, never later), and going on from there as the machine's does."""
+    clock, never later; with `today_only`, on the clock's UTC day), and going on from there as the machine's does."""
     machine = clock()
     now: dt.datetime | None = args.now
     if now is None:
@@ -142,6 +144,13 @@ def _acting_clock(args: argparse.Namespace) -> Callable[[], dt.datetime]:
             f"{now.astimezone(dt.UTC):%Y-%m-%dT%H:%M:%SZ} is later than this machine's clock"
             f" ({machine:%Y-%m-%dT%H:%M:%SZ}): create and reveal never act ahead of time, which would make a day's"
             " secret before its day or reveal a day that is not over",
+            field="--now",
+        )
+    if today_only and utc_day(now) != utc_day(machine):
+        raise InvalidInput(
+            f"{now.astimezone(dt.UTC):%Y-%m-%dT%H:%M:%SZ} is not today ({utc_day(machine)} UTC by this machine's"
+            " clock): create makes today's secret only, as the scheduled run does; a past day's would be committed"
+            " after that day's rolls, and never revealed once a later day is (an orphan)",
             field="--now",
         )
     behind = machine - now
@@ -178,7 +187,7 @@ def _both_stores(args: argparse.Namespace) -> StorageSettings:
 def _create(args: argparse.Namespace) -> int:
     stores = _both_stores(args).stores()
     # As the scheduled run does: in a day's first moments, S3's clock may not show the day yet.
-    report = open_day(stores, opening_time(_acting_clock(args), pause))
+    report = open_day(stores, opening_time(_acting_clock(args, today_only=True), pause))
     emit(report.model_dump_json(indent=2))
     return EXIT_OK
 

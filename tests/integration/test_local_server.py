@@ -188,14 +188,18 @@ def test_a_list_holding_a_fair_game_and_a_mismatched_one_is_refused_not_answered
         assert (reply.status, reply.json["error"]["message"]) == (422, "request: must be a JSON object"), path
 
 
-def test_on_its_own_folders_a_daily_roll_is_never_fair_even_with_its_commitment_dated_back(tmp_path: Path) -> None:
+def test_on_its_own_folders_a_daily_roll_is_never_fair_even_with_its_commitment_dated_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Given the embedded default's folders, where 2025-03-01's secret was made and revealed long after that day and
     # the commitment's file was then dated back to 00:00:05 that day, as whoever holds the folder can do
+    from fairdice import daily_cli
     from fairdice.archive.layout import commitment_key
     from fairdice.cli import main
 
     data = tmp_path / "var"
     for command, now in (("create", "2025-03-01T00:00:05Z"), ("reveal", "2025-03-02T00:00:05Z")):
+        monkeypatch.setattr(daily_cli, "clock", lambda now=now: dt.datetime.fromisoformat(now))
         assert main(["daily", command, "--dir", str(data), "--now", now]) == 0
     made = dt.datetime(2025, 3, 1, 0, 0, 5, tzinfo=dt.UTC).timestamp()
     os.utime(data / "archive" / commitment_key(dt.date(2025, 3, 1)), (made, made))

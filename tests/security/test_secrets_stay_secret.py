@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 from daily_publisher import app as publisher
-from fairdice import cli, seal
+from fairdice import cli, daily_cli, seal
 from fairdice.archive.layout import secret_key
 from fairdice.archive.reader import ArchiveReader
 from fairdice.errors import ArchiveUnavailable
@@ -182,6 +182,7 @@ def life(
     monkeypatch.setattr(publisher.metrics.provider, "namespace", "fairdice")
     monkeypatch.setattr(publisher, "stores", stores)
     monkeypatch.setattr(publisher, "clock", lambda: clock[0])
+    monkeypatch.setattr(daily_cli, "clock", lambda: clock[0])
     monkeypatch.setattr(api_archive, "DAILY", ArchiveReader(stores.archive, clock=lambda: clock[0]))
 
     def note(text: str) -> None:

@@ -1,9 +1,11 @@
 """`fairdice daily create|reveal|show` over the local folders, with `--now` as the clock."""
 
+import contextlib
 import datetime as dt
 import json
 import os
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from fairdice import daily_cli
@@ -18,8 +20,17 @@ PLAYER = "123e4567-e89b-12d3-a456-426614174000"
 DAY = dt.date(2025, 3, 1)
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
+def run(capsys: pytest.CaptureFixture[str], *argv: str, machine: dt.datetime | None = None) -> tuple[int, str, str]:
+    """Run `fairdice` with this machine's clock at `machine`, else at the --now given (these tests act at the moments
+    they name), else the real clock."""
+    if machine is None and "--now" in argv:
+        with contextlib.suppress(ValueError):  # a malformed --now is the parser's to refuse
+            machine = dt.datetime.fromisoformat(argv[argv.index("--now") + 1]).replace(tzinfo=dt.UTC)
+    if machine is None:
+        status = main(list(argv))
+    else:
+        with mock.patch.object(daily_cli, "clock", lambda: machine):
+            status = main(list(argv))
     out, err = capsys.readouterr()
     return status, out, err
 
@@ -149,6 +160,24 @@ def test_a_commitment_written_now_for_a_past_day_is_late_and_never_fair(
     assert verdict["reasons"][0].startswith("the daily archive here is a folder or an S3 endpoint other than AWS's")
 
 
+def test_create_refuses_a_now_on_another_day_than_the_clocks_and_reveal_accepts_one(
+    tmp_path: Path, where: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given this machine's clock on 2025-03-03, two days after 2025-03-01, which had no secret
+    machine = dt.datetime(2025, 3, 3, 9, tzinfo=dt.UTC)
+
+    # When an operator "fills the gap" of 2025-03-01
+    status, out, err = run(capsys, "daily", "create", *where, "--now", "2025-03-01T12:00:00Z", machine=machine)
+
+    # Then it is refused, saying why, and nothing is made: a past day's secret would be committed after its rolls
+    assert (status, out) == (2, "")
+    assert err.startswith("fairdice: --now: 2025-03-01T12:00:00Z is not today (2025-03-03 UTC by this machine's clock)")
+    assert not (tmp_path / "private" / secret_key(DAY)).exists()
+    # while a moment earlier today is still accepted for create, and a past moment for reveal
+    assert run(capsys, "daily", "create", *where, "--now", "2025-03-03T00:00:05Z", machine=machine)[0] == 0
+    assert run(capsys, "daily", "reveal", *where, "--now", "2025-03-02T00:00:05Z", machine=machine)[0] == 0
+
+
 def test_create_in_a_days_first_moments_waits_as_the_scheduled_run_does(
     tmp_path: Path, where: tuple[str, str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -180,9 +209,11 @@ def test_create_and_reveal_refuse_a_now_later_than_the_clock(
     tmp_path: Path, where: tuple[str, str], capsys: pytest.CaptureFixture[str], command: str
 ) -> None:
     # A later --now would make tomorrow's secret today, or reveal today before it is over.
-    later = (dt.datetime.now(dt.UTC) + dt.timedelta(days=2)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    later = "2025-03-03T12:00:00Z"
 
-    status, out, err = run(capsys, "daily", command, *where, "--now", later)
+    status, out, err = run(
+        capsys, "daily", command, *where, "--now", later, machine=dt.datetime(2025, 3, 1, 12, tzinfo=dt.UTC)
+    )
 
     assert (status, out) == (2, "")
     assert err.startswith(f"fairdice: --now: {later} is later than this machine's clock")
