@@ -17,9 +17,13 @@ from fairdice.archive.publisher import opening_time, publish
 from fairdice.storage import StorageSettings
 from pydantic import BaseModel, ConfigDict, Field
 
+SERVICE = "fairdice"
 logger = Logger()
-metrics = Metrics()
+# The alarms in template.yaml watch the days needing attention by namespace and dimensions, exactly these; each
+# stack's carry its name, as the watchdog's answers do.
+metrics = Metrics(namespace=SERVICE, service=SERVICE)
 tracer = Tracer()
+STACK = os.environ.get("FAIRDICE_STACK_NAME") or "local"
 
 # Read once at cold start; setting only one of the two buckets fails here, before any write.
 stores = StorageSettings.from_environ(os.environ).stores()
@@ -54,9 +58,19 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     logger.append_keys(schedule=schedule.resources[0] if schedule.resources else None, scheduled_time=schedule.time)
     # The midnight run, started in the day's first moments, waits until S3's clock shows the day too.
     report = publish(stores, opening_time(clock, pause))
+    # Per invocation, not a default dimension: Powertools shares those with every Metrics instance.
+    metrics.add_dimension(name="stack", value=STACK)
     metrics.add_metric(name="SecretCreated", unit=MetricUnit.Count, value=int(report.today.created))
     for _ in report.reveal.revealed:
         metrics.add_metric(name="DayRevealed", unit=MetricUnit.Count, value=1)
+    # The days needing attention, each counted at every run (0 included) and alarmed on above 0: a log line alone
+    # would wake nobody.
+    for name, days in (
+        ("LateCommitments", report.reveal.late_commitments),
+        ("Orphans", report.reveal.orphans),
+        ("RecordsNotYetOver", report.reveal.not_yet_over),
+    ):
+        metrics.add_metric(name=name, unit=MetricUnit.Count, value=len(days))
     if report.reveal.late_commitments or report.reveal.orphans or report.reveal.not_yet_over:
         logger.warning("days needing attention", extra={"report": report.reveal.model_dump(mode="json")})
     result = report.model_dump(mode="json")

@@ -159,16 +159,37 @@ def test_a_watchdog_that_stops_running_is_alarmed_on_lambdas_own_count_of_its_ru
     assert alarms_on(template, "AWS/Lambda", "Errors", FunctionName={"Ref": "DailyWatchdogFunction"})
 
 
-def test_only_the_watchdogs_answers_are_alarmed_on_a_metric_a_log_line_can_write(template: dict[str, Any]) -> None:
-    # Any function's log line in embedded metric format can add to these: the alarms on them are the answers' zeros
-    # and answers that stop arriving though the watchdog runs (a written line can only keep that one quiet, not the
-    # run count), nothing else.
+def test_only_the_watchdogs_answers_and_the_publishers_counts_are_alarmed_on_a_metric_a_log_line_can_write(
+    template: dict[str, Any],
+) -> None:
+    # Any function's log line in embedded metric format can add to these: the alarms on them are the answers' zeros,
+    # answers that stop arriving though the watchdog runs (a written line can only keep that one quiet, not the run
+    # count), and the publisher's counts above 0 (a written 0 cannot hide them), nothing else.
     on_log_lines = [a for a in alarms(template).values() if any(ns == "fairdice" for ns, _, _ in watched(a))]
     assert sorted((a["MetricName"], a["Statistic"]) for a in on_log_lines) == [
+        ("LateCommitments", "Maximum"),
+        ("Orphans", "Maximum"),
+        ("RecordsNotYetOver", "Maximum"),
         ("TodayCommitted", "Minimum"),
         ("TodayCommitted", "SampleCount"),
         ("YesterdayRevealed", "Minimum"),
     ]
+
+
+@pytest.mark.parametrize("metric", ["LateCommitments", "Orphans", "RecordsNotYetOver"])
+def test_a_day_needing_attention_found_by_a_publisher_run_is_alarmed(template: dict[str, Any], metric: str) -> None:
+    # The publisher counts these at every run (daily_publisher/app.py), with the watchdog's namespace and dimensions.
+    (alarm,) = alarms_on(template, "fairdice", metric, **WATCHDOG_DIMENSIONS)
+    # The period's highest count: a written 0 cannot hide a count above 0.
+    assert (alarm["Statistic"], alarm["Threshold"], alarm["ComparisonOperator"]) == (
+        "Maximum",
+        1,
+        "GreaterThanOrEqualToThreshold",
+    )
+    assert alarm["TreatMissingData"] == "notBreaching"
+    assert alarm["EvaluationPeriods"] == alarm.get("DatapointsToAlarm", 1) == 1, "raised by the first count"
+    publisher = template["Resources"]["DailyPublisherFunction"]["Properties"]["Environment"]["Variables"]
+    assert publisher["FAIRDICE_STACK_NAME"] == {"Ref": "AWS::StackName"}
 
 
 def test_a_watchdog_whose_answers_stop_arriving_is_alarmed(template: dict[str, Any]) -> None:

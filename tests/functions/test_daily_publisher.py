@@ -89,6 +89,7 @@ def test_the_retry_run_finds_nothing_left_to_do(
 
     assert run.result["today"]["created"] is False and run.result["reveal"]["revealed"] == []
     assert run.values("DayRevealed") == [] and run.values("SecretCreated") == [0.0]
+    assert (run.value("LateCommitments"), run.value("Orphans"), run.value("RecordsNotYetOver")) == (0.0, 0.0, 0.0)
     assert {key: stores.archive.get(key) for key in stores.archive.list("")} == before
     assert '"scheduled_time":"2025-03-01T00:05:00Z"' in run.logs.replace(" ", "")
 
@@ -105,12 +106,14 @@ def test_one_metric_value_per_day_revealed_when_missed_runs_are_caught_up(
     assert run.result["reveal"]["revealed"] == ["2025-03-01", "2025-03-02", "2025-03-03"]
     assert run.result["reveal"]["late_commitments"] == ["2025-03-01", "2025-03-02", "2025-03-03"]
     assert run.values("DayRevealed") == [1.0, 1.0, 1.0]
+    # Then the late commitments are a metric an alarm watches, not a log line only
+    assert (run.value("LateCommitments"), run.value("Orphans"), run.value("RecordsNotYetOver")) == (3.0, 0.0, 0.0)
     assert "days needing attention" in run.logs
     index = ArchiveIndex.model_validate_json(stores.archive.get("index.json") or b"")
     assert [d.isoformat() for d in index.revealed] == run.result["reveal"]["revealed"]
 
 
-def test_a_record_dated_after_today_is_logged_as_needing_attention(
+def test_a_record_dated_after_today_is_a_metric_the_stacks_alarm_watches(
     invoke: Callable[[Event, str], Run], load_event: Callable[[str], Event], stores: Stores
 ) -> None:
     # Given a well-formed record of 2030-01-01, which the publisher never wrote
@@ -121,7 +124,32 @@ def test_a_record_dated_after_today_is_logged_as_needing_attention(
 
     assert run.result["reveal"]["revealed"] == ["2025-03-01"]
     assert run.result["reveal"]["not_yet_over"] == ["2030-01-01"]
+    # Then it is counted, in the namespace and dimensions the stack's alarms watch (tests/deploy/test_observability.py)
+    assert (run.value("RecordsNotYetOver"), run.value("Orphans"), run.value("LateCommitments")) == (1.0, 0.0, 0.0)
+    assert run.metrics["stack"] == "local" and run.metrics["service"] == "fairdice"
+    (declared,) = run.metrics["_aws"]["CloudWatchMetrics"]
+    assert declared["Namespace"] == "fairdice"
+    assert [set(d) for d in declared["Dimensions"]] == [{"service", "stack"}]
     assert "days needing attention" in run.logs
+
+
+def test_a_secret_dated_before_the_chains_head_is_counted_as_an_orphan_at_every_run(
+    invoke: Callable[[Event, str], Run], load_event: Callable[[str], Event], stores: Stores
+) -> None:
+    # Given 2025-03-05 and 2025-03-06 revealed, and a secret of 2025-03-02 that appeared after them
+    invoke(load_event("scheduled-midnight"), "2025-03-05 00:00:01")
+    invoke(load_event("scheduled-midnight"), "2025-03-06 00:00:01")
+    invoke(load_event("scheduled-midnight"), "2025-03-07 00:00:01")
+    stores.secrets.put_new(secret_key(dt.date(2025, 3, 2)), bytes([2]) * 32)
+
+    runs = [
+        invoke(load_event(name), when)
+        for name, when in (("scheduled-retry", "2025-03-07 00:05:00"), ("scheduled-midnight", "2025-03-08 00:00:01"))
+    ]
+
+    # Then every run counts it, so the alarm on orphans is raised each night it stays
+    assert [run.result["reveal"]["orphans"] for run in runs] == [["2025-03-02"], ["2025-03-02"]]
+    assert [run.value("Orphans") for run in runs] == [1.0, 1.0]
 
 
 @pytest.mark.filterwarnings("ignore:No application metrics to publish")
