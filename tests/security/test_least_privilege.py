@@ -538,6 +538,22 @@ def test_no_one_but_the_publisher_may_change_or_delete_the_archives_policy(
     assert denied_to_all_but(bucket_policy(template, "ArchiveBucket", conditions=conditions), action, ARCHIVE)
 
 
+@pytest.mark.parametrize("conditions", [True, False], ids=["public", "private"])
+def test_no_one_may_change_the_archives_default_retention_once_the_bucket_is_made(
+    template: dict[str, Any], conditions: bool
+) -> None:
+    # Records carry no retention of their own: the bucket's default keeps them. Given a policy that let anyone with
+    # IAM rights shorten it, every later record would be kept by the bucket policy alone. No role is spared, the
+    # publisher's included: none needs it once the bucket is made.
+    policy = bucket_policy(template, "ArchiveBucket", conditions=conditions)
+    deny = statement(policy, "NoOneShortensRetention")
+    assert (deny["Effect"], deny["Principal"], deny["Action"]) == ("Deny", "*", "s3:PutBucketObjectLockConfiguration")
+    assert arn_text(deny["Resource"]) == ARCHIVE and "Condition" not in deny
+    for role in resources(template, "AWS::IAM::Role"):
+        for effect, action, _ in grants(role_statements(template, role)):
+            assert effect != "Allow" or not fnmatch("s3:putbucketobjectlockconfiguration", action.lower()), role
+
+
 def test_the_archive_keeps_every_version_under_compliance_object_lock(template: dict[str, Any]) -> None:
     properties = template["Resources"]["ArchiveBucket"]["Properties"]
     assert properties["ObjectLockEnabled"] is True
@@ -577,6 +593,7 @@ def test_where_account_level_block_public_access_is_on_the_archive_can_be_deploy
         "OnlyThePublisherWritesRecords",
         "NoOneChangesThisPolicy",
         "NothingIsEverDeleted",
+        "NoOneShortensRetention",
         "NothingArrivesByReplication",
         "TlsOnly",
     }
