@@ -177,6 +177,13 @@ def _read(param: LinkParam, value: str) -> object:
 
 
 _URL_EDGES = "".join(map(chr, range(0x21)))  # what the WHATWG URL parser trims from a URL's ends: U+0000-U+0020
+# Before a pasted link, what a chat or a document puts there too, and no link starts with: every Unicode White_Space
+# character, the zero-width space and the byte order mark (verifier.js's queryOf trims the same characters). Nothing
+# of a value can come before a link's `?`, and no parameter's name starts with one (review: a link pasted after a
+# no-break space, U+3000 or U+2028 was refused).
+_LEADING = (
+    _URL_EDGES + "\x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200C))) + "\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
 
 
 def _query_of(link: str) -> str:
@@ -184,10 +191,10 @@ def _query_of(link: str) -> str:
     game on the server and in the browser: for a path or URL, everything after its first `?` up to the first `#`
     after that (a `#` before the `?` does not end it; tabs and line breaks are kept, where `urlsplit` would delete
     them and take `/check/#x?…` for a fragment); `?…` without its `?`; anything else, whole. Only what a browser trims
-    from a URL's ends is trimmed, the C0 controls and the space: a trailing U+3000 or no-break space is sent on by a
+    from a URL's end is trimmed, the C0 controls and the space: a trailing U+3000 or no-break space is sent on by a
     browser that opens the link, so it is part of the last value here too (review: a pasted link and the same link
-    opened were two games)."""
-    text = link.strip(_URL_EDGES)
+    opened were two games). Before the link, any blank (`_LEADING`) is trimmed: none is part of a value."""
+    text = link.lstrip(_LEADING).rstrip(_URL_EDGES)
     if text.startswith("?"):
         return text[1:]
     if text.startswith("/") or _URL.match(text):

@@ -1243,8 +1243,9 @@ const fairdice = (() => {
   }
 
   function queryOf(link) {
-    // Trimmed as a browser trims a URL (C0 controls and the space only), so a pasted link is the link opened.
-    const trimmed = link.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "");
+    // Its end trimmed as a browser trims a URL (C0 controls and the space only), so a pasted link is the link opened;
+    // before it, any blank a chat puts there (fairdice.links._LEADING, the same characters): none is part of a value.
+    const trimmed = link.replace(/^[\u0000-\u0020\u0085\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]+/, "").replace(/[\u0000-\u0020]+$/, "");
     if (trimmed.startsWith("?")) return trimmed.slice(1);
     if (trimmed.startsWith("/") || /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(trimmed)) {
       const at = trimmed.indexOf("?");

@@ -628,6 +628,21 @@ def test_a_link_ending_in_a_space_a_browser_keeps_is_the_game_of_that_space_when
     assert [js["verdict"]["verdict"] for js in results] == ["mismatch", "mismatch", "mismatch", "fair", "fair"]
 
 
+def test_a_blank_a_chat_puts_before_a_pasted_link_is_trimmed_by_the_page_as_by_the_core(browser: Browser) -> None:
+    # Given a fair game's link pasted after a blank no link starts with, in each of its forms (review: refused after a
+    # no-break space, U+3000 or U+2028)
+    fair = f"scheme=narde-v1&key={KEY.hex()}&fingerprint={seal_of(KEY)}&rolls=154634&phrase=test"
+    links = [
+        f"{start}{form}{fair}"
+        for start in ("\u00a0", "\u3000", "\u2028", "\ufeff", "\u200b", "\u0085", "\u2003 \n")
+        for form in ("https://dice.example/check/?", "?", "")
+    ]
+
+    # Then the page reads each as the core does: the fair game
+    results = read_alike(browser, links)
+    assert [js["verdict"]["verdict"] for js in results] == ["fair"] * len(links)
+
+
 def test_a_phrase_holding_a_letter_of_a_newer_unicode_gets_one_verdict_from_the_page_and_the_core(
     browser: Browser,
 ) -> None:

@@ -86,6 +86,15 @@ def test_a_space_a_browser_sends_on_at_a_links_end_is_part_of_its_last_value(end
     assert request.phrase == f"test{end}"  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("start", ["\u00a0", "\u3000", "\u2028", "\ufeff", "\u200b", "\u2003 \n"])
+@pytest.mark.parametrize("form", ["https://dice.example/check/?", "?", ""])
+def test_a_blank_a_chat_puts_before_a_pasted_link_is_not_read_as_part_of_it(start: str, form: str) -> None:
+    # Review: a link pasted after a no-break space, U+3000 or U+2028 was refused (its first parameter's name began with
+    # it), where the same link pasted alone was read
+    request = parse_link(f"{start}{form}scheme=narde-v1&key={KEY}&n=1&phrase=test")
+    assert request == parse_link(f"{form}scheme=narde-v1&key={KEY}&n=1&phrase=test")
+
+
 def test_without_a_scheme_parameter_a_link_is_pair36_and_the_seal_is_optional() -> None:
     request = parse_link(f"seed={KEY}&client=me&rolls=25")
     assert isinstance(request, Pair36Request)
