@@ -18,13 +18,12 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from fairdice import __version__
 from fairdice.audit.duplicates import Opener, duplicates, read_once, repeats
 from fairdice.audit.shard import FINDINGS as PART_FINDINGS
 from fairdice.audit.shard import GAMES, IDS, PARTIALS, SHARD_NAME, partial_key, shard_name
 from fairdice.audit.shard import SUMMARY as PART_SUMMARY
 from fairdice.audit.store import Results
-from fairdice.audit.summary import FINDINGS, SUMMARY, UNKNOWN_VERSION, Summary
+from fairdice.audit.summary import FINDINGS, SUMMARY, UNKNOWN_VERSION, Summary, audited_by
 from fairdice.audit.tally import Counts, InputRecord, Partial, SchemeTally
 
 T = TypeVar("T")
@@ -149,7 +148,7 @@ def merge(
         summary = Summary(
             inputs=records,
             archives=sorted({part.archive for _, part in parts if part.archive}),
-            fairdice=sorted({__version__} | {part.fairdice or UNKNOWN_VERSION for _, part in parts}),
+            fairdice=sorted({audited_by()} | {part.fairdice or UNKNOWN_VERSION for _, part in parts}),
             passed_over=list(passed_over),
             **counts.model_dump(),
             duplicate_ids=duplicate_ids,

@@ -18,10 +18,11 @@ from typing import IO, Any
 
 from pydantic import ValidationError
 
-from fairdice import __version__, json_input, schemes
+from fairdice import json_input, schemes
 from fairdice.audit.archive import DayArchive
 from fairdice.audit.lines import LONE_CR, Line, Unreadable, lone_returns
 from fairdice.audit.store import Results
+from fairdice.audit.summary import audited_by
 from fairdice.audit.tally import Counts, DieStream, InputRecord, Partial, SchemeTally
 from fairdice.errors import ArchiveRefused, ArchiveUnavailable, FairdiceError, RepeatedKey, ShardTooLarge
 from fairdice.problems import ErrorDetail, Problem, headline, invalid
@@ -327,7 +328,7 @@ def audit_shard(
             lines_sha256=lines_sha256,
             format=PARTIAL_FORMAT,
             archive=archive.name if archive else None,
-            fairdice=__version__,
+            fairdice=audited_by(),
             counts=Counts(**audit.counts),
             by_scheme=audit.by_scheme(),
             refused=audit.refused,

@@ -1,10 +1,14 @@
 """`summary.json`: what an audit found, in the shape auditors read (and the report draws)."""
 
+import hashlib
 import math
+from functools import cache
+from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, Field, field_serializer
 
+import fairdice
 from fairdice.audit.tally import Counts, InputRecord
 
 SUMMARY = "summary.json"
@@ -12,6 +16,21 @@ FINDINGS = "findings.jsonl"
 UNKNOWN_VERSION = "unknown"  # a partial written before partials named the fairdice that made them
 REPORT = "report.html"
 MIN_EXPECTED = 5  # dice expected of each face below which the chi-square p-value is not given (stats.uniformity)
+
+
+@cache
+def audited_by() -> str:
+    """This fairdice as partials and summaries name it: its version, and after `+` the start of a SHA-256 of its
+    package's files (names and bytes, bytecode left out). The version number alone changes only at a release, and a
+    changed layer or checkout may audit differently under the same one (review: every change so far was 0.1.0)."""
+    root = Path(fairdice.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            digest.update(
+                path.relative_to(root).as_posix().encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest()
+            )
+    return f"{fairdice.__version__}+{digest.hexdigest()[:12]}"
 
 
 def _finite(value: object) -> object:

@@ -7,13 +7,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fairdice import __version__
 from fairdice.audit import merge as merge_module
 from fairdice.audit.duplicates import repeats
 from fairdice.audit.lines import numbered_lines
 from fairdice.audit.merge import merge
 from fairdice.audit.shard import GAMES, audit_shard, shard_name
 from fairdice.audit.store import FolderResults
+from fairdice.audit.summary import audited_by
 from fairdice.audit.tally import InputRecord
 from pydantic import ValidationError
 
@@ -206,20 +206,52 @@ def test_the_summary_names_the_fairdice_that_audited_and_merged_and_another_part
     shard(store, "games/b.jsonl", [games.narde(2)], etag='"2"')
     assert (
         json.loads((tmp_path / "partials" / shard_name("games/a.jsonl") / "summary.json").read_text())["fairdice"]
-        == __version__
+        == audited_by()
     )
     expected = {"games/a.jsonl": '"1"', "games/b.jsonl": '"2"'}
-    assert merge(store, expected=expected).fairdice == [__version__]
-    assert json.loads((tmp_path / "summary.json").read_text())["fairdice"] == [__version__]
+    assert merge(store, expected=expected).fairdice == [audited_by()]
+    assert json.loads((tmp_path / "summary.json").read_text())["fairdice"] == [audited_by()]
 
     older = tmp_path / "partials" / shard_name("games/b.jsonl") / "summary.json"
     planted = json.loads(older.read_text())
     planted["fairdice"] = "0.0.9"
     older.write_text(json.dumps(planted))
-    assert merge(store, expected=expected).fairdice == ["0.0.9", __version__]
+    assert merge(store, expected=expected).fairdice == ["0.0.9", audited_by()]
     del planted["fairdice"]  # a partial written before partials named their version
     older.write_text(json.dumps(planted))
-    assert merge(store, expected=expected).fairdice == [__version__, "unknown"]
+    assert merge(store, expected=expected).fairdice == [audited_by(), "unknown"]
+
+
+def test_the_fairdice_an_audit_names_is_its_version_and_its_sources_fingerprint_which_any_change_of_them_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Review: partials named fairdice by its version alone, 0.1.0 through every change, so a changed layer's partials
+    # merged with another's under one name
+    import fairdice
+    from fairdice.audit import summary
+
+    version, _, fingerprint = audited_by().partition("+")
+    assert version == fairdice.__version__ and len(fingerprint) == 12
+
+    # Given a copy of the package, then the same copy with one byte of one module changed
+    copy = tmp_path / "fairdice"
+    shutil.copytree(Path(fairdice.__file__).parent, copy, ignore=shutil.ignore_patterns("__pycache__"))
+
+    def named(root: Path) -> str:
+        monkeypatch.setattr(fairdice, "__file__", str(root / "__init__.py"))
+        summary.audited_by.cache_clear()
+        return summary.audited_by()
+
+    try:
+        same = named(copy)
+        (copy / "dice.py").write_bytes((copy / "dice.py").read_bytes() + b"\n")
+        changed = named(copy)
+    finally:
+        summary.audited_by.cache_clear()
+
+    # Then the copy is named as the package is, and the changed copy otherwise, under the same version
+    assert same == f"{version}+{fingerprint}"
+    assert changed.startswith(f"{version}+") and changed != same
 
 
 def test_a_local_run_names_its_files_and_an_all_fair_audit_is_clean(tmp_path: Path) -> None:
