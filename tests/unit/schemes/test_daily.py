@@ -73,6 +73,13 @@ def revealed_next_morning(archive: tuple[Timeline, Stores]) -> tuple[ArchiveRead
     return reader, stores.secrets.get(secret_key(ARCHIVE_DAY)) or b""
 
 
+def committed_that_evening(archive: tuple[Timeline, Stores]) -> ArchiveReader:
+    """ARCHIVE_DAY committed in time, read in its evening by the archive's clock: not revealed yet."""
+    timeline, stores = archive
+    timeline.publish(stores, at("2025-03-01 00:00:03"))
+    return ArchiveReader(stores.archive, clock=lambda: at("2025-03-01 18:00"))
+
+
 def faces(verdict: Verdict) -> str:
     return " ".join(map(str, verdict.rolls[0]["dice"] or []))
 
@@ -209,10 +216,8 @@ def test_a_given_secret_or_commitment_is_compared_with_the_archives(archive: tup
 
 
 def test_before_a_day_is_revealed_any_secret_given_is_withheld(archive: tuple[Timeline, Stores]) -> None:
-    timeline, stores = archive
-    timeline.publish(stores, at("2025-03-01 00:00:03"))
-    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-01 18:00"))
-    secret = stores.secrets.get(secret_key(ARCHIVE_DAY)) or b""
+    reader = committed_that_evening(archive)
+    secret = archive[1].secrets.get(secret_key(ARCHIVE_DAY)) or b""
 
     # The day's real secret, another one, or none, today or tomorrow: never confirmed nor denied
     for given_secret in (secret, bytes(32)):
@@ -249,9 +254,7 @@ def test_without_the_archives_commitment_a_callers_own_secret_gives_at_most_inco
     archive: tuple[Timeline, Stores],
 ) -> None:
     # Given an archive that has days, but none for 2025-02-27
-    timeline, stores = archive
-    timeline.publish(stores, at("2025-03-01 00:00:03"))
-    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-01 18:00"))
+    reader = committed_that_evening(archive)
     own = bytes(range(32))
     first = verified(reader, date="2025-02-27", secret=own.hex(), commitment=seal_of(own))
 
@@ -654,9 +657,7 @@ def test_the_page_of_a_day_whose_secret_is_not_revealed_says_when_it_is_due_not_
 ) -> None:
     # Given a day committed, read by the archive's clock in its evening, its secret not revealed yet (review: the page
     # said "Revealed at" a time already past, and that no commitment was given)
-    timeline, stores = archive
-    timeline.publish(stores, at("2025-03-01 00:00:03"))
-    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-01 18:00"))
+    reader = committed_that_evening(archive)
     verdict = verified(reader)
     assert verdict.verdict == "withheld"
     assert verdict.withheld is not None and verdict.withheld.overdue is False
@@ -670,7 +671,7 @@ def test_the_page_of_a_day_whose_secret_is_not_revealed_says_when_it_is_due_not_
 
     # And read the next evening, past the time every run that reveals it had, it is said to be late, on the verdict's
     # page and the day's (review: "To be revealed at" a time 18 hours past, as if the day were still to come)
-    late = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 18:00"))
+    late = ArchiveReader(archive[1].archive, clock=lambda: at("2025-03-02 18:00"))
     verdict = verified(late)
     assert verdict.verdict == "withheld"
     assert verdict.withheld is not None and verdict.withheld.overdue is True
