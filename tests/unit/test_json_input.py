@@ -66,6 +66,24 @@ def test_a_long_key_is_named_by_its_first_40_characters() -> None:
 
 
 @pytest.mark.parametrize(
+    ("given", "error"),
+    [
+        ('{"a": 1}'.encode("utf-16"), UnicodeDecodeError),
+        ('{"a": 1}'.encode("utf-32"), UnicodeDecodeError),
+        ('{"a": 1}'.encode("utf-8-sig"), json.JSONDecodeError),
+        (b'{"a": "\xed\xa0\xbd\xed\xb8\x80"}', UnicodeDecodeError),  # CESU-8: a UTF-16 pair's halves, each as UTF-8
+    ],
+    ids=["UTF-16", "UTF-32", "UTF-8 with a BOM", "CESU-8"],
+)
+def test_bytes_are_read_as_utf8_alone_without_a_byte_order_mark_as_the_api_reads_a_body(
+    given: bytes, error: type[Exception]
+) -> None:
+    # Review: json.loads reads UTF-16 and UTF-32 and skips a BOM, so an audit line POST /verify refuses was audited
+    with pytest.raises(error):
+        json_input.loads(given)
+
+
+@pytest.mark.parametrize(
     ("given_as", "error"),
     [
         ("{broken", json.JSONDecodeError),

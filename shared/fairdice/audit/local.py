@@ -429,7 +429,7 @@ def _utf8(line: object) -> TypeGuard[bytes]:
 
 
 def _an_object(line: bytes) -> dict[str, Any] | None:
-    """The JSON object a line holds, read as the audit reads a game (in any encoding JSON allows), or None.
+    """The JSON object a line holds, read as the audit reads a game (UTF-8, as POST /verify reads one), or None.
     RecursionError for one nested too deeply to read here: the audit, from a shallower stack, may read it as a game
     (review: a game nested 9,995 levels deep passed for no game and was removed unread)."""
     try:

@@ -132,6 +132,10 @@ class ShardAudit:
         except RecursionError:
             self._unread(number, None, None, _whole("not_json", "the line holds JSON nested too deeply"))
             return
+        except UnicodeDecodeError as exc:  # JSON Lines are UTF-8, as POST /verify's body is: no other encoding is read
+            words = f"the line is not UTF-8 text: {exc.reason} at byte {exc.start + 1:,}"
+            self._unread(number, None, None, _whole("not_json", words))
+            return
         except ValueError as exc:  # JSONDecodeError, bad UTF-8, a number beyond Python's digit limit
             words = f"the line is not JSON: {_first_words(exc)}{LONE_CR if lone_returns(item) else ''}"
             self._unread(number, None, None, _whole("not_json", words))

@@ -1344,10 +1344,11 @@ def test_a_game_filed_under_a_results_name_beside_a_plan_in_an_out_within_the_in
     assert {path: path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()} == before
 
 
-def test_a_game_in_utf16_in_an_earlier_report_is_seen_as_a_game(
+def test_a_game_in_utf16_in_an_earlier_report_is_refused_as_a_line_that_is_not_utf8(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # The audit reads a line in any encoding JSON allows: a game written in UTF-16 is a game, in a report too
+    # The audit reads UTF-8 lines alone, as POST /verify reads its body; a results file with a line that is not UTF-8
+    # is no result of the audit's, whatever it holds
     folder = tmp_path / "in"
     games.write(folder / "a.jsonl", many(1))
     assert main(["audit", str(folder), "--out", str(folder), "--workers", "1"]) == 0
@@ -1418,12 +1419,16 @@ def test_a_game_within_a_file_shaped_as_a_result_in_an_out_within_the_input_is_r
     (folder / where).write_bytes(_forged(named, game))
     (folder / "partials").mkdir(exist_ok=True)
     (folder / "partials" / "plan.json").write_text('{"files": [], "block_lines": 2000}')
-    # (the line is a game to the audit: audited alone, it is the mismatch)
+    # (the line is a game to the audit: audited alone, it is the mismatch; a UTF-16 line was one until the audit read
+    # UTF-8 alone, as POST /verify does: now it is a line not verified, and refused here all the same, as not UTF-8)
     games.write(tmp_path / "alone" / "x.jsonl", [])
     (tmp_path / "alone" / "x.jsonl").write_bytes((folder / where).read_bytes())
     said = main(["audit", str(tmp_path / "alone"), "--out", str(tmp_path / "alone-out"), "--workers", "1"])
-    if named != "with a verdict in findings.jsonl":  # that line is no game: a line not verified, exit 1 all the same
-        assert said == 1 and summary(tmp_path / "alone-out")["mismatch"] == 1
+    alone = summary(tmp_path / "alone-out")
+    if named.startswith("in UTF-16 ending in CR"):
+        assert said == 1 and alone["games"] == 0 and alone["errors"] >= 1
+    elif named != "with a verdict in findings.jsonl":  # that line is no game: a line not verified, exit 1 all the same
+        assert said == 1 and alone["mismatch"] == 1
     before = {path: path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
 
     assert main(["audit", str(folder), "--out", str(folder), "--workers", "1"]) == 2

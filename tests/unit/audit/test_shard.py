@@ -416,9 +416,28 @@ def test_a_file_whose_lines_end_in_cr_alone_is_one_line_not_json_and_the_finding
     assert finding["error"]["message"].endswith(LONE_CR)
 
 
+def test_a_line_in_another_encoding_than_utf8_or_after_a_byte_order_mark_is_a_finding_as_the_api_refuses_it(
+    tmp_path: Path,
+) -> None:
+    # Review: json.loads read a line in UTF-16 or UTF-32, or after a BOM, and the audit counted its game, where POST
+    # /verify refuses the same bytes as a body
+    game = json.dumps(games.narde(1))
+    accented = json.dumps({**games.narde(2), "id": "table-é"}, ensure_ascii=False)
+    shard = [game.encode("utf-8-sig"), game.encode("utf-32-le"), accented.encode("utf-16-le"), game.encode()]
+    store = FolderResults(tmp_path)
+    partial = audit_shard(numbered_lines(io.BytesIO(b"\n".join(shard)), "day.jsonl"), "day.jsonl", store, "s")
+    findings = [json.loads(line) for line in (tmp_path / partial_key("s", FINDINGS)).read_text().splitlines()]
+
+    assert (partial.counts.games, partial.counts.fair, partial.counts.errors) == (1, 1, 3)
+    assert [(f["line"], f["error"]["code"]) for f in findings] == [(1, "not_json"), (2, "not_json"), (3, "not_json")]
+    assert findings[0]["error"]["message"].startswith("the line is not JSON: Unexpected UTF-8 BOM")
+    assert findings[1]["error"]["message"].startswith("the line is not JSON: ")  # ASCII in UTF-32: UTF-8 with NULs
+    assert findings[2]["error"]["message"].startswith("the line is not UTF-8 text: ")
+
+
 def test_an_id_holding_half_a_character_is_a_finding_not_an_id_that_another_game_shares(tmp_path: Path) -> None:
-    # Given 😀 as an id, the same id's two halves as CESU-8 bytes, and a half alone escaped in JSON (review: the first
-    # two were one id, "\ud83d\ude00", in the duplicate check)
+    # Given 😀 as an id, the same id's two halves as CESU-8 bytes (not UTF-8), and a half alone escaped in JSON
+    # (review: the first two were one id, "\ud83d\ude00", in the duplicate check)
     line = json.dumps({**games.narde(1), "id": "@"}).encode()
     shard = [
         line.replace(b'"@"', '"😀"'.encode()),
@@ -433,7 +452,9 @@ def test_an_id_holding_half_a_character_is_a_finding_not_an_id_that_another_game
     # Then the first is a game, and each of the others a finding that says why, and no id is kept twice
     assert (partial.counts.games, partial.counts.errors) == (1, 2)
     assert len(ids) == 1
-    assert [f["error"]["problems"][0]["message"] for f in findings] == [
-        "must be text: it holds U+D83D, half of a character and none itself",
+    assert [f["error"]["message"] for f in findings[:1]] == [
+        f"the line is not UTF-8 text: invalid continuation byte at byte {line.index(b'@') + 1:,}"
+    ]
+    assert [f["error"]["problems"][0]["message"] for f in findings[1:]] == [
         "must be text: it holds U+DFFF, half of a character and none itself",
     ]
