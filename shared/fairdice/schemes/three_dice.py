@@ -110,7 +110,11 @@ class ThreeDiceRequest(NumberedRequest):
 def _game_ended(data: dict[str, Any]) -> tuple[tuple[str, object], tuple[str, object]]:
     """The seed and the client seeds of a GameEnded event given whole, each with its name in the event."""
     event = data[GAME_ENDED]
-    shape = 'seed 003\'s GameEnded event, {"over": …, "seed": …, "clientSeeds": {"white": …, "black": …}}'
+    # Its values as words, not "…": a page writes that as its code point (review)
+    shape = (
+        'seed 003\'s GameEnded event, {"over": true, "seed": "<hex>", "clientSeeds": {"white": "<text>", "black":'
+        ' "<text>"}}'
+    )
     if not isinstance(event, dict):
         raise field_error(GAME_ENDED, f"must be {shape}")
     for name in event:

@@ -107,6 +107,8 @@ def test_a_transcript_that_says_a_seed_twice_or_holds_what_the_event_does_not_is
     [(field, message)] = problems({"scheme": "three-dice", "count": 1} | transcript)
     assert field == problem[0]
     assert message.startswith(problem[1])
+    # and the event's shape is said in words a page shows as typed: no "…", which it writes as its code point (review)
+    assert "…" not in message
 
 
 @SETTINGS
