@@ -193,7 +193,8 @@ def _create(args: argparse.Namespace) -> int:
 
 
 def _reveal(args: argparse.Namespace) -> int:
-    report = reveal_closed(_both_stores(args).stores(), _acting_clock(args)())
+    # As the scheduled run does too: a record S3 dated before the day was over would read as revealed early.
+    report = reveal_closed(_both_stores(args).stores(), opening_time(_acting_clock(args), pause))
     emit(report.model_dump_json(indent=2))
     return EXIT_OK
 

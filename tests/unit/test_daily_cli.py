@@ -178,10 +178,16 @@ def test_create_refuses_a_now_on_another_day_than_the_clocks_and_reveal_accepts_
     assert run(capsys, "daily", "reveal", *where, "--now", "2025-03-02T00:00:05Z", machine=machine)[0] == 0
 
 
-def test_create_in_a_days_first_moments_waits_as_the_scheduled_run_does(
-    tmp_path: Path, where: tuple[str, str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize("command", ["create", "reveal"])
+def test_create_and_reveal_in_a_days_first_moments_wait_as_the_scheduled_run_does(
+    tmp_path: Path,
+    where: tuple[str, str],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    command: str,
 ) -> None:
-    # Given this machine's clock 0.3 s into 2025-03-01, where S3's may still show the day before
+    # Given this machine's clock 0.3 s into 2025-03-01, where S3's may still show the day before: a secret made then
+    # would be dated the day before, and a record written then dated within its own day, revealed early (review)
     timeline = Timeline(dt.datetime(2025, 3, 1, 0, 0, 0, 300000, tzinfo=dt.UTC))
     pauses: list[float] = []
 
@@ -192,11 +198,13 @@ def test_create_in_a_days_first_moments_waits_as_the_scheduled_run_does(
     monkeypatch.setattr(daily_cli, "clock", timeline)
     monkeypatch.setattr(daily_cli, "pause", pause)
 
-    status, out, _ = run(capsys, "daily", "create", *where)
+    status, out, _ = run(capsys, "daily", command, *where)
 
-    # Then it waits out the store's clock lag first, as the scheduled run does, and opens the day only then
-    assert status == 0 and json.loads(out)["created"] is True
-    assert pauses == [pytest.approx(1.7)]
+    # Then it waits out the store's clock lag first, as the scheduled run does, and acts only then
+    assert status == 0 and pauses == [pytest.approx(1.7)]
+    if command == "reveal":
+        return
+    assert json.loads(out)["created"] is True
     published = Commitment.model_validate_json((tmp_path / "archive" / commitment_key(DAY)).read_bytes())
     assert published.published_at == dt.datetime(2025, 3, 1, 0, 0, 2, tzinfo=dt.UTC)
 
