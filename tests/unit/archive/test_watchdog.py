@@ -66,6 +66,25 @@ def test_after_a_good_night_today_is_committed_and_yesterday_revealed(timeline: 
     assert check.problems == []
 
 
+def test_yesterdays_record_written_before_its_day_was_over_is_no_reveal(timeline: Timeline, stores: Stores) -> None:
+    # Given the publisher ran at midnight on both days, and yesterday's record then written again, dated by the
+    # archive at 23:57 of its own day, as whoever acts as the publisher could (review: the watchdog said healthy)
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline.publish(stores, at(DAY2, "00:00:02"))
+    key = revealed_key(DAY1)
+    data = stores.archive.get(key) or b""
+    timeline.now = at(DAY1, "23:57:00")
+    stores.archive.replace(key, data)
+
+    check = check_archive(ReadOnly(stores.archive), at(DAY2, "00:15:00"))
+
+    # Then yesterday is not revealed as it must be, and the problem says why
+    assert check.today_committed and not check.yesterday_revealed and not check.healthy
+    assert check.problems == [
+        f"{key} was written at {DAY1} 23:57:00 UTC, before its day was over: its secret was made public early"
+    ]
+
+
 def test_an_archive_whose_times_no_s3_gives_is_healthy_after_a_good_night_by_its_own_times(
     timeline: Timeline, tmp_path: Path
 ) -> None:
