@@ -68,10 +68,12 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     for name, days in (
         ("LateCommitments", report.reveal.late_commitments),
         ("Orphans", report.reveal.orphans),
-        ("RecordsNotYetOver", report.reveal.not_yet_over),
+        # a record of a day not over, or one S3 dates before its day was over: either made a secret public early
+        ("RecordsNotYetOver", [*report.reveal.not_yet_over, *report.reveal.revealed_early]),
     ):
         metrics.add_metric(name=name, unit=MetricUnit.Count, value=len(days))
-    if report.reveal.late_commitments or report.reveal.orphans or report.reveal.not_yet_over:
+    reveal = report.reveal
+    if reveal.late_commitments or reveal.orphans or reveal.not_yet_over or reveal.revealed_early:
         logger.warning("days needing attention", extra={"report": report.reveal.model_dump(mode="json")})
     result = report.model_dump(mode="json")
     logger.info("daily secrets published", extra={"report": result})

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from daily_publisher import app
 from fairdice.archive.layout import ArchiveIndex, RevealedRecord, revealed_key, secret_key
+from fairdice.archive.publisher import PublishReport
 from fairdice.errors import ArchiveUnavailable
 from fairdice.storage import StorageSettings, Stores
 from scheduled_run import Event, Run, run_at
@@ -111,6 +112,28 @@ def test_one_metric_value_per_day_revealed_when_missed_runs_are_caught_up(
     assert "days needing attention" in run.logs
     index = ArchiveIndex.model_validate_json(stores.archive.get("index.json") or b"")
     assert [d.isoformat() for d in index.revealed] == run.result["reveal"]["revealed"]
+
+
+def test_a_chain_head_revealed_before_its_day_was_over_is_counted_as_a_record_of_a_day_not_over(
+    invoke: Callable[[Event, str], Run], load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a run whose reveal pass finds the chain's head written, by S3's time, before its day was over (the publisher
+    # reports it: tests/unit/archive/test_publisher.py; here a folder's times are no witness, so the report is given)
+    real = app.publish
+
+    def publish(stores: Stores, now: dt.datetime) -> PublishReport:
+        report = real(stores, now)
+        report.reveal.revealed_early.append(dt.date(2025, 3, 1))
+        return report
+
+    monkeypatch.setattr(app, "publish", publish)
+    invoke(load_event("scheduled-midnight"), "2025-03-01 00:00:01")
+    run = invoke(load_event("scheduled-midnight"), "2025-03-02 00:05")
+
+    # Then the run counts it where the alarm on records of days not over watches, and says so in its log
+    assert run.result["reveal"]["revealed_early"] == ["2025-03-01"]
+    assert (run.value("RecordsNotYetOver"), run.value("Orphans"), run.value("LateCommitments")) == (1.0, 0.0, 0.0)
+    assert "days needing attention" in run.logs
 
 
 def test_a_record_dated_after_today_is_a_metric_the_stacks_alarm_watches(

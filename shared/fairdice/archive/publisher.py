@@ -24,6 +24,7 @@ from fairdice.archive.layout import (
     days_in,
     read_commitment,
     read_document,
+    reveal_time,
     revealed_key,
     secret_key,
     sha256_hex,
@@ -33,7 +34,7 @@ from fairdice.archive.layout import (
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
 from fairdice.fields import Day, Seal
 from fairdice.seal import seal_of
-from fairdice.storage import ObjectStore, Stored, Stores
+from fairdice.storage import NOT_KNOWN, ObjectStore, Stored, Stores
 
 RandomBytes = Callable[[int], bytes]
 
@@ -63,6 +64,8 @@ class RevealReport(BaseModel):
     late_commitments: list[Day]
     orphans: list[Day]
     not_yet_over: list[Day]
+    # the chain's head, when S3's own time for its record is within its day (or not known): revealed early
+    revealed_early: list[Day]
     index_updated: bool
     head: ChainLink | None
 
@@ -168,12 +171,13 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
     listed = days_in(archive.list(REVEALED_PREFIX), REVEALED_PREFIX, ".json")
     revealed_days = [d for d in listed if d < today]
     known = set(revealed_days)
-    head = _head(stores, revealed_days[-1]) if revealed_days else None
+    head, early = _head(stores, revealed_days[-1]) if revealed_days else (None, False)
     report = RevealReport(
         revealed=[],
         late_commitments=[],
         orphans=[],
         not_yet_over=[d for d in listed if d >= today],
+        revealed_early=[revealed_days[-1]] if early else [],
         index_updated=False,
         head=None,
     )
@@ -188,8 +192,20 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
     # Commitments first, records after. A day's record names the next day's commitment; were a late one published
     # between two days' records, an overlapping run that read it would write the day before's record with it, and
     # one that wrote earlier without it: two honest runs, two records, and the second taken for tampering.
-    kept = {day: _publish_commitment(stores, day, now, report) for day in pending}
+    # A day whose commitment cannot be published (its secret unreadable, a commitment not its secret's) stops the
+    # pass there, as it did when each day was committed and revealed in turn: the days before it are still revealed,
+    # then the run fails (review: none was).
+    kept: dict[dt.date, bytes] = {}
+    stopped: Exception | None = None
     for day in pending:
+        try:
+            kept[day] = _publish_commitment(stores, day, now, report)
+        except Exception as exc:  # re-raised below, once the days before it are revealed
+            stopped = exc
+            break
+    for day in pending:
+        if day not in kept:
+            break
         record = _record_for(stores, day, kept[day], head)
         data = record.to_bytes()
         if archive.put_new(revealed_key(day), data):
@@ -201,6 +217,8 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
             )
         known.add(day)
         head = (day, data)
+    if stopped is not None:
+        raise stopped
     report.head = None if head is None else ChainLink(date=head[0], sha256=sha256_hex(head[1]))
     index = ArchiveIndex(revealed=sorted(known), head=report.head).to_bytes()
     if archive.get(INDEX_KEY) != index:
@@ -237,16 +255,24 @@ def _made_on_its_day(key: str, day: dt.date, stored: Stored | None) -> bytes:
     return whole_secret(key, stored.data)
 
 
-def _head(stores: Stores, day: dt.date) -> tuple[dt.date, bytes]:
-    """The chain's latest record, which must reveal the secret the publisher keeps for its day (it wrote it)."""
+def _head(stores: Stores, day: dt.date) -> tuple[tuple[dt.date, bytes], bool]:
+    """The chain's latest record, which must reveal the secret the publisher keeps for its day (it wrote it); and
+    whether S3's own time for it is within its day, or not known: the publisher reveals a day once it is over, so a
+    record written before was written by someone else, who made the secret public early. The chain goes on from it
+    (the secret is the kept one); the run reports it, and readers keep that day's rolls from fair (review: nothing
+    looked at when the head was written)."""
     key = revealed_key(day)
-    data = _must_get(stores.archive, key)
+    stored = stores.archive.read(key)
+    if stored is None:
+        raise ArchiveUnavailable(f"{key} was listed or reported as existing but cannot be read; try again")
+    data = stored.data
+    early = stored.witnessed and (stored.modified == NOT_KNOWN or stored.modified < reveal_time(day))
     record = read_document(RevealedRecord, key, data, day, "a revealed record")
     kept = stores.secrets.read(secret_key(day))
     if kept is None or bytes.fromhex(record.secret) != kept.data:
         kept_what = "no secret is kept for that day" if kept is None else "it is not the secret kept for that day"
         raise TamperedRecord(f"{key} reveals a secret, but {kept_what}: the publisher did not write it", field="secret")
-    return day, data
+    return (day, data), early
 
 
 def _must_get(store: ObjectStore, key: str) -> bytes:

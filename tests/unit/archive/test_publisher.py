@@ -193,6 +193,29 @@ def test_a_secret_put_in_the_store_before_its_day_began_is_revealed_late_and_the
     assert reader.record(dt.date(2025, 3, 3)).commitment_in_time is True
 
 
+def test_a_chain_head_the_archive_dates_within_its_own_day_is_reported_as_revealed_early(tmp_path: Path) -> None:
+    # Given 2025-03-01 revealed at the next midnight, and 2025-03-02's record written by someone acting as the
+    # publisher at 09:00 of its own day (review: a secret revealed early was taken into the chain without a word)
+    timeline = Timeline(at("2025-03-01 00:00:02"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at("2025-03-01 00:00:02"))
+    timeline.publish(stores, at("2025-03-02 00:00:02"))
+    honest = timeline.publish(stores, at("2025-03-02 00:05"))
+    early = dt.date(2025, 3, 2)
+    timeline.now = at("2025-03-03 00:00:02")
+    timeline.publish(stores, at("2025-03-03 00:00:02"))
+    data = stores.archive.get(revealed_key(early)) or b""
+    timeline.now = at("2025-03-02 09:00")
+    stores.archive.replace(revealed_key(early), data)
+
+    # When the next run reveals the closed days
+    report = timeline.publish(stores, at("2025-03-03 00:05"))
+
+    # Then it reports the chain's head as revealed early, and an honest head as no such thing
+    assert honest.reveal.revealed_early == []
+    assert report.reveal.revealed_early == [early]
+
+
 class DatedEarly(PassingStore):
     """A secrets store whose clock runs 0.4 s behind the publisher's: what is written at 00:00:00.2 it dates the day
     before."""
@@ -258,6 +281,26 @@ def test_a_commitment_contradicting_the_kept_secret_stops_the_run(tmp_path: Path
 
 
 # ---- revealing -------------------------------------------------------------------------------
+
+
+def test_a_closed_day_whose_commitment_contradicts_its_secret_stops_the_reveal_after_the_days_before_it(
+    tmp_path: Path,
+) -> None:
+    # Given 2025-03-01 and 03-02 opened, neither revealed (a night's runs failed), and 03-02's commitment replaced by
+    # one of another secret (review: publishing every commitment before any record left 03-01 unrevealed too)
+    timeline = Timeline(at("2025-03-01 00:00:03"))
+    stores = timeline.stores(tmp_path)
+    open_day(stores, timeline.now)
+    timeline.now = at("2025-03-02 00:00:03")
+    open_day(stores, timeline.now)
+    forged = Commitment(date=dt.date(2025, 3, 2), commitment="ab" * 32, published_at=timeline.now)
+    stores.archive.replace(commitment_key(dt.date(2025, 3, 2)), forged.to_bytes())
+
+    # When the next day's run reveals the closed days, Then it fails on 03-02, as tampering does, once 03-01 is revealed
+    timeline.now = at("2025-03-03 00:00:03")
+    with pytest.raises(TamperedRecord, match=r"commitments/2025-03-02\.json publishes abab"):
+        reveal_closed(stores, timeline.now)
+    assert revealed_days(stores) == [MARCH]
 
 
 def test_a_day_is_revealed_at_the_first_run_after_it_ends_and_never_before(tmp_path: Path) -> None:
