@@ -123,8 +123,8 @@ def _revealed_early(day: dt.date, revealed_at: dt.datetime | None) -> str:
     secret public while its day was played lets anyone compute that day's rolls (of any player id) before rolling."""
     if revealed_at is None:
         return (
-            f"the daily archive gives no time of its own for the record of {day} (it was not written in one piece, as"
-            " the publisher writes it), so it does not show the secret was kept until the day was over"
+            f"the daily archive gives no time of its own for the record of {day} (a multipart upload or a replica, not"
+            " the publisher's one write), so it does not show the secret was kept until the day was over"
         )
     return (
         f"the secret of {day} was revealed at {revealed_at:%Y-%m-%d %H:%M:%S} UTC, before its day was over, which the"

@@ -644,8 +644,8 @@ def test_a_record_the_archive_gives_no_time_for_does_not_show_it_was_revealed_af
     verdict = verified(reader, recorded=faces(verified(reader)))
     assert verdict.verdict == "incomplete"
     assert verdict.reasons == [
-        "the daily archive gives no time of its own for the record of 2025-03-01 (it was not written in one piece, as"
-        " the publisher writes it), so it does not show the secret was kept until the day was over"
+        "the daily archive gives no time of its own for the record of 2025-03-01 (a multipart upload or a replica, not"
+        " the publisher's one write), so it does not show the secret was kept until the day was over"
     ]
     record = reader.record(ARCHIVE_DAY)
     assert (record.revealed_at, record.revealed_in_time) == (None, False)
