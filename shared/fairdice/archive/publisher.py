@@ -154,8 +154,10 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
     concurrent runs write nothing new (a loser of a write race continues from the winner's
     record). A closed day whose commitment was never published (its run died between the two
     writes and nothing ran again that day) gets it published now, with the real time, and is
-    reported as late; every such commitment is published before any record is written, so that
-    overlapping runs name the same next commitment in the day before's record. A secret dated
+    reported as late; such commitments are published before any record is written, so that
+    overlapping runs name the same next commitment in the day before's record (a day whose
+    commitment cannot be published stops the pass: the days before it are revealed, but for the one
+    just before it while it has none, and the run fails). A secret dated
     before the chain's head (only a wrong clock can make one) is an orphan: reported, never
     revealed, because the chain only grows at its head.
 
@@ -194,7 +196,8 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
     # one that wrote earlier without it: two honest runs, two records, and the second taken for tampering.
     # A day whose commitment cannot be published (its secret unreadable, a commitment not its secret's) stops the
     # pass there, as it did when each day was committed and revealed in turn: the days before it are still revealed,
-    # then the run fails (review: none was).
+    # then the run fails (review: none was). But not the day just before it while it has no commitment at all: that
+    # record would name none, where an overlapping run that publishes it names it (review: a false TamperedRecord).
     kept: dict[dt.date, bytes] = {}
     stopped: Exception | None = None
     for day in pending:
@@ -202,6 +205,8 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
             kept[day] = _publish_commitment(stores, day, now, report)
         except Exception as exc:  # re-raised below, once the days before it are revealed
             stopped = exc
+            if read_commitment(archive, day) is None:
+                kept.pop(day - dt.timedelta(days=1), None)
             break
     for day in pending:
         if day not in kept:

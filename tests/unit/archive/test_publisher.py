@@ -26,7 +26,7 @@ from fairdice.archive.publisher import PublishReport, get_or_create_secret, open
 from fairdice.archive.reader import ArchiveReader
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
 from fairdice.seal import seal_of
-from fairdice.storage import FolderStore, ObjectStore, StorageSettings, Stored, Stores
+from fairdice.storage import NOT_KNOWN, FolderStore, ObjectStore, StorageSettings, Stored, Stores
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -214,6 +214,80 @@ def test_a_chain_head_the_archive_dates_within_its_own_day_is_reported_as_reveal
     # Then it reports the chain's head as revealed early, and an honest head as no such thing
     assert honest.reveal.revealed_early == []
     assert report.reveal.revealed_early == [early]
+
+
+class _Records(PassingStore):
+    """The archive with its records' times as `change` makes them: no witness (a folder's), or none S3 gives."""
+
+    def __init__(self, inner: ObjectStore, change: dict[str, object]) -> None:
+        super().__init__(inner)
+        self.change = change
+
+    def read(self, key: str) -> Stored | None:
+        found = self.inner.read(key)
+        return found if found is None or not key.startswith("revealed/") else replace(found, **self.change)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("change", "reported"),
+    [({"witnessed": False, "modified": at("2025-03-01 09:00")}, False), ({"modified": NOT_KNOWN}, True)],
+    ids=["an early time no one witnessed", "no time S3 gives"],
+)
+def test_a_chain_heads_time_counts_only_when_witnessed_and_an_unknown_one_shows_nothing(
+    tmp_path: Path, change: dict[str, object], reported: bool
+) -> None:
+    # Given a head read with an early time a folder gives (no witness: the readers say so of every day already), or
+    # with none S3 gives (a multipart upload or a replica: nothing shows it was written after its day)
+    timeline = Timeline(at("2025-03-01 00:00:02"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at("2025-03-01 00:00:02"))
+    timeline.publish(stores, at("2025-03-02 00:00:02"))
+
+    report = reveal_closed(
+        Stores(secrets=stores.secrets, archive=_Records(stores.archive, change)), at("2025-03-02 00:05")
+    )
+
+    # Then only the record S3 gives no time for is reported, as not shown to be revealed after its day
+    assert report.revealed_early == ([MARCH] if reported else [])
+
+
+class _FailingSecret(PassingStore):
+    """A secrets store that cannot give one day's secret, for now (a transient S3 error)."""
+
+    def __init__(self, inner: ObjectStore, day: dt.date) -> None:
+        super().__init__(inner)
+        self.day = day
+
+    def get(self, key: str) -> bytes | None:
+        if key == secret_key(self.day):
+            raise ArchiveUnavailable("S3 answered 500 InternalError")
+        return self.inner.get(key)
+
+
+def test_a_run_stopped_by_a_day_without_its_commitment_leaves_the_day_before_it_to_a_run_that_publishes_it(
+    tmp_path: Path,
+) -> None:
+    # Given 03-01 opened, 03-02's run dead between its secret and its commitment, and on 03-03 a run that cannot read
+    # 03-02's secret for now (review: it wrote 03-01's record naming no next commitment, and an overlapping run that
+    # published 03-02's found that record and stopped with TamperedRecord)
+    timeline = Timeline(at("2025-03-01 00:00:03"))
+    stores = timeline.stores(tmp_path)
+    open_day(stores, timeline.now)
+    timeline.now = at("2025-03-02 00:00:03")
+    get_or_create_secret(stores.secrets, dt.date(2025, 3, 2))
+    timeline.now = at("2025-03-03 00:00:03")
+
+    with pytest.raises(ArchiveUnavailable):
+        reveal_closed(
+            Stores(secrets=_FailingSecret(stores.secrets, dt.date(2025, 3, 2)), archive=stores.archive), timeline.now
+        )
+
+    # Then it wrote no record of 03-01, and the next run reveals both days, 03-01's naming 03-02's late commitment
+    assert revealed_days(stores) == []
+    report = reveal_closed(stores, timeline.now)
+    assert report.revealed == [MARCH, dt.date(2025, 3, 2)]
+    assert report.late_commitments == [dt.date(2025, 3, 2)]
+    assert record_of(stores, MARCH).next_commitment is not None
 
 
 class DatedEarly(PassingStore):
