@@ -382,6 +382,25 @@ def http(answer: dict[str, Any]) -> tuple[int, dict[str, str], str]:
 # ---- what each answers -----------------------------------------------------------------------
 
 
+def test_the_built_layer_audits_under_the_name_a_checkout_of_the_same_code_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Review: the layer leaves the command line and the test vectors out, so it was named otherwise than the checkout
+    # it was built from, and an audit merging a local run's partials with the layer's named two fairdice
+    _skip_unless_built()
+    import fairdice
+    from fairdice.audit import summary
+
+    summary.audited_by.cache_clear()
+    checkout = summary.audited_by()
+    monkeypatch.setattr(fairdice, "__file__", str(LAYER / "fairdice" / "__init__.py"))
+    summary.audited_by.cache_clear()
+    try:
+        assert summary.audited_by() == checkout
+    finally:
+        summary.audited_by.cache_clear()
+
+
 @pytest.mark.parametrize(
     "function",
     [

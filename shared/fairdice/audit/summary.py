@@ -2,6 +2,7 @@
 
 import hashlib
 import math
+from fnmatch import fnmatchcase
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
@@ -18,19 +19,42 @@ REPORT = "report.html"
 MIN_EXPECTED = 5  # dice expected of each face below which the chi-square p-value is not given (stats.uniformity)
 
 
+# The package's files the Lambda layer leaves out (shared/Makefile's NOT_IN_LAYER, which a test holds equal): the
+# command line and the test vectors. The fingerprint leaves them out too, so a layer and a checkout of one commit are
+# named alike (review: they never were).
+NOT_IN_LAYER = (
+    "cli.py",
+    "daily_cli.py",
+    "__main__.py",
+    "vectors.py",
+    "schemes/*_vectors.py",
+    "audit/cli.py",
+    "audit/local.py",
+    "audit/progress.py",
+)
+_SOURCES = (".py", ".js", ".css")  # what the package is made of: not an editor's backup or swap file beside it
+
+
 @cache
 def audited_by() -> str:
     """This fairdice as partials and summaries name it: its version, and after `+` the start of a SHA-256 of its
-    package's files (names and bytes, bytecode left out). The version number alone changes only at a release, and a
-    changed layer or checkout may audit differently under the same one (review: every change so far was 0.1.0)."""
+    sources the layer holds too (names and bytes). The version number alone changes only at a release, and a changed
+    layer or checkout may audit differently under the same one (review: every change so far was 0.1.0). `+unknown`
+    where no source file is found (a package imported from a zip)."""
     root = Path(fairdice.__file__).parent
     digest = hashlib.sha256()
+    found = 0
     for path in sorted(root.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-            digest.update(
-                path.relative_to(root).as_posix().encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest()
-            )
-    return f"{fairdice.__version__}+{digest.hexdigest()[:12]}"
+        named = path.relative_to(root).as_posix()
+        if (
+            path.suffix in _SOURCES
+            and "__pycache__" not in path.parts
+            and not any(fnmatchcase(named, pattern) for pattern in NOT_IN_LAYER)
+            and path.is_file()
+        ):
+            digest.update(named.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+            found += 1
+    return f"{fairdice.__version__}+{digest.hexdigest()[:12] if found else 'unknown'}"
 
 
 def _finite(value: object) -> object:

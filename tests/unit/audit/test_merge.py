@@ -244,14 +244,32 @@ def test_the_fairdice_an_audit_names_is_its_version_and_its_sources_fingerprint_
 
     try:
         same = named(copy)
+        # an editor's files beside the sources, and a change of what the layer leaves out (the command line): the same
+        (copy / ".dice.py.swp").write_bytes(b"swap")
+        (copy / "dice.py~").write_bytes(b"backup")
+        (copy / "cli.py").write_bytes((copy / "cli.py").read_bytes() + b"\n")
+        beside = named(copy)
         (copy / "dice.py").write_bytes((copy / "dice.py").read_bytes() + b"\n")
         changed = named(copy)
+        empty = tmp_path / "zipped" / "fairdice"  # a package imported from a zip: no file to read
+        empty.mkdir(parents=True)
+        unknown = named(empty)
     finally:
         summary.audited_by.cache_clear()
 
-    # Then the copy is named as the package is, and the changed copy otherwise, under the same version
-    assert same == f"{version}+{fingerprint}"
+    # Then the copy is named as the package is, whatever lies beside it, and the changed copy otherwise, under the
+    # same version; and a package whose files cannot be read says so
+    assert same == beside == f"{version}+{fingerprint}"
     assert changed.startswith(f"{version}+") and changed != same
+    assert unknown == f"{version}+unknown"
+
+
+def test_the_fingerprint_leaves_out_what_the_layer_leaves_out() -> None:
+    from fairdice.audit.summary import NOT_IN_LAYER
+
+    makefile = (Path(__file__).resolve().parents[3] / "shared" / "Makefile").read_text()
+    (line,) = [line for line in makefile.splitlines() if line.startswith("NOT_IN_LAYER :=")]
+    assert tuple(line.removeprefix("NOT_IN_LAYER :=").split()) == NOT_IN_LAYER
 
 
 def test_a_local_run_names_its_files_and_an_all_fair_audit_is_clean(tmp_path: Path) -> None:
