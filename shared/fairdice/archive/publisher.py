@@ -108,9 +108,11 @@ def wait_before_opening(now: dt.datetime) -> dt.timedelta:
 
 
 def opening_time(clock: Callable[[], dt.datetime], pause: Callable[[float], None]) -> dt.datetime:
-    """The time to open today at (`open_day`): `clock`'s, once a store whose clock is up to STORE_CLOCK_LAG behind
-    shows today too. In a day's first moments it pauses for the rest of that lag (`pause(seconds)`) and reads the
-    clock again. Whatever makes a day's secret goes through here: the scheduled run and `fairdice daily create`."""
+    """The time to open today at (`open_day`), or to reveal the closed days at: `clock`'s, once a store whose clock is
+    up to STORE_CLOCK_LAG behind shows today too. In a day's first moments it pauses for the rest of that lag
+    (`pause(seconds)`) and reads the clock again. Whatever makes a day's secret or writes a record goes through here:
+    the scheduled run, `fairdice daily create` and `fairdice daily reveal` (a record the store dated within its own
+    day would read as revealed early)."""
     now = clock()
     wait = wait_before_opening(now)
     if wait:

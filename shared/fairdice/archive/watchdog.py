@@ -108,8 +108,12 @@ def _record_problem(reader: ArchiveReader, archive: ObjectStore, yesterday: dt.d
     if found.seal != "match":
         return f"{key} reveals a secret that does not give {commitment_key(yesterday)}, published before the day"
     if found.revealed_in_time is False:  # by S3's own time: a folder's or an emulator's is no witness (None)
-        when = "at an unknown time" if found.revealed_at is None else f"at {found.revealed_at:%Y-%m-%d %H:%M:%S} UTC"
-        return f"{key} was written {when}, before its day was over: its secret was made public early"
+        if found.revealed_at is None:
+            return f"S3 gives no time of its own for {key}, so nothing shows it was written after its day was over"
+        return (
+            f"{key} was written at {found.revealed_at:%Y-%m-%d %H:%M:%S} UTC, before its day was over: its secret was"
+            " made public early"
+        )
     return None
 
 

@@ -47,7 +47,7 @@ fairdice.register(
     // Seed 003's GameEnded event, `{"GameEnded": {"over": …, "seed": …, "clientSeeds": {"white", "black"}}}`.
     const GAME_ENDED = "GameEnded";
     const EVENT_FIELDS = ["over", "seed", "clientSeeds"];
-    const SHAPE = 'seed 003\'s GameEnded event, {"over": true, "seed": "<hex>", "clientSeeds": {"white": "<text>", "black": "<text>"}}';
+    const SHAPE = 'seed 003\'s GameEnded event, {"over": {"result": {...}, "termination": "..."}, "seed": "<hex>", "clientSeeds": {"white": "<text>", "black": "<text>"}}';
     const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
     const has = (data, name) => Object.prototype.hasOwnProperty.call(data, name);
     const given = (value) => (value === undefined ? null : value);

@@ -112,8 +112,8 @@ def _game_ended(data: dict[str, Any]) -> tuple[tuple[str, object], tuple[str, ob
     event = data[GAME_ENDED]
     # Its values as words, not "…": a page writes that as its code point (review)
     shape = (
-        'seed 003\'s GameEnded event, {"over": true, "seed": "<hex>", "clientSeeds": {"white": "<text>", "black":'
-        ' "<text>"}}'
+        'seed 003\'s GameEnded event, {"over": {"result": {...}, "termination": "..."}, "seed": "<hex>", "clientSeeds":'
+        ' {"white": "<text>", "black": "<text>"}}'
     )
     if not isinstance(event, dict):
         raise field_error(GAME_ENDED, f"must be {shape}")

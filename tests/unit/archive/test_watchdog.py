@@ -5,6 +5,7 @@ the schedules run; the S3 side is in tests/integration/test_daily_operations_s3.
 """
 
 import datetime as dt
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from fairdice.archive.layout import (
 )
 from fairdice.archive.watchdog import check_archive
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
-from fairdice.storage import FolderStore, Stores
+from fairdice.storage import NOT_KNOWN, FolderStore, Stored, Stores
 
 from testkit.archive import put_someone_elses_record
 from testkit.stores import PassingStore, Unreachable
@@ -82,6 +83,29 @@ def test_yesterdays_record_written_before_its_day_was_over_is_no_reveal(timeline
     assert check.today_committed and not check.yesterday_revealed and not check.healthy
     assert check.problems == [
         f"{key} was written at {DAY1} 23:57:00 UTC, before its day was over: its secret was made public early"
+    ]
+
+
+class UndatedRecords(ReadOnly):
+    """The archive as S3 answers for records written in parts (a multipart upload) or replicated: no time of its own."""
+
+    def read(self, key: str) -> Stored | None:
+        found = self.inner.read(key)
+        return found if found is None or not key.startswith("revealed/") else replace(found, modified=NOT_KNOWN)
+
+
+def test_yesterdays_record_s3_gives_no_time_for_is_said_not_shown_to_be_revealed_after_its_day(
+    timeline: Timeline, stores: Stores
+) -> None:
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline.publish(stores, at(DAY2, "00:00:02"))
+
+    check = check_archive(UndatedRecords(stores.archive), at(DAY2, "00:15:00"))
+
+    # Review: it said the record "was written at an unknown time, before its day was over", which nothing showed
+    assert not check.yesterday_revealed
+    assert check.problems == [
+        f"S3 gives no time of its own for {revealed_key(DAY1)}, so nothing shows it was written after its day was over"
     ]
 
 

@@ -107,8 +107,11 @@ def test_a_transcript_that_says_a_seed_twice_or_holds_what_the_event_does_not_is
     [(field, message)] = problems({"scheme": "three-dice", "count": 1} | transcript)
     assert field == problem[0]
     assert message.startswith(problem[1])
-    # and the event's shape is said in words a page shows as typed: no "…", which it writes as its code point (review)
+    # and the event's shape is said in words a page shows as typed: no "…", which it writes as its code point, and
+    # `over` as seed 003 gives it, an object (review: it said "over": true)
     assert "…" not in message
+    if "GameEnded event" in message:
+        assert '{"over": {"result": {...}, "termination": "..."}, "seed": "<hex>"' in message
 
 
 @SETTINGS
