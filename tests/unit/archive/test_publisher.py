@@ -270,12 +270,7 @@ def test_a_run_stopped_by_a_day_without_its_commitment_leaves_the_day_before_it_
     # Given 03-01 opened, 03-02's run dead between its secret and its commitment, and on 03-03 a run that cannot read
     # 03-02's secret for now (review: it wrote 03-01's record naming no next commitment, and an overlapping run that
     # published 03-02's found that record and stopped with TamperedRecord)
-    timeline = Timeline(at("2025-03-01 00:00:03"))
-    stores = timeline.stores(tmp_path)
-    open_day(stores, timeline.now)
-    timeline.now = at("2025-03-02 00:00:03")
-    get_or_create_secret(stores.secrets, dt.date(2025, 3, 2))
-    timeline.now = at("2025-03-03 00:00:03")
+    timeline, stores = two_days_unrevealed(tmp_path, second_committed=False)
 
     with pytest.raises(ArchiveUnavailable):
         reveal_closed(
@@ -357,21 +352,31 @@ def test_a_commitment_contradicting_the_kept_secret_stops_the_run(tmp_path: Path
 # ---- revealing -------------------------------------------------------------------------------
 
 
+def two_days_unrevealed(tmp_path: Path, *, second_committed: bool) -> tuple[Timeline, Stores]:
+    """2025-03-01 opened, and 03-02 opened too (`second_committed`) or its run dead between its secret and its
+    commitment; neither revealed (a night's runs failed); the timeline at 03-03 00:00:03."""
+    timeline = Timeline(at("2025-03-01 00:00:03"))
+    stores = timeline.stores(tmp_path)
+    open_day(stores, timeline.now)
+    timeline.now = at("2025-03-02 00:00:03")
+    if second_committed:
+        open_day(stores, timeline.now)
+    else:
+        get_or_create_secret(stores.secrets, dt.date(2025, 3, 2))
+    timeline.now = at("2025-03-03 00:00:03")
+    return timeline, stores
+
+
 def test_a_closed_day_whose_commitment_contradicts_its_secret_stops_the_reveal_after_the_days_before_it(
     tmp_path: Path,
 ) -> None:
     # Given 2025-03-01 and 03-02 opened, neither revealed (a night's runs failed), and 03-02's commitment replaced by
     # one of another secret (review: publishing every commitment before any record left 03-01 unrevealed too)
-    timeline = Timeline(at("2025-03-01 00:00:03"))
-    stores = timeline.stores(tmp_path)
-    open_day(stores, timeline.now)
-    timeline.now = at("2025-03-02 00:00:03")
-    open_day(stores, timeline.now)
-    forged = Commitment(date=dt.date(2025, 3, 2), commitment="ab" * 32, published_at=timeline.now)
+    timeline, stores = two_days_unrevealed(tmp_path, second_committed=True)
+    forged = Commitment(date=dt.date(2025, 3, 2), commitment="ab" * 32, published_at=at("2025-03-02 00:00:03"))
     stores.archive.replace(commitment_key(dt.date(2025, 3, 2)), forged.to_bytes())
 
     # When the next day's run reveals the closed days, Then it fails on 03-02, as tampering does, once 03-01 is revealed
-    timeline.now = at("2025-03-03 00:00:03")
     with pytest.raises(TamperedRecord, match=r"commitments/2025-03-02\.json publishes abab"):
         reveal_closed(stores, timeline.now)
     assert revealed_days(stores) == [MARCH]
