@@ -13,7 +13,7 @@ from typing import Any
 from aws_lambda_powertools import Logger, Metrics, Tracer
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
-from fairdice.archive.publisher import opening_time, publish
+from fairdice.archive.publisher import RevealReport, opening_time, publish
 from fairdice.storage import StorageSettings
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -56,25 +56,36 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     """Open today and reveal the closed days; returns the run's report (dates and commitments)."""
     schedule = ScheduledEvent.model_validate(event)
     logger.append_keys(schedule=schedule.resources[0] if schedule.resources else None, scheduled_time=schedule.time)
-    # The midnight run, started in the day's first moments, waits until S3's clock shows the day too.
-    report = publish(stores, opening_time(clock, pause))
     # Per invocation, not a default dimension: Powertools shares those with every Metrics instance.
     metrics.add_dimension(name="stack", value=STACK)
+    try:
+        # The midnight run, started in the day's first moments, waits until S3's clock shows the day too.
+        report = publish(stores, opening_time(clock, pause))
+    except Exception as exc:
+        # A reveal pass that failed part way still counts what it did and found (a late commitment it published is
+        # never late again to a later run): the metrics are flushed as the invocation fails (review)
+        partial = getattr(exc, "reveal_report", None)
+        if isinstance(partial, RevealReport):
+            _needing_attention(partial)
+        raise
     metrics.add_metric(name="SecretCreated", unit=MetricUnit.Count, value=int(report.today.created))
     for _ in report.reveal.revealed:
         metrics.add_metric(name="DayRevealed", unit=MetricUnit.Count, value=1)
-    # The days needing attention, each counted at every run (0 included) and alarmed on above 0: a log line alone
-    # would wake nobody.
-    for name, days in (
-        ("LateCommitments", report.reveal.late_commitments),
-        ("Orphans", report.reveal.orphans),
-        # a record of a day not over, or one S3 dates before its day was over: either made a secret public early
-        ("RecordsNotYetOver", [*report.reveal.not_yet_over, *report.reveal.revealed_early]),
-    ):
-        metrics.add_metric(name=name, unit=MetricUnit.Count, value=len(days))
-    reveal = report.reveal
-    if reveal.late_commitments or reveal.orphans or reveal.not_yet_over or reveal.revealed_early:
-        logger.warning("days needing attention", extra={"report": report.reveal.model_dump(mode="json")})
+    _needing_attention(report.reveal)
     result = report.model_dump(mode="json")
     logger.info("daily secrets published", extra={"report": result})
     return result
+
+
+def _needing_attention(reveal: RevealReport) -> None:
+    """The days needing attention, each counted at every run (0 included) and alarmed on above 0: a log line alone
+    would wake nobody."""
+    for name, days in (
+        ("LateCommitments", reveal.late_commitments),
+        ("Orphans", reveal.orphans),
+        # a record of a day not over, or one S3 dates before its day was over: either made a secret public early
+        ("RecordsNotYetOver", [*reveal.not_yet_over, *reveal.revealed_early]),
+    ):
+        metrics.add_metric(name=name, unit=MetricUnit.Count, value=len(days))
+    if reveal.late_commitments or reveal.orphans or reveal.not_yet_over or reveal.revealed_early:
+        logger.warning("days needing attention", extra={"report": reveal.model_dump(mode="json")})

@@ -225,6 +225,8 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
         known.add(day)
         head = (day, data)
     if stopped is not None:
+        # What this pass did and found goes with it: its caller counts the late commitments it published (review)
+        stopped.reveal_report = report  # type: ignore[attr-defined]
         raise stopped
     report.head = None if head is None else ChainLink(date=head[0], sha256=sha256_hex(head[1]))
     index = ArchiveIndex(revealed=sorted(known), head=report.head).to_bytes()

@@ -285,6 +285,24 @@ def test_a_run_stopped_by_a_day_without_its_commitment_leaves_the_day_before_it_
     assert record_of(stores, MARCH).next_commitment is not None
 
 
+def test_a_run_stopped_part_way_hands_on_what_it_did_with_its_error(tmp_path: Path) -> None:
+    # Given 03-02's run dead between its secret and its commitment, and on 03-04 a run that cannot read 03-03's secret
+    # for now (review: the late commitment it published was counted nowhere, and is never late again to a later run)
+    timeline, stores = two_days_unrevealed(tmp_path, second_committed=False)
+    open_day(stores, timeline.now)
+    timeline.now = at("2025-03-04 00:00:03")
+
+    with pytest.raises(ArchiveUnavailable) as stopped:
+        reveal_closed(
+            Stores(secrets=_FailingSecret(stores.secrets, dt.date(2025, 3, 3)), archive=stores.archive), timeline.now
+        )
+
+    # Then its error carries its report: 03-02's commitment published late, and the days before 03-03 revealed
+    report = stopped.value.reveal_report  # type: ignore[attr-defined]
+    assert report.late_commitments == [dt.date(2025, 3, 2)]
+    assert report.revealed == [MARCH, dt.date(2025, 3, 2)]
+
+
 class DatedEarly(PassingStore):
     """A secrets store whose clock runs 0.4 s behind the publisher's: what is written at 00:00:00.2 it dates the day
     before."""
