@@ -31,7 +31,7 @@ from fairdice.archive.layout import (
     utc_day,
     whole_secret,
 )
-from fairdice.errors import ArchiveUnavailable, TamperedRecord
+from fairdice.errors import ArchiveUnavailable, StoreUnavailable, TamperedRecord
 from fairdice.fields import Day, Seal
 from fairdice.seal import seal_of
 from fairdice.storage import NOT_KNOWN, ObjectStore, Stored, Stores
@@ -64,7 +64,8 @@ class RevealReport(BaseModel):
     late_commitments: list[Day]
     orphans: list[Day]
     not_yet_over: list[Day]
-    # the chain's head, when S3's own time for its record is within its day (or not known): revealed early
+    # the chain's head, when S3's own time for its record is within its day (revealed early), or when S3 gives no
+    # time for it (nothing shows it was revealed after its day)
     revealed_early: list[Day]
     index_updated: bool
     head: ChainLink | None
@@ -159,7 +160,7 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
     reported as late; such commitments are published before any record is written, so that
     overlapping runs name the same next commitment in the day before's record (a day whose
     commitment cannot be published stops the pass: the days before it are revealed, but for the one
-    just before it while it has none, and the run fails). A secret dated
+    just before it while a run may yet publish that commitment, and the run fails). A secret dated
     before the chain's head (only a wrong clock can make one) is an orphan: reported, never
     revealed, because the chain only grows at its head.
 
@@ -198,8 +199,10 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
     # one that wrote earlier without it: two honest runs, two records, and the second taken for tampering.
     # A day whose commitment cannot be published (its secret unreadable, a commitment not its secret's) stops the
     # pass there, as it did when each day was committed and revealed in turn: the days before it are still revealed,
-    # then the run fails (review: none was). But not the day just before it while it has no commitment at all: that
-    # record would name none, where an overlapping run that publishes it names it (review: a false TamperedRecord).
+    # then the run fails (review: none was). But not the day just before it while a run may yet publish its
+    # commitment (the failure is one a retry may mend, and no commitment is there): that record would name none, where
+    # an overlapping run that publishes it names it (review: a false TamperedRecord). A failure no run mends (a secret
+    # not whole, a commitment not its secret's) leaves nothing to wait for, so the day before is revealed.
     kept: dict[dt.date, bytes] = {}
     stopped: Exception | None = None
     for day in pending:
@@ -207,7 +210,7 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
             kept[day] = _publish_commitment(stores, day, now, report)
         except Exception as exc:  # re-raised below, once the days before it are revealed
             stopped = exc
-            if read_commitment(archive, day) is None:
+            if isinstance(exc, (ArchiveUnavailable, StoreUnavailable)) and not _published(archive, day):
                 kept.pop(day - dt.timedelta(days=1), None)
             break
     for day in pending:
@@ -289,6 +292,14 @@ def _must_get(store: ObjectStore, key: str) -> bytes:
     if data is None:
         raise ArchiveUnavailable(f"{key} was listed or reported as existing but cannot be read; try again")
     return data
+
+
+def _published(archive: ObjectStore, day: dt.date) -> bool:
+    """Whether the day's commitment is there, as far as the archive answers now: not when it does not answer."""
+    try:
+        return archive.get(commitment_key(day)) is not None
+    except Exception:  # the store failing again: a run may yet publish it, so as if it were not there
+        return False
 
 
 def _publish_commitment(stores: Stores, day: dt.date, now: dt.datetime, report: RevealReport) -> bytes:

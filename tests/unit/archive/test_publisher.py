@@ -285,6 +285,35 @@ def test_a_run_stopped_by_a_day_without_its_commitment_leaves_the_day_before_it_
     assert record_of(stores, MARCH).next_commitment is not None
 
 
+def test_only_the_day_just_before_one_whose_commitment_a_run_may_yet_publish_waits_for_it(tmp_path: Path) -> None:
+    # Given 03-01 and 03-02 committed, 03-03's run dead between its secret and its commitment, and on 03-04 a run
+    # that cannot read 03-03's secret for now
+    timeline, stores = two_days_unrevealed(tmp_path, second_committed=True)
+    get_or_create_secret(stores.secrets, dt.date(2025, 3, 3))
+    timeline.now = at("2025-03-04 00:00:03")
+    with pytest.raises(ArchiveUnavailable):
+        reveal_closed(
+            Stores(secrets=_FailingSecret(stores.secrets, dt.date(2025, 3, 3)), archive=stores.archive), timeline.now
+        )
+
+    # Then 03-01 is revealed, and 03-02 waits for the run that publishes 03-03's commitment (review: holding back more
+    # went untested)
+    assert revealed_days(stores) == [MARCH]
+
+
+def test_a_day_whose_secret_no_run_can_read_whole_holds_back_no_day_before_it(tmp_path: Path) -> None:
+    # Given 03-02's run dead between its secret and its commitment, and that secret 31 bytes long: no run will ever
+    # commit to it (review: the day before was held back for good)
+    timeline, stores = two_days_unrevealed(tmp_path, second_committed=False)
+    (stores.secrets.root / secret_key(dt.date(2025, 3, 2))).write_bytes(bytes(31))  # type: ignore[attr-defined]
+
+    with pytest.raises(TamperedRecord):
+        reveal_closed(stores, timeline.now)
+
+    # Then 03-01 is revealed all the same, and the run fails as tampering does
+    assert revealed_days(stores) == [MARCH]
+
+
 def test_a_run_stopped_part_way_hands_on_what_it_did_with_its_error(tmp_path: Path) -> None:
     # Given 03-02's run dead between its secret and its commitment, and on 03-04 a run that cannot read 03-03's secret
     # for now (review: the late commitment it published was counted nowhere, and is never late again to a later run)
