@@ -2,6 +2,7 @@
 
 import io
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -267,9 +268,14 @@ def test_the_fairdice_an_audit_names_is_its_version_and_its_sources_fingerprint_
 def test_the_fingerprint_leaves_out_what_the_layer_leaves_out() -> None:
     from fairdice.audit.summary import NOT_IN_LAYER
 
-    makefile = (Path(__file__).resolve().parents[3] / "shared" / "Makefile").read_text()
+    root = Path(__file__).resolve().parents[3]
+    makefile = (root / "shared" / "Makefile").read_text()
     (line,) = [line for line in makefile.splitlines() if line.startswith("NOT_IN_LAYER :=")]
     assert tuple(line.removeprefix("NOT_IN_LAYER :=").split()) == NOT_IN_LAYER
+    # and the root Makefile's check that the built layer ships none of them names the same files (review)
+    checked = re.search(r"&& ls (.*?) 2>/dev/null", (root / "Makefile").read_text().replace("\\\n", " "), re.S)
+    assert checked is not None
+    assert tuple(checked.group(1).split()) == NOT_IN_LAYER
 
 
 def test_a_local_run_names_its_files_and_an_all_fair_audit_is_clean(tmp_path: Path) -> None:
