@@ -36,7 +36,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, ValidationError
 from fairdice import json_input
 from fairdice.errors import RepeatedKey, TamperedRecord
 from fairdice.fields import Day, DaySecret, Seal
-from fairdice.storage import ObjectStore
+from fairdice.storage import NOT_KNOWN, ObjectStore, Stored
 
 SECRET_BYTES = 32
 # The publisher's runs at 00:00 and 00:05 UTC, retries included, all end before this (template.yaml).
@@ -147,6 +147,17 @@ def publication(day: dt.date, published_at: dt.datetime) -> Literal["early", "in
     if published_at < day_start(day):
         return "early"
     return "in_time" if published_at <= commitment_deadline(day) else "late"
+
+
+def revealed_in_time(day: dt.date, stored: Stored) -> bool | None:
+    """Whether a day's record was written after its day was over (SPEC: never early), by the store's own time: None
+    where that time is no witness (a folder's, an emulator's), False where the store gives none (a multipart upload or
+    a replica: nothing shows it). The publisher reveals a day only once it is over, so a record for which this is
+    False was written by someone else, or nothing shows it was not. One rule for the readers, the watchdog (through
+    them) and the publisher's check of the chain's head."""
+    if not stored.witnessed:
+        return None
+    return stored.modified != NOT_KNOWN and stored.modified >= reveal_time(day)
 
 
 def reveal_deadline(day: dt.date) -> dt.datetime:

@@ -24,7 +24,7 @@ from fairdice.archive.layout import (
     days_in,
     read_commitment,
     read_document,
-    reveal_time,
+    revealed_in_time,
     revealed_key,
     secret_key,
     sha256_hex,
@@ -34,7 +34,7 @@ from fairdice.archive.layout import (
 from fairdice.errors import ArchiveUnavailable, StoreUnavailable, TamperedRecord
 from fairdice.fields import Day, Seal
 from fairdice.seal import seal_of
-from fairdice.storage import NOT_KNOWN, ObjectStore, Stored, Stores
+from fairdice.storage import ObjectStore, Stored, Stores
 
 RandomBytes = Callable[[int], bytes]
 
@@ -102,12 +102,6 @@ def get_or_create_secret(
     return _made_on_its_day(key, day, stored), False
 
 
-def wait_before_opening(now: dt.datetime) -> dt.timedelta:
-    """How long a run at `now` waits before it makes today's secret: until a store whose clock is up to
-    STORE_CLOCK_LAG behind shows today too. Zero but in the first moments of a day."""
-    return max(dt.timedelta(0), day_start(utc_day(now)) + STORE_CLOCK_LAG - now)
-
-
 def opening_time(clock: Callable[[], dt.datetime], pause: Callable[[float], None]) -> dt.datetime:
     """The time to open today at (`open_day`), or to reveal the closed days at: `clock`'s, once a store whose clock is
     up to STORE_CLOCK_LAG behind shows today too. In a day's first moments it pauses for the rest of that lag
@@ -115,8 +109,8 @@ def opening_time(clock: Callable[[], dt.datetime], pause: Callable[[float], None
     the scheduled run, `fairdice daily create` and `fairdice daily reveal` (a record the store dated within its own
     day would read as revealed early)."""
     now = clock()
-    wait = wait_before_opening(now)
-    if wait:
+    wait = day_start(utc_day(now)) + STORE_CLOCK_LAG - now
+    if wait > dt.timedelta(0):
         pause(wait.total_seconds())
         now = clock()
     return now
@@ -278,7 +272,7 @@ def _head(stores: Stores, day: dt.date) -> tuple[tuple[dt.date, bytes], bool]:
     if stored is None:
         raise ArchiveUnavailable(f"{key} was listed or reported as existing but cannot be read; try again")
     data = stored.data
-    early = stored.witnessed and (stored.modified == NOT_KNOWN or stored.modified < reveal_time(day))
+    early = revealed_in_time(day, stored) is False
     record = read_document(RevealedRecord, key, data, day, "a revealed record")
     kept = stores.secrets.read(secret_key(day))
     if kept is None or bytes.fromhex(record.secret) != kept.data:

@@ -29,6 +29,7 @@ from fairdice.archive.layout import (
     read_published,
     reveal_deadline,
     reveal_time,
+    revealed_in_time,
     revealed_key,
     sha256_hex,
     utc_day,
@@ -91,17 +92,8 @@ class _Revealed:
     sha256: str
     published: Published
     revealed_at: dt.datetime | None  # the archive's own time for the record; None when S3 gives none (multipart)
-    revealed_in_time: bool | None  # after its day was over, by a witnessed time; None when no time is a witness
-
-    @staticmethod
-    def timed(day: dt.date, stored: Stored) -> tuple[dt.datetime | None, bool | None]:
-        """When the record was written, by the archive's own time, and whether that was after its day was over: the
-        publisher never reveals a day before (SPEC: never early), but only the archive's time shows it did not
-        (review: a record written during its own day was taken as any other). A time not known shows nothing."""
-        written = None if stored.modified == NOT_KNOWN else stored.modified
-        if not stored.witnessed:
-            return written, None
-        return written, written is not None and written >= reveal_time(day)
+    revealed_in_time: bool | None  # `revealed_in_time`: after its day was over, by a witnessed time
+    committed: bool  # its secret gives the commitment published before the day (it gives its own: `_check`)
 
 
 @dataclass(frozen=True)
@@ -165,7 +157,7 @@ class ArchiveReader:
         """The revealed day, or when it will be revealed; UnknownDay for a day with no secret."""
         found = self._find(day)
         if isinstance(found, _Pending):
-            return PendingDay(reveal_at=reveal_time(day), overdue=self._clock() > reveal_deadline(day))
+            return PendingDay(reveal_at=reveal_time(day), overdue=self._overdue(day))
         published = found.published
         return RevealedDay(
             secret=found.secret,
@@ -176,7 +168,12 @@ class ArchiveReader:
             witnessed=published.witnessed,
             revealed_at=found.revealed_at,
             revealed_in_time=found.revealed_in_time,
+            committed=found.committed,
         )
+
+    def _overdue(self, day: dt.date) -> bool:
+        """Whether a day not revealed is past the time every run that reveals it has had: the archive is late."""
+        return self._clock() > reveal_deadline(day)
 
     def record(self, day: dt.date) -> DayRecord:
         """The day as `GET /daily/{date}` shows it; UnknownDay for a day with no secret."""
@@ -190,10 +187,9 @@ class ArchiveReader:
                 commitment=None if published is None else published.commitment.commitment,
                 commitment_published_at=None if published is None else published.published_at,
                 commitment_in_time=None if published is None else published.in_time,
-                overdue=self._clock() > reveal_deadline(day),
+                overdue=self._overdue(day),
             )
         published = found.published
-        matches = found.record.commitment == published.commitment.commitment
         return DayRecord(
             date=day,
             status="revealed",
@@ -203,7 +199,7 @@ class ArchiveReader:
             commitment_in_time=published.in_time,
             record=found.record,
             record_sha256=found.sha256,
-            seal="match" if matches else "mismatch",
+            seal="match" if found.committed else "mismatch",
             revealed_at=found.revealed_at,
             revealed_in_time=found.revealed_in_time,
         )
@@ -291,14 +287,14 @@ class ArchiveReader:
             raise TamperedRecord(f"{key} exists but {commitment_key(day)}, published before the day, does not")
         self._check_previous(day, record.previous, published.commitment.commitment)
         self._check_next(day, record.next_commitment, stored.modified)
-        revealed_at, in_time = _Revealed.timed(day, stored)
         return _Revealed(
             record=record,
             secret=secret,
             sha256=sha256_hex(stored.data),
             published=published,
-            revealed_at=revealed_at,
-            revealed_in_time=in_time,
+            revealed_at=None if stored.modified == NOT_KNOWN else stored.modified,
+            revealed_in_time=revealed_in_time(day, stored),
+            committed=record.commitment == published.commitment.commitment,
         )
 
     def _check_previous(self, day: dt.date, link: ChainLink | None, commitment: str) -> None:

@@ -106,6 +106,7 @@ class RevealedDay:
     witnessed: bool  # False: `published_at` is a file's time, which whoever holds the folder can set
     revealed_at: dt.datetime | None = None  # the record's time by the archive; None when it gives none
     revealed_in_time: bool | None = None  # revealed after the day was over, by a witnessed time; None: not witnessed
+    committed: bool = True  # the secret gives the commitment published before the day (the reader checks it once)
 
 
 @dataclass(frozen=True)

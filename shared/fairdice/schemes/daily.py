@@ -35,7 +35,6 @@ from fairdice.schemes.base import (
     or_placeholder,
     py,
 )
-from fairdice.seal import seal_matches, seal_of
 from fairdice.verdict import GameInput, Scope, Verdict
 
 SIDES = (4, 6, 8, 10, 12, 20)
@@ -205,9 +204,9 @@ class Daily(Scheme[DailyRequest]):
             secret = bytes.fromhex(request.secret)
             if secret != found.secret:
                 contradictions.append(f"the day secret given is not the one the daily archive revealed for {day}")
-        # The archive checks a record's secret against the record's own commitment; this is the one it published
-        # before the day. They differ only where the operator revealed a secret it had not committed to (review).
-        uncommitted = not seal_matches(found.commitment, seal_of(found.secret))
+        # The reader checks a record's secret against the commitment published before the day, once for the day. They
+        # differ only where the operator revealed a secret it had not committed to (review).
+        uncommitted = not found.committed
         if uncommitted:
             contradictions.append(
                 f"the day secret the daily archive revealed for {day} does not give the commitment it published for"
