@@ -11,7 +11,7 @@ from typing import Any
 
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.typing import LambdaContext
-from fairdice.audit.merge import merge, partial_names
+from fairdice.audit.merge import merge, shard_partial_names
 from fairdice.audit.s3 import (
     AuditSettings,
     InputPrefix,
@@ -23,7 +23,6 @@ from fairdice.audit.s3 import (
     scratch_space,
     store_failures,
 )
-from fairdice.audit.shard import SHARD_NAME
 from fairdice.audit.summary import FINDINGS, SUMMARY
 from fairdice.errors import AuditTooLarge, NoShards
 from pydantic import BaseModel, ConfigDict
@@ -76,7 +75,7 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
         details = merging.map_run.ResultWriterDetails if merging.map_run else None
         failed = failed_shards(s3, details.Bucket, details.Key) if details else {}
         results = S3Results(bucket, merging.output_prefix, s3)
-        if not expected and not failed and not any(SHARD_NAME.fullmatch(name) for name in partial_names(results)):
+        if not expected and not failed and not shard_partial_names(results):
             # As a local run of a folder with no file: an error, and the execution fails, which its alarm counts
             # (review: a prefix typed wrong succeeded, with a summary of nothing). Shards audited and then all removed
             # while the run went on are no such prefix: the merge names each, not audited (review)

@@ -44,6 +44,13 @@ def partial_names(store: Results) -> list[str]:
     return [key[len(PARTIALS) : -len(suffix)] for key in store.list(PARTIALS) if key.endswith(suffix)]
 
 
+def shard_partial_names(store: Results) -> list[str]:
+    """The complete partials stored under a shard's name (`shard_name`), as an AWS run stores each: a folder of
+    another name beside them is no partial of this run, such as another execution's whose folder was put inside this
+    one's (review)."""
+    return [name for name in partial_names(store) if SHARD_NAME.fullmatch(name)]
+
+
 def merge(
     store: Results,
     *,
@@ -67,11 +74,8 @@ def merge(
     from fairdice.audit import stats  # scipy: only the merge needs it
 
     reasons = dict(not_audited or {})
-    listed = [name for name in partial_names(store) if names is None or name in names]
-    if expected is not None:
-        # On AWS a shard's partial is stored under its key's name (`shard_name`): a folder of another name beside them
-        # is no partial of this run, such as another execution's whose folder was put inside this one's (review)
-        listed = [name for name in listed if SHARD_NAME.fullmatch(name)]
+    stored = partial_names(store) if expected is None else shard_partial_names(store)
+    listed = [name for name in stored if names is None or name in names]
     parts = sorted(
         _ahead(store.read_ahead, lambda name: (name, read_partial(store, name)), listed),
         key=lambda named: (named[1].file, named[1].first_line),
