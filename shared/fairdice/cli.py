@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from fairdice import __version__, json_input
 from fairdice.archive.layout import utc_day
 from fairdice.errors import FairdiceError, InvalidInput, RepeatedKey, UnknownDay
-from fairdice.links import build_link, parse_link
+from fairdice.links import game_link, parse_link
 from fairdice.problems import WHOLE_REQUEST, Problem, describe
 from fairdice.request import RequestBase
 from fairdice.schemes import parse_request
@@ -111,7 +111,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _link(args: argparse.Namespace) -> int:
-    emit(build_link(_read_request(args.file), args.base))
+    emit(game_link(_read_request(args.file), args.base))
     return EXIT_OK
 
 

@@ -19,6 +19,7 @@ from fairdice.errors import InvalidInput
 from fairdice.problems import did_you_mean
 from fairdice.request import RequestBase
 from fairdice.schemes.base import LinkParam, Scheme
+from fairdice.verify import check
 
 LINK_FIELD = "link"
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
@@ -28,6 +29,20 @@ _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 TRACKING = re.compile(r"utm_[\s\S]*|fbclid|gclid", re.IGNORECASE | re.ASCII)
 # Kept readable in a link: they separate list items and label parts, and mean nothing else in a query.
 _SAFE = ",:"
+
+
+def game_link(request: RequestBase, base_url: str = "") -> str:
+    """The game-over link of a request that /verify reads: what POST /links and `fairdice link` give.
+
+    A request /verify refuses is refused here alike (InvalidInput), rather than made into a link that
+    /check refuses: fields the model reads are checked by its validation, and what only the revealed
+    secret decides (bg-dice's opening roll-offs: opening:1 follows only a tie) by checking the game
+    when the request carries its secret. A request without one (a daily roll, whose secret the
+    archive gives) has nothing of that kind to check.
+    """
+    if request.secret_hex is not None:
+        check(request)  # the verdict is not kept: a link says nothing of it
+    return build_link(request, base_url)
 
 
 def build_link(request: RequestBase, base_url: str = "") -> str:

@@ -180,6 +180,16 @@ def test_link_prints_the_link_for_a_request(tmp_path: Path, capsys: pytest.Captu
     )
 
 
+def test_link_refuses_a_request_verify_refuses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # opening:1 is rolled only after a tie at opening:0, which with this key is 3-4
+    labels = ["bg-dice-v1:opening:0", "bg-dice-v1:opening:1"]
+    request = write(tmp_path, {"scheme": "bg-dice-v1", "key": "00" * 32, "labels": labels})
+    assert main(["link", request]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("fairdice: labels[1]: bg-dice-v1:opening:0 is not a tie with this key")
+
+
 def test_a_bad_command_line_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["roll"]) == 2
     assert "invalid choice: 'roll'" in capsys.readouterr().err

@@ -4,7 +4,7 @@ import re
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from fairdice.catalog import SchemeCatalog, scheme_catalog
-from fairdice.links import build_link
+from fairdice.links import game_link
 from pydantic import BaseModel
 
 from verify_api import settings
@@ -24,7 +24,7 @@ class LinkResponse(BaseModel):
 
 @router.post("/links", cors=False, summary="Build a game-over link", responses=responses("the link", *BODY_ERRORS))
 def links_route(request: VerifyBody) -> LinkResponse:
-    return LinkResponse(url=build_link(request, settings.SETTINGS.public_base_url or _own_base_url()))
+    return LinkResponse(url=game_link(request, settings.SETTINGS.public_base_url or _own_base_url()))
 
 
 # Powertools documents a 422 on every validated route; this one documents it in the one error shape.

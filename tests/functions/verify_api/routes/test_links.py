@@ -1,5 +1,6 @@
 """POST /links and GET /schemes through the handler."""
 
+import json
 import re
 from collections.abc import Callable
 from urllib.parse import urlsplit
@@ -9,7 +10,7 @@ from fairdice.catalog import SchemeCatalog
 from fairdice.schemes import request_models
 from verify_api import settings as api_settings
 from verify_api.settings import ApiSettings
-from verify_api_calls import VERDICT_EVENTS, Event, at, invoke
+from verify_api_calls import VERDICT_EVENTS, Event, assert_error, at, invoke, with_body
 
 SCHEMES = request_models()
 
@@ -65,6 +66,33 @@ def test_a_host_that_is_not_a_host_name_gives_a_relative_link(load_event: Callab
     event = load_event("api-links-pair36")
     event["requestContext"]["domainName"] = "evil.example/phish?x="
     assert invoke(event).json["url"].startswith("/check/?seed=")
+
+
+OPENINGS = ["bg-dice-v1:opening:0", "bg-dice-v1:opening:1"]
+
+
+def test_a_link_is_refused_as_verify_refuses_its_request(load_event: Callable[[str], Event]) -> None:
+    # Given a bot game whose second roll-off is listed after a first one that, with this key, is not a tie (3-4)
+    body = json.dumps({"scheme": "bg-dice-v1", "key": "00" * 32, "labels": OPENINGS})
+    links = with_body(load_event("api-links-pair36"), body)
+    # When POST /links is asked for its link, Then it is refused with /verify's own error, not made into a link that
+    # GET /check refuses
+    refused = assert_error(invoke(links), 422, "invalid_input")
+    assert refused == assert_error(invoke(with_body(at(links, "POST", "/verify"), body)), 422, "invalid_input")
+    assert refused["problems"][0]["field"] == "labels[1]"
+    assert "is not a tie with this key" in refused["message"]
+
+
+def test_a_link_after_a_tie_is_built_and_verifies(load_event: Callable[[str], Event]) -> None:
+    # Given the same labels with a key whose first roll-off is a tie (3-3)
+    body = json.dumps({"scheme": "bg-dice-v1", "key": "02" * 32, "labels": OPENINGS})
+    answer = invoke(with_body(load_event("api-links-pair36"), body))
+    assert answer.status == 200, answer.text
+    url = urlsplit(answer.json["url"])
+    # Then the link answers what POST /verify answers
+    verified = invoke(with_body(at(load_event("api-links-pair36"), "POST", "/verify"), body))
+    assert verified.status == 200
+    assert invoke(at(load_event("api-check-seed000"), "GET", url.path, url.query)).json == verified.json
 
 
 # ---- schemes, documents --------------------------------------------------------------------
