@@ -18,6 +18,7 @@ from fairdice.verify import verify
 
 from verify_api import archive
 from verify_api.answers import json_answer, verdict_answer
+from verify_api.caching import cache_control
 from verify_api.documented import (
     ARCHIVE_ERRORS,
     BODY_ERRORS,
@@ -70,9 +71,13 @@ def check_route() -> Response[str]:
     reader = archive.reader()  # one read budget for the request: the verdict, and the page's own recheck after it
     recheck = _from_the_archive(reader, request)
     # An answer too large for Lambda names the link's own parameter for the count (`n`), as every link error does
-    count = link_name("count", schemes.of(request))
+    scheme = schemes.of(request)
+    count = link_name("count", scheme)
     verdict = _verdict(request, reader)
-    return verdict_answer(verdict, event.headers.get("accept"), request, recheck=recheck, field=count)
+    # A game published by day is answered from the archive and the clock, as GET /daily/{date}/{player_id} answers it,
+    # and is cached alike: never past the reveal a withheld verdict waits for, for a year only once it is final.
+    cache = cache_control(verdict, reader.now()) if scheme.archive_day(request) is not None else None
+    return verdict_answer(verdict, event.headers.get("accept"), request, cache=cache, recheck=recheck, field=count)
 
 
 def _from_the_archive(reader: ArchiveReader, request: RequestBase) -> Callable[[], dict[str, Any] | None] | None:

@@ -83,6 +83,13 @@ def test_an_answer_waiting_for_a_reveal_is_never_kept_past_it(
         assert (status, verdict["verdict"], headers["Cache-Control"]) == (200, "withheld", kept), now
         status, headers, record = call(load_event("api-daily-record"))
         assert (status, record["status"], headers["Cache-Control"]) == (200, "pending", kept), now
+        # And the same roll's game-over link is kept alike (review: it had no Cache-Control, so a CDN's default day
+        # kept "withheld" past the reveal)
+        status, headers, verdict = call(load_event("api-daily-roll"), "/check/", LINK)
+        assert (status, verdict["verdict"], headers["Cache-Control"]) == (200, "withheld", kept), now
+
+
+LINK = f"scheme=daily&date=2025-03-01&player={PLAYER}"
 
 
 def test_a_daily_roll_is_withheld_during_its_day_and_verified_after_it(
@@ -123,6 +130,13 @@ def test_a_daily_roll_is_withheld_during_its_day_and_verified_after_it(
     status, headers, record = call(load_event("api-daily-record"))
     assert (status, record["status"], record["record"]["secret"]) == (200, "revealed", secret.hex())
     assert headers["Cache-Control"] == IMMUTABLE
+    # And a game-over link to a revealed day's roll is final too; a link to another scheme's game, which the link
+    # alone decides, is given no Cache-Control by the route, as before
+    status, headers, verdict = call(load_event("api-daily-roll"), "/check/", LINK)
+    assert (status, verdict["checks"]["seal"], headers["Cache-Control"]) == (200, "match", IMMUTABLE)
+    seed_000 = load_event("api-check-seed000")
+    status, headers, verdict = call(seed_000, None, seed_000["rawQueryString"])
+    assert (status, verdict["verdict"], "Cache-Control" in headers) == (200, "fair", False)
 
 
 def test_a_changed_face_is_a_mismatch_at_that_roll(
