@@ -13,6 +13,7 @@ from typing import Any
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, CORSConfig
 from aws_lambda_powertools.logging import correlation_paths
+from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice import __version__
 
@@ -20,7 +21,7 @@ from verify_api import body, errors, settings
 from verify_api.answers import secured
 from verify_api.observability import logger, metrics, tracer
 from verify_api.powertools_private import gate_request_validation
-from verify_api.routes import daily, docs, home, links, verify
+from verify_api.routes import daily, docs, home, links, routed_path, served_elsewhere, verify
 
 app = APIGatewayHttpResolver(
     enable_validation=True,
@@ -44,4 +45,17 @@ for area in (home, verify, links, docs, daily, errors):
 @tracer.capture_lambda_handler(capture_response=False)
 @metrics.log_metrics
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
-    return secured(app.resolve(event, context))
+    try:
+        http = event["requestContext"]["http"]
+        head = http["method"] == "HEAD"
+        elsewhere = head and bool(served_elsewhere(routed_path(APIGatewayProxyEventV2(event))))
+    except (TypeError, KeyError, AttributeError):  # not an HTTP API event: Powertools answers it as it would
+        head = elsewhere = False
+    if not head:
+        return secured(app.resolve(event, context))
+    # HEAD is GET without the content (RFC 9110 9.3.2): a link checker's or `curl -I`'s request is answered as the GET
+    # it asks about, status and headers alike; on a path another function serves, by the 405 naming what it takes
+    if not elsewhere:
+        event = {**event, "requestContext": {**event["requestContext"], "http": {**http, "method": "GET"}}}
+    answer = secured(app.resolve(event, context))
+    return {**answer, "body": "", "isBase64Encoded": False}

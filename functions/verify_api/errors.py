@@ -24,7 +24,7 @@ from verify_api.answers import page_answer
 from verify_api.negotiation import prefers_html
 from verify_api.observability import logger
 from verify_api.powertools_private import base_path, methods_allowed
-from verify_api.routes import http_event, resolver, routed_path, site_root
+from verify_api.routes import http_event, resolver, routed_path, served_elsewhere, site_root
 
 if TYPE_CHECKING:
     from fairdice.notices import Where
@@ -134,7 +134,13 @@ def _http_error(exc: ServiceError) -> Response[str]:
 @_handles(NotFoundError)
 def _unknown_route(exc: NotFoundError) -> Response[str]:
     event = http_event(router)
-    allowed = methods_allowed(resolver(router), routed_path(event))
+    path = routed_path(event)
+    allowed = methods_allowed(resolver(router), path)
+    if "GET" in allowed:  # app.py answers a HEAD as the GET it asks about
+        allowed = sorted([*allowed, "HEAD"])
+    elsewhere = served_elsewhere(path)
+    if elsewhere and event.http_method not in elsewhere:  # reached here through $default: the path is another's
+        allowed = list(elsewhere)
     if allowed:
         return _error(
             HTTPStatus.METHOD_NOT_ALLOWED,

@@ -146,6 +146,14 @@ def test_a_client_asking_for_html_gets_the_verdict_page(server: Server) -> None:
     assert b"<h1>Nothing failed, but the check is incomplete" in reply.body  # rendered in a browser: test_browser.py
 
 
+def test_head_of_a_link_is_its_gets_status_and_headers_without_a_body(server: Server) -> None:
+    # As `curl -I` and link checkers ask (review: 405)
+    link = post_json(server, "/links", PAIR36).json["url"]
+    got, head = request(server, "GET", link), request(server, "HEAD", link)
+    assert (head.status, head.headers["Content-Type"], head.body) == (200, "application/json", b"")
+    assert got.status == 200 and got.body
+
+
 def test_links_point_back_at_this_server(server: Server) -> None:
     link = post_json(server, "/links", {**NARDE, "fingerprint": "630dcd29" + "0" * 56}).json["url"]
     assert link.startswith(f"{server.url}/check/?scheme=narde-v1&")

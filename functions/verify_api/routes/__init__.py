@@ -6,6 +6,7 @@ request came in: through a custom domain's API mapping its path starts with the 
 path (`FAIRDICE_BASE_PATH`), which the resolver strips before routing and links must keep.
 """
 
+import re
 from typing import cast
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
@@ -14,6 +15,15 @@ from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 
 from verify_api import settings
 from verify_api.powertools_private import base_path
+
+# Paths of this API that another function serves (template.yaml: TodayRollFunction's GET /game/today/{player_id}), with
+# the methods it takes there: any other method on them comes to this function through $default.
+SERVED_ELSEWHERE = ((re.compile(r"/game/today/[^/]+"), ("GET",)),)
+
+
+def served_elsewhere(path: str) -> tuple[str, ...]:
+    """The methods another function of the API takes at `path` (as the routes see it); none for a path of this one."""
+    return next((methods for pattern, methods in SERVED_ELSEWHERE if pattern.fullmatch(path)), ())
 
 
 def http_event(router: Router) -> APIGatewayProxyEventV2:

@@ -37,6 +37,47 @@ def test_a_wrong_method_is_405_with_the_allowed_ones(load_event: Callable[[str],
     assert_error(invoke(at(load_event("api-schemes"), "DELETE", "/check/")), 405, "method_not_allowed")
 
 
+def test_a_wrong_method_on_a_get_route_names_head_too(load_event: Callable[[str], Event]) -> None:
+    answer = invoke(at(load_event("api-schemes"), "POST", "/check"))
+    assert answer.headers["Allow"] == "GET, HEAD"
+    assert assert_error(answer, 405, "method_not_allowed")["message"] == "/check takes GET or HEAD, not POST"
+
+
+GAME_TODAY = "/game/today/123e4567-e89b-12d3-a456-426614174000"
+
+
+@pytest.mark.parametrize("method", ["POST", "DELETE"])
+def test_a_wrong_method_on_the_games_route_is_405_naming_get(load_event: Callable[[str], Event], method: str) -> None:
+    # Given a method the game's route does not take: API Gateway sends it to this function through $default (review:
+    # it answered 404, "there is no /game/today/... here", though the path is the game's)
+    answer = invoke(at(load_event("api-schemes"), method, GAME_TODAY))
+    assert answer.headers["Allow"] == "GET"
+    assert assert_error(answer, 405, "method_not_allowed")["message"] == f"{GAME_TODAY} takes GET, not {method}"
+
+
+def test_a_get_of_the_games_route_that_reaches_this_function_is_404(load_event: Callable[[str], Event]) -> None:
+    # Only the local server sends it here: it serves no game route (on AWS the route is TodayRollFunction's)
+    assert_error(invoke(at(load_event("api-schemes"), "GET", GAME_TODAY)), 404, "not_found")
+
+
+@pytest.mark.parametrize("name", ["api-check-seed000", "api-home", "api-daily-record", "api-schemes"])
+def test_head_is_answered_as_get_without_the_content(load_event: Callable[[str], Event], name: str) -> None:
+    # Given a GET route asked with HEAD, as a link checker or `curl -I` asks (review: 405 on every one)
+    event = load_event(name)
+    got = invoke(event)
+    head = invoke(at(event, "HEAD", event["rawPath"], event["rawQueryString"]))
+    # Then its status and headers are the GET's, and it has no content
+    assert (head.status, head.headers, head.text) == (got.status, got.headers, "")
+
+
+@pytest.mark.parametrize(("path", "allow"), [("/verify", "POST"), (GAME_TODAY, "GET"), ("/nowhere", None)])
+def test_head_where_get_is_not_served_is_its_error_without_content(
+    load_event: Callable[[str], Event], path: str, allow: str | None
+) -> None:
+    answer = invoke(at(load_event("api-schemes"), "HEAD", path))
+    assert (answer.status, answer.headers.get("Allow"), answer.text) == (405 if allow else 404, allow, "")
+
+
 def test_validation_problems_are_worded_as_the_core_words_them(load_event: Callable[[str], Event]) -> None:
     event = load_event("api-verify-bad-hex")
     body = {**json.loads(event["body"]), "count": 0, "extra": 1}

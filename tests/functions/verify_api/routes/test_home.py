@@ -37,3 +37,19 @@ def test_a_browser_that_has_the_page_already_is_told_it_has_not_changed(load_eve
 
     assert (answer.status, answer.text) == (304, "")
     assert answer.headers["ETag"] == etag
+
+
+@pytest.mark.parametrize("asked", ['W/"{etag}"', '"other", W/"{etag}"', "*"])
+def test_the_tag_is_compared_weakly_and_a_star_matches(load_event: Callable[[str], Event], asked: str) -> None:
+    # Given a tag sent back weak, as a CDN that compresses the page makes it, or `*` (review: both got the whole page)
+    event = load_event("api-home")
+    etag = invoke(event).headers["ETag"]
+    event["headers"]["if-none-match"] = asked.format(etag=etag.strip('"'))
+    # Then the page has not changed, as RFC 9110 compares If-None-Match
+    assert invoke(event).status == 304
+
+
+def test_another_tag_gets_the_page(load_event: Callable[[str], Event]) -> None:
+    event = load_event("api-home")
+    event["headers"]["if-none-match"] = 'W/"other", "0123"'
+    assert invoke(event).status == 200
