@@ -6,29 +6,18 @@ reads its environment; a bad value fails the cold start with the variable's name
 """
 
 import os
-import re
 from collections.abc import Mapping
 from typing import Annotated
 
-from fairdice.fields import BasePath
+from fairdice.fields import BasePath, BaseUrl
 from fairdice.storage import StorageSettings
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 MIB = 1 << 20
 # API Gateway refuses larger payloads itself, so a higher cap could never take effect.
 API_GATEWAY_MAX_PAYLOAD = 10 * MIB
 # A synchronous Lambda function returns at most 6 MiB, counted on the JSON of its whole answer.
 LAMBDA_MAX_ANSWER = 6 * MIB
-_BASE_URL = re.compile(r"https?://[A-Za-z0-9.-]+(:\d{1,5})?(/[A-Za-z0-9._~%!$&'()*+,;=:@/-]*)?")
-
-
-def _base_url(value: str) -> str:
-    if not _BASE_URL.fullmatch(value):
-        raise ValueError("must be an http(s) URL without query or fragment, such as https://dice.example.com")
-    return value.rstrip("/")
-
-
-BaseUrl = Annotated[str, AfterValidator(_base_url)]
 
 
 class ApiSettings(BaseModel):

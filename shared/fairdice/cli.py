@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from fairdice import __version__, json_input
 from fairdice.archive.layout import utc_day
 from fairdice.errors import FairdiceError, InvalidInput, RepeatedKey, UnknownDay
+from fairdice.fields import base_url
 from fairdice.links import game_link, parse_link
 from fairdice.problems import WHOLE_REQUEST, Problem, describe
 from fairdice.request import RequestBase
@@ -85,7 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     link_cmd = sub.add_parser("link", help="print the game-over link for a JSON verify request")
     link_cmd.add_argument("file", nargs="?", default="-", help="the request as JSON (default: - for stdin)")
-    link_cmd.add_argument("--base", default="", metavar="URL", help="put this site in front of /check/?…")
+    link_cmd.add_argument(
+        "--base", type=_base_url, default="", metavar="URL", help="put this site in front of /check/?…"
+    )
     link_cmd.set_defaults(run=_link)
 
     # Here, not at the top: both print with this module's `emit`.
@@ -95,6 +98,16 @@ def build_parser() -> argparse.ArgumentParser:
     daily_cli.register(sub)
     audit_cli.register(sub)
     return parser
+
+
+def _base_url(text: str) -> str:
+    """`--base` as FAIRDICE_PUBLIC_BASE_URL is read: a link put under anything else would not open (review)."""
+    if not text:  # the default: a link relative to the site it is put on
+        return text
+    try:
+        return base_url(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def clock() -> dt.datetime:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Annotated
 from uuid import UUID
 
-from pydantic import BeforeValidator, Field, SkipValidation, ValidationInfo, WithJsonSchema
+from pydantic import AfterValidator, BeforeValidator, Field, SkipValidation, ValidationInfo, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
 MAX_ROLLS = 10_000
@@ -240,3 +240,17 @@ RecordedInput = Annotated[
         }
     ),
 ]
+
+
+_BASE_URL = re.compile(r"https?://[A-Za-z0-9.-]+(:\d{1,5})?(/[A-Za-z0-9._~%!$&'()*+,;=:@/-]*)?")
+
+
+def base_url(value: str) -> str:
+    """A site that links are put under (`FAIRDICE_PUBLIC_BASE_URL`, `fairdice link --base`): an http(s) URL with no
+    query or fragment, its trailing slashes taken off; ValueError for anything else, whose link would not open."""
+    if not _BASE_URL.fullmatch(value):
+        raise ValueError("must be an http(s) URL without query or fragment, such as https://dice.example.com")
+    return value.rstrip("/")
+
+
+BaseUrl = Annotated[str, AfterValidator(base_url)]

@@ -180,6 +180,15 @@ def test_link_prints_the_link_for_a_request(tmp_path: Path, capsys: pytest.Captu
     )
 
 
+@pytest.mark.parametrize("base", ["dice.example", "https://dice.example/?a=1", "https://dice.example/#top"])
+def test_link_refuses_a_base_no_link_would_open_under(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], base: str
+) -> None:
+    # Review: `dice.example/check/?…` and `https://dice.example/?a=1/check/?…` were printed, exit 0
+    assert main(["link", write(tmp_path, FAIR), "--base", base]) == 2
+    assert "argument --base: must be an http(s) URL without query or fragment" in capsys.readouterr().err
+
+
 def test_link_refuses_a_request_verify_refuses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # opening:1 is rolled only after a tie at opening:0, which with this key is 3-4
     labels = ["bg-dice-v1:opening:0", "bg-dice-v1:opening:1"]
