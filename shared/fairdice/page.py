@@ -378,9 +378,12 @@ def counts(words: Words, verdict: Verdict) -> str:
 
 def _rolls_section(verdict: Verdict, words: Words, rows: Sequence[str]) -> Iterator[str]:
     yield f"<h2>The {e(words.rolls)}</h2><p class=muted>{e(counts(words, verdict))}</p>"
-    yield "<table id=rolls><thead><tr><th>#<th>HMAC message<th>dice<th>recorded<th></tr></thead><tbody>"
+    # In a box of its own that scrolls sideways: on a narrow phone the table may be wider than the screen (opening
+    # roll-offs say who won beside their dice), and the page itself must not be
+    yield "<div class=scroll><table id=rolls><thead><tr><th>#<th>HMAC message<th>dice<th>recorded"
+    yield "<th aria-label=match></tr></thead><tbody>"
     yield "".join(rows)
-    yield "</tbody></table>"
+    yield "</tbody></table></div>"
     if len(rows) < len(verdict.rolls):
         yield (
             f"<p>The other {counted(len(verdict.rolls) - len(rows), words.roll, words.rolls)} are not listed, to keep"

@@ -123,8 +123,9 @@ fairdice.view = (() => {
         el("td", {}, mark(r.matches)),
       );
     const body = el("tbody", {}, reports.map(row));
-    const head = el("thead", {}, el("tr", {}, el("th", { text: "#" }), el("th", { text: "HMAC message" }), el("th", { text: "dice" }), el("th", { text: "recorded" }), el("th", {})));
-    return { table: el("table", {}, head, body), body, row };
+    const head = el("thead", {}, el("tr", {}, el("th", { text: "#" }), el("th", { text: "HMAC message" }), el("th", { text: "dice" }), el("th", { text: "recorded" }), el("th", { "aria-label": "match" })));
+    // In a box that scrolls sideways, as on the server's page: a narrow phone's screen may be narrower than the table.
+    return { table: el("div", { class: "scroll" }, el("table", {}, head, body)), body, row };
   }
 
   return { el, visible, codePoint, capital, sentence, marked, checked, counts, rollTable };

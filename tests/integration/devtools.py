@@ -20,12 +20,14 @@ from typing import Any
 TIMEOUT = 60.0
 
 
-# Every element with a box that reaches past the viewport's left or right edge, named by tag, id and class.
+# Every element with a box that reaches past the viewport's left or right edge, named by tag, id and class; but an
+# element inside a box that scrolls sideways (`.scroll`, the rolls table's), which does not widen the page itself.
 _OVERFLOW = r"""
 (() => {
   const width = document.documentElement.clientWidth;
   const wide = [];
   for (const node of document.querySelectorAll("body *")) {
+    if (node.parentElement.closest(".scroll")) continue;
     const box = node.getBoundingClientRect();
     if (!box.width && !box.height) continue;
     if (box.right > width + 0.5 || box.left < -0.5) {

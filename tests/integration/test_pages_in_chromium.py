@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[2]
 KEY = bytes(range(32)).hex()
 SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"
-PHONE, DESKTOP = 390, 1280
+PHONE, DESKTOP, SMALL_PHONE = 390, 1280, 320
 
 # Run in every page before its own script: what the page's policy blocked, if anything.
 WATCH = """
@@ -106,6 +106,8 @@ def recorded(game: dict[str, Any], change: int | None = None, keep: int | None =
 
 
 GAME = {"scheme": "pair36", "server_seed": KEY, "seal": SEAL, "client_seeds": ["a", "b"], "count": 12}
+BG_DICE = {"scheme": "bg-dice-v1", "key": KEY, "lock": SEAL, "count": 4}
+BG_ONLINE = {"scheme": "bg-online-v1", "server_number": KEY, "app_numbers": ["0a1b2c3d", "4e5f6071"], "count": 4}
 YESTERDAY = (dt.datetime.now(dt.UTC) - dt.timedelta(days=1)).date().isoformat()
 
 
@@ -126,6 +128,9 @@ def pages(server: str) -> dict[str, tuple[str, str]]:
         "cut-short": (cut, "Nothing failed, but the check is incomplete: rolls 9 to 12 were not recorded."),
         "error": (fair.replace("?seed=", "?sede="), "The link's sede is not a parameter of a pair36 link"),
         "daily-roll": (f"{server}/daily/{YESTERDAY}/{PLAYER}?recorded=1+1+1+1+1+1", f"{YESTERDAY}|{PLAYER}"),
+        # Opening roll-offs say who won each in the dice column (review: these tables ran past a phone's screen)
+        "bg-dice": (link_for(server, BG_DICE | {"recorded": recorded(BG_DICE)}), " won)"),
+        "bg-online": (link_for(server, BG_ONLINE | {"recorded": recorded(BG_ONLINE)}), "won)"),
         "daily-record": (f"{server}/daily/{YESTERDAY}", f"The secret of {YESTERDAY} is revealed."),
     }
 
@@ -138,7 +143,7 @@ def measured(browser: Browser, url: str, width: int) -> dict[str, Any]:
     return browser.overflow() | result
 
 
-@pytest.mark.parametrize("width", [PHONE, DESKTOP])
+@pytest.mark.parametrize("width", [SMALL_PHONE, PHONE, DESKTOP])
 def test_every_kind_of_page_says_what_it_must_fits_the_screen_and_is_rechecked_by_the_browser(
     browser: Browser, server: str, tmp_path_factory: pytest.TempPathFactory, width: int
 ) -> None:
@@ -149,7 +154,7 @@ def test_every_kind_of_page_says_what_it_must_fits_the_screen_and_is_rechecked_b
         assert sentence in page["text"], (name, page["text"][:1500])
         assert page["wide"] == [] and page["scrollWidth"] <= width, (name, page["wide"])
         assert page["blocked"] == [], (name, page["blocked"])
-        if name in ("fair", "mismatch", "wrong-seal", "cut-short", "daily-roll"):
+        if name in ("fair", "mismatch", "wrong-seal", "cut-short", "daily-roll", "bg-dice", "bg-online"):
             assert page["recheck"] == "agree", (name, page["text"][:1500])
             assert "Your browser recomputed these rolls itself:" in page["text"]
         print(f"\nscreenshot: {browser.screenshot(folder / f'server-{name}-{width}.png')}")
