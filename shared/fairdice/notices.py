@@ -112,7 +112,7 @@ def day_page(record: DayRecord, home: str | None = None) -> Page:
         verdict = "fair" if record.seal == "match" and record.commitment_in_time else "mismatch"
         if record.seal == "match" and (not record.commitment_in_time or record.revealed_in_time is False):
             verdict = "incomplete"
-        headline = f"The secret of {day} is revealed"
+        headline = f"The secret of {day} is revealed{_but(record)}"
     else:
         verdict = "withheld"
         # Due, not revealed: past that time the publisher may not have revealed it yet (review)
@@ -138,6 +138,22 @@ def day_page(record: DayRecord, home: str | None = None) -> Page:
         "<footer class=muted>Programs get this record as JSON: ask with <code>Accept: application/json</code>.</footer>"
     )
     return document(f"{day} · the daily archive · fairdice", "\n".join(parts))
+
+
+def _but(record: DayRecord) -> str:
+    """What the heading of a revealed day adds when the record does not prove its day (review: the heading was the same
+    for a record that contradicts its commitment, told apart by colour alone): the first thing wrong, as below."""
+    if record.seal != "match":
+        return ", but its SHA-256 is not the commitment published for the day: report it"
+    if record.revealed_in_time is False:
+        if record.revealed_at is None:
+            return ", but S3 gives no time for when it was revealed, so its rolls are at most incomplete"
+        return ", but before the day was over in UTC, so its rolls are at most incomplete"
+    if not record.commitment_in_time:
+        return (
+            ", but its commitment does not show it was fixed before the day's play, so its rolls are at most incomplete"
+        )
+    return ""
 
 
 def _commitment(record: DayRecord) -> Iterator[str]:

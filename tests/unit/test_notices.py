@@ -1,7 +1,9 @@
 """Error pages: each problem named as the person sees it, in words that no caller's text can turn round."""
 
 import datetime as dt
+import html
 
+import pytest
 from fairdice.archive.layout import RevealedRecord, reveal_time
 from fairdice.archive.reader import DayRecord
 from fairdice.notices import day_page, error_page
@@ -56,3 +58,42 @@ def test_a_days_page_says_before_the_day_only_when_the_commitments_time_shows_it
     page = day_page(_day("2025-03-01T00:00:02+00:00", False)).html
     assert "Its time of publication is not one S3 itself gave" in page
     assert "outside the first" not in page and "before the day." not in page
+
+
+@pytest.mark.parametrize(
+    ("change", "verdict", "heading"),
+    [
+        ({}, "fair", "The secret of 2025-03-01 is revealed."),
+        (
+            {"seal": "mismatch"},
+            "mismatch",
+            "The secret of 2025-03-01 is revealed, but its SHA-256 is not the commitment published for the day: report"
+            " it.",
+        ),
+        (
+            {"revealed_in_time": False, "revealed_at": dt.datetime(2025, 3, 1, 23, 0, tzinfo=dt.UTC)},
+            "incomplete",
+            "The secret of 2025-03-01 is revealed, but before the day was over in UTC, so its rolls are at most"
+            " incomplete.",
+        ),
+        (
+            {"revealed_in_time": False},
+            "incomplete",
+            "The secret of 2025-03-01 is revealed, but S3 gives no time for when it was revealed, so its rolls are at"
+            " most incomplete.",
+        ),
+        (
+            {"commitment_in_time": False},
+            "incomplete",
+            "The secret of 2025-03-01 is revealed, but its commitment does not show it was fixed before the day's"
+            " play, so its rolls are at most incomplete.",
+        ),
+    ],
+)
+def test_a_revealed_days_heading_says_what_keeps_it_from_proving_the_day(
+    change: dict[str, object], verdict: str, heading: str
+) -> None:
+    # Review: a record that contradicts its commitment was headed "The secret of ... is revealed." as a sound one was,
+    # told apart by the border's colour alone
+    page = day_page(_day("2025-03-01T00:00:02+00:00", True).model_copy(update=change)).html
+    assert f'<div class="verdict {verdict}"><h1>{html.escape(heading)}</h1></div>' in page
