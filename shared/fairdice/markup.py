@@ -38,7 +38,10 @@ def code_point(character: str) -> str:
 
 
 def capital(text: str) -> str:
-    """The text with its first letter a capital."""
+    """The text with its first letter a capital; but one whose first word names a key or a path (it holds a `/`, as
+    `revealed/2026-12-02.json` does) is kept as written: S3's keys are case-sensitive (review). view.js alike."""
+    if "/" in text.split(" ", 1)[0]:
+        return text
     return text[:1].upper() + text[1:]
 
 

@@ -47,7 +47,8 @@ fairdice.view = (() => {
     return out;
   }
 
-  const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
+  // A text whose first word names a key or a path (it holds a "/") is kept as written, as markup.capital keeps it.
+  const capital = (text) => (text && !/^[^ ]*\//.test(text) ? text[0].toUpperCase() + text.slice(1) : text);
   const sentence = (text) => {
     const capitalised = capital(text);
     return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;

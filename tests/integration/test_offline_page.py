@@ -33,6 +33,7 @@ from fairdice import schemes
 from fairdice.errors import FairdiceError
 from fairdice.fields import MAX_ROLLS
 from fairdice.links import build_link, parse_link
+from fairdice.markup import sentence
 from fairdice.notices import error_page
 from fairdice.offline import offline_page
 from fairdice.problems import describe
@@ -227,6 +228,12 @@ def assert_same(js: dict[str, Any], core: dict[str, Any], what: object) -> None:
 
 
 # ---- the scripts against the core ----------------------------------------------------------------------
+
+
+def test_a_message_is_made_a_sentence_as_the_core_makes_it(browser: Browser) -> None:
+    texts = ["revealed/2026-12-02.json is missing", "the archive is late", "/check/?seed= is cut short", "ok.", ""]
+    js = browser.evaluate(f"{json.dumps(texts)}.map((text) => fairdice.view.sentence(text))")
+    assert js == [sentence(text) for text in texts]
 
 
 def test_the_page_knows_every_scheme_of_the_core_with_its_words_dice_fields_and_link(browser: Browser) -> None:

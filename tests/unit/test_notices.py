@@ -97,3 +97,24 @@ def test_a_revealed_days_heading_says_what_keeps_it_from_proving_the_day(
     # told apart by the border's colour alone
     page = day_page(_day("2025-03-01T00:00:02+00:00", True).model_copy(update=change)).html
     assert f'<div class="verdict {verdict}"><h1>{html.escape(heading)}</h1></div>' in page
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "no secret exists yet for 2026-12-09: a day's secret is made at 00:00 UTC that day and revealed once the day is"
+        " over",
+        "the daily archive has no secret for 2020-01-01",
+    ],
+)
+def test_a_days_404_page_says_when_secrets_are_made_once(message: str) -> None:
+    # Review: a day not begun said it twice, in its message and again below it
+    page = error_page(404, message, where="address").html
+    assert page.count("made at 00:00 UTC that day and revealed once the day is over") == 1
+
+
+def test_a_message_that_starts_with_an_archive_key_keeps_its_case() -> None:
+    # Review: "Revealed/2026-12-02.json is missing", though S3's keys are case-sensitive
+    page = error_page(502, "revealed/2026-12-02.json is missing, though commitments/2026-12-02.json exists").html
+    assert "<p>revealed/2026-12-02.json is missing, though commitments/2026-12-02.json exists.</p>" in page
+    assert "<p>The archive is late.</p>" in error_page(502, "the archive is late").html
