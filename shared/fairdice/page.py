@@ -289,7 +289,9 @@ def _recheck_section(verdict: Verdict, recheck: dict[str, Any] | None, rows: lis
     }
     data = {"request": recheck, "seal": verdict.seal.computed, "rolls": listed, "said": said}
     section = (
-        f"{head}<p id=recheck-status>Your browser is recomputing these rolls itself…</p>"
+        # Hidden until the script shows it: with JavaScript off the page would say both that the browser is
+        # recomputing the rolls and that it cannot (review)
+        f"{head}<p id=recheck-status hidden>Your browser is recomputing these rolls itself…</p>"
         "<noscript><p>Your browser recomputes the rolls itself when JavaScript is on; it seems to be off.</p>"
         "</noscript>"
     )

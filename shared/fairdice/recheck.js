@@ -10,6 +10,7 @@
   const status = document.getElementById("recheck-status");
   const data = JSON.parse(document.getElementById("fairdice-recheck").textContent);
   const table = document.getElementById("rolls");
+  status.hidden = false; // the page hides what it says of a check that only this script makes
 
   function finish(state, ...text) {
     status.replaceChildren(...text);
@@ -59,7 +60,8 @@
   const verdictAgrees = JSON.stringify(own) === JSON.stringify(said);
   const { roll, rolls } = fairdice.schemes.get(verdict.scheme).words;
   if (!differ.length && sealAgrees && verdictAgrees) {
-    const all = agreed === 1 ? `the ${roll} listed agrees` : `all ${words.number(agreed)} ${rolls} listed agree`;
+    const all =
+    agreed === 1 ? `the ${roll} listed agrees` : agreed === 2 ? `both ${rolls} listed agree` : `all ${words.number(agreed)} ${rolls} listed agree`;
     finish("agree", sentence(`Your browser recomputed these ${rolls} itself: ${all} with this page, and so does the SHA-256 of the secret`));
     return;
   }

@@ -131,7 +131,12 @@ def pages(server: str) -> dict[str, tuple[str, str]]:
         # Opening roll-offs say who won each in the dice column (review: these tables ran past a phone's screen)
         "bg-dice": (link_for(server, BG_DICE | {"recorded": recorded(BG_DICE)}), " won)"),
         "bg-online": (link_for(server, BG_ONLINE | {"recorded": recorded(BG_ONLINE)}), "won)"),
-        "daily-record": (f"{server}/daily/{YESTERDAY}", f"The secret of {YESTERDAY} is revealed."),
+        # A folder's times are not S3's own, so its commitment shows nothing of when the secret was fixed
+        "daily-record": (
+            f"{server}/daily/{YESTERDAY}",
+            f"The secret of {YESTERDAY} is revealed, but its commitment does not show it was fixed before the day's"
+            " play, so its rolls are at most incomplete.",
+        ),
     }
 
 
@@ -249,6 +254,20 @@ def test_a_game_at_the_roll_cap_is_listed_whole_and_recomputed_by_the_browser(br
     assert page["recheck"] == "agree"
     assert browser.evaluate("document.querySelectorAll('#rolls tbody tr').length") == MAX_ROLLS
     assert f"all {MAX_ROLLS:,} rolls listed agree" in page["text"]
+
+
+def test_two_rolls_agree_as_both_and_without_a_script_the_page_says_only_that_it_cannot_check(
+    browser: Browser, server: str
+) -> None:
+    url = link_for(server, {"scheme": "narde-v1", "key": KEY, "phrase": "two", "count": 2})
+    page = measured(browser, url, DESKTOP)
+    assert "both rolls listed agree" in page["text"]  # review: "all 2 rolls listed agree"
+    # Served as is, for a browser with JavaScript off: the line a script would show is hidden, the noscript one is not
+    # (review: it said both that the browser was recomputing the rolls and that it could not)
+    with urlopen(Request(url, headers={"Accept": "text/html"}), timeout=30) as reply:  # a loopback URL this test built
+        served = reply.read().decode()
+    assert "<p id=recheck-status hidden>" in served
+    assert "it seems to be off.</p></noscript>" in served
 
 
 def test_a_page_whose_verdict_is_not_the_one_its_rolls_give_is_called_out_by_the_browser(
