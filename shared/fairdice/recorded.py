@@ -21,7 +21,7 @@ from functools import cache
 from itertools import chain, product
 from typing import Any, NoReturn
 
-from fairdice.prose import repr_of
+from fairdice.prose import counted, repr_of
 
 # A number in front of a line's rolls: after a word ("Roll 1"), after "#", or before ".", ")", a colon and a space,
 # or a space. Its digits are ASCII: a number that places rolls is written one way.
@@ -326,6 +326,8 @@ def _from_numbers(text: str, sides: Sequence[int]) -> list[tuple[int, ...]]:
     rolls = [t for t in _TOKEN_SPLIT.split(text) if t]
     if len(numbers) != len(sides) and len(rolls) > 1 and all(len(_DIE_SPLIT.split(t)) == len(sides) for t in rolls):
         return _from_list(list(rolls), sides)
+    if numbers and len(numbers) != len(sides):  # said of the text as typed, not of a list it never was (review)
+        raise RecordedError(f"roll 1: {counted(len(numbers), 'face', 'faces')}, where a roll has {len(sides)} dice")
     return _from_list([numbers], sides) if numbers else []
 
 

@@ -1076,6 +1076,9 @@ const fairdice = (() => {
     if (faces.length !== sides.length && tokens.length > 1 && tokens.every((t) => t.split(DIE_SPLIT).length === sides.length)) {
       return fromList(tokens, sides);
     }
+    if (faces.length && faces.length !== sides.length) {
+      throw new Error(`roll 1: ${counted(faces.length, "face", "faces")}, where a roll has ${sides.length} dice`);
+    }
     return faces.length ? fromList([faces], sides) : [];
   }
 
