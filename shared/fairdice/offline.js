@@ -178,8 +178,11 @@
       const where = source === "link" && param ? ` (the link’s ${param})` : "";
       // A message that goes on from its subject ("has no parameters…", "is required") follows it as one sentence, as
       // on the server's page (fairdice.notices; review: "The link: has no parameters").
-      const joined = /^(is|must|has|was|looks) /.test(problem.message) ? " " : ": ";
-      return el("li", {}, el("b", {}, ...name, where), joined, visible(problem.message));
+      // "'recorded' is not a parameter of a pair36 link": the subject says the name already (fairdice.notices)
+      const said = fairdice.pyRepr(String(problem.field).slice(0, 40)) + " ";
+      const message = problem.message.startsWith(said) ? problem.message.slice(said.length) : problem.message;
+      const joined = /^(is|must|has|was|looks) /.test(message) ? " " : ": ";
+      return el("li", {}, el("b", {}, ...name, where), joined, visible(message));
     });
     const count = problems.length === 1 ? "One thing needs changing:" : `${problems.length} things need changing:`;
     result.replaceChildren(el("div", { class: "verdict problem" }, el("h2", { text: title }), el("p", { text: count }), el("ul", {}, items)));
@@ -200,8 +203,10 @@
       document.body.dataset.state = "done";
       document.body.dataset.verdict = verdict.verdict;
     } catch (error) {
-      if (error instanceof fairdice.Problems) showProblems(schemeObject, error.problems, source);
-      else showProblems(schemeObject, [{ field: "request", message: error.message }], source);
+      // A link's problems are the link's, as the server's page heads them; "yet" would say waiting helps (review)
+      const title = source === "link" ? "This link cannot be checked" : undefined;
+      if (error instanceof fairdice.Problems) showProblems(schemeObject, error.problems, source, title);
+      else showProblems(schemeObject, [{ field: "request", message: error.message }], source, title);
     }
   }
 

@@ -689,7 +689,8 @@ const fairdice = (() => {
   function listOf(name, low, high, item) {
     return (value) => {
       if (!Array.isArray(value)) throw new Error("must be a list");
-      if (value.length < low) throw new Error(`must have at least ${entries(low)}`);
+      // In pydantic's order: a list too long is refused as such, before its entries are read; a list too short only
+      // once its entries are all good (review: the page said "at least 2 entries" where the core named a bad entry)
       if (value.length > high) throw new Error(`must have at most ${entries(high)}`);
       const problems = [];
       const out = value.map((v, at) => {
@@ -701,6 +702,7 @@ const fairdice = (() => {
         }
       });
       if (problems.length) throw new Problems(problems);
+      if (value.length < low) throw new Error(`must have at least ${entries(low)}`);
       return out;
     };
   }
@@ -1289,7 +1291,7 @@ const fairdice = (() => {
       if (!param) {
         throw new Problems([
           {
-            field: name,
+            field: name || "request", // a parameter with no name is the whole request's problem, as the core names it
             message: `${pyRepr(name.slice(0, 40))} is not a parameter of a ${scheme.id} link; it takes ${[...params.keys()].join(", ")}${didYouMean(name, scheme, true)}`,
           },
         ]);
