@@ -124,7 +124,9 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
         f"<footer class=muted>Computed by {e(verdict.verifier.name)} {e(verdict.verifier.version)}."
         " Programs get the same verdict as JSON: ask with <code>Accept: application/json</code>.</footer>"
     )
-    title = f"{verdict.verdict.capitalize()} · {verdict.scheme} · fairdice"
+    # The tab says what the heading says first: a withheld game is "Not yet verifiable" there (review)
+    said = "Not yet verifiable" if verdict.verdict == "withheld" else verdict.verdict.capitalize()
+    title = f"{said} · {verdict.scheme} · fairdice"
     return document(title, "\n".join(parts), script=script, tail=tail)
 
 
