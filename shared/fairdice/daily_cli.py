@@ -14,7 +14,7 @@ import argparse
 import datetime as dt
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,7 @@ from fairdice.cli import emit
 from fairdice.errors import InvalidInput
 from fairdice.fields import Day
 from fairdice.problems import describe
-from fairdice.storage import BucketName, StorageSettings
+from fairdice.storage import BucketName, StorageSettings, endpoint_url
 
 EXIT_OK = 0
 EXIT_MISMATCH = 1
@@ -58,6 +58,7 @@ def register(subparsers: "argparse._SubParsersAction[Any]") -> None:
     )
     place.add_argument(
         "--endpoint-url",
+        type=_endpoint,
         metavar="URL",
         help="another S3 endpoint, such as a local emulator ($FAIRDICE_S3_ENDPOINT_URL)",
     )
@@ -107,6 +108,13 @@ def _bucket(text: str) -> str:
     except ValidationError as exc:
         raise argparse.ArgumentTypeError(describe(exc)[0].message) from None
     return name
+
+
+def _endpoint(text: str) -> str:
+    try:
+        return endpoint_url(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _day(text: str) -> dt.date:
@@ -166,10 +174,15 @@ def _settings(args: argparse.Namespace) -> StorageSettings:
         "endpoint_url": args.endpoint_url,
     }
     chosen = {name: value for name, value in given.items() if value is not None}
+    environ: Mapping[str, str] = os.environ
     if args.dir is not None and args.bucket is None and args.secrets_bucket is None:
-        chosen |= {"archive_bucket": None, "secrets_bucket": None}  # --dir alone: the folders, whatever is set
+        # --dir alone: the folders, whatever the bucket variables say (so they are not read, nor refused)
+        environ = {name: value for name, value in environ.items() if name not in _BUCKET_VARIABLES}
     # The options are valid already (argparse read them); the variables are checked here, by their names.
-    return StorageSettings.from_environ(os.environ).model_copy(update=chosen)
+    return StorageSettings.from_environ(environ).model_copy(update=chosen)
+
+
+_BUCKET_VARIABLES = ("FAIRDICE_ARCHIVE_BUCKET", "FAIRDICE_SECRETS_BUCKET")
 
 
 def _both_stores(args: argparse.Namespace) -> StorageSettings:

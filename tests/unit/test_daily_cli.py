@@ -279,6 +279,40 @@ def test_a_bad_bucket_variable_is_named_in_one_line_without_a_traceback(
     assert "Traceback" not in err and "validation error" not in err and len(err.splitlines()) == 1
 
 
+@pytest.mark.parametrize(
+    "endpoint", ["foo", "ftp://127.0.0.1:9000", "http://", "http://127.0.0.1:port", "http://h/?a=1"]
+)
+def test_an_endpoint_that_is_no_http_url_is_refused_as_a_variable_and_as_an_option(
+    where: tuple[str, str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], endpoint: str
+) -> None:
+    # Review: `foo` was taken, and botocore's "Invalid endpoint" came later as a traceback, exit 1 (a "mismatch")
+    monkeypatch.setenv("FAIRDICE_ARCHIVE_BUCKET", "fairdice-archive")
+    monkeypatch.setenv("FAIRDICE_S3_ENDPOINT_URL", endpoint)
+    status, out, err = run(capsys, "daily", "show", "--date", "2025-03-01")
+    assert (status, out) == (2, "")
+    assert (
+        err.startswith("fairdice: FAIRDICE_S3_ENDPOINT_URL: an S3 endpoint is an http(s) URL such as")
+        and len(err.splitlines()) == 1
+    )
+    monkeypatch.delenv("FAIRDICE_S3_ENDPOINT_URL")
+    status, _, err = run(capsys, "daily", "show", "--endpoint-url", endpoint)
+    assert status == 2 and "argument --endpoint-url: an S3 endpoint is an http(s) URL" in err
+
+
+@pytest.mark.parametrize("variable", ["FAIRDICE_ARCHIVE_BUCKET", "FAIRDICE_SECRETS_BUCKET"])
+def test_dir_alone_means_the_folders_even_where_a_bucket_variable_is_wrong(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], variable: str
+) -> None:
+    # README: --dir given alone means the local folders even where the bucket variables are set (review: a bad one was
+    # still read, and refused)
+    monkeypatch.setenv(variable, "Fairdice_Archive")
+    status, out, err = run(
+        capsys, "daily", "show", "--date", "2025-03-01", "--dir", str(tmp_path), "--now", "2025-03-02T12:00Z"
+    )
+    # Then the (empty) folder is what is read
+    assert (status, out, err) == (2, "", "fairdice: date: the daily archive has no secret for 2025-03-01\n")
+
+
 def test_a_bad_bucket_option_is_refused_by_the_parser(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "daily", "show", "--bucket", "Fairdice_Archive")
 
