@@ -10,6 +10,7 @@ again with --resume).
 
 import argparse
 import importlib.util
+import shlex
 import signal
 import sys
 from concurrent.futures.process import BrokenProcessPool
@@ -58,6 +59,20 @@ def register(sub: Any) -> None:
         " not over by this machine's clock)",
     )
     audit.set_defaults(run=_audit)
+
+
+_RESUME_SHOWN = 400  # characters: a longer command is said with its inputs counted, not listed
+
+
+def _resumed(args: argparse.Namespace) -> str:
+    """The command that finishes this audit: its own inputs as given, since a resume must name them alike (review: it
+    said `fairdice audit ... --out DIR --resume`, leaving the inputs to be remembered)."""
+    archive = ["--archive", args.archive] if args.archive is not None else []
+    command = shlex.join(["fairdice", "audit", *args.inputs, "--out", str(args.out), *archive, "--resume"])
+    if len(command) <= _RESUME_SHOWN:
+        return command
+    rest = shlex.join(["--out", str(args.out), *archive, "--resume"])
+    return f"fairdice audit with the same {len(args.inputs):,} inputs as this run, in the same order, {rest}"
 
 
 class Terminated(BaseException):
@@ -126,7 +141,7 @@ def _audit(args: argparse.Namespace) -> int:
     except ArchiveUnavailable as exc:
         print(
             f"fairdice: audit: {exc.message}. The audit did not finish: once the daily archive answers, finish it"
-            f" with: fairdice audit ... --out {args.out} --resume",
+            f" with: {_resumed(args)}",
             file=sys.stderr,
         )
         return EXIT_UNAVAILABLE
@@ -135,14 +150,14 @@ def _audit(args: argparse.Namespace) -> int:
         # short, a package is missing. What is done stays done, as for an archive that cannot be read.
         print(
             f"fairdice: audit: {_unfinished(exc)}. The audit did not finish: once that is mended, finish it with:"
-            f" fairdice audit ... --out {args.out} --resume",
+            f" {_resumed(args)}",
             file=sys.stderr,
         )
         return EXIT_UNFINISHED
     except (KeyboardInterrupt, Terminated) as exc:
         stopped = "terminated" if isinstance(exc, Terminated) else "interrupted"
         print(
-            f"fairdice: audit {stopped}; finish it with: fairdice audit ... --out {args.out} --resume",
+            f"fairdice: audit {stopped}; finish it with: {_resumed(args)}",
             file=sys.stderr,
         )
         return EXIT_TERMINATED if isinstance(exc, Terminated) else EXIT_INTERRUPTED

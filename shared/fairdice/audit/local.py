@@ -49,6 +49,7 @@ from fairdice.audit.store import FolderResults
 from fairdice.audit.summary import FINDINGS, REPORT, SUMMARY, Summary
 from fairdice.audit.tally import InputRecord, Partial
 from fairdice.errors import RepeatedKey
+from fairdice.prose import counted
 from fairdice.storage import StorageSettings
 
 BLOCK_LINES = 2000
@@ -555,6 +556,22 @@ def _out_folder(out: Path, resume: bool) -> None:
         raise UsageError(f"--out {out}: cannot be made or written in ({exc.strerror})") from None
 
 
+def _changed(planned: Plan, plan: Plan) -> str:
+    """The first way this run's inputs differ from those of the audit it would resume, in words (review: "a file changed
+    or moved", naming none, where the same files had been named by another path)."""
+    for then, now in zip(planned.files, plan.files, strict=False):
+        if then.file != now.file:
+            return (
+                f"it read {then.file} where these read {now.file}: name the inputs as that run named them, in the same"
+                " order, from the same folder"
+            )
+        if then != now:
+            return f"{now.file} changed since (its size or its time of change is not the same)"
+    if len(planned.files) != len(plan.files):
+        return f"it read {counted(len(planned.files), 'file', 'files')}, these inputs hold {len(plan.files):,}"
+    return f"it read blocks of {planned.block_lines:,} lines, this fairdice reads {plan.block_lines:,}"
+
+
 def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> tuple[dict[str, str], dt.date | None]:
     """Check a resume against the interrupted run's plan, or start afresh; the blocks already done, each with the
     digest of the lines it audited, and the day the run judges daily games by."""
@@ -569,7 +586,7 @@ def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> tuple
                 f" {plan.archive or 'no archive'}"
             )
         if planned.model_copy(update={"today": plan.today}) != plan:
-            raise UsageError(f"--resume: the inputs are not those of the audit in {out} (a file changed or moved)")
+            raise UsageError(f"--resume: the inputs are not those of the audit in {out}: {_changed(planned, plan)}")
         # A block done by a version that kept no game keys (games.txt), made them otherwise or kept no digest of its
         # lines is audited again: the repeated-game check needs every block's keys made alike.
         done = {}

@@ -1,5 +1,6 @@
 """`fairdice audit`: three outputs, exit 0 / 1 / 2, every core, an interrupted run resumed without redoing a block."""
 
+import argparse
 import datetime as dt
 import errno
 import importlib.util
@@ -16,6 +17,7 @@ from typing import Any
 
 import pytest
 from fairdice import cli, schemes
+from fairdice.audit import cli as audit_cli
 from fairdice.audit import local
 from fairdice.audit.local import UsageError, run
 from fairdice.audit.store import FolderResults
@@ -763,6 +765,37 @@ def test_a_resume_over_changed_inputs_is_refused(tmp_path: Path) -> None:
         run([str(tmp_path / "in")], tmp_path / "out", workers=1, resume=True)
 
 
+def test_a_resume_naming_the_inputs_by_another_path_says_which_and_how_to_name_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Review: "the inputs are not those of the audit in OUT (a file changed or moved)", though nothing had
+    monkeypatch.chdir(tmp_path)
+    games.write(tmp_path / "in" / "day.jsonl", many(3))
+    run(["in"], Path("out"), workers=1)
+    with pytest.raises(UsageError) as refused:
+        run([str(tmp_path / "in")], Path("out"), workers=1, resume=True)
+    assert str(refused.value) == (
+        f"--resume: the inputs are not those of the audit in out: it read in/day.jsonl where these read"
+        f" {tmp_path / 'in' / 'day.jsonl'}: name the inputs as that run named them, in the same order, from the same"
+        " folder"
+    )
+    games.write(tmp_path / "in" / "more.jsonl", many(2))
+    with pytest.raises(UsageError, match=r"it read 1 file, these inputs hold 2$"):
+        run(["in"], Path("out"), workers=1, resume=True)
+
+
+def test_the_command_that_finishes_an_audit_names_its_inputs_or_counts_them() -> None:
+    def resumed(inputs: list[str], archive: str | None = None) -> str:
+        return audit_cli._resumed(argparse.Namespace(inputs=inputs, out=Path("o ut"), archive=archive))
+
+    assert resumed(["a.jsonl", "my games/"]) == "fairdice audit a.jsonl 'my games/' --out 'o ut' --resume"
+    assert resumed(["a.jsonl"], "s3://arch") == "fairdice audit a.jsonl --out 'o ut' --archive s3://arch --resume"
+    many_inputs = [f"shard-{n:05d}.jsonl.gz" for n in range(100)]
+    assert resumed(many_inputs) == (
+        "fairdice audit with the same 100 inputs as this run, in the same order, --out 'o ut' --resume"
+    )
+
+
 def test_a_resume_over_a_file_changed_at_the_same_size_and_time_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -897,6 +930,7 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly_with_its_own_statu
 # whose workers are forked from it with the stand-in in place.
 _KILLED_WORKER = """
 import os, signal, sys
+from fairdice.audit import cli as audit_cli
 from fairdice.audit import local
 from fairdice.cli import main
 
@@ -926,8 +960,8 @@ def test_a_worker_process_killed_ends_the_run_in_one_line_exit_3_and_resume_fini
     assert killed.returncode == 3, killed.stderr
     assert killed.stderr.splitlines() == [
         "fairdice: audit: a worker process ended abruptly (killed, perhaps short of memory: try fewer --workers)."
-        f" The audit did not finish: once that is mended, finish it with: fairdice audit ... --out {tmp_path / 'out'}"
-        " --resume"
+        " The audit did not finish: once that is mended, finish it with:"
+        f" fairdice audit {tmp_path / 'day.jsonl'} --out {tmp_path / 'out'} --resume"
     ]
     assert not (tmp_path / "out" / "summary.json").exists()
     assert main([*arguments, "--resume"]) == 0
@@ -955,8 +989,8 @@ def test_results_that_cannot_be_written_end_the_run_in_one_line_exit_3_and_resum
     err = capsys.readouterr().err
     assert err.splitlines() == [
         f"fairdice: audit: {tmp_path / 'out' / 'partials' / '00000-0000001' / 'findings.jsonl'}: No space left on"
-        f" device. The audit did not finish: once that is mended, finish it with: fairdice audit ... --out"
-        f" {tmp_path / 'out'} --resume"
+        " device. The audit did not finish: once that is mended, finish it with:"
+        f" fairdice audit {tmp_path / 'day.jsonl'} --out {tmp_path / 'out'} --resume"
     ]
 
     # And once there is room, the resumed run finishes it without the first block audited again
@@ -1087,7 +1121,9 @@ def test_sigterm_stops_the_run_as_ctrl_c_does_with_its_workers_and_resume_finish
 
     # Then it stops as Ctrl-C stops it: one line naming --resume, exit 143, and no worker left behind
     assert process.returncode == 143, err
-    assert err.splitlines() == [f"fairdice: audit terminated; finish it with: fairdice audit ... --out {out} --resume"]
+    assert err.splitlines() == [
+        f"fairdice: audit terminated; finish it with: fairdice audit {tmp_path / 'day.jsonl.gz'} --out {out} --resume"
+    ]
     assert _gone(workers, within=10)
     assert main(["audit", str(tmp_path / "day.jsonl.gz"), "--out", str(out), "--workers", "1", "--resume"]) == 0
     assert summary(out)["games"] == 8 * local.BLOCK_LINES
@@ -1112,7 +1148,9 @@ def test_sigterm_to_the_whole_process_group_stops_the_run_in_one_line(tmp_path: 
 
     # Then the workers end at once (as the pool ends them), and the command says so once, exit 143: no traceback
     assert process.returncode == 143, err
-    assert err.splitlines() == [f"fairdice: audit terminated; finish it with: fairdice audit ... --out {out} --resume"]
+    assert err.splitlines() == [
+        f"fairdice: audit terminated; finish it with: fairdice audit {tmp_path / 'day.jsonl.gz'} --out {out} --resume"
+    ]
     assert _gone(workers, within=10)
 
 
