@@ -12,6 +12,7 @@ and for `create` never another UTC day than the clock's: that would commit to a 
 
 import argparse
 import datetime as dt
+import importlib.util
 import os
 import time
 from collections.abc import Callable, Mapping
@@ -179,7 +180,17 @@ def _settings(args: argparse.Namespace) -> StorageSettings:
         # --dir alone: the folders, whatever the bucket variables say (so they are not read, nor refused)
         environ = {name: value for name, value in environ.items() if name not in _BUCKET_VARIABLES}
     # The options are valid already (argparse read them); the variables are checked here, by their names.
-    return StorageSettings.from_environ(environ).model_copy(update=chosen)
+    settings = StorageSettings.from_environ(environ).model_copy(update=chosen)
+    if (settings.archive_bucket or settings.secrets_bucket) and importlib.util.find_spec("boto3") is None:
+        # `make serve` installs what the API needs, which S3 is not (review: a traceback, ModuleNotFoundError, exit 1)
+        named = "--bucket" if args.bucket else "--secrets-bucket" if args.secrets_bucket else None
+        variable = "FAIRDICE_ARCHIVE_BUCKET" if settings.archive_bucket else "FAIRDICE_SECRETS_BUCKET"
+        raise InvalidInput(
+            "an S3 bucket is read with boto3, which is not installed here: pip install boto3 (in a checkout of"
+            " fairdice: make install)",
+            field=named or variable,
+        )
+    return settings
 
 
 _BUCKET_VARIABLES = ("FAIRDICE_ARCHIVE_BUCKET", "FAIRDICE_SECRETS_BUCKET")

@@ -51,6 +51,11 @@ class MissingCredentials(ArchiveUnavailable):
     """S3 was asked without AWS credentials: the archive cannot be read until they are given (HTTP 503)."""
 
 
+class MissingBucket(ArchiveUnavailable):
+    """S3 has no bucket of the name given (NoSuchBucket): waiting does not help, the name is to be checked (HTTP 503,
+    as for any archive that cannot be read: a stack's own bucket is missing only when it is misconfigured)."""
+
+
 class ArchiveRefused(ArchiveUnavailable):
     """S3 refused the call (AccessDenied, HTTP 503): the caller may not make it, or may not list the bucket and was
     asked for a key that does not exist, which S3 answers alike. Waiting alone does not help: the same call is refused

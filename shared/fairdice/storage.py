@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
-from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingCredentials
+from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingBucket, MissingCredentials
 
 _KEY = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*(/[A-Za-z0-9_-][A-Za-z0-9._-]*)*")
 _TEMP_PREFIX = ".incoming-"
@@ -470,6 +470,11 @@ class S3Store:
                 " what runs it"
             )
         reason = error_code(exc) or type(exc).__name__
+        if reason == "NoSuchBucket":  # a misspelt name: no later try answers (review: "try again later")
+            return MissingBucket(
+                f"S3 bucket {self.bucket}: cannot {action} {key}: there is no bucket of that name (NoSuchBucket);"
+                " check the name given"
+            )
         if reason == "AccessDenied":  # S3's own refusal, not any 403 (a proxy's page is an outage for now)
             # A public reader may not list the archive, so a day not published yet is refused, not missing: a read's
             # words say both.

@@ -2,6 +2,7 @@
 
 import contextlib
 import datetime as dt
+import importlib.util
 import json
 import os
 from pathlib import Path
@@ -297,6 +298,33 @@ def test_an_endpoint_that_is_no_http_url_is_refused_as_a_variable_and_as_an_opti
     monkeypatch.delenv("FAIRDICE_S3_ENDPOINT_URL")
     status, _, err = run(capsys, "daily", "show", "--endpoint-url", endpoint)
     assert status == 2 and "argument --endpoint-url: an S3 endpoint is an http(s) URL" in err
+
+
+@pytest.mark.parametrize(
+    ("environ", "options", "named"),
+    [
+        ({"FAIRDICE_ARCHIVE_BUCKET": "fairdice-archive"}, [], "FAIRDICE_ARCHIVE_BUCKET"),
+        ({}, ["--bucket", "fairdice-archive"], "--bucket"),
+    ],
+)
+def test_a_bucket_without_boto3_installed_is_said_in_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    environ: dict[str, str],
+    options: list[str],
+    named: str,
+) -> None:
+    # Given a machine set up by `make serve` alone, which installs no boto3 (review: ModuleNotFoundError, exit 1)
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "boto3" else real(name, *a))
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    status, out, err = run(capsys, "daily", "show", "--date", "2025-03-01", *options)
+    assert (status, out) == (2, "")
+    assert err == (
+        f"fairdice: {named}: an S3 bucket is read with boto3, which is not installed here: pip install boto3 (in a"
+        " checkout of fairdice: make install)\n"
+    )
 
 
 @pytest.mark.parametrize("variable", ["FAIRDICE_ARCHIVE_BUCKET", "FAIRDICE_SECRETS_BUCKET"])

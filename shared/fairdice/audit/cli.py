@@ -19,7 +19,7 @@ from typing import Any
 
 from fairdice import cli
 from fairdice.archive.layout import utc_day
-from fairdice.errors import ArchiveUnavailable
+from fairdice.errors import ArchiveUnavailable, MissingBucket, MissingCredentials
 from fairdice.prose import counted
 
 EXIT_CLEAN = 0
@@ -116,7 +116,12 @@ def _audit(args: argparse.Namespace) -> int:
     if missing:
         install = ["'fairdice[audit]'"] if set(missing) & set(HEAVY) else []
         install += ["boto3"] if "boto3" in missing else []
-        print(f"fairdice: audit needs {', '.join(missing)}: pip install {' '.join(install)}", file=sys.stderr)
+        # A checkout is installed from itself (review: the PyPI name alone did not fit one)
+        print(
+            f"fairdice: audit needs {', '.join(missing)}: pip install {' '.join(install)}"
+            " (in a checkout of fairdice: make install)",
+            file=sys.stderr,
+        )
         return EXIT_USAGE
     from fairdice.audit.local import UsageError, run
     from fairdice.audit.progress import terminal_progress
@@ -139,9 +144,11 @@ def _audit(args: argparse.Namespace) -> int:
         print(f"fairdice: audit: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except ArchiveUnavailable as exc:
+        # Missing credentials or a bucket of no such name are mended by whoever runs it; anything else may pass
+        mended = "once that is mended" if isinstance(exc, MissingCredentials | MissingBucket) else None
         print(
-            f"fairdice: audit: {exc.message}. The audit did not finish: once the daily archive answers, finish it"
-            f" with: {_resumed(args)}",
+            f"fairdice: audit: {exc.message}. The audit did not finish:"
+            f" {mended or 'once the daily archive answers'}, finish it with: {_resumed(args)}",
             file=sys.stderr,
         )
         return EXIT_UNAVAILABLE

@@ -125,6 +125,30 @@ def test_the_command_with_the_archive_bucket_finds_the_daily_roll_fair_and_the_s
         run([str(tmp_path / "games.jsonl")], out, workers=1, resume=True)
 
 
+def test_a_bucket_of_no_such_name_is_said_so_not_to_be_waited_for(
+    tmp_path: Path, fake_aws_credentials: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a daily roll to audit against a misspelt bucket (review: "(NoSuchBucket); try again later", "once the daily
+    # archive answers"), and `fairdice daily show` of the same bucket
+    with mock_aws():
+        timeline = Timeline(at("2025-03-01 00:00"))
+        stores = timeline.stores(tmp_path / "var")
+        games.publish_archived_day(timeline, stores)
+        reader = games.morning_after(stores.archive)
+        (tmp_path / "games.jsonl").write_bytes(games.jsonl([games.archived_daily(reader, 1)]))
+        arguments = ["audit", str(tmp_path / "games.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]
+        assert main([*arguments, "--archive", "s3://fairdice-archiv"]) == 3
+        audited = capsys.readouterr().err
+        assert main(["daily", "show", "--bucket", "fairdice-archiv", "--date", "2025-03-01"]) == 3
+        shown = capsys.readouterr().err
+
+    # Then each says there is no bucket of that name, and the audit how to finish once that is mended
+    for err in (audited, shown):
+        assert "there is no bucket of that name (NoSuchBucket); check the name given" in err
+        assert "try again later" not in err and "answers" not in err
+    assert "The audit did not finish: once that is mended, finish it with: fairdice audit" in audited
+
+
 @pytest.mark.parametrize("error", [ArchiveUnavailable, MissingCredentials])
 def test_an_archive_that_cannot_be_read_leaves_its_block_undone_and_a_resume_audits_it_once_the_archive_answers(
     tmp_path: Path,

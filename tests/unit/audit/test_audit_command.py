@@ -1250,8 +1250,12 @@ def test_a_fresh_run_removes_earlier_results_that_are_a_link_or_a_file(tmp_path:
 @pytest.mark.parametrize(
     ("absent", "archive", "words"),
     [
-        ("rich", False, "fairdice: audit needs rich: pip install 'fairdice[audit]'"),
-        ("boto3", True, "fairdice: audit needs boto3: pip install boto3"),
+        (
+            "rich",
+            False,
+            "fairdice: audit needs rich: pip install 'fairdice[audit]' (in a checkout of fairdice: make install)",
+        ),
+        ("boto3", True, "fairdice: audit needs boto3: pip install boto3 (in a checkout of fairdice: make install)"),
     ],
     ids=["report-extra", "archive-reader"],
 )
