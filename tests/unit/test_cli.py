@@ -65,7 +65,8 @@ def test_verify_pretty_indents_the_json(tmp_path: Path, capsys: pytest.CaptureFi
         (FAIR | {"count": 10_001}, "fairdice: count: must be at most 10000, got 10001\n"),
         (FAIR | {"phrase": None}, "fairdice: phrase: a phrase must be text of 1 to 256 characters\n"),
         ({"scheme": "daily", "date": "2026-10-28", "player_id": "123e4567-e89b-12d3-a456-426614174000"},
-         "fairdice: secret: no daily archive is configured here: give the day's secret\n"),
+         "fairdice: secret: this check reads no daily archive: give the day's secret, which the archive reveals"
+         " once the day is over\n"),
     ],
 )  # fmt: skip
 def test_verify_exits_2_on_bad_input_naming_the_field_on_stderr(

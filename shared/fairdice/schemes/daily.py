@@ -248,7 +248,11 @@ class Daily(Scheme[DailyRequest]):
 
     def _given(self, request: DailyRequest) -> Revealed:
         if request.secret is None:
-            raise InvalidInput("no daily archive is configured here: give the day's secret", field="secret")
+            raise InvalidInput(
+                "this check reads no daily archive: give the day's secret, which the archive reveals once the day is"
+                " over",
+                field="secret",
+            )
         return Revealed(secret=bytes.fromhex(request.secret), seal=request.commitment)
 
     game = (
