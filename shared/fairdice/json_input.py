@@ -23,7 +23,8 @@ def loads(text: str | bytes) -> Any:
     if isinstance(text, bytes):
         text = text.decode("utf-8")
     if text.startswith("\ufeff"):
-        raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        # In words, not Python's own "(decode using utf-8-sig)" (review)
+        raise json.JSONDecodeError("it starts with a byte order mark (U+FEFF), which JSON text does not have", text, 0)
     return _DECODER.decode(text)
 
 

@@ -430,7 +430,9 @@ def test_a_line_in_another_encoding_than_utf8_or_after_a_byte_order_mark_is_a_fi
 
     assert (partial.counts.games, partial.counts.fair, partial.counts.errors) == (1, 1, 3)
     assert [(f["line"], f["error"]["code"]) for f in findings] == [(1, "not_json"), (2, "not_json"), (3, "not_json")]
-    assert findings[0]["error"]["message"].startswith("the line is not JSON: Unexpected UTF-8 BOM")
+    assert findings[0]["error"]["message"].startswith(
+        "the line is not JSON: it starts with a byte order mark (U+FEFF), which JSON text does not have"
+    )
     assert findings[1]["error"]["message"].startswith("the line is not JSON: ")  # ASCII in UTF-32: UTF-8 with NULs
     assert findings[2]["error"]["message"].startswith("the line is not UTF-8 text: ")
 
