@@ -102,8 +102,8 @@ def test_json_that_cannot_be_read_fails_as_json_loads_fails(given_as: str | byte
 
 def test_a_byte_order_mark_is_refused_in_words() -> None:
     # As json.loads refuses it, but said in words rather than Python's "(decode using utf-8-sig)" (review)
-    for given in ('\ufeff{"a": 1}', '{"a": 1}'.encode("utf-8-sig")):
+    for text in ('\ufeff{"a": 1}', '{"a": 1}'.encode("utf-8-sig")):
         with pytest.raises(json.JSONDecodeError) as caught:
-            json_input.loads(given)
+            json_input.loads(text)
         assert caught.value.msg == "it starts with a byte order mark (U+FEFF), which JSON text does not have"
         assert caught.value.pos == 0
