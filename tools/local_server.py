@@ -235,7 +235,16 @@ def main(argv: list[str] | None = None) -> int:
     # A dev tool mirroring the Lambda layout: there the core layer (shared/) and the function's
     # folder are on the import path, so this script puts them there too.
     sys.path[:0] = [str(ROOT / "shared"), str(ROOT / "functions")]
-    from verify_api.app import lambda_handler
+    from fairdice.problems import describe
+    from pydantic import ValidationError
+
+    try:  # the settings are read as the API's cold start reads them, from the environment
+        from verify_api.app import lambda_handler
+    except ValidationError as exc:
+        # Named as a port taken is, one line a setting (review: pydantic's 30-line traceback)
+        for problem in describe(exc):
+            print(f"fairdice: cannot start: {problem.field}: {problem.message}", file=sys.stderr)
+        return 1
     from verify_api.observability import metrics
     from verify_api.settings import SETTINGS
 

@@ -301,6 +301,21 @@ def test_a_port_already_taken_is_one_line_and_status_1_without_a_traceback() -> 
     )
 
 
+def test_a_bad_setting_stops_the_start_in_one_line_naming_its_variable() -> None:
+    # Review: pydantic's 30-line traceback, where a port taken is one line
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--host", "127.0.0.1", "--port", "0"],
+        cwd=ROOT,
+        env=os.environ | {"FAIRDICE_MAX_BODY_BYTES": "abc"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == "fairdice: cannot start: FAIRDICE_MAX_BODY_BYTES: must be a whole number, got 'abc'\n"
+
+
 def make_n(*arguments: str) -> list[str]:
     """The commands `make` would run for these arguments, running none (as a shell, not under `make test`'s make)."""
     env = {name: value for name, value in os.environ.items() if name not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
