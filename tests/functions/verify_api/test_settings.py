@@ -39,6 +39,7 @@ def test_an_empty_variable_counts_as_unset() -> None:
         ("FAIRDICE_MAX_BODY_BYTES", "lots"),
         ("FAIRDICE_MAX_BODY_BYTES", "0"),
         ("FAIRDICE_MAX_BODY_BYTES", str(11 * MIB)),
+        ("FAIRDICE_MAX_BODY_BYTES", str(4 * MIB + 1)),  # a Lambda event holds 6 MB, a body base64-encoded in it
         ("FAIRDICE_PUBLIC_BASE_URL", "dice.example.com"),
         ("FAIRDICE_PUBLIC_BASE_URL", "https://dice.example.com/?a=1"),
         ("FAIRDICE_PUBLIC_BASE_URL", "javascript:alert(1)"),
