@@ -72,6 +72,21 @@ def _error(
     return answer
 
 
+def _times(count: int) -> str:
+    return "twice" if count == 2 else f"{count:,} times"
+
+
+def _repeated(error: Any) -> bool:
+    """Whether a request's validation error is of a query parameter given more than once (Powertools makes it a list
+    where the route reads one text)."""
+    return (
+        tuple(error["loc"][:1]) == ("query",)
+        and len(error["loc"]) == 2
+        and error["type"] == "string_type"
+        and isinstance(error.get("input"), list)
+    )
+
+
 def _error_page(status: int, message: str, problems: list[Problem]) -> Response[str]:
     from fairdice.notices import error_page
 
@@ -104,9 +119,18 @@ def _invalid_request(exc: RequestValidationError) -> Response[str]:
                 input=error.get("input"),
             )
             for error in errors
+            if not _repeated(error)
         ],
     )
-    return _invalid(describe(rebuilt))
+    repeated = [error for error in errors if _repeated(error)]
+    # A query parameter given more than once reaches its model as a list: said as a link's is (review: "must be text")
+    twice = [
+        Problem(
+            field=str(error["loc"][1]), message=f"is given {_times(len(error['input']))} in the address; give it once"
+        )
+        for error in repeated
+    ]
+    return _invalid(twice + describe(rebuilt) if rebuilt.error_count() else twice)
 
 
 @_handles(ValidationError)

@@ -193,6 +193,21 @@ def test_a_revealed_days_record_that_disappears_is_502_tampered_record_not_withh
         assert "Cache-Control" not in headers
 
 
+@pytest.mark.parametrize(
+    ("query", "times"), [("recorded=1&recorded=5", "twice"), ("recorded=1&recorded=2&recorded=3", "3 times")]
+)
+def test_recorded_given_more_than_once_is_said_so(load_event: Callable[[str], Event], query: str, times: str) -> None:
+    # Review: "recorded: must be text", where a link's parameter given twice is said so. API Gateway joins a repeated
+    # parameter's values with commas in queryStringParameters; the raw query keeps them apart.
+    event = load_event("api-daily-roll")
+    event["rawQueryString"] = query
+    event["queryStringParameters"] = {"recorded": ",".join(value for _, value in parse_qsl(query))}
+    answer = json.loads(api.lambda_handler(event, FakeLambdaContext())["body"])
+    assert answer["error"]["problems"] == [
+        {"field": "recorded", "message": f"is given {times} in the address; give it once"}
+    ]
+
+
 def test_a_day_without_a_secret_is_404_and_a_bad_date_422_naming_it(
     timeline: Timeline, stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
 ) -> None:
