@@ -301,6 +301,20 @@ def test_a_port_already_taken_is_one_line_and_status_1_without_a_traceback() -> 
     )
 
 
+def test_a_path_that_starts_with_two_slashes_reaches_the_handler_as_sent(server: Server) -> None:
+    # As API Gateway hands it over (review: http.server made //check /check, and answered it as a link)
+    reply = request(server, "GET", "//check")
+    assert (reply.status, reply.json["error"]["code"]) == (404, "not_found")
+    assert reply.json["error"]["message"] == "there is no //check here; see GET /docs"
+
+
+def test_a_content_length_that_is_no_number_is_a_bad_request(server: Server) -> None:
+    parts = urlsplit(server.url)
+    with socket.create_connection((parts.hostname or "", parts.port or 0), timeout=30) as connection:
+        connection.sendall(b"POST /verify HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n")
+        assert connection.recv(100).startswith(b"HTTP/1.1 400 ")
+
+
 def test_a_bad_setting_stops_the_start_in_one_line_naming_its_variable() -> None:
     # Review: pydantic's 30-line traceback, where a port taken is one line
     done = subprocess.run(
