@@ -147,7 +147,10 @@ def find_inputs(
                 " a copy kept elsewhere, or give another --out"
             )
         if path.is_dir():
-            files = list(_files_under(path, passed_over if passed_over is not None else []))
+            skipped: list[Path] = []
+            files = list(_files_under(path, skipped))
+            if passed_over is not None:
+                passed_over.extend(skipped)
             owned = {file: _own_output(file, out) is not None for file in files}
             inside = [file for file, own in owned.items() if not own]
             if outputs_held is not None:
@@ -158,7 +161,11 @@ def find_inputs(
                     f" ({', '.join(OWN)}), which are not read"
                 )
             if not inside:
-                raise UsageError(f"{given}: the folder holds no file")
+                # Naming what was passed over (review: a folder of hidden files was said to hold none, and nothing else)
+                shown = ", ".join(str(skip.relative_to(path)) for skip in skipped[:3])
+                more = f" and {len(skipped) - 3:,} more" if len(skipped) > 3 else ""
+                hidden = f" but what the audit passes over (hidden, or not a file: {shown}{more})" if skipped else ""
+                raise UsageError(f"{given}: the folder holds no file{hidden}")
             found.update(inside)
         elif path.is_file():
             found.add(path)

@@ -306,6 +306,19 @@ def test_an_input_that_is_or_lies_under_one_of_the_audits_own_outputs_is_refused
     assert {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()} == before
 
 
+def test_a_folder_of_hidden_files_alone_is_said_to_hold_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Review: "h2: the folder holds no file", with no word of the hidden ones it passed over
+    games.write(tmp_path / "h2" / ".x" / "a.jsonl", many(1))
+    games.write(tmp_path / "h2" / ".late.jsonl", many(1))
+    assert main(["audit", str(tmp_path / "h2"), "--out", str(tmp_path / "out")]) == 2
+    assert capsys.readouterr().err == (
+        f"fairdice: audit: {tmp_path / 'h2'}: the folder holds no file but what the audit passes over (hidden, or not"
+        " a file: .x, .late.jsonl)\n"
+    )
+
+
 @pytest.mark.parametrize("given", ["games/", "."])
 def test_an_out_that_holds_the_input_folder_leaves_out_only_the_audits_own_outputs(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], given: str
