@@ -51,3 +51,28 @@ def _quality(ranges: Sequence[tuple[str, float]], media: str) -> float:
         if level > specificity:
             specificity, weight = level, quality
     return weight
+
+
+def accepts_gzip(accept_encoding: str | None) -> bool:
+    """Whether an Accept-Encoding header takes gzip (RFC 9110 12.5.3): named (any case, or as x-gzip) with a weight
+    above 0, or not named and `*` is; no header is read as no compression asked for. Powertools' own `compress=True`
+    looks for the text "gzip" anywhere, so it sent gzip to `gzip;q=0` and not to `GZIP` (review)."""
+    named: float | None = None
+    anything: float | None = None
+    for part in (accept_encoding or "").split(",")[:_MAX_RANGES]:
+        coding, *parameters = (piece.strip() for piece in part.split(";"))
+        coding = coding.lower()
+        quality = 1.0
+        for parameter in parameters:
+            name, _, value = parameter.partition("=")
+            if name.strip().lower() == "q":
+                quality = float(value.strip()) if _QUALITY.fullmatch(value.strip()) else -1.0
+        if quality < 0:
+            continue
+        if coding in ("gzip", "x-gzip"):
+            named = quality if named is None else max(named, quality)
+        elif coding == "*":
+            anything = quality
+    if named is not None:
+        return named > 0
+    return anything is not None and anything > 0

@@ -15,6 +15,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.exceptions import ServiceError
 
 from verify_api.caching import IMMUTABLE
+from verify_api.negotiation import accepts_gzip
 from verify_api.powertools_private import POWERTOOLS_VERSION, swagger_ui_asset
 from verify_api.routes import http_event, resolver, site_root
 
@@ -71,10 +72,12 @@ def docs_asset_route(folder: str, asset: str) -> Response[str]:
     """One of Swagger UI's assets, under its Powertools version: it never changes, so it is cached for a year."""
     if folder != ASSETS_FOLDER or asset not in ASSETS:
         raise ServiceError(HTTPStatus.NOT_FOUND, f"there is no /docs/{folder[:60]}/{asset[:60]} here")
-    # Gzipped or not by the client's Accept-Encoding (compress=True): a cache keeps one copy for each (API review: a
-    # shared cache could serve the gzipped copy, for a year, to a client that cannot read it).
+    # Gzipped or not by the client's Accept-Encoding: a cache keeps one copy for each (API review: a shared cache could
+    # serve the gzipped copy, for a year, to a client that cannot read it). Powertools gzips where the header holds the
+    # text "gzip" (compress=True), `gzip;q=0` too; the answer's own `compress` is the header weighed as RFC 9110 has it.
     headers = {"Cache-Control": IMMUTABLE, "Vary": "Accept-Encoding"}
-    return Response(HTTPStatus.OK, ASSETS[asset], _asset(asset), headers=headers)
+    gzipped = accepts_gzip(http_event(router).headers.get("accept-encoding"))
+    return Response(HTTPStatus.OK, ASSETS[asset], _asset(asset), headers=headers, compress=gzipped)
 
 
 def docs_policy(page: str) -> str:

@@ -1,7 +1,7 @@
 """Who gets the verdict page: HTML only when the Accept header ranks it above JSON."""
 
 import pytest
-from verify_api.negotiation import prefers_html
+from verify_api.negotiation import accepts_gzip, prefers_html
 
 BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8"
 
@@ -31,3 +31,24 @@ BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,imag
 )
 def test_html_only_when_the_client_ranks_it_above_json(accept: str | None, html: bool) -> None:
     assert prefers_html(accept) is html
+
+
+@pytest.mark.parametrize(
+    ("header", "takes"),
+    [
+        ("gzip, deflate, br", True),
+        ("GZIP", True),  # codings are named without regard to case
+        ("x-gzip", True),
+        ("gzip;q=0", False),  # named, and not acceptable
+        ("gzip;q=0, *", False),  # named outweighs *
+        ("br, *;q=0.5", True),  # not named: * speaks for it
+        ("br, *;q=0", False),
+        ("identity", False),
+        ("gzipped", False),
+        ("gzip;q=2", False),  # a weight out of range says nothing
+        ("", False),
+        (None, False),  # no header: nothing but the content as it is
+    ],
+)
+def test_gzip_is_taken_as_accept_encoding_weighs_it(header: str | None, takes: bool) -> None:
+    assert accepts_gzip(header) is takes

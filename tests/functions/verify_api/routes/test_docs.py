@@ -82,6 +82,33 @@ def test_each_asset_is_the_one_powertools_ships_cached_for_a_year_and_gzipped_wh
 
 
 @pytest.mark.parametrize(
+    ("accepted", "gzipped"),
+    [
+        ("gzip;q=0.5", True),
+        ("gzip;q=0, br", False),  # q=0: not acceptable (review: Powertools gzipped it, finding the text "gzip")
+        ("br, *;q=0.5, gzip;q=0", False),
+        ("identity", False),
+        ("gzipped-not", False),
+        ("gzip;q=oops", False),  # a malformed weight says nothing
+    ],
+)
+def test_an_asset_is_gzipped_as_accept_encoding_weighs_it(
+    load_event: Callable[[str], Event], accepted: str, gzipped: bool
+) -> None:
+    asset = next(iter(ASSETS))
+    event = _asset_event(load_event, ASSETS_FOLDER, asset)
+    event["headers"]["accept-encoding"] = accepted
+    answer = invoke(event)
+    assert answer.status == 200
+    if gzipped:
+        assert answer.headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(base64.b64decode(answer.text)) == swagger_ui_asset(asset)
+    else:
+        assert "Content-Encoding" not in answer.headers
+        assert answer.text.encode() == swagger_ui_asset(asset)
+
+
+@pytest.mark.parametrize(
     ("folder", "asset"),
     [(ASSETS_FOLDER, "html.py"), (ASSETS_FOLDER, "..%2Foauth2.py"), ("swagger-ui-1.0.0", "swagger-ui.min.css")],
 )
