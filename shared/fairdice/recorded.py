@@ -32,6 +32,7 @@ _NUMBER = re.compile(
 )
 _TOKEN_SPLIT = re.compile(r"[\s,;]+")
 _DIE_SPLIT = re.compile(r"[-/x×–:]")
+_NUMBER_SPLIT = re.compile(r"[\s,;\-/x×–:]+")
 _SEPARATORS = ("", "-", "/", "x", "×", "–", ":")
 
 MAX_TEXT = 200_000
@@ -322,7 +323,9 @@ def _tokens(text: str) -> list[str]:
 def _from_numbers(text: str, sides: Sequence[int]) -> list[tuple[int, ...]]:
     """Dice with two-digit faces, which cannot be run together: one roll's faces however separated
     (daily's `3 5 7 10 12 20`), or several rolls each written with its faces joined (`3-2,2-11`)."""
-    numbers = [t for t in re.split(r"[\s,;\-/]+", text) if t]
+    # Faces are parted by what parts a roll's dice (`_DIE_SPLIT`: an en dash, a colon, an x too) or rolls (review: a
+    # roll written 3–5–7–10–12–20 was read as one face)
+    numbers = [t for t in _NUMBER_SPLIT.split(text) if t]
     rolls = [t for t in _TOKEN_SPLIT.split(text) if t]
     if len(numbers) != len(sides) and len(rolls) > 1 and all(len(_DIE_SPLIT.split(t)) == len(sides) for t in rolls):
         return _from_list(list(rolls), sides)

@@ -986,7 +986,7 @@ const fairdice = (() => {
   );
   const TOKEN_SPLIT = new RegExp(`[${SPACE},;]+`);
   const DIE_SPLIT = /[-/x×–:]/;
-  const NUMBER_SPLIT = new RegExp(`[${SPACE},;\\-/]+`);
+  const NUMBER_SPLIT = new RegExp(`[${SPACE},;\\-/x×–:]+`); // recorded._NUMBER_SPLIT: what parts dice or rolls
   const LINES = /\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/;
   const ASCII_DIGITS = /^[0-9]+$/;
   const ANY_DIGITS = /^\p{Nd}+$/u;

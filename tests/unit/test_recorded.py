@@ -93,6 +93,7 @@ def test_daily_six_faces_are_read_in_the_order_d4_to_d20(pasted: object) -> None
         # Said of the text as typed (review: "expected a list of 6 dice, got ['3', '5', '7', '10', '12']")
         ("3-5-7-10-12", DAILY, "^roll 1: 5 faces, where a roll has 6 dice$"),
         ("3 2 1", DAILY, "^roll 1: 3 faces, where a roll has 6 dice$"),
+        ("3–5–7–10–12", DAILY, "^roll 1: 5 faces, where a roll has 6 dice$"),  # an en dash parts faces too
     ],
 )
 def test_anything_else_is_refused_with_the_reason(pasted: object, sides: tuple[int, ...], reason: str) -> None:
