@@ -143,12 +143,19 @@ def _audit(args: argparse.Namespace) -> int:
     except UsageError as exc:
         print(f"fairdice: audit: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    except ArchiveUnavailable as exc:
-        # Missing credentials or a bucket of no such name are mended by whoever runs it; anything else may pass
-        mended = "once that is mended" if isinstance(exc, MissingCredentials | MissingBucket) else None
+    except MissingBucket as exc:
+        # A resume keeps the archive its run named, so only a run afresh can name the right one (review)
         print(
-            f"fairdice: audit: {exc.message}. The audit did not finish:"
-            f" {mended or 'once the daily archive answers'}, finish it with: {_resumed(args)}",
+            f"fairdice: audit: {exc.message}. The audit did not finish: run it again, afresh (not --resume, which keeps"
+            " the archive this run named), with the bucket's right name in --archive",
+            file=sys.stderr,
+        )
+        return EXIT_UNAVAILABLE
+    except ArchiveUnavailable as exc:
+        # Missing credentials are mended by whoever runs it; anything else may pass
+        mended = "once that is mended" if isinstance(exc, MissingCredentials) else "once the daily archive answers"
+        print(
+            f"fairdice: audit: {exc.message}. The audit did not finish: {mended}, finish it with: {_resumed(args)}",
             file=sys.stderr,
         )
         return EXIT_UNAVAILABLE

@@ -49,7 +49,6 @@ from fairdice.audit.store import FolderResults
 from fairdice.audit.summary import FINDINGS, REPORT, SUMMARY, Summary
 from fairdice.audit.tally import InputRecord, Partial
 from fairdice.errors import RepeatedKey
-from fairdice.prose import counted
 from fairdice.storage import StorageSettings
 
 BLOCK_LINES = 2000
@@ -566,16 +565,19 @@ def _out_folder(out: Path, resume: bool) -> None:
 def _changed(planned: Plan, plan: Plan) -> str:
     """The first way this run's inputs differ from those of the audit it would resume, in words (review: "a file changed
     or moved", naming none, where the same files had been named by another path)."""
-    for then, now in zip(planned.files, plan.files, strict=False):
-        if then.file != now.file:
-            return (
-                f"it read {then.file} where these read {now.file}: name the inputs as that run named them, in the same"
-                " order, from the same folder"
-            )
-        if then != now:
-            return f"{now.file} changed since (its size or its time of change is not the same)"
-    if len(planned.files) != len(plan.files):
-        return f"it read {counted(len(planned.files), 'file', 'files')}, these inputs hold {len(plan.files):,}"
+    then = {read.file: read for read in planned.files}
+    now = {read.file: read for read in plan.files}
+    gone = [name for name in then if name not in now]
+    added = [name for name in now if name not in then]
+    if gone and len(gone) == len(added):  # as many named otherwise: the same files by other paths, most likely
+        return f"it read {gone[0]} where these read {added[0]}: name the inputs by the paths that run named them by"
+    if gone:
+        return f"it read {gone[0]}, which these inputs do not hold (removed, moved, or named by another path)"
+    if added:
+        return f"these inputs hold {added[0]}, which it did not read (a file added since): audit them afresh"
+    changed = next((name for name, read in then.items() if now[name] != read), None)
+    if changed is not None:
+        return f"{changed} changed since (its size or its time of change is not the same)"
     return f"it read blocks of {planned.block_lines:,} lines, this fairdice reads {plan.block_lines:,}"
 
 
