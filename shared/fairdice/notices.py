@@ -63,8 +63,10 @@ _NAME_SHOWN = 40
 def _named(problem: Problem, where: Where | None) -> str:
     """One problem as a sentence that names what the person sees: `The link's rolls: …`."""
     field, message = problem.field, problem.message
-    # "'sede' is not a parameter of a pair36 link": the subject says the name already.
-    message = message.removeprefix(f"{field[:40]!r} ")
+    # "'sede' is not a parameter of a pair36 link": the subject says the name already; but "The link" and a whole
+    # request's problem name no parameter, so a parameter called link or request keeps its name there (review)
+    if field not in ("request", "link"):
+        message = message.removeprefix(f"{field[:40]!r} ")
     if field == "request":
         return visible(sentence(message))
     # A name is the caller's own text (a link's parameter, a request's key): shown with its unseen characters as code

@@ -178,9 +178,11 @@
       const where = source === "link" && param ? ` (the link’s ${param})` : "";
       // A message that goes on from its subject ("has no parameters…", "is required") follows it as one sentence, as
       // on the server's page (fairdice.notices; review: "The link: has no parameters").
-      // "'recorded' is not a parameter of a pair36 link": the subject says the name already (fairdice.notices)
+      // "'recorded' is not a parameter of a pair36 link": the subject says the name already (fairdice.notices), but
+      // "The link" names none, so a parameter called link keeps its name there (review)
       const said = fairdice.pyRepr(String(problem.field).slice(0, 40)) + " ";
-      const message = problem.message.startsWith(said) ? problem.message.slice(said.length) : problem.message;
+      const named = name[0] !== "The link" && problem.message.startsWith(said);
+      const message = named ? problem.message.slice(said.length) : problem.message;
       const joined = /^(is|must|has|was|looks) /.test(message) ? " " : ": ";
       return el("li", {}, el("b", {}, ...name, where), joined, visible(message));
     });

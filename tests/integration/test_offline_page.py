@@ -1212,6 +1212,9 @@ def test_a_parameter_the_link_cannot_have_is_named_once_as_the_servers_page_name
     assert measured["text"].startswith("This link cannot be read\n")
     assert "The link’s recorded is not a parameter of a pair36 link; it takes seed," in measured["text"]
     assert "'recorded'" not in measured["text"]
+    # A parameter called link is named all the same: "The link" is the whole link's subject (review)
+    measured = _open(chromium, page, f"?seed={KEY.hex()}&client=a,b&link=1", PHONE)
+    assert "The link: 'link' is not a parameter of a pair36 link;" in measured["text"]
 
 
 @pytest.mark.parametrize(

@@ -118,3 +118,17 @@ def test_a_message_that_starts_with_an_archive_key_keeps_its_case() -> None:
     page = error_page(502, "revealed/2026-12-02.json is missing, though commitments/2026-12-02.json exists").html
     assert "<p>revealed/2026-12-02.json is missing, though commitments/2026-12-02.json exists.</p>" in page
     assert "<p>The archive is late.</p>" in error_page(502, "the archive is late").html
+
+
+@pytest.mark.parametrize(
+    ("field", "shown"),
+    [
+        ("link", "The link: &#x27;link&#x27; is not a parameter of a pair36 link."),
+        ("request", "&#x27;request&#x27; is not a parameter of a pair36 link."),
+        ("sede", "The link's <code>sede</code> is not a parameter of a pair36 link."),
+    ],
+)
+def test_a_parameter_called_link_or_request_keeps_its_name(field: str, shown: str) -> None:
+    # Review: "The link is not a parameter…" and "Is not a parameter…", the name lost where the subject names none
+    problem = Problem(field=field, message=f"{field!r} is not a parameter of a pair36 link")
+    assert f"<li>{shown}</li>" in error_page(422, "bad link", [problem], where="link").html
