@@ -166,8 +166,9 @@ def _acting_clock(args: argparse.Namespace, *, today_only: bool = False) -> Call
     return lambda: clock() - behind
 
 
-def _settings(args: argparse.Namespace) -> StorageSettings:
-    """The FAIRDICE_* variables, with the options given on the command line over them."""
+def _settings(args: argparse.Namespace, *, secrets: bool = True) -> StorageSettings:
+    """The FAIRDICE_* variables, with the options given on the command line over them; `secrets`: whether the command
+    uses the secrets store too (create, reveal), or the archive alone (show)."""
     given = {
         "archive_bucket": args.bucket,
         "secrets_bucket": args.secrets_bucket,
@@ -177,14 +178,17 @@ def _settings(args: argparse.Namespace) -> StorageSettings:
     chosen = {name: value for name, value in given.items() if value is not None}
     environ: Mapping[str, str] = os.environ
     if args.dir is not None and args.bucket is None and args.secrets_bucket is None:
-        # --dir alone: the folders, whatever the bucket variables say (so they are not read, nor refused)
-        environ = {name: value for name, value in environ.items() if name not in _BUCKET_VARIABLES}
+        # --dir alone: the folders, whatever the S3 variables say (so they are not read, nor refused)
+        environ = {name: value for name, value in environ.items() if name not in _S3_VARIABLES}
     # The options are valid already (argparse read them); the variables are checked here, by their names.
     settings = StorageSettings.from_environ(environ).model_copy(update=chosen)
-    if (settings.archive_bucket or settings.secrets_bucket) and importlib.util.find_spec("boto3") is None:
+    in_s3 = settings.archive_bucket or (secrets and settings.secrets_bucket)
+    if in_s3 and importlib.util.find_spec("boto3") is None:
         # `make serve` installs what the API needs, which S3 is not (review: a traceback, ModuleNotFoundError, exit 1)
-        named = "--bucket" if args.bucket else "--secrets-bucket" if args.secrets_bucket else None
-        variable = "FAIRDICE_ARCHIVE_BUCKET" if settings.archive_bucket else "FAIRDICE_SECRETS_BUCKET"
+        if settings.archive_bucket:
+            named, variable = args.bucket and "--bucket", "FAIRDICE_ARCHIVE_BUCKET"
+        else:
+            named, variable = args.secrets_bucket and "--secrets-bucket", "FAIRDICE_SECRETS_BUCKET"
         raise InvalidInput(
             "an S3 bucket is read with boto3, which is not installed here: pip install boto3 (in a checkout of"
             " fairdice: make install)",
@@ -193,7 +197,7 @@ def _settings(args: argparse.Namespace) -> StorageSettings:
     return settings
 
 
-_BUCKET_VARIABLES = ("FAIRDICE_ARCHIVE_BUCKET", "FAIRDICE_SECRETS_BUCKET")
+_S3_VARIABLES = ("FAIRDICE_ARCHIVE_BUCKET", "FAIRDICE_SECRETS_BUCKET", "FAIRDICE_S3_ENDPOINT_URL")
 
 
 def _both_stores(args: argparse.Namespace) -> StorageSettings:
@@ -225,7 +229,7 @@ def _reveal(args: argparse.Namespace) -> int:
 
 def _show(args: argparse.Namespace) -> int:
     now = _now(args)
-    reader = ArchiveReader(_settings(args).archive(), clock=lambda: now)
+    reader = ArchiveReader(_settings(args, secrets=False).archive(), clock=lambda: now)
     day: dt.date = args.date or now.astimezone(dt.UTC).date()
     if args.player is None:
         if args.recorded is not None:

@@ -327,7 +327,19 @@ def test_a_bucket_without_boto3_installed_is_said_in_one_line(
     )
 
 
-@pytest.mark.parametrize("variable", ["FAIRDICE_ARCHIVE_BUCKET", "FAIRDICE_SECRETS_BUCKET"])
+def test_show_of_a_folder_archive_needs_no_boto3_for_a_secrets_bucket_it_does_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Review: with only FAIRDICE_SECRETS_BUCKET set, show (which reads the archive alone) demanded boto3
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "boto3" else real(name, *a))
+    monkeypatch.setenv("FAIRDICE_SECRETS_BUCKET", "fairdice-secrets")
+    monkeypatch.setenv("FAIRDICE_DATA_DIR", str(tmp_path))
+    status, _, err = run(capsys, "daily", "show", "--date", "2025-03-01", "--now", "2025-03-02T12:00Z")
+    assert (status, err) == (2, "fairdice: date: the daily archive has no secret for 2025-03-01\n")  # the folder's
+
+
+@pytest.mark.parametrize("variable", ["FAIRDICE_ARCHIVE_BUCKET", "FAIRDICE_SECRETS_BUCKET", "FAIRDICE_S3_ENDPOINT_URL"])
 def test_dir_alone_means_the_folders_even_where_a_bucket_variable_is_wrong(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], variable: str
 ) -> None:
