@@ -169,7 +169,8 @@ class LambdaProxy(BaseHTTPRequestHandler):
         for name, value in headers:
             if name.lower() not in ("content-length", "connection", "transfer-encoding"):
                 self.send_header(name, value)
-        self.send_header("Content-Length", str(len(data)))
+        if self.command != "HEAD":  # a HEAD answer's length would be its GET's, which it is not told (RFC 9110 8.6)
+            self.send_header("Content-Length", str(len(data)))
         if self.close_connection:
             self.send_header("Connection", "close")
         self.end_headers()
@@ -195,11 +196,11 @@ class LambdaProxy(BaseHTTPRequestHandler):
         if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
             self.close_connection = True
             return _gateway_error(HTTPStatus.LENGTH_REQUIRED, "send the body with a Content-Length")
-        try:
-            length = int(self.headers.get("Content-Length") or 0)
-        except ValueError:  # no length at all, not a long one (review: 413)
+        given = self.headers.get("Content-Length") or "0"
+        if not given.isascii() or not given.isdigit():  # no length at all (-5, 1_0 too), not a long one (review: 413)
             self.close_connection = True
             return _gateway_error(HTTPStatus.BAD_REQUEST, "Bad Request")
+        length = int(given)
         if not 0 <= length <= API_GATEWAY_MAX_PAYLOAD:
             self.close_connection = True  # the body is left unread
             return _gateway_error(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "Request Entity Too Large")

@@ -147,8 +147,8 @@ def emit(text: str) -> None:
 def _read_request(file: str) -> RequestBase:
     """Read and validate a verify request from a file, or from stdin for `-`."""
     try:
-        if file == "-":
-            text = sys.stdin.read()
+        if file == "-":  # piped from a file a Windows editor wrote, as read from it (review: refused in odd words)
+            text = sys.stdin.read().removeprefix("\ufeff")
         else:
             with open(file, encoding="utf-8-sig") as handle:  # a BOM from a Windows editor is not JSON
                 text = handle.read()

@@ -200,6 +200,20 @@ def test_link_refuses_a_request_verify_refuses(tmp_path: Path, capsys: pytest.Ca
     assert captured.err.startswith("fairdice: labels[1]: bg-dice-v1:opening:0 is not a tie with this key")
 
 
+@pytest.mark.parametrize("command", ["verify", "link"])
+def test_a_request_with_a_byte_order_mark_is_read_from_a_file_and_from_stdin(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    # As a Windows editor may save it; stdin was refused in odd words (review)
+    text = "\ufeff" + json.dumps(FAIR)
+    (tmp_path / "bom.json").write_text(text, encoding="utf-8")
+    assert main([command, str(tmp_path / "bom.json")]) == 0
+    from_file = capsys.readouterr()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    assert main([command, "-"]) == 0
+    assert capsys.readouterr() == from_file and from_file.err == ""
+
+
 def test_a_bad_command_line_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["roll"]) == 2
     assert "invalid choice: 'roll'" in capsys.readouterr().err
