@@ -242,7 +242,8 @@ RecordedInput = Annotated[
 ]
 
 
-_BASE_URL = re.compile(r"https?://[A-Za-z0-9.-]+(:\d{1,5})?(/[A-Za-z0-9._~%!$&'()*+,;=:@/-]*)?")
+# A host by name, or an IPv6 address in brackets as the local server prints its own (review: http://[::1]:3000)
+_BASE_URL = re.compile(r"https?://(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?(/[A-Za-z0-9._~%!$&'()*+,;=:@/-]*)?")
 
 
 def base_url(value: str) -> str:

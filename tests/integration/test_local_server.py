@@ -317,6 +317,20 @@ def test_a_content_length_that_is_no_number_is_a_bad_request(server: Server, len
         assert connection.recv(100).startswith(b"HTTP/1.1 400 ")
 
 
+@pytest.mark.parametrize(("length", "status"), [(b"9" * 4400, b"413"), (b"2 ", b"422"), (b"\t2", b"422")])
+def test_a_content_length_of_many_digits_is_too_large_and_one_with_blanks_is_read(
+    server: Server, length: bytes, status: bytes
+) -> None:
+    # Review: 4,400 nines crashed the request (int()'s digit limit); "2 " was refused, though blanks are no part of it
+    parts = urlsplit(server.url)
+    with socket.create_connection((parts.hostname or "", parts.port or 0), timeout=30) as connection:
+        connection.sendall(
+            b"POST /verify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %s\r\n\r\n{}"
+            % length
+        )
+        assert connection.recv(100).startswith(b"HTTP/1.1 %s " % status)
+
+
 def test_a_bad_setting_stops_the_start_in_one_line_naming_its_variable() -> None:
     # Review: pydantic's 30-line traceback, where a port taken is one line
     done = subprocess.run(

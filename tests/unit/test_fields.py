@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fairdice.fields import _CONTROL_OR_SURROGATE, MAX_ROLLS
+from fairdice.fields import _CONTROL_OR_SURROGATE, MAX_ROLLS, base_url
 from fairdice.problems import describe
 from fairdice.prose import shown
 from fairdice.schemes import parse_request
@@ -202,3 +202,24 @@ def test_the_bounds_fairdice_sets_where_the_seed_sets_none_are_documented_with_e
     assert parse_request(at_the_bound).scheme == scheme
     with pytest.raises(ValidationError):
         parse_request(past_it)
+
+
+@pytest.mark.parametrize(
+    ("given", "taken"),
+    [
+        ("https://dice.example/", "https://dice.example"),
+        ("http://127.0.0.1:3000", "http://127.0.0.1:3000"),
+        ("http://[::1]:3000", "http://[::1]:3000"),  # as the local server prints its own on IPv6 (review)
+        ("https://dice.example/game", "https://dice.example/game"),
+    ],
+)
+def test_a_base_url_is_an_http_url_by_name_or_address(given: str, taken: str) -> None:
+    assert base_url(given) == taken
+
+
+@pytest.mark.parametrize(
+    "given", ["dice.example", "https://dice.example/?a=1", "https://dice.example/#x", "http://[zz]"]
+)
+def test_a_base_url_no_link_would_open_under_is_refused(given: str) -> None:
+    with pytest.raises(ValueError, match="must be an http"):
+        base_url(given)

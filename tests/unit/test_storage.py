@@ -4,7 +4,8 @@ The stores themselves, over folders and moto's S3, are in tests/integration/test
 """
 
 import pytest
-from fairdice.storage import aws_own
+from botocore.utils import is_valid_endpoint_url, is_valid_ipv6_endpoint_url
+from fairdice.storage import aws_own, endpoint_url
 
 
 @pytest.mark.parametrize(
@@ -72,3 +73,41 @@ def test_an_object_lambda_access_point_on_s3s_own_endpoint_witnesses_nothing(buc
     # Then its answers, LastModified included, are its Lambda's, and witness nothing
     assert aws_own("https://s3.eu-west-1.amazonaws.com", bucket) is False
     assert aws_own("https://s3.eu-west-1.amazonaws.com", "fairdice-archive") is True
+
+
+@pytest.mark.parametrize(
+    "endpoint",
+    [
+        "http://127.0.0.1:9000",
+        "http://localhost:4566",
+        "https://s3.eu-west-1.amazonaws.com",
+        "http://[::1]:9000",
+        "http://[::1]",
+        "http://host.:9000/path",
+        "http://minio_1:9000",  # a compose service's name: botocore refuses it (review)
+        "http://a..b",
+        "http://-host",
+        "http://host-",
+        "http://exa mple.com",
+        "http://hést",
+        "http://[::g]",
+        "http://" + "a" * 64,
+        "http://host\t",
+        "ftp://127.0.0.1",
+        "http://",
+        "foo",
+    ],
+)
+def test_an_endpoint_is_taken_exactly_where_botocore_takes_it_and_is_an_http_url(endpoint: str) -> None:
+    # Refused by name when the settings are read, not later by botocore as a traceback or a 500 (review)
+    try:
+        botocore_takes = bool(is_valid_endpoint_url(endpoint)) or bool(is_valid_ipv6_endpoint_url(endpoint))
+    except ValueError:  # a bracketed host that is no address: urlsplit refuses it
+        botocore_takes = False
+    try:
+        endpoint_url(endpoint)
+    except ValueError:
+        taken = False
+    else:
+        taken = True
+    assert taken == (botocore_takes and endpoint.startswith(("http://", "https://")))
