@@ -56,7 +56,8 @@ def _quality(ranges: Sequence[tuple[str, float]], media: str) -> float:
 def accepts_gzip(accept_encoding: str | None) -> bool:
     """Whether an Accept-Encoding header takes gzip (RFC 9110 12.5.3): named (any case, or as x-gzip) with a weight
     above 0, or not named and `*` is; no header is read as no compression asked for. Powertools' own `compress=True`
-    looks for the text "gzip" anywhere, so it sent gzip to `gzip;q=0` and not to `GZIP` (review)."""
+    looks for the text "gzip" anywhere, so it sent gzip to `gzip;q=0` (review). It also gzips only where that text is
+    there, so `GZIP` or `*` alone still get the asset as it is, which is always acceptable (review G)."""
     named: float | None = None
     anything: float | None = None
     for part in (accept_encoding or "").split(",")[:_MAX_RANGES]:

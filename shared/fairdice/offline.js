@@ -184,7 +184,8 @@
       const named = name[0] !== "The link" && problem.message.startsWith(said);
       const message = named ? problem.message.slice(said.length) : problem.message;
       const joined = /^(is|must|has|was|looks) /.test(message) ? " " : ": ";
-      return el("li", {}, el("b", {}, ...name, where), joined, visible(message));
+      // Ended with a full stop, as the server's page ends each (fairdice.notices)
+      return el("li", {}, el("b", {}, ...name, where), joined, visible(/[.!?]$/.test(message) ? message : `${message}.`));
     });
     const count = problems.length === 1 ? "One thing needs changing:" : `${problems.length} things need changing:`;
     result.replaceChildren(el("div", { class: "verdict problem" }, el("h2", { text: title }), el("p", { text: count }), el("ul", {}, items)));
@@ -222,7 +223,7 @@
       if (problems[0].field === "scheme" && uncheckable.includes(named)) {
         problems.splice(0, 1, { field: "scheme", message: `fairdice knows ${named}, but this page cannot recompute its rolls: check it with the fairdice API` });
       }
-      showProblems(null, problems, "link", "This link cannot be read");
+      showProblems(null, problems, "link", "This link cannot be checked"); // as the server's page heads it (review)
       return;
     }
     choose(data.scheme);

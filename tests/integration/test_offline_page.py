@@ -1200,7 +1200,8 @@ def test_the_saved_page_asks_for_nothing_but_itself(chromium: Browser, page: Pat
 def test_a_field_the_page_cannot_read_is_named_in_the_forms_words_and_the_links(chromium: Browser, page: Path) -> None:
     measured = _open(chromium, page, "?seed=12zz&client=a,b&n=3", PHONE)
     assert measured["verdict"] is None
-    assert "Server seed (the link’s seed): a secret must be hex digits (0-9, a-f)" in measured["text"]
+    # ended with a full stop, as the server's page ends each problem (review G)
+    assert "Server seed (the link’s seed): a secret must be hex digits (0-9, a-f)." in measured["text"]
     assert measured["text"].startswith("This link cannot be checked\n")
 
 
@@ -1209,7 +1210,7 @@ def test_a_parameter_the_link_cannot_have_is_named_once_as_the_servers_page_name
 ) -> None:
     # Review: "The link’s recorded: 'recorded' is not a parameter…", and a heading that said to wait ("yet")
     measured = _open(chromium, page, f"?seed={KEY.hex()}&client=a,b&recorded=2542", PHONE)
-    assert measured["text"].startswith("This link cannot be read\n")
+    assert measured["text"].startswith("This link cannot be checked\n")  # as the server's page heads it
     assert "The link’s recorded is not a parameter of a pair36 link; it takes seed," in measured["text"]
     assert "'recorded'" not in measured["text"]
     # A parameter called link is named all the same: "The link" is the whole link's subject (review)

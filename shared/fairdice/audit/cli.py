@@ -67,12 +67,25 @@ _RESUME_SHOWN = 400  # characters: a longer command is said with its inputs coun
 def _resumed(args: argparse.Namespace) -> str:
     """The command that finishes this audit: its own inputs as given, since a resume must name them alike (review: it
     said `fairdice audit ... --out DIR --resume`, leaving the inputs to be remembered)."""
-    archive = ["--archive", args.archive] if args.archive is not None else []
-    command = shlex.join(["fairdice", "audit", *args.inputs, "--out", str(args.out), *archive, "--resume"])
+    options = [
+        *_option("--out", str(args.out)),
+        *(_option("--archive", args.archive) if args.archive else []),
+        "--resume",
+    ]
+    if any(given.startswith("-") for given in args.inputs):  # read as inputs only after "--" (review)
+        words = ["fairdice", "audit", *options, "--", *args.inputs]
+    else:
+        words = ["fairdice", "audit", *args.inputs, *options]
+    command = shlex.join(words)
     if len(command) <= _RESUME_SHOWN:
         return command
-    rest = shlex.join(["--out", str(args.out), *archive, "--resume"])
+    rest = shlex.join(options)
     return f"fairdice audit with the same {len(args.inputs):,} inputs as this run, in the same order, {rest}"
+
+
+def _option(name: str, value: str) -> list[str]:
+    """An option and its value as argparse reads them again: `--out=-res`, as `--out -res` reads -res as an option."""
+    return [f"{name}={value}"] if value.startswith("-") else [name, value]
 
 
 class Terminated(BaseException):

@@ -6,6 +6,7 @@ import errno
 import importlib.util
 import json
 import os
+import shlex
 import shutil
 import signal
 import socket
@@ -813,6 +814,14 @@ def test_the_command_that_finishes_an_audit_names_its_inputs_or_counts_them() ->
 
     assert resumed(["a.jsonl", "my games/"]) == "fairdice audit a.jsonl 'my games/' --out 'o ut' --resume"
     assert resumed(["a.jsonl"], "s3://arch") == "fairdice audit a.jsonl --out 'o ut' --archive s3://arch --resume"
+    # A value that starts with "-" is given so that the command reads it again (review: "required: INPUT")
+    assert resumed(["-day.jsonl"]) == "fairdice audit --out 'o ut' --resume -- -day.jsonl"
+    dashed = audit_cli._resumed(argparse.Namespace(inputs=["a.jsonl"], out=Path("-res"), archive="-x"))
+    assert dashed == "fairdice audit a.jsonl --out=-res --archive=-x --resume"
+    parsed = cli.build_parser().parse_args(shlex.split(dashed)[1:])
+    assert (parsed.inputs, parsed.out, parsed.archive, parsed.resume) == (["a.jsonl"], Path("-res"), "-x", True)
+    parsed = cli.build_parser().parse_args(shlex.split(resumed(["-day.jsonl"]))[1:])
+    assert (parsed.inputs, parsed.resume) == (["-day.jsonl"], True)
     many_inputs = [f"shard-{n:05d}.jsonl.gz" for n in range(100)]
     assert resumed(many_inputs) == (
         "fairdice audit with the same 100 inputs as this run, in the same order, --out 'o ut' --resume"
