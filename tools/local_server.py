@@ -196,8 +196,14 @@ class LambdaProxy(BaseHTTPRequestHandler):
         if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
             self.close_connection = True
             return _gateway_error(HTTPStatus.LENGTH_REQUIRED, "send the body with a Content-Length")
-        given = (self.headers.get("Content-Length") or "0").strip(" \t")  # whitespace around it is no part (RFC 9110)
-        if not given.isascii() or not given.isdigit():  # no length at all (-5, 1_0 too), not a long one (review: 413)
+        # Every value of every Content-Length header, blanks around each no part of it (RFC 9110)
+        values = {
+            value.strip(" \t") for header in self.headers.get_all("Content-Length") or [] for value in header.split(",")
+        }
+        given = values.pop() if len(values) == 1 else "0" if not values else "differ"
+        # No length at all (-5, 1_0 too), not a long one (review: 413); lengths that differ are no request either (RFC
+        # 9112 6.3): the second one's body would be read as a request of its own (review)
+        if not given.isascii() or not given.isdigit():
             self.close_connection = True
             return _gateway_error(HTTPStatus.BAD_REQUEST, "Bad Request")
         # More digits than any length this server takes: too large, read without int()'s 4,300-digit limit (review)

@@ -8,7 +8,8 @@ from collections.abc import Iterator, Sequence
 
 # What a page is sent as; the page itself is fairdice.page's.
 PAGE_CONTENT_TYPE = "text/html; charset=utf-8"
-_MEDIA_RANGE = re.compile(r"[a-z0-9!#$&^_.+-]+/[a-z0-9!#$&^_.+*-]+")
+# `*/*`, `type/*` or `type/subtype` (review: `*/*` was never read, so its weight never counted for JSON)
+_MEDIA_RANGE = re.compile(r"\*/\*|[a-z0-9!#$&^_.+-]+/(?:\*|[a-z0-9!#$&^_.+-]+)")
 _QUALITY = re.compile(r"0(\.\d{0,3})?|1(\.0{0,3})?")
 _MAX_RANGES = 64  # an Accept header longer than this is read no further
 

@@ -169,7 +169,8 @@
       // Never capitalised: that would change the caller's own text (ı to I, ﬁ to FI) before its characters are shown.
       // A problem of the whole request (a parameter with no name) is its message alone, and one of the whole link is
       // "The link", as the server's page says them (review: "The link’s :", "The link’s link:").
-      if (!input && (problem.field === "" || problem.field === "request")) return el("li", {}, visible(capital(problem.message)));
+      const ended = (text) => (/[.!?]$/.test(text) ? text : `${text}.`); // as the server's page ends each (fairdice.notices)
+      if (!input && (problem.field === "" || problem.field === "request")) return el("li", {}, visible(ended(capital(problem.message))));
       const name = input
         ? [input.label]
         : source === "link" && problem.field === "link"
@@ -184,8 +185,7 @@
       const named = name[0] !== "The link" && problem.message.startsWith(said);
       const message = named ? problem.message.slice(said.length) : problem.message;
       const joined = /^(is|must|has|was|looks) /.test(message) ? " " : ": ";
-      // Ended with a full stop, as the server's page ends each (fairdice.notices)
-      return el("li", {}, el("b", {}, ...name, where), joined, visible(/[.!?]$/.test(message) ? message : `${message}.`));
+      return el("li", {}, el("b", {}, ...name, where), joined, visible(ended(message)));
     });
     const count = problems.length === 1 ? "One thing needs changing:" : `${problems.length} things need changing:`;
     result.replaceChildren(el("div", { class: "verdict problem" }, el("h2", { text: title }), el("p", { text: count }), el("ul", {}, items)));

@@ -331,6 +331,35 @@ def test_a_content_length_of_many_digits_is_too_large_and_one_with_blanks_is_rea
         assert connection.recv(100).startswith(b"HTTP/1.1 %s " % status)
 
 
+@pytest.mark.parametrize("lengths", [(b"2", b"87"), (b"87", b"2"), (b"2, 87",)])
+def test_content_lengths_that_differ_are_a_bad_request_and_no_body_is_read_as_a_request(
+    server: Server, lengths: tuple[bytes, ...]
+) -> None:
+    # Review: the second length's bytes were read as a request of their own (a 422, then a 404 for the GET hidden there)
+    hidden = b"GET /nope HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\nConnection: close\r\n\r\n"
+    headers = b"".join(b"Content-Length: %s\r\n" % length for length in lengths)
+    parts = urlsplit(server.url)
+    with socket.create_connection((parts.hostname or "", parts.port or 0), timeout=30) as connection:
+        connection.sendall(
+            b"POST /verify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n%s\r\n{}%s" % (headers, hidden)
+        )
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 400 ")
+    assert answer.count(b"HTTP/1.1 ") == 1  # one answer, and the connection closed
+
+
+def test_the_same_content_length_given_twice_is_read(server: Server) -> None:
+    parts = urlsplit(server.url)
+    with socket.create_connection((parts.hostname or "", parts.port or 0), timeout=30) as connection:
+        connection.sendall(
+            b"POST /verify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n"
+            b"Content-Length: 2\r\nConnection: close\r\n\r\n{}"
+        )
+        assert connection.recv(100).startswith(b"HTTP/1.1 422 ")
+
+
 def test_a_bad_setting_stops_the_start_in_one_line_naming_its_variable() -> None:
     # Review: pydantic's 30-line traceback, where a port taken is one line
     done = subprocess.run(

@@ -1213,6 +1213,12 @@ def test_a_parameter_the_link_cannot_have_is_named_once_as_the_servers_page_name
     assert measured["text"].startswith("This link cannot be checked\n")  # as the server's page heads it
     assert "The link’s recorded is not a parameter of a pair36 link; it takes seed," in measured["text"]
     assert "'recorded'" not in measured["text"]
+    # A problem of the whole request ends with a full stop too (review H)
+    measured = _open(chromium, page, f"?seed={KEY.hex()}&client=a,b&request=1", PHONE)
+    assert (
+        "'request' is not a parameter of a pair36 link; it takes seed, seal, client, first, n, rolls."
+        in measured["text"]
+    )
     # A parameter called link is named all the same: "The link" is the whole link's subject (review)
     measured = _open(chromium, page, f"?seed={KEY.hex()}&client=a,b&link=1", PHONE)
     assert "The link: 'link' is not a parameter of a pair36 link;" in measured["text"]

@@ -21,6 +21,11 @@ BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,imag
         ("application/json, text/html", False),  # a tie: JSON, the API's own answer
         ("text/html;q=0.5, application/json", False),
         ("text/html;q=0, */*", False),
+        # */* weighs for JSON too (review: it was never read, so these got the page)
+        ("text/html;q=0.5, */*;q=0.9", False),
+        ("text/html;q=0.9, */*", False),
+        ("text/html, */*;q=0.9", True),
+        ("application/*;q=0.5, */*", True),  # JSON weighs 0.5 by its more specific range
         ("application/*, text/html;q=0.9", False),
         ("text/html;q=bogus", False),  # a malformed weight: the range is ignored
         ("text/html;q=1.5", False),
