@@ -18,13 +18,19 @@ def prefers_html(accept: str | None) -> bool:
     """Whether an Accept header ranks HTML above JSON, q-values and wildcards weighed (RFC 9110 §12.5.1).
 
     A browser's `text/html,…;q=0.9,*/*;q=0.8` does; `application/json`, `*/*`, a tie or no
-    header at all do not: JSON is the API's answer unless HTML is preferred.
+    header at all do not: JSON is the API's answer unless HTML is preferred. At equal weights, a type
+    named outranks one a wildcard covers: IE's `text/html, application/xhtml+xml, image/jxr, */*`
+    names HTML and JSON only by `*/*` (review). The page is sent as text/html, so `text/html;q=0`
+    never gets it, whatever else takes it.
     """
     if not accept:
         return False
     ranges = list(_media_ranges(accept))
-    html_q = max(_quality(ranges, "text/html"), _quality(ranges, "application/xhtml+xml"))
-    return html_q > _quality(ranges, "application/json")
+    html = _quality(ranges, "text/html")
+    weight, level = html
+    if level >= 0 and weight == 0:  # covered by a range of weight 0: refused
+        return False
+    return max(html, _quality(ranges, "application/xhtml+xml")) > _quality(ranges, "application/json")
 
 
 def _media_ranges(accept: str) -> Iterator[tuple[str, float]]:
@@ -43,15 +49,16 @@ def _media_ranges(accept: str) -> Iterator[tuple[str, float]]:
             yield media, quality
 
 
-def _quality(ranges: Sequence[tuple[str, float]], media: str) -> float:
-    """The weight of the most specific range that covers `media` (0 when none does)."""
+def _quality(ranges: Sequence[tuple[str, float]], media: str) -> tuple[float, int]:
+    """The weight of the most specific range that covers `media`, and how specific it is: 2 named, 1 `type/*`, 0 `*/*`
+    (0 and -1 when none does)."""
     kind = media.split("/")[0]
     specificity, weight = -1, 0.0
     for candidate, quality in ranges:
         level = 2 if candidate == media else 1 if candidate == f"{kind}/*" else 0 if candidate == "*/*" else -1
         if level > specificity:
             specificity, weight = level, quality
-    return weight
+    return weight, specificity
 
 
 def accepts_gzip(accept_encoding: str | None) -> bool:

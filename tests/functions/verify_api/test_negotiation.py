@@ -26,6 +26,11 @@ BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,imag
         ("text/html;q=0.9, */*", False),
         ("text/html, */*;q=0.9", True),
         ("application/*;q=0.5, */*", True),  # JSON weighs 0.5 by its more specific range
+        # IE 11 and legacy Edge: HTML named, JSON only by */*, at one weight (review I)
+        ("text/html, application/xhtml+xml, image/jxr, */*", True),
+        # HTML refused outright: never the page, though */* would take XHTML (review I)
+        ("text/html;q=0, application/json;q=0.5, */*;q=0.8", False),
+        ("application/json;q=0.5, text/html;q=0, */*", False),
         ("application/*, text/html;q=0.9", False),
         ("text/html;q=bogus", False),  # a malformed weight: the range is ignored
         ("text/html;q=1.5", False),
