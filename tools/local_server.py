@@ -193,9 +193,14 @@ class LambdaProxy(BaseHTTPRequestHandler):
         return words[1] if len(words) == 3 else self.path
 
     def _answer(self) -> tuple[int, list[tuple[str, str]], bytes]:
-        if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
+        # Every Transfer-Encoding header, not the first alone (review: a second one's chunked body was read as requests)
+        codings = ",".join(self.headers.get_all("Transfer-Encoding") or []).lower()
+        if "chunked" in codings:
             self.close_connection = True
             return _gateway_error(HTTPStatus.LENGTH_REQUIRED, "send the body with a Content-Length")
+        if codings.strip(" \t,"):  # a coding that is not chunked: no body length a server can read (RFC 9112 6.1)
+            self.close_connection = True
+            return _gateway_error(HTTPStatus.BAD_REQUEST, "Bad Request")
         # Every value of every Content-Length header, blanks around each no part of it (RFC 9110)
         values = {
             value.strip(" \t") for header in self.headers.get_all("Content-Length") or [] for value in header.split(",")
@@ -207,7 +212,8 @@ class LambdaProxy(BaseHTTPRequestHandler):
             self.close_connection = True
             return _gateway_error(HTTPStatus.BAD_REQUEST, "Bad Request")
         # More digits than any length this server takes: too large, read without int()'s 4,300-digit limit (review)
-        length = int(given) if len(given) <= 12 else API_GATEWAY_MAX_PAYLOAD + 1
+        digits = given.lstrip("0") or "0"
+        length = int(digits) if len(digits) <= 12 else API_GATEWAY_MAX_PAYLOAD + 1
         if not 0 <= length <= API_GATEWAY_MAX_PAYLOAD:
             self.close_connection = True  # the body is left unread
             return _gateway_error(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "Request Entity Too Large")

@@ -6,6 +6,7 @@ reason (`fairdice.problems`).
 """
 
 import datetime as dt
+import ipaddress
 import re
 import string
 from collections.abc import Callable
@@ -249,9 +250,21 @@ _BASE_URL = re.compile(r"https?://(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5}
 def base_url(value: str) -> str:
     """A site that links are put under (`FAIRDICE_PUBLIC_BASE_URL`, `fairdice link --base`): an http(s) URL with no
     query or fragment, its trailing slashes taken off; ValueError for anything else, whose link would not open."""
-    if not _BASE_URL.fullmatch(value):
+    if not _BASE_URL.fullmatch(value) or not _bracketed_host_is_ipv6(value):
         raise ValueError("must be an http(s) URL without query or fragment, such as https://dice.example.com")
     return value.rstrip("/")
+
+
+def _bracketed_host_is_ipv6(value: str) -> bool:
+    """True unless the URL's host is in brackets and is no IPv6 address (review: http://[1.2.3.4] and http://[:] were
+    taken, and the links put under them cannot be read)."""
+    if "[" not in value:
+        return True
+    try:
+        ipaddress.IPv6Address(value.split("[", 1)[1].split("]", 1)[0])
+    except ValueError:
+        return False
+    return True
 
 
 BaseUrl = Annotated[str, AfterValidator(base_url)]

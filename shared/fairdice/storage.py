@@ -554,6 +554,8 @@ _HOST_LABEL = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)")
 def _endpoint_host(host: str) -> bool:
     """A host botocore connects to: an IP address, or a name of ASCII letters, digits and inner hyphens in dotted labels
     (review: `minio_1` passed here and was refused by botocore only when S3 was first asked)."""
+    if not host.isascii() or len(host) > 255:  # as botocore counts it, before a final dot is taken off (review I)
+        return False
     if ":" in host:
         try:
             ipaddress.IPv6Address(host)
@@ -561,7 +563,7 @@ def _endpoint_host(host: str) -> bool:
             return False
         return True
     name = host.removesuffix(".")
-    return 0 < len(name) <= 255 and all(_HOST_LABEL.fullmatch(label) for label in name.split("."))
+    return len(name) > 0 and all(_HOST_LABEL.fullmatch(label) for label in name.split("."))
 
 
 EndpointUrl = Annotated[str, AfterValidator(endpoint_url)]

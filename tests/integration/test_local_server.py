@@ -350,6 +350,37 @@ def test_content_lengths_that_differ_are_a_bad_request_and_no_body_is_read_as_a_
     assert answer.count(b"HTTP/1.1 ") == 1  # one answer, and the connection closed
 
 
+@pytest.mark.parametrize(
+    ("codings", "status"),
+    [
+        (b"Transfer-Encoding: identity\r\nTransfer-Encoding: chunked\r\n", b"411"),
+        (b"Transfer-Encoding: gzip\r\nContent-Length: 0\r\n", b"400"),
+    ],
+)
+def test_a_body_sent_in_a_coding_is_refused_and_the_connection_closed(
+    server: Server, codings: bytes, status: bytes
+) -> None:
+    # Review: a second Transfer-Encoding header was not read, and its chunked body was read as a request of its own
+    hidden = b"GET /nope HTTP/1.1\r\nHost: x\r\n\r\n"
+    parts = urlsplit(server.url)
+    with socket.create_connection((parts.hostname or "", parts.port or 0), timeout=30) as connection:
+        connection.sendall(b"POST /verify HTTP/1.1\r\nHost: x\r\n%s\r\n%s" % (codings, hidden))
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 %s " % status) and answer.count(b"HTTP/1.1 ") == 1
+
+
+def test_a_length_with_leading_zeros_is_read(server: Server) -> None:
+    parts = urlsplit(server.url)
+    with socket.create_connection((parts.hostname or "", parts.port or 0), timeout=30) as connection:
+        connection.sendall(
+            b"POST /verify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 00000000000002\r\nConnection: close\r\n\r\n{}"
+        )
+        assert connection.recv(100).startswith(b"HTTP/1.1 422 ")
+
+
 def test_the_same_content_length_given_twice_is_read(server: Server) -> None:
     parts = urlsplit(server.url)
     with socket.create_connection((parts.hostname or "", parts.port or 0), timeout=30) as connection:

@@ -92,6 +92,8 @@ def test_an_object_lambda_access_point_on_s3s_own_endpoint_witnesses_nothing(buc
         "http://hést",
         "http://[::g]",
         "http://" + "a" * 64,
+        "http://" + ".".join(["a" * 63] * 4) + ".",  # 256 characters with its final dot (review I)
+        "http://[::1%25é]:9000",
         "http://host\t",
         "ftp://127.0.0.1",
         "http://",
