@@ -330,6 +330,10 @@ def _from_numbers(text: str, sides: Sequence[int]) -> list[tuple[int, ...]]:
     if len(numbers) != len(sides) and len(rolls) > 1 and all(len(_DIE_SPLIT.split(t)) == len(sides) for t in rolls):
         return _from_list(list(rolls), sides)
     if numbers and len(numbers) != len(sides):  # said of the text as typed, not of a list it never was (review)
+        numbered = _NUMBER.match(text)
+        if numbered and (numbered["word"] or numbered["hash"] or numbered["mark"].strip()):
+            # "Roll 1: 3-5-7-10-12-20": its number is no face (review J: "8 faces")
+            raise RecordedError(f"roll 1: a day's one roll is its {len(sides)} faces alone, with no number before them")
         raise RecordedError(f"roll 1: {counted(len(numbers), 'face', 'faces')}, where a roll has {len(sides)} dice")
     return _from_list([numbers], sides) if numbers else []
 

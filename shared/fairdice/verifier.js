@@ -1079,6 +1079,10 @@ const fairdice = (() => {
       return fromList(tokens, sides);
     }
     if (faces.length && faces.length !== sides.length) {
+      const numbered = NUMBER.exec(stripped); // "Roll 1: 3-5-7-10-12-20": its number is no face (recorded.py alike)
+      if (numbered && (numbered[1] || numbered[2] || (numbered[4] && numbered[4].trim() !== ""))) {
+        throw new Error(`roll 1: a day's one roll is its ${sides.length} faces alone, with no number before them`);
+      }
       throw new Error(`roll 1: ${counted(faces.length, "face", "faces")}, where a roll has ${sides.length} dice`);
     }
     return faces.length ? fromList([faces], sides) : [];

@@ -94,6 +94,14 @@ def test_daily_six_faces_are_read_in_the_order_d4_to_d20(pasted: object) -> None
         ("3-5-7-10-12", DAILY, "^roll 1: 5 faces, where a roll has 6 dice$"),
         ("3 2 1", DAILY, "^roll 1: 3 faces, where a roll has 6 dice$"),
         ("3–5–7–10–12", DAILY, "^roll 1: 5 faces, where a roll has 6 dice$"),  # an en dash parts faces too
+        # A roll number is no face (review J: "8 faces", "7 faces")
+        (
+            "Roll 1: 3-5-7-10-12-20",
+            DAILY,
+            "^roll 1: a day's one roll is its 6 faces alone, with no number before them$",
+        ),
+        ("1: 3-5-7-10-12-20", DAILY, "^roll 1: a day's one roll is its 6 faces alone, with no number before them$"),
+        ("#1 3 5 7 10 12 20", DAILY, "^roll 1: a day's one roll is its 6 faces alone, with no number before them$"),
     ],
 )
 def test_anything_else_is_refused_with_the_reason(pasted: object, sides: tuple[int, ...], reason: str) -> None:
