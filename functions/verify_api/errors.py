@@ -15,7 +15,14 @@ from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError, ServiceError
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
-from fairdice.errors import ArchiveUnavailable, FairdiceError, InvalidInput, TamperedRecord, UnknownDay
+from fairdice.errors import (
+    ArchiveUnavailable,
+    FairdiceError,
+    InvalidInput,
+    MissingBucket,
+    TamperedRecord,
+    UnknownDay,
+)
 from fairdice.problems import ErrorDetail, ErrorResponse, Problem, describe, headline
 from pydantic import ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
@@ -142,6 +149,9 @@ def _invalid_model(exc: ValidationError) -> Response[str]:
 def _domain_error(exc: FairdiceError) -> Response[str]:
     if isinstance(exc, InvalidInput):
         return _invalid(describe(exc))
+    if isinstance(exc, MissingBucket):
+        # The stack's own bucket is not there: its fault, which waiting does not mend (review J: 503 "try again")
+        return _internal_error(exc)
     status = next((s for kind, s in _DOMAIN_STATUS.items() if isinstance(exc, kind)), None)
     if status is None:
         return _internal_error(exc)

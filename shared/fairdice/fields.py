@@ -11,6 +11,7 @@ import re
 import string
 from collections.abc import Callable
 from typing import Annotated
+from urllib.parse import urlsplit
 from uuid import UUID
 
 from pydantic import AfterValidator, BeforeValidator, Field, SkipValidation, ValidationInfo, WithJsonSchema
@@ -250,21 +251,36 @@ _BASE_URL = re.compile(r"https?://(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5}
 def base_url(value: str) -> str:
     """A site that links are put under (`FAIRDICE_PUBLIC_BASE_URL`, `fairdice link --base`): an http(s) URL with no
     query or fragment, its trailing slashes taken off; ValueError for anything else, whose link would not open."""
-    if not _BASE_URL.fullmatch(value) or not _bracketed_host_is_ipv6(value):
-        raise ValueError("must be an http(s) URL without query or fragment, such as https://dice.example.com")
+    try:
+        parts = urlsplit(value)
+        parts.port  # noqa: B018  # a port past 65535 raises here
+    except ValueError:
+        parts = None
+    if not _BASE_URL.fullmatch(value) or parts is None or not is_host(parts.hostname or ""):
+        raise ValueError(
+            "must be an http(s) URL of a host's name or address, without query or fragment, such as"
+            " https://dice.example.com"
+        )
     return value.rstrip("/")
 
 
-def _bracketed_host_is_ipv6(value: str) -> bool:
-    """True unless the URL's host is in brackets and is no IPv6 address (review: http://[1.2.3.4] and http://[:] were
-    taken, and the links put under them cannot be read)."""
-    if "[" not in value:
-        return True
-    try:
-        ipaddress.IPv6Address(value.split("[", 1)[1].split("]", 1)[0])
-    except ValueError:
+_HOST_LABEL = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)")
+
+
+def is_host(host: str) -> bool:
+    """A host a URL may name, as botocore checks an endpoint's: an IPv6 address, or a name (an IPv4 address among them)
+    of ASCII letters, digits and inner hyphens in dotted labels, 255 characters at most. One rule for the links' base
+    URL and the S3 endpoint (review J: each had its own, and `http://-host` passed one of them)."""
+    if not host.isascii() or len(host) > 255:  # counted as botocore counts it, before a final dot is taken off
         return False
-    return True
+    if ":" in host:
+        try:
+            ipaddress.IPv6Address(host)
+        except ValueError:
+            return False
+        return True
+    name = host.removesuffix(".")
+    return len(name) > 0 and all(_HOST_LABEL.fullmatch(label) for label in name.split("."))
 
 
 BaseUrl = Annotated[str, AfterValidator(base_url)]

@@ -50,7 +50,7 @@ def error_page(
     else:
         parts.append(f"<p>{visible(sentence(message))}</p>")
     parts.append("</div>")
-    parts.extend(_next_steps(status, where, home, message))
+    parts.extend(_next_steps(status, where, home))
     parts.append(
         "<footer class=muted>Programs get this error as JSON: ask with <code>Accept: application/json</code>.</footer>"
     )
@@ -87,11 +87,7 @@ def _named(problem: Problem, where: Where | None) -> str:
     return f"{subject}{joined}{visible(ended)}"
 
 
-# What a 404 on a day's address adds, unless its message says it already (a day not begun: UnknownDay's words)
-_MADE_AND_REVEALED = "a day's secret is made at 00:00 UTC that day and revealed once the day is over"
-
-
-def _next_steps(status: int, where: Where | None, home: str | None, message: str) -> Iterator[str]:
+def _next_steps(status: int, where: Where | None, home: str | None) -> Iterator[str]:
     if where == "link" and status == 422:
         yield (
             "<h2>What to do</h2><p>Copy the link again, whole, from the game's own game-over card: a link cut short"
@@ -100,8 +96,6 @@ def _next_steps(status: int, where: Where | None, home: str | None, message: str
         )
     elif status == 503:
         yield "<p>Try again in a minute.</p>"
-    elif where == "address" and status == 404 and _MADE_AND_REVEALED not in message:  # said once (review)
-        yield f"<p>{capital(_MADE_AND_REVEALED)}.</p>"
     if home is not None:
         yield (
             f'<p>You can also type what the game showed into <a href="{e(home)}">the offline verifier</a>, which'

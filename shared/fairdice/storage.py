@@ -12,7 +12,6 @@ exists for the archive's `index.json` alone, a convenience derived from the writ
 
 import contextlib
 import datetime as dt
-import ipaddress
 import os
 import re
 import tempfile
@@ -27,6 +26,7 @@ from urllib.parse import urlsplit
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
 from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingBucket, MissingCredentials
+from fairdice.fields import is_host
 
 _KEY = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*(/[A-Za-z0-9_-][A-Za-z0-9._-]*)*")
 _TEMP_PREFIX = ".incoming-"
@@ -539,31 +539,13 @@ def endpoint_url(value: str) -> str:
     if (
         parts is None
         or parts.scheme not in ("http", "https")
-        or not _endpoint_host(parts.hostname or "")
+        or not is_host(parts.hostname or "")
         or parts.query
         or parts.fragment
         or any(character.isspace() for character in value)
     ):
         raise ValueError(f"an S3 endpoint is an http(s) URL such as http://127.0.0.1:9000, not {value[:70]!r}")
     return value
-
-
-_HOST_LABEL = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)")
-
-
-def _endpoint_host(host: str) -> bool:
-    """A host botocore connects to: an IP address, or a name of ASCII letters, digits and inner hyphens in dotted labels
-    (review: `minio_1` passed here and was refused by botocore only when S3 was first asked)."""
-    if not host.isascii() or len(host) > 255:  # as botocore counts it, before a final dot is taken off (review I)
-        return False
-    if ":" in host:
-        try:
-            ipaddress.IPv6Address(host)
-        except ValueError:
-            return False
-        return True
-    name = host.removesuffix(".")
-    return len(name) > 0 and all(_HOST_LABEL.fullmatch(label) for label in name.split("."))
 
 
 EndpointUrl = Annotated[str, AfterValidator(endpoint_url)]

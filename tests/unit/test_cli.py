@@ -187,7 +187,9 @@ def test_link_refuses_a_base_no_link_would_open_under(
 ) -> None:
     # Review: `dice.example/check/?…` and `https://dice.example/?a=1/check/?…` were printed, exit 0
     assert main(["link", write(tmp_path, FAIR), "--base", base]) == 2
-    assert "argument --base: must be an http(s) URL without query or fragment" in capsys.readouterr().err
+    assert (
+        "argument --base: must be an http(s) URL of a host's name or address, without query" in capsys.readouterr().err
+    )
 
 
 def test_link_refuses_a_request_verify_refuses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

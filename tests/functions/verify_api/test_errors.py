@@ -6,7 +6,7 @@ from collections.abc import Callable
 from types import SimpleNamespace
 
 import pytest
-from fairdice.errors import ArchiveUnavailable, TamperedRecord, UnknownDay
+from fairdice.errors import ArchiveUnavailable, MissingBucket, TamperedRecord, UnknownDay
 from fairdice.problems import MAX_PROBLEMS, describe
 from fairdice.schemes import parse_request
 from pydantic import ValidationError
@@ -123,6 +123,19 @@ def test_archive_errors_map_to_their_status(
     answer = invoke(load_event("api-verify-narde-fair"))
     assert assert_error(answer, status, code)["message"] == str(error)
     assert (answer.headers.get("Retry-After") is not None) == (status == 503)
+
+
+def test_a_bucket_of_no_such_name_is_the_stacks_fault_not_an_answer_to_wait_for(
+    load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Review J: a 503 with Retry-After, and a page saying "Try again in a minute", for a fault no wait mends
+    def fail(*args: object, **kwargs: object) -> None:
+        raise MissingBucket("S3 bucket x: cannot read y: there is no bucket of that name (NoSuchBucket)")
+
+    monkeypatch.setattr(verify_routes, "verify", fail)
+    answer = invoke(load_event("api-verify-narde-fair"))
+    assert assert_error(answer, 500, "internal_error")["message"].startswith("fairdice failed on its side")
+    assert "Retry-After" not in answer.headers
 
 
 def test_a_bug_is_a_500_that_names_the_request_and_hides_the_details(

@@ -271,4 +271,3 @@ def test_a_browser_gets_a_days_record_as_a_page_and_its_errors_as_pages_naming_t
     answer = _as_browser(load_event("api-daily-roll"), f"/daily/2024-01-01/{PLAYER}")
     assert answer["statusCode"] == 404
     assert "<p>The daily archive has no secret for 2024-01-01.</p>" in answer["body"]
-    assert "A day's secret is made at 00:00 UTC that day and revealed once the day is over." in answer["body"]
