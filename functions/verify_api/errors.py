@@ -24,6 +24,7 @@ from fairdice.errors import (
     UnknownDay,
 )
 from fairdice.problems import ErrorDetail, ErrorResponse, Problem, describe, headline
+from fairdice.prose import given_more_than_once
 from pydantic import ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
@@ -79,10 +80,6 @@ def _error(
     return answer
 
 
-def _times(count: int) -> str:
-    return "twice" if count == 2 else f"{count:,} times"
-
-
 def _repeated(error: Any) -> bool:
     """Whether a request's validation error is of a query parameter given more than once (Powertools makes it a list
     where the route reads one text)."""
@@ -132,9 +129,7 @@ def _invalid_request(exc: RequestValidationError) -> Response[str]:
     repeated = [error for error in errors if _repeated(error)]
     # A query parameter given more than once reaches its model as a list: said as a link's is (review: "must be text")
     twice = [
-        Problem(
-            field=str(error["loc"][1]), message=f"is given {_times(len(error['input']))} in the address; give it once"
-        )
+        Problem(field=str(error["loc"][1]), message=given_more_than_once(len(error["input"]), "the address"))
         for error in repeated
     ]
     return _invalid(twice + describe(rebuilt) if rebuilt.error_count() else twice)

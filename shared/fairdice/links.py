@@ -17,6 +17,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 from fairdice import schemes
 from fairdice.errors import InvalidInput
 from fairdice.problems import did_you_mean
+from fairdice.prose import given_more_than_once
 from fairdice.request import RequestBase
 from fairdice.schemes.base import LinkParam, Scheme
 from fairdice.verify import check
@@ -89,7 +90,7 @@ def parse_link(link: str) -> RequestBase:
         )
     scheme_values = [value for name, value in pairs if name == "scheme"]
     if len(scheme_values) > 1:
-        raise InvalidInput(f"is given {len(scheme_values)} times in the link; give it once", field="scheme")
+        raise InvalidInput(given_more_than_once(len(scheme_values), "the link"), field="scheme")
     try:
         scheme = schemes.get(scheme_values[0]) if scheme_values else schemes.bare_link_scheme()
     except KeyError:
@@ -109,7 +110,7 @@ def parse_link(link: str) -> RequestBase:
                 field=name,
             )
         if name in given:
-            raise InvalidInput("is given twice in the link; give it once", field=name)
+            raise InvalidInput(given_more_than_once(2, "the link"), field=name)
         given[name] = value
     data: dict[str, Any] = {"scheme": scheme.id}
     for name, value in given.items():

@@ -164,6 +164,12 @@ def number(n: int) -> str:
     return f"{n:,}"
 
 
+def given_more_than_once(times: int, where: str) -> str:
+    """`is given twice in the link; give it once`: a parameter given more than once, in a link or an address (one
+    wording for both, review J). verifier.js says it alike."""
+    return f"is given {'twice' if times == 2 else f'{number(times)} times'} in {where}; give it once"
+
+
 def counted(n: int, one: str, many: str) -> str:
     """`1 roll`, `12 rolls`: the count with its noun (or noun and verb) in the right number."""
     return f"{number(n)} {one if n == 1 else many}"

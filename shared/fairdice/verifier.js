@@ -1283,7 +1283,9 @@ const fairdice = (() => {
       throw new Problems([{ field: "link", message: "has no parameters: a check link looks like /check/?seed=SEED&client=a,b&n=52" }]);
     }
     const named = pairs.filter(([name]) => name === "scheme").map(([, value]) => value);
-    if (named.length > 1) throw new Problems([{ field: "scheme", message: `is given ${named.length} times in the link; give it once` }]);
+    // prose.given_more_than_once: "twice", else the count
+    const times = named.length === 2 ? "twice" : `${number(named.length)} times`;
+    if (named.length > 1) throw new Problems([{ field: "scheme", message: `is given ${times} in the link; give it once` }]);
     // Seed 000's links name no scheme: the scheme that says so (`bareLinks`) is meant.
     const scheme = named.length ? schemes.get(named[0]) : [...schemes.values()].find((s) => s.bareLinks);
     if (!scheme) throw new Problems([{ field: "scheme", message: `must be one of ${ids()}, not ${pyRepr(named[0])}` }]);

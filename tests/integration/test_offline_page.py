@@ -675,6 +675,7 @@ BAD_LINKS = [
     "/check/?",
     f"?=x&seed={KEY.hex()}&client=a",  # a parameter with no name: the whole request's problem (review)
     "?scheme=narde-v1&scheme=narde-v1&key=00",
+    "?scheme=narde-v1&scheme=narde-v1&scheme=narde-v1&key=00",  # "3 times", "twice" for two, as the core says
     "?scheme=chess&key=00",
     "?seed=00&seed=11",
     "?seed=00&utm_source=mail",

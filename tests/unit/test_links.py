@@ -303,3 +303,19 @@ def test_an_unknown_parameter_that_looks_like_tracking_but_is_not_is_still_refus
         with pytest.raises(InvalidInput) as caught:
             parse_link(f"seed={KEY}&client=a&n=1&{name}=x")
         assert caught.value.field == name
+
+
+@pytest.mark.parametrize(
+    ("query", "times"), [("scheme=narde-v1&scheme=narde-v1", "twice"), ("seed=00&seed=11", "twice")]
+)
+def test_a_parameter_given_more_than_once_is_said_in_one_wording(query: str, times: str) -> None:
+    # One wording for a link and an address (prose.given_more_than_once; review J: "2 times" beside "twice")
+    with pytest.raises(InvalidInput) as refused:
+        parse_link(f"?{query}")
+    assert refused.value.message == f"is given {times} in the link; give it once"
+
+
+def test_a_scheme_given_three_times_is_counted() -> None:
+    with pytest.raises(InvalidInput) as refused:
+        parse_link("?scheme=narde-v1&scheme=narde-v1&scheme=narde-v1")
+    assert refused.value.message == "is given 3 times in the link; give it once"
