@@ -13,7 +13,6 @@ from typing import Any
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, CORSConfig
 from aws_lambda_powertools.logging import correlation_paths
-from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice import __version__
 
@@ -21,7 +20,7 @@ from verify_api import body, errors, settings
 from verify_api.answers import secured
 from verify_api.observability import logger, metrics, tracer
 from verify_api.powertools_private import gate_request_validation
-from verify_api.routes import daily, docs, home, links, routed_path, served_elsewhere, verify
+from verify_api.routes import as_resolved, daily, docs, home, links, verify
 
 app = APIGatewayHttpResolver(
     enable_validation=True,
@@ -45,17 +44,6 @@ for area in (home, verify, links, docs, daily, errors):
 @tracer.capture_lambda_handler(capture_response=False)
 @metrics.log_metrics
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
-    try:
-        http = event["requestContext"]["http"]
-        head = http["method"] == "HEAD"
-        elsewhere = head and bool(served_elsewhere(routed_path(APIGatewayProxyEventV2(event))))
-    except (TypeError, KeyError, AttributeError):  # not an HTTP API event: Powertools answers it as it would
-        head = elsewhere = False
-    if not head:
-        return secured(app.resolve(event, context))
-    # HEAD is GET without the content (RFC 9110 9.3.2): a link checker's or `curl -I`'s request is answered as the GET
-    # it asks about, status and headers alike; on a path another function serves, by the 405 naming what it takes
-    if not elsewhere:
-        event = {**event, "requestContext": {**event["requestContext"], "http": {**http, "method": "GET"}}}
-    answer = secured(app.resolve(event, context))
-    return {**answer, "body": "", "isBase64Encoded": False}
+    resolved, head = as_resolved(event)
+    answer = secured(app.resolve(resolved, context))
+    return {**answer, "body": "", "isBase64Encoded": False} if head else answer

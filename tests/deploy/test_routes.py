@@ -29,6 +29,20 @@ def test_every_http_event_file_names_a_route_the_template_declares(template: dic
     assert event["requestContext"]["routeKey"] == route
 
 
+def test_the_paths_other_functions_serve_are_those_the_verify_function_names_in_its_405s(
+    template: dict[str, Any],
+) -> None:
+    # A wrong method on another function's route reaches the verify function through $default, which names the methods
+    # that route takes (routes.SERVED_ELSEWHERE): kept equal to template.yaml's routes (review J)
+    from verify_api.routes import served_elsewhere
+
+    elsewhere = {key for key, function in routes(template).items() if function != "VerifyApiFunction"}
+    assert elsewhere == {"GET /game/today/{player_id}"}
+    for key in elsewhere:
+        method, path = key.split(" ", 1)
+        assert served_elsewhere(path.replace("{player_id}", "123e4567-e89b-12d3-a456-426614174000")) == (method,)
+
+
 def test_a_request_no_route_matches_is_the_verify_functions_to_answer_in_the_one_error_shape(
     template: dict[str, Any],
 ) -> None:

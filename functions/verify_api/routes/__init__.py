@@ -7,7 +7,7 @@ path (`FAIRDICE_BASE_PATH`), which the resolver strips before routing and links 
 """
 
 import re
-from typing import cast
+from typing import Any, cast
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from aws_lambda_powertools.event_handler.api_gateway import Router
@@ -24,6 +24,24 @@ SERVED_ELSEWHERE = ((re.compile(r"/game/today/[^/]+"), ("GET",)),)
 def served_elsewhere(path: str) -> tuple[str, ...]:
     """The methods another function of the API takes at `path` (as the routes see it); none for a path of this one."""
     return next((methods for pattern, methods in SERVED_ELSEWHERE if pattern.fullmatch(path)), ())
+
+
+def as_resolved(event: Any) -> tuple[Any, bool]:
+    """The event to resolve, and whether it is a HEAD, whose answer goes without its content.
+
+    HEAD is GET without the content (RFC 9110 9.3.2): a link checker's or `curl -I`'s request is answered as the GET
+    it asks about, status and headers alike; on a path another function serves, by the 405 naming what that takes. An
+    event of another shape goes as it came: Powertools answers it as it would.
+    """
+    try:
+        http = event["requestContext"]["http"]
+        if http["method"] != "HEAD":
+            return event, False
+        if served_elsewhere(routed_path(APIGatewayProxyEventV2(event))):
+            return event, True
+    except (TypeError, KeyError, AttributeError):
+        return event, False
+    return {**event, "requestContext": {**event["requestContext"], "http": {**http, "method": "GET"}}}, True
 
 
 def http_event(router: Router) -> APIGatewayProxyEventV2:

@@ -96,7 +96,7 @@ def test_each_asset_is_the_one_powertools_ships_cached_for_a_year_and_gzipped_wh
         ("*", False),
     ],
 )
-def test_an_asset_is_gzipped_as_accept_encoding_weighs_it(
+def test_an_asset_is_gzipped_only_where_gzip_is_named_and_weighed_above_0(
     load_event: Callable[[str], Event], accepted: str, gzipped: bool
 ) -> None:
     asset = next(iter(ASSETS))
