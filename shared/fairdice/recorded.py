@@ -31,8 +31,9 @@ _NUMBER = re.compile(
     re.IGNORECASE,
 )
 _TOKEN_SPLIT = re.compile(r"[\s,;]+")
-_DIE_SPLIT = re.compile(r"[-/x×–:]")
-_NUMBER_SPLIT = re.compile(r"[\s,;\-/x×–:]+")
+_DIE_MARKS = r"\-/x×–:"  # what parts a roll's dice (6-3, 6/3, 6x3, 6×3, 6–3, 6:3)
+_DIE_SPLIT = re.compile(f"[{_DIE_MARKS}]")
+_NUMBER_SPLIT = re.compile(rf"[\s,;{_DIE_MARKS}]+")  # what parts faces: rolls' separators and dice's
 _SEPARATORS = ("", "-", "/", "x", "×", "–", ":")
 
 MAX_TEXT = 200_000

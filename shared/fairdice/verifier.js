@@ -985,8 +985,9 @@ const fairdice = (() => {
     "i",
   );
   const TOKEN_SPLIT = new RegExp(`[${SPACE},;]+`);
-  const DIE_SPLIT = /[-/x×–:]/;
-  const NUMBER_SPLIT = new RegExp(`[${SPACE},;\\-/x×–:]+`); // recorded._NUMBER_SPLIT: what parts dice or rolls
+  const DIE_MARKS = "\\-/x×–:"; // recorded._DIE_MARKS: what parts a roll's dice
+  const DIE_SPLIT = new RegExp(`[${DIE_MARKS}]`);
+  const NUMBER_SPLIT = new RegExp(`[${SPACE},;${DIE_MARKS}]+`); // recorded._NUMBER_SPLIT: what parts faces
   const LINES = /\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/;
   const ASCII_DIGITS = /^[0-9]+$/;
   const ANY_DIGITS = /^\p{Nd}+$/u;
