@@ -27,7 +27,7 @@ from aws_lambda_powertools.event_handler.exceptions import NotFoundError
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.archive.today import TodaysRolls
-from fairdice.errors import ArchiveUnavailable, FairdiceError, InvalidInput, TamperedRecord
+from fairdice.errors import ArchiveUnavailable, FairdiceError, InvalidInput, MissingBucket, TamperedRecord
 from fairdice.fields import BasePath
 from fairdice.problems import ErrorDetail, ErrorResponse, invalid
 from fairdice.storage import PROMPT, StorageSettings
@@ -158,7 +158,10 @@ def _invalid(exc: ValidationError) -> Response[str]:
 
 @_handles(FairdiceError)
 def _domain_error(exc: FairdiceError) -> Response[str]:
-    status = next((s for kind, s in _STATUS.items() if isinstance(exc, kind)), None)
+    # A bucket of no such name is the stack's fault, no outage to wait out: it fails the function, which its alarm
+    # counts, as the verify API answers it 500 (review K)
+    kinds = () if isinstance(exc, MissingBucket) else _STATUS.items()
+    status = next((s for kind, s in kinds if isinstance(exc, kind)), None)
     if status is None:
         raise exc
     if status == HTTPStatus.UNPROCESSABLE_ENTITY:

@@ -52,8 +52,8 @@ class MissingCredentials(ArchiveUnavailable):
 
 
 class MissingBucket(ArchiveUnavailable):
-    """S3 has no bucket of the name given (NoSuchBucket): waiting does not help, the name is to be checked (HTTP 503,
-    as for any archive that cannot be read: a stack's own bucket is missing only when it is misconfigured)."""
+    """S3 has no bucket of the name given (NoSuchBucket): waiting does not help, the name is to be checked. A stack's
+    own bucket is missing only when it is misconfigured: the API answers 500, not an outage's 503."""
 
 
 class ArchiveRefused(ArchiveUnavailable):

@@ -258,8 +258,8 @@ def base_url(value: str) -> str:
         parts = None
     if not _BASE_URL.fullmatch(value) or parts is None or not is_host(parts.hostname or ""):
         raise ValueError(
-            "must be an http(s) URL of a host's name or address, without query or fragment, such as"
-            " https://dice.example.com"
+            "must be an http(s) URL of a host's name or address (a port, if any, up to 65535), without query or"
+            " fragment, such as https://dice.example.com"
         )
     return value.rstrip("/")
 

@@ -31,6 +31,7 @@ _NUMBER = re.compile(
     re.IGNORECASE,
 )
 _TOKEN_SPLIT = re.compile(r"[\s,;]+")
+_ROLL_WORD = re.compile(r"(?:roll|ply|#)", re.IGNORECASE)  # what starts a numbered roll, a space after it or not
 _DIE_MARKS = r"\-/x×–:"  # what parts a roll's dice (6-3, 6/3, 6x3, 6×3, 6–3, 6:3)
 _DIE_SPLIT = re.compile(f"[{_DIE_MARKS}]")
 _NUMBER_SPLIT = re.compile(rf"[\s,;{_DIE_MARKS}]+")  # what parts faces: rolls' separators and dice's
@@ -332,7 +333,7 @@ def _from_numbers(text: str, sides: Sequence[int]) -> list[tuple[int, ...]]:
         return _from_list(list(rolls), sides)
     if numbers and len(numbers) != len(sides):  # said of the text as typed, not of a list it never was (review)
         numbered = _NUMBER.match(text)
-        if numbered and (numbered["word"] or numbered["hash"] or numbered["mark"].strip()):
+        if _ROLL_WORD.match(text) or (numbered and numbered["mark"].strip()):
             # "Roll 1: 3-5-7-10-12-20": its number is no face (review J: "8 faces")
             raise RecordedError(f"roll 1: a day's one roll is its {len(sides)} faces alone, with no number before them")
         raise RecordedError(f"roll 1: {counted(len(numbers), 'face', 'faces')}, where a roll has {len(sides)} dice")

@@ -985,6 +985,7 @@ const fairdice = (() => {
     "i",
   );
   const TOKEN_SPLIT = new RegExp(`[${SPACE},;]+`);
+  const ROLL_WORD = /^(?:roll|ply|#)/i; // recorded._ROLL_WORD
   const DIE_MARKS = "\\-/x×–:"; // recorded._DIE_MARKS: what parts a roll's dice
   const DIE_SPLIT = new RegExp(`[${DIE_MARKS}]`);
   const NUMBER_SPLIT = new RegExp(`[${SPACE},;${DIE_MARKS}]+`); // recorded._NUMBER_SPLIT: what parts faces
@@ -1081,7 +1082,7 @@ const fairdice = (() => {
     }
     if (faces.length && faces.length !== sides.length) {
       const numbered = NUMBER.exec(stripped); // "Roll 1: 3-5-7-10-12-20": its number is no face (recorded.py alike)
-      if (numbered && (numbered[1] || numbered[2] || (numbered[4] && numbered[4].trim() !== ""))) {
+      if (ROLL_WORD.test(stripped) || (numbered && strip(numbered[4] || "") !== "")) {
         throw new Error(`roll 1: a day's one roll is its ${sides.length} faces alone, with no number before them`);
       }
       throw new Error(`roll 1: ${counted(faces.length, "face", "faces")}, where a roll has ${sides.length} dice`);

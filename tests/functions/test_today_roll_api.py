@@ -18,6 +18,7 @@ from cold_start import answered
 from fairdice.archive.layout import secret_key
 from fairdice.archive.publisher import publish
 from fairdice.archive.today import TodaysRolls
+from fairdice.errors import MissingBucket
 from fairdice.storage import StorageSettings, Stores
 from pydantic import ValidationError
 from today_roll_api import app
@@ -258,6 +259,13 @@ def test_before_the_publisher_has_run_the_game_is_told_to_try_again(
     assert answer.headers["Retry-After"] == "30"
     assert "not made yet" in error["message"]
     assert stores.secrets.list("") == []  # and no secret was made here
+
+
+def test_a_bucket_of_no_such_name_fails_the_function_as_the_stacks_fault() -> None:
+    # Not a 503 with Retry-After, which would tell the game to wait for what no wait mends (review K); the function's
+    # error is what TodayRollErrorsAlarm counts
+    with pytest.raises(MissingBucket):
+        app._domain_error(MissingBucket("S3 bucket x: cannot read y: there is no bucket of that name (NoSuchBucket)"))
 
 
 def test_a_secret_that_does_not_give_the_published_commitment_is_a_502(

@@ -102,6 +102,8 @@ def test_daily_six_faces_are_read_in_the_order_d4_to_d20(pasted: object) -> None
         ),
         ("1: 3-5-7-10-12-20", DAILY, "^roll 1: a day's one roll is its 6 faces alone, with no number before them$"),
         ("#1 3 5 7 10 12 20", DAILY, "^roll 1: a day's one roll is its 6 faces alone, with no number before them$"),
+        ("Roll 1:3-5-7-10-12-20", DAILY, "^roll 1: a day's one roll is its 6 faces alone, with no number before them$"),
+        ("Roll1:3-5-7-10-12-20", DAILY, "^roll 1: a day's one roll is its 6 faces alone, with no number before them$"),
     ],
 )
 def test_anything_else_is_refused_with_the_reason(pasted: object, sides: tuple[int, ...], reason: str) -> None:
