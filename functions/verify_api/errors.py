@@ -112,6 +112,12 @@ def _invalid_request(exc: RequestValidationError) -> Response[str]:
     if any(tuple(error["loc"][:1]) == ("response",) for error in errors):
         # Powertools reports a response that fails its model this way too: that is our bug, not the caller's.
         return _internal_error(exc)
+    # A query parameter given more than once reaches its model as a list: said as a link's is (review: "must be text")
+    twice = [
+        Problem(field=str(error["loc"][1]), message=given_more_than_once(len(error["input"]), "the address"))
+        for error in errors
+        if _repeated(error)
+    ]
     # Powertools hands pydantic's errors over as dicts with their source (body, query, path) in front;
     # rebuilt as a ValidationError they are worded exactly like every other validation failure.
     rebuilt = ValidationError.from_exception_data(
@@ -126,13 +132,7 @@ def _invalid_request(exc: RequestValidationError) -> Response[str]:
             if not _repeated(error)
         ],
     )
-    repeated = [error for error in errors if _repeated(error)]
-    # A query parameter given more than once reaches its model as a list: said as a link's is (review: "must be text")
-    twice = [
-        Problem(field=str(error["loc"][1]), message=given_more_than_once(len(error["input"]), "the address"))
-        for error in repeated
-    ]
-    return _invalid(twice + describe(rebuilt) if rebuilt.error_count() else twice)
+    return _invalid(twice + describe(rebuilt))
 
 
 @_handles(ValidationError)

@@ -33,20 +33,22 @@ def prefers_html(accept: str | None) -> bool:
     return max(html, _quality(ranges, "application/xhtml+xml")) > _quality(ranges, "application/json")
 
 
-def _media_ranges(accept: str) -> Iterator[tuple[str, float]]:
-    for part in accept.split(",")[:_MAX_RANGES]:
-        media, *parameters = (piece.strip() for piece in part.split(";"))
-        media = media.lower()
-        if not _MEDIA_RANGE.fullmatch(media):
-            continue
+def _weighted(header: str) -> Iterator[tuple[str, float]]:
+    """Each item of an Accept or Accept-Encoding header, lowercased, with its weight (`q`, 1 when not given); an item
+    whose weight is malformed says nothing of what the client wants and is left out. Read up to `_MAX_RANGES` items."""
+    for part in header.split(",")[:_MAX_RANGES]:
+        item, *parameters = (piece.strip() for piece in part.split(";"))
         quality = 1.0
         for parameter in parameters:
             name, _, value = parameter.partition("=")
             if name.strip().lower() == "q":
-                # A malformed weight says nothing about what the client wants: the range is left out.
                 quality = float(value.strip()) if _QUALITY.fullmatch(value.strip()) else -1.0
         if quality >= 0:
-            yield media, quality
+            yield item.lower(), quality
+
+
+def _media_ranges(accept: str) -> Iterator[tuple[str, float]]:
+    return ((media, quality) for media, quality in _weighted(accept) if _MEDIA_RANGE.fullmatch(media))
 
 
 def _quality(ranges: Sequence[tuple[str, float]], media: str) -> tuple[float, int]:
@@ -68,16 +70,7 @@ def accepts_gzip(accept_encoding: str | None) -> bool:
     there, so `GZIP` or `*` alone still get the asset as it is, which is always acceptable (review G)."""
     named: float | None = None
     anything: float | None = None
-    for part in (accept_encoding or "").split(",")[:_MAX_RANGES]:
-        coding, *parameters = (piece.strip() for piece in part.split(";"))
-        coding = coding.lower()
-        quality = 1.0
-        for parameter in parameters:
-            name, _, value = parameter.partition("=")
-            if name.strip().lower() == "q":
-                quality = float(value.strip()) if _QUALITY.fullmatch(value.strip()) else -1.0
-        if quality < 0:
-            continue
+    for coding, quality in _weighted(accept_encoding or ""):
         if coding in ("gzip", "x-gzip"):
             named = quality if named is None else max(named, quality)
         elif coding == "*":

@@ -13,6 +13,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from pydantic import ValidationError
 
@@ -33,6 +34,7 @@ EXIT_BAD_INPUT = 2
 EXIT_UNAVAILABLE = 3
 
 Command = Callable[[argparse.Namespace], int]
+T = TypeVar("T")
 
 
 class BadInput(Exception):
@@ -86,9 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     link_cmd = sub.add_parser("link", help="print the game-over link for a JSON verify request")
     link_cmd.add_argument("file", nargs="?", default="-", help="the request as JSON (default: - for stdin)")
-    link_cmd.add_argument(
-        "--base", type=_base_url, default="", metavar="URL", help="put this site in front of /check/?…"
-    )
+    # Read as FAIRDICE_PUBLIC_BASE_URL is: a link put under anything else would not open (review)
+    link_cmd.add_argument("--base", type=argument(base_url), metavar="URL", help="put this site in front of /check/?…")
     link_cmd.set_defaults(run=_link)
 
     # Here, not at the top: both print with this module's `emit`.
@@ -100,14 +101,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _base_url(text: str) -> str:
-    """`--base` as FAIRDICE_PUBLIC_BASE_URL is read: a link put under anything else would not open (review)."""
-    if not text:  # the default: a link relative to the site it is put on
-        return text
-    try:
-        return base_url(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+def argument(check: Callable[[str], T]) -> Callable[[str], T]:
+    """An option's type from a validator of the core: what it refuses (ValueError, a ValidationError's first problem)
+    is the option's error, in the validator's words. One way for every option the commands check."""
+
+    def read(text: str) -> T:
+        try:
+            return check(text)
+        except ValidationError as exc:
+            raise argparse.ArgumentTypeError(describe(exc)[0].message) from None
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return read
 
 
 def clock() -> dt.datetime:
@@ -124,7 +130,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _link(args: argparse.Namespace) -> int:
-    emit(game_link(_read_request(args.file), args.base))
+    emit(game_link(_read_request(args.file), args.base or ""))
     return EXIT_OK
 
 

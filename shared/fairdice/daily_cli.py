@@ -19,15 +19,14 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import TypeAdapter
 
 from fairdice.archive.layout import utc_day
 from fairdice.archive.publisher import open_day, opening_time, reveal_closed
 from fairdice.archive.reader import ArchiveReader, daily_verdict
-from fairdice.cli import emit
+from fairdice.cli import argument, clock, emit  # clock: the machine's, which tests replace here
 from fairdice.errors import InvalidInput
 from fairdice.fields import Day
-from fairdice.problems import describe
 from fairdice.storage import BucketName, StorageSettings, endpoint_url
 
 EXIT_OK = 0
@@ -103,32 +102,9 @@ def _instant(text: str) -> dt.datetime:
     return moment.replace(tzinfo=dt.UTC) if moment.tzinfo is None else moment
 
 
-def _bucket(text: str) -> str:
-    try:
-        name: str = _BUCKET.validate_python(text)
-    except ValidationError as exc:
-        raise argparse.ArgumentTypeError(describe(exc)[0].message) from None
-    return name
-
-
-def _endpoint(text: str) -> str:
-    try:
-        return endpoint_url(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _day(text: str) -> dt.date:
-    try:
-        day: dt.date = _DAY.validate_python(text)
-    except ValidationError as exc:
-        raise argparse.ArgumentTypeError(describe(exc)[0].message) from None
-    return day
-
-
-def clock() -> dt.datetime:
-    """This machine's clock, in UTC (tests replace this)."""
-    return dt.datetime.now(dt.UTC)
+_bucket = argument(_BUCKET.validate_python)
+_endpoint = argument(endpoint_url)
+_day = argument(_DAY.validate_python)
 
 
 def pause(seconds: float) -> None:

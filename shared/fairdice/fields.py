@@ -251,12 +251,7 @@ _BASE_URL = re.compile(r"https?://(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5}
 def base_url(value: str) -> str:
     """A site that links are put under (`FAIRDICE_PUBLIC_BASE_URL`, `fairdice link --base`): an http(s) URL with no
     query or fragment, its trailing slashes taken off; ValueError for anything else, whose link would not open."""
-    try:
-        parts = urlsplit(value)
-        parts.port  # noqa: B018  # a port past 65535 raises here
-    except ValueError:
-        parts = None
-    if not _BASE_URL.fullmatch(value) or parts is None or not is_host(parts.hostname or ""):
+    if not _BASE_URL.fullmatch(value) or not is_http_url(value):
         raise ValueError(
             "must be an http(s) URL of a host's name or address (a port, if any, up to 65535), without query or"
             " fragment, such as https://dice.example.com"
@@ -264,10 +259,27 @@ def base_url(value: str) -> str:
     return value.rstrip("/")
 
 
+def is_http_url(value: str) -> bool:
+    """An http(s) URL of a host (`_is_host`), with a port that reads (up to 65535), no query, fragment or blank: what
+    the links' base URL and the S3 endpoint both must be (one rule, review J)."""
+    try:
+        parts = urlsplit(value)
+        parts.port  # noqa: B018  # a port past 65535, or one that is no number, raises here
+    except ValueError:
+        return False
+    return (
+        parts.scheme in ("http", "https")
+        and _is_host(parts.hostname or "")
+        and not parts.query
+        and not parts.fragment
+        and not any(character.isspace() for character in value)
+    )
+
+
 _HOST_LABEL = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)")
 
 
-def is_host(host: str) -> bool:
+def _is_host(host: str) -> bool:
     """A host a URL may name, as botocore checks an endpoint's: an IPv6 address, or a name (an IPv4 address among them)
     of ASCII letters, digits and inner hyphens in dotted labels, 255 characters at most. One rule for the links' base
     URL and the S3 endpoint (review J: each had its own, and `http://-host` passed one of them)."""

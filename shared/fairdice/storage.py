@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
 from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingBucket, MissingCredentials
-from fairdice.fields import is_host
+from fairdice.fields import is_http_url
 
 _KEY = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*(/[A-Za-z0-9_-][A-Za-z0-9._-]*)*")
 _TEMP_PREFIX = ".incoming-"
@@ -531,19 +531,7 @@ def endpoint_url(value: str) -> str:
     """An S3 endpoint other than AWS's (`FAIRDICE_S3_ENDPOINT_URL`, `--endpoint-url`): an http(s) URL with a host, as
     botocore takes one; ValueError for anything else, which botocore would refuse only once S3 is first asked (review:
     a traceback, or a 500 on every daily request)."""
-    try:
-        parts = urlsplit(value)
-        parts.port  # noqa: B018  # a port that is not a number raises here
-    except ValueError:
-        parts = None
-    if (
-        parts is None
-        or parts.scheme not in ("http", "https")
-        or not is_host(parts.hostname or "")
-        or parts.query
-        or parts.fragment
-        or any(character.isspace() for character in value)
-    ):
+    if not is_http_url(value):
         raise ValueError(f"an S3 endpoint is an http(s) URL such as http://127.0.0.1:9000, not {value[:70]!r}")
     return value
 

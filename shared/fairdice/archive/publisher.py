@@ -214,7 +214,7 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
         data = record.to_bytes()
         if archive.put_new(revealed_key(day), data):
             report.revealed.append(day)
-        elif _must_get(archive, revealed_key(day)) != data:
+        elif _must_read(archive, revealed_key(day)).data != data:
             raise TamperedRecord(
                 f"{revealed_key(day)} was written by someone else just before this run wrote it, and is not the"
                 " record the publisher writes for that day"
@@ -268,9 +268,7 @@ def _head(stores: Stores, day: dt.date) -> tuple[tuple[dt.date, bytes], bool]:
     (the secret is the kept one); the run reports it, and readers keep that day's rolls from fair (review: nothing
     looked at when the head was written)."""
     key = revealed_key(day)
-    stored = stores.archive.read(key)
-    if stored is None:
-        raise ArchiveUnavailable(f"{key} was listed or reported as existing but cannot be read; try again")
+    stored = _must_read(stores.archive, key)
     data = stored.data
     early = revealed_in_time(day, stored) is False
     record = read_document(RevealedRecord, key, data, day, "a revealed record")
@@ -281,11 +279,12 @@ def _head(stores: Stores, day: dt.date) -> tuple[tuple[dt.date, bytes], bool]:
     return (day, data), early
 
 
-def _must_get(store: ObjectStore, key: str) -> bytes:
-    data = store.get(key)
-    if data is None:
+def _must_read(store: ObjectStore, key: str) -> Stored:
+    """An object a listing or a write race says exists, with its time: ArchiveUnavailable when it cannot be read."""
+    stored = store.read(key)
+    if stored is None:
         raise ArchiveUnavailable(f"{key} was listed or reported as existing but cannot be read; try again")
-    return data
+    return stored
 
 
 def _published(archive: ObjectStore, day: dt.date) -> bool:
@@ -301,7 +300,7 @@ def _publish_commitment(stores: Stores, day: dt.date, now: dt.datetime, report: 
     # Revealed whatever its time: a secret dated before its day was refused when its day was opened (`open_day`), so
     # it has no commitment of that day and is revealed with one published now, late, which keeps that day's rolls at
     # most incomplete. Refusing it here would stop every later day's reveal, for the chain only grows at its head.
-    secret = whole_secret(secret_key(day), _must_get(stores.secrets, secret_key(day)))
+    secret = whole_secret(secret_key(day), _must_read(stores.secrets, secret_key(day)).data)
     _, published_now = _ensure_commitment(stores.archive, day, seal_of(secret), now)
     if published_now:
         report.late_commitments.append(day)
