@@ -530,13 +530,20 @@ def test_no_one_but_the_publisher_may_write_a_record_or_the_index(
 
 @pytest.mark.parametrize("conditions", [True, False], ids=["public", "private"])
 @pytest.mark.parametrize("action", ["s3:PutBucketPolicy", "s3:DeleteBucketPolicy"])
-def test_no_one_but_the_publisher_may_change_or_delete_the_archives_policy(
+def test_no_one_may_change_or_delete_the_archives_policy_the_publishers_role_included(
     template: dict[str, Any], action: str, conditions: bool
 ) -> None:
     # Write-once and no-delete are this policy's statements: an administrator who could delete it could then
     # hide a record behind a delete marker or a new version (Object Lock keeps versions, not the current one).
-    # As for the secrets bucket, only the account's root user can (S3 always lets it), and CloudTrail records it.
-    assert denied_to_all_but(bucket_policy(template, "ArchiveBucket", conditions=conditions), action, ARCHIVE)
+    # The publisher's role is not spared either: whoever acts as it could otherwise lift NothingIsEverDeleted, hide a
+    # record revealed during its day behind a delete marker and write it again once the day is over, to read as
+    # revealed in time (review). Only the account's root user can (S3 always lets it), and CloudTrail records it.
+    policy = bucket_policy(template, "ArchiveBucket", conditions=conditions)
+    unchanged = statement(policy, "NoOneChangesThisPolicy")
+    assert (unchanged["Effect"], unchanged["Principal"]) == ("Deny", "*") and action in unchanged["Action"]
+    assert arn_text(unchanged["Resource"]) == ARCHIVE and "Condition" not in unchanged
+    deleted = statement(policy, "NothingIsEverDeleted")
+    assert "Condition" not in deleted and {"s3:DeleteObject", "s3:DeleteObjectVersion"} <= set(deleted["Action"])
 
 
 @pytest.mark.parametrize("conditions", [True, False], ids=["public", "private"])
