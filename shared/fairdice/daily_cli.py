@@ -14,6 +14,7 @@ import argparse
 import datetime as dt
 import importlib.util
 import os
+import sys
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -21,13 +22,13 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from fairdice.archive.layout import utc_day
+from fairdice.archive.layout import REVEALED_PREFIX, days_in, revealed_key, utc_day
 from fairdice.archive.publisher import open_day, opening_time, reveal_closed
 from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.cli import argument, clock, emit  # clock: the machine's, which tests replace here
 from fairdice.errors import InvalidInput
 from fairdice.fields import Day
-from fairdice.storage import BucketName, StorageSettings, endpoint_url
+from fairdice.storage import BucketName, StorageSettings, Stores, endpoint_url
 
 EXIT_OK = 0
 EXIT_MISMATCH = 1
@@ -81,7 +82,10 @@ def register(subparsers: "argparse._SubParsersAction[Any]") -> None:
     create.set_defaults(run=_create)
 
     reveal = actions.add_parser(
-        "reveal", parents=[where], help="reveal every closed day (before today, UTC) not yet revealed"
+        "reveal",
+        parents=[where],
+        help="reveal every closed day (before today, UTC) not yet revealed; acting today, make today's secret and"
+        " commitment first if missing, as the scheduled run does (a closed day's record names it)",
     )
     reveal.set_defaults(run=_reveal)
 
@@ -197,10 +201,39 @@ def _create(args: argparse.Namespace) -> int:
 
 
 def _reveal(args: argparse.Namespace) -> int:
+    stores = _both_stores(args).stores()
+    acting = _acting_clock(args)
+    if utc_day(acting()) < utc_day(clock()):
+        _nothing_revealed_since(stores, acting())
     # As the scheduled run does too: a record S3 dated before the day was over would read as revealed early.
-    report = reveal_closed(_both_stores(args).stores(), opening_time(_acting_clock(args), pause))
+    now = opening_time(acting, pause)
+    if utc_day(now) == utc_day(clock()):
+        # Today first, as the scheduled run does: the day before's record names today's commitment. Without it, a
+        # `create` running at the same moment could publish that commitment between this run's reading it and writing
+        # the record, which would then name none where one was published first: read as tampered, for good (review).
+        opened = open_day(stores, now)
+        if opened.created:
+            made = "made, and its commitment published"
+        else:
+            made = "was made already" + ("; its commitment is published now" if opened.commitment_published else "")
+        print(f"fairdice: today's secret ({opened.date}) {made}: a closed day's record names it", file=sys.stderr)
+    report = reveal_closed(stores, now)
     emit(report.model_dump_json(indent=2))
     return EXIT_OK
+
+
+def _nothing_revealed_since(stores: Stores, now: dt.datetime) -> None:
+    """Refuse a reveal replayed at a past moment once a day not over by then is revealed: its pass would take the
+    archive's index back to that moment and report those records as written ahead of their time (review)."""
+    today = utc_day(now)
+    later = [day for day in days_in(stores.archive.list(REVEALED_PREFIX), REVEALED_PREFIX, ".json") if day >= today]
+    if later:
+        raise InvalidInput(
+            f"{now.astimezone(dt.UTC):%Y-%m-%dT%H:%M:%SZ} is before {later[-1]} was over, and the archive reveals it"
+            f" already ({revealed_key(later[-1])}): a reveal replayed then would take index.json back to that moment."
+            " Give a later --now, or none",
+            field="--now",
+        )
 
 
 def _show(args: argparse.Namespace) -> int:

@@ -10,7 +10,7 @@ from unittest import mock
 
 import pytest
 from fairdice import daily_cli
-from fairdice.archive.layout import Commitment, commitment_key, secret_key
+from fairdice.archive.layout import Commitment, commitment_key, revealed_key, secret_key
 from fairdice.cli import main
 from fairdice.storage import FolderStore
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, s3_endpoint
@@ -177,6 +177,61 @@ def test_create_refuses_a_now_on_another_day_than_the_clocks_and_reveal_accepts_
     # while a moment earlier today is still accepted for create, and a past moment for reveal
     assert run(capsys, "daily", "create", *where, "--now", "2025-03-03T00:00:05Z", machine=machine)[0] == 0
     assert run(capsys, "daily", "reveal", *where, "--now", "2025-03-02T00:00:05Z", machine=machine)[0] == 0
+
+
+def test_reveal_acting_today_publishes_todays_commitment_before_the_record_that_names_it(
+    tmp_path: Path, where: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given 2025-03-01's secret, and no `create` run yet on 2025-03-02
+    run(capsys, "daily", "create", *where, "--now", "2025-03-01T00:00:05Z")
+    archive = FolderStore(tmp_path / "archive")
+    following = commitment_key(dt.date(2025, 3, 2))
+    assert archive.get(following) is None
+
+    # When reveal runs on 2025-03-02 (a `create` might run at the same moment, from another cron line)
+    status, out, err = run(capsys, "daily", "reveal", *where, "--now", "2025-03-02T00:00:05Z")
+
+    # Then today's commitment is published first, as the scheduled run does, and 2025-03-01's record names it: a
+    # record naming none while a concurrent create published it first would read as tampered for good (review)
+    assert status == 0 and json.loads(out)["revealed"] == ["2025-03-01"]
+    assert (
+        err
+        == "fairdice: today's secret (2025-03-02) made, and its commitment published: a closed day's record names it\n"
+    )
+    published = Commitment.model_validate_json(archive.get(following) or b"")
+    record = json.loads(archive.get(revealed_key(DAY)) or b"")
+    assert record["next_commitment"] == published.commitment
+    status, out, _ = run(capsys, "daily", "show", *where, "--date", "2025-03-01", "--now", "2025-03-02T08:00Z")
+    assert status == 0 and json.loads(out)["status"] == "revealed"
+
+    # and run again, it says the secret was made already
+    status, _, err = run(capsys, "daily", "reveal", *where, "--now", "2025-03-02T00:10:00Z")
+    assert status == 0 and "today's secret (2025-03-02) was made already: " in err
+
+
+def test_reveal_replayed_before_a_revealed_day_was_over_is_refused_and_changes_nothing(
+    tmp_path: Path, where: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given 2025-03-01 and 2025-03-02 revealed, on 2025-03-03
+    run(capsys, "daily", "create", *where, "--now", "2025-03-01T00:00:05Z")
+    run(capsys, "daily", "reveal", *where, "--now", "2025-03-02T00:00:05Z")
+    run(capsys, "daily", "reveal", *where, "--now", "2025-03-03T00:00:05Z")
+    index = (tmp_path / "archive" / "index.json").read_bytes()
+    assert json.loads(index)["revealed"] == ["2025-03-01", "2025-03-02"]
+
+    # When a reveal is replayed at a moment of 2025-03-02, before that day was over
+    machine = dt.datetime(2025, 3, 3, 9, tzinfo=dt.UTC)
+    status, out, err = run(capsys, "daily", "reveal", *where, "--now", "2025-03-02T00:05:00Z", machine=machine)
+
+    # Then it is refused, saying why: its pass would take the index back to 2025-03-01 and call 2025-03-02's record
+    # written ahead of its time (review)
+    assert (status, out) == (2, "")
+    assert err.startswith(
+        "fairdice: --now: 2025-03-02T00:05:00Z is before 2025-03-02 was over, and the archive reveals it already"
+    )
+    assert (tmp_path / "archive" / "index.json").read_bytes() == index
+    # while a past moment after the last revealed day is over is still accepted
+    assert run(capsys, "daily", "reveal", *where, "--now", "2025-03-03T00:05:00Z", machine=machine)[0] == 0
 
 
 @pytest.mark.parametrize("command", ["create", "reveal"])
