@@ -109,8 +109,9 @@ def parse_link(link: str) -> RequestBase:
                 + did_you_mean(name, scheme, in_link=True),
                 field=name,
             )
-        if name in given:
-            raise InvalidInput(given_more_than_once(2, "the link"), field=name)
+        if name in given:  # counted whole, as the scheme is (review: three times was "twice")
+            times = sum(1 for other, _ in pairs if other == name)
+            raise InvalidInput(given_more_than_once(times, "the link"), field=name)
         given[name] = value
     data: dict[str, Any] = {"scheme": scheme.id}
     for name, value in given.items():

@@ -1284,10 +1284,14 @@ const fairdice = (() => {
     if (!pairs.length) {
       throw new Problems([{ field: "link", message: "has no parameters: a check link looks like /check/?seed=SEED&client=a,b&n=52" }]);
     }
+    // prose.given_more_than_once: "twice", else the count; a parameter given more than once is counted whole
+    const moreThanOnce = (field) => {
+      const times = pairs.filter(([name]) => name === field).length;
+      const said = times === 2 ? "twice" : `${number(times)} times`;
+      return new Problems([{ field, message: `is given ${said} in the link; give it once` }]);
+    };
     const named = pairs.filter(([name]) => name === "scheme").map(([, value]) => value);
-    // prose.given_more_than_once: "twice", else the count
-    const times = named.length === 2 ? "twice" : `${number(named.length)} times`;
-    if (named.length > 1) throw new Problems([{ field: "scheme", message: `is given ${times} in the link; give it once` }]);
+    if (named.length > 1) throw moreThanOnce("scheme");
     // Seed 000's links name no scheme: the scheme that says so (`bareLinks`) is meant.
     const scheme = named.length ? schemes.get(named[0]) : [...schemes.values()].find((s) => s.bareLinks);
     if (!scheme) throw new Problems([{ field: "scheme", message: `must be one of ${ids()}, not ${pyRepr(named[0])}` }]);
@@ -1304,7 +1308,7 @@ const fairdice = (() => {
           },
         ]);
       }
-      if (given.has(name)) throw new Problems([{ field: name, message: "is given twice in the link; give it once" }]);
+      if (given.has(name)) throw moreThanOnce(name);
       given.set(name, value);
     }
     const data = { scheme: scheme.id };

@@ -678,6 +678,7 @@ BAD_LINKS = [
     "?scheme=narde-v1&scheme=narde-v1&scheme=narde-v1&key=00",  # "3 times", "twice" for two, as the core says
     "?scheme=chess&key=00",
     "?seed=00&seed=11",
+    "?seed=00&seed=11&seed=22",  # counted whole, as the scheme is (review)
     "?seed=00&utm_source=mail",
     "?scheme=narde-v1&key=00&fingerprint=11&seal=22",
     "?seed=%ff%fe&client=a",

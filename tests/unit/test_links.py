@@ -315,6 +315,13 @@ def test_a_parameter_given_more_than_once_is_said_in_one_wording(query: str, tim
     assert refused.value.message == f"is given {times} in the link; give it once"
 
 
+def test_any_parameter_given_three_times_is_counted() -> None:
+    # Review: only the scheme was counted; any other parameter was "given twice" however often it was given
+    with pytest.raises(InvalidInput) as refused:
+        parse_link(f"seed={KEY}&client=a&n=1&n=2&n=3")
+    assert (refused.value.field, refused.value.message) == ("n", "is given 3 times in the link; give it once")
+
+
 def test_a_scheme_given_three_times_is_counted() -> None:
     with pytest.raises(InvalidInput) as refused:
         parse_link("?scheme=narde-v1&scheme=narde-v1&scheme=narde-v1")
