@@ -178,5 +178,12 @@ def _read_request(file: str) -> RequestBase:
 
 def _report(problems: Sequence[Problem], status: int) -> int:
     for problem in problems:
-        print(f"fairdice: {problem.field}: {problem.message}", file=sys.stderr)
+        print(f"fairdice: {printable(problem.field)}: {printable(problem.message)}", file=sys.stderr)
     return status
+
+
+def printable(text: str) -> str:
+    """Text for a terminal: every character that prints nothing (a control, an escape, a bidi override) as its code
+    point, ⟨U+001B⟩. A field's name can come from a link or a file (an unknown parameter), and written as is, its
+    escapes would move the cursor, erase the error and draw "fair" in its place (review)."""
+    return "".join(character if character.isprintable() else f"⟨U+{ord(character):04X}⟩" for character in text)

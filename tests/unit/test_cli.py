@@ -99,6 +99,24 @@ def test_a_request_file_that_gives_a_key_twice_exits_2_naming_the_key(
     )
 
 
+def test_a_fields_name_from_a_link_or_a_file_reaches_the_terminal_without_its_escapes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a link whose unknown parameter's name holds terminal escapes that move the cursor up, erase the line and
+    # draw a green "fair" in its place, then hide the rest (review R5)
+    name = "%1b[1A%1b[2K%0d%1b[32mfair%3A%20every%20roll%20matches%1b[8m"
+    assert main(["check", f"https://x/check/?seed=00&{name}=1"]) == 2
+    err = capsys.readouterr().err
+    # Then the error is written with each character that prints nothing as its code point
+    assert "\x1b" not in err and "\r" not in err
+    assert err.startswith("fairdice: ⟨U+001B⟩[1A⟨U+001B⟩[2K⟨U+000D⟩⟨U+001B⟩[32mfair: every roll matches⟨U+001B⟩[8m: ")
+    # and so is a key of a request file, and a bidi override
+    path = tmp_path / "request.json"
+    path.write_text(json.dumps(FAIR | {"\u001b[8mhidden\u202e": 1}))
+    assert main(["verify", str(path)]) == 2
+    assert capsys.readouterr().err.startswith("fairdice: ⟨U+001B⟩[8mhidden⟨U+202E⟩: ")
+
+
 def test_verify_exits_2_when_the_file_cannot_be_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", str(tmp_path / "missing.json")]) == 2
     assert capsys.readouterr().err.startswith("fairdice: request: cannot read ")

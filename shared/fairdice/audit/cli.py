@@ -154,7 +154,7 @@ def _audit(args: argparse.Namespace) -> int:
             today=utc_day(cli.clock()),
         )
     except UsageError as exc:
-        print(f"fairdice: audit: {exc}", file=sys.stderr)
+        print(f"fairdice: audit: {cli.printable(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     except MissingBucket as exc:
         # A resume keeps the archive its run named, so only a run afresh can name the right one (review)

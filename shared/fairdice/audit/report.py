@@ -37,8 +37,9 @@ td{overflow-wrap:break-word}td.w{overflow-wrap:anywhere;min-width:9rem}.scroll{o
 td.n{white-space:nowrap}
 .cp{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.8em;color:#b42318;white-space:nowrap}
 """
-# Nothing but the page's own style: no script runs, nothing is fetched, whatever the input wrote into the page.
-_POLICY = "default-src 'none'; style-src 'unsafe-inline'"
+# Nothing but the page's own style: no script runs, nothing is fetched, whatever the input wrote into the page; no
+# base URL or form either, as the API's pages allow none (review: a page that let one through would send it on).
+_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
 
 def render(summary: Summary, findings: Iterable[dict[str, Any]], *, shown: int = FINDINGS_SHOWN) -> str:

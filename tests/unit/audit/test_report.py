@@ -36,6 +36,16 @@ def test_the_page_is_self_contained_with_an_svg_chart_per_die(tmp_path: Path) ->
     assert "<script" not in page.lower()
     assert not re.search(r"""(src|href)\s*=\s*["']?(https?:|//)""", page)
     assert "url(http" not in page and "@import" not in page
+    # and its policy lets nothing else in: no script, no base URL, no form sending anything anywhere
+    policy = re.search(r'http-equiv=Content-Security-Policy content="([^"]*)"', page)
+    assert policy is not None
+    directives = dict(d.strip().split(" ", 1) for d in policy.group(1).split(";"))
+    assert directives == {
+        "default-src": "'none'",
+        "style-src": "'unsafe-inline'",
+        "base-uri": "'none'",
+        "form-action": "'none'",
+    }
     assert "All 6 games read are fair" in page
     assert "99% band of a fair die" in page
 
