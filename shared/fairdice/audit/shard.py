@@ -27,7 +27,7 @@ from fairdice.audit.tally import Counts, DieStream, InputRecord, Partial, Scheme
 from fairdice.errors import ArchiveRefused, ArchiveUnavailable, FairdiceError, RepeatedKey, ShardTooLarge
 from fairdice.problems import ErrorDetail, Problem, headline, invalid
 from fairdice.prose import cut
-from fairdice.schemes.base import DaySecrets, Withheld
+from fairdice.schemes.base import DaySecrets, PendingDay, RevealedDay, Withheld
 from fairdice.verdict import Outcome, Summary, Verdict
 from fairdice.verify import Checked, check, withheld_verdict, written
 
@@ -93,6 +93,21 @@ def game_key(checked: Checked) -> bytes:
     return hashlib.blake2b(named, digest_size=GAME_KEY_BYTES).digest()
 
 
+class _Consulted:
+    """Day secrets that note whether a game asked them for a day: a shard names the archive it was given only when it
+    read it (review: an archive given for games of which none was daily was named as the one they were checked
+    against, even a bucket that does not exist)."""
+
+    def __init__(self, secrets: DaySecrets) -> None:
+        self._secrets = secrets
+        self.asked = False
+
+    def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
+        """The day as the archive gives it (`DaySecrets.lookup`), noting that it was asked."""
+        self.asked = True
+        return self._secrets.lookup(day)
+
+
 class ShardAudit:
     """The running audit of one shard: counts, dice, findings written to `findings`, ids and game keys kept to
     sort."""
@@ -108,7 +123,7 @@ class ShardAudit:
     ) -> None:
         self.file = file
         self.findings = findings
-        self.day_secrets = day_secrets
+        self.day_secrets = None if day_secrets is None else _Consulted(day_secrets)
         self.today = today
         self.refusal_is_finding = refusal_is_finding
         self.refused = 0  # lines whose finding is a refused archive read: a resume audits their block again
@@ -120,6 +135,11 @@ class ShardAudit:
         # `<game key, hex>\t<line>\t<id as JSON>`: a game checked, for the repeated-game check (duplicates.repeats).
         self.games: list[bytes] = []
         self._known = frozenset(schemes.ids())
+
+    @property
+    def read_archive(self) -> bool:
+        """Whether a game of the shard asked the daily archive for its day."""
+        return self.day_secrets is not None and self.day_secrets.asked
 
     def line(self, number: int, item: bytes | Unreadable) -> None:
         """Audit one numbered line: a game verified, or a finding saying why it could not be; ArchiveUnavailable when
@@ -331,7 +351,7 @@ def audit_shard(
             source=source() if source else None,
             lines_sha256=lines_sha256,
             format=PARTIAL_FORMAT,
-            archive=archive.name if archive else None,
+            archive=archive.name if archive and audit.read_archive else None,
             fairdice=audited_by(),
             counts=Counts(**audit.counts),
             by_scheme=audit.by_scheme(),

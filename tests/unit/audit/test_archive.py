@@ -6,6 +6,7 @@ import datetime as dt
 import io
 import json
 from pathlib import Path
+from typing import NoReturn
 
 import boto3
 import pytest
@@ -85,6 +86,28 @@ def test_a_shard_checks_daily_games_against_the_archive_and_its_partial_names_it
     assert any("archive" in reason for reason in by_id["daily-2"]["reasons"])
     assert by_id["daily-3"]["verdict"] == "withheld"
     assert by_id["daily-4"]["error"]["code"] == "unknown_day"
+
+
+def test_a_shard_with_no_daily_game_names_no_archive_though_one_was_given(tmp_path: Path) -> None:
+    # Given an archive that fails on any read (a bucket of no such name, say) and a shard of games of other schemes
+    class Unread:
+        def lookup(self, day: dt.date) -> NoReturn:
+            raise AssertionError(f"the archive was read for {day}")
+
+    data = games.jsonl([games.narde(1), games.three_dice(2)])
+
+    partial = audit_shard(
+        numbered_lines(io.BytesIO(data), "games.jsonl"),
+        "games.jsonl",
+        FolderResults(tmp_path / "out"),
+        "s",
+        archive=DayArchive(Unread(), "s3://no-such-bucket"),
+    )
+
+    # Then the games are audited and the partial names no archive: none was read, so none is one daily rolls were
+    # checked against (review: the summary and the report named it, though it did not even exist)
+    assert (partial.counts.games, partial.counts.fair) == (2, 2)
+    assert partial.archive is None
 
 
 def test_without_an_archive_the_same_roll_cannot_be_verified_and_nothing_names_an_archive(
