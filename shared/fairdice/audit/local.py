@@ -180,12 +180,19 @@ def find_inputs(
             path.open("rb").close()
         except OSError as exc:
             raise UsageError(f"{path}: cannot be opened ({exc.strerror or 'a link to nothing'})") from None
-    # A file named twice, or reached by two ways (`day.jsonl` and its full path, a link beside it), is read once, under
-    # the first of its names: every game once, whichever way it was reached.
-    once: dict[Path, Path] = {}
+    # A file named twice, or reached by two ways (`day.jsonl` and its full path, a link beside it, a hard link: one
+    # file under two names), is read once, under the first of its names: every game once, whichever way it was reached.
+    once: dict[object, Path] = {}
     for path in sorted(found, key=str):
-        once.setdefault(path.resolve(), path)
+        once.setdefault(_file_identity(path), path)
     return sorted(once.values(), key=str)
+
+
+def _file_identity(path: Path) -> object:
+    """What one file is, however it is reached: its device and inode (a symbolic link followed; a hard link is the
+    same file under another name, review), or its resolved path where the system gives no inode."""
+    status = path.stat()
+    return (status.st_dev, status.st_ino) if status.st_ino else path.resolve()
 
 
 def _named_in_text(path: Path) -> None:

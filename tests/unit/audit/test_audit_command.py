@@ -1088,6 +1088,24 @@ def test_only_games_ids_count_as_duplicates_and_a_file_named_twice_is_read_once(
     assert [(f["line"], f["error"]["code"]) for f in findings] == [(1, "invalid_input"), (2, "invalid_input")]
 
 
+def test_a_file_and_its_hard_link_in_one_folder_are_read_once(tmp_path: Path) -> None:
+    # Given a folder holding a file of two fair games and a hard link to it: one file under two names
+    folder = tmp_path / "in"
+    folder.mkdir()
+    games.write(folder / "a.jsonl", [games.narde(1), games.narde(2)])
+    os.link(folder / "a.jsonl", folder / "b.jsonl")
+
+    # When the folder is audited
+    status = main(["audit", str(folder), "--out", str(tmp_path / "out"), "--workers", "1"])
+
+    # Then its games are read once, under the first name, and none is a duplicate of itself (review: exit 1, every
+    # game counted twice and each id a duplicate)
+    assert status == 0
+    document = summary(tmp_path / "out")
+    assert [record["file"] for record in document["inputs"]] == [str(folder / "a.jsonl")]
+    assert (document["games"], document["fair"], document["duplicate_ids"]) == (2, 2, 0)
+
+
 # The command with its workers started by a given method: `fork` (Linux's default to 3.13) or `forkserver` (3.14's).
 # The command as a terminal starts it: Ctrl-C's default handler in place, even under a runner started in the
 # background, whose processes inherit SIGINT ignored (a shell ignores it in its background jobs).
