@@ -181,7 +181,7 @@
       // on the server's page (fairdice.notices; review: "The link: has no parameters").
       // "'recorded' is not a parameter of a pair36 link": the subject says the name already (fairdice.notices), but
       // "The link" names none, so a parameter called link keeps its name there (review)
-      const said = fairdice.pyRepr(String(problem.field).slice(0, 40)) + " ";
+      const said = fairdice.pyRepr(cut) + " ";
       const named = name[0] !== "The link" && problem.message.startsWith(said);
       const message = named ? problem.message.slice(said.length) : problem.message;
       const joined = /^(is|must|has|was|looks) /.test(message) ? " " : ": ";
@@ -336,7 +336,16 @@
   for (const s of fairdice.schemes.values()) chooser.append(el("option", { value: s.id, text: `${s.title} (${s.id})` }));
   chooser.addEventListener("change", () => choose(chooser.value));
 
-  const linkInput = el("input", { id: "link", type: "text", spellcheck: "false", autocomplete: "off", autocapitalize: "off", class: "mono", "aria-describedby": "link--help" });
+  // A box of lines, not a one-line input: a one-line input drops the line breaks of a pasted link, which the link's
+  // reading keeps as `fairdice check` does (a phrase of two lines is refused there; here it was read as one line and
+  // could be fair, review). Enter still reads the link, as in a one-line box; Shift+Enter starts a line.
+  const linkInput = el("textarea", { id: "link", rows: 2, spellcheck: "false", autocomplete: "off", autocapitalize: "off", class: "mono", "aria-describedby": "link--help" });
+  linkInput.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      linkForm.requestSubmit();
+    }
+  });
   const linkForm = el(
     "form",
     { id: "link-form", novalidate: true },

@@ -612,6 +612,8 @@ const fairdice = (() => {
   const EDGES = new RegExp(`^[${SPACE}]+|[${SPACE}]+$`, "g");
   const strip = (value) => value.replace(EDGES, "");
   const chars = (value) => Array.from(value).length;
+  // The first `count` characters, as Python's value[:count] cuts them: by code point, never half a character (review)
+  const firstChars = (value, count) => Array.from(value).slice(0, count).join("");
 
   const WHITESPACE = new RegExp(`[${SPACE}]`, "g");
   const HEX = /^[0-9a-fA-F]*$/;
@@ -840,7 +842,8 @@ const fairdice = (() => {
     scheme_ = scheme.id;
     const named = (field) => names[field] || field;
     try {
-      if (scheme.before) data = scheme.before(data);
+      // The paste is placed first, then the scheme's own names are read, in the core's order (request.py's wrap
+      // validator runs before a scheme's before-validator): of two problems, the one the core names (review)
       if (typeof data.recorded === "string") {
         let paste = null;
         try {
@@ -850,6 +853,7 @@ const fairdice = (() => {
         }
         if (paste !== null && paste.first !== null) data = placed(scheme, data, paste, named);
       }
+      if (scheme.before) data = scheme.before(data);
     } catch (error) {
       if (error instanceof FieldError) throw new Problems([{ field: error.field, message: error.message }]);
       throw error;
@@ -1171,6 +1175,17 @@ const fairdice = (() => {
     return first;
   }
 
+  // A JSON string, or a number as JSON writes one: strings are matched whole, so that digits within them are not taken
+  const JSON_NUMBER_OR_STRING = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+  /**
+   * The source text of every number in JSON text, in the order written: the order JSON.parse hands numbers to its
+   * reviver, but within an object whose keys look like indices (an object is no roll, and refused whatever it holds).
+   */
+  function numbersWritten(text) {
+    return [...text.matchAll(JSON_NUMBER_OR_STRING)].map((found) => found[0]).filter((token) => !token.startsWith('"'));
+  }
+
   /** Pasted text: its rolls, and the number its first roll is given (null: not numbered). */
   function fromText(value, sides) {
     if (chars(value) > MAX_TEXT) throw new Error(`is ${chars(value)} characters long, more than ${MAX_TEXT}`);
@@ -1179,10 +1194,17 @@ const fairdice = (() => {
       let list;
       try {
         // A number written with a point or an exponent (2.0, 2e0) is a float to the core, never a die face: kept
-        // apart here, where JSON.parse would read it as the integer 2 (Chromium passes each number's source text).
-        list = JSON.parse(stripped, (key, value, context) =>
-          typeof value === "number" && context && /[.eE]/.test(context.source) ? new PyFloat(value) : value,
-        );
+        // apart here, where JSON.parse would read it as the integer 2. Chromium passes each number's source text; an
+        // engine that does not (Node 20, older browsers) gets it from the numbers as written, in the order JSON.parse
+        // hands them over (review: there 2.0 was a face)
+        const written = numbersWritten(stripped);
+        let at = 0;
+        list = JSON.parse(stripped, (key, value, context) => {
+          if (typeof value !== "number") return value;
+          const source = context && typeof context.source === "string" ? context.source : written[at];
+          at += 1;
+          return /[.eE]/.test(source) ? new PyFloat(value) : value;
+        });
       } catch (error) {
         throw new Error("looks like JSON but is not");
       }
@@ -1249,7 +1271,7 @@ const fairdice = (() => {
     try {
       return strictUtf8.decode(new Uint8Array(bytes));
     } catch (error) {
-      throw new Problems([{ field: "link", message: `the parameter ${pyRepr(name.slice(0, 40))} is not percent-encoded UTF-8` }]);
+      throw new Problems([{ field: "link", message: `the parameter ${pyRepr(firstChars(name, 40))} is not percent-encoded UTF-8` }]);
     }
   }
 
@@ -1304,7 +1326,7 @@ const fairdice = (() => {
         throw new Problems([
           {
             field: name || "request", // a parameter with no name is the whole request's problem, as the core names it
-            message: `${pyRepr(name.slice(0, 40))} is not a parameter of a ${scheme.id} link; it takes ${[...params.keys()].join(", ")}${didYouMean(name, scheme, true)}`,
+            message: `${pyRepr(firstChars(name, 40))} is not a parameter of a ${scheme.id} link; it takes ${[...params.keys()].join(", ")}${didYouMean(name, scheme, true)}`,
           },
         ]);
       }
@@ -1550,6 +1572,7 @@ const fairdice = (() => {
     queryOf,
     withoutSpaces: (value) => value.replace(WHITESPACE, ""),
     chars,
+    firstChars,
     printable,
     wholeNumber,
     hexValue,

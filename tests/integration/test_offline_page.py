@@ -679,6 +679,10 @@ BAD_LINKS = [
     "?scheme=chess&key=00",
     "?seed=00&seed=11",
     "?seed=00&seed=11&seed=22",  # counted whole, as the scheme is (review)
+    # a name cut at 40 characters, as Python cuts it: never half of one (review: JS cut 40 UTF-16 units)
+    "?seed=00&x" + "%F0%9F%8E%B2" * 41 + "=1",
+    "?seed=00&x" + "%F0%9F%8E%B2" * 41 + "=%FF",
+    "?scheme=three-dice&white=w&black=b&first=1&rolls=0:%205-5-4&n=1",
     "?seed=00&utm_source=mail",
     "?scheme=narde-v1&key=00&fingerprint=11&seal=22",
     "?seed=%ff%fe&client=a",
@@ -828,6 +832,8 @@ TRICKY = [
         "count": 2,
     },
     {"scheme": "bg-online-v1", "server_number": KEY.hex(), "app_numbers": ["0a1b", "ff"], "count": 2},
+    # A paste placed against `first` before seed 003's names are read, as the core does (review)
+    {"scheme": "three-dice", "seed": KEY.hex(), "first": 1, "recorded": "0: 5-5-4"},
 ]
 
 
@@ -1027,6 +1033,34 @@ PASTED = [
     ("99999999999999999: 1-1", (6, 6)),
     ("9999999999999999: 1-1\n10000000000000001: 2-2", (6, 6)),
 ]
+
+
+def test_rolls_written_as_floats_are_no_faces_where_the_engine_gives_json_parse_no_source_text(
+    browser: Browser,
+) -> None:
+    # Given the browser's JSON.parse without the source text it hands a reviver (as Node 20 and older engines have it)
+    floats = [(text, sides) for text, sides in PASTED if text.startswith("[")] + [
+        ('[[1, 2], {"3": 4.0, "a": 5}]', (6, 6)),
+        ('["2.0", [2.0, 1]]', (6, 6)),
+        ("[[1e0, 2]]", (6, 6)),
+    ]
+    results = browser.evaluate(
+        "(() => { const real = JSON.parse;"
+        " JSON.parse = (text, reviver) => real(text, reviver && ((key, value) => reviver(key, value)));"
+        f" try {{ return {json.dumps([[text, list(sides)] for text, sides in floats])}"
+        ".map(([t, s]) => harness.recorded(t, s)); } finally { JSON.parse = real; } })()"
+    )
+
+    # Then a number written with a point or an exponent is still no die face, as the core reads it (review: 2.0 was 2)
+    for (text, sides), js in zip(floats, results, strict=True):
+        try:
+            expected: list[list[int]] | None = [list(roll) for roll in parse_recorded(text, sides)] or None
+        except RecordedError as refused:
+            # JSON's own parse errors are worded by each language's parser; every other refusal word for word.
+            message = str(refused)
+            assert js.get("refused") == ("looks like JSON but is not" if "looks like JSON" in message else message)
+            continue
+        assert js == {"rolls": expected}, text
 
 
 def _pasted_at_random(rng: random.Random) -> str:
@@ -1433,6 +1467,41 @@ def _fair_narde(phrase: str) -> str:
     dice = [r["dice"] or [] for r in verify(schemes.parse_request(game)).rolls]
     recorded = " ".join("-".join(map(str, roll)) for roll in dice)
     return build_link(schemes.parse_request(game | {"recorded": recorded})).removeprefix("/check/")
+
+
+@pytest.mark.parametrize(
+    ("link", "state"),
+    [
+        # a phrase of two lines, which `fairdice check` refuses: the one-line box made it "a b", fair (review)
+        (_fair_narde("a").replace("phrase=a", "phrase=a\nb"), "problem"),
+        # numbered rolls on lines of their own, which `fairdice check` reads: the one-line box ran them together
+        (f"?seed={KEY.hex()}&seal={seal_of(KEY)}&client=a,b&rolls=1: 2-5\n2: 4-2\n3: 6-4", "done"),
+    ],
+)
+def test_a_link_pasted_with_line_breaks_is_read_as_fairdice_check_reads_it(
+    chromium: Browser, page: Path, link: str, state: str
+) -> None:
+    # Given the page, and a link whose text holds line breaks pasted into its link box as a player pastes it
+    chromium.open(page.as_uri(), PHONE)
+    chromium.wait_for("document.body.dataset.state === 'ready'")
+    chromium.evaluate("document.getElementById('link').focus()")
+    chromium.page("Input.insertText", {"text": link})
+
+    # When Enter is pressed, as in a one-line box
+    chromium.page(
+        "Input.dispatchKeyEvent", {"type": "rawKeyDown", "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13}
+    )
+
+    # Then the link is read with its line breaks, to the core's answer
+    chromium.wait_for(f"document.body.dataset.state === {json.dumps(state)}")
+    assert chromium.evaluate("document.getElementById('link').value") == link
+    core = core_answer(link, parse_link)
+    text = chromium.evaluate("document.getElementById('result').innerText")
+    if state == "problem":
+        (problem,) = core["problems"]
+        assert problem["message"] in text
+    else:
+        assert core["verdict"] == chromium.evaluate("document.body.dataset.verdict") == "fair"
 
 
 @pytest.mark.parametrize("pair", LOOK_ALIKE_ORDERS)

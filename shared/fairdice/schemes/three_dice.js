@@ -57,7 +57,7 @@ fairdice.register(
       const event = data[GAME_ENDED];
       if (!isObject(event)) throw new FieldError(GAME_ENDED, `must be ${SHAPE}`);
       for (const name of Object.keys(event)) {
-        if (!EVENT_FIELDS.includes(name)) throw new FieldError(`${GAME_ENDED}.${name.slice(0, 40)}`, `is not in ${SHAPE}`);
+        if (!EVENT_FIELDS.includes(name)) throw new FieldError(`${GAME_ENDED}.${fairdice.firstChars(name, 40)}`, `is not in ${SHAPE}`);
       }
       for (const name of ["seed", "clientSeeds"]) {
         if (!has(event, name)) {
