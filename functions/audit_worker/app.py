@@ -39,9 +39,29 @@ from pydantic import AliasChoices, AwareDatetime, BaseModel, ConfigDict, Field
 logger = Logger()
 metrics = Metrics()
 SETTINGS = AuditSettings.from_environ(os.environ)
+
+
+def clock() -> dt.datetime:
+    """The time now, in UTC: for an event that does not say when its execution started."""
+    return dt.datetime.now(dt.UTC)
+
+
+class AsOf:
+    """The daily archive's clock: the moment the execution whose shard is audited started, so that every shard of it,
+    in any container and at any hour, judges the days alike (review: a shard audited after a day's reveal called its
+    rolls fair, one audited before, withheld); now, for an event that does not say."""
+
+    def __init__(self) -> None:
+        self.started: dt.datetime | None = None
+
+    def __call__(self) -> dt.datetime:
+        return self.started or clock()
+
+
+AS_OF = AsOf()
 # Daily games are checked against the daily archive (FAIRDICE_ARCHIVE_BUCKET), as POST /verify checks them; its
 # reader is kept warm between shards, so a day is read and checked once per worker.
-ARCHIVE = archive.of_bucket(StorageSettings.from_environ(os.environ))
+ARCHIVE = archive.of_bucket(StorageSettings.from_environ(os.environ), AS_OF)
 # The dashboard shows GamesAudited by service and stack (template.yaml): two stacks in one account apart.
 STACK = os.environ.get("FAIRDICE_STACK_NAME") or "local"
 s3 = client()
@@ -52,11 +72,6 @@ s3 = client()
 # million would run out of memory or time, which no retry mends: past this it fails with ShardTooLarge as it reaches
 # the next game, storing nothing (README). Its /tmp holds what it stages (template.yaml, EphemeralStorage).
 MAX_SHARD_GAMES = 1_000_000
-
-
-def clock() -> dt.datetime:
-    """The time now, in UTC: for an event that does not say when its execution started."""
-    return dt.datetime.now(dt.UTC)
 
 
 class ShardObject(BaseModel):
@@ -81,8 +96,9 @@ class ShardEvent(BaseModel):
     output_prefix: OutputPrefix
     started: AwareDatetime | None = Field(
         default=None,
-        description="when the execution started ($$.Execution.StartTime): every shard judges daily rolls whose day is"
-        " not over (withheld) by its UTC day, so one audit is of one day even across midnight",
+        description="when the execution started ($$.Execution.StartTime): every shard reads the daily archive as of"
+        " this moment, and without one judges daily rolls whose day is not over (withheld) by its UTC day, so one"
+        " audit is of one moment even across midnight",
     )
 
 
@@ -104,6 +120,7 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     key = item.shard.Key
     name = shard_name(key)
     results = S3Results(SETTINGS.bucket, item.output_prefix, s3)
+    AS_OF.started = item.started
     today = utc_day(item.started or clock())
     with store_failures(f"auditing s3://{SETTINGS.bucket}/{key}"), scratch_space(partial(_too_large, key)):
         audited = audit_object(

@@ -165,7 +165,7 @@ def test_the_worker_checks_daily_games_against_the_archive_bucket_and_its_partia
     with timeline.moto():
         games.publish_archived_day(timeline, stores)
     settings = StorageSettings.from_environ({"FAIRDICE_ARCHIVE_BUCKET": ARCHIVE, "AWS_REGION": REGION})
-    monkeypatch.setattr(audit_aws.worker, "ARCHIVE", of_bucket(settings))
+    monkeypatch.setattr(audit_aws.worker, "ARCHIVE", of_bucket(settings, audit_aws.worker.AS_OF))
     daily = games.archived_daily(ArchiveReader(stores.archive, clock=lambda: dt.datetime.now(dt.UTC)), 1)
     audit_aws.put(KEY, gzip.compress(games.jsonl([daily])))
 
@@ -177,6 +177,39 @@ def test_the_worker_checks_daily_games_against_the_archive_bucket_and_its_partia
     stored = audit_aws.json(result["partial"] + "summary.json")
     assert stored["archive"] == f"s3://{ARCHIVE}"
     assert stored["counts"]["fair"] == 1
+
+
+def test_every_shard_of_an_execution_reads_the_archive_as_of_the_moment_it_started(
+    audit_aws: AuditAws,
+    load_event: Callable[[str], Event],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    # Given 2025-03-01 committed in time and revealed at the next midnight, the worker's archive as its cold start
+    # makes it (kept warm from shard to shard), and a shard holding a daily roll of that day
+    timeline = Timeline(dt.datetime(2025, 3, 1, tzinfo=dt.UTC))
+    stores = timeline.stores(tmp_path / "daily")
+    games.publish_archived_day(timeline, stores)
+    monkeypatch.setattr(
+        audit_aws.worker, "ARCHIVE", DayArchive(ArchiveReader(stores.archive, audit_aws.worker.AS_OF), "a")
+    )
+    audit_aws.put(KEY, gzip.compress(games.jsonl([games.archived_daily(games.morning_after(stores.archive), 1)])))
+
+    def audited(started: str) -> Any:
+        return audit_aws.json(
+            run_worker(audit_aws, {**load_event("audit-worker-shard"), "started": started})["partial"] + "summary.json"
+        )
+
+    # When one execution that started the morning after audits it, and then, in the same warm container, one that
+    # started at 23:50 on the day itself, whose shards run after the reveal all the same
+    after = audited("2025-03-02T08:00:00Z")
+    before = audited("2025-03-01T23:50:00Z")
+
+    # Then each judges the roll as of its own start: fair for the first; withheld for the second, as every one of its
+    # shards does, whichever ran before or after the reveal and whatever the container read before (review: one
+    # execution's shards called the same roll withheld and fair, by when each ran)
+    assert (after["counts"]["fair"], after["counts"]["withheld"]) == (1, 0)
+    assert (before["counts"]["fair"], before["counts"]["withheld"]) == (0, 1)
 
 
 @pytest.mark.parametrize("error", [ArchiveUnavailable, ArchiveRefused, MissingCredentials])
@@ -258,7 +291,7 @@ def test_a_worker_event_whose_start_has_no_time_zone_is_refused_before_reading_a
 
 
 def test_without_an_archive_bucket_the_worker_has_no_daily_archive() -> None:
-    assert of_bucket(StorageSettings.from_environ({})) is None
+    assert of_bucket(StorageSettings.from_environ({}), lambda: dt.datetime.now(dt.UTC)) is None
 
 
 def test_merge_names_every_shard_read_and_each_failed_one_with_its_cause_and_report_draws_the_page(

@@ -205,9 +205,6 @@ class ArchiveReader:
         )
 
     def _find(self, day: dt.date) -> _Revealed | _Pending:
-        cached = self._revealed.get(day)
-        if cached is not None:
-            return cached
         now = self._clock()
         today = utc_day(now)
         if day > today:
@@ -216,6 +213,12 @@ class ArchiveReader:
                 " and revealed once the day is over",
                 field="date",
             )
+        # A day checked revealed is remembered, but given only for a day over by this reader's clock: a clock that is
+        # a moment of its own (an audit judges every shard by when it started) may be before a day another read saw
+        # revealed (review: one execution's shards judged the same roll withheld and fair)
+        cached = self._revealed.get(day)
+        if cached is not None and day < today:
+            return cached
         recent = self._recent.get(day)
         if recent is None or now >= recent.until:
             found = self._look(day, now)

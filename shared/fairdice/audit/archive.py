@@ -9,10 +9,9 @@ Opened once per process (a local worker, a Lambda container): its reader keeps t
 read and checked, so a day is read once however many of its games a shard holds.
 """
 
-import datetime as dt
 from dataclasses import dataclass
 
-from fairdice.archive.reader import ArchiveReader
+from fairdice.archive.reader import ArchiveReader, Clock
 from fairdice.schemes.base import DaySecrets
 from fairdice.storage import StorageSettings
 
@@ -32,11 +31,11 @@ def name_of(storage: StorageSettings) -> str | None:
     return None if storage.archive_bucket is None else S3_SCHEME + storage.archive_bucket
 
 
-def of_bucket(storage: StorageSettings) -> DayArchive | None:
-    """The settings' archive bucket (FAIRDICE_ARCHIVE_BUCKET), read now as the API reads it (a day's secret only once
-    its day is over), or None when none is set."""
+def of_bucket(storage: StorageSettings, clock: Clock) -> DayArchive | None:
+    """The settings' archive bucket (FAIRDICE_ARCHIVE_BUCKET), read as the API reads it (a day's secret only once its
+    day is over by `clock`, which the caller gives: an audit's is the moment it started, so that every shard of it
+    judges the days alike), or None when none is set."""
     name = name_of(storage)
     if name is None:
         return None
-    reader = ArchiveReader(storage.archive(), clock=lambda: dt.datetime.now(dt.UTC))
-    return DayArchive(reader, name)
+    return DayArchive(ArchiveReader(storage.archive(), clock=clock), name)

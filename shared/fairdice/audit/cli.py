@@ -140,6 +140,7 @@ def _audit(args: argparse.Namespace) -> int:
     from fairdice.audit.progress import terminal_progress
 
     previous = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
+    started = cli.clock()  # every block judges the days by this moment (a resumed run: by its interrupted run's)
     try:
         signal.signal(signal.SIGTERM, _terminated)
         if previous[signal.SIGINT] is not signal.SIG_IGN:  # a command started with Ctrl-C ignored keeps it ignored
@@ -151,7 +152,8 @@ def _audit(args: argparse.Namespace) -> int:
             resume=args.resume,
             progress=terminal_progress(),
             archive=args.archive,
-            today=utc_day(cli.clock()),
+            today=utc_day(started),
+            started=started,
         )
     except UsageError as exc:
         print(f"fairdice: audit: {cli.printable(str(exc))}", file=sys.stderr)

@@ -26,7 +26,7 @@ from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import AwareDatetime, BaseModel, Field, ValidationError
 
 from fairdice import json_input
 from fairdice.audit.archive import S3_SCHEME, DayArchive, name_of, of_bucket
@@ -91,6 +91,11 @@ class Plan(BaseModel):
     archive: str | None = None
     today: dt.date | None = Field(
         default=None, description="the UTC day daily games are judged by: a resumed run keeps its interrupted run's"
+    )
+    started: AwareDatetime | None = Field(
+        default=None,
+        description="the moment the daily archive is read as of, when one is: a resumed run keeps its interrupted"
+        " run's, so that a day revealed meanwhile is judged alike in every block",
     )
 
 
@@ -272,6 +277,7 @@ def run(
     progress: Progress | None = None,
     archive: str | None = None,
     today: dt.date | None = None,
+    started: dt.datetime | None = None,
 ) -> RunResult:
     """Audit every game of the inputs into `out`: summary.json, findings.jsonl and report.html.
 
@@ -279,7 +285,9 @@ def run(
     POST /verify checks them: without it a daily game is checked against the secret and commitment it
     carries alone, which is at most incomplete, and is withheld when its day is not over by `today`:
     the UTC day the command's clock read as the run began, the same for every block. A resumed run
-    judges by the day its interrupted run began, so one audit is of one day whenever its blocks ran.
+    judges by the day its interrupted run began, so one audit is of one day whenever its blocks ran. The archive is
+    read as of `started`, the moment the run began (a resumed run's: its interrupted run's), for every block alike: a
+    day not over then is withheld in every block, though it is revealed while the run goes on (None: each read's now).
     An archive that cannot be read stops the run with ArchiveUnavailable: the blocks done stay done, the
     block that needed it is not, and `--resume` audits it once the archive answers. A read S3 refuses
     (ArchiveRefused) is the line's finding instead (`audit_shard`'s `refusal_is_finding`), and `--resume` audits
@@ -300,10 +308,11 @@ def run(
         block_lines=BLOCK_LINES,
         archive=name_of(daily) if daily is not None else None,
         today=today,
+        started=started,
     )
     _out_folder(out, resume)
     store = FolderResults(out)
-    done, today = _prepare(out, store, plan, resume)
+    done, today, started = _prepare(out, store, plan, resume)
     watch = progress or Progress()
     watch.start(sum(f.bytes for f in plan.files))
     records: list[InputRecord] = []
@@ -311,7 +320,7 @@ def run(
     audited = resumed = 0
     before = 0
     try:  # the bar is put away however the run ends, before the command says why
-        with _Blocks(out, workers, daily, today, lambda games: watch.advance(0, games)) as blocks:
+        with _Blocks(out, workers, daily, today, started, lambda games: watch.advance(0, games)) as blocks:
             for index, path in enumerate(files):
                 with path.open("rb") as raw:
                     hashed = Hashed(raw)
@@ -588,9 +597,11 @@ def _changed(planned: Plan, plan: Plan) -> str:
     return f"it read blocks of {planned.block_lines:,} lines, this fairdice reads {plan.block_lines:,}"
 
 
-def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> tuple[dict[str, str], dt.date | None]:
+def _prepare(
+    out: Path, store: FolderResults, plan: Plan, resume: bool
+) -> tuple[dict[str, str], dt.date | None, dt.datetime | None]:
     """Check a resume against the interrupted run's plan, or start afresh; the blocks already done, each with the
-    digest of the lines it audited, and the day the run judges daily games by."""
+    digest of the lines it audited, the day the run judges daily games by and the moment it reads the archive as of."""
     plan_file = out / PLAN
     if resume:
         if not plan_file.is_file():
@@ -601,7 +612,7 @@ def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> tuple
                 f"--resume: the audit in {out} checked daily games against {planned.archive or 'no archive'}, not"
                 f" {plan.archive or 'no archive'}"
             )
-        if planned.model_copy(update={"today": plan.today}) != plan:
+        if planned.model_copy(update={"today": plan.today, "started": plan.started}) != plan:
             raise UsageError(f"--resume: the inputs are not those of the audit in {out}: {_changed(planned, plan)}")
         # A block done by a version that kept no game keys (games.txt), made them otherwise or kept no digest of its
         # lines is audited again: the repeated-game check needs every block's keys made alike.
@@ -617,7 +628,8 @@ def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> tuple
             retry = part.refused or part.failed
             if part.format == PARTIAL_FORMAT and part.lines_sha256 and keys_kept and not retry:
                 done[name] = part.lines_sha256
-        return done, planned.today or plan.today  # a plan that kept no day: this run's
+        # A plan that kept no day or moment: this run's
+        return done, planned.today or plan.today, planned.started or plan.started
     # Whatever an earlier run (or anyone else) left of these is removed, or the run does not start: a partial left in
     # place would be a block's result that this run never audited, waiting for a resume to count it. The plan's bytes
     # are made first: nothing is removed for a run whose plan could not be written (a name JSON cannot hold).
@@ -635,7 +647,7 @@ def _prepare(out: Path, store: FolderResults, plan: Plan, resume: bool) -> tuple
             f"--out {out}: cannot remove the results of an earlier audit there ({os_words(exc)}); give another --out"
         ) from None
     store.put(PLAN, planned_bytes)
-    return {}, plan.today
+    return {}, plan.today, plan.started
 
 
 def os_words(exc: OSError) -> str:
@@ -667,10 +679,12 @@ def audit_block(
     block: list[Line],
     archive: StorageSettings | None = None,
     today: dt.date | None = None,
+    started: dt.datetime | None = None,
 ) -> int:
     """Audit one block of a file into its partial (run in a worker process); the games it held. `archive`: the
-    settings the daily archive is read with (`archive_settings`); `today`: the run's UTC day (`run`)."""
-    opened = _opened(archive) if archive is not None else None
+    settings the daily archive is read with (`archive_settings`), as of `started`; `today`: the run's UTC day
+    (`run`)."""
+    opened = _opened(archive, started) if archive is not None else None
     partial: Partial = audit_shard(
         block,
         file,
@@ -707,12 +721,16 @@ def archive_settings(given: str) -> StorageSettings:
 
 
 @cache
-def _opened(settings: StorageSettings) -> DayArchive:
-    """The daily archive these settings name, opened once per process and settings: its reader keeps the days it
-    has checked, for the blocks after."""
-    opened = of_bucket(settings)
+def _opened(settings: StorageSettings, started: dt.datetime | None) -> DayArchive:
+    """The daily archive these settings name, read as of `started` (None: each read's now), opened once per process,
+    settings and moment: its reader keeps the days it has checked, for the blocks after."""
+    opened = of_bucket(settings, (lambda: started) if started is not None else _now)
     assert opened is not None  # a bucket is named
     return opened
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
 
 
 def _worker_started() -> None:
@@ -749,12 +767,14 @@ class _Blocks:
         workers: int,
         archive: StorageSettings | None,
         today: dt.date | None,
+        started: dt.datetime | None,
         audited: Callable[[int], None],
     ) -> None:
         self._out = str(out)
         self._workers = workers
         self._archive = archive
         self._today = today
+        self._started = started
         self._audited = audited
         self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_started) if workers > 1 else None
         self._flight: deque[Future[int]] = deque()
@@ -765,11 +785,12 @@ class _Blocks:
     def submit(self, name: str, file: str, block: list[Line]) -> None:
         """Audit a block now (one worker) or in a worker process, waiting while too many are in flight."""
         if self._pool is None:
-            self._audited(audit_block(self._out, name, file, block, self._archive, self._today))
+            self._audited(audit_block(self._out, name, file, block, self._archive, self._today, self._started))
             return
         while len(self._flight) >= 2 * self._workers:
             self._audited(self._flight.popleft().result())
-        self._flight.append(self._pool.submit(audit_block, self._out, name, file, block, self._archive, self._today))
+        work = (self._out, name, file, block, self._archive, self._today, self._started)
+        self._flight.append(self._pool.submit(audit_block, *work))
 
     def __exit__(self, kind: object, *rest: object) -> None:
         if self._pool is None:

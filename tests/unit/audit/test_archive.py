@@ -5,6 +5,7 @@ names the archive read."""
 import datetime as dt
 import io
 import json
+import shutil
 from pathlib import Path
 from typing import NoReturn
 
@@ -50,7 +51,7 @@ def archive(tmp_path: Path, published: Stores) -> tuple[Path, ArchiveReader]:
 def serve_archive(monkeypatch: pytest.MonkeyPatch, store: ObjectStore) -> None:
     """The command's `--archive` bucket is `store`, read the morning after, whatever bucket it names."""
 
-    def opened(settings: StorageSettings) -> DayArchive:
+    def opened(settings: StorageSettings, started: dt.datetime | None = None) -> DayArchive:
         return DayArchive(games.morning_after(store), name_of(settings) or "")
 
     monkeypatch.setattr(local, "_opened", opened)
@@ -119,6 +120,48 @@ def test_without_an_archive_the_same_roll_cannot_be_verified_and_nothing_names_a
         numbered_lines(io.BytesIO(games.jsonl([games.archived_daily(reader, 1)])), "d.jsonl"), "d.jsonl", store, "s"
     )
     assert (partial.counts.fair, partial.counts.errors, partial.archive) == (0, 1, None)
+
+
+def test_a_run_reads_the_archive_as_of_the_moment_it_began_and_its_resume_as_of_the_same(
+    tmp_path: Path, fake_aws_credentials: None
+) -> None:
+    # Given the daily archive's buckets in moto with 2025-03-01 committed and revealed at the next midnight
+    timeline = Timeline(at("2025-03-01 00:00"))
+    with mock_aws(), timeline.moto():
+        client = boto3.client("s3", region_name=REGION)
+        create_archive_buckets(client)
+        stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
+        games.publish_archived_day(timeline, stores)
+        (tmp_path / "games.jsonl").write_bytes(
+            games.jsonl([games.archived_daily(games.morning_after(stores.archive), 1)])
+        )
+        archive = f"s3://{ARCHIVE}"
+
+        # When a run that began at 23:50 on that day audits its roll, after the reveal (one worker: moto answers here)
+        began = at("2025-03-01 23:50")
+        first = run([str(tmp_path / "games.jsonl")], tmp_path / "a", workers=1, archive=archive, started=began)
+        # and a run that began the morning after, and a resume of the first begun then
+        later = run(
+            [str(tmp_path / "games.jsonl")], tmp_path / "b", workers=1, archive=archive, started=at("2025-03-02 08:00")
+        )
+        (tmp_path / "a" / "summary.json").unlink()
+        for partial in (tmp_path / "a" / "partials").iterdir():
+            if partial.is_dir():  # every block's result: the resume audits them again, as an interrupted run's
+                shutil.rmtree(partial)
+        resumed = run(
+            [str(tmp_path / "games.jsonl")],
+            tmp_path / "a",
+            workers=1,
+            resume=True,
+            archive=archive,
+            started=at("2025-03-02 08:00"),
+        )
+
+    # Then each judges the roll as of the moment its run began: withheld for the first, and for its resume, though the
+    # day was revealed by the time each read it; fair for the run begun after the reveal
+    assert (first.summary.withheld, first.summary.fair) == (1, 0)
+    assert (later.summary.withheld, later.summary.fair) == (0, 1)
+    assert (resumed.summary.withheld, resumed.summary.fair, resumed.audited_blocks) == (1, 0, 1)
 
 
 def test_the_command_with_the_archive_bucket_finds_the_daily_roll_fair_and_the_summary_names_the_bucket(
@@ -379,8 +422,12 @@ def test_an_archive_is_opened_once_for_each_settings_it_is_read_with(monkeypatch
     monkeypatch.setenv("FAIRDICE_S3_ENDPOINT_URL", "http://127.0.0.1:9")
     emulated = local.archive_settings(f"s3://{ARCHIVE}")
     assert (plain.endpoint_url, emulated.endpoint_url) == (None, "http://127.0.0.1:9")
-    assert local._opened(plain) is local._opened(plain)
-    assert local._opened(emulated) is not local._opened(plain)
+    assert local._opened(plain, None) is local._opened(plain, None)
+    assert local._opened(emulated, None) is not local._opened(plain, None)
+    # and a run that reads it as of another moment has a reader of its own
+    moment = dt.datetime(2025, 3, 2, tzinfo=dt.UTC)
+    assert local._opened(plain, moment) is not local._opened(plain, None)
+    assert local._opened(plain, moment).secrets.now() == moment  # type: ignore[attr-defined]
 
 
 def test_the_audit_functions_reach_s3_at_the_endpoint_the_variables_name(monkeypatch: pytest.MonkeyPatch) -> None:
