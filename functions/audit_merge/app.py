@@ -11,7 +11,7 @@ from typing import Any
 
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.typing import LambdaContext
-from fairdice.audit.merge import merge, shard_partial_names
+from fairdice.audit.merge import audited_a_shard, merge
 from fairdice.audit.s3 import (
     AuditSettings,
     InputPrefix,
@@ -75,7 +75,7 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
         details = merging.map_run.ResultWriterDetails if merging.map_run else None
         failed = failed_shards(s3, details.Bucket, details.Key) if details else {}
         results = S3Results(bucket, merging.output_prefix, s3)
-        if not expected and not failed and not shard_partial_names(results):
+        if not expected and not failed and not audited_a_shard(results):
             # As a local run of a folder with no file: an error, and the execution fails, which its alarm counts
             # (review: a prefix typed wrong succeeded, with a summary of nothing). Shards audited and then all removed
             # while the run went on are no such prefix: the merge names each, not audited (review)

@@ -417,18 +417,48 @@ def test_a_merge_whose_scratch_space_fills_up_fails_saying_the_audit_is_too_larg
     assert f"{OUT}summary.json" not in audit_aws.keys(OUT)
 
 
-def test_a_merge_of_an_input_prefix_holding_no_shard_fails_saying_so_and_writes_nothing(
+def test_a_shard_put_under_the_prefix_after_the_map_listed_it_is_named_not_audited_as_such(
     audit_aws: AuditAws, load_event: Callable[[str], Event]
 ) -> None:
+    # Given a shard audited, then another put under the input prefix before the merge lists it
+    audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1)])))
+    run_worker(audit_aws, load_event("audit-worker-shard"))
+    late = "games/2026-11-29/shard-late.jsonl"
+    audit_aws.put(late, games.jsonl([games.narde(2)]))
+    merge_event = {key: value for key, value in load_event("audit-merge").items() if key != "map_run"}
+
+    # When the merge runs
+    audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then the late shard is not audited, and its finding says it may have come after the listing, rather than that
+    # its audit failed (review: the run had no failure to look at)
+    findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    (finding,) = [f for f in findings if f.get("error", {}).get("code") == "not_audited"]
+    assert finding["file"] == late
+    assert finding["error"]["message"].startswith(
+        "no partial result was stored for it: it was put under the input prefix after the run listed it, or its audit"
+        " was cut short"
+    )
+
+
+@pytest.mark.parametrize("folder_audited", [False, True], ids=["listed-nothing", "folder-audited"])
+def test_a_merge_of_an_input_prefix_holding_no_shard_fails_saying_so_and_writes_nothing(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], folder_audited: bool
+) -> None:
     # Given an execution's input prefix that holds nothing but the console's empty folder object, and a map run that
-    # listed nothing (review: a prefix typed wrong gave a succeeded execution, a summary of nothing, no alarm)
+    # listed nothing (review: a prefix typed wrong gave a succeeded execution, a summary of nothing, no alarm), or that
+    # listed the folder object, which a worker audited to nothing (review: the merge took its partial for a shard's,
+    # and the execution succeeded with an audit of nothing)
     audit_aws.s3.put_object(Bucket=BUCKET, Key="games/2026-11-29/", Body=b"")
+    if folder_audited:
+        folder = {**load_event("audit-worker-shard")["shard"], "Key": "games/2026-11-29/", "Size": 0}
+        assert run_worker(audit_aws, {**load_event("audit-worker-shard"), "shard": folder})["games"] == 0
     merge_event = {key: value for key, value in load_event("audit-merge").items() if key != "map_run"}
 
     # When the merge runs, Then it fails with NoShards, naming the prefix, and writes no summary, findings or report
     with pytest.raises(NoShards, match="games/2026-11-29/ holds no shard, so nothing was audited"):
         audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
-    assert audit_aws.keys("audits/") == []
+    assert [key for key in audit_aws.keys("audits/") if "/partials/" not in key] == []
 
 
 def test_a_merge_whose_every_shard_was_removed_after_its_audit_names_each_not_audited_rather_than_no_shard(

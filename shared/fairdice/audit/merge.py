@@ -18,6 +18,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
+from pydantic import ValidationError
+
 from fairdice.audit.duplicates import Opener, duplicates, read_once, repeats
 from fairdice.audit.shard import FINDINGS as PART_FINDINGS
 from fairdice.audit.shard import GAMES, IDS, PARTIALS, SHARD_NAME, partial_key, shard_name
@@ -27,7 +29,12 @@ from fairdice.audit.summary import FINDINGS, SUMMARY, UNKNOWN_VERSION, Summary, 
 from fairdice.audit.tally import Counts, InputRecord, Partial, SchemeTally
 
 T = TypeVar("T")
-NOT_AUDITED = "no partial result was stored for it: its audit failed or was cut short (see the run's failures)"
+# Said of a shard listed now that has no partial and no failure of its own in the run's record: added after the map
+# listed the prefix, or its audit cut short (review: a shard added mid-run was said to have failed, with no failure)
+NOT_AUDITED = (
+    "no partial result was stored for it: it was put under the input prefix after the run listed it, or its audit was"
+    " cut short (see the run's failures, if any)"
+)
 STALE = (
     "its partial result is of another version of the object than the one listed now (an earlier run's, or the object"
     " changed after it was read): this version was not audited"
@@ -49,6 +56,21 @@ def shard_partial_names(store: Results) -> list[str]:
     another name beside them is no partial of this run, such as another execution's whose folder was put inside this
     one's (review)."""
     return [name for name in partial_names(store) if SHARD_NAME.fullmatch(name)]
+
+
+def audited_a_shard(store: Results) -> bool:
+    """Whether a partial stored under a shard's name is of a shard: not of the S3 console's folder, an empty object
+    whose key ends in "/", which the map lists and a worker audits to nothing (review: taken for a shard's, it made a
+    prefix holding no shard an execution that succeeded with an audit of nothing). One that cannot be read is counted:
+    the merge names what it is."""
+    for name in shard_partial_names(store):
+        try:
+            part = read_partial(store, name)
+        except ValidationError:
+            return True
+        if part.source is None or not _folder(part.source):
+            return True
+    return False
 
 
 def merge(
