@@ -9,22 +9,27 @@ A daily roll of a day not over by this machine's clock (in UTC) is withheld, wha
 
 import argparse
 import datetime as dt
+import importlib.util
 import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TypeVar
 
 from pydantic import ValidationError
 
 from fairdice import __version__, json_input
 from fairdice.archive.layout import utc_day
+from fairdice.archive.reader import ArchiveReader
 from fairdice.errors import FairdiceError, InvalidInput, RepeatedKey, UnknownDay
 from fairdice.fields import base_url
 from fairdice.links import game_link, parse_link
 from fairdice.problems import WHOLE_REQUEST, Problem, describe
 from fairdice.request import RequestBase
 from fairdice.schemes import parse_request
+from fairdice.schemes.base import PendingDay, RevealedDay
+from fairdice.storage import StorageSettings
 from fairdice.verdict import Verdict
 from fairdice.verify import verify
 
@@ -122,11 +127,39 @@ def clock() -> dt.datetime:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    return _print_verdict(verify(_read_request(args.file), today=utc_day(clock())), args.pretty)
+    request = _read_request(args.file)
+    return _print_verdict(verify(request, day_secrets=_daily_archive(), today=utc_day(clock())), args.pretty)
 
 
 def _check(args: argparse.Namespace) -> int:
-    return _print_verdict(verify(parse_link(args.url), today=utc_day(clock())), args.pretty)
+    request = parse_link(args.url)
+    return _print_verdict(verify(request, day_secrets=_daily_archive(), today=utc_day(clock())), args.pretty)
+
+
+class _Archive:
+    """The daily archive the FAIRDICE_* variables name, read as the API reads it (SPEC: the command takes the JSON
+    POST /verify takes, on the same code paths; review: a daily roll without its secret was refused here, answered
+    there). Its variables are read at a daily roll's lookup: a game of another scheme reads none, and is not refused
+    for a variable it does not use."""
+
+    def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
+        """The day as the archive gives it, by this command's clock (`DaySecrets.lookup`)."""
+        settings = StorageSettings.from_environ(os.environ)
+        if settings.archive_bucket is not None and importlib.util.find_spec("boto3") is None:
+            from fairdice.daily_cli import no_boto3
+
+            raise no_boto3("FAIRDICE_ARCHIVE_BUCKET")
+        return ArchiveReader(settings.archive(), clock=lambda: clock()).lookup(day)
+
+
+def _daily_archive() -> _Archive | None:
+    """The archive the API would read at these variables: FAIRDICE_ARCHIVE_BUCKET, else the folder
+    `<FAIRDICE_DATA_DIR, default var>/archive` where one exists (`fairdice daily create` makes it, as `make serve` reads
+    it); None where neither is, and a daily roll then needs its secret."""
+    if os.environ.get("FAIRDICE_ARCHIVE_BUCKET"):  # as StorageSettings reads it: blank is unset
+        return _Archive()
+    data_dir = os.environ.get("FAIRDICE_DATA_DIR", StorageSettings.model_fields["data_dir"].default)
+    return _Archive() if (Path(data_dir) / "archive").is_dir() else None
 
 
 def _link(args: argparse.Namespace) -> int:

@@ -169,12 +169,18 @@ def _settings(args: argparse.Namespace, *, secrets: bool = True) -> StorageSetti
             named, variable = args.bucket and "--bucket", "FAIRDICE_ARCHIVE_BUCKET"
         else:
             named, variable = args.secrets_bucket and "--secrets-bucket", "FAIRDICE_SECRETS_BUCKET"
-        raise InvalidInput(
-            "an S3 bucket is read with boto3, which is not installed here: pip install boto3 (in a checkout of"
-            " fairdice: make install)",
-            field=named or variable,
-        )
+        raise no_boto3(named or variable)
     return settings
+
+
+def no_boto3(field: str) -> InvalidInput:
+    """Why an S3 bucket cannot be read here: boto3 is not installed (`make serve` installs what the API needs, which
+    S3 is not)."""
+    return InvalidInput(
+        "an S3 bucket is read with boto3, which is not installed here: pip install boto3 (in a checkout of fairdice:"
+        " make install)",
+        field=field,
+    )
 
 
 _S3_VARIABLES = ("FAIRDICE_ARCHIVE_BUCKET", "FAIRDICE_SECRETS_BUCKET", "FAIRDICE_S3_ENDPOINT_URL")

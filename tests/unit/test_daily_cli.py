@@ -142,6 +142,53 @@ def test_a_malformed_time_or_date_is_refused_by_the_parser(
     assert status == 2 and complaint in err
 
 
+def test_verify_and_check_read_the_archive_the_variables_name_as_the_api_does(
+    tmp_path: Path, where: tuple[str, str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given 2025-03-01 made and revealed in the folders FAIRDICE_DATA_DIR names, and a player's roll without its secret
+    run(capsys, "daily", "create", *where, "--now", "2025-03-01T00:00:05Z")
+    run(capsys, "daily", "reveal", *where, "--now", "2025-03-02T00:00:05Z")
+    status, out, _ = run(capsys, "daily", "show", *where, "--date", "2025-03-01", "--player", PLAYER)
+    shown = json.loads(out)
+    faces = " ".join(str(face) for face in shown["rolls"][0]["dice"])
+    monkeypatch.setenv("FAIRDICE_DATA_DIR", str(tmp_path))
+    request = tmp_path / "roll.json"
+    request.write_text(json.dumps({"scheme": "daily", "date": "2025-03-01", "player_id": PLAYER, "recorded": faces}))
+
+    # When `fairdice verify` and `fairdice check` are given it (review: refused, "give the day's secret", where POST
+    # /verify reads the same JSON from the archive)
+    status, out, _ = run(capsys, "verify", str(request))
+    verdict = json.loads(out)
+    link = f"/check/?scheme=daily&date=2025-03-01&player={PLAYER}&rolls={faces.replace(' ', '-')}"
+    checked_status, checked, _ = run(capsys, "check", link)
+
+    # Then each reads the day's secret from the archive, and says what `daily show` says: the faces match, and a folder
+    # is no witness of when the commitment was published
+    assert status == checked_status == 0
+    _, expected, _ = run(
+        capsys, "daily", "show", *where, "--date", "2025-03-01", "--player", PLAYER, "--recorded", faces
+    )
+    assert verdict == json.loads(checked) == json.loads(expected)
+    assert (verdict["verdict"], verdict["checks"]) == ("incomplete", {"seal": "match", "rolls": "match"})
+    assert verdict["source"] == "daily archive revealed/2025-03-01.json"
+
+
+def test_a_variable_of_the_archive_refuses_only_a_daily_roll_which_reads_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a bucket variable that is no bucket's name
+    monkeypatch.setenv("FAIRDICE_ARCHIVE_BUCKET", "Not_A_Bucket")
+    narde = tmp_path / "narde.json"
+    narde.write_text(json.dumps({"scheme": "narde-v1", "key": "00" * 16, "phrase": "x", "count": 1}))
+    daily = tmp_path / "daily.json"
+    daily.write_text(json.dumps({"scheme": "daily", "date": "2025-03-01", "player_id": PLAYER}))
+
+    # Then a game of another scheme is verified all the same, and a daily roll is refused naming the variable
+    assert run(capsys, "verify", str(narde))[0] == 0
+    status, _, err = run(capsys, "verify", str(daily))
+    assert status == 2 and err.startswith("fairdice: FAIRDICE_ARCHIVE_BUCKET: ")
+
+
 def test_a_commitment_written_now_for_a_past_day_is_late_and_never_fair(
     tmp_path: Path, where: tuple[str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
