@@ -25,6 +25,7 @@ from fairdice.audit.s3 import (
 )
 from fairdice.audit.summary import FINDINGS, SUMMARY
 from fairdice.errors import AuditTooLarge, NoShards
+from fairdice.storage import StorageSettings
 from pydantic import BaseModel, ConfigDict
 
 # The counts the state machine's output repeats (statemachines/audit.asl.json, state Audited).
@@ -34,7 +35,7 @@ ANSWERED = (
 )  # fmt: skip
 logger = Logger()
 SETTINGS = AuditSettings.from_environ(os.environ)
-s3 = client()
+s3 = client(StorageSettings.from_environ(os.environ))
 
 
 class WriterDetails(BaseModel):

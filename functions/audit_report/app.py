@@ -8,11 +8,12 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.audit.report import read_findings, render
 from fairdice.audit.s3 import AuditSettings, OutputPrefix, S3Results, client, store_failures
 from fairdice.audit.summary import FINDINGS, REPORT, SUMMARY, Summary
+from fairdice.storage import StorageSettings
 from pydantic import BaseModel, ConfigDict
 
 logger = Logger()
 SETTINGS = AuditSettings.from_environ(os.environ)
-s3 = client()
+s3 = client(StorageSettings.from_environ(os.environ))
 
 
 class ReportEvent(BaseModel):

@@ -61,10 +61,11 @@ class AsOf:
 AS_OF = AsOf()
 # Daily games are checked against the daily archive (FAIRDICE_ARCHIVE_BUCKET), as POST /verify checks them; its
 # reader is kept warm between shards, so a day is read and checked once per worker.
-ARCHIVE = archive.of_bucket(StorageSettings.from_environ(os.environ), AS_OF)
+STORAGE = StorageSettings.from_environ(os.environ)
+ARCHIVE = archive.of_bucket(STORAGE, AS_OF)
 # The dashboard shows GamesAudited by service and stack (template.yaml): two stacks in one account apart.
 STACK = os.environ.get("FAIRDICE_STACK_NAME") or "local"
-s3 = client()
+s3 = client(STORAGE)
 # The most games a shard may hold. The worker keeps each game's id and key to sort at the end: audit_shard's peak
 # memory grew by 8 MB at 10,000 generated 60-roll games, 45 MB at 100,000, 125 MB at 300,000 and 408 MB at 1,000,000
 # (about 430 bytes a game), and the million took 265 s on one core of the machine BENCHMARKS.md describes: a quarter

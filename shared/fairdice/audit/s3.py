@@ -9,7 +9,6 @@ to the endpoint and region the same variables name, with the same bounded timeou
 import datetime as dt
 import errno
 import json
-import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
@@ -74,10 +73,11 @@ class AuditSettings(BaseModel):
         return cls(bucket=bucket)
 
 
-def client() -> Any:
-    """An S3 client made by the storage adapter (boto3 imported then, at first use): the region AWS_REGION names,
-    the endpoint FAIRDICE_S3_ENDPOINT_URL names when set (a local emulator), bounded timeouts and retries."""
-    return StorageSettings.from_environ(os.environ).connection().client
+def client(storage: StorageSettings) -> Any:
+    """An S3 client made by the storage adapter (boto3 imported then, at first use) from the settings the caller read
+    (the core reads no environment itself): the region AWS_REGION names, the endpoint FAIRDICE_S3_ENDPOINT_URL names
+    when set (a local emulator), bounded timeouts and retries."""
+    return storage.connection().client
 
 
 class S3Results:
@@ -85,10 +85,10 @@ class S3Results:
 
     read_ahead = 16  # each object is a round trip: read many at once
 
-    def __init__(self, bucket: str, prefix: str, s3: Any | None = None) -> None:
+    def __init__(self, bucket: str, prefix: str, s3: Any) -> None:
         self.bucket = bucket
         self.prefix = prefix
-        self._s3 = s3 or client()
+        self._s3 = s3
 
     def __repr__(self) -> str:
         return f"S3Results(s3://{self.bucket}/{self.prefix})"
@@ -223,7 +223,7 @@ def audit_object(
     key: str,
     results: S3Results,
     name: str,
-    s3: Any | None = None,
+    s3: Any,
     archive: DayArchive | None = None,
     today: dt.date | None = None,
     max_lines: int | None = None,
@@ -235,7 +235,6 @@ def audit_object(
     rather than be a finding that the shard could not be read. `etag`: the object's as the map listed it; another
     version under the key now fails the shard (ShardChanged), rather than be audited in its place (review: a shard
     replaced after the listing, before its worker read it, was counted as audited)."""
-    s3 = s3 or client()
     response = _get(s3, bucket, key, etag)
     body = response["Body"]
     hashed = Hashed(_Streamed(body, bucket, key))

@@ -5,6 +5,7 @@ names the archive read."""
 import datetime as dt
 import io
 import json
+import os
 import shutil
 from pathlib import Path
 from typing import NoReturn
@@ -434,13 +435,16 @@ def test_the_audit_functions_reach_s3_at_the_endpoint_the_variables_name(monkeyp
     # Given a shard in an audit bucket on an S3 endpoint of one's own (FAIRDICE_S3_ENDPOINT_URL, as for a local
     # emulator): the audit functions' client is the storage adapter's, as the archive's is
     from fairdice.audit.s3 import S3Results, audit_object
+    from fairdice.audit.s3 import client as audit_client
 
     with s3_endpoint(monkeypatch) as client:
         client.create_bucket(Bucket="fairdice-audit", CreateBucketConfiguration={"LocationConstraint": REGION})
         client.put_object(Bucket="fairdice-audit", Key="games/day/0.jsonl", Body=games.jsonl([games.narde(1)]))
 
-        # When a shard is audited with no client given, as the worker function does
-        partial = audit_object("fairdice-audit", "games/day/0.jsonl", S3Results("fairdice-audit", "audits/day/"), "0")
+        # When a shard is audited with the client the worker function makes from the variables
+        s3 = audit_client(StorageSettings.from_environ(os.environ))
+        results = S3Results("fairdice-audit", "audits/day/", s3)
+        partial = audit_object("fairdice-audit", "games/day/0.jsonl", results, "0", s3)
 
         # Then it was read there and its partial result written there
         written = [item["Key"] for item in client.list_objects_v2(Bucket="fairdice-audit")["Contents"]]
