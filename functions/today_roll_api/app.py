@@ -27,7 +27,7 @@ from aws_lambda_powertools.event_handler.exceptions import NotFoundError
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.archive.today import TodaysRolls
-from fairdice.errors import ArchiveUnavailable, FairdiceError, InvalidInput, MissingBucket, TamperedRecord
+from fairdice.errors import RETRY_AFTER, FairdiceError, InvalidInput, http_status
 from fairdice.fields import BasePath
 from fairdice.problems import ErrorDetail, ErrorResponse, invalid
 from fairdice.storage import PROMPT, StorageSettings
@@ -130,13 +130,6 @@ def todays_roll(player_id: str) -> Response[str]:
 
 # ---- the error map ----------------------------------------------------------------------
 
-_STATUS = {
-    InvalidInput: HTTPStatus.UNPROCESSABLE_ENTITY,
-    ArchiveUnavailable: HTTPStatus.SERVICE_UNAVAILABLE,
-    TamperedRecord: HTTPStatus.BAD_GATEWAY,
-}
-
-
 _Handler = Callable[[Any], Response[str]]
 
 
@@ -158,15 +151,14 @@ def _invalid(exc: ValidationError) -> Response[str]:
 
 @_handles(FairdiceError)
 def _domain_error(exc: FairdiceError) -> Response[str]:
-    # A bucket of no such name is the stack's fault, no outage to wait out: it fails the function, which its alarm
-    # counts, as the verify API answers it 500 (review K)
-    kinds = () if isinstance(exc, MissingBucket) else _STATUS.items()
-    status = next((s for kind, s in kinds if isinstance(exc, kind)), None)
-    if status is None:
+    # The verify API's status (fairdice.errors, the one map). A 500 (a bucket of no such name is the stack's fault, no
+    # outage to wait out) fails the function, which its alarm counts (review K)
+    status = http_status(exc)
+    if status == HTTPStatus.INTERNAL_SERVER_ERROR:
         raise exc
     if status == HTTPStatus.UNPROCESSABLE_ENTITY:
         return _error(status, invalid(exc))
-    retry = {"Retry-After": "30"} if status == HTTPStatus.SERVICE_UNAVAILABLE else None
+    retry = {"Retry-After": RETRY_AFTER} if status == HTTPStatus.SERVICE_UNAVAILABLE else None
     return _error(status, ErrorDetail(code=exc.code, message=exc.message), retry)
 
 

@@ -15,14 +15,7 @@ from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError, ServiceError
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
-from fairdice.errors import (
-    ArchiveUnavailable,
-    FairdiceError,
-    InvalidInput,
-    MissingBucket,
-    TamperedRecord,
-    UnknownDay,
-)
+from fairdice.errors import RETRY_AFTER, FairdiceError, InvalidInput, http_status
 from fairdice.problems import ErrorDetail, ErrorResponse, Problem, describe, headline
 from fairdice.prose import given_more_than_once
 from pydantic import ValidationError
@@ -40,12 +33,6 @@ if TYPE_CHECKING:
 router = Router()  # type: ignore[no-untyped-call]  # Powertools leaves its __init__ unannotated
 
 
-_DOMAIN_STATUS: dict[type[FairdiceError], HTTPStatus] = {
-    InvalidInput: HTTPStatus.UNPROCESSABLE_ENTITY,
-    UnknownDay: HTTPStatus.NOT_FOUND,
-    ArchiveUnavailable: HTTPStatus.SERVICE_UNAVAILABLE,
-    TamperedRecord: HTTPStatus.BAD_GATEWAY,
-}
 _HTTP_CODES = {
     HTTPStatus.BAD_REQUEST: "malformed_body",
     HTTPStatus.NOT_FOUND: "not_found",
@@ -144,13 +131,10 @@ def _invalid_model(exc: ValidationError) -> Response[str]:
 def _domain_error(exc: FairdiceError) -> Response[str]:
     if isinstance(exc, InvalidInput):
         return _invalid(describe(exc))
-    if isinstance(exc, MissingBucket):
-        # The stack's own bucket is not there: its fault, which waiting does not mend (review J: 503 "try again")
+    status = http_status(exc)  # a bucket of no such name is the stack's fault, no 503 to wait out (review J)
+    if status == HTTPStatus.INTERNAL_SERVER_ERROR:
         return _internal_error(exc)
-    status = next((s for kind, s in _DOMAIN_STATUS.items() if isinstance(exc, kind)), None)
-    if status is None:
-        return _internal_error(exc)
-    retry = {"Retry-After": "30"} if status == HTTPStatus.SERVICE_UNAVAILABLE else None
+    retry = {"Retry-After": RETRY_AFTER} if status == HTTPStatus.SERVICE_UNAVAILABLE else None
     return _error(status, exc.code, exc.message, headers=retry)
 
 

@@ -1,0 +1,44 @@
+"""The one map from a domain error to the HTTP status every function answers it with."""
+
+from http import HTTPStatus
+
+import pytest
+from fairdice.errors import (
+    ArchiveRefused,
+    ArchiveUnavailable,
+    FairdiceError,
+    FutureDay,
+    InvalidInput,
+    MissingBucket,
+    MissingCredentials,
+    RepeatedKey,
+    StoreUnavailable,
+    TamperedRecord,
+    UnknownDay,
+    http_status,
+)
+
+
+@pytest.mark.parametrize(
+    ("error", "status"),
+    [
+        (InvalidInput("x"), HTTPStatus.UNPROCESSABLE_ENTITY),
+        (RepeatedKey("key"), HTTPStatus.UNPROCESSABLE_ENTITY),
+        (UnknownDay("x"), HTTPStatus.NOT_FOUND),
+        (FutureDay("x"), HTTPStatus.NOT_FOUND),
+        (ArchiveUnavailable("x"), HTTPStatus.SERVICE_UNAVAILABLE),
+        (MissingCredentials("x"), HTTPStatus.SERVICE_UNAVAILABLE),
+        (TamperedRecord("x"), HTTPStatus.BAD_GATEWAY),
+        # the stack's fault, which waiting does not mend: no 503 with Retry-After (review J)
+        (MissingBucket("x"), HTTPStatus.INTERNAL_SERVER_ERROR),
+        # what no request to the API causes (the audit's own failures): the function's fault
+        (StoreUnavailable("x"), HTTPStatus.INTERNAL_SERVER_ERROR),
+        (FairdiceError("x"), HTTPStatus.INTERNAL_SERVER_ERROR),
+    ],
+)
+def test_each_domain_error_has_one_http_status(error: FairdiceError, status: HTTPStatus) -> None:
+    assert http_status(error) == status
+
+
+def test_a_refused_archive_read_is_answered_as_the_archive_not_answering() -> None:
+    assert http_status(ArchiveRefused("s3:GetObject was refused")) == HTTPStatus.SERVICE_UNAVAILABLE
