@@ -338,8 +338,9 @@
 
   // A box of lines, not a one-line input: a one-line input drops the line breaks of a pasted link, which the link's
   // reading keeps as `fairdice check` does (a phrase of two lines is refused there; here it was read as one line and
-  // could be fair, review). Enter still reads the link, as in a one-line box; Shift+Enter starts a line.
-  const linkInput = el("textarea", { id: "link", rows: 2, spellcheck: "false", autocomplete: "off", autocapitalize: "off", class: "mono", "aria-describedby": "link--help" });
+  // could be fair, review). Enter still reads the link, as in a one-line box; Shift+Enter starts a line. Not wrapped:
+  // a line break the link holds shows as one, apart from where a long line would wrap (review).
+  const linkInput = el("textarea", { id: "link", rows: 2, wrap: "off", enterkeyhint: "go", spellcheck: "false", autocomplete: "off", autocapitalize: "off", class: "mono", "aria-describedby": "link--help" });
   linkInput.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
       event.preventDefault();
@@ -350,7 +351,7 @@
     "form",
     { id: "link-form", novalidate: true },
     el("label", { for: "link", text: "Game-over link (optional)" }),
-    el("p", { class: "help", id: "link--help", text: "Paste the link from a game-over card and the form below is filled in and checked." }),
+    el("p", { class: "help", id: "link--help", text: "Paste the link from a game-over card and the form below is filled in and checked (Enter reads it; Shift+Enter starts a new line)." }),
     el("div", { class: "row" }, linkInput, el("button", { type: "submit", text: "Read the link" })),
   );
   linkForm.addEventListener("submit", (event) => {

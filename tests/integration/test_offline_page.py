@@ -1495,6 +1495,11 @@ def test_a_link_pasted_with_line_breaks_is_read_as_fairdice_check_reads_it(
     # Then the link is read with its line breaks, to the core's answer
     chromium.wait_for(f"document.body.dataset.state === {json.dumps(state)}")
     assert chromium.evaluate("document.getElementById('link').value") == link
+    # and the box shows the link's own line breaks apart from wrapping (it wraps none), its button one line high
+    assert chromium.evaluate("document.getElementById('link').getAttribute('wrap')") == "off"
+    heights = "[document.querySelector('#link-form button').offsetHeight, document.getElementById('link').offsetHeight]"
+    button, box = chromium.evaluate(heights)
+    assert button < box
     core = core_answer(link, parse_link)
     text = chromium.evaluate("document.getElementById('result').innerText")
     if state == "problem":
