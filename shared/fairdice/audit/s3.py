@@ -256,13 +256,23 @@ def audit_object(
 
 
 def _get(s3: Any, bucket: str, key: str, etag: str | None) -> Any:
-    """GetObject of the version whose ETag is `etag` (any version, when None); ShardChanged when another is there."""
+    """GetObject of the version whose ETag is `etag` (any version, when None); ShardChanged when another is there, or
+    none is."""
     from botocore.exceptions import ClientError
 
     try:
         return s3.get_object(Bucket=bucket, Key=key, **({"IfMatch": etag} if etag else {}))
     except ClientError as exc:
-        if error_code(exc) != "PreconditionFailed":
+        code = error_code(exc)
+        if code in ("NoSuchKey", "AccessDenied"):
+            # A key that is gone is answered AccessDenied to a reader that may not list the bucket, as the worker may
+            # not: said as what it most likely is, not as a matter of permissions alone (review)
+            raise ShardChanged(
+                f"s3://{bucket}/{key} cannot be read ({code}): it was removed after the map listed it (S3 answers a key"
+                " that is gone as AccessDenied to a reader that may not list the bucket), or this role may not read"
+                " it; audit the prefix again"
+            ) from exc
+        if code != "PreconditionFailed":
             raise
         raise ShardChanged(
             f"s3://{bucket}/{key} is no longer the object the map listed (ETag {cut(etag or '', 80)}): it was replaced"
