@@ -191,7 +191,7 @@ def test_every_shard_of_an_execution_reads_the_archive_as_of_the_moment_it_start
     stores = timeline.stores(tmp_path / "daily")
     games.publish_archived_day(timeline, stores)
     monkeypatch.setattr(
-        audit_aws.worker, "ARCHIVE", DayArchive(ArchiveReader(stores.archive, audit_aws.worker.AS_OF), "a")
+        audit_aws.worker, "ARCHIVE", DayArchive(ArchiveReader(stores.archive, audit_aws.worker.AS_OF, as_of=True), "a")
     )
     audit_aws.put(KEY, gzip.compress(games.jsonl([games.archived_daily(games.morning_after(stores.archive), 1)])))
 
@@ -210,6 +210,16 @@ def test_every_shard_of_an_execution_reads_the_archive_as_of_the_moment_it_start
     # execution's shards called the same roll withheld and fair, by when each ran)
     assert (after["counts"]["fair"], after["counts"]["withheld"]) == (1, 0)
     assert (before["counts"]["fair"], before["counts"]["withheld"]) == (0, 1)
+
+    # And one that started once the day was over but before its record was written (00:00:01) reads the archive as it
+    # was then, in the warm container that read the record and in a fresh one: withheld (review: the fresh reader
+    # read the record as it is now, fair, where one that read it earlier had not found it)
+    between = "2025-03-02T00:00:00.500000Z"
+    assert audited(between)["counts"]["withheld"] == 1
+    monkeypatch.setattr(
+        audit_aws.worker, "ARCHIVE", DayArchive(ArchiveReader(stores.archive, audit_aws.worker.AS_OF, as_of=True), "a")
+    )
+    assert audited(between)["counts"]["withheld"] == 1
 
 
 @pytest.mark.parametrize("error", [ArchiveUnavailable, ArchiveRefused, MissingCredentials])

@@ -130,10 +130,9 @@ def _audit(args: argparse.Namespace) -> int:
         install = ["'fairdice[audit]'"] if set(missing) & set(HEAVY) else []
         install += ["boto3"] if "boto3" in missing else []
         # A checkout is installed from itself (review: the PyPI name alone did not fit one)
-        print(
+        _say(
             f"fairdice: audit needs {', '.join(missing)}: pip install {' '.join(install)}"
-            " (in a checkout of fairdice: make install)",
-            file=sys.stderr,
+            " (in a checkout of fairdice: make install)"
         )
         return EXIT_USAGE
     from fairdice.audit.local import UsageError, run
@@ -156,39 +155,31 @@ def _audit(args: argparse.Namespace) -> int:
             started=started,
         )
     except UsageError as exc:
-        print(f"fairdice: audit: {cli.printable(str(exc))}", file=sys.stderr)
+        _say(f"fairdice: audit: {exc}")
         return EXIT_USAGE
     except MissingBucket as exc:
         # A resume keeps the archive its run named, so only a run afresh can name the right one (review)
-        print(
+        _say(
             f"fairdice: audit: {exc.message}. The audit did not finish: run it again, afresh (not --resume, which keeps"
-            " the archive this run named), with the bucket's right name in --archive",
-            file=sys.stderr,
+            " the archive this run named), with the bucket's right name in --archive"
         )
         return EXIT_UNAVAILABLE
     except ArchiveUnavailable as exc:
         # Missing credentials are mended by whoever runs it; anything else may pass
         mended = "once that is mended" if isinstance(exc, MissingCredentials) else "once the daily archive answers"
-        print(
-            f"fairdice: audit: {exc.message}. The audit did not finish: {mended}, finish it with: {_resumed(args)}",
-            file=sys.stderr,
-        )
+        _say(f"fairdice: audit: {exc.message}. The audit did not finish: {mended}, finish it with: {_resumed(args)}")
         return EXIT_UNAVAILABLE
     except (OSError, BrokenProcessPool, MemoryError, ImportError) as exc:
         # Not the games' fault: the results could not be written (a full disk), a worker process was killed, memory ran
         # short, a package is missing. What is done stays done, as for an archive that cannot be read.
-        print(
+        _say(
             f"fairdice: audit: {_unfinished(exc)}. The audit did not finish: once that is mended, finish it with:"
-            f" {_resumed(args)}",
-            file=sys.stderr,
+            f" {_resumed(args)}"
         )
         return EXIT_UNFINISHED
     except (KeyboardInterrupt, Terminated) as exc:
         stopped = "terminated" if isinstance(exc, Terminated) else "interrupted"
-        print(
-            f"fairdice: audit {stopped}; finish it with: {_resumed(args)}",
-            file=sys.stderr,
-        )
+        _say(f"fairdice: audit {stopped}; finish it with: {_resumed(args)}")
         return EXIT_TERMINATED if isinstance(exc, Terminated) else EXIT_INTERRUPTED
     finally:
         for number, handler in previous.items():
@@ -205,21 +196,23 @@ def _audit(args: argparse.Namespace) -> int:
         f" {summary.rolls_extra:,} recorded beyond. See {args.out / 'report.html'}"
     )
     if summary.passed_over:
-        print(
+        _say(
             f"fairdice: audit: {counted(len(summary.passed_over), 'file or folder', 'files or folders')} in the folders"
             f" given {'was' if len(summary.passed_over) == 1 else 'were'} not read (hidden: a name starting with a dot;"
             " or not a file): see passed_over in"
-            f" {args.out / 'summary.json'}; name a file itself to audit it",
-            file=sys.stderr,
+            f" {args.out / 'summary.json'}; name a file itself to audit it"
         )
     if not summary.games and summary.errors:
-        print(
-            f"fairdice: audit: no game could be verified ({unread} not verified), so nothing is proven fair",
-            file=sys.stderr,
-        )
+        _say(f"fairdice: audit: no game could be verified ({unread} not verified), so nothing is proven fair")
     elif not summary.games:
-        print("fairdice: audit: no game was read in the inputs, so nothing is proven fair", file=sys.stderr)
+        _say("fairdice: audit: no game was read in the inputs, so nothing is proven fair")
     return EXIT_CLEAN if summary.clean else EXIT_FINDINGS
+
+
+def _say(text: str) -> None:
+    """A line on stderr, every character in it that prints nothing written as its code point: an input's name may hold
+    terminal escapes (review: the paths in these messages are the operator's, but a folder's files' names are not)."""
+    print(cli.printable(text), file=sys.stderr)
 
 
 def _unfinished(exc: OSError | BrokenProcessPool | MemoryError | ImportError) -> str:

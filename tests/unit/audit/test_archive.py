@@ -149,6 +149,14 @@ def test_a_run_reads_the_archive_as_of_the_moment_it_began_and_its_resume_as_of_
         for partial in (tmp_path / "a" / "partials").iterdir():
             if partial.is_dir():  # every block's result: the resume audits them again, as an interrupted run's
                 shutil.rmtree(partial)
+        # and a run begun once the day was over, before its record was written (00:00:01)
+        between = run(
+            [str(tmp_path / "games.jsonl")],
+            tmp_path / "c",
+            workers=1,
+            archive=archive,
+            started=at("2025-03-02 00:00:00.5"),
+        )
         resumed = run(
             [str(tmp_path / "games.jsonl")],
             tmp_path / "a",
@@ -163,6 +171,8 @@ def test_a_run_reads_the_archive_as_of_the_moment_it_began_and_its_resume_as_of_
     assert (first.summary.withheld, first.summary.fair) == (1, 0)
     assert (later.summary.withheld, later.summary.fair) == (0, 1)
     assert (resumed.summary.withheld, resumed.summary.fair, resumed.audited_blocks) == (1, 0, 1)
+    # as the archive was then: not revealed yet (review: read as it is now, fair)
+    assert (between.summary.withheld, between.summary.fair) == (1, 0)
 
 
 def test_the_command_with_the_archive_bucket_finds_the_daily_roll_fair_and_the_summary_names_the_bucket(

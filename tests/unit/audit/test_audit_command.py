@@ -1068,6 +1068,21 @@ def test_an_input_that_fails_as_it_is_read_is_named_in_the_one_line_that_ends_th
     assert capsys.readouterr().err.startswith(f"fairdice: audit: {given}: Input/output error. The audit did not finish")
 
 
+def test_a_files_name_reaches_the_terminal_without_its_escapes_whichever_way_the_run_ends(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a folder holding a file whose name holds a terminal escape, and whose reads fail (review: the run's end
+    # printed the name with its escape, which a terminal acts on)
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "g\x1b[31mred.jsonl").symlink_to("/proc/self/mem")
+
+    # When it is audited, Then the run ends unfinished, naming the file with the escape as its code point
+    assert main(["audit", str(folder), "--out", str(tmp_path / "out"), "--workers", "1"]) == 3
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "g⟨U+001B⟩[31mred.jsonl" in err
+
+
 def test_only_games_ids_count_as_duplicates_and_a_file_named_twice_is_read_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
