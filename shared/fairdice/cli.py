@@ -153,13 +153,15 @@ class _Archive:
 
 
 def _daily_archive() -> _Archive | None:
-    """The archive the API would read at these variables: FAIRDICE_ARCHIVE_BUCKET, else the folder
-    `<FAIRDICE_DATA_DIR, default var>/archive` where one exists (`fairdice daily create` makes it, as `make serve` reads
-    it); None where neither is, and a daily roll then needs its secret."""
-    if os.environ.get("FAIRDICE_ARCHIVE_BUCKET"):  # as StorageSettings reads it: blank is unset
+    """The archive the API would read at these variables, where they name one: FAIRDICE_ARCHIVE_BUCKET, else the folder
+    `$FAIRDICE_DATA_DIR/archive` where one exists (`fairdice daily create` makes it); None where neither is, and a
+    daily roll then needs its secret. Never the default folder, var/ under the working directory, that the variables'
+    absence means to `make serve`: a checkout's trial archive would be read where no one asked for it, and turn a real
+    game's roll into a mismatch (review)."""
+    if os.environ.get("FAIRDICE_ARCHIVE_BUCKET"):  # as StorageSettings reads them: blank is unset
         return _Archive()
-    data_dir = os.environ.get("FAIRDICE_DATA_DIR", StorageSettings.model_fields["data_dir"].default)
-    return _Archive() if (Path(data_dir) / "archive").is_dir() else None
+    data_dir = os.environ.get("FAIRDICE_DATA_DIR")
+    return _Archive() if data_dir and (Path(data_dir) / "archive").is_dir() else None
 
 
 def _link(args: argparse.Namespace) -> int:

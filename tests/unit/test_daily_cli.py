@@ -173,6 +173,30 @@ def test_verify_and_check_read_the_archive_the_variables_name_as_the_api_does(
     assert verdict["source"] == "daily archive revealed/2025-03-01.json"
 
 
+def test_verify_reads_no_archive_the_variables_do_not_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a trial archive in var/ under the working directory (make serve's default), with 2025-03-01 revealed
+    monkeypatch.chdir(tmp_path)
+    run(capsys, "daily", "create", "--dir", "var", "--now", "2025-03-01T00:00:05Z")
+    run(capsys, "daily", "reveal", "--dir", "var", "--now", "2025-03-02T00:00:05Z")
+    monkeypatch.delenv("FAIRDICE_ARCHIVE_BUCKET", raising=False)
+    request = tmp_path / "roll.json"
+
+    # When a daily roll is verified with no variable naming an archive, or FAIRDICE_DATA_DIR blank
+    for blank in (False, True):
+        if blank:
+            monkeypatch.setenv("FAIRDICE_DATA_DIR", "")
+        else:
+            monkeypatch.delenv("FAIRDICE_DATA_DIR", raising=False)
+        request.write_text(json.dumps({"scheme": "daily", "date": "2025-03-01", "player_id": PLAYER}))
+        status, _, err = run(capsys, "verify", str(request))
+
+        # Then no archive is read: the roll needs its secret (review: the trial archive was read, and a real game's
+        # roll with its own secret was a mismatch against it)
+        assert status == 2 and err.startswith("fairdice: secret: this check reads no daily archive")
+
+
 def test_a_variable_of_the_archive_refuses_only_a_daily_roll_which_reads_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
