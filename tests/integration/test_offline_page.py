@@ -1052,15 +1052,7 @@ def test_rolls_written_as_floats_are_no_faces_where_the_engine_gives_json_parse_
     )
 
     # Then a number written with a point or an exponent is still no die face, as the core reads it (review: 2.0 was 2)
-    for (text, sides), js in zip(floats, results, strict=True):
-        try:
-            expected: list[list[int]] | None = [list(roll) for roll in parse_recorded(text, sides)] or None
-        except RecordedError as refused:
-            # JSON's own parse errors are worded by each language's parser; every other refusal word for word.
-            message = str(refused)
-            assert js.get("refused") == ("looks like JSON but is not" if "looks like JSON" in message else message)
-            continue
-        assert js == {"rolls": expected}, text
+    assert_read_as_the_core_reads(floats, results)
 
 
 def _pasted_at_random(rng: random.Random) -> str:
@@ -1077,6 +1069,11 @@ def test_pasted_rolls_are_read_or_refused_in_the_cores_words(browser: Browser) -
         f"{json.dumps([[text, list(sides)] for text, sides in cases])}.map(([t, s]) => harness.recorded(t, s))"
     )
 
+    assert_read_as_the_core_reads(cases, results)
+
+
+def assert_read_as_the_core_reads(cases: list[tuple[str, tuple[int, ...]]], results: list[dict[str, Any]]) -> None:
+    """Each paste read by the page (`harness.recorded`) to the core's rolls, or refused in the core's words."""
     for (text, sides), js in zip(cases, results, strict=True):
         try:
             expected: list[list[int]] | None = [list(roll) for roll in parse_recorded(text, sides)] or None

@@ -2,11 +2,13 @@
 S3 bucket, never a folder) a fair daily roll is fair, a secret the archive contradicts is a mismatch, and the summary
 names the archive read."""
 
+import contextlib
 import datetime as dt
 import io
 import json
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from typing import NoReturn
 
@@ -47,6 +49,19 @@ def published(tmp_path: Path) -> Stores:
 def archive(tmp_path: Path, published: Stores) -> tuple[Path, ArchiveReader]:
     """The folder archive of `published`, and a reader of it the morning after."""
     return tmp_path / "daily" / "archive", games.morning_after(published.archive)
+
+
+@contextlib.contextmanager
+def archived_in_moto() -> Iterator[Stores]:
+    """The daily archive's buckets in moto, as template.yaml makes them, with 2025-03-01 committed at 00:00:03 and
+    revealed at the next midnight, moto's times the publisher's."""
+    timeline = Timeline(at("2025-03-01 00:00"))
+    with mock_aws(), timeline.moto():
+        client = boto3.client("s3", region_name=REGION)
+        create_archive_buckets(client)
+        stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
+        games.publish_archived_day(timeline, stores)
+        yield stores
 
 
 def serve_archive(monkeypatch: pytest.MonkeyPatch, store: ObjectStore) -> None:
@@ -127,12 +142,7 @@ def test_a_run_reads_the_archive_as_of_the_moment_it_began_and_its_resume_as_of_
     tmp_path: Path, fake_aws_credentials: None
 ) -> None:
     # Given the daily archive's buckets in moto with 2025-03-01 committed and revealed at the next midnight
-    timeline = Timeline(at("2025-03-01 00:00"))
-    with mock_aws(), timeline.moto():
-        client = boto3.client("s3", region_name=REGION)
-        create_archive_buckets(client)
-        stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
-        games.publish_archived_day(timeline, stores)
+    with archived_in_moto() as stores:
         (tmp_path / "games.jsonl").write_bytes(
             games.jsonl([games.archived_daily(games.morning_after(stores.archive), 1)])
         )
@@ -179,12 +189,7 @@ def test_the_command_with_the_archive_bucket_finds_the_daily_roll_fair_and_the_s
     tmp_path: Path, fake_aws_credentials: None
 ) -> None:
     # Given the daily archive's buckets in moto, as template.yaml makes them, with 2025-03-01 committed and revealed
-    timeline = Timeline(at("2025-03-01 00:00"))
-    with mock_aws(), timeline.moto():
-        client = boto3.client("s3", region_name=REGION)
-        create_archive_buckets(client)
-        stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
-        games.publish_archived_day(timeline, stores)
+    with archived_in_moto() as stores:
         reader = games.morning_after(stores.archive)
         (tmp_path / "games.jsonl").write_bytes(games.jsonl([games.archived_daily(reader, 1), games.narde(2)]))
         out = tmp_path / "out"
