@@ -97,9 +97,9 @@ class ShardEvent(BaseModel):
     output_prefix: OutputPrefix
     started: AwareDatetime | None = Field(
         default=None,
-        description="when the execution started ($$.Execution.StartTime): every shard reads the daily archive as of"
-        " this moment, and without one judges daily rolls whose day is not over (withheld) by its UTC day, so one"
-        " audit is of one moment even across midnight",
+        description="when the execution started ($$.Execution.StartTime): every shard judges the daily archive's days"
+        " by this moment (a day whose reveal was not final then is withheld), and without an archive daily rolls whose"
+        " day is not over by its UTC day, so one audit is of one moment even across midnight",
     )
 
 

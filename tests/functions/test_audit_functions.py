@@ -30,7 +30,7 @@ from botocore.exceptions import (
 from fairdice.archive.reader import ArchiveReader
 from fairdice.audit.archive import DayArchive, of_bucket
 from fairdice.audit.lines import numbered_lines
-from fairdice.audit.shard import ShardAudit, audit_shard
+from fairdice.audit.shard import ShardAudit, audit_shard, shard_name
 from fairdice.audit.store import FolderResults
 from fairdice.errors import (
     ArchiveRefused,
@@ -211,11 +211,21 @@ def test_every_shard_of_an_execution_reads_the_archive_as_of_the_moment_it_start
     assert (after["counts"]["fair"], after["counts"]["withheld"]) == (1, 0)
     assert (before["counts"]["fair"], before["counts"]["withheld"]) == (0, 1)
 
-    # And one that started once the day was over but before its record was written (00:00:01) reads the archive as it
-    # was then, in the warm container that read the record and in a fresh one: withheld (review: the fresh reader
-    # read the record as it is now, fair, where one that read it earlier had not found it)
+    # And one that started once the day was over but before every run that reveals it had ended (00:15) withholds it,
+    # in the warm container that read the record and in a fresh one, whatever each finds in the archive when it reads
+    # it (reviews S1, S3: a record written, or a late commitment published, while the execution ran)
     between = "2025-03-02T00:00:00.500000Z"
     assert audited(between)["counts"]["withheld"] == 1
+    (finding,) = [
+        json.loads(line) for line in audit_aws.get(f"{OUT}partials/{shard_name(KEY)}/findings.jsonl").splitlines()
+    ]
+    assert finding["verdict"] == "withheld"
+    assert finding["reasons"] == [
+        "this audit reads the daily archive as of 2025-03-02 00:00:00 UTC, when it began, before every run that reveals"
+        " 2025-03-01 had ended (00:15 UTC the next day): that day is withheld in the whole audit alike; audit again to"
+        " check its rolls"
+    ]
+    assert audited("2025-03-02T00:15:00.000001Z")["counts"]["fair"] == 1
     monkeypatch.setattr(
         audit_aws.worker, "ARCHIVE", DayArchive(ArchiveReader(stores.archive, audit_aws.worker.AS_OF, as_of=True), "a")
     )

@@ -100,6 +100,7 @@ class _Revealed:
 class _Pending:
     day: dt.date
     published: Published | None
+    as_of: dt.datetime | None = None  # an audit's moment, before the day's reveal was final (`PendingDay.as_of`)
 
 
 @dataclass(frozen=True)
@@ -139,8 +140,8 @@ class ArchiveReader:
     ) -> None:
         self._archive = archive
         self._clock = clock
-        # Whether `clock` is a moment of its own that the archive is read as it was at (an audit's start), so that a
-        # record the store dates after it is not revealed yet; the API's is now, and reads the archive as it is.
+        # Whether `clock` is a moment of its own (an audit's start) that a day's reveal must be final by (every run
+        # that reveals it ended, `reveal_deadline`) to be read at all; the API's is now: it reads the archive as it is.
         self._as_of = as_of
         self._recheck_after = recheck_after
         self._revealed: dict[dt.date, _Revealed] = {}
@@ -162,7 +163,7 @@ class ArchiveReader:
         """The revealed day, or when it will be revealed; UnknownDay for a day with no secret."""
         found = self._find(day)
         if isinstance(found, _Pending):
-            return PendingDay(reveal_at=reveal_time(day), overdue=self._overdue(day))
+            return PendingDay(reveal_at=reveal_time(day), overdue=self._overdue(day), as_of=found.as_of)
         published = found.published
         return RevealedDay(
             secret=found.secret,
@@ -218,12 +219,15 @@ class ArchiveReader:
                 " and revealed once the day is over",
                 field="date",
             )
-        # A day checked revealed is remembered, but given only for a day over by this reader's clock and revealed by
-        # then: a clock that is a moment of its own (an audit judges every shard by when it started) may be before a
-        # day another read saw revealed, or before its record was written (review: one execution's shards judged the
-        # same roll withheld and fair)
+        if self._as_of and day < today and now <= reveal_deadline(day):
+            # An audit's moment before the day's reveal was final: what its shards would find depends on when each
+            # reads the archive (a record written, a late commitment published, meanwhile), so none reads it, and the
+            # day is withheld in every shard alike (reviews R8, S1, S3: one execution judged a roll withheld and fair)
+            return _Pending(day, None, as_of=now)
+        # A day checked revealed is remembered, but given only for a day over by this reader's clock (a clock that is
+        # a moment of its own, an audit's, may be before a day another read saw revealed)
         cached = self._revealed.get(day)
-        if cached is not None and day < today and not (self._as_of and self._after(cached, now)):
+        if cached is not None and day < today:
             return cached
         recent = self._recent.get(day)
         if recent is None or now >= recent.until:
@@ -237,25 +241,10 @@ class ArchiveReader:
             raise UnknownDay(f"the daily archive has no secret for {day}", field="date")
         return recent.found
 
-    @staticmethod
-    def _after(found: _Revealed, now: dt.datetime) -> bool:
-        """Whether a revealed day's record was written after `now`, by the store's witnessed time."""
-        return found.published.witnessed and found.revealed_at is not None and found.revealed_at > now
-
     def _look(self, day: dt.date, now: dt.datetime) -> _Revealed | _Pending | _Missing:
         # Never early, here too: a day not over is pending whatever the archive holds.
         closed = day < utc_day(now)
         stored = self._archive.read(revealed_key(day)) if closed else None
-        written_after = (
-            stored is not None and stored.witnessed and stored.modified != NOT_KNOWN and stored.modified > now
-        )
-        if self._as_of and written_after:
-            # Written after this reader's moment, by the store's own witnessed time: as of then the day was not
-            # revealed. A clock that is a moment of its own (an audit's start) reads the archive as it was then,
-            # whenever it reads it (review: an execution's shards read before and after a late reveal judged one roll
-            # withheld and fair). Pending, not a record missing: the later records that would show it gone were written
-            # after that moment too. A time no witness gives (a folder's) says nothing of when it was written.
-            return _Pending(day, self._published(day))
         if stored is not None:
             return self._check(day, stored)
         published = self._published(day)

@@ -286,8 +286,9 @@ def run(
     carries alone, which is at most incomplete, and is withheld when its day is not over by `today`:
     the UTC day the command's clock read as the run began, the same for every block. A resumed run
     judges by the day its interrupted run began, so one audit is of one day whenever its blocks ran. The archive is
-    read as of `started`, the moment the run began (a resumed run's: its interrupted run's), for every block alike: a
-    day not over then is withheld in every block, though it is revealed while the run goes on (None: each read's now).
+    read by `started`, the moment the run began (a resumed run's: its interrupted run's), for every block alike: a
+    day whose reveal was not final then is withheld in every block, though it is revealed while the run goes on (None:
+    each read's now).
     An archive that cannot be read stops the run with ArchiveUnavailable: the blocks done stay done, the
     block that needed it is not, and `--resume` audits it once the archive answers. A read S3 refuses
     (ArchiveRefused) is the line's finding instead (`audit_shard`'s `refusal_is_finding`), and `--resume` audits

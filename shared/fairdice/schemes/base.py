@@ -116,6 +116,9 @@ class PendingDay:
 
     reveal_at: dt.datetime
     overdue: bool = False
+    # The moment an audit reads the archive as of, when that is before the day's reveal was final (every run that
+    # reveals it had ended): withheld in every shard of the audit alike, whatever the archive holds when each reads it
+    as_of: dt.datetime | None = None
 
 
 class DaySecrets(Protocol):

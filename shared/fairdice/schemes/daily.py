@@ -17,7 +17,13 @@ from uuid import UUID
 
 from pydantic import JsonValue, field_validator
 
-from fairdice.archive.layout import COMMITMENT_GRACE, commitment_key, publication, reveal_time_if_any
+from fairdice.archive.layout import (
+    COMMITMENT_GRACE,
+    commitment_key,
+    publication,
+    reveal_deadline,
+    reveal_time_if_any,
+)
 from fairdice.dice import Mac, Roll, Rolls, faces_in, fill, first_bytes, keyed_mac, macs, read_dice
 from fairdice.errors import FutureDay, InvalidInput, UnknownDay
 from fairdice.fields import Day, DaySecret, PlayerId, Seal
@@ -98,6 +104,16 @@ def _not_begun(day: dt.date) -> Withheld:
     return Withheld(
         f"{day.isoformat()} is not over in UTC: its secret is not revealed, so none is confirmed or denied",
         reveal_time_if_any(day),
+    )
+
+
+def _not_final(day: dt.date, reveal_at: dt.datetime, as_of: dt.datetime) -> Withheld:
+    """A day an audit began before its reveal was final: withheld in every shard alike (`PendingDay.as_of`)."""
+    return Withheld(
+        f"this audit reads the daily archive as of {as_of:%Y-%m-%d %H:%M:%S} UTC, when it began, before every run that"
+        f" reveals {day.isoformat()} had ended ({reveal_deadline(day):%H:%M} UTC the next day): that day is withheld"
+        " in the whole audit alike; audit again to check its rolls",
+        reveal_at,
     )
 
 
@@ -193,6 +209,8 @@ class Daily(Scheme[DailyRequest]):
                 ),
             )
         if isinstance(found, PendingDay):
+            if found.as_of is not None:
+                return _not_final(request.date, found.reveal_at, found.as_of)
             return _not_over(request.date, found.reveal_at, found.overdue)
         contradictions = []
         if request.commitment is not None and request.commitment != found.commitment:
