@@ -114,6 +114,12 @@ class _Recent:
     until: dt.datetime
 
 
+def _after(revealed_at: dt.datetime | None, published: Published, now: dt.datetime) -> bool:
+    """Whether a revealed day's record was written after `now`, by the store's witnessed time (the archive's one store
+    witnesses the record's time as it does its commitment's)."""
+    return published.witnessed and revealed_at is not None and revealed_at > now
+
+
 class ArchiveReader:
     """Reads days from the public archive and checks them; scheme `daily`'s `DaySecrets`.
 
@@ -224,10 +230,14 @@ class ArchiveReader:
             # reads the archive (a record written, a late commitment published, meanwhile), so none reads it, and the
             # day is withheld in every shard alike (reviews R8, S1, S3: one execution judged a roll withheld and fair)
             return _Pending(day, None, as_of=now)
-        # A day checked revealed is remembered, but given only for a day over by this reader's clock (a clock that is
-        # a moment of its own, an audit's, may be before a day another read saw revealed)
+        # A day checked revealed is remembered, but given only for a day over by this reader's clock, and to an audit's
+        # moment only if its record was there by then (a warm reader may have read it for a later moment)
         cached = self._revealed.get(day)
-        if cached is not None and day < today:
+        if (
+            cached is not None
+            and day < today
+            and not (self._as_of and _after(cached.revealed_at, cached.published, now))
+        ):
             return cached
         recent = self._recent.get(day)
         if recent is None or now >= recent.until:
@@ -245,6 +255,17 @@ class ArchiveReader:
         # Never early, here too: a day not over is pending whatever the archive holds.
         closed = day < utc_day(now)
         stored = self._archive.read(revealed_key(day)) if closed else None
+        if (
+            self._as_of
+            and stored is not None
+            and stored.witnessed
+            and stored.modified != NOT_KNOWN
+            and stored.modified > now
+        ):
+            # A day past its deadline whose record S3 dates after an audit's moment (a late reveal, after an outage,
+            # while the audit runs): as of that moment it was not revealed, and every shard says so alike, whenever it
+            # reads it (review S4: shards read before and after a late reveal gave withheld and fair)
+            return _Pending(day, self._published(day))
         if stored is not None:
             return self._check(day, stored)
         published = self._published(day)

@@ -33,9 +33,9 @@ def name_of(storage: StorageSettings) -> str | None:
 
 def of_bucket(storage: StorageSettings, clock: Clock) -> DayArchive | None:
     """The settings' archive bucket (FAIRDICE_ARCHIVE_BUCKET), read as the API reads it, but by `clock`'s moment,
-    which the caller gives (an audit's start): a day whose reveal was not final by then is withheld without a read
-    (`ArchiveReader`'s `as_of`), so that every shard of the audit judges the days alike, whenever it reads them; or
-    None when none is set."""
+    which the caller gives (an audit's start): a day whose reveal was not final by then is withheld without a read, and
+    one whose record S3 dates after it is withheld as late (`ArchiveReader`'s `as_of`), so that every shard of the
+    audit judges the days alike, whenever it reads them; or None when none is set."""
     name = name_of(storage)
     if name is None:
         return None

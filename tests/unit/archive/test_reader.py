@@ -80,6 +80,52 @@ def rewrite(store: ObjectStore, key: str, data: bytes) -> None:
 # ---- lookup ----------------------------------------------------------------------------------
 
 
+def audit_reader(stores: Stores, moment: str) -> ArchiveReader:
+    """A reader as an audit's (`as_of`): the archive's days judged by the audit's start, whenever it reads them."""
+    return ArchiveReader(stores.archive, clock=lambda: at(moment), as_of=True)
+
+
+def test_an_audit_withholds_a_day_whose_reveal_was_not_final_when_it_began_whatever_it_reads_later(
+    stores: Stores, timeline: Timeline
+) -> None:
+    # Given an audit begun at 00:05 on 2025-03-03, before the runs that reveal 2025-03-02 have ended (00:15), one
+    # shard reading before the reveal and, in a warm reader and in a fresh one, after it
+    begun = "2025-03-03 00:05"
+    warm = audit_reader(stores, begun)
+    before = warm.lookup(NEXT)
+    timeline.publish(stores, at("2025-03-03 00:10"))
+
+    # Then every shard withholds the day alike, saying the audit began before the reveal was final
+    expected = PendingDay(reveal_at=at("2025-03-03 00:00"), as_of=at(begun))
+    assert before == warm.lookup(NEXT) == audit_reader(stores, begun).lookup(NEXT) == expected
+    # while an audit begun after 00:15 reads it, as the API does
+    assert isinstance(audit_reader(stores, "2025-03-03 00:15:01").lookup(NEXT), RevealedDay)
+    assert isinstance(reader_at(stores, begun).lookup(NEXT), RevealedDay)
+
+
+def test_an_audit_begun_during_an_outage_withholds_a_day_revealed_late_while_it_runs(
+    stores: Stores, timeline: Timeline
+) -> None:
+    # Given no run on 2025-03-03 (an outage), an audit begun at 00:20, past 2025-03-02's reveal deadline, one shard
+    # reading before the late reveal at 00:40 and, warm and fresh, after it (review S4: withheld, then fair)
+    begun = "2025-03-03 00:20"
+    warm = audit_reader(stores, begun)
+    before = warm.lookup(NEXT)
+    timeline.publish(stores, at("2025-03-03 00:40"))
+
+    # Then every shard says it was not revealed as of the audit's start, and late (overdue)
+    expected = PendingDay(reveal_at=at("2025-03-03 00:00"), overdue=True)
+    assert before == warm.lookup(NEXT) == audit_reader(stores, begun).lookup(NEXT) == expected
+    # and a warm reader that read it for a later audit withholds it from an earlier one all the same
+    later = audit_reader(stores, "2025-03-03 01:00")
+    assert isinstance(later.lookup(NEXT), RevealedDay)
+    moment = [at("2025-03-03 01:00")]
+    shared = ArchiveReader(stores.archive, clock=lambda: moment[0], as_of=True)
+    assert isinstance(shared.lookup(NEXT), RevealedDay)
+    moment[0] = at(begun)
+    assert shared.lookup(NEXT) == expected
+
+
 def test_a_revealed_day_gives_its_secret_and_the_commitment_published_before_it(stores: Stores) -> None:
     found = reader_at(stores, "2025-03-02 08:00").lookup(DAY)
 
