@@ -112,6 +112,7 @@ class _Missing:
 class _Recent:
     found: _Pending | _Missing
     until: dt.datetime
+    at: dt.datetime  # the reader's time when it was found: an audit's moment, which another audit's does not share
 
 
 def _after(revealed_at: dt.datetime | None, published: Published, now: dt.datetime) -> bool:
@@ -240,13 +241,15 @@ class ArchiveReader:
         ):
             return cached
         recent = self._recent.get(day)
-        if recent is None or now >= recent.until:
+        # An audit's reader remembers what it found for its own moment only: a warm worker serves executions that
+        # began at other moments (review S5: one's pending day was given to the next, begun after the late reveal)
+        if recent is None or now >= recent.until or (self._as_of and recent.at != now):
             found = self._look(day, now)
             if isinstance(found, _Revealed):
                 self._revealed[day] = found
                 return found
             # Never past the next midnight either: then today is over, and may be revealed.
-            recent = self._remember(day, _Recent(found, min(now + self._recheck_after, reveal_time(today))))
+            recent = self._remember(day, _Recent(found, min(now + self._recheck_after, reveal_time(today)), now))
         if isinstance(recent.found, _Missing):
             raise UnknownDay(f"the daily archive has no secret for {day}", field="date")
         return recent.found
@@ -264,11 +267,13 @@ class ArchiveReader:
         ):
             # A day past its deadline whose record S3 dates after an audit's moment (a late reveal, after an outage,
             # while the audit runs): as of that moment it was not revealed, and every shard says so alike, whenever it
-            # reads it (review S4: shards read before and after a late reveal gave withheld and fair)
-            return _Pending(day, self._published(day))
+            # reads it (review S4: shards read before and after a late reveal gave withheld and fair). Its commitment
+            # too is taken as of then: one published late, with that reveal, was not there (review S5).
+            published = self._published_by(day, now)
+            return _Missing(day) if published is None else _Pending(day, published)
         if stored is not None:
             return self._check(day, stored)
-        published = self._published(day)
+        published = self._published_by(day, now) if self._as_of else self._published(day)
         if published is None and closed:
             return _Missing(day)
         if closed and now > reveal_deadline(day) and (revealed := self._revealed_once(day)):
@@ -308,6 +313,13 @@ class ArchiveReader:
             published = read_published(self._archive, day)
             if published is not None:
                 self._commitments[day] = published
+        return published
+
+    def _published_by(self, day: dt.date, now: dt.datetime) -> Published | None:
+        """The day's commitment as the archive held it at `now`, an audit's moment: none where S3 dates it later."""
+        published = self._published(day)
+        if published is not None and published.witnessed and published.published_at > now:
+            return None
         return published
 
     def _check(self, day: dt.date, stored: Stored) -> _Revealed:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from fairdice.archive.layout import ChainLink, Commitment, RevealedRecord, commitment_key, revealed_key, secret_key
-from fairdice.archive.publisher import reveal_closed
+from fairdice.archive.publisher import get_or_create_secret, reveal_closed
 from fairdice.archive.reader import RECENT_DAYS, RECHECK_AFTER, ArchiveReader, daily_record, daily_verdict
 from fairdice.errors import ArchiveUnavailable, TamperedRecord, UnknownDay
 from fairdice.schemes.base import PendingDay, RevealedDay
@@ -101,6 +101,49 @@ def test_an_audit_withholds_a_day_whose_reveal_was_not_final_when_it_began_whate
     # while an audit begun after 00:15 reads it, as the API does
     assert isinstance(audit_reader(stores, "2025-03-03 00:15:01").lookup(NEXT), RevealedDay)
     assert isinstance(reader_at(stores, begun).lookup(NEXT), RevealedDay)
+
+
+def test_an_audit_reads_a_late_commitment_and_its_reveal_as_the_archive_held_them_when_it_began(
+    tmp_path: Path,
+) -> None:
+    # Given 2025-03-02's run dead between making the secret and publishing its commitment, no run on 2025-03-03, an
+    # audit begun at 12:00 that day, and the catch-up run at 2025-03-04 00:00:03 publishing the commitment late and
+    # both records, all after the audit began
+    timeline = Timeline(at("2025-02-28 00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at("2025-02-28 00:00:03"))
+    timeline.publish(stores, at("2025-03-01 00:00:03"))
+    timeline.now = at("2025-03-02 00:00:03")
+    get_or_create_secret(stores.secrets, NEXT)
+    begun = "2025-03-03 12:00"
+    warm = audit_reader(stores, begun)
+    with pytest.raises(UnknownDay):
+        warm.lookup(NEXT)
+    timeline.publish(stores, at("2025-03-04 00:00:03"))
+
+    # Then every shard, warm or fresh, finds no secret for it, as the archive was when the audit began (review S5: a
+    # fresh shard withheld it, where one that read it before said it had no secret)
+    for reader in (warm, audit_reader(stores, begun)):
+        with pytest.raises(UnknownDay):
+            reader.lookup(NEXT)
+    # and an audit begun after the catch-up reads it
+    assert isinstance(audit_reader(stores, "2025-03-04 00:20").lookup(NEXT), RevealedDay)
+
+
+def test_a_warm_audit_reader_remembers_a_pending_day_for_its_own_moment_only(
+    stores: Stores, timeline: Timeline
+) -> None:
+    # Given an outage on 2025-03-03 until a late reveal at 00:20:05, and one warm reader serving an execution begun at
+    # 00:20:00, then one begun at 00:20:10 (review S5: the second was given the first's pending day)
+    moment = [at("2025-03-03 00:20:00")]
+    warm = ArchiveReader(stores.archive, clock=lambda: moment[0], as_of=True)
+    assert warm.lookup(NEXT) == PendingDay(reveal_at=at("2025-03-03 00:00"), overdue=True)
+    timeline.publish(stores, at("2025-03-03 00:20:05"))
+    moment[0] = at("2025-03-03 00:20:10")
+
+    # Then the second execution reads the day as a fresh reader does: revealed before it began
+    assert isinstance(warm.lookup(NEXT), RevealedDay)
+    assert isinstance(audit_reader(stores, "2025-03-03 00:20:10").lookup(NEXT), RevealedDay)
 
 
 def test_an_audit_begun_during_an_outage_withholds_a_day_revealed_late_while_it_runs(
