@@ -258,21 +258,8 @@ class ArchiveReader:
         # Never early, here too: a day not over is pending whatever the archive holds.
         closed = day < utc_day(now)
         stored = self._archive.read(revealed_key(day)) if closed else None
-        if (
-            self._as_of
-            and stored is not None
-            and stored.witnessed
-            and stored.modified != NOT_KNOWN
-            and stored.modified > now
-        ):
-            # A day past its deadline whose record S3 dates after an audit's moment (a late reveal, after an outage,
-            # while the audit runs): as of that moment it was not revealed, and every shard says so alike, whenever it
-            # reads it (review S4: shards read before and after a late reveal gave withheld and fair). Its commitment
-            # too is taken as of then: one published late, with that reveal, was not there (review S5).
-            published = self._published_by(day, now)
-            return _Missing(day) if published is None else _Pending(day, published)
         if stored is not None:
-            return self._check(day, stored)
+            return self._record(day, stored, now)
         published = self._published_by(day, now) if self._as_of else self._published(day)
         if published is None and closed:
             return _Missing(day)
@@ -280,6 +267,11 @@ class ArchiveReader:
             # A committed day whose record the archive shows was revealed (its index lists it, or a later day's
             # record exists: the chain grows in date order) is gone since (a delete marker hides it): not a day to
             # wait for. Without either it is a day whose runs all failed (an outage): pending until a run reveals it.
+            # But first the record is read once more: a run that reveals the day late may have written it, then later
+            # records and the index, between the first read and the listing (review S6: an honest catch-up was called
+            # tampering by the one reader it caught mid-read)
+            if (again := self._archive.read(revealed_key(day))) is not None:
+                return self._record(day, again, now)
             raise TamperedRecord(
                 f"{revealed_key(day)} is missing, though {commitment_key(day)} exists and {revealed}: the archive is"
                 " incomplete or was tampered with"
@@ -314,6 +306,17 @@ class ArchiveReader:
             if published is not None:
                 self._commitments[day] = published
         return published
+
+    def _record(self, day: dt.date, stored: Stored, now: dt.datetime) -> _Revealed | _Pending | _Missing:
+        """A closed day's record as read: checked, or for an audit's moment before S3 dates it, not revealed yet."""
+        if self._as_of and stored.witnessed and stored.modified != NOT_KNOWN and stored.modified > now:
+            # A day past its deadline whose record S3 dates after an audit's moment (a late reveal, after an outage,
+            # while the audit runs): as of that moment it was not revealed, and every shard says so alike, whenever it
+            # reads it (review S4: shards read before and after a late reveal gave withheld and fair). Its commitment
+            # too is taken as of then: one published late, with that reveal, was not there (review S5).
+            published = self._published_by(day, now)
+            return _Missing(day) if published is None else _Pending(day, published)
+        return self._check(day, stored)
 
     def _published_by(self, day: dt.date, now: dt.datetime) -> Published | None:
         """The day's commitment as the archive held it at `now`, an audit's moment: none where S3 dates it later."""

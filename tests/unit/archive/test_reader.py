@@ -9,8 +9,10 @@ import hashlib
 import hmac
 import re
 import uuid
+from collections.abc import Callable
 from itertools import count
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fairdice.archive.layout import ChainLink, Commitment, RevealedRecord, commitment_key, revealed_key, secret_key
@@ -128,6 +130,43 @@ def test_an_audit_reads_a_late_commitment_and_its_reveal_as_the_archive_held_the
             reader.lookup(NEXT)
     # and an audit begun after the catch-up reads it
     assert isinstance(audit_reader(stores, "2025-03-04 00:20").lookup(NEXT), RevealedDay)
+
+
+class RunsBetween:
+    """The archive, with a publisher run landing right after the first read of one key: the run a reader races."""
+
+    def __init__(self, archive: ObjectStore, key: str, run: Callable[[], None]) -> None:
+        self._archive, self._key = archive, key
+        self._run: Callable[[], None] | None = run
+
+    def read(self, key: str) -> Stored | None:
+        found = self._archive.read(key)
+        if key == self._key and self._run is not None:
+            run, self._run = self._run, None
+            run()
+        return found
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._archive, name)
+
+
+@pytest.mark.parametrize("as_of", [False, True], ids=["api", "audit"])
+def test_a_late_reveal_landing_while_a_reader_looks_for_the_record_is_no_tampering(
+    stores: Stores, timeline: Timeline, as_of: bool
+) -> None:
+    # Given no run on 2025-03-03 (an outage) until one at 00:40 that reveals 2025-03-02 late, landing right after a
+    # reader at 00:20 found no record for it, before it lists the records and reads the index
+    late = RunsBetween(stores.archive, revealed_key(NEXT), lambda: timeline.publish(stores, at("2025-03-03 00:40")))
+    reader = ArchiveReader(late, clock=lambda: at("2025-03-03 00:20"), as_of=as_of)  # type: ignore[arg-type]
+
+    # Then it reads the record once more rather than call the day tampered (review S6: the later record and the index
+    # it found made the missing record look hidden): the API reads it revealed; an audit begun at 00:20, as of which
+    # it was not revealed, withholds it as late, as its other shards do
+    found = reader.lookup(NEXT)
+    if as_of:
+        assert found == PendingDay(reveal_at=at("2025-03-03 00:00"), overdue=True)
+    else:
+        assert isinstance(found, RevealedDay)
 
 
 def test_a_warm_audit_reader_remembers_a_pending_day_for_its_own_moment_only(
