@@ -87,24 +87,6 @@ def audit_reader(stores: Stores, moment: str) -> ArchiveReader:
     return ArchiveReader(stores.archive, clock=lambda: at(moment), as_of=True)
 
 
-def test_an_audit_withholds_a_day_whose_reveal_was_not_final_when_it_began_whatever_it_reads_later(
-    stores: Stores, timeline: Timeline
-) -> None:
-    # Given an audit begun at 00:05 on 2025-03-03, before the runs that reveal 2025-03-02 have ended (00:15), one
-    # shard reading before the reveal and, in a warm reader and in a fresh one, after it
-    begun = "2025-03-03 00:05"
-    warm = audit_reader(stores, begun)
-    before = warm.lookup(NEXT)
-    timeline.publish(stores, at("2025-03-03 00:10"))
-
-    # Then every shard withholds the day alike, saying the audit began before the reveal was final
-    expected = PendingDay(reveal_at=at("2025-03-03 00:00"), as_of=at(begun))
-    assert before == warm.lookup(NEXT) == audit_reader(stores, begun).lookup(NEXT) == expected
-    # while an audit begun after 00:15 reads it, as the API does
-    assert isinstance(audit_reader(stores, "2025-03-03 00:15:01").lookup(NEXT), RevealedDay)
-    assert isinstance(reader_at(stores, begun).lookup(NEXT), RevealedDay)
-
-
 def test_an_audit_reads_a_late_commitment_and_its_reveal_as_the_archive_held_them_when_it_began(
     tmp_path: Path,
 ) -> None:
@@ -185,27 +167,49 @@ def test_a_warm_audit_reader_remembers_a_pending_day_for_its_own_moment_only(
     assert isinstance(audit_reader(stores, "2025-03-03 00:20:10").lookup(NEXT), RevealedDay)
 
 
-def test_an_audit_begun_during_an_outage_withholds_a_day_revealed_late_while_it_runs(
-    stores: Stores, timeline: Timeline
+@pytest.mark.parametrize(
+    ("begun", "reveal", "expected"),
+    [
+        # before the runs that reveal 2025-03-02 have ended (00:15): not final, withheld without a read
+        (
+            "2025-03-03 00:05",
+            "2025-03-03 00:10",
+            PendingDay(reveal_at=at("2025-03-03 00:00"), as_of=at("2025-03-03 00:05")),
+        ),
+        # past them, during an outage, the reveal coming late at 00:40: not revealed as of then, and late (review S4)
+        ("2025-03-03 00:20", "2025-03-03 00:40", PendingDay(reveal_at=at("2025-03-03 00:00"), overdue=True)),
+    ],
+    ids=["not-final", "outage"],
+)
+def test_every_shard_of_an_audit_withholds_a_day_not_revealed_by_its_start_whatever_it_reads_later(
+    stores: Stores, timeline: Timeline, begun: str, reveal: str, expected: PendingDay
 ) -> None:
-    # Given no run on 2025-03-03 (an outage), an audit begun at 00:20, past 2025-03-02's reveal deadline, one shard
-    # reading before the late reveal at 00:40 and, warm and fresh, after it (review S4: withheld, then fair)
-    begun = "2025-03-03 00:20"
+    # Given an audit begun at `begun`, one shard reading 2025-03-02 before its reveal at `reveal` and, in a warm reader
+    # and in a fresh one, after it
     warm = audit_reader(stores, begun)
     before = warm.lookup(NEXT)
-    timeline.publish(stores, at("2025-03-03 00:40"))
+    timeline.publish(stores, at(reveal))
 
-    # Then every shard says it was not revealed as of the audit's start, and late (overdue)
-    expected = PendingDay(reveal_at=at("2025-03-03 00:00"), overdue=True)
+    # Then every shard withholds the day alike
     assert before == warm.lookup(NEXT) == audit_reader(stores, begun).lookup(NEXT) == expected
-    # and a warm reader that read it for a later audit withholds it from an earlier one all the same
-    later = audit_reader(stores, "2025-03-03 01:00")
-    assert isinstance(later.lookup(NEXT), RevealedDay)
+    # while an audit begun after the reveal reads it, as the API does
+    assert isinstance(audit_reader(stores, "2025-03-03 01:00").lookup(NEXT), RevealedDay)
+    assert isinstance(reader_at(stores, begun).lookup(NEXT), RevealedDay)
+
+
+def test_a_warm_audit_reader_that_read_a_late_record_for_a_later_audit_withholds_it_from_an_earlier_one(
+    stores: Stores, timeline: Timeline
+) -> None:
+    # Given an outage on 2025-03-03 until a late reveal at 00:40, and one warm reader serving an audit begun at 01:00
+    # and then one begun at 00:20
+    timeline.publish(stores, at("2025-03-03 00:40"))
     moment = [at("2025-03-03 01:00")]
     shared = ArchiveReader(stores.archive, clock=lambda: moment[0], as_of=True)
     assert isinstance(shared.lookup(NEXT), RevealedDay)
-    moment[0] = at(begun)
-    assert shared.lookup(NEXT) == expected
+    moment[0] = at("2025-03-03 00:20")
+
+    # Then the earlier audit is not given the day it remembers revealed: not revealed as of its start, and late
+    assert shared.lookup(NEXT) == PendingDay(reveal_at=at("2025-03-03 00:00"), overdue=True)
 
 
 def test_a_revealed_day_gives_its_secret_and_the_commitment_published_before_it(stores: Stores) -> None:
