@@ -122,7 +122,7 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     name = shard_name(key)
     results = S3Results(SETTINGS.bucket, item.output_prefix, s3)
     AS_OF.started = item.started
-    today = utc_day(item.started or clock())
+    today = utc_day(AS_OF())
     with store_failures(f"auditing s3://{SETTINGS.bucket}/{key}"), scratch_space(partial(_too_large, key)):
         audited = audit_object(
             SETTINGS.bucket,

@@ -25,7 +25,9 @@ from fairdice.archive.reader import ArchiveReader
 from fairdice.errors import FairdiceError, InvalidInput, RepeatedKey, UnknownDay
 from fairdice.fields import base_url
 from fairdice.links import game_link, parse_link
+from fairdice.markup import code_point
 from fairdice.problems import WHOLE_REQUEST, Problem, describe
+from fairdice.prose import shown
 from fairdice.request import RequestBase
 from fairdice.schemes import parse_request
 from fairdice.schemes.base import PendingDay, RevealedDay
@@ -213,7 +215,8 @@ def _read_request(file: str) -> RequestBase:
 
 def _report(problems: Sequence[Problem], status: int) -> int:
     for problem in problems:
-        print(f"fairdice: {printable(problem.field)}: {printable(problem.message)}", file=sys.stderr)
+        # A field's name may be the caller's own text (an unknown parameter): shown as pages show it (prose.shown)
+        print(f"fairdice: {shown(problem.field)}: {printable(problem.message)}", file=sys.stderr)
     return status
 
 
@@ -221,4 +224,4 @@ def printable(text: str) -> str:
     """Text for a terminal: every character that prints nothing (a control, an escape, a bidi override) as its code
     point, ⟨U+001B⟩. A field's name can come from a link or a file (an unknown parameter), and written as is, its
     escapes would move the cursor, erase the error and draw "fair" in its place (review)."""
-    return "".join(character if character.isprintable() else f"⟨U+{ord(character):04X}⟩" for character in text)
+    return "".join(character if character.isprintable() else f"⟨{code_point(character)}⟩" for character in text)

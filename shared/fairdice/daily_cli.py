@@ -209,8 +209,8 @@ def _create(args: argparse.Namespace) -> int:
 def _reveal(args: argparse.Namespace) -> int:
     stores = _both_stores(args).stores()
     acting = _acting_clock(args)
-    if utc_day(acting()) < utc_day(clock()):
-        _nothing_revealed_since(stores, acting())
+    if utc_day(asked := acting()) < utc_day(clock()):
+        _nothing_revealed_since(stores, asked)
     # As the scheduled run does too: a record S3 dated before the day was over would read as revealed early.
     now = opening_time(acting, pause)
     if utc_day(now) == utc_day(clock()):

@@ -163,9 +163,8 @@
       const param = schemeObject && input ? paramOf(schemeObject, input.name) : null;
       // A name the page has no label for is the link's or the request's own text: its unseen characters shown as code
       // points (a right-to-left override would turn the sentence round), cut at 40 characters (fairdice.notices).
-      const chars = [...String(problem.field)];
-      const cut = chars.slice(0, 40).join("");
-      const more = chars.length > 40 ? "…" : "";
+      const cut = fairdice.firstChars(String(problem.field), 40);
+      const more = fairdice.chars(String(problem.field)) > 40 ? "…" : "";
       // Never capitalised: that would change the caller's own text (ı to I, ﬁ to FI) before its characters are shown.
       // A problem of the whole request (a parameter with no name) is its message alone, and one of the whole link is
       // "The link", as the server's page says them (review: "The link’s :", "The link’s link:").

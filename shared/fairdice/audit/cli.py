@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 from fairdice import cli
-from fairdice.archive.layout import utc_day
 from fairdice.errors import ArchiveUnavailable, MissingBucket, MissingCredentials
 from fairdice.prose import counted
 
@@ -151,7 +150,6 @@ def _audit(args: argparse.Namespace) -> int:
             resume=args.resume,
             progress=terminal_progress(),
             archive=args.archive,
-            today=utc_day(started),
             started=started,
         )
     except UsageError as exc:

@@ -29,6 +29,7 @@ from typing import Any, TypeGuard
 from pydantic import AwareDatetime, BaseModel, Field, ValidationError
 
 from fairdice import json_input
+from fairdice.archive.layout import utc_day
 from fairdice.audit.archive import S3_SCHEME, DayArchive, name_of, of_bucket
 from fairdice.audit.lines import Hashed, Line, lines_sha256, numbered_lines
 from fairdice.audit.merge import merge, partial_names, read_partial
@@ -304,6 +305,8 @@ def run(
         _earlier_results_only(out)
     workers = workers or os.cpu_count() or 1
     daily = archive_settings(archive) if archive is not None else None
+    if today is None and started is not None:
+        today = utc_day(started)  # the UTC day of the moment the run began
     plan = Plan(
         files=[PlannedFile(file=str(f), bytes=f.stat().st_size, mtime_ns=f.stat().st_mtime_ns) for f in files],
         block_lines=BLOCK_LINES,
