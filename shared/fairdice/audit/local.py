@@ -618,6 +618,14 @@ def _prepare(
             )
         if planned.model_copy(update={"today": plan.today, "started": plan.started}) != plan:
             raise UsageError(f"--resume: the inputs are not those of the audit in {out}: {_changed(planned, plan)}")
+        later_day = plan.today is not None and planned.today is not None and planned.today > plan.today
+        if later_day or (plan.started is not None and planned.started is not None and planned.started > plan.started):
+            # A moment the days are judged by is one that has come: a plan dated later (written by hand) would judge a
+            # day not over yet as over (review: what plan.json says is a caller's lever, so it is bounded)
+            raise UsageError(
+                f"--resume: the audit in {out} says it began later than this machine's clock"
+                f" ({planned.started or planned.today}): it was not written by fairdice here; audit afresh"
+            )
         # A block done by a version that kept no game keys (games.txt), made them otherwise or kept no digest of its
         # lines is audited again: the repeated-game check needs every block's keys made alike.
         done = {}

@@ -756,6 +756,20 @@ def test_a_run_resumed_on_a_later_day_judges_daily_rolls_by_the_day_its_interrup
     assert summary(out) == whole
 
 
+def test_a_resume_whose_plan_says_it_began_later_than_this_clock_is_refused(tmp_path: Path) -> None:
+    # Given a run begun on 2026-11-29, its plan then edited to say it began in 2030: every day would be over by then
+    began = dt.datetime(2026, 11, 29, 12, tzinfo=dt.UTC)
+    games.write(tmp_path / "in" / "day.jsonl", many(3))
+    run([str(tmp_path / "in")], tmp_path / "out", workers=1, started=began)
+    plan = tmp_path / "out" / local.PLAN
+    edited = json.loads(plan.read_text()) | {"started": "2030-01-01T00:00:00Z", "today": "2030-01-01"}
+    plan.write_text(json.dumps(edited))
+
+    # When it is resumed, Then it is refused: the moment the days are judged by is bounded by this machine's clock
+    with pytest.raises(UsageError, match="later than this machine's clock"):
+        run([str(tmp_path / "in")], tmp_path / "out", workers=1, resume=True, started=began)
+
+
 def test_a_block_done_without_its_game_keys_is_audited_again_on_resume(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
