@@ -2,7 +2,10 @@
 
 Each HTTP request becomes an API Gateway HTTP API (payload 2.0) event for the real
 `verify_api.app.lambda_handler`, and the handler's answer becomes the HTTP response, as API
-Gateway would do it. The daily archive is the local-disk default (a folder under var/).
+Gateway would do it. As API Gateway routes it, GET /game/today/{player_id} goes to the game's own
+function (`today_roll_api.app.lambda_handler`): no request here is IAM-signed, so it refuses every
+caller with 403, as it does on AWS a caller that is not the game server. The daily archive is the
+local-disk default (a folder under var/).
 
     .venv/bin/python tools/local_server.py --host 127.0.0.1 --port 3000
 
@@ -16,6 +19,7 @@ import argparse
 import base64
 import datetime as dt
 import errno
+import importlib.util
 import json
 import os
 import sys
@@ -23,7 +27,8 @@ import threading
 import traceback
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cache
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -51,6 +56,16 @@ class LocalContext:
     aws_request_id: str = field(default_factory=lambda: str(uuid.uuid4()))
     log_group_name: str = "/aws/lambda/VerifyApiFunction"
     log_stream_name: str = "local"
+
+    def of(self, function_name: str) -> "LocalContext":
+        """The same invocation's context for another function of the template."""
+        arn = self.invoked_function_arn.rpartition(":")[0]
+        return replace(
+            self,
+            function_name=function_name,
+            invoked_function_arn=f"{arn}:{function_name}",
+            log_group_name=f"/aws/lambda/{function_name}",
+        )
 
     def get_remaining_time_in_millis(self) -> int:
         """The template's 10 s timeout; nothing here enforces it."""
@@ -273,9 +288,12 @@ def main(argv: list[str] | None = None) -> int:
     from verify_api.observability import metrics
     from verify_api.settings import SETTINGS
 
-    handler: LambdaHandler = (
-        lambda_handler if args.verbose else _dropping_metrics(lambda_handler, metrics.clear_metrics)
-    )
+    unreadable = _bucket_without_boto3(SETTINGS.storage)
+    if unreadable is not None:  # review: the server started, then answered every daily request 500
+        print(f"fairdice: cannot start: {unreadable.field}: {unreadable.message}", file=sys.stderr)
+        return 1
+    api: LambdaHandler = lambda_handler if args.verbose else _dropping_metrics(lambda_handler, metrics.clear_metrics)
+    handler = routed(api, _game_handler)
     host = f"[{args.host}]" if ":" in args.host else args.host
     try:
         server = make_server(args.host, args.port, handler)
@@ -294,6 +312,46 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         server.server_close()
     return 0
+
+
+@cache
+def _game_handler() -> LambdaHandler:
+    """The daily game's function, started at its first request, as Lambda starts it: its settings are its own (both
+    buckets or neither), which a server asked only for verdicts need not meet."""
+    from today_roll_api.app import lambda_handler
+
+    handler: LambdaHandler = lambda_handler
+    return handler
+
+
+def routed(api: LambdaHandler, game: Callable[[], LambdaHandler]) -> LambdaHandler:
+    """API Gateway's routes (template.yaml): a GET of the daily game's route goes to its own function (`game` gives
+    it), anything else to the verify API ($default), which answers another method there with 405 (review: GET said no
+    such route)."""
+    from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
+    from verify_api.routes import routed_path, served_elsewhere
+
+    def invoke(event: dict[str, Any], context: Any) -> Any:
+        method = event["requestContext"]["http"]["method"]
+        if method in served_elsewhere(routed_path(APIGatewayProxyEventV2(event))):
+            return game()(event, context.of("TodayRollFunction"))
+        return api(event, context)
+
+    return invoke
+
+
+def _bucket_without_boto3(storage: Any) -> Any:
+    """The problem, if a bucket is named and boto3, which reads it, is not installed (`make serve` installs what the
+    API needs on its own folders, which boto3 is not): as the command line words it."""
+    from fairdice.daily_cli import no_boto3
+
+    for variable, bucket in (
+        ("FAIRDICE_ARCHIVE_BUCKET", storage.archive_bucket),
+        ("FAIRDICE_SECRETS_BUCKET", storage.secrets_bucket),
+    ):
+        if bucket is not None and importlib.util.find_spec("boto3") is None:
+            return no_boto3(variable)
+    return None
 
 
 def _dropping_metrics(handler: LambdaHandler, clear: Callable[[], None]) -> LambdaHandler:

@@ -302,6 +302,55 @@ def test_a_port_already_taken_is_one_line_and_status_1_without_a_traceback() -> 
     )
 
 
+def test_the_game_s_route_is_its_own_function_s_which_refuses_a_caller_not_signed_as_the_game_server(
+    server: Server,
+) -> None:
+    # Review: under make serve GET /game/today/… said there is no such route, while a POST there said it takes GET
+    player = "/game/today/123e4567-e89b-12d3-a456-426614174000"
+
+    # When the route is asked as API Gateway would route it to TodayRollFunction (no request here is IAM-signed)
+    got = request(server, "GET", player)
+    # Then it is that function's refusal, as on AWS for any caller that is not the game server's role
+    assert got.status == 403
+    assert got.json == {"error": {"code": "forbidden", "message": "only the game's server may ask", "problems": []}}
+    # and any other method still comes to the verify API's $default, which names what the route takes
+    for method in ("POST", "HEAD"):
+        other = request(server, method, player)
+        assert (other.status, other.headers["Allow"]) == (405, "GET")
+
+
+def test_a_bucket_that_cannot_be_read_without_boto3_stops_the_start_in_one_line() -> None:
+    # Review: with FAIRDICE_ARCHIVE_BUCKET set where make serve installed no boto3, the server started and then
+    # answered every daily request 500 (ModuleNotFoundError in its log)
+    without_boto3 = (
+        "import importlib.util as u, runpy, sys; real = u.find_spec;"
+        " u.find_spec = lambda name, *a: None if name == 'boto3' else real(name, *a);"
+        f" sys.argv = [{str(SCRIPT)!r}, '--port', '0']; runpy.run_path({str(SCRIPT)!r}, run_name='__main__')"
+    )
+    for variable in ("FAIRDICE_ARCHIVE_BUCKET", "FAIRDICE_SECRETS_BUCKET"):
+        done = subprocess.run(
+            [sys.executable, "-c", without_boto3],
+            cwd=ROOT,
+            env=os.environ | {variable: "my-archive"},
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert (done.returncode, done.stdout) == (1, "")
+        assert done.stderr == (
+            f"fairdice: cannot start: {variable}: an S3 bucket is read with boto3, which is not installed here: pip"
+            " install boto3 (in a checkout of fairdice: make install)\n"
+        )
+
+
+def test_the_archive_s_bucket_alone_is_enough_to_serve_verdicts(tmp_path: Path) -> None:
+    # The game's function needs both buckets or neither, and is started at its route's first request, as Lambda
+    # starts it: a support person pointing the server at the archive alone still gets verdicts
+    with serving(tmp_path, FAIRDICE_ARCHIVE_BUCKET="my-archive") as running:
+        assert post_json(running, "/verify", NARDE).json["verdict"] == "incomplete"
+
+
 def test_a_path_that_starts_with_two_slashes_reaches_the_handler_as_sent(server: Server) -> None:
     # As API Gateway hands it over (review: http.server made //check /check, and answered it as a link)
     reply = request(server, "GET", "//check")
@@ -395,9 +444,12 @@ def test_a_bad_setting_stops_the_start_in_one_line_naming_its_variable() -> None
     assert done.stderr == "fairdice: cannot start: FAIRDICE_MAX_BODY_BYTES: must be a whole number, got 'abc'\n"
 
 
-def make_n(*arguments: str) -> list[str]:
-    """The commands `make` would run for these arguments, running none (as a shell, not under `make test`'s make)."""
+def make_n(*arguments: str, path: str | None = None) -> list[str]:
+    """The commands `make` would run for these arguments, running none (as a shell, not under `make test`'s make);
+    `path`: the PATH it runs with."""
     env = {name: value for name, value in os.environ.items() if name not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    if path is not None:
+        env["PATH"] = path
     done = subprocess.run(
         ["make", "-n", "--no-print-directory", *arguments],
         cwd=ROOT,
@@ -422,6 +474,24 @@ def test_make_serve_installs_what_the_server_runs_on_not_the_test_toolchain(tmp_
     assert any("-r requirements-dev.txt" in line for line in make_n("install", f"VENV={venv}"))
     # and the README says how to serve on another port
     assert "make serve PORT=" in (ROOT / "README.md").read_text()
+
+
+def test_make_serve_takes_python3_when_python3_13_is_on_path_but_does_not_run(tmp_path: Path) -> None:
+    # Review: with pyenv set to 3.11 in the shell (PYENV_VERSION=3.11.7), pyenv's python3.13 shim is on PATH but
+    # answers "command not found": make serve failed to make its venv, where the README promises Python 3.11+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for name, status in (("python3.13", 127), ("python3", 0)):
+        (bin_dir / name).write_text(f"#!/bin/sh\nexit {status}\n")
+        (bin_dir / name).chmod(0o755)
+    path = f"{bin_dir}{os.pathsep}{os.environ['PATH']}"
+
+    commands = make_n("serve", f"VENV={tmp_path / 'venv'}", path=path)
+
+    assert commands[0] == f"{bin_dir / 'python3'} -m venv {tmp_path / 'venv'}"
+    # and one that runs is taken, Lambda's runtime
+    (bin_dir / "python3.13").write_text("#!/bin/sh\nexit 0\n")
+    assert make_n("serve", f"VENV={tmp_path / 'venv'}", path=path)[0].startswith(f"{bin_dir / 'python3.13'} -m venv")
 
 
 # ---- the event and response translation, without a process ----------------------------------
