@@ -6,7 +6,7 @@ SHELL := /bin/bash
 export PYENV_VERSION ?= 3.11.7:3.13.0
 export SAM_CLI_TELEMETRY := 0
 export AWS_DEFAULT_REGION ?= eu-west-1
-PYTHON ?= $(shell command -v python3.13 2>/dev/null || command -v python3)
+PYTHON ?= $(shell python3.13 -c '' 2>/dev/null && command -v python3.13 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 SAM_VENV := .sam-venv
@@ -25,6 +25,10 @@ help:
 	@echo "make serve     run the API on http://$(HOST):$(PORT) (PORT=… HOST=… to change; local-disk archive, no AWS, no Docker)"
 	@echo "make bench     print the benchmark report (the audit's figures last: about 10 minutes)"
 	@echo "make fuzz      the long fuzzing runs (schemathesis and Hypothesis, about 8 minutes)"
+	@echo "make tools     AWS SAM CLI in .sam-venv (make test installs it)"
+	@echo "make checkov   checkov on the template (make test runs it)"
+	@echo "make bench-layer  what the layer's shipped bytecode saves at a cold start (downloads the layer's wheels)"
+	@echo "make clean     remove the venvs, SAM's build, caches and var/ (the local archive and its secrets)"
 
 install: $(VENV)/.installed
 
