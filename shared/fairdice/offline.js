@@ -324,8 +324,11 @@
       const said = view.checked(schemeObject, verdict).map(([label, text], at) => [at ? " " : "", el("b", { text: `${label}:` }), " ", visible(`${text}.`)]);
       parts.push(el("h3", { text: "What was checked" }), el("p", { class: "scope" }, said.flat()));
       if (listed) parts.push(el("p", { class: "muted", text: `No number of rolls and no rolls were given, so the first ${listed} are listed.` }));
-      parts.push(...identitySection(verdict), ...sealSection(schemeObject, verdict), ...rollsSection(schemeObject, verdict));
     }
+    // The values that identify the game, withheld or not, as the server's page shows them (review: a withheld daily
+    // roll showed no player and no day, where the verdict names them)
+    parts.push(...identitySection(verdict));
+    if (verdict.verdict !== "withheld") parts.push(...sealSection(schemeObject, verdict), ...rollsSection(schemeObject, verdict));
     result.replaceChildren(...parts);
   }
 

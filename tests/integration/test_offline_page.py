@@ -27,6 +27,7 @@ import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from fairdice import schemes
@@ -1170,6 +1171,57 @@ def test_long_messages_six_faces_and_opening_winners_fit_a_phone(
     measured = _open(chromium, page, _vector_link(vector, with_rolls=True), PHONE)
     assert measured["wide"] == [] and measured["scrollWidth"] <= PHONE, measured
     _screenshot(chromium, tmp_path_factory, f"{vector}-{PHONE}")
+
+
+ZERO_WIDTH_PHRASE = "te\u200bst\u200d\u2060\ufeff"
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        # bg-online's app numbers, one starting with a zero: the longest words of any value's description
+        f"?scheme=bg-online-v1&server={KEY.hex()}&app=0309cff109085c1bc3fbfbb472d5d578,d8d3011c8c4bef96e2a7927fbd4307f9"
+        "&n=3",
+        f"?scheme=narde-v1&key={KEY.hex()}&phrase={quote(ZERO_WIDTH_PHRASE)}&n=3",
+    ],
+    ids=["bg-online-app-numbers", "narde-zero-width-phrase"],
+)
+@pytest.mark.parametrize("width", [PHONE, DESKTOP])
+def test_the_values_that_identify_the_game_are_shown_within_the_screen_at_any_width(
+    chromium: Browser, page: Path, tmp_path_factory: pytest.TempPathFactory, query: str, width: int
+) -> None:
+    # Review: from 577 px a long description beside its value put the value past the screen's edge, or in a column
+    # no wider than nothing, one character a line
+    measured = _open(chromium, page, query, width)
+
+    assert "Is this your game?" in measured["text"]
+    assert measured["scrollWidth"] <= measured["width"] == width
+    assert measured["wide"] == []
+    values = chromium.evaluate(
+        "[...document.querySelectorAll('#result dl.identity dd')].map((dd) => {"
+        " const box = dd.getBoundingClientRect(); return [box.left, box.right, box.height]; })"
+    )
+    assert values, measured["text"]
+    for left, right, height in values:
+        assert left >= 0 and right <= width and right - left >= width / 2, values
+        assert height < 200, values  # not a column of one character a line
+    _screenshot(chromium, tmp_path_factory, f"identity-{width}")
+
+
+def test_a_withheld_roll_still_shows_the_values_that_identify_it(chromium: Browser, page: Path) -> None:
+    # Review: the page said "not yet verifiable" and no more, where the verdict (and the server's page) names the
+    # player and the day
+    player = "3d69a2e7-5183-492a-8c98-68afa9ab7bbd"
+    request = schemes.parse_request(
+        {"scheme": "daily", "player_id": player, "date": "2999-06-01", "secret": KEY.hex(), "commitment": seal_of(KEY)}
+    )
+
+    measured = _open(chromium, page, build_link(request).removeprefix("/check/"), PHONE)
+
+    assert measured["verdict"] == "withheld"
+    assert "Is this your game?" in measured["text"]
+    shown = chromium.evaluate("[...document.querySelectorAll('#result dl.identity dd')].map((dd) => dd.innerText)")
+    assert shown == [player, "2999-06-01"]
 
 
 def test_an_hmac_message_holding_a_right_to_left_phrase_is_drawn_in_the_order_it_was_typed(
