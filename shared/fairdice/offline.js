@@ -327,6 +327,9 @@
     }
     // The values that identify the game, withheld or not, as the server's page shows them (review: a withheld daily
     // roll showed no player and no day, where the verdict names them)
+    if (verdict.checks.rolls === "not_checked") {
+      parts.push(el("p", { class: "muted", text: `The recorded ${schemeObject.words.rolls} came with the request: they are compared once the ${schemeObject.words.secret} is revealed.` }));
+    }
     parts.push(...identitySection(verdict));
     if (verdict.verdict !== "withheld") parts.push(...sealSection(schemeObject, verdict), ...rollsSection(schemeObject, verdict));
     result.replaceChildren(...parts);

@@ -1222,6 +1222,17 @@ def test_a_withheld_roll_still_shows_the_values_that_identify_it(chromium: Brows
     assert "Is this your game?" in measured["text"]
     shown = chromium.evaluate("[...document.querySelectorAll('#result dl.identity dd')].map((dd) => dd.innerText)")
     assert shown == [player, "2999-06-01"]
+    assert "came with the request" not in measured["text"]
+    # and the faces seen, given too, are said to have come, as the server's page says it
+    seen = _open(
+        chromium,
+        page,
+        build_link(request.model_copy(update={"recorded": [(1, 2, 3, 4, 5, 6)]})).removeprefix("/check/"),
+        PHONE,
+    )
+    assert (
+        "The recorded rolls came with the request: they are compared once the day secret is revealed." in seen["text"]
+    )
 
 
 def test_an_hmac_message_holding_a_right_to_left_phrase_is_drawn_in_the_order_it_was_typed(

@@ -1,5 +1,6 @@
 """The verdict page: what the page says, and that nothing in it can run (who gets it: test_negotiation.py)."""
 
+import datetime as dt
 import re
 from html import unescape
 from typing import Any
@@ -168,6 +169,21 @@ def test_a_withheld_game_says_the_seal_it_carries_was_given_and_is_not_checked_y
     assert re.sub(r"<[^>]+>", "", found.group(1)) == (
         "not checked yet: the commit was given, but the seed that would check it is not revealed yet"
     )
+
+
+def test_a_withheld_game_says_the_rolls_it_carries_were_received_and_not_compared_yet() -> None:
+    # Review: a day's roll asked with the faces seen (GET /daily/{date}/{player_id}?recorded=…) was a page that never
+    # said they came, where the verdict says `not_checked`
+    player = "3d69a2e7-5183-492a-8c98-68afa9ab7bbd"
+    day = {"scheme": "daily", "player_id": player, "date": "2999-06-01"}
+    today = dt.date(2026, 12, 3)
+    verdict = verify(parse_request({**day, "recorded": "1 2 3 4 5 6"}), today=today)
+    assert (verdict.verdict, verdict.checks.rolls) == ("withheld", "not_checked")
+
+    received = "The recorded rolls came with the request: they are compared once the day secret is revealed."
+    assert received in unescape(re.sub(r"<[^>]+>", "", verdict_page(verdict).html))
+    # and without them, nothing is said to have come
+    assert received not in unescape(re.sub(r"<[^>]+>", "", verdict_page(verify(parse_request(day), today=today)).html))
 
 
 def link_values(link: str) -> list[tuple[str, str]]:
