@@ -814,7 +814,7 @@ const fairdice = (() => {
         }
       }
       for (const key of Object.keys(value)) {
-        if (!(key in members)) problems.push({ field: `${name}.${key}`, message: `is not a field of scheme ${scheme_}` });
+        if (!Object.hasOwn(members, key)) problems.push({ field: `${name}.${key}`, message: `is not a field of scheme ${scheme_}` });
       }
       if (problems.length) throw new Problems(problems);
       return out;

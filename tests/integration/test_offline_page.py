@@ -743,6 +743,11 @@ TRICKY = [
     {"scheme": "three-dice", "seed": KEY.hex(), "clientSeeds": {"white": 5, "black": "b"}, "count": 2},
     {"scheme": "three-dice", "client_seeds": SEATS, "clientSeeds": SEATS},
     {"scheme": "three-dice", "GameEnded": {"over": 1, "seed": KEY.hex(), "clientSeeds": SEATS}},
+    # A seat named as what every JS object has (review: `in` found it among the seats, and the game was fair)
+    *(
+        {"scheme": "three-dice", "seed": KEY.hex(), "commit": seal_of(KEY), "count": 2, "client_seeds": SEATS | extra}
+        for extra in ({"constructor": 1}, {"toString": "x"}, {"valueOf": None}, {"hasOwnProperty": "y"})
+    ),
     {"scheme": "three-dice", "GameEnded": {"seed": None, "clientSeeds": None}, "commit": seal_of(KEY)},
     {"scheme": "three-dice", "GameEnded": {"seed": KEY.hex()}},
     {"scheme": "three-dice", "GameEnded": {"seed": KEY.hex(), "clientSeeds": None, "why": 1}},
@@ -842,6 +847,14 @@ def test_requests_as_support_staff_paste_them_get_the_cores_verdict_or_its_probl
     results = run(browser, "verdict", TRICKY)
     for data, js in zip(TRICKY, results, strict=True):
         assert_same(js, core_answer(data), data)
+
+
+def test_a_seat_named_proto_in_json_text_is_refused_as_the_core_refuses_it(browser: Browser) -> None:
+    # JSON.parse makes `__proto__` a key of its own, which an object literal would not
+    data = {"scheme": "three-dice", "seed": KEY.hex(), "count": 2, "client_seeds": SEATS | {"__proto__": {"a": 1}}}
+    js = browser.evaluate(f"harness.verdict(JSON.parse({json.dumps(json.dumps(data))}))")
+    assert_same(js, core_answer(data), data)
+    assert "problems" in js
 
 
 def _swept() -> list[int]:
