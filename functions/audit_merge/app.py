@@ -12,20 +12,10 @@ from typing import Any
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.audit.merge import audited_a_shard, merge
-from fairdice.audit.s3 import (
-    AuditSettings,
-    InputPrefix,
-    OutputPrefix,
-    S3Results,
-    client,
-    failed_shards,
-    list_etags,
-    scratch_space,
-    store_failures,
-)
+from fairdice.audit.s3 import AuditSettings, InputPrefix, OutputPrefix, client, failed_shards, scratch_space
 from fairdice.audit.summary import FINDINGS, SUMMARY
 from fairdice.errors import AuditTooLarge, NoShards
-from fairdice.storage import StorageSettings
+from fairdice.storage import S3Results, StorageSettings, list_etags, store_failures
 from pydantic import BaseModel, ConfigDict
 
 # The counts the state machine's output repeats (statemachines/audit.asl.json, state Audited).

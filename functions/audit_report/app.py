@@ -6,9 +6,9 @@ from typing import Any
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.audit.report import read_findings, render
-from fairdice.audit.s3 import AuditSettings, OutputPrefix, S3Results, client, store_failures
+from fairdice.audit.s3 import AuditSettings, OutputPrefix, client
 from fairdice.audit.summary import FINDINGS, REPORT, SUMMARY, Summary
-from fairdice.storage import StorageSettings
+from fairdice.storage import S3Results, StorageSettings, store_failures
 from pydantic import BaseModel, ConfigDict
 
 logger = Logger()

@@ -21,19 +21,11 @@ from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.archive.layout import utc_day
 from fairdice.audit import archive
-from fairdice.audit.s3 import (
-    AuditSettings,
-    OutputPrefix,
-    S3Results,
-    audit_object,
-    client,
-    scratch_space,
-    store_failures,
-)
+from fairdice.audit.s3 import AuditSettings, OutputPrefix, audit_object, client, scratch_space
 from fairdice.audit.shard import PARTIALS, shard_name
 from fairdice.errors import ShardTooLarge
 from fairdice.prose import cut
-from fairdice.storage import StorageSettings
+from fairdice.storage import S3Results, StorageSettings, store_failures
 from pydantic import AliasChoices, AwareDatetime, BaseModel, ConfigDict, Field
 
 logger = Logger()

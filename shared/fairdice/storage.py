@@ -1,9 +1,10 @@
 """The storage adapter: one small object-store interface, backed by S3 or by folders on disk.
 
-This is the only module that makes S3 clients (`S3Connection`), and it imports boto3 lazily (inside
-functions), so importing fairdice never pays boto3's import cost; the verify API's /verify and /check
-paths never load it. Everything above this module (`fairdice.archive`) sees only `ObjectStore`. The
-audit streams shards and uploads results in parts (`fairdice.audit.s3`) with a client made here.
+This is the only module that makes S3 clients (`S3Connection`) or calls S3, and it imports boto3
+lazily (inside functions), so importing fairdice never pays boto3's import cost; the verify API's
+/verify and /check paths never load it. Everything above this module (`fairdice.archive`) sees only
+`ObjectStore`. The audit's S3 side is here too (its own section, below): shards read as they stream
+in, results written under a prefix and uploaded in parts, and which failures waiting may mend.
 
 Two logical stores exist: the private secret store and the public archive. Write-once
 (`put_new`) is the one write they rely on for anything that must never change; `replace`
@@ -18,15 +19,24 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Any, BinaryIO, Protocol
 from urllib.parse import urlsplit
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
-from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingBucket, MissingCredentials
+from fairdice.errors import (
+    ArchiveRefused,
+    ArchiveUnavailable,
+    MissingBucket,
+    MissingCredentials,
+    ShardChanged,
+    StoreUnavailable,
+)
 from fairdice.fields import is_http_url
+from fairdice.prose import cut
 
 _KEY = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*(/[A-Za-z0-9_-][A-Za-z0-9._-]*)*")
 _TEMP_PREFIX = ".incoming-"
@@ -508,6 +518,183 @@ def error_code(exc: BaseException) -> str | None:
     error = response.get("Error", {})
     code = error.get("Code") if isinstance(error, Mapping) else None
     return str(code) if code is not None else None
+
+
+# ---- the audit's streams: shards read as they come, results written under a prefix -----------------------
+
+MAX_CAUSE = 300
+# What waiting may mend, as botocore's standard retry mode judges it (botocore.retries.standard): S3's 5xx and 429, its
+# throttling and request timeouts; a connection that failed, dropped or timed out and a response cut short are told by
+# their class (`transient`). What outlives boto3's own retries fails the function with StoreUnavailable, which the
+# state machine tries again a while later. AccessDenied, NoSuchKey, NoSuchBucket and the like are none of these.
+_TRANSIENT_STATUS = frozenset({429, 500, 502, 503, 504})
+_TRANSIENT_CODES = frozenset(
+    {
+        "SlowDown", "InternalError", "ServiceUnavailable", "RequestTimeout", "RequestTimeoutException",
+        "PriorRequestNotComplete", "Throttling", "ThrottlingException", "ThrottledException", "RequestThrottled",
+        "RequestThrottledException", "TooManyRequestsException", "RequestLimitExceeded", "BandwidthLimitExceeded",
+    }
+)  # fmt: skip
+
+
+class S3Results:
+    """`Results` under a prefix of a bucket."""
+
+    read_ahead = 16  # each object is a round trip: read many at once
+
+    def __init__(self, bucket: str, prefix: str, s3: Any) -> None:
+        self.bucket = bucket
+        self.prefix = prefix
+        self._s3 = s3
+
+    def __repr__(self) -> str:
+        return f"S3Results(s3://{self.bucket}/{self.prefix})"
+
+    def list(self, prefix: str) -> list[str]:
+        """Every name under this store's prefix that starts with `prefix`, sorted."""
+        return [key[len(self.prefix) :] for key in list_keys(self._s3, self.bucket, self.prefix + prefix)]
+
+    @contextmanager
+    def open(self, name: str) -> Iterator[BinaryIO]:
+        """The object's body as a stream."""
+        body = self._s3.get_object(Bucket=self.bucket, Key=self.prefix + name)["Body"]
+        try:
+            yield body
+        finally:
+            body.close()
+
+    def put(self, name: str, data: bytes) -> None:
+        """Write a small object whole."""
+        self._s3.put_object(Bucket=self.bucket, Key=self.prefix + name, Body=data)
+
+    def put_file(self, name: str, path: Path) -> None:
+        """Upload a local file, in parts when it is large."""
+        self._s3.upload_file(str(path), self.bucket, self.prefix + name)
+
+
+def transient(exc: BaseException) -> bool:
+    """Whether an S3 call's failure may mend by waiting: a connection that failed, dropped or timed out, a response cut
+    short, or S3's answer of 5xx, 429, throttling or a request timeout (`_TRANSIENT_CODES`). An upload's (boto3 names
+    it S3UploadFailedError) is judged by the S3 error it was raised for."""
+    from botocore.exceptions import ClientError, ConnectionError, HTTPClientError, IncompleteReadError
+
+    cause = _s3_cause(exc)
+    if isinstance(cause, ConnectionError | HTTPClientError | IncompleteReadError):
+        return True  # EndpointConnectionError, ConnectTimeoutError, ReadTimeoutError, ConnectionClosedError, ...
+    if isinstance(cause, ClientError):
+        response: dict[str, Any] = dict(cause.response)
+        status = (response.get("ResponseMetadata") or {}).get("HTTPStatusCode")
+        return error_code(cause) in _TRANSIENT_CODES or status in _TRANSIENT_STATUS
+    return False
+
+
+def _s3_cause(exc: BaseException) -> BaseException | None:
+    """The S3 failure behind an exception: an upload's own error (boto3's S3UploadFailedError) is raised for another,
+    which is the cause; None for an upload failure with none."""
+    from boto3.exceptions import S3UploadFailedError
+
+    return exc.__context__ if isinstance(exc, S3UploadFailedError) else exc
+
+
+@contextmanager
+def store_failures(doing: str) -> Iterator[None]:
+    """Within it, an S3 failure that waiting may mend (`transient`) is StoreUnavailable, saying what was being done and
+    why; any other failure (an S3 refusal, a missing key, a fault of fairdice) goes on as it was."""
+    try:
+        yield
+    except Exception as exc:
+        if not transient(exc):
+            raise
+        raise StoreUnavailable(f"{doing}: S3 did not answer ({_reason(exc)}); try again later") from exc
+
+
+def _reason(exc: BaseException) -> str:
+    """An S3 failure in a few words: S3's error code, or the exception's class and first line."""
+    cause = _s3_cause(exc) or exc
+    if (code := error_code(cause)) is not None:
+        return code[:MAX_CAUSE]
+    first_line = str(cause).split("\n", 1)[0]
+    return f"{type(cause).__name__}: {first_line}"[:MAX_CAUSE]
+
+
+class Streamed:
+    """An S3 object's body as it streams in, whose read fails with StoreUnavailable when the bytes stop coming.
+
+    The object was found and is being sent, so a read that fails (botocore's ReadTimeoutError, ResponseStreamingError
+    or IncompleteReadError, urllib3's protocol error, a reset socket) is the connection's failure, never the shard's:
+    the shard fails, to be tried again, rather than be stored as audited with a finding that it could not be read
+    (`numbered_lines` makes one of a local file's OSError, and botocore's ReadTimeoutError is an OSError too)."""
+
+    def __init__(self, body: Any, bucket: str, key: str) -> None:
+        self._body = body
+        self._where = f"s3://{bucket}/{key}"
+
+    def read(self, size: int = -1, /) -> bytes:
+        """Up to `size` bytes of the object; StoreUnavailable when they stop coming."""
+        from botocore.exceptions import BotoCoreError
+        from urllib3.exceptions import HTTPError
+
+        try:
+            data: bytes = self._body.read(size)
+        except (BotoCoreError, HTTPError, OSError) as exc:
+            raise StoreUnavailable(
+                f"reading {self._where}: its bytes stopped coming ({_reason(exc)}); try again later"
+            ) from exc
+        return data
+
+
+def read_object(s3: Any, bucket: str, key: str) -> bytes:
+    """A small object's bytes, read whole (a map run's manifest and result files)."""
+    body = s3.get_object(Bucket=bucket, Key=key)["Body"]
+    try:
+        data: bytes = body.read()
+    finally:
+        body.close()
+    return data
+
+
+def list_keys(s3: Any, bucket: str, prefix: str) -> list[str]:
+    """Every key under a prefix, page after page, sorted."""
+    return list(list_etags(s3, bucket, prefix))
+
+
+def list_etags(s3: Any, bucket: str, prefix: str) -> dict[str, str]:
+    """Every object under a prefix with its ETag, page after page, in key order: every shard the map lists. An empty
+    object whose key ends in `/` (the S3 console's folder) holds no game and is left out; one that holds bytes is a
+    shard like any other, whatever its key looks like."""
+    listed: dict[str, str] = {}
+    for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket, Prefix=prefix):
+        listed.update(
+            (item["Key"], item["ETag"])
+            for item in page.get("Contents", [])
+            if not (item["Key"].endswith("/") and item["Size"] == 0)
+        )
+    return dict(sorted(listed.items()))
+
+
+def get_as_listed(s3: Any, bucket: str, key: str, etag: str | None) -> Any:
+    """GetObject of the version whose ETag is `etag` (any version, when None); ShardChanged when another is there, or
+    none is."""
+    from botocore.exceptions import ClientError
+
+    try:
+        return s3.get_object(Bucket=bucket, Key=key, **({"IfMatch": etag} if etag else {}))
+    except ClientError as exc:
+        code = error_code(exc)
+        if code in ("NoSuchKey", "AccessDenied"):
+            # A key that is gone is answered AccessDenied to a reader that may not list the bucket, as the worker may
+            # not: said as what it most likely is, not as a matter of permissions alone (review)
+            raise ShardChanged(
+                f"s3://{bucket}/{key} cannot be read ({code}): it was removed after the map listed it (S3 answers a key"
+                " that is gone as AccessDenied to a reader that may not list the bucket), or this role may not read"
+                " it; audit the prefix again"
+            ) from exc
+        if code != "PreconditionFailed":
+            raise
+        raise ShardChanged(
+            f"s3://{bucket}/{key} is no longer the object the map listed (ETag {cut(etag or '', 80)}): it was replaced"
+            " while the audit ran, and the version listed was not audited; audit the prefix again"
+        ) from exc
 
 
 # ---- settings ------------------------------------------------------------------------------

@@ -501,7 +501,7 @@ def test_a_merge_whose_every_shard_was_removed_after_its_audit_names_each_not_au
 
 
 def test_the_merge_lists_every_shard_of_a_prefix_past_one_page_of_1000(audit_aws: AuditAws) -> None:
-    from fairdice.audit.s3 import list_keys
+    from fairdice.storage import list_keys
 
     for n in range(1005):
         audit_aws.s3.put_object(Bucket=BUCKET, Key=f"games/big/shard-{n:05d}.jsonl", Body=b"")

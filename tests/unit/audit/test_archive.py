@@ -449,8 +449,9 @@ def test_an_archive_is_opened_once_for_each_settings_it_is_read_with(monkeypatch
 def test_the_audit_functions_reach_s3_at_the_endpoint_the_variables_name(monkeypatch: pytest.MonkeyPatch) -> None:
     # Given a shard in an audit bucket on an S3 endpoint of one's own (FAIRDICE_S3_ENDPOINT_URL, as for a local
     # emulator): the audit functions' client is the storage adapter's, as the archive's is
-    from fairdice.audit.s3 import S3Results, audit_object
+    from fairdice.audit.s3 import audit_object
     from fairdice.audit.s3 import client as audit_client
+    from fairdice.storage import S3Results
 
     with s3_endpoint(monkeypatch) as client:
         client.create_bucket(Bucket="fairdice-audit", CreateBucketConfiguration={"LocationConstraint": REGION})
