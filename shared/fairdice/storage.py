@@ -703,10 +703,10 @@ _BUCKET = re.compile(r"[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]")
 
 
 def _bucket_name(value: str) -> str:
-    if not _BUCKET.fullmatch(value):
+    if not _BUCKET.fullmatch(value) or ".." in value:
         raise ValueError(
             f"an S3 bucket name is 3 to 63 lowercase letters, digits, dots and hyphens, beginning and ending"
-            f" with a letter or digit, not {value[:70]!r}"
+            f" with a letter or digit, no two dots in a row, not {value[:70]!r}"
         )
     return value
 
