@@ -107,7 +107,7 @@ def parse_link(link: str) -> RequestBase:
             raise InvalidInput(
                 f"{name[:40]!r} is not a parameter of a {scheme.id} link; it takes {', '.join(known)}"
                 + did_you_mean(name, scheme, in_link=True),
-                field=name,
+                field=name or LINK_FIELD,  # a parameter with no name (`?=x`) is the link's problem (review: "request")
             )
         if name in given:  # counted whole, as the scheme is (review: three times was "twice")
             times = sum(1 for other, _ in pairs if other == name)

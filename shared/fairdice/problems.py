@@ -147,6 +147,12 @@ def _words(error: Any, context: dict[str, Any], scheme: str | None, loc: tuple[i
             return "must be a JSON object"
         case "literal_error":
             return f"must be {context['expected']}"
+        case "string_unicode":  # a key or text holding an escaped lone surrogate, `\ud800`, which JSON allows
+            # Of the request itself only a field's name can (a value is found at its field): named as that
+            holds = "holds" if loc else "a field's name holds"
+            return f"{holds} a lone surrogate (an escape from \\ud800 to \\udfff on its own), which is no character"
+        case "recursion_loop":
+            return "holds JSON nested too deeply"
     message: str = error["msg"]
     return message
 

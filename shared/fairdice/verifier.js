@@ -1325,7 +1325,7 @@ const fairdice = (() => {
       if (!param) {
         throw new Problems([
           {
-            field: name || "request", // a parameter with no name is the whole request's problem, as the core names it
+            field: name || "link", // a parameter with no name is the link's problem, as the core names it
             message: `${pyRepr(firstChars(name, 40))} is not a parameter of a ${scheme.id} link; it takes ${[...params.keys()].join(", ")}${didYouMean(name, scheme, true)}`,
           },
         ]);

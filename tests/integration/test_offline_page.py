@@ -674,7 +674,7 @@ def test_a_phrase_holding_a_letter_of_a_newer_unicode_gets_one_verdict_from_the_
 BAD_LINKS = [
     "",
     "/check/?",
-    f"?=x&seed={KEY.hex()}&client=a",  # a parameter with no name: the whole request's problem (review)
+    f"?=x&seed={KEY.hex()}&client=a",  # a parameter with no name: the link's problem (reviews)
     "?scheme=narde-v1&scheme=narde-v1&key=00",
     "?scheme=narde-v1&scheme=narde-v1&scheme=narde-v1&key=00",  # "3 times", "twice" for two, as the core says
     "?scheme=chess&key=00",

@@ -214,3 +214,20 @@ def test_the_batch_itself_is_refused_only_for_its_own_shape(body: dict[str, Any]
 def test_each_entry_has_a_verdict_or_an_error_never_both() -> None:
     dumped = json.loads(verify_batch(batch(NARDE | {"count": 1}, {"scheme": "narde-v1"})).model_dump_json())
     assert [sorted(entry) for entry in dumped["results"]] == [["index", "verdict"], ["error", "index"]]
+
+
+def test_a_game_nested_too_deeply_for_the_models_is_its_own_error_and_the_others_are_verified() -> None:
+    # Review: a game of 255 nested lists refused the whole batch, in pydantic's words, at a field of its JSON value
+    deep = json.loads("[" * 300 + "]" * 300)
+    result = verify_batch(batch(deep, {"scheme": "pair36", "x": deep}, NARDE))
+
+    assert [entry.model_dump(mode="json").get("error", {}).get("problems") for entry in result.results] == [
+        [{"field": "request", "message": "must be a JSON object"}],
+        [
+            {"field": "server_seed", "message": "is required"},
+            {"field": "client_seeds", "message": "is required"},
+            {"field": "x", "message": "is not a field of scheme pair36"},
+        ],
+        None,
+    ]
+    assert (result.summary.errors, result.summary.incomplete) == (2, 1)

@@ -326,3 +326,11 @@ def test_a_scheme_given_three_times_is_counted() -> None:
     with pytest.raises(InvalidInput) as refused:
         parse_link("?scheme=narde-v1&scheme=narde-v1&scheme=narde-v1")
     assert refused.value.message == "is given 3 times in the link; give it once"
+
+
+@pytest.mark.parametrize("query", ["?=x", "?=", "?scheme=narde-v1&=x"])
+def test_a_parameter_without_a_name_is_the_links_problem(query: str) -> None:
+    # Review: it was named as the field "request", where the link's other problems name the link
+    with pytest.raises(InvalidInput) as raised:
+        parse_link(query)
+    assert [(p.field, p.message[:27]) for p in describe(raised.value)] == [("link", "'' is not a parameter of a ")]

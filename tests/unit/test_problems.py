@@ -2,6 +2,7 @@
 not the scheme's, every problem at once, a domain error; and a name a scheme does not take says which one it most
 likely meant."""
 
+import json
 from typing import Any
 
 import pytest
@@ -113,3 +114,15 @@ def test_a_domain_error_is_described_by_its_field() -> None:
         Problem(field="secret", message="give the day's secret")
     ]
     assert describe(InvalidInput("cannot be verified")) == [Problem(field="request", message="cannot be verified")]
+
+
+LONE = "holds a lone surrogate (an escape from \\ud800 to \\udfff on its own), which is no character"
+
+
+def test_an_escaped_lone_surrogate_is_said_in_words_where_a_key_or_yes_or_no_holds_one() -> None:
+    # Review: pydantic's "Input should be a valid string, unable to parse raw data as a unicode string"
+    assert problems(json.loads('{"scheme": "pair36", "\\ud800": 1}')) == [("request", f"a field's name {LONE}")]
+    opening = json.loads('{"scheme": "bg-dice-v1", "key": "%s", "opening": "\\ud800"}' % ("00" * 32))
+    assert problems(opening) == [("opening", LONE)]
+    seats = json.loads('{"scheme": "three-dice", "seed": "%s", "client_seeds": {"\\ud800": 1}}' % ("00" * 32))
+    assert problems(seats) == [("client_seeds", LONE)]
