@@ -53,7 +53,6 @@ from testkit.oracles import seed_000, seed_001, seed_003, seed_004  # noqa: E402
 
 KEY_HEX = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 KEY = bytes.fromhex(KEY_HEX)
-PLAYER = "123e4567-e89b-12d3-a456-426614174000"
 DAY = dt.date(2026, 11, 29)
 WHITE, BLACK = "white-seed-7f3a", "black-seed-19c2"
 

@@ -245,7 +245,7 @@ def _nothing_revealed_since(stores: Stores, now: dt.datetime) -> None:
 def _show(args: argparse.Namespace) -> int:
     now = _now(args)
     reader = ArchiveReader(_settings(args, secrets=False).archive(), clock=lambda: now)
-    day: dt.date = args.date or now.astimezone(dt.UTC).date()
+    day: dt.date = args.date or utc_day(now)
     if args.player is None:
         if args.recorded is not None:
             raise InvalidInput("--recorded compares a player's faces: give --player too", field="--player")

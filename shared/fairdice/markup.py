@@ -18,7 +18,6 @@ from typing import Any
 
 from fairdice.prose import unseen
 
-CONTENT_TYPE = "text/html; charset=utf-8"
 FRAME_ANCESTORS = "frame-ancestors 'none'"
 # An inline script or style ends at the first `</script` or `</style`, and `<!--` changes how it is read.
 _BREAKS_OUT = ("</script", "</style", "<!--")

@@ -1,9 +1,9 @@
 """The verifier in the browser: one script assembled from the scheme rooms, and the offline page built on it.
 
 Each scheme room names its browser files (`Scheme.browser`, beside its module under `schemes/`).
-`verifier_script` is verifier.js (the registry the files register with, WebCrypto's HMAC and
+A page's script starts with verifier.js (the registry the files register with, WebCrypto's HMAC and
 SHA-256, recorded rolls, links and the verdict's rules) followed by every registered scheme's files,
-each once, in the registry's order. Pages add view.js (what they show, built from text nodes) and a
+each once, in the registry's order (`page_script`). Pages add view.js (what they show, built from text nodes) and a
 driver: the offline page adds offline.js (a form per scheme, a link's query read at once) and
 offline.css; the verdict page (`fairdice.page`) adds recheck.js, which recomputes the rolls the server
 listed. Each page allows only its own script and style, by hash (`fairdice.markup`): no request leaves
@@ -39,11 +39,6 @@ def scheme_files() -> list[str]:
 def uncheckable() -> list[str]:
     """The ids of registered schemes that have no browser files: the script cannot recompute their rolls."""
     return [scheme.id for scheme in schemes.all_schemes() if not scheme.browser]
-
-
-def verifier_script() -> str:
-    """verifier.js and every scheme's files: what any page that recomputes rolls in the browser runs first."""
-    return _assembled(tuple(scheme_files()))
 
 
 @cache

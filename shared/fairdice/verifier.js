@@ -1586,13 +1586,10 @@ const fairdice = (() => {
     numberedScope,
     parse,
     readRecorded,
-    readPaste,
     fromLink,
-    linkName,
     setPath,
     getPath,
     rollsOf,
-    compare,
     verify,
     pyRepr,
     unseen,
@@ -1600,7 +1597,7 @@ const fairdice = (() => {
     typedOrder,
     identityText,
     codePoint,
-    words: { number, counted, span, was, cut },
+    words: { number, counted, span, cut },
     STARTS_SHOWN: 13, // an identity's warning names a value by its start, `…` included (fairdice.schemes.base)
   };
 })();

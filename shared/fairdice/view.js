@@ -129,5 +129,5 @@ fairdice.view = (() => {
     return { table: el("div", { class: "scroll" }, el("table", {}, head, body)), body, row };
   }
 
-  return { el, visible, codePoint, capital, sentence, marked, checked, counts, rollTable };
+  return { el, visible, capital, sentence, marked, checked, counts, rollTable };
 })();

@@ -248,7 +248,7 @@ def _made_on_its_day(key: str, day: dt.date, stored: Stored | None) -> bytes:
     The publisher makes a day's secret only once the day has begun (`open_day`), so one the store
     dates before 00:00 UTC of its day was put there by someone else, who could have chosen it for
     the rolls it gives: TamperedRecord, never committed to in time. (A later run reveals it, with a
-    commitment published then, late: see `_record_for`.)
+    commitment published then, late: see `_publish_commitment`.)
     """
     if stored is None:
         raise ArchiveUnavailable(f"{key} was listed or reported as existing but cannot be read; try again")

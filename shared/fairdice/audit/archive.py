@@ -20,7 +20,7 @@ S3_SCHEME = "s3://"
 
 @dataclass(frozen=True)
 class DayArchive:
-    """Where days' secrets come from, and the archive's name (a folder's path, or s3://bucket) for the summary."""
+    """Where days' secrets come from, and the archive's name (s3://bucket) for the summary."""
 
     secrets: DaySecrets
     name: str

@@ -50,10 +50,6 @@ class Hashed:
         self._sha256.update(data)
         return data
 
-    def readable(self) -> bool:
-        """Always: gzip asks before reading."""
-        return True
-
     def finish(self) -> str:
         """Read whatever the reader left (a broken shard is still hashed whole); the SHA-256 in hex."""
         while self.read(_CHUNK):
