@@ -27,6 +27,7 @@ from fairdice.audit.shard import SUMMARY as PART_SUMMARY
 from fairdice.audit.store import Results
 from fairdice.audit.summary import FINDINGS, SUMMARY, UNKNOWN_VERSION, Summary, audited_by
 from fairdice.audit.tally import Counts, InputRecord, Partial, SchemeTally
+from fairdice.problems import ErrorDetail, Problem
 
 T = TypeVar("T")
 # Said of a shard listed now that has no partial and no failure of its own in the run's record: added after the map
@@ -246,13 +247,10 @@ def read_partial(store: Results, name: str) -> Partial:
 def _unread(
     file: str, line: int | None, game_id: str | None, code: str, message: str, field: str | None = None
 ) -> dict[str, Any]:
-    problems = [{"field": field, "message": message}] if field else []
-    return {
-        "file": file,
-        "line": line,
-        "id": game_id,
-        "error": {"code": code, "message": message, "problems": problems},
-    }
+    # In the API's error shape, as a shard's own findings are (`ErrorDetail`); a shard that has no result names no field
+    problems = [Problem(field=field, message=message)] if field else []
+    error = ErrorDetail(code=code, message=message, problems=problems)
+    return {"file": file, "line": line, "id": game_id, "error": error.model_dump()}
 
 
 def _write(out: Any, finding: dict[str, Any]) -> None:
