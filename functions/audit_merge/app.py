@@ -11,10 +11,10 @@ from typing import Any
 
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.typing import LambdaContext
-from fairdice.audit.merge import audited_a_shard, merge
+from fairdice.audit.merge import merge_execution
 from fairdice.audit.s3 import AuditSettings, InputPrefix, OutputPrefix, client, failed_shards, scratch_space
 from fairdice.audit.summary import FINDINGS, SUMMARY
-from fairdice.errors import AuditTooLarge, NoShards
+from fairdice.errors import AuditTooLarge
 from fairdice.storage import S3Results, StorageSettings, list_etags, store_failures
 from pydantic import BaseModel, ConfigDict
 
@@ -66,15 +66,8 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
         details = merging.map_run.ResultWriterDetails if merging.map_run else None
         failed = failed_shards(s3, details.Bucket, details.Key) if details else {}
         results = S3Results(bucket, merging.output_prefix, s3)
-        if not expected and not failed and not audited_a_shard(results):
-            # As a local run of a folder with no file: an error, and the execution fails, which its alarm counts
-            # (review: a prefix typed wrong succeeded, with a summary of nothing). Shards audited and then all removed
-            # while the run went on are no such prefix: the merge names each, not audited (review)
-            raise NoShards(
-                f"s3://{bucket}/{merging.input_prefix} holds no shard, so nothing was audited: check the input prefix"
-                " (it ends in /, and names the folder the shards are in)"
-            )
-        summary = merge(results, expected=expected, not_audited=failed)
+        # An execution that audited nothing fails (NoShards), which its alarm counts
+        summary = merge_execution(results, f"s3://{bucket}/{merging.input_prefix}", expected, failed)
     result = {
         "summary": f"{merging.output_prefix}{SUMMARY}",
         "findings": f"{merging.output_prefix}{FINDINGS}",

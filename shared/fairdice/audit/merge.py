@@ -27,6 +27,7 @@ from fairdice.audit.shard import SUMMARY as PART_SUMMARY
 from fairdice.audit.store import Results
 from fairdice.audit.summary import FINDINGS, SUMMARY, UNKNOWN_VERSION, Summary, audited_by
 from fairdice.audit.tally import Counts, InputRecord, Partial, SchemeTally
+from fairdice.errors import NoShards
 from fairdice.problems import ErrorDetail, Problem
 
 T = TypeVar("T")
@@ -72,6 +73,22 @@ def audited_a_shard(store: Results) -> bool:
         if part.source is None or not _folder(part.source):
             return True
     return False
+
+
+def merge_execution(
+    store: Results, prefix: str, expected: Mapping[str, str], not_audited: Mapping[str, str]
+) -> Summary:
+    """Merge an execution on AWS (`merge` with what the map should have audited, `expected` as the input `prefix` lists
+    it now, and why shards failed); NoShards when it audited nothing: no shard listed, none failed and none audited,
+    as a local run of a folder with no file is an error (review: a prefix typed wrong succeeded, with a summary of
+    nothing). Shards audited and then all removed while the run went on are no such prefix: the merge names each, not
+    audited (review)."""
+    if not expected and not not_audited and not audited_a_shard(store):
+        raise NoShards(
+            f"{prefix} holds no shard, so nothing was audited: check the input prefix (it ends in /, and names the"
+            " folder the shards are in)"
+        )
+    return merge(store, expected=expected, not_audited=not_audited)
 
 
 def merge(
