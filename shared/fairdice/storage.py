@@ -39,7 +39,8 @@ from fairdice.fields import is_http_url
 from fairdice.prose import cut
 
 _KEY = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*(/[A-Za-z0-9_-][A-Za-z0-9._-]*)*")
-_TEMP_PREFIX = ".incoming-"
+# What a file written whole is named while it is written, beside its place: no reader lists it (the audit's folders too)
+STAGED_PREFIX = ".incoming-"
 
 
 @dataclass(frozen=True)
@@ -163,7 +164,7 @@ class FolderStore:
         folder, _, _ = prefix.rpartition("/")
         base = self.root / folder if folder else self.root
         try:
-            names = [p for p in base.rglob("*") if p.is_file() and not p.name.startswith(_TEMP_PREFIX)]
+            names = [p for p in base.rglob("*") if p.is_file() and not p.name.startswith(STAGED_PREFIX)]
         except FileNotFoundError:
             return []
         except OSError as exc:
@@ -179,7 +180,7 @@ class FolderStore:
         """A temporary file beside `path`, fully written and flushed to disk, removed afterwards."""
         try:
             path.parent.mkdir(mode=self._dir_mode, parents=True, exist_ok=True)
-            handle, staged = tempfile.mkstemp(prefix=_TEMP_PREFIX, dir=path.parent)
+            handle, staged = tempfile.mkstemp(prefix=STAGED_PREFIX, dir=path.parent)
         except OSError as exc:
             raise ArchiveUnavailable(f"cannot write in {path.parent}: {exc.strerror}") from exc
         try:

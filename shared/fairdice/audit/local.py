@@ -50,7 +50,7 @@ from fairdice.audit.store import FolderResults
 from fairdice.audit.summary import FINDINGS, REPORT, SUMMARY, Summary
 from fairdice.audit.tally import InputRecord, Partial
 from fairdice.errors import RepeatedKey
-from fairdice.storage import StorageSettings
+from fairdice.storage import STAGED_PREFIX, StorageSettings
 
 BLOCK_LINES = 2000
 EXIT_ORPHANED = 70  # a worker process's status when it stops because its main process is gone
@@ -59,7 +59,7 @@ PLAN = PARTIALS + "plan.json"
 # results with its plan. Nothing else there is the run's.
 OWN = (SUMMARY, FINDINGS, REPORT, PARTIALS)
 # A file the run stages beside its place, as `FolderResults` names it (8 random characters, as mkstemp's were too).
-_STAGED = re.compile(r"\.incoming-[a-z0-9_]{8}")
+_STAGED = re.compile(rf"{re.escape(STAGED_PREFIX)}[a-z0-9_]{{8}}")
 # A block's partial result's folder, as `run` names it, and what an earlier run leaves in its --out, by name: its three
 # outputs, its plan and its blocks' partial results (and a file staged for one).
 _BLOCK = rf"{re.escape(PARTIALS)}[0-9]{{5,}}-[0-9]{{7,}}"

@@ -13,6 +13,8 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import BinaryIO, Protocol
 
+from fairdice.storage import STAGED_PREFIX
+
 
 class Results(Protocol):
     """An audit's store of partial results and outputs.
@@ -62,7 +64,7 @@ class FolderResults:
         if not folder.is_dir():
             return []
         names = (path.relative_to(self.root).as_posix() for path in folder.rglob("*") if path.is_file())
-        return sorted(name for name in names if name.startswith(prefix) and ".incoming-" not in name)
+        return sorted(name for name in names if name.startswith(prefix) and STAGED_PREFIX not in name)
 
     @contextmanager
     def open(self, name: str) -> Iterator[BinaryIO]:
@@ -99,11 +101,12 @@ class FolderResults:
 
 
 def _new_file(folder: Path) -> Path:
-    """A new empty file in `folder`, named `.incoming-` and 8 random characters (as mkstemp names one), made as any
+    """A new empty file in `folder`, named `STAGED_PREFIX` and 8 random characters (as mkstemp names one), made as any
     other file is: as the umask of the moment has it. mkstemp makes a file its owner alone may read (review: another
-    user could not read the report, 0600 whatever the umask)."""
+    user could not read the report, 0600 whatever the umask). Not flushed to disk before it is renamed, as the
+    archive's are: an audit's results are made again by auditing again, where a day's record is not."""
     while True:
-        path = folder / f".incoming-{secrets.token_hex(4)}"
+        path = folder / f"{STAGED_PREFIX}{secrets.token_hex(4)}"
         try:
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
         except FileExistsError:
