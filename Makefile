@@ -22,6 +22,7 @@ PORT ?= 3000
 help:
 	@echo "make install   create .venv with everything the tests and the CLI need"
 	@echo "make test      lint, types, template checks and the whole pytest suite (what CI runs)"
+	@echo "make lint | types | template | pytest   one part of make test alone"
 	@echo "make serve     run the API on http://$(HOST):$(PORT) (PORT=… HOST=… to change; local-disk archive, no AWS, no Docker)"
 	@echo "make bench     print the benchmark report (the audit's figures last: about 10 minutes)"
 	@echo "make fuzz      the long fuzzing runs (schemathesis and Hypothesis, about 8 minutes)"

@@ -166,8 +166,8 @@
       const cut = fairdice.firstChars(String(problem.field), 40);
       const more = fairdice.chars(String(problem.field)) > 40 ? "…" : "";
       // Never capitalised: that would change the caller's own text (ı to I, ﬁ to FI) before its characters are shown.
-      // A problem of the whole request (a parameter with no name) is its message alone, and one of the whole link is
-      // "The link", as the server's page says them (review: "The link’s :", "The link’s link:").
+      // A problem of the whole request is its message alone, and one of the whole link (a parameter with no name among
+      // them) is "The link", as the server's page says them (review: "The link’s :", "The link’s link:").
       const ended = (text) => (/[.!?]$/.test(text) ? text : `${text}.`); // as the server's page ends each (fairdice.notices)
       if (!input && (problem.field === "" || problem.field === "request")) return el("li", {}, visible(ended(capital(problem.message))));
       const name = input
