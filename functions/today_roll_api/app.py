@@ -27,8 +27,9 @@ from aws_lambda_powertools.event_handler.exceptions import NotFoundError
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.archive.today import TodaysRolls
-from fairdice.errors import RETRY_AFTER, FairdiceError, InvalidInput, http_status
+from fairdice.errors import FairdiceError, InvalidInput
 from fairdice.fields import BasePath
+from fairdice.http import SECURITY_HEADERS, error_headers, http_status
 from fairdice.problems import ErrorDetail, ErrorResponse, invalid
 from fairdice.storage import PROMPT, StorageSettings
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
@@ -98,8 +99,6 @@ SETTINGS = RouteSettings.model_validate(
 
 # A custom domain's API mapping leaves its path in front of the request's path: taken off before routing.
 app = APIGatewayHttpResolver(strip_prefixes=[SETTINGS.base_path] if SETTINGS.base_path else None)
-# On every answer, as the verify API's (verify_api/answers.py): one HTTP API, one set of headers.
-SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "Strict-Transport-Security": "max-age=31536000"}
 
 
 def clock() -> dt.datetime:
@@ -158,8 +157,7 @@ def _domain_error(exc: FairdiceError) -> Response[str]:
         raise exc
     if status == HTTPStatus.UNPROCESSABLE_ENTITY:
         return _error(status, invalid(exc))
-    retry = {"Retry-After": RETRY_AFTER} if status == HTTPStatus.SERVICE_UNAVAILABLE else None
-    return _error(status, ErrorDetail(code=exc.code, message=exc.message), retry)
+    return _error(status, ErrorDetail(code=exc.code, message=exc.message), error_headers(status))
 
 
 @app.not_found

@@ -7,6 +7,7 @@ from typing import Any
 
 from aws_lambda_powertools.event_handler import Response, content_types
 from fairdice.errors import InvalidInput
+from fairdice.http import SECURITY_HEADERS
 from fairdice.request import RequestBase
 from fairdice.verdict import Verdict
 from pydantic import BaseModel
@@ -16,10 +17,6 @@ from verify_api.settings import LAMBDA_MAX_ANSWER, MIB
 
 # Room for the status line and the headers, next to the body, in Lambda's answer.
 _ENVELOPE = 16 * 1024
-# On every answer: never read as another type than it says; and HTTPS only for a year once a browser has seen the
-# API over HTTPS (browsers ignore the header on plain HTTP, so the local server's answers carry it harmlessly). No
-# includeSubDomains: behind a custom domain, the domain's other hosts are not this API's to decide.
-SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "Strict-Transport-Security": "max-age=31536000"}
 
 
 def secured(answer: dict[str, Any]) -> dict[str, Any]:

@@ -15,7 +15,8 @@ from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError, ServiceError
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
-from fairdice.errors import RETRY_AFTER, FairdiceError, InvalidInput, http_status
+from fairdice.errors import FairdiceError, InvalidInput
+from fairdice.http import error_headers, http_status
 from fairdice.problems import ErrorDetail, ErrorResponse, Problem, describe, headline
 from fairdice.prose import given_more_than_once
 from pydantic import ValidationError
@@ -134,8 +135,7 @@ def _domain_error(exc: FairdiceError) -> Response[str]:
     status = http_status(exc)  # a bucket of no such name is the stack's fault, no 503 to wait out (review J)
     if status == HTTPStatus.INTERNAL_SERVER_ERROR:
         return _internal_error(exc)
-    retry = {"Retry-After": RETRY_AFTER} if status == HTTPStatus.SERVICE_UNAVAILABLE else None
-    return _error(status, exc.code, exc.message, headers=retry)
+    return _error(status, exc.code, exc.message, headers=error_headers(status))
 
 
 @_handles(ServiceError)

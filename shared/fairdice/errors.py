@@ -1,10 +1,8 @@
 """Domain exceptions: the one place that names every failure the core can report.
 
-Each class maps to an HTTP status once, here (`http_status`, for every function that answers HTTP), and to an exit
-status in the CLI; neither looks at message text.
+Each class maps to an HTTP status once (`fairdice.http.http_status`, for every function that answers HTTP), and to
+an exit status in the CLI; neither looks at message text.
 """
-
-from http import HTTPStatus
 
 
 class FairdiceError(Exception):
@@ -114,23 +112,3 @@ class TamperedRecord(FairdiceError):
     """An archive record contradicts what was committed before; it must not be trusted."""
 
     code = "tampered_record"
-
-
-# The one map from a domain error to the HTTP status a function answers it with (STYLE 4: the verify API and the game's
-# route each kept a copy, review). An error it does not name is no request's doing: a 500.
-_STATUS: dict[type[FairdiceError], HTTPStatus] = {
-    InvalidInput: HTTPStatus.UNPROCESSABLE_ENTITY,
-    UnknownDay: HTTPStatus.NOT_FOUND,
-    ArchiveUnavailable: HTTPStatus.SERVICE_UNAVAILABLE,
-    TamperedRecord: HTTPStatus.BAD_GATEWAY,
-}
-RETRY_AFTER = "30"  # seconds, sent with a 503: the archive not answering for now
-
-
-def http_status(exc: FairdiceError) -> HTTPStatus:
-    """The HTTP status a function answers a domain error with: 422 for input that cannot be verified as it stands, 404
-    for a day with no secret, 503 for an archive not answering for now (with Retry-After), 502 for one that contradicts
-    itself, and 500 for the rest: a bucket of no such name is the stack's fault, which waiting does not mend."""
-    if isinstance(exc, MissingBucket):
-        return HTTPStatus.INTERNAL_SERVER_ERROR
-    return next((status for kind, status in _STATUS.items() if isinstance(exc, kind)), HTTPStatus.INTERNAL_SERVER_ERROR)

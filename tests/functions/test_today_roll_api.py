@@ -343,8 +343,9 @@ def test_every_answer_of_the_games_route_is_never_sniffed_and_https_only(
 
 def test_its_errors_and_headers_are_the_verify_api_s_on_the_one_http_api() -> None:
     # One HTTP API serves both functions: a failure is answered with the same status, shape and headers by each, from
-    # one map (fairdice.errors.http_status; review: each function kept a copy of its own)
+    # one map (fairdice.http; review: each function kept a copy of its own)
     from verify_api import answers, errors
 
     assert app.http_status is errors.http_status
-    assert app.SECURITY_HEADERS == answers.SECURITY_HEADERS
+    assert app.error_headers is errors.error_headers
+    assert app.SECURITY_HEADERS is answers.SECURITY_HEADERS

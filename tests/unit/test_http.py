@@ -15,8 +15,8 @@ from fairdice.errors import (
     StoreUnavailable,
     TamperedRecord,
     UnknownDay,
-    http_status,
 )
+from fairdice.http import error_headers, http_status
 
 
 @pytest.mark.parametrize(
@@ -42,3 +42,8 @@ def test_each_domain_error_has_one_http_status(error: FairdiceError, status: HTT
 
 def test_a_refused_archive_read_is_answered_as_the_archive_not_answering() -> None:
     assert http_status(ArchiveRefused("s3:GetObject was refused")) == HTTPStatus.SERVICE_UNAVAILABLE
+
+
+def test_only_a_503_asks_to_be_tried_again_later() -> None:
+    assert error_headers(HTTPStatus.SERVICE_UNAVAILABLE) == {"Retry-After": "30"}
+    assert [error_headers(HTTPStatus(status)) for status in (422, 404, 502, 500)] == [None] * 4
