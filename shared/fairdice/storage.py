@@ -19,7 +19,6 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, BinaryIO, Protocol
@@ -555,7 +554,7 @@ class S3Results:
         """Every name under this store's prefix that starts with `prefix`, sorted."""
         return [key[len(self.prefix) :] for key in list_keys(self._s3, self.bucket, self.prefix + prefix)]
 
-    @contextmanager
+    @contextlib.contextmanager
     def open(self, name: str) -> Iterator[BinaryIO]:
         """The object's body as a stream."""
         body = self._s3.get_object(Bucket=self.bucket, Key=self.prefix + name)["Body"]
@@ -597,7 +596,7 @@ def _s3_cause(exc: BaseException) -> BaseException | None:
     return exc.__context__ if isinstance(exc, S3UploadFailedError) else exc
 
 
-@contextmanager
+@contextlib.contextmanager
 def store_failures(doing: str) -> Iterator[None]:
     """Within it, an S3 failure that waiting may mend (`transient`) is StoreUnavailable, saying what was being done and
     why; any other failure (an S3 refusal, a missing key, a fault of fairdice) goes on as it was."""
