@@ -325,11 +325,11 @@
       parts.push(el("h3", { text: "What was checked" }), el("p", { class: "scope" }, said.flat()));
       if (listed) parts.push(el("p", { class: "muted", text: `No number of rolls and no rolls were given, so the first ${listed} are listed.` }));
     }
-    // The values that identify the game, withheld or not, as the server's page shows them (review: a withheld daily
-    // roll showed no player and no day, where the verdict names them)
     if (verdict.checks.rolls === "not_checked") {
       parts.push(el("p", { class: "muted", text: `The recorded ${schemeObject.words.rolls} came with the request: they are compared once the ${schemeObject.words.secret} is revealed.` }));
     }
+    // The values that identify the game, withheld or not, as the server's page shows them (review: a withheld daily
+    // roll showed no player and no day, where the verdict names them)
     parts.push(...identitySection(verdict));
     if (verdict.verdict !== "withheld") parts.push(...sealSection(schemeObject, verdict), ...rollsSection(schemeObject, verdict));
     result.replaceChildren(...parts);
