@@ -282,21 +282,23 @@ def test_verbose_prints_each_verdict_s_metrics_as_lambda_would_log_them(tmp_path
         assert json.loads(emf[0])["Verdicts"] == [1.0]
 
 
+def refused_start(command: list[str], **environ: str) -> str:
+    """What the server says on stderr as it stops before serving (status 1, nothing on stdout), started by `command`
+    with `environ` added to its environment."""
+    done = subprocess.run(
+        command, cwd=ROOT, env=os.environ | environ, capture_output=True, text=True, timeout=60, check=False
+    )
+    assert (done.returncode, done.stdout) == (1, ""), done.stderr[-2000:]
+    return done.stderr
+
+
 def test_a_port_already_taken_is_one_line_and_status_1_without_a_traceback() -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        done = subprocess.run(
-            [sys.executable, str(SCRIPT), "--host", "127.0.0.1", "--port", str(port)],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-        )
-    assert (done.returncode, done.stdout) == (1, "")
-    assert done.stderr == (
+        said = refused_start([sys.executable, str(SCRIPT), "--host", "127.0.0.1", "--port", str(port)])
+    assert said == (
         f"fairdice: cannot listen on 127.0.0.1:{port}: the port is taken (another server, or another make serve, is"
         f" listening there): stop it, or choose another port, make serve PORT={port + 1} (PORT=0 takes a free one)\n"
     )
@@ -328,17 +330,7 @@ def test_a_bucket_that_cannot_be_read_without_boto3_stops_the_start_in_one_line(
         f" sys.argv = [{str(SCRIPT)!r}, '--port', '0']; runpy.run_path({str(SCRIPT)!r}, run_name='__main__')"
     )
     for variable in ("FAIRDICE_ARCHIVE_BUCKET", "FAIRDICE_SECRETS_BUCKET"):
-        done = subprocess.run(
-            [sys.executable, "-c", without_boto3],
-            cwd=ROOT,
-            env=os.environ | {variable: "my-archive"},
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-        )
-        assert (done.returncode, done.stdout) == (1, "")
-        assert done.stderr == (
+        assert refused_start([sys.executable, "-c", without_boto3], **{variable: "my-archive"}) == (
             f"fairdice: cannot start: {variable}: an S3 bucket is read with boto3, which is not installed here: pip"
             " install boto3 (in a checkout of fairdice: make install)\n"
         )
@@ -431,17 +423,10 @@ def test_a_body_sent_in_a_coding_is_refused_and_the_connection_closed(
 
 def test_a_bad_setting_stops_the_start_in_one_line_naming_its_variable() -> None:
     # Review: pydantic's 30-line traceback, where a port taken is one line
-    done = subprocess.run(
-        [sys.executable, str(SCRIPT), "--host", "127.0.0.1", "--port", "0"],
-        cwd=ROOT,
-        env=os.environ | {"FAIRDICE_MAX_BODY_BYTES": "abc"},
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
+    said = refused_start(
+        [sys.executable, str(SCRIPT), "--host", "127.0.0.1", "--port", "0"], FAIRDICE_MAX_BODY_BYTES="abc"
     )
-    assert (done.returncode, done.stdout) == (1, "")
-    assert done.stderr == "fairdice: cannot start: FAIRDICE_MAX_BODY_BYTES: must be a whole number, got 'abc'\n"
+    assert said == "fairdice: cannot start: FAIRDICE_MAX_BODY_BYTES: must be a whole number, got 'abc'\n"
 
 
 def make_n(*arguments: str, path: str | None = None) -> list[str]:
