@@ -16,7 +16,7 @@ from decimal import ROUND_DOWN, Decimal
 from statistics import NormalDist
 from typing import Any
 
-from fairdice.audit.summary import MIN_EXPECTED, Summary
+from fairdice.audit.summary import MIN_EXPECTED, MIN_SEQUENCE, Summary
 from fairdice.markup import visible
 from fairdice.prose import counted
 from fairdice.schemes import daily
@@ -482,8 +482,9 @@ def _how_to_read() -> str:
         "Each die is read as one stream: the files in the order of their names (sorted as text), each file's "
         "games by line, each game's rolls in order. A p-value under 0.01 fails at 99% confidence "
         "(shown in red); with many dice, about 1 test in 100 fails by chance. A dash: the test cannot be made "
-        f"on these dice (none, all on one side of the middle, or for chi² fewer than {MIN_EXPECTED} dice expected "
-        "of each face, where its p-value would fail fair dice too often).</li>"
+        f"on these dice (none, all on one side of the middle, for chi² fewer than {MIN_EXPECTED} dice expected "
+        f"of each face, or for runs and serial correlation fewer than {MIN_SEQUENCE} dice, where a p-value would "
+        "fail fair dice too often, or could not fail at all).</li>"
         "<li><b>Smallest detectable bias</b>: how much more often than 1/sides one face would have to come up, "
         "the others sharing the loss alike, for the chi² test to catch it (99% confidence, 80% power) with this "
         "many dice, in percentage points. It is the usual noncentral chi² approximation, and optimistic: the "

@@ -17,6 +17,7 @@ FINDINGS = "findings.jsonl"
 UNKNOWN_VERSION = "unknown"  # a partial written before partials named the fairdice that made them
 REPORT = "report.html"
 MIN_EXPECTED = 5  # dice expected of each face below which the chi-square p-value is not given (stats.uniformity)
+MIN_SEQUENCE = 20  # dice of a die below which the runs and serial tests' p-values are not given (stats.independence)
 
 
 # The package's files the Lambda layer leaves out (shared/Makefile's NOT_IN_LAYER, which a test holds equal): the

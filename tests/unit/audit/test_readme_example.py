@@ -47,3 +47,9 @@ def test_the_readmes_example_audit_prints_writes_and_exits_as_the_readme_says(
         key: summary[key] for key in summary if key in " ".join(counts)
     }
     assert f'"faces": {{"narde-v1": {json.dumps(summary["faces"]["narde-v1"])}' in summary_shown
+    # and its narde-v1 die 1's statistics: each figure as shown (its first digits, before "…"), or null
+    for part in ("uniformity", "independence"):
+        (shown,) = re.findall(rf'"{part}": {{"narde-v1": {{"1": {{(.*?)}}', summary_shown)
+        for name, value in re.findall(r'"(\w+)": ([^,]+)', shown):
+            figure = summary[part]["narde-v1"]["1"][name]
+            assert (figure is None) if value == "null" else str(figure).startswith(value.rstrip("…")), (name, figure)
