@@ -11,7 +11,7 @@ import io
 import json
 import math
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from decimal import ROUND_DOWN, Decimal
 from statistics import NormalDist
 from typing import Any
@@ -35,6 +35,10 @@ th{background:#f6f8fa}td.t,th.t{text-align:left}.bad{color:#b42318;font-weight:6
 figure{margin:.5rem 0;display:flex;flex-wrap:wrap;gap:.5rem}svg{max-width:100%;height:auto}
 td{overflow-wrap:break-word}td.w{overflow-wrap:anywhere;min-width:9rem}.scroll{overflow-x:auto}
 td.n{white-space:nowrap}
+@media (max-width:40rem){table.cards,table.cards tbody,table.cards tr,table.cards td{display:block}
+table.cards tr:has(th){display:none}table.cards tr{border:1px solid #d0d7de;margin:.6rem 0}
+table.cards td{border:0;border-top:1px solid #eaeef2;text-align:left;min-width:0}table.cards td:first-child{border:0}
+table.cards td::before{content:attr(data-h);display:block;font-size:.8em;color:#57606a}}
 .cp{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.8em;color:#b42318;white-space:nowrap}
 """
 # Nothing but the page's own style: no script runs, nothing is fetched, whatever the input wrote into the page; no
@@ -205,16 +209,30 @@ def _counts(s: Summary) -> str:
         rows.append(_count_row("<i>no scheme read</i>", {**dict.fromkeys(_COUNTED, 0), "errors": unnamed}))
     rows.append(_count_row("<b>all</b>", s.model_dump()))
     return (
-        f"<h2>Counts</h2><div class=scroll><table>{head}{''.join(rows)}</table></div><p>Duplicate ids:"
+        f"<h2>Counts</h2><div class=scroll><table class=cards>{head}{''.join(rows)}</table></div><p>Duplicate ids:"
         f" {s.duplicate_ids:,}. Repeated games (an earlier line's game under another id): {s.repeated_games:,}.</p>"
         "<p>A recorded roll that differs from the recomputed one makes its game a mismatch; a roll that was"
         " not recorded leaves its game incomplete, and is not counted as differing.</p>"
     )
 
 
+_COUNT_COLUMNS = (
+    "scheme", "games read", "fair", "mismatch", "incomplete", "withheld", "lines not verified",
+    "rolls recomputed", "rolls that differ", "rolls not recorded", "rolls recorded beyond",
+)  # fmt: skip
+
+
 def _count_row(label: str, c: dict[str, Any]) -> str:
     cells = "".join(f"<td>{c[key]:,}</td>" for key in _COUNTED)
-    return f"<tr><td class='t n'>{label}</td>{cells}</tr>"
+    return _labelled(f"<tr><td class='t n'>{label}</td>{cells}</tr>", _COUNT_COLUMNS)
+
+
+def _labelled(row: str, columns: Sequence[str]) -> str:
+    """A row whose every cell names its column (`data-h`), which a narrow screen shows above the cell, each row drawn
+    as a card of its own (`table.cards`): a table wider than a phone hid all but its first columns (review). Cells'
+    contents are escaped, so `<td` starts a cell and nothing else."""
+    first, *cells = row.split("<td")
+    return first + "".join(f'<td data-h="{html.escape(c)}"{cell}' for c, cell in zip(columns, cells, strict=True))
 
 
 def _scheme(s: Summary, scheme: str) -> str:
@@ -225,12 +243,13 @@ def _scheme(s: Summary, scheme: str) -> str:
         uni = s.uniformity[scheme][die]
         ind = s.independence[scheme][die]
         bias = s.power[scheme][die]
-        rows.append(
+        row = (
             f"<tr><td class=t>{html.escape(die)}</td><td>{len(counts)}</td><td>{n:,}</td>"
             f"<td>{_num(uni.chi2)}</td><td>{uni.df}</td>{_p(uni.p_value)}"
             f"<td>{_num(ind.runs_z)}</td>{_p(ind.runs_p_value)}<td>{_num(ind.serial_correlation, 5)}</td>"
             f"{_p(ind.serial_p_value)}<td>{_bias(n, bias)}</td><td class=t>{_sizes(n, bias)}</td></tr>"
         )
+        rows.append(_labelled(row, _STATISTICS_COLUMNS))
     head = (
         "<tr><th class=t rowspan=2>die</th><th rowspan=2>sides</th><th rowspan=2>dice</th>"
         "<th colspan=3>uniformity (chi²)</th><th colspan=2>runs</th><th colspan=2>serial correlation</th>"
@@ -240,7 +259,15 @@ def _scheme(s: Summary, scheme: str) -> str:
     # A die of no dice (a scheme whose every game was withheld) has no shares to draw: its row says "no dice yet".
     drawn = {die: counts for die, counts in faces.items() if sum(counts)}
     chart = f"<figure>{_chart(scheme, drawn)}</figure>" if drawn else ""
-    return f"<h2>{html.escape(scheme)}</h2>{chart}<div class=scroll><table>{head}{''.join(rows)}</table></div>"
+    return (
+        f"<h2>{html.escape(scheme)}</h2>{chart}<div class=scroll><table class=cards>{head}{''.join(rows)}</table></div>"
+    )
+
+
+_STATISTICS_COLUMNS = (
+    "die", "sides", "dice", "chi²", "df", "chi² p", "runs z", "runs p", "serial correlation r", "serial correlation p",
+    "smallest detectable bias", "dice needed to detect a bias of",
+)  # fmt: skip
 
 
 def _chart(scheme: str, faces: dict[str, list[int]]) -> str:
@@ -336,7 +363,7 @@ def _findings(s: Summary, findings: Iterable[dict[str, Any]], shown: int) -> str
         " games incomplete, then withheld; each in the order of <code>findings.jsonl</code>.</p>"
     )
     tail = f"<p>… and {more:,} more in <code>findings.jsonl</code>.</p>" if more > 0 else ""
-    return f"<h2>Findings</h2>{order}<div class=scroll><table>{head}{''.join(rows)}</table></div>{tail}"
+    return f"<h2>Findings</h2>{order}<div class=scroll><table class=cards>{head}{''.join(rows)}</table></div>{tail}"
 
 
 # The order findings are listed in: a mismatch first, however late in findings.jsonl (review: one mismatch after a
@@ -369,19 +396,24 @@ def _finding_row(finding: dict[str, Any]) -> str:
     line = finding.get("line")
     where = ", ".join(part for part in (finding.get("file"), line and f"line {line}") if part)
     if "error" in finding:
-        return (
+        return _labelled(
             f"<tr><td class='t w'>{_text(finding.get('id'))}</td><td class='t w'>{visible(where)}</td>"
             f"<td class=t>{html.escape(finding['error']['code'])}</td>"
-            f"<td class=t>{_error_words(finding['error'])}</td></tr>"
+            f"<td class=t>{_error_words(finding['error'])}</td></tr>",
+            _FINDING_COLUMNS,
         )
     words = "; ".join(finding.get("reasons") or [])
     causes = ", ".join(finding.get("causes") or [])
-    return (
+    return _labelled(
         f"<tr><td class='t w'>{_text(finding['id'])}</td>"
         f"<td class='t w'>{html.escape(finding['scheme'])}{'<br>' if where else ''}{visible(where)}</td>"
         f"<td class=t>{html.escape(finding['verdict'])}</td>"
-        f"<td class=t>{visible(words)}{_likely(causes)}</td></tr>"
+        f"<td class=t>{visible(words)}{_likely(causes)}</td></tr>",
+        _FINDING_COLUMNS,
     )
+
+
+_FINDING_COLUMNS = ("id", "scheme, file and line", "verdict or error", "why")
 
 
 def _error_words(error: dict[str, Any]) -> str:

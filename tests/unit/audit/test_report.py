@@ -3,20 +3,47 @@
 import datetime as dt
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fairdice.audit import report
 from fairdice.audit.lines import numbered_lines
 from fairdice.audit.merge import merge
-from fairdice.audit.report import read_findings, render
+from fairdice.audit.report import read_findings
 from fairdice.audit.shard import audit_shard
 from fairdice.audit.store import FolderResults
 from fairdice.audit.summary import Summary, Uniformity
 from fairdice.audit.tally import InputRecord
 
 from unit.audit import games
+
+
+def bare(page: str) -> str:
+    """The page without the column name each cell carries for a narrow screen (`data-h`, tested on its own)."""
+    return re.sub(r' data-h="[^"]*"', "", page)
+
+
+def render(summary: Summary, findings: Iterable[dict[str, Any]], *, shown: int = report.FINDINGS_SHOWN) -> str:
+    """The page `report.render` draws, bare."""
+    return bare(report.render(summary, findings, shown=shown))
+
+
+def test_every_cell_of_the_counts_statistics_and_findings_names_its_column_for_a_narrow_screen(tmp_path: Path) -> None:
+    store = FolderResults(tmp_path)
+    data = games.jsonl([games.narde(n) for n in range(40)] + [games.mismatched(games.narde(99))])
+    audit_shard(numbered_lines(io.BytesIO(data), "day.jsonl"), "day.jsonl", store, "s")
+    summary = merge(store)
+    with (tmp_path / "findings.jsonl").open("rb") as stream:
+        page = report.render(summary, read_findings(stream))
+
+    tables = re.findall(r"<table class=cards>(.*?)</table>", page, re.S)
+    assert len(tables) == 3  # the counts, narde-v1's statistics, the findings
+    for table in tables:
+        heads, cells = re.findall(r"<th\b", table), re.findall(r"<td( data-h=\"[^\"]+\")?", table)
+        assert heads and cells and all(cells), table[:300]
+    assert '<td data-h="runs p">' in tables[1] and '<td data-h="why" class=t>' in tables[2]
 
 
 def audited(tmp_path: Path, content: list[object]) -> str:
