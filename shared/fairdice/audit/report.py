@@ -503,6 +503,14 @@ def _how_to_read() -> str:
         "(no seal, rolls not recorded, a window that starts past the game's first roll, a take-back line, a daily "
         "roll without the archive's commitment published in time); <b>withheld</b>: the secret is not revealed yet. "
         "Each finding gives the verdict's own reasons.</li>"
+        # review: the cause codes were never explained here, and one read as an innocent mix-up where a die was changed
+        "<li><b>likely</b>, after a mismatch's reasons: the diagnosis' guesses at how its recorded rolls came to "
+        "differ, best first, each a mistake that would explain them: <code>numbering_shifted</code> (rolls numbered "
+        "from another start), <code>seat_order</code> and <code>dice_order</code> (seats or dice the other way "
+        "round), <code>rolls_from_other_game</code>, <code>secret_from_other_game</code> and "
+        "<code>seal_from_other_game</code> (another game's), <code>few_rolls_differ</code> (only some rolls differ); "
+        'the README\'s "For support staff" lists them all. A guess, never a finding of who did what: dice changed '
+        "on purpose can look like a record mixed up, the more so in a short game.</li>"
         "<li>The charts count the <em>recomputed</em> dice of every game read. Each face's share of a fair die "
         "falls inside the shaded band 99 times in 100 (the band is each face's; all the faces of a fair die are "
         "inside it together less often: about 94 times in 100 for a d6, 82 for a d20); a red point is outside it. "

@@ -342,3 +342,13 @@ def test_the_page_names_the_fairdice_that_audited_and_says_when_partials_were_wr
     two = render(Summary(games=1, fair=1, fairdice=["0.0.9", "0.1.0"]), [])
     assert "Audited by fairdice <code>0.0.9</code> and <code>0.1.0</code>: not every shard's partial result" in two
     assert "Audited by" not in render(Summary(games=1, fair=1), [])  # a summary written before summaries named it
+
+
+def test_the_likely_causes_beside_a_mismatch_are_explained_as_guesses() -> None:
+    # Review: the cause codes were never explained on the page, and one read as an innocent mix-up for a changed die
+    finding = {"id": "g", "scheme": "narde-v1", "verdict": "mismatch", "reasons": ["a roll differs"]}
+    page = render(Summary(games=1, mismatch=1), [{**finding, "causes": ["few_rolls_differ"], "differ": 1}])
+    assert "(likely: few_rolls_differ)" in page
+    explained = page[page.index("<b>likely</b>") :]
+    assert "<code>few_rolls_differ</code> (only some rolls differ)" in explained
+    assert "A guess, never a finding of who did what" in explained
