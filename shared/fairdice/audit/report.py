@@ -348,7 +348,8 @@ def _bias(n: int, bias: float | None) -> str:
 
 def _findings(s: Summary, findings: Iterable[dict[str, Any]], shown: int) -> str:
     """The first `shown` findings as a table, mismatches first, and how many more the summary counts."""
-    rows = [_finding_row(finding) for finding in _chosen(s, findings, shown)]
+    chosen = _chosen(s, findings, shown)
+    rows = [_finding_row(finding) for finding in chosen]
     if not rows:
         if not s.games and not s.errors:
             return "<h2>Findings</h2><p>None, and no game was read: nothing is proven fair.</p>"
@@ -362,7 +363,7 @@ def _findings(s: Summary, findings: Iterable[dict[str, Any]], shown: int) -> str
         "<p>Mismatches first, then lines not verified, ids used twice, repeated games and shards not audited, then"
         " games incomplete, then withheld; each in the order of <code>findings.jsonl</code>.</p>"
     )
-    tail = f"<p>… and {more:,} more in <code>findings.jsonl</code>.</p>" if more > 0 else ""
+    tail = f"<p>… and {more:,} more in <code>findings.jsonl</code>{_left_out(s, chosen)}.</p>" if more > 0 else ""
     return f"<h2>Findings</h2>{order}<div class=scroll><table class=cards>{head}{''.join(rows)}</table></div>{tail}"
 
 
@@ -372,18 +373,48 @@ def _findings(s: Summary, findings: Iterable[dict[str, Any]], shown: int) -> str
 _RANKS = {"mismatch": 0, "error": 1, "incomplete": 2, "withheld": 3}
 
 
+def _kinds(s: Summary) -> list[int]:
+    """How many findings of each kind the summary counts, in the order of `_RANKS`."""
+    return [s.mismatch, s.errors + s.duplicate_ids + s.repeated_games, s.incomplete, s.withheld]
+
+
+def _rank(finding: dict[str, Any]) -> int:
+    return _RANKS.get("error" if "error" in finding else finding.get("verdict", "error"), _RANKS["error"])
+
+
+_KIND_WORDS = (
+    ("mismatch", "mismatches"),
+    ("line not verified, id used twice, repeated game or shard not audited",) * 2,
+    ("incomplete",) * 2,
+    ("withheld",) * 2,
+)
+
+
+def _left_out(s: Summary, chosen: list[dict[str, Any]]) -> str:
+    """Of each kind, how many findings the page does not list (review: with the page full of mismatches, nothing said
+    that every line not verified and every incomplete game was left out)."""
+    listed = [0] * len(_RANKS)
+    for finding in chosen:
+        listed[_rank(finding)] += 1
+    parts = [
+        f"{left:,} {one if left == 1 else many}"
+        for count, done, (one, many) in zip(_kinds(s), listed, _KIND_WORDS, strict=True)
+        if (left := count - done) > 0
+    ]
+    return f": {'; '.join(parts)}" if parts else ""
+
+
 def _chosen(s: Summary, findings: Iterable[dict[str, Any]], shown: int) -> list[dict[str, Any]]:
     """The `shown` findings the page lists, in the order of `_RANKS`, each kind's first ones. Reading stops once every
     kind has as many as the page has room for, as the summary counts them: a report of millions of findings whose
     first ones fill the page reads only those (review: it parsed every one, for its count)."""
-    counts = [s.mismatch, s.errors + s.duplicate_ids + s.repeated_games, s.incomplete, s.withheld]
     wanted, room = [], shown
-    for count in counts:
+    for count in _kinds(s):
         wanted.append(min(count, room))
         room -= wanted[-1]
     kept: list[list[dict[str, Any]]] = [[] for _ in _RANKS]
     for finding in findings:
-        rank = _RANKS.get("error" if "error" in finding else finding.get("verdict", "error"), _RANKS["error"])
+        rank = _rank(finding)
         if len(kept[rank]) < shown:
             kept[rank].append(finding)
         if all(len(have) >= want for have, want in zip(kept, wanted, strict=True)):

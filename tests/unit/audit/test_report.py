@@ -352,3 +352,17 @@ def test_the_likely_causes_beside_a_mismatch_are_explained_as_guesses() -> None:
     explained = page[page.index("<b>likely</b>") :]
     assert "<code>few_rolls_differ</code> (only some rolls differ)" in explained
     assert "A guess, never a finding of who did what" in explained
+
+
+def test_the_findings_left_off_the_page_are_counted_by_kind() -> None:
+    # Review: with the page full of mismatches, nothing said every incomplete game and line not verified was left out
+    def game(n: int, verdict: str) -> dict[str, Any]:
+        return {"id": f"g{n}", "scheme": "narde-v1", "verdict": verdict, "reasons": ["x"], "causes": []}
+
+    unread = {"file": "day.jsonl", "line": 9, "id": None, "error": {"code": "not_json", "message": "x"}}
+    found = [game(1, "mismatch"), game(2, "mismatch"), game(3, "mismatch"), game(4, "incomplete"), unread]
+    page = render(Summary(games=4, mismatch=3, incomplete=1, errors=1), found, shown=2)
+    assert (
+        "… and 3 more in <code>findings.jsonl</code>: 1 mismatch; 1 line not verified, id used twice, repeated game"
+        " or shard not audited; 1 incomplete.</p>"
+    ) in page
