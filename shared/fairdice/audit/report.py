@@ -134,10 +134,17 @@ def _statistics(s: Summary) -> str:
         return f" None of the {made:,} tests of the dice fails at 99% confidence."
     named = "; ".join(failing[:3]) + (f"; and {len(failing) - 3:,} more" if len(failing) > 3 else "")
     chance = made * ALPHA
+    # Under one test expected to fail, said as how often any would (review: "about 0.06 would fail" read oddly)
+    by_chance = (
+        f"About {chance:.2g} would fail by chance alone"
+        if chance >= 1
+        else f"By chance alone, {'this test fails' if made == 1 else f'one or more of these {made:,} tests fail'} in"
+        f" about 1 audit in {round(1 / (1 - (1 - ALPHA) ** made)):,}"
+    )
     return (
         f" <span class=bad>{len(failing):,} of the {made:,} tests of the dice"
-        f" {'fails' if len(failing) == 1 else 'fail'} at 99% confidence ({html.escape(named)}).</span> About"
-        f" {chance:.2g} would fail by chance alone: a failure is a reason to look at the dice, not a verdict on a game."
+        f" {'fails' if len(failing) == 1 else 'fail'} at 99% confidence ({html.escape(named)}).</span> {by_chance}:"
+        " a failure is a reason to look at the dice, not a verdict on a game."
     )
 
 
