@@ -391,7 +391,10 @@ def _rank(finding: dict[str, Any]) -> int:
 
 _KIND_WORDS = (
     ("mismatch", "mismatches"),
-    ("line not verified, id used twice, repeated game or shard not audited",) * 2,
+    (
+        "line not verified, id used twice, repeated game or shard not audited",
+        "lines not verified, ids used twice, repeated games or shards not audited",
+    ),
     ("incomplete",) * 2,
     ("withheld",) * 2,
 )
@@ -471,9 +474,13 @@ def _likely(causes: str) -> str:
 def _inputs(s: Summary) -> str:
     # A version is an S3 object's: a local run's files have none, and no column of blanks.
     versions = any(r.version for r in s.inputs)
+    columns = ("file", "version", "bytes", "SHA-256") if versions else ("file", "bytes", "SHA-256")
     rows = "".join(
-        f"<tr><td class='t w'>{visible(r.file)}</td>{_version(r.version) if versions else ''}"
-        f"<td>{r.bytes:,}</td><td class='t w'><code>{r.sha256}</code></td></tr>"
+        _labelled(
+            f"<tr><td class='t w'>{visible(r.file)}</td>{_version(r.version) if versions else ''}"
+            f"<td>{r.bytes:,}</td><td class='t w'><code>{r.sha256}</code></td></tr>",
+            columns,
+        )
         for r in s.inputs
     )
     version = "<th class=t>version</th>" if versions else ""
@@ -496,7 +503,7 @@ def _inputs(s: Summary) -> str:
         " breaks partway (a gzip file cut short, corrupt data) is a finding naming the line where it broke: no game"
         " after it was read.</p>"
     )
-    table = f"<div class=scroll><table>{head}{rows}</table></div>"
+    table = f"<div class=scroll><table class=cards>{head}{rows}</table></div>"
     return f"<h2>Inputs read</h2>{read}{_archives(s)}{_made_by(s)}{table}{passed}"
 
 

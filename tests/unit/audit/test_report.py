@@ -39,10 +39,10 @@ def test_every_cell_of_the_counts_statistics_and_findings_names_its_column_for_a
         page = report.render(summary, read_findings(stream))
 
     tables = re.findall(r"<table class=cards>(.*?)</table>", page, re.S)
-    assert len(tables) == 3  # the counts, narde-v1's statistics, the findings
+    assert len(tables) == 4  # the counts, narde-v1's statistics, the findings, the inputs
     for table in tables:
         heads, cells = re.findall(r"<th\b", table), re.findall(r"<td( data-h=\"[^\"]+\")?", table)
-        assert heads and cells and all(cells), table[:300]
+        assert heads and all(cells), table[:300]
     assert '<td data-h="runs p">' in tables[1] and '<td data-h="why" class=t>' in tables[2]
 
 
@@ -270,6 +270,12 @@ def test_the_inputs_are_said_hashed_whole_not_read_whole_and_only_s3_objects_hav
     assert "<th class=t>version</th>" not in local
     shard = InputRecord(file="games/a.jsonl", bytes=3, sha256="0" * 64, version="v1")
     assert "<th class=t>version</th>" in render(Summary(inputs=[shard]), [])
+    # and each cell names its own column for a narrow screen, the version's where there is one (review: the inputs
+    # table ran past a phone's edge)
+    named = re.compile(r'<td data-h="([^"]+)"')
+    assert named.findall(report.render(Summary(inputs=[shard]), [])) == ["file", "version", "bytes", "SHA-256"]
+    local_record = InputRecord(file="day.jsonl", bytes=3, sha256="0" * 64)
+    assert named.findall(report.render(Summary(inputs=[local_record]), [])) == ["file", "bytes", "SHA-256"]
 
 
 def test_a_line_with_several_problems_lists_every_one() -> None:
@@ -371,4 +377,10 @@ def test_the_findings_left_off_the_page_are_counted_by_kind() -> None:
     assert (
         "… and 3 more in <code>findings.jsonl</code>: 1 mismatch; 1 line not verified, id used twice, repeated game"
         " or shard not audited; 1 incomplete.</p>"
+    ) in page
+    # and more than one of a kind, in the plural (review)
+    page = render(Summary(games=4, mismatch=3, incomplete=1, errors=2), [*found, unread], shown=1)
+    assert (
+        "… and 5 more in <code>findings.jsonl</code>: 2 mismatches; 2 lines not verified, ids used twice, repeated"
+        " games or shards not audited; 1 incomplete.</p>"
     ) in page

@@ -118,8 +118,9 @@ def test_the_chi_square_p_value_needs_five_dice_expected_of_each_face(sides: int
 
 
 def test_the_runs_and_serial_p_values_need_twenty_dice_of_a_die() -> None:
-    # Review: runs and serial tests of 3 to 9 dice, which cannot fail, were counted as passed in the headline. Below 20
-    # dice the normal approximation fails fair dice more often than 1 in 100 (runs, 1.5% at 10) or hardly ever can.
+    # Review: runs and serial tests of 3 to 9 dice, which cannot fail, were counted as passed in the headline. 20 is the
+    # usual rule for their normal approximation: below 10 dice the runs test cannot fail, below 20 the serial test
+    # hardly can.
     def independence(n: int) -> tuple[float | None, ...]:
         found = stats.independence(tally([[(3 * i * i + i) % 6 + 1 for i in range(n)]]))
         return found.runs_z, found.serial_correlation, found.runs_p_value, found.serial_p_value
