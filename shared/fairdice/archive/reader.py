@@ -316,7 +316,7 @@ class ArchiveReader:
             # too is taken as of then: one published late, with that reveal, was not there (review S5).
             published = self._published_by(day, now)
             return _Missing(day) if published is None else _Pending(day, published)
-        return self._check(day, stored)
+        return self._check(day, stored, now)
 
     def _published_by(self, day: dt.date, now: dt.datetime) -> Published | None:
         """The day's commitment as the archive held it at `now`, an audit's moment: none where S3 dates it later."""
@@ -325,7 +325,7 @@ class ArchiveReader:
             return None
         return published
 
-    def _check(self, day: dt.date, stored: Stored) -> _Revealed:
+    def _check(self, day: dt.date, stored: Stored, now: dt.datetime) -> _Revealed:
         key = revealed_key(day)
         record = read_document(RevealedRecord, key, stored.data, day, "a revealed record")
         secret = bytes.fromhex(record.secret)
@@ -336,6 +336,9 @@ class ArchiveReader:
             raise TamperedRecord(f"{key} exists but {commitment_key(day)}, published before the day, does not")
         self._check_previous(day, record.previous, published.commitment.commitment)
         self._check_next(day, record.next_commitment, stored.modified)
+        committed = record.commitment == published.commitment.commitment
+        if committed:  # a secret not committed to is a mismatch already, whatever follows: the verdict says why
+            self._check_followed(day, stored, now)
         return _Revealed(
             record=record,
             secret=secret,
@@ -343,7 +346,7 @@ class ArchiveReader:
             published=published,
             revealed_at=None if stored.modified == NOT_KNOWN else stored.modified,
             revealed_in_time=revealed_in_time(day, stored),
-            committed=record.commitment == published.commitment.commitment,
+            committed=committed,
         )
 
     def _check_previous(self, day: dt.date, link: ChainLink | None, commitment: str) -> None:
@@ -384,6 +387,33 @@ class ArchiveReader:
                 f"{key} names {named} as the next day's commitment, but {commitment_key(following)}"
                 f" is {published.commitment.commitment}",
                 field="next_commitment",
+            )
+
+    def _check_followed(self, day: dt.date, stored: Stored, now: dt.datetime) -> None:
+        """The next day's record, where there is one, must link to this record's very bytes: the publisher reveals days
+        in date order, each linking to the one before. Where it does not, one of the two was rewritten, and which cannot
+        be told, so neither is vouched for (review: a day was fair while the next record said its record had other
+        bytes). An audit reads the next record only as of its moment, as it reads every record; one that is not a
+        record at all is that day's own tampering, said when that day is read."""
+        following = day + dt.timedelta(days=1)
+        after = self._archive.read(revealed_key(following)) if following < utc_day(now) else None
+        if after is None or (self._as_of and after.witnessed and after.modified != NOT_KNOWN and after.modified > now):
+            return
+        try:
+            link = read_document(RevealedRecord, revealed_key(following), after.data, following, "a revealed record")
+        except TamperedRecord:
+            return
+        key = revealed_key(day)
+        if link.previous is None or link.previous.date != day:
+            raise TamperedRecord(
+                f"{revealed_key(following)} does not link to {key}, the record before it: one of the two was rewritten",
+                field="previous",
+            )
+        if link.previous.sha256 != sha256_hex(stored.data):
+            raise TamperedRecord(
+                f"{revealed_key(following)} links to {key} with other bytes (SHA-256 {link.previous.sha256}): one of"
+                " the two was rewritten",
+                field="previous",
             )
 
     def _check_link(self, day: dt.date, link: ChainLink, commitment: str) -> None:

@@ -600,8 +600,46 @@ def test_a_later_record_rewritten_with_no_previous_is_tampered(stores: Stores, t
     ) as raised:
         reader_at(stores, "2025-03-03 12:00").lookup(NEXT)
     assert raised.value.field == "previous"
-    # while the chain's first record names none, and is read
-    assert isinstance(reader_at(stores, "2025-03-03 12:00").lookup(DAY), RevealedDay)
+    # and 03-01's, the chain's first, which names none, is not vouched for either: the record after it does not link to
+    # it, and which of the two was rewritten cannot be told (review: 03-01 was read as revealed)
+    with pytest.raises(
+        TamperedRecord, match=re.escape("revealed/2025-03-02.json does not link to revealed/2025-03-01")
+    ):
+        reader_at(stores, "2025-03-03 12:00").lookup(DAY)
+
+
+def test_a_record_the_next_record_links_to_by_other_bytes_is_not_vouched_for(
+    stores: Stores, timeline: Timeline
+) -> None:
+    # Given 03-01 and 03-02 revealed, and 03-02's link to 03-01 giving other bytes than 03-01's record holds now
+    timeline.publish(stores, at("2025-03-03 00:00"))
+    record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(NEXT)) or b"")
+    assert record.previous is not None and record.previous.date == DAY
+    disputed = record.previous.model_copy(update={"sha256": "00" * 32})
+    rewrite(stores.archive, revealed_key(NEXT), record.model_copy(update={"previous": disputed}).to_bytes())
+
+    # Then 03-01 is refused as tampered: one of the two records was rewritten, and which cannot be told (review: 03-01
+    # was fair while the record after it said its record had other bytes)
+    with pytest.raises(TamperedRecord, match=re.escape("revealed/2025-03-02.json links to revealed/2025-03-01.json")):
+        reader_at(stores, "2025-03-03 12:00").lookup(DAY)
+    # as 03-02 is, which links to bytes that are not there
+    with pytest.raises(TamperedRecord):
+        reader_at(stores, "2025-03-03 12:00").lookup(NEXT)
+
+
+def test_an_audit_reads_the_next_record_only_as_of_its_moment(stores: Stores, timeline: Timeline) -> None:
+    # Given 03-01 revealed in time, and 03-02's record, written at 00:00 on 03-03, disputing 03-01's bytes
+    timeline.publish(stores, at("2025-03-03 00:00"))
+    record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(NEXT)) or b"")
+    assert record.previous is not None
+    disputed = record.previous.model_copy(update={"sha256": "00" * 32})
+    rewrite(stores.archive, revealed_key(NEXT), record.model_copy(update={"previous": disputed}).to_bytes())
+
+    # Then an audit begun before that record was there reads 03-01 as the archive held it then, revealed
+    assert isinstance(audit_reader(stores, "2025-03-02 23:00").lookup(DAY), RevealedDay)
+    # and one begun after it, as the API does, refuses it
+    with pytest.raises(TamperedRecord, match=re.escape("links to revealed/2025-03-01.json with other bytes")):
+        audit_reader(stores, "2025-03-03 12:00").lookup(DAY)
 
 
 def test_a_record_links_over_days_without_a_record_but_never_over_one(tmp_path: Path, timeline: Timeline) -> None:
