@@ -94,6 +94,9 @@ class _Revealed:
     revealed_at: dt.datetime | None  # the archive's own time for the record; None when S3 gives none (multipart)
     revealed_in_time: bool | None  # `revealed_in_time`: after its day was over, by a witnessed time
     committed: bool  # its secret gives the commitment published before the day (it gives its own: `_check`)
+    # The moment the next day's record was checked to link to this one (`_check_followed`), as of which; None while the
+    # next day was not over then, so that nothing could follow yet, and it is checked once it is (review S3)
+    followed_at: dt.datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -238,6 +241,7 @@ class ArchiveReader:
             cached is not None
             and day < today
             and not (self._as_of and _after(cached.revealed_at, cached.published, now))
+            and self._followed(cached, day, now)
         ):
             return cached
         recent = self._recent.get(day)
@@ -253,6 +257,16 @@ class ArchiveReader:
         if isinstance(recent.found, _Missing):
             raise UnknownDay(f"the daily archive has no secret for {day}", field="date")
         return recent.found
+
+    def _followed(self, cached: _Revealed, day: dt.date, now: dt.datetime) -> bool:
+        """Whether a remembered record's next-day check still holds at `now`: its next day is not over yet, or it was
+        checked once it was, and for an audit's moment as of that moment or a later one (a warm reader may have read
+        the day before its next day was over, or for an earlier audit's moment: review S3)."""
+        if day + dt.timedelta(days=1) >= utc_day(now):
+            return True
+        if cached.followed_at is None:
+            return False
+        return not self._as_of or cached.followed_at >= now
 
     def _look(self, day: dt.date, now: dt.datetime) -> _Revealed | _Pending | _Missing:
         # Never early, here too: a day not over is pending whatever the archive holds.
@@ -337,8 +351,8 @@ class ArchiveReader:
         self._check_previous(day, record.previous, published.commitment.commitment)
         self._check_next(day, record.next_commitment, stored.modified)
         committed = record.commitment == published.commitment.commitment
-        if committed:  # a secret not committed to is a mismatch already, whatever follows: the verdict says why
-            self._check_followed(day, stored, now)
+        # A secret not committed to is a mismatch already, whatever follows: the verdict says why
+        followed_at = self._check_followed(day, stored, now) if committed else now
         return _Revealed(
             record=record,
             secret=secret,
@@ -347,6 +361,7 @@ class ArchiveReader:
             revealed_at=None if stored.modified == NOT_KNOWN else stored.modified,
             revealed_in_time=revealed_in_time(day, stored),
             committed=committed,
+            followed_at=followed_at,
         )
 
     def _check_previous(self, day: dt.date, link: ChainLink | None, commitment: str) -> None:
@@ -389,20 +404,23 @@ class ArchiveReader:
                 field="next_commitment",
             )
 
-    def _check_followed(self, day: dt.date, stored: Stored, now: dt.datetime) -> None:
+    def _check_followed(self, day: dt.date, stored: Stored, now: dt.datetime) -> dt.datetime | None:
         """The next day's record, where there is one, must link to this record's very bytes: the publisher reveals days
         in date order, each linking to the one before. Where it does not, one of the two was rewritten, and which cannot
         be told, so neither is vouched for (review: a day was fair while the next record said its record had other
         bytes). An audit reads the next record only as of its moment, as it reads every record; one that is not a
-        record at all is that day's own tampering, said when that day is read."""
+        record at all is that day's own tampering, said when that day is read. The moment checked as of (`now`), or
+        None while the next day is not over: no record of it can be there yet, and it is checked once it is over."""
         following = day + dt.timedelta(days=1)
-        after = self._archive.read(revealed_key(following)) if following < utc_day(now) else None
+        if following >= utc_day(now):
+            return None
+        after = self._archive.read(revealed_key(following))
         if after is None or (self._as_of and after.witnessed and after.modified != NOT_KNOWN and after.modified > now):
-            return
+            return now
         try:
             link = read_document(RevealedRecord, revealed_key(following), after.data, following, "a revealed record")
         except TamperedRecord:
-            return
+            return now
         key = revealed_key(day)
         if link.previous is None or link.previous.date != day:
             raise TamperedRecord(
@@ -415,6 +433,7 @@ class ArchiveReader:
                 " the two was rewritten",
                 field="previous",
             )
+        return now
 
     def _check_link(self, day: dt.date, link: ChainLink, commitment: str) -> None:
         key = revealed_key(day)

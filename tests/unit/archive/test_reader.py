@@ -642,6 +642,28 @@ def test_an_audit_reads_the_next_record_only_as_of_its_moment(stores: Stores, ti
         audit_reader(stores, "2025-03-03 12:00").lookup(DAY)
 
 
+def test_a_warm_reader_checks_the_next_record_once_the_next_day_is_over(stores: Stores, timeline: Timeline) -> None:
+    # Given a reader of the API and one of audits, each of which read 03-01 before 03-02's record was there
+    timeline.publish(stores, at("2025-03-02 00:00"))
+    moment = [at("2025-03-02 12:00")]
+    api = ArchiveReader(stores.archive, clock=lambda: moment[0])
+    audit = ArchiveReader(stores.archive, clock=lambda: moment[0], as_of=True)
+    assert isinstance(api.lookup(DAY), RevealedDay) and isinstance(audit.lookup(DAY), RevealedDay)
+
+    # When 03-02 is revealed, and its record then disputes 03-01's bytes
+    timeline.publish(stores, at("2025-03-03 00:00"))
+    record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(NEXT)) or b"")
+    assert record.previous is not None
+    disputed = record.previous.model_copy(update={"sha256": "00" * 32})
+    rewrite(stores.archive, revealed_key(NEXT), record.model_copy(update={"previous": disputed}).to_bytes())
+
+    # Then both, warm, refuse 03-01 as a cold reader does (review S3: each gave the day it remembered)
+    moment[0] = at("2025-03-03 12:00")
+    for reader in (api, audit):
+        with pytest.raises(TamperedRecord, match=re.escape("links to revealed/2025-03-01.json with other bytes")):
+            reader.lookup(DAY)
+
+
 def test_a_record_links_over_days_without_a_record_but_never_over_one(tmp_path: Path, timeline: Timeline) -> None:
     # Given 03-01 and 03-02 published, no run on 03-03, and 03-04 published: 03-04's record links over 03-03
     stores = timeline.stores(tmp_path)
