@@ -22,13 +22,14 @@ from fairdice.storage import FolderStore, Stored, Stores
 class DatedFolderStore(FolderStore):
     """A FolderStore that dates each file it writes by the test's clock, not by when the test ran.
 
-    It stands in for a store whose times no writer can set, as S3's LastModified is (`Stored.witnessed`): the
-    test's clock is the witness here. A plain FolderStore's times are not witnessed; tests of that use one.
+    It stands in for a store whose times no writer can set, as S3's LastModified is (`Stored.witnessed`), and whose
+    versions no one can delete, as the stack's archive's are (`Stored.locked`): the test's clock is the witness here.
+    A plain FolderStore's times are not witnessed; tests of that use one.
     """
 
     def read(self, key: str) -> Stored | None:
         found = super().read(key)
-        return None if found is None else replace(found, witnessed=True)
+        return None if found is None else replace(found, witnessed=True, locked=True)
 
     def __init__(self, root: Path, timeline: "Timeline", *, private: bool = False) -> None:
         super().__init__(root, private=private)

@@ -48,12 +48,16 @@ class Stored:
 
     `witnessed` says whether that time is one no writer can set: AWS S3's own LastModified is; a file's
     modification time is not (whoever holds the folder sets it with `touch`), nor is the time an S3
-    endpoint of one's own answers (`aws_own`), so they prove nothing.
+    endpoint of one's own answers (`aws_own`), so they prove nothing. `locked` says whether the store keeps this
+    version whatever anyone asks (S3 Object Lock in compliance mode, from its writing): no one, the account's
+    root user included, could have deleted an earlier version and shown this one in its place, nor can delete this
+    one (review: on a bucket without it, two commitments were published and one deleted outright after the day).
     """
 
     data: bytes
     modified: dt.datetime  # aware, UTC: S3's LastModified, a file's modification time
     witnessed: bool
+    locked: bool = False
 
 
 # When a store cannot say when an object was written: later than any deadline, so it proves nothing in time.
@@ -415,7 +419,10 @@ class S3Store:
             # its time proves nothing (review).
             modified = None
         when = modified.astimezone(dt.UTC) if isinstance(modified, dt.datetime) else NOT_KNOWN
-        return Stored(body, when, witnessed=aws_own(self._client.meta.endpoint_url, self.bucket))
+        # S3 gives a version's lock to a reader allowed s3:GetObjectRetention (template.yaml grants it where a verdict
+        # rests on the archive)
+        locked = response.get("ObjectLockMode") == "COMPLIANCE"
+        return Stored(body, when, witnessed=aws_own(self._client.meta.endpoint_url, self.bucket), locked=locked)
 
     def put_new(self, key: str, data: bytes) -> bool:
         """PutObject with If-None-Match: * — 412 PreconditionFailed means the key exists."""

@@ -28,7 +28,7 @@ from security.test_least_privilege import (
 
 ROOT = Path(__file__).resolve().parents[2]
 AUDIT = "${AuditBucket.Arn}"
-READS = {"s3:GetObject", "s3:ListBucket"}
+READS = {"s3:GetObject", "s3:ListBucket", "s3:GetObjectRetention"}  # the last: whether a version read is locked
 AUDIT_FUNCTIONS = ["AuditWorkerFunction", "AuditMergeFunction", "AuditReportFunction"]
 
 

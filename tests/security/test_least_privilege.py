@@ -139,6 +139,9 @@ READS_PUBLISHED_DAYS = {
     ("Allow", "s3:GetObject", f"{ARCHIVE}/revealed/*"),
     ("Allow", "s3:GetObject", f"{ARCHIVE}/index.json"),
     ("Allow", "s3:ListBucket", ARCHIVE),
+    # to see that the version read is under Object Lock in compliance mode, which a fair verdict rests on
+    ("Allow", "s3:GetObjectRetention", f"{ARCHIVE}/commitments/*"),
+    ("Allow", "s3:GetObjectRetention", f"{ARCHIVE}/revealed/*"),
 }
 
 

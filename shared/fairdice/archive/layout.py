@@ -202,6 +202,7 @@ class Published:
     commitment: Commitment
     published_at: dt.datetime
     witnessed: bool
+    locked: bool = False  # `Stored.locked`: kept whatever anyone asks, so no other version was shown in its place
 
     @property
     def in_time(self) -> bool:
@@ -216,7 +217,7 @@ def read_published(archive: ObjectStore, day: dt.date) -> Published | None:
     if stored is None:
         return None
     document = read_document(Commitment, commitment_key(day), stored.data, day, "a commitment document")
-    return Published(document, stored.modified, stored.witnessed)
+    return Published(document, stored.modified, stored.witnessed, stored.locked)
 
 
 def read_commitment(archive: ObjectStore, day: dt.date) -> Commitment | None:

@@ -94,6 +94,7 @@ class _Revealed:
     revealed_at: dt.datetime | None  # the archive's own time for the record; None when S3 gives none (multipart)
     revealed_in_time: bool | None  # `revealed_in_time`: after its day was over, by a witnessed time
     committed: bool  # its secret gives the commitment published before the day (it gives its own: `_check`)
+    locked: bool  # the record's version is kept whatever anyone asks (`Stored.locked`)
     # The moment the next day's record was checked to link to this one (`_check_followed`), as of which; None while the
     # next day was not over then, so that nothing could follow yet, and it is checked once it is (review S3)
     followed_at: dt.datetime | None = None
@@ -185,6 +186,7 @@ class ArchiveReader:
             revealed_at=found.revealed_at,
             revealed_in_time=found.revealed_in_time,
             committed=found.committed,
+            locked=published.locked and found.locked,
         )
 
     def _overdue(self, day: dt.date) -> bool:
@@ -361,6 +363,7 @@ class ArchiveReader:
             revealed_at=None if stored.modified == NOT_KNOWN else stored.modified,
             revealed_in_time=revealed_in_time(day, stored),
             committed=committed,
+            locked=stored.locked,
             followed_at=followed_at,
         )
 

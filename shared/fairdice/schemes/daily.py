@@ -251,6 +251,15 @@ class Daily(Scheme[DailyRequest]):
             )
         if found.revealed_in_time is False:
             caveats = (*caveats, _revealed_early(request.date, found.revealed_at))
+        if found.witnessed and not found.locked:
+            # Review: on such a bucket, two commitments were published within the grace and one deleted outright
+            # after the day, which leaves no trace in the bucket: the secret kept was chosen after the day's play
+            caveats = (
+                *caveats,
+                f"the daily archive's commitment or record of {day} is not kept under S3 Object Lock in compliance"
+                " mode: whoever holds the bucket could have deleted another version and shown this one in its place,"
+                " so it does not show the secret was fixed before the day's play",
+            )
         return Revealed(
             secret=secret,
             seal=found.commitment,

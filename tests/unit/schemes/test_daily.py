@@ -9,6 +9,7 @@ archive and moto's S3 (whose LastModified follows the same clock).
 import datetime as dt
 import json
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -52,11 +53,28 @@ def archive(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Ti
     if request.param == "folders":
         yield timeline, timeline.stores(tmp_path)
         return
+    with moto_stores(timeline) as stores:
+        yield timeline, stores
+
+
+@contextmanager
+def moto_stores(timeline: Timeline, *, locked: bool = True) -> Iterator[Stores]:
+    """The two stores in moto's S3, dated by the timeline: the archive under Object Lock in compliance mode, as the
+    stack's is, or (`locked=False`) a bucket of one's own without it."""
     with mock_aws(), timeline.moto():
         client = boto3.client("s3", region_name="eu-west-1")
-        for bucket in ("secrets", "archive"):
-            client.create_bucket(Bucket=bucket, CreateBucketConfiguration={"LocationConstraint": "eu-west-1"})
-        yield timeline, Stores(secrets=S3Store("secrets", client=client), archive=S3Store("archive", client=client))
+        where = {"LocationConstraint": "eu-west-1"}
+        client.create_bucket(Bucket="secrets", CreateBucketConfiguration=where)
+        client.create_bucket(Bucket="archive", CreateBucketConfiguration=where, ObjectLockEnabledForBucket=locked)
+        if locked:
+            client.put_object_lock_configuration(
+                Bucket="archive",
+                ObjectLockConfiguration={
+                    "ObjectLockEnabled": "Enabled",
+                    "Rule": {"DefaultRetention": {"Mode": "COMPLIANCE", "Years": 1}},
+                },
+            )
+        yield Stores(secrets=S3Store("secrets", client=client), archive=S3Store("archive", client=client))
 
 
 def verified(reader: ArchiveReader | None, **fields: object) -> Verdict:
@@ -107,6 +125,21 @@ def test_a_commitment_published_in_time_makes_the_day_fair_and_final(archive: tu
     assert verdict.seal.published_at == at("2025-03-01 00:00:03")
     assert verdict.seal.in_time is True
     assert is_final(verdict)
+
+
+def test_an_archive_bucket_not_under_object_lock_gives_at_most_incomplete_even_for_a_day_kept_in_time() -> None:
+    # Review: on a bucket without Object Lock, two commitments were published within the grace and one deleted outright
+    # after the day, leaving no trace; the other secret's rolls were fair. Here the day is kept as the publisher wrote
+    # it, but nothing shows that no other version was shown and deleted
+    timeline = Timeline(at("2025-03-01 00:00"))
+    with moto_stores(timeline, locked=False) as stores:
+        reader, _ = revealed_next_morning((timeline, stores))
+        verdict = verified(reader, recorded=faces(verified(reader)))
+
+    # Then every check matches, but the verdict is incomplete, saying why
+    assert verdict.verdict == "incomplete"
+    assert verdict.checks.seal == "match" and verdict.checks.rolls == "match"
+    assert any("is not kept under S3 Object Lock in compliance mode" in reason for reason in verdict.reasons)
 
 
 def test_a_plain_folders_times_are_no_witness_so_its_days_are_at_most_incomplete_however_dated(
