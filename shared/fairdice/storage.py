@@ -48,10 +48,12 @@ class Stored:
 
     `witnessed` says whether that time is one no writer can set: AWS S3's own LastModified is; a file's
     modification time is not (whoever holds the folder sets it with `touch`), nor is the time an S3
-    endpoint of one's own answers (`aws_own`), so they prove nothing. `locked` says whether the store keeps this
-    version whatever anyone asks (S3 Object Lock in compliance mode, from its writing): no one, the account's
-    root user included, could have deleted an earlier version and shown this one in its place, nor can delete this
-    one (review: on a bucket without it, two commitments were published and one deleted outright after the day).
+    endpoint of one's own answers (`aws_own`), so they prove nothing. `locked` says whether S3 keeps this version,
+    as it reads, whatever anyone asks (Object Lock in compliance mode): no one, the account's root user included,
+    can delete it now. S3 does not say since when: a bucket that locks every version as it is written (the stack's
+    archive, by default retention) kept it from its writing, but on another, retention may have been put on a
+    version after another one was deleted outright, which only CloudTrail shows (reviews: on a bucket without any
+    lock, two commitments were published and one deleted outright after the day).
     """
 
     data: bytes
