@@ -119,10 +119,10 @@ class _Recent:
     at: dt.datetime  # the reader's time when it was found: an audit's moment, which another audit's does not share
 
 
-def _after(revealed_at: dt.datetime | None, published: Published, now: dt.datetime) -> bool:
-    """Whether a revealed day's record was written after `now`, by the store's witnessed time (the archive's one store
-    witnesses the record's time as it does its commitment's)."""
-    return published.witnessed and revealed_at is not None and revealed_at > now
+def _later(witnessed: bool, written: dt.datetime | None, now: dt.datetime) -> bool:
+    """Whether a revealed record was written after `now` by the store's own time: only a witnessed time says so, and a
+    record the store gives no time for (None, NOT_KNOWN) is not said to be later."""
+    return witnessed and written is not None and written != NOT_KNOWN and written > now
 
 
 class ArchiveReader:
@@ -242,7 +242,8 @@ class ArchiveReader:
         if (
             cached is not None
             and day < today
-            and not (self._as_of and _after(cached.revealed_at, cached.published, now))
+            # the archive's one store witnesses the record's time as it does its commitment's
+            and not (self._as_of and _later(cached.published.witnessed, cached.revealed_at, now))
             and self._followed(cached, day, now)
         ):
             return cached
@@ -325,7 +326,7 @@ class ArchiveReader:
 
     def _record(self, day: dt.date, stored: Stored, now: dt.datetime) -> _Revealed | _Pending | _Missing:
         """A closed day's record as read: checked, or for an audit's moment before S3 dates it, not revealed yet."""
-        if self._as_of and stored.witnessed and stored.modified != NOT_KNOWN and stored.modified > now:
+        if self._as_of and _later(stored.witnessed, stored.modified, now):
             # A day past its deadline whose record S3 dates after an audit's moment (a late reveal, after an outage,
             # while the audit runs): as of that moment it was not revealed, and every shard says so alike, whenever it
             # reads it (review S4: shards read before and after a late reveal gave withheld and fair). Its commitment
@@ -337,6 +338,7 @@ class ArchiveReader:
     def _published_by(self, day: dt.date, now: dt.datetime) -> Published | None:
         """The day's commitment as the archive held it at `now`, an audit's moment: none where S3 dates it later."""
         published = self._published(day)
+        # A commitment S3 gives no time for (NOT_KNOWN, later than any moment) is not taken as there
         if published is not None and published.witnessed and published.published_at > now:
             return None
         return published
@@ -418,7 +420,7 @@ class ArchiveReader:
         if following >= utc_day(now):
             return None
         after = self._archive.read(revealed_key(following))
-        if after is None or (self._as_of and after.witnessed and after.modified != NOT_KNOWN and after.modified > now):
+        if after is None or (self._as_of and _later(after.witnessed, after.modified, now)):
             return now
         try:
             link = read_document(RevealedRecord, revealed_key(following), after.data, following, "a revealed record")
