@@ -19,7 +19,6 @@ import argparse
 import base64
 import datetime as dt
 import errno
-import importlib.util
 import json
 import os
 import sys
@@ -288,9 +287,11 @@ def main(argv: list[str] | None = None) -> int:
     from verify_api.observability import metrics
     from verify_api.settings import SETTINGS
 
-    unreadable = _bucket_without_boto3(SETTINGS.storage)
-    if unreadable is not None:  # review: the server started, then answered every daily request 500
-        print(f"fairdice: cannot start: {unreadable.field}: {unreadable.message}", file=sys.stderr)
+    if (variable := SETTINGS.storage.bucket_without_boto3()) is not None:
+        # Review: the server started, then answered every daily request 500 (ModuleNotFoundError in its log)
+        from fairdice.daily_cli import no_boto3
+
+        print(f"fairdice: cannot start: {variable}: {no_boto3(variable).message}", file=sys.stderr)
         return 1
     api: LambdaHandler = lambda_handler if args.verbose else _dropping_metrics(lambda_handler, metrics.clear_metrics)
     handler = routed(api, _game_handler)
@@ -338,20 +339,6 @@ def routed(api: LambdaHandler, game: Callable[[], LambdaHandler]) -> LambdaHandl
         return api(event, context)
 
     return invoke
-
-
-def _bucket_without_boto3(storage: Any) -> Any:
-    """The problem, if a bucket is named and boto3, which reads it, is not installed (`make serve` installs what the
-    API needs on its own folders, which boto3 is not): as the command line words it."""
-    from fairdice.daily_cli import no_boto3
-
-    for variable, bucket in (
-        ("FAIRDICE_ARCHIVE_BUCKET", storage.archive_bucket),
-        ("FAIRDICE_SECRETS_BUCKET", storage.secrets_bucket),
-    ):
-        if bucket is not None and importlib.util.find_spec("boto3") is None:
-            return no_boto3(variable)
-    return None
 
 
 def _dropping_metrics(handler: LambdaHandler, clear: Callable[[], None]) -> LambdaHandler:

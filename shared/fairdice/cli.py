@@ -9,7 +9,6 @@ A daily roll of a day not over by this machine's clock (in UTC) is withheld, wha
 
 import argparse
 import datetime as dt
-import importlib.util
 import json
 import os
 import sys
@@ -21,7 +20,6 @@ from pydantic import ValidationError
 
 from fairdice import __version__, json_input
 from fairdice.archive.layout import utc_day
-from fairdice.archive.reader import ArchiveReader
 from fairdice.errors import FairdiceError, InvalidInput, RepeatedKey, UnknownDay
 from fairdice.fields import base_url
 from fairdice.links import game_link, parse_link
@@ -31,7 +29,6 @@ from fairdice.prose import shown
 from fairdice.request import RequestBase
 from fairdice.schemes import parse_request
 from fairdice.schemes.base import PendingDay, RevealedDay
-from fairdice.storage import StorageSettings
 from fairdice.verdict import Verdict
 from fairdice.verify import verify
 
@@ -146,12 +143,14 @@ class _Archive:
 
     def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
         """The day as the archive gives it, by this command's clock (`DaySecrets.lookup`)."""
-        settings = StorageSettings.from_environ(os.environ)
-        if settings.archive_bucket is not None and importlib.util.find_spec("boto3") is None:
-            from fairdice.daily_cli import no_boto3
+        from fairdice.archive.reader import ArchiveReader
+        from fairdice.daily_cli import no_boto3
+        from fairdice.storage import StorageSettings
 
-            raise no_boto3("FAIRDICE_ARCHIVE_BUCKET")
-        return ArchiveReader(settings.archive(), clock=lambda: clock()).lookup(day)
+        settings = StorageSettings.from_environ(os.environ)
+        if (variable := settings.bucket_without_boto3(secrets=False)) is not None:
+            raise no_boto3(variable)
+        return ArchiveReader(settings.archive(), clock=clock).lookup(day)
 
 
 def _daily_archive() -> _Archive | None:

@@ -12,7 +12,6 @@ and for `create` never another UTC day than the clock's: that would commit to a 
 
 import argparse
 import datetime as dt
-import importlib.util
 import os
 import sys
 import time
@@ -162,14 +161,12 @@ def _settings(args: argparse.Namespace, *, secrets: bool = True) -> StorageSetti
         environ = {name: value for name, value in environ.items() if name not in _S3_VARIABLES}
     # The options are valid already (argparse read them); the variables are checked here, by their names.
     settings = StorageSettings.from_environ(environ).model_copy(update=chosen)
-    in_s3 = settings.archive_bucket or (secrets and settings.secrets_bucket)
-    if in_s3 and importlib.util.find_spec("boto3") is None:
-        # `make serve` installs what the API needs, which S3 is not (review: a traceback, ModuleNotFoundError, exit 1)
-        if settings.archive_bucket:
-            named, variable = args.bucket and "--bucket", "FAIRDICE_ARCHIVE_BUCKET"
-        else:
-            named, variable = args.secrets_bucket and "--secrets-bucket", "FAIRDICE_SECRETS_BUCKET"
-        raise no_boto3(named or variable)
+    # `make serve` installs what the API needs, which S3 is not (review: a traceback, ModuleNotFoundError, exit 1)
+    variable = settings.bucket_without_boto3(secrets=secrets)
+    if variable is not None:
+        options = {"FAIRDICE_ARCHIVE_BUCKET": args.bucket and "--bucket"}
+        options["FAIRDICE_SECRETS_BUCKET"] = args.secrets_bucket and "--secrets-bucket"
+        raise no_boto3(options[variable] or variable)
     return settings
 
 

@@ -13,6 +13,7 @@ exists for the archive's `index.json` alone, a convenience derived from the writ
 
 import contextlib
 import datetime as dt
+import importlib.util
 import os
 import re
 import tempfile
@@ -790,6 +791,17 @@ class StorageSettings(BaseModel):
         if self.archive_bucket is None:
             return FolderStore(self.data_dir / "archive")
         return S3Store(self.archive_bucket, connection or self.connection())
+
+    def bucket_without_boto3(self, *, secrets: bool = True) -> str | None:
+        """The variable of a bucket these settings name that cannot be read here, boto3 not being installed (`make
+        serve` installs what the API needs on its folders, which S3 is not); None when there is none. `secrets`: whether
+        the secrets bucket is read too, or the archive alone."""
+        named = (
+            ("FAIRDICE_ARCHIVE_BUCKET", self.archive_bucket),
+            ("FAIRDICE_SECRETS_BUCKET", secrets and self.secrets_bucket),
+        )
+        variable = next((variable for variable, bucket in named if bucket), None)
+        return variable if variable is not None and importlib.util.find_spec("boto3") is None else None
 
     def stores(self, patience: S3Patience = PATIENT) -> Stores:
         """Both stores, which must be both buckets or both folders; S3 calls as patient as `patience`.
