@@ -653,16 +653,6 @@ class Streamed:
         return data
 
 
-def read_object(s3: Any, bucket: str, key: str) -> bytes:
-    """A small object's bytes, read whole (a map run's manifest and result files)."""
-    body = s3.get_object(Bucket=bucket, Key=key)["Body"]
-    try:
-        data: bytes = body.read()
-    finally:
-        body.close()
-    return data
-
-
 def list_keys(s3: Any, bucket: str, prefix: str) -> list[str]:
     """Every key under a prefix, page after page, sorted."""
     return list(list_etags(s3, bucket, prefix))

@@ -277,15 +277,14 @@ def run(
     resume: bool = False,
     progress: Progress | None = None,
     archive: str | None = None,
-    today: dt.date | None = None,
     started: dt.datetime | None = None,
 ) -> RunResult:
     """Audit every game of the inputs into `out`: summary.json, findings.jsonl and report.html.
 
     `archive` (s3://bucket) is the daily archive that daily games are checked against, as
     POST /verify checks them: without it a daily game is checked against the secret and commitment it
-    carries alone, which is at most incomplete, and is withheld when its day is not over by `today`:
-    the UTC day the command's clock read as the run began, the same for every block. A resumed run
+    carries alone, which is at most incomplete, and is withheld when its day is not over by the UTC
+    day of `started`, the moment the command's clock read as the run began, the same for every block. A resumed run
     judges by the day its interrupted run began, so one audit is of one day whenever its blocks ran. The archive is
     read by `started`, the moment the run began (a resumed run's: its interrupted run's), for every block alike: a
     day whose reveal was not final then is withheld in every block, though it is revealed while the run goes on (None:
@@ -305,8 +304,7 @@ def run(
         _earlier_results_only(out)
     workers = workers or os.cpu_count() or 1
     daily = archive_settings(archive) if archive is not None else None
-    if today is None and started is not None:
-        today = utc_day(started)  # the UTC day of the moment the run began
+    today = None if started is None else utc_day(started)  # the UTC day of the moment the run began
     plan = Plan(
         files=[PlannedFile(file=str(f), bytes=f.stat().st_size, mtime_ns=f.stat().st_mtime_ns) for f in files],
         block_lines=BLOCK_LINES,

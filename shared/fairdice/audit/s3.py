@@ -1,7 +1,7 @@
 """The audit on AWS: its settings and prefixes, a shard audited as it streams in, the map run's failed shards.
 
 Every S3 call it makes is the storage adapter's (`fairdice.storage`: `S3Results`, `get_as_listed`,
-`Streamed`, `read_object`), on the client that adapter makes (`client`), so every S3 call of
+`Streamed`), on the client that adapter makes (`client`), so every S3 call of
 fairdice goes to the endpoint and region the same variables name, with the same bounded timeouts
 and retries, and boto3 is imported there alone.
 """
@@ -21,7 +21,7 @@ from fairdice.audit.archive import DayArchive
 from fairdice.audit.lines import Hashed, numbered_lines
 from fairdice.audit.shard import audit_shard
 from fairdice.audit.tally import InputRecord, Partial
-from fairdice.storage import MAX_CAUSE, BucketName, S3Results, StorageSettings, Streamed, get_as_listed, read_object
+from fairdice.storage import MAX_CAUSE, BucketName, S3Results, StorageSettings, Streamed, get_as_listed
 
 # A folder's name: anything but a slash or a space, in a prefix `_printable` also holds to (no other whitespace, no
 # control or format character). The state machine checks the same two shapes first (statemachines/audit.asl.json: no
@@ -120,10 +120,13 @@ def failed_shards(s3: Any, bucket: str, manifest_key: str) -> dict[str, str]:
     The manifest lists result files by status; each FAILED file is a JSON array of child
     executions whose `Input` is the item the map gave the worker (`{"shard": {"Key": ...}}`).
     """
-    manifest = json.loads(read_object(s3, bucket, manifest_key))
+    files = S3Results(bucket, "", s3)
+    with files.open(manifest_key) as stream:
+        manifest = json.loads(stream.read())
     failed: dict[str, str] = {}
     for result in manifest.get("ResultFiles", {}).get("FAILED", []):
-        executions = json.loads(read_object(s3, bucket, result["Key"]))
+        with files.open(result["Key"]) as stream:
+            executions = json.loads(stream.read())
         for execution in executions:
             child = json.loads(execution.get("Input") or "{}")
             key = (child.get("shard") or {}).get("Key")
