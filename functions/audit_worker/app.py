@@ -23,7 +23,7 @@ from fairdice.archive.layout import utc_day
 from fairdice.audit import archive
 from fairdice.audit.s3 import AuditSettings, OutputPrefix, audit_object, client, scratch_space
 from fairdice.audit.shard import PARTIALS, shard_name
-from fairdice.errors import ShardTooLarge
+from fairdice.errors import InvalidInput, ShardTooLarge
 from fairdice.prose import cut
 from fairdice.storage import S3Results, StorageSettings, store_failures
 from pydantic import AliasChoices, AwareDatetime, BaseModel, ConfigDict, Field
@@ -51,6 +51,7 @@ class AsOf:
 
 
 AS_OF = AsOf()
+CLOCKS_APART = dt.timedelta(minutes=5)  # Step Functions' clock and Lambda's may differ, by far less than this
 # Daily games are checked against the daily archive (FAIRDICE_ARCHIVE_BUCKET), as POST /verify checks them; its
 # reader is kept warm between shards, so a day is read and checked once per worker.
 STORAGE = StorageSettings.from_environ(os.environ)
@@ -113,6 +114,13 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     key = item.shard.Key
     name = shard_name(key)
     results = S3Results(SETTINGS.bucket, item.output_prefix, s3)
+    if item.started is not None and item.started > clock() + CLOCKS_APART:
+        # A moment the days are judged by is one that has come, as a local run's plan is bounded (review: an event is
+        # anyone's who may invoke the function, and a moment to come would judge a day not over as over)
+        raise InvalidInput(
+            f"{item.started:%Y-%m-%dT%H:%M:%SZ} is later than this function's clock: not when an execution started",
+            field="started",
+        )
     AS_OF.started = item.started
     today = utc_day(AS_OF())
     with store_failures(f"auditing s3://{SETTINGS.bucket}/{key}"), scratch_space(partial(_too_large, key)):

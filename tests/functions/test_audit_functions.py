@@ -36,6 +36,7 @@ from fairdice.errors import (
     ArchiveRefused,
     ArchiveUnavailable,
     AuditTooLarge,
+    InvalidInput,
     MissingCredentials,
     NoShards,
     ShardChanged,
@@ -262,6 +263,19 @@ def test_a_worker_whose_archive_cannot_be_read_fails_storing_nothing_and_its_ret
     unreachable.reachable = True
     result = run_worker(audit_aws, event)
     assert (result["games"], result["not_fair"], result["errors"]) == (2, 0, 0)
+
+
+def test_an_event_that_says_its_execution_started_later_than_the_worker_s_clock_is_refused(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A moment to come would judge a day not over as over: an event is anyone's who may invoke the function
+    monkeypatch.setattr(audit_aws.worker, "clock", lambda: dt.datetime(2026, 11, 30, tzinfo=dt.UTC))
+    audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1)])))
+    with pytest.raises(InvalidInput, match="is later than this function's clock") as raised:
+        run_worker(audit_aws, {**load_event("audit-worker-shard"), "started": "2026-11-30T00:06:00.000Z"})
+    assert raised.value.field == "started"
+    # while one within minutes of it, as clocks differ, is taken as said
+    assert run_worker(audit_aws, {**load_event("audit-worker-shard"), "started": "2026-11-30T00:04:00.000Z"})["games"]
 
 
 @pytest.mark.parametrize(
