@@ -32,6 +32,15 @@ def fake_aws_credentials(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
+def without_boto3(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine set up by `make serve` alone, which installs no boto3: no module of that name is found."""
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "boto3" else real(name, *a))
+
+
+@pytest.fixture
 def toy() -> Iterator[None]:
     """The test-only scheme (`testkit.toy_scheme`), registered for one test."""
     from testkit import toy_scheme

@@ -302,13 +302,9 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly_with_its_own_statu
 
 
 def test_a_daily_roll_read_from_a_bucket_where_boto3_is_not_installed_is_said_in_one_line(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, without_boto3: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # Given FAIRDICE_ARCHIVE_BUCKET set where make serve installed no boto3, and a daily roll without its secret
-    import importlib.util
-
-    real = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "boto3" else real(name, *a))
     monkeypatch.setenv("FAIRDICE_ARCHIVE_BUCKET", "fairdice-archive")
     roll = {"scheme": "daily", "date": "2025-03-01", "player_id": "123e4567-e89b-12d3-a456-426614174000"}
 

@@ -2,7 +2,6 @@
 
 import contextlib
 import datetime as dt
-import importlib.util
 import json
 import os
 from pathlib import Path
@@ -434,6 +433,7 @@ def test_an_endpoint_that_is_no_http_url_is_refused_as_a_variable_and_as_an_opti
     ],
 )
 def test_a_bucket_without_boto3_installed_is_said_in_one_line(
+    without_boto3: None,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
     environ: dict[str, str],
@@ -441,8 +441,6 @@ def test_a_bucket_without_boto3_installed_is_said_in_one_line(
     named: str,
 ) -> None:
     # Given a machine set up by `make serve` alone, which installs no boto3 (review: ModuleNotFoundError, exit 1)
-    real = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "boto3" else real(name, *a))
     for name, value in environ.items():
         monkeypatch.setenv(name, value)
     status, out, err = run(capsys, "daily", "show", "--date", "2025-03-01", *options)
@@ -454,11 +452,9 @@ def test_a_bucket_without_boto3_installed_is_said_in_one_line(
 
 
 def test_show_of_a_folder_archive_needs_no_boto3_for_a_secrets_bucket_it_does_not_read(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, without_boto3: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # Review: with only FAIRDICE_SECRETS_BUCKET set, show (which reads the archive alone) demanded boto3
-    real = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "boto3" else real(name, *a))
     monkeypatch.setenv("FAIRDICE_SECRETS_BUCKET", "fairdice-secrets")
     monkeypatch.setenv("FAIRDICE_DATA_DIR", str(tmp_path))
     status, _, err = run(capsys, "daily", "show", "--date", "2025-03-01", "--now", "2025-03-02T12:00Z")
