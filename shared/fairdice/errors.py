@@ -93,6 +93,15 @@ class ShardChanged(FairdiceError):
     code = "shard_changed"
 
 
+class ShardRefused(FairdiceError):
+    """S3 refused the audit worker its shard (AccessDenied). S3 answers so a role whose new rights have not reached
+    every S3 server yet, a shard under a KMS key the role may not use, and a key removed since the map listed it (to a
+    reader that may not list the bucket, as the worker may not): the state machine tries the shard again a while later,
+    as it does a refused archive, and past its tries the shard fails with this message."""
+
+    code = "shard_refused"
+
+
 class NoShards(FairdiceError):
     """An audit's input prefix holds no shard: nothing was audited, so nothing is proven (a prefix typed wrong, or
     games not yet put there); as a local run of a folder with no file, it is an error, not a clean audit of nothing."""

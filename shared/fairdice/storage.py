@@ -33,6 +33,7 @@ from fairdice.errors import (
     MissingBucket,
     MissingCredentials,
     ShardChanged,
+    ShardRefused,
     StoreUnavailable,
 )
 from fairdice.fields import is_http_url
@@ -674,20 +675,27 @@ def list_etags(s3: Any, bucket: str, prefix: str) -> dict[str, str]:
 
 def get_as_listed(s3: Any, bucket: str, key: str, etag: str | None) -> Any:
     """GetObject of the version whose ETag is `etag` (any version, when None); ShardChanged when another is there, or
-    none is."""
+    none is; ShardRefused when S3 refuses it, which a while may mend."""
     from botocore.exceptions import ClientError
 
     try:
         return s3.get_object(Bucket=bucket, Key=key, **({"IfMatch": etag} if etag else {}))
     except ClientError as exc:
         code = error_code(exc)
-        if code in ("NoSuchKey", "AccessDenied"):
-            # A key that is gone is answered AccessDenied to a reader that may not list the bucket, as the worker may
-            # not: said as what it most likely is, not as a matter of permissions alone (review)
+        if code == "NoSuchKey":
             raise ShardChanged(
-                f"s3://{bucket}/{key} cannot be read ({code}): it was removed after the map listed it (S3 answers a key"
-                " that is gone as AccessDenied to a reader that may not list the bucket), or this role may not read"
-                " it; audit the prefix again"
+                f"s3://{bucket}/{key} cannot be read (NoSuchKey): it was removed after the map listed it; audit the"
+                " prefix again"
+            ) from exc
+        if code == "AccessDenied":
+            # Tried again, as a refused archive is: the same role's new rights reach every S3 server a while after
+            # they are given (review: one refusal failed the shard for good). A key that is gone is answered so too, to
+            # a reader that may not list the bucket, as the worker may not: every cause is said.
+            raise ShardRefused(
+                f"s3://{bucket}/{key} cannot be read (AccessDenied): this role may not read it yet (new rights take a"
+                " while to reach every S3 server), its KMS key is one the role may not use, or it was removed after"
+                " the map listed it (S3 answers a key that is gone as AccessDenied to a reader that may not list the"
+                " bucket); audit the prefix again once it may be read"
             ) from exc
         if code != "PreconditionFailed":
             raise

@@ -40,6 +40,7 @@ from fairdice.errors import (
     MissingCredentials,
     NoShards,
     ShardChanged,
+    ShardRefused,
     ShardTooLarge,
     StoreUnavailable,
 )
@@ -629,21 +630,22 @@ def test_a_worker_whose_partial_s3_fails_to_take_fails_with_store_unavailable_on
 @pytest.mark.parametrize(
     ("error", "failure"),
     [
-        (s3_error("AccessDenied", 403), ShardChanged),
+        (s3_error("AccessDenied", 403), ShardRefused),
         (s3_error("NoSuchKey", 404), ShardChanged),
         (s3_error("NoSuchBucket", 404), ClientError),
     ],
     ids=["access-denied", "no-such-key", "no-such-bucket"],
 )
-def test_a_worker_refused_its_shard_or_not_finding_it_fails_at_once_which_is_not_retried(
+def test_a_worker_refused_its_shard_or_not_finding_it_fails_storing_nothing(
     audit_aws: AuditAws,
     load_event: Callable[[str], Event],
     monkeypatch: pytest.MonkeyPatch,
     error: ClientError,
     failure: type[Exception],
 ) -> None:
-    # Waiting does not mend these: the shard fails at once, not with StoreUnavailable; a key S3 does not give is said
-    # as a shard removed since the listing, or not readable (ShardChanged), a bucket that is not there in S3's words.
+    # None is S3 failing for now (StoreUnavailable): a key S3 does not give is a shard removed since the listing
+    # (ShardChanged, never tried again), a refusal is ShardRefused (tried again a while later by the state machine, as a
+    # role's new rights take a while to reach every S3 server), a bucket that is not there is said in S3's words.
     audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD)))
     failing_once(monkeypatch, audit_aws.worker, "get_object", error)
     with pytest.raises(failure) as raised:
@@ -655,12 +657,24 @@ def test_a_worker_refused_its_shard_or_not_finding_it_fails_at_once_which_is_not
 def test_a_shard_removed_after_the_map_listed_it_fails_saying_so(
     audit_aws: AuditAws, load_event: Callable[[str], Event]
 ) -> None:
-    # S3 answers NoSuchKey to a reader that may list the bucket, AccessDenied to one that may not, as the worker may
-    # not: either is said as a shard removed since the listing, or not readable (review: AccessDenied alone sent the
-    # operator to the permissions), and no try mends it
+    # S3 answers NoSuchKey to a reader that may list the bucket, and no try mends it
     with pytest.raises(ShardChanged, match=r"cannot be read \(NoSuchKey\): it was removed after the map listed it"):
         run_worker(audit_aws, load_event("audit-worker-shard"))
     assert audit_aws.keys("audits/") == []
+
+
+def test_a_shard_s3_refuses_names_every_cause_of_a_refusal(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # AccessDenied: rights not yet everywhere, a KMS key the role may not use, or a key that is gone (to a reader that
+    # may not list the bucket, as the worker may not); the operator is told all three, not sent to one (review)
+    audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD)))
+    failing_once(monkeypatch, audit_aws.worker, "get_object", s3_error("AccessDenied", 403))
+    with pytest.raises(ShardRefused) as raised:
+        run_worker(audit_aws, load_event("audit-worker-shard"))
+    words = str(raised.value)
+    assert KEY in words and "(AccessDenied)" in words
+    assert all(cause in words for cause in ("may not read it yet", "KMS key", "removed after the map listed it"))
 
 
 def test_a_shard_replaced_after_the_map_listed_it_fails_with_shard_changed_and_stores_nothing(

@@ -30,7 +30,7 @@ import pytest
 from audit_aws import BUCKET, AuditAws, FlakyS3, audit_aws_fixture, breaking_body  # noqa: F401 (the fixture)
 from botocore.exceptions import ResponseStreamingError
 from fairdice.audit.local import run
-from fairdice.errors import ArchiveUnavailable
+from fairdice.errors import ArchiveUnavailable, ShardRefused
 from integration.archive_buckets import ARCHIVE
 from moto.awslambda_simple.models import LambdaSimpleBackend
 from unit.audit import games
@@ -67,6 +67,8 @@ class Lambda:
         self.failing: set[str] = set()
         # a shard's key: how many more of its invokes find the daily archive not answering
         self.archive_down: dict[str, int] = {}
+        # a shard's key: how many more of its invokes S3 refuses it (as the worker fails then: tests/functions)
+        self.refused: dict[str, int] = {}
         self._lock = threading.Lock()
         self._running = 0
         self.peak = 0
@@ -90,6 +92,9 @@ class Lambda:
             if self.archive_down.get(key):
                 self.archive_down[key] -= 1
                 raise ArchiveUnavailable(f"S3 bucket {ARCHIVE}: cannot read revealed/2026-11-28.json (SlowDown)")
+            if self.refused.get(key):
+                self.refused[key] -= 1
+                raise ShardRefused(f"s3://{BUCKET}/{key} cannot be read (AccessDenied): …")
             result = self.handlers[function_name](event, FakeLambdaContext())
         except Exception as exc:  # as Lambda answers a handler's exception
             response_headers["x-amz-function-error"] = "Unhandled"
@@ -387,7 +392,7 @@ def test_a_shard_whose_daily_archive_does_not_answer_is_tried_again_and_counted_
     archive_retry = archive_retrier()
     assert archive_retry["MaxAttempts"] >= 2 and archive_retry["IntervalSeconds"] >= 10
     # a refusal too, by the name the worker fails with: a role's new rights take a while to reach every S3 server
-    assert set(archive_retry["ErrorEquals"]) == {"ArchiveUnavailable", "ArchiveRefused"}
+    assert set(archive_retry["ErrorEquals"]) == {"ArchiveUnavailable", "ArchiveRefused", "ShardRefused"}
 
     # When the state machine runs (a second between tries here)
     described = execute(INPUT, quick_retries=True)
@@ -397,6 +402,24 @@ def test_a_shard_whose_daily_archive_does_not_answer_is_tried_again_and_counted_
     assert len(lambdas.tries(key)) == 3
     output = json.loads(described["output"])
     assert (output["shards"], output["games"], output["errors"]) == (5, 51, 1)
+
+
+def test_a_shard_s3_refuses_at_first_is_tried_again_and_counted_once_it_is_read(
+    audit_aws: AuditAws, lambdas: Lambda, shards: dict[str, bytes]
+) -> None:
+    # Given a shard S3 refuses its worker twice (a role's new rights not yet on every S3 server; review: one refusal
+    # failed the shard for good, and at 0% tolerated the whole audit)
+    key = DAILY_SHARD
+    lambdas.refused[key] = 2
+
+    # When the state machine runs (a second between tries here)
+    described = execute(INPUT, quick_retries=True)
+
+    # Then the shard is tried again until it is read, and counted as every other shard
+    assert described["status"] == "SUCCEEDED", described.get("cause")
+    assert len(lambdas.tries(key)) == 3
+    output = json.loads(described["output"])
+    assert (output["shards"], output["games"], output["errors"], output["not_audited"]) == (5, 51, 1, 0)
 
 
 def test_a_shard_whose_daily_archive_never_answers_is_not_audited_and_named_by_a_finding(
@@ -426,14 +449,14 @@ TIMED_OUT = ("Sandbox.Timedout", "Lambda.ClientExecutionTimeoutException", "Lamb
 
 
 def test_each_task_retries_exactly_what_waiting_may_mend_with_growing_intervals() -> None:
-    # The worker: Lambda's own failures, the daily archive not answering (or refusing while a role's rights spread),
-    # S3 failing to give or take for now (StoreUnavailable: the worker's handler names it so), and a worker that timed
-    # out or whose sandbox failed, fewer times (15 minutes a try). Nothing else: ShardTooLarge, an S3 refusal or a
-    # missing key fail the shard at once.
+    # The worker: Lambda's own failures, the daily archive not answering (or refusing while a role's rights spread), its
+    # shard refused (ShardRefused: those rights again), S3 failing to give or take for now (StoreUnavailable: the
+    # worker's handler names it so), and a worker that timed out or whose sandbox failed, fewer times (15 minutes a
+    # try). Nothing else: ShardTooLarge, or a shard replaced or removed since the listing, fail the shard at once.
     parsed = json.loads(definition())
     assert retriers_by_errors(worker_retries(parsed)) == {
         LAMBDA_SERVICE: (2, 6, 2),
-        ("ArchiveUnavailable", "ArchiveRefused"): (30, 3, 2),
+        ("ArchiveUnavailable", "ArchiveRefused", "ShardRefused"): (30, 3, 2),
         ("StoreUnavailable",): (5, 4, 2),
         TIMED_OUT: (10, 2, 2),
     }
