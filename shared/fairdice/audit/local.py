@@ -20,6 +20,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from functools import cache
 from itertools import islice
 from multiprocessing.connection import wait
@@ -743,6 +744,23 @@ def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextmanager
+def _stops_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM held back while the pool may fork its worker processes, and handled here once it has: a
+    signal handled in the middle of a fork was lost (review: raised in an at-fork hook, Python printed it and went on,
+    and the command audited to its end, deaf to both as it stops), and one reaching a new worker before it set its own
+    handlers broke the pool. A worker starts with them held, and lets them in once its handlers are set
+    (`_worker_started`)."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def _worker_started() -> None:
     """Workers leave Ctrl-C to the main process, which lets the blocks under way finish and stops. SIGTERM ends a
     worker at once, as by default (not by the handler the command's main process may have, forked with it): it is how
@@ -751,6 +769,7 @@ def _worker_started() -> None:
     store blocks in an `--out` a new run may have started afresh in."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)  # held as it was forked (`_stops_held`)
     main = multiprocessing.parent_process()
     sentinel = main.sentinel if main is not None else None
     threading.Thread(target=_stop_when_orphaned, args=(os.getppid(), sentinel), name="orphaned", daemon=True).start()
@@ -800,7 +819,8 @@ class _Blocks:
         while len(self._flight) >= 2 * self._workers:
             self._audited(self._flight.popleft().result())
         work = (self._out, name, file, block, self._archive, self._today, self._started)
-        self._flight.append(self._pool.submit(audit_block, *work))
+        with _stops_held():  # the pool forks its workers as blocks are submitted
+            self._flight.append(self._pool.submit(audit_block, *work))
 
     def __exit__(self, kind: object, *rest: object) -> None:
         if self._pool is None:
