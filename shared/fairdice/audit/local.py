@@ -728,6 +728,8 @@ def archive_settings(given: str) -> StorageSettings:
         named = StorageSettings(archive_bucket=bucket)
     except ValidationError:
         raise UsageError(f"--archive {given}: {bucket!r} is not an S3 bucket's name") from None
+    if named.archive_bucket is None:  # a blank name is no bucket, as an unset variable is (review: an assertion)
+        raise UsageError(f"--archive {given}: no bucket is named: write it s3://BUCKET")
     return StorageSettings.from_environ(os.environ).model_copy(update={"archive_bucket": named.archive_bucket})
 
 

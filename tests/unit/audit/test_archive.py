@@ -379,6 +379,11 @@ def test_an_archive_that_is_not_a_bucket_name_is_a_usage_error(
     arguments = ["audit", str(tmp_path / "games.jsonl"), "--out", str(tmp_path / "out")]
     assert main([*arguments, "--archive", "s3://Not_A_Bucket"]) == 2
     assert "not an S3 bucket's name" in capsys.readouterr().err
+    # and one that names no bucket at all, before anything is written (review: an assertion's traceback, exit 1)
+    for blank in ("s3://", "s3:///"):
+        assert main([*arguments, "--archive", blank]) == 2
+        assert f"--archive {blank}: no bucket is named: write it s3://BUCKET" in capsys.readouterr().err
+        assert not (tmp_path / "out").exists()
 
 
 def test_the_archive_bucket_is_read_at_the_s3_endpoint_the_variables_name(
