@@ -157,6 +157,13 @@ class Summary(Counts):
 
     @property
     def clean(self) -> bool:
-        """At least one game read, every game fair, every line read, no id used twice, no game filed twice: the
-        audit's exit status 0. An audit that read no game proves nothing fair."""
-        return self.games > 0 and self.all_fair and not self.duplicate_ids and not self.repeated_games
+        """At least one game read, every game fair, every line read, no id used twice, no game filed twice, nothing in
+        the folders given passed over: the audit's exit status 0. An audit that read no game proves nothing fair, and
+        one that passed a file over does not prove that file's games fair."""
+        return (
+            self.games > 0
+            and self.all_fair
+            and not self.duplicate_ids
+            and not self.repeated_games
+            and not self.passed_over
+        )

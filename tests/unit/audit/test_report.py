@@ -226,13 +226,23 @@ def test_findings_are_listed_mismatches_first_then_lines_not_verified_and_readin
     assert "and 6 more in <code>findings.jsonl</code>" in page
 
 
-def test_files_passed_over_are_said_in_the_headline_of_an_audit_whose_games_are_all_fair() -> None:
+def test_files_passed_over_keep_an_audit_whose_games_read_are_all_fair_from_being_clean() -> None:
     # Review: a game in .late.jsonl was not in the audit, and the page's verdict said "All games are fair. Every line
-    # was read", the file named only at the foot of the page
-    page = render(Summary(games=1, fair=1, passed_over=["in/.late.jsonl"]), [])
+    # was read", the file named only at the foot of the page; then (review) the page said the games read were fair,
+    # titled "all fair", and the command exited 0, a mismatch hidden in .late.jsonl
+    summary = Summary(games=1, fair=1, passed_over=["in/.late.jsonl"])
+    assert not summary.clean
+    page = render(summary, [])
     headline = page[page.index("<p class=verdict>") : page.index("</p>", page.index("<p class=verdict>"))]
-    assert "The 1 game read is fair." in headline
-    assert "1 file or folder in the folders given was not read (hidden, or not a file): any game in it" in headline
+    assert "<title>fairdice audit: 1 game, not all proven fair</title>" in page
+    assert "is fair" not in headline and "Findings" not in headline
+    assert (
+        "<span class=bad>1 file or folder in the folders given was not read (hidden, or not a file): any game in it is"
+        " not in this audit.</span> It is listed under Inputs read." in headline
+    )
+    two = render(Summary(games=2, fair=1, mismatch=1, passed_over=["in/.a", "in/.b"]), [])
+    assert "2 files or folders in the folders given were not read" in two
+    assert "any game in them is not in this audit.</span> Each is listed under Findings. They are listed" in two
 
 
 def test_an_audit_of_no_game_says_so_under_findings_too() -> None:
