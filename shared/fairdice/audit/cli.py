@@ -47,7 +47,7 @@ def register(sub: Any) -> None:
         metavar="INPUT",
         help="a .jsonl or .jsonl.gz file, or a folder: every file under it but hidden ones",
     )
-    audit.add_argument("--out", required=True, type=Path, metavar="DIR", help="where the results go")
+    audit.add_argument("--out", required=True, type=_folder, metavar="DIR", help="where the results go")
     audit.add_argument("--workers", type=_positive, default=None, metavar="N", help="processes (default: every core)")
     audit.add_argument("--resume", action="store_true", help="finish an interrupted audit into the same --out")
     audit.add_argument(
@@ -109,6 +109,12 @@ def _stopping() -> None:
     back as it returns."""
     for number in (signal.SIGINT, signal.SIGTERM):
         signal.signal(number, signal.SIG_IGN)
+
+
+def _folder(text: str) -> Path:
+    if not text:  # Path("") is the current folder: an unset variable (--out "$OUT") would write the results there
+        raise argparse.ArgumentTypeError("is empty: name the folder for the results (. for this one)")
+    return Path(text)
 
 
 def _positive(text: str) -> int:

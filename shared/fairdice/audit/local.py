@@ -301,8 +301,11 @@ def run(
     # --out lies in a folder given (as written, or where it leads), or the folders' walk reached it (through a link, or
     # it is hidden): what is in the places of its outputs is looked at itself, whatever the walk saw of it.
     reached = outputs_held or any(_own_output(path, out) or _within(out, path) for path in passed_over)
-    if reached or any(_within(out, Path(given)) for given in paths if Path(given).is_dir()):
-        _earlier_results_only(out)
+    among_inputs = bool(reached) or any(_within(out, Path(given)) for given in paths if Path(given).is_dir())
+    if among_inputs or not resume:
+        # Wherever --out is, a fresh run removes nothing but an earlier audit's results (review: it removed a user's
+        # files filed under partials/ in an --out beside the inputs)
+        _earlier_results_only(out, among_inputs)
     workers = workers or os.cpu_count() or 1
     daily = archive_settings(archive) if archive is not None else None
     today = None if started is None else utc_day(started)  # the UTC day of the moment the run began
@@ -356,11 +359,12 @@ def run(
     return RunResult(summary=summary, audited_blocks=audited, resumed_blocks=resumed)
 
 
-def _earlier_results_only(out: Path) -> None:
-    """Refuse a run whose `--out` lies in a folder given as input and holds, in the places of the audit's outputs,
-    anything that is not an earlier audit's results: a file, a hidden one, a folder, a link or a pipe there is not
-    read, and a fresh run would remove it; games filed there (`partials/day2.jsonl`) would leave the audit unread and
-    unsaid (review), resumed or not, and --out hidden or not. An earlier audit's results are its plan
+def _earlier_results_only(out: Path, among_inputs: bool) -> None:
+    """Refuse a run whose `--out` holds, in the places of the audit's outputs, anything that is not an earlier audit's
+    results, which a fresh run would remove. Where `--out` lies in a folder given as input (`among_inputs`), a file, a
+    hidden one, a folder, a link or a pipe there is also not read; games filed there (`partials/day2.jsonl`) would
+    leave the audit unread and unsaid (review), resumed or not, and --out hidden or not. Elsewhere a link there is
+    removed as itself, which loses nothing, and is let be. An earlier audit's results are its plan
     (`partials/plan.json`, written before anything else), its blocks' folders and the files they hold (and a file
     staged for one, `.incoming-…`, left by a run cut short) and its three outputs, none a link; a fresh run removes
     them and writes them anew, as in any `--out`. Nothing is removed here."""
@@ -368,7 +372,8 @@ def _earlier_results_only(out: Path) -> None:
     odd: list[str] = []
     for name in OWN:
         place = out / name
-        if not place.is_symlink() and not place.exists():
+        linked = place.is_symlink()
+        if (not linked and not place.exists()) or (linked and not among_inputs):  # nothing there, or a link, let be
             continue
         if (
             place.is_symlink()
@@ -385,14 +390,20 @@ def _earlier_results_only(out: Path) -> None:
             blocks = []
             for folder in folders:
                 where = (at / folder).as_posix()
-                if (Path(root) / folder).is_symlink() or _BLOCK_FOLDER.fullmatch(where) is None:
+                linked = (Path(root) / folder).is_symlink()
+                if linked and not among_inputs:
+                    continue
+                if linked or _BLOCK_FOLDER.fullmatch(where) is None:
                     odd.append(shown_path(Path(where)))
                 else:
                     blocks.append(folder)
             folders[:] = blocks  # only a block's folder is looked into
             for file in files:
                 where = (at / file).as_posix()
-                if (Path(root) / file).is_symlink() or not (Path(root) / file).is_file():
+                linked = (Path(root) / file).is_symlink()
+                if linked and not among_inputs:
+                    continue
+                if linked or not (Path(root) / file).is_file():
                     odd.append(shown_path(Path(where)))
                 else:
                     held.append(shown_path(Path(where)))
@@ -407,9 +418,15 @@ def _earlier_results_only(out: Path) -> None:
     if odd:
         shown = ", ".join(sorted(odd)[:3])
         more = f" and {len(odd) - 3} more" if len(odd) > 3 else ""
+        if among_inputs:
+            raise UsageError(
+                f"--out {out} lies in a folder given as input and holds {shown}{more} where the audit writes its"
+                " results, which the audit does not read (and a fresh one removes): move them out, or give another"
+                " --out"
+            )
         raise UsageError(
-            f"--out {out} lies in a folder given as input and holds {shown}{more} where the audit writes its results,"
-            " which the audit does not read (and a fresh one removes): move them out, or give another --out"
+            f"--out {out} holds {shown}{more} where the audit writes its results, and they are not an earlier audit's"
+            " (which a fresh run removes): move them out, or give another --out"
         )
 
 

@@ -1353,22 +1353,62 @@ def test_not_read_is_what_was_not_read_once_each_never_the_runs_own_results(tmp_
         assert summary(out)["games"] == 3
 
 
-def test_a_fresh_run_removes_earlier_results_that_are_a_link_or_a_file(tmp_path: Path) -> None:
+def test_a_fresh_run_removes_earlier_results_that_are_a_link(tmp_path: Path) -> None:
     games.write(tmp_path / "day.jsonl", many(1))
-    for made in ("link", "dangling", "file"):
+    for made in ("link", "dangling"):
         out = tmp_path / f"out-{made}"
         out.mkdir()
         elsewhere = tmp_path / f"elsewhere-{made}"
         if made == "link":
             elsewhere.mkdir()
             (elsewhere / "keep.txt").write_text("not the run's")
-        if made == "file":
-            (out / "partials").write_text("a file")
-        else:
-            (out / "partials").symlink_to(elsewhere, target_is_directory=True)
+        (out / "partials").symlink_to(elsewhere, target_is_directory=True)
         assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1"]) == 0, made
         assert (out / "partials").is_dir() and not (out / "partials").is_symlink()
         assert made != "link" or (elsewhere / "keep.txt").read_text() == "not the run's"
+
+
+@pytest.mark.parametrize(
+    ("held", "shown"),
+    [
+        ({"partials/notes.txt": "my notes"}, "partials/notes.txt"),
+        ({"partials/keep/important.txt": "mine"}, "partials/keep"),
+        ({"partials": "a file of that name"}, "partials"),
+        ({"summary.json": '{"mine": 1}'}, "summary.json"),
+    ],
+    ids=["a-file-in-partials", "a-folder-in-partials", "a-file-named-partials", "a-summary-without-a-plan"],
+)
+def test_a_fresh_run_removes_nothing_but_an_earlier_audits_results_wherever_out_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], held: dict[str, str], shown: str
+) -> None:
+    # Given an --out beside the inputs (not in a folder given) holding a user's files where the audit writes its
+    # results (review: a fresh run removed them)
+    games.write(tmp_path / "in" / "day.jsonl", many(1))
+    out = tmp_path / "out"
+    for name, text in held.items():
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_text(text)
+
+    # When it is audited afresh, Then it is refused and they are kept
+    assert main(["audit", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]) == 2
+    assert f"--out {out} holds {shown} where the audit writes its results" in capsys.readouterr().err
+    assert all((out / name).read_text() == text for name, text in held.items())
+
+    # And an earlier audit's results there are removed and written anew, as before
+    shutil.rmtree(out)
+    assert main(["audit", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]) == 0
+    assert main(["audit", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]) == 0
+
+
+def test_an_empty_out_is_a_usage_error_not_this_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # --out "$OUT" with OUT unset: Path("") is ".", where the results would go unasked (review)
+    games.write(tmp_path / "in" / "day.jsonl", many(1))
+    monkeypatch.chdir(tmp_path)
+    assert main(["audit", "in", "--out", ""]) == 2
+    assert "--out: is empty: name the folder for the results (. for this one)" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in"]
 
 
 @pytest.mark.parametrize(
