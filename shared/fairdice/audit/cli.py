@@ -48,7 +48,9 @@ def register(sub: Any) -> None:
         help="a .jsonl or .jsonl.gz file, or a folder: every file under it but hidden ones",
     )
     audit.add_argument("--out", required=True, type=_folder, metavar="DIR", help="where the results go")
-    audit.add_argument("--workers", type=_positive, default=None, metavar="N", help="processes (default: every core)")
+    audit.add_argument(
+        "--workers", type=_positive, default=None, metavar="N", help="processes (default and most: one per core)"
+    )
     audit.add_argument("--resume", action="store_true", help="finish an interrupted audit into the same --out")
     audit.add_argument(
         "--archive",
@@ -140,8 +142,13 @@ def _audit(args: argparse.Namespace) -> int:
             " (in a checkout of fairdice: make install)"
         )
         return EXIT_USAGE
-    from fairdice.audit.local import UsageError, run
+    from fairdice.audit.local import UsageError, cores, most_workers, run
     from fairdice.audit.progress import terminal_progress
+
+    if args.workers is not None and args.workers > (most := most_workers()):
+        _say(
+            f"fairdice: audit: --workers {args.workers}: {most} processes audit, the most it starts on {cores()} cores"
+        )
 
     previous = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
     started = cli.clock()  # every block judges the days by this moment (a resumed run: by its interrupted run's)

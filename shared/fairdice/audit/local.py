@@ -306,7 +306,7 @@ def run(
         # Wherever --out is, a fresh run removes nothing but an earlier audit's results (review: it removed a user's
         # files filed under partials/ in an --out beside the inputs)
         _earlier_results_only(out, among_inputs)
-    workers = workers or os.cpu_count() or 1
+    workers = min(workers or cores(), most_workers())
     daily = archive_settings(archive) if archive is not None else None
     today = None if started is None else utc_day(started)  # the UTC day of the moment the run began
     plan = Plan(
@@ -761,6 +761,18 @@ def _opened(settings: StorageSettings, started: dt.datetime | None) -> DayArchiv
 
 def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
+
+
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity, where the system says it), at least 1."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def most_workers() -> int:
+    """The most worker processes a run starts: one per core (two on one core), as more only wait for one: each is a
+    process of its own with two blocks in flight, and the pool forks them all at once (review: --workers 999 forked
+    nearly a thousand processes for one block, 2 GB)."""
+    return max(cores(), 2)
 
 
 _STOPS = {signal.SIGINT, signal.SIGTERM}

@@ -1400,6 +1400,31 @@ def test_a_fresh_run_removes_nothing_but_an_earlier_audits_results_wherever_out_
     assert main(["audit", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]) == 0
 
 
+def test_more_workers_than_cores_start_one_per_core_and_the_command_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a machine of 3 cores, and --workers 999 (review: the pool forked nearly a thousand processes, 2 GB)
+    monkeypatch.setattr(local, "cores", lambda: 3)
+    started: list[int] = []
+
+    class Pool(ProcessPoolExecutor):
+        def __init__(self, max_workers: int, **kwargs: Any) -> None:
+            started.append(max_workers)
+            super().__init__(max_workers=max_workers, **kwargs)
+
+    monkeypatch.setattr(local, "ProcessPoolExecutor", Pool)
+    games.write(tmp_path / "day.jsonl", many(3))
+    assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "999"]) == 0
+    # Then 3 processes audit, and stderr says why
+    assert started == [3]
+    assert "fairdice: audit: --workers 999: 3 processes audit, the most it starts on 3 cores" in capsys.readouterr().err
+    # And by default as many; on one core, two at most
+    assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out")]) == 0
+    monkeypatch.setattr(local, "cores", lambda: 1)
+    assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "5"]) == 0
+    assert started == [3, 3, 2]
+
+
 def test_an_empty_out_is_a_usage_error_not_this_folder(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
