@@ -12,7 +12,7 @@ import datetime as dt
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TypeVar
 
@@ -58,16 +58,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         # argparse exits on --help (0) and on a bad command line (2); report it as a status instead.
         return EXIT_OK if exc.code is None else exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
     run: Command = args.run
+    names: Mapping[str, str] = getattr(args, "field_names", {})  # a command's own words for fields (daily's options)
     try:
         return run(args)
     except BadInput as exc:
-        return _report([exc.problem], EXIT_BAD_INPUT)
+        return _report([exc.problem], EXIT_BAD_INPUT, names)
     except ValidationError as exc:
-        return _report(describe(exc), EXIT_BAD_INPUT)
+        return _report(describe(exc), EXIT_BAD_INPUT, names)
     except (InvalidInput, UnknownDay) as exc:
-        return _report(describe(exc), EXIT_BAD_INPUT)
+        return _report(describe(exc), EXIT_BAD_INPUT, names)
     except FairdiceError as exc:
-        return _report(describe(exc), EXIT_UNAVAILABLE)
+        return _report(describe(exc), EXIT_UNAVAILABLE, names)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -212,10 +213,11 @@ def _read_request(file: str) -> RequestBase:
     return parse_request(data)
 
 
-def _report(problems: Sequence[Problem], status: int) -> int:
+def _report(problems: Sequence[Problem], status: int, names: Mapping[str, str]) -> int:
     for problem in problems:
         # A field's name may be the caller's own text (an unknown parameter): shown as pages show it (prose.shown)
-        print(f"fairdice: {shown(problem.field)}: {printable(problem.message)}", file=sys.stderr)
+        field = names.get(problem.field, problem.field)
+        print(f"fairdice: {shown(field)}: {printable(problem.message)}", file=sys.stderr)
     return status
 
 

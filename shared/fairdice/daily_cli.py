@@ -27,6 +27,7 @@ from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.cli import argument, clock, emit  # clock: the machine's, which tests replace here
 from fairdice.errors import InvalidInput
 from fairdice.fields import Day
+from fairdice.problems import WHOLE_REQUEST
 from fairdice.storage import BucketName, StorageSettings, Stores, endpoint_url
 
 EXIT_OK = 0
@@ -95,6 +96,13 @@ def register(subparsers: "argparse._SubParsersAction[Any]") -> None:
     show.add_argument("--player", metavar="UUID", help="print this player's verdict for the day instead")
     show.add_argument("--recorded", metavar="FACES", help="with --player: the six faces seen, e.g. '3 5 2 9 11 17'")
     show.set_defaults(run=_show)
+    for command in (create, reveal, show):
+        command.set_defaults(field_names=_OPTIONS)
+
+
+# A problem's field said as the option that gave it, and one of no field, as the archive's (review: "player_id",
+# "request")
+_OPTIONS = {"player_id": "--player", "recorded": "--recorded", "date": "--date", WHOLE_REQUEST: "archive"}
 
 
 def _instant(text: str) -> dt.datetime:
@@ -241,7 +249,15 @@ def _nothing_revealed_since(stores: Stores, now: dt.datetime) -> None:
 
 def _show(args: argparse.Namespace) -> int:
     now = _now(args)
-    reader = ArchiveReader(_settings(args, secrets=False).archive(), clock=lambda: now)
+    settings = _settings(args, secrets=False)
+    if settings.archive_bucket is None and not (settings.data_dir / "archive").is_dir():
+        # A folder typed wrong is not an archive that lacks the day (review: "pending", or "no secret for" the day)
+        raise InvalidInput(
+            f"{settings.data_dir} holds no daily archive (no folder {settings.data_dir / 'archive'}): name the folder"
+            " fairdice daily create made, or the archive's bucket",
+            field="--dir",
+        )
+    reader = ArchiveReader(settings.archive(), clock=lambda: now)
     day: dt.date = args.date or utc_day(now)
     if args.player is None:
         if args.recorded is not None:

@@ -110,10 +110,47 @@ def test_show_of_todays_roll_is_withheld_until_midnight(
 def test_a_day_without_a_secret_is_bad_input_with_a_clear_message(
     where: tuple[str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
+    (Path(where[1]) / "archive").mkdir()
     status, _, err = run(capsys, "daily", "show", *where, "--date", "2025-02-01", "--now", "2025-03-01T12:00Z")
 
     assert status == 2
-    assert err.strip() == "fairdice: date: the daily archive has no secret for 2025-02-01"
+    assert err.strip() == "fairdice: --date: the daily archive has no secret for 2025-02-01"
+
+
+def test_show_of_a_folder_that_holds_no_archive_says_so_not_that_the_day_is_missing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Review: a mistyped --dir read as an archive lacking the day ("pending", or "no secret for" it)
+    for folder in (tmp_path / "nowhere", tmp_path):
+        status, out, err = run(capsys, "daily", "show", "--dir", str(folder), "--date", "2025-02-01")
+        assert (status, out) == (2, "")
+        assert err == (
+            f"fairdice: --dir: {folder} holds no daily archive (no folder {folder / 'archive'}): name the folder"
+            " fairdice daily create made, or the archive's bucket\n"
+        )
+
+
+def test_daily_problems_name_the_option_that_gave_the_value(
+    where: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Review: "player_id:", "recorded:", "date:" (the request's fields), and "request:" for the archive
+    run(capsys, "daily", "create", *where, "--now", "2025-03-01T00:00:05Z")
+    player = "123e4567-e89b-12d3-a456-426614174000"
+    shown = [
+        ("--player", "not-a-uuid"),
+        ("--player", player, "--recorded", "3 5 x"),
+        ("--date", "2025-03-05"),
+    ]
+    said = []
+    for options in shown:
+        status, _, err = run(capsys, "daily", "show", *where, *options, "--now", "2025-03-01T12:00Z")
+        assert status == 2
+        said.append(err.split(":", 2)[1].strip())
+    assert said == ["--player", "--recorded", "--date"]
+    # and an archive that cannot be read (here a file where its folder would be), as the archive's problem
+    (Path(where[1]) / "file").write_text("not a folder")
+    status, _, err = run(capsys, "daily", "create", "--dir", str(Path(where[1]) / "file"))
+    assert status == 3 and err.startswith("fairdice: archive: ")
 
 
 def test_one_bucket_without_the_other_is_refused_before_anything_is_written(
@@ -457,8 +494,9 @@ def test_show_of_a_folder_archive_needs_no_boto3_for_a_secrets_bucket_it_does_no
     # Review: with only FAIRDICE_SECRETS_BUCKET set, show (which reads the archive alone) demanded boto3
     monkeypatch.setenv("FAIRDICE_SECRETS_BUCKET", "fairdice-secrets")
     monkeypatch.setenv("FAIRDICE_DATA_DIR", str(tmp_path))
+    (tmp_path / "archive").mkdir()
     status, _, err = run(capsys, "daily", "show", "--date", "2025-03-01", "--now", "2025-03-02T12:00Z")
-    assert (status, err) == (2, "fairdice: date: the daily archive has no secret for 2025-03-01\n")  # the folder's
+    assert (status, err) == (2, "fairdice: --date: the daily archive has no secret for 2025-03-01\n")  # the folder's
 
 
 @pytest.mark.parametrize("variable", ["FAIRDICE_ARCHIVE_BUCKET", "FAIRDICE_SECRETS_BUCKET", "FAIRDICE_S3_ENDPOINT_URL"])
@@ -468,11 +506,12 @@ def test_dir_alone_means_the_folders_even_where_a_bucket_variable_is_wrong(
     # README: --dir given alone means the local folders even where the bucket variables are set (review: a bad one was
     # still read, and refused)
     monkeypatch.setenv(variable, "Fairdice_Archive")
+    (tmp_path / "archive").mkdir()
     status, out, err = run(
         capsys, "daily", "show", "--date", "2025-03-01", "--dir", str(tmp_path), "--now", "2025-03-02T12:00Z"
     )
     # Then the (empty) folder is what is read
-    assert (status, out, err) == (2, "", "fairdice: date: the daily archive has no secret for 2025-03-01\n")
+    assert (status, out, err) == (2, "", "fairdice: --date: the daily archive has no secret for 2025-03-01\n")
 
 
 def test_a_bad_bucket_option_is_refused_by_the_parser(capsys: pytest.CaptureFixture[str]) -> None:
