@@ -53,7 +53,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one `fairdice` command and return its exit status (the console script's entry point)."""
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # said by the command they were given to, with its usage (review: the top level's)
+            getattr(args, "parser", parser).error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as exc:
         # argparse exits on --help (0) and on a bad command line (2); report it as a status instead.
         return EXIT_OK if exc.code is None else exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
@@ -76,7 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="fairdice",
         description="Recompute provably-fair dice and say whether they were fair.",
-        epilog="Exit status: 0 no mismatch, 1 mismatch, 2 bad input, 3 archive unavailable.",
+        epilog="Exit status: 0 no mismatch, 1 mismatch, 2 bad input, 3 archive unavailable (fairdice audit: its own,"
+        " in fairdice audit --help).",
     )
     parser.add_argument("--version", action="version", version=f"fairdice {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -103,7 +106,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     daily_cli.register(sub)
     audit_cli.register(sub)
+    _own_parsers(parser)
     return parser
+
+
+def _own_parsers(parser: argparse.ArgumentParser) -> None:
+    """Each command's parser kept in what it parses (`parser`), under every level of commands."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                command.set_defaults(parser=command)
+                _own_parsers(command)
 
 
 def argument(check: Callable[[str], T]) -> Callable[[str], T]:
