@@ -36,8 +36,8 @@ def register(sub: Any) -> None:
     audit = sub.add_parser(
         "audit",
         help="verify every game of JSON Lines files (one verify request with an `id` a line)",
-        description="Verify every game of .jsonl / .jsonl.gz files or folders of them; write summary.json,"
-        " findings.jsonl and report.html to --out.",
+        description="Verify every game of JSON Lines files (gzip-compressed when named .gz), whatever else their names,"
+        " or folders of them; write summary.json, findings.jsonl and report.html to --out.",
         epilog="Exit status: 0 every game fair, 1 findings, 2 usage error or unopenable input, 3 not finished (archive"
         " unavailable, results not written, a worker killed: --resume), 130 interrupted, 143 terminated.",
     )
@@ -45,7 +45,8 @@ def register(sub: Any) -> None:
         "inputs",
         nargs="+",
         metavar="INPUT",
-        help="a .jsonl or .jsonl.gz file, or a folder: every file under it but hidden ones",
+        help="a JSON Lines file (.gz: gzip-compressed), or a folder: every file under it but hidden ones, which keep"
+        " the audit from being clean",
     )
     audit.add_argument("--out", required=True, type=_folder, metavar="DIR", help="where the results go")
     audit.add_argument(
