@@ -9,7 +9,8 @@ for the version of the object it read, and never for a shard whose audit failed 
 import os
 from typing import Any
 
-from aws_lambda_powertools import Logger
+from aws_lambda_powertools import Logger, Metrics
+from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.audit.merge import merge_execution
 from fairdice.audit.s3 import AuditSettings, InputPrefix, OutputPrefix, client, failed_shards, scratch_space
@@ -23,7 +24,12 @@ ANSWERED = (
     "games", "fair", "mismatch", "incomplete", "withheld", "errors",
     "rolls", "rolls_differ", "rolls_missing", "rolls_extra", "duplicate_ids", "repeated_games", "not_audited",
 )  # fmt: skip
+SERVICE = "fairdice"
 logger = Logger()
+# An execution succeeds whatever its audit found: AuditNotCleanAlarm (template.yaml) watches this metric, by its
+# namespace and dimensions, for an audit that is not clean.
+metrics = Metrics(namespace=SERVICE, service=SERVICE)
+STACK = os.environ.get("FAIRDICE_STACK_NAME") or "local"
 SETTINGS = AuditSettings.from_environ(os.environ)
 s3 = client(StorageSettings.from_environ(os.environ))
 
@@ -55,6 +61,7 @@ class MergeEvent(BaseModel):
 
 
 @logger.inject_lambda_context
+@metrics.log_metrics
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """Merge the audit's partial results; return where the outputs are and the counts."""
     merging = MergeEvent.model_validate(event)
@@ -75,6 +82,8 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
         "shards": len(summary.inputs),
         "clean": summary.clean,
     }
+    metrics.add_dimension(name="stack", value=STACK)
+    metrics.add_metric(name="AuditsNotClean", unit=MetricUnit.Count, value=int(not summary.clean))
     logger.info("audit merged", extra=result)
     return result
 

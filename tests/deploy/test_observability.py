@@ -164,9 +164,11 @@ def test_only_the_watchdogs_answers_and_the_publishers_counts_are_alarmed_on_a_m
 ) -> None:
     # Any function's log line in embedded metric format can add to these: the alarms on them are the answers' zeros,
     # answers that stop arriving though the watchdog runs (a written line can only keep that one quiet, not the run
-    # count), and the publisher's counts above 0 (a written 0 cannot hide them), nothing else.
+    # count), and the publisher's counts and the audit merge's not-clean above 0 (a written 0 cannot hide them),
+    # nothing else.
     on_log_lines = [a for a in alarms(template).values() if any(ns == "fairdice" for ns, _, _ in watched(a))]
     assert sorted((a["MetricName"], a["Statistic"]) for a in on_log_lines) == [
+        ("AuditsNotClean", "Maximum"),
         ("LateCommitments", "Maximum"),
         ("Orphans", "Maximum"),
         ("RecordsNotYetOver", "Maximum"),
@@ -248,3 +250,16 @@ def test_a_failed_audit_execution_is_alarmed(template: dict[str, Any]) -> None:
         "GreaterThanOrEqualToThreshold",
     )
     assert alarm["TreatMissingData"] == "notBreaching"
+
+
+def test_an_audit_that_ran_to_its_end_and_is_not_clean_is_alarmed(template: dict[str, Any]) -> None:
+    # An execution succeeds whatever its audit found (review): the merge's metric says whether it is clean
+    (alarm,) = alarms_on(template, "fairdice", "AuditsNotClean", **WATCHDOG_DIMENSIONS)
+    assert (alarm["Statistic"], alarm["Threshold"], alarm["ComparisonOperator"]) == (
+        "Maximum",
+        1,
+        "GreaterThanOrEqualToThreshold",
+    )
+    assert alarm["TreatMissingData"] == "notBreaching"
+    merge = template["Resources"]["AuditMergeFunction"]["Properties"]["Environment"]["Variables"]
+    assert merge["FAIRDICE_STACK_NAME"] == {"Ref": "AWS::StackName"}

@@ -399,6 +399,29 @@ def test_merge_names_every_shard_read_and_each_failed_one_with_its_cause_and_rep
     assert "<svg" in page and "shard-00003.jsonl" in page
 
 
+def test_the_merge_publishes_whether_the_audit_is_clean_for_its_alarm(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # An execution succeeds whatever its audit found (review: nothing told the operator of a mismatch): the merge says
+    # whether it is clean as the metric AuditNotCleanAlarm watches, by its namespace and dimensions (test_observability)
+    worker_event = load_event("audit-worker-shard")
+    key = "games/2026-11-29/shard-00001.jsonl"
+    merge_event = {name: value for name, value in load_event("audit-merge").items() if name != "map_run"}
+    published = []
+    for chosen in ([games.narde(1)], [games.mismatched(games.narde(1))]):
+        audit_aws.put(key, games.jsonl(chosen))
+        run_worker(audit_aws, {**worker_event, "shard": {"Key": key}})
+        capsys.readouterr()
+        merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+        (document,) = [json.loads(line) for line in capsys.readouterr().out.splitlines() if '"_aws"' in line]
+        (directive,) = document["_aws"]["CloudWatchMetrics"]
+        assert directive["Namespace"] == "fairdice"
+        assert [set(dimensions) for dimensions in directive["Dimensions"]] == [{"service", "stack"}]
+        assert (document["service"], document["stack"]) == ("fairdice", "local")
+        published.append((merged["clean"], document["AuditsNotClean"]))
+    assert published == [(True, [0.0]), (False, [1.0])]
+
+
 def test_an_output_prefix_audited_again_counts_no_partial_of_an_earlier_run(
     audit_aws: AuditAws,
     load_event: Callable[[str], Event],
