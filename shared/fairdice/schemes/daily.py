@@ -263,7 +263,9 @@ class Daily(Scheme[DailyRequest]):
         return Revealed(
             secret=secret,
             seal=found.commitment,
-            source=found.source,
+            # The archive is where the secret came from only where the one used is its (review: a secret given with the
+            # request, not the archive's, was said to come from the archive)
+            source=found.source if secret == found.secret else None,
             seal_origin="the daily archive published",
             caveats=caveats,
             contradictions=tuple(contradictions),

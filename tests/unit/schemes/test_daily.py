@@ -233,6 +233,7 @@ def test_a_given_secret_or_commitment_is_compared_with_the_archives(archive: tup
     # The right secret and commitment: fair
     right = verified(reader, secret=secret.hex(), commitment=seal_of(secret), recorded=faces(verified(reader)))
     assert right.verdict == "fair"
+    assert right.source == "daily archive revealed/2025-03-01.json"  # the same secret: the archive's
 
     # Another secret with its own commitment: a mismatch, said in words
     other = bytes(32)
@@ -243,6 +244,8 @@ def test_a_given_secret_or_commitment_is_compared_with_the_archives(archive: tup
     )
     assert "the day secret given is not the one the daily archive revealed for 2025-03-01" in wrong.reasons
     assert "the day secret does not match the commitment the daily archive published" in wrong.reasons
+    # and its secret, the one its dice come from, came with the request, not from the archive (review: it said so)
+    assert wrong.source is None
 
     # The right secret with another commitment: a mismatch too
     assert verified(reader, secret=secret.hex(), commitment=seal_of(other)).verdict == "mismatch"
