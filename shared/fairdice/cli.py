@@ -60,7 +60,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # argparse exits on --help (0) and on a bad command line (2); report it as a status instead.
         return EXIT_OK if exc.code is None else exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
     run: Command = args.run
-    names: Mapping[str, str] = getattr(args, "field_names", {})  # a command's own words for fields (daily's options)
+    # A command's own words for the fields of what it was given (daily's options): an archive's problem (exit 3) may
+    # name a record's field, which is not the option's, and keeps its name
+    names: Mapping[str, str] = getattr(args, "field_names", {})
+    whole = {WHOLE_REQUEST: names[WHOLE_REQUEST]} if WHOLE_REQUEST in names else {}
     try:
         return run(args)
     except BadInput as exc:
@@ -70,7 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (InvalidInput, UnknownDay) as exc:
         return _report(describe(exc), EXIT_BAD_INPUT, names)
     except FairdiceError as exc:
-        return _report(describe(exc), EXIT_UNAVAILABLE, names)
+        return _report(describe(exc), EXIT_UNAVAILABLE, whole)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -96,13 +96,14 @@ def register(subparsers: "argparse._SubParsersAction[Any]") -> None:
     show.add_argument("--player", metavar="UUID", help="print this player's verdict for the day instead")
     show.add_argument("--recorded", metavar="FACES", help="with --player: the six faces seen, e.g. '3 5 2 9 11 17'")
     show.set_defaults(run=_show)
-    for command in (create, reveal, show):
-        command.set_defaults(field_names=_OPTIONS)
+    # A problem of what was given is named by the option that gave it, and one of no field by the command, not as a
+    # request's (review: "player_id", "request"); a record's own fields (its date) stay the record's
+    for name, command in (("create", create), ("reveal", reveal), ("show", show)):
+        command.set_defaults(field_names={WHOLE_REQUEST: f"daily {name}"})
+    show.set_defaults(field_names={WHOLE_REQUEST: "daily show", **_SHOW_OPTIONS})
 
 
-# A problem's field said as the option that gave it, and one of no field, as the archive's (review: "player_id",
-# "request")
-_OPTIONS = {"player_id": "--player", "recorded": "--recorded", "date": "--date", WHOLE_REQUEST: "archive"}
+_SHOW_OPTIONS = {"player_id": "--player", "recorded": "--recorded", "date": "--date"}
 
 
 def _instant(text: str) -> dt.datetime:
@@ -251,11 +252,15 @@ def _show(args: argparse.Namespace) -> int:
     now = _now(args)
     settings = _settings(args, secrets=False)
     if settings.archive_bucket is None and not (settings.data_dir / "archive").is_dir():
-        # A folder typed wrong is not an archive that lacks the day (review: "pending", or "no secret for" the day)
+        # A folder typed wrong is not an archive that lacks the day (review: "pending", or "no secret for" the day),
+        # named by where it was given (review: --dir, where the variable or the default gave it)
+        variable = "FAIRDICE_DATA_DIR" if os.environ.get("FAIRDICE_DATA_DIR") else None
+        given = "--dir" if args.dir is not None else variable
         raise InvalidInput(
-            f"{settings.data_dir} holds no daily archive (no folder {settings.data_dir / 'archive'}): name the folder"
-            " fairdice daily create made, or the archive's bucket",
-            field="--dir",
+            f"{settings.data_dir}{'' if given else ' (the default folder)'} holds no daily archive (no folder"
+            f" {settings.data_dir / 'archive'}): name the folder fairdice daily create made (--dir), or the archive's"
+            " bucket (--bucket)",
+            field=given or "--dir",
         )
     reader = ArchiveReader(settings.archive(), clock=lambda: now)
     day: dt.date = args.date or utc_day(now)

@@ -126,8 +126,21 @@ def test_show_of_a_folder_that_holds_no_archive_says_so_not_that_the_day_is_miss
         assert (status, out) == (2, "")
         assert err == (
             f"fairdice: --dir: {folder} holds no daily archive (no folder {folder / 'archive'}): name the folder"
-            " fairdice daily create made, or the archive's bucket\n"
+            " fairdice daily create made (--dir), or the archive's bucket (--bucket)\n"
         )
+
+
+def test_show_names_the_variable_or_the_default_that_gave_a_folder_with_no_archive(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Review: --dir was blamed where FAIRDICE_DATA_DIR, or the default var, named the folder
+    monkeypatch.setenv("FAIRDICE_DATA_DIR", str(tmp_path))
+    _, _, err = run(capsys, "daily", "show", "--date", "2025-02-01")
+    assert err.startswith(f"fairdice: FAIRDICE_DATA_DIR: {tmp_path} holds no daily archive")
+    monkeypatch.delenv("FAIRDICE_DATA_DIR")
+    monkeypatch.chdir(tmp_path)
+    _, _, err = run(capsys, "daily", "show", "--date", "2025-02-01")
+    assert err.startswith("fairdice: --dir: var (the default folder) holds no daily archive (no folder var/archive)")
 
 
 def test_daily_problems_name_the_option_that_gave_the_value(
@@ -147,10 +160,17 @@ def test_daily_problems_name_the_option_that_gave_the_value(
         assert status == 2
         said.append(err.split(":", 2)[1].strip())
     assert said == ["--player", "--recorded", "--date"]
-    # and an archive that cannot be read (here a file where its folder would be), as the archive's problem
+    # but a record's own field stays the record's (review: a record dated otherwise was blamed on --date, in reveal too)
+    run(capsys, "daily", "reveal", *where, "--now", "2025-03-02T00:00:05Z")
+    record = Path(where[1]) / "archive" / "revealed" / "2025-03-01.json"
+    record.write_text(record.read_text().replace('"date":"2025-03-01"', '"date":"2025-02-28"'))
+    for command in (["show", "--date", "2025-03-01"], ["reveal"]):
+        status, _, err = run(capsys, "daily", *command, *where, "--now", "2025-03-05T00:00:05Z")
+        assert status == 3 and "\nfairdice: date: revealed/2025-03-01.json is dated 2025-02-28" in f"\n{err}", err
+    # and a store that cannot be read (here a file where its folder would be), as the command's problem, not a request's
     (Path(where[1]) / "file").write_text("not a folder")
     status, _, err = run(capsys, "daily", "create", "--dir", str(Path(where[1]) / "file"))
-    assert status == 3 and err.startswith("fairdice: archive: ")
+    assert status == 3 and err.startswith("fairdice: daily create: cannot read secrets/")
 
 
 def test_one_bucket_without_the_other_is_refused_before_anything_is_written(
