@@ -50,7 +50,11 @@ def register(sub: Any) -> None:
     )
     audit.add_argument("--out", required=True, type=_folder, metavar="DIR", help="where the results go")
     audit.add_argument(
-        "--workers", type=_positive, default=None, metavar="N", help="processes (default and most: one per core)"
+        "--workers",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="processes (default and most: one per core, two on one core)",
     )
     audit.add_argument("--resume", action="store_true", help="finish an interrupted audit into the same --out")
     audit.add_argument(
@@ -148,7 +152,8 @@ def _audit(args: argparse.Namespace) -> int:
 
     if args.workers is not None and args.workers > (most := most_workers()):
         _say(
-            f"fairdice: audit: --workers {args.workers}: {most} processes audit, the most it starts on {cores()} cores"
+            f"fairdice: audit: --workers {args.workers}: {most} processes audit, the most it starts on"
+            f" {counted(cores(), 'core', 'cores')}"
         )
 
     previous = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}

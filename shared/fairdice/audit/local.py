@@ -10,6 +10,7 @@ the one merge (`fairdice.audit.merge`) and the report write the outputs.
 
 import datetime as dt
 import multiprocessing
+import multiprocessing.forkserver
 import os
 import re
 import shutil
@@ -413,8 +414,11 @@ def _earlier_results_only(out: Path, among_inputs: bool) -> None:
     odd += [
         where for where in held if _EARLIER_RESULT.fullmatch(where) is None or not _holds_results(out / where, where)
     ]
-    if held and not odd and PLAN not in held:
-        odd = held  # no plan: not a run's results, whatever their names (a plan held is one: `_holds_results`)
+    if held and not odd and PLAN not in held and among_inputs:
+        # No plan: not a run's results, whatever their names (a plan held is one: `_holds_results`). Elsewhere, results
+        # that hold what the audit writes are an earlier audit's, its partials removed or never copied (review: a
+        # folder of an AWS run's three outputs, copied without partials/, was refused)
+        odd = held
     if odd:
         shown = ", ".join(sorted(odd)[:3])
         more = f" and {len(odd) - 3} more" if len(odd) > 3 else ""
@@ -785,8 +789,9 @@ def _stops_held() -> Iterator[None]:
     and the command audited to its end, deaf to both as it stops), and one reaching a new worker before it set its own
     handlers broke the pool. A worker starts with them held, and lets them in once its handlers are set
     (`_worker_started`)."""
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, ())  # the mask as it is, put back whatever happens after
     try:
+        signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
@@ -837,6 +842,10 @@ class _Blocks:
         self._started = started
         self._audited = audited
         self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_started) if workers > 1 else None
+        if self._pool is not None and multiprocessing.get_start_method() == "forkserver":
+            # Started here, not as the first block is submitted with Ctrl-C and SIGTERM held (`_stops_held`), which
+            # the fork server would keep held for its whole life (review)
+            multiprocessing.forkserver.ensure_running()
         self._flight: deque[Future[int]] = deque()
 
     def __enter__(self) -> "_Blocks":

@@ -91,14 +91,15 @@ def _headline(s: Summary, shown: int) -> str:
         listed = (
             ""
             if not s.finding_lines
-            else "Each is listed under Findings."
+            else "Each finding is listed under Findings."
             if s.finding_lines <= shown
             else f"The first {shown:,} findings are listed under Findings, mismatches first; all"
             f" {s.finding_lines:,} are in <code>findings.jsonl</code>."
         )
         head = "<span class=bad>" + html.escape("; ".join(said)) + f".</span> {listed}".rstrip()
     if s.passed_over:
-        head += f" {'It is' if len(s.passed_over) == 1 else 'They are'} listed under Inputs read."
+        not_read = "The file or folder not read is" if len(s.passed_over) == 1 else "The files or folders not read are"
+        head += f" {not_read} listed under Inputs read."
     head += _statistics(s)
     return head
 

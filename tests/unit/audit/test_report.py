@@ -238,11 +238,14 @@ def test_files_passed_over_keep_an_audit_whose_games_read_are_all_fair_from_bein
     assert "is fair" not in headline and "Findings" not in headline
     assert (
         "<span class=bad>1 file or folder in the folders given was not read (hidden, or not a file): any game in it is"
-        " not in this audit.</span> It is listed under Inputs read." in headline
+        " not in this audit.</span> The file or folder not read is listed under Inputs read." in headline
     )
     two = render(Summary(games=2, fair=1, mismatch=1, passed_over=["in/.a", "in/.b"]), [])
     assert "2 files or folders in the folders given were not read" in two
-    assert "any game in them is not in this audit.</span> Each is listed under Findings. They are listed" in two
+    assert (
+        "any game in them is not in this audit.</span> Each finding is listed under Findings. The files or folders not"
+        " read are listed under Inputs read." in two
+    )
 
 
 def test_an_audit_of_no_game_says_so_under_findings_too() -> None:
