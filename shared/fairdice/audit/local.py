@@ -239,19 +239,29 @@ def _within(path: Path, folder: Path) -> bool:
 def _files_under(folder: Path, passed_over: list[Path]) -> Iterator[Path]:
     """Every file under a folder and its folders, linked ones too, each folder read once (a link back to a folder
     above is not followed again), but hidden ones and what is not a file (`find_inputs`), which are added to
-    `passed_over` (a hidden folder as itself, not what it holds); a link to nothing is among the files, to be refused
-    as one that cannot be opened. A folder that cannot be read is a UsageError, not a folder passed over."""
+    `passed_over` (a hidden folder as itself, not what it holds; an empty hidden file is not, as it holds no game); a
+    link to nothing is among the files, to be refused as one that cannot be opened. A folder that cannot be read is a
+    UsageError, not a folder passed over."""
     for root, folders, files in _walked(folder):
         passed_over.extend(Path(root) / name for name in folders if name.startswith("."))
         folders[:] = [name for name in folders if not name.startswith(".")]
         for name in files:
             path = Path(root) / name
             if name.startswith("."):
-                passed_over.append(path)
+                if not _empty_file(path):  # an empty one (.gitkeep) holds no game to leave out (review: exit 1)
+                    passed_over.append(path)
             elif path.is_file() or not path.exists():  # a link to nothing is refused later
                 yield path
             else:
                 passed_over.append(path)  # a pipe, a socket: no file, which a read would wait on or fail at
+
+
+def _empty_file(path: Path) -> bool:
+    """Whether a path is a file, not a link, of no bytes."""
+    try:
+        return path.is_file() and not path.is_symlink() and path.stat().st_size == 0
+    except OSError:
+        return False
 
 
 def _walked(folder: Path) -> Iterator[tuple[str, list[str], list[str]]]:

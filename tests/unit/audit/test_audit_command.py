@@ -671,6 +671,7 @@ def test_hidden_files_and_folders_and_what_is_not_a_file_are_not_inputs(
     folder = tmp_path / "in"
     games.write(folder / "a.jsonl", many(3))
     games.write(folder / ".git" / "objects" / "x.jsonl", [games.mismatched(games.narde(90))])
+    (folder / ".gitkeep").touch()
     (folder / ".DS_Store").write_bytes(b"\x00\x00\x00\x01Bud1")
     (folder / "._a.jsonl").write_bytes(b"\x00\x05\x16\x07")
     os.mkfifo(folder / "pipe.jsonl")
@@ -683,7 +684,8 @@ def test_hidden_files_and_folders_and_what_is_not_a_file_are_not_inputs(
     assert [Path(record.file).name for record in result.summary.inputs] == ["a.jsonl"]
     assert result.summary.games == result.summary.fair == 3
     # And the rest is listed, which keeps the audit from being clean: a mismatch is hidden in .git here, and a folder's
-    # hidden file could be any game's (review: exit 0); the files named themselves make a clean audit
+    # hidden file could be any game's (review: exit 0); the files named themselves make a clean audit. An empty hidden
+    # file holds no game: it is not listed (review: a .gitkeep made an audit exit 1)
     listed = [".DS_Store", "._a.jsonl", ".git", "pipe.jsonl", "sock.jsonl"]
     assert result.summary.passed_over == [str(folder / name) for name in listed]
     assert not result.summary.clean
