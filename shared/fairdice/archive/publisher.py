@@ -207,29 +207,33 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
             if isinstance(exc, (ArchiveUnavailable, StoreUnavailable)) and not _published(archive, day):
                 kept.pop(day - dt.timedelta(days=1), None)
             break
-    for day in pending:
-        if day not in kept:
-            break
-        record = _record_for(stores, day, kept[day], head)
-        data = record.to_bytes()
-        if archive.put_new(revealed_key(day), data):
-            report.revealed.append(day)
-        elif _must_read(archive, revealed_key(day)).data != data:
-            raise TamperedRecord(
-                f"{revealed_key(day)} was written by someone else just before this run wrote it, and is not the"
-                " record the publisher writes for that day"
-            )
-        known.add(day)
-        head = (day, data)
-    if stopped is not None:
-        # What this pass did and found goes with it: its caller counts the late commitments it published (review)
-        stopped.reveal_report = report  # type: ignore[attr-defined]
-        raise stopped
-    report.head = None if head is None else ChainLink(date=head[0], sha256=sha256_hex(head[1]))
-    index = ArchiveIndex(revealed=sorted(known), head=report.head).to_bytes()
-    if archive.get(INDEX_KEY) != index:
-        archive.replace(INDEX_KEY, index)
-        report.index_updated = True
+    try:
+        for day in pending:
+            if day not in kept:
+                break
+            record = _record_for(stores, day, kept[day], head)
+            data = record.to_bytes()
+            if archive.put_new(revealed_key(day), data):
+                report.revealed.append(day)
+            elif _must_read(archive, revealed_key(day)).data != data:
+                raise TamperedRecord(
+                    f"{revealed_key(day)} was written by someone else just before this run wrote it, and is not the"
+                    " record the publisher writes for that day"
+                )
+            known.add(day)
+            head = (day, data)
+        if stopped is not None:
+            raise stopped
+        report.head = None if head is None else ChainLink(date=head[0], sha256=sha256_hex(head[1]))
+        index = ArchiveIndex(revealed=sorted(known), head=report.head).to_bytes()
+        if archive.get(INDEX_KEY) != index:
+            archive.replace(INDEX_KEY, index)
+            report.index_updated = True
+    except Exception as exc:
+        # What this pass did and found goes with its error, wherever it stopped: its caller counts the late
+        # commitments it published (review: a record or the index failing to be written lost them)
+        exc.reveal_report = report  # type: ignore[attr-defined]
+        raise
     return report
 
 

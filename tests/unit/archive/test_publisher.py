@@ -336,6 +336,34 @@ def test_a_run_stopped_part_way_hands_on_what_it_did_with_its_error(tmp_path: Pa
     assert report.revealed == [MARCH, dt.date(2025, 3, 2)]
 
 
+class _FailingRecord(PassingStore):
+    """An archive whose write of one key fails, as S3 answering SlowDown past boto3's retries."""
+
+    def __init__(self, inner: ObjectStore, key: str) -> None:
+        super().__init__(inner)
+        self.key = key
+
+    def put_new(self, key: str, data: bytes) -> bool:
+        if key == self.key:
+            raise ArchiveUnavailable(f"cannot write {key} (SlowDown)")
+        return self.inner.put_new(key, data)
+
+
+def test_a_run_whose_record_cannot_be_written_hands_on_the_late_commitment_it_published(tmp_path: Path) -> None:
+    # Given 03-02's run dead between its secret and its commitment, and on 03-03 a run whose write of 03-02's record
+    # fails (review: the late commitment it published went with no report, and is never late again to a later run)
+    timeline, stores = two_days_unrevealed(tmp_path, second_committed=False)
+    archive = _FailingRecord(stores.archive, revealed_key(dt.date(2025, 3, 2)))
+
+    with pytest.raises(ArchiveUnavailable) as stopped:
+        reveal_closed(Stores(secrets=stores.secrets, archive=archive), timeline.now)
+
+    # Then its error carries its report: 03-02's commitment published late, 03-01 revealed
+    report = stopped.value.reveal_report  # type: ignore[attr-defined]
+    assert report.late_commitments == [dt.date(2025, 3, 2)]
+    assert report.revealed == [MARCH]
+
+
 class DatedEarly(PassingStore):
     """A secrets store whose clock runs 0.4 s behind the publisher's: what is written at 00:00:00.2 it dates the day
     before."""
