@@ -163,7 +163,7 @@ def _not_committed(request: RequestBase, verdict: Verdict, seal_source: str | No
 def _seal_elsewhere(request: RequestBase, verdict: Verdict, fit: str, seal_source: str | None) -> Finding:
     seal, secret = _words(request)
     published = seal_source or verdict.source
-    if verdict.source is not None:
+    if published is not None:
         # The seal is the archive's, which is authoritative: it is the secret given that does not fit it (review: the
         # archive's commitment was said to be most likely another game's)
         return Finding(

@@ -572,6 +572,9 @@ def test_a_wrong_day_secret_given_is_blamed_on_the_secret_not_on_the_archives_co
     assert "the SHA-256 of the day secret is not the commitment published" in page
     assert "<dt>published</dt>" in page and "<dt>given</dt>" not in page
     assert "another game&#x27;s" not in page and "another game's" not in page
+    # and it does not say the secret its dice come from came from the archive (review: it did)
+    assert "came from daily archive" not in page
+    assert "The day secret came from daily archive revealed/2025-03-01.json." in render_page(verified(reader))
 
 
 def _reveal_instead(stores: Stores, secret: bytes) -> None:
