@@ -54,6 +54,12 @@ RECHECK_AFTER = dt.timedelta(seconds=15)
 RECENT_DAYS = 1024
 
 
+def _known(moment: dt.datetime) -> dt.datetime | None:
+    """A store's time as shown: None where it gives none (NOT_KNOWN, later than any moment; review: shown as the year
+    9999)."""
+    return None if moment == NOT_KNOWN else moment
+
+
 class DayRecord(BaseModel):
     """What `GET /daily/{date}` answers: a revealed day's record, or when it will be revealed."""
 
@@ -62,7 +68,8 @@ class DayRecord(BaseModel):
     reveal_at: dt.datetime
     commitment: Seal | None
     commitment_published_at: dt.datetime | None = Field(
-        description="when the archive itself says the commitment was published (S3's LastModified)"
+        description="when the archive itself says the commitment was published (S3's LastModified); null when there is"
+        " none, or S3 gives no time of its own for it"
     )
     commitment_in_time: bool | None = Field(
         default=None,
@@ -203,7 +210,7 @@ class ArchiveReader:
                 status="pending",
                 reveal_at=reveal_time(day),
                 commitment=None if published is None else published.commitment.commitment,
-                commitment_published_at=None if published is None else published.published_at,
+                commitment_published_at=None if published is None else _known(published.published_at),
                 commitment_in_time=None if published is None else published.in_time,
                 overdue=self._overdue(day),
             )
@@ -213,7 +220,7 @@ class ArchiveReader:
             status="revealed",
             reveal_at=reveal_time(day),
             commitment=published.commitment.commitment,
-            commitment_published_at=published.published_at,
+            commitment_published_at=_known(published.published_at),
             commitment_in_time=published.in_time,
             record=found.record,
             record_sha256=found.sha256,

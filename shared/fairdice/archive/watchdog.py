@@ -78,8 +78,10 @@ def _commitment_problem(reader: ArchiveReader, today: dt.date) -> str | None:
     except TamperedRecord as exc:
         return exc.message
     published_at = found.commitment_published_at
-    if published_at is None:
+    if found.commitment is None:
         return f"{key} is missing"
+    if published_at is None:  # review: said as published at 23:59:59
+        return f"S3 gives no time of its own for {key}, so nothing shows it was published before the day's play"
     # The publishing is judged by the store's own time, witnessed or not: a folder or an emulator publishes on time
     # too (its verdicts are at most incomplete all the same, which is the readers' to say, not an alarm's).
     timing = publication(today, published_at)

@@ -17,6 +17,7 @@ from fairdice.archive.layout import (
     secret_key,
     sha256_hex,
 )
+from fairdice.archive.reader import ArchiveReader
 from fairdice.archive.watchdog import check_archive
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
 from fairdice.storage import NOT_KNOWN, FolderStore, Stored, Stores
@@ -107,6 +108,33 @@ def test_yesterdays_record_s3_gives_no_time_for_is_said_not_shown_to_be_revealed
     assert check.problems == [
         f"S3 gives no time of its own for {revealed_key(DAY1)}, so nothing shows it was written after its day was over"
     ]
+
+
+class UndatedCommitments(ReadOnly):
+    """The archive as S3 answers for commitments written in parts or replicated: no time of its own."""
+
+    def read(self, key: str) -> Stored | None:
+        found = self.inner.read(key)
+        return found if found is None or not key.startswith("commitments/") else replace(found, modified=NOT_KNOWN)
+
+
+def test_todays_commitment_s3_gives_no_time_for_is_said_so_not_as_published_at_the_end_of_time(
+    timeline: Timeline, stores: Stores
+) -> None:
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline.publish(stores, at(DAY2, "00:00:02"))
+    archive = UndatedCommitments(stores.archive)
+
+    check = check_archive(archive, at(DAY2, "00:15:00"))
+
+    # Review: "published at 23:59:59 UTC, more than 15 minutes after 00:00 UTC", and the API said 9999-12-31
+    assert not check.today_committed
+    assert check.problems[0] == (
+        f"S3 gives no time of its own for {commitment_key(DAY2)}, so nothing shows it was published before the day's"
+        " play"
+    )
+    shown = ArchiveReader(archive, clock=lambda: at(DAY2, "00:15:00")).record(DAY2)
+    assert shown.commitment is not None and shown.commitment_published_at is None
 
 
 def test_an_archive_whose_times_no_s3_gives_is_healthy_after_a_good_night_by_its_own_times(
