@@ -170,7 +170,7 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
     listed = days_in(archive.list(REVEALED_PREFIX), REVEALED_PREFIX, ".json")
     revealed_days = [d for d in listed if d < today]
     known = set(revealed_days)
-    head, early = _head(stores, revealed_days[-1]) if revealed_days else (None, False)
+    head, early = _head(stores, revealed_days) if revealed_days else (None, False)
     report = RevealReport(
         revealed=[],
         late_commitments=[],
@@ -265,12 +265,16 @@ def _made_on_its_day(key: str, day: dt.date, stored: Stored | None) -> bytes:
     return whole_secret(key, stored.data)
 
 
-def _head(stores: Stores, day: dt.date) -> tuple[tuple[dt.date, bytes], bool]:
-    """The chain's latest record, which must reveal the secret the publisher keeps for its day (it wrote it); and
-    whether S3's own time for it is within its day, or not known: the publisher reveals a day once it is over, so a
-    record written before was written by someone else, who made the secret public early. The chain goes on from it
-    (the secret is the kept one); the run reports it, and readers keep that day's rolls from fair (review: nothing
-    looked at when the head was written)."""
+def _head(stores: Stores, revealed_days: list[dt.date]) -> tuple[tuple[dt.date, bytes], bool]:
+    """The chain's latest record (of the last of `revealed_days`, the closed days revealed, in date order), which must
+    be the record the publisher wrote: it reveals the secret kept for its day, links to the record revealed before it
+    by its bytes, and names the next day's commitment where S3 dates that before the record (review: a record of the
+    kept secret that linked to nothing was chained onto, and two days stayed refused for good); and whether S3's own
+    time for it is within its day, or not known: the publisher reveals a day once it is over, so a record written
+    before was written by someone else, who made the secret public early. The chain goes on from it (the secret is the
+    kept one); the run reports it, and readers keep that day's rolls from fair (review: nothing looked at when the head
+    was written)."""
+    day = revealed_days[-1]
     key = revealed_key(day)
     stored = _must_read(stores.archive, key)
     data = stored.data
@@ -280,6 +284,30 @@ def _head(stores: Stores, day: dt.date) -> tuple[tuple[dt.date, bytes], bool]:
     if kept is None or bytes.fromhex(record.secret) != kept.data:
         kept_what = "no secret is kept for that day" if kept is None else "it is not the secret kept for that day"
         raise TamperedRecord(f"{key} reveals a secret, but {kept_what}: the publisher did not write it", field="secret")
+    if len(revealed_days) > 1:
+        before = revealed_days[-2]
+        link = ChainLink(date=before, sha256=sha256_hex(_must_read(stores.archive, revealed_key(before)).data))
+    else:
+        link = None
+    if record.previous != link:
+        raise TamperedRecord(
+            f"{key} links to {'nothing' if record.previous is None else revealed_key(record.previous.date)}, where"
+            f" the publisher links it to {'nothing' if link is None else revealed_key(link.date)} by its bytes: the"
+            " publisher did not write it",
+            field="previous",
+        )
+    following, next_key = day + dt.timedelta(days=1), commitment_key(day + dt.timedelta(days=1))
+    published = stores.archive.read(next_key)
+    if published is not None:
+        named = read_document(Commitment, next_key, published.data, following, "a commitment").commitment
+        # The publisher names the next day's commitment whenever it is there as it writes a record, as readers check
+        unnamed = record.next_commitment is None and published.modified < stored.modified
+        if unnamed or record.next_commitment not in (None, named):
+            raise TamperedRecord(
+                f"{key} names {record.next_commitment or 'no commitment'} as the next day's, where {next_key} is"
+                f" {named}, published before it: the publisher did not write it",
+                field="next_commitment",
+            )
     return (day, data), early
 
 

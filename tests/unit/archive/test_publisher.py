@@ -498,7 +498,14 @@ def test_no_clock_sequence_reveals_a_day_before_it_is_over(runs: list[dt.datetim
         stores = local_stores(Path(root))
         for now in runs:
             before = set(revealed_days(stores))
-            publish(stores, now)
+            try:
+                publish(stores, now)
+            except TamperedRecord:
+                # A clock gone back a day reveals a day below a record it takes for one not over yet (reported as
+                # not_yet_over): a later run finds the chain's head linking over it, not the chain the publisher
+                # writes, and stops, as readers refuse that head; it reveals nothing, early or not
+                assert set(revealed_days(stores)) == before
+                continue
             for day in set(revealed_days(stores)) - before:
                 assert day < now.date(), f"{day} revealed by a run at {now}"
             assert all(d < max(r.date() for r in runs) for d in revealed_days(stores))
@@ -750,3 +757,34 @@ def test_the_index_is_rebuilt_when_it_was_lost_or_is_stale(tmp_path: Path) -> No
     assert report.index_updated and report.revealed == []
     assert stores.archive.get("index.json") == good
     assert json.loads(good or b"")["revealed"] == ["2025-03-01"]
+
+
+@pytest.mark.parametrize(
+    ("changed", "words"),
+    [
+        ({"previous": None}, "links to nothing, where the publisher links it to revealed/2025-03-01.json"),
+        ({"next_commitment": "ab" * 32}, "as the next day's, where commitments/2025-03-03.json is"),
+        ({"next_commitment": None}, "names no commitment as the next day's"),
+    ],
+    ids=["links-to-nothing", "another-next-commitment", "no-next-commitment"],
+)
+def test_a_head_record_of_the_kept_secret_the_publisher_did_not_write_stops_the_run(
+    tmp_path: Path, changed: dict[str, object], words: str
+) -> None:
+    # Given 03-01 and 03-02 revealed, and 03-02's record, the chain's head, written again by someone holding the
+    # publisher's role: the kept secret, but not the record the publisher writes (review: the next run chained onto
+    # it, and 03-01 and 03-02 were refused for good, with no error and no metric)
+    timeline = Timeline(at("2025-03-01 00:00:03"))
+    stores = timeline.stores(tmp_path)
+    for day in ("2025-03-01", "2025-03-02", "2025-03-03"):
+        timeline.now = at(f"{day} 00:00:03")
+        publish(stores, timeline.now)
+    head = record_of(stores, dt.date(2025, 3, 2))
+    path = stores.archive.root / revealed_key(dt.date(2025, 3, 2))  # type: ignore[attr-defined]
+    path.write_bytes(head.model_copy(update=changed).to_bytes())
+
+    # When the next night's run reveals 03-03, Then it stops, naming the record, and chains nothing onto it
+    timeline.now = at("2025-03-04 00:00:03")
+    with pytest.raises(TamperedRecord, match=words):
+        reveal_closed(stores, timeline.now)
+    assert revealed_days(stores) == [MARCH, dt.date(2025, 3, 2)]
