@@ -24,6 +24,7 @@ from fairdice.archive.layout import (
     days_in,
     read_commitment,
     read_document,
+    reveal_time,
     revealed_in_time,
     revealed_key,
     secret_key,
@@ -34,7 +35,7 @@ from fairdice.archive.layout import (
 from fairdice.errors import ArchiveUnavailable, StoreUnavailable, TamperedRecord
 from fairdice.fields import Day, Seal
 from fairdice.seal import seal_of
-from fairdice.storage import ObjectStore, Stored, Stores
+from fairdice.storage import NOT_KNOWN, ObjectStore, Stored, Stores
 
 RandomBytes = Callable[[int], bytes]
 
@@ -175,7 +176,9 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
         revealed=[],
         late_commitments=[],
         orphans=[],
-        not_yet_over=[d for d in listed if d >= today],
+        # By the store's time, not this run's clock alone: a run whose clock still read yesterday as the midnight run
+        # revealed it finds that record over, not early (review: a false alarm, sent to the tamper runbook)
+        not_yet_over=[d for d in listed if d >= today and not _written_once_over(archive, d)],
         revealed_early=[revealed_days[-1]] if early else [],
         index_updated=False,
         head=None,
@@ -226,7 +229,8 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
             raise stopped
         report.head = None if head is None else ChainLink(date=head[0], sha256=sha256_hex(head[1]))
         index = ArchiveIndex(revealed=sorted(known), head=report.head).to_bytes()
-        if archive.get(INDEX_KEY) != index:
+        found = archive.get(INDEX_KEY)
+        if found != index and not _later_head(found, report.head):
             archive.replace(INDEX_KEY, index)
             report.index_updated = True
     except Exception as exc:
@@ -309,6 +313,24 @@ def _head(stores: Stores, revealed_days: list[dt.date]) -> tuple[tuple[dt.date, 
                 field="next_commitment",
             )
     return (day, data), early
+
+
+def _written_once_over(archive: ObjectStore, day: dt.date) -> bool:
+    """Whether the store dates the day's record after the day was over (its own time, a witness or not)."""
+    stored = archive.read(revealed_key(day))
+    return stored is not None and stored.modified != NOT_KNOWN and stored.modified >= reveal_time(day)
+
+
+def _later_head(found: bytes | None, head: ChainLink | None) -> bool:
+    """Whether the index found names a later head than this run's: written by a run whose clock read a later day (this
+    run's clock still read the day before), which this run's index would set back (review)."""
+    if found is None:
+        return False
+    try:
+        index = ArchiveIndex.model_validate_json(found)
+    except ValueError:  # not an index: replaced by the publisher's
+        return False
+    return index.head is not None and (head is None or index.head.date > head.date)
 
 
 def _must_read(store: ObjectStore, key: str) -> Stored:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from fairdice.archive.layout import (
+    INDEX_KEY,
     ArchiveIndex,
     ChainLink,
     Commitment,
@@ -788,3 +789,23 @@ def test_a_head_record_of_the_kept_secret_the_publisher_did_not_write_stops_the_
     with pytest.raises(TamperedRecord, match=words):
         reveal_closed(stores, timeline.now)
     assert revealed_days(stores) == [MARCH, dt.date(2025, 3, 2)]
+
+
+def test_a_run_whose_clock_still_reads_yesterday_as_midnight_passes_neither_alarms_nor_sets_the_index_back(
+    tmp_path: Path,
+) -> None:
+    # Given 03-01 opened, and at 03-02 00:00:03 the midnight run, which reveals 03-01
+    timeline = Timeline(at("2025-03-01 00:00:03"))
+    stores = timeline.stores(tmp_path)
+    publish(stores, timeline.now)
+    timeline.now = at("2025-03-02 00:00:03")
+    publish(stores, timeline.now)
+    index = stores.archive.get(INDEX_KEY)
+
+    # When a run whose clock read 03-01 23:59:59 (a run by hand, its S3 calls slow) reveals after it
+    report = reveal_closed(stores, at("2025-03-01 23:59:59"))
+
+    # Then it does not take 03-01's record, written once 03-01 was over, for one revealed early (review: a false
+    # RecordsNotYetOver alarm, sent to the tamper runbook), nor write an index of nothing over the midnight run's
+    assert report.not_yet_over == [] and not report.index_updated
+    assert stores.archive.get(INDEX_KEY) == index
