@@ -207,14 +207,18 @@ def _query_of(link: str) -> str:
     """The query a link carries, read exactly as verifier.js's `queryOf` reads it, so that one pasted link is one
     game on the server and in the browser: for a path or URL, everything after its first `?` up to the first `#`
     after that (a `#` before the `?` does not end it; tabs and line breaks are kept, where `urlsplit` would delete
-    them and take `/check/#x?…` for a fragment); `?…` without its `?`; anything else, whole. Only what a browser trims
+    them and take `/check/#x?…` for a fragment), and so for a link without its scheme, whatever comes before its first
+    `?` holding no `=` or `&`; `?…` without its `?`; anything else, whole. Only what a browser trims
     from a URL's end is trimmed, the C0 controls and the space: a trailing U+3000 or no-break space is sent on by a
     browser that opens the link, so it is part of the last value here too (review: a pasted link and the same link
     opened were two games). Before the link, any blank (`_LEADING`) is trimmed: none is part of a value."""
     text = link.lstrip(_LEADING).rstrip(_URL_EDGES)
     if text.startswith("?"):
         return text[1:]
-    if text.startswith("/") or _URL.match(text):
+    location, mark, _ = text.partition("?")
+    if text.startswith("/") or _URL.match(text) or (mark and not set("=&") & set(location)):
+        # A link written without its scheme (`fairdice.example.com/check/?…`, as chats and cards print them) too: what
+        # comes before its `?` holds no `=` or `&`, so it is no parameter (review: the host was read as one)
         return text.partition("?")[2].partition("#")[0]
     # A bare query is taken whole: a literal `?` inside a value is legal in a query string.
     return text

@@ -1280,7 +1280,10 @@ const fairdice = (() => {
     // before it, any blank a chat puts there (fairdice.links._LEADING, the same characters): none is part of a value.
     const trimmed = link.replace(/^[\u0000-\u0020\u0085\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]+/, "").replace(/[\u0000-\u0020]+$/, "");
     if (trimmed.startsWith("?")) return trimmed.slice(1);
-    if (trimmed.startsWith("/") || /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(trimmed)) {
+    const mark = trimmed.indexOf("?");
+    // A link written without its scheme (fairdice.example.com/check/?…) too: before its "?", no "=" or "&"
+    const location = mark > 0 && !/[=&]/.test(trimmed.slice(0, mark));
+    if (location || trimmed.startsWith("/") || /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(trimmed)) {
       const at = trimmed.indexOf("?");
       if (at < 0) return "";
       const fragment = trimmed.indexOf("#", at);

@@ -613,6 +613,9 @@ def test_a_pasted_link_with_a_hash_a_question_mark_or_a_tab_in_odd_places_is_the
         f"/check/?scheme=narde-v1&key={key}&phrase=a\tb&n=1",
         f"https://dice.example/check/?scheme=narde-v1&key={key}&phrase=a\r\nb&n=1",
         f"?/check/?seed={key}&client=a,b&n=2",
+        # a link without its scheme, and a bare query with a ? in a value (review: the host was read as a parameter)
+        f"dice.example/check/?scheme=narde-v1&key={key}&phrase=test&n=4",
+        f"scheme=narde-v1&key={key}&phrase=why?&n=5",
     ]
 
     # Then the page reads the same parameters as the core: the same verdict (its rolls' messages carry the phrase,
@@ -620,7 +623,10 @@ def test_a_pasted_link_with_a_hash_a_question_mark_or_a_tab_in_odd_places_is_the
     results = read_alike(browser, links)
     assert [js["data"].get("count") for js in results[:4]] == ["2", "3", "2", "2"]
     assert results[4]["verdict"]["rolls"][0]["message"] == "narde-v1|why? not|0"
-    assert [js.get("verdict", js)["problems"][0]["field"] for js in results[6:]] == ["phrase", "phrase", "/check/?seed"]
+    fields = [js.get("verdict", js)["problems"][0]["field"] for js in results[6:9]]
+    assert fields == ["phrase", "phrase", "/check/?seed"]
+    assert [js["data"].get("count") for js in results[9:]] == ["4", "5"]
+    assert results[10]["verdict"]["rolls"][0]["message"] == "narde-v1|why?|0"
 
 
 def test_a_link_ending_in_a_space_a_browser_keeps_is_the_game_of_that_space_when_pasted_too(browser: Browser) -> None:

@@ -52,6 +52,9 @@ PAIR36_A_B_2 = {"scheme": "pair36", "server_seed": KEY, "client_seeds": ["a", "b
         f"https://dice.example/check/#x?seed={KEY}&client=a,b&n=2",
         f"https://dice.example/check/?seed={KEY}&client=a,b&n=2#n=3&client=c",
         f"/check/#a?seed={KEY}&client=a,b&n=2#b?n=3",
+        # without its scheme, as chats and printed cards show a link (review: its host was read as a parameter)
+        f"dice.example/check/?seed={KEY}&client=a,b&n=2",
+        f" www.dice.example/check?seed={KEY}&client=a,b&n=2#top",
     ],
 )
 def test_a_link_is_read_from_a_url_a_path_or_the_query_alone_from_its_first_question_mark_to_the_next_hash(
