@@ -294,7 +294,13 @@ def _recheck_section(verdict: Verdict, recheck: dict[str, Any] | None, rows: lis
         "scope": None if scope is None else [scope.kind, scope.first, scope.last],
         "counts": [summary.differ, summary.missing, summary.extra],
     }
-    data = {"request": recheck, "seal": verdict.seal.computed, "rolls": listed, "said": said}
+    data = {
+        "request": recheck,
+        "seal": verdict.seal.computed,
+        "rolls": listed,
+        "said": said,
+        "fair": verdict.verdict == "fair",
+    }
     section = (
         # Hidden until the script shows it: with JavaScript off the page would say both that the browser is
         # recomputing the rolls and that it cannot (review)

@@ -14,7 +14,8 @@
 
   function finish(state, ...text) {
     status.replaceChildren(...text);
-    status.className = state === "agree" ? "ok" : "bad";
+    // Agreeing with a page whose verdict is not fair is no good news: said plainly, not in the colour of one (review)
+    status.className = state !== "agree" ? "bad" : data.fair ? "ok" : "";
     document.body.dataset.recheck = state;
   }
 

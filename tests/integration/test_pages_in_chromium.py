@@ -162,6 +162,9 @@ def test_every_kind_of_page_says_what_it_must_fits_the_screen_and_is_rechecked_b
         if name in ("fair", "mismatch", "wrong-seal", "cut-short", "daily-roll", "bg-dice", "bg-online"):
             assert page["recheck"] == "agree", (name, page["text"][:1500])
             assert "Your browser recomputed these rolls itself:" in page["text"]
+            # in the colour of good news only beside a fair verdict (review: green on a mismatch page)
+            shown = browser.evaluate("document.getElementById('recheck-status').className")
+            assert shown == ("ok" if name in ("fair", "bg-dice") else ""), (name, shown)
         print(f"\nscreenshot: {browser.screenshot(folder / f'server-{name}-{width}.png')}")
 
 
