@@ -204,7 +204,10 @@ class LambdaProxy(BaseHTTPRequestHandler):
         """The request's target as the client sent it: http.server makes a leading `//` one `/` in `self.path`
         (gh-87389), where API Gateway hands the path over as sent (review: `//check` answered as `/check`)."""
         words = self.requestline.split()
-        return words[1] if len(words) == 3 else self.path
+        target = words[1] if len(words) == 3 else self.path
+        # http.server reads the request line as ISO-8859-1: a byte from 0x80 up is sent on percent-encoded, so that the
+        # handler reads its UTF-8 as a browser's encoded link (review: café read as "cafÃ©")
+        return "".join(c if ord(c) < 0x80 else f"%{ord(c):02X}" for c in target)
 
     def _answer(self) -> tuple[int, list[tuple[str, str]], bytes]:
         # Every Transfer-Encoding header, not the first alone (review: a second one's chunked body was read as requests)

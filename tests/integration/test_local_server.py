@@ -350,6 +350,19 @@ def test_a_path_that_starts_with_two_slashes_reaches_the_handler_as_sent(server:
     assert reply.json["error"]["message"] == "there is no //check here; see GET /docs"
 
 
+def test_raw_utf8_in_a_link_is_read_as_utf8_as_when_percent_encoded(server: Server) -> None:
+    # Given a link's phrase sent as raw UTF-8 bytes, as curl --path-as-is sends it (review: read as ISO-8859-1, "cafÃ©")
+    key = bytes(range(32)).hex()
+    query = f"scheme=narde-v1&key={key}&phrase=café&n=2"
+    raw = exchange(server, f"GET /check/?{query} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+    encoded = request(server, "GET", "/check/?" + query.replace("é", "%C3%A9"))
+
+    # Then it is the game a browser's percent-encoded link names
+    answer = json.loads(raw.partition(b"\r\n\r\n")[2])
+    assert answer["identified_by"] == encoded.json["identified_by"]
+    assert [roll["message"] for roll in answer["rolls"]] == [f"narde-v1|café|{i}" for i in range(2)]
+
+
 def exchange(server: Server, request: bytes) -> bytes:
     """Send these bytes as they are, a request the HTTP client would not write, and read every answer until the server
     closes the connection (each request here ends with Connection: close, or is one the server closes on)."""
