@@ -165,9 +165,10 @@ def identity_value(text: str, items: list[str] | None = None) -> str:
 def _seal_section(verdict: Verdict, words: Words) -> Iterator[str]:
     secret, seal = words.secret, words.seal
     check = verdict.checks.seal
-    # A seal from the daily archive (the verdict says when it was published there) was published, not given (review: a
-    # wrong secret given read as if the player's commitment were wrong), whether or not the secret is the archive's
-    origin = "published" if verdict.seal.published_at is not None else "given"
+    # A seal from the daily archive (the verdict says whether it was published in time, `in_time`, which only a seal
+    # an archive published has) was published, not given (review: a wrong secret given read as if the player's
+    # commitment were wrong), whether or not the secret is the archive's
+    origin = "published" if verdict.seal.in_time is not None else "given"
     not_given = (
         f"not checked yet: the {e(secret)} that would check a {e(seal)} is not revealed yet"
         if verdict.verdict == "withheld"
@@ -289,7 +290,7 @@ def _recheck_section(verdict: Verdict, recheck: dict[str, Any] | None, rows: lis
     # browser holds the rolls' check, the scope and the counts to the page's, not the verdict itself.
     summary, scope = verdict.summary, verdict.scope
     said = {
-        "verdict": None if verdict.seal.published_at is not None else verdict.verdict,
+        "verdict": None if verdict.seal.in_time is not None else verdict.verdict,
         "rolls": verdict.checks.rolls,
         "scope": None if scope is None else [scope.kind, scope.first, scope.last],
         "counts": [summary.differ, summary.missing, summary.extra],

@@ -176,7 +176,9 @@ class Verdict(BaseModel):
         default_factory=list,
         description="the inputs that identify the game, chosen by whoever gives them: the player must recognise them",
     )
-    source: str | None = Field(default=None, description="where the secret came from when not given")
+    source: str | None = Field(
+        default=None, description="where the secret the dice were computed from came from, when not with the request"
+    )
     diagnosis: list[Finding] | None = Field(
         default=None, description="on a mismatch only: the likely causes, most rolls explained first"
     )

@@ -691,6 +691,32 @@ def test_a_record_the_archive_gives_no_time_for_does_not_show_it_was_revealed_af
     assert "S3 gives no time of its own for this record" in day_page(record).html
 
 
+class _UndatedCommitments(_UndatedRecords):
+    """The archive as S3 answers for commitments written in parts or replicated: no time of their own."""
+
+    def read(self, key: str) -> Stored | None:
+        found = self._archive.read(key)
+        return found if found is None or not key.startswith("commitments/") else replace(found, modified=NOT_KNOWN)
+
+
+def test_a_commitment_the_archive_gives_no_time_for_is_said_so_and_its_seal_is_still_the_archives(
+    archive: tuple[Timeline, Stores],
+) -> None:
+    # Review: POST /verify and the page said it was "published at 9999-12-31 23:59:59 UTC, after the 15 minutes"
+    _, stores = archive
+    revealed_next_morning(archive)
+    reader = ArchiveReader(_UndatedCommitments(stores.archive), clock=lambda: at("2025-03-02 09:00"))  # type: ignore[arg-type]
+    verdict = verified(reader, recorded=faces(verified(reader)))
+    assert verdict.verdict == "incomplete"
+    assert verdict.reasons == [
+        "S3 gives no time of its own for the commitment of 2025-03-01, so nothing shows the secret was fixed before the"
+        " day's play"
+    ]
+    assert (verdict.seal.published_at, verdict.seal.in_time) == (None, False)
+    page = render_page(verdict)
+    assert "9999" not in page and "<dt>published</dt>" in page
+
+
 def test_the_page_of_a_day_whose_secret_is_not_revealed_says_when_it_is_due_not_that_it_was_revealed(
     archive: tuple[Timeline, Stores],
 ) -> None:
