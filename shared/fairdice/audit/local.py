@@ -10,7 +10,6 @@ the one merge (`fairdice.audit.merge`) and the report write the outputs.
 
 import datetime as dt
 import multiprocessing
-import multiprocessing.forkserver
 import os
 import re
 import shutil
@@ -424,10 +423,11 @@ def _earlier_results_only(out: Path, among_inputs: bool) -> None:
     odd += [
         where for where in held if _EARLIER_RESULT.fullmatch(where) is None or not _holds_results(out / where, where)
     ]
-    if held and not odd and PLAN not in held and among_inputs:
+    if held and not odd and PLAN not in held and (among_inputs or SUMMARY not in held):
         # No plan: not a run's results, whatever their names (a plan held is one: `_holds_results`). Elsewhere, results
-        # that hold what the audit writes are an earlier audit's, its partials removed or never copied (review: a
-        # folder of an AWS run's three outputs, copied without partials/, was refused)
+        # beside a summary that holds what the audit writes are an earlier audit's, its partials removed or never
+        # copied (review: a folder of an AWS run's outputs, copied without partials/, was refused); without one, a page
+        # named report.html is anyone's (review: a user's own report was written over)
         odd = held
     if odd:
         shown = ", ".join(sorted(odd)[:3])
@@ -798,7 +798,10 @@ def _stops_held() -> Iterator[None]:
     signal handled in the middle of a fork was lost (review: raised in an at-fork hook, Python printed it and went on,
     and the command audited to its end, deaf to both as it stops), and one reaching a new worker before it set its own
     handlers broke the pool. A worker starts with them held, and lets them in once its handlers are set
-    (`_worker_started`)."""
+    (`_worker_started`). A fork server (the `forkserver` start method, 3.14's default) is started with them held too,
+    and keeps them held: it ignores Ctrl-C anyway and ends as the command's process does, its pipe closed, and the
+    workers it forks start held, as they must (review: one started outside the hold printed a traceback at a Ctrl-C,
+    and forked workers a Ctrl-C could break)."""
     held = signal.pthread_sigmask(signal.SIG_BLOCK, ())  # the mask as it is, put back whatever happens after
     try:
         signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
@@ -852,10 +855,6 @@ class _Blocks:
         self._started = started
         self._audited = audited
         self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_started) if workers > 1 else None
-        if self._pool is not None and multiprocessing.get_start_method() == "forkserver":
-            # Started here, not as the first block is submitted with Ctrl-C and SIGTERM held (`_stops_held`), which
-            # the fork server would keep held for its whole life (review)
-            multiprocessing.forkserver.ensure_running()
         self._flight: deque[Future[int]] = deque()
 
     def __enter__(self) -> "_Blocks":
@@ -869,7 +868,8 @@ class _Blocks:
         while len(self._flight) >= 2 * self._workers:
             self._audited(self._flight.popleft().result())
         work = (self._out, name, file, block, self._archive, self._today, self._started)
-        with _stops_held():  # the pool forks its workers as blocks are submitted
+        # The pool forks its workers (and a fork server, under that start method) as it is given blocks
+        with _stops_held():
             self._flight.append(self._pool.submit(audit_block, *work))
 
     def __exit__(self, kind: object, *rest: object) -> None:
