@@ -230,7 +230,7 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
         report.head = None if head is None else ChainLink(date=head[0], sha256=sha256_hex(head[1]))
         index = ArchiveIndex(revealed=sorted(known), head=report.head).to_bytes()
         found = archive.get(INDEX_KEY)
-        if found != index and not _later_head(found, report.head):
+        if found != index and not _later_head(archive, found, report.head):
             archive.replace(INDEX_KEY, index)
             report.index_updated = True
     except Exception as exc:
@@ -304,8 +304,14 @@ def _head(stores: Stores, revealed_days: list[dt.date]) -> tuple[tuple[dt.date, 
     published = stores.archive.read(next_key)
     if published is not None:
         named = read_document(Commitment, next_key, published.data, following, "a commitment").commitment
-        # The publisher names the next day's commitment whenever it is there as it writes a record, as readers check
-        unnamed = record.next_commitment is None and published.modified < stored.modified
+        # The publisher names the next day's commitment whenever it is there as it writes a record, as readers check;
+        # but one published late, after its own day, may come between an overlapping run's reading and its writing
+        # (review: an honest catch-up beside a run by hand stopped every later run), and a late one loses nothing
+        unnamed = (
+            record.next_commitment is None
+            and published.modified < stored.modified
+            and published.modified < reveal_time(following)
+        )
         if unnamed or record.next_commitment not in (None, named):
             raise TamperedRecord(
                 f"{key} names {record.next_commitment or 'no commitment'} as the next day's, where {next_key} is"
@@ -321,16 +327,20 @@ def _written_once_over(archive: ObjectStore, day: dt.date) -> bool:
     return stored is not None and stored.modified != NOT_KNOWN and stored.modified >= reveal_time(day)
 
 
-def _later_head(found: bytes | None, head: ChainLink | None) -> bool:
-    """Whether the index found names a later head than this run's: written by a run whose clock read a later day (this
-    run's clock still read the day before), which this run's index would set back (review)."""
+def _later_head(archive: ObjectStore, found: bytes | None, head: ChainLink | None) -> bool:
+    """Whether the index found names a later head than this run's, one the archive holds by those very bytes: written by
+    a run whose clock read a later day (this run's clock still read the day before), which this run's index would set
+    back (review). An index naming any other head is rebuilt (review: one of a head in 2099 was kept for good)."""
     if found is None:
         return False
     try:
         index = ArchiveIndex.model_validate_json(found)
     except ValueError:  # not an index: replaced by the publisher's
         return False
-    return index.head is not None and (head is None or index.head.date > head.date)
+    if index.head is None or (head is not None and index.head.date <= head.date):
+        return False
+    record = archive.get(revealed_key(index.head.date))
+    return record is not None and sha256_hex(record) == index.head.sha256
 
 
 def _must_read(store: ObjectStore, key: str) -> Stored:

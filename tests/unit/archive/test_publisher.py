@@ -809,3 +809,42 @@ def test_a_run_whose_clock_still_reads_yesterday_as_midnight_passes_neither_alar
     # RecordsNotYetOver alarm, sent to the tamper runbook), nor write an index of nothing over the midnight run's
     assert report.not_yet_over == [] and not report.index_updated
     assert stores.archive.get(INDEX_KEY) == index
+
+
+def test_a_record_that_names_no_next_commitment_published_late_beside_it_is_the_publishers_to_readers_and_runs(
+    tmp_path: Path,
+) -> None:
+    # Given 02-28 opened, 03-01 missed, and at 03-02 00:00 a run by hand whose clock read 03-01 23:59:59 making 03-01's
+    # secret and commitment (S3 dates them 00:00:03), while the midnight run, which had read no commitment of 03-01,
+    # writes 02-28's record naming none at 00:00:04 (review: every later run stopped, and readers refused 02-28)
+    feb28 = dt.date(2025, 2, 28)
+    timeline = Timeline(at("2025-02-28 00:00:03"))
+    stores = timeline.stores(tmp_path)
+    publish(stores, timeline.now)
+    timeline.now = at("2025-03-02 00:00:03")
+    open_day(stores, at("2025-03-01 23:59:59"))
+    timeline.now = at("2025-03-02 00:00:04")
+    secret = stores.secrets.get(secret_key(feb28)) or b""
+    record = RevealedRecord(
+        date=feb28, secret=secret.hex(), commitment=seal_of(secret), next_commitment=None, previous=None
+    )
+    stores.archive.put_new(revealed_key(feb28), record.to_bytes())
+
+    # When the 00:05 run reveals, Then it goes on from that record, and a reader vouches for every day
+    timeline.now = at("2025-03-02 00:05:00")
+    report = reveal_closed(stores, timeline.now)
+    assert report.revealed == [MARCH]
+    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-03 09:00"))
+    assert reader.record(feb28).seal == "match" and reader.record(MARCH).seal == "match"
+
+
+def test_an_index_naming_a_later_head_the_archive_does_not_hold_is_rebuilt(tmp_path: Path) -> None:
+    # Given an index written by someone else, naming a head in 2099 (review: kept for good, never rebuilt)
+    timeline, stores = two_days_unrevealed(tmp_path, second_committed=True)
+    junk = ArchiveIndex(revealed=[], head=ChainLink(date=dt.date(2099, 1, 1), sha256="ab" * 32)).to_bytes()
+    stores.archive.replace(INDEX_KEY, junk)
+
+    # When a run reveals, Then the index is the chain's
+    report = reveal_closed(stores, timeline.now)
+    assert report.index_updated
+    assert ArchiveIndex.model_validate_json(stores.archive.get(INDEX_KEY) or b"").head == report.head
