@@ -1,7 +1,9 @@
 """A test's stand-in for an ObjectStore: every call handed on to a real store but those the stand-in changes."""
 
+from dataclasses import replace
+
 from fairdice.errors import ArchiveUnavailable
-from fairdice.storage import ObjectStore, Stored
+from fairdice.storage import NOT_KNOWN, ObjectStore, Stored
 
 
 class PassingStore:
@@ -67,3 +69,16 @@ class Unreachable(PassingStore):
     def _reach(self, key: str) -> None:
         if not self.reachable:
             raise self.error(f"cannot reach the store for {key} ({self.reason}); try again later")
+
+
+class Undated(PassingStore):
+    """An archive as S3 answers for objects under `prefix` written in parts (a multipart upload) or replicated: with no
+    time of their own (NOT_KNOWN)."""
+
+    def __init__(self, inner: ObjectStore, prefix: str) -> None:
+        super().__init__(inner)
+        self.prefix = prefix
+
+    def read(self, key: str) -> Stored | None:
+        found = self.inner.read(key)
+        return found if found is None or not key.startswith(self.prefix) else replace(found, modified=NOT_KNOWN)

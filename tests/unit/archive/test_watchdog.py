@@ -5,7 +5,6 @@ the schedules run; the S3 side is in tests/integration/test_daily_operations_s3.
 """
 
 import datetime as dt
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,10 +19,10 @@ from fairdice.archive.layout import (
 from fairdice.archive.reader import ArchiveReader
 from fairdice.archive.watchdog import check_archive
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
-from fairdice.storage import NOT_KNOWN, FolderStore, Stored, Stores
+from fairdice.storage import FolderStore, Stores
 
 from testkit.archive import put_someone_elses_record
-from testkit.stores import PassingStore, Unreachable
+from testkit.stores import PassingStore, Undated, Unreachable
 from testkit.timeline import Timeline
 
 DAY1, DAY2, DAY3 = dt.date(2025, 3, 1), dt.date(2025, 3, 2), dt.date(2025, 3, 3)
@@ -87,21 +86,13 @@ def test_yesterdays_record_written_before_its_day_was_over_is_no_reveal(timeline
     ]
 
 
-class UndatedRecords(ReadOnly):
-    """The archive as S3 answers for records written in parts (a multipart upload) or replicated: no time of its own."""
-
-    def read(self, key: str) -> Stored | None:
-        found = self.inner.read(key)
-        return found if found is None or not key.startswith("revealed/") else replace(found, modified=NOT_KNOWN)
-
-
 def test_yesterdays_record_s3_gives_no_time_for_is_said_not_shown_to_be_revealed_after_its_day(
     timeline: Timeline, stores: Stores
 ) -> None:
     timeline.publish(stores, at(DAY1, "00:00:02"))
     timeline.publish(stores, at(DAY2, "00:00:02"))
 
-    check = check_archive(UndatedRecords(stores.archive), at(DAY2, "00:15:00"))
+    check = check_archive(Undated(ReadOnly(stores.archive), "revealed/"), at(DAY2, "00:15:00"))
 
     # Review: it said the record "was written at an unknown time, before its day was over", which nothing showed
     assert not check.yesterday_revealed
@@ -110,20 +101,12 @@ def test_yesterdays_record_s3_gives_no_time_for_is_said_not_shown_to_be_revealed
     ]
 
 
-class UndatedCommitments(ReadOnly):
-    """The archive as S3 answers for commitments written in parts or replicated: no time of its own."""
-
-    def read(self, key: str) -> Stored | None:
-        found = self.inner.read(key)
-        return found if found is None or not key.startswith("commitments/") else replace(found, modified=NOT_KNOWN)
-
-
 def test_todays_commitment_s3_gives_no_time_for_is_said_so_not_as_published_at_the_end_of_time(
     timeline: Timeline, stores: Stores
 ) -> None:
     timeline.publish(stores, at(DAY1, "00:00:02"))
     timeline.publish(stores, at(DAY2, "00:00:02"))
-    archive = UndatedCommitments(stores.archive)
+    archive = Undated(ReadOnly(stores.archive), "commitments/")
 
     check = check_archive(archive, at(DAY2, "00:15:00"))
 

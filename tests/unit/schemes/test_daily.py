@@ -10,7 +10,6 @@ import datetime as dt
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from uuid import UUID
@@ -25,7 +24,7 @@ from fairdice.page import render_page
 from fairdice.schemes import daily, parse_request
 from fairdice.schemes.base import Withheld
 from fairdice.seal import seal_of
-from fairdice.storage import NOT_KNOWN, FolderStore, ObjectStore, S3Store, Stored, Stores
+from fairdice.storage import FolderStore, S3Store, Stores
 from fairdice.verdict import Verdict
 from fairdice.verify import check, verify
 from hypothesis import given
@@ -34,6 +33,7 @@ from moto import mock_aws
 
 from testkit.oracles import seed_004
 from testkit.oracles.fake_mac import StreamMac, TableMac
+from testkit.stores import Undated
 from testkit.timeline import Timeline
 from unit.common import DAILY, Recording, problems
 from unit.strategies import SETTINGS
@@ -660,26 +660,12 @@ def test_a_day_whose_record_the_archive_dates_within_the_day_is_at_most_incomple
     assert "Revealed before the day was over in UTC, which the publisher never does" in page
 
 
-class _UndatedRecords:
-    """The archive as S3 answers for records written in parts (a multipart upload): no time of their own."""
-
-    def __init__(self, archive: ObjectStore) -> None:
-        self._archive = archive
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self._archive, name)
-
-    def read(self, key: str) -> Stored | None:
-        found = self._archive.read(key)
-        return found if found is None or not key.startswith("revealed/") else replace(found, modified=NOT_KNOWN)
-
-
 def test_a_record_the_archive_gives_no_time_for_does_not_show_it_was_revealed_after_the_day(
     archive: tuple[Timeline, Stores],
 ) -> None:
     _, stores = archive
     revealed_next_morning(archive)
-    reader = ArchiveReader(_UndatedRecords(stores.archive), clock=lambda: at("2025-03-02 09:00"))  # type: ignore[arg-type]
+    reader = ArchiveReader(Undated(stores.archive, "revealed/"), clock=lambda: at("2025-03-02 09:00"))
     verdict = verified(reader, recorded=faces(verified(reader)))
     assert verdict.verdict == "incomplete"
     assert verdict.reasons == [
@@ -691,21 +677,13 @@ def test_a_record_the_archive_gives_no_time_for_does_not_show_it_was_revealed_af
     assert "S3 gives no time of its own for this record" in day_page(record).html
 
 
-class _UndatedCommitments(_UndatedRecords):
-    """The archive as S3 answers for commitments written in parts or replicated: no time of their own."""
-
-    def read(self, key: str) -> Stored | None:
-        found = self._archive.read(key)
-        return found if found is None or not key.startswith("commitments/") else replace(found, modified=NOT_KNOWN)
-
-
 def test_a_commitment_the_archive_gives_no_time_for_is_said_so_and_its_seal_is_still_the_archives(
     archive: tuple[Timeline, Stores],
 ) -> None:
     # Review: POST /verify and the page said it was "published at 9999-12-31 23:59:59 UTC, after the 15 minutes"
     _, stores = archive
     revealed_next_morning(archive)
-    reader = ArchiveReader(_UndatedCommitments(stores.archive), clock=lambda: at("2025-03-02 09:00"))  # type: ignore[arg-type]
+    reader = ArchiveReader(Undated(stores.archive, "commitments/"), clock=lambda: at("2025-03-02 09:00"))
     verdict = verified(reader, recorded=faces(verified(reader)))
     assert verdict.verdict == "incomplete"
     assert verdict.reasons == [
