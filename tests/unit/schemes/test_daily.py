@@ -660,39 +660,40 @@ def test_a_day_whose_record_the_archive_dates_within_the_day_is_at_most_incomple
     assert "Revealed before the day was over in UTC, which the publisher never does" in page
 
 
-def test_a_record_the_archive_gives_no_time_for_does_not_show_it_was_revealed_after_the_day(
-    archive: tuple[Timeline, Stores],
+@pytest.mark.parametrize(
+    ("undated", "reason"),
+    [
+        (
+            "revealed/",
+            "the daily archive gives no time of its own for the record of 2025-03-01 (a multipart upload or a replica,"
+            " not the publisher's one write), so it does not show the secret was kept until the day was over",
+        ),
+        (
+            # review: POST /verify and the page said it was "published at 9999-12-31 23:59:59 UTC, after the 15 minutes"
+            "commitments/",
+            "S3 gives no time of its own for the commitment of 2025-03-01, so nothing shows the secret was fixed before"
+            " the day's play",
+        ),
+    ],
+    ids=["record", "commitment"],
+)
+def test_a_record_or_commitment_the_archive_gives_no_time_for_keeps_the_day_from_fair_and_says_so(
+    archive: tuple[Timeline, Stores], undated: str, reason: str
 ) -> None:
     _, stores = archive
     revealed_next_morning(archive)
-    reader = ArchiveReader(Undated(stores.archive, "revealed/"), clock=lambda: at("2025-03-02 09:00"))
+    reader = ArchiveReader(Undated(stores.archive, undated), clock=lambda: at("2025-03-02 09:00"))
     verdict = verified(reader, recorded=faces(verified(reader)))
-    assert verdict.verdict == "incomplete"
-    assert verdict.reasons == [
-        "the daily archive gives no time of its own for the record of 2025-03-01 (a multipart upload or a replica, not"
-        " the publisher's one write), so it does not show the secret was kept until the day was over"
-    ]
-    record = reader.record(ARCHIVE_DAY)
-    assert (record.revealed_at, record.revealed_in_time) == (None, False)
-    assert "S3 gives no time of its own for this record" in day_page(record).html
-
-
-def test_a_commitment_the_archive_gives_no_time_for_is_said_so_and_its_seal_is_still_the_archives(
-    archive: tuple[Timeline, Stores],
-) -> None:
-    # Review: POST /verify and the page said it was "published at 9999-12-31 23:59:59 UTC, after the 15 minutes"
-    _, stores = archive
-    revealed_next_morning(archive)
-    reader = ArchiveReader(Undated(stores.archive, "commitments/"), clock=lambda: at("2025-03-02 09:00"))
-    verdict = verified(reader, recorded=faces(verified(reader)))
-    assert verdict.verdict == "incomplete"
-    assert verdict.reasons == [
-        "S3 gives no time of its own for the commitment of 2025-03-01, so nothing shows the secret was fixed before the"
-        " day's play"
-    ]
-    assert (verdict.seal.published_at, verdict.seal.in_time) == (None, False)
+    assert (verdict.verdict, verdict.reasons) == ("incomplete", [reason])
     page = render_page(verdict)
-    assert "9999" not in page and "<dt>published</dt>" in page
+    assert "9999" not in page and "<dt>published</dt>" in page  # the seal is still the archive's
+    record = reader.record(ARCHIVE_DAY)
+    if undated == "revealed/":
+        assert (record.revealed_at, record.revealed_in_time) == (None, False)
+        assert "S3 gives no time of its own for this record" in day_page(record).html
+    else:
+        assert (verdict.seal.published_at, verdict.seal.in_time) == (None, False)
+        assert (record.commitment_published_at, record.commitment_in_time) == (None, False)
 
 
 def test_the_page_of_a_day_whose_secret_is_not_revealed_says_when_it_is_due_not_that_it_was_revealed(
