@@ -160,7 +160,7 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
     revealed, because the chain only grows at its head.
 
     Only the publisher writes records, so one it did not write is tampering (TamperedRecord): the
-    chain's head must reveal the secret kept for its day, and a record found where this run was about
+    chain's head must be the record the publisher writes (`_head`), and a record found where this run was about
     to write must be the very bytes it would have written (an overlapping run's). A record of today
     or a later day, which the publisher never writes, is reported as `not_yet_over` and left out of
     the chain and the index, so it cannot become the head.
