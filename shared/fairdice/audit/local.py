@@ -802,6 +802,9 @@ def _stops_held() -> Iterator[None]:
     and keeps them held: it ignores Ctrl-C anyway and ends as the command's process does, its pipe closed, and the
     workers it forks start held, as they must (review: one started outside the hold printed a traceback at a Ctrl-C,
     and forked workers a Ctrl-C could break)."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks, and no fork either
+        yield
+        return
     held = signal.pthread_sigmask(signal.SIG_BLOCK, ())  # the mask as it is, put back whatever happens after
     try:
         signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
@@ -818,7 +821,8 @@ def _worker_started() -> None:
     store blocks in an `--out` a new run may have started afresh in."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)  # held as it was forked (`_stops_held`)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)  # held as it was forked (`_stops_held`)
     main = multiprocessing.parent_process()
     sentinel = main.sentinel if main is not None else None
     threading.Thread(target=_stop_when_orphaned, args=(os.getppid(), sentinel), name="orphaned", daemon=True).start()
