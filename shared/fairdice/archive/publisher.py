@@ -330,7 +330,8 @@ def _written_once_over(archive: ObjectStore, day: dt.date) -> bool:
 def _later_head(archive: ObjectStore, found: bytes | None, head: ChainLink | None) -> bool:
     """Whether the index found names a later head than this run's, one the archive holds by those very bytes: written by
     a run whose clock read a later day (this run's clock still read the day before), which this run's index would set
-    back (review). An index naming any other head is rebuilt (review: one of a head in 2099 was kept for good)."""
+    back (review), and which the store dates after its day was over. An index naming any other head is rebuilt
+    (review: one of a head in 2099 was kept for good)."""
     if found is None:
         return False
     try:
@@ -340,7 +341,9 @@ def _later_head(archive: ObjectStore, found: bytes | None, head: ChainLink | Non
     if index.head is None or (head is not None and index.head.date <= head.date):
         return False
     record = archive.get(revealed_key(index.head.date))
-    return record is not None and sha256_hex(record) == index.head.sha256
+    # and one a run could have written: the store dates it after its day was over (review: a record of 2099 beside it)
+    over = _written_once_over(archive, index.head.date)
+    return record is not None and sha256_hex(record) == index.head.sha256 and over
 
 
 def _must_read(store: ObjectStore, key: str) -> Stored:

@@ -22,6 +22,7 @@ from fairdice.archive.layout import (
     commitment_key,
     revealed_key,
     secret_key,
+    sha256_hex,
 )
 from fairdice.archive.publisher import PublishReport, get_or_create_secret, open_day, publish, reveal_closed
 from fairdice.archive.reader import ArchiveReader
@@ -841,7 +842,9 @@ def test_a_record_that_names_no_next_commitment_published_late_beside_it_is_the_
 def test_an_index_naming_a_later_head_the_archive_does_not_hold_is_rebuilt(tmp_path: Path) -> None:
     # Given an index written by someone else, naming a head in 2099 (review: kept for good, never rebuilt)
     timeline, stores = two_days_unrevealed(tmp_path, second_committed=True)
-    junk = ArchiveIndex(revealed=[], head=ChainLink(date=dt.date(2099, 1, 1), sha256="ab" * 32)).to_bytes()
+    # and (review) a record of 2099 by those very bytes beside it, written long before its day
+    stores.archive.put_new(revealed_key(dt.date(2099, 1, 1)), b"x")
+    junk = ArchiveIndex(revealed=[], head=ChainLink(date=dt.date(2099, 1, 1), sha256=sha256_hex(b"x"))).to_bytes()
     stores.archive.replace(INDEX_KEY, junk)
 
     # When a run reveals, Then the index is the chain's
