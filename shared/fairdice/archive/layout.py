@@ -155,8 +155,12 @@ def revealed_in_time(day: dt.date, stored: Stored) -> bool | None:
     a replica: nothing shows it). The publisher reveals a day only once it is over, so a record for which this is
     False was written by someone else, or nothing shows it was not. One rule for the readers, the watchdog (through
     them) and the publisher's check of the chain's head."""
-    if not stored.witnessed:
-        return None
+    return written_once_over(day, stored) if stored.witnessed else None
+
+
+def written_once_over(day: dt.date, stored: Stored) -> bool:
+    """Whether the store's own time for a day's record, a witness or not, is after the day was over (not where it gives
+    none): the publisher's runs judge by it whether a record is one a run could have written."""
     return stored.modified != NOT_KNOWN and stored.modified >= reveal_time(day)
 
 
@@ -203,6 +207,16 @@ class Published:
     published_at: dt.datetime
     witnessed: bool
     locked: bool = False  # `Stored.locked`: kept whatever anyone asks, so no other version was shown in its place
+
+    def contradicted_by(self, named: str | None, written: dt.datetime) -> bool:
+        """Whether a record of the day before, written at `written` and naming `named` as the next day's commitment,
+        contradicts this one, as only a record the publisher did not write does. The publisher names the next day's
+        commitment whenever it is there as it writes a record; but one published late, after its own day, may come
+        between an overlapping run's reading and its writing (review: an honest catch-up beside a run by hand was
+        called tampered), and a late one loses nothing. One rule for readers and the publisher's check of the head."""
+        if named is None:
+            return self.published_at < written and self.published_at < reveal_time(self.commitment.date)
+        return named != self.commitment.commitment
 
     @property
     def in_time(self) -> bool:

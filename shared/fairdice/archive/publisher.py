@@ -24,18 +24,19 @@ from fairdice.archive.layout import (
     days_in,
     read_commitment,
     read_document,
-    reveal_time,
+    read_published,
     revealed_in_time,
     revealed_key,
     secret_key,
     sha256_hex,
     utc_day,
     whole_secret,
+    written_once_over,
 )
 from fairdice.errors import ArchiveUnavailable, StoreUnavailable, TamperedRecord
 from fairdice.fields import Day, Seal
 from fairdice.seal import seal_of
-from fairdice.storage import NOT_KNOWN, ObjectStore, Stored, Stores
+from fairdice.storage import ObjectStore, Stored, Stores
 
 RandomBytes = Callable[[int], bytes]
 
@@ -178,7 +179,7 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
         orphans=[],
         # By the store's time, not this run's clock alone: a run whose clock still read yesterday as the midnight run
         # revealed it finds that record over, not early (review: a false alarm, sent to the tamper runbook)
-        not_yet_over=[d for d in listed if d >= today and not _written_once_over(archive, d)],
+        not_yet_over=[d for d in listed if d >= today and _written_once_over(archive, d) is None],
         revealed_early=[revealed_days[-1]] if early else [],
         index_updated=False,
         head=None,
@@ -300,31 +301,22 @@ def _head(stores: Stores, revealed_days: list[dt.date]) -> tuple[tuple[dt.date, 
             " publisher did not write it",
             field="previous",
         )
-    following, next_key = day + dt.timedelta(days=1), commitment_key(day + dt.timedelta(days=1))
-    published = stores.archive.read(next_key)
-    if published is not None:
-        named = read_document(Commitment, next_key, published.data, following, "a commitment").commitment
-        # The publisher names the next day's commitment whenever it is there as it writes a record, as readers check;
-        # but one published late, after its own day, may come between an overlapping run's reading and its writing
-        # (review: an honest catch-up beside a run by hand stopped every later run), and a late one loses nothing
-        unnamed = (
-            record.next_commitment is None
-            and published.modified < stored.modified
-            and published.modified < reveal_time(following)
+    # The next day's commitment named as readers check it (`Published.contradicted_by`, one rule for both)
+    published = read_published(stores.archive, day + dt.timedelta(days=1))
+    if published is not None and published.contradicted_by(record.next_commitment, stored.modified):
+        raise TamperedRecord(
+            f"{key} names {record.next_commitment or 'no commitment'} as the next day's, where"
+            f" {commitment_key(published.commitment.date)} is {published.commitment.commitment}, published before it:"
+            " the publisher did not write it",
+            field="next_commitment",
         )
-        if unnamed or record.next_commitment not in (None, named):
-            raise TamperedRecord(
-                f"{key} names {record.next_commitment or 'no commitment'} as the next day's, where {next_key} is"
-                f" {named}, published before it: the publisher did not write it",
-                field="next_commitment",
-            )
     return (day, data), early
 
 
-def _written_once_over(archive: ObjectStore, day: dt.date) -> bool:
-    """Whether the store dates the day's record after the day was over (its own time, a witness or not)."""
+def _written_once_over(archive: ObjectStore, day: dt.date) -> Stored | None:
+    """The day's record where the store dates it after the day was over (`written_once_over`), else None."""
     stored = archive.read(revealed_key(day))
-    return stored is not None and stored.modified != NOT_KNOWN and stored.modified >= reveal_time(day)
+    return stored if stored is not None and written_once_over(day, stored) else None
 
 
 def _later_head(archive: ObjectStore, found: bytes | None, head: ChainLink | None) -> bool:
@@ -340,10 +332,9 @@ def _later_head(archive: ObjectStore, found: bytes | None, head: ChainLink | Non
         return False
     if index.head is None or (head is not None and index.head.date <= head.date):
         return False
-    record = archive.get(revealed_key(index.head.date))
     # and one a run could have written: the store dates it after its day was over (review: a record of 2099 beside it)
-    over = _written_once_over(archive, index.head.date)
-    return record is not None and sha256_hex(record) == index.head.sha256 and over
+    record = _written_once_over(archive, index.head.date)
+    return record is not None and sha256_hex(record.data) == index.head.sha256
 
 
 def _must_read(store: ObjectStore, key: str) -> Stored:

@@ -402,21 +402,18 @@ class ArchiveReader:
         if published is None:
             return
         key = revealed_key(day)
+        if not published.contradicted_by(named, written):
+            return
         if named is None:
-            # The publisher names the next day's commitment whenever it exists as it writes a record; but one published
-            # late, after its own day, may come between an overlapping run's reading and its writing (review: an honest
-            # catch-up beside a run by hand was called tampered), and a late one loses nothing
-            if published.published_at < written and published.published_at < reveal_time(following):
-                raise TamperedRecord(
-                    f"{key} names no next commitment, but {commitment_key(following)} was published before it",
-                    field="next_commitment",
-                )
-        elif named != published.commitment.commitment:
             raise TamperedRecord(
-                f"{key} names {named} as the next day's commitment, but {commitment_key(following)}"
-                f" is {published.commitment.commitment}",
+                f"{key} names no next commitment, but {commitment_key(following)} was published before it",
                 field="next_commitment",
             )
+        raise TamperedRecord(
+            f"{key} names {named} as the next day's commitment, but {commitment_key(following)}"
+            f" is {published.commitment.commitment}",
+            field="next_commitment",
+        )
 
     def _check_followed(self, day: dt.date, stored: Stored, now: dt.datetime) -> dt.datetime | None:
         """The next day's record, where there is one, must link to this record's very bytes: the publisher reveals days
