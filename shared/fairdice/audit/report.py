@@ -365,10 +365,7 @@ def _findings(s: Summary, findings: Iterable[dict[str, Any]], shown: int) -> str
         if not s.games and not s.errors:
             return "<h2>Findings</h2><p>None, and no game was read: nothing is proven fair.</p>"
         return "<h2>Findings</h2><p>None: every game read is fair and every line of the files read was verified.</p>"
-    head = (
-        "<tr><th class=t>id</th><th class=t>scheme, file and line</th><th class=t>verdict or error</th>"
-        "<th class=t>why</th></tr>"
-    )
+    head = "<tr>" + "".join(f"<th class=t>{column}</th>" for column in _FINDING_COLUMNS) + "</tr>"
     more = s.finding_lines - len(rows)
     order = (
         "<p>Mismatches first, then lines not verified, ids used twice, repeated games and shards not audited, then"
