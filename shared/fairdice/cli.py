@@ -36,6 +36,7 @@ EXIT_OK = 0
 EXIT_MISMATCH = 1
 EXIT_BAD_INPUT = 2
 EXIT_UNAVAILABLE = 3
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command Ctrl-C ended
 
 Command = Callable[[argparse.Namespace], int]
 T = TypeVar("T")
@@ -74,6 +75,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _report(describe(exc), EXIT_BAD_INPUT, names)
     except FairdiceError as exc:
         return _report(describe(exc), EXIT_UNAVAILABLE, whole)
+    except KeyboardInterrupt:
+        # Ctrl-C before a command's own handling of it (the audit's, once its packages are imported): one line, not a
+        # traceback (review: Ctrl-C during the audit's imports printed one)
+        print("fairdice: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -26,7 +26,7 @@ EXIT_FINDINGS = 1
 EXIT_USAGE = 2
 EXIT_UNAVAILABLE = cli.EXIT_UNAVAILABLE  # as every fairdice command says the archive could not be read
 EXIT_UNFINISHED = EXIT_UNAVAILABLE  # the audit did not finish for a reason outside the games: --resume finishes it
-EXIT_INTERRUPTED = 130
+EXIT_INTERRUPTED = cli.EXIT_INTERRUPTED
 EXIT_TERMINATED = 143  # 128 + SIGTERM, as a shell reports a command SIGTERM ended
 HEAVY = ("scipy", "matplotlib", "rich")
 

@@ -496,6 +496,26 @@ def test_signal_handlers_are_put_back_after_an_interrupted_run_and_an_ignored_ct
         signal.signal(signal.SIGINT, before[signal.SIGINT])
 
 
+def test_ctrl_c_while_the_audit_imports_its_packages_is_one_line_and_exit_130(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given Ctrl-C pressed while the audit imports what it runs on, before it handles Ctrl-C itself (review: a
+    # traceback of the import machinery)
+    class CtrlC:
+        def find_spec(self, name: str, *args: Any) -> None:
+            if name == "fairdice.audit.local":
+                raise KeyboardInterrupt
+
+    games.write(tmp_path / "day.jsonl", many(1))
+    monkeypatch.delitem(sys.modules, "fairdice.audit.local")
+    monkeypatch.setattr(sys, "meta_path", [CtrlC(), *sys.meta_path])
+
+    # Then the command says it was interrupted, in one line, exit 130, and has written nothing
+    assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out")]) == 130
+    assert capsys.readouterr().err == "fairdice: interrupted\n"
+    assert not (tmp_path / "out").exists()
+
+
 def test_ctrl_c_as_the_pool_forks_its_workers_is_handled_after_the_fork_and_stops_the_command(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
