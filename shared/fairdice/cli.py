@@ -54,8 +54,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one `fairdice` command and return its exit status (the console script's entry point)."""
     parser = build_parser()
     try:
-        args, extra = parser.parse_known_args(argv)
-        if extra:  # said by the command they were given to, with its usage (review: the top level's)
+        given = list(sys.argv[1:] if argv is None else argv)
+        args, extra = parser.parse_known_args(given)
+        # Said by the command they were given to, with its usage (review: the top level's); those before the command's
+        # name were given to fairdice itself (review: `fairdice --bogus verify` was said to be verify's)
+        before = given[: given.index(args.command)] if args.command in given else given
+        if ahead := [item for item in extra if item in before]:
+            parser.error(f"unrecognized arguments: {' '.join(ahead)}")
+        if extra:
             getattr(args, "parser", parser).error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as exc:
         # argparse exits on --help (0) and on a bad command line (2); report it as a status instead.

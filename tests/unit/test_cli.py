@@ -322,8 +322,11 @@ def test_a_daily_roll_read_from_a_bucket_where_boto3_is_not_installed_is_said_in
         (["verify", "--nope"], "fairdice verify", "--nope"),
         (["daily", "show", "--dri", "var"], "fairdice daily show", "--dri var"),
         (["audit", "x.jsonl", "--out", "o", "--bogus"], "fairdice audit", "--bogus"),
+        # Before the command's name: given to fairdice itself (review: said to be the command's)
+        (["--nope", "verify", "x.json"], "fairdice", "--nope"),
+        (["--nope", "daily", "show", "--dir", "var"], "fairdice", "--nope"),
     ],
-    ids=["verify", "daily-show", "audit"],
+    ids=["verify", "daily-show", "audit", "before-verify", "before-daily"],
 )
 def test_an_unknown_option_is_said_with_the_usage_of_the_command_it_was_given_to(
     arguments: list[str], command: str, unknown: str, capsys: pytest.CaptureFixture[str]
