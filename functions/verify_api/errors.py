@@ -17,6 +17,7 @@ from aws_lambda_powertools.event_handler.exceptions import NotFoundError, Servic
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 from fairdice.errors import FairdiceError, InvalidInput
 from fairdice.http import error_headers, http_status
+from fairdice.links import times_given
 from fairdice.problems import ErrorDetail, ErrorResponse, Problem, describe, headline
 from fairdice.prose import given_more_than_once
 from pydantic import ValidationError
@@ -100,9 +101,16 @@ def _invalid_request(exc: RequestValidationError) -> Response[str]:
     if any(tuple(error["loc"][:1]) == ("response",) for error in errors):
         # Powertools reports a response that fails its model this way too: that is our bug, not the caller's.
         return _internal_error(exc)
-    # A query parameter given more than once reaches its model as a list: said as a link's is (review: "must be text")
+    # A query parameter given more than once reaches its model as a list: said as a link's is (review: "must be text"),
+    # counted in the query as given (review: `recorded=4,4,3&recorded=3,1,3` was "given 6 times")
+    query = http_event(router).raw_query_string
     twice = [
-        Problem(field=str(error["loc"][1]), message=given_more_than_once(len(error["input"]), "the address"))
+        Problem(
+            field=str(error["loc"][1]),
+            message=given_more_than_once(
+                times_given(query, str(error["loc"][1])) or len(error["input"]), "the address"
+            ),
+        )
         for error in errors
         if _repeated(error)
     ]

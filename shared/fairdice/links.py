@@ -8,6 +8,7 @@ parameters of the same kind. `parse_link(build_link(request)) == request` for ev
 
 import datetime as dt
 import re
+from collections.abc import Callable, Collection
 from typing import Any
 from urllib.parse import quote, unquote_plus
 
@@ -83,7 +84,7 @@ def parse_link(link: str) -> RequestBase:
     `ValidationError` (see `fairdice.problems.describe`), its problems named by the link's
     parameters, not the request's fields.
     """
-    pairs = [(name, value) for name, value in _pairs(_query_of(link)) if not TRACKING.fullmatch(name)]
+    pairs = _pairs(_query_of(link))
     if not pairs:
         raise InvalidInput(
             "has no parameters: a check link looks like /check/?seed=SEED&client=a,b&n=52", field=LINK_FIELD
@@ -98,25 +99,15 @@ def parse_link(link: str) -> RequestBase:
             f"must be one of {', '.join(schemes.ids())}, not {scheme_values[0]!r}", field="scheme"
         ) from None
     known = {param.name: param for param in scheme.link}
-    given: dict[str, str] = {}
-    for name, value in pairs:
-        if name == "scheme":
-            continue
-        param = known.get(name)
-        if param is None:
-            raise InvalidInput(
-                f"{name[:40]!r} is not a parameter of a {scheme.id} link; it takes {', '.join(known)}"
-                + did_you_mean(name, scheme, in_link=True),
-                field=name or LINK_FIELD,  # a parameter with no name (`?=x`) is the link's problem (review: "request")
-            )
-        if name in given:  # counted whole, as the scheme is (review: three times was "twice")
-            times = sum(1 for other, _ in pairs if other == name)
-            raise InvalidInput(given_more_than_once(times, "the link"), field=name)
-        given[name] = value
+    given = _given_once(
+        [(name, value) for name, value in pairs if name != "scheme"],
+        known,
+        f"a {scheme.id} link",
+        "the link",
+        lambda name: did_you_mean(name, scheme, in_link=True),
+    )
     data: dict[str, Any] = {"scheme": scheme.id}
     for name, value in given.items():
-        if value == "":
-            continue  # a field left blank in a form is a field not given
         param = known[name]
         parent, _, child = param.field.partition(".")
         if child:
@@ -128,6 +119,50 @@ def parse_link(link: str) -> RequestBase:
         return schemes.parse_request(data, names)
     except ValidationError as exc:
         raise _named_by_the_link(exc, scheme) from None
+
+
+def address_query(query: str, known: Collection[str], scheme: Scheme[Any], address: str) -> dict[str, str]:
+    """The parameters of an address's query string that is no link (GET /daily/{date}/{player_id}'s `recorded`), read
+    as a link's are, from the raw query string: percent-decoded, `+` for a space, tracking parameters ignored, a value
+    left blank not given. An unknown parameter (review: `?rolls=…`, the daily link's name, was ignored and the rolls
+    said not given) or one given more than once is InvalidInput naming it; `scheme` suggests its fields' names."""
+    return _given_once(
+        _pairs(query), known, address, "the address", lambda name: did_you_mean(name, scheme), whole="address"
+    )
+
+
+def times_given(query: str, name: str) -> int:
+    """How many times a raw query string gives the parameter `name`, as `address_query` reads it (0: it cannot be
+    read). API Gateway joins a repeated parameter's values with commas, and Powertools splits them at every comma."""
+    try:
+        return sum(1 for given, _ in _pairs(query) if given == name)
+    except InvalidInput:
+        return 0
+
+
+def _given_once(
+    pairs: list[tuple[str, str]],
+    known: Collection[str],
+    what: str,
+    where: str,
+    suggested: Callable[[str], str],
+    whole: str = LINK_FIELD,
+) -> dict[str, str]:
+    """Each parameter's value by its name, those left blank (a field left blank in a form is a field not given) left
+    out; InvalidInput for a name `what` does not take, with what `suggested` says of it, or one given more than once
+    in `where`. `whole`: the field of a parameter with no name (`?=x`, review: it was "request")."""
+    given: dict[str, str] = {}
+    for name, value in pairs:
+        if name not in known:
+            raise InvalidInput(
+                f"{name[:40]!r} is not a parameter of {what}; it takes {', '.join(known)}" + suggested(name),
+                field=name or whole,
+            )
+        if name in given:  # counted whole (review: three times was "twice")
+            times = sum(1 for other, _ in pairs if other == name)
+            raise InvalidInput(given_more_than_once(times, where), field=name)
+        given[name] = value
+    return {name: value for name, value in given.items() if value != ""}
 
 
 def _named_by_the_link(exc: ValidationError, scheme: Scheme[Any]) -> ValidationError:
@@ -225,6 +260,7 @@ def _query_of(link: str) -> str:
 
 
 def _pairs(query: str) -> list[tuple[str, str]]:
+    """A query's parameters in order, percent-decoded, `+` for a space, tracking parameters (`TRACKING`) left out."""
     pairs = []
     for part in query.split("&"):
         if not part:
@@ -237,5 +273,6 @@ def _pairs(query: str) -> list[tuple[str, str]]:
             raise InvalidInput(
                 f"the parameter {raw_name[:40]!r} is not percent-encoded UTF-8", field=LINK_FIELD
             ) from None
-        pairs.append((name, value))
+        if not TRACKING.fullmatch(name):
+            pairs.append((name, value))
     return pairs

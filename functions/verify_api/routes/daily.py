@@ -6,8 +6,10 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
+from fairdice import schemes
 from fairdice.archive.reader import DayRecord, daily_record, daily_verdict, revealed_request
 from fairdice.fields import Day, PlayerId
+from fairdice.links import address_query
 from fairdice.verdict import Verdict
 
 from verify_api import archive
@@ -20,6 +22,7 @@ from verify_api.routes import http_event, site_root
 
 router = Router()  # type: ignore[no-untyped-call]  # Powertools leaves its __init__ unannotated
 
+ROLL_ADDRESS = "GET /daily/{date}/{player_id}"
 DayPath = Annotated[Day, Path(description="the UTC day, YYYY-MM-DD")]
 
 
@@ -56,8 +59,13 @@ def daily_roll_route(
     player_id: Annotated[PlayerId, Path(description="the player's UUID")],
     recorded: Annotated[str | None, Query(description="the six faces seen, such as `3 5 7 10 12 20`")] = None,
 ) -> Response[str]:
+    # Declared above for the OpenAPI document; read here from the raw query string, as a link's parameters are (review:
+    # API Gateway's decoded parameters may keep `+`, a space in a form's query, and an unknown parameter was ignored)
+    event = http_event(router)
+    given = address_query(event.raw_query_string, ("recorded",), schemes.get("daily"), ROLL_ADDRESS)
+    recorded = given.get("recorded")
     reader = archive.reader()  # one read budget for the request: the verdict, and the page's own recheck after it
     verdict = counted(daily_verdict(reader, date, player_id, recorded))
-    accept = http_event(router).headers.get("accept")
+    accept = event.headers.get("accept")
     recheck = partial(revealed_request, reader, date, player_id, recorded)
     return verdict_answer(verdict, accept, cache=cache_control(verdict, reader.now()), recheck=recheck)
