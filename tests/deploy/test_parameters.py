@@ -1,9 +1,11 @@
 """What a deployer must choose, and what lets two stacks (staging beside production) share one account."""
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fairdice.fields import base_url
 from security.cloudformation import load_template
 
 # Properties that give a resource a name of its own; a fixed one would collide in a second stack.
@@ -33,6 +35,43 @@ def test_the_archive_retention_has_no_default_so_every_deploy_chooses_it(templat
     assert "Default" not in parameter
     assert parameter["Type"] == "Number"
     assert (parameter["MinValue"], parameter["MaxValue"]) == (1, 100)
+
+
+def test_the_audits_concurrency_has_no_default_so_every_deploy_chooses_what_it_can_spare(
+    template: dict[str, Any],
+) -> None:
+    # Review: a default of 1,000 workers took a whole account's executions, the midnight publisher's among them
+    assert "Default" not in template["Parameters"]["AuditMaxConcurrency"]
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "",
+        "https://dice.example.com",
+        "https://dice.example.com/",
+        "http://127.0.0.1:3000",
+        "https://[2001:db8::1]:8443/dice/",
+        "https://api.example/dice",
+        "dice.example.com",
+        "https://dice.example.com/?x=1",
+        "https://dice.example.com/#top",
+        "ftp://dice.example.com",
+        "https://dice.example.com/a b",
+        "https://",
+    ],
+)
+def test_the_public_base_url_parameter_refuses_what_the_verify_functions_settings_refuse(
+    template: dict[str, Any], value: str
+) -> None:
+    # Review: `dice.example.com` deployed, then failed every cold start of the verify function (every route a 500).
+    # CloudFormation matches the whole value; the host's own rules (labels, ports up to 65535) stay the cold start's.
+    pattern = template["Parameters"]["PublicBaseUrl"]["AllowedPattern"]
+    try:
+        accepted = value == "" or bool(base_url(value))
+    except ValueError:
+        accepted = False
+    assert bool(re.fullmatch(pattern, value)) == accepted
 
 
 def test_every_name_a_resource_is_given_holds_the_stack_name(template: dict[str, Any]) -> None:

@@ -42,6 +42,8 @@ def test_the_worker_reads_shards_and_published_days_and_writes_partial_results_o
     assert work_grants(template, "AuditWorkerFunction") == {
         ("Allow", "s3:GetObject", f"{AUDIT}/games/*"),
         ("Allow", "s3:PutObject", f"{AUDIT}/audits/*/partials/*"),
+        # A large part goes up in parts: a failed upload is aborted at once (review: refused, its parts left billed)
+        ("Allow", "s3:AbortMultipartUpload", f"{AUDIT}/audits/*/partials/*"),
         *READS_PUBLISHED_DAYS,
     }
 
@@ -53,6 +55,8 @@ def test_the_merge_reads_partials_and_map_runs_and_writes_summary_and_findings_o
         ("Allow", "s3:GetObject", f"{AUDIT}/map-runs/*"),
         ("Allow", "s3:PutObject", f"{AUDIT}/audits/*/summary.json"),
         ("Allow", "s3:PutObject", f"{AUDIT}/audits/*/findings.jsonl"),
+        ("Allow", "s3:AbortMultipartUpload", f"{AUDIT}/audits/*/summary.json"),
+        ("Allow", "s3:AbortMultipartUpload", f"{AUDIT}/audits/*/findings.jsonl"),
     }
     listing = statement(role_statements(template, "AuditMergeRole"), "ListShardsAndPartials")
     assert listing["Condition"] == {"StringLike": {"s3:prefix": ["games/*", "audits/*"]}}
