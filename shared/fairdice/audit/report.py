@@ -16,7 +16,7 @@ from decimal import ROUND_DOWN, Decimal
 from statistics import NormalDist
 from typing import Any
 
-from fairdice.audit.summary import MIN_EXPECTED, MIN_SEQUENCE, Summary
+from fairdice.audit.summary import MIN_EXPECTED, MIN_SEQUENCE, MIN_SIDE, Summary
 from fairdice.markup import visible
 from fairdice.prose import counted
 from fairdice.schemes import daily
@@ -128,19 +128,43 @@ def _statistics(s: Summary) -> str:
     if not failing:
         return f" None of the {made:,} tests of the dice fails at 99% confidence."
     named = "; ".join(failing[:3]) + (f"; and {len(failing) - 3:,} more" if len(failing) > 3 else "")
-    chance = made * ALPHA
-    # Under one test expected to fail, said as how often any would (review: "about 0.06 would fail" read oddly)
-    by_chance = (
-        f"About {chance:.2g} would fail by chance alone"
-        if chance >= 1
-        else f"By chance alone, {'this test fails' if made == 1 else f'one or more of these {made:,} tests fail'} in"
-        f" about 1 audit in {round(1 / (1 - (1 - ALPHA) ** made)):,}"
-    )
     return (
         f" <span class=bad>{len(failing):,} of the {made:,} tests of the dice"
-        f" {'fails' if len(failing) == 1 else 'fail'} at 99% confidence ({html.escape(named)}).</span> {by_chance}:"
-        " a failure is a reason to look at the dice, not a verdict on a game."
+        f" {'fails' if len(failing) == 1 else 'fail'} at 99% confidence ({html.escape(named)}).</span>"
+        f" {_by_chance(len(failing), made)}: a failure is a reason to look at the dice, not a verdict on a game."
     )
+
+
+def _by_chance(failed: int, made: int) -> str:
+    """How often fair dice fail at least as many of the tests made as failed: the binomial tail of `failed` or more
+    of `made` tests failing one time in 100 each (review: "one or more" was said whatever the number that failed, so
+    five failures read as routine as one). Tests of one die are not quite independent: the figure is said as about."""
+    from scipy import stats
+
+    tail = float(stats.binom.sf(failed - 1, made, ALPHA))
+    if tail >= 0.995:
+        often = "in nearly every audit"
+    elif tail >= 0.5:
+        often = f"in about {tail:.0%} of audits"
+    elif tail >= 1e-9:
+        often = f"in about 1 audit in {_two_figures(1 / tail)}"
+    else:
+        often = "in fewer than 1 audit in a billion"
+    expected = made * ALPHA
+    if expected >= 1:
+        return f"About {expected:.2g} would fail by chance alone, and {failed:,} or more {often}"
+    which = (
+        "this test fails"
+        if made == 1
+        else f"{'one' if failed == 1 else f'{failed:,}'} or more of these {made:,} tests fail"
+    )
+    return f"By chance alone, {which} {often}"
+
+
+def _two_figures(n: float) -> str:
+    """A count of audits to two significant figures (86,000), a small one whole (20)."""
+    whole = round(n)
+    return f"{round(whole, 2 - len(str(whole))) if whole >= 100 else whole:,}"
 
 
 def _what_is_not_fair(s: Summary) -> list[str]:
@@ -311,7 +335,7 @@ def _die_chart(scheme: str, die: str, counts: list[int]) -> str:
     chance = 1 / sides
     shares = [c / n for c in counts]
     # Below MIN_EXPECTED dice expected of each face the normal band is not what it says (a fair d6's face leaves it 1.6
-    # times in 100 at 4 dice), and the chi-square test is not made: no band, no point called outside it (review)
+    # times in 100 at 4 dice): no band, no point called outside it (review). The chi-square test may still be made.
     judged = n >= MIN_EXPECTED * sides
     half = _Z * math.sqrt(chance * (1 - chance) / n) if judged else 0.0
     outside = [judged and abs(share - chance) > half for share in shares]
@@ -325,7 +349,7 @@ def _die_chart(scheme: str, die: str, counts: list[int]) -> str:
         faces_axis, shares, s=18, zorder=3, clip_on=False, color=["#b42318" if o else "#24292f" for o in outside]
     )
     ax.set_xticks(faces_axis)  # every face named, a d20's too (review: a red point at face 12 could not be read off)
-    too_few = "" if judged else ": too few to judge"
+    too_few = "" if judged else ": too few for a band"
     ax.set_title(f"{scheme} die {die} ({n:,} {'die' if n == 1 else 'dice'}{too_few})", fontsize=9)
     ax.set_xlabel("face", fontsize=8)
     ax.set_ylabel("share of dice", fontsize=8)
@@ -558,24 +582,29 @@ def _how_to_read() -> str:
         'the README\'s "For support staff" lists them all. A guess, never a finding of who did what: dice changed '
         "on purpose can look like a record mixed up, the more so in a short game.</li>"
         "<li>The charts count the <em>recomputed</em> dice of every game read. Each face's share of a fair die "
-        "falls inside the shaded band 99 times in 100 (the band is each face's; all the faces of a fair die are "
-        "inside it together less often: about 94 times in 100 for a d6, 82 for a d20); a red point is outside it. "
-        f"Below {MIN_EXPECTED} dice expected of each face no band is drawn: there are too few dice to judge.</li>"
+        "falls inside the shaded band 99 times in 100 (the band is each face's, with no allowance for the many faces "
+        "drawn: all the faces of a fair die are inside it together less often, about 94 times in 100 for a d6 and "
+        "74 to 82 for a d20, and in an audit of the six daily dice at least one point is red about half the time); "
+        f"a red point is outside it. Below {MIN_EXPECTED} dice expected of each face no band is drawn (too few for "
+        "one); the chi² test below says whether the faces differ.</li>"
         "<li>chi² tests that every face is equally likely; the runs test and the serial correlation test two "
         "common kinds of dependence on the die before (high and low faces bunched or alternating, and a face "
         "following the one before up or down): a die that depends on the one before in other ways can pass both "
         "(a d6 that never shows the face before it again, nor the face opposite it, passes both and chi² too). "
+        "Each die is tested alone: the dice of one roll are not tested against each other (two dice that always "
+        "show a double pass every test). "
         "Each die is read as one stream: the files in the order of their names (sorted as text), each file's "
         "games by line, each game's rolls in order. A p-value under 0.01 fails at 99% confidence "
         "(shown in red); with many dice, about 1 test in 100 fails by chance. A dash: the test cannot be made "
-        f"on these dice (none, all on one side of the middle, for chi² fewer than {MIN_EXPECTED} dice expected "
-        f"of each face, or for runs and serial correlation fewer than {MIN_SEQUENCE} dice, where a p-value would "
-        "fail fair dice too often, or could not fail at all).</li>"
+        "on these dice (none, all on one side of the middle, for chi² fewer dice than faces, for serial "
+        f"correlation fewer than {MIN_SEQUENCE} dice, for runs fewer than {MIN_SIDE} dice or a tenth of them on "
+        "either side of the middle, where a p-value would fail fair dice too often, or could not fail at all).</li>"
         "<li><b>Smallest detectable bias</b>: how much more often than 1/sides one face would have to come up, "
         "the others sharing the loss alike, for the chi² test to catch it (99% confidence, 80% power) with this "
         "many dice, in percentage points. It is the usual noncentral chi² approximation, and optimistic: the "
         "test's true power at that bias is lower, the more so with fewer dice and more sides (71% for 30 d6 dice, "
-        '79% for 10,000; 67% for 100 d20 dice). "Too few dice" where the chi² test is not made. The last column '
+        f'79% for 10,000; 67% for 100 d20 dice). "Too few dice" below {MIN_EXPECTED} dice expected of each face, where '
+        "that approximation is far off. The last column "
         "gives the dice needed to catch smaller biases, from the smallest detectable bias.</li>"
         "<li>Inputs list every file read with its SHA-256: a file left out does not appear, so check that every file"
         " you expect is there.</li>"

@@ -16,8 +16,13 @@ SUMMARY = "summary.json"
 FINDINGS = "findings.jsonl"
 UNKNOWN_VERSION = "unknown"  # a partial written before partials named the fairdice that made them
 REPORT = "report.html"
-MIN_EXPECTED = 5  # dice expected of each face below which the chi-square p-value is not given (stats.uniformity)
+MIN_EXPECTED = 5  # dice expected of each face below which no bias is said detectable, and no band drawn (stats, report)
+MIN_TESTED = 1  # dice expected of each face below which the chi-square p-value is not given (stats.uniformity)
 MIN_SEQUENCE = 20  # dice of a die below which the runs and serial tests' p-values are not given (stats.independence)
+# Dice on each side of the middle, in number and in share of a die's dice, below which the runs test's p-value is not
+# given (stats.independence): a fair die has half of them on each side
+MIN_SIDE = 50
+MIN_SIDE_SHARE = 0.1
 
 
 # The package's files the Lambda layer leaves out (shared/Makefile's NOT_IN_LAYER, which a test holds equal): the
@@ -119,8 +124,8 @@ class Summary(Counts):
         default_factory=dict,
         description="the smallest excess chance of one face over 1/sides that the chi-square test detects"
         " at 99% confidence with 80% power by the noncentral chi-square approximation (the true power is lower,"
-        " from about 67% to near 80%, the lower the fewer dice and the more sides); null where the test is not"
-        " made (fewer than 5 dice expected of each face)",
+        " from about 67% to near 80%, the lower the fewer dice and the more sides); null below 5 dice expected of"
+        " each face, where that approximation is far off",
     )
 
     @field_serializer("inputs")

@@ -347,19 +347,31 @@ def test_a_failing_test_of_the_dice_is_in_the_headline_even_when_every_game_is_f
     headline = page[page.index("<p class=verdict>") : page.index("</p>", page.index("<p class=verdict>"))]
     assert "<span class=ok>The 1 game read is fair.</span>" in headline
     assert "1 of the" in headline and "tests of the dice fails at 99% confidence (narde-v1 die 1, chi²)" in headline
-    chance = "By chance alone, one or more of these 5 tests fail in about 1 audit in 20: a failure is a reason to look"
+    chance = "By chance alone, one or more of these 4 tests fail in about 1 audit in 25: a failure is a reason to look"
     assert chance in headline
     # and with more tests than one is expected to fail by chance, that count (review: "about 0.06 would fail")
     summary.uniformity["narde-v1"].update({f"{n}": Uniformity(chi2=1.0, df=5, p_value=0.5) for n in range(2, 201)})
     summary.independence["narde-v1"].update({f"{n}": summary.independence["narde-v1"]["1"] for n in range(2, 201)})
     many = render(summary, [])
-    assert re.search(r"tests of the dice fails .*About \d would fail by chance alone: a failure is a reason", many)
+    assert re.search(r"tests of the dice fails .*About \d would fail by chance alone, and 1 or more in", many)
+    # and many failing said as how rarely that many fail by chance, not how often one does (review: five failures of
+    # 30 tests were said to happen "in about 1 audit in 4", the chance of one); ten dice of 60, each its chi² and serial
+    # correlation (too few on each side of the middle for the runs test)
+    for n in range(1, 6):
+        summary.uniformity["narde-v1"][f"{n}"] = Uniformity(chi2=99.0, df=5, p_value=1e-6)
+    for n in range(11, 201):
+        del summary.uniformity["narde-v1"][f"{n}"], summary.independence["narde-v1"][f"{n}"]
+    five = render(summary, [])
+    assert "5 of the 20 tests of the dice fail at 99% confidence" in five
+    assert (
+        "By chance alone, 5 or more of these 20 tests fail in about 1 audit in 730,000: a failure is a reason" in five
+    )
 
 
 def test_a_die_of_too_few_dice_is_drawn_without_a_band_or_a_point_called_outside_it(tmp_path: Path) -> None:
     # Review: 4 dice drew a red point outside a "99% band" the test itself says too few dice to judge
     page = audited(tmp_path, [{**games.narde(1, 2)}])
-    assert "too few to judge" in page
+    assert "too few for a band" in page
     assert "99% band of a fair die" not in page.split("<h2>How to read")[0]
     assert "#b42318" not in page.split("<h2>Findings")[0].split("</style>")[1]
 
