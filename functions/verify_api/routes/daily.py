@@ -6,10 +6,10 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
-from fairdice import schemes
 from fairdice.archive.reader import DayRecord, daily_record, daily_verdict, revealed_request
 from fairdice.fields import Day, PlayerId
 from fairdice.links import address_query
+from fairdice.schemes import daily
 from fairdice.verdict import Verdict
 
 from verify_api import archive
@@ -62,7 +62,7 @@ def daily_roll_route(
     # Declared above for the OpenAPI document; read here from the raw query string, as a link's parameters are (review:
     # API Gateway's decoded parameters may keep `+`, a space in a form's query, and an unknown parameter was ignored)
     event = http_event(router)
-    given = address_query(event.raw_query_string, ("recorded",), schemes.get("daily"), ROLL_ADDRESS)
+    given = address_query(event.raw_query_string, ("recorded",), daily.SCHEME, ROLL_ADDRESS)
     recorded = given.get("recorded")
     reader = archive.reader()  # one read budget for the request: the verdict, and the page's own recheck after it
     verdict = counted(daily_verdict(reader, date, player_id, recorded))
