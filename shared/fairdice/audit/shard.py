@@ -44,7 +44,7 @@ GAME_KEY_BYTES = 16  # 128 bits: two different games share a key with a chance f
 # How game keys are made and which lines' ids are kept (3: games' only). A resumed local run audits again a block whose
 # partial has another: its keys and ids would not meet the new ones in the checks across blocks. Raise it whenever
 # `game_key` changes, or what `ids.txt` keeps.
-PARTIAL_FORMAT = 3
+PARTIAL_FORMAT = 4
 # What a line of ids.txt and of games.txt is, as `ShardAudit.line` writes them: an id as JSON (ASCII, as json.dumps
 # writes it) and its line's number; a game's key in hex, its line's number and its id.
 _JSON_TEXT = rb'"(?:[^"\\]|\\.)*"'
@@ -74,20 +74,17 @@ def partial_key(name: str, part: str) -> str:
 
 def game_key(checked: Checked) -> bytes:
     """What makes two lines the same game, as a digest: the scheme, the key its dice are rolled with as HMAC uses it
-    (`Scheme.dice_key` of the secret `check` revealed; for a scheme published by day, the archive's), the inputs that
-    identify the game (`Scheme.identity`) and where its computed rolls start (the first roll's label where rolls are
-    labelled, else its number). The key, not the secret as given: a secret and the same secret with zero bytes appended
-    (64 bytes at most in all), or a secret longer than 64 bytes and its SHA-256, roll the same dice, each under a
-    commitment of its own. The start keeps apart what shares a key and inputs but is another game: a pair36 match's
-    later games, bg-online's game G, a bot game's later games; a three-dice mirror pair's seats differ. A window of a
-    game and the game itself start apart too, so they are not one game here. Run once per game checked: one repr and one
-    hash (the repr of text, numbers and lists of them tells any two apart, at a third of the cost of JSON), and for
-    bg-online the HMAC that derives its key."""
-    rolls = checked.rolls
-    start: str | int | None = None
-    if len(rolls):
-        start = rolls.labels[0] if rolls.labels is not None else rolls.numbers[0]
-    inputs = [given.value for given in checked.scheme.identity(checked.request)]
+    (`Scheme.dice_key` of the secret `check` revealed; for a scheme published by day, the archive's), and what the
+    scheme tells games apart by (`Scheme.game_parts`: the inputs that identify the game and where its computed rolls
+    start, the first roll's label where rolls are labelled, else its number). The key, not the secret as given: a
+    secret and the same secret with zero bytes appended (64 bytes at most in all), or a secret longer than 64 bytes
+    and its SHA-256, roll the same dice, each under a commitment of its own. The start keeps apart what shares a key
+    and inputs but is another game: a pair36 match's later games, bg-online's game G; a three-dice mirror pair's
+    seats differ. A bot game with an opening roll and one without on one key are one game (they share every roll
+    from turn:2; seed 001 picks a key per game). A window of a game and the game itself start apart too, so they are
+    not one game here. Run once per game checked: one repr and one hash (the repr of text, numbers and lists of them
+    tells any two apart, at a third of the cost of JSON), and for bg-online the HMAC that derives its key."""
+    inputs, start = checked.scheme.game_parts(checked.request, checked.rolls)
     dice_key = checked.scheme.dice_key(checked.request, checked.revealed.secret)
     named = repr((checked.scheme.id, dice_key, inputs, start)).encode()
     return hashlib.blake2b(named, digest_size=GAME_KEY_BYTES).digest()

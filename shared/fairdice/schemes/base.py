@@ -284,6 +284,15 @@ class Scheme(ABC, Generic[R]):
         """The inputs that identify the game (they go into every roll): what the player must recognise."""
         return []
 
+    def game_parts(self, request: R, rolls: Rolls) -> tuple[list[Any], str | int | None]:
+        """Beside the dice key, what tells two games apart for the audit's repeated-game check (`game_key`): the
+        inputs that identify the game, and where its computed rolls start (the first roll's label where rolls are
+        labelled, else its number; None: no roll). Two lines that agree in all are one game filed twice."""
+        start: str | int | None = None
+        if len(rolls):
+            start = rolls.labels[0] if rolls.labels is not None else rolls.numbers[0]
+        return [given.value for given in self.identity(request)], start
+
     def hypotheses(self, case: Case[R]) -> Iterator[Hypothesis]:
         """The mistakes people make with this scheme, beyond the ones every scheme shares."""
         return iter(())

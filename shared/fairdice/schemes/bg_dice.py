@@ -35,6 +35,7 @@ OPENING = (
 )
 TRIED_LINES = 3  # take-back lines the diagnosis tries
 _TURN = re.compile(r":turn:([0-9]+)")
+_GAME_STARTS = frozenset({"bg-dice-v1:opening:0", "bg-dice-v1:turn:1"})  # a bot game's first roll, opening or none
 # Numbers in the digits 0-9 only, without leading zeros: one spelling per label, so none can be searched over.
 _BOT_LABEL = re.compile(
     r"bg-dice-v1:(?:opening:(0|[1-9][0-9]{0,4})|turn:([1-9][0-9]{0,4})(?::line:([1-9][0-9]{0,3}))?)"
@@ -295,6 +296,16 @@ class BgDice(Scheme[BgDiceRequest]):
         if opening is None:
             return []
         return [GameInput(field="opening", value=opening, description=OPENING)]
+
+    def game_parts(self, request: BgDiceRequest, rolls: Rolls) -> tuple[list[Any], str | int | None]:
+        """A game from its first roll, with an opening roll or without, is the key's one game: seed 001 picks a key
+        before each game, and the two share every roll from turn:2 on (review: a good game's key filed again under
+        another id with `opening: false`, its first roll turn:1, was not found as a repeated game). A window keeps
+        its own start."""
+        inputs, start = super().game_parts(request, rolls)
+        if isinstance(start, str) and start in _GAME_STARTS:
+            return [], "the game's first roll"
+        return inputs, start
 
     def hypotheses(self, case: Case[BgDiceRequest]) -> Iterator[Hypothesis]:
         """Another game of a match (opening or not, turns numbered from elsewhere) and take-back lines."""

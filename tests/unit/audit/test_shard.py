@@ -17,6 +17,7 @@ from fairdice.audit.lines import LONE_CR, Unreadable, numbered_lines
 from fairdice.audit.shard import FINDINGS, GAMES, IDS, SUMMARY, audit_shard, game_key, partial_key
 from fairdice.audit.store import FolderResults
 from fairdice.audit.tally import Partial
+from fairdice.cli import main
 from fairdice.schemes import parse_request
 from fairdice.verify import Checked, check, verify
 from pydantic import ValidationError
@@ -276,12 +277,32 @@ def test_a_three_dice_mirror_pairs_games_are_two_games() -> None:
     assert key_of(white_first) != key_of(mirrored)
 
 
-def test_bg_online_game_2_is_not_game_1_and_a_bot_games_later_game_is_not_its_first() -> None:
+def test_bg_online_game_2_is_not_game_1_and_a_bot_game_with_or_without_its_opening_is_the_keys_one_game() -> None:
     online = {"scheme": "bg-online-v1", "server_number": SECRET, "app_numbers": ["0a", "0b"], "count": 6}
     assert key_of(online) != key_of({**online, "game": 2})
     assert key_of(online) == key_of({**online, "app_numbers": ["0A", "0B"]})  # the same numbers, read as the seed does
+    # Seed 001 picks a key before each game against the bot; a game with its opening roll and one without (a match's
+    # later game) share every roll from turn:2, so one key under both is one game filed twice (review: it was two, and
+    # a good game's key filed under another id with `opening: false` passed the audit clean)
     bot = {"scheme": "bg-dice-v1", "key": SECRET, "count": 6}
-    assert key_of(bot) != key_of({**bot, "opening": False})
+    assert key_of(bot) == key_of({**bot, "opening": False})
+    labelled = {"scheme": "bg-dice-v1", "key": SECRET}
+    assert key_of(bot) == key_of({**labelled, "labels": ["bg-dice-v1:turn:1", "bg-dice-v1:turn:2"]})
+    # A window, or a take-back line, still starts apart
+    assert key_of(bot) != key_of({**labelled, "labels": ["bg-dice-v1:turn:2", "bg-dice-v1:turn:3"]})
+    assert key_of(bot) != key_of({**labelled, "labels": ["bg-dice-v1:turn:1:line:1"]})
+
+
+def test_a_bot_games_key_filed_again_without_its_opening_roll_is_a_repeated_game(tmp_path: Path) -> None:
+    # The review's lines: the second's first roll (turn:1) the good game never had, the rest its rolls
+    key = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+    lock = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
+    good = {"id": "game-A", "scheme": "bg-dice-v1", "key": key, "lock": lock, "recorded": "4-6 1-3 6-6 5-6 6-3 2-3"}
+    again = {**good, "id": "game-B", "opening": False, "recorded": "5-4 1-3 6-6 5-6 6-3 2-3"}
+    games.write(tmp_path / "day.jsonl", [good, again])
+    assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]) == 1
+    summary = json.loads((tmp_path / "out" / "summary.json").read_text())
+    assert (summary["fair"], summary["repeated_games"]) == (2, 1)
 
 
 def test_a_daily_roll_is_keyed_by_the_secret_that_reveals_it_its_player_and_day() -> None:
