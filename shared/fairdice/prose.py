@@ -239,7 +239,8 @@ def unseen(text: str) -> list[bool]:
     - in a value that holds characters of two of Han, Hiragana, Katakana and Hangul, every one of them that looks like
       one of another (Unicode's confusables): the Han 一 of "テ一ブル", like the Katakana ー; and every one of them when
       all of them do (the Katakana カタ, like the Han 力夕);
-    - a combining mark on an ASCII character or on one shown (i and a dot above, _ and a line below).
+    - a combining mark on an ASCII character or on one shown (i and a dot above, _ and a line below), or on nothing,
+      the value's first character (review: the phrase "\u0301test" was shown as an accent over nothing, then "test").
     """
     last = len(text) - 1
     if text.isascii():  # nearly every value, and every HMAC message of an ASCII one: a page lists 10,000 of them
@@ -365,8 +366,8 @@ def _lookalikes(text: str) -> set[int]:
         letters = [at for at, is_letter in enumerate(letter) if is_letter]
         if letters and all(alike[at] for at in letters):
             found.update(letters)
-    for at in range(1, len(text)):  # a mark on an ASCII character or on one shown, and so on
-        if (text[at - 1].isascii() or at - 1 in found) and traits[at].category in ("Mn", "Me"):
+    for at in range(len(text)):  # a mark on nothing (the value's first), an ASCII character or one shown, and so on
+        if (at == 0 or text[at - 1].isascii() or at - 1 in found) and traits[at].category in ("Mn", "Me"):
             found.add(at)
     return found
 

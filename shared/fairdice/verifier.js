@@ -416,6 +416,8 @@ const fairdice = (() => {
       const letters = chars.flatMap((c, at) => (letter[at] ? [at] : []));
       if (letters.length && letters.every((at) => alike[at])) letters.forEach((at) => found.add(at));
     }
+    // A mark on nothing (the value's first), on an ASCII character or on one shown, and so on (fairdice.prose)
+    if (NONSPACING.test(chars[0] ?? "")) found.add(0);
     chars.forEach((c, at) => {
       if ((ASCII.test(c) || found.has(at)) && at + 1 < chars.length && NONSPACING.test(chars[at + 1])) found.add(at + 1);
     });
@@ -436,7 +438,7 @@ const fairdice = (() => {
    * every letter but ASCII ones that looks like one of another of them; in a value holding two of Han, Hiragana,
    * Katakana and Hangul, or whose characters of them all look like ones of another, every character of them that
    * looks like one of another; every Arabic-Indic and Extended
-   * Arabic-Indic digit; a combining mark on an ASCII character or on one shown.
+   * Arabic-Indic digit; a combining mark on an ASCII character or on one shown, or on nothing (the value's first).
    */
   function unseen(text) {
     const value = String(text);

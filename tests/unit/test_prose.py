@@ -80,6 +80,10 @@ KEY = bytes(range(32))
         ("table\u20107 \u0966", "table⟨U+2010⟩7 ⟨U+0966⟩"),
         ("Jo\u0451l", "Jo⟨U+0451⟩l"),
         ("Kevi\u0307n alice_\u0332", "Kevi⟨U+0307⟩n alice_⟨U+0332⟩"),
+        # a mark on nothing, the value's first, and those after it (review: an accent over nothing, then "test")
+        ("\u0301test", "⟨U+0301⟩test"),
+        ("\u0300\u0301\u0302", "⟨U+0300⟩⟨U+0301⟩⟨U+0302⟩"),
+        ("\U00016fe4test", "⟨U+16FE4⟩test"),
         # a look-alike that NFKC makes another non-ASCII look-alike: the non-breaking hyphen, the lunate sigma ϲ
         ("table\u20117 ali\u03f2e", "table⟨U+2011⟩7 ali⟨U+03F2⟩e"),
         # beside an ASCII letter, what NFKC makes an ASCII punctuation mark; CJK text keeps its own punctuation
