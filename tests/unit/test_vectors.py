@@ -62,7 +62,9 @@ def test_each_vector_verifies_with_its_own_dice_as_fair_only_when_a_whole_game_w
 ) -> None:
     expected = vector["expected"]
     request = parse_request(vector["request"] | {"recorded": [r["dice"] for r in expected["rolls"]] or None})
-    verdict = verify(request)
+    # By today's clock, as an app that follows the README withholds a day not over (review: a vector dated 2027 was
+    # withheld by every entrance of fairdice, and passed here only because no clock was given)
+    verdict = verify(request, today=dt.datetime.now(dt.UTC).date())
     if expected.get("verdict") == "withheld":
         assert verdict.verdict == "withheld"
         return
