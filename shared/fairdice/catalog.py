@@ -74,7 +74,11 @@ def _scheme(scheme: Scheme[Any]) -> SchemeSpec:
         secret_field=model.REVEALED_FIELD,
         seal_field=model.SEAL_FIELD,
         game=scheme.game,
-        fields=_fields(schema, schema.get("$defs", {}), prefix="", required_here=True),
+        fields=[
+            # The tag every request carries, which its type alone says (review: GET /schemes gave it no description)
+            field.model_copy(update={"description": f"{scheme.id}: the scheme"}) if field.name == "scheme" else field
+            for field in _fields(schema, schema.get("$defs", {}), prefix="", required_here=True)
+        ],
     )
 
 

@@ -58,12 +58,17 @@ def _hex(min_bytes: int, max_bytes: int, what: str) -> Callable[[object], str]:
     return check
 
 
+def _bytes(least: int, most: int) -> str:
+    """`16-64 bytes`, or `32 bytes` where both bounds are one (review: "32-32 bytes")."""
+    return f"{least} bytes" if least == most else f"{least}-{most} bytes"
+
+
 def _hex_schema(min_bytes: int, max_bytes: int, what: str) -> WithJsonSchema:
     return WithJsonSchema(
         {
             "type": "string",
             "pattern": f"^\\s*([0-9a-fA-F]\\s*[0-9a-fA-F]\\s*){{{min_bytes},{max_bytes}}}$",
-            "description": f"{what}: {min_bytes}-{max_bytes} bytes as hex, any case; spaces are left out",
+            "description": f"{what}: {_bytes(min_bytes, max_bytes)} as hex, any case; spaces are left out",
         }
     )
 
@@ -123,12 +128,26 @@ def _printable(max_chars: int, what: str) -> Callable[[object], str]:
 Phrase = Annotated[
     str,
     BeforeValidator(_printable(256, "a phrase")),
-    WithJsonSchema({"type": "string", "minLength": 1, "maxLength": 256}),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 256,
+            "description": "the phrase the app showed for the game (no control characters): it goes into every roll",
+        }
+    ),
 ]
 SeatSeed = Annotated[
     str,
     BeforeValidator(_printable(256, "a client seed")),
-    WithJsonSchema({"type": "string", "minLength": 1, "maxLength": 256}),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 256,
+            "description": "the seat's client seed as the game showed it (no control characters)",
+        }
+    ),
 ]
 
 
@@ -194,7 +213,11 @@ def named(info: ValidationInfo, field: str) -> str:
     return names.get(field, field)
 
 
-Day = Annotated[dt.date, BeforeValidator(_day), WithJsonSchema({"type": "string", "format": "date"})]
+Day = Annotated[
+    dt.date,
+    BeforeValidator(_day),
+    WithJsonSchema({"type": "string", "format": "date", "description": "a UTC day, YYYY-MM-DD"}),
+]
 
 
 def _player(value: object) -> str:
@@ -204,7 +227,11 @@ def _player(value: object) -> str:
     return str(UUID(text))
 
 
-PlayerId = Annotated[str, BeforeValidator(_player), WithJsonSchema({"type": "string", "format": "uuid"})]
+PlayerId = Annotated[
+    str,
+    BeforeValidator(_player),
+    WithJsonSchema({"type": "string", "format": "uuid", "description": "the player's id, a UUID"}),
+]
 
 _PATH_SEGMENT = re.compile(r"[A-Za-z0-9._~-]+")
 

@@ -61,3 +61,12 @@ def test_the_listed_count_maximum_is_the_one_validation_enforces(over: int) -> N
         parsed = parse_request(request)
         assert isinstance(parsed, Pair36Request)
         assert parsed.roll_count == maximum
+
+
+def test_every_field_of_every_scheme_has_a_description_and_a_bound_said_once() -> None:
+    # Review: GET /schemes gave `scheme`, pair36's client_seeds and eight more fields no description, and a seal's
+    # said "32-32 bytes"
+    for scheme in scheme_catalog().schemes:
+        for field in scheme.fields:
+            assert field.description, (scheme.id, field.name)
+            assert "32-32" not in field.description

@@ -89,7 +89,7 @@ class BgDiceRequest(CountedRequest):
     scheme: Literal["bg-dice-v1"]
     key: Secret
     lock: Seal | None = None
-    opening: bool = True
+    opening: Annotated[bool, Field(description=OPENING)] = True
     first_turn: (
         Annotated[
             int,
@@ -103,7 +103,18 @@ class BgDiceRequest(CountedRequest):
         Field(ge=0, le=MAX_TAKE_BACKS, description="take-backs made before these rolls (Practice games)"),
         WHOLE_NUMBER,
     ] = 0
-    labels: Annotated[list[BotLabel], Field(min_length=1, max_length=MAX_LABELS)] | None = None
+    labels: (
+        Annotated[
+            list[BotLabel],
+            Field(
+                min_length=1,
+                max_length=MAX_LABELS,
+                description="the rolls' own labels in order (bg-dice-v1:opening:0, bg-dice-v1:turn:2, …), instead of"
+                " opening, first_turn and line",
+            ),
+        ]
+        | None
+    ) = None
 
     @model_validator(mode="after")
     def _a_piece_of_a_game(self, info: ValidationInfo) -> "BgDiceRequest":

@@ -46,7 +46,10 @@ class BgOnlineRequest(CountedRequest):
     scheme: Literal["bg-online-v1"]
     server_number: Secret
     seal: Seal | None = None
-    app_numbers: Annotated[list[AppNumber], Field(min_length=2, max_length=2)]
+    app_numbers: Annotated[
+        list[AppNumber],
+        Field(min_length=2, max_length=2, description="both apps' numbers as the game showed them, hex"),
+    ]
     game: Annotated[
         int,
         Field(ge=1, le=MATCH_GAMES, description="which game of the match: 1 to the most a match reaches"),

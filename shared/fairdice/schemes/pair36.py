@@ -50,7 +50,14 @@ class Pair36Request(NumberedRequest):
     scheme: Literal["pair36"]
     server_seed: Secret
     seal: Seal | None = None
-    client_seeds: Annotated[list[ClientSeed], Field(min_length=1, max_length=MAX_SEATS)]
+    client_seeds: Annotated[
+        list[ClientSeed],
+        Field(
+            min_length=1,
+            max_length=MAX_SEATS,
+            description="the seats' client seeds in seat order, each letters, digits, _ and - as the game showed it",
+        ),
+    ]
     first: Annotated[
         int, Field(ge=1, le=MATCH_ROLLS, description="the first roll's number; a match starts at roll 1"), WHOLE_NUMBER
     ] = 1
