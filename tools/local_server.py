@@ -305,10 +305,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"fairdice: cannot listen on {host}:{args.port}: {_why(exc, args.port)}", file=sys.stderr)
         return 1
     try:
-        base = f"http://{host}:{server.server_port}"
+        # Listening on every address (HOST=0.0.0.0): the URLs printed are this machine's own, which a browser here
+        # opens (review: http://0.0.0.0:… was printed); another machine uses this one's name or address instead
+        shown = {"0.0.0.0": "127.0.0.1", "[::]": "[::1]"}.get(host, host)  # noqa: S104  # a name, no binding
+        base = f"http://{shown}:{server.server_port}"
         # FAIRDICE_BASE_PATH (a custom domain's API mapping, played here): the API answers under it too.
         examples = _examples(base + (SETTINGS.base_path or ""))
-        print(f"fairdice API listening on {base}", flush=True)
+        everywhere = f" (on every address of this machine: {host})" if shown != host else ""
+        print(f"fairdice API listening on {base}{everywhere}", flush=True)
         print(examples, flush=True)
         server.serve_forever()
     except KeyboardInterrupt:

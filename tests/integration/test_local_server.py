@@ -76,7 +76,10 @@ def serving(folder: Path, *options: str, **environ: str) -> Iterator[Server]:
         assert process.poll() is None, f"the server stopped: {err.read_text()[-2000:]}"
         printed = out.read_text().splitlines()
         assert printed, f"the server printed nothing in 60 s: {err.read_text()[-2000:]}"
-        match = re.fullmatch(r"fairdice API listening on (http://127\.0\.0\.1:\d+)", printed[0])
+        match = re.fullmatch(
+            r"fairdice API listening on (http://127\.0\.0\.1:\d+)( \(on every address of this machine: 0\.0\.0\.0\))?",
+            printed[0],
+        )
         assert match, printed[0]
         yield Server(match.group(1), printed, out, err)
     finally:
@@ -113,6 +116,14 @@ def test_the_first_line_names_the_url_and_then_come_a_curl_call_and_a_link(serve
         rf"{re.escape(server.url)}/check/\?seed={KEY}&seal=[0-9a-f]{{64}}&client=a,b&n=12&rolls=[1-6]{{24}}", link
     )
     assert request(server, "GET", link.removeprefix(server.url)).json["verdict"] == "fair"
+
+
+def test_on_every_address_the_urls_printed_are_this_machines_own(tmp_path: Path) -> None:
+    # Review: make serve HOST=0.0.0.0 printed http://0.0.0.0:… in its curl and its link, which nothing opens
+    with serving(tmp_path, "--host", "0.0.0.0") as server:
+        assert server.printed[0].endswith("(on every address of this machine: 0.0.0.0)")
+        assert not any("0.0.0.0:" in line for line in server.printed)
+        assert request(server, "GET", "/schemes").status == 200
 
 
 def test_under_a_base_path_the_examples_and_links_keep_it(tmp_path: Path) -> None:
