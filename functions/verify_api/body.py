@@ -64,6 +64,13 @@ def check_body(event: APIGatewayProxyEventV2, limit: int) -> None:
             HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
             f"send the body as JSON with Content-Type: application/json (it came as {content_type[:60]})",
         )
+    encoding = event.headers.get("content-encoding", "").strip().lower()
+    if encoding and encoding != "identity":
+        # Compressed bodies are not read (review: a gzip body was said to be "not UTF-8 text")
+        raise ServiceError(
+            HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
+            f"send the body uncompressed: Content-Encoding {encoding[:60]} is not read (leave the header out)",
+        )
     if event.is_base64_encoded:
         try:
             data = base64.b64decode(raw, validate=True)

@@ -1,5 +1,7 @@
 """The body gate: a body too large, not JSON by its Content-Type or not UTF-8 is refused before it is parsed."""
 
+import base64
+import gzip
 import json
 from collections.abc import Callable
 
@@ -70,6 +72,23 @@ def test_a_body_of_another_media_type_is_415_on_every_post_route(
 ) -> None:
     event = load_event(POST_ROUTES[route])
     assert_error(invoke(with_body(event, event["body"], content_type="TEXT/PLAIN")), 415, "unsupported_media_type")
+
+
+@pytest.mark.parametrize("route", POST_ROUTES)
+def test_a_compressed_body_is_415_naming_its_encoding_on_every_post_route(
+    load_event: Callable[[str], Event], route: str
+) -> None:
+    # Review: a gzip body was answered 400 "the body is not UTF-8 text"
+    event = load_event(POST_ROUTES[route])
+    gzipped = with_body(event, base64.b64encode(gzip.compress(event["body"].encode())).decode(), base64_encoded=True)
+    gzipped["headers"]["content-encoding"] = "gzip"
+    answer = invoke(gzipped)
+    assert_error(answer, 415, "unsupported_media_type")
+    assert "Content-Encoding gzip is not read" in answer.json["error"]["message"]
+    # and "identity", no encoding at all, is read as the body it is
+    plain = with_body(event, event["body"])
+    plain["headers"]["content-encoding"] = "identity"
+    assert invoke(plain).status == invoke(with_body(event, event["body"])).status
 
 
 @pytest.mark.parametrize("route", POST_ROUTES)
