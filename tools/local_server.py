@@ -25,7 +25,7 @@ import sys
 import threading
 import traceback
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from http import HTTPStatus
@@ -158,6 +158,42 @@ def to_http(result: Any) -> tuple[int, list[tuple[str, str]], bytes]:
     return result["statusCode"], headers, data
 
 
+# API Gateway's CORS, as the HttpApi's CorsConfiguration sets it (template.yaml; a test holds the two alike): it answers
+# a preflight itself, and sets the CORS headers of every answer to a request with an Origin, ignoring the function's
+CORS: dict[str, Any] = {
+    "AllowMethods": ["GET"],
+    "AllowOrigins": ["*"],
+    "AllowHeaders": ["accept", "content-type"],
+    "MaxAge": 600,
+}
+
+
+def preflight(method: str, headers: Mapping[str, str]) -> tuple[int, list[tuple[str, str]], bytes] | None:
+    """API Gateway's own answer to a CORS preflight (OPTIONS with an Origin and an Access-Control-Request-Method),
+    which never reaches the function; None for any other request."""
+    if method != "OPTIONS" or "origin" not in headers or "access-control-request-method" not in headers:
+        return None
+    allowed = [
+        ("Access-Control-Allow-Origin", ",".join(CORS["AllowOrigins"])),
+        ("Access-Control-Allow-Methods", ",".join(CORS["AllowMethods"])),
+        ("Access-Control-Allow-Headers", ",".join(CORS["AllowHeaders"])),
+        ("Access-Control-Max-Age", str(CORS["MaxAge"])),
+    ]
+    return HTTPStatus.NO_CONTENT, allowed, b""
+
+
+def with_cors(
+    answer: tuple[int, list[tuple[str, str]], bytes], headers: Mapping[str, str]
+) -> tuple[int, list[tuple[str, str]], bytes]:
+    """An answer as API Gateway sends it on: the function's CORS headers left out, and to a request with an Origin the
+    configured origin allowed."""
+    status, sent, data = answer
+    kept = [(name, value) for name, value in sent if not name.lower().startswith("access-control-")]
+    if "origin" in headers:
+        kept.append(("Access-Control-Allow-Origin", ",".join(CORS["AllowOrigins"])))
+    return status, kept, data
+
+
 def _gateway_error(status: HTTPStatus, message: str) -> tuple[int, list[tuple[str, str]], bytes]:
     """What API Gateway itself answers when it cannot get a response from the function."""
     return status, [("Content-Type", "application/json")], json.dumps({"message": message}).encode()
@@ -178,7 +214,8 @@ class LambdaProxy(BaseHTTPRequestHandler):
     invoke_lock = threading.Lock()
 
     def _serve(self) -> None:
-        status, headers, data = self._answer()
+        asked = {name.lower(): value for name, value in self.headers.items()}
+        status, headers, data = preflight(self.command, asked) or with_cors(self._answer(), asked)
         self.send_response(status)
         for name, value in headers:
             if name.lower() not in ("content-length", "connection", "transfer-encoding"):

@@ -567,3 +567,36 @@ def test_an_answer_that_is_not_an_api_gateway_response_is_a_502(local_server: Mo
     status, _, body = local_server.to_http({"body": "no status"})
     assert status == 502
     assert json.loads(body) == {"message": "the handler's answer is not an API Gateway response"}
+
+
+# ---- CORS, as API Gateway's CorsConfiguration does it ------------------------------------------------------
+
+
+def test_the_local_cors_is_the_templates(local_server: ModuleType) -> None:
+    from security.cloudformation import load_template
+
+    (api,) = [r for r in load_template()["Resources"].values() if r["Type"] == "AWS::Serverless::HttpApi"]
+    assert api["Properties"]["CorsConfiguration"] == local_server.CORS
+
+
+def test_a_preflight_is_answered_as_api_gateway_answers_it_and_other_options_reach_the_function(server: Server) -> None:
+    # Review: the function's own CORS answered every OPTIONS 204, on every path, with headers the template's differ from
+    asked = {"Origin": "https://game.example", "Access-Control-Request-Method": "GET"}
+    reply = request(server, "OPTIONS", "/check/?seed=x", headers=asked)
+    assert reply.status == 204 and reply.body == b""
+    assert reply.headers["Access-Control-Allow-Origin"] == "*"
+    assert reply.headers["Access-Control-Allow-Methods"] == "GET"
+    assert reply.headers["Access-Control-Allow-Headers"] == "accept,content-type"
+    assert reply.headers["Access-Control-Max-Age"] == "600"
+    # An OPTIONS that is no preflight is routed: 405 with the methods a path takes, 404 where there is no route
+    assert request(server, "OPTIONS", "/verify").status == 405
+    assert request(server, "OPTIONS", "/nope").status == 404
+
+
+def test_an_answer_to_a_request_from_another_origin_allows_it_and_the_functions_own_cors_headers_are_not_sent(
+    server: Server,
+) -> None:
+    check = "/check/?seed=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f&client=a,b&n=2"
+    from_page = request(server, "GET", check, headers={"Origin": "https://game.example"})
+    assert from_page.status == 200 and from_page.headers["Access-Control-Allow-Origin"] == "*"
+    assert "Access-Control-Allow-Origin" not in request(server, "GET", check).headers
