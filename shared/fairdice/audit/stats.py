@@ -12,15 +12,15 @@ p-value with fewer dice than faces (MIN_TESTED expected of each face: from there
 approximation fails fair dice at most 1.6 times in 100, d4 at 4 dice, and 0.8 to 1.1 on average over the sizes up to
 5 expected of each, simulated; a review showed 29 d6 dice all sixes passing when Cochran's rule of 5 withheld it), a
 detectable bias with fewer than MIN_EXPECTED expected of each face (where the noncentral approximation is far off),
-a serial p-value with fewer than MIN_SEQUENCE dice (below it the test hardly can fail: 0.04% of fair dice at 10),
-and a runs p-value with fewer than MIN_SIDE dice, or fewer than a tenth of them (MIN_SIDE_SHARE), on either side of
-the middle (a fair die has half of them on each side). Both use the normal approximation. The serial test, with
-Moran's variance of the lag-1 correlation, fails fair dice 0.9% to 1.0% of the time from 20 dice (simulated, 200,000
-samples at each of 20 to 1,000 d6 dice; with the variance 1/n it was 0.4% at 20 and 0.9% at 100: review). The runs
-test's approximation fails independent dice far more often than 1 in 100 when one side of the middle holds few of
-them (5% at 1,000 dice with 10 high ones: review; 3% at 10,000 dice with 50 to 75), and 0.9% to 1.2% from 50 and a
-tenth on each side (simulated: 12,000 to 200,000 samples at each of 100 to 10,000 dice, a tenth to a half of them
-high).
+a serial p-value with fewer than MIN_SEQUENCE dice (the usual rule for its normal approximation), and a runs p-value
+with fewer than MIN_SIDE dice, or fewer than a tenth of them (MIN_SIDE_SHARE), on either side of the middle (a fair
+die has half of them on each side). Both use the normal approximation. The serial test, with Moran's variance of the
+lag-1 correlation, fails fair d6 dice 0.9% to 1.0% of the time from 20 to 1,000 dice (0.7% at 10, 0.9% at 19;
+simulated, 200,000 to 400,000 samples at each size; with the variance 1/n it was 0.4% at 20 and 0.9% at 100:
+review). The runs test's approximation fails independent dice far more often than 1 in 100 when one side of the
+middle holds few of them (8.9% at 1,000 dice with 10 high ones, 3.1% with 5, 2.3% with 15: review), and from 20 and
+a tenth on each side 0.5% to 1.3% with half of them on each side (40 to 2,000 dice) and up to 1.7% at a tenth (300
+dice, 30 high) (simulated on random orders of a given split, 30,000 to 100,000 each).
 """
 
 import math

@@ -21,7 +21,7 @@ MIN_TESTED = 1  # dice expected of each face below which the chi-square p-value 
 MIN_SEQUENCE = 20  # dice of a die below which the runs and serial tests' p-values are not given (stats.independence)
 # Dice on each side of the middle, in number and in share of a die's dice, below which the runs test's p-value is not
 # given (stats.independence): a fair die has half of them on each side
-MIN_SIDE = 50
+MIN_SIDE = 20
 MIN_SIDE_SHARE = 0.1
 
 

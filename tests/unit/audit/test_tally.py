@@ -126,8 +126,8 @@ def test_few_dice_all_of_one_face_fail_the_chi_square_test() -> None:
 
 
 def test_the_serial_p_value_needs_twenty_dice_and_uses_morans_variance() -> None:
-    # Below 20 dice the serial test hardly can fail (0.04% of fair dice at 10). Its z is (r + 1/n) over Moran's standard
-    # deviation, sqrt((n-2)² / (n²(n-1))): with 1/n it failed fair dice 0.4% of the time at 20 dice (review)
+    # 20, the usual rule for its normal approximation. Its z is (r + 1/n) over Moran's standard deviation,
+    # sqrt((n-2)² / (n²(n-1))): with 1/n it failed fair dice 0.4% of the time at 20 dice (review)
     def independence(n: int) -> Any:
         return stats.independence(tally([[(3 * i * i + i) % 6 + 1 for i in range(n)]]))
 
@@ -139,21 +139,23 @@ def test_the_serial_p_value_needs_twenty_dice_and_uses_morans_variance() -> None
     assert found.serial_p_value == pytest.approx(2 * scipy_stats.norm.sf(abs(z)))
 
 
-def test_the_runs_p_value_needs_fifty_dice_and_a_tenth_on_each_side_of_the_middle() -> None:
+def test_the_runs_p_value_needs_twenty_dice_and_a_tenth_on_each_side_of_the_middle() -> None:
     # Its normal approximation fails independent dice far more often than 1 in 100 when one side holds few of them
-    # (review: 5% at 1,000 dice with 10 high ones). A fair die has half of them on each side.
+    # (review: 8.7% at 1,000 dice with 10 high ones). A fair die has half of them on each side: from about 40 dice.
     def runs(stream: list[int]) -> tuple[float | None, float | None]:
         found = stats.independence(tally([stream]))
         return found.runs_z, found.runs_p_value
 
-    balanced = [1, 4, 2, 5, 3, 6] * 50
-    z, p_value = runs(balanced[:99])  # 49 high faces
+    balanced = [1, 4, 2, 5, 3, 6] * 10
+    z, p_value = runs(balanced[:38])  # 19 high faces
     assert z is not None and p_value is None
-    assert None not in runs(balanced[:100])
+    assert None not in runs(balanced[:40])
     lopsided = ([1, 2, 3] * 300 + [6] * 99)[:999]  # 99 high of 999: less than a tenth
     z, p_value = runs(lopsided)
     assert z is not None and p_value is None
     assert None not in runs([1, 2, 3] * 300 + [6] * 100)
+    z, p_value = runs([1, 2, 3] * 57 + [6] * 19)  # a tenth, but 19 high
+    assert z is not None and p_value is None
 
 
 def test_the_detectable_bias_is_detected_with_80_percent_power_at_99_percent_confidence() -> None:
