@@ -166,7 +166,7 @@ def _tail(failed: int, made: int) -> float:
     drawn (the AWS report function has matplotlib, not scipy: review) and no rounding piles up."""
     one_in = round(1 / ALPHA)
     ways = sum(math.comb(made, k) * (one_in - 1) ** (made - k) for k in range(failed, made + 1))
-    return ways / one_in**made
+    return float(ways / one_in**made)
 
 
 def _two_figures(n: float) -> str:
