@@ -7,6 +7,7 @@ parameters of the same kind. `parse_link(build_link(request)) == request` for ev
 """
 
 import datetime as dt
+import difflib
 import re
 from collections.abc import Callable, Collection
 from typing import Any
@@ -122,13 +123,20 @@ def parse_link(link: str) -> RequestBase:
 
 
 def address_query(query: str, known: Collection[str], scheme: Scheme[Any], address: str) -> dict[str, str]:
-    """The parameters of an address's query string that is no link (GET /daily/{date}/{player_id}'s `recorded`), read
-    as a link's are, from the raw query string: percent-decoded, `+` for a space, tracking parameters ignored, a value
-    left blank not given. An unknown parameter (review: `?rolls=…`, the daily link's name, was ignored and the rolls
-    said not given) or one given more than once is InvalidInput naming it; `scheme` suggests its fields' names."""
-    return _given_once(
-        _pairs(query), known, address, "the address", lambda name: did_you_mean(name, scheme), whole="address"
-    )
+    """The parameters of an address's query string that is no link (GET /daily/{date}/{player_id}'s `recorded`, GET
+    /daily/{date}'s none), read as a link's are, from the raw query string: percent-decoded, `+` for a space, tracking
+    parameters ignored, a value left blank not given. An unknown parameter (review: `?rolls=…`, the daily link's name,
+    was ignored and the rolls said not given) or one given more than once is InvalidInput naming it, with the one of
+    `known` it most likely meant: `scheme`'s link's name for it, or one spelt alike."""
+    by_link = {param.name: param.field for param in scheme.link if param.field in known and param.name != param.field}
+
+    def suggested(name: str) -> str:
+        if name in by_link:
+            return f"; did you mean {by_link[name]} ({name} is its name in a link)?"
+        close = difflib.get_close_matches(name, list(known), n=1)
+        return f"; did you mean {close[0]}?" if close else ""
+
+    return _given_once(_pairs(query, whole="address"), known, address, "the address", suggested, whole="address")
 
 
 def times_given(query: str, name: str) -> int:
@@ -154,9 +162,9 @@ def _given_once(
     given: dict[str, str] = {}
     for name, value in pairs:
         if name not in known:
+            takes = f"it takes {', '.join(known)}" if known else "it takes none"
             raise InvalidInput(
-                f"{name[:40]!r} is not a parameter of {what}; it takes {', '.join(known)}" + suggested(name),
-                field=name or whole,
+                f"{name[:40]!r} is not a parameter of {what}; {takes}" + suggested(name), field=name or whole
             )
         if name in given:  # counted whole (review: three times was "twice")
             times = sum(1 for other, _ in pairs if other == name)
@@ -259,8 +267,9 @@ def _query_of(link: str) -> str:
     return text
 
 
-def _pairs(query: str) -> list[tuple[str, str]]:
-    """A query's parameters in order, percent-decoded, `+` for a space, tracking parameters (`TRACKING`) left out."""
+def _pairs(query: str, whole: str = LINK_FIELD) -> list[tuple[str, str]]:
+    """A query's parameters in order, percent-decoded, `+` for a space, tracking parameters (`TRACKING`) left out;
+    InvalidInput at `whole` (the link, or the address) for one that is not percent-encoded UTF-8."""
     pairs = []
     for part in query.split("&"):
         if not part:
@@ -270,9 +279,7 @@ def _pairs(query: str) -> list[tuple[str, str]]:
             name = unquote_plus(raw_name, errors="strict")
             value = unquote_plus(raw_value, errors="strict")
         except UnicodeDecodeError:
-            raise InvalidInput(
-                f"the parameter {raw_name[:40]!r} is not percent-encoded UTF-8", field=LINK_FIELD
-            ) from None
+            raise InvalidInput(f"the parameter {raw_name[:40]!r} is not percent-encoded UTF-8", field=whole) from None
         if not TRACKING.fullmatch(name):
             pairs.append((name, value))
     return pairs

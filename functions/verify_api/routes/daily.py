@@ -22,6 +22,7 @@ from verify_api.routes import http_event, site_root
 
 router = Router()  # type: ignore[no-untyped-call]  # Powertools leaves its __init__ unannotated
 
+RECORD_ADDRESS = "GET /daily/{date}"
 ROLL_ADDRESS = "GET /daily/{date}/{player_id}"
 DayPath = Annotated[Day, Path(description="the UTC day, YYYY-MM-DD")]
 
@@ -33,6 +34,8 @@ DayPath = Annotated[Day, Path(description="the UTC day, YYYY-MM-DD")]
     responses=page_or_json(responses("the record", INVALID, *ARCHIVE_ERRORS, model=DayRecord)),
 )
 def daily_record_route(date: DayPath) -> Response[str]:
+    # No parameter: one given is refused, as the roll's address refuses an unknown one (review: ignored)
+    address_query(http_event(router).raw_query_string, (), daily.SCHEME, RECORD_ADDRESS)
     reader = archive.reader()
     shown = daily_record(reader, date)
     cache = cache_control(shown, reader.now())
