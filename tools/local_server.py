@@ -9,8 +9,9 @@ local-disk default (a folder under var/).
 
     .venv/bin/python tools/local_server.py --host 127.0.0.1 --port 3000
 
-The first line printed is `fairdice API listening on http://HOST:PORT`; `--port 0` takes a free
-port. Then come a curl example and a game-over link to open. A port already taken is one line on
+The first line printed is `fairdice API listening on http://HOST:PORT` (on `--host 0.0.0.0`, this machine's
+127.0.0.1, saying it listens on every address); `--port 0` takes a free port. API Gateway's CORS is played from the
+template's configuration. Then come a curl example and a game-over link to open. A port already taken is one line on
 stderr and exit status 1. Each request is one access line on stderr; `--verbose` adds what the
 function logs in Lambda, the metrics of each verdict (Powertools' EMF line) included.
 """

@@ -5,7 +5,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fairdice.fields import base_url
+from fairdice.fields import _BASE_URL, base_url
 from security.cloudformation import load_template
 
 # Properties that give a resource a name of its own; a fixed one would collide in a second stack.
@@ -67,6 +67,8 @@ def test_the_public_base_url_parameter_refuses_what_the_verify_functions_setting
     # Review: `dice.example.com` deployed, then failed every cold start of the verify function (every route a 500).
     # CloudFormation matches the whole value; the host's own rules (labels, ports up to 65535) stay the cold start's.
     pattern = template["Parameters"]["PublicBaseUrl"]["AllowedPattern"]
+    # the core's own form, written in CloudFormation's terms (`\d` as [0-9]): the two cannot drift apart (review)
+    assert pattern == "^$|^" + _BASE_URL.pattern.replace("\\d", "[0-9]") + "$"
     try:
         accepted = value == "" or bool(base_url(value))
     except ValueError:
