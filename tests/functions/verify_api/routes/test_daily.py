@@ -139,14 +139,19 @@ def test_a_daily_roll_is_withheld_during_its_day_and_verified_after_it(
     assert (status, verdict["verdict"], "Cache-Control" in headers) == (200, "fair", False)
 
 
-def test_a_changed_face_is_a_mismatch_at_that_roll(
-    timeline: Timeline, stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
-) -> None:
+def revealed_faces(timeline: Timeline, stores: Stores, clock_at: Callable[[str], None]) -> list[int]:
+    """PLAYER's faces of 2025-03-01, revealed and read an hour after the day ended."""
     timeline.publish(stores, at("2025-03-01 00:00"))
     timeline.publish(stores, at("2025-03-02 00:00"))
     clock_at("2025-03-02 01:00")
     secret = stores.secrets.get(secret_key(dt.date(2025, 3, 1))) or b""
-    faces = seed_004.faces(secret, "2025-03-01", PLAYER)
+    return seed_004.faces(secret, "2025-03-01", PLAYER)
+
+
+def test_a_changed_face_is_a_mismatch_at_that_roll(
+    timeline: Timeline, stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
+) -> None:
+    faces = revealed_faces(timeline, stores, clock_at)
     faces[5] = faces[5] % 20 + 1
     status, _, verdict = call(load_event("api-daily-roll"), query="recorded=" + "+".join(map(str, faces)))
     assert (status, verdict["verdict"], verdict["checks"]["seal"]) == (200, "mismatch", "match")
@@ -157,11 +162,7 @@ def test_recorded_is_read_from_the_raw_query_whatever_api_gateway_decoded_and_an
     timeline: Timeline, stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
 ) -> None:
     # Given a revealed day and a player's faces, recorded as a form writes them (`+` for a space)
-    timeline.publish(stores, at("2025-03-01 00:00"))
-    timeline.publish(stores, at("2025-03-02 00:00"))
-    clock_at("2025-03-02 01:00")
-    secret = stores.secrets.get(secret_key(dt.date(2025, 3, 1))) or b""
-    query = "recorded=" + "+".join(map(str, seed_004.faces(secret, "2025-03-01", PLAYER)))
+    query = "recorded=" + "+".join(map(str, revealed_faces(timeline, stores, clock_at)))
 
     # When API Gateway's decoded parameters keep the `+` (review: the route read them, and said roll 1 had 1 face)
     event = copy.deepcopy(load_event("api-daily-roll"))
