@@ -58,9 +58,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args, extra = parser.parse_known_args(given)
         # Said by the command they were given to, with its usage (review: the top level's); those before the command's
         # name were given to fairdice itself (review: `fairdice --bogus verify` was said to be verify's)
-        before = given[: given.index(args.command)] if args.command in given else given
-        if ahead := [item for item in extra if item in before]:
-            parser.error(f"unrecognized arguments: {' '.join(ahead)}")
+        # (fairdice's own options, --help and --version, end the command, so whatever comes before it is unknown)
+        if before := given[: given.index(args.command)] if args.command in given else []:
+            parser.error(f"unrecognized arguments: {' '.join(before)}")
         if extra:
             getattr(args, "parser", parser).error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as exc:

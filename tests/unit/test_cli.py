@@ -325,8 +325,10 @@ def test_a_daily_roll_read_from_a_bucket_where_boto3_is_not_installed_is_said_in
         # Before the command's name: given to fairdice itself (review: said to be the command's)
         (["--nope", "verify", "x.json"], "fairdice", "--nope"),
         (["--nope", "daily", "show", "--dir", "var"], "fairdice", "--nope"),
+        (["--nope", "verify", "x.json", "--nope"], "fairdice", "--nope"),  # by place, not by name (review)
+        (["verify", "x.json", "--nope", "--nope"], "fairdice verify", "--nope --nope"),
     ],
-    ids=["verify", "daily-show", "audit", "before-verify", "before-daily"],
+    ids=["verify", "daily-show", "audit", "before-verify", "before-daily", "before-and-after", "twice-after"],
 )
 def test_an_unknown_option_is_said_with_the_usage_of_the_command_it_was_given_to(
     arguments: list[str], command: str, unknown: str, capsys: pytest.CaptureFixture[str]
