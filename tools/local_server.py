@@ -169,10 +169,16 @@ CORS: dict[str, Any] = {
 }
 
 
+def is_preflight(method: str, headers: Mapping[str, str]) -> bool:
+    """Whether a request is a CORS preflight as API Gateway tells one: OPTIONS with an Origin and an
+    Access-Control-Request-Method (`headers` by lower-case name)."""
+    return method == "OPTIONS" and "origin" in headers and "access-control-request-method" in headers
+
+
 def preflight(method: str, headers: Mapping[str, str]) -> tuple[int, list[tuple[str, str]], bytes] | None:
     """API Gateway's own answer to a CORS preflight (OPTIONS with an Origin and an Access-Control-Request-Method),
     which never reaches the function; None for any other request."""
-    if method != "OPTIONS" or "origin" not in headers or "access-control-request-method" not in headers:
+    if not is_preflight(method, headers):
         return None
     allowed = [
         ("Access-Control-Allow-Origin", ",".join(CORS["AllowOrigins"])),
@@ -216,7 +222,8 @@ class LambdaProxy(BaseHTTPRequestHandler):
 
     def _serve(self) -> None:
         asked = {name.lower(): value for name, value in self.headers.items()}
-        status, headers, data = preflight(self.command, asked) or with_cors(self._answer(), asked)
+        answer = self._answer(asked)  # a preflight's own answer is sent as it is, any other as API Gateway sends it on
+        status, headers, data = answer if is_preflight(self.command, asked) else with_cors(answer, asked)
         self.send_response(status)
         for name, value in headers:
             if name.lower() not in ("content-length", "connection", "transfer-encoding"):
@@ -247,7 +254,7 @@ class LambdaProxy(BaseHTTPRequestHandler):
         # handler reads its UTF-8 as a browser's encoded link (review: café read as "cafÃ©")
         return "".join(c if ord(c) < 0x80 else f"%{ord(c):02X}" for c in target)
 
-    def _answer(self) -> tuple[int, list[tuple[str, str]], bytes]:
+    def _answer(self, asked: Mapping[str, str]) -> tuple[int, list[tuple[str, str]], bytes]:
         # Every Transfer-Encoding header, not the first alone (review: a second one's chunked body was read as requests)
         codings = ",".join(self.headers.get_all("Transfer-Encoding") or []).lower()
         if "chunked" in codings:
@@ -273,6 +280,10 @@ class LambdaProxy(BaseHTTPRequestHandler):
             self.close_connection = True  # the body is left unread
             return _gateway_error(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "Request Entity Too Large")
         body = self.rfile.read(length) if length else b""
+        # A preflight is API Gateway's to answer, once its body is read like any other (review: answered first, its
+        # body was left on the connection and read as the next request)
+        if (answered := preflight(self.command, asked)) is not None:
+            return answered
         event = to_event(
             self.command,
             self._target(),

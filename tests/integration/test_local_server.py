@@ -600,3 +600,16 @@ def test_an_answer_to_a_request_from_another_origin_allows_it_and_the_functions_
     from_page = request(server, "GET", check, headers={"Origin": "https://game.example"})
     assert from_page.status == 200 and from_page.headers["Access-Control-Allow-Origin"] == "*"
     assert "Access-Control-Allow-Origin" not in request(server, "GET", check).headers
+
+
+def test_a_preflights_body_is_read_as_its_own_not_as_the_next_request(server: Server) -> None:
+    # Review: the preflight was answered before its body was read, and the body was then answered as a request
+    smuggled = b"GET /nope-smuggled HTTP/1.1\r\nHost: x\r\n\r\n"
+    preflight = (
+        b"OPTIONS /check HTTP/1.1\r\nHost: x\r\nOrigin: https://game.example\r\n"
+        b"Access-Control-Request-Method: GET\r\nContent-Length: %d\r\n\r\n%s" % (len(smuggled), smuggled)
+    )
+    closing = b"GET /schemes HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    answers = exchange(server, preflight + closing)
+    assert answers.startswith(b"HTTP/1.1 204 ")
+    assert answers.count(b"HTTP/1.1 ") == 2 and b"nope-smuggled" not in answers
