@@ -19,8 +19,9 @@ lag-1 correlation, fails fair d6 dice 0.9% to 1.0% of the time from 20 to 1,000 
 simulated, 200,000 to 400,000 samples at each size; with the variance 1/n it was 0.4% at 20 and 0.9% at 100:
 review). The runs test's approximation fails independent dice far more often than 1 in 100 when one side of the
 middle holds few of them (8.9% at 1,000 dice with 10 high ones, 3.1% with 5, 2.3% with 15: review), and from 20 and
-a tenth on each side 0.5% to 1.3% with half of them on each side (40 to 2,000 dice) and up to 1.7% at a tenth (300
-dice, 30 high) (simulated on random orders of a given split, 30,000 to 100,000 each).
+a tenth on each side 0.5% to 1.3% with half of them on each side (40 to 2,000 dice) (simulated on random orders of a
+given split, 30,000 to 100,000 each), and up to 1.8% near a tenth (238 dice, 24 high: computed exactly by a review),
+at most about twice the 1 in 100 the report's headline assumes.
 """
 
 import math
