@@ -2,8 +2,12 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-# pyenv answers for python3.13 only when asked; Lambda's runtime is python3.13.
-export PYENV_VERSION ?= 3.11.7:3.13.0
+# pyenv answers for python3.13 only when asked; Lambda's runtime is python3.13. Asked for the 3.11 and 3.13 it has,
+# whichever they are (review: 3.11.7:3.13.0 alone, another machine's pyenv fell back to python3); a value given wins.
+ifeq ($(origin PYENV_VERSION),undefined)
+PYENV_VERSION := $(shell pyenv versions --bare 2>/dev/null | grep -xE '3\.(11|13)\.[0-9]+' | sort -t. -k2,2n -k3,3n | paste -sd: -)
+endif
+export PYENV_VERSION
 export SAM_CLI_TELEMETRY := 0
 export AWS_DEFAULT_REGION ?= eu-west-1
 PYTHON ?= $(shell python3.13 -c '' 2>/dev/null && command -v python3.13 || command -v python3)
