@@ -160,7 +160,8 @@ def to_http(result: Any) -> tuple[int, list[tuple[str, str]], bytes]:
 
 
 # API Gateway's CORS, as the HttpApi's CorsConfiguration sets it (template.yaml; a test holds the two alike): it answers
-# a preflight itself, and sets the CORS headers of every answer to a request with an Origin, ignoring the function's
+# a preflight (or, where its $default route passes one on, the function does, alike), and sets the CORS headers of
+# every answer to a request with an Origin, ignoring the function's
 CORS: dict[str, Any] = {
     "AllowMethods": ["GET"],
     "AllowOrigins": ["*"],

@@ -11,7 +11,7 @@ the fairdice core layer.
 
 from typing import Any
 
-from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, CORSConfig
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice import __version__
@@ -25,8 +25,10 @@ from verify_api.routes import as_resolved, daily, docs, home, links, verify
 app = APIGatewayHttpResolver(
     enable_validation=True,
     json_body_deserializer=body.load_json,
-    # No CORS here: the HttpApi's CorsConfiguration (template.yaml) answers preflights and sets the CORS headers of
-    # every answer, ignoring a function's own (review: both were configured, and differed); the local server plays it
+    # The HttpApi's CorsConfiguration (template.yaml) sets the CORS headers of every answer, ignoring a function's own.
+    # It answers a preflight itself, unless the $default route passes it on (review: AWS's documentation says that route
+    # catches OPTIONS too): then this answers it, 204, with the same origin, headers and age (a test holds them equal).
+    cors=CORSConfig(allow_origin="*", allow_headers=["accept", "content-type"], max_age=600),
     # A custom domain's API mapping leaves its path in front of every request's path (routes/__init__.py).
     strip_prefixes=[settings.SETTINGS.base_path] if settings.SETTINGS.base_path else None,
 )

@@ -22,7 +22,7 @@ class LinkResponse(BaseModel):
     url: str
 
 
-@router.post("/links", summary="Build a game-over link", responses=responses("the link", *BODY_ERRORS))
+@router.post("/links", cors=False, summary="Build a game-over link", responses=responses("the link", *BODY_ERRORS))
 def links_route(request: VerifyBody) -> LinkResponse:
     return LinkResponse(url=game_link(request, settings.SETTINGS.public_base_url or _own_base_url()))
 

@@ -42,6 +42,7 @@ _LINK_FORMS = "; ".join(
 
 @router.post(
     "/verify",
+    cors=False,
     summary="Verify a game",
     responses=responses("the verdict", *BODY_ERRORS, *ARCHIVE_ERRORS, model=Verdict),
 )
@@ -51,6 +52,7 @@ def verify_route(request: VerifyBody) -> Response[str]:
 
 @router.post(
     "/verify/batch",
+    cors=False,
     summary="Verify many games",
     description="One result per game, in order: its verdict, or its error in the error shape; then a summary.",
     responses=responses("one result per game and a summary", *BODY_ERRORS, model=BatchResult),

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from fairdice.schemes import request_models
+from security.cloudformation import load_template
 from verify_api import app as api
 from verify_api_calls import ERROR_EVENTS, EVENTS, VERDICT_EVENTS, Event, invoke
 
@@ -77,13 +78,34 @@ def test_narde_and_bg_events_give_the_seed_documents_examples(load_event: Callab
     assert [r["dice"] for r in bg["rolls"]] == [[4, 6], [1, 3]]
 
 
-def test_the_function_sends_no_cors_headers_api_gateways_configuration_does(load_event: Callable[[str], Event]) -> None:
-    # API Gateway ignores a function's own CORS headers once the HttpApi has a CorsConfiguration (template.yaml), and
-    # answers preflights itself: the function's were dead on AWS, and differed from the template's (review)
-    for name in ("api-check-seed000", "api-verify-narde-fair"):
-        event = load_event(name)
-        event["headers"]["origin"] = "https://game.example.com"
-        assert not any(header.lower().startswith("access-control-") for header in invoke(event).headers), name
+def test_cors_headers_answer_a_browser_on_get_check_only(load_event: Callable[[str], Event]) -> None:
+    check = load_event("api-check-seed000")
+    check["headers"]["origin"] = "https://game.example.com"
+    assert invoke(check).headers["Access-Control-Allow-Origin"] == "*"
+    post = load_event("api-verify-narde-fair")
+    post["headers"]["origin"] = "https://game.example.com"
+    assert "Access-Control-Allow-Origin" not in invoke(post).headers
+
+
+def test_a_preflight_the_default_route_passes_on_is_answered_as_the_templates_cors_answers_it(
+    load_event: Callable[[str], Event],
+) -> None:
+    # API Gateway answers a preflight from the HttpApi's CorsConfiguration, unless its $default route takes the OPTIONS
+    # (review: AWS's documentation says it catches them too); then the function answers it, 204, with the template's
+    # origin and age and at least its headers (API Gateway puts its own CORS headers on the answer in any case)
+    (api,) = [r for r in load_template()["Resources"].values() if r["Type"] == "AWS::Serverless::HttpApi"]
+    configured = api["Properties"]["CorsConfiguration"]
+    for path in ("/check", "/daily/2025-03-01"):
+        event = load_event("api-check-seed000")
+        event["rawPath"] = event["requestContext"]["http"]["path"] = path
+        event["requestContext"]["http"]["method"] = "OPTIONS"
+        event["headers"] |= {"origin": "https://game.example.com", "access-control-request-method": "GET"}
+        answer = invoke(event)
+        assert answer.status == 204, (path, answer.text)
+        assert [answer.headers["Access-Control-Allow-Origin"]] == configured["AllowOrigins"]
+        assert answer.headers["Access-Control-Max-Age"] == str(configured["MaxAge"])
+        allowed = {name.strip().lower() for name in answer.headers["Access-Control-Allow-Headers"].split(",")}
+        assert set(configured["AllowHeaders"]) <= allowed
 
 
 def test_the_handler_package_keeps_each_module_small() -> None:
