@@ -185,19 +185,23 @@ def test_recorded_is_read_from_the_raw_query_whatever_api_gateway_decoded_and_an
     status, _, answer = call(load_event("api-daily-roll"), query=query + "&utm_source=card")
     assert (status, answer["checks"]["rolls"]) == (200, "match")
 
-    # And nothing the address does not take is suggested (review: `secret_` was told "did you mean secret?", `player`
-    # "player_id", both refused), and an undecodable value is the address's problem, not a link's
-    for given in ("secret_=ab", "player=x"):
+    # And a parameter fairdice reads elsewhere is refused, but nothing the address does not take is suggested (review:
+    # `player` was told "did you mean player_id", which is in the path), and an undecodable value is the address's
+    for given in ("secret=ab", "player=x"):
         status, _, answer = call(load_event("api-daily-roll"), query=given)
         assert status == 422 and answer["error"]["message"].endswith("it takes recorded"), answer
+    # while what sharing an address adds to it is ignored (review: `?igshid=…` was refused, a shared address broken)
+    status, _, answer = call(load_event("api-daily-roll"), query=query + "&igshid=abc&si=x&ref=share")
+    assert (status, answer["checks"]["rolls"]) == (200, "match")
     status, _, answer = call(load_event("api-daily-roll"), query="recorded=%ff")
     assert (status, answer["error"]["problems"][0]["field"]) == (422, "address")
 
     # And a day's record takes no parameter (review: `?player=…&rolls=…` was answered the record, silently)
     status, _, answer = call(load_event("api-daily-record"), "/daily/2025-03-01", query="player=x&rolls=1")
     assert status == 422 and "is not a parameter of GET /daily/{date}; it takes none" in answer["error"]["message"]
-    status, _, answer = call(load_event("api-daily-record"), "/daily/2025-03-01", query="utm_source=card")
-    assert status == 200
+    for shared in ("utm_source=card", "igshid=abc&si=x"):
+        status, _, answer = call(load_event("api-daily-record"), "/daily/2025-03-01", query=shared)
+        assert status == 200
 
 
 def test_post_verify_takes_a_daily_secret_from_the_archive(
