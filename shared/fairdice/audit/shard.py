@@ -44,7 +44,7 @@ GAME_KEY_BYTES = 16  # 128 bits: two different games share a key with a chance f
 # How game keys are made and which lines' ids are kept (3: games' only). A resumed local run audits again a block whose
 # partial has another: its keys and ids would not meet the new ones in the checks across blocks. Raise it whenever
 # `game_key` changes, or what `ids.txt` keeps.
-PARTIAL_FORMAT = 4
+PARTIAL_FORMAT = 5
 # What a line of ids.txt and of games.txt is, as `ShardAudit.line` writes them: an id as JSON (ASCII, as json.dumps
 # writes it) and its line's number; a game's key in hex, its line's number and its id.
 _JSON_TEXT = rb'"(?:[^"\\]|\\.)*"'

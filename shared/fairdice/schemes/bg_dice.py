@@ -309,14 +309,13 @@ class BgDice(Scheme[BgDiceRequest]):
         return [GameInput(field="opening", value=opening, description=OPENING)]
 
     def game_parts(self, request: BgDiceRequest, rolls: Rolls) -> tuple[list[Any], str | int | None]:
-        """A game from its first roll, with an opening roll or without, is the key's one game: seed 001 picks a key
-        before each game, and the two share every roll from turn:2 on (review: a good game's key filed again under
-        another id with `opening: false`, its first roll turn:1, was not found as a repeated game). A window keeps
-        its own start."""
-        inputs, start = super().game_parts(request, rolls)
-        if isinstance(start, str) and start in _GAME_STARTS:
-            return [], "the game's first roll"
-        return inputs, start
+        """A bot game's rolls are its key's and their labels' alone, so its first label tells games apart, however the
+        request wrote them (`opening`, `first_turn`, `line` or `labels`: review, one window written both ways was two
+        games). And a game from its first roll, with an opening roll or without, is the key's one game: seed 001 picks
+        a key before each game, and the two share every roll from turn:2 on (review: a good game's key filed again
+        under another id with `opening: false`, its first roll turn:1, was not found as a repeated game)."""
+        _, start = super().game_parts(request, rolls)
+        return [], "the game's first roll" if isinstance(start, str) and start in _GAME_STARTS else start
 
     def hypotheses(self, case: Case[BgDiceRequest]) -> Iterator[Hypothesis]:
         """Another game of a match (opening or not, turns numbered from elsewhere) and take-back lines."""
