@@ -122,27 +122,39 @@ def parse_link(link: str) -> RequestBase:
         raise _named_by_the_link(exc, scheme) from None
 
 
+_ROLL_WORDS = frozenset({"dice", "die", "faces", "face", "roll", "rolls", "rolled"})
+
+
 def address_query(query: str, known: Collection[str], scheme: Scheme[Any], address: str) -> dict[str, str]:
     """The parameters of an address's query string that is no link (GET /daily/{date}/{player_id}'s `recorded`, GET
-    /daily/{date}'s none), read as a link's are, from the raw query string: percent-decoded, `+` for a space, tracking
-    parameters ignored, a value left blank not given. A parameter fairdice reads elsewhere (a name of `scheme`'s link
-    or request: review, `?rolls=…`, the daily link's name, was ignored and the rolls said not given) or one spelt like
-    one of `known` is InvalidInput naming it, with the one of `known` it most likely meant; any other is ignored, as
-    what sharing an address adds to it (`igshid`, `si`, `ref`: review, refused, a shared address no longer opened); one
-    given more than once is InvalidInput too."""
+    /daily/{date}'s none), read as a link's are, from the raw query string: percent-decoded, `+` for a space,
+    tracking parameters ignored, a value left blank not given. A parameter fairdice reads elsewhere (a name of
+    `scheme`'s link or request, in any case: review, `?rolls=…`, the daily link's name, was ignored and the rolls
+    said not given), a word for rolls (`dice`, `faces`…), or one spelt like one of `known` is InvalidInput naming
+    it, with the one of `known` it most likely meant; any other is ignored, as what sharing an address adds to it
+    (`igshid`, `si`, `ref`: review, refused, a shared address no longer opened); one given more than once is
+    InvalidInput too."""
     by_link = {param.name: param.field for param in scheme.link if param.field in known and param.name != param.field}
-    ours = {param.name for param in scheme.link} | set(scheme.request.model_fields)
+    # In any case, and the words people use for rolls (review: `ROLLS=`, `dice=`, `faces=` were ignored, the rolls said
+    # not given where they differed)
+    ours = {name.lower() for name in ({param.name for param in scheme.link} | set(scheme.request.model_fields))}
+    ours |= _ROLL_WORDS
 
     def close(name: str) -> list[str]:
-        return difflib.get_close_matches(name, list(known), n=1)
+        return difflib.get_close_matches(name.lower(), list(known), n=1)
 
     def suggested(name: str) -> str:
-        if name in by_link:
-            return f"; did you mean {by_link[name]} ({name} is its name in a link)?"
+        low = name.lower()
+        if low in by_link:
+            return f"; did you mean {by_link[low]} ({low} is its name in a link)?"
+        if low in _ROLL_WORDS and "rolls" in by_link:
+            return f"; did you mean {by_link['rolls']}?"
         return f"; did you mean {close(name)[0]}?" if close(name) else ""
 
     pairs = [
-        (name, value) for name, value in _pairs(query, whole="address") if name in known or name in ours or close(name)
+        (name, value)
+        for name, value in _pairs(query, whole="address")
+        if name in known or name.lower() in ours or close(name)
     ]
     return _given_once(pairs, known, address, "the address", suggested, whole="address")
 

@@ -190,6 +190,11 @@ def test_recorded_is_read_from_the_raw_query_whatever_api_gateway_decoded_and_an
     for given in ("secret=ab", "player=x"):
         status, _, answer = call(load_event("api-daily-roll"), query=given)
         assert status == 422 and answer["error"]["message"].endswith("it takes recorded"), answer
+    # in any case, and the words people use for rolls (review: `ROLLS=`, `dice=` were ignored, a mismatch unsaid)
+    for given in ("ROLLS", "Recorded", "dice", "FACES"):
+        status, _, answer = call(load_event("api-daily-roll"), query=query.replace("recorded", given))
+        assert (status, answer["error"]["problems"][0]["field"]) == (422, given), answer
+        assert "did you mean recorded" in answer["error"]["message"]
     # while what sharing an address adds to it is ignored (review: `?igshid=…` was refused, a shared address broken)
     status, _, answer = call(load_event("api-daily-roll"), query=query + "&igshid=abc&si=x&ref=share")
     assert (status, answer["checks"]["rolls"]) == (200, "match")
