@@ -16,7 +16,7 @@ from fairdice.audit.merge import merge_execution
 from fairdice.audit.s3 import AuditSettings, InputPrefix, OutputPrefix, client, failed_shards, scratch_space
 from fairdice.audit.summary import FINDINGS, SUMMARY
 from fairdice.errors import AuditTooLarge
-from fairdice.storage import S3Results, StorageSettings, list_etags, store_failures
+from fairdice.storage import S3Results, StorageSettings, list_etags, stack_name, store_failures
 from pydantic import BaseModel, ConfigDict
 
 # The counts the state machine's output repeats (statemachines/audit.asl.json, state Audited).
@@ -29,7 +29,7 @@ logger = Logger()
 # An execution succeeds whatever its audit found: AuditNotCleanAlarm (template.yaml) watches this metric, by its
 # namespace and dimensions, for an audit that is not clean.
 metrics = Metrics(namespace=SERVICE, service=SERVICE)
-STACK = os.environ.get("FAIRDICE_STACK_NAME") or "local"
+STACK = stack_name(os.environ)
 SETTINGS = AuditSettings.from_environ(os.environ)
 s3 = client(StorageSettings.from_environ(os.environ))
 

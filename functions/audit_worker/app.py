@@ -25,7 +25,7 @@ from fairdice.audit.s3 import AuditSettings, OutputPrefix, audit_object, client,
 from fairdice.audit.shard import PARTIALS, shard_name
 from fairdice.errors import InvalidInput, ShardTooLarge
 from fairdice.prose import cut
-from fairdice.storage import S3Results, StorageSettings, store_failures
+from fairdice.storage import S3Results, StorageSettings, stack_name, store_failures
 from pydantic import AliasChoices, AwareDatetime, BaseModel, ConfigDict, Field
 
 logger = Logger()
@@ -57,7 +57,7 @@ CLOCKS_APART = dt.timedelta(minutes=5)  # Step Functions' clock and Lambda's may
 STORAGE = StorageSettings.from_environ(os.environ)
 ARCHIVE = archive.of_bucket(STORAGE, AS_OF)
 # The dashboard shows GamesAudited by service and stack (template.yaml): two stacks in one account apart.
-STACK = os.environ.get("FAIRDICE_STACK_NAME") or "local"
+STACK = stack_name(os.environ)
 s3 = client(STORAGE)
 # The most games a shard may hold. The worker keeps each game's id and key to sort at the end: audit_shard's peak
 # memory grew by 8 MB at 10,000 generated 60-roll games, 45 MB at 100,000, 125 MB at 300,000 and 408 MB at 1,000,000

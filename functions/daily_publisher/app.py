@@ -14,7 +14,7 @@ from aws_lambda_powertools import Logger, Metrics, Tracer
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.archive.publisher import RevealReport, opening_time, publish
-from fairdice.storage import StorageSettings
+from fairdice.storage import StorageSettings, stack_name
 from pydantic import BaseModel, ConfigDict, Field
 
 SERVICE = "fairdice"
@@ -23,7 +23,7 @@ logger = Logger()
 # stack's carry its name, as the watchdog's answers do.
 metrics = Metrics(namespace=SERVICE, service=SERVICE)
 tracer = Tracer()
-STACK = os.environ.get("FAIRDICE_STACK_NAME") or "local"
+STACK = stack_name(os.environ)
 
 # Read once at cold start; setting only one of the two buckets fails here, before any write.
 stores = StorageSettings.from_environ(os.environ).stores()

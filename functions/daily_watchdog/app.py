@@ -13,7 +13,7 @@ from aws_lambda_powertools import Logger, Metrics, Tracer
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.archive.watchdog import check_archive
-from fairdice.storage import StorageSettings
+from fairdice.storage import StorageSettings, stack_name
 
 SERVICE = "fairdice"
 logger = Logger(service=SERVICE)
@@ -21,7 +21,7 @@ tracer = Tracer(service=SERVICE)
 # The alarms in template.yaml watch these metrics by namespace and dimensions, exactly these. Two
 # stacks in one account publish to one namespace: each stack's answers carry its name.
 metrics = Metrics(namespace=SERVICE, service=SERVICE)
-STACK = os.environ.get("FAIRDICE_STACK_NAME") or "local"
+STACK = stack_name(os.environ)
 
 # Read once at cold start: the archive only (FAIRDICE_ARCHIVE_BUCKET, or the local folder).
 archive = StorageSettings.from_environ(os.environ).archive()

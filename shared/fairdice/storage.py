@@ -68,6 +68,12 @@ class Stored:
 NOT_KNOWN = dt.datetime.max.replace(tzinfo=dt.UTC)
 
 
+def known_time(moment: dt.datetime) -> dt.datetime | None:
+    """A store's time as shown: None where it gives none (NOT_KNOWN, later than any moment; review: shown as the year
+    9999)."""
+    return None if moment == NOT_KNOWN else moment
+
+
 class ObjectStore(Protocol):
     """Keys to bytes, where a written key can be made never to change."""
 
@@ -740,6 +746,12 @@ class Stores:
 
     secrets: ObjectStore
     archive: ObjectStore
+
+
+def stack_name(environ: Mapping[str, str]) -> str:
+    """The stack a function runs in (`FAIRDICE_STACK_NAME`, the `stack` dimension of its metrics), "local" where it is
+    not set: one reading for the four functions that publish metrics."""
+    return environ.get("FAIRDICE_STACK_NAME") or "local"
 
 
 class StorageSettings(BaseModel):

@@ -39,7 +39,7 @@ from fairdice.fields import Day, Seal
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.schemes.daily import DailyRequest
 from fairdice.seal import seal_of
-from fairdice.storage import NOT_KNOWN, BudgetedStore, ObjectStore, Stored
+from fairdice.storage import NOT_KNOWN, BudgetedStore, ObjectStore, Stored, known_time
 from fairdice.verdict import Verdict
 from fairdice.verify import verify
 
@@ -52,12 +52,6 @@ Monotonic = Callable[[], float]
 RECHECK_AFTER = dt.timedelta(seconds=15)
 # At most this many such days are remembered (any date can be asked for): the oldest is forgotten first.
 RECENT_DAYS = 1024
-
-
-def _known(moment: dt.datetime) -> dt.datetime | None:
-    """A store's time as shown: None where it gives none (NOT_KNOWN, later than any moment; review: shown as the year
-    9999)."""
-    return None if moment == NOT_KNOWN else moment
 
 
 class DayRecord(BaseModel):
@@ -210,7 +204,7 @@ class ArchiveReader:
                 status="pending",
                 reveal_at=reveal_time(day),
                 commitment=None if published is None else published.commitment.commitment,
-                commitment_published_at=None if published is None else _known(published.published_at),
+                commitment_published_at=None if published is None else known_time(published.published_at),
                 commitment_in_time=None if published is None else published.in_time,
                 overdue=self._overdue(day),
             )
@@ -220,7 +214,7 @@ class ArchiveReader:
             status="revealed",
             reveal_at=reveal_time(day),
             commitment=published.commitment.commitment,
-            commitment_published_at=_known(published.published_at),
+            commitment_published_at=known_time(published.published_at),
             commitment_in_time=published.in_time,
             record=found.record,
             record_sha256=found.sha256,
@@ -369,7 +363,7 @@ class ArchiveReader:
             secret=secret,
             sha256=sha256_hex(stored.data),
             published=published,
-            revealed_at=None if stored.modified == NOT_KNOWN else stored.modified,
+            revealed_at=known_time(stored.modified),
             revealed_in_time=revealed_in_time(day, stored),
             committed=committed,
             locked=stored.locked,

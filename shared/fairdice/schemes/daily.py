@@ -41,7 +41,7 @@ from fairdice.schemes.base import (
     or_placeholder,
     py,
 )
-from fairdice.storage import NOT_KNOWN
+from fairdice.storage import known_time
 from fairdice.verdict import GameInput, Scope, Verdict
 
 SIDES = (4, 6, 8, 10, 12, 20)
@@ -239,7 +239,7 @@ class Daily(Scheme[DailyRequest]):
                 f" can set: it does not show when {day}'s commitment was published, so it does not show the secret was"
                 " fixed before the day's play (only AWS S3's own LastModified does)",
             )
-        elif found.published_at == NOT_KNOWN:  # review: said as published in the year 9999, after its grace
+        elif known_time(found.published_at) is None:  # review: said as published in the year 9999, after its grace
             caveats = (
                 f"S3 gives no time of its own for the commitment of {day}, so nothing shows the secret was fixed before"
                 " the day's play",
@@ -275,7 +275,7 @@ class Daily(Scheme[DailyRequest]):
             seal_origin="the daily archive published",
             caveats=caveats,
             contradictions=tuple(contradictions),
-            seal_published_at=None if found.published_at == NOT_KNOWN else found.published_at,
+            seal_published_at=known_time(found.published_at),
             seal_in_time=found.in_time,
             seal_source=f"daily archive {commitment_key(request.date)}",
             source_uncommitted=uncommitted and secret == found.secret,
