@@ -176,11 +176,8 @@ def is_preflight(method: str, headers: Mapping[str, str]) -> bool:
     return method == "OPTIONS" and "origin" in headers and "access-control-request-method" in headers
 
 
-def preflight(method: str, headers: Mapping[str, str]) -> tuple[int, list[tuple[str, str]], bytes] | None:
-    """API Gateway's own answer to a CORS preflight (OPTIONS with an Origin and an Access-Control-Request-Method),
-    which never reaches the function; None for any other request."""
-    if not is_preflight(method, headers):
-        return None
+def preflight() -> tuple[int, list[tuple[str, str]], bytes]:
+    """API Gateway's own answer to a CORS preflight (`is_preflight`), which never reaches the function."""
     allowed = [
         ("Access-Control-Allow-Origin", ",".join(CORS["AllowOrigins"])),
         ("Access-Control-Allow-Methods", ",".join(CORS["AllowMethods"])),
@@ -283,8 +280,8 @@ class LambdaProxy(BaseHTTPRequestHandler):
         body = self.rfile.read(length) if length else b""
         # A preflight is API Gateway's to answer, once its body is read like any other (review: answered first, its
         # body was left on the connection and read as the next request)
-        if (answered := preflight(self.command, asked)) is not None:
-            return answered
+        if is_preflight(self.command, asked):
+            return preflight()
         event = to_event(
             self.command,
             self._target(),

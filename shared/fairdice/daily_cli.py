@@ -98,7 +98,7 @@ def register(subparsers: "argparse._SubParsersAction[Any]") -> None:
     show.set_defaults(run=_show)
     # A problem of what was given is named by the option that gave it, and one of no field by the command, not as a
     # request's (review: "player_id", "request"); a record's own fields (its date) stay the record's
-    for name, command in (("create", create), ("reveal", reveal), ("show", show)):
+    for name, command in (("create", create), ("reveal", reveal)):
         command.set_defaults(field_names={WHOLE_REQUEST: f"daily {name}"})
     show.set_defaults(field_names={WHOLE_REQUEST: "daily show", **_SHOW_OPTIONS})
 

@@ -149,7 +149,7 @@ def address_query(query: str, known: Collection[str], scheme: Scheme[Any], addre
             return f"; did you mean {by_link[low]} ({low} is its name in a link)?"
         if low in _ROLL_WORDS and "rolls" in by_link:
             return f"; did you mean {by_link['rolls']}?"
-        return f"; did you mean {close(name)[0]}?" if close(name) else ""
+        return "".join(f"; did you mean {like}?" for like in close(name))
 
     pairs = [
         (name, value)

@@ -1286,10 +1286,9 @@ const fairdice = (() => {
     // A link written without its scheme (fairdice.example.com/check/?…) too: before its "?", no "=" or "&"
     const location = mark > 0 && !/[=&]/.test(trimmed.slice(0, mark));
     if (location || trimmed.startsWith("/") || /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(trimmed)) {
-      const at = trimmed.indexOf("?");
-      if (at < 0) return "";
-      const fragment = trimmed.indexOf("#", at);
-      return trimmed.slice(at + 1, fragment < 0 ? undefined : fragment);
+      if (mark < 0) return "";
+      const fragment = trimmed.indexOf("#", mark);
+      return trimmed.slice(mark + 1, fragment < 0 ? undefined : fragment);
     }
     return trimmed;
   }
