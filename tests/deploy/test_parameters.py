@@ -1,5 +1,6 @@
 """What a deployer must choose, and what lets two stacks (staging beside production) share one account."""
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,49 @@ def test_the_audits_concurrency_has_no_default_so_every_deploy_chooses_what_it_c
 ) -> None:
     # Review: a default of 1,000 workers took a whole account's executions, the midnight publisher's among them
     assert "Default" not in template["Parameters"]["AuditMaxConcurrency"]
+
+
+def _as_the_map_reads(parameter: str, value: str) -> float | None:
+    """The value as the state machine reads it (States.StringToJson: JSON), if it is one the Map takes."""
+    try:
+        read = json.loads(value)
+    except ValueError:
+        return None
+    if parameter == "AuditMaxConcurrency":  # a whole number of child executions; 0 would be no limit at all
+        return read if type(read) is int and 1 <= read <= 10_000 else None
+    return read if type(read) in (int, float) and 0 <= read <= 100 else None
+
+
+WRITTEN = {  # parameter: (values deployed, values refused)
+    "AuditMaxConcurrency": (
+        ["1", "5", "800", "10000"],
+        ["0", "10001", "2.5", "05", "5.", "1e3", "-1", "+5", " 5", "5 ", "", "NaN", "Infinity", "\u0665"],
+    ),
+    "AuditToleratedFailurePercentage": (
+        ["0", "5", "2.5", "0.5", "99.99", "100", "100.0"],
+        ["05", ".5", "5.", "100.5", "101", "-1", "-0", "+5", "1e1", " 5", "", "NaN", "\u0665"],
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("parameter", "value", "deployed"),
+    [(name, value, True) for name, (good, _) in WRITTEN.items() for value in good]
+    + [(name, value, False) for name, (_, bad) in WRITTEN.items() for value in bad],
+)
+def test_the_audits_parameters_deploy_only_values_the_state_machine_reads(
+    template: dict[str, Any], parameter: str, value: str, deployed: bool
+) -> None:
+    # Review: Number parameters took 2.5, 05 and .5; the state machine reads the text as JSON when an audit starts, so
+    # such a value deployed and then failed every audit (`States.StringToJson`, or a MaxConcurrency not whole).
+    declared = template["Parameters"][parameter]
+    assert declared["Type"] == "String"
+    accepted = re.fullmatch(declared["AllowedPattern"], value) is not None  # CloudFormation matches the whole value
+    assert accepted == deployed
+    if accepted:
+        assert _as_the_map_reads(parameter, value) is not None
+    if "Default" in declared:
+        assert _as_the_map_reads(parameter, declared["Default"]) is not None
 
 
 @pytest.mark.parametrize(
