@@ -45,7 +45,23 @@ def game_link(request: RequestBase, base_url: str = "") -> str:
     """
     if request.secret_hex is not None:
         check(request)  # the verdict is not kept: a link says nothing of it
-    return build_link(request, base_url)
+    return build_link(counted(request), base_url)
+
+
+def counted(request: RequestBase) -> RequestBase:
+    """The request with its count said (`n`) where its recorded rolls alone said how many rolls it has.
+
+    A link's rolls come last, and a chat or a mail program may cut a long link short: without `n`, a link cut between
+    two rolls was another request, of fewer rolls, and a game whose third roll differs read `fair` on its first two
+    (review). With it, such a link is rolls missing: at most `incomplete`. The request verifies as before: its count is
+    the number of rolls it records. A count another field fixes (bg-dice's labels) is left unsaid.
+    """
+    fields = type(request).model_fields
+    if "count" not in fields or request.recorded is None or not request.count_is_free:
+        return request
+    if getattr(request, "count") is not None:
+        return request
+    return request.model_copy(update={"count": len(request.recorded)})
 
 
 def build_link(request: RequestBase, base_url: str = "") -> str:

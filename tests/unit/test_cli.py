@@ -195,7 +195,7 @@ def test_check_withholds_a_link_to_a_daily_roll_of_a_day_not_begun(
 def test_link_prints_the_link_for_a_request(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["link", write(tmp_path, FAIR), "--base", "https://dice.example"]) == 0
     assert capsys.readouterr().out == (
-        f"https://dice.example/check/?scheme=narde-v1&key={KEY}&fingerprint={SEAL}&phrase=test&rolls=154634\n"
+        f"https://dice.example/check/?scheme=narde-v1&key={KEY}&fingerprint={SEAL}&phrase=test&n=3&rolls=154634\n"
     )
 
 

@@ -4,7 +4,7 @@ from typing import Any
 
 import pytest
 from fairdice.errors import InvalidInput
-from fairdice.links import build_link, parse_link
+from fairdice.links import build_link, counted, game_link, parse_link
 from fairdice.problems import describe
 from fairdice.request import RequestBase
 from fairdice.schemes import parse_request
@@ -204,6 +204,49 @@ def test_an_empty_parameter_counts_as_not_given() -> None:
 @given(request=requests)
 def test_parsing_a_built_link_gives_back_the_same_request(request: RequestBase) -> None:
     assert parse_link(build_link(request, "https://dice.example")) == request
+
+
+@settings(max_examples=200, deadline=None)
+@given(request=requests)
+def test_a_generated_link_says_its_count_and_verifies_as_its_request_does(request: RequestBase) -> None:
+    try:
+        link = game_link(request, "https://dice.example")
+    except InvalidInput:
+        return  # a request /verify refuses (an opening roll-off the secret does not give) has no link either
+    read = parse_link(link)
+    assert read == counted(request)
+    if "count" in type(request).model_fields and request.recorded is not None and request.count_is_free:
+        assert "&n=" in link
+    if request.secret_hex is not None:
+        ours, theirs = verify(read), verify(request)
+        assert (ours.verdict, ours.rolls, ours.summary, ours.scope, ours.reasons) == (
+            theirs.verdict,
+            theirs.rolls,
+            theirs.summary,
+            theirs.scope,
+            theirs.reasons,
+        )
+
+
+NARDE = {"scheme": "narde-v1", "key": KEY, "fingerprint": SEAL, "phrase": "test"}
+
+
+@pytest.mark.parametrize("recorded", ["1-5 4-6 3-3", "1-5 4-6 3-4"])
+def test_a_generated_link_cut_short_in_its_rolls_is_never_fair(recorded: str) -> None:
+    # Review: a link's rolls come last, and a chat may cut a long link short. Cut between two rolls, a link without
+    # `n` was a shorter game: one whose third roll differs read fair on its first two.
+    link = game_link(parse_request({**NARDE, "recorded": recorded}))
+    assert link.endswith("&n=3&rolls=" + recorded.replace("-", "").replace(" ", ""))
+    cut = verify(parse_link(link[:-2]))
+    assert (cut.verdict, cut.summary.missing) == ("incomplete", 1)
+    assert verify(parse_link(link)).verdict == ("fair" if recorded.endswith("4") else "mismatch")
+
+
+def test_a_count_the_labels_fix_is_not_said_again() -> None:
+    labels = ["bg-dice-v1:turn:6", "bg-dice-v1:turn:6:line:1"]
+    request = parse_request({"scheme": "bg-dice-v1", "key": KEY, "labels": labels, "recorded": "1-3 2-5"})
+    assert counted(request) is request
+    assert "&n=" not in game_link(request)
 
 
 def test_an_unknown_parameter_is_refused_naming_it() -> None:

@@ -41,7 +41,7 @@ def test_a_pair36_link_has_seed_000s_form(load_event: Callable[[str], Event]) ->
     url = invoke(load_event("api-links-pair36")).json["url"]
     assert re.fullmatch(
         r"https://abcdef1234\.execute-api\.eu-west-1\.amazonaws\.com/check/\?"
-        r"seed=[0-9a-f]{64}&seal=[0-9a-f]{64}&client=a,b&rolls=[1-6]{10}",
+        r"seed=[0-9a-f]{64}&seal=[0-9a-f]{64}&client=a,b&n=5&rolls=[1-6]{10}",
         url,
     )
 
