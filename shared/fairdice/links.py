@@ -20,7 +20,7 @@ from fairdice import schemes
 from fairdice.errors import InvalidInput
 from fairdice.problems import did_you_mean
 from fairdice.prose import given_more_than_once
-from fairdice.request import RequestBase
+from fairdice.request import CountedRequest, RequestBase
 from fairdice.schemes.base import LinkParam, Scheme
 from fairdice.verify import check
 
@@ -56,10 +56,9 @@ def counted(request: RequestBase) -> RequestBase:
     (review). With it, such a link is rolls missing: at most `incomplete`. The request verifies as before: its count is
     the number of rolls it records. A count another field fixes (bg-dice's labels) is left unsaid.
     """
-    fields = type(request).model_fields
-    if "count" not in fields or request.recorded is None or not request.count_is_free:
+    if not isinstance(request, CountedRequest) or request.count is not None or not request.count_is_free:
         return request
-    if getattr(request, "count") is not None:
+    if request.recorded is None:
         return request
     return request.model_copy(update={"count": len(request.recorded)})
 
