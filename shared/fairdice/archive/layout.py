@@ -211,11 +211,13 @@ class Published:
     def contradicted_by(self, named: str | None, written: dt.datetime) -> bool:
         """Whether a record of the day before, written at `written` and naming `named` as the next day's commitment,
         contradicts this one, as only a record the publisher did not write does. The publisher names the next day's
-        commitment whenever it is there as it writes a record; but one published late, after its own day, may come
-        between an overlapping run's reading and its writing (review: an honest catch-up beside a run by hand was
-        called tampered), and a late one loses nothing. One rule for readers and the publisher's check of the head."""
+        commitment whenever it is there as it writes a record; but one published late may come between an overlapping
+        run's reading and its writing (review: an honest catch-up beside a run by hand was called tampered), even one
+        dated before its day ended (a write begun in the day's last moment is dated then, and seen once it ends), and a
+        late one loses nothing: it shows nothing of the day's play. One rule for readers and the publisher's check of
+        the head."""
         if named is None:
-            return self.published_at < written and self.published_at < reveal_time(self.commitment.date)
+            return self.published_at < written and publication(self.commitment.date, self.published_at) != "late"
         return named != self.commitment.commitment
 
     @property

@@ -135,7 +135,7 @@ class ArchiveReader:
     by that record's SHA-256 (none only if it is the chain's first), and that record's
     `next_commitment`, when it is the day before, is this day's commitment. Forwards: its own
     `next_commitment` is the next day's published commitment, when there is one (none only if
-    that was published after this record was written). A secret that does not give the
+    that was published after this record was written, or late). A secret that does not give the
     commitment published before is not an error but a `seal: mismatch` verdict; anything else
     that does not hold raises `TamperedRecord`. Checked records are immutable, so they are kept in
     memory (at most one small entry per revealed day), as are published commitments (write-once);

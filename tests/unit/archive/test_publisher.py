@@ -812,17 +812,22 @@ def test_a_run_whose_clock_still_reads_yesterday_as_midnight_passes_neither_alar
     assert stores.archive.get(INDEX_KEY) == index
 
 
+@pytest.mark.parametrize(
+    "dated", ["2025-03-02 00:00:03", "2025-03-01 23:59:59.500"], ids=["after-its-day", "in-its-days-last-moment"]
+)
 def test_a_record_that_names_no_next_commitment_published_late_beside_it_is_the_publishers_to_readers_and_runs(
-    tmp_path: Path,
+    tmp_path: Path, dated: str
 ) -> None:
     # Given 02-28 opened, 03-01 missed, and at 03-02 00:00 a run by hand whose clock read 03-01 23:59:59 making 03-01's
-    # secret and commitment (S3 dates them 00:00:03), while the midnight run, which had read no commitment of 03-01,
-    # writes 02-28's record naming none at 00:00:04 (review: every later run stopped, and readers refused 02-28)
+    # secret and commitment (the store dates them 00:00:03; or in 03-01's last moment, as a write begun then and seen
+    # only once it ends is dated: a file by when its bytes were written, before it is linked into place), while the
+    # midnight run, which had read no commitment of 03-01, writes 02-28's record naming none at 00:00:04 (review: every
+    # later run stopped, and readers refused 02-28)
     feb28 = dt.date(2025, 2, 28)
     timeline = Timeline(at("2025-02-28 00:00:03"))
     stores = timeline.stores(tmp_path)
     publish(stores, timeline.now)
-    timeline.now = at("2025-03-02 00:00:03")
+    timeline.now = at(dated)
     open_day(stores, at("2025-03-01 23:59:59"))
     timeline.now = at("2025-03-02 00:00:04")
     secret = stores.secrets.get(secret_key(feb28)) or b""
