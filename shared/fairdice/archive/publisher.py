@@ -162,9 +162,10 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
 
     Only the publisher writes records, so one it did not write is tampering (TamperedRecord): the
     chain's head must be the record the publisher writes (`_head`), and a record found where this run was about
-    to write must be the very bytes it would have written (an overlapping run's). A record of today
-    or a later day, which the publisher never writes, is reported as `not_yet_over` and left out of
-    the chain and the index, so it cannot become the head.
+    to write must be the very bytes it would have written (an overlapping run's), but for the next day's
+    commitment where an overlapping run read it otherwise (`_overlapping_runs`). A record of today or a later day,
+    which the publisher never writes, is reported as `not_yet_over` and left out of the chain and the index, so it
+    cannot become the head.
     """
     today = utc_day(now)
     archive = stores.archive
@@ -219,11 +220,8 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
             data = record.to_bytes()
             if archive.put_new(revealed_key(day), data):
                 report.revealed.append(day)
-            elif _must_read(archive, revealed_key(day)).data != data:
-                raise TamperedRecord(
-                    f"{revealed_key(day)} was written by someone else just before this run wrote it, and is not the"
-                    " record the publisher writes for that day"
-                )
+            else:
+                data = _overlapping_runs(archive, record)
             known.add(day)
             head = (day, data)
         if stopped is not None:
@@ -335,6 +333,29 @@ def _later_head(archive: ObjectStore, found: bytes | None, head: ChainLink | Non
     # and one a run could have written: the store dates it after its day was over (review: a record of 2099 beside it)
     record = _written_once_over(archive, index.head.date)
     return record is not None and sha256_hex(record.data) == index.head.sha256
+
+
+def _overlapping_runs(archive: ObjectStore, record: RevealedRecord) -> bytes:
+    """The bytes of the record found where this run was about to write `record`: an overlapping run's, where they are
+    `record`'s very bytes or those naming the next day's commitment otherwise (named, or not), as the chain's head may
+    (`Published.contradicted_by`); TamperedRecord for anything else. A run whose clock read the day before (a run by
+    hand, its S3 calls slow) may publish that commitment after the midnight run read none, and reveal the day before
+    naming it: the two records differ there alone, and whichever run wrote second stopped with a false TamperedRecord,
+    which is alarmed."""
+    key = revealed_key(record.date)
+    found = _must_read(archive, key)
+    if found.data == record.to_bytes():
+        return found.data
+    published = read_published(archive, record.date + dt.timedelta(days=1))
+    for named in (None,) if published is None else (None, published.commitment.commitment):
+        if found.data == record.model_copy(update={"next_commitment": named}).to_bytes() and not (
+            published is not None and published.contradicted_by(named, found.modified)
+        ):
+            return found.data
+    raise TamperedRecord(
+        f"{key} was written by someone else just before this run wrote it, and is not the record the publisher writes"
+        " for that day"
+    )
 
 
 def _must_read(store: ObjectStore, key: str) -> Stored:

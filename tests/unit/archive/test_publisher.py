@@ -8,6 +8,7 @@ import datetime as dt
 import hashlib
 import json
 import tempfile
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import count
 from pathlib import Path
@@ -686,6 +687,112 @@ def test_two_overlapping_runs_catching_up_a_day_without_its_commitment_write_the
     assert report.reveal.revealed == [] and report.reveal.head == slow.rival_report.reveal.head
     late = Commitment.model_validate_json(stores.archive.get(commitment_key(dt.date(2025, 3, 2))) or b"")
     assert record_of(stores, MARCH).next_commitment == late.commitment
+
+
+class RivalWritesFirst(PassingStore):
+    """The store as one run sees it while an overlapping run does its whole run (`rival`) right before this one's first
+    write of a key starting with `prefix`: this run's write then loses the race to the rival's."""
+
+    def __init__(self, inner: ObjectStore, prefix: str, rival: Callable[[], object]) -> None:
+        super().__init__(inner)
+        self.prefix, self.rival = prefix, rival
+        self.rival_ran = False
+
+    def put_new(self, key: str, data: bytes) -> bool:
+        if key.startswith(self.prefix) and not self.rival_ran:
+            self.rival_ran = True
+            self.rival()
+        return self.inner.put_new(key, data)
+
+
+@pytest.mark.parametrize(
+    ("store", "prefix"),
+    [("secrets", "secrets/2025-03-03"), ("archive", "commitments/2025-03-03"), ("archive", "commitments/2025-03-02")]
+    + [("archive", f"revealed/2025-03-0{day}") for day in (1, 2)],
+    ids=["todays-secret", "todays-commitment", "a-late-commitment", "the-first-record", "the-next-record"],
+)
+def test_a_run_that_loses_any_of_its_writes_to_an_overlapping_run_goes_on_from_the_winners(
+    tmp_path: Path, store: str, prefix: str
+) -> None:
+    # Given 03-01 opened, 03-02 whose run died before its commitment, and on 03-03 two runs at once (a retried
+    # invocation beside the first), the second of which does its whole run just before one of the first's writes
+    timeline, stores = two_days_unrevealed(tmp_path, second_committed=False)
+    rivals: list[PublishReport] = []
+    rival = RivalWritesFirst(getattr(stores, store), prefix, lambda: rivals.append(publish(stores, timeline.now)))
+
+    # When the first run goes on, Then its write loses to the rival's, which it takes for an overlapping run's
+    report = publish(replace(stores, **{store: rival}), timeline.now)
+    assert report.reveal.head == rivals[0].reveal.head and report.today.commitment == rivals[0].today.commitment
+    assert revealed_days(stores) == [MARCH, dt.date(2025, 3, 2)]
+
+
+def third_missed(tmp_path: Path) -> tuple[Timeline, Stores]:
+    """03-01 and 03-02 opened and 03-01 revealed, then 03-03 missed (every run that day failed before it made the
+    secret); the timeline at 03-04 00:00:03."""
+    timeline = Timeline(at("2025-03-01 00:00:03"))
+    stores = timeline.stores(tmp_path)
+    publish(stores, timeline.now)
+    timeline.now = at("2025-03-02 00:00:03")
+    publish(stores, timeline.now)
+    timeline.now = at("2025-03-04 00:00:03")
+    return timeline, stores
+
+
+def test_a_run_that_loses_a_records_race_to_a_run_by_hand_naming_a_commitment_published_since_it_read_goes_on(
+    tmp_path: Path,
+) -> None:
+    # Given 03-03 missed, and the midnight run of 03-04, which read no commitment of 03-03 for 03-02's record, when a
+    # run by hand whose clock read 03-03 23:59:59 (its S3 calls slow) makes 03-03's secret and commitment and reveals
+    # 03-02 naming it, just before the midnight run writes that record (it stopped with TamperedRecord, alarmed)
+    timeline, stores = third_missed(tmp_path)
+    by_hand = RivalWritesFirst(
+        stores.archive, "revealed/2025-03-02", lambda: publish(stores, at("2025-03-03 23:59:59"))
+    )
+
+    # When the midnight run finds that record where it was about to write its own
+    report = publish(replace(stores, archive=by_hand), timeline.now)
+
+    # Then it goes on from it, as from an overlapping run's, and readers and the next run vouch for every day
+    assert by_hand.rival_ran and report.reveal.revealed == []
+    assert record_of(stores, dt.date(2025, 3, 2)).next_commitment is not None
+    assert report.reveal.head == ChainLink(
+        date=dt.date(2025, 3, 2), sha256=sha256_hex(stores.archive.get(revealed_key(dt.date(2025, 3, 2))) or b"")
+    )
+    timeline.now = at("2025-03-05 00:00:03")
+    assert publish(stores, timeline.now).reveal.revealed == [dt.date(2025, 3, 3), dt.date(2025, 3, 4)]
+    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-05 09:00"))
+    assert all(reader.record(day).seal == "match" for day in revealed_days(stores))
+
+
+def test_a_run_by_hand_that_loses_a_records_race_to_a_run_that_read_no_commitment_published_since_goes_on(
+    tmp_path: Path,
+) -> None:
+    # Given 03-03 missed, a run by hand whose clock read 03-03 23:59:59 (its S3 calls slow) making 03-03's secret and
+    # commitment (dated 03-04 00:00:03), and the midnight run of 03-04, which had read no commitment of 03-03, writing
+    # 03-02's record naming none just before the run by hand writes its own
+    timeline, stores = third_missed(tmp_path)
+    open_day(stores, at("2025-03-03 23:59:59"))
+
+    def midnight_run_writes_first() -> None:
+        timeline.now = at("2025-03-04 00:00:04")
+        secret = stores.secrets.get(secret_key(dt.date(2025, 3, 2))) or b""
+        link = ChainLink(date=MARCH, sha256=sha256_hex(stores.archive.get(revealed_key(MARCH)) or b""))
+        record = RevealedRecord(
+            date=dt.date(2025, 3, 2),
+            secret=secret.hex(),
+            commitment=seal_of(secret),
+            next_commitment=None,
+            previous=link,
+        )
+        stores.archive.put_new(revealed_key(dt.date(2025, 3, 2)), record.to_bytes())
+
+    # When the run by hand finds that record where it was about to write its own, which names the commitment
+    midnight = RivalWritesFirst(stores.archive, "revealed/2025-03-02", midnight_run_writes_first)
+    report = reveal_closed(replace(stores, archive=midnight), at("2025-03-03 23:59:59"))
+
+    # Then it goes on from it too: the commitment it names was published late, after its day, once the other had read
+    assert midnight.rival_ran and report.revealed == []
+    assert report.head is not None and report.head.date == dt.date(2025, 3, 2)
 
 
 def test_a_record_written_by_someone_else_just_before_the_publisher_stops_the_run(tmp_path: Path) -> None:
