@@ -568,3 +568,25 @@ def test_without_aws_credentials_the_cli_says_they_are_missing_and_how_to_give_t
     assert (status, out) == (3, "")
     assert "no AWS credentials were found" in err and "AWS_PROFILE" in err and "AWS_ACCESS_KEY_ID" in err
     assert "try again later" not in err
+
+
+def test_create_leaves_a_stale_index_to_reveal_which_rebuilds_it_and_show_reads_the_records_alone(
+    tmp_path: Path, where: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given 03-01 made and revealed, and the index then set back (lost, or an overlapping run's older one)
+    run(capsys, "daily", "create", *where, "--now", "2025-03-01T00:00:05Z")
+    run(capsys, "daily", "reveal", *where, "--now", "2025-03-02T00:00:05Z")
+    index = tmp_path / "archive" / "index.json"
+    rebuilt = index.read_bytes()
+    index.write_bytes(b'{"revealed":[],"head":null}')
+
+    # When the next day is made, Then the index is as it was: create writes no record, so none of what it derives from
+    assert run(capsys, "daily", "create", *where, "--now", "2025-03-02T00:10:00Z")[0] == 0
+    assert index.read_bytes() == b'{"revealed":[],"head":null}'
+    # and show finds the revealed day by its record all the same
+    status, out, _ = run(capsys, "daily", "show", *where, "--date", "2025-03-01", "--now", "2025-03-02T00:11Z")
+    assert status == 0 and json.loads(out)["status"] == "revealed"
+
+    # Then the next reveal rebuilds it from the records
+    assert run(capsys, "daily", "reveal", *where, "--now", "2025-03-02T00:12:00Z")[0] == 0
+    assert index.read_bytes() == rebuilt

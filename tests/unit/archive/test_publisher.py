@@ -963,3 +963,46 @@ def test_an_index_naming_a_later_head_the_archive_does_not_hold_is_rebuilt(tmp_p
     report = reveal_closed(stores, timeline.now)
     assert report.index_updated
     assert ArchiveIndex.model_validate_json(stores.archive.get(INDEX_KEY) or b"").head == report.head
+
+
+class RivalRunsAfterIndexRead(PassingStore):
+    """The archive as one run sees it while an overlapping run does its whole run right after this one read the
+    index."""
+
+    def __init__(self, inner: ObjectStore, rival: Stores, now: dt.datetime) -> None:
+        super().__init__(inner)
+        self.rival, self.now = rival, now
+        self.rival_report: PublishReport | None = None
+
+    def get(self, key: str) -> bytes | None:
+        found = self.inner.get(key)
+        if key == INDEX_KEY and self.rival_report is None:
+            self.rival_report = publish(self.rival, self.now)
+        return found
+
+
+def test_an_index_set_back_by_a_run_that_read_it_before_an_overlapping_run_wrote_it_is_rebuilt_by_the_next(
+    tmp_path: Path,
+) -> None:
+    # Given 03-01 and 03-02 opened, nothing revealed (03-02's runs stopped once it was opened), and a run by hand whose
+    # clock read 03-02 23:59:59 (its S3 calls slow) revealing 03-01, then reading the index just before the midnight run
+    # reveals 03-02 and indexes both days
+    timeline, stores = two_days_unrevealed(tmp_path, second_committed=True)
+    slow = RivalRunsAfterIndexRead(stores.archive, stores, timeline.now)
+
+    # When that run writes the index it made from what it had read
+    report = reveal_closed(Stores(stores.secrets, slow), at("2025-03-02 23:59:59"))
+
+    # Then the index leaves out 03-02 until the next run rebuilds it from the records, and readers, who list the records
+    # and never need the index to find a day, find it all the same
+    assert slow.rival_report is not None and slow.rival_report.reveal.revealed == [dt.date(2025, 3, 2)]
+    assert report.index_updated
+    assert ArchiveIndex.model_validate_json(stores.archive.get(INDEX_KEY) or b"").revealed == [MARCH]
+    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-03 00:01"))
+    assert reader.record(dt.date(2025, 3, 2)).status == "revealed"
+    timeline.now = at("2025-03-03 00:05")
+    assert reveal_closed(stores, timeline.now).index_updated
+    assert ArchiveIndex.model_validate_json(stores.archive.get(INDEX_KEY) or b"").revealed == [
+        MARCH,
+        dt.date(2025, 3, 2),
+    ]
