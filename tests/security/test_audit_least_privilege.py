@@ -181,6 +181,30 @@ def test_the_definitions_placeholders_are_exactly_the_templates_substitutions(te
     assert audit["ResultWriter"]["Parameters"] == {"Bucket": "${AuditBucket}", "Prefix": "map-runs"}
 
 
+@pytest.mark.parametrize(
+    ("field", "path", "substitution"),
+    [
+        ("MaxConcurrencyPath", "max_concurrency", "MaxConcurrency"),
+        ("ToleratedFailurePercentagePath", "tolerated_failure_percentage", "ToleratedFailurePercentage"),
+    ],
+)
+def test_each_audit_parameter_reaches_the_map_from_the_template(
+    template: dict[str, Any], field: str, path: str, substitution: str
+) -> None:
+    # Review: moto's interpreter ignores the tolerated failure percentage, so no run under it fails when the map stops
+    # reading it; only the definition shows it. From the execution's start to the map, each state before it passes the
+    # value on under one name, and the map reads it there.
+    machine = template["Resources"]["AuditStateMachine"]["Properties"]
+    states = json.loads((ROOT / machine["DefinitionUri"]).read_text())["States"]
+    assert states["Settings"]["Parameters"][f"{path}.$"] == f"States.StringToJson('${{{substitution}}}')"
+    name = states["Settings"]["Next"]
+    while name != "AuditShards":
+        assert states[name]["Type"] == "Pass"
+        assert states[name]["Parameters"][f"{path}.$"] == f"$.{path}"
+        name = states[name]["Next"]
+    assert states["AuditShards"][field] == f"$.{path}"
+
+
 def test_the_layer_stays_light_and_the_worker_needs_the_core_alone(template: dict[str, Any]) -> None:
     # Every audit function runs on the stack's one core layer (Globals), which has none of the heavy libraries.
     assert template["Globals"]["Function"]["Layers"] == [{"Ref": "CoreLayer"}]
