@@ -16,11 +16,11 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from pydantic import ValidationError
 
-from fairdice.audit.duplicates import Opener, duplicates, read_once, repeats
+from fairdice.audit.duplicates import Opener, Repeat, duplicates, read_once, repeats
 from fairdice.audit.shard import FINDINGS as PART_FINDINGS
 from fairdice.audit.shard import GAMES, IDS, PARTIALS, SHARD_NAME, partial_key, shard_name
 from fairdice.audit.shard import SUMMARY as PART_SUMMARY
@@ -169,25 +169,11 @@ def merge(
                 duplicate_ids += 1
                 words = f"the game on line {dup.first_line} of {dup.first_file} has this id already"
                 _write(out, _unread(dup.file, dup.line, dup.id, "duplicate_id", words, field="id"))
-            game_key, ids_of_game = b"", set[bytes]()  # the game repeated, and the ids its lines have had so far
-            for again in repeats(_runs(store, names, GAMES, Path(scratch)), files, Path(scratch), name="games"):
-                if again.key != game_key:
-                    game_key, ids_of_game = again.key, {again.first_more}
-                if again.more in ids_of_game:
-                    # The same game under an id an earlier line of it has (the first's, or a repeat's: a repeated line
-                    # copied whole): a duplicate id, said once, above.
-                    continue
-                ids_of_game.add(again.more)
+            for again in _games_again(
+                repeats(_runs(store, names, GAMES, Path(scratch)), files, Path(scratch), name="games")
+            ):
                 repeated_games += 1
-                # The id as written, quoted: `表7-0001`, not `\u88687-0001` (review); a character that shows nothing is
-                # shown as its code point where the finding is shown (the report)
-                first_id = json.dumps(json.loads(again.first_more), ensure_ascii=False)
-                words = (
-                    f"the game on line {again.first_line} of {again.first_file} (id {first_id}) is this"
-                    " game already: the same dice key, the same inputs and the same start under another id"
-                )
-                game_id = json.loads(again.more)
-                _write(out, _unread(again.file, again.line, game_id, "repeated_game", words, field="request"))
+                _write(out, again)
         rolled = {scheme: tally for scheme, tally in sorted(schemes.items()) if tally.counts.games}
         summary = Summary(
             inputs=records,
@@ -207,6 +193,55 @@ def merge(
         store.put_file(FINDINGS, findings)
         store.put(SUMMARY, json.dumps(summary.document(), indent=2, allow_nan=False).encode() + b"\n")
     return summary
+
+
+def _games_again(found: Iterable[Repeat]) -> Iterator[dict[str, Any]]:
+    """The finding of each line that files an earlier line's game again, from the lines whose secret an earlier line
+    has (`repeats` of games.txt, `<inputs>\t<start>\t<id>` beside each key): the same game (inputs and start) under
+    another id, or the secret with other inputs than its first line's (one set of inputs a secret: at most one of the
+    two is a game it rolled; review, a narde key filed with its phrase and again with an invisible character after it,
+    or a pair36 seed with a client seed in capitals, was two fair games). Another start with the same inputs is another
+    game of the secret's match, or a window of its game, and no finding. A line with an id an earlier line of its game
+    has is a duplicate id, said once already. Memory: one secret's games at a time, with their lines' ids."""
+    sealed, first_inputs = b"", b""
+    games: dict[tuple[bytes, bytes], _Game] = {}  # the secret's games so far (inputs, start)
+    for again in found:
+        if again.key != sealed:
+            first_inputs, first_start, first_id = again.first_more.split(b"\t", 2)
+            sealed = again.key
+            games = {(first_inputs, first_start): _Game(again.first_file, again.first_line, first_id, {first_id})}
+        inputs, start, game_id = again.more.split(b"\t", 2)
+        game = games.get((inputs, start))
+        if game is None:
+            games[inputs, start] = _Game(again.file, again.line, game_id, {game_id})
+            if inputs == first_inputs:
+                continue  # another game of the secret's match, or a window of its game
+            earlier = _Game(again.first_file, again.first_line, first_id, set())
+            words = (
+                f"{earlier.named()} has this secret, with other inputs (a phrase, client seeds or apps' numbers, as"
+                " the scheme has them): a secret rolls one game's dice, or one match's, so at most one of the two is"
+                " a game it rolled"
+            )
+        elif game_id in game.ids:
+            continue  # a line copied whole, or the game under an id an earlier line of it has: a duplicate id
+        else:
+            game.ids.add(game_id)
+            words = f"{game.named()} is this game already: the same secret, inputs and start under another id"
+        yield _unread(again.file, again.line, json.loads(game_id), "repeated_game", words, field="request")
+
+
+class _Game(NamedTuple):
+    """A secret's game as the merge first met it, and the ids its lines have had so far."""
+
+    file: str
+    line: int
+    id: bytes  # as JSON
+    ids: set[bytes]
+
+    def named(self) -> str:
+        # The id as written, quoted: `表7-0001`, not `\u88687-0001` (review); a character that shows nothing is shown as
+        # its code point where the finding is shown (the report)
+        return f"the game on line {self.line} of {self.file} (id {json.dumps(json.loads(self.id), ensure_ascii=False)})"
 
 
 def _folder(source: InputRecord) -> bool:

@@ -210,7 +210,8 @@ def _what_is_not_fair(s: Summary) -> list[str]:
         said.append(f"{counted(s.duplicate_ids, 'game reuses', 'games reuse')} an earlier game's id")
     if s.repeated_games:
         said.append(
-            f"{counted(s.repeated_games, 'line repeats', 'lines repeat')} an earlier line's game under another id"
+            f"{counted(s.repeated_games, 'line repeats', 'lines repeat')} an earlier line's game under another id, or"
+            " its secret with other inputs"
         )
     if s.passed_over:
         # A hidden file's games are not in the audit, fair as the games read may be: the audit is not clean (review:
@@ -253,7 +254,8 @@ def _counts(s: Summary) -> str:
     rows.append(_count_row("<b>all</b>", s.model_dump()))
     return (
         f"<h2>Counts</h2><div class=scroll><table class=cards>{head}{''.join(rows)}</table></div><p>Duplicate ids:"
-        f" {s.duplicate_ids:,}. Repeated games (an earlier line's game under another id): {s.repeated_games:,}.</p>"
+        f" {s.duplicate_ids:,}. Repeated games (an earlier line's game under another id, or its secret with other"
+        f" inputs): {s.repeated_games:,}.</p>"
         "<p>A recorded roll that differs from the recomputed one makes its game a mismatch; a roll that was"
         " not recorded leaves its game incomplete, and is not counted as differing.</p>"
     )

@@ -14,7 +14,7 @@ import re
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 from pydantic import ValidationError
 
@@ -41,15 +41,20 @@ _SURROGATE = re.compile("[\ud800-\udfff]")  # a lone half of a UTF-16 pair, whic
 _ID_SHOWN = 40  # an id that is no id is shown in its finding's words up to this many characters
 LINE_DIGITS = 12  # line numbers in ids.txt and games.txt are zero-padded so that bytes sort as numbers do
 GAME_KEY_BYTES = 16  # 128 bits: two different games share a key with a chance far below any other failure
+PART_BYTES = 8  # a game's inputs and start, each told from the others of its key: 64 bits are plenty among so few
 # How game keys are made and which lines' ids are kept (3: games' only). A resumed local run audits again a block whose
 # partial has another: its keys and ids would not meet the new ones in the checks across blocks. Raise it whenever
-# `game_key` changes, or what `ids.txt` keeps.
-PARTIAL_FORMAT = 5
+# `game_key` changes, or what `ids.txt` keeps (6: keyed by what the seal fixed, the inputs and start beside it).
+PARTIAL_FORMAT = 6
 # What a line of ids.txt and of games.txt is, as `ShardAudit.line` writes them: an id as JSON (ASCII, as json.dumps
-# writes it) and its line's number; a game's key in hex, its line's number and its id.
+# writes it) and its line's number; a game's key, its line's number, its inputs and start (the key and those two in
+# hex), and its id.
 _JSON_TEXT = rb'"(?:[^"\\]|\\.)*"'
 ID_LINE = re.compile(rb"%s\t[0-9]{%d}" % (_JSON_TEXT, LINE_DIGITS))
-GAME_LINE = re.compile(rb"[0-9a-f]{%d}\t[0-9]{%d}\t%s" % (2 * GAME_KEY_BYTES, LINE_DIGITS, _JSON_TEXT))
+GAME_LINE = re.compile(
+    rb"[0-9a-f]{%d}\t[0-9]{%d}\t[0-9a-f]{%d}\t[0-9a-f]{%d}\t%s"
+    % (2 * GAME_KEY_BYTES, LINE_DIGITS, 2 * PART_BYTES, 2 * PART_BYTES, _JSON_TEXT)
+)
 # The keys of a finding as written: a game's (`ShardAudit._finding`) and a line's not verified (`ShardAudit._unread`,
 # merge's). A finding of an older format has fewer.
 GAME_FINDING_KEYS = frozenset(
@@ -72,22 +77,30 @@ def partial_key(name: str, part: str) -> str:
     return f"{PARTIALS}{name}/{part}"
 
 
-def game_key(checked: Checked) -> bytes:
-    """What makes two lines the same game, as a digest: the scheme, the key its dice are rolled with as HMAC uses it
-    (`Scheme.dice_key` of the secret `check` revealed; for a scheme published by day, the archive's), and what the
-    scheme tells games apart by (`Scheme.game_parts`: the inputs that identify the game and where its computed rolls
-    start, the first roll's label where rolls are labelled, else its number). The key, not the secret as given: a
-    secret and the same secret with zero bytes appended (64 bytes at most in all), or a secret longer than 64 bytes
-    and its SHA-256, roll the same dice, each under a commitment of its own. The start keeps apart what shares a key
-    and inputs but is another game: a pair36 match's later games, bg-online's game G; a three-dice mirror pair's
-    seats differ. A bot game with an opening roll and one without on one key are one game (they share every roll
-    from turn:2; seed 001 picks a key per game). A window of a game and the game itself start apart too, so they are
-    not one game here. Run once per game checked: one repr and one hash (the repr of text, numbers and lists of them
-    tells any two apart, at a third of the cost of JSON), and for bg-online the HMAC that derives its key."""
-    inputs, start = checked.scheme.game_parts(checked.request, checked.rolls)
-    dice_key = checked.scheme.dice_key(checked.request, checked.revealed.secret)
-    named = repr((checked.scheme.id, dice_key, inputs, start)).encode()
-    return hashlib.blake2b(named, digest_size=GAME_KEY_BYTES).digest()
+class GameKey(NamedTuple):
+    """A game checked, as the repeated-game check reads it (`game_key`): digests of its `Scheme.game_parts`."""
+
+    sealed: bytes  # the scheme and what the seal fixed: lines that share it are one secret's games
+    inputs: bytes  # what the secret rolls its games with: one set a secret
+    start: bytes  # where the line's rolls start among the secret's games
+
+
+def game_key(checked: Checked) -> GameKey:
+    """What makes two lines one secret's, and the same game of it, as digests of the scheme's `Scheme.game_parts`: the
+    scheme and what its seal fixed (the secret as HMAC uses it, where a secret rolls one game or one match: a secret
+    and the same secret with zero bytes appended, 64 bytes at most in all, or a secret longer than 64 bytes and its
+    SHA-256, roll the same dice, each under a commitment of its own; for a scheme published by day, the archive's
+    secret and whose roll it is); the inputs the secret rolls with (one set a secret: a phrase, client seeds, apps'
+    numbers); and where the line's rolls start (a pair36 match's later games, bg-online's game G and a three-dice
+    mirror pair's other seats start apart, as a window of a game does; a bot game with an opening roll and one
+    without on one key start alike, sharing every roll from turn:2). Run once per game checked: three reprs and
+    hashes (the repr of bytes, text, numbers and lists of them tells any two apart, at a third of the cost of JSON)."""
+    parts = checked.scheme.game_parts(checked.request, checked.rolls, checked.revealed.secret)
+    return GameKey(
+        hashlib.blake2b(repr((checked.scheme.id, parts.sealed)).encode(), digest_size=GAME_KEY_BYTES).digest(),
+        hashlib.blake2b(repr(parts.inputs).encode(), digest_size=PART_BYTES).digest(),
+        hashlib.blake2b(repr(parts.start).encode(), digest_size=PART_BYTES).digest(),
+    )
 
 
 class _Consulted:
@@ -129,7 +142,8 @@ class ShardAudit:
         # Plain counters and dice streams while reading (updated every game); models at the end.
         self.schemes: dict[str, tuple[dict[str, int], dict[str, DieStream]]] = {}
         self.ids: list[bytes] = []
-        # `<game key, hex>\t<line>\t<id as JSON>`: a game checked, for the repeated-game check (duplicates.repeats).
+        # `<sealed>\t<line>\t<inputs>\t<start>\t<id as JSON>` (the three of `game_key` in hex): a game checked, for the
+        # repeated-game check (duplicates.repeats, in the merge).
         self.games: list[bytes] = []
         self._known = frozenset(schemes.ids())
 
@@ -173,7 +187,7 @@ class ShardAudit:
         shown_id = game_id if id_problem is None else None
         scheme = data.get("scheme")
         scheme = scheme if isinstance(scheme, str) and scheme in self._known else None
-        same: bytes | None = None  # the game's key, when its secret was revealed and it was checked
+        same: GameKey | None = None  # the game's key, when its secret was revealed and it was checked
         try:
             request = schemes.parse_request(data)
             checked = check(request, day_secrets=self.day_secrets, today=self.today)
@@ -223,7 +237,8 @@ class ShardAudit:
         # Only a game's id counts for the duplicate check: a line not verified is a finding of its own already.
         self.ids.append(b"%s\t%0*d" % (id_json, LINE_DIGITS, number))
         if same is not None:
-            self.games.append(b"%s\t%0*d\t%s" % (same.hex().encode(), LINE_DIGITS, number, id_json))
+            sealed, inputs, start = (part.hex().encode() for part in same)
+            self.games.append(b"%s\t%0*d\t%s\t%s\t%s" % (sealed, LINE_DIGITS, number, inputs, start, id_json))
         if verdict is not None:
             self._finding(number, game_id, verdict)
 

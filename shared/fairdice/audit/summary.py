@@ -104,7 +104,11 @@ class Summary(Counts):
     )
     duplicate_ids: int = 0
     repeated_games: int = Field(
-        default=0, description="an earlier line's game under another id (the same dice key, inputs, start)"
+        default=0,
+        description=(
+            "lines filing an earlier line's game again: under another id (the same secret, inputs and start), or its"
+            " secret with other inputs (a secret rolls one game, or one match, with one set of them)"
+        ),
     )
     not_audited: int = Field(
         default=0,

@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, get_args
+from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, Protocol, TypeVar, get_args
 
 from pydantic import JsonValue, ValidationError
 
@@ -83,6 +83,27 @@ class Revealed:
     seal_in_time: bool | None = None
     seal_source: str | None = None
     source_uncommitted: bool = False
+
+
+def start_of(rolls: Rolls) -> str | int | None:
+    """Where rolls start: the first roll's label where rolls are labelled, else its number; None: no roll."""
+    if not len(rolls):
+        return None
+    return rolls.labels[0] if rolls.labels is not None else rolls.numbers[0]
+
+
+class GameParts(NamedTuple):
+    """What the audit's repeated-game check reads of a game checked (`Scheme.game_parts`, `audit.shard.game_key`).
+
+    `sealed`: what the seal fixed for the game's dice (the secret as HMAC uses it, and, where one secret rolls many
+    players' dice, whose they are); `inputs`: what that secret rolls every one of its games with (one set of them: a
+    line with the same `sealed` and other inputs is no game its secret was made for); `start`: where the line's rolls
+    start among the secret's games. Lines that agree in all three are one game filed twice.
+    """
+
+    sealed: object
+    inputs: object
+    start: object
 
 
 @dataclass(frozen=True)
@@ -284,14 +305,14 @@ class Scheme(ABC, Generic[R]):
         """The inputs that identify the game (they go into every roll): what the player must recognise."""
         return []
 
-    def game_parts(self, request: R, rolls: Rolls) -> tuple[list[Any], str | int | None]:
-        """Beside the dice key, what tells two games apart for the audit's repeated-game check (`game_key`): the
-        inputs that identify the game, and where its computed rolls start (the first roll's label where rolls are
-        labelled, else its number; None: no roll). Two lines that agree in all are one game filed twice."""
-        start: str | int | None = None
-        if len(rolls):
-            start = rolls.labels[0] if rolls.labels is not None else rolls.numbers[0]
-        return [given.value for given in self.identity(request)], start
+    def game_parts(self, request: R, rolls: Rolls, secret: bytes) -> GameParts:
+        """What the audit's repeated-game check reads of a game checked with `secret` (`GameParts`). By default: the
+        dice key; the inputs that identify the game, which every seed but the daily one's gives one secret a game (or a
+        match, whose games start apart); and where the computed rolls start (the first roll's label where rolls are
+        labelled, else its number; None: no roll)."""
+        return GameParts(
+            self.dice_key(request, secret), [given.value for given in self.identity(request)], start_of(rolls)
+        )
 
     def hypotheses(self, case: Case[R]) -> Iterator[Hypothesis]:
         """The mistakes people make with this scheme, beyond the ones every scheme shares."""

@@ -19,7 +19,17 @@ from fairdice.errors import InvalidInput
 from fairdice.fields import MAX_ROLLS, WHOLE_NUMBER, Seal, Secret, field_error, named
 from fairdice.prose import span
 from fairdice.request import CountedRequest
-from fairdice.schemes.base import Case, Hypothesis, LinkParam, Scheme, Words, labels_of, or_placeholder
+from fairdice.schemes.base import (
+    Case,
+    GameParts,
+    Hypothesis,
+    LinkParam,
+    Scheme,
+    Words,
+    labels_of,
+    or_placeholder,
+    start_of,
+)
 from fairdice.schemes.labelled import STEPS, dice_for, labelled, labelled_rolls, recipe_code
 from fairdice.verdict import GameInput, Scope, Verdict
 
@@ -308,14 +318,15 @@ class BgDice(Scheme[BgDiceRequest]):
             return []
         return [GameInput(field="opening", value=opening, description=OPENING)]
 
-    def game_parts(self, request: BgDiceRequest, rolls: Rolls) -> tuple[list[Any], str | int | None]:
+    def game_parts(self, request: BgDiceRequest, rolls: Rolls, secret: bytes) -> GameParts:
         """A bot game's rolls are its key's and their labels' alone, so its first label tells games apart, however the
         request wrote them (`opening`, `first_turn`, `line` or `labels`: review, one window written both ways was two
         games). And a game from its first roll, with an opening roll or without, is the key's one game: seed 001 picks
         a key before each game, and the two share every roll from turn:2 on (review: a good game's key filed again
         under another id with `opening: false`, its first roll turn:1, was not found as a repeated game)."""
-        _, start = super().game_parts(request, rolls)
-        return [], "the game's first roll" if isinstance(start, str) and start in _GAME_STARTS else start
+        start = start_of(rolls)
+        named = "the game's first roll" if isinstance(start, str) and start in _GAME_STARTS else start
+        return GameParts(self.dice_key(request, secret), [], named)
 
     def hypotheses(self, case: Case[BgDiceRequest]) -> Iterator[Hypothesis]:
         """Another game of a match (opening or not, turns numbered from elsewhere) and take-back lines."""

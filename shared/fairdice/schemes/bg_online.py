@@ -19,6 +19,7 @@ from fairdice.request import CountedRequest
 from fairdice.schemes.base import (
     STARTS_SHOWN,
     Case,
+    GameParts,
     Hypothesis,
     LinkParam,
     Scheme,
@@ -26,6 +27,7 @@ from fairdice.schemes.base import (
     labels_of,
     or_placeholder,
     py,
+    start_of,
 )
 from fairdice.schemes.labelled import STEPS, labelled_rolls, recipe_code
 from fairdice.verdict import GameInput, Scope, Verdict
@@ -133,6 +135,13 @@ class BgOnline(Scheme[BgOnlineRequest]):
     def dice_key(self, request: BgOnlineRequest, secret: bytes) -> bytes:
         """The key derived from the server's number and the apps' numbers, which the rolls are keyed with."""
         return hmac_key(online_key(secret, request.app_numbers))
+
+    def game_parts(self, request: BgOnlineRequest, rolls: Rolls, secret: bytes) -> GameParts:
+        """The server's number is what the seal fixed, for one match: its apps' numbers are the match's one pair, in
+        one order (the key is derived from both, so every other order or spelling of them, `01a2b` for `1a2b`, rolls
+        other dice under the same seal: review, a server number filed with its apps' numbers reordered or zero-padded
+        was as many fair games), and each game of the match starts apart (`g2:roll:1`)."""
+        return GameParts(hmac_key(secret), list(request.app_numbers), start_of(rolls))
 
     def scope(self, request: BgOnlineRequest, rolls: Rolls, secret: bytes) -> Scope:
         """Game G from its start; game 1 without its opening roll is a window."""

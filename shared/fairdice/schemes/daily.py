@@ -31,6 +31,7 @@ from fairdice.request import RequestBase
 from fairdice.schemes.base import (
     Case,
     DaySecrets,
+    GameParts,
     Hypothesis,
     LinkParam,
     PendingDay,
@@ -312,6 +313,11 @@ class Daily(Scheme[DailyRequest]):
             GameInput(field="player_id", value=request.player_id, description="your player id"),
             GameInput(field="date", value=request.date.isoformat(), description="the UTC day you rolled"),
         ]
+
+    def game_parts(self, request: DailyRequest, rolls: Rolls, secret: bytes) -> GameParts:
+        """A day's secret rolls every player's roll of that day: a roll is the secret's for one player and day."""
+        parts = super().game_parts(request, rolls, secret)
+        return GameParts((parts.sealed, parts.inputs), [], parts.start)
 
     def hypotheses(self, case: Case[DailyRequest]) -> Iterator[Hypothesis]:
         """The day before or after: the local date instead of the UTC one (only with a secret given)."""

@@ -21,6 +21,7 @@ from fairdice.request import NumberedRequest
 from fairdice.schemes.base import (
     Case,
     DaySecrets,
+    GameParts,
     Hypothesis,
     LinkParam,
     Numbering,
@@ -31,6 +32,7 @@ from fairdice.schemes.base import (
     computed_span,
     or_placeholder,
     py,
+    start_of,
 )
 from fairdice.verdict import GameInput, Verdict
 
@@ -213,6 +215,14 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
                 field="client_seeds.black", value=seats.black, description="black's client seed, as the game showed it"
             ),
         ]
+
+    def game_parts(self, request: ThreeDiceRequest, rolls: Rolls, secret: bytes) -> GameParts:
+        """A seed rolls one game, or a mirror pair's two (seed 003: one seed and one pair of client seeds, the colours
+        swapped): its inputs are the two client seeds whichever seat has which, and a game starts at its ply with its
+        seats as they sit. Another pair of client seeds under the same seed is no game of it."""
+        seats = request.client_seeds
+        pair = None if seats is None else (seats.white, seats.black)
+        return GameParts(self.dice_key(request, secret), sorted(pair or ()), (start_of(rolls), pair))
 
     def hypotheses(self, case: Case[ThreeDiceRequest]) -> Iterator[Hypothesis]:
         """White and black the other way round."""

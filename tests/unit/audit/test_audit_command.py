@@ -3,6 +3,7 @@
 import argparse
 import datetime as dt
 import errno
+import hashlib
 import importlib.util
 import json
 import os
@@ -33,20 +34,19 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def many(count: int) -> list[games.Game]:
-    """`count` fair narde-v1 games of 30 rolls, each a game of its own (its own phrase) under its own id `g<n>`: the
-    same list twice is the same games again."""
-    secret = games.key(0)
-    mac, seal = keyed_mac(bytes.fromhex(secret)), games.seal(secret)
+    """`count` fair narde-v1 games of 30 rolls, each a game of its own (its own key and phrase) under its own id
+    `g<n>`: the same list twice is the same games again. Their keys are none of `games.narde`'s."""
+    keys = [hashlib.sha256(f"many-{n}".encode()).hexdigest() for n in range(count)]
     return [
         {
             "scheme": "narde-v1",
             "key": secret,
-            "fingerprint": seal,
+            "fingerprint": games.seal(secret),
             "phrase": f"p{n}",
-            "recorded": [list(dice) for dice in narde.rolls(mac, f"p{n}", 0, 30).dice],
+            "recorded": [list(dice) for dice in narde.rolls(keyed_mac(bytes.fromhex(secret)), f"p{n}", 0, 30).dice],
             "id": f"g{n:07d}",
         }
-        for n in range(count)
+        for n, secret in enumerate(keys)
     ]
 
 

@@ -356,7 +356,10 @@ def test_a_secret_and_the_same_secret_with_a_zero_byte_appended_are_one_game_eac
     assert len({entry.split("\t")[0] for entry in entries}) == 1
     (repeat,) = repeats([partial(FolderResults(tmp_path).open, partial_key("s", GAMES))], ["day.jsonl"], tmp_path)
     first_id = json.dumps(game["id"]).encode()
-    assert repeat[1:] == ("day.jsonl", 2, b'"again"', "day.jsonl", 1, first_id)
+    assert (repeat.file, repeat.line, repeat.first_file, repeat.first_line) == ("day.jsonl", 2, "day.jsonl", 1)
+    # the same inputs and start: one game
+    assert repeat.more.rsplit(b"\t", 1) == [repeat.first_more.rsplit(b"\t", 1)[0], b'"again"']
+    assert repeat.first_more.endswith(b"\t" + first_id)
 
 
 def test_a_secret_with_a_byte_changed_or_a_zero_byte_put_in_front_is_another_game() -> None:
@@ -392,11 +395,11 @@ def test_the_shard_keeps_a_key_per_game_checked_sorted_and_none_for_a_line_not_c
     audit(tmp_path, [game, "oops", {**game, "id": "copy"}, withheld, {**game, "id": 5}])
     entries = (tmp_path / partial_key("s", GAMES)).read_text().splitlines()
     assert entries == sorted(entries)
-    assert [entry.split("\t")[1:] for entry in entries] == [
-        ["000000000001", '"narde-v1-1"'],
-        ["000000000003", '"copy"'],
+    key = [part.hex() for part in key_of(game)]
+    assert [entry.split("\t") for entry in entries] == [
+        [key[0], "000000000001", key[1], key[2], '"narde-v1-1"'],
+        [key[0], "000000000003", key[1], key[2], '"copy"'],
     ]
-    assert entries[0].split("\t")[0] == entries[1].split("\t")[0] == key_of(game).hex()
 
 
 @pytest.mark.parametrize(
@@ -484,3 +487,110 @@ def test_an_id_holding_half_a_character_is_a_finding_not_an_id_that_another_game
     assert [f["error"]["problems"][0]["message"] for f in findings[1:]] == [
         "must be text: it holds U+DFFF, half of a character and none itself",
     ]
+
+
+def _refiled(original: games.Game, game_id: str, **fields: Any) -> games.Game:
+    """The game's secret and seal filed again under `game_id` with other `fields`, recording the rolls they give."""
+    request = {name: value for name, value in original.items() if name not in ("id", "recorded")}
+    counted = {} if original["scheme"] == "daily" else {"count": len(original["recorded"])}  # daily: one roll
+    return {**games.recorded({**request, **fields, **counted}, 0), "id": game_id}
+
+
+def _repeats(findings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [finding for finding in findings if finding.get("error", {}).get("code") == "repeated_game"]
+
+
+def _repeated(tmp_path: Path, lines: list[games.Game]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    games.write(tmp_path / "day.jsonl", lines)
+    out = tmp_path / "out"
+    exit_status = main(["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1"])
+    summary = json.loads((out / "summary.json").read_text())
+    findings = [json.loads(line) for line in (out / "findings.jsonl").read_text().splitlines()]
+    assert exit_status == (0 if summary["fair"] == summary["games"] and not findings else 1)
+    return summary, findings
+
+
+ONLINE = {"scheme": "bg-online-v1", "server_number": games.key(5), "seal": games.seal(games.key(5))}
+
+
+@pytest.mark.parametrize(
+    ("game", "other"),
+    [
+        # Review: each was as many fair games as the operator had spellings, exit 0 and no repeated game
+        (games.narde(1), {"phrase": "p1\u200b"}),  # an invisible character after the phrase
+        (games.pair36(1), {"client_seeds": ["A", "b1"]}),  # a client seed in capitals
+        (games.pair36(1), {"client_seeds": ["b1", "a"]}),  # the seats the other way round
+        ({**ONLINE, "app_numbers": ["1a2b", "3c4d"], "recorded": [[1, 1]] * 8}, {"app_numbers": ["3c4d", "1a2b"]}),
+        ({**ONLINE, "app_numbers": ["1a2b", "3c4d"], "recorded": [[1, 1]] * 8}, {"app_numbers": ["01a2b", "3c4d"]}),
+        (games.three_dice(1), {"client_seeds": {"white": "w", "black": "b1\u200b"}}),  # another pair of seats
+    ],
+    ids=["narde-phrase", "pair36-case", "pair36-seats", "online-order", "online-zero", "three-dice-seat"],
+)
+def test_a_secret_filed_again_with_other_inputs_is_a_repeated_game_whatever_its_start(
+    tmp_path: Path, game: games.Game, other: dict[str, Any]
+) -> None:
+    # Given a fair game, and its secret and seal filed again under another id with other inputs, recording the dice
+    # those give (fair too: one secret, as many games as spellings; only one of them was played)
+    first = _refiled(game, "first")
+    again = _refiled(game, "again", **other)
+    later = _refiled(game, "later", **other, **_later_start(game))
+
+    # When they are audited
+    summary, findings = _repeated(tmp_path, [first, again, later])
+
+    # Then the two with the other inputs are fair alone (the later one starts a window, or game 2), and each line with
+    # the other inputs is a repeated game naming the first
+    assert summary["fair"] == 2 + (game["scheme"] == "bg-online-v1")
+    assert summary["repeated_games"] == 2
+    assert [finding["id"] for finding in _repeats(findings)] == ["again", "later"]
+    for finding in _repeats(findings):
+        assert finding["error"]["code"] == "repeated_game"
+        assert finding["error"]["message"].startswith("the game on line 1 of ")
+        assert '(id "first") has this secret, with other inputs' in finding["error"]["message"]
+
+
+def _later_start(game: games.Game) -> dict[str, Any]:
+    """Fields that start the same secret's rolls later: another game of its match, or a window of its game."""
+    if game["scheme"] == "bg-online-v1":
+        return {"game": 2}
+    return {"first": 3 if game["scheme"] != "pair36" else 20}
+
+
+@pytest.mark.parametrize(
+    ("game", "more"),
+    [
+        (games.pair36(1), {"first": 13}),  # a match's later game
+        (games.narde(1), {"first": 5}),  # a window of the game (incomplete, never fair)
+        ({**ONLINE, "app_numbers": ["1a2b", "3c4d"], "recorded": [[1, 1]] * 8}, {"game": 2}),
+        (games.three_dice(1), {"client_seeds": {"white": "b1", "black": "w"}}),  # the mirror pair's other game
+    ],
+    ids=["pair36-match", "narde-window", "online-game-2", "three-dice-mirror"],
+)
+def test_a_secrets_other_games_with_its_inputs_are_not_repeated_games(
+    tmp_path: Path, game: games.Game, more: dict[str, Any]
+) -> None:
+    summary, findings = _repeated(tmp_path, [_refiled(game, "first"), _refiled(game, "next", **more)])
+    assert (summary["repeated_games"], _repeats(findings)) == (0, [])
+
+
+def test_two_players_rolls_of_one_day_are_two_games_and_a_line_is_counted_once_whatever_it_repeats(
+    tmp_path: Path,
+) -> None:
+    # A daily secret rolls every player's roll of its day
+    roll = games.daily(1)
+    other_player = _refiled(roll, "other-player", player_id="123e4567-e89b-12d3-a456-000000000099")
+    summary, findings = _repeated(tmp_path / "daily", [_refiled(roll, "first"), other_player])
+    # (each incomplete: no archive shows its commitment was published before the day's play)
+    assert (summary["incomplete"], summary["repeated_games"]) == (2, 0)
+    assert [finding["id"] for finding in findings] == ["first", "other-player"]
+    # A line filing the secret with other inputs, then that line's game again under a third id: two lines repeat, each
+    # once (the second is the first's game, and has other inputs than the secret's first line: one finding)
+    game = games.narde(1)
+    lines = [_refiled(game, "first"), _refiled(game, "again", phrase="p1 "), _refiled(game, "copy", phrase="p1 ")]
+    summary, findings = _repeated(tmp_path / "narde", lines)
+    assert summary["repeated_games"] == 2
+    assert [(finding["id"], "other inputs" in finding["error"]["message"]) for finding in findings] == [
+        ("again", True),
+        ("copy", False),
+    ]
+    assert '(id "again") is this game already' in findings[1]["error"]["message"]
