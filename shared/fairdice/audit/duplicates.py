@@ -24,13 +24,14 @@ Run = Callable[[], AbstractContextManager[Iterator[bytes]]]
 
 
 class Duplicate(NamedTuple):
-    """A game whose id an earlier game already has."""
+    """A game whose id an earlier game already has, and the game's scheme (what its entry carried beside the line)."""
 
     id: str
     file: str
     line: int
     first_file: str
     first_line: int
+    scheme: str
 
 
 class Repeat(NamedTuple):
@@ -50,7 +51,8 @@ def duplicates(
 ) -> Iterator[Duplicate]:
     """Every repeated id across `runs`, the shards' sorted ids in shard order (`files[i]` names run i)."""
     for found in repeats(runs, files, scratch, fan_in, name="ids"):
-        yield Duplicate(json.loads(found.key), found.file, found.line, found.first_file, found.first_line)
+        scheme = found.more.decode()
+        yield Duplicate(json.loads(found.key), found.file, found.line, found.first_file, found.first_line, scheme)
 
 
 def repeats(

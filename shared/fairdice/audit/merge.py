@@ -167,12 +167,13 @@ def merge(
             names = [name for name, _ in parts]
             for dup in duplicates(_runs(store, names, IDS, Path(scratch)), files, Path(scratch)):
                 duplicate_ids += 1
+                _by_scheme(schemes, dup.scheme).duplicate_ids += 1
                 words = f"the game on line {dup.first_line} of {dup.first_file} has this id already"
                 _write(out, _unread(dup.file, dup.line, dup.id, "duplicate_id", words, field="id"))
-            for again in _games_again(
-                repeats(_runs(store, names, GAMES, Path(scratch)), files, Path(scratch), name="games")
-            ):
+            games = repeats(_runs(store, names, GAMES, Path(scratch)), files, Path(scratch), name="games")
+            for scheme, again in _games_again(games):
                 repeated_games += 1
+                _by_scheme(schemes, scheme).repeated_games += 1
                 _write(out, again)
         rolled = {scheme: tally for scheme, tally in sorted(schemes.items()) if tally.counts.games}
         summary = Summary(
@@ -180,9 +181,7 @@ def merge(
             archives=sorted({part.archive for _, part in parts if part.archive}),
             fairdice=sorted({audited_by()} | {part.fairdice or UNKNOWN_VERSION for _, part in parts}),
             passed_over=list(passed_over),
-            **counts.model_dump(),
-            duplicate_ids=duplicate_ids,
-            repeated_games=repeated_games,
+            **counts.model_copy(update={"duplicate_ids": duplicate_ids, "repeated_games": repeated_games}).model_dump(),
             not_audited=len(missing),
             by_scheme={scheme: tally.counts for scheme, tally in sorted(schemes.items())},
             faces={s: {d: die.faces for d, die in t.dice.items()} for s, t in rolled.items()},
@@ -195,22 +194,28 @@ def merge(
     return summary
 
 
-def _games_again(found: Iterable[Repeat]) -> Iterator[dict[str, Any]]:
-    """The finding of each line that files an earlier line's game again, from the lines whose secret an earlier line
-    has (`repeats` of games.txt, `<inputs>\t<start>\t<id>` beside each key): the same game (inputs and start) under
-    another id, or the secret with other inputs than its first line's (one set of inputs a secret: at most one of the
-    two is a game it rolled; review, a narde key filed with its phrase and again with an invisible character after it,
-    or a pair36 seed with a client seed in capitals, was two fair games). Another start with the same inputs is another
-    game of the secret's match, or a window of its game, and no finding. A line with an id an earlier line of its game
-    has is a duplicate id, said once already. Memory: one secret's games at a time, with their lines' ids."""
+def _by_scheme(schemes: dict[str, SchemeTally], scheme: str) -> Counts:
+    """A scheme's counts among the schemes' tallies, made where no shard counted one of its games."""
+    return schemes.setdefault(scheme, SchemeTally()).counts
+
+
+def _games_again(found: Iterable[Repeat]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The finding of each line that files an earlier line's game again, with its scheme, from the lines whose secret
+    an earlier line has (`repeats` of games.txt, `<inputs>\\t<start>\\t<scheme>\\t<id>` beside each key): the same
+    game (inputs and start) under another id, or the secret with other inputs than its first line's (one set of inputs
+    a secret: at most one of the two is a game it rolled; review, a narde key filed with its phrase and again with an
+    invisible character after it, or a pair36 seed with a client seed in capitals, was two fair games). Another start
+    with the same inputs is another game of the secret's match, or a window of its game, and no finding. A line with
+    an id an earlier line of its game has is a duplicate id, said once already. Memory: one secret's games at a time,
+    with their lines' ids."""
     sealed, first_inputs = b"", b""
     games: dict[tuple[bytes, bytes], _Game] = {}  # the secret's games so far (inputs, start)
     for again in found:
         if again.key != sealed:
-            first_inputs, first_start, first_id = again.first_more.split(b"\t", 2)
+            first_inputs, first_start, _, first_id = again.first_more.split(b"\t", 3)
             sealed = again.key
             games = {(first_inputs, first_start): _Game(again.first_file, again.first_line, first_id, {first_id})}
-        inputs, start, game_id = again.more.split(b"\t", 2)
+        inputs, start, scheme, game_id = again.more.split(b"\t", 3)
         game = games.get((inputs, start))
         if game is None:
             games[inputs, start] = _Game(again.file, again.line, game_id, {game_id})
@@ -227,7 +232,8 @@ def _games_again(found: Iterable[Repeat]) -> Iterator[dict[str, Any]]:
         else:
             game.ids.add(game_id)
             words = f"{game.named()} is this game already: the same secret, inputs and start under another id"
-        yield _unread(again.file, again.line, json.loads(game_id), "repeated_game", words, field="request")
+        finding = _unread(again.file, again.line, json.loads(game_id), "repeated_game", words, field="request")
+        yield scheme.decode(), finding
 
 
 class _Game(NamedTuple):

@@ -233,7 +233,7 @@ def _title(s: Summary) -> str:
 
 
 _COUNTED = (
-    "games", "fair", "mismatch", "incomplete", "withheld", "errors",
+    "games", "fair", "mismatch", "incomplete", "withheld", "errors", "duplicate_ids", "repeated_games",
     "rolls", "rolls_differ", "rolls_missing", "rolls_extra",
 )  # fmt: skip
 
@@ -241,6 +241,7 @@ _COUNTED = (
 def _counts(s: Summary) -> str:
     head = (
         "<tr><th class=t rowspan=2>scheme</th><th colspan=5>games</th><th rowspan=2>lines not verified</th>"
+        "<th rowspan=2>duplicate ids</th><th rowspan=2>repeated games</th>"
         "<th colspan=4>rolls</th></tr>"
         "<tr><th>read</th><th>fair</th><th>mismatch</th><th>incomplete</th><th>withheld</th>"
         "<th>recomputed</th><th>differ</th><th>not recorded</th><th>recorded beyond</th></tr>"
@@ -262,8 +263,8 @@ def _counts(s: Summary) -> str:
 
 
 _COUNT_COLUMNS = (
-    "scheme", "games read", "fair", "mismatch", "incomplete", "withheld", "lines not verified",
-    "rolls recomputed", "rolls that differ", "rolls not recorded", "rolls recorded beyond",
+    "scheme", "games read", "fair", "mismatch", "incomplete", "withheld", "lines not verified", "duplicate ids",
+    "repeated games", "rolls recomputed", "rolls that differ", "rolls not recorded", "rolls recorded beyond",
 )  # fmt: skip
 
 

@@ -44,16 +44,18 @@ GAME_KEY_BYTES = 16  # 128 bits: two different games share a key with a chance f
 PART_BYTES = 8  # a game's inputs and start, each told from the others of its key: 64 bits are plenty among so few
 # How game keys are made and which lines' ids are kept (3: games' only). A resumed local run audits again a block whose
 # partial has another: its keys and ids would not meet the new ones in the checks across blocks. Raise it whenever
-# `game_key` changes, or what `ids.txt` keeps (6: keyed by what the seal fixed, the inputs and start beside it).
+# `game_key` changes, or what `ids.txt` keeps (6: keyed by what the seal fixed, the inputs and start beside it, and
+# each line's scheme kept with its id).
 PARTIAL_FORMAT = 6
 # What a line of ids.txt and of games.txt is, as `ShardAudit.line` writes them: an id as JSON (ASCII, as json.dumps
-# writes it) and its line's number; a game's key, its line's number, its inputs and start (the key and those two in
-# hex), and its id.
+# writes it), its line's number and its game's scheme; a game's key, its line's number, its inputs and start (the key
+# and those two in hex), its scheme and its id.
 _JSON_TEXT = rb'"(?:[^"\\]|\\.)*"'
-ID_LINE = re.compile(rb"%s\t[0-9]{%d}" % (_JSON_TEXT, LINE_DIGITS))
+_SCHEME = rb"[^\t\r\n]+"  # a scheme id: text without tabs or line breaks
+ID_LINE = re.compile(rb"%s\t[0-9]{%d}\t%s" % (_JSON_TEXT, LINE_DIGITS, _SCHEME))
 GAME_LINE = re.compile(
-    rb"[0-9a-f]{%d}\t[0-9]{%d}\t[0-9a-f]{%d}\t[0-9a-f]{%d}\t%s"
-    % (2 * GAME_KEY_BYTES, LINE_DIGITS, 2 * PART_BYTES, 2 * PART_BYTES, _JSON_TEXT)
+    rb"[0-9a-f]{%d}\t[0-9]{%d}\t[0-9a-f]{%d}\t[0-9a-f]{%d}\t%s\t%s"
+    % (2 * GAME_KEY_BYTES, LINE_DIGITS, 2 * PART_BYTES, 2 * PART_BYTES, _SCHEME, _JSON_TEXT)
 )
 # The keys of a finding as written: a game's (`ShardAudit._finding`) and a line's not verified (`ShardAudit._unread`,
 # merge's). A finding of an older format has fewer.
@@ -142,8 +144,8 @@ class ShardAudit:
         # Plain counters and dice streams while reading (updated every game); models at the end.
         self.schemes: dict[str, tuple[dict[str, int], dict[str, DieStream]]] = {}
         self.ids: list[bytes] = []
-        # `<sealed>\t<line>\t<inputs>\t<start>\t<id as JSON>` (the three of `game_key` in hex): a game checked, for the
-        # repeated-game check (duplicates.repeats, in the merge).
+        # `<sealed>\t<line>\t<inputs>\t<start>\t<scheme>\t<id as JSON>` (the three of `game_key` in hex): a game
+        # checked, for the repeated-game check (duplicates.repeats, in the merge).
         self.games: list[bytes] = []
         self._known = frozenset(schemes.ids())
 
@@ -235,10 +237,13 @@ class ShardAudit:
             return
         self._count(*counted)
         # Only a game's id counts for the duplicate check: a line not verified is a finding of its own already.
-        self.ids.append(b"%s\t%0*d" % (id_json, LINE_DIGITS, number))
+        named = counted[0].encode()  # the game's scheme, for the merge's counts by scheme
+        self.ids.append(b"%s\t%0*d\t%s" % (id_json, LINE_DIGITS, number, named))
         if same is not None:
             sealed, inputs, start = (part.hex().encode() for part in same)
-            self.games.append(b"%s\t%0*d\t%s\t%s\t%s" % (sealed, LINE_DIGITS, number, inputs, start, id_json))
+            self.games.append(
+                b"%s\t%0*d\t%s\t%s\t%s\t%s" % (sealed, LINE_DIGITS, number, inputs, start, named, id_json)
+            )
         if verdict is not None:
             self._finding(number, game_id, verdict)
 

@@ -102,14 +102,6 @@ class Summary(Counts):
         description="what the folders given held and the audit did not read: hidden files and folders (a name starting"
         " with a dot), and what is not a file",
     )
-    duplicate_ids: int = 0
-    repeated_games: int = Field(
-        default=0,
-        description=(
-            "lines filing an earlier line's game again: under another id (the same secret, inputs and start), or its"
-            " secret with other inputs (a secret rolls one game, or one match, with one set of them)"
-        ),
-    )
     not_audited: int = Field(
         default=0,
         description="shards (on AWS) whose audit failed or never ran: none of their games was read, and each is one of"
@@ -144,8 +136,6 @@ class Summary(Counts):
         order = [
             "inputs",
             *Counts.model_fields,
-            "duplicate_ids",
-            "repeated_games",
             "by_scheme",
             "faces",
             "uniformity",

@@ -42,6 +42,15 @@ class Counts(BaseModel):
     rolls_differ: NonNegativeInt = Field(default=0, description="recorded rolls that differ from the recomputed ones")
     rolls_missing: NonNegativeInt = Field(default=0, description="recomputed rolls that were not recorded")
     rolls_extra: NonNegativeInt = Field(default=0, description="recorded rolls beyond those recomputed")
+    # Found by the merge, across shards (a shard's partial counts none): by scheme, the later line's.
+    duplicate_ids: NonNegativeInt = Field(default=0, description="games whose id an earlier game has")
+    repeated_games: NonNegativeInt = Field(
+        default=0,
+        description=(
+            "lines filing an earlier line's game again: under another id (the same secret, inputs and start), or its"
+            " secret with other inputs (a secret rolls one game, or one match, with one set of them)"
+        ),
+    )
 
     def add(self, other: "Counts") -> None:
         """Add another count to this one."""

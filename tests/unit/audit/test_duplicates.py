@@ -13,9 +13,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 
+def scheme_of(line: int) -> str:
+    """The scheme of the game on a line of these shards: any, so long as the duplicate found names its own."""
+    return f"scheme-{line % 3}"
+
+
 def run(ids: list[tuple[str, int]]) -> bytes:
-    """A shard's ids.txt: `<id as JSON>\\t<line>` sorted."""
-    return b"".join(sorted(b"%s\t%012d\n" % (json.dumps(i).encode(), line) for i, line in ids))
+    """A shard's ids.txt: `<id as JSON>\\t<line>\\t<scheme>` sorted."""
+    return b"".join(
+        sorted(b"%s\t%012d\t%s\n" % (json.dumps(i).encode(), line, scheme_of(line).encode()) for i, line in ids)
+    )
 
 
 def opener(data: bytes) -> Callable[[], AbstractContextManager[BinaryIO]]:
@@ -32,7 +39,7 @@ def brute_force(shards: list[list[tuple[str, int]]]) -> list[Duplicate]:
     for ordinal, shard in enumerate(shards):
         for game_id, line in sorted(shard, key=lambda entry: entry[1]):
             if game_id in seen:
-                found.append(Duplicate(game_id, f"f{ordinal}", line, *seen[game_id]))
+                found.append(Duplicate(game_id, f"f{ordinal}", line, *seen[game_id], scheme_of(line)))
             else:
                 seen[game_id] = (f"f{ordinal}", line)
     return sorted(found)
@@ -61,7 +68,7 @@ def test_merging_runs_a_few_at_a_time_finds_what_a_set_of_every_id_finds(
 def test_the_first_game_with_an_id_is_the_one_kept_and_each_later_one_is_reported(tmp_path: Path) -> None:
     shards = [[("g1", 1), ("g2", 2)], [("g2", 1), ("g3", 2)], [("g2", 5)]]
     found = list(duplicates([opener(run(s)) for s in shards], ["a", "b", "c"], tmp_path, fan_in=2))
-    assert found == [Duplicate("g2", "b", 1, "a", 2), Duplicate("g2", "c", 5, "a", 2)]
+    assert found == [Duplicate("g2", "b", 1, "a", 2, "scheme-1"), Duplicate("g2", "c", 5, "a", 2, "scheme-2")]
 
 
 def test_any_key_repeats_as_ids_do_and_each_entry_carries_what_follows_its_line(tmp_path: Path) -> None:

@@ -47,6 +47,13 @@ def test_the_readmes_example_audit_prints_writes_and_exits_as_the_readme_says(
         key: summary[key] for key in summary if key in " ".join(counts)
     }
     assert f'"faces": {{"narde-v1": {json.dumps(summary["faces"]["narde-v1"])}' in summary_shown
+    # and each scheme's counts, as far as it shows them
+    (by_scheme,) = [line for line in summary_shown.splitlines() if line.startswith(' "by_scheme": ')]
+    shown_counts = re.findall(r'"([\w-]+)": \{([^{}]*)\}', by_scheme)
+    assert [scheme for scheme, _ in shown_counts] == list(summary["by_scheme"])
+    for scheme, shown in shown_counts:
+        for name, value in re.findall(r'"(\w+)": (\d+)', shown):
+            assert summary["by_scheme"][scheme][name] == int(value), (scheme, name)
     # and its narde-v1 die 1's statistics: each figure as shown (its first digits, before "…"), or null
     for part in ("uniformity", "independence"):
         (shown,) = re.findall(rf'"{part}": {{"narde-v1": {{"1": {{(.*?)}}', summary_shown)

@@ -63,6 +63,7 @@ def test_every_outcome_is_counted_and_every_game_that_is_not_fair_is_a_finding(t
     assert partial.counts.model_dump() == {
         "games": 4, "rolls": 60, "fair": 1, "mismatch": 1, "incomplete": 1, "withheld": 1, "errors": 0,
         "rolls_differ": 1, "rolls_missing": 0, "rolls_extra": 0,
+        "duplicate_ids": 0, "repeated_games": 0,  # found by the merge, across shards
     }  # fmt: skip
     assert partial.by_scheme["narde-v1"].counts.games == 3
     assert [set(f) for f in findings] == [GAME_KEYS] * 3
@@ -164,7 +165,7 @@ def test_faces_count_the_dice_the_core_recomputes_for_every_game(tmp_path: Path)
 
 def test_the_shard_keeps_its_ids_sorted_with_their_lines_for_the_duplicate_check(tmp_path: Path) -> None:
     _, _, ids = audit(tmp_path, [{**games.narde(1), "id": "b"}, {**games.narde(2), "id": "a"}, "bad line"])
-    assert ids == ['"a"\t000000000002', '"b"\t000000000001']
+    assert ids == ['"a"\t000000000002\tnarde-v1', '"b"\t000000000001\tnarde-v1']
 
 
 def test_each_finding_gives_the_verdicts_own_reasons(tmp_path: Path) -> None:
@@ -397,8 +398,8 @@ def test_the_shard_keeps_a_key_per_game_checked_sorted_and_none_for_a_line_not_c
     assert entries == sorted(entries)
     key = [part.hex() for part in key_of(game)]
     assert [entry.split("\t") for entry in entries] == [
-        [key[0], "000000000001", key[1], key[2], '"narde-v1-1"'],
-        [key[0], "000000000003", key[1], key[2], '"copy"'],
+        [key[0], "000000000001", key[1], key[2], "narde-v1", '"narde-v1-1"'],
+        [key[0], "000000000003", key[1], key[2], "narde-v1", '"copy"'],
     ]
 
 
@@ -594,3 +595,14 @@ def test_two_players_rolls_of_one_day_are_two_games_and_a_line_is_counted_once_w
         ("copy", False),
     ]
     assert '(id "again") is this game already' in findings[1]["error"]["message"]
+    assert summary["by_scheme"]["narde-v1"]["repeated_games"] == 2
+
+
+def test_each_schemes_counts_give_its_duplicate_ids_and_repeated_games(tmp_path: Path) -> None:
+    # Review: summary.json's by_scheme lacked duplicate_ids, which issue 13 lists among "the same counts"
+    narde, pair36 = games.narde(1), games.pair36(2)
+    lines = [narde, pair36, {**games.pair36(3), "id": pair36["id"]}, {**narde, "id": "narde-again"}]
+    summary, _ = _repeated(tmp_path, lines)
+    counted = {scheme: (c["duplicate_ids"], c["repeated_games"]) for scheme, c in summary["by_scheme"].items()}
+    assert counted == {"narde-v1": (0, 1), "pair36": (1, 0)}
+    assert (summary["duplicate_ids"], summary["repeated_games"]) == (1, 1)
