@@ -130,6 +130,7 @@ Cause = Literal[
     "match_game",
     "take_back_line",
     "dice_order",
+    "spaces_at_ends",
     "date_shifted",
     "roll_count",
     "secret_and_seal_swapped",

@@ -166,6 +166,34 @@ def test_three_dice_white_and_black_swapped_are_found() -> None:
     assert_try_is_fair(mistaken, found)
 
 
+@pytest.mark.parametrize("phrase", ["test ", " test", "test  ", "\u00a0test\u3000"])
+def test_a_phrase_with_a_space_copied_at_an_end_is_found_and_shown(phrase: str) -> None:
+    # Review (a player's pages): `phrase=test%20` was a mismatch whose one cause was "another game's rolls"
+    mistaken = NARDE | {"phrase": phrase, "recorded": rolls_of(NARDE | {"count": 12})}
+    verdict = check(mistaken)
+    assert verdict.diagnosis is not None and verdict.diagnosis[0].cause == "spaces_at_ends"
+    found = finding(verdict, "spaces_at_ends")
+    assert found.try_ == {"phrase": "test"}
+    assert found.detail.startswith("the rolls fit the phrase without the space")
+    assert '"test", not ' in found.detail
+    assert_try_is_fair(mistaken, found)
+
+
+def test_a_three_dice_client_seed_with_a_space_copied_at_its_end_is_found() -> None:
+    seats = {"white": "w-seed", "black": "b-seed "}
+    mistaken = THREE | {"client_seeds": seats, "recorded": rolls_of(THREE | {"count": 20})}
+    found = finding(check(mistaken), "spaces_at_ends")
+    assert found.try_ == {"client_seeds": THREE["client_seeds"]}
+    assert "black's client seed without the space at its end" in found.detail
+    assert_try_is_fair(mistaken, found)
+
+
+def test_text_that_is_spaces_alone_or_has_none_at_its_ends_is_no_such_mistake() -> None:
+    for phrase in ("test", "te st"):
+        mistaken = NARDE | {"phrase": phrase, "recorded": rolls_of(NARDE | {"phrase": "other", "count": 12})}
+        assert all(found.cause != "spaces_at_ends" for found in check(mistaken).diagnosis or [])
+
+
 # ---- games of a match, openings, take-backs ----------------------------------------------
 
 

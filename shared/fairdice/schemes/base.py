@@ -7,6 +7,7 @@ The rest of the core looks a scheme up in the registry (`fairdice.schemes`) and 
 """
 
 import datetime as dt
+import json
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
@@ -153,6 +154,24 @@ class DaySecrets(Protocol):
 
 
 # ---- the diagnosis' vocabulary ----------------------------------------------------------------
+
+
+def trimmed(value: str) -> str | None:
+    """Text without the spaces at its ends, where it has them and something else (`spaces_at_ends`): a space a person
+    copied with a phrase or a seed goes into every roll's HMAC, and is seen nowhere."""
+    stripped = value.strip()
+    return stripped if stripped and stripped != value else None
+
+
+def spaces_words(what: str, value: str) -> str:
+    """What the hypothesis of `trimmed` says: which text, and where its spaces were."""
+    ends = " and ".join(end for end, there in (("start", value[:1].isspace()), ("end", value[-1:].isspace())) if there)
+    plural = "s" if len(value) - len(value.strip()) > 1 else ""
+    without, given = (json.dumps(text, ensure_ascii=False) for text in (value.strip(), value))
+    return (
+        f"the rolls fit {what} without the space{plural} at its {ends}: {without}, not {given} (a space copied with"
+        " the text goes into every roll and shows nowhere)"
+    )
 
 
 @dataclass(frozen=True)

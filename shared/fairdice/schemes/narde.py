@@ -1,5 +1,6 @@
 """`narde-v1` (seed 002): roll i from 0 is HMAC(key, `narde-v1|phrase|i`), next block `…|i|1`."""
 
+from collections.abc import Iterator
 from itertools import count as counter
 from typing import Annotated, ClassVar, Literal
 
@@ -8,7 +9,19 @@ from pydantic import Field
 from fairdice.dice import D6_PAIR, Mac, Roll, Rolls, fill, keyed_mac, leading_dice, macs, read_on
 from fairdice.fields import MAX_ROLLS, WHOLE_NUMBER, Phrase, Seal, Secret
 from fairdice.request import NumberedRequest
-from fairdice.schemes.base import LinkParam, Numbering, Scheme, Words, computed_span, or_placeholder, py
+from fairdice.schemes.base import (
+    Case,
+    Hypothesis,
+    LinkParam,
+    Numbering,
+    Scheme,
+    Words,
+    computed_span,
+    or_placeholder,
+    py,
+    spaces_words,
+    trimmed,
+)
 from fairdice.verdict import GameInput, Verdict
 
 
@@ -80,6 +93,12 @@ class Narde(Scheme[NardeRequest]):
 
     def identity(self, request: NardeRequest) -> list[GameInput]:
         return [GameInput(field="phrase", value=request.phrase, description="the phrase your app showed for this game")]
+
+    def hypotheses(self, case: Case[NardeRequest]) -> Iterator[Hypothesis]:
+        """The phrase without a space copied at its start or end."""
+        phrase = trimmed(case.request.phrase)
+        if phrase is not None:
+            yield Hypothesis("spaces_at_ends", spaces_words("the phrase", case.request.phrase), {"phrase": phrase})
 
     def recipe(self, verdict: Verdict, request: NardeRequest | None) -> tuple[str, str]:
         first, count = computed_span(verdict)

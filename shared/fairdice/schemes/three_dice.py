@@ -32,7 +32,9 @@ from fairdice.schemes.base import (
     computed_span,
     or_placeholder,
     py,
+    spaces_words,
     start_of,
+    trimmed,
 )
 from fairdice.verdict import GameInput, Verdict
 
@@ -225,7 +227,7 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
         return GameParts(self.dice_key(request, secret), sorted(pair or ()), (start_of(rolls), pair))
 
     def hypotheses(self, case: Case[ThreeDiceRequest]) -> Iterator[Hypothesis]:
-        """White and black the other way round."""
+        """White and black the other way round, and a client seed without a space copied at its start or end."""
         seats = case.request.client_seeds
         if seats is not None and seats.white != seats.black:
             yield Hypothesis(
@@ -233,6 +235,12 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
                 "the client seeds fit with white and black the other way round: white's seed comes first",
                 {"client_seeds": {"white": seats.black, "black": seats.white}},
             )
+        if seats is not None:
+            for seat, value in (("white", seats.white), ("black", seats.black)):
+                if (mended := trimmed(value)) is not None:
+                    change: dict[str, JsonValue] = {"white": seats.white, "black": seats.black, seat: mended}
+                    words = spaces_words(f"{seat}'s client seed", value)
+                    yield Hypothesis("spaces_at_ends", words, {"client_seeds": change})
 
     def field_words(self, name: str, value: JsonValue) -> str | None:
         if name == "client_seeds" and isinstance(value, dict):
