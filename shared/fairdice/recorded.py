@@ -202,6 +202,11 @@ def _from_text(text: str, sides: Sequence[int]) -> Paste:
         try:
             value = json.loads(stripped)
         except json.JSONDecodeError as exc:
+            if exc.msg == "Extra data":  # `[2,5],[4,2]`: lists one after another, not one list of them (review)
+                raise RecordedError(
+                    "looks like JSON but is not: more follows its first list; put every roll in one list,"
+                    " [[2, 5], [4, 2]]"
+                ) from None
             raise RecordedError(f"looks like JSON but is not: {exc.msg}") from None
         except RecursionError:
             raise RecordedError("looks like JSON but is nested too deeply") from None

@@ -84,6 +84,12 @@ def test_daily_six_faces_are_read_in_the_order_d4_to_d20(pasted: object) -> None
         ("roll: 6-3", PAIR, "'roll:' is not a roll"),
         ("6 3", PAIR, "'3' is one die; write each roll's 2 dice together, such as 6-5 or 65"),
         ("[[6, 3]", PAIR, "looks like JSON but is not"),
+        # review: "looks like JSON but is not: Extra data"
+        (
+            "[2,5],[4,2],[6,4]",
+            PAIR,
+            "more follows its first list; put every roll in one list, \\[\\[2, 5\\], \\[4, 2\\]\\]",
+        ),
         ([[6, 3, 1]], PAIR, "expected a list of 2 dice"),
         ([[True, 3]], PAIR, "is not a die face"),
         ({"1": [6, 3]}, PAIR, "must be text such as"),
