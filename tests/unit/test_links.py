@@ -314,6 +314,19 @@ def test_a_bad_value_is_a_validation_error_that_names_the_link_s_own_parameter(l
     assert [p.field for p in describe(caught.value)] == [parameter]
 
 
+@pytest.mark.parametrize("seed", ["b%20", "%20b", "%C2%A0b"])
+def test_a_client_seed_copied_with_a_space_says_so(seed: str) -> None:
+    # Review (a player's pages): "b " was refused as "1 to 128 characters of letters…", the space unsaid; pair36.js says
+    # the same words (the offline page's link tests hold the two alike)
+    with pytest.raises(ValidationError) as caught:
+        parse_link(f"seed={KEY}&client=a,{seed}&n=1")
+    (problem,) = describe(caught.value)
+    assert problem.message.endswith(": 'b' has a space before or after it")
+    with pytest.raises(ValidationError) as caught:
+        parse_link(f"seed={KEY}&client=a,b%20c&n=1")  # a space inside is no seed's at all: nothing to trim
+    assert describe(caught.value)[0].message == "a client seed is 1 to 128 characters of letters, digits, _ and -"
+
+
 def test_a_message_that_names_another_field_names_its_parameter_in_a_link() -> None:
     with pytest.raises(ValidationError) as caught:
         parse_link(f"scheme=bg-dice-v1&key={KEY}&labels=opening:0,turn:2&first=2")

@@ -37,7 +37,12 @@ fairdice.register(
 
     function clientSeed(value) {
       if (typeof value !== "string" || !CLIENT_SEED.test(value)) {
-        throw new Error("a client seed is 1 to 128 characters of letters, digits, _ and -");
+        // A space copied with a seed is said, as fairdice.fields says it
+        const spaced = typeof value === "string" && CLIENT_SEED.test(fairdice.strip(value));
+        throw new Error(
+          "a client seed is 1 to 128 characters of letters, digits, _ and -" +
+            (spaced ? `: ${fairdice.pyRepr(fairdice.strip(value))} has a space before or after it` : ""),
+        );
       }
       return value;
     }
