@@ -96,10 +96,11 @@ AppNumber = Annotated[
 def _client_seed(value: object) -> str:
     if not isinstance(value, str) or not _CLIENT_SEED.fullmatch(value):
         # A space copied with a seed is said (review: "b " was refused with no word of the space; pair36.js alike)
-        spaced = isinstance(value, str) and _CLIENT_SEED.fullmatch(value.strip()) is not None
+        stripped = value.strip() if isinstance(value, str) else ""
+        spaced = _CLIENT_SEED.fullmatch(stripped) is not None
         raise ValueError(
             "a client seed is 1 to 128 characters of letters, digits, _ and -"
-            + (f": {value.strip()!r} has a space before or after it" if spaced else "")
+            + (f": {stripped!r} has a space before or after it" if spaced else "")
         )
     return value
 
