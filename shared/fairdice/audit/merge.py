@@ -22,7 +22,7 @@ from pydantic import ValidationError
 
 from fairdice.audit.duplicates import Opener, Repeat, duplicates, read_once, repeats
 from fairdice.audit.shard import FINDINGS as PART_FINDINGS
-from fairdice.audit.shard import GAMES, IDS, PARTIALS, SHARD_NAME, partial_key, shard_name
+from fairdice.audit.shard import GAMES, IDS, INPUTS_CHARS, PARTIALS, SHARD_NAME, partial_key, shard_name
 from fairdice.audit.shard import SUMMARY as PART_SUMMARY
 from fairdice.audit.store import Results
 from fairdice.audit.summary import FINDINGS, SUMMARY, UNKNOWN_VERSION, Summary, audited_by
@@ -201,25 +201,25 @@ def _by_scheme(schemes: dict[str, SchemeTally], scheme: str) -> Counts:
 
 def _games_again(found: Iterable[Repeat]) -> Iterator[tuple[str, dict[str, Any]]]:
     """The finding of each line that files an earlier line's game again, with its scheme, from the lines whose secret
-    an earlier line has (`repeats` of games.txt, `<inputs>\\t<start>\\t<scheme>\\t<id>` beside each key): the same
-    game (inputs and start) under another id, or the secret with other inputs than its first line's (one set of inputs
-    a secret: at most one of the two is a game it rolled; review, a narde key filed with its phrase and again with an
+    an earlier line has (`repeats` of games.txt, `<inputs><start>\\t<scheme>\\t<id>` beside each key): the same game
+    (inputs and start) under another id, or the secret with other inputs than its first line's (one set of inputs a
+    secret: at most one of the two is a game it rolled; review, a narde key filed with its phrase and again with an
     invisible character after it, or a pair36 seed with a client seed in capitals, was two fair games). Another start
     with the same inputs is another game of the secret's match, or a window of its game, and no finding. A line with
     an id an earlier line of its game has is a duplicate id, said once already. Memory: one secret's games at a time,
     with their lines' ids."""
     sealed, first_inputs = b"", b""
-    games: dict[tuple[bytes, bytes], _Game] = {}  # the secret's games so far (inputs, start)
+    games: dict[bytes, _Game] = {}  # the secret's games so far, by their inputs and start
     for again in found:
         if again.key != sealed:
-            first_inputs, first_start, _, first_id = again.first_more.split(b"\t", 3)
-            sealed = again.key
-            games = {(first_inputs, first_start): _Game(again.first_file, again.first_line, first_id, {first_id})}
-        inputs, start, scheme, game_id = again.more.split(b"\t", 3)
-        game = games.get((inputs, start))
+            first_game, _, first_id = again.first_more.split(b"\t", 2)
+            sealed, first_inputs = again.key, first_game[:INPUTS_CHARS]
+            games = {first_game: _Game(again.first_file, again.first_line, first_id, {first_id})}
+        this_game, scheme, game_id = again.more.split(b"\t", 2)
+        game = games.get(this_game)
         if game is None:
-            games[inputs, start] = _Game(again.file, again.line, game_id, {game_id})
-            if inputs == first_inputs:
+            games[this_game] = _Game(again.file, again.line, game_id, {game_id})
+            if this_game[:INPUTS_CHARS] == first_inputs:
                 continue  # another game of the secret's match, or a window of its game
             earlier = _Game(again.first_file, again.first_line, first_id, set())
             words = (

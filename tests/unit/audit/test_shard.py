@@ -14,7 +14,17 @@ import pytest
 from fairdice import schemes
 from fairdice.audit.duplicates import repeats
 from fairdice.audit.lines import LONE_CR, Unreadable, numbered_lines
-from fairdice.audit.shard import FINDINGS, GAMES, IDS, SUMMARY, audit_shard, game_key, partial_key
+from fairdice.audit.shard import (
+    FINDINGS,
+    GAME_LINE,
+    GAMES,
+    IDS,
+    SUMMARY,
+    audit_shard,
+    compact,
+    game_key,
+    partial_key,
+)
 from fairdice.audit.store import FolderResults
 from fairdice.audit.tally import Partial
 from fairdice.cli import main
@@ -396,11 +406,13 @@ def test_the_shard_keeps_a_key_per_game_checked_sorted_and_none_for_a_line_not_c
     audit(tmp_path, [game, "oops", {**game, "id": "copy"}, withheld, {**game, "id": 5}])
     entries = (tmp_path / partial_key("s", GAMES)).read_text().splitlines()
     assert entries == sorted(entries)
-    key = [part.hex() for part in key_of(game)]
+    key = [compact(part).decode() for part in key_of(game)]
     assert [entry.split("\t") for entry in entries] == [
-        [key[0], "000000000001", key[1], key[2], "narde-v1", '"narde-v1-1"'],
-        [key[0], "000000000003", key[1], key[2], "narde-v1", '"copy"'],
+        [key[0], "000000000001", key[1] + key[2], "narde-v1", '"narde-v1-1"'],
+        [key[0], "000000000003", key[1] + key[2], "narde-v1", '"copy"'],
     ]
+    assert all(GAME_LINE.fullmatch(entry.encode()) for entry in entries)
+    assert len(entries[1]) == 22 + 1 + 12 + 1 + 22 + 1 + len("narde-v1") + 1 + len('"copy"')
 
 
 @pytest.mark.parametrize(
