@@ -91,7 +91,7 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
 def _too_large(room: str) -> AuditTooLarge:
     """Why a merge whose /tmp filled up (template.yaml gives it 10,240 MB) failed, and what to do."""
     return AuditTooLarge(
-        f"the merge's {room} of scratch space is full: it works through every game's id and key (about 70 to 190 bytes"
+        f"the merge's {room} of scratch space is full: it works through every game's id and key (about 85 to 200 bytes"
         " a game, by the length of the ids) and every finding (about 270 to 390 bytes more), measured; audit the games"
         " in several executions, each of an input prefix of its own (README, Auditing every game)"
     )
