@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 import schemathesis
-from fairdice.links import build_link
+from fairdice.links import build_link, counted
 from fairdice.request import RequestBase
 from fairdice.schemes import parse_request
 from hypothesis import assume, given
@@ -108,7 +108,8 @@ def test_a_link_from_post_links_verifies_over_http_as_post_verify_does(
     assert status == 200
     _, by_body = local_api.post("/verify", data)
     assert by_link == by_body
-    assert link["url"].removeprefix(local_api.url) == build_link(request)
+    # the request's link, its count said where only its rolls said it (a link cut short in its rolls is then incomplete)
+    assert link["url"].removeprefix(local_api.url) == build_link(counted(request))
 
 
 def assume_verifiable(request: RequestBase) -> None:
