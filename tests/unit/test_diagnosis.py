@@ -188,6 +188,21 @@ def test_a_three_dice_client_seed_with_a_space_copied_at_its_end_is_found() -> N
     assert_try_is_fair(mistaken, found)
 
 
+@pytest.mark.parametrize(
+    "seats", [{"white": "w-seed ", "black": "b-seed "}, {"white": " w-seed", "black": "b-seed\u00a0"}]
+)
+def test_both_three_dice_client_seeds_copied_with_spaces_are_found(seats: dict[str, str]) -> None:
+    # Review: each seat's hypothesis kept the other as written, so two seeds copied with their spaces from one
+    # transcript fitted neither, and the cause given was another game's rolls
+    mistaken = THREE | {"client_seeds": seats, "recorded": rolls_of(THREE | {"count": 20})}
+    verdict = check(mistaken)
+    assert verdict.diagnosis is not None and verdict.diagnosis[0].cause == "spaces_at_ends"
+    found = finding(verdict, "spaces_at_ends")
+    assert found.try_ == {"client_seeds": THREE["client_seeds"]}
+    assert found.detail.startswith('the rolls fit both client seeds without the spaces at their ends: "w-seed" and')
+    assert_try_is_fair(mistaken, found)
+
+
 def test_text_that_is_spaces_alone_or_has_none_at_its_ends_is_no_such_mistake() -> None:
     for phrase in ("test", "te st"):
         mistaken = NARDE | {"phrase": phrase, "recorded": rolls_of(NARDE | {"phrase": "other", "count": 12})}

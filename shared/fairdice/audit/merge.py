@@ -14,15 +14,25 @@ import tempfile
 from collections import deque
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 from pydantic import ValidationError
 
+from fairdice import schemes as registry
 from fairdice.audit.duplicates import Opener, Repeat, duplicates, read_once, repeats
 from fairdice.audit.shard import FINDINGS as PART_FINDINGS
-from fairdice.audit.shard import GAMES, IDS, INPUTS_CHARS, PARTIALS, SHARD_NAME, partial_key, shard_name
+from fairdice.audit.shard import (
+    GAMES,
+    IDS,
+    INPUTS_CHARS,
+    PARTIAL_FORMAT,
+    PARTIALS,
+    SHARD_NAME,
+    partial_key,
+    shard_name,
+)
 from fairdice.audit.shard import SUMMARY as PART_SUMMARY
 from fairdice.audit.store import Results
 from fairdice.audit.summary import FINDINGS, SUMMARY, UNKNOWN_VERSION, Summary, audited_by
@@ -40,6 +50,10 @@ NOT_AUDITED = (
 STALE = (
     "its partial result is of another version of the object than the one listed now (an earlier run's, or the object"
     " changed after it was read): this version was not audited"
+)
+OTHER_FORMAT = (
+    "its partial result was written by another version of fairdice, whose checks across shards this merge cannot read"
+    " (as when the stack was updated while the audit ran): its games are not counted; audit it again in a new execution"
 )
 REMOVED = (
     "the object was audited but is no longer under the input prefix (removed while the audit ran): what was audited of"
@@ -136,6 +150,8 @@ def merge(
                     reasons.setdefault(part.file, REMOVED)
             elif part.source.etag != expected[part.file]:
                 reasons.setdefault(part.file, STALE)
+            elif part.format != PARTIAL_FORMAT:  # review: its ids and game keys of another form failed the merge
+                reasons.setdefault(part.file, OTHER_FORMAT)
         parts = [
             (name, part)
             for name, part in parts
@@ -206,8 +222,9 @@ def _games_again(found: Iterable[Repeat]) -> Iterator[tuple[str, dict[str, Any]]
     secret: at most one of the two is a game it rolled; review, a narde key filed with its phrase and again with an
     invisible character after it, or a pair36 seed with a client seed in capitals, was two fair games). Another start
     with the same inputs is another game of the secret's match, or a window of its game, and no finding. A line with
-    an id an earlier line of its game has is a duplicate id, said once already. Memory: one secret's games at a time,
-    with their lines' ids."""
+    an id an earlier line of its game has is a duplicate id, said once already; a game's lines under ids of their own,
+    past as many as its scheme's secret rolls alike (seed 003's mirror pair: two), are each a repeated game. Memory:
+    one secret's games at a time, with their lines' ids."""
     sealed, first_inputs = b"", b""
     games: dict[bytes, _Game] = {}  # the secret's games so far, by their inputs and start
     for again in found:
@@ -231,9 +248,20 @@ def _games_again(found: Iterable[Repeat]) -> Iterator[tuple[str, dict[str, Any]]
             continue  # a line copied whole, or the game under an id an earlier line of it has: a duplicate id
         else:
             game.ids.add(game_id)
+            if len(game.ids) <= _games_alike(scheme):
+                continue  # seed 003's mirror pair: its second game rolls the first's dice, under an id of its own
             words = f"{game.named()} is this game already: the same secret, inputs and start under another id"
         finding = _unread(again.file, again.line, json.loads(game_id), "repeated_game", words, field="request")
         yield scheme.decode(), finding
+
+
+@cache
+def _games_alike(scheme: bytes) -> int:
+    """How many games one secret of the scheme rolls alike (`Scheme.games_alike`); 1 for a scheme not registered."""
+    try:
+        return registry.get(scheme.decode()).games_alike
+    except KeyError:
+        return 1
 
 
 class _Game(NamedTuple):

@@ -265,6 +265,9 @@ class Scheme(ABC, Generic[R]):
     #: first. They recompute its rolls in the browser (`fairdice.offline`); a scheme without any is one the
     #: offline page and the verdict page's script cannot check.
     browser: tuple[str, ...] = ()
+    #: How many games one secret rolls alike: with the same inputs from the same start, so the same dice (the audit's
+    #: repeated-game check lets that many lines of one game stand under ids of their own).
+    games_alike: int = 1
 
     @cached_property
     def id(self) -> str:

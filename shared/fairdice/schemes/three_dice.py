@@ -6,6 +6,7 @@ nothing until both games have ended: its verdict is `withheld`, not an error.
 """
 
 import datetime as dt
+import json
 import struct
 from collections.abc import Iterator
 from itertools import count as counter
@@ -21,7 +22,6 @@ from fairdice.request import NumberedRequest
 from fairdice.schemes.base import (
     Case,
     DaySecrets,
-    GameParts,
     Hypothesis,
     LinkParam,
     Numbering,
@@ -33,7 +33,6 @@ from fairdice.schemes.base import (
     or_placeholder,
     py,
     spaces_words,
-    start_of,
     trimmed,
 )
 from fairdice.verdict import GameInput, Verdict
@@ -180,6 +179,11 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
     )
     browser = ("three_dice.js",)
     numbering = Numbering("ply", "the ply counts from 0 in the order the rolls came")
+    # Seed 003's ladder mirror pair: "two games that share one seed and client-seed pair with the colours swapped",
+    # the players', so that the second replays "the identical dice sequence" (common random numbers): its game's
+    # seed, client seeds (as white's and black's) and dice are the first's, under a game id of its own. A seed filed
+    # with its client seeds the other way round rolls other dice: another game's inputs (review).
+    games_alike = 2
     game = (
         "The ply counts from 0 in the order the rolls came: a whole game starts at ply 0. Plies from a later one"
         f" (first > 0) are a window of it: at most incomplete. Plies run to {MAX_ROLLS - 1:,}. Seed and client seeds"
@@ -218,14 +222,6 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
             ),
         ]
 
-    def game_parts(self, request: ThreeDiceRequest, rolls: Rolls, secret: bytes) -> GameParts:
-        """A seed rolls one game, or a mirror pair's two (seed 003: one seed and one pair of client seeds, the colours
-        swapped): its inputs are the two client seeds whichever seat has which, and a game starts at its ply with its
-        seats as they sit. Another pair of client seeds under the same seed is no game of it."""
-        seats = request.client_seeds
-        pair = None if seats is None else (seats.white, seats.black)
-        return GameParts(self.dice_key(request, secret), sorted(pair or ()), (start_of(rolls), pair))
-
     def hypotheses(self, case: Case[ThreeDiceRequest]) -> Iterator[Hypothesis]:
         """White and black the other way round, and a client seed without a space copied at its start or end."""
         seats = case.request.client_seeds
@@ -236,11 +232,25 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
                 {"client_seeds": {"white": seats.black, "black": seats.white}},
             )
         if seats is not None:
-            for seat, value in (("white", seats.white), ("black", seats.black)):
-                if (mended := trimmed(value)) is not None:
-                    change: dict[str, JsonValue] = {"white": seats.white, "black": seats.black, seat: mended}
-                    words = spaces_words(f"{seat}'s client seed", value)
-                    yield Hypothesis("spaces_at_ends", words, {"client_seeds": change})
+            given = {"white": seats.white, "black": seats.black}
+            mended = {seat: trimmed(value) for seat, value in given.items()}
+            for seat, value in given.items():
+                if (text := mended[seat]) is not None:
+                    change: dict[str, JsonValue] = {**given, seat: text}
+                    yield Hypothesis(
+                        "spaces_at_ends", spaces_words(f"{seat}'s client seed", value), {"client_seeds": change}
+                    )
+            white, black = mended["white"], mended["black"]
+            if white is not None and black is not None:  # both copied with spaces, as seeds from one transcript may be
+                without, given_words = (
+                    " and ".join(json.dumps(v, ensure_ascii=False) for v in pair)
+                    for pair in ((white, black), given.values())
+                )
+                words = (
+                    f"the rolls fit both client seeds without the spaces at their ends: {without}, not {given_words}"
+                    " (a space copied with the text goes into every roll and shows nowhere)"
+                )
+                yield Hypothesis("spaces_at_ends", words, {"client_seeds": {"white": white, "black": black}})
 
     def field_words(self, name: str, value: JsonValue) -> str | None:
         if name == "client_seeds" and isinstance(value, dict):

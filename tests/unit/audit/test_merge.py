@@ -12,7 +12,8 @@ from fairdice.audit import merge as merge_module
 from fairdice.audit.duplicates import repeats
 from fairdice.audit.lines import numbered_lines
 from fairdice.audit.merge import merge
-from fairdice.audit.shard import GAMES, audit_shard, shard_name
+from fairdice.audit.shard import GAMES, audit_shard, partial_key, shard_name
+from fairdice.audit.shard import SUMMARY as PART_SUMMARY
 from fairdice.audit.store import FolderResults
 from fairdice.audit.summary import audited_by
 from fairdice.audit.tally import InputRecord
@@ -126,6 +127,26 @@ def test_an_earlier_runs_partials_under_the_same_prefix_count_for_nothing_in_thi
         ("games/gone.jsonl", "not_audited", merge_module.REMOVED),
     ]
     assert "etag" not in json.loads((tmp_path / "summary.json").read_text())["inputs"][0]
+
+
+def test_a_partial_written_by_another_version_is_a_shard_not_audited_not_a_failed_merge(tmp_path: Path) -> None:
+    # Given a shard audited by the stack as it was before an update (PARTIAL_FORMAT 5: its games.txt a key, a line and
+    # an id), beside one audited now (review: the merge failed with a bare ValueError on the old lines)
+    store = FolderResults(tmp_path)
+    shard(store, "games/a.jsonl", [games.narde(10)], etag='"a"')
+    shard(store, "games/b.jsonl", [games.narde(11), {**games.narde(11), "id": "again"}], etag='"b"')
+    old = tmp_path / partial_key(shard_name("games/b.jsonl"), GAMES)
+    old.write_text("".join(f'{"0" * 32}\t{n:012d}\t"id-{n}"\n' for n in (1, 2)))
+    summary_path = tmp_path / partial_key(shard_name("games/b.jsonl"), PART_SUMMARY)
+    summary_path.write_text(json.dumps({**json.loads(summary_path.read_text()), "format": 5}))
+
+    summary = merge(store, expected={"games/a.jsonl": '"a"', "games/b.jsonl": '"b"'})
+
+    # Then shard b is not audited, saying why, and only shard a's game counts
+    assert (summary.games, summary.fair, summary.not_audited, summary.repeated_games) == (1, 1, 1, 0)
+    assert [(f["file"], f["error"]["message"]) for f in findings(tmp_path)] == [
+        ("games/b.jsonl", merge_module.OTHER_FORMAT)
+    ]
 
 
 def test_a_shard_whose_audit_failed_and_that_is_no_longer_listed_is_still_a_finding(tmp_path: Path) -> None:
