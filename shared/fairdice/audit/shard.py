@@ -109,9 +109,9 @@ def game_key(checked: Checked) -> GameKey:
     and the same secret with zero bytes appended, 64 bytes at most in all, or a secret longer than 64 bytes and its
     SHA-256, roll the same dice, each under a commitment of its own; for a scheme published by day, the archive's
     secret and whose roll it is); the inputs the secret rolls with (one set a secret: a phrase, client seeds, apps'
-    numbers); and where the line's rolls start (a pair36 match's later games, bg-online's game G and a three-dice
-    mirror pair's other seats start apart, as a window of a game does; a bot game with an opening roll and one
-    without on one key start alike, sharing every roll from turn:2). Run once per game checked: three reprs and
+    numbers); and where the line's rolls start (a pair36 match's later games and bg-online's game G start apart, as a
+    window of a game does; a bot game with an opening roll and one without on one key start alike, sharing every roll
+    from turn:2; a three-dice mirror pair's two games are alike in all three: `Scheme.games_alike`). Three reprs and
     hashes (the repr of bytes, text, numbers and lists of them tells any two apart, at a third of the cost of JSON)."""
     parts = checked.scheme.game_parts(checked.request, checked.rolls, checked.revealed.secret)
     return GameKey(
