@@ -21,7 +21,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
-from functools import cache
+from functools import cache, partial
 from itertools import islice
 from multiprocessing.connection import wait
 from pathlib import Path
@@ -36,6 +36,8 @@ from fairdice.audit.lines import Hashed, Line, lines_sha256, numbered_lines
 from fairdice.audit.merge import merge, partial_names, read_partial
 from fairdice.audit.report import read_findings, render
 from fairdice.audit.shard import (
+    EARLIER_GAME_LINE,
+    EARLIER_ID_LINE,
     GAME_FINDING_KEYS,
     GAME_LINE,
     GAMES,
@@ -536,11 +538,17 @@ def _findings(path: Path) -> bool:
 
 
 def _ids(path: Path) -> bool:
-    return _lines_all(path, lambda line: ID_LINE.fullmatch(line.removesuffix(b"\r")) is not None)
+    return _lines_all(path, partial(_one_of, (ID_LINE, EARLIER_ID_LINE)))
 
 
 def _games(path: Path) -> bool:
-    return _lines_all(path, lambda line: GAME_LINE.fullmatch(line.removesuffix(b"\r")) is not None)
+    return _lines_all(path, partial(_one_of, (GAME_LINE, EARLIER_GAME_LINE)))
+
+
+def _one_of(forms: tuple[re.Pattern[bytes], ...], line: bytes) -> bool:
+    """Whether a line of ids.txt or games.txt is of one of the forms fairdice has written it in."""
+    line = line.removesuffix(b"\r")
+    return any(form.fullmatch(line) is not None for form in forms)
 
 
 def _a_report(path: Path) -> bool:

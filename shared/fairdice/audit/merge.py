@@ -248,7 +248,7 @@ def _games_again(found: Iterable[Repeat]) -> Iterator[tuple[str, dict[str, Any]]
             continue  # a line copied whole, or the game under an id an earlier line of it has: a duplicate id
         else:
             game.ids.add(game_id)
-            if len(game.ids) <= _games_alike(scheme):
+            if this_game[:INPUTS_CHARS] == first_inputs and len(game.ids) <= _games_alike(scheme):
                 continue  # seed 003's mirror pair: its second game rolls the first's dice, under an id of its own
             words = f"{game.named()} is this game already: the same secret, inputs and start under another id"
         finding = _unread(again.file, again.line, json.loads(game_id), "repeated_game", words, field="request")

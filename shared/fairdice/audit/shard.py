@@ -45,13 +45,14 @@ GAME_KEY_BYTES = 16  # 128 bits: two different games share a key with a chance f
 PART_BYTES = 8  # a game's inputs and start, each told from the others of its key: 64 bits are plenty among so few
 # How game keys are made and which lines' ids are kept (3: games' only). A resumed local run audits again a block whose
 # partial has another: its keys and ids would not meet the new ones in the checks across blocks. Raise it whenever
-# `game_key` changes, or what `ids.txt` keeps (6: keyed by what the seal fixed, the inputs and start beside it, and
-# each line's scheme kept with its id).
-PARTIAL_FORMAT = 6
+# `game_key` changes, or what `ids.txt` or `games.txt` keep or how they write it (7: keyed by what the seal fixed, the
+# inputs and start beside it, each line's scheme kept with its id, digests in base64; 6 was written between commits of
+# one change, in hex).
+PARTIAL_FORMAT = 7
 # What a line of ids.txt and of games.txt is, as `ShardAudit.line` writes them: an id as JSON (ASCII, as json.dumps
 # writes it), its line's number and its game's scheme; a game's key, its line's number, its inputs and start side by
 # side (the three in unpadded URL-safe base64: a merge of 100 million games holds every line of games.txt in its
-# 10 GB of scratch space, 85 bytes a line where hex took 106), its scheme and its id.
+# 10 GB of scratch space, 87 bytes a line with a 16-character id where hex took 108), its scheme and its id.
 _JSON_TEXT = rb'"(?:[^"\\]|\\.)*"'
 
 
@@ -72,6 +73,13 @@ INPUTS_CHARS = _b64_chars(PART_BYTES)  # a games.txt line's inputs: the first ch
 GAME_LINE = re.compile(
     rb"%s{%d}\t[0-9]{%d}\t%s{%d}\t%s\t%s"
     % (_B64, _b64_chars(GAME_KEY_BYTES), LINE_DIGITS, _B64, 2 * _b64_chars(PART_BYTES), _SCHEME, _JSON_TEXT)
+)
+# The same files as formats 3 to 5 wrote them (an id and its line; a key in hex, a line and an id), and format 6 (hex,
+# the scheme beside each): an earlier audit's results in `--out`, which a fresh run removes (review: it refused them).
+EARLIER_ID_LINE = re.compile(rb"%s\t[0-9]{%d}" % (_JSON_TEXT, LINE_DIGITS))
+EARLIER_GAME_LINE = re.compile(
+    rb"[0-9a-f]{%d}\t[0-9]{%d}(?:\t[0-9a-f]{%d}\t[0-9a-f]{%d}\t%s)?\t%s"
+    % (2 * GAME_KEY_BYTES, LINE_DIGITS, 2 * PART_BYTES, 2 * PART_BYTES, _SCHEME, _JSON_TEXT)
 )
 # The keys of a finding as written: a game's (`ShardAudit._finding`) and a line's not verified (`ShardAudit._unread`,
 # merge's). A finding of an older format has fewer.

@@ -1770,3 +1770,24 @@ def test_a_line_nested_too_deeply_to_look_at_in_an_earlier_result_is_refused_not
     (tmp_path / "partials" / "00000-0000001").mkdir(parents=True)
     (tmp_path / where).write_bytes((b"<!doctype html>\n" if where == "report.html" else b"") + deep)
     assert not local._holds_results(tmp_path / where, where)
+
+
+def test_a_fresh_run_removes_the_results_an_earlier_version_wrote(tmp_path: Path) -> None:
+    # Given an earlier audit's results in --out whose ids.txt and games.txt are as fairdice wrote them before the game
+    # keys of stop 41 (an id and its line; a key in hex, a line and an id), or in hex with each line's scheme (review: a
+    # fresh run refused them as not an earlier audit's, exit 2)
+    games.write(tmp_path / "day.jsonl", many(3))
+    out = tmp_path / "out"
+    assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1"]) == 0
+    (block,) = [folder for folder in (out / "partials").iterdir() if folder.is_dir()]
+    for form, (ids, keys) in enumerate(
+        [
+            ('"g0000000"\t000000000001\n', f'{"a" * 32}\t000000000001\t"g0000000"\n'),
+            ('"g0000000"\t000000000001\n', f'{"a" * 32}\t000000000001\t{"b" * 16}\t{"c" * 16}\tnarde-v1\t"g0"\n'),
+        ]
+    ):
+        (block / "ids.txt").write_text(ids)
+        (block / "games.txt").write_text(keys)
+        # When a fresh run writes to the same --out, Then it removes them and audits anew
+        assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1"]) == 0, form
+        assert summary(out)["games"] == 3

@@ -606,6 +606,17 @@ def test_a_three_dice_mirror_pairs_second_game_stands_and_a_third_line_of_it_is_
     assert (summary["fair"], summary["repeated_games"]) == (3, 1)
     (finding,) = findings
     assert finding["id"] == "ladder-17c" and '(id "ladder-17a") is this game already' in finding["error"]["message"]
+    # The allowance is the secret's first inputs' alone: the seeds swapped, filed twice, are two repeated games
+    # (review: the second stood as a mirror game)
+    swapped = {"white": "b1", "black": "w"}
+    lines = [
+        _refiled(game, "a"),
+        _refiled(game, "s1", client_seeds=swapped),
+        _refiled(game, "s2", client_seeds=swapped),
+    ]
+    summary, findings = _repeated(tmp_path / "swapped", lines)
+    assert summary["repeated_games"] == 2
+    assert [finding["id"] for finding in findings] == ["s1", "s2"]
     # A narde key rolls one game: its second line under another id is a repeated game, as before
     narde = games.narde(1)
     summary, _ = _repeated(tmp_path / "narde", [_refiled(narde, "a"), _refiled(narde, "b")])
