@@ -172,6 +172,13 @@ def _shown(given: object) -> str:
 _NEAR = 0.75  # how alike a name must be to one the scheme takes (difflib's ratio) to be suggested
 
 
+# A link whose `&` a mail program or a web page wrote as `&amp;`: its parameters after the first are named `amp;…`.
+AMP = (
+    "the link's & became &amp; (as a mail program or a web page writes it): change each &amp; back to &, or copy the"
+    " link again from the game"
+)
+
+
 def did_you_mean(name: str, scheme: Scheme[Any], *, in_link: bool = False) -> str:
     """ "; did you mean X?" for a name `scheme` does not take, when one it takes is near; else "".
 
@@ -179,6 +186,8 @@ def did_you_mean(name: str, scheme: Scheme[Any], *, in_link: bool = False) -> st
     `fingerprint`), a link's name for a field or a field's name in a link, or a name spelt alike (difflib).
     Names are compared in snake case, so seed 003's `serverSeed` style finds `server_seed`.
     """
+    if in_link and name.startswith("amp;"):  # review: a link from a mail was refused with no word of why
+        return f"; {AMP}"
     by_field = {param.field: param.name for param in scheme.link}
 
     def named(field: str) -> str | None:

@@ -957,6 +957,10 @@ const fairdice = (() => {
 
   /** "; did you mean X?" for a name `scheme` does not take, when one it takes is near; else "". */
   function didYouMean(name, scheme, inLink = false) {
+    // A link whose & a mail program or a web page wrote as &amp;, as fairdice.problems says it
+    if (inLink && name.startsWith("amp;")) {
+      return "; the link's & became &amp; (as a mail program or a web page writes it): change each &amp; back to &, or copy the link again from the game";
+    }
     const byField = new Map(scheme.link.map((p) => [p.field, p.name]));
     const namedAs = (field) => (inLink ? byField.get(field) : field);
     const key = snake(name);

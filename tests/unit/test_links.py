@@ -327,6 +327,17 @@ def test_a_client_seed_copied_with_a_space_says_so(seed: str) -> None:
     assert describe(caught.value)[0].message == "a client seed is 1 to 128 characters of letters, digits, _ and -"
 
 
+def test_a_link_whose_ampersands_a_mail_program_escaped_says_so() -> None:
+    # Review (a player's pages): "'amp;seal' is not a parameter of a pair36 link", no word of the mail program's &amp;
+    with pytest.raises(InvalidInput) as caught:
+        parse_link(f"https://dice.example/check/?seed={KEY}&amp;seal={SEAL}&amp;client=a,b")
+    assert caught.value.field == "amp;seal"
+    assert caught.value.message.endswith(
+        "; the link's & became &amp; (as a mail program or a web page writes it):"
+        " change each &amp; back to &, or copy the link again from the game"
+    )
+
+
 def test_a_message_that_names_another_field_names_its_parameter_in_a_link() -> None:
     with pytest.raises(ValidationError) as caught:
         parse_link(f"scheme=bg-dice-v1&key={KEY}&labels=opening:0,turn:2&first=2")
