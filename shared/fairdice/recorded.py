@@ -53,6 +53,16 @@ def _shown(token: str) -> str:
     return repr(token) if len(token) <= 24 else f"{token[:20]!r}... ({len(token)} characters)"
 
 
+def _past(token: str) -> str:
+    """Where a long token that `_shown` cuts short holds a character that is no digit, if past what it shows: a link
+    copied with the full stop or bracket after it (review: `…164356.` was "'25426434314163162516'... (25 characters)
+    is not a roll", its one wrong character not shown). verifier.js says the same."""
+    if len(token) <= 24:
+        return ""
+    at = next((at for at, character in enumerate(token) if not "0" <= character <= "9"), None)
+    return "" if at is None or at < 20 else f"; its character {at + 1}, {token[at]!r}, is no die"
+
+
 def _die(text: str, sides: int, where: str) -> int:
     if not text.isdigit() or not text.isascii():
         raise RecordedError(f"{where}: {_shown(text)} is not a die face")
@@ -76,7 +86,7 @@ def _roll_from_token(token: str, sides: Sequence[int], where: str) -> list[tuple
             raise RecordedError(f"{where}: {_shown(token)} has {len(parts)} dice, a roll has {per_roll}")
         return [tuple(_die(p, s, where) for p, s in zip(parts, sides, strict=True))]
     if not token.isascii() or not token.isdigit() or max(sides) > 9:
-        raise RecordedError(f"{where}: {_shown(token)} is not a roll (write it like {_example(sides)})")
+        raise RecordedError(f"{where}: {_shown(token)} is not a roll (write it like {_example(sides)}){_past(token)}")
     if len(token) == 1:
         raise RecordedError(
             f"{where}: {_shown(token)} is one die; write each roll's {per_roll} dice together, such as"

@@ -1008,6 +1008,13 @@ const fairdice = (() => {
     const n = chars(token);
     return n <= 24 ? pyRepr(token) : `${pyRepr(Array.from(token).slice(0, 20).join(""))}... (${n} characters)`;
   };
+  // Where a long token that `quoted` cuts short holds a character that is no digit, past what it shows (recorded._past)
+  const past = (token) => {
+    const characters = Array.from(token);
+    if (characters.length <= 24) return "";
+    const at = characters.findIndex((character) => !/^[0-9]$/.test(character));
+    return at < 20 ? "" : `; its character ${at + 1}, ${pyRepr(characters[at])}, is no die`;
+  };
   const example = (sides) => sides.map((s, i) => Math.min(s, 6 - i)).join("-");
   const short = (text) => Array.from(text).slice(0, 200).join("");
 
@@ -1033,7 +1040,7 @@ const fairdice = (() => {
       return [pieces.map((p, i) => die(p, sides[i], where))];
     }
     if (!ASCII_DIGITS.test(token) || Math.max(...sides) > 9) {
-      throw new Error(`${where}: ${quoted(token)} is not a roll (write it like ${example(sides)})`);
+      throw new Error(`${where}: ${quoted(token)} is not a roll (write it like ${example(sides)})${past(token)}`);
     }
     if (token.length === 1) {
       throw new Error(

@@ -327,6 +327,20 @@ def test_a_client_seed_copied_with_a_space_says_so(seed: str) -> None:
     assert describe(caught.value)[0].message == "a client seed is 1 to 128 characters of letters, digits, _ and -"
 
 
+@pytest.mark.parametrize(("end", "shown"), [(".", "'.'"), (")", "')'"), ("%E2%80%A6", "'…'")])
+def test_a_link_copied_with_the_punctuation_after_it_names_that_character(end: str, shown: str) -> None:
+    # Review (a player's pages): the message showed the rolls' first 20 characters, the full stop after them cut off
+    with pytest.raises(ValidationError) as caught:
+        parse_link(f"seed={KEY}&client=a,b&n=12&rolls=254264343141631625164356{end}")
+    (problem,) = describe(caught.value)
+    assert problem.field == "rolls"
+    assert problem.message.endswith(f"is not a roll (write it like 6-5); its character 25, {shown}, is no die")
+    # a short token shows whole, and a character the message shows is not named again
+    with pytest.raises(ValidationError) as caught:
+        parse_link(f"seed={KEY}&client=a,b&n=12&rolls=2542x")
+    assert describe(caught.value)[0].message.endswith("'2542x' is not a roll (write it like 6-5)")
+
+
 def test_a_link_whose_ampersands_a_mail_program_escaped_says_so() -> None:
     # Review (a player's pages): "'amp;seal' is not a parameter of a pair36 link", no word of the mail program's &amp;
     with pytest.raises(InvalidInput) as caught:
