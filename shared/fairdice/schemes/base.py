@@ -163,14 +163,24 @@ def trimmed(value: str) -> str | None:
     return stripped if stripped and stripped != value else None
 
 
-def spaces_words(what: str, value: str) -> str:
-    """What the hypothesis of `trimmed` says: which text, and where its spaces were."""
-    ends = " and ".join(end for end, there in (("start", value[:1].isspace()), ("end", value[-1:].isspace())) if there)
-    plural = "s" if len(value) - len(value.strip()) > 1 else ""
-    without, given = (json.dumps(text, ensure_ascii=False) for text in (value.strip(), value))
+def spaces_words(what: str, given: Sequence[str]) -> str:
+    """What the hypothesis of `trimmed` says: which text (one value, or several trimmed together), and where its
+    spaces were."""
+    if len(given) == 1:
+        (value,) = given
+        ends = " and ".join(
+            end for end, there in (("start", value[:1].isspace()), ("end", value[-1:].isspace())) if there
+        )
+        where = f"the space{'s' if len(value) - len(value.strip()) > 1 else ''} at its {ends}"
+    else:
+        where = "the spaces at their ends"
+    without, shown = (
+        " and ".join(json.dumps(v, ensure_ascii=False) for v in values)
+        for values in ([v.strip() for v in given], given)
+    )
     return (
-        f"the rolls fit {what} without the space{plural} at its {ends}: {without}, not {given} (a space copied with"
-        " the text goes into every roll and shows nowhere)"
+        f"the rolls fit {what} without {where}: {without}, not {shown} (a space copied with the text goes into every"
+        " roll and shows nowhere)"
     )
 
 

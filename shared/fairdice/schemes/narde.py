@@ -98,7 +98,7 @@ class Narde(Scheme[NardeRequest]):
         """The phrase without a space copied at its start or end."""
         phrase = trimmed(case.request.phrase)
         if phrase is not None:
-            yield Hypothesis("spaces_at_ends", spaces_words("the phrase", case.request.phrase), {"phrase": phrase})
+            yield Hypothesis("spaces_at_ends", spaces_words("the phrase", [case.request.phrase]), {"phrase": phrase})
 
     def recipe(self, verdict: Verdict, request: NardeRequest | None) -> tuple[str, str]:
         first, count = computed_span(verdict)

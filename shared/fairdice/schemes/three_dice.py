@@ -6,7 +6,6 @@ nothing until both games have ended: its verdict is `withheld`, not an error.
 """
 
 import datetime as dt
-import json
 import struct
 from collections.abc import Iterator
 from itertools import count as counter
@@ -237,20 +236,11 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
             for seat, value in given.items():
                 if (text := mended[seat]) is not None:
                     change: dict[str, JsonValue] = {**given, seat: text}
-                    yield Hypothesis(
-                        "spaces_at_ends", spaces_words(f"{seat}'s client seed", value), {"client_seeds": change}
-                    )
-            white, black = mended["white"], mended["black"]
-            if white is not None and black is not None:  # both copied with spaces, as seeds from one transcript may be
-                without, given_words = (
-                    " and ".join(json.dumps(v, ensure_ascii=False) for v in pair)
-                    for pair in ((white, black), given.values())
-                )
-                words = (
-                    f"the rolls fit both client seeds without the spaces at their ends: {without}, not {given_words}"
-                    " (a space copied with the text goes into every roll and shows nowhere)"
-                )
-                yield Hypothesis("spaces_at_ends", words, {"client_seeds": {"white": white, "black": black}})
+                    words = spaces_words(f"{seat}'s client seed", [value])
+                    yield Hypothesis("spaces_at_ends", words, {"client_seeds": change})
+            if all(mended.values()):  # both copied with spaces, as seeds from one transcript may be
+                words = spaces_words("both client seeds", list(given.values()))
+                yield Hypothesis("spaces_at_ends", words, {"client_seeds": dict(mended)})
 
     def field_words(self, name: str, value: JsonValue) -> str | None:
         if name == "client_seeds" and isinstance(value, dict):
