@@ -169,7 +169,6 @@ def merge(
     if expected is not None:
         # and what was audited or failed in this run but is no longer listed (removed while it ran): said, not dropped
         missing += sorted(file for file in reasons if file not in expected)
-    duplicate_ids = repeated_games = 0
     with tempfile.TemporaryDirectory(prefix="fairdice-merge-") as scratch:
         findings = Path(scratch) / FINDINGS
         with findings.open("wb") as out:
@@ -182,14 +181,14 @@ def merge(
             files = [part.file for _, part in parts]
             names = [name for name, _ in parts]
             for dup in duplicates(_runs(store, names, IDS, Path(scratch)), files, Path(scratch)):
-                duplicate_ids += 1
-                _by_scheme(schemes, dup.scheme).duplicate_ids += 1
+                for kept in (counts, _by_scheme(schemes, dup.scheme)):
+                    kept.duplicate_ids += 1
                 words = f"the game on line {dup.first_line} of {dup.first_file} has this id already"
                 _write(out, _unread(dup.file, dup.line, dup.id, "duplicate_id", words, field="id"))
             games = repeats(_runs(store, names, GAMES, Path(scratch)), files, Path(scratch), name="games")
             for scheme, again in _games_again(games):
-                repeated_games += 1
-                _by_scheme(schemes, scheme).repeated_games += 1
+                for kept in (counts, _by_scheme(schemes, scheme)):
+                    kept.repeated_games += 1
                 _write(out, again)
         rolled = {scheme: tally for scheme, tally in sorted(schemes.items()) if tally.counts.games}
         summary = Summary(
@@ -197,7 +196,7 @@ def merge(
             archives=sorted({part.archive for _, part in parts if part.archive}),
             fairdice=sorted({audited_by()} | {part.fairdice or UNKNOWN_VERSION for _, part in parts}),
             passed_over=list(passed_over),
-            **counts.model_copy(update={"duplicate_ids": duplicate_ids, "repeated_games": repeated_games}).model_dump(),
+            **counts.model_dump(),
             not_audited=len(missing),
             by_scheme={scheme: tally.counts for scheme, tally in sorted(schemes.items())},
             faces={s: {d: die.faces for d, die in t.dice.items()} for s, t in rolled.items()},
