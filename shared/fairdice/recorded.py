@@ -46,21 +46,25 @@ class RecordedError(ValueError):
     """The recorded rolls could not be read; the message says where and why."""
 
 
+_WHOLE = 24  # a token up to this many characters is shown whole in a message,
+_CUT = 20  # a longer one by its first this many (verifier.js's `quoted` and `past` alike)
+
+
 def _shown(token: str) -> str:
     """A token quoted in a message, cut short: the message must stay readable whatever was pasted. The cut is marked
     `...` after the closing quote, in ASCII: a page writes `…` as its code point (it looks like `...`), and after the
     quote it cannot be read as the token's own (verifier.js says the same)."""
-    return repr(token) if len(token) <= 24 else f"{token[:20]!r}... ({len(token)} characters)"
+    return repr(token) if len(token) <= _WHOLE else f"{token[:_CUT]!r}... ({len(token)} characters)"
 
 
 def _past(token: str) -> str:
     """Where a long token that `_shown` cuts short holds a character that is no digit, if past what it shows: a link
     copied with the full stop or bracket after it (review: `…164356.` was "'25426434314163162516'... (25 characters)
     is not a roll", its one wrong character not shown). verifier.js says the same."""
-    if len(token) <= 24:
+    if len(token) <= _WHOLE:
         return ""
     at = next((at for at, character in enumerate(token) if not "0" <= character <= "9"), None)
-    return "" if at is None or at < 20 else f"; its character {at + 1}, {token[at]!r}, is no die"
+    return "" if at is None or at < _CUT else f"; its character {at + 1}, {token[at]!r}, is no die"
 
 
 def _die(text: str, sides: int, where: str) -> int:

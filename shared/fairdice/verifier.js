@@ -1004,16 +1004,18 @@ const fairdice = (() => {
   const ANY_DIGITS = /^\p{Nd}+$/u;
   const ONLY_SPACE = new RegExp(`^[${SPACE}]*$`);
 
+  const WHOLE = 24; // a token up to this many characters is shown whole, a longer one by its first CUT (recorded.py)
+  const CUT = 20;
   const quoted = (token) => {
     const n = chars(token);
-    return n <= 24 ? pyRepr(token) : `${pyRepr(Array.from(token).slice(0, 20).join(""))}... (${n} characters)`;
+    return n <= WHOLE ? pyRepr(token) : `${pyRepr(Array.from(token).slice(0, CUT).join(""))}... (${n} characters)`;
   };
   // Where a long token that `quoted` cuts short holds a character that is no digit, past what it shows (recorded._past)
   const past = (token) => {
     const characters = Array.from(token);
-    if (characters.length <= 24) return "";
+    if (characters.length <= WHOLE) return "";
     const at = characters.findIndex((character) => !/^[0-9]$/.test(character));
-    return at < 20 ? "" : `; its character ${at + 1}, ${pyRepr(characters[at])}, is no die`;
+    return at < CUT ? "" : `; its character ${at + 1}, ${pyRepr(characters[at])}, is no die`;
   };
   const example = (sides) => sides.map((s, i) => Math.min(s, 6 - i)).join("-");
   const short = (text) => Array.from(text).slice(0, 200).join("");
