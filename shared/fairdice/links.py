@@ -18,7 +18,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from fairdice import schemes
 from fairdice.errors import InvalidInput
-from fairdice.problems import did_you_mean
+from fairdice.problems import did_you_mean, scheme_meant
 from fairdice.prose import given_more_than_once
 from fairdice.request import CountedRequest, RequestBase
 from fairdice.schemes.base import LinkParam, Scheme
@@ -112,7 +112,8 @@ def parse_link(link: str) -> RequestBase:
         scheme = schemes.get(scheme_values[0]) if scheme_values else schemes.bare_link_scheme()
     except KeyError:
         raise InvalidInput(
-            f"must be one of {', '.join(schemes.ids())}, not {scheme_values[0]!r}", field="scheme"
+            f"must be one of {', '.join(schemes.ids())}, not {scheme_values[0]!r}{scheme_meant(scheme_values[0])}",
+            field="scheme",
         ) from None
     known = {param.name: param for param in scheme.link}
     given = _given_once(

@@ -124,7 +124,9 @@ def _words(error: Any, context: dict[str, Any], scheme: str | None, loc: tuple[i
             near = did_you_mean(str(loc[-1]), schemes.get(scheme)) if len(loc) == 1 else ""
             return f"is not a field of scheme {scheme}{near}"
         case "union_tag_invalid":
-            return f"must be one of {', '.join(schemes.ids())}, not {_shown(context.get('tag'))}"
+            # the value as given (pydantic's tag is it as text: a number 36 was shown as '36', the page's 36)
+            tag = given["scheme"] if isinstance(given, dict) and "scheme" in given else context.get("tag")
+            return f"must be one of {', '.join(schemes.ids())}, not {_shown(tag)}{scheme_meant(tag)}"
         case "union_tag_not_found":
             return f"is required and must be one of {', '.join(schemes.ids())}{_scheme_of_fields(given)}"
         case "less_than_equal":
@@ -212,6 +214,16 @@ def did_you_mean(name: str, scheme: Scheme[Any], *, in_link: bool = False) -> st
     names = [param.name for param in scheme.link] if in_link else [f for f in model.model_fields if f != "scheme"]
     close = difflib.get_close_matches(key, names, n=1, cutoff=_NEAR)
     return f"; did you mean {close[0]}?" if close and close[0] != name else ""
+
+
+def scheme_meant(given: object) -> str:
+    """ "; did you mean X?" for a scheme that is no scheme's id, when one is spelt alike in any case (`Narde`,
+    `three dice`, `BG-DICE-V1`); else "". Scheme ids are ASCII: other text is compared with none, so that the offline
+    page, whose lowercase differs from Python's beyond ASCII, suggests the same."""
+    if not isinstance(given, str) or not given.isascii():
+        return ""
+    close = difflib.get_close_matches(given.lower(), schemes.ids(), n=1, cutoff=_NEAR)
+    return f"; did you mean {close[0]}?" if close else ""
 
 
 def _snake(name: str) -> str:

@@ -840,7 +840,9 @@ const fairdice = (() => {
       throw new Problems([{ field: "scheme", message: `is required and must be one of ${ids()}${schemeOfFields(data)}` }]);
     }
     const scheme = schemes.get(data.scheme);
-    if (!scheme) throw new Problems([{ field: "scheme", message: `must be one of ${ids()}, not ${shown(data.scheme)}` }]);
+    if (!scheme) {
+      throw new Problems([{ field: "scheme", message: `must be one of ${ids()}, not ${shown(data.scheme)}${schemeMeant(data.scheme)}` }]);
+    }
     scheme_ = scheme.id;
     const named = (field) => names[field] || field;
     try {
@@ -951,6 +953,13 @@ const fairdice = (() => {
       if (score >= cutoff && (best === null || score > best[0] || (score === best[0] && candidate > best[1]))) best = [score, candidate];
     }
     return best && best[1];
+  }
+
+  /** problems.scheme_meant: "; did you mean X?" for a scheme no id is, when one is spelt alike in any case; else "". */
+  function schemeMeant(given) {
+    if (typeof given !== "string" || !/^[\x00-\x7f]*$/.test(given)) return "";
+    const close = closest(given.toLowerCase(), [...schemes.keys()], 0.75);
+    return close ? `; did you mean ${close}?` : "";
   }
 
   const snake = (name) => name.replace(/(?<=[a-z0-9])([A-Z])/g, "_$1").toLowerCase();
@@ -1333,7 +1342,9 @@ const fairdice = (() => {
     if (named.length > 1) throw moreThanOnce("scheme");
     // Seed 000's links name no scheme: the scheme that says so (`bareLinks`) is meant.
     const scheme = named.length ? schemes.get(named[0]) : [...schemes.values()].find((s) => s.bareLinks);
-    if (!scheme) throw new Problems([{ field: "scheme", message: `must be one of ${ids()}, not ${pyRepr(named[0])}` }]);
+    if (!scheme) {
+      throw new Problems([{ field: "scheme", message: `must be one of ${ids()}, not ${pyRepr(named[0])}${schemeMeant(named[0])}` }]);
+    }
     const params = new Map(scheme.link.map((p) => [p.name, p]));
     const given = new Map();
     for (const [name, value] of pairs) {

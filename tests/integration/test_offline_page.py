@@ -684,6 +684,11 @@ BAD_LINKS = [
     "?scheme=narde-v1&scheme=narde-v1&key=00",
     "?scheme=narde-v1&scheme=narde-v1&scheme=narde-v1&key=00",  # "3 times", "twice" for two, as the core says
     "?scheme=chess&key=00",
+    # a scheme's id spelt otherwise is suggested alike: in capitals, cut short, with a space (review)
+    "?scheme=Narde&key=00",
+    "?scheme=three%20dice&seed=00",
+    "?scheme=BG-DICE-V1&key=00",
+    "?scheme=N%C3%A1rde&key=00",
     "?seed=00&seed=11",
     "?seed=00&seed=11&seed=22",  # counted whole, as the scheme is (review)
     # a name cut at 40 characters, as Python cuts it: never half of one (review: JS cut 40 UTF-16 units)
@@ -724,6 +729,9 @@ BAD_LINKS = [
 SEATS = {"white": "a", "black": "b"}
 TRICKY = [
     {"key": KEY.hex(), "fingerprint": seal_of(KEY), "phrase": "test"},
+    {"scheme": "Narde-V1", "key": KEY.hex(), "phrase": "test"},
+    {"scheme": "pair-36", "server_seed": KEY.hex()},
+    {"scheme": 36},
     # A list both too short and holding a bad entry, or too long with one: named in pydantic's order (review)
     {"scheme": "bg-online-v1", "server_number": KEY.hex(), "app_numbers": ["zz"]},
     {"scheme": "bg-online-v1", "server_number": KEY.hex(), "app_numbers": [1]},

@@ -276,6 +276,19 @@ def test_an_unknown_scheme_is_refused_listing_the_schemes() -> None:
         parse_link(f"scheme=yahtzee&seed={KEY}")
     assert caught.value.field == "scheme"
     assert "must be one of pair36, bg-dice-v1, bg-online-v1, narde-v1, three-dice, daily" in caught.value.message
+    assert "did you mean" not in caught.value.message
+
+
+@pytest.mark.parametrize(
+    ("given", "meant"),
+    [("Narde", "narde-v1"), ("three%20dice", "three-dice"), ("BG-DICE-V1", "bg-dice-v1"), ("daily%20", "daily")],
+)
+def test_a_scheme_spelt_otherwise_is_refused_suggesting_the_one_meant(given: str, meant: str) -> None:
+    # Review: `?scheme=Narde` listed the schemes and left the reader to find narde-v1 among them.
+    with pytest.raises(InvalidInput) as caught:
+        parse_link(f"scheme={given}&key={KEY}")
+    assert caught.value.field == "scheme"
+    assert caught.value.message.endswith(f"; did you mean {meant}?")
 
 
 def test_a_link_without_parameters_is_refused() -> None:

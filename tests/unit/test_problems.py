@@ -98,6 +98,14 @@ def test_a_missing_or_unknown_scheme_lists_the_schemes() -> None:
     one_of = "pair36, bg-dice-v1, bg-online-v1, narde-v1, three-dice, daily"
     assert problems({"key": KEY}) == [("scheme", f"is required and must be one of {one_of}")]
     assert problems({"scheme": "dice"}) == [("scheme", f"must be one of {one_of}, not 'dice'")]
+    # a scheme's id in other capitals or spelt alike is suggested; nothing near, or not text, suggests none
+    assert problems({"scheme": "Narde-V1"}) == [
+        ("scheme", f"must be one of {one_of}, not 'Narde-V1'; did you mean narde-v1?")
+    ]
+    assert problems({"scheme": "bg online"}) == [
+        ("scheme", f"must be one of {one_of}, not 'bg online'; did you mean bg-online-v1?")
+    ]
+    assert problems({"scheme": 36}) == [("scheme", f"must be one of {one_of}, not 36")]
 
 
 def test_a_request_that_is_not_an_object_is_refused_as_a_whole() -> None:
