@@ -6,14 +6,16 @@ against moto's S3. Its Lambda service would answer every invoke with a stand-in 
 here each invoke reaches the real handler of the function it names, in this process, with the
 payload the interpreter built, and its answer goes back as Lambda's would.
 
-What moto cannot do, and where it is covered instead: it reads one listObjectsV2 page (1,000
-shards; `merge` lists every page itself, tests/functions); its ResultWriter writes a manifest
-without result files (the merge's reading of failed children: tests/functions, on files in
-AWS's shape); it ignores ToleratedFailurePercentage, letting every child fail without failing
-the map (AWS fails the map run past the percentage; within it, and in moto, the merge names each
-shard left out); it runs no IAM check, so the roles are tested on the template
-(tests/security/test_audit_least_privilege.py); and it cannot parse ItemBatcher, which the
-definition does not use (one item is one shard).
+What moto cannot do, and where it is covered instead: it reads one listObjectsV2 page (1,000 shards;
+`merge` lists every page itself, tests/functions); a prefix that holds no shard fails its Map (moto
+reads the listing's `Contents`, which S3 leaves out when nothing is listed: `States.Runtime`), where AWS
+runs no child and the merge fails with NoShards, naming the prefix (tests/functions); its ResultWriter
+writes a manifest without result files (the merge's reading of failed children: tests/functions, on
+files in AWS's shape); it ignores ToleratedFailurePercentage, letting every child fail without failing
+the map (AWS fails the map run past the percentage; within it, and in moto, the merge names each shard
+left out); it runs no IAM check, so the roles are tested on the template
+(tests/security/test_audit_least_privilege.py); and it cannot parse ItemBatcher, which the definition
+does not use (one item is one shard).
 """
 
 import datetime as dt
