@@ -107,6 +107,11 @@ class Summary(Counts):
         description="shards (on AWS) whose audit failed or never ran: none of their games was read, and each is one of"
         " `errors`, a finding of its own",
     )
+    mirror_games: dict[str, int] = Field(
+        default_factory=dict,
+        description="by scheme, the lines that are a mirror pair's second game (seed 003), a game of its own whose dice"
+        " are its first game's: they are counted again in `faces` and its tests, which then fail fair dice more often",
+    )
     fairdice: list[str] = Field(
         default_factory=list,
         description="the versions of fairdice that audited the shards and merged them, sorted: one, unless partial"
@@ -130,8 +135,8 @@ class Summary(Counts):
 
     def document(self) -> dict[str, Any]:
         """The summary as `summary.json` holds it: `inputs` first, then the counts, then the rest, and last what is
-        beyond the shape issue 13 asked for: the shards not audited, the daily archives read, what was passed over, the
-        versions of fairdice that made it."""
+        beyond the shape issue 13 asked for: the shards not audited, the mirror pairs' second games, the daily archives
+        read, what was passed over, the versions of fairdice that made it."""
         dumped = self.model_dump(mode="json")  # a test's figure that is no number is null already (`Figure`)
         order = [
             "inputs",
@@ -142,6 +147,7 @@ class Summary(Counts):
             "independence",
             "power",
             "not_audited",
+            "mirror_games",
             "archives",
             "passed_over",
             "fairdice",

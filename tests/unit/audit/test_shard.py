@@ -604,6 +604,8 @@ def test_a_three_dice_mirror_pairs_second_game_stands_and_a_third_line_of_it_is_
     lines = [_refiled(game, "ladder-17a"), _refiled(game, "ladder-17b"), _refiled(game, "ladder-17c")]
     summary, findings = _repeated(tmp_path, lines)
     assert (summary["fair"], summary["repeated_games"]) == (3, 1)
+    # the second's dice are the first's, counted again: the summary says so (review: they failed fair dice's tests)
+    assert summary["mirror_games"] == {"three-dice": 1}
     (finding,) = findings
     assert finding["id"] == "ladder-17c" and '(id "ladder-17a") is this game already' in finding["error"]["message"]
     # The allowance is the secret's first inputs' alone: the seeds swapped, filed twice, are two repeated games
