@@ -167,11 +167,12 @@ def _mirrored(s: Summary, scheme: str) -> str:
 def _by_chance(failed: int, made: int) -> str:
     """How often fair dice fail at least as many of the tests made as failed: the binomial tail of `failed` or more
     of `made` tests failing one time in 100 each (review: "one or more" was said whatever the number that failed, so
-    five failures read as routine as one). Tests of one die are not quite independent: the figure is said as about."""
+    five failures read as routine as one). Tests of one die are not quite independent: the figure is said as about. A
+    chance from 1 in 10 up is said in hundredths (review: 40 in 100 read "1 audit in 2")."""
     tail = _tail(failed, made)
     if tail >= 0.995:
         often = "in nearly every audit"
-    elif tail >= 0.5:
+    elif tail >= 0.1:
         often = f"in about {tail:.0%} of audits"
     elif tail >= 1e-9:
         often = f"in about 1 audit in {_two_figures(1 / tail)}"
