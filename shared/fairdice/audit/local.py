@@ -91,6 +91,12 @@ class Plan(BaseModel):
     continues only the same plan."""
 
     files: list[PlannedFile]
+    named: list[str] | None = Field(
+        default=None,
+        description="the inputs as the command named them, each once, sorted: a resume names them alike, as a folder"
+        " named says what it holds and the audit does not read (its hidden files), where its files named one by one"
+        " do not",
+    )
     block_lines: int
     archive: str | None = None
     today: dt.date | None = Field(
@@ -323,6 +329,7 @@ def run(
     today = None if started is None else utc_day(started)  # the UTC day of the moment the run began
     plan = Plan(
         files=[PlannedFile(file=str(f), bytes=f.stat().st_size, mtime_ns=f.stat().st_mtime_ns) for f in files],
+        named=sorted({str(Path(given)) for given in paths}),
         block_lines=BLOCK_LINES,
         archive=name_of(daily) if daily is not None else None,
         today=today,
@@ -636,6 +643,16 @@ def _changed(planned: Plan, plan: Plan) -> str:
     changed = next((name for name, read in then.items() if now[name] != read), None)
     if changed is not None:
         return f"{changed} changed since (its size or its time of change is not the same)"
+    if planned.named != plan.named:
+        # The same files, named otherwise (review: a folder's files named one by one left its hidden .late.jsonl
+        # unsaid, and the resumed audit clean where the run it finished was not)
+        if planned.named is None:
+            return "it kept no word of how its inputs were named (an earlier fairdice wrote it): audit them afresh"
+        before, given = planned.named, plan.named or []
+        dropped = next((name for name in before if name not in given), None)
+        also = next((name for name in given if name not in before), None)
+        said = f"it named {dropped}, which these do not" if dropped else f"these name {also}, which it did not"
+        return f"{said}: name the inputs as that run named them (a folder as the folder, not its files one by one)"
     return f"it read blocks of {planned.block_lines:,} lines, this fairdice reads {plan.block_lines:,}"
 
 

@@ -908,6 +908,31 @@ def test_a_resume_naming_the_inputs_by_another_path_says_which_and_how_to_name_t
         run(["two"], Path("out2"), workers=1, resume=True)
 
 
+def test_a_resume_naming_a_folders_files_one_by_one_is_refused_as_it_would_leave_its_hidden_file_unsaid(
+    tmp_path: Path,
+) -> None:
+    # Given an audit of a folder of fair games that also holds a hidden file, which it passes over: not clean
+    folder = tmp_path / "in"
+    games.write(folder / "a.jsonl", many(3))
+    games.write(folder / "b.jsonl", [games.narde(1)])
+    games.write(folder / ".late.jsonl", [games.mismatched(games.narde(2))])
+    whole = run([str(folder)], tmp_path / "out", workers=1)
+    assert whole.summary.passed_over == [str(folder / ".late.jsonl")] and not whole.summary.clean
+
+    # When it is resumed naming the folder's files one by one (the same files read; the hidden one not named)
+    # Then it is refused, saying how the run named them (review: it was resumed clean, exit 0, the hidden file unsaid)
+    with pytest.raises(UsageError) as refused:
+        run([str(folder / "a.jsonl"), str(folder / "b.jsonl")], tmp_path / "out", workers=1, resume=True)
+    assert str(refused.value) == (
+        f"--resume: the inputs are not those of the audit in {tmp_path / 'out'}: it named {folder}, which these do"
+        " not: name the inputs as that run named them (a folder as the folder, not its files one by one)"
+    )
+    with pytest.raises(UsageError, match=rf": these name {folder / 'a.jsonl'}, which it did not: name the inputs"):
+        run([str(folder), str(folder / "a.jsonl")], tmp_path / "out", workers=1, resume=True)
+    # And named as the run named them (a folder with or without its last /), it ends as the run did
+    assert run([f"{folder}/"], tmp_path / "out", workers=1, resume=True).summary == whole.summary
+
+
 def test_the_command_that_finishes_an_audit_names_its_inputs_or_counts_them() -> None:
     def resumed(inputs: list[str], archive: str | None = None) -> str:
         return audit_cli._resumed(argparse.Namespace(inputs=inputs, out=Path("o ut"), archive=archive))
