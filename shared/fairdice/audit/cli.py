@@ -15,11 +15,14 @@ import signal
 import sys
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fairdice import cli
 from fairdice.errors import ArchiveUnavailable, MissingBucket, MissingCredentials
 from fairdice.prose import counted
+
+if TYPE_CHECKING:  # imported with the run, once its packages are known to be there
+    from fairdice.audit.summary import Summary
 
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
@@ -170,6 +173,7 @@ def _audit(args: argparse.Namespace) -> int:
             progress=terminal_progress(),
             archive=args.archive,
             started=started,
+            finishing=_stopping,  # the last output is written next: a Ctrl-C or SIGTERM from then on stops nothing
         )
     except UsageError as exc:
         _say(f"fairdice: audit: {exc}")
@@ -198,10 +202,16 @@ def _audit(args: argparse.Namespace) -> int:
         stopped = "terminated" if isinstance(exc, Terminated) else "interrupted"
         _say(f"fairdice: audit {stopped}; finish it with: {_resumed(args)}")
         return EXIT_TERMINATED if isinstance(exc, Terminated) else EXIT_INTERRUPTED
+    else:
+        # Said before the handlers are put back: the outputs are whole, and a Ctrl-C now stops nothing
+        return _ended(args, result.summary)
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler if handler is not None else signal.SIG_DFL)
-    summary = result.summary
+
+
+def _ended(args: argparse.Namespace, summary: "Summary") -> int:
+    """Say what the finished audit found, in one line (and what it did not read, on stderr); its exit status."""
     unread = counted(summary.errors, "line", "lines")
     twice = counted(summary.duplicate_ids, "duplicate id", "duplicate ids")
     again = counted(summary.repeated_games, "repeated game", "repeated games")

@@ -297,6 +297,7 @@ def run(
     progress: Progress | None = None,
     archive: str | None = None,
     started: dt.datetime | None = None,
+    finishing: Callable[[], None] | None = None,
 ) -> RunResult:
     """Audit every game of the inputs into `out`: summary.json, findings.jsonl and report.html.
 
@@ -312,6 +313,8 @@ def run(
     block that needed it is not, and `--resume` audits it once the archive answers. A read S3 refuses
     (ArchiveRefused) is the line's finding instead (`audit_shard`'s `refusal_is_finding`), and `--resume` audits
     its block again.
+    `finishing` is called as the last output, the report, is about to be written: once it is, the audit is whole, and
+    a Ctrl-C or SIGTERM has nothing left to stop.
     """
     passed_over: list[Path] = []
     outputs_held: list[Path] = []
@@ -374,7 +377,14 @@ def run(
         watch.stop()
     summary = merge(store, inputs=records, names=names, passed_over=_not_read(passed_over, files, out))
     with store.open(FINDINGS) as stream:
-        store.put(REPORT, render(summary, read_findings(stream)).encode())
+        page = render(summary, read_findings(stream)).encode()
+    # The report, rendered, is the last output: a Ctrl-C or SIGTERM that came once it was written, the outputs whole,
+    # stopped nothing, yet the command said the audit was interrupted, exit 130, to be finished with --resume (review).
+    # `finishing` is told before it is written: the command ignores one from then on, as the audit ends a moment later
+    # with its own status.
+    if finishing is not None:
+        finishing()
+    store.put(REPORT, page)
     return RunResult(summary=summary, audited_blocks=audited, resumed_blocks=resumed)
 
 

@@ -496,6 +496,66 @@ def test_signal_handlers_are_put_back_after_an_interrupted_run_and_an_ignored_ct
         signal.signal(signal.SIGINT, before[signal.SIGINT])
 
 
+@pytest.mark.parametrize(
+    ("when", "number"),
+    [("report-written", signal.SIGINT), ("report-written", signal.SIGTERM), ("line-said", signal.SIGINT)],
+    ids=["ctrl-c-as-the-report-is-written", "sigterm-as-the-report-is-written", "ctrl-c-as-the-line-is-said"],
+)
+def test_a_signal_once_the_outputs_are_written_stops_nothing_and_the_audit_ends_with_its_own_status(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], number: int, when: str
+) -> None:
+    # Given an audit of fair games sent Ctrl-C or SIGTERM as its last output, the report, is written, or as it says its
+    # line (review: exit 130, "audit interrupted; finish it with: ... --resume", its three outputs whole)
+    games.write(tmp_path / "day.jsonl", many(3))
+    if when == "report-written":
+        real_put = FolderResults.put
+
+        def put(store: FolderResults, key: str, data: bytes) -> None:
+            real_put(store, key, data)
+            if key == "report.html":
+                os.kill(os.getpid(), number)
+
+        monkeypatch.setattr(FolderResults, "put", put)
+    else:
+        real_emit = cli.emit
+
+        def emit(text: str) -> None:
+            os.kill(os.getpid(), number)
+            real_emit(text)
+
+        monkeypatch.setattr(cli, "emit", emit)
+    before = {stop: signal.getsignal(stop) for stop in (signal.SIGINT, signal.SIGTERM)}
+
+    # When it runs
+    status = main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"])
+
+    # Then it ends as an audit not stopped does: all fair, exit 0, its line said, nothing said of an interrupt
+    captured = capsys.readouterr()
+    assert status == 0, captured.err
+    assert captured.err == ""
+    assert captured.out.startswith("3 games: 3 fair")
+    assert (tmp_path / "out" / "report.html").is_file() and summary(tmp_path / "out")["fair"] == 3
+    assert {stop: signal.getsignal(stop) for stop in before} == before
+
+
+def test_a_ctrl_c_before_the_report_is_written_still_stops_the_audit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given Ctrl-C as the report is rendered, before it is written: the outputs are not whole
+    games.write(tmp_path / "day.jsonl", many(3))
+    real = local.render
+
+    def render(*args: Any) -> str:
+        os.kill(os.getpid(), signal.SIGINT)
+        return real(*args)
+
+    monkeypatch.setattr(local, "render", render)
+
+    # Then the audit is interrupted, exit 130, with no report
+    assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]) == 130
+    assert not (tmp_path / "out" / "report.html").exists()
+
+
 def test_ctrl_c_while_the_audit_imports_its_packages_is_one_line_and_exit_130(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
