@@ -102,14 +102,30 @@ class Terminated(BaseException):
     KeyboardInterrupt is, so that no handler of a line's failure takes it for one."""
 
 
+# The stop a signal asked for, kept as well as raised: raised in a weak reference's callback or a __del__ (matplotlib's,
+# as the report is drawn), it is printed as "Exception ignored" and lost (review: the command ran to its end, exit 0,
+# deaf to Ctrl-C and SIGTERM since, a traceback on stderr), so the run asks again before its last output (`_finishing`).
+_asked: list[type[BaseException]] = []
+
+
 def _terminated(signum: int, frame: object) -> None:
     _stopping()
+    _asked.append(Terminated)
     raise Terminated
 
 
 def _interrupted(signum: int, frame: object) -> None:
     _stopping()
+    _asked.append(KeyboardInterrupt)
     raise KeyboardInterrupt
+
+
+def _finishing() -> None:
+    """The last output, the report, is written next: a Ctrl-C or SIGTERM from now on stops nothing, as the outputs are
+    whole a moment later; one that came before and was lost (`_asked`) stops the audit now, before it."""
+    _stopping()
+    if _asked:
+        raise _asked[0]
 
 
 def _stopping() -> None:
@@ -161,6 +177,7 @@ def _audit(args: argparse.Namespace) -> int:
 
     previous = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
     started = cli.clock()  # every block judges the days by this moment (a resumed run: by its interrupted run's)
+    _asked.clear()
     try:
         signal.signal(signal.SIGTERM, _terminated)
         if previous[signal.SIGINT] is not signal.SIG_IGN:  # a command started with Ctrl-C ignored keeps it ignored
@@ -173,7 +190,7 @@ def _audit(args: argparse.Namespace) -> int:
             progress=terminal_progress(),
             archive=args.archive,
             started=started,
-            finishing=_stopping,  # the last output is written next: a Ctrl-C or SIGTERM from then on stops nothing
+            finishing=_finishing,
         )
     except UsageError as exc:
         _say(f"fairdice: audit: {exc}")

@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import time
+import weakref
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -536,6 +537,31 @@ def test_a_signal_once_the_outputs_are_written_stops_nothing_and_the_audit_ends_
     assert captured.out.startswith("3 games: 3 fair")
     assert (tmp_path / "out" / "report.html").is_file() and summary(tmp_path / "out")["fair"] == 3
     assert {stop: signal.getsignal(stop) for stop in before} == before
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+@pytest.mark.parametrize(("number", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["ctrl-c", "sigterm"])
+def test_a_stop_lost_in_a_weak_references_callback_as_the_report_is_drawn_still_stops_the_audit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], number: int, status: int
+) -> None:
+    # Given Ctrl-C or SIGTERM handled in a weak reference's callback as the report is drawn, where the exception it
+    # raises is printed as "Exception ignored" and lost (review: matplotlib's; the command ran on, exit 0, deaf to it)
+    games.write(tmp_path / "day.jsonl", many(3))
+    real = local.render
+
+    def render(*args: Any) -> str:
+        drawn = argparse.Namespace()
+        reference = weakref.ref(drawn, lambda _: os.kill(os.getpid(), number))
+        del drawn
+        assert reference() is None
+        return real(*args)
+
+    monkeypatch.setattr(local, "render", render)
+
+    # Then the audit stops before its report, as for a stop not lost, and says how to finish it
+    assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]) == status
+    assert not (tmp_path / "out" / "report.html").exists()
+    assert "--resume" in capsys.readouterr().err
 
 
 def test_a_ctrl_c_before_the_report_is_written_still_stops_the_audit(
