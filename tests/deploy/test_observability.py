@@ -218,6 +218,21 @@ def test_the_verify_api_is_alarmed_on_its_5xx_rate_its_p99_latency_and_throttles
     assert alarms_on(template, "AWS/Lambda", "Throttles", FunctionName={"Ref": "VerifyApiFunction"})
 
 
+def test_the_5xx_rate_alarm_sends_whoever_it_wakes_to_the_log_that_names_the_route(template: dict[str, Any]) -> None:
+    # It counts every route's answers, the game's route's 503 on a missed night among them: the API's access log says
+    # which route answered 5xx, the verify function's log only its own (review: both sent everyone there)
+    api = {"ApiId": {"Ref": "HttpApi"}, "Stage": "$default"}
+    (rate,) = alarms_on(template, "AWS/ApiGateway", "5xx", **api)
+    access = template["Resources"]["HttpApi"]["Properties"]["AccessLogSettings"]
+    assert '"route":"$context.routeKey"' in access["Format"] and '"status":"$context.status"' in access["Format"]
+    group = access["DestinationArn"]["Fn::GetAtt"][0]
+    assert template["Outputs"]["ApiAccessLogGroup"]["Value"] == {"Ref": group}
+    assert "ApiAccessLogGroup" in rate["AlarmDescription"]
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    (row,) = [line for line in readme.splitlines() if line.startswith("| `Verify5xxRateAlarm` |")]
+    assert "`ApiAccessLogGroup`" in row and "/game/today/" in row
+
+
 # ---- the dashboard -------------------------------------------------------------------------
 
 
