@@ -154,6 +154,23 @@ def test_the_worker_takes_an_output_prefix_of_printable_names_only(
             audit_aws.worker.ShardEvent.model_validate(event)
 
 
+def test_the_worker_refuses_an_output_prefix_whose_keys_s3_would_refuse_before_reading_anything(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Review: moto takes keys of any length, where S3 refuses one past 1,024 bytes: each worker would have audited its
+    # shard and then failed to store it. The longest key written under the prefix is a partial's findings.
+    most = 1024 - len(f"partials/{'0' * 64}/findings.jsonl")
+    folder = "audits/2026-11-29/"
+    longest = folder + "é" * ((most - len(folder) - 1) // 2) + "x" * ((most - len(folder) - 1) % 2) + "/"
+    assert len(longest.encode()) == most
+    event = {**load_event("audit-worker-shard"), "output_prefix": longest}
+    assert audit_aws.worker.ShardEvent.model_validate(event).output_prefix == longest
+    too_long = longest[:-1] + "x/"
+    with pytest.raises(ValidationError, match=f"(?s)output_prefix.*{most + 1:,} bytes long .* {most:,} at most"):
+        run_worker(audit_aws, {**event, "output_prefix": too_long})
+    assert audit_aws.keys("audits/") == []
+
+
 def test_the_worker_checks_daily_games_against_the_archive_bucket_and_its_partial_names_it(
     audit_aws: AuditAws,
     load_event: Callable[[str], Event],

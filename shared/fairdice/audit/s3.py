@@ -19,7 +19,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, StringConstraints
 
 from fairdice.audit.archive import DayArchive
 from fairdice.audit.lines import Hashed, numbered_lines
-from fairdice.audit.shard import audit_shard
+from fairdice.audit.shard import FINDINGS, GAMES, IDS, SUMMARY, audit_shard, partial_key, shard_name
 from fairdice.audit.tally import InputRecord, Partial
 from fairdice.storage import MAX_CAUSE, BucketName, S3Results, StorageSettings, Streamed, get_as_listed
 
@@ -37,8 +37,31 @@ def _printable(prefix: str) -> str:
     return prefix
 
 
+S3_KEY_BYTES = 1024  # the longest key S3 takes, in bytes of UTF-8
+# The longest key a function writes under an output prefix: a shard's partial result (the map's ResultWriter writes
+# under map-runs/). An output prefix longer than S3 allows with it is refused before a shard is read (review: moto took
+# the keys, where S3 would refuse each worker's partial once it had audited its shard).
+LONGEST_UNDER_OUTPUT = max(len(partial_key(shard_name(""), part)) for part in (SUMMARY, FINDINGS, IDS, GAMES))
+
+
+def _short_enough(prefix: str) -> str:
+    """An output prefix under which every key the audit writes is one S3 takes."""
+    size, most = len(prefix.encode()), S3_KEY_BYTES - LONGEST_UNDER_OUTPUT
+    if size > most:
+        raise ValueError(
+            f"is {size:,} bytes long with the execution's name, and may be {most:,} at most: the keys the audit writes"
+            f" under it take {LONGEST_UNDER_OUTPUT} more, and S3 takes keys of {S3_KEY_BYTES:,} bytes at most"
+        )
+    return prefix
+
+
 InputPrefix = Annotated[str, StringConstraints(pattern=rf"^games/({_SEGMENT}/)+$"), AfterValidator(_printable)]
-OutputPrefix = Annotated[str, StringConstraints(pattern=rf"^audits/({_SEGMENT}/)+$"), AfterValidator(_printable)]
+OutputPrefix = Annotated[
+    str,
+    StringConstraints(pattern=rf"^audits/({_SEGMENT}/)+$"),
+    AfterValidator(_printable),
+    AfterValidator(_short_enough),
+]
 
 
 class AuditSettings(BaseModel):
