@@ -193,7 +193,7 @@ fairdice.register(
         if (request.seed === null && request.client_seeds === null) {
           return {
             withheld:
-              "no seed and no client seeds were given: seed 003's server shows both null while it withholds a mirror pair's game, until both its games have ended; ask GET /games/{id} again then",
+              "no seed and no client seeds were given: seed 003's server shows both null while it withholds a mirror pair's game, until both its games have ended; check again then, with the seed and client seeds the game shows (its GET /games/{id} gives them)",
           };
         }
         return { secret: request.seed, seal: request.commit, caveats: [], contradictions: [] };

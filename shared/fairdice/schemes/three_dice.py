@@ -198,7 +198,8 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
             # (review: an empty three-dice link was answered "the server withholds this game's seeds")
             return Withheld(
                 "no seed and no client seeds were given: seed 003's server shows both null while it withholds a mirror"
-                " pair's game, until both its games have ended; ask GET /games/{id} again then"
+                " pair's game, until both its games have ended; check again then, with the seed and client seeds the"
+                " game shows (its GET /games/{id} gives them)"
             )
         return super().revealed(request, day_secrets, today)
 
