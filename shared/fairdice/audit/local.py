@@ -662,7 +662,13 @@ def _changed(planned: Plan, plan: Plan) -> str:
         dropped = next((name for name in before if name not in given), None)
         also = next((name for name in given if name not in before), None)
         said = f"it named {dropped}, which these do not" if dropped else f"these name {also}, which it did not"
-        return f"{said}: name the inputs as that run named them (a folder as the folder, not its files one by one)"
+        # A file it named by itself, which these read through its folder, is to be named by itself again (review: the
+        # advice was to name the folder as the folder, which the resume refused had done)
+        alone = dropped is not None and Path(dropped).is_file()
+        how = (
+            "a file by its own name, not by its folder" if alone else "a folder as the folder, not its files one by one"
+        )
+        return f"{said}: name the inputs as that run named them ({how})"
     return f"it read blocks of {planned.block_lines:,} lines, this fairdice reads {plan.block_lines:,}"
 
 

@@ -1019,6 +1019,24 @@ def test_a_resume_naming_a_folders_files_one_by_one_is_refused_as_it_would_leave
     assert run([f"{folder}/"], tmp_path / "out", workers=1, resume=True).summary == whole.summary
 
 
+def test_a_resume_naming_the_folder_of_files_its_run_named_one_by_one_is_told_to_name_the_files(
+    tmp_path: Path,
+) -> None:
+    # Given an audit of a file named by itself, alone in its folder
+    folder = tmp_path / "in"
+    games.write(folder / "a.jsonl", many(3))
+    run([str(folder / "a.jsonl")], tmp_path / "out", workers=1)
+
+    # When it is resumed naming the folder, Then it is refused, and told to name the file, not the folder (review: it
+    # was told to name "a folder as the folder, not its files one by one", as this resume had)
+    with pytest.raises(UsageError) as refused:
+        run([str(folder)], tmp_path / "out", workers=1, resume=True)
+    assert str(refused.value) == (
+        f"--resume: the inputs are not those of the audit in {tmp_path / 'out'}: it named {folder / 'a.jsonl'}, which"
+        " these do not: name the inputs as that run named them (a file by its own name, not by its folder)"
+    )
+
+
 def test_the_command_that_finishes_an_audit_names_its_inputs_or_counts_them() -> None:
     def resumed(inputs: list[str], archive: str | None = None) -> str:
         return audit_cli._resumed(argparse.Namespace(inputs=inputs, out=Path("o ut"), archive=archive))
