@@ -159,8 +159,9 @@ def _mirrored(s: Summary, scheme: str) -> str:
         f"<p>{counted(count, 'line is', 'lines are')} a mirror pair's second game: a game of its own whose"
         " dice are its first game's, so those dice are counted twice in these figures. The tests then fail fair dice"
         " more often than 1 in 100 (when every game is a pair, chi² fails fair d6 dice about 18 times in 100, the runs"
-        " and serial correlation tests about 7), and the smallest detectable bias is smaller than it is. For the dice's"
-        " own figures, audit each pair's first game alone.</p>"
+        " and serial correlation tests about 7), and the smallest detectable bias shown is smaller than the dice's own"
+        " (√2 times smaller when every game is a pair). For the dice's own figures, audit each pair's first game"
+        " alone.</p>"
     )
 
 

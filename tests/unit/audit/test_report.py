@@ -390,6 +390,10 @@ def test_a_mirror_pairs_second_games_dice_are_said_counted_twice_in_the_headline
     )
     section = page[page.index("<h2>three-dice</h2>") : page.index("<h2>Findings</h2>")]
     assert "3 lines are a mirror pair's second game: a game of its own whose dice are its first game's" in section
+    # the detectable bias said smaller than the dice's own, by how much: not "smaller than it is" (review)
+    assert "the smallest detectable bias shown is smaller than the dice's own (√2 times smaller when every game" in (
+        section
+    )
     # and the pairs' first games alone, or a game of another scheme, say nothing of it
     single = audited(tmp_path / "single", [*ladder, games.narde(1, 30)])
     assert "mirror pair's second game" not in single.split("<h2>How to read")[0]
