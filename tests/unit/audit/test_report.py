@@ -40,11 +40,12 @@ def test_every_cell_of_the_counts_statistics_and_findings_names_its_column_for_a
         page = report.render(summary, read_findings(stream))
 
     tables = re.findall(r"<table class=cards>(.*?)</table>", page, re.S)
-    assert len(tables) == 4  # the counts, narde-v1's statistics, the findings, the inputs
+    assert len(tables) == 5  # the counts of games and of rolls, narde-v1's statistics, the findings, the inputs
     for table in tables:
         heads, cells = re.findall(r"<th\b", table), re.findall(r"<td( data-h=\"[^\"]+\")?", table)
         assert heads and all(cells), table[:300]
-    assert '<td data-h="runs p">' in tables[1] and '<td data-h="why" class=t>' in tables[2]
+    assert '<td data-h="runs p">' in tables[2] and '<td data-h="why" class=t>' in tables[3]
+    assert '<td data-h="lines not verified">' in tables[0] and '<td data-h="rolls that differ">' in tables[1]
 
 
 def audited(tmp_path: Path, content: list[object]) -> str:
@@ -104,11 +105,11 @@ def test_an_id_holding_a_character_that_shows_nothing_is_shown_with_its_code_poi
 
 def test_the_counts_tell_rolls_not_recorded_from_rolls_that_differ(tmp_path: Path) -> None:
     page = audited(tmp_path, [games.cut_short(games.narde(1, 20), 16), games.mismatched(games.narde(2, 20))])
-    counts = page[page.index("<h2>Counts</h2>") : page.index("</table>", page.index("<h2>Counts</h2>"))]
-    assert "<th>differ</th><th>not recorded</th>" in counts
+    counts = page[page.index("<h2>Counts</h2>") : page.index("<h2>", page.index("<h2>Counts</h2>") + 1)]
+    assert "<th>rolls that differ</th><th>rolls not recorded</th>" in counts
     # all: 2 games, 0 fair, 1 mismatch, 1 incomplete, 0 withheld, 0 errors; 40 rolls, 1 differs, 4 not recorded
     assert "<td class='t n'><b>all</b></td><td>2</td><td>0</td><td>1</td><td>1</td><td>0</td><td>0</td>" in counts
-    assert "<td>40</td><td>1</td><td>4</td><td>0</td></tr>" in counts
+    assert "<td class='t n'><b>all</b></td><td>40</td><td>1</td><td>4</td><td>0</td></tr>" in counts
 
 
 def test_lines_that_name_no_scheme_have_a_row_of_their_own_so_the_rows_add_up(tmp_path: Path) -> None:
