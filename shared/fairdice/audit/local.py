@@ -657,10 +657,7 @@ def _changed(planned: Plan, plan: Plan) -> str:
         # The same files, named otherwise (review: a folder's files named one by one left its hidden .late.jsonl
         # unsaid, and the resumed audit clean where the run it finished was not)
         if planned.named is None:
-            return (
-                "it kept no word of how its inputs were named (an earlier fairdice wrote it): name the folders that"
-                " hold them, not files, or audit them afresh"
-            )
+            return "it kept no word of how its inputs were named (an earlier fairdice wrote it): audit them afresh"
         before, given = planned.named, plan.named or []
         dropped = next((name for name in before if name not in given), None)
         also = next((name for name in given if name not in before), None)
@@ -685,10 +682,6 @@ def _prepare(
         if not plan_file.is_file():
             raise UsageError(f"--resume: {out} holds no interrupted audit to resume")
         planned = Plan.model_validate_json(plan_file.read_bytes())
-        if planned.named is None and all(Path(name).is_dir() for name in plan.named or []):
-            # A plan of an earlier fairdice kept no word of how its inputs were named. Folders named now, reading the
-            # files it read, say at least what it passed over: resumed (review: its blocks were lost to an upgrade)
-            planned = planned.model_copy(update={"named": plan.named})
         if planned.archive != plan.archive:
             raise UsageError(
                 f"--resume: the audit in {out} checked daily games against {planned.archive or 'no archive'}, not"
