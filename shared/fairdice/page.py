@@ -36,7 +36,7 @@ MAX_TABLE_BYTES = 3 * 1024 * 1024
 _CAUSE_TITLES = {
     "numbering_shifted": "The roll numbers are shifted",
     "seat_order": "The client seeds are in the other seat order",
-    "spaces_at_ends": "A space was copied with the text",
+    "spaces_at_ends": "A space or an invisible character was copied with the text",
     "opening_roll": "The opening roll is counted differently",
     "match_game": "These are another game of the match",
     "take_back_line": "A take-back started a new line",

@@ -203,6 +203,28 @@ def test_both_three_dice_client_seeds_copied_with_spaces_are_found(seats: dict[s
     assert_try_is_fair(mistaken, found)
 
 
+@pytest.mark.parametrize(("phrase", "shown"), [("test\u200b", "test⟨U+200B⟩"), ("\ufefftest", "⟨U+FEFF⟩test")])
+def test_a_phrase_with_an_invisible_character_copied_at_an_end_is_found_and_shown(phrase: str, shown: str) -> None:
+    # Review (support): a zero-width space or a byte order mark copied with the phrase was "another game's rolls"
+    mistaken = NARDE | {"phrase": phrase, "recorded": rolls_of(NARDE | {"count": 12})}
+    verdict = check(mistaken)
+    assert verdict.diagnosis is not None and verdict.diagnosis[0].cause == "spaces_at_ends"
+    found = finding(verdict, "spaces_at_ends")
+    assert found.try_ == {"phrase": "test"}
+    assert found.detail.startswith("the rolls fit the phrase without the invisible character at its")
+    assert f'"test", not "{shown}"' in found.detail
+    assert_try_is_fair(mistaken, found)
+
+
+def test_a_three_dice_client_seed_with_an_invisible_character_at_its_end_is_found() -> None:
+    seats = {"white": "w-seed\u200b", "black": "b-seed"}
+    mistaken = THREE | {"client_seeds": seats, "recorded": rolls_of(THREE | {"count": 20})}
+    found = finding(check(mistaken), "spaces_at_ends")
+    assert found.try_ == {"client_seeds": THREE["client_seeds"]}
+    assert "white's client seed without the invisible character at its end" in found.detail
+    assert_try_is_fair(mistaken, found)
+
+
 def test_text_that_is_spaces_alone_or_has_none_at_its_ends_is_no_such_mistake() -> None:
     for phrase in ("test", "te st"):
         mistaken = NARDE | {"phrase": phrase, "recorded": rolls_of(NARDE | {"phrase": "other", "count": 12})}

@@ -9,6 +9,7 @@ The rest of the core looks a scheme up in the registry (`fairdice.schemes`) and 
 import datetime as dt
 import json
 import math
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -156,31 +157,57 @@ class DaySecrets(Protocol):
 # ---- the diagnosis' vocabulary ----------------------------------------------------------------
 
 
+def _blank(character: str) -> bool:
+    """A character copied at a value's end that shows nothing: a space of any kind, or an invisible format character
+    (a zero-width space, a byte order mark, a direction mark)."""
+    return character.isspace() or unicodedata.category(character) == "Cf"
+
+
+def _ends(value: str) -> tuple[int, int]:
+    """Where the text between the blanks at the value's ends begins and ends."""
+    start, end = 0, len(value)
+    while start < end and _blank(value[start]):
+        start += 1
+    while end > start and _blank(value[end - 1]):
+        end -= 1
+    return start, end
+
+
 def trimmed(value: str) -> str | None:
-    """Text without the spaces at its ends, where it has them and something else (`spaces_at_ends`): a space a person
-    copied with a phrase or a seed goes into every roll's HMAC, and is seen nowhere."""
-    stripped = value.strip()
-    return stripped if stripped and stripped != value else None
+    """Text without the spaces (or invisible characters) at its ends, where it has them and something else
+    (`spaces_at_ends`): a space or a zero-width space a person copied with a phrase or a seed goes into every roll's
+    HMAC, and is seen nowhere."""
+    start, end = _ends(value)
+    return value[start:end] if start < end and (start, end) != (0, len(value)) else None
+
+
+def _quoted(value: str) -> str:
+    """The value in quotes, each invisible character at its ends written as its code point, ⟨U+200B⟩."""
+    start, end = _ends(value)
+    marked = ["".join(c if c.isspace() else f"⟨U+{ord(c):04X}⟩" for c in part) for part in (value[:start], value[end:])]
+    return json.dumps(marked[0] + value[start:end] + marked[1], ensure_ascii=False)
 
 
 def spaces_words(what: str, given: Sequence[str]) -> str:
     """What the hypothesis of `trimmed` says: which text (one value, or several trimmed together), and where its
-    spaces were."""
+    spaces (or invisible characters) were."""
+    bounds = [_ends(value) for value in given]
+    copied = "".join(value[:start] + value[end:] for value, (start, end) in zip(given, bounds, strict=True))
+    spaces = all(character.isspace() for character in copied)
+    one, many = ("space", "spaces") if spaces else ("invisible character", "invisible characters")
     if len(given) == 1:
-        (value,) = given
-        ends = " and ".join(
-            end for end, there in (("start", value[:1].isspace()), ("end", value[-1:].isspace())) if there
-        )
-        where = f"the space{'s' if len(value) - len(value.strip()) > 1 else ''} at its {ends}"
+        (value,), ((start, end),) = given, bounds
+        ends = " and ".join(side for side, there in (("start", start > 0), ("end", end < len(value))) if there)
+        where = f"the {many if len(copied) > 1 else one} at its {ends}"
     else:
-        where = "the spaces at their ends"
-    without, shown = (
-        " and ".join(json.dumps(v, ensure_ascii=False) for v in values)
-        for values in ([v.strip() for v in given], given)
+        where = f"the {many} at their ends"
+    without = " and ".join(
+        json.dumps(value[start:end], ensure_ascii=False) for value, (start, end) in zip(given, bounds, strict=True)
     )
+    shown = " and ".join(_quoted(value) for value in given)
     return (
-        f"the rolls fit {what} without {where}: {without}, not {shown} (a space copied with the text goes into every"
-        " roll and shows nowhere)"
+        f"the rolls fit {what} without {where}: {without}, not {shown} ({'a' if spaces else 'an'} {one} copied with"
+        " the text goes into every roll and shows nowhere)"
     )
 
 
