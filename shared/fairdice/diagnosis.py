@@ -325,17 +325,16 @@ def _unexplained(case: Case[Any], verdict: Verdict, matched: int) -> Finding:
                 f" {_HEX_NOTE}"
             ),
         )
+    tried = f" ({case.scheme.tried})" if case.scheme.tried else ""
     if verdict.checks.seal == "match":
         detail = (
             "the secret is the one sealed before the game, but the recorded rolls are not its rolls and none of the"
-            f" mistakes tried (numbering, seat order, game of the match, take-backs, dice order) explains them{thin}:"
-            " they are most likely another game's rolls"
+            f" mistakes tried{tried} explains them{thin}: they are most likely {case.scheme.elsewhere}"
         )
     else:
         detail = (
-            "none of the mistakes tried (numbering, seat order, game of the match, take-backs, dice order) explains"
-            f" the recorded rolls{thin}: they and the secret most likely come from different games; give the seal too"
-            " to tell which"
+            f"none of the mistakes tried{tried} explains the recorded rolls{thin}: they and the secret most likely come"
+            " from different games; give the seal too to tell which"
         )
     return Finding(cause="rolls_from_other_game", explains=f"{matched} of {compared} rolls", detail=detail)
 

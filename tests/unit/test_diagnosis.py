@@ -231,6 +231,17 @@ def test_text_that_is_spaces_alone_or_has_none_at_its_ends_is_no_such_mistake() 
         assert all(found.cause != "spaces_at_ends" for found in check(mistaken).diagnosis or [])
 
 
+def test_a_daily_roll_of_another_player_names_the_player_id_and_the_date() -> None:
+    # Review (support): a daily roll's faces checked under another player's id were "another game's rolls", after a
+    # list of mistakes tried (numbering, seat order, take-backs) that a daily roll cannot make
+    faces = rolls_of(DAILY | {"player_id": "123e4567-e89b-12d3-a456-426614174001"})
+    found = finding(check(DAILY | {"recorded": faces}), "rolls_from_other_game")
+    assert found.detail.endswith(
+        "another player's or another day's roll: check the player id and the date (the UTC day it was rolled)"
+    )
+    assert "seat order" not in found.detail and "game of the match" not in found.detail
+
+
 # ---- games of a match, openings, take-backs ----------------------------------------------
 
 

@@ -296,6 +296,10 @@ class Scheme(ABC, Generic[R]):
     bare_links: bool = False
     #: How the request's `first` numbers the rolls, for schemes that have one.
     numbering: Numbering | None = None
+    #: The mistakes the diagnosis tries, as its words list them (None: none to name), and what recorded rolls that
+    #: none of them explains most likely are.
+    tried: str | None = "numbering, seat order, game of the match, take-backs, dice order"
+    elsewhere: str = "another game's rolls"
     #: Where a game starts and what follows what, in words (GET /schemes).
     game: str
     #: The scheme's browser files beside its module (`schemes/*.js`), in load order: a file others build on

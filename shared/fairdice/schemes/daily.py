@@ -154,6 +154,8 @@ class Daily(Scheme[DailyRequest]):
 
     request = DailyRequest
     words = Words("day secret", "commitment")
+    tried = None
+    elsewhere = "another player's or another day's roll: check the player id and the date (the UTC day it was rolled)"
     link = (
         LinkParam("date", "date"),
         LinkParam("player", "player_id"),
