@@ -59,7 +59,7 @@ def diagnose(
             findings.extend(finding for finding in found if finding.cause != "secret_from_other_game")
         return findings[:MAX_FINDINGS]
     findings = _seal_findings(request, secret, verdict) if verdict.checks.seal == "mismatch" else []
-    if any(finding.cause == "secret_and_seal_swapped" for finding in findings):
+    if any(finding.cause in ("secret_and_seal_swapped", "secret_pasted_twice") for finding in findings):
         return findings
     fit: str | None = _fit_as_given(verdict)
     if verdict.checks.rolls == "mismatch":
@@ -74,6 +74,7 @@ def diagnose(
 _SEAL: frozenset[Cause] = frozenset(
     {
         "secret_and_seal_swapped",
+        "secret_pasted_twice",
         "secret_in_seal_field",
         "seal_of_hex_text",
         "secret_from_other_game",
@@ -113,6 +114,23 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
                     f" the SHA-256 of the value given as the {seal} is the value given as the {secret_word}"
                 ),
                 try_={secret_field: given, seal_field: secret_hex},
+            )
+        ]
+    half = secret[: len(secret) // 2]
+    if request.secret_hex is not None and secret == half + half and seal_of(half) == given:
+        explains = "the seal"
+        if request.recorded:
+            case = _case(request, half)
+            explains = _explains(_score(case, Hypothesis("secret_pasted_twice", "", {})) or 0, case)
+        return [
+            Finding(
+                cause="secret_pasted_twice",
+                explains=explains,
+                detail=(
+                    f"the {secret_word} was pasted twice: its first half and its second are the same"
+                    f" {len(half)} bytes, and the SHA-256 of that half is the {seal} given. Give it once"
+                ),
+                try_={secret_field: half.hex()},
             )
         ]
     if given == secret_hex:

@@ -134,6 +134,7 @@ Cause = Literal[
     "date_shifted",
     "roll_count",
     "secret_and_seal_swapped",
+    "secret_pasted_twice",
     "secret_in_seal_field",
     "seal_of_hex_text",
     "seal_from_other_game",

@@ -399,6 +399,26 @@ def test_secret_and_seal_pasted_into_each_others_fields_are_found() -> None:
     assert_try_is_fair(mistaken, found)
 
 
+@pytest.mark.parametrize("recorded", [rolls_of(PAIR36 | {"count": 20}), None])
+def test_the_secret_pasted_twice_is_found(recorded: list[list[int]] | None) -> None:
+    # Review (support): a server seed pasted twice in its field was "the secret is most likely from another game", and
+    # with no rolls "the seal is another game's ... or the secret is not the one committed to: report it"
+    mistaken = PAIR36 | {"server_seed": f"{KEY} {KEY.upper()}", "recorded": recorded}
+    verdict = check(mistaken)
+    assert [f.cause for f in verdict.diagnosis or []] == ["secret_pasted_twice"]
+    found = finding(verdict, "secret_pasted_twice")
+    assert found.try_ == {"server_seed": KEY}
+    assert found.explains == ("20 of 20 rolls" if recorded else "the seal")
+    assert found.detail.startswith("the server seed was pasted twice")
+    if recorded:
+        assert_try_is_fair(mistaken, found)
+
+
+def test_a_secret_of_two_equal_halves_not_sealed_so_is_no_such_mistake() -> None:
+    mistaken = PAIR36 | {"server_seed": KEY + KEY, "seal": hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()}
+    assert all(f.cause != "secret_pasted_twice" for f in check(mistaken | {"count": 3}).diagnosis or [])
+
+
 def test_the_secret_pasted_as_the_seal_is_found() -> None:
     found = finding(check(NARDE | {"fingerprint": KEY.upper(), "recorded": "15 46 34"}), "secret_in_seal_field")
     assert found.try_ is None
