@@ -36,12 +36,14 @@ def _hex(min_bytes: int, max_bytes: int, what: str) -> Callable[[object], str]:
         text = "".join(value.split())
         spaced = text != value.strip()
         if not _HEX.fullmatch(text):
+            # The character named, in Python's repr: a zero-width space or a full stop copied with the value is seen
+            # nowhere else (review: "must be hex digits" for 64 of them and an invisible U+200B)
+            bad = next(character for character in text if character not in string.hexdigits)
             if spaced:
-                bad = next(character for character in text if character not in string.hexdigits)
                 raise ValueError(
                     f"{what} must be hex digits (0-9, a-f); its spaces were left out, but {bad!r} is not a hex digit"
                 )
-            raise ValueError(f"{what} must be hex digits (0-9, a-f)")
+            raise ValueError(f"{what} must be hex digits (0-9, a-f), but {bad!r} is not a hex digit")
         not_counted = ", spaces not counted" if spaced else ""
         if len(text) % 2:
             raise ValueError(f"{what} has an odd number of hex digits ({len(text)}{not_counted})")

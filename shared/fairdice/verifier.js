@@ -626,11 +626,11 @@ const fairdice = (() => {
     const digits = value.replace(WHITESPACE, "");
     const spaced = digits !== strip(value);
     if (!HEX.test(digits)) {
+      const bad = Array.from(digits).find((c) => !/[0-9a-fA-F]/.test(c));
       if (spaced) {
-        const bad = Array.from(digits).find((c) => !/[0-9a-fA-F]/.test(c));
         throw new Error(`${what} must be hex digits (0-9, a-f); its spaces were left out, but ${pyRepr(bad)} is not a hex digit`);
       }
-      throw new Error(`${what} must be hex digits (0-9, a-f)`);
+      throw new Error(`${what} must be hex digits (0-9, a-f), but ${pyRepr(bad)} is not a hex digit`);
     }
     const notCounted = spaced ? ", spaces not counted" : "";
     if (digits.length % 2) throw new Error(`${what} has an odd number of hex digits (${digits.length}${notCounted})`);

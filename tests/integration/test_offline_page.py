@@ -681,6 +681,7 @@ BAD_LINKS = [
     "",
     "/check/?",
     f"?=x&seed={KEY.hex()}&client=a",  # a parameter with no name: the link's problem (reviews)
+    f"?seed={KEY.hex()}%E2%80%8B&client=a,b",  # an invisible character after the secret is named (review: support)
     "?scheme=narde-v1&scheme=narde-v1&key=00",
     "?scheme=narde-v1&scheme=narde-v1&scheme=narde-v1&key=00",  # "3 times", "twice" for two, as the core says
     "?scheme=chess&key=00",
@@ -731,6 +732,7 @@ TRICKY = [
     {"key": KEY.hex(), "fingerprint": seal_of(KEY), "phrase": "test"},
     {"scheme": "Narde-V1", "key": KEY.hex(), "phrase": "test"},
     {"scheme": "pair-36", "server_seed": KEY.hex()},
+    {"scheme": "pair36", "server_seed": KEY.hex() + "\ufeff", "client_seeds": ["a", "b"]},
     {"scheme": 36},
     # A list both too short and holding a bad entry, or too long with one: named in pydantic's order (review)
     {"scheme": "bg-online-v1", "server_number": KEY.hex(), "app_numbers": ["zz"]},
@@ -1332,7 +1334,10 @@ def test_a_field_the_page_cannot_read_is_named_in_the_forms_words_and_the_links(
     measured = _open(chromium, page, "?seed=12zz&client=a,b&n=3", PHONE)
     assert measured["verdict"] is None
     # ended with a full stop, as the server's page ends each problem (review G)
-    assert "Server seed (the link’s seed): a secret must be hex digits (0-9, a-f)." in measured["text"]
+    assert (
+        "Server seed (the link’s seed): a secret must be hex digits (0-9, a-f), but 'z' is not a hex digit."
+        in measured["text"]
+    )
     assert measured["text"].startswith("This link cannot be checked\n")
 
 

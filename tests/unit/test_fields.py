@@ -64,7 +64,11 @@ def test_a_non_breaking_space_copied_from_a_web_page_is_a_space_too() -> None:
             {"key": KEY_AS_SEED_001_WRITES_IT, "fingerprint": "630d cd29"},
             ("fingerprint", "a seal must be 32 bytes (64 hex digits), got 4 bytes (spaces not counted)"),
         ),
-        ({"key": "zz" * 16}, ("key", "a secret must be hex digits (0-9, a-f)")),
+        ({"key": "zz" * 16}, ("key", "a secret must be hex digits (0-9, a-f), but 'z' is not a hex digit")),
+        (
+            {"key": KEY_AS_SEED_001_WRITES_IT.replace(" ", "") + "\u200b"},
+            ("key", "a secret must be hex digits (0-9, a-f), but '\\u200b' is not a hex digit"),
+        ),
         (
             {"key": "0 0"},
             ("key", "a secret must be 16 to 64 bytes (32-128 hex digits), got 1 byte (spaces not counted)"),
@@ -103,7 +107,7 @@ def test_secrets_of_16_to_64_bytes_are_accepted(size: int) -> None:
         ("ab" * 15, "a secret must be 16 to 64 bytes (32-128 hex digits), got 15 bytes"),
         ("ab" * 65, "a secret must be 16 to 64 bytes (32-128 hex digits), got 65 bytes"),
         ("abc" * 11, "a secret has an odd number of hex digits (33)"),
-        ("zz" * 16, "a secret must be hex digits (0-9, a-f)"),
+        ("zz" * 16, "a secret must be hex digits (0-9, a-f), but 'z' is not a hex digit"),
         (1234, "a secret must be a string of hex digits"),
     ],
 )

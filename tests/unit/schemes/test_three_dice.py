@@ -86,7 +86,7 @@ def test_a_seed_without_client_seeds_or_the_other_way_round_is_refused_in_the_do
 def test_a_problem_inside_the_event_is_named_by_its_path_in_the_event() -> None:
     ended = {"over": {}, "seed": "zz", "clientSeeds": {"white": "w"}}
     assert problems({"scheme": "three-dice", "GameEnded": ended, "count": 1}) == [
-        ("GameEnded.seed", "a secret must be hex digits (0-9, a-f)"),
+        ("GameEnded.seed", "a secret must be hex digits (0-9, a-f), but 'z' is not a hex digit"),
         ("GameEnded.clientSeeds.black", "is required"),
     ]
 
