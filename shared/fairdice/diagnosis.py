@@ -83,6 +83,10 @@ _SEAL: frozenset[Cause] = frozenset(
 )
 
 
+# Findings that say the recorded rolls are this secret's, all but some.
+_THIS_SECRET: frozenset[Cause] = frozenset({"few_rolls_differ", "roll_left_out", "roll_added"})
+
+
 def _fit_as_given(verdict: Verdict) -> str:
     """How the rolls fit when they are not in question: all of them, or none recorded."""
     if verdict.checks.rolls == "not_given":
@@ -236,6 +240,7 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
     scored.sort(key=lambda entry: entry[:2])
     whole_game = verdict.scope is not None and verdict.scope.kind == "game"
     findings = []
+    best = 0
     for negative_k, _, h in scored:
         scope = _scope_after(case, h) if whole_game else None
         if scope is False:
@@ -255,10 +260,17 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
                     " game was fair, so this is not offered as a fix",
                 )
             )
+        best = max(best, -negative_k)
+    # A list with a roll lost, or one too many, early in it fits the rolls one on or one back nearly as well: said
+    # first when it fits as many or more (review: a list missing its roll 3 was "numbered from 2", which its rolls 1
+    # and 2 are not)
+    step = _out_of_step(case, verdict)
+    if step is not None and step[0] >= best:
+        findings.insert(0, step[1])
     if findings:
         return findings, findings[0].explains
     finding = _unexplained(case, verdict, matched)
-    return [finding], finding.explains if finding.cause == "few_rolls_differ" else None
+    return [finding], finding.explains if finding.cause in _THIS_SECRET else None
 
 
 def _scope_after(case: Case[Any], hypothesis: Hypothesis) -> Scope | Literal[False] | None:
@@ -309,6 +321,47 @@ def _count_finding(case: Case[Any], verdict: Verdict) -> Finding:
         ),
         try_=fix,
     )
+
+
+def _out_of_step(case: Case[Any], verdict: Verdict) -> tuple[int, Finding] | None:
+    """A roll left out of the list, or one in it that is not in the game (a line copied twice): the recorded rolls fit
+    up to one, then every one after it fits the roll after (or before) its own. No `try`: a list with a roll taken out
+    to fit is not the list the game showed."""
+    reports = verdict.rolls[: case.compared + 1]
+    first = next((i for i, report in enumerate(reports) if report["matches"] is False), None)
+    if first is None or first == 0:
+        return None
+    seen = case.recorded
+    dice = [tuple(report["dice"]) if report["dice"] is not None else None for report in reports]
+    roll, rolls = case.scheme.words.roll, case.scheme.words.rolls
+    before, here = reports[first - 1]["index"], reports[first]["index"]
+    left_out = list(zip(seen[first:], dice[first + 1 :], strict=False))
+    if len(left_out) >= case.evidence and all(shown == computed for shown, computed in left_out):
+        missing = "-".join(str(die) for die in dice[first] or [])
+        return first + len(left_out), Finding(
+            cause="roll_left_out",
+            explains=_explains(first + len(left_out), case),
+            detail=(
+                f"the recorded {rolls} fit this secret up to {roll} {before:,}, and each one after it fits the {roll}"
+                f" after its own: {roll} {here:,} ({missing}) is not in the list, as if a line was lost when it was"
+                " copied. If the game's own list has it, copy the list again; if the game never showed it, the dice"
+                " shown were not the committed ones: keep the secret and report it"
+            ),
+        )
+    added = list(zip(seen[first + 1 :], dice[first:], strict=False))
+    if len(added) >= case.evidence and all(shown == computed for shown, computed in added):
+        extra = "-".join(str(die) for die in seen[first])
+        return first + len(added), Finding(
+            cause="roll_added",
+            explains=_explains(first + len(added), case),
+            detail=(
+                f"the recorded {rolls} fit this secret up to {roll} {before:,}; then the list holds {extra} as {roll}"
+                f" {here:,}, and each one after it fits the {roll} before its own: one {roll} too many is in the list"
+                " (a line copied twice, say). If the game's own list has it too, the dice shown were not the committed"
+                " ones: keep the secret and report it"
+            ),
+        )
+    return None
 
 
 def _unexplained(case: Case[Any], verdict: Verdict, matched: int) -> Finding:

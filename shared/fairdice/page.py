@@ -52,6 +52,8 @@ _CAUSE_TITLES = {
     "secret_from_other_game": "The secret belongs to another game",
     "secret_not_committed": "The archive revealed a secret it had not committed to",
     "few_rolls_differ": "A few rolls differ",
+    "roll_left_out": "A roll is missing from the list",
+    "roll_added": "The list holds a roll too many",
 }
 _EXPLAINS = re.compile(r"([0-9]+) of (the first )?([0-9]+) rolls")
 

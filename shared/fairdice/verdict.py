@@ -142,6 +142,8 @@ Cause = Literal[
     "secret_from_other_game",
     "secret_not_committed",
     "few_rolls_differ",
+    "roll_left_out",
+    "roll_added",
 ]
 
 

@@ -433,6 +433,46 @@ def test_a_seal_computed_over_the_hex_text_is_found() -> None:
 # ---- counts and a few differing rolls -----------------------------------------------------
 
 
+@pytest.mark.parametrize("base", [PAIR36, BOT, THREE])
+def test_a_roll_left_out_of_the_list_is_found_and_offers_no_fix(base: dict[str, Any]) -> None:
+    # Review (support): a line lost in the middle of a pasted list was "most likely another game's rolls"
+    real = rolls_of(base | {"count": 30})
+    verdict = check(base | {"recorded": real[:12] + real[13:]})
+    assert [f.cause for f in verdict.diagnosis or []] == ["roll_left_out"]
+    found = finding(verdict, "roll_left_out")
+    assert found.try_ is None
+    assert found.explains == "28 of 29 rolls"
+    here = verdict.rolls[12]
+    assert f"{here['index']} ({'-'.join(map(str, real[12]))}) is not in the list" in found.detail
+
+
+@pytest.mark.parametrize("lost", [1, 2])
+def test_a_roll_left_out_early_in_the_list_is_not_called_a_list_numbered_from_later(lost: int) -> None:
+    # Review (support): a list missing its roll 3 fitted rolls 2 onward 17 times in 19 and was said to be numbered
+    # from roll 2, which its first rolls are not
+    real = rolls_of(PAIR36 | {"count": 20})
+    verdict = check(PAIR36 | {"recorded": real[:lost] + real[lost + 1 :]})
+    assert verdict.diagnosis is not None and verdict.diagnosis[0].cause == "roll_left_out"
+    assert verdict.diagnosis[0].explains == "18 of 19 rolls"
+
+
+def test_a_roll_copied_twice_into_the_list_is_found_and_offers_no_fix() -> None:
+    real = rolls_of(PAIR36 | {"count": 20})
+    verdict = check(PAIR36 | {"recorded": [real[0], *real]})
+    assert [f.cause for f in verdict.diagnosis or []] == ["roll_added"]
+    found = finding(verdict, "roll_added")
+    assert found.try_ is None
+    assert found.explains == "20 of 21 rolls"
+    assert f"then the list holds {'-'.join(map(str, real[0]))} as roll 2" in found.detail
+
+
+def test_a_roll_left_out_beside_another_games_seal_says_the_seal_is_the_others() -> None:
+    real = rolls_of(PAIR36 | {"count": 20})
+    other_seal = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
+    verdict = check(PAIR36 | {"seal": other_seal, "recorded": real[:5] + real[6:]})
+    assert [f.cause for f in verdict.diagnosis or []] == ["roll_left_out", "seal_from_other_game"]
+
+
 def test_fewer_recorded_rolls_than_the_count_asks_for_are_missing_not_a_mismatch() -> None:
     verdict = check(PAIR36 | {"count": 52, "recorded": rolls_of(PAIR36 | {"count": 50})})
     assert verdict.verdict == "incomplete"
