@@ -22,7 +22,7 @@ from fairdice import schemes
 from fairdice.errors import InvalidInput
 from fairdice.prose import counted, was
 from fairdice.request import CountedRequest, RequestBase
-from fairdice.schemes.base import Case, Hypothesis
+from fairdice.schemes.base import CHANCE, Case, Hypothesis
 from fairdice.seal import seal_of
 from fairdice.verdict import Cause, Finding, Scope, Verdict
 
@@ -364,20 +364,35 @@ def _out_of_step(case: Case[Any], verdict: Verdict) -> tuple[int, Finding] | Non
     return None
 
 
+def _beyond_chance(case: Case[Any], verdict: Verdict) -> bool:
+    """Whether the first recorded rolls fit this secret's far more often than another game's would: the chance of as
+    many fitting by luck, each roll fitting one time in the product of its dice's sides, is below CHANCE."""
+    head = verdict.rolls[: case.compared]
+    n, k = len(head), sum(1 for report in head if report["matches"])
+    p = 1 / math.prod(case.request.SIDES)
+    tail = sum(math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1))
+    return k > 0 and tail < CHANCE
+
+
 def _unexplained(case: Case[Any], verdict: Verdict, matched: int) -> Finding:
     differ = [r["index"] for r in verdict.rolls if r["matches"] is False]
     compared = verdict.summary.compared
-    if matched >= case.evidence and len(differ) <= max(1, compared // 10):
+    few = len(differ) <= max(1, compared // 10)
+    if matched >= case.evidence and (few or _beyond_chance(case, verdict)):
         shown = ", ".join(f"{index:,}" for index in differ[:10]) + (", ..." if len(differ) > 10 else "")
         roll, rolls = case.scheme.words.roll, case.scheme.words.rolls
+        # Many rolls fitting, if not nearly all, are no other game's either: one would fit about 1 in 36 of a pair
+        # (review: 12 of 20 fitting was "most likely another game's rolls")
+        rest = "the rest fit" if few else f"the other {matched} fit"
+        odds = "" if few else ", far more than another game's rolls would"
         return Finding(
             cause="few_rolls_differ",
             explains=f"{matched} of {compared} rolls",
             detail=(
-                f"only {rolls if len(differ) > 1 else roll} {shown} differ{'' if len(differ) > 1 else 's'}: the rest"
-                " fit this secret, so the secret and the settings are right. Check those rolls against the game's own"
-                " roll list; if they were copied correctly, the dice shown were not the committed ones: keep the"
-                " secret and report it"
+                f"{'only ' if few else ''}{rolls if len(differ) > 1 else roll} {shown}"
+                f" differ{'' if len(differ) > 1 else 's'}: {rest} this secret{odds}, so the secret and the settings are"
+                " right. Check those rolls against the game's own roll list; if they were copied correctly, the dice"
+                " shown were not the committed ones: keep the secret and report it"
             ),
         )
     thin = (

@@ -456,6 +456,20 @@ def test_a_roll_left_out_early_in_the_list_is_not_called_a_list_numbered_from_la
     assert verdict.diagnosis[0].explains == "18 of 19 rolls"
 
 
+def test_many_rolls_fitting_if_not_nearly_all_are_not_called_another_games() -> None:
+    # Review (support): every other roll written with its dice the other way round (each seat's own die first) left
+    # 12 of 20 fitting, far more than another game's would (about 1 in 36 each), and was "another game's rolls"
+    real = rolls_of(NARDE | {"count": 20})
+    written = [roll[::-1] if i % 2 else roll for i, roll in enumerate(real)]
+    verdict = check(NARDE | {"recorded": written})
+    differ = [r["index"] for r in verdict.rolls if r["matches"] is False]
+    assert 2 < len(differ) < 10
+    assert [f.cause for f in verdict.diagnosis or []] == ["few_rolls_differ"]
+    found = finding(verdict, "few_rolls_differ")
+    assert found.detail.startswith(f"rolls {', '.join(map(str, differ))} differ: the other {20 - len(differ)} fit")
+    assert "far more than another game's rolls would" in found.detail
+
+
 def test_a_roll_copied_twice_into_the_list_is_found_and_offers_no_fix() -> None:
     real = rolls_of(PAIR36 | {"count": 20})
     verdict = check(PAIR36 | {"recorded": [real[0], *real]})
