@@ -682,6 +682,7 @@ BAD_LINKS = [
     "/check/?",
     f"?=x&seed={KEY.hex()}&client=a",  # a parameter with no name: the link's problem (reviews)
     f"?seed={KEY.hex()}%E2%80%8B&client=a,b",  # an invisible character after the secret is named (review: support)
+    f"?seed={KEY.hex()}&client=a,b%E2%80%8B",  # and after a client seed
     "?scheme=narde-v1&scheme=narde-v1&key=00",
     "?scheme=narde-v1&scheme=narde-v1&scheme=narde-v1&key=00",  # "3 times", "twice" for two, as the core says
     "?scheme=chess&key=00",

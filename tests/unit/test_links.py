@@ -337,7 +337,9 @@ def test_a_client_seed_copied_with_a_space_says_so(seed: str) -> None:
     assert problem.message.endswith(": 'b' has a space before or after it")
     with pytest.raises(ValidationError) as caught:
         parse_link(f"seed={KEY}&client=a,b%20c&n=1")  # a space inside is no seed's at all: nothing to trim
-    assert describe(caught.value)[0].message == "a client seed is 1 to 128 characters of letters, digits, _ and -"
+    assert describe(caught.value)[0].message == (
+        "a client seed is 1 to 128 characters of letters, digits, _ and -: ' ' is none of them"
+    )
 
 
 @pytest.mark.parametrize(("end", "shown"), [(".", "'.'"), (")", "')'"), ("%E2%80%A6", "'…'")])

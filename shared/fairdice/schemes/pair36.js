@@ -39,9 +39,15 @@ fairdice.register(
       if (typeof value !== "string" || !CLIENT_SEED.test(value)) {
         // A space copied with a seed is said, as fairdice.fields says it
         const spaced = typeof value === "string" && CLIENT_SEED.test(fairdice.strip(value));
+        // and so is any other character it may not hold, as fairdice.fields names it
+        const bad = typeof value === "string" ? Array.from(value).find((c) => !/^[A-Za-z0-9_-]$/.test(c)) : undefined;
         throw new Error(
           "a client seed is 1 to 128 characters of letters, digits, _ and -" +
-            (spaced ? `: ${fairdice.pyRepr(fairdice.strip(value))} has a space before or after it` : ""),
+            (spaced
+              ? `: ${fairdice.pyRepr(fairdice.strip(value))} has a space before or after it`
+              : bad !== undefined
+                ? `: ${fairdice.pyRepr(bad)} is none of them`
+                : ""),
         );
       }
       return value;
