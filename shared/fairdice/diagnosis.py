@@ -97,6 +97,14 @@ def _fit_as_given(verdict: Verdict) -> str:
 # ---- the seal ------------------------------------------------------------------------------
 
 
+def _explained(request: RequestBase, secret: bytes, cause: Cause) -> str:
+    """What a seal finding explains: the seal, and as many recorded rolls as the secret it points to fits."""
+    if not request.recorded:
+        return "the seal"
+    case = _case(request, secret)
+    return _explains(_score(case, Hypothesis(cause, "", {})) or 0, case)
+
+
 def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> list[Finding]:
     """Mistakes that show in the seal alone: fields swapped, the secret pasted twice, the hex text hashed."""
     given = (verdict.seal.given or "").lower()
@@ -104,15 +112,10 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
     seal_field, secret_field = request.SEAL_FIELD, request.REVEALED_FIELD
     seal, secret_word = _words(request)
     if request.secret_hex is not None and seal_of(bytes.fromhex(given)) == secret_hex:
-        swapped = bytes.fromhex(given)
-        explains = "the seal"
-        if request.recorded:
-            case = _case(request, swapped)
-            explains = _explains(_score(case, Hypothesis("secret_and_seal_swapped", "", {})) or 0, case)
         return [
             Finding(
                 cause="secret_and_seal_swapped",
-                explains=explains,
+                explains=_explained(request, bytes.fromhex(given), "secret_and_seal_swapped"),
                 detail=(
                     f"the {secret_word} and the {seal} were pasted into each other's fields:"
                     f" the SHA-256 of the value given as the {seal} is the value given as the {secret_word}"
@@ -122,14 +125,10 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
         ]
     half = secret[: len(secret) // 2]
     if request.secret_hex is not None and secret == half + half and seal_of(half) == given:
-        explains = "the seal"
-        if request.recorded:
-            case = _case(request, half)
-            explains = _explains(_score(case, Hypothesis("secret_pasted_twice", "", {})) or 0, case)
         return [
             Finding(
                 cause="secret_pasted_twice",
-                explains=explains,
+                explains=_explained(request, half, "secret_pasted_twice"),
                 detail=(
                     f"the {secret_word} was pasted twice: its first half and its second are the same"
                     f" {len(half)} bytes, and the SHA-256 of that half is the {seal} given. Give it once"
