@@ -29,8 +29,8 @@ _Z = NormalDist().inv_cdf(1 - ALPHA / 2)
 _STYLE = """
 body{font:15px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:70rem;padding:0 1rem;color:#1b1f24}
 h1{font-size:1.6rem}h2{margin-top:2.2rem;border-bottom:1px solid #d0d7de;padding-bottom:.2rem}
-table{border-collapse:collapse;margin:.6rem 0}td,th{border:1px solid #d0d7de;padding:.25rem .45rem;text-align:right}
-th{background:#f6f8fa;font-size:.9em}td.t,th.t{text-align:left}.bad{color:#b42318;font-weight:600}.ok{color:#1a7f37;font-weight:600}
+table{border-collapse:collapse;margin:.6rem 0}td,th{border:1px solid #d0d7de;padding:.25rem .55rem;text-align:right}
+th{background:#f6f8fa}td.t,th.t{text-align:left}.bad{color:#b42318;font-weight:600}.ok{color:#1a7f37;font-weight:600}
 .verdict{font-size:1.15rem;padding:.7rem 1rem;border-radius:6px;background:#f6f8fa}code{font-size:.9em}
 figure{margin:.5rem 0;display:flex;flex-wrap:wrap;gap:.5rem}svg{max-width:100%;height:auto}
 td{overflow-wrap:break-word}td.w{overflow-wrap:anywhere;min-width:9rem}.scroll{overflow-x:auto}
