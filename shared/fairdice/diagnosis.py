@@ -22,7 +22,7 @@ from fairdice import schemes
 from fairdice.errors import InvalidInput
 from fairdice.prose import counted, was
 from fairdice.request import CountedRequest, RequestBase
-from fairdice.schemes.base import CHANCE, Case, Hypothesis
+from fairdice.schemes.base import CHANCE, Case, Hypothesis, chance_of_at_least
 from fairdice.seal import seal_of
 from fairdice.verdict import Cause, Finding, Scope, Verdict
 
@@ -368,9 +368,7 @@ def _beyond_chance(case: Case[Any], verdict: Verdict) -> bool:
     many fitting by luck, each roll fitting one time in the product of its dice's sides, is below CHANCE."""
     head = verdict.rolls[: case.compared]
     n, k = len(head), sum(1 for report in head if report["matches"])
-    p = 1 / math.prod(case.request.SIDES)
-    tail = sum(math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1))
-    return k > 0 and tail < CHANCE
+    return k > 0 and chance_of_at_least(k, n, math.prod(case.request.SIDES)) < CHANCE
 
 
 def _unexplained(case: Case[Any], verdict: Verdict, matched: int) -> Finding:

@@ -20,6 +20,7 @@ from fairdice.audit.summary import MIN_EXPECTED, MIN_SEQUENCE, MIN_SIDE, Summary
 from fairdice.markup import visible
 from fairdice.prose import counted
 from fairdice.schemes import daily
+from fairdice.schemes.base import chance_of_at_least
 
 FINDINGS_SHOWN = 1000
 ALPHA = 0.01
@@ -192,12 +193,9 @@ def _by_chance(failed: int, made: int) -> str:
 
 
 def _tail(failed: int, made: int) -> float:
-    """The chance that `failed` or more of `made` independent tests fail, each one time in 100 (ALPHA): counted in
-    whole numbers, the sum of C(made, k) 99^(made-k) over 100^made, so that no library is needed where the report is
-    drawn (the AWS report function has matplotlib, not scipy: review) and no rounding piles up."""
-    one_in = round(1 / ALPHA)
-    ways = sum(math.comb(made, k) * (one_in - 1) ** (made - k) for k in range(failed, made + 1))
-    return float(ways / one_in**made)
+    """The chance that `failed` or more of `made` independent tests fail, each one time in 100 (ALPHA), in whole
+    numbers (the AWS report function has matplotlib, not scipy: review)."""
+    return chance_of_at_least(failed, made, round(1 / ALPHA))
 
 
 def _two_figures(n: float) -> str:

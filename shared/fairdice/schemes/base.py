@@ -225,6 +225,14 @@ CHANCE = 1e-4  # the most a wrong hypothesis may match by luck: sets how many ro
 MAX_COMPARED = 200  # recorded rolls compared per hypothesis
 
 
+def chance_of_at_least(least: int, of: int, one_in: int) -> float:
+    """The chance that `least` or more of `of` independent trials succeed, each one time in `one_in`: counted in whole
+    numbers, the sum of C(of, k) (one_in - 1)^(of - k) over one_in^of, so that no library is needed (scipy is the
+    audit's extra, in neither the verify layer nor the AWS report function) and no rounding piles up."""
+    ways = sum(math.comb(of, k) * (one_in - 1) ** (of - k) for k in range(least, of + 1))
+    return float(ways / one_in**of)
+
+
 @dataclass(frozen=True)
 class Case(Generic[R]):
     """A mismatched request as the diagnosis scores hypotheses against it."""
