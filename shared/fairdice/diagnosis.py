@@ -334,12 +334,17 @@ def _out_of_step(case: Case[Any], verdict: Verdict) -> tuple[int, Finding] | Non
     dice = [tuple(report["dice"]) if report["dice"] is not None else None for report in reports]
     roll, rolls = case.scheme.words.roll, case.scheme.words.rolls
     before, here = reports[first - 1]["index"], reports[first]["index"]
-    left_out = list(zip(seen[first:], dice[first + 1 :], strict=False))
-    if len(left_out) >= case.evidence and all(shown == computed for shown, computed in left_out):
+
+    def fitting(shown: Sequence[object], computed: Sequence[object]) -> int:
+        """How many rolls fit, one beside the other, when every one does and they are evidence; else 0."""
+        pairs = list(zip(shown, computed, strict=False))
+        return len(pairs) if len(pairs) >= case.evidence and all(a == b for a, b in pairs) else 0
+
+    if left_out := fitting(seen[first:], dice[first + 1 :]):
         missing = "-".join(str(die) for die in dice[first] or [])
-        return first + len(left_out), Finding(
+        return first + left_out, Finding(
             cause="roll_left_out",
-            explains=_explains(first + len(left_out), case),
+            explains=_explains(first + left_out, case),
             detail=(
                 f"the recorded {rolls} fit this secret up to {roll} {before:,}, and each one after it fits the {roll}"
                 f" after its own: {roll} {here:,} ({missing}) is not in the list, as if a line was lost when it was"
@@ -347,12 +352,11 @@ def _out_of_step(case: Case[Any], verdict: Verdict) -> tuple[int, Finding] | Non
                 " shown were not the committed ones: keep the secret and report it"
             ),
         )
-    added = list(zip(seen[first + 1 :], dice[first:], strict=False))
-    if len(added) >= case.evidence and all(shown == computed for shown, computed in added):
+    if added := fitting(seen[first + 1 :], dice[first:]):
         extra = "-".join(str(die) for die in seen[first])
-        return first + len(added), Finding(
+        return first + added, Finding(
             cause="roll_added",
-            explains=_explains(first + len(added), case),
+            explains=_explains(first + added, case),
             detail=(
                 f"the recorded {rolls} fit this secret up to {roll} {before:,}; then the list holds {extra} as {roll}"
                 f" {here:,}, and each one after it fits the {roll} before its own: one {roll} too many is in the list"
