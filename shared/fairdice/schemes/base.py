@@ -20,7 +20,7 @@ from pydantic import JsonValue, ValidationError
 
 from fairdice.dice import Rolls, hmac_key
 from fairdice.errors import InvalidInput
-from fairdice.prose import counted, listed, number, span
+from fairdice.prose import counted, listed, number, shown, span
 from fairdice.request import RequestBase
 from fairdice.verdict import Cause, GameInput, Scope
 
@@ -184,7 +184,7 @@ def trimmed(value: str) -> str | None:
 def _quoted(value: str) -> str:
     """The value in quotes, each invisible character at its ends written as its code point, ⟨U+200B⟩."""
     start, end = _ends(value)
-    marked = ["".join(c if c.isspace() else f"⟨U+{ord(c):04X}⟩" for c in part) for part in (value[:start], value[end:])]
+    marked = ["".join(c if c.isspace() else shown(c) for c in part) for part in (value[:start], value[end:])]
     return json.dumps(marked[0] + value[start:end] + marked[1], ensure_ascii=False)
 
 
