@@ -40,7 +40,7 @@ fairdice.register(
         // A space copied with a seed is said, as fairdice.fields says it
         const spaced = typeof value === "string" && CLIENT_SEED.test(fairdice.strip(value));
         // and so is any other character it may not hold, as fairdice.fields names it
-        const bad = typeof value === "string" ? Array.from(value).find((c) => !/^[A-Za-z0-9_-]$/.test(c)) : undefined;
+        const bad = typeof value === "string" ? Array.from(value).find((c) => !CLIENT_SEED.test(c)) : undefined;
         throw new Error(
           "a client seed is 1 to 128 characters of letters, digits, _ and -" +
             (spaced
