@@ -96,24 +96,19 @@ AppNumber = Annotated[
 
 
 def _client_seed(value: object) -> str:
-    if not isinstance(value, str) or not _CLIENT_SEED.fullmatch(value):
-        # A space copied with a seed is said (review: "b " was refused with no word of the space; pair36.js alike)
-        stripped = value.strip() if isinstance(value, str) else ""
-        spaced = _CLIENT_SEED.fullmatch(stripped) is not None
-        # and so is any other character it may not hold, an invisible one as its escape (review: "b\u200b" was
-        # refused with no word of what was wrong)
-        bad = next((c for c in value if not _CLIENT_SEED.fullmatch(c)), None) if isinstance(value, str) else None
-        raise ValueError(
-            "a client seed is 1 to 128 characters of letters, digits, _ and -"
-            + (
-                f": {stripped!r} has a space before or after it"
-                if spaced
-                else f": {bad!r} is none of them"
-                if bad is not None
-                else ""
-            )
-        )
-    return value
+    if isinstance(value, str) and _CLIENT_SEED.fullmatch(value):
+        return value
+    rule = "a client seed is 1 to 128 characters of letters, digits, _ and -"
+    if not isinstance(value, str):
+        raise ValueError(rule)
+    # A space copied with a seed is said (review: "b " was refused with no word of the space; pair36.js alike)
+    stripped = value.strip()
+    if _CLIENT_SEED.fullmatch(stripped):
+        raise ValueError(f"{rule}: {stripped!r} has a space before or after it")
+    # and so is any other character it may not hold, an invisible one as its escape (review: "b\u200b" was refused
+    # with no word of what was wrong)
+    bad = next((c for c in value if not _CLIENT_SEED.fullmatch(c)), None)
+    raise ValueError(rule if bad is None else f"{rule}: {bad!r} is none of them")
 
 
 ClientSeed = Annotated[
