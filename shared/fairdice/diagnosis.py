@@ -59,6 +59,8 @@ def diagnose(
             findings.extend(finding for finding in found if finding.cause != "secret_from_other_game")
         return findings[:MAX_FINDINGS]
     findings = _seal_findings(request, secret, verdict) if verdict.checks.seal == "mismatch" else []
+    if verdict.checks.seal == "not_given" and verdict.checks.rolls == "mismatch":
+        findings = _pasted_twice_by_rolls(request, secret)
     if any(finding.cause in ("secret_and_seal_swapped", "secret_pasted_twice") for finding in findings):
         return findings
     fit: str | None = _fit_as_given(verdict)
@@ -123,19 +125,10 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
                 try_={secret_field: given, seal_field: secret_hex},
             )
         ]
-    half = secret[: len(secret) // 2]
-    if request.secret_hex is not None and secret == half + half and seal_of(half) == given:
-        return [
-            Finding(
-                cause="secret_pasted_twice",
-                explains=_explained(request, half, "secret_pasted_twice"),
-                detail=(
-                    f"the {secret_word} was pasted twice: its first half and its second are the same"
-                    f" {len(half)} bytes, and the SHA-256 of that half is the {seal} given. Give it once"
-                ),
-                try_={secret_field: half.hex()},
-            )
-        ]
+    half = _half_of_twice(request, secret)
+    if half is not None and seal_of(half) == given:
+        explains = _explained(request, half, "secret_pasted_twice")
+        return [_pasted_twice(request, half, explains, f"the SHA-256 of that half is the {seal} given")]
     if given == secret_hex:
         return [
             Finding(
@@ -160,6 +153,41 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
             )
         ]
     return []
+
+
+def _half_of_twice(request: RequestBase, secret: bytes) -> bytes | None:
+    """The secret's first half when the secret given is that half twice over (None: it is not)."""
+    half = secret[: len(secret) // 2]
+    return half if request.secret_hex is not None and half and secret == half + half else None
+
+
+def _pasted_twice(request: RequestBase, half: bytes, explains: str, shown_by: str) -> Finding:
+    _, secret_word = _words(request)
+    return Finding(
+        cause="secret_pasted_twice",
+        explains=explains,
+        detail=(
+            f"the {secret_word} was pasted twice: its first half and its second are the same {len(half)} bytes, and"
+            f" {shown_by}. Give it once"
+        ),
+        try_={request.REVEALED_FIELD: half.hex()},
+    )
+
+
+def _pasted_twice_by_rolls(request: RequestBase, secret: bytes) -> list[Finding]:
+    """With no seal to show it, a secret pasted twice shows in the rolls: they are its half's (support review: such a
+    secret's rolls were "most likely another game's")."""
+    half = _half_of_twice(request, secret)
+    if half is None:
+        return []
+    case = _case(request, half)
+    bar = max(case.evidence, math.ceil(PARTIAL * case.compared))
+    if bar > case.compared:
+        return []
+    k = _score(case, Hypothesis("secret_pasted_twice", "", {}), misses_allowed=case.compared - bar)
+    if k is None:
+        return []
+    return [_pasted_twice(request, half, _explains(k, case), "the recorded rolls fit that half")]
 
 
 def _words(request: RequestBase) -> tuple[str, str]:

@@ -414,6 +414,33 @@ def test_the_secret_pasted_twice_is_found(recorded: list[list[int]] | None) -> N
         assert_try_is_fair(mistaken, found)
 
 
+@pytest.mark.parametrize("base", [PAIR36, NARDE, THREE, BOT, ONLINE], ids=lambda base: base["scheme"])
+def test_the_secret_pasted_twice_without_its_seal_is_found_by_the_rolls(base: dict[str, Any]) -> None:
+    # Review (support): with no seal to show it, a secret pasted twice was "most likely another game's rolls"
+    secret_field, seal_field = (
+        type(schemes.parse_request(base)).REVEALED_FIELD,
+        type(schemes.parse_request(base)).SEAL_FIELD,
+    )
+    unsealed = {name: value for name, value in base.items() if name != seal_field}
+    mistaken = unsealed | {secret_field: KEY + KEY, "recorded": rolls_of(unsealed | {"count": 20})}
+    verdict = check(mistaken)
+    assert [f.cause for f in verdict.diagnosis or []] == ["secret_pasted_twice"]
+    found = finding(verdict, "secret_pasted_twice")
+    assert found.try_ == {secret_field: KEY}
+    assert found.explains == "20 of 20 rolls"
+    assert "the recorded rolls fit that half" in found.detail
+    assert_try_is_fair(mistaken, found)
+
+
+def test_a_secret_of_two_equal_halves_whose_rolls_are_not_its_halfs_is_no_such_mistake() -> None:
+    mistaken = PAIR36 | {
+        "server_seed": KEY + KEY,
+        "recorded": rolls_of(PAIR36 | {"server_seed": OTHER_KEY, "count": 20}),
+    }
+    mistaken.pop("seal")
+    assert all(f.cause != "secret_pasted_twice" for f in check(mistaken).diagnosis or [])
+
+
 def test_a_secret_of_two_equal_halves_not_sealed_so_is_no_such_mistake() -> None:
     mistaken = PAIR36 | {"server_seed": KEY + KEY, "seal": hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()}
     assert all(f.cause != "secret_pasted_twice" for f in check(mistaken | {"count": 3}).diagnosis or [])
