@@ -274,7 +274,12 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
             continue  # not a piece of any game the structure can produce: no one could send it
         if scope is None or scope.kind == "game":
             findings.append(
-                Finding(cause=h.cause, explains=_explains(-negative_k, case), detail=h.detail, try_=_try(case, h))
+                Finding(
+                    cause=h.cause,
+                    explains=_explains(-negative_k, case),
+                    detail=h.detail + _still_a_piece(verdict.scope),
+                    try_=_try(case, h),
+                )
             )
         else:
             # The rolls fit a window of the game, or a take-back line: true, and worth saying, but no fix. Offered as
@@ -298,6 +303,14 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
         return findings, findings[0].explains
     finding = _unexplained(case, verdict, matched)
     return [finding], finding.explains if finding.cause in _THIS_SECRET else None
+
+
+def _still_a_piece(scope: Scope | None) -> str:
+    """What a fix cannot change: the request itself asks for a piece of the game, which no match makes fair (support
+    review: a take-back line's `try` led to `incomplete` unsaid)."""
+    if scope is None or scope.kind == "game":
+        return ""
+    return f"; with that the check can say incomplete, never fair: the rolls asked for are {scope.description}"
 
 
 def _scope_after(case: Case[Any], hypothesis: Hypothesis) -> Scope | Literal[False] | None:
