@@ -96,8 +96,15 @@ def _roll_from_token(token: str, sides: Sequence[int], where: str) -> list[tuple
             f"{where}: {_shown(token)} is one die; write each roll's {per_roll} dice together, such as"
             f" {_example(sides)} or {_example(sides).replace('-', '')}"
         )
-    if len(token) % per_roll:
-        raise RecordedError(f"{where}: {_shown(token)} has {len(token)} digits, not a multiple of {per_roll} dice")
+    if over := len(token) % per_roll:
+        # Said as whole rolls and the digits over, from the roll `where` names (support review: a link's digits cut
+        # inside its last roll said "line 1, roll 1" alone)
+        whole = len(token) // per_roll
+        raise RecordedError(
+            f"{where}: {_shown(token)} has {len(token)} digits, not a multiple of {per_roll} dice:"
+            f" {counted(whole, 'whole roll', 'whole rolls')} from there, then {counted(over, 'digit', 'digits')} over;"
+            " a roll was cut short, or a digit lost or added"
+        )
     return [tuple(_die(token[i + j], s, where) for j, s in enumerate(sides)) for i in range(0, len(token), per_roll)]
 
 

@@ -1058,8 +1058,14 @@ const fairdice = (() => {
         `${where}: ${quoted(token)} is one die; write each roll's ${sides.length} dice together, such as ${example(sides)} or ${example(sides).replace(/-/g, "")}`,
       );
     }
-    if (token.length % sides.length) {
-      throw new Error(`${where}: ${quoted(token)} has ${token.length} digits, not a multiple of ${sides.length} dice`);
+    const over = token.length % sides.length;
+    if (over) {
+      const whole = (token.length - over) / sides.length;
+      throw new Error(
+        `${where}: ${quoted(token)} has ${token.length} digits, not a multiple of ${sides.length} dice:` +
+          ` ${counted(whole, "whole roll", "whole rolls")} from there, then ${counted(over, "digit", "digits")} over;` +
+          " a roll was cut short, or a digit lost or added",
+      );
     }
     const rolls = [];
     for (let i = 0; i < token.length; i += sides.length) rolls.push(sides.map((s, j) => die(token[i + j], s, where)));

@@ -78,7 +78,14 @@ def test_daily_six_faces_are_read_in_the_order_d4_to_d20(pasted: object) -> None
         ("1-x", PAIR, "'1-x' is not a roll \\(write it like 6-5\\)"),
         ("6--3", PAIR, "'6--3' is not a roll"),
         ("6-3-", THREE, "'6-3-' is not a roll \\(write it like 6-5-4\\)"),
-        ("634", PAIR, "has 3 digits, not a multiple of 2"),
+        ("634", PAIR, "has 3 digits, not a multiple of 2 dice: 1 whole roll from there, then 1 digit over;"),
+        ("254264343", PAIR, "line 1, roll 1: '254264343' has 9 digits, not a multiple of 2 dice: 4 whole rolls from"),
+        (
+            "1-2-3 45678",
+            (6, 6, 6),
+            "roll 2: '45678' has 5 digits, not a multiple of 3 dice: 1 whole roll from there,"
+            " then 2 digits over; a roll was cut short",
+        ),
         ("a-b", PAIR, "is not a die face"),
         ("seven", PAIR, "is not a roll"),
         ("roll: 6-3", PAIR, "'roll:' is not a roll"),
