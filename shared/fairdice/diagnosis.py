@@ -269,16 +269,20 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
     findings = []
     best = 0
     for negative_k, _, h in scored:
-        scope = _scope_after(case, h) if whole_game else None
-        if scope is False:
+        if -negative_k < best == case.compared:
+            # One explains every roll: one that explains fewer is no cause, and its `try` would still mismatch (support
+            # review: a later bot game numbered from turn 2 also listed an opening roll fitting 19 of its 20 rolls)
+            break
+        after = _scope_after(case, h)
+        if after is False and whole_game:
             continue  # not a piece of any game the structure can produce: no one could send it
-        if scope is None or scope.kind == "game":
+        scope = after if after is not None else verdict.scope
+        if not whole_game or scope is False or scope is None or scope.kind == "game":
+            # A request for a piece of a game changed to another piece stays one: said, with its fix
+            still = "" if scope is False or scope is None else _still_a_piece(scope)
             findings.append(
                 Finding(
-                    cause=h.cause,
-                    explains=_explains(-negative_k, case),
-                    detail=h.detail + _still_a_piece(verdict.scope),
-                    try_=_try(case, h),
+                    cause=h.cause, explains=_explains(-negative_k, case), detail=h.detail + still, try_=_try(case, h)
                 )
             )
         else:

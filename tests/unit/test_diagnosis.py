@@ -333,6 +333,18 @@ def test_a_fix_for_a_piece_of_a_game_says_the_check_stays_incomplete(piece: dict
     assert check(apply(mistaken, found.try_)).verdict == "incomplete"
 
 
+def test_a_later_bot_game_numbered_from_turn_2_is_brought_back_to_its_start_and_nothing_else_is_said() -> None:
+    # Review (support): besides the numbering, an opening roll fitting 19 of the 20 rolls was listed, whose `try` still
+    # mismatched; and a fix that makes the piece asked for a whole game says nothing of pieces
+    mistaken = BOT | {"opening": False, "first_turn": 2, "recorded": rolls_of(BOT | {"opening": False, "count": 20})}
+    verdict = check(mistaken)
+    assert [f.cause for f in verdict.diagnosis or []] == ["numbering_shifted"]
+    found = finding(verdict, "numbering_shifted")
+    assert found.try_ == {"first_turn": 1}
+    assert "never fair" not in found.detail
+    assert check(apply(mistaken, found.try_)).verdict == "fair"
+
+
 def test_a_fix_for_a_whole_game_says_nothing_of_pieces() -> None:
     mistaken = PAIR36 | {"recorded": [roll[::-1] for roll in rolls_of(PAIR36 | {"count": 20})]}
     assert "never fair" not in finding(check(mistaken), "dice_order").detail
