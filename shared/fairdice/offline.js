@@ -285,6 +285,11 @@
       mismatch: el("p", {}, el("span", { class: "bad", text: "✗ " }), `The SHA-256 of the ${secret} is not the ${seal} given: the characters that differ are marked.`),
       not_given: el("p", { class: "muted", text: `Not checked: no ${seal} was given.` }),
     }[verdict.checks.seal];
+    // Whoever sent the seal chose it, as the inputs that identify the game (fairdice.page.SEAL_TO_RECOGNISE)
+    const recognise =
+      verdict.checks.seal === "match"
+        ? [el("p", { text: `Check that this is the ${seal} your game showed before its first roll: fairdice knows only the ${seal} it was given, and only one shown before the game shows the ${secret} was fixed then.` })]
+        : [];
     return [
       el("h3", { text: `The ${seal}` }),
       status,
@@ -296,6 +301,7 @@
         el("dt", { text: `SHA-256 of the ${secret}` }),
         el("dd", {}, view.marked(verdict.seal.computed, verdict.seal.given)),
       ),
+      ...recognise,
     ];
   }
 

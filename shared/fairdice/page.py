@@ -30,6 +30,11 @@ from fairdice.verdict import Finding, RollReport, Verdict
 
 # What the second rendering of a value whose characters a screen may reorder says it is (offline.js says the same).
 TYPED_ORDER = "In the order it was typed, left to right:"
+# What the page says of a seal that came with the request (offline.js says the same): fairdice cannot see it shown.
+SEAL_TO_RECOGNISE = (
+    "Check that this is the {seal} your game showed before its first roll: fairdice knows only the {seal} it was"
+    " given, and only one shown before the game shows the {secret} was fixed then."
+)
 # The table of rolls stops here: Lambda returns at most 6 MiB, and 10,000 rows of long escaped messages can pass it.
 MAX_TABLE_BYTES = 3 * 1024 * 1024
 
@@ -191,6 +196,10 @@ def _seal_section(verdict: Verdict, words: Words) -> Iterator[str]:
     yield f"<dt>{origin}</dt><dd><code>{marked(given, computed) if given else '—'}</code></dd>"
     yield f"<dt>SHA-256 of the {e(secret)}</dt>"
     yield f"<dd><code>{marked(computed, given) if computed else '—'}</code></dd></dl>"
+    if check == "match" and origin == "given":
+        # A seal given with the request or link is whoever sent it's, as the inputs that identify the game are: only
+        # the player can say it is the one shown before the game (review: a link made after the game read fair)
+        yield f"<p>{SEAL_TO_RECOGNISE.format(seal=e(seal), secret=e(secret))}</p>"
     published = verdict.seal.published_at
     if published is not None:
         when = utc_time(published)

@@ -37,6 +37,7 @@ from fairdice.links import build_link, parse_link
 from fairdice.markup import sentence
 from fairdice.notices import error_page
 from fairdice.offline import offline_page
+from fairdice.page import SEAL_TO_RECOGNISE
 from fairdice.problems import describe
 from fairdice.prose import reorders, typed_order, unseen
 from fairdice.recorded import RecordedError, parse_recorded
@@ -1195,6 +1196,19 @@ def test_the_seals_that_differ_are_shown_with_the_characters_that_differ_marked(
     assert marked == "".join(g for g, c in zip(given, computed, strict=True) if g != c) + "".join(
         c for g, c in zip(given, computed, strict=True) if g != c
     )
+
+
+def test_a_seal_that_came_with_the_link_is_for_the_player_to_recognise_as_the_one_shown_before_the_game(
+    chromium: Browser, page: Path
+) -> None:
+    # Given a fair game's link, whose seal whoever made the link chose, and one whose seal differs
+    fair = _open(chromium, page, STATES["fair"][0], DESKTOP)
+    wrong = _open(chromium, page, STATES["wrong-seal"][0], DESKTOP)
+
+    # Then the page asks the player to check the seal that matched, in the verdict page's words
+    asked = SEAL_TO_RECOGNISE.format(seal="seal", secret="server seed")
+    assert asked in fair["text"]
+    assert asked not in wrong["text"]
 
 
 @pytest.mark.parametrize("vector", ["three-dice-unicode-seeds", "daily-2026-10-28", "bg-dice-v1-opening-ties"])

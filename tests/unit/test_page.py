@@ -124,6 +124,21 @@ def test_a_fair_verdict_says_so_in_one_sentence() -> None:
     assert page.count("<span class=ok>✓</span>") == 4  # the seal and three rolls
 
 
+def test_a_seal_that_came_with_the_request_is_for_the_player_to_recognise_as_the_one_shown_before_the_game() -> None:
+    # Given a fair game whose seal came with the link, as whoever made the link chose it
+    verdict, page = page_of(GAMES["narde-v1"] | {"count": None, "recorded": "15 46 34"})
+    assert verdict.verdict == "fair"
+
+    # Then the page asks the player to check it is the seal the game showed before its first roll
+    assert (
+        "Check that this is the fingerprint your game showed before its first roll: fairdice knows only the fingerprint"
+        " it was given, and only one shown before the game shows the key was fixed then." in unescape(page)
+    )
+    # And a page with no seal has none to ask about
+    _, without = page_of({k: v for k, v in GAMES["narde-v1"].items() if k != "fingerprint"})
+    assert "your game showed before its first roll" not in unescape(without)
+
+
 def test_a_mismatch_page_marks_the_rolls_that_differ_and_shows_the_diagnosis_with_a_retry_link() -> None:
     # Given the match's rolls from roll 1, sent as if numbered from 2
     real = verify(parse_request(GAMES["pair36"]))
