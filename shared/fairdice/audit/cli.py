@@ -132,9 +132,15 @@ def _stopping() -> None:
     """The command stops at the first Ctrl-C or SIGTERM: later ones are ignored while it stops (set so before the first
     is raised), as the blocks under way finish, in a second or so, and the worker processes' pool shuts down, which a
     second signal would break halfway (review: two SIGINTs 10 ms apart hung the command); the handlers it found are put
-    back as it returns."""
+    back as it returns. Ignored by a handler that does nothing, not by SIG_IGN: both may be pending at once (the command
+    not run in the moment between them), and Python runs SIGINT's handler first; the other's, found set to SIG_IGN,
+    would be printed as a traceback, "OSError: Signal 15 ignored due to race condition"."""
     for number in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(number, signal.SIG_IGN)
+        signal.signal(number, _ignored)
+
+
+def _ignored(signum: int, frame: object) -> None:
+    """A Ctrl-C or SIGTERM while the command stops, or once its outputs are written: nothing to do."""
 
 
 def _folder(text: str) -> Path:
