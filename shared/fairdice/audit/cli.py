@@ -124,6 +124,14 @@ def _finishing() -> None:
     """The last output, the report, is written next: a Ctrl-C or SIGTERM from now on stops nothing, as the outputs are
     whole a moment later; one that came before and was lost (`_asked`) stops the audit now, before it."""
     _stopping()
+    _lost()
+
+
+def _lost() -> None:
+    """Raise the stop a Ctrl-C or SIGTERM asked for, if one did, as its own raise may have been lost (`_asked`): the
+    run asks as it hands out each block (review: a Ctrl-C handled in the middle of a fork of the pool, which a thread
+    other than the main one may let in while the main one holds it, was lost until the report, the blocks all
+    audited)."""
     if _asked:
         raise _asked[0]
 
@@ -197,6 +205,7 @@ def _audit(args: argparse.Namespace) -> int:
             archive=args.archive,
             started=started,
             finishing=_finishing,
+            asked=_lost,
         )
     except UsageError as exc:
         _say(f"fairdice: audit: {exc}")

@@ -298,6 +298,7 @@ def run(
     archive: str | None = None,
     started: dt.datetime | None = None,
     finishing: Callable[[], None] | None = None,
+    asked: Callable[[], None] | None = None,
 ) -> RunResult:
     """Audit every game of the inputs into `out`: summary.json, findings.jsonl and report.html.
 
@@ -314,7 +315,9 @@ def run(
     (ArchiveRefused) is the line's finding instead (`audit_shard`'s `refusal_is_finding`), and `--resume` audits
     its block again.
     `finishing` is called as the last output, the report, is about to be written: once it is, the audit is whole, and
-    a Ctrl-C or SIGTERM has nothing left to stop.
+    a Ctrl-C or SIGTERM has nothing left to stop. `asked` is called as each block is handed out, to raise a stop the
+    command was asked for whose own raise was lost: handled in the middle of a fork, in a weak reference's callback or
+    a `__del__`, where Python prints an exception and goes on.
     """
     passed_over: list[Path] = []
     outputs_held: list[Path] = []
@@ -362,6 +365,8 @@ def run(
                         else:
                             blocks.submit(name, str(path), block)
                             audited += 1
+                        if asked is not None:
+                            asked()
                         watch.advance(hashed.bytes - before, 0)
                         before = hashed.bytes
                     try:
