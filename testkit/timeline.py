@@ -18,18 +18,20 @@ from unittest import mock
 from fairdice.archive.publisher import PublishReport, publish
 from fairdice.storage import FolderStore, Stored, Stores
 
+FOREVER = dt.datetime.max.replace(tzinfo=dt.UTC)
+
 
 class DatedFolderStore(FolderStore):
     """A FolderStore that dates each file it writes by the test's clock, not by when the test ran.
 
     It stands in for a store whose times no writer can set, as S3's LastModified is (`Stored.witnessed`), and whose
-    versions no one can delete, as the stack's archive's are (`Stored.locked`): the test's clock is the witness here.
-    A plain FolderStore's times are not witnessed; tests of that use one.
+    versions no one can delete, as the stack's archive's are (`Stored.locked_until`, for ever here): the test's clock
+    is the witness here. A plain FolderStore's times are not witnessed; tests of that use one.
     """
 
     def read(self, key: str) -> Stored | None:
         found = super().read(key)
-        return None if found is None else replace(found, witnessed=True, locked=True)
+        return None if found is None else replace(found, witnessed=True, locked_until=FOREVER)
 
     def __init__(self, root: Path, timeline: "Timeline", *, private: bool = False) -> None:
         super().__init__(root, private=private)

@@ -50,9 +50,10 @@ class Stored:
 
     `witnessed` says whether that time is one no writer can set: AWS S3's own LastModified is; a file's
     modification time is not (whoever holds the folder sets it with `touch`), nor is the time an S3
-    endpoint of one's own answers (`aws_own`), so they prove nothing. `locked` says whether S3 keeps this version,
-    as it reads, whatever anyone asks (Object Lock in compliance mode): no one, the account's root user included,
-    can delete it now. S3 does not say since when: a bucket that locks every version as it is written (the stack's
+    endpoint of one's own answers (`aws_own`), so they prove nothing. `locked_until` says until when S3 keeps this
+    version, as it reads, whatever anyone asks (Object Lock in compliance mode): no one, the account's root user
+    included, can delete it before then (`locked_at`); after it, anyone the bucket's policy lets can. S3 does not say
+    since when: a bucket that locks every version as it is written (the stack's
     archive, by default retention) kept it from its writing, but on another, retention may have been put on a
     version after another one was deleted outright, which only CloudTrail shows (reviews: on a bucket without any
     lock, two commitments were published and one deleted outright after the day).
@@ -61,11 +62,17 @@ class Stored:
     data: bytes
     modified: dt.datetime  # aware, UTC: S3's LastModified, a file's modification time
     witnessed: bool
-    locked: bool = False
+    locked_until: dt.datetime | None = None  # aware, UTC: the end of its compliance-mode retention; None: none
 
 
 # When a store cannot say when an object was written: later than any deadline, so it proves nothing in time.
 NOT_KNOWN = dt.datetime.max.replace(tzinfo=dt.UTC)
+
+
+def locked_at(until: dt.datetime | None, moment: dt.datetime) -> bool:
+    """Whether a version kept until `until` (`Stored.locked_until`) is still kept at `moment`: a retention that has
+    ended keeps nothing, as S3 then lets the version be deleted outright (review: kept a day, read a week on)."""
+    return until is not None and until > moment
 
 
 def known_time(moment: dt.datetime) -> dt.datetime | None:
@@ -430,9 +437,13 @@ class S3Store:
             modified = None
         when = modified.astimezone(dt.UTC) if isinstance(modified, dt.datetime) else NOT_KNOWN
         # S3 gives a version's lock to a reader allowed s3:GetObjectRetention (template.yaml grants it where a verdict
-        # rests on the archive)
-        locked = response.get("ObjectLockMode") == "COMPLIANCE"
-        return Stored(body, when, witnessed=aws_own(self._client.meta.endpoint_url, self.bucket), locked=locked)
+        # rests on the archive), and may give one whose retention has ended (moto does): until when is the reader's to
+        # judge
+        until = response.get("ObjectLockRetainUntilDate")
+        compliance = response.get("ObjectLockMode") == "COMPLIANCE" and isinstance(until, dt.datetime)
+        locked_until = until.astimezone(dt.UTC) if compliance else None
+        witnessed = aws_own(self._client.meta.endpoint_url, self.bucket)
+        return Stored(body, when, witnessed=witnessed, locked_until=locked_until)
 
     def put_new(self, key: str, data: bytes) -> bool:
         """PutObject with If-None-Match: * — 412 PreconditionFailed means the key exists."""

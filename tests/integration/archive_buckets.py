@@ -17,14 +17,16 @@ ARCHIVE, SECRETS = "fairdice-archive", "fairdice-secrets"
 
 
 def create_archive_buckets(client: Any) -> None:
-    """The archive bucket (Object Lock, one year's COMPLIANCE retention by default) and the secrets bucket."""
+    """The archive bucket (Object Lock, a production stack's 100 years of COMPLIANCE retention by default: a retention
+    that has ended keeps nothing, and a year's from the tests' 2025 would end before some of them read it) and the
+    secrets bucket."""
     where = {"LocationConstraint": REGION}
     client.create_bucket(Bucket=ARCHIVE, CreateBucketConfiguration=where, ObjectLockEnabledForBucket=True)
     client.put_object_lock_configuration(
         Bucket=ARCHIVE,
         ObjectLockConfiguration={
             "ObjectLockEnabled": "Enabled",
-            "Rule": {"DefaultRetention": {"Mode": "COMPLIANCE", "Years": 1}},
+            "Rule": {"DefaultRetention": {"Mode": "COMPLIANCE", "Years": 100}},
         },
     )
     client.create_bucket(Bucket=SECRETS, CreateBucketConfiguration=where)

@@ -206,7 +206,8 @@ class Published:
     commitment: Commitment
     published_at: dt.datetime
     witnessed: bool
-    locked: bool = False  # `Stored.locked`: kept whatever anyone asks, so no other version was shown in its place
+    # `Stored.locked_until`: kept whatever anyone asks until then, so no other version was shown in its place
+    locked_until: dt.datetime | None = None
 
     def contradicted_by(self, named: str | None, written: dt.datetime) -> bool:
         """Whether a record of the day before, written at `written` and naming `named` as the next day's commitment,
@@ -233,7 +234,7 @@ def read_published(archive: ObjectStore, day: dt.date) -> Published | None:
     if stored is None:
         return None
     document = read_document(Commitment, commitment_key(day), stored.data, day, "a commitment document")
-    return Published(document, stored.modified, stored.witnessed, stored.locked)
+    return Published(document, stored.modified, stored.witnessed, stored.locked_until)
 
 
 def read_commitment(archive: ObjectStore, day: dt.date) -> Commitment | None:

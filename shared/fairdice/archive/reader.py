@@ -39,7 +39,7 @@ from fairdice.fields import Day, Seal
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.schemes.daily import DailyRequest
 from fairdice.seal import seal_of
-from fairdice.storage import NOT_KNOWN, BudgetedStore, ObjectStore, Stored, known_time
+from fairdice.storage import NOT_KNOWN, BudgetedStore, ObjectStore, Stored, known_time, locked_at
 from fairdice.verdict import Verdict
 from fairdice.verify import verify
 
@@ -95,7 +95,7 @@ class _Revealed:
     revealed_at: dt.datetime | None  # the archive's own time for the record; None when S3 gives none (multipart)
     revealed_in_time: bool | None  # `revealed_in_time`: after its day was over, by a witnessed time
     committed: bool  # its secret gives the commitment published before the day (it gives its own: `_check`)
-    locked: bool  # the record's version is kept whatever anyone asks (`Stored.locked`)
+    locked_until: dt.datetime | None  # until when the record's version is kept whatever anyone asks (`Stored`)
     # The moment the next day's record was checked to link to this one (`_check_followed`), as of which; None while the
     # next day was not over then, so that nothing could follow yet, and it is checked once it is (review S3)
     followed_at: dt.datetime | None = None
@@ -187,7 +187,7 @@ class ArchiveReader:
             revealed_at=found.revealed_at,
             revealed_in_time=found.revealed_in_time,
             committed=found.committed,
-            locked=published.locked and found.locked,
+            locked=all(locked_at(until, self._clock()) for until in (published.locked_until, found.locked_until)),
         )
 
     def _overdue(self, day: dt.date) -> bool:
@@ -366,7 +366,7 @@ class ArchiveReader:
             revealed_at=known_time(stored.modified),
             revealed_in_time=revealed_in_time(day, stored),
             committed=committed,
-            locked=stored.locked,
+            locked_until=stored.locked_until,
             followed_at=followed_at,
         )
 

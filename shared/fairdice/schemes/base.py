@@ -130,7 +130,7 @@ class RevealedDay:
     revealed_at: dt.datetime | None = None  # the record's time by the archive; None when it gives none
     revealed_in_time: bool | None = None  # revealed after the day was over, by a witnessed time; None: not witnessed
     committed: bool = True  # the secret gives the commitment published before the day (the reader checks it once)
-    locked: bool = False  # its commitment and record are kept whatever anyone asks (`Stored.locked`)
+    locked: bool = False  # its commitment and record are kept whatever anyone asks, still now (`storage.locked_at`)
 
 
 @dataclass(frozen=True)

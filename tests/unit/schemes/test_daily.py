@@ -58,20 +58,21 @@ def archive(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Ti
 
 
 @contextmanager
-def moto_stores(timeline: Timeline, *, locked: bool = True) -> Iterator[Stores]:
+def moto_stores(timeline: Timeline, *, locked: bool = True, days: int | None = None) -> Iterator[Stores]:
     """The two stores in moto's S3, dated by the timeline: the archive under Object Lock in compliance mode, as the
-    stack's is, or (`locked=False`) a bucket of one's own without it."""
+    stack's is (a year, or `days`), or (`locked=False`) a bucket of one's own without it."""
     with mock_aws(), timeline.moto():
         client = boto3.client("s3", region_name="eu-west-1")
         where = {"LocationConstraint": "eu-west-1"}
         client.create_bucket(Bucket="secrets", CreateBucketConfiguration=where)
         client.create_bucket(Bucket="archive", CreateBucketConfiguration=where, ObjectLockEnabledForBucket=locked)
         if locked:
+            retention = {"Years": 1} if days is None else {"Days": days}
             client.put_object_lock_configuration(
                 Bucket="archive",
                 ObjectLockConfiguration={
                     "ObjectLockEnabled": "Enabled",
-                    "Rule": {"DefaultRetention": {"Mode": "COMPLIANCE", "Years": 1}},
+                    "Rule": {"DefaultRetention": {"Mode": "COMPLIANCE", **retention}},
                 },
             )
         yield Stores(secrets=S3Store("secrets", client=client), archive=S3Store("archive", client=client))
@@ -140,6 +141,25 @@ def test_an_archive_bucket_not_under_object_lock_gives_at_most_incomplete_even_f
     assert verdict.verdict == "incomplete"
     assert verdict.checks.seal == "match" and verdict.checks.rolls == "match"
     assert any("is not kept under S3 Object Lock in compliance mode" in reason for reason in verdict.reasons)
+
+
+def test_a_lock_whose_retention_has_ended_keeps_nothing_so_the_day_is_at_most_incomplete() -> None:
+    # Review: on a bucket of one's own whose compliance retention is a day, two commitments were published within the
+    # grace and, once the lock ended, one was deleted outright; S3 still said COMPLIANCE of the one kept, and the other
+    # secret's rolls were fair. A lock that has ended shows no more than no lock at all
+    timeline = Timeline(at("2025-03-01 00:00"))
+    with moto_stores(timeline, days=1) as stores:
+        revealed_next_morning((timeline, stores))
+        kept = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 00:00:02"))
+        ended = ArchiveReader(stores.archive, clock=lambda: at("2025-03-09 09:00"))
+        while_kept = verified(kept, recorded=faces(verified(kept)))
+        once_ended = verified(ended, recorded=faces(verified(ended)))
+
+    # Then the roll is fair while both versions are kept, and incomplete once their retention has ended, saying why
+    assert while_kept.verdict == "fair", while_kept.reasons
+    assert once_ended.verdict == "incomplete"
+    assert once_ended.checks.seal == "match" and once_ended.checks.rolls == "match"
+    assert any("is not kept under S3 Object Lock in compliance mode" in reason for reason in once_ended.reasons)
 
 
 def test_a_plain_folders_times_are_no_witness_so_its_days_are_at_most_incomplete_however_dated(
