@@ -110,7 +110,9 @@ def day_page(record: DayRecord, home: str | None = None) -> Page:
     parts = [f"<p class=muted>fairdice · the daily archive · {e(day)}</p>"]
     if record.status == "revealed":
         verdict = "fair" if record.seal == "match" and record.commitment_in_time else "mismatch"
-        if record.seal == "match" and (not record.commitment_in_time or record.revealed_in_time is False):
+        if record.seal == "match" and (
+            not record.commitment_in_time or record.revealed_in_time is False or record.locked is False
+        ):
             verdict = "incomplete"
         headline = f"The secret of {day} is revealed{_but(record)}"
     else:
@@ -152,6 +154,11 @@ def _but(record: DayRecord) -> str:
     if not record.commitment_in_time:
         return (
             ", but its commitment does not show it was fixed before the day's play, so its rolls are at most incomplete"
+        )
+    if record.locked is False:
+        return (
+            ", but its commitment or record is not kept under S3 Object Lock in compliance mode, so another version"
+            " may have been shown and deleted: its rolls are at most incomplete"
         )
     return ""
 

@@ -88,6 +88,12 @@ def test_a_days_page_says_before_the_day_only_when_the_commitments_time_shows_it
             "The secret of 2025-03-01 is revealed, but its commitment does not show it was fixed before the day's"
             " play, so its rolls are at most incomplete.",
         ),
+        (
+            {"locked": False},
+            "incomplete",
+            "The secret of 2025-03-01 is revealed, but its commitment or record is not kept under S3 Object Lock in"
+            " compliance mode, so another version may have been shown and deleted: its rolls are at most incomplete.",
+        ),
     ],
 )
 def test_a_revealed_days_heading_says_what_keeps_it_from_proving_the_day(

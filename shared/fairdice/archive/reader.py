@@ -84,6 +84,12 @@ class DayRecord(BaseModel):
         description="written after its day was over in UTC, by S3's own time; null where the archive's times are not"
         " S3's own (a folder), false where S3 gives no time for it",
     )
+    locked: bool | None = Field(
+        default=None,
+        description="its commitment and record kept by S3 Object Lock in compliance mode, whose retention has not"
+        " ended: only then was no other version shown and deleted; null where the archive's times are not S3's own"
+        " (a folder)",
+    )
 
 
 @dataclass(frozen=True)
@@ -187,8 +193,12 @@ class ArchiveReader:
             revealed_at=found.revealed_at,
             revealed_in_time=found.revealed_in_time,
             committed=found.committed,
-            locked=all(locked_at(until, self._clock()) for until in (published.locked_until, found.locked_until)),
+            locked=self._locked(found),
         )
+
+    def _locked(self, found: _Revealed) -> bool:
+        """Whether the day's commitment and record are both still kept whatever anyone asks, by this reader's clock."""
+        return all(locked_at(until, self._clock()) for until in (found.published.locked_until, found.locked_until))
 
     def _overdue(self, day: dt.date) -> bool:
         """Whether a day not revealed is past the time every run that reveals it has had: the archive is late."""
@@ -221,6 +231,7 @@ class ArchiveReader:
             seal="match" if found.committed else "mismatch",
             revealed_at=found.revealed_at,
             revealed_in_time=found.revealed_in_time,
+            locked=self._locked(found) if published.witnessed else None,
         )
 
     def _find(self, day: dt.date) -> _Revealed | _Pending:

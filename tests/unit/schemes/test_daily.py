@@ -137,10 +137,15 @@ def test_an_archive_bucket_not_under_object_lock_gives_at_most_incomplete_even_f
         reader, _ = revealed_next_morning((timeline, stores))
         verdict = verified(reader, recorded=faces(verified(reader)))
 
-    # Then every check matches, but the verdict is incomplete, saying why
+        record = reader.record(ARCHIVE_DAY)
+
+    # Then every check matches, but the verdict is incomplete, saying why, and so is the day's page (review: headed as
+    # fair, "it shows the secret was fixed before anyone rolled")
     assert verdict.verdict == "incomplete"
     assert verdict.checks.seal == "match" and verdict.checks.rolls == "match"
     assert any("is not kept under S3 Object Lock in compliance mode" in reason for reason in verdict.reasons)
+    assert (record.seal, record.commitment_in_time, record.locked) == ("match", True, False)
+    assert '<div class="verdict incomplete">' in day_page(record).html
 
 
 def test_a_lock_whose_retention_has_ended_keeps_nothing_so_the_day_is_at_most_incomplete() -> None:
@@ -154,12 +159,14 @@ def test_a_lock_whose_retention_has_ended_keeps_nothing_so_the_day_is_at_most_in
         ended = ArchiveReader(stores.archive, clock=lambda: at("2025-03-09 09:00"))
         while_kept = verified(kept, recorded=faces(verified(kept)))
         once_ended = verified(ended, recorded=faces(verified(ended)))
+        records = kept.record(ARCHIVE_DAY).locked, ended.record(ARCHIVE_DAY).locked
 
     # Then the roll is fair while both versions are kept, and incomplete once their retention has ended, saying why
     assert while_kept.verdict == "fair", while_kept.reasons
     assert once_ended.verdict == "incomplete"
     assert once_ended.checks.seal == "match" and once_ended.checks.rolls == "match"
     assert any("is not kept under S3 Object Lock in compliance mode" in reason for reason in once_ended.reasons)
+    assert records == (True, False)
 
 
 def test_a_plain_folders_times_are_no_witness_so_its_days_are_at_most_incomplete_however_dated(
