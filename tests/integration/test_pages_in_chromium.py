@@ -294,6 +294,79 @@ def test_a_page_whose_verdict_is_not_the_one_its_rolls_give_is_called_out_by_the
     assert "your browser: mismatch, the rolls mismatch" in page["text"]
 
 
+# Colours as WCAG 2 measures them: `under(element)`, what the element is drawn on (every background from the page's
+# canvas up to it, blended; the canvas is the system colour Canvas, which prefers-color-scheme: dark turns dark under
+# `color-scheme: light dark`), and `contrast(colour, under)`, the ratio of a colour drawn on that.
+_COLOURS = r"""
+  const rgba = (computed) => {
+    const srgb = computed.match(/color\(srgb ([^)]*)\)/);
+    const parts = (srgb ? srgb[1] : computed.replace(/^rgba?\(|\)$/g, "")).split(/[ ,\/]+/).filter(Boolean).map(Number);
+    const [r, g, b] = srgb ? parts.slice(0, 3).map((c) => c * 255) : parts.slice(0, 3);
+    return [r, g, b, parts.length > 3 ? parts[3] : 1];
+  };
+  const probe = document.body.appendChild(document.createElement("i"));
+  probe.style.color = "Canvas";
+  const canvas = rgba(getComputedStyle(probe).color);
+  probe.remove();
+  const over = (top, drawn) => [0, 1, 2].map((i) => top[i] * top[3] + drawn[i] * (1 - top[3])).concat(1);
+  const under = (element) => {
+    const backgrounds = [];
+    for (let e = element; e; e = e.parentElement) backgrounds.unshift(rgba(getComputedStyle(e).backgroundColor));
+    return backgrounds.reduce((drawn, layer) => over(layer, drawn), canvas);
+  };
+  const channel = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  const luminance = ([r, g, b]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  const contrast = (colour, drawn) => {
+    const [a, b] = [luminance(over(rgba(colour), drawn)), luminance(drawn)];
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  };
+"""
+# Every text of the open page drawn with less contrast than WCAG 2's AA asks: 4.5:1, or 3:1 for large text (24 px, or
+# 18.66 px bold).
+_LOW_CONTRAST = (
+    "(() => {"
+    + _COLOURS
+    + r"""
+  const low = new Set();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node.parentElement;
+    if (!node.data.trim() || !element.getClientRects().length || element.closest("script, style, select")) continue;
+    const style = getComputedStyle(element);
+    const ratio = contrast(style.color, under(element));
+    const size = parseFloat(style.fontSize);
+    const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+    const where = `${element.tagName.toLowerCase()}.${element.className}`;
+    if (ratio < (large ? 3 : 4.5)) low.add(`${node.data.trim().slice(0, 20)} (${where}): ${ratio.toFixed(2)}`);
+  }
+  return [...low];
+})()"""
+)
+
+
+@pytest.mark.parametrize("colours", ["light", "dark"])
+def test_every_text_of_a_mismatch_page_and_the_offline_page_has_the_contrast_wcag_aa_asks(
+    browser: Browser, server: str, colours: str
+) -> None:
+    # Given a mismatch, its page once the browser's own check has marked each row, and the offline page with its verdict
+    # (review: the browser's green ✓ in a row that differs, on the row's red tint, was 4.33:1)
+    link = link_for(server, GAME | {"recorded": recorded(GAME, change=4)})
+    offline = f"{server}/{link[link.index('?') :]}"
+    browser.page("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": colours}]})
+    try:
+        measured(browser, link, PHONE)
+        on_the_page = browser.evaluate(_LOW_CONTRAST)
+        browser.open(offline, PHONE)
+        browser.wait_for("document.body.dataset.state === 'done'")
+        on_the_offline_page = browser.evaluate(_LOW_CONTRAST)
+    finally:
+        browser.page("Emulation.setEmulatedMedia", {"features": []})
+
+    # Then every text is as legible as WCAG 2's AA asks, in light and dark colours
+    assert on_the_page == [], link
+    assert on_the_offline_page == [], offline
+
+
 # ---- values that identify the game, as the player sees them -----------------------------------------------------
 
 # Pairs of narde-v1 phrases a left-to-right line shows alike: a Hebrew word and 12, the other way round.
