@@ -367,6 +367,41 @@ def test_every_text_of_a_mismatch_page_and_the_offline_page_has_the_contrast_wca
     assert on_the_offline_page == [], offline
 
 
+# Every box a player types into or picks from whose edge, the one thing that shows where it is, has less contrast with
+# what it is drawn on than WCAG 2.1's 3:1 for a part of a form (success criterion 1.4.11).
+_FAINT_FIELDS = (
+    "(() => {"
+    + _COLOURS
+    + r"""
+  return [...document.querySelectorAll("input, textarea, select")]
+    .filter((field) => field.getClientRects().length)
+    .map((field) => [field.id, contrast(getComputedStyle(field).borderTopColor, under(field.parentElement))])
+    .filter(([, ratio]) => ratio < 3)
+    .map(([id, ratio]) => `${id}: ${ratio.toFixed(2)}`);
+})()"""
+)
+
+
+@pytest.mark.parametrize("colours", ["light", "dark"])
+def test_every_field_of_the_offline_page_shows_its_edge_as_wcag_aa_asks(
+    browser: Browser, server: str, colours: str
+) -> None:
+    # Given the offline page, its link box, its choice of game and the first game's fields (review: their edges, in the
+    # colour of the tables' rules, were 1.61:1 on white and 1.92:1 in dark colours)
+    browser.page("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": colours}]})
+    try:
+        browser.open(f"{server}/", PHONE)
+        browser.wait_for("document.body.dataset.state === 'ready'")
+        faint = browser.evaluate(_FAINT_FIELDS)
+        fields = browser.evaluate("document.querySelectorAll('input, textarea, select').length")
+    finally:
+        browser.page("Emulation.setEmulatedMedia", {"features": []})
+
+    # Then each shows where it is with 3:1 at least
+    assert fields > 3
+    assert faint == []
+
+
 # ---- values that identify the game, as the player sees them -----------------------------------------------------
 
 # Pairs of narde-v1 phrases a left-to-right line shows alike: a Hebrew word and 12, the other way round.
