@@ -352,8 +352,15 @@ def _inputs_section(request: RequestBase) -> Iterator[str]:
             shown = value.isoformat()
         else:
             shown = str(value)
-        # a value a screen may draw in another order (a Hebrew word, a number) is drawn again as typed, as an identity
-        value = identity_value(shown) if reorders(shown) else f"<code>{visible(shown)}</code>"
+        if param.kind == "rolls":
+            # each roll whole on its line: where a line wraps, "1-6 2" and "-5 1-6" would read as other dice (review)
+            value = "<code>" + " ".join(f"<span class=roll>{e(roll)}</span>" for roll in shown.split(" ")) + "</code>"
+        elif reorders(shown):
+            # a value a screen may draw in another order (a Hebrew word, a number) is drawn again as typed, as an
+            # identity
+            value = identity_value(shown)
+        else:
+            value = f"<code>{visible(shown)}</code>"
         yield f"<dt>{e(param.name)}</dt><dd>{value}{more}</dd>"
     yield "</dl>"
 

@@ -188,6 +188,27 @@ def test_roll_numbers_stay_on_one_line_on_a_phone_on_the_server_page_and_the_off
         assert browser.evaluate(_NUMBER_WRAPS) == [], url
 
 
+def test_each_roll_of_the_links_values_is_drawn_whole_on_one_line_on_a_small_phone(
+    browser: Browser, server: str
+) -> None:
+    # Given links of 100 rolls of two dice and of three (review: at 320 px one line of the link's rolls ended in "1-6 2"
+    # and the next began with "-5 1-6", and "1-5-" ended a line before "3")
+    three = {"scheme": "three-dice", "seed": KEY, "client_seeds": {"white": "w", "black": "b"}, "count": 100}
+    for game in (GAME | {"count": 100}, three):
+        url = link_for(server, game | {"recorded": recorded(game)})
+        measured(browser, url, SMALL_PHONE)
+
+        # Then every roll the link's values list (up to the cut after 300 characters) is drawn on one line
+        rolls: list[set[int]] = [set()]
+        for box in browser.characters("dl.values dd:last-child")["characters"]:
+            if box["character"] == " ":
+                rolls.append(set())
+            elif box["character"] != "…":
+                rolls[-1].add(round(box["top"]))
+        assert len(rolls) > 40
+        assert [lines for lines in rolls if len(lines) > 1] == [], url
+
+
 def test_the_browser_marks_every_row_it_recomputed_and_the_retry_link_opens_a_fair_verdict(
     browser: Browser, server: str
 ) -> None:

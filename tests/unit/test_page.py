@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fairdice.fields import MAX_ROLLS
 from fairdice.links import parse_link
-from fairdice.markup import csp_hash, visible
+from fairdice.markup import csp_hash
 from fairdice.offline import page_script
 from fairdice.page import MAX_TABLE_BYTES, headline, identity_value, render_page, verdict_page
 from fairdice.request import RequestBase
@@ -209,7 +209,7 @@ def link_values(link: str) -> list[tuple[str, str]]:
     )
     assert section is not None
     return [
-        (unescape(name), unescape(value))
+        (unescape(name), unescape(re.sub(r"<[^>]+>", "", value)))
         for name, value in re.findall(r"<dt>(.*?)</dt><dd><code>(.*?)</code>", section.group(1))
     ]
 
@@ -244,8 +244,10 @@ def test_a_links_long_rolls_are_cut_at_300_characters_and_the_cut_is_shown_as_ty
     request = parse_link(link)
     section = re.search(r"<dt>rolls</dt><dd>(.*?)</dd>", render_page(verify(request), request))
     assert section is not None
-    # Then the first 300 characters are shown and the cut after them is `…`, not ⟨U+2026⟩ as a value's own `…` is
-    assert section.group(1) == f"<code>{visible(' '.join(['1-2-3'] * 120)[:300])}</code>…"
+    # Then the first 300 characters are shown, a roll at a time, and the cut after them is `…`, not ⟨U+2026⟩ as a
+    # value's own `…` is
+    shown = " ".join(f"<span class=roll>{roll}</span>" for roll in " ".join(["1-2-3"] * 120)[:300].split(" "))
+    assert section.group(1) == f"<code>{shown}</code>…"
 
 
 @pytest.mark.parametrize(
