@@ -205,6 +205,12 @@
       document.body.dataset.state = "done";
       document.body.dataset.verdict = verdict.verdict;
     } catch (error) {
+      if (error instanceof fairdice.NoWebCrypto) {
+        // Not the link's fault nor the form's: the browser lets this page compute nothing here (review)
+        result.replaceChildren(el("div", { class: "verdict problem" }, el("h2", { text: "Your browser cannot check it here" }), el("p", {}, sentence(error.message))));
+        document.body.dataset.state = "problem";
+        return;
+      }
       // A link's problems are the link's, as the server's page heads them; "yet" would say waiting helps (review)
       const title = source === "link" ? "This link cannot be checked" : undefined;
       if (error instanceof fairdice.Problems) showProblems(schemeObject, error.problems, source, title);

@@ -64,14 +64,28 @@ const fairdice = (() => {
 
   const text = (value) => utf8.encode(value);
 
+  /** Raised where the browser gives this page no WebCrypto: nothing the link or the form holds is at fault. */
+  class NoWebCrypto extends Error {}
+
+  // A browser gives a page WebCrypto only in a secure context: an HTTPS address, the machine's own (localhost), a file
+  // opened from disk. A page served over plain HTTP from elsewhere (a static host without TLS, `make serve HOST=0.0.0.0`
+  // opened from a phone) has none: said in words, not as "Cannot read properties of undefined" under the link (review).
+  function subtle() {
+    if (globalThis.crypto && globalThis.crypto.subtle) return globalThis.crypto.subtle;
+    throw new NoWebCrypto(
+      "your browser lets a page compute SHA-256 and HMAC (its WebCrypto) only at an HTTPS address, at this machine's own" +
+        " or from a file: open this page at its HTTPS address, or save it and open the saved copy",
+    );
+  }
+
   async function sha256(bytes) {
-    return new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    return new Uint8Array(await subtle().digest("SHA-256", bytes));
   }
 
   /** HMAC-SHA256 keyed once with `key`: a MAC, message bytes to 32 bytes. */
   function hmac(key) {
-    const imported = crypto.subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    return async (message) => new Uint8Array(await crypto.subtle.sign("HMAC", await imported, message));
+    const imported = subtle().importKey("raw", key, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    return async (message) => new Uint8Array(await subtle().sign("HMAC", await imported, message));
   }
 
   // ---- dice ------------------------------------------------------------------------------------
@@ -1614,6 +1628,7 @@ const fairdice = (() => {
     objectOf,
     FieldError,
     Problems,
+    NoWebCrypto,
     fields,
     rollCount,
     numbers,

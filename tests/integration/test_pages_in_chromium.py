@@ -238,6 +238,35 @@ def test_invisible_characters_show_as_code_points_and_the_browser_still_agrees(b
     assert page["recheck"] == "agree"
 
 
+def test_a_browser_without_webcrypto_is_told_why_it_cannot_check_not_that_the_link_is_wrong(
+    browser: Browser, server: str
+) -> None:
+    # Given a browser that gives the pages no WebCrypto, as at a plain http:// address other than the machine's own (a
+    # static host without TLS, `make serve HOST=0.0.0.0` opened from a phone). Review: the offline page said "This link
+    # cannot be checked", "One thing needs changing: Cannot read properties of undefined (reading 'digest')".
+    link = link_for(server, GAME | {"recorded": recorded(GAME)})
+    offline = f"{server}/{link[link.index('?') :]}"
+    hidden = browser.page(
+        "Page.addScriptToEvaluateOnNewDocument",
+        {"source": "Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined });"},
+    )
+    try:
+        browser.open(offline, PHONE)
+        browser.wait_for("document.body.dataset.state === 'problem'")
+        said = browser.evaluate("document.getElementById('result').innerText")
+        page = measured(browser, link, PHONE)
+    finally:
+        browser.page("Page.removeScriptToEvaluateOnNewDocument", {"identifier": hidden["identifier"]})
+
+    # Then the offline page says the browser cannot check here, and where it can; nothing blames the link
+    assert said.startswith("Your browser cannot check it here\n"), said
+    assert "only at an HTTPS address, at this machine's own or from a file" in said
+    assert "link" not in said and "undefined" not in said
+    # and the verdict page, whose check runs the same verifier, says why its browser could not recompute the rolls
+    assert page["recheck"] == "failed"
+    assert "could not recompute these rolls itself (your browser lets a page compute SHA-256" in page["text"]
+
+
 def test_markup_in_a_phrase_is_shown_as_text_and_never_runs(browser: Browser, server: str) -> None:
     hostile = '<script>document.title="owned"</script><img src=x onerror="document.title=1">"\''
     url = link_for(server, {"scheme": "narde-v1", "key": KEY, "phrase": hostile, "recorded": "1-1 2-2"})
