@@ -564,6 +564,45 @@ def test_a_space_where_a_line_wraps_is_drawn_and_marked(browser: Browser, tmp_pa
     assert browser.picture(IDENTITY) != without
 
 
+# Every space mark (`.sp`) of the open page whose colour has less contrast with what it is drawn on than the 3:1 WCAG
+# 2.1 asks of a graphic needed to understand the content (success criterion 1.4.11).
+_FAINT_SPACES = (
+    "(() => {"
+    + _COLOURS
+    + r"""
+  return [...document.querySelectorAll(".sp")]
+    .map((space) => contrast(getComputedStyle(space).backgroundColor, under(space.parentElement)))
+    .filter((ratio) => ratio < 3)
+    .map((ratio) => ratio.toFixed(2));
+})()"""
+)
+
+
+@pytest.mark.parametrize("colours", ["light", "dark"])
+def test_the_mark_of_a_space_in_a_value_that_identifies_the_game_is_seen_as_wcag_aa_asks(
+    browser: Browser, server: str, colours: str
+) -> None:
+    # Given a phrase with a space, on the verdict page and on the offline page (review: the mark that shows a space
+    # where a line wraps, the one sign of it there, was 1.61:1 on white and 1.92:1 in dark colours)
+    link = link_for(server, {"scheme": "narde-v1", "key": KEY, "phrase": "two words", "recorded": "1-1"})
+    offline = f"{server}/{link[link.index('?') :]}"
+    browser.page("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": colours}]})
+    try:
+        measured(browser, link, PHONE)
+        marks = browser.evaluate("document.querySelectorAll('.sp').length")
+        on_the_page = browser.evaluate(_FAINT_SPACES)
+        browser.open(offline, PHONE)
+        browser.wait_for("document.body.dataset.state === 'done'")
+        on_the_offline_page = browser.evaluate(_FAINT_SPACES)
+    finally:
+        browser.page("Emulation.setEmulatedMedia", {"features": []})
+
+    # Then every space's mark stands out from what it is drawn on by 3:1 at least
+    assert marks >= 1
+    assert on_the_page == []
+    assert on_the_offline_page == []
+
+
 @pytest.fixture(scope="module")
 def audit_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """`fairdice audit`'s report of 1,200 windows under ids of 120 characters, then one mismatch, whose id holds a
