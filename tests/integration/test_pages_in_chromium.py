@@ -209,6 +209,32 @@ def test_each_roll_of_the_links_values_is_drawn_whole_on_one_line_on_a_small_pho
         assert [lines for lines in rolls if len(lines) > 1] == [], url
 
 
+# The rolls table's mark column (✓ or ✗), cell by cell, where its box ends past the right edge of the box that scrolls
+# the table sideways: a mark a phone hides until the player scrolls.
+_MARKS_OUT_OF_SIGHT = """[...document.querySelectorAll('.scroll tbody tr > td:nth-child(5)')].filter((td) =>
+  td.getBoundingClientRect().right > td.closest('.scroll').getBoundingClientRect().right + 0.5).length"""
+
+
+@pytest.mark.parametrize("width", [375, PHONE])
+def test_a_bg_games_match_marks_are_in_sight_on_a_phone_beside_who_won_each_opening_roll(
+    browser: Browser, server: str, width: int
+) -> None:
+    # Given an online game whose roll 3 differs, on the verdict page and on the offline page (review: its opening roll's
+    # "(second won)" kept the dice column wide, and on a 375 or 390 px phone the ✓ and ✗ column was past the table's
+    # edge: which roll differs showed only as the row's tint)
+    link = link_for(server, BG_ONLINE | {"recorded": recorded(BG_ONLINE, change=2)})
+    offline = f"{server}/{link[link.index('?') :]}"
+    measured(browser, link, width)
+    on_the_page = browser.evaluate(_MARKS_OUT_OF_SIGHT)
+    browser.open(offline, width)
+    browser.wait_for("document.body.dataset.state === 'done'")
+    on_the_offline_page = browser.evaluate(_MARKS_OUT_OF_SIGHT)
+
+    # Then every row's mark is in sight without scrolling, and the winner is still said beside the opening roll's dice
+    assert (on_the_page, on_the_offline_page) == (0, 0)
+    assert "won)" in browser.evaluate("document.querySelector('#result td.dice').innerText")
+
+
 def test_the_browser_marks_every_row_it_recomputed_and_the_retry_link_opens_a_fair_verdict(
     browser: Browser, server: str
 ) -> None:
