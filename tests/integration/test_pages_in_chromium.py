@@ -535,6 +535,13 @@ def test_an_hmac_message_holding_a_right_to_left_phrase_is_drawn_in_the_order_it
         assert places == sorted(places), drawn  # line by line, left to right
     # and the link's values show the phrase again in that order, as the identity does
     assert_drawn_in_typed_order(browser, "dl.values", phrase)
+    # and so does the recipe's program, which a player may type again on another machine (review: its line was drawn
+    # as phrase = '12 שלום', another phrase, which rolls other dice)
+    drawn = browser.characters("#recipe-python")["characters"]
+    typed = f"phrase = {phrase!r}"
+    start = "".join(box["character"] for box in drawn).index(typed)
+    places = [(round(box["top"]), box["left"]) for box in drawn[start : start + len(typed)] if box["character"] != " "]
+    assert places == sorted(places), drawn[start : start + len(typed)]
 
 
 # Arabic's letters and the ones Persian, Urdu or Kurdish write apart from them (fairdice.prose's _ARABIC_JOINED and
