@@ -320,6 +320,11 @@
       const more = el("button", { type: "button", id: "all-rolls", text: `Show the other ${words.counted(all.length - shown, schemeObject.words.roll, schemeObject.words.rolls)}` });
       more.addEventListener("click", () => {
         body.append(...all.slice(shown).map(row));
+        // The first roll added takes the focus the button had: removed with it, the focus fell to the page itself, and
+        // the keyboard's next Tab started again from the top (review)
+        const first = body.rows[shown];
+        first.tabIndex = -1;
+        first.focus();
         more.remove();
       });
       section.push(el("p", {}, more));

@@ -1509,6 +1509,25 @@ def test_a_game_at_the_roll_cap_is_recomputed_whole_in_the_page(chromium: Browse
     assert f"narde-v1|long|{MAX_ROLLS - 1}" in last
 
 
+def test_the_rolls_a_key_press_lists_take_the_keyboards_place_where_their_button_was(
+    chromium: Browser, page: Path
+) -> None:
+    # Given 1,500 rolls, the first 500 listed, and the button that lists the others reached with the keyboard
+    _open(chromium, page, f"?scheme=narde-v1&key={KEY.hex()}&phrase=keys&n=1500", DESKTOP)
+    chromium.evaluate("document.getElementById('all-rolls').focus()")
+
+    # When Enter presses it
+    enter = {"key": "Enter", "windowsVirtualKeyCode": 13}
+    chromium.page("Input.dispatchKeyEvent", {"type": "keyDown", "text": "\r"} | enter)
+    chromium.page("Input.dispatchKeyEvent", {"type": "keyUp"} | enter)
+
+    # Then every roll is listed and the focus is on the first one added, not back at the page's start (review: the
+    # button went away with the focus, which fell to the page itself: the next Tab started again from the top)
+    assert chromium.evaluate("document.querySelectorAll('#result tbody tr').length") == 1500
+    focused = chromium.evaluate("[document.activeElement.tagName, document.activeElement.innerText]")
+    assert focused[0] == "TR" and "narde-v1|keys|500" in focused[1], focused
+
+
 def test_a_link_fills_the_form_with_its_values_and_leaves_the_rest_at_the_forms_defaults(
     chromium: Browser, page: Path
 ) -> None:
