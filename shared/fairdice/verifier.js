@@ -654,7 +654,12 @@ const fairdice = (() => {
         minBytes === maxBytes
           ? `${minBytes} bytes (${2 * minBytes} hex digits)`
           : `${minBytes} to ${maxBytes} bytes (${2 * minBytes}-${2 * maxBytes} hex digits)`;
-      throw new Error(`${what} must be ${range}, got ${size} ${size === 1 ? "byte" : "bytes"}${spaced ? " (spaces not counted)" : ""}`);
+      const half = digits.length / 2;
+      const twice =
+        size === 2 * maxBytes && digits.slice(0, half).toLowerCase() === digits.slice(half).toLowerCase()
+          ? `: its two halves are the same ${maxBytes} bytes, as if it was pasted twice; give it once`
+          : "";
+      throw new Error(`${what} must be ${range}, got ${size} ${size === 1 ? "byte" : "bytes"}${spaced ? " (spaces not counted)" : ""}${twice}`);
     }
     return digits.toLowerCase();
   }
@@ -728,6 +733,7 @@ const fairdice = (() => {
   /** Readers for the kinds of value a scheme's fields hold; each throws an Error saying what is wrong. */
   const kinds = {
     secret: (v) => hexValue(v, 16, 64, "a secret"),
+    key32: (v) => hexValue(v, 32, 32, "a key"),
     seal: (v) => hexValue(v, 32, 32, "a seal"),
     count: (v) => wholeNumber(v, 1, MAX_ROLLS),
     bool: yesNo,
@@ -739,6 +745,8 @@ const fairdice = (() => {
    */
   const fields = {
     secret: (name, optional = false) => ({ name, optional, required: !optional, read: kinds.secret }),
+    // Seeds 001 and 002: a bg-dice-v1 or narde-v1 key is 32 bytes (fairdice.fields.Key32)
+    key32: (name) => ({ name, optional: false, required: true, read: kinds.key32 }),
     seal: (name) => ({ name, optional: true, read: kinds.seal }),
     count: () => ({ name: "count", optional: true, read: kinds.count }),
     first: (low, high) => ({ name: "first", default: low, read: (v) => wholeNumber(v, low, high) }),

@@ -323,6 +323,8 @@ def _odd(rng: random.Random) -> bool:
 def _game(rng: random.Random, scheme: str, n: int) -> dict[str, Any]:
     count = rng.randint(1, 24)
     secret = rng.randbytes(rng.choice((16, 32, 64)))
+    # Seeds 001 and 002 make a key of 32 bytes; another size is refused, now and then
+    key = secret if len(secret) == 32 or _odd(rng) else rng.randbytes(32)
     match scheme:
         case "pair36":
             first = rng.choice((1, 1, 1, rng.randint(2, 9000), 10_001 - count, 10_002 - count))
@@ -332,9 +334,9 @@ def _game(rng: random.Random, scheme: str, n: int) -> dict[str, Any]:
             data: dict[str, Any] = {"scheme": scheme, "server_seed": secret.hex(), "client_seeds": seats}
             return data | {"first": _number(rng, first) if _odd(rng) else first, "count": count}
         case "bg-dice-v1":
-            data = {"scheme": scheme, "key": secret.hex().upper() if _odd(rng) else secret.hex()}
-            if rng.random() < 0.3:
-                return data | {"labels": _labels(rng, secret, count)}
+            data = {"scheme": scheme, "key": key.hex().upper() if _odd(rng) else key.hex()}
+            if rng.random() < 0.3 and len(key) == 32:
+                return data | {"labels": _labels(rng, key, count)}
             data["opening"] = rng.choice((True, True, False, "yes", "0")) if not _odd(rng) else "maybe"
             data["line"] = rng.choice((0, 0, 0, rng.randint(1, 3), 1000, 1001))
             if rng.random() < 0.3:
@@ -350,7 +352,7 @@ def _game(rng: random.Random, scheme: str, n: int) -> dict[str, Any]:
         case "narde-v1":
             first = rng.choice((0, 0, 0, rng.randint(1, 9000), 10_000 - count, 10_001 - count))
             phrase = _text(rng, _WORDS, 1, 24) if not _odd(rng) else "a\x07b"
-            return {"scheme": scheme, "key": secret.hex(), "phrase": phrase, "first": first, "count": count}
+            return {"scheme": scheme, "key": key.hex(), "phrase": phrase, "first": first, "count": count}
         case "three-dice":
             if n == 0:  # a ladder mirror pair's game, its reveal withheld
                 return {"scheme": scheme, "seed": None, "client_seeds": None, "commit": seal_of(secret)}
@@ -679,6 +681,9 @@ def test_a_phrase_holding_a_letter_of_a_newer_unicode_gets_one_verdict_from_the_
 
 
 BAD_LINKS = [
+    # seeds 001 and 002: a key is 32 bytes; one pasted twice is refused saying so
+    "?scheme=narde-v1&key=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F&phrase=test&n=3",
+    "?scheme=bg-dice-v1&key=000102030405060708090a0b0c0d0e0f&n=3",
     "",
     "/check/?",
     f"?=x&seed={KEY.hex()}&client=a",  # a parameter with no name: the link's problem (reviews)

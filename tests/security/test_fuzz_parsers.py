@@ -80,11 +80,11 @@ def assert_verifies(request: RequestBase) -> Verdict | None:
 HEX_FIELDS = [
     ("pair36", "server_seed", 16, 64, False),
     ("pair36", "seal", 32, 32, True),
-    ("bg-dice-v1", "key", 16, 64, False),
+    ("bg-dice-v1", "key", 32, 32, False),  # seed 001: its key's 32 bytes
     ("bg-dice-v1", "lock", 32, 32, True),
     ("bg-online-v1", "server_number", 16, 64, False),
     ("bg-online-v1", "seal", 32, 32, True),
-    ("narde-v1", "key", 16, 64, False),
+    ("narde-v1", "key", 32, 32, False),  # seed 002: the app's 32 random bytes
     ("narde-v1", "fingerprint", 32, 32, True),
     # Null only together with the client seeds (a withheld mirror pair); the base request gives them.
     ("three-dice", "seed", 16, 64, False),

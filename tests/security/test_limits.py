@@ -1,8 +1,8 @@
 """Every size a caller controls is capped with a 4xx that names it; a request at the caps is answered in time.
 
 The caps: 10,000 rolls a request (count, recorded rolls, bg labels, a batch's games together),
-8 seats, 16-64 byte secrets, 128 hex digits an app number, 256 characters a phrase or a
-three-dice seed, 200,000 characters of pasted rolls, 100 games a batch, a 1 MiB body (413
+8 seats, 16-64 byte secrets (32 a bg-dice-v1 or narde-v1 key), 128 hex digits an app number, 256 characters
+a phrase or a three-dice seed, 200,000 characters of pasted rolls, 100 games a batch, a 1 MiB body (413
 beyond), and the 6 MiB a Lambda function can return (a verdict of 10,000 rolls of long seeds
 would be tens of megabytes; it is refused with a 422 naming `count`, not left to API Gateway's
 bare 500).
@@ -37,6 +37,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publis
 
 EVENTS = Path(__file__).resolve().parents[2] / "events"
 KEY = bytes(range(64)).hex()  # the longest secret
+KEY32 = bytes(range(32)).hex()  # a bg-dice-v1 or narde-v1 key: 32 bytes, as seeds 001 and 002 make it
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"
 DICE = "🎲"
 
@@ -65,7 +66,7 @@ def call(event: dict[str, Any]) -> tuple[int, Any, int]:
 # ---- beyond a cap: refused, naming what is too big ----------------------------------------------
 
 PAIR36: dict[str, Any] = {"scheme": "pair36", "server_seed": KEY, "client_seeds": ["a", "b"], "count": 3}
-NARDE: dict[str, Any] = {"scheme": "narde-v1", "key": KEY, "phrase": "test", "count": 3}
+NARDE: dict[str, Any] = {"scheme": "narde-v1", "key": KEY32, "phrase": "test", "count": 3}
 OVER_THE_CAPS: dict[str, tuple[dict[str, Any], str]] = {
     "count": (PAIR36 | {"count": MAX_ROLLS + 1}, "count"),
     "recorded rolls": (PAIR36 | {"count": None, "recorded": [[1, 1]] * (MAX_ROLLS + 1)}, "recorded"),
@@ -82,8 +83,8 @@ OVER_THE_CAPS: dict[str, tuple[dict[str, Any], str]] = {
         {"scheme": "bg-online-v1", "server_number": KEY, "app_numbers": ["a" * 129, "b"], "count": 1},
         "app_numbers",
     ),
-    "labels": ({"scheme": "bg-dice-v1", "key": KEY, "labels": ["bg-dice-v1:turn:2"] * (MAX_ROLLS + 1)}, "labels"),
-    "a turn": ({"scheme": "bg-dice-v1", "key": KEY, "first_turn": 10**9 + 1, "count": 1}, "first_turn"),
+    "labels": ({"scheme": "bg-dice-v1", "key": KEY32, "labels": ["bg-dice-v1:turn:2"] * (MAX_ROLLS + 1)}, "labels"),
+    "a turn": ({"scheme": "bg-dice-v1", "key": KEY32, "first_turn": 10**9 + 1, "count": 1}, "first_turn"),
     "a roll number": (NARDE | {"first": 2**53 + 1}, "first"),
 }
 
@@ -144,10 +145,10 @@ def at_the_caps() -> dict[str, dict[str, Any]]:
         # Roll numbers, turns, lines and games are bounded by what a game reaches: the longest messages are
         # the longest seeds and phrase with the game's highest numbers.
         "pair36": PAIR36 | {"client_seeds": ["s" * 32] * 2, "count": MAX_ROLLS, "first": 1},
-        "bg-dice-v1": {"scheme": "bg-dice-v1", "key": KEY, "opening": False, "line": 1_000, "count": MAX_ROLLS},
+        "bg-dice-v1": {"scheme": "bg-dice-v1", "key": KEY32, "opening": False, "line": 1_000, "count": MAX_ROLLS},
         "bg-dice-v1 labels": {
             "scheme": "bg-dice-v1",
-            "key": KEY,
+            "key": KEY32,
             "labels": [f"bg-dice-v1:turn:{1 + i}:line:1000" for i in range(MAX_ROLLS)],
         },
         "bg-online-v1": {

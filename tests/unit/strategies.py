@@ -30,6 +30,7 @@ def _cased(text: str, case: str) -> str:
 
 
 secrets = hex_of(16, 64)
+keys32 = hex_of(32, 32)  # seeds 001 and 002: a bg-dice-v1 or narde-v1 key
 seals = st.none() | hex_of(32, 32)
 client_seeds = st.from_regex(r"[A-Za-z0-9_-]{1,128}", fullmatch=True)
 free_text = st.text(TEXT_CHARS, min_size=1, max_size=40)
@@ -37,6 +38,7 @@ counts = st.integers(min_value=1, max_value=40)
 
 SETTINGS = settings(max_examples=100, deadline=None)  # the schemes' own properties
 keys = st.binary(min_size=16, max_size=64)
+bg_narde_keys = st.binary(min_size=32, max_size=32)  # seeds 001 and 002: a bg-dice-v1 or narde-v1 key
 # Stand-in MACs: keep bytes below `cut`, push the rest into the rejected range.
 stream_macs = st.builds(StreamMac, salt=st.binary(min_size=1, max_size=8), cut=st.integers(1, 64))
 
@@ -113,7 +115,7 @@ def bot_labels(draw: st.DrawFn) -> list[str]:
 
 @st.composite
 def bg_dice_requests(draw: st.DrawFn) -> dict[str, Any]:
-    fields: dict[str, Any] = {"scheme": "bg-dice-v1", "key": draw(secrets)}
+    fields: dict[str, Any] = {"scheme": "bg-dice-v1", "key": draw(keys32)}
     _optional(draw, fields, "lock", hex_of(32, 32))
     if draw(st.booleans()):
         labels = draw(bot_labels())
@@ -147,7 +149,7 @@ def bg_online_requests(draw: st.DrawFn) -> dict[str, Any]:
 
 @st.composite
 def narde_requests(draw: st.DrawFn) -> dict[str, Any]:
-    fields: dict[str, Any] = {"scheme": "narde-v1", "key": draw(secrets), "phrase": draw(free_text)}
+    fields: dict[str, Any] = {"scheme": "narde-v1", "key": draw(keys32), "phrase": draw(free_text)}
     _optional(draw, fields, "fingerprint", hex_of(32, 32))
     _optional(draw, fields, "first", st.integers(0, 9_950))
     return fields | draw(_counted())

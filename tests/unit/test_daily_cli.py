@@ -259,7 +259,7 @@ def test_a_variable_of_the_archive_refuses_only_a_daily_roll_which_reads_it(
     # Given a bucket variable that is no bucket's name
     monkeypatch.setenv("FAIRDICE_ARCHIVE_BUCKET", "Not_A_Bucket")
     narde = tmp_path / "narde.json"
-    narde.write_text(json.dumps({"scheme": "narde-v1", "key": "00" * 16, "phrase": "x", "count": 1}))
+    narde.write_text(json.dumps({"scheme": "narde-v1", "key": "00" * 32, "phrase": "x", "count": 1}))
     daily = tmp_path / "daily.json"
     daily.write_text(json.dumps({"scheme": "daily", "date": "2025-03-01", "player_id": PLAYER}))
 

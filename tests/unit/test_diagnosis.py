@@ -451,7 +451,8 @@ def test_the_secret_pasted_twice_is_found(recorded: list[list[int]] | None) -> N
         assert_try_is_fair(mistaken, found)
 
 
-@pytest.mark.parametrize("base", [PAIR36, NARDE, THREE, BOT, ONLINE], ids=lambda base: base["scheme"])
+# A bg-dice-v1 or narde-v1 key pasted twice is refused as one: it is 32 bytes (test_fields)
+@pytest.mark.parametrize("base", [PAIR36, THREE, ONLINE], ids=lambda base: base["scheme"])
 def test_the_secret_pasted_twice_without_its_seal_is_found_by_the_rolls(base: dict[str, Any]) -> None:
     # Review (support): with no seal to show it, a secret pasted twice was "most likely another game's rolls"
     secret_field, seal_field = (
@@ -676,7 +677,7 @@ def test_the_diagnosis_is_deterministic_and_capped() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(secret=st.binary(min_size=16, max_size=64), shift=st.integers(1, 3), count=st.integers(4, 40))
+@given(secret=st.binary(min_size=32, max_size=32), shift=st.integers(1, 3), count=st.integers(4, 40))
 def test_any_small_shift_of_any_game_is_found_and_only_a_shift_back_to_the_start_is_a_fix(
     secret: bytes, shift: int, count: int
 ) -> None:

@@ -57,21 +57,21 @@ def test_a_non_breaking_space_copied_from_a_web_page_is_a_space_too() -> None:
     [
         (
             {"key": KEY_AS_SEED_001_WRITES_IT[:-1] + "g"},
-            ("key", "a secret must be hex digits (0-9, a-f); its spaces were left out, but 'g' is not a hex digit"),
+            ("key", "a key must be hex digits (0-9, a-f); its spaces were left out, but 'g' is not a hex digit"),
         ),
-        ({"key": "00 01 0"}, ("key", "a secret has an odd number of hex digits (5, spaces not counted)")),
+        ({"key": "00 01 0"}, ("key", "a key has an odd number of hex digits (5, spaces not counted)")),
         (
             {"key": KEY_AS_SEED_001_WRITES_IT, "fingerprint": "630d cd29"},
             ("fingerprint", "a seal must be 32 bytes (64 hex digits), got 4 bytes (spaces not counted)"),
         ),
-        ({"key": "zz" * 16}, ("key", "a secret must be hex digits (0-9, a-f), but 'z' is not a hex digit")),
+        ({"key": "zz" * 16}, ("key", "a key must be hex digits (0-9, a-f), but 'z' is not a hex digit")),
         (
             {"key": KEY_AS_SEED_001_WRITES_IT.replace(" ", "") + "\u200b"},
-            ("key", "a secret must be hex digits (0-9, a-f), but '\\u200b' is not a hex digit"),
+            ("key", "a key must be hex digits (0-9, a-f), but '\\u200b' is not a hex digit"),
         ),
         (
             {"key": "0 0"},
-            ("key", "a secret must be 16 to 64 bytes (32-128 hex digits), got 1 byte (spaces not counted)"),
+            ("key", "a key must be 32 bytes (64 hex digits), got 1 byte (spaces not counted)"),
         ),
     ],
 )
@@ -113,6 +113,29 @@ def test_secrets_of_16_to_64_bytes_are_accepted(size: int) -> None:
 )
 def test_a_secret_outside_the_seeds_limits_is_refused_in_words(secret: object, message: str) -> None:
     assert problems(PAIR36 | {"server_seed": secret}) == [("server_seed", message)]
+
+
+@pytest.mark.parametrize(
+    ("request_", "field"), [(NARDE, "key"), ({"scheme": "bg-dice-v1", "key": KEY_AS_SEED_001_WRITES_IT}, "key")]
+)
+@pytest.mark.parametrize(
+    ("key", "message"),
+    [
+        ("ab" * 16, "a key must be 32 bytes (64 hex digits), got 16 bytes"),
+        ("ab" * 33, "a key must be 32 bytes (64 hex digits), got 33 bytes"),
+        (
+            SEAL + SEAL.upper(),
+            "a key must be 32 bytes (64 hex digits), got 64 bytes: its two halves are the same 32 bytes, as if it was"
+            " pasted twice; give it once",
+        ),
+    ],
+)
+def test_a_bot_game_or_narde_key_is_the_32_bytes_its_seed_says(
+    request_: dict[str, Any], field: str, key: str, message: str
+) -> None:
+    # Review (seeds): seeds 001 and 002 make a key of 32 bytes; one of 16 to 64, as any secret may be, read fair
+    assert problems(request_ | {field: key}) == [(field, message)]
+    assert parse_request(request_ | {field: SEAL}).secret_hex == SEAL
 
 
 def test_a_seal_is_a_sha256_of_32_bytes() -> None:

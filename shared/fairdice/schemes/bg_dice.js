@@ -205,7 +205,7 @@ fairdice.register(
       fields: [
         fields.recorded(PAIR),
         fields.count(),
-        fields.secret("key"),
+        fields.key32("key"),
         fields.seal("lock"),
         { name: "opening", default: true, read: fairdice.kinds.bool },
         { name: "first_turn", optional: true, read: (v) => wholeNumber(v, 1, MAX_TURN) },

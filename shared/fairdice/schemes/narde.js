@@ -31,7 +31,7 @@ fairdice.register(
       fields: [
         fields.recorded(PAIR),
         fields.count(),
-        fields.secret("key"),
+        fields.key32("key"),
         fields.seal("fingerprint"),
         { name: "phrase", required: true, read: (v) => fairdice.printable(v, 256, "a phrase") },
         fields.first(0, LAST),

@@ -7,7 +7,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field
 
 from fairdice.dice import D6_PAIR, Mac, Roll, Rolls, fill, keyed_mac, leading_dice, macs, read_on
-from fairdice.fields import MAX_ROLLS, WHOLE_NUMBER, Phrase, Seal, Secret
+from fairdice.fields import MAX_ROLLS, WHOLE_NUMBER, Key32, Phrase, Seal
 from fairdice.request import NumberedRequest
 from fairdice.schemes.base import (
     Case,
@@ -32,7 +32,7 @@ class NardeRequest(NumberedRequest):
     SEAL_FIELD: ClassVar[str] = "fingerprint"
 
     scheme: Literal["narde-v1"]
-    key: Secret
+    key: Key32
     fingerprint: Seal | None = None
     phrase: Phrase
     first: Annotated[

@@ -202,11 +202,12 @@ def test_a_repeated_games_line_copied_whole_is_its_duplicate_id_only_not_a_repea
 def test_a_game_filed_again_under_a_secret_with_a_zero_byte_appended_and_its_own_seal_exits_1_naming_the_repeat(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # Given a fair game, and under another id the same game whose key is the first's with a zero byte appended and
-    # whose fingerprint is that key's own: each is fair, and HMAC pads its key with zero bytes, so their dice are one
-    game = {**many(1)[0], "id": "table7-0001"}
-    key = game["key"] + "00"
-    again = {**game, "key": key, "fingerprint": games.seal(key), "id": "table7-0002"}
+    # Given a fair game, and under another id the same game whose server seed is the first's with a zero byte appended
+    # and whose seal is that seed's own: each is fair, and HMAC pads its key with zero bytes, so their dice are one (a
+    # pair36 game: a narde-v1 key is 32 bytes, so it cannot carry one)
+    game = {**games.pair36(1), "id": "table7-0001"}
+    seed = game["server_seed"] + "00"
+    again = {**game, "server_seed": seed, "seal": games.seal(seed), "id": "table7-0002"}
     games.write(tmp_path / "day.jsonl", [game, again])
 
     # When the command audits them

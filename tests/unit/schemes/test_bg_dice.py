@@ -13,7 +13,7 @@ from pydantic import ValidationError
 
 from testkit.oracles import seed_001
 from unit.common import FINGERPRINT, KEY, problems
-from unit.strategies import SETTINGS, keys
+from unit.strategies import SETTINGS, bg_narde_keys
 
 
 def test_bg_dice_v1_game_with_the_documents_key_is_fair_and_the_bot_wins_the_opening() -> None:
@@ -45,7 +45,7 @@ def test_bg_dice_v1_documents_three_rolls_are_two_games_by_explicit_labels() -> 
 
 
 @SETTINGS
-@given(key=keys, count=st.integers(1, 12))
+@given(key=bg_narde_keys, count=st.integers(1, 12))
 def test_bg_dice_v1_game_labels_are_opening_k_until_no_tie_then_turn_2_onwards(key: bytes, count: int) -> None:
     rolls = list(bg_dice.bot_rolls(keyed_mac(key), opening=True, first_turn=None, line=0, count=count))
     labels = [r.label for r in rolls]
@@ -60,7 +60,7 @@ def test_bg_dice_v1_game_labels_are_opening_k_until_no_tie_then_turn_2_onwards(k
 
 
 @SETTINGS
-@given(key=keys, count=st.integers(1, 6), line=st.integers(1, 99), first_turn=st.integers(1, 99))
+@given(key=bg_narde_keys, count=st.integers(1, 6), line=st.integers(1, 99), first_turn=st.integers(1, 99))
 def test_bg_dice_v1_take_back_lines_and_later_games_have_no_opening(
     key: bytes, count: int, line: int, first_turn: int
 ) -> None:
@@ -100,7 +100,7 @@ def test_bg_labels_list_every_roll_so_other_roll_choices_are_refused() -> None:
 
 @SETTINGS
 @given(
-    key=keys,
+    key=bg_narde_keys,
     opening=st.booleans(),
     first_turn=st.none() | st.integers(1, 60),
     line=st.sampled_from([0, 1, 2, 1_000]) | st.integers(0, 1_000),
@@ -145,7 +145,7 @@ def test_turns_computed_from_first_turn_and_count_stay_within_a_game_as_labels_d
 
 
 @SETTINGS
-@given(key=keys, line=st.integers(1, 1000))
+@given(key=bg_narde_keys, line=st.integers(1, 1000))
 def test_a_take_back_line_asked_for_is_never_fair_even_when_only_the_opening_is_computed(key: bytes, line: int) -> None:
     # Given a game's opening roll-off (one roll, more after ties) recorded as rolled, and a take-back line asked for
     mac = keyed_mac(key)
