@@ -409,7 +409,31 @@ def _die_chart(scheme: str, die: str, counts: list[int]) -> str:
     figure.savefig(buffer, format="svg", metadata={"Date": None})
     svg = buffer.getvalue()
     # Inline: no XML declaration or doctype inside HTML. A scheme's id and a die's name are a chart's own on a page.
-    return _own_ids(svg[svg.index("<svg") :], f"{scheme}-{die}-")
+    # Said in words too, for whoever cannot see it (review: WCAG 1.1.1, a chart with no text alternative)
+    said = _chart_words(
+        scheme,
+        die,
+        n,
+        sides,
+        half if judged else None,
+        [face for face, o in zip(faces_axis, outside, strict=True) if o],
+    )
+    svg = svg[svg.index("<svg") :].replace("<svg", f'<svg role="img" aria-label="{html.escape(said)}"', 1)
+    return _own_ids(svg, f"{scheme}-{die}-")
+
+
+def _chart_words(scheme: str, die: str, n: int, sides: int, half: float | None, outside: list[int]) -> str:
+    """What a die's chart shows, in words: its text alternative."""
+    dice = f"{n:,} {'die' if n == 1 else 'dice'}"
+    shown = f"{scheme} die {die}: the share of each of its {sides} faces in {dice}, against 1/{sides}"
+    if half is None:
+        return f"{shown}; too few dice for a 99% band"
+    where = (
+        "every face is within it"
+        if not outside
+        else f"{'face' if len(outside) == 1 else 'faces'} {', '.join(map(str, outside))} outside it"
+    )
+    return f"{shown} and a fair die's 99% band (1/{sides} ± {100 * half:.2g} percentage points): {where}"
 
 
 def _sizes(n: int, bias: float | None) -> str:

@@ -1,6 +1,7 @@
 """report.html: one page that needs nothing from elsewhere, a chart per scheme, findings escaped and bounded."""
 
 import datetime as dt
+import html
 import io
 import re
 import sys
@@ -458,3 +459,27 @@ def test_the_findings_left_off_the_page_are_counted_by_kind() -> None:
         "… and 5 more in <code>findings.jsonl</code>: 2 mismatches; 2 lines not verified, ids used twice, repeated"
         " games or shards not audited; 1 incomplete.</p>"
     ) in page
+
+
+@pytest.mark.parametrize(
+    ("counts", "said"),
+    [
+        (
+            [1_000] * 5 + [1_300],
+            "narde-v1 die 1: the share of each of its 6 faces in 6,300 dice, against 1/6 and a fair die's 99% band"
+            " (1/6 ± 1.2 percentage points): face 6 outside it",
+        ),
+        ([1_000] * 6, "in 6,000 dice, against 1/6 and a fair die's 99% band (1/6 ± 1.2 percentage points): every face"),
+        (
+            [1, 2, 0, 1, 0, 1],
+            "narde-v1 die 1: the share of each of its 6 faces in 5 dice, against 1/6; too few dice for",
+        ),
+    ],
+    ids=["a-face-outside", "all-within", "too-few"],
+)
+def test_each_chart_says_in_words_what_it_shows(counts: list[int], said: str) -> None:
+    # Review (pages): the charts had no text alternative (WCAG 1.1.1); the face outside the band was only a red point
+    svg = report._die_chart("narde-v1", "1", counts)
+    label = re.match(r'<svg role="img" aria-label="([^"]*)"', svg)
+    assert label is not None, svg[:200]
+    assert said in html.unescape(label.group(1))
