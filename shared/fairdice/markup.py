@@ -140,7 +140,11 @@ class Page:
 
 
 def document(title: str, body: str, *, script: str | None = None, style: str = STYLE, tail: str = "") -> Page:
-    """A whole page: its title, its body (already HTML), then `tail` (data blocks) and its one script, if any."""
+    """A whole page: its title, its body (already HTML), then `tail` (data blocks) and its one script, if any. The body
+    but its footer is the page's `main` landmark, where a screen reader's user goes first (review: pages, no landmark
+    but the footer)."""
+    at = body.rfind("<footer")
+    body = f"<main>\n{body[:at]}</main>\n{body[at:]}" if at >= 0 else f"<main>\n{body}\n</main>"
     style = inline(style, "page style")
     if script is not None:
         script = inline(script, "page script")

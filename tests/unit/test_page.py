@@ -9,8 +9,10 @@ import pytest
 from fairdice.fields import MAX_ROLLS
 from fairdice.links import parse_link
 from fairdice.markup import csp_hash
-from fairdice.offline import page_script
+from fairdice.notices import error_page
+from fairdice.offline import offline, page_script
 from fairdice.page import MAX_TABLE_BYTES, headline, identity_value, render_page, verdict_page
+from fairdice.problems import Problem
 from fairdice.request import RequestBase
 from fairdice.schemes import parse_request
 from fairdice.verdict import Verdict
@@ -537,3 +539,15 @@ def test_whether_a_bot_game_began_with_an_opening_roll_is_shown_as_yes_or_no() -
         # Then "Is this your game?" asks it, with the answer the check used
         assert _identity_values(page) == [f"<code class=id><bdi>{shown}</bdi></code>"]
         assert "Whether the game began with an opening roll: yes for a single game" in page
+
+
+def test_every_page_of_the_api_has_one_main_landmark_and_its_footer_after_it() -> None:
+    # Review (pages): no page had a `main` landmark, where a screen reader's user goes first; only a footer
+    _, verdict_html = page_of(GAMES["narde-v1"])
+    refused = error_page(422, "bad link", [Problem(field="n", message="must be a whole number")], where="link").html
+    for page in (verdict_html, refused, offline().html):
+        assert page.count("<main>") == page.count("</main>") == 1
+        main = page[page.index("<main>") : page.index("</main>")]
+        assert "<h1" in main or "<h2" in main
+        assert "<footer" not in main
+        assert page.index("</main>") < page.index("<footer")

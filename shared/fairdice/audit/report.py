@@ -53,7 +53,7 @@ def render(summary: Summary, findings: Iterable[dict[str, Any]], *, shown: int =
         "<!doctype html><html lang=en><head><meta charset=utf-8>",
         f'<meta http-equiv=Content-Security-Policy content="{_POLICY}">',
         "<meta name=viewport content='width=device-width,initial-scale=1'>",
-        f"<title>fairdice audit: {_title(summary)}</title><style>{_STYLE}</style></head><body>",
+        f"<title>fairdice audit: {_title(summary)}</title><style>{_STYLE}</style></head><body><main>",
         "<h1>fairdice audit</h1>",
         f"<p class=verdict>{_headline(summary, shown)}</p>",
         _counts(summary),
@@ -63,7 +63,7 @@ def render(summary: Summary, findings: Iterable[dict[str, Any]], *, shown: int =
     parts.append(_findings(summary, findings, shown))
     parts.append(_inputs(summary))
     parts.append(_how_to_read())
-    parts.append("</body></html>\n")
+    parts.append("</main></body></html>\n")
     return "\n".join(parts)
 
 

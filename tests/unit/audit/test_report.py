@@ -483,3 +483,9 @@ def test_each_chart_says_in_words_what_it_shows(counts: list[int], said: str) ->
     label = re.match(r'<svg role="img" aria-label="([^"]*)"', svg)
     assert label is not None, svg[:200]
     assert said in html.unescape(label.group(1))
+
+
+def test_the_report_is_one_main_landmark(tmp_path: Path) -> None:
+    page = audited(tmp_path, [games.narde(n) for n in range(2)])
+    assert page.count("<main>") == page.count("</main>") == 1
+    assert page.index("<body><main>") < page.index("<h1>") < page.index("</main></body>")
