@@ -251,7 +251,10 @@
           : compared === 2
             ? `both recorded ${rolls} are the ones`
             : `all ${words.number(compared)} recorded ${rolls} are the ones`;
-      return `The ${secret} matches the ${seal} shown before the game, and ${all} it gives.`;
+      // What the rolls are, as the server's headline says it: rolls 1 to 5 of game 2, say (review: the offline page left
+      // it to the section below)
+      const scope = verdict.scope ? `: ${verdict.scope.description}` : "";
+      return `The ${secret} matches the ${seal} shown before the game, and ${all} it gives${scope}.`;
     }
     if (verdict.verdict === "withheld") return sentence(verdict.withheld.reason);
     if (verdict.verdict === "mismatch") return "Something does not match:";

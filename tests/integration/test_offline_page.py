@@ -37,7 +37,7 @@ from fairdice.links import build_link, parse_link
 from fairdice.markup import sentence
 from fairdice.notices import error_page
 from fairdice.offline import offline_page
-from fairdice.page import SEAL_TO_RECOGNISE
+from fairdice.page import SEAL_TO_RECOGNISE, headline
 from fairdice.problems import describe
 from fairdice.prose import reorders, typed_order, unseen
 from fairdice.recorded import RecordedError, parse_recorded
@@ -1151,7 +1151,8 @@ STATES = {
     "fair": (
         _pair36_link(),
         "fair",
-        "The server seed matches the seal shown before the game, and all 12 recorded rolls are the ones it gives.",
+        "The server seed matches the seal shown before the game, and all 12 recorded rolls are the ones it gives:"
+        " rolls 1 to 12 from the match's start.",
     ),
     "mismatch": (
         _pair36_link(change_roll=4),
@@ -1171,6 +1172,34 @@ def _open(browser: Browser, page: Path, query: str, width: int) -> dict[str, Any
     measured["text"] = browser.evaluate("document.getElementById('result').innerText")
     measured["verdict"] = browser.evaluate("document.body.dataset.verdict || null")
     return measured
+
+
+def test_a_fair_game_is_said_in_the_server_pages_words_with_what_its_rolls_are(chromium: Browser, page: Path) -> None:
+    # Review (a regulator's reading): the offline page's fair box left out which rolls of which game were proven
+    # ("rolls 1 to 5 of game 2 from its start"), which the server page's headline says
+    seal = seal_of(KEY)
+    for game in (
+        {
+            "scheme": "bg-online-v1",
+            "server_number": KEY.hex(),
+            "seal": seal,
+            "app_numbers": ["1a2b", "3c4d"],
+            "game": 2,
+        },
+        {"scheme": "bg-dice-v1", "key": KEY.hex(), "lock": seal, "opening": False},
+        {"scheme": "three-dice", "seed": KEY.hex(), "commit": seal, "client_seeds": {"white": "w", "black": "b"}},
+    ):
+        request = schemes.parse_request(game | {"count": 5})
+        dice = [list(r["dice"] or []) for r in verify(request).rolls]
+        checked = schemes.parse_request(game | {"count": 5, "recorded": dice})
+        server = headline(verify(checked))
+        link = build_link(checked)
+
+        said = _open(chromium, page, link[link.index("?") :], DESKTOP)
+
+        assert said["verdict"] == "fair"
+        assert server.startswith("Fair: the ")
+        assert "The " + server.removeprefix("Fair: the ") in said["text"], (server, said["text"][:300])
 
 
 def _screenshot(browser: Browser, folder: pytest.TempPathFactory, name: str) -> None:
@@ -1447,7 +1476,8 @@ def test_a_player_who_types_seed_002s_example_into_the_form_gets_fair(chromium: 
     text = chromium.evaluate("document.getElementById('result').innerText")
     assert chromium.evaluate("document.body.dataset.verdict") == "fair"
     assert (
-        "The key matches the fingerprint shown before the game, and all 3 recorded rolls are the ones it gives." in text
+        "The key matches the fingerprint shown before the game, and all 3 recorded rolls are the ones it gives: rolls 0"
+        " to 2 from the game's start." in text
     )
 
 
