@@ -123,7 +123,8 @@ def day_page(record: DayRecord, home: str | None = None) -> Page:
             f"The secret of {day} is not revealed yet, though it was due once that day was over in UTC, at {due}:"
             " the archive is late revealing it"
             if record.overdue
-            else f"The secret of {day} is not revealed yet: it is due once that day is over in UTC, at {due}"
+            else f"The secret of {day} is not revealed yet: the archive reveals it in the minutes after that day ends"
+            f" in UTC, at {due}"
         )
     parts.append(f'<div class="verdict {verdict}"><h1>{e(headline)}.</h1></div>')
     parts.extend(_commitment(record))

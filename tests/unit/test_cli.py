@@ -162,7 +162,8 @@ def test_verify_withholds_a_daily_roll_until_its_day_is_over_by_this_machines_cl
     verdict = json.loads(capsys.readouterr().out)
     assert (verdict["verdict"], verdict["rolls"], verdict["seal"]["computed"]) == ("withheld", [], None)
     assert verdict["withheld"] == {
-        "reason": "the secret of 2026-10-28 is not revealed yet: it is due once that day is over in UTC",
+        "reason": "the secret of 2026-10-28 is not revealed yet: the archive reveals it in the minutes after that day"
+        " ends in UTC",
         "reveal_at": "2026-10-29T00:00:00Z",
         "overdue": False,
     }

@@ -131,7 +131,9 @@ def _not_over(day: dt.date, reveal_at: dt.datetime | None, overdue: bool = False
             overdue=True,
         )
     return Withheld(
-        f"the secret of {day.isoformat()} is not revealed yet: it is due once that day is over in UTC", reveal_at
+        f"the secret of {day.isoformat()} is not revealed yet: the archive reveals it in the minutes after that day"
+        " ends in UTC",
+        reveal_at,
     )
 
 

@@ -398,7 +398,8 @@ def test_without_an_archive_today_is_withheld_whatever_secret_is_given(secret: b
     assert verdict.withheld is not None
     assert (
         verdict.withheld.reason
-        == "the secret of 2026-10-28 is not revealed yet: it is due once that day is over in UTC"
+        == "the secret of 2026-10-28 is not revealed yet: the archive reveals it in the minutes after that day ends"
+        " in UTC"
     )
     assert verdict.withheld.reveal_at == at("2026-10-29 00:00")
     assert verdict.rolls == [] and verdict.seal.computed is None
@@ -736,7 +737,10 @@ def test_the_page_of_a_day_whose_secret_is_not_revealed_says_when_it_is_due_not_
     page = render_page(verdict)
     assert "Revealed at" not in page
     assert "To be revealed at <b class=when>2025-03-02 00:00:00 UTC</b>." in page
-    assert "the secret of 2025-03-01 is not revealed yet: it is due once that day is over in UTC" in page
+    assert (
+        "the secret of 2025-03-01 is not revealed yet: the archive reveals it in the minutes after that day ends in UTC"
+        in page
+    )
     assert "no commitment was given" not in page
     assert "not checked yet: the day secret that would check a commitment is not revealed yet" in page
 

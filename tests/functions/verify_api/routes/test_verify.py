@@ -215,7 +215,9 @@ def test_a_secret_given_for_today_is_withheld_by_verify_and_check_until_the_day_
     # When it is posted to /verify or its link checked at /check during that day (UTC)
     clock_at("2026-10-28 23:59:59")
     # Then it is withheld until the next midnight: nothing computed, the secret neither confirmed nor denied
-    reason = "the secret of 2026-10-28 is not revealed yet: it is due once that day is over in UTC"
+    reason = (
+        "the secret of 2026-10-28 is not revealed yet: the archive reveals it in the minutes after that day ends in UTC"
+    )
     assert_withheld([posted, linked], reason, "2026-10-29T00:00:00Z")
 
     # When the day is over, Then the same requests are checked against their secret: every face matches
