@@ -24,7 +24,7 @@ PORT ?= 3000
 .PHONY: help install tools lint types template checkov pytest test serve bench bench-layer fuzz clean
 
 help:
-	@echo "make install   create .venv with everything the tests and the CLI need"
+	@echo "make install   create .venv with everything the tests and fairdice audit need"
 	@echo "make test      lint, types, template checks and the whole pytest suite (what CI runs)"
 	@echo "make lint | types | template | pytest   one part of make test alone"
 	@echo "make serve     run the API on http://$(HOST):$(PORT) (PORT=… HOST=… to change; local-disk archive, no AWS, no Docker)"
@@ -119,4 +119,5 @@ fuzz: install
 	FAIRDICE_FUZZ_LONG=1 $(BIN)/pytest tests/security
 
 clean:
-	rm -rf $(VENV) $(SAM_VENV) $(CHECKOV_VENV) .aws-sam .pytest_cache .mypy_cache .ruff_cache .hypothesis var
+	rm -rf $(VENV) $(SAM_VENV) $(CHECKOV_VENV) .aws-sam .pytest_cache .mypy_cache .ruff_cache .hypothesis var \
+		shared/fairdice.egg-info
