@@ -427,20 +427,25 @@ def test_every_text_of_a_mismatch_page_and_the_offline_page_has_the_contrast_wca
     # Given a mismatch, its page once the browser's own check has marked each row, and the offline page with its verdict
     # (review: the browser's green ✓ in a row that differs, on the row's red tint, was 4.33:1)
     link = link_for(server, GAME | {"recorded": recorded(GAME, change=4)})
-    offline = f"{server}/{link[link.index('?') :]}"
-    browser.page("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": colours}]})
-    try:
-        measured(browser, link, PHONE)
-        on_the_page = browser.evaluate(_LOW_CONTRAST)
-        browser.open(offline, PHONE)
-        browser.wait_for("document.body.dataset.state === 'done'")
-        on_the_offline_page = browser.evaluate(_LOW_CONTRAST)
-    finally:
-        browser.page("Emulation.setEmulatedMedia", {"features": []})
+    on_the_page, on_the_offline_page = _on_both_pages(browser, server, link, colours, _LOW_CONTRAST)
 
     # Then every text is as legible as WCAG 2's AA asks, in light and dark colours
     assert on_the_page == [], link
-    assert on_the_offline_page == [], offline
+    assert on_the_offline_page == [], link
+
+
+def _on_both_pages(browser: Browser, server: str, link: str, colours: str, script: str) -> tuple[Any, Any]:
+    """What `script` finds on a link's verdict page, once the browser's own check is done, and on the offline page
+    with its verdict, in light or dark colours."""
+    browser.page("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": colours}]})
+    try:
+        measured(browser, link, PHONE)
+        on_the_page = browser.evaluate(script)
+        browser.open(f"{server}/{link[link.index('?') :]}", PHONE)
+        browser.wait_for("document.body.dataset.state === 'done'")
+        return on_the_page, browser.evaluate(script)
+    finally:
+        browser.page("Emulation.setEmulatedMedia", {"features": []})
 
 
 # Every box a player types into or picks from whose edge, the one thing that shows where it is, has less contrast with
@@ -618,22 +623,13 @@ def test_the_mark_of_a_space_in_a_value_that_identifies_the_game_is_seen_as_wcag
     # Given a phrase with a space, on the verdict page and on the offline page (review: the mark that shows a space
     # where a line wraps, the one sign of it there, was 1.61:1 on white and 1.92:1 in dark colours)
     link = link_for(server, {"scheme": "narde-v1", "key": KEY, "phrase": "two words", "recorded": "1-1"})
-    offline = f"{server}/{link[link.index('?') :]}"
-    browser.page("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": colours}]})
-    try:
-        measured(browser, link, PHONE)
-        marks = browser.evaluate("document.querySelectorAll('.sp').length")
-        on_the_page = browser.evaluate(_FAINT_SPACES)
-        browser.open(offline, PHONE)
-        browser.wait_for("document.body.dataset.state === 'done'")
-        on_the_offline_page = browser.evaluate(_FAINT_SPACES)
-    finally:
-        browser.page("Emulation.setEmulatedMedia", {"features": []})
+    script = f"({{marks: document.querySelectorAll('.sp').length, faint: {_FAINT_SPACES}}})"
+    on_the_page, on_the_offline_page = _on_both_pages(browser, server, link, colours, script)
 
     # Then every space's mark stands out from what it is drawn on by 3:1 at least
-    assert marks >= 1
-    assert on_the_page == []
-    assert on_the_offline_page == []
+    assert on_the_page["marks"] >= 1 and on_the_offline_page["marks"] >= 1
+    assert on_the_page["faint"] == []
+    assert on_the_offline_page["faint"] == []
 
 
 @pytest.fixture(scope="module")
