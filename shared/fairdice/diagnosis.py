@@ -16,7 +16,7 @@ from dataclasses import replace
 from operator import eq
 from typing import Any, Literal
 
-from pydantic import JsonValue
+from pydantic import JsonValue, ValidationError
 
 from fairdice import schemes
 from fairdice.errors import InvalidInput
@@ -156,9 +156,18 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
 
 
 def _half_of_twice(request: RequestBase, secret: bytes) -> bytes | None:
-    """The secret's first half when the secret given is that half twice over (None: it is not)."""
+    """The secret's first half when the secret given is that half twice over and the half is a secret its field takes
+    (None: it is not). A half the field refuses, such as a bg-dice-v1 or narde-v1 key of 16 bytes, which neither app
+    makes, is no secret given twice: its `try` would be refused."""
     half = secret[: len(secret) // 2]
-    return half if request.secret_hex is not None and half and secret == half + half else None
+    if request.secret_hex is None or not half or secret != half + half:
+        return None
+    fields = request.model_dump(mode="json", exclude={"recorded"}) | {request.REVEALED_FIELD: half.hex()}
+    try:
+        type(request).model_validate(fields)
+    except ValidationError:
+        return None
+    return half
 
 
 def _pasted_twice(request: RequestBase, half: bytes, explains: str, shown_by: str) -> Finding:

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from fairdice import schemes
 from fairdice.diagnosis import MAX_FINDINGS, _hypotheses, _try, diagnose
-from fairdice.schemes import parse_request
+from fairdice.dice import keyed_mac
+from fairdice.schemes import narde, parse_request
 from fairdice.schemes.base import MAX_COMPARED, Case
 from fairdice.verdict import Finding, Verdict
 from fairdice.verify import verify
@@ -477,6 +478,24 @@ def test_a_secret_of_two_equal_halves_whose_rolls_are_not_its_halfs_is_no_such_m
     }
     mistaken.pop("seal")
     assert all(f.cause != "secret_pasted_twice" for f in check(mistaken).diagnosis or [])
+
+
+@pytest.mark.parametrize("sealed", [True, False], ids=["sealed", "unsealed"])
+def test_a_key_of_two_equal_halves_whose_half_is_no_key_is_not_said_pasted_twice(sealed: bool) -> None:
+    # Given a narde-v1 key of 32 bytes that is 16 bytes twice, with the rolls (and the fingerprint) of those 16 bytes: a
+    # key neither app makes, which the key field refuses
+    half = bytes(range(16))
+    dice = narde.rolls(keyed_mac(half), "test", 0, 20).dice
+    mistaken = {"scheme": "narde-v1", "key": (half + half).hex(), "phrase": "test", "recorded": [list(d) for d in dice]}
+    if sealed:
+        mistaken["fingerprint"] = hashlib.sha256(half).hexdigest()
+
+    # Then it is not said to be pasted twice, with a `try` the field refuses: every `try` offered is a request
+    diagnosis = check(mistaken).diagnosis or []
+    assert all(f.cause != "secret_pasted_twice" for f in diagnosis)
+    for found in diagnosis:
+        if found.try_ is not None:
+            parse_request(apply(mistaken, found.try_))
 
 
 def test_a_secret_of_two_equal_halves_not_sealed_so_is_no_such_mistake() -> None:
