@@ -100,9 +100,14 @@ def _roll_from_token(token: str, sides: Sequence[int], where: str) -> list[tuple
         # Said as whole rolls and the digits over, from the roll `where` names (support review: a link's digits cut
         # inside its last roll said "line 1, roll 1" alone)
         whole = len(token) // per_roll
+        # Fewer digits than a roll (two of three dice) are no whole rolls and no digits "over" one (review)
+        held = (
+            f"{counted(whole, 'whole roll', 'whole rolls')} from there, then {counted(over, 'digit', 'digits')} over"
+            if whole
+            else "less than one roll"
+        )
         raise RecordedError(
-            f"{where}: {_shown(token)} has {len(token)} digits, not a multiple of {per_roll} dice:"
-            f" {counted(whole, 'whole roll', 'whole rolls')} from there, then {counted(over, 'digit', 'digits')} over;"
+            f"{where}: {_shown(token)} has {len(token)} digits, not a multiple of {per_roll} dice: {held};"
             " a roll was cut short, or a digit lost or added"
         )
     return [tuple(_die(token[i + j], s, where) for j, s in enumerate(sides)) for i in range(0, len(token), per_roll)]

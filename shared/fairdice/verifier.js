@@ -1083,9 +1083,12 @@ const fairdice = (() => {
     const over = token.length % sides.length;
     if (over) {
       const whole = (token.length - over) / sides.length;
+      // Fewer digits than a roll (two of three dice) are no whole rolls and no digits "over" one (fairdice.recorded)
+      const held = whole
+        ? `${counted(whole, "whole roll", "whole rolls")} from there, then ${counted(over, "digit", "digits")} over`
+        : "less than one roll";
       throw new Error(
-        `${where}: ${quoted(token)} has ${token.length} digits, not a multiple of ${sides.length} dice:` +
-          ` ${counted(whole, "whole roll", "whole rolls")} from there, then ${counted(over, "digit", "digits")} over;` +
+        `${where}: ${quoted(token)} has ${token.length} digits, not a multiple of ${sides.length} dice: ${held};` +
           " a roll was cut short, or a digit lost or added",
       );
     }

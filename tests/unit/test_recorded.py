@@ -86,6 +86,11 @@ def test_daily_six_faces_are_read_in_the_order_d4_to_d20(pasted: object) -> None
             "roll 2: '45678' has 5 digits, not a multiple of 3 dice: 1 whole roll from there,"
             " then 2 digits over; a roll was cut short",
         ),
+        (
+            "1-2-3 45",
+            (6, 6, 6),
+            "roll 2: '45' has 2 digits, not a multiple of 3 dice: less than one roll; a roll was cut short",
+        ),
         ("a-b", PAIR, "is not a die face"),
         ("seven", PAIR, "is not a roll"),
         ("roll: 6-3", PAIR, "'roll:' is not a roll"),
