@@ -60,6 +60,19 @@ def test_a_days_page_says_before_the_day_only_when_the_commitments_time_shows_it
     assert "outside the first" not in page and "before the day." not in page
 
 
+def test_a_day_not_kept_under_object_lock_is_not_said_to_show_the_secret_was_fixed() -> None:
+    # Given a revealed day published in time whose commitment or record is not kept under Object Lock (review: headed
+    # incomplete, its commitment was still said to show "the secret was fixed before anyone rolled")
+    page = day_page(_day("2025-03-01T00:00:02+00:00", True).model_copy(update={"locked": False})).html
+
+    # Then nothing on it says the secret was shown fixed; it says why not
+    assert "it shows the secret was fixed" not in page
+    assert "it does not show the secret was fixed before anyone rolled" in page
+    # And a kept one still says it
+    kept = day_page(_day("2025-03-01T00:00:02+00:00", True)).html
+    assert "it shows the secret was fixed before anyone rolled" in kept
+
+
 @pytest.mark.parametrize(
     ("change", "verdict", "heading"),
     [
