@@ -82,7 +82,7 @@ Secret = Annotated[str, BeforeValidator(_hex(16, 64, "a secret")), _hex_schema(1
 Seal = Annotated[str, BeforeValidator(_hex(32, 32, "a seal")), _hex_schema(32, 32, "a seal (SHA-256)")]
 # Seeds 001 and 002: a bot game's key (bg-dice-v1) and a narde-v1 key are 32 bytes, where a secret in general may be 16
 # to 64 (review: a 16-byte key, which neither app makes, read fair)
-Key32 = Annotated[str, BeforeValidator(_hex(32, 32, "a key")), _hex_schema(32, 32, "a key: the game's 32 bytes")]
+Key32 = Annotated[str, BeforeValidator(_hex(32, 32, "a key")), _hex_schema(32, 32, "the game's key")]
 DaySecret = Annotated[str, BeforeValidator(_hex(32, 32, "a day secret")), _hex_schema(32, 32, "a day secret")]
 
 

@@ -11,7 +11,7 @@ import pytest
 from fairdice.fields import _CONTROL_OR_SURROGATE, MAX_ROLLS, base_url
 from fairdice.problems import describe
 from fairdice.prose import shown
-from fairdice.schemes import parse_request
+from fairdice.schemes import all_schemes, parse_request
 from fairdice.verify import verify
 from pydantic import ValidationError
 
@@ -136,6 +136,14 @@ def test_a_bot_game_or_narde_key_is_the_32_bytes_its_seed_says(
     # Review (seeds): seeds 001 and 002 make a key of 32 bytes; one of 16 to 64, as any secret may be, read fair
     assert problems(request_ | {field: key}) == [(field, message)]
     assert parse_request(request_ | {field: SEAL}).secret_hex == SEAL
+
+
+@pytest.mark.parametrize("scheme", ["bg-dice-v1", "narde-v1"])
+def test_a_keys_schema_says_its_size_once(scheme: str) -> None:
+    # GET /schemes and the OpenAPI document: "a key: the game's 32 bytes: 32 bytes as hex" said the size twice
+    [model] = [s.request for s in all_schemes() if s.id == scheme]
+    said = model.model_json_schema()["properties"]["key"]["description"]
+    assert said == "the game's key: 32 bytes as hex, any case; spaces are left out"
 
 
 def test_a_seal_is_a_sha256_of_32_bytes() -> None:
