@@ -6,16 +6,23 @@ from fairdice.archive.reader import DayRecord, is_final
 from fairdice.verdict import Verdict
 
 # A revealed day never changes; anything else may.
-IMMUTABLE = "public, max-age=31536000, immutable"
+YEAR = 31536000  # seconds
+IMMUTABLE = f"public, max-age={YEAR}, immutable"
 SHORT_LIVED = "public, max-age=60"
 # A day due to be revealed now: the publisher's run reveals it any moment, so no cache keeps "not yet" for it.
 DUE = "no-cache"
 
 
-def cache_control(answer: Verdict | DayRecord, now: dt.datetime) -> str:
+def cache_control(answer: Verdict | DayRecord, now: dt.datetime, kept_until: dt.datetime | None = None) -> str:
     """The Cache-Control header for a daily route's answer at `now`: long-lived only once it cannot change; an answer
-    that waits for a reveal (withheld, pending) is kept at most until the reveal is due, never past it."""
+    that waits for a reveal (withheld, pending) is kept at most until the reveal is due, never past it. One whose day's
+    Object Lock retention ends at `kept_until` (`ArchiveReader.kept_until`) is kept at most until then: the day is fair
+    only while it lasts (a trial stack's year, a bucket of one's own's day), so a year's copy would keep it fair past
+    it."""
     if is_final(answer):
+        left = None if kept_until is None else int((kept_until - now).total_seconds())
+        if left is not None and 0 < left < YEAR:
+            return f"public, max-age={left}"
         return IMMUTABLE
     due = _waits_for(answer)
     if due is None:

@@ -76,7 +76,8 @@ def check_route() -> Response[str]:
     verdict = _verdict(request, reader)
     # A game published by day is answered from the archive and the clock, as GET /daily/{date}/{player_id} answers it,
     # and is cached alike: never past the reveal a withheld verdict waits for, for a year only once it is final.
-    cache = cache_control(verdict, reader.now()) if scheme.archive_day(request) is not None else None
+    day = scheme.archive_day(request)
+    cache = cache_control(verdict, reader.now(), reader.kept_until(day)) if day is not None else None
     return verdict_answer(verdict, event.headers.get("accept"), request, cache=cache, recheck=recheck, field=count)
 
 

@@ -200,6 +200,15 @@ class ArchiveReader:
         """Whether the day's commitment and record are both still kept whatever anyone asks, by this reader's clock."""
         return all(locked_at(until, self._clock()) for until in (found.published.locked_until, found.locked_until))
 
+    def kept_until(self, day: dt.date) -> dt.datetime | None:
+        """Until when the day's commitment and record, as this reader read them, are both kept whatever anyone asks
+        (`locked_at`); None where the day was not read revealed or either is not kept. An answer that rests on the lock
+        holds only until then (`verify_api.caching`)."""
+        found = self._revealed.get(day)
+        if found is None or found.published.locked_until is None or found.locked_until is None:
+            return None
+        return min(found.published.locked_until, found.locked_until)
+
     def _overdue(self, day: dt.date) -> bool:
         """Whether a day not revealed is past the time every run that reveals it has had: the archive is late."""
         return self._clock() > reveal_deadline(day)

@@ -21,6 +21,7 @@ from verify_api import app as api
 from verify_api import archive as api_archive
 from verify_api.caching import IMMUTABLE, SHORT_LIVED
 
+from testkit import timeline as timeline_module
 from testkit.lambda_context import FakeLambdaContext
 from testkit.oracles import seed_004
 from testkit.timeline import Timeline
@@ -333,3 +334,30 @@ def test_a_browser_gets_a_days_record_as_a_page_and_its_errors_as_pages_naming_t
     answer = _as_browser(load_event("api-daily-roll"), f"/daily/2024-01-01/{PLAYER}")
     assert answer["statusCode"] == 404
     assert "<p>The daily archive has no secret for 2024-01-01.</p>" in answer["body"]
+
+
+def test_a_fair_day_is_cached_no_longer_than_its_object_lock_keeps_it(
+    timeline: Timeline,
+    stores: Stores,
+    clock_at: Callable[[str], None],
+    load_event: Callable[[str], Event],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Given a day revealed in an archive whose Object Lock keeps its versions two days from the day's start, not for
+    # ever: the day is fair only until then (review: its answers were cached for a year, "immutable", fair past it)
+    monkeypatch.setattr(timeline_module, "FOREVER", at("2025-03-03 00:00"))
+    timeline.publish(stores, at("2025-03-01 00:00"))
+    timeline.publish(stores, at("2025-03-02 00:00"))
+    clock_at("2025-03-02 00:00:05")
+    secret = stores.secrets.get(secret_key(dt.date(2025, 3, 1)))
+    assert secret is not None
+    faces = "+".join(map(str, seed_004.faces(secret, "2025-03-01", PLAYER)))
+
+    # When the player's roll and the day's record are asked for while the lock lasts
+    status, headers, verdict = call(load_event("api-daily-roll"), f"/daily/2025-03-01/{PLAYER}", f"recorded={faces}")
+    _, record_headers, record = call(load_event("api-daily-record"))
+
+    # Then both are fair, and kept by caches until the lock ends, not for a year
+    left = f"public, max-age={24 * 3600 - 5}"
+    assert (status, verdict["verdict"], headers["Cache-Control"]) == (200, "fair", left)
+    assert (record["locked"], record_headers["Cache-Control"]) == (True, left)
