@@ -262,7 +262,8 @@ def _show(args: argparse.Namespace) -> int:
             " bucket (--bucket)",
             field=given or "--dir",
         )
-    reader = ArchiveReader(settings.archive(), clock=lambda: now)
+    # Days judged as of --now, a version's lock by when the archive is read: now
+    reader = ArchiveReader(settings.archive(), clock=lambda: now, read_clock=clock)
     day: dt.date = args.date or utc_day(now)
     if args.player is None:
         if args.recorded is not None:

@@ -154,10 +154,21 @@ class ArchiveReader:
     """
 
     def __init__(
-        self, archive: ObjectStore, clock: Clock, *, recheck_after: dt.timedelta = RECHECK_AFTER, as_of: bool = False
+        self,
+        archive: ObjectStore,
+        clock: Clock,
+        *,
+        recheck_after: dt.timedelta = RECHECK_AFTER,
+        as_of: bool = False,
+        read_clock: Clock | None = None,
     ) -> None:
         self._archive = archive
         self._clock = clock
+        # The moment the archive is read, which a version's Object Lock is judged by (`_locked`): `clock` where that is
+        # now (the API), the wall clock where `clock` is a moment of its own (an audit's start, `daily show --now`): a
+        # retention that had ended by the read let another version be deleted before it, whatever moment the days are
+        # judged by (review: an audit as of its start called such a day fair)
+        self._read_clock = read_clock or clock
         # Whether `clock` is a moment of its own (an audit's start) that a day's reveal must be final by (every run
         # that reveals it ended, `reveal_deadline`) to be read at all; the API's is now: it reads the archive as it is.
         self._as_of = as_of
@@ -198,7 +209,8 @@ class ArchiveReader:
 
     def _locked(self, found: _Revealed) -> bool:
         """Whether the day's commitment and record are both still kept whatever anyone asks, by this reader's clock."""
-        return all(locked_at(until, self._clock()) for until in (found.published.locked_until, found.locked_until))
+        moment = self._read_clock()
+        return all(locked_at(until, moment) for until in (found.published.locked_until, found.locked_until))
 
     def kept_until(self, day: dt.date) -> dt.datetime | None:
         """Until when the day's commitment and record, as this reader read them, are both kept whatever anyone asks

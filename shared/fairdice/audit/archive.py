@@ -9,6 +9,7 @@ Opened once per process (a local worker, a Lambda container): its reader keeps t
 read and checked, so a day is read once however many of its games a shard holds.
 """
 
+import datetime as dt
 from dataclasses import dataclass
 
 from fairdice.archive.reader import ArchiveReader, Clock
@@ -31,6 +32,11 @@ def name_of(storage: StorageSettings) -> str | None:
     return None if storage.archive_bucket is None else S3_SCHEME + storage.archive_bucket
 
 
+def wall_clock() -> dt.datetime:
+    """The machine's clock: the moment the archive is read, which an Object Lock is judged by (`ArchiveReader`)."""
+    return dt.datetime.now(dt.UTC)
+
+
 def of_bucket(storage: StorageSettings, clock: Clock) -> DayArchive | None:
     """The settings' archive bucket (FAIRDICE_ARCHIVE_BUCKET), read as the API reads it, but by `clock`'s moment,
     which the caller gives (an audit's start): a day whose reveal was not final by then is withheld without a read, and
@@ -39,4 +45,4 @@ def of_bucket(storage: StorageSettings, clock: Clock) -> DayArchive | None:
     name = name_of(storage)
     if name is None:
         return None
-    return DayArchive(ArchiveReader(storage.archive(), clock=clock, as_of=True), name)
+    return DayArchive(ArchiveReader(storage.archive(), clock=clock, as_of=True, read_clock=wall_clock), name)

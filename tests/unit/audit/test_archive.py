@@ -15,6 +15,7 @@ from typing import NoReturn
 import boto3
 import pytest
 from fairdice.archive.reader import ArchiveReader
+from fairdice.audit import archive as archive_module
 from fairdice.audit import local
 from fairdice.audit.archive import DayArchive, name_of
 from fairdice.audit.lines import numbered_lines
@@ -478,3 +479,28 @@ def test_the_audit_functions_reach_s3_at_the_endpoint_the_variables_name(monkeyp
         "audits/day/partials/0/summary.json",
         "games/day/0.jsonl",
     ]
+
+
+def test_a_run_judges_a_days_object_lock_by_when_it_reads_the_archive_not_as_of_its_start(
+    tmp_path: Path, fake_aws_credentials: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given the daily archive's buckets in moto with 2025-03-01 committed and revealed, its days kept for a century
+    with archived_in_moto() as stores:
+        (tmp_path / "games.jsonl").write_bytes(
+            games.jsonl([games.archived_daily(games.morning_after(stores.archive), 1)])
+        )
+        began = at(
+            "2025-03-02 08:10"
+        )  # a moment no other test's run began at: a process opens an archive once a moment
+        archive = f"s3://{ARCHIVE}"
+        kept = run([str(tmp_path / "games.jsonl")], tmp_path / "a", workers=1, archive=archive, started=began)
+
+        # When a run begun while the lock lasted reads the archive after it has ended (review: judged as of its start,
+        # the day was fair, though the other version could have been deleted by the time it was read)
+        monkeypatch.setattr(archive_module, "wall_clock", lambda: at("2126-03-02 08:00"))
+        later = began + dt.timedelta(minutes=1)  # a run of its own, whose archive is opened afresh
+        ended = run([str(tmp_path / "games.jsonl")], tmp_path / "b", workers=1, archive=archive, started=later)
+
+    # Then the roll is fair while the lock lasts and at most incomplete once it has ended by the read
+    assert (kept.summary.fair, kept.summary.incomplete) == (1, 0)
+    assert (ended.summary.fair, ended.summary.incomplete) == (0, 1)
