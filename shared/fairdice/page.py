@@ -32,8 +32,8 @@ from fairdice.verdict import Finding, RollReport, Verdict
 TYPED_ORDER = "In the order it was typed, left to right:"
 # What the page says of a seal that came with the request (offline.js says the same): fairdice cannot see it shown.
 SEAL_TO_RECOGNISE = (
-    "Check that this is the {seal} your game showed before its first roll: fairdice knows only the {seal} it was"
-    " given, and only one shown before the game shows the {secret} was fixed then."
+    "Check that this is the {seal} {shown}: fairdice knows only the {seal} it was given, and only that one shows the"
+    " {secret} was fixed before the play."
 )
 # The table of rolls stops here: Lambda returns at most 6 MiB, and 10,000 rows of long escaped messages can pass it.
 MAX_TABLE_BYTES = 3 * 1024 * 1024
@@ -199,7 +199,7 @@ def _seal_section(verdict: Verdict, words: Words) -> Iterator[str]:
     if check == "match" and origin == "given":
         # A seal given with the request or link is whoever sent it's, as the inputs that identify the game are: only
         # the player can say it is the one shown before the game (review: a link made after the game read fair)
-        yield f"<p>{SEAL_TO_RECOGNISE.format(seal=e(seal), secret=e(secret))}</p>"
+        yield f"<p>{SEAL_TO_RECOGNISE.format(seal=e(seal), secret=e(secret), shown=e(words.shown))}</p>"
     published = verdict.seal.published_at
     if published is not None:
         when = utc_time(published)
@@ -347,7 +347,9 @@ def _inputs_section(request: RequestBase) -> Iterator[str]:
             items = ("-".join(map(str, roll)) for roll in value) if param.kind == "rolls" else map(str, value)
             shown = separator.join(items)
             if len(shown) > 300:  # the cut marked after the value's own characters are shown, not as one of them
-                shown, more = shown[:300], "…"
+                # rolls cut after a whole one: a roll cut short would read as other dice (review: an empty one drawn)
+                cut = shown.rfind(" ", 0, 301) if param.kind == "rolls" else 300
+                shown, more = shown[:cut], "…"
         elif isinstance(value, dt.date):
             shown = value.isoformat()
         else:

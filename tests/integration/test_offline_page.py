@@ -1241,9 +1241,14 @@ def test_a_seal_that_came_with_the_link_is_for_the_player_to_recognise_as_the_on
     wrong = _open(chromium, page, STATES["wrong-seal"][0], DESKTOP)
 
     # Then the page asks the player to check the seal that matched, in the verdict page's words
-    asked = SEAL_TO_RECOGNISE.format(seal="seal", secret="server seed")
+    asked = SEAL_TO_RECOGNISE.format(seal="seal", secret="server seed", shown="your game showed before its first roll")
     assert asked in fair["text"]
     assert asked not in wrong["text"]
+    # and a daily roll's commitment, which no game's screen shows, as the one the daily archive published (review: the
+    # app games' words)
+    daily = _open(chromium, page, _vector_link("daily-2026-10-28", with_rolls=True), DESKTOP)
+    shown = "the daily archive published before that day began"
+    assert SEAL_TO_RECOGNISE.format(seal="commitment", secret="day secret", shown=shown) in daily["text"]
 
 
 @pytest.mark.parametrize("vector", ["three-dice-unicode-seeds", "daily-2026-10-28", "bg-dice-v1-opening-ties"])

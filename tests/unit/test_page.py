@@ -134,11 +134,11 @@ def test_a_seal_that_came_with_the_request_is_for_the_player_to_recognise_as_the
     # Then the page asks the player to check it is the seal the game showed before its first roll
     assert (
         "Check that this is the fingerprint your game showed before its first roll: fairdice knows only the fingerprint"
-        " it was given, and only one shown before the game shows the key was fixed then." in unescape(page)
+        " it was given, and only that one shows the key was fixed before the play." in unescape(page)
     )
     # And a page with no seal has none to ask about
     _, without = page_of({k: v for k, v in GAMES["narde-v1"].items() if k != "fingerprint"})
-    assert "your game showed before its first roll" not in unescape(without)
+    assert "Check that this is the fingerprint" not in unescape(without)
 
 
 def test_a_mismatch_page_marks_the_rolls_that_differ_and_shows_the_diagnosis_with_a_retry_link() -> None:
@@ -246,9 +246,9 @@ def test_a_links_long_rolls_are_cut_at_300_characters_and_the_cut_is_shown_as_ty
     request = parse_link(link)
     section = re.search(r"<dt>rolls</dt><dd>(.*?)</dd>", render_page(verify(request), request))
     assert section is not None
-    # Then the first 300 characters are shown, a roll at a time, and the cut after them is `…`, not ⟨U+2026⟩ as a
-    # value's own `…` is
-    shown = " ".join(f"<span class=roll>{roll}</span>" for roll in " ".join(["1-2-3"] * 120)[:300].split(" "))
+    # Then the whole rolls of the first 300 characters are shown, a roll at a time, and the cut after them is `…`, not
+    # ⟨U+2026⟩ as a value's own `…` is
+    shown = " ".join(["<span class=roll>1-2-3</span>"] * 50)
     assert section.group(1) == f"<code>{shown}</code>…"
 
 
@@ -551,3 +551,27 @@ def test_every_page_of_the_api_has_one_main_landmark_and_its_footer_after_it() -
         assert "<h1" in main or "<h2" in main
         assert "<footer" not in main
         assert page.index("</main>") < page.index("<footer")
+
+
+def test_a_daily_commitment_given_is_for_the_player_to_recognise_as_the_one_the_archive_published() -> None:
+    # Review (diff): a daily roll's commitment got the app games' words, "the commitment your game showed before its
+    # first roll", where no game's screen shows it: the daily archive publishes it
+    _, page = page_of(GAMES["daily"] | {"commitment": SEAL})
+    assert (
+        "Check that this is the commitment the daily archive published before that day began: fairdice knows only the"
+        " commitment it was given, and only that one shows the day secret was fixed before the play." in unescape(page)
+    )
+    assert "commitment your game showed" not in unescape(page)
+
+
+@pytest.mark.parametrize("count", [100, 101, 150])
+def test_a_links_long_list_of_rolls_is_cut_after_a_whole_roll(count: int) -> None:
+    # Review (diff): cut at 300 characters, the list could end inside a roll or draw an empty one
+    request = GAMES["narde-v1"] | {"count": None}
+    dice = [report["dice"] for report in verify(parse_request(request | {"count": count})).rolls]
+    _, page = page_of(request | {"recorded": dice})
+    values = page[page.index("<h2>The link's values</h2>") :]
+    shown = re.findall(r"<span class=roll>([^<]*)</span>", values)
+    assert shown == ["-".join(map(str, roll)) for roll in dice[: len(shown)]]
+    assert 0 < len(shown) < count
+    assert "<span class=roll></span>…" not in values

@@ -38,6 +38,8 @@ class Words:
     seal: str
     roll: str = "roll"
     rolls: str = "rolls"
+    # Where the player saw the seal before the play: a game's own screen, or daily's archive
+    shown: str = "your game showed before its first roll"
 
 
 @dataclass(frozen=True)

@@ -89,7 +89,7 @@ fairdice.register(
       title: "Raredle’s daily roll",
       seedDocument: "004",
       sides: SIDES,
-      words: { secret: "day secret", seal: "commitment", roll: "roll", rolls: "rolls" },
+      words: { secret: "day secret", seal: "commitment", roll: "roll", rolls: "rolls", shown: "the daily archive published before that day began" },
       secretField: "secret",
       sealField: "commitment",
       fields: [

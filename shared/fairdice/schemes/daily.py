@@ -155,7 +155,7 @@ class Daily(Scheme[DailyRequest]):
     """Seed 004's scheme."""
 
     request = DailyRequest
-    words = Words("day secret", "commitment")
+    words = Words("day secret", "commitment", shown="the daily archive published before that day began")
     tried = None
     elsewhere = "another player's or another day's roll: check the player id and the date (the UTC day it was rolled)"
     link = (
