@@ -106,6 +106,13 @@ class _Revealed:
     # next day was not over then, so that nothing could follow yet, and it is checked once it is (review S3)
     followed_at: dt.datetime | None = None
 
+    @property
+    def kept_until(self) -> dt.datetime | None:
+        """Until when the day's commitment and its record are both kept whatever anyone asks (`storage.locked_at`);
+        None where either is not kept at all."""
+        commitment, record = self.published.locked_until, self.locked_until
+        return None if commitment is None or record is None else min(commitment, record)
+
 
 @dataclass(frozen=True)
 class _Pending:
@@ -208,18 +215,15 @@ class ArchiveReader:
         )
 
     def _locked(self, found: _Revealed) -> bool:
-        """Whether the day's commitment and record are both still kept whatever anyone asks, by this reader's clock."""
-        moment = self._read_clock()
-        return all(locked_at(until, moment) for until in (found.published.locked_until, found.locked_until))
+        """Whether the day's commitment and record are both still kept whatever anyone asks as the archive is read."""
+        return locked_at(found.kept_until, self._read_clock())
 
     def kept_until(self, day: dt.date) -> dt.datetime | None:
         """Until when the day's commitment and record, as this reader read them, are both kept whatever anyone asks
-        (`locked_at`); None where the day was not read revealed or either is not kept. An answer that rests on the lock
-        holds only until then (`verify_api.caching`)."""
+        (`_Revealed.kept_until`); None where the day was not read revealed. An answer that rests on the lock holds only
+        until then (`verify_api.caching`)."""
         found = self._revealed.get(day)
-        if found is None or found.published.locked_until is None or found.locked_until is None:
-            return None
-        return min(found.published.locked_until, found.locked_until)
+        return None if found is None else found.kept_until
 
     def _overdue(self, day: dt.date) -> bool:
         """Whether a day not revealed is past the time every run that reveals it has had: the archive is late."""
