@@ -31,7 +31,7 @@ from pydantic import AwareDatetime, BaseModel, Field, ValidationError
 
 from fairdice import json_input
 from fairdice.archive.layout import utc_day
-from fairdice.audit.archive import S3_SCHEME, DayArchive, name_of, of_bucket
+from fairdice.audit.archive import S3_SCHEME, DayArchive, name_of, of_bucket, wall_clock
 from fairdice.audit.lines import Hashed, Line, lines_sha256, numbered_lines
 from fairdice.audit.merge import merge, partial_names, read_partial
 from fairdice.audit.report import read_findings, render
@@ -814,13 +814,9 @@ def archive_settings(given: str) -> StorageSettings:
 def _opened(settings: StorageSettings, started: dt.datetime | None) -> DayArchive:
     """The daily archive these settings name, read as of `started` (None: each read's now), opened once per process,
     settings and moment: its reader keeps the days it has checked, for the blocks after."""
-    opened = of_bucket(settings, (lambda: started) if started is not None else _now)
+    opened = of_bucket(settings, (lambda: started) if started is not None else wall_clock)
     assert opened is not None  # a bucket is named
     return opened
-
-
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
 
 
 def cores() -> int:
