@@ -173,20 +173,18 @@ def _commitment(record: DayRecord) -> Iterator[str]:
     if record.commitment_published_at is not None:
         yield f"<dt>published</dt><dd>{utc_time(record.commitment_published_at)}</dd>"
     yield "</dl>"
-    if record.commitment_in_time is True and record.locked is False:
-        # In time, but not kept: another commitment may have been published in the grace and deleted since, so it does
-        # not show what the heading says it does not (review: the heading said incomplete, this said it showed it)
-        yield (
-            f"<p>{mark(True)} Published within {int(COMMITMENT_GRACE.total_seconds()) // 60} minutes of 00:00 UTC,"
-            f" before the day's play.</p><p>{mark(False)} But it or the record is not kept under S3 Object Lock in"
-            " compliance mode, so another may have been published and deleted: it does not show the secret was fixed"
-            " before anyone rolled, and that day's rolls are at most incomplete.</p>"
-        )
-    elif record.commitment_in_time is True:
-        yield (
-            f"<p>{mark(True)} Published within {int(COMMITMENT_GRACE.total_seconds()) // 60} minutes of 00:00 UTC,"
-            " before the day's play: it shows the secret was fixed before anyone rolled.</p>"
-        )
+    if record.commitment_in_time is True:
+        in_time = f"{mark(True)} Published within {int(COMMITMENT_GRACE.total_seconds()) // 60} minutes of 00:00 UTC"
+        if record.locked is False:
+            # In time, but not kept: another commitment may have been published in the grace and deleted since, so it
+            # does not show what the heading says it does not (review: the heading said incomplete, this said it did)
+            yield (
+                f"<p>{in_time}, before the day's play.</p><p>{mark(False)} But it or the record is not kept under S3"
+                " Object Lock in compliance mode, so another may have been published and deleted: it does not show the"
+                " secret was fixed before anyone rolled, and that day's rolls are at most incomplete.</p>"
+            )
+        else:
+            yield f"<p>{in_time}, before the day's play: it shows the secret was fixed before anyone rolled.</p>"
     elif record.commitment_in_time is False:
         published = record.commitment_published_at
         if published is not None and publication(record.date, published) != "in_time":
