@@ -28,6 +28,8 @@ const fairdice = (() => {
       if (!(key in scheme)) throw new Error(`scheme ${scheme.id}: ${key} is missing`);
     }
     if (schemes.has(scheme.id)) throw new Error(`scheme ${scheme.id} is registered twice`);
+    // Where the player saw the seal before the play: a game's own screen unless the scheme says (fairdice.schemes.Words)
+    scheme.words = { shown: "your game showed before its first roll", ...scheme.words };
     schemes.set(scheme.id, scheme);
   }
 

@@ -11,7 +11,7 @@ fairdice.register(
     // Numbers in the digits 0-9 only, without leading zeros: one spelling per label.
     const LABEL = /^bg-dice-v1:(?:opening:(0|[1-9][0-9]{0,4})|turn:([1-9][0-9]{0,4})(?::line:([1-9][0-9]{0,3}))?)$/;
     const PAIR = [6, 6];
-    const words = { secret: "key", seal: "lock", roll: "roll", rolls: "rolls", shown: "your game showed before its first roll" };
+    const words = { secret: "key", seal: "lock", roll: "roll", rolls: "rolls" };
     const labelled = fairdice.need("labelled");
     const { fields, FieldError, wholeNumber, words: say } = fairdice;
 

@@ -5,7 +5,7 @@ fairdice.register(
   (() => {
     const PAIR = [6, 6];
     const LAST = fairdice.MAX_ROLLS - 1; // rolls run to i = 9,999
-    const words = { secret: "key", seal: "fingerprint", roll: "roll", rolls: "rolls", shown: "your game showed before its first roll" };
+    const words = { secret: "key", seal: "fingerprint", roll: "roll", rolls: "rolls" };
     const { fields } = fairdice;
 
     /** The HMAC message of roll `i`'s block `block` (block 0 has no block suffix). */

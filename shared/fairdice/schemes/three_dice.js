@@ -40,7 +40,7 @@ fairdice.register(
       return { index: ply, message: fairdice.hex(start), dice };
     }
 
-    const words = { secret: "seed", seal: "commit", roll: "ply", rolls: "plies", shown: "your game showed before its first roll" };
+    const words = { secret: "seed", seal: "commit", roll: "ply", rolls: "plies" };
     const LAST = fairdice.MAX_ROLLS - 1; // plies run to 9,999
     const seat = (v) => fairdice.printable(v, 256, "a client seed");
 
