@@ -1,8 +1,9 @@
 """The `fairdice` command: verify a request, check a game-over link, build a link.
 
-Exit status: 0 a verdict without mismatch (fair, incomplete or withheld), 1 a mismatch,
-2 bad input (each problem on stderr as `field: what is wrong`), 3 the verification could
-not be made right now (the daily archive could not be read, or contradicts itself).
+Exit status: 0 a fair verdict, 1 a mismatch, 2 bad input (each problem on stderr as `field: what
+is wrong`), 3 the verification could not be made right now (the daily archive could not be read, or
+contradicts itself), 4 a verdict short of fair without a mismatch (incomplete or withheld): less than
+a whole game proven is never the status of a fair one.
 
 A daily roll of a day not over by this machine's clock (in UTC) is withheld, whatever secret it carries.
 """
@@ -36,6 +37,7 @@ EXIT_OK = 0
 EXIT_MISMATCH = 1
 EXIT_BAD_INPUT = 2
 EXIT_UNAVAILABLE = 3
+EXIT_NOT_PROVEN = 4  # incomplete or withheld: nothing contradicts the rolls, but they are not proven fair
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command Ctrl-C ended
 
 Command = Callable[[argparse.Namespace], int]
@@ -93,8 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="fairdice",
         description="Recompute provably-fair dice and say whether they were fair.",
-        epilog="Exit status: 0 no mismatch, 1 mismatch, 2 bad input, 3 archive unavailable (fairdice audit: its own,"
-        " in fairdice audit --help).",
+        epilog="Exit status: 0 fair, 1 mismatch, 2 bad input, 3 archive unavailable, 4 incomplete or withheld (fairdice"
+        " audit: its own, in fairdice audit --help).",
     )
     parser.add_argument("--version", action="version", version=f"fairdice {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -201,7 +203,13 @@ def _link(args: argparse.Namespace) -> int:
 
 def _print_verdict(verdict: Verdict, pretty: bool) -> int:
     emit(verdict.model_dump_json(indent=2 if pretty else None))
-    return EXIT_MISMATCH if verdict.verdict == "mismatch" else EXIT_OK
+    return verdict_status(verdict)
+
+
+def verdict_status(verdict: Verdict) -> int:
+    """The exit status of a command that prints a verdict: 0 for fair alone (review: a script's `fairdice verify … &&`
+    took an incomplete game, or a day withheld, for a fair one), 1 for a mismatch, 4 for a verdict short of fair."""
+    return {"fair": EXIT_OK, "mismatch": EXIT_MISMATCH}.get(verdict.verdict, EXIT_NOT_PROVEN)
 
 
 def emit(text: str) -> None:

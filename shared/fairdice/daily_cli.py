@@ -24,14 +24,13 @@ from pydantic import TypeAdapter
 from fairdice.archive.layout import REVEALED_PREFIX, days_in, revealed_key, utc_day
 from fairdice.archive.publisher import open_day, opening_time, reveal_closed
 from fairdice.archive.reader import ArchiveReader, daily_verdict
-from fairdice.cli import argument, clock, emit  # clock: the machine's, which tests replace here
+from fairdice.cli import argument, clock, emit, verdict_status  # clock: the machine's, which tests replace here
 from fairdice.errors import InvalidInput
 from fairdice.fields import Day
 from fairdice.problems import WHOLE_REQUEST
 from fairdice.storage import BucketName, StorageSettings, Stores, endpoint_url
 
 EXIT_OK = 0
-EXIT_MISMATCH = 1
 _DAY: TypeAdapter[dt.date] = TypeAdapter(Day)
 _BUCKET: TypeAdapter[str] = TypeAdapter(BucketName)
 
@@ -272,4 +271,4 @@ def _show(args: argparse.Namespace) -> int:
         return EXIT_OK
     verdict = daily_verdict(reader, day, args.player, args.recorded)
     emit(verdict.model_dump_json(indent=2))
-    return EXIT_MISMATCH if verdict.verdict == "mismatch" else EXIT_OK
+    return verdict_status(verdict)

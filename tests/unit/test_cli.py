@@ -1,4 +1,4 @@
-"""The `fairdice` command: verdict JSON on stdout, exit 0 / 1 / 2, problems on stderr naming the field."""
+"""The `fairdice` command: verdict JSON on stdout, exit 0 / 1 / 2 / 3 / 4, problems on stderr naming the field."""
 
 import datetime as dt
 import io
@@ -49,8 +49,12 @@ def test_verify_reads_stdin_for_a_dash_and_exits_1_on_a_mismatch(
     assert json.loads(capsys.readouterr().out)["summary"]["first_mismatch"] == 2
 
 
-def test_verify_exits_0_for_an_incomplete_verdict(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["verify", write(tmp_path, {"scheme": "narde-v1", "key": KEY, "phrase": "test", "count": 2})]) == 0
+def test_verify_exits_4_for_an_incomplete_verdict_never_the_status_of_a_fair_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given the rolls of a game without the rolls recorded: nothing contradicts them, nothing proves them
+    # When a script verifies it (`fairdice verify game.json && …`), Then the status is not 0, which only fair gives
+    assert main(["verify", write(tmp_path, {"scheme": "narde-v1", "key": KEY, "phrase": "test", "count": 2})]) == 4
     assert json.loads(capsys.readouterr().out)["verdict"] == "incomplete"
 
 
@@ -158,7 +162,7 @@ def test_verify_withholds_a_daily_roll_until_its_day_is_over_by_this_machines_cl
 
     # When it is verified during that day (UTC), Then it is withheld: nothing of the secret is confirmed
     clock_at(monkeypatch, "2026-10-28 23:59:59")
-    assert main(["verify", request]) == 0
+    assert main(["verify", request]) == 4
     verdict = json.loads(capsys.readouterr().out)
     assert (verdict["verdict"], verdict["rolls"], verdict["seal"]["computed"]) == ("withheld", [], None)
     assert verdict["withheld"] == {
@@ -170,7 +174,7 @@ def test_verify_withholds_a_daily_roll_until_its_day_is_over_by_this_machines_cl
 
     # When it is verified once the day is over, Then its secret is checked: every face matches
     clock_at(monkeypatch, "2026-10-29 00:00:00")
-    assert main(["verify", request]) == 0
+    assert main(["verify", request]) == 4
     verdict = json.loads(capsys.readouterr().out)
     assert (verdict["verdict"], verdict["checks"]) == ("incomplete", {"seal": "match", "rolls": "match"})
 
@@ -183,7 +187,7 @@ def test_check_withholds_a_link_to_a_daily_roll_of_a_day_not_begun(
 ) -> None:
     clock_at(monkeypatch, "2026-10-28 12:00")
     link = f"/check/?scheme=daily&date={day}&player={PLAYER}&secret={KEY}&commitment={SEAL}"
-    assert main(["check", link]) == 0
+    assert main(["check", link]) == 4
     verdict = json.loads(capsys.readouterr().out)
     assert verdict["verdict"] == "withheld"
     assert verdict["withheld"] == {
@@ -277,7 +281,7 @@ def test_an_archive_that_cannot_be_read_exits_3(
     assert capsys.readouterr().err == "fairdice: date: the archive did not answer\n"
 
 
-@pytest.mark.parametrize(("rolls", "status"), [("", 0), ("&rolls=11", 1)], ids=["incomplete", "mismatch"])
+@pytest.mark.parametrize(("rolls", "status"), [("", 4), ("&rolls=11", 1)], ids=["incomplete", "mismatch"])
 def test_a_reader_that_stops_reading_ends_the_command_quietly_with_its_own_status(rolls: str, status: int) -> None:
     # Given `fairdice check LINK | head`: a verdict far larger than a pipe holds, and a reader that takes 100 bytes
     env = os.environ | {"PYTHONPATH": str(Path(fairdice.__file__).resolve().parent.parent)}
@@ -295,8 +299,8 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly_with_its_own_statu
     # When the command ends
     returncode = process.wait(timeout=60)
 
-    # Then it says nothing (no BrokenPipeError traceback) and exits with the verdict's own status: 1 only for a
-    # mismatch, as the command's status always means
+    # Then it says nothing (no BrokenPipeError traceback) and exits with the verdict's own status: 1 for a mismatch,
+    # 4 for a verdict short of fair, as the command's status always means
     assert head.startswith(b'{"scheme":"pair36"')
     assert process.stderr.read() == b""
     assert returncode == status

@@ -71,7 +71,7 @@ def test_show_prints_a_revealed_day_and_a_players_verdict(
 
     status, out, _ = run(capsys, "daily", "show", *where, "--date", "2025-03-01", "--player", PLAYER)
     verdict = json.loads(out)
-    assert status == 0 and verdict["verdict"] == "incomplete" and verdict["checks"]["seal"] == "match"
+    assert status == 4 and verdict["verdict"] == "incomplete" and verdict["checks"]["seal"] == "match"
     faces = " ".join(str(face) for face in verdict["rolls"][0]["dice"])
 
     status, out, _ = run(
@@ -79,7 +79,7 @@ def test_show_prints_a_revealed_day_and_a_players_verdict(
     )
     # every roll matches, but a folder's times are not witnessed: however dated, at most incomplete, and it says why
     verdict = json.loads(out)
-    assert status == 0 and verdict["verdict"] == "incomplete"
+    assert status == 4 and verdict["verdict"] == "incomplete"
     assert verdict["checks"] == {"seal": "match", "rolls": "match"}
     assert verdict["seal"]["in_time"] is False
     assert verdict["reasons"] == [
@@ -103,7 +103,7 @@ def test_show_of_todays_roll_is_withheld_until_midnight(
     status, out, _ = run(capsys, "daily", "show", *where, "--player", PLAYER, "--now", "2025-03-01T12:00Z")
 
     verdict = json.loads(out)
-    assert status == 0 and verdict["verdict"] == "withheld"
+    assert status == 4 and verdict["verdict"] == "withheld"
     assert verdict["withheld"]["reveal_at"] == "2025-03-02T00:00:00Z"
 
 
@@ -220,7 +220,7 @@ def test_verify_and_check_read_the_archive_the_variables_name_as_the_api_does(
 
     # Then each reads the day's secret from the archive, and says what `daily show` says: the faces match, and a folder
     # is no witness of when the commitment was published
-    assert status == checked_status == 0
+    assert status == checked_status == 4
     _, expected, _ = run(
         capsys, "daily", "show", *where, "--date", "2025-03-01", "--player", PLAYER, "--recorded", faces
     )
@@ -263,8 +263,9 @@ def test_a_variable_of_the_archive_refuses_only_a_daily_roll_which_reads_it(
     daily = tmp_path / "daily.json"
     daily.write_text(json.dumps({"scheme": "daily", "date": "2025-03-01", "player_id": PLAYER}))
 
-    # Then a game of another scheme is verified all the same, and a daily roll is refused naming the variable
-    assert run(capsys, "verify", str(narde))[0] == 0
+    # Then a game of another scheme is verified all the same (incomplete: no rolls recorded), and a daily roll is
+    # refused naming the variable
+    assert run(capsys, "verify", str(narde))[0] == 4
     status, _, err = run(capsys, "verify", str(daily))
     assert status == 2 and err.startswith("fairdice: FAIRDICE_ARCHIVE_BUCKET: ")
 
@@ -284,7 +285,7 @@ def test_a_commitment_written_now_for_a_past_day_is_late_and_never_fair(
         capsys, "daily", "show", *where, "--date", "2025-03-01", "--player", PLAYER, "--recorded", faces
     )
     verdict = json.loads(out)
-    assert status == 0 and verdict["verdict"] == "incomplete"
+    assert status == 4 and verdict["verdict"] == "incomplete"
     assert verdict["reasons"][0].startswith("the daily archive here is a folder or an S3 endpoint other than AWS's")
 
 
