@@ -451,13 +451,18 @@ class ArchiveReader:
         be told, so neither is vouched for (review: a day was fair while the next record said its record had other
         bytes). An audit reads the next record only as of its moment, as it reads every record; one that is not a
         record at all is that day's own tampering, said when that day is read. The moment checked as of (`now`), or
-        None while the next day is not over: no record of it can be there yet, and it is checked once it is over."""
+        None while the next day is not over, or, read now (not as of an audit's moment), while its record is not there
+        yet and every run that reveals it has not ended (`reveal_deadline`): it is checked again until then."""
         following = day + dt.timedelta(days=1)
         if following >= utc_day(now):
             return None
         after = self._archive.read(revealed_key(following))
         if after is None or (self._as_of and _later(after.witnessed, after.modified, now)):
-            return now
+            # Until every run that reveals the next day has ended, its record may still be written: read now, it is
+            # checked again (review: a warm reader that read the day in the minutes after midnight, before that record
+            # was there, kept giving the day once the record disputed it). An audit's moment is checked once: a record
+            # written after it is not read as of it, whenever it is read.
+            return None if not self._as_of and now <= reveal_deadline(following) else now
         try:
             link = read_document(RevealedRecord, revealed_key(following), after.data, following, "a revealed record")
         except TamperedRecord:

@@ -664,6 +664,31 @@ def test_a_warm_reader_checks_the_next_record_once_the_next_day_is_over(stores: 
             reader.lookup(DAY)
 
 
+def test_a_warm_reader_that_found_no_next_record_yet_checks_it_again_once_the_next_day_is_revealed(
+    stores: Stores, timeline: Timeline
+) -> None:
+    # Given a reader of the API that read 03-01 just after 03-02 was over, in the minutes before the run that reveals
+    # 03-02 wrote its record
+    moment = [at("2025-03-03 00:00:01")]
+    api = ArchiveReader(stores.archive, clock=lambda: moment[0])
+    assert isinstance(api.lookup(DAY), RevealedDay)
+
+    # When 03-02 is revealed, and its record then disputes 03-01's bytes
+    timeline.publish(stores, at("2025-03-03 00:00:02"))
+    record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(NEXT)) or b"")
+    assert record.previous is not None
+    disputed = record.previous.model_copy(update={"sha256": "00" * 32})
+    rewrite(stores.archive, revealed_key(NEXT), record.model_copy(update={"previous": disputed}).to_bytes())
+
+    # Then the API's reader, warm, refuses 03-01 as a cold reader does (it gave the day it remembered, its next record
+    # checked once, before it could be there)
+    moment[0] = at("2025-03-03 12:00")
+    with pytest.raises(TamperedRecord, match=re.escape("links to revealed/2025-03-01.json with other bytes")):
+        api.lookup(DAY)
+    # and an audit's as of 00:00:01 still reads 03-01 as the archive held it then
+    assert isinstance(audit_reader(stores, "2025-03-03 00:00:01").lookup(DAY), RevealedDay)
+
+
 def test_a_record_links_over_days_without_a_record_but_never_over_one(tmp_path: Path, timeline: Timeline) -> None:
     # Given 03-01 and 03-02 published, no run on 03-03, and 03-04 published: 03-04's record links over 03-03
     stores = timeline.stores(tmp_path)
