@@ -2,6 +2,7 @@
 
 import datetime as dt
 
+from fairdice.archive.layout import reveal_deadline, reveal_time
 from fairdice.archive.reader import DayRecord, is_final
 from fairdice.verdict import Verdict
 
@@ -13,22 +14,38 @@ SHORT_LIVED = "public, max-age=60"
 DUE = "no-cache"
 
 
-def cache_control(answer: Verdict | DayRecord, now: dt.datetime, kept_until: dt.datetime | None = None) -> str:
-    """The Cache-Control header for a daily route's answer at `now`: long-lived only once it cannot change; an answer
-    that waits for a reveal (withheld, pending) is kept at most until the reveal is due, never past it. One whose day's
-    Object Lock retention ends at `kept_until` (`ArchiveReader.kept_until`) is kept at most until then: the day is fair
-    only while it lasts (a trial stack's year, a bucket of one's own's day), so a year's copy would keep it fair past
-    it."""
+def cache_control(
+    answer: Verdict | DayRecord, now: dt.datetime, day: dt.date, kept_until: dt.datetime | None = None
+) -> str:
+    """The Cache-Control header for a daily route's answer about `day` at `now`: long-lived only once it cannot change;
+    an answer that waits for a reveal (withheld, pending) is kept at most until the reveal is due, never past it. One
+    whose day's Object Lock retention ends at `kept_until` (`ArchiveReader.kept_until`) is kept at most until then: the
+    day is fair only while it lasts (a trial stack's year, a bucket of one's own's day), so a year's copy would keep it
+    fair past it. One given before the next day's record is read for good (`_next_record_from`) is kept at most until
+    that record may be written, and not while it may: that record may say the day's own has other bytes, and the
+    archive then vouches for neither (review: a day revealed at midnight was kept a year, fair, before its next record
+    could dispute it)."""
     if is_final(answer):
-        left = None if kept_until is None else int((kept_until - now).total_seconds())
-        if left is not None and 0 < left < YEAR:
-            return f"public, max-age={left}"
+        ends = [end for end in (kept_until, _next_record_from(day, now)) if end is not None]
+        left = None if not ends else int((min(ends) - now).total_seconds())
+        if left is not None and left < YEAR:
+            return f"public, max-age={left}" if left > 0 else DUE
         return IMMUTABLE
     due = _waits_for(answer)
     if due is None:
         return SHORT_LIVED
     left = int((due - now).total_seconds())
     return f"public, max-age={min(60, left)}" if left > 0 else DUE
+
+
+def _next_record_from(day: dt.date, now: dt.datetime) -> dt.datetime | None:
+    """When the next day's record, which names this day's by its bytes, may first be written, while every run that
+    reveals the next day has not ended at `now` (`archive.layout.reveal_deadline`); None once they have, and for the
+    calendar's last two days, which have no next record to wait for."""
+    if day >= dt.date.max - dt.timedelta(days=1):
+        return None
+    following = day + dt.timedelta(days=1)
+    return reveal_time(following) if now <= reveal_deadline(following) else None
 
 
 def _waits_for(answer: Verdict | DayRecord) -> dt.datetime | None:

@@ -38,7 +38,7 @@ def daily_record_route(date: DayPath) -> Response[str]:
     address_query(http_event(router).raw_query_string, (), daily.SCHEME, RECORD_ADDRESS)
     reader = archive.reader()
     shown = daily_record(reader, date)
-    cache = cache_control(shown, reader.now(), reader.kept_until(date))
+    cache = cache_control(shown, reader.now(), date, reader.kept_until(date))
     event = http_event(router)
     if not prefers_html(event.headers.get("accept")):
         answer = json_answer(shown, cache)
@@ -71,5 +71,5 @@ def daily_roll_route(
     verdict = counted(daily_verdict(reader, date, player_id, recorded))
     accept = event.headers.get("accept")
     recheck = partial(revealed_request, reader, date, player_id, recorded)
-    cache = cache_control(verdict, reader.now(), reader.kept_until(date))
+    cache = cache_control(verdict, reader.now(), date, reader.kept_until(date))
     return verdict_answer(verdict, accept, cache=cache, recheck=recheck)

@@ -77,7 +77,7 @@ def check_route() -> Response[str]:
     # A game published by day is answered from the archive and the clock, as GET /daily/{date}/{player_id} answers it,
     # and is cached alike: never past the reveal a withheld verdict waits for, for a year only once it is final.
     day = scheme.archive_day(request)
-    cache = cache_control(verdict, reader.now(), reader.kept_until(day)) if day is not None else None
+    cache = cache_control(verdict, reader.now(), day, reader.kept_until(day)) if day is not None else None
     return verdict_answer(verdict, event.headers.get("accept"), request, cache=cache, recheck=recheck, field=count)
 
 

@@ -453,7 +453,7 @@ def test_a_revealed_secret_that_is_not_the_committed_one_is_a_seal_mismatch(stor
     assert verdict.verdict == "mismatch" and verdict.checks.seal == "mismatch"
     assert verdict.seal.given == record.commitment and verdict.seal.computed == seal_of(other)
     assert reader.record(DAY).seal == "mismatch"
-    assert cache_control(verdict, reader.now()) == SHORT_LIVED
+    assert cache_control(verdict, reader.now(), DAY) == SHORT_LIVED
 
 
 def test_a_record_whose_secret_does_not_give_its_own_commitment_is_tampered(stores: Stores) -> None:
@@ -721,7 +721,10 @@ def test_record_shows_a_revealed_day_with_the_sha256_the_chain_uses(stores: Stor
     assert shown.record_sha256 == hashlib.sha256(data).hexdigest()
     assert shown.commitment_published_at == at("2025-03-01 00:00:03")
     assert shown.reveal_at == at("2025-03-02 00:00")
-    assert cache_control(shown, at("2025-03-02 12:00")) == IMMUTABLE
+    # kept until 03-02's record may be written (it may say 03-01's has other bytes), for a year once it is read
+    assert cache_control(shown, at("2025-03-02 12:00"), DAY) == "public, max-age=43200"
+    assert cache_control(shown, at("2025-03-03 00:10"), DAY) == "no-cache"
+    assert cache_control(shown, at("2025-03-03 00:15:01"), DAY) == IMMUTABLE
 
 
 def test_record_shows_a_pending_day_with_its_commitment_and_reveal_time(stores: Stores) -> None:
@@ -732,7 +735,7 @@ def test_record_shows_a_pending_day_with_its_commitment_and_reveal_time(stores: 
     assert shown.commitment == seal_of(secret)
     assert shown.record is None and shown.record_sha256 is None and shown.seal is None
     assert secret.hex() not in shown.model_dump_json()
-    assert cache_control(shown, at("2025-03-02 12:00")) == SHORT_LIVED
+    assert cache_control(shown, at("2025-03-02 12:00"), NEXT) == SHORT_LIVED
 
 
 def test_a_daily_roll_verified_end_to_end_matches_the_seed_algorithm(tmp_path: Path, timeline: Timeline) -> None:
@@ -746,7 +749,7 @@ def test_a_daily_roll_verified_end_to_end_matches_the_seed_algorithm(tmp_path: P
     withheld = daily_verdict(reader, "2025-03-01", player)
     assert withheld.verdict == "withheld"
     assert withheld.withheld is not None and withheld.withheld.reveal_at == at("2025-03-02 00:00")
-    assert cache_control(withheld, reader.now()) == SHORT_LIVED
+    assert cache_control(withheld, reader.now(), DAY) == SHORT_LIVED
 
     # Once revealed, every player's faces are the seed algorithm's, and the recorded ones are fair
     timeline.publish(stores, at("2025-03-02 00:00"))
@@ -761,7 +764,7 @@ def test_a_daily_roll_verified_end_to_end_matches_the_seed_algorithm(tmp_path: P
         assert roll["dice"] == expected
         assert roll["message"] == f"2025-03-01|{player}"
         assert verdict.source == "daily archive revealed/2025-03-01.json"
-        assert cache_control(verdict, reader.now()) == IMMUTABLE
+        assert cache_control(verdict, reader.now(), DAY) == f"public, max-age={24 * 3600 - 1}"
 
     # A face that differs is a mismatch, with the seal still matching
     wrong = seed_004_faces(secret, "2025-03-01", PLAYER)

@@ -91,6 +91,8 @@ def test_an_answer_waiting_for_a_reveal_is_never_kept_past_it(
 
 
 LINK = f"scheme=daily&date=2025-03-01&player={PLAYER}"
+# A revealed 2025-03-01 answered at 2025-03-02 00:00:05: kept until 03-02's record may be written, at 03-03 00:00
+UNTIL_NEXT_RECORD = f"public, max-age={24 * 3600 - 5}"
 
 
 def test_a_daily_roll_is_withheld_during_its_day_and_verified_after_it(
@@ -125,16 +127,17 @@ def test_a_daily_roll_is_withheld_during_its_day_and_verified_after_it(
         assert (status, verdict["verdict"], verdict["checks"]) == (200, "fair", {"seal": "match", "rolls": "match"})
         assert verdict["rolls"][0]["dice"] == faces
         assert verdict["rolls"][0]["message"] == f"2025-03-01|{player}"
-        assert headers["Cache-Control"] == IMMUTABLE
+        # kept until the next day's record may be written, which may dispute the day's own (below)
+        assert headers["Cache-Control"] == UNTIL_NEXT_RECORD
 
     # And the record is served, revealed, with the secret the publisher kept
     status, headers, record = call(load_event("api-daily-record"))
     assert (status, record["status"], record["record"]["secret"]) == (200, "revealed", secret.hex())
-    assert headers["Cache-Control"] == IMMUTABLE
-    # And a game-over link to a revealed day's roll is final too; a link to another scheme's game, which the link
+    assert headers["Cache-Control"] == UNTIL_NEXT_RECORD
+    # And a game-over link to a revealed day's roll is kept alike; a link to another scheme's game, which the link
     # alone decides, is given no Cache-Control by the route, as before
     status, headers, verdict = call(load_event("api-daily-roll"), "/check/", LINK)
-    assert (status, verdict["checks"]["seal"], headers["Cache-Control"]) == (200, "match", IMMUTABLE)
+    assert (status, verdict["checks"]["seal"], headers["Cache-Control"]) == (200, "match", UNTIL_NEXT_RECORD)
     seed_000 = load_event("api-check-seed000")
     status, headers, verdict = call(seed_000, None, seed_000["rawQueryString"])
     assert (status, verdict["verdict"], "Cache-Control" in headers) == (200, "fair", False)
@@ -320,7 +323,7 @@ def test_a_browser_gets_a_days_record_as_a_page_and_its_errors_as_pages_naming_t
     # When a browser opens the day's record, then it is a page with the secret and its commitment checked
     answer = _as_browser(load_event("api-daily-record"), "/daily/2025-03-01")
     assert (answer["statusCode"], answer["headers"]["Content-Type"]) == (200, "text/html; charset=utf-8")
-    assert (answer["headers"]["Vary"], answer["headers"]["Cache-Control"]) == ("Accept", IMMUTABLE)
+    assert (answer["headers"]["Vary"], answer["headers"]["Cache-Control"]) == ("Accept", UNTIL_NEXT_RECORD)
     assert "<h1>The secret of 2025-03-01 is revealed.</h1>" in answer["body"]
     assert secret.hex() in answer["body"]
     assert "The SHA-256 of the secret is the commitment published before the day." in answer["body"]
@@ -361,3 +364,41 @@ def test_a_fair_day_is_cached_no_longer_than_its_object_lock_keeps_it(
     left = f"public, max-age={24 * 3600 - 5}"
     assert (status, verdict["verdict"], headers["Cache-Control"]) == (200, "fair", left)
     assert (record["locked"], record_headers["Cache-Control"]) == (True, left)
+
+
+def test_a_fair_day_is_kept_for_a_year_only_once_the_next_days_record_is_read(
+    timeline: Timeline, stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
+) -> None:
+    # Given 2025-03-01 revealed at midnight: the record of 03-02, which names 03-01's by its bytes and may say they
+    # are others (the archive then vouches for neither), is written by the runs of 03-03 00:00 to 00:15
+    timeline.publish(stores, at("2025-03-01 00:00"))
+    timeline.publish(stores, at("2025-03-02 00:00"))
+    secret = stores.secrets.get(secret_key(dt.date(2025, 3, 1)))
+    assert secret is not None
+    faces = "+".join(map(str, seed_004.faces(secret, "2025-03-01", PLAYER)))
+    roll = (f"/daily/2025-03-01/{PLAYER}", f"recorded={faces}")
+
+    # When the day's roll and record are asked for before that record may be written, while it may, and after
+    for now, kept in (
+        ("2025-03-02 18:00", "public, max-age=21600"),
+        ("2025-03-03 00:00:01", "no-cache"),
+        ("2025-03-03 00:15", "no-cache"),
+    ):
+        clock_at(now)
+        status, headers, verdict = call(load_event("api-daily-roll"), *roll)
+        _, record_headers, record = call(load_event("api-daily-record"))
+
+        # Then a cache keeps the fair answers at most until that record may be written, and not while it may (review:
+        # kept a year from midnight, they stayed fair in caches once the next record disputed the day)
+        assert (status, verdict["verdict"], headers["Cache-Control"]) == (200, "fair", kept), now
+        assert (record["status"], record_headers["Cache-Control"]) == ("revealed", kept), now
+    timeline.publish(stores, at("2025-03-03 00:00:02"))
+    clock_at("2025-03-03 00:15:01")
+    status, headers, verdict = call(load_event("api-daily-roll"), *roll)
+    _, record_headers, _ = call(load_event("api-daily-record"))
+    assert (status, verdict["verdict"], headers["Cache-Control"], record_headers["Cache-Control"]) == (
+        200,
+        "fair",
+        IMMUTABLE,
+        IMMUTABLE,
+    )
