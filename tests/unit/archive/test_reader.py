@@ -608,15 +608,20 @@ def test_a_later_record_rewritten_with_no_previous_is_tampered(stores: Stores, t
         reader_at(stores, "2025-03-03 12:00").lookup(DAY)
 
 
+def dispute_the_day(stores: Stores) -> None:
+    """Rewrite 03-02's record so that its link to 03-01 gives other bytes than 03-01's record holds."""
+    record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(NEXT)) or b"")
+    assert record.previous is not None and record.previous.date == DAY
+    disputed = record.previous.model_copy(update={"sha256": "00" * 32})
+    rewrite(stores.archive, revealed_key(NEXT), record.model_copy(update={"previous": disputed}).to_bytes())
+
+
 def test_a_record_the_next_record_links_to_by_other_bytes_is_not_vouched_for(
     stores: Stores, timeline: Timeline
 ) -> None:
     # Given 03-01 and 03-02 revealed, and 03-02's link to 03-01 giving other bytes than 03-01's record holds now
     timeline.publish(stores, at("2025-03-03 00:00"))
-    record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(NEXT)) or b"")
-    assert record.previous is not None and record.previous.date == DAY
-    disputed = record.previous.model_copy(update={"sha256": "00" * 32})
-    rewrite(stores.archive, revealed_key(NEXT), record.model_copy(update={"previous": disputed}).to_bytes())
+    dispute_the_day(stores)
 
     # Then 03-01 is refused as tampered: one of the two records was rewritten, and which cannot be told (review: 03-01
     # was fair while the record after it said its record had other bytes)
@@ -630,10 +635,7 @@ def test_a_record_the_next_record_links_to_by_other_bytes_is_not_vouched_for(
 def test_an_audit_reads_the_next_record_only_as_of_its_moment(stores: Stores, timeline: Timeline) -> None:
     # Given 03-01 revealed in time, and 03-02's record, written at 00:00 on 03-03, disputing 03-01's bytes
     timeline.publish(stores, at("2025-03-03 00:00"))
-    record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(NEXT)) or b"")
-    assert record.previous is not None
-    disputed = record.previous.model_copy(update={"sha256": "00" * 32})
-    rewrite(stores.archive, revealed_key(NEXT), record.model_copy(update={"previous": disputed}).to_bytes())
+    dispute_the_day(stores)
 
     # Then an audit begun before that record was there reads 03-01 as the archive held it then, revealed
     assert isinstance(audit_reader(stores, "2025-03-02 23:00").lookup(DAY), RevealedDay)
@@ -652,10 +654,7 @@ def test_a_warm_reader_checks_the_next_record_once_the_next_day_is_over(stores: 
 
     # When 03-02 is revealed, and its record then disputes 03-01's bytes
     timeline.publish(stores, at("2025-03-03 00:00"))
-    record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(NEXT)) or b"")
-    assert record.previous is not None
-    disputed = record.previous.model_copy(update={"sha256": "00" * 32})
-    rewrite(stores.archive, revealed_key(NEXT), record.model_copy(update={"previous": disputed}).to_bytes())
+    dispute_the_day(stores)
 
     # Then both, warm, refuse 03-01 as a cold reader does (review S3: each gave the day it remembered)
     moment[0] = at("2025-03-03 12:00")
@@ -675,10 +674,7 @@ def test_a_warm_reader_that_found_no_next_record_yet_checks_it_again_once_the_ne
 
     # When 03-02 is revealed, and its record then disputes 03-01's bytes
     timeline.publish(stores, at("2025-03-03 00:00:02"))
-    record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(NEXT)) or b"")
-    assert record.previous is not None
-    disputed = record.previous.model_copy(update={"sha256": "00" * 32})
-    rewrite(stores.archive, revealed_key(NEXT), record.model_copy(update={"previous": disputed}).to_bytes())
+    dispute_the_day(stores)
 
     # Then the API's reader, warm, refuses 03-01 as a cold reader does (it gave the day it remembered, its next record
     # checked once, before it could be there)
