@@ -2,7 +2,7 @@
 
 import datetime as dt
 
-from fairdice.archive.layout import reveal_deadline, reveal_time
+from fairdice.archive.layout import next_record_awaited, reveal_time
 from fairdice.archive.reader import DayRecord, is_final
 from fairdice.verdict import Verdict
 
@@ -40,12 +40,11 @@ def cache_control(
 
 def _next_record_from(day: dt.date, now: dt.datetime) -> dt.datetime | None:
     """When the next day's record, which names this day's by its bytes, may first be written, while every run that
-    reveals the next day has not ended at `now` (`archive.layout.reveal_deadline`); None once they have, and for the
+    reveals the next day has not ended at `now` (`archive.layout.next_record_awaited`); None once they have, and for the
     calendar's last two days, which have no next record to wait for."""
     if day >= dt.date.max - dt.timedelta(days=1):
         return None
-    following = day + dt.timedelta(days=1)
-    return reveal_time(following) if now <= reveal_deadline(following) else None
+    return reveal_time(day + dt.timedelta(days=1)) if next_record_awaited(day, now) else None
 
 
 def _waits_for(answer: Verdict | DayRecord) -> dt.datetime | None:

@@ -170,6 +170,12 @@ def reveal_deadline(day: dt.date) -> dt.datetime:
     return reveal_time(day) + COMMITMENT_GRACE
 
 
+def next_record_awaited(day: dt.date, now: dt.datetime) -> bool:
+    """Whether the next day's record, which names `day`'s record by its bytes, may still be written at `now`: a run
+    that reveals the next day has not ended (`reveal_deadline`)."""
+    return now <= reveal_deadline(day + dt.timedelta(days=1))
+
+
 def days_in(keys: Iterable[str], prefix: str, suffix: str) -> list[dt.date]:
     """The dates named by keys `prefix + YYYY-MM-DD + suffix`, ascending; anything else is not ours."""
     days = []

@@ -25,6 +25,7 @@ from fairdice.archive.layout import (
     RevealedRecord,
     commitment_key,
     days_in,
+    next_record_awaited,
     read_document,
     read_published,
     reveal_deadline,
@@ -452,7 +453,7 @@ class ArchiveReader:
         bytes). An audit reads the next record only as of its moment, as it reads every record; one that is not a
         record at all is that day's own tampering, said when that day is read. The moment checked as of (`now`), or
         None while the next day is not over, or, read now (not as of an audit's moment), while its record is not there
-        yet and every run that reveals it has not ended (`reveal_deadline`): it is checked again until then."""
+        yet and a run that reveals it may still write it (`next_record_awaited`): it is checked again until then."""
         following = day + dt.timedelta(days=1)
         if following >= utc_day(now):
             return None
@@ -462,7 +463,7 @@ class ArchiveReader:
             # checked again (review: a warm reader that read the day in the minutes after midnight, before that record
             # was there, kept giving the day once the record disputed it). An audit's moment is checked once: a record
             # written after it is not read as of it, whenever it is read.
-            return None if not self._as_of and now <= reveal_deadline(following) else now
+            return None if not self._as_of and next_record_awaited(day, now) else now
         try:
             link = read_document(RevealedRecord, revealed_key(following), after.data, following, "a revealed record")
         except TamperedRecord:
