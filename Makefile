@@ -76,7 +76,7 @@ template: tools install
 		|| { echo "the CoreLayer was built without its bytecode" >&2; exit 1; }
 	@# The layer holds what the functions import; the CLIs and the test vectors are the pip package's alone.
 	@shipped="$$(cd .aws-sam/build/CoreLayer/python/fairdice \
-		&& ls cli.py daily_cli.py __main__.py vectors.py schemes/*_vectors.py \
+		&& ls cli.py console.py daily_cli.py __main__.py vectors.py schemes/*_vectors.py \
 			audit/cli.py audit/local.py audit/progress.py 2>/dev/null)"; \
 		test -z "$$shipped" || { echo "the CoreLayer ships what no function imports:" $$shipped >&2; exit 1; }
 	@# The verify handler is the package verify_api (functions/verify_api/Makefile), with its bytecode too.

@@ -339,7 +339,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if (variable := SETTINGS.storage.bucket_without_boto3()) is not None:
         # Review: the server started, then answered every daily request 500 (ModuleNotFoundError in its log)
-        from fairdice.daily_cli import no_boto3
+        from fairdice.storage import no_boto3
 
         print(f"fairdice: cannot start: {variable}: {no_boto3(variable).message}", file=sys.stderr)
         return 1

@@ -15,16 +15,26 @@ import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TypeVar
 
 from pydantic import ValidationError
 
-from fairdice import __version__, json_input
+from fairdice import __version__, daily_cli, json_input
 from fairdice.archive.layout import utc_day
+from fairdice.audit import cli as audit_cli
+from fairdice.console import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_UNAVAILABLE,
+    argument,
+    clock,
+    emit,
+    printable,
+    verdict_status,
+)
 from fairdice.errors import FairdiceError, InvalidInput, RepeatedKey, UnknownDay
 from fairdice.fields import base_url
 from fairdice.links import game_link, parse_link
-from fairdice.markup import code_point
 from fairdice.problems import WHOLE_REQUEST, Problem, describe
 from fairdice.prose import shown
 from fairdice.request import RequestBase
@@ -33,15 +43,7 @@ from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.verdict import Verdict
 from fairdice.verify import verify
 
-EXIT_OK = 0
-EXIT_MISMATCH = 1
-EXIT_BAD_INPUT = 2
-EXIT_UNAVAILABLE = 3
-EXIT_NOT_PROVEN = 4  # incomplete or withheld: nothing contradicts the rolls, but they are not proven fair
-EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command Ctrl-C ended
-
 Command = Callable[[argparse.Namespace], int]
-T = TypeVar("T")
 
 
 class BadInput(Exception):
@@ -117,10 +119,6 @@ def build_parser() -> argparse.ArgumentParser:
     link_cmd.add_argument("--base", type=argument(base_url), metavar="URL", help="put this site in front of /check/?…")
     link_cmd.set_defaults(run=_link)
 
-    # Here, not at the top: both print with this module's `emit`.
-    from fairdice import daily_cli
-    from fairdice.audit import cli as audit_cli
-
     daily_cli.register(sub)
     audit_cli.register(sub)
     _own_parsers(parser)
@@ -134,26 +132,6 @@ def _own_parsers(parser: argparse.ArgumentParser) -> None:
             for command in action.choices.values():
                 command.set_defaults(parser=command)
                 _own_parsers(command)
-
-
-def argument(check: Callable[[str], T]) -> Callable[[str], T]:
-    """An option's type from a validator of the core: what it refuses (ValueError, a ValidationError's first problem)
-    is the option's error, in the validator's words. One way for every option the commands check."""
-
-    def read(text: str) -> T:
-        try:
-            return check(text)
-        except ValidationError as exc:
-            raise argparse.ArgumentTypeError(describe(exc)[0].message) from None
-        except ValueError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
-
-    return read
-
-
-def clock() -> dt.datetime:
-    """The time now, in UTC: a command reads it once, for the days that are not over yet."""
-    return dt.datetime.now(dt.UTC)
 
 
 def _verify(args: argparse.Namespace) -> int:
@@ -175,8 +153,7 @@ class _Archive:
     def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
         """The day as the archive gives it, by this command's clock (`DaySecrets.lookup`)."""
         from fairdice.archive.reader import ArchiveReader
-        from fairdice.daily_cli import no_boto3
-        from fairdice.storage import StorageSettings
+        from fairdice.storage import StorageSettings, no_boto3
 
         settings = StorageSettings.from_environ(os.environ)
         if (variable := settings.bucket_without_boto3(secrets=False)) is not None:
@@ -204,23 +181,6 @@ def _link(args: argparse.Namespace) -> int:
 def _print_verdict(verdict: Verdict, pretty: bool) -> int:
     emit(verdict.model_dump_json(indent=2 if pretty else None))
     return verdict_status(verdict)
-
-
-def verdict_status(verdict: Verdict) -> int:
-    """The exit status of a command that prints a verdict: 0 for fair alone (review: a script's `fairdice verify … &&`
-    took an incomplete game, or a day withheld, for a fair one), 1 for a mismatch, 4 for a verdict short of fair."""
-    return {"fair": EXIT_OK, "mismatch": EXIT_MISMATCH}.get(verdict.verdict, EXIT_NOT_PROVEN)
-
-
-def emit(text: str) -> None:
-    """Print a command's output. A reader that stops reading (`fairdice check LINK | head`) is no error: the rest is
-    dropped, and the command still exits with its own status."""
-    try:
-        print(text, flush=True)
-    except BrokenPipeError:
-        # Python would flush stdout again at exit and fail the same way: from here on it writes to devnull
-        # (the recipe of the signal module's "Note on SIGPIPE").
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _read_request(file: str) -> RequestBase:
@@ -255,10 +215,3 @@ def _report(problems: Sequence[Problem], status: int, names: Mapping[str, str]) 
         field = names.get(problem.field, problem.field)
         print(f"fairdice: {shown(field)}: {printable(problem.message)}", file=sys.stderr)
     return status
-
-
-def printable(text: str) -> str:
-    """Text for a terminal: every character that prints nothing (a control, an escape, a bidi override) as its code
-    point, ⟨U+001B⟩. A field's name can come from a link or a file (an unknown parameter), and written as is, its
-    escapes would move the cursor, erase the error and draw "fair" in its place (review)."""
-    return "".join(character if character.isprintable() else f"⟨{code_point(character)}⟩" for character in text)

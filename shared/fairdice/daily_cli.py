@@ -24,11 +24,11 @@ from pydantic import TypeAdapter
 from fairdice.archive.layout import REVEALED_PREFIX, days_in, revealed_key, utc_day
 from fairdice.archive.publisher import open_day, opening_time, reveal_closed
 from fairdice.archive.reader import ArchiveReader, daily_verdict
-from fairdice.cli import argument, clock, emit, verdict_status  # clock: the machine's, which tests replace here
+from fairdice.console import argument, clock, emit, verdict_status  # clock: the machine's, which tests replace here
 from fairdice.errors import InvalidInput
 from fairdice.fields import Day
 from fairdice.problems import WHOLE_REQUEST
-from fairdice.storage import BucketName, StorageSettings, Stores, endpoint_url
+from fairdice.storage import BucketName, StorageSettings, Stores, endpoint_url, no_boto3
 
 EXIT_OK = 0
 _DAY: TypeAdapter[dt.date] = TypeAdapter(Day)
@@ -176,16 +176,6 @@ def _settings(args: argparse.Namespace, *, secrets: bool = True) -> StorageSetti
         options["FAIRDICE_SECRETS_BUCKET"] = args.secrets_bucket and "--secrets-bucket"
         raise no_boto3(options[variable] or variable)
     return settings
-
-
-def no_boto3(field: str) -> InvalidInput:
-    """Why an S3 bucket cannot be read here: boto3 is not installed (`make serve` installs what the API needs, which
-    S3 is not)."""
-    return InvalidInput(
-        "an S3 bucket is read with boto3, which is not installed here: pip install boto3 (in a checkout of fairdice:"
-        " make install)",
-        field=field,
-    )
 
 
 _S3_VARIABLES = ("FAIRDICE_ARCHIVE_BUCKET", "FAIRDICE_SECRETS_BUCKET", "FAIRDICE_S3_ENDPOINT_URL")

@@ -30,6 +30,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validat
 from fairdice.errors import (
     ArchiveRefused,
     ArchiveUnavailable,
+    InvalidInput,
     MissingBucket,
     MissingCredentials,
     ShardChanged,
@@ -725,6 +726,16 @@ def get_as_listed(s3: Any, bucket: str, key: str, etag: str | None) -> Any:
 # ---- settings ------------------------------------------------------------------------------
 
 _BUCKET = re.compile(r"[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]")
+
+
+def no_boto3(field: str) -> InvalidInput:
+    """Why an S3 bucket cannot be read here: boto3 is not installed (`make serve` installs what the API needs, which
+    S3 is not)."""
+    return InvalidInput(
+        "an S3 bucket is read with boto3, which is not installed here: pip install boto3 (in a checkout of fairdice:"
+        " make install)",
+        field=field,
+    )
 
 
 def _bucket_name(value: str) -> str:

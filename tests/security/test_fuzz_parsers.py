@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from fairdice import cli
+from fairdice import cli, console
 from fairdice.archive.reader import ArchiveReader, daily_record
 from fairdice.errors import InvalidInput, UnknownDay
 from fairdice.fields import MAX_ROLLS, MAX_SEATS
@@ -442,8 +442,8 @@ def test_any_link_is_a_request_or_refused_naming_a_parameter_or_field(link: str)
 
 
 # A verdict's exit status, by the verdict printed: 0 for fair alone
-VERDICT_STATUS = {"fair": cli.EXIT_OK, "mismatch": cli.EXIT_MISMATCH, "incomplete": cli.EXIT_NOT_PROVEN}
-VERDICT_STATUS["withheld"] = cli.EXIT_NOT_PROVEN
+VERDICT_STATUS = {"fair": console.EXIT_OK, "mismatch": console.EXIT_MISMATCH, "incomplete": console.EXIT_NOT_PROVEN}
+VERDICT_STATUS["withheld"] = console.EXIT_NOT_PROVEN
 
 
 def run_cli(*argv: str) -> tuple[int, str]:
@@ -451,7 +451,7 @@ def run_cli(*argv: str) -> tuple[int, str]:
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         status = cli.main(list(argv))
-    if status != cli.EXIT_BAD_INPUT:
+    if status != console.EXIT_BAD_INPUT:
         assert status == VERDICT_STATUS[json.loads(out.getvalue())["verdict"]], status
     return status, err.getvalue()
 
@@ -463,8 +463,8 @@ def test_the_cli_answers_any_request_file_with_an_exit_status_never_a_traceback(
         path = Path(folder) / "request.json"
         path.write_bytes(body.encode("utf-8", "surrogatepass"))
         status, errors = run_cli("verify", str(path))
-    assert status in (*VERDICT_STATUS.values(), cli.EXIT_BAD_INPUT), status
-    if status == cli.EXIT_BAD_INPUT:
+    assert status in (*VERDICT_STATUS.values(), console.EXIT_BAD_INPUT), status
+    if status == console.EXIT_BAD_INPUT:
         assert errors.startswith("fairdice: ")
 
 
@@ -474,7 +474,7 @@ def test_the_cli_refuses_json_it_cannot_read_in_words(body: str) -> None:
         path = Path(folder) / "request.json"
         path.write_text(body)
         status, errors = run_cli("verify", str(path))
-    assert status == cli.EXIT_BAD_INPUT
+    assert status == console.EXIT_BAD_INPUT
     assert errors.startswith("fairdice: request: ") and "Traceback" not in errors
 
 
@@ -483,4 +483,4 @@ def test_the_cli_refuses_json_it_cannot_read_in_words(body: str) -> None:
 def test_the_cli_checks_any_link_with_an_exit_status_never_a_traceback(link: str) -> None:
     assume(not link.startswith("-"))  # an option to argparse, not a link
     status, _ = run_cli("check", link)
-    assert status in (*VERDICT_STATUS.values(), cli.EXIT_BAD_INPUT), status
+    assert status in (*VERDICT_STATUS.values(), console.EXIT_BAD_INPUT), status

@@ -17,7 +17,8 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from fairdice import cli
+from fairdice import console
+from fairdice.console import clock, emit, printable  # clock: the machine's, which tests replace here
 from fairdice.errors import ArchiveUnavailable, MissingBucket, MissingCredentials
 from fairdice.prose import counted
 
@@ -27,9 +28,9 @@ if TYPE_CHECKING:  # imported with the run, once its packages are known to be th
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
-EXIT_UNAVAILABLE = cli.EXIT_UNAVAILABLE  # as every fairdice command says the archive could not be read
+EXIT_UNAVAILABLE = console.EXIT_UNAVAILABLE  # as every fairdice command says the archive could not be read
 EXIT_UNFINISHED = EXIT_UNAVAILABLE  # the audit did not finish for a reason outside the games: --resume finishes it
-EXIT_INTERRUPTED = cli.EXIT_INTERRUPTED
+EXIT_INTERRUPTED = console.EXIT_INTERRUPTED
 EXIT_TERMINATED = 143  # 128 + SIGTERM, as a shell reports a command SIGTERM ended
 HEAVY = ("scipy", "matplotlib", "rich")
 
@@ -190,7 +191,7 @@ def _audit(args: argparse.Namespace) -> int:
         )
 
     previous = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
-    started = cli.clock()  # every block judges the days by this moment (a resumed run: by its interrupted run's)
+    started = clock()  # every block judges the days by this moment (a resumed run: by its interrupted run's)
     _asked.clear()
     try:
         signal.signal(signal.SIGTERM, _terminated)
@@ -248,7 +249,7 @@ def _ended(args: argparse.Namespace, summary: "Summary") -> int:
     twice = counted(summary.duplicate_ids, "duplicate id", "duplicate ids")
     again = counted(summary.repeated_games, "repeated game", "repeated games")
     rolls = counted(summary.rolls, "roll", "rolls")
-    cli.emit(
+    emit(
         f"{counted(summary.games, 'game', 'games')}: {summary.fair:,} fair, {summary.mismatch:,} mismatch,"
         f" {summary.incomplete:,} incomplete, {summary.withheld:,} withheld; {unread} not verified, {twice}, {again}."
         f" {rolls} recomputed: {summary.rolls_differ:,} differ, {summary.rolls_missing:,} not recorded,"
@@ -271,7 +272,7 @@ def _ended(args: argparse.Namespace, summary: "Summary") -> int:
 def _say(text: str) -> None:
     """A line on stderr, every character in it that prints nothing written as its code point: an input's name may hold
     terminal escapes (review: the paths in these messages are the operator's, but a folder's files' names are not)."""
-    print(cli.printable(text), file=sys.stderr)
+    print(printable(text), file=sys.stderr)
 
 
 def _unfinished(exc: OSError | BrokenProcessPool | MemoryError | ImportError) -> str:

@@ -146,7 +146,7 @@ def test_a_daily_roll_of_a_day_not_over_by_this_machines_clock_is_withheld_and_e
 ) -> None:
     # Given this machine's clock at 2026-11-29 12:00 UTC, and a file of fair games with a daily roll of that day that
     # carries its secret and commitment, audited without an archive by two worker processes
-    monkeypatch.setattr(cli, "clock", lambda: dt.datetime(2026, 11, 29, 12, tzinfo=dt.UTC))
+    monkeypatch.setattr(audit_cli, "clock", lambda: dt.datetime(2026, 11, 29, 12, tzinfo=dt.UTC))
     games.write(tmp_path / "a.jsonl", [games.narde(1), games.daily(2, "2026-11-29"), games.pair36(3)])
 
     # When it is audited, Then the daily roll is withheld: not a fair game, so the audit exits 1
@@ -520,13 +520,13 @@ def test_a_signal_once_the_outputs_are_written_stops_nothing_and_the_audit_ends_
 
         monkeypatch.setattr(FolderResults, "put", put)
     else:
-        real_emit = cli.emit
+        real_emit = audit_cli.emit
 
         def emit(text: str) -> None:
             os.kill(os.getpid(), number)
             real_emit(text)
 
-        monkeypatch.setattr(cli, "emit", emit)
+        monkeypatch.setattr(audit_cli, "emit", emit)
     before = {stop: signal.getsignal(stop) for stop in (signal.SIGINT, signal.SIGTERM)}
 
     # When it runs
@@ -950,7 +950,7 @@ def test_a_run_resumed_on_a_later_day_judges_daily_rolls_by_the_day_its_interrup
     # Given a run begun on 2026-11-29 over two blocks, each with a daily roll of that day (withheld then), the second
     # block's result lost as if cut short
     monkeypatch.setattr(local, "BLOCK_LINES", 10)
-    monkeypatch.setattr(cli, "clock", lambda: dt.datetime(2026, 11, 29, 23, 59, tzinfo=dt.UTC))
+    monkeypatch.setattr(audit_cli, "clock", lambda: dt.datetime(2026, 11, 29, 23, 59, tzinfo=dt.UTC))
     daily = [games.daily(n, "2026-11-29") for n in (1, 2)]
     fair = many(18)
     games.write(tmp_path / "in" / "day.jsonl", [daily[0], *fair[:9], daily[1], *fair[9:]])
@@ -961,7 +961,7 @@ def test_a_run_resumed_on_a_later_day_judges_daily_rolls_by_the_day_its_interrup
     (out / "partials" / "00000-0000001" / "summary.json").unlink()
 
     # When it is resumed the next day, when 2026-11-29 is over
-    monkeypatch.setattr(cli, "clock", lambda: dt.datetime(2026, 11, 30, 0, 1, tzinfo=dt.UTC))
+    monkeypatch.setattr(audit_cli, "clock", lambda: dt.datetime(2026, 11, 30, 0, 1, tzinfo=dt.UTC))
     assert main(["audit", str(tmp_path / "in"), "--out", str(out), "--resume"]) == 1
 
     # Then the block audited again judges by the interrupted run's day: the audit is one audit, of one day

@@ -1,0 +1,69 @@
+"""What every `fairdice` command shares: its exit statuses, a verdict's status, how it reads an option, prints, and
+reads the clock. The commands (`fairdice.cli`, `fairdice.daily_cli`, `fairdice.audit.cli`) import it; it imports
+none of them."""
+
+import argparse
+import datetime as dt
+import os
+import sys
+from collections.abc import Callable
+from typing import TypeVar
+
+from pydantic import ValidationError
+
+from fairdice.markup import code_point
+from fairdice.problems import describe
+from fairdice.verdict import Verdict
+
+EXIT_OK = 0
+EXIT_MISMATCH = 1
+EXIT_BAD_INPUT = 2
+EXIT_UNAVAILABLE = 3
+EXIT_NOT_PROVEN = 4  # incomplete or withheld: nothing contradicts the rolls, but they are not proven fair
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command Ctrl-C ended
+
+T = TypeVar("T")
+
+
+def argument(check: Callable[[str], T]) -> Callable[[str], T]:
+    """An option's type from a validator of the core: what it refuses (ValueError, a ValidationError's first problem)
+    is the option's error, in the validator's words. One way for every option the commands check."""
+
+    def read(text: str) -> T:
+        try:
+            return check(text)
+        except ValidationError as exc:
+            raise argparse.ArgumentTypeError(describe(exc)[0].message) from None
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return read
+
+
+def clock() -> dt.datetime:
+    """The time now, in UTC: a command reads it once, for the days that are not over yet."""
+    return dt.datetime.now(dt.UTC)
+
+
+def verdict_status(verdict: Verdict) -> int:
+    """The exit status of a command that prints a verdict: 0 for fair alone (review: a script's `fairdice verify … &&`
+    took an incomplete game, or a day withheld, for a fair one), 1 for a mismatch, 4 for a verdict short of fair."""
+    return {"fair": EXIT_OK, "mismatch": EXIT_MISMATCH}.get(verdict.verdict, EXIT_NOT_PROVEN)
+
+
+def emit(text: str) -> None:
+    """Print a command's output. A reader that stops reading (`fairdice check LINK | head`) is no error: the rest is
+    dropped, and the command still exits with its own status."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        # Python would flush stdout again at exit and fail the same way: from here on it writes to devnull
+        # (the recipe of the signal module's "Note on SIGPIPE").
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def printable(text: str) -> str:
+    """Text for a terminal: every character that prints nothing (a control, an escape, a bidi override) as its code
+    point, ⟨U+001B⟩. A field's name can come from a link or a file (an unknown parameter), and written as is, its
+    escapes would move the cursor, erase the error and draw "fair" in its place (review)."""
+    return "".join(character if character.isprintable() else f"⟨{code_point(character)}⟩" for character in text)
