@@ -11,8 +11,12 @@ from typing import NamedTuple
 
 # Characters str.isprintable() accepts that show nothing all the same: Unicode's default-ignorable letters and marks
 # (the combining grapheme joiner, the Hangul fillers, Khmer's and Mongolian's invisible marks, the variation
-# selectors) and the blank braille pattern. verifier.js holds the same list.
-_BLANK = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]")
+# selectors), the blank braille pattern and the musical null notehead (a symbol with "no visible glyph appearance and
+# no advance width", as the Hangul fillers, but not default-ignorable: its category is So). verifier.js holds the same
+# list.
+_BLANK = re.compile(
+    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\ufe00-\ufe0f\uffa0\U0001d159\U000e0100-\U000e01ef]"
+)
 # Hangul's conjoining jamo: a leading consonant, a vowel and a trailing consonant written apart render as one
 # syllable, like the composed one (가 and \u1100\u1161), and a consonant alone like the compatibility jamo keyboards
 # type (ㅋ and \u110f); they are letters, not marks. verifier.js holds the same ranges.
@@ -209,7 +213,7 @@ def unseen(text: str) -> list[bool]:
     another:
 
     - a character that shows nothing or looks like another (what str.isprintable() refuses, other than the plain
-      space; a default-ignorable letter or mark; the blank braille pattern);
+      space; a default-ignorable letter or mark; the blank braille pattern; the musical null notehead);
     - a plain space that a page would drop or fold into the one before it (first, last, or after a space);
     - every conjoining Hangul jamo (apart, they look like the composed syllable; alone, like the jamo keyboards type);
     - in text that is not in Unicode's composed form (NFC), every character that NFC would change or join to another:

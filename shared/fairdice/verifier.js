@@ -241,9 +241,9 @@ const fairdice = (() => {
       "]",
     "u",
   );
-  // Printable all the same but showing nothing: the default-ignorable letters and marks, the blank braille pattern
-  // (fairdice.prose holds the same list).
-  const BLANK = /[\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2800\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/u;
+  // Printable all the same but showing nothing: the default-ignorable letters and marks, the blank braille pattern, the
+  // musical null notehead (fairdice.prose holds the same list).
+  const BLANK = /[\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2800\u3164\uFE00-\uFE0F\uFFA0\u{1D159}\u{E0100}-\u{E01EF}]/u;
   const MARK = /\p{M}/u;
   // Hangul's conjoining jamo: apart, they render as the composed syllable, and alone as the jamo keyboards type
   // (fairdice.prose holds the same ranges).

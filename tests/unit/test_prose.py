@@ -33,6 +33,8 @@ KEY = bytes(range(32))
         # printable to str.isprintable(), but showing nothing: a combining grapheme joiner, a Hangul filler
         ("t\u034fest\u115f", "t⟨U+034F⟩est⟨U+115F⟩"),
         ("\u3164\uffa0\u2800", "⟨U+3164⟩⟨U+FFA0⟩⟨U+2800⟩"),
+        # the musical null notehead: a symbol (So, not default-ignorable) with no glyph and no width, as a filler
+        ("test\U0001d159", "test⟨U+1D159⟩"),
         # a variation selector and a zero-width joiner, as emoji carry them: accepted, and shown
         ("\u2764\ufe0f", "\u2764⟨U+FE0F⟩"),
         ("a\u200db", "a⟨U+200D⟩b"),
@@ -281,6 +283,19 @@ def test_a_phrase_searched_for_hidden_characters_is_named_as_such_in_the_verdict
         "the phrase your app showed for this game; it holds characters that show nothing or look like others,"
         " here as code points: t⟨U+034F⟩est⟨U+115F⟩⟨U+034F⟩"
     )
+
+
+def test_a_phrase_with_a_null_notehead_after_it_is_not_shown_as_the_phrase_alone() -> None:
+    # Given a narde-v1 game whose phrase is "test" and U+1D159, the musical null notehead: printable to
+    # str.isprintable() and not default-ignorable, but drawn as nothing, with no width (Unicode's list, 2016-09)
+    phrase = "test\U0001d159"
+    request = {"scheme": "narde-v1", "key": KEY.hex(), "fingerprint": seal_of(KEY), "phrase": phrase, "count": 3}
+
+    # When it is verified
+    (identity,) = verify(parse_request(request)).identified_by
+
+    # Then its description names the character by its code point: the page would show "test", whose rolls differ
+    assert identity.description.endswith("here as code points: test⟨U+1D159⟩")
 
 
 @pytest.mark.parametrize(
