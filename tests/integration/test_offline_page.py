@@ -477,6 +477,13 @@ def random_games(seed: int = 14) -> list[dict[str, Any]]:
     return [_recorded(rng, _game(rng, scheme, n)) for scheme in schemes.ids() for n in range(GAMES_PER_SCHEME)]
 
 
+def test_the_readme_says_how_many_random_games_the_browser_is_held_to() -> None:
+    # README "For players" cites this file for them (review: it said 240 of every scheme, where 240 is all six's)
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    said = f"{GAMES_PER_SCHEME} random games of every scheme ({len(random_games())} in all)"
+    assert said in readme
+
+
 def test_random_games_of_every_scheme_get_the_cores_verdict_scope_counts_and_reasons_or_its_problems(
     browser: Browser,
 ) -> None:
