@@ -834,12 +834,12 @@ TRICKY = [
             "\u1100\u1161\u1102\u1161 \uac00",
             # right-to-left letters beside digits, Latin letters or code points, which a screen may show in another
             # order: said so, with the characters in the order typed, alike; right-to-left words alone are not
-            "\u05e9\u05dc\u05d5\u05dd 12",
-            "12 \u05e9\u05dc\u05d5\u05dd",
-            "Game \u05e9\u05dc\u05d5\u05dd 12",
+            "\u05e9\u05de\u05e9 12",
+            "12 \u05e9\u05de\u05e9",
+            "Game \u05e9\u05de\u05e9 12",
             "\u0645\u0631\u062d\u0628\u0627 \u0661\u0662",
             "\u05e9\u05b8\u05c1\u05dc\u05d5\u05b9\u05dd, \u05e2\u05d5\u05dc\u05dd!",
-            "\u05e9\u05dc\u05d5\u05dd\u200f \u202e",
+            "\u05e9\u05de\u05e9\u200f \u202e",
             # Han, kana and Hangul side by side, and Arabic's two sets of digits (the review's phrases)
             "\u30c6\u4e00\u30d6\u30eb \u30c6\u30fc\u30d6\u30eb",
             "\u529b\u5915\u529b\u30ca \u30ab\u30bf\u30ab\u30ca \u3078\u30d8",
@@ -1332,8 +1332,8 @@ def test_a_withheld_roll_still_shows_the_values_that_identify_it(chromium: Brows
 def test_an_hmac_message_holding_a_right_to_left_phrase_is_drawn_in_the_order_it_was_typed(
     chromium: Browser, page: Path
 ) -> None:
-    # Given a game whose phrase is a Hebrew word and a number, which a screen would draw as "12 שלום"
-    phrase = "\u05e9\u05dc\u05d5\u05dd 12"
+    # Given a game whose phrase is a Hebrew word and a number, which a screen would draw as "12 שמש"
+    phrase = "\u05e9\u05de\u05e9 12"
     request = schemes.parse_request({"scheme": "narde-v1", "key": KEY.hex(), "phrase": phrase, "count": 2})
     _open(chromium, page, build_link(request).removeprefix("/check/"), PHONE)
 
@@ -1621,8 +1621,8 @@ def test_rolls_on_a_take_back_line_are_compared_but_never_called_fair(chromium: 
 
 # Pairs of narde-v1 phrases a left-to-right line shows alike: a Hebrew word and 12, the other way round.
 LOOK_ALIKE_ORDERS = [
-    ("\u05e9\u05dc\u05d5\u05dd 12", "12 \u05e9\u05dc\u05d5\u05dd"),
-    ("Game \u05e9\u05dc\u05d5\u05dd 12", "Game 12 \u05e9\u05dc\u05d5\u05dd"),
+    ("\u05e9\u05de\u05e9 12", "12 \u05e9\u05de\u05e9"),
+    ("Game \u05e9\u05de\u05e9 12", "Game 12 \u05e9\u05de\u05e9"),
 ]
 IDENTITY = "#result dl.identity dd"
 

@@ -564,8 +564,8 @@ def test_every_button_of_the_offline_page_stands_out_from_the_page_as_wcag_aa_as
 
 # Pairs of narde-v1 phrases a left-to-right line shows alike: a Hebrew word and 12, the other way round.
 LOOK_ALIKE_ORDERS = [
-    ("\u05e9\u05dc\u05d5\u05dd 12", "12 \u05e9\u05dc\u05d5\u05dd"),
-    ("Game \u05e9\u05dc\u05d5\u05dd 12", "Game 12 \u05e9\u05dc\u05d5\u05dd"),
+    ("\u05e9\u05de\u05e9 12", "12 \u05e9\u05de\u05e9"),
+    ("Game \u05e9\u05de\u05e9 12", "Game 12 \u05e9\u05de\u05e9"),
 ]
 IDENTITY = "dl.identity dd"
 
@@ -603,9 +603,9 @@ def test_two_phrases_a_screen_shows_alike_are_drawn_apart_in_the_order_they_were
 def test_an_hmac_message_holding_a_right_to_left_phrase_is_drawn_in_the_order_it_was_typed(
     browser: Browser, tmp_path: Path
 ) -> None:
-    # Given a fair game whose phrase is a Hebrew word and a number, which a screen would draw as "12 שלום" (review: the
-    # message narde-v1|שלום 12|0 was drawn as narde-v1|0|12 שלום, the roll's number where the phrase goes)
-    phrase = "\u05e9\u05dc\u05d5\u05dd 12"
+    # Given a fair game whose phrase is a Hebrew word and a number, which a screen would draw as "12 שמש" (review: the
+    # message narde-v1|שמש 12|0 was drawn as narde-v1|0|12 שמש, the roll's number where the phrase goes)
+    phrase = "\u05e9\u05de\u05e9 12"
     open_fair_narde(browser, tmp_path, phrase)
 
     # Then each HMAC message's characters are drawn left to right in the order they were typed, as the recipe
@@ -618,7 +618,7 @@ def test_an_hmac_message_holding_a_right_to_left_phrase_is_drawn_in_the_order_it
     # and the link's values show the phrase again in that order, as the identity does
     assert_drawn_in_typed_order(browser, "dl.values", phrase)
     # and so does the recipe's program, which a player may type again on another machine (review: its line was drawn
-    # as phrase = '12 שלום', another phrase, which rolls other dice)
+    # as phrase = '12 שמש', another phrase, which rolls other dice)
     drawn = browser.characters("#recipe-python")["characters"]
     typed = f"phrase = {phrase!r}"
     start = "".join(box["character"] for box in drawn).index(typed)

@@ -299,6 +299,29 @@ def test_a_phrase_with_a_null_notehead_after_it_is_not_shown_as_the_phrase_alone
 
 
 @pytest.mark.parametrize(
+    ("seed", "written"),
+    [
+        ("\u07c0\u07c0", "⟨U+07C0⟩⟨U+07C0⟩"),  # the NKo digit zero twice: OO
+        ("\u05e1\u05d5", "⟨U+05E1⟩⟨U+05D5⟩"),  # samekh and vav, drawn right to left: lo
+    ],
+)
+def test_a_seat_seed_of_right_to_left_letters_that_all_look_like_ascii_ones_is_shown_as_code_points(
+    seed: str, written: str
+) -> None:
+    # Given a three-dice game whose white seat's seed is written in right-to-left characters that each look like an
+    # ASCII one, so that the page drew it as OO or lo (review: Unicode's data writes them between left-to-right marks,
+    # and they were not read as look-alikes)
+    seats = {"white": seed, "black": "bob"}
+    request = {"scheme": "three-dice", "seed": KEY.hex(), "client_seeds": seats, "count": 2}
+
+    # When it is verified
+    white, _ = verify(parse_request(request)).identified_by
+
+    # Then its description gives every character by its code point: the player who typed OO does not read it as theirs
+    assert white.description.endswith(f"here as code points: {written}")
+
+
+@pytest.mark.parametrize(
     ("phrase", "seen", "written"),
     [
         ("\u212aevin", "Kevin", "⟨U+212A⟩evin"),
@@ -393,19 +416,20 @@ def test_the_browser_writes_the_same_blank_characters_as_code_points() -> None:
 def test_the_characters_that_look_ascii_are_those_unicodes_confusables_say() -> None:
     # Unicode's confusables (UTS #39), as the confusable_homoglyphs library ships them: every character listed as
     # looking like an ASCII letter, digit or punctuation mark, but for those NFKC makes an ASCII letter or digit (shown
-    # for that)
+    # for that). The data writes a right-to-left character between two left-to-right marks (\u200e߀\u200e, like O):
+    # it is the character all the same (review: those 52, the Hebrew samekh ס like o among them, were left out)
     confusables = confusable_homoglyphs.utils.load("confusables.json")
     ascii_ = set(string.ascii_letters + string.digits + string.punctuation)
     expected = {
         character
-        for character, alike in confusables.items()
-        if len(character) == 1
+        for written, alike in confusables.items()
+        if len(character := written.strip("\u200e")) == 1
         and not character.isascii()
-        and any(other["c"] in ascii_ for other in alike)
+        and any(other["c"].strip("\u200e") in ascii_ for other in alike)
         and not any(c.isascii() and c.isalnum() for c in unicodedata.normalize("NFKC", character))
     }
     assert expected == prose._LOOKS_ASCII
-    assert {"\u0435", "\u1d20", "\ua4d7", "\u2010", "\u0966", "\u0131"} <= prose._LOOKS_ASCII
+    assert {"\u0435", "\u1d20", "\ua4d7", "\u2010", "\u0966", "\u0131", "\u05e1", "\u07c0"} <= prose._LOOKS_ASCII
 
 
 @cache
@@ -517,7 +541,7 @@ def test_the_browser_writes_the_same_digits_and_jamo_as_code_points(name: str, h
         "\u05e9\u05dc\u05d5\u05dd 12",  # שלום 12
         "12 \u05e9\u05dc\u05d5\u05dd",
         "Game \u05e9\u05dc\u05d5\u05dd 12",
-        "\u05d9\u05d5\u05e1\u05d9 2024",  # יוסי 2024, a three-dice seat
+        "\u05d3\u05e0\u05d4 2024",  # דנה 2024, a three-dice seat
         "\u0645\u0631\u062d\u0628\u0627 \u0661\u0662",  # مرحبا ١٢, Arabic-Indic digits
         "a, \u05e9\u05dc\u05d5\u05dd",  # two seats' seeds as a page lists them
         # a character shown as its code point is written in Latin letters, which a right-to-left word can pass
@@ -583,7 +607,7 @@ def test_a_phrase_a_screen_may_show_in_another_order_is_given_in_the_order_it_wa
 
 
 def test_a_seat_seed_of_right_to_left_letters_alone_is_described_as_the_scheme_describes_it() -> None:
-    seats = {"white": "\u05d9\u05d5\u05e1\u05d9", "black": "\u05d3\u05e0\u05d4 \u05dc\u05d5\u05d9"}
+    seats = {"white": "\u05e9\u05e8\u05d4", "black": "\u05d3\u05e0\u05d4 \u05dc\u05d5\u05d9"}
     request = {"scheme": "three-dice", "seed": KEY.hex(), "client_seeds": seats, "count": 2}
     white, black = verify(parse_request(request)).identified_by
     assert white.description == "white's client seed, as the game showed it"
