@@ -224,22 +224,30 @@ def _games_again(found: Iterable[Repeat]) -> Iterator[tuple[str, dict[str, Any] 
     an earlier line has (`repeats` of games.txt, `<inputs><start>\\t<scheme>\\t<id>` beside each key): the same game
     (inputs and start) under another id, or the secret with other inputs than its first line's (one set of inputs a
     secret: at most one of the two is a game it rolled; review, a narde key filed with its phrase and again with an
-    invisible character after it, or a pair36 seed with a client seed in capitals, was two fair games). Another start
+    invisible character after it, or a pair36 seed with a client seed in capitals, was two fair games), or the secret
+    under another scheme than its first line's (review: one key filed as narde-v1 and as pair36 was two fair games;
+    `game_key` leaves the scheme out of what the seal fixed, and each line carries its own). Another start
     with the same inputs is another game of the secret's match, or a window of its game, and no finding. A line with
     an id an earlier line of its game has is a duplicate id, said once already; a game's lines under ids of their own,
     past as many as its scheme's secret rolls alike (seed 003's mirror pair: two), are each a repeated game; the ones
     within that many are no finding, and come with None: their dice are the first line's, tallied again. Memory: one
     secret's games at a time, with their lines' ids."""
-    sealed, first_inputs = b"", b""
+    sealed, first_inputs, first_scheme = b"", b"", b""
     games: dict[bytes, _Game] = {}  # the secret's games so far, by their inputs and start
     for again in found:
         if again.key != sealed:
-            first_game, _, first_id = again.first_more.split(b"\t", 2)
+            first_game, first_scheme, first_id = again.first_more.split(b"\t", 2)
             sealed, first_inputs = again.key, first_game[:INPUTS_CHARS]
             games = {first_game: _Game(again.first_file, again.first_line, first_id, {first_id})}
         this_game, scheme, game_id = again.more.split(b"\t", 2)
         game = games.get(this_game)
-        if game is None:
+        if scheme != first_scheme:
+            earlier = _Game(again.first_file, again.first_line, first_id, set())
+            words = (
+                f"{earlier.named()} has this secret, as a {first_scheme.decode()} game: a secret rolls one game's dice,"
+                " or one match's, of one scheme, so at most one of the two is a game it rolled"
+            )
+        elif game is None:
             games[this_game] = _Game(again.file, again.line, game_id, {game_id})
             if this_game[:INPUTS_CHARS] == first_inputs:
                 continue  # another game of the secret's match, or a window of its game

@@ -240,7 +240,7 @@ def _what_is_not_fair(s: Summary) -> list[str]:
     if s.repeated_games:
         said.append(
             f"{counted(s.repeated_games, 'line repeats', 'lines repeat')} an earlier line's game under another id, or"
-            " its secret with other inputs"
+            " its secret with other inputs or under another scheme"
         )
     if s.passed_over:
         # A hidden file's games are not in the audit, fair as the games read may be: the audit is not clean (review:
@@ -294,7 +294,7 @@ def _counts(s: Summary) -> str:
     return (
         f"<h2>Counts</h2>{tables}<p>Duplicate ids:"
         f" {s.duplicate_ids:,}. Repeated games (an earlier line's game under another id, or its secret with other"
-        f" inputs): {s.repeated_games:,}.</p>"
+        f" inputs or under another scheme): {s.repeated_games:,}.</p>"
         "<p>A recorded roll that differs from the recomputed one makes its game a mismatch; a roll that was"
         " not recorded leaves its game incomplete, and is not counted as differing.</p>"
     )

@@ -47,8 +47,8 @@ PART_BYTES = 8  # a game's inputs and start, each told from the others of its ke
 # partial has another: its keys and ids would not meet the new ones in the checks across blocks. Raise it whenever
 # `game_key` changes, or what `ids.txt` or `games.txt` keep or how they write it (7: keyed by what the seal fixed, the
 # inputs and start beside it, each line's scheme kept with its id, digests in base64; 6 was written between commits of
-# one change, in hex).
-PARTIAL_FORMAT = 7
+# one change, in hex; 8: what the seal fixed alone, without the scheme, so a secret filed under two schemes meets).
+PARTIAL_FORMAT = 8
 # What a line of ids.txt and of games.txt is, as `ShardAudit.line` writes them: an id as JSON (ASCII, as json.dumps
 # writes it), its line's number and its game's scheme; a game's key, its line's number, its inputs and start side by
 # side (the three in unpadded URL-safe base64: a merge of 100 million games holds every line of games.txt in its
@@ -112,8 +112,9 @@ class GameKey(NamedTuple):
 
 
 def game_key(checked: Checked) -> GameKey:
-    """What makes two lines one secret's, and the same game of it, as digests of the scheme's `Scheme.game_parts`: the
-    scheme and what its seal fixed (the secret as HMAC uses it, where a secret rolls one game or one match: a secret
+    """What makes two lines one secret's, and the same game of it, as digests of the scheme's `Scheme.game_parts`: what
+    its seal fixed, whatever the scheme (a secret filed under two schemes is one secret's, which the merge finds; the
+    secret as HMAC uses it, where a secret rolls one game or one match: a secret
     and the same secret with zero bytes appended, 64 bytes at most in all, or a secret longer than 64 bytes and its
     SHA-256, roll the same dice, each under a commitment of its own; for a scheme published by day, the archive's
     secret and whose roll it is); the inputs the secret rolls with (one set a secret: a phrase, client seeds, apps'
@@ -123,7 +124,7 @@ def game_key(checked: Checked) -> GameKey:
     hashes (the repr of bytes, text, numbers and lists of them tells any two apart, at a third of the cost of JSON)."""
     parts = checked.scheme.game_parts(checked.request, checked.rolls, checked.revealed.secret)
     return GameKey(
-        hashlib.blake2b(repr((checked.scheme.id, parts.sealed)).encode(), digest_size=GAME_KEY_BYTES).digest(),
+        hashlib.blake2b(repr(parts.sealed).encode(), digest_size=GAME_KEY_BYTES).digest(),
         hashlib.blake2b(repr(parts.inputs).encode(), digest_size=PART_BYTES).digest(),
         hashlib.blake2b(repr(parts.start).encode(), digest_size=PART_BYTES).digest(),
     )

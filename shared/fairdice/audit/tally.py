@@ -48,7 +48,8 @@ class Counts(BaseModel):
         default=0,
         description=(
             "lines filing an earlier line's game again: under another id (the same secret, inputs and start), or its"
-            " secret with other inputs (a secret rolls one game, or one match, with one set of them)"
+            " secret with other inputs or under another scheme (a secret rolls one game, or one match, of one scheme,"
+            " with one set of inputs)"
         ),
     )
 

@@ -38,8 +38,10 @@ def core_failing(
     return real
 
 
-def key(n: int) -> str:
-    return hashlib.sha256(f"key-{n}".encode()).hexdigest()
+def key(n: int, scheme: str = "") -> str:
+    """Game n's secret; a scheme's own (`scheme`), so that games of two schemes with one number are two secrets: one
+    secret filed under two schemes is a repeated game."""
+    return hashlib.sha256(f"{scheme}key-{n}".encode()).hexdigest()
 
 
 def seal(secret_hex: str) -> str:
@@ -55,13 +57,13 @@ def narde(n: int, rolls: int = 20) -> Game:
 
 
 def pair36(n: int, rolls: int = 12) -> Game:
-    secret = key(n)
+    secret = key(n, "pair36")
     request = {"scheme": "pair36", "server_seed": secret, "seal": seal(secret), "client_seeds": ["a", f"b{n}"]}
     return recorded({**request, "count": rolls}, n)
 
 
 def three_dice(n: int, rolls: int = 10) -> Game:
-    secret = key(n)
+    secret = key(n, "three-dice")
     request = {
         "scheme": "three-dice",
         "seed": secret,

@@ -597,6 +597,45 @@ def test_a_secrets_other_games_with_its_inputs_are_not_repeated_games(
     assert (summary["repeated_games"], _repeats(findings)) == (0, [])
 
 
+@pytest.mark.parametrize(
+    "other",
+    [
+        {"scheme": "pair36", "server_seed": games.key(1), "seal": games.seal(games.key(1)), "client_seeds": ["a"]},
+        {
+            "scheme": "three-dice",
+            "seed": games.key(1),
+            "commit": games.seal(games.key(1)),
+            "client_seeds": {"white": "w", "black": "b"},
+        },
+        {**ONLINE, "server_number": games.key(1), "seal": games.seal(games.key(1)), "app_numbers": ["1a2b", "3c4d"]},
+    ],
+    ids=["pair36", "three-dice", "bg-online"],
+)
+def test_a_secret_filed_again_under_another_scheme_is_a_repeated_game(tmp_path: Path, other: games.Game) -> None:
+    # Given a fair narde-v1 game, and its secret and seal filed again as a game of another scheme, recording the dice
+    # that scheme rolls with it (fair too: one secret, a game in each scheme; review: the audit kept each scheme's
+    # secrets apart, and found none of these)
+    first = _refiled(games.narde(1), "first")
+    again = _refiled({**other, "recorded": [[1, 1]] * 8}, "again")
+
+    # When they are audited
+    summary, findings = _repeated(tmp_path, [first, again])
+
+    # Then both are fair alone, and the second is a repeated game naming the first and its scheme
+    assert (summary["fair"], summary["repeated_games"]) == (2, 1)
+    ((finding),) = _repeats(findings)
+    assert finding["id"] == "again"
+    assert finding["error"]["message"].startswith("the game on line 1 of ")
+    assert (
+        '(id "first") has this secret, as a narde-v1 game: a secret rolls one game\'s dice'
+        in finding["error"]["message"]
+    )
+    assert summary["by_scheme"][other["scheme"]]["repeated_games"] == 1
+    # and the report's words for a repeated game name it too, in its headline and under its counts
+    report = (tmp_path / "out" / "report.html").read_text()
+    assert report.count("its secret with other inputs or under another scheme") == 2
+
+
 def test_a_three_dice_mirror_pairs_second_game_stands_and_a_third_line_of_it_is_a_repeated_game(tmp_path: Path) -> None:
     # Seed 003's ladder mirror pair shares "one seed and client-seed pair", the players' colours swapped, so that its
     # second game replays "the identical dice sequence": the same seed, client seeds and dice under another game id
