@@ -42,6 +42,23 @@ table.cards td{border:0;border-top:1px solid #eaeef2;text-align:left;min-width:0
 table.cards td::before{content:attr(data-h);display:block;font-size:.8em;color:#57606a}}
 .cp{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.8em;color:#b42318;white-space:nowrap}
 """
+# Between a phone's width and the one from which the counts' and the statistics' tables are whole (`_whole_from`), each
+# of their rows is a card whose cells stand side by side, as many as fit, each named (review: from 680 to 820 px wide
+# those tables scrolled sideways, 44 to 210 px of each out of sight; at a month's counts, the counts' up to 1,104 px).
+_SIDE_BY_SIDE = """
+@media (min-width:40.01rem) and (max-width:{until}rem){{
+table.wide,table.wide tbody,table.wide td{{display:block}}table.wide tr:has(th){{display:none}}
+table.wide tr{{display:grid;grid-template-columns:repeat(auto-fill,minmax(8.5rem,1fr));border:1px solid #d0d7de;
+margin:.6rem 0}}table.wide td{{border:0;border-top:1px solid #eaeef2;text-align:left;min-width:0}}
+table.wide td:first-child{{grid-column:1/-1;border:0;font-weight:600}}table.wide td.sizes{{grid-column:span 2}}
+table.wide td::before{{content:attr(data-h);display:block;font-size:.8em;font-weight:400;color:#57606a}}}}
+"""
+# How wide those tables are drawn whole, in CSS pixels, in DejaVu Sans (Debian's system-ui, wider than macOS's or
+# Windows'): the games' counts, 9 columns, 858 px while no count is longer than 9,999 and about 36 px more for each
+# further character (1,073 px at 999,999,999); a scheme's statistics 843 px, about 9 px more for each further character
+# of its dice.
+_WHOLE_PX, _SHORT = 860, len("9,999")
+_PX_PER_CHARACTER_OF_COUNTS, _PX_PER_CHARACTER_OF_DICE = 36, 9
 # Nothing but the page's own style: no script runs, nothing is fetched, whatever the input wrote into the page; no
 # base URL or form either, as the API's pages allow none (review: a page that let one through would send it on).
 _POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
@@ -53,7 +70,8 @@ def render(summary: Summary, findings: Iterable[dict[str, Any]], *, shown: int =
         "<!doctype html><html lang=en><head><meta charset=utf-8>",
         f'<meta http-equiv=Content-Security-Policy content="{_POLICY}">',
         "<meta name=viewport content='width=device-width,initial-scale=1'>",
-        f"<title>fairdice audit: {_title(summary)}</title><style>{_STYLE}</style></head><body><main>",
+        f"<title>fairdice audit: {_title(summary)}</title>"
+        f"<style>{_STYLE}{_SIDE_BY_SIDE.format(until=_whole_from(summary))}</style></head><body><main>",
         "<h1>fairdice audit</h1>",
         f"<p class=verdict>{_headline(summary, shown)}</p>",
         _counts(summary),
@@ -65,6 +83,15 @@ def render(summary: Summary, findings: Iterable[dict[str, Any]], *, shown: int =
     parts.append(_how_to_read())
     parts.append("</main></body></html>\n")
     return "\n".join(parts)
+
+
+def _whole_from(s: Summary) -> int:
+    """The page width, in rem, up to which the counts' and the statistics' rows are cards: wider, their tables are
+    whole, with room for the page's padding (2rem) and for a font 2rem wider than the one measured."""
+    counts = max(len(f"{getattr(s, key):,}") for key, _ in _GAME_COUNTS)
+    dice = max((len(f"{sum(c):,}") for faces in s.faces.values() for c in faces.values()), default=0)
+    longer = max(_PX_PER_CHARACTER_OF_COUNTS * (counts - _SHORT), _PX_PER_CHARACTER_OF_DICE * (dice - _SHORT), 0)
+    return math.ceil((_WHOLE_PX + longer) / 16) + 4
 
 
 def read_findings(stream: io.BufferedIOBase | Any) -> Iterator[dict[str, Any]]:
@@ -284,7 +311,7 @@ def _counts(s: Summary) -> str:
         named.append(("<i>no scheme read</i>", {**none, "errors": unnamed}))
     named.append(("<b>all</b>", s.model_dump()))
     tables = "".join(
-        "<div class=scroll><table class=cards><tr><th class=t>scheme</th>"
+        "<div class=scroll><table class='cards wide'><tr><th class=t>scheme</th>"
         + "".join(f"<th>{heading}</th>" for _, heading in columns)
         + "</tr>"
         + "".join(_count_row(label, counts, columns) for label, counts in named)
@@ -325,7 +352,7 @@ def _scheme(s: Summary, scheme: str) -> str:
             f"<tr><td class=t>{html.escape(die)}</td><td>{len(counts)}</td><td>{n:,}</td>"
             f"<td>{_num(uni.chi2)}</td><td>{uni.df}</td>{_p(uni.p_value)}"
             f"<td>{_num(ind.runs_z)}</td>{_p(ind.runs_p_value)}<td>{_num(ind.serial_correlation, 5)}</td>"
-            f"{_p(ind.serial_p_value)}<td>{_bias(n, bias)}</td><td class=t>{_sizes(n, bias)}</td></tr>"
+            f"{_p(ind.serial_p_value)}<td>{_bias(n, bias)}</td><td class='t sizes'>{_sizes(n, bias)}</td></tr>"
         )
         rows.append(_labelled(row, _STATISTICS_COLUMNS))
     head = (
@@ -338,8 +365,8 @@ def _scheme(s: Summary, scheme: str) -> str:
     drawn = {die: counts for die, counts in faces.items() if sum(counts)}
     chart = f"<figure>{_chart(scheme, drawn)}</figure>" if drawn else ""
     return (
-        f"<h2>{html.escape(scheme)}</h2>{chart}<div class=scroll><table class=cards>{head}{''.join(rows)}</table></div>"
-        f"{_mirrored(s, scheme)}"
+        f"<h2>{html.escape(scheme)}</h2>{chart}<div class=scroll><table class='cards wide'>{head}{''.join(rows)}"
+        f"</table></div>{_mirrored(s, scheme)}"
     )
 
 
