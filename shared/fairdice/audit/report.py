@@ -35,8 +35,8 @@ th{background:#f6f8fa}td.t,th.t{text-align:left}.bad{color:#b42318;font-weight:6
 .verdict{font-size:1.15rem;padding:.7rem 1rem;border-radius:6px;background:#f6f8fa}code{font-size:.9em}
 figure{margin:.5rem 0;display:flex;flex-wrap:wrap;gap:.5rem}svg{max-width:100%;height:auto}
 td{overflow-wrap:break-word}td.w{overflow-wrap:anywhere;min-width:9rem}.scroll{overflow-x:auto}
-td.n{white-space:nowrap}
-@media (max-width:40rem){table.cards,table.cards tbody,table.cards tr,table.cards td{display:block}
+td.n{white-space:nowrap}caption{text-align:left;font-weight:600;padding:.2rem 0}
+@media (max-width:40rem){table.cards,table.cards caption,table.cards tbody,table.cards tr,table.cards td{display:block}
 table.cards tr:has(th){display:none}table.cards tr{border:1px solid #d0d7de;margin:.6rem 0}
 table.cards td{border:0;border-top:1px solid #eaeef2;text-align:left;min-width:0}table.cards td:first-child{border:0}
 table.cards td::before{content:attr(data-h);display:block;font-size:.8em;color:#57606a}}
@@ -47,7 +47,7 @@ table.cards td::before{content:attr(data-h);display:block;font-size:.8em;color:#
 # those tables scrolled sideways, 44 to 210 px of each out of sight; at a month's counts, the counts' up to 1,104 px).
 _SIDE_BY_SIDE = """
 @media (min-width:40.01rem) and (max-width:{until}rem){{
-table.wide,table.wide tbody,table.wide td{{display:block}}table.wide tr:has(th){{display:none}}
+table.wide,table.wide caption,table.wide tbody,table.wide td{{display:block}}table.wide tr:has(th){{display:none}}
 table.wide tr{{display:grid;grid-template-columns:repeat(auto-fill,minmax(8.5rem,1fr));border:1px solid #d0d7de;
 margin:.6rem 0}}table.wide td{{border:0;border-top:1px solid #eaeef2;text-align:left;min-width:0}}
 table.wide td:first-child{{grid-column:1/-1;border:0;font-weight:600}}table.wide td.sizes{{grid-column:span 2}}
@@ -363,7 +363,7 @@ def _scheme(s: Summary, scheme: str) -> str:
     )
     # A die of no dice (a scheme whose every game was withheld) has no shares to draw: its row says "no dice yet".
     drawn = {die: counts for die, counts in faces.items() if sum(counts)}
-    chart = f"<figure>{_chart(scheme, drawn)}</figure>" if drawn else ""
+    chart = f"<figure>{_chart(scheme, drawn)}</figure>{_faces(scheme, drawn)}" if drawn else ""
     return (
         f"<h2>{html.escape(scheme)}</h2>{chart}<div class=scroll><table class='cards wide'>{head}{''.join(rows)}"
         f"</table></div>{_mirrored(s, scheme)}"
@@ -406,10 +406,8 @@ def _die_chart(scheme: str, die: str, counts: list[int]) -> str:
     n, sides = sum(counts), len(counts)
     chance = 1 / sides
     shares = [c / n for c in counts]
-    # Below MIN_EXPECTED dice expected of each face the normal band is not what it says (a fair d6's face leaves it 1.6
-    # times in 100 at 4 dice): no band, no point called outside it (review). The chi-square test may still be made.
-    judged = n >= MIN_EXPECTED * sides
-    half = _Z * math.sqrt(chance * (1 - chance) / n) if judged else 0.0
+    band = _half_band(n, sides)
+    judged, half = band is not None, band or 0.0
     outside = [judged and abs(share - chance) > half for share in shares]
     if judged:
         # Its edges dashed in a blue 5.1:1 on white and 3.9:1 on the band (WCAG 1.4.11 asks 3:1 of a graphic one needs
@@ -472,6 +470,53 @@ def _die_chart(scheme: str, die: str, counts: list[int]) -> str:
     )
     svg = svg[svg.index("<svg") :].replace("<svg", f'<svg role="img" aria-label="{html.escape(said)}"', 1)
     return _own_ids(svg, f"{scheme}-{die}-")
+
+
+def _half_band(n: int, sides: int) -> float | None:
+    """Half the width of the band a fair die's face's share falls in 99 times in 100, in `n` dice; None below
+    MIN_EXPECTED dice expected of each face, where the normal band is not what it says (a fair d6's face leaves it 1.6
+    times in 100 at 4 dice): no band, no face called outside it (review). The chi-square test may still be made."""
+    if n < MIN_EXPECTED * sides:
+        return None
+    chance = 1 / sides
+    return _Z * math.sqrt(chance * (1 - chance) / n)
+
+
+def _faces(scheme: str, drawn: dict[str, list[int]]) -> str:
+    """What the charts draw, as a table: each face's dice and share for each die, and the band (review: the charts'
+    figures were in no table, only in summary.json, and a chart's words said no face's figure)."""
+    names = [f"die {die}" for die in drawn]
+    rows = []
+    for face in range(1, max(map(len, drawn.values())) + 1):
+        cells = []
+        for counts in drawn.values():
+            if face > len(counts):
+                cells.append("<td>–</td>")  # a die of fewer faces (the daily game's d4 beside its d20)
+                continue
+            n, sides = sum(counts), len(counts)
+            share, half = counts[face - 1] / n, _half_band(n, sides)
+            if half is not None and abs(share - 1 / sides) > half:
+                cells.append(f"<td class=bad>{counts[face - 1]:,}<br>{share:.2%}, outside the band</td>")
+            else:
+                cells.append(f"<td>{counts[face - 1]:,}<br>{share:.2%}</td>")
+        rows.append(_labelled(f"<tr><td class=t>{face}</td>{''.join(cells)}</tr>", ["face", *names]))
+    bands = []
+    for counts in drawn.values():
+        n, sides = sum(counts), len(counts)
+        half = _half_band(n, sides)
+        bands.append(
+            "<td>none: too few dice</td>"
+            if half is None
+            else f"<td>{1 / sides - half:.2%}<br>to {1 / sides + half:.2%}</td>"
+        )
+    rows.append(_labelled(f"<tr><td class=t>99% band</td>{''.join(bands)}</tr>", ["face", *names]))
+    head = "<tr><th class=t>face</th>" + "".join(f"<th>{html.escape(name)}</th>" for name in names) + "</tr>"
+    caption = f"<caption>{html.escape(scheme)}: each face's dice and share, as the charts draw them</caption>"
+    # As wide as its dice and its longest count (a column each, of 9 px a character): wider than a page of 40rem holds
+    # (608 px inside its padding), its rows are cards up to the width the other tables need, as theirs are
+    longest = max(len(f"{count:,}") for counts in drawn.values() for count in counts)
+    wide = " wide" if (len(drawn) + 1) * (max(longest, len("30.00%")) * 9 + 17) > 608 else ""
+    return f"<div class=scroll><table class='cards{wide}'>{caption}{head}{''.join(rows)}</table></div>"
 
 
 def _chart_words(scheme: str, die: str, n: int, sides: int, half: float | None, outside: list[int]) -> str:

@@ -41,11 +41,13 @@ def test_every_cell_of_the_counts_statistics_and_findings_names_its_column_for_a
         page = report.render(summary, read_findings(stream))
 
     tables = re.findall(r"<table class='?cards[^>]*>(.*?)</table>", page, re.S)
-    assert len(tables) == 5  # the counts of games and of rolls, narde-v1's statistics, the findings, the inputs
+    # the counts of games and of rolls, narde-v1's faces and statistics, the findings, the inputs
+    assert len(tables) == 6
     for table in tables:
         heads, cells = re.findall(r"<th\b", table), re.findall(r"<td( data-h=\"[^\"]+\")?", table)
         assert heads and all(cells), table[:300]
-    assert '<td data-h="runs p">' in tables[2] and '<td data-h="why" class=t>' in tables[3]
+    assert '<td data-h="die 2">' in tables[2]
+    assert '<td data-h="runs p">' in tables[3] and '<td data-h="why" class=t>' in tables[4]
     assert '<td data-h="lines not verified">' in tables[0] and '<td data-h="rolls that differ">' in tables[1]
 
 
@@ -137,7 +139,8 @@ def test_a_die_of_no_dice_has_no_chart_and_a_die_of_too_few_no_figure_it_cannot_
     assert len(re.findall(r"<svg\b", page)) == 2
     three_dice = page[page.index("<h2>three-dice</h2>") : page.index("</table>", page.index("<h2>three-dice</h2>"))]
     assert "<svg" not in three_dice and three_dice.count("no dice yet") == 3
-    narde = page[page.index("<h2>narde-v1</h2>") : page.index("</table>", page.index("<h2>narde-v1</h2>"))]
+    statistics = page.index("<th rowspan=2>sides</th>", page.index("<h2>narde-v1</h2>"))
+    narde = page[page.index("<h2>narde-v1</h2>") : page.index("</table>", statistics)]
     assert narde.count("<td>none: too few dice</td><td class='t sizes'>–</td>") == 2
     assert " pp" not in narde
 
@@ -532,3 +535,19 @@ def test_the_bands_edge_stands_out_3_to_1_and_a_face_outside_it_is_told_by_its_s
 
     assert marker("#b42318") != marker("#24292f")
     assert "<!-- a face outside the band -->" in svg  # named in the legend
+
+
+def test_what_each_chart_draws_is_a_table_too_each_faces_dice_and_share_and_whether_it_is_outside_the_band() -> None:
+    # Review: the charts' figures were in no table, only in summary.json: a reader who cannot see a chart, or prints
+    # the page in black and white, had no face's count, and the chart's words name only the faces outside the band
+    faces = {"1": [1000] * 5 + [1150], "2": [1, 2, 0, 1, 0, 1]}
+    table = bare(report._faces("narde-v1", faces))
+
+    assert "<caption>narde-v1: each face's dice and share, as the charts draw them</caption>" in table
+    assert "<tr><th class=t>face</th><th>die 1</th><th>die 2</th></tr>" in table
+    assert "<tr><td class=t>1</td><td>1,000<br>16.26%</td><td>1<br>20.00%</td></tr>" in table
+    assert "<td class=bad>1,150<br>18.70%, outside the band</td><td>1<br>20.00%</td>" in table
+    assert "<tr><td class=t>99% band</td><td>15.44%<br>to 17.89%</td><td>none: too few dice</td></tr>" in table
+    # and a die of fewer faces beside one of more has a dash for the faces it has not
+    daily = bare(report._faces("daily", {"d4": [10] * 4, "d6": [10] * 6}))
+    assert "<tr><td class=t>5</td><td>–</td><td>10<br>16.67%</td></tr>" in daily
