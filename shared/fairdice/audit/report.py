@@ -37,17 +37,18 @@ figure{margin:.5rem 0;display:flex;flex-wrap:wrap;gap:.5rem}svg{max-width:100%;h
 td{overflow-wrap:break-word}td.w{overflow-wrap:anywhere;min-width:9rem}.scroll{overflow-x:auto}
 td.n{white-space:nowrap}caption{text-align:left;font-weight:600;padding:.2rem 0}
 @media (max-width:40rem){table.cards,table.cards caption,table.cards tbody,table.cards tr,table.cards td{display:block}
-table.cards tr:has(th){display:none}table.cards tr{border:1px solid #d0d7de;margin:.6rem 0}
+table.cards thead{display:none}table.cards tr{border:1px solid #d0d7de;margin:.6rem 0}
 table.cards td{border:0;border-top:1px solid #eaeef2;text-align:left;min-width:0}table.cards td:first-child{border:0}
 table.cards td::before{content:attr(data-h);display:block;font-size:.8em;color:#57606a}}
 .cp{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.8em;color:#b42318;white-space:nowrap}
+@media print{tr,.verdict,figure>svg{break-inside:avoid}h2,h3,caption{break-after:avoid}}
 """
 # Between a phone's width and the one from which the counts' and the statistics' tables are whole (`_whole_from`), each
 # of their rows is a card whose cells stand side by side, as many as fit, each named (review: from 680 to 820 px wide
 # those tables scrolled sideways, 44 to 210 px of each out of sight; at a month's counts, the counts' up to 1,104 px).
 _SIDE_BY_SIDE = """
 @media (min-width:40.01rem) and (max-width:{until}rem){{
-table.wide,table.wide caption,table.wide tbody,table.wide td{{display:block}}table.wide tr:has(th){{display:none}}
+table.wide,table.wide caption,table.wide tbody,table.wide td{{display:block}}table.wide thead{{display:none}}
 table.wide tr{{display:grid;grid-template-columns:repeat(auto-fill,minmax(8.5rem,1fr));border:1px solid #d0d7de;
 margin:.6rem 0}}table.wide td{{border:0;border-top:1px solid #eaeef2;text-align:left;min-width:0}}
 table.wide td:first-child{{grid-column:1/-1;border:0;font-weight:600}}table.wide td.sizes{{grid-column:span 2}}
@@ -311,9 +312,9 @@ def _counts(s: Summary) -> str:
         named.append(("<i>no scheme read</i>", {**none, "errors": unnamed}))
     named.append(("<b>all</b>", s.model_dump()))
     tables = "".join(
-        "<div class=scroll><table class='cards wide'><tr><th class=t>scheme</th>"
+        "<div class=scroll><table class='cards wide'><thead><tr><th class=t>scheme</th>"
         + "".join(f"<th>{heading}</th>" for _, heading in columns)
-        + "</tr>"
+        + "</tr></thead>"
         + "".join(_count_row(label, counts, columns) for label, counts in named)
         + "</table></div>"
         for columns in (_GAME_COUNTS, _ROLL_COUNTS)
@@ -356,10 +357,10 @@ def _scheme(s: Summary, scheme: str) -> str:
         )
         rows.append(_labelled(row, _STATISTICS_COLUMNS))
     head = (
-        "<tr><th class=t rowspan=2>die</th><th rowspan=2>sides</th><th rowspan=2>dice</th>"
+        "<thead><tr><th class=t rowspan=2>die</th><th rowspan=2>sides</th><th rowspan=2>dice</th>"
         "<th colspan=3>uniformity (chi²)</th><th colspan=2>runs</th><th colspan=2>serial correlation</th>"
         "<th rowspan=2>smallest detectable bias</th><th class=t rowspan=2>dice needed to detect a bias of</th></tr>"
-        "<tr><th>chi²</th><th>df</th><th>p</th><th>z</th><th>p</th><th>r</th><th>p</th></tr>"
+        "<tr><th>chi²</th><th>df</th><th>p</th><th>z</th><th>p</th><th>r</th><th>p</th></tr></thead>"
     )
     # A die of no dice (a scheme whose every game was withheld) has no shares to draw: its row says "no dice yet".
     drawn = {die: counts for die, counts in faces.items() if sum(counts)}
@@ -510,7 +511,7 @@ def _faces(scheme: str, drawn: dict[str, list[int]]) -> str:
             else f"<td>{1 / sides - half:.2%}<br>to {1 / sides + half:.2%}</td>"
         )
     rows.append(_labelled(f"<tr><td class=t>99% band</td>{''.join(bands)}</tr>", ["face", *names]))
-    head = "<tr><th class=t>face</th>" + "".join(f"<th>{html.escape(name)}</th>" for name in names) + "</tr>"
+    head = "<thead><tr><th class=t>face</th>" + "".join(f"<th>{html.escape(n)}</th>" for n in names) + "</tr></thead>"
     caption = f"<caption>{html.escape(scheme)}: each face's dice and share, as the charts draw them</caption>"
     # As wide as its dice and its longest count (a column each, of 9 px a character): wider than a page of 40rem holds
     # (608 px inside its padding), its rows are cards up to the width the other tables need, as theirs are
@@ -554,7 +555,7 @@ def _findings(s: Summary, findings: Iterable[dict[str, Any]], shown: int) -> str
         if not s.games and not s.errors:
             return "<h2>Findings</h2><p>None, and no game was read: nothing is proven fair.</p>"
         return "<h2>Findings</h2><p>None: every game read is fair and every line of the files read was verified.</p>"
-    head = "<tr>" + "".join(f"<th class=t>{column}</th>" for column in _FINDING_COLUMNS) + "</tr>"
+    head = "<thead><tr>" + "".join(f"<th class=t>{column}</th>" for column in _FINDING_COLUMNS) + "</tr></thead>"
     more = s.finding_lines - len(rows)
     order = (
         "<p>Mismatches first, then lines not verified, ids used twice, repeated games and shards not audited, then"
@@ -674,7 +675,7 @@ def _inputs(s: Summary) -> str:
         for r in s.inputs
     )
     version = "<th class=t>version</th>" if versions else ""
-    head = f"<tr><th class=t>file</th>{version}<th>bytes</th><th class=t>SHA-256</th></tr>"
+    head = f"<thead><tr><th class=t>file</th>{version}<th>bytes</th><th class=t>SHA-256</th></tr></thead>"
     passed = ""
     if s.passed_over:
         listed = "".join(f"<li>{visible(path)}</li>" for path in s.passed_over)
