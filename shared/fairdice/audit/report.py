@@ -552,6 +552,11 @@ def _findings(s: Summary, findings: Iterable[dict[str, Any]], shown: int) -> str
     chosen = _chosen(s, findings, shown)
     rows = [_finding_row(finding) for finding in chosen]
     if not rows:
+        if s.finding_lines:  # a findings file that holds fewer than the summary counts: its word, not the file's
+            return (
+                f"<h2>Findings</h2><p>None could be listed here, though the summary counts {s.finding_lines:,}: read"
+                " <code>findings.jsonl</code> beside this page.</p>"
+            )
         if not s.games and not s.errors:
             return "<h2>Findings</h2><p>None, and no game was read: nothing is proven fair.</p>"
         return "<h2>Findings</h2><p>None: every game read is fair and every line of the files read was verified.</p>"

@@ -160,6 +160,16 @@ def test_a_games_finding_written_before_findings_named_their_line_is_still_liste
     assert "<td class='t w'>bg-dice-v1</td><td class=t>mismatch</td>" in page
 
 
+def test_findings_that_could_not_be_read_are_never_said_to_be_none_while_the_summary_counts_them() -> None:
+    # Given a summary of a mismatch and an incomplete game, and a findings file that holds none of their lines (cut
+    # short, or lost between the merge and the report; review: the page said every game read was fair)
+    page = render(Summary(games=3, fair=1, mismatch=1, incomplete=1), [])
+
+    # Then the findings are not said to be none: the page points to the file, with the count the summary gives
+    assert "every game read is fair" not in page
+    assert "None could be listed here, though the summary counts 2: read <code>findings.jsonl</code>" in page
+
+
 def test_the_findings_not_listed_are_counted_from_the_summary_which_counts_every_line_of_findings(
     tmp_path: Path,
 ) -> None:
