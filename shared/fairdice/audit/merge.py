@@ -242,6 +242,11 @@ def _games_again(found: Iterable[Repeat]) -> Iterator[tuple[str, dict[str, Any] 
         this_game, scheme, game_id = again.more.split(b"\t", 2)
         game = games.get(this_game)
         if scheme != first_scheme:
+            # kept by scheme and game, apart from the first scheme's (a tab is in no game's digests)
+            elsewhere = games.setdefault(scheme + b"\t" + this_game, _Game(again.file, again.line, game_id, set()))
+            if game_id in elsewhere.ids:
+                continue  # a line copied whole: a duplicate id, said once already, as of the first scheme's lines
+            elsewhere.ids.add(game_id)
             earlier = _Game(again.first_file, again.first_line, first_id, set())
             words = (
                 f"{earlier.named()} has this secret, as a {first_scheme.decode()} game: a secret rolls one game's dice,"

@@ -697,3 +697,23 @@ def test_each_schemes_counts_give_its_duplicate_ids_and_repeated_games(tmp_path:
     counted = {scheme: (c["duplicate_ids"], c["repeated_games"]) for scheme, c in summary["by_scheme"].items()}
     assert counted == {"narde-v1": (0, 1), "pair36": (1, 0)}
     assert (summary["duplicate_ids"], summary["repeated_games"]) == (1, 1)
+
+
+def test_a_line_of_another_scheme_copied_whole_is_a_duplicate_id_and_not_a_second_repeated_game(
+    tmp_path: Path,
+) -> None:
+    # Given a fair narde-v1 game, its secret filed again as a pair36 game, and that pair36 line copied whole (review:
+    # the copy was a duplicate id and a second repeated game, where a copy of a line of the secret's first scheme is a
+    # duplicate id alone)
+    other = {"scheme": "pair36", "server_seed": games.key(1), "seal": games.seal(games.key(1)), "client_seeds": ["a"]}
+    again = _refiled({**other, "recorded": [[1, 1]] * 8}, "again")
+
+    # When they are audited
+    summary, findings = _repeated(tmp_path, [_refiled(games.narde(1), "first"), again, again])
+
+    # Then the pair36 line is one repeated game, and its copy one duplicate id
+    assert (summary["repeated_games"], summary["duplicate_ids"]) == (1, 1)
+    assert sorted((finding["line"], finding["error"]["code"]) for finding in findings) == [
+        (2, "repeated_game"),
+        (3, "duplicate_id"),
+    ]
