@@ -67,6 +67,7 @@ _POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-
 
 def render(summary: Summary, findings: Iterable[dict[str, Any]], *, shown: int = FINDINGS_SHOWN) -> str:
     """The report page for a summary and its findings (the first `shown` findings listed)."""
+    chosen = _chosen(summary, findings, shown)  # before the headline, which says how many are listed
     parts = [
         "<!doctype html><html lang=en><head><meta charset=utf-8>",
         f'<meta http-equiv=Content-Security-Policy content="{_POLICY}">',
@@ -74,12 +75,12 @@ def render(summary: Summary, findings: Iterable[dict[str, Any]], *, shown: int =
         f"<title>fairdice audit: {_title(summary)}</title>"
         f"<style>{_STYLE}{_SIDE_BY_SIDE.format(until=_whole_from(summary))}</style></head><body><main>",
         "<h1>fairdice audit</h1>",
-        f"<p class=verdict>{_headline(summary, shown)}</p>",
+        f"<p class=verdict>{_headline(summary, len(chosen))}</p>",
         _counts(summary),
     ]
     for scheme in summary.faces:
         parts.append(_scheme(summary, scheme))
-    parts.append(_findings(summary, findings, shown))
+    parts.append(_findings(summary, chosen))
     parts.append(_inputs(summary))
     parts.append(_how_to_read())
     parts.append("</main></body></html>\n")
@@ -103,7 +104,9 @@ def read_findings(stream: io.BufferedIOBase | Any) -> Iterator[dict[str, Any]]:
             yield finding
 
 
-def _headline(s: Summary, shown: int) -> str:
+def _headline(s: Summary, listed_rows: int) -> str:
+    """The page's first words; `listed_rows`: how many findings the page lists (fewer than the summary counts where
+    the page has no room for them, or the findings file holds fewer: review, one cut short was said to be listed)."""
     said = _what_is_not_fair(s)
     if s.clean:
         games = "The 1 game read is fair" if s.games == 1 else f"All {s.games:,} games read are fair"
@@ -121,9 +124,12 @@ def _headline(s: Summary, shown: int) -> str:
             ""
             if not s.finding_lines
             else "Each finding is listed under Findings."
-            if s.finding_lines <= shown
-            else f"The first {shown:,} findings are listed under Findings, mismatches first; all"
-            f" {s.finding_lines:,} are in <code>findings.jsonl</code>."
+            if s.finding_lines <= listed_rows
+            else f"No finding could be listed here, of the {s.finding_lines:,} the summary counts: read"
+            " <code>findings.jsonl</code>."
+            if not listed_rows
+            else f"The first {counted(listed_rows, 'finding is', 'findings are')} listed under Findings, mismatches"
+            f" first; all {s.finding_lines:,} are in <code>findings.jsonl</code>."
         )
         head = "<span class=bad>" + html.escape("; ".join(said)) + f".</span> {listed}".rstrip()
     if s.passed_over:
@@ -547,9 +553,8 @@ def _bias(n: int, bias: float | None) -> str:
     return "none: too few dice" if bias is None else _pp(bias)
 
 
-def _findings(s: Summary, findings: Iterable[dict[str, Any]], shown: int) -> str:
-    """The first `shown` findings as a table, mismatches first, and how many more the summary counts."""
-    chosen = _chosen(s, findings, shown)
+def _findings(s: Summary, chosen: list[dict[str, Any]]) -> str:
+    """The findings the page lists (`_chosen`) as a table, mismatches first, and how many more the summary counts."""
     rows = [_finding_row(finding) for finding in chosen]
     if not rows:
         if s.finding_lines:  # a findings file that holds fewer than the summary counts: its word, not the file's

@@ -168,6 +168,20 @@ def test_findings_that_could_not_be_read_are_never_said_to_be_none_while_the_sum
     # Then the findings are not said to be none: the page points to the file, with the count the summary gives
     assert "every game read is fair" not in page
     assert "None could be listed here, though the summary counts 2: read <code>findings.jsonl</code>" in page
+    # and the headline does not say they are listed (review: "Each finding is listed under Findings.")
+    assert "listed under Findings" not in page
+    assert "No finding could be listed here, of the 2 the summary counts: read <code>findings.jsonl</code>." in page
+
+
+def test_the_headline_says_how_many_findings_are_listed_when_the_findings_file_holds_fewer_than_the_summary() -> None:
+    # Given a summary of two mismatches, and a findings file that holds one of them (cut short)
+    finding = {"id": "g1", "file": "a.jsonl", "line": 1, "scheme": "narde-v1", "verdict": "mismatch"}
+    page = render(Summary(games=2, mismatch=2), [finding])
+
+    # Then the headline says the one listed is the first, and that both are in the file, as the table's foot does
+    assert "Each finding is listed" not in page
+    assert "The first 1 finding is listed under Findings, mismatches first; all 2 are in" in page
+    assert "… and 1 more in <code>findings.jsonl</code>" in page
 
 
 def test_the_findings_not_listed_are_counted_from_the_summary_which_counts_every_line_of_findings(
@@ -256,7 +270,8 @@ def test_files_passed_over_keep_an_audit_whose_games_read_are_all_fair_from_bein
         "<span class=bad>1 file or folder in the folders given was not read (hidden, or not a file): any game in it is"
         " not in this audit.</span> The file or folder not read is listed under Inputs read." in headline
     )
-    two = render(Summary(games=2, fair=1, mismatch=1, passed_over=["in/.a", "in/.b"]), [])
+    mismatch = {"id": "g2", "file": "in/a.jsonl", "line": 2, "scheme": "narde-v1", "verdict": "mismatch"}
+    two = render(Summary(games=2, fair=1, mismatch=1, passed_over=["in/.a", "in/.b"]), [mismatch])
     assert "2 files or folders in the folders given were not read" in two
     assert (
         "any game in them is not in this audit.</span> Each finding is listed under Findings. The files or folders not"
