@@ -30,6 +30,7 @@ from fairdice.audit.shard import (
     PARTIAL_FORMAT,
     PARTIALS,
     SHARD_NAME,
+    SHARED,
     partial_key,
     shard_name,
 )
@@ -244,14 +245,18 @@ def _games_again(found: Iterable[Repeat]) -> Iterator[tuple[str, dict[str, Any] 
         if scheme != first_scheme:
             # kept by scheme and game, apart from the first scheme's (a tab is in no game's digests)
             elsewhere = games.setdefault(scheme + b"\t" + this_game, _Game(again.file, again.line, game_id, set()))
-            if game_id in elsewhere.ids:
-                continue  # a line copied whole: a duplicate id, said once already, as of the first scheme's lines
+            if game_id in elsewhere.ids or (this_game == SHARED and elsewhere.ids):
+                # a line copied whole: a duplicate id, said once already, as of the first scheme's lines; or a shared
+                # secret (a day's) at another shard's first roll of it: said once, at the first
+                continue
             elsewhere.ids.add(game_id)
             earlier = _Game(again.first_file, again.first_line, first_id, set())
             words = (
-                f"{earlier.named()} has this secret, as a {first_scheme.decode()} game: a secret rolls one game's dice,"
-                " or one match's, of one scheme, so at most one of the two is a game it rolled"
+                f"{earlier.named()} has this secret, as a {first_scheme.decode()} game: a secret rolls the dice of one"
+                " game, match or day, of one scheme, so at most one of the two is a game it rolled"
             )
+        elif this_game == SHARED:
+            continue  # a shared secret (a day's) at another shard's first roll of it: one secret, many rolls
         elif game is None:
             games[this_game] = _Game(again.file, again.line, game_id, {game_id})
             if this_game[:INPUTS_CHARS] == first_inputs:

@@ -47,8 +47,9 @@ PART_BYTES = 8  # a game's inputs and start, each told from the others of its ke
 # partial has another: its keys and ids would not meet the new ones in the checks across blocks. Raise it whenever
 # `game_key` changes, or what `ids.txt` or `games.txt` keep or how they write it (7: keyed by what the seal fixed, the
 # inputs and start beside it, each line's scheme kept with its id, digests in base64; 6 was written between commits of
-# one change, in hex; 8: what the seal fixed alone, without the scheme, so a secret filed under two schemes meets).
-PARTIAL_FORMAT = 8
+# one change, in hex; 8: what the seal fixed alone, without the scheme, so a secret filed under two schemes meets; 9: a
+# secret a scheme's lines share, a day's, written once a shard besides, marked SHARED).
+PARTIAL_FORMAT = 9
 # What a line of ids.txt and of games.txt is, as `ShardAudit.line` writes them: an id as JSON (ASCII, as json.dumps
 # writes it), its line's number and its game's scheme; a game's key, its line's number, its inputs and start side by
 # side (the three in unpadded URL-safe base64: a merge of 100 million games holds every line of games.txt in its
@@ -70,6 +71,10 @@ _SCHEME = rb"[^\t\r\n]+"  # a scheme id: text without tabs or line breaks
 ID_LINE = re.compile(rb"%s\t[0-9]{%d}\t%s" % (_JSON_TEXT, LINE_DIGITS, _SCHEME))
 _B64 = rb"[A-Za-z0-9_-]"
 INPUTS_CHARS = _b64_chars(PART_BYTES)  # a games.txt line's inputs: the first characters of its third field
+# The third field of a games.txt line that stands for a secret a scheme's lines share (`GameKey.shared`), in place of
+# inputs and start: written once a shard for each, at its first line, so that the merge meets a game of another scheme
+# under it without holding every roll of a day (no digest is this, but with a chance of 2**-128).
+SHARED = b"_" * (2 * INPUTS_CHARS)
 GAME_LINE = re.compile(
     rb"%s{%d}\t[0-9]{%d}\t%s{%d}\t%s\t%s"
     % (_B64, _b64_chars(GAME_KEY_BYTES), LINE_DIGITS, _B64, 2 * _b64_chars(PART_BYTES), _SCHEME, _JSON_TEXT)
@@ -106,9 +111,10 @@ def partial_key(name: str, part: str) -> str:
 class GameKey(NamedTuple):
     """A game checked, as the repeated-game check reads it (`game_key`): digests of its `Scheme.game_parts`."""
 
-    sealed: bytes  # the scheme and what the seal fixed: lines that share it are one secret's games
+    sealed: bytes  # what the seal fixed: lines that share it are one secret's games
     inputs: bytes  # what the secret rolls its games with: one set a secret
     start: bytes  # where the line's rolls start among the secret's games
+    shared: bytes | None = None  # the secret alone, where `sealed` holds more (`GameParts.shared`)
 
 
 def game_key(checked: Checked) -> GameKey:
@@ -123,10 +129,12 @@ def game_key(checked: Checked) -> GameKey:
     from turn:2; a three-dice mirror pair's two games are alike in all three: `Scheme.games_alike`). Three reprs and
     hashes (the repr of bytes, text, numbers and lists of them tells any two apart, at a third of the cost of JSON)."""
     parts = checked.scheme.game_parts(checked.request, checked.rolls, checked.revealed.secret)
+    shared = parts.shared
     return GameKey(
         hashlib.blake2b(repr(parts.sealed).encode(), digest_size=GAME_KEY_BYTES).digest(),
         hashlib.blake2b(repr(parts.inputs).encode(), digest_size=PART_BYTES).digest(),
         hashlib.blake2b(repr(parts.start).encode(), digest_size=PART_BYTES).digest(),
+        None if shared is None else hashlib.blake2b(repr(shared).encode(), digest_size=GAME_KEY_BYTES).digest(),
     )
 
 
@@ -172,6 +180,7 @@ class ShardAudit:
         # `<sealed>\t<line>\t<inputs><start>\t<scheme>\t<id as JSON>` (the three of `game_key`, `compact`): a game
         # checked, for the repeated-game check (duplicates.repeats, in the merge).
         self.games: list[bytes] = []
+        self._shared: set[bytes] = set()  # the shared secrets written into games so far (`SHARED`)
         self._known = frozenset(schemes.ids())
 
     @property
@@ -265,8 +274,12 @@ class ShardAudit:
         named = counted[0].encode()  # the game's scheme, for the merge's counts by scheme
         self.ids.append(b"%s\t%0*d\t%s" % (id_json, LINE_DIGITS, number, named))
         if same is not None:
-            sealed, inputs, start = map(compact, same)
+            sealed, inputs, start = map(compact, same[:3])
             self.games.append(b"%s\t%0*d\t%s%s\t%s\t%s" % (sealed, LINE_DIGITS, number, inputs, start, named, id_json))
+            if same.shared is not None and same.shared not in self._shared:
+                self._shared.add(same.shared)
+                entry = (compact(same.shared), LINE_DIGITS, number, SHARED, named, id_json)
+                self.games.append(b"%s\t%0*d\t%s\t%s\t%s" % entry)
         if verdict is not None:
             self._finding(number, game_id, verdict)
 

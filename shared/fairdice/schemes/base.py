@@ -102,12 +102,15 @@ class GameParts(NamedTuple):
     `sealed`: what the seal fixed for the game's dice (the secret as HMAC uses it, and, where one secret rolls many
     players' dice, whose they are); `inputs`: what that secret rolls every one of its games with (one set of them: a
     line with the same `sealed` and other inputs is no game its secret was made for); `start`: where the line's rolls
-    start among the secret's games. Lines that agree in all three are one game filed twice.
+    start among the secret's games. Lines that agree in all three are one game filed twice. `shared`: where `sealed`
+    holds more than the secret (a day's secret rolls every player's roll of its day), the secret as HMAC uses it alone,
+    which no game of another scheme may have; None where `sealed` is that already.
     """
 
     sealed: object
     inputs: object
     start: object
+    shared: object = None
 
 
 @dataclass(frozen=True)

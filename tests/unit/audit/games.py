@@ -76,7 +76,7 @@ def three_dice(n: int, rolls: int = 10) -> Game:
 def daily(n: int, day: str = "2026-11-29") -> Game:
     """A daily roll with its day's secret and commitment: incomplete, as an audit without `--archive` reads no daily
     archive that would show the commitment was published before the day's play (withheld if the day is not over)."""
-    secret = key(n)
+    secret = key(n, "daily")
     player = f"123e4567-e89b-12d3-a456-{n:012d}"
     return recorded(
         {"scheme": "daily", "date": day, "player_id": player, "secret": secret, "commitment": seal(secret)}, n
