@@ -212,6 +212,13 @@ def listed(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}" if parts else ""
 
 
+def shows_nothing(text: str) -> bool:
+    """Whether the text holds a character that draws nothing: one str.isprintable() refuses (a control, a bidi
+    control, a zero-width space) or one it accepts that draws nothing all the same (`_BLANK`: a Hangul filler, the blank
+    braille pattern, the musical null notehead). For names that must read as they are written, whatever script."""
+    return not text.isprintable() or _BLANK.search(text) is not None
+
+
 def unseen(text: str) -> list[bool]:
     """For each character of `text`, whether a page writes it as its code point, so that no value can look like
     another:

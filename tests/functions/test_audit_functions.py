@@ -141,6 +141,10 @@ def test_the_worker_refuses_an_output_prefix_outside_audits_before_reading_anyth
         ("audits/a\tb/", False),
         ("audits/x\u202ey/", False),  # a bidi control, which would show the key's end reversed
         ("audits/x\u200by/", False),  # a zero-width space
+        ("audits/2026-11-29\u3164/", False),  # printable, but a Hangul filler draws nothing
+        ("audits/x\u2800y/", False),  # the blank braille pattern
+        ("audits/x\U0001d159y/", False),  # the musical null notehead
+        ("audits/\u043e\u0442\u0447\u0451\u0442/", True),  # a Cyrillic name: no character of it shows nothing
     ],
 )
 def test_the_worker_takes_an_output_prefix_of_printable_names_only(

@@ -21,6 +21,7 @@ from fairdice.audit.archive import DayArchive
 from fairdice.audit.lines import Hashed, numbered_lines
 from fairdice.audit.shard import FINDINGS, GAMES, IDS, SUMMARY, audit_shard, partial_key, shard_name
 from fairdice.audit.tally import InputRecord, Partial
+from fairdice.prose import shows_nothing
 from fairdice.storage import MAX_CAUSE, BucketName, S3Results, StorageSettings, Streamed, get_as_listed
 
 # A folder's name: anything but a slash or a space, in a prefix `_printable` also holds to (no other whitespace, no
@@ -31,9 +32,13 @@ _SEGMENT = r"[^/ ]+"
 
 
 def _printable(prefix: str) -> str:
-    """A prefix a person reads as it is: no character that shows nothing (a bidi control, a zero-width space)."""
-    if not prefix.isprintable():
-        raise ValueError("must hold no character that shows nothing (a control, format or zero-width character)")
+    """A prefix a person reads as it is: no character that shows nothing (a bidi control, a zero-width space, a Hangul
+    filler: `prose.shows_nothing`; review: str.isprintable() let the fillers through, so a prefix of a day's shards
+    with one after the date read as the day's own)."""
+    if shows_nothing(prefix):
+        raise ValueError(
+            "must hold no character that shows nothing (a control, format or zero-width character, or a blank one)"
+        )
     return prefix
 
 
