@@ -24,13 +24,12 @@ from pydantic import TypeAdapter
 from fairdice.archive.layout import REVEALED_PREFIX, days_in, revealed_key, utc_day
 from fairdice.archive.publisher import open_day, opening_time, reveal_closed
 from fairdice.archive.reader import ArchiveReader, daily_verdict
-from fairdice.console import argument, clock, emit, verdict_status  # clock: the machine's, which tests replace here
+from fairdice.console import EXIT_OK, argument, clock, emit, verdict_status  # clock: tests replace it here
 from fairdice.errors import InvalidInput
 from fairdice.fields import Day
 from fairdice.problems import WHOLE_REQUEST
 from fairdice.storage import BucketName, StorageSettings, Stores, endpoint_url, no_boto3
 
-EXIT_OK = 0
 _DAY: TypeAdapter[dt.date] = TypeAdapter(Day)
 _BUCKET: TypeAdapter[str] = TypeAdapter(BucketName)
 
