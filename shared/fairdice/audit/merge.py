@@ -227,7 +227,9 @@ def _games_again(found: Iterable[Repeat]) -> Iterator[tuple[str, dict[str, Any] 
     secret: at most one of the two is a game it rolled; review, a narde key filed with its phrase and again with an
     invisible character after it, or a pair36 seed with a client seed in capitals, was two fair games), or the secret
     under another scheme than its first line's (review: one key filed as narde-v1 and as pair36 was two fair games;
-    `game_key` leaves the scheme out of what the seal fixed, and each line carries its own). Another start
+    `game_key` leaves the scheme out of what the seal fixed, and each line carries its own), or a day's secret on
+    another day than its first line's (review: one day's secret rolled with again the next day was two fair days; a
+    day's entry, `SHARED`, carries its day). Another start
     with the same inputs is another game of the secret's match, or a window of its game, and no finding. A line with
     an id an earlier line of its game has is a duplicate id, said once already; a game's lines under ids of their own,
     past as many as its scheme's secret rolls alike (seed 003's mirror pair: two), are each a repeated game; the ones
@@ -242,10 +244,11 @@ def _games_again(found: Iterable[Repeat]) -> Iterator[tuple[str, dict[str, Any] 
             games = {first_game: _Game(again.first_file, again.first_line, first_id, {first_id})}
         this_game, scheme, game_id = again.more.split(b"\t", 2)
         game = games.get(this_game)
+        shared = this_game[:INPUTS_CHARS] == SHARED  # a shared secret (a day's), by what it is shared as (the day)
         if scheme != first_scheme:
             # kept by scheme and game, apart from the first scheme's (a tab is in no game's digests)
             elsewhere = games.setdefault(scheme + b"\t" + this_game, _Game(again.file, again.line, game_id, set()))
-            if game_id in elsewhere.ids or (this_game == SHARED and elsewhere.ids):
+            if game_id in elsewhere.ids or (shared and elsewhere.ids):
                 # a line copied whole: a duplicate id, said once already, as of the first scheme's lines; or a shared
                 # secret (a day's) at another shard's first roll of it: said once, at the first
                 continue
@@ -255,8 +258,17 @@ def _games_again(found: Iterable[Repeat]) -> Iterator[tuple[str, dict[str, Any] 
                 f"{earlier.named()} has this secret, as a {first_scheme.decode()} game: a secret rolls the dice of one"
                 " game, match or day, of one scheme, so at most one of the two is a game it rolled"
             )
-        elif this_game == SHARED:
-            continue  # a shared secret (a day's) at another shard's first roll of it: one secret, many rolls
+        elif shared:
+            if game is not None:
+                continue  # a shared secret (a day's) at another shard's first roll of it: one secret, many rolls
+            # the secret shared again as another (another day): public once the first is over (review: a day's secret
+            # rolled with again the next day was two fair days)
+            games[this_game] = _Game(again.file, again.line, game_id, {game_id})
+            earlier = _Game(again.first_file, again.first_line, first_id, set())
+            words = (
+                f"{earlier.named()} has this secret, as the {first_scheme.decode()} game of another day: a secret"
+                " rolls the dice of one game, match or day, so at most one of the two is a game it rolled"
+            )
         elif game is None:
             games[this_game] = _Game(again.file, again.line, game_id, {game_id})
             if this_game[:INPUTS_CHARS] == first_inputs:

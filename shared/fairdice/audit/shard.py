@@ -48,8 +48,8 @@ PART_BYTES = 8  # a game's inputs and start, each told from the others of its ke
 # `game_key` changes, or what `ids.txt` or `games.txt` keep or how they write it (7: keyed by what the seal fixed, the
 # inputs and start beside it, each line's scheme kept with its id, digests in base64; 6 was written between commits of
 # one change, in hex; 8: what the seal fixed alone, without the scheme, so a secret filed under two schemes meets; 9: a
-# secret a scheme's lines share, a day's, written once a shard besides, marked SHARED).
-PARTIAL_FORMAT = 9
+# secret a scheme's lines share, a day's, written once a shard besides, marked SHARED; 10: and its day beside the mark).
+PARTIAL_FORMAT = 10
 # What a line of ids.txt and of games.txt is, as `ShardAudit.line` writes them: an id as JSON (ASCII, as json.dumps
 # writes it), its line's number and its game's scheme; a game's key, its line's number, its inputs and start side by
 # side (the three in unpadded URL-safe base64: a merge of 100 million games holds every line of games.txt in its
@@ -71,10 +71,11 @@ _SCHEME = rb"[^\t\r\n]+"  # a scheme id: text without tabs or line breaks
 ID_LINE = re.compile(rb"%s\t[0-9]{%d}\t%s" % (_JSON_TEXT, LINE_DIGITS, _SCHEME))
 _B64 = rb"[A-Za-z0-9_-]"
 INPUTS_CHARS = _b64_chars(PART_BYTES)  # a games.txt line's inputs: the first characters of its third field
-# The third field of a games.txt line that stands for a secret a scheme's lines share (`GameKey.shared`), in place of
-# inputs and start: written once a shard for each, at its first line, so that the merge meets a game of another scheme
-# under it without holding every roll of a day (no digest is this, but with a chance of 2**-128).
-SHARED = b"_" * (2 * INPUTS_CHARS)
+# The start of the third field of a games.txt line that stands for a secret a scheme's lines share (`GameKey.shared`),
+# in place of inputs, what they share it as (`GameKey.shared_by`, a day) in place of start: written once a shard for
+# each, at its first line, so that the merge meets a game of another scheme, or another day, under it without holding
+# every roll of a day (no digest is this, but with a chance of 2**-64).
+SHARED = b"_" * INPUTS_CHARS
 GAME_LINE = re.compile(
     rb"%s{%d}\t[0-9]{%d}\t%s{%d}\t%s\t%s"
     % (_B64, _b64_chars(GAME_KEY_BYTES), LINE_DIGITS, _B64, 2 * _b64_chars(PART_BYTES), _SCHEME, _JSON_TEXT)
@@ -115,6 +116,7 @@ class GameKey(NamedTuple):
     inputs: bytes  # what the secret rolls its games with: one set a secret
     start: bytes  # where the line's rolls start among the secret's games
     shared: bytes | None = None  # the secret alone, where `sealed` holds more (`GameParts.shared`)
+    shared_by: bytes = b""  # what the lines sharing it are lines of (`GameParts.shared_by`: a day)
 
 
 def game_key(checked: Checked) -> GameKey:
@@ -135,6 +137,7 @@ def game_key(checked: Checked) -> GameKey:
         hashlib.blake2b(repr(parts.inputs).encode(), digest_size=PART_BYTES).digest(),
         hashlib.blake2b(repr(parts.start).encode(), digest_size=PART_BYTES).digest(),
         None if shared is None else hashlib.blake2b(repr(shared).encode(), digest_size=GAME_KEY_BYTES).digest(),
+        b"" if shared is None else hashlib.blake2b(repr(parts.shared_by).encode(), digest_size=PART_BYTES).digest(),
     )
 
 
@@ -180,7 +183,7 @@ class ShardAudit:
         # `<sealed>\t<line>\t<inputs><start>\t<scheme>\t<id as JSON>` (the three of `game_key`, `compact`): a game
         # checked, for the repeated-game check (duplicates.repeats, in the merge).
         self.games: list[bytes] = []
-        self._shared: set[bytes] = set()  # the shared secrets written into games so far (`SHARED`)
+        self._shared: set[tuple[bytes, bytes]] = set()  # the shared secrets and days written into games so far
         self._known = frozenset(schemes.ids())
 
     @property
@@ -276,9 +279,9 @@ class ShardAudit:
         if same is not None:
             sealed, inputs, start = map(compact, same[:3])
             self.games.append(b"%s\t%0*d\t%s%s\t%s\t%s" % (sealed, LINE_DIGITS, number, inputs, start, named, id_json))
-            if same.shared is not None and same.shared not in self._shared:
-                self._shared.add(same.shared)
-                entry = (compact(same.shared), LINE_DIGITS, number, SHARED, named, id_json)
+            if same.shared is not None and (same.shared, same.shared_by) not in self._shared:
+                self._shared.add((same.shared, same.shared_by))
+                entry = (compact(same.shared), LINE_DIGITS, number, SHARED + compact(same.shared_by), named, id_json)
                 self.games.append(b"%s\t%0*d\t%s\t%s\t%s" % entry)
         if verdict is not None:
             self._finding(number, game_id, verdict)

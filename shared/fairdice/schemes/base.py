@@ -104,13 +104,15 @@ class GameParts(NamedTuple):
     line with the same `sealed` and other inputs is no game its secret was made for); `start`: where the line's rolls
     start among the secret's games. Lines that agree in all three are one game filed twice. `shared`: where `sealed`
     holds more than the secret (a day's secret rolls every player's roll of its day), the secret as HMAC uses it alone,
-    which no game of another scheme may have; None where `sealed` is that already.
+    which no game of another scheme may have; None where `sealed` is that already. `shared_by`: what the lines sharing
+    it are lines of (a day's secret: its day), which no other may share.
     """
 
     sealed: object
     inputs: object
     start: object
     shared: object = None
+    shared_by: object = None
 
 
 @dataclass(frozen=True)

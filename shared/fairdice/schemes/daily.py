@@ -321,9 +321,10 @@ class Daily(Scheme[DailyRequest]):
     def game_parts(self, request: DailyRequest, rolls: Rolls, secret: bytes) -> GameParts:
         """A day's secret rolls every player's roll of that day: a roll is the secret's for one player and day. The
         secret alone is shared by the day's rolls, and is no other scheme's game's (review: a day's secret, public once
-        the day is over, filed again as a narde-v1 key was a fair game)."""
+        the day is over, filed again as a narde-v1 key was a fair game), nor another day's (review: a day's secret
+        rolled with again the next day was two fair days)."""
         parts = super().game_parts(request, rolls, secret)
-        return GameParts((parts.sealed, parts.inputs), [], parts.start, parts.sealed)
+        return GameParts((parts.sealed, parts.inputs), [], parts.start, parts.sealed, request.date.isoformat())
 
     def hypotheses(self, case: Case[DailyRequest]) -> Iterator[Hypothesis]:
         """The day before or after: the local date instead of the UTC one (only with a secret given)."""

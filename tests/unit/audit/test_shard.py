@@ -725,6 +725,34 @@ def test_a_days_secret_filed_as_a_game_of_another_scheme_is_a_repeated_game_said
     assert '(id "narde") has this secret, as a narde-v1 game' in finding["error"]["message"]
 
 
+def test_a_days_secret_rolled_again_on_another_day_is_a_repeated_game_said_once_whatever_the_shards(
+    tmp_path: Path,
+) -> None:
+    # Given a day's secret (public once the day is over) that two players rolled with, in each of two shards, and the
+    # same secret and commitment rolled with again the next day (review: the day's entries of one secret were taken for
+    # another shard's rolls of the day, whatever their day, and the audit found nothing)
+    roll = games.daily(1, "2026-11-27")
+    players = [f"123e4567-e89b-12d3-a456-0000000000{n:02d}" for n in range(4)]
+    rolls = [_refiled(roll, f"first-{n}", player_id=player) for n, player in enumerate(players)]
+    again = [_refiled(roll, f"again-{n}", player_id=player, date="2026-11-28") for n, player in enumerate(players)]
+    folder = tmp_path / "in"
+    games.write(folder / "a.jsonl", [*rolls[:2], *again[:2]])
+    games.write(folder / "b.jsonl", [*rolls[2:], *again[2:]])
+
+    # When they are audited, each file a shard of its own
+    out = tmp_path / "out"
+    assert main(["audit", str(folder), "--out", str(out), "--workers", "1"]) == 1
+    summary = json.loads((out / "summary.json").read_text())
+    findings = [json.loads(line) for line in (out / "findings.jsonl").read_text().splitlines()]
+
+    # Then the second day's first roll is a repeated game naming the first day's, once, and the days' other rolls are
+    # no finding of their own beside their verdict's
+    ((finding),) = _repeats(findings)
+    assert finding["id"] == "again-0"
+    assert '(id "first-0") has this secret, as the daily game of another day' in finding["error"]["message"]
+    assert (summary["repeated_games"], summary["by_scheme"]["daily"]["repeated_games"]) == (1, 1)
+
+
 def test_each_schemes_counts_give_its_duplicate_ids_and_repeated_games(tmp_path: Path) -> None:
     # Review: summary.json's by_scheme lacked duplicate_ids, which issue 13 lists among "the same counts"
     narde, pair36 = games.narde(1), games.pair36(2)
