@@ -517,8 +517,13 @@ def _repeats(findings: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _repeated(tmp_path: Path, lines: list[games.Game]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     games.write(tmp_path / "day.jsonl", lines)
-    out = tmp_path / "out"
-    exit_status = main(["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1"])
+    return _audited(tmp_path / "day.jsonl", tmp_path / "out")
+
+
+def _audited(given: Path, out: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The audit of a file, or of every file under a folder (each a shard), by one worker: its summary and findings,
+    its exit status checked against them."""
+    exit_status = main(["audit", str(given), "--out", str(out), "--workers", "1"])
     summary = json.loads((out / "summary.json").read_text())
     findings = [json.loads(line) for line in (out / "findings.jsonl").read_text().splitlines()]
     assert exit_status == (0 if summary["fair"] == summary["games"] and not findings else 1)
@@ -703,10 +708,7 @@ def test_a_days_secret_filed_as_a_game_of_another_scheme_is_a_repeated_game_said
     games.write(folder / "b.jsonl", rolls[2:])
 
     # When they are audited, each file a shard of its own
-    out = tmp_path / "out"
-    assert main(["audit", str(folder), "--out", str(out), "--workers", "1"]) == 1
-    summary = json.loads((out / "summary.json").read_text())
-    findings = [json.loads(line) for line in (out / "findings.jsonl").read_text().splitlines()]
+    summary, findings = _audited(folder, tmp_path / "out")
 
     # Then the narde-v1 line is a repeated game naming the day's first roll; the day's rolls are four players' rolls of
     # one day, in both shards, and no finding of their own beside their verdict's
@@ -718,8 +720,7 @@ def test_a_days_secret_filed_as_a_game_of_another_scheme_is_a_repeated_game_said
     # And with the narde-v1 line first, the day's first roll in each shard is the secret's again: one finding, at the
     # first of them
     games.write(folder / "a.jsonl", [narde, *rolls[:2]])
-    assert main(["audit", str(folder), "--out", str(out), "--workers", "1"]) == 1
-    findings = [json.loads(line) for line in (out / "findings.jsonl").read_text().splitlines()]
+    _, findings = _audited(folder, tmp_path / "out")
     ((finding),) = _repeats(findings)
     assert finding["id"] == "daily-0"
     assert '(id "narde") has this secret, as a narde-v1 game' in finding["error"]["message"]
@@ -740,10 +741,7 @@ def test_a_days_secret_rolled_again_on_another_day_is_a_repeated_game_said_once_
     games.write(folder / "b.jsonl", [*rolls[2:], *again[2:]])
 
     # When they are audited, each file a shard of its own
-    out = tmp_path / "out"
-    assert main(["audit", str(folder), "--out", str(out), "--workers", "1"]) == 1
-    summary = json.loads((out / "summary.json").read_text())
-    findings = [json.loads(line) for line in (out / "findings.jsonl").read_text().splitlines()]
+    summary, findings = _audited(folder, tmp_path / "out")
 
     # Then the second day's first roll is a repeated game naming the first day's, once, and the days' other rolls are
     # no finding of their own beside their verdict's
