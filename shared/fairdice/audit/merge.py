@@ -253,11 +253,6 @@ def _games_again(found: Iterable[Repeat]) -> Iterator[tuple[str, dict[str, Any] 
                 # secret (a day's) at another shard's first roll of it: said once, at the first
                 continue
             elsewhere.ids.add(game_id)
-            if 1 < len(elsewhere.ids) <= _games_alike(scheme):
-                # a mirror pair's second game (seed 003), its first already said: counted again, as where its scheme's
-                # line comes first (review: the count of a pair under a day's secret hung on which came first)
-                yield scheme.decode(), None
-                continue
             earlier = _Game(again.first_file, again.first_line, first_id, set())
             words = (
                 f"{earlier.named()} has this secret, as a {first_scheme.decode()} game: a secret rolls the dice of one"
