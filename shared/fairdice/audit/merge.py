@@ -229,61 +229,44 @@ def _games_again(found: Iterable[Repeat]) -> Iterator[tuple[str, dict[str, Any] 
     under another scheme than its first line's (review: one key filed as narde-v1 and as pair36 was two fair games;
     `game_key` leaves the scheme out of what the seal fixed, and each line carries its own), or a day's secret on
     another day than its first line's (review: one day's secret rolled with again the next day was two fair days; a
-    day's entry, `SHARED`, carries its day). Another start
-    with the same inputs is another game of the secret's match, or a window of its game, and no finding. A line with
-    an id an earlier line of its game has is a duplicate id, said once already; a game's lines under ids of their own,
+    day's entry, its start `SHARED`, has the day for its inputs). A game is its scheme, inputs and start, one rule for
+    all three: another start with the same scheme and inputs is another game of the secret's match, or a window of its
+    game, and no finding. A line with an id an earlier line of its game has is a duplicate id, said once already (a
+    day's entry in another shard is the day's rolls there: no finding); a game's lines under ids of their own,
     past as many as its scheme's secret rolls alike (seed 003's mirror pair: two), are each a repeated game; the ones
     within that many are no finding, and come with None: their dice are the first line's, tallied again. Memory: one
     secret's games at a time, with their lines' ids."""
-    sealed, first_inputs, first_scheme = b"", b"", b""
-    games: dict[bytes, _Game] = {}  # the secret's games so far, by their inputs and start
+    sealed, first, first_inputs = b"", _Game("", 0, b"", set()), (b"", b"")
+    games: dict[tuple[bytes, bytes], _Game] = {}  # the secret's games so far, by their scheme, inputs and start
     for again in found:
         if again.key != sealed:
             first_game, first_scheme, first_id = again.first_more.split(b"\t", 2)
-            sealed, first_inputs = again.key, first_game[:INPUTS_CHARS]
-            games = {first_game: _Game(again.first_file, again.first_line, first_id, {first_id})}
+            sealed, first_inputs = again.key, (first_scheme, first_game[:INPUTS_CHARS])
+            first = _Game(again.first_file, again.first_line, first_id, {first_id})
+            games = {(first_scheme, first_game): first}
         this_game, scheme, game_id = again.more.split(b"\t", 2)
-        game = games.get(this_game)
-        shared = this_game[:INPUTS_CHARS] == SHARED  # a shared secret (a day's), by what it is shared as (the day)
-        if scheme != first_scheme:
-            # kept by scheme and game, apart from the first scheme's (a tab is in no game's digests)
-            elsewhere = games.setdefault(scheme + b"\t" + this_game, _Game(again.file, again.line, game_id, set()))
-            if game_id in elsewhere.ids or (shared and elsewhere.ids):
-                # a line copied whole: a duplicate id, said once already, as of the first scheme's lines; or a shared
-                # secret (a day's) at another shard's first roll of it: said once, at the first
-                continue
-            elsewhere.ids.add(game_id)
-            earlier = _Game(again.first_file, again.first_line, first_id, set())
-            words = (
-                f"{earlier.named()} has this secret, as a {first_scheme.decode()} game: a secret rolls the dice of one"
-                " game, match or day, of one scheme, so at most one of the two is a game it rolled"
-            )
-        elif shared:
-            if game is not None:
-                continue  # a shared secret (a day's) at another shard's first roll of it: one secret, many rolls
-            # the secret shared again as another (another day): public once the first is over (review: a day's secret
-            # rolled with again the next day was two fair days)
-            games[this_game] = _Game(again.file, again.line, game_id, {game_id})
-            earlier = _Game(again.first_file, again.first_line, first_id, set())
-            words = (
-                f"{earlier.named()} has this secret, as the {first_scheme.decode()} game of another day: a secret"
-                " rolls the dice of one game, match or day, so at most one of the two is a game it rolled"
-            )
-        elif game is None:
-            games[this_game] = _Game(again.file, again.line, game_id, {game_id})
-            if this_game[:INPUTS_CHARS] == first_inputs:
+        game = games.get((scheme, this_game))
+        shared = this_game[INPUTS_CHARS:] == SHARED  # a secret a scheme's lines share (a day's), its inputs the day
+        if game is None:
+            games[scheme, this_game] = _Game(again.file, again.line, game_id, {game_id})
+            if (scheme, this_game[:INPUTS_CHARS]) == first_inputs:
                 continue  # another game of the secret's match, or a window of its game
-            earlier = _Game(again.first_file, again.first_line, first_id, set())
-            words = (
-                f"{earlier.named()} has this secret, with other inputs (a phrase, client seeds or apps' numbers, as"
-                " the scheme has them): a secret rolls one game's dice, or one match's, so at most one of the two is"
-                " a game it rolled"
-            )
-        elif game_id in game.ids:
-            continue  # a line copied whole, or the game under an id an earlier line of it has: a duplicate id
+            named = first_inputs[0].decode()
+            if scheme != first_inputs[0]:
+                other = f"as a {named} game: a secret rolls the dice of one game, match or day, of one scheme"
+            elif shared:
+                other = f"as the {named} game of another day: a secret rolls the dice of one game, match or day"
+            else:
+                other = "with other inputs (a phrase, client seeds or apps' numbers, as the scheme has them): a"
+                other += " secret rolls one game's dice, or one match's"
+            words = f"{first.named()} has this secret, {other}, so at most one of the two is a game it rolled"
+        elif game_id in game.ids or shared:
+            # a line copied whole, or the game under an id an earlier line of it has: a duplicate id; or a shared
+            # secret's (a day's) first roll in another shard: one secret, many rolls
+            continue
         else:
             game.ids.add(game_id)
-            if this_game[:INPUTS_CHARS] == first_inputs and len(game.ids) <= _games_alike(scheme):
+            if (scheme, this_game[:INPUTS_CHARS]) == first_inputs and len(game.ids) <= _games_alike(scheme):
                 # seed 003's mirror pair: its second game rolls the first's dice, under an id of its own; its dice are
                 # counted again, which the summary says (review: fair ladder dice failed the tests, said by chance
                 # in 1 audit in 12,000)
