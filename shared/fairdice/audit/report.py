@@ -415,7 +415,7 @@ def _die_chart(scheme: str, die: str, counts: list[int]) -> str:
     shares = [c / n for c in counts]
     band = _half_band(n, sides)
     judged, half = band is not None, band or 0.0
-    outside = [judged and abs(share - chance) > half for share in shares]
+    outside = _outside(counts)
     if judged:
         # Its edges dashed in a blue 5.1:1 on white and 3.9:1 on the band (WCAG 1.4.11 asks 3:1 of a graphic one needs
         # to read the chart; review: the pale fill alone, 1.3:1 on white, was all that showed where the band ended)
@@ -489,20 +489,28 @@ def _half_band(n: int, sides: int) -> float | None:
     return _Z * math.sqrt(chance * (1 - chance) / n)
 
 
+def _outside(counts: list[int]) -> list[bool]:
+    """Which faces' shares lie outside a fair die's 99% band: none where the dice are too few for one (`_half_band`).
+    What the chart draws as red diamonds and the table under it says in words."""
+    n, sides = sum(counts), len(counts)
+    half = _half_band(n, sides)
+    return [half is not None and abs(count / n - 1 / sides) > half for count in counts]
+
+
 def _faces(scheme: str, drawn: dict[str, list[int]]) -> str:
     """What the charts draw, as a table: each face's dice and share for each die, and the band (review: the charts'
     figures were in no table, only in summary.json, and a chart's words said no face's figure)."""
     names = [f"die {die}" for die in drawn]
+    outside = {die: _outside(counts) for die, counts in drawn.items()}
     rows = []
     for face in range(1, max(map(len, drawn.values())) + 1):
         cells = []
-        for counts in drawn.values():
+        for die, counts in drawn.items():
             if face > len(counts):
                 cells.append("<td>–</td>")  # a die of fewer faces (the daily game's d4 beside its d20)
                 continue
-            n, sides = sum(counts), len(counts)
-            share, half = counts[face - 1] / n, _half_band(n, sides)
-            if half is not None and abs(share - 1 / sides) > half:
+            share = counts[face - 1] / sum(counts)
+            if outside[die][face - 1]:
                 cells.append(f"<td class=bad>{counts[face - 1]:,}<br>{share:.2%}, outside the band</td>")
             else:
                 cells.append(f"<td>{counts[face - 1]:,}<br>{share:.2%}</td>")
