@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from fairdice.markup import code_point
 from fairdice.problems import describe
+from fairdice.prose import shows_nothing
 from fairdice.verdict import Verdict
 
 EXIT_OK = 0
@@ -63,7 +64,8 @@ def emit(text: str) -> None:
 
 
 def printable(text: str) -> str:
-    """Text for a terminal: every character that prints nothing (a control, an escape, a bidi override) as its code
-    point, ⟨U+001B⟩. A field's name can come from a link or a file (an unknown parameter), and written as is, its
-    escapes would move the cursor, erase the error and draw "fair" in its place (review)."""
-    return "".join(character if character.isprintable() else f"⟨{code_point(character)}⟩" for character in text)
+    """Text for a terminal: every character that prints nothing (a control, an escape, a bidi override, a Hangul filler:
+    `prose.shows_nothing`) as its code point, ⟨U+001B⟩. A field's name can come from a link or a file (an unknown
+    parameter), and written as is, its escapes would move the cursor, erase the error and draw "fair" in its place
+    (review)."""
+    return "".join(f"⟨{code_point(character)}⟩" if shows_nothing(character) else character for character in text)

@@ -121,6 +121,19 @@ def test_a_fields_name_from_a_link_or_a_file_reaches_the_terminal_without_its_es
     assert capsys.readouterr().err.startswith("fairdice: ⟨U+001B⟩[8mhidden⟨U+202E⟩: ")
 
 
+def test_a_character_that_draws_nothing_though_printable_reaches_the_terminal_as_its_code_point(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a pasted roll holding a Hangul filler, which str.isprintable() takes and a terminal draws as nothing
+    # (review: the refusal read "'' is not a roll"; the audit's S3 prefixes refuse it by the same test)
+    path = tmp_path / "request.json"
+    path.write_text(json.dumps(FAIR | {"recorded": "1-5 \u3164"}))
+
+    # When it is verified, Then the refusal names the character by its code point
+    assert main(["verify", str(path)]) == 2
+    assert "'⟨U+3164⟩' is not a roll" in capsys.readouterr().err
+
+
 def test_verify_exits_2_when_the_file_cannot_be_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["verify", str(tmp_path / "missing.json")]) == 2
     assert capsys.readouterr().err.startswith("fairdice: request: cannot read ")
