@@ -28,6 +28,7 @@ from fairdice.console import EXIT_OK, argument, clock, emit, verdict_status  # c
 from fairdice.errors import InvalidInput
 from fairdice.fields import Day
 from fairdice.problems import WHOLE_REQUEST
+from fairdice.prose import repr_of
 from fairdice.storage import BucketName, StorageSettings, Stores, endpoint_url, no_boto3
 
 _DAY: TypeAdapter[dt.date] = TypeAdapter(Day)
@@ -108,7 +109,8 @@ def _instant(text: str) -> dt.datetime:
     try:
         moment = dt.datetime.fromisoformat(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an ISO 8601 time such as 2025-03-01T00:05:00Z") from None
+        words = f"{repr_of(text)} is not an ISO 8601 time such as 2025-03-01T00:05:00Z"
+        raise argparse.ArgumentTypeError(words) from None
     return moment.replace(tzinfo=dt.UTC) if moment.tzinfo is None else moment
 
 

@@ -17,6 +17,8 @@ from uuid import UUID
 from pydantic import AfterValidator, BeforeValidator, Field, SkipValidation, ValidationInfo, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
+from fairdice.prose import repr_of
+
 MAX_ROLLS = 10_000
 # Rolls listed from the game's start when neither count nor recorded rolls say how many: seed 002's own snippet
 # prints 60 (`for i in range(60)`), seed 001's page lists every roll when none are entered, and the offline page
@@ -39,11 +41,8 @@ def _hex(min_bytes: int, max_bytes: int, what: str) -> Callable[[object], str]:
             # The character named, in Python's repr: a zero-width space or a full stop copied with the value is seen
             # nowhere else (review: "must be hex digits" for 64 of them and an invisible U+200B)
             bad = next(character for character in text if character not in string.hexdigits)
-            if spaced:
-                raise ValueError(
-                    f"{what} must be hex digits (0-9, a-f); its spaces were left out, but {bad!r} is not a hex digit"
-                )
-            raise ValueError(f"{what} must be hex digits (0-9, a-f), but {bad!r} is not a hex digit")
+            left_out = "; its spaces were left out" if spaced else ""
+            raise ValueError(f"{what} must be hex digits (0-9, a-f){left_out}, but {repr_of(bad)} is not a hex digit")
         not_counted = ", spaces not counted" if spaced else ""
         if len(text) % 2:
             raise ValueError(f"{what} has an odd number of hex digits ({len(text)}{not_counted})")
@@ -110,11 +109,11 @@ def _client_seed(value: object) -> str:
     # A space copied with a seed is said (review: "b " was refused with no word of the space; pair36.js alike)
     stripped = value.strip()
     if _CLIENT_SEED.fullmatch(stripped):
-        raise ValueError(f"{rule}: {stripped!r} has a space before or after it")
+        raise ValueError(f"{rule}: {repr_of(stripped)} has a space before or after it")
     # and so is any other character it may not hold, an invisible one as its escape (review: "b\u200b" was refused
     # with no word of what was wrong)
     bad = next((c for c in value if not _CLIENT_SEED.fullmatch(c)), None)
-    raise ValueError(rule if bad is None else f"{rule}: {bad!r} is none of them")
+    raise ValueError(rule if bad is None else f"{rule}: {repr_of(bad)} is none of them")
 
 
 ClientSeed = Annotated[
@@ -175,9 +174,10 @@ def _whole_number(value: object) -> object:
     if isinstance(value, bool):
         raise ValueError(f"must be a whole number, got {str(value).lower()}")
     if isinstance(value, float):  # 5.0 in JSON is read as 5 by lax mode: a second spelling of 5
-        raise ValueError(f"must be a whole number without a decimal point or exponent, got {value!r}")
+        raise ValueError(f"must be a whole number without a decimal point or exponent, got {repr_of(value)}")
     if isinstance(value, str) and not _CANONICAL_INT.fullmatch(value):
-        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+        written = repr_of(value)
+        shown = written if len(written) <= 40 else written[:37] + "..."
         if any(character.isdigit() for character in value):
             raise ValueError(
                 f"must be a whole number in the digits 0-9, without leading zeros, spaces or signs, got {shown}"

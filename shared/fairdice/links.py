@@ -19,7 +19,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 from fairdice import schemes
 from fairdice.errors import InvalidInput
 from fairdice.problems import did_you_mean, scheme_meant
-from fairdice.prose import given_more_than_once
+from fairdice.prose import given_more_than_once, repr_of
 from fairdice.request import CountedRequest, RequestBase
 from fairdice.schemes.base import LinkParam, Scheme
 from fairdice.verify import check
@@ -111,9 +111,9 @@ def parse_link(link: str) -> RequestBase:
     try:
         scheme = schemes.get(scheme_values[0]) if scheme_values else schemes.bare_link_scheme()
     except KeyError:
+        named = scheme_values[0]
         raise InvalidInput(
-            f"must be one of {', '.join(schemes.ids())}, not {scheme_values[0]!r}{scheme_meant(scheme_values[0])}",
-            field="scheme",
+            f"must be one of {', '.join(schemes.ids())}, not {repr_of(named)}{scheme_meant(named)}", field="scheme"
         ) from None
     known = {param.name: param for param in scheme.link}
     given = _given_once(
@@ -200,7 +200,7 @@ def _given_once(
         if name not in known:
             takes = f"it takes {', '.join(known)}" if known else "it takes none"
             raise InvalidInput(
-                f"{name[:40]!r} is not a parameter of {what}; {takes}" + suggested(name), field=name or whole
+                f"{repr_of(name[:40])} is not a parameter of {what}; {takes}" + suggested(name), field=name or whole
             )
         if name in given:  # counted whole (review: three times was "twice")
             times = sum(1 for other, _ in pairs if other == name)
@@ -315,7 +315,8 @@ def _pairs(query: str, whole: str = LINK_FIELD) -> list[tuple[str, str]]:
             name = unquote_plus(raw_name, errors="strict")
             value = unquote_plus(raw_value, errors="strict")
         except UnicodeDecodeError:
-            raise InvalidInput(f"the parameter {raw_name[:40]!r} is not percent-encoded UTF-8", field=whole) from None
+            words = f"the parameter {repr_of(raw_name[:40])} is not percent-encoded UTF-8"
+            raise InvalidInput(words, field=whole) from None
         if not TRACKING.fullmatch(name):
             pairs.append((name, value))
     return pairs

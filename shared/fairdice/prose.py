@@ -185,11 +185,22 @@ def counted(n: int, one: str, many: str) -> str:
 
 def repr_of(value: object) -> str:
     """A value as Python writes it (`repr`), as messages quote what was sent; words instead for a value nested too
-    deeply for `repr` (JSON lists thousands of levels deep, which the decoder reads but `repr` cannot write)."""
+    deeply for `repr` (JSON lists thousands of levels deep, which the decoder reads but `repr` cannot write).
+
+    A character that draws nothing though `repr` keeps it (`_BLANK`: a Hangul filler, the blank braille pattern) is
+    escaped as `repr` escapes those it refuses, as \\u3164: written as is, a pasted roll of a Hangul filler alone was
+    refused as "'' is not a roll" (review). verifier.js's `pyRepr` does the same."""
     try:
-        return repr(value)
+        written = repr(value)
     except RecursionError:
         return "a value nested too deeply to show"
+    return _BLANK.sub(_escaped, written)
+
+
+def _escaped(found: re.Match[str]) -> str:
+    """A character as `repr` escapes one it refuses: \\u3164, \\U0001d159 (none of `_BLANK` is below U+0100)."""
+    code = ord(found.group())
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def cut(text: str, most: int) -> str:

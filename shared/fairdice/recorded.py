@@ -54,7 +54,7 @@ def _shown(token: str) -> str:
     """A token quoted in a message, cut short: the message must stay readable whatever was pasted. The cut is marked
     `...` after the closing quote, in ASCII: a page writes `…` as its code point (it looks like `...`), and after the
     quote it cannot be read as the token's own (verifier.js says the same)."""
-    return repr(token) if len(token) <= _WHOLE else f"{token[:_CUT]!r}... ({len(token)} characters)"
+    return repr_of(token) if len(token) <= _WHOLE else f"{repr_of(token[:_CUT])}... ({len(token)} characters)"
 
 
 def _past(token: str) -> str:
@@ -64,7 +64,7 @@ def _past(token: str) -> str:
     if len(token) <= _WHOLE:
         return ""
     at = next((at for at, character in enumerate(token) if not "0" <= character <= "9"), None)
-    return "" if at is None or at < _CUT else f"; its character {at + 1}, {token[at]!r}, is no die"
+    return "" if at is None or at < _CUT else f"; its character {at + 1}, {repr_of(token[at])}, is no die"
 
 
 def _die(text: str, sides: int, where: str) -> int:

@@ -38,7 +38,7 @@ from fairdice.errors import (
     StoreUnavailable,
 )
 from fairdice.fields import is_http_url
-from fairdice.prose import cut
+from fairdice.prose import cut, repr_of
 
 _KEY = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*(/[A-Za-z0-9_-][A-Za-z0-9._-]*)*")
 # What a file written whole is named while it is written, beside its place: no reader lists it (the audit's folders too)
@@ -112,7 +112,7 @@ class ObjectStore(Protocol):
 
 def _checked_key(key: str) -> str:
     if not _KEY.fullmatch(key):
-        raise ValueError(f"an object key is path segments of letters, digits, '.', '_' and '-', not {key!r}")
+        raise ValueError(f"an object key is path segments of letters, digits, '.', '_' and '-', not {repr_of(key)}")
     return key
 
 
@@ -742,7 +742,7 @@ def _bucket_name(value: str) -> str:
     if not _BUCKET.fullmatch(value) or ".." in value:
         raise ValueError(
             f"an S3 bucket name is 3 to 63 lowercase letters, digits, dots and hyphens, beginning and ending"
-            f" with a letter or digit, no two dots in a row, not {value[:70]!r}"
+            f" with a letter or digit, no two dots in a row, not {repr_of(value[:70])}"
         )
     return value
 
@@ -755,7 +755,7 @@ def endpoint_url(value: str) -> str:
     botocore takes one; ValueError for anything else, which botocore would refuse only once S3 is first asked (review:
     a traceback, or a 500 on every daily request)."""
     if not is_http_url(value):
-        raise ValueError(f"an S3 endpoint is an http(s) URL such as http://127.0.0.1:9000, not {value[:70]!r}")
+        raise ValueError(f"an S3 endpoint is an http(s) URL such as http://127.0.0.1:9000, not {repr_of(value[:70])}")
     return value
 
 

@@ -578,7 +578,8 @@ const fairdice = (() => {
     }
   }
 
-  /** Python's repr() of a JSON value, as the core's messages quote what was given. */
+  /** Python's repr() of a JSON value, as the core's messages quote what was given (prose.repr_of): a character that
+   * draws nothing though repr keeps it (BLANK: a Hangul filler) escaped as repr escapes those it refuses. */
   function pyRepr(value) {
     if (value instanceof PyFloat) {
       const v = value.value;
@@ -597,7 +598,7 @@ const fairdice = (() => {
       else if (c === "\t") out += "\\t";
       else if (c === "\n") out += "\\n";
       else if (c === "\r") out += "\\r";
-      else if (c !== " " && NOT_PRINTABLE.test(c)) out += escapeOf(c.codePointAt(0));
+      else if ((c !== " " && NOT_PRINTABLE.test(c)) || BLANK.test(c)) out += escapeOf(c.codePointAt(0));
       else out += c;
     }
     return out + quote;

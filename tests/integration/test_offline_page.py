@@ -696,6 +696,11 @@ BAD_LINKS = [
     f"?=x&seed={KEY.hex()}&client=a",  # a parameter with no name: the link's problem (reviews)
     f"?seed={KEY.hex()}%E2%80%8B&client=a,b",  # an invisible character after the secret is named (review: support)
     f"?seed={KEY.hex()}&client=a,b%E2%80%8B",  # and after a client seed
+    # a character that draws nothing though repr keeps it, quoted by its escape as the core quotes it (review)
+    f"?seed={KEY.hex()}%E3%85%A4&client=a,b",
+    f"?seed={KEY.hex()}&client=a,b&n=2&rolls=25%E3%85%A4",
+    f"?seed={KEY.hex()}&client=a,b&%E3%85%A4=1",
+    f"?scheme=narde%F0%9D%85%99&key={KEY.hex()}",
     "?scheme=narde-v1&scheme=narde-v1&key=00",
     "?scheme=narde-v1&scheme=narde-v1&scheme=narde-v1&key=00",  # "3 times", "twice" for two, as the core says
     "?scheme=chess&key=00",
@@ -812,6 +817,9 @@ TRICKY = [
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": " te\u0301st  \u2800", "count": 2},
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "t\u00e9st \u2764\ufe0f", "count": 2},
     {"scheme": "three-dice", "seed": KEY.hex(), "client_seeds": {"white": "w\u3164", "black": "b\u200d"}, "count": 2},
+    # refused, the character that draws nothing quoted by its escape (review)
+    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "p", "count": "12\u3164"},
+    {"scheme": "pair36", "server_seed": KEY.hex() + "\u2800", "client_seeds": ["a", "b\u3164"], "count": 2},
     # spelled with characters Unicode holds equal or compatible to others (the Kelvin sign, jamo apart, an Ohm sign, a
     # mathematical K), or listed as looking like ASCII ones (a Cyrillic е, a small capital ᴠ, a hyphen ‐, a second dot)
     *(
@@ -1058,6 +1066,9 @@ PASTED = [
     ("3 5 7 10 12 21", (4, 6, 8, 10, 12, 20)),
     ("3 5 7 10 12", (4, 6, 8, 10, 12, 20)),
     ("٦-٣", (6, 6)),
+    ("6-3 \u3164", (6, 6)),  # a Hangul filler is quoted by its escape, as the core quotes it (review)
+    ("6-3 4-\u28004", (6, 6)),
+    ('[[6, 3], ["\U0001d159", 4]]', (6, 6)),
     ("١: 6-3", (6, 6)),
     ("6-3\u00a04-4\u20035-5\u30001-1", (6, 6)),
     ("6-3\x1c4-4\x855-5\u2028 1-1", (6, 6)),

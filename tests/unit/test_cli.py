@@ -125,13 +125,14 @@ def test_a_character_that_draws_nothing_though_printable_reaches_the_terminal_as
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # Given a pasted roll holding a Hangul filler, which str.isprintable() takes and a terminal draws as nothing
-    # (review: the refusal read "'' is not a roll"; the audit's S3 prefixes refuse it by the same test)
+    # (review: the refusal read "'' is not a roll"; the audit's S3 prefixes refuse it by the same test). The core's
+    # message quotes it by its escape, as repr quotes a character it refuses (prose.repr_of).
     path = tmp_path / "request.json"
     path.write_text(json.dumps(FAIR | {"recorded": "1-5 \u3164"}))
 
-    # When it is verified, Then the refusal names the character by its code point
+    # When it is verified, Then the refusal names the character by its escape
     assert main(["verify", str(path)]) == 2
-    assert "'⟨U+3164⟩' is not a roll" in capsys.readouterr().err
+    assert "'\\u3164' is not a roll" in capsys.readouterr().err
 
 
 def test_verify_exits_2_when_the_file_cannot_be_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

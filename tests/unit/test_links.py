@@ -6,6 +6,7 @@ import pytest
 from fairdice.errors import InvalidInput
 from fairdice.links import build_link, counted, game_link, parse_link
 from fairdice.problems import describe
+from fairdice.prose import shows_nothing
 from fairdice.request import CountedRequest, RequestBase
 from fairdice.schemes import parse_request
 from fairdice.schemes.pair36 import Pair36Request
@@ -340,6 +341,28 @@ def test_a_client_seed_copied_with_a_space_says_so(seed: str) -> None:
     assert describe(caught.value)[0].message == (
         "a client seed is 1 to 128 characters of letters, digits, _ and -: ' ' is none of them"
     )
+
+
+@pytest.mark.parametrize(
+    ("link", "field", "words"),
+    [
+        (f"seed={KEY}%E3%85%A4&client=a,b&n=1", "seed", "but '\\u3164' is not a hex digit"),
+        (f"seed={KEY}&client=a,b&n=2&rolls=25%E3%85%A4", "rolls", "'25\\u3164' is not a roll"),
+        (f"seed={KEY}&client=a,b&n=2&rolls={'25' * 12}%E2%A0%80", "rolls", "its character 25, '\\u2800', is no die"),
+        (f"seed={KEY}&client=a,b&n=1&%E3%85%A4=1", "\u3164", "'\\u3164' is not a parameter of a pair36 link"),
+        (f"scheme=narde%F0%9D%85%99&key={KEY}", "scheme", "not 'narde\\U0001d159'"),
+        (f"seed={KEY}&client=a,%E1%85%9F&n=1", "client[1]", "'\\u115f' is none of them"),
+    ],
+)
+def test_a_character_that_draws_nothing_is_quoted_in_a_links_refusal_by_its_escape(
+    link: str, field: str, words: str
+) -> None:
+    # Review: a refusal quoting a Hangul filler as is read "'25' is not a roll", the character seen nowhere
+    with pytest.raises((ValidationError, InvalidInput)) as caught:
+        parse_link(link)
+    problems = describe(caught.value)
+    assert [problem.field for problem in problems if words in problem.message] == [field]
+    assert not any(shows_nothing(problem.message) for problem in problems)
 
 
 @pytest.mark.parametrize(("end", "shown"), [(".", "'.'"), (")", "')'"), ("%E2%80%A6", "'…'")])

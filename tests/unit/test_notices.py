@@ -2,12 +2,15 @@
 
 import datetime as dt
 import html
+import re
 
 import pytest
 from fairdice.archive.layout import RevealedRecord, reveal_time
 from fairdice.archive.reader import DayRecord
+from fairdice.errors import InvalidInput
+from fairdice.links import parse_link
 from fairdice.notices import day_page, error_page
-from fairdice.problems import Problem
+from fairdice.problems import Problem, describe
 from fairdice.seal import seal_of
 
 
@@ -139,6 +142,16 @@ def test_a_message_that_starts_with_an_archive_key_keeps_its_case() -> None:
     page = error_page(502, "revealed/2026-12-02.json is missing, though commitments/2026-12-02.json exists").html
     assert "<p>revealed/2026-12-02.json is missing, though commitments/2026-12-02.json exists.</p>" in page
     assert "<p>The archive is late.</p>" in error_page(502, "the archive is late").html
+
+
+def test_a_parameter_named_by_a_character_that_draws_nothing_is_named_once_by_its_code_point() -> None:
+    # The link's refusal quotes the name by its escape (prose.repr_of); the page names it once, in its subject
+    with pytest.raises(InvalidInput) as caught:
+        parse_link("seed=00&%E3%85%A4=1")
+    page = error_page(422, "bad link", describe(caught.value), where="link").html
+    (item,) = re.findall("<li>.*?</li>", page)
+    assert item.startswith("<li>The link's <code><span class=cp title=") and item.count("⟨U+3164⟩") == 1
+    assert "</span></code> is not a parameter of a pair36 link;" in item and "u3164" not in item
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ mixing right-to-left letters with digits or Latin ones may be shown in another o
 word, a space and 12 looks like 12, a space and the word), so it is shown again in the order it was typed.
 """
 
+import ast
 import re
 import string
 import unicodedata
@@ -17,10 +18,12 @@ from importlib.resources import files
 import confusable_homoglyphs.utils
 import pytest
 from fairdice import prose
+from fairdice.problems import describe
 from fairdice.prose import reorders, shown, typed_order, unseen
 from fairdice.schemes import parse_request
 from fairdice.seal import seal_of
 from fairdice.verify import verify
+from pydantic import ValidationError
 
 KEY = bytes(range(32))
 
@@ -184,6 +187,37 @@ KEY = bytes(range(32))
 def test_a_character_that_shows_nothing_or_like_another_is_written_as_its_code_point(text: str, written: str) -> None:
     assert shown(text) == written
     assert len(unseen(text)) == len(text)
+
+
+@pytest.mark.parametrize(
+    ("value", "quoted"),
+    [
+        ("\u3164", "'\\u3164'"),
+        ("1-5 \u2800", "'1-5 \\u2800'"),
+        ("test\U0001d159", "'test\\U0001d159'"),
+        (["\u115f", 2, {"k": "\ufe0f"}], "['\\u115f', 2, {'k': '\\ufe0f'}]"),
+        ("b\u200b", "'b\\u200b'"),  # repr's own escapes are kept
+        ("caf\u00e9 \u05e9", "'caf\u00e9 \u05e9'"),  # a character that draws is quoted as it is
+    ],
+)
+def test_a_value_a_message_quotes_holds_no_character_that_draws_nothing(value: object, quoted: str) -> None:
+    # Review: a pasted roll of a Hangul filler alone was refused as "'' is not a roll", in the API's JSON and pages
+    assert prose.repr_of(value) == quoted
+
+
+def test_a_number_written_with_a_character_that_draws_nothing_is_refused_naming_it_by_its_escape() -> None:
+    with pytest.raises(ValidationError) as caught:
+        parse_request({"scheme": "narde-v1", "key": "00" * 32, "phrase": "p", "count": "12\u3164"})
+    (problem,) = describe(caught.value)
+    assert problem.message.endswith("spaces or signs, got '12\\u3164'")
+
+
+def test_every_character_that_draws_nothing_is_quoted_by_an_escape_python_reads_back_as_it() -> None:
+    blank = [chr(code) for code in range(0x110000) if prose._BLANK.fullmatch(chr(code))]
+    assert len(blank) == 270
+    for character in blank:
+        quoted = prose.repr_of(f"a{character}'")
+        assert not prose.shows_nothing(quoted) and ast.literal_eval(quoted) == f"a{character}'"
 
 
 def test_two_spellings_that_render_alike_are_shown_apart() -> None:

@@ -36,6 +36,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, ValidationError
 from fairdice import json_input
 from fairdice.errors import RepeatedKey, TamperedRecord
 from fairdice.fields import Day, DaySecret, Seal
+from fairdice.prose import repr_of
 from fairdice.storage import NOT_KNOWN, ObjectStore, Stored
 
 SECRET_BYTES = 32
@@ -260,7 +261,7 @@ def read_document(kind: type[_Dated], key: str, data: bytes, day: dt.date, what:
         json_input.loads(data)
     except RepeatedKey as exc:
         raise TamperedRecord(
-            f"{key} is not {what}: it gives the key {exc.key[:40]!r} more than once in one object"
+            f"{key} is not {what}: it gives the key {repr_of(exc.key[:40])} more than once in one object"
         ) from None
     except (ValueError, RecursionError):
         pass  # not JSON: pydantic's validation says what is wrong, below

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from fairdice import console
 from fairdice.console import clock, emit, printable  # clock: the machine's, which tests replace here
 from fairdice.errors import ArchiveUnavailable, MissingBucket, MissingCredentials
-from fairdice.prose import counted
+from fairdice.prose import counted, repr_of
 
 if TYPE_CHECKING:  # imported with the run, once its packages are known to be there
     from fairdice.audit.summary import Summary
@@ -162,7 +162,7 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {repr_of(text)}") from None
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
     return value

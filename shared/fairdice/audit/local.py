@@ -53,6 +53,7 @@ from fairdice.audit.store import FolderResults
 from fairdice.audit.summary import FINDINGS, REPORT, SUMMARY, Summary
 from fairdice.audit.tally import InputRecord, Partial
 from fairdice.errors import RepeatedKey
+from fairdice.prose import repr_of
 from fairdice.storage import STAGED_PREFIX, StorageSettings
 
 BLOCK_LINES = 2000
@@ -804,7 +805,7 @@ def archive_settings(given: str) -> StorageSettings:
     try:
         named = StorageSettings(archive_bucket=bucket)
     except ValidationError:
-        raise UsageError(f"--archive {given}: {bucket!r} is not an S3 bucket's name") from None
+        raise UsageError(f"--archive {given}: {repr_of(bucket)} is not an S3 bucket's name") from None
     if named.archive_bucket is None:  # a blank name is no bucket, as an unset variable is (review: an assertion)
         raise UsageError(f"--archive {given}: no bucket is named: write it s3://BUCKET")
     return StorageSettings.from_environ(os.environ).model_copy(update={"archive_bucket": named.archive_bucket})
