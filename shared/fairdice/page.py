@@ -417,8 +417,10 @@ def counts(words: Words, verdict: Verdict) -> str:
 def _rolls_section(verdict: Verdict, words: Words, rows: Sequence[str]) -> Iterator[str]:
     yield f"<h2>The {e(words.rolls)}</h2><p class=muted>{e(counts(words, verdict))}</p>"
     # In a box of its own that scrolls sideways: on a narrow phone the table may be wider than the screen (opening
-    # roll-offs say who won beside their dice), and the page itself must not be
-    yield "<div class=scroll><table id=rolls><thead><tr><th>#<th>HMAC message<th>dice<th>recorded"
+    # roll-offs say who won beside their dice), and the page itself must not be. The box is a named region a keyboard
+    # can reach and scroll, and a screen reader names (review: a box that scrolls was neither)
+    yield f'<div class=scroll role=region tabindex=0 aria-label="The {e(words.rolls)}">'
+    yield "<table id=rolls><thead><tr><th>#<th>HMAC message<th>dice<th>recorded"
     yield "<th aria-label=match></tr></thead><tbody>"
     yield "".join(rows)
     yield "</tbody></table></div>"

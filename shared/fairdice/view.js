@@ -126,7 +126,9 @@ fairdice.view = (() => {
     const body = el("tbody", {}, reports.map(row));
     const head = el("thead", {}, el("tr", {}, el("th", { text: "#" }), el("th", { text: "HMAC message" }), el("th", { text: "dice" }), el("th", { text: "recorded" }), el("th", { "aria-label": "match" })));
     // In a box that scrolls sideways, as on the server's page: a narrow phone's screen may be narrower than the table.
-    return { table: el("div", { class: "scroll" }, el("table", {}, head, body)), body, row };
+    // A named region a keyboard can reach and scroll, as the server's page has it.
+    const box = el("div", { class: "scroll", role: "region", tabindex: "0", "aria-label": `The ${scheme.words.rolls}` }, el("table", {}, head, body));
+    return { table: box, body, row };
   }
 
   return { el, visible, capital, sentence, marked, checked, counts, rollTable };

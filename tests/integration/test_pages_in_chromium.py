@@ -890,3 +890,59 @@ def test_a_printed_audit_report_names_each_tables_columns_on_every_page_and_spli
     finally:
         browser.page("Emulation.setEmulatedMedia", {"media": ""})
     assert printed == {"heads": 0, "split": 0, "parted": []}
+
+
+# Each box of the page that scrolls sideways, as the browser's accessibility tree gives it: its role and name, and
+# whether it is the element the keyboard focuses.
+_TAB = {"key": "Tab", "code": "Tab", "windowsVirtualKeyCode": 9}
+
+
+def _regions_the_keyboard_reaches(browser: Browser) -> list[tuple[str, str]]:
+    """Tab through the page from its start; each box that scrolls sideways the focus lands on, as (role, name) from the
+    browser's accessibility tree."""
+    browser.evaluate("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
+    boxes = browser.evaluate("document.querySelectorAll('div.scroll').length")
+    reached: list[tuple[str, str]] = []
+    for _ in range(400):
+        browser.page("Input.dispatchKeyEvent", {"type": "rawKeyDown"} | _TAB)
+        browser.page("Input.dispatchKeyEvent", {"type": "keyUp"} | _TAB)
+        if browser.evaluate("document.activeElement.classList.contains('scroll')"):
+            node = browser.page("DOM.describeNode", {"objectId": _focused(browser)})["node"]
+            tree = browser.page("Accessibility.getPartialAXTree", {"backendNodeId": node["backendNodeId"]})
+            (it,) = [n for n in tree["nodes"] if n.get("backendDOMNodeId") == node["backendNodeId"]]
+            reached.append((it["role"]["value"], it["name"]["value"]))
+            if len(reached) == boxes:
+                break
+    return reached
+
+
+def _focused(browser: Browser) -> str:
+    answer = browser.page("Runtime.evaluate", {"expression": "document.activeElement"})
+    object_id: str = answer["result"]["objectId"]
+    return object_id
+
+
+def test_each_box_that_scrolls_a_table_sideways_is_a_named_region_the_keyboard_reaches(
+    browser: Browser, server: str, audit_report: Path
+) -> None:
+    # Given the verdict page, the offline page and the audit report (review: a box that scrolls a table sideways, on a
+    # phone or at a count of a dozen digits, was out of the keyboard's reach and named by nothing to a screen reader)
+    link = link_for(server, BG_ONLINE | {"recorded": recorded(BG_ONLINE)})
+    measured(browser, link, SMALL_PHONE)
+    on_the_page = _regions_the_keyboard_reaches(browser)
+    browser.open(f"{server}/{link[link.index('?') :]}", SMALL_PHONE)
+    browser.wait_for("document.body.dataset.state === 'done'")
+    on_the_offline_page = _regions_the_keyboard_reaches(browser)
+    browser.open(audit_report.as_uri(), DESKTOP)
+    in_the_report = _regions_the_keyboard_reaches(browser)
+
+    # Then Tab reaches each, and each is a region named for its table
+    assert on_the_page == on_the_offline_page == [("region", "The rolls")]
+    assert [name for role, name in in_the_report if role == "region"] == [
+        "games counted by scheme",
+        "rolls counted by scheme",
+        "narde-v1: each face's dice and share",
+        "narde-v1: each die's statistics",
+        "findings",
+        "files read",
+    ]

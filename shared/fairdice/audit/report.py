@@ -35,6 +35,7 @@ th{background:#f6f8fa}td.t,th.t{text-align:left}.bad{color:#b42318;font-weight:6
 .verdict{font-size:1.15rem;padding:.7rem 1rem;border-radius:6px;background:#f6f8fa}code{font-size:.9em}
 figure{margin:.5rem 0;display:flex;flex-wrap:wrap;gap:.5rem}svg{max-width:100%;height:auto}
 td{overflow-wrap:break-word}td.w{overflow-wrap:anywhere;min-width:9rem}.scroll{overflow-x:auto}
+.scroll:focus-visible{outline:2px solid #0969da;outline-offset:2px}
 td.n{white-space:nowrap}caption{text-align:left;font-weight:600;padding:.2rem 0}
 @media (max-width:40rem){table.cards,table.cards caption,table.cards tbody,table.cards tr,table.cards td{display:block}
 table.cards thead{display:none}table.cards tr{border:1px solid #d0d7de;margin:.6rem 0}
@@ -288,6 +289,13 @@ def _what_is_not_fair(s: Summary) -> list[str]:
     return said
 
 
+def _scrolling(label: str, table: str) -> str:
+    """A table in a box that scrolls sideways should it be wider than the page (a count of a dozen digits, a large
+    font): a region named `label`, which a keyboard can reach and scroll and a screen reader names (review: a box that
+    scrolls was neither)."""
+    return f'<div class=scroll role=region tabindex=0 aria-label="{html.escape(label)}">{table}</div>'
+
+
 def _title(s: Summary) -> str:
     if not s.games:
         return "no game verified"
@@ -318,12 +326,15 @@ def _counts(s: Summary) -> str:
         named.append(("<i>no scheme read</i>", {**none, "errors": unnamed}))
     named.append(("<b>all</b>", s.model_dump()))
     tables = "".join(
-        "<div class=scroll><table class='cards wide'><thead><tr><th class=t>scheme</th>"
-        + "".join(f"<th>{heading}</th>" for _, heading in columns)
-        + "</tr></thead>"
-        + "".join(_count_row(label, counts, columns) for label, counts in named)
-        + "</table></div>"
-        for columns in (_GAME_COUNTS, _ROLL_COUNTS)
+        _scrolling(
+            f"{what} counted by scheme",
+            "<table class='cards wide'><thead><tr><th class=t>scheme</th>"
+            + "".join(f"<th>{heading}</th>" for _, heading in columns)
+            + "</tr></thead>"
+            + "".join(_count_row(label, counts, columns) for label, counts in named)
+            + "</table>",
+        )
+        for what, columns in (("games", _GAME_COUNTS), ("rolls", _ROLL_COUNTS))
     )
     return (
         f"<h2>Counts</h2>{tables}<p>Duplicate ids:"
@@ -372,8 +383,9 @@ def _scheme(s: Summary, scheme: str) -> str:
     drawn = {die: counts for die, counts in faces.items() if sum(counts)}
     chart = f"<figure>{_chart(scheme, drawn)}</figure>{_faces(scheme, drawn)}" if drawn else ""
     return (
-        f"<h2>{html.escape(scheme)}</h2>{chart}<div class=scroll><table class='cards wide'>{head}{''.join(rows)}"
-        f"</table></div>{_mirrored(s, scheme)}"
+        f"<h2>{html.escape(scheme)}</h2>{chart}"
+        + _scrolling(f"{scheme}: each die's statistics", f"<table class='cards wide'>{head}{''.join(rows)}</table>")
+        + _mirrored(s, scheme)
     )
 
 
@@ -531,7 +543,9 @@ def _faces(scheme: str, drawn: dict[str, list[int]]) -> str:
     # (608 px inside its padding), its rows are cards up to the width the other tables need, as theirs are
     longest = max(len(f"{count:,}") for counts in drawn.values() for count in counts)
     wide = " wide" if (len(drawn) + 1) * (max(longest, len("30.00%")) * 9 + 17) > 608 else ""
-    return f"<div class=scroll><table class='cards{wide}'>{caption}{head}{''.join(rows)}</table></div>"
+    return _scrolling(
+        f"{scheme}: each face's dice and share", f"<table class='cards{wide}'>{caption}{head}{''.join(rows)}</table>"
+    )
 
 
 def _chart_words(scheme: str, die: str, n: int, sides: int, half: float | None, outside: list[int]) -> str:
@@ -580,7 +594,8 @@ def _findings(s: Summary, chosen: list[dict[str, Any]]) -> str:
         " games incomplete, then withheld; each in the order of <code>findings.jsonl</code>.</p>"
     )
     tail = f"<p>… and {more:,} more in <code>findings.jsonl</code>{_left_out(s, chosen)}.</p>" if more > 0 else ""
-    return f"<h2>Findings</h2>{order}<div class=scroll><table class=cards>{head}{''.join(rows)}</table></div>{tail}"
+    table = _scrolling("findings", f"<table class=cards>{head}{''.join(rows)}</table>")
+    return f"<h2>Findings</h2>{order}{table}{tail}"
 
 
 # The order findings are listed in: a mismatch first, however late in findings.jsonl (review: one mismatch after a
@@ -712,7 +727,7 @@ def _inputs(s: Summary) -> str:
         " breaks partway (a gzip file cut short, corrupt data) is a finding naming the line where it broke: no game"
         " after it was read.</p>"
     )
-    table = f"<div class=scroll><table class=cards>{head}{rows}</table></div>"
+    table = _scrolling("files read", f"<table class=cards>{head}{rows}</table>")
     return f"<h2>Inputs read</h2>{read}{_archives(s)}{_made_by(s)}{table}{passed}"
 
 
