@@ -178,11 +178,18 @@ def _commitment(record: DayRecord) -> Iterator[str]:
         in_time = f"{mark(True)} Published within {int(COMMITMENT_GRACE.total_seconds()) // 60} minutes of 00:00 UTC"
         if record.locked is False:
             # In time, but not kept: another commitment may have been published in the grace and deleted since, so it
-            # does not show what the heading says it does not (review: the heading said incomplete, this said it did)
+            # does not show what the heading says it does not (review: the heading said incomplete, this said it did).
+            # A pending day's is its commitment alone, which may yet be deleted and another shown in its place
+            kept = (
+                "it or the record is not kept under S3 Object Lock in compliance mode, so another may have been"
+                " published and deleted"
+                if record.status == "revealed"
+                else "it is not kept under S3 Object Lock in compliance mode, so it may be deleted and another shown in"
+                " its place"
+            )
             yield (
-                f"<p>{in_time}, before the day's play.</p><p>{mark(False)} But it or the record is not kept under S3"
-                " Object Lock in compliance mode, so another may have been published and deleted: it does not show the"
-                " secret was fixed before anyone rolled, and that day's rolls are at most incomplete.</p>"
+                f"<p>{in_time}, before the day's play.</p><p>{mark(False)} But {kept}: it does not show the secret was"
+                " fixed before anyone rolled, and that day's rolls are at most incomplete.</p>"
             )
         else:
             yield f"<p>{in_time}, before the day's play: it shows the secret was fixed before anyone rolled.</p>"

@@ -87,9 +87,9 @@ class DayRecord(BaseModel):
     )
     locked: bool | None = Field(
         default=None,
-        description="its commitment and record kept by S3 Object Lock in compliance mode, whose retention has not"
-        " ended: only then was no other version shown and deleted; null where the archive's times are not S3's own"
-        " (a folder)",
+        description="its commitment and record (a pending day's: its commitment) kept by S3 Object Lock in compliance"
+        " mode, whose retention has not ended: only then was no other version shown and deleted; null where the"
+        " archive's times are not S3's own (a folder), or no commitment is published",
     )
 
 
@@ -243,6 +243,11 @@ class ArchiveReader:
                 commitment_published_at=None if published is None else known_time(published.published_at),
                 commitment_in_time=None if published is None else published.in_time,
                 overdue=self._overdue(day),
+                # Its commitment alone, as a revealed day's with its record (review: a pending day's page on a bucket
+                # without Object Lock said its commitment "shows the secret was fixed before anyone rolled")
+                locked=locked_at(published.locked_until, self._read_clock())
+                if published is not None and published.witnessed
+                else None,
             )
         published = found.published
         return DayRecord(

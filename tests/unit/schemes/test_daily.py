@@ -148,6 +148,29 @@ def test_an_archive_bucket_not_under_object_lock_gives_at_most_incomplete_even_f
     assert '<div class="verdict incomplete">' in day_page(record).html
 
 
+def test_a_pending_days_commitment_not_under_object_lock_is_not_said_to_show_the_secret_was_fixed() -> None:
+    # Review: on a bucket without Object Lock, GET /daily/{date} of a day committed in time and not revealed yet said
+    # its commitment "shows the secret was fixed before anyone rolled" (and `locked` was null), where the same day
+    # revealed says it does not: that version may be deleted and another, published in the grace too, shown instead
+    timeline = Timeline(at("2025-03-01 00:00"))
+    with moto_stores(timeline, locked=False) as stores:
+        reader = committed_that_evening((timeline, stores))
+        unlocked = reader.record(ARCHIVE_DAY)
+    with moto_stores(timeline) as stores:
+        reader = committed_that_evening((timeline, stores))
+        kept = reader.record(ARCHIVE_DAY)
+
+    # Then the pending day says its commitment is not kept, and its page does not say the secret was shown fixed
+    assert (unlocked.status, unlocked.commitment_in_time, unlocked.locked) == ("pending", True, False)
+    page = day_page(unlocked).html
+    assert "it shows the secret was fixed" not in page
+    assert "But it is not kept under S3 Object Lock in compliance mode" in page
+    assert "it does not show the secret was fixed before anyone rolled" in page
+    # And one kept under the stack's lock still says it shows it
+    assert (kept.status, kept.commitment_in_time, kept.locked) == ("pending", True, True)
+    assert "it shows the secret was fixed before anyone rolled" in day_page(kept).html
+
+
 def test_a_lock_whose_retention_has_ended_keeps_nothing_so_the_day_is_at_most_incomplete() -> None:
     # Review: on a bucket of one's own whose compliance retention is a day, two commitments were published within the
     # grace and, once the lock ended, one was deleted outright; S3 still said COMPLIANCE of the one kept, and the other
