@@ -492,6 +492,15 @@ class ArchiveReader:
         if link.date >= day:
             raise TamperedRecord(f"{key} links forward to {link.date}", field="previous")
         before = self._linked(day, link)
+        if before.commitment == commitment:
+            # One secret for two days: the earlier day's was revealed once that day was over, so whoever read it knew
+            # this day's dice (review: the reader took it as fair; only an audit found it). The record linked before is
+            # at hand; a secret of an earlier day still is the audit's to find (a repeated game).
+            raise TamperedRecord(
+                f"{commitment_key(day)} commits to the secret {revealed_key(link.date)} revealed: whoever read that"
+                " knew this day's dice",
+                field="commitment",
+            )
         if link.date == day - dt.timedelta(days=1) and before.next_commitment not in (None, commitment):
             raise TamperedRecord(
                 f"{revealed_key(link.date)} names {before.next_commitment} as the next day's commitment,"

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from fairdice.archive.layout import ChainLink, Commitment, RevealedRecord, commitment_key, revealed_key, secret_key
-from fairdice.archive.publisher import get_or_create_secret, reveal_closed
+from fairdice.archive.publisher import get_or_create_secret, publish, reveal_closed
 from fairdice.archive.reader import RECENT_DAYS, RECHECK_AFTER, ArchiveReader, daily_record, daily_verdict
 from fairdice.errors import ArchiveUnavailable, TamperedRecord, UnknownDay
 from fairdice.schemes.base import PendingDay, RevealedDay
@@ -454,6 +454,26 @@ def test_a_revealed_secret_that_is_not_the_committed_one_is_a_seal_mismatch(stor
     assert verdict.seal.given == record.commitment and verdict.seal.computed == seal_of(other)
     assert reader.record(DAY).seal == "mismatch"
     assert cache_control(verdict, reader.now(), DAY) == SHORT_LIVED
+
+
+def test_a_day_committed_to_the_secret_the_day_before_revealed_is_never_verified(
+    tmp_path: Path, timeline: Timeline
+) -> None:
+    # Given a publisher that made 2025-03-02's secret the same bytes as 2025-03-01's, revealed once 2025-03-01 was over
+    # (review: every roll of 2025-03-02 was fair, though whoever read the first day's secret knew its dice)
+    made = timeline.stores(tmp_path)
+    for moment in ("2025-03-01 00:00:03", "2025-03-02 00:00:02", "2025-03-03 00:00:02"):
+        timeline.now = at(moment)
+        publish(made, timeline.now, random_bytes=lambda n: bytes([7]) * n)
+    reader = reader_at(made, "2025-03-03 08:00")
+
+    # Then the first day is revealed as ever, and the second is refused, saying whose secret it is
+    assert isinstance(reader.lookup(DAY), RevealedDay)
+    said = "commitments/2025-03-02.json commits to the secret revealed/2025-03-01.json revealed"
+    with pytest.raises(TamperedRecord, match=re.escape(said)):
+        reader.lookup(DAY + dt.timedelta(days=1))
+    with pytest.raises(TamperedRecord, match=re.escape(said)):
+        daily_verdict(reader_at(made, "2025-03-03 09:00"), "2025-03-02", PLAYER)
 
 
 def test_a_record_whose_secret_does_not_give_its_own_commitment_is_tampered(stores: Stores) -> None:

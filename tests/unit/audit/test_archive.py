@@ -14,6 +14,7 @@ from typing import NoReturn
 
 import boto3
 import pytest
+from fairdice.archive.publisher import publish
 from fairdice.archive.reader import ArchiveReader
 from fairdice.audit import archive as archive_module
 from fairdice.audit import local
@@ -104,6 +105,35 @@ def test_a_shard_checks_daily_games_against_the_archive_and_its_partial_names_it
     assert any("archive" in reason for reason in by_id["daily-2"]["reasons"])
     assert by_id["daily-3"]["verdict"] == "withheld"
     assert by_id["daily-4"]["error"]["code"] == "unknown_day"
+
+
+def test_the_rolls_of_a_day_whose_secret_is_the_day_befores_are_lines_the_archive_refuses(tmp_path: Path) -> None:
+    # Given an archive whose publisher made 2025-03-02's secret the same bytes as 2025-03-01's, revealed once that day
+    # was over (review: only the audit's repeated-game check could find it, and only with both days' rolls in it)
+    timeline = Timeline(at("2025-03-01 00:00"))
+    stores = timeline.stores(tmp_path / "daily")
+    for moment in ("2025-03-01 00:00:03", "2025-03-02 00:00:02", "2025-03-03 00:00:02"):
+        timeline.now = at(moment)
+        publish(stores, timeline.now, random_bytes=lambda n: bytes([7]) * n)
+    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-03 08:00"))
+    first = games.archived_daily(reader, 1)
+    second = {**first, "id": "daily-2", "date": "2025-03-02"}
+    store = FolderResults(tmp_path / "out")
+
+    # When the two days' rolls are audited
+    partial = audit_shard(
+        numbered_lines(io.BytesIO(games.jsonl([first, second])), "day.jsonl"),
+        "day.jsonl",
+        store,
+        "s",
+        archive=DayArchive(reader, "the-archive"),
+    )
+
+    # Then the first day's roll is fair and the second's is a line not verified, the archive's record refused
+    assert (partial.counts.fair, partial.counts.errors) == (1, 1)
+    (finding,) = [json.loads(line) for line in (tmp_path / "out" / partial_key("s", FINDINGS)).read_text().splitlines()]
+    assert (finding["id"], finding["error"]["code"]) == ("daily-2", "tampered_record")
+    assert "commits to the secret revealed/2025-03-01.json revealed" in finding["error"]["message"]
 
 
 def test_a_shard_with_no_daily_game_names_no_archive_though_one_was_given(tmp_path: Path) -> None:
