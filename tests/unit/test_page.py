@@ -6,6 +6,7 @@ from html import unescape
 from typing import Any
 
 import pytest
+from fairdice.archive.layout import commitment_deadline, day_start, publication
 from fairdice.fields import MAX_ROLLS
 from fairdice.links import parse_link
 from fairdice.markup import csp_hash
@@ -558,10 +559,30 @@ def test_a_daily_commitment_given_is_for_the_player_to_recognise_as_the_one_the_
     # first roll", where no game's screen shows it: the daily archive publishes it
     _, page = page_of(GAMES["daily"] | {"commitment": SEAL})
     assert (
-        "Check that this is the commitment the daily archive published before that day began: fairdice knows only the"
-        " commitment it was given, and only that one shows the day secret was fixed before the play." in unescape(page)
+        "Check that this is the commitment the daily archive published that day between 00:00 and 00:15 UTC: fairdice"
+        " knows only the commitment it was given, and only that one shows the day secret was fixed before the play."
+        in unescape(page)
     )
     assert "commitment your game showed" not in unescape(page)
+
+
+def test_the_daily_commitment_to_recognise_is_the_one_published_in_the_archives_grace_never_before_the_day() -> None:
+    # Review (an operator on the daily archive): the page asked the player to check that the commitment given was "the
+    # one the daily archive published before that day began". One published before its day is what the archive itself
+    # calls early, a secret that could have been chosen for the rolls it gives, and the archive publishes at 00:00 UTC,
+    # within the grace after it: the words had a careful player accept what the archive refuses, and doubt what it
+    # publishes
+    day = dt.date(2026, 10, 28)
+    assert publication(day, day_start(day) - dt.timedelta(seconds=1)) == "early"
+    assert publication(day, day_start(day)) == publication(day, commitment_deadline(day)) == "in_time"
+
+    # Given a daily roll whose commitment came with the request
+    _, page = page_of(GAMES["daily"] | {"commitment": SEAL})
+
+    # Then the page sends the player to the archive's own window for it, and never to a time before the day
+    window = f"between {day_start(day):%H:%M} and {commitment_deadline(day):%H:%M} UTC"
+    assert f"the commitment the daily archive published that day {window}: fairdice knows only" in unescape(page)
+    assert "before that day began" not in unescape(page)
 
 
 @pytest.mark.parametrize("count", [100, 101, 150])

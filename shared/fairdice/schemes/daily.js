@@ -89,7 +89,9 @@ fairdice.register(
       title: "Raredle’s daily roll",
       seedDocument: "004",
       sides: SIDES,
-      words: { secret: "day secret", seal: "commitment", roll: "roll", rolls: "rolls", shown: "the daily archive published before that day began" },
+      // The archive's commitment, published in the grace after 00:00 UTC (fairdice.archive.layout.COMMITMENT_GRACE):
+      // one published before the day began is what the archive calls early (daily.py)
+      words: { secret: "day secret", seal: "commitment", roll: "roll", rolls: "rolls", shown: "the daily archive published that day between 00:00 and 00:15 UTC" },
       secretField: "secret",
       sealField: "commitment",
       fields: [

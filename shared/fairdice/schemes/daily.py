@@ -155,7 +155,14 @@ class Daily(Scheme[DailyRequest]):
     """Seed 004's scheme."""
 
     request = DailyRequest
-    words = Words("day secret", "commitment", shown="the daily archive published before that day began")
+    # Where the player finds the commitment to recognise: the archive's, published in the grace after 00:00 UTC, the
+    # one window in which it shows the secret was fixed before the day's play (`publication`); one published before
+    # the day began is what the archive calls early, a secret that could have been chosen for the rolls it gives
+    words = Words(
+        "day secret",
+        "commitment",
+        shown=f"the daily archive published that day between 00:00 and 00:{COMMITMENT_GRACE.seconds // 60:02d} UTC",
+    )
     tried = None
     elsewhere = "another player's or another day's roll: check the player id and the date (the UTC day it was rolled)"
     link = (
