@@ -235,12 +235,26 @@ class Published:
         return self.witnessed and publication(self.commitment.date, self.published_at) == "in_time"
 
 
+COMMITMENT_MOST = 256  # bytes: room to spare over the 146 the publisher writes at most
+_PADDING = re.compile(rb"[\s\\]")  # JSON's whitespace between tokens, or an escape in a string: none in the publisher's
+
+
 def read_published(archive: ObjectStore, day: dt.date) -> Published | None:
     """The day's commitment and the archive's own time for it; None if there is none; TamperedRecord if not one."""
     stored = archive.read(commitment_key(day))
     if stored is None:
         return None
     document = read_document(Commitment, commitment_key(day), stored.data, day, "a commitment document")
+    if len(stored.data) > COMMITMENT_MOST or _PADDING.search(stored.data):
+        # The publisher writes a commitment compact, its fields alone (`to_bytes`: 139 to 146 bytes). One padded (spaces
+        # between its fields, escapes in its strings) can be sent slowly, its commitment last, and S3 may date an object
+        # by when its upload began: dated in time, its secret chosen after the day's play began (review). Judged by its
+        # bytes, not by writing the document again: another pydantic may write a time otherwise, and no archive's day
+        # may turn tampered with an upgrade.
+        raise TamperedRecord(
+            f"{commitment_key(day)} is not written as the publisher writes a commitment: compact JSON of at most"
+            f" {COMMITMENT_MOST} bytes, without spaces or escapes"
+        )
     return Published(document, stored.modified, stored.witnessed, stored.locked_until)
 
 

@@ -476,6 +476,31 @@ def test_a_day_committed_to_the_secret_the_day_before_revealed_is_never_verified
         daily_verdict(reader_at(made, "2025-03-03 09:00"), "2025-03-02", PLAYER)
 
 
+@pytest.mark.parametrize(
+    ("start", "padded"),
+    [
+        (b'{"date":', b'{"date": '),
+        (b'{"date":', b'{"date":' + b" " * 100_000),
+        (b'"date":"2', b'"date":"\\u0032'),  # an escape in a string: the same date, six bytes for one
+    ],
+)
+def test_a_commitment_not_written_as_the_publisher_writes_one_is_never_taken_for_one_published_in_time(
+    stores: Stores, start: bytes, padded: bytes
+) -> None:
+    # Given the day's own commitment, its fields the same, padded (review: an upload padded so, sent slowly with its
+    # commitment last, may be dated by S3 when it began: in time, its secret chosen later)
+    own = stores.archive.get(commitment_key(DAY)) or b""
+    rewrite(stores.archive, commitment_key(DAY), own.replace(start, padded, 1))
+    assert Commitment.model_validate_json(stores.archive.get(commitment_key(DAY)) or b"").to_bytes() == own
+
+    # Then neither the day nor a roll of it is read from it
+    said = "commitments/2025-03-01.json is not written as the publisher writes a commitment"
+    with pytest.raises(TamperedRecord, match=re.escape(said)):
+        reader_at(stores, "2025-03-02 08:00").lookup(DAY)
+    with pytest.raises(TamperedRecord, match=re.escape(said)):
+        daily_verdict(reader_at(stores, "2025-03-02 09:00"), "2025-03-01", PLAYER)
+
+
 def test_a_record_whose_secret_does_not_give_its_own_commitment_is_tampered(stores: Stores) -> None:
     record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(DAY)) or b"")
     rewrite(stores.archive, revealed_key(DAY), record.model_copy(update={"secret": "00" * 32}).to_bytes())
