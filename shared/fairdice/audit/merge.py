@@ -229,20 +229,22 @@ def _games_again(found: Iterable[Repeat]) -> Iterator[tuple[str, dict[str, Any] 
     under another scheme than its first line's (review: one key filed as narde-v1 and as pair36 was two fair games;
     `game_key` leaves the scheme out of what the seal fixed, and each line carries its own), or a day's secret on
     another day than its first line's (review: one day's secret rolled with again the next day was two fair days; a
-    day's entry, its start `SHARED`, has the day for its inputs). A game is its scheme, inputs and start, one rule for
-    all three: another start with the same scheme and inputs is another game of the secret's match, or a window of its
-    game, and no finding. A line with an id an earlier line of its game has is a duplicate id, said once already (a
-    day's entry in another shard is the day's rolls there: no finding); a game's lines under ids of their own,
-    past as many as its scheme's secret rolls alike (seed 003's mirror pair: two), are each a repeated game; the ones
-    within that many are no finding, and come with None: their dice are the first line's, tallied again. Memory: one
-    secret's games at a time, with their lines' ids."""
-    sealed, first, first_inputs = b"", _Game("", 0, b"", set()), (b"", b"")
+    day's entry, its start `SHARED`, has the day for its inputs; "another day" only where the first line is a shared
+    entry too: a bg-online-v1 match's derived key met as another match's server number is other inputs). A game is its
+    scheme, inputs and start, one rule for all three: another start with the same scheme and inputs is another game of
+    the secret's match, or a window of its game, and no finding. A line with an id an earlier line of its game has is a
+    duplicate id, said once already (a day's entry in another shard is the day's rolls there: no finding); a game's
+    lines under ids of their own, past as many as its scheme's secret rolls alike (seed 003's mirror pair: two), are
+    each a repeated game; the ones within that many are no finding, and come with None: their dice are the first line's,
+    tallied again. Memory: one secret's games at a time, with their lines' ids."""
+    sealed, first, first_inputs, first_shared = b"", _Game("", 0, b"", set()), (b"", b""), False
     games: dict[tuple[bytes, bytes], _Game] = {}  # the secret's games so far, by their scheme, inputs and start
     for again in found:
         if again.key != sealed:
             first_game, first_scheme, first_id = again.first_more.split(b"\t", 2)
             sealed, first_inputs = again.key, (first_scheme, first_game[:INPUTS_CHARS])
             first = _Game(again.first_file, again.first_line, first_id, {first_id})
+            first_shared = first_game[INPUTS_CHARS:] == SHARED
             games = {(first_scheme, first_game): first}
         this_game, scheme, game_id = again.more.split(b"\t", 2)
         game = games.get((scheme, this_game))
@@ -254,7 +256,7 @@ def _games_again(found: Iterable[Repeat]) -> Iterator[tuple[str, dict[str, Any] 
             named = first_inputs[0].decode()
             if scheme != first_inputs[0]:
                 other = f"as a {named} game: a secret rolls the dice of one game, match or day, of one scheme"
-            elif shared:
+            elif shared and first_shared:
                 other = f"as the {named} game of another day: a secret rolls the dice of one game, match or day"
             else:
                 other = "with other inputs (a phrase, client seeds or apps' numbers, as the scheme has them): a"

@@ -49,8 +49,8 @@ PART_BYTES = 8  # a game's inputs and start, each told from the others of its ke
 # inputs and start beside it, each line's scheme kept with its id, digests in base64; 6 was written between commits of
 # one change, in hex; 8: what the seal fixed alone, without the scheme, so a secret filed under two schemes meets; 9: a
 # secret a scheme's lines share, a day's, written once a shard besides, marked SHARED; 10: and its day beside the mark;
-# 11: the day as the entry's inputs, the mark as its start).
-PARTIAL_FORMAT = 11
+# 11: the day as the entry's inputs, the mark as its start; 12: a bg-online-v1 match's derived key marked so too).
+PARTIAL_FORMAT = 12
 # What a line of ids.txt and of games.txt is, as `ShardAudit.line` writes them: an id as JSON (ASCII, as json.dumps
 # writes it), its line's number and its game's scheme; a game's key, its line's number, its inputs and start side by
 # side (the three in unpadded URL-safe base64: a merge of 100 million games holds every line of games.txt in its
@@ -72,10 +72,11 @@ _SCHEME = rb"[^\t\r\n]+"  # a scheme id: text without tabs or line breaks
 ID_LINE = re.compile(rb"%s\t[0-9]{%d}\t%s" % (_JSON_TEXT, LINE_DIGITS, _SCHEME))
 _B64 = rb"[A-Za-z0-9_-]"
 INPUTS_CHARS = _b64_chars(PART_BYTES)  # a games.txt line's inputs: the first characters of its third field
-# The start of a games.txt line that stands for a secret a scheme's lines share (`GameKey.shared`), in place of a
-# game's start; what they share it as (`GameKey.shared_by`, a day) is its inputs: written once a shard for each, at its
-# first line, so that the merge meets a game of another scheme, or another day (other inputs), under the secret without
-# holding every roll of a day (no digest is this, but with a chance of 2**-64).
+# The start of a games.txt line that stands for a secret a scheme's lines share (`GameKey.shared`: a day's, or the key a
+# bg-online-v1 match derives), in place of a game's start; what they share it as (`GameKey.shared_by`, a day) is its
+# inputs: written once a shard for each, at its first line, so that the merge meets a game of another scheme, or
+# another day (other inputs), under the secret without holding every roll of a day (no digest is this, but with a
+# chance of 2**-64).
 SHARED = b"_" * INPUTS_CHARS
 GAME_LINE = re.compile(
     rb"%s{%d}\t[0-9]{%d}\t%s{%d}\t%s\t%s"
@@ -184,7 +185,9 @@ class ShardAudit:
         # `<sealed>\t<line>\t<inputs><start>\t<scheme>\t<id as JSON>` (the three of `game_key`, `compact`): a game
         # checked, for the repeated-game check (duplicates.repeats, in the merge).
         self.games: list[bytes] = []
-        self._shared: set[tuple[bytes, bytes]] = set()  # the shared secrets and days written into games so far
+        # The shared secrets written into games so far, each with what shares it (a day), as one bytes: a bg-online-v1
+        # match's derived key is one a match, nearly one a line, and a pair of bytes costs twice as much
+        self._shared: set[bytes] = set()
         self._known = frozenset(schemes.ids())
 
     @property
@@ -280,8 +283,8 @@ class ShardAudit:
         if same is not None:
             sealed, inputs, start = map(compact, same[:3])
             self.games.append(b"%s\t%0*d\t%s%s\t%s\t%s" % (sealed, LINE_DIGITS, number, inputs, start, named, id_json))
-            if same.shared is not None and (same.shared, same.shared_by) not in self._shared:
-                self._shared.add((same.shared, same.shared_by))
+            if same.shared is not None and (shared := same.shared + same.shared_by) not in self._shared:
+                self._shared.add(shared)
                 entry = (compact(same.shared), LINE_DIGITS, number, compact(same.shared_by) + SHARED, named, id_json)
                 self.games.append(b"%s\t%0*d\t%s\t%s\t%s" % entry)
         if verdict is not None:

@@ -104,8 +104,10 @@ class GameParts(NamedTuple):
     line with the same `sealed` and other inputs is no game its secret was made for); `start`: where the line's rolls
     start among the secret's games. Lines that agree in all three are one game filed twice. `shared`: where `sealed`
     holds more than the secret (a day's secret rolls every player's roll of its day), the secret as HMAC uses it alone,
+    or where the dice are rolled with a key derived from the secret (a bg-online-v1 match's), that key as HMAC uses it:
     which no game of another scheme may have; None where `sealed` is that already. `shared_by`: what the lines sharing
-    it are lines of (a day's secret: its day), which no other may share.
+    it are lines of (a day's secret: its day; a match's key: nothing more, one match derives it), which no other may
+    share.
     """
 
     sealed: object

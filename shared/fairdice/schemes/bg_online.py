@@ -140,8 +140,13 @@ class BgOnline(Scheme[BgOnlineRequest]):
         """The server's number is what the seal fixed, for one match: its apps' numbers are the match's one pair, in
         one order (the key is derived from both, so every other order or spelling of them, `01a2b` for `1a2b`, rolls
         other dice under the same seal: review, a server number filed with its apps' numbers reordered or zero-padded
-        was as many fair games), and each game of the match starts apart (`g2:roll:1`)."""
-        return GameParts(hmac_key(secret), list(request.app_numbers), start_of(rolls))
+        was as many fair games), and each game of the match starts apart (`g2:roll:1`). The key derived from them, which
+        the match's dice are rolled with, is the match's secret too, shared by its games, and no other game's: anyone
+        who checked the match derives it once its server's number is revealed (review: it filed again as a narde-v1 key,
+        or as another match's server number, was a fair game)."""
+        return GameParts(
+            hmac_key(secret), list(request.app_numbers), start_of(rolls), self.dice_key(request, secret), None
+        )
 
     def scope(self, request: BgOnlineRequest, rolls: Rolls, secret: bytes) -> Scope:
         """Game G from its start; game 1 without its opening roll is a window."""

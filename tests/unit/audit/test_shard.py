@@ -19,6 +19,7 @@ from fairdice.audit.shard import (
     GAME_LINE,
     GAMES,
     IDS,
+    SHARED,
     SUMMARY,
     audit_shard,
     compact,
@@ -29,6 +30,7 @@ from fairdice.audit.store import FolderResults
 from fairdice.audit.tally import Partial
 from fairdice.cli import main
 from fairdice.schemes import parse_request
+from fairdice.schemes.bg_online import online_key
 from fairdice.verify import Checked, check, verify
 from pydantic import ValidationError
 
@@ -366,7 +368,10 @@ def test_a_secret_and_the_same_secret_with_a_zero_byte_appended_are_one_game_eac
     # Then both are fair, and their lines keep one game key, so the second is the first's game repeated
     assert (partial_result.counts.games, partial_result.counts.fair, findings) == (2, 2, [])
     entries = (tmp_path / partial_key("s", GAMES)).read_text().splitlines()
-    assert len({entry.split("\t")[0] for entry in entries}) == 1
+    # (a bg-online-v1 match's derived key, the same for both, is one entry besides: written once a shard)
+    games_entries = [entry for entry in entries if not entry.split("\t")[2].endswith(SHARED.decode())]
+    assert len({entry.split("\t")[0] for entry in games_entries}) == 1
+    assert len(entries) == 2 + (game["scheme"] == "bg-online-v1")
     (repeat,) = repeats([partial(FolderResults(tmp_path).open, partial_key("s", GAMES))], ["day.jsonl"], tmp_path)
     first_id = json.dumps(game["id"]).encode()
     assert (repeat.file, repeat.line, repeat.first_file, repeat.first_line) == ("day.jsonl", 2, "day.jsonl", 1)
@@ -749,6 +754,52 @@ def test_a_days_secret_rolled_again_on_another_day_is_a_repeated_game_said_once_
     assert finding["id"] == "again-0"
     assert '(id "first-0") has this secret, as the daily game of another day' in finding["error"]["message"]
     assert (summary["repeated_games"], summary["by_scheme"]["daily"]["repeated_games"]) == (1, 1)
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        {"scheme": "narde-v1", "phrase": "p"},
+        {"scheme": "bg-dice-v1"},
+        {"scheme": "bg-online-v1", "app_numbers": ["5e", "6f"]},
+    ],
+    ids=["narde", "bg-dice", "bg-online"],
+)
+def test_a_bg_online_matchs_key_filed_again_as_a_secret_is_a_repeated_game_whatever_the_order_and_shards(
+    tmp_path: Path, other: games.Game
+) -> None:
+    # Given a bg-online-v1 match of two games, one in each of two shards, and the key its dice are rolled with (derived
+    # from its server's number and apps' numbers, which anyone who checked the match can derive) filed again as the
+    # secret of another game, with that key's own seal (review: the audit keyed the match by its server's number alone,
+    # and found nothing, exit 0, though the second game's dice were known to the match's players before it began)
+    match = {**ONLINE, "app_numbers": ["1a2b", "3c4d"], "recorded": [[1, 1]] * 8}
+    derived = online_key(bytes.fromhex(ONLINE["server_number"]), match["app_numbers"]).hex()
+    model = schemes.get(other["scheme"]).request
+    again = _refiled(
+        {**other, model.REVEALED_FIELD: derived, model.SEAL_FIELD: games.seal(derived), "recorded": [[1, 1]] * 8},
+        "again",
+    )
+    first, second = _refiled(match, "first"), _refiled(match, "second", game=2)
+    folder = tmp_path / "in"
+
+    for lines in ([first, again], [again, first]):
+        games.write(folder / "a.jsonl", lines)
+        games.write(folder / "b.jsonl", [second])
+
+        # When they are audited, each file a shard of its own
+        summary, findings = _audited(folder, tmp_path / "out")
+
+        # Then each is fair alone, and the line met second is a repeated game naming the first, once
+        assert (summary["fair"], summary["repeated_games"]) == (3, 1)
+        ((finding),) = _repeats(findings)
+        assert finding["id"] == lines[1]["id"]
+        assert f'(id "{lines[0]["id"]}") has this secret' in finding["error"]["message"]
+        assert "another day" not in finding["error"]["message"]
+
+    # And a match of two games, one in each shard, with nothing else, is no repeated game
+    games.write(folder / "a.jsonl", [first])
+    summary, findings = _audited(folder, tmp_path / "out")
+    assert (summary["fair"], summary["repeated_games"], findings) == (2, 0, [])
 
 
 def test_each_schemes_counts_give_its_duplicate_ids_and_repeated_games(tmp_path: Path) -> None:
