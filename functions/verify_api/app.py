@@ -41,7 +41,7 @@ app = APIGatewayHttpResolver(
     # A custom domain's API mapping leaves its path in front of every request's path (routes/__init__.py).
     strip_prefixes=[settings.SETTINGS.base_path] if settings.SETTINGS.base_path else None,
 )
-# The body cap must act before anything parses the body: the gate runs ahead of Powertools' validation.
+# The body cap must act before anything parses the body: the gate runs where Powertools' validation reads a body.
 gate_request_validation(app, body.gate)
 app.configure_openapi(
     title="fairdice",

@@ -10,8 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from aws_lambda_powertools import Tracer
-from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
-from aws_lambda_powertools.event_handler.middlewares import NextMiddleware
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from aws_lambda_powertools.event_handler.middlewares.openapi_validation import OpenAPIRequestValidationMiddleware
 from aws_lambda_powertools.shared.version import VERSION
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
@@ -30,17 +29,17 @@ def tracing_disabled() -> bool:
 
 
 class _GatedRequestValidation(OpenAPIRequestValidationMiddleware):
-    """Powertools' request validation, behind a gate that refuses a request it must not parse at all."""
+    """Powertools' request validation, behind a gate that refuses a body it must not parse at all."""
 
     def __init__(self, gate: Gate) -> None:
         super().__init__()  # type: ignore[no-untyped-call]
         self._gate = gate
 
-    def handler(self, app: Any, next_middleware: NextMiddleware) -> Response[Any]:
-        self._gate(app.current_event)
-        return super().handler(app, next_middleware)
-
     def _get_body(self, app: Any) -> Any:
+        # Asked only of a route that reads a body, before it is parsed: the gate acts there alone. A body sent where no
+        # route reads one is left unread (review: GET /check/ with a text/plain body was 415 "send the body as JSON",
+        # an unknown path with one 415 and a wrong method with a large one 413, not 404 and 405).
+        self._gate(app.current_event)
         # Past the gate a body is JSON by its media type, compared without regard to case as RFC 9110 says, or there
         # is none. Powertools' own choice compares "application/json" case-sensitively and raises an error no
         # handler maps (a 500) for any other type, even on an empty body, which is a missing body like any other.
@@ -48,13 +47,15 @@ class _GatedRequestValidation(OpenAPIRequestValidationMiddleware):
 
 
 def gate_request_validation(app: APIGatewayHttpResolver, gate: Gate) -> None:
-    """Run `gate` on every validated request before Powertools parses any of it; what it lets through is read as JSON.
+    """Run `gate` on the body of every request whose route reads one, before Powertools parses it; what it lets
+    through is read as JSON. A route that reads no body, an unknown path and a wrong method leave it unread.
 
     Private: `ApiGatewayResolver._request_validation_middleware`. Powertools runs its request
     validation before any user middleware and offers no hook ahead of it; the body cap must act
     before parsing, so the gated validation takes its place. Private too:
-    `OpenAPIRequestValidationMiddleware._get_body`, overridden, because the gate decides which
-    media types are JSON (any case of `application/json`) and Powertools' choice cannot be told.
+    `OpenAPIRequestValidationMiddleware._get_body`, overridden: Powertools asks it for the body of a route that
+    reads one, and only then, so the gate runs there; and the gate decides which media types are JSON (any case of
+    `application/json`), which Powertools' choice cannot be told.
     """
     if not isinstance(getattr(app, "_request_validation_middleware", None), OpenAPIRequestValidationMiddleware):
         # Set blindly, the attribute would be ignored and every body parsed uncapped: stop the cold start instead.

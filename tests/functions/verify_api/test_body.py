@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 from verify_api import settings as api_settings
 from verify_api.settings import ApiSettings
-from verify_api_calls import Event, assert_error, invoke, with_body
+from verify_api_calls import Event, assert_error, at, invoke, with_body
 
 # Routes that give no verdict publish no metric; Powertools warns about that on every such call.
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
@@ -125,3 +125,58 @@ def test_a_key_given_twice_anywhere_in_the_body_is_400_on_every_post_route(
     at = text.rindex('"scheme": ')
     error = assert_error(invoke(with_body(event, f'{text[:at]}"scheme": "daily", {text[at:]}')), 400, "malformed_body")
     assert error["message"] == "the body's JSON gives the key 'scheme' more than once in one object; give it once"
+
+
+def _bodies_the_gate_refuses(event: Event) -> dict[str, Event]:
+    """The request with each body a POST route refuses before reading it: over the cap, of another type, compressed,
+    marked as base64 but not base64."""
+    too_large = with_body(event, "{}".ljust(1024 * 1024 + 1), content_type="application/json")
+    compressed = with_body(event, base64.b64encode(gzip.compress(b"{}")).decode(), base64_encoded=True)
+    compressed["headers"]["content-encoding"] = "gzip"
+    not_base64 = with_body(event, "!!!!", content_type="application/json")
+    not_base64["isBase64Encoded"] = True
+    return {
+        "413": too_large,
+        "415 type": with_body(event, "hello", content_type="text/plain"),
+        "415 encoding": compressed,
+        "400": not_base64,
+    }
+
+
+# One event a GET route answers, for GET routes that read no body.
+GET_ROUTES = {
+    "/schemes": "api-schemes",
+    "/check/": "api-check-seed000",
+    "/": "api-home",
+    "/openapi.json": "api-openapi",
+}
+
+
+@pytest.mark.parametrize("route", GET_ROUTES)
+def test_a_body_sent_to_a_route_that_reads_none_is_left_unread_not_refused(
+    load_event: Callable[[str], Event], route: str
+) -> None:
+    # Review: GET /check/ and GET / with a text/plain body were 415 "send the body as JSON", where they read no body
+    event = load_event(GET_ROUTES[route])
+    genuine = invoke(event)
+    for kind, sent in _bodies_the_gate_refuses(event).items():
+        answer = invoke(sent)
+        assert (answer.status, answer.text) == (genuine.status, genuine.text), (route, kind)
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status", "code"),
+    [
+        ("GET", "/nowhere", 404, "not_found"),
+        ("POST", "/nowhere", 404, "not_found"),
+        ("DELETE", "/verify", 405, "method_not_allowed"),
+        ("POST", "/check", 405, "method_not_allowed"),
+    ],
+)
+def test_an_unknown_path_or_a_wrong_method_is_404_or_405_whatever_body_it_brings(
+    load_event: Callable[[str], Event], method: str, path: str, status: int, code: str
+) -> None:
+    # Review: POST /nowhere with a text/plain body was 415 and DELETE /verify with a large one 413: no route reads it
+    event = at(load_event("api-verify-narde-fair"), method, path)
+    for sent in _bodies_the_gate_refuses(event).values():
+        assert_error(invoke(sent), status, code)

@@ -69,24 +69,45 @@ def test_tracer_is_tracer_disabled_still_answers_whether_tracing_is_off(monkeypa
         assert tracing_disabled() is False
 
 
-def test_the_gate_replaces_the_request_validation_middleware_and_runs_before_it() -> None:
-    # Given a resolver whose one route would fail validation on an empty body
+def test_the_gate_replaces_the_request_validation_middleware_and_runs_before_the_body_is_read() -> None:
+    # Given a resolver with a route that reads a body and one that reads none
     app = APIGatewayHttpResolver(enable_validation=True)
     seen: list[str] = []
 
+    @app.post("/needs/<number>")
+    def needs_a_body(number: int, body: Annotated[dict[str, int], Body()]) -> dict[str, int]:
+        return {"number": number, **body}
+
     @app.get("/needs/<number>")
-    def needs_a_number(number: int) -> dict[str, int]:
+    def needs_no_body(number: int) -> dict[str, int]:
         return {"number": number}
 
     def gate(event: APIGatewayProxyEventV2) -> None:
-        seen.append(event.path)
+        seen.append(f"{event.http_method} {event.path}")
+        if event.body == "refused":
+            raise ValueError("the gate refused the body")
 
-    with relied_on("ApiGatewayResolver._request_validation_middleware"):
+    def sent(method: str, path: str, body: str) -> dict[str, Any]:
+        event = request_event(method, path)
+        event.update(body=body, isBase64Encoded=False, headers={"content-type": "application/json"})
+        answer: dict[str, Any] = app.resolve(event, FakeLambdaContext())
+        return answer
+
+    with relied_on("_request_validation_middleware and OpenAPIRequestValidationMiddleware._get_body"):
         gate_request_validation(app, gate)
-        # When it serves a request, Then the gate saw it and validation still ran after it.
-        assert request(app, "GET", "/needs/seven")["statusCode"] == 422
-        assert seen == ["/needs/seven"]
-        assert json.loads(request(app, "GET", "/needs/7")["body"]) == {"number": 7}
+        # When a body comes to the route that reads it, Then the gate saw it and validation still ran after it
+        assert sent("POST", "/needs/seven", '{"dice": 6}')["statusCode"] == 422
+        assert json.loads(sent("POST", "/needs/7", '{"dice": 6}')["body"]) == {"number": 7, "dice": 6}
+        assert seen == ["POST /needs/seven", "POST /needs/7"]
+        # and one it refuses is never parsed (it is no JSON)
+        with pytest.raises(ValueError, match="the gate refused the body"):
+            sent("POST", "/needs/7", "refused")
+        # When one comes to a route that reads none, an unknown path or a wrong method, Then the gate never sees it
+        seen.clear()
+        assert json.loads(sent("GET", "/needs/7", "refused")["body"]) == {"number": 7}
+        assert sent("GET", "/nowhere", "refused")["statusCode"] == 404
+        assert sent("PUT", "/needs/7", "refused")["statusCode"] == 404
+        assert seen == []
 
 
 def test_the_gated_validation_still_reads_the_body_it_lets_through_as_json() -> None:
