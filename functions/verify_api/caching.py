@@ -14,21 +14,21 @@ SHORT_LIVED = "public, max-age=60"
 DUE = "no-cache"
 
 
-def cache_control(
-    answer: Verdict | DayRecord, now: dt.datetime, day: dt.date, kept_until: dt.datetime | None = None
-) -> str:
+def cache_control(answer: Verdict | DayRecord, now: dt.datetime, day: dt.date, kept_until: dt.datetime | None) -> str:
     """The Cache-Control header for a daily route's answer about `day` at `now`: long-lived only once it cannot change;
     an answer that waits for a reveal (withheld, pending) is kept at most until the reveal is due, never past it. One
     whose day's Object Lock retention ends at `kept_until` (`ArchiveReader.kept_until`) is kept at most until then: the
     day is fair only while it lasts (a trial stack's year, a bucket of one's own's day), so a year's copy would keep it
-    fair past it. One given before the next day's record is read for good (`_next_record_from`) is kept at most until
-    that record may be written, and not while it may: that record may say the day's own has other bytes, and the
-    archive then vouches for neither (review: a day revealed at midnight was kept a year, fair, before its next record
-    could dispute it)."""
-    if is_final(answer):
-        ends = [end for end in (kept_until, _next_record_from(day, now)) if end is not None]
-        left = None if not ends else int((min(ends) - now).total_seconds())
-        if left is not None and left < YEAR:
+    fair past it. One whose day is not kept at all (`kept_until` None: a bucket without Object Lock) is never kept as
+    settled: whoever holds the bucket may still delete its versions and show others (review: such a day's record and
+    its rolls, incomplete for it, were kept a year, "immutable"). One given before the next day's record is read for
+    good (`_next_record_from`) is kept at most until that record may be written, and not while it may: that record may
+    say the day's own has other bytes, and the archive then vouches for neither (review: a day revealed at midnight was
+    kept a year, fair, before its next record could dispute it)."""
+    if is_final(answer) and kept_until is not None:
+        next_record = _next_record_from(day, now)
+        left = int(((kept_until if next_record is None else min(kept_until, next_record)) - now).total_seconds())
+        if left < YEAR:
             return f"public, max-age={left}" if left > 0 else DUE
         return IMMUTABLE
     due = _waits_for(answer)

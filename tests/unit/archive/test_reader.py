@@ -453,7 +453,7 @@ def test_a_revealed_secret_that_is_not_the_committed_one_is_a_seal_mismatch(stor
     assert verdict.verdict == "mismatch" and verdict.checks.seal == "mismatch"
     assert verdict.seal.given == record.commitment and verdict.seal.computed == seal_of(other)
     assert reader.record(DAY).seal == "mismatch"
-    assert cache_control(verdict, reader.now(), DAY) == SHORT_LIVED
+    assert cache_control(verdict, reader.now(), DAY, reader.kept_until(DAY)) == SHORT_LIVED
 
 
 def test_a_day_committed_to_the_secret_the_day_before_revealed_is_never_verified(
@@ -754,7 +754,8 @@ def test_a_record_links_over_days_without_a_record_but_never_over_one(tmp_path: 
 
 
 def test_record_shows_a_revealed_day_with_the_sha256_the_chain_uses(stores: Stores) -> None:
-    shown = reader_at(stores, "2025-03-02 12:00").record(DAY)
+    reader = reader_at(stores, "2025-03-02 12:00")
+    shown = reader.record(DAY)
     data = stores.archive.get(revealed_key(DAY)) or b""
 
     assert shown.status == "revealed" and shown.seal == "match"
@@ -763,20 +764,22 @@ def test_record_shows_a_revealed_day_with_the_sha256_the_chain_uses(stores: Stor
     assert shown.commitment_published_at == at("2025-03-01 00:00:03")
     assert shown.reveal_at == at("2025-03-02 00:00")
     # kept until 03-02's record may be written (it may say 03-01's has other bytes), for a year once it is read
-    assert cache_control(shown, at("2025-03-02 12:00"), DAY) == "public, max-age=43200"
-    assert cache_control(shown, at("2025-03-03 00:10"), DAY) == "no-cache"
-    assert cache_control(shown, at("2025-03-03 00:15:01"), DAY) == IMMUTABLE
+    kept = reader.kept_until(DAY)
+    assert cache_control(shown, at("2025-03-02 12:00"), DAY, kept) == "public, max-age=43200"
+    assert cache_control(shown, at("2025-03-03 00:10"), DAY, kept) == "no-cache"
+    assert cache_control(shown, at("2025-03-03 00:15:01"), DAY, kept) == IMMUTABLE
 
 
 def test_record_shows_a_pending_day_with_its_commitment_and_reveal_time(stores: Stores) -> None:
-    shown = reader_at(stores, "2025-03-02 12:00").record(NEXT)
+    reader = reader_at(stores, "2025-03-02 12:00")
+    shown = reader.record(NEXT)
 
     secret = stores.secrets.get(secret_key(NEXT)) or b""
     assert shown.status == "pending" and shown.reveal_at == at("2025-03-03 00:00")
     assert shown.commitment == seal_of(secret)
     assert shown.record is None and shown.record_sha256 is None and shown.seal is None
     assert secret.hex() not in shown.model_dump_json()
-    assert cache_control(shown, at("2025-03-02 12:00"), NEXT) == SHORT_LIVED
+    assert cache_control(shown, at("2025-03-02 12:00"), NEXT, reader.kept_until(NEXT)) == SHORT_LIVED
 
 
 def test_a_daily_roll_verified_end_to_end_matches_the_seed_algorithm(tmp_path: Path, timeline: Timeline) -> None:
@@ -790,7 +793,7 @@ def test_a_daily_roll_verified_end_to_end_matches_the_seed_algorithm(tmp_path: P
     withheld = daily_verdict(reader, "2025-03-01", player)
     assert withheld.verdict == "withheld"
     assert withheld.withheld is not None and withheld.withheld.reveal_at == at("2025-03-02 00:00")
-    assert cache_control(withheld, reader.now(), DAY) == SHORT_LIVED
+    assert cache_control(withheld, reader.now(), DAY, reader.kept_until(DAY)) == SHORT_LIVED
 
     # Once revealed, every player's faces are the seed algorithm's, and the recorded ones are fair
     timeline.publish(stores, at("2025-03-02 00:00"))
@@ -805,7 +808,7 @@ def test_a_daily_roll_verified_end_to_end_matches_the_seed_algorithm(tmp_path: P
         assert roll["dice"] == expected
         assert roll["message"] == f"2025-03-01|{player}"
         assert verdict.source == "daily archive revealed/2025-03-01.json"
-        assert cache_control(verdict, reader.now(), DAY) == f"public, max-age={24 * 3600 - 1}"
+        assert cache_control(verdict, reader.now(), DAY, reader.kept_until(DAY)) == f"public, max-age={24 * 3600 - 1}"
 
     # A face that differs is a mismatch, with the seal still matching
     wrong = seed_004_faces(secret, "2025-03-01", PLAYER)

@@ -152,6 +152,13 @@ def revealed_faces(timeline: Timeline, stores: Stores, clock_at: Callable[[str],
     return seed_004.faces(secret, "2025-03-01", PLAYER)
 
 
+def recorded_faces(stores: Stores) -> str:
+    """PLAYER's faces of 2025-03-01 as the roll route's `recorded` is written, `3+5+…`, from the secret kept for it."""
+    secret = stores.secrets.get(secret_key(dt.date(2025, 3, 1)))
+    assert secret is not None
+    return "+".join(map(str, seed_004.faces(secret, "2025-03-01", PLAYER)))
+
+
 def test_a_changed_face_is_a_mismatch_at_that_roll(
     timeline: Timeline, stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
 ) -> None:
@@ -352,9 +359,7 @@ def test_a_fair_day_is_cached_no_longer_than_its_object_lock_keeps_it(
     timeline.publish(stores, at("2025-03-01 00:00"))
     timeline.publish(stores, at("2025-03-02 00:00"))
     clock_at("2025-03-02 00:00:05")
-    secret = stores.secrets.get(secret_key(dt.date(2025, 3, 1)))
-    assert secret is not None
-    faces = "+".join(map(str, seed_004.faces(secret, "2025-03-01", PLAYER)))
+    faces = recorded_faces(stores)
 
     # When the player's roll and the day's record are asked for while the lock lasts
     status, headers, verdict = call(load_event("api-daily-roll"), f"/daily/2025-03-01/{PLAYER}", f"recorded={faces}")
@@ -373,9 +378,7 @@ def test_a_fair_day_is_kept_for_a_year_only_once_the_next_days_record_is_read(
     # are others (the archive then vouches for neither), is written by the runs of 03-03 00:00 to 00:15
     timeline.publish(stores, at("2025-03-01 00:00"))
     timeline.publish(stores, at("2025-03-02 00:00"))
-    secret = stores.secrets.get(secret_key(dt.date(2025, 3, 1)))
-    assert secret is not None
-    faces = "+".join(map(str, seed_004.faces(secret, "2025-03-01", PLAYER)))
+    faces = recorded_faces(stores)
     roll = (f"/daily/2025-03-01/{PLAYER}", f"recorded={faces}")
 
     # When the day's roll and record are asked for before that record may be written, while it may, and after
@@ -402,3 +405,30 @@ def test_a_fair_day_is_kept_for_a_year_only_once_the_next_days_record_is_read(
         IMMUTABLE,
         IMMUTABLE,
     )
+
+
+def test_a_day_kept_in_time_but_not_under_object_lock_is_never_kept_as_settled(
+    timeline: Timeline,
+    stores: Stores,
+    clock_at: Callable[[str], None],
+    load_event: Callable[[str], Event],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Given a day committed in time and revealed in an archive that keeps nothing under Object Lock: whoever holds the
+    # bucket may delete its versions and show others, so its answers are at most incomplete and may still change
+    monkeypatch.setattr(timeline_module, "FOREVER", None)
+    for day in ("2025-03-01", "2025-03-02", "2025-03-03"):
+        timeline.publish(stores, at(f"{day} 00:00:02"))
+    clock_at("2025-03-03 00:15:01")  # the next day's record is read for good: a locked day would be kept a year
+    faces = recorded_faces(stores)
+
+    # When the player's roll, its link and the day's record are asked for
+    status, headers, verdict = call(load_event("api-daily-roll"), f"/daily/2025-03-01/{PLAYER}", f"recorded={faces}")
+    _, link_headers, link = call(
+        load_event("api-check-seed000"), "/check", f"scheme=daily&date=2025-03-01&player={PLAYER}&rolls={faces}"
+    )
+    _, record_headers, record = call(load_event("api-daily-record"))
+
+    # Then each says the day is not kept, and no cache keeps it as a settled answer for a year
+    assert (status, verdict["verdict"], link["verdict"], record["locked"]) == (200, "incomplete", "incomplete", False)
+    assert headers["Cache-Control"] == link_headers["Cache-Control"] == record_headers["Cache-Control"] == SHORT_LIVED
