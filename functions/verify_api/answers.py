@@ -20,9 +20,23 @@ _ENVELOPE = 16 * 1024
 
 
 def secured(answer: dict[str, Any]) -> dict[str, Any]:
-    """A Lambda answer for API Gateway with the headers every answer carries."""
-    answer["headers"] = {**(answer.get("headers") or {}), **SECURITY_HEADERS}
+    """A Lambda answer for API Gateway with the headers every answer carries; one a shared cache may keep varies by
+    `Origin` too (`shared_copy`)."""
+    answer["headers"] = shared_copy({**(answer.get("headers") or {}), **SECURITY_HEADERS})
     return answer
+
+
+def shared_copy(headers: dict[str, str]) -> dict[str, str]:
+    """`headers` with `Origin` among those the answer varies by, where a shared cache may keep it (`public`): API
+    Gateway puts the CORS headers on an answer only when the request names an Origin, so a copy kept from a request
+    without one, a link opened in a browser, would be served to a page's script without them, and the browser would
+    refuse it for as long as it is kept, a year for a settled day (review)."""
+    if "public" not in headers.get("Cache-Control", ""):
+        return headers
+    varies = [name.strip() for name in headers.get("Vary", "").split(",") if name.strip()]
+    if "origin" not in (name.lower() for name in varies):
+        headers["Vary"] = ", ".join([*varies, "Origin"])
+    return headers
 
 
 def json_answer(answer: BaseModel, cache: str | None = None, *, field: str = "count") -> Response[str]:

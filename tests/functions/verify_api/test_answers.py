@@ -21,6 +21,7 @@ from fairdice.storage import FolderStore, Stores
 from unit.common import recipe_of, run
 from verify_api import app as api
 from verify_api import archive as api_archive
+from verify_api.answers import shared_copy
 from verify_api_calls import at
 from verify_api_calls import invoke as invoke_answer
 
@@ -136,8 +137,8 @@ def test_a_browser_opening_a_daily_roll_gets_its_page_with_the_archives_caching(
     # Then the page shows the six faces from the archive's secret, cached as the JSON would be
     _, json_headers, body = invoke(accepting(event, "application/json"))
     verdict = json.loads(body)
-    assert (status, headers["Content-Type"], headers["Vary"]) == (200, HTML, "Accept")
-    assert headers.get("Cache-Control") == json_headers.get("Cache-Control")  # none for a link: as for any link
+    assert (status, headers["Content-Type"], headers["Vary"]) == (200, HTML, "Accept, Origin")
+    assert headers.get("Cache-Control") == json_headers.get("Cache-Control")
     faces = "-".join(map(str, verdict["rolls"][0]["dice"]))
     assert f"<td class=msg>2025-03-01|123e4567-e89b-12d3-a456-426614174000<td class='dice long'>{faces}<td" in page
     assert "GET /daily/2025-03-01" in page  # where the recipe's secret is published
@@ -174,6 +175,27 @@ def test_every_answer_of_every_route_is_never_sniffed_and_https_only(
     status, headers, _ = invoke(accepting(load_event(name), accept))
     assert headers["X-Content-Type-Options"] == "nosniff", (name, status)
     assert headers["Strict-Transport-Security"] == "max-age=31536000", (name, status)
+    # and one a shared cache may keep varies by Origin: API Gateway adds the CORS headers only when a request names one
+    # (review: a copy kept from a browser's visit, without them, was served to a page's script for a year)
+    if "public" in headers.get("Cache-Control", ""):
+        assert "Origin" in headers["Vary"].split(", "), (name, headers.get("Vary"))
+
+
+@pytest.mark.parametrize(
+    ("headers", "vary"),
+    [
+        ({"Cache-Control": "public, max-age=60"}, "Origin"),
+        ({"Cache-Control": "public, max-age=60", "Vary": "Accept"}, "Accept, Origin"),
+        ({"Cache-Control": "public, max-age=31536000, immutable", "Vary": "Accept-Encoding, origin"}, None),
+        ({"Cache-Control": "no-cache", "Vary": "Accept"}, None),
+        ({}, None),
+    ],
+)
+def test_only_an_answer_a_shared_cache_may_keep_varies_by_origin_and_names_it_once(
+    headers: dict[str, str], vary: str | None
+) -> None:
+    kept = shared_copy(dict(headers))
+    assert kept.get("Vary") == (vary or headers.get("Vary"))
 
 
 def test_a_failure_on_fairdices_side_carries_them_too(
