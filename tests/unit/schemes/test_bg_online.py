@@ -1,6 +1,7 @@
 """fairdice.schemes.bg_online (seed 001, online, bg-online-v1): the key comes from the server's number and both apps'
 numbers, in an order the document does not fix, and the diagnosis tries them the other way round; the key and a game's
-labels are as seed 001 writes them; a request takes two apps' numbers in hex."""
+labels are as seed 001 writes them, and a game's seal and rolls through verify are those of seed 001's own code under
+that key; a request takes two apps' numbers in hex."""
 
 import hashlib
 import hmac
@@ -13,6 +14,7 @@ from fairdice.verify import verify
 from hypothesis import given
 from hypothesis import strategies as st
 
+from testkit.oracles import seed_001
 from unit.common import problems
 from unit.strategies import SETTINGS, keys
 
@@ -69,10 +71,14 @@ def test_equal_numbers_are_not_tried_swapped() -> None:
     assert all("other way round" not in finding.detail for finding in verdict.diagnosis)
 
 
+# Two apps' numbers as the apps write them: hex digits in either case, of any length a key takes
+APPS_NUMBERS = st.lists(st.text("0123456789abcdefABCDEF", min_size=1, max_size=64), min_size=2, max_size=2)
+
+
 @SETTINGS
 @given(
     server=keys,
-    apps=st.lists(st.text("0123456789abcdefABCDEF", min_size=1, max_size=64), min_size=2, max_size=2),
+    apps=APPS_NUMBERS,
     game=st.integers(1, 50),
     count=st.integers(1, 8),
 )
@@ -91,6 +97,41 @@ def test_bg_online_v1_key_and_labels_are_as_seed_001_writes_them(
         openings = []
     turns = [r.label for r in rolls[len(openings) :]]
     assert turns == [f"bg-online-v1:g{game}:roll:{n}" for n in range(1, len(turns) + 1)]
+
+
+@SETTINGS
+@given(
+    server=keys,
+    apps=APPS_NUMBERS,
+    game=st.integers(1, 49),
+    count=st.integers(1, 8),
+)
+def test_bg_online_v1_game_through_verify_agrees_with_seed_001_snippet(
+    server: bytes, apps: list[str], game: int, count: int
+) -> None:
+    # Seed 001's words: "Online, the key is HMAC-SHA256, keyed with the server's number, of bg-online-v1:seeds:
+    # followed by both apps' numbers in lowercase hex, separated by a colon", and "the server seals its number the same
+    # way" as the lock; each label's dice are read by the document's own roll(label), under that key
+    message = "bg-online-v1:seeds:" + apps[0].lower() + ":" + apps[1].lower()
+    key = hmac.new(server, message.encode(), hashlib.sha256).digest()
+    _, roll = seed_001.snippet(key.hex())
+    # "The labels are bg-online-v1:g1:opening:0 [:1, :2… after a tie], then bg-online-v1:g1:roll:1, …:roll:2… (g2 for
+    # the second game, which starts at roll:1)"
+    labels: list[str] = []
+    if game == 1:
+        for k in range(count):
+            labels.append(f"bg-online-v1:g1:opening:{k}")
+            if len(set(roll(labels[-1]))) == 2:
+                break
+    labels += [f"bg-online-v1:g{game}:roll:{n}" for n in range(1, count - len(labels) + 1)]
+    request = {"scheme": "bg-online-v1", "server_number": server.hex(), "app_numbers": apps, "game": game}
+
+    verdict = verify(parse_request(request | {"count": count}))
+
+    assert verdict.seal.computed == hashlib.sha256(server).hexdigest()
+    assert [(report["label"], report["message"], report["dice"]) for report in verdict.rolls] == [
+        (label, f"{label}:0", roll(label)) for label in labels
+    ]
 
 
 def test_online_app_numbers_are_hex_and_there_are_two() -> None:
