@@ -57,6 +57,63 @@ def test_the_script_holds_the_verifier_then_the_files_each_scheme_room_names_onc
     ]
 
 
+# The form rows the offline page copies from a seed's own checker page: each label and its help as the document writes
+# them, its quotes and apostrophes included (the documents are normative byte for byte).
+SEED_FORMS = {
+    "pair36.js": [  # seed 000
+        (
+            "Server seed",
+            'The game-over card shows it under "Seal opened". Tap it to copy. During a game it is still closed, on'
+            " purpose.",
+        ),
+        (
+            "Seal shown before the game (optional)",
+            "Leave it empty and the page just computes the fingerprint for the seed above.",
+        ),
+        ("Client seeds, one per line", "In seat order, as the dice sheet lists them. Offline there is only yours."),
+        (
+            "Number of rolls",
+            "Rolls are numbered from 1 across the whole match. Opening roll-offs count too, and a Classic match keeps"
+            " counting from game to game.",
+        ),
+        (
+            "Recorded rolls (optional)",
+            "The rolls as the dice sheet lists them, with or without their numbers. Paste them and every roll is"
+            " compared, not just shown.",
+        ),
+    ],
+    "bg_dice.js": [  # seed 001, against a bot
+        ("Key", "Once the game is over, Game info (\u24d8 on the board) shows it under Dice: tap Copy beside it."),
+        ("Lock (optional)", "Just under the key: the fingerprint the game showed before move 1."),
+        (
+            "Did the game begin with an opening roll?",
+            "Yes for a single game or a match\u2019s first game. In a match, the winner of each game starts the next"
+            " without one.",
+        ),
+        (
+            "Take-backs made before these rolls",
+            "Only in a Practice game: after each take-back the rolls carry on from a fresh line. Otherwise leave it at"
+            " 0.",
+        ),
+    ],
+    "labelled.js": [  # seed 001's rolls, both games
+        (
+            "The rolls you saw (optional)",
+            "In the order they came, starting with the opening roll, for example 4-6 1-3 6-6. Each is compared with the"
+            " key\u2019s.",
+        ),
+    ],
+}
+
+
+@pytest.mark.parametrize("name", SEED_FORMS)
+def test_the_form_rows_copied_from_a_seed_page_are_its_own_words(name: str) -> None:
+    source = files("fairdice").joinpath("schemes", name).read_text("utf-8")
+    for label, help_text in SEED_FORMS[name]:
+        row = rf"""label: (["']){re.escape(label)}\1,\s+help: (["']){re.escape(help_text)}\2,"""
+        assert re.search(row, source), label
+
+
 def test_every_built_in_scheme_names_browser_files_that_sit_beside_its_module() -> None:
     for scheme in schemes.all_schemes():
         assert scheme.browser, scheme.id

@@ -85,7 +85,7 @@ fairdice.register(
           name: "server_seed",
           type: "hex",
           label: "Server seed",
-          help: "The game-over card shows it under “Seal opened”. Tap it to copy. During a game it is still closed, on purpose.",
+          help: 'The game-over card shows it under "Seal opened". Tap it to copy. During a game it is still closed, on purpose.',
         },
         {
           name: "seal",
