@@ -51,10 +51,11 @@ fairdice.register(
       const turn = before.turn || 0;
       if (now.opening === null && now.turn !== null) {
         if (now.line === before.line && now.turn === turn + 1) return null;
-        if (now.line === before.line + 1 && now.turn <= turn + 1) return null; // a take-back: a fresh line
+        // Take-backs: a fresh line for each; two with no roll between them leave a line unrolled (bg_dice.py)
+        if (now.line > before.line && now.turn <= turn + 1) return null;
       }
-      const fresh = `${BOT}:turn:T:line:${before.line + 1}`;
-      return `${turnLabel(turn + 1, before.line)} or, after a take-back, ${fresh} for a turn T up to ${turn + 1}`;
+      const fresh = `${BOT}:turn:T:line:L for a turn T up to ${turn + 1} and a line L from ${before.line + 1}`;
+      return `${turnLabel(turn + 1, before.line)} or, after take-backs, ${fresh} (a fresh line for each take-back)`;
     }
 
     function check(request, named) {

@@ -195,10 +195,13 @@ def _what_follows(before: Label, label: Label) -> str | None:
     if label.opening is None and label.turn is not None:
         if (label.line, label.turn) == (before.line, turn + 1):
             return None
-        if label.line == before.line + 1 and label.turn <= turn + 1:
-            return None  # a take-back: the rolls carry on from a fresh line, at the turn taken back to
-    fresh = f"{BOT}:turn:T:line:{before.line + 1}"  # T: the turn taken back to (review: "{turn}" read as a slip)
-    return f"{bot_turn_label(turn + 1, before.line)} or, after a take-back, {fresh} for a turn T up to {turn + 1}"
+        # Take-backs: the rolls carry on from a fresh line for each, at the turn taken back to; two with no roll
+        # between them (a move taken back twice, its dice kept) leave a line unrolled, as after the opening
+        if label.line > before.line and label.turn <= turn + 1:
+            return None
+    # T: the turn taken back to (review: "{turn}" read as a slip)
+    fresh = f"{BOT}:turn:T:line:L for a turn T up to {turn + 1} and a line L from {before.line + 1}"
+    return f"{bot_turn_label(turn + 1, before.line)} or, after take-backs, {fresh} (a fresh line for each take-back)"
 
 
 def bot_turn_label(turn: int, line: int) -> str:

@@ -4,7 +4,7 @@ list."""
 
 import pytest
 from fairdice.dice import keyed_mac
-from fairdice.schemes import bg_dice, parse_request
+from fairdice.schemes import bg_dice, labelled, parse_request
 from fairdice.seal import seal_of
 from fairdice.verify import verify
 from hypothesis import given
@@ -207,6 +207,29 @@ def test_one_key_rolls_two_whole_games_and_the_verdict_says_which_was_checked() 
     assert [given.text for given in later.identified_by] == ["no"]
 
 
+def test_take_backs_with_no_roll_between_them_skip_a_line_and_the_diagnosis_finds_them() -> None:
+    # Seed 001: "after each take-back the rolls carry on from a fresh line", and its form counts them ("Take-backs made
+    # before these rolls"); nothing in it rolls between two take-backs. A move taken back twice before the next roll
+    # (its dice kept, as turn T + 1 on the next line after turn T has them) leaves line 1 without a roll: turn:11, then
+    # turn:12:line:2, as turn 1's move taken back twice gives opening:0, then turn:2:line:2
+    mac = keyed_mac(KEY)
+    labels = [
+        "bg-dice-v1:opening:0",
+        *(f"bg-dice-v1:turn:{turn}" for turn in range(2, 12)),
+        *(f"bg-dice-v1:turn:{turn}:line:2" for turn in range(12, 32)),
+    ]
+    recorded = [list(labelled.dice_for(mac, label)) for label in labels]
+    listed = verify(parse_request({"scheme": "bg-dice-v1", "key": KEY.hex(), "labels": labels, "recorded": recorded}))
+    assert (listed.checks.rolls, listed.scope.kind) == ("match", "take_back")
+
+    # And the same rolls recorded as a game are found to fit that take-back, the one the diagnosis tries on line 2
+    game = verify(parse_request({"scheme": "bg-dice-v1", "key": KEY.hex(), "recorded": recorded}))
+    assert game.diagnosis is not None
+    found = game.diagnosis[0]
+    assert (found.cause, found.explains) == ("take_back_line", "31 of 31 rolls")
+    assert "then bg-dice-v1:turn:12:line:2 onward" in found.detail
+
+
 def test_a_label_that_cannot_follow_says_what_can_with_no_placeholder_left_in_braces() -> None:
     # Review: after turn:2, an opening label was refused with "…:turn:{turn}:line:1 for a turn up to 3", as if a
     # placeholder had been left unfilled
@@ -217,4 +240,7 @@ def test_a_label_that_cannot_follow_says_what_can_with_no_placeholder_left_in_br
     field, message = found[0]
     assert field == "labels[1]"
     assert "{" not in message
-    assert "bg-dice-v1:turn:3 or, after a take-back, bg-dice-v1:turn:T:line:1 for a turn T up to 3" in message
+    assert (
+        "bg-dice-v1:turn:3 or, after take-backs, bg-dice-v1:turn:T:line:L for a turn T up to 3 and a line L from 1 (a"
+        " fresh line for each take-back)" in message
+    )
