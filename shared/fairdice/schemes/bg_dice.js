@@ -42,20 +42,24 @@ fairdice.register(
     const turnLabel = (turn, line) => `${BOT}:turn:${turn}${line ? `:line:${line}` : ""}`;
 
     /** null when `now` can come right after `before` in a game, else what can (ties are checked with the dice). */
-    function whatFollows(before, now) {
+    function whatFollows(before, now, opened) {
       if (before.opening !== null) {
         // Turn 2 on any line: taking back turn 1's move (the opening roll's) rolls nothing, however often it is done
         if (now.opening === before.opening + 1 || now.turn === 2) return null;
         return `${BOT}:opening:${before.opening + 1} (after a tie) or ${BOT}:turn:2 (after take-backs of turn 1's move, ${BOT}:turn:2:line:1 and on)`;
       }
       const turn = before.turn || 0;
+      // A take-back to turn 1's move in a game that began with an opening roll keeps that roll: turn 2 comes next
+      const least = opened ? 2 : 1;
       if (now.opening === null && now.turn !== null) {
         if (now.line === before.line && now.turn === turn + 1) return null;
         // Take-backs: a fresh line for each; two with no roll between them leave a line unrolled (bg_dice.py)
-        if (now.line > before.line && now.turn <= turn + 1) return null;
+        if (now.line > before.line && least <= now.turn && now.turn <= turn + 1) return null;
       }
-      const fresh = `${BOT}:turn:T:line:L for a turn T up to ${turn + 1} and a line L from ${before.line + 1}`;
-      return `${turnLabel(turn + 1, before.line)} or, after take-backs, ${fresh} (a fresh line for each take-back)`;
+      const turns = opened ? `a turn T from 2 up to ${turn + 1}` : `a turn T up to ${turn + 1}`;
+      const fresh = `${BOT}:turn:T:line:L for ${turns} and a line L from ${before.line + 1}`;
+      const why = opened ? "; a game that began with an opening roll plays it as turn 1" : "";
+      return `${turnLabel(turn + 1, before.line)} or, after take-backs, ${fresh} (a fresh line for each take-back${why})`;
     }
 
     function check(request, named) {
@@ -70,8 +74,9 @@ fairdice.register(
           );
         }
         const parts = request.labels.map(read);
+        const opened = parts[0].opening !== null; // roll-offs come first in a list, or not at all
         for (let at = 1; at < parts.length; at += 1) {
-          const expected = whatFollows(parts[at - 1], parts[at]);
+          const expected = whatFollows(parts[at - 1], parts[at], opened);
           if (expected !== null) {
             throw new FieldError(`labels[${at}]`, `${parts[at].text} cannot follow ${parts[at - 1].text} in a game: ${expected} comes next`);
           }

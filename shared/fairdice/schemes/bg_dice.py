@@ -137,8 +137,9 @@ class BgDiceRequest(CountedRequest):
                     "labels", f"labels list every roll already: leave {opening}, {first_turn} and {line} out"
                 )
             labels = [Label.read(text) for text in self.labels]
+            opened = labels[0].opening is not None  # roll-offs come first in a list, or not at all
             for at, (before, label) in enumerate(pairwise(labels), start=1):
-                expected = _what_follows(before, label)
+                expected = _what_follows(before, label, opened)
                 if expected is not None:
                     raise field_error(
                         f"labels[{at}]", f"{label.text} cannot follow {before.text} in a game: {expected} comes next"
@@ -181,8 +182,9 @@ class BgDiceRequest(CountedRequest):
         return super().first_rolls(fields, size)
 
 
-def _what_follows(before: Label, label: Label) -> str | None:
-    """None when `label` can come right after `before` in a game, else what can (ties are checked with the dice)."""
+def _what_follows(before: Label, label: Label, opened: bool) -> str | None:
+    """None when `label` can come right after `before` in a game, else what can (ties are checked with the dice).
+    `opened`: the game began with an opening roll, whose winner plays it as turn 1, so it never rolls turn 1."""
     if before.opening is not None:
         # Turn 2 on any line: taking back turn 1's move (the opening roll's) rolls nothing, however often it is done
         if label.opening == before.opening + 1 or label.turn == 2:
@@ -192,16 +194,22 @@ def _what_follows(before: Label, label: Label) -> str | None:
             f" {BOT}:turn:2:line:1 and on)"
         )
     turn = before.turn or 0
+    # A take-back to turn 1's move in a game that began with an opening roll keeps that roll: turn 2 comes next
+    least = 2 if opened else 1
     if label.opening is None and label.turn is not None:
         if (label.line, label.turn) == (before.line, turn + 1):
             return None
         # Take-backs: the rolls carry on from a fresh line for each, at the turn taken back to; two with no roll
         # between them (a move taken back twice, its dice kept) leave a line unrolled, as after the opening
-        if label.line > before.line and label.turn <= turn + 1:
+        if label.line > before.line and least <= label.turn <= turn + 1:
             return None
     # T: the turn taken back to (review: "{turn}" read as a slip)
-    fresh = f"{BOT}:turn:T:line:L for a turn T up to {turn + 1} and a line L from {before.line + 1}"
-    return f"{bot_turn_label(turn + 1, before.line)} or, after take-backs, {fresh} (a fresh line for each take-back)"
+    turns = f"a turn T from 2 up to {turn + 1}" if opened else f"a turn T up to {turn + 1}"
+    fresh = f"{BOT}:turn:T:line:L for {turns} and a line L from {before.line + 1}"
+    why = "; a game that began with an opening roll plays it as turn 1" if opened else ""
+    return (
+        f"{bot_turn_label(turn + 1, before.line)} or, after take-backs, {fresh} (a fresh line for each take-back{why})"
+    )
 
 
 def bot_turn_label(turn: int, line: int) -> str:

@@ -230,6 +230,25 @@ def test_take_backs_with_no_roll_between_them_skip_a_line_and_the_diagnosis_find
     assert "then bg-dice-v1:turn:12:line:2 onward" in found.detail
 
 
+def test_a_game_that_began_with_an_opening_roll_never_rolls_turn_1_on_any_line() -> None:
+    # Seed 001: "The opening roll's winner plays it as turn 1", and a take-back of turn 1's move rolls nothing (the
+    # opening roll is kept): bg-dice-v1:turn:1 is rolled only in a later game of a match, which has no opening roll
+    key = KEY.hex()
+    opened = ["bg-dice-v1:opening:0", "bg-dice-v1:turn:2", "bg-dice-v1:turn:3"]
+    assert problems({"scheme": "bg-dice-v1", "key": key, "labels": [*opened, "bg-dice-v1:turn:1:line:1"]}) == [
+        (
+            "labels[3]",
+            "bg-dice-v1:turn:1:line:1 cannot follow bg-dice-v1:turn:3 in a game: bg-dice-v1:turn:4 or, after"
+            " take-backs, bg-dice-v1:turn:T:line:L for a turn T from 2 up to 4 and a line L from 1 (a fresh line for"
+            " each take-back; a game that began with an opening roll plays it as turn 1) comes next",
+        )
+    ]
+    # Turn 2 on a fresh line is the take-back to turn 1's move; in a later game of a match, turn 1 is rolled again
+    parse_request({"scheme": "bg-dice-v1", "key": key, "labels": [*opened, "bg-dice-v1:turn:2:line:1"]})
+    later = ["bg-dice-v1:turn:1", "bg-dice-v1:turn:2", "bg-dice-v1:turn:1:line:1"]
+    parse_request({"scheme": "bg-dice-v1", "key": key, "labels": later})
+
+
 def test_a_label_that_cannot_follow_says_what_can_with_no_placeholder_left_in_braces() -> None:
     # Review: after turn:2, an opening label was refused with "…:turn:{turn}:line:1 for a turn up to 3", as if a
     # placeholder had been left unfilled
