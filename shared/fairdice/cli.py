@@ -9,6 +9,7 @@ A daily roll of a day not over by this machine's clock (in UTC) is withheld, wha
 """
 
 import argparse
+import codecs
 import datetime as dt
 import json
 import os
@@ -29,6 +30,7 @@ from fairdice.console import (
     argument,
     clock,
     emit,
+    emit_json,
     printable,
     verdict_status,
 )
@@ -179,21 +181,25 @@ def _link(args: argparse.Namespace) -> int:
 
 
 def _print_verdict(verdict: Verdict, pretty: bool) -> int:
-    emit(verdict.model_dump_json(indent=2 if pretty else None))
+    emit_json(verdict.model_dump_json(indent=2 if pretty else None))
     return verdict_status(verdict)
 
 
 def _read_request(file: str) -> RequestBase:
     """Read and validate a verify request from a file, or from stdin for `-`."""
-    try:
-        if file == "-":  # piped from a file a Windows editor wrote, as read from it (review: refused in odd words)
-            text = sys.stdin.read().removeprefix("\ufeff")
-        else:
-            with open(file, encoding="utf-8-sig") as handle:  # a BOM from a Windows editor is not JSON
-                text = handle.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadInput(Problem(field=WHOLE_REQUEST, message=f"cannot read {file}: {exc}")) from None
     where = "stdin" if file == "-" else file
+    try:
+        if file == "-":
+            # Its bytes, read as a file's are: not in the locale's encoding, as sys.stdin reads (review: with Latin-1's,
+            # a phrase "café" read as "cafÃ©" and a fair game was a mismatch; with C.UTF-8's, a byte not UTF-8 was a
+            # "control character" of its field). A test's StringIO has no bytes, and is text already.
+            stream = getattr(sys.stdin, "buffer", None)
+            text = sys.stdin.read().removeprefix("\ufeff") if stream is None else _utf8(stream.read(), where)
+        else:
+            with open(file, "rb") as handle:
+                text = _utf8(handle.read(), where)
+    except OSError as exc:
+        raise BadInput(Problem(field=WHOLE_REQUEST, message=f"cannot read {file}: {exc}")) from None
     try:
         data = json_input.loads(text)
     except json.JSONDecodeError as exc:
@@ -207,6 +213,17 @@ def _read_request(file: str) -> RequestBase:
     except ValueError:  # the one other failure: an integer beyond Python's 4300-digit limit
         raise BadInput(Problem(field=WHOLE_REQUEST, message=f"{where} holds a number too long to read")) from None
     return parse_request(data)
+
+
+def _utf8(data: bytes, where: str) -> str:
+    """A request's bytes as text: UTF-8, as POST /verify reads its body, but for a BOM a Windows editor wrote (review:
+    refused in odd words), which is no JSON."""
+    bom = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+    try:
+        return data[bom:].decode("utf-8")
+    except UnicodeDecodeError as exc:  # in the audit's words for a line not UTF-8 (UTF-16, say)
+        words = f"{where} is not UTF-8 text: {exc.reason} at byte {bom + exc.start + 1:,}"
+        raise BadInput(Problem(field=WHOLE_REQUEST, message=words)) from None
 
 
 def _report(problems: Sequence[Problem], status: int, names: Mapping[str, str]) -> int:

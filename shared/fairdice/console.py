@@ -3,8 +3,11 @@ reads the clock. The commands (`fairdice.cli`, `fairdice.daily_cli`, `fairdice.a
 none of them."""
 
 import argparse
+import codecs
 import datetime as dt
+import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from typing import TypeVar
@@ -61,6 +64,21 @@ def emit(text: str) -> None:
         # Python would flush stdout again at exit and fail the same way: from here on it writes to devnull
         # (the recipe of the signal module's "Note on SIGPIPE").
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def emit_json(text: str) -> None:
+    """Print JSON the command made (a verdict, an archive's record): as it is where stdout is UTF-8, JSON's own
+    encoding; else with each character beyond ASCII as its JSON escape (\\u00e9), the same JSON in any locale. Written
+    in the locale's encoding (Latin-1, or Windows' cp1252 where stdout is a file), a phrase in Cyrillic was a traceback
+    and exit 1, the status of a mismatch, for a fair game, and a phrase in Latin-1's letters bytes no JSON reader takes
+    (review)."""
+    encoding = getattr(sys.stdout, "encoding", None)  # None: a text buffer (StringIO), which holds any character
+    if encoding is not None and codecs.lookup(encoding).name != "utf-8":
+        text = _BEYOND_ASCII.sub(lambda found: json.dumps(found.group())[1:-1], text)
+    emit(text)
+
+
+_BEYOND_ASCII = re.compile(r"[^\x00-\x7f]")  # in JSON, only ever inside a string, where its escape means the same
 
 
 def printable(text: str) -> str:

@@ -24,7 +24,7 @@ from pydantic import TypeAdapter
 from fairdice.archive.layout import REVEALED_PREFIX, days_in, revealed_key, utc_day
 from fairdice.archive.publisher import open_day, opening_time, reveal_closed
 from fairdice.archive.reader import ArchiveReader, daily_verdict
-from fairdice.console import EXIT_OK, argument, clock, emit, verdict_status  # clock: tests replace it here
+from fairdice.console import EXIT_OK, argument, clock, emit_json, verdict_status  # clock: tests replace it here
 from fairdice.errors import InvalidInput
 from fairdice.fields import Day
 from fairdice.problems import WHOLE_REQUEST
@@ -198,7 +198,7 @@ def _create(args: argparse.Namespace) -> int:
     stores = _both_stores(args).stores()
     # As the scheduled run does: in a day's first moments, S3's clock may not show the day yet.
     report = open_day(stores, opening_time(_acting_clock(args, today_only=True), pause))
-    emit(report.model_dump_json(indent=2))
+    emit_json(report.model_dump_json(indent=2))
     return EXIT_OK
 
 
@@ -220,7 +220,7 @@ def _reveal(args: argparse.Namespace) -> int:
             made = "was made already" + ("; its commitment is published now" if opened.commitment_published else "")
         print(f"fairdice: today's secret ({opened.date}) {made}: a closed day's record names it", file=sys.stderr)
     report = reveal_closed(stores, now)
-    emit(report.model_dump_json(indent=2))
+    emit_json(report.model_dump_json(indent=2))
     return EXIT_OK
 
 
@@ -258,8 +258,8 @@ def _show(args: argparse.Namespace) -> int:
     if args.player is None:
         if args.recorded is not None:
             raise InvalidInput("--recorded compares a player's faces: give --player too", field="--player")
-        emit(reader.record(day).model_dump_json(indent=2))
+        emit_json(reader.record(day).model_dump_json(indent=2))
         return EXIT_OK
     verdict = daily_verdict(reader, day, args.player, args.recorded)
-    emit(verdict.model_dump_json(indent=2))
+    emit_json(verdict.model_dump_json(indent=2))
     return verdict_status(verdict)

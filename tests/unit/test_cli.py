@@ -254,6 +254,50 @@ def test_a_request_with_a_byte_order_mark_is_read_from_a_file_and_from_stdin(
     assert capsys.readouterr() == from_file and from_file.err == ""
 
 
+def test_stdin_is_read_as_utf_8_as_a_file_is_whatever_the_locales_encoding(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a fair game whose phrase is "café", saved as JSON is (UTF-8), and a locale whose encoding is Latin-1, as
+    # sys.stdin reads (Windows' cp1252 alike): "café" read as "cafÃ©" rolled other dice, a mismatch (review)
+    data = json.dumps(FAIR | {"phrase": "café", "recorded": "2-1 2-6 2-2 2-5"}, ensure_ascii=False).encode()
+    (tmp_path / "cafe.json").write_bytes(data)
+    assert main(["verify", str(tmp_path / "cafe.json")]) == 0
+    from_file = capsys.readouterr()
+    # When it is piped, Then it is the same fair game
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="latin-1"))
+    assert main(["verify", "-"]) == 0
+    assert capsys.readouterr() == from_file
+
+    # Given bytes that are not UTF-8, which C.UTF-8's stdin reads as lone surrogates (review: "a phrase must not
+    # contain control characters"), Then stdin is refused as the file is, in the same words
+    data = data.replace("é".encode(), b"\xe9")
+    (tmp_path / "cafe.json").write_bytes(data)
+    assert main(["verify", str(tmp_path / "cafe.json")]) == 2
+    words = capsys.readouterr().err.removeprefix(f"fairdice: request: {tmp_path / 'cafe.json'} ")
+    assert words.startswith("is not UTF-8 text: invalid continuation byte at byte ")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="surrogateescape"))
+    assert main(["verify", "-"]) == 2
+    assert capsys.readouterr() == ("", f"fairdice: request: stdin {words}")
+
+
+def test_the_verdict_is_json_whatever_the_encoding_of_stdout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a fair game whose phrase is Cyrillic, and stdout in Latin-1, as a locale or Windows (cp1252, where stdout
+    # is a file) sets it: the verdict was a traceback and exit 1, the status of a mismatch (review)
+    path = write(tmp_path, FAIR | {"phrase": "пароль", "recorded": "5-1 5-4 4-4"})
+    assert main(["verify", path, "--pretty"]) == 0
+    as_utf_8 = capsys.readouterr().out
+    monkeypatch.setattr(sys, "stdout", latin_1 := io.TextIOWrapper(io.BytesIO(), encoding="latin-1"))
+    # When it is verified, Then its status is fair's, and it prints the same JSON in ASCII, each other character as its
+    # escape (not as Latin-1's bytes, which no JSON reader takes)
+    assert main(["verify", path, "--pretty"]) == 0
+    written = latin_1.buffer.getvalue()  # type: ignore[attr-defined]
+    assert written.isascii() and "\\u043f\\u0430" in written.decode()
+    assert json.loads(written) == json.loads(as_utf_8)
+    assert json.loads(written)["identified_by"][0]["value"] == "пароль"
+
+
 def test_a_bad_command_line_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["roll"]) == 2
     assert "invalid choice: 'roll'" in capsys.readouterr().err
