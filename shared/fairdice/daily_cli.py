@@ -111,7 +111,17 @@ def _instant(text: str) -> dt.datetime:
     except ValueError:
         words = f"{repr_of(text)} is not an ISO 8601 time such as 2025-03-01T00:05:00Z"
         raise argparse.ArgumentTypeError(words) from None
-    return moment.replace(tzinfo=dt.UTC) if moment.tzinfo is None else moment
+    moment = moment.replace(tzinfo=dt.UTC) if moment.tzinfo is None else moment
+    try:
+        utc = moment.astimezone(dt.UTC)
+    except OverflowError:  # an offset that takes it before year 1 or past 9999
+        utc = None
+    # A moment whose day ends within the calendar datetime holds, as each command reads when the day it acts on ends
+    # (review: 9999-12-31T12:00:00Z, or 0001-01-01T00:00:00+01:00, was a traceback and exit 1, a mismatch's status)
+    if utc is None or utc.date() == dt.date.max:
+        words = f"{repr_of(text)} is not a time from 0001-01-01T00:00:00Z to 9999-12-30T23:59:59Z (UTC)"
+        raise argparse.ArgumentTypeError(words)
+    return moment
 
 
 _bucket = argument(_BUCKET.validate_python)

@@ -198,6 +198,22 @@ def test_a_malformed_time_or_date_is_refused_by_the_parser(
     assert status == 2 and complaint in err
 
 
+@pytest.mark.parametrize("command", ["create", "reveal", "show"])
+@pytest.mark.parametrize("now", ["9999-12-31T12:00:00Z", "9999-12-30T23:00:00-02:00", "0001-01-01T00:00:00+01:00"])
+def test_a_time_beyond_the_calendar_is_refused_by_the_parser(
+    where: tuple[str, str], capsys: pytest.CaptureFixture[str], command: str, now: str
+) -> None:
+    # Given an archive, and a --now whose day has no end datetime can hold, or that its offset takes before year 1
+    # (review: a traceback, OverflowError, and exit 1, a mismatch's status)
+    machine = dt.datetime(2025, 3, 1, 12, tzinfo=dt.UTC)
+    assert run(capsys, "daily", "create", *where, machine=machine)[0] == 0
+
+    # When a command is given it, Then it is the option's error (exit 2), as a malformed time is
+    status, out, err = run(capsys, "daily", command, *where, "--now", now, machine=machine)
+    assert (status, out) == (2, "")
+    assert f"argument --now: '{now}' is not a time from 0001-01-01T00:00:00Z to 9999-12-30T23:59:59Z" in err
+
+
 def test_verify_and_check_read_the_archive_the_variables_name_as_the_api_does(
     tmp_path: Path, where: tuple[str, str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
