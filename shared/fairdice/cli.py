@@ -2,8 +2,9 @@
 
 Exit status: 0 a fair verdict, 1 a mismatch, 2 bad input (each problem on stderr as `field: what
 is wrong`), 3 the verification could not be made right now (the daily archive could not be read, or
-contradicts itself), 4 a verdict short of fair without a mismatch (incomplete or withheld): less than
-a whole game proven is never the status of a fair one.
+contradicts itself) or its output could not be written (stdout on a full disk), 4 a verdict short of
+fair without a mismatch (incomplete or withheld): less than a whole game proven is never the status of
+a fair one.
 
 A daily roll of a day not over by this machine's clock (in UTC) is withheld, whatever secret it carries.
 """
@@ -27,6 +28,7 @@ from fairdice.console import (
     EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_UNAVAILABLE,
+    Unwritten,
     argument,
     clock,
     emit,
@@ -87,6 +89,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _report(describe(exc), EXIT_BAD_INPUT, names)
     except FairdiceError as exc:
         return _report(describe(exc), EXIT_UNAVAILABLE, whole)
+    except Unwritten as exc:
+        # Whatever the output said is lost: not its status (a fair verdict's 0, a mismatch's 1), but the one of a check
+        # not made, which a script can tell from both
+        print(f"fairdice: stdout: the output could not be written: {printable(exc.words)}", file=sys.stderr)
+        return EXIT_UNAVAILABLE
     except KeyboardInterrupt:
         # Ctrl-C before a command's own handling of it (the audit's, once its packages are imported): one line, not a
         # traceback (review: Ctrl-C during the audit's imports printed one)
@@ -99,8 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="fairdice",
         description="Recompute provably-fair dice and say whether they were fair.",
-        epilog="Exit status: 0 fair, 1 mismatch, 2 bad input, 3 archive unavailable, 4 incomplete or withheld (fairdice"
-        " audit: its own, in fairdice audit --help).",
+        epilog="Exit status: 0 fair, 1 mismatch, 2 bad input, 3 archive unavailable or output not written, 4 incomplete"
+        " or withheld (fairdice audit: its own, in fairdice audit --help).",
     )
     parser.add_argument("--version", action="version", version=f"fairdice {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

@@ -22,7 +22,7 @@ from fairdice.verdict import Verdict
 EXIT_OK = 0
 EXIT_MISMATCH = 1
 EXIT_BAD_INPUT = 2
-EXIT_UNAVAILABLE = 3
+EXIT_UNAVAILABLE = 3  # the daily archive could not be read, or the output could not be written (`Unwritten`)
 EXIT_NOT_PROVEN = 4  # incomplete or withheld: nothing contradicts the rolls, but they are not proven fair
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command Ctrl-C ended
 
@@ -55,15 +55,32 @@ def verdict_status(verdict: Verdict) -> int:
     return {"fair": EXIT_OK, "mismatch": EXIT_MISMATCH}.get(verdict.verdict, EXIT_NOT_PROVEN)
 
 
+class Unwritten(Exception):
+    """stdout refused a command's output (a full disk, a device's error): the status of what it says is then not the
+    command's, as what it says is lost (`EXIT_UNAVAILABLE`)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error.strerror or str(error))
+        self.words = error.strerror or str(error)
+
+
 def emit(text: str) -> None:
     """Print a command's output. A reader that stops reading (`fairdice check LINK | head`) is no error: the rest is
-    dropped, and the command still exits with its own status."""
+    dropped, and the command still exits with its own status. Output that cannot be written otherwise (`> verdict.json`
+    on a full disk) is `Unwritten` (review: a traceback and exit 1, a mismatch's status, for a fair game)."""
     try:
         print(text, flush=True)
     except BrokenPipeError:
-        # Python would flush stdout again at exit and fail the same way: from here on it writes to devnull
-        # (the recipe of the signal module's "Note on SIGPIPE").
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _dropped()
+    except OSError as exc:
+        _dropped()
+        raise Unwritten(exc) from None
+
+
+def _dropped() -> None:
+    """Python would flush stdout again at exit and fail the same way: from here on it writes to devnull (the recipe of
+    the signal module's "Note on SIGPIPE")."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def emit_json(text: str) -> None:

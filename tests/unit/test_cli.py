@@ -364,6 +364,21 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly_with_its_own_statu
     assert returncode == status
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="/dev/full: a device every write to fails, as a full disk")
+@pytest.mark.parametrize("rolls", ["1-5 4-6 3-4", "1-5 4-6 3-3"], ids=["fair", "mismatch"])
+def test_a_verdict_that_cannot_be_written_exits_3_never_the_status_of_what_it_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], rolls: str
+) -> None:
+    # Given `fairdice verify game.json > verdict.json` on a full disk (review: a traceback and exit 1, a mismatch's
+    # status, for a fair game too, and Python's own "Exception ignored" as it flushed stdout again at exit)
+    path = write(tmp_path, FAIR | {"recorded": rolls})
+    with open("/dev/full", "w") as full:
+        monkeypatch.setattr(sys, "stdout", full)
+        # When the verdict is printed, Then the status is 3, a check not made, never 0 nor 1, and stderr says why
+        assert main(["verify", path]) == 3
+    assert capsys.readouterr().err == "fairdice: stdout: the output could not be written: No space left on device\n"
+
+
 def test_a_daily_roll_read_from_a_bucket_where_boto3_is_not_installed_is_said_in_one_line(
     tmp_path: Path, without_boto3: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -82,6 +82,20 @@ def test_an_all_fair_audit_exits_0_writes_three_outputs_and_shows_no_progress_of
     assert captured.out.count("32 games: 32 fair") == 2
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="/dev/full: a device every write to fails, as a full disk")
+def test_an_audit_whose_line_cannot_be_written_exits_3_never_the_status_of_what_it_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a fair audit whose stdout is a full disk (review: a traceback and exit 1, the status of findings)
+    games.write(tmp_path / "in.jsonl", many(2))
+    with open("/dev/full", "w") as full:
+        monkeypatch.setattr(sys, "stdout", full)
+        # When its line is printed, Then the status is 3, an audit not finished, and stderr says why
+        assert main(["audit", str(tmp_path / "in.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]) == 3
+    assert capsys.readouterr().err == "fairdice: stdout: the output could not be written: No space left on device\n"
+    assert summary(tmp_path / "out")["fair"] == 2
+
+
 def test_a_game_that_is_not_fair_or_a_line_not_read_exits_1(tmp_path: Path) -> None:
     games.write(tmp_path / "a.jsonl", [games.narde(1), games.mismatched(games.narde(2))])
     games.write(tmp_path / "b.jsonl", [games.narde(3), "{broken"])
