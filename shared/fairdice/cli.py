@@ -17,12 +17,14 @@ import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import BinaryIO
 
 from pydantic import ValidationError
 
 from fairdice import __version__, daily_cli, json_input
 from fairdice.archive.layout import utc_day
 from fairdice.audit import cli as audit_cli
+from fairdice.audit.lines import MAX_LINE_BYTES
 from fairdice.console import (
     EXIT_BAD_INPUT,
     EXIT_INTERRUPTED,
@@ -201,10 +203,10 @@ def _read_request(file: str) -> RequestBase:
             # a phrase "café" read as "cafÃ©" and a fair game was a mismatch; with C.UTF-8's, a byte not UTF-8 was a
             # "control character" of its field). A test's StringIO has no bytes, and is text already.
             stream = getattr(sys.stdin, "buffer", None)
-            text = sys.stdin.read().removeprefix("\ufeff") if stream is None else _utf8(stream.read(), where)
+            text = sys.stdin.read().removeprefix("\ufeff") if stream is None else _utf8(_bounded(stream, where), where)
         else:
             with open(file, "rb") as handle:
-                text = _utf8(handle.read(), where)
+                text = _utf8(_bounded(handle, where), where)
     except OSError as exc:
         raise BadInput(Problem(field=WHOLE_REQUEST, message=f"cannot read {file}: {exc}")) from None
     try:
@@ -220,6 +222,20 @@ def _read_request(file: str) -> RequestBase:
     except ValueError:  # the one other failure: an integer beyond Python's 4300-digit limit
         raise BadInput(Problem(field=WHOLE_REQUEST, message=f"{where} holds a number too long to read")) from None
     return parse_request(data)
+
+
+def _bounded(stream: BinaryIO, where: str) -> bytes:
+    """A request's bytes, at most as many as POST /verify and an audit line take (a BOM and the line's end not
+    counted), read no further: a log named by mistake, or /dev/zero, was read whole, until the machine's memory ran
+    out (review: a traceback, MemoryError, and exit 1, a mismatch's status)."""
+    data = stream.read(MAX_LINE_BYTES + len(codecs.BOM_UTF8) + len(b"\r\n"))
+    if (
+        stream.read(1)
+        or len(data.removeprefix(codecs.BOM_UTF8).removesuffix(b"\n").removesuffix(b"\r")) > MAX_LINE_BYTES
+    ):
+        words = f"{where} is longer than {MAX_LINE_BYTES:,} bytes, the most a verify request may take (as POST /verify)"
+        raise BadInput(Problem(field=WHOLE_REQUEST, message=words))
+    return data
 
 
 def _utf8(data: bytes, where: str) -> str:

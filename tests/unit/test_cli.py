@@ -280,6 +280,39 @@ def test_stdin_is_read_as_utf_8_as_a_file_is_whatever_the_locales_encoding(
     assert capsys.readouterr() == ("", f"fairdice: request: stdin {words}")
 
 
+def test_a_request_longer_than_post_verify_takes_is_refused_unread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a fair request padded to 1 MiB, the most POST /verify and an audit line take, a BOM and CR LF not counted
+    text = json.dumps(FAIR)
+    most = text[:-1] + " " * ((1 << 20) - len(text)) + "}"
+    (tmp_path / "most.json").write_bytes(b"\xef\xbb\xbf" + most.encode() + b"\r\n")
+    (tmp_path / "over.json").write_text(most[:-1] + " }")
+    # Then it is read, and one byte more is refused (review: read whole, however large)
+    assert main(["verify", str(tmp_path / "most.json")]) == 0
+    assert main(["verify", str(tmp_path / "over.json")]) == 2
+    over = "is longer than 1,048,576 bytes, the most a verify request may take (as POST /verify)\n"
+    assert capsys.readouterr().err == f"fairdice: request: {tmp_path / 'over.json'} {over}"
+
+    # Given stdin that never ends, as /dev/zero (review: read until memory ran out, a traceback and exit 1)
+    class Endless(io.RawIOBase):
+        read_in_all = 0
+
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer: Any) -> int:
+            Endless.read_in_all += len(buffer)
+            buffer[:] = bytes(len(buffer))
+            return len(buffer)
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(Endless())))
+    # Then it is refused once the cap is passed, read no further
+    assert main(["verify", "-"]) == 2
+    assert capsys.readouterr().err == f"fairdice: request: stdin {over}"
+    assert Endless.read_in_all < 2 << 20
+
+
 def test_the_verdict_is_json_whatever_the_encoding_of_stdout(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
