@@ -43,7 +43,7 @@ def register(subparsers: "argparse._SubParsersAction[Any]") -> None:
     )
     place.add_argument(
         "--dir",
-        type=Path,
+        type=_folder,
         help="local folder: DIR/private and DIR/archive (default: $FAIRDICE_DATA_DIR, else var); given alone,"
         " local folders even where the bucket variables are set",
     )
@@ -122,6 +122,12 @@ def _instant(text: str) -> dt.datetime:
         words = f"{repr_of(text)} is not a time from 0001-01-01T00:00:00Z to 9999-12-30T23:59:59Z (UTC)"
         raise argparse.ArgumentTypeError(words)
     return moment
+
+
+def _folder(text: str) -> Path:
+    if not text:  # Path("") is the current folder: an unset variable (--dir "$DIR") would make private/ there
+        raise argparse.ArgumentTypeError("is empty: name the folder of the secrets and the archive (. for this one)")
+    return Path(text)
 
 
 _bucket = argument(_BUCKET.validate_python)

@@ -214,6 +214,18 @@ def test_a_time_beyond_the_calendar_is_refused_by_the_parser(
     assert f"argument --now: '{now}' is not a time from 0001-01-01T00:00:00Z to 9999-12-30T23:59:59Z" in err
 
 
+@pytest.mark.parametrize("command", ["create", "reveal", "show"])
+def test_an_empty_dir_is_refused_by_the_parser_not_this_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    # --dir "$DIR" with DIR unset: Path("") is ".", where create made private/, the day's secret in it, unasked (review)
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run(capsys, "daily", command, "--dir", "")
+    assert (status, out) == (2, "")
+    assert "argument --dir: is empty: name the folder of the secrets and the archive (. for this one)" in err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_verify_and_check_read_the_archive_the_variables_name_as_the_api_does(
     tmp_path: Path, where: tuple[str, str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -48,6 +48,7 @@ def register(sub: Any) -> None:
     audit.add_argument(
         "inputs",
         nargs="+",
+        type=_input,
         metavar="INPUT",
         help="a JSON Lines file (.gz: gzip-compressed), or a folder: every file under it but hidden ones, which keep"
         " the audit from being clean",
@@ -156,6 +157,12 @@ def _folder(text: str) -> Path:
     if not text:  # Path("") is the current folder: an unset variable (--out "$OUT") would write the results there
         raise argparse.ArgumentTypeError("is empty: name the folder for the results (. for this one)")
     return Path(text)
+
+
+def _input(text: str) -> str:
+    if not text:  # Path("") is the current folder: an unset variable ("$GAMES") would audit whatever is there
+        raise argparse.ArgumentTypeError("is empty: name a file or folder to audit (. for this one)")
+    return text
 
 
 def _positive(text: str) -> int:

@@ -1765,6 +1765,20 @@ def test_an_empty_out_is_a_usage_error_not_this_folder(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in"]
 
 
+def test_an_empty_input_is_a_usage_error_not_this_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # fairdice audit "$GAMES" with GAMES unset: Path("") is ".", whose every file was audited unasked, a note or a
+    # backup each a finding, exit 1 (review)
+    games.write(tmp_path / "in" / "day.jsonl", many(1))
+    (tmp_path / "notes.txt").write_text("not a game\n")
+    monkeypatch.chdir(tmp_path)
+    assert main(["audit", "", "--out", "out"]) == 2
+    assert "argument INPUT: is empty: name a file or folder to audit (. for this one)" in capsys.readouterr().err
+    assert main(["audit", "in", "", "--out", "out"]) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in", "notes.txt"]
+
+
 @pytest.mark.parametrize(
     ("absent", "archive", "words"),
     [
