@@ -17,7 +17,7 @@ import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, NoReturn
 
 from pydantic import ValidationError
 
@@ -103,9 +103,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, its errors written as every other of the command's is (`printable`): argparse quotes an
+    argument as given in some ("unrecognized arguments", "ambiguous option: --d=…"), and a link pasted without its
+    quotes, split at a space, wrote its escapes to the terminal there, which could erase the error and draw "fair" in
+    its place (review). Its commands' parsers are of its class too (argparse's `parser_class`)."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print the usage and the error, and exit 2 (argparse's own), with every character that prints nothing in the
+        error as its code point."""
+        super().error(printable(message))
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand, the daily archive's included."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="fairdice",
         description="Recompute provably-fair dice and say whether they were fair.",
         epilog="Exit status: 0 fair, 1 mismatch, 2 bad input, 3 archive unavailable or output not written, 4 incomplete"

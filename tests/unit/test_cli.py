@@ -121,6 +121,27 @@ def test_a_fields_name_from_a_link_or_a_file_reaches_the_terminal_without_its_es
     assert capsys.readouterr().err.startswith("fairdice: ⟨U+001B⟩[8mhidden⟨U+202E⟩: ")
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check", "https://x/check/?seed=00", "\x1b[1A\x1b[2K\rfair"],  # a link pasted unquoted, split at a space
+        ["daily", "show", "--d=\x1b[1A\x1b[2K\rfair"],  # argparse's "ambiguous option", quoting it as given
+        ["--\u202efair", "verify"],  # before the command: main's own "unrecognized arguments"
+    ],
+    ids=["unrecognized", "ambiguous", "before the command"],
+)
+def test_an_arguments_escapes_reach_the_terminal_as_code_points_in_a_usage_error(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    # Given an argument holding escapes that move the cursor up, erase the line and write "fair" (review: argparse
+    # quoted it as given, and the terminal ran them)
+    # When the command line is refused, Then the error is the usage's (exit 2), each such character as its code point
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert not set(err) & {"\x1b", "\r", "\u202e"}
+    assert "⟨U+001B⟩[1A⟨U+001B⟩[2K⟨U+000D⟩fair" in err or "⟨U+202E⟩fair" in err
+
+
 def test_a_character_that_draws_nothing_though_printable_reaches_the_terminal_as_its_code_point(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
