@@ -214,6 +214,8 @@ def _read_request(file: str) -> RequestBase:
             # Its bytes, read as a file's are: not in the locale's encoding, as sys.stdin reads (review: with Latin-1's,
             # a phrase "café" read as "cafÃ©" and a fair game was a mismatch; with C.UTF-8's, a byte not UTF-8 was a
             # "control character" of its field). A test's StringIO has no bytes, and is text already.
+            if sys.stdin is None:  # started without one (`<&-`, a service): Python gives None (review: a traceback)
+                raise BadInput(Problem(field=WHOLE_REQUEST, message="stdin is closed: name the request's file"))
             stream = getattr(sys.stdin, "buffer", None)
             text = sys.stdin.read().removeprefix("\ufeff") if stream is None else _utf8(_bounded(stream, where), where)
         else:

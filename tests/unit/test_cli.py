@@ -301,6 +301,17 @@ def test_stdin_is_read_as_utf_8_as_a_file_is_whatever_the_locales_encoding(
     assert capsys.readouterr() == ("", f"fairdice: request: stdin {words}")
 
 
+@pytest.mark.parametrize("command", ["verify", "link"])
+def test_a_closed_stdin_is_bad_input_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    # Given a command started with stdin closed (`fairdice verify <&-`), which Python gives as None (review: a
+    # traceback, AttributeError, and exit 1, a mismatch's status)
+    monkeypatch.setattr(sys, "stdin", None)
+    assert main([command]) == 2
+    assert capsys.readouterr() == ("", "fairdice: request: stdin is closed: name the request's file\n")
+
+
 def test_a_request_longer_than_post_verify_takes_is_refused_unread(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
