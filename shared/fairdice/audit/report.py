@@ -514,6 +514,7 @@ def _faces(scheme: str, drawn: dict[str, list[int]]) -> str:
     figures were in no table, only in summary.json, and a chart's words said no face's figure)."""
     names = [f"die {die}" for die in drawn]
     outside = {die: _outside(counts) for die, counts in drawn.items()}
+    places = {die: _share_places(sum(counts), len(counts)) for die, counts in drawn.items()}
     rows = []
     for face in range(1, max(map(len, drawn.values())) + 1):
         cells = []
@@ -521,20 +522,22 @@ def _faces(scheme: str, drawn: dict[str, list[int]]) -> str:
             if face > len(counts):
                 cells.append("<td>–</td>")  # a die of fewer faces (the daily game's d4 beside its d20)
                 continue
-            share = counts[face - 1] / sum(counts)
+            share = f"{counts[face - 1] / sum(counts):.{places[die]}%}"
             if outside[die][face - 1]:
-                cells.append(f"<td class=bad>{counts[face - 1]:,}<br>{share:.2%}, outside the band</td>")
+                cells.append(f"<td class=bad>{counts[face - 1]:,}<br>{share}, outside the band</td>")
             else:
-                cells.append(f"<td>{counts[face - 1]:,}<br>{share:.2%}</td>")
+                cells.append(f"<td>{counts[face - 1]:,}<br>{share}</td>")
         rows.append(_labelled(f"<tr><td class=t>{face}</td>{''.join(cells)}</tr>", ["face", *names]))
     bands = []
-    for counts in drawn.values():
+    for die, counts in drawn.items():
         n, sides = sum(counts), len(counts)
         half = _half_band(n, sides)
+        # A share is never below 0: where the band would reach past it (a d20 below 126 dice, a d6 below 33), it starts
+        # at 0 (review: a d20 of 100 dice read "-0.61% to 10.61%")
         bands.append(
             "<td>none: too few dice</td>"
             if half is None
-            else f"<td>{1 / sides - half:.2%}<br>to {1 / sides + half:.2%}</td>"
+            else f"<td>{max(1 / sides - half, 0):.{places[die]}%}<br>to {1 / sides + half:.{places[die]}%}</td>"
         )
     rows.append(_labelled(f"<tr><td class=t>99% band</td>{''.join(bands)}</tr>", ["face", *names]))
     head = "<thead><tr><th class=t>face</th>" + "".join(f"<th>{html.escape(n)}</th>" for n in names) + "</tr></thead>"
@@ -542,10 +545,20 @@ def _faces(scheme: str, drawn: dict[str, list[int]]) -> str:
     # As wide as its dice and its longest count (a column each, of 9 px a character): wider than a page of 40rem holds
     # (608 px inside its padding), its rows are cards up to the width the other tables need, as theirs are
     longest = max(len(f"{count:,}") for counts in drawn.values() for count in counts)
-    wide = " wide" if (len(drawn) + 1) * (max(longest, len("30.00%")) * 9 + 17) > 608 else ""
+    widest = len("30.%") + max(places.values())
+    wide = " wide" if (len(drawn) + 1) * (max(longest, widest) * 9 + 17) > 608 else ""
     return _scrolling(
         f"{scheme}: each face's dice and share", f"<table class='cards{wide}'>{caption}{head}{''.join(rows)}</table>"
     )
+
+
+def _share_places(n: int, sides: int) -> int:
+    """The decimal places a share of `n` dice is written with, in percent: two, and more where the 99% band's half-width
+    is under a tenth of a point (from about 320,000 d20 dice, 920,000 d6), so that it shows to two figures. With two
+    places only, 100,000,000 d6 dice had a band of "16.66% to 16.68%" and two faces at "16.68%", one of them outside
+    it and one within (review)."""
+    half = _half_band(n, sides)
+    return 2 if not half else max(2, 1 - math.floor(math.log10(100 * half)))  # none, or a die of one face
 
 
 def _chart_words(scheme: str, die: str, n: int, sides: int, half: float | None, outside: list[int]) -> str:

@@ -576,3 +576,25 @@ def test_what_each_chart_draws_is_a_table_too_each_faces_dice_and_share_and_whet
     # and a die of fewer faces beside one of more has a dash for the faces it has not
     daily = bare(report._faces("daily", {"d4": [10] * 4, "d6": [10] * 6}))
     assert "<tr><td class=t>5</td><td>–</td><td>10<br>16.67%</td></tr>" in daily
+
+
+def test_a_band_narrower_than_the_shares_two_places_is_written_with_as_many_places_as_its_half_width_needs() -> None:
+    # Review: at 100,000,000 d6 dice the band, ±0.0096 points, was "16.66% to 16.68%", and faces 1 and 2 both read
+    # "16.68%", the one outside it, the other within: the page contradicted itself on its own figures
+    counts = [16_677_000, 16_675_000, 16_660_000, 16_662_666, 16_662_666, 16_662_668]
+    table = bare(report._faces("daily", {"d6": counts}))
+
+    assert "<td class=bad>16,677,000<br>16.6770%, outside the band</td>" in table
+    assert "<td>16,675,000<br>16.6750%</td>" in table
+    assert "<tr><td class=t>99% band</td><td>16.6571%<br>to 16.6763%</td></tr>" in table
+    # a million of each face, a band of ±0.04 points: three places; a few thousand dice keep two
+    assert "<td>16.627%<br>to 16.706%</td>" in bare(report._faces("d", {"1": [1_000_000] * 6}))
+    assert "<td>15.44%<br>to 17.89%</td>" in bare(report._faces("d", {"1": [1000] * 5 + [1150]}))
+
+
+def test_a_band_that_would_reach_below_a_share_of_0_starts_at_0() -> None:
+    # Review: a d20 of 100 dice, a band of 5% ± 5.6 points, read "-0.61% to 10.61%": a share no die can have
+    table = bare(report._faces("daily", {"d20": [5] * 20, "d6": [5] * 6}))
+
+    assert "<tr><td class=t>99% band</td><td>0.00%<br>to 10.61%</td><td>0.00%<br>to 34.19%</td></tr>" in table
+    assert "-" not in table.split("99% band")[1]
