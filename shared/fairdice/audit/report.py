@@ -492,9 +492,12 @@ def _die_chart(scheme: str, die: str, counts: list[int]) -> str:
 
 
 def _half_band(n: int, sides: int) -> float | None:
-    """Half the width of the band a fair die's face's share falls in 99 times in 100, in `n` dice; None below
-    MIN_EXPECTED dice expected of each face, where the normal band is not what it says (a fair d6's face leaves it 1.6
-    times in 100 at 4 dice): no band, no face called outside it (review). The chi-square test may still be made."""
+    """Half the width of the band a fair die's face's share falls in about 99 times in 100, in `n` dice (the normal
+    approximation: computed exactly from the binomial, a fair face of the daily game's dice leaves it 0.5 to 1.7 times
+    in 100 below 1,000 dice, a d4 at 20 the most, and 0.8 to 1.2 from there to 5,000); None below MIN_EXPECTED dice
+    expected of each face, where the normal band is not what it says (a fair face leaves it up to 3.6 times in 100 for
+    a d6, at 5 dice, 5.7 for a d20, at 8): no band, no face called outside it (review). The chi-square test may still
+    be made."""
     if n < MIN_EXPECTED * sides:
         return None
     chance = 1 / sides
@@ -794,7 +797,9 @@ def _how_to_read() -> str:
         'the README\'s "For support staff" lists them all. A guess, never a finding of who did what: dice changed '
         "on purpose can look like a record mixed up, the more so in a short game.</li>"
         "<li>The charts count the <em>recomputed</em> dice of every game read. Each face's share of a fair die "
-        "falls inside the shaded band, its edges dashed, 99 times in 100 (the band is each face's, with no allowance "
+        "falls inside the shaded band, its edges dashed, about 99 times in 100 (98.3 to 99.5 with fewer than 1,000 "
+        "dice, 98.8 to 99.2 from there: the band is a normal approximation to whole counts; and it is each face's, "
+        "with no allowance "
         "for the many faces drawn: all the faces of a fair die are inside it together less often, about 94 times in "
         "100 for a d6 and 74 to 82 for a d20, and in an audit of the six daily dice at least one face is outside it "
         "about half the time); a face outside it is a red diamond, a face within it a black dot. Below "

@@ -598,3 +598,13 @@ def test_a_band_that_would_reach_below_a_share_of_0_starts_at_0() -> None:
 
     assert "<tr><td class=t>99% band</td><td>0.00%<br>to 10.61%</td><td>0.00%<br>to 34.19%</td></tr>" in table
     assert "-" not in table.split("99% band")[1]
+
+
+def test_how_to_read_says_the_band_holds_a_fair_face_about_99_times_in_100_and_how_far_from_it() -> None:
+    # Review: the band is the normal approximation to a face's whole count, and a fair face leaves it up to 1.7 times
+    # in 100 (a d4 at 20 dice, the fewest it is drawn for), 1.5 for a d6 at 45, and as few as 0.5: the page said "99
+    # times in 100" as if exact
+    words = report._how_to_read()
+
+    assert "99 times in 100 (" not in words.replace("about 99 times in 100 (", "")
+    assert "about 99 times in 100 (98.3 to 99.5 with fewer than 1,000 dice, 98.8 to 99.2 from there" in words
