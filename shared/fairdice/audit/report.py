@@ -796,7 +796,13 @@ def _how_to_read() -> str:
         "<code>seal_from_other_game</code> (another game's), <code>few_rolls_differ</code> (only some rolls differ); "
         'the README\'s "For support staff" lists them all. A guess, never a finding of who did what: dice changed '
         "on purpose can look like a record mixed up, the more so in a short game.</li>"
-        "<li>The charts count the <em>recomputed</em> dice of every game read. Each face's share of a fair die "
+        # Review: a game filed whole and again as a window from roll 2, every game so, failed fair d6 dice's chi² 18
+        # times in 100 and the runs and serial correlation tests 6 to 7, and nothing on the page said why
+        "<li>The charts and the tests count the <em>recomputed</em> dice of every line read: a game's dice filed "
+        "twice (a window from a later roll beside the whole game, a repeated game, a mirror pair's second game) are "
+        "counted twice, and the tests then fail fair dice more often than 1 in 100 (when every game is filed twice, "
+        "chi² about 18 times in 100 for d6 dice, the runs and serial correlation tests about 7). "
+        "Each face's share of a fair die "
         "falls inside the shaded band, its edges dashed, about 99 times in 100 (98.3 to 99.5 with fewer than 1,000 "
         "dice, 98.8 to 99.2 from there: the band is a normal approximation to whole counts; and it is each face's, "
         "with no allowance "
