@@ -237,8 +237,10 @@ def _record(record: DayRecord) -> Iterator[str]:
             " was over"
         )
         yield f"<p>{mark(False)} {why}: that day's rolls are at most incomplete.</p>"
-    # "Before the day" only when the commitment's time shows it (`_commitment` says why not, otherwise).
-    published = "published before the day" if record.commitment_in_time else "published for the day"
+    # "Before the day's play" only when the commitment's time shows it (`_commitment` says why not, otherwise): the
+    # archive publishes it in the minutes after 00:00 UTC of the day, never before the day (`publication` calls that
+    # early), as the time shown above says (review: "published before the day" beside a time of 00:00:02 that day)
+    published = "published before the day's play" if record.commitment_in_time else "published for the day"
     if record.seal == "match":
         yield f"<p>{mark(True)} The SHA-256 of the secret is the commitment {published}.</p>"
     else:

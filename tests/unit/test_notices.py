@@ -46,10 +46,13 @@ def _day(published: str, in_time: bool) -> DayRecord:
     )
 
 
-def test_a_days_page_says_before_the_day_only_when_the_commitments_time_shows_it() -> None:
-    # Given a revealed day whose secret matches its commitment, published in time
+def test_a_days_page_says_before_the_days_play_only_when_the_commitments_time_shows_it() -> None:
+    # Given a revealed day whose secret matches its commitment, published in time: in the minutes after 00:00 UTC of
+    # the day, as the page's time says, never before the day (review: "published before the day" beside 00:00:02)
     page = day_page(_day("2025-03-01T00:00:02+00:00", True)).html
-    assert "The SHA-256 of the secret is the commitment published before the day." in page
+    assert "2025-03-01 00:00:02 UTC" in page
+    assert "The SHA-256 of the secret is the commitment published before the day's play." in page
+    assert "published before the day." not in page
 
     # And one published after the grace: said so, and the match is with the commitment published for the day
     page = day_page(_day("2025-03-01T00:20:00+00:00", False)).html

@@ -333,7 +333,7 @@ def test_a_browser_gets_a_days_record_as_a_page_and_its_errors_as_pages_naming_t
     assert (answer["headers"]["Vary"], answer["headers"]["Cache-Control"]) == ("Accept, Origin", UNTIL_NEXT_RECORD)
     assert "<h1>The secret of 2025-03-01 is revealed.</h1>" in answer["body"]
     assert secret.hex() in answer["body"]
-    assert "The SHA-256 of the secret is the commitment published before the day." in answer["body"]
+    assert "The SHA-256 of the secret is the commitment published before the day's play." in answer["body"]
 
     # And a date that is not in the calendar, or a player id that is not one, is a page that says which
     answer = _as_browser(load_event("api-daily-record"), "/daily/2025-13-01")
