@@ -317,8 +317,10 @@ def _recheck_section(verdict: Verdict, recheck: dict[str, Any] | None, rows: lis
     }
     section = (
         # Hidden until the script shows it: with JavaScript off the page would say both that the browser is
-        # recomputing the rolls and that it cannot (review)
-        f"{head}<p id=recheck-status hidden>Your browser is recomputing these rolls itself…</p>"
+        # recomputing the rolls and that it cannot (review). A status (a polite live region): what the script says
+        # once it is done, that the browser agrees, disagrees or could not check, is read out to a screen reader's
+        # user, who otherwise heard "recomputing…" and never the outcome (review: WCAG 4.1.3)
+        f"{head}<p id=recheck-status role=status hidden>Your browser is recomputing these rolls itself…</p>"
         "<noscript><p>Your browser recomputes the rolls itself when JavaScript is on; it seems to be off.</p>"
         "</noscript>"
     )

@@ -326,6 +326,33 @@ def test_a_browser_without_webcrypto_is_told_why_it_cannot_check_not_that_the_li
     assert "could not recompute these rolls itself (your browser lets a page compute SHA-256" in page["text"]
 
 
+def test_what_the_browsers_own_check_ends_with_is_a_status_a_screen_reader_reads_out(
+    browser: Browser, server: str, tmp_path: Path
+) -> None:
+    # Given a fair game's page, whose browser agrees, and a page whose listed rolls are not the ones its request gives,
+    # whose browser disagrees (review: the sentence the script writes once done was in no live region, so a screen
+    # reader's user heard "Your browser is recomputing these rolls itself…" and never whether it agreed)
+    request = parse_request(GAME | {"recorded": recorded(GAME)})
+    verdict = verify(request)
+    rolls = [{**report, "dice": [face % 6 + 1 for face in report["dice"] or []]} for report in verdict.rolls]
+    saved = tmp_path / "other-rolls.html"
+    saved.write_text(render_page(verdict.model_copy(update={"rolls": rolls}), request), encoding="utf-8")
+    for url, ended in ((link_for(server, GAME | {"recorded": recorded(GAME)}), "agree"), (saved.as_uri(), "disagree")):
+        page = measured(browser, url, PHONE)
+        assert page["recheck"] == ended, page["text"][:1500]
+
+        # Then what it ended with is in a status the browser's accessibility tree exposes as a polite live region
+        status = browser.page("Runtime.evaluate", {"expression": "document.getElementById('recheck-status')"})
+        node = browser.page("DOM.describeNode", {"objectId": status["result"]["objectId"]})["node"]
+        tree = browser.page("Accessibility.getPartialAXTree", {"backendNodeId": node["backendNodeId"]})
+        (it,) = [n for n in tree["nodes"] if n.get("backendDOMNodeId") == node["backendNodeId"]]
+        properties = {p["name"]: p["value"].get("value") for p in it.get("properties", [])}
+        assert (it["role"]["value"], properties.get("live")) == ("status", "polite"), (ended, it)
+        assert "Your browser recomputed these rolls itself" in browser.evaluate(
+            "document.getElementById('recheck-status').innerText"
+        )
+
+
 def test_markup_in_a_phrase_is_shown_as_text_and_never_runs(browser: Browser, server: str) -> None:
     hostile = '<script>document.title="owned"</script><img src=x onerror="document.title=1">"\''
     url = link_for(server, {"scheme": "narde-v1", "key": KEY, "phrase": hostile, "recorded": "1-1 2-2"})
@@ -378,7 +405,7 @@ def test_two_rolls_agree_as_both_and_without_a_script_the_page_says_only_that_it
     # (review: it said both that the browser was recomputing the rolls and that it could not)
     with urlopen(Request(url, headers={"Accept": "text/html"}), timeout=30) as reply:  # a loopback URL this test built
         served = reply.read().decode()
-    assert "<p id=recheck-status hidden>" in served
+    assert "<p id=recheck-status role=status hidden>" in served
     assert "it seems to be off.</p></noscript>" in served
 
 
