@@ -127,7 +127,17 @@
 
   const scheme = (id) => fairdice.schemes.get(id);
   const forms = new Map();
-  const result = el("section", { id: "result", "aria-live": "polite" });
+  // Only the verdict (or what stops the check) is a live region, read out to a screen reader's user when a check ends;
+  // the sections below it, a table of up to 1,000 rolls among them, are not: the whole result was, so each check had a
+  // screen reader read out every row, and "Show the other rolls" thousands more (review: WCAG 4.1.3)
+  const spoken = el("div", { id: "verdict-said", "aria-live": "polite" });
+  const below = el("div");
+  const result = el("section", { id: "result" }, spoken, below);
+  /** What a check ends with: `head`, the verdict or the problem, read out; `rest` below it, shown only. */
+  const show = (head, ...rest) => {
+    spoken.replaceChildren(head);
+    below.replaceChildren(...rest);
+  };
 
   function choose(id) {
     chooser.value = id;
@@ -187,7 +197,7 @@
       return el("li", {}, el("b", {}, ...name, where), joined, visible(ended(message)));
     });
     const count = problems.length === 1 ? "One thing needs changing:" : `${problems.length} things need changing:`;
-    result.replaceChildren(el("div", { class: "verdict problem" }, el("h2", { text: title }), el("p", { text: count }), el("ul", {}, items)));
+    show(el("div", { class: "verdict problem" }, el("h2", { text: title }), el("p", { text: count }), el("ul", {}, items)));
     document.body.dataset.state = "problem";
   }
 
@@ -195,7 +205,7 @@
     document.body.dataset.state = "checking";
     delete document.body.dataset.verdict;
     clearErrors();
-    result.replaceChildren(el("p", { class: "muted", text: "Checking…" }));
+    show(el("p", { class: "muted", text: "Checking…" }));
     // Without a number of rolls or the rolls seen, the core lists the game's first ones (60, seed 002's snippet).
     const countable = schemeObject.inputs.some((i) => i.name === "count");
     const listing = countable && data.count === undefined && data.recorded === undefined && data.labels === undefined;
@@ -207,7 +217,7 @@
     } catch (error) {
       if (error instanceof fairdice.NoWebCrypto) {
         // Not the link's fault nor the form's: the browser lets this page compute nothing here (review)
-        result.replaceChildren(el("div", { class: "verdict problem" }, el("h2", { text: "Your browser cannot check it here" }), el("p", {}, sentence(error.message))));
+        show(el("div", { class: "verdict problem" }, el("h2", { text: "Your browser cannot check it here" }), el("p", {}, sentence(error.message))));
         document.body.dataset.state = "problem";
         return;
       }
@@ -352,7 +362,7 @@
     // roll showed no player and no day, where the verdict names them)
     parts.push(...identitySection(verdict));
     if (verdict.verdict !== "withheld") parts.push(...sealSection(schemeObject, verdict), ...rollsSection(schemeObject, verdict));
-    result.replaceChildren(...parts);
+    show(...parts);
   }
 
   // ---- the page --------------------------------------------------------------------------------

@@ -1587,6 +1587,39 @@ def test_the_rolls_a_key_press_lists_take_the_keyboards_place_where_their_button
     assert focused[0] == "TR" and "narde-v1|keys|500" in focused[1], focused
 
 
+# What a screen reader reads out when the page's content changes: the text of every live region (aria-live, or a role
+# that is one), and whether any of them holds a table.
+_READ_OUT = """(() => {
+  const regions = "[aria-live]:not([aria-live=off]), [role=status], [role=alert], [role=log]";
+  const live = [...document.querySelectorAll(regions)];
+  const tables = live.some((region) => region.querySelector("table"));
+  return { text: live.map((region) => region.innerText).join("\\n"), tables };
+})()"""
+
+
+def test_a_screen_reader_reads_out_the_verdict_a_check_ends_with_and_not_its_rolls(
+    chromium: Browser, page: Path
+) -> None:
+    # Given 1,500 rolls checked, the first 500 listed, then the others listed too (review: the whole result was a live
+    # region, so a screen reader read out every row of the table at each check, and 1,000 more on "Show the other")
+    _open(chromium, page, f"?scheme=narde-v1&key={KEY.hex()}&phrase=aloud&n=1500", DESKTOP)
+    checked = chromium.evaluate(_READ_OUT)
+    chromium.evaluate("document.getElementById('all-rolls').click()")
+    listed = chromium.evaluate(_READ_OUT)
+    # And a link the page cannot read
+    _open(chromium, page, "?sede=1", DESKTOP)
+    refused = chromium.evaluate(_READ_OUT)
+
+    # Then what is read out is the verdict, or what stops the check, and no table
+    verdict = (
+        "Incomplete\n\nNothing failed, but this check cannot show the game was fair:\n\nNo fingerprint was given, so"
+        " nothing shows the key was fixed before the game.\nNo rolls were recorded, so the 1,500 rolls computed were"
+        " not compared."
+    )
+    assert checked == listed == {"text": verdict, "tables": False}
+    assert refused["text"].startswith("This link cannot be checked\n") and not refused["tables"], refused
+
+
 def test_a_link_fills_the_form_with_its_values_and_leaves_the_rest_at_the_forms_defaults(
     chromium: Browser, page: Path
 ) -> None:
