@@ -212,7 +212,7 @@ def _not_committed(request: RequestBase, verdict: Verdict, seal_source: str | No
         explains="the seal",
         detail=(
             f"the {secret} the archive revealed ({verdict.source}) is not the one it committed to: its SHA-256 is"
-            f" {verdict.seal.computed}, not the {seal} the archive published before the day"
+            f" {verdict.seal.computed}, not the {seal} the archive published for the day"
             f" ({seal_source or verdict.source}). No mistake in copying explains it: keep this link and report it"
         ),
     )

@@ -394,7 +394,7 @@ class ArchiveReader:
             raise TamperedRecord(f"{key}: its secret does not give its own commitment", field="secret")
         published = self._published(day)
         if published is None:
-            raise TamperedRecord(f"{key} exists but {commitment_key(day)}, published before the day, does not")
+            raise TamperedRecord(f"{key} exists but {commitment_key(day)}, published as the day begins, does not")
         self._check_previous(day, record.previous, published.commitment.commitment)
         self._check_next(day, record.next_commitment, stored.modified)
         committed = record.commitment == published.commitment.commitment

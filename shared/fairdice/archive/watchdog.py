@@ -108,7 +108,7 @@ def _record_problem(reader: ArchiveReader, archive: ObjectStore, yesterday: dt.d
     if found.status != "revealed":
         return f"{key} is missing"
     if found.seal != "match":
-        return f"{key} reveals a secret that does not give {commitment_key(yesterday)}, published before the day"
+        return f"{key} reveals a secret that does not give {commitment_key(yesterday)}, published for the day"
     if found.revealed_in_time is False:  # by S3's own time: a folder's or an emulator's is no witness (None)
         if found.revealed_at is None:
             return f"S3 gives no time of its own for {key}, so nothing shows it was written after its day was over"

@@ -540,7 +540,7 @@ def test_a_revealed_day_without_its_published_commitment_is_tampered(tmp_path: P
     (tmp_path / "archive" / commitment_key(DAY)).unlink()
 
     with pytest.raises(
-        TamperedRecord, match=re.escape("commitments/2025-03-01.json, published before the day, does not")
+        TamperedRecord, match=re.escape("commitments/2025-03-01.json, published as the day begins, does not")
     ):
         reader_at(stores, "2025-03-02 12:00").lookup(DAY)
 

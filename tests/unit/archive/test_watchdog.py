@@ -248,7 +248,7 @@ def test_a_record_someone_else_wrote_before_the_publisher_is_not_yesterdays_reve
     # Then yesterday is not revealed: its record does not reveal the secret committed to
     assert check.today_committed and not check.yesterday_revealed
     assert check.problems == [
-        f"{revealed_key(DAY2)} reveals a secret that does not give {commitment_key(DAY2)}, published before the day"
+        f"{revealed_key(DAY2)} reveals a secret that does not give {commitment_key(DAY2)}, published for the day"
     ]
 
 

@@ -672,7 +672,7 @@ def test_an_archive_that_reveals_a_secret_it_did_not_commit_to_is_blamed_not_the
         assert verdict.diagnosis[0].cause == "secret_not_committed"
         assert verdict.diagnosis[0].detail.startswith(
             "the day secret the archive revealed (daily archive revealed/2025-03-01.json) is not the one it committed"
-            f" to: its SHA-256 is {seal_of(played)}, not the commitment the archive published before the day (daily"
+            f" to: its SHA-256 is {seal_of(played)}, not the commitment the archive published for the day (daily"
             " archive commitments/2025-03-01.json). No mistake in copying explains it: keep this link and report it"
         )
         assert all(finding.cause != "secret_from_other_game" for finding in verdict.diagnosis)
