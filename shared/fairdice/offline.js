@@ -67,6 +67,7 @@
       event.preventDefault();
       check(scheme, fromForm(scheme, form), "form").then(() => result.scrollIntoView());
     });
+    form.addEventListener("input", edited);
     return form;
   }
 
@@ -138,6 +139,16 @@
     spoken.replaceChildren(head);
     below.replaceChildren(...rest);
   };
+
+  /** A verdict is of the values it checked: once one of them is edited (a field, the game chosen, the link), it is set
+   * aside and the page says to check again, where "Fair" stayed on screen beside values never checked (review). Only a
+   * user's edit does this: a link's values filled in by the page fire no event. */
+  function edited() {
+    if (document.body.dataset.state !== "done") return;
+    delete document.body.dataset.verdict;
+    document.body.dataset.state = "edited";
+    show(el("p", { class: "muted", text: "The values changed since the last check: check them again to get a verdict." }));
+  }
 
   function choose(id) {
     chooser.value = id;
@@ -369,13 +380,17 @@
 
   const chooser = el("select", { id: "scheme" });
   for (const s of fairdice.schemes.values()) chooser.append(el("option", { value: s.id, text: `${s.title} (${s.id})` }));
-  chooser.addEventListener("change", () => choose(chooser.value));
+  chooser.addEventListener("change", () => {
+    choose(chooser.value);
+    edited();
+  });
 
   // A box of lines, not a one-line input: a one-line input drops the line breaks of a pasted link, which the link's
   // reading keeps as `fairdice check` does (a phrase of two lines is refused there; here it was read as one line and
   // could be fair, review). Enter still reads the link, as in a one-line box; Shift+Enter starts a line. Not wrapped:
   // a line break the link holds shows as one, apart from where a long line would wrap (review).
   const linkInput = el("textarea", { id: "link", rows: 2, wrap: "off", enterkeyhint: "go", spellcheck: "false", autocomplete: "off", autocapitalize: "off", class: "mono", "aria-describedby": "link--help" });
+  linkInput.addEventListener("input", edited);
   linkInput.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
       event.preventDefault();

@@ -1785,3 +1785,33 @@ def test_a_fair_game_of_two_rolls_and_a_link_with_no_parameters_are_said_as_the_
     assert "The link has no parameters: a check link looks like" in server
     assert "The link has no parameters: a check link looks like" in empty["text"]
     assert "The link:" not in empty["text"]
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        "document.querySelector('form[data-scheme=\"narde-v1\"]').elements.phrase.focus()",
+        "document.getElementById('link').focus()",
+    ],
+)
+def test_a_verdict_is_set_aside_once_a_value_it_checked_is_edited(chromium: Browser, page: Path, edit: str) -> None:
+    # Given seed 002's example checked fair from its link (review: after the phrase was edited, "Fair" stayed on screen
+    # beside a phrase never checked)
+    link = f"?scheme=narde-v1&key={KEY.hex()}&fingerprint={seal_of(KEY)}&phrase=test&rolls=15+46+34"
+    _open(chromium, page, link, PHONE)
+    assert chromium.evaluate("document.body.dataset.verdict") == "fair"
+
+    # When the player types into the phrase, or into the link's box
+    chromium.evaluate(edit)
+    chromium.page("Input.insertText", {"text": "x"})
+
+    # Then no verdict is shown for the values now there, and the page says to check them again
+    chromium.wait_for("document.body.dataset.state === 'edited'")
+    said = chromium.evaluate("document.getElementById('result').innerText")
+    assert said == "The values changed since the last check: check them again to get a verdict."
+    assert chromium.evaluate("document.body.dataset.verdict || null") is None
+    # And checking them again gives their own verdict
+    chromium.evaluate("document.querySelector('form[data-scheme=\"narde-v1\"] button[type=submit]').click()")
+    chromium.wait_for("['done', 'problem'].includes(document.body.dataset.state)")
+    checked_again = "mismatch" if "phrase" in edit else "fair"  # the phrase "testx" rolls other dice
+    assert chromium.evaluate("document.body.dataset.verdict || null") == checked_again
