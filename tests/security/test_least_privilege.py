@@ -565,6 +565,23 @@ def test_no_one_may_change_the_archives_default_retention_once_the_bucket_is_mad
             assert effect != "Allow" or not fnmatch("s3:putbucketobjectlockconfiguration", action.lower()), role
 
 
+@pytest.mark.parametrize("conditions", [True, False], ids=["public", "private"])
+def test_no_one_may_give_a_version_of_the_archive_a_retention_of_its_own(
+    template: dict[str, Any], conditions: bool
+) -> None:
+    # A PutObject naming a lock mode and a date (S3 asks s3:PutObjectRetention of it) may set a retention shorter
+    # than the bucket's default, or governance mode: whoever acts as the publisher's role, given that right, could
+    # write a record whose version could be deleted outright once it ends and the policy is gone (review). No role
+    # is spared: none sets a retention, and a record's is the default alone.
+    policy = bucket_policy(template, "ArchiveBucket", conditions=conditions)
+    deny = statement(policy, "NoVersionGetsARetentionOfItsOwn")
+    assert (deny["Effect"], deny["Principal"], deny["Action"]) == ("Deny", "*", "s3:PutObjectRetention")
+    assert arn_text(deny["Resource"]) == f"{ARCHIVE}/*" and "Condition" not in deny
+    for role in resources(template, "AWS::IAM::Role"):
+        for effect, action, _ in grants(role_statements(template, role)):
+            assert effect != "Allow" or not fnmatch("s3:putobjectretention", action.lower()), role
+
+
 def test_the_archive_keeps_every_version_under_compliance_object_lock(template: dict[str, Any]) -> None:
     properties = template["Resources"]["ArchiveBucket"]["Properties"]
     assert properties["ObjectLockEnabled"] is True
@@ -605,6 +622,7 @@ def test_where_account_level_block_public_access_is_on_the_archive_can_be_deploy
         "NoOneChangesThisPolicy",
         "NothingIsEverDeleted",
         "NoOneShortensRetention",
+        "NoVersionGetsARetentionOfItsOwn",
         "NothingArrivesByReplication",
         "TlsOnly",
     }
