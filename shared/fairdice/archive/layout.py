@@ -244,8 +244,20 @@ def read_published(archive: ObjectStore, day: dt.date) -> Published | None:
     stored = archive.read(commitment_key(day))
     if stored is None:
         return None
-    document = read_document(Commitment, commitment_key(day), stored.data, day, "a commitment document")
-    if len(stored.data) > COMMITMENT_MOST or _PADDING.search(stored.data):
+    return Published(_commitment(stored.data, day), stored.modified, stored.witnessed, stored.locked_until)
+
+
+def read_commitment(archive: ObjectStore, day: dt.date) -> Commitment | None:
+    """The day's published commitment, or None if there is none; TamperedRecord if it is not one."""
+    data = archive.get(commitment_key(day))
+    return None if data is None else _commitment(data, day)
+
+
+def _commitment(data: bytes, day: dt.date) -> Commitment:
+    """The day's commitment document from its bytes, read alike by every reader (the verifier's, the publisher's, the
+    game's route): TamperedRecord if it is not one, or not written as the publisher writes one."""
+    document = read_document(Commitment, commitment_key(day), data, day, "a commitment document")
+    if len(data) > COMMITMENT_MOST or _PADDING.search(data):
         # The publisher writes a commitment compact, its fields alone (`to_bytes`: 139 to 146 bytes). One padded (spaces
         # between its fields, escapes in its strings) can be sent slowly, its commitment last, and S3 may date an object
         # by when its upload began: dated in time, its secret chosen after the day's play began (review). Judged by its
@@ -255,13 +267,7 @@ def read_published(archive: ObjectStore, day: dt.date) -> Published | None:
             f"{commitment_key(day)} is not written as the publisher writes a commitment: compact JSON of at most"
             f" {COMMITMENT_MOST} bytes, without spaces or escapes"
         )
-    return Published(document, stored.modified, stored.witnessed, stored.locked_until)
-
-
-def read_commitment(archive: ObjectStore, day: dt.date) -> Commitment | None:
-    """The day's published commitment, or None if there is none; TamperedRecord if it is not one."""
-    data = archive.get(commitment_key(day))
-    return None if data is None else read_document(Commitment, commitment_key(day), data, day, "a commitment document")
+    return document
 
 
 _Dated = TypeVar("_Dated", Commitment, RevealedRecord)
