@@ -44,6 +44,19 @@ def argument(check: Callable[[str], T]) -> Callable[[str], T]:
     return read
 
 
+def not_empty(what: str, kind: Callable[[str], T]) -> Callable[[str], T]:
+    """An option's file or folder, read as `kind`; an empty one is refused, naming `what` to give: Path("") is this
+    folder, so an unset variable ("$OUT", "$GAMES", "$DIR") would act on whatever is here (reviews). One rule for every
+    command's paths."""
+
+    def read(text: str) -> T:
+        if not text:
+            raise argparse.ArgumentTypeError(f"is empty: name {what} (. for this one)")
+        return kind(text)
+
+    return read
+
+
 def clock() -> dt.datetime:
     """The time now, in UTC: a command reads it once, for the days that are not over yet."""
     return dt.datetime.now(dt.UTC)

@@ -24,7 +24,14 @@ from pydantic import TypeAdapter
 from fairdice.archive.layout import REVEALED_PREFIX, days_in, revealed_key, utc_day
 from fairdice.archive.publisher import open_day, opening_time, reveal_closed
 from fairdice.archive.reader import ArchiveReader, daily_verdict
-from fairdice.console import EXIT_OK, argument, clock, emit_json, verdict_status  # clock: tests replace it here
+from fairdice.console import (  # clock: tests replace it here
+    EXIT_OK,
+    argument,
+    clock,
+    emit_json,
+    not_empty,
+    verdict_status,
+)
 from fairdice.errors import InvalidInput
 from fairdice.fields import Day
 from fairdice.problems import WHOLE_REQUEST
@@ -43,7 +50,7 @@ def register(subparsers: "argparse._SubParsersAction[Any]") -> None:
     )
     place.add_argument(
         "--dir",
-        type=_folder,
+        type=not_empty("the folder of the secrets and the archive", Path),
         help="local folder: DIR/private and DIR/archive (default: $FAIRDICE_DATA_DIR, else var); given alone,"
         " local folders even where the bucket variables are set",
     )
@@ -122,12 +129,6 @@ def _instant(text: str) -> dt.datetime:
         words = f"{repr_of(text)} is not a time from 0001-01-01T00:00:00Z to 9999-12-30T23:59:59Z (UTC)"
         raise argparse.ArgumentTypeError(words)
     return moment
-
-
-def _folder(text: str) -> Path:
-    if not text:  # Path("") is the current folder: an unset variable (--dir "$DIR") would make private/ there
-        raise argparse.ArgumentTypeError("is empty: name the folder of the secrets and the archive (. for this one)")
-    return Path(text)
 
 
 _bucket = argument(_BUCKET.validate_python)

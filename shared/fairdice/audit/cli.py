@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fairdice import console
-from fairdice.console import clock, emit, printable  # clock: the machine's, which tests replace here
+from fairdice.console import clock, emit, not_empty, printable  # clock: the machine's, which tests replace here
 from fairdice.errors import ArchiveUnavailable, MissingBucket, MissingCredentials
 from fairdice.prose import counted, repr_of
 
@@ -48,12 +48,18 @@ def register(sub: Any) -> None:
     audit.add_argument(
         "inputs",
         nargs="+",
-        type=_input,
+        type=not_empty("a file or folder to audit", str),
         metavar="INPUT",
         help="a JSON Lines file (.gz: gzip-compressed), or a folder: every file under it but hidden ones, which keep"
         " the audit from being clean",
     )
-    audit.add_argument("--out", required=True, type=_folder, metavar="DIR", help="where the results go")
+    audit.add_argument(
+        "--out",
+        required=True,
+        type=not_empty("the folder for the results", Path),
+        metavar="DIR",
+        help="where the results go",
+    )
     audit.add_argument(
         "--workers",
         type=_positive,
@@ -151,18 +157,6 @@ def _stopping() -> None:
 
 def _ignored(signum: int, frame: object) -> None:
     """A Ctrl-C or SIGTERM while the command stops, or once its outputs are written: nothing to do."""
-
-
-def _folder(text: str) -> Path:
-    if not text:  # Path("") is the current folder: an unset variable (--out "$OUT") would write the results there
-        raise argparse.ArgumentTypeError("is empty: name the folder for the results (. for this one)")
-    return Path(text)
-
-
-def _input(text: str) -> str:
-    if not text:  # Path("") is the current folder: an unset variable ("$GAMES") would audit whatever is there
-        raise argparse.ArgumentTypeError("is empty: name a file or folder to audit (. for this one)")
-    return text
 
 
 def _positive(text: str) -> int:
