@@ -42,7 +42,7 @@ from fairdice.errors import FairdiceError, InvalidInput, RepeatedKey, UnknownDay
 from fairdice.fields import base_url
 from fairdice.links import game_link, parse_link
 from fairdice.problems import WHOLE_REQUEST, Problem, describe
-from fairdice.prose import shown
+from fairdice.prose import not_utf8, shown
 from fairdice.request import RequestBase
 from fairdice.schemes import parse_request
 from fairdice.schemes.base import PendingDay, RevealedDay
@@ -259,7 +259,7 @@ def _utf8(data: bytes, where: str) -> str:
     try:
         return data[bom:].decode("utf-8")
     except UnicodeDecodeError as exc:  # in the audit's words for a line not UTF-8 (UTF-16, say)
-        words = f"{where} is not UTF-8 text: {exc.reason} at byte {bom + exc.start + 1:,}"
+        words = not_utf8(where, exc, bom)
         raise BadInput(Problem(field=WHOLE_REQUEST, message=words)) from None
 
 

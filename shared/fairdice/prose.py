@@ -223,6 +223,12 @@ def listed(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}" if parts else ""
 
 
+def not_utf8(what: str, error: UnicodeDecodeError, before: int = 0) -> str:
+    """`what is not UTF-8 text: <why> at byte N`, N counted from 1 and from `before` bytes ahead of what was decoded (a
+    byte order mark left out): an audit's line and the command line's request say it alike."""
+    return f"{what} is not UTF-8 text: {error.reason} at byte {before + error.start + 1:,}"
+
+
 def shows_nothing(text: str) -> bool:
     """Whether the text holds a character that draws nothing: one str.isprintable() refuses (a control, a bidi
     control, a zero-width space) or one it accepts that draws nothing all the same (`_BLANK`: a Hangul filler, the blank

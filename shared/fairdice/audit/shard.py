@@ -27,7 +27,7 @@ from fairdice.audit.summary import audited_by
 from fairdice.audit.tally import Counts, DieStream, InputRecord, Partial, SchemeTally
 from fairdice.errors import ArchiveRefused, ArchiveUnavailable, FairdiceError, RepeatedKey, ShardTooLarge
 from fairdice.problems import ErrorDetail, Problem, headline, invalid
-from fairdice.prose import cut
+from fairdice.prose import cut, not_utf8
 from fairdice.schemes.base import DaySecrets, PendingDay, RevealedDay, Withheld
 from fairdice.verdict import Outcome, Summary, Verdict
 from fairdice.verify import Checked, check, withheld_verdict, written
@@ -207,7 +207,7 @@ class ShardAudit:
             self._unread(number, None, None, _whole("not_json", "the line holds JSON nested too deeply"))
             return
         except UnicodeDecodeError as exc:  # JSON Lines are UTF-8, as POST /verify's body is: no other encoding is read
-            words = f"the line is not UTF-8 text: {exc.reason} at byte {exc.start + 1:,}"
+            words = not_utf8("the line", exc)
             self._unread(number, None, None, _whole("not_json", words))
             return
         except ValueError as exc:  # JSONDecodeError, bad UTF-8, a number beyond Python's digit limit
