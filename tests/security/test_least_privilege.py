@@ -360,10 +360,12 @@ def test_only_the_publisher_may_touch_a_secret_and_only_over_tls(template: dict[
 # or its versions, attributes and checksums; let replication read it; open it with an ACL; or change
 # the bucket so that copies are made or a later read is allowed: replication rules, inventory, ACLs,
 # ownership, the policy itself, public access, the encryption key. S3 Batch Operations copies and
-# replicates with these same reads. Reads are denied to every principal but the publisher's role and
-# the game's route's (which reads today's secret); the rest to every principal but the publisher's role.
+# replicates with these same reads. GetObject is denied to every principal but the publisher's role and
+# the game's route's (which reads today's secret), PutObject to every principal but the publisher's role;
+# every other read or write of a secret, and every change of the bucket, to every principal, those two
+# roles included: neither needs one (review: the publisher's role was spared them all, so whoever acted
+# as it could delete the policy, or write a replica over a committed secret).
 SECRET_READS = [
-    "s3:GetObject",
     "s3:GetObjectVersion",
     "s3:GetObjectVersionForReplication",
     "s3:GetObjectAttributes",
@@ -375,10 +377,11 @@ SECRET_READS = [
 ]
 SECRET_OBJECT_ACTIONS = [
     "s3:RestoreObject",
-    "s3:PutObject",
     "s3:PutObjectAcl",
     "s3:PutObjectVersionAcl",
+    "s3:PutObjectTagging",
     "s3:ReplicateObject",
+    "s3:ReplicateDelete",
 ]
 SECRET_BUCKET_ACTIONS = [
     "s3:PutReplicationConfiguration",
@@ -399,9 +402,13 @@ ANYONE_BUT_THE_PUBLISHER_AND_THE_GAMES_ROUTE = {
 
 
 def denied_to_all_but(
-    policy: list[dict[str, Any]], action: str, resource: str, condition: dict[str, Any] = ANYONE_BUT_THE_PUBLISHER
+    policy: list[dict[str, Any]],
+    action: str,
+    resource: str,
+    condition: dict[str, Any] | None = ANYONE_BUT_THE_PUBLISHER,
 ) -> bool:
-    """Whether some Deny statement refuses `action` on `resource` to every principal but those `condition` spares."""
+    """Whether some Deny statement refuses `action` on `resource` to every principal but those `condition` spares
+    (None: to every principal)."""
     return any(
         s["Effect"] == "Deny"
         and s["Principal"] == "*"
@@ -426,28 +433,47 @@ def spared(policy: list[dict[str, Any]], action: str, resource: str, principal: 
     return True
 
 
-@pytest.mark.parametrize("action", SECRET_READS)
-def test_no_one_but_the_publisher_and_the_games_route_may_read_a_secret(template: dict[str, Any], action: str) -> None:
-    policy = bucket_policy(template, "SecretsBucket")
-    assert denied_to_all_but(policy, action, f"{SECRETS}/*", ANYONE_BUT_THE_PUBLISHER_AND_THE_GAMES_ROUTE)
-    assert spared(policy, action, f"{SECRETS}/*", GAMES_ROUTE_ROLE)
+def denied_to_all(policy: list[dict[str, Any]], action: str, resource: str) -> bool:
+    """Whether some Deny statement without a condition refuses `action` on `resource` to every principal."""
+    return denied_to_all_but(policy, action, resource, condition=None)
 
 
-@pytest.mark.parametrize("action", SECRET_OBJECT_ACTIONS)
-def test_no_one_but_the_publisher_may_write_or_open_a_secret(template: dict[str, Any], action: str) -> None:
+def test_only_the_publisher_and_the_games_route_may_read_a_secret(template: dict[str, Any]) -> None:
     policy = bucket_policy(template, "SecretsBucket")
-    assert denied_to_all_but(policy, action, f"{SECRETS}/*")
-    assert not spared(policy, action, f"{SECRETS}/*", GAMES_ROUTE_ROLE)
+    assert denied_to_all_but(policy, "s3:GetObject", f"{SECRETS}/*", ANYONE_BUT_THE_PUBLISHER_AND_THE_GAMES_ROUTE)
+    for role in (PUBLISHER_ROLE, GAMES_ROUTE_ROLE):
+        assert spared(policy, "s3:GetObject", f"{SECRETS}/*", role)
+    assert not denied_to_all(policy, "s3:GetObject", f"{SECRETS}/*")
+
+
+def test_only_the_publisher_may_write_a_secret(template: dict[str, Any]) -> None:
+    policy = bucket_policy(template, "SecretsBucket")
+    assert denied_to_all_but(policy, "s3:PutObject", f"{SECRETS}/*")
+    assert not spared(policy, "s3:PutObject", f"{SECRETS}/*", GAMES_ROUTE_ROLE)
+    assert spared(policy, "s3:PutObject", f"{SECRETS}/*", PUBLISHER_ROLE)
+    assert not denied_to_all(policy, "s3:PutObject", f"{SECRETS}/*")
+
+
+@pytest.mark.parametrize("action", SECRET_READS + SECRET_OBJECT_ACTIONS)
+def test_no_one_may_read_or_write_a_secret_any_other_way_the_publishers_role_included(
+    template: dict[str, Any], action: str
+) -> None:
+    # A replica written in needs no If-None-Match, and a replicated delete marker is no DeleteObject: either, as the
+    # publisher's role, would replace or hide a secret already committed to (review).
+    assert denied_to_all(bucket_policy(template, "SecretsBucket"), action, f"{SECRETS}/*")
 
 
 @pytest.mark.parametrize("action", SECRET_BUCKET_ACTIONS)
-def test_no_one_but_the_publisher_may_arrange_copies_of_future_secrets(template: dict[str, Any], action: str) -> None:
-    assert denied_to_all_but(bucket_policy(template, "SecretsBucket"), action, SECRETS)
+def test_no_one_may_arrange_copies_of_future_secrets_the_publishers_role_included(
+    template: dict[str, Any], action: str
+) -> None:
+    # Spared these, whoever acted as the publisher's role could delete the policy, and every denial in it (review).
+    assert denied_to_all(bucket_policy(template, "SecretsBucket"), action, SECRETS)
 
 
 @pytest.mark.parametrize("bucket", ["SecretsBucket", "ArchiveBucket"])
 def test_each_buckets_policy_stays_with_the_bucket(template: dict[str, Any], bucket: str) -> None:
-    # It denies DeleteBucketPolicy to all but the publisher: a stack deletion that tried would fail, and
+    # It denies DeleteBucketPolicy to every principal: a stack deletion that tried would fail, and
     # the retained bucket must keep refusing reads of the secrets, or rewrites of the records, it holds.
     (name,) = [
         n
