@@ -471,10 +471,11 @@ def test_no_one_may_arrange_copies_of_future_secrets_the_publishers_role_include
     assert denied_to_all(bucket_policy(template, "SecretsBucket"), action, SECRETS)
 
 
-@pytest.mark.parametrize("bucket", ["SecretsBucket", "ArchiveBucket"])
+@pytest.mark.parametrize("bucket", ["SecretsBucket", "ArchiveBucket", "SecretsAuditLogs"])
 def test_each_buckets_policy_stays_with_the_bucket(template: dict[str, Any], bucket: str) -> None:
     # It denies DeleteBucketPolicy to every principal: a stack deletion that tried would fail, and
-    # the retained bucket must keep refusing reads of the secrets, or rewrites of the records, it holds.
+    # the retained bucket must keep refusing reads of the secrets, rewrites of the records, or deletes of
+    # the trail's log of who read a secret, it holds (review: the trail's log bucket was kept, its policy not).
     (name,) = [
         n
         for n, r in resources(template, "AWS::S3::BucketPolicy").items()
@@ -688,6 +689,9 @@ def test_every_object_call_on_the_secrets_bucket_and_every_archive_write_can_be_
     assert template["Resources"][logs]["Condition"] == "AuditSecrets"
     assert template["Resources"][logs]["DeletionPolicy"] == "Retain"
     assert statement(bucket_policy(template, logs), "NothingIsEverDeleted")["Effect"] == "Deny"
+    # and no one lifts that, by changing or deleting the policy, but the account's root user (review)
+    for action in ("s3:PutBucketPolicy", "s3:DeleteBucketPolicy"):
+        assert denied_to_all(bucket_policy(template, logs), action, f"${{{logs}.Arn}}")
     # The trail writes only under its own prefix, and only as this trail.
     writes = statement(bucket_policy(template, logs), "TheTrailWritesItsLog")
     assert writes["Principal"] == {"Service": "cloudtrail.amazonaws.com"}
