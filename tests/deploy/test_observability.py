@@ -118,10 +118,19 @@ def test_the_publisher_is_alarmed_on_its_first_error_and_throttle(template: dict
     assert alarm["TreatMissingData"] == "notBreaching"
 
 
-def test_a_publisher_run_that_failed_every_attempt_is_alarmed(template: dict[str, Any]) -> None:
+def test_a_publisher_run_that_failed_every_attempt_is_alarmed_until_the_queue_is_purged(
+    template: dict[str, Any],
+) -> None:
     queue = {"Fn::GetAtt": ["PublisherFailedRuns", "QueueName"]}
     (alarm,) = alarms_on(template, "AWS/SQS", "ApproximateNumberOfMessagesVisible", QueueName=queue)
     assert (alarm["Threshold"], alarm["ComparisonOperator"]) == (1, "GreaterThanOrEqualToThreshold")
+    # SQS sends a queue's metrics only while it is active: a queue holding an unread run can fall silent, and missing
+    # data must keep the alarm raised, not clear it (review: notBreaching cleared it while the run still waited)
+    assert alarm["TreatMissingData"] == "ignore"
+    # and the runbook reads the runs without hiding them, which would clear the alarm for the queue's 30 seconds
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    (read,) = [line for line in readme.splitlines() if "aws sqs receive-message" in line]
+    assert "--visibility-timeout 0" in read
 
 
 @pytest.mark.parametrize("metric", ["TodayCommitted", "YesterdayRevealed"])
