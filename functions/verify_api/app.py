@@ -4,14 +4,17 @@ The resolver and what it is made of: one Powertools `Router` per area (routes/ve
 /verify, POST /verify/batch, GET /check and /check/; routes/links.py: POST /links, GET /schemes;
 routes/daily.py: GET /daily/{date}[/{player_id}]; routes/docs.py: GET /openapi.json, /docs and Swagger UI's
 assets; routes/home.py: GET /, the offline verifier page),
-the one error map (errors.py), the body gate ahead of request validation (body.py), and the
-Lambda handler with its Logger, Tracer and Metrics. Everything that is not about HTTP lives in
-the fairdice core layer.
+the one error map (errors.py), the body gate ahead of request validation (body.py), the answer to an
+OPTIONS that is no CORS preflight (`answer_options`), and the Lambda handler with its Logger, Tracer
+and Metrics. Everything that is not about HTTP lives in the fairdice core layer.
 """
 
+from http import HTTPStatus
 from typing import Any
 
-from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, CORSConfig
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, CORSConfig, Response
+from aws_lambda_powertools.event_handler.exceptions import NotFoundError
+from aws_lambda_powertools.event_handler.middlewares import NextMiddleware
 from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice import __version__
@@ -20,7 +23,7 @@ from verify_api import body, errors, settings
 from verify_api.answers import secured
 from verify_api.observability import logger, metrics, tracer
 from verify_api.powertools_private import gate_request_validation
-from verify_api.routes import as_resolved, daily, docs, home, links, verify
+from verify_api.routes import allowed_methods, as_resolved, daily, docs, home, is_preflight, links, routed_path, verify
 
 
 class _TemplateCors(CORSConfig):
@@ -50,6 +53,21 @@ app.configure_openapi(
 )
 for area in (home, verify, links, docs, daily, errors):
     app.include_router(area.router)
+
+
+def answer_options(resolving: APIGatewayHttpResolver, next_middleware: NextMiddleware) -> Response[str]:
+    """An OPTIONS that is no CORS preflight asks what its path takes (RFC 9110 9.3.7): 204 with Allow, or the error
+    map's 404 where nothing is. Powertools answers every OPTIONS as a preflight, 204 without Allow, on any path."""
+    event = resolving.current_event
+    if event.http_method != "OPTIONS" or is_preflight(event.http_method, event.headers):
+        return next_middleware(resolving)
+    allowed = allowed_methods(resolving, routed_path(event))
+    if not allowed:
+        raise NotFoundError
+    return Response(HTTPStatus.NO_CONTENT, None, "", headers={"Allow": ", ".join(allowed)})
+
+
+app.use(middlewares=[answer_options])
 
 
 @logger.inject_lambda_context(correlation_id_path=correlation_paths.API_GATEWAY_HTTP)

@@ -26,8 +26,8 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 from verify_api.answers import page_answer
 from verify_api.negotiation import prefers_html
 from verify_api.observability import logger
-from verify_api.powertools_private import base_path, methods_allowed
-from verify_api.routes import http_event, resolver, routed_path, served_elsewhere, site_root
+from verify_api.powertools_private import base_path
+from verify_api.routes import allowed_methods, http_event, resolver, routed_path, served_elsewhere, site_root
 
 if TYPE_CHECKING:
     from fairdice.notices import Where
@@ -156,17 +156,14 @@ def _http_error(exc: ServiceError) -> Response[str]:
 def _unknown_route(exc: NotFoundError) -> Response[str]:
     event = http_event(router)
     path = routed_path(event)
-    allowed = methods_allowed(resolver(router), path)
-    if "GET" in allowed:  # app.py answers a HEAD as the GET it asks about
-        allowed = sorted([*allowed, "HEAD"])
-    elsewhere = served_elsewhere(path)
-    if elsewhere and event.http_method not in elsewhere:  # reached here through $default: the path is another's
-        allowed = list(elsewhere)
+    # Another method on a path another function serves reached here through $default: the path is another's, a 405
+    allowed = [] if event.http_method in served_elsewhere(path) else allowed_methods(resolver(router), path)
     if allowed:
+        named = [method for method in allowed if method != "OPTIONS"]  # what the path is for; OPTIONS only says that
         return _error(
             HTTPStatus.METHOD_NOT_ALLOWED,
             "method_not_allowed",
-            f"{event.path} takes {' or '.join(allowed)}, not {event.http_method}",
+            f"{event.path} takes {' or '.join(named)}, not {event.http_method}",
             headers={"Allow": ", ".join(allowed)},
         )
     return _error(HTTPStatus.NOT_FOUND, "not_found", f"there is no {event.path[:200]} here; see GET /docs")

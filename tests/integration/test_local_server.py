@@ -193,7 +193,7 @@ def test_errors_come_back_with_their_status_and_the_one_shape(server: Server) ->
     for status, reply in replies.items():
         assert reply.status == status, reply.body
         assert set(reply.json) == {"error"}
-    assert replies[405].headers["Allow"] == "POST"
+    assert replies[405].headers["Allow"] == "OPTIONS, POST"
 
 
 def test_a_list_holding_a_fair_game_and_a_mismatched_one_is_refused_not_answered_fair(server: Server) -> None:
@@ -329,7 +329,7 @@ def test_the_game_s_route_is_its_own_function_s_which_refuses_a_caller_not_signe
     # and any other method still comes to the verify API's $default, which names what the route takes
     for method in ("POST", "HEAD"):
         other = request(server, method, player)
-        assert (other.status, other.headers["Allow"]) == (405, "GET")
+        assert (other.status, other.headers["Allow"]) == (405, "GET, OPTIONS")
 
 
 def test_a_bucket_that_cannot_be_read_without_boto3_stops_the_start_in_one_line() -> None:
@@ -588,11 +588,16 @@ def test_a_preflight_is_answered_as_api_gateway_answers_it_and_other_options_rea
     assert reply.headers["Access-Control-Allow-Methods"] == "GET"
     assert reply.headers["Access-Control-Allow-Headers"] == "accept,content-type"
     assert reply.headers["Access-Control-Max-Age"] == "600"
-    # An OPTIONS that is no preflight reaches the function, as the $default route passes it on, which answers every
-    # OPTIONS as a preflight: 204, with no CORS header where no Origin asked for one
-    for path in ("/verify", "/nope"):
+    # An OPTIONS that is no preflight reaches the function, as the $default route passes it on, which says what the
+    # path takes (review: 204 without Allow on any path, as if a preflight), no CORS header where no Origin asked one
+    for path, allow in (("/verify", "OPTIONS, POST"), ("/check/?seed=x", "GET, HEAD, OPTIONS")):
         reply = request(server, "OPTIONS", path)
-        assert reply.status == 204 and "Access-Control-Allow-Origin" not in reply.headers
+        assert (reply.status, reply.headers["Allow"], reply.body) == (204, allow, b"")
+        assert "Access-Control-Allow-Origin" not in reply.headers
+    # and a path that takes nothing is the one error shape's 404, as a GET of it is
+    nowhere = request(server, "OPTIONS", "/nope", headers={"Origin": "https://game.example"})
+    assert (nowhere.status, nowhere.json["error"]["code"]) == (404, "not_found")
+    assert "Allow" not in nowhere.headers and nowhere.headers["Access-Control-Allow-Origin"] == "*"
 
 
 def test_an_answer_to_a_request_from_another_origin_allows_it_and_the_functions_own_cors_headers_are_not_sent(

@@ -7,6 +7,7 @@ path (`FAIRDICE_BASE_PATH`), which the resolver strips before routing and links 
 """
 
 import re
+from collections.abc import Mapping
 from typing import Any, cast
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
@@ -14,7 +15,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 
 from verify_api import settings
-from verify_api.powertools_private import base_path
+from verify_api.powertools_private import base_path, methods_allowed
 
 # Paths of this API that another function serves (template.yaml: TodayRollFunction's GET /game/today/{player_id}), with
 # the methods it takes there: any other method on them comes to this function through $default.
@@ -24,6 +25,22 @@ SERVED_ELSEWHERE = ((re.compile(r"/game/today/[^/]+"), ("GET",)),)
 def served_elsewhere(path: str) -> tuple[str, ...]:
     """The methods another function of the API takes at `path` (as the routes see it); none for a path of this one."""
     return next((methods for pattern, methods in SERVED_ELSEWHERE if pattern.fullmatch(path)), ())
+
+
+def allowed_methods(app: APIGatewayHttpResolver, path: str) -> list[str]:
+    """What `path` (as the routes see it) takes, as an Allow header names it: its routes' methods, HEAD where GET is
+    (`as_resolved`), and OPTIONS, which every path that takes a method answers; on a path another function serves, what
+    that takes. None for a path with no method at all."""
+    methods = list(served_elsewhere(path)) or methods_allowed(app, path)
+    if "GET" in methods and not served_elsewhere(path):  # another function's GET is answered there, its HEAD here
+        methods.append("HEAD")
+    return sorted([*methods, "OPTIONS"]) if methods else []
+
+
+def is_preflight(method: str, headers: Mapping[str, str]) -> bool:
+    """Whether a request is a CORS preflight as API Gateway tells one: OPTIONS with an Origin and an
+    Access-Control-Request-Method (`headers` by lower-case name)."""
+    return method == "OPTIONS" and "origin" in headers and "access-control-request-method" in headers
 
 
 def as_resolved(event: Any) -> tuple[Any, bool]:

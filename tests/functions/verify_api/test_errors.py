@@ -33,13 +33,13 @@ def test_each_bad_event_gets_one_error_shape_and_its_status(
 
 def test_a_wrong_method_is_405_with_the_allowed_ones(load_event: Callable[[str], Event]) -> None:
     answer = invoke(load_event("api-method-not-allowed"))
-    assert answer.headers["Allow"] == "POST"
+    assert answer.headers["Allow"] == "OPTIONS, POST"
     assert_error(invoke(at(load_event("api-schemes"), "DELETE", "/check/")), 405, "method_not_allowed")
 
 
 def test_a_wrong_method_on_a_get_route_names_head_too(load_event: Callable[[str], Event]) -> None:
     answer = invoke(at(load_event("api-schemes"), "POST", "/check"))
-    assert answer.headers["Allow"] == "GET, HEAD"
+    assert answer.headers["Allow"] == "GET, HEAD, OPTIONS"
     assert assert_error(answer, 405, "method_not_allowed")["message"] == "/check takes GET or HEAD, not POST"
 
 
@@ -51,7 +51,7 @@ def test_a_wrong_method_on_the_games_route_is_405_naming_get(load_event: Callabl
     # Given a method the game's route does not take: API Gateway sends it to this function through $default (review:
     # it answered 404, "there is no /game/today/... here", though the path is the game's)
     answer = invoke(at(load_event("api-schemes"), method, GAME_TODAY))
-    assert answer.headers["Allow"] == "GET"
+    assert answer.headers["Allow"] == "GET, OPTIONS"
     assert assert_error(answer, 405, "method_not_allowed")["message"] == f"{GAME_TODAY} takes GET, not {method}"
 
 
@@ -70,12 +70,48 @@ def test_head_is_answered_as_get_without_the_content(load_event: Callable[[str],
     assert (head.status, head.headers, head.text) == (got.status, got.headers, "")
 
 
-@pytest.mark.parametrize(("path", "allow"), [("/verify", "POST"), (GAME_TODAY, "GET"), ("/nowhere", None)])
+@pytest.mark.parametrize(
+    ("path", "allow"), [("/verify", "OPTIONS, POST"), (GAME_TODAY, "GET, OPTIONS"), ("/nowhere", None)]
+)
 def test_head_where_get_is_not_served_is_its_error_without_content(
     load_event: Callable[[str], Event], path: str, allow: str | None
 ) -> None:
     answer = invoke(at(load_event("api-schemes"), "HEAD", path))
     assert (answer.status, answer.headers.get("Allow"), answer.text) == (405 if allow else 404, allow, "")
+
+
+@pytest.mark.parametrize(
+    ("path", "allow"),
+    [
+        ("/", "GET, HEAD, OPTIONS"),
+        ("/verify", "OPTIONS, POST"),
+        ("/verify/batch", "OPTIONS, POST"),
+        ("/check", "GET, HEAD, OPTIONS"),
+        ("/check/", "GET, HEAD, OPTIONS"),
+        ("/links", "OPTIONS, POST"),
+        ("/schemes", "GET, HEAD, OPTIONS"),
+        ("/daily/2025-03-01", "GET, HEAD, OPTIONS"),
+        ("/daily/2025-03-01/123e4567-e89b-12d3-a456-426614174000", "GET, HEAD, OPTIONS"),
+        ("/openapi.json", "GET, HEAD, OPTIONS"),
+        ("/docs", "GET, HEAD, OPTIONS"),
+        (GAME_TODAY, "GET, OPTIONS"),
+    ],
+)
+def test_an_options_that_is_no_preflight_says_what_the_path_takes_as_a_405_there_does(
+    load_event: Callable[[str], Event], path: str, allow: str
+) -> None:
+    # Given OPTIONS without Access-Control-Request-Method, a client asking what a path takes (review: 204 without Allow,
+    # on every path, as if a preflight)
+    answer = invoke(at(load_event("api-schemes"), "OPTIONS", path))
+    # Then it is 204 with Allow, and a method the path does not take is a 405 naming the same
+    assert (answer.status, answer.headers.get("Allow"), answer.text) == (204, allow, "")
+    assert invoke(at(load_event("api-schemes"), "PATCH", path)).headers["Allow"] == allow
+
+
+def test_an_options_of_an_unknown_path_is_404_in_the_one_error_shape(load_event: Callable[[str], Event]) -> None:
+    answer = invoke(at(load_event("api-schemes"), "OPTIONS", "/nowhere"))
+    assert assert_error(answer, 404, "not_found")["message"] == "there is no /nowhere here; see GET /docs"
+    assert "Allow" not in answer.headers
 
 
 def test_validation_problems_are_worded_as_the_core_words_them(load_event: Callable[[str], Event]) -> None:
