@@ -386,12 +386,14 @@ def routed(api: LambdaHandler, game: Callable[[], LambdaHandler]) -> LambdaHandl
     it), anything else to the verify API ($default), which answers another method there with 405 (review: GET said no
     such route)."""
     from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
-    from verify_api.routes import routed_path, served_elsewhere
+    from verify_api.routes import decoded, routed_path, served_elsewhere
 
     def invoke(event: dict[str, Any], context: Any) -> Any:
         method = event["requestContext"]["http"]["method"]
-        if method in served_elsewhere(routed_path(APIGatewayProxyEventV2(event))):
-            return game()(event, context.of("TodayRollFunction"))
+        # Told by its path decoded, as the verify API reads it: /game%2Ftoday%2F… is the game's route too
+        as_read = {**event, "rawPath": decoded(event["rawPath"])}
+        if method in served_elsewhere(routed_path(APIGatewayProxyEventV2(as_read))):
+            return game()(as_read, context.of("TodayRollFunction"))
         return api(event, context)
 
     return invoke

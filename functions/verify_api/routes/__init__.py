@@ -9,6 +9,7 @@ path (`FAIRDICE_BASE_PATH`), which the resolver strips before routing and links 
 import re
 from collections.abc import Mapping
 from typing import Any, cast
+from urllib.parse import quote, unquote
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from aws_lambda_powertools.event_handler.api_gateway import Router
@@ -20,6 +21,9 @@ from verify_api.powertools_private import base_path, methods_allowed
 # Paths of this API that another function serves (template.yaml: TodayRollFunction's GET /game/today/{player_id}), with
 # the methods it takes there: any other method on them comes to this function through $default.
 SERVED_ELSEWHERE = ((re.compile(r"/game/today/[^/]+"), ("GET",)),)
+# Rounds of percent-decoding a path gets (`decoded`): a few, never as many as a long path of `%25…` would ask for.
+_DECODINGS = 4
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def served_elsewhere(path: str) -> tuple[str, ...]:
@@ -44,7 +48,8 @@ def is_preflight(method: str, headers: Mapping[str, str]) -> bool:
 
 
 def as_resolved(event: Any) -> tuple[Any, bool]:
-    """The event to resolve, and whether it is a HEAD, whose answer goes without its content.
+    """The event to resolve, its path decoded (`decoded`), and whether it is a HEAD, whose answer goes without its
+    content.
 
     HEAD is GET without the content (RFC 9110 9.3.2): a link checker's or `curl -I`'s request is answered as the GET
     it asks about, status and headers alike; on a path another function serves, by the 405 naming what that takes. An
@@ -52,13 +57,28 @@ def as_resolved(event: Any) -> tuple[Any, bool]:
     """
     try:
         http = event["requestContext"]["http"]
+        resolved = {**event, "rawPath": decoded(event["rawPath"])}
         if http["method"] != "HEAD":
-            return event, False
-        if served_elsewhere(routed_path(APIGatewayProxyEventV2(event))):
-            return event, True
+            return resolved, False
+        if served_elsewhere(routed_path(APIGatewayProxyEventV2(resolved))):
+            return resolved, True
     except (TypeError, KeyError, AttributeError):
         return event, False
-    return {**event, "requestContext": {**event["requestContext"], "http": {**http, "method": "GET"}}}, True
+    return {**resolved, "requestContext": {**event["requestContext"], "http": {**http, "method": "GET"}}}, True
+
+
+def decoded(path: str) -> str:
+    """`path` percent-decoded, as often as it was encoded: API Gateway's HTTP API may hand `rawPath` over decoded or as
+    the client sent it, so each form is routed as the other (`/check%2F` as `/check/`). A `%` is in no path a route
+    takes: one left after a few rounds is left for the route to refuse. Dot-segments stay as they are, a segment like
+    any other, so `..` reaches no other route; a control character, in no route's path either, is given back encoded:
+    Powertools' route pattern ends in `$`, which takes a path ending in a newline (`/schemes%0A`) for the route."""
+    for _ in range(_DECODINGS):
+        once = unquote(path)
+        if once == path:
+            break
+        path = once
+    return _CONTROL.sub(lambda control: quote(control.group()), path)
 
 
 def http_event(router: Router) -> APIGatewayProxyEventV2:

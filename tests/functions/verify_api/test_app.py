@@ -3,12 +3,13 @@
 import re
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from fairdice.schemes import request_models
 from security.cloudformation import load_template
 from verify_api import app as api
-from verify_api_calls import ERROR_EVENTS, EVENTS, VERDICT_EVENTS, Event, invoke
+from verify_api_calls import ERROR_EVENTS, EVENTS, VERDICT_EVENTS, Event, at, invoke
 
 SCHEMES = request_models()
 
@@ -106,6 +107,58 @@ def test_a_preflight_the_default_route_passes_on_is_answered_as_the_templates_co
         assert answer.headers["Access-Control-Max-Age"] == str(configured["MaxAge"])
         allowed = {name.strip().lower() for name in answer.headers["Access-Control-Allow-Headers"].split(",")}
         assert allowed == set(configured["AllowHeaders"])  # review: Powertools' own five were allowed too
+
+
+# ---- the path as API Gateway hands it over ----------------------------------------------------------------
+
+
+def _slashes_encoded(path: str) -> str:
+    return "/" + quote(path[1:], safe="")
+
+
+def _every_byte_encoded(path: str) -> str:
+    return "/" + "".join(f"%{byte:02X}" for byte in path[1:].encode())
+
+
+def _encoded_twice(path: str) -> str:
+    return "/" + quote(quote(path[1:], safe=""), safe="")
+
+
+@pytest.mark.parametrize("encode", [_slashes_encoded, _every_byte_encoded, _encoded_twice])
+@pytest.mark.parametrize("name", API_EVENTS)
+def test_a_path_is_answered_alike_whether_api_gateway_hands_it_over_decoded_or_as_sent(
+    load_event: Callable[[str], Event], name: str, encode: Callable[[str], str]
+) -> None:
+    # Given a request whose path the client percent-encoded (`/check%2F`, `/daily%2F2025-03-01`): API Gateway's HTTP API
+    # may hand `rawPath` over decoded, as the events hold it, or as sent (review: /check%2F was 404 where /check/ was
+    # the verdict, /daily/2025-03-01%2F{player_id} a 422 on the date where the decoded form was the player's roll)
+    event = load_event(name)
+    as_sent = {**event, "rawPath": encode(event["rawPath"])}
+    # Then both get the same answer, status, headers and content
+    decoded, encoded = invoke(event), invoke(as_sent)
+    assert (encoded.status, encoded.headers, encoded.text) == (decoded.status, decoded.headers, decoded.text)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/check/%2E%2E/schemes",
+        "/check/..%2Fschemes",
+        "/check/../schemes",
+        "/daily/2025-03-01/%2E%2E%2F%2E%2E%2Fschemes",
+        "/docs/%2E%2E%2F%2E%2E%2Fopenapi.json",
+        "/docs/swagger-ui-0/..%2F..%2F..%2Fapp.py",
+        # and a path ending in a newline is not the route before it (Powertools' pattern ends in `$`)
+        "/schemes%0A",
+        "/schemes\n",
+    ],
+)
+def test_a_dot_segment_or_a_control_character_encoded_or_not_reaches_no_other_route_or_file(
+    load_event: Callable[[str], Event], path: str
+) -> None:
+    answer = invoke(at(load_event("api-schemes"), "GET", path))
+    assert answer.status == 404, answer.text
+    assert answer.json["error"]["code"] == "not_found"
 
 
 def test_the_handler_package_keeps_each_module_small() -> None:
