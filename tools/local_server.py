@@ -238,6 +238,22 @@ class LambdaProxy(BaseHTTPRequestHandler):
 
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_HEAD = _serve
 
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """http.server's own refusals (a request line or a header too long, too many headers, a request it cannot read)
+        as this server's other refusals ahead of the function are, API Gateway's JSON `{"message": …}` by the status's
+        phrase alone, where http.server sent an HTML page that quoted what it could not read."""
+        status = HTTPStatus(code)
+        self.log_error("code %d, message %s", code, message or status.phrase)
+        _, headers, data = _gateway_error(status, status.phrase)
+        self.send_response(status)
+        for name, value in headers:
+            self.send_header(name, value)
+        self.send_header("Connection", "close")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(data)
+
     def __getattr__(self, name: str) -> Any:
         # http.server calls do_<METHOD> and answers 501 when there is none; every other method
         # (TRACE, QUERY…) goes to the handler too, which answers 405 with the methods a path takes.

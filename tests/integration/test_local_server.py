@@ -406,6 +406,33 @@ def exchange(server: Server, request: bytes) -> bytes:
     return answer
 
 
+@pytest.mark.parametrize(
+    ("sent", "status", "phrase"),
+    [
+        (b"GET /check/?seed=" + b"0" * 70_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414, "URI Too Long"),
+        (
+            b"GET /schemes HTTP/1.1\r\nHost: x\r\nX-Big: " + b"x" * 70_000 + b"\r\n\r\n",
+            431,
+            "Request Header Fields Too Large",
+        ),
+        (
+            b"GET /schemes HTTP/1.1\r\nHost: x\r\n" + b"X-Many: 1\r\n" * 120 + b"\r\n",
+            431,
+            "Request Header Fields Too Large",
+        ),
+    ],
+)
+def test_a_request_http_server_itself_refuses_is_answered_in_json_as_the_servers_other_refusals(
+    server: Server, sent: bytes, status: int, phrase: str
+) -> None:
+    # Review: a request line or a header too long, or too many headers, got http.server's HTML page, where the server's
+    # other refusals ahead of the function are API Gateway's {"message": …}
+    head, _, body = exchange(server, sent).partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 %d " % status)
+    assert b"\r\nContent-Type: application/json\r\n" in head + b"\r\n"
+    assert json.loads(body) == {"message": phrase}
+
+
 JSON_POST = b"POST /verify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
 
 
