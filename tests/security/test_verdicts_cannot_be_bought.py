@@ -7,20 +7,32 @@ lever that reaches it exists), finds every request that would compute those roll
 with its seal and those rolls recorded, through POST /verify, GET /check, POST /verify/batch and the
 CLI. It may get mismatch, incomplete, withheld or a 4xx; never fair. The game the key really starts
 with, sent the same ways, is fair: the channels are not simply refusing everything.
+
+A second searcher moves every structural field of an honest game (numbers and yes-or-no answers in every
+spelling, secrets, seals, seats, phrases, labels, games, dates and player ids, the scheme, seed 003's own
+names), alone and several at once, sends back recorded whatever each request computes, and holds every
+fair verdict to the honest game of the inputs it names, by the seed documents' own code.
 """
 
 import contextlib
+import datetime as dt
+import hashlib
+import hmac
 import io
 import json
+import random
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import pytest
-from fairdice import cli
-from fairdice.links import build_link
+from fairdice import cli, schemes
+from fairdice.errors import InvalidInput, UnknownDay
+from fairdice.links import build_link, parse_link
 from fairdice.schemes import parse_request
+from fairdice.schemes.base import RevealedDay
 from fairdice.seal import seal_of
 from fairdice.verify import verify
 from hypothesis import HealthCheck, given, settings
@@ -28,6 +40,7 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from testkit.lambda_context import FakeLambdaContext
+from testkit.oracles import seed_000, seed_001, seed_002, seed_003, seed_004
 
 RUN = 4  # rolls in the wanted run: too many for opening or not, or a neighbouring game, to explain by chance
 SEARCH = 400  # roll numbers and turns the searcher scans for the run
@@ -303,3 +316,377 @@ def test_a_daily_secret_of_ones_own_never_makes_chosen_faces_fair() -> None:
             got = answers(request | {"commitment": seal_of(secret), "recorded": [faces]})
             # Then the archive (which has no commitment for those days here) never lets it be fair
             assert "fair" not in got.values(), (date, got)
+
+
+# ---- every lever at once, each fair verdict judged by the seeds' own code ------------------------------------
+#
+# The searcher above picks a run and looks for a request that computes it. This one turns it round: it moves every
+# structural field of an honest game, one at a time in every spelling and then several at once, has the API compute
+# what each request rolls, and sends those very rolls back recorded, as a list and as pasted text, through POST
+# /verify and through a link written by hand (the link parser's own reading, not build_link's). Whatever comes back
+# fair must be the honest game of the inputs the verdict names: its rolls from the first, by the seed documents' own
+# code (testkit.oracles), under the seal of the secret sent.
+
+KEY = bytes(range(32)).hex()
+COMBINED = 150  # requests per scheme that move two to four fields at once
+LEFT_OUT = object()  # a field left out of the request
+
+
+def spelt(number: int) -> list[Any]:
+    """A number as a caller may write it: canonical, as text, padded, signed, with a point, an exponent or a blank,
+    in Arabic-Indic or fullwidth digits, as true or false, in a list, null, and left out."""
+    arabic = "".join(chr(0x0660 + int(digit)) for digit in str(number))
+    fullwidth = "".join(chr(0xFF10 + int(digit)) for digit in str(number))
+    return [number, str(number), f"0{number}", f"+{number}", f"{number}.0", float(number), f" {number}", f"{number}e0",
+            arabic, fullwidth, f"{number}\u200b", -number, number == 1, [number], None, LEFT_OUT]  # fmt: skip
+
+
+YES_NO = [True, False, "true", "false", "1", "0", 1, 0, "yes", "no", "off", "t", "", None, LEFT_OUT, 2, [True]]
+
+
+def secrets(key: str) -> list[Any]:
+    """The key as sent: in capitals, in spaced pairs, after a no-break space, with a zero byte more or one less."""
+    pairs = " ".join(key[i : i + 2] for i in range(0, len(key), 2))
+    return [key.upper(), pairs, "\u00a0" + key, key + "00", key[:-2], key * 2, None, LEFT_OUT]
+
+
+def seals(key: str) -> list[Any]:
+    """The seal as sent: in capitals, of the key with a zero byte more, the key itself, cut short, left out."""
+    sealed = seal_of(bytes.fromhex(key))
+    return [sealed.upper(), seal_of(bytes.fromhex(key + "00")), key, sealed[:-1], None, LEFT_OUT]
+
+
+BOT_LABELS = [f"bg-dice-v1:{label}" for label in ("opening:0", "turn:2", "turn:3", "turn:4")]
+LATER_GAME = [f"bg-dice-v1:turn:{turn}" for turn in range(1, 5)]
+OPENINGS = ["bg-dice-v1:opening:0", "bg-dice-v1:opening:1"]  # a tie, rolled again
+SEATS = {"white": "w", "black": "b"}
+
+# A key whose opening roll-off ties, with the bot (bg-dice-v1:opening:0 is 3-3) and online (g1:opening:0 is 2-2, apps'
+# numbers 0a and 0b): the searcher moves a game's fields over its roll-offs too.
+TIED = "19581e27de7ced00ff1ce50b2047e7a567c76b1cbaebabe5ef03f7c3017bb5b7"
+SCHEMES = ["bg-dice-v1", "bg-online-v1", "narde-v1", "pair36", "three-dice"]
+GAMES = [(scheme, KEY) for scheme in SCHEMES] + [("bg-dice-v1", TIED), ("bg-online-v1", TIED)]
+
+
+def levers(scheme: str, key: str) -> tuple[Request, dict[str, list[Any]]]:
+    """A scheme's honest game under `key`, and every value the searcher gives each of its fields."""
+    sealed = seal_of(bytes.fromhex(key))
+    return {
+        "pair36": (
+            {"scheme": "pair36", "server_seed": key, "seal": sealed, "client_seeds": ["a", "b"], "count": 4},
+            {"server_seed": secrets(key), "seal": seals(key),
+             "client_seeds": [["b", "a"], ["a"], ["a", "b", "a"], ["A", "b"], ["a:b"], "a,b", ["a,b"], ["a", "b "],
+                              ["a", "b+"], ["а", "b"], ["a", ""], []],
+             "first": [*spelt(1), *spelt(2), 0, 9_997], "count": [*spelt(4), 1, 60],
+             "scheme": ["Pair36", "pair36 ", "pair３6", LEFT_OUT]},
+        ),
+        "narde-v1": (
+            {"scheme": "narde-v1", "key": key, "fingerprint": sealed, "phrase": "test", "count": 4},
+            {"key": secrets(key), "fingerprint": seals(key),
+             "phrase": ["test ", " test", "tеst", "test|0", "test|1", "te|st", "test\u200b", "Test", "test\u0301",
+                        "ｔｅｓｔ", "test|0|1", "", None, 5, ["test"]],
+             "first": [*spelt(0), *spelt(1), 9_996], "count": [*spelt(4), 1, 60]},
+        ),
+        "three-dice": (
+            {"scheme": "three-dice", "seed": key, "commit": sealed, "client_seeds": SEATS, "count": 4},
+            {"seed": secrets(key), "commit": seals(key),
+             "client_seeds": [{"white": "b", "black": "w"}, SEATS | {"grey": "x"}, {"white": "w"},
+                              {"white": "w ", "black": "b"}, {"white": "wb", "black": ""},
+                              {"white": "ｗ", "black": "b"}, ["w", "b"], None, LEFT_OUT],
+             "clientSeeds": [SEATS, {"white": "b", "black": "w"}, None],
+             "GameEnded": [{"over": {}, "seed": key, "clientSeeds": SEATS}, {"seed": None, "clientSeeds": None},
+                           {"seed": key, "clientSeeds": {"white": "b", "black": "w"}}],
+             "first": [*spelt(0), *spelt(1)], "count": [*spelt(4), 1, 60]},
+        ),
+        "bg-dice-v1": (
+            {"scheme": "bg-dice-v1", "key": key, "lock": sealed, "count": 4},
+            {"key": secrets(key), "lock": seals(key), "opening": YES_NO,
+             "first_turn": [*spelt(1), *spelt(2), *spelt(3)], "line": [*spelt(0), *spelt(1), 1_000],
+             "labels": [BOT_LABELS, BOT_LABELS[1:], LATER_GAME, ["bg-dice-v1:turn:2"],
+                        [BOT_LABELS[0], *LATER_GAME[:3]], [*BOT_LABELS[:2], "bg-dice-v1:opening:1"],
+                        [BOT_LABELS[0], *(f"{label}:line:0" for label in BOT_LABELS[1:])],
+                        [BOT_LABELS[0], BOT_LABELS[1], "bg-dice-v1:turn:2:line:1", "bg-dice-v1:turn:3:line:1"],
+                        [LATER_GAME[0], "bg-dice-v1:turn:1:line:1"], [label.replace(":", ":0", 2)[:-1] for label in
+                        LATER_GAME], [label.upper() for label in LATER_GAME], [f"{label} " for label in LATER_GAME],
+                        LATER_GAME[::-1], [LATER_GAME[0]] * 4, ["bg-online-v1:g1:opening:0"], LATER_GAME[0], [],
+                        ["bg-dice-v1:opening:00"], ["bg-dice-v1:turn:１"], [*OPENINGS, *BOT_LABELS[1:3]],
+                        [OPENINGS[1], BOT_LABELS[1]], OPENINGS, OPENINGS[1:], [*OPENINGS, "bg-dice-v1:opening:2"],
+                        [*OPENINGS, LATER_GAME[0]]],
+             "count": [*spelt(4), 1, 60]},
+        ),
+        "bg-online-v1": (
+            {"scheme": "bg-online-v1", "server_number": key, "seal": sealed, "app_numbers": ["0a", "0b"], "count": 4},
+            {"server_number": secrets(key), "seal": seals(key),
+             "app_numbers": [["0b", "0a"], ["0A", "0b"], ["a", "0b"], ["00a", "0b"], [" 0a", "0b"], ["0a", "0b", "0c"],
+                             ["0a:0b"], ["0a", "0 b"], ["0x0a", "0b"], ["０a", "0b"], ["0a"], "0a,0b", ["0a", ""]],
+             "game": [*spelt(1), *spelt(2), 49, 50, 0], "opening": YES_NO, "count": [*spelt(4), 1, 60]},
+        ),
+    }[scheme]  # fmt: skip
+
+
+def changed(base: Request, changes: Request) -> Request:
+    """The request with `changes` made (LEFT_OUT takes a field out)."""
+    request = {**base, **changes}
+    return {name: value for name, value in request.items() if value is not LEFT_OUT}
+
+
+def lever_requests(scheme: str, key: str, seed: int) -> Iterator[Request]:
+    """The honest game with every field moved to every value alone, then COMBINED requests moving two to four fields
+    at once (a seeded choice, the same every run)."""
+    base, moved = levers(scheme, key)
+    yield base
+    for name, values in moved.items():
+        for value in values:
+            yield fitted(base, {name: value})
+    choose = random.Random(seed)
+    for _ in range(COMBINED):
+        names = choose.sample(sorted(moved), choose.randint(2, min(4, len(moved))))
+        yield fitted(base, {name: choose.choice(moved[name]) for name in names})
+
+
+def fitted(base: Request, changes: Request) -> Request:
+    """The request with `changes` made, where labels it lists say how many rolls there are: the honest game's count is
+    then left to them, unless the change moves the count too."""
+    if "labels" in changes and "count" not in changes:
+        changes = {**changes, "count": LEFT_OUT}
+    return changed(base, changes)
+
+
+def pasted(rolls: list[list[int]], first: int) -> list[Any]:
+    """The rolls as a list, as text (dashes, bare digits, JSON) and as a sheet numbered from `first`."""
+    dashes = " ".join("-".join(map(str, roll)) for roll in rolls)
+    digits = "".join("".join(map(str, roll)) for roll in rolls)
+    return [rolls, dashes, digits, json.dumps(rolls), sheet(rolls, first, SHEETS[0])]
+
+
+def written_link(scheme: str, request: Request) -> str | None:
+    """The request as a link's query written by hand, its values as the request gives them (a number as text, a list
+    joined by commas, labels with their prefix left out): what the link parser reads, where build_link would only
+    write what the model made of them. None for a field no link carries."""
+    room = schemes.get(scheme)
+    params = {param.field: param for param in room.link}
+    pairs = [] if room.bare_links and request.get("scheme") == scheme else [("scheme", str(request.get("scheme")))]
+    for name, value in request.items():
+        if name == "scheme" or value is None:
+            continue
+        if name == "client_seeds" and isinstance(value, dict):
+            if set(value) - {"white", "black"}:
+                return None
+            pairs += [(params[f"client_seeds.{seat}"].name, str(seed)) for seat, seed in value.items()]
+            continue
+        param = params.get(name)
+        if param is None:
+            return None
+        if param.kind in ("list", "labels"):
+            if not isinstance(value, list):
+                return None
+            text = ",".join(str(item).removeprefix(param.prefix) for item in value)
+        elif param.kind == "rolls" and isinstance(value, list):
+            faces = [list(map(str, roll)) for roll in value]  # run together, as seed 000's links; daily's d10-d20 apart
+            apart = any(len(face) > 1 for roll in faces for face in roll)
+            text = ",".join(map("-".join, faces)) if apart else "".join(map("".join, faces))
+        elif isinstance(value, bool):
+            text = "1" if value else "0"
+        else:
+            text = value if isinstance(value, str) else json.dumps(value)
+        pairs.append((param.name, text))
+    return "&".join(f"{name}={quote(text, safe=',:')}" for name, text in pairs)
+
+
+def via_link(query: str) -> tuple[int, Any]:
+    return _handler(_event("GET", "/check/", query=query))
+
+
+def honest_game(scheme: str, named: dict[str, Any], key: bytes, count: int) -> list[list[int]] | None:
+    """The first `count` rolls, from the game's first, of the game that the inputs a verdict names identify under this
+    key, by the seed documents' own code; None where they name no whole game."""
+    if scheme == "pair36":
+        return [list(seed_000.roll(key, named["client_seeds"], n)[0]) for n in range(1, count + 1)]
+    if scheme == "narde-v1":
+        return [list(roll) for roll in seed_002.snippet(key.hex(), named["phrase"], count)[1]]
+    if scheme == "three-dice":
+        white, black = named["client_seeds.white"], named["client_seeds.black"]
+        return [seed_003.roll(key.hex(), white, black, ply) for ply in range(count)]
+    if scheme == "bg-dice-v1":
+        if "opening" not in named:
+            return None
+        _, roll = seed_001.snippet(key.hex())
+        return labelled_game(roll, "bg-dice-v1", named["opening"], "turn", 2 if named["opening"] else 1, count)
+    message = "bg-online-v1:seeds:" + ":".join(number.lower() for number in named["app_numbers"])
+    _, roll = seed_001.snippet(hmac.new(key, message.encode(), hashlib.sha256).hexdigest())
+    game = named["game"]
+    return labelled_game(roll, f"bg-online-v1:g{game}", game == 1, "roll", 1, count)
+
+
+def labelled_game(
+    roll: Callable[[str], list[int]], prefix: str, opening: bool, word: str, first: int, count: int
+) -> list[list[int]]:
+    """Seed 001's game: opening roll-offs until one is no tie, then the turns from `first`."""
+    rolls: list[list[int]] = []
+    for k in range(count if opening else 0):
+        rolls.append(roll(f"{prefix}:opening:{k}"))
+        if rolls[-1][0] != rolls[-1][1]:
+            break
+    return rolls + [roll(f"{prefix}:{word}:{first + n}") for n in range(count - len(rolls))]
+
+
+def assert_honest_if_fair(scheme: str, verdict: dict[str, Any], key: str, sent: list[list[int]], how: object) -> None:
+    """A fair verdict is the honest game of the inputs it names, from its first roll, under the seal of the key
+    sent, and it compared the very rolls sent."""
+    if verdict["verdict"] != "fair":
+        return
+    secret = bytes.fromhex("".join(key.split()))
+    assert verdict["seal"]["given"] == verdict["seal"]["computed"] == seal_of(secret), how
+    named = {given["field"]: given["value"] for given in verdict["identified_by"]}
+    rolls = verdict["rolls"]
+    game = honest_game(scheme, named, secret, len(rolls))
+    assert [roll["recorded"] for roll in rolls] == [roll["dice"] for roll in rolls] == sent == game, (how, named)
+
+
+REVEALED = {scheme: schemes.get(scheme).request.REVEALED_FIELD for scheme in SCHEMES}
+
+
+@pytest.mark.parametrize(("scheme", "key"), GAMES, ids=[f"{scheme}-{key[:4]}" for scheme, key in GAMES])
+def test_whatever_a_lever_makes_fair_is_the_honest_game_of_the_inputs_the_verdict_names(scheme: str, key: str) -> None:
+    outcomes: Counter[str] = Counter()
+    for request in lever_requests(scheme, key, seed=len(scheme)):
+        # Given a request with its fields moved, and the rolls the API computes for it
+        status, computed = _handler(_event("POST", "/verify", json.dumps(request)))
+        if status != 200 or not computed["rolls"] or computed["rolls"][0]["dice"] is None:
+            outcomes[f"{status} {computed.get('verdict')}"] += 1
+            continue
+        rolls = [roll["dice"] for roll in computed["rolls"]]
+        sent_key = request.get(REVEALED[scheme]) or request.get("GameEnded", {}).get("seed")
+        for recorded in pasted(rolls, computed["rolls"][0]["index"]):
+            # When they are sent back recorded, by POST /verify and by a link written by hand
+            sent = request | {"recorded": recorded}
+            status, verdict = _handler(_event("POST", "/verify", json.dumps(sent)))
+            outcomes[f"POST {status} {verdict.get('verdict')}"] += 1
+            if status == 200:
+                # Then a fair verdict is the honest game of the inputs it names
+                assert_honest_if_fair(scheme, verdict, sent_key, rolls, sent)
+            query = written_link(scheme, sent)
+            if query is not None:
+                status, verdict = via_link(query)
+                outcomes[f"GET {status} {verdict.get('verdict')}"] += 1
+                if status == 200:
+                    assert_honest_if_fair(scheme, verdict, sent_key, rolls, query)
+    # And the search reached every outcome: games called fair, others not, requests refused, through both channels
+    assert outcomes["POST 200 fair"] > 20 and outcomes["GET 200 fair"] > 20, outcomes
+    assert outcomes["POST 200 incomplete"] + outcomes["POST 200 mismatch"] > 5, outcomes
+    assert outcomes["GET 200 incomplete"] + outcomes["GET 200 mismatch"] > 5 and outcomes["422 None"] > 5, outcomes
+
+
+def other_value(value: Any) -> Any:
+    """Another value a caller could mean for a field: the last hex digit changed, a list reversed, a number plus one,
+    the seats swapped."""
+    if isinstance(value, str):
+        return value[:-1] + ("0" if value[-1] != "0" else "1")
+    if isinstance(value, list):
+        return value[::-1]
+    if isinstance(value, dict):
+        return dict(zip(value, reversed(list(value.values())), strict=True))
+    return value + 1
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_a_field_given_twice_is_refused_in_a_body_and_in_a_link_never_one_of_its_values_picked(scheme: str) -> None:
+    base, _ = levers(scheme, KEY)
+    game = base | {"recorded": rolls_of(base)}
+    body, query = json.dumps(game), written_link(scheme, game)
+    assert query is not None
+    honest = via_link(query)[1]
+    for name, value in game.items():
+        if name == "scheme":
+            continue
+        # Given the honest game with one of its fields given again, with another value
+        again = json.dumps(other_value(value))
+        escaped = "".join(f"\\u{ord(character):04x}" for character in name)
+        bodies = [body[:-1] + f', "{name}": {again}}}', body[:-1] + f', "{escaped}": {again}}}']
+        param = next(param.name for param in schemes.get(scheme).link if param.field.partition(".")[0] == name)
+        encoded = "".join(f"%{ord(character):02X}" for character in param)
+        first = next(pair for pair in query.split("&") if pair.startswith(f"{param}="))
+        links = [f"{query}&{first}", f"{query}&{encoded}={first.partition('=')[2]}1", f"{query}&{param}="]
+        # When it is sent as a body, or as a link that names the parameter again (spelt as it is, percent-encoded,
+        # or left blank the second time)
+        for text in bodies:
+            status, answer = _handler(_event("POST", "/verify", text))
+            # Then it is refused, naming what was given twice
+            assert status == 400 and "more than once" in answer["error"]["message"], (text, answer)
+        for link in links:
+            status, answer = via_link(link)
+            assert status == 422 and "twice" in answer["error"]["message"], (link, answer)
+        # And the other value under a tracking parameter's name (utm_…) is not read at all: the game stays fair
+        status, answer = via_link(f"{query}&utm_{param}={quote(again, safe='')}")
+        assert (status, answer["verdict"], answer["rolls"]) == (200, "fair", honest["rolls"]), answer
+    # And the game given once is fair both ways
+    assert (_handler(_event("POST", "/verify", body))[1]["verdict"], honest["verdict"]) == ("fair", "fair")
+
+
+class ClosedDay:
+    """A daily archive holding one closed day, committed in time and kept under lock, as AWS's archive shows one."""
+
+    day = dt.date(2026, 11, 1)
+    secret = bytes(range(32))
+
+    def lookup(self, day: dt.date) -> RevealedDay:
+        if day != self.day:
+            raise UnknownDay(f"no secret for {day}")
+        return RevealedDay(
+            secret=self.secret,
+            commitment=seal_of(self.secret),
+            source="daily archive",
+            published_at=dt.datetime(2026, 11, 1, 0, 0, 3, tzinfo=dt.UTC),
+            in_time=True,
+            witnessed=True,
+            revealed_at=dt.datetime(2026, 11, 2, 0, 1, tzinfo=dt.UTC),
+            revealed_in_time=True,
+            locked=True,
+        )
+
+
+PLAYER = "123e4567-e89b-12d3-a456-426614174000"
+DAILY_LEVERS: dict[str, list[Any]] = {
+    "date": [" 2026-11-01", "2026-11-1", "20261101", "2026-W44-7", "2026-11-01T00:00:00", "2026-11-02", "2026-10-31",
+             "２０２６-11-01", 20261101, None, LEFT_OUT],
+    "player_id": [PLAYER.upper(), PLAYER.replace("-", ""), "{" + PLAYER + "}", "urn:uuid:" + PLAYER, " " + PLAYER,
+                  PLAYER + "\u200b", PLAYER[:-1] + "1", LEFT_OUT],
+    "secret": [bytes(range(32)).hex(), bytes(range(32)).hex().upper(), (bytes([7]) * 32).hex(),
+               bytes(range(32)).hex() + "00", None],
+    "commitment": [seal_of(bytes(range(32))), seal_of(bytes(range(32))).upper(), seal_of(bytes([7]) * 32), None],
+}  # fmt: skip
+
+
+def test_whatever_a_lever_makes_fair_on_a_daily_roll_is_the_archives_roll_for_the_day_and_player_it_names() -> None:
+    archive, today, choose = ClosedDay(), dt.date(2026, 12, 1), random.Random(4)
+    base: Request = {"scheme": "daily", "date": "2026-11-01", "player_id": PLAYER}
+    requests = [base, *(changed(base, {name: value}) for name, values in DAILY_LEVERS.items() for value in values)]
+    for _ in range(COMBINED * 2):
+        names = choose.sample(sorted(DAILY_LEVERS), choose.randint(2, 4))
+        requests.append(changed(base, {name: choose.choice(DAILY_LEVERS[name]) for name in names}))
+    fair = 0
+    for request in requests:
+        # Given a daily request with its fields moved, and the faces it computes against the archive, sent back recorded
+        try:
+            computed = verify(parse_request(request), day_secrets=archive, today=today).rolls[0]["dice"]
+        except (ValidationError, InvalidInput, UnknownDay):
+            continue
+        for recorded in ([computed], " ".join(map(str, computed)), "-".join(map(str, computed))):
+            sent = request | {"recorded": recorded}
+            # When it is verified as a request and as a link, against the archive
+            for as_link in (False, True):
+                try:
+                    read = parse_link(written_link("daily", sent) or "") if as_link else parse_request(sent)
+                    verdict = verify(read, day_secrets=archive, today=today)
+                except (ValidationError, InvalidInput, UnknownDay):
+                    continue
+                if verdict.verdict != "fair":
+                    continue
+                # Then a fair one is the archive's roll of the day and player it names, under the archive's commitment
+                fair += 1
+                named = {given.field: given.value for given in verdict.identified_by}
+                assert named["date"] == archive.day.isoformat(), sent
+                expected = seed_004.faces(archive.secret, str(named["date"]), str(named["player_id"]))
+                assert [list(roll["recorded"] or []) for roll in verdict.rolls] == [expected] == [computed], sent
+                assert verdict.seal.given == verdict.seal.computed == seal_of(archive.secret), sent
+    assert fair > 20
