@@ -461,7 +461,12 @@ def _recipe_section(
     steps, code = _recipe(verdict, request, recheck)
     yield f"<p>{steps}</p>"
     yield "<p>In Python, with nothing to install:</p>"
-    yield f"<pre id=recipe-python><code>{e(code)}</code></pre>"
+    # Each line whole, in a box that scrolls sideways, reached and named as the rolls' is: wrapped at a phone's width,
+    # a line broke inside a hex string or a call ("hexd" above "igest()") and read as two, or was typed so (review)
+    yield (
+        f'<pre id=recipe-python class=scroll role=region tabindex=0 aria-label="The recipe in Python"><code>{e(code)}'
+        "</code></pre>"
+    )
 
 
 def _recipe(verdict: Verdict, request: RequestBase | None, recheck: dict[str, Any] | None) -> tuple[str, str]:

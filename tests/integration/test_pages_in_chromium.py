@@ -209,6 +209,51 @@ def test_each_roll_of_the_links_values_is_drawn_whole_on_one_line_on_a_small_pho
         assert [lines for lines in rolls if len(lines) > 1] == [], url
 
 
+# The recipe's lines, each as the characters the page holds and how many lines the browser drew it on; and the text a
+# player gets who selects the whole box to copy it.
+_RECIPE_LINES = """(() => {
+  const box = document.getElementById("recipe-python");
+  const lines = [[[], new Set()]];
+  const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (let at = 0; at < node.length; at++) {
+      if (node.data[at] === "\\n") { lines.push([[], new Set()]); continue; }
+      const range = document.createRange(); range.setStart(node, at); range.setEnd(node, at + 1);
+      const [text, tops] = lines[lines.length - 1];
+      text.push(node.data[at]); tops.add(Math.round(range.getBoundingClientRect().top));
+    }
+  }
+  getSelection().selectAllChildren(box);
+  const copied = getSelection().toString();
+  getSelection().removeAllRanges();
+  return { lines: lines.map(([text, tops]) => [text.join(""), tops.size]), copied, text: box.textContent };
+})()"""
+
+
+def test_each_line_of_the_recipe_is_drawn_whole_on_a_small_phone_and_copied_as_it_is(
+    browser: Browser, server: str
+) -> None:
+    # Given a game's verdict page at 320 px (review: the recipe's box wrapped its lines wherever they met the edge, a
+    # seed's hex over three lines and "print(hashlib.sha256(seed).hexd" above "igest())", read, or typed, as two lines)
+    url = link_for(server, GAME | {"recorded": recorded(GAME)})
+    page = measured(browser, url, SMALL_PHONE)
+    recipe = browser.evaluate(_RECIPE_LINES)
+
+    # Then every line of the program is drawn on one line, in a box that scrolls sideways, not a page wider than the
+    # screen; a keyboard reaches the box and a screen reader names it; selected whole, it copies as the program is
+    assert KEY in recipe["text"]
+    assert [text for text, drawn_on in recipe["lines"] if drawn_on > 1] == []
+    assert page["wide"] == [] and page["scrollWidth"] <= SMALL_PHONE, page["wide"]
+    box = "document.getElementById('recipe-python')"
+    assert browser.evaluate(f"{box}.scrollWidth > {box}.clientWidth")
+    assert browser.evaluate(f"[{box}.tabIndex, {box}.getAttribute('role'), {box}.getAttribute('aria-label')]") == [
+        0,
+        "region",
+        "The recipe in Python",
+    ]
+    assert recipe["copied"].strip("\n") == recipe["text"].strip("\n")
+
+
 # The rolls table's mark column (✓ or ✗), cell by cell, where its box ends past the right edge of the box that scrolls
 # the table sideways: a mark a phone hides until the player scrolls.
 _MARKS_OUT_OF_SIGHT = """[...document.querySelectorAll('.scroll tbody tr > td:nth-child(5)')].filter((td) =>

@@ -42,7 +42,7 @@ def problems(data: object) -> list[tuple[str, str]]:
 
 def recipe_of(page: str) -> str:
     """The Python recipe a verdict page carries, as a person would copy it."""
-    found = re.search(r"<pre id=recipe-python><code>(.*?)</code></pre>", page, re.S)
+    found = re.search(r"<pre id=recipe-python[^>]*><code>(.*?)</code></pre>", page, re.S)
     assert found is not None
     return unescape(found.group(1))
 
