@@ -192,10 +192,15 @@ def _seal_section(verdict: Verdict, words: Words) -> Iterator[str]:
         " check it is not revealed yet</span>",
     }[check]
     given, computed = verdict.seal.given, verdict.seal.computed
-    yield f"<h2>The {e(seal)}</h2><p>{status}</p><dl class=seals>"
-    yield f"<dt>{origin}</dt><dd><code>{marked(given, computed) if given else '—'}</code></dd>"
-    yield f"<dt>SHA-256 of the {e(secret)}</dt>"
-    yield f"<dd><code>{marked(computed, given) if computed else '—'}</code></dd></dl>"
+    yield f"<h2>The {e(seal)}</h2><p>{status}</p>"
+    if given is None and computed is None:
+        # A pending day's roll listed "given —" and "SHA-256 of the day secret —", as if a commitment had come blank,
+        # where none came with the address and the one to hold the secret to is the archive's (review)
+        yield f"<p>None came with this request: the {e(seal)} that counts is the one {e(words.shown)}.</p>"
+    else:  # a value missing is said in words, as the offline page says it (view.marked), not as a dash
+        revealed = f"not computed yet: the {e(secret)} is not revealed yet"
+        yield f"<dl class=seals><dt>{origin}</dt><dd>{_hex(given, computed, 'not given')}</dd>"
+        yield f"<dt>SHA-256 of the {e(secret)}</dt><dd>{_hex(computed, given, revealed)}</dd></dl>"
     if check == "match" and origin == "given":
         # A seal given with the request or link is whoever sent it's, as the inputs that identify the game are: only
         # the player can say it is the one shown before the game (review: a link made after the game read fair)
@@ -214,6 +219,11 @@ def _seal_section(verdict: Verdict, words: Words) -> Iterator[str]:
             )
     if verdict.source:
         yield f"<p class=muted>The {e(secret)} came from {visible(verdict.source)}.</p>"
+
+
+def _hex(value: str | None, other: str | None, missing: str) -> str:
+    """A seal as HTML, where it differs from `other` marked, or what `missing` says in its place."""
+    return f"<code>{marked(value, other)}</code>" if value else f"<span class=muted>{missing}</span>"
 
 
 def _explains(finding: Finding, words: Words) -> str:

@@ -204,6 +204,44 @@ def test_a_withheld_game_says_the_rolls_it_carries_were_received_and_not_compare
     assert received not in unescape(re.sub(r"<[^>]+>", "", verdict_page(verify(parse_request(day), today=today)).html))
 
 
+def seal_section(page: str) -> str:
+    """The words of a verdict page's section on its seal, up to the next section."""
+    section = re.search(r"<h2>The (?:commitment|commit|seal)</h2>(.*?)(?:<h2>|<footer)", page, re.S)
+    assert section is not None
+    return unescape(re.sub(r"<[^>]+>", " ", section.group(1)))
+
+
+def test_a_pending_days_roll_says_no_commitment_came_and_which_one_counts_never_a_dash() -> None:
+    # Given a player's roll of a day whose secret is not revealed yet, asked without a commitment (review: its page
+    # listed "given —" and "SHA-256 of the day secret —", a commitment that came blank)
+    day = {"scheme": "daily", "player_id": "3d69a2e7-5183-492a-8c98-68afa9ab7bbd", "date": "2026-12-03"}
+    verdict = verify(parse_request(day), today=dt.date(2026, 12, 3))
+    assert verdict.verdict == "withheld"
+
+    said = " ".join(seal_section(verdict_page(verdict).html).split())
+
+    # Then it says that none came, and that the one to hold the secret to is the one the archive published that day
+    assert "—" not in said
+    assert said == (
+        "not checked yet: the day secret that would check a commitment is not revealed yet"
+        " None came with this request: the commitment that counts is the one the daily archive published that day"
+        " between 00:00 and 00:15 UTC."
+    )
+
+
+def test_a_seal_not_given_or_not_computed_yet_is_said_in_words_as_the_offline_page_says_it() -> None:
+    # Given a game without its seal, and a withheld one whose commit came with the link
+    _, without = page_of(GAMES["pair36"] | {"seal": None})
+    _, withheld = page_of({"scheme": "three-dice", "commit": SEAL})
+
+    # Then the missing value is said, never drawn as a dash
+    assert "given not given SHA-256 of the server seed" in " ".join(seal_section(without).split())
+    assert f"given {SEAL} SHA-256 of the seed not computed yet: the seed is not revealed yet" in " ".join(
+        seal_section(withheld).split()
+    )
+    assert "—" not in seal_section(without) + seal_section(withheld)
+
+
 def link_values(link: str) -> list[tuple[str, str]]:
     """The page GET /check gives for a link, as its list of the link's values: (parameter, value) pairs."""
     request = parse_link(link)
