@@ -254,6 +254,41 @@ def test_each_line_of_the_recipe_is_drawn_whole_on_a_small_phone_and_copied_as_i
     assert recipe["copied"].strip("\n") == recipe["text"].strip("\n")
 
 
+# Every word (a run without a space) of the code in the open page's sentences that the browser drew on more than one
+# line, though it is short enough to fit on one: a name or a header split in two.
+_SPLIT_WORDS_OF_CODE = """[...document.querySelectorAll("p code, footer code")].flatMap((code) => {
+  const words = [];
+  const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const found of node.data.matchAll(/[^ ]+/g)) {
+      const range = document.createRange();
+      range.setStart(node, found.index); range.setEnd(node, found.index + found[0].length);
+      const lines = new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+      if (found[0].length <= 24 && lines > 1) words.push(found[0]);
+    }
+  }
+  return words;
+})"""
+
+
+def test_a_word_of_code_in_a_sentence_is_drawn_whole_on_a_small_phone(browser: Browser, server: str) -> None:
+    # Given the verdict page of a game and of a daily roll, and a day's record, at 320 px (review: the recipe's steps
+    # drew "clie" at one line's end and "ntSeed1:clientSeed2:n)" at the next's, and the footer "Accep" above
+    # "t: application/json", wherever a line met the edge, where a space was a few characters back)
+    urls = [
+        link_for(server, GAME | {"recorded": recorded(GAME)}),
+        f"{server}/daily/{YESTERDAY}/{PLAYER}?recorded=1+1+1+1+1+1",
+        f"{server}/daily/{YESTERDAY}",
+    ]
+    split: dict[str, list[str]] = {}
+    for url in urls:
+        measured(browser, url, SMALL_PHONE)
+        split[url] = browser.evaluate(_SPLIT_WORDS_OF_CODE)
+
+    # Then each such word is drawn whole: a line breaks at a space, and inside a word only one longer than a line
+    assert [words for words in split.values() if words] == [], split
+
+
 # The rolls table's mark column (✓ or ✗), cell by cell, where its box ends past the right edge of the box that scrolls
 # the table sideways: a mark a phone hides until the player scrolls.
 _MARKS_OUT_OF_SIGHT = """[...document.querySelectorAll('.scroll tbody tr > td:nth-child(5)')].filter((td) =>
