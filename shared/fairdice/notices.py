@@ -132,12 +132,16 @@ def day_page(record: DayRecord, home: str | None = None) -> Page:
     if record.record is not None:
         parts.extend(_record(record))
     rolls = f"{(home or '/').rstrip('/')}/daily/{day}/"
+    if record.status == "revealed":
+        yours, also = "checked against this record", "Or check it"
+    else:  # not before, there or in the browser (review: the page said it was, the roll's said "Not yet verifiable")
+        yours, also = "checked against this record once its secret is revealed", "Then you can also check it"
     parts.append(
-        f"<h2>Your roll</h2><p>Open <code>{e(rolls)}</code> followed by your player id to see your roll of that day"
-        " checked against this record.</p>"
+        f"<h2>Your roll</h2><p>Open <code>{e(rolls)}</code> followed by your player id to see your roll of that day,"
+        f" {yours}.</p>"
     )
     if home is not None:
-        parts.append(f'<p>Or check it in your browser with <a href="{e(home)}">the offline verifier</a>.</p>')
+        parts.append(f'<p>{also} in your browser with <a href="{e(home)}">the offline verifier</a>.</p>')
     parts.append(
         "<footer class=muted>Programs get this record as JSON: ask with <code>Accept: application/json</code>.</footer>"
     )

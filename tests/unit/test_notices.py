@@ -169,3 +169,31 @@ def test_a_parameter_called_link_or_request_keeps_its_name(field: str, shown: st
     # Review: "The link is not a parameter…" and "Is not a parameter…", the name lost where the subject names none
     problem = Problem(field=field, message=f"{field!r} is not a parameter of a pair36 link")
     assert f"<li>{shown}</li>" in error_page(422, "bad link", [problem], where="link").html
+
+
+def test_a_pending_days_page_says_a_roll_is_checked_once_the_secret_is_revealed_not_now() -> None:
+    # Given a day whose secret is not revealed yet (review: its page said a player's roll would be seen "checked against
+    # this record", and "Or check it in your browser", where the roll's page and the offline page say "Not yet
+    # verifiable")
+    day = dt.date(2025, 3, 1)
+    pending = DayRecord(
+        date=day,
+        status="pending",
+        reveal_at=reveal_time(day),
+        commitment=seal_of(bytes(range(32))),
+        commitment_published_at=dt.datetime(2025, 3, 1, 0, 0, 2, tzinfo=dt.UTC),
+        commitment_in_time=True,
+    )
+
+    said = " ".join(re.sub(r"<[^>]+>", " ", day_page(pending, home="/").html).split())
+
+    # Then it says the roll is checked once the secret is revealed, and the browser's check then
+    assert (
+        "Open /daily/2025-03-01/ followed by your player id to see your roll of that day, checked against this record"
+        " once its secret is revealed. Then you can also check it in your browser with the offline verifier ." in said
+    )
+    # And a revealed day's still says it is checked now
+    revealed = " ".join(
+        re.sub(r"<[^>]+>", " ", day_page(_day("2025-03-01T00:00:02+00:00", True), home="/").html).split()
+    )
+    assert "your roll of that day, checked against this record. Or check it in your browser with" in revealed
