@@ -468,9 +468,11 @@ def _unexplained(case: Case[Any], verdict: Verdict, matched: int) -> Finding:
         )
     tried = f" ({case.scheme.tried})" if case.scheme.tried else ""
     if verdict.checks.seal == "match":
+        # The seal given, not one shown before the game: only the player knows that, and a daily archive's may not show
+        # it (review: said so under a heading that says the commitment does not show the secret was fixed before play)
         detail = (
-            "the secret is the one sealed before the game, but the recorded rolls are not its rolls and none of the"
-            f" mistakes tried{tried} explains them{thin}: they are most likely {case.scheme.elsewhere}"
+            "the secret matches the seal, but the recorded rolls are not its rolls and none of the mistakes"
+            f" tried{tried} explains them{thin}: they are most likely {case.scheme.elsewhere}"
         )
     else:
         detail = (
