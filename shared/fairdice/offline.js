@@ -232,8 +232,11 @@
         document.body.dataset.state = "problem";
         return;
       }
-      // A link's problems are the link's, as the server's page heads them; "yet" would say waiting helps (review)
-      const title = source === "link" ? "This link cannot be checked" : undefined;
+      // A link's problems are the link's, as the server's page heads them; "yet" would say waiting helps (review). But a
+      // daily roll's link without its secret is not wrong: GET /check reads the secret from the archive, and it is this
+      // page, which reads none, that needs it (review: "This link cannot be checked" for a link the server checks)
+      const needs = error instanceof fairdice.ReadsNoArchive ? `This page needs the ${schemeObject.words.secret}` : null;
+      const title = source === "link" ? needs || "This link cannot be checked" : undefined;
       if (error instanceof fairdice.Problems) showProblems(schemeObject, error.problems, source, title);
       else showProblems(schemeObject, [{ field: "request", message: error.message }], source, title);
     }

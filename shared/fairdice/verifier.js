@@ -629,6 +629,10 @@ const fairdice = (() => {
     }
   }
 
+  // The problems of a request without the secret that the server reads from an archive, which no page reads: its link
+  // is checked on the server as it is, and here once the secret is given.
+  class ReadsNoArchive extends Problems {}
+
   // Python's str.strip() and re's \s: JavaScript's \s differs (it has U+FEFF, lacks U+001C-U+001F, U+0085).
   const SPACE = "\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
   const EDGES = new RegExp(`^[${SPACE}]+|[${SPACE}]+$`, "g");
@@ -1645,6 +1649,7 @@ const fairdice = (() => {
     objectOf,
     FieldError,
     Problems,
+    ReadsNoArchive,
     NoWebCrypto,
     fields,
     rollCount,

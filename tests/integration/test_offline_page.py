@@ -1436,6 +1436,23 @@ def test_a_parameter_the_link_cannot_have_is_named_once_as_the_servers_page_name
     assert "The link: 'link' is not a parameter of a pair36 link;" in measured["text"]
 
 
+def test_a_daily_roll_link_without_its_secret_is_said_to_need_it_here_not_to_be_wrong(
+    chromium: Browser, page: Path
+) -> None:
+    # Given a daily roll's link as POST /links builds it, without the day's secret, which GET /check reads from the
+    # archive (review: the page headed it "This link cannot be checked", where the server's page checks it)
+    player = "123e4567-e89b-12d3-a456-426614174000"
+    measured = _open(chromium, page, f"?scheme=daily&date=2026-10-28&player={player}&rolls=1-2-3-4-5-6", PHONE)
+
+    # Then the page says it needs the day's secret, which the link is not wrong to leave out, and asks for it
+    assert measured["text"].startswith("This page needs the day secret\n"), measured["text"]
+    assert "this check reads no daily archive: give the day's secret" in measured["text"]
+    assert chromium.evaluate("document.querySelector('[aria-invalid=true]').id").endswith("secret")
+    # And a daily link that is wrong is still the link's problem, as the server's page heads it
+    measured = _open(chromium, page, f"?scheme=daily&date=2026-02-30&player={player}", PHONE)
+    assert measured["text"].startswith("This link cannot be checked\n"), measured["text"]
+
+
 @pytest.mark.parametrize(
     "link",
     [

@@ -72,7 +72,7 @@ fairdice.register(
         return { withheld: `the secret of ${day} is not revealed yet: the archive reveals it in the minutes after that day ends in UTC`, revealAt: revealAt(day) };
       }
       if (request.secret === null) {
-        throw new fairdice.Problems([{ field: "secret", message: "this check reads no daily archive: give the day's secret, which the archive reveals once the day is over" }]);
+        throw new fairdice.ReadsNoArchive([{ field: "secret", message: "this check reads no daily archive: give the day's secret, which the archive reveals once the day is over" }]);
       }
       return {
         secret: request.secret,
