@@ -22,7 +22,8 @@ from pydantic import BaseModel, ConfigDict
 # The counts the state machine's output repeats (statemachines/audit.asl.json, state Audited).
 ANSWERED = (
     "games", "fair", "mismatch", "incomplete", "withheld", "errors",
-    "rolls", "rolls_differ", "rolls_missing", "rolls_extra", "duplicate_ids", "repeated_games", "not_audited",
+    "rolls", "rolls_differ", "rolls_missing", "rolls_extra", "duplicate_ids", "repeated_games", "windows",
+    "not_audited",
 )  # fmt: skip
 SERVICE = "fairdice"
 logger = Logger()

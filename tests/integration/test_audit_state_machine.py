@@ -226,6 +226,7 @@ def test_the_state_machine_audits_every_shard_into_what_the_local_run_writes(
         "rolls_extra": 0,
         "duplicate_ids": 1,
         "repeated_games": 1,  # narde-v1-3's game under another id (its line copied whole is a duplicate id only)
+        "windows": 0,
         "shards": 5,
         "not_audited": 0,
         "clean": False,
@@ -254,6 +255,40 @@ def test_the_state_machine_audits_every_shard_into_what_the_local_run_writes(
     assert audit_aws.get(f"{OUT}findings.jsonl") == (tmp_path / "local" / "findings.jsonl").read_bytes()
     assert local.games == 51
     assert b"<svg" in audit_aws.get(f"{OUT}report.html")
+
+
+def test_windows_are_counted_in_the_executions_output_summary_and_report_as_the_local_run_counts_them(
+    audit_aws: AuditAws, lambdas: Lambda, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a shard of whole games and another of windows of them, from rolls past their first (review: they were
+    # counted among the incomplete games alone, and read as whole games with something missing)
+    whole = [games.narde(n) for n in range(3)]
+    day = {
+        "whole.jsonl": whole,
+        "windows.jsonl.gz": [{**games.window(game, skip=1 + n), "id": f"w-{n}"} for n, game in enumerate(whole[:2])],
+    }
+    for name, content in day.items():
+        path = games.write(tmp_path / "games" / "2026-11-29" / name, content)
+        audit_aws.put(f"games/2026-11-29/{name}", path.read_bytes())
+
+    # When the state machine runs on the day's prefix
+    described = execute(INPUT)
+
+    # Then its output, the summary (overall and by scheme) and the report count the two windows
+    assert described["status"] == "SUCCEEDED", described.get("cause")
+    output = json.loads(described["output"])
+    assert (output["games"], output["fair"], output["incomplete"], output["windows"]) == (5, 3, 2, 2)
+    summary = audit_aws.json(f"{OUT}summary.json")
+    assert (summary["windows"], summary["by_scheme"]["narde-v1"]["windows"]) == (2, 2)
+    assert (
+        "2 games are windows, checked from a roll past the game&#x27;s first"
+        in audit_aws.get(f"{OUT}report.html").decode()
+    )
+    # and the local run of the same files counts them alike
+    monkeypatch.chdir(tmp_path)
+    run(["games/2026-11-29"], tmp_path / "local", workers=1)
+    local = json.loads((tmp_path / "local" / "summary.json").read_text())
+    assert (local["windows"], local["by_scheme"]) == (summary["windows"], summary["by_scheme"])
 
 
 def test_the_maps_concurrency_is_the_templates_parameter(

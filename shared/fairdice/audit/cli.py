@@ -250,8 +250,12 @@ def _ended(args: argparse.Namespace, summary: "Summary") -> int:
     twice = counted(summary.duplicate_ids, "duplicate id", "duplicate ids")
     again = counted(summary.repeated_games, "repeated game", "repeated games")
     rolls = counted(summary.rolls, "roll", "rolls")
+    # a window is one of the games, from a roll past its first: said, where there is one, not taken for a whole game
+    windows = (
+        f" ({summary.windows:,} of them {'a window' if summary.windows == 1 else 'windows'})" if summary.windows else ""
+    )
     emit(
-        f"{counted(summary.games, 'game', 'games')}: {summary.fair:,} fair, {summary.mismatch:,} mismatch,"
+        f"{counted(summary.games, 'game', 'games')}{windows}: {summary.fair:,} fair, {summary.mismatch:,} mismatch,"
         f" {summary.incomplete:,} incomplete, {summary.withheld:,} withheld; {unread} not verified, {twice}, {again}."
         f" {rolls} recomputed: {summary.rolls_differ:,} differ, {summary.rolls_missing:,} not recorded,"
         f" {summary.rolls_extra:,} recorded beyond. See {args.out / 'report.html'}"

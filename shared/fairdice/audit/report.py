@@ -263,6 +263,13 @@ def _what_is_not_fair(s: Summary) -> list[str]:
         if count:
             of = "" if said else f" of {counted(s.games, 'game', 'games')}"
             said.append(f"{count:,}{of} {one if count == 1 else more}")
+    if s.windows:
+        # a window is one of the games counted, incomplete or a mismatch: said apart, so that no reader takes it for a
+        # whole game with something missing (review: nothing counted them)
+        said.append(
+            f"{counted(s.windows, 'game is a window', 'games are windows')}, checked from a roll past the game's first:"
+            " never proven fair, whatever the rest of the game"
+        )
     if s.not_audited:
         # a shard not audited is one finding, one of `errors`, but none of its lines, however many, was read
         shards = counted(s.not_audited, "shard was", "shards were")
@@ -339,7 +346,8 @@ def _counts(s: Summary) -> str:
     return (
         f"<h2>Counts</h2>{tables}<p>Duplicate ids:"
         f" {s.duplicate_ids:,}. Repeated games (an earlier line's game under another id, or its secret with other"
-        f" inputs or under another scheme): {s.repeated_games:,}.</p>"
+        f" inputs or under another scheme): {s.repeated_games:,}. Windows (games checked from a roll past the game's"
+        f" first, each one of the games read, incomplete or a mismatch, never fair): {s.windows:,}.</p>"
         "<p>A recorded roll that differs from the recomputed one makes its game a mismatch; a roll that was"
         " not recorded leaves its game incomplete, and is not counted as differing.</p>"
     )

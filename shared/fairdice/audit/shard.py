@@ -49,8 +49,9 @@ PART_BYTES = 8  # a game's inputs and start, each told from the others of its ke
 # inputs and start beside it, each line's scheme kept with its id, digests in base64; 6 was written between commits of
 # one change, in hex; 8: what the seal fixed alone, without the scheme, so a secret filed under two schemes meets; 9: a
 # secret a scheme's lines share, a day's, written once a shard besides, marked SHARED; 10: and its day beside the mark;
-# 11: the day as the entry's inputs, the mark as its start; 12: a bg-online-v1 match's derived key marked so too).
-PARTIAL_FORMAT = 12
+# 11: the day as the entry's inputs, the mark as its start; 12: a bg-online-v1 match's derived key marked so too; 13:
+# its counts count windows, which a partial of 12 counts none of, whatever it holds).
+PARTIAL_FORMAT = 13
 # What a line of ids.txt and of games.txt is, as `ShardAudit.line` writes them: an id as JSON (ASCII, as json.dumps
 # writes it), its line's number and its game's scheme; a game's key, its line's number, its inputs and start side by
 # side (the three in unpadded URL-safe base64: a merge of 100 million games holds every line of games.txt in its
@@ -238,15 +239,17 @@ class ShardAudit:
             if isinstance(checked, Withheld):
                 withheld = withheld_verdict(request, checked)
                 verdict: Verdict | None = withheld
-                counted: tuple[str, Outcome, Summary, Sequence[bytearray]] = (
+                counted: tuple[str, Outcome, Summary, Sequence[bytearray], bool] = (
                     withheld.scheme,
                     withheld.verdict,
                     withheld.summary,
                     [],
+                    False,
                 )
             else:
                 verdict = None if checked.verdict == "fair" else written(checked)
-                counted = (checked.scheme.id, checked.verdict, checked.summary, checked.rolls.faces)
+                window = checked.scope.kind == "window"
+                counted = (checked.scheme.id, checked.verdict, checked.summary, checked.rolls.faces, window)
                 same = game_key(checked)
         except ArchiveRefused as exc:
             if not self.refusal_is_finding:
@@ -290,9 +293,14 @@ class ShardAudit:
         if verdict is not None:
             self._finding(number, game_id, verdict)
 
-    def _count(self, scheme: str, outcome: Outcome, summary: Summary, faces: Sequence[bytearray]) -> None:
-        """Count one verified game and tally its dice (`faces`: a column per die, as recomputed)."""
+    def _count(self, scheme: str, outcome: Outcome, summary: Summary, faces: Sequence[bytearray], window: bool) -> None:
+        """Count one verified game and tally its dice (`faces`: a column per die, as recomputed); `window`: its rolls
+        start past the game's first, which the summary counts apart (review: among the incomplete games a window read
+        as a whole game with something missing, and nothing counted them)."""
         counts, dice = self._scheme(scheme)
+        if window:
+            counts["windows"] += 1
+            self.counts["windows"] += 1
         rolls, differ, missing, extra = summary.count, summary.differ, summary.missing, summary.extra  # read once
         for counter in (counts, self.counts):
             counter["games"] += 1

@@ -52,6 +52,11 @@ class Counts(BaseModel):
             " with one set of inputs)"
         ),
     )
+    windows: NonNegativeInt = Field(
+        default=0,
+        description="games checked from a roll past the game's first (a window of it): each is one of `games`, and"
+        " `incomplete` or `mismatch`, never `fair`",
+    )
 
     def add(self, other: "Counts") -> None:
         """Add another count to this one."""

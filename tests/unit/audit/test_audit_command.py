@@ -195,6 +195,30 @@ def test_a_game_filed_again_under_another_id_exits_1_and_the_closing_line_and_su
     )
 
 
+def test_windows_are_counted_in_the_closing_line_the_summary_and_the_report_not_taken_for_whole_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a whole game and two windows of games (review: the summary counted them among the incomplete games alone,
+    # where a reader took them for whole games with something missing)
+    whole, other = many(2)
+    lines = [whole, {**whole, "first": 2, "recorded": whole["recorded"][2:], "id": "w-1"}]
+    lines.append({**other, "first": 5, "recorded": other["recorded"][5:], "id": "w-2"})
+    games.write(tmp_path / "day.jsonl", lines)
+
+    # When the command audits them
+    status = main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"])
+
+    # Then the closing line, the summary (overall and by scheme) and the report count the two windows
+    assert status == 1
+    assert "3 games (2 of them windows): 1 fair, 0 mismatch, 2 incomplete" in capsys.readouterr().out
+    document = summary(tmp_path / "out")
+    assert (document["games"], document["incomplete"], document["windows"]) == (3, 2, 2)
+    assert document["by_scheme"]["narde-v1"]["windows"] == 2
+    page = (tmp_path / "out" / "report.html").read_text()
+    assert "2 games are windows, checked from a roll past the game&#x27;s first" in page
+    assert "never fair): 2.</p>" in page
+
+
 def test_a_repeated_games_line_copied_whole_is_its_duplicate_id_only_not_a_repeat_again(tmp_path: Path) -> None:
     # Given one game under id A, again under id B, then B's line copied whole, and A's line again (review: the copy
     # of B's line was counted a repeated game of A's as well as B's duplicate id)

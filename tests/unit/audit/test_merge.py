@@ -23,7 +23,7 @@ from unit.audit import games
 
 SUMMARY_KEYS = [
     "inputs", "games", "rolls", "fair", "mismatch", "incomplete", "withheld", "errors",
-    "rolls_differ", "rolls_missing", "rolls_extra", "duplicate_ids", "repeated_games",
+    "rolls_differ", "rolls_missing", "rolls_extra", "duplicate_ids", "repeated_games", "windows",
     "by_scheme", "faces", "uniformity", "independence", "power",
     "not_audited",  # after the issue's own keys: the shards (on AWS) whose audit failed or never ran,
     "mirror_games",  # the lines that are a mirror pair's second game (their dice counted again),

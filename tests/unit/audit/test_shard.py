@@ -76,6 +76,7 @@ def test_every_outcome_is_counted_and_every_game_that_is_not_fair_is_a_finding(t
         "games": 4, "rolls": 60, "fair": 1, "mismatch": 1, "incomplete": 1, "withheld": 1, "errors": 0,
         "rolls_differ": 1, "rolls_missing": 0, "rolls_extra": 0,
         "duplicate_ids": 0, "repeated_games": 0,  # found by the merge, across shards
+        "windows": 0,
     }  # fmt: skip
     assert partial.by_scheme["narde-v1"].counts.games == 3
     assert [set(f) for f in findings] == [GAME_KEYS] * 3
@@ -239,6 +240,22 @@ def test_a_window_that_starts_past_the_games_first_roll_is_incomplete_however_we
     assert finding["verdict"] == "incomplete" and (finding["differ"], finding["missing"]) == (0, 0)
     assert any("only" in reason for reason in finding["reasons"])
     assert (partial.counts.incomplete, partial.counts.fair) == (1, 0)
+
+
+def test_windows_are_counted_apart_from_whole_games_overall_and_by_scheme(tmp_path: Path) -> None:
+    # Given a whole game, a window of it that matches, a window of another that does not, and a game with no seal
+    # (incomplete, but a whole game)
+    whole, other = games.narde(1, 20), games.narde(2, 20)
+    shard = [whole, {**games.window(whole), "id": "w-1"}, {**games.mismatched(games.window(other)), "id": "w-2"}]
+    shard.append(games.unsealed(games.narde(3, 20)))
+
+    # When the shard is audited
+    partial, _, _ = audit(tmp_path, shard)
+
+    # Then the two windows are counted as such, the incomplete one and the mismatch alike, and the unsealed game is not
+    counts = partial.counts
+    assert (counts.games, counts.fair, counts.incomplete, counts.mismatch, counts.windows) == (4, 1, 2, 1, 2)
+    assert partial.by_scheme["narde-v1"].counts.windows == 2
 
 
 def test_a_scheme_known_only_to_the_registry_is_audited_with_its_own_dice(tmp_path: Path, toy: None) -> None:
