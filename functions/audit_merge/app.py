@@ -3,7 +3,8 @@
 It lists the shards under the input prefix itself, so a shard whose audit failed or never ran
 becomes a finding; the map run's ResultWriter manifest says why a child failed. Each shard is
 listed with its ETag: a partial left by an earlier run under the same output prefix counts only
-for the version of the object it read, and never for a shard whose audit failed in this run.
+for the version of the object it read, never for a shard whose audit failed in this run, and only
+while it adds up to what its worker returned to the map, which the manifest's result files keep.
 """
 
 import os
@@ -13,7 +14,15 @@ from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.audit.merge import merge_execution
-from fairdice.audit.s3 import AuditSettings, InputPrefix, OutputPrefix, client, failed_shards, scratch_space
+from fairdice.audit.s3 import (
+    AuditSettings,
+    InputPrefix,
+    OutputPrefix,
+    client,
+    failed_shards,
+    returned_counts,
+    scratch_space,
+)
 from fairdice.audit.summary import FINDINGS, SUMMARY
 from fairdice.errors import AuditTooLarge
 from fairdice.storage import S3Results, StorageSettings, list_etags, stack_name, store_failures
@@ -73,9 +82,11 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
         expected = list_etags(s3, bucket, merging.input_prefix)
         details = merging.map_run.ResultWriterDetails if merging.map_run else None
         failed = failed_shards(s3, details.Bucket, details.Key) if details else {}
+        # what each worker returned to the map, which its partial must add up to: a partial changed since is not counted
+        returned = returned_counts(s3, details.Bucket, details.Key) if details else {}
         results = S3Results(bucket, merging.output_prefix, s3)
         # An execution that audited nothing fails (NoShards), which its alarm counts
-        summary = merge_execution(results, f"s3://{bucket}/{merging.input_prefix}", expected, failed)
+        summary = merge_execution(results, f"s3://{bucket}/{merging.input_prefix}", expected, failed, returned)
     result = {
         "summary": f"{merging.output_prefix}{SUMMARY}",
         "findings": f"{merging.output_prefix}{FINDINGS}",

@@ -420,6 +420,50 @@ def test_merge_names_every_shard_read_and_each_failed_one_with_its_cause_and_rep
     assert "<svg" in page and "shard-00003.jsonl" in page
 
 
+def test_a_partial_changed_after_its_worker_stored_it_is_not_counted_and_named_as_not_adding_up(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given two shards audited by the worker, and the map run's result files keeping what each worker returned, as
+    # Step Functions writes them (moto's map run writes none: tests/integration)
+    worker_event = load_event("audit-worker-shard")
+    shards = {
+        "games/2026-11-29/shard-00001.jsonl": [games.narde(1), games.mismatched(games.narde(2))],
+        "games/2026-11-29/shard-00002.jsonl": [games.narde(3)],
+    }
+    children = []
+    for key, content in shards.items():
+        audit_aws.put(key, games.jsonl(content))
+        item = {**worker_event, "shard": {**worker_event["shard"], "Key": key}}
+        answer = run_worker(audit_aws, item)
+        children.append({"Input": json.dumps(item), "Output": json.dumps(answer), "Status": "SUCCEEDED"})
+    merge_event = load_event("audit-merge")
+    manifest_key = merge_event["map_run"]["ResultWriterDetails"]["Key"]
+    succeeded_key = manifest_key.replace("manifest.json", "SUCCEEDED_0.json")
+    files = {"FAILED": [], "PENDING": [], "SUCCEEDED": [{"Key": succeeded_key, "Size": 1}]}
+    audit_aws.put(manifest_key, json.dumps({"DestinationBucket": BUCKET, "ResultFiles": files}).encode())
+    audit_aws.put(succeeded_key, json.dumps(children).encode())
+    # and the first shard's partial rewritten before the merge, its mismatch made fair and its finding removed
+    # (review: the merge counted a partial as it found it, and the audit was clean)
+    part = f"{OUT}partials/{shard_name('games/2026-11-29/shard-00001.jsonl')}/"
+    rewritten = audit_aws.json(f"{part}summary.json")
+    for counts in (rewritten["counts"], rewritten["by_scheme"]["narde-v1"]["counts"]):
+        counts |= {"fair": counts["fair"] + 1, "mismatch": 0, "rolls_differ": 0}
+    audit_aws.put(f"{part}summary.json", json.dumps(rewritten).encode())
+    audit_aws.put(f"{part}findings.jsonl", b"")
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then the rewritten partial is not counted: its shard is named, not audited, and the audit is not clean; the other
+    # shard, whose partial adds up to its worker's answer, is counted
+    assert (merged["games"], merged["fair"], merged["not_audited"], merged["clean"]) == (1, 1, 1, False)
+    summary = audit_aws.json(f"{OUT}summary.json")
+    assert [record["file"] for record in summary["inputs"]] == ["games/2026-11-29/shard-00002.jsonl"]
+    (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert (finding["file"], finding["error"]["code"]) == ("games/2026-11-29/shard-00001.jsonl", "not_audited")
+    assert "does not add up to what its worker returned" in finding["error"]["message"]
+
+
 def test_the_merge_publishes_whether_the_audit_is_clean_for_its_alarm(
     audit_aws: AuditAws, load_event: Callable[[str], Event], capsys: pytest.CaptureFixture[str]
 ) -> None:

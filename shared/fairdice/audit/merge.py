@@ -56,6 +56,11 @@ OTHER_FORMAT = (
     "its partial result was written by another version of fairdice, whose checks across shards this merge cannot read"
     " (as when the stack was updated while the audit ran): its games are not counted; audit it again in a new execution"
 )
+ALTERED = (
+    "its partial result does not add up to what its worker returned to the map run (its games, those not fair and its"
+    " lines not verified): it was changed after the worker stored it, and its games are not counted; audit it again in"
+    " a new execution"
+)
 REMOVED = (
     "the object was audited but is no longer under the input prefix (removed while the audit ran): what was audited of"
     " it is not counted, and the run is not clean"
@@ -91,19 +96,24 @@ def audited_a_shard(store: Results) -> bool:
 
 
 def merge_execution(
-    store: Results, prefix: str, expected: Mapping[str, str], not_audited: Mapping[str, str]
+    store: Results,
+    prefix: str,
+    expected: Mapping[str, str],
+    not_audited: Mapping[str, str],
+    returned: Mapping[str, tuple[int, int, int]] | None = None,
 ) -> Summary:
     """Merge an execution on AWS (`merge` with what the map should have audited, `expected` as the input `prefix` lists
     it now, and why shards failed); NoShards when it audited nothing: no shard listed, none failed and none audited,
     as a local run of a folder with no file is an error (review: a prefix typed wrong succeeded, with a summary of
     nothing). Shards audited and then all removed while the run went on are no such prefix: the merge names each, not
-    audited (review)."""
+    audited (review). `returned`: each shard's games, games not fair and lines not verified as its worker returned them
+    to the map (`s3.returned_counts`), which its partial must add up to."""
     if not expected and not not_audited and not audited_a_shard(store):
         raise NoShards(
             f"{prefix} holds no shard, so nothing was audited: check the input prefix (it ends in /, and names the"
             " folder the shards are in)"
         )
-    return merge(store, expected=expected, not_audited=not_audited)
+    return merge(store, expected=expected, not_audited=not_audited, returned=returned)
 
 
 def merge(
@@ -113,6 +123,7 @@ def merge(
     names: Collection[str] | None = None,
     expected: Mapping[str, str] | None = None,
     not_audited: Mapping[str, str] | None = None,
+    returned: Mapping[str, tuple[int, int, int]] | None = None,
     passed_over: Sequence[str] = (),
 ) -> Summary:
     """Merge every partial in `store` into its `summary.json` and `findings.jsonl`; the summary.
@@ -120,11 +131,13 @@ def merge(
     `inputs` are files read whole outside the partials (a local run hashes its files itself), and `names` the
     partials their blocks made (a local run's): no other is counted, such as a block an earlier run of other inputs
     left in the folder. `expected` (a run on AWS) is every shard that should have a partial, each with its ETag as
-    listed now; and `not_audited` why one failed. Each AWS execution has a folder of its own, so its partials are its
-    own; even so, a partial that names no object or is not under its object's name (`shard_name`) is left out, and one
-    of another version of its object (its ETag), of a shard whose audit failed in this run, or of an object no longer
-    listed (removed while the run went on) is a shard not audited, a finding, never counted. `passed_over`: what a
-    local run found under its folders and did not read (hidden files and folders).
+    listed now; `not_audited` why one failed; and `returned` what a shard's worker returned to the map run (its games,
+    games not fair and lines not verified), which its partial must add up to. Each AWS execution has a folder of its
+    own, so its partials are its own; even so, a partial that names no object or is not under its object's name
+    (`shard_name`) is left out, and one of another version of its object (its ETag), that does not add up to what its
+    worker returned, of a shard whose audit failed in this run, or of an object no longer listed (removed while the
+    run went on) is a shard not audited, a finding, never counted. `passed_over`: what a local run found under its
+    folders and did not read (hidden files and folders).
     """
     from fairdice.audit import stats  # scipy: only the merge needs it
 
@@ -153,6 +166,10 @@ def merge(
                 reasons.setdefault(part.file, STALE)
             elif part.format != PARTIAL_FORMAT:  # review: its ids and game keys of another form failed the merge
                 reasons.setdefault(part.file, OTHER_FORMAT)
+            elif returned and part.file in returned and returned[part.file] != _answered(part.counts):
+                # review: a partial rewritten after its worker stored it (a mismatch made fair, its finding removed) was
+                # counted as the worker left it; the map run kept the worker's own answer, which the rewrite missed
+                reasons.setdefault(part.file, ALTERED)
         parts = [
             (name, part)
             for name, part in parts
@@ -213,6 +230,12 @@ def merge(
         store.put_file(FINDINGS, findings)
         store.put(SUMMARY, json.dumps(summary.document(), indent=2, allow_nan=False).encode() + b"\n")
     return summary
+
+
+def _answered(counts: Counts) -> tuple[int, int, int]:
+    """A partial's counts as its worker returns them to the map (functions/audit_worker): games, games not fair, lines
+    not verified."""
+    return counts.games, counts.games - counts.fair, counts.errors
 
 
 def _by_scheme(schemes: dict[str, SchemeTally], scheme: str) -> Counts:

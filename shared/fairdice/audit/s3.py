@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, NonNegativeInt, StringConstraints, ValidationError
 
 from fairdice.audit.archive import DayArchive
 from fairdice.audit.lines import Hashed, numbered_lines
@@ -142,23 +142,55 @@ def audit_object(
         body.close()
 
 
-def failed_shards(s3: Any, bucket: str, manifest_key: str) -> dict[str, str]:
-    """Each shard whose child execution failed, with its error, from a map run's ResultWriter manifest.
+def _children(s3: Any, bucket: str, manifest_key: str, status: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each child execution of a map run with `status` (FAILED, SUCCEEDED), with the key of the shard it audited, from
+    the run's ResultWriter manifest.
 
-    The manifest lists result files by status; each FAILED file is a JSON array of child
-    executions whose `Input` is the item the map gave the worker (`{"shard": {"Key": ...}}`).
+    The manifest lists result files by status; each is a JSON array of child executions whose
+    `Input` is the item the map gave the worker (`{"shard": {"Key": ...}}`).
     """
     files = S3Results(bucket, "", s3)
     with files.open(manifest_key) as stream:
         manifest = json.loads(stream.read())
-    failed: dict[str, str] = {}
-    for result in manifest.get("ResultFiles", {}).get("FAILED", []):
+    for result in manifest.get("ResultFiles", {}).get(status, []):
         with files.open(result["Key"]) as stream:
             executions = json.loads(stream.read())
         for execution in executions:
             child = json.loads(execution.get("Input") or "{}")
             key = (child.get("shard") or {}).get("Key")
             if isinstance(key, str):
-                cause = f"{execution.get('Error') or 'failed'}: {execution.get('Cause') or 'no cause given'}"
-                failed[key] = f"its audit failed ({cause[:MAX_CAUSE]})"
+                yield key, execution
+
+
+def failed_shards(s3: Any, bucket: str, manifest_key: str) -> dict[str, str]:
+    """Each shard whose child execution failed, with its error, from a map run's ResultWriter manifest."""
+    failed: dict[str, str] = {}
+    for key, execution in _children(s3, bucket, manifest_key, "FAILED"):
+        cause = f"{execution.get('Error') or 'failed'}: {execution.get('Cause') or 'no cause given'}"
+        failed[key] = f"its audit failed ({cause[:MAX_CAUSE]})"
     return failed
+
+
+class WorkerAnswer(BaseModel):
+    """What a worker returned to the map for its shard (functions/audit_worker's ShardAudited), as far as the merge
+    holds a partial result to it."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    games: NonNegativeInt
+    not_fair: NonNegativeInt
+    errors: NonNegativeInt
+
+
+def returned_counts(s3: Any, bucket: str, manifest_key: str) -> dict[str, tuple[int, int, int]]:
+    """Each shard's games, games not fair and lines not verified as its worker returned them to the map, which the
+    map run's ResultWriter keeps (SUCCEEDED), from the run's manifest: a child whose output is not such an answer says
+    nothing."""
+    returned: dict[str, tuple[int, int, int]] = {}
+    for key, execution in _children(s3, bucket, manifest_key, "SUCCEEDED"):
+        try:
+            answer = WorkerAnswer.model_validate_json(execution.get("Output") or "null")
+        except ValidationError:
+            continue
+        returned[key] = (answer.games, answer.not_fair, answer.errors)
+    return returned
