@@ -13,6 +13,7 @@ from typing import Any
 import boto3
 import pytest
 from fairdice.archive.layout import RevealedRecord, revealed_key
+from fairdice.archive.publisher import open_day, reveal_closed
 from fairdice.archive.reader import ArchiveReader
 from fairdice.storage import S3Store, Stores
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets
@@ -124,3 +125,74 @@ def test_a_record_hidden_by_a_delete_marker_is_502_tampered_record_not_withheld_
     # Then the archive is answered as tampered with, never as a day still to be revealed
     for answer in answers:
         assert_tampered(answer, f"{revealed_key(DAY2)} is missing")
+
+
+def archive_with_a_day_between(monkeypatch: pytest.MonkeyPatch, day_between: str) -> Any:
+    """03-01, 03-03 and 03-04 published by the midnight runs, read on 03-04 at noon. 03-02 either had no run at all
+    ("missed"), or was committed and played, then hidden: a delete marker over its commitment and its secret gone, so
+    no run reveals it. Its midnight run either wrote 03-01's record after publishing 03-02's commitment, as the
+    publisher does ("hidden"), or before it ("hidden, revealed first"), so that the record names none."""
+    timeline = Timeline(dt.datetime.combine(DAY1, dt.time(), dt.UTC))
+    with timeline.moto():
+        client = boto3.client("s3", region_name=REGION)
+        create_archive_buckets(client)
+        stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
+        for day in (DAY1, DAY2, DAY3, DAY3 + dt.timedelta(days=1)):
+            midnight = dt.datetime.combine(day, dt.time(0, 0, 2), dt.UTC)
+            if day != DAY2:
+                timeline.publish(stores, midnight)
+            elif day_between != "missed":
+                timeline.now = midnight
+                if day_between == "hidden, revealed first":
+                    reveal_closed(stores, midnight)
+                open_day(stores, midnight)
+                reveal_closed(stores, midnight)
+                timeline.now = dt.datetime.combine(DAY2, dt.time(23), dt.UTC)
+                client.delete_object(Bucket=ARCHIVE, Key=f"commitments/{DAY2}.json")
+                client.delete_object(Bucket=SECRETS, Key=f"secrets/{DAY2}")
+    noon = dt.datetime.combine(DAY3 + dt.timedelta(days=1), dt.time(12), dt.UTC)
+    monkeypatch.setattr(api_archive, "DAILY", ArchiveReader(S3Store(ARCHIVE, client=client), clock=lambda: noon))
+    return client
+
+
+def test_a_day_every_run_missed_is_unknown_and_the_next_record_links_over_it(
+    fake_aws_credentials: None, monkeypatch: pytest.MonkeyPatch, load_event: Callable[[str], Event]
+) -> None:
+    with mock_aws():
+        archive_with_a_day_between(monkeypatch, "missed")
+        missed, after = day_record(load_event, DAY2), day_record(load_event, DAY3)
+
+    # Then the missed day is said to have no secret, and the next day is revealed, its record linking to 03-01's
+    assert (missed.status, missed.json["error"]["code"]) == (404, "unknown_day")
+    assert (after.status, after.json["status"], after.json["seal"]) == (200, "revealed", "match")
+    assert after.json["record"]["previous"]["date"] == DAY1.isoformat()
+
+
+@pytest.mark.parametrize(
+    ("day_between", "shown"),
+    [
+        ("hidden", "revealed/2025-03-01.json names"),
+        ("hidden, revealed first", "revealed/2025-03-01.json was written at 2025-03-02 00:00:02 UTC, by a run that"),
+    ],
+)
+def test_a_committed_day_hidden_as_a_missed_one_is_502_tampered_record_and_so_is_the_record_over_it(
+    fake_aws_credentials: None,
+    monkeypatch: pytest.MonkeyPatch,
+    load_event: Callable[[str], Event],
+    day_between: str,
+    shown: str,
+) -> None:
+    # Given 03-02 committed in time, its rolls given, then hidden so that it looks like a day every run missed (its
+    # secret may have been replaced during the day: a reveal would show its rolls do not match)
+    with mock_aws():
+        archive_with_a_day_between(monkeypatch, day_between)
+        answers = {day: (day_record(load_event, day), verify_from_archive(load_event, day)) for day in (DAY2, DAY3)}
+
+    # Then 03-01's record gives it away (it names 03-02's commitment, or S3 dates it on 03-02, when only a run that
+    # published that commitment first writes it): the day is tampered with, not one without a secret, and the record
+    # linking over it is not vouched for either
+    for answer in answers[DAY2]:
+        assert_tampered(answer, "commitments/2025-03-02.json is missing, though that day was committed")
+        assert_tampered(answer, shown)
+    for answer in answers[DAY3]:
+        assert_tampered(answer, "links to revealed/2025-03-01.json over 2025-03-02, which was committed")

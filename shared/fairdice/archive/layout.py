@@ -11,6 +11,10 @@ The chain: each revealed record names the previous revealed record (the latest e
 had a secret) by date and by the SHA-256 of its exact bytes; the first record names none. A day
 that never had a secret (every run that day failed) is simply absent: its successor links over
 it, so a gap is visible (the link's date is not the day before) but cannot hide a changed record.
+Nor a committed one: the record before a day names that day's commitment whenever it was there as
+the record was written, and one written on that day always does (the runs publish the day's
+commitment first); a record that names one, or was written then, is never linked over, nor its
+next day read as one without a secret when that commitment is gone.
 
 A commitment proves the day's secret was fixed before the day's play only if it was published in
 time: from 00:00 UTC to COMMITMENT_GRACE after, by the archive object's own timestamp (S3's

@@ -24,6 +24,7 @@ from fairdice.archive.layout import (
     Published,
     RevealedRecord,
     commitment_key,
+    day_start,
     days_in,
     next_record_awaited,
     read_document,
@@ -116,6 +117,32 @@ class _Revealed:
 
 
 @dataclass(frozen=True)
+class _Linked:
+    """A record read as another links to it or follows it: the record, the archive's own time for it (None where S3
+    gives none) and whether that time is a witness (`Stored.witnessed`)."""
+
+    record: RevealedRecord
+    written: dt.datetime | None
+    witnessed: bool
+
+    def committed(self) -> str | None:
+        """How the record shows the day after its own was committed, in words; None where it does not. It names that
+        day's commitment, or S3 dates it within that day: the publisher's runs, and `fairdice daily reveal`, publish
+        the day's commitment before they write the day before's record, so one written that day names it (review: a
+        record written before its next day's commitment, which was then hidden, made that day read as missed)."""
+        following = self.record.date + dt.timedelta(days=1)
+        if self.record.next_commitment is not None:
+            return f"{revealed_key(self.record.date)} names {self.record.next_commitment} as its commitment"
+        written = self.written if self.witnessed else None
+        if written is not None and day_start(following) <= written < reveal_time(following):
+            return (
+                f"{revealed_key(self.record.date)} was written at {written:%Y-%m-%d %H:%M:%S} UTC, by a run that"
+                f" publishes {following}'s commitment first"
+            )
+        return None
+
+
+@dataclass(frozen=True)
 class _Pending:
     day: dt.date
     published: Published | None
@@ -155,7 +182,10 @@ class ArchiveReader:
     memory (at most one small entry per revealed day), as are published commitments (write-once);
     a pending day, or one without a secret, is remembered for `recheck_after` by `clock`. A closed
     day with a commitment is pending only until the runs that reveal it have ended (`reveal_deadline`);
-    its record missing after that raises `TamperedRecord` (never written, or hidden since).
+    its record missing after that raises `TamperedRecord` (never written, or hidden since). A closed day
+    with neither is one without a secret only where the latest record before it does not show the
+    next day committed (`_Linked.committed`: it names its commitment, or S3 dates it on that day), and
+    a record links over days only where the one it links to does not either.
 
     One request reads through `within(seconds, monotonic)`: the same memory, and no read started
     once its seconds are spent (ArchiveUnavailable instead).
@@ -322,6 +352,7 @@ class ArchiveReader:
             return self._record(day, stored, now)
         published = self._published_by(day, now) if self._as_of else self._published(day)
         if published is None and closed:
+            self._check_missed(day, now)
             return _Missing(day)
         if closed and now > reveal_deadline(day) and (revealed := self._revealed_once(day)):
             # A committed day whose record the archive shows was revealed (its index lists it, or a later day's
@@ -337,6 +368,32 @@ class ArchiveReader:
                 " incomplete or was tampered with"
             )
         return _Pending(day, published)
+
+    def _check_missed(self, day: dt.date, now: dt.datetime) -> None:
+        """A closed day with neither a record nor a commitment had no secret only if the chain says so: the latest
+        record before it does not show the day after it committed (`_Linked.committed`), or that day's commitment is
+        still there (that day's own check says the rest). Else a committed day was hidden since (a delete marker), its
+        secret perhaps replaced while its rolls were given: TamperedRecord, never a day without a secret (review: a
+        day committed, played and hidden read as one every run had missed)."""
+        earlier = [d for d in days_in(self._archive.list(REVEALED_PREFIX), REVEALED_PREFIX, ".json") if d < day]
+        if not earlier:
+            return
+        latest = earlier[-1]
+        stored = self._archive.read(revealed_key(latest))
+        if stored is None or (self._as_of and _later(stored.witnessed, stored.modified, now)):
+            return
+        try:
+            before = read_document(RevealedRecord, revealed_key(latest), stored.data, latest, "a revealed record")
+        except TamperedRecord:
+            return  # that record's own tampering, said when its day is read
+        following = latest + dt.timedelta(days=1)
+        shown = _Linked(before, known_time(stored.modified), stored.witnessed).committed()
+        if shown is None or (following != day and self._published(following) is not None):
+            return
+        raise TamperedRecord(
+            f"{commitment_key(following)} is missing, though that day was committed ({shown}): it was hidden since,"
+            f" so nothing shows {day} had no secret"
+        )
 
     def _revealed_once(self, day: dt.date) -> str | None:
         """Why the archive shows a day as revealed though its record is missing, in words; None when it does not."""
@@ -414,8 +471,7 @@ class ArchiveReader:
 
     def _check_previous(self, day: dt.date, link: ChainLink | None, commitment: str) -> None:
         key = revealed_key(day)
-        if link is not None:
-            self._check_link(day, link, commitment)
+        linked = None if link is None else self._check_link(day, link, commitment)
         if link is None or link.date != day - dt.timedelta(days=1):
             # Linking over days, or naming no record at all, is right only where no record was revealed
             # in between (or before): else the record was rewritten to leave behind the records that
@@ -431,6 +487,15 @@ class ArchiveReader:
                 raise TamperedRecord(
                     f"{key} links to {revealed_key(link.date)}, over {revealed_key(earlier[-1])}", field="previous"
                 )
+        if linked is not None and linked.record.date < day - dt.timedelta(days=1) and (shown := linked.committed()):
+            # The day after the linked record was committed, so it had a secret: the publisher reveals it before any
+            # later day, and a record linking over it leaves it out of the chain
+            following = linked.record.date + dt.timedelta(days=1)
+            raise TamperedRecord(
+                f"{key} links to {revealed_key(linked.record.date)} over {following}, which was committed"
+                f" ({shown}): a committed day's record is left out of the chain",
+                field="previous",
+            )
 
     def _check_next(self, day: dt.date, named: str | None, written: dt.datetime) -> None:
         following = day + dt.timedelta(days=1)
@@ -487,11 +552,13 @@ class ArchiveReader:
             )
         return now
 
-    def _check_link(self, day: dt.date, link: ChainLink, commitment: str) -> None:
+    def _check_link(self, day: dt.date, link: ChainLink, commitment: str) -> _Linked:
+        """The record `link` names, once it holds: there with those bytes, of another secret, naming this commitment."""
         key = revealed_key(day)
         if link.date >= day:
             raise TamperedRecord(f"{key} links forward to {link.date}", field="previous")
-        before = self._linked(day, link)
+        linked = self._linked(day, link)
+        before = linked.record
         if before.commitment == commitment:
             # One secret for two days: the earlier day's was revealed once that day was over, so whoever read it knew
             # this day's dice (review: the reader took it as fair; only an audit found it). The record linked before is
@@ -507,19 +574,21 @@ class ArchiveReader:
                 f" but {commitment_key(day)} is {commitment}",
                 field="commitment",
             )
+        return linked
 
-    def _linked(self, day: dt.date, link: ChainLink) -> RevealedRecord:
+    def _linked(self, day: dt.date, link: ChainLink) -> _Linked:
         """The record `link` names, which must be there with those very bytes (those of a checked one, if known)."""
         key = revealed_key(day)
         known = self._revealed.get(link.date)
         if known is not None and known.sha256 == link.sha256:
-            return known.record
-        previous = self._archive.get(revealed_key(link.date))
+            return _Linked(known.record, known.revealed_at, known.published.witnessed)
+        previous = self._archive.read(revealed_key(link.date))
         if previous is None:
             raise TamperedRecord(f"{key} links to {revealed_key(link.date)}, which is missing", field="previous")
-        if sha256_hex(previous) != link.sha256:
+        if sha256_hex(previous.data) != link.sha256:
             raise TamperedRecord(f"{revealed_key(link.date)} is not the record {key} links to", field="previous")
-        return read_document(RevealedRecord, revealed_key(link.date), previous, link.date, "a revealed record")
+        record = read_document(RevealedRecord, revealed_key(link.date), previous.data, link.date, "a revealed record")
+        return _Linked(record, known_time(previous.modified), previous.witnessed)
 
 
 # ---- what GET /daily/... and `fairdice daily show` call --------------------------------------

@@ -374,15 +374,15 @@ def test_a_pending_day_or_one_without_a_secret_is_read_again_after_a_few_seconds
         with pytest.raises(UnknownDay, match="no secret for 2025-02-28"):
             reader.lookup(missing)
 
-    # Then each is read once, not fifty times
-    assert archive.reads == [commitment_key(NEXT), revealed_key(missing), commitment_key(missing)]
+    # Then each is read once, not fifty times (the missing day's list shows no record before it names a commitment)
+    assert archive.reads == [commitment_key(NEXT), revealed_key(missing), commitment_key(missing), "revealed/"]
 
     # And again once RECHECK_AFTER has passed: either may change (a late publisher run, a reveal)
     clock.now += RECHECK_AFTER
     reader.lookup(NEXT)
     with pytest.raises(UnknownDay):
         reader.lookup(missing)
-    assert archive.reads[3:] == [revealed_key(missing), commitment_key(missing)]  # 03-02's commitment is kept
+    assert archive.reads[4:] == [revealed_key(missing), commitment_key(missing), "revealed/"]  # 03-02's is kept
 
 
 def test_a_pending_day_is_not_remembered_past_midnight(stores: Stores, timeline: Timeline) -> None:
@@ -409,7 +409,7 @@ def test_the_days_remembered_without_a_secret_are_at_most_recent_days(stores: St
     for day in (days[-1], days[0]):  # the newest remembered, then the first (forgotten when the last came)
         with pytest.raises(UnknownDay):
             reader.lookup(day)
-    assert archive.reads[asked:] == [revealed_key(days[0]), commitment_key(days[0])]
+    assert archive.reads[asked:] == [revealed_key(days[0]), commitment_key(days[0]), "revealed/"]
 
 
 def test_a_reader_within_a_budget_starts_no_read_once_its_seconds_are_spent(stores: Stores) -> None:
@@ -748,6 +748,27 @@ def test_a_record_links_over_days_without_a_record_but_never_over_one(tmp_path: 
     # Then it is tampered: 03-02's record, and what it says of the days after it, would be left out of the chain
     with pytest.raises(TamperedRecord, match=re.escape("links to revealed/2025-03-01.json, over revealed/2025-03-02")):
         reader_at(stores, "2025-03-05 12:00").lookup(fourth)
+
+
+def test_a_record_never_links_over_a_day_the_record_before_it_names_a_commitment_of(
+    tmp_path: Path, timeline: Timeline
+) -> None:
+    # Given 03-02 committed (03-01's record names its commitment), then its secret gone, so the runs after link
+    # 03-03's record over it to 03-01's
+    stores = timeline.stores(tmp_path)
+    for moment in ("2025-03-01 00:00:01", "2025-03-02 00:00:01"):
+        timeline.publish(stores, at(moment))
+    (tmp_path / "private" / secret_key(NEXT)).unlink()
+    for moment in ("2025-03-03 00:00:01", "2025-03-04 00:00:01"):
+        timeline.publish(stores, at(moment))
+    third = dt.date(2025, 3, 3)
+    record = RevealedRecord.model_validate_json(stores.archive.get(revealed_key(third)) or b"")
+    assert record.previous is not None and record.previous.date == DAY
+
+    # Then that record is not vouched for: it leaves a committed day out of the chain
+    over = "links to revealed/2025-03-01.json over 2025-03-02, which was committed"
+    with pytest.raises(TamperedRecord, match=re.escape(over)):
+        reader_at(stores, "2025-03-04 12:00").lookup(third)
 
 
 # ---- GET /daily/{date} and /daily/{date}/{player_id} ---------------------------------------
