@@ -12,9 +12,10 @@ from typing import Any
 import boto3
 import pytest
 from fairdice.archive.layout import secret_key
+from fairdice.archive.publisher import open_day, publish
 from fairdice.archive.today import TodaysRolls
 from fairdice.archive.watchdog import check_archive
-from fairdice.errors import ArchiveUnavailable
+from fairdice.errors import ArchiveUnavailable, TamperedRecord
 from fairdice.storage import PROMPT, S3Store, Stores
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets
 from moto import mock_aws
@@ -156,3 +157,21 @@ def test_todays_roll_gives_up_on_a_slow_store_before_its_lambda_timeout(timeline
 
     reads = len(recording.calls)
     assert reads * PROMPT.longest_call() < function_timeout(load_template(), "TodayRollFunction")
+
+
+def test_todays_roll_gives_no_roll_from_a_secret_the_store_dates_before_its_day(timeline: Timeline, s3: Any) -> None:
+    # Given a run whose clock read 03-02 at 15:00 on 03-01 (by S3's own time): it made 03-02's secret and commitment
+    timeline.publish(stores_on(s3), at(DAY1, "00:00:02"))
+    timeline.now = at(DAY1, "15:00")
+    open_day(stores_on(s3), at(DAY2, "00:00:02"))
+
+    # and the midnight run of 03-02 stops at that secret, as one someone else put there
+    timeline.now = at(DAY2, "00:00:02")
+    with pytest.raises(TamperedRecord, match="before its day began"):
+        publish(stores_on(s3), timeline.now)
+
+    # Then the game's route gives no roll from it either, all day: no verdict of the day could be fair
+    rolls = TodaysRolls(stores_on(s3))
+    for moment in ("00:00:03", "09:00"):
+        with pytest.raises(TamperedRecord, match="secrets/2025-03-02 was written at 2025-03-01 15:00:00 UTC"):
+            rolls.roll(PLAYER, at(DAY2, moment))

@@ -38,7 +38,7 @@ from typing import Literal, TypeVar
 from pydantic import AwareDatetime, BaseModel, ConfigDict, ValidationError
 
 from fairdice import json_input
-from fairdice.errors import RepeatedKey, TamperedRecord
+from fairdice.errors import ArchiveUnavailable, RepeatedKey, TamperedRecord
 from fairdice.fields import Day, DaySecret, Seal
 from fairdice.prose import repr_of
 from fairdice.storage import NOT_KNOWN, ObjectStore, Stored
@@ -199,6 +199,26 @@ def whole_secret(key: str, secret: bytes) -> bytes:
     if len(secret) != SECRET_BYTES:
         raise TamperedRecord(f"{key} holds {len(secret)} bytes, not {SECRET_BYTES}", field="secret")
     return secret
+
+
+def made_on_its_day(key: str, day: dt.date, stored: Stored | None) -> bytes:
+    """The secret kept at `key` for `day`, which must be whole and written on its day or later.
+
+    The publisher makes a day's secret only once the day has begun (`open_day`), so one the store
+    dates before 00:00 UTC of its day was put there by someone else, who could have chosen it for
+    the rolls it gives: TamperedRecord, never committed to in time. (A later run reveals it, with a
+    commitment published then, late: see `_publish_commitment`.) One rule for the publisher's runs
+    and the game's route, which gives no roll from such a secret.
+    """
+    if stored is None:
+        raise ArchiveUnavailable(f"{key} was listed or reported as existing but cannot be read; try again")
+    if stored.modified < day_start(day):
+        raise TamperedRecord(
+            f"{key} was written at {stored.modified:%Y-%m-%d %H:%M:%S} UTC, before its day began: the publisher"
+            " makes a day's secret on its day, so this one was put there by someone else",
+            field="secret",
+        )
+    return whole_secret(key, stored.data)
 
 
 def sha256_hex(data: bytes) -> str:

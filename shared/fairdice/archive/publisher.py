@@ -22,6 +22,7 @@ from fairdice.archive.layout import (
     commitment_key,
     day_start,
     days_in,
+    made_on_its_day,
     read_commitment,
     read_document,
     read_published,
@@ -42,7 +43,7 @@ RandomBytes = Callable[[int], bytes]
 
 # How far the store's clock may run behind the publisher's. S3 dates what it stores by its own clock: a secret made in
 # the first moment of its day by the publisher's could be dated the day before by the store's, and every later run
-# would then refuse it as put there by someone else (`_made_on_its_day`), all day. The publisher lets this much of the
+# would then refuse it as put there by someone else (`made_on_its_day`), all day. The publisher lets this much of the
 # day pass before it makes the day's secret (`opening_time`).
 STORE_CLOCK_LAG = dt.timedelta(seconds=2)
 
@@ -90,7 +91,7 @@ def get_or_create_secret(
 
     Write-once: of concurrent creators exactly one writes; the others read back its secret, so
     a day never has two. Callers decide which day may be created (see `open_day`). A secret the
-    store dates before the day began was not made by the publisher: TamperedRecord (`_made_on_its_day`).
+    store dates before the day began was not made by the publisher: TamperedRecord (`made_on_its_day`).
     """
     key = secret_key(day)
     stored = secrets.read(key)
@@ -101,7 +102,7 @@ def get_or_create_secret(
         if secrets.put_new(key, fresh):
             return whole_secret(key, fresh), True
         stored = secrets.read(key)
-    return _made_on_its_day(key, day, stored), False
+    return made_on_its_day(key, day, stored), False
 
 
 def opening_time(clock: Callable[[], dt.datetime], pause: Callable[[float], None]) -> dt.datetime:
@@ -247,25 +248,6 @@ def publish(stores: Stores, now: dt.datetime, random_bytes: RandomBytes = token_
     """
     today = open_day(stores, now, random_bytes)
     return PublishReport(today=today, reveal=reveal_closed(stores, now))
-
-
-def _made_on_its_day(key: str, day: dt.date, stored: Stored | None) -> bytes:
-    """The secret kept at `key` for `day`, which must be whole and written on its day or later.
-
-    The publisher makes a day's secret only once the day has begun (`open_day`), so one the store
-    dates before 00:00 UTC of its day was put there by someone else, who could have chosen it for
-    the rolls it gives: TamperedRecord, never committed to in time. (A later run reveals it, with a
-    commitment published then, late: see `_publish_commitment`.)
-    """
-    if stored is None:
-        raise ArchiveUnavailable(f"{key} was listed or reported as existing but cannot be read; try again")
-    if stored.modified < day_start(day):
-        raise TamperedRecord(
-            f"{key} was written at {stored.modified:%Y-%m-%d %H:%M:%S} UTC, before its day began: the publisher"
-            " makes a day's secret on its day, so this one was put there by someone else",
-            field="secret",
-        )
-    return whole_secret(key, stored.data)
 
 
 def _head(stores: Stores, revealed_days: list[dt.date]) -> tuple[tuple[dt.date, bytes], bool]:

@@ -17,11 +17,11 @@ from pydantic import AwareDatetime, BaseModel
 
 from fairdice.archive.layout import (
     commitment_key,
+    made_on_its_day,
     read_commitment,
     reveal_time,
     secret_key,
     utc_day,
-    whole_secret,
 )
 from fairdice.dice import Hmac, keyed_mac
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
@@ -63,8 +63,8 @@ class TodaysRolls:
     roll given before that could not be verified later. Until then, or before the publisher has
     made the day's secret, `roll` raises ArchiveUnavailable (try again shortly); a secret that does
     not give the published commitment, or a commitment document that is not one for the day (read as the
-    verifier reads it: a key given twice is tampering too), raises TamperedRecord. Only `get` is ever
-    called on the stores.
+    verifier reads it: a key given twice is tampering too), or a secret the store dates before its day
+    began, raises TamperedRecord. Only `get` and `read` are ever called on the stores.
     """
 
     def __init__(self, stores: Stores) -> None:
@@ -94,12 +94,15 @@ class TodaysRolls:
             return self._today
         self._today = None  # the day before is forgotten as soon as it is over
         key = secret_key(day)
-        secret = self._stores.secrets.get(key)
-        if secret is None:
+        stored = self._stores.secrets.read(key)
+        if stored is None:
             raise ArchiveUnavailable(
                 f"the secret for {day} is not made yet (the daily publisher makes it at 00:00 UTC); try again shortly"
             )
-        secret = whole_secret(key, secret)
+        # As the publisher's runs judge it: one the store dates before the day began was not made by the publisher,
+        # and no verdict of the day is fair (review: a run whose clock read tomorrow made it the day before, the
+        # midnight run stopped at it as tampered, and this route gave rolls from it all day)
+        secret = made_on_its_day(key, day, stored)
         commitment = self._published(day)
         if seal_of(secret) != commitment:
             raise TamperedRecord(

@@ -17,7 +17,7 @@ from fairdice.archive.publisher import publish
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
 from fairdice.seal import seal_of
-from fairdice.storage import ObjectStore, StorageSettings, Stores
+from fairdice.storage import ObjectStore, StorageSettings, Stored, Stores
 from pydantic import ValidationError
 
 from testkit.oracles import seed_004
@@ -40,6 +40,10 @@ class Counted:
     def get(self, key: str) -> bytes | None:
         self.reads.append(key)
         return self.store.get(key)
+
+    def read(self, key: str) -> Stored | None:
+        self.reads.append(key)
+        return self.store.read(key)
 
     def list(self, prefix: str) -> list[str]:
         raise AssertionError("today's roll lists nothing")
