@@ -24,7 +24,7 @@ from security.cloudformation import function_timeout, load_template
 from testkit.oracles import seed_004
 from testkit.timeline import Timeline
 
-DAY1, DAY2 = dt.date(2025, 3, 1), dt.date(2025, 3, 2)
+DAY1, DAY2, DAY3 = dt.date(2025, 3, 1), dt.date(2025, 3, 2), dt.date(2025, 3, 3)
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"
 
 
@@ -175,3 +175,19 @@ def test_todays_roll_gives_no_roll_from_a_secret_the_store_dates_before_its_day(
     for moment in ("00:00:03", "09:00"):
         with pytest.raises(TamperedRecord, match="secrets/2025-03-02 was written at 2025-03-01 15:00:00 UTC"):
             rolls.roll(PLAYER, at(DAY2, moment))
+
+
+def test_a_run_whose_clock_reads_tomorrow_reveals_nothing_of_today(timeline: Timeline, s3: Any) -> None:
+    # Given the midnight runs of 03-01 and 03-02, and the game rolling 03-02 from its secret
+    timeline.publish(stores_on(s3), at(DAY1, "00:00:02"))
+    timeline.publish(stores_on(s3), at(DAY2, "00:00:02"))
+    rolled = TodaysRolls(stores_on(s3)).roll(PLAYER, at(DAY2, "09:00"))
+
+    # When a run at 10:00 on 03-02 (by S3's own time) takes its clock's 03-03 for today
+    timeline.now = at(DAY2, "10:00")
+    with pytest.raises(TamperedRecord, match="this run's clock is ahead of the archive's"):
+        publish(stores_on(s3), at(DAY3, "00:00:02"))
+
+    # Then 03-02's secret is not made public while its rolls are still given: no record of it is written
+    assert s3.list_objects_v2(Bucket=ARCHIVE, Prefix="revealed/2025-03-02").get("KeyCount", 0) == 0
+    assert TodaysRolls(stores_on(s3)).roll(PLAYER, at(DAY2, "11:00")).dice == rolled.dice

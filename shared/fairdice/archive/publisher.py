@@ -23,6 +23,7 @@ from fairdice.archive.layout import (
     day_start,
     days_in,
     made_on_its_day,
+    publication,
     read_commitment,
     read_document,
     read_published,
@@ -149,7 +150,9 @@ def _ensure_commitment(archive: ObjectStore, day: dt.date, seal: str, now: dt.da
 def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
     """Reveal every day before today (UTC, from `now`) that has a secret and is not revealed yet.
 
-    Never early: no argument can make it reveal today or a later day. Days are revealed in date
+    Never early: no argument can make it reveal today or a later day, and where the archive dates
+    today's commitment before today began (the run's clock is ahead of the store's) it reveals
+    nothing: TamperedRecord (`_today_begun`). Days are revealed in date
     order, each linked to the one before, so missed runs are caught up in order; reruns and
     concurrent runs write nothing new (a loser of a write race continues from the winner's
     record). A closed day whose commitment was never published (its run died between the two
@@ -170,6 +173,7 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
     """
     today = utc_day(now)
     archive = stores.archive
+    _today_begun(archive, today)
     closed = [d for d in days_in(stores.secrets.list(SECRETS_PREFIX), SECRETS_PREFIX, "") if d < today]
     listed = days_in(archive.list(REVEALED_PREFIX), REVEALED_PREFIX, ".json")
     revealed_days = [d for d in listed if d < today]
@@ -291,6 +295,21 @@ def _head(stores: Stores, revealed_days: list[dt.date]) -> tuple[tuple[dt.date, 
             field="next_commitment",
         )
     return (day, data), early
+
+
+def _today_begun(archive: ObjectStore, today: dt.date) -> None:
+    """Refuse to reveal anything where the archive dates today's commitment before today began: the run's clock is
+    ahead of the store's (or was, for the run that published it), and the day it takes for yesterday is not over by the
+    store's own time. Revealing then would make that day's secret public while its rolls are still given (review: a
+    run whose clock read tomorrow revealed today's secret at 10:00, and the game's route rolled from it all day)."""
+    published = read_published(archive, today)
+    if published is not None and publication(today, published.published_at) == "early":
+        raise TamperedRecord(
+            f"{commitment_key(today)} was written at {published.published_at:%Y-%m-%d %H:%M:%S} UTC by the archive's"
+            f" own time, before {today} began: this run's clock is ahead of the archive's, so no day before {today}"
+            " is over by it, and none is revealed",
+            field="commitment",
+        )
 
 
 def _written_once_over(archive: ObjectStore, day: dt.date) -> Stored | None:
