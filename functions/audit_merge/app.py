@@ -90,6 +90,10 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     result = {
         "summary": f"{merging.output_prefix}{SUMMARY}",
         "findings": f"{merging.output_prefix}{FINDINGS}",
+        # the bytes written, which the report is drawn from and an auditor holds the objects to: the execution's
+        # output keeps these, where whoever may write under audits/ could write over the objects
+        "summary_sha256": results.written[SUMMARY],
+        "findings_sha256": results.written[FINDINGS],
         **summary.model_dump(include=set(ANSWERED)),
         "shards": len(summary.inputs),
         "clean": summary.clean,

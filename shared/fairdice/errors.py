@@ -119,6 +119,13 @@ class AuditTooLarge(FairdiceError):
     code = "audit_too_large"
 
 
+class ResultsChanged(FairdiceError):
+    """An audit's summary or findings are no longer the bytes its merge wrote (their SHA-256, in the execution's
+    output): the report is not drawn from what someone wrote over them, and trying again does not help; audit again."""
+
+    code = "results_changed"
+
+
 class TamperedRecord(FairdiceError):
     """An archive record contradicts what was committed before; it must not be trusted."""
 

@@ -13,6 +13,7 @@ exists for the archive's `index.json` alone, a convenience derived from the writ
 
 import contextlib
 import datetime as dt
+import hashlib
 import importlib.util
 import os
 import re
@@ -575,6 +576,9 @@ class S3Results:
         self.bucket = bucket
         self.prefix = prefix
         self._s3 = s3
+        # The SHA-256 (hex) of each object this store wrote, by its name: an execution's output names its results by
+        # it, which whoever may write under the prefix cannot change.
+        self.written: dict[str, str] = {}
 
     def __repr__(self) -> str:
         return f"S3Results(s3://{self.bucket}/{self.prefix})"
@@ -595,10 +599,13 @@ class S3Results:
     def put(self, name: str, data: bytes) -> None:
         """Write a small object whole."""
         self._s3.put_object(Bucket=self.bucket, Key=self.prefix + name, Body=data)
+        self.written[name] = hashlib.sha256(data).hexdigest()
 
     def put_file(self, name: str, path: Path) -> None:
         """Upload a local file, in parts when it is large."""
         self._s3.upload_file(str(path), self.bucket, self.prefix + name)
+        with path.open("rb") as uploaded:
+            self.written[name] = hashlib.file_digest(uploaded, "sha256").hexdigest()
 
 
 def transient(exc: BaseException) -> bool:

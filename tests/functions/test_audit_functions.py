@@ -39,6 +39,7 @@ from fairdice.errors import (
     InvalidInput,
     MissingCredentials,
     NoShards,
+    ResultsChanged,
     ShardChanged,
     ShardRefused,
     ShardTooLarge,
@@ -398,7 +399,7 @@ def test_merge_names_every_shard_read_and_each_failed_one_with_its_cause_and_rep
 
     # When the merge and the report run
     merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
-    reported = audit_aws.reporter.lambda_handler(load_event("audit-report"), FakeLambdaContext())
+    reported = audit_aws.reporter.lambda_handler(report_event(load_event, merged), FakeLambdaContext())
 
     # Then the summary names each shard read by key, version and SHA-256, and the failed one is a finding
     assert merged["summary"] == f"{OUT}summary.json" and merged["shards"] == 2
@@ -415,9 +416,48 @@ def test_merge_names_every_shard_read_and_each_failed_one_with_its_cause_and_rep
     failed = next(f for f in findings if f.get("error", {}).get("code") == "not_audited")
     assert failed["file"] == "games/2026-11-29/shard-00003.jsonl"
     assert "Lambda.Unknown: out of memory" in failed["error"]["message"]
-    assert reported == {"report": f"{OUT}report.html", "clean": False}
-    page = audit_aws.get(f"{OUT}report.html").decode()
-    assert "<svg" in page and "shard-00003.jsonl" in page
+    page = audit_aws.get(f"{OUT}report.html")
+    assert b"<svg" in page and b"shard-00003.jsonl" in page
+    # And each answer names what it wrote by its SHA-256, which the execution's output keeps
+    written = {
+        name: hashlib.sha256(audit_aws.get(f"{OUT}{name}")).hexdigest() for name in ("summary.json", "findings.jsonl")
+    }
+    assert (merged["summary_sha256"], merged["findings_sha256"]) == (written["summary.json"], written["findings.jsonl"])
+    assert reported == {
+        "report": f"{OUT}report.html",
+        "report_sha256": hashlib.sha256(page).hexdigest(),
+        "clean": False,
+    }
+
+
+def report_event(load_event: Callable[[str], Event], merged: Event) -> Event:
+    """The report's event as the state machine makes it: the merge's answer carries the SHA-256 of what it wrote."""
+    return {**load_event("audit-report"), **{k: merged[k] for k in ("summary_sha256", "findings_sha256")}}
+
+
+@pytest.mark.parametrize("name", ["summary.json", "findings.jsonl"])
+def test_no_report_is_drawn_from_a_summary_or_findings_written_over_after_the_merge(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], name: str
+) -> None:
+    # Given a shard with a mismatch, merged
+    audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD)))
+    run_worker(audit_aws, load_event("audit-worker-shard"))
+    merge_event = {key: value for key, value in load_event("audit-merge").items() if key != "map_run"}
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+    assert merged["mismatch"] == 1
+    # When whoever may write under audits/ writes the merged summary or findings over before the report, making the
+    # mismatch fair (review: the report drew whatever was there)
+    summary = audit_aws.json(f"{OUT}summary.json")
+    forged = {
+        "summary.json": json.dumps({**summary, "fair": summary["fair"] + 1, "mismatch": 0}, indent=2).encode() + b"\n",
+        "findings.jsonl": b"",
+    }
+    audit_aws.put(f"{OUT}{name}", forged[name])
+
+    # Then the report refuses it, saying so, and draws no page
+    with pytest.raises(ResultsChanged, match=f"{OUT}{name} is not what this execution's merge wrote"):
+        audit_aws.reporter.lambda_handler(report_event(load_event, merged), FakeLambdaContext())
+    assert audit_aws.keys(f"{OUT}report.html") == []
 
 
 def test_a_partial_changed_after_its_worker_stored_it_is_not_counted_and_named_as_not_adding_up(
@@ -917,9 +957,9 @@ def test_the_report_fails_with_store_unavailable_only_when_s3_fails_for_now(
     audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD)))
     run_worker(audit_aws, load_event("audit-worker-shard"))
     merge_event = {key: value for key, value in load_event("audit-merge").items() if key != "map_run"}
-    audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
     failing_once(monkeypatch, audit_aws.reporter, call, failure)
     with pytest.raises(raised) as caught:
-        audit_aws.reporter.lambda_handler(load_event("audit-report"), FakeLambdaContext())
+        audit_aws.reporter.lambda_handler(report_event(load_event, merged), FakeLambdaContext())
     assert isinstance(caught.value, StoreUnavailable) == (raised is StoreUnavailable)
-    assert audit_aws.reporter.lambda_handler(load_event("audit-report"), FakeLambdaContext())["clean"] is False
+    assert audit_aws.reporter.lambda_handler(report_event(load_event, merged), FakeLambdaContext())["clean"] is False

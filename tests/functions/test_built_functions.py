@@ -317,6 +317,14 @@ def _as_listed(event: dict[str, Any], shards: dict[str, bytes]) -> dict[str, Any
     return {**event, "shard": {**shard, "Etag": etag}}
 
 
+def _as_merged(event: dict[str, Any], merged: dict[str, Run]) -> dict[str, Any]:
+    """The report's event with the SHA-256 of the summary and findings the merge wrote, as the state machine hands them
+    over from the merge's answer (the event file's are an example's). Each layout's merge wrote the same bytes."""
+    (answer,) = {json.dumps(run["answers"][0].get("result"), sort_keys=True) for run in merged.values()}
+    written = json.loads(answer)
+    return {**event, "summary_sha256": written["summary_sha256"], "findings_sha256": written["findings_sha256"]}
+
+
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory, s3_server: str) -> dict[str, dict[str, Run]]:
     """Every function's answers to its events, built and from source, each over its own copy of an archive
@@ -344,6 +352,8 @@ def runs(tmp_path_factory: pytest.TempPathFactory, s3_server: str) -> dict[str, 
         events = [json.loads((EVENTS / name).read_text()) for name in EVENTS_OF[function]]
         if function == "AuditWorkerFunction":  # the shard as the map lists it: its ETag the stored object's
             events = [_as_listed(event, shards) for event in events]
+        if function == "AuditReportFunction":  # the merge's answer carries the SHA-256 of what it wrote
+            events = [_as_merged(event, runs["AuditMergeFunction"]) for event in events]
         generated = _generated(function)
         events += [generated] if generated is not None else []
         native = _native_stand_ins(work / "native" / function, [BUILD / function, LAYER])

@@ -20,6 +20,7 @@ does not use (one item is one shard).
 
 import datetime as dt
 import gzip
+import hashlib
 import json
 import threading
 import time
@@ -51,6 +52,7 @@ INPUT = {"input_prefix": "games/2026-11-29/", "output_prefix": "audits/2026-11-2
 # The execution's name (`execute`'s default) and its own folder, where every result of it goes.
 RUN = "audit-2026-11-29"
 OUT = f"audits/2026-11-29/{RUN}/"
+OUTPUTS = ("summary.json", "findings.jsonl", "report.html")
 
 
 class Lambda:
@@ -209,10 +211,15 @@ def test_the_state_machine_audits_every_shard_into_what_the_local_run_writes(
     # Then it succeeds and says where the three outputs are
     assert described["status"] == "SUCCEEDED", described.get("cause")
     output = json.loads(described["output"])
+    # each output named by the SHA-256 of the bytes written, which the execution keeps and an auditor holds them to
+    written = {name: hashlib.sha256(audit_aws.get(f"{OUT}{name}")).hexdigest() for name in OUTPUTS}
     assert output == {
         "summary": f"{OUT}summary.json",
         "findings": f"{OUT}findings.jsonl",
         "report": f"{OUT}report.html",
+        "summary_sha256": written["summary.json"],
+        "findings_sha256": written["findings.jsonl"],
+        "report_sha256": written["report.html"],
         "games": 51,
         # The 21 daily rolls are incomplete: the audit reads no daily archive to show their commitments came in time.
         "fair": 28,
@@ -385,6 +392,34 @@ def test_each_execution_writes_in_a_folder_of_its_own_so_no_other_on_the_same_pr
     assert third_keys and all("/partials/" in key for key in third_keys)
     assert audit_aws.get("audits/2026-11-29/first/summary.json") == found
     assert {key.split("/")[2] for key in audit_aws.keys("audits/2026-11-29/")} == {"first", "second", "third"}
+
+
+def test_a_summary_written_over_between_the_merge_and_the_report_fails_the_execution_and_draws_no_report(
+    audit_aws: AuditAws, lambdas: Lambda, shards: dict[str, bytes], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given whoever may write under audits/ writing the merged summary over as soon as the merge has written it, every
+    # game fair and the audit clean (review: the report drew whatever was there, and the output did not say what the
+    # merge had written)
+    merge = lambdas.handlers[FUNCTIONS["AuditMergeFunctionArn"]]
+
+    def merged_then_written_over(event: Any, context: Any) -> Any:
+        answer = merge(event, context)
+        summary = audit_aws.json(f"{OUT}summary.json")
+        forged = {**summary, "fair": summary["games"], "mismatch": 0, "incomplete": 0, "clean": True}
+        audit_aws.put(f"{OUT}summary.json", json.dumps(forged, indent=2).encode() + b"\n")
+        return answer
+
+    monkeypatch.setitem(lambdas.handlers, FUNCTIONS["AuditMergeFunctionArn"], merged_then_written_over)
+
+    # When the state machine runs
+    described = execute(INPUT)
+
+    # Then the report refuses the summary, once (no try mends it), and the execution fails saying why, with no report
+    assert described["status"] == "FAILED"
+    assert described["error"] == "ResultsChanged", described
+    assert f"{OUT}summary.json is not what this execution's merge wrote" in described["cause"]
+    assert len([name for name, _ in lambdas.calls if name == FUNCTIONS["AuditReportFunctionArn"]]) == 1
+    assert audit_aws.keys(f"{OUT}report.html") == []
 
 
 def test_executions_whose_folders_lie_inside_anothers_partials_change_nothing_it_counts(
