@@ -130,3 +130,8 @@ class TamperedRecord(FairdiceError):
     """An archive record contradicts what was committed before; it must not be trusted."""
 
     code = "tampered_record"
+
+
+class NotADocument(TamperedRecord):
+    """An object where a document of the store belongs is none the publisher writes, and is not read: larger than any
+    (`storage.MAX_OBJECT_BYTES`), or in a folder no regular file (a link to /dev/zero, a FIFO)."""

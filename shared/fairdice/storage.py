@@ -17,6 +17,7 @@ import hashlib
 import importlib.util
 import os
 import re
+import stat
 import tempfile
 import threading
 import time
@@ -34,6 +35,7 @@ from fairdice.errors import (
     InvalidInput,
     MissingBucket,
     MissingCredentials,
+    NotADocument,
     ShardChanged,
     ShardRefused,
     StoreUnavailable,
@@ -44,6 +46,9 @@ from fairdice.prose import cut, repr_of
 _KEY = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*(/[A-Za-z0-9_-][A-Za-z0-9._-]*)*")
 # What a file written whole is named while it is written, beside its place: no reader lists it (the audit's folders too)
 STAGED_PREFIX = ".incoming-"
+# The most bytes a read of either store takes: the largest document is index.json, 13 bytes a revealed day (some 80,000
+# days fit), the others a few hundred. Whatever is larger is no document, and read whole it could take the memory
+MAX_OBJECT_BYTES = 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -117,6 +122,13 @@ def _checked_key(key: str) -> str:
     return key
 
 
+def _document(data: bytes, key: str, where: str) -> bytes:
+    """An object's bytes as read, at most MAX_OBJECT_BYTES and one more: NotADocument if there were more."""
+    if len(data) > MAX_OBJECT_BYTES:
+        raise NotADocument(f"{key} {where} is larger than {MAX_OBJECT_BYTES:,} bytes, which no document is: not read")
+    return data
+
+
 # ---- local folders -----------------------------------------------------------------------
 
 
@@ -139,26 +151,29 @@ class FolderStore:
 
     def get(self, key: str) -> bytes | None:
         """The file's bytes, or None when it does not exist."""
-        path = self._path(key)
-        try:
-            return path.read_bytes()
-        except FileNotFoundError:
-            return None
-        except OSError as exc:
-            raise ArchiveUnavailable(f"cannot read {key} in {self.root}: {exc.strerror}") from exc
+        found = self.read(key)
+        return None if found is None else found.data
 
     def read(self, key: str) -> Stored | None:
         """The file's bytes and its modification time (the link that wrote it once keeps it): a time whoever holds
-        the folder can set, so not a witnessed one."""
-        path = self._path(key)
+        the folder can set, so not a witnessed one. NotADocument for a file larger than any document, or no regular
+        file: a link to /dev/zero was read until memory ran out, and a FIFO waited for a writer for ever (review)."""
         try:
-            with path.open("rb") as handle:
-                modified = dt.datetime.fromtimestamp(os.fstat(handle.fileno()).st_mtime, dt.UTC)
-                return Stored(handle.read(), modified, witnessed=False)
+            handle = os.open(self._path(key), os.O_RDONLY | os.O_NONBLOCK)  # a FIFO's opening waits for no writer
         except FileNotFoundError:
             return None
         except OSError as exc:
             raise ArchiveUnavailable(f"cannot read {key} in {self.root}: {exc.strerror}") from exc
+        with open(handle, "rb") as file:
+            try:
+                status = os.fstat(file.fileno())
+                data = file.read(MAX_OBJECT_BYTES + 1) if stat.S_ISREG(status.st_mode) else None
+            except OSError as exc:
+                raise ArchiveUnavailable(f"cannot read {key} in {self.root}: {exc.strerror}") from exc
+        if data is None:
+            raise NotADocument(f"{key} in {self.root} is no regular file (a device, a FIFO, a folder): not read")
+        modified = dt.datetime.fromtimestamp(status.st_mtime, dt.UTC)
+        return Stored(_document(data, key, f"in {self.root}"), modified, witnessed=False)
 
     def put_new(self, key: str, data: bytes) -> bool:
         """Write once: link a complete temporary file to the key's path unless it exists."""
@@ -419,7 +434,7 @@ class S3Store:
         client_error, other_error = _botocore_errors()
         try:
             response = self._client.get_object(Bucket=self.bucket, Key=_checked_key(key))
-            body: bytes = response["Body"].read()
+            body: bytes = response["Body"].read(MAX_OBJECT_BYTES + 1)
         except client_error as exc:
             if error_code(exc) in ("NoSuchKey", "404"):
                 return None
@@ -445,7 +460,9 @@ class S3Store:
         compliance = response.get("ObjectLockMode") == "COMPLIANCE" and isinstance(until, dt.datetime)
         locked_until = until.astimezone(dt.UTC) if compliance else None
         witnessed = aws_own(self._client.meta.endpoint_url, self.bucket)
-        return Stored(body, when, witnessed=witnessed, locked_until=locked_until)
+        return Stored(
+            _document(body, key, f"in S3 bucket {self.bucket}"), when, witnessed=witnessed, locked_until=locked_until
+        )
 
     def put_new(self, key: str, data: bytes) -> bool:
         """PutObject with If-None-Match: * — 412 PreconditionFailed means the key exists."""

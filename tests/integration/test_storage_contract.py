@@ -23,8 +23,9 @@ from botocore.stub import Stubber
 from fairdice.archive.layout import revealed_key, secret_key
 from fairdice.archive.publisher import publish
 from fairdice.archive.reader import ArchiveReader, daily_verdict
-from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingCredentials
+from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingCredentials, NotADocument
 from fairdice.storage import (
+    MAX_OBJECT_BYTES,
     NOT_KNOWN,
     FolderStore,
     ObjectStore,
@@ -121,6 +122,16 @@ def test_bytes_come_back_exactly(store: ObjectStore) -> None:
     data = bytes(range(256)) * 3
     store.put_new("secrets/2025-03-01", data)
     assert store.get("secrets/2025-03-01") == data
+
+
+def test_an_object_larger_than_any_document_is_refused_not_read_whole(store: ObjectStore) -> None:
+    store.replace("index.json", b" " * MAX_OBJECT_BYTES)
+    assert store.get("index.json") == b" " * MAX_OBJECT_BYTES
+
+    store.replace("index.json", b" " * (MAX_OBJECT_BYTES + 1))
+    for read in (store.get, store.read):
+        with pytest.raises(NotADocument, match=r"^index.json in .* is larger than 1,048,576 bytes"):
+            read("index.json")
 
 
 @pytest.mark.parametrize("key", ["../escape", "/absolute", "a//b", "", "secrets/.hidden", "spaces here"])

@@ -130,6 +130,29 @@ def test_show_of_a_folder_that_holds_no_archive_says_so_not_that_the_day_is_miss
         )
 
 
+@pytest.mark.parametrize("odd", ["a link to /dev/zero", "a FIFO"])
+def test_show_of_a_document_that_is_no_regular_file_says_so_in_one_line(
+    tmp_path: Path, where: tuple[str, str], capsys: pytest.CaptureFixture[str], odd: str
+) -> None:
+    # Given the day's commitment replaced by a link to /dev/zero (review: read until memory ran out, a traceback) or
+    # by a FIFO (review: a read that waited for ever)
+    run(capsys, "daily", "create", *where, "--now", "2025-03-01T00:00:05Z")
+    path = tmp_path / "archive" / commitment_key(DAY)
+    path.unlink()
+    if odd == "a FIFO":
+        os.mkfifo(path)
+    else:
+        path.symlink_to("/dev/zero")
+
+    status, out, err = run(capsys, "daily", "show", *where, "--date", "2025-03-01", "--now", "2025-03-01T12:00Z")
+
+    assert (status, out) == (3, "")
+    assert err == (
+        f"fairdice: daily show: commitments/2025-03-01.json in {tmp_path / 'archive'} is no regular file (a device, a"
+        " FIFO, a folder): not read\n"
+    )
+
+
 def test_show_names_the_variable_or_the_default_that_gave_a_folder_with_no_archive(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

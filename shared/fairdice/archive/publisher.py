@@ -35,7 +35,7 @@ from fairdice.archive.layout import (
     whole_secret,
     written_once_over,
 )
-from fairdice.errors import ArchiveUnavailable, StoreUnavailable, TamperedRecord
+from fairdice.errors import ArchiveUnavailable, NotADocument, StoreUnavailable, TamperedRecord
 from fairdice.fields import Day, Seal
 from fairdice.seal import seal_of
 from fairdice.storage import ObjectStore, Stored, Stores
@@ -233,7 +233,10 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
             raise stopped
         report.head = None if head is None else ChainLink(date=head[0], sha256=sha256_hex(head[1]))
         index = ArchiveIndex(revealed=sorted(known), head=report.head).to_bytes()
-        found = archive.get(INDEX_KEY)
+        try:
+            found = archive.get(INDEX_KEY)
+        except NotADocument:  # an index too large to read is none, replaced as any other (`_later_head`)
+            found = None
         if found != index and not _later_head(archive, found, report.head):
             archive.replace(INDEX_KEY, index)
             report.index_updated = True

@@ -29,7 +29,7 @@ from fairdice.archive.publisher import PublishReport, get_or_create_secret, open
 from fairdice.archive.reader import ArchiveReader
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
 from fairdice.seal import seal_of
-from fairdice.storage import NOT_KNOWN, FolderStore, ObjectStore, StorageSettings, Stored, Stores
+from fairdice.storage import MAX_OBJECT_BYTES, NOT_KNOWN, FolderStore, ObjectStore, StorageSettings, Stored, Stores
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -866,6 +866,20 @@ def test_the_index_is_rebuilt_when_it_was_lost_or_is_stale(tmp_path: Path) -> No
     assert report.index_updated and report.revealed == []
     assert stores.archive.get("index.json") == good
     assert json.loads(good or b"")["revealed"] == ["2025-03-01"]
+
+
+def test_an_index_too_large_to_read_is_rebuilt_as_any_that_is_no_index(tmp_path: Path) -> None:
+    # Given an index.json larger than any document, which a read refuses (it is not read whole)
+    stores = local_stores(tmp_path)
+    publish(stores, at("2025-03-01 00:00"))
+    publish(stores, at("2025-03-02 00:00"))
+    good = stores.archive.get("index.json")
+    stores.archive.replace("index.json", b" " * (MAX_OBJECT_BYTES + 1))
+
+    report = reveal_closed(stores, at("2025-03-02 00:10"))
+
+    assert report.index_updated
+    assert stores.archive.get("index.json") == good
 
 
 @pytest.mark.parametrize(
