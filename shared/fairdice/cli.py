@@ -163,7 +163,7 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    request = parse_link(args.url)
+    request = parse_link(_utf8_argument(args.url, "link"))
     return _print_verdict(verify(request, day_secrets=_daily_archive(), today=utc_day(clock())), args.pretty)
 
 
@@ -261,6 +261,16 @@ def _utf8(data: bytes, where: str) -> str:
     except UnicodeDecodeError as exc:  # in the audit's words for a line not UTF-8 (UTF-16, say)
         words = not_utf8(where, exc, bom)
         raise BadInput(Problem(field=WHOLE_REQUEST, message=words)) from None
+
+
+def _utf8_argument(text: str, field: str) -> str:
+    """An argument as typed: a byte of it the locale could not decode is kept by Python as a lone surrogate (PEP 383),
+    which is no character, and is refused as a request's is, as not UTF-8 (review: a link's phrase holding one was said
+    to hold "control characters")."""
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadInput(Problem(field=field, message=not_utf8(f"the {field}", exc))) from None
 
 
 def _report(problems: Sequence[Problem], status: int, names: Mapping[str, str]) -> int:

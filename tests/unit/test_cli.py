@@ -175,6 +175,19 @@ def test_check_exits_2_on_a_bad_link(capsys: pytest.CaptureFixture[str]) -> None
     )
 
 
+def test_check_says_a_link_holding_a_byte_that_is_not_utf8_is_not_utf8(capsys: pytest.CaptureFixture[str]) -> None:
+    # Given a link typed in a UTF-8 terminal with a byte of Latin-1 in its phrase ($'\xe9'), which Python's argv keeps
+    # as the lone surrogate U+DCE9 (review: "a phrase must not contain control characters")
+    link = f"/check/?scheme=narde-v1&key={KEY}&fingerprint={SEAL}&phrase=caf\udce9&rolls=154634"
+
+    assert main(["check", link]) == 2
+    byte = link.index("\udce9") + 1  # the link is ASCII up to it: one byte a character
+    assert (
+        capsys.readouterr().err
+        == f"fairdice: link: the link is not UTF-8 text: invalid continuation byte at byte {byte}\n"
+    )
+
+
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"
 
 
