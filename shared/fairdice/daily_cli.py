@@ -155,20 +155,26 @@ def _acting_clock(args: argparse.Namespace, *, today_only: bool = False) -> Call
         return clock
     if now > machine:
         raise InvalidInput(
-            f"{now.astimezone(dt.UTC):%Y-%m-%dT%H:%M:%SZ} is later than this machine's clock"
-            f" ({machine:%Y-%m-%dT%H:%M:%SZ}): create and reveal never act ahead of time, which would make a day's"
+            f"{_utc(now)} is later than this machine's clock"
+            f" ({_utc(machine)}): create and reveal never act ahead of time, which would make a day's"
             " secret before its day or reveal a day that is not over",
             field="--now",
         )
     if today_only and utc_day(now) != utc_day(machine):
         raise InvalidInput(
-            f"{now.astimezone(dt.UTC):%Y-%m-%dT%H:%M:%SZ} is not today ({utc_day(machine)} UTC by this machine's"
+            f"{_utc(now)} is not today ({utc_day(machine)} UTC by this machine's"
             " clock): create makes today's secret only, as the scheduled run does; a past day's would be committed"
             " after that day's rolls, and never revealed once a later day is (an orphan)",
             field="--now",
         )
     behind = machine - now
     return lambda: clock() - behind
+
+
+def _utc(moment: dt.datetime) -> str:
+    """`2025-03-01T00:05:00Z`: a moment as --now takes it, its year in four digits (review: strftime's %Y wrote year
+    1 as `1-01-01`)."""
+    return f"{moment.astimezone(dt.UTC).replace(tzinfo=None, microsecond=0).isoformat()}Z"
 
 
 def _settings(args: argparse.Namespace, *, secrets: bool = True) -> StorageSettings:
@@ -248,7 +254,7 @@ def _nothing_revealed_since(stores: Stores, now: dt.datetime) -> None:
     later = [day for day in days_in(stores.archive.list(REVEALED_PREFIX), REVEALED_PREFIX, ".json") if day >= today]
     if later:
         raise InvalidInput(
-            f"{now.astimezone(dt.UTC):%Y-%m-%dT%H:%M:%SZ} is before {later[-1]} was over, and the archive reveals it"
+            f"{_utc(now)} is before {later[-1]} was over, and the archive reveals it"
             f" already ({revealed_key(later[-1])}): a reveal replayed then would take index.json back to that moment."
             " Give a later --now, or none",
             field="--now",

@@ -358,6 +358,18 @@ def test_create_refuses_a_now_on_another_day_than_the_clocks_and_reveal_accepts_
     assert run(capsys, "daily", "reveal", *where, "--now", "2025-03-02T00:00:05Z", machine=machine)[0] == 0
 
 
+def test_a_refused_now_in_year_1_is_said_with_its_year_in_four_digits(
+    where: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    machine = dt.datetime(2025, 3, 3, 9, tzinfo=dt.UTC)
+
+    status, _, err = run(capsys, "daily", "create", *where, "--now", "0001-01-01T00:00:00Z", machine=machine)
+
+    # review: strftime's %Y wrote it 1-01-01T00:00:00Z
+    assert status == 2
+    assert err.startswith("fairdice: --now: 0001-01-01T00:00:00Z is not today (2025-03-03 UTC by this machine's clock)")
+
+
 def test_reveal_acting_today_publishes_todays_commitment_before_the_record_that_names_it(
     tmp_path: Path, where: tuple[str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
