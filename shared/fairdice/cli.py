@@ -35,6 +35,7 @@ from fairdice.console import (
     clock,
     emit,
     emit_json,
+    not_empty,
     printable,
     verdict_status,
 )
@@ -115,6 +116,9 @@ class _Parser(argparse.ArgumentParser):
         super().error(printable(message))
 
 
+_REQUEST_FILE = not_empty("the request's file", str, "- for stdin")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand, the daily archive's included."""
     parser = _Parser(
@@ -127,7 +131,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     verify_cmd = sub.add_parser("verify", help="verify a JSON verify request and print the verdict JSON")
-    verify_cmd.add_argument("file", nargs="?", default="-", help="the request as JSON (default: - for stdin)")
+    verify_cmd.add_argument(
+        "file", nargs="?", default="-", type=_REQUEST_FILE, help="the request as JSON (default: - for stdin)"
+    )
     verify_cmd.add_argument("--pretty", action="store_true", help="indent the verdict JSON")
     verify_cmd.set_defaults(run=_verify)
 
@@ -137,7 +143,9 @@ def build_parser() -> argparse.ArgumentParser:
     check_cmd.set_defaults(run=_check)
 
     link_cmd = sub.add_parser("link", help="print the game-over link for a JSON verify request")
-    link_cmd.add_argument("file", nargs="?", default="-", help="the request as JSON (default: - for stdin)")
+    link_cmd.add_argument(
+        "file", nargs="?", default="-", type=_REQUEST_FILE, help="the request as JSON (default: - for stdin)"
+    )
     # Read as FAIRDICE_PUBLIC_BASE_URL is: a link put under anything else would not open (review)
     link_cmd.add_argument("--base", type=argument(base_url), metavar="URL", help="put this site in front of /check/?…")
     link_cmd.set_defaults(run=_link)

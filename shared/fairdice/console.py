@@ -44,14 +44,15 @@ def argument(check: Callable[[str], T]) -> Callable[[str], T]:
     return read
 
 
-def not_empty(what: str, kind: Callable[[str], T]) -> Callable[[str], T]:
-    """An option's file or folder, read as `kind`; an empty one is refused, naming `what` to give: Path("") is this
-    folder, so an unset variable ("$OUT", "$GAMES", "$DIR") would act on whatever is here (reviews). One rule for every
-    command's paths."""
+def not_empty(what: str, kind: Callable[[str], T], hint: str | None = ". for this one") -> Callable[[str], T]:
+    """An option's file or folder, read as `kind`; an empty one is refused, naming `what` to give, and the `hint` beside
+    it, if any (a folder's `.`, a request's `- for stdin`): Path("") is this folder, so an unset variable ("$OUT",
+    "$GAMES", "$DIR") would act on whatever is here, or an empty name was said as some other mistake (reviews). One
+    rule for every command's paths."""
 
     def read(text: str) -> T:
         if not text:
-            raise argparse.ArgumentTypeError(f"is empty: name {what} (. for this one)")
+            raise argparse.ArgumentTypeError(f"is empty: name {what}" + (f" ({hint})" if hint else ""))
         return kind(text)
 
     return read

@@ -175,6 +175,16 @@ def test_check_exits_2_on_a_bad_link(capsys: pytest.CaptureFixture[str]) -> None
     )
 
 
+@pytest.mark.parametrize("command", ["verify", "link"])
+def test_an_empty_request_file_is_a_usage_error_naming_what_to_give(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    # `fairdice verify "$GAME"` with GAME unset (review: "request: cannot read : [Errno 2] No such file or directory")
+    assert main([command, ""]) == 2
+    err = capsys.readouterr().err
+    assert err.endswith(f"fairdice {command}: error: argument file: is empty: name the request's file (- for stdin)\n")
+
+
 def test_check_says_a_link_holding_a_byte_that_is_not_utf8_is_not_utf8(capsys: pytest.CaptureFixture[str]) -> None:
     # Given a link typed in a UTF-8 terminal with a byte of Latin-1 in its phrase ($'\xe9'), which Python's argv keeps
     # as the lone surrogate U+DCE9 (review: "a phrase must not contain control characters")

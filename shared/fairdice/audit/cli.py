@@ -70,6 +70,7 @@ def register(sub: Any) -> None:
     audit.add_argument("--resume", action="store_true", help="finish an interrupted audit into the same --out")
     audit.add_argument(
         "--archive",
+        type=not_empty("the daily archive's bucket, s3://BUCKET", str, None),
         metavar="s3://BUCKET",
         help="the daily archive's bucket, to check daily games against as POST /verify does (without it a daily game"
         " is checked against the secret and commitment it carries: at most incomplete, and withheld while its day is"

@@ -1803,6 +1803,20 @@ def test_an_empty_input_is_a_usage_error_not_this_folder(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in", "notes.txt"]
 
 
+def test_an_empty_archive_is_a_usage_error_naming_the_bucket_to_give(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # --archive "$BUCKET" with BUCKET unset (review: "--archive : the daily archive is its S3 bucket", an error that
+    # named nothing given)
+    games.write(tmp_path / "day.jsonl", many(1))
+    assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--archive", ""]) == 2
+    err = capsys.readouterr().err
+    assert err.endswith(
+        "fairdice audit: error: argument --archive: is empty: name the daily archive's bucket, s3://BUCKET\n"
+    )
+    assert not (tmp_path / "out").exists()
+
+
 @pytest.mark.parametrize(
     ("absent", "archive", "words"),
     [
