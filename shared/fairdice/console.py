@@ -5,6 +5,7 @@ none of them."""
 import argparse
 import codecs
 import datetime as dt
+import errno
 import json
 import os
 import re
@@ -81,7 +82,11 @@ class Unwritten(Exception):
 def emit(text: str) -> None:
     """Print a command's output. A reader that stops reading (`fairdice check LINK | head`) is no error: the rest is
     dropped, and the command still exits with its own status. Output that cannot be written otherwise (`> verdict.json`
-    on a full disk) is `Unwritten` (review: a traceback and exit 1, a mismatch's status, for a fair game)."""
+    on a full disk) is `Unwritten` (review: a traceback and exit 1, a mismatch's status, for a fair game), and so is a
+    stdout the command was started without (`>&-`), which Python gives as None and print() writes nothing to, unsaid
+    (review: the status of the verdict no one saw)."""
+    if sys.stdout is None:
+        raise Unwritten(OSError(errno.EBADF, "stdout is closed"))
     try:
         print(text, flush=True)
     except BrokenPipeError:

@@ -467,6 +467,19 @@ def test_a_verdict_that_cannot_be_written_exits_3_never_the_status_of_what_it_sa
     assert capsys.readouterr().err == "fairdice: stdout: the output could not be written: No space left on device\n"
 
 
+@pytest.mark.parametrize("rolls", ["1-5 4-6 3-4", "1-5 4-6 3-3"], ids=["fair", "mismatch"])
+def test_a_verdict_to_a_closed_stdout_exits_3_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], rolls: str
+) -> None:
+    # Given `fairdice verify game.json >&-`: Python gives the closed stdout as None, and print() writes nothing to it
+    # (review: no output, no word, and the status of the verdict no one saw)
+    path = write(tmp_path, FAIR | {"recorded": rolls})
+    monkeypatch.setattr(sys, "stdout", None)
+
+    assert main(["verify", path]) == 3
+    assert capsys.readouterr().err == "fairdice: stdout: the output could not be written: stdout is closed\n"
+
+
 def test_a_daily_roll_read_from_a_bucket_where_boto3_is_not_installed_is_said_in_one_line(
     tmp_path: Path, without_boto3: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
