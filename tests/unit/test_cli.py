@@ -335,6 +335,17 @@ def test_a_closed_stdin_is_bad_input_not_a_traceback(
     assert capsys.readouterr() == ("", "fairdice: request: stdin is closed: name the request's file\n")
 
 
+def test_a_closed_stderr_keeps_each_problem_out_of_stdout(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a command started with stderr closed (`fairdice verify game.json 2>&- > verdict.json`), which Python gives
+    # as None (review: print(…, file=None) wrote the problem to stdout, where the verdict goes)
+    monkeypatch.setattr(sys, "stderr", None)
+
+    assert main(["verify", "no-such-request.json"]) == 2
+    assert capsys.readouterr().out == ""
+
+
 def test_a_request_longer_than_post_verify_takes_is_refused_unread(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

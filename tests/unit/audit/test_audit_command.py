@@ -1778,6 +1778,19 @@ def test_more_workers_than_cores_start_one_per_core_and_the_command_says_so(
     assert started == [3, 2, 3, 2]
 
 
+def test_an_audit_started_with_stderr_closed_finishes_with_its_own_status(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given `fairdice audit … 2>&-`, whose stderr Python gives as None (review: the progress asked None whether it was a
+    # terminal, and the audit stopped with exit 1, the status of findings, writing nothing)
+    games.write(tmp_path / "day.jsonl", many(2))
+    monkeypatch.setattr(sys, "stderr", None)
+
+    assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]) == 0
+    assert capsys.readouterr().out.startswith("2 games: 2 fair, 0 mismatch")
+    assert (tmp_path / "out" / "summary.json").is_file()
+
+
 def test_an_empty_out_is_a_usage_error_not_this_folder(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
