@@ -87,6 +87,14 @@ def emit(text: str) -> None:
     (review: the status of the verdict no one saw)."""
     if sys.stdout is None:
         raise Unwritten(OSError(errno.EBADF, "stdout is closed"))
+    encoding = getattr(sys.stdout, "encoding", None)  # None: a text buffer (StringIO), which holds any character
+    if encoding is not None:
+        try:
+            text.encode(encoding, sys.stdout.errors or "strict")
+        except UnicodeEncodeError:
+            # A character stdout's encoding has not (a folder's name in Cyrillic, the audit's `--out`, where stdout is
+            # Latin-1, or a file on Windows): as its escape, \u0416 (review: a traceback, and the audit's exit 1)
+            text = text.encode(encoding, "backslashreplace").decode(encoding)
     try:
         print(text, flush=True)
     except BrokenPipeError:

@@ -6,6 +6,7 @@ import datetime as dt
 import errno
 import hashlib
 import importlib.util
+import io
 import json
 import os
 import shlex
@@ -1789,6 +1790,22 @@ def test_an_audit_started_with_stderr_closed_finishes_with_its_own_status(
     assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]) == 0
     assert capsys.readouterr().out.startswith("2 games: 2 fair, 0 mismatch")
     assert (tmp_path / "out" / "summary.json").is_file()
+
+
+def test_an_out_whose_name_stdout_cannot_encode_is_said_with_its_escape_not_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given stdout in Latin-1 (a Latin-1 locale, or a file on Windows) and an --out named in Cyrillic (review: the
+    # closing line was a traceback, UnicodeEncodeError, and exit 1, the status of findings, for fair games)
+    games.write(tmp_path / "day.jsonl", many(2))
+    written = io.BytesIO()
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(written, encoding="latin-1"))
+
+    assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "аудит"), "--workers", "1"]) == 0
+    said = written.getvalue().decode("latin-1")
+    assert said.startswith("2 games: 2 fair") and said.endswith(
+        f"See {tmp_path}/\\u0430\\u0443\\u0434\\u0438\\u0442/report.html\n"
+    )
 
 
 def test_an_empty_out_is_a_usage_error_not_this_folder(
