@@ -17,7 +17,7 @@ import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import BinaryIO, NoReturn
+from typing import TYPE_CHECKING, BinaryIO, NoReturn
 
 from pydantic import ValidationError
 
@@ -49,6 +49,9 @@ from fairdice.schemes import parse_request
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.verdict import Verdict
 from fairdice.verify import verify
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -82,6 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:
         # argparse exits on --help (0) and on a bad command line (2); report it as a status instead.
         return EXIT_OK if exc.code is None else exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
+    except Unwritten as exc:  # --help or --version, as any command's output (`_Parser._print_message`)
+        return _unwritten(exc)
     run: Command = args.run
     # A command's own words for the fields of what it was given (daily's options): an archive's problem (exit 3) may
     # name a record's field, which is not the option's, and keeps its name
@@ -98,15 +103,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except FairdiceError as exc:
         return _report(describe(exc), EXIT_UNAVAILABLE, whole)
     except Unwritten as exc:
-        # Whatever the output said is lost: not its status (a fair verdict's 0, a mismatch's 1), but the one of a check
-        # not made, which a script can tell from both
-        print(f"fairdice: stdout: the output could not be written: {printable(exc.words)}", file=sys.stderr)
-        return EXIT_UNAVAILABLE
+        return _unwritten(exc)
     except KeyboardInterrupt:
         # Ctrl-C before a command's own handling of it (the audit's, once its packages are imported): one line, not a
         # traceback (review: Ctrl-C during the audit's imports printed one)
         print("fairdice: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+
+
+def _unwritten(exc: Unwritten) -> int:
+    """Whatever the output said is lost: not its status (a fair verdict's 0, a mismatch's 1), but the one of a check
+    not made, which a script can tell from both."""
+    print(f"fairdice: stdout: the output could not be written: {printable(exc.words)}", file=sys.stderr)
+    return EXIT_UNAVAILABLE
 
 
 class _Parser(argparse.ArgumentParser):
@@ -119,6 +128,14 @@ class _Parser(argparse.ArgumentParser):
         """Print the usage and the error, and exit 2 (argparse's own), with every character that prints nothing in the
         error as its code point."""
         super().error(printable(message))
+
+    def _print_message(self, message: str, file: "SupportsWrite[str] | None" = None) -> None:
+        """--help and --version are output as every command's is (`emit`): one stdout refuses (closed, a full disk) is
+        `Unwritten`, status 3 (review: argparse said nothing, or wrote it to stderr, and exited 0)."""
+        if message and file is sys.stdout:
+            emit(message.removesuffix("\n"))
+        else:
+            super()._print_message(message, file)
 
 
 _REQUEST_FILE = not_empty("the request's file", str, "- for stdin")

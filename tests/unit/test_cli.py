@@ -491,6 +491,34 @@ def test_a_verdict_to_a_closed_stdout_exits_3_in_one_line(
     assert capsys.readouterr().err == "fairdice: stdout: the output could not be written: stdout is closed\n"
 
 
+def test_help_is_written_where_stdout_is_latin1_with_its_other_characters_as_escapes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Given stdout in Latin-1 (a Latin-1 locale, a file on Windows) (review: link's help, "/check/?…", was a traceback,
+    # UnicodeEncodeError, and exit 1)
+    written = io.BytesIO()
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(written, encoding="latin-1"))
+
+    assert main(["link", "--help"]) == 0
+    assert "put this site in front of /check/?\\u2026" in written.getvalue().decode("latin-1")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="/dev/full: a device every write to fails, as a full disk")
+@pytest.mark.parametrize("argv", [["--help"], ["--version"], ["daily", "show", "--help"]], ids=" ".join)
+def test_help_and_version_that_cannot_be_written_exit_3_as_any_output(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    # Given `fairdice --help > file` on a full disk (review: argparse said nothing, and exited 0)
+    with open("/dev/full", "w") as full:
+        monkeypatch.setattr(sys, "stdout", full)
+        assert main(argv) == 3
+    assert capsys.readouterr().err == "fairdice: stdout: the output could not be written: No space left on device\n"
+    # and `fairdice --help >&-` (review: written to stderr, and exit 0)
+    monkeypatch.setattr(sys, "stdout", None)
+    assert main(argv) == 3
+    assert capsys.readouterr().err == "fairdice: stdout: the output could not be written: stdout is closed\n"
+
+
 def test_a_daily_roll_read_from_a_bucket_where_boto3_is_not_installed_is_said_in_one_line(
     tmp_path: Path, without_boto3: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
