@@ -37,6 +37,7 @@ from fairdice.console import (
     emit_json,
     not_empty,
     printable,
+    say,
     verdict_status,
 )
 from fairdice.errors import FairdiceError, InvalidInput, RepeatedKey, UnknownDay
@@ -107,14 +108,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         # Ctrl-C before a command's own handling of it (the audit's, once its packages are imported): one line, not a
         # traceback (review: Ctrl-C during the audit's imports printed one)
-        print("fairdice: interrupted", file=sys.stderr)
+        say("fairdice: interrupted")
         return EXIT_INTERRUPTED
 
 
 def _unwritten(exc: Unwritten) -> int:
     """Whatever the output said is lost: not its status (a fair verdict's 0, a mismatch's 1), but the one of a check
     not made, which a script can tell from both."""
-    print(f"fairdice: stdout: the output could not be written: {printable(exc.words)}", file=sys.stderr)
+    say(f"fairdice: stdout: the output could not be written: {exc.words}")
     return EXIT_UNAVAILABLE
 
 
@@ -307,5 +308,5 @@ def _report(problems: Sequence[Problem], status: int, names: Mapping[str, str]) 
     for problem in problems:
         # A field's name may be the caller's own text (an unknown parameter): shown as pages show it (prose.shown)
         field = names.get(problem.field, problem.field)
-        print(f"fairdice: {shown(field)}: {printable(problem.message)}", file=sys.stderr)
+        say(f"fairdice: {shown(field)}: {problem.message}")
     return status

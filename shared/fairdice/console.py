@@ -4,6 +4,7 @@ none of them."""
 
 import argparse
 import codecs
+import contextlib
 import datetime as dt
 import errno
 import json
@@ -102,6 +103,15 @@ def emit(text: str) -> None:
     except OSError as exc:
         _dropped()
         raise Unwritten(exc) from None
+
+
+def say(text: str) -> None:
+    """Write a line on stderr, every character in it that prints nothing as its code point (`printable`). A stderr that
+    refuses it (a full disk) leaves it unsaid, and the command ends with its own status (review: with `2>/dev/full`, a
+    usage error, a verdict not written and a day revealed each ended in a traceback no one saw, and exit 1, the status
+    of a mismatch)."""
+    with contextlib.suppress(OSError):
+        print(printable(text), file=sys.stderr, flush=True)
 
 
 def _dropped() -> None:

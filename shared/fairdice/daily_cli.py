@@ -13,7 +13,6 @@ and for `create` never another UTC day than the clock's: that would commit to a 
 import argparse
 import datetime as dt
 import os
-import sys
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -30,6 +29,7 @@ from fairdice.console import (  # clock: tests replace it here
     clock,
     emit_json,
     not_empty,
+    say,
     verdict_status,
 )
 from fairdice.errors import InvalidInput
@@ -241,7 +241,7 @@ def _reveal(args: argparse.Namespace) -> int:
             made = "made, and its commitment published"
         else:
             made = "was made already" + ("; its commitment is published now" if opened.commitment_published else "")
-        print(f"fairdice: today's secret ({opened.date}) {made}: a closed day's record names it", file=sys.stderr)
+        say(f"fairdice: today's secret ({opened.date}) {made}: a closed day's record names it")
     report = reveal_closed(stores, now)
     emit_json(report.model_dump_json(indent=2))
     return EXIT_OK

@@ -519,6 +519,17 @@ def test_help_and_version_that_cannot_be_written_exit_3_as_any_output(
     assert capsys.readouterr().err == "fairdice: stdout: the output could not be written: stdout is closed\n"
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="/dev/full: a device every write to fails, as a full disk")
+def test_a_stderr_that_cannot_be_written_changes_no_status(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Given `fairdice … 2>/dev/full` (review: each problem's line was a traceback no one saw, and exit 1, the status of
+    # a mismatch, for bad input and for a verdict not written)
+    with open("/dev/full", "w", buffering=1) as full:  # line by line, as Python's stderr always is
+        monkeypatch.setattr(sys, "stderr", full)
+        assert main(["verify", str(tmp_path / "no-such-request.json")]) == 2
+        monkeypatch.setattr(sys, "stdout", full)
+        assert main(["verify", write(tmp_path, FAIR)]) == 3
+
+
 def test_a_daily_roll_read_from_a_bucket_where_boto3_is_not_installed_is_said_in_one_line(
     tmp_path: Path, without_boto3: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -12,13 +12,12 @@ import argparse
 import importlib.util
 import shlex
 import signal
-import sys
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fairdice import console
-from fairdice.console import clock, emit, not_empty, printable  # clock: the machine's, which tests replace here
+from fairdice.console import clock, emit, not_empty, say  # clock: the machine's, which tests replace here
 from fairdice.errors import ArchiveUnavailable, MissingBucket, MissingCredentials
 from fairdice.prose import counted, repr_of
 
@@ -178,7 +177,7 @@ def _audit(args: argparse.Namespace) -> int:
         install = ["'fairdice[audit]'"] if set(missing) & set(HEAVY) else []
         install += ["boto3"] if "boto3" in missing else []
         # A checkout is installed from itself (review: the PyPI name alone did not fit one)
-        _say(
+        say(
             f"fairdice: audit needs {', '.join(missing)}: pip install {' '.join(install)}"
             " (in a checkout of fairdice: make install)"
         )
@@ -187,7 +186,7 @@ def _audit(args: argparse.Namespace) -> int:
     from fairdice.audit.progress import terminal_progress
 
     if args.workers is not None and args.workers > (most := most_workers()):
-        _say(
+        say(
             f"fairdice: audit: --workers {args.workers}: {most} processes audit, the most it starts on"
             f" {counted(cores(), 'core', 'cores')}"
         )
@@ -211,11 +210,11 @@ def _audit(args: argparse.Namespace) -> int:
             asked=_lost,
         )
     except UsageError as exc:
-        _say(f"fairdice: audit: {exc}")
+        say(f"fairdice: audit: {exc}")
         return EXIT_USAGE
     except MissingBucket as exc:
         # A resume keeps the archive its run named, so only a run afresh can name the right one (review)
-        _say(
+        say(
             f"fairdice: audit: {exc.message}. The audit did not finish: run it again, afresh (not --resume, which keeps"
             " the archive this run named), with the bucket's right name in --archive"
         )
@@ -223,19 +222,19 @@ def _audit(args: argparse.Namespace) -> int:
     except ArchiveUnavailable as exc:
         # Missing credentials are mended by whoever runs it; anything else may pass
         mended = "once that is mended" if isinstance(exc, MissingCredentials) else "once the daily archive answers"
-        _say(f"fairdice: audit: {exc.message}. The audit did not finish: {mended}, finish it with: {_resumed(args)}")
+        say(f"fairdice: audit: {exc.message}. The audit did not finish: {mended}, finish it with: {_resumed(args)}")
         return EXIT_UNAVAILABLE
     except (OSError, BrokenProcessPool, MemoryError, ImportError) as exc:
         # Not the games' fault: the results could not be written (a full disk), a worker process was killed, memory ran
         # short, a package is missing. What is done stays done, as for an archive that cannot be read.
-        _say(
+        say(
             f"fairdice: audit: {_unfinished(exc)}. The audit did not finish: once that is mended, finish it with:"
             f" {_resumed(args)}"
         )
         return EXIT_UNFINISHED
     except (KeyboardInterrupt, Terminated) as exc:
         stopped = "terminated" if isinstance(exc, Terminated) else "interrupted"
-        _say(f"fairdice: audit {stopped}; finish it with: {_resumed(args)}")
+        say(f"fairdice: audit {stopped}; finish it with: {_resumed(args)}")
         return EXIT_TERMINATED if isinstance(exc, Terminated) else EXIT_INTERRUPTED
     else:
         # Said before the handlers are put back: the outputs are whole, and a Ctrl-C now stops nothing
@@ -262,23 +261,17 @@ def _ended(args: argparse.Namespace, summary: "Summary") -> int:
         f" {summary.rolls_extra:,} recorded beyond. See {args.out / 'report.html'}"
     )
     if summary.passed_over:
-        _say(
+        say(
             f"fairdice: audit: {counted(len(summary.passed_over), 'file or folder', 'files or folders')} in the folders"
             f" given {'was' if len(summary.passed_over) == 1 else 'were'} not read (hidden: a name starting with a dot;"
             " or not a file): see passed_over in"
             f" {args.out / 'summary.json'}; name a file itself to audit it"
         )
     if not summary.games and summary.errors:
-        _say(f"fairdice: audit: no game could be verified ({unread} not verified), so nothing is proven fair")
+        say(f"fairdice: audit: no game could be verified ({unread} not verified), so nothing is proven fair")
     elif not summary.games:
-        _say("fairdice: audit: no game was read in the inputs, so nothing is proven fair")
+        say("fairdice: audit: no game was read in the inputs, so nothing is proven fair")
     return EXIT_CLEAN if summary.clean else EXIT_FINDINGS
-
-
-def _say(text: str) -> None:
-    """A line on stderr, every character in it that prints nothing written as its code point: an input's name may hold
-    terminal escapes (review: the paths in these messages are the operator's, but a folder's files' names are not)."""
-    print(printable(text), file=sys.stderr)
 
 
 def _unfinished(exc: OSError | BrokenProcessPool | MemoryError | ImportError) -> str:
