@@ -19,7 +19,7 @@ from fairdice.errors import FairdiceError, InvalidInput
 from fairdice.http import error_headers, http_status
 from fairdice.links import times_given
 from fairdice.problems import ErrorDetail, ErrorResponse, Problem, describe, headline
-from fairdice.prose import given_more_than_once
+from fairdice.prose import cut, given_more_than_once
 from pydantic import ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
@@ -152,6 +152,12 @@ def _http_error(exc: ServiceError) -> Response[str]:
     return _error(status, _HTTP_CODES.get(status, "error"), str(exc.msg))
 
 
+# How much of a path, and of a method's name, an error quotes: a 405's quoted the whole path, thousands of characters of
+# /daily/xxx…, where a 404's cut it (review)
+_PATH_SAID = 200
+_METHOD_SAID = 20
+
+
 @_handles(NotFoundError)
 def _unknown_route(exc: NotFoundError) -> Response[str]:
     event = http_event(router)
@@ -163,10 +169,10 @@ def _unknown_route(exc: NotFoundError) -> Response[str]:
         return _error(
             HTTPStatus.METHOD_NOT_ALLOWED,
             "method_not_allowed",
-            f"{event.path} takes {' or '.join(named)}, not {event.http_method}",
+            f"{cut(event.path, _PATH_SAID)} takes {' or '.join(named)}, not {cut(event.http_method, _METHOD_SAID)}",
             headers={"Allow": ", ".join(allowed)},
         )
-    return _error(HTTPStatus.NOT_FOUND, "not_found", f"there is no {event.path[:200]} here; see GET /docs")
+    return _error(HTTPStatus.NOT_FOUND, "not_found", f"there is no {cut(event.path, _PATH_SAID)} here; see GET /docs")
 
 
 @_handles(Exception)

@@ -108,6 +108,21 @@ def test_an_options_that_is_no_preflight_says_what_the_path_takes_as_a_405_there
     assert invoke(at(load_event("api-schemes"), "PATCH", path)).headers["Allow"] == allow
 
 
+@pytest.mark.parametrize(
+    ("method", "path", "status", "code"),
+    [("POST", "/daily/" + "x" * 3000, 405, "method_not_allowed"), ("GET", "/nowhere/" + "x" * 3000, 404, "not_found")],
+    ids=["405", "404"],
+)
+def test_a_405_or_a_404_quotes_at_most_200_characters_of_a_long_path(
+    load_event: Callable[[str], Event], method: str, path: str, status: int, code: str
+) -> None:
+    # Given a long path under /daily/, which takes GET and HEAD only (a 405 for POST), or one under no route (a 404),
+    # When it is asked for
+    message = assert_error(invoke(at(load_event("api-schemes"), method, path)), status, code)
+    # Then the message quotes the path's first 199 characters and an ellipsis, not the 3,000 (review: a 405 did)
+    assert path[:199] + "…" in message["message"] and len(message["message"]) < 260
+
+
 def test_an_options_of_an_unknown_path_is_404_in_the_one_error_shape(load_event: Callable[[str], Event]) -> None:
     answer = invoke(at(load_event("api-schemes"), "OPTIONS", "/nowhere"))
     assert assert_error(answer, 404, "not_found")["message"] == "there is no /nowhere here; see GET /docs"
