@@ -10,11 +10,14 @@ A daily roll of a day not over by this machine's clock (in UTC) is withheld, wha
 """
 
 import argparse
+import atexit
 import codecs
 import datetime as dt
 import json
 import os
+import signal
 import sys
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, NoReturn
@@ -67,6 +70,15 @@ class BadInput(Exception):
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one `fairdice` command and return its exit status (the console script's entry point)."""
+    try:
+        return _command(argv)
+    finally:
+        # Registered last, after what the command imported registered theirs, so that it runs first; once a process
+        atexit.unregister(_ends_by_ctrl_c)
+        atexit.register(_ends_by_ctrl_c)
+
+
+def _command(argv: Sequence[str] | None) -> int:
     if sys.stderr is None:
         # Started with stderr closed (`2>&-`): Python gives None, and print(…, file=None) writes to stdout, so each
         # problem went where the verdict goes (`> verdict.json`), and the audit stopped at its progress, exit 1, its
@@ -110,6 +122,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         # traceback (review: Ctrl-C during the audit's imports printed one)
         say("fairdice: interrupted")
         return EXIT_INTERRUPTED
+
+
+def _ends_by_ctrl_c() -> None:
+    """As the process exits, a Ctrl-C ends it by that signal (which a shell shows as 130): set before the exit's other
+    work (atexit runs the last registered first: logging's flush, multiprocessing's), where Python's own handler's
+    KeyboardInterrupt is printed as a traceback under "Exception ignored in atexit callback" (review: a Ctrl-C just
+    after a SIGTERM stopped the audit, as the command exited). A Ctrl-C the command was started to ignore stays so."""
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _unwritten(exc: Unwritten) -> int:

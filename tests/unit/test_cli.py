@@ -4,6 +4,7 @@ import datetime as dt
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -425,6 +426,34 @@ def test_python_dash_m_fairdice_runs_the_same_command() -> None:
     # Then it prints the verdict and exits 0
     assert (done.returncode, done.stderr) == (0, "")
     assert json.loads(done.stdout)["verdict"] == "fair"
+
+
+# A Ctrl-C as the process exits: in an atexit callback registered before the command ran, as logging's and
+# multiprocessing's are, which run after those registered later
+_CTRL_C_AS_IT_EXITS = """
+import atexit, os, signal, sys, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
+atexit.register(lambda: (os.kill(os.getpid(), signal.SIGINT), time.sleep(1)))
+from fairdice.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("args", [["--version"], ["verify", "-"]], ids=["version", "verify"])
+def test_a_ctrl_c_as_the_command_exits_ends_it_by_that_signal_with_no_traceback(args: list[str]) -> None:
+    # Review: a Ctrl-C just after a SIGTERM stopped an audit came as it exited, in logging's flush, and was printed as a
+    # traceback under "Exception ignored in atexit callback"
+    env = os.environ | {"PYTHONPATH": str(Path(fairdice.__file__).resolve().parent.parent)}
+    done = subprocess.run(
+        [sys.executable, "-c", _CTRL_C_AS_IT_EXITS, *args],
+        input=json.dumps(FAIR),
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (-signal.SIGINT, "")
 
 
 def test_an_archive_that_cannot_be_read_exits_3(
