@@ -88,6 +88,12 @@ def _command(argv: Sequence[str] | None) -> int:
     try:
         given = list(sys.argv[1:] if argv is None else argv)
         args, extra = parser.parse_known_args(given)
+        if args.command is None:
+            parser.error(
+                f"unrecognized arguments: {' '.join(extra)}"
+                if extra
+                else "the following arguments are required: COMMAND"
+            )
         # Said by the command they were given to, with its usage (review: the top level's); those before the command's
         # name were given to fairdice itself (review: `fairdice --bogus verify` was said to be verify's)
         # (fairdice's own options, --help and --version, end the command, so whatever comes before it is unknown)
@@ -172,7 +178,9 @@ def build_parser() -> argparse.ArgumentParser:
         " or withheld (fairdice audit: its own, in fairdice audit --help).",
     )
     parser.add_argument("--version", action="version", version=f"fairdice {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    # Not required here: `_command` says a missing command itself, after what else was given (review: `fairdice
+    # --bogus` was said to lack a command, --bogus not named)
+    sub = parser.add_subparsers(dest="command", required=False, metavar="COMMAND")
 
     verify_cmd = sub.add_parser("verify", help="verify a JSON verify request and print the verdict JSON")
     verify_cmd.add_argument(

@@ -403,6 +403,11 @@ def test_a_bad_command_line_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert "invalid choice: 'roll'" in capsys.readouterr().err
 
 
+def test_no_command_is_said_to_be_required(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 2
+    assert capsys.readouterr().err.endswith("fairdice: error: the following arguments are required: COMMAND\n")
+
+
 def test_version_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--version"]) == 0
     assert capsys.readouterr().out == f"fairdice {fairdice.__version__}\n"
@@ -585,8 +590,21 @@ def test_a_daily_roll_read_from_a_bucket_where_boto3_is_not_installed_is_said_in
         (["--nope", "daily", "show", "--dir", "var"], "fairdice", "--nope"),
         (["--nope", "verify", "x.json", "--nope"], "fairdice", "--nope"),  # by place, not by name (review)
         (["verify", "x.json", "--nope", "--nope"], "fairdice verify", "--nope --nope"),
+        # With no command at all (review: said to lack a command only, the option not named)
+        (["--nope"], "fairdice", "--nope"),
+        (["--nope", "-x"], "fairdice", "--nope -x"),
     ],
-    ids=["verify", "daily-show", "audit", "before-verify", "before-daily", "before-and-after", "twice-after"],
+    ids=[
+        "verify",
+        "daily-show",
+        "audit",
+        "before-verify",
+        "before-daily",
+        "before-and-after",
+        "twice-after",
+        "no-command",
+        "no-command-two",
+    ],
 )
 def test_an_unknown_option_is_said_with_the_usage_of_the_command_it_was_given_to(
     arguments: list[str], command: str, unknown: str, capsys: pytest.CaptureFixture[str]
