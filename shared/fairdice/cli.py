@@ -108,9 +108,10 @@ def _command(argv: Sequence[str] | None) -> int:
         return _unwritten(exc)
     run: Command = args.run
     # A command's own words for the fields of what it was given (daily's options): an archive's problem (exit 3) may
-    # name a record's field, which is not the option's, and keeps its name
+    # name a record's field, which is not the option's, and keeps its name; one of no field is the command's (daily's),
+    # or the archive's, never the request's (review: `fairdice check` of a daily link said "request: commitments/…")
     names: Mapping[str, str] = getattr(args, "field_names", {})
-    whole = {WHOLE_REQUEST: names[WHOLE_REQUEST]} if WHOLE_REQUEST in names else {}
+    whole = {WHOLE_REQUEST: names.get(WHOLE_REQUEST, "archive")}
     try:
         return run(args)
     except BadInput as exc:

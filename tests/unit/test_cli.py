@@ -14,7 +14,7 @@ import fairdice
 import pytest
 from fairdice import cli
 from fairdice.cli import main
-from fairdice.errors import ArchiveUnavailable
+from fairdice.errors import ArchiveUnavailable, TamperedRecord
 
 from testkit.oracles import seed_004
 
@@ -470,6 +470,19 @@ def test_an_archive_that_cannot_be_read_exits_3(
     monkeypatch.setattr(cli, "verify", archive_down)
     assert main(["verify", write(tmp_path, FAIR)]) == 3
     assert capsys.readouterr().err == "fairdice: date: the archive did not answer\n"
+
+
+@pytest.mark.parametrize("command", ["verify", "check"])
+def test_an_archives_problem_of_no_field_is_said_to_be_the_archives_not_the_requests(
+    command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def tampered(*_args: object, **_kwargs: object) -> None:
+        raise TamperedRecord("commitments/2025-03-01.json is no document of the archive")
+
+    monkeypatch.setattr(cli, "verify", tampered)
+    given = write(tmp_path, FAIR) if command == "verify" else f"https://dice.example/check/?seed={KEY}&client=a,b&n=5"
+    assert main([command, given]) == 3
+    assert capsys.readouterr().err == "fairdice: archive: commitments/2025-03-01.json is no document of the archive\n"
 
 
 @pytest.mark.parametrize(("rolls", "status"), [("", 4), ("&rolls=11", 1)], ids=["incomplete", "mismatch"])
