@@ -88,6 +88,12 @@ _LOOKS_ASCII = frozenset(
     "\U0001d795\U0001d796\U0001d798\U0001d799\U0001d79b\U0001d79c\U0001d79e\U0001d7a0\U0001d7a3\U0001d7a4"
     "\U0001d7a6\U0001d7aa\U0001d7ac\U0001d7b2\U0001d7b6\U0001d7b8\U0001d7ba\U0001d7bc\U0001d7be\U0001d7c8"
     "\U0001d7ca\U0001e8c7\U0001e8cb\U0001ee00\U0001ee24\U0001ee64\U0001ee80\U0001ee84\U0001f74c\U0001f768"
+) | frozenset(
+    # and those like the string an ASCII character looks like itself: " like two apostrophes (the double prime, the
+    # curly quotes), % like a masculine ordinal, a slash and a subscript zero (the Arabic percent sign), m like rn
+    # (review: a phrase holding the modifier letter double prime where the app showed " was shown as plain text)
+    "\u02ba\u02dd\u02ee\u02f6\u05f2\u05f4\u066a\u1cd3\u201c\u201d\u201f\u2033\u2036\u2052\u3003\uff02"
+    "\U00011700\U000118e3"
 )
 # Every letter but ASCII ones of the Latin, Greek, Coptic, Cyrillic and Armenian scripts (`_SCRIPTS`) that Unicode's
 # confusables (UTS #39) hold alike to a letter of another of them, directly or through others: the Greek ρ and the

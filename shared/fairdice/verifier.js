@@ -308,7 +308,10 @@ const fairdice = (() => {
       "\u{1D770}\u{1D772}\u{1D778}\u{1D77C}\u{1D77E}\u{1D780}\u{1D782}\u{1D784}\u{1D78E}\u{1D790}\u{1D791}" +
       "\u{1D794}\u{1D795}\u{1D796}\u{1D798}\u{1D799}\u{1D79B}\u{1D79C}\u{1D79E}\u{1D7A0}\u{1D7A3}\u{1D7A4}" +
       "\u{1D7A6}\u{1D7AA}\u{1D7AC}\u{1D7B2}\u{1D7B6}\u{1D7B8}\u{1D7BA}\u{1D7BC}\u{1D7BE}\u{1D7C8}\u{1D7CA}" +
-      "\u{1E8C7}\u{1E8CB}\u{1EE00}\u{1EE24}\u{1EE64}\u{1EE80}\u{1EE84}\u{1F74C}\u{1F768}",
+      "\u{1E8C7}\u{1E8CB}\u{1EE00}\u{1EE24}\u{1EE64}\u{1EE80}\u{1EE84}\u{1F74C}\u{1F768}" +
+      // and those like the string an ASCII character looks like itself: " like two apostrophes, % like a masculine
+      // ordinal, a slash and a subscript zero, m like rn
+      "\u02BA\u02DD\u02EE\u02F6\u05F2\u05F4\u066A\u1CD3\u201C\u201D\u201F\u2033\u2036\u2052\u3003\uFF02\u{11700}\u{118E3}",
   );
   // Every letter but ASCII ones of the Latin, Greek, Coptic, Cyrillic and Armenian scripts that Unicode's confusables
   // hold alike to a letter of another of them (fairdice.prose holds the same set); shown in a word that mixes those
