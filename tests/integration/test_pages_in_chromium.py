@@ -254,6 +254,26 @@ def test_each_line_of_the_recipe_is_drawn_whole_on_a_small_phone_and_copied_as_i
     assert recipe["copied"].strip("\n") == recipe["text"].strip("\n")
 
 
+def test_each_line_of_the_recipe_printed_on_a4_or_letter_paper_is_there_whole(browser: Browser, server: str) -> None:
+    # Given a game's verdict page printed, or saved as a PDF (review: the box that scrolls the recipe's lines sideways
+    # on a screen cut them on paper, where nothing scrolls: 108 px of pair36's longest line lost on A4, the seed's hex
+    # with it, and more of three-dice's)
+    urls = [link_for(server, game | {"recorded": recorded(game)}) for game in (GAME, THREE_DICE)]
+    cut: dict[tuple[str, int], int] = {}
+    browser.page("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        for width in (718, 739):  # A4's and US Letter's page box
+            for url in urls:
+                browser.open(url, width)
+                box = "document.getElementById('recipe-python')"
+                cut[(url, width)] = browser.evaluate(f"{box}.scrollWidth - {box}.clientWidth")
+    finally:
+        browser.page("Emulation.setEmulatedMedia", {"media": ""})
+
+    # Then every line is on the paper, wrapped where it meets the edge: nothing of it is beyond the box
+    assert {where: lost for where, lost in cut.items() if lost > 0} == {}
+
+
 # Every word (a run without a space) of the code in the open page's sentences that the browser drew on more than one
 # line, though it is short enough to fit on one: a name or a header split in two.
 _SPLIT_WORDS_OF_CODE = """[...document.querySelectorAll("p code, footer code")].flatMap((code) => {
