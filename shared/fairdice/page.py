@@ -61,6 +61,9 @@ _CAUSE_TITLES = {
     "roll_added": "The list holds a roll too many",
 }
 _EXPLAINS = re.compile(r"([0-9]+) of (the first )?([0-9]+) rolls")
+# A code of the recipe's steps with no markup inside, and a word of it (`_words_whole`).
+_CODE = re.compile(r"<code>([^<]*)</code>")
+_WORD = re.compile(r"[^ ]+")
 
 
 def headline(verdict: Verdict) -> str:
@@ -469,7 +472,7 @@ def _recipe_section(
     yield "<h2>Check it without this page</h2>"
     yield f"<p>The {e(words.seal)} is the SHA-256 of the {e(words.secret)}'s bytes, written as lowercase hex.</p>"
     steps, code = _recipe(verdict, request, recheck)
-    yield f"<p>{steps}</p>"
+    yield f"<p>{_words_whole(steps)}</p>"
     yield "<p>In Python, with nothing to install:</p>"
     # Each line whole, in a box that scrolls sideways, reached and named as the rolls' is: wrapped at a phone's width,
     # a line broke inside a hex string or a call ("hexd" above "igest()") and read as two, or was typed so (review)
@@ -477,6 +480,13 @@ def _recipe_section(
         f'<pre id=recipe-python class=scroll role=region tabindex=0 aria-label="The recipe in Python"><code>{e(code)}'
         "</code></pre>"
     )
+
+
+def _words_whole(steps: str) -> str:
+    """The recipe's steps with each word (a run without a space) of their code kept whole on a line it fits on (class
+    w): a browser breaks a line at a hyphen or a bar too, so at a phone's width, or a desktop's, "HMAC-" stood above
+    "SHA256(day" and "narde-v1|" above "phrase|i)" (review). A word longer than a line still wraps where it ends."""
+    return _CODE.sub(lambda code: "<code>" + _WORD.sub(r"<span class=w>\g<0></span>", code[1]) + "</code>", steps)
 
 
 def _recipe(verdict: Verdict, request: RequestBase | None, recheck: dict[str, Any] | None) -> tuple[str, str]:

@@ -309,6 +309,36 @@ def test_a_word_of_code_in_a_sentence_is_drawn_whole_on_a_small_phone(browser: B
     assert [words for words in split.values() if words] == [], split
 
 
+def test_a_word_of_code_in_the_recipes_steps_is_drawn_whole_at_a_phones_width_or_a_desktops_for_every_scheme(
+    browser: Browser, server: str
+) -> None:
+    # Given each scheme's verdict page at the widths of phones and desktops (review: a browser breaks a line at a hyphen
+    # or a bar as well as at a space, so "HMAC-" stood above "SHA256(day" on a daily roll's page at 360 px and at
+    # 1280, "HMAC-SHA256(serverSeed," and "narde-v1|phrase|i)" were split at 390, and "bg-online-v1:seeds:" at 376)
+    games = (GAME, BG_DICE, BG_ONLINE, NARDE, THREE_DICE)
+    urls = [link_for(server, game | {"recorded": recorded(game)}) for game in games]
+    urls.append(f"{server}/daily/{YESTERDAY}/{PLAYER}?recorded=1+1+1+1+1+1")
+    split: dict[tuple[str, int], list[str]] = {}
+    copied: dict[str, tuple[str, str]] = {}
+    for url in urls:
+        for width in (328, 344, 360, 376, 392, 768, 1024, 1280):
+            page = measured(browser, url, width)
+            assert page["wide"] == [] and page["scrollWidth"] <= width, (url, width, page["wide"])
+            split[(url, width)] = browser.evaluate(_SPLIT_WORDS_OF_CODE)
+        # and the steps, selected whole, still copy as their text is: nothing is inserted between the words kept whole
+        copied[url] = browser.evaluate("""(() => {
+          const steps = document.getElementById('recipe-python').previousElementSibling.previousElementSibling;
+          getSelection().selectAllChildren(steps);
+          const text = getSelection().toString();
+          getSelection().removeAllRanges();
+          return [text, steps.textContent];
+        })()""")
+
+    # Then each such word is drawn on one line, at every width
+    assert {where: words for where, words in split.items() if words} == {}
+    assert {url: texts for url, texts in copied.items() if texts[0] != texts[1]} == {}
+
+
 # The rolls table's mark column (✓ or ✗), cell by cell, where its box ends past the right edge of the box that scrolls
 # the table sideways: a mark a phone hides until the player scrolls.
 _MARKS_OUT_OF_SIGHT = """[...document.querySelectorAll('.scroll tbody tr > td:nth-child(5)')].filter((td) =>
