@@ -434,7 +434,8 @@ class S3Store:
         client_error, other_error = _botocore_errors()
         try:
             response = self._client.get_object(Bucket=self.bucket, Key=_checked_key(key))
-            body: bytes = response["Body"].read(MAX_OBJECT_BYTES + 1)
+            with contextlib.closing(response["Body"]) as stream:  # the rest of one too large is not read, nor kept open
+                body: bytes = stream.read(MAX_OBJECT_BYTES + 1)
         except client_error as exc:
             if error_code(exc) in ("NoSuchKey", "404"):
                 return None

@@ -134,6 +134,31 @@ def test_an_object_larger_than_any_document_is_refused_not_read_whole(store: Obj
             read("index.json")
 
 
+class _EndlessBody(io.RawIOBase):
+    """An S3 body that never ends, which records how much was read of it and whether it was closed."""
+
+    taken = 0
+
+    def read(self, size: int = -1) -> bytes:
+        assert size >= 0, "read whole"
+        self.taken += size
+        return b" " * size
+
+
+def test_an_s3_object_larger_than_any_document_is_read_no_further_and_its_body_closed() -> None:
+    body = _EndlessBody()
+
+    class Client:
+        meta = type("Meta", (), {"endpoint_url": "https://s3.eu-west-1.amazonaws.com"})
+
+        def get_object(self, **_: Any) -> dict[str, Any]:
+            return {"Body": body, "LastModified": dt.datetime(2025, 3, 1, tzinfo=dt.UTC), "ETag": '"x"'}
+
+    with pytest.raises(NotADocument):
+        S3Store("archive", client=Client()).read("index.json")  # type: ignore[arg-type]
+    assert (body.taken, body.closed) == (MAX_OBJECT_BYTES + 1, True)
+
+
 @pytest.mark.parametrize("key", ["../escape", "/absolute", "a//b", "", "secrets/.hidden", "spaces here"])
 def test_keys_outside_the_layout_are_refused(store: ObjectStore, key: str) -> None:
     with pytest.raises(ValueError, match="an object key is path segments"):
