@@ -434,8 +434,13 @@ class S3Store:
         client_error, other_error = _botocore_errors()
         try:
             response = self._client.get_object(Bucket=self.bucket, Key=_checked_key(key))
-            with contextlib.closing(response["Body"]) as stream:  # the rest of one too large is not read, nor kept open
-                body: bytes = stream.read(MAX_OBJECT_BYTES + 1)
+            # On to the stream's end, where botocore holds the bytes to the length and the SHA-256 S3 answered (a read
+            # of a given size that takes them all checks neither: review, bytes S3 did not store were read), or past
+            # the most a document is; the rest of one too large is not read, nor kept open
+            with contextlib.closing(response["Body"]) as stream:
+                body = b""
+                while len(body) <= MAX_OBJECT_BYTES and (chunk := stream.read(MAX_OBJECT_BYTES + 1 - len(body))):
+                    body += chunk
         except client_error as exc:
             if error_code(exc) in ("NoSuchKey", "404"):
                 return None

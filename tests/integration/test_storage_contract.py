@@ -5,7 +5,9 @@ lifecycle then runs end to end over each. S3-only behaviour (412 from If-None-Ma
 mapping, pagination, an Object Lock bucket like the template's) is tested below them.
 """
 
+import base64
 import datetime as dt
+import hashlib
 import io
 import os
 import subprocess
@@ -35,6 +37,8 @@ from fairdice.storage import (
     Stores,
 )
 from moto import mock_aws
+from moto.core.models import DEFAULT_ACCOUNT_ID
+from moto.s3.models import s3_backends
 from pydantic import ValidationError
 
 REGION = "eu-west-1"
@@ -287,6 +291,43 @@ def test_an_object_s3_put_in_parts_is_read_with_no_time(aws: None) -> None:
     assert S3Store("fairdice-parts", client=client).put_new("commitments/2025-03-02.json", b"{}")
     single = S3Store("fairdice-parts", client=client).read("commitments/2025-03-02.json")
     assert single is not None and single.modified != NOT_KNOWN
+
+
+def test_bytes_other_than_the_sha256_s3_answered_with_are_not_read(aws: None) -> None:
+    # Given an object written with its SHA-256, as every object of either store is, whose bytes then come other than S3
+    # says it stored them (moto's SHA-256 of it changed: a body altered on its way)
+    make_bucket("fairdice-checked")
+    store = S3Store("fairdice-checked", S3Connection(region=REGION))
+    assert store.put_new("revealed/2025-03-01.json", b"{}")
+    stored = s3_backends[DEFAULT_ACCOUNT_ID]["global"].buckets["fairdice-checked"].keys["revealed/2025-03-01.json"]
+    stored.checksum_value = base64.b64encode(hashlib.sha256(b"[]").digest()).decode()
+
+    # Then no read takes them: botocore's check fails it, as S3 not answering (review: a read of at most 1 MiB that
+    # took every byte at once never reached the stream's end, where botocore checks, and read them as the object)
+    for read in (store.get, store.read):
+        with pytest.raises(ArchiveUnavailable, match=r"cannot read revealed/2025-03-01.json \(FlexibleChecksumError\)"):
+            read("revealed/2025-03-01.json")
+
+
+class Counted(io.BytesIO):
+    """An object's body that counts the bytes read from it."""
+
+    taken = 0
+
+    def read(self, size: int | None = -1, /) -> bytes:
+        data = super().read(size)
+        self.taken += len(data)
+        return data
+
+
+def test_an_object_larger_than_any_document_is_read_no_further_than_a_byte_past_the_most(aws: None) -> None:
+    # A read goes on to the stream's end (botocore checks there), but never past the most a document is
+    store, stub, _ = stubbed_store(aws)
+    body = Counted(b" " * (3 * MAX_OBJECT_BYTES))
+    stub.add_response("get_object", {"Body": body})
+    with stub, pytest.raises(NotADocument):
+        store.read("index.json")
+    assert body.taken == MAX_OBJECT_BYTES + 1
 
 
 def test_a_conditional_write_conflict_is_asked_again_until_s3_decides(aws: None) -> None:
