@@ -164,12 +164,16 @@ class FolderStore:
             return None
         except OSError as exc:
             raise ArchiveUnavailable(f"cannot read {key} in {self.root}: {exc.strerror}") from exc
-        with open(handle, "rb") as file:
-            try:
-                status = os.fstat(file.fileno())
-                data = file.read(MAX_OBJECT_BYTES + 1) if stat.S_ISREG(status.st_mode) else None
-            except OSError as exc:
-                raise ArchiveUnavailable(f"cannot read {key} in {self.root}: {exc.strerror}") from exc
+        try:
+            status = os.fstat(handle)
+            data: bytes | None = None
+            if stat.S_ISREG(status.st_mode):  # judged before open(), which refuses a folder (review: IsADirectoryError)
+                with open(handle, "rb", closefd=False) as file:
+                    data = file.read(MAX_OBJECT_BYTES + 1)
+        except OSError as exc:
+            raise ArchiveUnavailable(f"cannot read {key} in {self.root}: {exc.strerror}") from exc
+        finally:
+            os.close(handle)
         if data is None:
             raise NotADocument(f"{key} in {self.root} is no regular file (a device, a FIFO, a folder): not read")
         modified = dt.datetime.fromtimestamp(status.st_mtime, dt.UTC)

@@ -130,17 +130,19 @@ def test_show_of_a_folder_that_holds_no_archive_says_so_not_that_the_day_is_miss
         )
 
 
-@pytest.mark.parametrize("odd", ["a link to /dev/zero", "a FIFO"])
+@pytest.mark.parametrize("odd", ["a link to /dev/zero", "a FIFO", "a folder"])
 def test_show_of_a_document_that_is_no_regular_file_says_so_in_one_line(
     tmp_path: Path, where: tuple[str, str], capsys: pytest.CaptureFixture[str], odd: str
 ) -> None:
-    # Given the day's commitment replaced by a link to /dev/zero (review: read until memory ran out, a traceback) or
-    # by a FIFO (review: a read that waited for ever)
+    # Given the day's commitment replaced by a link to /dev/zero (review: read until memory ran out, a traceback), by
+    # a FIFO (review: a read that waited for ever) or by a folder (review: a traceback, IsADirectoryError)
     run(capsys, "daily", "create", *where, "--now", "2025-03-01T00:00:05Z")
     path = tmp_path / "archive" / commitment_key(DAY)
     path.unlink()
     if odd == "a FIFO":
         os.mkfifo(path)
+    elif odd == "a folder":
+        path.mkdir()
     else:
         path.symlink_to("/dev/zero")
 
