@@ -12,6 +12,7 @@ import datetime as dt
 import hashlib
 import html
 import json
+import re
 from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any
@@ -53,6 +54,15 @@ def sentence(text: str) -> str:
 def utc_time(moment: dt.datetime) -> str:
     """`2026-03-01 00:00:02 UTC`: a moment as the pages say it."""
     return f"{moment.astimezone(dt.UTC):%Y-%m-%d %H:%M:%S} UTC"
+
+
+_DATE = re.compile(r"\b[0-9]{4}-[0-9]{2}-[0-9]{2}\b")
+
+
+def whole_dates(markup: str) -> str:
+    """HTML text with each date in it (`2026-12-04`) a `<time>`, which the style keeps on one line: a heading broke a
+    date at a phone's width after its hyphen ("2026-" above "12-04"), and read as two numbers (review)."""
+    return _DATE.sub(r"<time>\g<0></time>", markup)
 
 
 def mark(ok: bool | None) -> str:

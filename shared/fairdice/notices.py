@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from fairdice.archive.layout import COMMITMENT_GRACE, publication
 from fairdice.archive.reader import DayRecord
-from fairdice.markup import Page, capital, document, e, mark, sentence, utc_time, visible
+from fairdice.markup import Page, capital, document, e, mark, sentence, utc_time, visible, whole_dates
 from fairdice.problems import Problem
 from fairdice.prose import repr_of
 
@@ -108,7 +108,7 @@ def day_page(record: DayRecord, home: str | None = None) -> Page:
     """A day's record from the daily archive as a page: revealed (the secret, its commitment, the chain) or
     pending (when it is revealed)."""
     day = record.date.isoformat()
-    parts = [f"<p class=muted>fairdice · the daily archive · {e(day)}</p>"]
+    parts = [f"<p class=muted>fairdice · the daily archive · {whole_dates(e(day))}</p>"]
     if record.status == "revealed":
         verdict = "fair" if record.seal == "match" and record.commitment_in_time else "mismatch"
         if record.seal == "match" and (
@@ -127,7 +127,7 @@ def day_page(record: DayRecord, home: str | None = None) -> Page:
             else f"The secret of {day} is not revealed yet: the archive reveals it in the minutes after that day ends"
             f" in UTC, at {due}"
         )
-    parts.append(f'<div class="verdict {verdict}"><h1>{e(headline)}.</h1></div>')
+    parts.append(f'<div class="verdict {verdict}"><h1>{whole_dates(e(headline))}.</h1></div>')
     parts.extend(_commitment(record))
     if record.record is not None:
         parts.extend(_record(record))

@@ -21,7 +21,19 @@ from pydantic import JsonValue, ValidationError
 
 from fairdice import schemes
 from fairdice.links import link_query
-from fairdice.markup import Page, capital, data_block, document, e, mark, marked, sentence, utc_time, visible
+from fairdice.markup import (
+    Page,
+    capital,
+    data_block,
+    document,
+    e,
+    mark,
+    marked,
+    sentence,
+    utc_time,
+    visible,
+    whole_dates,
+)
 from fairdice.offline import page_script
 from fairdice.prose import counted, number, reorders
 from fairdice.request import RequestBase
@@ -103,7 +115,7 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
         recheck = request.model_dump(mode="json", exclude_none=True)
     parts = [
         f"<p class=muted>fairdice · scheme <b>{e(verdict.scheme)}</b></p>",
-        f'<div class="verdict {e(verdict.verdict)}"><h1>{visible(headline(verdict))}</h1></div>',
+        f'<div class="verdict {e(verdict.verdict)}"><h1>{whole_dates(visible(headline(verdict)))}</h1></div>',
     ]
     if verdict.withheld is not None and verdict.withheld.reveal_at is not None:
         # Due then, not revealed then: the archive may not have revealed it yet when the time is past (review), and
@@ -435,7 +447,9 @@ def _rolls_section(verdict: Verdict, words: Words, rows: Sequence[str]) -> Itera
     # roll-offs say who won beside their dice), and the page itself must not be. The box is a named region a keyboard
     # can reach and scroll, and a screen reader names (review: a box that scrolls was neither)
     yield f'<div class=scroll role=region tabindex=0 aria-label="The {e(words.rolls)}">'
-    yield "<table id=rolls><thead><tr><th>#<th>HMAC message<th>dice<th>recorded"
+    # "message" may break where its soft hyphen is: on a small phone the column of a daily roll's messages is no wider
+    # than its header's longest word, and the six faces beside it need the room (review)
+    yield "<table id=rolls><thead><tr><th>#<th>HMAC mes&shy;sage<th>dice<th>recorded"
     yield "<th aria-label=match></tr></thead><tbody>"
     yield "".join(rows)
     yield "</tbody></table></div>"

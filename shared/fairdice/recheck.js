@@ -29,7 +29,8 @@
   }
   const mine = new Map(verdict.rolls.filter((r) => r.message !== null).map((r) => [r.index, r.dice]));
   const head = table.tHead.rows[0];
-  head.append(el("th", { class: "recheck", text: "browser", title: "your browser's own dice for this roll" }));
+  // A soft hyphen: on a small phone the word may break, to leave a daily roll's six faces room (page.css)
+  head.append(el("th", { class: "recheck", text: "brow\u00adser", title: "your browser's own dice for this roll" }));
   const listed = new Map(data.rolls.map(([index, dice]) => [index, dice]));
   const differ = [];
   let agreed = 0;

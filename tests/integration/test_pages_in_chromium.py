@@ -339,6 +339,66 @@ def test_a_word_of_code_in_the_recipes_steps_is_drawn_whole_at_a_phones_width_or
     assert {url: texts for url, texts in copied.items() if texts[0] != texts[1]} == {}
 
 
+# Each date (2026-12-04) in the open page's headings and each roll's faces (1-2-3-7-4-9) in its rolls table that the
+# browser drew on more than one line.
+_BROKEN_DATES_AND_ROLLS = """[...document.querySelectorAll("h1, h2, p.muted, td.dice")].flatMap((element) => {
+  const broken = [];
+  const pattern = element.matches("td.dice") ? /[0-9]+(-[0-9]+)+/g : /[0-9]{4}-[0-9]{2}-[0-9]{2}/g;
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const found of node.data.matchAll(pattern)) {
+      const range = document.createRange();
+      range.setStart(node, found.index); range.setEnd(node, found.index + found[0].length);
+      if (new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size > 1) broken.push(found[0]);
+    }
+  }
+  return broken;
+})"""
+
+
+def longest_daily_roll(server: str) -> tuple[str, str]:
+    """A player whose roll of yesterday has the most characters a daily roll can (14: 4-6-8-10-12-20), and that roll
+    as its address gives it: found by yesterday's secret, which the archive has revealed."""
+    with urlopen(f"{server}/daily/{YESTERDAY}", timeout=30) as reply:  # a loopback URL this test built
+        secret = json.load(reply)["record"]["secret"]
+    for number in range(1, 100_000):
+        player = f"00000000-0000-4000-8000-{number:012x}"
+        game = {"scheme": "daily", "date": YESTERDAY, "player_id": player, "secret": secret}
+        faces = verify(parse_request(game)).rolls[0]["dice"] or []
+        if len("-".join(map(str, faces))) == 14:
+            return player, "+".join(map(str, faces))
+    raise AssertionError("no player of yesterday has a roll of 14 characters")
+
+
+def test_a_date_in_a_heading_and_a_daily_rolls_faces_are_drawn_whole_on_a_small_phone(
+    browser: Browser, server: str
+) -> None:
+    # Given a daily roll's page at 320 px, its faces as long as they come, recorded as seen and otherwise, today's roll
+    # not revealed yet, and each day's record (review: "1-2-" / "3-7-" / "4-9" in a rolls cell, "2026-" / "12-04" in a
+    # heading, each read as other numbers)
+    player, faces = longest_daily_roll(server)
+    today = dt.datetime.now(dt.UTC).date().isoformat()
+    urls = [
+        f"{server}/daily/{YESTERDAY}/{player}?recorded={faces}",
+        f"{server}/daily/{YESTERDAY}/{player}?recorded=1+2+3+7+4+9",
+        f"{server}/daily/{YESTERDAY}/{PLAYER}?recorded=4+6+8+10+12+20",
+        f"{server}/daily/{today}/{PLAYER}?recorded=3+5+7+10+12+20",
+        f"{server}/daily/{YESTERDAY}",
+        f"{server}/daily/{today}",
+    ]
+    broken, hidden = {}, {}
+    for url in urls:
+        page = measured(browser, url, SMALL_PHONE)
+        assert page["wide"] == [] and page["scrollWidth"] <= SMALL_PHONE, (url, page["wide"])
+        broken[url] = browser.evaluate(_BROKEN_DATES_AND_ROLLS)
+        if browser.evaluate("document.querySelector('.scroll') !== null"):
+            hidden[url] = browser.evaluate(_CELLS_OUT_OF_SIGHT)
+
+    # Then each date and each roll is drawn on one line, and the table still shows every cell without scrolling sideways
+    assert [found for found in broken.values() if found] == [], broken
+    assert len(hidden) == 3 and [past for past in hidden.values() if past] == [], hidden
+
+
 # The rolls table's mark column (✓ or ✗), cell by cell, where its box ends past the right edge of the box that scrolls
 # the table sideways: a mark a phone hides until the player scrolls.
 _MARKS_OUT_OF_SIGHT = """[...document.querySelectorAll('.scroll tbody tr > td:nth-child(5)')].filter((td) =>

@@ -9,6 +9,7 @@ from fairdice.archive.layout import RevealedRecord, reveal_time
 from fairdice.archive.reader import DayRecord
 from fairdice.errors import InvalidInput
 from fairdice.links import parse_link
+from fairdice.markup import whole_dates
 from fairdice.notices import day_page, error_page
 from fairdice.problems import Problem, describe
 from fairdice.seal import seal_of
@@ -121,7 +122,7 @@ def test_a_revealed_days_heading_says_what_keeps_it_from_proving_the_day(
     # Review: a record that contradicts its commitment was headed "The secret of ... is revealed." as a sound one was,
     # told apart by the border's colour alone
     page = day_page(_day("2025-03-01T00:00:02+00:00", True).model_copy(update=change)).html
-    assert f'<div class="verdict {verdict}"><h1>{html.escape(heading)}</h1></div>' in page
+    assert f'<div class="verdict {verdict}"><h1>{whole_dates(html.escape(heading))}</h1></div>' in page
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ import pytest
 from fairdice.archive.layout import commitment_deadline, day_start, publication
 from fairdice.fields import MAX_ROLLS
 from fairdice.links import parse_link
-from fairdice.markup import csp_hash
+from fairdice.markup import csp_hash, whole_dates
 from fairdice.notices import error_page
 from fairdice.offline import offline, page_script
 from fairdice.page import MAX_TABLE_BYTES, headline, identity_value, render_page, verdict_page
@@ -61,7 +61,7 @@ def test_every_scheme_gets_a_page_with_every_roll_and_its_hmac_message(scheme: s
     verdict, page = page_of(GAMES[scheme])
     assert page.startswith("<!doctype html>")
     assert '<meta name=viewport content="width=device-width,initial-scale=1">' in page
-    assert f"<h1>{headline(verdict).replace(chr(39), '&#x27;')}</h1>" in page
+    assert f"<h1>{whole_dates(headline(verdict).replace(chr(39), '&#x27;'))}</h1>" in page
     assert page.count("<tr><td class=n>") == len(verdict.rolls)
     for report in verdict.rolls:
         assert f"<td class=msg>{report['message']}<td class" in page

@@ -761,8 +761,8 @@ def test_the_page_of_a_day_whose_secret_is_not_revealed_says_when_it_is_due_not_
     assert "Revealed at" not in page
     assert "To be revealed at <b class=when>2025-03-02 00:00:00 UTC</b>." in page
     assert (
-        "the secret of 2025-03-01 is not revealed yet: the archive reveals it in the minutes after that day ends in UTC"
-        in page
+        "the secret of <time>2025-03-01</time> is not revealed yet: the archive reveals it in the minutes after that"
+        " day ends in UTC" in page
     )
     assert "no commitment was given" not in page
     assert "not checked yet: the day secret that would check a commitment is not revealed yet" in page
@@ -782,5 +782,8 @@ def test_the_page_of_a_day_whose_secret_is_not_revealed_says_when_it_is_due_not_
     assert "Due at <b class=when>2025-03-02 00:00:00 UTC</b>, not revealed yet: late." in page
     record = late.record(ARCHIVE_DAY)
     assert record.status == "pending" and record.overdue is True
-    assert "though it was due once that day was over in UTC, at 2025-03-02 00:00:00 UTC" in day_page(record).html
+    assert (
+        "though it was due once that day was over in UTC, at <time>2025-03-02</time> 00:00:00 UTC"
+        in day_page(record).html
+    )
     assert reader.record(ARCHIVE_DAY).overdue is False

@@ -331,7 +331,7 @@ def test_a_browser_gets_a_days_record_as_a_page_and_its_errors_as_pages_naming_t
     answer = _as_browser(load_event("api-daily-record"), "/daily/2025-03-01")
     assert (answer["statusCode"], answer["headers"]["Content-Type"]) == (200, "text/html; charset=utf-8")
     assert (answer["headers"]["Vary"], answer["headers"]["Cache-Control"]) == ("Accept, Origin", UNTIL_NEXT_RECORD)
-    assert "<h1>The secret of 2025-03-01 is revealed.</h1>" in answer["body"]
+    assert "<h1>The secret of <time>2025-03-01</time> is revealed.</h1>" in answer["body"]
     assert secret.hex() in answer["body"]
     assert "The SHA-256 of the secret is the commitment published before the day's play." in answer["body"]
 
