@@ -83,7 +83,8 @@ def headline(verdict: Verdict) -> str:
     words = _words(verdict)
     summary = verdict.summary
     if verdict.verdict == "withheld":
-        reason = verdict.withheld.reason if verdict.withheld else "the secret is not revealed yet"
+        # The reasons: why it is withheld, then what the request says against the archive already (another commitment)
+        reason = "; ".join(verdict.reasons) or "the secret is not revealed yet"
         return f"Not yet verifiable: {reason}."
     if verdict.verdict == "fair":
         rolls = (
@@ -203,7 +204,7 @@ def _seal_section(verdict: Verdict, words: Words) -> Iterator[str]:
         "mismatch": f"{mark(False)} the SHA-256 of the {e(secret)} is not the {e(seal)} {origin}: the characters that"
         " differ are marked",
         "not_given": f"<span class=muted>{not_given}</span>",
-        "not_checked": f"<span class=muted>not checked yet: the {e(seal)} was given, but the {e(secret)} that would"
+        "not_checked": f"<span class=muted>not checked yet: the {e(seal)} was {origin}, but the {e(secret)} that would"
         " check it is not revealed yet</span>",
     }[check]
     given, computed = verdict.seal.given, verdict.seal.computed
@@ -220,8 +221,24 @@ def _seal_section(verdict: Verdict, words: Words) -> Iterator[str]:
         # A seal given with the request or link is whoever sent it's, as the inputs that identify the game are: only
         # the player can say it is the one shown before the game (review: a link made after the game read fair)
         yield f"<p>{SEAL_TO_RECOGNISE.format(seal=e(seal), secret=e(secret), shown=e(words.shown))}</p>"
+    withheld = verdict.verdict == "withheld"
+    if withheld and given is not None and origin == "published":
+        # A day not revealed yet: its commitment is published already, and the player sees the one its secret will be
+        # held to, but nothing is checked before then (review: the page said none came, where the day's record had it)
+        yield (
+            f"<p>This is the {e(seal)} the daily archive published for the day: once the {e(secret)} is revealed, its"
+            f" SHA-256 must be this {e(seal)}. Nothing is checked until then.</p>"
+        )
     published = verdict.seal.published_at
-    if published is not None:
+    if published is not None and withheld:
+        # Said as a time, not as a check: no mark, and nothing proven yet (review)
+        timing = (
+            "before the day's play began"
+            if verdict.seal.in_time
+            else "which does not show it was published before the day's play began"
+        )
+        yield f"<p>Published at {utc_time(published)} by the archive's time, {timing}.</p>"
+    elif published is not None:
         when = utc_time(published)
         if verdict.seal.in_time:
             yield f"<p>{mark(True)} The {e(seal)} was published at {when}, before the game's play began.</p>"

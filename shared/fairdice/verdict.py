@@ -21,7 +21,8 @@ class Checks(BaseModel):
 
     seal: CheckResult = Field(
         description="match: the SHA-256 of the secret is the seal given; mismatch: it is not; not_given: no seal was"
-        " given; not_checked: one was given, but the secret that would check it is not revealed yet (withheld)"
+        " given; not_checked: one was given, or the daily archive published one, but the secret that would check it is"
+        " not revealed yet (withheld)"
     )
     rolls: RollsCheck = Field(
         description="match: every roll computed was recorded and matches; partial: those recorded match but the"
@@ -67,8 +68,11 @@ class GameInput(BaseModel):
 class SealReport(BaseModel):
     """The seal the game showed, if given, and the one the revealed secret gives."""
 
-    given: str | None
-    computed: str | None
+    given: str | None = Field(
+        description="the seal the secret is held to: the one given; for daily, the commitment the daily archive"
+        " published for the day (with published_at and in_time), before the day is revealed too"
+    )
+    computed: str | None = Field(description="the SHA-256 of the revealed secret; null while it is withheld")
     published_at: dt.datetime | None = Field(
         default=None, description="when the seal was published, where an archive says (daily: its own timestamp)"
     )

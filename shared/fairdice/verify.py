@@ -210,18 +210,22 @@ def identified_by(request: RequestBase) -> list[GameInput]:
 
 def withheld_verdict(request: RequestBase, withheld: Withheld) -> Verdict:
     """The verdict on a request whose secret is not revealed yet: nothing checked, and why. A seal or recorded rolls
-    it carries are `not_checked` (given, but nothing can check them yet), never `not_given`."""
-    seal: CheckResult = "not_given" if request.seal_hex is None else "not_checked"
+    it carries are `not_checked` (given, but nothing can check them yet), never `not_given`; so is the seal an
+    authority published already (the daily archive's commitment), which is the one reported, as once revealed."""
+    given = request.seal_hex if withheld.seal is None else withheld.seal
+    seal: CheckResult = "not_given" if given is None else "not_checked"
     rolls: RollsCheck = "not_given" if request.recorded is None else "not_checked"
     return Verdict(
         scheme=request.scheme,
         verdict="withheld",
         checks=Checks(seal=seal, rolls=rolls),
-        seal=SealReport(given=request.seal_hex, computed=None),
+        seal=SealReport(
+            given=given, computed=None, published_at=withheld.seal_published_at, in_time=withheld.seal_in_time
+        ),
         rolls=[],
         summary=Summary(count=0, compared=0, mismatches=0, first_mismatch=None),
         withheld=WithheldReport(reason=withheld.reason, reveal_at=withheld.reveal_at, overdue=withheld.overdue),
-        reasons=[withheld.reason],
+        reasons=[withheld.reason, *withheld.contradictions],
         identified_by=identified_by(request),
     )
 

@@ -339,6 +339,25 @@ def test_a_word_of_code_in_the_recipes_steps_is_drawn_whole_at_a_phones_width_or
     assert {url: texts for url, texts in copied.items() if texts[0] != texts[1]} == {}
 
 
+def test_a_roll_of_today_shows_the_commitment_the_archive_published_and_says_nothing_is_verified_yet(
+    browser: Browser, server: str
+) -> None:
+    # Given today's roll, not revealed yet, opened with the faces seen, and today's record (review: the roll's page said
+    # no commitment came with the request, where the day's record showed the one its secret will be held to)
+    today = dt.datetime.now(dt.UTC).date().isoformat()
+    with urlopen(f"{server}/daily/{today}", timeout=30) as reply:  # a loopback URL this test built
+        commitment = json.load(reply)["commitment"]
+    page = measured(browser, f"{server}/daily/{today}/{PLAYER}?recorded=3+5+7+10+12+20", SMALL_PHONE)
+
+    # Then the page shows that commitment as the archive's, when it was published, and that nothing is checked yet
+    assert page["text"].startswith("fairdice · scheme daily\n\nNot yet verifiable:"), page["text"][:200]
+    assert re.search(f"published\\s+{commitment}\\s", page["text"]), page["text"]
+    assert "This is the commitment the daily archive published for the day" in page["text"]
+    assert "Nothing is checked until then." in page["text"] and "Published at " in page["text"]
+    assert "None came with this request" not in page["text"] and "✓" not in page["text"]
+    assert page["wide"] == [] and page["scrollWidth"] <= SMALL_PHONE, page["wide"]
+
+
 # Each date (2026-12-04) in the open page's headings and each roll's faces (1-2-3-7-4-9) in its rolls table that the
 # browser drew on more than one line.
 _BROKEN_DATES_AND_ROLLS = """[...document.querySelectorAll("h1, h2, p.muted, td.dice")].flatMap((element) => {

@@ -230,7 +230,17 @@ class ArchiveReader:
         """The revealed day, or when it will be revealed; UnknownDay for a day with no secret."""
         found = self._find(day)
         if isinstance(found, _Pending):
-            return PendingDay(reveal_at=reveal_time(day), overdue=self._overdue(day), as_of=found.as_of)
+            published = found.published
+            if published is None:
+                return PendingDay(reveal_at=reveal_time(day), overdue=self._overdue(day), as_of=found.as_of)
+            return PendingDay(
+                reveal_at=reveal_time(day),
+                overdue=self._overdue(day),
+                as_of=found.as_of,
+                commitment=published.commitment.commitment,
+                published_at=known_time(published.published_at),
+                in_time=published.in_time,
+            )
         published = found.published
         return RevealedDay(
             secret=found.secret,

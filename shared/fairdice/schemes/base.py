@@ -119,11 +119,17 @@ class GameParts(NamedTuple):
 
 @dataclass(frozen=True)
 class Withheld:
-    """The secret is not revealed yet: why, when it is due if known, and whether that is past."""
+    """The secret is not revealed yet: why, when it is due if known, and whether that is past. `seal` is the seal an
+    authority (the daily archive) published for it already, with when and whether in time, as `Revealed` says them;
+    `contradictions`, what the request says that the authority does not (another commitment)."""
 
     reason: str
     reveal_at: dt.datetime | None = None
     overdue: bool = False
+    seal: str | None = None
+    seal_published_at: dt.datetime | None = None
+    seal_in_time: bool | None = None
+    contradictions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -152,6 +158,11 @@ class PendingDay:
     # The moment an audit reads the archive as of, when that is before the day's reveal was final (every run that
     # reveals it had ended): withheld in every shard of the audit alike, whatever the archive holds when each reads it
     as_of: dt.datetime | None = None
+    # The day's commitment as the archive published it, what its secret is held to once revealed, and when, as
+    # `RevealedDay` says them (`published_at` None where the archive gives no time of its own); None: none published
+    commitment: str | None = None
+    published_at: dt.datetime | None = None
+    in_time: bool | None = None
 
 
 class DaySecrets(Protocol):

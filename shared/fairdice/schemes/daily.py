@@ -137,6 +137,13 @@ def _not_over(day: dt.date, reveal_at: dt.datetime | None, overdue: bool = False
     )
 
 
+def _other_commitment(request: DailyRequest, published: str) -> tuple[str, ...]:
+    """What a commitment given says against the one the daily archive published for the day, if it differs."""
+    if request.commitment is None or request.commitment == published:
+        return ()
+    return (f"the commitment given is not the one the daily archive published for {request.date} ({published})",)
+
+
 def _revealed_early(day: dt.date, revealed_at: dt.datetime | None) -> str:
     """Why a record the archive's own time does not show written after its day keeps the day's rolls from fair: a
     secret public while its day was played lets anyone compute that day's rolls (of any player id) before rolling."""
@@ -224,12 +231,20 @@ class Daily(Scheme[DailyRequest]):
         if isinstance(found, PendingDay):
             if found.as_of is not None:
                 return _not_final(request.date, found.reveal_at, found.as_of)
-            return _not_over(request.date, found.reveal_at, found.overdue)
-        contradictions = []
-        if request.commitment is not None and request.commitment != found.commitment:
-            contradictions.append(
-                f"the commitment given is not the one the daily archive published for {day} ({found.commitment})"
+            withheld = _not_over(request.date, found.reveal_at, found.overdue)
+            if found.commitment is None:
+                return withheld
+            # The commitment the secret will be held to is published already: the player sees it now, and a commitment
+            # given is compared with it, though nothing is verified before the secret is revealed (review: the roll's
+            # page said no commitment came, where GET /daily/{date} showed the day's)
+            return replace(
+                withheld,
+                seal=found.commitment,
+                seal_published_at=found.published_at,
+                seal_in_time=found.in_time,
+                contradictions=_other_commitment(request, found.commitment),
             )
+        contradictions = list(_other_commitment(request, found.commitment))
         secret = found.secret
         if request.secret is not None:
             secret = bytes.fromhex(request.secret)

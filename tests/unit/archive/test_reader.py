@@ -74,6 +74,18 @@ def reader_at(stores: Stores, moment: str) -> ArchiveReader:
     return ArchiveReader(stores.archive, clock=lambda: at(moment))
 
 
+def pending_next(stores: Stores, *, overdue: bool = False) -> PendingDay:
+    """2025-03-02 not revealed, as a reader gives it: with the commitment the archive published for it, its secret's
+    SHA-256, and when: two seconds into the day, in time."""
+    return PendingDay(
+        reveal_at=at("2025-03-03 00:00"),
+        overdue=overdue,
+        commitment=seal_of(stores.secrets.get(secret_key(NEXT)) or b""),
+        published_at=at("2025-03-02 00:00:02"),
+        in_time=True,
+    )
+
+
 def rewrite(store: ObjectStore, key: str, data: bytes) -> None:
     """Tamper with the archive behind the publisher's back (the local folder allows it)."""
     store.replace(key, data)
@@ -146,7 +158,7 @@ def test_a_late_reveal_landing_while_a_reader_looks_for_the_record_is_no_tamperi
     # it was not revealed, withholds it as late, as its other shards do
     found = reader.lookup(NEXT)
     if as_of:
-        assert found == PendingDay(reveal_at=at("2025-03-03 00:00"), overdue=True)
+        assert found == pending_next(stores, overdue=True)
     else:
         assert isinstance(found, RevealedDay)
 
@@ -158,7 +170,7 @@ def test_a_warm_audit_reader_remembers_a_pending_day_for_its_own_moment_only(
     # 00:20:00, then one begun at 00:20:10 (review S5: the second was given the first's pending day)
     moment = [at("2025-03-03 00:20:00")]
     warm = ArchiveReader(stores.archive, clock=lambda: moment[0], as_of=True)
-    assert warm.lookup(NEXT) == PendingDay(reveal_at=at("2025-03-03 00:00"), overdue=True)
+    assert warm.lookup(NEXT) == pending_next(stores, overdue=True)
     timeline.publish(stores, at("2025-03-03 00:20:05"))
     moment[0] = at("2025-03-03 00:20:10")
 
@@ -176,16 +188,18 @@ def test_a_warm_audit_reader_remembers_a_pending_day_for_its_own_moment_only(
             "2025-03-03 00:10",
             PendingDay(reveal_at=at("2025-03-03 00:00"), as_of=at("2025-03-03 00:05")),
         ),
-        # past them, during an outage, the reveal coming late at 00:40: not revealed as of then, and late (review S4)
-        ("2025-03-03 00:20", "2025-03-03 00:40", PendingDay(reveal_at=at("2025-03-03 00:00"), overdue=True)),
+        # past them, during an outage, the reveal coming late at 00:40: not revealed as of then, and late (review S4),
+        # with the commitment published before it
+        ("2025-03-03 00:20", "2025-03-03 00:40", None),
     ],
     ids=["not-final", "outage"],
 )
 def test_every_shard_of_an_audit_withholds_a_day_not_revealed_by_its_start_whatever_it_reads_later(
-    stores: Stores, timeline: Timeline, begun: str, reveal: str, expected: PendingDay
+    stores: Stores, timeline: Timeline, begun: str, reveal: str, expected: PendingDay | None
 ) -> None:
     # Given an audit begun at `begun`, one shard reading 2025-03-02 before its reveal at `reveal` and, in a warm reader
-    # and in a fresh one, after it
+    # and in a fresh one, after it (`expected` None: pending, late, with its commitment)
+    expected = expected or pending_next(stores, overdue=True)
     warm = audit_reader(stores, begun)
     before = warm.lookup(NEXT)
     timeline.publish(stores, at(reveal))
@@ -209,7 +223,7 @@ def test_a_warm_audit_reader_that_read_a_late_record_for_a_later_audit_withholds
     moment[0] = at("2025-03-03 00:20")
 
     # Then the earlier audit is not given the day it remembers revealed: not revealed as of its start, and late
-    assert shared.lookup(NEXT) == PendingDay(reveal_at=at("2025-03-03 00:00"), overdue=True)
+    assert shared.lookup(NEXT) == pending_next(stores, overdue=True)
 
 
 def test_a_revealed_day_gives_its_secret_and_the_commitment_published_before_it(stores: Stores) -> None:
@@ -224,7 +238,7 @@ def test_a_revealed_day_gives_its_secret_and_the_commitment_published_before_it(
 def test_today_is_pending_until_the_next_midnight(stores: Stores) -> None:
     found = reader_at(stores, "2025-03-02 23:59:59").lookup(NEXT)
 
-    assert found == PendingDay(reveal_at=at("2025-03-03 00:00"))
+    assert found == pending_next(stores)
 
 
 def test_today_is_pending_even_before_its_secret_is_made(stores: Stores) -> None:
@@ -237,7 +251,7 @@ def test_a_closed_day_waiting_for_the_publisher_is_still_pending(stores: Stores)
     # 2025-03-02 is over, but the publisher has not run yet on 03-03
     found = reader_at(stores, "2025-03-03 00:00:01").lookup(NEXT)
 
-    assert found == PendingDay(reveal_at=at("2025-03-03 00:00"))
+    assert found == pending_next(stores)
 
 
 def test_a_closed_day_whose_runs_all_failed_is_pending_until_a_run_reveals_it(stores: Stores) -> None:
@@ -246,7 +260,7 @@ def test_a_closed_day_whose_runs_all_failed_is_pending_until_a_run_reveals_it(st
     # Then it is still pending, not tampered: nothing in the archive shows it was ever revealed (review)
     # (and late from when they ended: overdue)
     for moment, overdue in (("2025-03-03 00:15:00", False), ("2025-03-03 00:15:01", True), ("2025-03-03 12:00", True)):
-        assert reader_at(stores, moment).lookup(NEXT) == PendingDay(reveal_at=at("2025-03-03 00:00"), overdue=overdue)
+        assert reader_at(stores, moment).lookup(NEXT) == pending_next(stores, overdue=overdue)
 
 
 def test_a_committed_days_record_gone_once_the_archive_showed_it_revealed_is_tampered(
@@ -258,7 +272,7 @@ def test_a_committed_days_record_gone_once_the_archive_showed_it_revealed_is_tam
     (tmp_path / "archive" / revealed_key(NEXT)).unlink()
 
     # When it is asked for within the reveal window, it may still be a run under way: pending
-    assert reader_at(stores, "2025-03-03 00:15:00").lookup(NEXT) == PendingDay(reveal_at=at("2025-03-03 00:00"))
+    assert reader_at(stores, "2025-03-03 00:15:00").lookup(NEXT) == pending_next(stores)
 
     # After it, the index shows the day was revealed: the missing record is the archive's fault
     reader = reader_at(stores, "2025-03-03 00:15:01")

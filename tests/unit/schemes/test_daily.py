@@ -765,7 +765,10 @@ def test_the_page_of_a_day_whose_secret_is_not_revealed_says_when_it_is_due_not_
         " day ends in UTC" in page
     )
     assert "no commitment was given" not in page
-    assert "not checked yet: the day secret that would check a commitment is not revealed yet" in page
+    assert (
+        "not checked yet: the commitment was published, but the day secret that would check it is not revealed yet"
+        in page
+    )
 
     # And read the next evening, past the time every run that reveals it had, it is said to be late, on the verdict's
     # page and the day's (review: "To be revealed at" a time 18 hours past, as if the day were still to come)
@@ -787,3 +790,44 @@ def test_the_page_of_a_day_whose_secret_is_not_revealed_says_when_it_is_due_not_
         in day_page(record).html
     )
     assert reader.record(ARCHIVE_DAY).overdue is False
+
+
+def test_a_roll_of_a_day_not_revealed_yet_shows_the_commitment_the_archive_published_and_checks_nothing(
+    archive: tuple[Timeline, Stores],
+) -> None:
+    # Given a day committed in time, read in its evening, and a player's roll of it asked for with the faces they saw
+    # (review: its verdict said `"given": null` and its page that no commitment came with the request, where
+    # GET /daily/{date} showed the day's)
+    reader = committed_that_evening(archive)
+    record = reader.record(ARCHIVE_DAY)
+    verdict = verified(reader, recorded="3 5 7 10 12 20")
+
+    # Then its verdict carries the commitment the archive published, when, and that it was in time; nothing is checked
+    assert verdict.verdict == "withheld"
+    assert verdict.checks.model_dump() == {"seal": "not_checked", "rolls": "not_checked"}
+    assert record.commitment is not None and record.commitment_published_at is not None
+    assert verdict.seal.model_dump() == {
+        "given": record.commitment,
+        "computed": None,
+        "published_at": record.commitment_published_at,
+        "in_time": True,
+    }
+    assert is_final(verdict) is False
+
+    # And its page shows it as the archive's, with its time, and marks nothing as verified
+    page = render_page(verdict)
+    assert f"<dt>published</dt><dd><code>{record.commitment}</code></dd>" in page
+    assert (
+        "<p>This is the commitment the daily archive published for the day: once the day secret is revealed, its"
+        " SHA-256 must be this commitment. Nothing is checked until then.</p>"
+    ) in page
+    assert "<p>Published at 2025-03-01 00:00:03 UTC by the archive's time, before the day's play began.</p>" in page
+    assert "None came with this request" not in page
+    assert "<span class=ok>" not in page and "<span class=bad>" not in page
+
+    # And a commitment given is compared with the archive's already, the verdict still withheld
+    other = verified(reader, commitment="ab" * 32)
+    assert other.verdict == "withheld" and other.seal.given == record.commitment
+    assert other.reasons[1:] == [
+        f"the commitment given is not the one the daily archive published for 2025-03-01 ({record.commitment})"
+    ]

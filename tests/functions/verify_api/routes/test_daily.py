@@ -111,6 +111,13 @@ def test_a_daily_roll_is_withheld_during_its_day_and_verified_after_it(
     assert headers["Cache-Control"] == SHORT_LIVED
     status, _, record = call(load_event("api-daily-record"))
     assert (status, record["status"], record["record"]) == (200, "pending", None)
+    # with the commitment the day's record shows, the one its secret will be held to, published before the day's play
+    # (review: the roll said `"given": null` where the record had it)
+    assert verdict["checks"]["seal"] == "not_checked"
+    assert (verdict["seal"]["given"], verdict["seal"]["published_at"]) == (
+        record["commitment"],
+        record["commitment_published_at"],
+    )
 
     # When the next run reveals the day, then every player's faces are seed 004's
     timeline.publish(stores, at("2025-03-02 00:00"))
