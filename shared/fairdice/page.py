@@ -130,6 +130,12 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
             f"<p class=muted>The recorded {e(words.rolls)} came with the request: they are compared once the"
             f" {e(words.secret)} is revealed.</p>"
         )
+        if verdict.withheld is not None and verdict.withheld.recorded is not None:
+            # Shown as given, not as checked (review: acknowledged, never shown, on the day's roll's own address)
+            parts.append(
+                f"<dl class=values><dt>Recorded, as given (not checked)</dt>"
+                f"<dd>{_rolls_given(verdict.withheld.recorded)}</dd></dl>"
+            )
     if verdict.scope is not None:
         said = " ".join(f"<b>{e(label)}:</b> {visible(text)}." for label, text in checked(words, verdict))
         parts.append(f"<p class=scope>{said}</p>")
@@ -384,31 +390,34 @@ def _inputs_section(request: RequestBase) -> Iterator[str]:
         if value is None:
             continue
         more = ""
+        if param.kind == "rolls":
+            yield f"<dt>{e(param.name)}</dt><dd>{_rolls_given(value)}</dd>"
+            continue
         if isinstance(value, bool):
             shown = "yes" if value else "no"
         elif isinstance(value, list):
-            separator = " " if param.kind == "rolls" else ", "
-            items = ("-".join(map(str, roll)) for roll in value) if param.kind == "rolls" else map(str, value)
-            shown = separator.join(items)
+            shown = ", ".join(map(str, value))
             if len(shown) > 300:  # the cut marked after the value's own characters are shown, not as one of them
-                # rolls cut after a whole one: a roll cut short would read as other dice (review: an empty one drawn)
-                cut = shown.rfind(" ", 0, 301) if param.kind == "rolls" else 300
-                shown, more = shown[:cut], "…"
+                shown, more = shown[:300], "…"
         elif isinstance(value, dt.date):
             shown = value.isoformat()
         else:
             shown = str(value)
-        if param.kind == "rolls":
-            # each roll whole on its line: where a line wraps, "1-6 2" and "-5 1-6" would read as other dice (review)
-            value = "<code>" + " ".join(f"<span class=roll>{e(roll)}</span>" for roll in shown.split(" ")) + "</code>"
-        elif reorders(shown):
-            # a value a screen may draw in another order (a Hebrew word, a number) is drawn again as typed, as an
-            # identity
-            value = identity_value(shown)
-        else:
-            value = f"<code>{visible(shown)}</code>"
+        # a value a screen may draw in another order (a Hebrew word, a number) is drawn again as typed, as an identity
+        value = identity_value(shown) if reorders(shown) else f"<code>{visible(shown)}</code>"
         yield f"<dt>{e(param.name)}</dt><dd>{value}{more}</dd>"
     yield "</dl>"
+
+
+def _rolls_given(rolls: Sequence[Sequence[int]]) -> str:
+    """Recorded rolls as HTML, as they came (a link's, a withheld verdict's): each roll whole on its line, where a line
+    wraps "1-6 2" and "-5 1-6" would read as other dice (review); cut after the whole roll that ends the first 300
+    characters, a roll cut short reading as other dice too (review: an empty one drawn), the cut marked after them."""
+    shown = " ".join("-".join(map(str, roll)) for roll in rolls)
+    more = ""
+    if len(shown) > 300:
+        shown, more = shown[: shown.rfind(" ", 0, 301)], "…"
+    return "<code>" + " ".join(f"<span class=roll>{e(roll)}</span>" for roll in shown.split(" ")) + f"</code>{more}"
 
 
 def _table_rows(verdict: Verdict) -> list[str]:

@@ -125,6 +125,11 @@ class WithheldReport(BaseModel):
     overdue: bool = Field(
         default=False, description="the secret was due at reveal_at and the archive has still not revealed it"
     )
+    recorded: list[list[int]] | None = Field(
+        default=None,
+        description="the recorded rolls that came with the request, as given: none is checked before the secret is"
+        " revealed",
+    )
 
 
 Cause = Literal[

@@ -1584,7 +1584,8 @@ const fairdice = (() => {
         seal: { given: request[scheme.sealField], computed: null, published_at: null, in_time: null },
         rolls: [],
         summary: compare([], null).summary,
-        withheld: { reason: revealed.withheld, reveal_at: revealed.revealAt || null, overdue: false }, // no archive here: never late
+        // no archive here: never late; the recorded rolls as given, none checked (fairdice.verify.withheld_verdict)
+        withheld: { reason: revealed.withheld, reveal_at: revealed.revealAt || null, overdue: false, recorded: request.recorded },
         scope: null,
         reasons: [revealed.withheld],
         identified_by: identified,

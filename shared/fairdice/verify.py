@@ -224,7 +224,12 @@ def withheld_verdict(request: RequestBase, withheld: Withheld) -> Verdict:
         ),
         rolls=[],
         summary=Summary(count=0, compared=0, mismatches=0, first_mismatch=None),
-        withheld=WithheldReport(reason=withheld.reason, reveal_at=withheld.reveal_at, overdue=withheld.overdue),
+        withheld=WithheldReport(
+            reason=withheld.reason,
+            reveal_at=withheld.reveal_at,
+            overdue=withheld.overdue,
+            recorded=None if request.recorded is None else [list(roll) for roll in request.recorded],
+        ),
         reasons=[withheld.reason, *withheld.contradictions],
         identified_by=identified_by(request),
     )

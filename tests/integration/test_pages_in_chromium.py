@@ -358,6 +358,22 @@ def test_a_roll_of_today_shows_the_commitment_the_archive_published_and_says_not
     assert page["wide"] == [] and page["scrollWidth"] <= SMALL_PHONE, page["wide"]
 
 
+def test_the_faces_a_roll_of_today_came_with_are_shown_as_given_each_roll_whole_on_a_small_phone(
+    browser: Browser, server: str
+) -> None:
+    # Given today's roll, not revealed yet, opened with the faces seen (review: the page said they came with the request
+    # and showed them nowhere)
+    today = dt.datetime.now(dt.UTC).date().isoformat()
+    page = measured(browser, f"{server}/daily/{today}/{PLAYER}?recorded=3+5+7+10+12+20", SMALL_PHONE)
+
+    # Then it shows them, labelled as given and not checked, drawn on one line, and checks nothing
+    assert re.search(r"Recorded, as given \(not checked\)\s+3-5-7-10-12-20\s", page["text"]), page["text"]
+    drawn = browser.characters("dl.values dd")["characters"]
+    assert "".join(box["character"] for box in drawn) == "3-5-7-10-12-20"
+    assert len({round(box["top"]) for box in drawn}) == 1
+    assert "✓" not in page["text"] and page["wide"] == [] and page["scrollWidth"] <= SMALL_PHONE
+
+
 # Each date (2026-12-04) in the open page's headings and each roll's faces (1-2-3-7-4-9) in its rolls table that the
 # browser drew on more than one line.
 _BROKEN_DATES_AND_ROLLS = """[...document.querySelectorAll("h1, h2, p.muted, td.dice")].flatMap((element) => {

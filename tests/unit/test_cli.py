@@ -229,6 +229,7 @@ def test_verify_withholds_a_daily_roll_until_its_day_is_over_by_this_machines_cl
         " ends in UTC",
         "reveal_at": "2026-10-29T00:00:00Z",
         "overdue": False,
+        "recorded": [seed_004.faces(bytes.fromhex(KEY), "2026-10-28", PLAYER)],
     }
 
     # When it is verified once the day is over, Then its secret is checked: every face matches
@@ -253,6 +254,7 @@ def test_check_withholds_a_link_to_a_daily_roll_of_a_day_not_begun(
         "reason": f"{day} is not over in UTC: its secret is not revealed, so none is confirmed or denied",
         "reveal_at": reveal_at,
         "overdue": False,
+        "recorded": None,
     }
 
 

@@ -204,6 +204,27 @@ def test_a_withheld_game_says_the_rolls_it_carries_were_received_and_not_compare
     assert received not in unescape(re.sub(r"<[^>]+>", "", verdict_page(verify(parse_request(day), today=today)).html))
 
 
+def test_a_withheld_games_recorded_rolls_are_shown_as_given_not_as_checked() -> None:
+    # Given a day's roll not revealed yet, asked with the faces seen (review: GET /daily/{date}/{player_id}?recorded=…
+    # said they came, and showed them nowhere)
+    day = {"scheme": "daily", "player_id": "3d69a2e7-5183-492a-8c98-68afa9ab7bbd", "date": "2999-06-01"}
+    verdict = verify(parse_request({**day, "recorded": "3 5 7 10 12 20"}), today=dt.date(2026, 12, 3))
+
+    # Then the verdict carries them as given, and its page shows them so, each roll whole, with no mark of a check
+    assert verdict.withheld is not None and verdict.withheld.recorded == [[3, 5, 7, 10, 12, 20]]
+    assert verdict.rolls == [] and verdict.checks.rolls == "not_checked"
+    page = verdict_page(verdict).html
+    assert (
+        "<dl class=values><dt>Recorded, as given (not checked)</dt><dd><code><span class=roll>3-5-7-10-12-20</span>"
+        "</code></dd></dl>"
+    ) in page
+    assert "<span class=ok>" not in page
+    # and without them, none is shown
+    alone = verify(parse_request(day), today=dt.date(2026, 12, 3))
+    assert alone.withheld is not None and alone.withheld.recorded is None
+    assert "Recorded, as given" not in verdict_page(alone).html
+
+
 def seal_section(page: str) -> str:
     """The words of a verdict page's section on its seal, up to the next section."""
     section = re.search(r"<h2>The (?:commitment|commit|seal)</h2>(.*?)(?:<h2>|<footer)", page, re.S)

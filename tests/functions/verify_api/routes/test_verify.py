@@ -218,7 +218,7 @@ def test_a_secret_given_for_today_is_withheld_by_verify_and_check_until_the_day_
     reason = (
         "the secret of 2026-10-28 is not revealed yet: the archive reveals it in the minutes after that day ends in UTC"
     )
-    assert_withheld([posted, linked], reason, "2026-10-29T00:00:00Z")
+    assert_withheld([posted, linked], reason, "2026-10-29T00:00:00Z", request["recorded"])
 
     # When the day is over, Then the same requests are checked against their secret: every face matches
     clock_at("2026-10-29 00:00:00")
@@ -238,15 +238,17 @@ def test_a_secret_given_for_the_calendars_last_day_is_withheld_not_a_server_erro
     # When it is posted to /verify, or its link is checked at /check, Then it is an ordinary withheld verdict, due at
     # no time, and nothing of the secret is confirmed
     reason = "9999-12-31 is not over in UTC: its secret is not revealed, so none is confirmed or denied"
-    assert_withheld([posted, linked], reason, None)
+    assert_withheld([posted, linked], reason, None, request["recorded"])
 
 
-def assert_withheld(events: list[Event], reason: str, reveal_at: str | None) -> None:
-    """Each event is answered 200 with a withheld verdict for `reason`: nothing computed, no seal checked."""
+def assert_withheld(events: list[Event], reason: str, reveal_at: str | None, recorded: str) -> None:
+    """Each event is answered 200 with a withheld verdict for `reason`: nothing computed, no seal checked, the
+    `recorded` faces given shown as they came."""
     for event in events:
         answer = invoke(event)
         assert answer.status == 200, answer.text
         verdict = answer.json
         assert verdict["verdict"] == "withheld"
-        assert verdict["withheld"] == {"reason": reason, "reveal_at": reveal_at, "overdue": False}
+        faces = [list(map(int, recorded.split()))]
+        assert verdict["withheld"] == {"reason": reason, "reveal_at": reveal_at, "overdue": False, "recorded": faces}
         assert verdict["rolls"] == [] and verdict["seal"]["computed"] is None
