@@ -1265,7 +1265,7 @@ def test_a_seal_that_came_with_the_link_is_for_the_player_to_recognise_as_the_on
     # and a daily roll's commitment, which no game's screen shows, as the one the daily archive published in the grace
     # after 00:00 UTC (review: the app games' words; then "before that day began", which the archive calls early)
     daily = _open(chromium, page, _vector_link("daily-2026-10-28", with_rolls=True), DESKTOP)
-    shown = "the daily archive published that day between 00:00 and 00:15 UTC"
+    shown = "the daily archive publishes for the day between 00:00 and 00:15 UTC"
     assert SEAL_TO_RECOGNISE.format(seal="commitment", secret="day secret", shown=shown) in daily["text"]
 
 

@@ -241,13 +241,21 @@ def test_a_pending_days_roll_says_no_commitment_came_and_which_one_counts_never_
 
     said = " ".join(seal_section(verdict_page(verdict).html).split())
 
-    # Then it says that none came, and that the one to hold the secret to is the one the archive published that day
+    # Then it says that none came, and that the one to hold the secret to is the one the archive publishes for the day
     assert "—" not in said
     assert said == (
         "not checked yet: the day secret that would check a commitment is not revealed yet"
-        " None came with this request: the commitment that counts is the one the daily archive published that day"
+        " None came with this request: the commitment that counts is the one the daily archive publishes for the day"
         " between 00:00 and 00:15 UTC."
     )
+
+
+def test_a_future_days_roll_does_not_say_its_commitment_is_published_already() -> None:
+    # Review: a day not begun yet read "the one the daily archive published that day", as if it existed
+    day = {"scheme": "daily", "player_id": "3d69a2e7-5183-492a-8c98-68afa9ab7bbd", "date": "2026-12-06"}
+    said = " ".join(seal_section(verdict_page(verify(parse_request(day), today=dt.date(2026, 12, 4))).html).split())
+    assert "the one the daily archive publishes for the day between 00:00 and 00:15 UTC" in said
+    assert "published" not in said
 
 
 def test_a_seal_not_given_or_not_computed_yet_is_said_in_words_as_the_offline_page_says_it() -> None:
@@ -618,9 +626,9 @@ def test_a_daily_commitment_given_is_for_the_player_to_recognise_as_the_one_the_
     # first roll", where no game's screen shows it: the daily archive publishes it
     _, page = page_of(GAMES["daily"] | {"commitment": SEAL})
     assert (
-        "Check that this is the commitment the daily archive published that day between 00:00 and 00:15 UTC: fairdice"
-        " knows only the commitment it was given, and only that one shows the day secret was fixed before the play."
-        in unescape(page)
+        "Check that this is the commitment the daily archive publishes for the day between 00:00 and 00:15 UTC:"
+        " fairdice knows only the commitment it was given, and only that one shows the day secret was fixed before the"
+        " play." in unescape(page)
     )
     assert "commitment your game showed" not in unescape(page)
 
@@ -640,7 +648,7 @@ def test_the_daily_commitment_to_recognise_is_the_one_published_in_the_archives_
 
     # Then the page sends the player to the archive's own window for it, and never to a time before the day
     window = f"between {day_start(day):%H:%M} and {commitment_deadline(day):%H:%M} UTC"
-    assert f"the commitment the daily archive published that day {window}: fairdice knows only" in unescape(page)
+    assert f"the commitment the daily archive publishes for the day {window}: fairdice knows only" in unescape(page)
     assert "before that day began" not in unescape(page)
 
 

@@ -168,7 +168,7 @@ class Daily(Scheme[DailyRequest]):
     words = Words(
         "day secret",
         "commitment",
-        shown=f"the daily archive published that day between 00:00 and 00:{COMMITMENT_GRACE.seconds // 60:02d} UTC",
+        shown=f"the daily archive publishes for the day between 00:00 and 00:{COMMITMENT_GRACE.seconds // 60:02d} UTC",
     )
     tried = None
     elsewhere = "another player's or another day's roll: check the player id and the date (the UTC day it was rolled)"
