@@ -416,19 +416,8 @@ def test_version_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_python_dash_m_fairdice_runs_the_same_command() -> None:
-    # Given the package as the layer ships it (its folder on PYTHONPATH), in a fresh interpreter
-    env = os.environ | {"PYTHONPATH": str(Path(fairdice.__file__).resolve().parent.parent)}
-
-    # When a fair request is piped in
-    done = subprocess.run(
-        [sys.executable, "-m", "fairdice", "verify", "-"],
-        input=json.dumps(FAIR),
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        check=False,
-    )
+    # Given the package as the layer ships it, in a fresh interpreter, When a fair request is piped in
+    done = _python_with_a_fair_request(["-m", "fairdice", "verify", "-"])
 
     # Then it prints the verdict and exits 0
     assert (done.returncode, done.stderr) == (0, "")
@@ -450,9 +439,16 @@ sys.exit(main(sys.argv[1:]))
 def test_a_ctrl_c_as_the_command_exits_ends_it_by_that_signal_with_no_traceback(args: list[str]) -> None:
     # Review: a Ctrl-C just after a SIGTERM stopped an audit came as it exited, in logging's flush, and was printed as a
     # traceback under "Exception ignored in atexit callback"
+    done = _python_with_a_fair_request(["-c", _CTRL_C_AS_IT_EXITS, *args])
+    assert (done.returncode, done.stderr) == (-signal.SIGINT, "")
+
+
+def _python_with_a_fair_request(arguments: list[str]) -> "subprocess.CompletedProcess[str]":
+    """A fresh interpreter run with `arguments`, the package as the layer ships it (its folder on PYTHONPATH), a fair
+    request on its stdin."""
     env = os.environ | {"PYTHONPATH": str(Path(fairdice.__file__).resolve().parent.parent)}
-    done = subprocess.run(
-        [sys.executable, "-c", _CTRL_C_AS_IT_EXITS, *args],
+    return subprocess.run(
+        [sys.executable, *arguments],
         input=json.dumps(FAIR),
         capture_output=True,
         text=True,
@@ -460,7 +456,6 @@ def test_a_ctrl_c_as_the_command_exits_ends_it_by_that_signal_with_no_traceback(
         timeout=60,
         check=False,
     )
-    assert (done.returncode, done.stderr) == (-signal.SIGINT, "")
 
 
 def test_an_archive_that_cannot_be_read_exits_3(
