@@ -113,21 +113,25 @@ fairdice.view = (() => {
 
   /** The table of rolls: number, HMAC message (escaped), dice, what was recorded, and whether they match. */
   function rollTable(scheme, verdict, reports) {
+    // A roll of more than three dice (a daily roll's six faces) is drawn in a smaller type on a phone (offline.css), as
+    // the server's page draws it (fairdice.page), so that it stays on one line and the table within the screen
+    const diceCell = { class: verdict.rolls.some((r) => (r.dice || r.recorded || []).length > 3) ? "dice long" : "dice" };
     const row = (r) =>
       el(
         "tr",
         { class: r.matches === false ? "x" : null, id: verdict.summary.first_mismatch === r.index && r.matches === false ? "first-mismatch" : null },
         el("td", { class: "n", text: words.number(r.index) }),
         el("td", { class: "msg" }, r.message === null ? el("span", { class: "muted", text: "not computed" }) : visible(r.message)),
-        el("td", { class: "dice" }, dice(r.dice), r.winner ? el("span", { class: "muted", text: ` (${r.winner === "tie" ? "tie" : `${r.winner} won`})` }) : null),
-        el("td", { class: "dice" }, r.recorded ? dice(r.recorded) : verdict.checks.rolls === "not_given" ? "" : el("span", { class: "muted", text: "not recorded" })),
+        el("td", diceCell, dice(r.dice), r.winner ? el("span", { class: "muted", text: ` (${r.winner === "tie" ? "tie" : `${r.winner} won`})` }) : null),
+        el("td", diceCell, r.recorded ? dice(r.recorded) : verdict.checks.rolls === "not_given" ? "" : el("span", { class: "muted", text: "not recorded" })),
         el("td", {}, mark(r.matches)),
       );
     const body = el("tbody", {}, reports.map(row));
-    const head = el("thead", {}, el("tr", {}, el("th", { text: "#" }), el("th", { text: "HMAC message" }), el("th", { text: "dice" }), el("th", { text: "recorded" }), el("th", { "aria-label": "match" })));
+    // "message" may break at its soft hyphen: on a small phone the six faces beside it need the room (fairdice.page)
+    const head = el("thead", {}, el("tr", {}, el("th", { text: "#" }), el("th", { text: "HMAC mes\u00adsage" }), el("th", { text: "dice" }), el("th", { text: "recorded" }), el("th", { "aria-label": "match" })));
     // In a box that scrolls sideways, as on the server's page: a narrow phone's screen may be narrower than the table.
     // A named region a keyboard can reach and scroll, as the server's page has it.
-    const box = el("div", { class: "scroll", role: "region", tabindex: "0", "aria-label": `The ${scheme.words.rolls}` }, el("table", {}, head, body));
+    const box = el("div", { class: "scroll", role: "region", tabindex: "0", "aria-label": `The ${scheme.words.rolls}` }, el("table", { id: "rolls" }, head, body));
     return { table: box, body, row };
   }
 

@@ -49,6 +49,7 @@ from integration.identity_drawing import (
     assert_space_drawn_and_marked,
     first_line_holds,
 )
+from integration.phone_drawing import CELLS_OUT_OF_SIGHT, broken_dates_and_rolls, widest_daily_roll
 from pydantic import ValidationError
 
 from testkit.oracles.fake_mac import StreamMac
@@ -57,7 +58,7 @@ ROOT = Path(__file__).resolve().parents[2]
 VECTORS = json.loads((ROOT / "tests" / "vectors" / "vectors.json").read_text(encoding="utf-8"))
 TODAY = "2999-06-01"  # the page's clock where a test gives it one: every daily date here is a closed day
 KEY = bytes(range(32))
-PHONE, DESKTOP = 390, 1280
+PHONE, DESKTOP, SMALL_PHONE = 390, 1280, 320
 GAMES_PER_SCHEME = 40
 
 # Test-only helpers, defined in the page by DevTools: they call the page's own functions.
@@ -1276,6 +1277,33 @@ def test_long_messages_six_faces_and_opening_winners_fit_a_phone(
     measured = _open(chromium, page, _vector_link(vector, with_rolls=True), PHONE)
     assert measured["wide"] == [] and measured["scrollWidth"] <= PHONE, measured
     _screenshot(chromium, tmp_path_factory, f"{vector}-{PHONE}")
+
+
+def test_a_daily_rolls_six_faces_and_a_date_in_a_heading_are_drawn_whole_on_a_small_phone_as_on_the_verdict_page(
+    chromium: Browser, page: Path
+) -> None:
+    # Given a daily roll opened at 320 px, its faces as long as they come, recorded as computed and otherwise, and a
+    # roll of a day not over (review: the verdict page keeps them whole with its table in sight; here the table scrolled
+    # sideways, 386 px wide in a box of 288, its "recorded" and ✓ columns out of sight)
+    day = "2026-10-28"
+    player, faces = widest_daily_roll(day, KEY.hex())
+    link = f"?scheme=daily&date={day}&player={player}&secret={KEY.hex()}&rolls="
+    queries = [
+        link + "-".join(map(str, faces)),
+        link + "1-2-3-7-4-9",
+        f"?scheme=daily&date=2999-06-01&player={player}&secret={KEY.hex()}&rolls=4-6-8-10-12-20",
+    ]
+    broken, hidden = {}, {}
+    for query in queries:
+        measured = _open(chromium, page, query, SMALL_PHONE)
+        assert measured["wide"] == [] and measured["scrollWidth"] <= SMALL_PHONE, (query, measured["wide"])
+        broken[query] = chromium.evaluate(broken_dates_and_rolls("h1, h2, h3, .verdict p"))
+        if chromium.evaluate("document.querySelector('#result .scroll') !== null"):
+            hidden[query] = chromium.evaluate(CELLS_OUT_OF_SIGHT)
+
+    # Then each date and each roll is drawn on one line, and the table shows every cell without scrolling sideways
+    assert [found for found in broken.values() if found] == [], broken
+    assert len(hidden) == 2 and [past for past in hidden.values() if past] == [], hidden
 
 
 ZERO_WIDTH_PHRASE = "te\u200bst\u200d\u2060\ufeff"

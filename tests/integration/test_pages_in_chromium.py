@@ -34,6 +34,7 @@ from integration.identity_drawing import (
     assert_space_drawn_and_marked,
     first_line_holds,
 )
+from integration.phone_drawing import CELLS_OUT_OF_SIGHT, broken_dates_and_rolls, widest_daily_roll
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = bytes(range(32)).hex()
@@ -374,35 +375,13 @@ def test_the_faces_a_roll_of_today_came_with_are_shown_as_given_each_roll_whole_
     assert "✓" not in page["text"] and page["wide"] == [] and page["scrollWidth"] <= SMALL_PHONE
 
 
-# Each date (2026-12-04) in the open page's headings and each roll's faces (1-2-3-7-4-9) in its rolls table that the
-# browser drew on more than one line.
-_BROKEN_DATES_AND_ROLLS = """[...document.querySelectorAll("h1, h2, p.muted, td.dice")].flatMap((element) => {
-  const broken = [];
-  const pattern = element.matches("td.dice") ? /[0-9]+(-[0-9]+)+/g : /[0-9]{4}-[0-9]{2}-[0-9]{2}/g;
-  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    for (const found of node.data.matchAll(pattern)) {
-      const range = document.createRange();
-      range.setStart(node, found.index); range.setEnd(node, found.index + found[0].length);
-      if (new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size > 1) broken.push(found[0]);
-    }
-  }
-  return broken;
-})"""
-
-
 def longest_daily_roll(server: str) -> tuple[str, str]:
     """A player whose roll of yesterday has the most characters a daily roll can (14: 4-6-8-10-12-20), and that roll
     as its address gives it: found by yesterday's secret, which the archive has revealed."""
     with urlopen(f"{server}/daily/{YESTERDAY}", timeout=30) as reply:  # a loopback URL this test built
         secret = json.load(reply)["record"]["secret"]
-    for number in range(1, 100_000):
-        player = f"00000000-0000-4000-8000-{number:012x}"
-        game = {"scheme": "daily", "date": YESTERDAY, "player_id": player, "secret": secret}
-        faces = verify(parse_request(game)).rolls[0]["dice"] or []
-        if len("-".join(map(str, faces))) == 14:
-            return player, "+".join(map(str, faces))
-    raise AssertionError("no player of yesterday has a roll of 14 characters")
+    player, faces = widest_daily_roll(YESTERDAY, secret)
+    return player, "+".join(map(str, faces))
 
 
 def test_a_date_in_a_heading_and_a_daily_rolls_faces_are_drawn_whole_on_a_small_phone(
@@ -425,9 +404,9 @@ def test_a_date_in_a_heading_and_a_daily_rolls_faces_are_drawn_whole_on_a_small_
     for url in urls:
         page = measured(browser, url, SMALL_PHONE)
         assert page["wide"] == [] and page["scrollWidth"] <= SMALL_PHONE, (url, page["wide"])
-        broken[url] = browser.evaluate(_BROKEN_DATES_AND_ROLLS)
+        broken[url] = browser.evaluate(broken_dates_and_rolls("h1, h2, p.muted"))
         if browser.evaluate("document.querySelector('.scroll') !== null"):
-            hidden[url] = browser.evaluate(_CELLS_OUT_OF_SIGHT)
+            hidden[url] = browser.evaluate(CELLS_OUT_OF_SIGHT)
 
     # Then each date and each roll is drawn on one line, and the table still shows every cell without scrolling sideways
     assert [found for found in broken.values() if found] == [], broken
@@ -460,14 +439,6 @@ def test_a_bg_games_match_marks_are_in_sight_on_a_phone_beside_who_won_each_open
     assert "won)" in browser.evaluate("document.querySelector('#result td.dice').innerText")
 
 
-# Every cell of the rolls table whose box ends past the right edge of the box that scrolls the table sideways, as
-# "header or row: the cell's text, how far past": a column a phone hides until the player scrolls.
-_CELLS_OUT_OF_SIGHT = """(() => {
-  const edge = document.querySelector(".scroll").getBoundingClientRect().right;
-  return [...document.querySelectorAll(".scroll tr")].flatMap((row) => [...row.cells].map((cell) => [row, cell]))
-    .map(([row, cell]) => [row.rowIndex, cell.innerText, cell.getBoundingClientRect().right - edge])
-    .filter(([, , past]) => past > 0.5).map(([at, text, past]) => `${at}: ${text} ${past.toFixed(1)} px`);
-})()"""
 THREE_DICE = {"scheme": "three-dice", "seed": KEY, "client_seeds": {"white": "w", "black": "b"}, "count": 12}
 NARDE = {"scheme": "narde-v1", "key": KEY, "fingerprint": SEAL, "phrase": "test", "count": 12}
 
@@ -487,7 +458,7 @@ def test_every_column_of_a_verdict_pages_rolls_the_browsers_own_check_too_is_in_
     for url in [*links, f"{server}/daily/{YESTERDAY}/{PLAYER}?recorded=1+1+1+1+1+1"]:
         page = measured(browser, url, width)
         assert page["recheck"] == "agree", url
-        hidden[url] = browser.evaluate(_CELLS_OUT_OF_SIGHT)
+        hidden[url] = browser.evaluate(CELLS_OUT_OF_SIGHT)
 
     # Then every cell of every row is in sight without scrolling sideways
     assert [past for past in hidden.values() if past] == [], hidden
