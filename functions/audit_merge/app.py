@@ -4,7 +4,8 @@ It lists the shards under the input prefix itself, so a shard whose audit failed
 becomes a finding; the map run's ResultWriter manifest says why a child failed. Each shard is
 listed with its ETag: a partial left by an earlier run under the same output prefix counts only
 for the version of the object it read, never for a shard whose audit failed in this run, and only
-while it adds up to what its worker returned to the map, which the manifest's result files keep.
+while it adds up to what its worker returned to the map, which the manifest's result files keep
+(its counts, and the SHA-256 of its summary and findings).
 """
 
 import os

@@ -90,7 +90,8 @@ def test_the_worker_audits_the_listed_shard_and_returns_only_where_its_results_a
     # When the worker gets the item
     result = run_worker(audit_aws, event)
 
-    # Then it answers with the partial's place and counts, far under a state's 256 KiB
+    # Then it answers with the partial's place, counts and the SHA-256 of its summary and findings (which the merge
+    # holds the partial to), far under a state's 256 KiB
     name = hashlib.sha256(KEY.encode()).hexdigest()
     assert result == {
         "shard": KEY,
@@ -98,6 +99,8 @@ def test_the_worker_audits_the_listed_shard_and_returns_only_where_its_results_a
         "games": 3,
         "not_fair": 1,
         "errors": 1,
+        "summary_sha256": hashlib.sha256(audit_aws.get(f"{OUT}partials/{name}/summary.json")).hexdigest(),
+        "findings_sha256": hashlib.sha256(audit_aws.get(f"{OUT}partials/{name}/findings.jsonl")).hexdigest(),
     }
     assert len(json.dumps(result)) < 1024
     stored = audit_aws.json(f"{OUT}partials/{name}/summary.json")
@@ -460,21 +463,23 @@ def test_no_report_is_drawn_from_a_summary_or_findings_written_over_after_the_me
     assert audit_aws.keys(f"{OUT}report.html") == []
 
 
-def test_a_partial_changed_after_its_worker_stored_it_is_not_counted_and_named_as_not_adding_up(
-    audit_aws: AuditAws, load_event: Callable[[str], Event]
-) -> None:
-    # Given two shards audited by the worker, and the map run's result files keeping what each worker returned, as
-    # Step Functions writes them (moto's map run writes none: tests/integration)
+# A shard with a mismatch (its one finding), and one whose game is fair
+REWRITTEN, UNTOUCHED = "games/2026-11-29/shard-00001.jsonl", "games/2026-11-29/shard-00002.jsonl"
+
+
+def audited_as_the_map_runs(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], answered: Callable[[Event], Event] = lambda answer: answer
+) -> Event:
+    """The merge's event after the worker audited REWRITTEN and UNTOUCHED, with the map run's result files keeping what
+    each worker returned (`answered` of it), as Step Functions writes them (moto's map run writes none:
+    tests/integration)."""
     worker_event = load_event("audit-worker-shard")
-    shards = {
-        "games/2026-11-29/shard-00001.jsonl": [games.narde(1), games.mismatched(games.narde(2))],
-        "games/2026-11-29/shard-00002.jsonl": [games.narde(3)],
-    }
+    shards = {REWRITTEN: [games.narde(1), games.mismatched(games.narde(2))], UNTOUCHED: [games.narde(3)]}
     children = []
     for key, content in shards.items():
         audit_aws.put(key, games.jsonl(content))
         item = {**worker_event, "shard": {**worker_event["shard"], "Key": key}}
-        answer = run_worker(audit_aws, item)
+        answer = answered(run_worker(audit_aws, item))
         children.append({"Input": json.dumps(item), "Output": json.dumps(answer), "Status": "SUCCEEDED"})
     merge_event = load_event("audit-merge")
     manifest_key = merge_event["map_run"]["ResultWriterDetails"]["Key"]
@@ -482,9 +487,17 @@ def test_a_partial_changed_after_its_worker_stored_it_is_not_counted_and_named_a
     files = {"FAILED": [], "PENDING": [], "SUCCEEDED": [{"Key": succeeded_key, "Size": 1}]}
     audit_aws.put(manifest_key, json.dumps({"DestinationBucket": BUCKET, "ResultFiles": files}).encode())
     audit_aws.put(succeeded_key, json.dumps(children).encode())
+    return merge_event
+
+
+def test_a_partial_changed_after_its_worker_stored_it_is_not_counted_and_named_as_not_adding_up(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given two shards audited by the worker, and the map run's result files keeping what each worker returned
+    merge_event = audited_as_the_map_runs(audit_aws, load_event)
     # and the first shard's partial rewritten before the merge, its mismatch made fair and its finding removed
     # (review: the merge counted a partial as it found it, and the audit was clean)
-    part = f"{OUT}partials/{shard_name('games/2026-11-29/shard-00001.jsonl')}/"
+    part = f"{OUT}partials/{shard_name(REWRITTEN)}/"
     rewritten = audit_aws.json(f"{part}summary.json")
     for counts in (rewritten["counts"], rewritten["by_scheme"]["narde-v1"]["counts"]):
         counts |= {"fair": counts["fair"] + 1, "mismatch": 0, "rolls_differ": 0}
@@ -502,6 +515,71 @@ def test_a_partial_changed_after_its_worker_stored_it_is_not_counted_and_named_a
     (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
     assert (finding["file"], finding["error"]["code"]) == ("games/2026-11-29/shard-00001.jsonl", "not_audited")
     assert "does not add up to what its worker returned" in finding["error"]["message"]
+
+
+def _mismatch_made_incomplete(audit_aws: AuditAws, part: str) -> None:
+    """The partial's summary rewritten so that its mismatch is incomplete: its games, games not fair and lines not
+    verified as they were."""
+    rewritten = audit_aws.json(f"{part}summary.json")
+    for counts in (rewritten["counts"], rewritten["by_scheme"]["narde-v1"]["counts"]):
+        counts |= {"mismatch": counts["mismatch"] - 1, "incomplete": counts["incomplete"] + 1, "rolls_differ": 0}
+    audit_aws.put(f"{part}summary.json", json.dumps(rewritten).encode())
+
+
+def _finding_removed(audit_aws: AuditAws, part: str) -> None:
+    """The partial's findings rewritten with one finding removed (its mismatch's), its summary as it was."""
+    findings = audit_aws.get(f"{part}findings.jsonl").splitlines(keepends=True)
+    assert len(findings) == 1
+    audit_aws.put(f"{part}findings.jsonl", b"".join(findings[1:]))
+
+
+@pytest.mark.parametrize("rewrite", [_mismatch_made_incomplete, _finding_removed])
+def test_a_partial_rewritten_keeping_the_counts_its_worker_returned_is_not_counted_by_its_sha256(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], rewrite: Callable[[AuditAws, str], None]
+) -> None:
+    # Given two shards audited by the worker, the map run's result files keeping what each returned, with the SHA-256
+    # of the partial's summary.json and findings.jsonl
+    merge_event = audited_as_the_map_runs(audit_aws, load_event)
+    # and the first shard's partial rewritten before the merge keeping its games, games not fair and lines not verified
+    # (review: a mismatch made incomplete, or its finding removed, added up to the worker's answer and was counted)
+    rewrite(audit_aws, f"{OUT}partials/{shard_name(REWRITTEN)}/")
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then the rewritten partial is not counted: its shard is named, not audited, and the audit is not clean; the
+    # untouched shard is counted
+    assert (merged["games"], merged["fair"], merged["mismatch"], merged["incomplete"]) == (1, 1, 0, 0)
+    assert (merged["not_audited"], merged["clean"]) == (1, False)
+    summary = audit_aws.json(f"{OUT}summary.json")
+    assert [record["file"] for record in summary["inputs"]] == [UNTOUCHED]
+    (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert (finding["file"], finding["error"]["code"]) == (REWRITTEN, "not_audited")
+    assert "does not add up to what its worker returned" in finding["error"]["message"]
+
+
+def _without_digests(answer: Event) -> Event:
+    """A worker's answer as an earlier version returned it: its place and counts alone."""
+    return {key: value for key, value in answer.items() if key not in ("summary_sha256", "findings_sha256")}
+
+
+@pytest.mark.parametrize("answered", [lambda answer: answer, _without_digests], ids=["digests", "no-digests"])
+def test_partials_untouched_since_their_workers_answered_are_counted_whether_or_not_the_answer_has_digests(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], answered: Callable[[Event], Event]
+) -> None:
+    # Given two shards audited by the worker, the map run's result files keeping what each returned (from a worker
+    # of an earlier version, its counts alone)
+    merge_event = audited_as_the_map_runs(audit_aws, load_event, answered)
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then both are counted: the mismatch found, no shard not audited, and its finding the merge's
+    assert (merged["games"], merged["fair"], merged["mismatch"], merged["not_audited"]) == (3, 2, 1, 0)
+    summary = audit_aws.json(f"{OUT}summary.json")
+    assert [record["file"] for record in summary["inputs"]] == [REWRITTEN, UNTOUCHED]
+    (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert (finding["file"], finding["line"]) == (REWRITTEN, 2)
 
 
 def test_the_merge_publishes_whether_the_audit_is_clean_for_its_alarm(

@@ -8,6 +8,7 @@ faces and its tests). Memory grows with the number of shards, not of games: find
 through, ids and game keys merge as sorted runs.
 """
 
+import hashlib
 import json
 import shutil
 import tempfile
@@ -37,7 +38,7 @@ from fairdice.audit.shard import (
 from fairdice.audit.shard import SUMMARY as PART_SUMMARY
 from fairdice.audit.store import Results
 from fairdice.audit.summary import FINDINGS, SUMMARY, UNKNOWN_VERSION, Summary, audited_by
-from fairdice.audit.tally import Counts, InputRecord, Partial, SchemeTally
+from fairdice.audit.tally import Counts, InputRecord, Partial, SchemeTally, WorkerAnswer
 from fairdice.errors import NoShards
 from fairdice.problems import ErrorDetail, Problem
 
@@ -58,8 +59,8 @@ OTHER_FORMAT = (
 )
 ALTERED = (
     "its partial result does not add up to what its worker returned to the map run (its games, those not fair and its"
-    " lines not verified): it was changed after the worker stored it, and its games are not counted; audit it again in"
-    " a new execution"
+    " lines not verified, and the SHA-256 of its summary.json and findings.jsonl): it was changed after the worker"
+    " stored it, and its games are not counted; audit it again in a new execution"
 )
 REMOVED = (
     "the object was audited but is no longer under the input prefix (removed while the audit ran): what was audited of"
@@ -100,14 +101,14 @@ def merge_execution(
     prefix: str,
     expected: Mapping[str, str],
     not_audited: Mapping[str, str],
-    returned: Mapping[str, tuple[int, int, int]] | None = None,
+    returned: Mapping[str, WorkerAnswer] | None = None,
 ) -> Summary:
     """Merge an execution on AWS (`merge` with what the map should have audited, `expected` as the input `prefix` lists
     it now, and why shards failed); NoShards when it audited nothing: no shard listed, none failed and none audited,
     as a local run of a folder with no file is an error (review: a prefix typed wrong succeeded, with a summary of
     nothing). Shards audited and then all removed while the run went on are no such prefix: the merge names each, not
-    audited (review). `returned`: each shard's games, games not fair and lines not verified as its worker returned them
-    to the map (`s3.returned_counts`), which its partial must add up to."""
+    audited (review). `returned`: what each shard's worker returned to the map (`s3.returned_counts`), which its partial
+    must add up to."""
     if not expected and not not_audited and not audited_a_shard(store):
         raise NoShards(
             f"{prefix} holds no shard, so nothing was audited: check the input prefix (it ends in /, and names the"
@@ -123,7 +124,7 @@ def merge(
     names: Collection[str] | None = None,
     expected: Mapping[str, str] | None = None,
     not_audited: Mapping[str, str] | None = None,
-    returned: Mapping[str, tuple[int, int, int]] | None = None,
+    returned: Mapping[str, WorkerAnswer] | None = None,
     passed_over: Sequence[str] = (),
 ) -> Summary:
     """Merge every partial in `store` into its `summary.json` and `findings.jsonl`; the summary.
@@ -132,7 +133,8 @@ def merge(
     partials their blocks made (a local run's): no other is counted, such as a block an earlier run of other inputs
     left in the folder. `expected` (a run on AWS) is every shard that should have a partial, each with its ETag as
     listed now; `not_audited` why one failed; and `returned` what a shard's worker returned to the map run (its games,
-    games not fair and lines not verified), which its partial must add up to. Each AWS execution has a folder of its
+    games not fair and lines not verified, and the SHA-256 of its summary.json and findings.jsonl), which its partial
+    must add up to: each of the two is hashed as the merge reads it. Each AWS execution has a folder of its
     own, so its partials are its own; even so, a partial that names no object or is not under its object's name
     (`shard_name`) is left out, and one of another version of its object (its ETag), that does not add up to what its
     worker returned, of a shard whose audit failed in this run, or of an object no longer listed (removed while the
@@ -144,10 +146,14 @@ def merge(
     reasons = dict(not_audited or {})
     stored = partial_names(store) if expected is None else shard_partial_names(store)
     listed = [name for name in stored if names is None or name in names]
-    parts = sorted(
-        _ahead(store.read_ahead, lambda name: (name, read_partial(store, name)), listed),
+    read = sorted(
+        _ahead(store.read_ahead, lambda name: (name, *_read_partial(store, name)), listed),
         key=lambda named: (named[1].file, named[1].first_line),
     )
+    parts = [(name, part) for name, part, _ in read]
+    summary_sha256 = {name: digest for name, _, digest in read}
+    # what each shard's worker returned, held to on AWS only: a local run has no map
+    answers = dict(returned or {}) if expected is not None else {}
     if expected is not None:
         # Only what this run audited, of the objects listed now, counts. A partial of another version of its object
         # is why its shard was not audited, unless the run says why (its audit failed); one of an object no longer
@@ -156,7 +162,7 @@ def merge(
         # A partial under another shard's name is not this run's audit of its shard, and is not counted (a copy under
         # a second name would count the shard twice).
         parts = [(name, part) for name, part in parts if name == shard_name(part.file)]
-        for _, part in parts:
+        for name, part in parts:
             if part.source is None:
                 continue
             if part.file not in expected:
@@ -166,33 +172,44 @@ def merge(
                 reasons.setdefault(part.file, STALE)
             elif part.format != PARTIAL_FORMAT:  # review: its ids and game keys of another form failed the merge
                 reasons.setdefault(part.file, OTHER_FORMAT)
-            elif returned and part.file in returned and returned[part.file] != _answered(part.counts):
+            elif part.file in answers and not _adds_up(answers[part.file], part.counts, summary_sha256[name]):
                 # review: a partial rewritten after its worker stored it (a mismatch made fair, its finding removed) was
-                # counted as the worker left it; the map run kept the worker's own answer, which the rewrite missed
+                # counted as the worker left it; the map run kept the worker's own answer, which the rewrite missed.
+                # A rewrite that kept the three figures (a mismatch made incomplete) is told by the summary's SHA-256
                 reasons.setdefault(part.file, ALTERED)
         parts = [
             (name, part)
             for name, part in parts
             if part.source is not None and part.file in expected and part.file not in reasons
         ]
-    counts = Counts()
-    schemes: dict[str, SchemeTally] = {}
-    for _, part in parts:
-        counts.add(part.counts)
-        for scheme, tally in part.by_scheme.items():
-            schemes.setdefault(scheme, SchemeTally()).join(tally)
-    records = sorted([*inputs, *(part.source for _, part in parts if part.source)], key=lambda r: r.file)
-    audited = {part.file for _, part in parts}
-    missing = [file for file in expected or () if file not in audited]
-    if expected is not None:
-        # and what was audited or failed in this run but is no longer listed (removed while it ran): said, not dropped
-        missing += sorted(file for file in reasons if file not in expected)
     with tempfile.TemporaryDirectory(prefix="fairdice-merge-") as scratch:
         findings = Path(scratch) / FINDINGS
         with findings.open("wb") as out:
             findings_of = partial(_read_bytes, store)
-            for data in _ahead(store.read_ahead, findings_of, [partial_key(name, PART_FINDINGS) for name, _ in parts]):
+            held = []
+            keys = [partial_key(name, PART_FINDINGS) for name, _ in parts]
+            for (name, part), data in zip(parts, _ahead(store.read_ahead, findings_of, keys), strict=True):
+                answer = answers.get(part.file)
+                if answer and answer.findings_sha256 not in (None, hashlib.sha256(data).hexdigest()):
+                    # review: a finding removed or altered, its partial's counts kept, was not caught by them
+                    reasons.setdefault(part.file, ALTERED)
+                    continue
                 out.write(data)
+                held.append((name, part))
+            parts = held
+            counts = Counts()
+            schemes: dict[str, SchemeTally] = {}
+            for _, part in parts:
+                counts.add(part.counts)
+                for scheme, tally in part.by_scheme.items():
+                    schemes.setdefault(scheme, SchemeTally()).join(tally)
+            records = sorted([*inputs, *(part.source for _, part in parts if part.source)], key=lambda r: r.file)
+            audited = {part.file for _, part in parts}
+            missing = [file for file in expected or () if file not in audited]
+            if expected is not None:
+                # and what was audited or failed in this run but is no longer listed (removed while it ran): said, not
+                # dropped
+                missing += sorted(file for file in reasons if file not in expected)
             for file in missing:
                 counts.errors += 1
                 _write(out, _unread(file, None, None, "not_audited", reasons.get(file, NOT_AUDITED)))
@@ -232,10 +249,11 @@ def merge(
     return summary
 
 
-def _answered(counts: Counts) -> tuple[int, int, int]:
-    """A partial's counts as its worker returns them to the map (functions/audit_worker): games, games not fair, lines
-    not verified."""
-    return counts.games, counts.games - counts.fair, counts.errors
+def _adds_up(answer: WorkerAnswer, counts: Counts, summary_sha256: str) -> bool:
+    """Whether a partial's counts and its summary.json's SHA-256 are what its worker returned to the map
+    (functions/audit_worker): games, games not fair, lines not verified, and the digest when it returned one."""
+    figures = (counts.games, counts.games - counts.fair, counts.errors)
+    return figures == (answer.games, answer.not_fair, answer.errors) and answer.summary_sha256 in (None, summary_sha256)
 
 
 def _by_scheme(schemes: dict[str, SchemeTally], scheme: str) -> Counts:
@@ -373,8 +391,14 @@ def _fetch(store: Results, name: str, path: Path) -> Path:
 
 def read_partial(store: Results, name: str) -> Partial:
     """The stored summary of one complete partial."""
+    return _read_partial(store, name)[0]
+
+
+def _read_partial(store: Results, name: str) -> tuple[Partial, str]:
+    """The stored summary of one complete partial, and the SHA-256 (hex) of its bytes as read."""
     with store.open(partial_key(name, PART_SUMMARY)) as stream:
-        return Partial.model_validate_json(stream.read())
+        data = stream.read()
+    return Partial.model_validate_json(data), hashlib.sha256(data).hexdigest()
 
 
 def _unread(

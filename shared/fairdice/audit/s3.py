@@ -15,12 +15,12 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, NonNegativeInt, StringConstraints, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, StringConstraints, ValidationError
 
 from fairdice.audit.archive import DayArchive
 from fairdice.audit.lines import Hashed, numbered_lines
 from fairdice.audit.shard import FINDINGS, GAMES, IDS, SUMMARY, audit_shard, partial_key, shard_name
-from fairdice.audit.tally import InputRecord, Partial
+from fairdice.audit.tally import InputRecord, Partial, WorkerAnswer
 from fairdice.prose import shows_nothing
 from fairdice.storage import MAX_CAUSE, BucketName, S3Results, StorageSettings, Streamed, get_as_listed
 
@@ -171,26 +171,15 @@ def failed_shards(s3: Any, bucket: str, manifest_key: str) -> dict[str, str]:
     return failed
 
 
-class WorkerAnswer(BaseModel):
-    """What a worker returned to the map for its shard (functions/audit_worker's ShardAudited), as far as the merge
-    holds a partial result to it."""
-
-    model_config = ConfigDict(extra="ignore")
-
-    games: NonNegativeInt
-    not_fair: NonNegativeInt
-    errors: NonNegativeInt
-
-
-def returned_counts(s3: Any, bucket: str, manifest_key: str) -> dict[str, tuple[int, int, int]]:
-    """Each shard's games, games not fair and lines not verified as its worker returned them to the map, which the
-    map run's ResultWriter keeps (SUCCEEDED), from the run's manifest: a child whose output is not such an answer says
-    nothing."""
-    returned: dict[str, tuple[int, int, int]] = {}
+def returned_counts(s3: Any, bucket: str, manifest_key: str) -> dict[str, WorkerAnswer]:
+    """Each shard's games, games not fair and lines not verified as its worker returned them to the map, with the
+    SHA-256 of its partial's summary.json and findings.jsonl when it returned them, which the map run's ResultWriter
+    keeps (SUCCEEDED), from the run's manifest: a child whose output is not such an answer says nothing."""
+    returned: dict[str, WorkerAnswer] = {}
     for key, execution in _children(s3, bucket, manifest_key, "SUCCEEDED"):
         try:
             answer = WorkerAnswer.model_validate_json(execution.get("Output") or "null")
         except ValidationError:
             continue
-        returned[key] = (answer.games, answer.not_fair, answer.errors)
+        returned[key] = answer
     return returned

@@ -252,3 +252,18 @@ class Partial(BaseModel):
     )
     counts: Counts = Field(default_factory=Counts)
     by_scheme: dict[str, SchemeTally] = Field(default_factory=dict)
+
+
+class WorkerAnswer(BaseModel):
+    """What a worker returned to the map for its shard (functions/audit_worker's ShardAudited), which the map run's
+    result files keep, as far as the merge holds a partial result to it: its games, games not fair and lines not
+    verified, and the SHA-256 of the summary.json and findings.jsonl it stored."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    games: NonNegativeInt
+    not_fair: NonNegativeInt
+    errors: NonNegativeInt
+    # None from a worker that returned no digest (an earlier version): its partial is held to its counts alone
+    summary_sha256: Sha256 | None = None
+    findings_sha256: Sha256 | None = None
