@@ -9,7 +9,7 @@
   const FIRST_ROWS = 500;
   const { words } = fairdice;
   const view = fairdice.view;
-  const { el, visible, capital, sentence } = view;
+  const { el, visible, wholeDates, capital, sentence } = view;
   const uncheckable = JSON.parse((document.getElementById("fairdice-uncheckable") || { textContent: "[]" }).textContent);
 
   const utcToday = () => new Date().toISOString().slice(0, 10);
@@ -360,9 +360,9 @@
   }
 
   function render(schemeObject, verdict, listed) {
-    const reasons = verdict.reasons.length && verdict.verdict !== "withheld" ? el("ul", { class: "reasons" }, verdict.reasons.map((r) => el("li", {}, visible(sentence(r))))) : null;
+    const reasons = verdict.reasons.length && verdict.verdict !== "withheld" ? el("ul", { class: "reasons" }, verdict.reasons.map((r) => el("li", {}, wholeDates(visible(sentence(r)))))) : null;
     const parts = [
-      el("div", { class: `verdict ${verdict.verdict}`, "data-verdict": verdict.verdict }, el("h2", { text: TITLES[verdict.verdict] }), el("p", {}, visible(headline(schemeObject, verdict))), reasons),
+      el("div", { class: `verdict ${verdict.verdict}`, "data-verdict": verdict.verdict }, el("h2", { text: TITLES[verdict.verdict] }), el("p", {}, wholeDates(visible(headline(schemeObject, verdict)))), reasons),
     ];
     if (verdict.verdict !== "withheld") {
       const said = view.checked(schemeObject, verdict).map(([label, text], at) => [at ? " " : "", el("b", { text: `${label}:` }), " ", visible(`${text}.`)]);

@@ -47,6 +47,23 @@ fairdice.view = (() => {
     return out;
   }
 
+  /**
+   * The nodes with each date in their text (2026-12-04) a <time>, which the style keeps on one line, as
+   * fairdice.markup.whole_dates does on the server's pages: a browser breaks a line after a date's hyphen ("2026-" above
+   * "12-04"), read as two numbers. The text is unchanged.
+   */
+  function wholeDates(nodes) {
+    const walker = document.createTreeWalker(nodes, NodeFilter.SHOW_TEXT);
+    const texts = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node);
+    for (const node of texts) {
+      const parts = node.data.split(/\b([0-9]{4}-[0-9]{2}-[0-9]{2})\b/);
+      if (parts.length === 1) continue;
+      node.replaceWith(...parts.map((part, i) => (i % 2 ? el("time", { text: part }) : part)).filter((part) => part !== ""));
+    }
+    return nodes;
+  }
+
   // A text whose first word names a key or a path (it holds a "/") is kept as written, as markup.capital keeps it.
   const capital = (text) => (text && !/^[^ ]*\//.test(text) ? text[0].toUpperCase() + text.slice(1) : text);
   const sentence = (text) => {
@@ -135,5 +152,5 @@ fairdice.view = (() => {
     return { table: box, body, row };
   }
 
-  return { el, visible, capital, sentence, marked, checked, counts, rollTable };
+  return { el, visible, wholeDates, capital, sentence, marked, checked, counts, rollTable };
 })();

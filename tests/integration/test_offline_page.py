@@ -1306,6 +1306,24 @@ def test_a_daily_rolls_six_faces_and_a_date_in_a_heading_are_drawn_whole_on_a_sm
     assert len(hidden) == 2 and [past for past in hidden.values() if past] == [], hidden
 
 
+def test_a_date_in_a_daily_verdicts_reasons_is_drawn_whole_at_a_phones_widths(chromium: Browser, page: Path) -> None:
+    # Given a daily roll checked here, whose reasons name its date ("nothing shows when 2026-10-28's commitment was
+    # published"), at the widths of phones (review: the date broke after its hyphen from 369 to 378 px, 375 among them,
+    # "2026-" above "10-28's", read as two numbers)
+    day = "2026-10-28"
+    player, faces = widest_daily_roll(day, KEY.hex())
+    query = f"?scheme=daily&date={day}&player={player}&secret={KEY.hex()}&rolls={'-'.join(map(str, faces))}"
+    broken = {}
+    for width in (320, 360, 369, 372, 375, 378, 390, 414, 624, 650, 678):
+        measured = _open(chromium, page, query, width)
+        assert measured["wide"] == [] and measured["scrollWidth"] <= width, (width, measured["wide"])
+        broken[width] = chromium.evaluate(broken_dates_and_rolls(".verdict p, ul.reasons li"))
+
+    # Then the date is drawn on one line at every width, in the reasons and the headline alike
+    assert {width: found for width, found in broken.items() if found} == {}
+    assert day in chromium.evaluate("document.querySelector('ul.reasons').textContent")
+
+
 ZERO_WIDTH_PHRASE = "te\u200bst\u200d\u2060\ufeff"
 
 
