@@ -5,7 +5,7 @@ becomes a finding; the map run's ResultWriter manifest says why a child failed. 
 listed with its ETag: a partial left by an earlier run under the same output prefix counts only
 for the version of the object it read, never for a shard whose audit failed in this run, and only
 while it adds up to what its worker returned to the map, which the manifest's result files keep
-(its counts, and the SHA-256 of its summary and findings).
+(its counts, and the SHA-256 of its summary, findings, ids and game keys).
 """
 
 import os

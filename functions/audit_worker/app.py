@@ -3,8 +3,9 @@
 The item is what the map's ItemReader (s3:listObjectsV2) lists for one object, wrapped by the
 map's ItemSelector with the audit's output prefix and when the execution started
 (events/audit-worker-shard.json). A state's result is capped at 256 KiB, so the findings stay in
-S3 and the answer is a few keys and counts, and the SHA-256 of the partial's summary and findings,
-which the map run's result files keep and the merge holds the partial to.
+S3 and the answer is a few keys and counts, and the SHA-256 of each of the partial's objects (its
+summary, findings, ids and game keys), which the map run's result files keep and the merge holds the
+partial to.
 
 A shard that S3 fails to give or take for now (a connection dropped, bytes that stopped coming, SlowDown past boto3's
 own retries) fails the invocation with StoreUnavailable, which the state machine tries again a while later; the shard
@@ -23,7 +24,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.archive.layout import utc_day
 from fairdice.audit import archive
 from fairdice.audit.s3 import AuditSettings, OutputPrefix, audit_object, client, scratch_space
-from fairdice.audit.shard import FINDINGS, PARTIALS, SUMMARY, partial_key, shard_name
+from fairdice.audit.shard import FINDINGS, GAMES, IDS, PARTIALS, SUMMARY, partial_key, shard_name
 from fairdice.errors import InvalidInput, ShardTooLarge
 from fairdice.prose import cut
 from fairdice.storage import S3Results, StorageSettings, stack_name, store_failures
@@ -98,8 +99,9 @@ class ShardEvent(BaseModel):
 
 
 class ShardAudited(BaseModel):
-    """Where the shard's partial result is, what it counted, and the SHA-256 of the summary.json and findings.jsonl it
-    wrote there: the map run's result files keep this answer, and the merge holds the partial to it."""
+    """Where the shard's partial result is, what it counted, and the SHA-256 of the summary.json, findings.jsonl,
+    ids.txt and games.txt it wrote there: the map run's result files keep this answer, and the merge holds the partial
+    to it."""
 
     shard: str
     partial: str
@@ -108,6 +110,8 @@ class ShardAudited(BaseModel):
     errors: int
     summary_sha256: str
     findings_sha256: str
+    ids_sha256: str
+    games_sha256: str
 
 
 @logger.inject_lambda_context
@@ -150,6 +154,8 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
         errors=counts.errors,
         summary_sha256=results.written[partial_key(name, SUMMARY)],
         findings_sha256=results.written[partial_key(name, FINDINGS)],
+        ids_sha256=results.written[partial_key(name, IDS)],
+        games_sha256=results.written[partial_key(name, GAMES)],
     )
     logger.info("shard audited", extra=result.model_dump())
     return result.model_dump()

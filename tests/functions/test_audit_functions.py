@@ -90,8 +90,8 @@ def test_the_worker_audits_the_listed_shard_and_returns_only_where_its_results_a
     # When the worker gets the item
     result = run_worker(audit_aws, event)
 
-    # Then it answers with the partial's place, counts and the SHA-256 of its summary and findings (which the merge
-    # holds the partial to), far under a state's 256 KiB
+    # Then it answers with the partial's place, counts and the SHA-256 of its summary, findings, ids and game keys
+    # (which the merge holds the partial to), far under a state's 256 KiB
     name = hashlib.sha256(KEY.encode()).hexdigest()
     assert result == {
         "shard": KEY,
@@ -101,6 +101,8 @@ def test_the_worker_audits_the_listed_shard_and_returns_only_where_its_results_a
         "errors": 1,
         "summary_sha256": hashlib.sha256(audit_aws.get(f"{OUT}partials/{name}/summary.json")).hexdigest(),
         "findings_sha256": hashlib.sha256(audit_aws.get(f"{OUT}partials/{name}/findings.jsonl")).hexdigest(),
+        "ids_sha256": hashlib.sha256(audit_aws.get(f"{OUT}partials/{name}/ids.txt")).hexdigest(),
+        "games_sha256": hashlib.sha256(audit_aws.get(f"{OUT}partials/{name}/games.txt")).hexdigest(),
     }
     assert len(json.dumps(result)) < 1024
     stored = audit_aws.json(f"{OUT}partials/{name}/summary.json")
@@ -468,13 +470,17 @@ REWRITTEN, UNTOUCHED = "games/2026-11-29/shard-00001.jsonl", "games/2026-11-29/s
 
 
 def audited_as_the_map_runs(
-    audit_aws: AuditAws, load_event: Callable[[str], Event], answered: Callable[[Event], Event] = lambda answer: answer
+    audit_aws: AuditAws,
+    load_event: Callable[[str], Event],
+    answered: Callable[[Event], Event] = lambda answer: answer,
+    shards: dict[str, list[Event]] | None = None,
 ) -> Event:
-    """The merge's event after the worker audited REWRITTEN and UNTOUCHED, with the map run's result files keeping what
-    each worker returned (`answered` of it), as Step Functions writes them (moto's map run writes none:
-    tests/integration)."""
+    """The merge's event after the worker audited REWRITTEN and UNTOUCHED (a mismatch and a fair game, or `shards`),
+    with the map run's result files keeping what each worker returned (`answered` of it), as Step Functions writes them
+    (moto's map run writes none: tests/integration)."""
     worker_event = load_event("audit-worker-shard")
-    shards = {REWRITTEN: [games.narde(1), games.mismatched(games.narde(2))], UNTOUCHED: [games.narde(3)]}
+    if shards is None:
+        shards = {REWRITTEN: [games.narde(1), games.mismatched(games.narde(2))], UNTOUCHED: [games.narde(3)]}
     children = []
     for key, content in shards.items():
         audit_aws.put(key, games.jsonl(content))
@@ -558,12 +564,24 @@ def test_a_partial_rewritten_keeping_the_counts_its_worker_returned_is_not_count
     assert "does not add up to what its worker returned" in finding["error"]["message"]
 
 
+DIGESTS = ("summary_sha256", "findings_sha256", "ids_sha256", "games_sha256")
+
+
 def _without_digests(answer: Event) -> Event:
     """A worker's answer as an earlier version returned it: its place and counts alone."""
-    return {key: value for key, value in answer.items() if key not in ("summary_sha256", "findings_sha256")}
+    return {key: value for key, value in answer.items() if key not in DIGESTS}
 
 
-@pytest.mark.parametrize("answered", [lambda answer: answer, _without_digests], ids=["digests", "no-digests"])
+def _without_runs_digests(answer: Event) -> Event:
+    """A worker's answer as the version before returned it: no SHA-256 of its ids.txt and games.txt."""
+    return {key: value for key, value in answer.items() if key not in ("ids_sha256", "games_sha256")}
+
+
+ANSWERS = [lambda answer: answer, _without_runs_digests, _without_digests]
+ANSWERED = ["digests", "no-ids-or-games-digests", "no-digests"]
+
+
+@pytest.mark.parametrize("answered", ANSWERS, ids=ANSWERED)
 def test_partials_untouched_since_their_workers_answered_are_counted_whether_or_not_the_answer_has_digests(
     audit_aws: AuditAws, load_event: Callable[[str], Event], answered: Callable[[Event], Event]
 ) -> None:
@@ -580,6 +598,85 @@ def test_partials_untouched_since_their_workers_answered_are_counted_whether_or_
     assert [record["file"] for record in summary["inputs"]] == [REWRITTEN, UNTOUCHED]
     (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
     assert (finding["file"], finding["line"]) == (REWRITTEN, 2)
+
+
+# REWRITTEN's games met again in UNTOUCHED: the ids of its first two on other games, the games of its last two under
+# other ids; two of each, so that a refused partial's other ids and keys are seen kept out of the checks across shards
+AGAIN = {
+    REWRITTEN: [games.narde(1), games.narde(2), games.narde(3), games.narde(4)],
+    UNTOUCHED: [
+        {**games.narde(5), "id": games.narde(1)["id"]},
+        {**games.narde(6), "id": games.narde(2)["id"]},
+        {**games.narde(3), "id": "again-3"},
+        {**games.narde(4), "id": "again-4"},
+    ],
+}
+
+
+def _id_line_removed(audit_aws: AuditAws, part: str) -> None:
+    """The partial's ids.txt rewritten without the line of its first game's id: that id's duplicate is left out."""
+    lines = audit_aws.get(f"{part}ids.txt").splitlines(keepends=True)
+    kept = [line for line in lines if not line.startswith(b'"narde-v1-1"\t')]
+    assert len(kept) == len(lines) - 1
+    audit_aws.put(f"{part}ids.txt", b"".join(kept))
+
+
+def _game_key_changed(audit_aws: AuditAws, part: str) -> None:
+    """The partial's games.txt rewritten with its third game's key changed: that game's repeat is left out."""
+    lines = audit_aws.get(f"{part}games.txt").splitlines(keepends=True)
+    (third,) = [at for at, line in enumerate(lines) if line.endswith(b'\t"narde-v1-3"\n')]
+    lines[third] = (b"B" if lines[third].startswith(b"A") else b"A") + lines[third][1:]
+    audit_aws.put(f"{part}games.txt", b"".join(lines))
+
+
+@pytest.mark.parametrize("rewrite", [_id_line_removed, _game_key_changed])
+def test_a_partial_whose_ids_or_game_keys_were_rewritten_is_not_counted_and_kept_out_of_the_checks_across_shards(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], rewrite: Callable[[AuditAws, str], None]
+) -> None:
+    # Given two shards that share two ids and two games, audited by the worker, the map run's result files keeping
+    # what each returned, with the SHA-256 of the partial's ids.txt and games.txt
+    merge_event = audited_as_the_map_runs(audit_aws, load_event, shards=AGAIN)
+    # and the first shard's ids.txt without a line, or a key of its games.txt changed, before the merge, its summary
+    # and findings as they were (review: read by the checks across shards alone and held to no digest, a duplicate id
+    # or a repeated game was left out of an audit that said so nowhere)
+    rewrite(audit_aws, f"{OUT}partials/{shard_name(REWRITTEN)}/")
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then the rewritten partial is not counted: its shard is named, not audited, and the audit is not clean; the
+    # untouched shard is counted, and none of its ids or games is taken for another of the refused partial's
+    assert (merged["games"], merged["fair"], merged["not_audited"], merged["clean"]) == (4, 4, 1, False)
+    assert (merged["duplicate_ids"], merged["repeated_games"]) == (0, 0)
+    summary = audit_aws.json(f"{OUT}summary.json")
+    assert [record["file"] for record in summary["inputs"]] == [UNTOUCHED]
+    (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert (finding["file"], finding["error"]["code"]) == (REWRITTEN, "not_audited")
+    assert "does not add up to what its worker returned" in finding["error"]["message"]
+
+
+@pytest.mark.parametrize("answered", ANSWERS, ids=ANSWERED)
+def test_ids_and_game_keys_untouched_since_their_workers_answered_find_every_duplicate_id_and_repeated_game(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], answered: Callable[[Event], Event]
+) -> None:
+    # Given two shards that share two ids and two games, audited by the worker, the map run's result files keeping
+    # what each returned (from a worker of an earlier version, without the SHA-256 of some or all of its partial)
+    merge_event = audited_as_the_map_runs(audit_aws, load_event, answered, shards=AGAIN)
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then both are counted, with each id and game found again in the second
+    assert (merged["games"], merged["fair"], merged["not_audited"], merged["clean"]) == (8, 8, 0, False)
+    assert (merged["duplicate_ids"], merged["repeated_games"]) == (2, 2)
+    found = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    codes = sorted((f["file"], f["line"], f["error"]["code"]) for f in found)
+    assert codes == [
+        (UNTOUCHED, 1, "duplicate_id"),
+        (UNTOUCHED, 2, "duplicate_id"),
+        (UNTOUCHED, 3, "repeated_game"),
+        (UNTOUCHED, 4, "repeated_game"),
+    ]
 
 
 def test_the_merge_publishes_whether_the_audit_is_clean_for_its_alarm(

@@ -498,17 +498,17 @@ def test_the_built_audit_functions_audit_the_maps_shard_merge_it_and_draw_the_re
     ((shard, content),) = runs["AuditWorkerFunction"]["built"]["shards"].items()
     worker = answers(runs, "AuditWorkerFunction")["audit-worker-shard.json"]
     assert "result" in worker, worker
-    assert worker["result"] | {"partial": None, "summary_sha256": None, "findings_sha256": None} == {
+    digests = ("summary_sha256", "findings_sha256", "ids_sha256", "games_sha256")
+    assert worker["result"] | {"partial": None} | dict.fromkeys(digests) == {
         "shard": shard,
         "partial": None,
         "games": 4,
         "not_fair": 2,  # the mismatch, and the daily roll: incomplete without the daily archive
         "errors": 1,
-        "summary_sha256": None,
-        "findings_sha256": None,
+        **dict.fromkeys(digests),
     }
-    # and the SHA-256 of the partial's summary and findings, which the merge holds them to
-    assert all(re.fullmatch(r"[0-9a-f]{64}", worker["result"][k]) for k in ("summary_sha256", "findings_sha256"))
+    # and the SHA-256 of the partial's summary, findings, ids and game keys, which the merge holds them to
+    assert all(re.fullmatch(r"[0-9a-f]{64}", worker["result"][k]) for k in digests)
     # The merge, on the execution's input and the map run's output: summary.json names the shard whole
     merged = answers(runs, "AuditMergeFunction")["audit-merge.json"]
     assert "result" in merged, merged

@@ -15,9 +15,10 @@ import tempfile
 from collections import deque
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from functools import cache, partial
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, BinaryIO, NamedTuple, TypeVar, cast
 
 from pydantic import ValidationError
 
@@ -59,8 +60,8 @@ OTHER_FORMAT = (
 )
 ALTERED = (
     "its partial result does not add up to what its worker returned to the map run (its games, those not fair and its"
-    " lines not verified, and the SHA-256 of its summary.json and findings.jsonl): it was changed after the worker"
-    " stored it, and its games are not counted; audit it again in a new execution"
+    " lines not verified, and the SHA-256 of its summary.json, findings.jsonl, ids.txt and games.txt): it was changed"
+    " after the worker stored it, and its games are not counted; audit it again in a new execution"
 )
 REMOVED = (
     "the object was audited but is no longer under the input prefix (removed while the audit ran): what was audited of"
@@ -133,8 +134,9 @@ def merge(
     partials their blocks made (a local run's): no other is counted, such as a block an earlier run of other inputs
     left in the folder. `expected` (a run on AWS) is every shard that should have a partial, each with its ETag as
     listed now; `not_audited` why one failed; and `returned` what a shard's worker returned to the map run (its games,
-    games not fair and lines not verified, and the SHA-256 of its summary.json and findings.jsonl), which its partial
-    must add up to: each of the two is hashed as the merge reads it. Each AWS execution has a folder of its
+    games not fair and lines not verified, and the SHA-256 of its summary.json, findings.jsonl, ids.txt and games.txt),
+    which its partial must add up to: each is hashed as the merge reads it, once (a partial whose ids.txt or games.txt
+    differs is known only once read, and the merge is made again without it). Each AWS execution has a folder of its
     own, so its partials are its own; even so, a partial that names no object or is not under its object's name
     (`shard_name`) is left out, and one of another version of its object (its ETag), that does not add up to what its
     worker returned, of a shard whose audit failed in this run, or of an object no longer listed (removed while the
@@ -214,13 +216,18 @@ def merge(
                 counts.errors += 1
                 _write(out, _unread(file, None, None, "not_audited", reasons.get(file, NOT_AUDITED)))
             files = [part.file for _, part in parts]
-            names = [name for name, _ in parts]
-            for dup in duplicates(_runs(store, names, IDS, Path(scratch)), files, Path(scratch)):
+            part_names = [name for name, _ in parts]
+            # each hashed as it is read, where a worker's answer holds it to a digest (on AWS)
+            ids_sha256: dict[str, str] = {}
+            games_sha256: dict[str, str] = {}
+            id_runs = _runs(store, part_names, IDS, Path(scratch), ids_sha256 if answers else None)
+            for dup in duplicates(id_runs, files, Path(scratch)):
                 for kept in (counts, _by_scheme(schemes, dup.scheme)):
                     kept.duplicate_ids += 1
                 words = f"the game on line {dup.first_line} of {dup.first_file} has this id already"
                 _write(out, _unread(dup.file, dup.line, dup.id, "duplicate_id", words, field="id"))
-            games = repeats(_runs(store, names, GAMES, Path(scratch)), files, Path(scratch), name="games")
+            game_runs = _runs(store, part_names, GAMES, Path(scratch), games_sha256 if answers else None)
+            games = repeats(game_runs, files, Path(scratch), name="games")
             mirrored: dict[str, int] = {}
             for scheme, again in _games_again(games):
                 if again is None:  # a mirror pair's second game: no finding, but its dice are counted a second time
@@ -229,6 +236,28 @@ def merge(
                 for kept in (counts, _by_scheme(schemes, scheme)):
                     kept.repeated_games += 1
                 _write(out, again)
+        # review: ids.txt and games.txt held to no digest, a duplicate id or a repeated game could be left out. Each is
+        # hashed as the checks across shards read it, once, so a difference is known only once its ids or keys are in
+        # them: the merge is made again without its shard, which is then not audited (a second pass, reading every
+        # other partial again, only where one was changed)
+        altered = [
+            part.file
+            for name, part in parts
+            if part.file in answers
+            and not _runs_as_answered(answers[part.file], ids_sha256.get(name), games_sha256.get(name))
+        ]
+        if altered:
+            findings.unlink()
+            refused = {**reasons, **dict.fromkeys(altered, ALTERED)}
+            return merge(
+                store,
+                inputs=inputs,
+                names=names,
+                expected=expected,
+                not_audited=refused,
+                returned=returned,
+                passed_over=passed_over,
+            )
         rolled = {scheme: tally for scheme, tally in sorted(schemes.items()) if tally.counts.games}
         summary = Summary(
             inputs=records,
@@ -254,6 +283,12 @@ def _adds_up(answer: WorkerAnswer, counts: Counts, summary_sha256: str) -> bool:
     (functions/audit_worker): games, games not fair, lines not verified, and the digest when it returned one."""
     figures = (counts.games, counts.games - counts.fair, counts.errors)
     return figures == (answer.games, answer.not_fair, answer.errors) and answer.summary_sha256 in (None, summary_sha256)
+
+
+def _runs_as_answered(answer: WorkerAnswer, ids_sha256: str | None, games_sha256: str | None) -> bool:
+    """Whether a partial's ids.txt and games.txt, as the merge read them (their SHA-256, None if not read), are what
+    its worker returned to the map, where it returned their digests."""
+    return answer.ids_sha256 in (None, ids_sha256) and answer.games_sha256 in (None, games_sha256)
 
 
 def _by_scheme(schemes: dict[str, SchemeTally], scheme: str) -> Counts:
@@ -363,18 +398,25 @@ def _ahead(window: int, fetch: Callable[[Any], T], items: Iterable[Any]) -> Iter
             yield under_way.popleft().result()
 
 
-def _runs(store: Results, names: Sequence[str], part: str, scratch: Path) -> list[Opener]:
+def _runs(
+    store: Results, names: Sequence[str], part: str, scratch: Path, sha256: dict[str, str] | None = None
+) -> list[Opener]:
     """Each named partial's sorted `part` (ids.txt, games.txt) as a run to merge, in order. From a remote store each
-    is fetched to `scratch` first, many at once."""
+    is fetched to `scratch` first, many at once. Given `sha256`, each is hashed as it is read from the store, once:
+    its SHA-256 (hex) goes there by the partial's name once it has been read (fetched, or from a local store merged)."""
+    keys = [partial_key(name, part) for name in names]
+    if sha256 is None:
+        stored: list[Opener] = [partial(store.open, key) for key in keys]
+    else:
+        stored = [
+            partial(_hashed, store, key, partial(sha256.__setitem__, name))
+            for name, key in zip(names, keys, strict=True)
+        ]
     if store.read_ahead <= 1:
-        return [partial(store.open, partial_key(name, part)) for name in names]
+        return stored
     folder = scratch / part.replace(".", "-")
     folder.mkdir()
-    fetched = _ahead(
-        store.read_ahead,
-        lambda at: _fetch(store, partial_key(names[at], part), folder / f"{at:08d}"),
-        range(len(names)),
-    )
+    fetched = _ahead(store.read_ahead, lambda at: _fetch(stored[at], folder / f"{at:08d}"), range(len(names)))
     return [partial(read_once, path) for path in fetched]  # each deleted once merged
 
 
@@ -383,10 +425,33 @@ def _read_bytes(store: Results, name: str) -> bytes:
         return stream.read()
 
 
-def _fetch(store: Results, name: str, path: Path) -> Path:
-    with store.open(name) as stream, path.open("wb") as out:
+def _fetch(run: Opener, path: Path) -> Path:
+    with run() as stream, path.open("wb") as out:
         shutil.copyfileobj(stream, out)
     return path
+
+
+@contextmanager
+def _hashed(store: Results, name: str, read: Callable[[str], None]) -> Iterator[BinaryIO]:
+    """A stored object's stream, its bytes hashed as they pass: `read` gets the SHA-256 (hex) of those read once the
+    reader is done (every run is read to its end)."""
+    with store.open(name) as stream:
+        hashing = _Hashing(stream)
+        yield cast(BinaryIO, hashing)
+    read(hashing.digest.hexdigest())
+
+
+class _Hashing:
+    """A binary stream's `read`, hashing each block as it passes."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self.stream = stream
+        self.digest = hashlib.sha256()
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.stream.read(size)
+        self.digest.update(data)
+        return data
 
 
 def read_partial(store: Results, name: str) -> Partial:

@@ -173,8 +173,9 @@ def failed_shards(s3: Any, bucket: str, manifest_key: str) -> dict[str, str]:
 
 def returned_counts(s3: Any, bucket: str, manifest_key: str) -> dict[str, WorkerAnswer]:
     """Each shard's games, games not fair and lines not verified as its worker returned them to the map, with the
-    SHA-256 of its partial's summary.json and findings.jsonl when it returned them, which the map run's ResultWriter
-    keeps (SUCCEEDED), from the run's manifest: a child whose output is not such an answer says nothing."""
+    SHA-256 of its partial's summary.json, findings.jsonl, ids.txt and games.txt when it returned them, which the map
+    run's ResultWriter keeps (SUCCEEDED), from the run's manifest: a child whose output is not such an answer says
+    nothing."""
     returned: dict[str, WorkerAnswer] = {}
     for key, execution in _children(s3, bucket, manifest_key, "SUCCEEDED"):
         try:

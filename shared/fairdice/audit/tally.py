@@ -257,7 +257,7 @@ class Partial(BaseModel):
 class WorkerAnswer(BaseModel):
     """What a worker returned to the map for its shard (functions/audit_worker's ShardAudited), which the map run's
     result files keep, as far as the merge holds a partial result to it: its games, games not fair and lines not
-    verified, and the SHA-256 of the summary.json and findings.jsonl it stored."""
+    verified, and the SHA-256 of the summary.json, findings.jsonl, ids.txt and games.txt it stored."""
 
     model_config = ConfigDict(extra="ignore")
 
@@ -267,3 +267,5 @@ class WorkerAnswer(BaseModel):
     # None from a worker that returned no digest (an earlier version): its partial is held to its counts alone
     summary_sha256: Sha256 | None = None
     findings_sha256: Sha256 | None = None
+    ids_sha256: Sha256 | None = None
+    games_sha256: Sha256 | None = None

@@ -1,5 +1,6 @@
 """The one merge: partial results in any stored order give one summary and one findings file, nothing left out."""
 
+import hashlib
 import io
 import json
 import re
@@ -371,6 +372,32 @@ def test_runs_fetched_from_a_remote_store_are_deleted_once_merged(tmp_path: Path
     # Then every repeat is found, and nothing fetched or merged is left in scratch but the emptied folder
     assert sorted((again.file, again.line) for again in found) == [(f"games/{n}.jsonl", 2) for n in range(5)]
     assert [path.name for path in scratch.rglob("*")] == ["games-txt"]
+
+
+@pytest.mark.parametrize("read_ahead", [1, 16], ids=["local", "remote"])
+def test_each_run_is_hashed_as_it_is_read_once_local_or_fetched(tmp_path: Path, read_ahead: int) -> None:
+    # Given partials in a store read from where it is (local) or fetched to scratch first (as S3 is)
+    class Store(FolderResults):
+        pass
+
+    Store.read_ahead = read_ahead
+    store = Store(tmp_path / "store")
+    for n in range(3):
+        shard(store, f"games/{n}.jsonl", [games.narde(n), {**games.narde(n), "id": f"again-{n}"}])
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    names = [shard_name(f"games/{n}.jsonl") for n in range(3)]
+
+    # When the game keys are merged, asking for their SHA-256
+    sha256: dict[str, str] = {}
+    runs = merge_module._runs(store, names, GAMES, scratch, sha256)
+    found = list(repeats(runs, [f"games/{n}.jsonl" for n in range(3)], scratch, fan_in=2, name="games"))
+
+    # Then every repeat is found, and each run's SHA-256 is that of its games.txt as stored (which the merge holds to
+    # what its worker returned)
+    assert len(found) == 3
+    stored = {name: hashlib.sha256((store.root / partial_key(name, GAMES)).read_bytes()).hexdigest() for name in names}
+    assert sha256 == stored
 
 
 def test_a_figure_that_is_no_number_is_written_null_and_the_summary_stays_json(
