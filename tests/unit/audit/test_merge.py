@@ -359,11 +359,7 @@ def test_runs_fetched_from_a_remote_store_are_deleted_once_merged(tmp_path: Path
         read_ahead = 16
 
     store = Remote(tmp_path / "store")
-    for n in range(5):
-        shard(store, f"games/{n}.jsonl", [games.narde(n), {**games.narde(n), "id": f"again-{n}"}])
-    scratch = tmp_path / "scratch"
-    scratch.mkdir()
-    names = [shard_name(f"games/{n}.jsonl") for n in range(5)]
+    scratch, names = _each_game_twice(store, 5, tmp_path)
 
     # When the game keys are merged, two runs at a time
     runs = merge_module._runs(store, names, GAMES, scratch)
@@ -374,6 +370,16 @@ def test_runs_fetched_from_a_remote_store_are_deleted_once_merged(tmp_path: Path
     assert [path.name for path in scratch.rglob("*")] == ["games-txt"]
 
 
+def _each_game_twice(store: FolderResults, shards: int, tmp_path: Path) -> tuple[Path, list[str]]:
+    """`shards` partials in `store`, `games/<n>.jsonl`, each of one game filed twice under two ids; a scratch folder
+    and the partials' names."""
+    for n in range(shards):
+        shard(store, f"games/{n}.jsonl", [games.narde(n), {**games.narde(n), "id": f"again-{n}"}])
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    return scratch, [shard_name(f"games/{n}.jsonl") for n in range(shards)]
+
+
 @pytest.mark.parametrize("read_ahead", [1, 16], ids=["local", "remote"])
 def test_each_run_is_hashed_as_it_is_read_once_local_or_fetched(tmp_path: Path, read_ahead: int) -> None:
     # Given partials in a store read from where it is (local) or fetched to scratch first (as S3 is)
@@ -382,11 +388,7 @@ def test_each_run_is_hashed_as_it_is_read_once_local_or_fetched(tmp_path: Path, 
 
     Store.read_ahead = read_ahead
     store = Store(tmp_path / "store")
-    for n in range(3):
-        shard(store, f"games/{n}.jsonl", [games.narde(n), {**games.narde(n), "id": f"again-{n}"}])
-    scratch = tmp_path / "scratch"
-    scratch.mkdir()
-    names = [shard_name(f"games/{n}.jsonl") for n in range(3)]
+    scratch, names = _each_game_twice(store, 3, tmp_path)
 
     # When the game keys are merged, asking for their SHA-256
     sha256: dict[str, str] = {}
