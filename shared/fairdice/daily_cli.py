@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from fairdice.archive.layout import REVEALED_PREFIX, days_in, revealed_key, utc_day
+from fairdice.archive.layout import revealed_days, revealed_key, utc_day
 from fairdice.archive.publisher import open_day, opening_time, reveal_closed
 from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.console import (  # clock: tests replace it here
@@ -251,7 +251,7 @@ def _nothing_revealed_since(stores: Stores, now: dt.datetime) -> None:
     """Refuse a reveal replayed at a past moment once a day not over by then is revealed: its pass would take the
     archive's index back to that moment and report those records as written ahead of their time (review)."""
     today = utc_day(now)
-    later = [day for day in days_in(stores.archive.list(REVEALED_PREFIX), REVEALED_PREFIX, ".json") if day >= today]
+    later = [day for day in revealed_days(stores.archive) if day >= today]
     if later:
         raise InvalidInput(
             f"{_utc(now)} is before {later[-1]} was over, and the archive reveals it"

@@ -194,6 +194,11 @@ def days_in(keys: Iterable[str], prefix: str, suffix: str) -> list[dt.date]:
     return sorted(days)
 
 
+def revealed_days(archive: ObjectStore) -> list[dt.date]:
+    """The days whose revealed record the archive lists, ascending (one ListObjectsV2 of revealed/)."""
+    return days_in(archive.list(REVEALED_PREFIX), REVEALED_PREFIX, ".json")
+
+
 def whole_secret(key: str, secret: bytes) -> bytes:
     """A day's secret as kept at `key`: exactly SECRET_BYTES, or the store was tampered with."""
     if len(secret) != SECRET_BYTES:

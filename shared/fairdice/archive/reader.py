@@ -18,19 +18,18 @@ from pydantic import BaseModel, Field, ValidationError
 from fairdice.archive.layout import (
     COMMITMENT_GRACE,
     INDEX_KEY,
-    REVEALED_PREFIX,
     ArchiveIndex,
     ChainLink,
     Published,
     RevealedRecord,
     commitment_key,
     day_start,
-    days_in,
     next_record_awaited,
     read_document,
     read_published,
     reveal_deadline,
     reveal_time,
+    revealed_days,
     revealed_in_time,
     revealed_key,
     sha256_hex,
@@ -385,7 +384,7 @@ class ArchiveReader:
         still there (that day's own check says the rest). Else a committed day was hidden since (a delete marker), its
         secret perhaps replaced while its rolls were given: TamperedRecord, never a day without a secret (review: a
         day committed, played and hidden read as one every run had missed)."""
-        earlier = [d for d in days_in(self._archive.list(REVEALED_PREFIX), REVEALED_PREFIX, ".json") if d < day]
+        earlier = [d for d in revealed_days(self._archive) if d < day]
         if not earlier:
             return
         latest = earlier[-1]
@@ -407,7 +406,7 @@ class ArchiveReader:
 
     def _revealed_once(self, day: dt.date) -> str | None:
         """Why the archive shows a day as revealed though its record is missing, in words; None when it does not."""
-        if any(later > day for later in days_in(self._archive.list(REVEALED_PREFIX), REVEALED_PREFIX, ".json")):
+        if any(later > day for later in revealed_days(self._archive)):
             return "a later day's record exists"
         index = self._archive.get(INDEX_KEY)
         if index is None:
@@ -486,7 +485,7 @@ class ArchiveReader:
             # Linking over days, or naming no record at all, is right only where no record was revealed
             # in between (or before): else the record was rewritten to leave behind the records that
             # vouch for it. Asked only then, so a chain without gaps is listed for its first record alone.
-            earlier = [d for d in days_in(self._archive.list(REVEALED_PREFIX), REVEALED_PREFIX, ".json") if d < day]
+            earlier = [d for d in revealed_days(self._archive) if d < day]
             if link is None and earlier:
                 raise TamperedRecord(
                     f"{key} names no previous record, as only the chain's first may,"
