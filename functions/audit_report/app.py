@@ -3,21 +3,21 @@
 import hashlib
 import os
 from collections.abc import Iterator
-from typing import Annotated, Any
+from typing import Any
 
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.audit.report import read_findings, render
 from fairdice.audit.s3 import AuditSettings, OutputPrefix, client
 from fairdice.audit.summary import FINDINGS, REPORT, SUMMARY, Summary
+from fairdice.audit.tally import Sha256
 from fairdice.errors import ResultsChanged
 from fairdice.storage import S3Results, StorageSettings, store_failures
-from pydantic import BaseModel, ConfigDict, StringConstraints
+from pydantic import BaseModel, ConfigDict
 
 logger = Logger()
 SETTINGS = AuditSettings.from_environ(os.environ)
 s3 = client(StorageSettings.from_environ(os.environ))
-Sha256 = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
 
 
 class ReportEvent(BaseModel):
