@@ -7,6 +7,7 @@ from typing import Any
 
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.typing import LambdaContext
+from fairdice.audit.lines import Hashed, Readable
 from fairdice.audit.report import read_findings, render
 from fairdice.audit.s3 import AuditSettings, OutputPrefix, client
 from fairdice.audit.summary import FINDINGS, REPORT, SUMMARY, Summary
@@ -18,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 logger = Logger()
 SETTINGS = AuditSettings.from_environ(os.environ)
 s3 = client(StorageSettings.from_environ(os.environ))
+_CHUNK = 64 * 1024  # read from the findings at a time
 
 
 class ReportEvent(BaseModel):
@@ -43,13 +45,12 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
             data = stream.read()
         _same(results, SUMMARY, hashlib.sha256(data).hexdigest(), asked.summary_sha256)
         summary = Summary.model_validate_json(data)
-        findings = hashlib.sha256()
         with results.open(FINDINGS) as stream:
-            lines = _lines(stream, findings)
-            page = render(summary, read_findings(lines))
-            for _ in lines:  # the rest of the object, which a page with no room for every finding did not read
-                pass
-        _same(results, FINDINGS, findings.hexdigest(), asked.findings_sha256)
+            findings = Hashed(stream)
+            page = render(summary, read_findings(_lines(findings)))
+            # hashed whole: the rest too, which a page with no room for every finding did not read
+            read = findings.finish()
+        _same(results, FINDINGS, read, asked.findings_sha256)
         results.put(REPORT, page.encode())
     logger.info("audit report written", extra={"report": f"{asked.output_prefix}{REPORT}"})
     return {
@@ -70,11 +71,10 @@ def _same(results: S3Results, name: str, read: str, written: str) -> None:
         )
 
 
-def _lines(stream: Any, digest: Any) -> Iterator[bytes]:
-    """An S3 body's lines (a body iterates in chunks, not lines), each chunk added to `digest` as it is read."""
+def _lines(stream: Readable) -> Iterator[bytes]:
+    """A stream's lines (an S3 body iterates in chunks, not lines)."""
     pending = b""
-    for chunk in stream.iter_chunks():
-        digest.update(chunk)
+    while chunk := stream.read(_CHUNK):
         *lines, pending = (pending + chunk).split(b"\n")
         yield from lines
     if pending:
