@@ -35,8 +35,9 @@ def allowed_methods(app: APIGatewayHttpResolver, path: str) -> list[str]:
     """What `path` (as the routes see it) takes, as an Allow header names it: its routes' methods, HEAD where GET is
     (`as_resolved`), and OPTIONS, which every path that takes a method answers; on a path another function serves, what
     that takes. None for a path with no method at all."""
-    methods = list(served_elsewhere(path)) or methods_allowed(app, path)
-    if "GET" in methods and not served_elsewhere(path):  # another function's GET is answered there, its HEAD here
+    elsewhere = served_elsewhere(path)
+    methods = list(elsewhere) or methods_allowed(app, path)
+    if "GET" in methods and not elsewhere:  # another function's GET is answered there, its HEAD here
         methods.append("HEAD")
     return sorted([*methods, "OPTIONS"]) if methods else []
 
