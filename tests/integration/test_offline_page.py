@@ -532,6 +532,8 @@ def test_a_daily_roll_of_a_day_not_over_by_the_pages_clock_gets_the_cores_withhe
         *[("not_checked", "not_given")] * 3,
         ("not_given", "not_checked"),
     ]
+    # the faces given listed as the core lists them, and null where none came, never left out of the JSON
+    assert [js["withheld"]["recorded"] for js in results[1:]] == [None, None, None, [[1, 2, 3, 4, 5, 6]]]
     assert [js["withheld"]["reveal_at"] for js in results[1:]] == [
         "2999-06-02T00:00:00Z",
         "2999-06-03T00:00:00Z",
