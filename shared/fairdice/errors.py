@@ -126,6 +126,14 @@ class ResultsChanged(FairdiceError):
     code = "results_changed"
 
 
+class LateCommitment(FairdiceError):
+    """Today's commitment was published after its grace (HTTP 502): it shows nothing of the day's play, so no roll of
+    the day can be verified fair, and the game's route gives none. Waiting does not mend it; the next day is committed
+    anew. A publisher outage past 00:15 UTC does it, not only someone else's write."""
+
+    code = "late_commitment"
+
+
 class TamperedRecord(FairdiceError):
     """An archive record contradicts what was committed before; it must not be trusted."""
 

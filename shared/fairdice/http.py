@@ -8,7 +8,15 @@ lives in the layer because two functions share it, and reads nothing but its arg
 
 from http import HTTPStatus
 
-from fairdice.errors import ArchiveUnavailable, FairdiceError, InvalidInput, MissingBucket, TamperedRecord, UnknownDay
+from fairdice.errors import (
+    ArchiveUnavailable,
+    FairdiceError,
+    InvalidInput,
+    LateCommitment,
+    MissingBucket,
+    TamperedRecord,
+    UnknownDay,
+)
 
 # The one map from a domain error to the HTTP status a function answers it with (STYLE 4: the verify API and the game's
 # route each kept a copy, review). An error it does not name is no request's doing: a 500.
@@ -17,6 +25,7 @@ _STATUS: dict[type[FairdiceError], HTTPStatus] = {
     UnknownDay: HTTPStatus.NOT_FOUND,
     ArchiveUnavailable: HTTPStatus.SERVICE_UNAVAILABLE,
     TamperedRecord: HTTPStatus.BAD_GATEWAY,
+    LateCommitment: HTTPStatus.BAD_GATEWAY,
 }
 RETRY_AFTER = "30"  # seconds, sent with a 503: the archive not answering for now
 # On every answer: never read as another type than it says; and HTTPS only for a year once a browser has seen the
@@ -28,7 +37,8 @@ SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "Strict-Transport-Secur
 def http_status(exc: FairdiceError) -> HTTPStatus:
     """The HTTP status a function answers a domain error with: 422 for input that cannot be verified as it stands, 404
     for a day with no secret, 503 for an archive not answering for now (with Retry-After), 502 for one that contradicts
-    itself, and 500 for the rest: a bucket of no such name is the stack's fault, which waiting does not mend."""
+    itself or published today's commitment too late to show anything, and 500 for the rest: a bucket of no such name
+    is the stack's fault, which waiting does not mend."""
     if isinstance(exc, MissingBucket):
         return HTTPStatus.INTERNAL_SERVER_ERROR
     return next((status for kind, status in _STATUS.items() if isinstance(exc, kind)), HTTPStatus.INTERNAL_SERVER_ERROR)

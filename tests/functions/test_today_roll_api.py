@@ -25,6 +25,7 @@ from today_roll_api import app
 
 from testkit.lambda_context import FakeLambdaContext
 from testkit.oracles import seed_004
+from testkit.timeline import Timeline
 
 Event = dict[str, Any]
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"
@@ -274,6 +275,27 @@ def test_a_secret_that_does_not_give_the_published_commitment_is_a_502(
     (tmp_path / "private" / secret_key(DAY)).write_bytes(bytes(32))
 
     assert_error(call(load_event("today-roll")), 502, "tampered_record")
+
+
+def test_a_commitment_published_after_the_grace_is_a_502(
+    stores: Stores,
+    call: Callable[[Event], Answer],
+    load_event: Callable[[str], Event],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Given the publisher's first run of the day at 00:30, on a store whose time is a witness (as S3's is)
+    timeline = Timeline(NOON.replace(hour=0, minute=30))
+    late = timeline.stores(tmp_path / "dated")
+    timeline.publish(late, timeline.now)
+    monkeypatch.setattr(app, "ROLLS", TodaysRolls(late))
+
+    answer = call(load_event("today-roll"))
+
+    # Then the game is told no roll of today is given, and not to try again shortly
+    error = assert_error(answer, 502, "late_commitment")
+    assert "after the 15 minutes after 00:00 UTC" in error["message"]
+    assert "Retry-After" not in answer.headers
 
 
 def test_any_other_path_is_not_found(

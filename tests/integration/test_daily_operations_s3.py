@@ -13,9 +13,10 @@ import boto3
 import pytest
 from fairdice.archive.layout import secret_key
 from fairdice.archive.publisher import open_day, publish
+from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.archive.today import TodaysRolls
 from fairdice.archive.watchdog import check_archive
-from fairdice.errors import ArchiveUnavailable, TamperedRecord
+from fairdice.errors import ArchiveUnavailable, LateCommitment, TamperedRecord
 from fairdice.storage import PROMPT, S3Store, Stores
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets
 from moto import mock_aws
@@ -191,3 +192,24 @@ def test_a_run_whose_clock_reads_tomorrow_reveals_nothing_of_today(timeline: Tim
     # Then 03-02's secret is not made public while its rolls are still given: no record of it is written
     assert s3.list_objects_v2(Bucket=ARCHIVE, Prefix="revealed/2025-03-02").get("KeyCount", 0) == 0
     assert TodaysRolls(stores_on(s3)).roll(PLAYER, at(DAY2, "11:00")).dice == rolled.dice
+
+
+def test_todays_roll_gives_no_roll_under_a_commitment_published_late(timeline: Timeline, s3: Any) -> None:
+    # Given the publisher down until 00:30: its first run of 03-02 publishes the day's commitment then, by S3's clock
+    timeline.publish(stores_on(s3), at(DAY1, "00:00:02"))
+    timeline.publish(stores_on(s3), at(DAY2, "00:30"))
+
+    # Then the game's route gives no roll of 03-02, all day
+    rolls = TodaysRolls(stores_on(s3))
+    for moment in ("00:30:01", "23:59:59"):
+        with pytest.raises(LateCommitment, match=r"commitments/2025-03-02\.json was published at 2025-03-02 00:30:00"):
+            rolls.roll(PLAYER, at(DAY2, moment))
+
+    # for none could be fair: once revealed, a roll of that day (its faces as the secret gives them) is incomplete
+    timeline.publish(stores_on(s3), at(DAY3, "00:00:02"))
+    secret = s3.get_object(Bucket=SECRETS, Key=secret_key(DAY2))["Body"].read()
+    faces = " ".join(map(str, seed_004.faces(secret, DAY2.isoformat(), PLAYER)))
+    reader = ArchiveReader(S3Store(ARCHIVE, client=s3), clock=lambda: at(DAY3, "09:00"))
+    verdict = daily_verdict(reader, DAY2, PLAYER, faces)
+    assert verdict.verdict == "incomplete" and verdict.checks.rolls == "match"
+    assert rolls.roll(PLAYER, at(DAY3, "09:00")).date == DAY3

@@ -9,6 +9,7 @@ from fairdice.errors import (
     FairdiceError,
     FutureDay,
     InvalidInput,
+    LateCommitment,
     MissingBucket,
     MissingCredentials,
     RepeatedKey,
@@ -29,6 +30,7 @@ from fairdice.http import error_headers, http_status
         (ArchiveUnavailable("x"), HTTPStatus.SERVICE_UNAVAILABLE),
         (MissingCredentials("x"), HTTPStatus.SERVICE_UNAVAILABLE),
         (TamperedRecord("x"), HTTPStatus.BAD_GATEWAY),
+        (LateCommitment("x"), HTTPStatus.BAD_GATEWAY),
         # the stack's fault, which waiting does not mend: no 503 with Retry-After (review J)
         (MissingBucket("x"), HTTPStatus.INTERNAL_SERVER_ERROR),
         # what no request to the API causes (the audit's own failures): the function's fault

@@ -16,19 +16,22 @@ from dataclasses import dataclass
 from pydantic import AwareDatetime, BaseModel
 
 from fairdice.archive.layout import (
+    COMMITMENT_GRACE,
+    Published,
     commitment_key,
     made_on_its_day,
-    read_commitment,
+    publication,
+    read_published,
     reveal_time,
     secret_key,
     utc_day,
 )
 from fairdice.dice import Hmac, keyed_mac
-from fairdice.errors import ArchiveUnavailable, TamperedRecord
+from fairdice.errors import ArchiveUnavailable, LateCommitment, TamperedRecord
 from fairdice.fields import Day, PlayerId, Seal
 from fairdice.schemes import daily
 from fairdice.seal import seal_of
-from fairdice.storage import Stores
+from fairdice.storage import Stores, known_time
 
 
 class TodaysRoll(BaseModel):
@@ -64,7 +67,9 @@ class TodaysRolls:
     made the day's secret, `roll` raises ArchiveUnavailable (try again shortly); a secret that does
     not give the published commitment, or a commitment document that is not one for the day (read as the
     verifier reads it: a key given twice is tampering too), or a secret the store dates before its day
-    began, raises TamperedRecord. Only `get` and `read` are ever called on the stores.
+    began, raises TamperedRecord. So does a commitment S3 dates before the day began or gives no time for,
+    and one S3 dates after the grace raises LateCommitment: no roll of the day could be verified fair.
+    Only `get` and `read` are ever called on the stores.
     """
 
     def __init__(self, stores: Stores) -> None:
@@ -103,20 +108,22 @@ class TodaysRolls:
         # and no verdict of the day is fair (review: a run whose clock read tomorrow made it the day before, the
         # midnight run stopped at it as tampered, and this route gave rolls from it all day)
         secret = made_on_its_day(key, day, stored)
-        commitment = self._published(day)
+        published = self._published(day)
+        commitment = published.commitment.commitment
         if seal_of(secret) != commitment:
             raise TamperedRecord(
                 f"the secret kept for {day} does not give {commitment}, the commitment {commitment_key(day)} publishes",
                 field="commitment",
             )
+        _in_time(published)
         self._today = _Today(day=day, mac=keyed_mac(secret), commitment=commitment)
         return self._today
 
-    def _published(self, day: dt.date) -> str:
+    def _published(self, day: dt.date) -> Published:
         try:
             # Read as the verifier reads it: a key given twice is tampering here too, or rolls would be served under a
             # commitment the verifier then calls tampered (review)
-            found = read_commitment(self._stores.archive, day)
+            found = read_published(self._stores.archive, day)
         except TamperedRecord as exc:
             raise TamperedRecord(exc.message, field=exc.field or "commitment") from None
         if found is None:
@@ -124,4 +131,33 @@ class TodaysRolls:
                 f"{commitment_key(day)} is not published yet, and no roll is given before its day's commitment is;"
                 " try again shortly"
             )
-        return found.commitment
+        return found
+
+
+def _in_time(published: Published) -> None:
+    """Refuse a commitment whose store's own time shows no roll of its day can be verified fair, as the verifier judges
+    it (`Published.in_time`): a roll given under it could never be (review: a run at 00:30 published it late, and the
+    route rolled from it all day). Where the store's times are no witness (a folder), no day is shown fair anyway, and
+    the route rolls."""
+    if not published.witnessed or published.in_time:
+        return
+    key = commitment_key(published.commitment.date)
+    day = published.commitment.date
+    when = known_time(published.published_at)
+    if when is None:
+        raise TamperedRecord(
+            f"S3 gives no time of its own for {key} (a multipart upload or a replica, which the publisher never"
+            " writes), so nothing shows it was published before the day's play",
+            field="commitment",
+        )
+    if publication(day, when) == "early":
+        raise TamperedRecord(
+            f"{key} was written at {when:%Y-%m-%d %H:%M:%S} UTC, before its day began: the publisher publishes a"
+            " day's commitment on its day, so this one was put there by someone else",
+            field="commitment",
+        )
+    raise LateCommitment(
+        f"{key} was published at {when:%Y-%m-%d %H:%M:%S} UTC, after the {COMMITMENT_GRACE.seconds // 60} minutes"
+        f" after 00:00 UTC it had: no roll of {day} could be verified fair, so none is given until the next day's"
+        " commitment, at 00:00 UTC"
+    )

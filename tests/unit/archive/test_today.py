@@ -15,12 +15,14 @@ import pytest
 from fairdice.archive.layout import Commitment, commitment_key, secret_key
 from fairdice.archive.publisher import publish
 from fairdice.archive.today import TodaysRolls
-from fairdice.errors import ArchiveUnavailable, TamperedRecord
+from fairdice.errors import ArchiveUnavailable, LateCommitment, TamperedRecord
 from fairdice.seal import seal_of
 from fairdice.storage import ObjectStore, StorageSettings, Stored, Stores
 from pydantic import ValidationError
 
 from testkit.oracles import seed_004
+from testkit.stores import Undated
+from testkit.timeline import Timeline
 
 DAY1, DAY2, DAY3 = dt.date(2025, 3, 1), dt.date(2025, 3, 2), dt.date(2025, 3, 3)
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"
@@ -204,3 +206,58 @@ def test_a_stored_secret_of_the_wrong_length_is_tampering(stores: Stores, read_o
 
     with pytest.raises(TamperedRecord, match="holds 5 bytes"):
         TodaysRolls(read_only).roll(PLAYER, at(DAY2, "12:00"))
+
+
+def test_no_roll_is_given_under_a_commitment_published_after_the_grace(tmp_path: Path) -> None:
+    # Given the publisher down until 00:30 (by the store's own time): its first run makes today's secret and publishes
+    # its commitment late, so no verdict of the day can be fair (review)
+    timeline = Timeline(at(DAY2, "00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at(DAY2, "00:30"))
+    rolls = TodaysRolls(stores)
+
+    # Then the game's route gives no roll all day, and says why
+    for moment in ("00:30:01", "23:59:59"):
+        with pytest.raises(LateCommitment, match="published at 2025-03-02 00:30:00 UTC, after the 15 minutes"):
+            rolls.roll(PLAYER, at(DAY2, moment))
+
+    # and rolls again the next day, committed in time
+    timeline.publish(stores, at(DAY3, "00:00:02"))
+    assert rolls.roll(PLAYER, at(DAY3, "09:00")).date == DAY3
+
+
+def test_a_commitment_published_at_the_end_of_its_grace_is_in_time(tmp_path: Path) -> None:
+    timeline = Timeline(at(DAY2, "00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at(DAY2, "00:15"))
+
+    assert TodaysRolls(stores).roll(PLAYER, at(DAY2, "12:00")).date == DAY2
+
+
+@pytest.mark.parametrize(
+    ("written", "said"),
+    [("2025-03-01 23:59", "written at 2025-03-01 23:59:00 UTC, before its day began"), (None, "gives no time")],
+    ids=["early", "undated"],
+)
+def test_a_commitment_dated_before_its_day_or_not_dated_at_all_is_tampering(
+    tmp_path: Path, written: str | None, said: str
+) -> None:
+    # Given today's secret made on its day, and a commitment to it S3 dates the day before or gives no time for, which
+    # the publisher never writes: no verdict of the day could be fair
+    timeline = Timeline(at(DAY2, "00:00"))
+    stores = timeline.stores(tmp_path)
+    secret = bytes(range(32))
+    if written is not None:
+        timeline.now = dt.datetime.fromisoformat(written).replace(tzinfo=dt.UTC)
+    stores.archive.put_new(
+        commitment_key(DAY2),
+        Commitment(date=DAY2, commitment=seal_of(secret), published_at=at(DAY2, "00:00:02")).to_bytes(),
+    )
+    timeline.now = at(DAY2, "00:00:02")
+    stores.secrets.put_new(secret_key(DAY2), secret)
+    archive = stores.archive if written is not None else Undated(stores.archive, "commitments/")
+
+    with pytest.raises(TamperedRecord, match=said) as tampered:
+        TodaysRolls(Stores(secrets=stores.secrets, archive=archive)).roll(PLAYER, at(DAY2, "12:00"))
+
+    assert tampered.value.field == "commitment"
