@@ -12,9 +12,11 @@ from typing import Any
 
 import boto3
 import pytest
-from fairdice.archive.layout import RevealedRecord, revealed_key
-from fairdice.archive.publisher import open_day, reveal_closed
+from fairdice.archive.layout import Commitment, RevealedRecord, commitment_key, revealed_key
+from fairdice.archive.publisher import get_or_create_secret, open_day, reveal_closed
 from fairdice.archive.reader import ArchiveReader
+from fairdice.errors import TamperedRecord
+from fairdice.seal import seal_of
 from fairdice.storage import S3Store, Stores
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets
 from moto import mock_aws
@@ -196,3 +198,47 @@ def test_a_committed_day_hidden_as_a_missed_one_is_502_tampered_record_and_so_is
         assert_tampered(answer, shown)
     for answer in answers[DAY3]:
         assert_tampered(answer, "links to revealed/2025-03-01.json over 2025-03-02, which was committed")
+
+
+def test_an_audit_calls_a_commitment_s3_gives_no_time_for_tampered_with_not_missing(fake_aws_credentials: None) -> None:
+    # Given 03-02's secret, its commitment put in parts (S3 gives no time for it), and 03-01's record naming it, then no
+    # run until the audit, on 03-04
+    timeline = Timeline(dt.datetime.combine(DAY1, dt.time(), dt.UTC))
+    with mock_aws(), timeline.moto():
+        client = boto3.client("s3", region_name=REGION)
+        create_archive_buckets(client)
+        stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
+        timeline.publish(stores, dt.datetime.combine(DAY1, dt.time(0, 0, 2), dt.UTC))
+        timeline.now = dt.datetime.combine(DAY2, dt.time(0, 0, 2), dt.UTC)
+        secret, _ = get_or_create_secret(stores.secrets, DAY2)
+        document = Commitment(date=DAY2, commitment=seal_of(secret), published_at=timeline.now).to_bytes()
+        put_in_parts(client, commitment_key(DAY2), document)
+        reveal_closed(stores, timeline.now)
+        assert record_of(client, DAY1).next_commitment == seal_of(secret)
+        audit = ArchiveReader(
+            S3Store(ARCHIVE, client=client), clock=lambda: dt.datetime(2025, 3, 4, 12, tzinfo=dt.UTC), as_of=True
+        )
+
+        # Then the audit, which does not take the commitment as there by its moment, says why the day is tampered with:
+        # not that its commitment is missing and was hidden since, nor that the day had no secret (review)
+        with pytest.raises(TamperedRecord) as tampered:
+            audit.lookup(DAY2)
+        assert tampered.value.message == (
+            "commitments/2025-03-02.json: S3 gives no time of its own for it, where the publisher writes it in one"
+            " write before the record that shows that day committed (revealed/2025-03-01.json names"
+            f" {seal_of(secret)} as its commitment)"
+        )
+
+
+def put_in_parts(client: Any, key: str, data: bytes) -> None:
+    """An object written by a multipart upload, which the bucket's policy refuses (moto does not)."""
+    upload = client.create_multipart_upload(Bucket=ARCHIVE, Key=key, ChecksumAlgorithm="SHA256")
+    part = client.upload_part(
+        Bucket=ARCHIVE, Key=key, UploadId=upload["UploadId"], PartNumber=1, Body=data, ChecksumAlgorithm="SHA256"
+    )
+    client.complete_multipart_upload(
+        Bucket=ARCHIVE,
+        Key=key,
+        UploadId=upload["UploadId"],
+        MultipartUpload={"Parts": [{"ETag": part["ETag"], "PartNumber": 1, "ChecksumSHA256": part["ChecksumSHA256"]}]},
+    )

@@ -383,7 +383,8 @@ class ArchiveReader:
         record before it does not show the day after it committed (`_Linked.committed`), or that day's commitment is
         still there (that day's own check says the rest). Else a committed day was hidden since (a delete marker), its
         secret perhaps replaced while its rolls were given: TamperedRecord, never a day without a secret (review: a
-        day committed, played and hidden read as one every run had missed)."""
+        day committed, played and hidden read as one every run had missed); so is one whose commitment an audit takes
+        as not there by its moment, S3 giving no time for it or a later one."""
         earlier = [d for d in revealed_days(self._archive) if d < day]
         if not earlier:
             return
@@ -397,8 +398,25 @@ class ArchiveReader:
             return  # that record's own tampering, said when its day is read
         following = latest + dt.timedelta(days=1)
         shown = _Linked(before, known_time(stored.modified), stored.witnessed).committed()
-        if shown is None or (following != day and self._published(following) is not None):
+        if shown is None:
             return
+        published = self._published(following)
+        if published is not None and following != day:
+            return
+        if published is not None:
+            # The day's own, there, which an audit takes as not there by its moment: S3 gives no time for it, or dates
+            # it later, where the publisher writes it whole before the record that names it (review: it was called
+            # missing and hidden since)
+            when = known_time(published.published_at)
+            dated = (
+                "S3 gives no time of its own for it"
+                if when is None
+                else f"S3 dates it {when:%Y-%m-%d %H:%M:%S} UTC, after the moment the archive is read as of"
+            )
+            raise TamperedRecord(
+                f"{commitment_key(day)}: {dated}, where the publisher writes it in one write before the record that"
+                f" shows that day committed ({shown})"
+            )
         raise TamperedRecord(
             f"{commitment_key(following)} is missing, though that day was committed ({shown}): it was hidden since,"
             f" so nothing shows {day} had no secret"
