@@ -153,7 +153,9 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
             parts.extend(_inputs_section(request))
         parts.extend(_rolls_section(verdict, words, rows))
     elif request is not None:
-        parts.extend(_inputs_section(request))
+        # A withheld verdict's recorded rolls are listed above, as given: not again among the link's values (review: a
+        # pending day's link showed its faces twice)
+        parts.extend(_inputs_section(request, rolls=verdict.withheld is None or verdict.withheld.recorded is None))
     if verdict.verdict != "withheld":
         parts.extend(_recipe_section(verdict, request, recheck, words))
     parts.append(
@@ -375,9 +377,10 @@ def _recheck_section(verdict: Verdict, recheck: dict[str, Any] | None, rows: lis
     return section, page_script("recheck.js"), data_block("fairdice-recheck", data) + "\n"
 
 
-def _inputs_section(request: RequestBase) -> Iterator[str]:
+def _inputs_section(request: RequestBase, *, rolls: bool = True) -> Iterator[str]:
     """The values the link carried, by the link's own parameter names: only those it carried (a default it left
-    out, such as `first`, is not one of them), and its rolls too, which a withheld verdict's page has no table for."""
+    out, such as `first`, is not one of them), and its rolls too unless `rolls` is False (a page that lists them
+    elsewhere, as a withheld verdict's does, as given)."""
     scheme = schemes.of(request)
     yield "<h2>The link's values</h2><dl class=values>"
     for param in scheme.link:
@@ -391,7 +394,8 @@ def _inputs_section(request: RequestBase) -> Iterator[str]:
             continue
         more = ""
         if param.kind == "rolls":
-            yield f"<dt>{e(param.name)}</dt><dd>{_rolls_given(value)}</dd>"
+            if rolls:
+                yield f"<dt>{e(param.name)}</dt><dd>{_rolls_given(value)}</dd>"
             continue
         if isinstance(value, bool):
             shown = "yes" if value else "no"

@@ -225,6 +225,31 @@ def test_a_withheld_games_recorded_rolls_are_shown_as_given_not_as_checked() -> 
     assert "Recorded, as given" not in verdict_page(alone).html
 
 
+@pytest.mark.parametrize(
+    ("link", "rolls"),
+    [
+        (
+            "/check/?scheme=daily&date=2999-06-01&player=3d69a2e7-5183-492a-8c98-68afa9ab7bbd&rolls=3-5-7-10-12-20",
+            "3-5-7-10-12-20",
+        ),
+        (f"/check/?scheme=three-dice&commit={SEAL}&rolls=3-5-6+1-2-4", "1-2-4"),
+    ],
+)
+def test_a_withheld_links_recorded_rolls_are_shown_once(link: str, rolls: str) -> None:
+    # Given a link whose secret is not revealed yet, with the rolls seen (review: a pending day's link showed its faces
+    # twice, as given and again among the link's values)
+    request = parse_link(link)
+    verdict = verify(request, today=dt.date(2026, 12, 4))
+    assert verdict.verdict == "withheld"
+
+    page = render_page(verdict, request)
+
+    # Then they are shown once, as given and not checked, and the link's other values are listed still
+    assert page.count(f"<span class=roll>{rolls}</span>") == 1
+    assert "<dt>Recorded, as given (not checked)</dt>" in page and "<dt>rolls</dt>" not in page
+    assert "<h2>The link's values</h2>" in page
+
+
 def seal_section(page: str) -> str:
     """The words of a verdict page's section on its seal, up to the next section."""
     section = re.search(r"<h2>The (?:commitment|commit|seal)</h2>(.*?)(?:<h2>|<footer)", page, re.S)
@@ -291,7 +316,8 @@ def link_values(link: str) -> list[tuple[str, str]]:
             f"?seed={KEY}&client=a,b&n=2&rolls=6344",
             [("seed", KEY), ("client", "a, b"), ("n", "2"), ("rolls", "6-3 4-4")],
         ),
-        (f"?scheme=three-dice&commit={SEAL}&rolls=123", [("commit", SEAL), ("rolls", "1-2-3")]),
+        # a withheld game: its rolls are listed once, above, as given and not checked
+        (f"?scheme=three-dice&commit={SEAL}&rolls=123", [("commit", SEAL)]),
         (
             f"?scheme=narde-v1&key={KEY}&phrase=test&first=0&n=1",
             [("key", KEY), ("phrase", "test"), ("first", "0"), ("n", "1")],
@@ -312,7 +338,9 @@ def test_a_links_long_rolls_are_cut_at_300_characters_and_the_cut_is_shown_as_ty
     # Given a withheld three-dice link carrying 120 rolls (479 characters as the page writes them)
     link = f"?scheme=three-dice&commit={SEAL}&rolls=" + "123" * 120
     request = parse_link(link)
-    section = re.search(r"<dt>rolls</dt><dd>(.*?)</dd>", render_page(verify(request), request))
+    section = re.search(
+        r"<dt>Recorded, as given \(not checked\)</dt><dd>(.*?)</dd>", render_page(verify(request), request)
+    )
     assert section is not None
     # Then the whole rolls of the first 300 characters are shown, a roll at a time, and the cut after them is `…`, not
     # ⟨U+2026⟩ as a value's own `…` is
