@@ -61,6 +61,7 @@ class Toy(Scheme[ToyRequest]):
     )
     numbering = Numbering("toss", "tosses are numbered from 1")
     game = "Tosses are numbered from 1: a whole game starts at toss 1."
+    title = "The toy game"
 
     def rolls(self, request: ToyRequest, secret: bytes) -> Rolls:
         mac = keyed_mac(secret)

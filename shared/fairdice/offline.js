@@ -306,7 +306,7 @@
     if (!verdict.identified_by.length) return [];
     return [
       el("h3", { text: "Is this your game?" }),
-      el("p", { text: "These values identify the game and go into every roll. Whoever sends them chooses them, so check they are the ones your game showed:" }),
+      el("p", { text: "The game and these values decide every roll. Whoever sends them chooses them, so check each is your game's:" }),
       el("dl", { class: "identity" }, verdict.identified_by.flatMap((given) => [el("dt", { text: capital(given.description) }), el("dd", {}, identityValue(given.value))])),
     ];
   }

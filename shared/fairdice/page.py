@@ -170,8 +170,8 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
 
 def _identity_section(verdict: Verdict) -> Iterator[str]:
     yield (
-        "<h2>Is this your game?</h2><p>These values identify the game and go into every roll. Whoever sends them"
-        " chooses them, so check they are the ones your game showed:</p><dl class=identity>"
+        "<h2>Is this your game?</h2><p>The game and these values decide every roll. Whoever sends them chooses them,"
+        " so check each is your game's:</p><dl class=identity>"
     )
     for given in verdict.identified_by:
         items = [str(item) for item in given.value] if isinstance(given.value, list) else None

@@ -51,7 +51,8 @@ class Scope(BaseModel):
 
 
 class GameInput(BaseModel):
-    """A value that identifies the game and goes into every roll: the player must recognise it as theirs."""
+    """A value that identifies the game and decides every roll (the scheme, or an input that goes into each roll): the
+    player must recognise it as theirs."""
 
     field: str
     value: JsonValue
@@ -187,7 +188,8 @@ class Verdict(BaseModel):
     reasons: list[str] = Field(default_factory=list, description="why the verdict is not fair, in words")
     identified_by: list[GameInput] = Field(
         default_factory=list,
-        description="the inputs that identify the game, chosen by whoever gives them: the player must recognise them",
+        description="the game (field scheme: the scheme, described in the words its players know) and then the inputs"
+        " that identify it, all chosen by whoever gives them: the player must recognise them",
     )
     source: str | None = Field(
         default=None, description="where the secret the dice were computed from came from, when not with the request"

@@ -555,10 +555,12 @@ const fairdice = (() => {
     return Array.isArray(value) ? value.join(", ") : String(value);
   };
 
-  /** The scheme's inputs that identify the game; a value holding unseen characters, or one a screen may show in
-   * another order, is said so (fairdice.verify). */
+  /** What identifies the game: the game itself first (the scheme, by its title: one key can give fair dice under
+   * several), then the scheme's inputs; a value holding unseen characters, or one a screen may show in another order,
+   * is said so (fairdice.verify.identified_by). */
   function identifiedBy(scheme, request) {
-    return (scheme.identity ? scheme.identity(request) : []).map((given) => {
+    const game = { field: "scheme", value: scheme.id, description: `the game: ${scheme.title}` };
+    return [game, ...(scheme.identity ? scheme.identity(request) : [])].map((given) => {
       const texts = (Array.isArray(given.value) ? given.value : [given.value]).filter((v) => typeof v === "string");
       let description = given.description;
       if (texts.some((t) => unseen(t).some(Boolean))) {

@@ -186,12 +186,16 @@ def reasons(
 
 
 def identified_by(request: RequestBase) -> list[GameInput]:
-    """The inputs that identify the game, as the scheme names them. A value holding characters that show nothing or
+    """What identifies the game: first the game itself (the scheme, described by its `title`), then the inputs the
+    scheme names. One revealed key and its seal give fair dice under several schemes, so the game the dice were checked
+    as is the player's to recognise, as the inputs are. A value holding characters that show nothing or
     look like others (`prose.unseen`) is said so in its description, with those characters as code points; a value
     whose characters a screen may show in another order (`prose.reorders`: right-to-left letters beside digits or
     Latin ones) is said so too, with its characters one by one in the order they were typed: the player must
     recognise the value, and the JSON shows it as it was given."""
-    inputs = schemes.of(request).identity(request)
+    scheme = schemes.of(request)
+    inputs = [GameInput(field="scheme", value=scheme.id, description=f"the game: {scheme.title}")]
+    inputs.extend(scheme.identity(request))
     for given in inputs:
         values = given.value if isinstance(given.value, list) else [given.value]
         texts = [value for value in values if isinstance(value, str)]

@@ -34,7 +34,7 @@ from fairdice import schemes
 from fairdice.errors import FairdiceError
 from fairdice.fields import MAX_ROLLS
 from fairdice.links import build_link, parse_link
-from fairdice.markup import sentence
+from fairdice.markup import capital, sentence
 from fairdice.notices import error_page
 from fairdice.offline import offline_page
 from fairdice.page import SEAL_TO_RECOGNISE, headline
@@ -687,7 +687,7 @@ def test_a_phrase_holding_a_letter_of_a_newer_unicode_gets_one_verdict_from_the_
             for given in answer["identified_by"]:
                 given.pop("description")
         assert js["verdict"] == core, link
-    assert "⟨U+0378⟩" in verify(parse_link(links[1])).identified_by[0].description
+    assert "⟨U+0378⟩" in verify(parse_link(links[1])).identified_by[1].description
 
 
 BAD_LINKS = [
@@ -1361,6 +1361,35 @@ def test_the_values_that_identify_the_game_are_shown_within_the_screen_at_any_wi
     _screenshot(chromium, tmp_path_factory, f"identity-{width}")
 
 
+@pytest.mark.parametrize(
+    ("vector", "game"),
+    [
+        ("pair36-two-seats", "Dice you can check"),
+        ("bg-dice-v1-seed-example", "Backgammon Room, against a bot"),
+        ("bg-online-v1-game-2", "Backgammon Room, online match"),
+        ("narde-v1-seed-example", "Narde"),
+        ("three-dice-ascii-seeds", "Provably-Fair Dice: three dice a ply"),
+        ("three-dice-withheld-mirror-pair", "Provably-Fair Dice: three dice a ply"),
+        ("daily-2026-10-28", "Raredle’s daily roll"),
+    ],
+)
+def test_is_this_your_game_names_the_game_first_as_the_core_does(
+    chromium: Browser, page: Path, vector: str, game: str
+) -> None:
+    # Given a game of each scheme opened from its link (review: one key and its seal are fair under several schemes,
+    # and "Is this your game?" listed only the inputs)
+    query = _vector_link(vector)
+    _open(chromium, page, query, PHONE)
+
+    # Then the section names first the game its dice were checked as, in the words its players know, by its scheme,
+    # as the core's verdict names it
+    first = chromium.evaluate(
+        "[...document.querySelectorAll('#result dl.identity > *')].slice(0, 2).map((item) => item.innerText)"
+    )
+    named = verify(parse_link(query)).identified_by[0]
+    assert first == [f"The game: {game}", named.value] == [capital(named.description), named.value]
+
+
 def test_a_withheld_roll_still_shows_the_values_that_identify_it(chromium: Browser, page: Path) -> None:
     # Review: the page said "not yet verifiable" and no more, where the verdict (and the server's page) names the
     # player and the day
@@ -1374,7 +1403,7 @@ def test_a_withheld_roll_still_shows_the_values_that_identify_it(chromium: Brows
     assert measured["verdict"] == "withheld"
     assert "Is this your game?" in measured["text"]
     shown = chromium.evaluate("[...document.querySelectorAll('#result dl.identity dd')].map((dd) => dd.innerText)")
-    assert shown == [player, "2999-06-01"]
+    assert shown == ["daily", player, "2999-06-01"]
     assert "came with the request" not in measured["text"]
     # and the faces seen, given too, are said to have come, as the server's page says it
     seen = _open(
@@ -1604,7 +1633,7 @@ def test_the_seats_seeds_are_listed_with_no_space_marked_between_them(chromium: 
     measured = _open(chromium, page, f"?seed={KEY.hex()}&client=a,b&n=2", PHONE)
     assert measured["verdict"] == "incomplete"
     shown = chromium.evaluate("Array.from(document.querySelectorAll('dl.identity dd code'), c => c.innerHTML)")
-    assert shown == ["<bdi>a, b</bdi>"]
+    assert shown == ["<bdi>pair36</bdi>", "<bdi>a, b</bdi>"]
 
 
 def test_a_mirror_pairs_game_and_a_day_not_over_are_not_yet_verifiable(chromium: Browser, page: Path) -> None:
@@ -1733,7 +1762,8 @@ LOOK_ALIKE_ORDERS = [
     ("\u05e9\u05de\u05e9 12", "12 \u05e9\u05de\u05e9"),
     ("Game \u05e9\u05de\u05e9 12", "Game 12 \u05e9\u05de\u05e9"),
 ]
-IDENTITY = "#result dl.identity dd"
+# The value of the first input that identifies the game: after the game itself, which the section names first
+IDENTITY = "#result dl.identity dd:nth-of-type(2)"
 
 
 def test_a_bot_game_says_whether_it_began_with_an_opening_roll_as_the_server_page_does(

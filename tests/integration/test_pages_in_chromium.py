@@ -790,7 +790,8 @@ LOOK_ALIKE_ORDERS = [
     ("\u05e9\u05de\u05e9 12", "12 \u05e9\u05de\u05e9"),
     ("Game \u05e9\u05de\u05e9 12", "Game 12 \u05e9\u05de\u05e9"),
 ]
-IDENTITY = "dl.identity dd"
+# The value of the first input that identifies the game: after the game itself, which the section names first
+IDENTITY = "dl.identity dd:nth-of-type(2)"
 
 
 def open_fair_narde(browser: Browser, folder: Path, phrase: str) -> dict[str, Any]:

@@ -397,7 +397,7 @@ def test_the_verdict_is_json_whatever_the_encoding_of_stdout(
     written = latin_1.buffer.getvalue()  # type: ignore[attr-defined]
     assert written.isascii() and "\\u043f\\u0430" in written.decode()
     assert json.loads(written) == json.loads(as_utf_8)
-    assert json.loads(written)["identified_by"][0]["value"] == "пароль"
+    assert json.loads(written)["identified_by"][1]["value"] == "пароль"
 
 
 def test_a_bad_command_line_exits_2(capsys: pytest.CaptureFixture[str]) -> None:

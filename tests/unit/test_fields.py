@@ -193,7 +193,7 @@ def test_a_code_point_this_unicode_has_not_assigned_is_accepted_and_shown_as_its
     # A browser's newer Unicode may have assigned it (U+1C89 is a letter since Unicode 16): refusing it here would give
     # the link two answers, the page's and the server's
     request = parse_request({"scheme": "narde-v1", "key": KEY, "phrase": "table\u0378", "count": 1})
-    (given,) = verify(request).identified_by
+    _, given = verify(request).identified_by
     assert given.value == "table\u0378"
     assert shown(given.text) == "table⟨U+0378⟩"
 

@@ -566,11 +566,49 @@ def test_invisible_characters_are_shown_as_code_points_in_every_value_and_in_the
     assert f"<td class=msg>narde-v1|a{shown}b|0<td" in page
 
 
+@pytest.mark.parametrize(
+    ("data", "game"),
+    [
+        (GAMES["pair36"], "Dice you can check"),
+        (GAMES["bg-dice-v1"], "Backgammon Room, against a bot"),
+        (BG_BOT | {"labels": ["bg-dice-v1:turn:3"], "count": None}, "Backgammon Room, against a bot"),  # no input
+        (GAMES["bg-online-v1"], "Backgammon Room, online match"),
+        (GAMES["narde-v1"], "Narde"),
+        (GAMES["three-dice"], "Provably-Fair Dice: three dice a ply"),
+        ({"scheme": "three-dice", "commit": SEAL}, "Provably-Fair Dice: three dice a ply"),  # withheld
+        (GAMES["daily"], "Raredle’s daily roll"),
+    ],
+    ids=[
+        "pair36",
+        "bg-dice-v1",
+        "bg-dice-v1 from mid-game",
+        "bg-online-v1",
+        "narde-v1",
+        "three-dice",
+        "three-dice withheld",
+        "daily",
+    ],
+)
+def test_is_this_your_game_names_the_game_first(data: dict[str, Any], game: str) -> None:
+    # Given a game of each scheme (review: one key and its seal are fair under several schemes, and "Is this your game?"
+    # listed only the inputs, a bot game from mid-game none at all)
+    _, page = page_of(data)
+
+    # Then the section names first the game its dice were checked as, in the words its players know, by its scheme
+    section = re.search(r"<h2>Is this your game\?</h2>.*?<dl class=identity>(.*?)</dl>", page, re.S)
+    assert section is not None
+    first = re.match(r"<dt>(.*?)</dt><dd>(.*?)</dd>", section.group(1).lstrip())
+    assert first is not None
+    assert unescape(first.group(1)) == f"The game: {game}"
+    assert first.group(2) == f"<code class=id><bdi>{data['scheme']}</bdi></code>"
+
+
 def _identity_values(page: str) -> list[str]:
-    """What the section "Is this your game?" holds for each value, as HTML."""
+    """What the section "Is this your game?" holds for each input the scheme names, as HTML: after the game, which it
+    names first (`test_is_this_your_game_names_the_game_first`)."""
     section = re.search(r"<dl class=identity>(.*?)</dl>", page, re.S)
     assert section is not None
-    return re.findall(r"<dd>(.*?)</dd>", section.group(1), re.S)
+    return re.findall(r"<dd>(.*?)</dd>", section.group(1), re.S)[1:]
 
 
 def test_a_phrase_a_screen_may_reorder_is_shown_again_in_the_order_it_was_typed_left_to_right() -> None:

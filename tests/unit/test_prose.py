@@ -315,7 +315,7 @@ def test_a_phrase_searched_for_hidden_characters_is_named_as_such_in_the_verdict
     verdict = verify(parse_request(request))
 
     # Then the verdict keeps the phrase as given, and says what it holds in code points the player can read
-    (identity,) = verdict.identified_by
+    _, identity = verdict.identified_by
     assert identity.value == phrase
     assert identity.description == (
         "the phrase your app showed for this game; it holds characters that show nothing or look like others,"
@@ -330,7 +330,7 @@ def test_a_phrase_with_a_null_notehead_after_it_is_not_shown_as_the_phrase_alone
     request = {"scheme": "narde-v1", "key": KEY.hex(), "fingerprint": seal_of(KEY), "phrase": phrase, "count": 3}
 
     # When it is verified
-    (identity,) = verify(parse_request(request)).identified_by
+    _, identity = verify(parse_request(request)).identified_by
 
     # Then its description names the character by its code point: the page would show "test", whose rolls differ
     assert identity.description.endswith("here as code points: test⟨U+1D159⟩")
@@ -353,7 +353,7 @@ def test_a_seat_seed_of_right_to_left_letters_that_all_look_like_ascii_ones_is_s
     request = {"scheme": "three-dice", "seed": KEY.hex(), "client_seeds": seats, "count": 2}
 
     # When it is verified
-    white, _ = verify(parse_request(request)).identified_by
+    _, white, _ = verify(parse_request(request)).identified_by
 
     # Then its description gives every character by its code point: the player who typed OO does not read it as theirs
     assert white.description.endswith(f"here as code points: {written}")
@@ -377,7 +377,7 @@ def test_a_phrase_spelled_to_look_like_another_is_named_as_such(phrase: str, see
     request = {"scheme": "narde-v1", "key": KEY.hex(), "fingerprint": seal_of(KEY), "phrase": phrase, "count": 3}
     assert verify(parse_request(request)).rolls != verify(parse_request({**request, "phrase": seen})).rolls
 
-    (identity,) = verify(parse_request(request)).identified_by
+    _, identity = verify(parse_request(request)).identified_by
 
     # Then the verdict keeps the phrase as given, and says which characters are not what they look like
     assert identity.value == phrase
@@ -386,7 +386,7 @@ def test_a_phrase_spelled_to_look_like_another_is_named_as_such(phrase: str, see
 
 def test_an_ordinary_phrase_is_described_as_the_scheme_describes_it() -> None:
     request = {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "caf\u00e9 noir", "count": 1}
-    (identity,) = verify(parse_request(request)).identified_by
+    _, identity = verify(parse_request(request)).identified_by
     assert identity.description == "the phrase your app showed for this game"
 
 
@@ -639,7 +639,7 @@ def test_a_phrase_a_screen_may_show_in_another_order_is_given_in_the_order_it_wa
     other = " ".join(reversed(phrase.split(" ")))
     assert verify(parse_request(request)).rolls != verify(parse_request({**request, "phrase": other})).rolls
 
-    (identity,) = verify(parse_request(request)).identified_by
+    _, identity = verify(parse_request(request)).identified_by
 
     # Then the verdict keeps the phrase as given, and says its characters in the order they were typed
     assert identity.value == phrase
@@ -652,7 +652,7 @@ def test_a_phrase_a_screen_may_show_in_another_order_is_given_in_the_order_it_wa
 def test_a_seat_seed_of_right_to_left_letters_alone_is_described_as_the_scheme_describes_it() -> None:
     seats = {"white": "\u05e9\u05e8\u05d4", "black": "\u05d3\u05e0\u05d4 \u05dc\u05d5\u05d9"}
     request = {"scheme": "three-dice", "seed": KEY.hex(), "client_seeds": seats, "count": 2}
-    white, black = verify(parse_request(request)).identified_by
+    _, white, black = verify(parse_request(request)).identified_by
     assert white.description == "white's client seed, as the game showed it"
     assert black.description == "black's client seed, as the game showed it"
 

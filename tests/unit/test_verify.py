@@ -13,6 +13,7 @@ from fairdice.schemes import parse_request
 from fairdice.schemes.base import PendingDay, RevealedDay, Withheld
 from fairdice.schemes.daily import DailyRequest
 from fairdice.schemes.three_dice import ThreeDiceRequest
+from fairdice.verdict import GameInput
 from fairdice.verify import Checked, check, matched, verify
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -316,3 +317,64 @@ def test_a_recorded_roll_with_a_die_more_than_the_computed_one_does_not_match_it
     rolls = Rolls.of([Roll(0, "m0", (1, 5)), Roll(1, "m1", (4, 6))])
     assert matched(rolls, [(1, 5), (4, 6, 2)]) == [True, False]
     assert matched(rolls, [(1, 5, 3), (4, 6)]) == [False, True]
+
+
+# Each scheme's game as its seed document names it to its players (the seeds' README and each seed's own page)
+GAMES_NAMED = {
+    "pair36": "Dice you can check",
+    "bg-dice-v1": "Backgammon Room, against a bot",
+    "bg-online-v1": "Backgammon Room, online match",
+    "narde-v1": "Narde",
+    "three-dice": "Provably-Fair Dice: three dice a ply",
+    "daily": "Raredle’s daily roll",
+}
+
+
+def test_one_key_and_its_seal_are_fair_as_two_games_and_each_verdict_names_its_game_first() -> None:
+    # Given the key seeds 001 and 002 share and its seal, with the rolls each document gives for it (review: a revealed
+    # key is fair under several schemes, and only the page's title and header said which game was checked)
+    as_narde = narde(fingerprint=SEAL, recorded="1-5 4-6 3-4")
+    as_bot = verify(parse_request({"scheme": "bg-dice-v1", "key": KEY, "lock": SEAL, "recorded": "4-6 1-3"}))
+    assert as_narde.verdict == as_bot.verdict == "fair"
+
+    # Then each names first the game its dice were checked as, in words a player knows, then the game's inputs
+    assert as_narde.identified_by == [
+        GameInput(field="scheme", value="narde-v1", description="the game: Narde"),
+        GameInput(field="phrase", value="test", description="the phrase your app showed for this game"),
+    ]
+    assert as_bot.identified_by[0] == GameInput(
+        field="scheme", value="bg-dice-v1", description="the game: Backgammon Room, against a bot"
+    )
+    assert [given.field for given in as_bot.identified_by] == ["scheme", "opening"]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"scheme": "pair36", "server_seed": KEY, "client_seeds": ["a", "b"]},
+        {"scheme": "bg-dice-v1", "key": KEY, "labels": ["bg-dice-v1:turn:3"]},  # from mid-game: no input of its own
+        {"scheme": "bg-online-v1", "server_number": KEY, "app_numbers": ["0a", "ff"]},
+        NARDE,
+        {"scheme": "three-dice", "seed": KEY, "client_seeds": {"white": "w", "black": "b"}},
+        {"scheme": "three-dice", "seed": None, "client_seeds": None},  # withheld
+        DAILY | {"secret": KEY},
+        DAILY | {"date": "2999-06-01"},  # withheld
+    ],
+    ids=[
+        "pair36",
+        "bg-dice-v1 from mid-game",
+        "bg-online-v1",
+        "narde-v1",
+        "three-dice",
+        "three-dice withheld",
+        "daily",
+        "daily withheld",
+    ],
+)
+def test_every_verdict_names_the_game_first_in_its_seed_documents_words(data: dict[str, Any]) -> None:
+    verdict = verify(parse_request(data), today=dt.date(2026, 12, 4))
+    scheme = data["scheme"]
+    assert verdict.identified_by[0] == GameInput(
+        field="scheme", value=scheme, description=f"the game: {GAMES_NAMED[scheme]}"
+    )
+    assert [given.field for given in verdict.identified_by].count("scheme") == 1

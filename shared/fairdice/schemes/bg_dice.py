@@ -258,6 +258,7 @@ class BgDice(Scheme[BgDiceRequest]):
         f" incomplete. Rolls on a take-back line (line > 0, or labels with :line:) are at most incomplete. Turns run"
         f" to {MAX_TURN:,}, take-back lines to {MAX_TAKE_BACKS:,}; labels are a contiguous piece of a game."
     )
+    title = "Backgammon Room, against a bot"
 
     def scope(self, request: BgDiceRequest, rolls: Rolls, secret: bytes) -> Scope:
         """A game from the opening (or from turn 1 in a later game), a window of one, or a take-back line."""

@@ -127,6 +127,7 @@ class BgOnline(Scheme[BgOnlineRequest]):
         f" {ONLINE}:g1:roll:1, roll:2…; game G > 1 has no opening and starts at {ONLINE}:gG:roll:1. Game 1 without its"
         f" opening (opening false) is a window: at most incomplete. Games run to {MATCH_GAMES}."
     )
+    title = "Backgammon Room, online match"
 
     def rolls(self, request: BgOnlineRequest, secret: bytes) -> Rolls:
         online = keyed_mac(online_key(secret, request.app_numbers))

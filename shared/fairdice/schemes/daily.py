@@ -321,6 +321,7 @@ class Daily(Scheme[DailyRequest]):
         "One roll a player a UTC day: the six faces of HMAC(that day's secret, date|player id). The daily archive is"
         " authoritative for the secret and its commitment."
     )
+    title = "Raredle’s daily roll"
 
     def rolls(self, request: DailyRequest, secret: bytes) -> Rolls:
         return rolls(keyed_mac(secret), request.date, [request.player_id])

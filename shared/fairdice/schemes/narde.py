@@ -87,6 +87,7 @@ class Narde(Scheme[NardeRequest]):
         "Roll i counts from 0, the opening roll included: a whole game starts at roll 0. Rolls from a later roll"
         f" (first > 0) are a window of it: at most incomplete. Rolls run to i = {MAX_ROLLS - 1:,}."
     )
+    title = "Narde"
 
     def rolls(self, request: NardeRequest, secret: bytes) -> Rolls:
         return rolls(keyed_mac(secret), request.phrase, request.first, request.roll_count)

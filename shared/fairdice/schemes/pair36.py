@@ -131,6 +131,7 @@ class Pair36(Scheme[Pair36Request]):
         " at roll 1. Rolls from a later roll (first > 1), a later game of a match given alone, are a window of it:"
         f" at most incomplete. Roll numbers run to {MATCH_ROLLS:,}."
     )
+    title = "Dice you can check"
 
     def rolls(self, request: Pair36Request, secret: bytes) -> Rolls:
         return rolls(keyed_mac(secret), request.client_seeds, request.first, request.roll_count)

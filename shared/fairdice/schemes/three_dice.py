@@ -188,6 +188,7 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
         f" (first > 0) are a window of it: at most incomplete. Plies run to {MAX_ROLLS - 1:,}. Seed and client seeds"
         " both null: a mirror pair's game not revealed yet (withheld)."
     )
+    title = "Provably-Fair Dice: three dice a ply"
 
     def revealed(
         self, request: ThreeDiceRequest, day_secrets: DaySecrets | None, today: dt.date | None

@@ -185,10 +185,11 @@ def test_whether_the_game_began_with_an_opening_roll_is_shown_for_the_player_to_
     # When it is verified
     verdict = verify(request)
 
-    # Then the verdict lists the answer among the inputs that identify the game, as yes or no on the pages
-    assert [shown.value for shown in verdict.identified_by] == said
-    assert [shown.text for shown in verdict.identified_by] == ["yes" if value else "no" for value in said]
-    for shown in verdict.identified_by:
+    # Then the verdict lists the answer among the inputs that identify the game, after the game; yes or no on the pages
+    inputs = verdict.identified_by[1:]
+    assert [shown.value for shown in inputs] == said
+    assert [shown.text for shown in inputs] == ["yes" if value else "no" for value in said]
+    for shown in inputs:
         assert shown.field == "opening"
         assert shown.description == bg_dice.OPENING
 
@@ -203,8 +204,8 @@ def test_one_key_rolls_two_whole_games_and_the_verdict_says_which_was_checked() 
     # Then both are fair, since nothing in the key says which game it rolled; the player tells them apart by the answer
     # the verdict shows, as they tell online games apart by the game's number
     assert first.verdict == later.verdict == "fair"
-    assert [given.text for given in first.identified_by] == ["yes"]
-    assert [given.text for given in later.identified_by] == ["no"]
+    assert [given.text for given in first.identified_by] == ["bg-dice-v1", "yes"]
+    assert [given.text for given in later.identified_by] == ["bg-dice-v1", "no"]
 
 
 def test_take_backs_with_no_roll_between_them_skip_a_line_and_the_diagnosis_finds_them() -> None:

@@ -148,11 +148,12 @@ def test_which_game_of_the_match_is_among_the_values_the_player_must_recognise()
     first, third = (verify(parse_request(ONLINE | {"game": game, "count": 3})) for game in (1, 3))
     assert rolls_of(ONLINE | {"game": 1, "count": 3}) != rolls_of(ONLINE | {"game": 3, "count": 3})
     assert [(given.field, given.value) for given in first.identified_by] == [
+        ("scheme", "bg-online-v1"),
         ("app_numbers", ["0a1b", "ff02"]),
         ("game", 1),
     ]
-    assert [given.value for given in third.identified_by] == [["0a1b", "ff02"], 3]
-    assert third.identified_by[1].description == "which game of the match this was, from 1"
+    assert [given.value for given in third.identified_by] == ["bg-online-v1", ["0a1b", "ff02"], 3]
+    assert third.identified_by[2].description == "which game of the match this was, from 1"
 
 
 def test_an_app_number_with_leading_zeros_says_that_other_zeros_roll_other_dice() -> None:

@@ -116,7 +116,7 @@ def test_a_hex_client_seed_with_capital_letters_says_that_another_case_rolls_oth
     assert verdicts[0].rolls != verdicts[1].rolls
 
     # Then the identity says so of each seed of hex digits with a capital (B too), and of no other seed
-    descriptions = [verdict.identified_by[0].description for verdict in verdicts]
+    descriptions = [verdict.identified_by[1].description for verdict in verdicts]
     assert descriptions[0].endswith(
         "yours is the one your app showed; 9f86d081884c… holds capital letters: in another case the same"
         " seed rolls other dice, so check that your app showed it in the same case; B holds a capital letter: in"
