@@ -327,11 +327,15 @@ def _utf8(data: bytes, where: str) -> str:
 def _utf8_argument(text: str, field: str) -> str:
     """An argument as typed: a byte of it the locale could not decode is kept by Python as a lone surrogate (PEP 383),
     which is no character, and is refused as a request's is, as not UTF-8 (review: a link's phrase holding one was said
-    to hold "control characters")."""
+    to hold "control characters"). A surrogate no byte gives (U+D800, from a caller of `main`, never from a command
+    line) is no character either, and is refused alike (a fuzzed link: a traceback)."""
     try:
         return text.encode("utf-8", "surrogateescape").decode("utf-8")
     except UnicodeDecodeError as exc:
         raise BadInput(Problem(field=field, message=not_utf8(f"the {field}", exc))) from None
+    except UnicodeEncodeError as exc:
+        words = f"the {field} is not UTF-8 text: a lone surrogate, no character, at character {exc.start + 1:,}"
+        raise BadInput(Problem(field=field, message=words)) from None
 
 
 def _report(problems: Sequence[Problem], status: int, names: Mapping[str, str]) -> int:

@@ -199,6 +199,14 @@ def test_check_says_a_link_holding_a_byte_that_is_not_utf8_is_not_utf8(capsys: p
     )
 
 
+def test_check_says_a_link_holding_a_surrogate_no_byte_gives_is_not_utf8(capsys: pytest.CaptureFixture[str]) -> None:
+    # Given a link handed to main() holding U+D800, which no byte decodes to (the parsers' fuzzer: a traceback)
+    assert main(["check", "\ud800/check/?seed=00000000000000000000000000000000&client=0&n=1"]) == 2
+    assert capsys.readouterr().err == (
+        "fairdice: link: the link is not UTF-8 text: a lone surrogate, no character, at character 1\n"
+    )
+
+
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"
 
 
