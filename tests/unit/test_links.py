@@ -1,5 +1,7 @@
 """Game-over links: seed 000's form resolves as is, every scheme has one, and parse(build(x)) == x."""
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -8,7 +10,7 @@ from fairdice.links import build_link, counted, game_link, parse_link
 from fairdice.problems import describe
 from fairdice.prose import shows_nothing
 from fairdice.request import CountedRequest, RequestBase
-from fairdice.schemes import parse_request
+from fairdice.schemes import all_schemes, parse_request
 from fairdice.schemes.pair36 import Pair36Request
 from fairdice.verify import verify
 from hypothesis import given, settings
@@ -19,6 +21,7 @@ from unit.strategies import requests
 KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
 SEED_000_LINK = f"/check/?seed={KEY}&seal={SEAL}&client=a,b&n=52&rolls=2542"
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def test_seed_000_link_resolves_as_the_document_writes_it() -> None:
@@ -32,6 +35,20 @@ def test_seed_000_link_resolves_as_the_document_writes_it() -> None:
     assert (verdict.summary.first_mismatch, verdict.summary.missing) == (None, 50)
     assert (verdict.verdict, verdict.checks.rolls) == ("incomplete", "partial")
     assert "rolls 3 to 52 were not recorded" in verdict.reasons
+
+
+def test_the_readmes_links_section_names_every_parameter_of_each_schemes_link() -> None:
+    # README "Links": pair36's paragraph, then a line for each other scheme (review: pair36's `first` was left out)
+    section = README.read_text().split("\n## Links\n")[1].split("\n## ")[0]
+    pair36, others = section.split("Other schemes add")
+    for scheme in all_schemes():
+        if scheme.id == "pair36":
+            named = set(re.findall(r"[?&](\w+)=", pair36)) | set(re.findall(r"`(\w+)`", pair36))
+        else:
+            [line] = re.findall(rf"^- {re.escape(scheme.id)}: `([^`]*)`$", others, flags=re.M)
+            named = set(re.findall(r"(?:^|, )(\w+)", line))
+        params = {param.name for param in scheme.link}
+        assert params <= named, f"README's Links section does not name {sorted(params - named)} of {scheme.id}"
 
 
 # The game every link below names: pair36, client seeds a and b, two rolls.
