@@ -23,7 +23,8 @@ from verify_api.powertools_private import base_path, methods_allowed
 SERVED_ELSEWHERE = ((re.compile(r"/game/today/[^/]+"), ("GET",)),)
 # Rounds of percent-decoding a path gets (`decoded`): a few, never as many as a long path of `%25…` would ask for.
 _DECODINGS = 4
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# What no route's path holds, given back percent-encoded after decoding (`decoded`).
+_KEPT_ENCODED = re.compile(r"[\x00-\x20\x7f]")
 
 
 def served_elsewhere(path: str) -> tuple[str, ...]:
@@ -72,14 +73,16 @@ def decoded(path: str) -> str:
     """`path` percent-decoded, as often as it was encoded: API Gateway's HTTP API may hand `rawPath` over decoded or as
     the client sent it, so each form is routed as the other (`/check%2F` as `/check/`). A `%` is in no path a route
     takes: one left after a few rounds is left for the route to refuse. Dot-segments stay as they are, a segment like
-    any other, so `..` reaches no other route; a control character, in no route's path either, is given back encoded:
-    Powertools' route pattern ends in `$`, which takes a path ending in a newline (`/schemes%0A`) for the route."""
+    any other, so `..` reaches no other route; a control character or a space, in no route's path either, is given
+    back encoded: Powertools' route pattern ends in `$`, which takes a path ending in a newline (`/schemes%0A`) for the
+    route, and a space, which its parameters take, is stripped by the date's and the player id's types (review:
+    `/daily/2025-03-01%20` was the day's record, where any other date not written YYYY-MM-DD is a 422)."""
     for _ in range(_DECODINGS):
         once = unquote(path)
         if once == path:
             break
         path = once
-    return _CONTROL.sub(lambda control: quote(control.group()), path)
+    return _KEPT_ENCODED.sub(lambda control: quote(control.group()), path)
 
 
 def http_event(router: Router) -> APIGatewayProxyEventV2:

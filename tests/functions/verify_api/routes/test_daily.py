@@ -302,6 +302,38 @@ def test_a_day_without_a_secret_is_404_and_a_bad_date_422_naming_it(
     assert (status, body["error"]["problems"][0]["field"]) == (422, "player_id")
 
 
+@pytest.mark.parametrize(
+    ("path", "field"),
+    [
+        ("/daily/2025-03-01%20", "date"),
+        ("/daily/%202025-03-01", "date"),
+        ("/daily/2025-03-01 ", "date"),
+        (f"/daily/2025-03-01%20/{PLAYER}", "date"),
+        (f"/daily/2025-03-01/%20{PLAYER}", "player_id"),
+        (f"/daily/2025-03-01/{PLAYER}%20", "player_id"),
+    ],
+)
+def test_a_date_or_player_id_with_a_space_around_it_in_the_address_is_refused_as_any_other_malformed_one(
+    timeline: Timeline,
+    stores: Stores,
+    clock_at: Callable[[str], None],
+    load_event: Callable[[str], Event],
+    path: str,
+    field: str,
+) -> None:
+    # Given 2025-03-01 revealed, whose record and rolls are answered at their exact addresses
+    timeline.publish(stores, at("2025-03-01 00:00"))
+    timeline.publish(stores, at("2025-03-02 00:00"))
+    clock_at("2025-03-02 01:00")
+    assert call(load_event("api-daily-record"), "/daily/2025-03-01")[0] == 200
+    # When the address has a space before or after the date or the player id, encoded or not (review: answered as the
+    # day, where /daily/2025-3-1 is a 422)
+    status, _, body = call(load_event("api-daily-roll"), path)
+    # Then it is the 422 a date or player id not written as one gets
+    malformed = "/daily/2025-3-1" if field == "date" else "/daily/2025-03-01/not-a-player"
+    assert (status, body) == call(load_event("api-daily-roll"), malformed)[::2]
+
+
 def test_the_routes_parameters_are_typed_and_documented_as_the_core_types_them(
     load_event: Callable[[str], Event],
 ) -> None:
