@@ -394,6 +394,15 @@ def test_raw_utf8_in_a_link_is_read_as_utf8_as_when_percent_encoded(server: Serv
     assert [roll["message"] for roll in answer["rolls"]] == [f"narde-v1|café|{i}" for i in range(2)]
 
 
+def test_a_path_byte_that_is_not_utf8_is_quoted_as_sent_raw_or_percent_encoded(server: Server) -> None:
+    # Review: /check%FF was "there is no /check\ufffd here"
+    raw = exchange(server, b"GET /check\xff HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    encoded = request(server, "GET", "/check%FF")
+    assert raw.startswith(b"HTTP/1.1 404 ") and encoded.status == 404
+    for answer in (json.loads(raw.partition(b"\r\n\r\n")[2]), encoded.json):
+        assert answer["error"]["message"] == "there is no /check%FF here; see GET /docs"
+
+
 def exchange(server: Server, request: bytes) -> bytes:
     """Send these bytes as they are, a request the HTTP client would not write, and read every answer until the server
     closes the connection (each request here ends with Connection: close, or is one the server closes on)."""

@@ -24,7 +24,9 @@ SERVED_ELSEWHERE = ((re.compile(r"/game/today/[^/]+"), ("GET",)),)
 # Rounds of percent-decoding a path gets (`decoded`): a few, never as many as a long path of `%25…` would ask for.
 _DECODINGS = 4
 # What no route's path holds, given back percent-encoded after decoding (`decoded`).
-_KEPT_ENCODED = re.compile(r"[\x00-\x20\x7f]")
+_KEPT_ENCODED = re.compile(r"[\x00-\x20\x7f\ud800-\udfff]")
+# The lone surrogates standing for the bytes that were not UTF-8 (Python's surrogateescape).
+_ESCAPED_BYTE = re.compile(r"[\udc80-\udcff]")
 
 
 def served_elsewhere(path: str) -> tuple[str, ...]:
@@ -76,13 +78,21 @@ def decoded(path: str) -> str:
     any other, so `..` reaches no other route; a control character or a space, in no route's path either, is given
     back encoded: Powertools' route pattern ends in `$`, which takes a path ending in a newline (`/schemes%0A`) for the
     route, and a space, which its parameters take, is stripped by the date's and the player id's types (review:
-    `/daily/2025-03-01%20` was the day's record, where any other date not written YYYY-MM-DD is a 422)."""
+    `/daily/2025-03-01%20` was the day's record, where any other date not written YYYY-MM-DD is a 422). So is what is
+    no UTF-8 text: a byte that is not (`/check%FF`, read as U+FFFD) as it was sent, and a lone surrogate a hand-made
+    event holds as the bytes Python would write it in (review: an error quoting one could not be written, a 500)."""
     for _ in range(_DECODINGS):
-        once = unquote(path)
+        once = unquote(path, errors="surrogateescape")
         if once == path:
             break
         path = once
-    return _KEPT_ENCODED.sub(lambda control: quote(control.group()), path)
+    return _KEPT_ENCODED.sub(lambda kept: _encoded(kept.group()), path)
+
+
+def _encoded(character: str) -> str:
+    """One character of a decoded path percent-encoded, a byte that was not UTF-8 as that byte."""
+    errors = "surrogateescape" if _ESCAPED_BYTE.fullmatch(character) else "surrogatepass"
+    return quote(character, errors=errors)
 
 
 def http_event(router: Router) -> APIGatewayProxyEventV2:
