@@ -4,9 +4,10 @@ The resolver and what it is made of: one Powertools `Router` per area (routes/ve
 /verify, POST /verify/batch, GET /check and /check/; routes/links.py: POST /links, GET /schemes;
 routes/daily.py: GET /daily/{date}[/{player_id}]; routes/docs.py: GET /openapi.json, /docs and Swagger UI's
 assets; routes/home.py: GET /, the offline verifier page),
-the one error map (errors.py), the body gate ahead of request validation (body.py), the answer to an
-OPTIONS that is no CORS preflight (`answer_options`), and the Lambda handler with its Logger, Tracer
-and Metrics. Everything that is not about HTTP lives in the fairdice core layer.
+the one error map (errors.py), the body gate ahead of request validation (body.py), the refusal of a
+method not named in capitals (`refuse_other_cases`), the answer to an OPTIONS that is no CORS preflight
+(`answer_options`), and the Lambda handler with its Logger, Tracer and Metrics. Everything that is not
+about HTTP lives in the fairdice core layer.
 """
 
 from http import HTTPStatus
@@ -16,6 +17,7 @@ from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, CORSConf
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError
 from aws_lambda_powertools.event_handler.middlewares import NextMiddleware
 from aws_lambda_powertools.logging import correlation_paths
+from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice import __version__
 
@@ -44,8 +46,19 @@ app = APIGatewayHttpResolver(
     # A custom domain's API mapping leaves its path in front of every request's path (routes/__init__.py).
     strip_prefixes=[settings.SETTINGS.base_path] if settings.SETTINGS.base_path else None,
 )
-# The body cap must act before anything parses the body: the gate runs where Powertools' validation reads a body.
-gate_request_validation(app, body.gate)
+
+
+def refuse_other_cases(event: APIGatewayProxyEventV2) -> None:
+    """A method is read as sent: methods are case-sensitive (RFC 9110 9.1), so `get` is no GET but a method no route
+    takes, the error map's 405 with Allow (or 404 where nothing is), as the local server's http.server reads it too.
+    Powertools routes the method upper-cased (review: `curl -X get` was answered as a GET)."""
+    if event.http_method != event.http_method.upper():
+        raise NotFoundError
+
+
+# The body cap must act before anything parses the body: the gate runs where Powertools' validation reads a body. A
+# method not in capitals is refused before a route's parameters or body are read, as another method no route takes is.
+gate_request_validation(app, body.gate, ahead=refuse_other_cases)
 app.configure_openapi(
     title="fairdice",
     version=__version__,

@@ -31,9 +31,16 @@ def tracing_disabled() -> bool:
 class _GatedRequestValidation(OpenAPIRequestValidationMiddleware):
     """Powertools' request validation, behind a gate that refuses a body it must not parse at all."""
 
-    def __init__(self, gate: Gate) -> None:
+    def __init__(self, gate: Gate, ahead: Gate | None) -> None:
         super().__init__()  # type: ignore[no-untyped-call]
         self._gate = gate
+        self._ahead = ahead
+
+    def handler(self, app: Any, next_middleware: Any) -> Any:
+        # Ahead of the route's parameters and body: what `ahead` refuses is refused whatever they hold
+        if self._ahead is not None:
+            self._ahead(app.current_event)
+        return super().handler(app, next_middleware)
 
     def _get_body(self, app: Any) -> Any:
         # Asked only of a route that reads a body, before it is parsed: the gate acts there alone. A body sent where no
@@ -46,16 +53,18 @@ class _GatedRequestValidation(OpenAPIRequestValidationMiddleware):
         return app.current_event.json_body
 
 
-def gate_request_validation(app: APIGatewayHttpResolver, gate: Gate) -> None:
+def gate_request_validation(app: APIGatewayHttpResolver, gate: Gate, *, ahead: Gate | None = None) -> None:
     """Run `gate` on the body of every request whose route reads one, before Powertools parses it; what it lets
-    through is read as JSON. A route that reads no body, an unknown path and a wrong method leave it unread.
+    through is read as JSON. A route that reads no body, an unknown path and a wrong method leave it unread. `ahead`,
+    if given, is run on every request before its route's parameters are read, an unknown path's included.
 
     Private: `ApiGatewayResolver._request_validation_middleware`. Powertools runs its request
     validation before any user middleware and offers no hook ahead of it; the body cap must act
     before parsing, so the gated validation takes its place. Private too:
     `OpenAPIRequestValidationMiddleware._get_body`, overridden: Powertools asks it for the body of a route that
     reads one, and only then, so the gate runs there; and the gate decides which media types are JSON (any case of
-    `application/json`), which Powertools' choice cannot be told.
+    `application/json`), which Powertools' choice cannot be told. Private too: the middleware's `handler`, extended
+    to run `ahead` first.
     """
     if not isinstance(getattr(app, "_request_validation_middleware", None), OpenAPIRequestValidationMiddleware):
         # Set blindly, the attribute would be ignored and every body parsed uncapped: stop the cold start instead.
@@ -63,7 +72,7 @@ def gate_request_validation(app: APIGatewayHttpResolver, gate: Gate) -> None:
             f"Powertools {VERSION} has no ApiGatewayResolver._request_validation_middleware to gate:"
             " the body cap cannot be put ahead of request validation"
         )
-    app._request_validation_middleware = _GatedRequestValidation(gate)
+    app._request_validation_middleware = _GatedRequestValidation(gate, ahead)
 
 
 def methods_allowed(app: APIGatewayHttpResolver, path: str) -> list[str]:

@@ -394,6 +394,20 @@ def test_raw_utf8_in_a_link_is_read_as_utf8_as_when_percent_encoded(server: Serv
     assert [roll["message"] for roll in answer["rolls"]] == [f"narde-v1|café|{i}" for i in range(2)]
 
 
+@pytest.mark.parametrize(("method", "path"), [("get", "/schemes"), ("post", "/verify"), ("head", "/schemes")])
+def test_a_method_not_in_capitals_is_a_405_naming_what_the_path_takes(server: Server, method: str, path: str) -> None:
+    # Methods are case-sensitive (RFC 9110 9.1): `curl -X get` is no GET (review: answered as one, 200)
+    reply = request(server, method, path)
+    assert (reply.status, reply.headers["Allow"]) == (
+        405,
+        "OPTIONS, POST" if path == "/verify" else "GET, HEAD, OPTIONS",
+    )
+    # and a `head` is no HEAD: its error comes with its content
+    assert (
+        reply.json["error"]["message"] == f"{path} takes {'POST' if path == '/verify' else 'GET or HEAD'}, not {method}"
+    )
+
+
 def test_a_path_byte_that_is_not_utf8_is_quoted_as_sent_raw_or_percent_encoded(server: Server) -> None:
     # Review: /check%FF was "there is no /check\ufffd here"
     raw = exchange(server, b"GET /check\xff HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")

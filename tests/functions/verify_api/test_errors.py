@@ -43,6 +43,41 @@ def test_a_wrong_method_on_a_get_route_names_head_too(load_event: Callable[[str]
     assert assert_error(answer, 405, "method_not_allowed")["message"] == "/check takes GET or HEAD, not POST"
 
 
+@pytest.mark.parametrize(
+    ("method", "path", "allow"),
+    [
+        ("get", "/schemes", "GET, HEAD, OPTIONS"),
+        ("Get", "/check", "GET, HEAD, OPTIONS"),
+        ("post", "/verify", "OPTIONS, POST"),
+        ("head", "/schemes", "GET, HEAD, OPTIONS"),
+        ("options", "/schemes", "GET, HEAD, OPTIONS"),
+        # before a route's parameters are read: a date no route would take is still a 405, not its 422
+        ("get", "/daily/2025-3-1", "GET, HEAD, OPTIONS"),
+    ],
+)
+def test_a_method_not_in_capitals_is_no_method_a_route_takes_but_a_405_naming_them(
+    load_event: Callable[[str], Event], method: str, path: str, allow: str
+) -> None:
+    # Given a method named in another case, as `curl -X get` sends it: methods are case-sensitive (RFC 9110 9.1), and
+    # the local server's http.server reads them so (review: answered as the GET, 200)
+    answer = invoke(at(load_event("api-schemes"), method, path))
+    # Then it is the 405 of any other method the path does not take, its content sent: a `head` is no HEAD
+    assert answer.headers["Allow"] == allow
+    said = assert_error(answer, 405, "method_not_allowed")["message"]
+    assert said.endswith(f", not {method}")
+
+
+def test_a_method_not_in_capitals_on_no_route_is_404(load_event: Callable[[str], Event]) -> None:
+    assert_error(invoke(at(load_event("api-schemes"), "get", "/nowhere")), 404, "not_found")
+
+
+def test_an_options_preflight_not_in_capitals_is_no_preflight(load_event: Callable[[str], Event]) -> None:
+    # API Gateway and the local server tell a preflight by OPTIONS in capitals (routes.is_preflight)
+    event = at(load_event("api-schemes"), "options", "/schemes")
+    event["headers"] |= {"origin": "https://example.com", "access-control-request-method": "GET"}
+    assert_error(invoke(event), 405, "method_not_allowed")
+
+
 GAME_TODAY = "/game/today/123e4567-e89b-12d3-a456-426614174000"
 
 

@@ -110,6 +110,29 @@ def test_the_gate_replaces_the_request_validation_middleware_and_runs_before_the
         assert seen == []
 
 
+def test_what_runs_ahead_of_validation_sees_every_request_before_its_parameters_are_read() -> None:
+    # Given a route whose path parameter is typed, and a check ahead of validation that refuses a PUT
+    app = APIGatewayHttpResolver(enable_validation=True)
+
+    @app.put("/needs/<number>")
+    def needs_a_number(number: int) -> dict[str, int]:
+        return {"number": number}
+
+    seen: list[str] = []
+
+    def ahead(event: APIGatewayProxyEventV2) -> None:
+        seen.append(f"{event.http_method} {event.path}")
+        raise LookupError("refused ahead")
+
+    with relied_on("OpenAPIRequestValidationMiddleware.handler"):
+        gate_request_validation(app, lambda event: None, ahead=ahead)
+        # When a request's parameter is invalid, or its path is no route's, Then the check ran first all the same
+        for path in ("/needs/seven", "/nowhere"):
+            with pytest.raises(LookupError, match="refused ahead"):
+                request(app, "PUT", path)
+        assert seen == ["PUT /needs/seven", "PUT /nowhere"]
+
+
 def test_the_gated_validation_still_reads_the_body_it_lets_through_as_json() -> None:
     # Given a route with a body, behind a gate that lets everything through
     app = APIGatewayHttpResolver(enable_validation=True)
