@@ -238,12 +238,27 @@ class LambdaProxy(BaseHTTPRequestHandler):
 
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_HEAD = _serve
 
+    def parse_request(self) -> bool:
+        """The request line and headers as http.server reads them, where a request line without an HTTP/1 version is
+        refused, 400: http.server takes `GET /` and `GET / HTTP/0.9` for HTTP/0.9, answered without a status line or
+        headers, which API Gateway does not speak."""
+        if not super().parse_request():
+            return False
+        if self.request_version == "HTTP/0.9":
+            self.send_error(HTTPStatus.BAD_REQUEST)
+            return False
+        return True
+
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """http.server's own refusals (a request line or a header too long, too many headers, a request it cannot read)
         as this server's other refusals ahead of the function are, API Gateway's JSON `{"message": …}` by the status's
         phrase alone, where http.server sent an HTML page that quoted what it could not read."""
         status = HTTPStatus(code)
         self.log_error("code %d, message %s", code, message or status.phrase)
+        # A request line http.server cannot read (`GARBAGE`, `GET / FOO/1.1`) leaves it taking the request for HTTP/0.9,
+        # whose answers have no status line and no headers (review: the JSON came alone): the refusal is HTTP/1.1's
+        if self.request_version == "HTTP/0.9":
+            self.request_version = self.protocol_version
         _, headers, data = _gateway_error(status, status.phrase)
         self.send_response(status)
         for name, value in headers:

@@ -443,6 +443,14 @@ def exchange(server: Server, request: bytes) -> bytes:
             431,
             "Request Header Fields Too Large",
         ),
+        # a request line it cannot read, which it took for HTTP/0.9's and answered without a status line (review)
+        (b"GARBAGE\r\n\r\n", 400, "Bad Request"),
+        (b"GET /schemes FOO/1.1\r\nHost: x\r\n\r\n", 400, "Bad Request"),
+        (b"GET /schemes HTTP/1.1 more\r\nHost: x\r\n\r\n", 400, "Bad Request"),
+        (b"GET /schemes HTTP/2.0\r\nHost: x\r\n\r\n", 505, "HTTP Version Not Supported"),
+        # and one of HTTP/0.9, which it answered so: API Gateway speaks HTTP/1.1 and 2 only
+        (b"GET /schemes\r\n\r\n", 400, "Bad Request"),
+        (b"GET /schemes HTTP/0.9\r\n\r\n", 400, "Bad Request"),
     ],
 )
 def test_a_request_http_server_itself_refuses_is_answered_in_json_as_the_servers_other_refusals(
