@@ -22,6 +22,7 @@ import datetime as dt
 import errno
 import json
 import os
+import re
 import sys
 import threading
 import traceback
@@ -41,6 +42,7 @@ API_GATEWAY_MAX_PAYLOAD = 10 * 1024 * 1024
 # Nor can a Lambda function return more than 6 MiB (its JSON answer): API Gateway then answers 500.
 LAMBDA_MAX_ANSWER = 6 * 1024 * 1024
 _TEXT_TYPES = ("text/", "application/json", "application/x-www-form-urlencoded", "application/xml")
+_HIGH_BYTE = re.compile(rb"[\x80-\xff]")
 
 LambdaHandler = Callable[[dict[str, Any], Any], Any]
 
@@ -242,6 +244,10 @@ class LambdaProxy(BaseHTTPRequestHandler):
         """The request line and headers as http.server reads them, where a request line without an HTTP/1 version is
         refused, 400: http.server takes `GET /` and `GET / HTTP/0.9` for HTTP/0.9, answered without a status line or
         headers, which API Gateway does not speak."""
+        # http.server reads the request line as ISO-8859-1: a byte from 0x80 up is sent on percent-encoded, so that the
+        # handler reads its UTF-8 as a browser's encoded link (review: café read as "cafÃ©"). Encoded before the line
+        # is split at its blanks, which for str.split() are 0x85 and 0xA0 too (review: voilà, C3 A0, sent raw was a 400)
+        self.raw_requestline = _HIGH_BYTE.sub(lambda byte: b"%%%02X" % ord(byte.group()), self.raw_requestline)
         if not super().parse_request():
             return False
         if self.request_version == "HTTP/0.9":
@@ -280,10 +286,7 @@ class LambdaProxy(BaseHTTPRequestHandler):
         """The request's target as the client sent it: http.server makes a leading `//` one `/` in `self.path`
         (gh-87389), where API Gateway hands the path over as sent (review: `//check` answered as `/check`)."""
         words = self.requestline.split()
-        target = words[1] if len(words) == 3 else self.path
-        # http.server reads the request line as ISO-8859-1: a byte from 0x80 up is sent on percent-encoded, so that the
-        # handler reads its UTF-8 as a browser's encoded link (review: café read as "cafÃ©")
-        return "".join(c if ord(c) < 0x80 else f"%{ord(c):02X}" for c in target)
+        return words[1] if len(words) == 3 else self.path
 
     def _answer(self, asked: Mapping[str, str]) -> tuple[int, list[tuple[str, str]], bytes]:
         # Every Transfer-Encoding header, not the first alone (review: a second one's chunked body was read as requests)
