@@ -7,9 +7,9 @@ characters …` rather than pydantic's own wording.
 
 import difflib
 import re
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import AliasChoices, AliasPath, BaseModel, Field, PrivateAttr, ValidationError
+from pydantic import AfterValidator, AliasChoices, AliasPath, BaseModel, Field, PrivateAttr, ValidationError
 
 from fairdice import schemes
 from fairdice.errors import FairdiceError, InvalidInput
@@ -24,11 +24,22 @@ MAX_MESSAGE = 300
 MAX_PROBLEMS = 100
 
 
+def _writable(text: str) -> str:
+    """The text with each lone surrogate written as its escape, `\\ud800`: no UTF-8 can write one, and only a
+    hand-made event holds one (a method, a Content-Type, a query parameter's name, which an error quotes)."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+# An error's text, which quotes what the request sent: one that could not be written as JSON made the verify API's 405
+# a 500 and its 415, and the game's 422, raise out of the handler, no answer in the one shape (review)
+Quoted = Annotated[str, AfterValidator(_writable)]
+
+
 class Problem(BaseModel):
     """One thing wrong with the input: the field's path (`client_seeds[1]`) and the reason."""
 
-    field: str
-    message: str
+    field: Quoted
+    message: Quoted
 
 
 class ErrorDetail(BaseModel):
@@ -36,7 +47,7 @@ class ErrorDetail(BaseModel):
     error shape, also each failed game's entry in a batch."""
 
     code: str = Field(description="stable and machine-readable, such as invalid_input or body_too_large")
-    message: str
+    message: Quoted
     problems: list[Problem] = Field(default_factory=list, description="one entry per field that is wrong")
 
 

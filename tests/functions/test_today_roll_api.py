@@ -123,6 +123,18 @@ def test_another_day_cannot_be_asked_for(
     assert "today only" in error["message"]
 
 
+def test_a_parameter_named_with_a_lone_surrogate_is_refused_naming_it_as_its_escape(
+    published: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
+) -> None:
+    # Given a hand-made event whose query names a parameter with a lone surrogate (review: the 422 could not be written
+    # as JSON, and the handler raised)
+    event = copy.deepcopy(load_event("today-roll"))
+    event["rawQueryString"] = "\ud800=1"
+    error = assert_error(call(event), 422, "invalid_input")
+    # Then the parameter is named with the surrogate as its escape
+    assert [p["field"] for p in error["problems"]] == ["\\ud800"]
+
+
 def test_a_player_id_that_is_not_a_uuid_is_refused_by_name(
     published: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
 ) -> None:

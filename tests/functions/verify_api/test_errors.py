@@ -312,3 +312,16 @@ def test_hostile_inputs_get_4xx_answers_and_never_reach_the_catch_all(
         assert 400 <= answer.status < 500, (event.get("body", "")[:80], event["rawQueryString"][:80], answer.text)
         assert set(answer.json) == {"error"}
     assert unhandled == []
+
+
+def test_a_lone_surrogate_quoted_from_a_hand_made_event_is_written_as_its_escape(
+    load_event: Callable[[str], Event],
+) -> None:
+    # Given a hand-made event (sam local invoke -e) with a lone surrogate in its method or its Content-Type, which the
+    # error quotes (review: the 405 could not be written, a 500; the 415 raised out of the handler, no answer at all)
+    wrong_method = invoke(at(load_event("api-schemes"), "G\ud800", "/schemes"))
+    wrong_type = invoke(with_body(load_event("api-verify-narde-fair"), "{}", content_type="application/json\ud800"))
+    # Then each is its error in the one shape, the surrogate written as its escape
+    assert assert_error(wrong_method, 405, "method_not_allowed")["message"].endswith(", not G\\ud800")
+    said = assert_error(wrong_type, 415, "unsupported_media_type")["message"]
+    assert said.endswith("(it came as application/json\\ud800)")
