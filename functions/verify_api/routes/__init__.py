@@ -57,11 +57,12 @@ def as_resolved(event: Any) -> tuple[Any, bool]:
 
     HEAD is GET without the content (RFC 9110 9.3.2): a link checker's or `curl -I`'s request is answered as the GET
     it asks about, status and headers alike; on a path another function serves, by the 405 naming what that takes. An
-    event of another shape goes as it came: Powertools answers it as it would.
+    event of another shape goes as it came: Powertools answers it as it would. An empty path, which only a hand-made
+    event holds, is the root's, as `routed_path` reads it (review: GET "" was "takes GET or HEAD, not GET", a 405).
     """
     try:
         http = event["requestContext"]["http"]
-        resolved = {**event, "rawPath": decoded(event["rawPath"])}
+        resolved = {**event, "rawPath": decoded(event["rawPath"]) or "/"}
         if http["method"] != "HEAD":
             return resolved, False
         if served_elsewhere(routed_path(APIGatewayProxyEventV2(resolved))):

@@ -306,7 +306,7 @@ def test_hostile_inputs_get_4xx_answers_and_never_reach_the_catch_all(
     events += [with_body(post, "{}", content_type=ct) for ct in ("text/plain", "multipart/form-data; boundary=x", "ü")]
     check = load_event("api-check-seed000")
     events += [at(check, "GET", "/check/", query) for query in HOSTILE_QUERIES]
-    events += [at(check, method, path) for method, path in [("GET", "/../etc/passwd"), ("PUT", "/links"), ("GET", "")]]
+    events += [at(check, method, path) for method, path in [("GET", "/../etc/passwd"), ("PUT", "/links"), ("PUT", "")]]
     for event in events:
         answer = invoke(event)
         assert 400 <= answer.status < 500, (event.get("body", "")[:80], event["rawQueryString"][:80], answer.text)
@@ -325,3 +325,14 @@ def test_a_lone_surrogate_quoted_from_a_hand_made_event_is_written_as_its_escape
     assert assert_error(wrong_method, 405, "method_not_allowed")["message"].endswith(", not G\\ud800")
     said = assert_error(wrong_type, 415, "unsupported_media_type")["message"]
     assert said.endswith("(it came as application/json\\ud800)")
+
+
+@pytest.mark.parametrize("method", ["GET", "HEAD", "POST", "OPTIONS"])
+def test_an_empty_path_in_a_hand_made_event_is_answered_as_the_root(
+    load_event: Callable[[str], Event], method: str
+) -> None:
+    # Given a hand-made event whose rawPath is empty, which API Gateway never sends (a client sends "/" for an empty
+    # path, RFC 9110 4.2.3) (review: GET "" was a 405, "takes GET or HEAD, not GET")
+    empty, root = (invoke(at(load_event("api-schemes"), method, path)) for path in ("", "/"))
+    # Then it gets the root's answer
+    assert (empty.status, empty.headers, empty.text) == (root.status, root.headers, root.text)
