@@ -243,14 +243,17 @@ class LambdaProxy(BaseHTTPRequestHandler):
     def parse_request(self) -> bool:
         """The request line and headers as http.server reads them, where a request line without an HTTP/1 version is
         refused, 400: http.server takes `GET /` and `GET / HTTP/0.9` for HTTP/0.9, answered without a status line or
-        headers, which API Gateway does not speak."""
+        headers, which API Gateway does not speak; and so are headers it could not read."""
         # http.server reads the request line as ISO-8859-1: a byte from 0x80 up is sent on percent-encoded, so that the
         # handler reads its UTF-8 as a browser's encoded link (review: café read as "cafÃ©"). Encoded before the line
         # is split at its blanks, which for str.split() are 0x85 and 0xA0 too (review: voilà, C3 A0, sent raw was a 400)
         self.raw_requestline = _HIGH_BYTE.sub(lambda byte: b"%%%02X" % ord(byte.group()), self.raw_requestline)
         if not super().parse_request():
             return False
-        if self.request_version == "HTTP/0.9":
+        # A header line that is none (no colon, a blank before the colon, a first line folded) ends http.server's
+        # headers there, the rest read as the body: a Content-Length after it was lost, and the body read as a request
+        # of its own (review). RFC 9112 5.1 has such a request refused, as API Gateway refuses it.
+        if self.request_version == "HTTP/0.9" or self.headers.defects:
             self.send_error(HTTPStatus.BAD_REQUEST)
             return False
         return True
