@@ -14,6 +14,7 @@ from urllib.parse import quote, unquote
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
+from fairdice.prose import shows_nothing
 
 from verify_api import settings
 from verify_api.powertools_private import base_path, methods_allowed
@@ -23,8 +24,6 @@ from verify_api.powertools_private import base_path, methods_allowed
 SERVED_ELSEWHERE = ((re.compile(r"/game/today/[^/]+"), ("GET",)),)
 # Rounds of percent-decoding a path gets (`decoded`): a few, never as many as a long path of `%25…` would ask for.
 _DECODINGS = 4
-# What no route's path holds, given back percent-encoded after decoding (`decoded`).
-_KEPT_ENCODED = re.compile(r"[\x00-\x20\x7f\ud800-\udfff]")
 # The lone surrogates standing for the bytes that were not UTF-8 (Python's surrogateescape).
 _ESCAPED_BYTE = re.compile(r"[\udc80-\udcff]")
 
@@ -76,18 +75,22 @@ def decoded(path: str) -> str:
     """`path` percent-decoded, as often as it was encoded: API Gateway's HTTP API may hand `rawPath` over decoded or as
     the client sent it, so each form is routed as the other (`/check%2F` as `/check/`). A `%` is in no path a route
     takes: one left after a few rounds is left for the route to refuse. Dot-segments stay as they are, a segment like
-    any other, so `..` reaches no other route; a control character or a space, in no route's path either, is given
-    back encoded: Powertools' route pattern ends in `$`, which takes a path ending in a newline (`/schemes%0A`) for the
-    route, and a space, which its parameters take, is stripped by the date's and the player id's types (review:
-    `/daily/2025-03-01%20` was the day's record, where any other date not written YYYY-MM-DD is a 422). So is what is
-    no UTF-8 text: a byte that is not (`/check%FF`, read as U+FFFD) as it was sent, and a lone surrogate a hand-made
-    event holds as the bytes Python would write it in (review: an error quoting one could not be written, a 500)."""
+    any other, so `..` reaches no other route; a space or a character that shows nothing (`prose.shows_nothing`: a
+    control, a no-break or zero-width space), in no route's path either, is given back encoded: Powertools' route
+    pattern ends in `$`, which takes a path ending in a newline (`/schemes%0A`) for the route; a space, which its
+    parameters take, is stripped by the date's and the player id's types (review: `/daily/2025-03-01%20` was the day's
+    record, where any other date not written YYYY-MM-DD is a 422); and a 404 quoted a no-break space as a blank. So is
+    what is no UTF-8 text: a byte that is not (`/check%FF`, read as U+FFFD) as it was sent, and a lone surrogate a
+    hand-made event holds as the bytes Python would write it in (review: an error quoting one could not be written, a
+    500)."""
     for _ in range(_DECODINGS):
         once = unquote(path, errors="surrogateescape")
         if once == path:
             break
         path = once
-    return _KEPT_ENCODED.sub(lambda kept: _encoded(kept.group()), path)
+    if " " not in path and not shows_nothing(path):  # nearly every path: nothing to give back encoded
+        return path
+    return "".join(_encoded(c) if c == " " or shows_nothing(c) else c for c in path)
 
 
 def _encoded(character: str) -> str:

@@ -172,9 +172,12 @@ def test_a_dot_segment_or_a_control_character_encoded_or_not_reaches_no_other_ro
         ("/\ud800", 404, "there is no /%ED%A0%80 here; see GET /docs"),
         ("/schemes\udfff", 404, "there is no /schemes%ED%BF%BF here; see GET /docs"),
         ("/daily/\ud800", 422, "date: a date is written YYYY-MM-DD (UTC)"),
+        # and a character that shows nothing, quoted as sent, never as a blank or as nothing (review)
+        ("/schemes%C2%A0", 404, "there is no /schemes%C2%A0 here; see GET /docs"),
+        ("/schemes\u200b", 404, "there is no /schemes%E2%80%8B here; see GET /docs"),
     ],
 )
-def test_a_path_that_is_not_utf8_text_is_answered_in_the_one_error_shape_quoting_it_percent_encoded(
+def test_a_path_not_utf8_text_or_showing_nothing_is_quoted_percent_encoded_in_the_one_error_shape(
     load_event: Callable[[str], Event], path: str, status: int, said: str
 ) -> None:
     answer = invoke(at(load_event("api-schemes"), "GET", path))

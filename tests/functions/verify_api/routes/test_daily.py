@@ -311,6 +311,10 @@ def test_a_day_without_a_secret_is_404_and_a_bad_date_422_naming_it(
         (f"/daily/2025-03-01%20/{PLAYER}", "date"),
         (f"/daily/2025-03-01/%20{PLAYER}", "player_id"),
         (f"/daily/2025-03-01/{PLAYER}%20", "player_id"),
+        # a space that shows nothing, no-break or zero-width (review: a 404 quoting it as a blank, or as nothing)
+        ("/daily/2025-03-01%C2%A0", "date"),
+        ("/daily/%E2%80%8B2025-03-01", "date"),
+        (f"/daily/2025-03-01/{PLAYER}\u00a0", "player_id"),
     ],
 )
 def test_a_date_or_player_id_with_a_space_around_it_in_the_address_is_refused_as_any_other_malformed_one(
