@@ -338,12 +338,22 @@ class LambdaProxy(BaseHTTPRequestHandler):
         return to_http(result)
 
 
+class _Server(ThreadingHTTPServer):
+    """http.server's threading server, quiet about a client that went away."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A client gone before its answer was written (it reset or closed the connection) is no fault of the server: its
+        # request has its access line, where socketserver printed a traceback of 20 lines (review)
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def make_server(host: str, port: int, handler: LambdaHandler) -> ThreadingHTTPServer:
     """An HTTP server on host:port (0: a free port) that hands every request to `handler`."""
     proxy = type("BoundLambdaProxy", (LambdaProxy,), {"handler": staticmethod(handler)})
-    server = ThreadingHTTPServer((host, port), proxy)
-    server.daemon_threads = True
-    return server
+    return _Server((host, port), proxy)
 
 
 def main(argv: list[str] | None = None) -> int:

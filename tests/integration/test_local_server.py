@@ -9,6 +9,7 @@ import os
 import re
 import shlex
 import socket
+import struct
 import subprocess
 import sys
 import time
@@ -283,6 +284,24 @@ def test_each_request_is_one_access_line_without_metrics_or_warnings(tmp_path: P
         assert len(access) == 3, access
         assert all(re.search(r'"(GET|POST) /\S+ HTTP/1\.1" 200 -$', line) for line in access), access
         assert len(fresh.stdout.read_text().splitlines()) == printed
+
+
+def test_a_client_that_resets_the_connection_before_its_answer_leaves_no_traceback(tmp_path: Path) -> None:
+    # Given a fresh server, and clients that send a request and reset the connection at once (review: socketserver
+    # printed a 20-line traceback for each, ConnectionResetError)
+    with serving(tmp_path) as fresh:
+        parts = urlsplit(fresh.url)
+        for _ in range(3):
+            client = socket.create_connection((parts.hostname or "", parts.port or 0), timeout=30)
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close with a reset
+            client.sendall(b"GET /schemes HTTP/1.1\r\nHost: x\r\n\r\n")
+            client.close()
+        # When the next client is answered
+        assert request(fresh, "GET", "/schemes").status == 200
+        # Then stderr holds each request's access line, and no traceback
+        lines = settled(fresh.stderr, 4)
+        time.sleep(0.5)
+        assert "Traceback" not in fresh.stderr.read_text(), lines
 
 
 def test_verbose_prints_each_verdict_s_metrics_as_lambda_would_log_them(tmp_path: Path) -> None:
