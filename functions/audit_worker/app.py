@@ -25,6 +25,7 @@ from fairdice.archive.layout import utc_day
 from fairdice.audit import archive
 from fairdice.audit.s3 import AuditSettings, OutputPrefix, audit_object, client, scratch_space
 from fairdice.audit.shard import FINDINGS, GAMES, IDS, PARTIALS, SUMMARY, partial_key, shard_name
+from fairdice.audit.tally import Sha256
 from fairdice.errors import InvalidInput, ShardTooLarge
 from fairdice.prose import cut
 from fairdice.storage import S3Results, StorageSettings, stack_name, store_failures
@@ -108,10 +109,10 @@ class ShardAudited(BaseModel):
     games: int
     not_fair: int
     errors: int
-    summary_sha256: str
-    findings_sha256: str
-    ids_sha256: str
-    games_sha256: str
+    summary_sha256: Sha256
+    findings_sha256: Sha256
+    ids_sha256: Sha256
+    games_sha256: Sha256
 
 
 @logger.inject_lambda_context

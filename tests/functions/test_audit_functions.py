@@ -118,6 +118,20 @@ def test_the_worker_audits_the_listed_shard_and_returns_only_where_its_results_a
     assert [(json.loads(f)["file"], json.loads(f)["line"]) for f in findings] == [(KEY, 2), (KEY, 3)]
 
 
+@pytest.mark.parametrize("digest", ["summary_sha256", "findings_sha256", "ids_sha256", "games_sha256"])
+@pytest.mark.parametrize("written", ["", "0" * 63, "A" * 64, "g" * 64], ids=["empty", "short", "capitals", "not-hex"])
+def test_the_workers_answer_holds_each_digest_to_the_sha256_form_the_merge_reads_it_in(
+    audit_aws: AuditAws, digest: str, written: str
+) -> None:
+    # The merge reads a worker's answer as WorkerAnswer, each digest 64 lowercase hex digits (review: the worker's own
+    # answer model took any text there, so it could return an answer the merge would not read as one)
+    answer = {"shard": KEY, "partial": f"{OUT}partials/x/", "games": 1, "not_fair": 0, "errors": 0}
+    answer |= dict.fromkeys(("summary_sha256", "findings_sha256", "ids_sha256", "games_sha256"), "0" * 64)
+    audit_aws.worker.ShardAudited.model_validate(answer)
+    with pytest.raises(ValidationError, match=digest):
+        audit_aws.worker.ShardAudited.model_validate({**answer, digest: written})
+
+
 def test_a_truncated_shard_is_a_finding_at_the_line_where_it_breaks(
     audit_aws: AuditAws,
     load_event: Callable[[str], Event],
