@@ -18,10 +18,10 @@ from fairdice.audit.merge import merge_execution
 from fairdice.audit.s3 import (
     AuditSettings,
     InputPrefix,
+    MapRunResults,
     OutputPrefix,
     client,
-    failed_shards,
-    returned_counts,
+    map_run_results,
     scratch_space,
 )
 from fairdice.audit.summary import FINDINGS, SUMMARY
@@ -82,9 +82,9 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     with store_failures(f"merging s3://{bucket}/{merging.output_prefix}"), scratch_space(_too_large):
         expected = list_etags(s3, bucket, merging.input_prefix)
         details = merging.map_run.ResultWriterDetails if merging.map_run else None
-        failed = failed_shards(s3, details.Bucket, details.Key) if details else {}
-        # what each worker returned to the map, which its partial must add up to: a partial changed since is not counted
-        returned = returned_counts(s3, details.Bucket, details.Key) if details else {}
+        # why a shard failed, and what each worker returned to the map, which its partial must add up to: a partial
+        # changed since is not counted
+        failed, returned = map_run_results(s3, details.Bucket, details.Key) if details else MapRunResults({}, {})
         results = S3Results(bucket, merging.output_prefix, s3)
         # An execution that audited nothing fails (NoShards), which its alarm counts
         summary = merge_execution(results, f"s3://{bucket}/{merging.input_prefix}", expected, failed, returned)

@@ -614,6 +614,28 @@ def test_partials_untouched_since_their_workers_answered_are_counted_whether_or_
     assert (finding["file"], finding["line"]) == (REWRITTEN, 2)
 
 
+def test_the_merge_fetches_the_map_runs_manifest_once_and_each_result_file_once(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given two shards audited by the worker, the map run's manifest listing the result file that keeps their answers
+    merge_event = audited_as_the_map_runs(audit_aws, load_event)
+    manifest_key = merge_event["map_run"]["ResultWriterDetails"]["Key"]
+    fetched: list[str] = []
+
+    def fetching(params: dict[str, Any], **kwargs: Any) -> None:
+        fetched.append(params["Key"])
+
+    audit_aws.merger.s3.meta.events.register("before-parameter-build.s3.GetObject", fetching)
+
+    # When the merge runs (review: it fetched the manifest once for the failed shards and again for the answers)
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then it fetched the manifest once, and the result file once, and held both partials to their answers
+    assert fetched.count(manifest_key) == 1
+    assert fetched.count(manifest_key.replace("manifest.json", "SUCCEEDED_0.json")) == 1
+    assert (merged["games"], merged["mismatch"], merged["not_audited"]) == (3, 1, 0)
+
+
 # REWRITTEN's games met again in UNTOUCHED: the ids of its first two on other games, the games of its last two under
 # other ids; two of each, so that a refused partial's other ids and keys are seen kept out of the checks across shards
 AGAIN = {

@@ -108,7 +108,7 @@ def merge_execution(
     it now, and why shards failed); NoShards when it audited nothing: no shard listed, none failed and none audited,
     as a local run of a folder with no file is an error (review: a prefix typed wrong succeeded, with a summary of
     nothing). Shards audited and then all removed while the run went on are no such prefix: the merge names each, not
-    audited (review). `returned`: what each shard's worker returned to the map (`s3.returned_counts`), which its partial
+    audited (review). `returned`: what each shard's worker returned to the map (`s3.map_run_results`), which its partial
     must add up to."""
     if not expected and not not_audited and not audited_a_shard(store):
         raise NoShards(

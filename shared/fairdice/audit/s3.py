@@ -11,9 +11,9 @@ import errno
 import json
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, StringConstraints, ValidationError
 
@@ -142,9 +142,17 @@ def audit_object(
         body.close()
 
 
-def _children(s3: Any, bucket: str, manifest_key: str, status: str) -> Iterator[tuple[str, dict[str, Any]]]:
-    """Each child execution of a map run with `status` (FAILED, SUCCEEDED), with the key of the shard it audited, from
-    the run's ResultWriter manifest.
+class MapRunResults(NamedTuple):
+    """What a map run's ResultWriter kept of its children: why each shard it did not audit was not (its child failed),
+    and what each worker that succeeded returned to the map."""
+
+    not_audited: dict[str, str]
+    returned: dict[str, WorkerAnswer]
+
+
+def map_run_results(s3: Any, bucket: str, manifest_key: str) -> MapRunResults:
+    """The map run's failed shards and its workers' answers, from its ResultWriter manifest, fetched once (review: it
+    was fetched once for the failed shards and again for the answers).
 
     The manifest lists result files by status; each is a JSON array of child executions whose
     `Input` is the item the map gave the worker (`{"shard": {"Key": ...}}`).
@@ -152,6 +160,14 @@ def _children(s3: Any, bucket: str, manifest_key: str, status: str) -> Iterator[
     files = S3Results(bucket, "", s3)
     with files.open(manifest_key) as stream:
         manifest = json.loads(stream.read())
+    return MapRunResults(
+        _failed_shards(_children(files, manifest, "FAILED")), _returned_counts(_children(files, manifest, "SUCCEEDED"))
+    )
+
+
+def _children(files: S3Results, manifest: Any, status: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each child execution of a map run with `status` (FAILED, SUCCEEDED), with the key of the shard it audited, from
+    the result files its `manifest` lists."""
     for result in manifest.get("ResultFiles", {}).get(status, []):
         with files.open(result["Key"]) as stream:
             executions = json.loads(stream.read())
@@ -162,22 +178,21 @@ def _children(s3: Any, bucket: str, manifest_key: str, status: str) -> Iterator[
                 yield key, execution
 
 
-def failed_shards(s3: Any, bucket: str, manifest_key: str) -> dict[str, str]:
-    """Each shard whose child execution failed, with its error, from a map run's ResultWriter manifest."""
+def _failed_shards(children: Iterable[tuple[str, dict[str, Any]]]) -> dict[str, str]:
+    """Each shard whose child execution failed, with its error."""
     failed: dict[str, str] = {}
-    for key, execution in _children(s3, bucket, manifest_key, "FAILED"):
+    for key, execution in children:
         cause = f"{execution.get('Error') or 'failed'}: {execution.get('Cause') or 'no cause given'}"
         failed[key] = f"its audit failed ({cause[:MAX_CAUSE]})"
     return failed
 
 
-def returned_counts(s3: Any, bucket: str, manifest_key: str) -> dict[str, WorkerAnswer]:
+def _returned_counts(children: Iterable[tuple[str, dict[str, Any]]]) -> dict[str, WorkerAnswer]:
     """Each shard's games, games not fair and lines not verified as its worker returned them to the map, with the
     SHA-256 of its partial's summary.json, findings.jsonl, ids.txt and games.txt when it returned them, which the map
-    run's ResultWriter keeps (SUCCEEDED), from the run's manifest: a child whose output is not such an answer says
-    nothing."""
+    run's ResultWriter keeps (SUCCEEDED): a child whose output is not such an answer says nothing."""
     returned: dict[str, WorkerAnswer] = {}
-    for key, execution in _children(s3, bucket, manifest_key, "SUCCEEDED"):
+    for key, execution in children:
         try:
             answer = WorkerAnswer.model_validate_json(execution.get("Output") or "null")
         except ValidationError:
