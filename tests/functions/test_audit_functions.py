@@ -636,6 +636,60 @@ def test_the_merge_fetches_the_map_runs_manifest_once_and_each_result_file_once(
     assert (merged["games"], merged["mismatch"], merged["not_audited"]) == (3, 1, 0)
 
 
+def _answer_malformed(field: str, value: Any) -> Callable[[Event], Event]:
+    """REWRITTEN's answer as the map run's result files keep it, with `field` changed to `value` (None: left out)."""
+
+    def answered(answer: Event) -> Event:
+        if answer["shard"] != REWRITTEN:
+            return answer
+        return {k: v for k, v in answer.items() if k != field} if value is None else {**answer, field: value}
+
+    return answered
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [*((digest, "0" * 63) for digest in DIGESTS), ("findings_sha256", "not a digest"), ("games", None)],
+    ids=[*(f"{digest}-short" for digest in DIGESTS), "findings_sha256-text", "games-left-out"],
+)
+def test_a_shard_whose_answer_in_the_map_runs_result_files_is_malformed_is_not_counted(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], field: str, value: Any
+) -> None:
+    # Given two shards audited by the worker, and the map run's result files keeping what each returned, the first's
+    # with a digest that is no SHA-256 or a count left out (review: such an answer was skipped as if there were none,
+    # so the first shard's partial was held to nothing and counted however it had been changed)
+    merge_event = audited_as_the_map_runs(audit_aws, load_event, _answer_malformed(field, value))
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then the first shard is not counted: it is named, not audited, and the audit is not clean; the other is counted
+    assert (merged["games"], merged["fair"], merged["mismatch"], merged["not_audited"]) == (1, 1, 0, 1)
+    assert merged["clean"] is False
+    summary = audit_aws.json(f"{OUT}summary.json")
+    assert [record["file"] for record in summary["inputs"]] == [UNTOUCHED]
+    (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert (finding["file"], finding["error"]["code"]) == (REWRITTEN, "not_audited")
+    assert "is not a worker's answer" in finding["error"]["message"]
+
+
+def test_shards_with_no_answer_where_the_map_run_kept_no_result_files_are_counted_as_their_partials_are(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given two shards audited by the worker, and a map run whose manifest lists no result file (as moto's map run
+    # writes its manifest)
+    merge_event = audited_as_the_map_runs(audit_aws, load_event)
+    manifest_key = merge_event["map_run"]["ResultWriterDetails"]["Key"]
+    files: dict[str, list[Any]] = {"FAILED": [], "PENDING": [], "SUCCEEDED": []}
+    audit_aws.put(manifest_key, json.dumps({"DestinationBucket": BUCKET, "ResultFiles": files}).encode())
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then both are counted: an answer absent is no answer changed
+    assert (merged["games"], merged["fair"], merged["mismatch"], merged["not_audited"]) == (3, 2, 1, 0)
+
+
 # REWRITTEN's games met again in UNTOUCHED: the ids of its first two on other games, the games of its last two under
 # other ids; two of each, so that a refused partial's other ids and keys are seen kept out of the checks across shards
 AGAIN = {

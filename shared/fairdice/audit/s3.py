@@ -142,9 +142,19 @@ def audit_object(
         body.close()
 
 
+# Why a shard whose answer the map run's result files keep in no form a worker returns is not audited (review: such an
+# answer was skipped as if there were none, and the shard's partial, held to nothing, counted as it was found)
+ANSWER_CHANGED = (
+    "what its worker returned to the map run, as the run's result files keep it, is not a worker's answer (its counts"
+    " and the SHA-256 of its partial's files, each in its form): the result files were changed after the run wrote"
+    " them, so its partial result can be held to nothing, and its games are not counted; audit it again in a new"
+    " execution"
+)
+
+
 class MapRunResults(NamedTuple):
-    """What a map run's ResultWriter kept of its children: why each shard it did not audit was not (its child failed),
-    and what each worker that succeeded returned to the map."""
+    """What a map run's ResultWriter kept of its children: why each shard it did not audit was not (its child failed,
+    or its worker's answer is not one), and what each worker that succeeded returned to the map."""
 
     not_audited: dict[str, str]
     returned: dict[str, WorkerAnswer]
@@ -155,14 +165,22 @@ def map_run_results(s3: Any, bucket: str, manifest_key: str) -> MapRunResults:
     was fetched once for the failed shards and again for the answers).
 
     The manifest lists result files by status; each is a JSON array of child executions whose
-    `Input` is the item the map gave the worker (`{"shard": {"Key": ...}}`).
+    `Input` is the item the map gave the worker (`{"shard": {"Key": ...}}`). A shard whose child succeeded with an
+    output that is not a worker's answer (a SHA-256 that is not one, a count missing) is not audited
+    (`ANSWER_CHANGED`), as a partial that differs from its answer is; a shard with no answer in them is held to none
+    (moto's map run writes no result files).
     """
     files = S3Results(bucket, "", s3)
     with files.open(manifest_key) as stream:
         manifest = json.loads(stream.read())
-    return MapRunResults(
-        _failed_shards(_children(files, manifest, "FAILED")), _returned_counts(_children(files, manifest, "SUCCEEDED"))
-    )
+    not_audited = _failed_shards(_children(files, manifest, "FAILED"))
+    returned: dict[str, WorkerAnswer] = {}
+    for key, execution in _children(files, manifest, "SUCCEEDED"):
+        try:
+            returned[key] = WorkerAnswer.model_validate_json(execution.get("Output") or "null")
+        except ValidationError:
+            not_audited.setdefault(key, ANSWER_CHANGED)
+    return MapRunResults(not_audited, returned)
 
 
 def _children(files: S3Results, manifest: Any, status: str) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -185,17 +203,3 @@ def _failed_shards(children: Iterable[tuple[str, dict[str, Any]]]) -> dict[str, 
         cause = f"{execution.get('Error') or 'failed'}: {execution.get('Cause') or 'no cause given'}"
         failed[key] = f"its audit failed ({cause[:MAX_CAUSE]})"
     return failed
-
-
-def _returned_counts(children: Iterable[tuple[str, dict[str, Any]]]) -> dict[str, WorkerAnswer]:
-    """Each shard's games, games not fair and lines not verified as its worker returned them to the map, with the
-    SHA-256 of its partial's summary.json, findings.jsonl, ids.txt and games.txt when it returned them, which the map
-    run's ResultWriter keeps (SUCCEEDED): a child whose output is not such an answer says nothing."""
-    returned: dict[str, WorkerAnswer] = {}
-    for key, execution in children:
-        try:
-            answer = WorkerAnswer.model_validate_json(execution.get("Output") or "null")
-        except ValidationError:
-            continue
-        returned[key] = answer
-    return returned
