@@ -29,6 +29,7 @@ from urllib.parse import urlsplit
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
+from fairdice.audit.lines import Hashed
 from fairdice.errors import (
     ArchiveRefused,
     ArchiveUnavailable,
@@ -629,10 +630,14 @@ class S3Results:
         self.written[name] = hashlib.sha256(data).hexdigest()
 
     def put_file(self, name: str, path: Path) -> None:
-        """Upload a local file, in parts when it is large."""
-        self._s3.upload_file(str(path), self.bucket, self.prefix + name)
-        with path.open("rb") as uploaded:
-            self.written[name] = hashlib.file_digest(uploaded, "sha256").hexdigest()
+        """Upload a local file, in parts when it is large, hashing its bytes as they are sent (review: the file was read
+        again to hash it). The stream hashed can only be read forward, so boto3 reads each byte once, in order, and
+        sends what it read (a part tried again is sent from the copy it holds): the SHA-256 is that of the object
+        stored. boto3 then holds a few parts in memory at once (TransferConfig's max_in_memory_upload_chunks)."""
+        with path.open("rb") as local:
+            sent = Hashed(local)
+            self._s3.upload_fileobj(sent, self.bucket, self.prefix + name)
+            self.written[name] = sent.finish()
 
 
 def transient(exc: BaseException) -> bool:

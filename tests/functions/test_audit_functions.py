@@ -18,7 +18,6 @@ from typing import Any
 
 import pytest
 from audit_aws import BUCKET, AuditAws, FlakyS3, audit_aws_fixture, breaking_body, failing_once  # noqa: F401 (the fixture)
-from boto3.exceptions import S3UploadFailedError
 from botocore.exceptions import (
     ClientError,
     ConnectionClosedError,
@@ -923,18 +922,6 @@ def s3_error(code: str, status: int, operation: str = "GetObject") -> ClientErro
     return ClientError(response, operation)
 
 
-def upload_failed(error: ClientError) -> S3UploadFailedError:
-    """What boto3's upload_file raises for an S3 error: S3UploadFailedError, raised while handling it."""
-    try:
-        raise error
-    except ClientError as exc:
-        try:
-            raise S3UploadFailedError(f"Failed to upload a file: {exc}")  # as boto3 raises it, in the except
-        except S3UploadFailedError as failed:
-            return failed
-    raise AssertionError("unreachable")
-
-
 # The worker's shard: two fair games, a mismatched one, and enough of them that its bytes come in more than one read.
 SHARD = [games.narde(n) for n in range(30)] + [games.mismatched(games.narde(50))]
 WHERE = "endpoint_url='https://s3.eu-west-1.amazonaws.com/fairdice-audit-bucket/games/x'"
@@ -1000,9 +987,9 @@ def test_a_retried_shard_writes_the_same_objects_again(audit_aws: AuditAws, load
 @pytest.mark.parametrize(
     ("failure", "retried"),
     [
-        (upload_failed(s3_error("SlowDown", 503, "PutObject")), True),
+        (s3_error("SlowDown", 503, "PutObject"), True),
         (EndpointConnectionError(endpoint_url=WHERE), True),
-        (upload_failed(s3_error("AccessDenied", 403, "PutObject")), False),
+        (s3_error("AccessDenied", 403, "PutObject"), False),
     ],
     ids=["slow-down", "no-endpoint", "access-denied"],
 )
@@ -1014,8 +1001,8 @@ def test_a_worker_whose_partial_s3_fails_to_take_fails_with_store_unavailable_on
     retried: bool,
 ) -> None:
     audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD)))
-    failing_once(monkeypatch, audit_aws.worker, "upload_file", failure)
-    with pytest.raises(StoreUnavailable if retried else S3UploadFailedError):
+    failing_once(monkeypatch, audit_aws.worker, "upload_fileobj", failure)
+    with pytest.raises(StoreUnavailable if retried else ClientError):
         run_worker(audit_aws, load_event("audit-worker-shard"))
     assert not [k for k in audit_aws.keys("audits/") if k.endswith("summary.json")]
 
@@ -1181,7 +1168,7 @@ def test_what_a_shard_of_the_most_games_stages_fits_the_workers_tmp_with_room_to
     [
         ("get_paginator", s3_error("SlowDown", 503, "ListObjectsV2")),  # the listing of the shards
         ("get_object", breaking_body(ResponseStreamingError(error="Connection broken"), good=10)),
-        ("upload_file", upload_failed(s3_error("InternalError", 500, "PutObject"))),
+        ("upload_fileobj", s3_error("InternalError", 500, "PutObject")),
     ],
     ids=["list", "read", "write"],
 )

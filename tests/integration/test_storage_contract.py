@@ -32,6 +32,7 @@ from fairdice.storage import (
     FolderStore,
     ObjectStore,
     S3Connection,
+    S3Results,
     S3Store,
     StorageSettings,
     Stores,
@@ -304,6 +305,49 @@ def test_an_object_larger_than_any_document_is_read_no_further_than_a_byte_past_
     with stub, pytest.raises(NotADocument):
         store.read("index.json")
     assert (body.taken, body.closed) == (MAX_OBJECT_BYTES + 1, True)
+
+
+class WrittenOverAfterUpload:
+    """An S3 client whose uploads write the local file over once S3 has taken it."""
+
+    def __init__(self, s3: Any, path: Path) -> None:
+        self._s3 = s3
+        self._path = path
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._s3, name)
+
+    def upload_file(self, *args: Any, **kwargs: Any) -> None:
+        self._s3.upload_file(*args, **kwargs)
+        self._path.write_bytes(b"written over")
+
+    def upload_fileobj(self, *args: Any, **kwargs: Any) -> None:
+        self._s3.upload_fileobj(*args, **kwargs)
+        self._path.write_bytes(b"written over")
+
+
+@pytest.mark.parametrize("size", [1_000, 9 * 2**20], ids=["one-part", "multipart"])
+def test_an_audit_file_put_in_s3_is_named_by_the_sha256_of_the_bytes_s3_took(
+    aws: None, tmp_path: Path, size: int
+) -> None:
+    # Given a local file, of one upload part or of more (boto3's threshold is 8 MiB), put under an audit's prefix, and
+    # the file written over once S3 has taken it (review: the file was read again to hash it, so the SHA-256 was of
+    # whatever it then held, and every byte was read from disk twice)
+    make_bucket("fairdice-audit")
+    path = tmp_path / "findings.jsonl"
+    path.write_bytes(os.urandom(size))
+    results = S3Results(
+        "fairdice-audit", "audits/x/", WrittenOverAfterUpload(boto3.client("s3", region_name=REGION), path)
+    )
+
+    results.put_file("findings.jsonl", path)
+
+    # Then the SHA-256 it names the object by is that of the bytes stored
+    stored = boto3.client("s3", region_name=REGION).get_object(Bucket="fairdice-audit", Key="audits/x/findings.jsonl")
+    data = stored["Body"].read()
+    assert len(data) == size
+    assert ("-" in stored["ETag"]) == (size > 8 * 2**20)  # S3's ETag of an object put in parts: <digest>-<parts>
+    assert results.written["findings.jsonl"] == hashlib.sha256(data).hexdigest()
 
 
 def test_a_conditional_write_conflict_is_asked_again_until_s3_decides(aws: None) -> None:
