@@ -11,6 +11,8 @@
 2. N workers on N cores against one worker: `fairdice audit` wall time, best of a few alternating runs.
 3. Peak memory of `fairdice audit` for 10,000 and for 1,000,000 games, each run in a fresh process
    (its own peak and its worker processes' peak), and the merge alone for the large run.
+3b. The merge of an AWS run's partials held to their workers' answers, timed as is and with one shard's ids.txt
+   changed (the merge made again without it, every other partial read again), with the objects and bytes it reads.
 4. An AWS model for 100 million 60-roll games at MaxConcurrency 1,000, from the figures above.
 
 Inputs are generated here (60-roll narde-v1 games, rolls recorded as text, each with its own id)
@@ -31,9 +33,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 from unittest import mock
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,9 +45,9 @@ sys.path[:0] = [str(ROOT / "shared"), str(ROOT / "functions")]
 from fairdice import schemes  # noqa: E402
 from fairdice.audit.lines import numbered_lines  # noqa: E402
 from fairdice.audit.merge import merge  # noqa: E402
-from fairdice.audit.shard import audit_shard  # noqa: E402
+from fairdice.audit.shard import FINDINGS, GAMES, IDS, SUMMARY, audit_shard, partial_key, shard_name  # noqa: E402
 from fairdice.audit.store import FolderResults  # noqa: E402
-from fairdice.audit.tally import InputRecord  # noqa: E402
+from fairdice.audit.tally import InputRecord, WorkerAnswer  # noqa: E402
 from fairdice.dice import keyed_mac  # noqa: E402
 from fairdice.recompute import recompute  # noqa: E402
 from fairdice.recorded import parse_recorded  # noqa: E402
@@ -437,6 +440,87 @@ def memory_section(small: int, large: int, scratch: Path) -> dict[str, Any]:
     }
 
 
+class _CountedReads(FolderResults):
+    """The merge bench's store, counting the objects the merge opens and the bytes it reads of them."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__(root)
+        self.opened = 0
+        self.read_bytes = 0
+
+    @contextmanager
+    def open(self, name: str) -> Iterator[BinaryIO]:
+        self.opened += 1
+        self.read_bytes += (self.root / name).stat().st_size
+        with super().open(name) as stream:
+            yield stream
+
+
+def tampered_merge_section(count: int, shards: int, repeat: int, scratch: Path) -> dict[str, Any]:
+    """The merge of an AWS run's partials held to their workers' answers, as is and with one shard's ids.txt changed:
+    a changed ids.txt or games.txt is known only once the checks across shards have read it, so the merge is made
+    again without that shard, reading every other partial a second time."""
+    from fairdice.audit import stats  # noqa: F401  (scipy imported before the merges are timed)
+
+    inputs = scratch / f"tampered-{count}"
+    write_inputs(inputs, count, per_file=-(-count // shards))
+    store = _CountedReads(scratch / f"tampered-out-{count}")
+    expected: dict[str, str] = {}
+    returned: dict[str, WorkerAnswer] = {}
+    for path in sorted(inputs.iterdir()):
+        data = path.read_bytes()
+        file, etag = f"games/{path.name}", f'"{path.name}"'
+        source = InputRecord(file=file, bytes=len(data), sha256=hashlib.sha256(data).hexdigest(), etag=etag)
+        name = shard_name(file)
+        part = audit_shard(numbered_lines(io.BytesIO(data), file), file, store, name, source=lambda r=source: r)
+        digests = {
+            f"{kind}_sha256": hashlib.sha256((store.root / partial_key(name, stored)).read_bytes()).hexdigest()
+            for kind, stored in (("summary", SUMMARY), ("findings", FINDINGS), ("ids", IDS), ("games", GAMES))
+        }
+        counts = part.counts
+        returned[file] = WorkerAnswer(
+            games=counts.games, not_fair=counts.games - counts.fair, errors=counts.errors, **digests
+        )
+        expected[file] = etag
+    ids = store.root / partial_key(shard_name(min(expected)), IDS)
+    kept = ids.read_bytes()
+    changed = kept[: kept.rindex(b"\n", 0, len(kept) - 1) + 1]  # its last id left out
+
+    def merged(tampered: bool) -> tuple[float, int, int, int]:
+        ids.write_bytes(changed if tampered else kept)
+        store.opened = store.read_bytes = 0
+        start = time.perf_counter()
+        summary = merge(store, expected=expected, returned=returned)
+        return time.perf_counter() - start, store.opened, store.read_bytes, summary.not_audited
+
+    runs: dict[bool, list[tuple[float, int, int, int]]] = {False: [], True: []}
+    for _ in range(repeat):
+        for tampered in (False, True):
+            runs[tampered].append(merged(tampered))
+    ids.write_bytes(kept)
+    best = {tampered: min(timed) for tampered, timed in runs.items()}
+    if (best[False][3], best[True][3]) != (0, 1):
+        raise AssertionError(f"the tampered shard was not refused, or an untouched one was: {best}")
+    print(f"3b. The merge held to the workers' answers: {count:,} games in {len(expected)} shards, best of {repeat}")
+    for tampered, (seconds, opened, read, _) in best.items():
+        label = "one shard's ids.txt changed" if tampered else "every partial as its worker stored it"
+        print(f"   {label:<38} {seconds:6.2f} s, {opened:,} objects opened, {read / 2**20:,.1f} MiB read")
+    ratio = best[True][0] / best[False][0]
+    print(f"   the changed shard costs the merge {ratio:.2f}x its time (a second pass without it)")
+    print()
+    return {
+        "games": count,
+        "shards": len(expected),
+        "clean_s": best[False][0],
+        "tampered_s": best[True][0],
+        "ratio": ratio,
+        "clean_objects": best[False][1],
+        "tampered_objects": best[True][1],
+        "clean_bytes": best[False][2],
+        "tampered_bytes": best[True][2],
+    }
+
+
 def aws_model(seconds_per_game: float, merge_per_game: float, merge_fixed: float) -> dict[str, float]:
     games, concurrency, shard_games = 100_000_000, 1000, 10_000
     shards = games // shard_games
@@ -479,6 +563,8 @@ def main() -> None:
     parser.add_argument("--scaling-games", type=int, default=40_000)
     parser.add_argument("--small", type=int, default=10_000)
     parser.add_argument("--large", type=int, default=1_000_000)
+    parser.add_argument("--tampered-games", type=int, default=200_000, help="games of section 3b's merges")
+    parser.add_argument("--tampered-shards", type=int, default=20, help="shards of section 3b's merges")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--lengths", default="60,250,1000,4000", help="game lengths for section 1b, in rolls")
@@ -499,9 +585,17 @@ def main() -> None:
         by_length = length_section(lengths, args.length_rolls, args.repeat, scratch)
         scaling = scaling_section(args.scaling_games, args.rounds, scratch)
         memory = memory_section(args.small, args.large, scratch)
+        tampered = tampered_merge_section(args.tampered_games, args.tampered_shards, args.rounds, scratch)
     model = aws_model(worker["worker_seconds_per_game"], memory["merge_per_game_s"], memory["merge_fixed_s"])
     if args.json:
-        figures = {"worker": worker, "by_length": by_length, "scaling": scaling, "memory": memory, "aws": model}
+        figures = {
+            "worker": worker,
+            "by_length": by_length,
+            "scaling": scaling,
+            "memory": memory,
+            "tampered": tampered,
+            "aws": model,
+        }
         print(json.dumps(figures, indent=2, default=str))
 
 

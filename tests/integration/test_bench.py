@@ -82,6 +82,10 @@ def test_the_audit_bench_measures_each_of_its_figures_on_a_few_games() -> None:
         bench["write_inputs"](inputs, 50, per_file=20)
         run = bench["audit_command"](inputs, Path(folder) / "out", 1)
         summary = json.loads((Path(folder) / "out" / "summary.json").read_text())
+        tampered = bench["tampered_merge_section"](30, 3, 1, Path(folder))
+    # the merge with one shard's ids.txt changed refuses it (the section checks) and reads the other partials again
+    assert (tampered["games"], tampered["shards"]) == (30, 3)
+    assert tampered["tampered_objects"] > tampered["clean_objects"] > 0 and tampered["clean_s"] > 0
     assert run["games"] == 50 and run["own_kib"] > 0 and run["audit_cpu"] > 0
     # every game of sections 2 and 3 is fair and a game of its own: the audit measured, not its findings
     assert (summary["fair"], summary["duplicate_ids"], summary["repeated_games"]) == (50, 0, 0)
