@@ -82,12 +82,15 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     with store_failures(f"merging s3://{bucket}/{merging.output_prefix}"), scratch_space(_too_large):
         expected = list_etags(s3, bucket, merging.input_prefix)
         details = merging.map_run.ResultWriterDetails if merging.map_run else None
-        # why a shard was not audited (its child failed, or its answer is not one), and what each worker returned to
-        # the map, which its partial must add up to: a partial changed since is not counted
-        failed, returned = map_run_results(s3, details.Bucket, details.Key) if details else MapRunResults({}, {})
+        # why a shard was not audited (its child failed, or its answer is not one), what each worker returned to the
+        # map, which its partial must add up to (a partial changed since is not counted), and the shards it ran a child
+        # for: one put under the prefix after the listing is not counted either
+        failed, returned, ran = (
+            map_run_results(s3, details.Bucket, details.Key) if details else MapRunResults({}, {}, None)
+        )
         results = S3Results(bucket, merging.output_prefix, s3)
         # An execution that audited nothing fails (NoShards), which its alarm counts
-        summary = merge_execution(results, f"s3://{bucket}/{merging.input_prefix}", expected, failed, returned)
+        summary = merge_execution(results, f"s3://{bucket}/{merging.input_prefix}", expected, failed, returned, ran)
     result = {
         "summary": f"{merging.output_prefix}{SUMMARY}",
         "findings": f"{merging.output_prefix}{FINDINGS}",

@@ -383,23 +383,28 @@ def test_merge_names_every_shard_read_and_each_failed_one_with_its_cause_and_rep
         "games/2026-11-29/shard-00003.jsonl": games.jsonl([games.narde(4)]),
     }
     versions = {key: audit_aws.put(key, data) for key, data in shards.items()}
+    succeeded = []
     for key in list(shards)[:2]:
         event = {**worker_event, "shard": {**worker_event["shard"], "Key": key}}
-        run_worker(audit_aws, event)
+        answer = run_worker(audit_aws, event)
+        succeeded.append({"Input": json.dumps(event), "Output": json.dumps(answer), "Status": "SUCCEEDED"})
     merge_event = load_event("audit-merge")
     manifest_key = merge_event["map_run"]["ResultWriterDetails"]["Key"]
     failed_key = manifest_key.replace("manifest.json", "FAILED_0.json")
+    succeeded_key = manifest_key.replace("manifest.json", "SUCCEEDED_0.json")
     # The ResultWriter's files as Step Functions writes them: a manifest, then arrays of child executions.
+    files = {
+        "FAILED": [{"Key": failed_key, "Size": 1}],
+        "PENDING": [],
+        "SUCCEEDED": [{"Key": succeeded_key, "Size": 1}],
+    }
     audit_aws.put(
         manifest_key,
         json.dumps(
-            {
-                "DestinationBucket": BUCKET,
-                "MapRunArn": merge_event["map_run"]["MapRunArn"],
-                "ResultFiles": {"FAILED": [{"Key": failed_key, "Size": 1}], "PENDING": [], "SUCCEEDED": []},
-            }
+            {"DestinationBucket": BUCKET, "MapRunArn": merge_event["map_run"]["MapRunArn"], "ResultFiles": files}
         ).encode(),
     )
+    audit_aws.put(succeeded_key, json.dumps(succeeded).encode())
     child_input = {"shard": {"Key": "games/2026-11-29/shard-00003.jsonl"}, "output_prefix": OUT}
     audit_aws.put(
         failed_key,
@@ -687,6 +692,33 @@ def test_shards_with_no_answer_where_the_map_run_kept_no_result_files_are_counte
 
     # Then both are counted: an answer absent is no answer changed
     assert (merged["games"], merged["fair"], merged["mismatch"], merged["not_audited"]) == (3, 2, 1, 0)
+
+
+def test_a_shard_put_under_the_prefix_after_the_map_listed_it_is_not_audited_whatever_partial_is_stored_for_it(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given two shards of fair games audited by the map run, whose result files keep each worker's answer, and a third
+    # put under the prefix after the map listed it, with a partial stored under its name: by the worker invoked
+    # outside the run, or written by whoever may write under audits/ (review: held to no answer, it was counted, and
+    # an audit whose late shard was not audited read clean)
+    merge_event = audited_as_the_map_runs(
+        audit_aws, load_event, shards={REWRITTEN: [games.narde(1)], UNTOUCHED: [games.narde(2)]}
+    )
+    late = "games/2026-11-29/shard-00003.jsonl"
+    audit_aws.put(late, games.jsonl([games.narde(3)]))
+    worker_event = load_event("audit-worker-shard")
+    run_worker(audit_aws, {**worker_event, "shard": {**worker_event["shard"], "Key": late}})
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then the late shard is not counted: it is named, not audited, and the audit is not clean; the two are counted
+    assert (merged["games"], merged["fair"], merged["not_audited"], merged["clean"]) == (2, 2, 1, False)
+    summary = audit_aws.json(f"{OUT}summary.json")
+    assert [record["file"] for record in summary["inputs"]] == [REWRITTEN, UNTOUCHED]
+    (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert (finding["file"], finding["error"]["code"]) == (late, "not_audited")
+    assert "the map run ran no child for it" in finding["error"]["message"]
 
 
 # REWRITTEN's games met again in UNTOUCHED: the ids of its first two on other games, the games of its last two under

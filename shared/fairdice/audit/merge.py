@@ -63,6 +63,11 @@ ALTERED = (
     " lines not verified, and the SHA-256 of its summary.json, findings.jsonl, ids.txt and games.txt): it was changed"
     " after the worker stored it, and its games are not counted; audit it again in a new execution"
 )
+AFTER_THE_LISTING = (
+    "the map run ran no child for it (its result files name none): it was put under the input prefix after the run"
+    " listed it, so this run did not audit it, whatever partial result is stored under its name; audit it in a new"
+    " execution"
+)
 REMOVED = (
     "the object was audited but is no longer under the input prefix (removed while the audit ran): what was audited of"
     " it is not counted, and the run is not clean"
@@ -103,13 +108,19 @@ def merge_execution(
     expected: Mapping[str, str],
     not_audited: Mapping[str, str],
     returned: Mapping[str, WorkerAnswer] | None = None,
+    ran: Collection[str] | None = None,
 ) -> Summary:
     """Merge an execution on AWS (`merge` with what the map should have audited, `expected` as the input `prefix` lists
     it now, and why shards failed); NoShards when it audited nothing: no shard listed, none failed and none audited,
     as a local run of a folder with no file is an error (review: a prefix typed wrong succeeded, with a summary of
     nothing). Shards audited and then all removed while the run went on are no such prefix: the merge names each, not
     audited (review). `returned`: what each shard's worker returned to the map (`s3.map_run_results`), which its partial
-    must add up to."""
+    must add up to. `ran`: the shards the map ran a child for, where its result files name them (None where they name
+    none): a shard listed now that is not among them was put under the prefix after the listing, and is not audited
+    (`AFTER_THE_LISTING`) whatever partial is stored under its name (review: one stored there by a worker invoked
+    outside the run, or written by whoever may write under audits/, was held to no answer and counted)."""
+    if ran is not None:
+        not_audited = {**{file: AFTER_THE_LISTING for file in expected if file not in ran}, **not_audited}
     if not expected and not not_audited and not audited_a_shard(store):
         raise NoShards(
             f"{prefix} holds no shard, so nothing was audited: check the input prefix (it ends in /, and names the"

@@ -154,21 +154,23 @@ ANSWER_CHANGED = (
 
 class MapRunResults(NamedTuple):
     """What a map run's ResultWriter kept of its children: why each shard it did not audit was not (its child failed,
-    or its worker's answer is not one), and what each worker that succeeded returned to the map."""
+    or its worker's answer is not one), what each worker that succeeded returned to the map, and the shards it ran a
+    child for (None where its manifest lists no result file: moto's map run writes none)."""
 
     not_audited: dict[str, str]
     returned: dict[str, WorkerAnswer]
+    ran: frozenset[str] | None
 
 
 def map_run_results(s3: Any, bucket: str, manifest_key: str) -> MapRunResults:
-    """The map run's failed shards and its workers' answers, from its ResultWriter manifest, fetched once (review: it
-    was fetched once for the failed shards and again for the answers).
+    """The map run's failed shards, its workers' answers and the shards it ran a child for, from its ResultWriter
+    manifest, fetched once (review: it was fetched once for the failed shards and again for the answers).
 
     The manifest lists result files by status; each is a JSON array of child executions whose
     `Input` is the item the map gave the worker (`{"shard": {"Key": ...}}`). A shard whose child succeeded with an
     output that is not a worker's answer (a SHA-256 that is not one, a count missing) is not audited
-    (`ANSWER_CHANGED`), as a partial that differs from its answer is; a shard with no answer in them is held to none
-    (moto's map run writes no result files).
+    (`ANSWER_CHANGED`), as a partial that differs from its answer is. Where the manifest lists no result file (moto's
+    map run writes none), `ran` is None and a partial is held to no answer.
     """
     files = S3Results(bucket, "", s3)
     with files.open(manifest_key) as stream:
@@ -180,7 +182,8 @@ def map_run_results(s3: Any, bucket: str, manifest_key: str) -> MapRunResults:
             returned[key] = WorkerAnswer.model_validate_json(execution.get("Output") or "null")
         except ValidationError:
             not_audited.setdefault(key, ANSWER_CHANGED)
-    return MapRunResults(not_audited, returned)
+    listed_files = any(manifest.get("ResultFiles", {}).values())
+    return MapRunResults(not_audited, returned, frozenset({*not_audited, *returned}) if listed_files else None)
 
 
 def _children(files: S3Results, manifest: Any, status: str) -> Iterator[tuple[str, dict[str, Any]]]:
