@@ -544,6 +544,15 @@ def test_a_header_line_http_server_cannot_read_is_a_bad_request_and_no_body_is_r
     assert json.loads(answer.partition(b"\r\n\r\n")[2]) == {"message": "Bad Request"}
 
 
+@pytest.mark.parametrize("content_type", ["multipart/form-data; boundary=x", "multipart/form-data"])
+def test_a_multipart_body_is_the_functions_415_not_a_bad_request(server: Server, content_type: str) -> None:
+    # Review: the parser under http.server reports a multipart Content-Type's body as defective (it is never given the
+    # body), and `curl -F` was a 400 {"message": "Bad Request"}, where API Gateway hands it to the function
+    body = b'--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n'
+    reply = request(server, "POST", "/verify", body, {"Content-Type": content_type})
+    assert (reply.status, reply.json["error"]["code"]) == (415, "unsupported_media_type")
+
+
 @pytest.mark.parametrize(
     ("codings", "status"),
     [
