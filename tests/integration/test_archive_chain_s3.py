@@ -230,6 +230,34 @@ def test_an_audit_calls_a_commitment_s3_gives_no_time_for_tampered_with_not_miss
         )
 
 
+def test_an_audit_calls_a_commitment_s3_dates_after_its_moment_tampered_with_not_missing(
+    fake_aws_credentials: None,
+) -> None:
+    # Given 03-02's commitment written again, whole, after the moment an audit reads the archive as of (a second
+    # version, which the bucket's policy refuses and moto does not), 03-01's record naming it, and no run since
+    timeline = Timeline(dt.datetime.combine(DAY1, dt.time(), dt.UTC))
+    with mock_aws(), timeline.moto():
+        client = boto3.client("s3", region_name=REGION)
+        create_archive_buckets(client)
+        stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
+        timeline.publish(stores, dt.datetime.combine(DAY1, dt.time(0, 0, 2), dt.UTC))
+        timeline.publish(stores, dt.datetime.combine(DAY2, dt.time(0, 0, 2), dt.UTC))
+        commitment = client.get_object(Bucket=ARCHIVE, Key=commitment_key(DAY2))["Body"].read()
+        timeline.now = dt.datetime(2025, 3, 4, 13, tzinfo=dt.UTC)
+        client.put_object(Bucket=ARCHIVE, Key=commitment_key(DAY2), Body=commitment)
+        audit = ArchiveReader(
+            S3Store(ARCHIVE, client=client), clock=lambda: dt.datetime(2025, 3, 4, 12, tzinfo=dt.UTC), as_of=True
+        )
+
+        # Then the audit says S3 dates it after its moment, not that it is missing and was hidden since
+        with pytest.raises(TamperedRecord) as tampered:
+            audit.lookup(DAY2)
+        assert tampered.value.message.startswith(
+            "commitments/2025-03-02.json: S3 dates it 2025-03-04 13:00:00 UTC, after the moment the archive is read as"
+            " of, where the publisher writes it in one write before the record that shows that day committed"
+        )
+
+
 def put_in_parts(client: Any, key: str, data: bytes) -> None:
     """An object written by a multipart upload, which the bucket's policy refuses (moto does not)."""
     upload = client.create_multipart_upload(Bucket=ARCHIVE, Key=key, ChecksumAlgorithm="SHA256")
