@@ -284,6 +284,9 @@ def _read_request(file: str) -> RequestBase:
                 text = _utf8(_bounded(handle, where), where)
     except OSError as exc:
         raise BadInput(Problem(field=WHOLE_REQUEST, message=f"cannot read {file}: {exc}")) from None
+    except UnicodeEncodeError as exc:  # a surrogate no byte gives, from a caller of main() (`_utf8_argument`)
+        words = f"cannot read the file: its name holds a lone surrogate, no character, at character {exc.start + 1:,}"
+        raise BadInput(Problem(field=WHOLE_REQUEST, message=words)) from None
     try:
         data = json_input.loads(text)
     except json.JSONDecodeError as exc:

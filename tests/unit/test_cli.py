@@ -207,6 +207,18 @@ def test_check_says_a_link_holding_a_surrogate_no_byte_gives_is_not_utf8(capsys:
     )
 
 
+@pytest.mark.parametrize("command", ["verify", "link"])
+def test_a_request_file_named_with_a_surrogate_no_byte_gives_is_refused_in_words(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    # Given a file name handed to main() holding U+D800, which no file system names (a read of the whole change: a
+    # UnicodeEncodeError traceback from open())
+    assert main([command, "x\ud800"]) == 2
+    assert capsys.readouterr().err == (
+        "fairdice: request: cannot read the file: its name holds a lone surrogate, no character, at character 2\n"
+    )
+
+
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"
 
 
