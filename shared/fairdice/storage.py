@@ -29,7 +29,6 @@ from urllib.parse import urlsplit
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
-from fairdice.audit.lines import Hashed
 from fairdice.errors import (
     ArchiveRefused,
     ArchiveUnavailable,
@@ -634,6 +633,10 @@ class S3Results:
         again to hash it). The stream hashed can only be read forward, so boto3 reads each byte once, in order, and
         sends what it read (a part tried again is sent from the copy it holds): the SHA-256 is that of the object
         stored. boto3 then holds a few parts in memory at once (TransferConfig's max_in_memory_upload_chunks)."""
+        # The audit's own reader, imported here as boto3 is: the verify API imports this module at cold start and never
+        # writes a file (review: it loaded fairdice.audit with it)
+        from fairdice.audit.lines import Hashed
+
         with path.open("rb") as local:
             sent = Hashed(local)
             self._s3.upload_fileobj(sent, self.bucket, self.prefix + name)

@@ -25,6 +25,7 @@ for name in ("api-verify-narde-fair", "api-check-seed000", "api-links-pair36", "
         assert lambda_handler(json.load(file), Context())["statusCode"] == 200, name
 heavy = ("boto3", "s3transfer", "aws_xray_sdk.core", "aws_lambda_powertools.event_handler.openapi.models")
 heavy += ("fairdice.page", "fairdice.offline", "fairdice.markup", "fairdice.notices")
+heavy += ("fairdice.audit",)  # the audit's modules: fairdice.storage uploads an audit's files with its reader
 print(json.dumps(sorted(m for m in sys.modules if m.startswith(heavy))))
 """
 # Serves events as Lambda calls a function with `Tracing: Active`: a sampled trace header each time.
@@ -56,8 +57,9 @@ def run_fresh_python(code: str, **environment: str) -> subprocess.CompletedProce
 
 def test_serving_verify_check_links_and_schemes_never_imports_boto3_nor_the_openapi_models() -> None:
     # Outside Lambda tracing is off, so the X-Ray SDK (whose sampler builds a botocore client) stays
-    # out too; the OpenAPI document's models are for GET /openapi.json and /docs only, and the pages
-    # (their modules, scripts and style sheets) for a browser's requests only.
+    # out too; the OpenAPI document's models are for GET /openapi.json and /docs only, the pages
+    # (their modules, scripts and style sheets) for a browser's requests only, and the audit's modules
+    # for the audit's functions only.
     result = run_fresh_python(SERVE_AND_LIST)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout.splitlines()[-1]) == []
