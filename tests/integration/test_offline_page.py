@@ -158,6 +158,7 @@ globalThis.harness = (() => {
   const schemes = () =>
     [...fairdice.schemes.values()].map((s) => ({
       id: s.id,
+      title: s.title,
       words: s.words,
       sides: s.sides,
       link: s.link.map((p) => ({ name: p.name, field: p.field, kind: p.kind, prefix: p.prefix || "" })),
@@ -239,11 +240,12 @@ def test_a_message_is_made_a_sentence_as_the_core_makes_it(browser: Browser) -> 
     assert js == [sentence(text) for text in texts]
 
 
-def test_the_page_knows_every_scheme_of_the_core_with_its_words_dice_fields_and_link(browser: Browser) -> None:
+def test_the_page_knows_every_scheme_of_the_core_with_its_title_words_dice_fields_and_link(browser: Browser) -> None:
     js = browser.evaluate("harness.schemes()")
     expected = [
         {
             "id": scheme.id,
+            "title": scheme.title,
             "words": dataclasses.asdict(scheme.words),
             "sides": list(scheme.sides),
             "link": [{"name": p.name, "field": p.field, "kind": p.kind, "prefix": p.prefix} for p in scheme.link],

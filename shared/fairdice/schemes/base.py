@@ -330,9 +330,11 @@ class Scheme(ABC, Generic[R]):
     elsewhere: str = "another game's rolls"
     #: Where a game starts and what follows what, in words (GET /schemes).
     game: str
-    #: The game as its players know it, in its seed document's words ("Backgammon Room, against a bot"), as the room's
-    #: browser file titles it too. A verdict names it first among what identifies the game: one revealed key and its
-    #: seal give fair dice under several schemes, so which game the dice were checked as is the player's to recognise.
+    #: The game by a title from its seed document: its own name where the document gives one ("Backgammon Room, against
+    #: a bot"), else the title of the checking page the document is ("Dice you can check"); the room's browser file
+    #: titles it alike (a test holds the two equal). A verdict names it first among what identifies the game: one
+    #: revealed key and its seal give fair dice under several schemes, so which game the dice were checked as is the
+    #: player's to recognise.
     title: str
     #: The scheme's browser files beside its module (`schemes/*.js`), in load order: a file others build on
     #: first. They recompute its rolls in the browser (`fairdice.offline`); a scheme without any is one the
