@@ -302,6 +302,19 @@
     return [value("bdi", {}), el("p", { class: "typed" }, el("span", { class: "muted", text: "In the order it was typed, left to right:" }), " ", value("bdo", { dir: "ltr" }))];
   }
 
+  // Recorded rolls as they came, each whole on its line, cut after the whole roll that ends the first 300 characters
+  // and the cut marked, as fairdice.page._rolls_given draws them
+  function rollsGiven(rolls) {
+    let shown = rolls.map((roll) => roll.join("-")).join(" ");
+    let more = "";
+    if (shown.length > 300) {
+      shown = shown.slice(0, shown.lastIndexOf(" ", 300));
+      more = "…";
+    }
+    const spans = shown.split(" ").flatMap((roll, at) => [at ? " " : "", el("span", { class: "roll", text: roll })]);
+    return [el("code", {}, spans), more];
+  }
+
   function identitySection(verdict) {
     if (!verdict.identified_by.length) return [];
     return [
@@ -371,6 +384,10 @@
     }
     if (verdict.checks.rolls === "not_checked") {
       parts.push(el("p", { class: "muted", text: `The recorded ${schemeObject.words.rolls} came with the request: they are compared once the ${schemeObject.words.secret} is revealed.` }));
+      // Shown as given, not as checked, as the server's page shows them (review: said to have come, never shown)
+      if (verdict.withheld && verdict.withheld.recorded) {
+        parts.push(el("dl", { class: "values" }, el("dt", { text: "Recorded, as given (not checked)" }), el("dd", {}, rollsGiven(verdict.withheld.recorded))));
+      }
     }
     // The values that identify the game, withheld or not, as the server's page shows them (review: a withheld daily
     // roll showed no player and no day, where the verdict names them)

@@ -1363,6 +1363,19 @@ def test_the_values_that_identify_the_game_are_shown_within_the_screen_at_any_wi
     _screenshot(chromium, tmp_path_factory, f"identity-{width}")
 
 
+def test_a_withheld_links_long_rolls_are_cut_where_the_servers_page_cuts_them(chromium: Browser, page: Path) -> None:
+    # Given a withheld three-dice link carrying 120 rolls (479 characters as the pages write them)
+    _open(chromium, page, f"?scheme=three-dice&commit={seal_of(KEY)}&rolls=" + "123" * 120, PHONE)
+
+    # Then the page shows the whole rolls of the first 300 characters, each whole, and the cut after them, as the
+    # server's page does (fairdice.page._rolls_given)
+    given = chromium.evaluate(
+        "[...document.querySelectorAll('#result dl.values dd')].map((dd) =>"
+        " [[...dd.querySelectorAll('span.roll')].map((s) => s.textContent), dd.textContent])"
+    )
+    assert given == [[["1-2-3"] * 50, " ".join(["1-2-3"] * 50) + "…"]]
+
+
 @pytest.mark.parametrize(
     ("vector", "game"),
     [
@@ -1417,6 +1430,13 @@ def test_a_withheld_roll_still_shows_the_values_that_identify_it(chromium: Brows
     assert (
         "The recorded rolls came with the request: they are compared once the day secret is revealed." in seen["text"]
     )
+    # and shown, once, as given and not checked, as the server's page shows them (review: said to have come, never
+    # shown)
+    given = chromium.evaluate(
+        "[...document.querySelectorAll('#result dl.values')].map((dl) => [...dl.children].map((c) => c.innerText))"
+    )
+    assert given == [["Recorded, as given (not checked)", "1-2-3-4-5-6"]]
+    assert seen["text"].count("1-2-3-4-5-6") == 1
 
 
 def test_an_hmac_message_holding_a_right_to_left_phrase_is_drawn_in_the_order_it_was_typed(
