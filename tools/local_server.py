@@ -261,9 +261,12 @@ class LambdaProxy(BaseHTTPRequestHandler):
             return False
         # A header line that is none (no colon, a blank before the colon, a first line folded) ends http.server's
         # headers there, the rest read as the body: a Content-Length after it was lost, and the body read as a request
-        # of its own (review). RFC 9112 5.1 has such a request refused, as API Gateway refuses it.
+        # of its own (review). RFC 9112 5.1 has such a request refused, as API Gateway refuses it. So is a header line
+        # folded onto the next (obs-fold, RFC 9112 5.2: refused or unfolded), whose value reached the function with its
+        # line break in it (review: a Content-Type folded before its `;charset=utf-8` was read as JSON, a 200)
         unreadable = any(isinstance(defect, _UNREADABLE_HEADER) for defect in self.headers.defects)
-        if self.request_version == "HTTP/0.9" or unreadable:
+        folded = any("\r" in value or "\n" in value for value in self.headers.values())
+        if self.request_version == "HTTP/0.9" or unreadable or folded:
             self.send_error(HTTPStatus.BAD_REQUEST)
             return False
         return True

@@ -531,7 +531,17 @@ def test_content_lengths_that_differ_are_a_bad_request_and_no_body_is_read_as_a_
     assert answer.count(b"HTTP/1.1 ") == 1  # one answer, and the connection closed
 
 
-@pytest.mark.parametrize("bad", [b"X-No-Colon\r\n", b"X-Blank : before its colon\r\n", b": no name\r\n"])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        b"X-No-Colon\r\n",
+        b"X-Blank : before its colon\r\n",
+        b": no name\r\n",
+        # a line folded onto the one before (obs-fold, RFC 9112 5.2), whose value reached the function with its break
+        b"X-Folded: a\r\n b\r\n",
+        b"X-Folded: a\r\n\tb\r\n",
+    ],
+)
 def test_a_header_line_http_server_cannot_read_is_a_bad_request_and_no_body_is_read_as_a_request(
     server: Server, bad: bytes
 ) -> None:
