@@ -213,3 +213,19 @@ def test_todays_roll_gives_no_roll_under_a_commitment_published_late(timeline: T
     verdict = daily_verdict(reader, DAY2, PLAYER, faces)
     assert verdict.verdict == "incomplete" and verdict.checks.rolls == "match"
     assert rolls.roll(PLAYER, at(DAY3, "09:00")).date == DAY3
+
+
+def test_todays_roll_reads_a_late_days_secret_and_commitment_once_all_day(timeline: Timeline, s3: Any) -> None:
+    # Given 03-02's commitment published at 00:30 by S3's clock
+    timeline.publish(stores_on(s3), at(DAY2, "00:30"))
+    recording = Recording(s3)
+    rolls = TodaysRolls(stores_on(recording))
+
+    # When the game asks all day, then every answer is the refusal, from one read of each object
+    for moment in ("00:30:01", "12:00", "23:59:59"):
+        with pytest.raises(LateCommitment, match=r"commitments/2025-03-02\.json was published at 2025-03-02 00:30:00"):
+            rolls.roll(PLAYER, at(DAY2, moment))
+    assert recording.calls == [
+        ("GetObject", SECRETS, "secrets/2025-03-02"),
+        ("GetObject", ARCHIVE, "commitments/2025-03-02.json"),
+    ]

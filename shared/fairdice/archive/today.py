@@ -68,13 +68,15 @@ class TodaysRolls:
     not give the published commitment, or a commitment document that is not one for the day (read as the
     verifier reads it: a key given twice is tampering too), or a secret the store dates before its day
     began, raises TamperedRecord. So does a commitment S3 dates before the day began or gives no time for,
-    and one S3 dates after the grace raises LateCommitment: no roll of the day could be verified fair.
+    and one S3 dates after the grace raises LateCommitment: no roll of the day could be verified fair. That
+    refusal alone is kept for the rest of the day, as nothing can mend it; the others are read again.
     Only `get` and `read` are ever called on the stores.
     """
 
     def __init__(self, stores: Stores) -> None:
         self._stores = stores
         self._today: _Today | None = None
+        self._late: tuple[dt.date, str] | None = None  # a day refused as committed late, and the refusal's words
 
     def roll(self, player_id: str, now: dt.datetime) -> TodaysRoll:
         """The player's six faces (d4 d6 d8 d10 d12 d20) for the UTC day of `now`.
@@ -97,7 +99,9 @@ class TodaysRolls:
     def _checked(self, day: dt.date) -> _Today:
         if self._today is not None and self._today.day == day:
             return self._today
-        self._today = None  # the day before is forgotten as soon as it is over
+        if self._late is not None and self._late[0] == day:
+            raise LateCommitment(self._late[1])
+        self._today = self._late = None  # the day before is forgotten as soon as it is over
         key = secret_key(day)
         stored = self._stores.secrets.read(key)
         if stored is None:
@@ -115,7 +119,13 @@ class TodaysRolls:
                 f"the secret kept for {day} does not give {commitment}, the commitment {commitment_key(day)} publishes",
                 field="commitment",
             )
-        _in_time(published)
+        try:
+            _in_time(published)
+        except LateCommitment as exc:
+            # Final for the day: the commitment is write-once and S3 dates it by its own clock, so it never turns in
+            # time. Not read again (review: every request of a late day read the secret and the commitment again)
+            self._late = (day, exc.message)
+            raise
         self._today = _Today(day=day, mac=keyed_mac(secret), commitment=commitment)
         return self._today
 

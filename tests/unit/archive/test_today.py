@@ -226,6 +226,29 @@ def test_no_roll_is_given_under_a_commitment_published_after_the_grace(tmp_path:
     assert rolls.roll(PLAYER, at(DAY3, "09:00")).date == DAY3
 
 
+def test_a_late_days_refusal_is_kept_for_the_rest_of_the_day_and_read_again_the_next(tmp_path: Path) -> None:
+    # Given today's commitment published at 00:30 by the store's own time, which no later write makes in time
+    timeline = Timeline(at(DAY2, "00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at(DAY2, "00:30"))
+    counted = Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
+    rolls = TodaysRolls(counted)
+
+    # When the game asks again and again all day
+    for moment in ("00:30:01", "09:00", "23:59:59"):
+        with pytest.raises(LateCommitment, match="published at 2025-03-02 00:30:00 UTC"):
+            rolls.roll(PLAYER, at(DAY2, moment))
+
+    # Then the secret and the commitment were read for the first refusal alone
+    assert counted.secrets.reads == [secret_key(DAY2)]  # type: ignore[attr-defined]
+    assert counted.archive.reads == [commitment_key(DAY2)]  # type: ignore[attr-defined]
+
+    # and the next day, committed in time, is read and rolled
+    timeline.publish(stores, at(DAY3, "00:00:02"))
+    assert rolls.roll(PLAYER, at(DAY3, "00:00:03")).date == DAY3
+    assert counted.secrets.reads == [secret_key(DAY2), secret_key(DAY3)]  # type: ignore[attr-defined]
+
+
 def test_a_commitment_published_at_the_end_of_its_grace_is_in_time(tmp_path: Path) -> None:
     timeline = Timeline(at(DAY2, "00:00"))
     stores = timeline.stores(tmp_path)
