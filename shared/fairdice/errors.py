@@ -127,9 +127,10 @@ class ResultsChanged(FairdiceError):
 
 
 class LateCommitment(FairdiceError):
-    """Today's commitment was published after its grace (HTTP 502): it shows nothing of the day's play, so no roll of
-    the day can be verified fair, and the game's route gives none. Waiting does not mend it; the next day is committed
-    anew. A publisher outage past 00:15 UTC does it, not only someone else's write."""
+    """Today's commitment was published after its grace, or is not published by its end (HTTP 502): one published then
+    shows nothing of the day's play, so no roll of the day can be verified fair, and the game's route gives none.
+    Waiting does not mend it; the next day is committed anew. A publisher outage past 00:15 UTC does it, not only
+    someone else's write."""
 
     code = "late_commitment"
 

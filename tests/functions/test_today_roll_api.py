@@ -264,14 +264,30 @@ def test_a_game_server_role_that_is_not_a_roles_arn_stops_the_cold_start_naming_
 
 
 def test_before_the_publisher_has_run_the_game_is_told_to_try_again(
-    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
+    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # Within the commitment's grace, the publisher's runs may still make today's secret and commitment
+    monkeypatch.setattr(app, "clock", lambda: NOON.replace(hour=0, minute=5))
+
     answer = call(load_event("today-roll"))
 
     error = assert_error(answer, 503, "archive_unavailable")
     assert answer.headers["Retry-After"] == "30"
     assert "not made yet" in error["message"]
     assert stores.secrets.list("") == []  # and no secret was made here
+
+
+def test_once_the_grace_is_over_with_no_commitment_the_game_is_told_no_roll_comes_today(
+    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
+) -> None:
+    # Given the publisher down at noon: whatever it publishes from now on is late (review: a 503 to try again shortly)
+    answer = call(load_event("today-roll"))
+
+    # Then the game is told as it will be once the commitment is published late, and not to try again shortly
+    error = assert_error(answer, 502, "late_commitment")
+    assert "the secret for 2025-03-01 is not made yet" in error["message"]
+    assert "no roll of 2025-03-01 is given until the next day's commitment" in error["message"]
+    assert "Retry-After" not in answer.headers
 
 
 def test_a_bucket_of_no_such_name_fails_the_function_as_the_stacks_fault() -> None:

@@ -229,3 +229,31 @@ def test_todays_roll_reads_a_late_days_secret_and_commitment_once_all_day(timeli
         ("GetObject", SECRETS, "secrets/2025-03-02"),
         ("GetObject", ARCHIVE, "commitments/2025-03-02.json"),
     ]
+
+
+def test_todays_roll_past_the_grace_with_no_commitment_refuses_as_a_late_day(timeline: Timeline, s3: Any) -> None:
+    # Given the publisher down through the grace: at 00:20, by the Lambda's clock, nothing of 03-02 is in S3
+    timeline.publish(stores_on(s3), at(DAY1, "00:00:02"))
+    rolls = TodaysRolls(stores_on(s3))
+    with pytest.raises(LateCommitment, match="the secret for 2025-03-02 is not made yet"):
+        rolls.roll(PLAYER, at(DAY2, "00:20"))
+
+    # When a run at 00:30 publishes its commitment, then the refusal is the late day's own, all day
+    timeline.publish(stores_on(s3), at(DAY2, "00:30"))
+    with pytest.raises(LateCommitment, match=r"commitments/2025-03-02\.json was published at 2025-03-02 00:30:00"):
+        rolls.roll(PLAYER, at(DAY2, "00:30:01"))
+
+
+def test_todays_roll_from_a_commitment_s3_dates_at_the_grace_s_end_seen_by_a_clock_ahead(
+    timeline: Timeline, s3: Any
+) -> None:
+    # Given a Lambda whose clock reads 00:15:01 as S3's reads 00:14:59: nothing of 03-02 is in S3 yet
+    rolls = TodaysRolls(stores_on(s3))
+    with pytest.raises(ArchiveUnavailable, match="try again shortly"):
+        rolls.roll(PLAYER, at(DAY2, "00:15:01"))
+
+    # When the publisher's run writes the secret and commitment at 00:14:59 by S3's clock
+    timeline.publish(stores_on(s3), at(DAY2, "00:14:59"))
+
+    # Then the game, told to try again, rolls: the commitment is in time
+    assert rolls.roll(PLAYER, at(DAY2, "00:15:02")).date == DAY2

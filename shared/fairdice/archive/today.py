@@ -18,6 +18,7 @@ from pydantic import AwareDatetime, BaseModel
 from fairdice.archive.layout import (
     COMMITMENT_GRACE,
     Published,
+    commitment_deadline,
     commitment_key,
     made_on_its_day,
     publication,
@@ -26,8 +27,9 @@ from fairdice.archive.layout import (
     secret_key,
     utc_day,
 )
+from fairdice.archive.publisher import STORE_CLOCK_LAG
 from fairdice.dice import Hmac, keyed_mac
-from fairdice.errors import ArchiveUnavailable, LateCommitment, TamperedRecord
+from fairdice.errors import ArchiveUnavailable, FairdiceError, LateCommitment, TamperedRecord
 from fairdice.fields import Day, PlayerId, Seal
 from fairdice.schemes import daily
 from fairdice.seal import seal_of
@@ -64,7 +66,8 @@ class TodaysRolls:
 
     The secret is used only once the archive has published its commitment and the two agree: a
     roll given before that could not be verified later. Until then, or before the publisher has
-    made the day's secret, `roll` raises ArchiveUnavailable (try again shortly); a secret that does
+    made the day's secret, `roll` raises ArchiveUnavailable (try again shortly), and LateCommitment once
+    the commitment's grace is over (one published from then on is late); a secret that does
     not give the published commitment, or a commitment document that is not one for the day (read as the
     verifier reads it: a key given twice is tampering too), or a secret the store dates before its day
     began, raises TamperedRecord. So does a commitment S3 dates before the day began or gives no time for,
@@ -84,7 +87,7 @@ class TodaysRolls:
         pydantic's ValidationError (on `player_id`) for a player id that is not a UUID.
         """
         player = _Player.model_validate({"player_id": player_id}).player_id
-        today = self._checked(utc_day(now))
+        today = self._checked(utc_day(now), now)
         found = daily.roll(today.mac, today.day, player)
         return TodaysRoll(
             date=today.day,
@@ -96,7 +99,7 @@ class TodaysRolls:
             reveal_at=reveal_time(today.day),
         )
 
-    def _checked(self, day: dt.date) -> _Today:
+    def _checked(self, day: dt.date, now: dt.datetime) -> _Today:
         if self._today is not None and self._today.day == day:
             return self._today
         if self._late is not None and self._late[0] == day:
@@ -105,14 +108,14 @@ class TodaysRolls:
         key = secret_key(day)
         stored = self._stores.secrets.read(key)
         if stored is None:
-            raise ArchiveUnavailable(
-                f"the secret for {day} is not made yet (the daily publisher makes it at 00:00 UTC); try again shortly"
+            raise _missing(
+                day, now, f"the secret for {day} is not made yet (the daily publisher makes it at 00:00 UTC)"
             )
         # As the publisher's runs judge it: one the store dates before the day began was not made by the publisher,
         # and no verdict of the day is fair (review: a run whose clock read tomorrow made it the day before, the
         # midnight run stopped at it as tampered, and this route gave rolls from it all day)
         secret = made_on_its_day(key, day, stored)
-        published = self._published(day)
+        published = self._published(day, now)
         commitment = published.commitment.commitment
         if seal_of(secret) != commitment:
             raise TamperedRecord(
@@ -129,7 +132,7 @@ class TodaysRolls:
         self._today = _Today(day=day, mac=keyed_mac(secret), commitment=commitment)
         return self._today
 
-    def _published(self, day: dt.date) -> Published:
+    def _published(self, day: dt.date, now: dt.datetime) -> Published:
         try:
             # Read as the verifier reads it: a key given twice is tampering here too, or rolls would be served under a
             # commitment the verifier then calls tampered (review)
@@ -137,11 +140,28 @@ class TodaysRolls:
         except TamperedRecord as exc:
             raise TamperedRecord(exc.message, field=exc.field or "commitment") from None
         if found is None:
-            raise ArchiveUnavailable(
-                f"{commitment_key(day)} is not published yet, and no roll is given before its day's commitment is;"
-                " try again shortly"
+            raise _missing(
+                day,
+                now,
+                f"{commitment_key(day)} is not published yet, and no roll is given before its day's commitment is",
             )
         return found
+
+
+def _missing(day: dt.date, now: dt.datetime, missing: str) -> FairdiceError:
+    """What to raise at `now` for the day's secret or commitment not there yet: ArchiveUnavailable within the
+    commitment's grace, as the publisher's runs may still make them; LateCommitment after it, as a commitment published
+    from then on is late and the day gives no roll (review: the route said "try again shortly" all day, and the game
+    asked every 30 s for nothing). The grace is judged by this clock, which may run up to STORE_CLOCK_LAG ahead of
+    S3's, so a commitment S3 dates in the grace's last moment is never called late before it is seen. Not kept for the
+    day, unlike a late commitment's refusal: nothing is final until S3 has dated the commitment."""
+    if now <= commitment_deadline(day) + STORE_CLOCK_LAG:
+        return ArchiveUnavailable(f"{missing}; try again shortly")
+    return LateCommitment(
+        f"{missing}, and the {COMMITMENT_GRACE.seconds // 60} minutes after 00:00 UTC in which the day's commitment"
+        f" had to be published are over: published from now on, it shows nothing of the day's play, so no roll of"
+        f" {day} is given until the next day's commitment, at 00:00 UTC"
+    )
 
 
 def _in_time(published: Published) -> None:

@@ -157,7 +157,28 @@ def test_no_roll_is_given_before_its_days_commitment_is_published(stores: Stores
     stores.secrets.put_new(secret_key(DAY2), bytes(range(32)))
 
     with pytest.raises(ArchiveUnavailable, match=r"commitments/2025-03-02.json is not published yet"):
-        TodaysRolls(read_only).roll(PLAYER, at(DAY2, "12:00"))
+        TodaysRolls(read_only).roll(PLAYER, at(DAY2, "00:10"))
+
+
+@pytest.mark.parametrize("secret", [True, False], ids=["commitment-missing", "nothing-made"])
+def test_once_the_grace_is_over_a_day_not_committed_yet_gives_no_roll_as_a_late_one(
+    stores: Stores, read_only: Stores, secret: bool
+) -> None:
+    # Given the publisher down at 00:20 (review: "try again shortly" every 30 s all day, though a commitment published
+    # from then on is late), with today's secret made or not
+    if secret:
+        stores.secrets.put_new(secret_key(DAY2), bytes(range(32)))
+    rolls = TodaysRolls(read_only)
+
+    # Then the route refuses as the late day will, from the grace's end and its clock's lag behind S3's
+    with pytest.raises(ArchiveUnavailable):
+        rolls.roll(PLAYER, at(DAY2, "00:15:02"))
+    for moment in ("00:15:03", "00:20", "23:59:59"):
+        with pytest.raises(LateCommitment, match="no roll of 2025-03-02 is given until the next day's commitment"):
+            rolls.roll(PLAYER, at(DAY2, moment))
+
+    # and reads again each time, as S3 may still date a commitment in the grace's last moment
+    assert read_only.secrets.reads == [secret_key(DAY2)] * 4  # type: ignore[attr-defined]
 
 
 def test_a_commitment_the_secret_does_not_give_is_tampering(stores: Stores, read_only: Stores) -> None:
