@@ -27,7 +27,6 @@ from fairdice.archive.layout import (
     secret_key,
     utc_day,
 )
-from fairdice.archive.publisher import STORE_CLOCK_LAG
 from fairdice.dice import Hmac, keyed_mac
 from fairdice.errors import ArchiveUnavailable, FairdiceError, LateCommitment, TamperedRecord
 from fairdice.fields import Day, PlayerId, Seal
@@ -148,14 +147,20 @@ class TodaysRolls:
         return found
 
 
+# How long after the grace a commitment not there yet is still waited for, 503: this clock may run ahead of S3's (the
+# publisher allows 2 seconds), and a write S3 dates in the grace's last moment may be seen a little later. A minute
+# costs the game two more tries; calling an in-time day late would cost it the day's rolls.
+SEEN_WITHIN = dt.timedelta(minutes=1)
+
+
 def _missing(day: dt.date, now: dt.datetime, missing: str) -> FairdiceError:
     """What to raise at `now` for the day's secret or commitment not there yet: ArchiveUnavailable within the
     commitment's grace, as the publisher's runs may still make them; LateCommitment after it, as a commitment published
     from then on is late and the day gives no roll (review: the route said "try again shortly" all day, and the game
-    asked every 30 s for nothing). The grace is judged by this clock, which may run up to STORE_CLOCK_LAG ahead of
-    S3's, so a commitment S3 dates in the grace's last moment is never called late before it is seen. Not kept for the
-    day, unlike a late commitment's refusal: nothing is final until S3 has dated the commitment."""
-    if now <= commitment_deadline(day) + STORE_CLOCK_LAG:
+    asked every 30 s for nothing), from SEEN_WITHIN after the grace, so that a commitment S3 dates in the grace's last
+    moment is not called late before it is seen. Not kept for the day, unlike a late commitment's refusal: nothing is
+    final until S3 has dated the commitment."""
+    if now <= commitment_deadline(day) + SEEN_WITHIN:
         return ArchiveUnavailable(f"{missing}; try again shortly")
     return LateCommitment(
         f"{missing}, and the {COMMITMENT_GRACE.seconds // 60} minutes after 00:00 UTC in which the day's commitment"
