@@ -12,15 +12,21 @@ A second searcher moves every structural field of an honest game (numbers and ye
 spelling, secrets, seals, seats, phrases, labels, games, dates and player ids, the scheme, seed 003's own
 names), alone and several at once, sends back recorded whatever each request computes, and holds every
 fair verdict to the honest game of the inputs it names, by the seed documents' own code.
+
+One key and its seal give fair dice under several schemes, so the scheme is a lever too: every verdict names first
+the game its dice were checked as, by its scheme and in its seed document's title, and a fair one's page shows it
+first under "Is this your game?".
 """
 
 import contextlib
 import datetime as dt
 import hashlib
 import hmac
+import html
 import io
 import json
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -31,6 +37,7 @@ import pytest
 from fairdice import cli, schemes
 from fairdice.errors import InvalidInput, UnknownDay
 from fairdice.links import build_link, parse_link
+from fairdice.page import render_page
 from fairdice.schemes import parse_request
 from fairdice.schemes.base import RevealedDay
 from fairdice.seal import seal_of
@@ -55,13 +62,15 @@ def rolls_of(request: Request) -> list[list[int]]:
 # ---- the channels ---------------------------------------------------------------------------------------
 
 
-def _event(method: str, path: str, body: str | None = None, query: str = "") -> dict[str, Any]:
+def _event(
+    method: str, path: str, body: str | None = None, query: str = "", accept: str = "application/json"
+) -> dict[str, Any]:
     return {
         "version": "2.0",
         "routeKey": "$default",
         "rawPath": path,
         "rawQueryString": query,
-        "headers": {"content-type": "application/json", "accept": "application/json", "host": "fairdice.test"},
+        "headers": {"content-type": "application/json", "accept": accept, "host": "fairdice.test"},
         "requestContext": {
             "accountId": "123456789012",
             "apiId": "api",
@@ -82,7 +91,47 @@ def _handler(event: dict[str, Any]) -> tuple[int, Any]:
     from verify_api.app import lambda_handler
 
     answer = lambda_handler(event, FakeLambdaContext())
-    return answer["statusCode"], json.loads(answer["body"])
+    status, body = answer["statusCode"], json.loads(answer["body"])
+    # Whatever the channel, a verdict names first the game it says its dice were checked as
+    for verdict in [body] if "verdict" in body else [result.get("verdict") for result in body.get("results", [])]:
+        if isinstance(verdict, dict) and "identified_by" in verdict:
+            assert_names_the_game_first(verdict, verdict["scheme"], event["rawQueryString"] or event["body"])
+    return status, body
+
+
+# The game as each seed document names it to its players (Scheme.title): written out here, so that a room whose title
+# became another's, or said another app's game, fails.
+TITLES = {
+    "pair36": "Dice you can check",
+    "bg-dice-v1": "Backgammon Room, against a bot",
+    "bg-online-v1": "Backgammon Room, online match",
+    "narde-v1": "Narde",
+    "three-dice": "Provably-Fair Dice: three dice a ply",
+    "daily": "Raredle’s daily roll",
+}
+
+
+def assert_names_the_game_first(verdict: dict[str, Any], scheme: str, how: object) -> None:
+    """The verdict is `scheme`'s and names it first among what identifies the game, with its title, and only there."""
+    game = {"field": "scheme", "value": scheme, "description": f"the game: {TITLES[scheme]}"}
+    assert verdict["scheme"] == scheme, how
+    assert verdict["identified_by"][0] == game, how
+    assert all(given["field"] != "scheme" for given in verdict["identified_by"][1:]), how
+
+
+_IDENTITY = re.compile(r"<h2>Is this your game\?</h2>.*?<dl class=identity>(.*?)</dl>", re.DOTALL)
+_ENTRY = re.compile(r"<dt>(.*?)</dt><dd>(.*?)</dd>", re.DOTALL)
+
+
+def assert_page_names_the_game_first(page: str, scheme: str, how: object) -> None:
+    """The verdict page shows `scheme`'s game first under "Is this your game?", by its title and its id, and no other
+    game after it."""
+    section = _IDENTITY.search(page)
+    assert section is not None, how
+    entries = _ENTRY.findall(section.group(1))
+    shown = [(html.unescape(name), html.unescape(re.sub(r"<[^>]*>", "", value))) for name, value in entries]
+    assert shown[0] == (f"The game: {TITLES[scheme]}", scheme), (how, shown)
+    assert not any(name.startswith("The game") for name, _ in shown[1:]), (how, shown)
 
 
 def via_verify(request: Request) -> str:
@@ -111,7 +160,11 @@ def via_cli(request: Request) -> str:
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), _stdin(json.dumps(request)):
         status = cli.main(["verify", "-"])
-    return str(json.loads(out.getvalue())["verdict"]) if out.getvalue() else f"exit {status}"
+    if not out.getvalue():
+        return f"exit {status}"
+    verdict = json.loads(out.getvalue())
+    assert_names_the_game_first(verdict, verdict["scheme"], request)
+    return str(verdict["verdict"])
 
 
 @contextlib.contextmanager
@@ -497,6 +550,13 @@ def via_link(query: str) -> tuple[int, Any]:
     return _handler(_event("GET", "/check/", query=query))
 
 
+def page_of(query: str) -> str:
+    """The page a browser opening the link gets (Accept: text/html)."""
+    from verify_api.app import lambda_handler
+
+    return str(lambda_handler(_event("GET", "/check/", query=query, accept="text/html"), FakeLambdaContext())["body"])
+
+
 def honest_game(scheme: str, named: dict[str, Any], key: bytes, count: int) -> list[list[int]] | None:
     """The first `count` rolls, from the game's first, of the game that the inputs a verdict names identify under this
     key, by the seed documents' own code; None where they name no whole game."""
@@ -533,6 +593,7 @@ def labelled_game(
 def assert_honest_if_fair(scheme: str, verdict: dict[str, Any], key: str, sent: list[list[int]], how: object) -> None:
     """A fair verdict is the honest game of the inputs it names, from its first roll, under the seal of the key
     sent, and it compared the very rolls sent."""
+    assert_names_the_game_first(verdict, scheme, how)
     if verdict["verdict"] != "fair":
         return
     secret = bytes.fromhex("".join(key.split()))
@@ -549,6 +610,7 @@ REVEALED = {scheme: schemes.get(scheme).request.REVEALED_FIELD for scheme in SCH
 @pytest.mark.parametrize(("scheme", "key"), GAMES, ids=[f"{scheme}-{key[:4]}" for scheme, key in GAMES])
 def test_whatever_a_lever_makes_fair_is_the_honest_game_of_the_inputs_the_verdict_names(scheme: str, key: str) -> None:
     outcomes: Counter[str] = Counter()
+    pages: set[str] = set()
     for request in lever_requests(scheme, key, seed=len(scheme)):
         # Given a request with its fields moved, and the rolls the API computes for it
         status, computed = _handler(_event("POST", "/verify", json.dumps(request)))
@@ -571,10 +633,15 @@ def test_whatever_a_lever_makes_fair_is_the_honest_game_of_the_inputs_the_verdic
                 outcomes[f"GET {status} {verdict.get('verdict')}"] += 1
                 if status == 200:
                     assert_honest_if_fair(scheme, verdict, sent_key, rolls, query)
+                if status == 200 and verdict["verdict"] == "fair" and query not in pages:
+                    # And its page, as a browser opening the link gets it, shows that game first
+                    pages.add(query)
+                    assert_page_names_the_game_first(page_of(query), scheme, query)
     # And the search reached every outcome: games called fair, others not, requests refused, through both channels
     assert outcomes["POST 200 fair"] > 20 and outcomes["GET 200 fair"] > 20, outcomes
     assert outcomes["POST 200 incomplete"] + outcomes["POST 200 mismatch"] > 5, outcomes
     assert outcomes["GET 200 incomplete"] + outcomes["GET 200 mismatch"] > 5 and outcomes["422 None"] > 5, outcomes
+    assert len(pages) > 10, len(pages)
 
 
 def other_value(value: Any) -> Any:
@@ -680,10 +747,13 @@ def test_whatever_a_lever_makes_fair_on_a_daily_roll_is_the_archives_roll_for_th
                     verdict = verify(read, day_secrets=archive, today=today)
                 except (ValidationError, InvalidInput, UnknownDay):
                     continue
+                assert_names_the_game_first(verdict.model_dump(mode="json"), "daily", sent)
                 if verdict.verdict != "fair":
                     continue
-                # Then a fair one is the archive's roll of the day and player it names, under the archive's commitment
+                # Then a fair one is the archive's roll of the day and player it names, under the archive's commitment,
+                # and its page shows the daily roll first
                 fair += 1
+                assert_page_names_the_game_first(render_page(verdict, read), "daily", sent)
                 named = {given.field: given.value for given in verdict.identified_by}
                 assert named["date"] == archive.day.isoformat(), sent
                 expected = seed_004.faces(archive.secret, str(named["date"]), str(named["player_id"]))
