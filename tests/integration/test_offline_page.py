@@ -1376,33 +1376,31 @@ def test_a_withheld_links_long_rolls_are_cut_where_the_servers_page_cuts_them(ch
     assert given == [[["1-2-3"] * 50, " ".join(["1-2-3"] * 50) + "…"]]
 
 
-@pytest.mark.parametrize(
-    ("vector", "game"),
-    [
-        ("pair36-two-seats", "Dice you can check"),
-        ("bg-dice-v1-seed-example", "Backgammon Room, against a bot"),
-        ("bg-online-v1-game-2", "Backgammon Room, online match"),
-        ("narde-v1-seed-example", "Narde"),
-        ("three-dice-ascii-seeds", "Provably-Fair Dice: three dice a ply"),
-        ("three-dice-withheld-mirror-pair", "Provably-Fair Dice: three dice a ply"),
-        ("daily-2026-10-28", "Raredle’s daily roll"),
-    ],
-)
-def test_is_this_your_game_names_the_game_first_as_the_core_does(
-    chromium: Browser, page: Path, vector: str, game: str
-) -> None:
-    # Given a game of each scheme opened from its link (review: one key and its seal are fair under several schemes,
-    # and "Is this your game?" listed only the inputs)
+# The game as each seed document names it to its players (Scheme.title, and each browser room's title).
+GAMES = {
+    "pair36": "Dice you can check",
+    "bg-dice-v1": "Backgammon Room, against a bot",
+    "bg-online-v1": "Backgammon Room, online match",
+    "narde-v1": "Narde",
+    "three-dice": "Provably-Fair Dice: three dice a ply",
+    "daily": "Raredle’s daily roll",
+}
+
+
+@pytest.mark.parametrize("vector", [vector["name"] for vector in VECTORS["vectors"]])
+def test_is_this_your_game_names_the_game_first_as_the_core_does(chromium: Browser, page: Path, vector: str) -> None:
+    # Given every test vector's game opened from its link (review: one key and its seal are fair under several schemes,
+    # and "Is this your game?" listed only the inputs), a later game, a window, labels and a withheld one among them
     query = _vector_link(vector)
     _open(chromium, page, query, PHONE)
 
     # Then the section names first the game its dice were checked as, in the words its players know, by its scheme,
-    # as the core's verdict names it
-    first = chromium.evaluate(
-        "[...document.querySelectorAll('#result dl.identity > *')].slice(0, 2).map((item) => item.innerText)"
-    )
+    # as the core's verdict names it, and no other game after it
+    shown = chromium.evaluate("[...document.querySelectorAll('#result dl.identity > *')].map((item) => item.innerText)")
     named = verify(parse_link(query)).identified_by[0]
-    assert first == [f"The game: {game}", named.value] == [capital(named.description), named.value]
+    scheme = next(entry["request"]["scheme"] for entry in VECTORS["vectors"] if entry["name"] == vector)
+    assert shown[:2] == [f"The game: {GAMES[scheme]}", scheme] == [capital(named.description), named.value]
+    assert not any(item.startswith("The game") for item in shown[2:]), shown
 
 
 def test_a_withheld_roll_still_shows_the_values_that_identify_it(chromium: Browser, page: Path) -> None:
