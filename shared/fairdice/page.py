@@ -114,8 +114,9 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
     words = _words(verdict)
     if recheck is None and request is not None:
         recheck = request.model_dump(mode="json", exclude_none=True)
+    game = _game(verdict)
     parts = [
-        f"<p class=muted>fairdice · scheme <b>{e(verdict.scheme)}</b></p>",
+        f"<p class=muted>fairdice · {e(game)}scheme <b>{e(verdict.scheme)}</b></p>",
         f'<div class="verdict {e(verdict.verdict)}"><h1>{whole_dates(visible(headline(verdict)))}</h1></div>',
     ]
     if verdict.withheld is not None and verdict.withheld.reveal_at is not None:
@@ -164,7 +165,7 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
     )
     # The tab says what the heading says first: a withheld game is "Not yet verifiable" there (review)
     said = "Not yet verifiable" if verdict.verdict == "withheld" else verdict.verdict.capitalize()
-    title = f"{said} · {verdict.scheme} · fairdice"
+    title = f"{said} · {game}{verdict.scheme} · fairdice"
     return document(title, "\n".join(parts), script=script, tail=tail)
 
 
@@ -549,6 +550,13 @@ def _scheme(verdict: Verdict) -> Scheme[Any] | None:
         return schemes.get(verdict.scheme)
     except KeyError:
         return None
+
+
+def _game(verdict: Verdict) -> str:
+    """The game by its title, ahead of its scheme's id, as the tab and the page's first line name it: a link's
+    preview in a chat shows the tab, where "Fair · bg-dice-v1" named no game a player knows (review)."""
+    scheme = _scheme(verdict)
+    return f"{scheme.title} · " if scheme is not None else ""
 
 
 def _words(verdict: Verdict) -> Words:

@@ -351,7 +351,9 @@ def test_a_roll_of_today_shows_the_commitment_the_archive_published_and_says_not
     page = measured(browser, f"{server}/daily/{today}/{PLAYER}?recorded=3+5+7+10+12+20", SMALL_PHONE)
 
     # Then the page shows that commitment as the archive's, when it was published, and that nothing is checked yet
-    assert page["text"].startswith("fairdice · scheme daily\n\nNot yet verifiable:"), page["text"][:200]
+    assert page["text"].startswith("fairdice · Raredle’s daily roll · scheme daily\n\nNot yet verifiable:"), page[
+        "text"
+    ][:200]
     assert re.search(f"published\\s+{commitment}\\s", page["text"]), page["text"]
     assert "This is the commitment the daily archive published for the day" in page["text"]
     assert "Nothing is checked until then." in page["text"] and "Published at " in page["text"]

@@ -174,7 +174,8 @@ def test_a_withheld_game_gets_a_page_without_rolls_or_recipe() -> None:
     assert headline(verdict).startswith("Not yet verifiable: no seed and no client seeds were given")
     assert "<table" not in page
     assert "recipe-python" not in page
-    assert "<title>Not yet verifiable · three-dice · fairdice</title>" in page  # as its heading says (review)
+    # as its heading says (review), and naming the game by its title before its scheme (review: a chat's preview)
+    assert "<title>Not yet verifiable · Provably-Fair Dice: three dice a ply · three-dice · fairdice</title>" in page
 
 
 def test_a_withheld_game_says_the_seal_it_carries_was_given_and_is_not_checked_yet() -> None:
