@@ -52,6 +52,7 @@ from integration.identity_drawing import (
 from integration.phone_drawing import CELLS_OUT_OF_SIGHT, broken_dates_and_rolls, widest_daily_roll
 from pydantic import ValidationError
 
+from testkit.oracles import GAME_TITLES
 from testkit.oracles.fake_mac import StreamMac
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -1376,17 +1377,6 @@ def test_a_withheld_links_long_rolls_are_cut_where_the_servers_page_cuts_them(ch
     assert given == [[["1-2-3"] * 50, " ".join(["1-2-3"] * 50) + "…"]]
 
 
-# The game as each seed document names it to its players (Scheme.title, and each browser room's title).
-GAMES = {
-    "pair36": "Dice you can check",
-    "bg-dice-v1": "Backgammon Room, against a bot",
-    "bg-online-v1": "Backgammon Room, online match",
-    "narde-v1": "Narde",
-    "three-dice": "Provably-Fair Dice: three dice a ply",
-    "daily": "Raredle’s daily roll",
-}
-
-
 @pytest.mark.parametrize("vector", [vector["name"] for vector in VECTORS["vectors"]])
 def test_is_this_your_game_names_the_game_first_as_the_core_does(chromium: Browser, page: Path, vector: str) -> None:
     # Given every test vector's game opened from its link (review: one key and its seal are fair under several schemes,
@@ -1399,7 +1389,7 @@ def test_is_this_your_game_names_the_game_first_as_the_core_does(chromium: Brows
     shown = chromium.evaluate("[...document.querySelectorAll('#result dl.identity > *')].map((item) => item.innerText)")
     named = verify(parse_link(query)).identified_by[0]
     scheme = next(entry["request"]["scheme"] for entry in VECTORS["vectors"] if entry["name"] == vector)
-    assert shown[:2] == [f"The game: {GAMES[scheme]}", scheme] == [capital(named.description), named.value]
+    assert shown[:2] == [f"The game: {GAME_TITLES[scheme]}", scheme] == [capital(named.description), named.value]
     assert not any(item.startswith("The game") for item in shown[2:]), shown
 
 

@@ -47,7 +47,7 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from testkit.lambda_context import FakeLambdaContext
-from testkit.oracles import seed_000, seed_001, seed_002, seed_003, seed_004
+from testkit.oracles import GAME_TITLES, seed_000, seed_001, seed_002, seed_003, seed_004
 
 RUN = 4  # rolls in the wanted run: too many for opening or not, or a neighbouring game, to explain by chance
 SEARCH = 400  # roll numbers and turns the searcher scans for the run
@@ -99,21 +99,9 @@ def _handler(event: dict[str, Any]) -> tuple[int, Any]:
     return status, body
 
 
-# The game as each seed document names it to its players (Scheme.title): written out here, so that a room whose title
-# became another's, or said another app's game, fails.
-TITLES = {
-    "pair36": "Dice you can check",
-    "bg-dice-v1": "Backgammon Room, against a bot",
-    "bg-online-v1": "Backgammon Room, online match",
-    "narde-v1": "Narde",
-    "three-dice": "Provably-Fair Dice: three dice a ply",
-    "daily": "Raredle’s daily roll",
-}
-
-
 def assert_names_the_game_first(verdict: dict[str, Any], scheme: str, how: object) -> None:
     """The verdict is `scheme`'s and names it first among what identifies the game, with its title, and only there."""
-    game = {"field": "scheme", "value": scheme, "description": f"the game: {TITLES[scheme]}"}
+    game = {"field": "scheme", "value": scheme, "description": f"the game: {GAME_TITLES[scheme]}"}
     assert verdict["scheme"] == scheme, how
     assert verdict["identified_by"][0] == game, how
     assert all(given["field"] != "scheme" for given in verdict["identified_by"][1:]), how
@@ -130,7 +118,7 @@ def assert_page_names_the_game_first(page: str, scheme: str, how: object) -> Non
     assert section is not None, how
     entries = _ENTRY.findall(section.group(1))
     shown = [(html.unescape(name), html.unescape(re.sub(r"<[^>]*>", "", value))) for name, value in entries]
-    assert shown[0] == (f"The game: {TITLES[scheme]}", scheme), (how, shown)
+    assert shown[0] == (f"The game: {GAME_TITLES[scheme]}", scheme), (how, shown)
     assert not any(name.startswith("The game") for name, _ in shown[1:]), (how, shown)
 
 

@@ -18,6 +18,7 @@ from fairdice.verify import Checked, check, matched, verify
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from testkit.oracles import GAME_TITLES
 from unit.strategies import requests
 
 KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
@@ -319,17 +320,6 @@ def test_a_recorded_roll_with_a_die_more_than_the_computed_one_does_not_match_it
     assert matched(rolls, [(1, 5, 3), (4, 6)]) == [False, True]
 
 
-# Each scheme's game as its seed document names it to its players (the seeds' README and each seed's own page)
-GAMES_NAMED = {
-    "pair36": "Dice you can check",
-    "bg-dice-v1": "Backgammon Room, against a bot",
-    "bg-online-v1": "Backgammon Room, online match",
-    "narde-v1": "Narde",
-    "three-dice": "Provably-Fair Dice: three dice a ply",
-    "daily": "Raredle’s daily roll",
-}
-
-
 def test_one_key_and_its_seal_are_fair_as_two_games_and_each_verdict_names_its_game_first() -> None:
     # Given the key seeds 001 and 002 share and its seal, with the rolls each document gives for it (review: a revealed
     # key is fair under several schemes, and only the page's title and header said which game was checked)
@@ -375,6 +365,6 @@ def test_every_verdict_names_the_game_first_in_its_seed_documents_words(data: di
     verdict = verify(parse_request(data), today=dt.date(2026, 12, 4))
     scheme = data["scheme"]
     assert verdict.identified_by[0] == GameInput(
-        field="scheme", value=scheme, description=f"the game: {GAMES_NAMED[scheme]}"
+        field="scheme", value=scheme, description=f"the game: {GAME_TITLES[scheme]}"
     )
     assert [given.field for given in verdict.identified_by].count("scheme") == 1
