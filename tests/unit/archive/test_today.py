@@ -160,6 +160,20 @@ def test_no_roll_is_given_before_its_days_commitment_is_published(stores: Stores
         TodaysRolls(read_only).roll(PLAYER, at(DAY2, "00:10"))
 
 
+def test_a_secret_that_cannot_be_read_for_a_day_committed_in_time_is_no_late_day(
+    stores: Stores, tmp_path: Path
+) -> None:
+    # Given today committed in time, and its secret then not found (deleted, or another bucket named): a read of the
+    # whole change found it called late, 502 late_commitment, which tells the game no roll comes that day
+    publish(stores, at(DAY2, "00:00:02"))
+    lost = Stores(secrets=StorageSettings(data_dir=tmp_path / "elsewhere").stores().secrets, archive=stores.archive)
+
+    # Then the route says the secret cannot be read, and to try again, at any hour of the day
+    for moment in ("00:20", "12:00"):
+        with pytest.raises(ArchiveUnavailable, match=r"the secret kept for 2025-03-02 cannot be read, though"):
+            TodaysRolls(lost).roll(PLAYER, at(DAY2, moment))
+
+
 @pytest.mark.parametrize("secret", [True, False], ids=["commitment-missing", "nothing-made"])
 def test_once_the_grace_is_over_a_day_not_committed_yet_gives_no_roll_as_a_late_one(
     stores: Stores, read_only: Stores, secret: bool
