@@ -30,9 +30,12 @@ class FieldSpec(BaseModel):
 
 
 class SchemeSpec(BaseModel):
-    """One scheme: its id, what it is, the dice of one roll and its fields."""
+    """One scheme: its id, the game it is, what it is, the dice of one roll and its fields."""
 
     id: str
+    title: str = Field(
+        description="the game by a title from its seed document, as a verdict names it first in identified_by"
+    )
     description: str
     dice: list[int] = Field(description="the sides of each die in one roll, in order")
     secret_field: str = Field(description="the field holding the revealed secret")
@@ -69,6 +72,7 @@ def _scheme(scheme: Scheme[Any]) -> SchemeSpec:
     schema = model.model_json_schema()
     return SchemeSpec(
         id=scheme.id,
+        title=scheme.title,
         description=(model.__doc__ or "").strip().split("\n\n")[0],
         dice=list(scheme.sides),
         secret_field=model.REVEALED_FIELD,
