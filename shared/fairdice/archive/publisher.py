@@ -12,7 +12,6 @@ from pydantic import BaseModel
 
 from fairdice.archive.layout import (
     INDEX_KEY,
-    REVEALED_PREFIX,
     SECRET_BYTES,
     SECRETS_PREFIX,
     ArchiveIndex,
@@ -27,6 +26,7 @@ from fairdice.archive.layout import (
     read_commitment,
     read_document,
     read_published,
+    revealed_days,
     revealed_in_time,
     revealed_key,
     secret_key,
@@ -175,10 +175,10 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
     archive = stores.archive
     _today_begun(archive, today)
     closed = [d for d in days_in(stores.secrets.list(SECRETS_PREFIX), SECRETS_PREFIX, "") if d < today]
-    listed = days_in(archive.list(REVEALED_PREFIX), REVEALED_PREFIX, ".json")
-    revealed_days = [d for d in listed if d < today]
-    known = set(revealed_days)
-    head, early = _head(stores, revealed_days) if revealed_days else (None, False)
+    listed = revealed_days(archive)
+    closed_revealed = [d for d in listed if d < today]
+    known = set(closed_revealed)
+    head, early = _head(stores, closed_revealed) if closed_revealed else (None, False)
     report = RevealReport(
         revealed=[],
         late_commitments=[],
@@ -186,7 +186,7 @@ def reveal_closed(stores: Stores, now: dt.datetime) -> RevealReport:
         # By the store's time, not this run's clock alone: a run whose clock still read yesterday as the midnight run
         # revealed it finds that record over, not early (review: a false alarm, sent to the tamper runbook)
         not_yet_over=[d for d in listed if d >= today and _written_once_over(archive, d) is None],
-        revealed_early=[revealed_days[-1]] if early else [],
+        revealed_early=[closed_revealed[-1]] if early else [],
         index_updated=False,
         head=None,
     )
@@ -257,8 +257,8 @@ def publish(stores: Stores, now: dt.datetime, random_bytes: RandomBytes = token_
     return PublishReport(today=today, reveal=reveal_closed(stores, now))
 
 
-def _head(stores: Stores, revealed_days: list[dt.date]) -> tuple[tuple[dt.date, bytes], bool]:
-    """The chain's latest record (of the last of `revealed_days`, the closed days revealed, in date order), which must
+def _head(stores: Stores, revealed: list[dt.date]) -> tuple[tuple[dt.date, bytes], bool]:
+    """The chain's latest record (of the last of `revealed`, the closed days revealed, in date order), which must
     be the record the publisher wrote: it reveals the secret kept for its day, links to the record revealed before it
     by its bytes, and names the next day's commitment where S3 dates that before the record (review: a record of the
     kept secret that linked to nothing was chained onto, and two days stayed refused for good); and whether S3's own
@@ -266,7 +266,7 @@ def _head(stores: Stores, revealed_days: list[dt.date]) -> tuple[tuple[dt.date, 
     before was written by someone else, who made the secret public early. The chain goes on from it (the secret is the
     kept one); the run reports it, and readers keep that day's rolls from fair (review: nothing looked at when the head
     was written)."""
-    day = revealed_days[-1]
+    day = revealed[-1]
     key = revealed_key(day)
     stored = _must_read(stores.archive, key)
     data = stored.data
@@ -276,8 +276,8 @@ def _head(stores: Stores, revealed_days: list[dt.date]) -> tuple[tuple[dt.date, 
     if kept is None or bytes.fromhex(record.secret) != kept.data:
         kept_what = "no secret is kept for that day" if kept is None else "it is not the secret kept for that day"
         raise TamperedRecord(f"{key} reveals a secret, but {kept_what}: the publisher did not write it", field="secret")
-    if len(revealed_days) > 1:
-        before = revealed_days[-2]
+    if len(revealed) > 1:
+        before = revealed[-2]
         link = ChainLink(date=before, sha256=sha256_hex(_must_read(stores.archive, revealed_key(before)).data))
     else:
         link = None
