@@ -200,62 +200,66 @@ def test_a_committed_day_hidden_as_a_missed_one_is_502_tampered_record_and_so_is
         assert_tampered(answer, "links to revealed/2025-03-01.json over 2025-03-02, which was committed")
 
 
-def test_an_audit_calls_a_commitment_s3_gives_no_time_for_tampered_with_not_missing(fake_aws_credentials: None) -> None:
-    # Given 03-02's secret, its commitment put in parts (S3 gives no time for it), and 03-01's record naming it, then no
-    # run until the audit, on 03-04
+@pytest.fixture
+def day1_published(fake_aws_credentials: None) -> Iterator[tuple[Timeline, Any, Stores]]:
+    """03-01 published by its midnight run, no run since: the timeline, the S3 client and the stores."""
     timeline = Timeline(dt.datetime.combine(DAY1, dt.time(), dt.UTC))
     with mock_aws(), timeline.moto():
         client = boto3.client("s3", region_name=REGION)
         create_archive_buckets(client)
         stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
         timeline.publish(stores, dt.datetime.combine(DAY1, dt.time(0, 0, 2), dt.UTC))
-        timeline.now = dt.datetime.combine(DAY2, dt.time(0, 0, 2), dt.UTC)
-        secret, _ = get_or_create_secret(stores.secrets, DAY2)
-        document = Commitment(date=DAY2, commitment=seal_of(secret), published_at=timeline.now).to_bytes()
-        put_in_parts(client, commitment_key(DAY2), document)
-        reveal_closed(stores, timeline.now)
-        assert record_of(client, DAY1).next_commitment == seal_of(secret)
-        audit = ArchiveReader(
-            S3Store(ARCHIVE, client=client), clock=lambda: dt.datetime(2025, 3, 4, 12, tzinfo=dt.UTC), as_of=True
-        )
+        yield timeline, client, stores
 
-        # Then the audit, which does not take the commitment as there by its moment, says why the day is tampered with:
-        # not that its commitment is missing and was hidden since, nor that the day had no secret (review)
-        with pytest.raises(TamperedRecord) as tampered:
-            audit.lookup(DAY2)
-        assert tampered.value.message == (
-            "commitments/2025-03-02.json: S3 gives no time of its own for it, where the publisher writes it in one"
-            " write before the record that shows that day committed (revealed/2025-03-01.json names"
-            f" {seal_of(secret)} as its commitment)"
-        )
+
+def test_an_audit_calls_a_commitment_s3_gives_no_time_for_tampered_with_not_missing(
+    day1_published: tuple[Timeline, Any, Stores],
+) -> None:
+    # Given 03-02's secret, its commitment put in parts (S3 gives no time for it), and 03-01's record naming it, then no
+    # run until the audit, on 03-04
+    timeline, client, stores = day1_published
+    timeline.now = dt.datetime.combine(DAY2, dt.time(0, 0, 2), dt.UTC)
+    secret, _ = get_or_create_secret(stores.secrets, DAY2)
+    document = Commitment(date=DAY2, commitment=seal_of(secret), published_at=timeline.now).to_bytes()
+    put_in_parts(client, commitment_key(DAY2), document)
+    reveal_closed(stores, timeline.now)
+    assert record_of(client, DAY1).next_commitment == seal_of(secret)
+    audit = ArchiveReader(
+        S3Store(ARCHIVE, client=client), clock=lambda: dt.datetime(2025, 3, 4, 12, tzinfo=dt.UTC), as_of=True
+    )
+
+    # Then the audit, which does not take the commitment as there by its moment, says why the day is tampered with:
+    # not that its commitment is missing and was hidden since, nor that the day had no secret (review)
+    with pytest.raises(TamperedRecord) as tampered:
+        audit.lookup(DAY2)
+    assert tampered.value.message == (
+        "commitments/2025-03-02.json: S3 gives no time of its own for it, where the publisher writes it in one"
+        " write before the record that shows that day committed (revealed/2025-03-01.json names"
+        f" {seal_of(secret)} as its commitment)"
+    )
 
 
 def test_an_audit_calls_a_commitment_s3_dates_after_its_moment_tampered_with_not_missing(
-    fake_aws_credentials: None,
+    day1_published: tuple[Timeline, Any, Stores],
 ) -> None:
     # Given 03-02's commitment written again, whole, after the moment an audit reads the archive as of (a second
     # version, which the bucket's policy refuses and moto does not), 03-01's record naming it, and no run since
-    timeline = Timeline(dt.datetime.combine(DAY1, dt.time(), dt.UTC))
-    with mock_aws(), timeline.moto():
-        client = boto3.client("s3", region_name=REGION)
-        create_archive_buckets(client)
-        stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
-        timeline.publish(stores, dt.datetime.combine(DAY1, dt.time(0, 0, 2), dt.UTC))
-        timeline.publish(stores, dt.datetime.combine(DAY2, dt.time(0, 0, 2), dt.UTC))
-        commitment = client.get_object(Bucket=ARCHIVE, Key=commitment_key(DAY2))["Body"].read()
-        timeline.now = dt.datetime(2025, 3, 4, 13, tzinfo=dt.UTC)
-        client.put_object(Bucket=ARCHIVE, Key=commitment_key(DAY2), Body=commitment)
-        audit = ArchiveReader(
-            S3Store(ARCHIVE, client=client), clock=lambda: dt.datetime(2025, 3, 4, 12, tzinfo=dt.UTC), as_of=True
-        )
+    timeline, client, stores = day1_published
+    timeline.publish(stores, dt.datetime.combine(DAY2, dt.time(0, 0, 2), dt.UTC))
+    commitment = client.get_object(Bucket=ARCHIVE, Key=commitment_key(DAY2))["Body"].read()
+    timeline.now = dt.datetime(2025, 3, 4, 13, tzinfo=dt.UTC)
+    client.put_object(Bucket=ARCHIVE, Key=commitment_key(DAY2), Body=commitment)
+    audit = ArchiveReader(
+        S3Store(ARCHIVE, client=client), clock=lambda: dt.datetime(2025, 3, 4, 12, tzinfo=dt.UTC), as_of=True
+    )
 
-        # Then the audit says S3 dates it after its moment, not that it is missing and was hidden since
-        with pytest.raises(TamperedRecord) as tampered:
-            audit.lookup(DAY2)
-        assert tampered.value.message.startswith(
-            "commitments/2025-03-02.json: S3 dates it 2025-03-04 13:00:00 UTC, after the moment the archive is read as"
-            " of, where the publisher writes it in one write before the record that shows that day committed"
-        )
+    # Then the audit says S3 dates it after its moment, not that it is missing and was hidden since
+    with pytest.raises(TamperedRecord) as tampered:
+        audit.lookup(DAY2)
+    assert tampered.value.message.startswith(
+        "commitments/2025-03-02.json: S3 dates it 2025-03-04 13:00:00 UTC, after the moment the archive is read as"
+        " of, where the publisher writes it in one write before the record that shows that day committed"
+    )
 
 
 def put_in_parts(client: Any, key: str, data: bytes) -> None:
