@@ -107,16 +107,17 @@ class TodaysRolls:
         key = secret_key(day)
         stored = self._stores.secrets.read(key)
         if stored is None:
-            if now > commitment_deadline(day) + SEEN_WITHIN and read_published(self._stores.archive, day) is not None:
+            missing = _missing(
+                day, now, f"the secret for {day} is not made yet (the daily publisher makes it at 00:00 UTC)"
+            )
+            if isinstance(missing, LateCommitment) and read_published(self._stores.archive, day) is not None:
                 # Published, so made in time (the publisher keeps the secret before it publishes): not a late day, but a
                 # secret that cannot be read now (review: a 502 late_commitment, which tells the game no roll comes)
                 raise ArchiveUnavailable(
                     f"the secret kept for {day} cannot be read, though {commitment_key(day)} is published; try again"
                     " shortly"
                 )
-            raise _missing(
-                day, now, f"the secret for {day} is not made yet (the daily publisher makes it at 00:00 UTC)"
-            )
+            raise missing
         # As the publisher's runs judge it: one the store dates before the day began was not made by the publisher,
         # and no verdict of the day is fair (review: a run whose clock read tomorrow made it the day before, the
         # midnight run stopped at it as tampered, and this route gave rolls from it all day)
