@@ -2,9 +2,12 @@
 verdict page and the offline page, whose rolls tables are styled alike (page.css, offline.css)."""
 
 import json
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from fairdice.schemes import parse_request
 from fairdice.verify import verify
+from integration.devtools import Browser
 
 _BROKEN = """[...document.querySelectorAll(SELECTED)].flatMap((element) => {
   const broken = [];
@@ -35,6 +38,28 @@ CELLS_OUT_OF_SIGHT = """(() => {
     .map(([row, cell]) => [row.rowIndex, cell.innerText, cell.getBoundingClientRect().right - edge])
     .filter(([, , past]) => past > 0.5).map(([at, text, past]) => `${at}: ${text} ${past.toFixed(1)} px`);
 })()"""
+
+
+def drawn_on_a_phone(
+    browser: Browser,
+    targets: Iterable[str],
+    opened: Callable[[str], dict[str, Any]],
+    width: int,
+    headings: str,
+    table: str,
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Each target opened (`opened`: what it says and how wide it is, at `width`), held to fit that width; then by
+    target, each date in `headings` and each roll's faces it drew broken (`broken_dates_and_rolls`), and, where
+    `table` selects a rolls table, its cells out of sight (`CELLS_OUT_OF_SIGHT`). The verdict page and the offline
+    page alike."""
+    broken, hidden = {}, {}
+    for target in targets:
+        measured = opened(target)
+        assert measured["wide"] == [] and measured["scrollWidth"] <= width, (target, measured["wide"])
+        broken[target] = browser.evaluate(broken_dates_and_rolls(headings))
+        if browser.evaluate(f"document.querySelector({json.dumps(table)}) !== null"):
+            hidden[target] = browser.evaluate(CELLS_OUT_OF_SIGHT)
+    return broken, hidden
 
 
 def widest_daily_roll(day: str, secret: str) -> tuple[str, list[int]]:

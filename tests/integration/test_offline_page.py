@@ -49,7 +49,7 @@ from integration.identity_drawing import (
     assert_space_drawn_and_marked,
     first_line_holds,
 )
-from integration.phone_drawing import CELLS_OUT_OF_SIGHT, broken_dates_and_rolls, widest_daily_roll
+from integration.phone_drawing import broken_dates_and_rolls, drawn_on_a_phone, widest_daily_roll
 from pydantic import ValidationError
 
 from testkit.oracles import GAME_TITLES
@@ -1298,13 +1298,14 @@ def test_a_daily_rolls_six_faces_and_a_date_in_a_heading_are_drawn_whole_on_a_sm
         link + "1-2-3-7-4-9",
         f"?scheme=daily&date=2999-06-01&player={player}&secret={KEY.hex()}&rolls=4-6-8-10-12-20",
     ]
-    broken, hidden = {}, {}
-    for query in queries:
-        measured = _open(chromium, page, query, SMALL_PHONE)
-        assert measured["wide"] == [] and measured["scrollWidth"] <= SMALL_PHONE, (query, measured["wide"])
-        broken[query] = chromium.evaluate(broken_dates_and_rolls("h1, h2, h3, .verdict p"))
-        if chromium.evaluate("document.querySelector('#result .scroll') !== null"):
-            hidden[query] = chromium.evaluate(CELLS_OUT_OF_SIGHT)
+    broken, hidden = drawn_on_a_phone(
+        chromium,
+        queries,
+        lambda query: _open(chromium, page, query, SMALL_PHONE),
+        SMALL_PHONE,
+        "h1, h2, h3, .verdict p",
+        "#result .scroll",
+    )
 
     # Then each date and each roll is drawn on one line, and the table shows every cell without scrolling sideways
     assert [found for found in broken.values() if found] == [], broken

@@ -34,7 +34,7 @@ from integration.identity_drawing import (
     assert_space_drawn_and_marked,
     first_line_holds,
 )
-from integration.phone_drawing import CELLS_OUT_OF_SIGHT, broken_dates_and_rolls, widest_daily_roll
+from integration.phone_drawing import CELLS_OUT_OF_SIGHT, drawn_on_a_phone, widest_daily_roll
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = bytes(range(32)).hex()
@@ -402,13 +402,9 @@ def test_a_date_in_a_heading_and_a_daily_rolls_faces_are_drawn_whole_on_a_small_
         f"{server}/daily/{YESTERDAY}",
         f"{server}/daily/{today}",
     ]
-    broken, hidden = {}, {}
-    for url in urls:
-        page = measured(browser, url, SMALL_PHONE)
-        assert page["wide"] == [] and page["scrollWidth"] <= SMALL_PHONE, (url, page["wide"])
-        broken[url] = browser.evaluate(broken_dates_and_rolls("h1, h2, p.muted"))
-        if browser.evaluate("document.querySelector('.scroll') !== null"):
-            hidden[url] = browser.evaluate(CELLS_OUT_OF_SIGHT)
+    broken, hidden = drawn_on_a_phone(
+        browser, urls, lambda url: measured(browser, url, SMALL_PHONE), SMALL_PHONE, "h1, h2, p.muted", ".scroll"
+    )
 
     # Then each date and each roll is drawn on one line, and the table still shows every cell without scrolling sideways
     assert [found for found in broken.values() if found] == [], broken
