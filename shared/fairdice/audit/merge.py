@@ -24,6 +24,7 @@ from pydantic import ValidationError
 
 from fairdice import schemes as registry
 from fairdice.audit.duplicates import Opener, Repeat, duplicates, read_once, repeats
+from fairdice.audit.lines import Hashed
 from fairdice.audit.shard import FINDINGS as PART_FINDINGS
 from fairdice.audit.shard import (
     GAMES,
@@ -444,25 +445,12 @@ def _fetch(run: Opener, path: Path) -> Path:
 
 @contextmanager
 def _hashed(store: Results, name: str, read: Callable[[str], None]) -> Iterator[BinaryIO]:
-    """A stored object's stream, its bytes hashed as they pass: `read` gets the SHA-256 (hex) of those read once the
-    reader is done (every run is read to its end)."""
+    """A stored object's stream, its bytes hashed as they pass: `read` gets the SHA-256 (hex) of the whole object once
+    the reader is done (every run is read to its end)."""
     with store.open(name) as stream:
-        hashing = _Hashing(stream)
+        hashing = Hashed(stream)
         yield cast(BinaryIO, hashing)
-    read(hashing.digest.hexdigest())
-
-
-class _Hashing:
-    """A binary stream's `read`, hashing each block as it passes."""
-
-    def __init__(self, stream: BinaryIO) -> None:
-        self.stream = stream
-        self.digest = hashlib.sha256()
-
-    def read(self, size: int = -1) -> bytes:
-        data = self.stream.read(size)
-        self.digest.update(data)
-        return data
+        read(hashing.finish())
 
 
 def read_partial(store: Results, name: str) -> Partial:
