@@ -645,26 +645,17 @@ class S3Results:
 
 def transient(exc: BaseException) -> bool:
     """Whether an S3 call's failure may mend by waiting: a connection that failed, dropped or timed out, a response cut
-    short, or S3's answer of 5xx, 429, throttling or a request timeout (`_TRANSIENT_CODES`). An upload's (boto3 names
-    it S3UploadFailedError) is judged by the S3 error it was raised for."""
+    short, or S3's answer of 5xx, 429, throttling or a request timeout (`_TRANSIENT_CODES`). An upload's
+    (`put_file`, boto3's upload_fileobj) is raised as S3 raised it."""
     from botocore.exceptions import ClientError, ConnectionError, HTTPClientError, IncompleteReadError
 
-    cause = _s3_cause(exc)
-    if isinstance(cause, ConnectionError | HTTPClientError | IncompleteReadError):
+    if isinstance(exc, ConnectionError | HTTPClientError | IncompleteReadError):
         return True  # EndpointConnectionError, ConnectTimeoutError, ReadTimeoutError, ConnectionClosedError, ...
-    if isinstance(cause, ClientError):
-        response: dict[str, Any] = dict(cause.response)
+    if isinstance(exc, ClientError):
+        response: dict[str, Any] = dict(exc.response)
         status = (response.get("ResponseMetadata") or {}).get("HTTPStatusCode")
-        return error_code(cause) in _TRANSIENT_CODES or status in _TRANSIENT_STATUS
+        return error_code(exc) in _TRANSIENT_CODES or status in _TRANSIENT_STATUS
     return False
-
-
-def _s3_cause(exc: BaseException) -> BaseException | None:
-    """The S3 failure behind an exception: an upload's own error (boto3's S3UploadFailedError) is raised for another,
-    which is the cause; None for an upload failure with none."""
-    from boto3.exceptions import S3UploadFailedError
-
-    return exc.__context__ if isinstance(exc, S3UploadFailedError) else exc
 
 
 @contextlib.contextmanager
@@ -681,11 +672,10 @@ def store_failures(doing: str) -> Iterator[None]:
 
 def _reason(exc: BaseException) -> str:
     """An S3 failure in a few words: S3's error code, or the exception's class and first line."""
-    cause = _s3_cause(exc) or exc
-    if (code := error_code(cause)) is not None:
+    if (code := error_code(exc)) is not None:
         return code[:MAX_CAUSE]
-    first_line = str(cause).split("\n", 1)[0]
-    return f"{type(cause).__name__}: {first_line}"[:MAX_CAUSE]
+    first_line = str(exc).split("\n", 1)[0]
+    return f"{type(exc).__name__}: {first_line}"[:MAX_CAUSE]
 
 
 class Streamed:
