@@ -94,6 +94,7 @@ def test_the_audits_parameters_deploy_only_values_the_state_machine_reads(
         "",
         "https://dice.example.com",
         "https://dice.example.com/",
+        "http://dice.example.com",
         "http://127.0.0.1:3000",
         "https://[2001:db8::1]:8443/dice/",
         "https://api.example/dice",
@@ -105,16 +106,20 @@ def test_the_audits_parameters_deploy_only_values_the_state_machine_reads(
         "https://",
     ],
 )
-def test_the_public_base_url_parameter_refuses_what_the_verify_functions_settings_refuse(
+def test_the_public_base_url_parameter_refuses_what_the_verify_functions_settings_refuse_and_plain_http(
     template: dict[str, Any], value: str
 ) -> None:
     # Review: `dice.example.com` deployed, then failed every cold start of the verify function (every route a 500).
     # CloudFormation matches the whole value; the host's own rules (labels, ports up to 65535) stay the cold start's.
     pattern = template["Parameters"]["PublicBaseUrl"]["AllowedPattern"]
-    # the core's own form, written in CloudFormation's terms (`\d` as [0-9]): the two cannot drift apart (review)
-    assert pattern == "^$|^" + _BASE_URL.pattern.replace("\\d", "[0-9]") + "$"
+    # the core's own form, written in CloudFormation's terms (`\d` as [0-9]): the two cannot drift apart (review);
+    # https alone, as a player's link opens the page that judges their game (review: http:// deployed; the local
+    # server's setting still takes it)
+    https_only = _BASE_URL.pattern.replace("https?://", "https://", 1)
+    assert https_only != _BASE_URL.pattern
+    assert pattern == "^$|^" + https_only.replace("\\d", "[0-9]") + "$"
     try:
-        accepted = value == "" or bool(base_url(value))
+        accepted = value == "" or (bool(base_url(value)) and value.startswith("https://"))
     except ValueError:
         accepted = False
     assert bool(re.fullmatch(pattern, value)) == accepted
