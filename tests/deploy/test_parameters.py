@@ -38,6 +38,14 @@ def test_the_archive_retention_has_no_default_so_every_deploy_chooses_it(templat
     assert (parameter["MinValue"], parameter["MaxValue"]) == (1, 100)
 
 
+def test_the_secrets_audit_trail_is_on_unless_the_deployer_answers_false(template: dict[str, Any]) -> None:
+    # Review: off by default, a stack deployed with the defaults kept no record of who read or wrote a secret, which
+    # the tamper runbook sends an operator to, for a trail whose data events cost under a cent a month
+    parameter = template["Parameters"]["SecretsAuditTrail"]
+    assert (parameter["Default"], parameter["AllowedValues"]) == ("true", ["true", "false"])
+    assert template["Conditions"]["AuditSecrets"] == {"Fn::Equals": [{"Ref": "SecretsAuditTrail"}, "true"]}
+
+
 def test_the_audits_concurrency_has_no_default_so_every_deploy_chooses_what_it_can_spare(
     template: dict[str, Any],
 ) -> None:
