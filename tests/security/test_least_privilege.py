@@ -471,11 +471,12 @@ def test_no_one_may_arrange_copies_of_future_secrets_the_publishers_role_include
     assert denied_to_all(bucket_policy(template, "SecretsBucket"), action, SECRETS)
 
 
-@pytest.mark.parametrize("bucket", ["SecretsBucket", "ArchiveBucket", "SecretsAuditLogs"])
+@pytest.mark.parametrize("bucket", ["SecretsBucket", "ArchiveBucket", "SecretsAuditLogs", "AuditBucket"])
 def test_each_buckets_policy_stays_with_the_bucket(template: dict[str, Any], bucket: str) -> None:
-    # It denies DeleteBucketPolicy to every principal: a stack deletion that tried would fail, and
+    # Most deny DeleteBucketPolicy to every principal: a stack deletion that tried would fail, and
     # the retained bucket must keep refusing reads of the secrets, rewrites of the records, or deletes of
-    # the trail's log of who read a secret, it holds (review: the trail's log bucket was kept, its policy not).
+    # the trail's log of who read a secret, it holds (review: the trail's log bucket was kept, its policy not);
+    # the audit bucket's games and findings must stay TLS only (review: its policy went with the stack).
     (name,) = [
         n
         for n, r in resources(template, "AWS::S3::BucketPolicy").items()
