@@ -189,6 +189,19 @@ def _whole_number(value: object) -> object:
 _CANONICAL_INT = re.compile(r"0|[1-9][0-9]{0,15}")
 # Last in a type's metadata, after its Field: so placed, pydantic keeps the bounds in the JSON schema.
 WHOLE_NUMBER = BeforeValidator(_whole_number)
+
+
+def _yes_or_no(value: object) -> object:
+    # Pydantic's lax mode reads a float as a yes or no too: 1.0 as true, 0.0 as false, and 1e-400, which JSON's reader
+    # makes 0.0, as false. A yes or no is true or false (or the word, 1 or 0 a link carries), never a number with a
+    # point or an exponent, as a whole number is never one (WHOLE_NUMBER).
+    if isinstance(value, float):
+        raise ValueError(f"must be true or false, not a number with a decimal point or exponent, got {repr_of(value)}")
+    return value
+
+
+# Before pydantic's own bool: what else it reads (true/false, yes/no, on/off, 1/0 and their words) is left to it.
+YES_OR_NO = BeforeValidator(_yes_or_no)
 Count = Annotated[
     int,
     Field(

@@ -16,7 +16,7 @@ from pydantic import BeforeValidator, Field, JsonValue, ValidationInfo, WithJson
 
 from fairdice.dice import Mac, Roll, Rolls, keyed_mac
 from fairdice.errors import InvalidInput
-from fairdice.fields import MAX_ROLLS, WHOLE_NUMBER, Key32, Seal, field_error, named
+from fairdice.fields import MAX_ROLLS, WHOLE_NUMBER, YES_OR_NO, Key32, Seal, field_error, named
 from fairdice.prose import span
 from fairdice.request import CountedRequest
 from fairdice.schemes.base import (
@@ -99,7 +99,7 @@ class BgDiceRequest(CountedRequest):
     scheme: Literal["bg-dice-v1"]
     key: Key32
     lock: Seal | None = None
-    opening: Annotated[bool, Field(description=OPENING)] = True
+    opening: Annotated[bool, Field(description=OPENING), YES_OR_NO] = True
     first_turn: (
         Annotated[
             int,

@@ -13,7 +13,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field, JsonValue, model_validator
 
 from fairdice.dice import Mac, Rolls, hmac_key, keyed_mac
-from fairdice.fields import WHOLE_NUMBER, AppNumber, Seal, Secret, field_error
+from fairdice.fields import WHOLE_NUMBER, YES_OR_NO, AppNumber, Seal, Secret, field_error
 from fairdice.prose import counted, cut, span
 from fairdice.request import CountedRequest
 from fairdice.schemes.base import (
@@ -57,7 +57,7 @@ class BgOnlineRequest(CountedRequest):
         Field(ge=1, le=MATCH_GAMES, description="which game of the match: 1 to the most a match reaches"),
         WHOLE_NUMBER,
     ] = 1
-    opening: bool | None = Field(
+    opening: Annotated[bool | None, YES_OR_NO] = Field(
         default=None, description="default: only game 1 has an opening roll; false for game 1 is a window"
     )
 

@@ -252,3 +252,27 @@ def assert_withheld(events: list[Event], reason: str, reveal_at: str | None, rec
         faces = [list(map(int, recorded.split()))]
         assert verdict["withheld"] == {"reason": reason, "reveal_at": reveal_at, "overdue": False, "recorded": faces}
         assert verdict["rolls"] == [] and verdict["seal"]["computed"] is None
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        {"scheme": "bg-dice-v1", "key": KEY.hex(), "count": 2},
+        {"scheme": "bg-online-v1", "server_number": KEY.hex(), "app_numbers": ["ab", "cd"], "count": 2},
+    ],
+    ids=["bg-dice-v1", "bg-online-v1"],
+)
+@pytest.mark.parametrize("written", ["1e-400", "0.0", "-0.0", "1.0", "1e0"])
+def test_a_yes_or_no_written_as_a_number_with_a_point_or_an_exponent_is_refused_naming_it(
+    load_event: Callable[[str], Event], game: dict[str, object], written: str
+) -> None:
+    # Given a game's body whose opening is a JSON number with a point or an exponent: JSON's reader makes 1e-400 the
+    # float 0.0, and pydantic read a float as a yes or no, so a number that is not zero was a game with no opening roll
+    body = json.dumps(game)[:-1] + f', "opening": {written}}}'
+    answer = invoke(with_body(load_event("api-verify-narde-fair"), body))
+    # Then it is refused as a number is where a whole number is asked for, naming opening
+    error = assert_error(answer, 422, "invalid_input")
+    assert [problem["field"] for problem in error["problems"]] == ["opening"]
+    assert error["problems"][0]["message"].startswith(
+        "must be true or false, not a number with a decimal point or exponent, got "
+    )
