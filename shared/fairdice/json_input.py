@@ -1,11 +1,13 @@
-"""JSON as fairdice reads a game: `json.loads`, but an object that gives a key more than once is refused.
+"""JSON as fairdice reads a game: `json.loads`, but an object that gives a key more than once is refused, and so is
+NaN or an infinity, which JSON does not have.
 
 `{"secret": "aa…", "secret": "bb…"}` is the game of secret bb… to Python's json (the last value wins), and may be
 the game of aa… to another parser or to a person reading it: what is shown and what is verified would differ.
 """
 
 import json
-from typing import Any
+import re
+from typing import Any, NoReturn
 
 from fairdice.errors import RepeatedKey
 
@@ -13,8 +15,10 @@ from fairdice.errors import RepeatedKey
 def loads(text: str | bytes) -> Any:
     """`json.loads(text)`, raising `RepeatedKey` for an object, at any depth, that gives a key more than once.
 
-    Every other failure is json.loads's own: `JSONDecodeError` (a `ValueError`), `UnicodeDecodeError` for bytes that
-    are not UTF-8, a `ValueError` for an integer beyond Python's digit limit, `RecursionError` for deep nesting.
+    `NaN`, `Infinity` and `-Infinity`, which json.loads reads as floats but JSON does not have (a browser's JSON.parse
+    refuses them), are a `JSONDecodeError` where they are written. Every other failure is json.loads's own:
+    `JSONDecodeError` (a `ValueError`), `UnicodeDecodeError` for bytes that are not UTF-8, a `ValueError` for an
+    integer beyond Python's digit limit, `RecursionError` for deep nesting.
     Bytes are read as UTF-8 only, a byte order mark refused, as POST /verify reads its body: json.loads would also
     read UTF-16 and UTF-32 and skip a BOM, so an audit line the API refuses was audited (review).
     """
@@ -25,7 +29,29 @@ def loads(text: str | bytes) -> Any:
     if text.startswith("\ufeff"):
         # In words, not Python's own "(decode using utf-8-sig)" (review)
         raise json.JSONDecodeError("it starts with a byte order mark (U+FEFF), which JSON text does not have", text, 0)
-    return _DECODER.decode(text)
+    try:
+        return _DECODER.decode(text)
+    except _NotJson as constant:
+        raise json.JSONDecodeError(f"{constant.name} is not a JSON value", text, _where(text, constant.name)) from None
+
+
+class _NotJson(Exception):
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+def _not_json(name: str) -> NoReturn:
+    raise _NotJson(name)
+
+
+# A JSON string, whole (a `NaN` inside one is text), or one of the constants `_not_json` refuses
+_STRING_OR_CONSTANT = re.compile(r'"(?:[^"\\]|\\.)*"|-?Infinity|NaN')
+
+
+def _where(text: str, name: str) -> int:
+    """Where the constant the decoder refused is written: the first one outside a string, the text before it having
+    been read as JSON."""
+    return next((found.start() for found in _STRING_OR_CONSTANT.finditer(text) if found.group() == name), 0)
 
 
 def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -39,4 +65,4 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
-_DECODER = json.JSONDecoder(object_pairs_hook=_unique)
+_DECODER = json.JSONDecoder(object_pairs_hook=_unique, parse_constant=_not_json)

@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 
 KEY_A, KEY_B = "aa" * 32, "bb" * 32
 
-# JSON values whose objects each give a key once (a dict cannot give one twice): read as json.loads reads them.
+# JSON values whose objects each give a key once (a dict cannot give one twice): read as json.loads reads them. No NaN
+# or infinity, which json.dumps writes but JSON does not have (refused below).
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=20,
 )
@@ -107,3 +108,13 @@ def test_a_byte_order_mark_is_refused_in_words() -> None:
             json_input.loads(text)
         assert caught.value.msg == "it starts with a byte order mark (U+FEFF), which JSON text does not have"
         assert caught.value.pos == 0
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_nan_and_the_infinities_json_loads_reads_are_refused_where_they_are_written(constant: str) -> None:
+    # A string holding the word before it is text, and skipped
+    text = f'{{"phrase": "{constant} [", "count": [1, {constant}]}}'
+    with pytest.raises(json.JSONDecodeError) as caught:
+        json_input.loads(text)
+    assert caught.value.msg == f"{constant} is not a JSON value"
+    assert caught.value.pos == text.rindex(constant)

@@ -127,6 +127,24 @@ def test_a_key_given_twice_anywhere_in_the_body_is_400_on_every_post_route(
     assert error["message"] == "the body's JSON gives the key 'scheme' more than once in one object; give it once"
 
 
+@pytest.mark.parametrize("route", POST_ROUTES)
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_nan_or_an_infinity_anywhere_in_the_body_is_400_json_that_is_not_json_on_every_post_route(
+    load_event: Callable[[str], Event], route: str, constant: str
+) -> None:
+    # Given a route's genuine body whose last game's first is NaN or an infinity: JSON has no such value, and a
+    # browser's JSON.parse refuses it, but Python's json read it as a float, so the body was taken for JSON and its game
+    # refused for its first alone (in a batch, as the game's error in a 200)
+    event = load_event(POST_ROUTES[route])
+    text = json.dumps(json.loads(event["body"]))
+    at = text.rindex('"scheme": ')
+    body = f'{text[:at]}"first": {constant}, {text[at:]}'
+    # Then it is refused as a body that is not JSON, saying where
+    error = assert_error(invoke(with_body(event, body)), 400, "malformed_body")
+    column = body.index(constant) + 1
+    assert error["message"] == f"the body is not valid JSON: {constant} is not a JSON value (line 1, column {column})"
+
+
 def _bodies_the_gate_refuses(event: Event) -> dict[str, Event]:
     """The request with each body a POST route refuses before reading it: over the cap, of another type, compressed,
     marked as base64 but not base64."""
