@@ -8,7 +8,6 @@ refused (`frame-ancestors`, which only a header can say).
 """
 
 import base64
-import datetime as dt
 import hashlib
 import html
 import json
@@ -49,11 +48,6 @@ def sentence(text: str) -> str:
     """The text as a sentence: a capital first, a full stop last unless it ends in one already."""
     text = capital(text)
     return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def utc_time(moment: dt.datetime) -> str:
-    """`2026-03-01 00:00:02 UTC`: a moment as the pages say it."""
-    return f"{moment.astimezone(dt.UTC):%Y-%m-%d %H:%M:%S} UTC"
 
 
 _DATE = re.compile(r"\b[0-9]{4}-[0-9]{2}-[0-9]{2}\b")

@@ -11,9 +11,9 @@ from typing import Any, Literal
 
 from fairdice.archive.layout import COMMITMENT_GRACE, publication
 from fairdice.archive.reader import DayRecord
-from fairdice.markup import Page, capital, document, e, mark, sentence, utc_time, visible, whole_dates
+from fairdice.markup import Page, capital, document, e, mark, sentence, visible, whole_dates
 from fairdice.problems import Problem
-from fairdice.prose import repr_of
+from fairdice.prose import repr_of, utc_time
 
 Where = Literal["link", "address"]  # a game-over link, or the address of a daily route
 

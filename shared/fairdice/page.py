@@ -30,12 +30,11 @@ from fairdice.markup import (
     mark,
     marked,
     sentence,
-    utc_time,
     visible,
     whole_dates,
 )
 from fairdice.offline import page_script
-from fairdice.prose import counted, number, reorders
+from fairdice.prose import counted, number, reorders, utc_time
 from fairdice.request import RequestBase
 from fairdice.schemes.base import Scheme, Words
 from fairdice.verdict import Finding, RollReport, Verdict

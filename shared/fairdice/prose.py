@@ -1,9 +1,10 @@
-"""Counts and spans of rolls in words, singular and plural right, numbers grouped by thousands.
+"""Counts and spans of rolls in words, singular and plural right, numbers grouped by thousands; moments in UTC.
 
 The verdict's reasons, the scopes' descriptions and the page say counts this way; the browser's
 script (verifier.js) says them in the same words, and a test in Chromium holds the two to it.
 """
 
+import datetime as dt
 import re
 import unicodedata
 from functools import lru_cache
@@ -176,6 +177,11 @@ _ARABIC_JOINS = re.compile(
 def number(n: int) -> str:
     """A whole number as a person reads it: 10,000."""
     return f"{n:,}"
+
+
+def utc_time(moment: dt.datetime) -> str:
+    """`2026-03-01 00:00:02 UTC`: a moment as the pages, the verdicts and the archive's messages say it."""
+    return f"{moment.astimezone(dt.UTC):%Y-%m-%d %H:%M:%S} UTC"
 
 
 def given_more_than_once(times: int, where: str) -> str:

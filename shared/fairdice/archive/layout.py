@@ -40,7 +40,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, ValidationError
 from fairdice import json_input
 from fairdice.errors import ArchiveUnavailable, RepeatedKey, TamperedRecord
 from fairdice.fields import Day, DaySecret, Seal
-from fairdice.prose import repr_of
+from fairdice.prose import repr_of, utc_time
 from fairdice.storage import NOT_KNOWN, ObjectStore, Stored
 
 SECRET_BYTES = 32
@@ -219,7 +219,7 @@ def made_on_its_day(key: str, day: dt.date, stored: Stored | None) -> bytes:
         raise ArchiveUnavailable(f"{key} was listed or reported as existing but cannot be read; try again")
     if stored.modified < day_start(day):
         raise TamperedRecord(
-            f"{key} was written at {stored.modified:%Y-%m-%d %H:%M:%S} UTC, before its day began: the publisher"
+            f"{key} was written at {utc_time(stored.modified)}, before its day began: the publisher"
             " makes a day's secret on its day, so this one was put there by someone else",
             field="secret",
         )

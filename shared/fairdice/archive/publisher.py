@@ -37,6 +37,7 @@ from fairdice.archive.layout import (
 )
 from fairdice.errors import ArchiveUnavailable, NotADocument, StoreUnavailable, TamperedRecord
 from fairdice.fields import Day, Seal
+from fairdice.prose import utc_time
 from fairdice.seal import seal_of
 from fairdice.storage import ObjectStore, Stored, Stores
 
@@ -308,7 +309,7 @@ def _today_begun(archive: ObjectStore, today: dt.date) -> None:
     published = read_published(archive, today)
     if published is not None and publication(today, published.published_at) == "early":
         raise TamperedRecord(
-            f"{commitment_key(today)} was written at {published.published_at:%Y-%m-%d %H:%M:%S} UTC by the archive's"
+            f"{commitment_key(today)} was written at {utc_time(published.published_at)} by the archive's"
             f" own time, before {today} began: this run's clock is ahead of the archive's, so no day before {today}"
             " is over by it, and none is revealed",
             field="commitment",

@@ -37,6 +37,7 @@ from fairdice.archive.layout import (
 )
 from fairdice.errors import FairdiceError, FutureDay, TamperedRecord, UnknownDay
 from fairdice.fields import Day, Seal
+from fairdice.prose import utc_time
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.schemes.daily import DailyRequest
 from fairdice.seal import seal_of
@@ -135,7 +136,7 @@ class _Linked:
         written = self.written if self.witnessed else None
         if written is not None and day_start(following) <= written < reveal_time(following):
             return (
-                f"{revealed_key(self.record.date)} was written at {written:%Y-%m-%d %H:%M:%S} UTC, by a run that"
+                f"{revealed_key(self.record.date)} was written at {utc_time(written)}, by a run that"
                 f" publishes {following}'s commitment first"
             )
         return None
@@ -411,7 +412,7 @@ class ArchiveReader:
             dated = (
                 "S3 gives no time of its own for it"
                 if when is None
-                else f"S3 dates it {when:%Y-%m-%d %H:%M:%S} UTC, after the moment the archive is read as of"
+                else f"S3 dates it {utc_time(when)}, after the moment the archive is read as of"
             )
             raise TamperedRecord(
                 f"{commitment_key(day)}: {dated}, where the publisher writes it in one write before the record that"

@@ -30,6 +30,7 @@ from fairdice.archive.layout import (
 from fairdice.dice import Hmac, keyed_mac
 from fairdice.errors import ArchiveUnavailable, FairdiceError, LateCommitment, TamperedRecord
 from fairdice.fields import Day, PlayerId, Seal
+from fairdice.prose import utc_time
 from fairdice.schemes import daily
 from fairdice.seal import seal_of
 from fairdice.storage import Stores, known_time
@@ -195,12 +196,12 @@ def _in_time(published: Published) -> None:
         )
     if publication(day, when) == "early":
         raise TamperedRecord(
-            f"{key} was written at {when:%Y-%m-%d %H:%M:%S} UTC, before its day began: the publisher publishes a"
+            f"{key} was written at {utc_time(when)}, before its day began: the publisher publishes a"
             " day's commitment on its day, so this one was put there by someone else",
             field="commitment",
         )
     raise LateCommitment(
-        f"{key} was published at {when:%Y-%m-%d %H:%M:%S} UTC, after the {COMMITMENT_GRACE.seconds // 60} minutes"
+        f"{key} was published at {utc_time(when)}, after the {COMMITMENT_GRACE.seconds // 60} minutes"
         f" after 00:00 UTC it had: no roll of {day} could be verified fair, so none is given until the next day's"
         " commitment, at 00:00 UTC"
     )

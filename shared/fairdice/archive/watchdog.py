@@ -24,6 +24,7 @@ from fairdice.archive.layout import (
 from fairdice.archive.reader import ArchiveReader
 from fairdice.errors import TamperedRecord, UnknownDay
 from fairdice.fields import Day
+from fairdice.prose import utc_time
 from fairdice.storage import ObjectStore
 
 
@@ -86,7 +87,7 @@ def _commitment_problem(reader: ArchiveReader, today: dt.date) -> str | None:
     # too (its verdicts are at most incomplete all the same, which is the readers' to say, not an alarm's).
     timing = publication(today, published_at)
     if timing == "early":
-        return f"{key} was published at {published_at:%Y-%m-%d %H:%M:%S} UTC, before its day began"
+        return f"{key} was published at {utc_time(published_at)}, before its day began"
     if timing == "late":
         return (
             f"{key} was published at {published_at:%H:%M:%S} UTC, more than"
@@ -113,7 +114,7 @@ def _record_problem(reader: ArchiveReader, archive: ObjectStore, yesterday: dt.d
         if found.revealed_at is None:
             return f"S3 gives no time of its own for {key}, so nothing shows it was written after its day was over"
         return (
-            f"{key} was written at {found.revealed_at:%Y-%m-%d %H:%M:%S} UTC, before its day was over: its secret was"
+            f"{key} was written at {utc_time(found.revealed_at)}, before its day was over: its secret was"
             " made public early"
         )
     return None

@@ -27,6 +27,7 @@ from fairdice.archive.layout import (
 from fairdice.dice import Mac, Roll, Rolls, faces_in, fill, first_bytes, keyed_mac, macs, read_dice
 from fairdice.errors import FutureDay, InvalidInput, UnknownDay
 from fairdice.fields import Day, DaySecret, PlayerId, Seal
+from fairdice.prose import utc_time
 from fairdice.request import RequestBase
 from fairdice.schemes.base import (
     Case,
@@ -112,7 +113,7 @@ def _not_begun(day: dt.date) -> Withheld:
 def _not_final(day: dt.date, reveal_at: dt.datetime, as_of: dt.datetime) -> Withheld:
     """A day an audit began before its reveal was final: withheld in every shard alike (`PendingDay.as_of`)."""
     return Withheld(
-        f"this audit reads the daily archive as of {as_of:%Y-%m-%d %H:%M:%S} UTC, when it began, before every run that"
+        f"this audit reads the daily archive as of {utc_time(as_of)}, when it began, before every run that"
         f" reveals {day.isoformat()} had ended ({reveal_deadline(day):%H:%M} UTC the next day): that day is withheld"
         " in the whole audit alike; audit again to check its rolls",
         reveal_at,
@@ -153,7 +154,7 @@ def _revealed_early(day: dt.date, revealed_at: dt.datetime | None) -> str:
             " the publisher's one write), so it does not show the secret was kept until the day was over"
         )
     return (
-        f"the secret of {day} was revealed at {revealed_at:%Y-%m-%d %H:%M:%S} UTC, before its day was over, which the"
+        f"the secret of {day} was revealed at {utc_time(revealed_at)}, before its day was over, which the"
         " publisher never does: whoever read it could compute that day's rolls while it was played"
     )
 
@@ -273,12 +274,12 @@ class Daily(Scheme[DailyRequest]):
             )
         elif timing == "early":
             caveats = (
-                f"the commitment of {day} was published at {found.published_at:%Y-%m-%d %H:%M:%S} UTC, before its day"
+                f"the commitment of {day} was published at {utc_time(found.published_at)}, before its day"
                 " began, which the publisher never does: the secret could have been chosen for the rolls it gives",
             )
         elif timing == "late":
             caveats = (
-                f"the commitment of {day} was published at {found.published_at:%Y-%m-%d %H:%M:%S} UTC, after the"
+                f"the commitment of {day} was published at {utc_time(found.published_at)}, after the"
                 f" {COMMITMENT_GRACE.seconds // 60} minutes after 00:00 UTC it had: it does not show the secret was"
                 " fixed before the day's play",
             )
