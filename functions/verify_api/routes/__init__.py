@@ -17,7 +17,7 @@ from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from fairdice.prose import shows_nothing
 
 from verify_api import settings
-from verify_api.powertools_private import base_path, methods_allowed
+from verify_api.powertools_private import base_path, route_methods
 
 # Paths of this API that another function serves (template.yaml: TodayRollFunction's GET /game/today/{player_id}), with
 # the methods it takes there: any other method on them comes to this function through $default.
@@ -38,7 +38,7 @@ def allowed_methods(app: APIGatewayHttpResolver, path: str) -> list[str]:
     (`as_resolved`), and OPTIONS, which every path that takes a method answers; on a path another function serves, what
     that takes. None for a path with no method at all."""
     elsewhere = served_elsewhere(path)
-    methods = list(elsewhere) or methods_allowed(app, path)
+    methods = list(elsewhere) or route_methods(app, path)
     if "GET" in methods and not elsewhere:  # another function's GET is answered there, its HEAD here
         methods.append("HEAD")
     return sorted([*methods, "OPTIONS"]) if methods else []

@@ -21,7 +21,7 @@ from verify_api.powertools_private import (
     POWERTOOLS_VERSION,
     base_path,
     gate_request_validation,
-    methods_allowed,
+    route_methods,
     swagger_ui_asset,
     tracing_disabled,
 )
@@ -169,9 +169,9 @@ def test_the_route_tables_still_give_every_method_a_path_takes() -> None:
     app.post("/things")(handler)
     app.delete("/things/<name>")(handler)
     with relied_on("ApiGatewayResolver._static_routes and _dynamic_routes"):
-        assert methods_allowed(app, "/things") == ["GET", "POST"]
-        assert methods_allowed(app, "/things/dice") == ["DELETE"]
-        assert methods_allowed(app, "/nothing") == []
+        assert route_methods(app, "/things") == ["GET", "POST"]
+        assert route_methods(app, "/things/dice") == ["DELETE"]
+        assert route_methods(app, "/nothing") == []
 
 
 @pytest.mark.parametrize(("stage", "expected"), [("$default", ""), ("prod", "/prod")])
