@@ -316,7 +316,6 @@
   }
 
   function identitySection(verdict) {
-    if (!verdict.identified_by.length) return [];
     return [
       el("h3", { text: "Is this your game?" }),
       el("p", { text: "The game and these values decide every roll. Whoever sends them chooses them, so check each is your game's:" }),

@@ -139,8 +139,7 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
     if verdict.scope is not None:
         said = " ".join(f"<b>{e(label)}:</b> {visible(text)}." for label, text in checked(words, verdict))
         parts.append(f"<p class=scope>{said}</p>")
-    if verdict.identified_by:
-        parts.extend(_identity_section(verdict))
+    parts.extend(_identity_section(verdict))
     parts.extend(_seal_section(verdict, words))
     if verdict.diagnosis:
         parts.extend(_diagnosis_section(verdict, request, words))
