@@ -170,17 +170,6 @@ def to_http(result: Any) -> tuple[int, list[tuple[str, str]], bytes]:
     return result["statusCode"], headers, data
 
 
-# API Gateway's CORS, as the HttpApi's CorsConfiguration sets it (template.yaml; a test holds the two alike): it answers
-# a preflight (or, where its $default route passes one on, the function does, alike), and sets the CORS headers of
-# every answer to a request with an Origin, ignoring the function's
-CORS: dict[str, Any] = {
-    "AllowMethods": ["GET"],
-    "AllowOrigins": ["*"],
-    "AllowHeaders": ["accept", "content-type"],
-    "MaxAge": 600,
-}
-
-
 def is_preflight(method: str, headers: Mapping[str, str]) -> bool:
     """Whether a request is a CORS preflight as API Gateway tells one (`headers` by lower-case name): the verify API's
     own test, which answers any other OPTIONS with what its path takes."""
@@ -190,7 +179,10 @@ def is_preflight(method: str, headers: Mapping[str, str]) -> bool:
 
 
 def preflight() -> tuple[int, list[tuple[str, str]], bytes]:
-    """API Gateway's own answer to a CORS preflight (`is_preflight`), which never reaches the function."""
+    """API Gateway's own answer to a CORS preflight (`is_preflight`), which never reaches the function, by the HttpApi's
+    CorsConfiguration (`verify_api.routes.CORS`)."""
+    from verify_api.routes import CORS
+
     allowed = [
         ("Access-Control-Allow-Origin", ",".join(CORS["AllowOrigins"])),
         ("Access-Control-Allow-Methods", ",".join(CORS["AllowMethods"])),
@@ -205,6 +197,8 @@ def with_cors(
 ) -> tuple[int, list[tuple[str, str]], bytes]:
     """An answer as API Gateway sends it on: the function's CORS headers left out, and to a request with an Origin the
     configured origin allowed."""
+    from verify_api.routes import CORS
+
     status, sent, data = answer
     kept = [(name, value) for name, value in sent if not name.lower().startswith("access-control-")]
     if "origin" in headers:

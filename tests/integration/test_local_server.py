@@ -705,11 +705,12 @@ def test_an_answer_that_is_not_an_api_gateway_response_is_a_502(local_server: Mo
 # ---- CORS, as API Gateway's CorsConfiguration does it ------------------------------------------------------
 
 
-def test_the_local_cors_is_the_templates(local_server: ModuleType) -> None:
+def test_the_cors_the_function_and_the_local_server_answer_by_is_the_templates() -> None:
     from security.cloudformation import load_template
+    from verify_api.routes import CORS
 
     (api,) = [r for r in load_template()["Resources"].values() if r["Type"] == "AWS::Serverless::HttpApi"]
-    assert api["Properties"]["CorsConfiguration"] == local_server.CORS
+    assert api["Properties"]["CorsConfiguration"] == CORS
 
 
 def test_a_preflight_is_answered_as_api_gateway_answers_it_and_other_options_reach_the_function(server: Server) -> None:

@@ -19,6 +19,16 @@ from fairdice.prose import shows_nothing
 from verify_api import settings
 from verify_api.powertools_private import base_path, route_methods
 
+# The HttpApi's CorsConfiguration (template.yaml), by which API Gateway answers a preflight and sets the CORS headers of
+# every answer, ignoring a function's own: the function answers a preflight its $default route passes on alike (app.py),
+# and the local server plays API Gateway by it (tools/local_server.py). SAM reads it from the template: a test holds
+# the two equal.
+CORS: dict[str, Any] = {
+    "AllowMethods": ["GET"],
+    "AllowOrigins": ["*"],
+    "AllowHeaders": ["accept", "content-type"],
+    "MaxAge": 600,
+}
 # Paths of this API that another function serves (template.yaml: TodayRollFunction's GET /game/today/{player_id}), with
 # the methods it takes there: any other method on them comes to this function through $default.
 SERVED_ELSEWHERE = ((re.compile(r"/game/today/[^/]+"), ("GET",)),)
