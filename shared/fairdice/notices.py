@@ -9,7 +9,7 @@ parameters (`rolls`, `client`, `n`), not the request's fields. The handler decid
 from collections.abc import Iterator, Sequence
 from typing import Any, Literal
 
-from fairdice.archive.layout import COMMITMENT_GRACE, publication
+from fairdice.archive.layout import GRACE_MINUTES, publication
 from fairdice.archive.reader import DayRecord
 from fairdice.markup import Page, capital, document, e, mark, sentence, visible, whole_dates
 from fairdice.problems import Problem
@@ -179,7 +179,7 @@ def _commitment(record: DayRecord) -> Iterator[str]:
         yield f"<dt>published</dt><dd>{utc_time(record.commitment_published_at)}</dd>"
     yield "</dl>"
     if record.commitment_in_time is True:
-        in_time = f"{mark(True)} Published within {int(COMMITMENT_GRACE.total_seconds()) // 60} minutes of 00:00 UTC"
+        in_time = f"{mark(True)} Published within {GRACE_MINUTES} minutes of 00:00 UTC"
         if record.locked is False:
             # In time, but not kept: another commitment may have been published in the grace and deleted since, so it
             # does not show what the heading says it does not (review: the heading said incomplete, this said it did).
@@ -201,7 +201,7 @@ def _commitment(record: DayRecord) -> Iterator[str]:
         published = record.commitment_published_at
         if published is not None and publication(record.date, published) != "in_time":
             why = (
-                f"Published outside the first {int(COMMITMENT_GRACE.total_seconds()) // 60} minutes of the day in UTC,"
+                f"Published outside the first {GRACE_MINUTES} minutes of the day in UTC,"
                 " so it does not show the secret was fixed before the day's play"
             )
         else:  # in the minutes after 00:00 by a time S3 itself did not give: a folder's or an emulator's

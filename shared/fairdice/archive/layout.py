@@ -46,6 +46,7 @@ from fairdice.storage import NOT_KNOWN, ObjectStore, Stored
 SECRET_BYTES = 32
 # The publisher's runs at 00:00 and 00:05 UTC, retries included, all end before this (template.yaml).
 COMMITMENT_GRACE = dt.timedelta(minutes=15)
+GRACE_MINUTES = COMMITMENT_GRACE.seconds // 60  # the grace as the messages and the pages say it
 SECRETS_PREFIX = "secrets/"
 COMMITMENTS_PREFIX = "commitments/"
 REVEALED_PREFIX = "revealed/"
@@ -152,6 +153,15 @@ def publication(day: dt.date, published_at: dt.datetime) -> Literal["early", "in
     if published_at < day_start(day):
         return "early"
     return "in_time" if published_at <= commitment_deadline(day) else "late"
+
+
+def published_out_of_time(timing: Literal["early", "late"], published_at: dt.datetime) -> str:
+    """A commitment published out of its window (`publication`), in words: `published at 2025-03-01 00:20:00 UTC, after
+    the 15 minutes after 00:00 UTC it had`, or `…, before its day began`; one wording for the verifier's caveats, the
+    game's route and the watchdog, each of which names the commitment and says what follows."""
+    if timing == "early":
+        return f"published at {utc_time(published_at)}, before its day began"
+    return f"published at {utc_time(published_at)}, after the {GRACE_MINUTES} minutes after 00:00 UTC it had"
 
 
 def revealed_in_time(day: dt.date, stored: Stored) -> bool | None:

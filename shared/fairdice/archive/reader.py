@@ -16,7 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, ValidationError
 
 from fairdice.archive.layout import (
-    COMMITMENT_GRACE,
+    GRACE_MINUTES,
     INDEX_KEY,
     ArchiveIndex,
     ChainLink,
@@ -69,7 +69,7 @@ class DayRecord(BaseModel):
     )
     commitment_in_time: bool | None = Field(
         default=None,
-        description=f"published within {COMMITMENT_GRACE.seconds // 60} minutes of 00:00 UTC, before the day's play:"
+        description=f"published within {GRACE_MINUTES} minutes of 00:00 UTC, before the day's play:"
         " only then does the commitment show the secret was fixed before it",
     )
     record: RevealedRecord | None = None

@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from pydantic import AwareDatetime, BaseModel
 
 from fairdice.archive.layout import (
-    COMMITMENT_GRACE,
+    GRACE_MINUTES,
     Published,
     commitment_deadline,
     commitment_key,
     made_on_its_day,
     publication,
+    published_out_of_time,
     read_published,
     reveal_time,
     secret_key,
@@ -172,7 +173,7 @@ def _missing(day: dt.date, now: dt.datetime, missing: str) -> FairdiceError:
     if now <= commitment_deadline(day) + SEEN_WITHIN:
         return ArchiveUnavailable(f"{missing}; try again shortly")
     return LateCommitment(
-        f"{missing}, and the {COMMITMENT_GRACE.seconds // 60} minutes after 00:00 UTC in which the day's commitment"
+        f"{missing}, and the {GRACE_MINUTES} minutes after 00:00 UTC in which the day's commitment"
         f" had to be published are over: published from now on, it shows nothing of the day's play, so no roll of"
         f" {day} is given until the next day's commitment, at 00:00 UTC"
     )
@@ -201,7 +202,6 @@ def _in_time(published: Published) -> None:
             field="commitment",
         )
     raise LateCommitment(
-        f"{key} was published at {utc_time(when)}, after the {COMMITMENT_GRACE.seconds // 60} minutes"
-        f" after 00:00 UTC it had: no roll of {day} could be verified fair, so none is given until the next day's"
-        " commitment, at 00:00 UTC"
+        f"{key} was {published_out_of_time('late', when)}: no roll of {day} could be verified fair, so none is given"
+        " until the next day's commitment, at 00:00 UTC"
     )

@@ -13,11 +13,12 @@ import datetime as dt
 from pydantic import AwareDatetime, BaseModel
 
 from fairdice.archive.layout import (
-    COMMITMENT_GRACE,
     COMMITMENTS_PREFIX,
+    GRACE_MINUTES,
     commitment_key,
     days_in,
     publication,
+    published_out_of_time,
     revealed_key,
     utc_day,
 )
@@ -87,12 +88,9 @@ def _commitment_problem(reader: ArchiveReader, today: dt.date) -> str | None:
     # too (its verdicts are at most incomplete all the same, which is the readers' to say, not an alarm's).
     timing = publication(today, published_at)
     if timing == "early":
-        return f"{key} was published at {utc_time(published_at)}, before its day began"
+        return f"{key} was {published_out_of_time('early', published_at)}"
     if timing == "late":
-        return (
-            f"{key} was published at {published_at:%H:%M:%S} UTC, more than"
-            f" {COMMITMENT_GRACE.seconds // 60} minutes after 00:00 UTC"
-        )
+        return f"{key} was published at {published_at:%H:%M:%S} UTC, more than {GRACE_MINUTES} minutes after 00:00 UTC"
     return None
 
 

@@ -18,9 +18,10 @@ from uuid import UUID
 from pydantic import JsonValue, field_validator
 
 from fairdice.archive.layout import (
-    COMMITMENT_GRACE,
+    GRACE_MINUTES,
     commitment_key,
     publication,
+    published_out_of_time,
     reveal_deadline,
     reveal_time_if_any,
 )
@@ -169,7 +170,7 @@ class Daily(Scheme[DailyRequest]):
     words = Words(
         "day secret",
         "commitment",
-        shown=f"the daily archive publishes for the day between 00:00 and 00:{COMMITMENT_GRACE.seconds // 60:02d} UTC",
+        shown=f"the daily archive publishes for the day between 00:00 and 00:{GRACE_MINUTES:02d} UTC",
     )
     tried = None
     elsewhere = "another player's or another day's roll: check the player id and the date (the UTC day it was rolled)"
@@ -274,14 +275,13 @@ class Daily(Scheme[DailyRequest]):
             )
         elif timing == "early":
             caveats = (
-                f"the commitment of {day} was published at {utc_time(found.published_at)}, before its day"
-                " began, which the publisher never does: the secret could have been chosen for the rolls it gives",
+                f"the commitment of {day} was {published_out_of_time('early', found.published_at)}, which the publisher"
+                " never does: the secret could have been chosen for the rolls it gives",
             )
         elif timing == "late":
             caveats = (
-                f"the commitment of {day} was published at {utc_time(found.published_at)}, after the"
-                f" {COMMITMENT_GRACE.seconds // 60} minutes after 00:00 UTC it had: it does not show the secret was"
-                " fixed before the day's play",
+                f"the commitment of {day} was {published_out_of_time('late', found.published_at)}: it does not show"
+                " the secret was fixed before the day's play",
             )
         if found.revealed_in_time is False:
             caveats = (*caveats, _revealed_early(request.date, found.revealed_at))
