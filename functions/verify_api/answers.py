@@ -83,7 +83,10 @@ def verdict_answer(
         # /links, /schemes or a program's GET /check never loads it.
         from fairdice.page import verdict_page
 
-        page = verdict_page(verdict, request, recheck() if recheck is not None else None)
+        # A withheld verdict's page recomputes nothing, so its recheck is not asked: a daily roll's would look its day
+        # up again, and find it withheld again
+        rechecked = recheck() if recheck is not None and verdict.verdict != "withheld" else None
+        page = verdict_page(verdict, request, rechecked)
         answer = page_answer(page.html, page.policy, cache, field=field)
     else:
         answer = json_answer(verdict, cache, field=field)
