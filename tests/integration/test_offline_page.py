@@ -19,6 +19,7 @@ import dataclasses
 import datetime as dt
 import json
 import random
+import re
 import string
 import sys
 import time
@@ -37,7 +38,7 @@ from fairdice.links import build_link, parse_link
 from fairdice.markup import capital, sentence
 from fairdice.notices import error_page
 from fairdice.offline import offline_page
-from fairdice.page import SEAL_TO_RECOGNISE, headline
+from fairdice.page import SEAL_TO_RECOGNISE, headline, render_page
 from fairdice.problems import describe
 from fairdice.prose import reorders, typed_order, unseen
 from fairdice.recorded import RecordedError, parse_recorded
@@ -1365,17 +1366,26 @@ def test_the_values_that_identify_the_game_are_shown_within_the_screen_at_any_wi
     _screenshot(chromium, tmp_path_factory, f"identity-{width}")
 
 
-def test_a_withheld_links_long_rolls_are_cut_where_the_servers_page_cuts_them(chromium: Browser, page: Path) -> None:
-    # Given a withheld three-dice link carrying 120 rolls (479 characters as the pages write them)
-    _open(chromium, page, f"?scheme=three-dice&commit={seal_of(KEY)}&rolls=" + "123" * 120, PHONE)
+@pytest.mark.parametrize("count", [50, 51, 120])
+def test_a_withheld_links_long_rolls_are_cut_where_the_servers_page_cuts_them(
+    chromium: Browser, page: Path, count: int
+) -> None:
+    # Given a withheld three-dice link carrying 50 rolls (299 characters as the pages write them), 51 (305) or 120 (719)
+    link = f"?scheme=three-dice&commit={seal_of(KEY)}&rolls=" + "123" * count
+    _open(chromium, page, link, PHONE)
 
     # Then the page shows the whole rolls of the first 300 characters, each whole, and the cut after them, as the
-    # server's page does (fairdice.page._rolls_given)
+    # server's page does (fairdice.page._rolls_given): the two cuts held equal, each against the other's drawing
     given = chromium.evaluate(
         "[...document.querySelectorAll('#result dl.values dd')].map((dd) =>"
         " [[...dd.querySelectorAll('span.roll')].map((s) => s.textContent), dd.textContent])"
     )
-    assert given == [[["1-2-3"] * 50, " ".join(["1-2-3"] * 50) + "…"]]
+    request = parse_link(link)
+    server = render_page(verify(request), request)
+    drawn = server.split("<dt>Recorded, as given (not checked)</dt><dd>", 1)[1].split("</dd>", 1)[0]
+    rolls = re.findall(r"<span class=roll>([^<]*)</span>", drawn)
+    assert given == [[rolls, " ".join(rolls) + ("…" if drawn.endswith("…") else "")]]
+    assert len(rolls) == min(count, 50)
 
 
 @pytest.mark.parametrize("vector", [vector["name"] for vector in VECTORS["vectors"]])
