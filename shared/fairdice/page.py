@@ -48,6 +48,8 @@ SEAL_TO_RECOGNISE = (
 )
 # The table of rolls stops here: Lambda returns at most 6 MiB, and 10,000 rows of long escaped messages can pass it.
 MAX_TABLE_BYTES = 3 * 1024 * 1024
+# Characters of a link's long value shown before its cut (a list's, recorded rolls'); offline.js cuts rolls alike.
+SHOWN_MOST = 300
 
 _CAUSE_TITLES = {
     "numbering_shifted": "The roll numbers are shifted",
@@ -400,8 +402,8 @@ def _inputs_section(request: RequestBase, *, rolls: bool = True) -> Iterator[str
             shown = "yes" if value else "no"
         elif isinstance(value, list):
             shown = ", ".join(map(str, value))
-            if len(shown) > 300:  # the cut marked after the value's own characters are shown, not as one of them
-                shown, more = shown[:300], "…"
+            if len(shown) > SHOWN_MOST:  # the cut marked after the value's own characters are shown, not as one of them
+                shown, more = shown[:SHOWN_MOST], "…"
         elif isinstance(value, dt.date):
             shown = value.isoformat()
         else:
@@ -418,8 +420,8 @@ def _rolls_given(rolls: Sequence[Sequence[int]]) -> str:
     characters, a roll cut short reading as other dice too (review: an empty one drawn), the cut marked after them."""
     shown = " ".join("-".join(map(str, roll)) for roll in rolls)
     more = ""
-    if len(shown) > 300:
-        shown, more = shown[: shown.rfind(" ", 0, 301)], "…"
+    if len(shown) > SHOWN_MOST:
+        shown, more = shown[: shown.rfind(" ", 0, SHOWN_MOST + 1)], "…"
     return "<code>" + " ".join(f"<span class=roll>{e(roll)}</span>" for roll in shown.split(" ")) + f"</code>{more}"
 
 
