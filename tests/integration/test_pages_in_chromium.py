@@ -702,6 +702,59 @@ def _on_both_pages(browser: Browser, server: str, link: str, colours: str, scrip
         browser.page("Emulation.setEmulatedMedia", {"features": []})
 
 
+# Every text of the open page (a cell's ::before name too) drawn under `floor` CSS pixels, as "size: text (where)".
+SMALL_TEXT = r"""((floor) => {
+  const small = new Set();
+  const name = (element) => `${element.tagName.toLowerCase()}.${element.className}`;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node.parentElement;
+    if (!node.data.trim() || !element.getClientRects().length || element.closest("script, style, svg")) continue;
+    const size = parseFloat(getComputedStyle(element).fontSize);
+    if (size < floor) small.add(`${size.toFixed(2)}: ${node.data.trim().slice(0, 20)} (${name(element)})`);
+  }
+  for (const element of document.querySelectorAll("body *")) {
+    const before = getComputedStyle(element, "::before");
+    if (!element.getClientRects().length || !/^".+"$/.test(before.content)) continue;
+    const size = parseFloat(before.fontSize);
+    if (size < floor) small.add(`${size.toFixed(2)}: ${before.content} (${name(element)}::before)`);
+  }
+  return [...small];
+})"""
+# No text under 12 CSS pixels at any width, and a page's running text at 16 on a phone.
+FLOOR, RUNNING = 12, "16px"
+
+
+@pytest.mark.parametrize("width", [SMALL_PHONE, 375, DESKTOP])
+def test_every_text_of_every_kind_of_page_and_of_the_offline_page_is_drawn_at_12_px_at_least(
+    browser: Browser, server: str, width: int
+) -> None:
+    # Given every kind of page, one showing a phrase's hidden characters by their code points, and the offline page
+    # empty, with a game's verdict and with a daily roll's (review: a rolls table's headers and a daily roll's six faces
+    # were drawn at .7em, 11.2 px, on a phone; the footer's code at 12 px less a fraction)
+    hidden = link_for(server, {"scheme": "narde-v1", "key": KEY, "phrase": "ab\u202ecd", "recorded": "1-1 2-2"})
+    mismatch = link_for(server, GAME | {"recorded": recorded(GAME, change=4)})
+    small, running = {}, {}
+    for name, (url, _) in [*pages(server).items(), ("code points", (hidden, ""))]:
+        measured(browser, url, width)
+        small[name] = browser.evaluate(f"{SMALL_TEXT}({FLOOR})")
+        running[name] = browser.evaluate("getComputedStyle(document.body).fontSize")
+    daily = f"?scheme=daily&date={YESTERDAY}&player={PLAYER}&secret={KEY}&rolls=4-6-8-10-12-20"
+    for name, query in (
+        ("offline", ""),
+        ("offline mismatch", mismatch[mismatch.index("?") :]),
+        ("offline daily", daily),
+    ):
+        browser.open(f"{server}/{query}", width)
+        browser.wait_for("['ready', 'done'].includes(document.body.dataset.state)")
+        small[name] = browser.evaluate(f"{SMALL_TEXT}({FLOOR})")
+        running[name] = browser.evaluate("getComputedStyle(document.body).fontSize")
+
+    # Then nothing is drawn under 12 px, and the running text is 16 px
+    assert {name: found for name, found in small.items() if found} == {}
+    assert set(running.values()) == {RUNNING}, running
+
+
 # Every box a player types into or picks from whose edge, the one thing that shows where it is, has less contrast with
 # what it is drawn on than WCAG 2.1's 3:1 for a part of a form (success criterion 1.4.11).
 _FAINT_FIELDS = (
