@@ -1128,6 +1128,62 @@ def test_no_table_of_the_audit_report_scrolls_sideways_at_any_width_at_an_audits
     assert scrolled == {}
 
 
+# Every word of the open page's charts (matplotlib's SVG, which the page shrinks to its width): how large it is drawn,
+# in CSS pixels, and, as "a|b", those past their chart's edge and those drawn over another.
+CHART_WORDS = r"""(() => [...document.querySelectorAll("figure svg")].map((svg) => {
+  const edge = svg.getBoundingClientRect();
+  const words = [...svg.querySelectorAll("text")].filter((text) => text.textContent.trim()).map((text) => {
+    const scale = text.getScreenCTM();
+    return [text.textContent, parseFloat(getComputedStyle(text).fontSize) * Math.hypot(scale.a, scale.b),
+      text.getBoundingClientRect()];
+  });
+  const past = words.filter(([, , box]) => box.left < edge.left - 0.5 || box.right > edge.right + 0.5
+    || box.top < edge.top - 0.5 || box.bottom > edge.bottom + 0.5);
+  const over = words.flatMap(([a, , one], i) => words.slice(i + 1).filter(([, , other]) =>
+    one.left < other.right - 0.5 && other.left < one.right - 0.5 && one.top < other.bottom - 0.5
+    && other.top < one.bottom - 0.5).map(([b]) => `${a}|${b}`));
+  return { chart: svg.getAttribute("aria-label").split(":")[0], smallest: Math.min(...words.map(([, size]) => size)),
+    past: past.map(([text]) => text), over };
+}))()"""
+CHART_FLOOR = 11  # CSS pixels, a chart's smallest words as drawn
+
+
+@pytest.mark.parametrize("width", [SMALL_PHONE, 375, DESKTOP])
+def test_every_word_of_the_audit_reports_charts_and_pages_is_drawn_large_enough_to_read_on_a_phone_and_a_desktop(
+    browser: Browser, every_scheme_report: Path, tmp_path: Path, width: int
+) -> None:
+    # Given the report of every scheme (a d20 among the daily game's dice) and the same with a face of each die outside
+    # its band, whose legend then has three entries (review: the charts' ticks and legend were drawn at 7 pt, 7.8 CSS px
+    # on a 320 px phone and 9.3 on a desktop)
+    from fairdice.audit.report import render
+    from fairdice.audit.summary import Summary
+
+    summary = Summary.model_validate_json((every_scheme_report.parent / "summary.json").read_text())
+    biased = {
+        scheme: {die: [*counts[:-1], counts[-1] * 2] for die, counts in dice.items()}
+        for scheme, dice in summary.faces.items()
+    }
+    outside = tmp_path / "report.html"
+    outside.write_text(render(summary.model_copy(update={"faces": biased}), []))
+    charts, small, low = [], {}, {}
+    for name, page in (("fair", every_scheme_report), ("outside", outside)):
+        browser.open(page.as_uri(), width)
+        charts += browser.evaluate(CHART_WORDS)
+        small[name] = browser.evaluate(f"{SMALL_TEXT}({FLOOR})")
+        low[name] = browser.evaluate(_LOW_CONTRAST)
+    # the charts whose legend names a face outside the band, on the page just opened
+    legends = browser.evaluate(
+        "[...document.querySelectorAll('svg text')].filter((t) => t.textContent === 'a face outside the band').length"
+    )
+
+    # Then every chart's words are drawn at 11 CSS px at least, each inside its chart and clear of the others; the
+    # page's own text at 12 px at least, with the contrast WCAG 2's AA asks
+    assert len(charts) == 2 * sum(map(len, summary.faces.values())) and "daily die d20" in [c["chart"] for c in charts]
+    assert legends > 0
+    assert [c for c in charts if c["smallest"] < CHART_FLOOR or c["past"] or c["over"]] == []
+    assert small == low == {"fair": [], "outside": []}
+
+
 def test_an_audit_report_printed_on_a4_or_letter_paper_cuts_no_table(
     browser: Browser, every_scheme_report: Path
 ) -> None:

@@ -414,6 +414,10 @@ def _chart(scheme: str, faces: dict[str, list[int]]) -> str:
         return "".join(_die_chart(scheme, die, counts) for die, counts in faces.items())
 
 
+# A chart is drawn 3.6 in wide (259.2 pt) and shrunk to the page: to 288 px on a 320 px phone, where its words at 10 pt
+# are 11.1 px and its title at 11 pt 12.2 px (review: at 7 pt its ticks and legend were 7.8 px there, 9.3 on a desktop).
+_WORDS_PT, _TITLE_PT = 10, 11
+_ONE_ROW = 12  # faces named on one row, at most: a d20's twenty names at 10 pt overlap on one
 _SVG_ID = re.compile(r'(\bid="|url\(#|href="#)([^")]+)')
 
 
@@ -428,7 +432,7 @@ def _die_chart(scheme: str, die: str, counts: list[int]) -> str:
     from matplotlib.colors import to_rgb
     from matplotlib.figure import Figure
 
-    figure = Figure(figsize=(3.6, 3.3), layout="constrained")
+    figure = Figure(figsize=(3.6, 3.9), layout="constrained")
     ax = figure.subplots()
     n, sides = sum(counts), len(counts)
     chance = 1 / sides
@@ -469,19 +473,23 @@ def _die_chart(scheme: str, die: str, counts: list[int]) -> str:
                 color=colour,
                 label=said,
             )
-    ax.set_xticks(faces_axis)  # every face named, a d20's too (review: a red point at face 12 could not be read off)
+    # Every face named, a d20's too (review: a red point at face 12 could not be read off); more than a d12's faces
+    # are named on two rows, every other one a line lower, which leaves each name two faces' room at a legible size
+    ax.set_xticks(faces_axis, [f"\n{face}" if sides > _ONE_ROW and not face % 2 else str(face) for face in faces_axis])
     too_few = "" if judged else ": too few for a band"
-    ax.set_title(f"{scheme} die {die} ({n:,} {'die' if n == 1 else 'dice'}{too_few})", fontsize=9)
-    ax.set_xlabel("face", fontsize=8)
-    ax.set_ylabel("share of dice", fontsize=8)
+    # The die on one line, its dice on the next: at 11 pt a title of both on one ran past the chart's edge
+    ax.set_title(f"{scheme} die {die}\n({n:,} {'die' if n == 1 else 'dice'}{too_few})", fontsize=_TITLE_PT)
+    ax.set_xlabel("face", fontsize=_WORDS_PT)
+    ax.set_ylabel("share of dice", fontsize=_WORDS_PT)
     # Zoomed on the fair chance: a bias of a fraction of a point must show, bars from 0 would hide it. A share is
     # between 0 and 1, and so is the axis (review: a few dice drew it from -1 to 1.5).
     low, high = min([*shares, chance - half]), max([*shares, chance + half])
     margin = (high - low) * 0.15 or chance * 0.1
     ax.set_ylim(max(low - margin, 0), min(high + margin, 1))
-    ax.tick_params(labelsize=7)
-    # Below the chart, never over a point (review: the legend hid the one face outside the band).
-    figure.legend(fontsize=7, loc="outside lower center", ncols=2, frameon=False)
+    ax.tick_params(labelsize=_WORDS_PT)
+    # Below the chart, never over a point (review: the legend hid the one face outside the band); one entry a line, as
+    # two side by side at 10 pt ran past the chart's edges.
+    figure.legend(fontsize=_WORDS_PT, loc="outside lower center", ncols=1, frameon=False)
     buffer = io.StringIO()
     figure.savefig(buffer, format="svg", metadata={"Date": None})
     svg = buffer.getvalue()
