@@ -1184,6 +1184,22 @@ def test_every_word_of_the_audit_reports_charts_and_pages_is_drawn_large_enough_
     assert small == low == {"fair": [], "outside": []}
 
 
+@pytest.mark.parametrize("width", [SMALL_PHONE, 375])
+def test_the_audit_reports_running_text_is_16_px_on_a_phone_as_a_verdict_pages_is(
+    browser: Browser, every_scheme_report: Path, width: int
+) -> None:
+    # Given the report of every scheme on a phone (review: its sentences were 15 px, where a verdict page's are 16)
+    browser.open(every_scheme_report.as_uri(), width)
+    sentences = browser.evaluate(
+        "[...new Set([...document.querySelectorAll('main > p:not(.verdict)')]"
+        ".map((sentence) => getComputedStyle(sentence).fontSize))]"
+    )
+
+    # Then they are 16 px, and its tables still fit the screen
+    assert sentences == [RUNNING]
+    assert browser.overflow()["wide"] == [] and browser.evaluate(SCROLLED) == 0
+
+
 def test_an_audit_report_printed_on_a4_or_letter_paper_cuts_no_table(
     browser: Browser, every_scheme_report: Path
 ) -> None:
