@@ -36,16 +36,24 @@ class Readable(Protocol):
 
 
 class Hashed:
-    """A binary stream that counts and hashes (SHA-256) the raw bytes read through it."""
+    """A binary stream that counts and hashes (SHA-256) the raw bytes read through it.
+
+    Once the raw stream has ended it stays ended: what a file is given after its end was read (a shard appended to
+    while it is audited) is neither read nor hashed, so the digest is of the bytes the reader was given.
+    """
 
     def __init__(self, raw: Readable) -> None:
         self._raw = raw
         self.bytes = 0
         self._sha256 = hashlib.sha256()
+        self._ended = False
 
     def read(self, size: int = -1, /) -> bytes:
-        """Read from the raw stream, counting and hashing what comes back."""
+        """Read from the raw stream, counting and hashing what comes back; nothing once it has ended."""
+        if self._ended:
+            return b""
         data = self._raw.read(size)
+        self._ended = not data and size != 0
         self.bytes += len(data)
         self._sha256.update(data)
         return data

@@ -1036,6 +1036,30 @@ def test_a_block_done_without_its_game_keys_is_audited_again_on_resume(
     assert resumed.summary == whole.summary and whole.summary.repeated_games == 1
 
 
+def test_a_game_appended_to_an_input_once_it_was_read_is_not_in_its_sha256_which_names_the_games_audited(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given an input read to its end, to which a game not fair is appended as its block is audited (a file still
+    # written to; review: the summary hashed it with the rest, so the file's SHA-256 vouched for a game never audited)
+    day = games.write(tmp_path / "day.jsonl", many(3))
+    read = day.read_bytes()
+    audited = local.audit_block
+
+    def appending(*args: Any) -> int:
+        with day.open("ab") as writer:
+            writer.write(games.jsonl([games.mismatched(games.narde(9))]))
+        return audited(*args)
+
+    monkeypatch.setattr(local, "audit_block", appending)
+    # When it is audited
+    result = run([str(day)], tmp_path / "out", workers=1)
+    # Then the summary names the bytes audited: the file as it is now, with the game no block held, does not match it
+    (record,) = result.summary.inputs
+    assert (record.bytes, record.sha256) == (len(read), hashlib.sha256(read).hexdigest())
+    assert result.summary.games == result.summary.fair == 3
+    assert hashlib.sha256(day.read_bytes()).hexdigest() != record.sha256
+
+
 def test_a_resume_over_changed_inputs_is_refused(tmp_path: Path) -> None:
     games.write(tmp_path / "in" / "day.jsonl", many(3))
     run([str(tmp_path / "in")], tmp_path / "out", workers=1)

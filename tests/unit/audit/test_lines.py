@@ -4,6 +4,7 @@ import gzip
 import hashlib
 import io
 import zlib
+from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -132,6 +133,20 @@ def test_the_hash_covers_every_byte_even_when_reading_stopped_at_a_broken_member
     list(numbered_lines(hashed, "s.jsonl.gz"))
     assert hashed.finish() == hashlib.sha256(raw).hexdigest()
     assert hashed.bytes == len(raw)
+
+
+def test_the_hash_is_of_the_bytes_read_not_of_bytes_a_file_is_given_after_its_end_was_read(tmp_path: Path) -> None:
+    # Given a shard read to its end, then appended to (a file still being written as it is audited)
+    shard = tmp_path / "s.jsonl"
+    shard.write_bytes(b'{"a": 1}\n')
+    with shard.open("rb") as raw:
+        hashed = Hashed(raw)
+        assert list(numbered_lines(hashed, str(shard))) == [(1, b'{"a": 1}')]
+        with shard.open("ab") as writer:
+            writer.write(b'{"b": 2}\n')
+        # When it is hashed, Then the digest and count are of the line read, not of the one never read
+        assert hashed.finish() == hashlib.sha256(b'{"a": 1}\n').hexdigest()
+    assert hashed.bytes == 9
 
 
 @given(
