@@ -343,55 +343,90 @@ def run(
         started=started,
     )
     _out_folder(out, resume)
-    store = FolderResults(out)
-    done, today, started = _prepare(out, store, plan, resume)
-    watch = progress or Progress()
-    watch.start(sum(f.bytes for f in plan.files))
-    records: list[InputRecord] = []
-    names: set[str] = set()
-    audited = resumed = 0
-    before = 0
-    try:  # the bar is put away however the run ends, before the command says why
-        with _Blocks(out, workers, daily, today, started, lambda games: watch.advance(0, games)) as blocks:
-            for index, path in enumerate(files):
-                with path.open("rb") as raw:
-                    hashed = Hashed(raw)
-                    lines = numbered_lines(hashed, str(path))
-                    for number, block in enumerate(_chunks(lines, BLOCK_LINES)):
-                        name = f"{index:05d}-{number:07d}"
-                        names.add(name)
-                        if name in done:
-                            _same_lines(done[name], block, path, out)
-                            resumed += 1
-                        else:
-                            blocks.submit(name, str(path), block)
-                            audited += 1
-                        if asked is not None:
-                            asked()
-                        watch.advance(hashed.bytes - before, 0)
-                        before = hashed.bytes
-                    try:
-                        sha256 = hashed.finish()
-                    except OSError as exc:  # the input failed as it was read (a disk's I/O error): named, as it is
-                        if exc.filename is not None:
-                            raise
-                        raise OSError(exc.errno, exc.strerror, str(path)) from exc
-                watch.advance(hashed.bytes - before, 0)
-                before = 0
-                records.append(InputRecord(file=str(path), bytes=hashed.bytes, sha256=sha256))
-    finally:
-        watch.stop()
-    summary = merge(store, inputs=records, names=names, passed_over=_not_read(passed_over, files, out))
-    with store.open(FINDINGS) as stream:
-        page = render(summary, read_findings(stream)).encode()
-    # The report, rendered, is the last output: a Ctrl-C or SIGTERM that came once it was written, the outputs whole,
-    # stopped nothing, yet the command said the audit was interrupted, exit 130, to be finished with --resume (review).
-    # `finishing` is told before it is written: the command ignores one from then on, as the audit ends a moment later
-    # with its own status.
-    if finishing is not None:
-        finishing()
-    store.put(REPORT, page)
+    with _alone_in(out):
+        store = FolderResults(out)
+        done, today, started = _prepare(out, store, plan, resume)
+        watch = progress or Progress()
+        watch.start(sum(f.bytes for f in plan.files))
+        records: list[InputRecord] = []
+        names: set[str] = set()
+        audited = resumed = 0
+        before = 0
+        try:  # the bar is put away however the run ends, before the command says why
+            with _Blocks(out, workers, daily, today, started, lambda games: watch.advance(0, games)) as blocks:
+                for index, path in enumerate(files):
+                    with path.open("rb") as raw:
+                        hashed = Hashed(raw)
+                        lines = numbered_lines(hashed, str(path))
+                        for number, block in enumerate(_chunks(lines, BLOCK_LINES)):
+                            name = f"{index:05d}-{number:07d}"
+                            names.add(name)
+                            if name in done:
+                                _same_lines(done[name], block, path, out)
+                                resumed += 1
+                            else:
+                                blocks.submit(name, str(path), block)
+                                audited += 1
+                            if asked is not None:
+                                asked()
+                            watch.advance(hashed.bytes - before, 0)
+                            before = hashed.bytes
+                        try:
+                            sha256 = hashed.finish()
+                        except OSError as exc:  # the input failed as it was read (a disk's I/O error): named, as it is
+                            if exc.filename is not None:
+                                raise
+                            raise OSError(exc.errno, exc.strerror, str(path)) from exc
+                    watch.advance(hashed.bytes - before, 0)
+                    before = 0
+                    records.append(InputRecord(file=str(path), bytes=hashed.bytes, sha256=sha256))
+        finally:
+            watch.stop()
+        summary = merge(store, inputs=records, names=names, passed_over=_not_read(passed_over, files, out))
+        with store.open(FINDINGS) as stream:
+            page = render(summary, read_findings(stream)).encode()
+        # The report, rendered, is the last output: a Ctrl-C or SIGTERM that came once it was written, the outputs
+        # whole, stopped nothing, yet the command said the audit was interrupted, exit 130, to be finished with --resume
+        # (review). `finishing` is told before it is written: the command ignores one from then on, as the audit ends a
+        # moment later with its own status.
+        if finishing is not None:
+            finishing()
+        store.put(REPORT, page)
     return RunResult(summary=summary, audited_blocks=audited, resumed_blocks=resumed)
+
+
+@contextmanager
+def _alone_in(out: Path) -> Iterator[None]:
+    """Hold `out` for this run alone while it removes, audits, merges and reports there: a second audit into the same
+    `--out` (in another terminal, or a script run twice at once) is a UsageError before it removes or writes anything.
+    Two runs there at once removed each other's block results and merged each other's as their own (review: an audit
+    of a file of fair games counted another run's games not fair, and one of games not fair was clean, exit 0). The
+    lock is the folder's own (flock on it; no file is written for it), held by the run and the worker processes forked
+    with it, and let go as they end, however they end."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no flock, and no fork either
+        yield
+        return
+    try:
+        held = os.open(out, os.O_RDONLY)
+    except OSError:  # a resume into no folder (`_prepare` says there is nothing to resume), or one not to be opened
+        yield
+        return
+    try:
+        try:
+            fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise UsageError(
+                f"--out {out}: another fairdice audit is writing there (or the workers of one just stopped, which end"
+                " within a second or two), and each would count the other's results as its own: wait for it to end,"
+                " or give another --out"
+            ) from None
+        except OSError:
+            pass  # a file system that keeps no locks (ENOLCK): the run goes on unheld, as any run did before
+        yield
+    finally:
+        os.close(held)
 
 
 def _earlier_results_only(out: Path, among_inputs: bool) -> None:

@@ -1060,6 +1060,40 @@ def test_a_game_appended_to_an_input_once_it_was_read_is_not_in_its_sha256_which
     assert hashlib.sha256(day.read_bytes()).hexdigest() != record.sha256
 
 
+def test_a_second_audit_into_the_out_a_run_is_writing_in_is_refused_and_the_run_counts_its_own_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a run of games not fair, and an audit of fair games started into the same --out as the run is about to
+    # merge (two terminals, a script run twice at once; review: the second removed the run's block results and wrote
+    # its own under the same names, and the run merged them as its own: clean, naming its file of games not fair)
+    bad = games.write(tmp_path / "bad.jsonl", [games.mismatched(games.narde(n)) for n in (1, 2)])
+    fair = games.write(tmp_path / "fair.jsonl", many(2))
+    out = tmp_path / "out"
+    merged = local.merge
+    second: list[str] = []
+
+    def another_run_first(store: FolderResults, **kwargs: Any) -> Any:
+        monkeypatch.setattr(local, "merge", merged)
+        with pytest.raises(UsageError) as refused:
+            run([str(fair)], out, workers=1)
+        second.append(str(refused.value))
+        return merged(store, **kwargs)
+
+    monkeypatch.setattr(local, "merge", another_run_first)
+    # When the run merges
+    result = run([str(bad)], out, workers=1)
+    # Then the second audit was refused before it removed or wrote anything, and the run counts its own games
+    assert second == [
+        f"--out {out}: another fairdice audit is writing there (or the workers of one just stopped, which end within a"
+        " second or two), and each would count the other's results as its own: wait for it to end, or give another"
+        " --out"
+    ]
+    assert (result.summary.games, result.summary.mismatch, result.summary.clean) == (2, 2, False)
+    assert summary(out)["inputs"][0]["file"] == str(bad)
+    # And once the run has ended, the folder is free for the next
+    assert run([str(fair)], out, workers=1).summary.clean
+
+
 def test_a_resume_over_changed_inputs_is_refused(tmp_path: Path) -> None:
     games.write(tmp_path / "in" / "day.jsonl", many(3))
     run([str(tmp_path / "in")], tmp_path / "out", workers=1)
