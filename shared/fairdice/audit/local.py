@@ -1,11 +1,12 @@
 """`fairdice audit` on one machine: every core busy, memory flat, an interrupted run resumable.
 
 The main process reads each input once, in order (hashing its bytes for the summary), and cuts
-its lines into blocks of BLOCK_LINES games; worker processes audit the blocks, each into its own
-partial result under `OUT/partials/`. At most two blocks per worker are in flight, so memory does
-not grow with the input. A resumed run reads the inputs again but sends no block whose partial is
-already complete, once it has checked that block's lines against the digest stored with it. Then
-the one merge (`fairdice.audit.merge`) and the report write the outputs.
+its lines into blocks of BLOCK_LINES games (fewer once their lines hold BLOCK_BYTES); worker processes
+audit the blocks, each into its own partial result under `OUT/partials/`. At most two blocks per
+worker are in flight, so memory does not grow with the input. A resumed run reads the inputs again
+but sends no block whose partial is already complete, once it has checked that block's lines
+against the digest stored with it. Then the one merge (`fairdice.audit.merge`) and the report write
+the outputs.
 """
 
 import datetime as dt
@@ -22,7 +23,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from functools import cache, partial
-from itertools import islice
 from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any, TypeGuard
@@ -57,6 +57,9 @@ from fairdice.prose import repr_of
 from fairdice.storage import STAGED_PREFIX, StorageSettings
 
 BLOCK_LINES = 2000
+# A block's lines hold this many bytes at most: 2,000 lines of nearly the line cap (1 MiB) each would be 2 GiB held by
+# the main process and again by its worker, for each block in flight (review: memory grew with an input of long lines).
+BLOCK_BYTES = 64 << 20
 EXIT_ORPHANED = 70  # a worker process's status when it stops because its main process is gone
 PLAN = PARTIALS + "plan.json"
 # What a run writes in its --out, or removes there as it starts afresh: its three outputs, and its blocks' partial
@@ -99,6 +102,9 @@ class Plan(BaseModel):
         " do not",
     )
     block_lines: int
+    block_bytes: int | None = Field(
+        default=None, description="the bytes of lines a block holds at most (None: an earlier fairdice, by lines alone)"
+    )
     archive: str | None = None
     today: dt.date | None = Field(
         default=None, description="the UTC day daily games are judged by: a resumed run keeps its interrupted run's"
@@ -338,6 +344,7 @@ def run(
         files=[PlannedFile(file=str(f), bytes=f.stat().st_size, mtime_ns=f.stat().st_mtime_ns) for f in files],
         named=sorted({str(Path(given)) for given in paths}),
         block_lines=BLOCK_LINES,
+        block_bytes=BLOCK_BYTES,
         archive=name_of(daily) if daily is not None else None,
         today=today,
         started=started,
@@ -358,7 +365,7 @@ def run(
                     with path.open("rb") as raw:
                         hashed = Hashed(raw)
                         lines = numbered_lines(hashed, str(path))
-                        for number, block in enumerate(_chunks(lines, BLOCK_LINES)):
+                        for number, block in enumerate(_chunks(lines, BLOCK_LINES, BLOCK_BYTES)):
                             name = f"{index:05d}-{number:07d}"
                             names.add(name)
                             if name in done:
@@ -710,6 +717,9 @@ def _changed(planned: Plan, plan: Plan) -> str:
             "a file by its own name, not by its folder" if alone else "a folder as the folder, not its files one by one"
         )
         return f"{said}: name the inputs as that run named them ({how})"
+    if planned.block_bytes != plan.block_bytes:
+        held = f"of at most {planned.block_bytes:,} bytes" if planned.block_bytes else "by their lines alone"
+        return f"it cut blocks {held}, this fairdice of at most {plan.block_bytes:,} bytes: audit them afresh"
     return f"it read blocks of {planned.block_lines:,} lines, this fairdice reads {plan.block_lines:,}"
 
 
@@ -790,9 +800,17 @@ def _same_lines(digest: str, block: list[Line], path: Path, out: Path) -> None:
         )
 
 
-def _chunks(lines: Iterable[Line], size: int) -> Iterator[list[Line]]:
-    iterator = iter(lines)
-    while block := list(islice(iterator, size)):
+def _chunks(lines: Iterable[Line], size: int, most_bytes: int) -> Iterator[list[Line]]:
+    """Blocks of `size` lines, or fewer once their lines hold `most_bytes` bytes (a line not read holds none)."""
+    block: list[Line] = []
+    held = 0
+    for line in lines:
+        block.append(line)
+        held += len(line[1]) if isinstance(line[1], bytes) else 0
+        if len(block) == size or held >= most_bytes:
+            yield block
+            block, held = [], 0
+    if block:
         yield block
 
 

@@ -25,6 +25,7 @@ import pytest
 from fairdice import cli, schemes
 from fairdice.audit import cli as audit_cli
 from fairdice.audit import local
+from fairdice.audit.lines import MAX_LINE_BYTES
 from fairdice.audit.local import UsageError, run
 from fairdice.audit.store import FolderResults
 from fairdice.cli import main
@@ -964,6 +965,48 @@ def test_two_workers_give_the_summary_and_findings_that_one_gives(
     assert (tmp_path / "one" / "findings.jsonl").read_bytes() == (tmp_path / "two" / "findings.jsonl").read_bytes()
     assert one.summary.duplicate_ids == 11 and one.audited_blocks == 7 + 2
     assert one.summary.repeated_games == 0  # b's lines are a's first 11 copied whole: duplicate ids only
+
+
+def test_a_block_of_long_lines_ends_once_its_lines_hold_64_mib_so_memory_does_not_grow_with_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given 80 lines of nearly the line cap, 1 MiB, each (review: a block took 2,000 lines whatever their size, so
+    # such lines were held 2 GiB to a block, in the main process and again in its worker, for each block in flight:
+    # 800 MB of them took 900 MB)
+    long = b"x" * (MAX_LINE_BYTES - 1) + b"\n"
+    day = tmp_path / "day.jsonl"
+    day.write_bytes(long * 80)
+    held: list[int] = []
+    audited = local.audit_block
+
+    def measured(out: str, name: str, file: str, block: list[Any], *rest: Any) -> int:
+        held.append(sum(len(read) for _, read in block))
+        return audited(out, name, file, block, *rest)
+
+    monkeypatch.setattr(local, "audit_block", measured)
+    # When it is audited
+    whole = run([str(day)], tmp_path / "out", workers=1)
+    # Then a block holds 64 MiB of lines at most and the line that reaches it (65 such lines), each line read once
+    assert held == [65 * len(long.strip()), 15 * len(long.strip())] and whole.summary.errors == 80
+    # And a resume cuts the blocks alike: only the one lost is audited again
+    (tmp_path / "out" / "partials" / "00000-0000001" / "summary.json").unlink()
+    resumed = run([str(day)], tmp_path / "out", workers=1, resume=True)
+    assert (resumed.audited_blocks, resumed.resumed_blocks) == (1, 1) and resumed.summary == whole.summary
+
+
+def test_a_resume_of_a_run_that_cut_blocks_by_their_lines_alone_is_refused_as_its_blocks_are_cut_otherwise(
+    tmp_path: Path,
+) -> None:
+    # Given an interrupted run of an earlier fairdice, whose plan keeps no most bytes of a block
+    games.write(tmp_path / "day.jsonl", many(3))
+    run([str(tmp_path / "day.jsonl")], tmp_path / "out", workers=1)
+    plan = tmp_path / "out" / local.PLAN
+    plan.write_text(json.dumps({**json.loads(plan.read_text()), "block_bytes": None}))
+    # When it is resumed, Then it is refused, saying why
+    with pytest.raises(
+        UsageError, match="it cut blocks by their lines alone, this fairdice of at most 67,108,864 bytes"
+    ):
+        run([str(tmp_path / "day.jsonl")], tmp_path / "out", workers=1, resume=True)
 
 
 def test_a_resumed_run_audits_only_the_blocks_left_and_ends_as_a_whole_run(
