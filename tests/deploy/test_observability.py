@@ -129,8 +129,26 @@ def test_a_publisher_run_that_failed_every_attempt_is_alarmed_until_the_queue_is
     assert alarm["TreatMissingData"] == "ignore"
     # and the runbook reads the runs without hiding them, which would clear the alarm for the queue's 30 seconds
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    (read,) = [line for line in readme.splitlines() if "aws sqs receive-message" in line]
-    assert "--visibility-timeout 0" in read
+    (read,) = [line for line in readme.splitlines() if "<PublisherFailedRunsQueueUrl>" in line]
+    assert "aws sqs receive-message" in read and "--visibility-timeout 0" in read
+
+
+def test_a_run_a_schedule_could_not_hand_to_lambda_is_alarmed_until_the_queue_is_purged(
+    template: dict[str, Any],
+) -> None:
+    # The scheduler's dead-letter queue (tests/deploy/test_schedules.py) would keep such a run unseen without it
+    queue = {"Fn::GetAtt": ["UndeliveredSchedules", "QueueName"]}
+    (alarm,) = alarms_on(template, "AWS/SQS", "ApproximateNumberOfMessagesVisible", QueueName=queue)
+    assert (alarm["Statistic"], alarm["Threshold"], alarm["ComparisonOperator"]) == (
+        "Maximum",
+        1,
+        "GreaterThanOrEqualToThreshold",
+    )
+    # a queue holding an unread run can fall silent, as the failed runs' can: missing data keeps the alarm raised
+    assert alarm["TreatMissingData"] == "ignore"
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    (read,) = [line for line in readme.splitlines() if "<UndeliveredSchedulesQueueUrl>" in line]
+    assert "aws sqs receive-message" in read and "--visibility-timeout 0" in read
 
 
 @pytest.mark.parametrize("metric", ["TodayCommitted", "YesterdayRevealed"])

@@ -81,6 +81,33 @@ def test_a_publisher_run_that_fails_every_attempt_is_kept_in_a_queue(template: d
     assert properties["MessageRetentionPeriod"] == 14 * 24 * 3600
 
 
+def test_a_run_a_schedule_could_not_hand_to_lambda_is_kept_in_a_queue_only_the_schedules_send_to(
+    template: dict[str, Any],
+) -> None:
+    # Without a dead-letter queue the scheduler drops a run it could not hand over (throttled past its retries, its
+    # right to invoke or the function gone) without a trace (review): only the watchdog at 00:15 noticed
+    found = events_of(template, "ScheduleV2")
+    queues = {p["DeadLetterConfig"]["Arn"]["Fn::GetAtt"][0] for p in found.values() if "DeadLetterConfig" in p}
+    assert all("DeadLetterConfig" in p for p in found.values()), "every schedule keeps what it could not hand over"
+    (queue,) = queues
+    assert queue in resources(template, "AWS::SQS::Queue")
+    properties = template["Resources"][queue]["Properties"]
+    assert "QueueName" not in properties, "a fixed name would not fit a second stack"
+    assert properties["MessageRetentionPeriod"] == 14 * 24 * 3600
+    assert properties["SqsManagedSseEnabled"] is True
+    # The scheduler sends as the schedule's role (SAM names it after the function and event, and grants it
+    # sqs:SendMessage on this queue): no one else may send
+    (policy,) = [p["Properties"] for p in resources(template, "AWS::SQS::QueuePolicy").values()]
+    assert policy["Queues"] == [{"Ref": queue}]
+    (statement,) = policy["PolicyDocument"]["Statement"]
+    assert (statement["Effect"], statement["Principal"], statement["Action"]) == ("Deny", "*", "sqs:SendMessage")
+    assert statement["Resource"] == {"Fn::GetAtt": [queue, "Arn"]}
+    senders = statement["Condition"]["ArnNotEquals"]["aws:PrincipalArn"]
+    assert sorted(senders, key=str) == sorted(
+        ({"Fn::GetAtt": [f"{function}{event}Role", "Arn"]} for function, event in found), key=str
+    )
+
+
 def test_the_watchdog_looks_after_the_commitment_grace_and_again_at_half_past(template: dict[str, Any]) -> None:
     times = {minutes_after_midnight(c) for c in schedules(template, "DailyWatchdogFunction")}
     assert times == {15, 30}
