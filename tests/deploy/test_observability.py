@@ -186,6 +186,22 @@ def test_a_watchdog_that_stops_running_is_alarmed_on_lambdas_own_count_of_its_ru
     assert alarms_on(template, "AWS/Lambda", "Errors", FunctionName={"Ref": "DailyWatchdogFunction"})
 
 
+def test_a_failed_watchdog_run_stays_alarmed_for_a_day(template: dict[str, Any]) -> None:
+    # A failed run answers nothing and the answers' alarms keep the night before's state: with a period of 5 minutes
+    # this one cleared minutes after the run, and a night whose two runs both failed was green by morning (review)
+    (alarm,) = alarms_on(template, "AWS/Lambda", "Errors", FunctionName={"Ref": "DailyWatchdogFunction"})
+    assert (alarm["Statistic"], alarm["Threshold"], alarm["ComparisonOperator"]) == (
+        "Sum",
+        1,
+        "GreaterThanOrEqualToThreshold",
+    )
+    assert (alarm["Period"], alarm["EvaluationPeriods"], alarm["DatapointsToAlarm"]) == (3600, 24, 1)
+    assert alarm["TreatMissingData"] == "notBreaching", "an hour without a run neither raises nor keeps it"
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    (row,) = [line for line in readme.splitlines() if line.startswith("| `WatchdogErrorsAlarm` |")]
+    assert "stays raised for a day" in row and "its OK means only" in row
+
+
 def test_only_the_watchdogs_answers_and_the_publishers_counts_are_alarmed_on_a_metric_a_log_line_can_write(
     template: dict[str, Any],
 ) -> None:
