@@ -21,6 +21,8 @@ from functools import cache
 from itertools import chain, product
 from typing import Any, NoReturn
 
+from fairdice import json_input
+from fairdice.errors import RepeatedKey
 from fairdice.prose import counted, repr_of
 
 # A number in front of a line's rolls: after a word ("Roll 1"), after "#", or before ".", ")", a colon and a space,
@@ -226,7 +228,9 @@ def _from_text(text: str, sides: Sequence[int]) -> Paste:
     stripped = text.strip()
     if stripped.startswith("["):
         try:
-            value = json.loads(stripped)
+            # As fairdice reads all JSON, NaN and a key given twice refused as verifier.js refuses them (review: NaN
+            # was a float, "roll 2: nan is not a die face", where the page said "looks like JSON but is not")
+            value = json_input.loads(stripped)
         except json.JSONDecodeError as exc:
             if exc.msg == "Extra data":  # `[2,5],[4,2]`: lists one after another, not one list of them (review)
                 raise RecordedError(
@@ -234,6 +238,8 @@ def _from_text(text: str, sides: Sequence[int]) -> Paste:
                     " [[2, 5], [4, 2]]"
                 ) from None
             raise RecordedError(f"looks like JSON but is not: {exc.msg}") from None
+        except RepeatedKey as repeated:  # which value is meant is unknown: refused as JSON fairdice does not read
+            raise RecordedError(f"looks like JSON but is not: {repeated}") from None
         except RecursionError:
             raise RecordedError("looks like JSON but is nested too deeply") from None
         except ValueError:  # the one other failure: an integer beyond Python's 4300-digit limit

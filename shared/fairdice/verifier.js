@@ -1256,6 +1256,30 @@ const fairdice = (() => {
     return [...text.matchAll(JSON_NUMBER_OR_STRING)].map((found) => found[0]).filter((token) => !token.startsWith('"'));
   }
 
+  // A JSON string, with the colon after it when it is an object's key, or a bracket that opens or closes an object or
+  // a list: strings are matched whole, so that a bracket or a colon within one is text
+  const JSON_KEY_OR_BRACKET = /"(?:[^"\\]|\\.)*"(\s*:)?|[{}[\]]/g;
+
+  /**
+   * Whether an object in JSON text that JSON.parse has read gives a key more than once. JSON.parse keeps the last
+   * value, another reader the first: fairdice.json_input refuses such JSON, and so does the core's paste reader.
+   */
+  function repeatsAKey(text) {
+    const open = []; // the keys of each object open at this point, null for a list
+    for (const [token, colon] of text.matchAll(JSON_KEY_OR_BRACKET)) {
+      if (token === "{") open.push(new Set());
+      else if (token === "[") open.push(null);
+      else if (token === "}" || token === "]") open.pop();
+      else if (colon !== undefined) {
+        const keys = open[open.length - 1];
+        const key = JSON.parse(token.slice(0, token.length - colon.length));
+        if (keys.has(key)) return true;
+        keys.add(key);
+      }
+    }
+    return false;
+  }
+
   /** Pasted text: its rolls, and the number its first roll is given (null: not numbered). */
   function fromText(value, sides) {
     if (chars(value) > MAX_TEXT) throw new Error(`is ${chars(value)} characters long, more than ${MAX_TEXT}`);
@@ -1275,6 +1299,7 @@ const fairdice = (() => {
           at += 1;
           return /[.eE]/.test(source) ? new PyFloat(value) : value;
         });
+        if (stripped.includes("{") && repeatsAKey(stripped)) throw new Error("a key given more than once");
       } catch (error) {
         throw new Error("looks like JSON but is not");
       }

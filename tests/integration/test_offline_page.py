@@ -1138,6 +1138,55 @@ def test_pasted_rolls_are_read_or_refused_in_the_cores_words(browser: Browser) -
     assert_read_as_the_core_reads(cases, results)
 
 
+# JSON-looking rolls that are no JSON fairdice reads: NaN and the infinities, which Python's json reads as floats
+# (review: the core said "roll 2: nan is not a die face", the page "looks like JSON but is not"), and an object that
+# gives a key more than once, at any depth, which fairdice.json_input refuses (the value meant is unknown)
+NOT_JSON_ROLLS = [
+    "[[4,6],[NaN,1]]",
+    "[[4,6],[1,Infinity]]",
+    "[[4,6],[-Infinity,1]]",
+    "[NaN]",
+    '[[4,6],{"a":1,"a":2}]',
+    '[[4,6],[{"a":1,"\\u0061":2},1]]',
+    '[[4,6],{"a":{"b":1,"b":2}}]',
+]
+# Read as before: a constant's name in a string, a key repeated in another object only, or written in a string
+JSON_ROLLS = [
+    '[[4,6],["NaN",1]]',
+    '[[4,6],{"a":1,"b":2},{"c":[{"a":1},{"a":2}]}]',
+    '[[4,6],["{\\"a\\":1,\\"a\\":2}",1]]',
+    '[[4,6],{"a":"a:","a:":1}]',
+]
+
+
+def test_rolls_that_look_like_json_but_are_not_are_refused_alike_pasted_and_in_a_link(browser: Browser) -> None:
+    texts = NOT_JSON_ROLLS + JSON_ROLLS
+    links = [f"?scheme=narde-v1&key={KEY.hex()}&phrase=test&rolls={quote(text)}" for text in texts]
+
+    pasted = run(browser, "recorded", texts, [6, 6])
+    linked = run(browser, "link", links)
+
+    # Then the page and the core refuse each alike, the one not JSON as JSON that is not, in a link as pasted
+    assert_read_as_the_core_reads([(text, (6, 6)) for text in texts], pasted)
+    for text, link, js in zip(texts, links, linked, strict=True):
+        core = core_answer(link, parse_link)
+        assert js.get("verdict", js) == json_alike(core), link
+        (problem,) = core["problems"]
+        assert problem["field"] == "rolls"
+        assert problem["message"].startswith("looks like JSON but is not: ") == (text in NOT_JSON_ROLLS), link
+
+
+def json_alike(core: dict[str, Any]) -> dict[str, Any]:
+    """The core's answer with its JSON errors in the page's words: each language's parser words its own."""
+    if "problems" not in core:
+        return core
+    problems = [
+        {**p, "message": "looks like JSON but is not"} if p["message"].startswith("looks like JSON but is not") else p
+        for p in core["problems"]
+    ]
+    return {**core, "problems": problems}
+
+
 def assert_read_as_the_core_reads(cases: list[tuple[str, tuple[int, ...]]], results: list[dict[str, Any]]) -> None:
     """Each paste read by the page (`harness.recorded`) to the core's rolls, or refused in the core's words."""
     for (text, sides), js in zip(cases, results, strict=True):

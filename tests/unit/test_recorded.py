@@ -96,6 +96,12 @@ def test_daily_six_faces_are_read_in_the_order_d4_to_d20(pasted: object) -> None
         ("roll: 6-3", PAIR, "'roll:' is not a roll"),
         ("6 3", PAIR, "'3' is one die; write each roll's 2 dice together, such as 6-5 or 65"),
         ("[[6, 3]", PAIR, "looks like JSON but is not"),
+        # JSON has no NaN nor infinities, which Python's json reads as floats (review: "roll 2: nan is not a die face",
+        # where the page's JSON.parse refuses them), and which value an object giving a key twice means is unknown
+        ("[[4, 6], [NaN, 1]]", PAIR, "^looks like JSON but is not: NaN is not a JSON value$"),
+        ("[[4, 6], [1, Infinity]]", PAIR, "^looks like JSON but is not: Infinity is not a JSON value$"),
+        ("[[4, 6], [-Infinity, 1]]", PAIR, "^looks like JSON but is not: -Infinity is not a JSON value$"),
+        ('[[4, 6], {"a": 1, "a": 2}]', PAIR, "^looks like JSON but is not: gives the key 'a' more than once in one"),
         # review: "looks like JSON but is not: Extra data"
         (
             "[2,5],[4,2],[6,4]",
