@@ -47,6 +47,7 @@ SECRET_BYTES = 32
 # The publisher's runs at 00:00 and 00:05 UTC, retries included, all end before this (template.yaml).
 COMMITMENT_GRACE = dt.timedelta(minutes=15)
 GRACE_MINUTES = COMMITMENT_GRACE.seconds // 60  # the grace as the messages and the pages say it
+GRACE_ENDS = f"{dt.datetime.min + COMMITMENT_GRACE:%H:%M}"  # when the grace ends, as a time of day: 00:15
 SECRETS_PREFIX = "secrets/"
 COMMITMENTS_PREFIX = "commitments/"
 REVEALED_PREFIX = "revealed/"

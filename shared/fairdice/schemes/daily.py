@@ -18,7 +18,7 @@ from uuid import UUID
 from pydantic import JsonValue, field_validator
 
 from fairdice.archive.layout import (
-    GRACE_MINUTES,
+    GRACE_ENDS,
     commitment_key,
     publication,
     published_out_of_time,
@@ -170,7 +170,7 @@ class Daily(Scheme[DailyRequest]):
     words = Words(
         "day secret",
         "commitment",
-        shown=f"the daily archive publishes for the day between 00:00 and 00:{GRACE_MINUTES:02d} UTC",
+        shown=f"the daily archive publishes for the day between 00:00 and {GRACE_ENDS} UTC",
     )
     tried = None
     elsewhere = "another player's or another day's roll: check the player id and the date (the UTC day it was rolled)"

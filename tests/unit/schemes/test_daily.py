@@ -16,6 +16,7 @@ from uuid import UUID
 
 import boto3
 import pytest
+from fairdice.archive import layout
 from fairdice.archive.layout import commitment_key, revealed_key, secret_key
 from fairdice.archive.reader import ArchiveReader, is_final
 from fairdice.errors import ArchiveUnavailable, InvalidInput, UnknownDay
@@ -831,3 +832,11 @@ def test_a_roll_of_a_day_not_revealed_yet_shows_the_commitment_the_archive_publi
     assert other.reasons[1:] == [
         f"the commitment given is not the one the daily archive published for 2025-03-01 ({record.commitment})"
     ]
+
+
+def test_the_commitments_window_is_said_as_the_time_of_day_the_archive_judges_it_by() -> None:
+    # The words wrote the grace's end as "00:" and its minutes, which a grace of an hour would print as 00:60 (latent:
+    # the grace is 15 minutes); they are now the time of day the archive's deadline falls at, whatever the grace
+    deadline = layout.commitment_deadline(date(2026, 3, 1))
+    assert layout.GRACE_ENDS == f"{deadline:%H:%M}" == "00:15"
+    assert daily.Daily.words.shown == f"the daily archive publishes for the day between 00:00 and {deadline:%H:%M} UTC"
