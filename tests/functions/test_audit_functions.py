@@ -141,6 +141,24 @@ def test_a_truncated_shard_is_a_finding_at_the_line_where_it_breaks(
     assert 0 < result["games"] < 40 and result["errors"] == 1
 
 
+def test_a_shard_whose_gzip_breaks_before_its_end_is_named_by_the_size_and_sha256_of_the_whole_object(
+    audit_aws: AuditAws,
+    load_event: Callable[[str], Event],
+) -> None:
+    # Given a gzip shard of one game, then a byte no gzip member starts with and 3 MiB more: its reader stops at the
+    # break, in the first of its 1 MiB reads (review: the size was counted there, 1,048,576 bytes, and the SHA-256 was
+    # of the whole object, as `fairdice audit` on one machine names it)
+    data = gzip.compress(games.jsonl([games.narde(1)])) + b"\x01" + bytes(3 << 20)
+    audit_aws.put(KEY, data)
+    # When the worker audits it
+    result = run_worker(audit_aws, load_event("audit-worker-shard"))
+    # Then the break is one finding, and the shard is named by the size and SHA-256 of every byte it holds
+    name = hashlib.sha256(KEY.encode()).hexdigest()
+    source = audit_aws.json(f"{OUT}partials/{name}/summary.json")["source"]
+    assert (result["games"], result["errors"]) == (1, 1)
+    assert (source["bytes"], source["sha256"]) == (len(data), hashlib.sha256(data).hexdigest())
+
+
 def test_the_worker_refuses_an_output_prefix_outside_audits_before_reading_anything(
     audit_aws: AuditAws,
     load_event: Callable[[str], Event],

@@ -127,10 +127,13 @@ def audit_object(
     hashed = Hashed(Streamed(body, bucket, key))
 
     def source() -> InputRecord:
+        # Hashed to its end first: a shard whose gzip broke was read only up to the break, and its size counted then
+        # was of those bytes, where its SHA-256 was of the whole object (review)
+        sha256 = hashed.finish()
         return InputRecord(
             file=key,
             bytes=hashed.bytes,
-            sha256=hashed.finish(),
+            sha256=sha256,
             version=response.get("VersionId"),
             etag=response.get("ETag"),
         )
