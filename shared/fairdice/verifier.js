@@ -583,13 +583,29 @@ const fairdice = (() => {
     }
   }
 
+  /** Python's repr() of a float: the shortest digits that read back to it, as JavaScript's own, but with an exponent
+   * (of two digits at least) below 1e-4 and from 1e16 up, a point in every other, and inf, -inf and -0.0 as Python
+   * writes them, where String() gives 1e-7, 10000000000000000, Infinity and 0 (review: 1e999, which JSON's readers
+   * make infinite, was "Infinity is not a die face" on the page and "inf is not a die face" from the core). */
+  function floatRepr(v) {
+    if (Number.isNaN(v)) return "nan";
+    if (!Number.isFinite(v)) return v > 0 ? "inf" : "-inf";
+    if (v === 0) return Object.is(v, -0) ? "-0.0" : "0.0";
+    const [mantissa, written] = v.toExponential().split("e");
+    const exponent = Number(written);
+    if (exponent < -4 || exponent >= 16) {
+      return `${mantissa}e${exponent < 0 ? "-" : "+"}${String(Math.abs(exponent)).padStart(2, "0")}`;
+    }
+    const sign = v < 0 ? "-" : "";
+    const digits = mantissa.replace(/[-.]/g, "");
+    if (exponent < 0) return `${sign}0.${"0".repeat(-exponent - 1)}${digits}`;
+    return `${sign}${digits.slice(0, exponent + 1).padEnd(exponent + 1, "0")}.${digits.slice(exponent + 1) || "0"}`;
+  }
+
   /** Python's repr() of a JSON value, as the core's messages quote what was given (prose.repr_of): a character that
    * draws nothing though repr keeps it (BLANK: a Hangul filler) escaped as repr escapes those it refuses. */
   function pyRepr(value) {
-    if (value instanceof PyFloat) {
-      const v = value.value;
-      return Number.isInteger(v) && Math.abs(v) < 1e16 ? `${v}.0` : String(v);
-    }
+    if (value instanceof PyFloat) return floatRepr(value.value);
     if (value === null || value === undefined) return "None";
     if (value === true) return "True";
     if (value === false) return "False";
