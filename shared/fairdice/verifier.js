@@ -606,6 +606,7 @@ const fairdice = (() => {
    * draws nothing though repr keeps it (BLANK: a Hangul filler) escaped as repr escapes those it refuses. */
   function pyRepr(value) {
     if (value instanceof PyFloat) return floatRepr(value.value);
+    if (typeof value === "bigint") return String(value);
     if (value === null || value === undefined) return "None";
     if (value === true) return "True";
     if (value === false) return "False";
@@ -1130,6 +1131,7 @@ const fairdice = (() => {
 
   function singleFace(item, sides) {
     if (typeof item === "number") return Number.isInteger(item);
+    if (typeof item === "bigint") return true;
     if (typeof item !== "string") return false;
     const face = strip(item);
     return ANY_DIGITS.test(face) && chars(face) <= String(sides).length;
@@ -1151,7 +1153,8 @@ const fairdice = (() => {
       }
       rolls.push(
         item.map((face, i) => {
-          if ((typeof face !== "number" || !Number.isInteger(face)) && typeof face !== "string") {
+          const integer = typeof face === "bigint" || (typeof face === "number" && Number.isInteger(face));
+          if (!integer && typeof face !== "string") {
             // a PyFloat lands here too: a float is no die face, said as Python writes it (2.0)
             throw new Error(short(`${where}: ${pyRepr(face)} is not a die face`));
           }
@@ -1261,6 +1264,15 @@ const fairdice = (() => {
     return first;
   }
 
+  // The most digits Python reads an integer of (sys.int_info.default_max_str_digits): JSON with a longer one is refused
+  const MAX_INT_DIGITS = 4300;
+
+  class NumberTooLong extends Error {
+    constructor() {
+      super("looks like JSON but holds a number too long to read");
+    }
+  }
+
   // A JSON string, or a number as JSON writes one: strings are matched whole, so that digits within them are not taken
   const JSON_NUMBER_OR_STRING = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
 
@@ -1313,11 +1325,17 @@ const fairdice = (() => {
           if (typeof value !== "number") return value;
           const source = context && typeof context.source === "string" ? context.source : written[at];
           at += 1;
-          return /[.eE]/.test(source) ? new PyFloat(value) : value;
+          if (/[.eE]/.test(source)) return new PyFloat(value);
+          if (Number.isSafeInteger(value)) return value;
+          // An integer past 2**53 is kept as written, as Python's int keeps it, where a number rounded it (review:
+          // 99999999999999999999 was quoted as 100000000000000000000, one of 400 digits as Infinity); one of more
+          // digits than Python reads is refused in the core's words
+          if (source.replace("-", "").length > MAX_INT_DIGITS) throw new NumberTooLong();
+          return BigInt(source);
         });
         if (stripped.includes("{") && repeatsAKey(stripped)) throw new Error("a key given more than once");
       } catch (error) {
-        throw new Error("looks like JSON but is not");
+        throw error instanceof NumberTooLong ? error : new Error("looks like JSON but is not");
       }
       if (!Array.isArray(list)) throw new Error("must be text such as '6-3 4-4' or a list of dice lists");
       return { rolls: fromList(list, sides), first: null };
