@@ -37,7 +37,8 @@ figure{margin:.5rem 0;display:flex;flex-wrap:wrap;gap:.5rem}svg{max-width:100%;h
 td{overflow-wrap:break-word}td.w{overflow-wrap:anywhere;min-width:9rem}.scroll{overflow-x:auto}
 .scroll:focus-visible{outline:2px solid #0969da;outline-offset:2px}
 td.n{white-space:nowrap}caption{text-align:left;font-weight:600;padding:.2rem 0}
-@media (max-width:40rem){body{font-size:16px}table.cards,table.cards caption,table.cards tbody,table.cards tr,table.cards td{display:block}
+@media (max-width:40rem){body{font-size:16px}
+table.cards,table.cards caption,table.cards tbody,table.cards tr,table.cards td{display:block}
 table.cards thead{display:none}table.cards tr{border:1px solid #d0d7de;margin:.6rem 0}
 table.cards td{border:0;border-top:1px solid #eaeef2;text-align:left;min-width:0}table.cards td:first-child{border:0}
 table.cards td::before{content:attr(data-h);display:block;font-size:.8em;color:#57606a}}
