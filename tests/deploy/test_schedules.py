@@ -38,6 +38,26 @@ def minutes_after_midnight(cron: str) -> int:
     return int(match.group(2)) * 60 + int(match.group(1))
 
 
+def only_senders(template: dict[str, Any], queue: str) -> list[Any]:
+    """The principals a queue's policy lets send to it: it denies sqs:SendMessage to every other one.
+
+    An alarm on a queue is raised by any message in it: a principal of the account whose own policy allows
+    sqs:SendMessage could raise it falsely, or hide a real message among made-up ones.
+    """
+    policies = [
+        p["Properties"]
+        for p in resources(template, "AWS::SQS::QueuePolicy").values()
+        if p["Properties"]["Queues"] == [{"Ref": queue}]
+    ]
+    assert len(policies) == 1, f"{queue} has no policy of its own: any principal allowed sqs:SendMessage sends to it"
+    (policy,) = policies
+    (statement,) = policy["PolicyDocument"]["Statement"]
+    assert (statement["Effect"], statement["Principal"], statement["Action"]) == ("Deny", "*", "sqs:SendMessage")
+    assert statement["Resource"] == {"Fn::GetAtt": [queue, "Arn"]}
+    senders: list[Any] = statement["Condition"]["ArnNotEquals"]["aws:PrincipalArn"]
+    return sorted(senders, key=str)
+
+
 def test_every_schedule_is_named_by_cloudformation_so_two_stacks_fit_one_account(template: dict[str, Any]) -> None:
     found = events_of(template, "ScheduleV2")
     assert found
@@ -70,15 +90,20 @@ def test_every_attempt_of_every_publisher_run_ends_before_the_commitment_grace(t
         assert last_end + MARGIN_SECONDS <= COMMITMENT_GRACE_SECONDS, f"{cron} may still run at {last_end} s"
 
 
-def test_a_publisher_run_that_fails_every_attempt_is_kept_in_a_queue(template: dict[str, Any]) -> None:
-    on_failure = template["Resources"]["DailyPublisherFunction"]["Properties"]["EventInvokeConfig"]
-    destination = on_failure["DestinationConfig"]["OnFailure"]
+def test_a_publisher_run_that_fails_every_attempt_is_kept_in_a_queue_only_the_publisher_sends_to(
+    template: dict[str, Any],
+) -> None:
+    publisher = template["Resources"]["DailyPublisherFunction"]["Properties"]
+    destination = publisher["EventInvokeConfig"]["DestinationConfig"]["OnFailure"]
     assert destination["Type"] == "SQS"
     queue = destination["Destination"]["Fn::GetAtt"][0]
     assert queue in resources(template, "AWS::SQS::Queue")
     properties = template["Resources"][queue]["Properties"]
     assert "QueueName" not in properties, "a fixed name would not fit a second stack"
     assert properties["MessageRetentionPeriod"] == 14 * 24 * 3600
+    # Lambda sends a failed run's record as the function's execution role (SAM grants the role it makes
+    # sqs:SendMessage on the destination): any other principal could raise PublisherFailedRunsAlarm (review)
+    assert only_senders(template, queue) == [publisher["Role"]]
 
 
 def test_a_run_a_schedule_could_not_hand_to_lambda_is_kept_in_a_queue_only_the_schedules_send_to(
@@ -97,13 +122,7 @@ def test_a_run_a_schedule_could_not_hand_to_lambda_is_kept_in_a_queue_only_the_s
     assert properties["SqsManagedSseEnabled"] is True
     # The scheduler sends as the schedule's role (SAM names it after the function and event, and grants it
     # sqs:SendMessage on this queue): no one else may send
-    (policy,) = [p["Properties"] for p in resources(template, "AWS::SQS::QueuePolicy").values()]
-    assert policy["Queues"] == [{"Ref": queue}]
-    (statement,) = policy["PolicyDocument"]["Statement"]
-    assert (statement["Effect"], statement["Principal"], statement["Action"]) == ("Deny", "*", "sqs:SendMessage")
-    assert statement["Resource"] == {"Fn::GetAtt": [queue, "Arn"]}
-    senders = statement["Condition"]["ArnNotEquals"]["aws:PrincipalArn"]
-    assert sorted(senders, key=str) == sorted(
+    assert only_senders(template, queue) == sorted(
         ({"Fn::GetAtt": [f"{function}{event}Role", "Arn"]} for function, event in found), key=str
     )
 
