@@ -39,14 +39,15 @@ def test_the_docs_page_loads_swagger_ui_from_this_api_and_names_no_other_address
     assert len(answer.text) < 100_000  # the spec is inlined; Swagger UI's 1.7 MB of assets are not
 
 
-def test_the_docs_page_allows_only_its_own_inline_script_these_assets_and_this_api_and_no_framing(
+def test_the_docs_page_allows_only_its_own_inline_script_and_style_these_assets_and_this_api_and_no_framing(
     load_event: Callable[[str], Event],
 ) -> None:
     answer = invoke(load_event("api-docs"))
     (inline,) = re.findall(r"<script>(.*?)</script>", answer.text, re.S)
+    (style,) = re.findall(r"<style>(.*?)</style>", answer.text, re.S)
     assert answer.headers["Content-Security-Policy"] == (
-        f"default-src 'none'; script-src 'self' {csp_hash(inline)}; style-src 'self'; img-src 'self' data:;"
-        " connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        f"default-src 'none'; script-src 'self' {csp_hash(inline)}; style-src 'self' {csp_hash(style)};"
+        " img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     )
     assert answer.headers["X-Frame-Options"] == "DENY"
     redirect = invoke(at(load_event("api-docs"), "GET", "/docs", "format=oauth2-redirect"))
@@ -137,7 +138,14 @@ def test_the_docs_page_is_what_powertools_enable_swagger_serves(
         event["requestContext"]["stage"] = stage
         event["queryStringParameters"] = dict([query.split("=")]) if query else None
         answers.append(invoke(event))
-    # Then both answer the same page (or the same document, for ?format=json); ours with its policy besides.
+    # Then both answer the same page (or the same document, for ?format=json); ours with its policy besides, and with
+    # its own style last in its head, after Swagger UI's style sheet, darkening its colours where they fall short of
+    # WCAG 2's AA (tests/integration/test_pages_in_chromium.py measures them).
     ours, powertools = answers
     assert ours.status == 200
-    assert (ours.text, ours.headers["Content-Type"]) == (powertools.text, powertools.headers["Content-Type"])
+    own_style = re.findall(r"<style>.*?</style>\n(?=</head>)", ours.text, re.S)
+    assert len(own_style) == (0 if query else 1)
+    assert (ours.text.replace("".join(own_style), ""), ours.headers["Content-Type"]) == (
+        powertools.text,
+        powertools.headers["Content-Type"],
+    )
