@@ -597,6 +597,28 @@ def test_every_text_of_docs_has_the_contrast_wcag_aa_asks(browser: Browser, serv
     assert browser.evaluate("window.blocked") == []
 
 
+def test_every_text_of_docs_with_its_operations_open_and_tried_out_has_the_contrast_wcag_aa_asks(
+    browser: Browser, server: str
+) -> None:
+    # Given /docs with every operation opened, "Try it out" pressed and every schema expanded, as support staff use it
+    # (review: there a parameter's "(query)" was 3.65:1, its required star 3.70:1, "Execute" 3.30:1, "Cancel" 2.91:1, an
+    # example's numbers 3.45:1 and a schema's constraints 2.39:1, where the page as loaded was AA)
+    browser.open(f"{server}/docs", DESKTOP)
+    browser.wait_for("document.querySelectorAll('.opblock').length >= 8")
+    browser.evaluate("document.querySelectorAll('.opblock-summary-control').forEach((b) => b.click())")
+    browser.wait_for("document.querySelectorAll('.try-out__btn').length >= 8")
+    browser.evaluate("document.querySelectorAll('.try-out__btn').forEach((b) => b.click())")
+    browser.evaluate("document.querySelectorAll('.json-schema-2020-12-expand-deep-button').forEach((b) => b.click())")
+    browser.wait_for(
+        "['.btn.execute', '.json-schema-2020-12__constraint--string', '.parameter__name.required', 'pre.microlight']"
+        ".every((selector) => document.querySelector(selector) !== null)"
+    )
+
+    # Then every text drawn is as legible as WCAG 2's AA asks
+    assert browser.evaluate(_LOW_CONTRAST) == []
+    assert browser.evaluate("window.blocked") == []
+
+
 def test_a_game_at_the_roll_cap_is_listed_whole_and_recomputed_by_the_browser(browser: Browser, server: str) -> None:
     url = link_for(server, {"scheme": "narde-v1", "key": KEY, "phrase": "long", "count": MAX_ROLLS})
     started = time.monotonic()
