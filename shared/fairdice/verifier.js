@@ -603,16 +603,28 @@ const fairdice = (() => {
   }
 
   /** Python's repr() of a JSON value, as the core's messages quote what was given (prose.repr_of): a character that
-   * draws nothing though repr keeps it (BLANK: a Hangul filler) escaped as repr escapes those it refuses. */
+   * draws nothing though repr keeps it (BLANK: a Hangul filler) escaped as repr escapes those it refuses, and a value
+   * nested deeper than the engine's stack holds said in prose.repr_of's words for one repr cannot write. */
   function pyRepr(value) {
+    try {
+      return reprOf(value);
+    } catch (error) {
+      // A RangeError: the stack ran out, as repr's recursion does (review: a list 3,000 levels deep was refused as
+      // "Maximum call stack size exceeded", the engine's words)
+      if (error instanceof RangeError) return "a value nested too deeply to show";
+      throw error;
+    }
+  }
+
+  function reprOf(value) {
     if (value instanceof PyFloat) return floatRepr(value.value);
     if (typeof value === "bigint") return String(value);
     if (value === null || value === undefined) return "None";
     if (value === true) return "True";
     if (value === false) return "False";
     if (typeof value === "number") return Number.isInteger(value) ? String(value) : String(value);
-    if (Array.isArray(value)) return `[${value.map(pyRepr).join(", ")}]`;
-    if (typeof value === "object") return `{${Object.entries(value).map(([k, v]) => `${pyRepr(k)}: ${pyRepr(v)}`).join(", ")}}`;
+    if (Array.isArray(value)) return `[${value.map(reprOf).join(", ")}]`;
+    if (typeof value === "object") return `{${Object.entries(value).map(([k, v]) => `${reprOf(k)}: ${reprOf(v)}`).join(", ")}}`;
     const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
     let out = quote;
     for (const c of value) {
@@ -1335,7 +1347,10 @@ const fairdice = (() => {
         });
         if (stripped.includes("{") && repeatsAKey(stripped)) throw new Error("a key given more than once");
       } catch (error) {
-        throw error instanceof NumberTooLong ? error : new Error("looks like JSON but is not");
+        if (error instanceof NumberTooLong) throw error;
+        // A RangeError: the stack ran out, where Python's json's recursion does too, in the core's words for it (review:
+        // a list 100,000 levels deep was "looks like JSON but is not" here)
+        throw new Error(error instanceof RangeError ? "looks like JSON but is nested too deeply" : "looks like JSON but is not");
       }
       if (!Array.isArray(list)) throw new Error("must be text such as '6-3 4-4' or a list of dice lists");
       return { rolls: fromList(list, sides), first: null };

@@ -1214,6 +1214,32 @@ def test_an_integer_in_rolls_past_what_a_javascript_number_holds_is_quoted_as_wr
         assert js.get("verdict", js) == json_alike(core_answer(link, parse_link)), link
 
 
+def test_rolls_nested_deeper_than_the_pages_stack_holds_are_refused_in_the_cores_words(browser: Browser) -> None:
+    # Given lists nested 3,000 levels deep, which the core quotes and the page's engine may run out of stack on, and
+    # 50,000 deep, which neither reads (review: the page refused the first as "Maximum call stack size exceeded", the
+    # engine's words, and the second as "looks like JSON but is not", where the core says it is nested too deeply)
+    deep, deeper = ("[" * depth + "]" * depth for depth in (3000, 50_000))
+
+    page_deep, page_deeper = run(browser, "recorded", [deep, deeper], [6, 6])
+
+    # Then the page says what the core says of such a value, as prose.repr_of words one repr cannot write
+    with pytest.raises(RecordedError) as core_deep:
+        parse_recorded(deep, (6, 6))
+    assert str(core_deep.value).startswith("roll 1: expected a list of 2 dice, got [[[[")
+    assert page_deep["refused"] in (
+        str(core_deep.value),
+        "roll 1: expected a list of 2 dice, got a value nested too deeply to show",
+        "looks like JSON but is nested too deeply",
+    )
+    with pytest.raises(RecordedError) as core_deeper:
+        parse_recorded(deeper, (6, 6))
+    assert str(core_deeper.value) == "looks like JSON but is nested too deeply"
+    assert page_deeper == {"refused": "looks like JSON but is nested too deeply"}
+    # and a value deeper than its stack holds, however it came, is quoted in prose.repr_of's words, never the engine's
+    nested = "(() => { let v = []; for (let i = 0; i < 100000; i += 1) v = [v]; return fairdice.pyRepr(v); })()"
+    assert browser.evaluate(nested) == "a value nested too deeply to show"
+
+
 def json_alike(core: dict[str, Any]) -> dict[str, Any]:
     """The core's answer with its JSON errors in the page's words: each language's parser words its own."""
     if "problems" not in core:
