@@ -622,7 +622,7 @@ const fairdice = (() => {
     if (value === null || value === undefined) return "None";
     if (value === true) return "True";
     if (value === false) return "False";
-    if (typeof value === "number") return Number.isInteger(value) ? String(value) : String(value);
+    if (typeof value === "number") return String(value);
     if (Array.isArray(value)) return `[${value.map(reprOf).join(", ")}]`;
     if (typeof value === "object") return `{${Object.entries(value).map(([k, v]) => `${reprOf(k)}: ${reprOf(v)}`).join(", ")}}`;
     const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
