@@ -60,3 +60,23 @@ def test_the_readmes_example_audit_prints_writes_and_exits_as_the_readme_says(
         for name, value in re.findall(r'"(\w+)": ([^,]+)', shown):
             figure = summary[part]["narde-v1"]["1"][name]
             assert (figure is None) if value == "null" else str(figure).startswith(value.rstrip("…")), (name, figure)
+
+
+def test_the_readme_says_a_resume_of_a_run_whose_blocks_an_earlier_fairdice_cut_by_lines_alone_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a run whose plan keeps no most bytes of a block, as one of the fairdice before blocks ended at 64 MiB
+    day, out = tmp_path / "day.jsonl", tmp_path / "out"
+    day.write_text('{"scheme": "narde-v1"}\n')
+    main(["audit", str(day), "--out", str(out)])
+    plan = out / "partials" / "plan.json"
+    plan.write_text(json.dumps({**json.loads(plan.read_text()), "block_bytes": None}))
+    capsys.readouterr()
+    # When it is resumed, Then it is refused, exit 2, saying why
+    assert main(["audit", str(day), "--out", str(out), "--resume"]) == 2
+    assert "it cut blocks by their lines alone" in capsys.readouterr().err
+    # And the README's --resume names it among the resumes it refuses (review: it named only an earlier fairdice's
+    # run that kept no word of how its inputs were named, and said that one "is audited afresh")
+    (resume,) = [item for item in section().split("\n- ") if item.startswith("`--resume`")]
+    said = " ".join(resume.split())
+    assert "a run an earlier fairdice began" in said and "cut its blocks by their lines alone" in said
