@@ -168,3 +168,18 @@ def test_the_readme_says_what_to_answer_for_every_parameter_before_the_first_dep
         assert f"| `{parameter}` |" in answers, f"the guided deploy's answer for {parameter} is not in the README"
     before = operating[: operating.index("### The first deploy")]
     assert "COMPLIANCE" in before and "Block Public Access" in before
+
+
+def test_the_readme_says_how_a_stack_with_an_http_public_base_url_is_deployed_again(template: dict[str, Any]) -> None:
+    # Given a stack deployed with an http PublicBaseUrl, which the pattern now refuses, where an https one or an empty
+    # one is taken
+    pattern = template["Parameters"]["PublicBaseUrl"]["AllowedPattern"]
+    assert not re.fullmatch(pattern, "http://dice.example")
+    assert re.fullmatch(pattern, "https://dice.example") and re.fullmatch(pattern, "")
+    # Then the README's note on the changed rules says to give a new value, where a value left empty at the guided
+    # deploy's prompt, or not given, keeps the http one (review: it said "(or left empty)")
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    start = readme.index("Two parameters changed their rules.")
+    note = " ".join(readme[start : readme.index("\n\n", start)].split())
+    assert "left empty" not in note
+    assert "an empty one" in note and "`parameter_overrides` of `samconfig.toml`" in note
