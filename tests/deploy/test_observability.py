@@ -149,6 +149,13 @@ def test_a_run_a_schedule_could_not_hand_to_lambda_is_alarmed_until_the_queue_is
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     (read,) = [line for line in readme.splitlines() if "<UndeliveredSchedulesQueueUrl>" in line]
     assert "aws sqs receive-message" in read and "--visibility-timeout 0" in read
+    # and the runbook says that reading it without that flicks this alarm too, and where a run that never started,
+    # the watchdog's as well as the publisher's, is made up (review: it named PublisherFailedRunsAlarm alone)
+    runbook = readme[readme.index("### Runbook: a missed night") :]
+    step = " ".join(runbook[: runbook.index("\n2. ")].split())
+    flicks = step[step.index("`--visibility-timeout 0` leaves") :]
+    assert "`UndeliveredSchedulesAlarm`) clears and is raised again" in flicks
+    assert "Steps 3 and 4 run both functions by hand" in step and "the watchdog's" in step
 
 
 @pytest.mark.parametrize("metric", ["TodayCommitted", "YesterdayRevealed"])
