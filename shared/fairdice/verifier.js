@@ -624,6 +624,7 @@ const fairdice = (() => {
     if (value === false) return "False";
     if (typeof value === "number") return String(value);
     if (Array.isArray(value)) return `[${value.map(reprOf).join(", ")}]`;
+    if (value instanceof Map) return `{${[...value].map(([k, v]) => `${reprOf(k)}: ${reprOf(v)}`).join(", ")}}`;
     if (typeof value === "object") return `{${Object.entries(value).map(([k, v]) => `${reprOf(k)}: ${reprOf(v)}`).join(", ")}}`;
     const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
     let out = quote;
@@ -1300,24 +1301,40 @@ const fairdice = (() => {
   // a list: strings are matched whole, so that a bracket or a colon within one is text
   const JSON_KEY_OR_BRACKET = /"(?:[^"\\]|\\.)*"(\s*:)?|[{}[\]]/g;
 
-  /**
-   * Whether an object in JSON text that JSON.parse has read gives a key more than once. JSON.parse keeps the last
-   * value, another reader the first: fairdice.json_input refuses such JSON, and so does the core's paste reader.
-   */
-  function repeatsAKey(text) {
+  /** The keys of every object in JSON text that JSON.parse has read, each object's in the order written, the objects in
+   * the order they open. */
+  function keysWritten(text) {
+    const objects = [];
     const open = []; // the keys of each object open at this point, null for a list
     for (const [token, colon] of text.matchAll(JSON_KEY_OR_BRACKET)) {
-      if (token === "{") open.push(new Set());
-      else if (token === "[") open.push(null);
+      if (token === "{") {
+        objects.push([]);
+        open.push(objects[objects.length - 1]);
+      } else if (token === "[") open.push(null);
       else if (token === "}" || token === "]") open.pop();
-      else if (colon !== undefined) {
-        const keys = open[open.length - 1];
-        const key = JSON.parse(token.slice(0, token.length - colon.length));
-        if (keys.has(key)) return true;
-        keys.add(key);
-      }
+      else if (colon !== undefined) open[open.length - 1].push(JSON.parse(token.slice(0, token.length - colon.length)));
     }
-    return false;
+    return objects;
+  }
+
+  /**
+   * What JSON.parse read, with each object a Map of its keys in the order written, as Python's json keeps them, where
+   * an object lists the keys that look like indices first (review: {"a": 1, "1": 2} was quoted as {'1': 2, 'a': 1}).
+   * JSON.parse keeps the last value of a key given more than once, another reader the first: fairdice.json_input
+   * refuses such JSON, and so does the core's paste reader.
+   */
+  function inWrittenOrder(value, text) {
+    const objects = keysWritten(text);
+    if (objects.some((keys) => new Set(keys).size < keys.length)) throw new Error("a key given more than once");
+    let at = 0;
+    const walk = (item) => {
+      if (Array.isArray(item)) return item.map(walk);
+      if (item === null || typeof item !== "object" || item instanceof PyFloat) return item;
+      const keys = objects[at];
+      at += 1;
+      return new Map(keys.map((key) => [key, walk(item[key])]));
+    };
+    return walk(value);
   }
 
   /** Pasted text: its rolls, and the number its first roll is given (null: not numbered). */
@@ -1345,7 +1362,7 @@ const fairdice = (() => {
           if (source.replace("-", "").length > MAX_INT_DIGITS) throw new NumberTooLong();
           return BigInt(source);
         });
-        if (stripped.includes("{") && repeatsAKey(stripped)) throw new Error("a key given more than once");
+        if (stripped.includes("{")) list = inWrittenOrder(list, stripped);
       } catch (error) {
         if (error instanceof NumberTooLong) throw error;
         // A RangeError: the stack ran out, where Python's json's recursion does too, in the core's words for it (review:

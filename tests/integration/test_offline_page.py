@@ -1184,6 +1184,28 @@ def test_rolls_that_look_like_json_but_are_not_are_refused_alike_pasted_and_in_a
         assert problem["message"].startswith("looks like JSON but is not: ") == (text in NOT_JSON_ROLLS), link
 
 
+# Objects whose keys look like indices after other keys, which JavaScript lists first and Python's json as written
+# (review: the page quoted {"a": 1, "1": 2} as {'1': 2, 'a': 1}), at any depth, and one named __proto__
+OBJECT_ROLLS = [
+    '[[4,6],{"a":1,"1":2}]',
+    '[[4,{"b":{"x":1,"0":2},"7":[{"z":3,"2":4.0}]}]]',
+    '[[4,6],[{"__proto__":1,"10":2,"9":3},1]]',
+]
+
+
+def test_an_object_in_rolls_is_quoted_with_its_keys_in_the_order_written_pasted_and_in_a_link(browser: Browser) -> None:
+    links = [f"?scheme=narde-v1&key={KEY.hex()}&phrase=test&rolls={quote(text)}" for text in OBJECT_ROLLS]
+
+    pasted = run(browser, "recorded", OBJECT_ROLLS, [6, 6])
+    linked = run(browser, "link", links)
+
+    # Then the page refuses each in the core's words, the object's keys in the order they were written
+    assert_read_as_the_core_reads([(text, (6, 6)) for text in OBJECT_ROLLS], pasted)
+    assert pasted[0] == {"refused": "roll 2: expected a list of 2 dice, got {'a': 1, '1': 2}"}
+    for link, js in zip(links, linked, strict=True):
+        assert js.get("verdict", js) == core_answer(link, parse_link), link
+
+
 # Integers a JavaScript number cannot hold exactly, which Python's int keeps as written (review: the page quoted
 # 99999999999999999999 as 100000000000000000000 and one of 400 digits as Infinity), and one of more digits than Python
 # reads (4,300), which the core refuses as JSON it cannot read, and the page went past
