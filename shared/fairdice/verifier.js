@@ -1291,7 +1291,7 @@ const fairdice = (() => {
 
   /**
    * The source text of every number in JSON text, in the order written: the order JSON.parse hands numbers to its
-   * reviver, but within an object whose keys look like indices (an object is no roll, and refused whatever it holds).
+   * reviver, but within an object whose keys look like indices, which it hands over first.
    */
   function numbersWritten(text) {
     return [...text.matchAll(JSON_NUMBER_OR_STRING)].map((found) => found[0]).filter((token) => !token.startsWith('"'));
@@ -1321,20 +1321,35 @@ const fairdice = (() => {
    * What JSON.parse read, with each object a Map of its keys in the order written, as Python's json keeps them, where
    * an object lists the keys that look like indices first (review: {"a": 1, "1": 2} was quoted as {'1': 2, 'a': 1}).
    * JSON.parse keeps the last value of a key given more than once, another reader the first: fairdice.json_input
-   * refuses such JSON, and so does the core's paste reader.
+   * refuses such JSON, and so does the core's paste reader. A number the reviver left a number is read from its source
+   * text in `numbers` (numbersWritten).
    */
-  function inWrittenOrder(value, text) {
+  function inWrittenOrder(value, text, numbers) {
     const objects = keysWritten(text);
     if (objects.some((keys) => new Set(keys).size < keys.length)) throw new Error("a key given more than once");
     let at = 0;
+    let number = 0; // `numbers`, the source text of each, are met in the order written too
     const walk = (item) => {
       if (Array.isArray(item)) return item.map(walk);
+      if (typeof item === "number" || typeof item === "bigint" || item instanceof PyFloat) number += 1;
+      if (typeof item === "number") return numberRead(item, numbers[number - 1]); // one the reviver left unread
       if (item === null || typeof item !== "object" || item instanceof PyFloat) return item;
       const keys = objects[at];
       at += 1;
       return new Map(keys.map((key) => [key, walk(item[key])]));
     };
     return walk(value);
+  }
+
+  /** A number JSON.parse read, as Python's json reads its source text. */
+  function numberRead(value, source) {
+    if (/[.eE]/.test(source)) return new PyFloat(value);
+    if (Number.isSafeInteger(value)) return value;
+    // An integer past 2**53 is kept as written, as Python's int keeps it, where a number rounded it (review:
+    // 99999999999999999999 was quoted as 100000000000000000000, one of 400 digits as Infinity); one of more
+    // digits than Python reads is refused in the core's words
+    if (source.replace("-", "").length > MAX_INT_DIGITS) throw new NumberTooLong();
+    return BigInt(source);
   }
 
   /** Pasted text: its rolls, and the number its first roll is given (null: not numbered). */
@@ -1347,22 +1362,19 @@ const fairdice = (() => {
         // A number written with a point or an exponent (2.0, 2e0) is a float to the core, never a die face: kept
         // apart here, where JSON.parse would read it as the integer 2. Chromium passes each number's source text; an
         // engine that does not (Node 20, older browsers) gets it from the numbers as written, in the order JSON.parse
-        // hands them over (review: there 2.0 was a face)
+        // hands them over (review: there 2.0 was a face); with objects, which hand over the keys that look like indices
+        // first, once they are in the order written (review: there {"b": 2.0, "1": 3} was {'b': 2, '1': 3.0})
         const written = numbersWritten(stripped);
+        const objects = stripped.includes("{");
         let at = 0;
         list = JSON.parse(stripped, (key, value, context) => {
           if (typeof value !== "number") return value;
-          const source = context && typeof context.source === "string" ? context.source : written[at];
+          if (context && typeof context.source === "string") return numberRead(value, context.source);
+          if (objects) return value;
           at += 1;
-          if (/[.eE]/.test(source)) return new PyFloat(value);
-          if (Number.isSafeInteger(value)) return value;
-          // An integer past 2**53 is kept as written, as Python's int keeps it, where a number rounded it (review:
-          // 99999999999999999999 was quoted as 100000000000000000000, one of 400 digits as Infinity); one of more
-          // digits than Python reads is refused in the core's words
-          if (source.replace("-", "").length > MAX_INT_DIGITS) throw new NumberTooLong();
-          return BigInt(source);
+          return numberRead(value, written[at - 1]);
         });
-        if (stripped.includes("{")) list = inWrittenOrder(list, stripped);
+        if (objects) list = inWrittenOrder(list, stripped, written);
       } catch (error) {
         if (error instanceof NumberTooLong) throw error;
         // A RangeError: the stack ran out, where Python's json's recursion does too, in the core's words for it (review:

@@ -1117,6 +1117,9 @@ def test_rolls_written_as_floats_are_no_faces_where_the_engine_gives_json_parse_
         ('[[1, 2], {"3": 4.0, "a": 5}]', (6, 6)),
         ('["2.0", [2.0, 1]]', (6, 6)),
         ("[[1e0, 2]]", (6, 6)),
+        # in an object that gives a key looking like an index after another, which JSON.parse hands over first (review)
+        ('[[1, {"b": 2.0, "1": 3}]]', (6, 6)),
+        ('[[1, {"b": {"x": 1.0}, "0": 99999999999999999999}]]', (6, 6)),
     ]
     results = browser.evaluate(
         "(() => { const real = JSON.parse;"
