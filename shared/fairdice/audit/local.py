@@ -350,7 +350,7 @@ def run(
         started=started,
     )
     _out_folder(out, resume)
-    with _alone_in(out):
+    with _alone_in(out, resume):
         store = FolderResults(out)
         done, today, started = _prepare(out, store, plan, resume)
         watch = progress or Progress()
@@ -403,13 +403,14 @@ def run(
 
 
 @contextmanager
-def _alone_in(out: Path) -> Iterator[None]:
+def _alone_in(out: Path, resume: bool) -> Iterator[None]:
     """Hold `out` for this run alone while it removes, audits, merges and reports there: a second audit into the same
     `--out` (in another terminal, or a script run twice at once) is a UsageError before it removes or writes anything.
     Two runs there at once removed each other's block results and merged each other's as their own (review: an audit
     of a file of fair games counted another run's games not fair, and one of games not fair was clean, exit 0). The
     lock is the folder's own (flock on it; no file is written for it), held by the run and the worker processes forked
-    with it, and let go as they end, however they end."""
+    with it, and let go as they end, however they end. A resume into no folder is refused here, as it finds none to
+    hold."""
     try:
         import fcntl
     except ImportError:  # Windows: no flock, and no fork either
@@ -417,7 +418,15 @@ def _alone_in(out: Path) -> Iterator[None]:
         return
     try:
         held = os.open(out, os.O_RDONLY)
-    except OSError:  # a resume into no folder (`_prepare` says there is nothing to resume), or one not to be opened
+    except FileNotFoundError:
+        if resume:
+            # Refused now, not by `_prepare` a moment later: a fresh run started meanwhile may have made the folder and
+            # written its plan by then, and the resume went on unheld beside it (review: both audited the same blocks
+            # into one --out, each exit 0)
+            raise _nothing_to_resume(out) from None
+        yield
+        return
+    except OSError:  # one not to be opened
         yield
         return
     try:
@@ -731,7 +740,7 @@ def _prepare(
     plan_file = out / PLAN
     if resume:
         if not plan_file.is_file():
-            raise UsageError(f"--resume: {out} holds no interrupted audit to resume")
+            raise _nothing_to_resume(out)
         planned = Plan.model_validate_json(plan_file.read_bytes())
         if planned.archive != plan.archive:
             raise UsageError(
@@ -782,6 +791,10 @@ def _prepare(
         ) from None
     store.put(PLAN, planned_bytes)
     return {}, plan.today, plan.started
+
+
+def _nothing_to_resume(out: Path) -> UsageError:
+    return UsageError(f"--resume: {out} holds no interrupted audit to resume")
 
 
 def os_words(exc: OSError) -> str:

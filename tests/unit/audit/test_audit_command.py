@@ -1137,6 +1137,35 @@ def test_a_second_audit_into_the_out_a_run_is_writing_in_is_refused_and_the_run_
     assert run([str(fair)], out, workers=1).summary.clean
 
 
+def test_a_resume_into_no_folder_is_refused_though_a_fresh_run_makes_it_and_writes_its_plan_meanwhile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a --resume into an --out not made yet, and a fresh run into it (a script run twice, once with --resume) that
+    # makes it and writes its plan as the resume has found no folder to hold (review: the resume went on unheld, found
+    # the plan and audited beside the fresh run, both exit 0)
+    day = games.write(tmp_path / "day.jsonl", many(3))
+    out = tmp_path / "out"
+    opened = os.open
+    fresh: list[int] = []
+
+    def a_fresh_run_meanwhile(path: Any, *args: Any, **kwargs: Any) -> int:
+        try:
+            return opened(path, *args, **kwargs)
+        except FileNotFoundError:
+            if path == out and not fresh:
+                fresh.append(run([str(day)], out, workers=1).summary.games)
+            raise
+
+    monkeypatch.setattr(os, "open", a_fresh_run_meanwhile)
+    # When the resume runs
+    with pytest.raises(UsageError) as refused:
+        run([str(day)], out, workers=1, resume=True)
+    # Then it is refused, as there was nothing to resume when it looked, and the fresh run's results are its own
+    assert str(refused.value) == f"--resume: {out} holds no interrupted audit to resume"
+    assert fresh == [3]
+    assert summary(out)["games"] == 3
+
+
 def test_a_resume_over_changed_inputs_is_refused(tmp_path: Path) -> None:
     games.write(tmp_path / "in" / "day.jsonl", many(3))
     run([str(tmp_path / "in")], tmp_path / "out", workers=1)
