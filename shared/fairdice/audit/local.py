@@ -333,10 +333,6 @@ def run(
     # it is hidden): what is in the places of its outputs is looked at itself, whatever the walk saw of it.
     reached = outputs_held or any(_own_output(path, out) or _within(out, path) for path in passed_over)
     among_inputs = bool(reached) or any(_within(out, Path(given)) for given in paths if Path(given).is_dir())
-    if among_inputs or not resume:
-        # Wherever --out is, a fresh run removes nothing but an earlier audit's results (review: it removed a user's
-        # files filed under partials/ in an --out beside the inputs)
-        _earlier_results_only(out, among_inputs)
     workers = min(workers or cores(), most_workers())
     daily = archive_settings(archive) if archive is not None else None
     today = None if started is None else utc_day(started)  # the UTC day of the moment the run began
@@ -351,6 +347,12 @@ def run(
     )
     _out_folder(out, resume)
     with _alone_in(out, resume):
+        if among_inputs or not resume:
+            # Wherever --out is, a fresh run removes nothing but an earlier audit's results (review: it removed a user's
+            # files filed under partials/ in an --out beside the inputs). Looked at once --out is held: another run's
+            # results, written as they are looked at, are no earlier audit's (review: a second audit was told to move
+            # a running one's block results out of its --out)
+            _earlier_results_only(out, among_inputs)
         store = FolderResults(out)
         done, today, started = _prepare(out, store, plan, resume)
         watch = progress or Progress()

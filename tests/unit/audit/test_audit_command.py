@@ -1137,6 +1137,43 @@ def test_a_second_audit_into_the_out_a_run_is_writing_in_is_refused_and_the_run_
     assert run([str(fair)], out, workers=1).summary.clean
 
 
+def test_a_second_audit_into_the_out_a_run_is_writing_in_is_told_so_not_to_move_the_runs_results_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a run, and a second audit into the same --out that looks at the run's results there as the run renames one
+    # it staged into its place (review, run for real: the second was told the run's
+    # partials/00000-0000005/.incoming-… were not an earlier audit's: "move them out, or give another --out")
+    day = games.write(tmp_path / "day.jsonl", many(2))
+    other = games.write(tmp_path / "other.jsonl", many(3))
+    out = tmp_path / "out"
+    merged, looked = local.merge, local._holds_results
+    second: list[str] = []
+
+    def renamed_as_it_is_looked_at(path: Path, where: str) -> bool:
+        if path.name.startswith(".incoming-"):
+            path.unlink()
+        return looked(path, where)
+
+    def another_run_first(store: FolderResults, **kwargs: Any) -> Any:
+        monkeypatch.setattr(local, "merge", merged)
+        staged = out / "partials" / "00000-0000000" / ".incoming-abcdefgh"
+        staged.write_bytes(b"")
+        monkeypatch.setattr(local, "_holds_results", renamed_as_it_is_looked_at)
+        with pytest.raises(UsageError) as refused:
+            run([str(other)], out, workers=1)
+        monkeypatch.setattr(local, "_holds_results", looked)
+        staged.unlink(missing_ok=True)
+        second.append(str(refused.value))
+        return merged(store, **kwargs)
+
+    monkeypatch.setattr(local, "merge", another_run_first)
+    # When the run merges
+    result = run([str(day)], out, workers=1)
+    # Then the second audit was told another audit is writing there, and the run counts its own games
+    assert len(second) == 1 and second[0].startswith(f"--out {out}: another fairdice audit is writing there"), second
+    assert result.summary.games == 2 and summary(out)["inputs"][0]["file"] == str(day)
+
+
 def test_a_resume_into_no_folder_is_refused_though_a_fresh_run_makes_it_and_writes_its_plan_meanwhile(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
