@@ -19,6 +19,7 @@ from fairdice.schemes import parse_request
 from fairdice.verdict import Verdict
 from fairdice.verify import verify
 
+from testkit.oracles import GAME_TITLES
 from unit.common import recipe_of, run
 
 KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
@@ -568,29 +569,19 @@ def test_invisible_characters_are_shown_as_code_points_in_every_value_and_in_the
 
 
 @pytest.mark.parametrize(
-    ("data", "game"),
+    "data",
     [
-        (GAMES["pair36"], "Dice you can check"),
-        (GAMES["bg-dice-v1"], "Backgammon Room, against a bot"),
-        (BG_BOT | {"labels": ["bg-dice-v1:turn:3"], "count": None}, "Backgammon Room, against a bot"),  # no input
-        (GAMES["bg-online-v1"], "Backgammon Room, online match"),
-        (GAMES["narde-v1"], "Narde"),
-        (GAMES["three-dice"], "Provably-Fair Dice: three dice a ply"),
-        ({"scheme": "three-dice", "commit": SEAL}, "Provably-Fair Dice: three dice a ply"),  # withheld
-        (GAMES["daily"], "Raredle’s daily roll"),
-    ],
-    ids=[
-        "pair36",
-        "bg-dice-v1",
-        "bg-dice-v1 from mid-game",
-        "bg-online-v1",
-        "narde-v1",
-        "three-dice",
-        "three-dice withheld",
-        "daily",
+        pytest.param(GAMES["pair36"], id="pair36"),
+        pytest.param(GAMES["bg-dice-v1"], id="bg-dice-v1"),
+        pytest.param(BG_BOT | {"labels": ["bg-dice-v1:turn:3"], "count": None}, id="bg-dice-v1 from mid-game"),
+        pytest.param(GAMES["bg-online-v1"], id="bg-online-v1"),
+        pytest.param(GAMES["narde-v1"], id="narde-v1"),
+        pytest.param(GAMES["three-dice"], id="three-dice"),
+        pytest.param({"scheme": "three-dice", "commit": SEAL}, id="three-dice withheld"),
+        pytest.param(GAMES["daily"], id="daily"),
     ],
 )
-def test_is_this_your_game_names_the_game_first(data: dict[str, Any], game: str) -> None:
+def test_is_this_your_game_names_the_game_first(data: dict[str, Any]) -> None:
     # Given a game of each scheme (review: one key and its seal are fair under several schemes, and "Is this your game?"
     # listed only the inputs, a bot game from mid-game none at all)
     _, page = page_of(data)
@@ -600,7 +591,7 @@ def test_is_this_your_game_names_the_game_first(data: dict[str, Any], game: str)
     assert section is not None
     first = re.match(r"<dt>(.*?)</dt><dd>(.*?)</dd>", section.group(1).lstrip())
     assert first is not None
-    assert unescape(first.group(1)) == f"The game: {game}"
+    assert unescape(first.group(1)) == f"The game: {GAME_TITLES[data['scheme']]}"
     assert first.group(2) == f"<code class=id><bdi>{data['scheme']}</bdi></code>"
 
 
