@@ -1286,35 +1286,31 @@ const fairdice = (() => {
     }
   }
 
-  // A JSON string, or a number as JSON writes one: strings are matched whole, so that digits within them are not taken
-  const JSON_NUMBER_OR_STRING = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+  // A JSON string, with the colon after it when it is an object's key, a bracket that opens or closes an object or a
+  // list, or a number as JSON writes one: strings are matched whole, so that a bracket, a colon or digits within one are
+  // text
+  const JSON_TOKEN = /"(?:[^"\\]|\\.)*"(\s*:)?|[{}[\]]|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
 
   /**
-   * The source text of every number in JSON text, in the order written: the order JSON.parse hands numbers to its
-   * reviver, but within an object whose keys look like indices, which it hands over first.
+   * JSON text that JSON.parse has read, as written, in one scan: the source text of every number in the order written
+   * (the order JSON.parse hands numbers to its reviver, but within an object whose keys look like indices, which it
+   * hands over first), and the keys of every object, each object's in the order written, the objects in the order they
+   * open.
    */
-  function numbersWritten(text) {
-    return [...text.matchAll(JSON_NUMBER_OR_STRING)].map((found) => found[0]).filter((token) => !token.startsWith('"'));
-  }
-
-  // A JSON string, with the colon after it when it is an object's key, or a bracket that opens or closes an object or
-  // a list: strings are matched whole, so that a bracket or a colon within one is text
-  const JSON_KEY_OR_BRACKET = /"(?:[^"\\]|\\.)*"(\s*:)?|[{}[\]]/g;
-
-  /** The keys of every object in JSON text that JSON.parse has read, each object's in the order written, the objects in
-   * the order they open. */
-  function keysWritten(text) {
+  function writtenIn(text) {
+    const numbers = [];
     const objects = [];
     const open = []; // the keys of each object open at this point, null for a list
-    for (const [token, colon] of text.matchAll(JSON_KEY_OR_BRACKET)) {
+    for (const [token, colon] of text.matchAll(JSON_TOKEN)) {
       if (token === "{") {
         objects.push([]);
         open.push(objects[objects.length - 1]);
       } else if (token === "[") open.push(null);
       else if (token === "}" || token === "]") open.pop();
       else if (colon !== undefined) open[open.length - 1].push(JSON.parse(token.slice(0, token.length - colon.length)));
+      else if (!token.startsWith('"')) numbers.push(token);
     }
-    return objects;
+    return { numbers, objects };
   }
 
   /**
@@ -1322,10 +1318,9 @@ const fairdice = (() => {
    * an object lists the keys that look like indices first (review: {"a": 1, "1": 2} was quoted as {'1': 2, 'a': 1}).
    * JSON.parse keeps the last value of a key given more than once, another reader the first: fairdice.json_input
    * refuses such JSON, and so does the core's paste reader. A number the reviver left a number is read from its source
-   * text in `numbers` (numbersWritten).
+   * text (writtenIn).
    */
-  function inWrittenOrder(value, text, numbers) {
-    const objects = keysWritten(text);
+  function inWrittenOrder(value, { numbers, objects }) {
     if (objects.some((keys) => new Set(keys).size < keys.length)) throw new Error("a key given more than once");
     let at = 0;
     let number = 0; // `numbers`, the source text of each, are met in the order written too
@@ -1364,7 +1359,9 @@ const fairdice = (() => {
         // engine that does not (Node 20, older browsers) gets it from the numbers as written, in the order JSON.parse
         // hands them over (review: there 2.0 was a face); with objects, which hand over the keys that look like indices
         // first, once they are in the order written (review: there {"b": 2.0, "1": 3} was {'b': 2, '1': 3.0})
-        const written = numbersWritten(stripped);
+        // The text is scanned as written once, and only where it is needed: not for a list of lists in Chromium
+        let scanned = null;
+        const written = () => (scanned ??= writtenIn(stripped));
         const objects = stripped.includes("{");
         let at = 0;
         list = JSON.parse(stripped, (key, value, context) => {
@@ -1372,9 +1369,9 @@ const fairdice = (() => {
           if (context && typeof context.source === "string") return numberRead(value, context.source);
           if (objects) return value;
           at += 1;
-          return numberRead(value, written[at - 1]);
+          return numberRead(value, written().numbers[at - 1]);
         });
-        if (objects) list = inWrittenOrder(list, stripped, written);
+        if (objects) list = inWrittenOrder(list, written());
       } catch (error) {
         if (error instanceof NumberTooLong) throw error;
         // A RangeError: the stack ran out, where Python's json's recursion does too, in the core's words for it (review:
