@@ -7,13 +7,12 @@ from typing import Any
 
 from aws_lambda_powertools import Logger
 from aws_lambda_powertools.utilities.typing import LambdaContext
-from fairdice.audit.lines import Hashed, Readable
 from fairdice.audit.report import read_findings, render
 from fairdice.audit.s3 import AuditSettings, OutputPrefix, client
 from fairdice.audit.summary import FINDINGS, REPORT, SUMMARY, Summary
 from fairdice.audit.tally import Sha256
 from fairdice.errors import ResultsChanged
-from fairdice.storage import S3Results, StorageSettings, store_failures
+from fairdice.storage import Hashed, Readable, S3Results, StorageSettings, store_failures
 from pydantic import BaseModel, ConfigDict
 
 logger = Logger()

@@ -633,10 +633,6 @@ class S3Results:
         again to hash it). The stream hashed can only be read forward, so boto3 reads each byte once, in order, and
         sends what it read (a part tried again is sent from the copy it holds): the SHA-256 is that of the object
         stored. boto3 then holds a few parts in memory at once (TransferConfig's max_in_memory_upload_chunks)."""
-        # The audit's own reader, imported here as boto3 is: the verify API imports this module at cold start and never
-        # writes a file (review: it loaded fairdice.audit with it)
-        from fairdice.audit.lines import Hashed
-
         with path.open("rb") as local:
             sent = Hashed(local)
             self._s3.upload_fileobj(sent, self.bucket, self.prefix + name)
@@ -676,6 +672,47 @@ def _reason(exc: BaseException) -> str:
         return code[:MAX_CAUSE]
     first_line = str(exc).split("\n", 1)[0]
     return f"{type(exc).__name__}: {first_line}"[:MAX_CAUSE]
+
+
+_HASHED_CHUNK = 1 << 20  # what `Hashed.finish` reads at a time
+
+
+class Readable(Protocol):
+    """Anything bytes are read from: a file, an S3 body, a gzip stream."""
+
+    def read(self, size: int = -1, /) -> bytes:
+        """Up to `size` bytes (all when -1); empty at the end."""
+        ...
+
+
+class Hashed:
+    """A binary stream that counts and hashes (SHA-256) the raw bytes read through it.
+
+    Once the raw stream has ended it stays ended: what a file is given after its end was read (a shard appended to
+    while it is audited) is neither read nor hashed, so the digest is of the bytes the reader was given.
+    """
+
+    def __init__(self, raw: Readable) -> None:
+        self._raw = raw
+        self.bytes = 0
+        self._sha256 = hashlib.sha256()
+        self._ended = False
+
+    def read(self, size: int = -1, /) -> bytes:
+        """Read from the raw stream, counting and hashing what comes back; nothing once it has ended."""
+        if self._ended:
+            return b""
+        data = self._raw.read(size)
+        self._ended = not data and size != 0
+        self.bytes += len(data)
+        self._sha256.update(data)
+        return data
+
+    def finish(self) -> str:
+        """Read whatever the reader left (a broken shard is still hashed whole); the SHA-256 in hex."""
+        while self.read(_HASHED_CHUNK):
+            pass
+        return self._sha256.hexdigest()
 
 
 class Streamed:

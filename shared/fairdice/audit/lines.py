@@ -10,7 +10,9 @@ line where it broke; the lines before it stand.
 import hashlib
 import zlib
 from collections.abc import Iterable, Iterator
-from typing import NamedTuple, Protocol
+from typing import NamedTuple
+
+from fairdice.storage import Readable
 
 MAX_LINE_BYTES = 1 << 20  # the verify API's body cap: a game too large to POST is too large here
 _CHUNK = 1 << 20
@@ -25,44 +27,6 @@ class Unreadable(NamedTuple):
 
 
 Line = tuple[int, bytes | Unreadable]
-
-
-class Readable(Protocol):
-    """Anything bytes are read from: a file, an S3 body, a gzip stream."""
-
-    def read(self, size: int = -1, /) -> bytes:
-        """Up to `size` bytes (all when -1); empty at the end."""
-        ...
-
-
-class Hashed:
-    """A binary stream that counts and hashes (SHA-256) the raw bytes read through it.
-
-    Once the raw stream has ended it stays ended: what a file is given after its end was read (a shard appended to
-    while it is audited) is neither read nor hashed, so the digest is of the bytes the reader was given.
-    """
-
-    def __init__(self, raw: Readable) -> None:
-        self._raw = raw
-        self.bytes = 0
-        self._sha256 = hashlib.sha256()
-        self._ended = False
-
-    def read(self, size: int = -1, /) -> bytes:
-        """Read from the raw stream, counting and hashing what comes back; nothing once it has ended."""
-        if self._ended:
-            return b""
-        data = self._raw.read(size)
-        self._ended = not data and size != 0
-        self.bytes += len(data)
-        self._sha256.update(data)
-        return data
-
-    def finish(self) -> str:
-        """Read whatever the reader left (a broken shard is still hashed whole); the SHA-256 in hex."""
-        while self.read(_CHUNK):
-            pass
-        return self._sha256.hexdigest()
 
 
 def lines_sha256(lines: Iterable[Line]) -> str:

@@ -32,7 +32,7 @@ from pydantic import AwareDatetime, BaseModel, Field, ValidationError
 from fairdice import json_input
 from fairdice.archive.layout import utc_day
 from fairdice.audit.archive import S3_SCHEME, DayArchive, name_of, of_bucket, wall_clock
-from fairdice.audit.lines import Hashed, Line, lines_sha256, numbered_lines
+from fairdice.audit.lines import Line, lines_sha256, numbered_lines
 from fairdice.audit.merge import merge, partial_names, read_partial
 from fairdice.audit.report import read_findings, render
 from fairdice.audit.shard import (
@@ -54,7 +54,7 @@ from fairdice.audit.summary import FINDINGS, REPORT, SUMMARY, Summary
 from fairdice.audit.tally import InputRecord, Partial
 from fairdice.errors import RepeatedKey
 from fairdice.prose import repr_of
-from fairdice.storage import STAGED_PREFIX, StorageSettings
+from fairdice.storage import STAGED_PREFIX, Hashed, StorageSettings
 
 BLOCK_LINES = 2000
 # A block's lines hold this many bytes at most: 2,000 lines of nearly the line cap (1 MiB) each would be 2 GiB held by

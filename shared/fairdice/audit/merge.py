@@ -24,7 +24,6 @@ from pydantic import ValidationError
 
 from fairdice import schemes as registry
 from fairdice.audit.duplicates import Opener, Repeat, duplicates, read_once, repeats
-from fairdice.audit.lines import Hashed
 from fairdice.audit.shard import FINDINGS as PART_FINDINGS
 from fairdice.audit.shard import (
     GAMES,
@@ -43,6 +42,7 @@ from fairdice.audit.summary import FINDINGS, SUMMARY, UNKNOWN_VERSION, Summary, 
 from fairdice.audit.tally import Counts, InputRecord, Partial, SchemeTally, WorkerAnswer
 from fairdice.errors import NoShards
 from fairdice.problems import ErrorDetail, Problem
+from fairdice.storage import Hashed
 
 T = TypeVar("T")
 # Said of a shard listed now that has no partial and no failure of its own in the run's record: added after the map

@@ -18,11 +18,11 @@ from typing import Annotated, Any, NamedTuple
 from pydantic import AfterValidator, BaseModel, ConfigDict, StringConstraints, ValidationError
 
 from fairdice.audit.archive import DayArchive
-from fairdice.audit.lines import Hashed, numbered_lines
+from fairdice.audit.lines import numbered_lines
 from fairdice.audit.shard import FINDINGS, GAMES, IDS, SUMMARY, audit_shard, partial_key, shard_name
 from fairdice.audit.tally import InputRecord, Partial, WorkerAnswer
 from fairdice.prose import shows_nothing
-from fairdice.storage import MAX_CAUSE, BucketName, S3Results, StorageSettings, Streamed, get_as_listed
+from fairdice.storage import MAX_CAUSE, BucketName, Hashed, S3Results, StorageSettings, Streamed, get_as_listed
 
 # A folder's name: anything but a slash or a space, in a prefix `_printable` also holds to (no other whitespace, no
 # control or format character). The state machine checks the same two shapes first (statemachines/audit.asl.json: no

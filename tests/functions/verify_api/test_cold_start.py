@@ -25,7 +25,7 @@ for name in ("api-verify-narde-fair", "api-check-seed000", "api-links-pair36", "
         assert lambda_handler(json.load(file), Context())["statusCode"] == 200, name
 heavy = ("boto3", "s3transfer", "aws_xray_sdk.core", "aws_lambda_powertools.event_handler.openapi.models")
 heavy += ("fairdice.page", "fairdice.offline", "fairdice.markup", "fairdice.notices")
-heavy += ("fairdice.audit",)  # the audit's modules: fairdice.storage uploads an audit's files with its reader
+heavy += ("fairdice.audit",)  # the audit's modules, for the audit's functions only
 print(json.dumps(sorted(m for m in sys.modules if m.startswith(heavy))))
 """
 # Serves events as Lambda calls a function with `Tracing: Active`: a sampled trace header each time.

@@ -9,7 +9,8 @@ from unittest import mock
 
 import pytest
 from fairdice.audit import lines
-from fairdice.audit.lines import Hashed, Unreadable, lines_sha256, numbered_lines
+from fairdice.audit.lines import Unreadable, lines_sha256, numbered_lines
+from fairdice.storage import Hashed
 from hypothesis import given
 from hypothesis import strategies as st
 
