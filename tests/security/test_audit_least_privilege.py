@@ -8,10 +8,14 @@ import json
 import re
 import subprocess
 import sys
+from fnmatch import fnmatch, fnmatchcase
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fairdice.audit.shard import FINDINGS, GAMES, IDS, PARTIALS, SUMMARY
+from fairdice.audit.summary import REPORT
 
 from security.cloudformation import load_template
 from security.test_least_privilege import (
@@ -20,6 +24,7 @@ from security.test_least_privilege import (
     arn_text,
     as_list,
     bucket_policy,
+    denied_to_all_but,
     grants,
     role_statements,
     statement,
@@ -229,3 +234,141 @@ def test_the_layer_stays_light_and_the_worker_needs_the_core_alone(template: dic
         env={"PYTHONPATH": f"{ROOT / 'shared'}:{ROOT / 'functions'}", "PATH": ""},
     )
     assert loaded.stdout.strip() == "[]"
+
+
+# ---- who may write where the audit's results are kept ---------------------------------------------------------------
+
+# The principals that may write the audit bucket: the three functions' roles, the role SAM makes for the state machine
+# (it names none: SAM names it after it), as which Step Functions writes the map run's result files, and any other
+# principal of the account whose own policy allows s3:PutObject on every bucket (AdministratorAccess, a CI role).
+WORKER, MERGE, REPORTER = "AuditWorkerRole", "AuditMergeRole", "AuditReportRole"
+MACHINE = "AuditStateMachineRole"
+ANOTHER = "another principal"
+PRINCIPALS = [WORKER, MERGE, REPORTER, MACHINE, ANOTHER]
+
+
+def overlap(a: str, b: str) -> bool:
+    """Whether some key matches both resource patterns, "*" standing for any characters, "/" included, as in S3."""
+    assert "?" not in a + b, "a pattern this test cannot read"
+
+    @cache
+    def rest(i: int, j: int) -> bool:
+        if i < len(a) and a[i] == "*":
+            return rest(i + 1, j) or (j < len(b) and rest(i, j + 1))
+        if j < len(b) and b[j] == "*":
+            return rest(i, j + 1) or (i < len(a) and rest(i + 1, j))
+        if i == len(a) or j == len(b):
+            return i == len(a) and j == len(b)
+        return a[i] == b[j] and rest(i + 1, j + 1)
+
+    return rest(0, 0)
+
+
+def audit_bucket_writers(template: dict[str, Any]) -> dict[str, set[str]]:
+    """Every role of the stack allowed s3:PutObject in the audit bucket, and where, as its policies write it: a role of
+    the template's own, or one SAM makes (`<resource>Role`) for a resource given SAM's Policies."""
+    writers: dict[str, set[str]] = {}
+    for name, resource in template["Resources"].items():
+        properties = resource.get("Properties", {})
+        if resource["Type"] == "AWS::IAM::Role":
+            role, statements = name, role_statements(template, name)
+        elif resource["Type"].startswith("AWS::Serverless::") and "Policies" in properties:
+            assert "Role" not in properties and all("Statement" in policy for policy in properties["Policies"]), name
+            role, statements = f"{name}Role", [s for policy in properties["Policies"] for s in policy["Statement"]]
+        else:
+            continue
+        puts = {
+            where
+            for effect, action, where in grants(statements)
+            if effect == "Allow" and fnmatch("s3:putobject", action.lower()) and overlap(where, f"{AUDIT}/*")
+        }
+        if puts:
+            writers[role] = puts
+    return writers
+
+
+def may_put(template: dict[str, Any], principal: str, key: str) -> bool:
+    """Whether `principal` may put `key` in the audit bucket over TLS: its own policy allows it (another principal's
+    allows every key), and no statement of the bucket's policy denies it."""
+    arn = f"{AUDIT}/{key}"
+    granted = {f"{AUDIT}/*"} if principal == ANOTHER else audit_bucket_writers(template)[principal]
+    allowed = any(fnmatchcase(arn, where) for where in granted)
+    for s in bucket_policy(template, "AuditBucket"):
+        acts = any(fnmatch("s3:putobject", action.lower()) for action in as_list(s["Action"]))
+        if s["Effect"] != "Deny" or not acts or not any(fnmatchcase(arn, arn_text(r)) for r in as_list(s["Resource"])):
+            continue
+        condition = s.get("Condition")
+        if condition == {"Bool": {"aws:SecureTransport": "false"}}:
+            continue
+        assert condition is not None and set(condition) == {"ArnNotEquals"}, f"{s['Sid']}: a condition not read here"
+        if {"Fn::GetAtt": [principal, "Arn"]} not in as_list(condition["ArnNotEquals"]["aws:PrincipalArn"]):
+            return False
+    return allowed
+
+
+EXECUTION = "audits/2026-11/audit-2026-11-a/"
+PARTIAL = f"{EXECUTION}{PARTIALS}{'0' * 64}/"
+WHO_MAY_WRITE = [
+    (f"{PARTIAL}{IDS}", {WORKER}),
+    (f"{PARTIAL}{GAMES}", {WORKER}),
+    # S3's "*" spans "/": the merge's own grant (audits/*/summary.json) reaches a partial's summary and findings too
+    (f"{PARTIAL}{SUMMARY}", {WORKER, MERGE}),
+    (f"{PARTIAL}{FINDINGS}", {WORKER, MERGE}),
+    (f"{EXECUTION}{SUMMARY}", {MERGE}),
+    (f"{EXECUTION}{FINDINGS}", {MERGE}),
+    (f"{EXECUTION}{REPORT}", {REPORTER}),
+    # An output prefix and an execution both named "partials": the merge and the report still write theirs, and the
+    # worker, whose grant reaches the page there, may not write it
+    (f"audits/partials/partials/{SUMMARY}", {MERGE, WORKER}),
+    (f"audits/partials/partials/{REPORT}", {REPORTER}),
+    (f"{EXECUTION}notes.txt", set()),
+    ("map-runs/0f5c7f5e-8a4e-3f0b-9d27-4b5b1a2f6c11/manifest.json", {MACHINE}),
+    ("map-runs/0f5c7f5e-8a4e-3f0b-9d27-4b5b1a2f6c11/SUCCEEDED_0.json", {MACHINE}),
+    ("map-runs/0f5c7f5e-8a4e-3f0b-9d27-4b5b1a2f6c11/FAILED_0.json", {MACHINE}),
+    # The operator's shards: the bucket's policy leaves them to whoever the account allows
+    ("games/2026-11/shard-0001.jsonl.gz", {ANOTHER}),
+]
+
+
+@pytest.mark.parametrize(("key", "writers"), WHO_MAY_WRITE, ids=[key for key, _ in WHO_MAY_WRITE])
+def test_only_the_role_that_writes_a_partial_a_map_runs_results_or_an_audits_files_may_write_them(
+    template: dict[str, Any], key: str, writers: set[str]
+) -> None:
+    # The merge holds each partial to what its worker returned to the map, kept in the map run's result files: another
+    # principal that could write both (review: any with s3:PutObject on the bucket) could have any shard counted fair.
+    assert {principal for principal in PRINCIPALS if may_put(template, principal, key)} == writers
+
+
+def test_each_role_the_bucket_policy_spares_is_one_its_own_grants_let_write_there(template: dict[str, Any]) -> None:
+    # So the two cannot drift apart: a role spared where it writes nothing, or a write moved and its role not spared.
+    writers = audit_bucket_writers(template)
+    assert set(writers) == {WORKER, MERGE, REPORTER, MACHINE}, "a new writer of the audit bucket: name it in its policy"
+    assert "Role" not in template["Resources"]["AuditStateMachine"]["Properties"], f"SAM makes {MACHINE} no more"
+    sparing = [s for s in bucket_policy(template, "AuditBucket") if "ArnNotEquals" in s.get("Condition", {})]
+    assert [s["Sid"] for s in sparing] == [
+        "OnlyTheMapRunWritesItsResults",
+        "OnlyTheAuditFunctionsWriteAudits",
+        "OnlyTheMergeAndTheWorkerWriteSummariesAndFindings",
+        "OnlyTheReportWritesReports",
+    ]
+    for s in sparing:
+        # s3:ReplicateObject: a replica written in is no PutObject, and would put an object there all the same
+        assert (s["Effect"], s["Principal"], s["Action"]) == ("Deny", "*", ["s3:PutObject", "s3:ReplicateObject"])
+        for spared_role in as_list(s["Condition"]["ArnNotEquals"]["aws:PrincipalArn"]):
+            (role, attribute) = spared_role["Fn::GetAtt"]
+            assert attribute == "Arn"
+            for resource in as_list(s["Resource"]):
+                assert any(overlap(arn_text(resource), where) for where in writers[role]), (s["Sid"], role, resource)
+    machine = {"ArnNotEquals": {"aws:PrincipalArn": {"Fn::GetAtt": [MACHINE, "Arn"]}}}
+    assert denied_to_all_but(bucket_policy(template, "AuditBucket"), "s3:PutObject", f"{AUDIT}/map-runs/*", machine)
+
+
+def test_the_bucket_policy_leaves_games_and_deletes_alone(template: dict[str, Any]) -> None:
+    # games/ is the operator's to fill. A partial, a map run's file or an audit's deleted is a shard not audited or a
+    # file missing, never a game counted: deletes stay the account's to allow.
+    for s in bucket_policy(template, "AuditBucket"):
+        if s["Sid"] == "TlsOnly":
+            continue
+        assert not any(overlap(arn_text(r), f"{AUDIT}/games/*") for r in as_list(s["Resource"])), s["Sid"]
+        assert not any(fnmatch(action.lower(), "s3:delete*") for action in as_list(s["Action"])), s["Sid"]
+    assert may_put(template, ANOTHER, "games/2026-11/shard-0001.jsonl.gz")
