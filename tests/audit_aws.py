@@ -1,8 +1,10 @@
 """The audit's AWS side under moto: a versioned audit bucket and the three handlers, imported against it."""
 
+import datetime as dt
 import importlib
 import json
-from collections.abc import Iterator
+import uuid
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -41,6 +43,66 @@ class AuditAws:
     def keys(self, prefix: str) -> list[str]:
         listed = self.s3.list_objects_v2(Bucket=BUCKET, Prefix=prefix).get("Contents", [])
         return sorted(item["Key"] for item in listed)
+
+
+def child_execution(
+    map_run_arn: str,
+    item: Any,
+    output: Any = None,
+    *,
+    error: str | None = None,
+    cause: str | None = None,
+    started: dt.datetime | None = None,
+    stopped: dt.datetime | None = None,
+) -> dict[str, Any]:
+    """A child execution of the map run `map_run_arn` as Step Functions' ResultWriter keeps it in a result file: the
+    item the map gave it (`Input`, as JSON text: the worker's invoke payload) and, SUCCEEDED, what it returned
+    (`Output`, as JSON text), or, given an `error`, FAILED with that error and its `cause` instead."""
+    name = str(uuid.uuid4())
+    # A map run's ARN is its state machine's, as ":mapRun:<machine>/<label>:<id>"; its children run as
+    # "<machine>/<label>", each an execution of that under its own name.
+    machine = map_run_arn.replace(":mapRun:", ":stateMachine:").rsplit(":", 1)[0]
+    execution = f"{machine.replace(':stateMachine:', ':execution:')}:{name}"
+    now = dt.datetime.now(dt.UTC)
+    child: dict[str, Any] = {
+        "ExecutionArn": execution,
+        "Input": json.dumps(item),
+        "InputDetails": {"Included": True},
+        "Name": name,
+        "StartDate": _timestamp(started or now),
+        "StateMachineArn": machine,
+        "Status": "SUCCEEDED" if error is None else "FAILED",
+        "StopDate": _timestamp(stopped or now),
+    }
+    if error is None:
+        child |= {"Output": json.dumps(output), "OutputDetails": {"Included": True}}
+    else:
+        child |= {"Error": error, "Cause": cause}
+    return child
+
+
+def _timestamp(moment: dt.datetime) -> str:
+    return moment.astimezone(dt.UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def put_map_run_results(aws: AuditAws, map_run: Any, children: Iterable[dict[str, Any]]) -> None:
+    """Write a map run's result files as Step Functions' ResultWriter writes them (moto's writes its manifest alone,
+    listing none): the `children` (`child_execution`) of each status in a JSON array, `<status>_0.json` beside the
+    manifest `map_run` (the Map state's output) names, and the manifest listing each file and its size under its
+    status, with the bucket and map run it names."""
+    details = map_run["ResultWriterDetails"]
+    manifest_key = details["Key"]
+    by_status: dict[str, list[dict[str, Any]]] = {}
+    for child in children:
+        by_status.setdefault(child["Status"], []).append(child)
+    files: dict[str, list[dict[str, Any]]] = {"FAILED": [], "PENDING": [], "SUCCEEDED": []}
+    for status, executions in by_status.items():
+        key = manifest_key.replace("manifest.json", f"{status}_0.json")
+        data = json.dumps(executions).encode()
+        aws.put(key, data)
+        files[status].append({"Key": key, "Size": len(data)})
+    manifest = {"DestinationBucket": details["Bucket"], "MapRunArn": map_run["MapRunArn"], "ResultFiles": files}
+    aws.put(manifest_key, json.dumps(manifest).encode())
 
 
 @pytest.fixture(name="audit_aws")

@@ -17,7 +17,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from audit_aws import BUCKET, AuditAws, FlakyS3, audit_aws_fixture, breaking_body, failing_once  # noqa: F401 (the fixture)
+from audit_aws import (  # noqa: F401 (the fixture)
+    BUCKET,
+    AuditAws,
+    FlakyS3,
+    audit_aws_fixture,
+    breaking_body,
+    child_execution,
+    failing_once,
+    put_map_run_results,
+)
 from botocore.exceptions import (
     ClientError,
     ConnectionClosedError,
@@ -401,42 +410,16 @@ def test_merge_names_every_shard_read_and_each_failed_one_with_its_cause_and_rep
         "games/2026-11-29/shard-00003.jsonl": games.jsonl([games.narde(4)]),
     }
     versions = {key: audit_aws.put(key, data) for key, data in shards.items()}
-    succeeded = []
+    merge_event = load_event("audit-merge")
+    map_run = merge_event["map_run"]
+    children = []
     for key in list(shards)[:2]:
         event = {**worker_event, "shard": {**worker_event["shard"], "Key": key}}
-        answer = run_worker(audit_aws, event)
-        succeeded.append({"Input": json.dumps(event), "Output": json.dumps(answer), "Status": "SUCCEEDED"})
-    merge_event = load_event("audit-merge")
-    manifest_key = merge_event["map_run"]["ResultWriterDetails"]["Key"]
-    failed_key = manifest_key.replace("manifest.json", "FAILED_0.json")
-    succeeded_key = manifest_key.replace("manifest.json", "SUCCEEDED_0.json")
-    # The ResultWriter's files as Step Functions writes them: a manifest, then arrays of child executions.
-    files = {
-        "FAILED": [{"Key": failed_key, "Size": 1}],
-        "PENDING": [],
-        "SUCCEEDED": [{"Key": succeeded_key, "Size": 1}],
-    }
-    audit_aws.put(
-        manifest_key,
-        json.dumps(
-            {"DestinationBucket": BUCKET, "MapRunArn": merge_event["map_run"]["MapRunArn"], "ResultFiles": files}
-        ).encode(),
-    )
-    audit_aws.put(succeeded_key, json.dumps(succeeded).encode())
+        children.append(child_execution(map_run["MapRunArn"], event, run_worker(audit_aws, event)))
     child_input = {"shard": {"Key": "games/2026-11-29/shard-00003.jsonl"}, "output_prefix": OUT}
-    audit_aws.put(
-        failed_key,
-        json.dumps(
-            [
-                {
-                    "Input": json.dumps(child_input),
-                    "Status": "FAILED",
-                    "Error": "Lambda.Unknown",
-                    "Cause": "out of memory",
-                }
-            ]
-        ).encode(),
-    )
+    children.append(child_execution(map_run["MapRunArn"], child_input, error="Lambda.Unknown", cause="out of memory"))
+    # The ResultWriter's files as Step Functions writes them: a manifest, then arrays of child executions.
+    put_map_run_results(audit_aws, map_run, children)
 
     # When the merge and the report run
     merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
@@ -513,22 +496,18 @@ def audited_as_the_map_runs(
 ) -> Event:
     """The merge's event after the worker audited REWRITTEN and UNTOUCHED (a mismatch and a fair game, or `shards`),
     with the map run's result files keeping what each worker returned (`answered` of it), as Step Functions writes them
-    (moto's map run writes none: tests/integration)."""
+    (moto's map run writes none; tests/integration writes them so too)."""
     worker_event = load_event("audit-worker-shard")
     if shards is None:
         shards = {REWRITTEN: [games.narde(1), games.mismatched(games.narde(2))], UNTOUCHED: [games.narde(3)]}
+    merge_event = load_event("audit-merge")
+    map_run = merge_event["map_run"]
     children = []
     for key, content in shards.items():
         audit_aws.put(key, games.jsonl(content))
         item = {**worker_event, "shard": {**worker_event["shard"], "Key": key}}
-        answer = answered(run_worker(audit_aws, item))
-        children.append({"Input": json.dumps(item), "Output": json.dumps(answer), "Status": "SUCCEEDED"})
-    merge_event = load_event("audit-merge")
-    manifest_key = merge_event["map_run"]["ResultWriterDetails"]["Key"]
-    succeeded_key = manifest_key.replace("manifest.json", "SUCCEEDED_0.json")
-    files = {"FAILED": [], "PENDING": [], "SUCCEEDED": [{"Key": succeeded_key, "Size": 1}]}
-    audit_aws.put(manifest_key, json.dumps({"DestinationBucket": BUCKET, "ResultFiles": files}).encode())
-    audit_aws.put(succeeded_key, json.dumps(children).encode())
+        children.append(child_execution(map_run["MapRunArn"], item, answered(run_worker(audit_aws, item))))
+    put_map_run_results(audit_aws, map_run, children)
     return merge_event
 
 

@@ -10,12 +10,14 @@ What moto cannot do, and where it is covered instead: it reads one listObjectsV2
 `merge` lists every page itself, tests/functions); a prefix that holds no shard fails its Map (moto
 reads the listing's `Contents`, which S3 leaves out when nothing is listed: `States.Runtime`), where AWS
 runs no child and the merge fails with NoShards, naming the prefix (tests/functions); its ResultWriter
-writes a manifest without result files (the merge's reading of failed children: tests/functions, on
-files in AWS's shape); it ignores ToleratedFailurePercentage, letting every child fail without failing
-the map (AWS fails the map run past the percentage; within it, and in moto, the merge names each shard
-left out); it runs no IAM check, so the roles are tested on the template
-(tests/security/test_audit_least_privilege.py); and it cannot parse ItemBatcher, which the definition
-does not use (one item is one shard).
+writes a manifest that lists no result file, where AWS writes each child execution (its input, and its
+output or its error and cause) in result files the manifest lists, which the merge reads: because moto
+writes none, the tests write them as AWS does as the merge's invoke arrives, from the children the map
+ran here (one a shard, its outcome its last try's: `Lambda.write_results`); it ignores
+ToleratedFailurePercentage, letting every child fail without failing the map (AWS fails the map run
+past the percentage; within it, and in moto, the merge names each shard left out); it runs no IAM
+check, so the roles are tested on the template (tests/security/test_audit_least_privilege.py); and it
+cannot parse ItemBatcher, which the definition does not use (one item is one shard).
 """
 
 import datetime as dt
@@ -26,13 +28,22 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import boto3
 import pytest
-from audit_aws import BUCKET, AuditAws, FlakyS3, audit_aws_fixture, breaking_body  # noqa: F401 (the fixture)
+from audit_aws import (  # noqa: F401 (the fixture)
+    BUCKET,
+    AuditAws,
+    FlakyS3,
+    audit_aws_fixture,
+    breaking_body,
+    child_execution,
+    put_map_run_results,
+)
 from botocore.exceptions import ResponseStreamingError
 from fairdice.audit.local import run
+from fairdice.audit.merge import AFTER_THE_LISTING
 from fairdice.errors import ArchiveUnavailable, ShardRefused
 from integration.archive_buckets import ARCHIVE
 from moto.awslambda_simple.models import LambdaSimpleBackend
@@ -55,8 +66,20 @@ OUT = f"audits/2026-11-29/{RUN}/"
 OUTPUTS = ("summary.json", "findings.jsonl", "report.html")
 
 
+class Child(NamedTuple):
+    """A shard's child execution as the router saw it: when its first try started, and its last try's item, answer
+    (Lambda's, as JSON text), error (the errorType Lambda's answer names, where the try failed) and end."""
+
+    started: dt.datetime
+    item: Any
+    answer: str
+    error: str | None
+    stopped: dt.datetime
+
+
 class Lambda:
-    """moto's Lambda invoke, routed to the real handlers; counts how many run at once."""
+    """moto's Lambda invoke, routed to the real handlers; counts how many run at once, and keeps each shard's child for
+    the map run's result files."""
 
     def __init__(self, aws: AuditAws) -> None:
         self.aws = aws
@@ -73,6 +96,9 @@ class Lambda:
         self.archive_down: dict[str, int] = {}
         # a shard's key: how many more of its invokes S3 refuses it (as the worker fails then: tests/functions)
         self.refused: dict[str, int] = {}
+        # each child the map ran, by its execution's folder (every worker of an execution writes under it, and no other
+        # execution's does) and its shard's key
+        self.children: dict[tuple[str, str], Child] = {}
         self._lock = threading.Lock()
         self._running = 0
         self.peak = 0
@@ -83,12 +109,16 @@ class Lambda:
 
     def invoke(self, function_name: str, body: str, response_headers: dict[str, str]) -> bytes:
         event = json.loads(body)
+        started = dt.datetime.now(dt.UTC)
         with self._lock:
             self.calls.append((function_name, event))
             self._running += 1
             self.peak = max(self.peak, self._running)
+        key = event.get("shard", {}).get("Key")
+        error = None
         try:
-            key = event.get("shard", {}).get("Key")
+            if function_name == FUNCTIONS["AuditMergeFunctionArn"]:
+                self.write_results(event["output_prefix"], event["map_run"])
             if key in self.replaced:
                 self.aws.put(key, self.replaced.pop(key))
             if key in self.failing:
@@ -99,14 +129,44 @@ class Lambda:
             if self.refused.get(key):
                 self.refused[key] -= 1
                 raise ShardRefused(f"s3://{BUCKET}/{key} cannot be read (AccessDenied): …")
-            result = self.handlers[function_name](event, FakeLambdaContext())
+            answer = json.dumps(self.handlers[function_name](event, FakeLambdaContext()))
         except Exception as exc:  # as Lambda answers a handler's exception
             response_headers["x-amz-function-error"] = "Unhandled"
-            return json.dumps({"errorType": type(exc).__name__, "errorMessage": str(exc)}).encode()
+            error = type(exc).__name__
+            answer = json.dumps({"errorType": error, "errorMessage": str(exc)})
         finally:
             with self._lock:
                 self._running -= 1
-        return json.dumps(result).encode()
+        if key is not None:
+            self.tried(event, answer, error, started)
+        return answer.encode()
+
+    def tried(self, item: Any, answer: str, error: str | None, started: dt.datetime) -> None:
+        """A shard's child as its try left it: the child's outcome is its last try's, and it started with its first."""
+        shard = (item["output_prefix"], item["shard"]["Key"])
+        with self._lock:
+            earlier = self.children.get(shard)
+            first = earlier.started if earlier else started
+            self.children[shard] = Child(first, item, answer, error, dt.datetime.now(dt.UTC))
+
+    def write_results(self, output_prefix: str, map_run: dict[str, Any]) -> None:
+        """The map run's result files, as Step Functions' ResultWriter writes them before the merge runs: one child per
+        shard its workers were invoked for in this execution, with its last try's outcome; a failed one with the error
+        Lambda's answer names and that answer as its cause, as Step Functions words a Lambda task's failure."""
+        children = [
+            child_execution(
+                map_run["MapRunArn"],
+                child.item,
+                None if child.error else json.loads(child.answer),
+                error=child.error,
+                cause=child.answer if child.error else None,
+                started=child.started,
+                stopped=child.stopped,
+            )
+            for (prefix, _), child in sorted(self.children.items())
+            if prefix == output_prefix
+        ]
+        put_map_run_results(self.aws, map_run, children)
 
 
 @pytest.fixture
@@ -314,12 +374,15 @@ def test_a_shard_whose_audit_fails_is_left_out_of_the_inputs_and_named_by_a_find
     lambdas.failing.add("games/2026-11-29/shard-3.jsonl.gz")
     described = execute(INPUT)
     assert described["status"] == "SUCCEEDED", described.get("cause")
-    # Then the merge, listing the prefix itself, names the shard that has no partial result
+    # Then the merge, listing the prefix itself, names the shard that has no partial result, with the error its child
+    # failed with, as the map run's result files keep it: the errorType of Lambda's answer, and the answer
     summary = audit_aws.json(f"{OUT}summary.json")
     assert "games/2026-11-29/shard-3.jsonl.gz" not in [record["file"] for record in summary["inputs"]]
     findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
     left_out = [f for f in findings if f.get("error", {}).get("code") == "not_audited"]
     assert [f["file"] for f in left_out] == ["games/2026-11-29/shard-3.jsonl.gz"]
+    cause = json.dumps({"errorType": "TimeoutError", "errorMessage": "Task timed out after 900.00 seconds"})
+    assert left_out[0]["error"]["message"] == f"its audit failed (TimeoutError: {cause})"
     output = json.loads(described["output"])
     assert output["clean"] is False
     # and says so as a shard not audited, not as one line that could not be verified (review): none of its 7 games
@@ -344,8 +407,8 @@ def test_a_shard_replaced_after_the_map_listed_it_is_not_audited_in_its_place_an
 
     described = execute(INPUT)
 
-    # Then its worker failed, once (ShardChanged is not tried again), and the merge names it as not audited: none of
-    # the new version's games is counted, and the audit is not clean
+    # Then its worker failed, once (ShardChanged is not tried again), and the merge names it as not audited, with that
+    # error: none of the new version's games is counted, and the audit is not clean
     assert described["status"] == "SUCCEEDED", described.get("cause")
     assert len(lambdas.tries(key)) == 1
     output = json.loads(described["output"])
@@ -353,6 +416,38 @@ def test_a_shard_replaced_after_the_map_listed_it_is_not_audited_in_its_place_an
     summary = audit_aws.json(f"{OUT}summary.json")
     assert key not in [record["file"] for record in summary["inputs"]]
     assert summary["games"] == 51 - 7
+    findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    (left_out,) = [f for f in findings if f.get("error", {}).get("code") == "not_audited"]
+    assert left_out["file"] == key
+    assert left_out["error"]["message"].startswith("its audit failed (ShardChanged: ")
+
+
+def test_a_shard_put_under_the_prefix_after_the_map_listed_it_is_named_as_one_the_map_ran_no_child_for(
+    audit_aws: AuditAws, lambdas: Lambda, shards: dict[str, bytes], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a shard put under the day's prefix as the first worker starts, after the map listed the prefix
+    late = "games/2026-11-29/shard-6.jsonl"
+    worker = lambdas.handlers[FUNCTIONS["AuditWorkerFunctionArn"]]
+
+    def put_late_then_audit(event: Any, context: Any) -> Any:
+        if not audit_aws.keys(late):
+            audit_aws.put(late, games.jsonl([games.narde(70)]))
+        return worker(event, context)
+
+    monkeypatch.setitem(lambdas.handlers, FUNCTIONS["AuditWorkerFunctionArn"], put_late_then_audit)
+
+    # When the state machine runs
+    described = execute(INPUT)
+
+    # Then the map ran no child for it, and the merge, which lists it, names it as put there after the listing (the
+    # map run's result files name every child it ran), rather than as a shard whose audit may have been cut short
+    assert described["status"] == "SUCCEEDED", described.get("cause")
+    assert lambdas.tries(late) == []
+    output = json.loads(described["output"])
+    assert (output["shards"], output["games"], output["not_audited"], output["clean"]) == (5, 51, 1, False)
+    findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    (left_out,) = [f for f in findings if f.get("error", {}).get("code") == "not_audited"]
+    assert (left_out["file"], left_out["error"]["message"]) == (late, AFTER_THE_LISTING)
 
 
 def test_each_execution_writes_in_a_folder_of_its_own_so_no_other_on_the_same_prefix_is_read_for_it(
@@ -365,8 +460,7 @@ def test_each_execution_writes_in_a_folder_of_its_own_so_no_other_on_the_same_pr
 
     # When a second execution on the same output prefix audits no shard (review: the executions shared one folder, so
     # a second could count the first's partial results, and two at once each other's; moto's map goes on past failed
-    # children, as AWS does within the tolerated failure percentage, and moto's map run lists no failed child for
-    # the merge to leave out)
+    # children, as AWS does within the tolerated failure percentage)
     lambdas.failing.update(shards)
     second = execute(INPUT, name="second")
 
@@ -497,6 +591,7 @@ def test_a_shard_whose_daily_archive_never_answers_is_not_audited_and_named_by_a
     findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
     left_out = [f for f in findings if f.get("error", {}).get("code") == "not_audited"]
     assert [f["file"] for f in left_out] == [key]
+    assert left_out[0]["error"]["message"].startswith("its audit failed (ArchiveUnavailable: ")
     assert json.loads(described["output"])["clean"] is False
 
 
