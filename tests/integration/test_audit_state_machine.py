@@ -595,6 +595,51 @@ def test_a_shard_whose_daily_archive_never_answers_is_not_audited_and_named_by_a
     assert json.loads(described["output"])["clean"] is False
 
 
+@pytest.mark.parametrize("failing", ["none", "failing", "archive_down", "refused"])
+def test_the_map_runs_result_files_count_the_children_step_functions_counts(
+    audit_aws: AuditAws, lambdas: Lambda, shards: dict[str, bytes], monkeypatch: pytest.MonkeyPatch, failing: str
+) -> None:
+    # Given a run of five shards: clean; with one whose only try fails (a timeout, not tried again) or whose every try
+    # fails (the daily archive never answers); or with one that S3 refuses twice, then gives (its child succeeds)
+    if failing == "failing":
+        lambdas.failing.add(DAILY_SHARD)
+    elif failing != "none":
+        getattr(lambdas, failing)[DAILY_SHARD] = 100 if failing == "archive_down" else 2
+    merge = lambdas.handlers[FUNCTIONS["AuditMergeFunctionArn"]]
+    seen = []
+
+    def counted_then_merged(event: Any, context: Any) -> Any:
+        map_run = event["map_run"]
+        sfn = boto3.client("stepfunctions", region_name="eu-west-1")
+        manifest = audit_aws.json(map_run["ResultWriterDetails"]["Key"])
+        written = {
+            status: [child for file in files for child in audit_aws.json(file["Key"])]
+            for status, files in manifest["ResultFiles"].items()
+        }
+        seen.append((sfn.describe_map_run(mapRunArn=map_run["MapRunArn"]), manifest, written))
+        return merge(event, context)
+
+    monkeypatch.setitem(lambdas.handlers, FUNCTIONS["AuditMergeFunctionArn"], counted_then_merged)
+
+    # When the state machine runs (a second between tries here)
+    described = execute(INPUT, quick_retries=True)
+
+    # Then, at the merge's invoke, the result files hold a child a shard, each as its last try left it, and agree with
+    # the map run's item counts as Step Functions describes them (moto 5.2.5 leaves executionCounts.running at 1 for
+    # each failed child after the run ends; itemCounts are kept right)
+    assert described["status"] == "SUCCEEDED", described.get("cause")
+    ((map_run, manifest, written),) = seen
+    assert (manifest["DestinationBucket"], manifest["MapRunArn"]) == (BUCKET, map_run["mapRunArn"])
+    failed = [DAILY_SHARD] if failing in ("failing", "archive_down") else []
+    assert [json.loads(child["Input"])["shard"]["Key"] for child in written["FAILED"]] == failed
+    assert len(written["SUCCEEDED"]) == len(shards) - len(failed)
+    assert written["PENDING"] == []
+    counts = map_run["itemCounts"]
+    assert counts["succeeded"] == len(written["SUCCEEDED"])
+    assert counts["failed"] + counts["timedOut"] + counts["aborted"] == len(written["FAILED"])
+    assert counts["total"] == len(written["SUCCEEDED"]) + len(written["FAILED"])
+
+
 LAMBDA_SERVICE = ("Lambda.ServiceException", "Lambda.AWSLambdaException", "Lambda.SdkClientException",
                   "Lambda.TooManyRequestsException")  # fmt: skip
 TIMED_OUT = ("Sandbox.Timedout", "Lambda.ClientExecutionTimeoutException", "Lambda.Unknown")
