@@ -1,16 +1,18 @@
-"""The audit's AWS side under moto: a versioned audit bucket and the three handlers, imported against it."""
+"""The audit's AWS side under moto: a versioned audit bucket and the three handlers, imported against it; and a map
+run's record, for tests that run no execution (`MapRuns`, `map_ran`)."""
 
 import datetime as dt
 import importlib
 import json
 import uuid
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
 import boto3
 import pytest
+from botocore.exceptions import ClientError
 from moto import mock_aws
 
 # The bucket events/audit-merge.json names in its ResultWriter details.
@@ -27,6 +29,9 @@ class AuditAws:
     worker: ModuleType
     merger: ModuleType
     reporter: ModuleType
+    # each shard's child execution as the worker ran it last, for the map run's result files (`map_ran`): its item, and
+    # what the worker returned (`output`) or how it failed (`error`, `cause`), as `child_execution` takes them
+    children: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def put(self, key: str, data: bytes) -> str:
         """Store an object; its version id."""
@@ -85,24 +90,28 @@ def _timestamp(moment: dt.datetime) -> str:
     return moment.astimezone(dt.UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-def put_map_run_results(aws: AuditAws, map_run: Any, children: Iterable[dict[str, Any]]) -> None:
+def put_map_run_results(
+    put: Callable[[str, bytes], Any], map_run: Any, children: Iterable[dict[str, Any]]
+) -> dict[str, int]:
     """Write a map run's result files as Step Functions' ResultWriter writes them (moto's writes its manifest alone,
-    listing none): the `children` (`child_execution`) of each status in a JSON array, `<status>_0.json` beside the
-    manifest `map_run` (the Map state's output) names, and the manifest listing each file and its size under its
-    status, with the bucket and map run it names."""
+    listing none), each object with `put` (key, bytes): the `children` (`child_execution`) of each status in a JSON
+    array, `<status>_0.json` beside the manifest `map_run` (the Map state's output) names, and the manifest listing each
+    file and its size under its status, with the bucket and map run it names; how many children of each status."""
     details = map_run["ResultWriterDetails"]
     manifest_key = details["Key"]
-    by_status: dict[str, list[dict[str, Any]]] = {}
-    for child in children:
-        by_status.setdefault(child["Status"], []).append(child)
     files: dict[str, list[dict[str, Any]]] = {"FAILED": [], "PENDING": [], "SUCCEEDED": []}
+    by_status: dict[str, list[dict[str, Any]]] = {status: [] for status in files}
+    for child in children:
+        by_status[child["Status"]].append(child)
     for status, executions in by_status.items():
-        key = manifest_key.replace("manifest.json", f"{status}_0.json")
-        data = json.dumps(executions).encode()
-        aws.put(key, data)
-        files[status].append({"Key": key, "Size": len(data)})
+        if executions:
+            key = manifest_key.replace("manifest.json", f"{status}_0.json")
+            data = json.dumps(executions).encode()
+            put(key, data)
+            files[status].append({"Key": key, "Size": len(data)})
     manifest = {"DestinationBucket": details["Bucket"], "MapRunArn": map_run["MapRunArn"], "ResultFiles": files}
-    aws.put(manifest_key, json.dumps(manifest).encode())
+    put(manifest_key, json.dumps(manifest).encode())
+    return {status: len(executions) for status, executions in by_status.items()}
 
 
 @pytest.fixture(name="audit_aws")
@@ -120,7 +129,40 @@ def audit_aws_fixture(fake_aws_credentials: None, monkeypatch: pytest.MonkeyPatc
             # Each handler made its client at import: point it at this test's moto.
             monkeypatch.setattr(module, "s3", boto3.client("s3", region_name="eu-west-1"))
             modules.append(module)
+        # and the merge's Step Functions client, which answers for the map runs of moto's executions
+        monkeypatch.setattr(modules[1], "sfn", boto3.client("stepfunctions", region_name="eu-west-1"))
         yield AuditAws(s3, *modules)
+
+
+class MapRuns:
+    """Step Functions' DescribeMapRun for tests that run no execution: each map run's item counts as the test's
+    children ended, a record kept in Step Functions, not in the bucket."""
+
+    def __init__(self) -> None:
+        self.counts: dict[str, dict[str, int]] = {}
+
+    def ran(self, map_run_arn: str, written: dict[str, int]) -> None:
+        """Count the map run's children as `put_map_run_results` wrote them."""
+        self.counts[map_run_arn] = {"succeeded": written["SUCCEEDED"], "failed": written["FAILED"]}
+
+    def describe_map_run(self, mapRunArn: str) -> dict[str, Any]:
+        if mapRunArn not in self.counts:
+            raise ClientError({"Error": {"Code": "ResourceNotFound", "Message": "no such map run"}}, "DescribeMapRun")
+        counts = {"pending": 0, "running": 0, "succeeded": 0, "failed": 0, "timedOut": 0, "aborted": 0}
+        counts |= self.counts[mapRunArn]
+        return {"mapRunArn": mapRunArn, "status": "SUCCEEDED", "itemCounts": {**counts, "total": sum(counts.values())}}
+
+
+def map_ran(aws: AuditAws, merge_event: dict[str, Any]) -> dict[str, Any]:
+    """`merge_event` after a map run whose children are `aws.children`: their result files written as Step Functions
+    writes them, and Step Functions counting them as they ended (the merge's client made a `MapRuns`, which the
+    fixture's monkeypatch puts back); the event."""
+    map_run = merge_event["map_run"]
+    children = [child_execution(map_run["MapRunArn"], **child) for child in aws.children.values()]
+    runs = aws.merger.sfn if isinstance(aws.merger.sfn, MapRuns) else MapRuns()
+    runs.ran(map_run["MapRunArn"], put_map_run_results(aws.put, map_run, children))
+    aws.merger.sfn = runs
+    return merge_event
 
 
 class FlakyS3:

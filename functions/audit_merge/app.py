@@ -5,7 +5,9 @@ becomes a finding; the map run's ResultWriter manifest says why a child failed. 
 listed with its ETag: a partial left by an earlier run under the same output prefix counts only
 for the version of the object it read, never for a shard whose audit failed in this run, and only
 while it adds up to what its worker returned to the map, which the manifest's result files keep
-(its counts, and the SHA-256 of its summary, findings, ids and game keys).
+(its counts, and the SHA-256 of its summary, findings, ids and game keys). Those files are objects
+in the bucket: they count only while they name the children Step Functions itself counts for the
+map run (DescribeMapRun), and the merge runs only as a state of the execution, given its map run.
 """
 
 import os
@@ -17,16 +19,25 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.audit.merge import merge_execution
 from fairdice.audit.s3 import (
     AuditSettings,
+    ChildCounts,
     InputPrefix,
-    MapRunResults,
     OutputPrefix,
     client,
+    map_run_counts,
     map_run_results,
     scratch_space,
 )
 from fairdice.audit.summary import FINDINGS, SUMMARY
-from fairdice.errors import AuditTooLarge
-from fairdice.storage import S3Results, StorageSettings, list_etags, stack_name, store_failures
+from fairdice.errors import AuditTooLarge, StoreUnavailable
+from fairdice.storage import (
+    S3Results,
+    StorageSettings,
+    list_etags,
+    stack_name,
+    step_functions,
+    store_failures,
+    transient,
+)
 from pydantic import BaseModel, ConfigDict
 
 # The counts the state machine's output repeats (statemachines/audit.asl.json, state Audited).
@@ -42,7 +53,9 @@ logger = Logger()
 metrics = Metrics(namespace=SERVICE, service=SERVICE)
 STACK = stack_name(os.environ)
 SETTINGS = AuditSettings.from_environ(os.environ)
-s3 = client(StorageSettings.from_environ(os.environ))
+STORAGE = StorageSettings.from_environ(os.environ)
+s3 = client(STORAGE)
+sfn = step_functions(STORAGE.region)
 
 
 class WriterDetails(BaseModel):
@@ -53,22 +66,24 @@ class WriterDetails(BaseModel):
 
 
 class MapRun(BaseModel):
-    """The Distributed Map's output when it has a ResultWriter."""
+    """The Distributed Map's output when it has a ResultWriter (the definition's has): the map run, and where its
+    result files are."""
 
     model_config = ConfigDict(extra="ignore")
 
-    MapRunArn: str | None = None
-    ResultWriterDetails: WriterDetails | None = None
+    MapRunArn: str
+    ResultWriterDetails: WriterDetails
 
 
 class MergeEvent(BaseModel):
-    """The execution's input, with the map run's output beside it."""
+    """The execution's input, with the map run's output beside it. A merge given no map run is refused (review: one
+    invoked by hand without it counted every partial held to no answer)."""
 
     model_config = ConfigDict(extra="ignore")
 
     input_prefix: InputPrefix
     output_prefix: OutputPrefix
-    map_run: MapRun | None = None
+    map_run: MapRun
 
 
 @logger.inject_lambda_context
@@ -81,16 +96,17 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     # same two objects again.
     with store_failures(f"merging s3://{bucket}/{merging.output_prefix}"), scratch_space(_too_large):
         expected = list_etags(s3, bucket, merging.input_prefix)
-        details = merging.map_run.ResultWriterDetails if merging.map_run else None
+        map_run, details = merging.map_run.MapRunArn, merging.map_run.ResultWriterDetails
         # why a shard was not audited (its child failed, or its answer is not one), what each worker returned to the
         # map, which its partial must add up to (a partial changed since is not counted), and the shards it ran a child
-        # for: one put under the prefix after the listing is not counted either
-        failed, returned, ran = (
-            map_run_results(s3, details.Bucket, details.Key) if details else MapRunResults({}, {}, None)
-        )
+        # for: one put under the prefix after the listing is not counted either; none where the result files do not
+        # name the children Step Functions counts
+        failed, returned, ran, unaccounted = map_run_results(s3, details.Bucket, details.Key, _counted(map_run))
         results = S3Results(bucket, merging.output_prefix, s3)
         # An execution that audited nothing fails (NoShards), which its alarm counts
-        summary = merge_execution(results, f"s3://{bucket}/{merging.input_prefix}", expected, failed, returned, ran)
+        summary = merge_execution(
+            results, f"s3://{bucket}/{merging.input_prefix}", expected, failed, returned, ran, unaccounted
+        )
     result = {
         "summary": f"{merging.output_prefix}{SUMMARY}",
         "findings": f"{merging.output_prefix}{FINDINGS}",
@@ -106,6 +122,19 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     metrics.add_metric(name="AuditsNotClean", unit=MetricUnit.Count, value=int(not summary.clean))
     logger.info("audit merged", extra=result)
     return result
+
+
+def _counted(map_run: str) -> ChildCounts:
+    """What Step Functions counts of the map run's children; StoreUnavailable, which the state machine retries, where
+    it did not answer for now (throttled, a dropped connection)."""
+    try:
+        return map_run_counts(sfn, map_run)
+    except Exception as exc:
+        if not transient(exc):
+            raise
+        raise StoreUnavailable(
+            f"asking Step Functions what map run {map_run} counted: it did not answer ({exc})"
+        ) from exc
 
 
 def _too_large(room: str) -> AuditTooLarge:

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, BinaryIO, Protocol
+from typing import Annotated, Any, BinaryIO, Literal, Protocol
 from urllib.parse import urlsplit
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
@@ -351,22 +351,31 @@ class S3Connection:
         """The client, made the first time it is needed (boto3 is imported then, not before)."""
         with self._lock:
             if self._client is None:
-                import boto3
-                from botocore.config import Config
-
-                patience = self.patience
-                config = Config(
-                    connect_timeout=patience.connect_timeout,
-                    read_timeout=patience.read_timeout,
-                    retries={"mode": "standard", "total_max_attempts": patience.attempts},
-                )
-                # A session of its own: boto3's default session is not safe to share across threads.
-                session = boto3.session.Session()
-                client: S3Client = session.client(
-                    "s3", endpoint_url=self.endpoint_url, region_name=self.region, config=config
-                )
+                client: S3Client = _client("s3", self.region, self.patience, endpoint_url=self.endpoint_url)
                 self._client = client
             return self._client
+
+
+def step_functions(region: str | None, patience: S3Patience = PATIENT) -> Any:
+    """A Step Functions client for `region`, with the bounded timeouts and retries of an S3 client (boto3 imported
+    then): the audit's merge asks it what its map run counted, a record no one writes but Step Functions."""
+    return _client("stepfunctions", region, patience)
+
+
+def _client(
+    service: Literal["s3", "stepfunctions"], region: str | None, patience: S3Patience, endpoint_url: str | None = None
+) -> Any:
+    """A boto3 client of `service` in a session of its own (boto3's default session is not safe to share across
+    threads), each call as patient as `patience`."""
+    import boto3
+    from botocore.config import Config
+
+    config = Config(
+        connect_timeout=patience.connect_timeout,
+        read_timeout=patience.read_timeout,
+        retries={"mode": "standard", "total_max_attempts": patience.attempts},
+    )
+    return boto3.session.Session().client(service, endpoint_url=endpoint_url, region_name=region, config=config)
 
 
 def aws_own(endpoint_url: str | None, bucket: str | None = None) -> bool:

@@ -25,6 +25,7 @@ from audit_aws import (  # noqa: F401 (the fixture)
     breaking_body,
     child_execution,
     failing_once,
+    map_ran,
     put_map_run_results,
 )
 from botocore.exceptions import (
@@ -38,6 +39,7 @@ from botocore.exceptions import (
 from fairdice.archive.reader import ArchiveReader
 from fairdice.audit.archive import DayArchive, of_bucket
 from fairdice.audit.lines import numbered_lines
+from fairdice.audit.merge import AFTER_THE_LISTING, NOT_AUDITED
 from fairdice.audit.shard import ShardAudit, audit_shard, shard_name
 from fairdice.audit.store import FolderResults
 from fairdice.errors import (
@@ -82,8 +84,21 @@ def as_listed(audit_aws: AuditAws, event: Event) -> Event:
 
 
 def run_worker(audit_aws: AuditAws, event: Event) -> Any:
-    """The worker on the item the map gives it for the shard as it is now."""
-    return audit_aws.worker.lambda_handler(as_listed(audit_aws, event), FakeLambdaContext())
+    """The worker on the item the map gives it for the shard as it is now, kept as the shard's child execution for the
+    map run's result files (`map_ran`)."""
+    item = as_listed(audit_aws, event)
+    try:
+        answer = audit_aws.worker.lambda_handler(item, FakeLambdaContext())
+    except Exception as exc:
+        audit_aws.children[item["shard"]["Key"]] = {"item": item, "error": type(exc).__name__, "cause": str(exc)}
+        raise
+    audit_aws.children[item["shard"]["Key"]] = {"item": item, "output": answer}
+    return answer
+
+
+def merge_event_of_the_run(audit_aws: AuditAws, load_event: Callable[[str], Event]) -> Event:
+    """The merge's event after a map run whose children are the workers this test ran (`run_worker`)."""
+    return map_ran(audit_aws, load_event("audit-merge"))
 
 
 def test_the_worker_audits_the_listed_shard_and_returns_only_where_its_results_are(
@@ -410,16 +425,16 @@ def test_merge_names_every_shard_read_and_each_failed_one_with_its_cause_and_rep
         "games/2026-11-29/shard-00003.jsonl": games.jsonl([games.narde(4)]),
     }
     versions = {key: audit_aws.put(key, data) for key, data in shards.items()}
-    merge_event = load_event("audit-merge")
-    map_run = merge_event["map_run"]
-    children = []
     for key in list(shards)[:2]:
-        event = {**worker_event, "shard": {**worker_event["shard"], "Key": key}}
-        children.append(child_execution(map_run["MapRunArn"], event, run_worker(audit_aws, event)))
+        run_worker(audit_aws, {**worker_event, "shard": {**worker_event["shard"], "Key": key}})
     child_input = {"shard": {"Key": "games/2026-11-29/shard-00003.jsonl"}, "output_prefix": OUT}
-    children.append(child_execution(map_run["MapRunArn"], child_input, error="Lambda.Unknown", cause="out of memory"))
+    audit_aws.children[child_input["shard"]["Key"]] = {
+        "item": child_input,
+        "error": "Lambda.Unknown",
+        "cause": "out of memory",
+    }
     # The ResultWriter's files as Step Functions writes them: a manifest, then arrays of child executions.
-    put_map_run_results(audit_aws, map_run, children)
+    merge_event = merge_event_of_the_run(audit_aws, load_event)
 
     # When the merge and the report run
     merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
@@ -466,7 +481,7 @@ def test_no_report_is_drawn_from_a_summary_or_findings_written_over_after_the_me
     # Given a shard with a mismatch, merged
     audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD)))
     run_worker(audit_aws, load_event("audit-worker-shard"))
-    merge_event = {key: value for key, value in load_event("audit-merge").items() if key != "map_run"}
+    merge_event = merge_event_of_the_run(audit_aws, load_event)
     merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
     assert merged["mismatch"] == 1
     # When whoever may write under audits/ writes the merged summary or findings over before the report, making the
@@ -500,15 +515,11 @@ def audited_as_the_map_runs(
     worker_event = load_event("audit-worker-shard")
     if shards is None:
         shards = {REWRITTEN: [games.narde(1), games.mismatched(games.narde(2))], UNTOUCHED: [games.narde(3)]}
-    merge_event = load_event("audit-merge")
-    map_run = merge_event["map_run"]
-    children = []
     for key, content in shards.items():
         audit_aws.put(key, games.jsonl(content))
-        item = {**worker_event, "shard": {**worker_event["shard"], "Key": key}}
-        children.append(child_execution(map_run["MapRunArn"], item, answered(run_worker(audit_aws, item))))
-    put_map_run_results(audit_aws, map_run, children)
-    return merge_event
+        answer = run_worker(audit_aws, {**worker_event, "shard": {**worker_event["shard"], "Key": key}})
+        audit_aws.children[key]["output"] = answered(answer)
+    return merge_event_of_the_run(audit_aws, load_event)
 
 
 def test_a_partial_changed_after_its_worker_stored_it_is_not_counted_and_named_as_not_adding_up(
@@ -674,21 +685,101 @@ def test_a_shard_whose_answer_in_the_map_runs_result_files_is_malformed_is_not_c
     assert "is not a worker's answer" in finding["error"]["message"]
 
 
-def test_shards_with_no_answer_where_the_map_run_kept_no_result_files_are_counted_as_their_partials_are(
-    audit_aws: AuditAws, load_event: Callable[[str], Event]
+@pytest.mark.parametrize(
+    "changed",
+    ["emptied", "a child left out", "a child added", "a failure made a success"],
+)
+def test_no_shard_is_counted_where_the_map_runs_result_files_do_not_name_the_children_step_functions_counts(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], changed: str
 ) -> None:
-    # Given two shards audited by the worker, and a map run whose manifest lists no result file (as moto's map run
-    # writes its manifest)
-    merge_event = audited_as_the_map_runs(audit_aws, load_event)
-    manifest_key = merge_event["map_run"]["ResultWriterDetails"]["Key"]
-    files: dict[str, list[Any]] = {"FAILED": [], "PENDING": [], "SUCCEEDED": []}
-    audit_aws.put(manifest_key, json.dumps({"DestinationBucket": BUCKET, "ResultFiles": files}).encode())
+    # Given two shards audited by the worker and a third whose child failed, Step Functions counting two children that
+    # succeeded and one that failed, and a fourth shard put under the prefix after the listing, with a partial stored
+    # under its name by the worker invoked outside the run
+    audited_as_the_map_runs(audit_aws, load_event)
+    late = {"shard": {"Key": "games/2026-11-29/shard-00009.jsonl"}, "output_prefix": OUT}
+    audit_aws.put(late["shard"]["Key"], games.jsonl([games.narde(9)]))
+    third = {"shard": {"Key": "games/2026-11-29/shard-00003.jsonl"}, "output_prefix": OUT}
+    audit_aws.children[third["shard"]["Key"]] = {"item": third, "error": "Lambda.Unknown", "cause": "out of memory"}
+    merge_event = merge_event_of_the_run(audit_aws, load_event)
+    worker_event = load_event("audit-worker-shard")
+    run_worker(audit_aws, {**worker_event, "shard": {**worker_event["shard"], **late["shard"]}})
+    # and the result files then changed by whoever may write under map-runs/ (review: a manifest listing no result
+    # file, as moto's map run writes one, had every partial counted held to no answer)
+    map_run = merge_event["map_run"]
+    child = {key: child_execution(map_run["MapRunArn"], **record) for key, record in audit_aws.children.items()}
+    rewritten = {
+        "emptied": [],
+        "a child left out": [child[UNTOUCHED]],
+        "a child added": list(child.values()),
+        "a failure made a success": [child[REWRITTEN], child[UNTOUCHED], child[late["shard"]["Key"]]],
+    }[changed]
+    put_map_run_results(audit_aws.put, map_run, rewritten)
 
     # When the merge runs
     merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
 
-    # Then both are counted: an answer absent is no answer changed
-    assert (merged["games"], merged["fair"], merged["mismatch"], merged["not_audited"]) == (3, 2, 1, 0)
+    # Then no shard is counted, each named not audited, saying why, and the audit is not clean
+    assert (merged["games"], merged["shards"], merged["not_audited"], merged["clean"]) == (0, 0, 3, False)
+    findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert sorted(finding["file"] for finding in findings) == sorted([REWRITTEN, UNTOUCHED, late["shard"]["Key"]])
+    assert all(
+        "Step Functions counts 2 children that succeeded, 1 that failed" in f["error"]["message"] for f in findings
+    )
+
+
+def test_a_map_run_that_ran_no_child_audits_no_shard_put_under_the_prefix_after_its_listing(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given a map run that listed no shard (its manifest lists no result file, Step Functions counts no child), and a
+    # shard put under the prefix after, with a partial stored under its name by the worker invoked outside the run
+    audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1)])))
+    run_worker(audit_aws, load_event("audit-worker-shard"))
+    audit_aws.children.clear()
+    merge_event = merge_event_of_the_run(audit_aws, load_event)
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then the shard is not counted, named as put after the listing (review: an empty manifest was read as moto writes
+    # one, a run whose children are not known, and the partial was counted held to no answer)
+    assert (merged["games"], merged["not_audited"], merged["clean"]) == (0, 1, False)
+    (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert (finding["file"], finding["error"]["message"]) == (KEY, AFTER_THE_LISTING)
+
+
+def test_a_merge_given_no_map_run_is_refused_and_writes_nothing(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given a shard audited by the worker
+    audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1)])))
+    run_worker(audit_aws, load_event("audit-worker-shard"))
+    merge_event = {key: value for key, value in load_event("audit-merge").items() if key != "map_run"}
+
+    # When the merge is invoked by hand, with no map run (review: it counted every partial, held to no answer)
+    with pytest.raises(ValidationError, match="map_run"):
+        audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then it is refused, and writes nothing
+    assert audit_aws.keys(f"{OUT}summary.json") == audit_aws.keys(f"{OUT}findings.jsonl") == []
+
+
+def test_a_merge_that_step_functions_does_not_answer_for_now_fails_with_store_unavailable(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given a map run of one shard, and Step Functions throttling the merge's question
+    audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1)])))
+    run_worker(audit_aws, load_event("audit-worker-shard"))
+    merge_event = merge_event_of_the_run(audit_aws, load_event)
+    throttled = ClientError({"Error": {"Code": "ThrottlingException", "Message": "Rate exceeded"}}, "DescribeMapRun")
+    audit_aws.merger.sfn = FlakyS3(audit_aws.merger.sfn)
+    audit_aws.merger.sfn.failing["describe_map_run"] = [throttled]
+
+    # When the merge runs, then it fails with StoreUnavailable, which the state machine retries, naming the map run
+    with pytest.raises(StoreUnavailable, match=r"asking Step Functions what map run .* counted"):
+        audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+    assert audit_aws.keys(f"{OUT}summary.json") == []
+    # and its retry merges
+    assert audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())["games"] == 1
 
 
 def test_a_shard_put_under_the_prefix_after_the_map_listed_it_is_not_audited_whatever_partial_is_stored_for_it(
@@ -804,11 +895,11 @@ def test_the_merge_publishes_whether_the_audit_is_clean_for_its_alarm(
     # whether it is clean as the metric AuditNotCleanAlarm watches, by its namespace and dimensions (test_observability)
     worker_event = load_event("audit-worker-shard")
     key = "games/2026-11-29/shard-00001.jsonl"
-    merge_event = {name: value for name, value in load_event("audit-merge").items() if name != "map_run"}
     published = []
     for chosen in ([games.narde(1)], [games.mismatched(games.narde(1))]):
         audit_aws.put(key, games.jsonl(chosen))
         run_worker(audit_aws, {**worker_event, "shard": {"Key": key}})
+        merge_event = merge_event_of_the_run(audit_aws, load_event)
         capsys.readouterr()
         merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
         (document,) = [json.loads(line) for line in capsys.readouterr().out.splitlines() if '"_aws"' in line]
@@ -835,7 +926,7 @@ def test_an_output_prefix_audited_again_counts_no_partial_of_an_earlier_run(
     # (its children failed, or the run was cut short before them)
     audit_aws.put(first, games.jsonl([games.mismatched(games.narde(1))]))
     audit_aws.put(second, games.jsonl([games.mismatched(games.pair36(3))]))
-    merge_event = {key: value for key, value in load_event("audit-merge").items() if key != "map_run"}
+    merge_event = merge_event_of_the_run(audit_aws, load_event)
 
     # When the merge of the second run runs
     merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
@@ -849,7 +940,7 @@ def test_an_output_prefix_audited_again_counts_no_partial_of_an_earlier_run(
     # When the second run's workers do audit the new versions, the merge counts them, and only them
     for key in (first, second):
         run_worker(audit_aws, {**worker_event, "shard": {"Key": key}})
-    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+    merged = audit_aws.merger.lambda_handler(merge_event_of_the_run(audit_aws, load_event), FakeLambdaContext())
     assert (merged["games"], merged["mismatch"], merged["errors"], merged["shards"]) == (2, 2, 0, 2)
 
 
@@ -864,7 +955,7 @@ def test_a_merge_whose_scratch_space_fills_up_fails_saying_the_audit_is_too_larg
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), getattr(target, "name", None))
 
     monkeypatch.setattr(shutil, "copyfileobj", full)
-    merge_event = {key: value for key, value in load_event("audit-merge").items() if key != "map_run"}
+    merge_event = merge_event_of_the_run(audit_aws, load_event)
 
     # When the merge runs, Then it fails with AuditTooLarge, saying why and what to do, and writes no summary
     with pytest.raises(AuditTooLarge, match="scratch space is full") as raised:
@@ -881,20 +972,34 @@ def test_a_shard_put_under_the_prefix_after_the_map_listed_it_is_named_not_audit
     run_worker(audit_aws, load_event("audit-worker-shard"))
     late = "games/2026-11-29/shard-late.jsonl"
     audit_aws.put(late, games.jsonl([games.narde(2)]))
-    merge_event = {key: value for key, value in load_event("audit-merge").items() if key != "map_run"}
+    merge_event = merge_event_of_the_run(audit_aws, load_event)
 
     # When the merge runs
     audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
 
-    # Then the late shard is not audited, and its finding says it may have come after the listing, rather than that
-    # its audit failed (review: the run had no failure to look at)
+    # Then the late shard is not audited, and its finding says it came after the listing, rather than that its audit
+    # failed (review: the run had no failure to look at)
     findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
     (finding,) = [f for f in findings if f.get("error", {}).get("code") == "not_audited"]
-    assert finding["file"] == late
-    assert finding["error"]["message"].startswith(
-        "no partial result was stored for it: it was put under the input prefix after the run listed it, or its audit"
-        " was cut short"
-    )
+    assert (finding["file"], finding["error"]["message"]) == (late, AFTER_THE_LISTING)
+
+
+def test_a_shard_whose_worker_answered_but_whose_partial_is_gone_is_named_not_audited_as_such(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given a shard whose worker answered the map run, and its partial's summary then removed
+    audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1)])))
+    answer = run_worker(audit_aws, load_event("audit-worker-shard"))
+    audit_aws.s3.delete_object(Bucket=BUCKET, Key=f"{answer['partial']}summary.json")
+    merge_event = merge_event_of_the_run(audit_aws, load_event)
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then the shard is not audited, and its finding says its partial was removed after its worker answered
+    assert (merged["games"], merged["not_audited"], merged["clean"]) == (0, 1, False)
+    (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert (finding["file"], finding["error"]["message"]) == (KEY, NOT_AUDITED)
 
 
 @pytest.mark.parametrize("folder_audited", [False, True], ids=["listed-nothing", "folder-audited"])
@@ -909,7 +1014,7 @@ def test_a_merge_of_an_input_prefix_holding_no_shard_fails_saying_so_and_writes_
     if folder_audited:
         folder = {**load_event("audit-worker-shard")["shard"], "Key": "games/2026-11-29/", "Size": 0}
         assert run_worker(audit_aws, {**load_event("audit-worker-shard"), "shard": folder})["games"] == 0
-    merge_event = {key: value for key, value in load_event("audit-merge").items() if key != "map_run"}
+    merge_event = merge_event_of_the_run(audit_aws, load_event)
 
     # When the merge runs, Then it fails with NoShards, naming the prefix, and writes no summary, findings or report
     with pytest.raises(NoShards, match="games/2026-11-29/ holds no shard, so nothing was audited"):
@@ -925,7 +1030,7 @@ def test_a_merge_whose_every_shard_was_removed_after_its_audit_names_each_not_au
     audit_aws.put(KEY, gzip.compress(games.jsonl([games.mismatched(games.narde(1))])))
     run_worker(audit_aws, load_event("audit-worker-shard"))
     audit_aws.s3.delete_object(Bucket=BUCKET, Key=KEY)
-    merge_event = {key: value for key, value in load_event("audit-merge").items() if key != "map_run"}
+    merge_event = merge_event_of_the_run(audit_aws, load_event)
 
     # When the merge runs, Then it names the shard as removed while the run went on, counts none of its games, and the
     # audit is not clean
@@ -1210,7 +1315,7 @@ def test_the_merge_fails_with_store_unavailable_when_s3_fails_for_now_and_its_re
 ) -> None:
     audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD)))
     run_worker(audit_aws, load_event("audit-worker-shard"))
-    merge_event = {key: value for key, value in load_event("audit-merge").items() if key != "map_run"}
+    merge_event = merge_event_of_the_run(audit_aws, load_event)
     failing_once(monkeypatch, audit_aws.merger, call, failure)
     with pytest.raises(StoreUnavailable, match="merging"):
         audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
@@ -1237,7 +1342,7 @@ def test_the_report_fails_with_store_unavailable_only_when_s3_fails_for_now(
 ) -> None:
     audit_aws.put(KEY, gzip.compress(games.jsonl(SHARD)))
     run_worker(audit_aws, load_event("audit-worker-shard"))
-    merge_event = {key: value for key, value in load_event("audit-merge").items() if key != "map_run"}
+    merge_event = merge_event_of_the_run(audit_aws, load_event)
     merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
     failing_once(monkeypatch, audit_aws.reporter, call, failure)
     with pytest.raises(raised) as caught:

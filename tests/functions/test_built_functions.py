@@ -28,13 +28,17 @@ import socket
 import subprocess
 import sys
 import sysconfig
+import threading
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib.metadata import packages_distributions, version
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import boto3
 import pytest
+from audit_aws import MapRuns, child_execution, put_map_run_results
+from botocore.exceptions import ClientError
 from fairdice.archive.layout import secret_key
 from moto.server import ThreadedMotoServer
 from security.cloudformation import function_timeout, load_template
@@ -209,7 +213,7 @@ def _generated(function: str) -> dict[str, Any] | None:
     return event
 
 
-def _environment(function: str, data_dir: Path, task_root: Path, s3_endpoint: str) -> dict[str, str]:
+def _environment(function: str, data_dir: Path, task_root: Path, s3_endpoint: str, sfn_endpoint: str) -> dict[str, str]:
     """Lambda's environment for the function: the template's variables, then those Lambda sets."""
     template = load_template()
     properties = template["Resources"][function]["Properties"]
@@ -234,6 +238,7 @@ def _environment(function: str, data_dir: Path, task_root: Path, s3_endpoint: st
         **{key: value(v) for key, v in given.items()},
         "FAIRDICE_DATA_DIR": str(data_dir),
         "AWS_ENDPOINT_URL_S3": s3_endpoint,
+        "AWS_ENDPOINT_URL_SFN": sfn_endpoint,
         "FAIRDICE_EMULATED_TIMEOUT_MS": str(int(function_timeout(template, function) * 1000)),
         "AWS_LAMBDA_FUNCTION_NAME": name,
         "AWS_LAMBDA_FUNCTION_VERSION": "$LATEST",
@@ -260,7 +265,13 @@ def _environment(function: str, data_dir: Path, task_root: Path, s3_endpoint: st
 
 
 def _run(
-    function: str, folders: list[str], task_root: Path, data_dir: Path, events: list[Any], work: Path, s3: str
+    function: str,
+    folders: list[str],
+    task_root: Path,
+    data_dir: Path,
+    events: list[Any],
+    work: Path,
+    endpoints: tuple[str, str],
 ) -> Run:
     handler = load_template()["Resources"][function]["Properties"]["Handler"]
     results = work / "results.json"
@@ -271,7 +282,7 @@ def _run(
         text=True,
         timeout=300,
         cwd=work,
-        env=_environment(function, data_dir, task_root, s3),
+        env=_environment(function, data_dir, task_root, *endpoints),
     )
     assert done.returncode == 0, f"{function} did not run: {done.stderr[-3000:]}"
     return {"answers": json.loads(results.read_text()), "stdout": done.stdout, "data_dir": data_dir}
@@ -292,21 +303,76 @@ def s3_server() -> Iterator[str]:
 
 
 def _audit_bucket(endpoint: str) -> dict[str, bytes]:
-    """The audit bucket as events/audit-*.json expect it: the map's shard, and the map run's manifest (no failures)."""
+    """The audit bucket as events/audit-*.json expect it: the map's shard (the map run's result files are written
+    once the worker ran it: `_map_ran`)."""
     s3 = boto3.client(
         "s3", region_name="eu-west-1", endpoint_url=endpoint, aws_access_key_id="x", aws_secret_access_key="x"
     )
     s3.create_bucket(Bucket=AUDIT_BUCKET, CreateBucketConfiguration={"LocationConstraint": "eu-west-1"})
     s3.put_bucket_versioning(Bucket=AUDIT_BUCKET, VersioningConfiguration={"Status": "Enabled"})
     shard = json.loads((EVENTS / "audit-worker-shard.json").read_text())["shard"]["Key"]
-    merge = json.loads((EVENTS / "audit-merge.json").read_text())["map_run"]
     content = gzip.compress(
         games.jsonl([games.narde(1), games.mismatched(games.narde(2)), "{", games.three_dice(3), games.daily(4)])
     )
-    manifest = {"DestinationBucket": AUDIT_BUCKET, "MapRunArn": merge["MapRunArn"], "ResultFiles": {}}
     s3.put_object(Bucket=AUDIT_BUCKET, Key=shard, Body=content)
-    s3.put_object(Bucket=AUDIT_BUCKET, Key=merge["ResultWriterDetails"]["Key"], Body=json.dumps(manifest).encode())
     return {shard: content}
+
+
+def _map_ran(endpoint: str, map_runs: MapRuns, worker: dict[str, Run], shards: dict[str, bytes]) -> None:
+    """The map run of events/audit-merge.json after the built worker audited the map's shard: its result files in
+    the audit bucket, and Step Functions counting its one child, which succeeded."""
+    s3 = boto3.client(
+        "s3", region_name="eu-west-1", endpoint_url=endpoint, aws_access_key_id="x", aws_secret_access_key="x"
+    )
+    item = _as_listed(json.loads((EVENTS / "audit-worker-shard.json").read_text()), shards)
+    answer = answers({"AuditWorkerFunction": worker}, "AuditWorkerFunction")["audit-worker-shard.json"]["result"]
+    map_run = json.loads((EVENTS / "audit-merge.json").read_text())["map_run"]
+
+    def put(key: str, data: bytes) -> None:
+        s3.put_object(Bucket=AUDIT_BUCKET, Key=key, Body=data)
+
+    children = [child_execution(map_run["MapRunArn"], item, answer)]
+    map_runs.ran(map_run["MapRunArn"], put_map_run_results(put, map_run, children))
+
+
+class MapRunsServer(NamedTuple):
+    """Step Functions' DescribeMapRun on the loopback (`MapRuns`' answers), for the built merge: moto's server has no
+    map run of an execution it did not run."""
+
+    endpoint: str
+    map_runs: MapRuns
+
+
+@pytest.fixture(scope="module")
+def map_runs_server() -> Iterator[MapRunsServer]:
+    map_runs = MapRuns()
+
+    class Answer(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            asked = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            assert self.headers["X-Amz-Target"] == "AWSStepFunctions.DescribeMapRun", self.headers["X-Amz-Target"]
+            try:
+                status, answer = 200, map_runs.describe_map_run(asked["mapRunArn"])
+            except ClientError as exc:
+                status, answer = 400, {"__type": exc.response["Error"]["Code"], "message": str(exc)}
+            body = json.dumps(answer).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/x-amz-json-1.0")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Answer)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield MapRunsServer(f"http://127.0.0.1:{server.server_address[1]}", map_runs)
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def _as_listed(event: dict[str, Any], shards: dict[str, bytes]) -> dict[str, Any]:
@@ -326,7 +392,9 @@ def _as_merged(event: dict[str, Any], merged: dict[str, Run]) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory, s3_server: str) -> dict[str, dict[str, Run]]:
+def runs(
+    tmp_path_factory: pytest.TempPathFactory, s3_server: str, map_runs_server: "MapRunsServer"
+) -> dict[str, dict[str, Run]]:
     """Every function's answers to its events, built and from source, each over its own copy of an archive
     (the audit's functions over one audit bucket in moto's S3 server, where each writes the same objects)."""
     _skip_unless_built()
@@ -352,6 +420,8 @@ def runs(tmp_path_factory: pytest.TempPathFactory, s3_server: str) -> dict[str, 
         events = [json.loads((EVENTS / name).read_text()) for name in EVENTS_OF[function]]
         if function == "AuditWorkerFunction":  # the shard as the map lists it: its ETag the stored object's
             events = [_as_listed(event, shards) for event in events]
+        if function == "AuditMergeFunction":  # the map run's record of the worker's child, as Step Functions keeps it
+            _map_ran(s3_server, map_runs_server.map_runs, runs["AuditWorkerFunction"], shards)
         if function == "AuditReportFunction":  # the merge's answer carries the SHA-256 of what it wrote
             events = [_as_merged(event, runs["AuditMergeFunction"]) for event in events]
         generated = _generated(function)
@@ -370,7 +440,8 @@ def runs(tmp_path_factory: pytest.TempPathFactory, s3_server: str) -> dict[str, 
             # The publisher starts from nothing, to make today's secret; the others read the archive.
             if function != "DailyPublisherFunction":
                 shutil.copytree(archive, data_dir)
-            runs[function][layout] = _run(function, folders, roots[layout], data_dir, events, place, s3_server)
+            endpoints = (s3_server, map_runs_server.endpoint)
+            runs[function][layout] = _run(function, folders, roots[layout], data_dir, events, place, endpoints)
         runs[function]["built"]["today"] = midnight.date()
         runs[function]["built"]["secrets"] = archive / "private"
         runs[function]["built"]["shards"] = shards

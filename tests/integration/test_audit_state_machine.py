@@ -166,7 +166,7 @@ class Lambda:
             for (prefix, _), child in sorted(self.children.items())
             if prefix == output_prefix
         ]
-        put_map_run_results(self.aws, map_run, children)
+        put_map_run_results(self.aws.put, map_run, children)
 
 
 @pytest.fixture

@@ -45,11 +45,11 @@ from fairdice.problems import ErrorDetail, Problem
 from fairdice.storage import Hashed
 
 T = TypeVar("T")
-# Said of a shard listed now that has no partial and no failure of its own in the run's record: added after the map
-# listed the prefix, or its audit cut short (review: a shard added mid-run was said to have failed, with no failure)
+# Said of a shard listed now that has no partial, though the map run's record says its worker answered for it: one
+# put under the prefix after the listing is `AFTER_THE_LISTING`, and one whose audit failed says why
 NOT_AUDITED = (
-    "no partial result was stored for it: it was put under the input prefix after the run listed it, or its audit was"
-    " cut short (see the run's failures, if any)"
+    "no partial result is stored for it, though its worker answered for it in this run: the partial was removed after"
+    " the worker stored it, so its games are not counted; audit it again in a new execution"
 )
 STALE = (
     "its partial result is of another version of the object than the one listed now (an earlier run's, or the object"
@@ -108,19 +108,23 @@ def merge_execution(
     prefix: str,
     expected: Mapping[str, str],
     not_audited: Mapping[str, str],
-    returned: Mapping[str, WorkerAnswer] | None = None,
-    ran: Collection[str] | None = None,
+    returned: Mapping[str, WorkerAnswer],
+    ran: Collection[str],
+    unaccounted: str | None = None,
 ) -> Summary:
     """Merge an execution on AWS (`merge` with what the map should have audited, `expected` as the input `prefix` lists
     it now, and why shards failed); NoShards when it audited nothing: no shard listed, none failed and none audited,
     as a local run of a folder with no file is an error (review: a prefix typed wrong succeeded, with a summary of
     nothing). Shards audited and then all removed while the run went on are no such prefix: the merge names each, not
     audited (review). `returned`: what each shard's worker returned to the map (`s3.map_run_results`), which its partial
-    must add up to. `ran`: the shards the map ran a child for, where its result files name them (None where they name
-    none): a shard listed now that is not among them was put under the prefix after the listing, and is not audited
-    (`AFTER_THE_LISTING`) whatever partial is stored under its name (review: one stored there by a worker invoked
-    outside the run, or written by whoever may write under audits/, was held to no answer and counted)."""
-    if ran is not None:
+    must add up to. `ran`: the shards the map ran a child for, as its result files name them: a shard listed now that
+    is not among them was put under the prefix after the listing, and is not audited (`AFTER_THE_LISTING`) whatever
+    partial is stored under its name (review: one stored there by a worker invoked outside the run, or written by
+    whoever may write under audits/, was held to no answer and counted). `unaccounted`: why no shard is audited, where
+    the result files do not name the children Step Functions counts (`s3.UNACCOUNTED`)."""
+    if unaccounted is not None:
+        not_audited = dict.fromkeys(expected, unaccounted)
+    else:
         not_audited = {**{file: AFTER_THE_LISTING for file in expected if file not in ran}, **not_audited}
     if not expected and not not_audited and not audited_a_shard(store):
         raise NoShards(

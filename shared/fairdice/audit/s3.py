@@ -155,38 +155,78 @@ ANSWER_CHANGED = (
 )
 
 
+# Why no shard of a run is counted when its map run's result files do not name the children Step Functions counts
+UNACCOUNTED = (
+    "the map run's result files name {named}, where Step Functions counts {counted} for the run: they were changed"
+    " after the run wrote them, so no shard's partial result can be held to what its worker returned, and no game of"
+    " the run is counted; audit the prefix again in a new execution"
+)
+
+
+class ChildCounts(NamedTuple):
+    """A map run's children (one a shard) by how they ended: succeeded; failed, timed out or aborted; not ended."""
+
+    succeeded: int
+    failed: int
+    unended: int
+
+    def __str__(self) -> str:
+        return f"{self.succeeded:,} children that succeeded, {self.failed:,} that failed and {self.unended:,} not ended"
+
+
+def map_run_counts(step_functions: Any, map_run_arn: str) -> ChildCounts:
+    """What Step Functions itself counts of the map run's children (DescribeMapRun's `itemCounts`, an item a shard):
+    a record no one writes but Step Functions, where the result files are objects in the bucket."""
+    counts = step_functions.describe_map_run(mapRunArn=map_run_arn)["itemCounts"]
+    return ChildCounts(
+        counts["succeeded"],
+        counts["failed"] + counts["timedOut"] + counts["aborted"],
+        counts["pending"] + counts["running"],
+    )
+
+
 class MapRunResults(NamedTuple):
     """What a map run's ResultWriter kept of its children: why each shard it did not audit was not (its child failed,
     or its worker's answer is not one), what each worker that succeeded returned to the map, and the shards it ran a
-    child for (None where its manifest lists no result file: moto's map run writes none)."""
+    child for. `unaccounted`: why no shard of the run is counted, where the result files do not name the children Step
+    Functions counts (`UNACCOUNTED`); None where they do."""
 
     not_audited: dict[str, str]
     returned: dict[str, WorkerAnswer]
-    ran: frozenset[str] | None
+    ran: frozenset[str]
+    unaccounted: str | None = None
 
 
-def map_run_results(s3: Any, bucket: str, manifest_key: str) -> MapRunResults:
+def map_run_results(s3: Any, bucket: str, manifest_key: str, counted: ChildCounts) -> MapRunResults:
     """The map run's failed shards, its workers' answers and the shards it ran a child for, from its ResultWriter
-    manifest, fetched once (review: it was fetched once for the failed shards and again for the answers).
+    manifest, fetched once (review: it was fetched once for the failed shards and again for the answers), held to
+    what Step Functions `counted` of its children (`map_run_counts`).
 
     The manifest lists result files by status; each is a JSON array of child executions whose
     `Input` is the item the map gave the worker (`{"shard": {"Key": ...}}`). A shard whose child succeeded with an
     output that is not a worker's answer (a SHA-256 that is not one, a count missing) is not audited
-    (`ANSWER_CHANGED`), as a partial that differs from its answer is. Where the manifest lists no result file (moto's
-    map run writes none), `ran` is None and a partial is held to no answer.
+    (`ANSWER_CHANGED`), as a partial that differs from its answer is. A manifest that lists no result file is a map run
+    that ran no child, as Step Functions writes one (review: it was taken for a run whose children were not known, and
+    every partial was counted held to no answer, as a manifest emptied by whoever may write under map-runs/ made
+    happen). Result files that name more or fewer children than Step Functions counts, or children of another ending,
+    were changed: no shard is counted (`unaccounted`), for none of their answers can be trusted.
     """
     files = S3Results(bucket, "", s3)
     with files.open(manifest_key) as stream:
         manifest = json.loads(stream.read())
-    not_audited = _failed_shards(_children(files, manifest, "FAILED"))
+    failed = list(_children(files, manifest, "FAILED"))
+    succeeded = list(_children(files, manifest, "SUCCEEDED"))
+    named = ChildCounts(len(succeeded), len(failed), sum(1 for _ in _children(files, manifest, "PENDING")))
+    if named != counted:
+        return MapRunResults({}, {}, frozenset(), UNACCOUNTED.format(named=named, counted=counted))
+    not_audited = _failed_shards(failed)
     returned: dict[str, WorkerAnswer] = {}
-    for key, execution in _children(files, manifest, "SUCCEEDED"):
+    for key, execution in succeeded:
         try:
             returned[key] = WorkerAnswer.model_validate_json(execution.get("Output") or "null")
         except ValidationError:
             not_audited.setdefault(key, ANSWER_CHANGED)
-    listed_files = any(manifest.get("ResultFiles", {}).values())
-    return MapRunResults(not_audited, returned, frozenset({*not_audited, *returned}) if listed_files else None)
+    return MapRunResults(not_audited, returned, frozenset({*not_audited, *returned}))
 
 
 def _children(files: S3Results, manifest: Any, status: str) -> Iterator[tuple[str, dict[str, Any]]]:
