@@ -140,6 +140,7 @@ class MapRuns:
 
     def __init__(self) -> None:
         self.counts: dict[str, dict[str, int]] = {}
+        self.status = "SUCCEEDED"
 
     def ran(self, map_run_arn: str, written: dict[str, int]) -> None:
         """Count the map run's children as `put_map_run_results` wrote them."""
@@ -150,7 +151,7 @@ class MapRuns:
             raise ClientError({"Error": {"Code": "ResourceNotFound", "Message": "no such map run"}}, "DescribeMapRun")
         counts = {"pending": 0, "running": 0, "succeeded": 0, "failed": 0, "timedOut": 0, "aborted": 0}
         counts |= self.counts[mapRunArn]
-        return {"mapRunArn": mapRunArn, "status": "SUCCEEDED", "itemCounts": {**counts, "total": sum(counts.values())}}
+        return {"mapRunArn": mapRunArn, "status": self.status, "itemCounts": {**counts, "total": sum(counts.values())}}
 
 
 def map_ran(aws: AuditAws, merge_event: dict[str, Any]) -> dict[str, Any]:

@@ -763,6 +763,25 @@ def test_a_merge_given_no_map_run_is_refused_and_writes_nothing(
     assert audit_aws.keys(f"{OUT}summary.json") == audit_aws.keys(f"{OUT}findings.jsonl") == []
 
 
+def test_a_merge_whose_map_run_step_functions_does_not_yet_describe_as_ended_fails_with_store_unavailable(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given a map run of one shard that Step Functions still describes as running (its counts may not all be in)
+    audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1)])))
+    run_worker(audit_aws, load_event("audit-worker-shard"))
+    merge_event = merge_event_of_the_run(audit_aws, load_event)
+    audit_aws.merger.sfn.status = "RUNNING"
+
+    # When the merge runs, then it fails with StoreUnavailable, which the state machine retries, rather than name the
+    # run's shards not audited for counts not yet in; and writes nothing
+    with pytest.raises(StoreUnavailable, match=r"describes map run .* as RUNNING, not yet SUCCEEDED"):
+        audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+    assert audit_aws.keys(f"{OUT}summary.json") == []
+    # and once it is described as ended, its retry merges
+    audit_aws.merger.sfn.status = "SUCCEEDED"
+    assert audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())["games"] == 1
+
+
 def test_a_merge_that_step_functions_does_not_answer_for_now_fails_with_store_unavailable(
     audit_aws: AuditAws, load_event: Callable[[str], Event]
 ) -> None:

@@ -21,6 +21,7 @@ from fairdice.audit.archive import DayArchive
 from fairdice.audit.lines import numbered_lines
 from fairdice.audit.shard import FINDINGS, GAMES, IDS, SUMMARY, audit_shard, partial_key, shard_name
 from fairdice.audit.tally import InputRecord, Partial, WorkerAnswer
+from fairdice.errors import StoreUnavailable
 from fairdice.prose import shows_nothing
 from fairdice.storage import MAX_CAUSE, BucketName, Hashed, S3Results, StorageSettings, Streamed, get_as_listed
 
@@ -176,8 +177,17 @@ class ChildCounts(NamedTuple):
 
 def map_run_counts(step_functions: Any, map_run_arn: str) -> ChildCounts:
     """What Step Functions itself counts of the map run's children (DescribeMapRun's `itemCounts`, an item a shard):
-    a record no one writes but Step Functions, where the result files are objects in the bucket."""
-    counts = step_functions.describe_map_run(mapRunArn=map_run_arn)["itemCounts"]
+    a record no one writes but Step Functions, where the result files are objects in the bucket. StoreUnavailable,
+    which the state machine retries, while the map run is not described as ended (`SUCCEEDED`, which a map whose
+    failures were tolerated ends as too): its counts may not all be in yet, and held to the result files they would
+    make an honest run one whose shards are not counted."""
+    described = step_functions.describe_map_run(mapRunArn=map_run_arn)
+    if described.get("status") != "SUCCEEDED":
+        raise StoreUnavailable(
+            f"Step Functions describes map run {map_run_arn} as {described.get('status')}, not yet SUCCEEDED: its"
+            " counts of the shards audited may not all be in; try again later"
+        )
+    counts = described["itemCounts"]
     return ChildCounts(
         counts["succeeded"],
         counts["failed"] + counts["timedOut"] + counts["aborted"],
