@@ -101,6 +101,13 @@ def merge_event_of_the_run(audit_aws: AuditAws, load_event: Callable[[str], Even
     return map_ran(audit_aws, load_event("audit-merge"))
 
 
+def a_map_run_of_one_fair_shard(audit_aws: AuditAws, load_event: Callable[[str], Event]) -> Event:
+    """The merge's event after a map run of one shard, KEY, of one fair game."""
+    audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1)])))
+    run_worker(audit_aws, load_event("audit-worker-shard"))
+    return merge_event_of_the_run(audit_aws, load_event)
+
+
 def test_the_worker_audits_the_listed_shard_and_returns_only_where_its_results_are(
     audit_aws: AuditAws,
     load_event: Callable[[str], Event],
@@ -767,9 +774,7 @@ def test_a_merge_whose_map_run_step_functions_does_not_yet_describe_as_ended_fai
     audit_aws: AuditAws, load_event: Callable[[str], Event]
 ) -> None:
     # Given a map run of one shard that Step Functions still describes as running (its counts may not all be in)
-    audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1)])))
-    run_worker(audit_aws, load_event("audit-worker-shard"))
-    merge_event = merge_event_of_the_run(audit_aws, load_event)
+    merge_event = a_map_run_of_one_fair_shard(audit_aws, load_event)
     audit_aws.merger.sfn.status = "RUNNING"
 
     # When the merge runs, then it fails with StoreUnavailable, which the state machine retries, rather than name the
@@ -786,9 +791,7 @@ def test_a_merge_that_step_functions_does_not_answer_for_now_fails_with_store_un
     audit_aws: AuditAws, load_event: Callable[[str], Event]
 ) -> None:
     # Given a map run of one shard, and Step Functions throttling the merge's question
-    audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1)])))
-    run_worker(audit_aws, load_event("audit-worker-shard"))
-    merge_event = merge_event_of_the_run(audit_aws, load_event)
+    merge_event = a_map_run_of_one_fair_shard(audit_aws, load_event)
     throttled = ClientError({"Error": {"Code": "ThrottlingException", "Message": "Rate exceeded"}}, "DescribeMapRun")
     audit_aws.merger.sfn = FlakyS3(audit_aws.merger.sfn)
     audit_aws.merger.sfn.failing["describe_map_run"] = [throttled]
