@@ -734,6 +734,58 @@ def test_no_shard_is_counted_where_the_map_runs_result_files_do_not_name_the_chi
     )
 
 
+@pytest.mark.parametrize(
+    "odd",
+    [
+        lambda child: {**child, "Input": "[]"},
+        lambda child: {**child, "Input": json.dumps("games/2026-11-29/shard-00002.jsonl")},
+        lambda child: {**child, "Input": json.dumps({"shard": [UNTOUCHED]})},
+        lambda child: {**child, "Input": json.dumps({"shard": UNTOUCHED})},
+        lambda child: {**child, "Input": "{not json"},
+        lambda child: {key: value for key, value in child.items() if key != "Input"},
+        lambda child: {**child, "Input": None},
+        lambda child: [child],
+        lambda child: child["Input"],
+    ],
+    ids=[
+        "input-a-list",
+        "input-a-string",
+        "shard-a-list",
+        "shard-a-string",
+        "input-not-json",
+        "input-left-out",
+        "input-null",
+        "entry-a-list",
+        "entry-a-string",
+    ],
+)
+def test_a_child_the_map_runs_result_files_keep_in_another_shape_is_a_change_to_them_and_no_shard_is_counted(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], odd: Callable[[Any], Any]
+) -> None:
+    # Given two shards audited by the worker, Step Functions counting the two children that succeeded, and the result
+    # file then changed so that one child's entry is not of the shape Step Functions writes (review: an Input that is no
+    # JSON text or the JSON of no object, or an entry that is no object, failed the merge with a JSONDecodeError, a
+    # TypeError or an AttributeError)
+    merge_event = audited_as_the_map_runs(audit_aws, load_event)
+    succeeded = merge_event["map_run"]["ResultWriterDetails"]["Key"].replace("manifest.json", "SUCCEEDED_0.json")
+    children = audit_aws.json(succeeded)
+    audit_aws.put(succeeded, json.dumps([odd(c) if UNTOUCHED in c["Input"] else c for c in children]).encode())
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then it runs to its end and counts no shard: each is named not audited, saying what the files name and what Step
+    # Functions counts, and the audit is not clean
+    assert (merged["games"], merged["shards"], merged["not_audited"], merged["clean"]) == (0, 0, 2, False)
+    findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert sorted(finding["file"] for finding in findings) == sorted([REWRITTEN, UNTOUCHED])
+    assert all(
+        "name 1 children that succeeded, 0 that failed and 0 not ended, where Step Functions counts 2"
+        in finding["error"]["message"]
+        for finding in findings
+    )
+
+
 def test_a_map_run_that_ran_no_child_audits_no_shard_put_under_the_prefix_after_its_listing(
     audit_aws: AuditAws, load_event: Callable[[str], Event]
 ) -> None:

@@ -246,10 +246,21 @@ def _children(files: S3Results, manifest: Any, status: str) -> Iterator[tuple[st
         with files.open(result["Key"]) as stream:
             executions = json.loads(stream.read())
         for execution in executions:
-            child = json.loads(execution.get("Input") or "{}")
-            key = (child.get("shard") or {}).get("Key")
-            if isinstance(key, str):
+            if (key := _shard_key(execution)) is not None:
                 yield key, execution
+
+
+def _shard_key(execution: Any) -> str | None:
+    """The key of the shard a child execution audited, as its `Input` (the item the map gave it, as JSON text) names
+    it; None where it names none, whatever its shape: such a child is not counted among those the result files name,
+    which then differ from what Step Functions counts (review: an `Input` that is no JSON text or the JSON of no object,
+    or an entry that is no object, failed the merge with a JSONDecodeError, TypeError or AttributeError, where a change
+    to the result files is a finding)."""
+    try:
+        key = json.loads(execution["Input"])["shard"]["Key"]
+    except (TypeError, KeyError, ValueError):  # no object, or no such field, at any level; no JSON text
+        return None
+    return key if isinstance(key, str) else None
 
 
 def _failed_shards(children: Iterable[tuple[str, dict[str, Any]]]) -> dict[str, str]:
