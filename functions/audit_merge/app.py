@@ -7,7 +7,9 @@ for the version of the object it read, never for a shard whose audit failed in t
 while it adds up to what its worker returned to the map, which the manifest's result files keep
 (its counts, and the SHA-256 of its summary, findings, ids and game keys). Those files are objects
 in the bucket: they count only while they name the children Step Functions itself counts for the
-map run (DescribeMapRun), and the merge runs only as a state of the execution, given its map run.
+map run (DescribeMapRun). An event that names no map run is refused. Invoked by hand with a map
+run's output, it merges that run again into the output prefix the event names; what it writes
+there is no execution's output, which names the files its own merge wrote by their SHA-256.
 """
 
 import os

@@ -1,4 +1,5 @@
-"""The audit on AWS: its settings and prefixes, a shard audited as it streams in, the map run's failed shards.
+"""The audit on AWS: its settings and prefixes, a shard audited as it streams in, the map run's failed shards and
+what Step Functions counts of its children (on a client the caller passes in).
 
 Every S3 call it makes is the storage adapter's (`fairdice.storage`: `S3Results`, `get_as_listed`,
 `Streamed`), on the client that adapter makes (`client`), so every S3 call of
