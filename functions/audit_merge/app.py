@@ -13,7 +13,7 @@ there is no execution's output, which names the files its own merge wrote by the
 """
 
 import os
-from typing import Any
+from typing import Annotated, Any
 
 from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.metrics import MetricUnit
@@ -40,7 +40,7 @@ from fairdice.storage import (
     store_failures,
     transient,
 )
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, StringConstraints
 
 # The counts the state machine's output repeats (statemachines/audit.asl.json, state Audited).
 ANSWERED = (
@@ -61,10 +61,12 @@ sfn = step_functions(STORAGE.region)
 
 
 class WriterDetails(BaseModel):
-    """Where the map run's ResultWriter put its manifest."""
+    """Where the map run's ResultWriter put its manifest: under map-runs/, the definition's ResultWriter prefix, which
+    the bucket's policy lets the state machine's role alone write (review: a merge invoked by hand could be given a
+    manifest made up under audits/)."""
 
     Bucket: str
-    Key: str
+    Key: Annotated[str, StringConstraints(pattern=r"^map-runs/")]
 
 
 class MapRun(BaseModel):
@@ -103,7 +105,9 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
         # map, which its partial must add up to (a partial changed since is not counted), and the shards it ran a child
         # for: one put under the prefix after the listing is not counted either; none where the result files do not
         # name the children Step Functions counts
-        failed, returned, ran, unaccounted = map_run_results(s3, details.Bucket, details.Key, _counted(map_run))
+        failed, returned, ran, unaccounted = map_run_results(
+            s3, details.Bucket, details.Key, map_run, _counted(map_run)
+        )
         results = S3Results(bucket, merging.output_prefix, s3)
         # An execution that audited nothing fails (NoShards), which its alarm counts
         summary = merge_execution(

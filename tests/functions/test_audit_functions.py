@@ -780,7 +780,7 @@ def test_a_child_the_map_runs_result_files_keep_in_another_shape_is_a_change_to_
     findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
     assert sorted(finding["file"] for finding in findings) == sorted([REWRITTEN, UNTOUCHED])
     assert all(
-        "name 1 children that succeeded, 0 that failed and 0 not ended, where Step Functions counts 2"
+        "name 1 child that succeeded, 0 that failed and 0 not ended, where Step Functions counts 2"
         in finding["error"]["message"]
         for finding in findings
     )
@@ -820,6 +820,45 @@ def test_a_merge_given_no_map_run_is_refused_and_writes_nothing(
 
     # Then it is refused, and writes nothing
     assert audit_aws.keys(f"{OUT}summary.json") == audit_aws.keys(f"{OUT}findings.jsonl") == []
+
+
+def test_a_merge_given_a_manifest_outside_map_runs_is_refused_and_writes_nothing(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given a map run of one shard, and its manifest and result files copied under audits/, where the bucket's policy
+    # lets the audit functions' roles write
+    merge_event = a_map_run_of_one_fair_shard(audit_aws, load_event)
+    manifest = merge_event["map_run"]["ResultWriterDetails"]["Key"]
+    made_up = f"{OUT}partials/made-up/manifest.json"
+    audit_aws.put(made_up, audit_aws.get(manifest))
+    moved = {**merge_event["map_run"], "ResultWriterDetails": {"Bucket": BUCKET, "Key": made_up}}
+
+    # When the merge is invoked by hand with that manifest's key (review: it merged it as the map run's)
+    with pytest.raises(ValidationError, match=r"ResultWriterDetails\.Key"):
+        audit_aws.merger.lambda_handler({**merge_event, "map_run": moved}, FakeLambdaContext())
+
+    # Then it is refused, and writes nothing
+    assert audit_aws.keys(f"{OUT}summary.json") == []
+
+
+def test_a_manifest_that_names_another_map_run_counts_no_shard(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given a map run of one shard, and its manifest rewritten to name another map run (one whose result files, counts
+    # and partials agree)
+    merge_event = a_map_run_of_one_fair_shard(audit_aws, load_event)
+    manifest_key = merge_event["map_run"]["ResultWriterDetails"]["Key"]
+    other = merge_event["map_run"]["MapRunArn"].replace("fairdice-audit/", "fairdice-audit/another-")
+    audit_aws.put(manifest_key, json.dumps({**audit_aws.json(manifest_key), "MapRunArn": other}).encode())
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then no shard is counted, and the finding says the manifest is another map run's
+    assert (merged["games"], merged["not_audited"], merged["clean"]) == (0, 1, False)
+    (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert finding["file"] == KEY
+    assert finding["error"]["message"].startswith(f"the map run's manifest names map run {other}, not ")
 
 
 def test_a_merge_whose_map_run_step_functions_does_not_yet_describe_as_ended_fails_with_store_unavailable(

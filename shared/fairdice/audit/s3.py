@@ -23,7 +23,7 @@ from fairdice.audit.lines import numbered_lines
 from fairdice.audit.shard import FINDINGS, GAMES, IDS, SUMMARY, audit_shard, partial_key, shard_name
 from fairdice.audit.tally import InputRecord, Partial, WorkerAnswer
 from fairdice.errors import StoreUnavailable
-from fairdice.prose import shows_nothing
+from fairdice.prose import counted, number, shows_nothing
 from fairdice.storage import MAX_CAUSE, BucketName, Hashed, S3Results, StorageSettings, Streamed, get_as_listed
 
 # A folder's name: anything but a slash or a space, in a prefix `_printable` also holds to (no other whitespace, no
@@ -157,6 +157,13 @@ ANSWER_CHANGED = (
 )
 
 
+# Why no shard of a run is counted when its map run's manifest is another map run's (review: a merge invoked by hand
+# could be given the key of a manifest made up beside the result files it lists)
+OTHER_MAP_RUN = (
+    "the map run's manifest names map run {named}, not {map_run}, the one the merge was given: it was changed after the"
+    " run wrote it, so no shard's partial result can be held to what its worker returned, and no game of the run is"
+    " counted; audit the prefix again in a new execution"
+)
 # Why no shard of a run is counted when its map run's result files do not name the children Step Functions counts
 UNACCOUNTED = (
     "the map run's result files name {named}, where Step Functions counts {counted} for the run: they were changed"
@@ -173,7 +180,8 @@ class ChildCounts(NamedTuple):
     unended: int
 
     def __str__(self) -> str:
-        return f"{self.succeeded:,} children that succeeded, {self.failed:,} that failed and {self.unended:,} not ended"
+        succeeded = counted(self.succeeded, "child that succeeded", "children that succeeded")
+        return f"{succeeded}, {number(self.failed)} that failed and {number(self.unended)} not ended"
 
 
 def map_run_counts(step_functions: Any, map_run_arn: str) -> ChildCounts:
@@ -208,10 +216,11 @@ class MapRunResults(NamedTuple):
     unaccounted: str | None = None
 
 
-def map_run_results(s3: Any, bucket: str, manifest_key: str, counted: ChildCounts) -> MapRunResults:
+def map_run_results(s3: Any, bucket: str, manifest_key: str, map_run: str, counts: ChildCounts) -> MapRunResults:
     """The map run's failed shards, its workers' answers and the shards it ran a child for, from its ResultWriter
     manifest, fetched once (review: it was fetched once for the failed shards and again for the answers), held to
-    what Step Functions `counted` of its children (`map_run_counts`).
+    the map run the merge was given (`map_run`, the ARN the manifest must name) and to what Step Functions `counts` of
+    its children (`map_run_counts`).
 
     The manifest lists result files by status; each is a JSON array of child executions whose
     `Input` is the item the map gave the worker (`{"shard": {"Key": ...}}`). A shard whose child succeeded with an
@@ -225,11 +234,14 @@ def map_run_results(s3: Any, bucket: str, manifest_key: str, counted: ChildCount
     files = S3Results(bucket, "", s3)
     with files.open(manifest_key) as stream:
         manifest = json.loads(stream.read())
+    named_run = manifest.get("MapRunArn") if isinstance(manifest, dict) else None
+    if named_run != map_run:
+        return MapRunResults({}, {}, frozenset(), OTHER_MAP_RUN.format(named=named_run, map_run=map_run))
     failed = list(_children(files, manifest, "FAILED"))
     succeeded = list(_children(files, manifest, "SUCCEEDED"))
     named = ChildCounts(len(succeeded), len(failed), sum(1 for _ in _children(files, manifest, "PENDING")))
-    if named != counted:
-        return MapRunResults({}, {}, frozenset(), UNACCOUNTED.format(named=named, counted=counted))
+    if named != counts:
+        return MapRunResults({}, {}, frozenset(), UNACCOUNTED.format(named=named, counted=counts))
     not_audited = _failed_shards(failed)
     returned: dict[str, WorkerAnswer] = {}
     for key, execution in succeeded:
