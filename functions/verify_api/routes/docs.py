@@ -36,9 +36,10 @@ _DOCS_POLICY = (
 # Swagger UI's colours for these texts fall short of WCAG 2's AA (4.5:1): the info's version (3.76:1) and OAS badges
 # (2.21:1) and its link to the document (3.30:1), the GET and POST labels (2.31:1, 2.03:1), "Expand all" (1.92:1);
 # and, once an operation is open and tried out, a parameter's "(query)" (3.65:1) and its required star (3.70:1) and
-# word, "Execute" (3.30:1) and "Cancel" (2.91:1), a schema's constraints (2.39:1) and an example's numbers (3.45:1,
-# which Swagger UI's highlighter colours in the element's own style, on a background it sets there too: that background
-# is darkened instead, by !important, which alone outdoes an element's own style, as Swagger UI's dark mode does it).
+# word, "Execute" (3.30:1) and "Cancel" (2.91:1), a schema's constraints (2.39:1) and the star of its required
+# properties (3.48:1, drawn by ::after), and an example's numbers (3.45:1, which Swagger UI's highlighter colours in the
+# element's own style, on a background it sets there too: that background is darkened instead, by !important, which
+# alone outdoes an element's own style, as Swagger UI's dark mode does it).
 # Each is darkened, its hue kept, by the same selector after Swagger UI's style sheet, so that it wins.
 _CONTRAST = (
     ".swagger-ui .info .title small{background:#5a6170}"
@@ -52,6 +53,8 @@ _CONTRAST = (
     ".swagger-ui .btn.execute{background-color:#2a6fc0;border-color:#2a6fc0}"
     ".swagger-ui .btn.cancel{border-color:#c62828;color:#c62828}"
     ".swagger-ui .json-schema-2020-12__constraint--string{background-color:#8f6414}"
+    ".swagger-ui .json-schema-2020-12-property--required>.json-schema-2020-12:first-of-type>.json-schema-2020-12-head"
+    " .json-schema-2020-12__title:after{color:#c20000}"
     ".swagger-ui .highlight-code pre.microlight{background:#1a1a1a!important}"
 )
 
