@@ -693,23 +693,51 @@ _COLOURS = r"""
     return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
   };
 """
+# Each text the open page draws, outside the elements `skip` selects: every text node that shows, and what each
+# ::before and ::after draws in words (a narrow table's column names above its cells), in the pseudo-element's own
+# colour, size and weight. Each with where it is ("tag.class", "tag.class::before") and `behind()`, what it is drawn on:
+# its element's backgrounds, and a pseudo-element's own over them.
+_DRAWN = (
+    _COLOURS
+    + r"""
+  const drawn = (skip) => {
+    const texts = [];
+    const add = (element, style, words, where, own = "transparent") => texts.push({
+      text: words.slice(0, 20), where, colour: style.color, size: parseFloat(style.fontSize),
+      weight: Number(style.fontWeight), behind: () => over(rgba(own), under(element)),
+    });
+    const name = (element) => `${element.tagName.toLowerCase()}.${element.getAttribute("class") || ""}`;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!node.data.trim() || !element.getClientRects().length || element.closest(skip)) continue;
+      add(element, getComputedStyle(element), node.data.trim(), name(element));
+    }
+    for (const element of document.querySelectorAll("body *")) {
+      if (!element.getClientRects().length || element.closest(skip)) continue;
+      for (const pseudo of ["::before", "::after"]) {
+        const style = getComputedStyle(element, pseudo);
+        // computed, content is none, normal, or its parts: quoted strings (attr() resolved to one), counters, url()
+        const words = [...style.content.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((quoted) => quoted[1]).join("");
+        if (!words.trim() || style.display === "none") continue;
+        add(element, style, words.trim(), name(element) + pseudo, style.backgroundColor);
+      }
+    }
+    return texts;
+  };
+"""
+)
 # Every text of the open page drawn with less contrast than WCAG 2's AA asks: 4.5:1, or 3:1 for large text (24 px, or
 # 18.66 px bold).
 _LOW_CONTRAST = (
     "(() => {"
-    + _COLOURS
+    + _DRAWN
     + r"""
   const low = new Set();
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const element = node.parentElement;
-    if (!node.data.trim() || !element.getClientRects().length || element.closest("script, style, select")) continue;
-    const style = getComputedStyle(element);
-    const ratio = contrast(style.color, under(element));
-    const size = parseFloat(style.fontSize);
-    const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
-    const where = `${element.tagName.toLowerCase()}.${element.className}`;
-    if (ratio < (large ? 3 : 4.5)) low.add(`${node.data.trim().slice(0, 20)} (${where}): ${ratio.toFixed(2)}`);
+  for (const { text, where, colour, size, weight, behind } of drawn("script, style, select")) {
+    const ratio = contrast(colour, behind());
+    const large = size >= 24 || (size >= 18.66 && weight >= 700);
+    if (ratio < (large ? 3 : 4.5)) low.add(`${text} (${where}): ${ratio.toFixed(2)}`);
   }
   return [...low];
 })()"""
@@ -744,25 +772,19 @@ def _on_both_pages(browser: Browser, server: str, link: str, colours: str, scrip
         browser.page("Emulation.setEmulatedMedia", {"features": []})
 
 
-# Every text of the open page (a cell's ::before name too) drawn under `floor` CSS pixels, as "size: text (where)".
-SMALL_TEXT = r"""((floor) => {
+# Every text of the open page (what a ::before or ::after draws too) drawn under `floor` CSS pixels, as "size: text
+# (where)"; a chart's words are measured apart (CHART_WORDS), at the size their chart is drawn.
+SMALL_TEXT = (
+    "((floor) => {"
+    + _DRAWN
+    + r"""
   const small = new Set();
-  const name = (element) => `${element.tagName.toLowerCase()}.${element.className}`;
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const element = node.parentElement;
-    if (!node.data.trim() || !element.getClientRects().length || element.closest("script, style, svg")) continue;
-    const size = parseFloat(getComputedStyle(element).fontSize);
-    if (size < floor) small.add(`${size.toFixed(2)}: ${node.data.trim().slice(0, 20)} (${name(element)})`);
-  }
-  for (const element of document.querySelectorAll("body *")) {
-    const before = getComputedStyle(element, "::before");
-    if (!element.getClientRects().length || !/^".+"$/.test(before.content)) continue;
-    const size = parseFloat(before.fontSize);
-    if (size < floor) small.add(`${size.toFixed(2)}: ${before.content} (${name(element)}::before)`);
+  for (const { text, where, size } of drawn("script, style, svg")) {
+    if (size < floor) small.add(`${size.toFixed(2)}: ${text} (${where})`);
   }
   return [...small];
 })"""
+)
 # No text under 12 CSS pixels at any width, and a page's running text at 16 on a phone.
 FLOOR, RUNNING = 12, "16px"
 
