@@ -841,6 +841,44 @@ def test_a_merge_given_a_manifest_outside_map_runs_is_refused_and_writes_nothing
     assert audit_aws.keys(f"{OUT}summary.json") == []
 
 
+# A map run's manifest or result file written in a form Step Functions never writes: what, where, the bytes
+IN_NO_FORM = [
+    ("manifest not JSON", "manifest", b"{ not json"),
+    ("manifest an array", "manifest", b"[]"),
+    ("ResultFiles an array", "manifest", b'{"MapRunArn": "%(arn)s", "ResultFiles": []}'),
+    ("a result file named by no key", "manifest", b'{"MapRunArn": "%(arn)s", "ResultFiles": {"SUCCEEDED": ["x"]}}'),
+    (
+        "a result file's key a number",
+        "manifest",
+        b'{"MapRunArn": "%(arn)s", "ResultFiles": {"SUCCEEDED": [{"Key": 3}]}}',
+    ),
+    ("a result file not JSON", "result file", b"[{"),
+    ("a result file an object", "result file", b"{}"),
+]
+
+
+@pytest.mark.parametrize(("changed", "where", "written"), IN_NO_FORM, ids=[changed for changed, _, _ in IN_NO_FORM])
+def test_a_manifest_or_result_file_in_no_form_step_functions_writes_counts_no_shard(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], changed: str, where: str, written: bytes
+) -> None:
+    # Given a map run of one shard, and its manifest or its result file then written in a form Step Functions never
+    # writes (review: the merge failed with a JSONDecodeError, AttributeError or TypeError)
+    merge_event = a_map_run_of_one_fair_shard(audit_aws, load_event)
+    manifest_key = merge_event["map_run"]["ResultWriterDetails"]["Key"]
+    (succeeded,) = [result["Key"] for result in audit_aws.json(manifest_key)["ResultFiles"]["SUCCEEDED"]]
+    key = manifest_key if where == "manifest" else succeeded
+    audit_aws.put(key, written % {b"arn": merge_event["map_run"]["MapRunArn"].encode()})
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then no shard is counted, and the finding says what is not in Step Functions' form
+    assert (merged["games"], merged["not_audited"], merged["clean"]) == (0, 1, False)
+    (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert finding["file"] == KEY
+    assert "is not in the form Step Functions writes" in finding["error"]["message"]
+
+
 def test_a_manifest_that_names_another_map_run_counts_no_shard(
     audit_aws: AuditAws, load_event: Callable[[str], Event]
 ) -> None:
