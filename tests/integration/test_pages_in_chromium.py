@@ -603,7 +603,29 @@ def test_every_text_of_docs_with_its_operations_open_and_tried_out_has_the_contr
     # Given /docs with every operation opened, "Try it out" pressed and every schema expanded, as support staff use it
     # (review: there a parameter's "(query)" was 3.65:1, its required star 3.70:1, "Execute" 3.30:1, "Cancel" 2.91:1, an
     # example's numbers 3.45:1 and a schema's constraints 2.39:1, where the page as loaded was AA)
-    browser.open(f"{server}/docs", DESKTOP)
+    _open_docs_tried_out(browser, server, DESKTOP)
+
+    # Then every text drawn is as legible as WCAG 2's AA asks
+    assert browser.evaluate(_LOW_CONTRAST) == []
+    assert browser.evaluate("window.blocked") == []
+
+
+@pytest.mark.parametrize("width", [SMALL_PHONE, DESKTOP])
+def test_every_text_of_docs_with_its_operations_open_and_tried_out_is_drawn_at_12_px_at_least(
+    browser: Browser, server: str, width: int
+) -> None:
+    # Given /docs opened and tried out as support staff use it (review: a response's "Media type" and "Controls Accept
+    # header." were drawn at .7em, 11.2 px, and a required parameter's "required" at 10 px)
+    _open_docs_tried_out(browser, server, width)
+
+    # Then nothing is drawn under 12 px, as on every other page
+    assert browser.evaluate(f"{SMALL_TEXT}({FLOOR})") == []
+    assert browser.evaluate("window.blocked") == []
+
+
+def _open_docs_tried_out(browser: Browser, server: str, width: int) -> None:
+    """Open /docs at this width, open every operation, press every "Try it out" and expand every schema."""
+    browser.open(f"{server}/docs", width)
     browser.wait_for("document.querySelectorAll('.opblock').length >= 8")
     browser.evaluate("document.querySelectorAll('.opblock-summary-control').forEach((b) => b.click())")
     browser.wait_for("document.querySelectorAll('.try-out__btn').length >= 8")
@@ -613,10 +635,6 @@ def test_every_text_of_docs_with_its_operations_open_and_tried_out_has_the_contr
         "['.btn.execute', '.json-schema-2020-12__constraint--string', '.parameter__name.required', 'pre.microlight']"
         ".every((selector) => document.querySelector(selector) !== null)"
     )
-
-    # Then every text drawn is as legible as WCAG 2's AA asks
-    assert browser.evaluate(_LOW_CONTRAST) == []
-    assert browser.evaluate("window.blocked") == []
 
 
 def test_a_game_at_the_roll_cap_is_listed_whole_and_recomputed_by_the_browser(browser: Browser, server: str) -> None:

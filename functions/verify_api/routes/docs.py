@@ -40,8 +40,11 @@ _DOCS_POLICY = (
 # properties (3.48:1, drawn by ::after), and an example's numbers (3.45:1, which Swagger UI's highlighter colours in the
 # element's own style, on a background it sets there too: that background is darkened instead, by !important, which
 # alone outdoes an element's own style, as Swagger UI's dark mode does it).
-# Each is darkened, its hue kept, by the same selector after Swagger UI's style sheet, so that it wins.
-_CONTRAST = (
+# Each is darkened, its hue kept, by the same selector after Swagger UI's style sheet, so that it wins. So are texts
+# Swagger UI draws under 12 px, the floor of every other page's text, drawn at 12: a response's "Media type" and
+# "Controls Accept header." (.7em, 11.2 px; "Examples" too, in the same rule) and a required parameter's "required"
+# (10 px, drawn by ::after).
+_LEGIBLE = (
     ".swagger-ui .info .title small{background:#5a6170}"
     ".swagger-ui .info .title small.version-stamp{background-color:#4b7403}"
     ".swagger-ui .info a{color:#1f69c0}.swagger-ui .info a:hover{color:#174f91}"
@@ -56,6 +59,9 @@ _CONTRAST = (
     ".swagger-ui .json-schema-2020-12-property--required>.json-schema-2020-12:first-of-type>.json-schema-2020-12-head"
     " .json-schema-2020-12__title:after{color:#c20000}"
     ".swagger-ui .highlight-code pre.microlight{background:#1a1a1a!important}"
+    ".swagger-ui .response-control-examples__title,.swagger-ui .response-control-media-type__title,"
+    ".swagger-ui .response-control-media-type__accept-message,"
+    ".swagger-ui .parameter__name.required:after{font-size:12px}"
 )
 
 
@@ -67,7 +73,7 @@ def openapi_route() -> Response[str]:
 @router.get("/docs", include_in_schema=False)
 def docs_route() -> Response[str]:
     """What `app.enable_swagger(path="/docs", swagger_base_url=…)` serves, with Swagger UI's assets from this API and
-    its colours darkened where they fall short of WCAG 2's AA.
+    its colours darkened where they fall short of WCAG 2's AA and its smallest texts drawn at 12 px.
 
     enable_swagger imports Powertools' OpenAPI models (~150 ms) when it registers the route, on every
     cold start; here they are imported when the page is asked for.
@@ -90,7 +96,7 @@ def docs_route() -> Response[str]:
     assets = f"{base}/docs/{ASSETS_FOLDER}"
     js, css = (f"{assets}/{name}" for name in ASSETS)
     page = generate_swagger_html(spec, js, css, assets, None, persist_authorization=False)
-    return _page(page.replace("</head>", f"<style>{_CONTRAST}</style>\n</head>", 1))
+    return _page(page.replace("</head>", f"<style>{_LEGIBLE}</style>\n</head>", 1))
 
 
 @router.get("/docs/<folder>/<asset>", include_in_schema=False, compress=True)
