@@ -1230,13 +1230,19 @@ CHART_WORDS = r"""(() => [...document.querySelectorAll("figure svg")].map((svg) 
 CHART_FLOOR = 11  # CSS pixels, a chart's smallest words as drawn
 
 
-@pytest.mark.parametrize("width", [SMALL_PHONE, 375, DESKTOP])
-def test_every_word_of_the_audit_reports_charts_and_pages_is_drawn_large_enough_to_read_on_a_phone_and_a_desktop(
+# A width between a phone's and the one from which the report's wide tables are whole (929 px for this report), where
+# each of their rows is a card of cells side by side, each named by its ::before.
+BETWEEN = 800
+
+
+@pytest.mark.parametrize("width", [SMALL_PHONE, 375, BETWEEN, DESKTOP])
+def test_every_word_of_the_audit_reports_charts_and_pages_is_drawn_large_enough_to_read_at_every_kind_of_width(
     browser: Browser, every_scheme_report: Path, tmp_path: Path, width: int
 ) -> None:
     # Given the report of every scheme (a d20 among the daily game's dice) and the same with a face of each die outside
     # its band, whose legend then has three entries (review: the charts' ticks and legend were drawn at 7 pt, 7.8 CSS px
-    # on a 320 px phone and 9.3 on a desktop)
+    # on a 320 px phone and 9.3 on a desktop; the names of the wide tables' cells, drawn from 641 to 928 px, were
+    # measured at no width)
     from fairdice.audit.report import render
     from fairdice.audit.summary import Summary
 
@@ -1257,11 +1263,17 @@ def test_every_word_of_the_audit_reports_charts_and_pages_is_drawn_large_enough_
     legends = browser.evaluate(
         "[...document.querySelectorAll('svg text')].filter((t) => t.textContent === 'a face outside the band').length"
     )
+    # the wide tables' cells named by their ::before, as on a phone, or not, as on a desktop
+    named = browser.evaluate(
+        "[...document.querySelectorAll('table.wide td')].filter((td) => getComputedStyle(td, '::before').content"
+        " !== 'none').length"
+    )
 
     # Then every chart's words are drawn at 11 CSS px at least, each inside its chart and clear of the others; the
     # page's own text at 12 px at least, with the contrast WCAG 2's AA asks
     assert len(charts) == 2 * sum(map(len, summary.faces.values())) and "daily die d20" in [c["chart"] for c in charts]
     assert legends > 0
+    assert (named > 0) == (width != DESKTOP)
     assert [c for c in charts if c["smallest"] < CHART_FLOOR or c["past"] or c["over"]] == []
     assert small == low == {"fair": [], "outside": []}
 
