@@ -720,7 +720,8 @@ _DRAWN = (
     + r"""
   const drawn = (skip) => {
     const texts = [];
-    const add = (element, style, words, where, own = "transparent") => texts.push({
+    // `own`: no background, as Chromium computes it; rgba() reads no colour by name ("transparent" gave NaN)
+    const add = (element, style, words, where, own = "rgba(0, 0, 0, 0)") => texts.push({
       text: words.slice(0, 20), where, colour: style.color, size: parseFloat(style.fontSize),
       weight: Number(style.fontWeight), behind: () => over(rgba(own), under(element)),
     });
@@ -760,6 +761,23 @@ _LOW_CONTRAST = (
   return [...low];
 })()"""
 )
+
+
+def test_the_contrast_test_finds_a_faint_text_in_an_element_as_it_finds_one_drawn_by_before(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a page with a word and a ::before in #aaaaaa on white, 2.32:1, beside words in a dark colour (review: since
+    # the walk measured ::before and ::after too, a text node was measured on "transparent", which the walk cannot
+    # read as a colour: its ratio was NaN, under no threshold, and no text node of any page could fail)
+    page = tmp_path / "faint.html"
+    page.write_text(
+        "<!doctype html><style>.named::before{content:'name ';color:#aaaaaa}</style>"
+        "<p class=faint style='color:#aaaaaa'>faint</p><p class=named>dark</p><p style='color:#1b1f24'>dark</p>"
+    )
+    browser.open(page.as_uri(), DESKTOP)
+
+    # Then both faint texts are found, and nothing else
+    assert sorted(browser.evaluate(_LOW_CONTRAST)) == ["faint (p.faint): 2.32", "name (p.named::before): 2.32"]
 
 
 @pytest.mark.parametrize("colours", ["light", "dark"])
