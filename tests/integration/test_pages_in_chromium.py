@@ -711,18 +711,22 @@ _COLOURS = r"""
     return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
   };
 """
-# Each text the open page draws, outside the elements `skip` selects: every text node that shows, and what each
-# ::before and ::after draws in words (a narrow table's column names above its cells), in the pseudo-element's own
-# colour, size and weight. Each with where it is ("tag.class", "tag.class::before") and `behind()`, what it is drawn on:
-# its element's backgrounds, and a pseudo-element's own over them.
+# Each text the open page draws, outside the elements `skip` selects: every text node that shows (SVG's in its fill),
+# and what each ::before and ::after draws in words (a narrow table's column names above its cells), in the
+# pseudo-element's own colour, size and weight. Each with where it is ("tag.class", "tag.class::before") and `behind()`,
+# what it is drawn on: its element's backgrounds, and a pseudo-element's own over them.
 _DRAWN = (
     _COLOURS
     + r"""
   const drawn = (skip) => {
     const texts = [];
+    // SVG's text (a chart's words) is drawn in its fill, by attribute or style, not in its color; computed, a fill of
+    // currentColor is the color, and one that is no colour (none, a gradient's url()) leaves the color to measure
+    const ink = (element, style) =>
+      element instanceof SVGElement && /^(rgb|color\()/.test(style.fill) ? style.fill : style.color;
     // `own`: no background, as Chromium computes it; rgba() reads no colour by name ("transparent" gave NaN)
     const add = (element, style, words, where, own = "rgba(0, 0, 0, 0)") => texts.push({
-      text: words.slice(0, 20), where, colour: style.color, size: parseFloat(style.fontSize),
+      text: words.slice(0, 20), where, colour: ink(element, style), size: parseFloat(style.fontSize),
       weight: Number(style.fontWeight), behind: () => over(rgba(own), under(element)),
     });
     const name = (element) => `${element.tagName.toLowerCase()}.${element.getAttribute("class") || ""}`;
@@ -1294,6 +1298,37 @@ def test_every_word_of_the_audit_reports_charts_and_pages_is_drawn_large_enough_
     assert (named > 0) == (width != DESKTOP)
     assert [c for c in charts if c["smallest"] < CHART_FLOOR or c["past"] or c["over"]] == []
     assert small == low == {"fair": [], "outside": []}
+
+
+# A chart's first label (matplotlib's <text style="…">) drawn in another colour: as matplotlib writes a label's colour,
+# in its style; as an attribute; as the colour of its text (currentColor); in a <tspan> of its own; and a dark fill
+# where the CSS colour is white. Each with where the label's words are, if they are faint.
+LABEL_COLOURS = {
+    "fill in its style": (r'<text style="fill: #aaaaaa; \1"\2>\3</text>', "text"),
+    "fill as an attribute": (r'<text fill="#aaaaaa" style="\1"\2>\3</text>', "text"),
+    "currentColor": (r'<text style="fill: currentColor; color: #aaaaaa; \1"\2>\3</text>', "text"),
+    "a tspan's fill": (r'<text style="\1"\2><tspan fill="#aaaaaa">\3</tspan></text>', "tspan"),
+    "dark fill, white color": (r'<text style="fill: #1b1f24; color: #ffffff; \1"\2>\3</text>', None),
+}
+
+
+@pytest.mark.parametrize("label", LABEL_COLOURS)
+def test_a_charts_words_are_measured_in_the_colour_they_are_filled_with(
+    browser: Browser, every_scheme_report: Path, tmp_path: Path, label: str
+) -> None:
+    # Given the report of every scheme with a chart's first label given a fill (review: SVG text is drawn in its fill,
+    # but the contrast test measured it in its CSS colour, so a light-grey label passed and a black one could fail)
+    drawn, faint_in = LABEL_COLOURS[label]
+    first_label = r'<text style="([^"]*)"([^>]*)>([^<]*)</text>'
+    page, found = re.subn(first_label, drawn, every_scheme_report.read_text(), count=1)
+    assert found == 1
+    coloured = tmp_path / "report.html"
+    coloured.write_text(page)
+    browser.open(coloured.as_uri(), DESKTOP)
+
+    # Then that label, and it alone, is as faint as its fill: #aaaaaa on white, 2.32:1
+    text = browser.evaluate("document.querySelector('figure svg text').textContent")
+    assert browser.evaluate(_LOW_CONTRAST) == ([f"{text} ({faint_in}.): 2.32"] if faint_in else [])
 
 
 @pytest.mark.parametrize("width", [SMALL_PHONE, 375])
