@@ -623,6 +623,16 @@ def test_every_text_of_docs_with_its_operations_open_and_tried_out_is_drawn_at_1
     assert browser.evaluate("window.blocked") == []
 
 
+def test_docs_is_laid_out_at_a_phones_own_width(browser: Browser, server: str) -> None:
+    # Given /docs opened and tried out on a phone (review: with no viewport meta tag, a phone laid it out 980 px wide
+    # and shrank it, so its 12 CSS px words were drawn at about 4 px until the reader zoomed in)
+    _open_docs_tried_out(browser, server, SMALL_PHONE)
+
+    # Then it is laid out at the phone's own width, as every other page is
+    laid_out = browser.overflow()
+    assert laid_out["width"] == SMALL_PHONE, laid_out
+
+
 def _open_docs_tried_out(browser: Browser, server: str, width: int) -> None:
     """Open /docs at this width, open every operation, press every "Try it out" and expand every schema."""
     browser.open(f"{server}/docs", width)

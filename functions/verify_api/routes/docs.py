@@ -73,7 +73,8 @@ def openapi_route() -> Response[str]:
 @router.get("/docs", include_in_schema=False)
 def docs_route() -> Response[str]:
     """What `app.enable_swagger(path="/docs", swagger_base_url=…)` serves, with Swagger UI's assets from this API and
-    its colours darkened where they fall short of WCAG 2's AA and its smallest texts drawn at 12 px.
+    its colours darkened where they fall short of WCAG 2's AA, its smallest texts drawn at 12 px, and a viewport meta
+    tag, so that a phone lays it out at its own width rather than 980 px wide and shrunk.
 
     enable_swagger imports Powertools' OpenAPI models (~150 ms) when it registers the route, on every
     cold start; here they are imported when the page is asked for.
@@ -96,7 +97,8 @@ def docs_route() -> Response[str]:
     assets = f"{base}/docs/{ASSETS_FOLDER}"
     js, css = (f"{assets}/{name}" for name in ASSETS)
     page = generate_swagger_html(spec, js, css, assets, None, persist_authorization=False)
-    return _page(page.replace("</head>", f"<style>{_LEGIBLE}</style>\n</head>", 1))
+    head = f'<meta name="viewport" content="width=device-width, initial-scale=1">\n<style>{_LEGIBLE}</style>\n</head>'
+    return _page(page.replace("</head>", head, 1))
 
 
 @router.get("/docs/<folder>/<asset>", include_in_schema=False, compress=True)

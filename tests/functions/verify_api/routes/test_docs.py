@@ -139,11 +139,11 @@ def test_the_docs_page_is_what_powertools_enable_swagger_serves(
         event["queryStringParameters"] = dict([query.split("=")]) if query else None
         answers.append(invoke(event))
     # Then both answer the same page (or the same document, for ?format=json); ours with its policy besides, and with
-    # its own style last in its head, after Swagger UI's style sheet, darkening its colours where they fall short of
-    # WCAG 2's AA (tests/integration/test_pages_in_chromium.py measures them).
+    # a viewport meta tag and its own style last in its head, after Swagger UI's style sheet, darkening its colours
+    # where they fall short of WCAG 2's AA (tests/integration/test_pages_in_chromium.py measures them).
     ours, powertools = answers
     assert ours.status == 200
-    own_style = re.findall(r"<style>.*?</style>\n(?=</head>)", ours.text, re.S)
+    own_style = re.findall(r'<meta name="viewport"[^>]*>\n<style>.*?</style>\n(?=</head>)', ours.text, re.S)
     assert len(own_style) == (0 if query else 1)
     assert (ours.text.replace("".join(own_style), ""), ours.headers["Content-Type"]) == (
         powertools.text,
