@@ -623,6 +623,25 @@ def test_every_text_of_docs_with_its_operations_open_and_tried_out_is_drawn_at_1
     assert browser.evaluate("window.blocked") == []
 
 
+def test_every_text_of_docs_with_its_operations_executed_has_the_contrast_wcag_aa_asks(
+    browser: Browser, server: str
+) -> None:
+    # Given /docs opened and tried out, every date field filled and every operation executed against this API, as
+    # support staff use it (review: its answers' "Download" button was 3.83:1, white on Swagger UI's #7d8293)
+    _open_docs_tried_out(browser, server, DESKTOP)
+    browser.evaluate(
+        "(() => { const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;"
+        " document.querySelectorAll('.parameters input[type=text]').forEach((field) => {"
+        " set.call(field, '2026-12-03'); field.dispatchEvent(new Event('input', { bubbles: true })); }); })()"
+    )
+    browser.evaluate("document.querySelectorAll('.btn.execute').forEach((b) => b.click())")
+    browser.wait_for("document.querySelector('.download-contents') !== null")
+
+    # Then every text drawn, the answers' included, is as legible as WCAG 2's AA asks
+    assert browser.evaluate(_LOW_CONTRAST) == []
+    assert browser.evaluate("window.blocked") == []
+
+
 def test_docs_is_laid_out_at_a_phones_own_width(browser: Browser, server: str) -> None:
     # Given /docs opened and tried out on a phone (review: with no viewport meta tag, a phone laid it out 980 px wide
     # and shrank it, so its 12 CSS px words were drawn at about 4 px until the reader zoomed in)

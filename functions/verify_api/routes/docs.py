@@ -39,7 +39,8 @@ _DOCS_POLICY = (
 # word, "Execute" (3.30:1) and "Cancel" (2.91:1), a schema's constraints (2.39:1) and the star of its required
 # properties (3.48:1, drawn by ::after), and an example's numbers (3.45:1, which Swagger UI's highlighter colours in the
 # element's own style, on a background it sets there too: that background is darkened instead, by !important, which
-# alone outdoes an element's own style, as Swagger UI's dark mode does it).
+# alone outdoes an element's own style, as Swagger UI's dark mode does it); once executed, an answer's "Download"
+# (3.83:1).
 # Each is darkened, its hue kept, by the same selector after Swagger UI's style sheet, so that it wins. So are texts
 # Swagger UI draws under 12 px, the floor of every other page's text, drawn at 12: a response's "Media type" and
 # "Controls Accept header." (.7em, 11.2 px; "Examples" too, in the same rule) and a required parameter's "required"
@@ -59,6 +60,7 @@ _LEGIBLE = (
     ".swagger-ui .json-schema-2020-12-property--required>.json-schema-2020-12:first-of-type>.json-schema-2020-12-head"
     " .json-schema-2020-12__title:after{color:#c20000}"
     ".swagger-ui .highlight-code pre.microlight{background:#1a1a1a!important}"
+    ".swagger-ui .download-contents{background:#5a6170}"
     ".swagger-ui .response-control-examples__title,.swagger-ui .response-control-media-type__title,"
     ".swagger-ui .response-control-media-type__accept-message,"
     ".swagger-ui .parameter__name.required:after{font-size:12px}"
