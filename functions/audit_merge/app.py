@@ -40,7 +40,7 @@ from fairdice.storage import (
     store_failures,
     transient,
 )
-from pydantic import BaseModel, ConfigDict, StringConstraints
+from pydantic import BaseModel, ConfigDict, StringConstraints, ValidationInfo, field_validator
 
 # The counts the state machine's output repeats (statemachines/audit.asl.json, state Audited).
 ANSWERED = (
@@ -61,12 +61,21 @@ sfn = step_functions(STORAGE.region)
 
 
 class WriterDetails(BaseModel):
-    """Where the map run's ResultWriter put its manifest: under map-runs/, the definition's ResultWriter prefix, which
-    the bucket's policy lets the state machine's role alone write (review: a merge invoked by hand could be given a
-    manifest made up under audits/)."""
+    """Where the map run's ResultWriter put its manifest: in the audit bucket (the `bucket` of the validation's
+    context), under map-runs/, the definition's ResultWriter prefix, which the bucket's policy lets the state machine's
+    role alone write (review: a merge invoked by hand could be given a manifest made up under audits/, or in another
+    bucket the merge's role may read)."""
 
     Bucket: str
     Key: Annotated[str, StringConstraints(pattern=r"^map-runs/")]
+
+    @field_validator("Bucket")
+    @classmethod
+    def _the_audit_bucket(cls, named: str, info: ValidationInfo) -> str:
+        audit_bucket = (info.context or {}).get("bucket")
+        if named != audit_bucket:
+            raise ValueError(f"the map run's result files are in the audit bucket, {audit_bucket}, not in {named}")
+        return named
 
 
 class MapRun(BaseModel):
@@ -94,8 +103,8 @@ class MergeEvent(BaseModel):
 @metrics.log_metrics
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
     """Merge the audit's partial results; return where the outputs are and the counts."""
-    merging = MergeEvent.model_validate(event)
     bucket = SETTINGS.bucket
+    merging = MergeEvent.model_validate(event, context={"bucket": bucket})
     # An S3 failure that waiting may mend is StoreUnavailable, which the state machine retries: the merge writes the
     # same two objects again.
     with store_failures(f"merging s3://{bucket}/{merging.output_prefix}"), scratch_space(_too_large):

@@ -822,19 +822,29 @@ def test_a_merge_given_no_map_run_is_refused_and_writes_nothing(
     assert audit_aws.keys(f"{OUT}summary.json") == audit_aws.keys(f"{OUT}findings.jsonl") == []
 
 
-def test_a_merge_given_a_manifest_outside_map_runs_is_refused_and_writes_nothing(
-    audit_aws: AuditAws, load_event: Callable[[str], Event]
+@pytest.mark.parametrize("where", ["audits/", "another bucket"])
+def test_a_merge_given_a_manifest_outside_the_audit_buckets_map_runs_is_refused_and_writes_nothing(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], where: str
 ) -> None:
     # Given a map run of one shard, and its manifest and result files copied under audits/, where the bucket's policy
-    # lets the audit functions' roles write
+    # lets the audit functions' roles write, or under map-runs/ in another bucket, where it says nothing
     merge_event = a_map_run_of_one_fair_shard(audit_aws, load_event)
     manifest = merge_event["map_run"]["ResultWriterDetails"]["Key"]
-    made_up = f"{OUT}partials/made-up/manifest.json"
-    audit_aws.put(made_up, audit_aws.get(manifest))
-    moved = {**merge_event["map_run"], "ResultWriterDetails": {"Bucket": BUCKET, "Key": made_up}}
+    if where == "audits/":
+        made_up = {"Bucket": BUCKET, "Key": f"{OUT}partials/made-up/manifest.json"}
+        audit_aws.put(made_up["Key"], audit_aws.get(manifest))
+    else:
+        made_up = {"Bucket": "another-bucket", "Key": manifest}
+        audit_aws.s3.create_bucket(
+            Bucket=made_up["Bucket"], CreateBucketConfiguration={"LocationConstraint": "eu-west-1"}
+        )
+        for key in audit_aws.keys("map-runs/"):
+            audit_aws.s3.put_object(Bucket=made_up["Bucket"], Key=key, Body=audit_aws.get(key))
+    moved = {**merge_event["map_run"], "ResultWriterDetails": made_up}
 
-    # When the merge is invoked by hand with that manifest's key (review: it merged it as the map run's)
-    with pytest.raises(ValidationError, match=r"ResultWriterDetails\.Key"):
+    # When the merge is invoked by hand with that manifest (review: it merged it as the map run's)
+    field = "Key" if where == "audits/" else "Bucket"
+    with pytest.raises(ValidationError, match=rf"ResultWriterDetails\.{field}"):
         audit_aws.merger.lambda_handler({**merge_event, "map_run": moved}, FakeLambdaContext())
 
     # Then it is refused, and writes nothing
