@@ -855,6 +855,13 @@ def test_a_merge_given_a_manifest_outside_the_audit_buckets_map_runs_is_refused_
 IN_NO_FORM = [
     ("manifest not JSON", "manifest", b"{ not json"),
     ("manifest an array", "manifest", b"[]"),
+    # a manifest Step Functions writes names its map run by its ARN (review: one naming none was said to name "None")
+    ("manifest naming no map run", "manifest", b'{"ResultFiles": {"FAILED": [], "PENDING": [], "SUCCEEDED": []}}'),
+    (
+        "map run a number",
+        "manifest",
+        b'{"MapRunArn": 3, "ResultFiles": {"FAILED": [], "PENDING": [], "SUCCEEDED": []}}',
+    ),
     ("ResultFiles an array", "manifest", b'{"MapRunArn": "%(arn)s", "ResultFiles": []}'),
     ("a result file named by no key", "manifest", b'{"MapRunArn": "%(arn)s", "ResultFiles": {"SUCCEEDED": ["x"]}}'),
     (

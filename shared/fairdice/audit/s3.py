@@ -165,11 +165,11 @@ NOT_WRITTEN = (
     " prefix again in a new execution"
 )
 # Why no shard of a run is counted when its map run's manifest is another map run's (review: a merge invoked by hand
-# could be given the key of a manifest made up beside the result files it lists)
+# could be given the key of a manifest made up beside the result files it lists, or of another run's)
 OTHER_MAP_RUN = (
-    "the map run's manifest names map run {named}, not {map_run}, the one the merge was given: it was changed after the"
-    " run wrote it, so no shard's partial result can be held to what its worker returned, and no game of the run is"
-    " counted; audit the prefix again in a new execution"
+    "the map run's manifest names map run {named}, not {map_run}, the one the merge was given: it is another run's, or"
+    " was changed after the run wrote it, so no shard's partial result can be held to what its worker returned, and no"
+    " game of the run is counted; audit the prefix again in a new execution"
 )
 # Why no shard of a run is counted when its map run's result files do not name the children Step Functions counts
 UNACCOUNTED = (
@@ -241,8 +241,10 @@ def map_run_results(s3: Any, bucket: str, manifest_key: str, map_run: str, count
     files = S3Results(bucket, "", s3)
     try:
         manifest = _written(files, manifest_key, dict, "manifest")
-        if manifest.get("MapRunArn") != map_run:
-            reason = OTHER_MAP_RUN.format(named=manifest.get("MapRunArn"), map_run=map_run)
+        if not isinstance(manifest.get("MapRunArn"), str):
+            raise _NotWritten(NOT_WRITTEN.format(what="manifest", why="it names no map run by its ARN"))
+        if manifest["MapRunArn"] != map_run:
+            reason = OTHER_MAP_RUN.format(named=manifest["MapRunArn"], map_run=map_run)
             return MapRunResults({}, {}, frozenset(), reason)
         failed = list(_children(files, manifest, "FAILED"))
         succeeded = list(_children(files, manifest, "SUCCEEDED"))
