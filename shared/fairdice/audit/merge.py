@@ -121,7 +121,7 @@ def merge_execution(
     is not among them was put under the prefix after the listing, and is not audited (`AFTER_THE_LISTING`) whatever
     partial is stored under its name (review: one stored there by a worker invoked outside the run, or written by
     whoever may write under audits/, was held to no answer and counted). `unaccounted`: why no shard is audited, where
-    the result files do not name the children Step Functions counts (`s3.UNACCOUNTED`)."""
+    the result files cannot be held to the map run (`s3.MapRunResults`)."""
     if unaccounted is not None:
         not_audited = dict.fromkeys(expected, unaccounted)
     else:

@@ -214,8 +214,9 @@ def map_run_counts(step_functions: Any, map_run_arn: str) -> ChildCounts:
 class MapRunResults(NamedTuple):
     """What a map run's ResultWriter kept of its children: why each shard it did not audit was not (its child failed,
     or its worker's answer is not one), what each worker that succeeded returned to the map, and the shards it ran a
-    child for. `unaccounted`: why no shard of the run is counted, where the result files do not name the children Step
-    Functions counts (`UNACCOUNTED`); None where they do."""
+    child for. `unaccounted`: why no shard of the run is counted, where the result files cannot be held to the map run:
+    they do not name the children Step Functions counts (`UNACCOUNTED`), the manifest names another map run
+    (`OTHER_MAP_RUN`), or a file is in no form Step Functions writes (`NOT_WRITTEN`); None where they can."""
 
     not_audited: dict[str, str]
     returned: dict[str, WorkerAnswer]
