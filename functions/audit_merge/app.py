@@ -30,7 +30,7 @@ from fairdice.audit.s3 import (
     scratch_space,
 )
 from fairdice.audit.summary import FINDINGS, SUMMARY
-from fairdice.errors import AuditTooLarge, StoreUnavailable
+from fairdice.errors import AuditTooLarge
 from fairdice.storage import (
     S3Results,
     StorageSettings,
@@ -38,7 +38,6 @@ from fairdice.storage import (
     stack_name,
     step_functions,
     store_failures,
-    transient,
 )
 from pydantic import BaseModel, ConfigDict, StringConstraints, ValidationInfo, field_validator
 
@@ -143,14 +142,8 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
 def _counted(map_run: str) -> ChildCounts:
     """What Step Functions counts of the map run's children; StoreUnavailable, which the state machine retries, where
     it did not answer for now (throttled, a dropped connection)."""
-    try:
+    with store_failures(f"asking Step Functions what map run {map_run} counted", "Step Functions"):
         return map_run_counts(sfn, map_run)
-    except Exception as exc:
-        if not transient(exc):
-            raise
-        raise StoreUnavailable(
-            f"asking Step Functions what map run {map_run} counted: it did not answer ({exc})"
-        ) from exc
 
 
 def _too_large(room: str) -> AuditTooLarge:

@@ -664,15 +664,16 @@ def transient(exc: BaseException) -> bool:
 
 
 @contextlib.contextmanager
-def store_failures(doing: str) -> Iterator[None]:
-    """Within it, an S3 failure that waiting may mend (`transient`) is StoreUnavailable, saying what was being done and
-    why; any other failure (an S3 refusal, a missing key, a fault of fairdice) goes on as it was."""
+def store_failures(doing: str, service: str = "S3") -> Iterator[None]:
+    """Within it, a failure of S3 (or of the AWS `service` named) that waiting may mend (`transient`) is
+    StoreUnavailable, saying what was being done and why; any other failure (an S3 refusal, a missing key, a fault of
+    fairdice) goes on as it was."""
     try:
         yield
     except Exception as exc:
         if not transient(exc):
             raise
-        raise StoreUnavailable(f"{doing}: S3 did not answer ({_reason(exc)}); try again later") from exc
+        raise StoreUnavailable(f"{doing}: {service} did not answer ({_reason(exc)}); try again later") from exc
 
 
 def _reason(exc: BaseException) -> str:
