@@ -747,6 +747,7 @@ def test_no_shard_is_counted_where_the_map_runs_result_files_do_not_name_the_chi
         lambda child: {**child, "Input": None},
         lambda child: [child],
         lambda child: child["Input"],
+        lambda child: {**child, "Input": "[" * 100_000 + "]" * 100_000},
     ],
     ids=[
         "input-a-list",
@@ -758,6 +759,7 @@ def test_no_shard_is_counted_where_the_map_runs_result_files_do_not_name_the_chi
         "input-null",
         "entry-a-list",
         "entry-a-string",
+        "input-nested-too-deep",
     ],
 )
 def test_a_child_the_map_runs_result_files_keep_in_another_shape_is_a_change_to_them_and_no_shard_is_counted(
@@ -872,6 +874,9 @@ IN_NO_FORM = [
     ),
     ("a result file not JSON", "result file", b"[{"),
     ("a result file an object", "result file", b"{}"),
+    # JSON nested deeper than Python's json reads (review: a RecursionError failed the merge)
+    ("manifest nested too deep", "manifest", b"[" * 100_000 + b"]" * 100_000),
+    ("a result file nested too deep", "result file", b"[" * 100_000 + b"]" * 100_000),
 ]
 
 

@@ -276,6 +276,8 @@ def _written(files: S3Results, key: str, form: type, what: str) -> Any:
         value = json.loads(data)
     except ValueError:  # no JSON text, or no UTF-8
         raise _NotWritten(NOT_WRITTEN.format(what=what, why=f"{key} is no JSON text")) from None
+    except RecursionError:
+        raise _NotWritten(NOT_WRITTEN.format(what=what, why=f"{key} is JSON nested too deeply to read")) from None
     if not isinstance(value, form):
         kind = "object" if form is dict else "array"
         raise _NotWritten(NOT_WRITTEN.format(what=what, why=f"{key} holds no JSON {kind}"))
@@ -304,7 +306,8 @@ def _shard_key(execution: Any) -> str | None:
     to the result files is a finding)."""
     try:
         key = json.loads(execution["Input"])["shard"]["Key"]
-    except (TypeError, KeyError, ValueError):  # no object, or no such field, at any level; no JSON text
+    except (TypeError, KeyError, ValueError, RecursionError):  # no object or no such field, at any level; no JSON text,
+        # or JSON nested too deeply to read
         return None
     return key if isinstance(key, str) else None
 
