@@ -1100,8 +1100,8 @@ def test_an_output_prefix_audited_again_counts_no_partial_of_an_earlier_run(
     audit_aws.put(second, games.jsonl([games.pair36(3)]))
     for key in (first, second):
         run_worker(audit_aws, {**worker_event, "shard": {"Key": key}})
-    # and then both objects replaced by games that are not fair, and no worker of the second run storing a partial
-    # (its children failed, or the run was cut short before them)
+    # and then both objects replaced by games that are not fair, with no partial stored of the new versions: the map run
+    # the merge is given keeps its children's answers for the earlier ones
     audit_aws.put(first, games.jsonl([games.mismatched(games.narde(1))]))
     audit_aws.put(second, games.jsonl([games.mismatched(games.pair36(3))]))
     merge_event = merge_event_of_the_run(audit_aws, load_event)
