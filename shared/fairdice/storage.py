@@ -1,10 +1,11 @@
 """The storage adapter: one small object-store interface, backed by S3 or by folders on disk.
 
-This is the only module that makes S3 clients (`S3Connection`) or calls S3, and it imports boto3
-lazily (inside functions), so importing fairdice never pays boto3's import cost; the verify API's
-/verify and /check paths never load it. Everything above this module (`fairdice.archive`) sees only
-`ObjectStore`. The audit's S3 side is here too (its own section, below): shards read as they stream
-in, results written under a prefix and uploaded in parts, and which failures waiting may mend.
+This is the only module that makes S3 clients (`S3Connection`) or calls S3, or makes the audit
+merge's Step Functions client (`step_functions`), and it imports boto3 lazily (inside functions), so
+importing fairdice never pays boto3's import cost; the verify API's /verify and /check paths never
+load it. Everything above this module (`fairdice.archive`) sees only `ObjectStore`. The audit's S3
+side is here too (its own section, below): shards read as they stream in, results written under a
+prefix and uploaded in parts, and which failures waiting may mend.
 
 Two logical stores exist: the private secret store and the public archive. Write-once
 (`put_new`) is the one write they rely on for anything that must never change; `replace`
