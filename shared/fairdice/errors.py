@@ -119,6 +119,13 @@ class AuditTooLarge(FairdiceError):
     code = "audit_too_large"
 
 
+class MapRunUnknown(FairdiceError):
+    """An audit's merge was given a map run Step Functions does not know, or will not describe to its role: it runs as
+    a state of an audit execution, given that execution's own map run, and trying again does not help."""
+
+    code = "map_run_unknown"
+
+
 class ResultsChanged(FairdiceError):
     """An audit's summary or findings are no longer the bytes its merge wrote (their SHA-256, in the execution's
     output): the report is not drawn from what someone wrote over them, and trying again does not help; audit again."""

@@ -48,6 +48,7 @@ from fairdice.errors import (
     ArchiveUnavailable,
     AuditTooLarge,
     InvalidInput,
+    MapRunUnknown,
     MissingCredentials,
     NoShards,
     ResultsChanged,
@@ -920,6 +921,28 @@ def test_a_manifest_that_names_another_map_run_counts_no_shard(
     (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
     assert finding["file"] == KEY
     assert finding["error"]["message"].startswith(f"the map run's manifest names map run {other}, not ")
+
+
+@pytest.mark.parametrize("answer", ["ResourceNotFound", "AccessDeniedException"])
+def test_a_merge_given_a_map_run_step_functions_does_not_know_fails_saying_so_and_writes_nothing(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], answer: str
+) -> None:
+    # Given a shard audited, and the merge given the example event's map run, which Step Functions does not know (as
+    # under sam local invoke), or one it will not describe to the merge's role (review: botocore's own error, as it
+    # is). Step Functions' answer is a stand-in's: moto 5.2.5 fails with a TypeError of its own for a map run it does
+    # not know, where AWS answers ResourceNotFound.
+    audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1)])))
+    run_worker(audit_aws, load_event("audit-worker-shard"))
+    merge_event = load_event("audit-merge")
+    refused = ClientError({"Error": {"Code": answer, "Message": "no such map run, or not yours"}}, "DescribeMapRun")
+    audit_aws.merger.sfn = FlakyS3(audit_aws.merger.sfn)
+    audit_aws.merger.sfn.failing["describe_map_run"] = [refused]
+
+    # When the merge runs, then it fails with MapRunUnknown, naming the map run and the answer, and writes nothing
+    arn = merge_event["map_run"]["MapRunArn"]
+    with pytest.raises(MapRunUnknown, match=f"no map run {re.escape(arn)} that the merge may describe \\({answer}\\)"):
+        audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+    assert audit_aws.keys(f"{OUT}summary.json") == []
 
 
 def test_a_merge_whose_map_run_step_functions_does_not_yet_describe_as_ended_fails_with_store_unavailable(

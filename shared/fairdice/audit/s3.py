@@ -22,9 +22,18 @@ from fairdice.audit.archive import DayArchive
 from fairdice.audit.lines import numbered_lines
 from fairdice.audit.shard import FINDINGS, GAMES, IDS, SUMMARY, audit_shard, partial_key, shard_name
 from fairdice.audit.tally import InputRecord, Partial, WorkerAnswer
-from fairdice.errors import StoreUnavailable
+from fairdice.errors import MapRunUnknown, StoreUnavailable
 from fairdice.prose import counted, number, shows_nothing
-from fairdice.storage import MAX_CAUSE, BucketName, Hashed, S3Results, StorageSettings, Streamed, get_as_listed
+from fairdice.storage import (
+    MAX_CAUSE,
+    BucketName,
+    Hashed,
+    S3Results,
+    StorageSettings,
+    Streamed,
+    error_code,
+    get_as_listed,
+)
 
 # A folder's name: anything but a slash or a space, in a prefix `_printable` also holds to (no other whitespace, no
 # control or format character). The state machine checks the same two shapes first (statemachines/audit.asl.json: no
@@ -191,13 +200,26 @@ class ChildCounts(NamedTuple):
         return f"{succeeded}, {number(self.failed)} that failed and {number(self.unended)} not ended"
 
 
+# Step Functions' answers for a map run it does not know, or will not describe to the role asking
+_UNKNOWN_MAP_RUN = frozenset({"ResourceNotFound", "InvalidArn", "AccessDeniedException"})
+
+
 def map_run_counts(step_functions: Any, map_run_arn: str) -> ChildCounts:
     """What Step Functions itself counts of the map run's children (DescribeMapRun's `itemCounts`, an item a shard):
     a record no one writes but Step Functions, where the result files are objects in the bucket. StoreUnavailable,
     which the state machine retries, while the map run is not described as ended (`SUCCEEDED`, which a map whose
     failures were tolerated ends as too): its counts may not all be in yet, and held to the result files they would
     make an honest run one whose shards are not counted."""
-    described = step_functions.describe_map_run(mapRunArn=map_run_arn)
+    try:
+        described = step_functions.describe_map_run(mapRunArn=map_run_arn)
+    except Exception as exc:
+        if (code := error_code(exc)) not in _UNKNOWN_MAP_RUN:
+            raise
+        raise MapRunUnknown(
+            f"Step Functions has no map run {map_run_arn} that the merge may describe ({code}): the merge runs as a"
+            " state of an audit execution, given that execution's map run; start an execution to audit (README,"
+            " Auditing every game)"
+        ) from exc
     if described.get("status") != "SUCCEEDED":
         raise StoreUnavailable(
             f"Step Functions describes map run {map_run_arn} as {described.get('status')}, not yet SUCCEEDED: its"
