@@ -13,6 +13,7 @@ import json
 import os
 import re
 import shutil
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,7 @@ from fairdice.archive.reader import ArchiveReader
 from fairdice.audit.archive import DayArchive, of_bucket
 from fairdice.audit.lines import numbered_lines
 from fairdice.audit.merge import AFTER_THE_LISTING, NOT_AUDITED
+from fairdice.audit.s3 import S3_KEY_BYTES
 from fairdice.audit.shard import ShardAudit, audit_shard, shard_name
 from fairdice.audit.store import FolderResults
 from fairdice.errors import (
@@ -57,6 +59,7 @@ from fairdice.errors import (
     ShardTooLarge,
     StoreUnavailable,
 )
+from fairdice.markup import visible
 from fairdice.storage import S3Store, StorageSettings, Stores
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets
 from pydantic import ValidationError
@@ -529,6 +532,56 @@ def audited_as_the_map_runs(
         answer = run_worker(audit_aws, {**worker_event, "shard": {**worker_event["shard"], "Key": key}})
         audit_aws.children[key]["output"] = answered(answer)
     return merge_event_of_the_run(audit_aws, load_event)
+
+
+# Shard names under a valid input prefix that S3 (and moto) take as they are: characters a URL, a shell, HTML or JSON
+# reads apart, names that URL-encode or normalize alike, and the longest key S3 takes
+DAY = "games/2026-11-29/"
+UNUSUAL_NAMES = {
+    "space-plus-percent": ["a b.jsonl", "a+b.jsonl", "a%20b.jsonl", "a%2520b.jsonl", "100%.jsonl"],
+    "url-delimiters": ["a#b?c=d&e.jsonl"],
+    "quotes-backslash": ["a\"b'c\\d.jsonl"],
+    "markup": ["<b>x</b>&amp;.jsonl"],
+    "non-ascii-emoji": ["été-日本.jsonl", "🎲.jsonl"],
+    "newline-tab": ["a\nb\tc.jsonl"],
+    "nfc-nfd": [unicodedata.normalize("NFC", "é.jsonl"), unicodedata.normalize("NFD", "é.jsonl")],
+    "ends-in-slash": ["folder/"],
+    "longest-key": ["日" * 335 + "x" * (S3_KEY_BYTES - len(DAY) - 3 * 335)],
+}
+
+
+@pytest.mark.parametrize("names", UNUSUAL_NAMES.values(), ids=UNUSUAL_NAMES.keys())
+def test_a_shard_of_any_name_s3_takes_is_audited_once_and_named_by_its_exact_key(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], names: list[str]
+) -> None:
+    # Given shards whose names hold characters a URL, HTML or JSON reads apart, or that URL-encode or normalize alike
+    # (S3 keys are bytes: each is an object of its own), each with a fair game and one that is not
+    keys = [f"{DAY}{name}" for name in names]
+    assert max(len(key.encode()) for key in keys) <= S3_KEY_BYTES
+    shards = {key: [games.narde(n), games.mismatched(games.narde(100 + n))] for n, key in enumerate(keys)}
+
+    # When the map's workers audit them, the merge merges them and the report draws the page
+    merged = audit_aws.merger.lambda_handler(
+        audited_as_the_map_runs(audit_aws, load_event, shards=shards), FakeLambdaContext()
+    )
+    audit_aws.reporter.lambda_handler(report_event(load_event, merged), FakeLambdaContext())
+
+    # Then each shard is audited once, its partial under the SHA-256 of its key (a key S3 takes), and the summary and
+    # the findings name it by its exact key, nothing lost or counted twice
+    assert (merged["shards"], merged["games"], merged["mismatch"], merged["not_audited"]) == (
+        len(keys), 2 * len(keys), len(keys), 0,
+    )  # fmt: skip
+    written = audit_aws.keys(OUT)
+    assert {key.split("/")[-2] for key in written if "/partials/" in key} == {shard_name(key) for key in keys}
+    assert max(len(key.encode()) for key in written) <= S3_KEY_BYTES
+    assert sorted(record["file"] for record in audit_aws.json(f"{OUT}summary.json")["inputs"]) == sorted(keys)
+    findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert sorted(finding["file"] for finding in findings) == sorted(keys)
+    # and the report draws each name escaped, every character that shows nothing or looks like another as its code
+    # point (the NFD é apart from the NFC one), no markup of a name its own
+    page = audit_aws.get(f"{OUT}report.html").decode()
+    assert all(visible(key) in page for key in keys)
+    assert "<b>x</b>" not in page
 
 
 def test_a_partial_changed_after_its_worker_stored_it_is_not_counted_and_named_as_not_adding_up(

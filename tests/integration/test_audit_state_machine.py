@@ -396,6 +396,32 @@ def test_a_shard_whose_audit_fails_is_left_out_of_the_inputs_and_named_by_a_find
     assert "1 shard was not audited: none of its games was read; 1 line could not be verified" in report
 
 
+def test_shards_of_unusual_names_are_each_audited_once_and_named_by_their_exact_keys(
+    audit_aws: AuditAws, lambdas: Lambda
+) -> None:
+    # Given shards whose names URL-encode or normalize alike, or hold a newline or markup, and the longest key S3 takes
+    # (tests/functions holds more names, through the worker and the merge alone)
+    names = ["a b.jsonl", "a+b.jsonl", "a%20b.jsonl", "\u00e9.jsonl", "e\u0301.jsonl", "a\nb.jsonl", "<b>x</b>.jsonl"]
+    names.append("x" * (1024 - len(INPUT["input_prefix"])))
+    keys = [f"{INPUT['input_prefix']}{name}" for name in names]
+    for n, key in enumerate(keys):
+        audit_aws.put(key, games.jsonl([games.narde(n), games.mismatched(games.narde(100 + n))]))
+
+    # When the state machine runs on the day's prefix
+    described = execute(INPUT)
+
+    # Then the map gave each key as it is to one worker, and the summary and the findings name each by it once
+    assert described["status"] == "SUCCEEDED", described.get("cause")
+    workers = [event for name, event in lambdas.calls if name == FUNCTIONS["AuditWorkerFunctionArn"]]
+    assert sorted(event["shard"]["Key"] for event in workers) == sorted(keys)
+    output = json.loads(described["output"])
+    assert (output["shards"], output["games"], output["mismatch"], output["not_audited"]) == (8, 16, 8, 0)
+    assert sorted(record["file"] for record in audit_aws.json(f"{OUT}summary.json")["inputs"]) == sorted(keys)
+    findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert sorted(finding["file"] for finding in findings) == sorted(keys)
+    assert "<b>x</b>" not in audit_aws.get(f"{OUT}report.html").decode()
+
+
 def test_a_shard_replaced_after_the_map_listed_it_is_not_audited_in_its_place_and_named_by_a_finding(
     audit_aws: AuditAws, lambdas: Lambda, shards: dict[str, bytes]
 ) -> None:
