@@ -105,7 +105,6 @@ def test_the_state_machine_invokes_its_functions_lists_shards_writes_map_runs_an
     machine = template["Resources"]["AuditStateMachine"]["Properties"]
     statements = [s for policy in machine["Policies"] for s in policy["Statement"]]
     found = {(effect, action, resource) for effect, action, resource in grants(statements)}
-    name, states = MACHINE_NAME, STATES
     assert found == {
         ("Allow", "lambda:InvokeFunction", "${AuditWorkerFunction.Arn}"),
         ("Allow", "lambda:InvokeFunction", "${AuditMergeFunction.Arn}"),
@@ -115,11 +114,11 @@ def test_the_state_machine_invokes_its_functions_lists_shards_writes_map_runs_an
         ("Allow", "s3:GetObject", f"{AUDIT}/map-runs/*"),
         ("Allow", "s3:ListMultipartUploadParts", f"{AUDIT}/map-runs/*"),
         ("Allow", "s3:AbortMultipartUpload", f"{AUDIT}/map-runs/*"),
-        ("Allow", "states:StartExecution", f"{states}:stateMachine:{name}"),
-        ("Allow", "states:DescribeExecution", f"{states}:execution:{name}/*"),
-        ("Allow", "states:StopExecution", f"{states}:execution:{name}/*"),
+        ("Allow", "states:StartExecution", f"{STATES}:stateMachine:{MACHINE_NAME}"),
+        ("Allow", "states:DescribeExecution", f"{STATES}:execution:{MACHINE_NAME}/*"),
+        ("Allow", "states:StopExecution", f"{STATES}:execution:{MACHINE_NAME}/*"),
     } | {("Allow", action, "*") for action in LOG_DELIVERY}
-    assert machine["Name"] == {"Fn::Sub": name}
+    assert machine["Name"] == {"Fn::Sub": MACHINE_NAME}
     assert statement(statements, "ListShards")["Condition"] == {"StringLike": {"s3:prefix": ["games/*"]}}
 
 
