@@ -58,6 +58,15 @@ def only_senders(template: dict[str, Any], queue: str) -> list[Any]:
     return sorted(senders, key=str)
 
 
+def a_queue_of_the_stacks_keeping_14_days(template: dict[str, Any], queue: str) -> None:
+    """`queue` is a queue of the stack, named by CloudFormation, keeping a message 14 days, encrypted at rest."""
+    assert queue in resources(template, "AWS::SQS::Queue")
+    properties = template["Resources"][queue]["Properties"]
+    assert "QueueName" not in properties, "a fixed name would not fit a second stack"
+    assert properties["MessageRetentionPeriod"] == 14 * 24 * 3600
+    assert properties["SqsManagedSseEnabled"] is True
+
+
 def test_every_schedule_is_named_by_cloudformation_so_two_stacks_fit_one_account(template: dict[str, Any]) -> None:
     found = events_of(template, "ScheduleV2")
     assert found
@@ -97,10 +106,7 @@ def test_a_publisher_run_that_fails_every_attempt_is_kept_in_a_queue_only_the_pu
     destination = publisher["EventInvokeConfig"]["DestinationConfig"]["OnFailure"]
     assert destination["Type"] == "SQS"
     queue = destination["Destination"]["Fn::GetAtt"][0]
-    assert queue in resources(template, "AWS::SQS::Queue")
-    properties = template["Resources"][queue]["Properties"]
-    assert "QueueName" not in properties, "a fixed name would not fit a second stack"
-    assert properties["MessageRetentionPeriod"] == 14 * 24 * 3600
+    a_queue_of_the_stacks_keeping_14_days(template, queue)
     # Lambda sends a failed run's record as the function's execution role (SAM grants the role it makes
     # sqs:SendMessage on the destination): any other principal could raise PublisherFailedRunsAlarm (review)
     assert only_senders(template, queue) == [publisher["Role"]]
@@ -115,11 +121,7 @@ def test_a_run_a_schedule_could_not_hand_to_lambda_is_kept_in_a_queue_only_the_s
     queues = {p["DeadLetterConfig"]["Arn"]["Fn::GetAtt"][0] for p in found.values() if "DeadLetterConfig" in p}
     assert all("DeadLetterConfig" in p for p in found.values()), "every schedule keeps what it could not hand over"
     (queue,) = queues
-    assert queue in resources(template, "AWS::SQS::Queue")
-    properties = template["Resources"][queue]["Properties"]
-    assert "QueueName" not in properties, "a fixed name would not fit a second stack"
-    assert properties["MessageRetentionPeriod"] == 14 * 24 * 3600
-    assert properties["SqsManagedSseEnabled"] is True
+    a_queue_of_the_stacks_keeping_14_days(template, queue)
     # The scheduler sends as the schedule's role (SAM names it after the function and event, and grants it
     # sqs:SendMessage on this queue): no one else may send
     assert only_senders(template, queue) == sorted(
