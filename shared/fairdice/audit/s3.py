@@ -166,25 +166,27 @@ ANSWER_CHANGED = (
 )
 
 
+# How each reason no shard of a run is counted ends: the result files cannot be held to the map run
+_NONE_COUNTED = (
+    "so no shard's partial result can be held to what its worker returned, and no game of the run is counted; audit the"
+    " prefix again in a new execution"
+)
 # Why no shard of a run is counted when its map run's manifest or a result file it lists is in no form Step Functions
 # writes (review: one not JSON, or JSON of another shape, failed the merge with a Python error)
 NOT_WRITTEN = (
-    "the map run's {what} is not in the form Step Functions writes ({why}): it was changed after the run wrote it, so"
-    " no shard's partial result can be held to what its worker returned, and no game of the run is counted; audit the"
-    " prefix again in a new execution"
+    "the map run's {what} is not in the form Step Functions writes ({why}): it was changed after the run wrote it, "
+    + _NONE_COUNTED
 )
 # Why no shard of a run is counted when its map run's manifest is another map run's (review: a merge invoked by hand
 # could be given the key of a manifest made up beside the result files it lists, or of another run's)
 OTHER_MAP_RUN = (
     "the map run's manifest names map run {named}, not {map_run}, the one the merge was given: it is another run's, or"
-    " was changed after the run wrote it, so no shard's partial result can be held to what its worker returned, and no"
-    " game of the run is counted; audit the prefix again in a new execution"
+    " was changed after the run wrote it, " + _NONE_COUNTED
 )
 # Why no shard of a run is counted when its map run's result files do not name the children Step Functions counts
 UNACCOUNTED = (
     "the map run's result files name {named}, where Step Functions counts {counted} for the run: they were changed"
-    " after the run wrote them, so no shard's partial result can be held to what its worker returned, and no game of"
-    " the run is counted; audit the prefix again in a new execution"
+    " after the run wrote them, " + _NONE_COUNTED
 )
 
 
@@ -265,17 +267,16 @@ def map_run_results(s3: Any, bucket: str, manifest_key: str, map_run: str, count
     try:
         manifest = _written(files, manifest_key, dict, "manifest")
         if not isinstance(manifest.get("MapRunArn"), str):
-            raise _NotWritten(NOT_WRITTEN.format(what="manifest", why="it names no map run by its ARN"))
+            raise _Unaccounted(NOT_WRITTEN.format(what="manifest", why="it names no map run by its ARN"))
         if manifest["MapRunArn"] != map_run:
-            reason = OTHER_MAP_RUN.format(named=manifest["MapRunArn"], map_run=map_run)
-            return MapRunResults({}, {}, frozenset(), reason)
+            raise _Unaccounted(OTHER_MAP_RUN.format(named=manifest["MapRunArn"], map_run=map_run))
         failed = list(_children(files, manifest, "FAILED"))
         succeeded = list(_children(files, manifest, "SUCCEEDED"))
         named = ChildCounts(len(succeeded), len(failed), sum(1 for _ in _children(files, manifest, "PENDING")))
-    except _NotWritten as exc:
+        if named != counts:
+            raise _Unaccounted(UNACCOUNTED.format(named=named, counted=counts))
+    except _Unaccounted as exc:
         return MapRunResults({}, {}, frozenset(), str(exc))
-    if named != counts:
-        return MapRunResults({}, {}, frozenset(), UNACCOUNTED.format(named=named, counted=counts))
     not_audited = _failed_shards(failed)
     returned: dict[str, WorkerAnswer] = {}
     for key, execution in succeeded:
@@ -286,34 +287,35 @@ def map_run_results(s3: Any, bucket: str, manifest_key: str, map_run: str, count
     return MapRunResults(not_audited, returned, frozenset({*not_audited, *returned}))
 
 
-class _NotWritten(Exception):
-    """A manifest or result file in no form Step Functions writes; its words are `NOT_WRITTEN`'s."""
+class _Unaccounted(Exception):
+    """Why no shard of a map run is counted, in `NOT_WRITTEN`'s, `OTHER_MAP_RUN`'s or `UNACCOUNTED`'s words: its result
+    files cannot be held to it."""
 
 
 def _written(files: S3Results, key: str, form: type, what: str) -> Any:
-    """The JSON of the object at `key`, a `form` (dict, list) as Step Functions writes it; _NotWritten otherwise."""
+    """The JSON of the object at `key`, a `form` (dict, list) as Step Functions writes it; _Unaccounted otherwise."""
     with files.open(key) as stream:
         data = stream.read()
     try:
         value = json.loads(data)
     except ValueError:  # no JSON text, or no UTF-8
-        raise _NotWritten(NOT_WRITTEN.format(what=what, why=f"{key} is no JSON text")) from None
+        raise _Unaccounted(NOT_WRITTEN.format(what=what, why=f"{key} is no JSON text")) from None
     except RecursionError:
-        raise _NotWritten(NOT_WRITTEN.format(what=what, why=f"{key} is JSON nested too deeply to read")) from None
+        raise _Unaccounted(NOT_WRITTEN.format(what=what, why=f"{key} is JSON nested too deeply to read")) from None
     if not isinstance(value, form):
         kind = "object" if form is dict else "array"
-        raise _NotWritten(NOT_WRITTEN.format(what=what, why=f"{key} holds no JSON {kind}"))
+        raise _Unaccounted(NOT_WRITTEN.format(what=what, why=f"{key} holds no JSON {kind}"))
     return value
 
 
 def _children(files: S3Results, manifest: dict[str, Any], status: str) -> Iterator[tuple[str, dict[str, Any]]]:
     """Each child execution of a map run with `status` (FAILED, SUCCEEDED), with the key of the shard it audited, from
-    the result files its `manifest` lists; _NotWritten where the manifest lists them in no form Step Functions writes
+    the result files its `manifest` lists; _Unaccounted where the manifest lists them in no form Step Functions writes
     (review: a `ResultFiles` of another shape failed the merge with an AttributeError or TypeError)."""
     listed = manifest.get("ResultFiles", {})
     results = listed.get(status, []) if isinstance(listed, dict) else None
     if not isinstance(results, list) or not all(isinstance(r, dict) and isinstance(r.get("Key"), str) for r in results):
-        raise _NotWritten(NOT_WRITTEN.format(what="manifest", why=f"its {status} result files are not listed by key"))
+        raise _Unaccounted(NOT_WRITTEN.format(what="manifest", why=f"its {status} result files are not listed by key"))
     for result in results:
         for execution in _written(files, result["Key"], list, f"{status} result file"):
             if (key := _shard_key(execution)) is not None:
