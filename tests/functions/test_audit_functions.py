@@ -956,6 +956,25 @@ def test_a_manifest_or_result_file_in_no_form_step_functions_writes_counts_no_sh
     assert "is not in the form Step Functions writes" in finding["error"]["message"]
 
 
+def test_a_result_file_the_manifest_lists_but_the_bucket_no_longer_holds_counts_no_shard(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given a map run of one shard, and the result file its manifest lists then removed
+    merge_event = a_map_run_of_one_fair_shard(audit_aws, load_event)
+    manifest_key = merge_event["map_run"]["ResultWriterDetails"]["Key"]
+    (succeeded,) = [result["Key"] for result in audit_aws.json(manifest_key)["ResultFiles"]["SUCCEEDED"]]
+    audit_aws.s3.delete_object(Bucket=BUCKET, Key=succeeded)
+
+    # When the merge runs (review: it failed with botocore's NoSuchKey as it came)
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then no shard is counted, and the finding names the file that is gone
+    assert (merged["games"], merged["not_audited"], merged["clean"]) == (0, 1, False)
+    (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert finding["file"] == KEY
+    assert f"{succeeded} is no longer in the bucket" in finding["error"]["message"]
+
+
 def test_a_manifest_that_names_another_map_run_counts_no_shard(
     audit_aws: AuditAws, load_event: Callable[[str], Event]
 ) -> None:

@@ -293,9 +293,16 @@ class _Unaccounted(Exception):
 
 
 def _written(files: S3Results, key: str, form: type, what: str) -> Any:
-    """The JSON of the object at `key`, a `form` (dict, list) as Step Functions writes it; _Unaccounted otherwise."""
-    with files.open(key) as stream:
-        data = stream.read()
+    """The JSON of the object at `key`, a `form` (dict, list) as Step Functions writes it; _Unaccounted otherwise, and
+    where the object is gone (review: a result file the manifest lists, removed since, failed the merge with botocore's
+    NoSuchKey as it came)."""
+    try:
+        with files.open(key) as stream:
+            data = stream.read()
+    except Exception as exc:
+        if error_code(exc) != "NoSuchKey":
+            raise
+        raise _Unaccounted(NOT_WRITTEN.format(what=what, why=f"{key} is no longer in the bucket")) from None
     try:
         value = json.loads(data)
     except ValueError:  # no JSON text, or no UTF-8
