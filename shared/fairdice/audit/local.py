@@ -194,6 +194,11 @@ def find_inputs(
             raise UsageError(f"{given}: not a file or a folder (a pipe, a socket or a device)")
         elif path.is_symlink():
             raise UsageError(f"{given}: cannot be opened (a link to nothing)")
+        elif given == "-":  # as `fairdice verify -` reads stdin, one may think the audit does too
+            raise UsageError(
+                "-: the audit reads files and folders, not stdin (it hashes each file, shares it out among the"
+                " workers and can resume it): save the games to a file and name that"
+            )
         else:
             raise UsageError(f"{given}: no such file or folder")
     for path in found:

@@ -268,6 +268,7 @@ def test_a_game_filed_again_under_a_secret_with_a_zero_byte_appended_and_its_own
     ("args", "words"),
     [
         (["audit", "nowhere.jsonl", "--out", "o"], "nowhere.jsonl: no such file or folder"),
+        (["audit", "-", "--out", "o"], "-: the audit reads files and folders, not stdin"),
         (["audit", ".", "--out", "o", "--resume"], "holds no interrupted audit"),
         (["audit", "x.jsonl", "--out", "o", "--workers", "0"], "must be at least 1"),
         (
