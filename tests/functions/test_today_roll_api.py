@@ -143,6 +143,20 @@ def test_a_player_id_that_is_not_a_uuid_is_refused_by_name(
     assert [p["field"] for p in error["problems"]] == ["player_id"]
 
 
+@pytest.mark.parametrize("player_id", [f" {PLAYER}", f"{PLAYER} "])
+def test_a_player_id_with_a_space_before_or_after_it_is_refused_as_any_other_that_is_no_uuid(
+    published: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], player_id: str
+) -> None:
+    # Given the game's signed request with a space around the player id in its path (review: the player's roll, though
+    # the game issued no such id)
+    event = copy.deepcopy(load_event("today-roll"))
+    event["rawPath"] = event["requestContext"]["http"]["path"] = f"/game/today/{player_id}"
+    event["pathParameters"]["player_id"] = player_id
+
+    # Then it is refused as a player id that is not a UUID is
+    assert call(event).body == call(load_event("today-roll-bad-player")).body
+
+
 def test_a_request_api_gateway_did_not_sign_through_is_refused(
     published: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
 ) -> None:

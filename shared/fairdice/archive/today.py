@@ -12,8 +12,9 @@ Pure logic over `fairdice.storage.Stores`: the clock is passed in with each call
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import Annotated
 
-from pydantic import AwareDatetime, BaseModel
+from pydantic import AwareDatetime, BaseModel, BeforeValidator
 
 from fairdice.archive.layout import (
     GRACE_MINUTES,
@@ -49,8 +50,15 @@ class TodaysRoll(BaseModel):
     reveal_at: AwareDatetime
 
 
+def _as_issued(value: object) -> object:
+    """A player id as the game issued it: PlayerId strips a space before or after one, as a verifier pasting an id is
+    forgiven it, but an id the game's server sends with one is no id the game issued (review: `/game/today/ {id}` was
+    that player's roll). Such a value is handed on as one PlayerId refuses, so its refusal is worded as any other's."""
+    return "" if isinstance(value, str) and value != value.strip() else value
+
+
 class _Player(BaseModel):
-    player_id: PlayerId
+    player_id: Annotated[PlayerId, BeforeValidator(_as_issued)]
 
 
 @dataclass(frozen=True)
@@ -85,7 +93,8 @@ class TodaysRolls:
     def roll(self, player_id: str, now: dt.datetime) -> TodaysRoll:
         """The player's six faces (d4 d6 d8 d10 d12 d20) for the UTC day of `now`.
 
-        pydantic's ValidationError (on `player_id`) for a player id that is not a UUID.
+        pydantic's ValidationError (on `player_id`) for a player id that is not a UUID, or has a space before or
+        after it.
         """
         player = _Player.model_validate({"player_id": player_id}).player_id
         today = self._checked(utc_day(now), now)
