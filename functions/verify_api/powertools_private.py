@@ -86,6 +86,21 @@ def route_methods(app: APIGatewayHttpResolver, path: str) -> list[str]:
     return sorted({route.method for route in routes if route.rule.match(path)})
 
 
+# A route's parameter (`<name>` in its rule) as Powertools compiles it into the route's pattern.
+_PARAMETER = APIGatewayHttpResolver._compile_regex("/<parameter>")
+
+
+def parameter_takes(text: str) -> bool:
+    """Whether a route's parameter takes every character of `text` (true of ""). Powertools' pattern takes letters,
+    digits, `_` and a list of others, but not `"`, `#`, `?`, a backslash or a symbol such as `€`: a path with one in a
+    parameter's place matches no route.
+
+    Private: `ApiGatewayResolver._compile_regex`, by which Powertools makes a route's pattern of its rule; what a
+    parameter takes is in private names too (`_SAFE_URI`, `_UNSAFE_URI`), and no public one says it.
+    """
+    return not text or _PARAMETER.fullmatch(f"/{text}") is not None
+
+
 def base_path(app: APIGatewayHttpResolver) -> str:
     """The stage's path this request came through ("" for `$default`), as Powertools' own Swagger UI names it.
 

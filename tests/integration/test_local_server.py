@@ -371,6 +371,15 @@ def test_a_path_sent_percent_encoded_is_answered_as_its_decoded_form_which_api_g
     assert (game.status, game.json["error"]["code"]) == (403, "forbidden")
 
 
+def test_a_date_with_a_character_no_route_parameter_takes_is_the_422_of_any_malformed_date(server: Server) -> None:
+    # Review: /daily/2025-03-01%22 and %23 were 404s, "there is no /daily/2025-03-01\" here"
+    malformed = request(server, "GET", "/daily/yesterday")
+    assert malformed.status == 422
+    for path in ("/daily/2025-03-01%22", "/daily/2025-03-01%23", '/daily/2025-03-01"'):
+        answer = request(server, "GET", path)
+        assert (answer.status, answer.body) == (malformed.status, malformed.body), path
+
+
 def test_a_bucket_that_cannot_be_read_without_boto3_stops_the_start_in_one_line() -> None:
     # Review: with FAIRDICE_ARCHIVE_BUCKET set where make serve installed no boto3, the server started and then
     # answered every daily request 500 (ModuleNotFoundError in its log)

@@ -17,7 +17,7 @@ from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from fairdice.prose import shows_nothing
 
 from verify_api import settings
-from verify_api.powertools_private import base_path, route_methods
+from verify_api.powertools_private import base_path, parameter_takes, route_methods
 
 # The HttpApi's CorsConfiguration (template.yaml), by which API Gateway answers a preflight and sets the CORS headers of
 # every answer, ignoring a function's own: the function answers a preflight its $default route passes on alike (app.py),
@@ -90,6 +90,8 @@ def decoded(path: str) -> str:
     pattern ends in `$`, which takes a path ending in a newline (`/schemes%0A`) for the route; a space, which its
     parameters take, is stripped by the date's and the player id's types (review: `/daily/2025-03-01%20` was the day's
     record, where any other date not written YYYY-MM-DD is a 422); and a 404 quoted a no-break space as a blank. So is
+    any other character a route's parameter does not take (`"`, `#`, `€`): the route still matches, and its date or
+    player id is refused by its type (review: `/daily/2025-03-01%22` was a 404 where `/daily/yesterday` is a 422). So is
     what is no UTF-8 text: a byte that is not (`/check%FF`, read as U+FFFD) as it was sent, and a lone surrogate a
     hand-made event holds as the bytes Python would write it in (review: an error quoting one could not be written, a
     500)."""
@@ -98,9 +100,15 @@ def decoded(path: str) -> str:
         if once == path:
             break
         path = once
-    if " " not in path and not shows_nothing(path):  # nearly every path: nothing to give back encoded
+    if _kept(path):  # nearly every path: nothing to give back encoded
         return path
-    return "".join(_encoded(c) if c == " " or shows_nothing(c) else c for c in path)
+    return "".join(c if _kept(c) else _encoded(c) for c in path)
+
+
+def _kept(text: str) -> bool:
+    """Whether `text`, of a decoded path, is routed as it is: no space, no character that shows nothing, and between
+    its slashes only what a route's parameter takes."""
+    return " " not in text and not shows_nothing(text) and parameter_takes(text.replace("/", ""))
 
 
 def _encoded(character: str) -> str:

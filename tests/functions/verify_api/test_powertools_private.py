@@ -21,6 +21,7 @@ from verify_api.powertools_private import (
     POWERTOOLS_VERSION,
     base_path,
     gate_request_validation,
+    parameter_takes,
     route_methods,
     swagger_ui_asset,
     tracing_disabled,
@@ -174,6 +175,20 @@ def test_the_route_tables_still_give_every_method_a_path_takes() -> None:
         assert route_methods(app, "/nothing") == []
 
 
+@pytest.mark.parametrize(
+    "text", ["2025-03-01", "café", "%22", "a b", "~!$&'()*+,;=:@", '"', "#", "?", "\\", "€", "a/b"]
+)
+def test_compile_regex_still_makes_a_parameter_that_takes_what_parameter_takes_says(text: str) -> None:
+    app = APIGatewayHttpResolver()
+
+    @app.get("/things/<name>")
+    def thing(name: str) -> dict[str, str]:
+        return {}
+
+    with relied_on("ApiGatewayResolver._compile_regex"):
+        assert parameter_takes(text) == (route_methods(app, f"/things/{text}") == ["GET"])
+
+
 @pytest.mark.parametrize(("stage", "expected"), [("$default", ""), ("prod", "/prod")])
 def test_get_base_path_still_names_the_stage(stage: str, expected: str) -> None:
     app = APIGatewayHttpResolver()
@@ -201,7 +216,7 @@ def test_every_private_name_is_used_from_this_one_module() -> None:
     # The package's other modules reach Powertools' private names through powertools_private only.
     package = Path(powertools_private.__file__).parent
     private = ("._request_validation_middleware", "._static_routes", "._dynamic_routes", "._get_base_path(")
-    private += ("._is_tracer_disabled(", "_get_body", 'openapi.swagger_ui")')
+    private += ("._is_tracer_disabled(", "_get_body", 'openapi.swagger_ui")', "._compile_regex(")
     for module in sorted(package.rglob("*.py")):
         if module.name != "powertools_private.py":
             text = module.read_text()

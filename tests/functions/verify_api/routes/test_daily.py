@@ -338,6 +338,29 @@ def test_a_date_or_player_id_with_a_space_around_it_in_the_address_is_refused_as
     assert (status, body) == call(load_event("api-daily-roll"), malformed)[::2]
 
 
+@pytest.mark.parametrize(
+    ("path", "malformed"),
+    [
+        ("/daily/2025-03-01%22", "/daily/yesterday"),
+        ("/daily/2025-03-01%23", "/daily/yesterday"),
+        ('/daily/2025-03-01"', "/daily/yesterday"),
+        ("/daily/2025-03-01%3F", "/daily/yesterday"),
+        ("/daily/2025%E2%80%9303%E2%80%9301", "/daily/yesterday"),  # en dashes, as a word processor writes them
+        (f"/daily/2025-03-01%23/{PLAYER}", "/daily/yesterday"),
+        (f"/daily/2025-03-01/{PLAYER}%22", "/daily/2025-03-01/not-a-player"),
+    ],
+)
+def test_a_date_or_player_id_with_a_character_no_route_parameter_takes_is_refused_as_any_other_malformed_one(
+    load_event: Callable[[str], Event], path: str, malformed: str
+) -> None:
+    # When the address's date or player id holds a character Powertools' route pattern does not take (review: a 404,
+    # "there is no /daily/2025-03-01\" here", where /daily/2025-13-01 and /daily/yesterday are the date's 422)
+    status, _, body = call(load_event("api-daily-roll"), path)
+    # Then it is the 422 of a date or player id not written as one
+    assert (status, body) == call(load_event("api-daily-roll"), malformed)[::2]
+    assert status == 422
+
+
 def test_the_routes_parameters_are_typed_and_documented_as_the_core_types_them(
     load_event: Callable[[str], Event],
 ) -> None:
