@@ -20,6 +20,7 @@ from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice import __version__
+from pydantic import ValidationError
 
 from verify_api import body, errors, settings
 from verify_api.answers import secured
@@ -100,6 +101,9 @@ app.use(middlewares=[answer_options])
 @tracer.capture_lambda_handler(capture_response=False)
 @metrics.log_metrics
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
-    resolved, head = as_resolved(event)
+    try:
+        resolved, head = as_resolved(event)
+    except ValidationError as unread:
+        return secured(errors.unreadable(unread))
     answer = secured(app.resolve(resolved, context))
     return {**answer, "body": "", "isBase64Encoded": False} if head else answer

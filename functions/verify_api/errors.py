@@ -175,6 +175,25 @@ def _unknown_route(exc: NotFoundError) -> Response[str]:
     return _error(HTTPStatus.NOT_FOUND, "not_found", f"there is no {cut(event.path, _PATH_SAID)} here; see GET /docs")
 
 
+def unreadable(exc: ValidationError) -> dict[str, Any]:
+    """The answer to an event the resolver cannot read (`routes.as_resolved`), which API Gateway never sends: 400
+    `malformed_request` naming what is wrong, and a warning in the log. Only a direct invoke's hand-made event holds
+    one: no fault of fairdice's to answer 500 or to fail the function with a traceback (review: an event without
+    rawPath, or whose body was an object or a header a number, raised a KeyError or a TypeError out of the handler,
+    or was a 500)."""
+    problems = describe(exc)
+    logger.warning("refused an event API Gateway does not send", extra={"problems": [p.model_dump() for p in problems]})
+    sent = "it is no event API Gateway's HTTP API sends (payload format 2.0)"
+    message = f"the request could not be read: {sent}: {headline(problems)}"
+    body = ErrorResponse(error=ErrorDetail(code="malformed_request", message=message, problems=problems))
+    return {
+        "statusCode": HTTPStatus.BAD_REQUEST.value,
+        "headers": {"Content-Type": content_types.APPLICATION_JSON},
+        "body": body.model_dump_json(),
+        "isBase64Encoded": False,
+    }
+
+
 @_handles(Exception)
 def _internal_error(exc: Exception) -> Response[str]:
     request_id = http_event(router).request_context.request_id

@@ -1,6 +1,7 @@
 """The one error map: every failure, whatever raised it, gets one error shape and its status."""
 
 import base64
+import copy
 import json
 from collections.abc import Callable
 from types import SimpleNamespace
@@ -29,6 +30,46 @@ def test_each_bad_event_gets_one_error_shape_and_its_status(
     else:
         assert field in [p["field"] for p in error["problems"]]
         assert error["message"].startswith(f"{field}: ")
+
+
+@pytest.mark.parametrize(
+    ("name", "change", "field"),
+    [
+        ("api-schemes", lambda event: event.pop("rawPath"), "rawPath"),
+        ("api-check-seed000", lambda event: event.pop("rawQueryString"), "rawQueryString"),
+        ("api-verify-pair36-fair", lambda event: event.update(body=json.loads(event["body"])), "body"),
+        ("api-verify-pair36-fair", lambda event: event["headers"].update({"content-type": 1}), "headers.content-type"),
+        ("api-check-seed000", lambda event: event["headers"].update(accept=1), "headers.accept"),
+        ("api-schemes", lambda event: event["requestContext"]["http"].update(method=5), "requestContext.http.method"),
+    ],
+)
+def test_an_event_api_gateway_never_sends_is_a_logged_400_naming_what_cannot_be_read_never_a_500(
+    load_event: Callable[[str], Event],
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    change: Callable[[Event], object],
+    field: str,
+) -> None:
+    # Given one of the events, changed into a shape API Gateway's HTTP API (payload format 2.0) never sends, which
+    # only a direct invoke holds (review: a KeyError or a TypeError out of the handler, or a 500 "fairdice failed on
+    # its side")
+    event = copy.deepcopy(load_event(name))
+    change(event)
+    warned: list[object] = []
+    failed: list[object] = []
+    monkeypatch.setattr(api.logger, "warning", lambda msg, *a, **k: warned.append(k["extra"]["problems"]))
+    monkeypatch.setattr(api.logger, "exception", lambda msg, *a, **k: failed.append(msg))
+
+    # When the handler is invoked with it
+    answer = invoke(event)
+
+    # Then it is a 400 in the one error shape naming the field, with every answer's headers, logged as a warning, and
+    # no error of fairdice's
+    error = assert_error(answer, 400, "malformed_request")
+    assert [problem["field"] for problem in error["problems"]] == [field]
+    assert error["message"].startswith("the request could not be read: ")
+    assert answer.headers["X-Content-Type-Options"] == "nosniff"
+    assert warned == [error["problems"]] and failed == []
 
 
 def test_a_wrong_method_is_405_with_the_allowed_ones(load_event: Callable[[str], Event]) -> None:
