@@ -29,7 +29,7 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import FairdiceError, InvalidInput
 from fairdice.fields import BasePath
-from fairdice.http import SECURITY_HEADERS, error_headers, http_status
+from fairdice.http import SECURITY_HEADERS, SignedHttpApiEvent, error_headers, http_status, unsent_answer
 from fairdice.problems import ErrorDetail, ErrorResponse, invalid
 from fairdice.storage import PROMPT, StorageSettings
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
@@ -169,6 +169,14 @@ def _unknown_route(exc: NotFoundError) -> Response[str]:
 @logger.inject_lambda_context(correlation_id_path=correlation_paths.API_GATEWAY_HTTP)
 @tracer.capture_lambda_handler(capture_response=False)
 def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, Any]:
-    answer = app.resolve(event, context)
+    try:
+        SignedHttpApiEvent.model_validate(event)
+    except ValidationError as exc:  # only a direct invoke's hand-made event, which Powertools would fail on
+        problems, answer = unsent_answer(exc)
+        logger.warning(
+            "refused an event API Gateway does not send", extra={"problems": [p.model_dump() for p in problems]}
+        )
+    else:
+        answer = app.resolve(event, context)
     answer["headers"] = {**(answer.get("headers") or {}), **SECURITY_HEADERS}
     return answer

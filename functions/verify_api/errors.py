@@ -16,7 +16,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError, ServiceError
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 from fairdice.errors import FairdiceError, InvalidInput
-from fairdice.http import error_headers, http_status
+from fairdice.http import error_headers, http_status, unsent_answer
 from fairdice.links import times_given
 from fairdice.problems import ErrorDetail, ErrorResponse, Problem, describe, headline
 from fairdice.prose import cut, given_more_than_once
@@ -176,22 +176,11 @@ def _unknown_route(exc: NotFoundError) -> Response[str]:
 
 
 def unreadable(exc: ValidationError) -> dict[str, Any]:
-    """The answer to an event the resolver cannot read (`routes.as_resolved`), which API Gateway never sends: 400
-    `malformed_request` naming what is wrong, and a warning in the log. Only a direct invoke's hand-made event holds
-    one: no fault of fairdice's to answer 500 or to fail the function with a traceback (review: an event without
-    rawPath, or whose body was an object or a header a number, raised a KeyError or a TypeError out of the handler,
-    or was a 500)."""
-    problems = describe(exc)
+    """The answer to an event the resolver cannot read (`routes.as_resolved`), which API Gateway never sends
+    (`fairdice.http.unsent_answer`: 400 `malformed_request`), and a warning in the log."""
+    problems, answer = unsent_answer(exc)
     logger.warning("refused an event API Gateway does not send", extra={"problems": [p.model_dump() for p in problems]})
-    sent = "it is no event API Gateway's HTTP API sends (payload format 2.0)"
-    message = f"the request could not be read: {sent}: {headline(problems)}"
-    body = ErrorResponse(error=ErrorDetail(code="malformed_request", message=message, problems=problems))
-    return {
-        "statusCode": HTTPStatus.BAD_REQUEST.value,
-        "headers": {"Content-Type": content_types.APPLICATION_JSON},
-        "body": body.model_dump_json(),
-        "isBase64Encoded": False,
-    }
+    return answer
 
 
 @_handles(Exception)

@@ -7,6 +7,9 @@ lives in the layer because two functions share it, and reads nothing but its arg
 """
 
 from http import HTTPStatus
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from fairdice.errors import (
     ArchiveUnavailable,
@@ -17,6 +20,7 @@ from fairdice.errors import (
     TamperedRecord,
     UnknownDay,
 )
+from fairdice.problems import ErrorDetail, ErrorResponse, Problem, describe, headline
 
 # The one map from a domain error to the HTTP status a function answers it with (STYLE 4: the verify API and the game's
 # route each kept a copy, review). An error it does not name is no request's doing: a 500.
@@ -47,3 +51,79 @@ def http_status(exc: FairdiceError) -> HTTPStatus:
 def error_headers(status: HTTPStatus) -> dict[str, str] | None:
     """The headers an error of this status carries: a 503 says when to try again (`Retry-After`)."""
     return {"Retry-After": RETRY_AFTER} if status == HTTPStatus.SERVICE_UNAVAILABLE else None
+
+
+# ---- the events a function answers -----------------------------------------------------------------------------------
+
+
+class _AsSent(BaseModel):
+    """A part of an event, each value of the JSON type API Gateway sends (a header that is a number is none)."""
+
+    model_config = ConfigDict(strict=True)
+
+
+class _Http(_AsSent):
+    method: str
+
+
+class _RequestContext(_AsSent):
+    http: _Http
+    requestId: str
+    stage: str
+
+
+class HttpApiEvent(_AsSent):
+    """What a function reads of an event, typed as API Gateway's HTTP API sends it (payload format 2.0): what it always
+    sends is required, what it leaves out when there is none (a body, cookies, the query's parameters) may be missing
+    or null. Each function holds every event to it (or to `SignedHttpApiEvent`) before anything reads one: only a
+    direct invoke's hand-made event (the console's test events, `aws lambda invoke`, `sam local invoke -e`) fails it,
+    which `unsent_answer` answers."""
+
+    rawPath: str
+    rawQueryString: str
+    headers: dict[str, str] | None = None
+    cookies: list[str] | None = None
+    queryStringParameters: dict[str, str] | None = None
+    pathParameters: dict[str, str] | None = None
+    stageVariables: dict[str, str] | None = None
+    requestContext: _RequestContext
+    body: str | None = None
+    isBase64Encoded: bool | None = None
+
+
+class _Iam(_AsSent):
+    userArn: str | None = None
+
+
+class _Authorizer(_AsSent):
+    iam: _Iam | None = None
+
+
+class _SignedRequestContext(_RequestContext):
+    authorizer: _Authorizer | None = None
+
+
+class SignedHttpApiEvent(HttpApiEvent):
+    """An event of a route behind API Gateway's IAM authorizer, which names the caller (`userArn`): none named is no
+    one the route answers, but a name that is no text is no event API Gateway sends."""
+
+    requestContext: _SignedRequestContext
+
+
+def unsent_answer(exc: ValidationError) -> tuple[list[Problem], dict[str, Any]]:
+    """What a function answers an event that fails `HttpApiEvent`, which API Gateway never sends: 400
+    `malformed_request` naming what cannot be read, in the one error shape, and the problems, for the function to log
+    as a warning. No fault of fairdice's, to answer 500 or to fail the function with a traceback (review: an event
+    without rawPath, or whose body was an object or a header a number, raised a KeyError or a TypeError out of the
+    handler, or was a 500). The function adds the headers every answer of its carries."""
+    problems = describe(exc)
+    sent = "it is no event API Gateway's HTTP API sends (payload format 2.0)"
+    message = f"the request could not be read: {sent}: {headline(problems)}"
+    body = ErrorResponse(error=ErrorDetail(code="malformed_request", message=message, problems=problems))
+    answer = {
+        "statusCode": HTTPStatus.BAD_REQUEST.value,
+        "headers": {"Content-Type": "application/json"},
+        "body": body.model_dump_json(),
+        "isBase64Encoded": False,
+    }
+    return problems, answer

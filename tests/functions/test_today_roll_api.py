@@ -157,6 +157,56 @@ def test_a_player_id_with_a_space_before_or_after_it_is_refused_as_any_other_tha
     assert call(event).body == call(load_event("today-roll-bad-player")).body
 
 
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda event: event.pop("rawPath"), "rawPath"),
+        (lambda event: event["headers"].update(accept=1), "headers.accept"),
+        (lambda event: event["requestContext"]["http"].update(method=5), "requestContext.http.method"),
+        (lambda event: event.update(body={"player_id": PLAYER}), "body"),
+        (
+            lambda event: event["requestContext"]["authorizer"]["iam"].update(userArn=5),
+            "requestContext.authorizer.iam.userArn",
+        ),
+    ],
+    ids=["no-rawPath", "a-header-a-number", "a-method-a-number", "a-body-an-object", "a-caller-a-number"],
+)
+def test_an_event_api_gateway_never_sends_is_a_logged_400_naming_what_cannot_be_read_never_a_failure(
+    published: Stores,
+    call: Callable[[Event], Answer],
+    load_event: Callable[[str], Event],
+    change: Callable[[Event], object],
+    field: str,
+) -> None:
+    # Given the game server's signed request, changed into a shape API Gateway's HTTP API never sends, which only a
+    # direct invoke holds (review: a KeyError, a TypeError or an AttributeError out of the handler, which the route's
+    # errors alarm counts as the function failing)
+    event = copy.deepcopy(load_event("today-roll"))
+    change(event)
+
+    # When the handler is invoked with it, then it is a 400 in the one error shape naming the field, with every
+    # answer's headers, logged as a warning, and no roll given
+    answer = call(event)
+    error = assert_error(answer, 400, "malformed_request")
+    assert [problem["field"] for problem in error["problems"]] == [field]
+    assert error["message"].startswith("the request could not be read: it is no event API Gateway's HTTP API sends")
+    assert answer.headers["X-Content-Type-Options"] == "nosniff"
+    assert "refused an event API Gateway does not send" in answer.logs and "today's roll given" not in answer.logs
+
+
+@pytest.mark.parametrize("caller", ["no-authorizer", "no-iam"])
+def test_an_event_naming_no_caller_is_refused_as_one_not_signed_by_the_game_server(
+    published: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], caller: str
+) -> None:
+    # An authorizer or its iam left out names no caller: the route refuses it (403), as before
+    event = copy.deepcopy(load_event("today-roll"))
+    if caller == "no-authorizer":
+        del event["requestContext"]["authorizer"]
+    else:
+        event["requestContext"]["authorizer"]["iam"] = None
+    assert_error(call(event), 403, "forbidden")
+
+
 def test_a_request_api_gateway_did_not_sign_through_is_refused(
     published: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
 ) -> None:

@@ -14,8 +14,8 @@ from urllib.parse import quote, unquote
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
+from fairdice.http import HttpApiEvent
 from fairdice.prose import shows_nothing
-from pydantic import BaseModel, ConfigDict
 
 from verify_api import settings
 from verify_api.powertools_private import base_path, parameter_takes, route_methods
@@ -37,39 +37,6 @@ SERVED_ELSEWHERE = ((re.compile(r"/game/today/[^/]+"), ("GET",)),)
 _DECODINGS = 4
 # The lone surrogates standing for the bytes that were not UTF-8 (Python's surrogateescape).
 _ESCAPED_BYTE = re.compile(r"[\udc80-\udcff]")
-
-
-class _AsSent(BaseModel):
-    """A part of an event, each value of the JSON type API Gateway sends (a header that is a number is none)."""
-
-    model_config = ConfigDict(strict=True)
-
-
-class _Http(_AsSent):
-    method: str
-
-
-class _RequestContext(_AsSent):
-    http: _Http
-    requestId: str
-    stage: str
-
-
-class HttpApiEvent(_AsSent):
-    """What this function reads of an event, typed as API Gateway's HTTP API sends it (payload format 2.0): what it
-    always sends is required, what it leaves out when there is none (a body, cookies, the query's parameters) may be
-    missing or null. `as_resolved` holds every event to it before anything reads one."""
-
-    rawPath: str
-    rawQueryString: str
-    headers: dict[str, str] | None = None
-    cookies: list[str] | None = None
-    queryStringParameters: dict[str, str] | None = None
-    pathParameters: dict[str, str] | None = None
-    stageVariables: dict[str, str] | None = None
-    requestContext: _RequestContext
-    body: str | None = None
-    isBase64Encoded: bool | None = None
 
 
 def served_elsewhere(path: str) -> tuple[str, ...]:
@@ -104,7 +71,7 @@ def as_resolved(event: Any) -> tuple[Any, bool]:
     GET or HEAD, not GET", a 405).
 
     pydantic's ValidationError for an event that is no `HttpApiEvent`, which API Gateway never sends: only a direct
-    invoke's hand-made event holds one (errors.unreadable answers it).
+    invoke's hand-made event holds one (errors.unreadable answers it, as `fairdice.http.unsent_answer` words it).
     """
     HttpApiEvent.model_validate(event)
     http = event["requestContext"]["http"]
