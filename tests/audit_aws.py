@@ -166,20 +166,20 @@ def map_ran(aws: AuditAws, merge_event: dict[str, Any]) -> dict[str, Any]:
     return merge_event
 
 
-class FlakyS3:
-    """An S3 client that fails as S3 fails for a while: each call named in `failing` raises what its list gives next
-    (an exception, or a function of the call's answer that raises, for a body whose bytes stop coming), then the
-    calls go through to `s3` as before. Every other call goes through at once; with `key`, so does every call on
-    another key."""
+class FlakyClient:
+    """An AWS client (S3's, or Step Functions') that fails as its service fails for a while: each call named in
+    `failing` raises what its list gives next (an exception, or a function of the call's answer that raises, for a body
+    whose bytes stop coming), then the calls go through to `client` as before. Every other call goes through at once;
+    with `key` (an S3 object's), so does every call on another key."""
 
-    def __init__(self, s3: Any, key: str | None = None) -> None:
-        self._s3 = s3
+    def __init__(self, client: Any, key: str | None = None) -> None:
+        self._client = client
         self._key = key
         self.failing: dict[str, list[Any]] = {}
         self.calls: list[str] = []
 
     def __getattr__(self, name: str) -> Any:
-        real = getattr(self._s3, name)
+        real = getattr(self._client, name)
         if not callable(real):
             return real
 
@@ -221,7 +221,7 @@ class BrokenBody:
 
 
 def breaking_body(error: BaseException, good: int = 100) -> Any:
-    """A get_object answer whose body breaks after `good` bytes (for FlakyS3's `failing`)."""
+    """A get_object answer whose body breaks after `good` bytes (for FlakyClient's `failing`)."""
 
     def broken(response: dict[str, Any]) -> dict[str, Any]:
         return {**response, "Body": BrokenBody(response["Body"], error, good)}
@@ -229,10 +229,10 @@ def breaking_body(error: BaseException, good: int = 100) -> Any:
     return broken
 
 
-def failing_once(monkeypatch: Any, function: Any, call: str, failure: Any) -> FlakyS3:
+def failing_once(monkeypatch: Any, function: Any, call: str, failure: Any) -> FlakyClient:
     """The S3 client of a function's module (`audit_aws.worker`, `.merger`, `.reporter`) swapped for one whose `call`
-    fails once with `failure` (as FlakyS3 takes it), then goes through."""
-    flaky = FlakyS3(function.s3)
+    fails once with `failure` (as FlakyClient takes it), then goes through."""
+    flaky = FlakyClient(function.s3)
     flaky.failing[call] = [failure]
     monkeypatch.setattr(function, "s3", flaky)
     return flaky

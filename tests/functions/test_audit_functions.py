@@ -22,7 +22,7 @@ import pytest
 from audit_aws import (  # noqa: F401 (the fixture)
     BUCKET,
     AuditAws,
-    FlakyS3,
+    FlakyClient,
     audit_aws_fixture,
     breaking_body,
     child_execution,
@@ -1007,7 +1007,7 @@ def test_a_merge_given_a_map_run_step_functions_does_not_know_fails_saying_so_an
     run_worker(audit_aws, load_event("audit-worker-shard"))
     merge_event = load_event("audit-merge")
     refused = ClientError({"Error": {"Code": answer, "Message": "no such map run, or not yours"}}, "DescribeMapRun")
-    audit_aws.merger.sfn = FlakyS3(audit_aws.merger.sfn)
+    audit_aws.merger.sfn = FlakyClient(audit_aws.merger.sfn)
     audit_aws.merger.sfn.failing["describe_map_run"] = [refused]
 
     # When the merge runs, then it fails with MapRunUnknown, naming the map run and the answer, and writes nothing
@@ -1040,7 +1040,7 @@ def test_a_merge_that_step_functions_does_not_answer_for_now_fails_with_store_un
     # Given a map run of one shard, and Step Functions throttling the merge's question
     merge_event = a_map_run_of_one_fair_shard(audit_aws, load_event)
     throttled = ClientError({"Error": {"Code": "ThrottlingException", "Message": "Rate exceeded"}}, "DescribeMapRun")
-    audit_aws.merger.sfn = FlakyS3(audit_aws.merger.sfn)
+    audit_aws.merger.sfn = FlakyClient(audit_aws.merger.sfn)
     audit_aws.merger.sfn.failing["describe_map_run"] = [throttled]
 
     # When the merge runs, then it fails with StoreUnavailable, which the state machine retries, naming the map run and

@@ -35,7 +35,7 @@ import pytest
 from audit_aws import (  # noqa: F401 (the fixture)
     BUCKET,
     AuditAws,
-    FlakyS3,
+    FlakyClient,
     audit_aws_fixture,
     breaking_body,
     child_execution,
@@ -707,7 +707,7 @@ def test_a_shard_whose_bytes_stop_coming_once_is_tried_again_and_audited(
     runs here, a second apart (`quick_retries`)."""
     # Given a worker whose read of one shard breaks partway once (the real handler, on moto's S3)
     key = "games/2026-11-29/shard-3.jsonl.gz"
-    flaky = FlakyS3(audit_aws.worker.s3, key)
+    flaky = FlakyClient(audit_aws.worker.s3, key)
     flaky.failing["get_object"] = [breaking_body(ResponseStreamingError(error="Connection broken: IncompleteRead"))]
     monkeypatch.setattr(audit_aws.worker, "s3", flaky)
 
