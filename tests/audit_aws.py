@@ -143,8 +143,14 @@ class MapRuns:
         self.status = "SUCCEEDED"
 
     def ran(self, map_run_arn: str, written: dict[str, int]) -> None:
-        """Count the map run's children as `put_map_run_results` wrote them."""
-        self.counts[map_run_arn] = {"succeeded": written["SUCCEEDED"], "failed": written["FAILED"]}
+        """Count the map run's children as `put_map_run_results` wrote them, each status as Step Functions counts it: a
+        PENDING child is one not ended, which DescribeMapRun counts as pending (review: it was left uncounted, so
+        result files naming one read as changed, and a merge that miscounted them could not be caught)."""
+        self.counts[map_run_arn] = {
+            "succeeded": written["SUCCEEDED"],
+            "failed": written["FAILED"],
+            "pending": written["PENDING"],
+        }
 
     def describe_map_run(self, mapRunArn: str) -> dict[str, Any]:
         if mapRunArn not in self.counts:

@@ -23,6 +23,7 @@ from audit_aws import (  # noqa: F401 (the fixture)
     BUCKET,
     AuditAws,
     FlakyClient,
+    MapRuns,
     audit_aws_fixture,
     breaking_body,
     child_execution,
@@ -42,7 +43,7 @@ from fairdice.archive.reader import ArchiveReader
 from fairdice.audit.archive import DayArchive, of_bucket
 from fairdice.audit.lines import numbered_lines
 from fairdice.audit.merge import AFTER_THE_LISTING, NOT_AUDITED
-from fairdice.audit.s3 import S3_KEY_BYTES
+from fairdice.audit.s3 import S3_KEY_BYTES, ChildCounts, map_run_counts, map_run_results
 from fairdice.audit.shard import ShardAudit, audit_shard, shard_name
 from fairdice.audit.store import FolderResults
 from fairdice.errors import (
@@ -993,6 +994,28 @@ def test_a_manifest_that_names_another_map_run_counts_no_shard(
     (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
     assert finding["file"] == KEY
     assert finding["error"]["message"].startswith(f"the map run's manifest names map run {other}, not ")
+
+
+def test_the_tests_stand_in_for_step_functions_counts_every_child_the_result_files_name_as_step_functions_does(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given a map run's result files naming a child that succeeded, one that failed and one not ended (PENDING), and
+    # the tests' stand-in for Step Functions told of them (review: it counted succeeded and failed children alone)
+    map_run = load_event("audit-merge")["map_run"]
+    arn = map_run["MapRunArn"]
+    items = [{"shard": {"Key": f"games/2026-11-29/shard-{n}.jsonl"}} for n in range(3)]
+    not_ended = {**child_execution(arn, items[2]), "Status": "PENDING"}
+    children = [child_execution(arn, items[0], {}), child_execution(arn, items[1], error="E", cause="C"), not_ended]
+    runs = MapRuns()
+    runs.ran(arn, put_map_run_results(audit_aws.put, map_run, children))
+
+    # When the merge asks it what the run counted
+    counts = map_run_counts(runs, arn)
+
+    # Then it counts each child as DescribeMapRun does, so the result files are held to the run, not read as changed
+    assert counts == ChildCounts(succeeded=1, failed=1, unended=1)
+    manifest = map_run["ResultWriterDetails"]["Key"]
+    assert map_run_results(audit_aws.s3, BUCKET, manifest, arn, counts).unaccounted is None
 
 
 @pytest.mark.parametrize("answer", ["ResourceNotFound", "AccessDeniedException"])
