@@ -69,6 +69,12 @@ AFTER_THE_LISTING = (
     " listed it, so this run did not audit it, whatever partial result is stored under its name; audit it in a new"
     " execution"
 )
+# Said of a listed shard whose partial, under its name, names no object read, as a worker's always does (review: it
+# was said to have been removed, as NOT_AUDITED says, though it is stored)
+NO_OBJECT = (
+    "its partial result names no object it was read from, where a worker's names the object it audited: it was changed"
+    " after the worker stored it, so its games are not counted; audit it again in a new execution"
+)
 REMOVED = (
     "the object was audited but is no longer under the input prefix (removed while the audit ran): what was audited of"
     " it is not counted, and the run is not clean"
@@ -182,6 +188,8 @@ def merge(
         parts = [(name, part) for name, part in parts if name == shard_name(part.file)]
         for name, part in parts:
             if part.source is None:
+                if part.file in expected:
+                    reasons.setdefault(part.file, NO_OBJECT)
                 continue
             if part.file not in expected:
                 if not _folder(part.source):

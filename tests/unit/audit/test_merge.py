@@ -12,7 +12,7 @@ import pytest
 from fairdice.audit import merge as merge_module
 from fairdice.audit.duplicates import repeats
 from fairdice.audit.lines import numbered_lines
-from fairdice.audit.merge import merge
+from fairdice.audit.merge import NO_OBJECT, merge
 from fairdice.audit.shard import GAMES, audit_shard, partial_key, shard_name
 from fairdice.audit.shard import SUMMARY as PART_SUMMARY
 from fairdice.audit.store import FolderResults
@@ -179,6 +179,23 @@ def test_on_aws_a_partial_that_names_no_object_counts_for_nothing(tmp_path: Path
 
     assert (summary.games, summary.mismatch) == (1, 1)
     assert [record.file for record in summary.inputs] == ["games/a.jsonl"]
+
+
+def test_on_aws_a_listed_shard_whose_partial_names_no_object_is_not_audited_saying_so_not_that_it_was_removed(
+    tmp_path: Path,
+) -> None:
+    # Given a listed shard whose partial, stored under its name, names no object read (a worker's always names one)
+    store = FolderResults(tmp_path)
+    data = games.jsonl([games.narde(1)])
+    audit_shard(numbered_lines(io.BytesIO(data), "games/a.jsonl"), "games/a.jsonl", store, shard_name("games/a.jsonl"))
+
+    # When the merge runs
+    summary = merge(store, expected={"games/a.jsonl": '"1"'})
+
+    # Then the shard is not audited, and its finding says its partial names no object, rather than that no partial is
+    # stored (review: it said the partial was removed, which it was not)
+    assert (summary.games, summary.not_audited, summary.clean) == (0, 1, False)
+    assert [(f["file"], f["error"]["message"]) for f in findings(tmp_path)] == [("games/a.jsonl", NO_OBJECT)]
 
 
 def test_another_executions_results_inside_this_ones_partials_count_for_nothing(tmp_path: Path) -> None:
