@@ -23,7 +23,7 @@ from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.archive.layout import utc_day
 from fairdice.audit import archive
-from fairdice.audit.s3 import AuditSettings, OutputPrefix, audit_object, client, scratch_space
+from fairdice.audit.s3 import AuditSettings, OutputPrefix, S3Key, audit_object, client, scratch_space
 from fairdice.audit.shard import FINDINGS, GAMES, IDS, PARTIALS, SUMMARY, partial_key, shard_name
 from fairdice.audit.tally import Sha256
 from fairdice.errors import InvalidInput, ShardTooLarge
@@ -79,7 +79,7 @@ class ShardObject(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
-    Key: str = Field(min_length=1, max_length=1024)
+    Key: S3Key
     Etag: str = Field(validation_alias=AliasChoices("Etag", "ETag"), min_length=1, max_length=1024)
     Size: int | None = None
 

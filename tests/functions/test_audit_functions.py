@@ -249,6 +249,25 @@ def test_the_worker_refuses_an_output_prefix_whose_keys_s3_would_refuse_before_r
     assert audit_aws.keys("audits/") == []
 
 
+def test_the_worker_refuses_a_shard_key_longer_than_s3_takes_in_bytes_though_not_in_characters(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given an item naming a key of 1,024 characters, 3 bytes of UTF-8 each past the day's folder: no key S3 holds,
+    # which takes 1,024 bytes at most (review: the worker counted characters, and took it)
+    event = load_event("audit-worker-shard")
+    too_long = DAY + "日" * (S3_KEY_BYTES - len(DAY))
+    assert len(too_long) == S3_KEY_BYTES < len(too_long.encode())
+
+    # When the worker gets it, then it refuses it, saying how long it is and what S3 takes, and writes nothing
+    said = f"(?s)shard.Key.*is {len(too_long.encode()):,} bytes long in UTF-8, .* {S3_KEY_BYTES:,} bytes at most"
+    with pytest.raises(ValidationError, match=said):
+        run_worker(audit_aws, {**event, "shard": {**event["shard"], "Key": too_long}})
+    assert audit_aws.keys("audits/") == []
+    # and a key of 1,024 bytes is one it reads
+    longest = DAY + "日" * 335 + "x" * (S3_KEY_BYTES - len(DAY) - 3 * 335)
+    assert audit_aws.worker.ShardEvent.model_validate({**event, "shard": {**event["shard"], "Key": longest}})
+
+
 def test_the_worker_checks_daily_games_against_the_archive_bucket_and_its_partial_names_it(
     audit_aws: AuditAws,
     load_event: Callable[[str], Event],

@@ -60,6 +60,18 @@ S3_KEY_BYTES = 1024  # the longest key S3 takes, in bytes of UTF-8
 LONGEST_UNDER_OUTPUT = max(len(partial_key(shard_name(""), part)) for part in (SUMMARY, FINDINGS, IDS, GAMES))
 
 
+def _a_key_s3_takes(key: str) -> str:
+    """A key S3 takes: at most `S3_KEY_BYTES` bytes of UTF-8, not characters (review: a key of 1,024 characters, some
+    of more than one byte, was read as one S3 could hold)."""
+    if (size := len(key.encode())) > S3_KEY_BYTES:
+        raise ValueError(f"is {size:,} bytes long in UTF-8, and S3 takes keys of {S3_KEY_BYTES:,} bytes at most")
+    return key
+
+
+# An object's key as S3 lists it: one character at least, and bytes S3 takes
+S3Key = Annotated[str, StringConstraints(min_length=1), AfterValidator(_a_key_s3_takes)]
+
+
 def _short_enough(prefix: str) -> str:
     """An output prefix under which every key the audit writes is one S3 takes."""
     size, most = len(prefix.encode()), S3_KEY_BYTES - LONGEST_UNDER_OUTPUT
