@@ -106,7 +106,8 @@ class ShardRefused(FairdiceError):
 
 class NoShards(FairdiceError):
     """An audit's input prefix holds no shard: nothing was audited, so nothing is proven (a prefix typed wrong, or
-    games not yet put there); as a local run of a folder with no file, it is an error, not a clean audit of nothing."""
+    games not yet put there); as a local run of a folder with no file, it is an error, not a clean audit of nothing.
+    On AWS, where the map run's result files do not count either, the message says why (`s3.MapRunResults`)."""
 
     code = "no_shards"
 

@@ -1337,6 +1337,41 @@ def test_a_merge_of_an_input_prefix_holding_no_shard_fails_saying_so_and_writes_
     assert [key for key in audit_aws.keys("audits/") if "/partials/" not in key] == []
 
 
+@pytest.mark.parametrize("changed", ["emptied", "another map run", "a file removed"])
+def test_a_merge_of_a_prefix_emptied_since_whose_result_files_do_not_count_says_why_they_do_not(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], changed: str
+) -> None:
+    # Given a map run of one shard, the shard and its partial then removed, and the run's result files changed: emptied,
+    # naming another map run, or a file the manifest lists removed (review: the merge said only that the prefix holds no
+    # shard, and why the result files did not count was lost)
+    merge_event = a_map_run_of_one_fair_shard(audit_aws, load_event)
+    for key in [KEY, *audit_aws.keys(f"{OUT}partials/")]:
+        audit_aws.s3.delete_object(Bucket=BUCKET, Key=key)
+    map_run = merge_event["map_run"]
+    manifest_key = map_run["ResultWriterDetails"]["Key"]
+    manifest = audit_aws.json(manifest_key)
+    if changed == "emptied":
+        put_map_run_results(audit_aws.put, map_run, [])
+        why = "the map run's result files name 0 children that succeeded, 0 that failed and 0 not ended, where Step"
+        why += " Functions counts 1 child that succeeded"
+    elif changed == "another map run":
+        other = map_run["MapRunArn"].replace("fairdice-audit/", "fairdice-audit/another-")
+        audit_aws.put(manifest_key, json.dumps({**manifest, "MapRunArn": other}).encode())
+        why = f"the map run's manifest names map run {other}, not "
+    else:
+        (succeeded,) = [result["Key"] for result in manifest["ResultFiles"]["SUCCEEDED"]]
+        audit_aws.s3.delete_object(Bucket=BUCKET, Key=succeeded)
+        why = f"{succeeded} is no longer in the bucket"
+
+    # When the merge runs, then it fails with NoShards, saying the prefix holds no shard now and why the result files
+    # do not count, and writes nothing
+    with pytest.raises(NoShards) as refused:
+        audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+    assert str(refused.value).startswith("s3://fairdice-audit-bucket/games/2026-11-29/ holds no shard now")
+    assert why in str(refused.value)
+    assert [key for key in audit_aws.keys("audits/") if "/partials/" not in key] == []
+
+
 def test_a_merge_whose_every_shard_was_removed_after_its_audit_names_each_not_audited_rather_than_no_shard(
     audit_aws: AuditAws, load_event: Callable[[str], Event]
 ) -> None:

@@ -127,12 +127,18 @@ def merge_execution(
     is not among them was put under the prefix after the listing, and is not audited (`AFTER_THE_LISTING`) whatever
     partial is stored under its name (review: one stored there by a worker invoked outside the run, or written by
     whoever may write under audits/, was held to no answer and counted). `unaccounted`: why no shard is audited, where
-    the result files cannot be held to the map run (`s3.MapRunResults`)."""
+    the result files cannot be held to the map run (`s3.MapRunResults`), which NoShards says too."""
     if unaccounted is not None:
         not_audited = dict.fromkeys(expected, unaccounted)
     else:
         not_audited = {**{file: AFTER_THE_LISTING for file in expected if file not in ran}, **not_audited}
     if not expected and not not_audited and not audited_a_shard(store):
+        if unaccounted is not None:
+            # review: why the result files do not count was lost, and the map run may have audited shards removed since
+            raise NoShards(
+                f"{prefix} holds no shard now and no shard's partial result is stored, so nothing was audited; and"
+                f" {unaccounted}"
+            )
         raise NoShards(
             f"{prefix} holds no shard, so nothing was audited: check the input prefix (it ends in /, and names the"
             " folder the shards are in)"
