@@ -769,3 +769,21 @@ def test_prefixes_outside_games_and_audits_stop_the_execution_before_any_work(
     assert described["status"] == "FAILED"
     assert described["error"] == "fairdice.BadInput"
     assert lambdas.calls == []
+
+
+@pytest.mark.parametrize(
+    ("output_prefix", "name"),
+    [("audits/x/partials/", RUN), ("audits/partials/", RUN), ("audits/partials/x/", RUN), ("audits/x/", "partials")],
+)
+def test_an_execution_whose_folder_lies_in_one_named_partials_stops_before_any_work_saying_why(
+    audit_aws: AuditAws, lambdas: Lambda, output_prefix: str, name: str
+) -> None:
+    # Given an output prefix with a folder named partials, or an execution named so: the worker may write under
+    # audits/*/partials/*, and S3's "*" spans "/", so its grant would reach the execution's summary and findings
+    # (review: the state machine took them)
+    described = execute({"input_prefix": "games/2026-11-29/", "output_prefix": output_prefix}, name=name)
+
+    # Then the execution stops at once, saying the name is kept for the workers' partial results
+    assert (described["status"], described["error"]) == ("FAILED", "fairdice.BadInput")
+    assert "nor the execution may be named partials" in described["cause"]
+    assert lambdas.calls == []
