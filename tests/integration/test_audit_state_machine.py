@@ -545,14 +545,16 @@ def test_a_summary_written_over_between_the_merge_and_the_report_fails_the_execu
 def test_executions_whose_folders_lie_inside_anothers_partials_change_nothing_it_counts(
     audit_aws: AuditAws, lambdas: Lambda, shards: dict[str, bytes]
 ) -> None:
-    # Given two executions of the same shards whose folders lie inside the partial results of a third not yet run: one
-    # at its `partials/zz/`, one at its `partials/` itself (review: the third counted every shard twice, or its merge
-    # failed reading the second's summary as a partial)
+    # Given two executions of the same shards whose folders would lie inside the partial results of a third not yet
+    # run: one at its `partials/zz/`, one at its `partials/` itself (review: the third counted every shard twice, or
+    # its merge failed reading the second's summary as a partial). Each is refused before any work now, as a folder
+    # named partials is (and the worker's grant on audits/*/partials/* would reach their summaries)
     alone = execute(INPUT, name="alone")
     assert alone["status"] == "SUCCEEDED", alone.get("cause")
     for prefix, name in (("audits/2026-11-29/outer/partials/", "zz"), ("audits/2026-11-29/outer/", "partials")):
         inner = execute({**INPUT, "output_prefix": prefix}, name=name)
-        assert inner["status"] == "SUCCEEDED", inner.get("cause")
+        assert (inner["status"], inner.get("error")) == ("FAILED", "fairdice.BadInput"), inner.get("cause")
+    assert not audit_aws.keys("audits/2026-11-29/outer/")
 
     # When the third runs
     outer = execute(INPUT, name="outer")
