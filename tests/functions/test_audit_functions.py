@@ -1372,14 +1372,20 @@ def test_a_merge_of_a_prefix_emptied_since_whose_result_files_do_not_count_says_
     assert [key for key in audit_aws.keys("audits/") if "/partials/" not in key] == []
 
 
+@pytest.mark.parametrize("partial", ["kept", "removed-too"])
 def test_a_merge_whose_every_shard_was_removed_after_its_audit_names_each_not_audited_rather_than_no_shard(
-    audit_aws: AuditAws, load_event: Callable[[str], Event]
+    audit_aws: AuditAws, load_event: Callable[[str], Event], partial: str
 ) -> None:
     # Given a shard audited, with a game that is not fair, then removed before the merge lists the prefix: the prefix
-    # holds no shard now (review: the merge said it never held one, and the shard's findings were lost)
+    # holds no shard now (review: the merge said it never held one, and the shard's findings were lost), and its
+    # partial kept, or removed too (review: the shard was dropped without a word, and the merge failed with NoShards,
+    # "check the input prefix", though the map run's result files name the shard its worker audited)
     audit_aws.put(KEY, gzip.compress(games.jsonl([games.mismatched(games.narde(1))])))
     run_worker(audit_aws, load_event("audit-worker-shard"))
     audit_aws.s3.delete_object(Bucket=BUCKET, Key=KEY)
+    if partial == "removed-too":
+        for key in audit_aws.keys(f"{OUT}partials/"):
+            audit_aws.s3.delete_object(Bucket=BUCKET, Key=key)
     merge_event = merge_event_of_the_run(audit_aws, load_event)
 
     # When the merge runs, Then it names the shard as removed while the run went on, counts none of its games, and the

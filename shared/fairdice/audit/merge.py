@@ -131,7 +131,12 @@ def merge_execution(
     if unaccounted is not None:
         not_audited = dict.fromkeys(expected, unaccounted)
     else:
-        not_audited = {**{file: AFTER_THE_LISTING for file in expected if file not in ran}, **not_audited}
+        # A shard the map ran a child for that is no longer listed was removed while the run went on, whether or not
+        # its partial is still stored (review: with its partial removed too it was dropped without a word, and a run
+        # whose every shard and partial were removed since failed with "check the input prefix"). Not the console's
+        # folder, which the listing leaves out and its worker read nothing of
+        gone = {file: REMOVED for file in ran if file not in expected and not _read_nothing(file, returned.get(file))}
+        not_audited = {**{file: AFTER_THE_LISTING for file in expected if file not in ran}, **gone, **not_audited}
     if not expected and not not_audited and not audited_a_shard(store):
         if unaccounted is not None:
             # review: why the result files do not count was lost, and the map run may have audited shards removed since
@@ -406,6 +411,12 @@ class _Game(NamedTuple):
         # The id as written, quoted: `表7-0001`, not `\u88687-0001` (review); a character that shows nothing is shown as
         # its code point where the finding is shown (the report)
         return f"the game on line {self.line} of {self.file} (id {json.dumps(json.loads(self.id), ensure_ascii=False)})"
+
+
+def _read_nothing(file: str, answer: WorkerAnswer | None) -> bool:
+    """Whether a shard the map ran a child for is the S3 console's folder, as its worker's answer tells: a key ending
+    in "/", of which it read no line."""
+    return file.endswith("/") and answer is not None and answer.games == answer.errors == 0
 
 
 def _folder(source: InputRecord) -> bool:
