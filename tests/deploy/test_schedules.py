@@ -122,11 +122,11 @@ def test_a_run_a_schedule_could_not_hand_to_lambda_is_kept_in_a_queue_only_the_s
     assert all("DeadLetterConfig" in p for p in found.values()), "every schedule keeps what it could not hand over"
     (queue,) = queues
     a_queue_of_the_stacks_keeping_14_days(template, queue)
-    # The scheduler sends as the schedule's role (SAM names it after the function and event, and grants it
-    # sqs:SendMessage on this queue): no one else may send
-    assert only_senders(template, queue) == sorted(
-        ({"Fn::GetAtt": [f"{function}{event}Role", "Arn"]} for function, event in found), key=str
-    )
+    # The scheduler sends as the schedule's role (a role of the stack's, which may send to this queue): no one else
+    # may send
+    assert all("RoleArn" in p for p in found.values()), "a schedule without one runs as a role SAM makes"
+    roles = {p["RoleArn"]["Fn::GetAtt"][0] for p in found.values()}
+    assert only_senders(template, queue) == sorted(({"Fn::GetAtt": [role, "Arn"]} for role in roles), key=str)
 
 
 def test_the_watchdog_looks_after_the_commitment_grace_and_again_at_half_past(template: dict[str, Any]) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from deploy.stack import functions
+from deploy.stack import events_of, functions
 
 from security.cloudformation import TEMPLATE, function_timeout, load_template
 
@@ -325,6 +325,79 @@ def test_every_function_has_a_timeout_and_the_publishers_leaves_room_to_catch_up
     # API Gateway's HTTP API gives up on an integration after 30 s: the function must answer first.
     assert 0 < verify <= 29
     assert publisher > verify
+
+
+# ---- the schedules --------------------------------------------------------------------------
+
+# The account's default group in the stack's region, which the stack's schedules are in, and any schedule in it.
+SCHEDULE_GROUP = "arn:${AWS::Partition}:scheduler:${AWS::Region}:${AWS::AccountId}:schedule-group/default"
+SCHEDULES_IN_GROUP = "arn:${AWS::Partition}:scheduler:${AWS::Region}:${AWS::AccountId}:schedule/default/*"
+
+
+def schedule_roles(template: dict[str, Any]) -> dict[tuple[str, str], str]:
+    """The role each schedule runs as, by (function, event): a role of the stack's, or the test fails."""
+    roles = {}
+    for (function, event), properties in events_of(template, "ScheduleV2").items():
+        # Without RoleArn SAM makes the schedule a role of its own, which trusts the scheduler for any schedule
+        # of any account.
+        role = properties.get("RoleArn")
+        assert isinstance(role, dict) and set(role) == {"Fn::GetAtt"}, f"{function}.{event} runs as SAM's role"
+        name, attribute = role["Fn::GetAtt"]
+        assert attribute == "Arn" and template["Resources"][name]["Type"] == "AWS::IAM::Role", (function, event)
+        roles[function, event] = name
+    assert roles
+    return roles
+
+
+def trusts_the_scheduler(template: dict[str, Any], role: str) -> bool:
+    statements = template["Resources"][role]["Properties"]["AssumeRolePolicyDocument"]["Statement"]
+    return any(
+        "scheduler.amazonaws.com" in as_list(s.get("Principal", {}).get("Service", [])) for s in as_list(statements)
+    )
+
+
+def test_every_role_the_scheduler_may_assume_is_only_for_schedules_of_this_account_in_the_stacks_region(
+    template: dict[str, Any],
+) -> None:
+    # A role trusting scheduler.amazonaws.com with no condition may be named by a schedule of any account, which then
+    # invokes what the role may invoke (the confused deputy): the scheduler's guide conditions its trust on
+    # aws:SourceAccount and aws:SourceArn.
+    roles = set(schedule_roles(template).values())
+    assert roles == {name for name in resources(template, "AWS::IAM::Role") if trusts_the_scheduler(template, name)}
+    for role in roles:
+        (trust,) = template["Resources"][role]["Properties"]["AssumeRolePolicyDocument"]["Statement"]
+        assert (trust["Effect"], trust["Principal"], trust["Action"]) == (
+            "Allow",
+            {"Service": "scheduler.amazonaws.com"},
+            "sts:AssumeRole",
+        ), role
+        condition = trust["Condition"]
+        assert condition["StringEquals"] == {"aws:SourceAccount": {"Ref": "AWS::AccountId"}}, role
+        sources = [arn_text(arn) for arn in as_list(condition["ArnLike"]["aws:SourceArn"])]
+        assert SCHEDULE_GROUP in sources and set(sources) <= {SCHEDULE_GROUP, SCHEDULES_IN_GROUP}, role
+        assert set(condition) == {"StringEquals", "ArnLike"}, role
+
+
+def test_every_schedule_is_in_the_group_its_roles_trust(template: dict[str, Any]) -> None:
+    # A schedule moved to a group of its own would no longer be let in by its role's trust: it would never run.
+    for (function, event), properties in events_of(template, "ScheduleV2").items():
+        assert properties.get("GroupName", "default") == "default", f"{function}.{event}"
+
+
+def test_a_schedules_role_invokes_its_function_and_keeps_what_it_could_not_hand_over_and_nothing_else(
+    template: dict[str, Any],
+) -> None:
+    # As SAM's role for each schedule was granted: lambda:InvokeFunction on its target, sqs:SendMessage on its
+    # dead-letter queue. A role shared by two functions' schedules could invoke either.
+    roles = schedule_roles(template)
+    for role in set(roles.values()):
+        (function,) = {f for (f, _), r in roles.items() if r == role}
+        events = [p for (f, _), p in events_of(template, "ScheduleV2").items() if f == function]
+        queues = {arn_text(p["DeadLetterConfig"]["Arn"]) for p in events}
+        assert grants(role_statements(template, role)) == {
+            ("Allow", "lambda:InvokeFunction", f"${{{function}.Arn}}"),
+            *(("Allow", "sqs:SendMessage", queue) for queue in queues),
+        }, role
 
 
 # ---- the buckets ----------------------------------------------------------------------------
