@@ -628,14 +628,7 @@ def test_every_text_of_docs_with_its_operations_executed_has_the_contrast_wcag_a
 ) -> None:
     # Given /docs opened and tried out, every date field filled and every operation executed against this API, as
     # support staff use it (review: its answers' "Download" button was 3.83:1, white on Swagger UI's #7d8293)
-    _open_docs_tried_out(browser, server, DESKTOP)
-    browser.evaluate(
-        "(() => { const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;"
-        " document.querySelectorAll('.parameters input[type=text]').forEach((field) => {"
-        " set.call(field, '2026-12-03'); field.dispatchEvent(new Event('input', { bubbles: true })); }); })()"
-    )
-    browser.evaluate("document.querySelectorAll('.btn.execute').forEach((b) => b.click())")
-    browser.wait_for("document.querySelector('.download-contents') !== null")
+    _open_docs_executed(browser, server, DESKTOP)
 
     # Then every text drawn, the answers' included, is as legible as WCAG 2's AA asks
     assert browser.evaluate(_LOW_CONTRAST) == []
@@ -652,6 +645,16 @@ def test_docs_is_laid_out_at_a_phones_own_width(browser: Browser, server: str) -
     assert laid_out["width"] == SMALL_PHONE, laid_out
 
 
+def test_docs_with_its_operations_executed_is_no_wider_than_a_small_phone(browser: Browser, server: str) -> None:
+    # Given /docs opened, tried out and every operation executed at 320 px (review: its tables of responses and the
+    # buttons beside "Parameters" reached past the screen, the page 417 px wide: a reader scrolled all of it sideways)
+    _open_docs_executed(browser, server, SMALL_PHONE)
+
+    # Then the page is as wide as the screen: a block wider than that scrolls sideways in its own box
+    scroll_width = browser.evaluate("document.documentElement.scrollWidth")
+    assert scroll_width <= SMALL_PHONE, browser.overflow()
+
+
 def _open_docs_tried_out(browser: Browser, server: str, width: int) -> None:
     """Open /docs at this width, open every operation, press every "Try it out" and expand every schema."""
     browser.open(f"{server}/docs", width)
@@ -664,6 +667,19 @@ def _open_docs_tried_out(browser: Browser, server: str, width: int) -> None:
         "['.btn.execute', '.json-schema-2020-12__constraint--string', '.parameter__name.required', 'pre.microlight']"
         ".every((selector) => document.querySelector(selector) !== null)"
     )
+
+
+def _open_docs_executed(browser: Browser, server: str, width: int) -> None:
+    """Open /docs at this width and try it out (`_open_docs_tried_out`), fill every date field and execute every
+    operation against this API, until an answer is shown."""
+    _open_docs_tried_out(browser, server, width)
+    browser.evaluate(
+        "(() => { const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;"
+        " document.querySelectorAll('.parameters input[type=text]').forEach((field) => {"
+        " set.call(field, '2026-12-03'); field.dispatchEvent(new Event('input', { bubbles: true })); }); })()"
+    )
+    browser.evaluate("document.querySelectorAll('.btn.execute').forEach((b) => b.click())")
+    browser.wait_for("document.querySelector('.download-contents') !== null")
 
 
 def test_a_game_at_the_roll_cap_is_listed_whole_and_recomputed_by_the_browser(browser: Browser, server: str) -> None:

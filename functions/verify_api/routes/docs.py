@@ -66,6 +66,17 @@ _LEGIBLE = (
     ".swagger-ui .parameter__name.required:after{font-size:12px}"
 )
 
+# At a phone's width (320 px) Swagger UI's tables of parameters and of responses are wider than the screen once an
+# operation is open, and an operation tried out puts "Cancel" and "Reset" on the line of "Parameters", 417 px long:
+# the whole page then scrolled sideways. Each table scrolls in its own box instead, as the code and the schemas already
+# do in Swagger UI's style, and the buttons go on a line of their own, one below the other where two do not fit, far
+# enough below "Parameters" to clear the bar Swagger UI draws 15 px under it.
+_FITS_A_PHONE = (
+    ".swagger-ui .responses-inner,.swagger-ui .table-container{overflow-x:auto}"
+    ".swagger-ui .opblock .opblock-section-header{flex-wrap:wrap;row-gap:20px}"
+    ".swagger-ui .try-out.btn-group{flex-wrap:wrap}"
+)
+
 
 @router.get("/openapi.json", include_in_schema=False)
 def openapi_route() -> Response[str]:
@@ -76,7 +87,8 @@ def openapi_route() -> Response[str]:
 def docs_route() -> Response[str]:
     """What `app.enable_swagger(path="/docs", swagger_base_url=…)` serves, with Swagger UI's assets from this API and
     its colours darkened where they fall short of WCAG 2's AA, its smallest texts drawn at 12 px, and a viewport meta
-    tag, so that a phone lays it out at its own width rather than 980 px wide and shrunk.
+    tag, so that a phone lays it out at its own width rather than 980 px wide and shrunk, its wide tables scrolling in
+    their own box.
 
     enable_swagger imports Powertools' OpenAPI models (~150 ms) when it registers the route, on every
     cold start; here they are imported when the page is asked for.
@@ -99,7 +111,8 @@ def docs_route() -> Response[str]:
     assets = f"{base}/docs/{ASSETS_FOLDER}"
     js, css = (f"{assets}/{name}" for name in ASSETS)
     page = generate_swagger_html(spec, js, css, assets, None, persist_authorization=False)
-    head = f'<meta name="viewport" content="width=device-width, initial-scale=1">\n<style>{_LEGIBLE}</style>\n</head>'
+    style = f"<style>{_LEGIBLE}{_FITS_A_PHONE}</style>"
+    head = f'<meta name="viewport" content="width=device-width, initial-scale=1">\n{style}\n</head>'
     return _page(page.replace("</head>", head, 1))
 
 
