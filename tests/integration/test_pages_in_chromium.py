@@ -670,16 +670,23 @@ def _open_docs_tried_out(browser: Browser, server: str, width: int) -> None:
 
 
 def _open_docs_executed(browser: Browser, server: str, width: int) -> None:
-    """Open /docs at this width and try it out (`_open_docs_tried_out`), fill every date field and execute every
-    operation against this API, until an answer is shown."""
+    """Open /docs at this width and try it out (`_open_docs_tried_out`), give each daily operation yesterday's date and
+    a player, execute every operation against this API and wait until each has its answer and nothing moves: an
+    Execute button is faded while its request runs (`.btn[disabled]`) and comes back in 0.3 s."""
     _open_docs_tried_out(browser, server, width)
+    # Swagger UI takes a typed value 350 ms after the last key, or at once when the field loses focus: each is left so
+    typed = json.dumps({"date": YESTERDAY, "player_id": PLAYER})
     browser.evaluate(
-        "(() => { const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;"
+        f"((typed) => {{ const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;"
         " document.querySelectorAll('.parameters input[type=text]').forEach((field) => {"
-        " set.call(field, '2026-12-03'); field.dispatchEvent(new Event('input', { bubbles: true })); }); })()"
+        " if (!(field.placeholder in typed)) return; field.focus(); set.call(field, typed[field.placeholder]);"
+        f" field.dispatchEvent(new Event('input', {{ bubbles: true }})); field.blur(); }}); }})({typed})"
     )
     browser.evaluate("document.querySelectorAll('.btn.execute').forEach((b) => b.click())")
-    browser.wait_for("document.querySelector('.download-contents') !== null")
+    browser.wait_for(
+        "document.querySelectorAll('.live-responses-table').length === document.querySelectorAll('.opblock').length"
+        " && document.getAnimations().length === 0"
+    )
 
 
 def test_a_game_at_the_roll_cap_is_listed_whole_and_recomputed_by_the_browser(browser: Browser, server: str) -> None:
