@@ -285,7 +285,7 @@ def _read_request(file: str) -> RequestBase:
     except OSError as exc:
         raise BadInput(Problem(field=WHOLE_REQUEST, message=f"cannot read {file}: {exc}")) from None
     except UnicodeEncodeError as exc:  # a surrogate no byte gives, from a caller of main() (`_utf8_argument`)
-        words = f"cannot read the file: its name holds a lone surrogate, no character, at character {exc.start + 1:,}"
+        words = f"cannot read the file: its name holds {_lone_surrogate(exc)}"
         raise BadInput(Problem(field=WHOLE_REQUEST, message=words)) from None
     try:
         data = json_input.loads(text)
@@ -337,8 +337,12 @@ def _utf8_argument(text: str, field: str) -> str:
     except UnicodeDecodeError as exc:
         raise BadInput(Problem(field=field, message=not_utf8(f"the {field}", exc))) from None
     except UnicodeEncodeError as exc:
-        words = f"the {field} is not UTF-8 text: a lone surrogate, no character, at character {exc.start + 1:,}"
-        raise BadInput(Problem(field=field, message=words)) from None
+        raise BadInput(Problem(field=field, message=f"the {field} is not UTF-8 text: {_lone_surrogate(exc)}")) from None
+
+
+def _lone_surrogate(exc: UnicodeEncodeError) -> str:
+    """The lone surrogate UTF-8 could not encode and where, as an argument's and a file name's refusals both say it."""
+    return f"a lone surrogate, no character, at character {exc.start + 1:,}"
 
 
 def _report(problems: Sequence[Problem], status: int, names: Mapping[str, str]) -> int:
