@@ -26,7 +26,7 @@ from fairdice.schemes import daily, parse_request
 from fairdice.schemes.base import Withheld
 from fairdice.seal import seal_of
 from fairdice.storage import FolderStore, S3Store, Stores
-from fairdice.verdict import Verdict
+from fairdice.verdict import SealReport, Verdict
 from fairdice.verify import check, verify
 from hypothesis import given
 from hypothesis import strategies as st
@@ -840,3 +840,10 @@ def test_the_commitments_window_is_said_as_the_time_of_day_the_archive_judges_it
     deadline = layout.commitment_deadline(date(2026, 3, 1))
     assert layout.GRACE_ENDS == f"{deadline:%H:%M}" == "00:15"
     assert daily.Daily.words.shown == f"the daily archive publishes for the day between 00:00 and {deadline:%H:%M} UTC"
+
+
+def test_the_verdicts_schema_says_the_grace_the_archive_judges_a_commitment_in_time_by() -> None:
+    # The verdict's model (fairdice.verdict, which imports nothing of the archive) writes the grace out as a number in
+    # its description of in_time, which the API's schema shows: held to COMMITMENT_GRACE as the page's words are above
+    description = SealReport.model_fields["in_time"].description or ""
+    assert f"(daily: {layout.GRACE_MINUTES} minutes after 00:00 UTC)" in description
