@@ -46,6 +46,7 @@ from fairdice.audit.merge import AFTER_THE_LISTING, NOT_AUDITED
 from fairdice.audit.s3 import S3_KEY_BYTES, ChildCounts, map_run_counts, map_run_results
 from fairdice.audit.shard import ShardAudit, audit_shard, shard_name
 from fairdice.audit.store import FolderResults
+from fairdice.audit.tally import WorkerAnswer
 from fairdice.errors import (
     ArchiveRefused,
     ArchiveUnavailable,
@@ -166,6 +167,20 @@ def test_the_workers_answer_holds_each_digest_to_the_sha256_form_the_merge_reads
     audit_aws.worker.ShardAudited.model_validate(answer)
     with pytest.raises(ValidationError, match=digest):
         audit_aws.worker.ShardAudited.model_validate({**answer, digest: written})
+
+
+def test_the_merge_reads_every_field_of_its_workers_answer_from_what_the_worker_returns(audit_aws: AuditAws) -> None:
+    # The worker answers with its own model, ShardAudited, whose fields come in the order the map's result files keep
+    # them; the merge reads that answer as WorkerAnswer, which passes over a field it does not know and takes a digest
+    # missing as an earlier worker's. A field named apart in one of the two would be read as missing, silently: a
+    # digest, and the partial held to its counts alone
+    answer = {"shard": KEY, "partial": f"{OUT}partials/x/", "games": 3, "not_fair": 2, "errors": 1}
+    digests = ("summary_sha256", "findings_sha256", "ids_sha256", "games_sha256")
+    answer |= {name: f"{n:064x}" for n, name in enumerate(digests, start=1)}
+    returned = audit_aws.worker.ShardAudited.model_validate(answer).model_dump()
+    assert set(WorkerAnswer.model_fields) <= set(returned)
+    read = WorkerAnswer.model_validate_json(json.dumps(returned))
+    assert read.model_dump() == {name: returned[name] for name in WorkerAnswer.model_fields}
 
 
 def test_a_truncated_shard_is_a_finding_at_the_line_where_it_breaks(
