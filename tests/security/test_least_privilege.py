@@ -329,9 +329,9 @@ def test_every_function_has_a_timeout_and_the_publishers_leaves_room_to_catch_up
 
 # ---- the schedules --------------------------------------------------------------------------
 
-# The account's default group in the stack's region, which the stack's schedules are in, and any schedule in it.
+# The account's default group in the stack's region, which the stack's schedules are in: the scheduler names a
+# schedule's group as aws:SourceArn when it assumes the schedule's role (its guide: never a schedule's ARN).
 SCHEDULE_GROUP = "arn:${AWS::Partition}:scheduler:${AWS::Region}:${AWS::AccountId}:schedule-group/default"
-SCHEDULES_IN_GROUP = "arn:${AWS::Partition}:scheduler:${AWS::Region}:${AWS::AccountId}:schedule/default/*"
 
 
 def schedule_roles(template: dict[str, Any]) -> dict[tuple[str, str], str]:
@@ -373,9 +373,8 @@ def test_every_role_the_scheduler_may_assume_is_only_for_schedules_of_this_accou
         ), role
         condition = trust["Condition"]
         assert condition["StringEquals"] == {"aws:SourceAccount": {"Ref": "AWS::AccountId"}}, role
-        sources = [arn_text(arn) for arn in as_list(condition["ArnLike"]["aws:SourceArn"])]
-        assert SCHEDULE_GROUP in sources and set(sources) <= {SCHEDULE_GROUP, SCHEDULES_IN_GROUP}, role
-        assert set(condition) == {"StringEquals", "ArnLike"}, role
+        assert arn_text(condition["ArnEquals"]["aws:SourceArn"]) == SCHEDULE_GROUP, role
+        assert set(condition) == {"StringEquals", "ArnEquals"}, role
 
 
 def test_every_schedule_is_in_the_group_its_roles_trust(template: dict[str, Any]) -> None:
