@@ -655,6 +655,23 @@ def test_docs_with_its_operations_executed_is_no_wider_than_a_small_phone(browse
     assert scroll_width <= SMALL_PHONE, browser.overflow()
 
 
+def test_docs_try_it_out_sends_post_verify_a_real_game_and_shows_its_verdict(browser: Browser, server: str) -> None:
+    # Given /docs opened, tried out and every operation executed as a reader would, pressing nothing else (review:
+    # POST /verify's body was Swagger UI's own example of each hex field's pattern, mostly spaces, and its answer a 422)
+    _open_docs_executed(browser, server, DESKTOP)
+
+    # Then POST /verify sent the first example the API documents, a fair pair36 game, and shows its answer: 200, fair
+    answered = browser.evaluate(
+        "[...document.querySelectorAll('.opblock-post')].filter((block) =>"
+        " block.querySelector('.opblock-summary-path').textContent.trim() === '/verify').map((block) =>"
+        " [block.querySelector('.live-responses-table tr.response .response-col_status').textContent.trim(),"
+        " block.querySelector('.live-responses-table tr.response .response-col_description pre').textContent])"
+    )
+    ((status, body),) = answered
+    assert status == "200", body
+    assert json.loads(body)["verdict"] == "fair" and json.loads(body)["scheme"] == "pair36"
+
+
 def _open_docs_tried_out(browser: Browser, server: str, width: int) -> None:
     """Open /docs at this width, open every operation, press every "Try it out" and expand every schema."""
     browser.open(f"{server}/docs", width)

@@ -21,6 +21,7 @@ from verify_api.answers import json_answer, verdict_answer
 from verify_api.caching import cache_control
 from verify_api.documented import (
     ARCHIVE_ERRORS,
+    BATCH_EXAMPLES,
     BODY_ERRORS,
     INVALID,
     PAGE_NOTE,
@@ -57,7 +58,9 @@ def verify_route(request: VerifyBody) -> Response[str]:
     description="One result per game, in order: its verdict, or its error in the error shape; then a summary.",
     responses=responses("one result per game and a summary", *BODY_ERRORS, model=BatchResult),
 )
-def verify_batch_route(batch: Annotated[BatchRequest, Body(description="the verify requests")]) -> Response[str]:
+def verify_batch_route(
+    batch: Annotated[BatchRequest, Body(description="the verify requests", openapi_examples=BATCH_EXAMPLES)],
+) -> Response[str]:
     result = verify_batch(batch, day_secrets=archive.reader(), today=archive.today())
     count_batch(result.summary.games)
     return json_answer(result, field="requests")

@@ -5,15 +5,18 @@ That /docs renders in a real browser with no internet is tests/integration/test_
 
 import base64
 import gzip
+import json
 import re
 from collections.abc import Callable
 
 import pytest
+from fairdice import schemes
 from fairdice.markup import csp_hash
 from verify_api import app as api
+from verify_api.documented import VERIFY_EXAMPLES
 from verify_api.powertools_private import swagger_ui_asset
 from verify_api.routes.docs import ASSETS, ASSETS_FOLDER
-from verify_api_calls import Event, at, invoke
+from verify_api_calls import Event, at, invoke, with_body
 
 # Routes that give no verdict publish no metric; Powertools warns about that on every such call.
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
@@ -149,3 +152,32 @@ def test_the_docs_page_is_what_powertools_enable_swagger_serves(
         powertools.text,
         powertools.headers["Content-Type"],
     )
+
+
+def test_post_verify_is_documented_with_a_request_of_every_scheme_each_given_the_verdict_its_summary_names(
+    load_event: Callable[[str], Event],
+) -> None:
+    # Given the examples /openapi.json gives POST /verify's body (review: with none, Swagger UI's "Try it out" made one
+    # of each hex field's pattern, mostly spaces, and sent it)
+    document = invoke(load_event("api-openapi")).json
+    examples = document["paths"]["/verify"]["post"]["requestBody"]["content"]["application/json"]["examples"]
+    assert list(examples) == [scheme.id for scheme in schemes.all_schemes()] == list(VERIFY_EXAMPLES)
+
+    # When each is sent to POST /verify, then its answer is the verdict its summary ends in
+    for name, example in examples.items():
+        answer = invoke(with_body(load_event("api-verify-pair36-fair"), json.dumps(example["value"])))
+        assert answer.status == 200, (name, answer.text)
+        assert example["summary"].startswith(f"{name}: ")
+        said = example["summary"].rsplit(": ", 1)[1].split(" ")[0]
+        assert said == answer.json["verdict"], (name, answer.json["verdict"], answer.json["reasons"])
+
+    # And POST /verify/batch's example is the same games in one batch, each answered as alone
+    (batch,) = document["paths"]["/verify/batch"]["post"]["requestBody"]["content"]["application/json"][
+        "examples"
+    ].values()
+    assert batch["value"] == {"requests": [example["value"] for example in examples.values()]}
+    answer = invoke(
+        with_body(at(load_event("api-verify-pair36-fair"), "POST", "/verify/batch"), json.dumps(batch["value"]))
+    )
+    assert answer.status == 200, answer.text
+    assert answer.json["summary"]["fair"] == 5 and answer.json["summary"]["incomplete"] == 1, answer.json["summary"]
