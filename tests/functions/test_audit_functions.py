@@ -247,6 +247,38 @@ def test_the_worker_takes_an_output_prefix_of_printable_names_only(
             audit_aws.worker.ShardEvent.model_validate(event)
 
 
+@pytest.mark.parametrize("function", ["worker", "merger", "reporter"])
+@pytest.mark.parametrize(
+    ("prefix", "taken"),
+    [
+        ("audits/2026-11/partials/", False),
+        ("audits/partials/x/", False),
+        ("audits/2026-11/x/partials/y/", False),
+        ("audits/2026-11/partials-2/", True),
+        ("audits/my_partials/x/", True),
+        ("audits/Partials/", True),
+    ],
+)
+def test_every_audit_function_refuses_an_output_prefix_holding_a_folder_named_partials(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], function: str, prefix: str, taken: bool
+) -> None:
+    # The worker may write under audits/*/partials/*, and S3's * spans /: under such a folder it could write the
+    # summary and findings the merge writes. The state machine refuses one at its first step; a function invoked by
+    # hand refuses it too (review: only the state machine did), naming the folder
+    event_name, model = {
+        "worker": ("audit-worker-shard", audit_aws.worker.ShardEvent),
+        "merger": ("audit-merge", audit_aws.merger.MergeEvent),
+        "reporter": ("audit-report", audit_aws.reporter.ReportEvent),
+    }[function]
+    event = {**load_event(event_name), "output_prefix": prefix}
+    context = {"bucket": BUCKET}
+    if taken:
+        assert model.model_validate(event, context=context).output_prefix == prefix
+    else:
+        with pytest.raises(ValidationError, match="holds a folder named partials, which is kept for the workers'"):
+            model.model_validate(event, context=context)
+
+
 def test_the_worker_refuses_an_output_prefix_whose_keys_s3_would_refuse_before_reading_anything(
     audit_aws: AuditAws, load_event: Callable[[str], Event]
 ) -> None:

@@ -322,9 +322,9 @@ WHO_MAY_WRITE = [
     (f"{EXECUTION}{SUMMARY}", {MERGE}),
     (f"{EXECUTION}{FINDINGS}", {MERGE}),
     (f"{EXECUTION}{REPORT}", {REPORTER}),
-    # An output prefix and an execution both named "partials" (which the state machine refuses, but a function invoked
-    # by hand may be given): the merge and the report still write theirs, and the worker, whose grant reaches the page
-    # there, may not write it
+    # An output prefix and an execution both named "partials" (which the state machine and the functions refuse; the
+    # policy alone is read here): the merge and the report may still write theirs, and the worker, whose grant reaches
+    # the page there, may not write it
     (f"audits/partials/partials/{SUMMARY}", {MERGE, WORKER}),
     (f"audits/partials/partials/{REPORT}", {REPORTER}),
     (f"{EXECUTION}notes.txt", set()),

@@ -20,7 +20,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, StringConstraints, V
 
 from fairdice.audit.archive import DayArchive
 from fairdice.audit.lines import numbered_lines
-from fairdice.audit.shard import FINDINGS, GAMES, IDS, SUMMARY, audit_shard, partial_key, shard_name
+from fairdice.audit.shard import FINDINGS, GAMES, IDS, PARTIALS, SUMMARY, audit_shard, partial_key, shard_name
 from fairdice.audit.tally import InputRecord, Partial, WorkerAnswer
 from fairdice.errors import MapRunUnknown, StoreUnavailable
 from fairdice.prose import counted, number, shows_nothing
@@ -83,12 +83,27 @@ def _short_enough(prefix: str) -> str:
     return prefix
 
 
+def _no_partials_folder(prefix: str) -> str:
+    """An output prefix with no folder named as the workers' partial results are kept (`PARTIALS`): the worker's role
+    may write under `audits/*/partials/*`, and S3's `*` spans `/`, so under such a folder it could write the summary
+    and findings the merge writes. The state machine refuses one at its first step (CheckPrefixes); a function invoked
+    by hand refuses it here (review: only the state machine did)."""
+    folder = PARTIALS.rstrip("/")
+    if folder in prefix.split("/")[1:-1]:
+        raise ValueError(
+            f"holds a folder named {folder}, which is kept for the workers' partial results: the worker may write"
+            " under it, so an audit's summary and findings there could be written by another than the merge"
+        )
+    return prefix
+
+
 InputPrefix = Annotated[str, StringConstraints(pattern=rf"^games/({_SEGMENT}/)+$"), AfterValidator(_printable)]
 OutputPrefix = Annotated[
     str,
     StringConstraints(pattern=rf"^audits/({_SEGMENT}/)+$"),
     AfterValidator(_printable),
     AfterValidator(_short_enough),
+    AfterValidator(_no_partials_folder),
 ]
 
 
