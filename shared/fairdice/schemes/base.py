@@ -52,6 +52,20 @@ class LinkParam:
     prefix: str = ""  # labels: the start every label shares, left out of the link
 
 
+# The seeds' key, 00 01 02 … 1f, and its SHA-256: the secret and the seal of every scheme's example.
+EXAMPLE_KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+EXAMPLE_SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
+
+
+@dataclass(frozen=True)
+class Example:
+    """A request of the scheme for the API's documentation (/docs' "Try it out" sends it): a game of `EXAMPLE_KEY`
+    whose recorded rolls are the core's, and what it is, ending in the verdict it gets (a test holds it to that)."""
+
+    summary: str
+    request: Mapping[str, JsonValue]
+
+
 @dataclass(frozen=True)
 class Numbering:
     """How a scheme numbers its rolls when a request says where to start (its `first` field)."""
@@ -343,6 +357,8 @@ class Scheme(ABC, Generic[R]):
     #: How many games one secret rolls alike: with the same inputs from the same start, so the same dice (the audit's
     #: repeated-game check lets that many lines of one game stand under ids of their own).
     games_alike: int = 1
+    #: The scheme's request the API's documentation shows and sends (None: none shown).
+    example: Example | None = None
 
     @cached_property
     def id(self) -> str:

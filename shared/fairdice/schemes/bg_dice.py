@@ -20,7 +20,10 @@ from fairdice.fields import MAX_ROLLS, WHOLE_NUMBER, YES_OR_NO, Key32, Seal, fie
 from fairdice.prose import span
 from fairdice.request import CountedRequest
 from fairdice.schemes.base import (
+    EXAMPLE_KEY,
+    EXAMPLE_SEAL,
     Case,
+    Example,
     GameParts,
     Hypothesis,
     LinkParam,
@@ -259,6 +262,16 @@ class BgDice(Scheme[BgDiceRequest]):
         f" to {MAX_TURN:,}, take-back lines to {MAX_TAKE_BACKS:,}; labels are a contiguous piece of a game."
     )
     title = "Backgammon Room, against a bot"
+    example = Example(
+        "a bot game's opening and first turn, with its lock: fair",
+        {
+            "scheme": "bg-dice-v1",
+            "key": EXAMPLE_KEY,
+            "lock": EXAMPLE_SEAL,
+            "labels": ["bg-dice-v1:opening:0", "bg-dice-v1:turn:2"],
+            "recorded": "4-6 1-3",
+        },
+    )
 
     def scope(self, request: BgDiceRequest, rolls: Rolls, secret: bytes) -> Scope:
         """A game from the opening (or from turn 1 in a later game), a window of one, or a take-back line."""

@@ -17,8 +17,11 @@ from fairdice.fields import WHOLE_NUMBER, YES_OR_NO, AppNumber, Seal, Secret, fi
 from fairdice.prose import counted, cut, span
 from fairdice.request import CountedRequest
 from fairdice.schemes.base import (
+    EXAMPLE_KEY,
+    EXAMPLE_SEAL,
     STARTS_SHOWN,
     Case,
+    Example,
     GameParts,
     Hypothesis,
     LinkParam,
@@ -128,6 +131,16 @@ class BgOnline(Scheme[BgOnlineRequest]):
         f" opening (opening false) is a window: at most incomplete. Games run to {MATCH_GAMES}."
     )
     title = "Backgammon Room, online match"
+    example = Example(
+        "the first 4 rolls of a match's first game, with its seal: fair",
+        {
+            "scheme": "bg-online-v1",
+            "server_number": EXAMPLE_KEY,
+            "seal": EXAMPLE_SEAL,
+            "app_numbers": ["0a1b2c3d", "4e5f6071"],
+            "recorded": "3-6 5-6 2-2 5-3",
+        },
+    )
 
     def rolls(self, request: BgOnlineRequest, secret: bytes) -> Rolls:
         online = keyed_mac(online_key(secret, request.app_numbers))

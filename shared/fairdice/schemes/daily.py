@@ -31,8 +31,11 @@ from fairdice.fields import Day, DaySecret, PlayerId, Seal
 from fairdice.prose import utc_time
 from fairdice.request import RequestBase
 from fairdice.schemes.base import (
+    EXAMPLE_KEY,
+    EXAMPLE_SEAL,
     Case,
     DaySecrets,
+    Example,
     GameParts,
     Hypothesis,
     LinkParam,
@@ -323,6 +326,17 @@ class Daily(Scheme[DailyRequest]):
         " authoritative for the secret and its commitment."
     )
     title = "Raredle’s daily roll"
+    example = Example(
+        "a day's roll with a secret of one's own: incomplete (no archive says when it was committed)",
+        {
+            "scheme": "daily",
+            "date": "2026-01-01",
+            "player_id": "123e4567-e89b-12d3-a456-426614174000",
+            "secret": EXAMPLE_KEY,
+            "commitment": EXAMPLE_SEAL,
+            "recorded": [3, 2, 1, 8, 11, 9],
+        },
+    )
 
     def rolls(self, request: DailyRequest, secret: bytes) -> Rolls:
         return rolls(keyed_mac(secret), request.date, [request.player_id])

@@ -10,7 +10,10 @@ from fairdice.dice import D6_PAIR, Mac, Roll, Rolls, fill, keyed_mac, leading_di
 from fairdice.fields import MAX_ROLLS, WHOLE_NUMBER, Key32, Phrase, Seal
 from fairdice.request import NumberedRequest
 from fairdice.schemes.base import (
+    EXAMPLE_KEY,
+    EXAMPLE_SEAL,
     Case,
+    Example,
     Hypothesis,
     LinkParam,
     Numbering,
@@ -88,6 +91,16 @@ class Narde(Scheme[NardeRequest]):
         f" (first > 0) are a window of it: at most incomplete. Rolls run to i = {MAX_ROLLS - 1:,}."
     )
     title = "Narde"
+    example = Example(
+        "a game of 3 rolls, with its fingerprint: fair",
+        {
+            "scheme": "narde-v1",
+            "key": EXAMPLE_KEY,
+            "fingerprint": EXAMPLE_SEAL,
+            "phrase": "test",
+            "recorded": "1-5 4-6 3-4",
+        },
+    )
 
     def rolls(self, request: NardeRequest, secret: bytes) -> Rolls:
         return rolls(keyed_mac(secret), request.phrase, request.first, request.roll_count)

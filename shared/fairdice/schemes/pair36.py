@@ -17,8 +17,11 @@ from fairdice.fields import MAX_SEATS, WHOLE_NUMBER, ClientSeed, Seal, Secret
 from fairdice.prose import cut
 from fairdice.request import NumberedRequest
 from fairdice.schemes.base import (
+    EXAMPLE_KEY,
+    EXAMPLE_SEAL,
     STARTS_SHOWN,
     Case,
+    Example,
     Hypothesis,
     LinkParam,
     Numbering,
@@ -132,6 +135,16 @@ class Pair36(Scheme[Pair36Request]):
         f" at most incomplete. Roll numbers run to {MATCH_ROLLS:,}."
     )
     title = "Dice you can check"
+    example = Example(
+        "a whole game of 5 rolls, with its seal: fair",
+        {
+            "scheme": "pair36",
+            "server_seed": EXAMPLE_KEY,
+            "seal": EXAMPLE_SEAL,
+            "client_seeds": ["a", "b"],
+            "recorded": "2-5 4-2 6-4 3-4 3-1",
+        },
+    )
 
     def rolls(self, request: Pair36Request, secret: bytes) -> Rolls:
         return rolls(keyed_mac(secret), request.client_seeds, request.first, request.roll_count)

@@ -19,8 +19,11 @@ from fairdice.errors import InvalidInput
 from fairdice.fields import MAX_ROLLS, WHOLE_NUMBER, Seal, SeatSeed, Secret, field_error
 from fairdice.request import NumberedRequest
 from fairdice.schemes.base import (
+    EXAMPLE_KEY,
+    EXAMPLE_SEAL,
     Case,
     DaySecrets,
+    Example,
     Hypothesis,
     LinkParam,
     Numbering,
@@ -189,6 +192,16 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
         " both null: a mirror pair's game not revealed yet (withheld)."
     )
     title = "Provably-Fair Dice: three dice a ply"
+    example = Example(
+        "a game of 4 rolls, with its commitment: fair",
+        {
+            "scheme": "three-dice",
+            "seed": EXAMPLE_KEY,
+            "commit": EXAMPLE_SEAL,
+            "client_seeds": {"white": "white-seed", "black": "black-seed"},
+            "recorded": [[2, 4, 3], [3, 1, 5], [5, 5, 3], [4, 3, 3]],
+        },
+    )
 
     def revealed(
         self, request: ThreeDiceRequest, day_secrets: DaySecrets | None, today: dt.date | None
