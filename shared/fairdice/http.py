@@ -75,9 +75,9 @@ class _RequestContext(_AsSent):
 class HttpApiEvent(_AsSent):
     """What a function reads of an event, typed as API Gateway's HTTP API sends it (payload format 2.0): what it always
     sends is required, what it leaves out when there is none (a body, cookies, the query's parameters) may be missing
-    or null. Each function holds every event to it (or to `SignedHttpApiEvent`) before anything reads one: only a
-    direct invoke's hand-made event (the console's test events, `aws lambda invoke`, `sam local invoke -e`) fails it,
-    which `unsent_answer` answers."""
+    or null. Each function holds every event to it (or to `SignedHttpApiEvent`) before its routes read one (the
+    logger's correlation id is read first, and copes with any event): only a direct invoke's hand-made event (the
+    console's test events, `aws lambda invoke`, `sam local invoke -e`) fails it, which `unsent_answer` answers."""
 
     rawPath: str
     rawQueryString: str
