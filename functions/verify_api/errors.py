@@ -152,6 +152,11 @@ def _http_error(exc: ServiceError) -> Response[str]:
     return _error(status, _HTTP_CODES.get(status, "error"), str(exc.msg))
 
 
+# A path holds a `?` only where a link's came encoded, as %3F: what followed it was read as the address
+QUERY_ENCODED = (
+    "its ? came as %3F (as a program that passed the link on may write it), so its parameters were read as part of"
+    " the address: change %3F back to ?, or copy the link again from the game"
+)
 # How much of a path, and of a method's name, an error quotes: a 405's quoted the whole path, thousands of characters of
 # /daily/xxx…, where a 404's cut it (review)
 _PATH_SAID = 200
@@ -171,6 +176,10 @@ def _unknown_route(exc: NotFoundError) -> Response[str]:
             "method_not_allowed",
             f"{cut(event.path, _PATH_SAID)} takes {' or '.join(named)}, not {cut(event.http_method, _METHOD_SAID)}",
             headers={"Allow": ", ".join(allowed)},
+        )
+    if "?" in event.path:  # a link whose ? came as %3F (routes.decoded): its parameters were read as its address
+        return _error(
+            HTTPStatus.NOT_FOUND, "not_found", f"there is no {cut(event.path, _PATH_SAID)} here; {QUERY_ENCODED}"
         )
     return _error(HTTPStatus.NOT_FOUND, "not_found", f"there is no {cut(event.path, _PATH_SAID)} here; see GET /docs")
 

@@ -380,6 +380,14 @@ def test_a_date_with_a_character_no_route_parameter_takes_is_the_422_of_any_malf
         assert (answer.status, answer.body) == (malformed.status, malformed.body), path
 
 
+def test_a_game_over_link_whose_question_mark_came_encoded_is_a_404_saying_so(server: Server) -> None:
+    # A program that passed the link on wrote its ? as %3F: over real HTTP too, the 404 says so and how to mend it
+    answer = request(server, "GET", "/check%3Fscheme=narde-v1&phrase=x")
+    assert answer.status == 404
+    message = json.loads(answer.body)["error"]["message"]
+    assert message.startswith("there is no /check?scheme=narde-v1&phrase=x here; its ? came as %3F"), message
+
+
 def test_a_bucket_that_cannot_be_read_without_boto3_stops_the_start_in_one_line() -> None:
     # Review: with FAIRDICE_ARCHIVE_BUCKET set where make serve installed no boto3, the server started and then
     # answered every daily request 500 (ModuleNotFoundError in its log)

@@ -109,8 +109,10 @@ def decoded(path: str) -> str:
 
 def _kept(text: str) -> bool:
     """Whether `text`, of a decoded path, is routed as it is: no space, no character that shows nothing, and between
-    its slashes only what a route's parameter takes."""
-    return " " not in text and not shows_nothing(text) and parameter_takes(text.replace("/", ""))
+    its slashes only what a route's parameter takes, or a `?`. A path holds one only where a link's `?` came encoded
+    (`/check%3Fseed=…`, as a program that passed the link on may write it): matching no route, it is the 404 that says
+    so (errors), not a date or a player id refused for it."""
+    return " " not in text and not shows_nothing(text) and parameter_takes(text.replace("/", "").replace("?", ""))
 
 
 def _encoded(character: str) -> str:
