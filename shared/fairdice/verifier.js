@@ -692,13 +692,18 @@ const fairdice = (() => {
       throw new Error(`${what} must be hex digits (0-9, a-f), but ${pyRepr(bad)} is not a hex digit`);
     }
     const notCounted = spaced ? ", spaces not counted" : "";
-    if (digits.length % 2) throw new Error(`${what} has an odd number of hex digits (${digits.length}${notCounted})`);
+    const range =
+      minBytes === maxBytes
+        ? `${minBytes} bytes (${2 * minBytes} hex digits)`
+        : `${minBytes} to ${maxBytes} bytes (${2 * minBytes}-${2 * maxBytes} hex digits)`;
+    if (digits.length % 2) {
+      // As the core says it: with the length it must have and, one digit from a length of its own, how that comes about
+      const slip =
+        minBytes === maxBytes && Math.abs(digits.length - 2 * minBytes) === 1 ? ": one was lost or added; copy it again" : "";
+      throw new Error(`${what} has an odd number of hex digits (${digits.length}${notCounted}), where it must be ${range}${slip}`);
+    }
     const size = digits.length / 2;
     if (size < minBytes || size > maxBytes) {
-      const range =
-        minBytes === maxBytes
-          ? `${minBytes} bytes (${2 * minBytes} hex digits)`
-          : `${minBytes} to ${maxBytes} bytes (${2 * minBytes}-${2 * maxBytes} hex digits)`;
       const half = digits.length / 2;
       const twice =
         size === 2 * maxBytes && digits.slice(0, half).toLowerCase() === digits.slice(half).toLowerCase()

@@ -885,6 +885,9 @@ TRICKY = [
     {"scheme": "bg-online-v1", "server_number": KEY.hex(), "app_numbers": ["0a1b", "ff"], "count": 2},
     # A paste placed against `first` before seed 003's names are read, as the core does (review)
     {"scheme": "three-dice", "seed": KEY.hex(), "first": 1, "recorded": "0: 5-5-4"},
+    # A seal a digit short is said with the length it must have, and a secret's range alike (support review)
+    {"scheme": "narde-v1", "key": KEY.hex(), "fingerprint": seal_of(KEY)[:-1], "phrase": "test", "recorded": "1-5"},
+    {"scheme": "pair36", "server_seed": KEY.hex()[:33], "client_seeds": ["a", "b"], "count": 2},
 ]
 
 

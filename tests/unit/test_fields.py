@@ -59,7 +59,22 @@ def test_a_non_breaking_space_copied_from_a_web_page_is_a_space_too() -> None:
             {"key": KEY_AS_SEED_001_WRITES_IT[:-1] + "g"},
             ("key", "a key must be hex digits (0-9, a-f); its spaces were left out, but 'g' is not a hex digit"),
         ),
-        ({"key": "00 01 0"}, ("key", "a key has an odd number of hex digits (5, spaces not counted)")),
+        (
+            {"key": "00 01 0"},
+            (
+                "key",
+                "a key has an odd number of hex digits (5, spaces not counted), where it must be 32 bytes"
+                " (64 hex digits)",
+            ),
+        ),
+        (
+            {"key": KEY_AS_SEED_001_WRITES_IT, "fingerprint": SEAL[:-1]},
+            (
+                "fingerprint",
+                "a seal has an odd number of hex digits (63), where it must be 32 bytes (64 hex digits): one was"
+                " lost or added; copy it again",
+            ),
+        ),
         (
             {"key": KEY_AS_SEED_001_WRITES_IT, "fingerprint": "630d cd29"},
             ("fingerprint", "a seal must be 32 bytes (64 hex digits), got 4 bytes (spaces not counted)"),
@@ -106,7 +121,10 @@ def test_secrets_of_16_to_64_bytes_are_accepted(size: int) -> None:
         ("00", "a secret must be 16 to 64 bytes (32-128 hex digits), got 1 byte"),
         ("ab" * 15, "a secret must be 16 to 64 bytes (32-128 hex digits), got 15 bytes"),
         ("ab" * 65, "a secret must be 16 to 64 bytes (32-128 hex digits), got 65 bytes"),
-        ("abc" * 11, "a secret has an odd number of hex digits (33)"),
+        (
+            "abc" * 11,
+            "a secret has an odd number of hex digits (33), where it must be 16 to 64 bytes (32-128 hex digits)",
+        ),
         ("zz" * 16, "a secret must be hex digits (0-9, a-f), but 'z' is not a hex digit"),
         (1234, "a secret must be a string of hex digits"),
     ],

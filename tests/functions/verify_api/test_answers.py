@@ -224,7 +224,10 @@ def test_a_link_cut_short_in_the_middle_of_its_seed_is_a_page_that_names_the_see
     status, headers, page = invoke(event)
 
     assert (status, headers["Content-Type"]) == (422, HTML)
-    assert "The link's <code>seed</code>: a secret has an odd number of hex digits (31).</li>" in page
+    assert (
+        "The link's <code>seed</code>: a secret has an odd number of hex digits (31), where it must be 16 to 64"
+        " bytes (32-128 hex digits).</li>"
+    ) in page
     assert "The link's <code>client</code> is required.</li>" in page
     assert not page.lstrip().startswith("{")
 
