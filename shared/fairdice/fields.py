@@ -42,7 +42,12 @@ def _hex(min_bytes: int, max_bytes: int, what: str) -> Callable[[object], str]:
             # nowhere else (review: "must be hex digits" for 64 of them and an invisible U+200B)
             bad = next(character for character in text if character not in string.hexdigits)
             left_out = "; its spaces were left out" if spaced else ""
-            raise ValueError(f"{what} must be hex digits (0-9, a-f){left_out}, but {repr_of(bad)} is not a hex digit")
+            # A value copied from a tool that writes hex as 0x… (support review: its x was named, not the 0x to drop)
+            prefixed = text[:2] in ("0x", "0X") and _HEX.fullmatch(text[2:]) is not None
+            drop = ": leave out the 0x in front" if prefixed else ""
+            raise ValueError(
+                f"{what} must be hex digits (0-9, a-f){left_out}, but {repr_of(bad)} is not a hex digit{drop}"
+            )
         not_counted = ", spaces not counted" if spaced else ""
         span_digits = 2 * min_bytes
         if min_bytes == max_bytes:

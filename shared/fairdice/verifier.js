@@ -686,10 +686,12 @@ const fairdice = (() => {
     const spaced = digits !== strip(value);
     if (!HEX.test(digits)) {
       const bad = Array.from(digits).find((c) => !/[0-9a-fA-F]/.test(c));
+      // A value copied from a tool that writes hex as 0x…, as the core says it
+      const drop = /^0[xX][0-9a-fA-F]*$/.test(digits) ? ": leave out the 0x in front" : "";
       if (spaced) {
-        throw new Error(`${what} must be hex digits (0-9, a-f); its spaces were left out, but ${pyRepr(bad)} is not a hex digit`);
+        throw new Error(`${what} must be hex digits (0-9, a-f); its spaces were left out, but ${pyRepr(bad)} is not a hex digit${drop}`);
       }
-      throw new Error(`${what} must be hex digits (0-9, a-f), but ${pyRepr(bad)} is not a hex digit`);
+      throw new Error(`${what} must be hex digits (0-9, a-f), but ${pyRepr(bad)} is not a hex digit${drop}`);
     }
     const notCounted = spaced ? ", spaces not counted" : "";
     const range =

@@ -81,6 +81,11 @@ def test_a_non_breaking_space_copied_from_a_web_page_is_a_space_too() -> None:
         ),
         ({"key": "zz" * 16}, ("key", "a key must be hex digits (0-9, a-f), but 'z' is not a hex digit")),
         (
+            {"key": "0x" + KEY},
+            ("key", "a key must be hex digits (0-9, a-f), but 'x' is not a hex digit: leave out the 0x in front"),
+        ),
+        ({"key": "0x" + KEY + "g"}, ("key", "a key must be hex digits (0-9, a-f), but 'x' is not a hex digit")),
+        (
             {"key": KEY_AS_SEED_001_WRITES_IT.replace(" ", "") + "\u200b"},
             ("key", "a key must be hex digits (0-9, a-f), but '\\u200b' is not a hex digit"),
         ),
