@@ -30,6 +30,12 @@ _CLIENT_SEED = re.compile(r"[A-Za-z0-9_-]{1,128}")
 
 
 def _hex(min_bytes: int, max_bytes: int, what: str) -> Callable[[object], str]:
+    # The length a value must have, as the refusals say it: made once, with the check, not for each value checked
+    if min_bytes == max_bytes:
+        span = f"{min_bytes} bytes ({2 * min_bytes} hex digits)"
+    else:
+        span = f"{min_bytes} to {max_bytes} bytes ({2 * min_bytes}-{2 * max_bytes} hex digits)"
+
     def check(value: object) -> str:
         if not isinstance(value, str):
             raise ValueError(f"{what} must be a string of hex digits")
@@ -49,18 +55,13 @@ def _hex(min_bytes: int, max_bytes: int, what: str) -> Callable[[object], str]:
                 f"{what} must be hex digits (0-9, a-f){left_out}, but {repr_of(bad)} is not a hex digit{drop}"
             )
         not_counted = ", spaces not counted" if spaced else ""
-        span_digits = 2 * min_bytes
-        if min_bytes == max_bytes:
-            span = f"{min_bytes} bytes ({span_digits} hex digits)"
-        else:
-            span = f"{min_bytes} to {max_bytes} bytes ({span_digits}-{2 * max_bytes} hex digits)"
         if len(text) % 2:
             # Said with the length it must have and, one digit from a length of its own, how that comes about (support
             # review: a seal copied without its last digit was "an odd number of hex digits (63)", with no word of the
             # 64 it needs). A secret of 31 digits may be a link cut short: not a digit lost, so not said so.
             slip = (
                 ": one was lost or added; copy it again"
-                if min_bytes == max_bytes and abs(len(text) - span_digits) == 1
+                if min_bytes == max_bytes and abs(len(text) - 2 * min_bytes) == 1
                 else ""
             )
             raise ValueError(
