@@ -175,10 +175,7 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     try:
         SignedHttpApiEvent.model_validate(event)
     except ValidationError as exc:  # only a direct invoke's hand-made event, which Powertools would fail on
-        problems, answer = unsent_answer(exc)
-        logger.warning(
-            "refused an event API Gateway does not send", extra={"problems": [p.model_dump() for p in problems]}
-        )
+        answer = unsent_answer(exc, logger)
     else:
         answer = app.resolve(event, context)
     answer["headers"] = {**(answer.get("headers") or {}), **SECURITY_HEADERS}

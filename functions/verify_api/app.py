@@ -20,6 +20,7 @@ from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice import __version__
+from fairdice.http import unsent_answer
 from pydantic import ValidationError
 
 from verify_api import body, errors, settings
@@ -104,6 +105,6 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     try:
         resolved, head = as_resolved(event)
     except ValidationError as unread:
-        return secured(errors.unreadable(unread))
+        return secured(unsent_answer(unread, logger))
     answer = secured(app.resolve(resolved, context))
     return {**answer, "body": "", "isBase64Encoded": False} if head else answer

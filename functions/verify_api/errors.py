@@ -16,7 +16,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError, ServiceError
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 from fairdice.errors import FairdiceError, InvalidInput
-from fairdice.http import error_headers, http_status, unsent_answer
+from fairdice.http import error_headers, http_status
 from fairdice.links import times_given
 from fairdice.problems import ErrorDetail, ErrorResponse, Problem, describe, headline
 from fairdice.prose import cut, given_more_than_once
@@ -182,14 +182,6 @@ def _unknown_route(exc: NotFoundError) -> Response[str]:
             HTTPStatus.NOT_FOUND, "not_found", f"there is no {cut(event.path, _PATH_SAID)} here; {QUERY_ENCODED}"
         )
     return _error(HTTPStatus.NOT_FOUND, "not_found", f"there is no {cut(event.path, _PATH_SAID)} here; see GET /docs")
-
-
-def unreadable(exc: ValidationError) -> dict[str, Any]:
-    """The answer to an event the resolver cannot read (`routes.as_resolved`), which API Gateway never sends
-    (`fairdice.http.unsent_answer`: 400 `malformed_request`), and a warning in the log."""
-    problems, answer = unsent_answer(exc)
-    logger.warning("refused an event API Gateway does not send", extra={"problems": [p.model_dump() for p in problems]})
-    return answer
 
 
 @_handles(Exception)

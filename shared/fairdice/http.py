@@ -7,7 +7,7 @@ lives in the layer because two functions share it, and reads nothing but its arg
 """
 
 from http import HTTPStatus
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -20,7 +20,7 @@ from fairdice.errors import (
     TamperedRecord,
     UnknownDay,
 )
-from fairdice.problems import ErrorDetail, ErrorResponse, Problem, describe, headline
+from fairdice.problems import ErrorDetail, ErrorResponse, describe, headline
 
 # The one map from a domain error to the HTTP status a function answers it with (STYLE 4: the verify API and the game's
 # route each kept a copy, review). An error it does not name is no request's doing: a 500.
@@ -110,13 +110,20 @@ class SignedHttpApiEvent(HttpApiEvent):
     requestContext: _SignedRequestContext
 
 
-def unsent_answer(exc: ValidationError) -> tuple[list[Problem], dict[str, Any]]:
+class _Warns(Protocol):
+    """A function's logger, as far as this module writes to it (Powertools' Logger, or logging's)."""
+
+    def warning(self, msg: str, *, extra: dict[str, Any]) -> None: ...
+
+
+def unsent_answer(exc: ValidationError, logger: _Warns) -> dict[str, Any]:
     """What a function answers an event that fails `HttpApiEvent`, which API Gateway never sends: 400
-    `malformed_request` naming what cannot be read, in the one error shape, and the problems, for the function to log
-    as a warning. No fault of fairdice's, to answer 500 or to fail the function with a traceback (review: an event
-    without rawPath, or whose body was an object or a header a number, raised a KeyError or a TypeError out of the
-    handler, or was a 500). The function adds the headers every answer of its carries."""
+    `malformed_request` naming what cannot be read, in the one error shape, with the problems logged to the function's
+    `logger` as a warning. No fault of fairdice's, to answer 500 or to fail the function with a traceback (review: an
+    event without rawPath, or whose body was an object or a header a number, raised a KeyError or a TypeError out of
+    the handler, or was a 500). The function adds the headers every answer of its carries."""
     problems = describe(exc)
+    logger.warning("refused an event API Gateway does not send", extra={"problems": [p.model_dump() for p in problems]})
     sent = "it is no event API Gateway's HTTP API sends (payload format 2.0)"
     message = f"the request could not be read: {sent}: {headline(problems)}"
     body = ErrorResponse(error=ErrorDetail(code="malformed_request", message=message, problems=problems))
@@ -126,4 +133,4 @@ def unsent_answer(exc: ValidationError) -> tuple[list[Problem], dict[str, Any]]:
         "body": body.model_dump_json(),
         "isBase64Encoded": False,
     }
-    return problems, answer
+    return answer

@@ -71,7 +71,7 @@ def as_resolved(event: Any) -> tuple[Any, bool]:
     GET or HEAD, not GET", a 405).
 
     pydantic's ValidationError for an event that is no `HttpApiEvent`, which API Gateway never sends: only a direct
-    invoke's hand-made event holds one (errors.unreadable answers it, as `fairdice.http.unsent_answer` words it).
+    invoke's hand-made event holds one (`fairdice.http.unsent_answer` answers it).
     """
     HttpApiEvent.model_validate(event)
     http = event["requestContext"]["http"]
