@@ -115,19 +115,20 @@ def merge_execution(
     expected: Mapping[str, str],
     not_audited: Mapping[str, str],
     returned: Mapping[str, WorkerAnswer],
-    ran: Collection[str],
     unaccounted: str | None = None,
 ) -> Summary:
     """Merge an execution on AWS (`merge` with what the map should have audited, `expected` as the input `prefix` lists
     it now, and why shards failed); NoShards when it audited nothing: no shard listed, none failed and none audited,
     as a local run of a folder with no file is an error (review: a prefix typed wrong succeeded, with a summary of
     nothing). Shards audited and then all removed while the run went on are no such prefix: the merge names each, not
-    audited (review). `returned`: what each shard's worker returned to the map (`s3.map_run_results`), which its partial
-    must add up to. `ran`: the shards the map ran a child for, as its result files name them: a shard listed now that
-    is not among them was put under the prefix after the listing, and is not audited (`AFTER_THE_LISTING`) whatever
+    audited (review). `not_audited` and `returned`: why each shard whose child failed was not audited, and what each
+    shard's worker returned to the map (`s3.map_run_results`), which its partial must add up to; the two name every
+    shard the map ran a child for, as its result files name them: a shard listed now that is not among them was put
+    under the prefix after the listing, and is not audited (`AFTER_THE_LISTING`) whatever
     partial is stored under its name (review: one stored there by a worker invoked outside the run, or written by
     whoever may write under audits/, was held to no answer and counted). `unaccounted`: why no shard is audited, where
     the result files cannot be held to the map run (`s3.MapRunResults`), which NoShards says too."""
+    ran = {*not_audited, *returned}
     if unaccounted is not None:
         not_audited = dict.fromkeys(expected, unaccounted)
     else:

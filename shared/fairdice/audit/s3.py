@@ -264,14 +264,13 @@ def map_run_counts(step_functions: Any, map_run_arn: str) -> ChildCounts:
 
 class MapRunResults(NamedTuple):
     """What a map run's ResultWriter kept of its children: why each shard it did not audit was not (its child failed,
-    or its worker's answer is not one), what each worker that succeeded returned to the map, and the shards it ran a
-    child for. `unaccounted`: why no shard of the run is counted, where the result files cannot be held to the map run:
-    they do not name the children Step Functions counts (`UNACCOUNTED`), the manifest names another map run
-    (`OTHER_MAP_RUN`), or a file is in no form Step Functions writes (`NOT_WRITTEN`); None where they can."""
+    or its worker's answer is not one) and what each worker that succeeded returned to the map: between them, every
+    shard it ran a child for. `unaccounted`: why no shard of the run is counted, where the result files cannot be held
+    to the map run: they do not name the children Step Functions counts (`UNACCOUNTED`), the manifest names another
+    map run (`OTHER_MAP_RUN`), or a file is in no form Step Functions writes (`NOT_WRITTEN`); None where they can."""
 
     not_audited: dict[str, str]
     returned: dict[str, WorkerAnswer]
-    ran: frozenset[str]
     unaccounted: str | None = None
 
 
@@ -303,7 +302,7 @@ def map_run_results(s3: Any, bucket: str, manifest_key: str, map_run: str, count
         if named != counts:
             raise _Unaccounted(UNACCOUNTED.format(named=named, counted=counts))
     except _Unaccounted as exc:
-        return MapRunResults({}, {}, frozenset(), str(exc))
+        return MapRunResults({}, {}, str(exc))
     not_audited = _failed_shards(failed)
     returned: dict[str, WorkerAnswer] = {}
     for key, execution in succeeded:
@@ -311,7 +310,7 @@ def map_run_results(s3: Any, bucket: str, manifest_key: str, map_run: str, count
             returned[key] = WorkerAnswer.model_validate_json(execution.get("Output") or "null")
         except ValidationError:
             not_audited.setdefault(key, ANSWER_CHANGED)
-    return MapRunResults(not_audited, returned, frozenset({*not_audited, *returned}))
+    return MapRunResults(not_audited, returned)
 
 
 class _Unaccounted(Exception):
