@@ -158,6 +158,30 @@ def test_a_player_id_with_a_space_before_or_after_it_is_refused_as_any_other_tha
     assert call(event).body == call(load_event("today-roll-bad-player")).body
 
 
+# As API Gateway hands the path over, decoded, and as sent: characters Powertools' route pattern takes in no parameter
+# (review: each was a 404 saying the function answers GET /game/today/{player_id} only), and a slash sent encoded
+@pytest.mark.parametrize(
+    "player_id",
+    [
+        *(f"{PLAYER}\t", f"{PLAYER}\u00a0", f"{PLAYER}\u200b", f"\t{PLAYER}"),
+        *(f'{PLAYER}"', f"{PLAYER}#", f"{PLAYER}\u20ac"),
+        *(f"{PLAYER}%09", f"{PLAYER}%C2%A0", f"{PLAYER}%E2%80%8B", f"{PLAYER[:8]}%2F{PLAYER[9:]}", f"{PLAYER}%2F"),
+    ],
+    ids=repr,
+)
+def test_a_player_id_of_any_character_is_refused_as_any_other_that_is_no_uuid_never_another_route(
+    published: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], player_id: str
+) -> None:
+    # Given the game's signed request whose path ends in a player id that is no UUID
+    event = copy.deepcopy(load_event("today-roll"))
+    event["rawPath"] = event["requestContext"]["http"]["path"] = f"/game/today/{player_id}"
+    event["pathParameters"]["player_id"] = player_id
+
+    # Then it is refused as a player id that is not a UUID is, naming it, and so is anyone else's, 403, as ever
+    assert call(event).body == call(load_event("today-roll-bad-player")).body
+    assert_error(call(signed_by(event, "arn:aws:iam::123456789012:user/someone", "AIDAEXAMPLE")), 403, "forbidden")
+
+
 @pytest.mark.parametrize(
     ("change", "field"),
     [
@@ -391,11 +415,13 @@ def test_a_commitment_published_after_the_grace_is_a_502(
     assert "Retry-After" not in answer.headers
 
 
+# a path of another segment after the id too, whatever that holds: no player id, but no route of this function
+@pytest.mark.parametrize("path", [f"/daily/2025-03-01/{PLAYER}", f"/game/today/{PLAYER}/x", f"/game/today/{PLAYER}/\t"])
 def test_any_other_path_is_not_found(
-    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
+    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], path: str
 ) -> None:
     event = copy.deepcopy(load_event("today-roll"))
-    event["rawPath"] = event["requestContext"]["http"]["path"] = f"/daily/2025-03-01/{PLAYER}"
+    event["rawPath"] = event["requestContext"]["http"]["path"] = path
 
     assert_error(call(event), 404, "not_found")
 
