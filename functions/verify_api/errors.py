@@ -167,9 +167,10 @@ _METHOD_SAID = 20
 def _unknown_route(exc: NotFoundError) -> Response[str]:
     event = http_event(router)
     path = routed_path(event)
-    # Another method on a path another function serves reached here through $default: the path is another's, a 405
+    # Another method on a path another function serves reached here through $default: the path is another's, a 405.
+    # A route that takes the method found nothing there (GET /docs/{folder}/{asset} of any other name): a 404.
     allowed = [] if event.http_method in served_elsewhere(path) else allowed_methods(resolver(router), path)
-    if allowed:
+    if allowed and event.http_method not in allowed:
         named = [method for method in allowed if method != "OPTIONS"]  # what the path is for; OPTIONS only says that
         return _error(
             HTTPStatus.METHOD_NOT_ALLOWED,

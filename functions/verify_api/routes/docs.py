@@ -12,7 +12,7 @@ from http import HTTPStatus
 
 from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.api_gateway import Router
-from aws_lambda_powertools.event_handler.exceptions import ServiceError
+from aws_lambda_powertools.event_handler.exceptions import NotFoundError
 
 from verify_api.caching import IMMUTABLE
 from verify_api.negotiation import accepts_gzip
@@ -118,9 +118,10 @@ def docs_route() -> Response[str]:
 
 @router.get("/docs/<folder>/<asset>", include_in_schema=False, compress=True)
 def docs_asset_route(folder: str, asset: str) -> Response[str]:
-    """One of Swagger UI's assets, under its Powertools version: it never changes, so it is cached for a year."""
+    """One of Swagger UI's assets, under its Powertools version: it never changes, so it is cached for a year. Any
+    other name is the error map's 404 for an unknown path, which says where the documents are."""
     if folder != ASSETS_FOLDER or asset not in ASSETS:
-        raise ServiceError(HTTPStatus.NOT_FOUND, f"there is no /docs/{folder[:60]}/{asset[:60]} here")
+        raise NotFoundError
     # Gzipped or not by the client's Accept-Encoding: a cache keeps one copy for each (API review: a shared cache could
     # serve the gzipped copy, for a year, to a client that cannot read it). Powertools gzips where the header holds the
     # text "gzip" (compress=True), `gzip;q=0` too; the answer's own `compress` is the header weighed as RFC 9110 has it.

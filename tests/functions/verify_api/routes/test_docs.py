@@ -117,13 +117,28 @@ def test_an_asset_is_gzipped_only_where_gzip_is_named_and_weighed_above_0(
 
 
 @pytest.mark.parametrize(
-    ("folder", "asset"),
-    [(ASSETS_FOLDER, "html.py"), (ASSETS_FOLDER, "..%2Foauth2.py"), ("swagger-ui-1.0.0", "swagger-ui.min.css")],
+    ("folder", "asset", "path"),
+    [
+        (ASSETS_FOLDER, "html.py", f"/docs/{ASSETS_FOLDER}/html.py"),
+        (ASSETS_FOLDER, "..%2Foauth2.py", f"/docs/{ASSETS_FOLDER}/../oauth2.py"),
+        ("swagger-ui-1.0.0", "swagger-ui.min.css", "/docs/swagger-ui-1.0.0/swagger-ui.min.css"),
+        # a character no route's parameter takes, given back encoded, sent encoded or not
+        ("%22", "x", "/docs/%22/x"),
+        ('"', "x", "/docs/%22/x"),
+    ],
 )
-def test_nothing_else_is_served_there(load_event: Callable[[str], Event], folder: str, asset: str) -> None:
+def test_nothing_else_is_served_there_and_the_404_says_where_the_documents_are(
+    load_event: Callable[[str], Event], folder: str, asset: str, path: str
+) -> None:
+    # Review: a name of the assets' route was "there is no /docs/%22/x here", where any other wrong path says where to
+    # look: each is the error map's 404 for a path it does not know
     answer = invoke(_asset_event(load_event, folder, asset))
     assert answer.status == 404
-    assert answer.json["error"]["code"] == "not_found"
+    assert answer.json["error"] == {
+        "code": "not_found",
+        "message": f"there is no {path} here; see GET /docs",
+        "problems": [],
+    }
 
 
 @pytest.mark.parametrize(("query", "stage"), [("", "$default"), ("format=json", "$default"), ("", "prod")])
