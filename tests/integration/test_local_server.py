@@ -580,6 +580,16 @@ def test_a_multipart_body_is_the_functions_415_not_a_bad_request(server: Server,
     assert (reply.status, reply.json["error"]["code"]) == (415, "unsupported_media_type")
 
 
+def test_a_body_said_to_be_in_another_charset_than_utf8_is_the_functions_415_as_on_aws(server: Server) -> None:
+    # Bytes that are no UTF-8 (latin-1's é) reach the function base64-encoded, as API Gateway sends them: refused by
+    # their charset all the same, where they were a 400 "not UTF-8 text", and an ASCII body in that charset was read
+    game = {**NARDE, "phrase": "café"}
+    for body in (json.dumps(game, ensure_ascii=False).encode("latin-1"), json.dumps(NARDE).encode()):
+        reply = request(server, "POST", "/verify", body, {"Content-Type": "application/json; charset=ISO-8859-1"})
+        assert (reply.status, reply.json["error"]["code"]) == (415, "unsupported_media_type"), reply.body
+        assert "charset iso-8859-1 is not read" in reply.json["error"]["message"]
+
+
 @pytest.mark.parametrize(
     ("codings", "status"),
     [
