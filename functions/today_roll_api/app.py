@@ -110,6 +110,11 @@ def clock() -> dt.datetime:
 @app.get("/game/today/<player_id>")
 def todays_roll(player_id: str) -> Response[str]:
     event = app.current_event
+    # A method is read as sent, as the verify API reads it (its refuse_other_cases): methods are case-sensitive (RFC
+    # 9110 9.1), so `get` is no GET but a method this function does not take. Powertools routes the method upper-cased
+    # (review: `get` was today's roll, where the verify API refuses it)
+    if event.http_method != "GET":
+        raise NotFoundError
     # API Gateway's IAM authorizer names the caller of every request it lets through: any principal of the
     # account allowed execute-api:Invoke, not only the game server's role. Only a session of that role is answered.
     caller = event.request_context.authorizer.iam.user_arn

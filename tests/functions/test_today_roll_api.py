@@ -426,6 +426,23 @@ def test_any_other_path_is_not_found(
     assert_error(call(event), 404, "not_found")
 
 
+@pytest.mark.parametrize("method", ["get", "Get", "gET"])
+def test_a_method_not_in_capitals_is_refused_as_any_other_method_the_route_does_not_take(
+    published: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], method: str
+) -> None:
+    # Given the game server's signed request, its method not written in capitals: methods are case-sensitive (RFC 9110
+    # 9.1), and the verify API refuses `get` as no GET (review: Powertools routed it upper-cased, and it was the roll)
+    event = copy.deepcopy(load_event("today-roll"))
+    event["requestContext"]["http"]["method"] = method
+    other = copy.deepcopy(load_event("today-roll"))
+    other["requestContext"]["http"]["method"] = "POST"
+
+    # Then it is the function's answer to a method it does not take, and no roll is given
+    answer = call(event)
+    assert_error(answer, 404, "not_found")
+    assert answer.body == call(other).body and "today's roll given" not in answer.logs
+
+
 @pytest.mark.parametrize("name", TODAY_EVENTS)
 def test_each_event_is_an_http_api_request_to_the_iam_route(load_event: Callable[[str], Event], name: str) -> None:
     event = load_event(name)
