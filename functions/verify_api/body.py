@@ -40,8 +40,9 @@ def load_json(text: str) -> Any:
     return value
 
 
-# The charsets a JSON body may be said to be in: UTF-8, and US-ASCII, every text of which is UTF-8 alike.
-_UTF8 = ("utf-8", "us-ascii")
+# The charsets a JSON body may be said to be in: UTF-8, and US-ASCII, every text of which is UTF-8 alike; each also
+# by the name clients often write for it (`utf8`, `ascii`: Python's codecs and many HTTP libraries take both).
+_UTF8 = ("utf-8", "utf8", "us-ascii", "ascii")
 
 
 def _charsets(content_type: str) -> list[str]:

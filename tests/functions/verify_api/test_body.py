@@ -99,7 +99,7 @@ def test_a_body_said_to_be_in_a_charset_other_than_utf8_is_415_naming_it_on_ever
 
 
 @pytest.mark.parametrize("route", POST_ROUTES)
-@pytest.mark.parametrize("charset", ["utf-8", "UTF-8", '"utf-8"', "us-ascii", "US-ASCII"])
+@pytest.mark.parametrize("charset", ["utf-8", "UTF-8", '"utf-8"', "utf8", "UTF8", "us-ascii", "US-ASCII", "ascii"])
 def test_a_body_said_to_be_utf8_or_us_ascii_is_read_on_every_post_route(
     load_event: Callable[[str], Event], route: str, charset: str
 ) -> None:
