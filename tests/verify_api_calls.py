@@ -82,7 +82,7 @@ ERROR_EVENTS = {
     "api-verify-bad-json": (400, "malformed_body", None),
     "api-verify-unknown-scheme": (422, "invalid_input", "scheme"),
     "api-verify-bad-hex": (422, "invalid_input", "server_seed"),
-    "api-verify-daily-from-archive": (404, "unknown_day", None),
+    "api-verify-daily-from-archive": (404, "unknown_day", "date"),
     "api-verify-form-encoded": (415, "unsupported_media_type", None),
     "api-check-bad-link": (422, "invalid_input", "sede"),
     "api-not-found": (404, "not_found", None),

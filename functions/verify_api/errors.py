@@ -15,7 +15,7 @@ from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError, ServiceError
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
-from fairdice.errors import FairdiceError, InvalidInput
+from fairdice.errors import FairdiceError, InvalidInput, UnknownDay
 from fairdice.http import error_headers, http_status
 from fairdice.links import times_given
 from fairdice.problems import ErrorDetail, ErrorResponse, Problem, describe, headline
@@ -143,7 +143,10 @@ def _domain_error(exc: FairdiceError) -> Response[str]:
     status = http_status(exc)  # a bucket of no such name is the stack's fault, no 503 to wait out (review J)
     if status == HTTPStatus.INTERNAL_SERVER_ERROR:
         return _internal_error(exc)
-    return _error(status, exc.code, exc.message, headers=error_headers(status))
+    # A day without a secret is the request's date's problem, listed as a field's is (and named on the page as the
+    # link's or the address's date); the archive's other errors name a record's field, no field of the request
+    problems = describe(exc) if isinstance(exc, UnknownDay) else None
+    return _error(status, exc.code, exc.message, problems, headers=error_headers(status))
 
 
 @_handles(ServiceError)

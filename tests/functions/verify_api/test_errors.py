@@ -30,7 +30,8 @@ def test_each_bad_event_gets_one_error_shape_and_its_status(
         assert error["problems"] == []
     else:
         assert field in [p["field"] for p in error["problems"]]
-        assert error["message"].startswith(f"{field}: ")
+        # Input that cannot be checked is headed by its first problem; a day without a secret keeps its own words
+        assert error["message"].startswith(f"{field}: ") or status == 404
 
 
 # A GET, a GET with a query and a POST with a body: what each holds, changed as API Gateway never sends it

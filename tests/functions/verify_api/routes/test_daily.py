@@ -302,6 +302,36 @@ def test_a_day_without_a_secret_is_404_and_a_bad_date_422_naming_it(
     assert (status, body["error"]["problems"][0]["field"]) == (422, "player_id")
 
 
+def test_a_day_without_a_secret_lists_its_date_as_the_problem_in_json_and_names_it_on_the_page(
+    timeline: Timeline, stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
+) -> None:
+    # Given an archive that has no secret for 2024-01-01
+    timeline.publish(stores, at("2025-03-01 00:00"))
+    clock_at("2025-03-02 01:00")
+    verify = load_event("api-verify-daily-from-archive")
+    verify["body"] = json.dumps({"scheme": "daily", "date": "2024-01-01", "player_id": PLAYER})
+    link = f"scheme=daily&date=2024-01-01&player={PLAYER}"
+
+    # When a program asks POST /verify, GET /check or GET /daily about that day's roll (review: "problems": [], though
+    # the message is about the request's date)
+    for event, path, query in (
+        (verify, None, ""),
+        (load_event("api-daily-roll"), "/check/", link),
+        (load_event("api-daily-roll"), f"/daily/2024-01-01/{PLAYER}", ""),
+    ):
+        status, _, body = call(event, path, query)
+
+        # Then the 404 lists the date as its problem, with the message, as the API's other field errors do
+        error = body["error"]
+        assert (status, error["code"]) == (404, "unknown_day")
+        assert error["problems"] == [{"field": "date", "message": error["message"]}]
+
+    # And a browser's page names the date as the person gave it: the link's parameter, the address's date
+    answer = _as_browser(load_event("api-daily-roll"), "/check/", link)
+    assert answer["statusCode"] == 404
+    assert "<li>The link's <code>date</code>: the daily archive has no secret for 2024-01-01" in answer["body"]
+
+
 @pytest.mark.parametrize(
     ("path", "field"),
     [
@@ -374,9 +404,11 @@ def test_the_routes_parameters_are_typed_and_documented_as_the_core_types_them(
     assert [(p["name"], p["in"], p["schema"]["format"]) for p in record] == [("date", "path", "date")]
 
 
-def _as_browser(event: Event, path: str) -> dict[str, Any]:
+def _as_browser(event: Event, path: str, query: str = "") -> dict[str, Any]:
     event = copy.deepcopy(event)
     event["rawPath"] = event["requestContext"]["http"]["path"] = path
+    event["rawQueryString"] = query
+    event["queryStringParameters"] = dict(parse_qsl(query)) or None
     event["headers"]["accept"] = "text/html,application/xhtml+xml,*/*;q=0.8"
     answer: dict[str, Any] = api.lambda_handler(event, FakeLambdaContext())
     return answer
@@ -408,7 +440,7 @@ def test_a_browser_gets_a_days_record_as_a_page_and_its_errors_as_pages_naming_t
     assert "The player id in the address: a player id is a UUID" in answer["body"]
     answer = _as_browser(load_event("api-daily-roll"), f"/daily/2024-01-01/{PLAYER}")
     assert answer["statusCode"] == 404
-    assert "<p>The daily archive has no secret for 2024-01-01.</p>" in answer["body"]
+    assert "<li>The date in the address: the daily archive has no secret for 2024-01-01" in answer["body"]
 
 
 def test_a_fair_day_is_cached_no_longer_than_its_object_lock_keeps_it(
