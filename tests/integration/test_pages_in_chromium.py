@@ -110,6 +110,7 @@ GAME = {"scheme": "pair36", "server_seed": KEY, "seal": SEAL, "client_seeds": ["
 BG_DICE = {"scheme": "bg-dice-v1", "key": KEY, "lock": SEAL, "count": 4}
 BG_ONLINE = {"scheme": "bg-online-v1", "server_number": KEY, "app_numbers": ["0a1b2c3d", "4e5f6071"], "count": 4}
 YESTERDAY = (dt.datetime.now(dt.UTC) - dt.timedelta(days=1)).date().isoformat()
+A_WEEK_BEFORE = (dt.datetime.now(dt.UTC) - dt.timedelta(days=8)).date().isoformat()
 
 
 def pages(server: str) -> dict[str, tuple[str, str]]:
@@ -129,6 +130,13 @@ def pages(server: str) -> dict[str, tuple[str, str]]:
         "cut-short": (cut, "Nothing failed, but the check is incomplete: rolls 9 to 12 were not recorded."),
         "error": (fair.replace("?seed=", "?sede="), "The link's sede is not a parameter of a pair36 link"),
         "daily-roll": (f"{server}/daily/{YESTERDAY}/{PLAYER}?recorded=1+1+1+1+1+1", f"{YESTERDAY}|{PLAYER}"),
+        # A day before the archive's first: which it is, and what to do (review: "has no secret for", no advice)
+        "daily-unknown-day": (
+            f"{server}/check/?scheme=daily&date={A_WEEK_BEFORE}&player={PLAYER}",
+            f"The link's date: the daily archive has no secret for {A_WEEK_BEFORE}: its first revealed day is"
+            f" {YESTERDAY}, and days are revealed in date order, never one before it. Check the date: it is the UTC day"
+            " the roll was made.",
+        ),
         # Opening roll-offs say who won each in the dice column (review: these tables ran past a phone's screen)
         "bg-dice": (link_for(server, BG_DICE | {"recorded": recorded(BG_DICE)}), " won)"),
         "bg-online": (link_for(server, BG_ONLINE | {"recorded": recorded(BG_ONLINE)}), "won)"),

@@ -29,6 +29,7 @@ from fairdice.archive.layout import (
     read_published,
     reveal_deadline,
     reveal_time,
+    reveal_time_if_any,
     revealed_days,
     revealed_in_time,
     revealed_key,
@@ -152,6 +153,10 @@ class _Pending:
 @dataclass(frozen=True)
 class _Missing:
     day: dt.date
+    # The first day revealed after it, if any: the publisher reveals days in date order, so it never reveals this one
+    # (its secret, had it one, is an orphan); and whether that day is the chain's first
+    revealed_after: dt.date | None = None
+    before_chain: bool = False
 
 
 @dataclass(frozen=True)
@@ -159,6 +164,34 @@ class _Recent:
     found: _Pending | _Missing
     until: dt.datetime
     at: dt.datetime  # the reader's time when it was found: an audit's moment, which another audit's does not share
+
+
+def _no_secret(missing: _Missing, now: dt.datetime) -> str:
+    """Why the archive gives no secret for a closed day with neither a commitment nor a record, and what the reader can
+    do, as far as the archive shows it. A day before one revealed is never revealed: the publisher reveals days in date
+    order. Any other may still be, by a run that reveals it (which publishes a missed commitment late), until its runs
+    have ended and after them (a later run, `fairdice daily reveal`). Whether a secret was made for it at all, the
+    private store alone says."""
+    day, after, said = missing.day, missing.revealed_after, f"the daily archive has no secret for {missing.day}"
+    if after is not None and missing.before_chain:
+        return (
+            f"{said}: its first revealed day is {after}, and days are revealed in date order, never one before it."
+            " Check the date: it is the UTC day the roll was made"
+        )
+    if after is not None:
+        return (
+            f"{said}, nor a commitment, and never will: {after} is revealed already, and days are revealed in date"
+            " order. Check it is the UTC day of the roll; if so, report it: a roll was given for a day the archive"
+            " never committed to"
+        )
+    ended = reveal_deadline(day)
+    if now <= ended:
+        return f"{said} yet: the runs that reveal it may still publish it until {utc_time(ended)}; try again then"
+    return (
+        f"{said}, nor a commitment, though the runs that reveal it ended at {utc_time(ended)}. Check it is the UTC day"
+        " of the roll; if so, try again later (a late run may still reveal it), and if it stays missing, report that"
+        " the operator has not revealed it"
+    )
 
 
 def _later(witnessed: bool, written: dt.datetime | None, now: dt.datetime) -> bool:
@@ -309,9 +342,11 @@ class ArchiveReader:
         now = self._clock()
         today = utc_day(now)
         if day > today:
+            reveal = reveal_time_if_any(day)
             raise FutureDay(
                 f"no secret exists yet for {day}: a day's secret is made at 00:00 UTC that day"
-                " and revealed once the day is over",
+                " and revealed once the day is over"
+                + ("" if reveal is None else f", in the minutes after {utc_time(reveal)}"),
                 field="date",
             )
         if self._as_of and day < today and now <= reveal_deadline(day):
@@ -341,7 +376,7 @@ class ArchiveReader:
             # Never past the next midnight either: then today is over, and may be revealed.
             recent = self._remember(day, _Recent(found, min(now + self._recheck_after, reveal_time(today)), now))
         if isinstance(recent.found, _Missing):
-            raise UnknownDay(f"the daily archive has no secret for {day}", field="date")
+            raise UnknownDay(_no_secret(recent.found, now), field="date")
         return recent.found
 
     def _followed(self, cached: _Revealed, day: dt.date, now: dt.datetime) -> bool:
@@ -362,8 +397,10 @@ class ArchiveReader:
             return self._record(day, stored, now)
         published = self._published_by(day, now) if self._as_of else self._published(day)
         if published is None and closed:
-            self._check_missed(day, now)
-            return _Missing(day)
+            days = revealed_days(self._archive)
+            self._check_missed(day, now, days)
+            after = [d for d in days if day < d < utc_day(now)]  # a record of a day not over is none the publisher's
+            return _Missing(day, after[0] if after else None, before_chain=bool(after) and after[0] == days[0])
         if closed and now > reveal_deadline(day) and (revealed := self._revealed_once(day)):
             # A committed day whose record the archive shows was revealed (its index lists it, or a later day's
             # record exists: the chain grows in date order) is gone since (a delete marker hides it): not a day to
@@ -379,14 +416,14 @@ class ArchiveReader:
             )
         return _Pending(day, published)
 
-    def _check_missed(self, day: dt.date, now: dt.datetime) -> None:
+    def _check_missed(self, day: dt.date, now: dt.datetime, days: list[dt.date]) -> None:
         """A closed day with neither a record nor a commitment had no secret only if the chain says so: the latest
         record before it does not show the day after it committed (`_Linked.committed`), or that day's commitment is
         still there (that day's own check says the rest). Else a committed day was hidden since (a delete marker), its
         secret perhaps replaced while its rolls were given: TamperedRecord, never a day without a secret (review: a
         day committed, played and hidden read as one every run had missed); so is one whose commitment an audit takes
-        as not there by its moment, S3 giving no time for it or a later one."""
-        earlier = [d for d in revealed_days(self._archive) if d < day]
+        as not there by its moment, S3 giving no time for it or a later one. `days`: the archive's revealed days."""
+        earlier = [d for d in days if d < day]
         if not earlier:
             return
         latest = earlier[-1]

@@ -19,6 +19,7 @@ from fairdice.archive.layout import ChainLink, Commitment, RevealedRecord, commi
 from fairdice.archive.publisher import get_or_create_secret, publish, reveal_closed
 from fairdice.archive.reader import RECENT_DAYS, RECHECK_AFTER, ArchiveReader, daily_record, daily_verdict
 from fairdice.errors import ArchiveUnavailable, TamperedRecord, UnknownDay
+from fairdice.problems import MAX_MESSAGE
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.schemes.daily import DailyRequest
 from fairdice.seal import seal_of
@@ -310,8 +311,68 @@ def test_a_day_that_never_had_a_secret_is_unknown(stores: Stores) -> None:
 
 
 def test_a_future_day_is_unknown_because_its_secret_does_not_exist_yet(stores: Stores) -> None:
-    with pytest.raises(UnknownDay, match="no secret exists yet for 2025-03-03"):
+    with pytest.raises(UnknownDay, match="no secret exists yet for 2025-03-03") as raised:
         reader_at(stores, "2025-03-02 12:00").lookup(dt.date(2025, 3, 3))
+    # and says when it is due (review: a 404 that said only "once the day is over")
+    assert raised.value.message.endswith("revealed once the day is over, in the minutes after 2025-03-04 00:00:00 UTC")
+
+
+@pytest.mark.parametrize(
+    ("day", "now", "words"),
+    [
+        # Before the chain's first record: the publisher reveals days in date order, so never this one
+        (
+            "2025-02-28",
+            "2025-03-02 12:00",
+            "the daily archive has no secret for 2025-02-28: its first revealed day is 2025-03-01, and days are"
+            " revealed in date order, never one before it. Check the date: it is the UTC day the roll was made",
+        ),
+        # Over, within the minutes the runs that reveal it have: a run may yet publish its commitment late, and it
+        (
+            "2025-03-03",
+            "2025-03-04 00:05",
+            "the daily archive has no secret for 2025-03-03 yet: the runs that reveal it may still publish it until"
+            " 2025-03-04 00:15:00 UTC; try again then",
+        ),
+        # Past them: a later run may still, where the private store holds its secret, which the reader cannot know
+        (
+            "2025-03-03",
+            "2025-03-04 12:00",
+            "the daily archive has no secret for 2025-03-03, nor a commitment, though the runs that reveal it ended at"
+            " 2025-03-04 00:15:00 UTC. Check it is the UTC day of the roll; if so, try again later (a late run may"
+            " still reveal it), and if it stays missing, report that the operator has not revealed it",
+        ),
+    ],
+)
+def test_a_day_without_a_secret_says_what_the_archive_shows_of_why_and_what_to_do(
+    stores: Stores, day: str, now: str, words: str
+) -> None:
+    # Review: every such day was "the daily archive has no secret for …", a 404 with no advice a player can act on
+    with pytest.raises(UnknownDay) as raised:
+        reader_at(stores, now).lookup(dt.date.fromisoformat(day))
+    assert (raised.value.message, raised.value.field) == (words, "date")
+    assert len(words) <= MAX_MESSAGE  # whole in the API's problems, which cut a longer one
+
+
+def test_a_day_every_run_missed_between_two_revealed_days_is_never_revealed_and_says_so(
+    tmp_path: Path, timeline: Timeline
+) -> None:
+    # Given 2025-03-03 missed by every run, and the days around it revealed: the chain links over it
+    stores = timeline.stores(tmp_path)
+    for day in ("2025-03-01", "2025-03-02", "2025-03-04", "2025-03-05"):
+        timeline.publish(stores, at(f"{day} 00:00:03"))
+
+    # When a roll of that day is looked up
+    with pytest.raises(UnknownDay) as raised:
+        reader_at(stores, "2025-03-05 12:00").lookup(dt.date(2025, 3, 3))
+
+    # Then it is not said to be late, to try again: a day before one revealed is never revealed
+    words = (
+        "the daily archive has no secret for 2025-03-03, nor a commitment, and never will: 2025-03-04 is revealed"
+        " already, and days are revealed in date order. Check it is the UTC day of the roll; if so, report it: a roll"
+        " was given for a day the archive never committed to"
+    )
+    assert raised.value.message == words and len(words) <= MAX_MESSAGE
 
 
 class Counting:
