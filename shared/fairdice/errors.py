@@ -33,6 +33,12 @@ class RepeatedKey(InvalidInput):
         self.key = key
 
 
+class ReadsNoArchive(InvalidInput):
+    """A request without the secret an archive would give it (a daily roll's), checked where none is read: the command
+    line with no archive named. Its caller says how to give the secret, as the offline page does for the same problem
+    (verifier.js's ReadsNoArchive)."""
+
+
 class UnknownDay(FairdiceError):
     """The daily archive has no secret for that date (HTTP 404)."""
 

@@ -278,6 +278,32 @@ def test_check_withholds_a_link_to_a_daily_roll_of_a_day_not_begun(
     }
 
 
+def test_check_of_a_daily_link_without_its_secret_or_an_archive_says_how_to_give_it_and_that_way_checks(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a daily roll's link as the game gives it, without the day's secret, on a machine that names no archive
+    monkeypatch.delenv("FAIRDICE_ARCHIVE_BUCKET", raising=False)
+    monkeypatch.delenv("FAIRDICE_DATA_DIR", raising=False)
+    clock_at(monkeypatch, "2026-10-29 12:00")
+    faces = "-".join(map(str, seed_004.faces(bytes.fromhex(KEY), "2026-10-28", PLAYER)))
+    link = f"/check/?scheme=daily&date=2026-10-28&player={PLAYER}&rolls={faces}"
+
+    # When it is checked, Then the command says how it takes the secret (review: it asked for it, not how to give it)
+    assert main(["check", link]) == 2
+    captured = capsys.readouterr()
+    assert (captured.out, captured.err) == (
+        "",
+        "fairdice: secret: this check reads no daily archive: give the day's secret, which the archive reveals once the"
+        " day is over: add secret=<the day secret revealed> to the link, or name the archive to read it from:"
+        " FAIRDICE_ARCHIVE_BUCKET, or FAIRDICE_DATA_DIR (a folder holding archive/)\n",
+    )
+
+    # And the link with the secret added as it says is checked: its faces match (incomplete: no archive's commitment)
+    assert main(["check", f"{link}&secret={KEY}"]) == 4
+    verdict = json.loads(capsys.readouterr().out)
+    assert (verdict["verdict"], verdict["checks"]["rolls"]) == ("incomplete", "match")
+
+
 def test_link_prints_the_link_for_a_request(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["link", write(tmp_path, FAIR), "--base", "https://dice.example"]) == 0
     assert capsys.readouterr().out == (

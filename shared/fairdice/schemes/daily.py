@@ -26,7 +26,7 @@ from fairdice.archive.layout import (
     reveal_time_if_any,
 )
 from fairdice.dice import Mac, Roll, Rolls, faces_in, fill, first_bytes, keyed_mac, macs, read_dice
-from fairdice.errors import FutureDay, InvalidInput, UnknownDay
+from fairdice.errors import FutureDay, ReadsNoArchive, UnknownDay
 from fairdice.fields import Day, DaySecret, PlayerId, Seal
 from fairdice.prose import utc_time
 from fairdice.request import RequestBase
@@ -314,7 +314,7 @@ class Daily(Scheme[DailyRequest]):
 
     def _given(self, request: DailyRequest) -> Revealed:
         if request.secret is None:
-            raise InvalidInput(
+            raise ReadsNoArchive(
                 "this check reads no daily archive: give the day's secret, which the archive reveals once the day is"
                 " over",
                 field="secret",
