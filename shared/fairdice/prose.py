@@ -7,6 +7,7 @@ script (verifier.js) says them in the same words, and a test in Chromium holds t
 import datetime as dt
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -220,9 +221,17 @@ def cut(text: str, most: int) -> str:
     return text if len(text) <= most else text[: most - 1] + "…"
 
 
+def ends(first: int, last: int, shown: Callable[[int], str] = str) -> str:
+    """The numbers from `first` to `last`, each as `shown` writes it: `5 to 7`, `5` alone, and `5 and 6` for two
+    (review: "rolls 11 to 12 were not recorded" read as more rolls than two). verifier.js's `ends` says the same."""
+    if first == last:
+        return shown(first)
+    return f"{shown(first)} {'and' if last == first + 1 else 'to'} {shown(last)}"
+
+
 def span(one: str, many: str, first: int, last: int) -> str:
-    """`roll 5` for one roll, `rolls 5 to 7` for more."""
-    return f"{one} {number(first)}" if first == last else f"{many} {number(first)} to {number(last)}"
+    """`roll 5` for one roll, `rolls 5 and 6` for two, `rolls 5 to 7` for more."""
+    return f"{one if first == last else many} {ends(first, last, number)}"
 
 
 def was(n: int) -> str:

@@ -23,7 +23,7 @@ from typing import Any, NoReturn
 
 from fairdice import json_input
 from fairdice.errors import RepeatedKey
-from fairdice.prose import counted, repr_of
+from fairdice.prose import counted, ends, repr_of
 
 # A number in front of a line's rolls: after a word ("Roll 1"), after "#", or before ".", ")", a colon and a space,
 # or a space. Its digits are ASCII: a number that places rolls is written one way.
@@ -320,7 +320,7 @@ def _placed(at: int, number: int, before: int, first: int | None) -> int:
         return number - before
     expected = first + before
     if number > expected:
-        missing = f"roll {expected} is" if number == expected + 1 else f"rolls {expected} to {number - 1} are"
+        missing = f"roll {expected} is" if number == expected + 1 else f"rolls {ends(expected, number - 1)} are"
         raise RecordedError(
             f"line {at} is numbered {number}, but the rolls above it end at roll {expected - 1}: {missing} not in"
             " the paste. List every roll, in order, or leave the numbers out"

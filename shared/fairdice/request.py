@@ -16,6 +16,7 @@ from pydantic import (
 )
 
 from fairdice.fields import DEFAULT_ROLLS, MAX_ROLLS, Count, RecordedInput, field_error, named
+from fairdice.prose import ends
 from fairdice.recorded import Paste, RecordedError, read_recorded
 
 _NUMBERED_FROM = "numbered_from"
@@ -178,7 +179,7 @@ class NumberedRequest(CountedRequest):
             )
         if last > cls.LAST:
             raise field_error(
-                "recorded", f"is numbered {number} to {last}, past {cls.LAST}, the last number a game reaches"
+                "recorded", f"is numbered {ends(number, last)}, past {cls.LAST}, the last number a game reaches"
             )
         return {**data, "first": number}
 
@@ -193,7 +194,7 @@ class NumberedRequest(CountedRequest):
         if last > self.LAST:
             raise field_error(
                 "first",
-                f"rolls {self.first} to {last} go past {self.LAST}, the last a game reaches ({named(info, 'first')} is"
-                f" {self.FIRST} at a game's start)",
+                f"rolls {ends(self.first, last)} go past {self.LAST}, the last a game reaches"
+                f" ({named(info, 'first')} is {self.FIRST} at a game's start)",
             )
         return self

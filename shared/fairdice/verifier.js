@@ -131,7 +131,10 @@ const fairdice = (() => {
 
   const number = (n) => Number(n).toLocaleString("en-US");
   const counted = (n, one, many) => `${number(n)} ${Number(n) === 1 ? one : many}`;
-  const span = (one, many, first, last) => (first === last ? `${one} ${number(first)}` : `${many} ${number(first)} to ${number(last)}`);
+  // `5 to 7`, `5` alone, and `5 and 6` for two (BigInts or numbers), each as `shown` writes it
+  const ends = (first, last, shown = String) =>
+    first === last ? shown(first) : `${shown(first)} ${Number(last - first) === 1 ? "and" : "to"} ${shown(last)}`;
+  const span = (one, many, first, last) => `${first === last ? one : many} ${ends(first, last, number)}`;
   const was = (n) => (Number(n) === 1 ? "was" : "were");
 
   // Characters Python's str.isprintable() calls not printable: repr() escapes them, and the pages show them
@@ -825,7 +828,7 @@ const fairdice = (() => {
     if (last > LAST) {
       throw new FieldError(
         "first",
-        `rolls ${request.first} to ${last} go past ${LAST}, the last a game reaches (${named("first")} is ${FIRST} at a game's start)`,
+        `rolls ${ends(request.first, last)} go past ${LAST}, the last a game reaches (${named("first")} is ${FIRST} at a game's start)`,
       );
     }
   }
@@ -861,7 +864,7 @@ const fairdice = (() => {
     const { FIRST, LAST } = scheme.numbered;
     const last = number + BigInt(paste.rolls.length) - 1n;
     if (number < BigInt(FIRST)) throw new FieldError("recorded", `is numbered from ${number}, but this scheme numbers its rolls from ${FIRST}`);
-    if (last > BigInt(LAST)) throw new FieldError("recorded", `is numbered ${number} to ${last}, past ${LAST}, the last number a game reaches`);
+    if (last > BigInt(LAST)) throw new FieldError("recorded", `is numbered ${ends(number, last)}, past ${LAST}, the last number a game reaches`);
     return { ...data, first: Number(number) };
   }
 
@@ -1271,7 +1274,7 @@ const fairdice = (() => {
     }
     const expected = first + count;
     if (number > expected) {
-      const missing = number === expected + 1n ? `roll ${expected} is` : `rolls ${expected} to ${number - 1n} are`;
+      const missing = number === expected + 1n ? `roll ${expected} is` : `rolls ${ends(expected, number - 1n)} are`;
       throw new Error(
         `line ${at} is numbered ${number}, but the rolls above it end at roll ${expected - 1n}: ${missing} not in the paste. List every roll, in order, or leave the numbers out`,
       );

@@ -740,6 +740,10 @@ BAD_LINKS = [
     f"?scheme=bg-dice-v1&key={KEY.hex()}&labels=opening:0,turn:2&n=5",
     f"?scheme=bg-dice-v1&key={KEY.hex()}&labels=opening:0&opening=0",
     f"?scheme=narde-v1&key={KEY.hex()}&phrase=a&first=9990&n=20",
+    # two numbers one after the other are said with "and", one alone (review: "rolls 11 to 12")
+    f"?scheme=narde-v1&key={KEY.hex()}&phrase=a&first=9999&n=2",
+    f"?scheme=narde-v1&key={KEY.hex()}&phrase=a&rolls=9999:+1-1%0A10000:+2-2",
+    f"?scheme=narde-v1&key={KEY.hex()}&phrase=a&rolls=10000:+1-1",
     f"?scheme=narde-v1&key={KEY.hex()}&phrase=a&first=3&rolls=1:+1-1%0A2:+2-2",
     f"?scheme=three-dice&seed={KEY.hex()}&n=2",
     "?scheme=three-dice&white=a&black=b&n=2",
@@ -751,6 +755,20 @@ BAD_LINKS = [
     f"?seed={KEY.hex()}&client=a,b&n=2&fbcl%C4%B1d=x",
     f"?seed={KEY.hex()}&client=a,b&n=2&UTM%C5%BF=x",
 ]
+
+
+def test_two_rolls_one_after_the_other_are_said_with_and_as_the_core_says_them(browser: Browser) -> None:
+    # Given a game of 3 rolls with its first alone recorded, and a window of two rolls
+    links = [
+        f"?scheme=narde-v1&key={KEY.hex()}&phrase=a&n=3&rolls=1-5",
+        f"?scheme=narde-v1&key={KEY.hex()}&phrase=a&first=9998&n=2",
+    ]
+
+    # Then the page says them as the core does, "and" between two numbers (review: "rolls 11 to 12")
+    missing, window = (result["verdict"] for result in read_alike(browser, links))
+    assert "rolls 1 and 2 were not recorded" in missing["reasons"]
+    assert window["scope"]["description"].startswith("rolls 9,998 and 9,999 only")
+
 
 # Requests as support staff paste them, that the core reads or refuses in words of their own.
 SEATS = {"white": "a", "black": "b"}
@@ -1102,6 +1120,7 @@ PASTED = [
     ("12 25\n13 31", (6, 6)),
     ("12 25\n14 31", (6, 6)),
     ("3: 1-1\n5: 2-2", (6, 6)),
+    ("3: 1-1\n6: 2-2", (6, 6)),
     ("5: 1-1\n5: 2-2", (6, 6)),
     ("2: 1-1 2-2\n1: 3-3", (6, 6)),
     ("7", (6, 6)),

@@ -579,7 +579,7 @@ def test_fewer_recorded_rolls_than_the_count_asks_for_are_missing_not_a_mismatch
     verdict = check(PAIR36 | {"count": 52, "recorded": rolls_of(PAIR36 | {"count": 50})})
     assert verdict.verdict == "incomplete"
     assert verdict.diagnosis is None
-    assert "rolls 51 to 52 were not recorded" in verdict.reasons
+    assert "rolls 51 and 52 were not recorded" in verdict.reasons
 
 
 def test_rolls_from_far_into_a_narde_game_are_a_later_part_of_the_game_not_of_a_match() -> None:

@@ -277,6 +277,7 @@ def test_bare_digits_that_could_be_a_roll_are_numbers_only_when_every_line_count
             " in order, or leave the numbers out",
         ),
         ("5: 6-3\n\n9: 4-4", "line 3 is numbered 9, but the rolls above it end at roll 5: rolls 6 to 8 are not in"),
+        ("5: 6-3\n8: 4-4", "line 2 is numbered 8, but the rolls above it end at roll 5: rolls 6 and 7 are not in"),
         (
             "1: 6-3 4-4\n2: 1-2",
             "line 2 is numbered 2, but the rolls above it already run from 1 to 2: number each line by its first roll",

@@ -96,9 +96,29 @@ def test_numbers_outside_the_scheme_s_numbering_are_refused_naming_recorded() ->
         "recorded",
         "is numbered from 0, but this scheme numbers its rolls from 1",
     )
+    # two numbers are said with "and", and one alone (review: "rolls 11 to 12" read as more than two)
     assert refusal(NARDE | {"recorded": "9999: 6-3\n10000: 4-4"}) == (
         "recorded",
-        "is numbered 9999 to 10000, past 9999, the last number a game reaches",
+        "is numbered 9999 and 10000, past 9999, the last number a game reaches",
+    )
+    assert refusal(NARDE | {"recorded": "9998: 6-3 4-4 1-2"}) == (
+        "recorded",
+        "is numbered 9998 to 10000, past 9999, the last number a game reaches",
+    )
+    assert refusal(NARDE | {"recorded": "10000: 6-3"}) == (
+        "recorded",
+        "is numbered 10000, past 9999, the last number a game reaches",
+    )
+
+
+def test_rolls_asked_for_past_the_last_a_game_reaches_are_refused_naming_first() -> None:
+    assert refusal(NARDE | {"first": 9999, "count": 2}) == (
+        "first",
+        "rolls 9999 and 10000 go past 9999, the last a game reaches (first is 0 at a game's start)",
+    )
+    assert refusal(NARDE | {"first": 9998, "count": 3}) == (
+        "first",
+        "rolls 9998 to 10000 go past 9999, the last a game reaches (first is 0 at a game's start)",
     )
 
 

@@ -88,7 +88,7 @@ def test_missing_recorded_rolls_are_missing_not_mismatches() -> None:
     assert summary.first_mismatch is None
     assert [r["recorded"] for r in verdict.rolls] == [[1, 5], None, None]
     assert [r["matches"] for r in verdict.rolls] == [True, None, None]
-    assert verdict.reasons == ["rolls 1 to 2 were not recorded"]
+    assert verdict.reasons == ["rolls 1 and 2 were not recorded"]
 
 
 def test_a_differing_roll_and_missing_rolls_are_counted_apart() -> None:
@@ -98,7 +98,7 @@ def test_a_differing_roll_and_missing_rolls_are_counted_apart() -> None:
     assert (summary.differ, summary.missing, summary.extra, summary.first_mismatch) == (1, 2, 0, 0)
     assert verdict.reasons == [
         "the recorded roll differs from the computed one (roll 0)",
-        "rolls 1 to 2 were not recorded",
+        "rolls 1 and 2 were not recorded",
     ]
 
 
