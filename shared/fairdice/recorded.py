@@ -69,6 +69,24 @@ def _past(token: str) -> str:
     return "" if at is None or at < _CUT else f"; its character {at + 1}, {repr_of(token[at])}, is no die"
 
 
+def _stray(token: str) -> str:
+    """Where a token's mark between dice has no die on one side of it: at its start, at its end, or beside another mark
+    (review: a link's rolls ending `6x3x` were "'6x3x' is not a roll", the stray x not named). A token of marks alone
+    is said as it is. verifier.js says the same."""
+    marks = [_DIE_SPLIT.fullmatch(character) is not None for character in token]
+    if all(marks):
+        return ""
+    if marks[0]:
+        return f"; its character 1, {repr_of(token[0])}, separates dice, but no die comes before it"
+    at = next(at for at in range(1, len(token)) if marks[at] and (at + 1 == len(token) or marks[at + 1]))
+    if at + 1 == len(token):
+        return f"; its character {at + 1}, {repr_of(token[at])}, separates dice, but no die comes after it"
+    return (
+        f"; its characters {at + 1} and {at + 2}, {repr_of(token[at])} and {repr_of(token[at + 1])}, separate dice,"
+        " but no die comes between them"
+    )
+
+
 def _die(text: str, sides: int, where: str) -> int:
     if not text.isdigit() or not text.isascii():
         raise RecordedError(f"{where}: {_shown(text)} is not a die face")
@@ -87,7 +105,9 @@ def _roll_from_token(token: str, sides: Sequence[int], where: str) -> list[tuple
     parts = _DIE_SPLIT.split(token)
     if len(parts) > 1:
         if "" in parts:  # a mark doubled or at an end (`6--3`, `6-3-`; `1-x`, x being a mark too): no dice to name
-            raise RecordedError(f"{where}: {_shown(token)} is not a roll (write it like {_example(sides)})")
+            raise RecordedError(
+                f"{where}: {_shown(token)} is not a roll (write it like {_example(sides)}){_stray(token)}"
+            )
         if len(parts) != per_roll:
             raise RecordedError(f"{where}: {_shown(token)} has {len(parts)} dice, a roll has {per_roll}")
         return [tuple(_die(p, s, where) for p, s in zip(parts, sides, strict=True))]

@@ -1103,6 +1103,19 @@ const fairdice = (() => {
     const at = characters.findIndex((character) => !/^[0-9]$/.test(character));
     return at < CUT ? "" : `; its character ${at + 1}, ${pyRepr(characters[at])}, is no die`;
   };
+  // Where a token's mark between dice has no die on one side of it: at its start, at its end, or beside another mark
+  // (recorded._stray). A token of marks alone is said as it is.
+  const stray = (token) => {
+    const characters = Array.from(token);
+    const marks = characters.map((character) => DIE_SPLIT.test(character));
+    if (marks.every(Boolean)) return "";
+    if (marks[0]) return `; its character 1, ${pyRepr(characters[0])}, separates dice, but no die comes before it`;
+    const at = marks.findIndex((mark, i) => i > 0 && mark && (i + 1 === characters.length || marks[i + 1]));
+    if (at + 1 === characters.length) {
+      return `; its character ${at + 1}, ${pyRepr(characters[at])}, separates dice, but no die comes after it`;
+    }
+    return `; its characters ${at + 1} and ${at + 2}, ${pyRepr(characters[at])} and ${pyRepr(characters[at + 1])}, separate dice, but no die comes between them`;
+  };
   const example = (sides) => sides.map((s, i) => Math.min(s, 6 - i)).join("-");
   const short = (text) => Array.from(text).slice(0, 200).join("");
 
@@ -1120,7 +1133,7 @@ const fairdice = (() => {
     const pieces = token.split(DIE_SPLIT);
     if (pieces.length > 1) {
       if (pieces.includes("")) {
-        throw new Error(`${where}: ${quoted(token)} is not a roll (write it like ${example(sides)})`);
+        throw new Error(`${where}: ${quoted(token)} is not a roll (write it like ${example(sides)})${stray(token)}`);
       }
       if (pieces.length !== sides.length) {
         throw new Error(`${where}: ${quoted(token)} has ${pieces.length} dice, a roll has ${sides.length}`);

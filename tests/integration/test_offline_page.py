@@ -706,6 +706,7 @@ BAD_LINKS = [
     # a character that draws nothing though repr keeps it, quoted by its escape as the core quotes it (review)
     f"?seed={KEY.hex()}%E3%85%A4&client=a,b",
     f"?seed={KEY.hex()}&client=a,b&n=2&rolls=25%E3%85%A4",
+    f"?seed={KEY.hex()}&client=a,b&n=3&rolls=25,42,6x3x",
     f"?seed={KEY.hex()}&client=a,b&%E3%85%A4=1",
     f"?scheme=narde%F0%9D%85%99&key={KEY.hex()}",
     "?scheme=narde-v1&scheme=narde-v1&key=00",
@@ -1097,6 +1098,14 @@ PASTED = [
     ("634", (6, 6)),
     ("6-3-2", (6, 6)),
     ("1-x 6--3", (6, 6)),
+    # a mark with no die beside it is named by its place (review: a link's rolls ending 6x3x)
+    ("6-3 6x3x", (6, 6)),
+    ("6-3 63x", (6, 6)),
+    ("x63", (6, 6)),
+    ("6xx3", (6, 6)),
+    ("\U0001f3b2-3-", (6, 6)),  # counted in characters, as Python counts them
+    ("x", (6, 6)),
+    ("242424242424242424242424x", (6, 6)),
     ("6-3- 4-4-4", (6, 6, 6)),
     ("six three", (6, 6)),
     ("[[6, 3]", (6, 6)),

@@ -390,10 +390,28 @@ def test_a_link_copied_with_the_punctuation_after_it_names_that_character(end: s
     (problem,) = describe(caught.value)
     assert problem.field == "rolls"
     assert problem.message.endswith(f"is not a roll (write it like 6-5); its character 25, {shown}, is no die")
-    # a short token shows whole, and a character the message shows is not named again
+    # a short token shows whole, and a character the message shows is not named again as no die
     with pytest.raises(ValidationError) as caught:
-        parse_link(f"seed={KEY}&client=a,b&n=12&rolls=2542x")
-    assert describe(caught.value)[0].message.endswith("'2542x' is not a roll (write it like 6-5)")
+        parse_link(f"seed={KEY}&client=a,b&n=12&rolls=2542%2B")
+    assert describe(caught.value)[0].message.endswith("'2542+' is not a roll (write it like 6-5)")
+
+
+@pytest.mark.parametrize(
+    ("rolls", "words"),
+    [
+        ("25,42,6x3x", "roll 3: '6x3x' is not a roll (write it like 6-5); its character 4, 'x', separates dice, but"),
+        ("25,42,63x", "roll 3: '63x' is not a roll (write it like 6-5); its character 3, 'x', separates dice, but"),
+        ("2542x", "'2542x' is not a roll (write it like 6-5); its character 5, 'x', separates dice, but no die"),
+    ],
+)
+def test_a_stray_x_after_a_links_rolls_is_named_as_a_mark_with_no_die_after_it(rolls: str, words: str) -> None:
+    # Review (README walk-through): "'6x3x' is not a roll", the stray x, which parts dice as in 6x3, not named
+    with pytest.raises(ValidationError) as caught:
+        parse_link(f"seed={KEY}&client=a,b&n=3&rolls={rolls}")
+    (problem,) = describe(caught.value)
+    assert problem.field == "rolls"
+    assert problem.message.startswith("line 1, ") and words in problem.message
+    assert problem.message.endswith("but no die comes after it")
 
 
 def test_a_link_whose_ampersands_a_mail_program_escaped_says_so() -> None:

@@ -78,6 +78,25 @@ def test_daily_six_faces_are_read_in_the_order_d4_to_d20(pasted: object) -> None
         ("1-x", PAIR, "'1-x' is not a roll \\(write it like 6-5\\)"),
         ("6--3", PAIR, "'6--3' is not a roll"),
         ("6-3-", THREE, "'6-3-' is not a roll \\(write it like 6-5-4\\)"),
+        # The mark with no die beside it is named (review: a link's rolls ending 6x3x said only "is not a roll")
+        (
+            "6-3 6x3x",
+            PAIR,
+            "roll 2: '6x3x' is not a roll \\(.*\\); its character 4, 'x', separates dice, but no die comes after it$",
+        ),
+        ("63x", PAIR, "'63x' is not a roll \\(.*\\); its character 3, 'x', separates dice, but no die comes after it$"),
+        (
+            "x63",
+            PAIR,
+            "'x63' is not a roll \\(.*\\); its character 1, 'x', separates dice, but no die comes before it$",
+        ),
+        ("6-x3", PAIR, "; its characters 2 and 3, '-' and 'x', separate dice, but no die comes between them$"),
+        (
+            "24" * 12 + "x",
+            PAIR,
+            "\\(25 characters\\) is not a roll \\(.*\\); its character 25, 'x', separates dice, but",
+        ),
+        ("x", PAIR, "^line 1, roll 1: 'x' is not a roll \\(write it like 6-5\\)$"),  # marks alone: nothing to point at
         ("634", PAIR, "has 3 digits, not a multiple of 2 dice: 1 whole roll from there, then 1 digit over;"),
         ("254264343", PAIR, "line 1, roll 1: '254264343' has 9 digits, not a multiple of 2 dice: 4 whole rolls from"),
         (
