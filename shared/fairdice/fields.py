@@ -56,12 +56,16 @@ def _hex(min_bytes: int, max_bytes: int, what: str) -> Callable[[object], str]:
             )
         not_counted = ", spaces not counted" if spaced else ""
         if len(text) % 2:
-            # Said with the length it must have and, one digit from a length of its own, how that comes about (support
+            # Said with the length it must have and, one digit from a length of its own, which way it is off (support
             # review: a seal copied without its last digit was "an odd number of hex digits (63)", with no word of the
-            # 64 it needs). A secret of 31 digits may be a link cut short: not a digit lost, so not said so.
+            # 64 it needs; then "one was lost or added" for 63 and 65 alike). A secret of 31 digits may be a link cut
+            # short: not a digit lost, so not said so.
+            off = len(text) - 2 * min_bytes if min_bytes == max_bytes else 0
             slip = (
-                ": one was lost or added; copy it again"
-                if min_bytes == max_bytes and abs(len(text) - 2 * min_bytes) == 1
+                ": it is one digit short; copy it again"
+                if off == -1
+                else ": it has one digit too many; copy it again"
+                if off == 1
                 else ""
             )
             raise ValueError(

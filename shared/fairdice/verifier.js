@@ -703,8 +703,8 @@ const fairdice = (() => {
         : `${minBytes} to ${maxBytes} bytes (${2 * minBytes}-${2 * maxBytes} hex digits)`;
     if (digits.length % 2) {
       // As the core says it: with the length it must have and, one digit from a length of its own, how that comes about
-      const slip =
-        minBytes === maxBytes && Math.abs(digits.length - 2 * minBytes) === 1 ? ": one was lost or added; copy it again" : "";
+      const off = minBytes === maxBytes ? digits.length - 2 * minBytes : 0;
+      const slip = off === -1 ? ": it is one digit short; copy it again" : off === 1 ? ": it has one digit too many; copy it again" : "";
       throw new Error(`${what} has an odd number of hex digits (${digits.length}${notCounted}), where it must be ${range}${slip}`);
     }
     const size = digits.length / 2;

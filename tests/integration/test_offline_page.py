@@ -906,6 +906,9 @@ TRICKY = [
     {"scheme": "three-dice", "seed": KEY.hex(), "first": 1, "recorded": "0: 5-5-4"},
     # A seal a digit short is said with the length it must have, and a secret's range alike (support review)
     {"scheme": "narde-v1", "key": KEY.hex(), "fingerprint": seal_of(KEY)[:-1], "phrase": "test", "recorded": "1-5"},
+    # and a digit too many is told apart from one missing (review: "one was lost or added" for both)
+    {"scheme": "narde-v1", "key": KEY.hex(), "fingerprint": seal_of(KEY) + "0", "phrase": "test", "recorded": "1-5"},
+    {"scheme": "narde-v1", "key": KEY.hex() + " 2", "phrase": "test", "recorded": "1-5"},
     {"scheme": "pair36", "server_seed": KEY.hex()[:33], "client_seeds": ["a", "b"], "count": 2},
     # A secret copied with the 0x a tool writes before hex is told to leave it out
     {"scheme": "pair36", "server_seed": "0x" + KEY.hex(), "client_seeds": ["a", "b"], "count": 2},

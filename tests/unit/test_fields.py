@@ -71,8 +71,25 @@ def test_a_non_breaking_space_copied_from_a_web_page_is_a_space_too() -> None:
             {"key": KEY_AS_SEED_001_WRITES_IT, "fingerprint": SEAL[:-1]},
             (
                 "fingerprint",
-                "a seal has an odd number of hex digits (63), where it must be 32 bytes (64 hex digits): one was"
-                " lost or added; copy it again",
+                "a seal has an odd number of hex digits (63), where it must be 32 bytes (64 hex digits): it is one"
+                " digit short; copy it again",
+            ),
+        ),
+        # one digit too many is told apart from one missing (review: "one was lost or added" for both)
+        (
+            {"key": KEY_AS_SEED_001_WRITES_IT, "fingerprint": SEAL + "0"},
+            (
+                "fingerprint",
+                "a seal has an odd number of hex digits (65), where it must be 32 bytes (64 hex digits): it has one"
+                " digit too many; copy it again",
+            ),
+        ),
+        (
+            {"key": KEY_AS_SEED_001_WRITES_IT + " 2"},
+            (
+                "key",
+                "a key has an odd number of hex digits (65, spaces not counted), where it must be 32 bytes (64 hex"
+                " digits): it has one digit too many; copy it again",
             ),
         ),
         (
