@@ -29,6 +29,14 @@ _HEX = re.compile(r"[0-9a-fA-F]*")
 _CLIENT_SEED = re.compile(r"[A-Za-z0-9_-]{1,128}")
 
 
+def _not_hex(text: str) -> str:
+    """`, but 'g' is not a hex digit` for the first character of `text` that is none, in Python's repr; "" when every
+    one is. A zero-width space or a full stop copied with the value is seen nowhere else (review: "must be hex digits"
+    for 64 of them and an invisible U+200B). verifier.js's `notHex` says the same."""
+    bad = next((character for character in text if character not in string.hexdigits), None)
+    return "" if bad is None else f", but {repr_of(bad)} is not a hex digit"
+
+
 def _hex(min_bytes: int, max_bytes: int, what: str) -> Callable[[object], str]:
     # The length a value must have, as the refusals say it: made once, with the check, not for each value checked
     if min_bytes == max_bytes:
@@ -44,16 +52,11 @@ def _hex(min_bytes: int, max_bytes: int, what: str) -> Callable[[object], str]:
         text = "".join(value.split())
         spaced = text != value.strip()
         if not _HEX.fullmatch(text):
-            # The character named, in Python's repr: a zero-width space or a full stop copied with the value is seen
-            # nowhere else (review: "must be hex digits" for 64 of them and an invisible U+200B)
-            bad = next(character for character in text if character not in string.hexdigits)
             left_out = "; its spaces were left out" if spaced else ""
             # A value copied from a tool that writes hex as 0x… (support review: its x was named, not the 0x to drop)
             prefixed = text[:2] in ("0x", "0X") and _HEX.fullmatch(text[2:]) is not None
             drop = ": leave out the 0x in front" if prefixed else ""
-            raise ValueError(
-                f"{what} must be hex digits (0-9, a-f){left_out}, but {repr_of(bad)} is not a hex digit{drop}"
-            )
+            raise ValueError(f"{what} must be hex digits (0-9, a-f){left_out}{_not_hex(text)}{drop}")
         not_counted = ", spaces not counted" if spaced else ""
         if len(text) % 2:
             # Said with the length it must have and, one digit from a length of its own, which way it is off (support
@@ -110,7 +113,9 @@ def _app_number(value: object) -> str:
     text = "".join(value.split()) if isinstance(value, str) else ""
     if not 1 <= len(text) <= 128 or not _HEX.fullmatch(text):
         spaced = " (its spaces were left out)" if isinstance(value, str) and text != value.strip() else ""
-        raise ValueError(f"an app's number must be 1 to 128 hex digits{spaced}")
+        # The character that is no hex digit named, as a secret's is (review: a zero-width space in an app's number
+        # was "must be 1 to 128 hex digits", the character seen nowhere)
+        raise ValueError(f"an app's number must be 1 to 128 hex digits{spaced}{_not_hex(text)}")
     return text.lower()
 
 

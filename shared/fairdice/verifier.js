@@ -682,19 +682,21 @@ const fairdice = (() => {
   const WHITESPACE = new RegExp(`[${SPACE}]`, "g");
   const HEX = /^[0-9a-fA-F]*$/;
 
+  /** `, but 'g' is not a hex digit` for the first character that is none, as Python writes it; "" when every one is (fields._not_hex). */
+  const notHex = (digits) => {
+    const bad = Array.from(digits).find((c) => !/[0-9a-fA-F]/.test(c));
+    return bad === undefined ? "" : `, but ${pyRepr(bad)} is not a hex digit`;
+  };
+
   /** Hex as the core reads it: spaces anywhere left out (seed 001 writes its key "00 01 02 … 1f"), and said so. */
   function hexValue(value, minBytes, maxBytes, what) {
     if (typeof value !== "string") throw new Error(`${what} must be a string of hex digits`);
     const digits = value.replace(WHITESPACE, "");
     const spaced = digits !== strip(value);
     if (!HEX.test(digits)) {
-      const bad = Array.from(digits).find((c) => !/[0-9a-fA-F]/.test(c));
       // A value copied from a tool that writes hex as 0x…, as the core says it
       const drop = /^0[xX][0-9a-fA-F]*$/.test(digits) ? ": leave out the 0x in front" : "";
-      if (spaced) {
-        throw new Error(`${what} must be hex digits (0-9, a-f); its spaces were left out, but ${pyRepr(bad)} is not a hex digit${drop}`);
-      }
-      throw new Error(`${what} must be hex digits (0-9, a-f), but ${pyRepr(bad)} is not a hex digit${drop}`);
+      throw new Error(`${what} must be hex digits (0-9, a-f)${spaced ? "; its spaces were left out" : ""}${notHex(digits)}${drop}`);
     }
     const notCounted = spaced ? ", spaces not counted" : "";
     const range =
@@ -1769,6 +1771,7 @@ const fairdice = (() => {
     strip,
     queryOf,
     withoutSpaces: (value) => value.replace(WHITESPACE, ""),
+    notHex,
     chars,
     firstChars,
     printable,

@@ -703,6 +703,7 @@ BAD_LINKS = [
     f"?=x&seed={KEY.hex()}&client=a",  # a parameter with no name: the link's problem (reviews)
     f"?seed={KEY.hex()}%E2%80%8B&client=a,b",  # an invisible character after the secret is named (review: support)
     f"?seed={KEY.hex()}&client=a,b%E2%80%8B",  # and after a client seed
+    f"?scheme=bg-online-v1&server={KEY.hex()}&app=0a1b%E2%80%8B,ff&n=2",  # and in an app's number
     # a character that draws nothing though repr keeps it, quoted by its escape as the core quotes it (review)
     f"?seed={KEY.hex()}%E3%85%A4&client=a,b",
     f"?seed={KEY.hex()}&client=a,b&n=2&rolls=25%E3%85%A4",
@@ -902,6 +903,9 @@ TRICKY = [
         "count": 2,
     },
     {"scheme": "bg-online-v1", "server_number": KEY.hex(), "app_numbers": ["0a1b", "ff"], "count": 2},
+    # an app's number holding a character that is no hex digit names it, an invisible one by its code point (review)
+    {"scheme": "bg-online-v1", "server_number": KEY.hex(), "app_numbers": ["0a1b\u200b", "f f"], "count": 2},
+    {"scheme": "bg-online-v1", "server_number": KEY.hex(), "app_numbers": ["0a 1b\u200b", "xyz"], "count": 2},
     # A paste placed against `first` before seed 003's names are read, as the core does (review)
     {"scheme": "three-dice", "seed": KEY.hex(), "first": 1, "recorded": "0: 5-5-4"},
     # A seal a digit short is said with the length it must have, and a secret's range alike (support review)

@@ -121,7 +121,18 @@ def test_an_app_number_grouped_with_spaces_is_read_and_its_errors_say_so() -> No
     assert parse_request(online | {"app_numbers": ["0A 1b", "ff"]}).app_numbers == ["0a1b", "ff"]
     assert problem(online | {"app_numbers": ["0a 1b", "x 1"]}) == (
         "app_numbers[1]",
-        "an app's number must be 1 to 128 hex digits (its spaces were left out)",
+        "an app's number must be 1 to 128 hex digits (its spaces were left out), but 'x' is not a hex digit",
+    )
+
+
+def test_an_invisible_character_in_an_app_number_is_named_by_its_code_point() -> None:
+    # Review (README walk-through): a zero-width space in an app's number was "must be 1 to 128 hex digits", where one
+    # in a key is named; spaces of every kind are left out, a character that is none is not
+    online = {"scheme": "bg-online-v1", "server_number": "00" * 32, "count": 1}
+    assert parse_request(online | {"app_numbers": ["0a\t1b\u00a0", "f\u3000f"]}).app_numbers == ["0a1b", "ff"]
+    assert problem(online | {"app_numbers": ["0a1b\u200b", "ff"]}) == (
+        "app_numbers[0]",
+        "an app's number must be 1 to 128 hex digits, but '\\u200b' is not a hex digit",
     )
 
 

@@ -17,7 +17,7 @@ fairdice.register(
       const digits = typeof value === "string" ? fairdice.withoutSpaces(value) : "";
       if (!/^[0-9a-fA-F]{1,128}$/.test(digits)) {
         const spaced = typeof value === "string" && digits !== fairdice.strip(value) ? " (its spaces were left out)" : "";
-        throw new Error(`an app's number must be 1 to 128 hex digits${spaced}`);
+        throw new Error(`an app's number must be 1 to 128 hex digits${spaced}${fairdice.notHex(digits)}`);
       }
       return digits.toLowerCase();
     }

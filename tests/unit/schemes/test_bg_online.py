@@ -138,6 +138,9 @@ def test_online_app_numbers_are_hex_and_there_are_two() -> None:
     base = {"scheme": "bg-online-v1", "server_number": KEY, "count": 2}
     assert parse_request(base | {"app_numbers": ["AB", "cd"]}).app_numbers == ["ab", "cd"]  # type: ignore[attr-defined]
     assert problems(base | {"app_numbers": ["ab", "xyz"]}) == [
+        ("app_numbers[1]", "an app's number must be 1 to 128 hex digits, but 'x' is not a hex digit")
+    ]
+    assert problems(base | {"app_numbers": ["ab", "c" * 129]}) == [
         ("app_numbers[1]", "an app's number must be 1 to 128 hex digits")
     ]
     assert problems(base | {"app_numbers": ["ab"]}) == [("app_numbers", "must have at least 2 entries")]
