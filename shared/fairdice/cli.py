@@ -219,25 +219,30 @@ def _own_parsers(parser: argparse.ArgumentParser) -> None:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    request = _read_request(args.file)
-    return _print_verdict(verify(request, day_secrets=_daily_archive(), today=utc_day(clock())), args.pretty)
+    return _print_verdict(_verified(_read_request(args.file), link=False), args.pretty)
 
 
 def _check(args: argparse.Namespace) -> int:
-    request = parse_link(_utf8_argument(args.url, "link"))
+    return _print_verdict(_verified(parse_link(_utf8_argument(args.url, "link")), link=True), args.pretty)
+
+
+def _verified(request: RequestBase, *, link: bool) -> Verdict:
+    """The request verified as the API verifies it, reading the daily archive the variables name (`_daily_archive`).
+    Where it needs a secret no archive gives here, the refusal says how this command takes one: in the request (as
+    its field, or in a link as its parameter), or from an archive the variables name (review: `check` and `verify`
+    asked for the secret, not how to give it)."""
     try:
-        verdict = verify(request, day_secrets=_daily_archive(), today=utc_day(clock()))
+        return verify(request, day_secrets=_daily_archive(), today=utc_day(clock()))
     except ReadsNoArchive as exc:
-        # How this command takes the secret, which the core's words leave to its caller (review: asked for it, but not
-        # how to give it): in the link, as its parameter, or from an archive the variables name (`_daily_archive`)
-        scheme = schemes.of(request)
-        param = link_name(exc.field or WHOLE_REQUEST, scheme)
+        scheme, field = schemes.of(request), exc.field or WHOLE_REQUEST
+        secret = f"<the revealed {scheme.words.secret}>"
+        name = link_name(field, scheme) if link else field
+        given = f"{name}={secret} to the link" if link else f'"{name}": "{secret}" to the request'
         raise InvalidInput(
-            f"{exc.message}: add {param}=<the {scheme.words.secret} revealed> to the link, or name the archive to read"
-            " it from: FAIRDICE_ARCHIVE_BUCKET, or FAIRDICE_DATA_DIR (a folder holding archive/)",
-            field=param,
+            f"{exc.message}: add {given}, or name the archive to read it from: FAIRDICE_ARCHIVE_BUCKET, or"
+            " FAIRDICE_DATA_DIR (a folder holding archive/)",
+            field=name,
         ) from None
-    return _print_verdict(verdict, args.pretty)
 
 
 class _Archive:

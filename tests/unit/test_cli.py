@@ -71,7 +71,8 @@ def test_verify_pretty_indents_the_json(tmp_path: Path, capsys: pytest.CaptureFi
         (FAIR | {"phrase": None}, "fairdice: phrase: a phrase must be text of 1 to 256 characters\n"),
         ({"scheme": "daily", "date": "2026-10-28", "player_id": "123e4567-e89b-12d3-a456-426614174000"},
          "fairdice: secret: this check reads no daily archive: give the day's secret, which the archive reveals"
-         " once the day is over\n"),
+         " once the day is over: add \"secret\": \"<the revealed day secret>\" to the request, or name the archive to"
+         " read it from: FAIRDICE_ARCHIVE_BUCKET, or FAIRDICE_DATA_DIR (a folder holding archive/)\n"),
     ],
 )  # fmt: skip
 def test_verify_exits_2_on_bad_input_naming_the_field_on_stderr(
@@ -294,7 +295,7 @@ def test_check_of_a_daily_link_without_its_secret_or_an_archive_says_how_to_give
     assert (captured.out, captured.err) == (
         "",
         "fairdice: secret: this check reads no daily archive: give the day's secret, which the archive reveals once the"
-        " day is over: add secret=<the day secret revealed> to the link, or name the archive to read it from:"
+        " day is over: add secret=<the revealed day secret> to the link, or name the archive to read it from:"
         " FAIRDICE_ARCHIVE_BUCKET, or FAIRDICE_DATA_DIR (a folder holding archive/)\n",
     )
 
