@@ -15,10 +15,10 @@ from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError, ServiceError
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
-from fairdice.errors import FairdiceError, InvalidInput, UnknownDay
+from fairdice.errors import FairdiceError, InvalidInput
 from fairdice.http import error_headers, http_status
 from fairdice.links import times_given
-from fairdice.problems import ErrorDetail, ErrorResponse, Problem, describe, headline
+from fairdice.problems import ErrorDetail, ErrorResponse, Problem, describe, headline, invalid
 from fairdice.prose import cut, given_more_than_once
 from pydantic import ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
@@ -144,9 +144,9 @@ def _domain_error(exc: FairdiceError) -> Response[str]:
     if status == HTTPStatus.INTERNAL_SERVER_ERROR:
         return _internal_error(exc)
     # A day without a secret is the request's date's problem, listed as a field's is (and named on the page as the
-    # link's or the address's date); the archive's other errors name a record's field, no field of the request
-    problems = describe(exc) if isinstance(exc, UnknownDay) else None
-    return _error(status, exc.code, exc.message, problems, headers=error_headers(status))
+    # link's or the address's date), as a batch's entry lists it: one rule (`invalid`)
+    error = invalid(exc)
+    return _error(status, error.code, error.message, error.problems, headers=error_headers(status))
 
 
 @_handles(ServiceError)

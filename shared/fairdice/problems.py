@@ -12,7 +12,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, AliasChoices, AliasPath, BaseModel, Field, PrivateAttr, ValidationError
 
 from fairdice import schemes
-from fairdice.errors import FairdiceError, InvalidInput
+from fairdice.errors import FairdiceError, InvalidInput, UnknownDay
 from fairdice.prose import cut, repr_of
 from fairdice.schemes.base import Scheme
 
@@ -58,7 +58,12 @@ class ErrorResponse(BaseModel):
 
 
 def invalid(exc: ValidationError | FairdiceError) -> ErrorDetail:
-    """The error for input that cannot be verified: its code, the first problem in words, every problem."""
+    """The error for a request that cannot be verified: its code, the first problem in words, every problem. A
+    problem is a field of the request's (a day without a secret is its date's); the archive's other errors name a
+    field of a record (`previous`, `next_commitment`), none of the request, and list none (review: a batch's entry and
+    an audit's finding listed `previous` as the request's problem, where POST /verify listed none)."""
+    if isinstance(exc, FairdiceError) and not isinstance(exc, InvalidInput | UnknownDay):
+        return ErrorDetail(code=exc.code, message=exc.message)
     problems = describe(exc)
     code = exc.code if isinstance(exc, FairdiceError) else InvalidInput.code
     return ErrorDetail(code=code, message=headline(problems), problems=problems)

@@ -14,7 +14,7 @@ from fairdice.batch import (
     VerifiedGame,
     verify_batch,
 )
-from fairdice.errors import ArchiveUnavailable, InvalidInput, UnknownDay
+from fairdice.errors import ArchiveUnavailable, InvalidInput, TamperedRecord, UnknownDay
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.seal import seal_of
 from pydantic import ValidationError
@@ -108,6 +108,26 @@ def test_daily_games_use_the_archive_and_its_failures_stay_per_game() -> None:
     assert isinstance(second, VerifiedGame) and second.verdict.verdict == "withheld"
     assert isinstance(third, FailedGame) and third.error.code == "unknown_day"
     assert third.error.problems[0].field == "date"
+
+
+def test_an_archive_record_at_fault_is_an_entry_without_problems_as_post_verify_answers_it() -> None:
+    # Given an archive whose record of a day names another day before it (its own field `previous`)
+    class Tampered:
+        def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
+            raise TamperedRecord("revealed/2026-10-28.json names another day before it", field="previous")
+
+    # When a daily game of that day is in a batch
+    daily = {"scheme": "daily", "player_id": PLAYER, "date": "2026-10-28"}
+    entry = verify_batch(batch(daily), day_secrets=Tampered()).results[0]
+
+    # Then its entry says the record's fault in the archive's words, and lists no problem of the request's: `previous`
+    # is the record's field, none of the game's (review: it was listed, and the message headed "previous: ")
+    assert isinstance(entry, FailedGame)
+    assert entry.error.model_dump() == {
+        "code": "tampered_record",
+        "message": "revealed/2026-10-28.json names another day before it",
+        "problems": [],
+    }
 
 
 def test_a_daily_game_without_secret_or_archive_is_an_error_entry() -> None:

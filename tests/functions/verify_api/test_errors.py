@@ -30,8 +30,7 @@ def test_each_bad_event_gets_one_error_shape_and_its_status(
         assert error["problems"] == []
     else:
         assert field in [p["field"] for p in error["problems"]]
-        # Input that cannot be checked is headed by its first problem; a day without a secret keeps its own words
-        assert error["message"].startswith(f"{field}: ") or status == 404
+        assert error["message"].startswith(f"{field}: ")
 
 
 # A GET, a GET with a query and a POST with a body: what each holds, changed as API Gateway never sends it
@@ -229,6 +228,11 @@ def test_a_body_of_eighty_thousand_wrong_fields_is_a_422_that_lists_a_hundred(
         (UnknownDay("no secret was ever made for 1999-01-01", field="date"), 404, "unknown_day"),
         (ArchiveUnavailable("the archive did not answer"), 503, "archive_unavailable"),
         (TamperedRecord("the record of 2026-01-01 contradicts its commitment"), 502, "tampered_record"),
+        (
+            TamperedRecord("revealed/2026-01-02.json names another day before it", field="previous"),
+            502,
+            "tampered_record",
+        ),
     ],
 )
 def test_archive_errors_map_to_their_status(
@@ -239,7 +243,12 @@ def test_archive_errors_map_to_their_status(
 
     monkeypatch.setattr(verify_routes, "verify", fail)
     answer = invoke(load_event("api-verify-narde-fair"))
-    assert assert_error(answer, status, code)["message"] == str(error)
+    # A day without a secret is the request's date's problem, headed by it as a 422 is; a record's field (`previous`)
+    # is none of the request's, and no problem of it
+    error_shown = assert_error(answer, status, code)
+    dated = isinstance(error, UnknownDay)
+    assert error_shown["message"] == (f"date: {error}" if dated else str(error))
+    assert error_shown["problems"] == ([{"field": "date", "message": str(error)}] if dated else [])
     assert (answer.headers.get("Retry-After") is not None) == (status == 503)
 
 

@@ -321,10 +321,11 @@ def test_a_day_without_a_secret_lists_its_date_as_the_problem_in_json_and_names_
     ):
         status, _, body = call(event, path, query)
 
-        # Then the 404 lists the date as its problem, with the message, as the API's other field errors do
+        # Then the 404 lists the date as its problem, and is headed by it, as the API's other field errors are
         error = body["error"]
         assert (status, error["code"]) == (404, "unknown_day")
-        assert error["problems"] == [{"field": "date", "message": error["message"]}]
+        assert error["problems"] == [{"field": "date", "message": error["message"].removeprefix("date: ")}]
+        assert error["message"].startswith("date: the daily archive has no secret for 2024-01-01")
 
     # And a browser's page names the date as the person gave it: the link's parameter, the address's date
     answer = _as_browser(load_event("api-daily-roll"), "/check/", link)
