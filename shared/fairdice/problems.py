@@ -181,7 +181,7 @@ def _entries(n: int) -> str:
 
 def _shown(given: object) -> str:
     """The offending input, cut short: a message must stay readable whatever was sent."""
-    text = repr_of(given)
+    text = repr_of(given, most=41)  # one more than is shown: enough to tell whether it is cut
     return text if len(text) <= 40 else text[:37] + "..."
 
 

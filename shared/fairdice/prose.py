@@ -196,18 +196,44 @@ def counted(n: int, one: str, many: str) -> str:
     return f"{number(n)} {one if n == 1 else many}"
 
 
-def repr_of(value: object) -> str:
-    """A value as Python writes it (`repr`), as messages quote what was sent; words instead for a value nested too
-    deeply for `repr` (JSON lists thousands of levels deep, which the decoder reads but `repr` cannot write).
+def repr_of(value: object, most: int | None = None) -> str:
+    """A value as messages quote what was sent: text as Python writes it (`repr`: 'abc', in single quotes with its
+    escapes), and null, true and false as JSON writes them, alone or in a list or an object, since what is sent is
+    JSON (review: `{"scheme": null}` was refused as "not None", `[1, null]` quoted as [1, None]); words instead for a
+    value nested too deeply for `repr` (JSON lists thousands of levels deep, which the decoder reads but `repr` cannot
+    write).
 
     A character that draws nothing though `repr` keeps it (`_BLANK`: a Hangul filler, the blank braille pattern) is
     escaped as `repr` escapes those it refuses, as \\u3164: written as is, a pasted roll of a Hangul filler alone was
-    refused as "'' is not a roll" (review). verifier.js's `pyRepr` does the same."""
+    refused as "'' is not a roll" (review). verifier.js's `pyRepr` does the same.
+
+    With `most`, for a message that cuts the quote short, only the start of it is written: the whole quote, or its
+    first `most` characters or more (its escapes lengthen it), so that a huge value costs `repr`'s one pass and no
+    more (JSON's words written all through a body of 1 MiB of nulls took four times as long as refusing it did)."""
     try:
         written = repr(value)
     except RecursionError:
         return "a value nested too deeply to show"
-    return _BLANK.sub(_escaped, written)
+    if most is not None:  # the start, with whole any word of Python's begun in it (False is five long)
+        written = written[: most + 4]
+    # Python's words are found where `repr` writes them, outside its quoted text (a text quoted as 'None' stays so);
+    # only a value that holds one is searched: a long list of text alone costs no more than its repr
+    if not isinstance(value, str) and any(word in written for word in _JSON_WORDS):
+        written = _TEXT_OR_WORD.sub(_json_word, written)
+    return _BLANK.sub(_escaped, written[:most])  # each of JSON's words is as long as Python's: the whole's start
+
+
+# Python's words for JSON's null, true and false, which `repr` writes bare, and the quoted text `repr` writes, in
+# single or double quotes, whose quote and backslash are escaped within it; cut short by `most`, a quoted text may
+# end without its closing quote, after its backslash alone too
+_JSON_WORDS = {"None": "null", "True": "true", "False": "false"}
+_TEXT_OR_WORD = re.compile(
+    r"""'[^'\\]*(?:\\.[^'\\]*)*(?:'|\\?\Z)|"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)|\b(?:None|True|False)\b"""
+)
+
+
+def _json_word(found: re.Match[str]) -> str:
+    return _JSON_WORDS.get(found.group(), found.group())
 
 
 def _escaped(found: re.Match[str]) -> str:

@@ -419,11 +419,11 @@ def _from_list(value: list[object], sides: Sequence[int]) -> list[tuple[int, ...
             rolls.extend(_roll_from_token(item.strip(), sides, where))
             continue
         if not isinstance(item, list | tuple) or len(item) != per_roll:
-            raise RecordedError(f"{where}: expected a list of {per_roll} dice, got {repr_of(item)}"[:200])
+            raise RecordedError(f"{where}: expected a list of {per_roll} dice, got {repr_of(item, most=200)}"[:200])
         faces = []
         for face, s in zip(item, sides, strict=True):
             if isinstance(face, bool) or not isinstance(face, int | str):
-                raise RecordedError(f"{where}: {repr_of(face)} is not a die face"[:200])
+                raise RecordedError(f"{where}: {repr_of(face, most=200)} is not a die face"[:200])
             faces.append(_die(str(face).strip(), s, where))
         rolls.append(tuple(faces))
     return rolls

@@ -12,7 +12,7 @@ from typing import Any
 
 import fairdice
 import pytest
-from fairdice import cli
+from fairdice import cli, schemes
 from fairdice.cli import main
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
 
@@ -156,6 +156,26 @@ def test_a_character_that_draws_nothing_though_printable_reaches_the_terminal_as
     # When it is verified, Then the refusal names the character by its escape
     assert main(["verify", str(path)]) == 2
     assert "'\\u3164' is not a roll" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        ('{"scheme": null}', "scheme: must be one of {ids}, not null"),
+        ('{"scheme": true}', "scheme: must be one of {ids}, not true"),
+        ('{"scheme": false}', "scheme: must be one of {ids}, not false"),
+        (json.dumps(FAIR)[:-1] + ', "count": [1, null]}', "count: must be a whole number, got [1, null]"),
+        (json.dumps(FAIR)[:-1] + ', "count": {"a": null}}', "count: must be a whole number, got {'a': null}"),
+    ],
+)
+def test_a_value_given_in_json_is_quoted_in_jsons_words(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], given: str, said: str
+) -> None:
+    # Given a request written in JSON holding null, true or false (review: it was refused as "not None", in Python's
+    # words), When it is verified, Then the refusal quotes them as JSON writes them
+    monkeypatch.setattr(sys, "stdin", io.StringIO(given))
+    assert main(["verify", "-"]) == 2
+    assert capsys.readouterr() == ("", f"fairdice: {said.replace('{ids}', ', '.join(schemes.ids()))}\n")
 
 
 def test_verify_exits_2_when_the_file_cannot_be_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -23,6 +23,8 @@ from fairdice.prose import reorders, shown, typed_order, unseen
 from fairdice.schemes import parse_request
 from fairdice.seal import seal_of
 from fairdice.verify import verify
+from hypothesis import given
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 KEY = bytes(range(32))
@@ -207,6 +209,69 @@ def test_a_character_that_shows_nothing_or_like_another_is_written_as_its_code_p
 def test_a_value_a_message_quotes_holds_no_character_that_draws_nothing(value: object, quoted: str) -> None:
     # Review: a pasted roll of a Hangul filler alone was refused as "'' is not a roll", in the API's JSON and pages
     assert prose.repr_of(value) == quoted
+
+
+@pytest.mark.parametrize(
+    ("value", "quoted"),
+    [
+        (None, "null"),
+        (True, "true"),
+        (False, "false"),
+        ([1, None], "[1, null]"),
+        ({"a": None, "b": [True, False]}, "{'a': null, 'b': [true, false]}"),
+        ("None", "'None'"),  # text is quoted as before, whatever it says
+        (["it's True", {"None": "\\False'"}], "[\"it's True\", {'None': \"\\\\False'\"}]"),
+        ([[None, "\u3164"]], "[[null, '\\u3164']]"),
+    ],
+)
+def test_a_message_quotes_null_true_and_false_as_json_writes_them_and_text_as_before(
+    value: object, quoted: str
+) -> None:
+    # Review: `{"scheme": null}` was refused as "not None", a list holding null quoted as [1, None]: Python's words to
+    # people who wrote JSON
+    assert prose.repr_of(value) == quoted
+
+
+def test_a_value_nested_deeper_than_repr_writes_is_still_said_in_words() -> None:
+    deep: list[object] = []
+    for _ in range(200_000):
+        deep = [deep, None]
+    assert prose.repr_of(deep) == "a value nested too deeply to show"
+
+
+# JSON values whose text holds what `repr_of` must read right: quotes, backslashes, Python's words, a character that
+# draws nothing
+_quoted_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.lists(st.sampled_from(["'", '"', "\\", "None", "False", "e", " ", "\u3164"]), max_size=6).map("".join),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    max_leaves=12,
+)
+
+
+@given(value=_quoted_values, most=st.integers(0, 60))
+def test_a_quote_cut_short_is_the_start_of_the_whole_quote(value: object, most: int) -> None:
+    whole, start = prose.repr_of(value), prose.repr_of(value, most=most)
+    assert whole.startswith(start)
+    assert start == whole or len(start) >= most
+
+
+def test_a_huge_value_a_message_cuts_short_is_written_only_as_far_as_it_is_shown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Given a count of 100,000 nulls, of which the message shows the first few: JSON's words written for all of them
+    # made the refusal of a body of 1 MiB four times as long
+    words: list[str] = []
+    write = prose._json_word
+    monkeypatch.setattr(prose, "_json_word", lambda found: words.append(found.group()) or write(found))
+    with pytest.raises(ValidationError) as caught:
+        parse_request({"scheme": "narde-v1", "key": "00" * 32, "phrase": "p", "count": [None] * 100_000})
+    # When it is refused, Then the message quotes its start, and no more of it was written in JSON's words
+    [problem] = describe(caught.value)
+    assert problem.message == "must be a whole number, got [null, null, null, null, null, null, ..."
+    assert len(words) <= 10
 
 
 def test_a_number_written_with_a_character_that_draws_nothing_is_refused_naming_it_by_its_escape() -> None:

@@ -276,3 +276,27 @@ def test_a_yes_or_no_written_as_a_number_with_a_point_or_an_exponent_is_refused_
     assert error["problems"][0]["message"].startswith(
         "must be true or false, not a number with a decimal point or exponent, got "
     )
+
+
+@pytest.mark.parametrize(
+    ("given", "field", "said"),
+    [
+        ({"scheme": None}, "scheme", ", not null"),
+        ({"scheme": True}, "scheme", ", not true"),
+        ({"scheme": False}, "scheme", ", not false"),
+        ({"count": [1, None]}, "count", "must be a whole number, got [1, null]"),
+        ({"count": {"a": None}}, "count", "must be a whole number, got {'a': null}"),
+        ({"recorded": [[True, False]]}, "recorded", "roll 1: true is not a die face"),
+    ],
+)
+def test_a_value_sent_in_json_is_quoted_in_jsons_words(
+    load_event: Callable[[str], Event], given: dict[str, object], field: str, said: str
+) -> None:
+    # Given a body holding null, true or false where no such value is taken (review: `{"scheme": null}` was refused
+    # as "not None", `[1, null]` quoted as [1, None]: Python's words to people who wrote JSON)
+    event = load_event("api-verify-narde-fair")
+    answer = invoke(with_body(event, json.dumps(json.loads(event["body"]) | given)))
+    # Then the refusal quotes each as JSON writes it
+    error = assert_error(answer, 422, "invalid_input")
+    [problem] = [p for p in error["problems"] if p["field"] == field]
+    assert problem["message"].endswith(said)
