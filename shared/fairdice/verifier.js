@@ -605,9 +605,10 @@ const fairdice = (() => {
     return `${sign}${digits.slice(0, exponent + 1).padEnd(exponent + 1, "0")}.${digits.slice(exponent + 1) || "0"}`;
   }
 
-  /** Python's repr() of a JSON value, as the core's messages quote what was given (prose.repr_of): a character that
-   * draws nothing though repr keeps it (BLANK: a Hangul filler) escaped as repr escapes those it refuses, and a value
-   * nested deeper than the engine's stack holds said in prose.repr_of's words for one repr cannot write. */
+  /** A JSON value as the core's messages quote what was given (prose.repr_of): text as Python's repr() writes it, and
+   * null, true and false as JSON writes them, alone or in a list or an object; a character that draws nothing though
+   * repr keeps it (BLANK: a Hangul filler) escaped as repr escapes those it refuses, and a value nested deeper than the
+   * engine's stack holds said in prose.repr_of's words for one repr cannot write. */
   function pyRepr(value) {
     try {
       return reprOf(value);
@@ -622,9 +623,9 @@ const fairdice = (() => {
   function reprOf(value) {
     if (value instanceof PyFloat) return floatRepr(value.value);
     if (typeof value === "bigint") return String(value);
-    if (value === null || value === undefined) return "None";
-    if (value === true) return "True";
-    if (value === false) return "False";
+    if (value === null || value === undefined) return "null";
+    if (value === true) return "true";
+    if (value === false) return "false";
     if (typeof value === "number") return String(value);
     if (Array.isArray(value)) return `[${value.map(reprOf).join(", ")}]`;
     if (value instanceof Map) return `{${[...value].map(([k, v]) => `${reprOf(k)}: ${reprOf(v)}`).join(", ")}}`;

@@ -31,7 +31,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from fairdice import schemes
+from fairdice import json_input, schemes
 from fairdice.errors import FairdiceError
 from fairdice.fields import MAX_ROLLS
 from fairdice.links import build_link, parse_link
@@ -40,7 +40,7 @@ from fairdice.notices import error_page
 from fairdice.offline import offline_page
 from fairdice.page import SEAL_TO_RECOGNISE, headline, render_page
 from fairdice.problems import describe
-from fairdice.prose import reorders, typed_order, unseen
+from fairdice.prose import reorders, repr_of, typed_order, unseen
 from fairdice.recorded import RecordedError, parse_recorded
 from fairdice.seal import seal_of
 from fairdice.verify import verify
@@ -924,6 +924,42 @@ def test_requests_as_support_staff_paste_them_get_the_cores_verdict_or_its_probl
     results = run(browser, "verdict", TRICKY)
     for data, js in zip(TRICKY, results, strict=True):
         assert_same(js, core_answer(data), data)
+
+
+# JSON's null, true and false where a message quotes what was given, alone and within a list or an object
+JSON_WORDS = [
+    {"scheme": None},
+    {"scheme": True},
+    {"scheme": [False, "None"]},
+    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "test", "recorded": "1-5", "count": [1, None]},
+    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "test", "recorded": "1-5", "count": {"a": None, "b": True}},
+    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "test", "recorded": [[True, False]]},
+    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "test", "recorded": [None, {"it's": None}]},
+]
+
+
+def test_null_true_and_false_are_quoted_by_the_page_as_the_core_quotes_them(browser: Browser) -> None:
+    # Given requests holding JSON's null, true and false where each is refused (review: the page and the core said
+    # None, True and False, Python's words, to people who wrote JSON)
+    results = run(browser, "verdict", JSON_WORDS)
+    # Then the page refuses each in the core's words, which say null, true and false
+    for data, js in zip(JSON_WORDS, results, strict=True):
+        assert_same(js, core_answer(data), data)
+    said = " ".join(problem["message"] for js in results for problem in js["problems"])
+    assert not re.search(r"\b(None|True|False)\b(?!')", said), said
+    # and any value is quoted alike, byte for byte: text as before, in its quotes and escapes
+    texts = [
+        "null",
+        "true",
+        "false",
+        "[1, null]",
+        '{"a": null, "b": [true, false], "None": "True"}',
+        '"None"',
+        '["it\'s True", {"x": "\\\\False\'"}, "a \\"b\\""]',
+        '[[null, "\\u3164"], []]',
+    ]
+    quoted = browser.evaluate(f"{json.dumps(texts)}.map((text) => fairdice.pyRepr(JSON.parse(text)))")
+    assert quoted == [repr_of(json_input.loads(text)) for text in texts]
 
 
 def test_a_seat_named_proto_in_json_text_is_refused_as_the_core_refuses_it(browser: Browser) -> None:
