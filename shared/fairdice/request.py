@@ -16,7 +16,7 @@ from pydantic import (
 )
 
 from fairdice.fields import DEFAULT_ROLLS, MAX_ROLLS, Count, RecordedInput, field_error, named
-from fairdice.prose import ends
+from fairdice.prose import ends, repr_of
 from fairdice.recorded import Paste, RecordedError, read_recorded
 
 _NUMBERED_FROM = "numbered_from"
@@ -166,9 +166,10 @@ class NumberedRequest(CountedRequest):
         if given is not None:
             same = given == number if isinstance(given, int) and not isinstance(given, bool) else given == str(number)
             if not same and (isinstance(given, int) or str(given).isdecimal()):
+                shown = repr_of(given) if isinstance(given, bool) else given  # true as JSON writes it, not True
                 raise field_error(
                     "recorded",
-                    f"is numbered from {number}, but {first} is {given}: the paste's numbers and {first} must say the"
+                    f"is numbered from {number}, but {first} is {shown}: the paste's numbers and {first} must say the"
                     " same (or leave one of them out)",
                 )
             return data  # the same number, or a first that its own validation refuses

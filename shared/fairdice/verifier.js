@@ -855,11 +855,10 @@ const fairdice = (() => {
     const given = data.first;
     if (given !== undefined && given !== null) {
       const same = typeof given === "number" ? Number.isInteger(given) && BigInt(given) === number : given === String(number);
-      const shownGiven = typeof given === "boolean" ? (given ? "True" : "False") : String(given);
       if (!same && (typeof given === "boolean" || Number.isInteger(given) || (typeof given === "string" && /^\p{Nd}+$/u.test(given)))) {
         throw new FieldError(
           "recorded",
-          `is numbered from ${number}, but ${named("first")} is ${shownGiven}: the paste's numbers and ${named("first")} must say the same (or leave one of them out)`,
+          `is numbered from ${number}, but ${named("first")} is ${String(given)}: the paste's numbers and ${named("first")} must say the same (or leave one of them out)`,
         );
       }
       return data;

@@ -935,6 +935,8 @@ JSON_WORDS = [
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "test", "recorded": "1-5", "count": {"a": None, "b": True}},
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "test", "recorded": [[True, False]]},
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "test", "recorded": [None, {"it's": None}]},
+    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "test", "recorded": "5: 1-5", "first": True},
+    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "test", "recorded": "5: 1-5", "first": False},
 ]
 
 

@@ -78,6 +78,17 @@ def test_numbers_that_contradict_first_are_refused_in_words() -> None:
     )
 
 
+@pytest.mark.parametrize(("given", "said"), [(True, "true"), (False, "false")])
+def test_a_first_of_true_or_false_beside_numbers_is_said_as_json_writes_it(given: bool, said: str) -> None:
+    # Review: `"first": true` beside a paste numbered from 5 was refused as "first is True", Python's word
+    rows = dice(NARDE | {"count": 3})
+    assert refusal(NARDE | {"first": given, "recorded": sheet(rows, 5)}) == (
+        "recorded",
+        f"is numbered from 5, but first is {said}: the paste's numbers and first must say the same (or leave one of"
+        " them out)",
+    )
+
+
 def test_a_first_written_with_a_decimal_point_is_refused_not_read_past_the_paste_s_numbers() -> None:
     # A paste numbered from 5 whose dice are the game's first three: `first: 0.0` must not place it at the start
     rows = dice(NARDE | {"count": 3})
