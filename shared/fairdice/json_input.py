@@ -3,11 +3,14 @@ NaN or an infinity, which JSON does not have.
 
 `{"secret": "aa…", "secret": "bb…"}` is the game of secret bb… to Python's json (the last value wins), and may be
 the game of aa… to another parser or to a person reading it: what is shown and what is verified would differ.
+
+A number written with a point or an exponent is a float, as json.loads reads it, that a message quotes as it was
+written (`WrittenFloat`).
 """
 
 import json
 import re
-from typing import Any, NoReturn
+from typing import Any, NoReturn, Self
 
 from fairdice.errors import RepeatedKey
 
@@ -65,4 +68,28 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
-_DECODER = json.JSONDecoder(object_pairs_hook=_unique, parse_constant=_not_json)
+class WrittenFloat(float):
+    """A JSON number written with a point or an exponent: the float json.loads reads, which `repr` (and so
+    `prose.repr_of`) writes as it was written, where Python's own repr wrote 1e300 as 1e+300, 1e-400 (read as zero)
+    as 0.0 and 1e999 (read as infinite) as inf: a message quotes what was sent. Its value is the float's: it compares,
+    hashes and is written by json.dumps as that float."""
+
+    __slots__ = ("written",)
+    written: str
+
+    def __new__(cls, written: str) -> Self:
+        number = super().__new__(cls, written)
+        number.written = written
+        return number
+
+    def __repr__(self) -> str:
+        return self.written
+
+    def __str__(self) -> str:  # str() and format() write the float as before: only a quote of what was sent changes
+        return float.__repr__(self)
+
+    def __reduce__(self) -> tuple[type[Self], tuple[str]]:  # a copy is made from the text, as the decoder made it
+        return (type(self), (self.written,))
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_unique, parse_constant=_not_json, parse_float=WrittenFloat)

@@ -579,30 +579,12 @@ const fairdice = (() => {
   const escapeOf = (code) =>
     code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : code < 0x10000 ? `\\u${code.toString(16).padStart(4, "0")}` : `\\U${code.toString(16).padStart(8, "0")}`;
 
-  /** A JSON number written as a float (2.0, 2e0): Python reads it as a float, whatever its value. */
+  /** A JSON number written as a float (2.0, 2e0): Python reads it as a float, whatever its value, and quotes it as
+   * it was written (fairdice.json_input.WrittenFloat): 1e300, 1e-400 and 1e999, not 1e+300, 0.0 and inf. */
   class PyFloat {
-    constructor(value) {
-      this.value = value;
+    constructor(written) {
+      this.written = written;
     }
-  }
-
-  /** Python's repr() of a float: the shortest digits that read back to it, as JavaScript's own, but with an exponent
-   * (of two digits at least) below 1e-4 and from 1e16 up, a point in every other, and inf, -inf and -0.0 as Python
-   * writes them, where String() gives 1e-7, 10000000000000000, Infinity and 0 (review: 1e999, which JSON's readers
-   * make infinite, was "Infinity is not a die face" on the page and "inf is not a die face" from the core). */
-  function floatRepr(v) {
-    if (Number.isNaN(v)) return "nan";
-    if (!Number.isFinite(v)) return v > 0 ? "inf" : "-inf";
-    if (v === 0) return Object.is(v, -0) ? "-0.0" : "0.0";
-    const [mantissa, written] = v.toExponential().split("e");
-    const exponent = Number(written);
-    if (exponent < -4 || exponent >= 16) {
-      return `${mantissa}e${exponent < 0 ? "-" : "+"}${String(Math.abs(exponent)).padStart(2, "0")}`;
-    }
-    const sign = v < 0 ? "-" : "";
-    const digits = mantissa.replace(/[-.]/g, "");
-    if (exponent < 0) return `${sign}0.${"0".repeat(-exponent - 1)}${digits}`;
-    return `${sign}${digits.slice(0, exponent + 1).padEnd(exponent + 1, "0")}.${digits.slice(exponent + 1) || "0"}`;
   }
 
   /** A JSON value as the core's messages quote what was given (prose.repr_of): text as Python's repr() writes it, and
@@ -621,7 +603,7 @@ const fairdice = (() => {
   }
 
   function reprOf(value) {
-    if (value instanceof PyFloat) return floatRepr(value.value);
+    if (value instanceof PyFloat) return value.written;
     if (typeof value === "bigint") return String(value);
     if (value === null || value === undefined) return "null";
     if (value === true) return "true";
@@ -1193,7 +1175,7 @@ const fairdice = (() => {
         item.map((face, i) => {
           const integer = typeof face === "bigint" || (typeof face === "number" && Number.isInteger(face));
           if (!integer && typeof face !== "string") {
-            // a PyFloat lands here too: a float is no die face, said as Python writes it (2.0)
+            // a PyFloat lands here too: a float is no die face, said as it was written (2.0)
             throw new Error(short(`${where}: ${pyRepr(face)} is not a die face`));
           }
           return die(strip(String(face)), sides[i], where);
@@ -1363,7 +1345,7 @@ const fairdice = (() => {
 
   /** A number JSON.parse read, as Python's json reads its source text. */
   function numberRead(value, source) {
-    if (/[.eE]/.test(source)) return new PyFloat(value);
+    if (/[.eE]/.test(source)) return new PyFloat(source);
     if (Number.isSafeInteger(value)) return value;
     // An integer past 2**53 is kept as written, as Python's int keeps it, where a number rounded it (review:
     // 99999999999999999999 was quoted as 100000000000000000000, one of 400 digits as Infinity); one of more

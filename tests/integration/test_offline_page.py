@@ -1109,14 +1109,18 @@ PASTED = [
     ("[[2.0, 1], [3, 4]]", (6, 6)),
     ("[[2e0, 5]]", (6, 6)),
     ("[[6, 3.5]]", (6, 6)),
-    # each said as Python writes a float (review: the page said Infinity for 1e999, which both read as infinite, 0.0 for
-    # -0.0, 10000000000000000 for 1e16 and 0.00001 for 1e-05)
+    # each said as it was written (review: the page said Infinity for 1e999, which both read as infinite, 0.0 for
+    # -0.0, 10000000000000000 for 1e16 and 0.00001 for 1e-05; then both said inf, 1e+300 for 1e300, 0.0 for 1e-400)
     ("[[1e999, 1]]", (6, 6)),
     ("[[-1e999, 1]]", (6, 6)),
     ("[[-0.0, 1]]", (6, 6)),
     ("[[1e16, 1]]", (6, 6)),
     ("[[0.00001, 1]]", (6, 6)),
     ("[[4, 6, 1.5e17]]", (6, 6)),
+    ("[[1e300, 1]]", (6, 6)),
+    ("[[1E+5, 1]]", (6, 6)),
+    ("[[1e-400, 1]]", (6, 6)),
+    ("[[1.50, 1]]", (6, 6)),
     ('["63", "4-4"]', (6, 6)),
     ("  \n ", (6, 6)),
     ("6-3-1 4-4-4", (6, 6, 6)),

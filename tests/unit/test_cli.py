@@ -166,6 +166,10 @@ def test_a_character_that_draws_nothing_though_printable_reaches_the_terminal_as
         ('{"scheme": false}', "scheme: must be one of {ids}, not false"),
         (json.dumps(FAIR)[:-1] + ', "count": [1, null]}', "count: must be a whole number, got [1, null]"),
         (json.dumps(FAIR)[:-1] + ', "count": {"a": null}}', "count: must be a whole number, got {'a': null}"),
+        (
+            json.dumps(FAIR)[:-1] + ', "count": 1e300}',
+            "count: must be a whole number without a decimal point or exponent, got 1e300",
+        ),
     ],
 )
 def test_a_value_given_in_json_is_quoted_in_jsons_words(

@@ -1,6 +1,8 @@
 """JSON as fairdice reads a game: json.loads's answer, but an object that gives a key twice, at any depth, refused."""
 
+import copy
 import json
+import pickle
 from typing import Any
 
 import pytest
@@ -118,3 +120,16 @@ def test_nan_and_the_infinities_json_loads_reads_are_refused_where_they_are_writ
         json_input.loads(text)
     assert caught.value.msg == f"{constant} is not a JSON value"
     assert caught.value.pos == text.rindex(constant)
+
+
+@pytest.mark.parametrize("written", ["1e300", "1.50", "1e-400", "1E+5", "1e999", "-0.0", "2.0", "-1.5e-7"])
+def test_a_number_with_a_point_or_an_exponent_is_the_float_json_loads_reads_quoted_as_written(written: str) -> None:
+    # Given a number a message quotes (review: 1e300 was quoted as 1e+300, 1e-400 as 0.0, 1e999 as inf)
+    [read] = json_input.loads(f"[{written}]")
+    # Then it is json.loads's float, written by str(), format() and json.dumps as that float is
+    expected = json.loads(written)
+    assert read == expected and isinstance(read, float)
+    assert (str(read), f"{read:g}", json.dumps(read)) == (str(expected), f"{expected:g}", json.dumps(expected))
+    # and repr writes it as it was written, within a list too, and after a copy
+    assert repr(read) == written and repr([read, {"a": read}]) == f"[{written}, {{'a': {written}}}]"
+    assert repr(copy.deepcopy(read)) == repr(pickle.loads(pickle.dumps(read))) == written

@@ -128,7 +128,12 @@ def test_daily_six_faces_are_read_in_the_order_d4_to_d20(pasted: object) -> None
             "more follows its first list; put every roll in one list, \\[\\[2, 5\\], \\[4, 2\\]\\]",
         ),
         ([[6, 3, 1]], PAIR, "expected a list of 2 dice"),
-        ([[True, 3]], PAIR, "is not a die face"),
+        ([[True, 3]], PAIR, "^roll 1: true is not a die face$"),
+        # a float is quoted as it was written (review: 1e300 was quoted as 1e+300, 1e-400 as 0.0, 1e999 as inf)
+        ("[[1e300, 3]]", PAIR, "^roll 1: 1e300 is not a die face$"),
+        ("[[6, 3], [1e-400, 3]]", PAIR, "^roll 2: 1e-400 is not a die face$"),
+        ("[[1e999, 3]]", PAIR, "^roll 1: 1e999 is not a die face$"),
+        ("[[2.50, 3]]", PAIR, "^roll 1: 2.50 is not a die face$"),
         ({"1": [6, 3]}, PAIR, "must be text such as"),
         (63, PAIR, "must be text such as"),
         ("5-5-7-10-12-20", DAILY, "5 is not a face of a 4-sided die"),

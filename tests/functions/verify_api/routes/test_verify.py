@@ -270,11 +270,11 @@ def test_a_yes_or_no_written_as_a_number_with_a_point_or_an_exponent_is_refused_
     # float 0.0, and pydantic read a float as a yes or no, so a number that is not zero was a game with no opening roll
     body = json.dumps(game)[:-1] + f', "opening": {written}}}'
     answer = invoke(with_body(load_event("api-verify-narde-fair"), body))
-    # Then it is refused as a number is where a whole number is asked for, naming opening
+    # Then it is refused as a number is where a whole number is asked for, naming opening and quoting it as written
     error = assert_error(answer, 422, "invalid_input")
     assert [problem["field"] for problem in error["problems"]] == ["opening"]
-    assert error["problems"][0]["message"].startswith(
-        "must be true or false, not a number with a decimal point or exponent, got "
+    assert error["problems"][0]["message"] == (
+        f"must be true or false, not a number with a decimal point or exponent, got {written}"
     )
 
 
