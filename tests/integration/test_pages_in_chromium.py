@@ -752,10 +752,11 @@ def test_a_page_whose_verdict_is_not_the_one_its_rolls_give_is_called_out_by_the
     assert "your browser: mismatch, the rolls mismatch" in page["text"]
 
 
-# Colours as WCAG 2 measures them: `under(element)`, what the element is drawn on (every background from the page's
-# canvas up to it, blended; the canvas is the system colour Canvas, which prefers-color-scheme: dark turns dark under
-# `color-scheme: light dark`), `ratio(one, other)`, the ratio of two colours as drawn, and `contrast(colour, under)`,
-# the ratio of a colour drawn on that.
+# Colours as WCAG 2 measures them: `shows(element, colour)`, what the element shows where it draws that colour (its
+# text, its edge), and `under(element)`, what it shows where it draws nothing (every background from the page's canvas
+# up to it, blended; the canvas is the system colour Canvas, which prefers-color-scheme: dark turns dark under
+# `color-scheme: light dark`), each as the screen shows it: each element's CSS opacity (a pseudo-element's too) fading
+# all it draws into what is behind it; and `ratio(one, other)`, the ratio of two colours as drawn.
 _COLOURS = r"""
   const rgba = (computed) => {
     const srgb = computed.match(/color\(srgb ([^)]*)\)/);
@@ -768,25 +769,39 @@ _COLOURS = r"""
   const canvas = rgba(getComputedStyle(probe).color);
   probe.remove();
   const over = (top, drawn) => [0, 1, 2].map((i) => top[i] * top[3] + drawn[i] * (1 - top[3])).concat(1);
-  const under = (element) => {
-    const backgrounds = [];
-    for (let e = element; e; e = e.parentElement) backgrounds.unshift(rgba(getComputedStyle(e).backgroundColor));
-    return backgrounds.reduce((drawn, layer) => over(layer, drawn), canvas);
+  // What `top` draws inside the element at `at` of `chain` (the styles of <html>, of each element down from it and of
+  // the element that draws), drawn on what is `behind` that element: each element's background over what is behind
+  // it, faded with all it holds by the element's opacity
+  const shown = (chain, at, behind, top) => {
+    if (at === chain.length) return top(behind);
+    const inside = shown(chain, at + 1, over(rgba(chain[at].backgroundColor), behind), top);
+    return over([...inside.slice(0, 3), Number(chain[at].opacity)], behind);
   };
+  // `colour` (or nothing, for null) over what is `behind` its element's own backgrounds: over a pseudo-element's own
+  // background, faded by the pseudo-element's opacity (`pseudo`: its style, or null for the element itself)
+  const own = (colour, pseudo) => (behind) => {
+    const background = pseudo ? over(rgba(pseudo.backgroundColor), behind) : behind;
+    const drawn = colour ? over(colour, background) : background;
+    return over([...drawn.slice(0, 3), pseudo ? Number(pseudo.opacity) : 1], behind);
+  };
+  const shows = (element, colour, pseudo = null) => {
+    const chain = [];
+    for (let e = element; e; e = e.parentElement) chain.unshift(getComputedStyle(e));
+    return shown(chain, 0, canvas, own(colour, pseudo));
+  };
+  const under = (element) => shows(element, null);
   const channel = (c) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
   const luminance = ([r, g, b]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
   const ratio = (one, other) => {
     const [a, b] = [luminance(one), luminance(other)];
     return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
   };
-  const contrast = (colour, drawn) => ratio(over(rgba(colour), drawn), drawn);
 """
 # Each text the open page draws, outside the elements `skip` selects: every text node that shows (SVG's in its fill),
 # and what each ::before and ::after draws in words (a narrow table's column names above its cells), in the
 # pseudo-element's own colour, size and weight. Each with where it is ("tag.class", "tag.class::before") and `seen()`,
-# the text's colour and what it is drawn on, each as the screen shows it: its element's backgrounds, a pseudo-element's
-# own over them, and the text, each element's CSS opacity (a pseudo-element's too) fading all it draws into what is
-# behind it, and SVG's fill-opacity the text's fill.
+# the text's colour and what it is drawn on, each as the screen shows it (`shows`), SVG's fill-opacity fading the text's
+# fill.
 _DRAWN = (
     _COLOURS
     + r"""
@@ -801,29 +816,9 @@ _DRAWN = (
       colour[3] *= filled ? Number(style.fillOpacity) : 1;
       return colour;
     };
-    // What `top` draws inside the element at `at` of `chain` (the styles of <html>, of each element down from it and of
-    // the text's own element), drawn on what is `behind` that element: each element's background over what is behind
-    // it, faded with all it holds by the element's opacity
-    const shown = (chain, at, behind, top) => {
-      if (at === chain.length) return top(behind);
-      const inside = shown(chain, at + 1, over(rgba(chain[at].backgroundColor), behind), top);
-      return over([...inside.slice(0, 3), Number(chain[at].opacity)], behind);
-    };
-    // The text in `colour` (`text`), or what it is drawn on, over what is `behind` its element's own backgrounds: a
-    // pseudo-element's own background and the text over it, faded by the pseudo-element's opacity (`pseudo`: its
-    // style, or null for a text node, which has neither)
-    const own = (colour, pseudo, text) => (behind) => {
-      const background = pseudo ? over(rgba(pseudo.backgroundColor), behind) : behind;
-      const drawn = text ? over(colour, background) : background;
-      return over([...drawn.slice(0, 3), pseudo ? Number(pseudo.opacity) : 1], behind);
-    };
     const add = (element, style, words, where, pseudo = null) => {
       const colour = ink(element, style);
-      const seen = () => {
-        const chain = [];
-        for (let e = element; e; e = e.parentElement) chain.unshift(getComputedStyle(e));
-        return [true, false].map((text) => shown(chain, 0, canvas, own(colour, pseudo, text)));
-      };
+      const seen = () => [shows(element, colour, pseudo), shows(element, null, pseudo)];
       const [size, weight] = [parseFloat(style.fontSize), Number(style.fontWeight)];
       texts.push({ text: words.slice(0, 20), where, size, weight, seen });
     };
@@ -993,7 +988,10 @@ _FAINT_FIELDS = (
     + r"""
   return [...document.querySelectorAll("input, textarea, select")]
     .filter((field) => field.getClientRects().length)
-    .map((field) => [field.id, contrast(getComputedStyle(field).borderTopColor, under(field.parentElement))])
+    .map((field) => {
+      const edge = shows(field, rgba(getComputedStyle(field).borderTopColor));
+      return [field.id, ratio(edge, under(field.parentElement))];
+    })
     .filter(([, ratio]) => ratio < 3)
     .map(([id, ratio]) => `${id}: ${ratio.toFixed(2)}`);
 })()"""
@@ -1029,9 +1027,8 @@ _FAINT_BUTTONS = (
   return [...document.querySelectorAll("button")]
     .filter((button) => button.getClientRects().length)
     .map((button) => {
-      const style = getComputedStyle(button);
-      const face = contrast(style.backgroundColor, under(button.parentElement));
-      return [button.textContent, face, contrast(style.color, under(button))];
+      const face = ratio(under(button), under(button.parentElement));
+      return [button.textContent, face, ratio(shows(button, rgba(getComputedStyle(button).color)), under(button))];
     })
     .filter(([, face, words]) => face < 3 || words < 4.5)
     .map(([text, face, words]) => `${text}: ${face.toFixed(2)}, its words ${words.toFixed(2)}`);
@@ -1191,7 +1188,7 @@ _FAINT_SPACES = (
     + _COLOURS
     + r"""
   return [...document.querySelectorAll(".sp")]
-    .map((space) => contrast(getComputedStyle(space).backgroundColor, under(space.parentElement)))
+    .map((space) => ratio(under(space), under(space.parentElement)))
     .filter((ratio) => ratio < 3)
     .map((ratio) => ratio.toFixed(2));
 })()"""
@@ -1212,6 +1209,32 @@ def test_the_mark_of_a_space_in_a_value_that_identifies_the_game_is_seen_as_wcag
     assert on_the_page["marks"] >= 1 and on_the_offline_page["marks"] >= 1
     assert on_the_page["faint"] == []
     assert on_the_offline_page["faint"] == []
+
+
+def test_the_edge_button_and_space_mark_tests_find_what_opacity_fades_as_the_text_walk_does(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a page with black edges, a black button with white words and a black space mark on white, each faded to 30 %
+    # by its own CSS opacity or its parent's, beside a black edge, button and mark at full strength (review: these tests
+    # measured an edge, a button's face and a space's mark in their colours alone, so one drawn at opacity 0.3, 2.11:1,
+    # passed where the text walk found the same fading in a text)
+    page = tmp_path / "faded-parts.html"
+    page.write_text(
+        "<!doctype html><style>input{border:2px solid #000000}button{background:#000000;color:#ffffff}"
+        ".sp{display:inline-block;width:8px;height:8px;background:#000000}</style>"
+        "<input id=faded style='opacity:.3'><div style='opacity:.3'><input id=inside></div><input id=dark>"
+        "<button style='opacity:.3'>faded</button><div style='opacity:.3'><button>inside</button></div>"
+        "<button>dark</button><p>a<span class=sp style='opacity:.3'></span>b<span class=sp></span>c</p>"
+    )
+    browser.open(page.as_uri(), DESKTOP)
+
+    # Then each faded edge, face and mark is found at the contrast it is drawn with, and the button's words on its faded
+    # face too; nothing else
+    assert [browser.evaluate(found) for found in (_FAINT_FIELDS, _FAINT_BUTTONS, _FAINT_SPACES)] == [
+        ["faded: 2.11", "inside: 2.11"],
+        ["faded: 2.11, its words 2.11", "inside: 2.11, its words 2.11"],
+        ["2.11"],
+    ]
 
 
 @pytest.fixture(scope="module")
