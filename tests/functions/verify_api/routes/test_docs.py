@@ -46,15 +46,21 @@ def test_the_docs_page_allows_only_its_own_inline_script_and_style_these_assets_
     load_event: Callable[[str], Event],
 ) -> None:
     answer = invoke(load_event("api-docs"))
-    (inline,) = re.findall(r"<script>(.*?)</script>", answer.text, re.S)
+    # its own, which marks the boxes that scroll sideways, and Powertools', which starts Swagger UI
+    own, powertools = re.findall(r"<script>(.*?)</script>", answer.text, re.S)
     (style,) = re.findall(r"<style>(.*?)</style>", answer.text, re.S)
     assert answer.headers["Content-Security-Policy"] == (
-        f"default-src 'none'; script-src 'self' {csp_hash(inline)}; style-src 'self' {csp_hash(style)};"
-        " img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        f"default-src 'none'; script-src 'self' {csp_hash(own)} {csp_hash(powertools)};"
+        f" style-src 'self' {csp_hash(style)}; img-src 'self' data:; connect-src 'self'; base-uri 'none';"
+        " form-action 'none'; frame-ancestors 'none'"
     )
     assert answer.headers["X-Frame-Options"] == "DENY"
-    redirect = invoke(at(load_event("api-docs"), "GET", "/docs", "format=oauth2-redirect"))
+    # the route reads the parsed query, as Powertools' own does (`at` sets only the raw one: that asked for /docs again)
+    event = at(load_event("api-docs"), "GET", "/docs", "format=oauth2-redirect")
+    event["queryStringParameters"] = {"format": "oauth2-redirect"}
+    redirect = invoke(event)
     (inline,) = re.findall(r"<script>(.*?)</script>", redirect.text, re.S)
+    assert "swaggerUIRedirectOauth2" in inline
     assert csp_hash(inline) in redirect.headers["Content-Security-Policy"]
     assert redirect.headers["X-Frame-Options"] == "DENY"
 
@@ -157,13 +163,16 @@ def test_the_docs_page_is_what_powertools_enable_swagger_serves(
         event["queryStringParameters"] = dict([query.split("=")]) if query else None
         answers.append(invoke(event))
     # Then both answer the same page (or the same document, for ?format=json); ours with its policy besides, and with
-    # a viewport meta tag and its own style last in its head, after Swagger UI's style sheet, darkening its colours
-    # where they fall short of WCAG 2's AA (tests/integration/test_pages_in_chromium.py measures them).
+    # a viewport meta tag, its own style and its own script last in its head, after Swagger UI's style sheet: the style
+    # darkening its colours where they fall short of WCAG 2's AA, the script making each box that scrolls sideways a
+    # named region the keyboard reaches (tests/integration/test_pages_in_chromium.py measures them).
     ours, powertools = answers
     assert ours.status == 200
-    own_style = re.findall(r'<meta name="viewport"[^>]*>\n<style>.*?</style>\n(?=</head>)', ours.text, re.S)
-    assert len(own_style) == (0 if query else 1)
-    assert (ours.text.replace("".join(own_style), ""), ours.headers["Content-Type"]) == (
+    own = re.findall(
+        r'<meta name="viewport"[^>]*>\n<style>.*?</style>\n<script>.*?</script>\n(?=</head>)', ours.text, re.S
+    )
+    assert len(own) == (0 if query else 1)
+    assert (ours.text.replace("".join(own), ""), ours.headers["Content-Type"]) == (
         powertools.text,
         powertools.headers["Content-Type"],
     )
