@@ -42,7 +42,7 @@ from botocore.exceptions import (
 from fairdice.archive.reader import ArchiveReader
 from fairdice.audit.archive import DayArchive, of_bucket
 from fairdice.audit.lines import numbered_lines
-from fairdice.audit.merge import AFTER_THE_LISTING, NOT_AUDITED
+from fairdice.audit.merge import AFTER_THE_LISTING, NOT_AUDITED, REMOVED
 from fairdice.audit.s3 import S3_KEY_BYTES, ChildCounts, map_run_counts, map_run_results
 from fairdice.audit.shard import ShardAudit, audit_shard, shard_name
 from fairdice.audit.store import FolderResults
@@ -1394,21 +1394,7 @@ def test_a_merge_of_a_prefix_emptied_since_whose_result_files_do_not_count_says_
     merge_event = a_map_run_of_one_fair_shard(audit_aws, load_event)
     for key in [KEY, *audit_aws.keys(f"{OUT}partials/")]:
         audit_aws.s3.delete_object(Bucket=BUCKET, Key=key)
-    map_run = merge_event["map_run"]
-    manifest_key = map_run["ResultWriterDetails"]["Key"]
-    manifest = audit_aws.json(manifest_key)
-    if changed == "emptied":
-        put_map_run_results(audit_aws.put, map_run, [])
-        why = "the map run's result files name 0 children that succeeded, 0 that failed and 0 not ended, where Step"
-        why += " Functions counts 1 child that succeeded"
-    elif changed == "another map run":
-        other = map_run["MapRunArn"].replace("fairdice-audit/", "fairdice-audit/another-")
-        audit_aws.put(manifest_key, json.dumps({**manifest, "MapRunArn": other}).encode())
-        why = f"the map run's manifest names map run {other}, not "
-    else:
-        (succeeded,) = [result["Key"] for result in manifest["ResultFiles"]["SUCCEEDED"]]
-        audit_aws.s3.delete_object(Bucket=BUCKET, Key=succeeded)
-        why = f"{succeeded} is no longer in the bucket"
+    why = change_the_result_files(audit_aws, merge_event["map_run"], changed)
 
     # When the merge runs, then it fails with NoShards, saying the prefix holds no shard now and why the result files
     # do not count, and writes nothing
@@ -1417,6 +1403,44 @@ def test_a_merge_of_a_prefix_emptied_since_whose_result_files_do_not_count_says_
     assert str(refused.value).startswith("s3://fairdice-audit-bucket/games/2026-11-29/ holds no shard now")
     assert why in str(refused.value)
     assert [key for key in audit_aws.keys("audits/") if "/partials/" not in key] == []
+
+
+@pytest.mark.parametrize("changed", ["emptied", "another map run", "a file removed"])
+def test_a_shard_removed_whose_partial_is_kept_where_the_result_files_do_not_count_says_both(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], changed: str
+) -> None:
+    # Given a map run of one shard, the shard then removed and its partial kept, and the run's result files changed
+    # (review: the shard's finding said only that it was removed, and why the result files do not count was not said)
+    merge_event = a_map_run_of_one_fair_shard(audit_aws, load_event)
+    audit_aws.s3.delete_object(Bucket=BUCKET, Key=KEY)
+    why = change_the_result_files(audit_aws, merge_event["map_run"], changed)
+
+    # When the merge runs, Then the shard is not audited, and its finding says both that it was removed and why the
+    # result files do not count
+    result = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+    assert (result["games"], result["not_audited"], result["clean"]) == (0, 1, False)
+    (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert (finding["file"], finding["error"]["code"]) == (KEY, "not_audited")
+    assert finding["error"]["message"].startswith(REMOVED)
+    assert why in finding["error"]["message"]
+
+
+def change_the_result_files(audit_aws: AuditAws, map_run: Any, changed: str) -> str:
+    """Change the map run's result files so that they do not count (`changed`: "emptied", "another map run" or "a
+    file removed"); words of why they do not, as the merge says it."""
+    manifest_key = map_run["ResultWriterDetails"]["Key"]
+    manifest = audit_aws.json(manifest_key)
+    if changed == "emptied":
+        put_map_run_results(audit_aws.put, map_run, [])
+        why = "the map run's result files name 0 children that succeeded, 0 that failed and 0 not ended, where Step"
+        return why + " Functions counts 1 child that succeeded"
+    if changed == "another map run":
+        other = map_run["MapRunArn"].replace("fairdice-audit/", "fairdice-audit/another-")
+        audit_aws.put(manifest_key, json.dumps({**manifest, "MapRunArn": other}).encode())
+        return f"the map run's manifest names map run {other}, not "
+    (succeeded,) = [result["Key"] for result in manifest["ResultFiles"]["SUCCEEDED"]]
+    audit_aws.s3.delete_object(Bucket=BUCKET, Key=succeeded)
+    return f"{succeeded} is no longer in the bucket"
 
 
 @pytest.mark.parametrize("partial", ["kept", "removed-too"])

@@ -127,10 +127,14 @@ def merge_execution(
     under the prefix after the listing, and is not audited (`AFTER_THE_LISTING`) whatever
     partial is stored under its name (review: one stored there by a worker invoked outside the run, or written by
     whoever may write under audits/, was held to no answer and counted). `unaccounted`: why no shard is audited, where
-    the result files cannot be held to the map run (`s3.MapRunResults`), which NoShards says too."""
+    the result files cannot be held to the map run (`s3.MapRunResults`), which NoShards says too, and so does the
+    finding of each shard removed whose partial is still stored, beside that it was removed (review: it said only that).
+    """
     ran = {*not_audited, *returned}
+    removed = REMOVED
     if unaccounted is not None:
         not_audited = dict.fromkeys(expected, unaccounted)
+        removed = f"{REMOVED}; and {unaccounted}"
     else:
         # A shard the map ran a child for that is no longer listed was removed while the run went on, whether or not
         # its partial is still stored (review: with its partial removed too it was dropped without a word, and a run
@@ -149,7 +153,7 @@ def merge_execution(
             f"{prefix} holds no shard, so nothing was audited: check the input prefix (it ends in /, and names the"
             " folder the shards are in)"
         )
-    return merge(store, expected=expected, not_audited=not_audited, returned=returned)
+    return merge(store, expected=expected, not_audited=not_audited, returned=returned, removed=removed)
 
 
 def merge(
@@ -161,6 +165,7 @@ def merge(
     not_audited: Mapping[str, str] | None = None,
     returned: Mapping[str, WorkerAnswer] | None = None,
     passed_over: Sequence[str] = (),
+    removed: str = REMOVED,
 ) -> Summary:
     """Merge every partial in `store` into its `summary.json` and `findings.jsonl`; the summary.
 
@@ -174,8 +179,8 @@ def merge(
     own, so its partials are its own; even so, a partial that names no object or is not under its object's name
     (`shard_name`) is left out, and one of another version of its object (its ETag), that does not add up to what its
     worker returned, of a shard whose audit failed in this run, or of an object no longer listed (removed while the
-    run went on) is a shard not audited, a finding, never counted. `passed_over`: what a local run found under its
-    folders and did not read (hidden files and folders).
+    run went on) is a shard not audited, a finding, never counted (`removed` says why, for the last). `passed_over`:
+    what a local run found under its folders and did not read (hidden files and folders).
     """
     from fairdice.audit import stats  # scipy: only the merge needs it
 
@@ -205,7 +210,7 @@ def merge(
                 continue
             if part.file not in expected:
                 if not _folder(part.source):
-                    reasons.setdefault(part.file, REMOVED)
+                    reasons.setdefault(part.file, removed)
             elif part.source.etag != expected[part.file]:
                 reasons.setdefault(part.file, STALE)
             elif part.format != PARTIAL_FORMAT:  # review: its ids and game keys of another form failed the merge
@@ -293,6 +298,7 @@ def merge(
                 not_audited=refused,
                 returned=returned,
                 passed_over=passed_over,
+                removed=removed,
             )
         rolled = {scheme: tally for scheme, tally in sorted(schemes.items()) if tally.counts.games}
         summary = Summary(
