@@ -757,16 +757,22 @@ def list_keys(s3: Any, bucket: str, prefix: str) -> list[str]:
     return list(list_etags(s3, bucket, prefix))
 
 
+def console_folder(key: str, size: int | None) -> bool:
+    """Whether an object of `size` bytes (None: not known) is the S3 console's folder, an empty object whose key ends
+    in `/`: it holds no game and is no shard. One that holds bytes is a shard like any other, whatever its key looks
+    like."""
+    return key.endswith("/") and size == 0
+
+
 def list_etags(s3: Any, bucket: str, prefix: str) -> dict[str, str]:
-    """Every object under a prefix with its ETag, page after page, in key order: every shard the map lists. An empty
-    object whose key ends in `/` (the S3 console's folder) holds no game and is left out; one that holds bytes is a
-    shard like any other, whatever its key looks like."""
+    """Every object under a prefix with its ETag, page after page, in key order: every shard the map lists (the S3
+    console's folder is left out, `console_folder`)."""
     listed: dict[str, str] = {}
     for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket, Prefix=prefix):
         listed.update(
             (item["Key"], item["ETag"])
             for item in page.get("Contents", [])
-            if not (item["Key"].endswith("/") and item["Size"] == 0)
+            if not console_folder(item["Key"], item["Size"])
         )
     return dict(sorted(listed.items()))
 

@@ -42,7 +42,7 @@ from fairdice.audit.summary import FINDINGS, SUMMARY, UNKNOWN_VERSION, Summary, 
 from fairdice.audit.tally import Counts, InputRecord, Partial, SchemeTally, WorkerAnswer
 from fairdice.errors import NoShards
 from fairdice.problems import ErrorDetail, Problem
-from fairdice.storage import Hashed
+from fairdice.storage import Hashed, console_folder
 
 T = TypeVar("T")
 # Said of a shard listed now that has no partial, though the map run's record says its worker answered for it: one
@@ -104,7 +104,7 @@ def audited_a_shard(store: Results) -> bool:
             part = read_partial(store, name)
         except ValidationError:
             return True
-        if part.source is None or not _folder(part.source):
+        if part.source is None or not console_folder(part.source.file, part.source.bytes):
             return True
     return False
 
@@ -199,7 +199,7 @@ def merge(
         # Only what this run audited, of the objects listed now, counts. A partial of another version of its object
         # is why its shard was not audited, unless the run says why (its audit failed); one of an object no longer
         # listed was removed while the run went on: said, not dropped without a word.
-        # (an empty object whose key ends in "/", the console's folder, is no shard: `list_etags` leaves it out)
+        # (the console's folder is no shard: `list_etags` leaves it out)
         # A partial under another shard's name is not this run's audit of its shard, and is not counted (a copy under
         # a second name would count the shard twice).
         parts = [(name, part) for name, part in parts if name == shard_name(part.file)]
@@ -209,7 +209,7 @@ def merge(
                     reasons.setdefault(part.file, NO_OBJECT)
                 continue
             if part.file not in expected:
-                if not _folder(part.source):
+                if not console_folder(part.source.file, part.source.bytes):
                     reasons.setdefault(part.file, removed)
             elif part.source.etag != expected[part.file]:
                 reasons.setdefault(part.file, STALE)
@@ -424,11 +424,6 @@ def _read_nothing(file: str, answer: WorkerAnswer | None) -> bool:
     """Whether a shard the map ran a child for is the S3 console's folder, as its worker's answer tells: a key ending
     in "/", of which it read no line."""
     return file.endswith("/") and answer is not None and answer.games == answer.errors == 0
-
-
-def _folder(source: InputRecord) -> bool:
-    """Whether what a partial read is the S3 console's folder: an empty object whose key ends in "/"."""
-    return source.file.endswith("/") and source.bytes == 0
 
 
 def _ahead(window: int, fetch: Callable[[Any], T], items: Iterable[Any]) -> Iterator[T]:
