@@ -113,12 +113,18 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
         # map, which its partial must add up to (a partial changed since is not counted): between them, the shards it
         # ran a child for, and one put under the prefix after the listing is not counted either; none where the result
         # files cannot be held to the map run (they name other children than Step Functions counts, or another run, or
-        # are in no form it writes)
-        failed, returned, unaccounted = map_run_results(s3, details.Bucket, details.Key, map_run, _counted(map_run))
+        # are in no form it writes); and the shards it listed as the S3 console's folder, which the listing leaves out
+        ran = map_run_results(s3, details.Bucket, details.Key, map_run, _counted(map_run))
         results = S3Results(bucket, merging.output_prefix, s3)
         # An execution that audited nothing fails (NoShards), which its alarm counts
         summary = merge_execution(
-            results, f"s3://{bucket}/{merging.input_prefix}", expected, failed, returned, unaccounted
+            results,
+            f"s3://{bucket}/{merging.input_prefix}",
+            expected,
+            ran.not_audited,
+            ran.returned,
+            ran.unaccounted,
+            ran.folders,
         )
     result = {
         "summary": f"{merging.output_prefix}{SUMMARY}",

@@ -1384,6 +1384,34 @@ def test_a_merge_of_an_input_prefix_holding_no_shard_fails_saying_so_and_writes_
     assert [key for key in audit_aws.keys("audits/") if "/partials/" not in key] == []
 
 
+def test_an_object_ending_in_a_slash_of_blank_lines_removed_with_its_partial_is_named_removed_not_taken_for_the_folder(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given a map run of a fair shard and of an object named as the prefix's folder that holds only blank lines (the
+    # map lists its bytes, as it does any shard's), then that object and its partial removed (review: its worker read no
+    # line of it, so the merge took it for the console's folder and dropped it without a word, the audit clean)
+    audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1)])))
+    run_worker(audit_aws, load_event("audit-worker-shard"))
+    blank = "games/2026-11-29/"
+    audit_aws.put(blank, b"\n\n")
+    item = {**load_event("audit-worker-shard")["shard"], "Key": blank, "Size": 2}
+    answer = run_worker(audit_aws, {**load_event("audit-worker-shard"), "shard": item})
+    assert (answer["games"], answer["errors"]) == (0, 0)
+    for key in [blank, *audit_aws.keys(answer["partial"])]:
+        audit_aws.s3.delete_object(Bucket=BUCKET, Key=key)
+    merge_event = merge_event_of_the_run(audit_aws, load_event)
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then the object is named as removed while the run went on, and the audit is not clean
+    assert (merged["games"], merged["not_audited"], merged["clean"]) == (1, 1, False)
+    findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert [(f["file"], f["error"]["code"], f["error"]["message"]) for f in findings] == [
+        (blank, "not_audited", REMOVED)
+    ]
+
+
 @pytest.mark.parametrize("changed", ["emptied", "another map run", "a file removed"])
 def test_a_merge_of_a_prefix_emptied_since_whose_result_files_do_not_count_says_why_they_do_not(
     audit_aws: AuditAws, load_event: Callable[[str], Event], changed: str

@@ -116,6 +116,7 @@ def merge_execution(
     not_audited: Mapping[str, str],
     returned: Mapping[str, WorkerAnswer],
     unaccounted: str | None = None,
+    folders: Collection[str] = (),
 ) -> Summary:
     """Merge an execution on AWS (`merge` with what the map should have audited, `expected` as the input `prefix` lists
     it now, and why shards failed); NoShards when it audited nothing: no shard listed, none failed and none audited,
@@ -129,6 +130,7 @@ def merge_execution(
     whoever may write under audits/, was held to no answer and counted). `unaccounted`: why no shard is audited, where
     the result files cannot be held to the map run (`s3.MapRunResults`), which NoShards says too, and so does the
     finding of each shard removed whose partial is still stored, beside that it was removed (review: it said only that).
+    `folders`: the shards the map ran a child for that it listed as the S3 console's folder (`s3.MapRunResults`).
     """
     ran = {*not_audited, *returned}
     removed = REMOVED
@@ -139,8 +141,10 @@ def merge_execution(
         # A shard the map ran a child for that is no longer listed was removed while the run went on, whether or not
         # its partial is still stored (review: with its partial removed too it was dropped without a word, and a run
         # whose every shard and partial were removed since failed with "check the input prefix"). Not the console's
-        # folder, which the listing leaves out and its worker read nothing of
-        gone = {file: REMOVED for file in ran if file not in expected and not _read_nothing(file, returned.get(file))}
+        # folder, which the listing leaves out: told by the size the map listed, as the listing tells it (review: told
+        # by its worker reading no line of it, an object so named that held only blank lines, removed with its
+        # partial, was taken for it and dropped without a word)
+        gone = {file: REMOVED for file in ran if file not in expected and file not in folders}
         not_audited = {**{file: AFTER_THE_LISTING for file in expected if file not in ran}, **gone, **not_audited}
     if not expected and not not_audited and not audited_a_shard(store):
         if unaccounted is not None:
@@ -418,12 +422,6 @@ class _Game(NamedTuple):
         # The id as written, quoted: `表7-0001`, not `\u88687-0001` (review); a character that shows nothing is shown as
         # its code point where the finding is shown (the report)
         return f"the game on line {self.line} of {self.file} (id {json.dumps(json.loads(self.id), ensure_ascii=False)})"
-
-
-def _read_nothing(file: str, answer: WorkerAnswer | None) -> bool:
-    """Whether a shard the map ran a child for is the S3 console's folder, as its worker's answer tells: a key ending
-    in "/", of which it read no line."""
-    return file.endswith("/") and answer is not None and answer.games == answer.errors == 0
 
 
 def _ahead(window: int, fetch: Callable[[Any], T], items: Iterable[Any]) -> Iterator[T]:

@@ -31,6 +31,7 @@ from fairdice.storage import (
     S3Results,
     StorageSettings,
     Streamed,
+    console_folder,
     error_code,
     get_as_listed,
 )
@@ -267,11 +268,14 @@ class MapRunResults(NamedTuple):
     or its worker's answer is not one) and what each worker that succeeded returned to the map: between them, every
     shard it ran a child for. `unaccounted`: why no shard of the run is counted, where the result files cannot be held
     to the map run: they do not name the children Step Functions counts (`UNACCOUNTED`), the manifest names another
-    map run (`OTHER_MAP_RUN`), or a file is in no form Step Functions writes (`NOT_WRITTEN`); None where they can."""
+    map run (`OTHER_MAP_RUN`), or a file is in no form Step Functions writes (`NOT_WRITTEN`); None where they can.
+    `folders`: the shards whose child succeeded that the map listed as the S3 console's folder (`console_folder`, by the
+    size its item gives), which no listing at the merge names either."""
 
     not_audited: dict[str, str]
     returned: dict[str, WorkerAnswer]
     unaccounted: str | None = None
+    folders: frozenset[str] = frozenset()
 
 
 def map_run_results(s3: Any, bucket: str, manifest_key: str, map_run: str, counts: ChildCounts) -> MapRunResults:
@@ -310,7 +314,8 @@ def map_run_results(s3: Any, bucket: str, manifest_key: str, map_run: str, count
             returned[key] = WorkerAnswer.model_validate_json(execution.get("Output") or "null")
         except ValidationError:
             not_audited.setdefault(key, ANSWER_CHANGED)
-    return MapRunResults(not_audited, returned)
+    folders = frozenset(key for key, execution in succeeded if console_folder(key, _listed_size(execution)))
+    return MapRunResults(not_audited, returned, folders=folders)
 
 
 class _Unaccounted(Exception):
@@ -367,6 +372,13 @@ def _shard_key(execution: Any) -> str | None:
         # or JSON nested too deeply to read
         return None
     return key if isinstance(key, str) else None
+
+
+def _listed_size(execution: dict[str, Any]) -> int | None:
+    """The size of the shard a child execution audited, as the map listed it (its item's `Size`); None where its item
+    gives none. Read of an execution whose `Input` names its shard's key (`_shard_key`)."""
+    size = json.loads(execution["Input"])["shard"].get("Size")
+    return size if isinstance(size, int) else None
 
 
 def _failed_shards(children: Iterable[tuple[str, dict[str, Any]]]) -> dict[str, str]:
