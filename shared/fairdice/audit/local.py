@@ -359,7 +359,10 @@ def run(
             # a running one's block results out of its --out)
             _earlier_results_only(out, among_inputs)
         store = FolderResults(out)
+        # Looked for before `_prepare`, which writes a fresh run's plan
+        left = _left_staged(out)
         done, today, started = _prepare(out, store, plan, resume)
+        passed_over = _removed(left, passed_over, out)
         watch = progress or Progress()
         watch.start(sum(f.bytes for f in plan.files))
         records: list[InputRecord] = []
@@ -798,6 +801,36 @@ def _prepare(
         ) from None
     store.put(PLAN, planned_bytes)
     return {}, plan.today, plan.started
+
+
+def _left_staged(out: Path) -> list[Path]:
+    """The files a run cut short left staged beside its outputs in `out` (`.incoming-…`, as `FolderResults` names
+    them), which no later run would write over: those beside its plan (a run writes it first) that hold no game
+    (`_holds_results`). One without a plan, or holding a game, is no part of an output, whoever put it there: it is
+    let be, and listed as not read where `out` lies in a folder given (review: a game in one went unsaid, exit 0)."""
+    if not (out / PLAN).is_file():
+        return []
+    return [
+        path
+        for path in sorted(out.iterdir())
+        if _STAGED.fullmatch(path.name) and not path.is_symlink() and path.is_file() and _holds_results(path, path.name)
+    ]
+
+
+def _removed(left: list[Path], passed_over: list[Path], out: Path) -> list[Path]:
+    """Remove what a run cut short `left` staged (`_left_staged`), once this run holds `out`; what was passed over
+    without them: each was part of an earlier run's output, not a file the folders given hold unread (review, run for
+    real with SIGKILL: every later run left the page it was writing in `--out`, and where `--out` lies in the folder
+    audited, listed it as not read, exit 1, however fair the games)."""
+    gone = {path.resolve() for path in left}
+    try:
+        for path in left:
+            path.unlink(missing_ok=True)
+    except OSError as exc:
+        raise UsageError(
+            f"--out {out}: cannot remove the results of an earlier audit there ({os_words(exc)}); give another --out"
+        ) from None
+    return [path for path in passed_over if path.resolve() not in gone]
 
 
 def _nothing_to_resume(out: Path) -> UsageError:

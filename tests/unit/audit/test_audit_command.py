@@ -1861,6 +1861,48 @@ def test_not_read_is_what_was_not_read_once_each_never_the_runs_own_results(tmp_
         assert summary(out)["games"] == 3
 
 
+@pytest.mark.parametrize("again", [[], ["--resume"]], ids=["afresh", "resumed"])
+@pytest.mark.parametrize("where", ["elsewhere", "hidden-in-the-input", "the-input-folder"])
+def test_what_a_run_cut_short_left_staged_beside_its_outputs_is_removed_by_the_next_run_and_never_counted(
+    tmp_path: Path, where: str, again: list[str]
+) -> None:
+    # Given a run of fair games killed as it wrote its report: the page half written in the file it stages beside its
+    # outputs, `.incoming-…`, as FolderResults names it (review, run for real with SIGKILL: the file was left in --out
+    # by every later run, and where --out lies in the folder audited, listed by each as passed over, exit 1)
+    folder = tmp_path / "in"
+    games.write(folder / "day.jsonl", many(3))
+    out = {"elsewhere": tmp_path / "out", "hidden-in-the-input": folder / ".audit", "the-input-folder": folder}[where]
+    arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
+    assert main(arguments) == 0
+    page = (out / "report.html").read_bytes()
+    (out / "report.html").unlink()
+    (out / ".incoming-0a1b2c3d").write_bytes(page[: len(page) // 2])
+
+    # When it is audited again, afresh or resumed
+    exit_status = main([*arguments, *again])
+
+    # Then the staged file is gone, nothing is listed as not read, and the audit is clean, as the games are
+    assert [path.name for path in out.iterdir() if path.name.startswith(".incoming-")] == []
+    assert summary(out)["passed_over"] == []
+    assert exit_status == 0
+
+
+def test_a_file_named_as_a_staged_one_beside_a_plan_that_holds_a_game_is_kept_and_listed_as_not_read(
+    tmp_path: Path,
+) -> None:
+    # Given an earlier run's results in the folder audited, beside them a file named as one the run stages that holds a
+    # game: no part of an output, whoever put it there
+    folder = tmp_path / "in"
+    games.write(folder / "day.jsonl", many(1))
+    assert main(["audit", str(folder), "--out", str(folder), "--workers", "1"]) == 0
+    games.write(folder / ".incoming-0a1b2c3d", [games.mismatched(games.narde(9))])
+
+    # When it is audited again, Then the file is not removed unread: it is kept, and listed as not read (exit 1)
+    assert main(["audit", str(folder), "--out", str(folder), "--workers", "1"]) == 1
+    assert summary(folder)["passed_over"] == [str(folder / ".incoming-0a1b2c3d")]
+    assert (folder / ".incoming-0a1b2c3d").is_file()
+
+
 def test_a_fresh_run_removes_earlier_results_that_are_a_link(tmp_path: Path) -> None:
     games.write(tmp_path / "day.jsonl", many(1))
     for made in ("link", "dangling"):
