@@ -19,6 +19,9 @@ from fairdice.schemes.base import Scheme
 WHOLE_REQUEST = "request"
 MAX_FIELD = 100
 MAX_MESSAGE = 300
+# How a message cut at MAX_MESSAGE ends: in words and ASCII, since a message quotes what was sent and a page writes a
+# `…` in it as its code point (it looks like `...`), which read as the sender's own (review). verifier.js says the same.
+CUT_SHORT = "... (cut short)"
 # Problems worded and listed, at most: a 1 MiB body of unknown fields holds 130,000, whose list would take seconds to
 # word and be too large for Lambda to return (an answer over 6 MiB is API Gateway's 500). The rest are counted.
 MAX_PROBLEMS = 100
@@ -113,7 +116,7 @@ def describe(exc: ValidationError | FairdiceError) -> list[Problem]:
 
 def _problem(field: str, message: str) -> Problem:
     # A field is named as it was sent, and an unknown one can be any length; so can what a message quotes.
-    return Problem(field=cut(field, MAX_FIELD), message=cut(message, MAX_MESSAGE))
+    return Problem(field=cut(field, MAX_FIELD), message=cut(message, MAX_MESSAGE, CUT_SHORT))
 
 
 def _path(loc: tuple[int | str, ...], kind: str) -> str:

@@ -242,9 +242,10 @@ def _escaped(found: re.Match[str]) -> str:
     return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
-def cut(text: str, most: int) -> str:
-    """The text, or its start and `…` when it is longer than `most` characters (`…` included)."""
-    return text if len(text) <= most else text[: most - 1] + "…"
+def cut(text: str, most: int, mark: str = "…") -> str:
+    """The text, or its start and `mark` (`…` unless given) when it is longer than `most` characters (`mark`
+    included)."""
+    return text if len(text) <= most else text[: most - len(mark)] + mark
 
 
 def ends(first: int, last: int, shown: Callable[[int], str] = str) -> str:

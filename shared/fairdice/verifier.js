@@ -640,11 +640,16 @@ const fairdice = (() => {
     }
   }
 
-  const cut = (text, most) => (Array.from(text).length <= most ? text : `${Array.from(text).slice(0, most - 1).join("")}…`);
+  const cut = (text, most, mark = "…") => {
+    const characters = Array.from(text);
+    return characters.length <= most ? text : characters.slice(0, most - Array.from(mark).length).join("") + mark;
+  };
+  // How a message cut at MAX_MESSAGE ends, as fairdice.problems.CUT_SHORT: a page writes a `…` as its code point.
+  const CUT_SHORT = "... (cut short)";
 
   class Problems extends Error {
     constructor(problems) {
-      const kept = problems.map((p) => ({ field: cut(p.field, MAX_FIELD), message: cut(p.message, MAX_MESSAGE) }));
+      const kept = problems.map((p) => ({ field: cut(p.field, MAX_FIELD), message: cut(p.message, MAX_MESSAGE, CUT_SHORT) }));
       super(kept.map((p) => `${p.field}: ${p.message}`).join("; "));
       this.problems = kept;
     }

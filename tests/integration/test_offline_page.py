@@ -713,6 +713,7 @@ BAD_LINKS = [
     "?scheme=narde-v1&scheme=narde-v1&key=00",
     "?scheme=narde-v1&scheme=narde-v1&scheme=narde-v1&key=00",  # "3 times", "twice" for two, as the core says
     "?scheme=chess&key=00",
+    "?scheme=" + "x" * 400,  # a message past 300 characters, cut short alike in words (review)
     # a scheme's id spelt otherwise is suggested alike: in capitals, cut short, with a space (review)
     "?scheme=Narde&key=00",
     "?scheme=three%20dice&seed=00",

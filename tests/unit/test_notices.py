@@ -30,6 +30,18 @@ def test_a_long_name_is_cut_at_40_characters_as_the_message_is() -> None:
     assert name[:41] not in page.html
 
 
+def test_a_message_cut_at_its_most_ends_in_words_not_in_a_character_the_page_writes_as_its_code_point() -> None:
+    # Given a problem whose message runs past the 300 characters a message is cut at
+    problems = describe(InvalidInput("x" * 320, field="date"))
+    # When its page is drawn
+    page = error_page(404, problems[0].message, problems, where="link")
+    # Then the cut reads as a cut, in ASCII after the text kept (review: it ended "xxx⟨U+2026⟩.", the "…" the cut
+    # wrote drawn as a character of the sender's)
+    assert problems[0].message == "x" * 285 + "... (cut short)"
+    assert "U+2026" not in page.html and "…" not in page.html
+    assert f"{'x' * 285}... (cut short).</li>" in page.html
+
+
 def _day(published: str, in_time: bool) -> DayRecord:
     secret = bytes(range(32))
     day = dt.date(2025, 3, 1)
