@@ -346,9 +346,11 @@ def _placed(at: int, number: int, before: int, first: int | None) -> int:
             " the paste. List every roll, in order, or leave the numbers out"
         )
     if number < expected:
+        # one roll is said as one (review: "already run from 5 to 5")
+        held = f"roll {first}" if first == expected - 1 else f"rolls {ends(first, expected - 1)}"
         raise RecordedError(
-            f"line {at} is numbered {number}, but the rolls above it already run from {first} to {expected - 1}:"
-            " number each line by its first roll and list each roll once, in order, or leave the numbers out"
+            f"line {at} is numbered {number}, but the lines above it already hold {held}: number each line by its"
+            " first roll and list each roll once, in order, or leave the numbers out"
         )
     return first
 

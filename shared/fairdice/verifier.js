@@ -1282,8 +1282,9 @@ const fairdice = (() => {
       );
     }
     if (number < expected) {
+      const held = first === expected - 1n ? `roll ${first}` : `rolls ${ends(first, expected - 1n)}`; // one roll as one
       throw new Error(
-        `line ${at} is numbered ${number}, but the rolls above it already run from ${first} to ${expected - 1n}: number each line by its first roll and list each roll once, in order, or leave the numbers out`,
+        `line ${at} is numbered ${number}, but the lines above it already hold ${held}: number each line by its first roll and list each roll once, in order, or leave the numbers out`,
       );
     }
     return first;

@@ -304,9 +304,13 @@ def test_bare_digits_that_could_be_a_roll_are_numbers_only_when_every_line_count
         ("5: 6-3\n8: 4-4", "line 2 is numbered 8, but the rolls above it end at roll 5: rolls 6 and 7 are not in"),
         (
             "1: 6-3 4-4\n2: 1-2",
-            "line 2 is numbered 2, but the rolls above it already run from 1 to 2: number each line by its first roll",
+            "line 2 is numbered 2, but the lines above it already hold rolls 1 and 2: number each line by its first"
+            " roll",
         ),
-        ("2: 6-3\n1: 4-4", "line 2 is numbered 1, but the rolls above it already run from 2 to 2"),
+        ("1: 6-3 4-4 5-5\n2: 1-2", "line 2 is numbered 2, but the lines above it already hold rolls 1 to 3"),
+        # one roll said as one (review: "already run from 5 to 5")
+        ("2: 6-3\n1: 4-4", "line 2 is numbered 1, but the lines above it already hold roll 2:"),
+        ("5: 2-5\n5: 4-2", "line 2 is numbered 5, but the lines above it already hold roll 5:"),
         ("6-3 4-4\n1: 1-2", "line 2 is numbered 1, but 2 rolls come before it"),
         ("1: 6-3\n2:", "line 2: roll 2 has no dice"),
     ],
