@@ -87,6 +87,19 @@ def _stray(token: str) -> str:
     )
 
 
+def _run(token: str, parts: list[str], n: int) -> str:
+    """Where a token's mark between dice has a run of digits on one side, part `n` of it, too many for one die: rolls
+    written together, then a mark (review: `…251643x5` was "'25426316443161316251643' is not a face of a 6-sided die",
+    the x not named). verifier.js says the same."""
+    start = sum(len(part) + 1 for part in parts[:n])  # where part n starts, past each part before it and its mark
+    digits = len(parts[n])
+    at, side = (start + digits, "before") if n + 1 < len(parts) else (start - 1, "after")
+    return (
+        f"; its character {at + 1}, {repr_of(token[at])}, separates dice, but {digits} digits come {side} it, not one"
+        " die"
+    )
+
+
 def _die(text: str, sides: int, where: str) -> int:
     if not text.isdigit() or not text.isascii():
         raise RecordedError(f"{where}: {_shown(text)} is not a die face")
@@ -110,7 +123,15 @@ def _roll_from_token(token: str, sides: Sequence[int], where: str) -> list[tuple
             )
         if len(parts) != per_roll:
             raise RecordedError(f"{where}: {_shown(token)} has {len(parts)} dice, a roll has {per_roll}")
-        return [tuple(_die(p, s, where) for p, s in zip(parts, sides, strict=True))]
+        faces = []
+        for n, (part, side) in enumerate(zip(parts, sides, strict=True)):
+            # dice of one digit each may be written together, so a run of them beside a mark is rolls, not a die
+            if max(sides) <= 9 and part.isascii() and part.isdigit() and len(part.lstrip("0")) > len(str(side)):
+                raise RecordedError(
+                    f"{where}: {_shown(token)} is not a roll (write it like {_example(sides)}){_run(token, parts, n)}"
+                )
+            faces.append(_die(part, side, where))
+        return [tuple(faces)]
     if not token.isascii() or not token.isdigit() or max(sides) > 9:
         raise RecordedError(f"{where}: {_shown(token)} is not a roll (write it like {_example(sides)}){_past(token)}")
     if len(token) == 1:

@@ -1105,6 +1105,14 @@ const fairdice = (() => {
     }
     return `; its characters ${at + 1} and ${at + 2}, ${pyRepr(characters[at])} and ${pyRepr(characters[at + 1])}, separate dice, but no die comes between them`;
   };
+  // Where a token's mark between dice has a run of digits on one side, piece `n` of it, too many for one die: rolls
+  // written together, then a mark (recorded._run).
+  const run = (token, pieces, n) => {
+    const start = pieces.slice(0, n).reduce((sum, piece) => sum + chars(piece) + 1, 0);
+    const digits = pieces[n].length; // ASCII digits
+    const [at, side] = n + 1 < pieces.length ? [start + digits, "before"] : [start - 1, "after"];
+    return `; its character ${at + 1}, ${pyRepr(Array.from(token)[at])}, separates dice, but ${digits} digits come ${side} it, not one die`;
+  };
   const example = (sides) => sides.map((s, i) => Math.min(s, 6 - i)).join("-");
   const short = (text) => Array.from(text).slice(0, 200).join("");
 
@@ -1127,7 +1135,15 @@ const fairdice = (() => {
       if (pieces.length !== sides.length) {
         throw new Error(`${where}: ${quoted(token)} has ${pieces.length} dice, a roll has ${sides.length}`);
       }
-      return [pieces.map((p, i) => die(p, sides[i], where))];
+      return [
+        pieces.map((p, i) => {
+          // dice of one digit each may be written together, so a run of them beside a mark is rolls, not a die
+          if (Math.max(...sides) <= 9 && ASCII_DIGITS.test(p) && p.replace(/^0+/, "").length > String(sides[i]).length) {
+            throw new Error(`${where}: ${quoted(token)} is not a roll (write it like ${example(sides)})${run(token, pieces, i)}`);
+          }
+          return die(p, sides[i], where);
+        }),
+      ];
     }
     if (!ASCII_DIGITS.test(token) || Math.max(...sides) > 9) {
       throw new Error(`${where}: ${quoted(token)} is not a roll (write it like ${example(sides)})${past(token)}`);

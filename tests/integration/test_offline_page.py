@@ -708,6 +708,7 @@ BAD_LINKS = [
     f"?seed={KEY.hex()}%E3%85%A4&client=a,b",
     f"?seed={KEY.hex()}&client=a,b&n=2&rolls=25%E3%85%A4",
     f"?seed={KEY.hex()}&client=a,b&n=3&rolls=25,42,6x3x",
+    f"?seed={KEY.hex()}&client=a,b&rolls=25426316443161316251643x5",  # the x named, not the run before it (review)
     f"?seed={KEY.hex()}&client=a,b&%E3%85%A4=1",
     f"?scheme=narde%F0%9D%85%99&key={KEY.hex()}",
     "?scheme=narde-v1&scheme=narde-v1&key=00",
@@ -1156,6 +1157,13 @@ PASTED = [
     ("\U0001f3b2-3-", (6, 6)),  # counted in characters, as Python counts them
     ("x", (6, 6)),
     ("242424242424242424242424x", (6, 6)),
+    # a mark beside a run of digits is named where it is (review: the run blamed as no face, the x not named)
+    ("25426316443161316251643x5", (6, 6)),
+    ("63x5", (6, 6)),
+    ("6-3 5x2542", (6, 6)),
+    ("1-2-3 4x5x66", (6, 6, 6)),
+    ("6-3 4-4 0063x5", (6, 6)),
+    ("20x120", (20, 20)),
     ("6-3- 4-4-4", (6, 6, 6)),
     ("six three", (6, 6)),
     ("[[6, 3]", (6, 6)),

@@ -414,6 +414,18 @@ def test_a_stray_x_after_a_links_rolls_is_named_as_a_mark_with_no_die_after_it(r
     assert problem.message.endswith("but no die comes after it")
 
 
+def test_a_stray_x_before_the_last_digit_of_a_links_long_run_of_rolls_is_named_where_it_is() -> None:
+    # Review: "'25426316443161316251643' is not a face of a 6-sided die", the run before the x blamed, the x not named
+    with pytest.raises(ValidationError) as caught:
+        parse_link(f"seed={KEY}&client=a,b&rolls=25426316443161316251643x5")
+    (problem,) = describe(caught.value)
+    assert problem.field == "rolls"
+    assert problem.message == (
+        "line 1, roll 1: '25426316443161316251'... (25 characters) is not a roll (write it like 6-5); its character 24,"
+        " 'x', separates dice, but 23 digits come before it, not one die"
+    )
+
+
 def test_a_link_whose_ampersands_a_mail_program_escaped_says_so() -> None:
     # Review (a player's pages): "'amp;seal' is not a parameter of a pair36 link", no word of the mail program's &amp;
     with pytest.raises(InvalidInput) as caught:

@@ -96,6 +96,28 @@ def test_daily_six_faces_are_read_in_the_order_d4_to_d20(pasted: object) -> None
             PAIR,
             "\\(25 characters\\) is not a roll \\(.*\\); its character 25, 'x', separates dice, but",
         ),
+        # A mark beside a run of digits, rolls written together, is named where it is (review: "…251643x5" blamed the
+        # run as "not a face of a 6-sided die", the x not named)
+        (
+            "63x5",
+            PAIR,
+            "^line 1, roll 1: '63x5' is not a roll \\(.*\\); its character 3, 'x', separates dice, but 2 digits"
+            " come before it, not one die$",
+        ),
+        (
+            "6-3 5x2542",
+            PAIR,
+            "roll 2: '5x2542' is not a roll \\(.*\\); its character 2, 'x', separates dice, but 4"
+            " digits come after it, not one die$",
+        ),
+        (
+            "1-2-3 4x5x66",
+            THREE,
+            "roll 2: '4x5x66' is not a roll \\(.*\\); its character 4, 'x', separates dice, but 2"
+            " digits come after it, not one die$",
+        ),
+        ("7x63", PAIR, "^line 1, roll 1: 7 is not a face of a 6-sided die$"),  # the first die wrong is named first
+        ("20x120", (20, 20), "'120' is not a face of a 20-sided die$"),  # no run: dice of two digits
         ("x", PAIR, "^line 1, roll 1: 'x' is not a roll \\(write it like 6-5\\)$"),  # marks alone: nothing to point at
         ("634", PAIR, "has 3 digits, not a multiple of 2 dice: 1 whole roll from there, then 1 digit over;"),
         ("254264343", PAIR, "line 1, roll 1: '254264343' has 9 digits, not a multiple of 2 dice: 4 whole rolls from"),
