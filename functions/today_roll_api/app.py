@@ -30,7 +30,14 @@ from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import FairdiceError, InvalidInput
 from fairdice.fields import BasePath
-from fairdice.http import SECURITY_HEADERS, SignedHttpApiEvent, error_headers, http_status, unsent_answer
+from fairdice.http import (
+    SECURITY_HEADERS,
+    SignedHttpApiEvent,
+    error_headers,
+    http_status,
+    not_allowed,
+    unsent_answer,
+)
 from fairdice.problems import ErrorDetail, ErrorResponse, invalid
 from fairdice.storage import PROMPT, StorageSettings
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
@@ -111,10 +118,10 @@ def clock() -> dt.datetime:
 def todays_roll(player_id: str) -> Response[str]:
     event = app.current_event
     # A method is read as sent, as the verify API reads it (its refuse_other_cases): methods are case-sensitive (RFC
-    # 9110 9.1), so `get` is no GET but a method this function does not take. Powertools routes the method upper-cased
-    # (review: `get` was today's roll, where the verify API refuses it)
+    # 9110 9.1), so `get` is no GET but a method this function does not take, its 405. Powertools routes the method
+    # upper-cased (review: `get` was today's roll, where the verify API refuses it)
     if event.http_method != "GET":
-        raise NotFoundError
+        return _wrong_method(event.request_context.http.path, event.http_method)
     # API Gateway's IAM authorizer names the caller of every request it lets through: any principal of the
     # account allowed execute-api:Invoke, not only the game server's role. Only a session of that role is answered.
     caller = event.request_context.authorizer.iam.user_arn
@@ -166,8 +173,27 @@ def _domain_error(exc: FairdiceError) -> Response[str]:
     return _error(status, ErrorDetail(code=exc.code, message=exc.message), error_headers(status))
 
 
+# The route's path, as this function's routes see it (a custom domain's base path taken off), and what the one HTTP API
+# takes there: this function's GET, and OPTIONS, which the verify API answers on every path (its allowed_methods)
+_ROUTE = re.compile(r"/game/today/[^/]+")
+_ALLOWED = ("GET", "OPTIONS")
+
+
+def _wrong_method(path: str, method: str) -> Response[str]:
+    """The 405 the verify API answers the same request with (API Gateway sends it another method on this path):
+    only a direct invoke brings this function one (review: it was a 404, "this function answers GET … only")."""
+    detail = ErrorDetail(code="method_not_allowed", message=not_allowed(path, method, _ALLOWED))
+    return _error(HTTPStatus.METHOD_NOT_ALLOWED, detail, {"Allow": ", ".join(_ALLOWED)})
+
+
 @app.not_found
 def _unknown_route(exc: NotFoundError) -> Response[str]:
+    event = app.current_event
+    path = event.request_context.http.path  # as sent: the route's id is encoded in rawPath (`_id_encoded`)
+    if _ROUTE.fullmatch(path.removeprefix(SETTINGS.base_path or "")):
+        if event.http_method == "OPTIONS":  # what the path takes (RFC 9110 9.3.7), as the verify API answers it
+            return Response(HTTPStatus.NO_CONTENT, None, "", headers={"Allow": ", ".join(_ALLOWED)})
+        return _wrong_method(path, event.http_method)
     message = "this function answers GET /game/today/{player_id} only"
     return _error(HTTPStatus.NOT_FOUND, ErrorDetail(code="not_found", message=message))
 

@@ -16,7 +16,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError, ServiceError
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 from fairdice.errors import FairdiceError, InvalidInput
-from fairdice.http import error_headers, http_status
+from fairdice.http import PATH_SAID, error_headers, http_status, not_allowed
 from fairdice.links import times_given
 from fairdice.problems import ErrorDetail, ErrorResponse, Problem, describe, headline, invalid
 from fairdice.prose import cut, given_more_than_once
@@ -160,10 +160,6 @@ QUERY_ENCODED = (
     "its ? came as %3F (as a program that passed the link on may write it), so its parameters were read as part of"
     " the address: change %3F back to ?, or copy the link again from the game"
 )
-# How much of a path, and of a method's name, an error quotes: a 405's quoted the whole path, thousands of characters of
-# /daily/xxx…, where a 404's cut it (review)
-_PATH_SAID = 200
-_METHOD_SAID = 20
 
 
 @_handles(NotFoundError)
@@ -174,18 +170,17 @@ def _unknown_route(exc: NotFoundError) -> Response[str]:
     # A route that takes the method found nothing there (GET /docs/{folder}/{asset} of any other name): a 404.
     allowed = [] if event.http_method in served_elsewhere(path) else allowed_methods(resolver(router), path)
     if allowed and event.http_method not in allowed:
-        named = [method for method in allowed if method != "OPTIONS"]  # what the path is for; OPTIONS only says that
         return _error(
             HTTPStatus.METHOD_NOT_ALLOWED,
             "method_not_allowed",
-            f"{cut(event.path, _PATH_SAID)} takes {' or '.join(named)}, not {cut(event.http_method, _METHOD_SAID)}",
+            not_allowed(event.path, event.http_method, allowed),
             headers={"Allow": ", ".join(allowed)},
         )
     if "?" in event.path:  # a link whose ? came as %3F (routes.decoded): its parameters were read as its address
         return _error(
-            HTTPStatus.NOT_FOUND, "not_found", f"there is no {cut(event.path, _PATH_SAID)} here; {QUERY_ENCODED}"
+            HTTPStatus.NOT_FOUND, "not_found", f"there is no {cut(event.path, PATH_SAID)} here; {QUERY_ENCODED}"
         )
-    return _error(HTTPStatus.NOT_FOUND, "not_found", f"there is no {cut(event.path, _PATH_SAID)} here; see GET /docs")
+    return _error(HTTPStatus.NOT_FOUND, "not_found", f"there is no {cut(event.path, PATH_SAID)} here; see GET /docs")
 
 
 @_handles(Exception)

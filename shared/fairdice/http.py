@@ -6,6 +6,7 @@ of both the verify API and the game's route (`functions/`) turns that into a sta
 lives in the layer because two functions share it, and reads nothing but its arguments.
 """
 
+from collections.abc import Sequence
 from http import HTTPStatus
 from typing import Any, Protocol
 
@@ -21,6 +22,7 @@ from fairdice.errors import (
     UnknownDay,
 )
 from fairdice.problems import ErrorDetail, ErrorResponse, describe, headline
+from fairdice.prose import cut
 
 # The one map from a domain error to the HTTP status a function answers it with (STYLE 4: the verify API and the game's
 # route each kept a copy, review). An error it does not name is no request's doing: a 500.
@@ -46,6 +48,20 @@ def http_status(exc: FairdiceError) -> HTTPStatus:
     if isinstance(exc, MissingBucket):
         return HTTPStatus.INTERNAL_SERVER_ERROR
     return next((status for kind, status in _STATUS.items() if isinstance(exc, kind)), HTTPStatus.INTERNAL_SERVER_ERROR)
+
+
+# How much of a path, and of a method's name, an error quotes: a 405's quoted the whole path, thousands of characters of
+# /daily/xxx…, where a 404's cut it (review)
+PATH_SAID = 200
+METHOD_SAID = 20
+
+
+def not_allowed(path: str, method: str, allowed: Sequence[str]) -> str:
+    """A 405's message: `/check takes GET or HEAD, not POST`, naming the methods the path takes (`allowed`, as its
+    Allow header lists them) but OPTIONS, which only says what the others are. The verify API and the game's route say
+    it alike, on the one HTTP API."""
+    named = [name for name in allowed if name != "OPTIONS"]
+    return f"{cut(path, PATH_SAID)} takes {' or '.join(named)}, not {cut(method, METHOD_SAID)}"
 
 
 def error_headers(status: HTTPStatus) -> dict[str, str] | None:

@@ -23,6 +23,7 @@ from fairdice.storage import StorageSettings, Stores
 from pydantic import ValidationError
 from today_roll_api import app
 from unsent_events import UNSENT, assert_unsent
+from verify_api_calls import invoke
 
 from testkit.lambda_context import FakeLambdaContext
 from testkit.oracles import seed_004
@@ -430,13 +431,61 @@ def test_a_method_not_in_capitals_is_refused_as_any_other_method_the_route_does_
     # 9.1), and the verify API refuses `get` as no GET (review: Powertools routed it upper-cased, and it was the roll)
     event = copy.deepcopy(load_event("today-roll"))
     event["requestContext"]["http"]["method"] = method
-    other = copy.deepcopy(load_event("today-roll"))
-    other["requestContext"]["http"]["method"] = "POST"
 
     # Then it is the function's answer to a method it does not take, and no roll is given
     answer = call(event)
-    assert_error(answer, 404, "not_found")
-    assert answer.body == call(other).body and "today's roll given" not in answer.logs
+    error = assert_error(answer, 405, "method_not_allowed")
+    assert error["message"] == f"/game/today/{PLAYER} takes GET, not {method}"
+    assert "today's roll given" not in answer.logs
+
+
+@pytest.mark.filterwarnings("ignore:No application metrics to publish")  # the verify API's, which gives no verdict
+@pytest.mark.parametrize("method", ["POST", "DELETE", "PROPFIND", "get"])
+def test_a_method_the_route_does_not_take_is_the_verify_api_s_405_naming_get(
+    published: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], method: str
+) -> None:
+    # Given the game server's signed request with another method: only a direct invoke brings this function one, as
+    # API Gateway routes GET alone here and any other method on the path to the verify API (through $default)
+    event = copy.deepcopy(load_event("today-roll"))
+    event["requestContext"]["http"]["method"] = method
+
+    # When this function and the verify API answer it
+    answer, verify_api = call(event), invoke(event)
+
+    # Then both answer 405 naming GET, with the same Allow and the same error (review: this function answered 404,
+    # "this function answers GET /game/today/{player_id} only", where the verify API answered 405)
+    error = assert_error(answer, 405, "method_not_allowed")
+    assert error["message"] == f"/game/today/{PLAYER} takes GET, not {method}"
+    assert answer.headers["Allow"] == verify_api.headers["Allow"] == "GET, OPTIONS"
+    assert (answer.status, answer.body) == (verify_api.status, verify_api.json)
+    assert "today's roll given" not in answer.logs
+
+
+@pytest.mark.filterwarnings("ignore:No application metrics to publish")  # the verify API's, which gives no verdict
+def test_an_options_on_the_route_says_what_it_takes_as_the_verify_api_does(
+    published: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
+) -> None:
+    # Given an OPTIONS on the route, which API Gateway sends to the verify API: only a direct invoke brings it here
+    event = copy.deepcopy(load_event("today-roll"))
+    event["requestContext"]["http"]["method"] = "OPTIONS"
+
+    # When this function answers it
+    result = app.lambda_handler(copy.deepcopy(event), FakeLambdaContext())
+
+    # Then it is the verify API's answer: 204 with Allow, never "takes GET, not OPTIONS" beside an Allow naming OPTIONS
+    verify_api = invoke(event)
+    assert (result["statusCode"], result["headers"]["Allow"], result["body"]) == (204, "GET, OPTIONS", "")
+    assert (verify_api.status, verify_api.headers["Allow"], verify_api.text) == (204, "GET, OPTIONS", "")
+
+
+def test_another_method_on_another_path_is_not_found(
+    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
+) -> None:
+    event = copy.deepcopy(load_event("today-roll"))
+    event["rawPath"] = event["requestContext"]["http"]["path"] = f"/game/today/{PLAYER}/x"
+    event["requestContext"]["http"]["method"] = "POST"
+
+    assert_error(call(event), 404, "not_found")
 
 
 @pytest.mark.parametrize("name", TODAY_EVENTS)
