@@ -17,7 +17,7 @@ from uuid import UUID
 from pydantic import AfterValidator, BeforeValidator, Field, SkipValidation, ValidationInfo, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
-from fairdice.prose import repr_of
+from fairdice.prose import quoted, repr_of
 
 MAX_ROLLS = 10_000
 # Rolls listed from the game's start when neither count nor recorded rolls say how many: seed 002's own snippet
@@ -198,17 +198,15 @@ def _whole_number(value: object) -> object:
     # Pydantic's lax mode reads true as 1, and "007", "+7" or "7_0" as numbers: a number that places a roll in a game
     # is written one way only, so that no spelling of it can stand for another or be searched over.
     if isinstance(value, bool):
-        raise ValueError(f"must be a whole number, got {str(value).lower()}")
+        raise ValueError(f"must be a whole number, got {quoted(value)}")
     if isinstance(value, float):  # 5.0 in JSON is read as 5 by lax mode: a second spelling of 5
         raise ValueError(f"must be a whole number without a decimal point or exponent, got {repr_of(value)}")
     if isinstance(value, str) and not _CANONICAL_INT.fullmatch(value):
-        written = repr_of(value)
-        shown = written if len(written) <= 40 else written[:37] + "..."
         if any(character.isdigit() for character in value):
             raise ValueError(
-                f"must be a whole number in the digits 0-9, without leading zeros, spaces or signs, got {shown}"
+                f"must be a whole number in the digits 0-9, without leading zeros, spaces or signs, got {quoted(value)}"
             )
-        raise ValueError(f"must be a whole number, got {shown}")
+        raise ValueError(f"must be a whole number, got {quoted(value)}")
     return value
 
 

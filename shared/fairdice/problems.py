@@ -13,7 +13,7 @@ from pydantic import AfterValidator, AliasChoices, AliasPath, BaseModel, Field, 
 
 from fairdice import schemes
 from fairdice.errors import FairdiceError, InvalidInput, UnknownDay
-from fairdice.prose import cut, repr_of
+from fairdice.prose import cut, quoted
 from fairdice.schemes.base import Scheme
 
 WHOLE_REQUEST = "request"
@@ -145,17 +145,17 @@ def _words(error: Any, context: dict[str, Any], scheme: str | None, loc: tuple[i
         case "union_tag_invalid":
             # the value as given (pydantic's tag is it as text: a number 36 was shown as '36', the page's 36)
             tag = given["scheme"] if isinstance(given, dict) and "scheme" in given else context.get("tag")
-            return f"must be one of {', '.join(schemes.ids())}, not {_shown(tag)}{scheme_meant(tag)}"
+            return f"must be one of {', '.join(schemes.ids())}, not {quoted(tag)}{scheme_meant(tag)}"
         case "union_tag_not_found":
             return f"is required and must be one of {', '.join(schemes.ids())}{_scheme_of_fields(given)}"
         case "less_than_equal":
-            return f"must be at most {context['le']}, got {_shown(given)}"
+            return f"must be at most {context['le']}, got {quoted(given)}"
         case "greater_than_equal":
-            return f"must be at least {context['ge']}, got {_shown(given)}"
+            return f"must be at least {context['ge']}, got {quoted(given)}"
         case "int_type" | "int_parsing" | "int_from_float":
-            return f"must be a whole number, got {_shown(given)}"
+            return f"must be a whole number, got {quoted(given)}"
         case "bool_type" | "bool_parsing":
-            return f"must be true or false, got {_shown(given)}"
+            return f"must be true or false, got {quoted(given)}"
         case "list_type":
             return "must be a list"
         case "too_short":
@@ -180,12 +180,6 @@ def _words(error: Any, context: dict[str, Any], scheme: str | None, loc: tuple[i
 
 def _entries(n: int) -> str:
     return "1 entry" if n == 1 else f"{n} entries"
-
-
-def _shown(given: object) -> str:
-    """The offending input, cut short: a message must stay readable whatever was sent."""
-    text = repr_of(given, most=41)  # one more than is shown: enough to tell whether it is cut
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 # ---- did you mean ---------------------------------------------------------------------------------

@@ -223,6 +223,13 @@ def repr_of(value: object, most: int | None = None) -> str:
     return _BLANK.sub(_escaped, written[:most])  # each of JSON's words is as long as Python's: the whole's start
 
 
+def quoted(given: object) -> str:
+    """A value a message quotes as sent (`repr_of`: 'abc', true, [1, null]), cut at 40 characters, `...` ending one cut
+    short: a message must stay readable whatever was sent. verifier.js's `shown` does the same."""
+    text = repr_of(given, most=41)  # one more than is shown: enough to tell whether it is cut
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 # Python's words for JSON's null, true and false, which `repr` writes bare, and the quoted text `repr` writes, in
 # single or double quotes, whose quote and backslash are escaped within it; cut short by `most`, a quoted text may
 # end without its closing quote, after its backslash alone too

@@ -625,7 +625,7 @@ const fairdice = (() => {
     return out + quote;
   }
 
-  /** The offending input, cut short as the core cuts it (fairdice.problems._shown). */
+  /** The offending input, cut short as the core cuts it (fairdice.prose.quoted). */
   const shown = (value) => {
     const text = pyRepr(value);
     return Array.from(text).length <= 40 ? text : `${Array.from(text).slice(0, 37).join("")}...`;
