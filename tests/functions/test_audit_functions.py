@@ -80,14 +80,14 @@ OUT = "audits/2026-11-29/audit-2026-11-29/"
 
 
 def as_listed(audit_aws: AuditAws, event: Event) -> Event:
-    """The map's item for the shard as it is listed now: with the object's own ETag (the event file's is an example's,
-    of no object here), or as it is when there is no such object."""
+    """The map's item for the shard as it is listed now: with the object's own ETag and Size (the event file's are an
+    example's, of no object here), or as it is when there is no such object."""
     shard = event["shard"]
     try:
-        etag = audit_aws.s3.head_object(Bucket=BUCKET, Key=shard["Key"])["ETag"]
+        head = audit_aws.s3.head_object(Bucket=BUCKET, Key=shard["Key"])
     except ClientError:
         return event
-    return {**event, "shard": {**shard, "Etag": etag}}
+    return {**event, "shard": {**shard, "Etag": head["ETag"], "Size": head["ContentLength"]}}
 
 
 def run_worker(audit_aws: AuditAws, event: Event) -> Any:
