@@ -80,10 +80,12 @@ def check_body(event: APIGatewayProxyEventV2, limit: int) -> None:
     charset = next((named for named in _charsets(declared) if named not in _UTF8), None)
     if charset is not None:
         # JSON between systems is UTF-8 (RFC 8259 8.1): a body said to be in another charset is not read as UTF-8
-        # regardless (review: `charset=latin-1` was ignored, and the body's bytes read as UTF-8 text they were not)
+        # regardless (review: `charset=latin-1` was ignored, and the body's bytes read as UTF-8 text they were not).
+        # One that names none (`charset=`) is said so (review: "charset  is not read")
+        named = f"charset {charset[:60]}" if charset else "an empty charset"
         raise ServiceError(
             HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
-            f"send the body as UTF-8: charset {charset[:60]} is not read (leave the charset out, or say charset=utf-8)",
+            f"send the body as UTF-8: {named} is not read (leave the charset out, or say charset=utf-8)",
         )
     encoding = event.headers.get("content-encoding", "").strip().lower()
     if encoding and encoding != "identity":

@@ -99,6 +99,22 @@ def test_a_body_said_to_be_in_a_charset_other_than_utf8_is_415_naming_it_on_ever
 
 
 @pytest.mark.parametrize("route", POST_ROUTES)
+@pytest.mark.parametrize(
+    "content_type", ["application/json; charset=", 'application/json; charset=""', "application/json; charset"]
+)
+def test_a_body_said_to_be_in_an_empty_charset_is_415_saying_the_charset_is_empty_on_every_post_route(
+    load_event: Callable[[str], Event], route: str, content_type: str
+) -> None:
+    # Review: the charset's name was left blank in the words, "charset  is not read"
+    event = load_event(POST_ROUTES[route])
+    answer = invoke(with_body(event, event["body"], content_type=content_type))
+    error = assert_error(answer, 415, "unsupported_media_type")
+    assert error["message"] == (
+        "send the body as UTF-8: an empty charset is not read (leave the charset out, or say charset=utf-8)"
+    )
+
+
+@pytest.mark.parametrize("route", POST_ROUTES)
 @pytest.mark.parametrize("charset", ["utf-8", "UTF-8", '"utf-8"', "utf8", "UTF8", "us-ascii", "US-ASCII", "ascii"])
 def test_a_body_said_to_be_utf8_or_us_ascii_is_read_on_every_post_route(
     load_event: Callable[[str], Event], route: str, charset: str
