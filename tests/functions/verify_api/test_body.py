@@ -125,6 +125,23 @@ def test_a_body_said_to_be_utf8_or_us_ascii_is_read_on_every_post_route(
 
 
 @pytest.mark.parametrize("route", POST_ROUTES)
+@pytest.mark.parametrize(
+    "content_type",
+    [
+        'application/json; profile="urn:example;charset=latin-1"',
+        'application/json; profile="a\\";charset=latin-1"; charset=utf-8',
+    ],
+)
+def test_a_charset_written_inside_another_parameters_quoted_value_is_no_charset_on_every_post_route(
+    load_event: Callable[[str], Event], route: str, content_type: str
+) -> None:
+    # Review: the parameters were split at every ";", so the quoted value's text was read as a charset and refused, 415
+    event = load_event(POST_ROUTES[route])
+    answer = invoke(with_body(event, event["body"], content_type=content_type))
+    assert (answer.status, answer.json) == (200, invoke(event).json)
+
+
+@pytest.mark.parametrize("route", POST_ROUTES)
 def test_a_compressed_body_is_415_naming_its_encoding_on_every_post_route(
     load_event: Callable[[str], Event], route: str
 ) -> None:
