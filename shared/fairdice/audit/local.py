@@ -805,9 +805,10 @@ def _prepare(
 
 def _left_staged(out: Path) -> list[Path]:
     """The files a run cut short left staged beside its outputs in `out` (`.incoming-…`, as `FolderResults` names
-    them), which no later run would write over: those beside its plan (a run writes it first) that hold no game
-    (`_holds_results`). One without a plan, or holding a game, is no part of an output, whoever put it there: it is
-    let be, and listed as not read where `out` lies in a folder given (review: a game in one went unsaid, exit 0)."""
+    them), which no later run would write over: those at its root, where its `partials/` holds a plan (a run writes it
+    first), that hold no game (`_holds_results`). One without a plan, or holding a game, is no part of an output,
+    whoever put it there: it is let be, and listed as not read where `out` lies in a folder given (review: a game in
+    one went unsaid, exit 0)."""
     if not (out / PLAN).is_file():
         return []
     return [
