@@ -449,8 +449,11 @@ def _id_problem(game_id: object) -> Problem | None:
     if game_id is None:
         return Problem(field="id", message="is required: the game's id, 1 to 128 characters")
     if not isinstance(game_id, str) or not 1 <= len(game_id) <= MAX_ID:
-        # The finding has no id to name (it is text or null), so its problem shows what was given, cut short.
-        given = cut(json.dumps(game_id, ensure_ascii=False), _ID_SHOWN)
+        # The finding has no id to name (it is text or null), so its problem shows what was given, cut short: a number
+        # with a point or an exponent as the line wrote it (json_input.WrittenFloat), where json.dumps wrote 1E5 as
+        # 100000.0 and 1e999 as Infinity, which is no JSON (review)
+        written = repr(game_id) if isinstance(game_id, float) else json.dumps(game_id, ensure_ascii=False)
+        given = cut(written, _ID_SHOWN)
         return Problem(field="id", message=f"must be text of 1 to {MAX_ID} characters, not {given}")
     if (lone := _SURROGATE.search(game_id)) is not None:
         # No character, and written as JSON alike with others: CESU-8's two halves of 😀 and 😀 itself are one id in

@@ -450,6 +450,20 @@ def test_an_id_that_is_no_id_is_shown_in_its_findings_words(tmp_path: Path, give
     ]
 
 
+@pytest.mark.parametrize("written", ["1E5", "1e999", "2.50"])
+def test_an_id_that_is_a_number_with_a_point_or_an_exponent_is_shown_as_the_line_wrote_it(
+    tmp_path: Path, written: str
+) -> None:
+    # Given a game whose id is such a number, which json.dumps would write another way (100000.0, Infinity, 2.5)
+    line = json.dumps({**games.narde(1), "id": None})[:-1].replace('"id": null', f'"id": {written}') + "}"
+
+    # When it is audited, Then its finding quotes the id as the line wrote it
+    _, (finding,), _ = audit(tmp_path, [line])
+    assert finding["error"]["problems"] == [
+        {"field": "id", "message": f"must be text of 1 to 128 characters, not {written}"}
+    ]
+
+
 def test_a_line_that_could_not_be_read_has_the_error_shape_of_every_other(tmp_path: Path) -> None:
     unreadable = Unreadable("line_too_long", "the line is longer than 1,048,576 bytes, the most a game may take")
     audit_shard([(1, unreadable)], "day.jsonl", FolderResults(tmp_path), "s")
