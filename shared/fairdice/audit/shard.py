@@ -211,7 +211,11 @@ class ShardAudit:
             words = not_utf8("the line", exc)
             self._unread(number, None, None, _whole("not_json", words))
             return
-        except ValueError as exc:  # JSONDecodeError, bad UTF-8, a number beyond Python's digit limit
+        except json.JSONDecodeError as exc:  # by its column: json's own "line 1" read as the file's (review)
+            words = f"the line is not JSON: {exc.msg} (column {exc.colno}){LONE_CR if lone_returns(item) else ''}"
+            self._unread(number, None, None, _whole("not_json", words))
+            return
+        except ValueError as exc:  # a number beyond Python's digit limit
             words = f"the line is not JSON: {_first_words(exc)}{LONE_CR if lone_returns(item) else ''}"
             self._unread(number, None, None, _whole("not_json", words))
             return

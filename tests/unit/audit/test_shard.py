@@ -494,6 +494,23 @@ def test_a_file_whose_lines_end_in_cr_alone_is_one_line_not_json_and_the_finding
     assert finding["error"]["message"].endswith(LONE_CR)
 
 
+def test_a_line_that_is_not_json_is_placed_by_its_column_not_by_a_line_1_the_finding_contradicts(
+    tmp_path: Path,
+) -> None:
+    # Review: a line cut short on line 2 of the file was "not JSON: … line 1 column 36 (char 35)", beside "line": 2
+    # Given a game, then a line cut short
+    cut = b'{"id": "t-2", "scheme": "narde-v1",'
+    lines = io.BytesIO(json.dumps(games.narde(1)).encode() + b"\n" + cut + b"\n")
+    audit_shard(numbered_lines(lines, "day.jsonl"), "day.jsonl", FolderResults(tmp_path), "s")
+    (finding,) = [json.loads(line) for line in (tmp_path / partial_key("s", FINDINGS)).read_text().splitlines()]
+
+    # Then the finding names the file's line, and its message says where in that line, by its column alone
+    assert (finding["line"], finding["error"]["code"]) == (2, "not_json")
+    assert finding["error"]["message"] == (
+        "the line is not JSON: Expecting property name enclosed in double quotes (column 36)"
+    )
+
+
 def test_a_line_in_another_encoding_than_utf8_or_after_a_byte_order_mark_is_a_finding_as_the_api_refuses_it(
     tmp_path: Path,
 ) -> None:
