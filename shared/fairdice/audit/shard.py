@@ -25,7 +25,15 @@ from fairdice.audit.lines import LONE_CR, Line, Unreadable, lone_returns
 from fairdice.audit.store import Results
 from fairdice.audit.summary import audited_by
 from fairdice.audit.tally import Counts, DieStream, InputRecord, Partial, SchemeTally
-from fairdice.errors import ArchiveRefused, ArchiveUnavailable, FairdiceError, RepeatedKey, ShardTooLarge
+from fairdice.errors import (
+    ArchiveRefused,
+    ArchiveUnavailable,
+    FairdiceError,
+    InvalidInput,
+    ReadsNoArchive,
+    RepeatedKey,
+    ShardTooLarge,
+)
 from fairdice.problems import ErrorDetail, Problem, headline, invalid
 from fairdice.prose import cut, not_utf8
 from fairdice.schemes.base import DaySecrets, PendingDay, RevealedDay, Withheld
@@ -269,6 +277,13 @@ class ShardAudit:
             # Not the line's fault but the archive's, for now: the shard fails, to be audited again once it answers,
             # rather than stored as done with a finding that no resume or retry would look at again.
             raise
+        except ReadsNoArchive as exc:
+            # A daily roll without its secret, audited with no archive: say how to give it, as `fairdice check` and the
+            # offline page do (review: the finding asked for the secret, not how an audit takes one)
+            field = exc.field or "secret"
+            words = f'{exc.message}: add "{field}" to the line, or audit against the archive with --archive s3://BUCKET'
+            self._unread(number, shown_id, scheme, _adding(invalid(InvalidInput(words, field=field)), id_problem))
+            return
         except (ValidationError, FairdiceError) as exc:
             self._unread(number, shown_id, scheme, _adding(invalid(exc), id_problem))
             return

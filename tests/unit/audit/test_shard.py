@@ -494,6 +494,24 @@ def test_a_file_whose_lines_end_in_cr_alone_is_one_line_not_json_and_the_finding
     assert finding["error"]["message"].endswith(LONE_CR)
 
 
+def test_a_daily_roll_without_its_secret_audited_without_an_archive_is_told_how_an_audit_takes_one(
+    tmp_path: Path,
+) -> None:
+    # Review: the finding said "give the day's secret", and not that the line or --archive gives it
+    # Given a daily roll with no secret, and no archive
+    roll = {k: v for k, v in games.daily(1).items() if k not in ("secret", "commitment")}
+    _, (finding,), _ = audit(tmp_path, [roll])
+
+    # Then its finding names the secret, and says both ways to give it
+    assert finding["error"]["problems"] == [
+        {
+            "field": "secret",
+            "message": "this check reads no daily archive: give the day's secret, which the archive reveals once the"
+            ' day is over: add "secret" to the line, or audit against the archive with --archive s3://BUCKET',
+        }
+    ]
+
+
 def test_a_line_that_is_not_json_is_placed_by_its_column_not_by_a_line_1_the_finding_contradicts(
     tmp_path: Path,
 ) -> None:
