@@ -11,11 +11,11 @@ import datetime as dt
 from collections import Counter
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, model_validator
 
 from fairdice import schemes
 from fairdice.errors import FairdiceError, InvalidInput
-from fairdice.fields import MAX_ROLLS
+from fairdice.fields import MAX_ROLLS, field_error
 from fairdice.problems import ErrorDetail, invalid
 from fairdice.request import CountedRequest, RequestBase
 from fairdice.schemes import parse_request
@@ -47,6 +47,19 @@ class BatchRequest(BaseModel):
             f" games on at most {MAX_BATCH_DAYS} different days",
         ),
     ]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _not_one_game_alone(cls, data: Any) -> Any:
+        # One verify request sent here, as POST /verify takes it, was "requests: is required" and each of its fields
+        # "is not a field of this request" (review): say what it is, and where it goes
+        if isinstance(data, dict) and BATCH_FIELD not in data and "scheme" in data:
+            raise field_error(
+                BATCH_FIELD,
+                "is required: this body is one verify request, which POST /verify takes; a batch sends its games as"
+                ' {"requests": [one verify request a game]}',
+            )
+        return data
 
 
 class VerifiedGame(BaseModel):

@@ -67,6 +67,26 @@ def test_a_malformed_batch_is_a_422_naming_requests(load_event: Callable[[str], 
     assert json.loads(text)["error"]["problems"][0]["field"] == "requests"
 
 
+def test_one_verify_request_sent_as_a_batch_is_told_where_it_goes_and_how_a_batch_holds_it(
+    load_event: Callable[[str], Event],
+) -> None:
+    # Review: POST /verify's own body sent here was "requests: is required (and 4 more problems)", each of its fields
+    # "is not a field of this request"
+    # Given one game's verify request as the whole body
+    game = json.loads(load_event("api-verify-batch")["body"])["requests"][0]
+    status, _, text = invoke(with_body(load_event("api-verify-batch"), game))
+
+    # Then one problem names requests, says the body is one game's, and where it goes
+    assert status == 422
+    assert json.loads(text)["error"]["problems"] == [
+        {
+            "field": "requests",
+            "message": "is required: this body is one verify request, which POST /verify takes; a batch sends its"
+            ' games as {"requests": [one verify request a game]}',
+        }
+    ]
+
+
 def test_a_batch_entry_that_is_not_an_object_is_an_error_entry(load_event: Callable[[str], Event]) -> None:
     status, _, text = invoke(with_body(load_event("api-verify-batch"), {"requests": [42, None]}))
     assert status == 200
