@@ -18,7 +18,7 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValida
 from fairdice.errors import FairdiceError, InvalidInput
 from fairdice.http import PATH_SAID, error_headers, http_status, not_allowed
 from fairdice.links import times_given
-from fairdice.problems import ErrorDetail, ErrorResponse, Problem, describe, headline, invalid
+from fairdice.problems import ErrorDetail, ErrorResponse, Problem, describe, headline, invalid, path_meant
 from fairdice.prose import cut, given_more_than_once
 from pydantic import ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
@@ -28,6 +28,7 @@ from verify_api.negotiation import prefers_html
 from verify_api.observability import logger
 from verify_api.powertools_private import base_path
 from verify_api.routes import allowed_methods, http_event, resolver, routed_path, served_elsewhere, site_root
+from verify_api.routes.verify import LINK_PATHS
 
 if TYPE_CHECKING:
     from fairdice.notices import Where
@@ -80,12 +81,16 @@ def _repeated(error: Any) -> bool:
     )
 
 
+def _as_routed() -> tuple[str, str]:
+    """This API's root as the request came to it, and the request's path as the routes see it: a custom domain's base
+    path and the stage's path taken off."""
+    return site_root(router), routed_path(http_event(router)).removeprefix(base_path(resolver(router)))
+
+
 def _error_page(status: int, message: str, problems: list[Problem]) -> Response[str]:
     from fairdice.notices import error_page
 
-    event = http_event(router)
-    # The path as the routes see it: a custom domain's base path and the stage's path taken off.
-    root, path = site_root(router), routed_path(event).removeprefix(base_path(resolver(router)))
+    root, path = _as_routed()
     where: Where | None = "link" if path.rstrip("/") == "/check" else "address" if path.startswith("/daily/") else None
     page = error_page(status, message, problems, where=where, home=f"{root}/")
     return page_answer(page.html, page.policy, status=status)
@@ -180,7 +185,13 @@ def _unknown_route(exc: NotFoundError) -> Response[str]:
         return _error(
             HTTPStatus.NOT_FOUND, "not_found", f"there is no {cut(event.path, PATH_SAID)} here; {QUERY_ENCODED}"
         )
-    return _error(HTTPStatus.NOT_FOUND, "not_found", f"there is no {cut(event.path, PATH_SAID)} here; see GET /docs")
+    # A link's address mistyped (`/chek/`, `/Check/`, `/check//`) is still a 404, for a link must be right to be shared,
+    # but says which address was meant (review: "see GET /docs", to a player)
+    root, path = _as_routed()
+    meant = path_meant(path, LINK_PATHS, root) if event.http_method == "GET" and event.raw_query_string else ""
+    return _error(
+        HTTPStatus.NOT_FOUND, "not_found", f"there is no {cut(event.path, PATH_SAID)} here{meant or '; see GET /docs'}"
+    )
 
 
 @_handles(Exception)

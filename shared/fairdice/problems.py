@@ -7,6 +7,7 @@ characters …` rather than pydantic's own wording.
 
 import difflib
 import re
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, AliasChoices, AliasPath, BaseModel, Field, PrivateAttr, ValidationError
@@ -237,6 +238,14 @@ def scheme_meant(given: object) -> str:
         return ""
     close = difflib.get_close_matches(given.lower(), schemes.ids(), n=1, cutoff=_NEAR)
     return f"; did you mean {close[0]}?" if close else ""
+
+
+def path_meant(path: str, paths: Sequence[str], root: str = "") -> str:
+    """ "; did you mean X?" for a `path` that is none of `paths` but one of them in another case, with a slash doubled
+    (`/check//`), or spelt alike (difflib: `/chek/`), X written after `root` (the site's own, which the routes never
+    see); else ""."""
+    close = difflib.get_close_matches(re.sub("/{2,}", "/", path).lower(), paths, n=1, cutoff=_NEAR)
+    return f"; did you mean {root}{close[0]}?" if close else ""
 
 
 def _snake(name: str) -> str:

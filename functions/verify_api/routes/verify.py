@@ -94,7 +94,10 @@ def _from_the_archive(reader: ArchiveReader, request: RequestBase) -> Callable[[
     return partial(revealed_request, reader, request.date, request.player_id, recorded)
 
 
-for _path in ("/check", "/check/"):  # seed 000 prints /check/?…; both forms are served
+# A game-over link's addresses: seed 000 prints /check/?…; both forms are served
+LINK_PATHS = ("/check", "/check/")
+
+for _path in LINK_PATHS:
     router.get(
         _path,
         summary="Verify a game-over link",

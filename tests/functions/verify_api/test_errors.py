@@ -403,3 +403,29 @@ def test_a_link_whose_question_mark_came_encoded_is_a_404_saying_so(
     message = assert_error(answer, 404, "not_found")["message"]
     assert message.startswith(f"there is no {said} here; its ? came as %3F")
     assert message.endswith("change %3F back to ?, or copy the link again from the game")
+
+
+@pytest.mark.parametrize("path", ["/chek/", "/Check/", "/check//", "//check/", "/checks/"])
+def test_a_link_whose_address_is_a_near_miss_of_check_is_a_404_asking_whether_check_was_meant(
+    load_event: Callable[[str], Event], path: str
+) -> None:
+    # Given a game-over link whose address was mistyped, in another case, or with a slash doubled (review: its 404 said
+    # "see GET /docs", to a player, with no word of the address meant)
+    link = load_event("api-check-seed000")
+    page = load_event("api-check-html")
+
+    # When it is opened by a program and by a browser
+    answer = invoke(at(link, "GET", path, link["rawQueryString"]))
+    shown = invoke(at(page, "GET", path, page["rawQueryString"]))
+
+    # Then both are still the 404, never the verdict of an address that is wrong, and ask whether /check/ was meant
+    assert assert_error(answer, 404, "not_found")["message"] == f"there is no {path} here; did you mean /check/?"
+    assert shown.status == 404 and f"There is no {path} here; did you mean /check/?" in shown.text
+
+
+@pytest.mark.parametrize(("path", "query"), [("/chek/", ""), ("/schemas", "seed=00"), ("/nowhere", "seed=00")])
+def test_a_path_without_a_query_or_near_no_link_s_address_is_a_404_pointing_at_the_docs(
+    load_event: Callable[[str], Event], path: str, query: str
+) -> None:
+    answer = invoke(at(load_event("api-check-seed000"), "GET", path, query))
+    assert assert_error(answer, 404, "not_found")["message"] == f"there is no {path} here; see GET /docs"
