@@ -11,7 +11,7 @@ from aws_lambda_powertools.event_handler import content_types
 from aws_lambda_powertools.event_handler.exceptions import BadRequestError, RequestEntityTooLargeError, ServiceError
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from fairdice import json_input
-from fairdice.errors import InvalidInput, RepeatedKey
+from fairdice.errors import NotAnObject, RepeatedKey
 
 from verify_api import settings
 
@@ -37,7 +37,7 @@ def load_json(text: str) -> Any:
     except ValueError:  # the one other failure: an integer beyond Python's 4300-digit limit
         raise BadRequestError("the body's JSON holds a number too long to read") from None
     if value is not None and not isinstance(value, dict):  # null is no body: the route says it is required
-        raise InvalidInput("must be a JSON object", field="request")
+        raise NotAnObject("must be a JSON object", field="request")
     return value
 
 

@@ -34,7 +34,10 @@ if TYPE_CHECKING:  # the union is built from the scheme registry at import: to a
 else:
     VerifyBody = Annotated[
         schemes.request_union(),
-        Body(description="a verify request: `scheme` and that scheme's fields", openapi_examples=VERIFY_EXAMPLES),
+        Body(
+            description='one verify request, a JSON object with "scheme" and that scheme\'s fields',
+            openapi_examples=VERIFY_EXAMPLES,
+        ),
     ]
 
 INVALID = HTTPStatus.UNPROCESSABLE_ENTITY

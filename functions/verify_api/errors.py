@@ -15,10 +15,19 @@ from aws_lambda_powertools.event_handler import Response, content_types
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError, ServiceError
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
-from fairdice.errors import FairdiceError, InvalidInput
+from fairdice.errors import FairdiceError, InvalidInput, NotAnObject
 from fairdice.http import PATH_SAID, error_headers, http_status, not_allowed
 from fairdice.links import times_given
-from fairdice.problems import ErrorDetail, ErrorResponse, Problem, describe, headline, invalid, path_meant
+from fairdice.problems import (
+    WHOLE_REQUEST,
+    ErrorDetail,
+    ErrorResponse,
+    Problem,
+    describe,
+    headline,
+    invalid,
+    path_meant,
+)
 from fairdice.prose import cut, given_more_than_once
 from pydantic import ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
@@ -26,7 +35,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 from verify_api.answers import page_answer
 from verify_api.negotiation import prefers_html
 from verify_api.observability import logger
-from verify_api.powertools_private import base_path
+from verify_api.powertools_private import base_path, route_body
 from verify_api.routes import allowed_methods, http_event, resolver, routed_path, served_elsewhere, site_root
 from verify_api.routes.verify import LINK_PATHS
 
@@ -106,6 +115,8 @@ def _invalid_request(exc: RequestValidationError) -> Response[str]:
     if any(tuple(error["loc"][:1]) == ("response",) for error in errors):
         # Powertools reports a response that fails its model this way too: that is our bug, not the caller's.
         return _internal_error(exc)
+    if [(error["type"], tuple(error["loc"])) for error in errors] == [("missing", ("body",))]:
+        return _not_an_object(NotAnObject("is required", field=WHOLE_REQUEST))  # no body at all
     # A query parameter given more than once reaches its model as a list: said as a link's is (review: "must be text"),
     # counted in the query as given (review: `recorded=4,4,3&recorded=3,1,3` was "given 6 times")
     query = http_event(router).raw_query_string
@@ -139,6 +150,16 @@ def _invalid_request(exc: RequestValidationError) -> Response[str]:
 @_handles(ValidationError)
 def _invalid_model(exc: ValidationError) -> Response[str]:
     return _invalid(describe(exc))
+
+
+@_handles(NotAnObject)
+def _not_an_object(exc: NotAnObject) -> Response[str]:
+    # No body, or one that is no JSON object, says what the route takes, as its OpenAPI entry says it (review: POST
+    # /verify without a body was "request: is required", and a list sent to /verify/batch said nothing of "requests")
+    method, (_, path) = http_event(router).http_method, _as_routed()
+    taken = route_body(resolver(router), method, path)
+    words = f"{exc.message}: {method} {path} takes {taken}; see GET /docs" if taken else exc.message
+    return _invalid(describe(NotAnObject(words, field=exc.field)))
 
 
 @_handles(FairdiceError)

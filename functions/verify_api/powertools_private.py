@@ -86,6 +86,19 @@ def route_methods(app: APIGatewayHttpResolver, path: str) -> list[str]:
     return sorted({route.method for route in routes if route.rule.match(path)})
 
 
+def route_body(app: APIGatewayHttpResolver, method: str, path: str) -> str | None:
+    """What the route that takes `method` at `path` says its body is: its body parameter's description, as the OpenAPI
+    document gives it. None where no route takes the method there, or the route reads no body.
+
+    Private: `_static_routes` and `_dynamic_routes`, as `route_methods`; and each route's `dependant`, the parameters
+    Powertools read from its function's signature, which it keeps to validate a request and offers no other way.
+    """
+    routes = app._static_routes + app._dynamic_routes
+    found = next((r for r in routes if r.method == method and r.rule.match(path) and r.dependant.body_params), None)
+    description: str | None = found.dependant.body_params[0].field_info.description if found else None
+    return description
+
+
 # A route's parameter (`<name>` in its rule) as Powertools compiles it into the route's pattern.
 _PARAMETER = APIGatewayHttpResolver._compile_regex("/<parameter>")
 

@@ -29,6 +29,8 @@ MAX_BATCH_ROLLS = MAX_ROLLS
 # time, while a hundred days would not be on a slow day.
 MAX_BATCH_DAYS = 31
 BATCH_FIELD = "requests"
+# What POST /verify/batch takes, as its OpenAPI entry and its errors say it
+BATCH_BODY = '{"requests": [one verify request a game]}'
 
 
 class BatchRequest(BaseModel):
@@ -57,7 +59,7 @@ class BatchRequest(BaseModel):
             raise field_error(
                 BATCH_FIELD,
                 "is required: this body is one verify request, which POST /verify takes; a batch sends its games as"
-                ' {"requests": [one verify request a game]}',
+                f" {BATCH_BODY}",
             )
         return data
 

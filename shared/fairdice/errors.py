@@ -39,6 +39,11 @@ class ReadsNoArchive(InvalidInput):
     (verifier.js's ReadsNoArchive)."""
 
 
+class NotAnObject(InvalidInput):
+    """A request's body that is no JSON object (a list, text, a number), or no body at all, where a route reads one: its
+    caller says what the route takes, as the API's error map says its route's body."""
+
+
 class UnknownDay(FairdiceError):
     """The daily archive has no secret for that date (HTTP 404)."""
 

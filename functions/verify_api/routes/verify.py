@@ -9,7 +9,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Body
 from fairdice import schemes
 from fairdice.archive.reader import ArchiveReader, revealed_request
-from fairdice.batch import BatchRequest, BatchResult, verify_batch
+from fairdice.batch import BATCH_BODY, BatchRequest, BatchResult, verify_batch
 from fairdice.links import link_name, parse_link
 from fairdice.request import RequestBase
 from fairdice.schemes.daily import DailyRequest
@@ -59,7 +59,7 @@ def verify_route(request: VerifyBody) -> Response[str]:
     responses=responses("one result per game and a summary", *BODY_ERRORS, model=BatchResult),
 )
 def verify_batch_route(
-    batch: Annotated[BatchRequest, Body(description="the verify requests", openapi_examples=BATCH_EXAMPLES)],
+    batch: Annotated[BatchRequest, Body(description=f"the games as {BATCH_BODY}", openapi_examples=BATCH_EXAMPLES)],
 ) -> Response[str]:
     result = verify_batch(batch, day_secrets=archive.reader(), today=archive.today())
     count_batch(result.summary.games)

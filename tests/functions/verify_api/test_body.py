@@ -38,6 +38,17 @@ def test_a_base64_body_far_over_the_cap_is_refused_without_decoding(load_event: 
 
 # One event a POST route answers 200, for each POST route.
 POST_ROUTES = {"/verify": "api-verify-narde-fair", "/verify/batch": "api-verify-batch", "/links": "api-links-pair36"}
+# What each POST route says it takes, where its body is missing or no JSON object.
+ONE_REQUEST = 'one verify request, a JSON object with "scheme" and that scheme\'s fields'
+TAKES = {
+    "/verify": ONE_REQUEST,
+    "/verify/batch": 'the games as {"requests": [one verify request a game]}',
+    "/links": ONE_REQUEST,
+}
+
+
+def not_an_object(route: str) -> str:
+    return f"must be a JSON object: POST {route} takes {TAKES[route]}; see GET /docs"
 
 
 @pytest.mark.parametrize("route", POST_ROUTES)
@@ -170,7 +181,7 @@ def test_a_list_of_bodies_is_refused_on_every_post_route_never_answered_by_its_f
     for body in ([genuine, other], [genuine], []):
         answer = invoke(with_body(event, json.dumps(body)))
         assert_error(answer, 422, "invalid_input")
-        assert answer.json["error"]["problems"] == [{"field": "request", "message": "must be a JSON object"}]
+        assert answer.json["error"]["problems"] == [{"field": "request", "message": not_an_object(route)}]
 
 
 @pytest.mark.parametrize("body", ["5", '"narde-v1"', "true"])
@@ -179,7 +190,36 @@ def test_a_body_that_is_json_but_not_an_object_is_422_naming_the_request(
 ) -> None:
     answer = invoke(with_body(load_event(POST_ROUTES["/verify"]), body))
     assert_error(answer, 422, "invalid_input")
-    assert answer.json["error"]["message"] == "request: must be a JSON object"
+    assert answer.json["error"]["message"] == f"request: {not_an_object('/verify')}"
+
+
+@pytest.mark.parametrize("route", POST_ROUTES)
+@pytest.mark.parametrize("body", [None, "", "null"])
+def test_no_body_is_422_saying_what_body_the_route_takes(
+    load_event: Callable[[str], Event], route: str, body: str | None
+) -> None:
+    # Given a POST with no body (curl -X POST), an empty one or JSON's null (review: "request: is required", which did
+    # not say what to send)
+    event = with_body(load_event(POST_ROUTES[route]), body or "")
+    if body is None:
+        del event["body"]
+
+    # Then the 422 says what the route takes, and where it is documented
+    error = assert_error(invoke(event), 422, "invalid_input")
+    said = f"is required: POST {route} takes {TAKES[route]}; see GET /docs"
+    assert (error["message"], error["problems"]) == (f"request: {said}", [{"field": "request", "message": said}])
+
+
+def test_a_list_of_games_sent_to_the_batch_says_a_batch_sends_its_games_in_requests(
+    load_event: Callable[[str], Event],
+) -> None:
+    # Review: `[{"scheme": "pair36"}]` was "request: must be a JSON object", with nothing about "requests"
+    answer = invoke(with_body(load_event(POST_ROUTES["/verify/batch"]), '[{"scheme": "pair36"}]'))
+    message = assert_error(answer, 422, "invalid_input")["message"]
+    assert (
+        message == 'request: must be a JSON object: POST /verify/batch takes the games as {"requests": [one verify'
+        " request a game]}; see GET /docs"
+    )
 
 
 @pytest.mark.parametrize("route", POST_ROUTES)

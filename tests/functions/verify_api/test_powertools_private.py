@@ -22,6 +22,7 @@ from verify_api.powertools_private import (
     base_path,
     gate_request_validation,
     parameter_takes,
+    route_body,
     route_methods,
     swagger_ui_asset,
     tracing_disabled,
@@ -173,6 +174,21 @@ def test_the_route_tables_still_give_every_method_a_path_takes() -> None:
         assert route_methods(app, "/things") == ["GET", "POST"]
         assert route_methods(app, "/things/dice") == ["DELETE"]
         assert route_methods(app, "/nothing") == []
+
+
+def test_a_route_s_dependant_still_holds_its_body_s_description() -> None:
+    app = APIGatewayHttpResolver(enable_validation=True)
+
+    def takes(thing: Annotated[dict[str, int], Body(description="one thing")]) -> None: ...
+
+    def lists() -> None: ...
+
+    app.post("/things")(takes)
+    app.get("/things")(lists)
+    with relied_on("Route.dependant.body_params"):
+        assert route_body(app, "POST", "/things") == "one thing"
+        assert route_body(app, "GET", "/things") is None
+        assert route_body(app, "POST", "/nothing") is None
 
 
 @pytest.mark.parametrize(
