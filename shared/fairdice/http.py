@@ -58,10 +58,16 @@ METHOD_SAID = 20
 
 def not_allowed(path: str, method: str, allowed: Sequence[str]) -> str:
     """A 405's message: `/check takes GET or HEAD, not POST`, naming the methods the path takes (`allowed`, as its
-    Allow header lists them) but OPTIONS, which only says what the others are. The verify API and the game's route say
-    it alike, on the one HTTP API."""
+    Allow header lists them) but OPTIONS, which only says what the others are. A method that is one of them in another
+    case (`get`) is told that a method's name is case-sensitive. The verify API and the game's route say it alike, on
+    the one HTTP API."""
     named = [name for name in allowed if name != "OPTIONS"]
-    return f"{cut(path, PATH_SAID)} takes {' or '.join(named)}, not {cut(method, METHOD_SAID)}"
+    said = f"{cut(path, PATH_SAID)} takes {' or '.join(named)}, not {cut(method, METHOD_SAID)}"
+    # `curl -X get` was told only "not get", which reads as if GET were refused (review)
+    meant = method.upper()
+    if meant != method and meant in allowed:
+        return f"{said}: a method's name is case-sensitive, so write {meant}"
+    return said
 
 
 def error_headers(status: HTTPStatus) -> dict[str, str] | None:

@@ -435,7 +435,8 @@ def test_a_method_not_in_capitals_is_refused_as_any_other_method_the_route_does_
     # Then it is the function's answer to a method it does not take, and no roll is given
     answer = call(event)
     error = assert_error(answer, 405, "method_not_allowed")
-    assert error["message"] == f"/game/today/{PLAYER} takes GET, not {method}"
+    case = ": a method's name is case-sensitive, so write GET"  # as the verify API says it
+    assert error["message"] == f"/game/today/{PLAYER} takes GET, not {method}{case}"
     assert "today's roll given" not in answer.logs
 
 
@@ -455,7 +456,8 @@ def test_a_method_the_route_does_not_take_is_the_verify_api_s_405_naming_get(
     # Then both answer 405 naming GET, with the same Allow and the same error (review: this function answered 404,
     # "this function answers GET /game/today/{player_id} only", where the verify API answered 405)
     error = assert_error(answer, 405, "method_not_allowed")
-    assert error["message"] == f"/game/today/{PLAYER} takes GET, not {method}"
+    case = ": a method's name is case-sensitive, so write GET" if method == "get" else ""
+    assert error["message"] == f"/game/today/{PLAYER} takes GET, not {method}{case}"
     assert answer.headers["Allow"] == verify_api.headers["Allow"] == "GET, OPTIONS"
     assert (answer.status, answer.body) == (verify_api.status, verify_api.json)
     assert "today's roll given" not in answer.logs

@@ -444,8 +444,9 @@ def test_a_method_not_in_capitals_is_a_405_naming_what_the_path_takes(server: Se
         "OPTIONS, POST" if path == "/verify" else "GET, HEAD, OPTIONS",
     )
     # and a `head` is no HEAD: its error comes with its content
-    assert (
-        reply.json["error"]["message"] == f"{path} takes {'POST' if path == '/verify' else 'GET or HEAD'}, not {method}"
+    assert reply.json["error"]["message"] == (
+        f"{path} takes {'POST' if path == '/verify' else 'GET or HEAD'}, not {method}: a method's name is"
+        f" case-sensitive, so write {method.upper()}"
     )
 
 

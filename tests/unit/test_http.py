@@ -17,7 +17,7 @@ from fairdice.errors import (
     TamperedRecord,
     UnknownDay,
 )
-from fairdice.http import error_headers, http_status
+from fairdice.http import error_headers, http_status, not_allowed
 
 
 @pytest.mark.parametrize(
@@ -49,3 +49,18 @@ def test_a_refused_archive_read_is_answered_as_the_archive_not_answering() -> No
 def test_only_a_503_asks_to_be_tried_again_later() -> None:
     assert error_headers(HTTPStatus.SERVICE_UNAVAILABLE) == {"Retry-After": "30"}
     assert [error_headers(HTTPStatus(status)) for status in (422, 404, 502, 500)] == [None] * 4
+
+
+@pytest.mark.parametrize(
+    ("method", "said"),
+    [
+        ("get", "/schemes takes GET or HEAD, not get: a method's name is case-sensitive, so write GET"),
+        ("hEaD", "/schemes takes GET or HEAD, not hEaD: a method's name is case-sensitive, so write HEAD"),
+        ("post", "/schemes takes GET or HEAD, not post"),
+        ("POST", "/schemes takes GET or HEAD, not POST"),
+    ],
+)
+def test_a_405_tells_a_method_the_path_takes_in_another_case_that_a_method_s_name_is_case_sensitive(
+    method: str, said: str
+) -> None:
+    assert not_allowed("/schemes", method, ["GET", "HEAD", "OPTIONS"]) == said

@@ -92,9 +92,18 @@ def test_a_method_not_in_capitals_is_no_method_a_route_takes_but_a_405_naming_th
     # Given a method named in another case, as `curl -X get` sends it: methods are case-sensitive (RFC 9110 9.1), and
     # the local server's http.server reads them so (review: answered as the GET, 200)
     answer = invoke(at(load_event("api-schemes"), method, path))
-    # Then it is the 405 of any other method the path does not take, its content sent: a `head` is no HEAD
+    # Then it is the 405 of any other method the path does not take, its content sent: a `head` is no HEAD; and, since
+    # the path takes the method in capitals, it says so (review: "not get" alone read as if GET were refused)
     assert answer.headers["Allow"] == allow
     said = assert_error(answer, 405, "method_not_allowed")["message"]
+    assert said.endswith(f", not {method}: a method's name is case-sensitive, so write {method.upper()}")
+
+
+@pytest.mark.parametrize(("method", "path"), [("post", "/schemes"), ("delete", "/verify"), ("PUT", "/verify")])
+def test_a_method_the_path_takes_in_no_case_is_a_405_saying_nothing_of_case(
+    load_event: Callable[[str], Event], method: str, path: str
+) -> None:
+    said = assert_error(invoke(at(load_event("api-schemes"), method, path)), 405, "method_not_allowed")["message"]
     assert said.endswith(f", not {method}")
 
 
