@@ -1570,7 +1570,12 @@ _TAB = {"key": "Tab", "code": "Tab", "windowsVirtualKeyCode": 9}
 def _regions_the_keyboard_reaches(browser: Browser, boxes: str = "div.scroll") -> list[tuple[str, str]]:
     """Tab through the page from its start; each box that scrolls sideways (`boxes` selects them) the focus lands on,
     as (role, name) from the browser's accessibility tree."""
-    browser.evaluate("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
+    # Tab goes on from the element last focused, blurred or not (on /docs executed, a field typed in): the body, focused
+    # for a moment, is where it starts instead
+    browser.evaluate(
+        "document.body.tabIndex = -1; document.body.focus(); document.body.removeAttribute('tabindex');"
+        " window.scrollTo(0, 0)"
+    )
     count = browser.evaluate(f"document.querySelectorAll({json.dumps(boxes)}).length")
     reached: list[tuple[str, str]] = []
     for _ in range(400):
@@ -1618,31 +1623,62 @@ def test_each_box_that_scrolls_a_table_sideways_is_a_named_region_the_keyboard_r
     ]
 
 
+# The boxes of /docs at 320 px that scroll sideways, in the page's order, by the name each is given.
+_DOCS_REGIONS = {
+    "tried-out": [
+        "Parameters of GET /daily/{date}",
+        "Responses of GET /daily/{date}",
+        "Parameters of GET /daily/{date}/{player_id}",
+        "Responses of GET /daily/{date}/{player_id}",
+        "Responses of POST /verify",
+        "Responses of POST /verify/batch",
+        "Responses of GET /check",
+        "Responses of GET /check/",
+        "Responses of POST /links",
+        "Responses of GET /schemes",
+    ],
+    "executed": [
+        "Parameters of GET /daily/{date}",
+        "Responses of GET /daily/{date}",
+        "Curl of GET /daily/{date}",
+        "Parameters of GET /daily/{date}/{player_id}",
+        "Responses of GET /daily/{date}/{player_id}",
+        "Curl of GET /daily/{date}/{player_id}",
+        "Responses of POST /verify",
+        "Curl of POST /verify",
+        "Responses of POST /verify/batch",
+        "Curl of POST /verify/batch",
+        "Responses of GET /check",
+        "Curl of GET /check",
+        "Responses of GET /check/",
+        "Curl of GET /check/",
+        "Responses of POST /links",
+        "Curl of POST /links",
+        "Responses of GET /schemes",
+        "Curl of GET /schemes",
+    ],
+}
+
+
+@pytest.mark.parametrize("used", ["tried-out", "executed"])
 def test_each_box_that_scrolls_a_table_of_docs_sideways_on_a_phone_is_a_named_region_the_keyboard_reaches(
-    browser: Browser, server: str
+    browser: Browser, server: str, used: str
 ) -> None:
     # Given /docs at 320 px, every operation opened and tried out, and every box inside an operation that scrolls
     # sideways (review: the tables of parameters and of responses scroll in their own box there, since the page was
-    # made to fit a phone, but a keyboard could not reach the box to scroll it, and a screen reader named it by nothing)
-    _open_docs_tried_out(browser, server, SMALL_PHONE)
+    # made to fit a phone, but a keyboard could not reach the box to scroll it, and a screen reader named it by
+    # nothing); and then every operation executed (review: Swagger UI's own box of each curl command scrolled sideways,
+    # up to 662 px of it in 222, with nothing in it that takes the focus: only a browser that makes such a box a tab
+    # stop of its own accord reached it, and there it was no region, named by nothing but its whole text)
+    (_open_docs_tried_out if used == "tried-out" else _open_docs_executed)(browser, server, SMALL_PHONE)
     boxes = browser.evaluate(
         "[...document.querySelectorAll('.opblock *')].filter((box) => box.scrollWidth > box.clientWidth"
         " && ['auto', 'scroll'].includes(getComputedStyle(box).overflowX))"
         ".map((box) => box.dataset.scrolls = '').length"
     )
 
-    # Then Tab reaches each, and each is a region named for its table and its operation
-    assert boxes == 10
-    assert _regions_the_keyboard_reaches(browser, "[data-scrolls]") == [
-        ("region", "Parameters of GET /daily/{date}"),
-        ("region", "Responses of GET /daily/{date}"),
-        ("region", "Parameters of GET /daily/{date}/{player_id}"),
-        ("region", "Responses of GET /daily/{date}/{player_id}"),
-        ("region", "Responses of POST /verify"),
-        ("region", "Responses of POST /verify/batch"),
-        ("region", "Responses of GET /check"),
-        ("region", "Responses of GET /check/"),
-        ("region", "Responses of POST /links"),
-        ("region", "Responses of GET /schemes"),
-    ]
+    # Then Tab reaches each, and each is a region named for its table, or its curl command, and its operation
+    names = _DOCS_REGIONS[used]
+    assert boxes == len(names)
+    assert _regions_the_keyboard_reaches(browser, "[data-scrolls]") == [("region", name) for name in names]
     assert browser.evaluate("window.blocked") == []

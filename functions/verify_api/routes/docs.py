@@ -77,18 +77,22 @@ _FITS_A_PHONE = (
     ".swagger-ui .try-out.btn-group{flex-wrap:wrap}"
 )
 # A box that scrolls sideways is out of a keyboard's reach unless it takes the focus, and a screen reader says nothing
-# of what it holds (axe's scrollable-region-focusable): each box _FITS_A_PHONE lets scroll is a region the keyboard
-# reaches, named for its table as a verdict page's rolls are ("Parameters of GET /daily/{date}", after the heading
-# Swagger UI draws above it). Swagger UI draws the boxes as an operation is opened, so they are marked as they come.
+# of what it holds (axe's scrollable-region-focusable): each box _FITS_A_PHONE lets scroll, and the box Swagger UI
+# scrolls an executed operation's curl command in (by its own style), is a region the keyboard reaches, named for what
+# it holds as a verdict page's rolls are ("Parameters of GET /daily/{date}", "Curl of POST /verify", after the heading
+# Swagger UI draws above it). Swagger UI draws the boxes as an operation is opened or executed, so they are marked as
+# they come. A schema's box needs none of this: the buttons in it take the focus, and the arrow keys then scroll it.
 _SCROLL_REGIONS = """
 new MutationObserver(() => {
-  for (const box of document.querySelectorAll(".swagger-ui :is(.responses-inner, .table-container):not([role])")) {
+  const boxes = ".swagger-ui :is(.responses-inner, .table-container, pre.curl):not([role])";
+  for (const box of document.querySelectorAll(boxes)) {
     const operation = box.closest(".opblock");
-    const table = box.closest(".opblock-section, .responses-wrapper")?.querySelector("h4")?.textContent;
-    if (!operation || !table) continue;
+    const section = box.closest(".curl-command, .opblock-section, .responses-wrapper");
+    const heading = section?.querySelector("h4")?.textContent;
+    if (!operation || !heading) continue;
     const method = operation.querySelector(".opblock-summary-method").textContent;
     const path = operation.querySelector(".opblock-summary-path").dataset.path;
-    box.setAttribute("aria-label", `${table} of ${method} ${path}`);
+    box.setAttribute("aria-label", `${heading} of ${method} ${path}`);
     box.setAttribute("role", "region");
     box.tabIndex = 0;
   }
