@@ -113,12 +113,13 @@ def test_a_day_without_a_secret_is_bad_input_with_a_clear_message(
     (Path(where[1]) / "archive").mkdir()
     status, _, err = run(capsys, "daily", "show", *where, "--date", "2025-02-01", "--now", "2025-03-01T12:00Z")
 
-    # Then it is bad input, and the words hold for the operator too: an empty archive's run may yet reveal the day late
+    # Then it is bad input, and the words hold for the operator too: an empty archive may have begun after the day, or
+    # a late run may yet reveal it
     assert status == 2
     assert err.strip() == (
-        "fairdice: --date: the daily archive has no secret for 2025-02-01, nor a commitment, though the runs that"
-        " reveal it ended at 2025-02-02 00:15:00 UTC. Check it is the UTC day of the roll; if so, try again later (a"
-        " late run may still reveal it), and if it stays missing, report that the operator has not revealed it"
+        "fairdice: --date: the daily archive has no secret for 2025-02-01, nor a commitment, and has revealed no day"
+        " yet: it may have begun after it. Check it is the UTC day of the roll; if so, try again later (a late run"
+        " reveals it if the game made its secret), and if it stays missing, ask the operator if the game ran then"
     )
 
 

@@ -157,6 +157,9 @@ class _Missing:
     # (its secret, had it one, is an orphan); and whether that day is the chain's first
     revealed_after: dt.date | None = None
     before_chain: bool = False
+    # Whether the archive has revealed a day at all: where it has none, nothing it lists shows whether this day is
+    # before the first it committed to (never revealed) or one every run has missed so far (a late run may reveal it)
+    chain_begun: bool = True
 
 
 @dataclass(frozen=True)
@@ -171,7 +174,8 @@ def _no_secret(missing: _Missing, now: dt.datetime) -> str:
     do, as far as the archive shows it. A day before one revealed is never revealed: the publisher reveals days in date
     order. Any other may still be, by a run that reveals it (which publishes a missed commitment late), until its runs
     have ended and after them (a later run, `fairdice daily reveal`). Whether a secret was made for it at all, the
-    private store alone says."""
+    private store alone says; and where the archive has revealed no day, whether it began after the day (then nothing
+    reveals it): its commitments would say, but the reader lists only the revealed days."""
     day, after, said = missing.day, missing.revealed_after, f"the daily archive has no secret for {missing.day}"
     if after is not None and missing.before_chain:
         return (
@@ -187,6 +191,12 @@ def _no_secret(missing: _Missing, now: dt.datetime) -> str:
     ended = reveal_deadline(day)
     if now <= ended:
         return f"{said} yet: the runs that reveal it may still publish it until {utc_time(ended)}; try again then"
+    if not missing.chain_begun:
+        return (
+            f"{said}, nor a commitment, and has revealed no day yet: it may have begun after it. Check it is the UTC"
+            " day of the roll; if so, try again later (a late run reveals it if the game made its secret), and if it"
+            " stays missing, ask the operator if the game ran then"
+        )
     return (
         f"{said}, nor a commitment, though the runs that reveal it ended at {utc_time(ended)}. Check it is the UTC day"
         " of the roll; if so, try again later (a late run may still reveal it), and if it stays missing, report that"
@@ -399,8 +409,14 @@ class ArchiveReader:
         if published is None and closed:
             days = revealed_days(self._archive)
             self._check_missed(day, now, days)
-            after = [d for d in days if day < d < utc_day(now)]  # a record of a day not over is none the publisher's
-            return _Missing(day, after[0] if after else None, before_chain=bool(after) and after[0] == days[0])
+            closed_days = [d for d in days if d < utc_day(now)]  # a record of a day not over is none the publisher's
+            after = [d for d in closed_days if d > day]
+            return _Missing(
+                day,
+                after[0] if after else None,
+                before_chain=bool(after) and after[0] == days[0],
+                chain_begun=bool(closed_days),
+            )
         if closed and now > reveal_deadline(day) and (revealed := self._revealed_once(day)):
             # A committed day whose record the archive shows was revealed (its index lists it, or a later day's
             # record exists: the chain grows in date order) is gone since (a delete marker hides it): not a day to

@@ -375,6 +375,27 @@ def test_a_day_every_run_missed_between_two_revealed_days_is_never_revealed_and_
     assert raised.value.message == words and len(words) <= MAX_MESSAGE
 
 
+def test_a_day_before_an_archive_that_has_revealed_no_day_says_it_may_have_begun_after_it(
+    tmp_path: Path, timeline: Timeline
+) -> None:
+    # Given a fresh archive (`make serve`'s): 2025-03-01's commitment published, nothing revealed yet
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at("2025-03-01 00:00:03"))
+
+    # When a roll of a day before it is looked up, past the time the runs that would reveal that day had
+    with pytest.raises(UnknownDay) as raised:
+        reader_at(stores, "2025-03-01 12:00").lookup(dt.date(2025, 2, 28))
+
+    # Then it is not said that those runs ended and the operator has not revealed it (review: there were none, and no
+    # run reveals a day before the archive's first): only that a late run reveals it if the game made its secret
+    words = (
+        "the daily archive has no secret for 2025-02-28, nor a commitment, and has revealed no day yet: it may have"
+        " begun after it. Check it is the UTC day of the roll; if so, try again later (a late run reveals it if the"
+        " game made its secret), and if it stays missing, ask the operator if the game ran then"
+    )
+    assert raised.value.message == words and len(words) <= MAX_MESSAGE
+
+
 class Counting:
     """The archive as a reader sees it, every key it asks for recorded; each read can take `seconds` of a clock."""
 
