@@ -169,14 +169,16 @@ class _Recent:
     at: dt.datetime  # the reader's time when it was found: an audit's moment, which another audit's does not share
 
 
-def _no_secret(missing: _Missing, now: dt.datetime) -> str:
+def _no_secret(missing: _Missing, now: dt.datetime, *, audit: bool) -> str:
     """Why the archive gives no secret for a closed day with neither a commitment nor a record, and what the reader can
     do, as far as the archive shows it. A day before one revealed is never revealed: the publisher reveals days in date
     order. Any other may still be, by a run that reveals it (which publishes a missed commitment late), until its runs
     have ended and after them (a later run, `fairdice daily reveal`). Whether a secret was made for it at all, the
     private store alone says; and where the archive has revealed no day, whether it began after the day (then nothing
-    reveals it): its commitments would say, but the reader lists only the revealed days."""
+    reveals it): its commitments would say, but the reader lists only the revealed days. An audit's reader (`audit`)
+    reads the archive as of the audit's moment, so trying again is a new audit: it is told to audit again."""
     day, after, said = missing.day, missing.revealed_after, f"the daily archive has no secret for {missing.day}"
+    again = "audit again later" if audit else "try again later"
     if after is not None and missing.before_chain:
         return (
             f"{said}: its first revealed day is {after}, and days are revealed in date order, never one before it."
@@ -194,13 +196,13 @@ def _no_secret(missing: _Missing, now: dt.datetime) -> str:
     if not missing.chain_begun:
         return (
             f"{said}, nor a commitment, and has revealed no day yet: it may have begun after it. Check it is the UTC"
-            " day of the roll; if so, try again later (a late run reveals it if the game made its secret), and if it"
-            " stays missing, ask the operator if the game ran then"
+            f" day of the roll; if so, {again} (a late run reveals it if the game made its secret), and if it stays"
+            " missing, ask the operator if the game ran then"
         )
     return (
         f"{said}, nor a commitment, though the runs that reveal it ended at {utc_time(ended)}. Check it is the UTC day"
-        " of the roll; if so, try again later (a late run may still reveal it), and if it stays missing, report that"
-        " the operator has not revealed it"
+        f" of the roll; if so, {again} (a late run may still reveal it), and if it stays missing, report that the"
+        " operator has not revealed it"
     )
 
 
@@ -386,7 +388,7 @@ class ArchiveReader:
             # Never past the next midnight either: then today is over, and may be revealed.
             recent = self._remember(day, _Recent(found, min(now + self._recheck_after, reveal_time(today)), now))
         if isinstance(recent.found, _Missing):
-            raise UnknownDay(_no_secret(recent.found, now), field="date")
+            raise UnknownDay(_no_secret(recent.found, now, audit=self._as_of), field="date")
         return recent.found
 
     def _followed(self, cached: _Revealed, day: dt.date, now: dt.datetime) -> bool:
@@ -409,14 +411,7 @@ class ArchiveReader:
         if published is None and closed:
             days = revealed_days(self._archive)
             self._check_missed(day, now, days)
-            closed_days = [d for d in days if d < utc_day(now)]  # a record of a day not over is none the publisher's
-            after = [d for d in closed_days if d > day]
-            return _Missing(
-                day,
-                after[0] if after else None,
-                before_chain=bool(after) and after[0] == days[0],
-                chain_begun=bool(closed_days),
-            )
+            return self._missing(day, now, days)
         if closed and now > reveal_deadline(day) and (revealed := self._revealed_once(day)):
             # A committed day whose record the archive shows was revealed (its index lists it, or a later day's
             # record exists: the chain grows in date order) is gone since (a delete marker hides it): not a day to
@@ -431,6 +426,27 @@ class ArchiveReader:
                 " incomplete or was tampered with"
             )
         return _Pending(day, published)
+
+    def _missing(self, day: dt.date, now: dt.datetime, days: list[dt.date]) -> _Missing:
+        """A closed day with neither a record nor a commitment, and what the archive's revealed days (`days`) show of
+        it: the first revealed after it, whether that is the chain's first, whether any is. For an audit's moment, only
+        a day whose record was there by then: one S3 dates later (a late reveal, after an outage, while the audit runs)
+        was not revealed as of it, and no shard cites it, whenever it reads (review: a shard that read after the late
+        reveal said "never will: 2025-03-04 is revealed already", one before it "try again later"). The publisher
+        reveals days in date order, so the chain's first and the day after this one are the two records read."""
+        closed = [d for d in days if d < utc_day(now)]  # a record of a day not over is none the publisher's
+        first = closed[0] if closed else None
+        after = next((d for d in closed if d > day), None)
+        if self._as_of and first is not None and not self._revealed_by(first, now):
+            first = after = None  # and every later day revealed after the moment too
+        elif self._as_of and after is not None and after != first and not self._revealed_by(after, now):
+            after = None
+        return _Missing(day, after, before_chain=after is not None and after == first, chain_begun=first is not None)
+
+    def _revealed_by(self, day: dt.date, now: dt.datetime) -> bool:
+        """Whether the day's record was there at `now`, an audit's moment: not where S3 dates it later (`_later`)."""
+        stored = self._archive.read(revealed_key(day))
+        return stored is not None and not _later(stored.witnessed, stored.modified, now)
 
     def _check_missed(self, day: dt.date, now: dt.datetime, days: list[dt.date]) -> None:
         """A closed day with neither a record nor a commitment had no secret only if the chain says so: the latest

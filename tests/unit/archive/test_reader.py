@@ -396,6 +396,59 @@ def test_a_day_before_an_archive_that_has_revealed_no_day_says_it_may_have_begun
     assert raised.value.message == words and len(words) <= MAX_MESSAGE
 
 
+def no_secret_words(reader: ArchiveReader, day: dt.date) -> str:
+    with pytest.raises(UnknownDay) as raised:
+        reader.lookup(day)
+    return raised.value.message
+
+
+@pytest.mark.parametrize(
+    ("runs", "begun", "late", "day", "words"),
+    [
+        # 2025-03-03 had no secret (no run that day), 2025-03-04 was committed, and no run revealed it before the
+        # audit: the catch-up run reveals it after the audit began, so as of then no later day was revealed
+        (
+            ["2025-03-01 00:00:03", "2025-03-02 00:00:03", "2025-03-04 00:00:03"],
+            "2025-03-05 12:00",
+            "2025-03-06 00:00:03",
+            "2025-03-03",
+            "the daily archive has no secret for 2025-03-03, nor a commitment, though the runs that reveal it ended at"
+            " 2025-03-04 00:15:00 UTC. Check it is the UTC day of the roll; if so, audit again later (a late run may"
+            " still reveal it), and if it stays missing, report that the operator has not revealed it",
+        ),
+        # A fresh archive whose first day is revealed only after the audit began: as of then it had revealed none
+        (
+            ["2025-03-01 00:00:03"],
+            "2025-03-02 12:00",
+            "2025-03-03 00:00:03",
+            "2025-02-28",
+            "the daily archive has no secret for 2025-02-28, nor a commitment, and has revealed no day yet: it may have"
+            " begun after it. Check it is the UTC day of the roll; if so, audit again later (a late run reveals it if"
+            " the game made its secret), and if it stays missing, ask the operator if the game ran then",
+        ),
+    ],
+    ids=["a gap before a day revealed late", "before a first day revealed late"],
+)
+def test_an_audit_says_why_a_day_has_no_secret_as_of_its_moment_and_to_audit_again(
+    tmp_path: Path, runs: list[str], begun: str, late: str, day: str, words: str
+) -> None:
+    # Given the publisher's runs before an audit's moment, and a late run after it
+    timeline = Timeline(at(runs[0]))
+    stores = timeline.stores(tmp_path)
+    for run in runs:
+        timeline.publish(stores, at(run))
+    before = no_secret_words(audit_reader(stores, begun), dt.date.fromisoformat(day))
+    timeline.publish(stores, at(late))
+
+    # When a shard reads the day after the late run
+    after = no_secret_words(audit_reader(stores, begun), dt.date.fromisoformat(day))
+
+    # Then both shards give the same words, as of the audit's moment: they cite no day revealed after it (review: the
+    # one after said "never will: 2025-03-04 is revealed already", or "its first revealed day is 2025-03-01"), and tell
+    # an audit, which reads the archive as of its start, to audit again rather than to try again
+    assert before == after == words and len(words) <= MAX_MESSAGE
+
+
 class Counting:
     """The archive as a reader sees it, every key it asks for recorded; each read can take `seconds` of a clock."""
 
