@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, m
 from fairdice import schemes
 from fairdice.errors import FairdiceError, InvalidInput
 from fairdice.fields import MAX_ROLLS, field_error
-from fairdice.problems import ErrorDetail, invalid
+from fairdice.problems import ErrorDetail, invalid, is_one_request
 from fairdice.request import CountedRequest, RequestBase
 from fairdice.schemes import parse_request
 from fairdice.schemes.base import DaySecrets
@@ -54,8 +54,9 @@ class BatchRequest(BaseModel):
     @classmethod
     def _not_one_game_alone(cls, data: Any) -> Any:
         # One verify request sent here, as POST /verify takes it, was "requests: is required" and each of its fields
-        # "is not a field of this request" (review): say what it is, and where it goes
-        if isinstance(data, dict) and BATCH_FIELD not in data and "scheme" in data:
+        # "is not a field of this request" (review): say what it is, and where it goes. Only a body that names nothing
+        # but a request's fields is one: {"scheme": …, "request": [...]} is a batch misspelt, whose problems say so
+        if isinstance(data, dict) and BATCH_FIELD not in data and is_one_request(data):
             raise field_error(
                 BATCH_FIELD,
                 "is required: this body is one verify request, which POST /verify takes; a batch sends its games as"

@@ -262,6 +262,13 @@ def _scheme_of_fields(given: object) -> str:
     return f': these fields are {fitting[0]}\'s, so add "scheme": "{fitting[0]}"' if len(fitting) == 1 else ""
 
 
+def is_one_request(given: dict[str, Any]) -> bool:
+    """Whether `given` holds `scheme` and names only what one scheme's request takes: one verify request, however
+    wrong its values."""
+    names = set(map(str, given))
+    return "scheme" in names and any(names <= _accepted(scheme) for scheme in schemes.all_schemes())
+
+
 def _accepted(scheme: Scheme[Any]) -> set[str]:
     """Every top-level name a scheme's request takes: its fields and the names they are read under too."""
     names: set[str] = set()

@@ -87,6 +87,24 @@ def test_one_verify_request_sent_as_a_batch_is_told_where_it_goes_and_how_a_batc
     ]
 
 
+def test_a_batch_with_requests_misspelt_beside_a_scheme_is_not_told_it_is_one_verify_request(
+    load_event: Callable[[str], Event],
+) -> None:
+    # Review: {"scheme": …, "request": [...]} was told "this body is one verify request, which POST /verify takes",
+    # which it is not, and nothing named the misspelt "request"
+    # Given a batch's games under "request", beside a scheme shared by them
+    games = json.loads(load_event("api-verify-batch")["body"])["requests"]
+    status, _, text = invoke(with_body(load_event("api-verify-batch"), {"scheme": "narde-v1", "request": games}))
+
+    # Then each name the batch does not take is a problem of its own, as for any other body
+    assert status == 422
+    assert json.loads(text)["error"]["problems"] == [
+        {"field": "requests", "message": "is required"},
+        {"field": "scheme", "message": "is not a field of this request"},
+        {"field": "request", "message": "is not a field of this request"},
+    ]
+
+
 def test_a_batch_entry_that_is_not_an_object_is_an_error_entry(load_event: Callable[[str], Event]) -> None:
     status, _, text = invoke(with_body(load_event("api-verify-batch"), {"requests": [42, None]}))
     assert status == 200
