@@ -63,9 +63,11 @@ def not_allowed(path: str, method: str, allowed: Sequence[str]) -> str:
     the one HTTP API."""
     named = [name for name in allowed if name != "OPTIONS"]
     said = f"{cut(path, PATH_SAID)} takes {' or '.join(named)}, not {cut(method, METHOD_SAID)}"
-    # `curl -X get` was told only "not get", which reads as if GET were refused (review)
+    # `curl -X get` was told only "not get", which reads as if GET were refused (review). Letters of ASCII only: Python
+    # writes the dotless ı and the long ſ in capitals as I and S, so `optıons` and `poſt` would be told to write
+    # OPTIONS and POST, which they are not in another case (review)
     meant = method.upper()
-    if meant != method and meant in allowed:
+    if method.isascii() and meant != method and meant in allowed:
         return f"{said}: a method's name is case-sensitive, so write {meant}"
     return said
 

@@ -58,6 +58,7 @@ def test_only_a_503_asks_to_be_tried_again_later() -> None:
         ("hEaD", "/schemes takes GET or HEAD, not hEaD: a method's name is case-sensitive, so write HEAD"),
         ("post", "/schemes takes GET or HEAD, not post"),
         ("POST", "/schemes takes GET or HEAD, not POST"),
+        ("opt\u0131ons", "/schemes takes GET or HEAD, not opt\u0131ons"),
     ],
 )
 def test_a_405_tells_a_method_the_path_takes_in_another_case_that_a_method_s_name_is_case_sensitive(
