@@ -155,10 +155,13 @@ def _invalid_model(exc: ValidationError) -> Response[str]:
 @_handles(NotAnObject)
 def _not_an_object(exc: NotAnObject) -> Response[str]:
     # No body, or one that is no JSON object, says what the route takes, as its OpenAPI entry says it (review: POST
-    # /verify without a body was "request: is required", and a list sent to /verify/batch said nothing of "requests")
-    method, (_, path) = http_event(router).http_method, _as_routed()
-    taken = route_body(resolver(router), method, path)
-    words = f"{exc.message}: {method} {path} takes {taken}; see GET /docs" if taken else exc.message
+    # /verify without a body was "request: is required", and a list sent to /verify/batch said nothing of "requests").
+    # The route is found by its path as the routes see it, and named by the path as sent, as a 404 and a 405 name it
+    # (review: POST /dice/verify was told "POST /verify takes", its base path dropped)
+    event = http_event(router)
+    taken = route_body(resolver(router), event.http_method, _as_routed()[1])
+    said = f"{event.http_method} {cut(event.path, PATH_SAID)}"
+    words = f"{exc.message}: {said} takes {taken}; see GET /docs" if taken else exc.message
     return _invalid(describe(NotAnObject(words, field=exc.field)))
 
 

@@ -108,3 +108,21 @@ def test_a_days_record_page_names_the_players_address_under_the_base_path(tmp_pa
     assert page["status"] == 200, page["body"][:500]
     assert "<code>/dice/daily/2025-03-01/</code>" in page["body"]
     assert 'href="/dice/"' in page["body"]
+
+
+def test_a_missing_body_under_the_base_path_names_the_route_as_it_was_called(
+    load_event: Callable[[str], Event],
+) -> None:
+    # Given POST /dice/verify with no body, and with a list, through the custom domain (review: "POST /verify takes",
+    # the route named without the base path its 404 and 405 keep)
+    event = through(load_event("api-verify-narde-fair"), "/dice")
+    no_body, a_list = copy.deepcopy(event), {**event, "body": "[]"}
+    del no_body["body"]
+
+    answers = answered([no_body, a_list], "verify_api.app", FAIRDICE_BASE_PATH="dice")
+
+    # Then each 422 says what POST /dice/verify takes
+    messages = [json.loads(answer["body"])["error"]["message"] for answer in answers]
+    assert [answer["status"] for answer in answers] == [422, 422]
+    assert messages[0].startswith("request: is required: POST /dice/verify takes one verify request")
+    assert messages[1].startswith("request: must be a JSON object: POST /dice/verify takes one verify request")
