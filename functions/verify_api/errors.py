@@ -37,6 +37,7 @@ from verify_api.negotiation import prefers_html
 from verify_api.observability import logger
 from verify_api.powertools_private import base_path, route_body
 from verify_api.routes import allowed_methods, http_event, resolver, routed_path, served_elsewhere, site_root
+from verify_api.routes.daily import ROLL_PATH
 from verify_api.routes.verify import LINK_PATHS
 
 if TYPE_CHECKING:
@@ -210,9 +211,12 @@ def _unknown_route(exc: NotFoundError) -> Response[str]:
             HTTPStatus.NOT_FOUND, "not_found", f"there is no {cut(event.path, PATH_SAID)} here; {QUERY_ENCODED}"
         )
     # A link's address mistyped (`/chek/`, `/Check/`, `/check//`) is still a 404, for a link must be right to be shared,
-    # but says which address was meant (review: "see GET /docs", to a player)
+    # but says which address was meant (review: "see GET /docs", to a player). So is a player's daily roll's
+    # (`/Daily/…`, `/daily//…`), which the day's page gives without a query, where a link always has one. The address
+    # meant keeps the path's own date and player id: cut as the path is quoted.
     root, path = _as_routed()
-    meant = path_meant(path, LINK_PATHS, root) if event.http_method == "GET" and event.raw_query_string else ""
+    addresses = (*(LINK_PATHS if event.raw_query_string else ()), ROLL_PATH)
+    meant = path_meant(cut(path, PATH_SAID), addresses, root) if event.http_method == "GET" else ""
     return _error(
         HTTPStatus.NOT_FOUND, "not_found", f"there is no {cut(event.path, PATH_SAID)} here{meant or '; see GET /docs'}"
     )

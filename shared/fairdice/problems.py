@@ -243,9 +243,26 @@ def scheme_meant(given: object) -> str:
 def path_meant(path: str, paths: Sequence[str], root: str = "") -> str:
     """ "; did you mean X?" for a `path` that is none of `paths` but one of them in another case, with a slash doubled
     (`/check//`), or spelt alike (difflib: `/chek/`), X written after `root` (the site's own, which the routes never
-    see); else ""."""
-    close = difflib.get_close_matches(re.sub("/{2,}", "/", path).lower(), paths, n=1, cutoff=_NEAR)
-    return f"; did you mean {root}{close[0]}?" if close else ""
+    see); else "". A segment of one of `paths` written `<name>` is a route's parameter (`/daily/<date>/<player_id>`):
+    `path`'s text in its place is left out of the likeness, so a long player id makes no other address alike, and X
+    keeps it as given."""
+    given = re.sub("/{2,}", "/", path).split("/")
+    alike: list[tuple[float, str]] = []
+    for shape in paths:
+        fixed = shape.split("/")
+        taken = {i for i, segment in enumerate(fixed) if _ROUTE_PARAMETER.fullmatch(segment)}
+        if taken and len(fixed) != len(given):
+            continue
+        blank = "/".join("" if i in taken else segment for i, segment in enumerate(fixed))
+        compared = "/".join("" if i in taken else segment.lower() for i, segment in enumerate(given))
+        meant = "/".join(given[i] if i in taken else segment for i, segment in enumerate(fixed))
+        alike.append((difflib.SequenceMatcher(None, blank, compared).ratio(), meant))  # as get_close_matches scores
+    ratio, meant = max(alike, default=(0.0, path))
+    return f"; did you mean {root}{meant}?" if ratio >= _NEAR and meant != path else ""
+
+
+# A route's parameter in a path shape, as Powertools writes it in a rule
+_ROUTE_PARAMETER = re.compile(r"<\w+>")
 
 
 def _snake(name: str) -> str:

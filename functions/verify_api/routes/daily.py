@@ -24,6 +24,8 @@ router = Router()  # type: ignore[no-untyped-call]  # Powertools leaves its __in
 
 RECORD_ADDRESS = "GET /daily/{date}"
 ROLL_ADDRESS = "GET /daily/{date}/{player_id}"
+# A player's roll: the day's record page tells a player to open it, their player id after the day
+ROLL_PATH = "/daily/<date>/<player_id>"
 DayPath = Annotated[Day, Path(description="the UTC day, YYYY-MM-DD")]
 
 
@@ -52,7 +54,7 @@ def daily_record_route(date: DayPath) -> Response[str]:
 
 
 @router.get(
-    "/daily/<date>/<player_id>",
+    ROLL_PATH,
     summary="A player's daily roll, verified from the archive",
     description=f"Optional query parameter `recorded`: the six faces seen, such as `3 5 7 10 12 20`. {PAGE_NOTE}",
     responses=page_or_json(responses("the verdict", INVALID, *ARCHIVE_ERRORS, model=Verdict)),

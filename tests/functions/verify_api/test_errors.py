@@ -438,3 +438,27 @@ def test_a_path_without_a_query_or_near_no_link_s_address_is_a_404_pointing_at_t
 ) -> None:
     answer = invoke(at(load_event("api-check-seed000"), "GET", path, query))
     assert assert_error(answer, 404, "not_found")["message"] == f"there is no {path} here; see GET /docs"
+
+
+ROLL = "/daily/2025-03-01/123e4567-e89b-12d3-a456-426614174000"
+
+
+@pytest.mark.parametrize("path", [ROLL.replace("/daily/", mistyped) for mistyped in ("/Daily/", "/daily//", "/dialy/")])
+@pytest.mark.parametrize("query", ["recorded=3+5+7+10+12+20", ""])
+def test_a_daily_rolls_address_whose_fixed_part_is_a_near_miss_is_a_404_asking_whether_it_was_meant(
+    load_event: Callable[[str], Event], path: str, query: str
+) -> None:
+    # Given a player's daily roll opened at a mistyped /daily/, with its recorded faces or without, as the day's page
+    # gives the address (review: "see GET /docs", where a mistyped link asks whether /check/ was meant)
+    answer = invoke(at(load_event("api-daily-roll"), "GET", path, query))
+
+    # Then it is still the 404, and asks whether the address with the same date and player id was meant
+    assert assert_error(answer, 404, "not_found")["message"] == f"there is no {path} here; did you mean {ROLL}?"
+
+
+@pytest.mark.parametrize("path", [ROLL.replace("/daily/", "/weekly/"), "/Daily/2025-03-01", f"{ROLL}/x"])
+def test_a_path_near_no_daily_rolls_address_is_a_404_pointing_at_the_docs(
+    load_event: Callable[[str], Event], path: str
+) -> None:
+    answer = invoke(at(load_event("api-daily-roll"), "GET", path))
+    assert assert_error(answer, 404, "not_found")["message"] == f"there is no {path} here; see GET /docs"
