@@ -69,35 +69,52 @@ def _past(token: str) -> str:
     return "" if at is None or at < _CUT else f"; its character {at + 1}, {repr_of(token[at])}, is no die"
 
 
-def _stray(token: str) -> str:
+def _stray(token: str) -> tuple[int, str]:
     """Where a token's mark between dice has no die on one side of it: at its start, at its end, or beside another mark
-    (review: a link's rolls ending `6x3x` were "'6x3x' is not a roll", the stray x not named). A token of marks alone
-    is said as it is. verifier.js says the same."""
+    (review: a link's rolls ending `6x3x` were "'6x3x' is not a roll", the stray x not named), and that mark's place. A
+    token of marks alone is said as it is. verifier.js says the same."""
     marks = [_DIE_SPLIT.fullmatch(character) is not None for character in token]
     if all(marks):
-        return ""
+        return 0, ""
     if marks[0]:
-        return f"; its character 1, {repr_of(token[0])}, separates dice, but no die comes before it"
+        return 0, f"; its character 1, {repr_of(token[0])}, separates dice, but no die comes before it"
     at = next(at for at in range(1, len(token)) if marks[at] and (at + 1 == len(token) or marks[at + 1]))
     if at + 1 == len(token):
-        return f"; its character {at + 1}, {repr_of(token[at])}, separates dice, but no die comes after it"
-    return (
+        return at, f"; its character {at + 1}, {repr_of(token[at])}, separates dice, but no die comes after it"
+    return at, (
         f"; its characters {at + 1} and {at + 2}, {repr_of(token[at])} and {repr_of(token[at + 1])}, separate dice,"
         " but no die comes between them"
     )
 
 
-def _run(token: str, parts: list[str], n: int) -> str:
+def _is_run(part: str) -> bool:
+    """Whether a part of a token between its marks is a run of digits, too many for a die of one digit."""
+    return part.isascii() and part.isdigit() and len(part.lstrip("0")) > 1
+
+
+def _run(token: str, parts: list[str], n: int) -> tuple[int, str]:
     """Where a token's mark between dice has a run of digits on one side, part `n` of it, too many for one die: rolls
     written together, then a mark (review: `…251643x5` was "'25426316443161316251643' is not a face of a 6-sided die",
-    the x not named). verifier.js says the same."""
+    the x not named), and that mark's place. verifier.js says the same."""
     start = sum(len(part) + 1 for part in parts[:n])  # where part n starts, past each part before it and its mark
     digits = len(parts[n])
     at, side = (start + digits, "before") if n + 1 < len(parts) else (start - 1, "after")
-    return (
+    return at, (
         f"; its character {at + 1}, {repr_of(token[at])}, separates dice, but {digits} digits come {side} it, not one"
         " die"
     )
+
+
+def _misplaced(token: str, parts: list[str], sides: Sequence[int]) -> str | None:
+    """Of a token whose marks part no roll, where the first misplaced mark is: one with no die on a side (`_stray`), or,
+    where every die has one digit, one beside a run of digits (`_run`), whichever comes first, the stray at a tie. None
+    where no mark is either (review: `2542631644x5x3` was "has 3 dice, a roll has 2", and `…251643x5x` named its last x
+    alone). verifier.js says the same."""
+    found = [_stray(token)] if "" in parts else []
+    run = next((n for n, part in enumerate(parts) if _is_run(part)), None) if max(sides) <= 9 else None
+    if run is not None:
+        found.append(_run(token, parts, run))
+    return min(found, key=lambda place: place[0])[1] if found else None
 
 
 def _die(text: str, sides: int, where: str) -> int:
@@ -117,19 +134,18 @@ def _roll_from_token(token: str, sides: Sequence[int], where: str) -> list[tuple
     per_roll = len(sides)
     parts = _DIE_SPLIT.split(token)
     if len(parts) > 1:
-        if "" in parts:  # a mark doubled or at an end (`6--3`, `6-3-`; `1-x`, x being a mark too): no dice to name
-            raise RecordedError(
-                f"{where}: {_shown(token)} is not a roll (write it like {_example(sides)}){_stray(token)}"
-            )
-        if len(parts) != per_roll:
-            raise RecordedError(f"{where}: {_shown(token)} has {len(parts)} dice, a roll has {per_roll}")
+        # A mark doubled or at an end (`6--3`, `6-3-`; `1-x`, x being a mark too), or as many dice as no roll has: the
+        # first misplaced mark is named, where one is
+        if "" in parts or len(parts) != per_roll:
+            if (misplaced := _misplaced(token, parts, sides)) is None:
+                raise RecordedError(f"{where}: {_shown(token)} has {len(parts)} dice, a roll has {per_roll}")
+            raise RecordedError(f"{where}: {_shown(token)} is not a roll (write it like {_example(sides)}){misplaced}")
         faces = []
         for n, (part, side) in enumerate(zip(parts, sides, strict=True)):
             # dice of one digit each may be written together, so a run of them beside a mark is rolls, not a die
-            if max(sides) <= 9 and part.isascii() and part.isdigit() and len(part.lstrip("0")) > len(str(side)):
-                raise RecordedError(
-                    f"{where}: {_shown(token)} is not a roll (write it like {_example(sides)}){_run(token, parts, n)}"
-                )
+            if max(sides) <= 9 and _is_run(part):
+                _, said = _run(token, parts, n)
+                raise RecordedError(f"{where}: {_shown(token)} is not a roll (write it like {_example(sides)}){said}")
             faces.append(_die(part, side, where))
         return [tuple(faces)]
     if not token.isascii() or not token.isdigit() or max(sides) > 9:

@@ -1093,25 +1093,41 @@ const fairdice = (() => {
     return at < CUT ? "" : `; its character ${at + 1}, ${pyRepr(characters[at])}, is no die`;
   };
   // Where a token's mark between dice has no die on one side of it: at its start, at its end, or beside another mark
-  // (recorded._stray). A token of marks alone is said as it is.
+  // (recorded._stray), and that mark's place. A token of marks alone is said as it is.
   const stray = (token) => {
     const characters = Array.from(token);
     const marks = characters.map((character) => DIE_SPLIT.test(character));
-    if (marks.every(Boolean)) return "";
-    if (marks[0]) return `; its character 1, ${pyRepr(characters[0])}, separates dice, but no die comes before it`;
+    if (marks.every(Boolean)) return [0, ""];
+    if (marks[0]) return [0, `; its character 1, ${pyRepr(characters[0])}, separates dice, but no die comes before it`];
     const at = marks.findIndex((mark, i) => i > 0 && mark && (i + 1 === characters.length || marks[i + 1]));
     if (at + 1 === characters.length) {
-      return `; its character ${at + 1}, ${pyRepr(characters[at])}, separates dice, but no die comes after it`;
+      return [at, `; its character ${at + 1}, ${pyRepr(characters[at])}, separates dice, but no die comes after it`];
     }
-    return `; its characters ${at + 1} and ${at + 2}, ${pyRepr(characters[at])} and ${pyRepr(characters[at + 1])}, separate dice, but no die comes between them`;
+    return [
+      at,
+      `; its characters ${at + 1} and ${at + 2}, ${pyRepr(characters[at])} and ${pyRepr(characters[at + 1])}, separate dice, but no die comes between them`,
+    ];
   };
+  // Whether a piece of a token between its marks is a run of digits, too many for a die of one digit (recorded._is_run)
+  const isRun = (piece) => ASCII_DIGITS.test(piece) && piece.replace(/^0+/, "").length > 1;
   // Where a token's mark between dice has a run of digits on one side, piece `n` of it, too many for one die: rolls
-  // written together, then a mark (recorded._run).
+  // written together, then a mark (recorded._run), and that mark's place.
   const run = (token, pieces, n) => {
     const start = pieces.slice(0, n).reduce((sum, piece) => sum + chars(piece) + 1, 0);
     const digits = pieces[n].length; // ASCII digits
     const [at, side] = n + 1 < pieces.length ? [start + digits, "before"] : [start - 1, "after"];
-    return `; its character ${at + 1}, ${pyRepr(Array.from(token)[at])}, separates dice, but ${digits} digits come ${side} it, not one die`;
+    return [
+      at,
+      `; its character ${at + 1}, ${pyRepr(Array.from(token)[at])}, separates dice, but ${digits} digits come ${side} it, not one die`,
+    ];
+  };
+  // Of a token whose marks part no roll, the first misplaced mark: one with no die on a side, or, where every die has
+  // one digit, one beside a run of digits, the stray at a tie; null where no mark is either (recorded._misplaced)
+  const misplaced = (token, pieces, sides) => {
+    const found = pieces.includes("") ? [stray(token)] : [];
+    const n = Math.max(...sides) <= 9 ? pieces.findIndex(isRun) : -1;
+    if (n >= 0) found.push(run(token, pieces, n));
+    return found.length ? found.reduce((first, place) => (place[0] < first[0] ? place : first))[1] : null;
   };
   const example = (sides) => sides.map((s, i) => Math.min(s, 6 - i)).join("-");
   const short = (text) => Array.from(text).slice(0, 200).join("");
@@ -1129,17 +1145,19 @@ const fairdice = (() => {
   function fromToken(token, sides, where) {
     const pieces = token.split(DIE_SPLIT);
     if (pieces.length > 1) {
-      if (pieces.includes("")) {
-        throw new Error(`${where}: ${quoted(token)} is not a roll (write it like ${example(sides)})${stray(token)}`);
-      }
-      if (pieces.length !== sides.length) {
-        throw new Error(`${where}: ${quoted(token)} has ${pieces.length} dice, a roll has ${sides.length}`);
+      // A mark doubled or at an end, or as many dice as no roll has: the first misplaced mark is named, where one is
+      if (pieces.includes("") || pieces.length !== sides.length) {
+        const said = misplaced(token, pieces, sides);
+        if (said === null) {
+          throw new Error(`${where}: ${quoted(token)} has ${pieces.length} dice, a roll has ${sides.length}`);
+        }
+        throw new Error(`${where}: ${quoted(token)} is not a roll (write it like ${example(sides)})${said}`);
       }
       return [
         pieces.map((p, i) => {
           // dice of one digit each may be written together, so a run of them beside a mark is rolls, not a die
-          if (Math.max(...sides) <= 9 && ASCII_DIGITS.test(p) && p.replace(/^0+/, "").length > String(sides[i]).length) {
-            throw new Error(`${where}: ${quoted(token)} is not a roll (write it like ${example(sides)})${run(token, pieces, i)}`);
+          if (Math.max(...sides) <= 9 && isRun(p)) {
+            throw new Error(`${where}: ${quoted(token)} is not a roll (write it like ${example(sides)})${run(token, pieces, i)[1]}`);
           }
           return die(p, sides[i], where);
         }),

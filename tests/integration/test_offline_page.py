@@ -1163,6 +1163,11 @@ PASTED = [
     ("6-3 5x2542", (6, 6)),
     ("1-2-3 4x5x66", (6, 6, 6)),
     ("6-3 4-4 0063x5", (6, 6)),
+    # the first misplaced mark, where marks part too many dice or one has no die after it (review: "has 3 dice")
+    ("2542631644x5x3", (6, 6)),
+    ("25426316443161316251643x5x", (6, 6)),
+    ("x254", (6, 6)),
+    ("1-2-3 4x5x66x1", (6, 6, 6)),
     ("20x120", (20, 20)),
     ("6-3- 4-4-4", (6, 6, 6)),
     ("six three", (6, 6)),

@@ -116,6 +116,25 @@ def test_daily_six_faces_are_read_in_the_order_d4_to_d20(pasted: object) -> None
             "roll 2: '4x5x66' is not a roll \\(.*\\); its character 4, 'x', separates dice, but 2"
             " digits come after it, not one die$",
         ),
+        # The first misplaced mark is named, where marks part too many dice beside a run of digits, or one has no die
+        # after it (review: "'2542631644x5x3' has 3 dice, a roll has 2", and the last x alone named)
+        (
+            "2542631644x5x3",
+            PAIR,
+            "^line 1, roll 1: '2542631644x5x3' is not a roll \\(.*\\); its character 11, 'x', separates dice, but 10"
+            " digits come before it, not one die$",
+        ),
+        (
+            "25426316443161316251643x5x",
+            PAIR,
+            "\\(26 characters\\) is not a roll \\(.*\\); its character 24, 'x', separates dice, but 23 digits come"
+            " before it, not one die$",
+        ),
+        (
+            "x254",
+            PAIR,
+            "'x254' is not a roll \\(.*\\); its character 1, 'x', separates dice, but no die comes before it$",
+        ),
         ("7x63", PAIR, "^line 1, roll 1: 7 is not a face of a 6-sided die$"),  # the first die wrong is named first
         ("20x120", (20, 20), "'120' is not a face of a 20-sided die$"),  # no run: dice of two digits
         ("x", PAIR, "^line 1, roll 1: 'x' is not a roll \\(write it like 6-5\\)$"),  # marks alone: nothing to point at
