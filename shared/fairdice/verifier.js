@@ -1394,6 +1394,35 @@ const fairdice = (() => {
     return BigInt(source);
   }
 
+  /**
+   * Whether Python's json, which reads left to right and stops at the first fault, meets an integer of more digits
+   * than it reads before any fault of the text: then the core says the number is too long, where JSON.parse refused
+   * the text for a fault after it. The text up to the number is closed as it is open and read; an object closed
+   * before it that gives a key twice is the core's fault first, as json_input refuses it where the object ends.
+   */
+  function numberTooLongFirst(text) {
+    const open = []; // the keys of each object open at this point, null for a list
+    try {
+      for (const found of text.matchAll(JSON_TOKEN)) {
+        const [token, colon] = found;
+        if (token === "{") open.push([]);
+        else if (token === "[") open.push(null);
+        else if (token === "}" || token === "]") {
+          const keys = open.pop();
+          if (keys && new Set(keys).size < keys.length) return false;
+        } else if (colon !== undefined) open.at(-1)?.push(JSON.parse(token.slice(0, token.length - colon.length)));
+        else if (/^-?\d+$/.test(token) && token.replace("-", "").length > MAX_INT_DIGITS) {
+          const closed = open.map((keys) => (keys ? "}" : "]")).reverse().join("");
+          JSON.parse(text.slice(0, found.index + token.length) + closed);
+          return true;
+        }
+      }
+    } catch {
+      return false; // a fault before the number (a key with a bad escape among them): the core names that fault
+    }
+    return false;
+  }
+
   /** Pasted text: its rolls, and the number its first roll is given (null: not numbered). */
   function fromText(value, sides) {
     if (chars(value) > MAX_TEXT) throw new Error(`is ${chars(value)} characters long, more than ${MAX_TEXT}`);
@@ -1420,7 +1449,10 @@ const fairdice = (() => {
         });
         if (objects) list = inWrittenOrder(list, written());
       } catch (error) {
-        if (error instanceof NumberTooLong) throw error;
+        // The number too long named only where the core meets it first (review: [[1111…, 2],], its number of more
+        // than 4,300 digits before the comma, was "looks like JSON but is not" here, and [{"a": 1, "a": 2}, [1111…]],
+        // its repeated key first, was a number too long; the core said the other)
+        if (!(error instanceof RangeError) && numberTooLongFirst(stripped)) throw new NumberTooLong();
         // A RangeError: the stack ran out, where Python's json's recursion does too, in the core's words for it (review:
         // a list 100,000 levels deep was "looks like JSON but is not" here)
         throw new Error(error instanceof RangeError ? "looks like JSON but is nested too deeply" : "looks like JSON but is not");

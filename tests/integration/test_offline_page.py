@@ -1309,7 +1309,9 @@ def test_an_object_in_rolls_is_quoted_with_its_keys_in_the_order_written_pasted_
 
 # Integers a JavaScript number cannot hold exactly, which Python's int keeps as written (review: the page quoted
 # 99999999999999999999 as 100000000000000000000 and one of 400 digits as Infinity), and one of more digits than Python
-# reads (4,300), which the core refuses as JSON it cannot read, and the page went past
+# reads (4,300), which the core refuses as JSON it cannot read, and the page went past; so too where a fault of the JSON
+# follows it, which the core, reading from the left, never reaches (review: the page said "looks like JSON but is
+# not"), and not where the fault comes first
 BIG_INTEGER_ROLLS = [
     "[[4,6],[99999999999999999999,1]]",
     "[[4,6],[9007199254740993,1]]",
@@ -1317,6 +1319,14 @@ BIG_INTEGER_ROLLS = [
     f"[[4,6],[{'1' * 400},1]]",
     f"[[4,6],[-{'1' * 4300},1]]",
     f"[[4,6],[{'1' * 4301},1]]",
+    f"[[4,6],[{'1' * 4301},1],]",
+    f"[[4,6],[{'1' * 4301},1]",
+    f"[[4,6],[{'1' * 4301},NaN]]",
+    f'[[4,6],{{"a":{"1" * 4301},"a":1}}]',
+    f"[[4,6,],[{'1' * 4301},1]]",
+    f"[[4,6] [{'1' * 4301},1]]",
+    f'[{{"a":1,"a":2}},[{"1" * 4301},1]]',
+    f'[{{"\\x":1}},[{"1" * 4301},1]]',
 ]
 
 
