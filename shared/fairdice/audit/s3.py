@@ -309,12 +309,12 @@ def map_run_results(s3: Any, bucket: str, manifest_key: str, map_run: str, count
         return MapRunResults({}, {}, str(exc))
     not_audited = _failed_shards(failed)
     returned: dict[str, WorkerAnswer] = {}
-    for key, execution in succeeded:
+    for key, _, execution in succeeded:
         try:
             returned[key] = WorkerAnswer.model_validate_json(execution.get("Output") or "null")
         except ValidationError:
             not_audited.setdefault(key, ANSWER_CHANGED)
-    folders = frozenset(key for key, execution in succeeded if console_folder(key, _listed_size(execution)))
+    folders = frozenset(key for key, size, _ in succeeded if console_folder(key, size))
     return MapRunResults(not_audited, returned, folders=folders)
 
 
@@ -346,45 +346,44 @@ def _written(files: S3Results, key: str, form: type, what: str) -> Any:
     return value
 
 
-def _children(files: S3Results, manifest: dict[str, Any], status: str) -> Iterator[tuple[str, dict[str, Any]]]:
-    """Each child execution of a map run with `status` (FAILED, SUCCEEDED), with the key of the shard it audited, from
-    the result files its `manifest` lists; _Unaccounted where the manifest lists them in no form Step Functions writes
-    (review: a `ResultFiles` of another shape failed the merge with an AttributeError or TypeError)."""
+def _children(
+    files: S3Results, manifest: dict[str, Any], status: str
+) -> Iterator[tuple[str, int | None, dict[str, Any]]]:
+    """Each child execution of a map run with `status` (FAILED, SUCCEEDED), with the key and the listed size of the
+    shard it audited (`_shard`), from the result files its `manifest` lists; _Unaccounted where the manifest lists them
+    in no form Step Functions writes (review: a `ResultFiles` of another shape failed the merge with an AttributeError
+    or TypeError)."""
     listed = manifest.get("ResultFiles", {})
     results = listed.get(status, []) if isinstance(listed, dict) else None
     if not isinstance(results, list) or not all(isinstance(r, dict) and isinstance(r.get("Key"), str) for r in results):
         raise _Unaccounted(NOT_WRITTEN.format(what="manifest", why=f"its {status} result files are not listed by key"))
     for result in results:
         for execution in _written(files, result["Key"], list, f"{status} result file"):
-            if (key := _shard_key(execution)) is not None:
-                yield key, execution
+            if (shard := _shard(execution)) is not None:
+                yield *shard, execution
 
 
-def _shard_key(execution: Any) -> str | None:
-    """The key of the shard a child execution audited, as its `Input` (the item the map gave it, as JSON text) names
-    it; None where it names none, whatever its shape: such a child is not counted among those the result files name,
-    which then differ from what Step Functions counts (review: an `Input` that is no JSON text or the JSON of no object,
-    or an entry that is no object, failed the merge with a JSONDecodeError, TypeError or AttributeError, where a change
-    to the result files is a finding)."""
+def _shard(execution: Any) -> tuple[str, int | None] | None:
+    """The key of the shard a child execution audited, as its `Input` (the item the map gave it, as JSON text) names it,
+    and its size as the map listed it (the item's `Size`; None where it gives none), read from the one parse of the
+    `Input`; None where it names no key, whatever its shape: such a child is not counted among those the result files
+    name, which then differ from what Step Functions counts (review: an `Input` that is no JSON text or the JSON of no
+    object, or an entry that is no object, failed the merge with a JSONDecodeError, TypeError or AttributeError, where a
+    change to the result files is a finding)."""
     try:
-        key = json.loads(execution["Input"])["shard"]["Key"]
+        item = json.loads(execution["Input"])["shard"]
+        key = item["Key"]
     except (TypeError, KeyError, ValueError, RecursionError):  # no object or no such field, at any level; no JSON text,
         # or JSON nested too deeply to read
         return None
-    return key if isinstance(key, str) else None
+    size = item.get("Size")  # a number, not JSON's false, which Python counts as 0
+    return (key, size if type(size) is int else None) if isinstance(key, str) else None
 
 
-def _listed_size(execution: dict[str, Any]) -> int | None:
-    """The size of the shard a child execution audited, as the map listed it (its item's `Size`); None where its item
-    gives none. Read of an execution whose `Input` names its shard's key (`_shard_key`)."""
-    size = json.loads(execution["Input"])["shard"].get("Size")
-    return size if isinstance(size, int) else None
-
-
-def _failed_shards(children: Iterable[tuple[str, dict[str, Any]]]) -> dict[str, str]:
+def _failed_shards(children: Iterable[tuple[str, int | None, dict[str, Any]]]) -> dict[str, str]:
     """Each shard whose child execution failed, with its error."""
     failed: dict[str, str] = {}
-    for key, execution in children:
+    for key, _, execution in children:
         cause = f"{execution.get('Error') or 'failed'}: {execution.get('Cause') or 'no cause given'}"
         failed[key] = f"its audit failed ({cause[:MAX_CAUSE]})"
     return failed
