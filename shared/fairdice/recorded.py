@@ -105,13 +105,13 @@ def _run(token: str, parts: list[str], n: int) -> tuple[int, str]:
     )
 
 
-def _misplaced(token: str, parts: list[str], sides: Sequence[int]) -> str | None:
+def _misplaced(token: str, parts: list[str], one_digit: bool) -> str | None:
     """Of a token whose marks part no roll, where the first misplaced mark is: one with no die on a side (`_stray`), or,
     where every die has one digit, one beside a run of digits (`_run`), whichever comes first, the stray at a tie. None
     where no mark is either (review: `2542631644x5x3` was "has 3 dice, a roll has 2", and `…251643x5x` named its last x
     alone). verifier.js says the same."""
     found = [_stray(token)] if "" in parts else []
-    run = next((n for n, part in enumerate(parts) if _is_run(part)), None) if max(sides) <= 9 else None
+    run = next((n for n, part in enumerate(parts) if _is_run(part)), None) if one_digit else None
     if run is not None:
         found.append(_run(token, parts, run))
     return min(found, key=lambda place: place[0])[1] if found else None
@@ -136,14 +136,15 @@ def _roll_from_token(token: str, sides: Sequence[int], where: str) -> list[tuple
     if len(parts) > 1:
         # A mark doubled or at an end (`6--3`, `6-3-`; `1-x`, x being a mark too), or as many dice as no roll has: the
         # first misplaced mark is named, where one is
+        one_digit = max(sides) <= 9  # dice of one digit each may be written together
         if "" in parts or len(parts) != per_roll:
-            if (misplaced := _misplaced(token, parts, sides)) is None:
+            if (misplaced := _misplaced(token, parts, one_digit)) is None:
                 raise RecordedError(f"{where}: {_shown(token)} has {len(parts)} dice, a roll has {per_roll}")
             raise RecordedError(f"{where}: {_shown(token)} is not a roll (write it like {_example(sides)}){misplaced}")
         faces = []
         for n, (part, side) in enumerate(zip(parts, sides, strict=True)):
-            # dice of one digit each may be written together, so a run of them beside a mark is rolls, not a die
-            if max(sides) <= 9 and _is_run(part):
+            # so a run of them beside a mark is rolls, not a die
+            if one_digit and _is_run(part):
                 _, said = _run(token, parts, n)
                 raise RecordedError(f"{where}: {_shown(token)} is not a roll (write it like {_example(sides)}){said}")
             faces.append(_die(part, side, where))
