@@ -35,7 +35,6 @@ from fairdice.seal import seal_of
 from fairdice.verify import verify
 
 FORMAT = 2  # 2: each vector says the verdict and scope its own dice give (what `fair` proves)
-SEED_KEY = bytes(range(32))  # seeds 001 and 002: "the key 00 01 02 … 1f"
 FF = b"\xff"
 _INT_LIST = re.compile(r"\[\s*((?:\d+,\s*)*\d+)\s*\]")
 

@@ -22,6 +22,7 @@ from fairdice.dice import Rolls, hmac_key
 from fairdice.errors import InvalidInput
 from fairdice.prose import counted, listed, number, shown, span
 from fairdice.request import RequestBase
+from fairdice.seal import seal_of
 from fairdice.verdict import Cause, GameInput, Scope
 
 if TYPE_CHECKING:
@@ -52,9 +53,11 @@ class LinkParam:
     prefix: str = ""  # labels: the start every label shares, left out of the link
 
 
-# The seeds' key, 00 01 02 … 1f, and its SHA-256: the secret and the seal of every scheme's example.
-EXAMPLE_KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
-EXAMPLE_SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
+# The seeds' key, 00 01 02 … 1f (seeds 001 and 002: "the key 00 01 02 … 1f"), and its SHA-256, in hex: the secret and
+# the seal of every scheme's example. The test vectors' key is the same (fairdice.vectors).
+SEED_KEY = bytes(range(32))
+EXAMPLE_KEY = SEED_KEY.hex()
+EXAMPLE_SEAL = seal_of(SEED_KEY)
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,10 @@ from typing import Any
 
 from fairdice.dice import Mac, keyed_mac
 from fairdice.schemes import labelled
+from fairdice.schemes.base import SEED_KEY
 from fairdice.schemes.bg_dice import BOT, SEATS
 from fairdice.seal import seal_of
-from fairdice.vectors import FF, SEED_KEY, first_key, stand_in_hex, stream, table_mac
+from fairdice.vectors import FF, first_key, stand_in_hex, stream, table_mac
 
 
 def ties(mac: Mac, prefix: str, times: int) -> bool:

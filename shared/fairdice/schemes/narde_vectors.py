@@ -3,8 +3,9 @@
 from typing import Any
 
 from fairdice.schemes import narde
+from fairdice.schemes.base import SEED_KEY
 from fairdice.seal import seal_of
-from fairdice.vectors import FF, SEED_KEY, stand_in_bytes, stand_in_hex, stream, table_mac
+from fairdice.vectors import FF, stand_in_bytes, stand_in_hex, stream, table_mac
 
 
 def requests() -> list[tuple[str, str, dict[str, Any]]]:
