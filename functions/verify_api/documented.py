@@ -16,7 +16,10 @@ from pydantic import BaseModel
 # Example objects, which Powertools puts in the document as they are: its Example model is among the OpenAPI models a
 # cold start does not import.
 VERIFY_EXAMPLES: dict[str, dict[str, Any]] = {
-    scheme.id: {"summary": f"{scheme.id}: {scheme.example.summary}", "value": dict(scheme.example.request)}
+    scheme.id: {
+        "summary": f"{scheme.id}: {scheme.example.summary}",
+        "value": {"scheme": scheme.id, **scheme.example.request},
+    }
     for scheme in schemes.all_schemes()
     if scheme.example is not None
 }

@@ -63,7 +63,8 @@ EXAMPLE_SEAL = seal_of(SEED_KEY)
 @dataclass(frozen=True)
 class Example:
     """A request of the scheme for the API's documentation (/docs' "Try it out" sends it): a game of `EXAMPLE_KEY`
-    whose recorded rolls are the core's, and what it is, ending in the verdict it gets (a test holds it to that)."""
+    whose recorded rolls are the core's, and what it is, ending in the verdict it gets (a test holds it to that). Its
+    `request` holds the scheme's fields but `scheme`, which the room's id is (the documentation puts it first)."""
 
     summary: str
     request: Mapping[str, JsonValue]

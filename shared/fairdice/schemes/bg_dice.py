@@ -265,7 +265,6 @@ class BgDice(Scheme[BgDiceRequest]):
     example = Example(
         "a bot game's opening and first turn, with its lock: fair",
         {
-            "scheme": "bg-dice-v1",
             "key": EXAMPLE_KEY,
             "lock": EXAMPLE_SEAL,
             "labels": ["bg-dice-v1:opening:0", "bg-dice-v1:turn:2"],

@@ -134,7 +134,6 @@ class BgOnline(Scheme[BgOnlineRequest]):
     example = Example(
         "the first 4 rolls of a match's first game, with its seal: fair",
         {
-            "scheme": "bg-online-v1",
             "server_number": EXAMPLE_KEY,
             "seal": EXAMPLE_SEAL,
             "app_numbers": ["0a1b2c3d", "4e5f6071"],

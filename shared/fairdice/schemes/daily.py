@@ -329,7 +329,6 @@ class Daily(Scheme[DailyRequest]):
     example = Example(
         "a day's roll with a secret of one's own: incomplete (no archive says when it was committed)",
         {
-            "scheme": "daily",
             "date": "2026-01-01",
             "player_id": "123e4567-e89b-12d3-a456-426614174000",
             "secret": EXAMPLE_KEY,

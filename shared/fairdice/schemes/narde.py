@@ -94,7 +94,6 @@ class Narde(Scheme[NardeRequest]):
     example = Example(
         "a game of 3 rolls, with its fingerprint: fair",
         {
-            "scheme": "narde-v1",
             "key": EXAMPLE_KEY,
             "fingerprint": EXAMPLE_SEAL,
             "phrase": "test",

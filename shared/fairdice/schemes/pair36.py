@@ -138,7 +138,6 @@ class Pair36(Scheme[Pair36Request]):
     example = Example(
         "a whole game of 5 rolls, with its seal: fair",
         {
-            "scheme": "pair36",
             "server_seed": EXAMPLE_KEY,
             "seal": EXAMPLE_SEAL,
             "client_seeds": ["a", "b"],

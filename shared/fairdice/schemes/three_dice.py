@@ -195,7 +195,6 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
     example = Example(
         "a game of 4 rolls, with its commitment: fair",
         {
-            "scheme": "three-dice",
             "seed": EXAMPLE_KEY,
             "commit": EXAMPLE_SEAL,
             "client_seeds": {"white": "white-seed", "black": "black-seed"},
