@@ -429,10 +429,11 @@ def _table_rows(verdict: Verdict) -> list[str]:
     """The table's rows, as many as fit in MAX_TABLE_BYTES."""
     first = verdict.summary.first_mismatch
     long = max(len(report["dice"] or report["recorded"] or ()) for report in verdict.rolls) > 3
+    recorded = verdict.checks.rolls != "not_given"
     rows: list[str] = []
     size = 0
     for report in verdict.rolls:
-        row = _row(report, anchor=report["index"] == first and report["matches"] is False, long=long)
+        row = _row(report, anchor=report["index"] == first and report["matches"] is False, long=long, recorded=recorded)
         size += len(row.encode())
         if size > MAX_TABLE_BYTES:
             break
@@ -493,17 +494,25 @@ def _rolls_section(verdict: Verdict, words: Words, rows: Sequence[str]) -> Itera
         )
 
 
-def _row(report: RollReport, *, anchor: bool, long: bool) -> str:
+def _row(report: RollReport, *, anchor: bool, long: bool, recorded: bool) -> str:
+    """A roll's row; `recorded` when the request had rolls, so that one it left out says "not recorded", as view.js
+    says it (review: an empty cell beside a dash, which a screen reader reads as nothing)."""
     dice = "-".join(map(str, report["dice"])) if report["dice"] is not None else "—"
     if "winner" in report:
         winner = report["winner"]
         dice += f" <span class=muted>({'tie' if winner == 'tie' else e(winner) + ' won'})</span>"
-    recorded = "-".join(map(str, report["recorded"])) if report["recorded"] is not None else ""
+    seen = (
+        "-".join(map(str, report["recorded"]))
+        if report["recorded"] is not None
+        else "<span class=muted>not recorded</span>"
+        if recorded
+        else ""
+    )
     attributes = (" class=x" if report["matches"] is False else "") + (" id=first-mismatch" if anchor else "")
     message = visible(report["message"]) if report["message"] is not None else "<span class=muted>not computed</span>"
     cell = "<td class='dice long'>" if long else "<td class=dice>"
     return (
-        f"<tr{attributes}><td class=n>{number(report['index'])}<td class=msg>{message}{cell}{dice}{cell}{recorded}"
+        f"<tr{attributes}><td class=n>{number(report['index'])}<td class=msg>{message}{cell}{dice}{cell}{seen}"
         f"<td>{mark(report['matches'])}</tr>"
     )
 

@@ -505,6 +505,22 @@ def test_a_link_with_8_of_12_rolls_says_the_last_4_were_not_recorded_and_none_di
     assert "differs" not in _prose(page) and "4 of 12" not in page
 
 
+def test_a_roll_left_out_says_not_recorded_in_its_row_as_the_offline_page_does() -> None:
+    # Given a link whose last 4 of 12 rolls were left out
+    _, page = page_of(GAMES["pair36"] | {"recorded": _recorded(GAMES["pair36"], keep=8)})
+    # Then each of their rows says so in its recorded cell, where an empty cell and a dash read as nothing to a screen
+    # reader, and the row of a roll that was recorded shows its dice
+    row_9 = re.search(r"<tr><td class=n>9<.*?</tr>", page)
+    assert row_9 is not None
+    assert "<td class=dice><span class=muted>not recorded</span><td>" in row_9[0]
+    assert "<td class=dice>not recorded" not in page and "<td class=dice>2-5<td class=dice>2-5<td>" in page
+
+
+def test_a_link_without_rolls_leaves_each_rows_recorded_cell_empty() -> None:
+    _, page = page_of(GAMES["pair36"])
+    assert "not recorded</span>" not in page
+
+
 def test_a_few_rolls_differ_says_how_many_fit_and_how_many_differ_apart() -> None:
     _, page = page_of(GAMES["pair36"] | {"recorded": _recorded(GAMES["pair36"], change=4)})
     assert "<b>A few rolls differ</b> <span class=muted>(11 of the 12 recorded rolls fit; 1 differs)</span>" in page
