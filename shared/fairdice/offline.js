@@ -381,6 +381,10 @@
       parts.push(el("h3", { text: "What was checked" }), el("p", { class: "scope" }, said.flat()));
       if (listed) parts.push(el("p", { class: "muted", text: `No number of rolls and no rolls were given, so the first ${listed} are listed.` }));
     }
+    // The values that identify the game, withheld or not, as the server's page shows them (review: a withheld daily
+    // roll showed no player and no day, where the verdict names them)
+    parts.push(...identitySection(verdict));
+    // After them, as the server's page has them (review: a day's faces came first)
     if (verdict.checks.rolls === "not_checked") {
       parts.push(el("p", { class: "muted", text: `The recorded ${schemeObject.words.rolls} came with the request: they are compared once the ${schemeObject.words.secret} is revealed.` }));
       // Shown as given, not as checked, as the server's page shows them (review: said to have come, never shown)
@@ -388,9 +392,6 @@
         parts.push(el("dl", { class: "values" }, el("dt", { text: "Recorded, as given (not checked)" }), el("dd", {}, rollsGiven(verdict.withheld.recorded))));
       }
     }
-    // The values that identify the game, withheld or not, as the server's page shows them (review: a withheld daily
-    // roll showed no player and no day, where the verdict names them)
-    parts.push(...identitySection(verdict));
     if (verdict.verdict !== "withheld") parts.push(...sealSection(schemeObject, verdict), ...rollsSection(schemeObject, verdict));
     show(...parts);
   }

@@ -127,6 +127,11 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
         due = f"<b class=when>{utc_time(verdict.withheld.reveal_at)}</b>"
         late = verdict.withheld.overdue
         parts.append(f"<p>Due at {due}, not revealed yet: late.</p>" if late else f"<p>To be revealed at {due}.</p>")
+    if verdict.scope is not None:
+        said = " ".join(f"<b>{e(label)}:</b> {visible(text)}." for label, text in checked(words, verdict))
+        parts.append(f"<p class=scope>{said}</p>")
+    parts.extend(_identity_section(verdict))
+    # After the values that say whose game it is, as every verdict's rolls are (review: a day's faces came first)
     if verdict.checks.rolls == "not_checked":  # review: the page of a day's roll never said the faces seen came
         parts.append(
             f"<p class=muted>The recorded {e(words.rolls)} came with the request: they are compared once the"
@@ -138,10 +143,6 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
                 f"<dl class=values><dt>Recorded, as given (not checked)</dt>"
                 f"<dd>{_rolls_given(verdict.withheld.recorded)}</dd></dl>"
             )
-    if verdict.scope is not None:
-        said = " ".join(f"<b>{e(label)}:</b> {visible(text)}." for label, text in checked(words, verdict))
-        parts.append(f"<p class=scope>{said}</p>")
-    parts.extend(_identity_section(verdict))
     parts.extend(_seal_section(verdict, words))
     if verdict.diagnosis:
         parts.extend(_diagnosis_section(verdict, request, words))

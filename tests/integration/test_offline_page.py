@@ -1684,6 +1684,8 @@ def test_a_withheld_roll_still_shows_the_values_that_identify_it(chromium: Brows
     )
     assert given == [["Recorded, as given (not checked)", "1-2-3-4-5-6"]]
     assert seen["text"].count("1-2-3-4-5-6") == 1
+    # after the values that say whose roll it is, as on the server's page (review: the faces came first)
+    assert seen["text"].index("Is this your game?") < seen["text"].index("Recorded, as given (not checked)")
 
 
 def test_an_hmac_message_holding_a_right_to_left_phrase_is_drawn_in_the_order_it_was_typed(

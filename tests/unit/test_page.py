@@ -228,6 +228,27 @@ def test_a_withheld_games_recorded_rolls_are_shown_as_given_not_as_checked() -> 
 
 
 @pytest.mark.parametrize(
+    "link",
+    [
+        "/check/?scheme=daily&date=2999-06-01&player=3d69a2e7-5183-492a-8c98-68afa9ab7bbd&rolls=3-5-7-10-12-20",
+        f"/check/?scheme=three-dice&commit={SEAL}&rolls=3-5-6+1-2-4",
+    ],
+)
+def test_a_withheld_link_names_the_game_before_the_rolls_it_carries(link: str) -> None:
+    # Given a withheld link that carries the rolls the player saw (review: the page showed the faces first, and only
+    # below them the player and the day they are of)
+    request = parse_link(link)
+    page = render_page(verify(request, today=dt.date(2026, 12, 3)), request)
+
+    # Then "Is this your game?" comes before what is said of the rolls and before the rolls themselves
+    assert (
+        page.index("<h2>Is this your game?</h2>")
+        < page.index("came with the request")
+        < page.index("<dt>Recorded, as given (not checked)</dt>")
+    )
+
+
+@pytest.mark.parametrize(
     ("link", "rolls"),
     [
         (
