@@ -129,8 +129,11 @@ def _die(text: str, sides: int, where: str) -> int:
     return face
 
 
-def _roll_from_token(token: str, sides: Sequence[int], where: str) -> list[tuple[int, ...]]:
-    """One token: `6-3`, `63`, or a run of digits holding several rolls (`6344`)."""
+def _roll_from_token(token: str, sides: Sequence[int], line: str, first: int) -> list[tuple[int, ...]]:
+    """One token: `6-3`, `63`, or a run of digits holding several rolls (`6344`), whose first roll is number `first`
+    (`line` says which line it is on, or is empty). A wrong die in a run is named by its own roll's number (review: the
+    twelfth roll of a link's digits was "roll 1")."""
+    where = f"{line}roll {first}"
     per_roll = len(sides)
     parts = _DIE_SPLIT.split(token)
     if len(parts) > 1:
@@ -170,7 +173,10 @@ def _roll_from_token(token: str, sides: Sequence[int], where: str) -> list[tuple
             f"{where}: {_shown(token)} has {len(token)} digits, not a multiple of {per_roll} dice: {held};"
             " a roll was cut short, or a digit lost or added"
         )
-    return [tuple(_die(token[i + j], s, where) for j, s in enumerate(sides)) for i in range(0, len(token), per_roll)]
+    return [
+        tuple(_die(token[i + j], s, f"{line}roll {first + i // per_roll}") for j, s in enumerate(sides))
+        for i in range(0, len(token), per_roll)
+    ]
 
 
 @cache
@@ -406,7 +412,7 @@ def _rolls_of_line(
         if roll is not None:
             rolls.append(roll)
         else:
-            rolls.extend(_roll_from_token(token, sides, f"line {at}, roll {before + len(rolls) + 1}"))
+            rolls.extend(_roll_from_token(token, sides, f"line {at}, ", before + len(rolls) + 1))
     return rolls
 
 
@@ -456,7 +462,7 @@ def _from_list(value: list[object], sides: Sequence[int]) -> list[tuple[int, ...
     for n, item in enumerate(value, start=1):
         where = f"roll {n}"
         if isinstance(item, str):
-            rolls.extend(_roll_from_token(item.strip(), sides, where))
+            rolls.extend(_roll_from_token(item.strip(), sides, "", n))
             continue
         if not isinstance(item, list | tuple) or len(item) != per_roll:
             raise RecordedError(f"{where}: expected a list of {per_roll} dice, got {repr_of(item, most=200)}"[:200])

@@ -1142,7 +1142,10 @@ const fairdice = (() => {
     return face;
   }
 
-  function fromToken(token, sides, where) {
+  // A token whose first roll is number `first` (`line` says which line it is on, or is empty); a wrong die in a run is
+  // named by its own roll's number, as fairdice.recorded names it
+  function fromToken(token, sides, line, first) {
+    const where = `${line}roll ${first}`;
     const pieces = token.split(DIE_SPLIT);
     if (pieces.length > 1) {
       // A mark doubled or at an end, or as many dice as no roll has: the first misplaced mark is named, where one is
@@ -1184,7 +1187,9 @@ const fairdice = (() => {
       );
     }
     const rolls = [];
-    for (let i = 0; i < token.length; i += sides.length) rolls.push(sides.map((s, j) => die(token[i + j], s, where)));
+    for (let i = 0; i < token.length; i += sides.length) {
+      rolls.push(sides.map((s, j) => die(token[i + j], s, `${line}roll ${first + i / sides.length}`)));
+    }
     return rolls;
   }
 
@@ -1204,7 +1209,7 @@ const fairdice = (() => {
     value.forEach((item, n) => {
       const where = `roll ${n + 1}`;
       if (typeof item === "string") {
-        rolls.push(...fromToken(strip(item), sides, where));
+        rolls.push(...fromToken(strip(item), sides, "", n + 1));
         return;
       }
       if (!Array.isArray(item) || item.length !== sides.length) {
@@ -1262,7 +1267,7 @@ const fairdice = (() => {
     for (const token of text.split(TOKEN_SPLIT).filter(Boolean)) {
       const roll = table.get(token);
       if (roll) rolls.push(roll.slice());
-      else rolls.push(...fromToken(token, sides, `line ${at}, roll ${before + rolls.length + 1}`));
+      else rolls.push(...fromToken(token, sides, `line ${at}, `, before + rolls.length + 1));
     }
     return rolls;
   }

@@ -208,6 +208,23 @@ def test_a_refused_paste_names_the_field_recorded_and_says_where() -> None:
     assert problem.message == "line 1, roll 3: 9 is not a face of a 6-sided die"
 
 
+@pytest.mark.parametrize(
+    ("pasted", "said"),
+    [
+        # a link's digits, twelve rolls written together, the last one wrong (review: "line 1, roll 1" named the first)
+        ("254264343141631625164359", "line 1, roll 12: 9 is not a face of a 6-sided die"),
+        ("6-3 25426407", "line 1, roll 5: 0 is not a face of a 6-sided die"),
+        (["6-3", "4470"], "roll 3: 7 is not a face of a 6-sided die"),
+        # the first roll of a run is still named by the run's own number
+        ("6-3 7142", "line 1, roll 2: 7 is not a face of a 6-sided die"),
+    ],
+)
+def test_a_wrong_die_in_rolls_written_together_names_its_own_roll(pasted: object, said: str) -> None:
+    with pytest.raises(RecordedError) as caught:
+        parse_recorded(pasted, PAIR)
+    assert str(caught.value) == said
+
+
 def _nested(depth: int) -> list[object]:
     value: list[object] = []
     for _ in range(depth):
