@@ -61,7 +61,7 @@ def diagnose(
     findings = _seal_findings(request, secret, verdict) if verdict.checks.seal == "mismatch" else []
     if verdict.checks.seal == "not_given" and verdict.checks.rolls == "mismatch":
         findings = _pasted_twice_by_rolls(request, secret)
-    if any(finding.cause in ("secret_and_seal_swapped", "secret_pasted_twice") for finding in findings):
+    if any(f.cause in ("secret_and_seal_swapped", "secret_pasted_twice", "seal_in_secret_field") for f in findings):
         return findings
     fit: str | None = _fit_as_given(verdict)
     if verdict.checks.rolls == "mismatch":
@@ -78,6 +78,7 @@ _SEAL: frozenset[Cause] = frozenset(
         "secret_and_seal_swapped",
         "secret_pasted_twice",
         "secret_in_seal_field",
+        "seal_in_secret_field",
         "seal_of_hex_text",
         "secret_from_other_game",
         "secret_not_committed",
@@ -130,13 +131,27 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
         explains = _explained(request, half, "secret_pasted_twice")
         return [_pasted_twice(request, half, explains, f"the SHA-256 of that half is the {seal} given")]
     if given == secret_hex:
+        if verdict.checks.rolls == "mismatch":
+            # One value in both fields, and the rolls are not its: it is the seal, pasted as the secret too (support
+            # review: the seal field, which was right, was said to hold the secret)
+            return [
+                Finding(
+                    cause="seal_in_secret_field",
+                    explains="the seal",
+                    detail=(
+                        f"the {secret_word} given is the {seal} itself, and the recorded rolls are not its rolls: the"
+                        f" {seal} was pasted as the {secret_word} too. The {secret_word} is the other value, the one"
+                        " the game revealed after its last roll"
+                    ),
+                )
+            ]
         return [
             Finding(
                 cause="secret_in_seal_field",
                 explains="the seal",
                 detail=(
                     f"the {seal} given is the {secret_word} itself; the {seal} is the other value,"
-                    " the fingerprint the game showed before its first roll"
+                    " the one the game showed before its first roll"
                 ),
             )
         ]

@@ -64,6 +64,7 @@ _CAUSE_TITLES = {
     "secret_and_seal_swapped": "The secret and the seal are swapped",
     "secret_pasted_twice": "The secret was pasted twice",
     "secret_in_seal_field": "The secret was pasted as the seal",
+    "seal_in_secret_field": "The seal was pasted as the secret",
     "seal_of_hex_text": "The seal was computed over the hex text",
     "seal_from_other_game": "The seal belongs to another game",
     "rolls_from_other_game": "The rolls belong to another game",

@@ -146,6 +146,7 @@ Cause = Literal[
     "secret_and_seal_swapped",
     "secret_pasted_twice",
     "secret_in_seal_field",
+    "seal_in_secret_field",
     "seal_of_hex_text",
     "seal_from_other_game",
     "rolls_from_other_game",

@@ -510,6 +510,22 @@ def test_a_secret_of_two_equal_halves_not_sealed_so_is_no_such_mistake() -> None
 def test_the_secret_pasted_as_the_seal_is_found() -> None:
     found = finding(check(NARDE | {"fingerprint": KEY.upper(), "recorded": "15 46 34"}), "secret_in_seal_field")
     assert found.try_ is None
+    assert "the fingerprint is the other value, the one the game showed before its first roll" in found.detail
+
+
+@pytest.mark.parametrize("base", [PAIR36, BOT, ONLINE, NARDE, THREE, DAILY])
+def test_the_seal_pasted_as_the_secret_is_found_and_the_seal_field_is_not_blamed(base: dict[str, Any]) -> None:
+    # Support review: the seal in both fields was "the seal given is the secret itself", sending the reader to change
+    # the seal, which was right, and then "the secret is most likely from another game"
+    request = parse_request(base)
+    real = rolls_of(base if base is DAILY else base | {"count": 3})
+    verdict = check(base | {request.REVEALED_FIELD: base[request.SEAL_FIELD], "recorded": real})
+
+    assert [f.cause for f in verdict.diagnosis or []] == ["seal_in_secret_field"]
+    found = finding(verdict, "seal_in_secret_field")
+    assert found.try_ is None
+    words = schemes.of(request).words
+    assert f"the {words.seal} was pasted as the {words.secret} too" in found.detail
 
 
 def test_a_seal_computed_over_the_hex_text_is_found() -> None:
