@@ -193,6 +193,11 @@ AMP = (
     "the link's & became &amp; (as a mail program or a web page writes it): change each &amp; back to &, or copy the"
     " link again from the game"
 )
+# A link whose query a mail program's link checker percent-encoded whole: its first name holds the rest, `=` and all.
+ENCODED = (
+    "the link's = and & became %3D and %26 (a mail program rewrote it): change them back, or copy the link again from"
+    " the game"
+)
 
 
 def did_you_mean(name: str, scheme: Scheme[Any], *, in_link: bool = False) -> str:
@@ -204,6 +209,8 @@ def did_you_mean(name: str, scheme: Scheme[Any], *, in_link: bool = False) -> st
     """
     if in_link and name.startswith("amp;"):  # review: a link from a mail was refused with no word of why
         return f"; {AMP}"
+    if in_link and "=" in name:  # support review: such a link was "not a parameter of a pair36 link", no word of why
+        return f"; {ENCODED}"
     by_field = {param.field: param.name for param in scheme.link}
 
     def named(field: str) -> str | None:

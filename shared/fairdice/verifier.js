@@ -1036,6 +1036,10 @@ const fairdice = (() => {
     if (inLink && name.startsWith("amp;")) {
       return "; the link's & became &amp; (as a mail program or a web page writes it): change each &amp; back to &, or copy the link again from the game";
     }
+    // A link whose query a mail program's link checker percent-encoded whole, as fairdice.problems says it
+    if (inLink && name.includes("=")) {
+      return "; the link's = and & became %3D and %26 (a mail program rewrote it): change them back, or copy the link again from the game";
+    }
     const byField = new Map(scheme.link.map((p) => [p.field, p.name]));
     const namedAs = (field) => (inLink ? byField.get(field) : field);
     const key = snake(name);

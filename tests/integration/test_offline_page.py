@@ -701,6 +701,8 @@ BAD_LINKS = [
     "",
     "/check/?",
     f"?=x&seed={KEY.hex()}&client=a",  # a parameter with no name: the link's problem (reviews)
+    f"?scheme%3Dnarde-v1%26key%3D{KEY.hex()}%26phrase%3Dtest",  # a query a mail program encoded whole (support)
+    f"?seed={KEY.hex()}&amp;client=a,b",  # and one whose & it wrote as &amp;
     f"?seed={KEY.hex()}%E2%80%8B&client=a,b",  # an invisible character after the secret is named (review: support)
     f"?seed={KEY.hex()}&client=a,b%E2%80%8B",  # and after a client seed
     f"?scheme=bg-online-v1&server={KEY.hex()}&app=0a1b%E2%80%8B,ff&n=2",  # and in an app's number

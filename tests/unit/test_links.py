@@ -437,6 +437,18 @@ def test_a_link_whose_ampersands_a_mail_program_escaped_says_so() -> None:
     )
 
 
+def test_a_link_whose_query_a_mail_program_percent_encoded_says_so() -> None:
+    # Review (support): "'scheme=narde-v1&key=00010203040506070809' is not a parameter of a pair36 link", no word of
+    # the %3D and %26 a mail program's link checker wrote for the link's = and &
+    with pytest.raises(InvalidInput) as caught:
+        parse_link(f"https://dice.example/check/?scheme%3Dnarde-v1%26key%3D{KEY}%26phrase%3Dtest")
+    (problem,) = describe(caught.value)  # whole, not cut short at the message's cap
+    assert problem.message.endswith(
+        "; the link's = and & became %3D and %26 (a mail program rewrote it): change them back, or copy the link"
+        " again from the game"
+    )
+
+
 def test_a_message_that_names_another_field_names_its_parameter_in_a_link() -> None:
     with pytest.raises(ValidationError) as caught:
         parse_link(f"scheme=bg-dice-v1&key={KEY}&labels=opening:0,turn:2&first=2")
