@@ -779,6 +779,9 @@ def test_two_rolls_one_after_the_other_are_said_with_and_as_the_core_says_them(b
 # Requests as support staff paste them, that the core reads or refuses in words of their own.
 SEATS = {"white": "a", "black": "b"}
 TRICKY = [
+    # another scheme's request sent as three-dice's: its names are said, not the seeds' pairing alone (support)
+    {"scheme": "three-dice", "server_seed": KEY.hex(), "seal": seal_of(KEY), "client_seeds": ["a", "b"]},
+    {"scheme": "three-dice", "seed": KEY.hex(), "clientseeds": {"white": "a", "black": "b"}},
     # a wrong die in rolls written together, past the first of them, named by its own roll (review: "roll 1")
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "test", "recorded": "6-3 25426407"},
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "test", "recorded": ["6-3", "4470"]},

@@ -78,6 +78,9 @@ fairdice.register(
       if (has(data, "client_seeds") && has(data, "clientSeeds")) {
         throw new FieldError("clientSeeds", "is seed 003's name for client_seeds: give one of them");
       }
+      // A name three-dice does not take is said first, with the one it most likely meant (three_dice.py)
+      const known = new Set(["scheme", "recorded", "count", "seed", "commit", "client_seeds", "first", "clientSeeds", GAME_ENDED]);
+      if (Object.keys(data).some((name) => !known.has(name))) return data;
       let seed;
       let seeds;
       if (has(data, GAME_ENDED)) [seed, seeds] = gameEnded(data);

@@ -89,6 +89,11 @@ class ThreeDiceRequest(NumberedRequest):
             return data
         if "client_seeds" in data and "clientSeeds" in data:
             raise field_error("clientSeeds", "is seed 003's name for client_seeds: give one of them")
+        if set(data) - set(cls.model_fields) - {"clientSeeds", GAME_ENDED}:
+            # A name three-dice does not take (another scheme's request sent as three-dice's, say) is said first, with
+            # the one it most likely meant: the seeds' pairing, said alone, hid it (support review: pair36's request
+            # was "seed: the revealed seed is needed with the client seeds", no word of server_seed or seal)
+            return data
         if GAME_ENDED in data:
             seed, seeds = _game_ended(data)
         else:

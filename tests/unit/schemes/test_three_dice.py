@@ -83,6 +83,24 @@ def test_a_seed_without_client_seeds_or_the_other_way_round_is_refused_in_the_do
     ]
 
 
+def test_another_scheme_s_request_sent_as_three_dice_s_is_told_which_names_three_dice_takes() -> None:
+    # Review (support): pair36's request with "scheme": "three-dice" was "seed: the revealed seed is needed with the
+    # client seeds" alone, no word of its server_seed and seal, which three-dice names seed and commit
+    pair36 = {"server_seed": SEED, "seal": seal_of(bytes.fromhex(SEED)), "client_seeds": ["a", "b"], "count": 1}
+    assert problems({"scheme": "three-dice"} | pair36) == [
+        ("client_seeds", "must be a JSON object"),
+        (
+            "server_seed",
+            "is not a field of scheme three-dice; did you mean seed (three-dice's name for the revealed secret)?",
+        ),
+        (
+            "seal",
+            "is not a field of scheme three-dice; did you mean commit (three-dice's name for the seal shown before the"
+            " game)?",
+        ),
+    ]
+
+
 def test_a_problem_inside_the_event_is_named_by_its_path_in_the_event() -> None:
     ended = {"over": {}, "seed": "zz", "clientSeeds": {"white": "w"}}
     assert problems({"scheme": "three-dice", "GameEnded": ended, "count": 1}) == [
