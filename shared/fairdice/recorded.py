@@ -129,12 +129,24 @@ def _die(text: str, sides: int, where: str) -> int:
     return face
 
 
+# A word pasted beside the rolls, a name or a label (`white: 6-3`, `P1: 6-3`): Latin letters and digits, a colon after
+# them or not, from a letter but x, which parts dice (6x3) and may start a token whose mark is misplaced (`x63`)
+_LABEL = re.compile("[a-wyzA-WYZ][A-Za-z0-9_]*:?")
+
+
 def _roll_from_token(token: str, sides: Sequence[int], line: str, first: int) -> list[tuple[int, ...]]:
     """One token: `6-3`, `63`, or a run of digits holding several rolls (`6344`), whose first roll is number `first`
     (`line` says which line it is on, or is empty). A wrong die in a run is named by its own roll's number (review: the
     twelfth roll of a link's digits was "roll 1")."""
     where = f"{line}roll {first}"
     per_roll = len(sides)
+    if _LABEL.fullmatch(token):
+        # Support review: `white: 4-1` was "its character 6, ':', separates dice, but no die comes after it"
+        raise RecordedError(
+            f"{where}: {_shown(token)} is not a roll (write it like {_example(sides)}): a word, such as a name or a"
+            f" label, is no dice; paste the rolls without them (a line may start with its roll's number, Roll 1:"
+            f" {_example(sides)})"
+        )
     parts = _DIE_SPLIT.split(token)
     if len(parts) > 1:
         # A mark doubled or at an end (`6--3`, `6-3-`; `1-x`, x being a mark too), or as many dice as no roll has: the

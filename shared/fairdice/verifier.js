@@ -1150,6 +1150,12 @@ const fairdice = (() => {
   // named by its own roll's number, as fairdice.recorded names it
   function fromToken(token, sides, line, first) {
     const where = `${line}roll ${first}`;
+    // A word pasted beside the rolls, a name or a label (`white: 6-3`), as recorded._LABEL finds it
+    if (/^[a-wyzA-WYZ][A-Za-z0-9_]*:?$/.test(token)) {
+      throw new Error(
+        `${where}: ${quoted(token)} is not a roll (write it like ${example(sides)}): a word, such as a name or a label, is no dice; paste the rolls without them (a line may start with its roll's number, Roll 1: ${example(sides)})`,
+      );
+    }
     const pieces = token.split(DIE_SPLIT);
     if (pieces.length > 1) {
       // A mark doubled or at an end, or as many dice as no roll has: the first misplaced mark is named, where one is

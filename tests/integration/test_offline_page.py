@@ -1106,6 +1106,8 @@ def test_links_the_core_refuses_are_refused_with_the_same_field_and_words(browse
 
 PASTED = [
     ("6-3 4-4", (6, 6)),
+    ("white: 4-1\nblack: 2-6", (6, 6)),  # a player's own labels are words (support review)
+    ("P1: 2-4-3 P2: 4-6-6", (6, 6, 6)),
     ("63 44", (6, 6)),
     ("6344", (6, 6)),
     ("634", (6, 6)),

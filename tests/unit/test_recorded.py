@@ -154,6 +154,15 @@ def test_daily_six_faces_are_read_in_the_order_d4_to_d20(pasted: object) -> None
         ("a-b", PAIR, "is not a die face"),
         ("seven", PAIR, "is not a roll"),
         ("roll: 6-3", PAIR, "'roll:' is not a roll"),
+        # a player's own labels are said to be words, not a misplaced mark (support review: "its character 6, ':',
+        # separates dice, but no die comes after it")
+        (
+            "white: 4-1\nblack: 2-6",
+            PAIR,
+            "^line 1, roll 1: 'white:' is not a roll \\(write it like 6-5\\): a word, such as a name or a label, is no"
+            " dice; paste the rolls without them \\(a line may start with its roll's number, Roll 1: 6-5\\)$",
+        ),
+        ("Player 1: 2-4-3", (6, 6, 6), "^line 1, roll 1: 'Player' is not a roll \\(write it like 6-5-4\\): a word,"),
         ("6 3", PAIR, "'3' is one die; write each roll's 2 dice together, such as 6-5 or 65"),
         ("[[6, 3]", PAIR, "looks like JSON but is not"),
         # JSON has no NaN nor infinities, which Python's json reads as floats (review: "roll 2: nan is not a die face",
