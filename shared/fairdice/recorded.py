@@ -451,6 +451,13 @@ def _from_numbers(text: str, sides: Sequence[int]) -> list[tuple[int, ...]]:
         if _ROLL_WORD.match(text) or (numbered and numbered["mark"].strip()):
             # "Roll 1: 3-5-7-10-12-20": its number is no face (review J: "8 faces")
             raise RecordedError(f"roll 1: a day's one roll is its {len(sides)} faces alone, with no number before them")
+        word = next((n for n in numbers if not (n.isascii() and n.isdigit())), None)
+        if word is not None:
+            # Support review: "d4: 3 d6: 3 …", the dice's names beside their faces, was "12 faces", the names counted
+            raise RecordedError(
+                f"roll 1: {_shown(word)} is no face: a day's one roll is its {len(sides)} faces alone, with no dice's"
+                " names or other words beside them"
+            )
         raise RecordedError(f"roll 1: {counted(len(numbers), 'face', 'faces')}, where a roll has {len(sides)} dice")
     return _from_list([numbers], sides) if numbers else []
 

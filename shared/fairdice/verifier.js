@@ -1252,6 +1252,10 @@ const fairdice = (() => {
       if (ROLL_WORD.test(stripped) || (numbered && strip(numbered[4] || "") !== "")) {
         throw new Error(`roll 1: a day's one roll is its ${sides.length} faces alone, with no number before them`);
       }
+      const word = faces.find((face) => !ASCII_DIGITS.test(face)); // the dice's names beside their faces (recorded.py alike)
+      if (word !== undefined) {
+        throw new Error(`roll 1: ${quoted(word)} is no face: a day's one roll is its ${sides.length} faces alone, with no dice's names or other words beside them`);
+      }
       throw new Error(`roll 1: ${counted(faces.length, "face", "faces")}, where a roll has ${sides.length} dice`);
     }
     return faces.length ? fromList([faces], sides) : [];

@@ -1108,6 +1108,8 @@ PASTED = [
     ("6-3 4-4", (6, 6)),
     ("white: 4-1\nblack: 2-6", (6, 6)),  # a player's own labels are words (support review)
     ("P1: 2-4-3 P2: 4-6-6", (6, 6, 6)),
+    ("d4: 3 d6: 3 d8: 4 d10: 9 d12: 2 d20: 5", (4, 6, 8, 10, 12, 20)),  # a daily roll's dice named (support review)
+    ("3 3 4 9 2 5 (my roll)", (4, 6, 8, 10, 12, 20)),
     ("63 44", (6, 6)),
     ("6344", (6, 6)),
     ("634", (6, 6)),

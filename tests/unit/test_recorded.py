@@ -191,6 +191,13 @@ def test_daily_six_faces_are_read_in_the_order_d4_to_d20(pasted: object) -> None
         # Said of the text as typed (review: "expected a list of 6 dice, got ['3', '5', '7', '10', '12']")
         ("3-5-7-10-12", DAILY, "^roll 1: 5 faces, where a roll has 6 dice$"),
         ("3 2 1", DAILY, "^roll 1: 3 faces, where a roll has 6 dice$"),
+        # the dice's names beside their faces are named, not counted as faces (support review: "12 faces")
+        (
+            "d4: 3 d6: 3 d8: 4 d10: 9 d12: 2 d20: 5",
+            DAILY,
+            "^roll 1: 'd4' is no face: a day's one roll is its 6 faces alone, with no dice's names or other words"
+            " beside them$",
+        ),
         ("3–5–7–10–12", DAILY, "^roll 1: 5 faces, where a roll has 6 dice$"),  # an en dash parts faces too
         # A roll number is no face (review J: "8 faces", "7 faces")
         (
