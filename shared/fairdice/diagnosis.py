@@ -455,13 +455,15 @@ def _unexplained(case: Case[Any], verdict: Verdict, matched: int) -> Finding:
         # (review: 12 of 20 fitting was "most likely another game's rolls")
         rest = "the rest fit" if few else f"the other {matched} fit"
         odds = "" if few else ", far more than another game's rolls would"
+        # Review: "Check those rolls ... if they were" said of one roll
+        those, were = (f"those {rolls}", "they were") if len(differ) > 1 else (f"that {roll}", "it was")
         return Finding(
             cause="few_rolls_differ",
             explains=f"{matched} of {compared} rolls",
             detail=(
                 f"{'only ' if few else ''}{rolls if len(differ) > 1 else roll} {shown}"
                 f" differ{'' if len(differ) > 1 else 's'}: {rest} this secret{odds}, so the secret and the settings are"
-                " right. Check those rolls against the game's own roll list; if they were copied correctly, the dice"
+                f" right. Check {those} against the game's own roll list; if {were} copied correctly, the dice"
                 " shown were not the committed ones: keep the secret and report it"
             ),
         )

@@ -572,6 +572,7 @@ def test_many_rolls_fitting_if_not_nearly_all_are_not_called_another_games() -> 
     found = finding(verdict, "few_rolls_differ")
     assert found.detail.startswith(f"rolls {', '.join(map(str, differ))} differ: the other {20 - len(differ)} fit")
     assert "far more than another game's rolls would" in found.detail
+    assert "Check those rolls against the game's own roll list; if they were copied correctly" in found.detail
 
 
 def test_a_roll_copied_twice_into_the_list_is_found_and_offers_no_fix() -> None:
@@ -663,6 +664,7 @@ def test_one_differing_roll_among_many_is_named_not_explained_away() -> None:
     found = finding(verdict, "few_rolls_differ")
     assert found.explains == "39 of 40 rolls"
     assert "roll 10 differs" in found.detail
+    assert "Check that roll against the game's own roll list; if it was copied correctly" in found.detail
     assert found.try_ is None
 
 
