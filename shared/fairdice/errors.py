@@ -162,4 +162,5 @@ class TamperedRecord(FairdiceError):
 
 class NotADocument(TamperedRecord):
     """An object where a document of the store belongs is none the publisher writes, and is not read: larger than any
-    (`storage.MAX_OBJECT_BYTES`), or in a folder no regular file (a link to /dev/zero, a FIFO)."""
+    (`storage.MAX_OBJECT_BYTES`), in a folder no regular file (a link to /dev/zero, a FIFO), or in S3 kept in an archive
+    storage class (Glacier), whose bytes S3 gives only once restored."""

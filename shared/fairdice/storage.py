@@ -458,6 +458,8 @@ class S3Store:
         except client_error as exc:
             if error_code(exc) in ("NoSuchKey", "404"):
                 return None
+            if error_code(exc) == "InvalidObjectState":
+                raise self._archived(key, exc) from None
             raise self._unavailable("read", key, exc) from exc
         except other_error as exc:
             raise self._unavailable("read", key, exc) from exc
@@ -536,6 +538,19 @@ class S3Store:
             ContentType="application/json" if key.endswith(".json") else "application/octet-stream",
             ChecksumAlgorithm="SHA256",
             **condition,
+        )
+
+    def _archived(self, key: str, exc: Exception) -> NotADocument:
+        """An object S3 keeps in an archive storage class (Glacier, Deep Archive, an Intelligent-Tiering archive tier),
+        whose bytes it gives only once restored. The publisher writes every object in S3 Standard, so whoever wrote this
+        one was not the publisher, and no wait makes it readable: no document of the store, not S3 failing for now
+        (review: a commitment put so, as the archive's policy lets the publisher's role put one, was "try again later"
+        for good, and every publisher run failed as in an outage)."""
+        error = getattr(exc, "response", {}).get("Error", {})
+        kept = (error.get("StorageClass") if isinstance(error, Mapping) else None) or "an archive storage class"
+        return NotADocument(
+            f"{key} in S3 bucket {self.bucket} is kept in {kept}, whose bytes S3 gives only once restored: the"
+            " publisher never writes one so, and it is not read"
         )
 
     def _unavailable(self, action: str, key: str, exc: Exception) -> ArchiveUnavailable:

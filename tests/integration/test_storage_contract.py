@@ -269,6 +269,25 @@ def test_an_object_s3_put_in_parts_is_read_with_no_time(aws: None) -> None:
     assert single is not None and single.modified != NOT_KNOWN
 
 
+@pytest.mark.parametrize("storage_class", ["GLACIER", "DEEP_ARCHIVE"])
+def test_an_object_s3_keeps_in_an_archive_storage_class_is_no_document_never_try_again_later(
+    aws: None, storage_class: str
+) -> None:
+    # Given a commitment put as the bucket policy lets the publisher's role put one (a new key, If-None-Match) but in a
+    # storage class S3 hands back only once restored, which the publisher never writes: whoever holds its keys can
+    make_bucket("fairdice-archived", object_lock=True)
+    client = boto3.client("s3", region_name=REGION)
+    key = "commitments/2025-03-03.json"
+    client.put_object(Bucket="fairdice-archived", Key=key, Body=b"{}", IfNoneMatch="*", StorageClass=storage_class)
+
+    # Then it is read as no document of the archive, tampering (502, the tampering runbook), never as S3 not answering
+    # for now (503 "try again later", and the publisher's runs failing as an outage, every night: review)
+    store = S3Store("fairdice-archived", client=client)
+    for read in (store.get, store.read):
+        with pytest.raises(NotADocument, match=rf"^{key} in S3 bucket fairdice-archived is kept in {storage_class}"):
+            read(key)
+
+
 def test_bytes_other_than_the_sha256_s3_answered_with_are_not_read(aws: None) -> None:
     # Given an object written with its SHA-256, as every object of either store is, whose bytes then come other than S3
     # says it stored them (moto's SHA-256 of it changed: a body altered on its way)
