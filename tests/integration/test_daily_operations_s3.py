@@ -130,13 +130,15 @@ def test_todays_roll_reads_todays_secret_once_writes_nothing_and_gives_seed_004s
     first = rolls.roll(PLAYER, at(DAY2, "09:00"))
     second = rolls.roll(other, at(DAY2, "09:01"))
 
-    # Then the faces are seed 004's, from one read of today's secret and its commitment, and no write
+    # Then the faces are seed 004's, from one read of today's secret, its commitment and the day before's (which it must
+    # not be), and no write
     secret = s3.get_object(Bucket=SECRETS, Key=secret_key(DAY2))["Body"].read()
     assert first.dice == seed_004.faces(secret, DAY2.isoformat(), PLAYER)
     assert second.dice == seed_004.faces(secret, DAY2.isoformat(), other)
     assert recording.calls == [
         ("GetObject", SECRETS, "secrets/2025-03-02"),
         ("GetObject", ARCHIVE, "commitments/2025-03-02.json"),
+        ("GetObject", ARCHIVE, "commitments/2025-03-01.json"),
     ]
 
 

@@ -24,6 +24,7 @@ from fairdice.archive.layout import (
     made_on_its_day,
     publication,
     published_out_of_time,
+    read_commitment,
     read_published,
     reveal_time,
     secret_key,
@@ -35,7 +36,7 @@ from fairdice.fields import Day, PlayerId, Seal
 from fairdice.prose import utc_time
 from fairdice.schemes import daily
 from fairdice.seal import seal_of
-from fairdice.storage import Stores, known_time
+from fairdice.storage import ObjectStore, Stores, known_time
 
 
 class TodaysRoll(BaseModel):
@@ -79,8 +80,9 @@ class TodaysRolls:
     the commitment's grace is over (one published from then on is late); a secret that does
     not give the published commitment, or a commitment document that is not one for the day (read as the
     verifier reads it: a key given twice is tampering too), or a secret the store dates before its day
-    began, raises TamperedRecord. So does a commitment S3 dates before the day began or gives no time for,
-    and one S3 dates after the grace raises LateCommitment: no roll of the day could be verified fair. That
+    began, or a commitment to the day before's secret, raises TamperedRecord. So does a commitment S3 dates before
+    the day began or gives no time for, and one S3 dates after the grace raises LateCommitment: no roll of the day
+    could be verified fair. That
     refusal alone is kept for the rest of the day, as nothing can mend it; the others are read again.
     Only `get` and `read` are ever called on the stores.
     """
@@ -147,6 +149,7 @@ class TodaysRolls:
             # time. Not read again (review: every request of a late day read the secret and the commitment again)
             self._late = (day, exc.message)
             raise
+        _not_the_day_befores(self._stores.archive, day, commitment)
         self._today = _Today(day=day, mac=keyed_mac(secret), commitment=commitment)
         return self._today
 
@@ -186,6 +189,24 @@ def _missing(day: dt.date, now: dt.datetime, missing: str) -> FairdiceError:
         f" had to be published are over: published from now on, it shows nothing of the day's play, so no roll of"
         f" {day} is given until the next day's commitment, at 00:00 UTC"
     )
+
+
+def _not_the_day_befores(archive: ObjectStore, day: dt.date, commitment: str) -> None:
+    """Refuse a commitment to the day before's secret, which that day's record makes public in the day's first minutes:
+    whoever reads it knows every roll of the day, and the archive's readers answer each one tampered (the check of a
+    record against the one it links to), so no roll of the day could be verified fair (review: the publisher's runs kept
+    and revealed such a secret, and this route rolled from it all day)."""
+    before = day - dt.timedelta(days=1)
+    try:
+        found = read_commitment(archive, before)
+    except TamperedRecord:
+        return  # that day's own document, which its readers refuse: not this day's to answer for
+    if found is not None and found.commitment == commitment:
+        raise TamperedRecord(
+            f"{commitment_key(day)} commits to the secret of {before}, which that day's record makes public once it is"
+            f" over: whoever reads it knows every roll of {day}, so none is given",
+            field="commitment",
+        )
 
 
 def _in_time(published: Published) -> None:

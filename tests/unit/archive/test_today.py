@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from fairdice.archive.layout import Commitment, commitment_key, secret_key
 from fairdice.archive.publisher import publish
+from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import ArchiveUnavailable, LateCommitment, TamperedRecord
 from fairdice.seal import seal_of
@@ -235,6 +236,35 @@ def test_a_commitment_document_that_is_not_todays_is_tampering(
         TodaysRolls(read_only).roll(PLAYER, at(DAY2, "12:00"))
 
     assert tampered.value.field == field
+
+
+def test_a_commitment_to_the_day_befores_secret_gives_no_roll_as_the_archives_readers_call_the_day_tampered(
+    tmp_path: Path,
+) -> None:
+    # Given DAY1 committed by its midnight run, and DAY2's secret and commitment put in DAY2's first second, before the
+    # publisher's run, by whoever holds its keys: DAY1's secret again, which the publisher's run then keeps, commits
+    # to and reveals DAY1 beside, so that anyone knows DAY2's rolls from DAY1's record on
+    timeline = Timeline(at(DAY1, "00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    again = secret_of(stores, DAY1)
+    timeline.now = at(DAY2, "00:00:01")
+    stores.secrets.put_new(secret_key(DAY2), again)
+    written = Commitment(date=DAY2, commitment=seal_of(again), published_at=timeline.now)
+    stores.archive.put_new(commitment_key(DAY2), written.to_bytes())
+    assert timeline.publish(stores, at(DAY2, "00:00:02")).reveal.revealed == [DAY1]
+
+    # Then the game's route gives no roll of DAY2, as it gives none of a day no verdict can find fair
+    with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-01") as tampered:
+        TodaysRolls(stores).roll(PLAYER, at(DAY2, "09:00"))
+    assert tampered.value.field == "commitment"
+    assert again.hex() not in tampered.value.message
+
+    # for the archive's readers answer every roll of DAY2 502 tampered_record once it is revealed
+    timeline.publish(stores, at(DAY3, "00:00:02"))
+    reader = ArchiveReader(stores.archive, clock=lambda: at(DAY3, "12:00"))
+    with pytest.raises(TamperedRecord, match=r"commits to the secret revealed/2025-03-01\.json revealed"):
+        daily_verdict(reader, DAY2, PLAYER)
 
 
 def test_a_stored_secret_of_the_wrong_length_is_tampering(stores: Stores, read_only: Stores) -> None:
