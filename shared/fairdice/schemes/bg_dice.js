@@ -39,6 +39,10 @@ fairdice.register(
       return value;
     }
 
+    /** The turn a game's turns start at: first_turn where given, else 2 after the opening roll (its winner plays it as
+     * turn 1), else 1 (a later game of a match). */
+    const firstTurnOf = (request) => (request.first_turn !== null ? request.first_turn : request.opening ? 2 : 1);
+
     const turnLabel = (turn, line) => `${BOT}:turn:${turn}${line ? `:line:${line}` : ""}`;
 
     /** null when `now` can come right after `before` in a game, else what can (ties are checked with the dice). */
@@ -89,7 +93,7 @@ fairdice.register(
       } else {
         // As labels are bounded: the turns these rolls reach stay within a game's (bg_dice.py does the same)
         const count = fairdice.rollCount(request);
-        const start = request.first_turn !== null ? request.first_turn : request.opening ? 2 : 1;
+        const start = firstTurnOf(request);
         const last = start + count - (request.opening ? 2 : 1);
         if (last > MAX_TURN) {
           const { number } = fairdice.words;
@@ -283,12 +287,11 @@ fairdice.register(
       roll: (mac, inputs) => labelled.labelledRoll(mac, 1, inputs.label, SEATS),
       rolls(mac, request) {
         if (request.labels !== null) return labelled.explicit(mac, request.labels, SEATS);
-        const start = request.first_turn !== null ? request.first_turn : request.opening ? 2 : 1;
         return labelled.game(mac, {
           prefix: BOT,
           opening: request.opening,
           turnWord: "turn",
-          firstTurn: start,
+          firstTurn: firstTurnOf(request),
           count: fairdice.rollCount(request),
           line: request.line,
           seats: SEATS,

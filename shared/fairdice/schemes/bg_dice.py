@@ -55,6 +55,12 @@ _BOT_LABEL = re.compile(
 )
 
 
+def first_turn_of(opening: bool, first_turn: int | None) -> int:
+    """The turn a game's turns start at: `first_turn` where given, else 2 after the opening roll (its winner plays it as
+    turn 1), else 1 (a later game of a match)."""
+    return first_turn if first_turn is not None else (2 if opening else 1)
+
+
 @dataclass(frozen=True)
 class Label:
     """A bot game's label, read: an opening roll-off k, or a turn on a take-back line (0: none taken back)."""
@@ -156,7 +162,7 @@ class BgDiceRequest(CountedRequest):
         else:
             # As labels are bounded: the turns these rolls reach stay within a game's (the opening's roll-offs and
             # its tie-breaks take rolls of their own, so with an opening the last turn is below this)
-            start = self.first_turn if self.first_turn is not None else (2 if self.opening else 1)
+            start = first_turn_of(self.opening, self.first_turn)
             last = start + self.roll_count - (2 if self.opening else 1)
             if last > MAX_TURN:
                 raise field_error(
@@ -222,8 +228,7 @@ def bot_turn_label(turn: int, line: int) -> str:
 
 def bot_rolls(mac: Mac, opening: bool, first_turn: int | None, line: int, count: int) -> Rolls:
     """A game against a bot; the opening's winner plays it as turn 1, so turns go on at 2."""
-    start = first_turn if first_turn is not None else (2 if opening else 1)
-    return labelled_rolls(mac, BOT, SEATS, opening, "turn", start, count, line)
+    return labelled_rolls(mac, BOT, SEATS, opening, "turn", first_turn_of(opening, first_turn), count, line)
 
 
 def explicit_rolls(mac: Mac, labels: Sequence[str]) -> Rolls:
@@ -412,7 +417,7 @@ def _check_openings(labels: list[Label], rolls: Rolls, secret: bytes) -> None:
 def _bot_games(request: BgDiceRequest) -> Iterator[Hypothesis]:
     """Opening roll on or off, the opening left out of the list, turns numbered from elsewhere."""
     opening = request.opening
-    start = request.first_turn if request.first_turn is not None else (2 if opening else 1)
+    start = first_turn_of(opening, request.first_turn)
     if opening:
         yield Hypothesis(
             "opening_roll",
