@@ -118,9 +118,8 @@ class RequestBase(BaseModel):
 
 
 class CountedRequest(RequestBase):
-    """A scheme whose rolls are numbered: `count` rolls from `first`, or as many as recorded, or DEFAULT_ROLLS."""
+    """A scheme whose rolls are counted: `count` rolls, or as many as recorded, or DEFAULT_ROLLS."""
 
-    FIRST: ClassVar[int] = 0
     count: Count | None = None
 
     @property
@@ -150,6 +149,7 @@ class NumberedRequest(CountedRequest):
     on what anyone can ask for, not only on what one request computes.
     """
 
+    FIRST: ClassVar[int] = 0
     LAST: ClassVar[int] = MAX_ROLLS - 1
 
     if TYPE_CHECKING:  # each scheme declares it with its own bounds
