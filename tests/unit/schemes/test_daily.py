@@ -19,6 +19,7 @@ import pytest
 from fairdice.archive import layout
 from fairdice.archive.layout import commitment_key, revealed_key, secret_key
 from fairdice.archive.reader import ArchiveReader, is_final
+from fairdice.dice import limit_for
 from fairdice.errors import ArchiveUnavailable, InvalidInput, UnknownDay
 from fairdice.notices import day_page
 from fairdice.page import render_page
@@ -552,6 +553,22 @@ def test_daily_rejects_a_byte_at_its_dies_limit_and_keeps_the_byte_below(positio
     assert faces[position] == sides  # (limit - 1) mod n + 1 = n
     assert faces[:position] == (1,) * position
     assert faces[position + 1 :] == (1,) * (5 - position)
+
+
+def test_daily_dice_are_seed_004s_table_row_by_row_with_its_expected_consumption() -> None:
+    # Seed 004's table (Die, Sides, Limit, Bytes rejected) and its "Expected consumption is 6.1224 of the 32 bytes
+    # available": a die of limit L rejects (256 - L) / 256 of the bytes, so reads 256 / L of them on average
+    table = [
+        ("d4", 4, 256, "0.00%"),
+        ("d6", 6, 252, "1.56%"),
+        ("d8", 8, 256, "0.00%"),
+        ("d10", 10, 250, "2.34%"),
+        ("d12", 12, 252, "1.56%"),
+        ("d20", 20, 240, "6.25%"),
+    ]
+    dice = zip(daily.SCHEME.die_names, daily.SIDES, strict=True)
+    assert [(name, n, limit_for(n), f"{(256 - limit_for(n)) / 256:.2%}") for name, n in dice] == table
+    assert f"{sum(256 / limit_for(n) for n in daily.SIDES):.4f}" == "6.1224"
 
 
 def test_daily_continues_in_message_pipe_1_then_pipe_2() -> None:
