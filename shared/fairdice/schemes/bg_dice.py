@@ -75,8 +75,13 @@ class Label:
         """The parts of a label that `BotLabel` accepted."""
         found = _BOT_LABEL.fullmatch(text)
         assert found is not None, text
-        opening, turn, line = found.groups()
-        return cls(text, None if opening is None else int(opening), None if turn is None else int(turn), int(line or 0))
+        return cls(text, *_numbers(found))
+
+
+def _numbers(found: re.Match[str]) -> tuple[int | None, int | None, int]:
+    """A label's opening roll-off, turn and take-back line (0: none), from its match of the labels' pattern."""
+    opening, turn, line = found.groups()
+    return None if opening is None else int(opening), None if turn is None else int(turn), int(line or 0)
 
 
 def _bot_label(value: object) -> str:
@@ -86,8 +91,9 @@ def _bot_label(value: object) -> str:
             "a label looks like bg-dice-v1:opening:0, bg-dice-v1:turn:2 or bg-dice-v1:turn:7:line:1, its numbers in"
             " the digits 0-9 without leading zeros"
         )
-    label = Label.read(found.group(0))
-    if (label.turn or 0) > MAX_TURN or label.line > MAX_TAKE_BACKS:
+    # From this match, not by `Label.read`, which would match the label again: the request's check reads each whole
+    _, turn, line = _numbers(found)
+    if (turn or 0) > MAX_TURN or line > MAX_TAKE_BACKS:
         raise ValueError(f"turns run to {MAX_TURN} and take-back lines to {MAX_TAKE_BACKS} in a game")
     return found.group(0)
 
