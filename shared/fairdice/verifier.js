@@ -24,9 +24,11 @@ const fairdice = (() => {
   // ---- the registry ----------------------------------------------------------------------------
 
   function register(scheme) {
-    for (const key of ["id", "title", "words", "sides", "secretField", "sealField", "fields", "link", "inputs", "rolls", "scope"]) {
+    for (const key of ["id", "title", "words", "sides", "secretField", "sealField", "fields", "link", "inputs", "rolls"]) {
       if (!(key in scheme)) throw new Error(`scheme ${scheme.id}: ${key} is missing`);
     }
+    // A numbered scheme's rolls are a game or a window of it by their numbers (`numberedScope`), unless it says
+    if (!("scope" in scheme) && !scheme.numbered) throw new Error(`scheme ${scheme.id}: scope is missing`);
     if (schemes.has(scheme.id)) throw new Error(`scheme ${scheme.id} is registered twice`);
     // Where the player saw the seal before the play: a game's own screen unless the scheme says (fairdice.schemes.Words)
     scheme.words = { shown: "your game showed before its first roll", ...scheme.words };
@@ -1801,7 +1803,9 @@ const fairdice = (() => {
     const rolls = await scheme.rolls(mac, request);
     let scope;
     try {
-      scope = await scheme.scope(request, rolls, mac);
+      scope = scheme.scope
+        ? await scheme.scope(request, rolls, mac)
+        : numberedScope(scheme.words, scheme.numbered.game, scheme.numbered.FIRST, request.first, rolls.length);
     } catch (error) {
       if (error instanceof FieldError) throw new Problems([{ field: error.field, message: error.message }]);
       throw error;
@@ -1859,7 +1863,6 @@ const fairdice = (() => {
     fields,
     rollCount,
     numbers,
-    numberedScope,
     parse,
     readRecorded,
     fromLink,

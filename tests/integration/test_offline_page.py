@@ -168,6 +168,7 @@ globalThis.harness = (() => {
       secret: s.secretField,
       seal: s.sealField,
       fields: s.fields.map((f) => f.name),
+      numbered: s.numbered || null,
     }));
 
   const all = (items, f) => Promise.all(items.map(f));
@@ -255,6 +256,10 @@ def test_the_page_knows_every_scheme_of_the_core_with_its_title_words_dice_field
             "secret": scheme.request.REVEALED_FIELD,
             "seal": scheme.request.SEAL_FIELD,
             "fields": [name for name in scheme.request.model_fields if name != "scheme"],
+            # Where a numbered game starts and ends, and what it is: the browser's scope of its rolls is made of them
+            "numbered": None
+            if scheme.numbering is None
+            else {"FIRST": scheme.request.FIRST, "LAST": scheme.request.LAST, "game": scheme.numbering.game},
         }
         for scheme in schemes.all_schemes()
     ]

@@ -27,7 +27,7 @@ fairdice.register(
       words,
       secretField: "key",
       sealField: "fingerprint",
-      numbered: { FIRST: 0, LAST },
+      numbered: { FIRST: 0, LAST, game: "game" },
       fields: [
         fields.recorded(PAIR),
         fields.count(),
@@ -98,7 +98,6 @@ fairdice.register(
         );
         return Promise.all(numbers.map((i, at) => roll(mac, request.phrase, i, blocks[at])));
       },
-      scope: (request, rolls) => fairdice.numberedScope(words, "game", 0, request.first, rolls.length),
     };
   })(),
 );

@@ -62,7 +62,7 @@ fairdice.register(
       words,
       secretField: "server_seed",
       sealField: "seal",
-      numbered: { FIRST: 1, LAST: MATCH_ROLLS },
+      numbered: { FIRST: 1, LAST: MATCH_ROLLS, game: "match" },
       fields: [
         fields.recorded(PAIR),
         fields.count(),
@@ -139,7 +139,6 @@ fairdice.register(
         );
         return Promise.all(numbers.map((n, at) => roll(mac, request.client_seeds, n, blocks[at])));
       },
-      scope: (request, rolls) => fairdice.numberedScope(words, "match", 1, request.first, rolls.length),
     };
   })(),
 );

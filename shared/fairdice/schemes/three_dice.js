@@ -118,7 +118,7 @@ fairdice.register(
       words,
       secretField: "seed",
       sealField: "commit",
-      numbered: { FIRST: 0, LAST },
+      numbered: { FIRST: 0, LAST, game: "game" },
       aliases: ["clientSeeds", GAME_ENDED],
       before,
       fields: [
@@ -218,7 +218,6 @@ fairdice.register(
         );
         return Promise.all(plies.map((ply, at) => roll(mac, white, black, ply, blocks[at])));
       },
-      scope: (request, rolls) => fairdice.numberedScope(words, "game", 0, request.first, rolls.length),
     };
   })(),
 );
