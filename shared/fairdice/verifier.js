@@ -859,8 +859,15 @@ const fairdice = (() => {
     return { ...data, first: Number(number) };
   }
 
-  /** first, first + 1, … (`count` of them). */
-  const numbers = (first, count) => Array.from({ length: count }, (_, i) => first + i);
+  /**
+   * A numbered request's rolls from its `first`: every number's block 0, the MAC of `message(n)` (bytes), computed side
+   * by side, then each roll read from its number and that block by `roll(n, block)`.
+   */
+  async function numberedRolls(mac, request, message, roll) {
+    const all = Array.from({ length: rollCount(request) }, (_, i) => request.first + i);
+    const blocks = await macs(mac, all.map(message));
+    return Promise.all(all.map((n, at) => roll(n, blocks[at])));
+  }
 
   function isObject(value) {
     return value !== null && typeof value === "object" && !Array.isArray(value);
@@ -1862,7 +1869,7 @@ const fairdice = (() => {
     NoWebCrypto,
     fields,
     rollCount,
-    numbers,
+    numberedRolls,
     parse,
     readRecorded,
     fromLink,

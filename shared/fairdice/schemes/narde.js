@@ -90,14 +90,13 @@ fairdice.register(
         { field: "phrase", value: request.phrase, description: "the phrase your app showed for this game" },
       ],
       roll: (mac, inputs) => roll(mac, inputs.phrase, Number(inputs.i)),
-      async rolls(mac, request) {
-        const numbers = fairdice.numbers(request.first, fairdice.rollCount(request));
-        const blocks = await fairdice.macs(
+      rolls: (mac, request) =>
+        fairdice.numberedRolls(
           mac,
-          numbers.map((i) => fairdice.text(message(request.phrase, i))),
-        );
-        return Promise.all(numbers.map((i, at) => roll(mac, request.phrase, i, blocks[at])));
-      },
+          request,
+          (i) => fairdice.text(message(request.phrase, i)),
+          (i, block) => roll(mac, request.phrase, i, block),
+        ),
     };
   })(),
 );

@@ -131,14 +131,13 @@ fairdice.register(
         },
       ],
       roll: (mac, inputs) => roll(mac, inputs.client_seeds, Number(inputs.number)),
-      async rolls(mac, request) {
-        const numbers = fairdice.numbers(request.first, fairdice.rollCount(request));
-        const blocks = await fairdice.macs(
+      rolls: (mac, request) =>
+        fairdice.numberedRolls(
           mac,
-          numbers.map((n) => fairdice.text(message(request.client_seeds, n))),
-        );
-        return Promise.all(numbers.map((n, at) => roll(mac, request.client_seeds, n, blocks[at])));
-      },
+          request,
+          (n) => fairdice.text(message(request.client_seeds, n)),
+          (n, block) => roll(mac, request.client_seeds, n, block),
+        ),
     };
   })(),
 );

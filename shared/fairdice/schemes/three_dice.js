@@ -209,14 +209,14 @@ fairdice.register(
               { field: "client_seeds.black", value: request.client_seeds.black, description: "black's client seed, as the game showed it" },
             ],
       roll: (mac, inputs) => roll(mac, inputs.client_seeds.white, inputs.client_seeds.black, Number(inputs.ply)),
-      async rolls(mac, request) {
+      rolls(mac, request) {
         const { white, black } = request.client_seeds;
-        const plies = fairdice.numbers(request.first, fairdice.rollCount(request));
-        const blocks = await fairdice.macs(
+        return fairdice.numberedRolls(
           mac,
-          plies.map((ply) => fairdice.concat(message(white, black, ply), int32(0))),
+          request,
+          (ply) => fairdice.concat(message(white, black, ply), int32(0)),
+          (ply, block) => roll(mac, white, black, ply, block),
         );
-        return Promise.all(plies.map((ply, at) => roll(mac, white, black, ply, blocks[at])));
       },
     };
   })(),
