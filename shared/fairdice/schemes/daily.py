@@ -102,7 +102,7 @@ def rolls(mac: Mac, day: dt.date, player_ids: Sequence[UUID | str]) -> Rolls:
     blocks = macs(mac, prefix.encode(), map(str.encode, ids))
     numbers = range(1, len(ids) + 1)
     messages = list(map(prefix.__add__, ids))
-    # About one player in eight has a rejected byte among the first six: `fill` reads on in the block.
+    # About one player in nine (11.3%) has a rejected byte among the first six: `fill` reads on in the block.
     return fill(numbers, messages, blocks, lambda at, block: roll(mac, day, ids[at], block), sides=SIDES)
 
 
