@@ -11,6 +11,9 @@ as a player who saved it would, and runs in it, side by side with the core:
   branches (reading on into later blocks, pair36's `+` retry) are taken often;
 - every vector's link and every random game's link (`build_link`), links the core refuses, and
   pasted rolls in every form fairdice.recorded reads;
+- every request tests/security/test_verdicts_cannot_be_bought.py's searcher builds to buy a `fair`
+  for a run of rolls it chose, as the form gives it and as its link: the core's verdict, never fair,
+  and the game the key really starts with fair;
 then the page at 390 and 1280 px wide: screenshots (under pytest's temporary folder, paths printed
 with `pytest -s`), no element wider than the viewport, and no request but the page itself.
 """
@@ -30,6 +33,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import hypothesis
 import pytest
 from fairdice import json_input, schemes
 from fairdice.errors import FairdiceError
@@ -44,6 +48,7 @@ from fairdice.prose import reorders, repr_of, typed_order, unseen
 from fairdice.recorded import RecordedError, parse_recorded
 from fairdice.seal import seal_of
 from fairdice.verify import verify
+from hypothesis import HealthCheck, settings
 from integration.devtools import Browser
 from integration.identity_drawing import (
     assert_drawn_in_typed_order,
@@ -52,6 +57,7 @@ from integration.identity_drawing import (
 )
 from integration.phone_drawing import broken_dates_and_rolls, drawn_on_a_phone, widest_daily_roll
 from pydantic import ValidationError
+from security.test_verdicts_cannot_be_bought import KEYS, SEARCH_SETTINGS, SEARCHED, candidates, link_of
 
 from testkit.oracles import GAME_TITLES
 from testkit.oracles.fake_mac import StreamMac
@@ -516,6 +522,30 @@ def test_random_games_of_every_scheme_get_the_cores_verdict_scope_counts_and_rea
     assert outcomes == {"fair", "mismatch", "incomplete", "withheld"}
     assert scopes == {"game", "window", "take_back", None}
     assert 20 <= refused <= len(games) // 2
+
+
+@pytest.mark.parametrize("scheme", SEARCHED)
+@settings(SEARCH_SETTINGS, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@hypothesis.given(key=KEYS)
+def test_no_structural_lever_makes_a_chosen_run_of_rolls_fair_in_the_page(
+    browser: Browser, scheme: str, key: bytes
+) -> None:
+    # Given every request the verdicts-cannot-be-bought searcher builds to have a chosen run computed, sent with it
+    # recorded, and the game the key really starts with
+    chosen, game = candidates(scheme, key)
+
+    # When the page verifies them all, as its form gives them and as their links (GET /check's) give them
+    results = run(browser, "verdict", [*chosen, game])
+    links = [link for link in map(link_of, [*chosen, game]) if link is not None]
+    read = read_alike(browser, links)
+
+    # Then each gets the core's verdict (POST /verify's) or its problems: never fair for a chosen run, fair for the game
+    for request, js in zip([*chosen, game], results, strict=True):
+        assert_same(js, core_answer(request), request)
+    assert all(js.get("verdict") != "fair" for js in results[:-1])
+    assert results[-1]["verdict"] == "fair"
+    assert [js["verdict"]["verdict"] for js in read].count("fair") == 1
+    assert read[-1]["verdict"]["verdict"] == "fair"
 
 
 def test_a_daily_roll_of_a_day_not_over_by_the_pages_clock_gets_the_cores_withheld_verdict(browser: Browser) -> None:

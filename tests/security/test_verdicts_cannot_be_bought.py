@@ -6,7 +6,11 @@ picks a run of four rolls the game did not start with but that the key does give
 lever that reaches it exists), finds every request that would compute those rolls, and sends each
 with its seal and those rolls recorded, through POST /verify, GET /check, POST /verify/batch and the
 CLI. It may get mismatch, incomplete, withheld or a 4xx; never fair. The game the key really starts
-with, sent the same ways, is fair: the channels are not simply refusing everything.
+with, sent the same ways, is fair: the channels are not simply refusing everything. The two channels
+that give verdicts elsewhere get the same requests: `fairdice audit`, over one file of them all, gives
+each line POST /verify's verdict in its findings and counts them so in its summary; and the offline
+page, which needs the run's Chromium and so is driven from tests/integration/test_offline_page.py, gives
+each the core's verdict, by its form and by its link.
 
 A second searcher moves every structural field of an honest game (numbers and yes-or-no answers in every
 spelling, secrets, seals, seats, phrases, labels, games, dates and player ids, the scheme, seed 003's own
@@ -27,6 +31,7 @@ import io
 import json
 import random
 import re
+import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -127,11 +132,19 @@ def via_verify(request: Request) -> str:
     return body["verdict"] if status == 200 else str(status)
 
 
-def via_check(request: Request) -> str:
+def link_of(request: Request) -> str | None:
+    """The request's link, as GET /check and the offline page read it; None for a request the API would refuse, for
+    which no link can be built."""
     try:
-        link = build_link(parse_request(request))
+        return build_link(parse_request(request))
     except ValidationError:
-        return "422"  # no link can be built for a request the API would refuse
+        return None
+
+
+def via_check(request: Request) -> str:
+    link = link_of(request)
+    if link is None:
+        return "422"
     status, body = _handler(_event("GET", "/check/", query=urlsplit(link).query))
     return body["verdict"] if status == 200 else str(status)
 
@@ -164,6 +177,35 @@ def _stdin(text: str) -> Iterator[None]:
         yield
     finally:
         sys.stdin = saved
+
+
+AUDIT_VERDICTS = ("fair", "mismatch", "incomplete", "withheld")
+
+
+def via_audit(requests: list[Request]) -> list[str]:
+    """`fairdice audit` over one file holding every request, one game a line: each line's verdict, as its findings
+    give it, or "not verified"; the summary's counts are checked to be those of the lines."""
+    with tempfile.TemporaryDirectory() as folder:
+        games, out = Path(folder) / "games.jsonl", Path(folder) / "audit"
+        games.write_text(
+            "".join(json.dumps(request | {"id": f"line-{n}"}) + "\n" for n, request in enumerate(requests))
+        )
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            status = cli.main(["audit", str(games), "--out", str(out), "--workers", "1"])
+        findings = [json.loads(line) for line in (out / "findings.jsonl").read_text().splitlines()]
+        summary = json.loads((out / "summary.json").read_text())
+    assert status in (0, 1), status  # the audit finished: clean, or with findings
+    found: dict[int, str] = {}
+    for finding in findings:
+        if finding.get("error", {}).get("code") in ("repeated_game", "duplicate_id"):
+            continue  # said of a line beside its verdict, which is counted still: these lines share a key
+        assert finding["line"] not in found, finding
+        found[finding["line"]] = finding.get("verdict", "not verified")
+    got = [found.get(line, "fair") for line in range(1, len(requests) + 1)]
+    counted = Counter(got)
+    assert {name: summary[name] for name in AUDIT_VERDICTS} == {name: counted[name] for name in AUDIT_VERDICTS}
+    assert (summary["games"], summary["errors"]) == (len(got) - counted["not verified"], counted["not verified"])
+    return got
 
 
 CHANNELS: dict[str, Callable[[Request], str]] = {
@@ -285,25 +327,40 @@ def _games(key: bytes) -> dict[str, tuple[Request, Iterator[tuple[Request, list[
     }
 
 
-@pytest.mark.parametrize("scheme", ["pair36", "narde-v1", "three-dice", "bg-dice-v1", "bg-online-v1"])
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def candidates(scheme: str, key: bytes) -> tuple[list[Request], Request]:
+    """Every request the searcher builds under `key` to have a chosen run computed, sent with it recorded; and the
+    game the key really starts with, its rolls recorded."""
+    base, levers = _games(key)[scheme]
+    chosen = [request | {"recorded": run} if run else request for request, run in levers]
+    return chosen, base | {"recorded": rolls_of(base | {"count": 12})}
+
+
+SEARCHED = ["pair36", "narde-v1", "three-dice", "bg-dice-v1", "bg-online-v1"]
+SEARCH_SETTINGS = settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.mark.parametrize("scheme", SEARCHED)
+@SEARCH_SETTINGS
 @given(key=KEYS)
 def test_no_structural_lever_makes_a_chosen_run_of_rolls_fair_through_any_channel(scheme: str, key: bytes) -> None:
-    base, levers = _games(key)[scheme]
-
     # Given every request the searcher builds to have a chosen run computed, sent with it recorded
-    tried = 0
-    for request, run in levers:
+    chosen, game = candidates(scheme, key)
+    assert len(chosen) >= 5
+    verdicts = []
+    for request in chosen:
         # When it is sent through every channel
-        got = answers(request | {"recorded": run} if run else request)
-        tried += 1
+        got = answers(request)
         # Then none says fair
         assert "fair" not in got.values(), (request, got)
-    assert tried >= 5
+        verdicts.append(got["POST /verify"])
 
     # And the game the key really starts with is fair through every channel
-    game = base | {"recorded": rolls_of(base | {"count": 12})}
     assert set(answers(game).values()) == {"fair"}
+
+    # And an audit of them all, one game a line, gives each line POST /verify's verdict, and counts them so: a request
+    # the API refuses is a line not verified
+    audited = via_audit([*chosen, game])
+    assert audited == [verdict if verdict in AUDIT_VERDICTS else "not verified" for verdict in [*verdicts, "fair"]]
 
 
 def test_a_label_list_that_is_no_piece_of_a_game_is_refused_naming_the_label_that_breaks_it() -> None:
