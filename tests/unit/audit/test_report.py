@@ -429,6 +429,34 @@ def test_a_mirror_pairs_second_games_dice_are_said_counted_twice_in_the_headline
     assert "mirror pair's second game" not in single.split("<h2>How to read")[0]
 
 
+def test_windows_and_repeated_games_beside_failing_tests_are_said_to_fail_fair_dice_more_often_than_its_chance(
+    tmp_path: Path,
+) -> None:
+    # Review: fair narde-v1 games, each filed whole and as a window from roll 2, failed 3 of 6 tests, and the headline
+    # said that happens "by chance in about 1 audit in 51,000" with no word of the windows' dice, counted twice
+    whole = [games.narde(n, 30) for n in range(2000, 2200)]
+    filed = [line for game in whole for line in (game, {**games.window(game), "id": f"{game['id']}-w"})]
+    page = audited(tmp_path / "windows", filed)
+    headline = page[page.index("<p class=verdict>") : page.index("</p>", page.index("<p class=verdict>"))]
+    assert "3 of the 6 tests of the dice fail at 99% confidence" in headline
+    assert "By chance alone, 3 or more of these 6 tests fail in about 1 audit in 51,000" in headline
+    assert (
+        "The dice of windows may be other lines' dice counted again: fair dice then fail the tests more often than"
+        " that chance says (see How to read this report)." in headline
+    )
+    # and repeated games alike, beside windows or alone
+    store = FolderResults(tmp_path / "s")
+    audit_shard(numbered_lines(io.BytesIO(games.jsonl([games.narde(1)])), "day.jsonl"), "day.jsonl", store, "s")
+    summary = merge(store)
+    summary.uniformity["narde-v1"]["1"] = Uniformity(chi2=99.0, df=5, p_value=1e-9)
+    summary.repeated_games = 2
+    assert "The dice of repeated games may be other lines' dice counted again: fair dice" in render(summary, [])
+    summary.windows = 1
+    assert "The dice of windows and repeated games may be other lines' dice counted again" in render(summary, [])
+    # and an audit of whole games, each filed once, says nothing of it
+    assert "counted again" not in audited(tmp_path / "whole", whole).split("<h2>How to read")[0]
+
+
 def test_the_headline_of_a_failing_test_is_drawn_without_scipy_as_the_aws_report_function_draws_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
