@@ -175,6 +175,21 @@ def lone_returns(line: bytes) -> bool:
     return b"\r" in line.rstrip(b"\r")
 
 
+# Said of a line that cannot be read and holds NUL bytes: text in UTF-16 or UTF-32, whose every ASCII character has NUL
+# bytes beside it; little-endian (as Windows PowerShell writes a file) leaves a line feed's after it.
+NUL_WITHIN = (
+    "; it holds NUL bytes (0x00), as text in UTF-16 or UTF-32 does: JSON Lines is UTF-8 text (in little-endian UTF-16"
+    " or UTF-32, as Windows writes them, each line feed has NUL bytes after it, read as the next line's start or,"
+    " after the last, as a line of their own)"
+)
+
+
+def unread_because(line: bytes) -> str:
+    """What a line that cannot be read holds that says why: NUL bytes, or else carriage returns within it (in UTF-16,
+    a CR LF's CR has a NUL byte after it, and is no CR alone)."""
+    return NUL_WITHIN if b"\0" in line else LONE_CR if lone_returns(line) else ""
+
+
 def _broken(exc: BaseException, name: str) -> Unreadable:
     if isinstance(exc, EOFError):
         words = "the file ends in the middle of a gzip member (truncated)"

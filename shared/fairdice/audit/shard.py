@@ -21,7 +21,7 @@ from pydantic import ValidationError
 
 from fairdice import json_input, schemes
 from fairdice.audit.archive import DayArchive
-from fairdice.audit.lines import LONE_CR, Line, Unreadable, lone_returns
+from fairdice.audit.lines import Line, Unreadable, unread_because
 from fairdice.audit.store import Results
 from fairdice.audit.summary import audited_by
 from fairdice.audit.tally import Counts, DieStream, InputRecord, Partial, SchemeTally
@@ -216,15 +216,15 @@ class ShardAudit:
             self._unread(number, None, None, _whole("not_json", "the line holds JSON nested too deeply"))
             return
         except UnicodeDecodeError as exc:  # JSON Lines are UTF-8, as POST /verify's body is: no other encoding is read
-            words = not_utf8("the line", exc)
+            words = not_utf8("the line", exc) + unread_because(item)
             self._unread(number, None, None, _whole("not_json", words))
             return
         except json.JSONDecodeError as exc:  # by its column: json's own "line 1" read as the file's (review)
-            words = f"the line is not JSON: {exc.msg} (column {exc.colno}){LONE_CR if lone_returns(item) else ''}"
+            words = f"the line is not JSON: {exc.msg} (column {exc.colno}){unread_because(item)}"
             self._unread(number, None, None, _whole("not_json", words))
             return
         except ValueError as exc:  # a number beyond Python's digit limit
-            words = f"the line is not JSON: {_first_words(exc)}{LONE_CR if lone_returns(item) else ''}"
+            words = f"the line is not JSON: {_first_words(exc)}{unread_because(item)}"
             self._unread(number, None, None, _whole("not_json", words))
             return
         except RepeatedKey as exc:  # which value is the game's? Readers differ: the line is not read

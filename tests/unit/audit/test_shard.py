@@ -550,6 +550,30 @@ def test_a_line_in_another_encoding_than_utf8_or_after_a_byte_order_mark_is_a_fi
     assert findings[2]["error"]["message"].startswith("the line is not UTF-8 text: ")
 
 
+def test_each_finding_of_a_file_in_utf16_or_utf32_says_its_lines_hold_nul_bytes_as_such_text_does(
+    tmp_path: Path,
+) -> None:
+    # Review: a file of two games in UTF-16 (as Windows PowerShell writes one) was three lines not verified, "Expecting
+    # property name enclosed in double quotes (column 2)" and "Expecting value (column 1)" twice, nothing saying why,
+    # nor why three: each line feed's NUL byte is read as the start of the next line
+    games_text = "".join(json.dumps(games.narde(n)) + "\r\n" for n in range(2))
+    for encoding in ("utf-16", "utf-16-le", "utf-32-le", "utf-16-be"):
+        store = FolderResults(tmp_path / encoding)
+        data = io.BytesIO(games_text.encode(encoding))
+        partial = audit_shard(numbered_lines(data, "day.jsonl"), "day.jsonl", store, "s")
+        findings = (tmp_path / encoding / partial_key("s", FINDINGS)).read_text().splitlines()
+
+        assert partial.counts.games == 0
+        assert len(findings) == partial.counts.errors == (2 if encoding.endswith("be") else 3)
+        for finding in map(json.loads, findings):
+            assert finding["error"]["message"].endswith(
+                "; it holds NUL bytes (0x00), as text in UTF-16 or UTF-32 does: JSON Lines is UTF-8 text (in"
+                " little-endian UTF-16 or UTF-32, as Windows writes them, each line feed has NUL bytes after it,"
+                " read as the next line's start or, after the last, as a line of their own)"
+            ), (encoding, finding)
+            assert "carriage returns" not in finding["error"]["message"]  # a CR LF's, in UTF-16: no CR alone
+
+
 def test_an_id_holding_half_a_character_is_a_finding_not_an_id_that_another_game_shares(tmp_path: Path) -> None:
     # Given 😀 as an id, the same id's two halves as CESU-8 bytes (not UTF-8), and a half alone escaped in JSON
     # (review: the first two were one id, "\ud83d\ude00", in the duplicate check)
