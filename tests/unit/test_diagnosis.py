@@ -6,6 +6,7 @@ request, must give a fair verdict (or a matching roll check when no seal is give
 """
 
 import hashlib
+import itertools
 import sys
 from typing import Any
 
@@ -275,6 +276,17 @@ def test_a_bot_game_on_a_take_back_line_is_found_but_offered_as_no_fix() -> None
     found = finding(check(mistaken), "take_back_line")
     assert_only_a_piece(found, "rolls on take-back line 2")
     assert check(mistaken | {"line": 2}).verdict == "incomplete"
+
+
+def test_one_roll_added_to_a_bot_game_is_never_called_a_take_back() -> None:
+    # Review (support): seed 001's example game with one roll added, 3-3, was "a take-back before roll 5" explaining 5
+    # of 5 rolls; it rested on that one roll, which 5 of the 36 dice it could show fitted on some take-back line
+    game = rolls_of(BOT | {"count": 4})
+    for dice in itertools.product(range(1, 7), repeat=2):
+        verdict = check(BOT | {"recorded": [*game, list(dice)]})
+        causes = [f.cause for f in verdict.diagnosis or []]
+        assert "take_back_line" not in causes, (dice, causes)
+    assert [f.cause for f in check(BOT | {"recorded": "4-6 1-3 6-6 5-6 3-3"}).diagnosis or []] == ["few_rolls_differ"]
 
 
 @pytest.mark.parametrize(

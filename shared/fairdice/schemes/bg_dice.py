@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import pairwise, takewhile
+from operator import eq
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BeforeValidator, Field, JsonValue, ValidationInfo, WithJsonSchema, model_validator
@@ -478,11 +479,17 @@ def _take_backs(case: Case[BgDiceRequest]) -> Iterator[Hypothesis]:
     if turn is None:
         return  # the rolls part ways in the opening: a take-back cannot come before the first turn
     before = [roll.label or "" for roll in computed[:split]]
+    mac = keyed_mac(case.secret)
     for line in range(request.line + 1, request.line + TRIED_LINES + 1):
         for start in (int(turn.group(1)) - 1, int(turn.group(1))):
             if start < 1:
                 continue
             after = [bot_turn_label(t, line) for t in range(start, start + case.compared - split)]
+            if sum(map(eq, explicit_rolls(mac, after).dice, case.recorded[split:])) < case.evidence:
+                # The rolls before the split fit as given, so only those after it are evidence of the take-back, and
+                # fewer than `evidence` of them fit by chance too often to name one (review: one roll added to a game
+                # was "a take-back before roll 5" for 5 of the 36 dice it could show)
+                continue
             yield Hypothesis(
                 "take_back_line",
                 f"the rolls fit a take-back before roll {split + 1}: rolls 1-{split} on the line before, then"
