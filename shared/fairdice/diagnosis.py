@@ -457,14 +457,23 @@ def _unexplained(case: Case[Any], verdict: Verdict, matched: int) -> Finding:
         odds = "" if few else ", far more than another game's rolls would"
         # Review: "Check those rolls ... if they were" said of one roll
         those, were = (f"those {rolls}", "they were") if len(differ) > 1 else (f"that {roll}", "it was")
+        check = f"Check {those} against the game's own roll list; if {were} copied correctly"
+        if len(differ) == 1 and not verdict.summary.missing and verdict.rolls[-1]["matches"] is False:
+            # The one roll that differs is the last recorded, with none asked for after it: the plainer reading is a
+            # line that is no roll of the game, copied in at the end (review: one roll appended to a game's list was
+            # only a mismatch to report)
+            check = (
+                f"It is the last {roll} recorded and may be none of this game's, copied in at the end of the list:"
+                f" check whether the game's own roll list has a {roll} {shown}. If not, check again with that list;"
+                f" if it has and the {roll} was copied correctly"
+            )
         return Finding(
             cause="few_rolls_differ",
             explains=f"{matched} of {compared} rolls",
             detail=(
                 f"{'only ' if few else ''}{rolls if len(differ) > 1 else roll} {shown}"
                 f" differ{'' if len(differ) > 1 else 's'}: {rest} this secret{odds}, so the secret and the settings are"
-                f" right. Check {those} against the game's own roll list; if {were} copied correctly, the dice"
-                " shown were not the committed ones: keep the secret and report it"
+                f" right. {check}, the dice shown were not the committed ones: keep the secret and report it"
             ),
         )
     thin = (

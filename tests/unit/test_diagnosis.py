@@ -680,6 +680,33 @@ def test_one_differing_roll_among_many_is_named_not_explained_away() -> None:
     assert found.try_ is None
 
 
+@pytest.mark.parametrize("base", [PAIR36, BOT, NARDE])
+def test_one_roll_added_at_the_end_of_a_list_is_first_said_to_be_maybe_not_the_games(base: dict[str, Any]) -> None:
+    # Review (support): seed 000's two-seat example with 3-3 added at the end was only "if it was copied correctly,
+    # the dice shown were not the committed ones: keep the secret and report it"
+    real = rolls_of(base | {"count": 13})
+    added = [1, 1] if real[-1] != [1, 1] else [2, 2]
+    verdict = check(base | {"recorded": [*real[:-1], added]})
+    found = finding(verdict, "few_rolls_differ")
+    last = verdict.rolls[-1]["index"]
+    assert found.detail.startswith(f"only roll {last} differs: the rest fit this secret")
+    assert (
+        "It is the last roll recorded and may be none of this game's, copied in at the end of the list: check whether"
+        f" the game's own roll list has a roll {last}. If not, check again with that list; if it has and the roll was"
+        " copied correctly, the dice shown were not the committed ones: keep the secret and report it"
+    ) in found.detail
+    assert found.try_ is None
+
+
+def test_the_last_recorded_roll_differing_with_rolls_asked_for_after_it_is_not_said_to_be_added() -> None:
+    # The request says the game goes on past that roll: it is one of the game's, copied wrong or not the committed one
+    real = rolls_of(PAIR36 | {"count": 12})
+    verdict = check(PAIR36 | {"count": 14, "recorded": [*real[:-1], [1, 1] if real[-1] != [1, 1] else [2, 2]]})
+    found = finding(verdict, "few_rolls_differ")
+    assert "Check that roll against the game's own roll list; if it was copied correctly" in found.detail
+    assert "last roll recorded" not in found.detail
+
+
 # ---- when there is nothing to diagnose, and bounds ----------------------------------------
 
 
