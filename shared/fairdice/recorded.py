@@ -338,7 +338,12 @@ def _from_text(text: str, sides: Sequence[int]) -> Paste:
             rolls.extend(_rolls_of_line(line, table, sides, at, len(rolls)))
             continue
         first = _placed(at, number[0], len(rolls), first)
-        found = _rolls_of_line(number[1], table, sides, at, len(rolls))
+        try:
+            found = _rolls_of_line(number[1], table, sides, at, len(rolls))
+        except RecordedError:
+            if (said := _number_then_dice(at, line, number[1], sides)) is None:
+                raise
+            raise RecordedError(said) from None
         if not found:
             raise RecordedError(f"line {at}: roll {number[0]} has no dice")
         rolls.extend(found)
@@ -357,6 +362,27 @@ def _number(line: str, sides: Sequence[int]) -> _Number | None:
     if not rest or rest.isspace():
         return None  # bare digits alone on their line are rolls ("25", a link's "6344")
     return int(digits), rest, not _could_be_rolls(digits, sides)
+
+
+def _number_then_dice(at: int, line: str, rest: str, sides: Sequence[int]) -> str | None:
+    """Where line `at` starts with bare digits, read as its roll's number, and `rest`, what follows them, is fewer dice
+    than a roll, each a digit alone: that the first number was read so, and the roll written as it should be (support
+    review: a sheet's two columns of dice, `4<tab>1`, was "'1' is one die", its 4 taken as the roll's number unsaid).
+    None for any other line. verifier.js says the same."""
+    head = line[: len(line) - len(rest)].strip()
+    dice = _tokens(rest)
+    if not (head.isascii() and head.isdigit()) or not 0 < len(dice) < len(sides):
+        return None
+    if not all(len(die) == 1 and die.isascii() and die.isdigit() for die in dice):
+        return None
+    faces = [*head, *dice]
+    fits = len(faces) == len(sides) and all(1 <= int(face) <= n for face, n in zip(faces, sides, strict=True))
+    example = "-".join(faces) if fits else _example(sides)
+    return (
+        f"line {at}: its first number, {head}, was read as its roll's number (a line may start with one), which leaves"
+        f" {counted(len(dice), 'die', 'dice')}, {_shown(' '.join(dice))}; write each roll's {len(sides)} dice together,"
+        f" such as {example} or {example.replace('-', '')}"
+    )
 
 
 def _could_be_rolls(digits: str, sides: Sequence[int]) -> bool:

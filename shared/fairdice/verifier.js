@@ -1310,6 +1310,26 @@ const fairdice = (() => {
     return [BigInt(digits), rest, !couldBeRolls(digits, sides)];
   }
 
+  /**
+   * Where line `at` starts with bare digits, read as its roll's number, and `rest`, what follows them, is fewer dice than
+   * a roll, each a digit alone: that the first number was read so, and the roll written as it should be; null for any
+   * other line (fairdice.recorded._number_then_dice).
+   */
+  function numberThenDice(at, line, rest, sides) {
+    const head = strip(line.slice(0, line.length - rest.length));
+    const dice = rest.split(TOKEN_SPLIT).filter(Boolean);
+    if (!ASCII_DIGITS.test(head) || dice.length === 0 || dice.length >= sides.length) return null;
+    if (!dice.every((die) => /^[0-9]$/.test(die))) return null;
+    const faces = [...head, ...dice];
+    const fits = faces.length === sides.length && faces.every((face, i) => Number(face) >= 1 && Number(face) <= sides[i]);
+    const shape = fits ? faces.join("-") : example(sides);
+    return (
+      `line ${at}: its first number, ${head}, was read as its roll's number (a line may start with one), which leaves` +
+      ` ${counted(dice.length, "die", "dice")}, ${quoted(dice.join(" "))}; write each roll's ${sides.length} dice together,` +
+      ` such as ${shape} or ${shape.replace(/-/g, "")}`
+    );
+  }
+
   /** Whether every line starts with a number and, read as numbers, they count the rolls up one after another. */
   function countsUp(lines, numbers, table, sides) {
     if (lines.length < 2) return false;
@@ -1504,7 +1524,14 @@ const fairdice = (() => {
         return;
       }
       first = placedAt(at, number[0], rolls.length, first);
-      const found = rollsOfLine(number[1], table, sides, at, rolls.length);
+      let found;
+      try {
+        found = rollsOfLine(number[1], table, sides, at, rolls.length);
+      } catch (error) {
+        const said = numberThenDice(at, line, number[1], sides);
+        if (said === null) throw error;
+        throw new Error(said);
+      }
       if (!found.length) throw new Error(`line ${at}: roll ${number[0]} has no dice`);
       rolls.push(...found);
     });

@@ -1244,6 +1244,13 @@ PASTED = [
     ("2: 1-1 2-2\n1: 3-3", (6, 6)),
     ("1: 1-1 2-2 3-3\n2: 4-4", (6, 6)),  # rolls 1 to 3, and roll 5 alone above (review: "from 5 to 5")
     ("7", (6, 6)),
+    # a sheet's two columns of dice: the first read as the roll's number, said so (support review)
+    ("4\t1\n2\t6\n2\t1", (6, 6)),
+    ("6 3", (6, 6)),
+    ("7 3", (6, 6)),
+    ("1 2 3\n4 5 6", (6, 6, 6)),
+    ("12 3", (6, 6, 6)),
+    ("Roll 4: 1", (6, 6)),
     ("Roll 3:", (6, 6)),
     ("roll 3:\n4: 1-1", (6, 6)),
     ("ply 0 1-1-1\nply 1 2-2-2", (6, 6, 6)),

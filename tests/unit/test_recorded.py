@@ -163,7 +163,13 @@ def test_daily_six_faces_are_read_in_the_order_d4_to_d20(pasted: object) -> None
             " dice; paste the rolls without them \\(a line may start with its roll's number, Roll 1: 6-5\\)$",
         ),
         ("Player 1: 2-4-3", (6, 6, 6), "^line 1, roll 1: 'Player' is not a roll \\(write it like 6-5-4\\): a word,"),
-        ("6 3", PAIR, "'3' is one die; write each roll's 2 dice together, such as 6-5 or 65"),
+        (
+            "6 3",
+            PAIR,
+            "^line 1: its first number, 6, was read as its roll's number \\(a line may start with one\\), which"
+            " leaves 1 die, '3'; write each roll's 2 dice together, such as 6-3 or 63$",
+        ),
+        ("6-3 4", PAIR, "^line 1, roll 2: '4' is one die; write each roll's 2 dice together, such as 6-5 or 65$"),
         ("[[6, 3]", PAIR, "looks like JSON but is not"),
         # JSON has no NaN nor infinities, which Python's json reads as floats (review: "roll 2: nan is not a die face",
         # where the page's JSON.parse refuses them), and which value an object giving a key twice means is unknown
@@ -214,6 +220,49 @@ def test_daily_six_faces_are_read_in_the_order_d4_to_d20(pasted: object) -> None
 def test_anything_else_is_refused_with_the_reason(pasted: object, sides: tuple[int, ...], reason: str) -> None:
     with pytest.raises(RecordedError, match=reason):
         parse_recorded(pasted, sides)
+
+
+@pytest.mark.parametrize(
+    ("pasted", "sides", "said"),
+    [
+        # Support review: dice in a sheet's two columns, a tab between, were "line 1, roll 1: '1' is one die", the 4
+        # before it taken as the roll's number and never said
+        (
+            "4\t1\n2\t6\n2\t1",
+            PAIR,
+            "line 1: its first number, 4, was read as its roll's number (a line may start with one), which leaves 1"
+            " die, '1'; write each roll's 2 dice together, such as 4-1 or 41",
+        ),
+        (
+            "1 2 3\n4 5 6",
+            THREE,
+            "line 1: its first number, 1, was read as its roll's number (a line may start with one), which leaves 2"
+            " dice, '2 3'; write each roll's 3 dice together, such as 1-2-3 or 123",
+        ),
+        # a number that is no die: the roll is shown as any roll is
+        (
+            "7 3",
+            PAIR,
+            "line 1: its first number, 7, was read as its roll's number (a line may start with one), which leaves 1"
+            " die, '3'; write each roll's 2 dice together, such as 6-5 or 65",
+        ),
+    ],
+)
+def test_dice_in_columns_say_the_first_was_read_as_the_rolls_number_and_how_to_write_them(
+    pasted: str, sides: tuple[int, ...], said: str
+) -> None:
+    with pytest.raises(RecordedError) as caught:
+        parse_recorded(pasted, sides)
+    assert str(caught.value) == said
+
+
+def test_a_line_numbered_in_words_or_with_a_mark_that_leaves_one_die_is_one_die_as_before() -> None:
+    # The number was written as one (Roll 4:, 4.): only bare digits are said to have been read as a number
+    for pasted in ("Roll 4: 1", "4. 1", "#4 1"):
+        with pytest.raises(RecordedError) as caught:
+            parse_recorded(pasted, PAIR)
+        said = str(caught.value)
+        assert said == "line 1, roll 1: '1' is one die; write each roll's 2 dice together, such as 6-5 or 65", pasted
 
 
 def test_a_refused_paste_names_the_field_recorded_and_says_where() -> None:
