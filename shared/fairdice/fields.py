@@ -268,6 +268,11 @@ def named(info: ValidationInfo, field: str) -> str:
     return names.get(field, field)
 
 
+def in_link(info: ValidationInfo) -> bool:
+    """Whether a link is read (`NAMES` in the validation context, as `fairdice.links` gives it)."""
+    return NAMES in (info.context or {})
+
+
 Day = Annotated[
     dt.date,
     BeforeValidator(_day),

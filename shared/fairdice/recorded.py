@@ -134,10 +134,13 @@ def _die(text: str, sides: int, where: str) -> int:
 _LABEL = re.compile("[a-wyzA-WYZ][A-Za-z0-9_]*:?")
 
 
-def _roll_from_token(token: str, sides: Sequence[int], line: str, first: int) -> list[tuple[int, ...]]:
+def _roll_from_token(
+    token: str, sides: Sequence[int], line: str, first: int, link: bool = False
+) -> list[tuple[int, ...]]:
     """One token: `6-3`, `63`, or a run of digits holding several rolls (`6344`), whose first roll is number `first`
     (`line` says which line it is on, or is empty). A wrong die in a run is named by its own roll's number (review: the
-    twelfth roll of a link's digits was "roll 1")."""
+    twelfth roll of a link's digits was "roll 1"). `link`: the token is a link's rolls, which a chat or a mail program
+    may have cut short inside a roll."""
     where = f"{line}roll {first}"
     per_roll = len(sides)
     if _LABEL.fullmatch(token):
@@ -166,7 +169,7 @@ def _roll_from_token(token: str, sides: Sequence[int], line: str, first: int) ->
         return [tuple(faces)]
     if not token.isascii() or not token.isdigit() or max(sides) > 9:
         raise RecordedError(f"{where}: {_shown(token)} is not a roll (write it like {_example(sides)}){_past(token)}")
-    if len(token) == 1:
+    if len(token) == 1 and not link:  # in a link, a roll cut short (support review: "write each roll's 2 dice")
         raise RecordedError(
             f"{where}: {_shown(token)} is one die; write each roll's {per_roll} dice together, such as"
             f" {_example(sides)} or {_example(sides).replace('-', '')}"
@@ -181,9 +184,11 @@ def _roll_from_token(token: str, sides: Sequence[int], line: str, first: int) ->
             if whole
             else "less than one roll"
         )
+        digits = "1 digit" if len(token) == 1 else f"{len(token)} digits"
+        again = ": copy the link again from the game" if link else ""
         raise RecordedError(
-            f"{where}: {_shown(token)} has {len(token)} digits, not a multiple of {per_roll} dice: {held};"
-            " a roll was cut short, or a digit lost or added"
+            f"{where}: {_shown(token)} has {digits}, not a multiple of {per_roll} dice: {held};"
+            f" a roll was cut short, or a digit lost or added{again}"
         )
     return [
         tuple(_die(token[i + j], s, f"{line}roll {first + i // per_roll}") for j, s in enumerate(sides))
@@ -298,7 +303,7 @@ class Paste:
 _Number = tuple[int, str, bool]
 
 
-def _from_text(text: str, sides: Sequence[int]) -> Paste:
+def _from_text(text: str, sides: Sequence[int], link: bool = False) -> Paste:
     if len(text) > MAX_TEXT:
         raise RecordedError(f"is {len(text)} characters long, more than {MAX_TEXT}")
     stripped = text.strip()
@@ -335,11 +340,11 @@ def _from_text(text: str, sides: Sequence[int]) -> Paste:
     first: int | None = None
     for (at, line), number in zip(lines, numbers, strict=True):
         if number is None:
-            rolls.extend(_rolls_of_line(line, table, sides, at, len(rolls)))
+            rolls.extend(_rolls_of_line(line, table, sides, at, len(rolls), link))
             continue
         first = _placed(at, number[0], len(rolls), first)
         try:
-            found = _rolls_of_line(number[1], table, sides, at, len(rolls))
+            found = _rolls_of_line(number[1], table, sides, at, len(rolls), link)
         except RecordedError:
             if (said := _number_then_dice(at, line, number[1], sides)) is None:
                 raise
@@ -438,9 +443,10 @@ def _placed(at: int, number: int, before: int, first: int | None) -> int:
 
 
 def _rolls_of_line(
-    text: str, table: dict[str, tuple[int, ...]], sides: Sequence[int], at: int, before: int
+    text: str, table: dict[str, tuple[int, ...]], sides: Sequence[int], at: int, before: int, link: bool = False
 ) -> list[tuple[int, ...]]:
-    """The rolls written on line `at` (without its number), after `before` rolls on the lines above it."""
+    """The rolls written on line `at` (without its number), after `before` rolls on the lines above it (`link`: a
+    link's rolls)."""
     tokens = _tokens(text)
     known = list(map(table.get, tokens))
     if all(known):  # every token a plain roll (a non-empty tuple): the whole line in one step
@@ -450,7 +456,7 @@ def _rolls_of_line(
         if roll is not None:
             rolls.append(roll)
         else:
-            rolls.extend(_roll_from_token(token, sides, f"line {at}, ", before + len(rolls) + 1))
+            rolls.extend(_roll_from_token(token, sides, f"line {at}, ", before + len(rolls) + 1, link))
     return rolls
 
 
@@ -520,15 +526,16 @@ def _from_list(value: list[object], sides: Sequence[int]) -> list[tuple[int, ...
     return rolls
 
 
-def read_recorded(value: object, sides: Sequence[int]) -> Paste:
+def read_recorded(value: object, sides: Sequence[int], *, link: bool = False) -> Paste:
     """Read recorded rolls for dice with these `sides` (one entry per die of a roll), with the paste's numbers.
 
     Accepts a list of dice lists, or text: `6-3 4-4`, `63 44`, `6:3`, numbered lines (`1: 6-3`,
     `#1 2-5`, `Roll 1: 2-5`, `1 25`), the digit string of a link (`6344`), or JSON. Raises
-    `RecordedError` on anything else, and on numbers that skip or repeat a roll.
+    `RecordedError` on anything else, and on numbers that skip or repeat a roll. `link`: the text is a link's
+    `rolls`: digits that end inside a roll, one alone too, are said to be a roll cut short, the link to be copied again.
     """
     if isinstance(value, str):
-        return _from_text(value, sides)
+        return _from_text(value, sides, link)
     if isinstance(value, list | tuple):
         return Paste(_from_list(list(value), sides))
     raise RecordedError("must be text such as '6-3 4-4' or a list of dice lists")

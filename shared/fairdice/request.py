@@ -15,7 +15,7 @@ from pydantic import (
     model_validator,
 )
 
-from fairdice.fields import DEFAULT_ROLLS, MAX_ROLLS, Count, RecordedInput, field_error, named
+from fairdice.fields import DEFAULT_ROLLS, MAX_ROLLS, Count, RecordedInput, field_error, in_link, named
 from fairdice.prose import ends, repr_of
 from fairdice.recorded import Paste, RecordedError, read_recorded
 
@@ -76,11 +76,14 @@ class RequestBase(BaseModel):
 
     @field_validator("recorded", mode="before")
     @classmethod
-    def _read_recorded(cls, value: object) -> list[tuple[int, ...]] | None:
+    def _read_recorded(cls, value: object, info: ValidationInfo) -> list[tuple[int, ...]] | None:
         if value is None:
             return None
         try:
-            rolls = value.rolls if isinstance(value, Paste) else read_recorded(value, cls.SIDES).rolls
+            # A link's rolls are read as a paste's, but said as a link's where it may have been cut short
+            rolls = (
+                value.rolls if isinstance(value, Paste) else read_recorded(value, cls.SIDES, link=in_link(info)).rolls
+            )
         except RecordedError as exc:
             raise ValueError(str(exc)) from None
         if len(rolls) > MAX_ROLLS:

@@ -797,7 +797,7 @@ const fairdice = (() => {
     seal: (name) => ({ name, optional: true, read: kinds.seal }),
     count: () => ({ name: "count", optional: true, read: kinds.count }),
     first: (low, high) => ({ name: "first", default: low, read: (v) => wholeNumber(v, low, high) }),
-    recorded: (sides) => ({ name: "recorded", optional: true, read: (v) => readRecorded(v, sides) }),
+    recorded: (sides) => ({ name: "recorded", optional: true, read: (v, _, inLink) => readRecorded(v, sides, inLink) }),
   };
 
   // Rolls listed from the game's start when neither count nor recorded rolls say how many (fairdice.fields).
@@ -920,6 +920,7 @@ const fairdice = (() => {
     }
     scheme_ = scheme.id;
     const named = (field) => names[field] || field;
+    const inLink = Object.keys(names).length > 0; // a link is read (fairdice.fields.in_link)
     try {
       // The paste is placed first, then the scheme's own names are read, in the core's order (request.py's wrap
       // validator runs before a scheme's before-validator): of two problems, the one the core names (review)
@@ -948,7 +949,7 @@ const fairdice = (() => {
         continue;
       }
       try {
-        request[field.name] = field.read(value, source);
+        request[field.name] = field.read(value, source, inLink);
       } catch (error) {
         if (error instanceof Problems) problems.push(...error.problems);
         else problems.push({ field: error.field || source, message: error.message });
@@ -1156,8 +1157,9 @@ const fairdice = (() => {
   }
 
   // A token whose first roll is number `first` (`line` says which line it is on, or is empty); a wrong die in a run is
-  // named by its own roll's number, as fairdice.recorded names it
-  function fromToken(token, sides, line, first) {
+  // named by its own roll's number, as fairdice.recorded names it. `link`: the token is a link's rolls, which a chat or
+  // a mail program may have cut short inside a roll.
+  function fromToken(token, sides, line, first, link = false) {
     const where = `${line}roll ${first}`;
     // A word pasted beside the rolls, a name or a label (`white: 6-3`), as recorded._LABEL finds it
     if (/^[a-wyzA-WYZ][A-Za-z0-9_]*:?$/.test(token)) {
@@ -1188,7 +1190,8 @@ const fairdice = (() => {
     if (!ASCII_DIGITS.test(token) || Math.max(...sides) > 9) {
       throw new Error(`${where}: ${quoted(token)} is not a roll (write it like ${example(sides)})${past(token)}`);
     }
-    if (token.length === 1) {
+    if (token.length === 1 && !link) {
+      // in a link, a roll cut short (fairdice.recorded)
       throw new Error(
         `${where}: ${quoted(token)} is one die; write each roll's ${sides.length} dice together, such as ${example(sides)} or ${example(sides).replace(/-/g, "")}`,
       );
@@ -1200,9 +1203,11 @@ const fairdice = (() => {
       const held = whole
         ? `${counted(whole, "whole roll", "whole rolls")} from there, then ${counted(over, "digit", "digits")} over`
         : "less than one roll";
+      const digits = token.length === 1 ? "1 digit" : `${token.length} digits`;
+      const again = link ? ": copy the link again from the game" : "";
       throw new Error(
-        `${where}: ${quoted(token)} has ${token.length} digits, not a multiple of ${sides.length} dice: ${held};` +
-          " a roll was cut short, or a digit lost or added",
+        `${where}: ${quoted(token)} has ${digits}, not a multiple of ${sides.length} dice: ${held};` +
+          ` a roll was cut short, or a digit lost or added${again}`,
       );
     }
     const rolls = [];
@@ -1284,13 +1289,14 @@ const fairdice = (() => {
     return table;
   }
 
-  /** The rolls written on line `at` (without its number), after `before` rolls on the lines above it. */
-  function rollsOfLine(text, table, sides, at, before) {
+  /** The rolls written on line `at` (without its number), after `before` rolls on the lines above it (`link`: a
+   * link's rolls). */
+  function rollsOfLine(text, table, sides, at, before, link = false) {
     const rolls = [];
     for (const token of text.split(TOKEN_SPLIT).filter(Boolean)) {
       const roll = table.get(token);
       if (roll) rolls.push(roll.slice());
-      else rolls.push(...fromToken(token, sides, `line ${at}, `, before + rolls.length + 1));
+      else rolls.push(...fromToken(token, sides, `line ${at}, `, before + rolls.length + 1, link));
     }
     return rolls;
   }
@@ -1472,7 +1478,7 @@ const fairdice = (() => {
   }
 
   /** Pasted text: its rolls, and the number its first roll is given (null: not numbered). */
-  function fromText(value, sides) {
+  function fromText(value, sides, link = false) {
     if (chars(value) > MAX_TEXT) throw new Error(`is ${chars(value)} characters long, more than ${MAX_TEXT}`);
     const stripped = strip(value);
     if (stripped.startsWith("[")) {
@@ -1520,13 +1526,13 @@ const fairdice = (() => {
     lines.forEach(([at, line], i) => {
       const number = numbers[i];
       if (number === null) {
-        rolls.push(...rollsOfLine(line, table, sides, at, rolls.length));
+        rolls.push(...rollsOfLine(line, table, sides, at, rolls.length, link));
         return;
       }
       first = placedAt(at, number[0], rolls.length, first);
       let found;
       try {
-        found = rollsOfLine(number[1], table, sides, at, rolls.length);
+        found = rollsOfLine(number[1], table, sides, at, rolls.length, link);
       } catch (error) {
         const said = numberThenDice(at, line, number[1], sides);
         if (said === null) throw error;
@@ -1539,8 +1545,8 @@ const fairdice = (() => {
   }
 
   /** Recorded rolls as read, with the number a pasted text gives its first roll (fairdice.recorded.read_recorded). */
-  function readPaste(value, sides) {
-    if (typeof value === "string") return fromText(value, sides);
+  function readPaste(value, sides, link = false) {
+    if (typeof value === "string") return fromText(value, sides, link);
     if (Array.isArray(value)) return { rolls: fromList(value, sides), first: null };
     throw new Error("must be text such as '6-3 4-4' or a list of dice lists");
   }
@@ -1548,10 +1554,11 @@ const fairdice = (() => {
   /**
    * Recorded rolls for dice of these `sides`: text (`6-3 4-4`, `63 44`, `6:3`, numbered lines `1: 6-3`,
    * `#1 2-5`, `Roll 1: 2-5`, `1 25`, a link's digits `6344`, JSON) or a list of dice lists. An empty paste is
-   * null: nothing recorded.
+   * null: nothing recorded. `link`: the text is a link's rolls, whose digits that end inside a roll, one alone too,
+   * are said to be a roll cut short, the link to be copied again.
    */
-  function readRecorded(value, sides) {
-    const { rolls } = readPaste(value, sides);
+  function readRecorded(value, sides, link = false) {
+    const { rolls } = readPaste(value, sides, link);
     if (rolls.length > MAX_ROLLS) throw new Error(`has ${rolls.length} rolls, more than the limit of ${MAX_ROLLS}`);
     return rolls.length ? rolls : null;
   }

@@ -745,6 +745,10 @@ BAD_LINKS = [
     f"?seed={KEY.hex()}%E3%85%A4&client=a,b",
     f"?seed={KEY.hex()}&client=a,b&n=2&rolls=25%E3%85%A4",
     f"?seed={KEY.hex()}&client=a,b&n=3&rolls=25,42,6x3x",
+    # rolls cut short inside a roll: the cut is named, and to copy the link again (support review: "one die")
+    f"?scheme=bg-dice-v1&key={KEY.hex()}&rolls=4",
+    f"?scheme=three-dice&seed={KEY.hex()}&white=a&black=b&n=2&rolls=6",
+    f"?seed={KEY.hex()}&client=a,b&n=12&rolls=254",
     f"?seed={KEY.hex()}&client=a,b&rolls=25426316443161316251643x5",  # the x named, not the run before it (review)
     f"?seed={KEY.hex()}&client=a,b&%E3%85%A4=1",
     f"?scheme=narde%F0%9D%85%99&key={KEY.hex()}",

@@ -414,6 +414,44 @@ def test_a_stray_x_after_a_links_rolls_is_named_as_a_mark_with_no_die_after_it(r
     assert problem.message.endswith("but no die comes after it")
 
 
+@pytest.mark.parametrize(
+    ("link", "said"),
+    [
+        # Support review: a bg-dice-v1 link cut to `rolls=4` was "'4' is one die; write each roll's 2 dice together",
+        # advice for typing, where the link was cut short
+        (
+            f"scheme=bg-dice-v1&key={KEY}&rolls=4",
+            "line 1, roll 1: '4' has 1 digit, not a multiple of 2 dice: less than one roll; a roll was cut short, or a"
+            " digit lost or added: copy the link again from the game",
+        ),
+        (
+            f"scheme=three-dice&seed={KEY}&white=a&black=b&n=2&rolls=6",
+            "line 1, roll 1: '6' has 1 digit, not a multiple of 3 dice: less than one roll; a roll was cut short, or a"
+            " digit lost or added: copy the link again from the game",
+        ),
+        # as a link cut later in a roll is said, in the same words
+        (
+            f"seed={KEY}&client=a,b&n=12&rolls=254",
+            "line 1, roll 1: '254' has 3 digits, not a multiple of 2 dice: 1 whole roll from there, then 1 digit over;"
+            " a roll was cut short, or a digit lost or added: copy the link again from the game",
+        ),
+    ],
+)
+def test_a_links_rolls_cut_short_inside_a_roll_say_the_link_was_cut_and_to_copy_it_again(link: str, said: str) -> None:
+    with pytest.raises(ValidationError) as caught:
+        parse_link(link)
+    (problem,) = describe(caught.value)
+    assert (problem.field, problem.message) == ("rolls", said)
+
+
+def test_one_die_pasted_is_still_told_how_to_write_a_roll() -> None:
+    # Typed, not a link: nothing was cut, and the words say how to write each roll's dice
+    with pytest.raises(ValidationError) as caught:
+        parse_request({"scheme": "bg-dice-v1", "key": KEY, "recorded": "4"})
+    (problem,) = describe(caught.value)
+    assert problem.message == "line 1, roll 1: '4' is one die; write each roll's 2 dice together, such as 6-5 or 65"
+
+
 def test_a_stray_x_before_the_last_digit_of_a_links_long_run_of_rolls_is_named_where_it_is() -> None:
     # Review: "'25426316443161316251643' is not a face of a 6-sided die", the run before the x blamed, the x not named
     with pytest.raises(ValidationError) as caught:
