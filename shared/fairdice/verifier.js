@@ -1040,16 +1040,17 @@ const fairdice = (() => {
 
   const snake = (name) => name.replace(/(?<=[a-z0-9])([A-Z])/g, "_$1").toLowerCase();
 
+  // A link whose query a mail program's link checker percent-encoded whole, as fairdice.problems.ENCODED says it
+  const ENCODED =
+    "the link's = and & became %3D and %26 (a mail program rewrote it): change them back, or copy the link again from the game";
+
   /** "; did you mean X?" for a name `scheme` does not take, when one it takes is near; else "". */
   function didYouMean(name, scheme, inLink = false) {
     // A link whose & a mail program or a web page wrote as &amp;, as fairdice.problems says it
     if (inLink && name.startsWith("amp;")) {
       return "; the link's & became &amp; (as a mail program or a web page writes it): change each &amp; back to &, or copy the link again from the game";
     }
-    // A link whose query a mail program's link checker percent-encoded whole, as fairdice.problems says it
-    if (inLink && name.includes("=")) {
-      return "; the link's = and & became %3D and %26 (a mail program rewrote it): change them back, or copy the link again from the game";
-    }
+    if (inLink && name.includes("=")) return `; ${ENCODED}`;
     const byField = new Map(scheme.link.map((p) => [p.field, p.name]));
     const namedAs = (field) => (inLink ? byField.get(field) : field);
     const key = snake(name);
@@ -1627,6 +1628,12 @@ const fairdice = (() => {
     };
     const named = pairs.filter(([name]) => name === "scheme").map(([, value]) => value);
     if (named.length > 1) throw moreThanOnce("scheme");
+    // A query a mail program percent-encoded whole: its one name holds every parameter, its scheme among them unread,
+    // so no scheme's link is named (fairdice.links)
+    if (!named.length && pairs.length === 1 && pairs[0][0].includes("=")) {
+      const [[name]] = pairs;
+      throw new Problems([{ field: name, message: `${pyRepr(firstChars(name, 40))} is all of the link's parameters as one; ${ENCODED}` }]);
+    }
     // Seed 000's links name no scheme: the scheme that says so (`bareLinks`) is meant.
     const scheme = named.length ? schemes.get(named[0]) : [...schemes.values()].find((s) => s.bareLinks);
     if (!scheme) {

@@ -487,6 +487,33 @@ def test_a_link_whose_query_a_mail_program_percent_encoded_says_so() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    "link",
+    [
+        f"https://dice.example/check/?scheme%3Dnarde-v1%26key%3D{KEY}%26phrase%3Dtest",
+        f"?seed%3D{KEY}%26client%3Da,b&utm_source=mail",  # seed 000's own, a tracking parameter after it
+    ],
+)
+def test_a_link_whose_whole_query_a_mail_program_percent_encoded_names_no_scheme(link: str) -> None:
+    # Support review: "... is not a parameter of a pair36 link; it takes seed, seal, client, first, n, rolls" for a
+    # narde-v1 link: its scheme cannot be read from such a link, so none is named
+    with pytest.raises(InvalidInput) as caught:
+        parse_link(link)
+    (problem,) = describe(caught.value)
+    name = link.partition("?")[2].partition("&")[0].replace("%3D", "=").replace("%26", "&")
+    assert problem.field == name
+    assert problem.message == (
+        f"{name[:40]!r} is all of the link's parameters as one; the link's = and & became %3D and %26 (a mail"
+        " program rewrote it): change them back, or copy the link again from the game"
+    )
+
+
+def test_a_link_that_names_its_scheme_beside_a_name_holding_an_equals_sign_names_that_scheme() -> None:
+    with pytest.raises(InvalidInput) as caught:
+        parse_link(f"?scheme=narde-v1&key%3D{KEY}%26phrase%3Dtest")
+    assert " is not a parameter of a narde-v1 link; it takes key, " in caught.value.message
+
+
 def test_a_message_that_names_another_field_names_its_parameter_in_a_link() -> None:
     with pytest.raises(ValidationError) as caught:
         parse_link(f"scheme=bg-dice-v1&key={KEY}&labels=opening:0,turn:2&first=2")
