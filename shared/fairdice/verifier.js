@@ -1784,7 +1784,8 @@ const fairdice = (() => {
     found.push(...caveats);
     if (scope.kind !== "game") found.push(scope.description);
     if (rolls === "not_given") {
-      found.push(`no ${plural} were recorded, so the ${counted(summary.count, roll, plural)} computed ${was(summary.count)} not compared`);
+      if (summary.count === 1) found.push(`no ${roll} was recorded, so the one ${roll} computed was not compared`);
+      else found.push(`no ${plural} were recorded, so the ${counted(summary.count, roll, plural)} computed were not compared`);
     } else if (summary.missing && scope.last !== null) {
       const start = scope.last - summary.missing + 1;
       found.push(`${span(roll, plural, start, scope.last)} ${was(summary.missing)} not recorded`);

@@ -177,8 +177,11 @@ def reasons(
     if scope.kind != "game":
         found.append(scope.description)
     if rolls == "not_given":
-        computed = counted(summary.count, roll, plural)
-        found.append(f"no {plural} were recorded, so the {computed} computed {was(summary.count)} not compared")
+        if summary.count == 1:  # review: a day's one roll was "no rolls were recorded, so the 1 roll computed"
+            found.append(f"no {roll} was recorded, so the one {roll} computed was not compared")
+        else:
+            computed = counted(summary.count, roll, plural)
+            found.append(f"no {plural} were recorded, so the {computed} computed were not compared")
     elif summary.missing and scope.last is not None:
         start = scope.last - summary.missing + 1
         found.append(f"{span(roll, plural, start, scope.last)} {was(summary.missing)} not recorded")

@@ -817,6 +817,19 @@ def test_two_rolls_one_after_the_other_are_said_with_and_as_the_core_says_them(b
     assert window["scope"]["description"].startswith("rolls 9,998 and 9,999 only")
 
 
+def test_one_roll_computed_and_none_recorded_is_said_for_one_roll_as_the_core_says_it(browser: Browser) -> None:
+    # Given a day's roll checked with its secret and a game of one roll, neither with its roll recorded (review: "no
+    # rolls were recorded, so the 1 roll computed was not compared")
+    links = [
+        f"?scheme=daily&date=2026-10-28&player=123e4567-e89b-12d3-a456-426614174000&secret={KEY.hex()}",
+        f"?scheme=narde-v1&key={KEY.hex()}&phrase=a&n=1",
+    ]
+
+    # Then the page says it for one roll, as the core does
+    for result in read_alike(browser, links):
+        assert result["verdict"]["reasons"][-1] == "no roll was recorded, so the one roll computed was not compared"
+
+
 # Requests as support staff paste them, that the core reads or refuses in words of their own.
 SEATS = {"white": "a", "black": "b"}
 TRICKY = [

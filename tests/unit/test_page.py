@@ -583,7 +583,7 @@ def test_singular_and_plural_are_right_for_one_roll() -> None:
     )
     assert "1 roll computed; 1 compared: 1 matches, 0 differ." in page
     verdict, _ = page_of(GAMES["narde-v1"] | {"count": 1})
-    assert "no rolls were recorded, so the 1 roll computed was not compared" in verdict.reasons
+    assert "no roll was recorded, so the one roll computed was not compared" in verdict.reasons
 
 
 def test_invisible_characters_are_shown_as_code_points_in_every_value_and_in_the_hmac_message() -> None:

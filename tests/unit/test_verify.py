@@ -190,6 +190,18 @@ def test_daily_without_a_secret_takes_it_and_its_commitment_from_the_archive() -
     assert verdict.rolls[0]["message"] == "2026-10-28|123e4567-e89b-12d3-a456-426614174000"
 
 
+def test_a_game_of_one_roll_recorded_without_it_says_so_for_one_roll() -> None:
+    # Given a day's roll, one roll, checked with its secret and no roll recorded (review: "no rolls were recorded, so
+    # the 1 roll computed was not compared"), and a game of one roll and of two likewise
+    day = verify(parse_request(DAILY | {"secret": KEY}))
+    one, two = narde(count=1), narde(count=2)
+
+    # Then the one roll is said as one, and two as several
+    assert day.reasons[-1] == "no roll was recorded, so the one roll computed was not compared"
+    assert one.reasons[-1] == "no roll was recorded, so the one roll computed was not compared"
+    assert two.reasons[-1] == "no rolls were recorded, so the 2 rolls computed were not compared"
+
+
 def test_daily_without_a_secret_or_an_archive_is_bad_input_naming_secret() -> None:
     with pytest.raises(InvalidInput) as caught:
         verify(parse_request(DAILY))
