@@ -386,7 +386,11 @@
     parts.push(...identitySection(verdict));
     // After them, as the server's page has them (review: a day's faces came first)
     if (verdict.checks.rolls === "not_checked") {
-      parts.push(el("p", { class: "muted", text: `The recorded ${schemeObject.words.rolls} came with the request: they are compared once the ${schemeObject.words.secret} is revealed.` }));
+      // One roll said as one, as the server's page says it (review: a day's one roll read "The recorded rolls came")
+      const { roll, rolls, secret } = schemeObject.words;
+      const one = Boolean(verdict.withheld && verdict.withheld.recorded && verdict.withheld.recorded.length === 1);
+      const came = one ? `${roll} came with the request: it is` : `${rolls} came with the request: they are`;
+      parts.push(el("p", { class: "muted", text: `The recorded ${came} compared once the ${secret} is revealed.` }));
       // Shown as given, not as checked, as the server's page shows them (review: said to have come, never shown)
       if (verdict.withheld && verdict.withheld.recorded) {
         parts.push(el("dl", { class: "values" }, el("dt", { text: "Recorded, as given (not checked)" }), el("dd", {}, rollsGiven(verdict.withheld.recorded))));

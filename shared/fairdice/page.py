@@ -134,15 +134,19 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
     parts.extend(_identity_section(verdict))
     # After the values that say whose game it is, as every verdict's rolls are (review: a day's faces came first)
     if verdict.checks.rolls == "not_checked":  # review: the page of a day's roll never said the faces seen came
-        parts.append(
-            f"<p class=muted>The recorded {e(words.rolls)} came with the request: they are compared once the"
-            f" {e(words.secret)} is revealed.</p>"
+        recorded = verdict.withheld.recorded if verdict.withheld is not None else None
+        # One roll said as one (review: a day's one roll read "The recorded rolls came with the request")
+        one = recorded is not None and len(recorded) == 1
+        came = (
+            f"{e(words.roll)} came with the request: it is"
+            if one
+            else f"{e(words.rolls)} came with the request: they are"
         )
-        if verdict.withheld is not None and verdict.withheld.recorded is not None:
+        parts.append(f"<p class=muted>The recorded {came} compared once the {e(words.secret)} is revealed.</p>")
+        if recorded is not None:
             # Shown as given, not as checked (review: acknowledged, never shown, on the day's roll's own address)
             parts.append(
-                f"<dl class=values><dt>Recorded, as given (not checked)</dt>"
-                f"<dd>{_rolls_given(verdict.withheld.recorded)}</dd></dl>"
+                f"<dl class=values><dt>Recorded, as given (not checked)</dt><dd>{_rolls_given(recorded)}</dd></dl>"
             )
     parts.extend(_seal_section(verdict, words))
     if verdict.diagnosis:

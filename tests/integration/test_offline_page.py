@@ -1747,9 +1747,8 @@ def test_a_withheld_roll_still_shows_the_values_that_identify_it(chromium: Brows
         build_link(request.model_copy(update={"recorded": [(1, 2, 3, 4, 5, 6)]})).removeprefix("/check/"),
         PHONE,
     )
-    assert (
-        "The recorded rolls came with the request: they are compared once the day secret is revealed." in seen["text"]
-    )
+    # the day's one roll said as one, as the server's page says it (review: "The recorded rolls came")
+    assert "The recorded roll came with the request: it is compared once the day secret is revealed." in seen["text"]
     # and shown, once, as given and not checked, as the server's page shows them (review: said to have come, never
     # shown)
     given = chromium.evaluate(
@@ -1984,6 +1983,9 @@ def test_a_mirror_pairs_game_and_a_day_not_over_are_not_yet_verifiable(chromium:
     measured = _open(chromium, page, f"?scheme=three-dice&commit={seal_of(KEY)}", PHONE)
     assert measured["verdict"] == "withheld"
     assert "until both its games have ended" in measured["text"]
+    # and its plies seen, several, said as several, as the server's page says them
+    measured = _open(chromium, page, f"?scheme=three-dice&commit={seal_of(KEY)}&rolls=3-5-6+1-2-4", PHONE)
+    assert "The recorded plies came with the request: they are compared once the seed is revealed." in measured["text"]
     player = "00000000-0000-4000-8000-000000000000"
     measured = _open(chromium, page, f"?scheme=daily&date=2999-01-01&player={player}&secret={KEY.hex()}", PHONE)
     assert measured["verdict"] == "withheld"

@@ -200,10 +200,16 @@ def test_a_withheld_game_says_the_rolls_it_carries_were_received_and_not_compare
     verdict = verify(parse_request({**day, "recorded": "1 2 3 4 5 6"}), today=today)
     assert (verdict.verdict, verdict.checks.rolls) == ("withheld", "not_checked")
 
-    received = "The recorded rolls came with the request: they are compared once the day secret is revealed."
+    # the day's one roll said as one (review: "The recorded rolls came with the request: they are compared")
+    received = "The recorded roll came with the request: it is compared once the day secret is revealed."
     assert received in unescape(re.sub(r"<[^>]+>", "", verdict_page(verdict).html))
-    # and without them, nothing is said to have come
-    assert received not in unescape(re.sub(r"<[^>]+>", "", verdict_page(verify(parse_request(day), today=today)).html))
+    # and without it, nothing is said to have come
+    assert "came with the request" not in verdict_page(verify(parse_request(day), today=today)).html
+    # and a mirror pair's two plies, as several
+    pair = verify(parse_request({"scheme": "three-dice", "commit": SEAL, "recorded": "3-5-6 1-2-4"}), today=today)
+    assert (pair.verdict, pair.checks.rolls) == ("withheld", "not_checked")
+    several = "The recorded plies came with the request: they are compared once the seed is revealed."
+    assert several in unescape(re.sub(r"<[^>]+>", "", verdict_page(pair).html))
 
 
 def test_a_withheld_games_recorded_rolls_are_shown_as_given_not_as_checked() -> None:
