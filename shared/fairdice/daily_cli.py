@@ -237,11 +237,15 @@ def _reveal(args: argparse.Namespace) -> int:
         # `create` running at the same moment could publish that commitment between this run's reading it and writing
         # the record, which would then name none where one was published first: read as tampered, for good (review).
         opened = open_day(stores, now)
-        if opened.created:
-            made = "made, and its commitment published"
-        else:
-            made = "was made already" + ("; its commitment is published now" if opened.commitment_published else "")
-        say(f"fairdice: today's secret ({opened.date}) {made}: a closed day's record names it")
+        # Said only when it made something: said of every run, "was made already: a closed day's record names it" read
+        # as something to act on, where nothing was missing, and named a record a folder of one day did not have
+        if opened.created or opened.commitment_published:
+            made = (
+                "made, and its commitment published"
+                if opened.created
+                else "was made already; its commitment is published now"
+            )
+            say(f"fairdice: today's secret ({opened.date}) {made}: a closed day's record names it")
     report = reveal_closed(stores, now)
     emit_json(report.model_dump_json(indent=2))
     return EXIT_OK

@@ -403,9 +403,28 @@ def test_reveal_acting_today_publishes_todays_commitment_before_the_record_that_
     status, out, _ = run(capsys, "daily", "show", *where, "--date", "2025-03-01", "--now", "2025-03-02T08:00Z")
     assert status == 0 and json.loads(out)["status"] == "revealed"
 
-    # and run again, it says the secret was made already
+    # and run again, with nothing missing, it says nothing of today (review: "today's secret (…) was made already: a
+    # closed day's record names it" on every run, as if there were something to act on)
+    status, out, err = run(capsys, "daily", "reveal", *where, "--now", "2025-03-02T00:10:00Z")
+    assert (status, json.loads(out)["revealed"], err) == (0, [], "")
+
+
+def test_reveal_acting_today_says_it_published_todays_commitment_where_only_that_was_missing(
+    tmp_path: Path, where: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given today's secret made, and its commitment not published (lost, say)
+    run(capsys, "daily", "create", *where, "--now", "2025-03-02T00:00:05Z")
+    (tmp_path / "archive" / commitment_key(dt.date(2025, 3, 2))).unlink()
+
+    # When reveal runs that day
     status, _, err = run(capsys, "daily", "reveal", *where, "--now", "2025-03-02T00:10:00Z")
-    assert status == 0 and "today's secret (2025-03-02) was made already: " in err
+
+    # Then it publishes the commitment, and says so
+    assert status == 0 and FolderStore(tmp_path / "archive").get(commitment_key(dt.date(2025, 3, 2))) is not None
+    assert err == (
+        "fairdice: today's secret (2025-03-02) was made already; its commitment is published now: a closed day's record"
+        " names it\n"
+    )
 
 
 def test_reveal_replayed_before_a_revealed_day_was_over_is_refused_and_changes_nothing(
