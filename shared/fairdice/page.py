@@ -29,6 +29,7 @@ from fairdice.markup import (
     e,
     mark,
     marked,
+    roll_mark,
     sentence,
     visible,
     whole_dates,
@@ -519,7 +520,7 @@ def _row(report: RollReport, *, anchor: bool, long: bool, recorded: bool) -> str
     cell = "<td class='dice long'>" if long else "<td class=dice>"
     return (
         f"<tr{attributes}><td class=n>{number(report['index'])}<td class=msg>{message}{cell}{dice}{cell}{seen}"
-        f"<td>{mark(report['matches'])}</tr>"
+        f"<td>{roll_mark(report['matches'])}</tr>"
     )
 
 

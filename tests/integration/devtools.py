@@ -183,6 +183,16 @@ class Browser:
             raise DevToolsError(details.get("exception", {}).get("description") or details.get("text"))
         return answer["result"].get("value")
 
+    def accessible_name(self, expression: str) -> str:
+        """The name the browser's accessibility tree gives the element a JavaScript expression finds: what a screen
+        reader says of it."""
+        found = self.page("Runtime.evaluate", {"expression": expression})["result"]["objectId"]
+        node = self.page("DOM.describeNode", {"objectId": found})["node"]
+        tree = self.page("Accessibility.getPartialAXTree", {"backendNodeId": node["backendNodeId"]})
+        (it,) = [n for n in tree["nodes"] if n.get("backendDOMNodeId") == node["backendNodeId"]]
+        name: str = it["name"]["value"]
+        return name
+
     def wait_for(self, expression: str) -> Any:
         """Evaluate `expression` until it is truthy, and return that value."""
         deadline = time.monotonic() + TIMEOUT

@@ -1979,6 +1979,31 @@ def test_the_seats_seeds_are_listed_with_no_space_marked_between_them(chromium: 
     assert shown == ["<bdi>pair36</bdi>", "<bdi>a, b</bdi>"]
 
 
+def _marks_as_named(browser: Browser) -> list[str]:
+    """Each row's mark in the table of rolls (its fifth cell), as the browser's accessibility tree names it."""
+    rows = browser.evaluate("document.querySelectorAll('#rolls tbody tr').length")
+    return [
+        browser.accessible_name(f"document.querySelectorAll('#rolls tbody tr')[{row}].cells[4]") for row in range(rows)
+    ]
+
+
+def test_each_rolls_mark_is_named_in_words_on_the_servers_page_as_on_this_one(
+    chromium: Browser, page: Path, tmp_path: Path
+) -> None:
+    # Given a game of 3 rolls with the first recorded right, the second wrong and the third left out, on the server's
+    # page and here (review: the server's ✓ and ✗ were named by their glyph, and the – here and there too)
+    query = f"?scheme=narde-v1&key={KEY.hex()}&phrase=test&n=3&rolls=1-5+4-5"
+    request = parse_link(query)
+    saved = tmp_path / "verdict.html"
+    saved.write_text(render_page(verify(request), request), encoding="utf-8")
+    chromium.open(saved.as_uri(), PHONE)
+    on_the_servers_page = _marks_as_named(chromium)
+    _open(chromium, page, query, PHONE)
+
+    # Then each mark is named in words, alike on both
+    assert on_the_servers_page == _marks_as_named(chromium) == ["matches", "differs", "not compared"]
+
+
 def test_a_mirror_pairs_game_and_a_day_not_over_are_not_yet_verifiable(chromium: Browser, page: Path) -> None:
     measured = _open(chromium, page, f"?scheme=three-dice&commit={seal_of(KEY)}", PHONE)
     assert measured["verdict"] == "withheld"

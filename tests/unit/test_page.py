@@ -125,7 +125,8 @@ def test_a_fair_verdict_says_so_in_one_sentence() -> None:
         "Fair: the key matches the fingerprint shown before the game, and all 3 recorded rolls are the ones it gives:"
         " rolls 0 to 2 from the game's start."
     )
-    assert page.count("<span class=ok>✓</span>") == 4  # the seal and three rolls
+    assert page.count("<span class=ok>✓</span>") == 1  # the seal
+    assert page.count('<span class=ok role=img aria-label="matches">✓</span>') == 3  # and the three rolls
 
 
 def test_a_seal_that_came_with_the_request_is_for_the_player_to_recognise_as_the_one_shown_before_the_game() -> None:
@@ -424,9 +425,10 @@ def test_a_game_at_the_roll_cap_renders_every_roll_and_stays_bounded() -> None:
     # When it is rendered
     page = render_page(verdict, request)
 
-    # Then every roll has its row, and the page stays within a few hundred bytes a roll
+    # Then every roll has its row, and the page stays within a few hundred bytes a roll (219 since each row's mark is
+    # named in words, 184 before)
     assert page.count("<tr><td class=n>") == MAX_ROLLS
-    assert len(page.encode()) < 200 * MAX_ROLLS
+    assert len(page.encode()) < 230 * MAX_ROLLS
     recipe = recipe_of(page)
     assert f"range(0, {MAX_ROLLS})" in recipe
 
@@ -590,6 +592,20 @@ def test_singular_and_plural_are_right_for_one_roll() -> None:
     assert "1 roll computed; 1 compared: 1 matches, 0 differ." in page
     verdict, _ = page_of(GAMES["narde-v1"] | {"count": 1})
     assert "no roll was recorded, so the one roll computed was not compared" in verdict.reasons
+
+
+def test_each_rolls_mark_is_named_in_words_a_screen_reader_says_as_the_offline_page_names_it() -> None:
+    # Given a game of 3 rolls with the first recorded right, the second wrong and the third left out (review: the ✓
+    # and ✗ had no words, where the offline page says "matches" and "differs", and the – a screen reader may skip)
+    _, page = page_of(GAMES["narde-v1"] | {"count": 3, "recorded": "1-5 4-5"})
+
+    # Then each row's mark is an image named in words
+    marks = re.findall(r"<td>(<span [^>]*>.</span>)</tr>", page)
+    assert marks == [
+        '<span class=ok role=img aria-label="matches">✓</span>',
+        '<span class=bad role=img aria-label="differs">✗</span>',
+        '<span class=muted role=img aria-label="not compared">–</span>',
+    ]
 
 
 def test_invisible_characters_are_shown_as_code_points_in_every_value_and_in_the_hmac_message() -> None:
