@@ -74,7 +74,8 @@ def register(subparsers: "argparse._SubParsersAction[Any]") -> None:
         type=_instant,
         metavar="TIME",
         help="act as if it were TIME (ISO 8601, UTC unless an offset is given), never later than the clock for"
-        " create and reveal, and on the clock's UTC day for create; default: the clock",
+        " create and reveal, and on the clock's UTC day for create; show judges by it only which days are over"
+        " and overdue: it reads the archive as it is now, records written after TIME included; default: the clock",
     )
 
     daily = subparsers.add_parser("daily", help="the daily game's secrets: create, reveal, show")

@@ -107,6 +107,32 @@ def test_show_of_todays_roll_is_withheld_until_midnight(
     assert verdict["withheld"]["reveal_at"] == "2025-03-02T00:00:00Z"
 
 
+def test_show_now_judges_by_that_moment_which_days_are_over_and_reads_the_archive_as_it_is_now(
+    where: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given 2025-03-01 revealed by a run at 2025-03-02T05:51:00Z (review: `show --now` before that run showed the day
+    # revealed, where --help said it acts as if it were that moment)
+    run(capsys, "daily", "create", *where, "--now", "2025-03-01T00:00:05Z")
+    run(capsys, "daily", "reveal", *where, "--now", "2025-03-02T05:51:00Z")
+
+    # When it is shown at a moment before the day was over, and at one after it but before that run
+    shown = {}
+    for now in ("2025-03-01T12:00:00Z", "2025-03-02T00:00:00Z"):
+        status, out, _ = run(capsys, "daily", "show", *where, "--date", "2025-03-01", "--now", now)
+        shown[now] = (status, json.loads(out)["status"])
+
+    # Then the first is pending, and the second shows the record the archive holds now, written after that moment
+    assert shown == {"2025-03-01T12:00:00Z": (0, "pending"), "2025-03-02T00:00:00Z": (0, "revealed")}
+    # and --help says so, where it said only "act as if it were TIME"
+    status, out, _ = run(capsys, "daily", "show", "--help")
+    said = " ".join(out.split())
+    assert status == 0
+    assert (
+        "show judges by it only which days are over and overdue: it reads the archive as it is now, records written"
+        " after TIME included" in said
+    )
+
+
 def test_a_day_without_a_secret_is_bad_input_with_a_clear_message(
     where: tuple[str, str], capsys: pytest.CaptureFixture[str]
 ) -> None:
