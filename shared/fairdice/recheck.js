@@ -38,13 +38,18 @@
     const index = Number(row.cells[0].textContent.replace(/,/g, ""));
     const theirs = listed.get(index);
     let cell;
-    if (theirs === undefined || theirs === null) cell = el("span", { class: "muted", text: "–" });
+    // Each mark an image named in words, as the table's own marks are (fairdice.markup.roll_mark): a title alone names
+    // nothing in Chromium's accessibility tree, where the cell was read as its glyph (review)
+    if (theirs === undefined || theirs === null) cell = el("span", { class: "muted", role: "img", "aria-label": "not recomputed", text: "–" });
     else {
       const own = mine.get(index);
       const same = own !== undefined && own.length === theirs.length && own.every((face, at) => face === theirs[at]);
       if (same) agreed += 1;
       else differ.push(index);
-      cell = same ? el("span", { class: "ok", text: "✓", title: "your browser's dice are the same" }) : el("span", { class: "bad", text: `✗ ${own ? own.join("-") : "none"}`, title: "your browser's dice differ" });
+      const shown = own ? own.join("-") : "none";
+      cell = same
+        ? el("span", { class: "ok", role: "img", "aria-label": "your browser's dice are the same", text: "✓", title: "your browser's dice are the same" })
+        : el("span", { class: "bad", role: "img", "aria-label": `your browser's dice differ: ${shown}`, text: `✗ ${shown}`, title: "your browser's dice differ" });
     }
     row.append(el("td", { class: "recheck" }, cell));
   }

@@ -555,6 +555,27 @@ def test_what_the_browsers_own_check_ends_with_is_a_status_a_screen_reader_reads
         )
 
 
+def test_each_mark_of_the_browsers_own_check_is_named_in_words_a_screen_reader_says(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a page listing a game's first roll as computed, its second as other dice than the request gives, and a
+    # roll recorded past the last computed one (review: the browser's column was named by its glyphs, ✓ ✗ –, its words
+    # only in tooltips, which name nothing in the accessibility tree)
+    game = {"scheme": "narde-v1", "key": KEY, "phrase": "test", "count": 2, "recorded": "1-5 4-6 3-4"}
+    request = parse_request(game)
+    verdict = verify(request)
+    rolls = [{**report, "dice": [4, 5]} if report["index"] == 1 else report for report in verdict.rolls]
+    saved = tmp_path / "listed.html"
+    saved.write_text(render_page(verdict.model_copy(update={"rolls": rolls}), request), encoding="utf-8")
+
+    # When the browser has checked it
+    assert measured(browser, saved.as_uri(), PHONE)["recheck"] == "disagree"
+
+    # Then each mark in its column is named in words
+    named = [browser.accessible_name(f"document.querySelectorAll('#rolls td.recheck')[{row}]") for row in range(3)]
+    assert named == ["your browser's dice are the same", "your browser's dice differ: 4-6", "not recomputed"]
+
+
 def test_markup_in_a_phrase_is_shown_as_text_and_never_runs(browser: Browser, server: str) -> None:
     hostile = '<script>document.title="owned"</script><img src=x onerror="document.title=1">"\''
     url = link_for(server, {"scheme": "narde-v1", "key": KEY, "phrase": hostile, "recorded": "1-1 2-2"})
