@@ -233,21 +233,27 @@ def _reveal(args: argparse.Namespace) -> int:
         _nothing_revealed_since(stores, asked)
     # As the scheduled run does too: a record S3 dated before the day was over would read as revealed early.
     now = opening_time(acting, pause)
-    if utc_day(now) == utc_day(clock()):
-        # Today first, as the scheduled run does: the day before's record names today's commitment. Without it, a
-        # `create` running at the same moment could publish that commitment between this run's reading it and writing
-        # the record, which would then name none where one was published first: read as tampered, for good (review).
-        opened = open_day(stores, now)
-        # Said only when it made something: said of every run, "was made already: a closed day's record names it" read
-        # as something to act on, where nothing was missing, and named a record a folder of one day did not have
-        if opened.created or opened.commitment_published:
+    # Today first, as the scheduled run does: the day before's record names today's commitment. Without it, a `create`
+    # running at the same moment could publish that commitment between this run's reading it and writing the record,
+    # which would then name none where one was published first: read as tampered, for good (review).
+    opened = open_day(stores, now) if utc_day(now) == utc_day(clock()) else None
+    revealed: list[dt.date] = []
+    try:
+        report = reveal_closed(stores, now)
+        revealed = report.revealed
+    finally:  # what was made today is said whether or not the reveal then failed
+        if opened is not None and (opened.created or opened.commitment_published):
+            # Said only when it made something: said of every run, "was made already: a closed day's record names it"
+            # read as something to act on, where nothing was missing; and the record is named only where this run
+            # revealed it (a folder of one day has none)
             made = (
                 "made, and its commitment published"
                 if opened.created
                 else "was made already; its commitment is published now"
             )
-            say(f"fairdice: today's secret ({opened.date}) {made}: a closed day's record names it")
-    report = reveal_closed(stores, now)
+            before = opened.date - dt.timedelta(days=1)
+            named = f": {before}'s record, revealed now, names it" if before in revealed else ""
+            say(f"fairdice: today's secret ({opened.date}) {made}{named}")
     emit_json(report.model_dump_json(indent=2))
     return EXIT_OK
 

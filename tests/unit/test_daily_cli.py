@@ -420,8 +420,8 @@ def test_reveal_acting_today_publishes_todays_commitment_before_the_record_that_
     # record naming none while a concurrent create published it first would read as tampered for good (review)
     assert status == 0 and json.loads(out)["revealed"] == ["2025-03-01"]
     assert (
-        err
-        == "fairdice: today's secret (2025-03-02) made, and its commitment published: a closed day's record names it\n"
+        err == "fairdice: today's secret (2025-03-02) made, and its commitment published: 2025-03-01's record, revealed"
+        " now, names it\n"
     )
     published = Commitment.model_validate_json(archive.get(following) or b"")
     record = json.loads(archive.get(revealed_key(DAY)) or b"")
@@ -447,10 +447,7 @@ def test_reveal_acting_today_says_it_published_todays_commitment_where_only_that
 
     # Then it publishes the commitment, and says so
     assert status == 0 and FolderStore(tmp_path / "archive").get(commitment_key(dt.date(2025, 3, 2))) is not None
-    assert err == (
-        "fairdice: today's secret (2025-03-02) was made already; its commitment is published now: a closed day's record"
-        " names it\n"
-    )
+    assert err == "fairdice: today's secret (2025-03-02) was made already; its commitment is published now\n"
 
 
 def test_reveal_replayed_before_a_revealed_day_was_over_is_refused_and_changes_nothing(
