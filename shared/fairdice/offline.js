@@ -71,21 +71,21 @@
     return form;
   }
 
-  /** The request fields a form holds; an empty field is a field not given. */
+  /**
+   * The request fields a form holds, each as it was typed, as POST /verify and a link would be sent them: an empty field
+   * is a field not given, a list is its lines (an empty line holds none), and a label typed without bg-dice-v1: is
+   * given it, as the field's help and a link's labels have it. Nothing else is changed: the form split a line on its
+   * commas and took the spaces off each entry and number, so that it checked client seeds "a", "b" where "a, b " was
+   * typed, a list the core refuses, and a phrase or a seat's seed of spaces was a field not given (review).
+   */
   function fromForm(scheme, form) {
     const data = { scheme: scheme.id };
     for (const input of scheme.inputs) {
       const raw = form.elements[input.name].value;
-      if (fairdice.strip(raw) === "") continue;
+      if (raw === "") continue;
       let value = raw;
-      if (input.type === "list") value = raw.split(/[\n,]+/).map(fairdice.strip).filter(Boolean);
-      else if (input.type === "labels") {
-        value = raw
-          .split(/[\n,]+/)
-          .map(fairdice.strip)
-          .filter(Boolean)
-          .map((l) => (l.startsWith(input.prefix) ? l : input.prefix + l));
-      } else if (input.type === "number") value = fairdice.strip(raw);
+      if (input.type === "list" || input.type === "labels") value = raw.split("\n").filter((line) => line !== "");
+      if (input.type === "labels") value = value.map((l) => (l.startsWith(input.prefix) ? l : input.prefix + l));
       fairdice.setPath(data, input.name, value);
     }
     return data;

@@ -39,7 +39,7 @@ from fairdice import json_input, schemes
 from fairdice.errors import FairdiceError
 from fairdice.fields import MAX_ROLLS
 from fairdice.links import build_link, parse_link
-from fairdice.markup import capital, sentence
+from fairdice.markup import capital, code_point, sentence
 from fairdice.notices import error_page
 from fairdice.offline import offline_page
 from fairdice.page import SEAL_TO_RECOGNISE, headline, render_page
@@ -177,8 +177,53 @@ globalThis.harness = (() => {
       numbered: s.numbered || null,
     }));
 
+  // The offline page's form as a player fills it: the game chosen, each field typed (an input event after each), Check
+  // pressed, on the day `today`. What the form sent to fairdice.verify, what that answered, and what the page shows.
+  async function typed({ scheme, fields }, today) {
+    const chooser = document.getElementById("scheme");
+    chooser.value = scheme;
+    chooser.dispatchEvent(new Event("change"));
+    const form = document.querySelector(`form[data-scheme="${scheme}"]`);
+    form.reset();
+    for (const [name, value] of Object.entries(fields)) {
+      const field = form.elements[name];
+      field.value = value;
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    const verify = fairdice.verify;
+    let sent;
+    let answered;
+    fairdice.verify = (data, options) => {
+      sent = JSON.parse(JSON.stringify(data));
+      answered = verify(data, { ...options, today });
+      return answered;
+    };
+    try {
+      form.querySelector("button[type=submit]").click();
+      const outcome = await answered.then((verdict) => ({ verdict }), caught);
+      // check() awaited the same promise first: its verdict is drawn, or its problems said, by now
+      // The values that identify the game as drawn (each dd's first code), and whether they come before the dice
+      const values = document.querySelectorAll("#result dl.identity > dd > code:first-child");
+      const identity = [...values].map((code) => code.textContent);
+      const list = document.querySelector("#result dl.identity");
+      const rolls = document.querySelector("#result #rolls");
+      const first = Boolean(list && (!rolls || list.compareDocumentPosition(rolls) & Node.DOCUMENT_POSITION_FOLLOWING));
+      const state = document.body.dataset.state;
+      return { sent, ...outcome, state, shown: document.body.dataset.verdict || null, identity, identityFirst: first };
+    } finally {
+      fairdice.verify = verify;
+    }
+  }
+
+  /** `f` on each item, one after the other (a form is filled one game at a time). */
+  async function each(items, f) {
+    const out = [];
+    for (const item of items) out.push(await f(item));
+    return out;
+  }
+
   const all = (items, f) => Promise.all(items.map(f));
-  return { rolls, verdict, vector, stream, recorded, link, schemes, all };
+  return { rolls, verdict, vector, stream, recorded, link, schemes, typed, each, all };
 })();
 true
 """
@@ -238,6 +283,76 @@ def assert_same(js: dict[str, Any], core: dict[str, Any], what: object) -> None:
         return
     assert "problems" not in js, (what, js)
     assert js == core, what
+
+
+# ---- the form, typed in as a player types ---------------------------------------------------------------
+
+# Where the form's fields hold a list, one entry a line; three-dice's seats; bg-dice-v1's labels' own start.
+LISTS = {"client_seeds", "app_numbers", "labels"}
+SEAT_FIELDS = {"white": "client_seeds.white", "black": "client_seeds.black"}
+BOT = "bg-dice-v1:"
+
+
+def meant(typed: dict[str, Any]) -> dict[str, Any]:
+    """The request a player means by what they typed: each field's text as typed, a list's entries its lines (an empty
+    line holds none), a label given its bg-dice-v1: as the field's help says, and an empty field not given."""
+    request: dict[str, Any] = {"scheme": typed["scheme"]}
+    for name, text in typed["fields"].items():
+        if text == "":
+            continue
+        if name in SEAT_FIELDS.values():
+            request.setdefault("client_seeds", {})[name.split(".")[1]] = text
+        else:
+            request[name] = [line for line in text.split("\n") if line] if name in LISTS else text
+    if "labels" in request:  # typed as the field's help has them, opening:0 and turn:2, or whole
+        request["labels"] = [label if label.startswith(BOT) else BOT + label for label in request["labels"]]
+    return request
+
+
+def typed_in(browser: Browser, typed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each game's fields typed into its scheme's form and checked (on TODAY); what the form sent, what that was
+    answered, and what the page showed."""
+    function = f"(x) => harness.typed(x, {json.dumps(TODAY)})"
+    results: list[dict[str, Any]] = browser.evaluate(f"harness.each({json.dumps(typed)}, {function})")
+    return results
+
+
+def drawn(value: object) -> str:
+    """A value that identifies the game as the page draws it: yes or no, a list's entries apart, unseen characters as
+    their code points (fairdice.view.visible)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(map(drawn, value))
+    text = str(value)
+    return "".join(f"⟨{code_point(c)}⟩" if hidden else c for c, hidden in zip(text, unseen(text), strict=True))
+
+
+# The values that identify a game that the core keeps as they were typed (it writes app numbers in lowercase, and a
+# player's id hyphenated)
+KEPT_AS_TYPED = {"client_seeds", "client_seeds.white", "client_seeds.black", "phrase", "game", "date"}
+
+
+def assert_the_form_sent_what_was_typed(typed: list[dict[str, Any]], results: list[dict[str, Any]]) -> None:
+    """Each form sent the request its player meant, and the page answered it as the core answers that request: the
+    same verdict, or the same problems. A verdict shown is the core's, with the values that identify the game drawn
+    before the dice, those the core keeps as typed as they were typed."""
+    for case, js in zip(typed, results, strict=True):
+        request = meant(case)
+        assert js["sent"] == request, case
+        core = core_answer(request)
+        assert_same({"problems": js["problems"]} if "problems" in js else js.get("verdict", js), core, case)
+        if "problems" in core:
+            assert (js["state"], js["shown"]) == ("problem", None), case
+            continue
+        assert (js["state"], js["shown"]) == ("done", core["verdict"]), case
+        identity = core["identified_by"]
+        assert js["identity"] == [drawn(given["value"]) for given in identity] and js["identityFirst"], case
+        for given in identity:
+            if given["field"] in KEPT_AS_TYPED and given["field"] in case["fields"]:
+                typed_value = case["fields"][given["field"]]
+                shown = "\n".join(given["value"]) if isinstance(given["value"], list) else str(given["value"])
+                assert shown == "\n".join(line for line in typed_value.split("\n") if line), case
 
 
 # ---- the scripts against the core ----------------------------------------------------------------------
@@ -1940,6 +2055,41 @@ def test_a_player_who_types_seed_002s_example_into_the_form_gets_fair(chromium: 
         "The key matches the fingerprint shown before the game, and all 3 recorded rolls are the ones it gives: rolls 0"
         " to 2 from the game's start." in text
     )
+
+
+# Fields typed as players type them, where the form took spaces off, split a line on its commas, or left out a field of
+# spaces: each must be sent as typed, and answered as the core answers it.
+_SEALED = {"server_seed": KEY.hex(), "seal": seal_of(KEY)}
+_SEATS_AB = core_answer({"scheme": "pair36", **_SEALED, "client_seeds": ["a", "b"], "count": 4})["rolls"]
+_ROLLS_AB = " ".join("-".join(map(str, roll["dice"])) for roll in _SEATS_AB)  # seats a and b's first 4 rolls
+_BOT = {"key": KEY.hex(), "opening": "1"}
+_SEED_EXAMPLE = "4-6 1-3"  # seed 001's bg-dice-v1:opening:0 and turn:2
+TYPED_AS_THEY_ARE = [
+    {"scheme": "pair36", "fields": _SEALED | {"client_seeds": "a\nb ", "recorded": _ROLLS_AB}},
+    {"scheme": "pair36", "fields": _SEALED | {"client_seeds": "a, b", "recorded": _ROLLS_AB}},
+    {"scheme": "pair36", "fields": _SEALED | {"client_seeds": "a\n\nb\n", "count": "4"}},
+    {"scheme": "pair36", "fields": _SEALED | {"client_seeds": "a\nb", "count": " 4", "first": "1 "}},
+    {"scheme": "pair36", "fields": _SEALED | {"client_seeds": "a\nb", "count": "04", "first": "1e0"}},
+    {"scheme": "bg-online-v1", "fields": {"server_number": KEY.hex(), "app_numbers": "0a,0b", "opening": ""}},
+    {"scheme": "bg-dice-v1", "fields": _BOT | {"labels": "opening:0, turn:2"}},
+    {"scheme": "bg-dice-v1", "fields": _BOT | {"labels": "opening:0\nturn:2 ", "recorded": _SEED_EXAMPLE}},
+    {"scheme": "bg-dice-v1", "fields": _BOT | {"lock": seal_of(KEY), "labels": "opening:0\nbg-dice-v1:turn:2",
+                                               "recorded": _SEED_EXAMPLE}},
+    {"scheme": "narde-v1", "fields": {"key": KEY.hex(), "phrase": " ", "count": "3"}},
+    {"scheme": "three-dice", "fields": {"seed": KEY.hex(), "client_seeds.white": "w", "client_seeds.black": " ",
+                                        "count": "3"}},
+]  # fmt: skip
+
+
+def test_the_form_sends_each_field_as_it_was_typed_and_gets_the_cores_answer_to_it(browser: Browser) -> None:
+    # Review: the form took the spaces off each client seed, app number, label and number, split a line on its
+    # commas, and left out a phrase or seat's seed of spaces: "a" and "b ", or "a, b", were checked as seeds a and b,
+    # fair, where the core refuses both, and a link with them
+    results = typed_in(browser, TYPED_AS_THEY_ARE)
+
+    assert_the_form_sent_what_was_typed(TYPED_AS_THEY_ARE, results)
+    refused = [None, None, "incomplete", None, None, None, None, None, "fair", "incomplete", "incomplete"]
+    assert [js["shown"] for js in results] == refused
 
 
 def test_without_a_number_of_rolls_or_the_rolls_the_page_lists_the_first_60(chromium: Browser, page: Path) -> None:
