@@ -12,8 +12,12 @@ as a player who saved it would, and runs in it, side by side with the core:
 - every vector's link and every random game's link (`build_link`), links the core refuses, and
   pasted rolls in every form fairdice.recorded reads;
 - every request tests/security/test_verdicts_cannot_be_bought.py's searcher builds to buy a `fair`
-  for a run of rolls it chose, as the form gives it and as its link: the core's verdict, never fair,
-  and the game the key really starts with fair;
+  for a run of rolls it chose, as a request, as its link, and typed into the form: the core's verdict,
+  never fair, and the game the key really starts with fair;
+- the form as a player fills it in (each field typed, Check pressed) with every vector's and random
+  game's values and with values it must not change (a space after a seed, a comma, a number with a
+  space, a label without its start): the request it sends is the one typed, it gets the core's verdict
+  or problems, and the values that identify the game are drawn as typed, before the dice;
 then the page at 390 and 1280 px wide: screenshots (under pytest's temporary folder, paths printed
 with `pytest -s`), no element wider than the viewport, and no request but the page itself.
 """
@@ -287,10 +291,52 @@ def assert_same(js: dict[str, Any], core: dict[str, Any], what: object) -> None:
 
 # ---- the form, typed in as a player types ---------------------------------------------------------------
 
-# Where the form's fields hold a list, one entry a line; three-dice's seats; bg-dice-v1's labels' own start.
+# Where the form's fields hold a list, one entry a line; three-dice's seats; and the form's yes-or-no fields, with the
+# value each choice stands for (bg-dice-v1's is at Yes until it is changed).
 LISTS = {"client_seeds", "app_numbers", "labels"}
 SEAT_FIELDS = {"white": "client_seeds.white", "black": "client_seeds.black"}
 BOT = "bg-dice-v1:"
+YES_NO_CHOICES = {"bg-dice-v1": {True: "1", False: "0"}, "bg-online-v1": {True: "1", False: "0", None: ""}}
+
+
+def as_typed(request: dict[str, Any]) -> dict[str, Any] | None:
+    """The form's fields as a player fills them in with a request's values: a list one entry a line, recorded rolls
+    as 6-3 4-4, three-dice's seats in their two fields, the yes or no chosen (bg-dice-v1's left at Yes where the
+    request gives none); None where the form cannot hold the request's values (a list where text goes, a seat's seeds
+    as a list, a yes or no it does not offer, text of two lines in a one-line field)."""
+    scheme = request["scheme"]
+    fields: dict[str, str] = {}
+    choices = YES_NO_CHOICES.get(scheme)
+    if choices is not None:
+        opening = request.get("opening")
+        if opening is not None and type(opening) is not bool:
+            return None
+        fields["opening"] = choices.get(opening, "1")
+    for name, value in request.items():
+        if name == "scheme" or (name == "opening" and choices is not None) or value is None:
+            continue  # a field left empty, or chosen above
+        if scheme == "three-dice" and name == "client_seeds" and isinstance(value, dict) and set(value) == set(SEATS):
+            if not all(isinstance(seed, str) and "\n" not in seed for seed in value.values()):
+                return None
+            fields |= {SEAT_FIELDS[seat]: seed for seat, seed in value.items()}
+        elif name in LISTS and scheme != "three-dice":
+            if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+                return None
+            fields[name] = "\n".join(value)
+        elif name == "recorded" and isinstance(value, list):
+            rolls = [roll if isinstance(roll, list) else [roll] for roll in value]
+            fields[name] = " ".join("-".join(map(str, roll)) for roll in rolls)
+        elif name == "recorded" and isinstance(value, str):
+            fields[name] = value  # a box of lines
+        elif type(value) is int:
+            fields[name] = str(value)
+        elif isinstance(value, str) and "\n" not in value:
+            fields[name] = value
+        elif isinstance(value, str) and re.fullmatch(r"[0-9a-fA-F\s]*", value):
+            fields[name] = value.replace("\n", " ")  # hex over two lines, pasted into its one-line field: a space
+        else:
+            return None
+    return {"scheme": scheme, "fields": fields}
 
 
 def meant(typed: dict[str, Any]) -> dict[str, Any]:
@@ -649,10 +695,13 @@ def test_no_structural_lever_makes_a_chosen_run_of_rolls_fair_in_the_page(
     # recorded, and the game the key really starts with
     chosen, game = candidates(scheme, key)
 
-    # When the page verifies them all, as its form gives them and as their links (GET /check's) give them
+    # When the page verifies them all, as requests, as their links (GET /check's) give them, and typed into its form
     results = run(browser, "verdict", [*chosen, game])
     links = [link for link in map(link_of, [*chosen, game]) if link is not None]
     read = read_alike(browser, links)
+    typed = [fields for fields in map(as_typed, [*chosen, game]) if fields is not None]
+    assert len(typed) == len(chosen) + 1
+    filled = typed_in(browser, typed)
 
     # Then each gets the core's verdict (POST /verify's) or its problems: never fair for a chosen run, fair for the game
     for request, js in zip([*chosen, game], results, strict=True):
@@ -661,6 +710,9 @@ def test_no_structural_lever_makes_a_chosen_run_of_rolls_fair_in_the_page(
     assert results[-1]["verdict"] == "fair"
     assert [js["verdict"]["verdict"] for js in read].count("fair") == 1
     assert read[-1]["verdict"]["verdict"] == "fair"
+    assert_the_form_sent_what_was_typed(typed, filled)
+    assert [js["shown"] for js in filled].count("fair") == 1
+    assert filled[-1]["shown"] == "fair"
 
 
 def test_a_daily_roll_of_a_day_not_over_by_the_pages_clock_gets_the_cores_withheld_verdict(browser: Browser) -> None:
@@ -2090,6 +2142,28 @@ def test_the_form_sends_each_field_as_it_was_typed_and_gets_the_cores_answer_to_
     assert_the_form_sent_what_was_typed(TYPED_AS_THEY_ARE, results)
     refused = [None, None, "incomplete", None, None, None, None, None, "fair", "incomplete", "incomplete"]
     assert [js["shown"] for js in results] == refused
+
+
+def test_the_seeds_examples_and_random_games_typed_into_the_form_get_the_cores_verdict_or_its_problems(
+    browser: Browser,
+) -> None:
+    # Given every test vector's request with its rolls, and the random games, typed into the form as a player types
+    # them (those the form can hold: not a seat's seeds as a list, say)
+    examples = [vector["request"] | _recorded_rolls(vector) for vector in VECTORS["vectors"]]
+    typed = [fields for fields in map(as_typed, [*examples, *random_games()]) if fields is not None]
+    assert len(typed) >= 200
+
+    # When each is checked, then each gets what the core answers the request typed, and a verdict names the game's
+    # inputs, as typed, before its dice
+    results = typed_in(browser, typed)
+
+    assert_the_form_sent_what_was_typed(typed, results)
+    assert {js["shown"] for js in results} == {"fair", "mismatch", "incomplete", "withheld", None}
+
+
+def _recorded_rolls(vector: dict[str, Any]) -> dict[str, Any]:
+    rolls = [roll["dice"] for roll in vector["expected"]["rolls"]]
+    return {"recorded": rolls} if rolls else {}
 
 
 def test_without_a_number_of_rolls_or_the_rolls_the_page_lists_the_first_60(chromium: Browser, page: Path) -> None:
