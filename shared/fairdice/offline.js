@@ -28,6 +28,19 @@
     if (["list", "rolls", "labels"].includes(input.type)) {
       return el("textarea", { ...common, rows: input.type === "rolls" ? 4 : 2, spellcheck: "false", autocomplete: "off", class: input.type === "list" ? "mono" : null });
     }
+    if (input.type === "text") {
+      // A box of lines, as the link's box is: a one-line input makes a pasted line break a space, so that "te⏎st" was
+      // checked as the phrase "te st", and could be fair, where the core refuses a line break in a phrase, a seat's
+      // seed, a day or a player (review). Enter still checks, as in a one-line box; Shift+Enter starts a line.
+      const box = el("textarea", { ...common, rows: 1, wrap: "off", spellcheck: "false", autocomplete: "off", autocapitalize: "off", placeholder: input.placeholder || null });
+      box.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+          event.preventDefault();
+          box.form.requestSubmit();
+        }
+      });
+      return box;
+    }
     return el("input", {
       ...common,
       type: "text",

@@ -181,7 +181,7 @@ globalThis.harness = (() => {
       numbered: s.numbered || null,
     }));
 
-  // The offline page's form as a player fills it: the game chosen, each field typed (an input event after each), Check
+  // The offline page's form as a player fills it: the game chosen, each field typed, Check
   // pressed, on the day `today`. What the form sent to fairdice.verify, what that answered, and what the page shows.
   async function typed({ scheme, fields }, today) {
     const chooser = document.getElementById("scheme");
@@ -189,10 +189,19 @@ globalThis.harness = (() => {
     chooser.dispatchEvent(new Event("change"));
     const form = document.querySelector(`form[data-scheme="${scheme}"]`);
     form.reset();
+    for (const details of form.querySelectorAll("details")) details.open = true; // "More fields" too
     for (const [name, value] of Object.entries(fields)) {
       const field = form.elements[name];
-      field.value = value;
-      field.dispatchEvent(new Event("input", { bubbles: true }));
+      if (field.tagName === "SELECT") {
+        field.value = value;
+        field.dispatchEvent(new Event("input", { bubbles: true }));
+        continue;
+      }
+      // Inserted as the browser inserts what a player types or pastes, by the field's own rules: a one-line box makes
+      // a pasted line break a space
+      field.focus();
+      field.select();
+      document.execCommand("insertText", false, value);
     }
     const verify = fairdice.verify;
     let sent;
@@ -2109,11 +2118,14 @@ def test_a_player_who_types_seed_002s_example_into_the_form_gets_fair(chromium: 
     )
 
 
-# Fields typed as players type them, where the form took spaces off, split a line on its commas, or left out a field of
-# spaces: each must be sent as typed, and answered as the core answers it.
+# Fields typed as players type them, where the form took spaces off, split a line on its commas, left out a field of
+# spaces, or (a one-line input) made a pasted line break a space: each must be sent as typed, and answered as the core
+# answers it.
 _SEALED = {"server_seed": KEY.hex(), "seal": seal_of(KEY)}
 _SEATS_AB = core_answer({"scheme": "pair36", **_SEALED, "client_seeds": ["a", "b"], "count": 4})["rolls"]
 _ROLLS_AB = " ".join("-".join(map(str, roll["dice"])) for roll in _SEATS_AB)  # seats a and b's first 4 rolls
+_TE_ST = core_answer({"scheme": "narde-v1", "key": KEY.hex(), "phrase": "te st", "count": 3})["rolls"]
+_ROLLS_TE_ST = " ".join("-".join(map(str, roll["dice"])) for roll in _TE_ST)  # the phrase "te st"'s first 3 rolls
 _BOT = {"key": KEY.hex(), "opening": "1"}
 _SEED_EXAMPLE = "4-6 1-3"  # seed 001's bg-dice-v1:opening:0 and turn:2
 TYPED_AS_THEY_ARE = [
@@ -2128,6 +2140,10 @@ TYPED_AS_THEY_ARE = [
     {"scheme": "bg-dice-v1", "fields": _BOT | {"lock": seal_of(KEY), "labels": "opening:0\nbg-dice-v1:turn:2",
                                                "recorded": _SEED_EXAMPLE}},
     {"scheme": "narde-v1", "fields": {"key": KEY.hex(), "phrase": " ", "count": "3"}},
+    {"scheme": "narde-v1", "fields": {"key": KEY.hex(), "fingerprint": seal_of(KEY), "phrase": "te\nst",
+                                      "recorded": _ROLLS_TE_ST}},
+    {"scheme": "three-dice", "fields": {"seed": KEY.hex(), "client_seeds.white": "w\n", "client_seeds.black": "b",
+                                        "count": "3"}},
     {"scheme": "three-dice", "fields": {"seed": KEY.hex(), "client_seeds.white": "w", "client_seeds.black": " ",
                                         "count": "3"}},
 ]  # fmt: skip
@@ -2140,8 +2156,43 @@ def test_the_form_sends_each_field_as_it_was_typed_and_gets_the_cores_answer_to_
     results = typed_in(browser, TYPED_AS_THEY_ARE)
 
     assert_the_form_sent_what_was_typed(TYPED_AS_THEY_ARE, results)
-    refused = [None, None, "incomplete", None, None, None, None, None, "fair", "incomplete", "incomplete"]
+    refused = [None, None, "incomplete", None, None, None, None, None, "fair", "incomplete", None, None, "incomplete"]
     assert [js["shown"] for js in results] == refused
+
+
+def test_enter_in_a_phrase_checks_it_as_in_a_one_line_box_and_shift_enter_starts_a_line(
+    chromium: Browser, page: Path
+) -> None:
+    # Given narde-v1's form with seed 002's key and phrase, the phrase a box of lines that keeps a pasted line break
+    chromium.open(page.as_uri(), PHONE)
+    chromium.wait_for("document.body.dataset.state === 'ready'")
+    form = "document.querySelector('form[data-scheme=\"narde-v1\"]')"
+    chromium.evaluate(
+        "(() => { const s = document.getElementById('scheme'); s.value = 'narde-v1';"
+        " s.dispatchEvent(new Event('change'));"
+        f" const f = {form}; f.elements.key.value = {json.dumps(KEY.hex())}; f.elements.recorded.value = '1-5 4-6 3-4';"
+        " f.elements.phrase.focus(); })()"
+    )
+    enter = {"type": "keyDown", "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13, "text": "\r"}
+
+    # When the player types the phrase, Shift+Enter and more, then Enter
+    chromium.page("Input.insertText", {"text": "te"})
+    chromium.page("Input.dispatchKeyEvent", enter | {"modifiers": 8})
+    chromium.page("Input.insertText", {"text": "st"})
+    assert chromium.evaluate(f"{form}.elements.phrase.value") == "te\nst"
+    assert chromium.evaluate("document.body.dataset.state") == "ready"
+    chromium.page("Input.dispatchKeyEvent", enter)
+
+    # Then the phrase of two lines is checked, and refused as the core refuses it; with the line break taken out, and
+    # Enter again, seed 002's example is fair
+    chromium.wait_for("document.body.dataset.state === 'problem'")
+    said = chromium.evaluate("document.getElementById('result').innerText")
+    assert "Phrase: a phrase must not contain control characters." in said
+    chromium.evaluate(f"(() => {{ const p = {form}.elements.phrase; p.select(); p.focus(); }})()")
+    chromium.page("Input.insertText", {"text": "test"})
+    chromium.page("Input.dispatchKeyEvent", enter)
+    chromium.wait_for("document.body.dataset.state === 'done'")
+    assert chromium.evaluate("document.body.dataset.verdict") == "incomplete"  # no fingerprint given
 
 
 def test_the_seeds_examples_and_random_games_typed_into_the_form_get_the_cores_verdict_or_its_problems(
