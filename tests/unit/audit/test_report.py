@@ -457,6 +457,46 @@ def test_windows_and_repeated_games_beside_failing_tests_are_said_to_fail_fair_d
     assert "counted again" not in audited(tmp_path / "whole", whole).split("<h2>How to read")[0]
 
 
+def test_windows_and_repeated_games_are_said_under_their_scheme_to_make_the_detectable_bias_smaller_than_the_dices(
+    tmp_path: Path,
+) -> None:
+    # Review: 200 fair narde-v1 games of 30 rolls, each filed whole and as a window from roll 2, showed a smallest
+    # detectable bias of 1.46 points where their 6,000 dice's own is 2.03, and the page said the figure is too small
+    # beside a mirror pair's second game only
+    whole = [games.narde(n, 30) for n in range(2000, 2010)]
+    filed = [line for game in whole for line in (game, {**games.window(game), "id": f"{game['id']}-w"})]
+    page = audited(tmp_path / "windows", filed)
+    section = page[page.index("<h2>narde-v1</h2>") : page.index("<h2>Findings</h2>")]
+    assert (
+        "<p>10 lines are a window, checked from a roll past its game's first: where its whole game is filed too, those"
+        " dice are counted twice in these figures. The tests then fail fair dice more often than 1 in 100" in section
+    )
+    assert (
+        "the smallest detectable bias shown is smaller than the dice's own (√2 times smaller when every game's dice are"
+        " counted twice). For the dice's own figures, audit the whole games without their windows.</p>" in section
+    )
+    # and repeated games alike, each kind beside the others named once, then one word on what they do to the figures
+    store = FolderResults(tmp_path / "s")
+    audit_shard(numbered_lines(io.BytesIO(games.jsonl(whole)), "day.jsonl"), "day.jsonl", store, "s")
+    summary = merge(store)
+    summary.by_scheme["narde-v1"].repeated_games = 2
+    repeated = render(summary, [])
+    assert (
+        "<p>2 lines are a repeated game, whose dice may be an earlier line's, counted again in these figures. The tests"
+        " then fail fair dice more often" in repeated
+    )
+    assert "the smallest detectable bias shown is smaller than the dice's own (√2 times smaller" in repeated
+    summary.by_scheme["narde-v1"].windows, summary.mirror_games = 1, {"narde-v1": 1}
+    every = render(summary, [])
+    assert every.count("the smallest detectable bias shown is smaller than the dice's own") == 1
+    assert (
+        "For the dice's own figures, audit each pair's first game alone, the whole games without their windows and the"
+        " games without their repeated lines.</p>" in every
+    )
+    # and whole games, each filed once, say nothing of it under their scheme
+    assert "counted twice in these figures" not in audited(tmp_path / "whole", whole).split("<h2>How to read")[0]
+
+
 def test_the_headline_of_a_failing_test_is_drawn_without_scipy_as_the_aws_report_function_draws_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
