@@ -581,6 +581,26 @@ def test_each_chart_says_in_words_what_it_shows(counts: list[int], said: str) ->
     assert said in html.unescape(label.group(1))
 
 
+def test_every_bias_in_percentage_points_is_written_to_two_significant_figures_with_their_zeros(tmp_path: Path) -> None:
+    # Review: one page said "5.4 pp" beside "6.95 pp": "%.3g" dropped the one's zero and gave the other a third figure
+    # that the noncentral approximation, whose test has 67% to 79% power there, does not hold
+    store = FolderResults(tmp_path)
+    data = games.jsonl([games.narde(n) for n in range(20)])
+    audit_shard(numbered_lines(io.BytesIO(data), "day.jsonl"), "day.jsonl", store, "s")
+    summary = merge(store)
+    summary.power["narde-v1"] = {"1": 0.054, "2": 0.0695}
+    page = render(summary, [])
+    statistics = page[page.index("<th rowspan=2>smallest detectable bias</th>") : page.index("<h2>Findings</h2>")]
+    assert "<td>5.4 pp</td>" in statistics and "<td>7.0 pp</td>" in statistics
+    # and the biases whose dice needed are listed, alike
+    assert "<td class='t sizes'>1.0 pp: 11,664<br>0.50 pp: 46,656<br>0.10 pp: 1,166,400</td>" in statistics
+    assert all(len(figure.replace(".", "").lstrip("0")) == 2 for figure in re.findall(r"([\d.]+) pp\b", page))
+    # and a chart's band in its words: 1.0 point, not "1"
+    label = re.match(r'<svg role="img" aria-label="([^"]*)"', report._die_chart("narde-v1", "1", [1_536] * 6))
+    assert label is not None
+    assert "(1/6 ± 1.0 percentage points): every face" in html.unescape(label.group(1))
+
+
 def test_the_report_is_one_main_landmark(tmp_path: Path) -> None:
     page = audited(tmp_path, [games.narde(n) for n in range(2)])
     assert page.count("<main>") == page.count("</main>") == 1
