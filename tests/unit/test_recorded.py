@@ -290,6 +290,20 @@ def test_a_wrong_die_in_rolls_written_together_names_its_own_roll(pasted: object
     assert str(caught.value) == said
 
 
+@pytest.mark.parametrize(
+    ("pasted", "sides"),
+    [("634412", PAIR), (["6-3", "44", "1-2"], PAIR), ("634412512", THREE), (["634", "412", "5-1-2"], THREE)],
+)
+def test_rolls_written_together_or_as_a_list_s_text_are_read_whole_not_die_by_die(
+    pasted: object, sides: tuple[int, ...]
+) -> None:
+    # Given rolls an audit line may hold as a link's digits or as a list of texts (the worker's per-game path)
+    expected = parse_recorded(pasted, sides)
+    # Then each roll is read whole from the table of single rolls, no die read and named by its roll one at a time
+    with mock.patch.object(recorded, "_die", side_effect=AssertionError("a die read one by one")):
+        assert parse_recorded(pasted, sides) == expected
+
+
 def _nested(depth: int) -> list[object]:
     value: list[object] = []
     for _ in range(depth):
