@@ -131,9 +131,10 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
         explains = _explained(request, half, "secret_pasted_twice")
         return [_pasted_twice(request, half, explains, f"the SHA-256 of that half is the {seal} given")]
     if given == secret_hex:
-        if verdict.checks.rolls == "mismatch":
+        if verdict.checks.rolls == "mismatch" and not _beyond_chance(_case(request, secret), verdict):
             # One value in both fields, and the rolls are not its: it is the seal, pasted as the secret too (support
-            # review: the seal field, which was right, was said to hold the secret)
+            # review: the seal field, which was right, was said to hold the secret). Rolls that fit it beyond chance,
+            # all but a few, make it the secret: those few are then a mismatch to report, not a paste (review)
             return [
                 Finding(
                     cause="seal_in_secret_field",

@@ -540,6 +540,23 @@ def test_the_seal_pasted_as_the_secret_is_found_and_the_seal_field_is_not_blamed
     assert f"the {words.seal} was pasted as the {words.secret} too" in found.detail
 
 
+@pytest.mark.parametrize("base", [PAIR36, NARDE, THREE])
+def test_the_secret_in_both_fields_with_one_roll_that_differs_is_no_seal_pasted_and_the_roll_is_to_report(
+    base: dict[str, Any],
+) -> None:
+    # Given the secret pasted as the seal too, and the game's rolls but one, as dice changed after the commitment show
+    request = parse_request(base)
+    rolls = [list(roll) for roll in rolls_of(base | {"count": 20})]
+    rolls[7][0] = rolls[7][0] % 6 + 1
+    verdict = check(base | {request.SEAL_FIELD: base[request.REVEALED_FIELD], "recorded": rolls})
+
+    # Then the secret field, whose value 19 of the 20 rolls fit, is not said to hold the seal, and the roll is to report
+    # (review: "the fingerprint was pasted as the key too", the roll that differs left unsaid)
+    causes = [f.cause for f in verdict.diagnosis or []]
+    assert causes == ["secret_in_seal_field", "few_rolls_differ"]
+    assert "the dice shown were not the committed ones" in finding(verdict, "few_rolls_differ").detail
+
+
 def test_a_seal_computed_over_the_hex_text_is_found() -> None:
     text_seal = hashlib.sha256(KEY.encode()).hexdigest()
     found = finding(check(NARDE | {"fingerprint": text_seal, "count": 3}), "seal_of_hex_text")
