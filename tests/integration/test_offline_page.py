@@ -1012,6 +1012,8 @@ TRICKY = [
     # another scheme's request sent as three-dice's: its names are said, not the seeds' pairing alone (support)
     {"scheme": "three-dice", "server_seed": KEY.hex(), "seal": seal_of(KEY), "client_seeds": ["a", "b"]},
     {"scheme": "three-dice", "seed": KEY.hex(), "clientseeds": {"white": "a", "black": "b"}},
+    # seed 003's event, none of whose values is read, beside a name three-dice does not take: not said to be no field
+    {"scheme": "three-dice", "GameEnded": "the event pasted as text", "server_seed": KEY.hex()},
     # a wrong die in rolls written together, past the first of them, named by its own roll (review: "roll 1")
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "test", "recorded": "6-3 25426407"},
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "test", "recorded": ["6-3", "4470"]},

@@ -93,6 +93,11 @@ class ThreeDiceRequest(NumberedRequest):
             # A name three-dice does not take (another scheme's request sent as three-dice's, say) is said first, with
             # the one it most likely meant: the seeds' pairing, said alone, hid it (support review: pair36's request
             # was "seed: the revealed seed is needed with the client seeds", no word of server_seed or seal)
+            event = data.get(GAME_ENDED)
+            if GAME_ENDED in data and not (isinstance(event, dict) and event.keys() & {"seed", "clientSeeds"}):
+                # An event none of whose values is read would be said to be "not a field of scheme three-dice", which
+                # GameEnded is: the names it does not take are said alone, as verifier.js says them (review)
+                return {name: value for name, value in data.items() if name != GAME_ENDED}
             return data
         if GAME_ENDED in data:
             seed, seeds = _game_ended(data)

@@ -101,6 +101,19 @@ def test_another_scheme_s_request_sent_as_three_dice_s_is_told_which_names_three
     ]
 
 
+@pytest.mark.parametrize("event", [None, "the event pasted as text", [], {}])
+def test_an_event_none_of_whose_values_is_read_beside_a_name_three_dice_does_not_take_is_not_said_to_be_no_field(
+    event: object,
+) -> None:
+    # Review: GameEnded beside pair36's server_seed was "GameEnded: is not a field of scheme three-dice", which it is
+    assert problems({"scheme": "three-dice", three_dice.GAME_ENDED: event, "server_seed": SEED}) == [
+        (
+            "server_seed",
+            "is not a field of scheme three-dice; did you mean seed (three-dice's name for the revealed secret)?",
+        )
+    ]
+
+
 def test_a_problem_inside_the_event_is_named_by_its_path_in_the_event() -> None:
     ended = {"over": {}, "seed": "zz", "clientSeeds": {"white": "w"}}
     assert problems({"scheme": "three-dice", "GameEnded": ended, "count": 1}) == [
