@@ -375,19 +375,21 @@ def _number(line: str, sides: Sequence[int]) -> _Number | None:
 
 
 def _number_then_dice(at: int, line: str, rest: str, sides: Sequence[int]) -> str | None:
-    """Where line `at` starts with bare digits, read as its roll's number, and `rest`, what follows them, is fewer dice
-    than a roll, each a digit alone: that the first number was read so, and the roll written as it should be (support
-    review: a sheet's two columns of dice, `4<tab>1`, was "'1' is one die", its 4 taken as the roll's number unsaid).
-    None for any other line. verifier.js says the same."""
+    """Where line `at` starts with bare digits, read as its roll's number, and `rest`, what follows them, is dice each
+    a digit alone, fewer than a roll or more: that the first number was read so, and a roll written as it should be
+    (support review: a sheet's columns of dice, `4<tab>1` and `4<tab>1<tab>2<tab>6`, were "'1' is one die", the 4
+    taken as the roll's number unsaid). The example is the first roll of the dice, or else of the line's digits, where
+    they make whole rolls (`1<tab>4<tab>1`, a number column beside two dice columns, is 4-1). None for any other line.
+    verifier.js says the same."""
     head = line[: len(line) - len(rest)].strip()
     dice = _tokens(rest)
-    if not (head.isascii() and head.isdigit()) or not 0 < len(dice) < len(sides):
+    if not (head.isascii() and head.isdigit()) or not dice:
         return None
     if not all(len(die) == 1 and die.isascii() and die.isdigit() for die in dice):
         return None
-    faces = [*head, *dice]
-    fits = len(faces) == len(sides) and all(1 <= int(face) <= n for face, n in zip(faces, sides, strict=True))
-    example = "-".join(faces) if fits else _example(sides)
+    faces = "".join(dice)
+    rolls = next((digits for digits in (faces, head + faces) if _could_be_rolls(digits, sides)), None)
+    example = "-".join(rolls[: len(sides)]) if rolls else _example(sides)
     return (
         f"line {at}: its first number, {head}, was read as its roll's number (a line may start with one), which leaves"
         f" {counted(len(dice), 'die', 'dice')}, {_shown(' '.join(dice))}; write each roll's {len(sides)} dice together,"

@@ -1318,18 +1318,19 @@ const fairdice = (() => {
   }
 
   /**
-   * Where line `at` starts with bare digits, read as its roll's number, and `rest`, what follows them, is fewer dice than
-   * a roll, each a digit alone: that the first number was read so, and the roll written as it should be; null for any
-   * other line (fairdice.recorded._number_then_dice).
+   * Where line `at` starts with bare digits, read as its roll's number, and `rest`, what follows them, is dice each a
+   * digit alone, fewer than a roll or more: that the first number was read so, and a roll written as it should be (the
+   * first roll of the dice, or else of the line's digits, where they make whole rolls); null for any other line
+   * (fairdice.recorded._number_then_dice).
    */
   function numberThenDice(at, line, rest, sides) {
     const head = strip(line.slice(0, line.length - rest.length));
     const dice = rest.split(TOKEN_SPLIT).filter(Boolean);
-    if (!ASCII_DIGITS.test(head) || dice.length === 0 || dice.length >= sides.length) return null;
+    if (!ASCII_DIGITS.test(head) || dice.length === 0) return null;
     if (!dice.every((die) => /^[0-9]$/.test(die))) return null;
-    const faces = [...head, ...dice];
-    const fits = faces.length === sides.length && faces.every((face, i) => Number(face) >= 1 && Number(face) <= sides[i]);
-    const shape = fits ? faces.join("-") : example(sides);
+    const faces = dice.join("");
+    const rolls = [faces, head + faces].find((digits) => couldBeRolls(digits, sides));
+    const shape = rolls ? [...rolls.slice(0, sides.length)].join("-") : example(sides);
     return (
       `line ${at}: its first number, ${head}, was read as its roll's number (a line may start with one), which leaves` +
       ` ${counted(dice.length, "die", "dice")}, ${quoted(dice.join(" "))}; write each roll's ${sides.length} dice together,` +

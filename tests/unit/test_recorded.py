@@ -239,6 +239,39 @@ def test_anything_else_is_refused_with_the_reason(pasted: object, sides: tuple[i
             "line 1: its first number, 1, was read as its roll's number (a line may start with one), which leaves 2"
             " dice, '2 3'; write each roll's 3 dice together, such as 1-2-3 or 123",
         ),
+        # Support review: dice each in its own column, or on one line with spaces, a whole roll or more after the first,
+        # were "line 1, roll 1: '1' is one die" alike
+        (
+            "4\t1\t2\t6",
+            PAIR,
+            "line 1: its first number, 4, was read as its roll's number (a line may start with one), which leaves 3"
+            " dice, '1 2 6'; write each roll's 2 dice together, such as 4-1 or 41",
+        ),
+        (
+            "6 3 4 4",
+            PAIR,
+            "line 1: its first number, 6, was read as its roll's number (a line may start with one), which leaves 3"
+            " dice, '3 4 4'; write each roll's 2 dice together, such as 6-3 or 63",
+        ),
+        (
+            "6 3 4",
+            PAIR,
+            "line 1: its first number, 6, was read as its roll's number (a line may start with one), which leaves 2"
+            " dice, '3 4'; write each roll's 2 dice together, such as 3-4 or 34",
+        ),
+        (
+            "1 2 3 4 5 6",
+            THREE,
+            "line 1: its first number, 1, was read as its roll's number (a line may start with one), which leaves 5"
+            " dice, '2 3 4 5 6'; write each roll's 3 dice together, such as 1-2-3 or 123",
+        ),
+        # a number column beside two columns of dice: the example is the line's own dice
+        (
+            "1\t4\t1\n2\t2\t6",
+            PAIR,
+            "line 1: its first number, 1, was read as its roll's number (a line may start with one), which leaves 2"
+            " dice, '4 1'; write each roll's 2 dice together, such as 4-1 or 41",
+        ),
         # a number that is no die: the roll is shown as any roll is
         (
             "7 3",
