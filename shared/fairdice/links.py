@@ -108,11 +108,18 @@ def parse_link(link: str) -> RequestBase:
     scheme_values = [value for name, value in pairs if name == "scheme"]
     if len(scheme_values) > 1:
         raise InvalidInput(given_more_than_once(len(scheme_values), "the link"), field="scheme")
-    if not scheme_values and len(pairs) == 1 and "=" in pairs[0][0]:
-        # A query a mail program percent-encoded whole: its one name holds every parameter, its scheme among them
-        # unread, so no scheme's link is named (support review: "… is not a parameter of a pair36 link" for narde-v1's)
-        name = pairs[0][0]
-        raise InvalidInput(f"{repr_of(name[:40])} is all of the link's parameters as one; {ENCODED}", field=name)
+    if not scheme_values and (name := next((name for name, _ in pairs if "=" in name), None)) is not None:
+        # A query a mail program percent-encoded, whole or its = alone: a name holds its value, or every parameter, a
+        # scheme among them unread, so no scheme's link is named (support review: "… is not a parameter of a pair36
+        # link" for narde-v1's)
+        what = (
+            "all of the link's parameters"
+            if len(pairs) == 1
+            else "several parameters"
+            if "&" in name
+            else "a parameter's name and value"
+        )
+        raise InvalidInput(f"{repr_of(name[:40])} is {what} as one; {ENCODED}", field=name)
     try:
         scheme = schemes.get(scheme_values[0]) if scheme_values else schemes.bare_link_scheme()
     except KeyError:

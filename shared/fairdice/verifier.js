@@ -1629,11 +1629,14 @@ const fairdice = (() => {
     };
     const named = pairs.filter(([name]) => name === "scheme").map(([, value]) => value);
     if (named.length > 1) throw moreThanOnce("scheme");
-    // A query a mail program percent-encoded whole: its one name holds every parameter, its scheme among them unread,
-    // so no scheme's link is named (fairdice.links)
-    if (!named.length && pairs.length === 1 && pairs[0][0].includes("=")) {
-      const [[name]] = pairs;
-      throw new Problems([{ field: name, message: `${pyRepr(firstChars(name, 40))} is all of the link's parameters as one; ${ENCODED}` }]);
+    // A query a mail program percent-encoded, whole or its = alone: a name holds its value, or every parameter, a scheme
+    // among them unread, so no scheme's link is named (fairdice.links)
+    const encoded = named.length ? undefined : pairs.find(([name]) => name.includes("="));
+    if (encoded) {
+      const [name] = encoded;
+      const what =
+        pairs.length === 1 ? "all of the link's parameters" : name.includes("&") ? "several parameters" : "a parameter's name and value";
+      throw new Problems([{ field: name, message: `${pyRepr(firstChars(name, 40))} is ${what} as one; ${ENCODED}` }]);
     }
     // Seed 000's links name no scheme: the scheme that says so (`bareLinks`) is meant.
     const scheme = named.length ? schemes.get(named[0]) : [...schemes.values()].find((s) => s.bareLinks);

@@ -508,6 +508,29 @@ def test_a_link_whose_whole_query_a_mail_program_percent_encoded_names_no_scheme
     )
 
 
+@pytest.mark.parametrize(
+    ("link", "name", "what"),
+    [
+        # Support review: a narde-v1 link whose = alone a mail program wrote as %3D was "'scheme=narde-v1' is not a
+        # parameter of a pair36 link; it takes seed, ...": no scheme can be read from it, so none is named
+        (f"?scheme%3Dnarde-v1&key%3D{KEY}&phrase%3Dtest", "scheme=narde-v1", "a parameter's name and value"),
+        (f"?seed={KEY}&client%3Da,b", "client=a,b", "a parameter's name and value"),
+        (f"?scheme%3Dnarde-v1%26key%3D{KEY}&phrase%3Dtest", f"scheme=narde-v1&key={KEY}", "several parameters"),
+    ],
+)
+def test_a_link_whose_equals_signs_a_mail_program_percent_encoded_names_no_scheme(
+    link: str, name: str, what: str
+) -> None:
+    with pytest.raises(InvalidInput) as caught:
+        parse_link(link)
+    (problem,) = describe(caught.value)
+    assert problem.field == name
+    assert problem.message == (
+        f"{name[:40]!r} is {what} as one; the link's = and & became %3D and %26 (a mail program rewrote it): change"
+        " them back, or copy the link again from the game"
+    )
+
+
 def test_a_link_that_names_its_scheme_beside_a_name_holding_an_equals_sign_names_that_scheme() -> None:
     with pytest.raises(InvalidInput) as caught:
         parse_link(f"?scheme=narde-v1&key%3D{KEY}%26phrase%3Dtest")
