@@ -335,7 +335,7 @@ def _from_text(text: str, sides: Sequence[int], link: bool = False) -> Paste:
     if (usual := _usual(stripped, shape)) is not None:
         return Paste(usual)
     if max(sides) > 9:
-        return Paste(_from_numbers(stripped, sides))
+        return Paste(_from_numbers(stripped, sides, link))
     table = _single_rolls(shape)
     lines = [(at, line) for at, line in enumerate(stripped.splitlines(), start=1) if line and not line.isspace()]
     numbers = [_number(line, sides) for _, line in lines]
@@ -476,9 +476,10 @@ def _tokens(text: str) -> list[str]:
     return text.split()
 
 
-def _from_numbers(text: str, sides: Sequence[int]) -> list[tuple[int, ...]]:
+def _from_numbers(text: str, sides: Sequence[int], link: bool = False) -> list[tuple[int, ...]]:
     """Dice with two-digit faces, which cannot be run together: one roll's faces however separated
-    (daily's `3 5 7 10 12 20`), or several rolls each written with its faces joined (`3-2,2-11`)."""
+    (daily's `3 5 7 10 12 20`), or several rolls each written with its faces joined (`3-2,2-11`). `link`: the text is
+    a link's rolls, which a chat or a mail program may have cut short."""
     # Faces are parted by what parts a roll's dice (`_DIE_SPLIT`: an en dash, a colon, an x too) or rolls (review: a
     # roll written 3–5–7–10–12–20 was read as one face)
     numbers = [t for t in _NUMBER_SPLIT.split(text) if t]
@@ -497,7 +498,16 @@ def _from_numbers(text: str, sides: Sequence[int]) -> list[tuple[int, ...]]:
                 f"roll 1: {_shown(word)} is no face: a day's one roll is its {len(sides)} faces alone, with no dice's"
                 " names or other words beside them"
             )
-        raise RecordedError(f"roll 1: {counted(len(numbers), 'face', 'faces')}, where a roll has {len(sides)} dice")
+        # In a link, fewer faces than a roll are a link cut short (support review: "roll 1: 4 faces", no word of why)
+        cut = (
+            f"; the link's rolls end short of the day's {len(sides)} faces: it was cut short; copy the link again from"
+            " the game"
+            if link and len(numbers) < len(sides)
+            else ""
+        )
+        raise RecordedError(
+            f"roll 1: {counted(len(numbers), 'face', 'faces')}, where a roll has {len(sides)} dice{cut}"
+        )
     return _from_list([numbers], sides) if numbers else []
 
 

@@ -1255,8 +1255,9 @@ const fairdice = (() => {
   }
 
   /** Dice with two-digit faces, which cannot be run together: one roll's faces however separated, or
-   * several rolls each written with its faces joined (`3-2,2-11`). */
-  function fromNumbers(stripped, sides) {
+   * several rolls each written with its faces joined (`3-2,2-11`). `link`: the text is a link's rolls, which a chat or
+   * a mail program may have cut short. */
+  function fromNumbers(stripped, sides, link = false) {
     const faces = stripped.split(NUMBER_SPLIT).filter(Boolean);
     const tokens = stripped.split(TOKEN_SPLIT).filter(Boolean);
     if (faces.length !== sides.length && tokens.length > 1 && tokens.every((t) => t.split(DIE_SPLIT).length === sides.length)) {
@@ -1271,7 +1272,12 @@ const fairdice = (() => {
       if (word !== undefined) {
         throw new Error(`roll 1: ${quoted(word)} is no face: a day's one roll is its ${sides.length} faces alone, with no dice's names or other words beside them`);
       }
-      throw new Error(`roll 1: ${counted(faces.length, "face", "faces")}, where a roll has ${sides.length} dice`);
+      // In a link, fewer faces than a roll are a link cut short (recorded.py alike)
+      const cut =
+        link && faces.length < sides.length
+          ? `; the link's rolls end short of the day's ${sides.length} faces: it was cut short; copy the link again from the game`
+          : "";
+      throw new Error(`roll 1: ${counted(faces.length, "face", "faces")}, where a roll has ${sides.length} dice${cut}`);
     }
     return faces.length ? fromList([faces], sides) : [];
   }
@@ -1516,7 +1522,7 @@ const fairdice = (() => {
       if (!Array.isArray(list)) throw new Error("must be text such as '6-3 4-4' or a list of dice lists");
       return { rolls: fromList(list, sides), first: null };
     }
-    if (Math.max(...sides) > 9) return { rolls: fromNumbers(stripped, sides), first: null };
+    if (Math.max(...sides) > 9) return { rolls: fromNumbers(stripped, sides, link), first: null };
     const table = singleRolls(sides);
     const lines = stripped.split(LINES).map((line, n) => [n + 1, line]).filter(([, line]) => line && !ONLY_SPACE.test(line));
     let numbers = lines.map(([, line]) => numberOf(line, sides));

@@ -930,6 +930,9 @@ BAD_LINKS = [
     f"?scheme=bg-dice-v1&key={KEY.hex()}&rolls=4",
     f"?scheme=three-dice&seed={KEY.hex()}&white=a&black=b&n=2&rolls=6",
     f"?seed={KEY.hex()}&client=a,b&n=12&rolls=254",
+    # a day's link cut inside its one roll (support review)
+    f"?scheme=daily&date=2026-01-01&player=00000000-0000-4000-8000-000000000000&secret={KEY.hex()}&rolls=3-5-7-1",
+    f"?scheme=daily&date=2026-01-01&player=00000000-0000-4000-8000-000000000000&secret={KEY.hex()}&rolls=3",
     f"?seed={KEY.hex()}&client=a,b&rolls=25426316443161316251643x5",  # the x named, not the run before it (review)
     f"?seed={KEY.hex()}&client=a,b&%E3%85%A4=1",
     f"?scheme=narde%F0%9D%85%99&key={KEY.hex()}",

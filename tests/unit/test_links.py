@@ -429,6 +429,18 @@ def test_a_stray_x_after_a_links_rolls_is_named_as_a_mark_with_no_die_after_it(r
             "line 1, roll 1: '6' has 1 digit, not a multiple of 3 dice: less than one roll; a roll was cut short, or a"
             " digit lost or added: copy the link again from the game",
         ),
+        # Support review: a day's link cut inside its one roll was "roll 1: 4 faces, where a roll has 6 dice", no word
+        # of the link cut
+        (
+            f"scheme=daily&date=2026-01-01&player=00000000-0000-4000-8000-000000000000&secret={KEY}&rolls=3-5-7-1",
+            "roll 1: 4 faces, where a roll has 6 dice; the link's rolls end short of the day's 6 faces: it was cut"
+            " short; copy the link again from the game",
+        ),
+        (
+            f"scheme=daily&date=2026-01-01&player=00000000-0000-4000-8000-000000000000&secret={KEY}&rolls=3",
+            "roll 1: 1 face, where a roll has 6 dice; the link's rolls end short of the day's 6 faces: it was cut"
+            " short; copy the link again from the game",
+        ),
         # as a link cut later in a roll is said, in the same words
         (
             f"seed={KEY}&client=a,b&n=12&rolls=254",

@@ -38,8 +38,9 @@ fairdice.register(
       return [digits.slice(0, 8), digits.slice(8, 12), digits.slice(12, 16), digits.slice(16, 20), digits.slice(20)].join("-");
     }
 
-    function recorded(value) {
-      const rolls = fairdice.readRecorded(value, SIDES);
+    // `inLink`: a link's rolls, which a chat or a mail program may have cut short (as the recorded field reads them)
+    function recorded(value, _, inLink) {
+      const rolls = fairdice.readRecorded(value, SIDES, inLink);
       if (rolls !== null && rolls.length !== 1) {
         throw new Error(`a daily roll is one set of six faces (d4 d6 d8 d10 d12 d20), got ${rolls.length}`);
       }
