@@ -454,7 +454,9 @@ def checked(words: Words, verdict: Verdict) -> list[tuple[str, str]]:
     assert verdict.scope is not None
     summary, scope = verdict.summary, verdict.scope.description
     if verdict.checks.rolls == "not_given":
-        return [("Computed", scope), ("Compared", f"none: no {words.rolls} were recorded")]
+        # one roll said as one, as verify.reasons says it (review: a day's one roll was "no rolls were recorded")
+        none = f"no {words.roll} was recorded" if summary.count == 1 else f"no {words.rolls} were recorded"
+        return [("Computed", scope), ("Compared", f"none: {none}")]
     if summary.missing:
         first = f"the first {words.roll}" if summary.compared == 1 else f"the first {number(summary.compared)}"
         return [("Computed", scope), ("Compared", f"{first} only: the rest were not recorded")]

@@ -2241,6 +2241,22 @@ def test_without_a_number_of_rolls_or_the_rolls_the_page_lists_the_first_60(chro
     assert chromium.evaluate("document.querySelectorAll('#result tbody tr').length") == 60
 
 
+def test_one_roll_computed_and_none_recorded_is_said_for_one_roll_under_the_headline(
+    chromium: Browser, page: Path
+) -> None:
+    # Given a day's roll checked with its secret and a game of one roll, neither with its roll recorded (review:
+    # "Compared: none: no rolls were recorded" of one roll)
+    links = [
+        f"?scheme=daily&date=2026-10-28&player=123e4567-e89b-12d3-a456-426614174000&secret={KEY.hex()}",
+        f"?scheme=narde-v1&key={KEY.hex()}&phrase=a&n=1",
+    ]
+
+    # Then the page says it for one roll, as fairdice.page does
+    for link in links:
+        measured = _open(chromium, page, link, PHONE)
+        assert "Compared: none: no roll was recorded." in measured["text"], link
+
+
 def test_a_problem_of_the_whole_link_or_of_a_parameter_with_no_name_is_said_as_the_servers_page_says_it(
     chromium: Browser, page: Path
 ) -> None:

@@ -583,6 +583,18 @@ def test_a_cause_says_what_to_change_in_words_never_as_json_or_field_names(chang
         assert field not in prose, field
 
 
+def test_one_roll_computed_and_none_recorded_is_said_for_one_roll_under_the_headline() -> None:
+    # Given a day's roll checked with its secret and a game of one roll, neither with its roll recorded (review:
+    # "Compared: none: no rolls were recorded" of one roll), and a game of two
+    pages = [page_of(GAMES["daily"])[1], page_of(GAMES["narde-v1"] | {"count": 1})[1]]
+    _, two = page_of(GAMES["narde-v1"] | {"count": 2})
+
+    # Then the line under the headline says it for one roll, and for two as before
+    for page in pages:
+        assert "<b>Compared:</b> none: no roll was recorded.</p>" in page
+    assert "<b>Compared:</b> none: no rolls were recorded.</p>" in two
+
+
 def test_singular_and_plural_are_right_for_one_roll() -> None:
     verdict, page = page_of(GAMES["narde-v1"] | {"count": 1, "recorded": "1-5"})
     assert headline(verdict) == (
