@@ -193,6 +193,11 @@ globalThis.harness = (() => {
     for (const [name, value] of Object.entries(fields)) {
       const field = form.elements[name];
       if (field.tagName === "SELECT") {
+        // A player picks one of the choices offered: a value set that none has leaves the select without one, whose
+        // value reads "", not answered, where the form offered no such choice
+        if (![...field.options].some((option) => option.value === value)) {
+          throw new Error(`${name} offers no choice ${JSON.stringify(value)}`);
+        }
         field.value = value;
         field.dispatchEvent(new Event("input", { bubbles: true }));
         continue;
@@ -301,17 +306,17 @@ def assert_same(js: dict[str, Any], core: dict[str, Any], what: object) -> None:
 # ---- the form, typed in as a player types ---------------------------------------------------------------
 
 # Where the form's fields hold a list, one entry a line; three-dice's seats; and the form's yes-or-no fields, with the
-# value each choice stands for (bg-dice-v1's is at Yes until it is changed).
+# value each choice stands for (each is not answered until it is changed).
 LISTS = {"client_seeds", "app_numbers", "labels"}
 SEAT_FIELDS = {"white": "client_seeds.white", "black": "client_seeds.black"}
 BOT = "bg-dice-v1:"
-YES_NO_CHOICES = {"bg-dice-v1": {True: "1", False: "0"}, "bg-online-v1": {True: "1", False: "0", None: ""}}
+YES_NO_CHOICES = {scheme: {True: "1", False: "0", None: ""} for scheme in ("bg-dice-v1", "bg-online-v1")}
 
 
 def as_typed(request: dict[str, Any]) -> dict[str, Any] | None:
     """The form's fields as a player fills them in with a request's values: a list one entry a line, recorded rolls
-    as 6-3 4-4, three-dice's seats in their two fields, the yes or no chosen (bg-dice-v1's left at Yes where the
-    request gives none); None where the form cannot hold the request's values (a list where text goes, a seat's seeds
+    as 6-3 4-4, three-dice's seats in their two fields, the yes or no chosen (left not answered where the request
+    gives none); None where the form cannot hold the request's values (a list where text goes, a seat's seeds
     as a list, a yes or no it does not offer, text of two lines in a one-line field)."""
     scheme = request["scheme"]
     fields: dict[str, str] = {}
@@ -320,7 +325,7 @@ def as_typed(request: dict[str, Any]) -> dict[str, Any] | None:
         opening = request.get("opening")
         if opening is not None and type(opening) is not bool:
             return None
-        fields["opening"] = choices.get(opening, "1")
+        fields["opening"] = choices[opening]
     for name, value in request.items():
         if name == "scheme" or (name == "opening" and choices is not None) or value is None:
             continue  # a field left empty, or chosen above
@@ -2176,6 +2181,65 @@ def test_the_form_sends_each_field_as_it_was_typed_and_gets_the_cores_answer_to_
     assert [js["shown"] for js in results] == refused
 
 
+# A later game of a match's first two rolls, bg-dice-v1:turn:1 and turn:2, under seed 001's key, as labels typed the way
+# the field's help has them
+_LATER_LABELS = {"key": KEY.hex(), "lock": seal_of(KEY), "labels": "turn:1\nturn:2", "recorded": "5-4 1-3"}
+_BOT_FORM = "document.querySelector('form[data-scheme=\"bg-dice-v1\"]')"
+
+
+def test_a_bot_games_labels_are_checked_with_the_opening_roll_question_not_answered_as_the_form_starts(
+    browser: Browser,
+) -> None:
+    # Review: the question was Yes or No, and the form sent either with the labels. With No, a later game's labels were
+    # refused ("labels list every roll already: leave opening, first_turn and line out"), and nothing in the form left
+    # it out; Yes was accepted only because the core takes yes as it takes no answer
+    typed = [
+        {"scheme": "bg-dice-v1", "fields": _LATER_LABELS},  # the question left as the form starts it
+        {"scheme": "bg-dice-v1", "fields": _LATER_LABELS | {"opening": ""}},  # set back to not answered
+        {"scheme": "bg-dice-v1", "fields": _LATER_LABELS | {"opening": "0"}},  # answered No: sent, and refused
+    ]
+
+    # When each is checked
+    results = typed_in(browser, typed)
+    choices = browser.evaluate(f"[...{_BOT_FORM}.elements.opening.options].map((o) => [o.value, o.text])")
+    browser.evaluate(f"{_BOT_FORM}.reset()")
+    starts_at = browser.evaluate(f"{_BOT_FORM}.elements.opening.value")
+
+    # Then the question can be left not answered, as the form starts it, and is then not sent: the labels are fair, as
+    # the core answers them; an answer chosen is sent as chosen, and No is refused as the core refuses it
+    assert choices == [["", "Not answered (Yes if no labels)"], ["1", "Yes"], ["0", "No"]]
+    assert starts_at == ""
+    assert_the_form_sent_what_was_typed(typed, results)
+    sent_and_shown = [("opening" in js["sent"], js["shown"]) for js in results]
+    assert sent_and_shown == [(False, "fair"), (False, "fair"), (True, None)]
+    assert results[0]["identity"] == ["bg-dice-v1", "no"]  # the labels say it: a later game of a match
+
+
+def test_a_bot_games_link_read_into_the_form_and_checked_again_sends_the_links_request(
+    chromium: Browser, page: Path
+) -> None:
+    # Given links with labels and no answer about the opening roll, a first game's and a later game's, opened
+    for labels, rolls in (("opening:0,turn:2", "4-6,1-3"), ("turn:1,turn:2", "5-4,1-3")):
+        query = f"?scheme=bg-dice-v1&key={KEY.hex()}&lock={seal_of(KEY)}&labels={labels}&rolls={rolls}"
+        measured = _open(chromium, page, query, PHONE)
+
+        # When Check is pressed on the form the link filled in
+        chromium.evaluate(
+            "(() => { const verify = fairdice.verify;"
+            " fairdice.verify = (data, options) => { globalThis.sent = JSON.parse(JSON.stringify(data));"
+            " globalThis.answered = verify(data, options); return answered; };"
+            f" {_BOT_FORM}.querySelector('button[type=submit]').click(); }})()"
+        )
+        chromium.wait_for("['done', 'problem'].includes(document.body.dataset.state)")
+        sent, answered = chromium.evaluate("sent"), chromium.evaluate("answered")
+
+        # Then the form sent the link's own request, and gets the link's verdict, the core's answer to that request
+        assert sent == chromium.evaluate("fairdice.fromLink(location.search)"), query
+        assert_same(answered, core_answer(sent), query)
+        assert answered == core_answer(query, parse_link), query
+        assert measured["verdict"] == chromium.evaluate("document.body.dataset.verdict") == "fair", query
+
+
 def test_enter_in_a_phrase_checks_it_as_in_a_one_line_box_and_shift_enter_starts_a_line(
     chromium: Browser, page: Path
 ) -> None:
@@ -2407,7 +2471,7 @@ def test_a_link_fills_the_form_with_its_values_and_leaves_the_rest_at_the_forms_
     assert chromium.evaluate("document.getElementById('scheme').value") == "narde-v1"
     _open(chromium, page, _vector_link("bg-dice-v1-seed-example"), PHONE)
     form = chromium.evaluate(f"({values})('bg-dice-v1')")
-    assert form["opening"] == "1" and form["line"] == "" and form["recorded"] == ""
+    assert form["opening"] == "" and form["line"] == "" and form["recorded"] == ""  # the opening roll not answered
 
 
 def test_a_link_with_8_of_12_rolls_says_the_last_4_were_not_recorded_not_that_they_differ(

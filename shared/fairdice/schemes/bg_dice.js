@@ -251,7 +251,12 @@ fairdice.register(
           type: "yesno",
           label: "Did the game begin with an opening roll?",
           help: "Yes for a single game or a match’s first game. In a match, the winner of each game starts the next without one.",
+          // Not answered comes first, so the form starts there and sends no opening: labels are given instead of
+          // this answer, and the core refuses them beside an opening given false, so a later game's labels with No
+          // were refused and nothing in the form left the answer out (review). Without labels it is Yes, the
+          // core's default, as bg-online-v1's "Only game 1" is its own.
           choices: [
+            ["", "Not answered (Yes if no labels)"],
             ["1", "Yes"],
             ["0", "No"],
           ],
