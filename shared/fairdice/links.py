@@ -124,9 +124,14 @@ def parse_link(link: str) -> RequestBase:
         scheme = schemes.get(scheme_values[0]) if scheme_values else schemes.bare_link_scheme()
     except KeyError:
         named = scheme_values[0]
-        raise InvalidInput(
-            f"must be one of {', '.join(schemes.ids())}, not {repr_of(named)}{scheme_meant(named)}", field="scheme"
-        ) from None
+        # The scheme's value holding the link's other parameters: a mail program percent-encoded the & and = after
+        # `scheme=` (support review: "must be one of …" alone, no word of why), said as a name holding them is
+        said = (
+            f"{repr_of(named[:40])}; {ENCODED}"
+            if "=" in named or "&" in named
+            else f"{repr_of(named)}{scheme_meant(named)}"
+        )
+        raise InvalidInput(f"must be one of {', '.join(schemes.ids())}, not {said}", field="scheme") from None
     known = {param.name: param for param in scheme.link}
     given = _given_once(
         [(name, value) for name, value in pairs if name != "scheme"],

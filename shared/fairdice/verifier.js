@@ -1647,7 +1647,11 @@ const fairdice = (() => {
     // Seed 000's links name no scheme: the scheme that says so (`bareLinks`) is meant.
     const scheme = named.length ? schemes.get(named[0]) : [...schemes.values()].find((s) => s.bareLinks);
     if (!scheme) {
-      throw new Problems([{ field: "scheme", message: `must be one of ${ids()}, not ${pyRepr(named[0])}${schemeMeant(named[0])}` }]);
+      // The scheme's value holding the link's other parameters, their & and = percent-encoded (fairdice.links)
+      const said = /[=&]/.test(named[0])
+        ? `${pyRepr(firstChars(named[0], 40))}; ${ENCODED}`
+        : `${pyRepr(named[0])}${schemeMeant(named[0])}`;
+      throw new Problems([{ field: "scheme", message: `must be one of ${ids()}, not ${said}` }]);
     }
     const params = new Map(scheme.link.map((p) => [p.name, p]));
     const given = new Map();

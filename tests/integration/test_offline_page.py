@@ -923,6 +923,7 @@ BAD_LINKS = [
     f"?scheme%3Dnarde-v1&key%3D{KEY.hex()}&phrase%3Dtest",  # a link whose = alone it encoded names none (support)
     f"?seed={KEY.hex()}&client%3Da,b",
     f"?scheme%3Dnarde-v1%26key%3D{KEY.hex()}&phrase%3Dtest",
+    f"?scheme=narde-v1%26key%3D{KEY.hex()}%26phrase%3Dtest",  # the & and = after scheme= alone (support)
     f"?seed={KEY.hex()}&amp;client=a,b",  # and one whose & it wrote as &amp;
     f"?seed={KEY.hex()}%E2%80%8B&client=a,b",  # an invisible character after the secret is named (review: support)
     f"?seed={KEY.hex()}&client=a,b%E2%80%8B",  # and after a client seed

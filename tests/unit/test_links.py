@@ -10,7 +10,7 @@ from fairdice.links import build_link, counted, game_link, parse_link
 from fairdice.problems import describe
 from fairdice.prose import shows_nothing
 from fairdice.request import CountedRequest, RequestBase
-from fairdice.schemes import all_schemes, parse_request
+from fairdice.schemes import all_schemes, ids, parse_request
 from fairdice.schemes.pair36 import Pair36Request
 from fairdice.verify import verify
 from hypothesis import given, settings
@@ -540,6 +540,28 @@ def test_a_link_whose_equals_signs_a_mail_program_percent_encoded_names_no_schem
     assert problem.message == (
         f"{name[:40]!r} is {what} as one; the link's = and & became %3D and %26 (a mail program rewrote it): change"
         " them back, or copy the link again from the game"
+    )
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        # Support review: the & and = after `scheme=` alone encoded were "must be one of ..., not 'narde-v1&key=...'"
+        # with no word of the mail program
+        f"?scheme=narde-v1%26key%3D{KEY}%26phrase%3Dtest",
+        f"?scheme=narde-v1%26key%3D{KEY}&phrase=test",
+    ],
+)
+def test_a_links_scheme_holding_its_other_parameters_percent_encoded_says_a_mail_program_rewrote_them(
+    link: str,
+) -> None:
+    with pytest.raises(InvalidInput) as caught:
+        parse_link(link)
+    (problem,) = describe(caught.value)
+    assert problem.field == "scheme"
+    assert problem.message == (
+        f"must be one of {', '.join(ids())}, not {f'narde-v1&key={KEY}'[:40]!r}; the link's = and & became"
+        " %3D and %26 (a mail program rewrote it): change them back, or copy the link again from the game"
     )
 
 
