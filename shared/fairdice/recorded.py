@@ -56,7 +56,9 @@ def _shown(token: str) -> str:
     """A token quoted in a message, cut short: the message must stay readable whatever was pasted. The cut is marked
     `...` after the closing quote, in ASCII: a page writes `…` as its code point (it looks like `...`), and after the
     quote it cannot be read as the token's own (verifier.js says the same)."""
-    return repr_of(token) if len(token) <= _WHOLE else f"{repr_of(token[:_CUT])}... ({len(token)} characters)"
+    if len(token) <= _WHOLE:
+        return repr_of(token)
+    return f"{repr_of(token[:_CUT])}... ({counted(len(token), 'character', 'characters')})"
 
 
 def _past(token: str) -> str:
@@ -66,7 +68,7 @@ def _past(token: str) -> str:
     if len(token) <= _WHOLE:
         return ""
     at = next((at for at, character in enumerate(token) if not "0" <= character <= "9"), None)
-    return "" if at is None or at < _CUT else f"; its character {at + 1}, {repr_of(token[at])}, is no die"
+    return "" if at is None or at < _CUT else f"; its character {at + 1:,}, {repr_of(token[at])}, is no die"
 
 
 def _stray(token: str) -> tuple[int, str]:
@@ -80,10 +82,10 @@ def _stray(token: str) -> tuple[int, str]:
         return 0, f"; its character 1, {repr_of(token[0])}, separates dice, but no die comes before it"
     at = next(at for at in range(1, len(token)) if marks[at] and (at + 1 == len(token) or marks[at + 1]))
     if at + 1 == len(token):
-        return at, f"; its character {at + 1}, {repr_of(token[at])}, separates dice, but no die comes after it"
+        return at, f"; its character {at + 1:,}, {repr_of(token[at])}, separates dice, but no die comes after it"
     return at, (
-        f"; its characters {at + 1} and {at + 2}, {repr_of(token[at])} and {repr_of(token[at + 1])}, separate dice,"
-        " but no die comes between them"
+        f"; its characters {at + 1:,} and {at + 2:,}, {repr_of(token[at])} and {repr_of(token[at + 1])}, separate"
+        " dice, but no die comes between them"
     )
 
 
@@ -100,8 +102,8 @@ def _run(token: str, parts: list[str], n: int) -> tuple[int, str]:
     digits = len(parts[n])
     at, side = (start + digits, "before") if n + 1 < len(parts) else (start - 1, "after")
     return at, (
-        f"; its character {at + 1}, {repr_of(token[at])}, separates dice, but {digits} digits come {side} it, not one"
-        " die"
+        f"; its character {at + 1:,}, {repr_of(token[at])}, separates dice, but {digits:,} digits come {side} it,"
+        " not one die"
     )
 
 
@@ -184,7 +186,7 @@ def _roll_from_token(
             if whole
             else "less than one roll"
         )
-        digits = "1 digit" if len(token) == 1 else f"{len(token)} digits"
+        digits = counted(len(token), "digit", "digits")  # grouped, as the whole rolls and `_shown` are (review)
         again = ": copy the link again from the game" if link else ""
         raise RecordedError(
             f"{where}: {_shown(token)} has {digits}, not a multiple of {per_roll} dice: {held};"

@@ -1098,14 +1098,14 @@ const fairdice = (() => {
   const CUT = 20;
   const quoted = (token) => {
     const n = chars(token);
-    return n <= WHOLE ? pyRepr(token) : `${pyRepr(Array.from(token).slice(0, CUT).join(""))}... (${n} characters)`;
+    return n <= WHOLE ? pyRepr(token) : `${pyRepr(Array.from(token).slice(0, CUT).join(""))}... (${counted(n, "character", "characters")})`;
   };
   // Where a long token that `quoted` cuts short holds a character that is no digit, past what it shows (recorded._past)
   const past = (token) => {
     const characters = Array.from(token);
     if (characters.length <= WHOLE) return "";
     const at = characters.findIndex((character) => !/^[0-9]$/.test(character));
-    return at < CUT ? "" : `; its character ${at + 1}, ${pyRepr(characters[at])}, is no die`;
+    return at < CUT ? "" : `; its character ${number(at + 1)}, ${pyRepr(characters[at])}, is no die`;
   };
   // Where a token's mark between dice has no die on one side of it: at its start, at its end, or beside another mark
   // (recorded._stray), and that mark's place. A token of marks alone is said as it is.
@@ -1116,11 +1116,11 @@ const fairdice = (() => {
     if (marks[0]) return [0, `; its character 1, ${pyRepr(characters[0])}, separates dice, but no die comes before it`];
     const at = marks.findIndex((mark, i) => i > 0 && mark && (i + 1 === characters.length || marks[i + 1]));
     if (at + 1 === characters.length) {
-      return [at, `; its character ${at + 1}, ${pyRepr(characters[at])}, separates dice, but no die comes after it`];
+      return [at, `; its character ${number(at + 1)}, ${pyRepr(characters[at])}, separates dice, but no die comes after it`];
     }
     return [
       at,
-      `; its characters ${at + 1} and ${at + 2}, ${pyRepr(characters[at])} and ${pyRepr(characters[at + 1])}, separate dice, but no die comes between them`,
+      `; its characters ${number(at + 1)} and ${number(at + 2)}, ${pyRepr(characters[at])} and ${pyRepr(characters[at + 1])}, separate dice, but no die comes between them`,
     ];
   };
   // Whether a piece of a token between its marks is a run of digits, too many for a die of one digit (recorded._is_run)
@@ -1133,7 +1133,7 @@ const fairdice = (() => {
     const [at, side] = n + 1 < pieces.length ? [start + digits, "before"] : [start - 1, "after"];
     return [
       at,
-      `; its character ${at + 1}, ${pyRepr(Array.from(token)[at])}, separates dice, but ${digits} digits come ${side} it, not one die`,
+      `; its character ${number(at + 1)}, ${pyRepr(Array.from(token)[at])}, separates dice, but ${number(digits)} digits come ${side} it, not one die`,
     ];
   };
   // Of a token whose marks part no roll, the first misplaced mark: one with no die on a side, or, where every die has
@@ -1204,7 +1204,7 @@ const fairdice = (() => {
       const held = whole
         ? `${counted(whole, "whole roll", "whole rolls")} from there, then ${counted(over, "digit", "digits")} over`
         : "less than one roll";
-      const digits = token.length === 1 ? "1 digit" : `${token.length} digits`;
+      const digits = counted(token.length, "digit", "digits"); // grouped as the whole rolls are (fairdice.recorded)
       const again = link ? ": copy the link again from the game" : "";
       throw new Error(
         `${where}: ${quoted(token)} has ${digits}, not a multiple of ${sides.length} dice: ${held};` +

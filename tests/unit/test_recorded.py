@@ -140,6 +140,11 @@ def test_daily_six_faces_are_read_in_the_order_d4_to_d20(pasted: object) -> None
         ("x", PAIR, "^line 1, roll 1: 'x' is not a roll \\(write it like 6-5\\)$"),  # marks alone: nothing to point at
         ("634", PAIR, "has 3 digits, not a multiple of 2 dice: 1 whole roll from there, then 1 digit over;"),
         ("254264343", PAIR, "line 1, roll 1: '254264343' has 9 digits, not a multiple of 2 dice: 4 whole rolls from"),
+        # both numbers grouped by thousands alike (review: "has 4301 digits … 2,150 whole rolls")
+        ("6" * 4301, PAIR, "'... \\(4,301 characters\\) has 4,301 digits, not a multiple of 2 dice: 2,150 whole rolls"),
+        ("6" * 4300 + "x5", PAIR, "\\(4,302 characters\\) .*; its character 4,301, .* but 4,300 digits come before"),
+        ("6" * 4300 + "x", PAIR, "\\(4,301 characters\\) .*; its character 4,301, 'x', separates dice, but no die"),
+        ("6" * 4300 + ".", PAIR, "\\(4,301 characters\\) .*; its character 4,301, '.', is no die$"),
         (
             "1-2-3 45678",
             (6, 6, 6),
