@@ -94,7 +94,7 @@ def _fit_as_given(verdict: Verdict) -> str:
     """How the rolls fit when they are not in question: all of them, or none recorded."""
     if verdict.checks.rolls == "not_given":
         return "the seal"
-    return f"{verdict.summary.compared} of {verdict.summary.compared} rolls"
+    return _of(verdict.summary.compared, verdict.summary.compared)
 
 
 # ---- the seal ------------------------------------------------------------------------------
@@ -362,8 +362,14 @@ def _case(request: RequestBase, secret: bytes) -> Case[Any]:
 
 def _explains(k: int, case: Case[Any]) -> str:
     if case.compared == case.total:
-        return f"{k} of {case.total} rolls"
-    return f"{k} of the first {case.compared} rolls"
+        return _of(k, case.total)
+    return _of(k, case.compared, "the first ")
+
+
+def _of(k: int, n: int, first: str = "") -> str:
+    """A finding's `explains`: "k of n rolls", "0 of 1 roll" for one (review: "0 of 1 rolls" of a daily roll). The
+    numbers are plain digits: the page reads them back (page._EXPLAINS)."""
+    return f"{k} of {first}{n} {'roll' if n == 1 else 'rolls'}"
 
 
 def _count_finding(case: Case[Any], verdict: Verdict) -> Finding:
@@ -378,7 +384,7 @@ def _count_finding(case: Case[Any], verdict: Verdict) -> Finding:
     asked = counted(min(total, computed), words.roll, words.rolls)
     return Finding(
         cause="roll_count",
-        explains=f"{verdict.summary.compared} of {total} rolls",
+        explains=_of(verdict.summary.compared, total),
         detail=(
             f"every roll compared fits, but {counted(total, words.roll, words.rolls)} {was(total)} recorded and"
             f" {computed:,} computed: the recorded list holds {what} {asked} asked for; "
@@ -470,7 +476,7 @@ def _unexplained(case: Case[Any], verdict: Verdict, matched: int) -> Finding:
             )
         return Finding(
             cause="few_rolls_differ",
-            explains=f"{matched} of {compared} rolls",
+            explains=_of(matched, compared),
             detail=(
                 f"{'only ' if few else ''}{rolls if len(differ) > 1 else roll} {shown}"
                 f" differ{'' if len(differ) > 1 else 's'}: {rest} this secret{odds}, so the secret and the settings are"
@@ -486,7 +492,7 @@ def _unexplained(case: Case[Any], verdict: Verdict, matched: int) -> Finding:
     if verdict.checks.seal == "mismatch":
         return Finding(
             cause="secret_from_other_game",
-            explains=f"{matched} of {compared} rolls",
+            explains=_of(matched, compared),
             detail=(
                 "neither the seal nor the recorded rolls fit this secret, and none of the mistakes tried explains the"
                 f" rolls{thin}: the secret is most likely from another game than both; copy it again from the game."
@@ -506,7 +512,7 @@ def _unexplained(case: Case[Any], verdict: Verdict, matched: int) -> Finding:
             f"none of the mistakes tried{tried} explains the recorded rolls{thin}: they and the secret most likely come"
             " from different games; give the seal too to tell which"
         )
-    return Finding(cause="rolls_from_other_game", explains=f"{matched} of {compared} rolls", detail=detail)
+    return Finding(cause="rolls_from_other_game", explains=_of(matched, compared), detail=detail)
 
 
 def _try(case: Case[Any], hypothesis: Hypothesis) -> dict[str, JsonValue]:

@@ -165,7 +165,9 @@ class Finding(BaseModel):
     model_config = ConfigDict(frozen=True, serialize_by_alias=True, validate_by_name=True, validate_by_alias=True)
 
     cause: Cause
-    explains: str = Field(description="how many recorded rolls this cause accounts for, as 'k of n rolls'")
+    explains: str = Field(
+        description="how many recorded rolls this cause accounts for, as 'k of n rolls' ('k of 1 roll' for one)"
+    )
     detail: str = Field(description="the cause in words, for the person who sent the request")
     try_: dict[str, JsonValue] | None = Field(
         default=None,

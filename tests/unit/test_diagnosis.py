@@ -14,6 +14,8 @@ import pytest
 from fairdice import schemes
 from fairdice.diagnosis import MAX_FINDINGS, _hypotheses, _try, diagnose
 from fairdice.dice import keyed_mac
+from fairdice.links import parse_link
+from fairdice.page import render_page
 from fairdice.schemes import narde, parse_request
 from fairdice.schemes.base import MAX_COMPARED, Case
 from fairdice.verdict import Finding, Verdict
@@ -242,6 +244,17 @@ def test_a_daily_roll_of_another_player_names_the_player_id_and_the_date() -> No
         "another player's or another day's roll: check the player id and the date (the UTC day it was rolled)"
     )
     assert "seat order" not in found.detail and "game of the match" not in found.detail
+
+
+def test_a_finding_of_a_daily_roll_says_it_explains_so_many_of_1_roll() -> None:
+    # Review: a day's one roll, another game's, was "0 of 1 rolls"
+    player = "00000000-0000-4000-8000-000000000000"
+    request = parse_link(f"?scheme=daily&date=2026-01-01&player={player}&secret={'00' * 32}&rolls=1-5-3-2-3-1")
+    verdict = verify(request)
+    found = finding(verdict, "rolls_from_other_game")
+    assert found.explains == "0 of 1 roll"
+    # and the page still words it, as it did "0 of 2 rolls"
+    assert "it does not fit the recorded roll" in render_page(verdict, request)
 
 
 # ---- games of a match, openings, take-backs ----------------------------------------------
