@@ -176,11 +176,11 @@ def lone_returns(line: bytes) -> bool:
 
 
 # Said of a line that cannot be read and holds NUL bytes: text in UTF-16 or UTF-32, whose every ASCII character has NUL
-# bytes beside it; little-endian (as Windows PowerShell writes a file) leaves a line feed's after it.
+# bytes beside it; little-endian (as Windows PowerShell writes a file) leaves a line feed's after it. Short enough that
+# the longest reason json gives before it stays within problems.MAX_MESSAGE (review: 342 characters)
 NUL_WITHIN = (
-    "; it holds NUL bytes (0x00), as text in UTF-16 or UTF-32 does: JSON Lines is UTF-8 text (in little-endian UTF-16"
-    " or UTF-32, as Windows writes them, each line feed has NUL bytes after it, read as the next line's start or,"
-    " after the last, as a line of their own)"
+    "; it holds NUL bytes (0x00), as UTF-16 or UTF-32 text does: JSON Lines is UTF-8 (in little-endian, each line"
+    " feed's NUL bytes are read as the next line's start or, after the last, as a line)"
 )
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from fairdice import schemes
 from fairdice.audit.duplicates import repeats
-from fairdice.audit.lines import LONE_CR, Unreadable, numbered_lines
+from fairdice.audit.lines import LONE_CR, NUL_WITHIN, Unreadable, numbered_lines
 from fairdice.audit.shard import (
     FINDINGS,
     GAME_LINE,
@@ -29,6 +29,7 @@ from fairdice.audit.shard import (
 from fairdice.audit.store import FolderResults
 from fairdice.audit.tally import Partial
 from fairdice.cli import main
+from fairdice.problems import MAX_MESSAGE
 from fairdice.schemes import parse_request
 from fairdice.schemes.bg_online import online_key
 from fairdice.verify import Checked, check, verify
@@ -567,11 +568,24 @@ def test_each_finding_of_a_file_in_utf16_or_utf32_says_its_lines_hold_nul_bytes_
         assert len(findings) == partial.counts.errors == (2 if encoding.endswith("be") else 3)
         for finding in map(json.loads, findings):
             assert finding["error"]["message"].endswith(
-                "; it holds NUL bytes (0x00), as text in UTF-16 or UTF-32 does: JSON Lines is UTF-8 text (in"
-                " little-endian UTF-16 or UTF-32, as Windows writes them, each line feed has NUL bytes after it,"
-                " read as the next line's start or, after the last, as a line of their own)"
+                "; it holds NUL bytes (0x00), as UTF-16 or UTF-32 text does: JSON Lines is UTF-8 (in little-endian,"
+                " each line feed's NUL bytes are read as the next line's start or, after the last, as a line)"
             ), (encoding, finding)
             assert "carriage returns" not in finding["error"]["message"]  # a CR LF's, in UTF-16: no CR alone
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be", "utf-32-le"])
+def test_each_finding_of_a_file_in_utf16_or_utf32_stays_within_a_messages_length(tmp_path: Path, encoding: str) -> None:
+    # Review: each was 308 to 342 characters, past the 300 a message is kept to (problems.MAX_MESSAGE)
+    games_text = "".join(json.dumps(games.narde(n)) + "\r\n" for n in range(2))
+    store = FolderResults(tmp_path)
+    audit_shard(numbered_lines(io.BytesIO(games_text.encode(encoding)), "day.jsonl"), "day.jsonl", store, "s")
+    findings = [json.loads(line) for line in (tmp_path / partial_key("s", FINDINGS)).read_text().splitlines()]
+
+    assert findings
+    for finding in findings:
+        message = finding["error"]["message"]
+        assert message.endswith(NUL_WITHIN) and len(message) <= MAX_MESSAGE, (len(message), message)
 
 
 def test_an_id_holding_half_a_character_is_a_finding_not_an_id_that_another_game_shares(tmp_path: Path) -> None:
