@@ -131,9 +131,10 @@ def _die(text: str, sides: int, where: str) -> int:
     return face
 
 
-# A word pasted beside the rolls, a name or a label (`white: 6-3`, `P1: 6-3`): Latin letters and digits, a colon after
-# them or not, from a letter but x, which parts dice (6x3) and may start a token whose mark is misplaced (`x63`)
-_LABEL = re.compile("[a-wyzA-WYZ][A-Za-z0-9_]*:?")
+# A word pasted beside the rolls, a name or a label (`white: 6-3`, `P1: 6-3`, `white:15`): Latin letters and digits,
+# alone or with a colon after them and a roll or not, from a letter but x, which parts dice (6x3) and may start a token
+# whose mark is misplaced (`x63`)
+_LABEL = re.compile("[a-wyzA-WYZ][A-Za-z0-9_]*(?::|$)")
 
 
 def _roll_from_token(
@@ -145,12 +146,17 @@ def _roll_from_token(
     may have cut short inside a roll."""
     where = f"{line}roll {first}"
     per_roll = len(sides)
-    if not token[:1].isdigit() and _LABEL.fullmatch(token):  # a token of rolls starts with a digit: not matched again
-        # Support review: `white: 4-1` was "its character 6, ':', separates dice, but no die comes after it"
+    if not token[:1].isdigit() and _LABEL.match(token):  # a token of rolls starts with a digit: not matched again
+        # Support review: `white: 4-1` was "its character 6, ':', separates dice, but no die comes after it", and
+        # `white:15` "'white' is not a die face"; a link's rolls are copied, not pasted, again (review)
+        again = (
+            ", and the link's rolls hold one: copy the link again from the game"
+            if link
+            else f"; paste the rolls without them (a line may start with its roll's number, Roll 1: {_example(sides)})"
+        )
         raise RecordedError(
             f"{where}: {_shown(token)} is not a roll (write it like {_example(sides)}): a word, such as a name or a"
-            f" label, is no dice; paste the rolls without them (a line may start with its roll's number, Roll 1:"
-            f" {_example(sides)})"
+            f" label, is no dice{again}"
         )
     parts = _DIE_SPLIT.split(token)
     if len(parts) > 1:

@@ -1162,10 +1162,14 @@ const fairdice = (() => {
   // a mail program may have cut short inside a roll.
   function fromToken(token, sides, line, first, link = false) {
     const where = `${line}roll ${first}`;
-    // A word pasted beside the rolls, a name or a label (`white: 6-3`), as recorded._LABEL finds it
-    if (/^[a-wyzA-WYZ][A-Za-z0-9_]*:?$/.test(token)) {
+    // A word pasted beside the rolls, a name or a label (`white: 6-3`, `white:15`), as recorded._LABEL finds it; a
+    // link's rolls are copied, not pasted, again (fairdice.recorded)
+    if (/^[a-wyzA-WYZ][A-Za-z0-9_]*(?::|$)/.test(token)) {
+      const again = link
+        ? ", and the link's rolls hold one: copy the link again from the game"
+        : `; paste the rolls without them (a line may start with its roll's number, Roll 1: ${example(sides)})`;
       throw new Error(
-        `${where}: ${quoted(token)} is not a roll (write it like ${example(sides)}): a word, such as a name or a label, is no dice; paste the rolls without them (a line may start with its roll's number, Roll 1: ${example(sides)})`,
+        `${where}: ${quoted(token)} is not a roll (write it like ${example(sides)}): a word, such as a name or a label, is no dice${again}`,
       );
     }
     const pieces = token.split(DIE_SPLIT);

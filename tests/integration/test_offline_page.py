@@ -924,6 +924,8 @@ BAD_LINKS = [
     f"?seed={KEY.hex()}&client%3Da,b",
     f"?scheme%3Dnarde-v1%26key%3D{KEY.hex()}&phrase%3Dtest",
     f"?scheme=narde-v1%26key%3D{KEY.hex()}%26phrase%3Dtest",  # the & and = after scheme= alone (support)
+    f"?seed={KEY.hex()}&client=a,b&rolls=white:15",  # a link's rolls holding a word: copy it again (review)
+    f"?seed={KEY.hex()}&client=a,b&rolls=white:+4-1",
     f"?seed={KEY.hex()}&amp;client=a,b",  # and one whose & it wrote as &amp;
     f"?seed={KEY.hex()}%E2%80%8B&client=a,b",  # an invisible character after the secret is named (review: support)
     f"?seed={KEY.hex()}&client=a,b%E2%80%8B",  # and after a client seed
@@ -1352,6 +1354,7 @@ PASTED = [
     ("6-3 4-4", (6, 6)),
     ("white: 4-1\nblack: 2-6", (6, 6)),  # a player's own labels are words (support review)
     ("P1: 2-4-3 P2: 4-6-6", (6, 6, 6)),
+    ("white:15 black:26", (6, 6)),  # and written against its roll (review)
     ("d4: 3 d6: 3 d8: 4 d10: 9 d12: 2 d20: 5", (4, 6, 8, 10, 12, 20)),  # a daily roll's dice named (support review)
     ("3 3 4 9 2 5 (my roll)", (4, 6, 8, 10, 12, 20)),
     ("63 44", (6, 6)),

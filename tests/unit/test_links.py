@@ -456,6 +456,20 @@ def test_a_links_rolls_cut_short_inside_a_roll_say_the_link_was_cut_and_to_copy_
     assert (problem.field, problem.message) == ("rolls", said)
 
 
+@pytest.mark.parametrize("rolls", ["white:15", "white:4-1", "white:+4-1"])
+def test_a_links_rolls_holding_a_word_say_so_and_to_copy_the_link_again(rolls: str) -> None:
+    # Review: `white:15` was "'white' is not a die face", and a label alone "paste the rolls without them", of a link
+    with pytest.raises(ValidationError) as caught:
+        parse_link(f"seed={KEY}&client=a,b&rolls={rolls}")
+    (problem,) = describe(caught.value)
+    token = rolls.partition("+")[0]
+    assert (problem.field, problem.message) == (
+        "rolls",
+        f"line 1, roll 1: {token!r} is not a roll (write it like 6-5): a word, such as a name or a label, is no dice,"
+        " and the link's rolls hold one: copy the link again from the game",
+    )
+
+
 def test_one_die_pasted_is_still_told_how_to_write_a_roll() -> None:
     # Typed, not a link: nothing was cut, and the words say how to write each roll's dice
     with pytest.raises(ValidationError) as caught:

@@ -168,6 +168,9 @@ def test_daily_six_faces_are_read_in_the_order_d4_to_d20(pasted: object) -> None
             " dice; paste the rolls without them \\(a line may start with its roll's number, Roll 1: 6-5\\)$",
         ),
         ("Player 1: 2-4-3", (6, 6, 6), "^line 1, roll 1: 'Player' is not a roll \\(write it like 6-5-4\\): a word,"),
+        # and one written against its roll (review: "'white' is not a die face")
+        ("white:15", PAIR, "^line 1, roll 1: 'white:15' is not a roll \\(write it like 6-5\\): .* paste the rolls"),
+        ("P1:2-4-3", (6, 6, 6), "^line 1, roll 1: 'P1:2-4-3' is not a roll \\(write it like 6-5-4\\): a word,"),
         (
             "6 3",
             PAIR,
