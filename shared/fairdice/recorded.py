@@ -501,10 +501,12 @@ def _from_numbers(text: str, sides: Sequence[int], link: bool = False) -> list[t
             raise RecordedError(f"roll 1: a day's one roll is its {len(sides)} faces alone, with no number before them")
         word = next((n for n in numbers if not (n.isascii() and n.isdigit())), None)
         if word is not None:
-            # Support review: "d4: 3 d6: 3 …", the dice's names beside their faces, was "12 faces", the names counted
+            # Support review: "d4: 3 d6: 3 …", the dice's names beside their faces, was "12 faces", the names counted;
+            # a link's rolls are copied, not typed, again (review)
+            again = "; the link's rolls hold a word: copy the link again from the game" if link else ""
             raise RecordedError(
                 f"roll 1: {_shown(word)} is no face: a day's one roll is its {len(sides)} faces alone, with no dice's"
-                " names or other words beside them"
+                f" names or other words beside them{again}"
             )
         # In a link, fewer faces than a roll are a link cut short (support review: "roll 1: 4 faces", no word of why)
         cut = (

@@ -1274,7 +1274,8 @@ const fairdice = (() => {
       }
       const word = faces.find((face) => !ASCII_DIGITS.test(face)); // the dice's names beside their faces (recorded.py alike)
       if (word !== undefined) {
-        throw new Error(`roll 1: ${quoted(word)} is no face: a day's one roll is its ${sides.length} faces alone, with no dice's names or other words beside them`);
+        const again = link ? "; the link's rolls hold a word: copy the link again from the game" : ""; // recorded.py alike
+        throw new Error(`roll 1: ${quoted(word)} is no face: a day's one roll is its ${sides.length} faces alone, with no dice's names or other words beside them${again}`);
       }
       // In a link, fewer faces than a roll are a link cut short (recorded.py alike)
       const cut =

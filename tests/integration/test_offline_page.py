@@ -941,6 +941,7 @@ BAD_LINKS = [
     # a day's link cut inside its one roll (support review)
     f"?scheme=daily&date=2026-01-01&player=00000000-0000-4000-8000-000000000000&secret={KEY.hex()}&rolls=3-5-7-1",
     f"?scheme=daily&date=2026-01-01&player=00000000-0000-4000-8000-000000000000&secret={KEY.hex()}&rolls=3",
+    "?scheme=daily&date=2026-01-01&player=00000000-0000-4000-8000-000000000000&rolls=white:1-5-3-2-3-1",  # a word
     f"?seed={KEY.hex()}&client=a,b&rolls=25426316443161316251643x5",  # the x named, not the run before it (review)
     f"?seed={KEY.hex()}&client=a,b&%E3%85%A4=1",
     f"?scheme=narde%F0%9D%85%99&key={KEY.hex()}",

@@ -470,6 +470,18 @@ def test_a_links_rolls_holding_a_word_say_so_and_to_copy_the_link_again(rolls: s
     )
 
 
+def test_a_days_link_whose_roll_holds_a_word_says_so_and_to_copy_the_link_again() -> None:
+    # Review: a day's `rolls=white:1-5-3-2-3-1` said no more than a paste's "no … other words beside them"
+    with pytest.raises(ValidationError) as caught:
+        parse_link("scheme=daily&date=2026-01-01&player=00000000-0000-4000-8000-000000000000&rolls=white:1-5-3-2-3-1")
+    (problem,) = describe(caught.value)
+    assert (problem.field, problem.message) == (
+        "rolls",
+        "roll 1: 'white' is no face: a day's one roll is its 6 faces alone, with no dice's names or other words beside"
+        " them; the link's rolls hold a word: copy the link again from the game",
+    )
+
+
 def test_one_die_pasted_is_still_told_how_to_write_a_roll() -> None:
     # Typed, not a link: nothing was cut, and the words say how to write each roll's dice
     with pytest.raises(ValidationError) as caught:
