@@ -24,6 +24,7 @@ from typing import Any, NoReturn, cast
 from fairdice import json_input
 from fairdice.errors import RepeatedKey
 from fairdice.prose import counted, ends, repr_of
+from fairdice.prose import number as grouped
 
 # A number in front of a line's rolls: after a word ("Roll 1"), after "#", or before ".", ")", a colon and a space,
 # or a space. Its digits are ASCII: a number that places rolls is written one way.
@@ -119,15 +120,24 @@ def _misplaced(token: str, parts: list[str], one_digit: bool) -> str | None:
     return min(found, key=lambda place: place[0])[1] if found else None
 
 
-def _die(text: str, sides: int, where: str) -> int:
+def _at(line: int | None, roll: int) -> str:
+    """`line 3, roll 2,151`, or `roll 2,151` where there are no lines (a list): where a roll is, its numbers grouped as
+    counts are (review: "line 1, roll 2151" beside "has 4,301 digits"). Built only where a message is raised: the
+    audit's per-game path reads every roll without it."""
+    roll_at = f"roll {grouped(roll)}"
+    return roll_at if line is None else f"line {grouped(line)}, {roll_at}"
+
+
+def _die(text: str, sides: int, line: int | None, roll: int) -> int:
+    """Die face `text` of a die with `sides` sides, in the roll `_at(line, roll)` names if it is not one."""
     if not text.isdigit() or not text.isascii():
-        raise RecordedError(f"{where}: {_shown(text)} is not a die face")
+        raise RecordedError(f"{_at(line, roll)}: {_shown(text)} is not a die face")
     if len(text.lstrip("0")) > len(str(sides)):
         # Too many digits for any face (and int() would refuse a few thousand of them).
-        raise RecordedError(f"{where}: {_shown(text)} is not a face of a {sides}-sided die")
+        raise RecordedError(f"{_at(line, roll)}: {_shown(text)} is not a face of a {sides}-sided die")
     face = int(text)
     if not 1 <= face <= sides:
-        raise RecordedError(f"{where}: {face} is not a face of a {sides}-sided die")
+        raise RecordedError(f"{_at(line, roll)}: {face} is not a face of a {sides}-sided die")
     return face
 
 
@@ -138,13 +148,13 @@ _LABEL = re.compile("[a-wyzA-WYZ][A-Za-z0-9_]*(?::|$)")
 
 
 def _roll_from_token(
-    token: str, sides: Sequence[int], line: str, first: int, link: bool = False
+    token: str, sides: Sequence[int], line: int | None, first: int, link: bool = False
 ) -> list[tuple[int, ...]]:
     """One token: `6-3`, `63`, or a run of digits holding several rolls (`6344`), whose first roll is number `first`
-    (`line` says which line it is on, or is empty). A wrong die in a run is named by its own roll's number (review: the
+    (`line` says which line it is on, or is None). A wrong die in a run is named by its own roll's number (review: the
     twelfth roll of a link's digits was "roll 1"). `link`: the token is a link's rolls, which a chat or a mail program
     may have cut short inside a roll."""
-    where = f"{line}roll {first}"
+    where = _at(line, first)
     per_roll = len(sides)
     if not token[:1].isdigit() and _LABEL.match(token):  # a token of rolls starts with a digit: not matched again
         # Support review: `white: 4-1` was "its character 6, ':', separates dice, but no die comes after it", and
@@ -173,7 +183,7 @@ def _roll_from_token(
             if one_digit and _is_run(part):
                 _, said = _run(token, parts, n)
                 raise RecordedError(f"{where}: {_shown(token)} is not a roll (write it like {_example(sides)}){said}")
-            faces.append(_die(part, side, where))
+            faces.append(_die(part, side, line, first))
         return [tuple(faces)]
     if not token.isascii() or not token.isdigit() or max(sides) > 9:
         raise RecordedError(f"{where}: {_shown(token)} is not a roll (write it like {_example(sides)}){_past(token)}")
@@ -205,7 +215,7 @@ def _roll_from_token(
     if None in rolls:
         at = rolls.index(None)
         for die, s in zip(token[at * per_roll : (at + 1) * per_roll], sides, strict=True):
-            _die(die, s, f"{line}roll {first + at}")
+            _die(die, s, line, first + at)
     return cast("list[tuple[int, ...]]", rolls)
 
 
@@ -363,7 +373,7 @@ def _from_text(text: str, sides: Sequence[int], link: bool = False) -> Paste:
                 raise
             raise RecordedError(said) from None
         if not found:
-            raise RecordedError(f"line {at}: roll {number[0]} has no dice")
+            raise RecordedError(f"line {grouped(at)}: roll {grouped(number[0])} has no dice")
         rolls.extend(found)
     return Paste(rolls, first)
 
@@ -399,9 +409,9 @@ def _number_then_dice(at: int, line: str, rest: str, sides: Sequence[int]) -> st
     rolls = next((digits for digits in (faces, head + faces) if _could_be_rolls(digits, sides)), None)
     example = "-".join(rolls[: len(sides)]) if rolls else _example(sides)
     return (
-        f"line {at}: its first number, {head}, was read as its roll's number (a line may start with one), which leaves"
-        f" {counted(len(dice), 'die', 'dice')}, {_shown(' '.join(dice))}; write each roll's {len(sides)} dice together,"
-        f" such as {example} or {example.replace('-', '')}"
+        f"line {grouped(at)}: its first number, {head}, was read as its roll's number (a line may start with one),"
+        f" which leaves {counted(len(dice), 'die', 'dice')}, {_shown(' '.join(dice))}; write each roll's"
+        f" {len(sides)} dice together, such as {example} or {example.replace('-', '')}"
     )
 
 
@@ -434,25 +444,28 @@ def _placed(at: int, number: int, before: int, first: int | None) -> int:
     """The number of the paste's first roll, checked against line `at`, numbered `number`, after `before` rolls."""
     if first is None:
         if number < before:
-            rolls = "1 roll comes" if before == 1 else f"{before} rolls come"
             raise RecordedError(
-                f"line {at} is numbered {number}, but {rolls} before it: the numbers must count every roll, one after"
-                " another"
+                f"line {grouped(at)} is numbered {grouped(number)}, but {counted(before, 'roll comes', 'rolls come')}"
+                " before it: the numbers must count every roll, one after another"
             )
         return number - before
     expected = first + before
     if number > expected:
-        missing = f"roll {expected} is" if number == expected + 1 else f"rolls {ends(expected, number - 1)} are"
+        missing = (
+            f"roll {grouped(expected)} is"
+            if number == expected + 1
+            else f"rolls {ends(expected, number - 1, grouped)} are"
+        )
         raise RecordedError(
-            f"line {at} is numbered {number}, but the rolls above it end at roll {expected - 1}: {missing} not in"
-            " the paste. List every roll, in order, or leave the numbers out"
+            f"line {grouped(at)} is numbered {grouped(number)}, but the rolls above it end at roll"
+            f" {grouped(expected - 1)}: {missing} not in the paste. List every roll, in order, or leave the numbers out"
         )
     if number < expected:
         # one roll is said as one (review: "already run from 5 to 5")
-        held = f"roll {first}" if first == expected - 1 else f"rolls {ends(first, expected - 1)}"
+        held = f"roll {grouped(first)}" if first == expected - 1 else f"rolls {ends(first, expected - 1, grouped)}"
         raise RecordedError(
-            f"line {at} is numbered {number}, but the lines above it already hold {held}: number each line by its"
-            " first roll and list each roll once, in order, or leave the numbers out"
+            f"line {grouped(at)} is numbered {grouped(number)}, but the lines above it already hold {held}: number each"
+            " line by its first roll and list each roll once, in order, or leave the numbers out"
         )
     return first
 
@@ -471,7 +484,7 @@ def _rolls_of_line(
         if roll is not None:
             rolls.append(roll)
         else:
-            rolls.extend(_roll_from_token(token, sides, f"line {at}, ", before + len(rolls) + 1, link))
+            rolls.extend(_roll_from_token(token, sides, at, before + len(rolls) + 1, link))
     return rolls
 
 
@@ -540,18 +553,19 @@ def _from_list(value: list[object], sides: Sequence[int]) -> list[tuple[int, ...
     # A roll written as text is read in one step, as a line's are
     table = _single_rolls(tuple(sides)) if max(sides) <= 9 else {}
     for n, item in enumerate(value, start=1):
-        where = f"roll {n}"
         if isinstance(item, str):
             token = item.strip()
-            rolls.extend([roll] if (roll := table.get(token)) else _roll_from_token(token, sides, "", n))
+            rolls.extend([roll] if (roll := table.get(token)) else _roll_from_token(token, sides, None, n))
             continue
         if not isinstance(item, list | tuple) or len(item) != per_roll:
-            raise RecordedError(f"{where}: expected a list of {per_roll} dice, got {repr_of(item, most=200)}"[:200])
+            raise RecordedError(
+                f"{_at(None, n)}: expected a list of {per_roll} dice, got {repr_of(item, most=200)}"[:200]
+            )
         faces = []
         for face, s in zip(item, sides, strict=True):
             if isinstance(face, bool) or not isinstance(face, int | str):
-                raise RecordedError(f"{where}: {repr_of(face, most=200)} is not a die face"[:200])
-            faces.append(_die(str(face).strip(), s, where))
+                raise RecordedError(f"{_at(None, n)}: {repr_of(face, most=200)} is not a die face"[:200])
+            faces.append(_die(str(face).strip(), s, None, n))
         rolls.append(tuple(faces))
     return rolls
 

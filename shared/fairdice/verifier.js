@@ -131,7 +131,7 @@ const fairdice = (() => {
 
   // ---- words: counts, spans and values as the core says them (fairdice.prose) --------------------
 
-  const number = (n) => Number(n).toLocaleString("en-US");
+  const number = (n) => (typeof n === "bigint" ? n : Number(n)).toLocaleString("en-US"); // a BigInt to its last digit
   const counted = (n, one, many) => `${number(n)} ${Number(n) === 1 ? one : many}`;
   // `5 to 7`, `5` alone, and `5 and 6` for two (BigInts or numbers), each as `shown` writes it
   const ends = (first, last, shown = String) =>
@@ -1147,21 +1147,25 @@ const fairdice = (() => {
   const example = (sides) => sides.map((s, i) => Math.min(s, 6 - i)).join("-");
   const short = (text) => Array.from(text).slice(0, 200).join("");
 
-  function die(token, sides, where) {
-    if (!ASCII_DIGITS.test(token)) throw new Error(`${where}: ${quoted(token)} is not a die face`);
+  // `line 3, roll 2,151`, or `roll 2,151` with no line (a list), its numbers grouped; built only where a message is
+  // raised (fairdice.recorded._at)
+  const rollAt = (line, roll) => (line === null ? `roll ${number(roll)}` : `line ${number(line)}, roll ${number(roll)}`);
+
+  function die(token, sides, line, roll) {
+    if (!ASCII_DIGITS.test(token)) throw new Error(`${rollAt(line, roll)}: ${quoted(token)} is not a die face`);
     if (token.replace(/^0+/, "").length > String(sides).length) {
-      throw new Error(`${where}: ${quoted(token)} is not a face of a ${sides}-sided die`);
+      throw new Error(`${rollAt(line, roll)}: ${quoted(token)} is not a face of a ${sides}-sided die`);
     }
     const face = Number(token);
-    if (face < 1 || face > sides) throw new Error(`${where}: ${face} is not a face of a ${sides}-sided die`);
+    if (face < 1 || face > sides) throw new Error(`${rollAt(line, roll)}: ${face} is not a face of a ${sides}-sided die`);
     return face;
   }
 
-  // A token whose first roll is number `first` (`line` says which line it is on, or is empty); a wrong die in a run is
+  // A token whose first roll is number `first` (`line` says which line it is on, or is null); a wrong die in a run is
   // named by its own roll's number, as fairdice.recorded names it. `link`: the token is a link's rolls, which a chat or
   // a mail program may have cut short inside a roll.
   function fromToken(token, sides, line, first, link = false) {
-    const where = `${line}roll ${first}`;
+    const where = rollAt(line, first);
     // A word pasted beside the rolls, a name or a label (`white: 6-3`, `white:15`), as recorded._LABEL finds it; a
     // link's rolls are copied, not pasted, again (fairdice.recorded)
     if (/^[a-wyzA-WYZ][A-Za-z0-9_]*(?::|$)/.test(token)) {
@@ -1188,7 +1192,7 @@ const fairdice = (() => {
           if (Math.max(...sides) <= 9 && isRun(p)) {
             throw new Error(`${where}: ${quoted(token)} is not a roll (write it like ${example(sides)})${run(token, pieces, i)[1]}`);
           }
-          return die(p, sides[i], where);
+          return die(p, sides[i], line, first);
         }),
       ];
     }
@@ -1217,7 +1221,7 @@ const fairdice = (() => {
     }
     const rolls = [];
     for (let i = 0; i < token.length; i += sides.length) {
-      rolls.push(sides.map((s, j) => die(token[i + j], s, `${line}roll ${first + i / sides.length}`)));
+      rolls.push(sides.map((s, j) => die(token[i + j], s, line, first + i / sides.length)));
     }
     return rolls;
   }
@@ -1236,22 +1240,21 @@ const fairdice = (() => {
     }
     const rolls = [];
     value.forEach((item, n) => {
-      const where = `roll ${n + 1}`;
       if (typeof item === "string") {
-        rolls.push(...fromToken(strip(item), sides, "", n + 1));
+        rolls.push(...fromToken(strip(item), sides, null, n + 1));
         return;
       }
       if (!Array.isArray(item) || item.length !== sides.length) {
-        throw new Error(short(`${where}: expected a list of ${sides.length} dice, got ${pyRepr(item)}`));
+        throw new Error(short(`${rollAt(null, n + 1)}: expected a list of ${sides.length} dice, got ${pyRepr(item)}`));
       }
       rolls.push(
         item.map((face, i) => {
           const integer = typeof face === "bigint" || (typeof face === "number" && Number.isInteger(face));
           if (!integer && typeof face !== "string") {
             // a PyFloat lands here too: a float is no die face, said as it was written (2.0)
-            throw new Error(short(`${where}: ${pyRepr(face)} is not a die face`));
+            throw new Error(short(`${rollAt(null, n + 1)}: ${pyRepr(face)} is not a die face`));
           }
-          return die(strip(String(face)), sides[i], where);
+          return die(strip(String(face)), sides[i], null, n + 1);
         }),
       );
     });
@@ -1308,7 +1311,7 @@ const fairdice = (() => {
     for (const token of text.split(TOKEN_SPLIT).filter(Boolean)) {
       const roll = table.get(token);
       if (roll) rolls.push(roll.slice());
-      else rolls.push(...fromToken(token, sides, `line ${at}, `, before + rolls.length + 1, link));
+      else rolls.push(...fromToken(token, sides, at, before + rolls.length + 1, link));
     }
     return rolls;
   }
@@ -1343,7 +1346,7 @@ const fairdice = (() => {
     const rolls = [faces, head + faces].find((digits) => couldBeRolls(digits, sides));
     const shape = rolls ? [...rolls.slice(0, sides.length)].join("-") : example(sides);
     return (
-      `line ${at}: its first number, ${head}, was read as its roll's number (a line may start with one), which leaves` +
+      `line ${number(at)}: its first number, ${head}, was read as its roll's number (a line may start with one), which leaves` +
       ` ${counted(dice.length, "die", "dice")}, ${quoted(dice.join(" "))}; write each roll's ${sides.length} dice together,` +
       ` such as ${shape} or ${shape.replace(/-/g, "")}`
     );
@@ -1366,26 +1369,26 @@ const fairdice = (() => {
   }
 
   /** The number of the paste's first roll, checked against line `at`, numbered `number`, after `before` rolls. */
-  function placedAt(at, number, before, first) {
+  function placedAt(at, numbered, before, first) {
     const count = BigInt(before);
+    const line = `line ${number(at)} is numbered ${number(numbered)}`; // its numbers grouped (fairdice.recorded)
     if (first === null) {
-      if (number < count) {
-        const rolls = before === 1 ? "1 roll comes" : `${before} rolls come`;
-        throw new Error(`line ${at} is numbered ${number}, but ${rolls} before it: the numbers must count every roll, one after another`);
+      if (numbered < count) {
+        throw new Error(`${line}, but ${counted(before, "roll comes", "rolls come")} before it: the numbers must count every roll, one after another`);
       }
-      return number - count;
+      return numbered - count;
     }
     const expected = first + count;
-    if (number > expected) {
-      const missing = number === expected + 1n ? `roll ${expected} is` : `rolls ${ends(expected, number - 1n)} are`;
+    if (numbered > expected) {
+      const missing = numbered === expected + 1n ? `roll ${number(expected)} is` : `rolls ${ends(expected, numbered - 1n, number)} are`;
       throw new Error(
-        `line ${at} is numbered ${number}, but the rolls above it end at roll ${expected - 1n}: ${missing} not in the paste. List every roll, in order, or leave the numbers out`,
+        `${line}, but the rolls above it end at roll ${number(expected - 1n)}: ${missing} not in the paste. List every roll, in order, or leave the numbers out`,
       );
     }
-    if (number < expected) {
-      const held = first === expected - 1n ? `roll ${first}` : `rolls ${ends(first, expected - 1n)}`; // one roll as one
+    if (numbered < expected) {
+      const held = first === expected - 1n ? `roll ${number(first)}` : `rolls ${ends(first, expected - 1n, number)}`; // one roll as one
       throw new Error(
-        `line ${at} is numbered ${number}, but the lines above it already hold ${held}: number each line by its first roll and list each roll once, in order, or leave the numbers out`,
+        `${line}, but the lines above it already hold ${held}: number each line by its first roll and list each roll once, in order, or leave the numbers out`,
       );
     }
     return first;
@@ -1537,21 +1540,21 @@ const fairdice = (() => {
     const rolls = [];
     let first = null;
     lines.forEach(([at, line], i) => {
-      const number = numbers[i];
-      if (number === null) {
+      const numbered = numbers[i];
+      if (numbered === null) {
         rolls.push(...rollsOfLine(line, table, sides, at, rolls.length, link));
         return;
       }
-      first = placedAt(at, number[0], rolls.length, first);
+      first = placedAt(at, numbered[0], rolls.length, first);
       let found;
       try {
-        found = rollsOfLine(number[1], table, sides, at, rolls.length, link);
+        found = rollsOfLine(numbered[1], table, sides, at, rolls.length, link);
       } catch (error) {
-        const said = numberThenDice(at, line, number[1], sides);
+        const said = numberThenDice(at, line, numbered[1], sides);
         if (said === null) throw error;
         throw new Error(said);
       }
-      if (!found.length) throw new Error(`line ${at}: roll ${number[0]} has no dice`);
+      if (!found.length) throw new Error(`line ${number(at)}: roll ${number(numbered[0])} has no dice`);
       rolls.push(...found);
     });
     return { rolls, first };

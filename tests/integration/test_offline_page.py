@@ -1365,6 +1365,10 @@ PASTED = [
     ("1-2-3 45678", (6, 6, 6)),
     ("1-2-3 45", (6, 6, 6)),
     ("6" * 4301, (6, 6)),  # its digits and whole rolls grouped by thousands alike (review)
+    ("66" * 2150 + "67", (6, 6)),  # and a roll's number (review: "line 1, roll 2151")
+    ("6-3\n" * 1200 + "Roll 1100: 4-4", (6, 6)),  # and a line's
+    ("Roll 2000: 6-3\nRoll 2005: 4-4", (6, 6)),
+    ("Roll 9999999999999999: 6-3\nRoll 1: 4-4", (6, 6)),  # a number past 2**53 grouped to its last digit
     ("6" * 4300 + "x5", (6, 6)),
     ("6" * 4300 + "x", (6, 6)),
     ("6" * 4300 + ".", (6, 6)),

@@ -332,6 +332,29 @@ def test_a_wrong_die_in_rolls_written_together_names_its_own_roll(pasted: object
 
 
 @pytest.mark.parametrize(
+    ("pasted", "said"),
+    [
+        # Review: "line 1, roll 2151", where the counts beside it are grouped ("has 4,301 digits")
+        ("66" * 2150 + "67", "line 1, roll 2,151: 7 is not a face of a 6-sided die"),
+        (["6-3"] * 1500 + [[6, 7]], "roll 1,501: 7 is not a face of a 6-sided die"),
+        (
+            "6-3\n" * 1200 + "Roll 1100: 4-4",
+            "line 1,201 is numbered 1,100, but 1,200 rolls come before it: the numbers",
+        ),
+        (
+            "Roll 2000: 6-3\nRoll 2005: 4-4",
+            "line 2 is numbered 2,005, but the rolls above it end at roll 2,000: rolls 2,001 to 2,004 are not in",
+        ),
+        ("Roll 2000: 6-3\nRoll 1500: 4-4", "line 2 is numbered 1,500, but the lines above it already hold roll 2,000:"),
+    ],
+)
+def test_roll_and_line_numbers_are_grouped_by_thousands_as_counts_are(pasted: object, said: str) -> None:
+    with pytest.raises(RecordedError) as caught:
+        parse_recorded(pasted, PAIR)
+    assert str(caught.value).startswith(said)
+
+
+@pytest.mark.parametrize(
     ("pasted", "sides"),
     [("634412", PAIR), (["6-3", "44", "1-2"], PAIR), ("634412512", THREE), (["634", "412", "5-1-2"], THREE)],
 )
