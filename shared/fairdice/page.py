@@ -35,7 +35,7 @@ from fairdice.markup import (
     whole_dates,
 )
 from fairdice.offline import page_script
-from fairdice.prose import counted, number, reorders, utc_time
+from fairdice.prose import counted, none_recorded, number, reorders, utc_time
 from fairdice.request import RequestBase
 from fairdice.schemes.base import Scheme, Words
 from fairdice.verdict import Finding, RollReport, Verdict
@@ -455,8 +455,7 @@ def checked(words: Words, verdict: Verdict) -> list[tuple[str, str]]:
     summary, scope = verdict.summary, verdict.scope.description
     if verdict.checks.rolls == "not_given":
         # one roll said as one, as verify.reasons says it (review: a day's one roll was "no rolls were recorded")
-        none = f"no {words.roll} was recorded" if summary.count == 1 else f"no {words.rolls} were recorded"
-        return [("Computed", scope), ("Compared", f"none: {none}")]
+        return [("Computed", scope), ("Compared", f"none: {none_recorded(summary.count, words.roll, words.rolls)}")]
     if summary.missing:
         first = f"the first {words.roll}" if summary.compared == 1 else f"the first {number(summary.compared)}"
         return [("Computed", scope), ("Compared", f"{first} only: the rest were not recorded")]

@@ -273,6 +273,13 @@ def was(n: int) -> str:
     return "was" if n == 1 else "were"
 
 
+def none_recorded(n: int, one: str, many: str) -> str:
+    """`no roll was recorded` of a game of one roll, `no rolls were recorded` of any other: what a verdict and its page
+    say where no roll came with the request (review: a day's one roll read "no rolls were recorded"). verifier.js's
+    `noneRecorded` says the same."""
+    return f"no {one} was recorded" if n == 1 else f"no {many} were recorded"
+
+
 def listed(parts: list[str]) -> str:
     """`a`, `a and b`, `a, b and c`."""
     return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}" if parts else ""

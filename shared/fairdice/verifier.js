@@ -138,6 +138,8 @@ const fairdice = (() => {
     first === last ? shown(first) : `${shown(first)} ${Number(last - first) === 1 ? "and" : "to"} ${shown(last)}`;
   const span = (one, many, first, last) => `${first === last ? one : many} ${ends(first, last, number)}`;
   const was = (n) => (Number(n) === 1 ? "was" : "were");
+  // What a verdict and its page say where no roll came with the request, one roll said as one (fairdice.prose.none_recorded)
+  const noneRecorded = (n, one, many) => (Number(n) === 1 ? `no ${one} was recorded` : `no ${many} were recorded`);
 
   // Characters Python's str.isprintable() calls not printable: repr() escapes them, and the pages show them
   // as their code points, so that a bidi control or a zero-width character cannot hide in a value.
@@ -1806,8 +1808,9 @@ const fairdice = (() => {
     found.push(...caveats);
     if (scope.kind !== "game") found.push(scope.description);
     if (rolls === "not_given") {
-      if (summary.count === 1) found.push(`no ${roll} was recorded, so the one ${roll} computed was not compared`);
-      else found.push(`no ${plural} were recorded, so the ${counted(summary.count, roll, plural)} computed were not compared`);
+      const n = summary.count;
+      const computed = n === 1 ? `one ${roll}` : counted(n, roll, plural);
+      found.push(`${noneRecorded(n, roll, plural)}, so the ${computed} computed ${was(n)} not compared`);
     } else if (summary.missing && scope.last !== null) {
       const start = scope.last - summary.missing + 1;
       found.push(`${span(roll, plural, start, scope.last)} ${was(summary.missing)} not recorded`);
@@ -1947,7 +1950,7 @@ const fairdice = (() => {
     typedOrder,
     identityText,
     codePoint,
-    words: { number, counted, span, cut },
+    words: { number, counted, span, cut, noneRecorded },
     STARTS_SHOWN: 13, // an identity's warning names a value by its start, `…` included (fairdice.schemes.base)
   };
 })();

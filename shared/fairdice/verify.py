@@ -13,7 +13,7 @@ from typing import Any
 from fairdice import schemes
 from fairdice.diagnosis import diagnose
 from fairdice.dice import Rolls
-from fairdice.prose import counted, number, reorders, shown, span, typed_order, unseen, was
+from fairdice.prose import counted, none_recorded, number, reorders, shown, span, typed_order, unseen, was
 from fairdice.recorded import ReadRolls
 from fairdice.request import RequestBase
 from fairdice.schemes.base import DaySecrets, Revealed, Scheme, Withheld, Words
@@ -177,11 +177,10 @@ def reasons(
     if scope.kind != "game":
         found.append(scope.description)
     if rolls == "not_given":
-        if summary.count == 1:  # review: a day's one roll was "no rolls were recorded, so the 1 roll computed"
-            found.append(f"no {roll} was recorded, so the one {roll} computed was not compared")
-        else:
-            computed = counted(summary.count, roll, plural)
-            found.append(f"no {plural} were recorded, so the {computed} computed were not compared")
+        # one roll said as one (review: a day's one roll was "no rolls were recorded, so the 1 roll computed")
+        n = summary.count
+        computed = f"one {roll}" if n == 1 else counted(n, roll, plural)
+        found.append(f"{none_recorded(n, roll, plural)}, so the {computed} computed {was(n)} not compared")
     elif summary.missing and scope.last is not None:
         start = scope.last - summary.missing + 1
         found.append(f"{span(roll, plural, start, scope.last)} {was(summary.missing)} not recorded")

@@ -113,11 +113,8 @@ fairdice.view = (() => {
     const s = verdict.summary;
     const scope = verdict.scope.description;
     const { roll, rolls } = scheme.words;
-    if (verdict.checks.rolls === "not_given") {
-      // one roll said as one, as the verdict's reasons say it (fairdice.page)
-      const none = s.count === 1 ? `no ${roll} was recorded` : `no ${rolls} were recorded`;
-      return [["Computed", scope], ["Compared", `none: ${none}`]];
-    }
+    // one roll said as one, as the verdict's reasons say it (fairdice.page)
+    if (verdict.checks.rolls === "not_given") return [["Computed", scope], ["Compared", `none: ${words.noneRecorded(s.count, roll, rolls)}`]];
     if (s.missing) {
       const first = s.compared === 1 ? `the first ${roll}` : `the first ${words.number(s.compared)}`;
       return [["Computed", scope], ["Compared", `${first} only: the rest were not recorded`]];
