@@ -69,7 +69,7 @@ def _past(token: str) -> str:
     if len(token) <= _WHOLE:
         return ""
     at = next((at for at, character in enumerate(token) if not "0" <= character <= "9"), None)
-    return "" if at is None or at < _CUT else f"; its character {at + 1:,}, {repr_of(token[at])}, is no die"
+    return "" if at is None or at < _CUT else f"; its character {grouped(at + 1)}, {repr_of(token[at])}, is no die"
 
 
 def _stray(token: str) -> tuple[int, str]:
@@ -83,10 +83,10 @@ def _stray(token: str) -> tuple[int, str]:
         return 0, f"; its character 1, {repr_of(token[0])}, separates dice, but no die comes before it"
     at = next(at for at in range(1, len(token)) if marks[at] and (at + 1 == len(token) or marks[at + 1]))
     if at + 1 == len(token):
-        return at, f"; its character {at + 1:,}, {repr_of(token[at])}, separates dice, but no die comes after it"
+        return at, f"; its character {grouped(at + 1)}, {repr_of(token[at])}, separates dice, but no die comes after it"
     return at, (
-        f"; its characters {at + 1:,} and {at + 2:,}, {repr_of(token[at])} and {repr_of(token[at + 1])}, separate"
-        " dice, but no die comes between them"
+        f"; its characters {grouped(at + 1)} and {grouped(at + 2)}, {repr_of(token[at])} and"
+        f" {repr_of(token[at + 1])}, separate dice, but no die comes between them"
     )
 
 
@@ -103,8 +103,8 @@ def _run(token: str, parts: list[str], n: int) -> tuple[int, str]:
     digits = len(parts[n])
     at, side = (start + digits, "before") if n + 1 < len(parts) else (start - 1, "after")
     return at, (
-        f"; its character {at + 1:,}, {repr_of(token[at])}, separates dice, but {digits:,} digits come {side} it,"
-        " not one die"
+        f"; its character {grouped(at + 1)}, {repr_of(token[at])}, separates dice, but {grouped(digits)} digits come"
+        f" {side} it, not one die"
     )
 
 
