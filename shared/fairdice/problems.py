@@ -14,7 +14,7 @@ from pydantic import AfterValidator, AliasChoices, AliasPath, BaseModel, Field, 
 
 from fairdice import schemes
 from fairdice.errors import FairdiceError, InvalidInput, UnknownDay
-from fairdice.prose import cut, quoted
+from fairdice.prose import COPY_LINK, cut, quoted
 from fairdice.schemes.base import Scheme
 
 WHOLE_REQUEST = "request"
@@ -190,14 +190,11 @@ _NEAR = 0.75  # how alike a name must be to one the scheme takes (difflib's rati
 
 # A link whose `&` a mail program or a web page wrote as `&amp;`: its parameters after the first are named `amp;…`.
 AMP = (
-    "the link's & became &amp; (as a mail program or a web page writes it): change each &amp; back to &, or copy the"
-    " link again from the game"
+    "the link's & became &amp; (as a mail program or a web page writes it): change each &amp; back to &, or"
+    f" {COPY_LINK}"
 )
 # A link whose query a mail program's link checker percent-encoded whole: its first name holds the rest, `=` and all.
-ENCODED = (
-    "the link's = and & became %3D and %26 (a mail program rewrote it): change them back, or copy the link again from"
-    " the game"
-)
+ENCODED = f"the link's = and & became %3D and %26 (a mail program rewrote it): change them back, or {COPY_LINK}"
 
 
 def did_you_mean(name: str, scheme: Scheme[Any], *, in_link: bool = False) -> str:

@@ -273,6 +273,10 @@ def was(n: int) -> str:
     return "was" if n == 1 else "were"
 
 
+# What every message about a link that a chat, a mail program or a web page changed says to do (verifier.js's COPY_LINK)
+COPY_LINK = "copy the link again from the game"
+
+
 def none_recorded(n: int, one: str, many: str) -> str:
     """`no roll was recorded` of a game of one roll, `no rolls were recorded` of any other: what a verdict and its page
     say where no roll came with the request (review: a day's one roll read "no rolls were recorded"). verifier.js's

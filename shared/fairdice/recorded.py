@@ -23,7 +23,7 @@ from typing import Any, NoReturn, cast
 
 from fairdice import json_input
 from fairdice.errors import RepeatedKey
-from fairdice.prose import counted, ends, repr_of
+from fairdice.prose import COPY_LINK, counted, ends, repr_of
 from fairdice.prose import number as grouped
 
 # A number in front of a line's rolls: after a word ("Roll 1"), after "#", or before ".", ")", a colon and a space,
@@ -160,7 +160,7 @@ def _roll_from_token(
         # Support review: `white: 4-1` was "its character 6, ':', separates dice, but no die comes after it", and
         # `white:15` "'white' is not a die face"; a link's rolls are copied, not pasted, again (review)
         again = (
-            ", and the link's rolls hold one: copy the link again from the game"
+            f", and the link's rolls hold one: {COPY_LINK}"
             if link
             else f"; paste the rolls without them (a line may start with its roll's number, Roll 1: {_example(sides)})"
         )
@@ -203,7 +203,7 @@ def _roll_from_token(
             else "less than one roll"
         )
         digits = counted(len(token), "digit", "digits")  # grouped, as the whole rolls and `_shown` are (review)
-        again = ": copy the link again from the game" if link else ""
+        again = f": {COPY_LINK}" if link else ""
         raise RecordedError(
             f"{where}: {_shown(token)} has {digits}, not a multiple of {per_roll} dice: {held};"
             f" a roll was cut short, or a digit lost or added{again}"
@@ -516,15 +516,14 @@ def _from_numbers(text: str, sides: Sequence[int], link: bool = False) -> list[t
         if word is not None:
             # Support review: "d4: 3 d6: 3 …", the dice's names beside their faces, was "12 faces", the names counted;
             # a link's rolls are copied, not typed, again (review)
-            again = "; the link's rolls hold a word: copy the link again from the game" if link else ""
+            again = f"; the link's rolls hold a word: {COPY_LINK}" if link else ""
             raise RecordedError(
                 f"roll 1: {_shown(word)} is no face: a day's one roll is its {len(sides)} faces alone, with no dice's"
                 f" names or other words beside them{again}"
             )
         # In a link, fewer faces than a roll are a link cut short (support review: "roll 1: 4 faces", no word of why)
         cut = (
-            f"; the link's rolls end short of the day's {len(sides)} faces: it was cut short; copy the link again from"
-            " the game"
+            f"; the link's rolls end short of the day's {len(sides)} faces: it was cut short; {COPY_LINK}"
             if link and len(numbers) < len(sides)
             else ""
         )

@@ -138,6 +138,8 @@ const fairdice = (() => {
     first === last ? shown(first) : `${shown(first)} ${Number(last - first) === 1 ? "and" : "to"} ${shown(last)}`;
   const span = (one, many, first, last) => `${first === last ? one : many} ${ends(first, last, number)}`;
   const was = (n) => (Number(n) === 1 ? "was" : "were");
+  // What every message about a link that a chat, a mail program or a web page changed says to do (fairdice.prose)
+  const COPY_LINK = "copy the link again from the game";
   // What a verdict and its page say where no roll came with the request, one roll said as one (fairdice.prose.none_recorded)
   const noneRecorded = (n, one, many) => (Number(n) === 1 ? `no ${one} was recorded` : `no ${many} were recorded`);
 
@@ -1044,13 +1046,13 @@ const fairdice = (() => {
 
   // A link whose query a mail program's link checker percent-encoded whole, as fairdice.problems.ENCODED says it
   const ENCODED =
-    "the link's = and & became %3D and %26 (a mail program rewrote it): change them back, or copy the link again from the game";
+    `the link's = and & became %3D and %26 (a mail program rewrote it): change them back, or ${COPY_LINK}`;
 
   /** "; did you mean X?" for a name `scheme` does not take, when one it takes is near; else "". */
   function didYouMean(name, scheme, inLink = false) {
     // A link whose & a mail program or a web page wrote as &amp;, as fairdice.problems says it
     if (inLink && name.startsWith("amp;")) {
-      return "; the link's & became &amp; (as a mail program or a web page writes it): change each &amp; back to &, or copy the link again from the game";
+      return `; the link's & became &amp; (as a mail program or a web page writes it): change each &amp; back to &, or ${COPY_LINK}`;
     }
     if (inLink && name.includes("=")) return `; ${ENCODED}`;
     const byField = new Map(scheme.link.map((p) => [p.field, p.name]));
@@ -1172,7 +1174,7 @@ const fairdice = (() => {
     // link's rolls are copied, not pasted, again (fairdice.recorded)
     if (/^[a-wyzA-WYZ][A-Za-z0-9_]*(?::|$)/.test(token)) {
       const again = link
-        ? ", and the link's rolls hold one: copy the link again from the game"
+        ? `, and the link's rolls hold one: ${COPY_LINK}`
         : `; paste the rolls without them (a line may start with its roll's number, Roll 1: ${example(sides)})`;
       throw new Error(
         `${where}: ${quoted(token)} is not a roll (write it like ${example(sides)}): a word, such as a name or a label, is no dice${again}`,
@@ -1215,7 +1217,7 @@ const fairdice = (() => {
         ? `${counted(whole, "whole roll", "whole rolls")} from there, then ${counted(over, "digit", "digits")} over`
         : "less than one roll";
       const digits = counted(token.length, "digit", "digits"); // grouped as the whole rolls are (fairdice.recorded)
-      const again = link ? ": copy the link again from the game" : "";
+      const again = link ? `: ${COPY_LINK}` : "";
       throw new Error(
         `${where}: ${quoted(token)} has ${digits}, not a multiple of ${sides.length} dice: ${held};` +
           ` a roll was cut short, or a digit lost or added${again}`,
@@ -1279,13 +1281,13 @@ const fairdice = (() => {
       }
       const word = faces.find((face) => !ASCII_DIGITS.test(face)); // the dice's names beside their faces (recorded.py alike)
       if (word !== undefined) {
-        const again = link ? "; the link's rolls hold a word: copy the link again from the game" : ""; // recorded.py alike
+        const again = link ? `; the link's rolls hold a word: ${COPY_LINK}` : ""; // recorded.py alike
         throw new Error(`roll 1: ${quoted(word)} is no face: a day's one roll is its ${sides.length} faces alone, with no dice's names or other words beside them${again}`);
       }
       // In a link, fewer faces than a roll are a link cut short (recorded.py alike)
       const cut =
         link && faces.length < sides.length
-          ? `; the link's rolls end short of the day's ${sides.length} faces: it was cut short; copy the link again from the game`
+          ? `; the link's rolls end short of the day's ${sides.length} faces: it was cut short; ${COPY_LINK}`
           : "";
       throw new Error(`roll 1: ${counted(faces.length, "face", "faces")}, where a roll has ${sides.length} dice${cut}`);
     }
