@@ -17,6 +17,7 @@ from everyone (a service control policy or a permissions boundary) and how to se
 import datetime as dt
 import os
 import re
+import time
 from collections.abc import Callable
 from http import HTTPStatus
 from typing import Annotated, Any
@@ -101,6 +102,12 @@ class RouteSettings(BaseModel):
 # Read once at cold start (a bad value stops it, naming its variable). Prompt S3 calls: a slow store
 # is this function's own 503, not a timeout. No game server's role (the variable empty or unset) answers no one.
 ROLLS = TodaysRolls(StorageSettings.from_environ(os.environ).stores(PROMPT))
+# Seconds one request may spend reading the stores, as the verify API's (its archive.READ_BUDGET): the read under way
+# then may still take PROMPT.longest_call() (3 s), and the 503 goes out before the function's 10 s timeout, however many
+# reads the day's first request makes (the days before it, after missed days: fairdice.archive.today.DAYS_LOOKED_BACK).
+# Both are read at each request (tests put values of their own in their place).
+READ_BUDGET = 4.0
+MONOTONIC: Callable[[], float] = time.monotonic
 SETTINGS = RouteSettings.model_validate(
     {name: os.environ.get(name, "") for name in ("FAIRDICE_BASE_PATH", "FAIRDICE_GAME_SERVER_ROLE_ARN")}
 )
@@ -132,7 +139,7 @@ def todays_roll(player_id: str) -> Response[str]:
         name = event.raw_query_string.split("&")[0].split("=")[0][:60]
         raise InvalidInput("this route answers for today only, and takes no parameters", field=name)
     logger.append_keys(caller=caller)
-    roll = ROLLS.roll(player_id, clock())
+    roll = ROLLS.within(READ_BUDGET, MONOTONIC).roll(player_id, clock())
     # Who asked for whose roll, for the record: a day's faces are the game's to give, not anyone's.
     logger.info("today's roll given", extra={"date": roll.date.isoformat(), "player_id": roll.player_id})
     return Response(

@@ -248,14 +248,22 @@ class BudgetedStore:
 
     The seconds run from when it is made, on the monotonic clock it is given. A call started in
     time may still take as long as its own patience allows (`S3Patience.longest_call`): whoever
-    sets the budget leaves room for one more.
+    sets the budget leaves room for one more. `advice` ends the refusal: what the one asking may do.
     """
 
-    def __init__(self, store: ObjectStore, seconds: float, monotonic: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        store: ObjectStore,
+        seconds: float,
+        monotonic: Callable[[], float],
+        *,
+        advice: str = "try again later (fewer days at a time are read sooner)",
+    ) -> None:
         self._store = store
         self._seconds = seconds
         self._monotonic = monotonic
         self._deadline = monotonic() + seconds
+        self._advice = advice
 
     def __repr__(self) -> str:
         return f"BudgetedStore({self._store!r}, {self._seconds:g} s)"
@@ -289,7 +297,7 @@ class BudgetedStore:
         if self._monotonic() >= self._deadline:
             raise ArchiveUnavailable(
                 f"this request spent the {self._seconds:g} s it may wait for the archive before asking for {key};"
-                " try again later (fewer days at a time are read sooner)"
+                f" {self._advice}"
             )
 
 

@@ -15,11 +15,12 @@ from typing import Any
 
 import pytest
 from cold_start import answered
-from fairdice.archive.layout import secret_key
+from fairdice.archive.layout import Commitment, commitment_key, secret_key
 from fairdice.archive.publisher import publish
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import MissingBucket
-from fairdice.storage import StorageSettings, Stores
+from fairdice.seal import seal_of
+from fairdice.storage import ObjectStore, StorageSettings, Stored, Stores
 from pydantic import ValidationError
 from today_roll_api import app
 from unsent_events import UNSENT, assert_unsent
@@ -398,6 +399,90 @@ def test_a_commitment_published_after_the_grace_is_a_502(
     error = assert_error(answer, 502, "late_commitment")
     assert "after the 15 minutes after 00:00 UTC" in error["message"]
     assert "Retry-After" not in answer.headers
+
+
+def test_a_commitment_to_the_secret_of_the_day_before_a_missed_day_is_a_502(
+    stores: Stores,
+    call: Callable[[Event], Answer],
+    load_event: Callable[[str], Event],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Given 02-27 committed by its midnight run, no run on 02-28, and 02-27's secret and commitment put under today in
+    # its first second, before the midnight run, which keeps them and reveals 02-27: its record makes them public
+    timeline = Timeline(dt.datetime(2025, 2, 27, 0, 0, 2, tzinfo=dt.UTC))
+    dated = timeline.stores(tmp_path / "dated")
+    timeline.publish(dated, timeline.now)
+    again = dated.secrets.get(secret_key(dt.date(2025, 2, 27))) or b""
+    timeline.now = NOON.replace(hour=0, second=1)
+    dated.secrets.put_new(secret_key(DAY), again)
+    dated.archive.put_new(
+        commitment_key(DAY), Commitment(date=DAY, commitment=seal_of(again), published_at=timeline.now).to_bytes()
+    )
+    timeline.publish(dated, NOON.replace(hour=0, second=2))
+    monkeypatch.setattr(app, "ROLLS", TodaysRolls(dated))
+
+    answer = call(load_event("today-roll"))
+
+    # Then the game gets no roll of today, and nothing of the secret (review: it got the day's rolls all day)
+    error = assert_error(answer, 502, "tampered_record")
+    assert error["message"] == (
+        "commitments/2025-03-01.json commits to the secret of 2025-02-27, which that day's record makes public once it"
+        " is over: whoever reads it knows every roll of 2025-03-01, so none is given"
+    )
+    assert again.hex() not in json.dumps(answer.body) + answer.logs
+
+
+class Slow:
+    """A store each of whose reads takes 3 s (PROMPT's longest) on a monotonic clock of the test's."""
+
+    def __init__(self, store: ObjectStore, clock: list[float]) -> None:
+        self.store, self.clock = store, clock
+
+    def get(self, key: str) -> bytes | None:
+        self.clock[0] += 3.0
+        return self.store.get(key)
+
+    def read(self, key: str) -> Stored | None:
+        self.clock[0] += 3.0
+        return self.store.read(key)
+
+    def put_new(self, key: str, data: bytes) -> bool:
+        raise AssertionError(f"the route wrote {key}")
+
+    def replace(self, key: str, data: bytes) -> None:
+        raise AssertionError(f"the route replaced {key}")
+
+    def list(self, prefix: str) -> list[str]:
+        raise AssertionError("the route lists nothing")
+
+
+def test_on_a_slow_store_the_archives_first_day_is_its_own_503_before_the_timeout_then_rolls(
+    published: Stores,
+    call: Callable[[Event], Answer],
+    load_event: Callable[[str], Event],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Given the archive's first day, and stores that take 3 s a read: its reads, with the DAYS_LOOKED_BACK days before
+    # it, take 30 s, where the function's timeout is 10 s
+    clock = [0.0]
+    slow = Stores(secrets=Slow(published.secrets, clock), archive=Slow(published.archive, clock))
+    monkeypatch.setattr(app, "ROLLS", TodaysRolls(slow))
+    monkeypatch.setattr(app, "MONOTONIC", lambda: clock[0])
+
+    # When the game asks, as a 503 tells it, until it gets the roll
+    answers = []
+    while len(answers) < 10 and (not answers or answers[-1].status == 503):  # ten tries at most, whatever happens
+        started = clock[0]
+        answers.append(call(load_event("today-roll")))
+        # Then each answer goes out within the read budget and the read under way then, before the timeout
+        assert clock[0] - started <= app.READ_BUDGET + 3.0 < 10
+
+    # each 503 says to try again shortly, and each request read on from where the one before stopped
+    for answer in answers[:-1]:
+        assert_error(answer, 503, "archive_unavailable")
+        assert answer.headers["Retry-After"] == "30"
+    assert [a.status for a in answers] == [503, 503, 503, 503, 200]
 
 
 # a path of another segment after the id too, whatever that holds: no player id, but no route of this function

@@ -11,16 +11,18 @@ from typing import Any
 
 import boto3
 import pytest
-from fairdice.archive.layout import secret_key
+from fairdice.archive.layout import Commitment, commitment_key, secret_key
 from fairdice.archive.publisher import open_day, publish
 from fairdice.archive.reader import ArchiveReader, daily_verdict
-from fairdice.archive.today import TodaysRolls
+from fairdice.archive.today import DAYS_LOOKED_BACK, TodaysRolls
 from fairdice.archive.watchdog import check_archive
 from fairdice.errors import ArchiveUnavailable, LateCommitment, TamperedRecord
+from fairdice.seal import seal_of
 from fairdice.storage import PROMPT, S3Store, Stores
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets
 from moto import mock_aws
 from security.cloudformation import function_timeout, load_template
+from today_roll_api import app as route
 
 from testkit.oracles import seed_004
 from testkit.timeline import Timeline
@@ -55,6 +57,21 @@ class Recording:
     def list_objects_v2(self, **kwargs: Any) -> Any:
         self.calls.append(("ListObjectsV2", kwargs["Bucket"], kwargs.get("Prefix", "")))
         return self.client.list_objects_v2(**kwargs)
+
+
+class Slow(Recording):
+    """A client each of whose calls takes PROMPT's longest (3 s) on its own monotonic clock, then answers."""
+
+    def __init__(self, client: Any) -> None:
+        super().__init__(client)
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def get_object(self, **kwargs: Any) -> Any:
+        self.now += PROMPT.longest_call()
+        return super().get_object(**kwargs)
 
 
 @pytest.fixture
@@ -130,15 +147,16 @@ def test_todays_roll_reads_todays_secret_once_writes_nothing_and_gives_seed_004s
     first = rolls.roll(PLAYER, at(DAY2, "09:00"))
     second = rolls.roll(other, at(DAY2, "09:01"))
 
-    # Then the faces are seed 004's, from one read of today's secret, its commitment and the day before's (which it must
-    # not be), and no write
+    # Then the faces are seed 004's, from one read of today's secret, its commitment and the commitments of the days
+    # before (which it must be none of), and no write
     secret = s3.get_object(Bucket=SECRETS, Key=secret_key(DAY2))["Body"].read()
     assert first.dice == seed_004.faces(secret, DAY2.isoformat(), PLAYER)
     assert second.dice == seed_004.faces(secret, DAY2.isoformat(), other)
+    before = [commitment_key(DAY2 - dt.timedelta(days=back)) for back in range(1, DAYS_LOOKED_BACK + 1)]
     assert recording.calls == [
         ("GetObject", SECRETS, "secrets/2025-03-02"),
         ("GetObject", ARCHIVE, "commitments/2025-03-02.json"),
-        ("GetObject", ARCHIVE, "commitments/2025-03-01.json"),
+        *(("GetObject", ARCHIVE, key) for key in before),
     ]
 
 
@@ -153,13 +171,62 @@ def test_todays_roll_before_the_publisher_has_run_makes_no_secret(s3: Any) -> No
 
 
 def test_todays_roll_gives_up_on_a_slow_store_before_its_lambda_timeout(timeline: Timeline, s3: Any) -> None:
-    """Its reads, each at its longest (PROMPT), fit in the function's timeout: the 503 is its own."""
+    """Its reads, each at its longest (PROMPT), fit in the function's timeout: the 503 is its own. On the archive's
+    first day it would read the DAYS_LOOKED_BACK days before it too, more than the timeout has room for: the route's
+    read budget stops it first."""
     timeline.publish(stores_on(s3), at(DAY2, "00:00:02"))
-    recording = Recording(s3)
-    TodaysRolls(stores_on(recording)).roll(PLAYER, at(DAY2, "09:00"))
+    recording = Slow(s3)
+    with pytest.raises(ArchiveUnavailable, match="try again shortly"):
+        TodaysRolls(stores_on(recording)).within(route.READ_BUDGET, recording.monotonic).roll(PLAYER, at(DAY2, "09:00"))
 
     reads = len(recording.calls)
     assert reads * PROMPT.longest_call() < function_timeout(load_template(), "TodayRollFunction")
+    # and whatever the store's speed: no read starts past the budget, and the one under way then takes its longest
+    assert route.READ_BUDGET + PROMPT.longest_call() + 2 <= function_timeout(load_template(), "TodayRollFunction")
+
+
+def test_todays_roll_after_a_missed_day_reads_on_a_slow_store_over_requests_each_its_own_503(
+    timeline: Timeline, s3: Any
+) -> None:
+    # Given 03-01's midnight run, none on 03-02, 03-03's run, and a store whose every read takes PROMPT's longest
+    timeline.publish(stores_on(s3), at(DAY1, "00:00:02"))
+    timeline.publish(stores_on(s3), at(DAY3, "00:00:02"))
+    recording = Slow(s3)
+    rolls = TodaysRolls(stores_on(recording))
+    timeout = function_timeout(load_template(), "TodayRollFunction")
+
+    # When the game asks until it gets a roll
+    answered = []
+    while len(answered) < 10 and (not answered or isinstance(answered[-1], ArchiveUnavailable)):  # ten at most
+        started = recording.now
+        try:
+            answered.append(rolls.within(route.READ_BUDGET, recording.monotonic).roll(PLAYER, at(DAY3, "09:00")))
+        except ArchiveUnavailable as exc:
+            answered.append(exc)
+        # Then each request answers before the function's timeout
+        assert recording.now - started < timeout
+
+    # and each went on from where the one before stopped: every object read once
+    assert len(answered) == 5
+    assert len(recording.calls) == 2 + DAYS_LOOKED_BACK == len(set(recording.calls))
+
+
+def test_todays_roll_under_the_secret_of_the_day_before_a_missed_day_is_tampered_on_s3(
+    timeline: Timeline, s3: Any
+) -> None:
+    # Given 03-01's midnight run, none on 03-02, and 03-01's secret and commitment put under 03-03 in its first second,
+    # before its midnight run, which keeps them and reveals 03-01
+    timeline.publish(stores_on(s3), at(DAY1, "00:00:02"))
+    again = s3.get_object(Bucket=SECRETS, Key=secret_key(DAY1))["Body"].read()
+    timeline.now = at(DAY3, "00:00:01")
+    s3.put_object(Bucket=SECRETS, Key=secret_key(DAY3), Body=again)
+    written = Commitment(date=DAY3, commitment=seal_of(again), published_at=timeline.now)
+    s3.put_object(Bucket=ARCHIVE, Key=commitment_key(DAY3), Body=written.to_bytes())
+    timeline.publish(stores_on(s3), at(DAY3, "00:00:02"))
+
+    # Then the game's route gives no roll of 03-03
+    with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-01"):
+        TodaysRolls(stores_on(s3)).roll(PLAYER, at(DAY3, "00:00:03"))
 
 
 def test_todays_roll_gives_no_roll_from_a_secret_the_store_dates_before_its_day(timeline: Timeline, s3: Any) -> None:

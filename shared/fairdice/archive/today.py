@@ -10,8 +10,10 @@ the public commitment.
 Pure logic over `fairdice.storage.Stores`: the clock is passed in with each call.
 """
 
+import copy
 import datetime as dt
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Annotated
 
 from pydantic import AwareDatetime, BaseModel, BeforeValidator
@@ -36,7 +38,7 @@ from fairdice.fields import Day, PlayerId, Seal
 from fairdice.prose import utc_time
 from fairdice.schemes import daily
 from fairdice.seal import seal_of
-from fairdice.storage import ObjectStore, Stores, known_time
+from fairdice.storage import BudgetedStore, ObjectStore, Stores, known_time
 
 
 class TodaysRoll(BaseModel):
@@ -71,6 +73,21 @@ class _Today:
     commitment: str
 
 
+@dataclass
+class _Memory:
+    """What the route has learnt of one day, kept from one request to the next (each `within` shares it)."""
+
+    day: dt.date | None = None
+    today: _Today | None = None  # every check passed: the day's rolls are given
+    late: str | None = None  # the day refused as committed late: the refusal's words
+    agreed: _Today | None = None  # the secret gives the day's commitment, in time; the days before not all read yet
+    earlier: dict[dt.date, str | None] = field(default_factory=dict)  # the days before's commitments, as read
+
+    def begin(self, day: dt.date) -> None:
+        """Forget the day before, as soon as it is over."""
+        self.day, self.today, self.late, self.agreed, self.earlier = day, None, None, None, {}
+
+
 class TodaysRolls:
     """Players' faces for today, from today's secret, which is read once a day and never shown.
 
@@ -80,17 +97,27 @@ class TodaysRolls:
     the commitment's grace is over (one published from then on is late); a secret that does
     not give the published commitment, or a commitment document that is not one for the day (read as the
     verifier reads it: a key given twice is tampering too), or a secret the store dates before its day
-    began, or a commitment to the day before's secret, raises TamperedRecord. So does a commitment S3 dates before
-    the day began or gives no time for, and one S3 dates after the grace raises LateCommitment: no roll of the day
-    could be verified fair. That
-    refusal alone is kept for the rest of the day, as nothing can mend it; the others are read again.
-    Only `get` and `read` are ever called on the stores.
+    began, or a commitment to the secret of any of the DAYS_LOOKED_BACK days before it, raises TamperedRecord. So
+    does a commitment S3 dates before the day began or gives no time for, and one S3 dates after the grace raises
+    LateCommitment: no roll of the day could be verified fair. That refusal alone is kept for the rest of the day, as
+    nothing can mend it; the others are read again, but for what was read of the days before, which is read once a
+    day. Only `get` and `read` are ever called on the stores.
     """
 
     def __init__(self, stores: Stores) -> None:
         self._stores = stores
-        self._today: _Today | None = None
-        self._late: tuple[dt.date, str] | None = None  # a day refused as committed late, and the refusal's words
+        self._memory = _Memory()
+
+    def within(self, seconds: float, monotonic: Callable[[], float]) -> "TodaysRolls":
+        """These rolls for one request: their memory, and no read of either store started `seconds` after now (by
+        `monotonic`), ArchiveUnavailable instead; a read started in time may take as long as the store's own patience
+        allows. What a request read before it ran out is kept for the next."""
+        budgeted = copy.copy(self)  # shallow: the memory is shared, so what one request learns, all keep
+        budgeted._stores = Stores(
+            secrets=BudgetedStore(self._stores.secrets, seconds, monotonic, advice=TRY_AGAIN),
+            archive=BudgetedStore(self._stores.archive, seconds, monotonic, advice=TRY_AGAIN),
+        )
+        return budgeted
 
     def roll(self, player_id: str, now: dt.datetime) -> TodaysRoll:
         """The player's six faces (d4 d6 d8 d10 d12 d20) for the UTC day of `now`.
@@ -112,11 +139,21 @@ class TodaysRolls:
         )
 
     def _checked(self, day: dt.date, now: dt.datetime) -> _Today:
-        if self._today is not None and self._today.day == day:
-            return self._today
-        if self._late is not None and self._late[0] == day:
-            raise LateCommitment(self._late[1])
-        self._today = self._late = None  # the day before is forgotten as soon as it is over
+        memory = self._memory
+        if memory.day != day:
+            memory.begin(day)
+        if memory.today is not None:
+            return memory.today
+        if memory.late is not None:
+            raise LateCommitment(memory.late)
+        if memory.agreed is None:
+            memory.agreed = self._agreed(day, now)
+        _not_an_earlier_days(self._stores.archive, memory.agreed, memory.earlier)
+        memory.today = memory.agreed
+        return memory.today
+
+    def _agreed(self, day: dt.date, now: dt.datetime) -> _Today:
+        """Today's secret, read and checked against the commitment the archive publishes for it."""
         key = secret_key(day)
         stored = self._stores.secrets.read(key)
         if stored is None:
@@ -147,11 +184,9 @@ class TodaysRolls:
         except LateCommitment as exc:
             # Final for the day: the commitment is write-once and S3 dates it by its own clock, so it never turns in
             # time. Not read again (review: every request of a late day read the secret and the commitment again)
-            self._late = (day, exc.message)
+            self._memory.late = exc.message
             raise
-        _not_the_day_befores(self._stores.archive, day, commitment)
-        self._today = _Today(day=day, mac=keyed_mac(secret), commitment=commitment)
-        return self._today
+        return _Today(day=day, mac=keyed_mac(secret), commitment=commitment)
 
     def _published(self, day: dt.date, now: dt.datetime) -> Published:
         try:
@@ -191,22 +226,40 @@ def _missing(day: dt.date, now: dt.datetime, missing: str) -> FairdiceError:
     )
 
 
-def _not_the_day_befores(archive: ObjectStore, day: dt.date, commitment: str) -> None:
-    """Refuse a commitment to the day before's secret, which that day's record makes public in the day's first minutes:
-    whoever reads it knows every roll of the day, and the archive's readers answer each one tampered (the check of a
-    record against the one it links to), so no roll of the day could be verified fair (review: the publisher's runs kept
-    and revealed such a secret, and this route rolled from it all day)."""
-    before = day - dt.timedelta(days=1)
-    try:
-        found = read_commitment(archive, before)
-    except TamperedRecord:
-        return  # that day's own document, which its readers refuse: not this day's to answer for
-    if found is not None and found.commitment == commitment:
-        raise TamperedRecord(
-            f"{commitment_key(day)} commits to the secret of {before}, which that day's record makes public once it is"
-            f" over: whoever reads it knows every roll of {day}, so none is given",
-            field="commitment",
-        )
+# How many days before today the route compares today's commitment with: a commitment to the secret of any of them gives
+# every roll of the day away, as that day's record makes its secret public once it is over. Eight: the day before, and
+# a week the publisher missed after it, over which today's record links to the last day revealed (what the readers
+# compare it with, from the next night). Each is one GetObject on commitments/, made by a warm Lambda on its first
+# request of the day alone (eight where one was, tens of milliseconds each at S3's usual speed, a fraction of a cent a
+# year), and the read budget (`TodaysRolls.within`) keeps a slow store's day its own 503 however far back it reads. A
+# secret from further back is not looked for here; the readers look for the secret of the day a record links to alone.
+DAYS_LOOKED_BACK = 8
+# What a request that ran out of its read budget is told: what it read is kept, so the next request goes further.
+TRY_AGAIN = "try again shortly"
+
+
+def _not_an_earlier_days(archive: ObjectStore, today: _Today, earlier: dict[dt.date, str | None]) -> None:
+    """Refuse a commitment to the secret of any of the DAYS_LOOKED_BACK days before today: that day's record makes it
+    public once that day is over, so whoever reads it knows every roll of today. The readers refuse every roll of the
+    day from the next night where it is the day its record links to (the day before, or the last revealed over missed
+    days), but not an earlier one (review: over a missed day, the route rolled from the secret of the day before it
+    all day, and the readers answered the day tampered from the next night). `earlier` holds the commitments read so
+    far today (None: no commitment, or a document its own day's readers refuse), so that each is read once a day,
+    whichever request runs out of time."""
+    for back in range(1, DAYS_LOOKED_BACK + 1):
+        day = today.day - dt.timedelta(days=back)
+        if day not in earlier:
+            try:
+                found = read_commitment(archive, day)
+            except TamperedRecord:
+                found = None  # that day's own document, which its readers refuse: not this day's to answer for
+            earlier[day] = None if found is None else found.commitment
+        if earlier[day] == today.commitment:
+            raise TamperedRecord(
+                f"{commitment_key(today.day)} commits to the secret of {day}, which that day's record makes public once"
+                f" it is over: whoever reads it knows every roll of {today.day}, so none is given",
+                field="commitment",
+            )
 
 
 def _in_time(published: Published) -> None:

@@ -15,7 +15,7 @@ import pytest
 from fairdice.archive.layout import Commitment, commitment_key, secret_key
 from fairdice.archive.publisher import publish
 from fairdice.archive.reader import ArchiveReader, daily_verdict
-from fairdice.archive.today import TodaysRolls
+from fairdice.archive.today import DAYS_LOOKED_BACK, TodaysRolls
 from fairdice.errors import ArchiveUnavailable, LateCommitment, TamperedRecord
 from fairdice.seal import seal_of
 from fairdice.storage import ObjectStore, StorageSettings, Stored, Stores
@@ -25,7 +25,7 @@ from testkit.oracles import seed_004
 from testkit.stores import Undated
 from testkit.timeline import Timeline
 
-DAY1, DAY2, DAY3 = dt.date(2025, 3, 1), dt.date(2025, 3, 2), dt.date(2025, 3, 3)
+DAY1, DAY2, DAY3, DAY4 = dt.date(2025, 3, 1), dt.date(2025, 3, 2), dt.date(2025, 3, 3), dt.date(2025, 3, 4)
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"
 
 
@@ -265,6 +265,125 @@ def test_a_commitment_to_the_day_befores_secret_gives_no_roll_as_the_archives_re
     reader = ArchiveReader(stores.archive, clock=lambda: at(DAY3, "12:00"))
     with pytest.raises(TamperedRecord, match=r"commits to the secret revealed/2025-03-01\.json revealed"):
         daily_verdict(reader, DAY2, PLAYER)
+
+
+def put_again(timeline: Timeline, stores: Stores, secret: bytes, day: dt.date) -> None:
+    """`secret` and its commitment put under `day` in its first second, before the publisher's run, by whoever holds
+    its keys; the run at 00:00:02 keeps them, commits to nothing more and reveals the days before."""
+    timeline.now = at(day, "00:00:01")
+    stores.secrets.put_new(secret_key(day), secret)
+    written = Commitment(date=day, commitment=seal_of(secret), published_at=timeline.now)
+    stores.archive.put_new(commitment_key(day), written.to_bytes())
+    timeline.publish(stores, at(day, "00:00:02"))
+
+
+def test_a_commitment_to_the_secret_of_the_day_before_a_missed_day_gives_no_roll_as_the_readers_call_it_tampered(
+    tmp_path: Path,
+) -> None:
+    # Given DAY1 committed by its midnight run, no run on DAY2 (nothing of DAY2 anywhere), and DAY1's secret and
+    # commitment put under DAY3 in its first second: DAY3's run reveals DAY1, whose record makes that secret public
+    timeline = Timeline(at(DAY1, "00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    again = secret_of(stores, DAY1)
+    put_again(timeline, stores, again, DAY3)
+
+    # Then the game's route gives no roll of DAY3 (review: it gave them all day, the day before being no commitment)
+    with pytest.raises(TamperedRecord, match=r"commitments/2025-03-03\.json commits to the secret of 2025-03-01") as no:
+        TodaysRolls(stores).roll(PLAYER, at(DAY3, "00:00:03"))
+    assert no.value.field == "commitment"
+    assert again.hex() not in no.value.message
+
+    # as the archive's readers answer every roll of DAY3 tampered from the next night, DAY3's record linking to DAY1's
+    timeline.publish(stores, at(DAY4, "00:00:02"))
+    reader = ArchiveReader(stores.archive, clock=lambda: at(DAY4, "12:00"))
+    with pytest.raises(TamperedRecord, match=r"commits to the secret revealed/2025-03-01\.json revealed"):
+        daily_verdict(reader, DAY3, PLAYER)
+
+
+def test_a_commitment_to_an_older_days_secret_over_days_revealed_between_gives_no_roll(tmp_path: Path) -> None:
+    # Given DAY1 and DAY2 committed by their midnight runs, and DAY1's secret put under DAY3: DAY1's record, revealed
+    # on DAY2, made it public a day before DAY3 began, though DAY3's record links to DAY2's
+    timeline = Timeline(at(DAY1, "00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline.publish(stores, at(DAY2, "00:00:02"))
+    put_again(timeline, stores, secret_of(stores, DAY1), DAY3)
+
+    # Then the game's route gives no roll of DAY3: whoever read DAY1's record knows them all
+    with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-01"):
+        TodaysRolls(stores).roll(PLAYER, at(DAY3, "09:00"))
+
+
+def test_the_days_before_are_read_once_a_day_as_far_back_as_days_looked_back(stores: Stores, read_only: Stores) -> None:
+    # Given DAY2 committed by its midnight run, the archive's first day, and DAY3 by its own
+    publish(stores, at(DAY2, "00:00:02"))
+    publish(stores, at(DAY3, "00:00:02"))
+    rolls = TodaysRolls(read_only)
+
+    # When the game asks for rolls all day, and the next
+    for day in (DAY2, DAY3):
+        for hour in ("00:00:03", "09:00", "23:59"):
+            rolls.roll(PLAYER, at(day, hour))
+
+    # Then the commitments of the DAYS_LOOKED_BACK days before each day were read once that day, and none before them
+    def before(day: dt.date) -> list[str]:
+        return [commitment_key(day - dt.timedelta(days=back)) for back in range(1, DAYS_LOOKED_BACK + 1)]
+
+    expected = [commitment_key(DAY2), *before(DAY2), commitment_key(DAY3), *before(DAY3)]
+    assert read_only.archive.reads == expected  # type: ignore[attr-defined]
+
+
+class Ticking:
+    """A monotonic clock that every read of a store moves on by `each` seconds: a store that slow."""
+
+    def __init__(self, each: float) -> None:
+        self.each = each
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def store(self, store: ObjectStore) -> ObjectStore:
+        clock = self
+
+        class Slow(Counted):
+            def get(self, key: str) -> bytes | None:
+                clock.now += clock.each
+                return super().get(key)
+
+            def read(self, key: str) -> Stored | None:
+                clock.now += clock.each
+                return super().read(key)
+
+        return Slow(store)
+
+
+def test_a_request_starts_no_read_past_its_budget_and_the_next_goes_on_from_what_it_read(stores: Stores) -> None:
+    # Given the archive's first day, and stores that take 3 s a read (PROMPT's longest), read with a 4 s budget
+    publish(stores, at(DAY2, "00:00:02"))
+    ticking = Ticking(3.0)
+    slow = Stores(secrets=ticking.store(stores.secrets), archive=ticking.store(stores.archive))
+    rolls = TodaysRolls(slow)
+
+    # When the game asks, and asks again
+    answers: list[str] = []
+    for _ in range(10):
+        started = ticking.now
+        try:
+            answers.append(str(rolls.within(4.0, ticking).roll(PLAYER, at(DAY2, "09:00")).date))
+        except ArchiveUnavailable as exc:
+            answers.append(exc.message)
+        # Then no request read past 4 s and a read's 3 s (each is its own 503, well before a 10 s timeout)
+        assert ticking.now - started <= 4.0 + 3.0
+
+    # each request read on from where the one before stopped, each object once, and rolls came once all was read
+    refused = "this request spent the 4 s it may wait for the archive before asking for {}; try again shortly"
+    stopped_at = [commitment_key(DAY2 - dt.timedelta(days=back)) for back in (1, 3, 5, 7)]
+    assert answers[:5] == [*(refused.format(key) for key in stopped_at), str(DAY2)]
+    assert answers[5:] == [str(DAY2)] * 5
+    read = slow.secrets.reads + slow.archive.reads  # type: ignore[attr-defined]
+    assert sorted(read) == sorted({*read})
 
 
 def test_a_stored_secret_of_the_wrong_length_is_tampering(stores: Stores, read_only: Stores) -> None:
