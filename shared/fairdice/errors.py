@@ -163,4 +163,5 @@ class TamperedRecord(FairdiceError):
 class NotADocument(TamperedRecord):
     """An object where a document of the store belongs is none the publisher writes, and is not read: larger than any
     (`storage.MAX_OBJECT_BYTES`), in a folder no regular file (a link to /dev/zero, a FIFO), or in S3 kept in an archive
-    storage class (Glacier), whose bytes S3 gives only once restored."""
+    storage class (Glacier), whose bytes S3 gives only once restored, or encrypted with a key its writer keeps (SSE-C)
+    or, in the archive, with a KMS key, which the public cannot read."""

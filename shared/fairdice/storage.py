@@ -414,6 +414,15 @@ _S3_HOST = re.compile(
 # An S3 Object Lambda access point's alias ends in --ol-s3; its ARN and endpoint name s3-object-lambda.
 _OBJECT_LAMBDA = re.compile(r"--ol-s3(?:\.|$)|s3-object-lambda")
 
+# What S3 answers a GetObject of an object stored with a key its writer keeps (SSE-C), without that key: 400
+# InvalidRequest, told from any other bad request by this message alone
+_SSE_C_REFUSED = "The object was stored using a form of Server Side Encryption"
+# S3's AccessDenied where the object's KMS key refused the reader: "… is not authorized to perform: kms:Decrypt on
+# resource …", or KMS's own "The ciphertext refers to a customer master key that does not exist, …"
+_KMS_DENIED = re.compile(r"\bkms:Decrypt\b|ciphertext refers to a customer master key")
+# How GetObject names an object under a KMS key (ServerSideEncryption): single or dual-layer
+_KMS = frozenset({"aws:kms", "aws:kms:dsse"})
+
 # S3 answers 409 ConditionalRequestConflict while another conditional write to the same key is
 # in flight; the outcome is then unknown, so ask again until S3 says 200 or 412.
 _CONFLICT_ATTEMPTS = 5
@@ -433,11 +442,15 @@ class S3Store:
         *,
         client: S3Client | None = None,
         pause: Callable[[float], None] = time.sleep,
+        s3_keys_only: bool = False,
     ) -> None:
         self.bucket = bucket
         self._connection = connection or S3Connection()
         self._given_client = client
         self._pause = pause
+        # Whether its writer leaves every object to S3's own keys (SSE-S3), as the publisher does the archive's: one
+        # under a KMS key is then none it wrote. The secrets bucket's are under the stack's KMS key, as they should be
+        self._s3_keys_only = s3_keys_only
 
     def __repr__(self) -> str:
         return f"S3Store({self.bucket!r})"
@@ -468,9 +481,15 @@ class S3Store:
                 return None
             if error_code(exc) == "InvalidObjectState":
                 raise self._archived(key, exc) from None
+            if (encrypted := self._encrypted(key, exc)) is not None:
+                raise encrypted from None
             raise self._unavailable("read", key, exc) from exc
         except other_error as exc:
             raise self._unavailable("read", key, exc) from exc
+        if self._s3_keys_only and response.get("ServerSideEncryption") in _KMS:
+            # Read all the same by a role that may use its key (the publisher's, the game's route): every reader says
+            # alike that it is no record, not these alone take it while the others are refused it (review)
+            raise self._under_kms(key, f"({response.get('SSEKMSKeyId') or 'not named'}) that the public may not use")
         modified = response.get("LastModified")
         if response.get("ReplicationStatus") == "REPLICA":
             # A replica carries its source's LastModified, a time this bucket did not see (the policy refuses
@@ -559,6 +578,33 @@ class S3Store:
         return NotADocument(
             f"{key} in S3 bucket {self.bucket} is kept in {kept}, whose bytes S3 gives only once restored: the"
             " publisher never writes one so, and it is not read"
+        )
+
+    def _encrypted(self, key: str, exc: Exception) -> NotADocument | None:
+        """NotADocument where S3 refused a GetObject for the object's encryption, as it tells it; None for any other
+        refusal. An object under a key its writer keeps (SSE-C) is refused 400 InvalidRequest, a code many a bad request
+        shares, told apart by S3's message alone; one under a KMS key the reader may not use, 403 AccessDenied naming
+        kms:Decrypt (a bare "Access Denied" stays a refusal), or a KMS.* code for a key disabled, pending deletion or
+        gone. No wait makes either readable (review: "try again later" for good, and every publisher run failed as in
+        an outage). A KMS key is the secrets bucket's own: there its refusal stays one (`s3_keys_only`)."""
+        code = error_code(exc) or ""
+        message = str((getattr(exc, "response", {}).get("Error") or {}).get("Message") or "")
+        if code == "InvalidRequest" and _SSE_C_REFUSED in message:
+            return NotADocument(
+                f"{key} in S3 bucket {self.bucket} is encrypted with a key its writer keeps (SSE-C), which S3 asks of"
+                " every reader: the publisher never writes one so, and it is not read"
+            )
+        kms_refused = code.startswith("KMS.") or (code == "AccessDenied" and _KMS_DENIED.search(message) is not None)
+        if not (self._s3_keys_only and kms_refused):
+            return None
+        return self._under_kms(key, f"that this reader cannot use ({code})")
+
+    def _under_kms(self, key: str, which: str) -> NotADocument:
+        """An object of a store whose writer leaves every object to S3's own keys, found under a KMS key (`which`)."""
+        return NotADocument(
+            f"{key} in S3 bucket {self.bucket} is encrypted with a KMS key {which}: the publisher names no key, leaving"
+            " every object to the bucket's default, S3's own keys (SSE-S3), which every reader can read, and it is not"
+            " read"
         )
 
     def _unavailable(self, action: str, key: str, exc: Exception) -> ArchiveUnavailable:
@@ -931,7 +977,7 @@ class StorageSettings(BaseModel):
         """The public archive: the bucket when configured, else `<data_dir>/archive`."""
         if self.archive_bucket is None:
             return FolderStore(self.data_dir / "archive")
-        return S3Store(self.archive_bucket, connection or self.connection())
+        return S3Store(self.archive_bucket, connection or self.connection(), s3_keys_only=True)
 
     def bucket_without_boto3(self, *, secrets: bool = True) -> str | None:
         """The variable of a bucket these settings name that cannot be read here, boto3 not being installed (`make

@@ -288,6 +288,128 @@ def test_an_object_s3_keeps_in_an_archive_storage_class_is_no_document_never_try
             read(key)
 
 
+# S3's answers to a GetObject of an object whose encryption the reader cannot undo, as its documentation and its users
+# report them: SSE-C without the key, and a KMS key the reader may not use (the role's policy, the key's), is disabled,
+# is pending deletion
+SSE_C = pytest.param(
+    "InvalidRequest",
+    400,
+    "The object was stored using a form of Server Side Encryption. The correct parameters must be provided to retrieve"
+    " the object.",
+    id="sse-c",
+)
+KMS_KEY = "arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab"
+KMS_REFUSALS = [
+    pytest.param(
+        "AccessDenied",
+        403,
+        "User: arn:aws:sts::123456789012:assumed-role/fairdice-verify/f is not authorized to perform: kms:Decrypt on"
+        f" resource: {KMS_KEY} because no identity-based policy allows the kms:Decrypt action",
+        id="kms-decrypt-denied",
+    ),
+    pytest.param(
+        "AccessDenied",
+        403,
+        "The ciphertext refers to a customer master key that does not exist, does not exist in this region, or you are"
+        " not allowed to access.",
+        id="kms-key-not-allowed",
+    ),
+    pytest.param("KMS.DisabledException", 400, f"{KMS_KEY} is disabled.", id="kms-key-disabled"),
+    pytest.param("KMS.KMSInvalidStateException", 400, f"{KMS_KEY} is pending deletion.", id="kms-key-deleted"),
+]
+
+
+def archive_stubbed(aws_env: None) -> tuple[S3Store, Stubber]:
+    """An S3 store of the archive (`StorageSettings.archive`: every object under S3's own keys), on a client S3's
+    answers are given to."""
+    client = boto3.client("s3", region_name=REGION, config=Config(retries={"total_max_attempts": 1}))
+    return S3Store("fairdice-stub", client=client, s3_keys_only=True), Stubber(client)
+
+
+@pytest.mark.parametrize(("code", "status", "message"), [SSE_C, *KMS_REFUSALS])
+def test_an_archive_object_under_a_key_its_reader_cannot_use_is_no_document_never_try_again_later(
+    aws: None, code: str, status: int, message: str
+) -> None:
+    # Given a commitment put as the bucket policy lets the publisher's role put one (a new key, If-None-Match) but
+    # encrypted with a key its writer keeps (SSE-C), or with a KMS key this reader may not use: whoever holds the
+    # publisher's keys can, and S3 refuses every GetObject of it so, however long one waits
+    store, stub = archive_stubbed(aws)
+    key = "commitments/2025-03-03.json"
+    said = (
+        "a key its writer keeps (SSE-C)"
+        if code == "InvalidRequest"
+        else f"a KMS key that this reader cannot use ({code})"
+    )
+    for read in (store.get, store.read):
+        stub.add_client_error("get_object", code, message, http_status_code=status)
+        # Then it is no document of the archive, tampering (502, the tampering runbook), never S3 not answering for
+        # now (503 "try again later" for good, and every publisher run failed as in an outage: review)
+        with stub, pytest.raises(NotADocument) as raised:
+            read(key)
+        assert str(raised.value).startswith(f"{key} in S3 bucket fairdice-stub is encrypted with {said}")
+
+
+@pytest.mark.parametrize(
+    ("code", "status", "message"),
+    [
+        # any other bad request: a fault of this reader, not the object's
+        pytest.param("InvalidRequest", 400, "Invalid Request", id="bad-request"),
+        # S3 may say no more of a KMS key either: then it is a refusal, as any other
+        pytest.param("AccessDenied", 403, "Access Denied", id="access-denied"),
+        # what an anonymous reader of a KMS object is told: fairdice's readers always sign, so none of theirs
+        pytest.param(
+            "InvalidArgument",
+            400,
+            "Requests specifying Server Side Encryption with AWS KMS managed keys require AWS Signature Version 4.",
+            id="unsigned",
+        ),
+    ],
+)
+def test_an_archive_read_refused_for_anything_else_is_not_taken_for_tampering(
+    aws: None, code: str, status: int, message: str
+) -> None:
+    store, stub = archive_stubbed(aws)
+    stub.add_client_error("get_object", code, message, http_status_code=status)
+    with stub, pytest.raises(ArchiveUnavailable, match=rf"\({code}\)") as raised:
+        store.read("commitments/2025-03-03.json")
+    assert isinstance(raised.value, ArchiveRefused) == (code == "AccessDenied")
+
+
+@pytest.mark.parametrize(("code", "status", "message"), KMS_REFUSALS)
+def test_a_secret_refused_by_its_kms_key_stays_a_refusal(aws: None, code: str, status: int, message: str) -> None:
+    # The secrets bucket's objects are under the stack's own KMS key: a role that may not use it (or the key disabled)
+    # is the operator's to mend, not a secret someone else wrote
+    store, stub, _ = stubbed_store(aws)
+    stub.add_client_error("get_object", code, message, http_status_code=status)
+    with stub, pytest.raises(ArchiveUnavailable) as raised:
+        store.read("secrets/2025-03-03")
+    assert not isinstance(raised.value, NotADocument)
+
+
+def test_an_archive_object_under_a_kms_key_is_no_document_even_to_a_reader_who_may_use_the_key(aws: None) -> None:
+    # Given a commitment put under a KMS key the publisher's role may use, the secrets' key: it and the game's route,
+    # which may decrypt with that key too, could read it, where the public and the verify API are refused it
+    make_bucket("fairdice-kms", object_lock=True)
+    client = boto3.client("s3", region_name=REGION)
+    key_id = boto3.client("kms", region_name=REGION).create_key()["KeyMetadata"]["KeyId"]
+    key = "commitments/2025-03-03.json"
+    client.put_object(
+        Bucket="fairdice-kms", Key=key, Body=b"{}", IfNoneMatch="*", ServerSideEncryption="aws:kms", SSEKMSKeyId=key_id
+    )
+
+    # Then the archive's readers, the publisher's and the route's among them, all say it is no document of the archive,
+    # where these read it and took it for the day's commitment while the others were refused it
+    store = StorageSettings(FAIRDICE_ARCHIVE_BUCKET="fairdice-kms", AWS_REGION=REGION).archive()
+    for read in (store.get, store.read):
+        with pytest.raises(
+            NotADocument, match=rf"^{key} in S3 bucket fairdice-kms is encrypted with a KMS key .*{key_id}"
+        ):
+            read(key)
+    # while the secrets bucket, whose objects are all under its KMS key, reads one as it should
+    client.put_object(Bucket="fairdice-kms", Key="secrets/2025-03-03", Body=b"s", ServerSideEncryption="aws:kms")
+    assert S3Store("fairdice-kms", client=client).get("secrets/2025-03-03") == b"s"
+
+
 def test_bytes_other_than_the_sha256_s3_answered_with_are_not_read(aws: None) -> None:
     # Given an object written with its SHA-256, as every object of either store is, whose bytes then come other than S3
     # says it stored them (moto's SHA-256 of it changed: a body altered on its way)
