@@ -641,6 +641,27 @@ def test_no_one_but_the_publisher_may_write_a_record_or_the_index(
 
 
 @pytest.mark.parametrize("conditions", [True, False], ids=["public", "private"])
+@pytest.mark.parametrize("resource", ARCHIVE_RECORDS)
+def test_no_one_may_put_a_record_or_the_index_under_a_key_its_readers_cannot_use(
+    template: dict[str, Any], resource: str, conditions: bool
+) -> None:
+    # A record under a key its writer keeps (SSE-C) is read by no one without that key, and one under a KMS key by
+    # those who may use the key alone (the secrets' key: the publisher and the game's route): the public and the verify
+    # API are refused it (review). Whoever acts as the publisher's role could put either, so it is not spared. A
+    # PutObject, a CopyObject and a multipart upload all ask s3:PutObject with the headers these conditions read.
+    policy = bucket_policy(template, "ArchiveBucket", conditions=conditions)
+    sse_c = {"Null": {"s3:x-amz-server-side-encryption-customer-algorithm": "false"}}
+    kms = {"StringEquals": {"s3:x-amz-server-side-encryption": ["aws:kms", "aws:kms:dsse"]}}
+    assert denied_to_all_but(policy, "s3:PutObject", resource, sse_c)
+    assert denied_to_all_but(policy, "s3:PutObject", resource, kms)
+    # while the publisher's own writes name no encryption, and so take the bucket's default, S3's own keys
+    default = template["Resources"]["ArchiveBucket"]["Properties"]["BucketEncryption"]
+    assert default["ServerSideEncryptionConfiguration"] == [
+        {"ServerSideEncryptionByDefault": {"SSEAlgorithm": "AES256"}}
+    ]
+
+
+@pytest.mark.parametrize("conditions", [True, False], ids=["public", "private"])
 @pytest.mark.parametrize("action", ["s3:PutBucketPolicy", "s3:DeleteBucketPolicy"])
 def test_no_one_may_change_or_delete_the_archives_policy_the_publishers_role_included(
     template: dict[str, Any], action: str, conditions: bool
@@ -728,6 +749,8 @@ def test_where_account_level_block_public_access_is_on_the_archive_can_be_deploy
     assert {s["Sid"] for s in private} == {
         "RecordsAreWriteOnce",
         "OnlyThePublisherWritesRecords",
+        "NoRecordUnderAKeyOfItsWritersOwn",
+        "NoRecordUnderAKmsKey",
         "NoOneChangesThisPolicy",
         "NothingIsEverDeleted",
         "NoOneShortensRetention",
