@@ -3,7 +3,10 @@
 A hypothesis is a change to the request (the `try` a person can apply: other roll numbers,
 the seats in the other order, another game of the match, a take-back line...) or to how the
 recorded rolls are read (each roll's dice in the other order). It is scored by how many
-recorded rolls it reproduces. The work is bounded whatever the request: at most
+recorded rolls it reproduces, and named a cause only where `Case.evidence` of the rolls it reads otherwise than
+the request fit with it: the rolls it leaves alone fit, or differ, whether or not it is true. One that fits every
+roll it reads otherwise, on fewer of them, is offered within `few_rolls_differ`, with its odds and its `try`. The
+work is bounded whatever the request: at most
 `schemes.base.MAX_COMPARED` recorded rolls per hypothesis, a fixed list of hypotheses per scheme plus one
 scan of START_WINDOW roll numbers (at most MAX_STARTS starts found there are tried), and a
 hypothesis is dropped as soon as it can no longer reach the reporting bar. The mistakes every
@@ -12,15 +15,16 @@ scheme shares are here; each scheme's own come from its room (`Scheme.hypotheses
 
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from operator import eq
 from typing import Any, Literal
 
 from pydantic import JsonValue, ValidationError
 
 from fairdice import schemes
+from fairdice.dice import Rolls
 from fairdice.errors import InvalidInput
-from fairdice.prose import counted, was
+from fairdice.prose import counted, number, was
 from fairdice.request import CountedRequest, RequestBase
 from fairdice.schemes.base import CHANCE, Case, Hypothesis, chance_of_at_least
 from fairdice.seal import seal_of
@@ -277,6 +281,7 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
         return [finding], finding.explains
     bar = max(case.evidence, math.ceil(PARTIAL * case.compared))
     scored: list[tuple[int, int, Hypothesis]] = []
+    weak: _Weak | None = None
     if bar <= case.compared:
         baseline = sum(1 for report in verdict.rolls[: case.compared] if report["matches"])
         seen: set[str] = set()
@@ -286,9 +291,18 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
             if not (change or hypothesis.flip) or key in seen:
                 continue
             seen.add(key)
-            k = _score(case, hypothesis, misses_allowed=case.compared - bar)
-            if k is not None and k >= bar and (k == case.compared or k > baseline):
-                scored.append((-k, order, replace(hypothesis, change=change)))
+            rolls = _read(case, hypothesis, misses_allowed=case.compared - bar)
+            if rolls is None:
+                continue
+            hypothesis = replace(hypothesis, change=change)
+            k = _fitting(case, hypothesis, rolls.dice)
+            if k < bar or not (k == case.compared or k > baseline):
+                continue
+            told, every = _told_apart(case, hypothesis, rolls, verdict)
+            if len(told) >= case.evidence:
+                scored.append((-k, order, hypothesis))
+            elif told and every and (weak is None or k > weak.fits):
+                weak = _Weak(hypothesis, k, told)
     scored.sort(key=lambda entry: entry[:2])
     whole_game = verdict.scope is not None and verdict.scope.kind == "game"
     findings = []
@@ -330,8 +344,37 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
         findings.insert(0, step[1])
     if findings:
         return findings, findings[0].explains
-    finding = _unexplained(case, verdict, matched)
+    finding = _unexplained(case, verdict, matched, _offered(case, verdict, weak))
     return [finding], finding.explains if finding.cause in _THIS_SECRET else None
+
+
+@dataclass(frozen=True)
+class _Weak:
+    """A hypothesis that fits every roll it reads otherwise than the request, but too few of them to be named a cause:
+    how many compared rolls fit with it, and the positions of those it reads otherwise."""
+
+    hypothesis: Hypothesis
+    fits: int
+    told: list[int]
+
+
+def _told_apart(case: Case[Any], hypothesis: Hypothesis, rolls: Rolls, verdict: Verdict) -> tuple[list[int], bool]:
+    """The compared rolls that are evidence of the hypothesis, by position: those it reads otherwise than the request
+    (another message or other dice, or the recorded dice turned round) that fit with it; and whether every roll it
+    reads otherwise fits. A roll it leaves alone fits, or differs, whether or not it is true (review: a game without an
+    opening roll differs from one with it in roll 1 alone, and every take-back line keeps the opening roll, yet each
+    was named on every roll it fitted: "4 of 4 rolls" for a roll 1 that fits it 1 time in 36)."""
+    shown = case.flipped if hypothesis.flip else case.recorded
+    told, every = [], True
+    rows = zip(rolls.messages, rolls.dice, shown, case.recorded, verdict.rolls, strict=False)
+    for at, (message, computed, seen, recorded, report) in enumerate(rows):
+        if seen == recorded and message == report["message"] and list(computed) == report["dice"]:
+            continue
+        if computed == seen:
+            told.append(at)
+        else:
+            every = False
+    return told, every
 
 
 def _still_a_piece(scope: Scope | None) -> str:
@@ -451,17 +494,25 @@ def _beyond_chance(case: Case[Any], verdict: Verdict) -> bool:
     return k > 0 and chance_of_at_least(k, n, math.prod(case.request.SIDES)) < CHANCE
 
 
-def _unexplained(case: Case[Any], verdict: Verdict, matched: int) -> Finding:
+def _unexplained(
+    case: Case[Any], verdict: Verdict, matched: int, offered: tuple[_Weak, Scope | None] | None
+) -> Finding:
+    """What is left when no mistake tried is named a cause: a few rolls that differ, or rolls of another game.
+    `offered`: a hypothesis that fits every roll it reads otherwise, too few of them to name it, to offer here."""
     differ = [r["index"] for r in verdict.rolls if r["matches"] is False]
     compared = verdict.summary.compared
     few = len(differ) <= max(1, compared // 10)
-    if matched >= case.evidence and (few or _beyond_chance(case, verdict)):
-        shown = ", ".join(f"{index:,}" for index in differ[:10]) + (", ..." if len(differ) > 10 else "")
+    beyond = not few and _beyond_chance(case, verdict)
+    # The rolls are this secret's where enough fit it as given, or where they fit it read as the hypothesis offered
+    # reads them, as many as a cause takes (a later game of 3 rolls sent with an opening roll fits as given on its 2
+    # rolls from turn:2 on alone)
+    if offered is not None or (matched >= case.evidence and (few or beyond)):
+        shown = _numbers(differ)
         roll, rolls = case.scheme.words.roll, case.scheme.words.rolls
         # Many rolls fitting, if not nearly all, are no other game's either: one would fit about 1 in 36 of a pair
         # (review: 12 of 20 fitting was "most likely another game's rolls")
-        rest = "the rest fit" if few else f"the other {matched} fit"
-        odds = "" if few else ", far more than another game's rolls would"
+        rest = "the rest fit" if few else "the other one fits" if matched == 1 else f"the other {matched} fit"
+        odds = ", far more than another game's rolls would" if beyond else ""
         # Review: "Check those rolls ... if they were" said of one roll
         those, were = (f"those {rolls}", "they were") if len(differ) > 1 else (f"that {roll}", "it was")
         check = f"Check {those} against the game's own roll list; if {were} copied correctly"
@@ -474,14 +525,21 @@ def _unexplained(case: Case[Any], verdict: Verdict, matched: int) -> Finding:
                 f" check whether the game's own roll list has a {roll} {shown}. If not, check again with that list;"
                 f" if it has and the {roll} was copied correctly"
             )
+        settings, fix = " and the settings are", None
+        if offered is not None:
+            # Too few rolls to name it a cause, but the player may know the game was so (review: a later game of a
+            # match with roll 5 miscopied too, sent with an opening roll, was told "the settings are right")
+            fix, settings = _try(case, offered[0].hypothesis), " is"
+            check = _another_reading(case, verdict, *offered) + check[0].lower() + check[1:]
         return Finding(
             cause="few_rolls_differ",
             explains=_of(matched, compared),
             detail=(
                 f"{'only ' if few else ''}{rolls if len(differ) > 1 else roll} {shown}"
-                f" differ{'' if len(differ) > 1 else 's'}: {rest} this secret{odds}, so the secret and the settings are"
+                f" differ{'' if len(differ) > 1 else 's'}: {rest} this secret{odds}, so the secret{settings}"
                 f" right. {check}, the dice shown were not the committed ones: keep the secret and report it"
             ),
+            try_=fix,
         )
     thin = (
         f" (with {case.compared} recorded roll{'s' if case.compared != 1 else ''}, the mistakes tried cannot be told"
@@ -515,6 +573,48 @@ def _unexplained(case: Case[Any], verdict: Verdict, matched: int) -> Finding:
     return Finding(cause="rolls_from_other_game", explains=_of(matched, compared), detail=detail)
 
 
+def _numbers(indices: Sequence[int]) -> str:
+    """Roll numbers as a finding lists them: `1, 5`, the first ten and `...` for more."""
+    return ", ".join(f"{index:,}" for index in indices[:10]) + (", ..." if len(indices) > 10 else "")
+
+
+def _offered(case: Case[Any], verdict: Verdict, weak: _Weak | None) -> tuple[_Weak, Scope | None] | None:
+    """The weak hypothesis, with where its change puts the rolls, where `few_rolls_differ` may offer its `try` as a
+    cause's is offered (`_roll_findings`): never one that makes a whole game a piece of one, or no piece of any game."""
+    if weak is None:
+        return None
+    after = _scope_after(case, weak.hypothesis)
+    scope = verdict.scope if after is None else after
+    whole_game = verdict.scope is not None and verdict.scope.kind == "game"
+    if scope is False or (whole_game and scope is not None and scope.kind != "game"):
+        return None
+    return weak, scope
+
+
+def _another_reading(case: Case[Any], verdict: Verdict, weak: _Weak, scope: Scope | None) -> str:
+    """The words of a weak hypothesis: which rolls it fits and which still differ under it, which rolls tell it from
+    the request, and the odds of a roll copied wrong fitting it as well, for the player who knows the game to judge."""
+    roll, rolls = case.scheme.words.roll, case.scheme.words.rolls
+    told = [verdict.rolls[at]["index"] for at in weak.told]
+    still = [r["index"] for r in verdict.rolls[: case.compared] if r["matches"] is False and r["index"] not in told]
+
+    def named(indices: Sequence[int]) -> str:
+        return f"{roll if len(indices) == 1 else rolls} {_numbers(indices)}"
+
+    every = f"every {roll}" + (f" but {named(still)}" if still else "")
+    copied = f"a {roll} copied wrong" if len(told) == 1 else f"{number(len(told))} {rolls} copied wrong"
+    odds = math.prod(case.request.SIDES) ** len(told)
+    then = (
+        f", and check {named(still)}, which {'differs' if len(still) == 1 else 'differ'} under it too" if still else ""
+    )
+    return (
+        f"{every[0].upper()}{every[1:]} fits another reading: {weak.hypothesis.detail}{_still_a_piece(scope)}. But"
+        f" {named(told)} alone {'tells' if len(told) == 1 else 'tell'} it from the settings given (the other {rolls}"
+        f" read the same either way), and {copied} would fit it 1 time in {number(odds)}: if the game was so, check"
+        f" again with that change{then}. If not, "
+    )
+
+
 def _try(case: Case[Any], hypothesis: Hypothesis) -> dict[str, JsonValue]:
     """The fields to send: the change, the rolls turned round, and a count raised to cover every recorded roll. A
     count is never lowered: the rolls a request asks for beyond those recorded stay asked for (not recorded, they
@@ -532,23 +632,34 @@ def _try(case: Case[Any], hypothesis: Hypothesis) -> dict[str, JsonValue]:
 
 
 def _score(case: Case[Any], hypothesis: Hypothesis, misses_allowed: int | None = None) -> int | None:
-    """How many compared rolls the hypothesis reproduces; None once it has missed more than allowed.
+    """How many compared rolls the hypothesis reproduces; None once it has missed more than allowed."""
+    rolls = _read(case, hypothesis, misses_allowed)
+    return None if rolls is None else _fitting(case, hypothesis, rolls.dice)
+
+
+def _fitting(case: Case[Any], hypothesis: Hypothesis, dice: Sequence[tuple[int, ...]]) -> int:
+    """How many compared rolls fit the dice the hypothesis computes, the recorded dice read its way."""
+    return sum(map(eq, dice, case.flipped if hypothesis.flip else case.recorded))
+
+
+def _read(case: Case[Any], hypothesis: Hypothesis, misses_allowed: int | None = None) -> Rolls | None:
+    """The rolls the hypothesis computes for those compared; None once it has missed more than allowed.
 
     A wrong hypothesis misses nearly every roll, so it is first tried on just enough rolls to
     miss more than allowed; only a hypothesis that survives them has the rest computed.
     """
     recorded = case.flipped if hypothesis.flip else case.recorded
     allowed = case.compared if misses_allowed is None else misses_allowed
-    matched = 0
+    rolls, matched = None, 0
     for size in dict.fromkeys((min(allowed + SCORE_HEAD, case.compared), case.compared)):
         probe = case.probe(hypothesis.change, size)
         if probe is None:
             return None
-        dice = case.rolls(probe).dice
-        matched = sum(map(eq, dice, recorded[:size]))
-        if min(len(dice), size) - matched > allowed:
+        rolls = case.rolls(probe)
+        matched = sum(map(eq, rolls.dice, recorded[:size]))
+        if min(len(rolls), size) - matched > allowed:
             return None
-    return matched if case.compared - matched <= allowed else None
+    return rolls if case.compared - matched <= allowed else None
 
 
 # ---- the hypotheses, per scheme ------------------------------------------------------------
