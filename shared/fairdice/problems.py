@@ -246,12 +246,14 @@ def scheme_meant(given: object) -> str:
 
 def path_meant(path: str, paths: Sequence[str], root: str = "") -> str:
     """ "; did you mean X?" for a `path` that is none of `paths` but one of them in another case, with a slash doubled
-    (`/check//`), or spelt alike (difflib: `/chek/`), X written after `root` (the site's own, which the routes never
-    see); else "". A segment of one of `paths` written `<name>` is a route's parameter (`/daily/<date>/<player_id>`):
-    `path`'s text in its place is left out of the likeness, so a long player id makes no other address alike, and X
+    (`/check//`), or one slip of the keys away (a letter left out, added, changed or two swapped: `/chek/`,
+    `/checks/`, `/dialy/`), X written after `root` (the site's own, which the routes never see); else "". Another word
+    that starts alike is no slip (review: `/checkout?…` was asked whether /check was meant, as difflib's likeness
+    took it). A segment of one of `paths` written `<name>` is a route's parameter (`/daily/<date>/<player_id>`):
+    `path`'s text in its place is left out of the comparison, so a long player id makes no other address alike, and X
     keeps it as given."""
     given = re.sub("/{2,}", "/", path).split("/")
-    alike: list[tuple[float, str]] = []
+    near: list[tuple[int, str]] = []
     for shape in paths:
         fixed = shape.split("/")
         taken = {i for i, segment in enumerate(fixed) if _ROUTE_PARAMETER.fullmatch(segment)}
@@ -260,9 +262,27 @@ def path_meant(path: str, paths: Sequence[str], root: str = "") -> str:
         blank = "/".join("" if i in taken else segment for i, segment in enumerate(fixed))
         compared = "/".join("" if i in taken else segment.lower() for i, segment in enumerate(given))
         meant = "/".join(given[i] if i in taken else segment for i, segment in enumerate(fixed))
-        alike.append((difflib.SequenceMatcher(None, blank, compared).ratio(), meant))  # as get_close_matches scores
-    ratio, meant = max(alike, default=(0.0, path))
-    return f"; did you mean {root}{meant}?" if ratio >= _NEAR and meant != path else ""
+        near.append((_slips(blank, compared), meant))
+    slips, meant = min(near, default=(_SLIPS + 1, path))
+    return f"; did you mean {root}{meant}?" if slips <= _SLIPS and meant != path else ""
+
+
+# How many slips of the keys a path may be from an address to be asked about it
+_SLIPS = 1
+
+
+def _slips(meant: str, given: str) -> int:
+    """How many letters left out, added, changed, or two beside each other swapped, make `given` of `meant` (the
+    optimal string alignment distance)."""
+    before: list[int] = []
+    row = list(range(len(given) + 1))
+    for i, m in enumerate(meant, 1):
+        earlier, before, row = before, row, [i]
+        for j, g in enumerate(given, 1):
+            row.append(min(before[j] + 1, row[j - 1] + 1, before[j - 1] + (m != g)))
+            if i > 1 and j > 1 and m == given[j - 2] and meant[i - 2] == g:
+                row[j] = min(row[j], earlier[j - 2] + 1)
+    return row[-1]
 
 
 # A route's parameter in a path shape, as Powertools writes it in a rule
