@@ -284,9 +284,9 @@ def none_recorded(n: int, one: str, many: str) -> str:
     return f"no {one} was recorded" if n == 1 else f"no {many} were recorded"
 
 
-def listed(parts: list[str]) -> str:
-    """`a`, `a and b`, `a, b and c`."""
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}" if parts else ""
+def listed(parts: list[str], last: str = "and") -> str:
+    """`a`, `a and b`, `a, b and c`; `a, b or c` with `last="or"`."""
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} {last} {parts[-1]}" if parts else ""
 
 
 def not_utf8(what: str, error: UnicodeDecodeError, before: int = 0) -> str:

@@ -56,6 +56,11 @@ def test_only_a_503_asks_to_be_tried_again_later() -> None:
     [
         ("get", "/schemes takes GET or HEAD, not get: a method's name is case-sensitive, so write GET"),
         ("hEaD", "/schemes takes GET or HEAD, not hEaD: a method's name is case-sensitive, so write HEAD"),
+        # OPTIONS named where it is the one meant (review: "takes GET or HEAD, not options", then "so write OPTIONS")
+        (
+            "options",
+            "/schemes takes GET, HEAD or OPTIONS, not options: a method's name is case-sensitive, so write OPTIONS",
+        ),
         ("post", "/schemes takes GET or HEAD, not post"),
         ("POST", "/schemes takes GET or HEAD, not POST"),
         ("opt\u0131ons", "/schemes takes GET or HEAD, not opt\u0131ons"),

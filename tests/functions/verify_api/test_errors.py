@@ -135,6 +135,23 @@ def test_a_get_of_the_games_route_that_reaches_this_function_is_404(load_event: 
     assert_error(invoke(at(load_event("api-schemes"), "GET", GAME_TODAY)), 404, "not_found")
 
 
+@pytest.mark.parametrize(
+    ("path", "takes"),
+    [("/verify", "OPTIONS or POST"), ("/check/", "GET, HEAD or OPTIONS"), (GAME_TODAY, "GET or OPTIONS")],
+)
+def test_an_options_not_in_capitals_is_told_that_the_path_takes_options_in_capitals(
+    load_event: Callable[[str], Event], path: str, takes: str
+) -> None:
+    # Given `curl -X options`: the path takes OPTIONS, which asks what it takes (review: "/verify takes POST, not
+    # options: a method's name is case-sensitive, so write OPTIONS", telling to write a method the list had left out)
+    answer = invoke(at(load_event("api-schemes"), "options", path))
+
+    # Then the 405 names OPTIONS among what the path takes, as its Allow header does
+    said = assert_error(answer, 405, "method_not_allowed")["message"]
+    assert said == f"{path} takes {takes}, not options: a method's name is case-sensitive, so write OPTIONS"
+    assert "OPTIONS" in answer.headers["Allow"]
+
+
 @pytest.mark.parametrize("name", ["api-check-seed000", "api-home", "api-daily-record", "api-schemes"])
 def test_head_is_answered_as_get_without_the_content(load_event: Callable[[str], Event], name: str) -> None:
     # Given a GET route asked with HEAD, as a link checker or `curl -I` asks (review: 405 on every one)
