@@ -36,7 +36,15 @@ from verify_api.answers import page_answer
 from verify_api.negotiation import prefers_html
 from verify_api.observability import logger
 from verify_api.powertools_private import base_path, route_body
-from verify_api.routes import allowed_methods, http_event, resolver, routed_path, served_elsewhere, site_root
+from verify_api.routes import (
+    allowed_methods,
+    game_id_slashed,
+    http_event,
+    resolver,
+    routed_path,
+    served_elsewhere,
+    site_root,
+)
 from verify_api.routes.daily import ROLL_PATH
 from verify_api.routes.verify import LINK_PATHS
 
@@ -210,6 +218,8 @@ def _unknown_route(exc: NotFoundError) -> Response[str]:
         return _error(
             HTTPStatus.NOT_FOUND, "not_found", f"there is no {cut(event.path, PATH_SAID)} here; {QUERY_ENCODED}"
         )
+    if slashed := game_id_slashed(path):  # review: "see GET /docs", which has no word of the game's route
+        return _error(HTTPStatus.NOT_FOUND, "not_found", f"there is no {cut(event.path, PATH_SAID)} here; {slashed}")
     # A link's address mistyped (`/chek/`, `/Check/`, `/check//`) is still a 404, for a link must be right to be shared,
     # but says which address was meant (review: "see GET /docs", to a player). So is a player's daily roll's
     # (`/Daily/…`, `/daily//…`), which the day's page gives without a query, where a link always has one. The address

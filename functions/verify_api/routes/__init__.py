@@ -33,6 +33,8 @@ CORS: dict[str, Any] = {
 # Paths of this API that another function serves (template.yaml: TodayRollFunction's GET /game/today/{player_id}), with
 # the methods it takes there: any other method on them comes to this function through $default.
 SERVED_ELSEWHERE = ((re.compile(r"/game/today/[^/]+"), ("GET",)),)
+# The game's route up to its player id: a path under it of more segments comes here through $default too
+GAME_TODAY = "/game/today/"
 # Rounds of percent-decoding a path gets (`decoded`): a few, never as many as a long path of `%25…` would ask for.
 _DECODINGS = 4
 # The lone surrogates standing for the bytes that were not UTF-8 (Python's surrogateescape).
@@ -42,6 +44,18 @@ _ESCAPED_BYTE = re.compile(r"[\udc80-\udcff]")
 def served_elsewhere(path: str) -> tuple[str, ...]:
     """The methods another function of the API takes at `path` (as the routes see it); none for a path of this one."""
     return next((methods for pattern, methods in SERVED_ELSEWHERE if pattern.fullmatch(path)), ())
+
+
+def game_id_slashed(path: str) -> str:
+    """What is wrong with `path` (as the routes see it) where it is the game's route with a slash in its player id;
+    else "". API Gateway decodes a path before it routes it, so a player id sent with %2F in it is a path of more
+    segments, which matches no route of the template's but $default."""
+    if not path.startswith(GAME_TODAY) or "/" not in path.removeprefix(GAME_TODAY):
+        return ""
+    return (
+        "the game's route, GET /game/today/{player_id}, takes one player id, a UUID, which holds no slash (a %2F in"
+        " the address is read as one)"
+    )
 
 
 def allowed_methods(app: APIGatewayHttpResolver, path: str) -> list[str]:

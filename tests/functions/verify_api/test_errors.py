@@ -484,3 +484,30 @@ def test_a_path_near_no_daily_rolls_address_is_a_404_pointing_at_the_docs(
 ) -> None:
     answer = invoke(at(load_event("api-daily-roll"), "GET", path))
     assert assert_error(answer, 404, "not_found")["message"] == f"there is no {path} here; see GET /docs"
+
+
+@pytest.mark.parametrize(
+    ("method", "raw_path", "said"),
+    [
+        (
+            "GET",
+            "/game/today/123e4567%2Fe89b-12d3-a456-426614174000",
+            "/game/today/123e4567/e89b-12d3-a456-426614174000",
+        ),
+        ("GET", "/game/today/123e4567%2fe89b", "/game/today/123e4567/e89b"),
+        ("GET", f"{GAME_TODAY}/", f"{GAME_TODAY}/"),
+        ("POST", "/game/today/a/b", "/game/today/a/b"),
+    ],
+)
+def test_a_player_id_holding_a_slash_is_a_404_saying_the_games_route_takes_none(
+    load_event: Callable[[str], Event], method: str, raw_path: str, said: str
+) -> None:
+    # Given the game's route with a slash in its player id, sent as / or %2F: API Gateway decodes the path before it
+    # routes it, so it matches no route of the template's and comes here through $default (review: "see GET /docs",
+    # whose document has no word of the game's route)
+    answer = invoke(at(load_event("api-schemes"), method, raw_path))
+
+    # Then it is still the 404, and says that the game's route takes one player id, which holds no slash
+    message = assert_error(answer, 404, "not_found")["message"]
+    assert message.startswith(f"there is no {said} here; the game's route, GET /game/today/{{player_id}}, takes one")
+    assert message.endswith("a UUID, which holds no slash (a %2F in the address is read as one)")
