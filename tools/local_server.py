@@ -171,25 +171,19 @@ def to_http(result: Any) -> tuple[int, list[tuple[str, str]], bytes]:
 
 
 def is_preflight(method: str, headers: Mapping[str, str]) -> bool:
-    """Whether a request is a CORS preflight as API Gateway tells one (`headers` by lower-case name): the verify API's
-    own test, which answers any other OPTIONS with what its path takes."""
-    from verify_api.routes import is_preflight as told
+    """Whether a request is a CORS preflight as API Gateway tells one (`headers` by lower-case name): the functions'
+    own test, by which they answer any other OPTIONS with what its path takes."""
+    from fairdice.http import is_preflight as told
 
     return told(method, headers)
 
 
 def preflight() -> tuple[int, list[tuple[str, str]], bytes]:
     """API Gateway's own answer to a CORS preflight (`is_preflight`), which never reaches the function, by the HttpApi's
-    CorsConfiguration (`verify_api.routes.CORS`)."""
-    from verify_api.routes import CORS
+    CorsConfiguration (`fairdice.http.CORS`)."""
+    from fairdice.http import preflight_headers
 
-    allowed = [
-        ("Access-Control-Allow-Origin", ",".join(CORS["AllowOrigins"])),
-        ("Access-Control-Allow-Methods", ",".join(CORS["AllowMethods"])),
-        ("Access-Control-Allow-Headers", ",".join(CORS["AllowHeaders"])),
-        ("Access-Control-Max-Age", str(CORS["MaxAge"])),
-    ]
-    return HTTPStatus.NO_CONTENT, allowed, b""
+    return HTTPStatus.NO_CONTENT, list(preflight_headers().items()), b""
 
 
 def with_cors(
@@ -197,13 +191,11 @@ def with_cors(
 ) -> tuple[int, list[tuple[str, str]], bytes]:
     """An answer as API Gateway sends it on: the function's CORS headers left out, and to a request with an Origin the
     configured origin allowed."""
-    from verify_api.routes import CORS
+    from fairdice.http import allowed_origin
 
     status, sent, data = answer
     kept = [(name, value) for name, value in sent if not name.lower().startswith("access-control-")]
-    if "origin" in headers:
-        kept.append(("Access-Control-Allow-Origin", ",".join(CORS["AllowOrigins"])))
-    return status, kept, data
+    return status, [*kept, *allowed_origin(headers).items()], data
 
 
 def _gateway_error(status: HTTPStatus, message: str) -> tuple[int, list[tuple[str, str]], bytes]:

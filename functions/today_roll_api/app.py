@@ -34,9 +34,12 @@ from fairdice.fields import BasePath
 from fairdice.http import (
     SECURITY_HEADERS,
     SignedHttpApiEvent,
+    allowed_origin,
     error_headers,
     http_status,
+    is_preflight,
     not_allowed,
+    preflight_headers,
     unsent_answer,
 )
 from fairdice.problems import ErrorDetail, ErrorResponse, invalid
@@ -198,6 +201,10 @@ def _unknown_route(exc: NotFoundError) -> Response[str]:
     event = app.current_event
     path = event.request_context.http.path  # as sent: the route's id is encoded in rawPath (`_id_encoded`)
     if _ROUTE.fullmatch(path.removeprefix(SETTINGS.base_path or "")):
+        # A preflight, which API Gateway answers itself by the template's CORS (only a direct invoke brings one here),
+        # as API Gateway answers it (review: 204 with Allow alone, no CORS header, where the verify API's had them)
+        if is_preflight(event.http_method, event.headers):
+            return Response(HTTPStatus.NO_CONTENT, None, "", headers=preflight_headers())
         if event.http_method == "OPTIONS":  # what the path takes (RFC 9110 9.3.7), as the verify API answers it
             return Response(HTTPStatus.NO_CONTENT, None, "", headers={"Allow": ", ".join(_ALLOWED)})
         return _wrong_method(path, event.http_method)
@@ -224,6 +231,8 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     except ValidationError as exc:  # only a direct invoke's hand-made event, which Powertools would fail on
         answer = unsent_answer(exc, logger)
     else:
+        # A request from a page is answered with the template's CORS, as API Gateway and the verify API answer it
         answer = app.resolve(_id_encoded(event), context)
+        answer["headers"] = {**(answer.get("headers") or {}), **allowed_origin(event.get("headers") or {})}
     answer["headers"] = {**(answer.get("headers") or {}), **SECURITY_HEADERS}
     return answer

@@ -20,25 +20,14 @@ from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice import __version__
-from fairdice.http import unsent_answer
+from fairdice.http import CORS, is_preflight, unsent_answer
 from pydantic import ValidationError
 
 from verify_api import body, errors, settings
 from verify_api.answers import secured
 from verify_api.observability import logger, metrics, tracer
 from verify_api.powertools_private import gate_request_validation
-from verify_api.routes import (
-    CORS,
-    allowed_methods,
-    as_resolved,
-    daily,
-    docs,
-    home,
-    is_preflight,
-    links,
-    routed_path,
-    verify,
-)
+from verify_api.routes import allowed_methods, as_resolved, daily, docs, home, links, routed_path, verify
 
 
 class _TemplateCors(CORSConfig):
@@ -51,10 +40,10 @@ class _TemplateCors(CORSConfig):
 app = APIGatewayHttpResolver(
     enable_validation=True,
     json_body_deserializer=body.load_json,
-    # The HttpApi's CorsConfiguration (routes.CORS) sets the CORS headers of every answer, ignoring a function's own. It
-    # answers a preflight itself, unless the $default route passes it on (review: AWS's documentation says that route
-    # catches OPTIONS too): then this answers it, 204, with the same origin, headers and age (Powertools names OPTIONS
-    # among the methods too, and API Gateway puts the configured ones on the answer anyway).
+    # The HttpApi's CorsConfiguration (fairdice.http.CORS) sets the CORS headers of every answer, ignoring a function's
+    # own. It answers a preflight itself, unless the $default route passes it on (review: AWS's documentation says that
+    # route catches OPTIONS too): then this answers it, 204, with the same origin, headers and age (Powertools names
+    # OPTIONS among the methods too, and API Gateway puts the configured ones on the answer anyway).
     cors=_TemplateCors(
         allow_origin=",".join(CORS["AllowOrigins"]), allow_headers=CORS["AllowHeaders"], max_age=CORS["MaxAge"]
     ),

@@ -6,7 +6,7 @@ of both the verify API and the game's route (`functions/`) turns that into a sta
 lives in the layer because two functions share it, and reads nothing but its arguments.
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from http import HTTPStatus
 from typing import Any, Protocol
 
@@ -38,6 +38,16 @@ RETRY_AFTER = "30"  # seconds, sent with a 503: the archive not answering for no
 # API over HTTPS (browsers ignore the header on plain HTTP, so the local server's answers carry it harmlessly). No
 # includeSubDomains: behind a custom domain, the domain's other hosts are not this API's to decide.
 SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "Strict-Transport-Security": "max-age=31536000"}
+# The HttpApi's CorsConfiguration (template.yaml), by which API Gateway answers a preflight and sets the CORS headers of
+# every answer, ignoring a function's own: a function answers a preflight that reaches it alike (the verify API's
+# $default route may pass one on; only a direct invoke brings the game's route one), and the local server plays API
+# Gateway by it (tools/local_server.py). SAM reads it from the template: a test holds the two equal.
+CORS: dict[str, Any] = {
+    "AllowMethods": ["GET"],
+    "AllowOrigins": ["*"],
+    "AllowHeaders": ["accept", "content-type"],
+    "MaxAge": 600,
+}
 
 
 def http_status(exc: FairdiceError) -> HTTPStatus:
@@ -71,6 +81,28 @@ def not_allowed(path: str, method: str, allowed: Sequence[str]) -> str:
     named = [name for name in allowed if name != "OPTIONS" or (case and name == meant)]
     said = f"{cut(path, PATH_SAID)} takes {listed(named, 'or')}, not {cut(method, METHOD_SAID)}"
     return f"{said}: a method's name is case-sensitive, so write {meant}" if case else said
+
+
+def is_preflight(method: str, headers: Mapping[str, str]) -> bool:
+    """Whether a request is a CORS preflight as API Gateway tells one: OPTIONS with an Origin and an
+    Access-Control-Request-Method (`headers` by lower-case name)."""
+    return method == "OPTIONS" and "origin" in headers and "access-control-request-method" in headers
+
+
+def preflight_headers() -> dict[str, str]:
+    """The headers of API Gateway's own answer to a preflight (`is_preflight`, 204), by the HttpApi's `CORS`."""
+    return {
+        "Access-Control-Allow-Origin": ",".join(CORS["AllowOrigins"]),
+        "Access-Control-Allow-Methods": ",".join(CORS["AllowMethods"]),
+        "Access-Control-Allow-Headers": ",".join(CORS["AllowHeaders"]),
+        "Access-Control-Max-Age": str(CORS["MaxAge"]),
+    }
+
+
+def allowed_origin(headers: Mapping[str, str]) -> dict[str, str]:
+    """The CORS header API Gateway puts on its answer to a request with an Origin (`headers` by lower-case name), by
+    the HttpApi's `CORS`; none to a request without one."""
+    return {"Access-Control-Allow-Origin": ",".join(CORS["AllowOrigins"])} if "origin" in headers else {}
 
 
 def error_headers(status: HTTPStatus) -> dict[str, str] | None:

@@ -22,6 +22,7 @@ from fairdice.errors import MissingBucket
 from fairdice.seal import seal_of
 from fairdice.storage import ObjectStore, StorageSettings, Stored, Stores
 from pydantic import ValidationError
+from security.cloudformation import load_template
 from today_roll_api import app
 from unsent_events import UNSENT, assert_unsent
 from verify_api_calls import invoke
@@ -551,6 +552,47 @@ def test_an_options_on_the_route_says_what_it_takes_as_the_verify_api_does(
     verify_api = invoke(event)
     assert (result["statusCode"], result["headers"]["Allow"], result["body"]) == (204, "GET, OPTIONS", "")
     assert (verify_api.status, verify_api.headers["Allow"], verify_api.text) == (204, "GET, OPTIONS", "")
+
+
+def test_a_preflight_on_the_route_is_answered_as_the_templates_cors_answers_it(
+    published: Stores, load_event: Callable[[str], Event]
+) -> None:
+    # Given a browser's CORS preflight on the route, which API Gateway answers itself by the HttpApi's
+    # CorsConfiguration: only a direct invoke brings it here
+    event = copy.deepcopy(load_event("today-roll"))
+    event["requestContext"]["http"]["method"] = "OPTIONS"
+    event["headers"] |= {"origin": "https://game.example", "access-control-request-method": "GET"}
+
+    # When this function answers it
+    result = app.lambda_handler(event, FakeLambdaContext())
+
+    # Then it is the template's answer, as API Gateway and the local server give it (review: 204 with Allow alone, no
+    # CORS header, where the verify API answers the same preflight with its CORS headers)
+    (api,) = [r for r in load_template()["Resources"].values() if r["Type"] == "AWS::Serverless::HttpApi"]
+    configured = api["Properties"]["CorsConfiguration"]
+    assert (result["statusCode"], result["body"]) == (204, "")
+    headers = result["headers"]
+    assert headers["Access-Control-Allow-Origin"] == ",".join(configured["AllowOrigins"])
+    assert headers["Access-Control-Allow-Methods"] == ",".join(configured["AllowMethods"])
+    assert headers["Access-Control-Allow-Headers"] == ",".join(configured["AllowHeaders"])
+    assert headers["Access-Control-Max-Age"] == str(configured["MaxAge"])
+    assert "Allow" not in headers and "today's roll given" not in json.dumps(result)
+
+
+def test_a_request_from_a_page_is_answered_with_the_templates_cors_origin_as_the_verify_api_s_is(
+    published: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event]
+) -> None:
+    # Given the game server's request naming an Origin, and one that names none
+    event = copy.deepcopy(load_event("today-roll"))
+    event["headers"]["origin"] = "https://game.example"
+    (api,) = [r for r in load_template()["Resources"].values() if r["Type"] == "AWS::Serverless::HttpApi"]
+
+    # Then the one naming it is allowed the template's origin, as API Gateway and the verify API answer it (review: the
+    # verify API's GET had it, the game's none), and the other gets no CORS header, as before
+    answer = call(event)
+    assert answer.status == 200, answer.body
+    assert [answer.headers["Access-Control-Allow-Origin"]] == api["Properties"]["CorsConfiguration"]["AllowOrigins"]
+    assert not [name for name in call(load_event("today-roll")).headers if name.startswith("Access-Control-")]
 
 
 def test_another_method_on_another_path_is_not_found(

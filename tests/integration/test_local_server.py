@@ -735,8 +735,8 @@ def test_an_answer_that_is_not_an_api_gateway_response_is_a_502(local_server: Mo
 
 
 def test_the_cors_the_function_and_the_local_server_answer_by_is_the_templates() -> None:
+    from fairdice.http import CORS
     from security.cloudformation import load_template
-    from verify_api.routes import CORS
 
     (api,) = [r for r in load_template()["Resources"].values() if r["Type"] == "AWS::Serverless::HttpApi"]
     assert api["Properties"]["CorsConfiguration"] == CORS

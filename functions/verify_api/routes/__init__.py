@@ -7,7 +7,6 @@ path (`FAIRDICE_BASE_PATH`), which the resolver strips before routing and links 
 """
 
 import re
-from collections.abc import Mapping
 from typing import Any, cast
 from urllib.parse import quote, unquote
 
@@ -20,16 +19,6 @@ from fairdice.prose import shows_nothing
 from verify_api import settings
 from verify_api.powertools_private import base_path, parameter_takes, route_methods
 
-# The HttpApi's CorsConfiguration (template.yaml), by which API Gateway answers a preflight and sets the CORS headers of
-# every answer, ignoring a function's own: the function answers a preflight its $default route passes on alike (app.py),
-# and the local server plays API Gateway by it (tools/local_server.py). SAM reads it from the template: a test holds
-# the two equal.
-CORS: dict[str, Any] = {
-    "AllowMethods": ["GET"],
-    "AllowOrigins": ["*"],
-    "AllowHeaders": ["accept", "content-type"],
-    "MaxAge": 600,
-}
 # Paths of this API that another function serves (template.yaml: TodayRollFunction's GET /game/today/{player_id}), with
 # the methods it takes there: any other method on them comes to this function through $default.
 SERVED_ELSEWHERE = ((re.compile(r"/game/today/[^/]+"), ("GET",)),)
@@ -67,12 +56,6 @@ def allowed_methods(app: APIGatewayHttpResolver, path: str) -> list[str]:
     if "GET" in methods and not elsewhere:  # another function's GET is answered there, its HEAD here
         methods.append("HEAD")
     return sorted([*methods, "OPTIONS"]) if methods else []
-
-
-def is_preflight(method: str, headers: Mapping[str, str]) -> bool:
-    """Whether a request is a CORS preflight as API Gateway tells one: OPTIONS with an Origin and an
-    Access-Control-Request-Method (`headers` by lower-case name)."""
-    return method == "OPTIONS" and "origin" in headers and "access-control-request-method" in headers
 
 
 def as_resolved(event: Any) -> tuple[Any, bool]:

@@ -112,7 +112,7 @@ def test_a_method_not_in_capitals_on_no_route_is_404(load_event: Callable[[str],
 
 
 def test_an_options_preflight_not_in_capitals_is_no_preflight(load_event: Callable[[str], Event]) -> None:
-    # API Gateway and the local server tell a preflight by OPTIONS in capitals (routes.is_preflight)
+    # API Gateway and the local server tell a preflight by OPTIONS in capitals (fairdice.http.is_preflight)
     event = at(load_event("api-schemes"), "options", "/schemes")
     event["headers"] |= {"origin": "https://example.com", "access-control-request-method": "GET"}
     assert_error(invoke(event), 405, "method_not_allowed")
