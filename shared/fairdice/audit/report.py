@@ -921,6 +921,8 @@ def _points(chance: float) -> str:
     (review: "%.3g" wrote one bias "6.95 pp" and, its zero dropped, another "5.4 pp" on the same page; and the biases of
     the dice needed "1 pp" and "0.5 pp"). The 99% band of a chart's words is written alike."""
     points = float(f"{100 * chance:.2g}")  # rounded first: 9.96 is "10", not "10.0"
+    if not points:
+        return "0"  # the band of a die of one face has no width (review: log10 of it raised, and no page was drawn)
     return f"{points:.{max(0, 1 - math.floor(math.log10(points)))}f}"
 
 

@@ -3,6 +3,7 @@
 import datetime as dt
 import html
 import io
+import json
 import re
 import sys
 from collections.abc import Iterable, Iterator
@@ -579,6 +580,20 @@ def test_each_chart_says_in_words_what_it_shows(counts: list[int], said: str) ->
     label = re.match(r'<svg role="img" aria-label="([^"]*)"', svg)
     assert label is not None, svg[:200]
     assert said in html.unescape(label.group(1))
+
+
+def test_a_die_of_one_face_in_a_partial_is_drawn_with_a_band_of_no_width(tmp_path: Path) -> None:
+    # Review: a partial's die of one face merged, and the page then raised "math domain error" writing its band in words
+    store = FolderResults(tmp_path)
+    audit_shard(numbered_lines(io.BytesIO(games.jsonl([games.narde(0)])), "day.jsonl"), "day.jsonl", store, "s")
+    partial = tmp_path / "partials" / "s" / "summary.json"
+    planted = json.loads(partial.read_text())
+    one_face = {"sides": 1, "faces": [10], "n": 10, "total": 10, "squares": 10, "lag": 9, "high": 0, "runs": 1}
+    planted["by_scheme"]["narde-v1"]["dice"]["3"] = one_face | {"first": 1, "last": 1}
+    partial.write_text(json.dumps(planted))
+    page = html.unescape(render(merge(store), []))
+    assert "narde-v1 die 3: the share of each of its 1 faces in 10 dice, against 1/1 and a fair die's 99% band" in page
+    assert "(1/1 ± 0 percentage points): every face is within it" in page
 
 
 def test_every_bias_in_percentage_points_is_written_to_two_significant_figures_with_their_zeros(tmp_path: Path) -> None:
