@@ -26,7 +26,7 @@ from fairdice.dice import Rolls
 from fairdice.errors import InvalidInput
 from fairdice.prose import counted, number, was
 from fairdice.request import CountedRequest, RequestBase
-from fairdice.schemes.base import CHANCE, Case, Hypothesis, chance_of_at_least
+from fairdice.schemes.base import CHANCE, Case, Hypothesis, Words, chance_of_at_least
 from fairdice.seal import seal_of
 from fairdice.verdict import Cause, Finding, Scope, Verdict
 
@@ -67,7 +67,7 @@ def diagnose(
         findings = _pasted_twice_by_rolls(request, secret)
     if any(f.cause in ("secret_and_seal_swapped", "secret_pasted_twice", "seal_in_secret_field") for f in findings):
         return findings
-    fit: str | None = _fit_as_given(verdict)
+    fit: str | None = _fit_as_given(request, verdict)
     if verdict.checks.rolls == "mismatch":
         roll_findings, fit = _roll_findings(request, secret, verdict)
         findings.extend(roll_findings[: MAX_FINDINGS - 1])
@@ -94,11 +94,11 @@ _SEAL: frozenset[Cause] = frozenset(
 _THIS_SECRET: frozenset[Cause] = frozenset({"few_rolls_differ", "roll_left_out", "roll_added"})
 
 
-def _fit_as_given(verdict: Verdict) -> str:
+def _fit_as_given(request: RequestBase, verdict: Verdict) -> str:
     """How the rolls fit when they are not in question: all of them, or none recorded."""
     if verdict.checks.rolls == "not_given":
         return "the seal"
-    return _of(verdict.summary.compared, verdict.summary.compared)
+    return _of(verdict.summary.compared, verdict.summary.compared, schemes.of(request).words)
 
 
 # ---- the seal ------------------------------------------------------------------------------
@@ -404,15 +404,17 @@ def _case(request: RequestBase, secret: bytes) -> Case[Any]:
 
 
 def _explains(k: int, case: Case[Any]) -> str:
+    words = case.scheme.words
     if case.compared == case.total:
-        return _of(k, case.total)
-    return _of(k, case.compared, "the first ")
+        return _of(k, case.total, words)
+    return _of(k, case.compared, words, "the first ")
 
 
-def _of(k: int, n: int, first: str = "") -> str:
-    """A finding's `explains`: "k of n rolls", "0 of 1 roll" for one (review: "0 of 1 rolls" of a daily roll). The
-    numbers are plain digits: the page reads them back (page._EXPLAINS)."""
-    return f"{k} of {first}{n} {'roll' if n == 1 else 'rolls'}"
+def _of(k: int, n: int, words: Words, first: str = "") -> str:
+    """A finding's `explains` in the scheme's word for a roll: "k of n rolls", "0 of 1 roll" for one (review: "0 of 1
+    rolls" of a daily roll), three-dice's "k of n plies". The numbers are plain digits: the page reads them back
+    (page._EXPLAINS)."""
+    return f"{k} of {first}{n} {words.roll if n == 1 else words.rolls}"
 
 
 def _count_finding(case: Case[Any], verdict: Verdict) -> Finding:
@@ -427,7 +429,7 @@ def _count_finding(case: Case[Any], verdict: Verdict) -> Finding:
     asked = counted(min(total, computed), words.roll, words.rolls)
     return Finding(
         cause="roll_count",
-        explains=_of(verdict.summary.compared, total),
+        explains=_of(verdict.summary.compared, total, words),
         detail=(
             f"every roll compared fits, but {counted(total, words.roll, words.rolls)} {was(total)} recorded and"
             f" {computed:,} computed: the recorded list holds {what} {asked} asked for; "
@@ -533,7 +535,7 @@ def _unexplained(
             check = _another_reading(case, verdict, *offered) + check[0].lower() + check[1:]
         return Finding(
             cause="few_rolls_differ",
-            explains=_of(matched, compared),
+            explains=_of(matched, compared, case.scheme.words),
             detail=(
                 f"{'only ' if few else ''}{rolls if len(differ) > 1 else roll} {shown}"
                 f" differ{'' if len(differ) > 1 else 's'}: {rest} this secret{odds}, so the secret{settings}"
@@ -550,7 +552,7 @@ def _unexplained(
     if verdict.checks.seal == "mismatch":
         return Finding(
             cause="secret_from_other_game",
-            explains=_of(matched, compared),
+            explains=_of(matched, compared, case.scheme.words),
             detail=(
                 "neither the seal nor the recorded rolls fit this secret, and none of the mistakes tried explains the"
                 f" rolls{thin}: the secret is most likely from another game than both; copy it again from the game."
@@ -570,7 +572,7 @@ def _unexplained(
             f"none of the mistakes tried{tried} explains the recorded rolls{thin}: they and the secret most likely come"
             " from different games; give the seal too to tell which"
         )
-    return Finding(cause="rolls_from_other_game", explains=_of(matched, compared), detail=detail)
+    return Finding(cause="rolls_from_other_game", explains=_of(matched, compared, case.scheme.words), detail=detail)
 
 
 def _numbers(indices: Sequence[int]) -> str:

@@ -75,7 +75,7 @@ _CAUSE_TITLES = {
     "roll_left_out": "A roll is missing from the list",
     "roll_added": "The list holds a roll too many",
 }
-_EXPLAINS = re.compile(r"([0-9]+) of (the first )?([0-9]+) rolls?")
+_EXPLAINS = re.compile(r"([0-9]+) of (the first )?([0-9]+) [a-z]+")  # rolls, or the scheme's word (plies)
 # A code of the recipe's steps with no markup inside, and a word of it (`_words_whole`).
 _CODE = re.compile(r"<code>([^<]*)</code>")
 _WORD = re.compile(r"[^ ]+")

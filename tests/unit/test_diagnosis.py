@@ -58,6 +58,11 @@ def check(request: dict[str, Any]) -> Verdict:
     return verify(parse_request(request))
 
 
+def rolls_word(request: dict[str, Any]) -> str:
+    """What the request's scheme calls its rolls, as a finding counts them: three-dice's plies."""
+    return schemes.of(parse_request(request)).words.rolls
+
+
 def apply(request: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
     """The request with a finding's `try` applied: a null value leaves the field out."""
     changed = dict(request)
@@ -133,6 +138,18 @@ def test_three_dice_plies_shifted_by_two_are_found_but_are_only_a_window() -> No
     mistaken = THREE | {"recorded": rolls_of(THREE | {"first": 2, "count": 20})}
     found = finding(check(mistaken), "numbering_shifted")
     assert_only_a_piece(found, "plies 2 to 21 only: the game's plies from ply 0 are needed")
+
+
+def test_a_three_dice_finding_counts_what_it_explains_in_plies_as_the_page_and_seed_003_do() -> None:
+    # Review: three-dice's findings explained "19 of 20 rolls" in the JSON, where the page and their details said plies
+    game = rolls_of(THREE | {"count": 20})
+    game[5] = [die % 6 + 1 for die in game[5]]
+    request = parse_request(THREE | {"recorded": game})
+    verdict = verify(request)
+    assert finding(verdict, "few_rolls_differ").explains == "19 of 20 plies"
+    assert "19 of the 20 recorded plies fit; 1 differs" in render_page(verdict, request)
+    one = finding(check(THREE | {"first": 1, "recorded": game[:1]}), "rolls_from_other_game")
+    assert one.explains == "0 of 1 ply"
 
 
 def test_a_later_game_of_a_classic_match_is_found_far_from_roll_one() -> None:
@@ -462,7 +479,7 @@ def test_each_roll_listed_with_its_dice_the_other_way_round_is_found(game: dict[
     flipped = [roll[::-1] for roll in rolls_of(game)]
     mistaken = {name: value for name, value in game.items() if name != "count"} | {"recorded": flipped}
     found = finding(check(mistaken), "dice_order")
-    assert found.explains == f"{len(flipped)} of {len(flipped)} rolls"
+    assert found.explains == f"{len(flipped)} of {len(flipped)} {rolls_word(game)}"
     assert_try_is_fair(mistaken, found)
 
 
@@ -549,7 +566,7 @@ def test_the_secret_pasted_twice_without_its_seal_is_found_by_the_rolls(base: di
     assert [f.cause for f in verdict.diagnosis or []] == ["secret_pasted_twice"]
     found = finding(verdict, "secret_pasted_twice")
     assert found.try_ == {secret_field: KEY}
-    assert found.explains == "20 of 20 rolls"
+    assert found.explains == f"20 of 20 {rolls_word(base)}"
     assert "the recorded rolls fit that half" in found.detail
     assert_try_is_fair(mistaken, found)
 
@@ -641,7 +658,7 @@ def test_a_roll_left_out_of_the_list_is_found_and_offers_no_fix(base: dict[str, 
     assert [f.cause for f in verdict.diagnosis or []] == ["roll_left_out"]
     found = finding(verdict, "roll_left_out")
     assert found.try_ is None
-    assert found.explains == "28 of 29 rolls"
+    assert found.explains == f"28 of 29 {rolls_word(base)}"
     here = verdict.rolls[12]
     assert f"{here['index']} ({'-'.join(map(str, real[12]))}) is not in the list" in found.detail
 
