@@ -43,7 +43,7 @@ MAX_LABELS = MAX_ROLLS
 MAX_TURN = MAX_ROLLS  # a game has at most as many turns as fairdice takes it to have rolls
 MAX_TAKE_BACKS = 1_000  # take-back lines of one Practice game
 MAX_SHIFT = 3  # turn numbers tried either side of the first one
-OPENING = (
+OPENING_DESCRIPTION = (
     "whether the game began with an opening roll: yes for a single game or a match's first game, no for a later game"
     " of a match"
 )
@@ -115,7 +115,7 @@ class BgDiceRequest(CountedRequest):
     scheme: Literal["bg-dice-v1"]
     key: Key32
     lock: Seal | None = None
-    opening: Annotated[bool, Field(description=OPENING), YES_OR_NO] = True
+    opening: Annotated[bool, Field(description=OPENING_DESCRIPTION), YES_OR_NO] = True
     first_turn: (
         Annotated[
             int,
@@ -352,7 +352,7 @@ class BgDice(Scheme[BgDiceRequest]):
                 opening = None
         if opening is None:
             return []
-        return [GameInput(field="opening", value=opening, description=OPENING)]
+        return [GameInput(field="opening", value=opening, description=OPENING_DESCRIPTION)]
 
     def game_parts(self, request: BgDiceRequest, rolls: Rolls, secret: bytes) -> GameParts:
         """A bot game's rolls are its key's and their labels' alone, so its first label tells games apart, however the

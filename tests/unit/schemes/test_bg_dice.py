@@ -191,7 +191,7 @@ def test_whether_the_game_began_with_an_opening_roll_is_shown_for_the_player_to_
     assert [shown.text for shown in inputs] == ["yes" if value else "no" for value in said]
     for shown in inputs:
         assert shown.field == "opening"
-        assert shown.description == bg_dice.OPENING
+        assert shown.description == bg_dice.OPENING_DESCRIPTION
 
 
 def test_one_key_rolls_two_whole_games_and_the_verdict_says_which_was_checked() -> None:
