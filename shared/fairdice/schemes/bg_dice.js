@@ -15,9 +15,10 @@ fairdice.register(
     const labelled = fairdice.need("labelled");
     const { fields, FieldError, wholeNumber, words: say } = fairdice;
 
-    /** A label's parts: an opening roll-off k, or a turn on a take-back line (0: none taken back). */
-    function read(text) {
-      const [, opening, turn, line] = LABEL.exec(text);
+    /** A label's parts, from its match of LABEL: an opening roll-off k, or a turn on a take-back line (0: none taken
+     * back). */
+    function partsOf(found) {
+      const [text, opening, turn, line] = found;
       return {
         text,
         opening: opening === undefined ? null : Number(opening),
@@ -26,13 +27,18 @@ fairdice.register(
       };
     }
 
+    /** The parts of a label that `label` accepted. */
+    const read = (text) => partsOf(LABEL.exec(text));
+
     function label(value) {
-      if (typeof value !== "string" || !LABEL.test(value)) {
+      const found = typeof value === "string" ? LABEL.exec(value) : null;
+      if (found === null) {
         throw new Error(
           "a label looks like bg-dice-v1:opening:0, bg-dice-v1:turn:2 or bg-dice-v1:turn:7:line:1, its numbers in the digits 0-9 without leading zeros",
         );
       }
-      const parts = read(value);
+      // From this match, not by `read`, which would match the label again: the request's check reads each whole
+      const parts = partsOf(found);
       if ((parts.turn || 0) > MAX_TURN || parts.line > MAX_TAKE_BACKS) {
         throw new Error(`turns run to ${MAX_TURN} and take-back lines to ${MAX_TAKE_BACKS} in a game`);
       }
@@ -161,10 +167,15 @@ fairdice.register(
 
     /** A game from the opening (or from turn 1 in a later game), a window of one, or a take-back line. */
     async function scope(request, rolls, mac) {
-      const parts = rolls.map((roll) => read(roll.label));
-      if (request.labels !== null) await checkOpenings(parts, rolls, mac);
-      const count = parts.length;
-      const line = parts.find((p) => p.line);
+      const texts = rolls.map((roll) => roll.label);
+      if (request.labels !== null) {
+        // Roll-offs lead a game: the opening's labels and the one after them are all the check reads (bg_dice.py)
+        const openings = texts.findIndex((text) => !text.includes(labelled.OPENING));
+        await checkOpenings(texts.slice(0, openings === -1 ? texts.length : openings + 1).map(read), rolls, mac);
+      }
+      const count = texts.length;
+      const onALine = texts.find((text) => text.includes(":line:"));
+      const line = onALine === undefined ? null : read(onALine);
       if (line) {
         return {
           kind: "take_back",
@@ -173,7 +184,7 @@ fairdice.register(
           description: `rolls on take-back line ${line.line} (from ${line.text}): after a take-back the rolls carry on from a fresh line, so whoever decides take-backs can choose one, and the rolls taken back are not shown`,
         };
       }
-      const start = parts[0];
+      const start = read(texts[0]);
       const checked = say.span("roll", "rolls", 1, count);
       if (request.line) {
         // A line asked for with only the opening roll-off computed: those rolls come before any take-back, but what
