@@ -977,6 +977,7 @@ BAD_LINKS = [
     "?scheme=narde-v1&key=00&phrase=a&client_seeds=1",
     f"?scheme=bg-dice-v1&key={KEY.hex()}&labels=opening:0,turn:2&n=5",
     f"?scheme=bg-dice-v1&key={KEY.hex()}&labels=opening:0&opening=0",
+    f"?scheme=bg-dice-v1&key={KEY.hex()}&labels=turn:1,turn:2&opening=1",
     f"?scheme=narde-v1&key={KEY.hex()}&phrase=a&first=9990&n=20",
     # two numbers one after the other are said with "and", one alone (review: "rolls 11 to 12")
     f"?scheme=narde-v1&key={KEY.hex()}&phrase=a&first=9999&n=2",
@@ -2206,11 +2207,13 @@ def test_a_bot_games_labels_are_checked_with_the_opening_roll_question_not_answe
 ) -> None:
     # Review: the question was Yes or No, and the form sent either with the labels. With No, a later game's labels were
     # refused ("labels list every roll already: leave opening, first_turn and line out"), and nothing in the form left
-    # it out; Yes was accepted only because the core takes yes as it takes no answer
+    # it out; Yes was accepted only because the core took yes as it took no answer. The core now takes an answer the
+    # labels agree with and refuses one they contradict
     typed = [
         {"scheme": "bg-dice-v1", "fields": _LATER_LABELS},  # the question left as the form starts it
         {"scheme": "bg-dice-v1", "fields": _LATER_LABELS | {"opening": ""}},  # set back to not answered
-        {"scheme": "bg-dice-v1", "fields": _LATER_LABELS | {"opening": "0"}},  # answered No: sent, and refused
+        {"scheme": "bg-dice-v1", "fields": _LATER_LABELS | {"opening": "0"}},  # answered No, as the labels say: sent
+        {"scheme": "bg-dice-v1", "fields": _LATER_LABELS | {"opening": "1"}},  # answered Yes, against them: refused
     ]
 
     # When each is checked
@@ -2220,12 +2223,13 @@ def test_a_bot_games_labels_are_checked_with_the_opening_roll_question_not_answe
     starts_at = browser.evaluate(f"{_BOT_FORM}.elements.opening.value")
 
     # Then the question can be left not answered, as the form starts it, and is then not sent: the labels are fair, as
-    # the core answers them; an answer chosen is sent as chosen, and No is refused as the core refuses it
+    # the core answers them; an answer chosen is sent as chosen: No is fair with them, and Yes refused as the core
+    # refuses it
     assert choices == [["", "Not answered (Yes if no labels)"], ["1", "Yes"], ["0", "No"]]
     assert starts_at == ""
     assert_the_form_sent_what_was_typed(typed, results)
     sent_and_shown = [("opening" in js["sent"], js["shown"]) for js in results]
-    assert sent_and_shown == [(False, "fair"), (False, "fair"), (True, None)]
+    assert sent_and_shown == [(False, "fair"), (False, "fair"), (True, "fair"), (True, None)]
     assert results[0]["identity"] == ["bg-dice-v1", "no"]  # the labels say it: a later game of a match
 
 

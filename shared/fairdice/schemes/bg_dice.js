@@ -45,9 +45,20 @@ fairdice.register(
       return value;
     }
 
+    /** Whether the rolls asked for by turn begin with the opening roll: yes unless `opening` says no (bg_dice.py). */
+    const hasOpening = (request) => request.opening !== false;
+
     /** The turn a game's turns start at: first_turn where given, else 2 after the opening roll (its winner plays it as
      * turn 1), else 1 (a later game of a match). */
-    const firstTurnOf = (request) => (request.first_turn !== null ? request.first_turn : request.opening ? 2 : 1);
+    const firstTurnOf = (request) => (request.first_turn !== null ? request.first_turn : hasOpening(request) ? 2 : 1);
+
+    /** Whether a game whose listed rolls start at `first` began with an opening roll: yes from a roll-off, no from a
+     * later game's turn 1 (on no take-back line); null from mid-game, which does not say. */
+    function openingOf(first) {
+      if (first.opening !== null) return true;
+      if (first.turn === 1 && !first.line) return false;
+      return null;
+    }
 
     const turnLabel = (turn, line) => `${BOT}:turn:${turn}${line ? `:line:${line}` : ""}`;
 
@@ -77,13 +88,22 @@ fairdice.register(
         if (request.count !== null && request.count !== request.labels.length) {
           throw new FieldError("count", `${named("count")} is ${request.count} but ${request.labels.length} labels were given`);
         }
-        if (!request.opening || request.first_turn !== null || request.line) {
+        if (request.first_turn !== null || request.line) {
           throw new FieldError(
             "labels",
             `labels list every roll already: leave ${named("opening")}, ${named("first_turn")} and ${named("line")} out`,
           );
         }
         const parts = request.labels.map(read);
+        const said = openingOf(parts[0]);
+        if (request.opening !== null && said !== null && request.opening !== said) {
+          // An answer the labels contradict is not taken silently, whichever it is (bg_dice.py)
+          const first = said ? "its opening roll" : "a later game of a match's first roll";
+          throw new FieldError(
+            "opening",
+            `${named("opening")} says the game began ${request.opening ? "with" : "without"} an opening roll, but the labels start with ${parts[0].text}, ${first}: leave ${named("opening")} out, the labels say it`,
+          );
+        }
         const opened = parts[0].opening !== null; // roll-offs come first in a list, or not at all
         for (let at = 1; at < parts.length; at += 1) {
           const expected = whatFollows(parts[at - 1], parts[at], opened);
@@ -91,7 +111,7 @@ fairdice.register(
             throw new FieldError(`labels[${at}]`, `${parts[at].text} cannot follow ${parts[at - 1].text} in a game: ${expected} comes next`);
           }
         }
-      } else if (request.opening && request.first_turn !== null && request.first_turn !== 2) {
+      } else if (hasOpening(request) && request.first_turn !== null && request.first_turn !== 2) {
         throw new FieldError(
           "first_turn",
           `after the opening roll the turns go on at turn 2 (its winner plays it as turn 1): leave ${named("first_turn")} out, or give ${named("opening")} false for rolls that start at another turn`,
@@ -100,7 +120,7 @@ fairdice.register(
         // As labels are bounded: the turns these rolls reach stay within a game's (bg_dice.py does the same)
         const count = fairdice.rollCount(request);
         const start = firstTurnOf(request);
-        const last = start + count - (request.opening ? 2 : 1);
+        const last = start + count - (hasOpening(request) ? 2 : 1);
         if (last > MAX_TURN) {
           const { number } = fairdice.words;
           throw new FieldError(
@@ -148,13 +168,8 @@ fairdice.register(
      * game of a match), and which it was is the player's to recognise. Labels say it by their first (none when they
      * start mid-game: a window). */
     function identity(request) {
-      let opening = request.opening;
-      if (request.labels !== null) {
-        const first = read(request.labels[0]);
-        if (first.opening !== null) opening = true;
-        else if (first.turn === 1 && !first.line) opening = false;
-        else return [];
-      }
+      const opening = request.labels === null ? hasOpening(request) : openingOf(read(request.labels[0]));
+      if (opening === null) return [];
       return [
         {
           field: "opening",
@@ -228,7 +243,7 @@ fairdice.register(
         fields.count(),
         fields.key32("key"),
         fields.seal("lock"),
-        { name: "opening", default: true, read: fairdice.kinds.bool },
+        { name: "opening", optional: true, read: fairdice.kinds.bool },
         { name: "first_turn", optional: true, read: (v) => wholeNumber(v, 1, MAX_TURN) },
         { name: "line", default: 0, read: (v) => wholeNumber(v, 0, MAX_TAKE_BACKS) },
         { name: "labels", optional: true, read: fairdice.listOf("labels", 1, fairdice.MAX_ROLLS, label) },
@@ -262,10 +277,10 @@ fairdice.register(
           type: "yesno",
           label: "Did the game begin with an opening roll?",
           help: "Yes for a single game or a match’s first game. In a match, the winner of each game starts the next without one.",
-          // Not answered comes first, so the form starts there and sends no opening: labels are given instead of
-          // this answer, and the core refuses them beside an opening given false, so a later game's labels with No
-          // were refused and nothing in the form left the answer out (review). Without labels it is Yes, the
-          // core's default, as bg-online-v1's "Only game 1" is its own.
+          // Not answered comes first, so the form starts there and sends no opening: labels say it themselves, and
+          // the core refuses an answer they contradict (review: a later game's labels with No were refused, and
+          // nothing in the form left the answer out). Without labels it is Yes, the core's default, as
+          // bg-online-v1's "Only game 1" is its own.
           choices: [
             ["", "Not answered (Yes if no labels)"],
             ["1", "Yes"],
@@ -305,7 +320,7 @@ fairdice.register(
         if (request.labels !== null) return labelled.explicit(mac, request.labels, SEATS);
         return labelled.game(mac, {
           prefix: BOT,
-          opening: request.opening,
+          opening: hasOpening(request),
           turnWord: "turn",
           firstTurn: firstTurnOf(request),
           count: fairdice.rollCount(request),

@@ -115,7 +115,10 @@ class BgDiceRequest(CountedRequest):
     scheme: Literal["bg-dice-v1"]
     key: Key32
     lock: Seal | None = None
-    opening: Annotated[bool, Field(description=OPENING_DESCRIPTION), YES_OR_NO] = True
+    # None: not said, so yes unless labels are given, which say it themselves
+    opening: Annotated[
+        bool | None, Field(description=f"{OPENING_DESCRIPTION}; not given: yes, or what the labels say"), YES_OR_NO
+    ] = None
     first_turn: (
         Annotated[
             int,
@@ -148,11 +151,21 @@ class BgDiceRequest(CountedRequest):
         if self.labels is not None:
             if self.count is not None and self.count != len(self.labels):
                 raise field_error("count", f"{count} is {self.count} but {len(self.labels)} labels were given")
-            if not self.opening or self.first_turn is not None or self.line:
+            if self.first_turn is not None or self.line:
                 raise field_error(
                     "labels", f"labels list every roll already: leave {opening}, {first_turn} and {line} out"
                 )
             labels = [Label.read(text) for text in self.labels]
+            said = opening_of(labels[0])
+            if self.opening is not None and said is not None and self.opening != said:
+                # An answer the labels contradict is not taken silently, whichever it is (review: false was refused
+                # with labels that agreed, true taken with labels that did not)
+                raise field_error(
+                    "opening",
+                    f"{opening} says the game began {'with' if self.opening else 'without'} an opening roll, but the"
+                    f" labels start with {labels[0].text}, {_FIRST_ROLLS[said]}: leave {opening} out, the labels say"
+                    " it",
+                )
             opened = labels[0].opening is not None  # roll-offs come first in a list, or not at all
             for at, (before, label) in enumerate(pairwise(labels), start=1):
                 expected = _what_follows(before, label, opened)
@@ -160,7 +173,7 @@ class BgDiceRequest(CountedRequest):
                     raise field_error(
                         f"labels[{at}]", f"{label.text} cannot follow {before.text} in a game: {expected} comes next"
                     )
-        elif self.opening and self.first_turn not in (None, 2):
+        elif self.has_opening and self.first_turn not in (None, 2):
             raise field_error(
                 "first_turn",
                 f"after the opening roll the turns go on at turn 2 (its winner plays it as turn 1): leave {first_turn}"
@@ -169,8 +182,8 @@ class BgDiceRequest(CountedRequest):
         else:
             # As labels are bounded: the turns these rolls reach stay within a game's (the opening's roll-offs and
             # its tie-breaks take rolls of their own, so with an opening the last turn is below this)
-            start = first_turn_of(self.opening, self.first_turn)
-            last = start + self.roll_count - (2 if self.opening else 1)
+            start = first_turn_of(self.has_opening, self.first_turn)
+            last = start + self.roll_count - (2 if self.has_opening else 1)
             if last > MAX_TURN:
                 raise field_error(
                     "count",
@@ -178,6 +191,11 @@ class BgDiceRequest(CountedRequest):
                     " in a game",
                 )
         return self
+
+    @property
+    def has_opening(self) -> bool:
+        """Whether the rolls asked for by turn begin with the opening roll: yes unless `opening` says no."""
+        return self.opening is not False
 
     @property
     def roll_count(self) -> int:
@@ -196,6 +214,20 @@ class BgDiceRequest(CountedRequest):
         if isinstance(labels, list):
             return {**fields, "labels": labels[:size], "count": None}
         return super().first_rolls(fields, size)
+
+
+def opening_of(first: Label) -> bool | None:
+    """Whether a game whose listed rolls start at `first` began with an opening roll: yes from a roll-off, no from a
+    later game's turn 1 (on no take-back line); None from mid-game, which does not say."""
+    if first.opening is not None:
+        return True
+    if first.turn == 1 and not first.line:
+        return False
+    return None
+
+
+# What a game's first roll is, as `opening_of` reads it
+_FIRST_ROLLS = {True: "its opening roll", False: "a later game of a match's first roll"}
 
 
 def _what_follows(before: Label, label: Label, opened: bool) -> str | None:
@@ -264,7 +296,7 @@ class BgDice(Scheme[BgDiceRequest]):
         mac = keyed_mac(secret)
         if request.labels is not None:
             return explicit_rolls(mac, request.labels)
-        return bot_rolls(mac, request.opening, request.first_turn, request.line, request.roll_count)
+        return bot_rolls(mac, request.has_opening, request.first_turn, request.line, request.roll_count)
 
     game = (
         f"A game against the bot starts with the opening roll {BOT}:opening:0 (then :1, :2 only after a tie; your"
@@ -341,15 +373,7 @@ class BgDice(Scheme[BgDiceRequest]):
         """Whether the game began with an opening roll. One key rolls a game that does (opening:0, then turn:2…) and
         one that does not (a later game of a match: turn:1, turn:2…), and a bot game has no other input: which game it
         was is the player's to recognise. Labels say it by their first (none when they start mid-game: a window)."""
-        opening: bool | None = request.opening
-        if request.labels is not None:
-            first = Label.read(request.labels[0])
-            if first.opening is not None:
-                opening = True
-            elif first.turn == 1 and not first.line:
-                opening = False
-            else:
-                opening = None
+        opening = request.has_opening if request.labels is None else opening_of(Label.read(request.labels[0]))
         if opening is None:
             return []
         return [GameInput(field="opening", value=opening, description=OPENING_DESCRIPTION)]
@@ -374,6 +398,8 @@ class BgDice(Scheme[BgDiceRequest]):
         match name, value:
             case "opening", bool():
                 return "an opening roll" if value else "no opening roll"
+            case "opening", None:
+                return ""  # said by the labels changed with it, or the default: an opening roll
             case "first_turn", int():
                 return f"turns from {BOT}:turn:{value}"
             case "first_turn", None:
@@ -423,7 +449,7 @@ def _check_openings(labels: list[Label], rolls: Rolls, secret: bytes) -> None:
 
 def _bot_games(request: BgDiceRequest) -> Iterator[Hypothesis]:
     """Opening roll on or off, the opening left out of the list, turns numbered from elsewhere."""
-    opening = request.opening
+    opening = request.has_opening
     start = first_turn_of(opening, request.first_turn)
     if opening:
         yield Hypothesis(
@@ -494,7 +520,7 @@ def _take_backs(case: Case[BgDiceRequest]) -> Iterator[Hypothesis]:
                 "take_back_line",
                 f"the rolls fit a take-back before roll {split + 1}: rolls 1-{split} on the line before, then"
                 f" bg-dice-v1:turn:{start}:line:{line} onward (the change lists every label)",
-                case.changed({"labels": [*before, *after], "opening": True, "first_turn": None, "line": 0}),
+                case.changed({"labels": [*before, *after], "opening": None, "first_turn": None, "line": 0}),
             )
 
 

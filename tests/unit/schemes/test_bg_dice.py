@@ -85,7 +85,7 @@ def test_bg_dice_v1_game_through_verify_agrees_with_seed_001_snippet(key: bytes,
 def test_bg_labels_list_every_roll_so_other_roll_choices_are_refused() -> None:
     labels = ["bg-dice-v1:opening:0", "bg-dice-v1:turn:2"]
     base = {"scheme": "bg-dice-v1", "key": KEY.hex(), "labels": labels}
-    assert problems(base | {"opening": False}) == [
+    assert problems(base | {"first_turn": 2}) == [
         ("labels", "labels list every roll already: leave opening, first_turn and line out")
     ]
     assert problems(base | {"count": 3}) == [("count", "count is 3 but 2 labels were given")]
@@ -192,6 +192,43 @@ def test_whether_the_game_began_with_an_opening_roll_is_shown_for_the_player_to_
     for shown in inputs:
         assert shown.field == "opening"
         assert shown.description == bg_dice.OPENING_DESCRIPTION
+
+
+@pytest.mark.parametrize(
+    ("labels", "agrees", "refused"),
+    [
+        (
+            ["bg-dice-v1:opening:0", "bg-dice-v1:turn:2"],
+            True,
+            "opening says the game began without an opening roll, but the labels start with bg-dice-v1:opening:0,"
+            " its opening roll: leave opening out, the labels say it",
+        ),
+        (
+            ["bg-dice-v1:turn:1", "bg-dice-v1:turn:2"],
+            False,
+            "opening says the game began with an opening roll, but the labels start with bg-dice-v1:turn:1, a later"
+            " game of a match's first roll: leave opening out, the labels say it",
+        ),
+    ],
+    ids=["first-game", "later-game"],
+)
+def test_an_opening_answer_beside_labels_is_taken_where_they_agree_and_refused_where_they_contradict_it(
+    labels: list[str], agrees: bool, refused: str
+) -> None:
+    # Review: opening false beside a later game's labels, which say the same, was refused, while opening true beside
+    # them was taken silently, and the verdict said the game began without an opening roll
+    base = {"scheme": "bg-dice-v1", "key": KEY.hex(), "lock": FINGERPRINT, "labels": labels}
+    verdict = verify(parse_request(base | {"opening": agrees}))
+    assert [shown.value for shown in verdict.identified_by[1:]] == [agrees]
+    assert problems(base | {"opening": not agrees}) == [("opening", refused)]
+
+
+@pytest.mark.parametrize("opening", [True, False])
+def test_an_opening_answer_beside_labels_from_mid_game_which_do_not_say_is_taken(opening: bool) -> None:
+    request = parse_request(
+        {"scheme": "bg-dice-v1", "key": KEY.hex(), "labels": ["bg-dice-v1:turn:3"], "opening": opening}
+    )
+    assert verify(request).scope.kind == "window"
 
 
 def test_one_key_rolls_two_whole_games_and_the_verdict_says_which_was_checked() -> None:
