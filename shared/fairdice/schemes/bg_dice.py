@@ -506,12 +506,16 @@ def _take_backs(case: Case[BgDiceRequest]) -> Iterator[Hypothesis]:
         return  # the rolls part ways in the opening: a take-back cannot come before the first turn
     before = [roll.label or "" for roll in computed[:split]]
     mac = keyed_mac(case.secret)
+    starts = [start for start in (int(turn.group(1)) - 1, int(turn.group(1))) if start >= 1]
+    shown = case.recorded[split:]
     for line in range(request.line + 1, request.line + TRIED_LINES + 1):
-        for start in (int(turn.group(1)) - 1, int(turn.group(1))):
-            if start < 1:
-                continue
-            after = [bot_turn_label(t, line) for t in range(start, start + case.compared - split)]
-            if sum(map(eq, explicit_rolls(mac, after).dice, case.recorded[split:])) < case.evidence:
+        # The starts tried on a line share every label but the first: each label's dice are computed once
+        labels = [bot_turn_label(t, line) for t in range(starts[0], starts[-1] + len(shown))]
+        dice = explicit_rolls(mac, labels).dice
+        for start in starts:
+            at = start - starts[0]
+            after = labels[at : at + len(shown)]
+            if sum(map(eq, dice[at:], shown)) < case.evidence:
                 # The rolls before the split fit as given, so only those after it are evidence of the take-back, and
                 # fewer than `evidence` of them fit by chance too often to name one (review: one roll added to a game
                 # was "a take-back before roll 5" for 5 of the 36 dice it could show)

@@ -2,8 +2,10 @@
 (opening roll-offs, turns, take-back lines) and its rolls against seed 001's own code, and the labels a request may
 list."""
 
+from collections.abc import Sequence
+
 import pytest
-from fairdice.dice import keyed_mac
+from fairdice.dice import Mac, Rolls, keyed_mac
 from fairdice.schemes import bg_dice, labelled, parse_request
 from fairdice.seal import seal_of
 from fairdice.verify import verify
@@ -301,3 +303,26 @@ def test_a_label_that_cannot_follow_says_what_can_with_no_placeholder_left_in_br
         "bg-dice-v1:turn:3 or, after take-backs, bg-dice-v1:turn:T:line:L for a turn T up to 3 and a line L from 1 (a"
         " fresh line for each take-back)" in message
     )
+
+
+def test_a_take_back_tried_part_way_through_the_rolls_computes_each_labels_dice_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Review: the diagnosis tries a take-back from two turns on each line, which share every label but one, and it
+    # computed the dice of those shared labels again for the second
+    asked: list[str] = []
+    explicit_rolls = bg_dice.explicit_rolls
+
+    def recording(mac: Mac, labels: Sequence[str]) -> Rolls:
+        asked.extend(labels)
+        return explicit_rolls(mac, labels)
+
+    game = {"scheme": "bg-dice-v1", "key": KEY.hex(), "lock": FINGERPRINT}
+    rolls = [list(report["dice"] or []) for report in verify(parse_request(game | {"count": 40})).rolls]
+    rolls[15] = [1, 1] if rolls[15] != [1, 1] else [2, 2]
+    monkeypatch.setattr(bg_dice, "explicit_rolls", recording)
+
+    verdict = verify(parse_request(game | {"recorded": rolls}))
+
+    assert [finding.cause for finding in verdict.diagnosis or []] == ["few_rolls_differ"]
+    assert len(asked) == len(set(asked)) == 3 * 26  # lines 1-3, each from turn 15 to turn 40
