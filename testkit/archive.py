@@ -1,10 +1,12 @@
-"""Records a test puts in the daily archive that the publisher did not write."""
+"""What a test puts in the daily stores that the publisher did not write: records, and a day's secret again."""
 
 import datetime as dt
 
-from fairdice.archive.layout import ChainLink, RevealedRecord, revealed_key
+from fairdice.archive.layout import ChainLink, Commitment, RevealedRecord, commitment_key, revealed_key, secret_key
 from fairdice.seal import seal_of
-from fairdice.storage import ObjectStore
+from fairdice.storage import ObjectStore, Stores
+
+from testkit.timeline import Timeline
 
 
 def put_someone_elses_record(archive: ObjectStore, day: dt.date, previous: ChainLink | None = None) -> None:
@@ -14,3 +16,13 @@ def put_someone_elses_record(archive: ObjectStore, day: dt.date, previous: Chain
         date=day, secret=other.hex(), commitment=seal_of(other), next_commitment=None, previous=previous
     )
     archive.put_new(revealed_key(day), record.to_bytes())
+
+
+def put_secret_again(timeline: Timeline, stores: Stores, secret: bytes, day: dt.date) -> None:
+    """`secret` (an earlier day's) and its commitment put under `day` in its first second, before the publisher's run,
+    by whoever holds its keys; the run at 00:00:02 keeps them, commits to nothing more and reveals the days before."""
+    timeline.now = dt.datetime.combine(day, dt.time(0, 0, 1), dt.UTC)
+    stores.secrets.put_new(secret_key(day), secret)
+    written = Commitment(date=day, commitment=seal_of(secret), published_at=timeline.now)
+    stores.archive.put_new(commitment_key(day), written.to_bytes())
+    timeline.publish(stores, dt.datetime.combine(day, dt.time(0, 0, 2), dt.UTC))

@@ -107,7 +107,7 @@ class RouteSettings(BaseModel):
 ROLLS = TodaysRolls(StorageSettings.from_environ(os.environ).stores(PROMPT))
 # Seconds one request may spend reading the stores, as the verify API's (its archive.READ_BUDGET): the read under way
 # then may still take PROMPT.longest_call() (3 s), and the 503 goes out before the function's 10 s timeout, however many
-# reads the day's first request makes (the days before it, after missed days: fairdice.archive.today.DAYS_LOOKED_BACK).
+# reads the day's first request makes (the days before it, after missed days: fairdice.archive.layout.DAYS_LOOKED_BACK).
 # Both are read at each request (tests put values of their own in their place).
 READ_BUDGET = 4.0
 MONOTONIC: Callable[[], float] = time.monotonic

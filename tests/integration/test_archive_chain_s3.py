@@ -12,9 +12,10 @@ from typing import Any
 
 import boto3
 import pytest
-from fairdice.archive.layout import Commitment, RevealedRecord, commitment_key, revealed_key
+from fairdice.archive.layout import Commitment, RevealedRecord, commitment_key, revealed_key, secret_key
 from fairdice.archive.publisher import get_or_create_secret, open_day, reveal_closed
 from fairdice.archive.reader import ArchiveReader
+from fairdice.archive.today import TodaysRolls
 from fairdice.errors import TamperedRecord
 from fairdice.seal import seal_of
 from fairdice.storage import S3Store, Stores
@@ -24,6 +25,8 @@ from verify_api import archive as api_archive
 from verify_api.caching import IMMUTABLE
 from verify_api_calls import Answer, Event, at, invoke, with_body
 
+from testkit.archive import put_secret_again
+from testkit.oracles import seed_004
 from testkit.timeline import Timeline
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
@@ -73,6 +76,35 @@ def assert_tampered(answer: Answer, words: str) -> None:
     assert answer.json["error"]["code"] == "tampered_record"
     assert words in answer.json["error"]["message"]
     assert "Cache-Control" not in answer.headers
+
+
+def test_a_day_committed_to_the_secret_of_two_days_before_is_502_tampered_record_on_s3(
+    fake_aws_credentials: None, monkeypatch: pytest.MonkeyPatch, load_event: Callable[[str], Event]
+) -> None:
+    # Given on S3 03-01 and 03-02 published by their midnight runs, and 03-01's secret and commitment put under 03-03 in
+    # its first second, before its run: 03-01's record made it public on 03-02 (review: the game's route refused 03-03,
+    # and GET /daily and POST /verify called a player's roll of it fair, its record linking to 03-02's)
+    timeline = Timeline(dt.datetime.combine(DAY1, dt.time(), dt.UTC))
+    with mock_aws(), timeline.moto():
+        client = boto3.client("s3", region_name=REGION)
+        create_archive_buckets(client)
+        stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
+        for day in (DAY1, DAY2):
+            timeline.publish(stores, dt.datetime.combine(day, dt.time(0, 0, 2), dt.UTC))
+        again = stores.secrets.get(secret_key(DAY1)) or b""
+        put_secret_again(timeline, stores, again, DAY3)
+        with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-01"):
+            TodaysRolls(stores).roll(PLAYER, NOW)
+        timeline.publish(stores, dt.datetime.combine(DAY3 + dt.timedelta(days=1), dt.time(0, 0, 2), dt.UTC))
+        reader = ArchiveReader(S3Store(ARCHIVE, client=client), clock=lambda: NOW + dt.timedelta(days=1))
+        monkeypatch.setattr(api_archive, "DAILY", reader)
+        faces = seed_004.faces(again, DAY3.isoformat(), PLAYER)
+        body = {"scheme": "daily", "date": DAY3.isoformat(), "player_id": PLAYER, "recorded": [faces]}
+
+        # Then GET /daily/2025-03-03 and POST /verify with the player's faces refuse the day, saying whose secret it is
+        said = "commitments/2025-03-03.json commits to the secret of 2025-03-01, as commitments/2025-03-01.json does"
+        assert_tampered(day_record(load_event, DAY3), said)
+        assert_tampered(invoke(with_body(load_event("api-verify-daily-from-archive"), json.dumps(body))), said)
 
 
 def test_the_genuine_chain_is_served_revealed_its_first_record_naming_no_previous(

@@ -178,27 +178,32 @@ def test_on_a_slow_s3_the_games_past_the_read_budget_get_a_503_entry_and_the_bat
 ) -> None:
     # Given an S3 where every call takes half a second, and a batch on the day cap's days
     slow, clock = served(0.5)
-    started = clock.now
     days = DAYS[-MAX_BATCH_DAYS:]
     games = [daily(day, player) for day, player in zip(days * 3, players(3 * len(days)), strict=True)]
 
-    answer = post_batch(load_event, games)
+    # When it is sent, and sent again as its 503 entries say: a day's first look reads its record, its commitment, the
+    # record it links to, the next day's, and the commitments of the DAYS_LOOKED_BACK days before it, more than one
+    # budget's reads at half a second each, and what a request read the next goes on from
+    answers = []
+    for _ in range(2):
+        started, calls = clock.now, len(slow.calls)
+        answers.append(post_batch(load_event, games))
+        # no read started past the budget, so each request took it and one call more at most
+        assert clock.now - started <= api_archive.READ_BUDGET + 0.5
+        assert len(slow.calls) - calls <= api_archive.READ_BUDGET / 0.5 + 1
 
-    # Then it answers 200: the games read in time have their verdicts, the others a 503 entry each
-    assert answer.status == 200
-    results = answer.json["results"]
-    verified = [r for r in results if "verdict" in r]
-    failed = [r for r in results if "error" in r]
-    assert verified and failed
-    assert {r["error"]["code"] for r in failed} == {"archive_unavailable"}
-    assert all("try again later" in r["error"]["message"] for r in failed)
-    assert answer.json["summary"]["errors"] == len(failed)
-    # no read started past the budget, so the request took it and one call more at most
-    assert clock.now - started <= api_archive.READ_BUDGET + 0.5
-    assert len(slow.calls) <= api_archive.READ_BUDGET / 0.5 + 1
+    # Then each answers 200: the games read in time have their verdicts, the others a 503 entry each
+    for answer in answers:
+        assert answer.status == 200
+        failed = [r for r in answer.json["results"] if "error" in r]
+        assert {r["error"]["code"] for r in failed} == {"archive_unavailable"}
+        assert all("try again later" in r["error"]["message"] for r in failed)
+        assert answer.json["summary"]["errors"] == len(failed)
+    verified = [r for r in answers[-1].json["results"] if "verdict" in r]
+    assert verified and len(verified) < len(games)
     print(
-        f"{len(games)} games on {len(days)} days, 0.5 s a call: {len(verified)} verdicts, {len(failed)} 503 entries,"
-        f" {len(slow.calls)} calls, {clock.now - started:.1f} s of the clock"
+        f"{len(games)} games on {len(days)} days, 0.5 s a call, sent twice: {len(verified)} verdicts the second time,"
+        f" {len(slow.calls)} calls"
     )
 
 

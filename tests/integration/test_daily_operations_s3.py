@@ -11,10 +11,10 @@ from typing import Any
 
 import boto3
 import pytest
-from fairdice.archive.layout import Commitment, commitment_key, secret_key
+from fairdice.archive.layout import DAYS_LOOKED_BACK, Commitment, commitment_key, days_looked_back, secret_key
 from fairdice.archive.publisher import open_day, publish
 from fairdice.archive.reader import ArchiveReader, daily_verdict
-from fairdice.archive.today import DAYS_LOOKED_BACK, TodaysRolls
+from fairdice.archive.today import TodaysRolls
 from fairdice.archive.watchdog import check_archive
 from fairdice.errors import ArchiveUnavailable, LateCommitment, TamperedRecord
 from fairdice.seal import seal_of
@@ -113,12 +113,14 @@ def test_the_watchdog_reads_the_archive_alone_and_answers_yes_after_a_good_night
     check = check_archive(S3Store(ARCHIVE, client=recording), at(DAY2, "00:15:00"))
 
     assert check.today_committed and check.yesterday_revealed
-    # yesterday's record is checked as a verifier checks it: its commitment, and its place in the chain
+    # yesterday's record is checked as a verifier checks it: its commitment, its place in the chain, and the commitments
+    # of the days before it, which its own must be none of
     assert recording.calls == [
         ("GetObject", ARCHIVE, "commitments/2025-03-02.json"),
         ("GetObject", ARCHIVE, "revealed/2025-03-01.json"),
         ("GetObject", ARCHIVE, "commitments/2025-03-01.json"),
         ("ListObjectsV2", ARCHIVE, "revealed/"),
+        *(("GetObject", ARCHIVE, commitment_key(day)) for day in days_looked_back(DAY1)),
     ]
 
 

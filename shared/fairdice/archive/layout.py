@@ -192,6 +192,19 @@ def next_record_awaited(day: dt.date, now: dt.datetime) -> bool:
     return now <= reveal_deadline(day + dt.timedelta(days=1))
 
 
+# How many days before a day its commitment is compared with, by the game's route (which gives no roll of the day) and
+# by the archive's readers (which answer the day `tampered_record`): a commitment to the secret of any of them gives
+# every roll of the day away, as that day's record makes its secret public once that day is over. Eight: the day
+# before, and a week the publisher missed after it. One number for both, so that a day the route refuses is never fair
+# to a reader. A secret from further back is not looked for, by either.
+DAYS_LOOKED_BACK = 8
+
+
+def days_looked_back(day: dt.date) -> list[dt.date]:
+    """The DAYS_LOOKED_BACK days before `day`, the latest first (none before the calendar's first)."""
+    return [day - dt.timedelta(days=back) for back in range(1, min(DAYS_LOOKED_BACK, (day - dt.date.min).days) + 1)]
+
+
 def days_in(keys: Iterable[str], prefix: str, suffix: str) -> list[dt.date]:
     """The dates named by keys `prefix + YYYY-MM-DD + suffix`, ascending; anything else is not ours."""
     days = []

@@ -24,6 +24,7 @@ from fairdice.archive.layout import (
     RevealedRecord,
     commitment_key,
     day_start,
+    days_looked_back,
     next_record_awaited,
     read_document,
     read_published,
@@ -230,7 +231,8 @@ class ArchiveReader:
     its record missing after that raises `TamperedRecord` (never written, or hidden since). A closed day
     with neither is one without a secret only where the latest record before it does not show the
     next day committed (`_Linked.committed`: it names its commitment, or S3 dates it on that day), and
-    a record links over days only where the one it links to does not either.
+    a record links over days only where the one it links to does not either. A day's commitment must be none of the
+    DAYS_LOOKED_BACK days before's, as the game's route refuses one that is (`fairdice.archive.today`).
 
     One request reads through `within(seconds, monotonic)`: the same memory, and no read started
     once its seconds are spent (ArchiveUnavailable instead).
@@ -550,6 +552,7 @@ class ArchiveReader:
         if published is None:
             raise TamperedRecord(f"{key} exists but {commitment_key(day)}, published as the day begins, does not")
         self._check_previous(day, record.previous, published.commitment.commitment)
+        self._check_earlier(day, published.commitment.commitment, now)
         self._check_next(day, record.next_commitment, stored.modified)
         committed = record.commitment == published.commitment.commitment
         # A secret not committed to is a mismatch already, whatever follows: the verdict says why
@@ -593,6 +596,25 @@ class ArchiveReader:
                 f" ({shown}): a committed day's record is left out of the chain",
                 field="previous",
             )
+
+    def _check_earlier(self, day: dt.date, commitment: str, now: dt.datetime) -> None:
+        """The day's commitment must be none of the DAYS_LOOKED_BACK days before's, as the game's route refuses one that
+        is: that day's record makes its secret public once that day is over, so whoever read it knew this day's dice
+        (review: with the days between revealed, the route refused a day under the secret of two to eight days before,
+        and the readers called it fair). One found is kept (`_published`: a published commitment never changes); one
+        that is not a commitment is that day's own tampering, said when that day is read, as the route takes it; an
+        audit takes them as of its moment, as it takes every commitment."""
+        for earlier in days_looked_back(day):
+            try:
+                published = self._published_by(earlier, now) if self._as_of else self._published(earlier)
+            except TamperedRecord:
+                continue
+            if published is not None and published.commitment.commitment == commitment:
+                raise TamperedRecord(
+                    f"{commitment_key(day)} commits to the secret of {earlier}, as {commitment_key(earlier)} does: that"
+                    " day's record makes it public once that day is over, so whoever read it knew this day's dice",
+                    field="commitment",
+                )
 
     def _check_next(self, day: dt.date, named: str | None, written: dt.datetime) -> None:
         following = day + dt.timedelta(days=1)
@@ -659,7 +681,8 @@ class ArchiveReader:
         if before.commitment == commitment:
             # One secret for two days: the earlier day's was revealed once that day was over, so whoever read it knew
             # this day's dice (review: the reader took it as fair; only an audit found it). The record linked before is
-            # at hand; a secret of an earlier day still is the audit's to find (a repeated game).
+            # at hand, whatever its day; the DAYS_LOOKED_BACK days before are `_check_earlier`'s. A secret of a day
+            # further back than both is the audit's alone to find, as a repeated game where it holds both days' rolls.
             raise TamperedRecord(
                 f"{commitment_key(day)} commits to the secret {revealed_key(link.date)} revealed: whoever read that"
                 " knew this day's dice",

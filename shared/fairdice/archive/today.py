@@ -23,6 +23,7 @@ from fairdice.archive.layout import (
     Published,
     commitment_deadline,
     commitment_key,
+    days_looked_back,
     made_on_its_day,
     publication,
     published_out_of_time,
@@ -226,14 +227,6 @@ def _missing(day: dt.date, now: dt.datetime, missing: str) -> FairdiceError:
     )
 
 
-# How many days before today the route compares today's commitment with: a commitment to the secret of any of them gives
-# every roll of the day away, as that day's record makes its secret public once it is over. Eight: the day before, and
-# a week the publisher missed after it, over which today's record links to the last day revealed (what the readers
-# compare it with, from the next night). Each is one GetObject on commitments/, made by a warm Lambda on its first
-# request of the day alone (eight where one was, tens of milliseconds each at S3's usual speed, a fraction of a cent a
-# year), and the read budget (`TodaysRolls.within`) keeps a slow store's day its own 503 however far back it reads. A
-# secret from further back is not looked for here; the readers look for the secret of the day a record links to alone.
-DAYS_LOOKED_BACK = 8
 # What a request that ran out of its read budget is told: what it read is kept, so the next request goes further.
 TRY_AGAIN = "try again shortly"
 
@@ -241,13 +234,13 @@ TRY_AGAIN = "try again shortly"
 def _not_an_earlier_days(archive: ObjectStore, today: _Today, earlier: dict[dt.date, str | None]) -> None:
     """Refuse a commitment to the secret of any of the DAYS_LOOKED_BACK days before today: that day's record makes it
     public once that day is over, so whoever reads it knows every roll of today. The readers refuse every roll of the
-    day from the next night where it is the day its record links to (the day before, or the last revealed over missed
-    days), but not an earlier one (review: over a missed day, the route rolled from the secret of the day before it
-    all day, and the readers answered the day tampered from the next night). `earlier` holds the commitments read so
-    far today (None: no commitment, or a document its own day's readers refuse), so that each is read once a day,
-    whichever request runs out of time."""
-    for back in range(1, DAYS_LOOKED_BACK + 1):
-        day = today.day - dt.timedelta(days=back)
+    day from the next night over the same days (review: over a missed day, the route rolled from the secret of the day
+    before it all day, and the readers answered the day tampered from the next night). Each is one GetObject on
+    commitments/, made by a warm Lambda on its first request of the day alone (tens of milliseconds each at S3's usual
+    speed), and the read budget (`TodaysRolls.within`) keeps a slow store's day its own 503. `earlier` holds the
+    commitments read so far today (None: no commitment, or a document its own day's readers refuse), so that each is
+    read once a day, whichever request runs out of time."""
+    for day in days_looked_back(today.day):
         if day not in earlier:
             try:
                 found = read_commitment(archive, day)

@@ -15,9 +15,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fairdice.archive.layout import ChainLink, Commitment, RevealedRecord, commitment_key, revealed_key, secret_key
+from fairdice.archive.layout import (
+    DAYS_LOOKED_BACK,
+    ChainLink,
+    Commitment,
+    RevealedRecord,
+    commitment_key,
+    days_looked_back,
+    revealed_key,
+    secret_key,
+)
 from fairdice.archive.publisher import get_or_create_secret, publish, reveal_closed
 from fairdice.archive.reader import RECENT_DAYS, RECHECK_AFTER, ArchiveReader, daily_record, daily_verdict
+from fairdice.archive.today import TodaysRolls
 from fairdice.errors import ArchiveUnavailable, TamperedRecord, UnknownDay
 from fairdice.problems import MAX_MESSAGE
 from fairdice.schemes.base import PendingDay, RevealedDay
@@ -28,6 +38,7 @@ from fairdice.verify import verify
 from pydantic import ValidationError
 from verify_api.caching import IMMUTABLE, SHORT_LIVED, cache_control
 
+from testkit.archive import put_secret_again
 from testkit.timeline import Timeline
 
 DAY = dt.date(2025, 3, 1)
@@ -562,25 +573,26 @@ def test_the_days_remembered_without_a_secret_are_at_most_recent_days(stores: St
 
 
 def test_a_reader_within_a_budget_starts_no_read_once_its_seconds_are_spent(stores: Stores) -> None:
-    # Given an archive where every read takes a second, and a request with 3.5 seconds to read it
+    # Given an archive where every read takes a second, and a request with 11.5 seconds to read it
     monotonic = Ticking()
     archive = Counting(stores.archive, monotonic, seconds=1.0)
     reader = ArchiveReader(archive, clock=lambda: at("2025-03-02 12:00"))
-    request = reader.within(3.5, monotonic)
+    request = reader.within(11.5, monotonic)
 
-    # When it looks up 03-01: its record, its commitment, the list that shows it is the chain's first, and
-    # the next day's commitment (begun at 3 s, in time, ended at 4 s)
+    # When it looks up 03-01: its record, its commitment, the list that shows it is the chain's first, the
+    # DAYS_LOOKED_BACK days before's commitments (none) and the next day's commitment (begun at 11 s, in time, ended at
+    # 12 s)
     assert isinstance(request.lookup(DAY), RevealedDay)
-    assert monotonic.now == 104.0
+    assert monotonic.now == 100.0 + 4 + DAYS_LOOKED_BACK
     reads = list(archive.reads)
     # Then what it has read serves it still (03-02's commitment), but it asks for nothing more
     assert isinstance(request.lookup(NEXT), PendingDay)
-    with pytest.raises(ArchiveUnavailable, match=r"spent the 3.5 s it may wait for the archive.*try again later"):
+    with pytest.raises(ArchiveUnavailable, match=r"spent the 11.5 s it may wait for the archive.*try again later"):
         request.lookup(dt.date(2025, 2, 27))
     assert archive.reads == reads
 
     # And what it read stays known to the reader, and to the next request
-    assert isinstance(reader.within(3.5, monotonic).lookup(DAY), RevealedDay)
+    assert isinstance(reader.within(11.5, monotonic).lookup(DAY), RevealedDay)
     assert archive.reads == reads
 
 
@@ -623,6 +635,84 @@ def test_a_day_committed_to_the_secret_the_day_before_revealed_is_never_verified
         reader.lookup(DAY + dt.timedelta(days=1))
     with pytest.raises(TamperedRecord, match=re.escape(said)):
         daily_verdict(reader_at(made, "2025-03-03 09:00"), "2025-03-02", PLAYER)
+
+
+def midnight_run(day: dt.date) -> dt.datetime:
+    return dt.datetime.combine(day, dt.time(0, 0, 2), dt.UTC)
+
+
+@pytest.mark.parametrize("back", [2, 3, DAYS_LOOKED_BACK])
+def test_a_day_committed_to_the_secret_of_one_of_the_days_the_route_looks_back_to_is_never_fair(
+    tmp_path: Path, timeline: Timeline, back: int
+) -> None:
+    # Given 03-01 and each day after it published by its midnight run, and a day `back` days after 03-01 whose first
+    # second holds 03-01's secret and commitment, put before its run: 03-01's record made that secret public days
+    # before, though the day's own record links to the day before's (review: the game's route refused the day, the
+    # readers called a player's roll of it fair)
+    made = timeline.stores(tmp_path)
+    target = DAY + dt.timedelta(days=back)
+    for n in range(back):
+        timeline.publish(made, midnight_run(DAY + dt.timedelta(days=n)))
+    again = made.secrets.get(secret_key(DAY)) or b""
+    put_secret_again(timeline, made, again, target)
+    with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-01"):
+        TodaysRolls(made).roll(PLAYER, dt.datetime.combine(target, dt.time(9), dt.UTC))
+    timeline.publish(made, midnight_run(target + dt.timedelta(days=1)))
+    the_next_day = (target + dt.timedelta(days=1)).isoformat() + " 12:00"
+    faces = [seed_004_faces(again, target.isoformat(), PLAYER)]
+
+    # Then every reader refuses the day, saying whose secret it is: POST /verify's and GET /daily's, `fairdice daily
+    # show`'s, and an audit's
+    said = (
+        f"{commitment_key(target)} commits to the secret of 2025-03-01, as commitments/2025-03-01.json does: that day's"
+        " record makes it public once that day is over, so whoever read it knew this day's dice"
+    )
+    with pytest.raises(TamperedRecord, match=re.escape(said)) as refused:
+        daily_verdict(reader_at(made, the_next_day), target, PLAYER, faces)
+    assert refused.value.field == "commitment"
+    with pytest.raises(TamperedRecord, match=re.escape(said)):
+        daily_record(reader_at(made, the_next_day), target)
+    with pytest.raises(TamperedRecord, match=re.escape(said)):
+        audit_reader(made, the_next_day).lookup(target)
+    # and the day whose secret it is, and the days between, are fair as ever
+    for n in range(back):
+        day = DAY + dt.timedelta(days=n)
+        own = [seed_004_faces(made.secrets.get(secret_key(day)) or b"", day.isoformat(), PLAYER)]
+        assert daily_verdict(reader_at(made, the_next_day), day, PLAYER, own).verdict == "fair"
+
+
+def test_an_earlier_days_commitment_that_is_not_one_is_that_days_tampering_alone(
+    stores: Stores, timeline: Timeline
+) -> None:
+    # Given 03-02 revealed, and 03-01's commitment padded, which its own readers refuse
+    timeline.publish(stores, midnight_run(dt.date(2025, 3, 3)))
+    own = stores.archive.get(commitment_key(DAY)) or b""
+    rewrite(stores.archive, commitment_key(DAY), own.replace(b'{"date":', b'{"date": ', 1))
+
+    # Then 03-01 is refused, and 03-02, which looks back to it, is revealed as ever (as the game's route takes it)
+    reader = reader_at(stores, "2025-03-03 12:00")
+    with pytest.raises(TamperedRecord, match=r"commitments/2025-03-01\.json is not written as the publisher writes"):
+        reader.lookup(DAY)
+    assert isinstance(reader.lookup(NEXT), RevealedDay)
+
+
+def test_a_days_first_look_reads_each_commitment_of_the_days_before_once_and_a_warm_reader_none_again(
+    stores: Stores, timeline: Timeline
+) -> None:
+    # Given 03-01 and 03-02 revealed, and a reader that records what it reads
+    timeline.publish(stores, midnight_run(dt.date(2025, 3, 3)))
+    archive = Counting(stores.archive)
+    reader = ArchiveReader(archive, clock=lambda: at("2025-03-03 12:00"))
+
+    # When 03-02 is looked up, and looked up again
+    assert isinstance(reader.lookup(NEXT), RevealedDay)
+    first = list(archive.reads)
+    assert reader.lookup(NEXT) == reader.lookup(NEXT)
+
+    # Then the first look read the DAYS_LOOKED_BACK days before's commitments, each once, and nothing was read again
+    before = [commitment_key(day) for day in days_looked_back(NEXT)]
+    assert [key for key in first if key in before] == before
+    assert archive.reads == first
 
 
 @pytest.mark.parametrize(

@@ -12,15 +12,16 @@ import uuid
 from pathlib import Path
 
 import pytest
-from fairdice.archive.layout import Commitment, commitment_key, secret_key
+from fairdice.archive.layout import DAYS_LOOKED_BACK, Commitment, commitment_key, secret_key
 from fairdice.archive.publisher import publish
 from fairdice.archive.reader import ArchiveReader, daily_verdict
-from fairdice.archive.today import DAYS_LOOKED_BACK, TodaysRolls
+from fairdice.archive.today import TodaysRolls
 from fairdice.errors import ArchiveUnavailable, LateCommitment, TamperedRecord
 from fairdice.seal import seal_of
 from fairdice.storage import ObjectStore, StorageSettings, Stored, Stores
 from pydantic import ValidationError
 
+from testkit.archive import put_secret_again
 from testkit.oracles import seed_004
 from testkit.stores import Undated
 from testkit.timeline import Timeline
@@ -267,16 +268,6 @@ def test_a_commitment_to_the_day_befores_secret_gives_no_roll_as_the_archives_re
         daily_verdict(reader, DAY2, PLAYER)
 
 
-def put_again(timeline: Timeline, stores: Stores, secret: bytes, day: dt.date) -> None:
-    """`secret` and its commitment put under `day` in its first second, before the publisher's run, by whoever holds
-    its keys; the run at 00:00:02 keeps them, commits to nothing more and reveals the days before."""
-    timeline.now = at(day, "00:00:01")
-    stores.secrets.put_new(secret_key(day), secret)
-    written = Commitment(date=day, commitment=seal_of(secret), published_at=timeline.now)
-    stores.archive.put_new(commitment_key(day), written.to_bytes())
-    timeline.publish(stores, at(day, "00:00:02"))
-
-
 def test_a_commitment_to_the_secret_of_the_day_before_a_missed_day_gives_no_roll_as_the_readers_call_it_tampered(
     tmp_path: Path,
 ) -> None:
@@ -286,7 +277,7 @@ def test_a_commitment_to_the_secret_of_the_day_before_a_missed_day_gives_no_roll
     stores = timeline.stores(tmp_path)
     timeline.publish(stores, at(DAY1, "00:00:02"))
     again = secret_of(stores, DAY1)
-    put_again(timeline, stores, again, DAY3)
+    put_secret_again(timeline, stores, again, DAY3)
 
     # Then the game's route gives no roll of DAY3 (review: it gave them all day, the day before being no commitment)
     with pytest.raises(TamperedRecord, match=r"commitments/2025-03-03\.json commits to the secret of 2025-03-01") as no:
@@ -308,7 +299,7 @@ def test_a_commitment_to_an_older_days_secret_over_days_revealed_between_gives_n
     stores = timeline.stores(tmp_path)
     timeline.publish(stores, at(DAY1, "00:00:02"))
     timeline.publish(stores, at(DAY2, "00:00:02"))
-    put_again(timeline, stores, secret_of(stores, DAY1), DAY3)
+    put_secret_again(timeline, stores, secret_of(stores, DAY1), DAY3)
 
     # Then the game's route gives no roll of DAY3: whoever read DAY1's record knows them all
     with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-01"):

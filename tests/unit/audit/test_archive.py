@@ -29,6 +29,8 @@ from fairdice.storage import ObjectStore, S3Store, StorageSettings, Stored, Stor
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets, s3_endpoint
 from moto import mock_aws
 
+from testkit.archive import put_secret_again
+from testkit.oracles import seed_004
 from testkit.stores import PassingStore, Unreachable
 from testkit.timeline import Timeline
 from unit.audit import games
@@ -134,6 +136,38 @@ def test_the_rolls_of_a_day_whose_secret_is_the_day_befores_are_lines_the_archiv
     (finding,) = [json.loads(line) for line in (tmp_path / "out" / partial_key("s", FINDINGS)).read_text().splitlines()]
     assert (finding["id"], finding["error"]["code"]) == ("daily-2", "tampered_record")
     assert "commits to the secret revealed/2025-03-01.json revealed" in finding["error"]["message"]
+
+
+def test_the_rolls_of_a_day_whose_secret_is_two_days_befores_are_lines_the_archive_refuses(tmp_path: Path) -> None:
+    # Given 2025-03-01 and 03-02 published by their midnight runs, and 03-01's secret and commitment put under 03-03 in
+    # its first second, before its run: 03-01's record made it public on 03-02 (review: with 03-03's rolls alone, no
+    # repeated game to find, the audit called them fair, its record linking to 03-02's)
+    timeline = Timeline(at("2025-03-01 00:00"))
+    stores = timeline.stores(tmp_path / "daily")
+    for moment in ("2025-03-01 00:00:02", "2025-03-02 00:00:02"):
+        timeline.publish(stores, at(moment))
+    again = stores.secrets.get("secrets/2025-03-01") or b""
+    put_secret_again(timeline, stores, again, dt.date(2025, 3, 3))
+    timeline.publish(stores, at("2025-03-04 00:00:02"))
+    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-04 08:00"), as_of=True)
+    request = {"scheme": "daily", "date": "2025-03-03", "player_id": games.PLAYER}
+    first = {**request, "recorded": [seed_004.faces(again, "2025-03-03", games.PLAYER)], "id": "daily-1"}
+    store = FolderResults(tmp_path / "out")
+
+    # When an audit, as of its start the next morning, reads a roll of 03-03
+    partial = audit_shard(
+        numbered_lines(io.BytesIO(games.jsonl([first])), "day.jsonl"),
+        "day.jsonl",
+        store,
+        "s",
+        archive=DayArchive(reader, "the-archive"),
+    )
+
+    # Then it is a line not verified, the archive's record refused, saying whose secret it is
+    assert (partial.counts.fair, partial.counts.errors) == (0, 1)
+    (finding,) = [json.loads(line) for line in (tmp_path / "out" / partial_key("s", FINDINGS)).read_text().splitlines()]
+    assert (finding["id"], finding["error"]["code"]) == ("daily-1", "tampered_record")
+    assert "commits to the secret of 2025-03-01, as commitments/2025-03-01.json does" in finding["error"]["message"]
 
 
 def test_a_shard_with_no_daily_game_names_no_archive_though_one_was_given(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from verify_api import archive as api_archive
 from verify_api.caching import IMMUTABLE, SHORT_LIVED
 
 from testkit import timeline as timeline_module
+from testkit.archive import put_secret_again
 from testkit.lambda_context import FakeLambdaContext
 from testkit.oracles import seed_004
 from testkit.timeline import Timeline
@@ -264,6 +265,38 @@ def test_a_revealed_days_record_that_disappears_is_502_tampered_record_not_withh
         # Then the answer says the archive is not to be trusted, and is not cached as a day still to come
         assert status == 502 and answer["error"]["code"] == "tampered_record"
         assert "revealed/2025-03-01.json is missing" in answer["error"]["message"]
+        assert "Cache-Control" not in headers
+
+
+def test_a_day_committed_to_the_secret_of_two_days_before_is_502_tampered_record_on_each_daily_route(
+    timeline: Timeline, stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
+) -> None:
+    # Given 03-01 and 03-02 published by their midnight runs, and 03-01's secret and commitment put under 03-03 in its
+    # first second, before its run: 03-01's record made it public on 03-02 (review: the game's route refused 03-03, and
+    # GET /daily and POST /verify called a player's roll of it fair, the day's record linking to 03-02's)
+    timeline.publish(stores, at("2025-03-01 00:00:02"))
+    timeline.publish(stores, at("2025-03-02 00:00:02"))
+    again = stores.secrets.get(secret_key(dt.date(2025, 3, 1))) or b""
+    put_secret_again(timeline, stores, again, dt.date(2025, 3, 3))
+    timeline.publish(stores, at("2025-03-04 00:00:02"))
+    clock_at("2025-03-04 12:00")
+    faces = seed_004.faces(again, "2025-03-03", PLAYER)
+    verify = load_event("api-verify-daily-from-archive")
+    verify["body"] = json.dumps({"scheme": "daily", "date": "2025-03-03", "player_id": PLAYER, "recorded": [faces]})
+
+    # When a program asks for the day's record, a player's roll of it, or POST /verify with the player's faces
+    for event, path, query in (
+        (load_event("api-daily-record"), "/daily/2025-03-03", ""),
+        (load_event("api-daily-roll"), f"/daily/2025-03-03/{PLAYER}", "recorded=" + "+".join(map(str, faces))),
+        (verify, None, ""),
+    ):
+        status, headers, answer = call(event, path, query)
+
+        # Then each refuses the day, saying whose secret it is, and nothing is cached
+        assert (status, answer["error"]["code"]) == (502, "tampered_record")
+        assert answer["error"]["message"].startswith(
+            "commitments/2025-03-03.json commits to the secret of 2025-03-01, as commitments/2025-03-01.json does"
+        )
         assert "Cache-Control" not in headers
 
 
