@@ -131,7 +131,8 @@ def test_a_wrong_method_on_the_games_route_is_405_naming_get(load_event: Callabl
 
 
 def test_a_get_of_the_games_route_that_reaches_this_function_is_404(load_event: Callable[[str], Event]) -> None:
-    # Only the local server sends it here: it serves no game route (on AWS the route is TodayRollFunction's)
+    # Neither API Gateway nor the local server sends it here (both route it to TodayRollFunction); a direct invoke of
+    # this function with such an event does, and is told there is no such path here
     assert_error(invoke(at(load_event("api-schemes"), "GET", GAME_TODAY)), 404, "not_found")
 
 
