@@ -121,9 +121,9 @@ def _misplaced(token: str, parts: list[str], one_digit: bool) -> str | None:
 
 
 def _at(line: int | None, roll: int) -> str:
-    """`line 3, roll 2,151`, or `roll 2,151` where there are no lines (a list): where a roll is, its numbers grouped as
-    counts are (review: "line 1, roll 2151" beside "has 4,301 digits"). Built only where a message is raised: the
-    audit's per-game path reads every roll without it."""
+    """`line 3, roll 2,151`, or `roll 2,151` where there are no lines (a list, a link's rolls): where a roll is, its
+    numbers grouped as counts are (review: "line 1, roll 2151" beside "has 4,301 digits"). Built only where a message
+    is raised: the audit's per-game path reads every roll without it."""
     roll_at = f"roll {grouped(roll)}"
     return roll_at if line is None else f"line {grouped(line)}, {roll_at}"
 
@@ -474,7 +474,8 @@ def _rolls_of_line(
     text: str, table: dict[str, tuple[int, ...]], sides: Sequence[int], at: int, before: int, link: bool = False
 ) -> list[tuple[int, ...]]:
     """The rolls written on line `at` (without its number), after `before` rolls on the lines above it (`link`: a
-    link's rolls)."""
+    link's rolls, whose rolls are named without a line: a link is copied, not written in lines, and a roll's number
+    counts the link's rolls whole)."""
     tokens = _tokens(text)
     known = list(map(table.get, tokens))
     if all(known):  # every token a plain roll (a non-empty tuple): the whole line in one step
@@ -484,7 +485,7 @@ def _rolls_of_line(
         if roll is not None:
             rolls.append(roll)
         else:
-            rolls.extend(_roll_from_token(token, sides, at, before + len(rolls) + 1, link))
+            rolls.extend(_roll_from_token(token, sides, None if link else at, before + len(rolls) + 1, link))
     return rolls
 
 

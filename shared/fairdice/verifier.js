@@ -1151,8 +1151,8 @@ const fairdice = (() => {
   const example = (sides) => sides.map((s, i) => Math.min(s, 6 - i)).join("-");
   const short = (text) => Array.from(text).slice(0, 200).join("");
 
-  // `line 3, roll 2,151`, or `roll 2,151` with no line (a list), its numbers grouped; built only where a message is
-  // raised (fairdice.recorded._at)
+  // `line 3, roll 2,151`, or `roll 2,151` with no line (a list, a link's rolls), its numbers grouped; built only where
+  // a message is raised (fairdice.recorded._at)
   const rollAt = (line, roll) => (line === null ? `roll ${number(roll)}` : `line ${number(line)}, roll ${number(roll)}`);
 
   function die(token, sides, line, roll) {
@@ -1309,13 +1309,13 @@ const fairdice = (() => {
   }
 
   /** The rolls written on line `at` (without its number), after `before` rolls on the lines above it (`link`: a
-   * link's rolls). */
+   * link's rolls, named without a line, as fairdice.recorded names them). */
   function rollsOfLine(text, table, sides, at, before, link = false) {
     const rolls = [];
     for (const token of text.split(TOKEN_SPLIT).filter(Boolean)) {
       const roll = table.get(token);
       if (roll) rolls.push(roll.slice());
-      else rolls.push(...fromToken(token, sides, at, before + rolls.length + 1, link));
+      else rolls.push(...fromToken(token, sides, link ? null : at, before + rolls.length + 1, link));
     }
     return rolls;
   }

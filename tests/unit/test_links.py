@@ -410,7 +410,7 @@ def test_a_stray_x_after_a_links_rolls_is_named_as_a_mark_with_no_die_after_it(r
         parse_link(f"seed={KEY}&client=a,b&n=3&rolls={rolls}")
     (problem,) = describe(caught.value)
     assert problem.field == "rolls"
-    assert problem.message.startswith("line 1, ") and words in problem.message
+    assert problem.message.startswith("roll ") and words in problem.message
     assert problem.message.endswith("but no die comes after it")
 
 
@@ -421,12 +421,12 @@ def test_a_stray_x_after_a_links_rolls_is_named_as_a_mark_with_no_die_after_it(r
         # advice for typing, where the link was cut short
         (
             f"scheme=bg-dice-v1&key={KEY}&rolls=4",
-            "line 1, roll 1: '4' has 1 digit, not a multiple of 2 dice: less than one roll; a roll was cut short, or a"
+            "roll 1: '4' has 1 digit, not a multiple of 2 dice: less than one roll; a roll was cut short, or a"
             " digit lost or added: copy the link again from the game",
         ),
         (
             f"scheme=three-dice&seed={KEY}&white=a&black=b&n=2&rolls=6",
-            "line 1, roll 1: '6' has 1 digit, not a multiple of 3 dice: less than one roll; a roll was cut short, or a"
+            "roll 1: '6' has 1 digit, not a multiple of 3 dice: less than one roll; a roll was cut short, or a"
             " digit lost or added: copy the link again from the game",
         ),
         # Support review: a day's link cut inside its one roll was "roll 1: 4 faces, where a roll has 6 dice", no word
@@ -444,7 +444,7 @@ def test_a_stray_x_after_a_links_rolls_is_named_as_a_mark_with_no_die_after_it(r
         # as a link cut later in a roll is said, in the same words
         (
             f"seed={KEY}&client=a,b&n=12&rolls=254",
-            "line 1, roll 1: '254' has 3 digits, not a multiple of 2 dice: 1 whole roll from there, then 1 digit over;"
+            "roll 1: '254' has 3 digits, not a multiple of 2 dice: 1 whole roll from there, then 1 digit over;"
             " a roll was cut short, or a digit lost or added: copy the link again from the game",
         ),
     ],
@@ -465,7 +465,7 @@ def test_a_links_rolls_holding_a_word_say_so_and_to_copy_the_link_again(rolls: s
     token = rolls.partition("+")[0]
     assert (problem.field, problem.message) == (
         "rolls",
-        f"line 1, roll 1: {token!r} is not a roll (write it like 6-5): a word, such as a name or a label, is no dice,"
+        f"roll 1: {token!r} is not a roll (write it like 6-5): a word, such as a name or a label, is no dice,"
         " and the link's rolls hold one: copy the link again from the game",
     )
 
@@ -480,6 +480,25 @@ def test_a_days_link_whose_roll_holds_a_word_says_so_and_to_copy_the_link_again(
         "roll 1: 'white' is no face: a day's one roll is its 6 faces alone, with no dice's names or other words beside"
         " them; the link's rolls hold a word: copy the link again from the game",
     )
+
+
+@pytest.mark.parametrize(
+    ("rolls", "said"),
+    [
+        ("254263164431613162516437", "roll 12: 7 is not a face of a 6-sided die"),
+        ("25,42,6x3x", "roll 3: '6x3x' is not a roll (write it like 6-5); its character 4, 'x', separates dice"),
+    ],
+)
+def test_a_links_rolls_are_named_by_their_roll_alone_as_a_link_has_no_lines(rolls: str, said: str) -> None:
+    # Review: a link's wrong die was "line 1, roll 12: ...", of a line the player never saw
+    with pytest.raises(ValidationError) as caught:
+        parse_link(f"seed={KEY}&client=a,b&n=12&rolls={rolls}")
+    (problem,) = describe(caught.value)
+    assert (problem.field, problem.message[: len(said)]) == ("rolls", said)
+    # while the same rolls pasted keep their line, which a paste has
+    with pytest.raises(ValidationError) as caught:
+        parse_request({"scheme": "pair36", "server_seed": KEY, "client_seeds": ["a", "b"], "recorded": rolls})
+    assert describe(caught.value)[0].message.startswith(f"line 1, {said}")
 
 
 def test_one_die_pasted_is_still_told_how_to_write_a_roll() -> None:
@@ -497,7 +516,7 @@ def test_a_stray_x_before_the_last_digit_of_a_links_long_run_of_rolls_is_named_w
     (problem,) = describe(caught.value)
     assert problem.field == "rolls"
     assert problem.message == (
-        "line 1, roll 1: '25426316443161316251'... (25 characters) is not a roll (write it like 6-5); its character 24,"
+        "roll 1: '25426316443161316251'... (25 characters) is not a roll (write it like 6-5); its character 24,"
         " 'x', separates dice, but 23 digits come before it, not one die"
     )
 
