@@ -148,12 +148,12 @@ _LABEL = re.compile("[a-wyzA-WYZ][A-Za-z0-9_]*(?::|$)")
 
 
 def _roll_from_token(
-    token: str, sides: Sequence[int], line: int | None, first: int, link: bool = False
+    token: str, sides: Sequence[int], line: int | None, first: int, link: bool = False, ends: bool = True
 ) -> list[tuple[int, ...]]:
     """One token: `6-3`, `63`, or a run of digits holding several rolls (`6344`), whose first roll is number `first`
     (`line` says which line it is on, or is None). A wrong die in a run is named by its own roll's number (review: the
     twelfth roll of a link's digits was "roll 1"). `link`: the token is a link's rolls, which a chat or a mail program
-    may have cut short inside a roll."""
+    may have cut short inside a roll, where `ends` says the token ends them: only there."""
     where = _at(line, first)
     per_roll = len(sides)
     if not token[:1].isdigit() and _LABEL.match(token):  # a token of rolls starts with a digit: not matched again
@@ -203,10 +203,12 @@ def _roll_from_token(
             else "less than one roll"
         )
         digits = counted(len(token), "digit", "digits")  # grouped, as the whole rolls and `_shown` are (review)
+        # A link is cut short at its end: digits amiss before other rolls of it were lost or added (review: a digit
+        # alone between a link's rolls was "a roll was cut short")
+        slip = "a roll was cut short, or a digit lost or added" if ends or not link else "a digit was lost or added"
         again = f": {COPY_LINK}" if link else ""
         raise RecordedError(
-            f"{where}: {_shown(token)} has {digits}, not a multiple of {per_roll} dice: {held};"
-            f" a roll was cut short, or a digit lost or added{again}"
+            f"{where}: {_shown(token)} has {digits}, not a multiple of {per_roll} dice: {held}; {slip}{again}"
         )
     # Each roll's digits read by the table of single rolls, a wrong die's roll named only once one is found: the audit
     # reads a link's digits so, and a roll's number said of each die made the run a quarter slower (review)
@@ -363,11 +365,11 @@ def _from_text(text: str, sides: Sequence[int], link: bool = False) -> Paste:
     first: int | None = None
     for (at, line), number in zip(lines, numbers, strict=True):
         if number is None:
-            rolls.extend(_rolls_of_line(line, table, sides, at, len(rolls), link))
+            rolls.extend(_rolls_of_line(line, table, sides, at, len(rolls), link, at == lines[-1][0]))
             continue
         first = _placed(at, number[0], len(rolls), first)
         try:
-            found = _rolls_of_line(number[1], table, sides, at, len(rolls), link)
+            found = _rolls_of_line(number[1], table, sides, at, len(rolls), link, at == lines[-1][0])
         except RecordedError:
             if (said := _number_then_dice(at, line, number[1], sides)) is None:
                 raise
@@ -471,21 +473,28 @@ def _placed(at: int, number: int, before: int, first: int | None) -> int:
 
 
 def _rolls_of_line(
-    text: str, table: dict[str, tuple[int, ...]], sides: Sequence[int], at: int, before: int, link: bool = False
+    text: str,
+    table: dict[str, tuple[int, ...]],
+    sides: Sequence[int],
+    at: int,
+    before: int,
+    link: bool = False,
+    last: bool = True,
 ) -> list[tuple[int, ...]]:
     """The rolls written on line `at` (without its number), after `before` rolls on the lines above it (`link`: a
     link's rolls, whose rolls are named without a line: a link is copied, not written in lines, and a roll's number
-    counts the link's rolls whole)."""
+    counts the link's rolls whole; `last`: the line is the text's last, where a link cut short ends)."""
     tokens = _tokens(text)
     known = list(map(table.get, tokens))
     if all(known):  # every token a plain roll (a non-empty tuple): the whole line in one step
         return known  # type: ignore[return-value]
     rolls: list[tuple[int, ...]] = []
-    for token, roll in zip(tokens, known, strict=True):
+    for n, (token, roll) in enumerate(zip(tokens, known, strict=True), start=1):
         if roll is not None:
             rolls.append(roll)
         else:
-            rolls.extend(_roll_from_token(token, sides, None if link else at, before + len(rolls) + 1, link))
+            ends = last and n == len(tokens)
+            rolls.extend(_roll_from_token(token, sides, None if link else at, before + len(rolls) + 1, link, ends))
     return rolls
 
 

@@ -1167,8 +1167,8 @@ const fairdice = (() => {
 
   // A token whose first roll is number `first` (`line` says which line it is on, or is null); a wrong die in a run is
   // named by its own roll's number, as fairdice.recorded names it. `link`: the token is a link's rolls, which a chat or
-  // a mail program may have cut short inside a roll.
-  function fromToken(token, sides, line, first, link = false) {
+  // a mail program may have cut short inside a roll, where `ends` says the token ends them: only there.
+  function fromToken(token, sides, line, first, link = false, ends = true) {
     const where = rollAt(line, first);
     // A word pasted beside the rolls, a name or a label (`white: 6-3`, `white:15`), as recorded._LABEL finds it; a
     // link's rolls are copied, not pasted, again (fairdice.recorded)
@@ -1217,11 +1217,10 @@ const fairdice = (() => {
         ? `${counted(whole, "whole roll", "whole rolls")} from there, then ${counted(over, "digit", "digits")} over`
         : "less than one roll";
       const digits = counted(token.length, "digit", "digits"); // grouped as the whole rolls are (fairdice.recorded)
+      // A link is cut short at its end: digits amiss before other rolls of it were lost or added (fairdice.recorded)
+      const slip = ends || !link ? "a roll was cut short, or a digit lost or added" : "a digit was lost or added";
       const again = link ? `: ${COPY_LINK}` : "";
-      throw new Error(
-        `${where}: ${quoted(token)} has ${digits}, not a multiple of ${sides.length} dice: ${held};` +
-          ` a roll was cut short, or a digit lost or added${again}`,
-      );
+      throw new Error(`${where}: ${quoted(token)} has ${digits}, not a multiple of ${sides.length} dice: ${held}; ${slip}${again}`);
     }
     const rolls = [];
     for (let i = 0; i < token.length; i += sides.length) {
@@ -1309,13 +1308,15 @@ const fairdice = (() => {
   }
 
   /** The rolls written on line `at` (without its number), after `before` rolls on the lines above it (`link`: a
-   * link's rolls, named without a line, as fairdice.recorded names them). */
-  function rollsOfLine(text, table, sides, at, before, link = false) {
+   * link's rolls, named without a line, as fairdice.recorded names them; `last`: the line is the text's last, where a
+   * link cut short ends). */
+  function rollsOfLine(text, table, sides, at, before, link = false, last = true) {
     const rolls = [];
-    for (const token of text.split(TOKEN_SPLIT).filter(Boolean)) {
+    const tokens = text.split(TOKEN_SPLIT).filter(Boolean);
+    for (const [n, token] of tokens.entries()) {
       const roll = table.get(token);
       if (roll) rolls.push(roll.slice());
-      else rolls.push(...fromToken(token, sides, link ? null : at, before + rolls.length + 1, link));
+      else rolls.push(...fromToken(token, sides, link ? null : at, before + rolls.length + 1, link, last && n + 1 === tokens.length));
     }
     return rolls;
   }
@@ -1546,13 +1547,13 @@ const fairdice = (() => {
     lines.forEach(([at, line], i) => {
       const numbered = numbers[i];
       if (numbered === null) {
-        rolls.push(...rollsOfLine(line, table, sides, at, rolls.length, link));
+        rolls.push(...rollsOfLine(line, table, sides, at, rolls.length, link, at === lines[lines.length - 1][0]));
         return;
       }
       first = placedAt(at, numbered[0], rolls.length, first);
       let found;
       try {
-        found = rollsOfLine(numbered[1], table, sides, at, rolls.length, link);
+        found = rollsOfLine(numbered[1], table, sides, at, rolls.length, link, at === lines[lines.length - 1][0]);
       } catch (error) {
         const said = numberThenDice(at, line, numbered[1], sides);
         if (said === null) throw error;

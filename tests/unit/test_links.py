@@ -456,6 +456,30 @@ def test_a_links_rolls_cut_short_inside_a_roll_say_the_link_was_cut_and_to_copy_
     assert (problem.field, problem.message) == ("rolls", said)
 
 
+@pytest.mark.parametrize(
+    ("rolls", "said"),
+    [
+        ("25,4,63", "roll 2: '4' has 1 digit, not a multiple of 2 dice: less than one roll"),
+        (
+            "25,425,63",
+            "roll 2: '425' has 3 digits, not a multiple of 2 dice: 1 whole roll from there, then 1 digit over",
+        ),
+    ],
+)
+def test_digits_amiss_between_a_links_rolls_say_a_digit_was_lost_or_added_not_that_a_roll_was_cut(
+    rolls: str, said: str
+) -> None:
+    # Review: a digit alone between a link's rolls was "a roll was cut short, or a digit lost or added", where a chat
+    # cuts a link at its end only
+    with pytest.raises(ValidationError) as caught:
+        parse_link(f"seed={KEY}&client=a,b&n=3&rolls={rolls}")
+    (problem,) = describe(caught.value)
+    assert (problem.field, problem.message) == (
+        "rolls",
+        f"{said}; a digit was lost or added: copy the link again from the game",
+    )
+
+
 @pytest.mark.parametrize("rolls", ["white:15", "white:4-1", "white:+4-1"])
 def test_a_links_rolls_holding_a_word_say_so_and_to_copy_the_link_again(rolls: str) -> None:
     # Review: `white:15` was "'white' is not a die face", and a label alone "paste the rolls without them", of a link
