@@ -522,15 +522,9 @@ def _from_numbers(text: str, sides: Sequence[int], link: bool = False) -> list[t
         if _ROLL_WORD.match(text) or (numbered and numbered["mark"].strip()):
             # "Roll 1: 3-5-7-10-12-20": its number is no face (review J: "8 faces")
             raise RecordedError(f"roll 1: a day's one roll is its {len(sides)} faces alone, with no number before them")
-        word = next((n for n in numbers if not (n.isascii() and n.isdigit())), None)
-        if word is not None:
-            # Support review: "d4: 3 d6: 3 …", the dice's names beside their faces, was "12 faces", the names counted;
-            # a link's rolls are copied, not typed, again (review)
-            again = f"; the link's rolls hold a word: {COPY_LINK}" if link else ""
-            raise RecordedError(
-                f"roll 1: {_shown(word)} is no face: a day's one roll is its {len(sides)} faces alone, with no dice's"
-                f" names or other words beside them{again}"
-            )
+        if (word := _word(numbers)) is not None:
+            # Support review: "d4: 3 d6: 3 …", the dice's names beside their faces, was "12 faces", the names counted
+            raise _beside(word, sides, link)
         # In a link, fewer faces than a roll are a link cut short (support review: "roll 1: 4 faces", no word of why)
         cut = (
             f"; the link's rolls end short of the day's {len(sides)} faces: it was cut short; {COPY_LINK}"
@@ -540,7 +534,26 @@ def _from_numbers(text: str, sides: Sequence[int], link: bool = False) -> list[t
         raise RecordedError(
             f"roll 1: {counted(len(numbers), 'face', 'faces')}, where a roll has {len(sides)} dice{cut}"
         )
+    if (word := _word(numbers)) is not None and _LABEL.match(word):
+        # A word and the faces after it that make as many pieces as a roll has dice (review: a day's link's
+        # `white:1-5-3-2-3` was "'white' is not a die face")
+        raise _beside(word, sides, link)
     return _from_list([numbers], sides) if numbers else []
+
+
+def _word(numbers: list[str]) -> str | None:
+    """The first of a day's pieces that is no number: a word, or a face written otherwise."""
+    return next((n for n in numbers if not (n.isascii() and n.isdigit())), None)
+
+
+def _beside(word: str, sides: Sequence[int], link: bool) -> RecordedError:
+    """A word written beside a day's faces, a die's name or a player's label; a link's rolls are copied, not typed,
+    again (review). verifier.js says the same."""
+    again = f"; the link's rolls hold a word: {COPY_LINK}" if link else ""
+    return RecordedError(
+        f"roll 1: {_shown(word)} is no face: a day's one roll is its {len(sides)} faces alone, with no dice's names or"
+        f" other words beside them{again}"
+    )
 
 
 def _single_face(item: object, sides: int) -> bool:

@@ -1165,6 +1165,9 @@ const fairdice = (() => {
     return face;
   }
 
+  // A word pasted beside the rolls, a name or a label, from its start (recorded._LABEL)
+  const LABEL = /^[a-wyzA-WYZ][A-Za-z0-9_]*(?::|$)/;
+
   // A token whose first roll is number `first` (`line` says which line it is on, or is null); a wrong die in a run is
   // named by its own roll's number, as fairdice.recorded names it. `link`: the token is a link's rolls, which a chat or
   // a mail program may have cut short inside a roll, where `ends` says the token ends them: only there.
@@ -1172,7 +1175,7 @@ const fairdice = (() => {
     const where = rollAt(line, first);
     // A word pasted beside the rolls, a name or a label (`white: 6-3`, `white:15`), as recorded._LABEL finds it; a
     // link's rolls are copied, not pasted, again (fairdice.recorded)
-    if (/^[a-wyzA-WYZ][A-Za-z0-9_]*(?::|$)/.test(token)) {
+    if (LABEL.test(token)) {
       const again = link
         ? `, and the link's rolls hold one: ${COPY_LINK}`
         : `; paste the rolls without them (a line may start with its roll's number, Roll 1: ${example(sides)})`;
@@ -1269,6 +1272,13 @@ const fairdice = (() => {
    * a mail program may have cut short. */
   function fromNumbers(stripped, sides, link = false) {
     const faces = stripped.split(NUMBER_SPLIT).filter(Boolean);
+    // The first piece that is no number, and a word written beside the faces, a link's rolls copied again (recorded.py
+    // alike: _word, _beside)
+    const word = faces.find((face) => !ASCII_DIGITS.test(face));
+    const beside = (word) => {
+      const again = link ? `; the link's rolls hold a word: ${COPY_LINK}` : "";
+      return new Error(`roll 1: ${quoted(word)} is no face: a day's one roll is its ${sides.length} faces alone, with no dice's names or other words beside them${again}`);
+    };
     const tokens = stripped.split(TOKEN_SPLIT).filter(Boolean);
     if (faces.length !== sides.length && tokens.length > 1 && tokens.every((t) => t.split(DIE_SPLIT).length === sides.length)) {
       return fromList(tokens, sides);
@@ -1278,11 +1288,7 @@ const fairdice = (() => {
       if (ROLL_WORD.test(stripped) || (numbered && strip(numbered[4] || "") !== "")) {
         throw new Error(`roll 1: a day's one roll is its ${sides.length} faces alone, with no number before them`);
       }
-      const word = faces.find((face) => !ASCII_DIGITS.test(face)); // the dice's names beside their faces (recorded.py alike)
-      if (word !== undefined) {
-        const again = link ? `; the link's rolls hold a word: ${COPY_LINK}` : ""; // recorded.py alike
-        throw new Error(`roll 1: ${quoted(word)} is no face: a day's one roll is its ${sides.length} faces alone, with no dice's names or other words beside them${again}`);
-      }
+      if (word !== undefined) throw beside(word); // the dice's names beside their faces (recorded.py alike)
       // In a link, fewer faces than a roll are a link cut short (recorded.py alike)
       const cut =
         link && faces.length < sides.length
@@ -1290,6 +1296,8 @@ const fairdice = (() => {
           : "";
       throw new Error(`roll 1: ${counted(faces.length, "face", "faces")}, where a roll has ${sides.length} dice${cut}`);
     }
+    // A word and the faces after it that make as many pieces as a roll has dice (recorded.py alike)
+    if (word !== undefined && LABEL.test(word)) throw beside(word);
     return faces.length ? fromList([faces], sides) : [];
   }
 

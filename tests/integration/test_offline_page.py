@@ -943,6 +943,7 @@ BAD_LINKS = [
     f"?scheme=daily&date=2026-01-01&player=00000000-0000-4000-8000-000000000000&secret={KEY.hex()}&rolls=3-5-7-1",
     f"?scheme=daily&date=2026-01-01&player=00000000-0000-4000-8000-000000000000&secret={KEY.hex()}&rolls=3",
     "?scheme=daily&date=2026-01-01&player=00000000-0000-4000-8000-000000000000&rolls=white:1-5-3-2-3-1",  # a word
+    "?scheme=daily&date=2026-01-01&player=00000000-0000-4000-8000-000000000000&rolls=white:1-5-3-2-3",  # six pieces
     f"?seed={KEY.hex()}&client=a,b&rolls=25426316443161316251643x5",  # the x named, not the run before it (review)
     f"?seed={KEY.hex()}&client=a,b&%E3%85%A4=1",
     f"?scheme=narde%F0%9D%85%99&key={KEY.hex()}",
@@ -1360,6 +1361,8 @@ PASTED = [
     ("white:15 black:26", (6, 6)),  # and written against its roll (review)
     ("d4: 3 d6: 3 d8: 4 d10: 9 d12: 2 d20: 5", (4, 6, 8, 10, 12, 20)),  # a daily roll's dice named (support review)
     ("3 3 4 9 2 5 (my roll)", (4, 6, 8, 10, 12, 20)),
+    ("white: 1-5-3-2-3", (4, 6, 8, 10, 12, 20)),  # a word and five faces, six pieces (review)
+    ("5-5-7-10-12-2a", (4, 6, 8, 10, 12, 20)),
     ("63 44", (6, 6)),
     ("6344", (6, 6)),
     ("634", (6, 6)),

@@ -494,10 +494,12 @@ def test_a_links_rolls_holding_a_word_say_so_and_to_copy_the_link_again(rolls: s
     )
 
 
-def test_a_days_link_whose_roll_holds_a_word_says_so_and_to_copy_the_link_again() -> None:
-    # Review: a day's `rolls=white:1-5-3-2-3-1` said no more than a paste's "no … other words beside them"
+# Review: a day's `rolls=white:1-5-3-2-3-1` said no more than a paste's "no … other words beside them"; and its word
+# and five faces, six pieces as a roll has dice, were "'white' is not a die face"
+@pytest.mark.parametrize("rolls", ["white:1-5-3-2-3-1", "white:1-5-3-2-3"])
+def test_a_days_link_whose_roll_holds_a_word_says_so_and_to_copy_the_link_again(rolls: str) -> None:
     with pytest.raises(ValidationError) as caught:
-        parse_link("scheme=daily&date=2026-01-01&player=00000000-0000-4000-8000-000000000000&rolls=white:1-5-3-2-3-1")
+        parse_link(f"scheme=daily&date=2026-01-01&player=00000000-0000-4000-8000-000000000000&rolls={rolls}")
     (problem,) = describe(caught.value)
     assert (problem.field, problem.message) == (
         "rolls",

@@ -212,6 +212,13 @@ def test_daily_six_faces_are_read_in_the_order_d4_to_d20(pasted: object) -> None
             "^roll 1: 'd4' is no face: a day's one roll is its 6 faces alone, with no dice's names or other words"
             " beside them$",
         ),
+        # and a word with five faces, six pieces (review: "'white' is not a die face")
+        (
+            "white: 1-5-3-2-3",
+            DAILY,
+            "^roll 1: 'white' is no face: a day's one roll is its 6 faces alone, with no dice's names or other words"
+            " beside them$",
+        ),
         ("3–5–7–10–12", DAILY, "^roll 1: 5 faces, where a roll has 6 dice$"),  # an en dash parts faces too
         # A roll number is no face (review J: "8 faces", "7 faces")
         (
