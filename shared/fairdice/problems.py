@@ -193,8 +193,18 @@ AMP = (
     "the link's & became &amp; (as a mail program or a web page writes it): change each &amp; back to &, or"
     f" {COPY_LINK}"
 )
-# A link whose query a mail program's link checker percent-encoded whole: its first name holds the rest, `=` and all.
-ENCODED = f"the link's = and & became %3D and %26 (a mail program rewrote it): change them back, or {COPY_LINK}"
+
+
+def encoded(text: str) -> str:
+    """What a mail program's link checker did to a link, said of `text`, what it made of a parameter (a name holding
+    its value, or the scheme's value holding the parameters after it): that the link's = became %3D, its & %26, or
+    both, as `text` holds them (review: a link whose = alone became %3D was told its & had too). verifier.js's
+    `encodedHint` says the same."""
+    if "&" not in text:
+        return f"the link's = became %3D (a mail program rewrote it): change each %3D back to =, or {COPY_LINK}"
+    if "=" not in text:
+        return f"the link's & became %26 (a mail program rewrote it): change each %26 back to &, or {COPY_LINK}"
+    return f"the link's = and & became %3D and %26 (a mail program rewrote it): change them back, or {COPY_LINK}"
 
 
 def did_you_mean(name: str, scheme: Scheme[Any], *, in_link: bool = False) -> str:
@@ -207,7 +217,7 @@ def did_you_mean(name: str, scheme: Scheme[Any], *, in_link: bool = False) -> st
     if in_link and name.startswith("amp;"):  # review: a link from a mail was refused with no word of why
         return f"; {AMP}"
     if in_link and "=" in name:  # support review: such a link was "not a parameter of a pair36 link", no word of why
-        return f"; {ENCODED}"
+        return f"; {encoded(name)}"
     by_field = {param.field: param.name for param in scheme.link}
 
     def named(field: str) -> str | None:

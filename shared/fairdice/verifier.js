@@ -1044,9 +1044,14 @@ const fairdice = (() => {
 
   const snake = (name) => name.replace(/(?<=[a-z0-9])([A-Z])/g, "_$1").toLowerCase();
 
-  // A link whose query a mail program's link checker percent-encoded whole, as fairdice.problems.ENCODED says it
-  const ENCODED =
-    `the link's = and & became %3D and %26 (a mail program rewrote it): change them back, or ${COPY_LINK}`;
+  // What a mail program's link checker did to a link, said of what it made of a parameter: its = became %3D, its &
+  // %26, or both, as the text holds them (fairdice.problems.encoded)
+  const encodedHint = (text) =>
+    !text.includes("&")
+      ? `the link's = became %3D (a mail program rewrote it): change each %3D back to =, or ${COPY_LINK}`
+      : !text.includes("=")
+        ? `the link's & became %26 (a mail program rewrote it): change each %26 back to &, or ${COPY_LINK}`
+        : `the link's = and & became %3D and %26 (a mail program rewrote it): change them back, or ${COPY_LINK}`;
 
   /** "; did you mean X?" for a name `scheme` does not take, when one it takes is near; else "". */
   function didYouMean(name, scheme, inLink = false) {
@@ -1054,7 +1059,7 @@ const fairdice = (() => {
     if (inLink && name.startsWith("amp;")) {
       return `; the link's & became &amp; (as a mail program or a web page writes it): change each &amp; back to &, or ${COPY_LINK}`;
     }
-    if (inLink && name.includes("=")) return `; ${ENCODED}`;
+    if (inLink && name.includes("=")) return `; ${encodedHint(name)}`;
     const byField = new Map(scheme.link.map((p) => [p.field, p.name]));
     const namedAs = (field) => (inLink ? byField.get(field) : field);
     const key = snake(name);
@@ -1663,14 +1668,14 @@ const fairdice = (() => {
       const [name] = encoded;
       const what =
         pairs.length === 1 ? "all of the link's parameters" : name.includes("&") ? "several parameters" : "a parameter's name and value";
-      throw new Problems([{ field: name, message: `${pyRepr(firstChars(name, 40))} is ${what} as one; ${ENCODED}` }]);
+      throw new Problems([{ field: name, message: `${pyRepr(firstChars(name, 40))} is ${what} as one; ${encodedHint(name)}` }]);
     }
     // Seed 000's links name no scheme: the scheme that says so (`bareLinks`) is meant.
     const scheme = named.length ? schemes.get(named[0]) : [...schemes.values()].find((s) => s.bareLinks);
     if (!scheme) {
       // The scheme's value holding the link's other parameters, their & and = percent-encoded (fairdice.links)
       const said = /[=&]/.test(named[0])
-        ? `${pyRepr(firstChars(named[0], 40))}; ${ENCODED}`
+        ? `${pyRepr(firstChars(named[0], 40))}; ${encodedHint(named[0])}`
         : `${pyRepr(named[0])}${schemeMeant(named[0])}`;
       throw new Problems([{ field: "scheme", message: `must be one of ${ids()}, not ${said}` }]);
     }

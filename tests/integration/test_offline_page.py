@@ -920,6 +920,7 @@ BAD_LINKS = [
     f"?scheme%3Dnarde-v1%26key%3D{KEY.hex()}%26phrase%3Dtest",  # a query a mail program encoded whole (support)
     f"?seed%3D{KEY.hex()}%26client%3Da,b&utm_source=mail",  # which names no scheme, seed 000's bare one neither
     f"?scheme=narde-v1&key%3D{KEY.hex()}%26phrase%3Dtest",  # but the one a link names beside it
+    f"?scheme=narde-v1&key%3D{KEY.hex()}&phrase=test",  # its = alone encoded, said alone (review)
     f"?scheme%3Dnarde-v1&key%3D{KEY.hex()}&phrase%3Dtest",  # a link whose = alone it encoded names none (support)
     f"?seed={KEY.hex()}&client%3Da,b",
     f"?scheme%3Dnarde-v1%26key%3D{KEY.hex()}&phrase%3Dtest",

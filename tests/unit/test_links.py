@@ -591,27 +591,42 @@ def test_a_link_whose_whole_query_a_mail_program_percent_encoded_names_no_scheme
     )
 
 
+EQUALS_ENCODED = (
+    "the link's = became %3D (a mail program rewrote it): change each %3D back to =, or copy the link again from the"
+    " game"
+)
+BOTH_ENCODED = (
+    "the link's = and & became %3D and %26 (a mail program rewrote it): change them back, or copy the link again from"
+    " the game"
+)
+
+
 @pytest.mark.parametrize(
-    ("link", "name", "what"),
+    ("link", "name", "what", "hint"),
     [
         # Support review: a narde-v1 link whose = alone a mail program wrote as %3D was "'scheme=narde-v1' is not a
-        # parameter of a pair36 link; it takes seed, ...": no scheme can be read from it, so none is named
-        (f"?scheme%3Dnarde-v1&key%3D{KEY}&phrase%3Dtest", "scheme=narde-v1", "a parameter's name and value"),
-        (f"?seed={KEY}&client%3Da,b", "client=a,b", "a parameter's name and value"),
-        (f"?scheme%3Dnarde-v1%26key%3D{KEY}&phrase%3Dtest", f"scheme=narde-v1&key={KEY}", "several parameters"),
+        # parameter of a pair36 link; it takes seed, ...": no scheme can be read from it, so none is named; and its &,
+        # which it left as it was, is not said to have become %26 (review)
+        (f"?scheme%3Dnarde-v1&key%3D{KEY}&phrase%3Dtest", "scheme=narde-v1", "a parameter's name and value", "="),
+        (f"?seed={KEY}&client%3Da,b", "client=a,b", "a parameter's name and value", "="),
+        (f"?scheme%3Dnarde-v1%26key%3D{KEY}&phrase%3Dtest", f"scheme=narde-v1&key={KEY}", "several parameters", "=&"),
     ],
 )
 def test_a_link_whose_equals_signs_a_mail_program_percent_encoded_names_no_scheme(
-    link: str, name: str, what: str
+    link: str, name: str, what: str, hint: str
 ) -> None:
     with pytest.raises(InvalidInput) as caught:
         parse_link(link)
     (problem,) = describe(caught.value)
     assert problem.field == name
-    assert problem.message == (
-        f"{name[:40]!r} is {what} as one; the link's = and & became %3D and %26 (a mail program rewrote it): change"
-        " them back, or copy the link again from the game"
-    )
+    assert problem.message == f"{name[:40]!r} is {what} as one; {EQUALS_ENCODED if hint == '=' else BOTH_ENCODED}"
+
+
+def test_a_name_holding_its_value_beside_the_links_scheme_says_its_equals_sign_alone_was_encoded() -> None:
+    # Review: "key=…" in a narde-v1 link, its = alone written %3D, was told "the link's = and & became %3D and %26"
+    with pytest.raises(InvalidInput) as caught:
+        parse_link(f"?scheme=narde-v1&key%3D{KEY}&phrase=test")
+    assert caught.value.message.endswith(f"; {EQUALS_ENCODED}")
 
 
 @pytest.mark.parametrize(
