@@ -19,7 +19,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 from fairdice import schemes
 from fairdice.errors import InvalidInput
 from fairdice.problems import did_you_mean, encoded, scheme_meant
-from fairdice.prose import given_more_than_once, repr_of
+from fairdice.prose import given_more_than_once, quoted, repr_of
 from fairdice.request import CountedRequest, RequestBase
 from fairdice.schemes.base import LinkParam, Scheme
 from fairdice.verify import check
@@ -127,7 +127,7 @@ def parse_link(link: str) -> RequestBase:
         # The scheme's value holding the link's other parameters: a mail program percent-encoded the & and = after
         # `scheme=` (support review: "must be one of …" alone, no word of why), said as a name holding them is
         said = (
-            f"{repr_of(named[:40])}; {encoded(named)}"
+            f"{quoted(named)}; {encoded(named)}"
             if "=" in named or "&" in named
             else f"{repr_of(named)}{scheme_meant(named)}"
         )

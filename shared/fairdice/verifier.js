@@ -1675,7 +1675,7 @@ const fairdice = (() => {
     if (!scheme) {
       // The scheme's value holding the link's other parameters, their & and = percent-encoded (fairdice.links)
       const said = /[=&]/.test(named[0])
-        ? `${pyRepr(firstChars(named[0], 40))}; ${encodedHint(named[0])}`
+        ? `${shown(named[0])}; ${encodedHint(named[0])}`
         : `${pyRepr(named[0])}${schemeMeant(named[0])}`;
       throw new Problems([{ field: "scheme", message: `must be one of ${ids()}, not ${said}` }]);
     }

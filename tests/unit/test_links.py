@@ -645,8 +645,10 @@ def test_a_links_scheme_holding_its_other_parameters_percent_encoded_says_a_mail
         parse_link(link)
     (problem,) = describe(caught.value)
     assert problem.field == "scheme"
+    # its value quoted cut short with a mark, as prose.quoted cuts every value it quotes (review: it was cut at 40
+    # characters with no mark, and read as the whole value)
     assert problem.message == (
-        f"must be one of {', '.join(ids())}, not {f'narde-v1&key={KEY}'[:40]!r}; the link's = and & became"
+        f"must be one of {', '.join(ids())}, not 'narde-v1&key=000102030405060708090a0...; the link's = and & became"
         " %3D and %26 (a mail program rewrote it): change them back, or copy the link again from the game"
     )
 
