@@ -358,14 +358,21 @@ def _from_text(text: str, sides: Sequence[int], link: bool = False) -> Paste:
         return Paste(_from_numbers(stripped, sides, link))
     table = _single_rolls(shape)
     lines = [(at, line) for at, line in enumerate(stripped.splitlines(), start=1) if line and not line.isspace()]
-    numbers = [_number(line, sides) for _, line in lines]
+    numbers = read = [_number(line, sides) for _, line in lines]
     if any(number is not None and not number[2] for number in numbers) and not _counts_up(lines, numbers, table, sides):
         numbers = [None if number is None or not number[2] else number for number in numbers]
     rolls: list[tuple[int, ...]] = []
     first: int | None = None
-    for (at, line), number in zip(lines, numbers, strict=True):
+    for (at, line), number, bare in zip(lines, numbers, read, strict=True):
         if number is None:
-            rolls.extend(_rolls_of_line(line, table, sides, at, len(rolls), link, at == lines[-1][0]))
+            try:
+                rolls.extend(_rolls_of_line(line, table, sides, at, len(rolls), link, at == lines[-1][0]))
+            except RecordedError:
+                # Bare digits that could be a roll, read as one (`12 3 4`, roll 12 as 1-2): said so, where what is left
+                # is dice each alone (review: "line 1, roll 2: '3' is one die", the 12 read as a roll unsaid)
+                if bare is None or (said := _number_then_dice(at, line, bare[1], sides, as_roll=True)) is None:
+                    raise
+                raise RecordedError(said) from None
             continue
         first = _placed(at, number[0], len(rolls), first)
         try:
@@ -394,13 +401,14 @@ def _number(line: str, sides: Sequence[int]) -> _Number | None:
     return int(digits), rest, not _could_be_rolls(digits, sides)
 
 
-def _number_then_dice(at: int, line: str, rest: str, sides: Sequence[int]) -> str | None:
+def _number_then_dice(at: int, line: str, rest: str, sides: Sequence[int], *, as_roll: bool = False) -> str | None:
     """Where line `at` starts with bare digits, read as its roll's number, and `rest`, what follows them, is dice each
     a digit alone, fewer than a roll or more: that the first number was read so, and a roll written as it should be
     (support review: a sheet's columns of dice, `4<tab>1` and `4<tab>1<tab>2<tab>6`, were "'1' is one die", the 4
     taken as the roll's number unsaid). The example is the first roll of the dice, or else of the line's digits, where
     they make whole rolls (`1<tab>4<tab>1`, a number column beside two dice columns, is 4-1). None for any other line.
-    verifier.js says the same."""
+    `as_roll`: the digits could be a roll and were read as one, the lines not counting up (`12 3 4`): said so, with how
+    to number a line so that they are its number. verifier.js says the same."""
     head = line[: len(line) - len(rest)].strip()
     dice = _tokens(rest)
     if not (head.isascii() and head.isdigit()) or not dice:
@@ -410,11 +418,24 @@ def _number_then_dice(at: int, line: str, rest: str, sides: Sequence[int]) -> st
     faces = "".join(dice)
     rolls = next((digits for digits in (faces, head + faces) if _could_be_rolls(digits, sides)), None)
     example = "-".join(rolls[: len(sides)]) if rolls else _example(sides)
-    return (
-        f"line {grouped(at)}: its first number, {head}, was read as its roll's number (a line may start with one),"
-        f" which leaves {counted(len(dice), 'die', 'dice')}, {_shown(' '.join(dice))}; write each roll's"
-        f" {len(sides)} dice together, such as {example} or {example.replace('-', '')}"
+    read = (
+        f"was read as {'the roll' if len(head) == len(sides) else 'rolls'} {_written(head, sides)} (bare digits"
+        " number a line only where every line's do, counting the rolls up)"
+        if as_roll
+        else "was read as its roll's number (a line may start with one)"
     )
+    numbered = f", and a line's number with a colon, {head}: {example}" if as_roll else ""
+    return (
+        f"line {grouped(at)}: its first number, {head}, {read}, which leaves {counted(len(dice), 'die', 'dice')},"
+        f" {_shown(' '.join(dice))}; write each roll's {len(sides)} dice together, such as {example} or"
+        f" {example.replace('-', '')}{numbered}"
+    )
+
+
+def _written(digits: str, sides: Sequence[int]) -> str:
+    """Digits that make whole rolls written as rolls: `1234` as `1-2 3-4`."""
+    per_roll = len(sides)
+    return " ".join("-".join(digits[at : at + per_roll]) for at in range(0, len(digits), per_roll))
 
 
 def _could_be_rolls(digits: str, sides: Sequence[int]) -> bool:

@@ -1352,10 +1352,11 @@ const fairdice = (() => {
   /**
    * Where line `at` starts with bare digits, read as its roll's number, and `rest`, what follows them, is dice each a
    * digit alone, fewer than a roll or more: that the first number was read so, and a roll written as it should be (the
-   * first roll of the dice, or else of the line's digits, where they make whole rolls); null for any other line
-   * (fairdice.recorded._number_then_dice).
+   * first roll of the dice, or else of the line's digits, where they make whole rolls); null for any other line.
+   * `asRoll`: the digits could be a roll and were read as one, the lines not counting up (`12 3 4`): said so, with how
+   * to number a line so that they are its number (fairdice.recorded._number_then_dice).
    */
-  function numberThenDice(at, line, rest, sides) {
+  function numberThenDice(at, line, rest, sides, asRoll = false) {
     const head = strip(line.slice(0, line.length - rest.length));
     const dice = rest.split(TOKEN_SPLIT).filter(Boolean);
     if (!ASCII_DIGITS.test(head) || dice.length === 0) return null;
@@ -1363,10 +1364,17 @@ const fairdice = (() => {
     const faces = dice.join("");
     const rolls = [faces, head + faces].find((digits) => couldBeRolls(digits, sides));
     const shape = rolls ? [...rolls.slice(0, sides.length)].join("-") : example(sides);
+    // Digits that make whole rolls written as rolls, 1234 as 1-2 3-4 (fairdice.recorded._written)
+    const written = (head.match(new RegExp(`.{${sides.length}}`, "g")) || []).map((roll) => [...roll].join("-")).join(" ");
+    const read = asRoll
+      ? `was read as ${head.length === sides.length ? "the roll" : "rolls"} ${written}` +
+        " (bare digits number a line only where every line's do, counting the rolls up)"
+      : "was read as its roll's number (a line may start with one)";
+    const numbered = asRoll ? `, and a line's number with a colon, ${head}: ${shape}` : "";
     return (
-      `line ${number(at)}: its first number, ${head}, was read as its roll's number (a line may start with one), which leaves` +
+      `line ${number(at)}: its first number, ${head}, ${read}, which leaves` +
       ` ${counted(dice.length, "die", "dice")}, ${quoted(dice.join(" "))}; write each roll's ${sides.length} dice together,` +
-      ` such as ${shape} or ${shape.replace(/-/g, "")}`
+      ` such as ${shape} or ${shape.replace(/-/g, "")}${numbered}`
     );
   }
 
@@ -1551,7 +1559,8 @@ const fairdice = (() => {
     if (Math.max(...sides) > 9) return { rolls: fromNumbers(stripped, sides, link), first: null };
     const table = singleRolls(sides);
     const lines = stripped.split(LINES).map((line, n) => [n + 1, line]).filter(([, line]) => line && !ONLY_SPACE.test(line));
-    let numbers = lines.map(([, line]) => numberOf(line, sides));
+    const read = lines.map(([, line]) => numberOf(line, sides));
+    let numbers = read;
     if (numbers.some((n) => n !== null && !n[2]) && !countsUp(lines, numbers, table, sides)) {
       numbers = numbers.map((n) => (n === null || !n[2] ? null : n));
     }
@@ -1560,7 +1569,14 @@ const fairdice = (() => {
     lines.forEach(([at, line], i) => {
       const numbered = numbers[i];
       if (numbered === null) {
-        rolls.push(...rollsOfLine(line, table, sides, at, rolls.length, link, at === lines[lines.length - 1][0]));
+        try {
+          rolls.push(...rollsOfLine(line, table, sides, at, rolls.length, link, at === lines[lines.length - 1][0]));
+        } catch (error) {
+          // Bare digits that could be a roll, read as one (`12 3 4`): said so (fairdice.recorded)
+          const said = read[i] === null ? null : numberThenDice(at, line, read[i][1], sides, true);
+          if (said === null) throw error;
+          throw new Error(said);
+        }
         return;
       }
       first = placedAt(at, numbered[0], rolls.length, first);

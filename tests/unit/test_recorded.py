@@ -304,7 +304,38 @@ def test_dice_in_columns_say_the_first_was_read_as_the_rolls_number_and_how_to_w
     assert str(caught.value) == said
 
 
-def test_a_line_numbered_in_words_or_with_a_mark_that_leaves_one_die_is_one_die_as_before() -> None:
+@pytest.mark.parametrize(
+    ("pasted", "sides", "said"),
+    [
+        # Review: `12 3 4` was "line 1, roll 2: '3' is one die", its 12 read as the roll 1-2 unsaid, where a person
+        # meant roll 12, 3-4: a line's bare number is read as one only where the lines count the rolls up
+        (
+            "12 3 4",
+            PAIR,
+            "line 1: its first number, 12, was read as the roll 1-2 (bare digits number a line only where every line's"
+            " do, counting the rolls up), which leaves 2 dice, '3 4'; write each roll's 2 dice together, such as 3-4 or"
+            " 34, and a line's number with a colon, 12: 3-4",
+        ),
+        (
+            "25 63\n1234 5 6",
+            PAIR,
+            "line 2: its first number, 1234, was read as rolls 1-2 3-4 (bare digits number a line only where every"
+            " line's do, counting the rolls up), which leaves 2 dice, '5 6'; write each roll's 2 dice together, such as"
+            " 5-6 or 56, and a line's number with a colon, 1234: 5-6",
+        ),
+    ],
+)
+def test_bare_digits_read_as_a_roll_before_dice_each_alone_say_so_and_how_to_number_the_line(
+    pasted: str, sides: tuple[int, ...], said: str
+) -> None:
+    with pytest.raises(RecordedError) as caught:
+        parse_recorded(pasted, sides)
+    assert str(caught.value) == said
+
+
+def test_a_line_numbered_as_the_message_on_bare_digits_says_is_read_as_numbered() -> None:
+    assert read_recorded("12: 3-4", PAIR) == Paste([(3, 4)], 12)
+
     # The number was written as one (Roll 4:, 4.): only bare digits are said to have been read as a number
     for pasted in ("Roll 4: 1", "4. 1", "#4 1"):
         with pytest.raises(RecordedError) as caught:
