@@ -24,7 +24,7 @@ from pydantic import JsonValue, ValidationError
 from fairdice import schemes
 from fairdice.dice import Rolls
 from fairdice.errors import InvalidInput
-from fairdice.prose import counted, number, was
+from fairdice.prose import COPY_LINK, counted, number, was
 from fairdice.request import CountedRequest, RequestBase
 from fairdice.schemes.base import CHANCE, Case, Hypothesis, Words, chance_of_at_least
 from fairdice.seal import seal_of
@@ -279,6 +279,8 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
     if matched == verdict.summary.compared and case.total != verdict.summary.count:
         finding = _count_finding(case, verdict)
         return [finding], finding.explains
+    if (cut := _cut_in_last_face(case, verdict)) is not None:
+        return [cut], cut.explains
     bar = max(case.evidence, math.ceil(PARTIAL * case.compared))
     scored: list[tuple[int, int, Hypothesis]] = []
     weak: _Weak | None = None
@@ -346,6 +348,35 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
         return findings, findings[0].explains
     finding = _unexplained(case, verdict, matched, _offered(case, verdict, weak))
     return [finding], finding.explains if finding.cause in _THIS_SECRET else None
+
+
+def _cut_in_last_face(case: Case[Any], verdict: Verdict) -> Finding | None:
+    """Where the one roll that differs is the last recorded, in its last face alone, and that face's digits start the
+    computed face's (a day's d20 recorded 2 where it rolled 20): the rolls cut short inside that face, as a chat or a
+    mail program cuts a link, which the reader cannot tell from a face of one digit (review: a day's link cut so was
+    "they and the secret most likely come from different games"). None for any other mismatch."""
+    recorded = [report for report in verdict.rolls if report["recorded"] is not None]
+    if not recorded or [report for report in recorded if report["matches"] is False] != recorded[-1:]:
+        return None
+    last = recorded[-1]
+    dice, seen = last["dice"], last["recorded"]
+    if dice is None or seen is None or dice[:-1] != seen[:-1]:
+        return None
+    shown, computed = str(seen[-1]), str(dice[-1])
+    if len(shown) >= len(computed) or not computed.startswith(shown):
+        return None
+    words, compared = case.scheme.words, verdict.summary.compared
+    return Finding(
+        cause="roll_cut_short",
+        explains=_of(compared, compared, words),
+        detail=(
+            f"the last {words.roll} recorded ends in {shown}, the first digit of the {computed} computed there, and"
+            f" every other face fits this secret: the recorded {words.roll if compared == 1 else words.rolls}"
+            f" {was(compared)} most likely cut short inside that face, as a chat or a mail program cuts a link:"
+            f" {COPY_LINK}. If the game itself shows {shown}, the dice shown were not the committed ones: keep the"
+            " secret and report it"
+        ),
+    )
 
 
 @dataclass(frozen=True)

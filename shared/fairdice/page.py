@@ -74,6 +74,7 @@ _CAUSE_TITLES = {
     "few_rolls_differ": "A few rolls differ",
     "roll_left_out": "A roll is missing from the list",
     "roll_added": "The list holds a roll too many",
+    "roll_cut_short": "The rolls were cut short inside a face",
 }
 _EXPLAINS = re.compile(r"([0-9]+) of (the first )?([0-9]+) [a-z]+")  # rolls, or the scheme's word (plies)
 # A code of the recipe's steps with no markup inside, and a word of it (`_words_whole`).

@@ -155,6 +155,7 @@ Cause = Literal[
     "few_rolls_differ",
     "roll_left_out",
     "roll_added",
+    "roll_cut_short",
 ]
 
 

@@ -266,12 +266,30 @@ def test_a_daily_roll_of_another_player_names_the_player_id_and_the_date() -> No
 def test_a_finding_of_a_daily_roll_says_it_explains_so_many_of_1_roll() -> None:
     # Review: a day's one roll, another game's, was "0 of 1 rolls"
     player = "00000000-0000-4000-8000-000000000000"
-    request = parse_link(f"?scheme=daily&date=2026-01-01&player={player}&secret={'00' * 32}&rolls=1-5-3-2-3-1")
+    # (its roll is 1-5-3-2-3-11, which 1-5-3-2-3-1 would be cut inside: another game's differs in two faces)
+    request = parse_link(f"?scheme=daily&date=2026-01-01&player={player}&secret={'00' * 32}&rolls=2-5-3-2-3-1")
     verdict = verify(request)
     found = finding(verdict, "rolls_from_other_game")
     assert found.explains == "0 of 1 roll"
     # and the page still words it, as it did "0 of 2 rolls"
     assert "it does not fit the recorded roll" in render_page(verdict, request)
+
+
+def test_a_days_link_cut_inside_its_last_face_is_said_cut_short_not_another_games() -> None:
+    # Review: a day's link whose d20 face 20 a chat cut to 2 read as six faces, a mismatch diagnosed "they and the
+    # secret most likely come from different games"
+    link = f"?scheme=daily&date=2026-01-01&player=00000000-0000-0000-0000-000000000002&secret={KEY}&rolls="
+    assert verify(parse_link(f"{link}3-3-2-5-8-20")).rolls[0]["dice"] == [3, 3, 2, 5, 8, 20]
+    verdict = verify(parse_link(f"{link}3-3-2-5-8-2"))
+    assert [f.cause for f in verdict.diagnosis or []] == ["roll_cut_short"]
+    assert finding(verdict, "roll_cut_short").detail.startswith(
+        "the last roll recorded ends in 2, the first digit of the 20 computed there, and every other face fits this"
+        " secret: the recorded roll was most likely cut short inside that face, as a chat or a mail program cuts a"
+        " link: copy the link again from the game."
+    )
+    # A last face that does not start the computed one, or another face that differs too, is no cut
+    for rolls in ("3-3-2-5-8-1", "3-3-1-5-8-2"):
+        assert "roll_cut_short" not in [f.cause for f in verify(parse_link(f"{link}{rolls}")).diagnosis or []]
 
 
 # ---- games of a match, openings, take-backs ----------------------------------------------
