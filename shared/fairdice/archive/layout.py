@@ -281,6 +281,18 @@ class Published:
             return self.published_at < written and publication(self.commitment.date, self.published_at) != "late"
         return named != self.commitment.commitment
 
+    def gives_away(self, earlier: "Published") -> bool:
+        """Whether `earlier`, the commitment of one of the DAYS_LOOKED_BACK days before this one's day, gives this day's
+        dice away: it commits to the same secret, which that day's record makes public once that day is over, and the
+        archive dates it before this one (where its times are no witness, whenever it dates it). One dated after this
+        one was put there once this day's secret was fixed, by whoever holds the publisher's keys under a day the
+        publisher missed (its key never existed, so the archive's policy lets it): it reveals nothing of this day, and
+        counting it would let them make an honest day look tampered (review). One rule for the game's route and the
+        readers."""
+        if earlier.commitment.commitment != self.commitment.commitment:
+            return False
+        return not (self.witnessed and earlier.witnessed) or earlier.published_at < self.published_at
+
     @property
     def in_time(self) -> bool:
         """Whether it was published from 00:00 UTC to the grace after, before the day's play (and not before the day

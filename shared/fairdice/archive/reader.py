@@ -552,7 +552,7 @@ class ArchiveReader:
         if published is None:
             raise TamperedRecord(f"{key} exists but {commitment_key(day)}, published as the day begins, does not")
         self._check_previous(day, record.previous, published.commitment.commitment)
-        self._check_earlier(day, published.commitment.commitment, now)
+        self._check_earlier(day, published, now)
         self._check_next(day, record.next_commitment, stored.modified)
         committed = record.commitment == published.commitment.commitment
         # A secret not committed to is a mismatch already, whatever follows: the verdict says why
@@ -597,19 +597,20 @@ class ArchiveReader:
                 field="previous",
             )
 
-    def _check_earlier(self, day: dt.date, commitment: str, now: dt.datetime) -> None:
-        """The day's commitment must be none of the DAYS_LOOKED_BACK days before's, as the game's route refuses one that
-        is: that day's record makes its secret public once that day is over, so whoever read it knew this day's dice
-        (review: with the days between revealed, the route refused a day under the secret of two to eight days before,
-        and the readers called it fair). One found is kept (`_published`: a published commitment never changes); one
-        that is not a commitment is that day's own tampering, said when that day is read, as the route takes it; an
-        audit takes them as of its moment, as it takes every commitment."""
+    def _check_earlier(self, day: dt.date, own: Published, now: dt.datetime) -> None:
+        """The day's commitment (`own`) must be none of the DAYS_LOOKED_BACK days before's, as the game's route refuses
+        one that is: that day's record makes its secret public once that day is over, so whoever read it knew this day's
+        dice (review: with the days between revealed, the route refused a day under the secret of two to eight days
+        before, and the readers called it fair). Only one the archive dates before the day's own counts
+        (`Published.gives_away`), as for the route. One found is kept (`_published`: a published commitment never
+        changes); one that is not a commitment is that day's own tampering, said when that day is read, as the route
+        takes it; an audit takes them as of its moment, as it takes every commitment."""
         for earlier in days_looked_back(day):
             try:
                 published = self._published_by(earlier, now) if self._as_of else self._published(earlier)
             except TamperedRecord:
                 continue
-            if published is not None and published.commitment.commitment == commitment:
+            if published is not None and own.gives_away(published):
                 raise TamperedRecord(
                     f"{commitment_key(day)} commits to the secret of {earlier}, as {commitment_key(earlier)} does: that"
                     " day's record makes it public once that day is over, so whoever read it knew this day's dice",

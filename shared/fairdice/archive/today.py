@@ -27,7 +27,6 @@ from fairdice.archive.layout import (
     made_on_its_day,
     publication,
     published_out_of_time,
-    read_commitment,
     read_published,
     reveal_time,
     secret_key,
@@ -71,7 +70,11 @@ class _Today:
 
     day: dt.date
     mac: Hmac
-    commitment: str
+    published: Published
+
+    @property
+    def commitment(self) -> str:
+        return self.published.commitment.commitment
 
 
 @dataclass
@@ -82,7 +85,7 @@ class _Memory:
     today: _Today | None = None  # every check passed: the day's rolls are given
     late: str | None = None  # the day refused as committed late: the refusal's words
     agreed: _Today | None = None  # the secret gives the day's commitment, in time; the days before not all read yet
-    earlier: dict[dt.date, str | None] = field(default_factory=dict)  # the days before's commitments, as read
+    earlier: dict[dt.date, Published | None] = field(default_factory=dict)  # the days before's commitments, as read
 
     def begin(self, day: dt.date) -> None:
         """Forget the day before, as soon as it is over."""
@@ -187,7 +190,7 @@ class TodaysRolls:
             # time. Not read again (review: every request of a late day read the secret and the commitment again)
             self._memory.late = exc.message
             raise
-        return _Today(day=day, mac=keyed_mac(secret), commitment=commitment)
+        return _Today(day=day, mac=keyed_mac(secret), published=published)
 
     def _published(self, day: dt.date, now: dt.datetime) -> Published:
         try:
@@ -231,23 +234,25 @@ def _missing(day: dt.date, now: dt.datetime, missing: str) -> FairdiceError:
 TRY_AGAIN = "try again shortly"
 
 
-def _not_an_earlier_days(archive: ObjectStore, today: _Today, earlier: dict[dt.date, str | None]) -> None:
+def _not_an_earlier_days(archive: ObjectStore, today: _Today, earlier: dict[dt.date, Published | None]) -> None:
     """Refuse a commitment to the secret of any of the DAYS_LOOKED_BACK days before today: that day's record makes it
     public once that day is over, so whoever reads it knows every roll of today. The readers refuse every roll of the
     day from the next night over the same days (review: over a missed day, the route rolled from the secret of the day
     before it all day, and the readers answered the day tampered from the next night). Each is one GetObject on
     commitments/, made by a warm Lambda on its first request of the day alone (tens of milliseconds each at S3's usual
-    speed), and the read budget (`TodaysRolls.within`) keeps a slow store's day its own 503. `earlier` holds the
-    commitments read so far today (None: no commitment, or a document its own day's readers refuse), so that each is
-    read once a day, whichever request runs out of time."""
+    speed), and the read budget (`TodaysRolls.within`) keeps a slow store's day its own 503. Only one the archive dates
+    before today's own counts (`Published.gives_away`), as for the readers: one put later, under a day the publisher
+    missed, reveals nothing of today (review: it made an honest day give no roll). `earlier` holds the commitments
+    read so far today (None: no commitment, or a document its own day's readers refuse), so that each is read once a
+    day, whichever request runs out of time: one not there as read is dated after today's own, if it comes at all."""
     for day in days_looked_back(today.day):
         if day not in earlier:
             try:
-                found = read_commitment(archive, day)
+                earlier[day] = read_published(archive, day)
             except TamperedRecord:
-                found = None  # that day's own document, which its readers refuse: not this day's to answer for
-            earlier[day] = None if found is None else found.commitment
-        if earlier[day] == today.commitment:
+                earlier[day] = None  # that day's own document, which its readers refuse: not this day's to answer for
+        found = earlier[day]
+        if found is not None and today.published.gives_away(found):
             raise TamperedRecord(
                 f"{commitment_key(today.day)} commits to the secret of {day}, which that day's record makes public once"
                 f" it is over: whoever reads it knows every roll of {today.day}, so none is given",

@@ -38,7 +38,7 @@ from fairdice.verify import verify
 from pydantic import ValidationError
 from verify_api.caching import IMMUTABLE, SHORT_LIVED, cache_control
 
-from testkit.archive import put_secret_again
+from testkit.archive import put_commitment_under_missed_day, put_secret_again
 from testkit.timeline import Timeline
 
 DAY = dt.date(2025, 3, 1)
@@ -679,6 +679,26 @@ def test_a_day_committed_to_the_secret_of_one_of_the_days_the_route_looks_back_t
         day = DAY + dt.timedelta(days=n)
         own = [seed_004_faces(made.secrets.get(secret_key(day)) or b"", day.isoformat(), PLAYER)]
         assert daily_verdict(reader_at(made, the_next_day), day, PLAYER, own).verdict == "fair"
+
+
+def test_a_later_days_commitment_put_under_a_missed_day_after_it_was_published_leaves_that_day_fair(
+    tmp_path: Path, timeline: Timeline
+) -> None:
+    # Given 03-01, 03-03 and 03-04 published by their midnight runs, none on 03-02, and on 03-04 03-03's commitment
+    # put under 03-02 by whoever holds the publisher's keys (its key never existed): it reveals nothing of 03-03,
+    # whose secret was fixed days before (review: the readers refused 03-03 as committed to 03-02's secret)
+    made = timeline.stores(tmp_path)
+    missed, honest = dt.date(2025, 3, 2), dt.date(2025, 3, 3)
+    for day in (DAY, honest, honest + dt.timedelta(days=1)):
+        timeline.publish(made, midnight_run(day))
+    secret = made.secrets.get(secret_key(honest)) or b""
+    put_commitment_under_missed_day(timeline, made.archive, missed, at("2025-03-04 06:00"), of=seal_of(secret))
+
+    # Then every reader finds 03-03 fair as ever: POST /verify's, GET /daily's and an audit's
+    faces = [seed_004_faces(secret, honest.isoformat(), PLAYER)]
+    assert daily_verdict(reader_at(made, "2025-03-04 12:00"), honest, PLAYER, faces).verdict == "fair"
+    assert daily_record(reader_at(made, "2025-03-04 12:00"), honest).seal == "match"
+    assert isinstance(audit_reader(made, "2025-03-04 12:00").lookup(honest), RevealedDay)
 
 
 def test_an_earlier_days_commitment_that_is_not_one_is_that_days_tampering_alone(

@@ -21,7 +21,7 @@ from fairdice.seal import seal_of
 from fairdice.storage import ObjectStore, StorageSettings, Stored, Stores
 from pydantic import ValidationError
 
-from testkit.archive import put_secret_again
+from testkit.archive import put_commitment_under_missed_day, put_secret_again
 from testkit.oracles import seed_004
 from testkit.stores import Undated
 from testkit.timeline import Timeline
@@ -304,6 +304,21 @@ def test_a_commitment_to_an_older_days_secret_over_days_revealed_between_gives_n
     # Then the game's route gives no roll of DAY3: whoever read DAY1's record knows them all
     with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-01"):
         TodaysRolls(stores).roll(PLAYER, at(DAY3, "09:00"))
+
+
+def test_a_commitment_put_under_a_missed_day_after_todays_leaves_today_its_rolls(tmp_path: Path) -> None:
+    # Given DAY1 and DAY3 committed by their midnight runs, none on DAY2, and at 08:00 on DAY3 DAY3's commitment put
+    # under DAY2 by whoever holds the publisher's keys (its key never existed): it reveals nothing of DAY3, whose
+    # secret was fixed at 00:00:02 (review: a cold route refused DAY3's rolls as committed to DAY2's secret)
+    timeline = Timeline(at(DAY1, "00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline.publish(stores, at(DAY3, "00:00:02"))
+    today = seal_of(secret_of(stores, DAY3))
+    put_commitment_under_missed_day(timeline, stores.archive, DAY2, at(DAY3, "08:00"), of=today)
+
+    # Then a route that first reads the day after it gives the day's rolls, as the readers find the day fair
+    assert TodaysRolls(stores).roll(PLAYER, at(DAY3, "09:00")).commitment == today
 
 
 def test_the_days_before_are_read_once_a_day_as_far_back_as_days_looked_back(stores: Stores, read_only: Stores) -> None:
