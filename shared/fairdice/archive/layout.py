@@ -48,6 +48,10 @@ SECRET_BYTES = 32
 COMMITMENT_GRACE = dt.timedelta(minutes=15)
 GRACE_MINUTES = COMMITMENT_GRACE.seconds // 60  # the grace as the messages and the pages say it
 GRACE_ENDS = f"{dt.datetime.min + COMMITMENT_GRACE:%H:%M}"  # when the grace ends, as a time of day: 00:15
+# How soon a write S3 dates at a moment is seen, by a clock that may run ahead of S3's (the publisher allows 2 seconds):
+# a write S3 dates in a moment's last instant may be seen a little later. What is not there as read at a moment was not
+# written before this long before it.
+SEEN_WITHIN = dt.timedelta(minutes=1)
 SECRETS_PREFIX = "secrets/"
 COMMITMENTS_PREFIX = "commitments/"
 REVEALED_PREFIX = "revealed/"

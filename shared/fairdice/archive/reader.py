@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field, ValidationError
 from fairdice.archive.layout import (
     GRACE_MINUTES,
     INDEX_KEY,
+    SEEN_WITHIN,
     ArchiveIndex,
     ChainLink,
     Published,
@@ -260,6 +261,9 @@ class ArchiveReader:
         self._recheck_after = recheck_after
         self._revealed: dict[dt.date, _Revealed] = {}
         self._commitments: dict[dt.date, Published] = {}
+        # The days looked back to whose commitment was not there as read (`_check_earlier`), and since when, by the read
+        # clock less SEEN_WITHIN: one put since is dated after it
+        self._absent: dict[dt.date, dt.datetime] = {}
         self._recent: dict[dt.date, _Recent] = {}
 
     def now(self) -> dt.datetime:
@@ -604,12 +608,20 @@ class ArchiveReader:
         before, and the readers called it fair). Only one the archive dates before the day's own counts
         (`Published.gives_away`), as for the route. One found is kept (`_published`: a published commitment never
         changes); one that is not a commitment is that day's own tampering, said when that day is read, as the route
-        takes it; an audit takes them as of its moment, as it takes every commitment."""
+        takes it; an audit takes them as of its moment, as it takes every commitment. One not there as read is not read
+        again for a day whose own S3 dates before then (review: a missed day's was read again at every other day's
+        first look): one put since is dated after that day's, and counts for none of those."""
         for earlier in days_looked_back(day):
+            absent = self._absent.get(earlier)
+            if absent is not None and own.witnessed and own.published_at < absent:
+                continue
+            since = self._read_clock() - SEEN_WITHIN
             try:
                 published = self._published_by(earlier, now) if self._as_of else self._published(earlier)
             except TamperedRecord:
                 continue
+            if earlier not in self._commitments:
+                self._absent[earlier] = since
             if published is not None and own.gives_away(published):
                 raise TamperedRecord(
                     f"{commitment_key(day)} commits to the secret of {earlier}, as {commitment_key(earlier)} does: that"

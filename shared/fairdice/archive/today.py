@@ -20,6 +20,7 @@ from pydantic import AwareDatetime, BaseModel, BeforeValidator
 
 from fairdice.archive.layout import (
     GRACE_MINUTES,
+    SEEN_WITHIN,
     Published,
     commitment_deadline,
     commitment_key,
@@ -208,12 +209,8 @@ class TodaysRolls:
         return found
 
 
-# How long after the grace a commitment not there yet is still waited for, 503: this clock may run ahead of S3's (the
-# publisher allows 2 seconds), and a write S3 dates in the grace's last moment may be seen a little later. A minute
-# costs the game two more tries; calling an in-time day late would cost it the day's rolls.
-SEEN_WITHIN = dt.timedelta(minutes=1)
-
-
+# A commitment not there yet is still waited for, 503, until SEEN_WITHIN after the grace: a minute costs the game two
+# more tries; calling an in-time day late would cost it the day's rolls.
 def _missing(day: dt.date, now: dt.datetime, missing: str) -> FairdiceError:
     """What to raise at `now` for the day's secret or commitment not there yet: ArchiveUnavailable within the
     commitment's grace, as the publisher's runs may still make them; LateCommitment after it, as a commitment published

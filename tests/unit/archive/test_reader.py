@@ -735,6 +735,50 @@ def test_a_days_first_look_reads_each_commitment_of_the_days_before_once_and_a_w
     assert archive.reads == first
 
 
+def test_a_commitment_not_there_at_a_days_first_look_is_not_read_again_for_a_day_committed_before_that(
+    stores: Stores, timeline: Timeline
+) -> None:
+    # Given 03-01, the archive's first day, and 03-02 revealed, and a reader that records what it reads
+    timeline.publish(stores, midnight_run(dt.date(2025, 3, 3)))
+    archive = Counting(stores.archive)
+    reader = ArchiveReader(archive, clock=lambda: at("2025-03-03 12:00"))
+
+    # When 03-01 is looked up, then 03-02, committed days before that first look
+    assert isinstance(reader.lookup(DAY), RevealedDay)
+    first = list(archive.reads)
+    assert isinstance(reader.lookup(NEXT), RevealedDay)
+
+    # Then the first look read the DAYS_LOOKED_BACK commitments before 03-01, none there, and the second none of those
+    # again: one put since is dated after 03-02's own, and counts for it no more than for 03-01 (review: each was read
+    # again at every other day's first look)
+    before = [commitment_key(day) for day in days_looked_back(DAY)]
+    assert [key for key in first if key in before] == before
+    assert [key for key in archive.reads[len(first) :] if key in before] == []
+
+
+def test_a_commitment_not_there_at_a_first_look_is_read_again_for_a_day_committed_after_that(
+    stores: Stores, timeline: Timeline
+) -> None:
+    # Given a warm reader that looked 03-01 up at 03-02 12:00, the commitments before it not there; then on 03-02 at
+    # 13:00 a commitment put under 02-28, a day before the archive, by whoever holds the publisher's keys, and its
+    # secret put under 03-03 in its first second, before that day's run
+    reader = ArchiveReader(stores.archive, clock=timeline)
+    timeline.now = at("2025-03-02 12:00")
+    assert isinstance(reader.lookup(DAY), RevealedDay)
+    chosen = bytes([7]) * 32
+    put_commitment_under_missed_day(
+        timeline, stores.archive, dt.date(2025, 2, 28), at("2025-03-02 13:00"), of=seal_of(chosen)
+    )
+    put_secret_again(timeline, stores, chosen, dt.date(2025, 3, 3))
+    timeline.publish(stores, midnight_run(dt.date(2025, 3, 4)))
+
+    # Then the same reader reads 02-28's again for 03-03, committed after it found none, and refuses 03-03 as any
+    # reader does
+    timeline.now = at("2025-03-04 12:00")
+    with pytest.raises(TamperedRecord, match="commits to the secret of 2025-02-28"):
+        reader.lookup(dt.date(2025, 3, 3))
+
+
 @pytest.mark.parametrize(
     ("start", "padded"),
     [
