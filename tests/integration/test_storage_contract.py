@@ -188,6 +188,23 @@ def test_an_object_lock_bucket_takes_write_once_records_and_new_index_versions(a
     assert store.get("index.json") == b"2"
 
 
+def test_a_write_names_no_storage_class_nor_encryption_so_the_archives_policy_lets_it_through(aws: None) -> None:
+    # The archive's policy refuses a record or the index that names a storage class other than STANDARD, an SSE-C key
+    # or a KMS key (template.yaml): the store's writes name none, and take S3 Standard and the bucket's default keys
+    make_bucket("fairdice-headers")
+    client = boto3.client("s3", region_name=REGION)
+    sent: list[set[str]] = []
+    client.meta.events.register("before-send.s3.PutObject", lambda request, **_: sent.append(set(request.headers)))
+    store = S3Store("fairdice-headers", client=client)
+    assert store.put_new("commitments/2025-03-01.json", b"{}")
+    store.replace("index.json", b"{}")
+
+    assert len(sent) == 2
+    named = {"x-amz-storage-class", "x-amz-server-side-encryption", "x-amz-server-side-encryption-customer-algorithm"}
+    assert all(not {header.lower() for header in headers} & named for headers in sent)
+    assert client.head_object(Bucket="fairdice-headers", Key="index.json").get("StorageClass", "STANDARD") == "STANDARD"
+
+
 def stubbed_store(aws_env: None) -> tuple[S3Store, Stubber, list[float]]:
     client = boto3.client("s3", region_name=REGION, config=Config(retries={"total_max_attempts": 1}))
     pauses: list[float] = []

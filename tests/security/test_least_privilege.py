@@ -661,6 +661,49 @@ def test_no_one_may_put_a_record_or_the_index_under_a_key_its_readers_cannot_use
     ]
 
 
+def refuses(statement: dict[str, Any], header: str, value: str | None) -> bool:
+    """Whether a Deny statement whose condition reads `Null` and `StringNotEquals` on request header `header` refuses a
+    request that sends it as `value` (None: not sent), as IAM evaluates them: a key absent from the request is null, and
+    a negated operator holds where the key is absent."""
+    condition = statement["Condition"]
+    assert set(condition) == {"Null", "StringNotEquals"}, "the test reads these two operators alone"
+    null = condition["Null"][header] == "true"
+    return (value is None) == null and (value is None or value not in as_list(condition["StringNotEquals"][header]))
+
+
+@pytest.mark.parametrize("conditions", [True, False], ids=["public", "private"])
+@pytest.mark.parametrize("resource", ARCHIVE_RECORDS)
+def test_no_one_may_put_a_record_or_the_index_in_a_storage_class_whose_bytes_its_readers_may_not_get(
+    template: dict[str, Any], resource: str, conditions: bool
+) -> None:
+    # A record in Glacier or Deep Archive (or an Intelligent-Tiering archive tier) is refused to every GetObject until
+    # a restore, and its readers take it for no record (review: the policy let the publisher's role put one so). Only
+    # S3 Standard is allowed, to every principal, the publisher's role included; a PutObject, a CopyObject and a
+    # multipart upload all ask s3:PutObject with the header the condition reads
+    policy = bucket_policy(template, "ArchiveBucket", conditions=conditions)
+    standard = statement(policy, "EveryRecordInStandardStorage")
+    assert denied_to_all_but(policy, "s3:PutObject", resource, standard["Condition"])
+    for kept in ("GLACIER", "DEEP_ARCHIVE", "GLACIER_IR", "INTELLIGENT_TIERING", "STANDARD_IA", "ONEZONE_IA"):
+        assert refuses(standard, "s3:x-amz-storage-class", kept), kept
+    # while the publisher's own writes, which name no class (S3 Standard, the default), and one naming STANDARD pass
+    assert not refuses(standard, "s3:x-amz-storage-class", None)
+    assert not refuses(standard, "s3:x-amz-storage-class", "STANDARD")
+
+
+@pytest.mark.parametrize("conditions", [True, False], ids=["public", "private"])
+def test_no_one_may_change_the_archives_default_encryption_the_publishers_role_included(
+    template: dict[str, Any], conditions: bool
+) -> None:
+    # Set to a KMS key, the bucket's default would put every new record under it, which its readers refuse as no record
+    # (review: the secrets bucket's policy denied this change, the archive's did not). No role needs it once the bucket
+    # is made
+    policy = bucket_policy(template, "ArchiveBucket", conditions=conditions)
+    assert denied_to_all(policy, "s3:PutEncryptionConfiguration", ARCHIVE)
+    for role in resources(template, "AWS::IAM::Role"):
+        for effect, action, _ in grants(role_statements(template, role)):
+            assert effect != "Allow" or not fnmatch("s3:putencryptionconfiguration", action.lower()), role
+
+
 @pytest.mark.parametrize("conditions", [True, False], ids=["public", "private"])
 @pytest.mark.parametrize("action", ["s3:PutBucketPolicy", "s3:DeleteBucketPolicy"])
 def test_no_one_may_change_or_delete_the_archives_policy_the_publishers_role_included(
@@ -751,6 +794,8 @@ def test_where_account_level_block_public_access_is_on_the_archive_can_be_deploy
         "OnlyThePublisherWritesRecords",
         "NoRecordUnderAKeyOfItsWritersOwn",
         "NoRecordUnderAKmsKey",
+        "NoOneChangesTheDefaultEncryption",
+        "EveryRecordInStandardStorage",
         "NoOneChangesThisPolicy",
         "NothingIsEverDeleted",
         "NoOneShortensRetention",
