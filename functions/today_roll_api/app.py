@@ -27,6 +27,7 @@ from aws_lambda_powertools import Logger, Tracer
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response, content_types
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError
 from aws_lambda_powertools.logging import correlation_paths
+from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import FairdiceError, InvalidInput
@@ -231,8 +232,11 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
     except ValidationError as exc:  # only a direct invoke's hand-made event, which Powertools would fail on
         answer = unsent_answer(exc, logger)
     else:
-        # A request from a page is answered with the template's CORS, as API Gateway and the verify API answer it
+        # A request from a page is answered with the template's CORS, as API Gateway and the verify API answer it. Its
+        # headers are read in any case, as the preflight's are and the verify API's CORS reads them (review: a direct
+        # invoke's event naming `Origin` got no Access-Control-Allow-Origin, where one naming `origin` did)
         answer = app.resolve(_id_encoded(event), context)
-        answer["headers"] = {**(answer.get("headers") or {}), **allowed_origin(event.get("headers") or {})}
+        origin = allowed_origin(APIGatewayProxyEventV2(event).headers)
+        answer["headers"] = {**(answer.get("headers") or {}), **origin}
     answer["headers"] = {**(answer.get("headers") or {}), **SECURITY_HEADERS}
     return answer
