@@ -89,8 +89,13 @@ class _Memory:
     earlier: dict[dt.date, Published | None] = field(default_factory=dict)  # the days before's commitments, as read
 
     def begin(self, day: dt.date) -> None:
-        """Forget the day before, as soon as it is over."""
-        self.day, self.today, self.late, self.agreed, self.earlier = day, None, None, None, {}
+        """Forget the day before, as soon as it is over, but the commitments found of the days before `day`, the day
+        before's own among them: a published commitment never changes, so each is read once (review: each day read
+        again the DAYS_LOOKED_BACK commitments, all but one of which the day before had read). One not there, or not a
+        commitment, is read again, as the archive's readers read it again."""
+        found = {**self.earlier, **({} if self.agreed is None else {self.agreed.day: self.agreed.published})}
+        kept = {earlier: found[earlier] for earlier in days_looked_back(day) if found.get(earlier) is not None}
+        self.day, self.today, self.late, self.agreed, self.earlier = day, None, None, None, kept
 
 
 class TodaysRolls:
@@ -105,8 +110,8 @@ class TodaysRolls:
     began, or a commitment to the secret of any of the DAYS_LOOKED_BACK days before it, raises TamperedRecord. So
     does a commitment S3 dates before the day began or gives no time for, and one S3 dates after the grace raises
     LateCommitment: no roll of the day could be verified fair. That refusal alone is kept for the rest of the day, as
-    nothing can mend it; the others are read again, but for what was read of the days before, which is read once a
-    day. Only `get` and `read` are ever called on the stores.
+    nothing can mend it; the others are read again, but for the commitments found of the days before, each read once.
+    Only `get` and `read` are ever called on the stores.
     """
 
     def __init__(self, stores: Stores) -> None:
@@ -236,12 +241,13 @@ def _not_an_earlier_days(archive: ObjectStore, today: _Today, earlier: dict[dt.d
     public once that day is over, so whoever reads it knows every roll of today. The readers refuse every roll of the
     day from the next night over the same days (review: over a missed day, the route rolled from the secret of the day
     before it all day, and the readers answered the day tampered from the next night). Each is one GetObject on
-    commitments/, made by a warm Lambda on its first request of the day alone (tens of milliseconds each at S3's usual
-    speed), and the read budget (`TodaysRolls.within`) keeps a slow store's day its own 503. Only one the archive dates
+    commitments/, made by a warm Lambda on its first request of a day alone, and only for a day whose commitment it has
+    not found yet (`_Memory.begin`: the day after one it served, with no day missed, none), and the read budget
+    (`TodaysRolls.within`) keeps a slow store's day its own 503. Only one the archive dates
     before today's own counts (`Published.gives_away`), as for the readers: one put later, under a day the publisher
     missed, reveals nothing of today (review: it made an honest day give no roll). `earlier` holds the commitments
-    read so far today (None: no commitment, or a document its own day's readers refuse), so that each is read once a
-    day, whichever request runs out of time: one not there as read is dated after today's own, if it comes at all."""
+    read so far (None: no commitment, or a document its own day's readers refuse), so that each is read once, whichever
+    request runs out of time: one not there as read today is dated after today's own, if it comes at all."""
     for day in days_looked_back(today.day):
         if day not in earlier:
             try:

@@ -332,12 +332,38 @@ def test_the_days_before_are_read_once_a_day_as_far_back_as_days_looked_back(sto
         for hour in ("00:00:03", "09:00", "23:59"):
             rolls.roll(PLAYER, at(day, hour))
 
-    # Then the commitments of the DAYS_LOOKED_BACK days before each day were read once that day, and none before them
+    # Then the commitments of the DAYS_LOOKED_BACK days before each day were read once that day, and none before them,
+    # but DAY2's on DAY3, which the route had read as DAY2's own
     def before(day: dt.date) -> list[str]:
         return [commitment_key(day - dt.timedelta(days=back)) for back in range(1, DAYS_LOOKED_BACK + 1)]
 
-    expected = [commitment_key(DAY2), *before(DAY2), commitment_key(DAY3), *before(DAY3)]
+    expected = [commitment_key(DAY2), *before(DAY2), commitment_key(DAY3), *before(DAY3)[1:]]
     assert read_only.archive.reads == expected  # type: ignore[attr-defined]
+
+
+def test_a_warm_route_reads_no_commitment_of_the_days_before_again_on_the_next_day(tmp_path: Path) -> None:
+    # Given an archive with every day published by its midnight run, the DAYS_LOOKED_BACK days before DAY3 included,
+    # and the route warm from a day's rolls
+    timeline = Timeline(at(DAY3 - dt.timedelta(days=DAYS_LOOKED_BACK + 1), "00:00"))
+    published = timeline.stores(tmp_path)
+    for back in range(DAYS_LOOKED_BACK + 1, -1, -1):
+        timeline.publish(published, at(DAY3 - dt.timedelta(days=back), "00:00:02"))
+    counted = Stores(secrets=Counted(published.secrets), archive=Counted(published.archive))
+    rolls = TodaysRolls(counted)
+    rolls.roll(PLAYER, at(DAY2, "09:00"))
+    counted.archive.reads.clear()  # type: ignore[attr-defined]
+
+    # When the game asks for the next day's rolls
+    rolls.roll(PLAYER, at(DAY3, "00:00:03"))
+
+    # Then the route read that day's commitment alone: a published commitment never changes, and it had found the days
+    # before's (review: it read all DAYS_LOOKED_BACK of them again each day, all but one read the day before)
+    assert counted.archive.reads == [commitment_key(DAY3)]  # type: ignore[attr-defined]
+    # and a day committed to the secret of one of them is refused still, from what it kept
+    put_secret_again(timeline, published, secret_of(published, DAY1), DAY4)
+    with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-01"):
+        rolls.roll(PLAYER, at(DAY4, "09:00"))
+    assert commitment_key(DAY1) not in counted.archive.reads  # type: ignore[attr-defined]
 
 
 class Ticking:
