@@ -44,7 +44,7 @@ from fairdice.http import (
     unsent_answer,
 )
 from fairdice.problems import ErrorDetail, ErrorResponse, invalid
-from fairdice.storage import PROMPT, StorageSettings
+from fairdice.storage import PROMPT, READ_BUDGET, StorageSettings
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 SERVICE = "fairdice"
@@ -106,11 +106,10 @@ class RouteSettings(BaseModel):
 # Read once at cold start (a bad value stops it, naming its variable). Prompt S3 calls: a slow store
 # is this function's own 503, not a timeout. No game server's role (the variable empty or unset) answers no one.
 ROLLS = TodaysRolls(StorageSettings.from_environ(os.environ).stores(PROMPT))
-# Seconds one request may spend reading the stores, as the verify API's (its archive.READ_BUDGET): the read under way
-# then may still take PROMPT.longest_call() (3 s), and the 503 goes out before the function's 10 s timeout, however many
-# reads the day's first request makes (the days before it, after missed days: fairdice.archive.layout.DAYS_LOOKED_BACK).
-# Both are read at each request (tests put values of their own in their place).
-READ_BUDGET = 4.0
+# A request reads the stores for READ_BUDGET seconds at most, as the verify API's do (fairdice.storage): the 503 goes
+# out before the function's 10 s timeout, however many reads the day's first request makes (the days before it:
+# fairdice.archive.layout.DAYS_LOOKED_BACK). Both are read at each request (tests put values of their own in their
+# place).
 MONOTONIC: Callable[[], float] = time.monotonic
 SETTINGS = RouteSettings.model_validate(
     {name: os.environ.get(name, "") for name in ("FAIRDICE_BASE_PATH", "FAIRDICE_GAME_SERVER_ROLE_ARN")}

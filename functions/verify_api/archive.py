@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from fairdice.archive.layout import utc_day
 from fairdice.archive.reader import ArchiveReader
-from fairdice.storage import PROMPT
+from fairdice.storage import PROMPT, READ_BUDGET
 
 from verify_api import settings
 
@@ -27,11 +27,8 @@ DAILY = ArchiveReader(
     settings.SETTINGS.storage.archive(settings.SETTINGS.storage.connection(PROMPT)),
     clock=lambda: clock(),  # looked up at each call: a test's clock in its place is the reader's too
 )
-# Seconds one request may spend reading the archive. The read under way then may still take
-# PROMPT.longest_call() (3 s), and the answer goes out with seconds to spare before the function's
-# 10 s timeout (tests/security/test_storage_faults.py holds that); a batch's games past it get a 503
-# entry each.
-READ_BUDGET = 4.0
+# A request reads the archive for READ_BUDGET seconds at most (fairdice.storage; tests/security/test_storage_faults.py
+# holds that the answer goes out before the function's timeout); a batch's games past it get a 503 entry each.
 MONOTONIC: Callable[[], float] = time.monotonic
 
 

@@ -337,6 +337,11 @@ class S3Patience:
 # up to three reads, and must answer 503 itself before that: API Gateway would answer a bare 500.
 PATIENT = S3Patience(connect_timeout=3, read_timeout=10, attempts=5)
 PROMPT = S3Patience(connect_timeout=0.5, read_timeout=0.5, attempts=2)
+# Seconds one request to either API (the verify API, the game's route) may spend reading its stores through PROMPT calls
+# (`BudgetedStore`): the read under way then may still take PROMPT.longest_call() (3 s), and the answer goes out with
+# seconds to spare before the functions' 10 s timeout, however many reads the request would make. One number for both
+# functions, which answer on one HTTP API.
+READ_BUDGET = 4.0
 
 
 class S3Connection:
