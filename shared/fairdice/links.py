@@ -119,7 +119,7 @@ def parse_link(link: str) -> RequestBase:
             if "&" in name
             else "a parameter's name and value"
         )
-        raise InvalidInput(f"{repr_of(name[:40])} is {what} as one; {encoded(name)}", field=name)
+        raise InvalidInput(f"{quoted(name)} is {what} as one; {encoded(name)}", field=name)
     try:
         scheme = schemes.get(scheme_values[0]) if scheme_values else schemes.bare_link_scheme()
     except KeyError:
@@ -217,7 +217,7 @@ def _given_once(
         if name not in known:
             takes = f"it takes {', '.join(known)}" if known else "it takes none"
             raise InvalidInput(
-                f"{repr_of(name[:40])} is not a parameter of {what}; {takes}" + suggested(name), field=name or whole
+                f"{quoted(name)} is not a parameter of {what}; {takes}" + suggested(name), field=name or whole
             )
         if name in given:  # counted whole (review: three times was "twice")
             times = sum(1 for other, _ in pairs if other == name)
@@ -332,7 +332,7 @@ def _pairs(query: str, whole: str = LINK_FIELD) -> list[tuple[str, str]]:
             name = unquote_plus(raw_name, errors="strict")
             value = unquote_plus(raw_value, errors="strict")
         except UnicodeDecodeError:
-            words = f"the parameter {repr_of(raw_name[:40])} is not percent-encoded UTF-8"
+            words = f"the parameter {quoted(raw_name)} is not percent-encoded UTF-8"
             raise InvalidInput(words, field=whole) from None
         if not TRACKING.fullmatch(name):
             pairs.append((name, value))

@@ -13,7 +13,7 @@ from fairdice.archive.layout import GRACE_MINUTES, publication
 from fairdice.archive.reader import DayRecord
 from fairdice.markup import Page, capital, document, e, mark, sentence, visible, whole_dates
 from fairdice.problems import Problem
-from fairdice.prose import repr_of, utc_time
+from fairdice.prose import quoted, utc_time
 
 Where = Literal["link", "address"]  # a game-over link, or the address of a daily route
 
@@ -67,7 +67,7 @@ def _named(problem: Problem, where: Where | None) -> str:
     # "'sede' is not a parameter of a pair36 link": the subject says the name already; but "The link" and a whole
     # request's problem name no parameter, so a parameter called link or request keeps its name there (review)
     if field not in ("request", "link"):
-        message = message.removeprefix(f"{repr_of(field[:40])} ")
+        message = message.removeprefix(f"{quoted(field)} ")
     if field == "request":
         return visible(sentence(message))
     # A name is the caller's own text (a link's parameter, a request's key): shown with its unseen characters as code

@@ -214,7 +214,7 @@
       // on the server's page (fairdice.notices; review: "The link: has no parameters").
       // "'recorded' is not a parameter of a pair36 link": the subject says the name already (fairdice.notices), but
       // "The link" names none, so a parameter called link keeps its name there (review)
-      const said = fairdice.pyRepr(cut) + " ";
+      const said = fairdice.shown(String(problem.field)) + " ";
       const named = name[0] !== "The link" && problem.message.startsWith(said);
       const message = named ? problem.message.slice(said.length) : problem.message;
       const joined = /^(is|must|has|was|looks) /.test(message) ? " " : ": ";

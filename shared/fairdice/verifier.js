@@ -1632,7 +1632,7 @@ const fairdice = (() => {
     try {
       return strictUtf8.decode(new Uint8Array(bytes));
     } catch (error) {
-      throw new Problems([{ field: "link", message: `the parameter ${pyRepr(firstChars(name, 40))} is not percent-encoded UTF-8` }]);
+      throw new Problems([{ field: "link", message: `the parameter ${shown(name)} is not percent-encoded UTF-8` }]);
     }
   }
 
@@ -1684,7 +1684,7 @@ const fairdice = (() => {
       const [name] = encoded;
       const what =
         pairs.length === 1 ? "all of the link's parameters" : name.includes("&") ? "several parameters" : "a parameter's name and value";
-      throw new Problems([{ field: name, message: `${pyRepr(firstChars(name, 40))} is ${what} as one; ${encodedHint(name)}` }]);
+      throw new Problems([{ field: name, message: `${shown(name)} is ${what} as one; ${encodedHint(name)}` }]);
     }
     // Seed 000's links name no scheme: the scheme that says so (`bareLinks`) is meant.
     const scheme = named.length ? schemes.get(named[0]) : [...schemes.values()].find((s) => s.bareLinks);
@@ -1704,7 +1704,7 @@ const fairdice = (() => {
         throw new Problems([
           {
             field: name || "link", // a parameter with no name is the link's problem, as the core names it
-            message: `${pyRepr(firstChars(name, 40))} is not a parameter of a ${scheme.id} link; it takes ${[...params.keys()].join(", ")}${didYouMean(name, scheme, true)}`,
+            message: `${shown(name)} is not a parameter of a ${scheme.id} link; it takes ${[...params.keys()].join(", ")}${didYouMean(name, scheme, true)}`,
           },
         ]);
       }
@@ -1977,6 +1977,7 @@ const fairdice = (() => {
     rollsOf,
     verify,
     pyRepr,
+    shown,
     unseen,
     reorders,
     typedOrder,

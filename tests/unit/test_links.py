@@ -8,7 +8,7 @@ import pytest
 from fairdice.errors import InvalidInput
 from fairdice.links import build_link, counted, game_link, parse_link
 from fairdice.problems import describe
-from fairdice.prose import shows_nothing
+from fairdice.prose import quoted, shows_nothing
 from fairdice.request import CountedRequest, RequestBase
 from fairdice.schemes import all_schemes, ids, parse_request
 from fairdice.schemes.pair36 import Pair36Request
@@ -585,8 +585,9 @@ def test_a_link_whose_whole_query_a_mail_program_percent_encoded_names_no_scheme
     (problem,) = describe(caught.value)
     name = link.partition("?")[2].partition("&")[0].replace("%3D", "=").replace("%26", "&")
     assert problem.field == name
+    # quoted cut short with a mark, as prose.quoted cuts every value it quotes (review: cut at 40 characters unmarked)
     assert problem.message == (
-        f"{name[:40]!r} is all of the link's parameters as one; the link's = and & became %3D and %26 (a mail"
+        f"{quoted(name)} is all of the link's parameters as one; the link's = and & became %3D and %26 (a mail"
         " program rewrote it): change them back, or copy the link again from the game"
     )
 
@@ -619,7 +620,7 @@ def test_a_link_whose_equals_signs_a_mail_program_percent_encoded_names_no_schem
         parse_link(link)
     (problem,) = describe(caught.value)
     assert problem.field == name
-    assert problem.message == f"{name[:40]!r} is {what} as one; {EQUALS_ENCODED if hint == '=' else BOTH_ENCODED}"
+    assert problem.message == f"{quoted(name)} is {what} as one; {EQUALS_ENCODED if hint == '=' else BOTH_ENCODED}"
 
 
 def test_a_name_holding_its_value_beside_the_links_scheme_says_its_equals_sign_alone_was_encoded() -> None:

@@ -12,6 +12,7 @@ from fairdice.links import parse_link
 from fairdice.markup import whole_dates
 from fairdice.notices import day_page, error_page
 from fairdice.problems import Problem, describe
+from fairdice.prose import quoted
 from fairdice.seal import seal_of
 
 
@@ -23,10 +24,13 @@ def test_a_link_parameter_holding_a_right_to_left_override_is_named_with_its_cod
     assert "The link's <code><span class=cp" in page.html and "⟨U+202E⟩</span>x</code>" in page.html
 
 
-def test_a_long_name_is_cut_at_40_characters_as_the_message_is() -> None:
+def test_a_long_name_is_cut_at_40_characters_and_its_quote_in_the_message_left_out() -> None:
+    # Given a problem whose message quotes a long name as the core quotes it (prose.quoted, cut short with "...")
     name = "Your account is locked: call 555-0100 now " * 10
-    page = error_page(422, "bad link", [Problem(field=name, message=f"{name[:40]!r} is not a parameter")], where="link")
-    assert f"<code>{name[:40]}…</code>" in page.html
+    problem = Problem(field=name, message=f"{quoted(name)} is not a parameter")
+    page = error_page(422, "bad link", [problem], where="link")
+    # Then the name is said once, in the subject, cut at 40 characters (review: the quote stayed after the subject)
+    assert f"<li>The link's <code>{name[:40]}…</code> is not a parameter.</li>" in page.html
     assert name[:41] not in page.html
 
 

@@ -120,6 +120,34 @@ def test_a_links_answer_too_large_to_return_names_the_links_own_count(load_event
 
 
 @pytest.mark.parametrize(
+    ("query", "field", "said"),
+    [
+        (f"seed={KEY.hex()}&client=a,b&x{'y' * 50}=1", "x" + "y" * 50, "is not a parameter of a pair36 link;"),
+        (f"seed={KEY.hex()}&client=a,b&x{'y' * 50}%3D1", "x" + "y" * 50 + "=1", "is a parameter's name and value"),
+        (f"x{'y' * 50}%3D1%26seed%3D00", "x" + "y" * 50 + "=1&seed=00", "is all of the link's parameters as one;"),
+        (f"seed={KEY.hex()}&x{'y' * 50}%FF=1", "link", "the parameter"),
+    ],
+)
+def test_a_long_name_a_link_gives_is_quoted_cut_short_with_a_mark(
+    load_event: Callable[[str], Event], query: str, field: str, said: str
+) -> None:
+    # Given a link whose parameter's name runs past 40 characters, unknown, holding its value or not UTF-8
+    event = at(load_event("api-check-seed000"), "GET", "/check/", query)
+
+    # When GET /check reads it, Then its name is quoted cut short with "...", as every value a message quotes is
+    # (review: cut at 40 characters with no mark, it read as the whole name)
+    (problem,) = assert_error(invoke(event), 422, "invalid_input")["problems"]
+    assert problem["field"] == field
+    quote = f"'x{'y' * 35}..."
+    assert problem["message"].startswith(f"{said} {quote} " if field == "link" else f"{quote} {said}")
+
+    # And the error page says it once: in its subject, cut at 40 characters, where it names the parameter
+    event["headers"]["accept"] = "text/html"
+    (item,) = re.findall("<li>.*?</li>", invoke(event).text)
+    assert item.count("xyyyy") == 1
+
+
+@pytest.mark.parametrize(
     ("query", "field"),
     [
         # a query string that starts like a link is still a query, as the page reads `location.search` (`?` and all),
