@@ -370,7 +370,8 @@ def _from_text(text: str, sides: Sequence[int], link: bool = False) -> Paste:
             except RecordedError:
                 # Bare digits that could be a roll, read as one (`12 3 4`, roll 12 as 1-2): said so, where what is left
                 # is dice each alone (review: "line 1, roll 2: '3' is one die", the 12 read as a roll unsaid)
-                if bare is None or (said := _number_then_dice(at, line, bare[1], sides, as_roll=True)) is None:
+                link_at = len(rolls) if link else None
+                if bare is None or (said := _number_then_dice(at, line, bare[1], sides, link_at, as_roll=True)) is None:
                     raise
                 raise RecordedError(said) from None
             continue
@@ -378,7 +379,7 @@ def _from_text(text: str, sides: Sequence[int], link: bool = False) -> Paste:
         try:
             found = _rolls_of_line(number[1], table, sides, at, len(rolls), link, at == lines[-1][0])
         except RecordedError:
-            if (said := _number_then_dice(at, line, number[1], sides)) is None:
+            if (said := _number_then_dice(at, line, number[1], sides, len(rolls) if link else None)) is None:
                 raise
             raise RecordedError(said) from None
         if not found:
@@ -401,14 +402,19 @@ def _number(line: str, sides: Sequence[int]) -> _Number | None:
     return int(digits), rest, not _could_be_rolls(digits, sides)
 
 
-def _number_then_dice(at: int, line: str, rest: str, sides: Sequence[int], *, as_roll: bool = False) -> str | None:
+def _number_then_dice(
+    at: int, line: str, rest: str, sides: Sequence[int], link_at: int | None = None, *, as_roll: bool = False
+) -> str | None:
     """Where line `at` starts with bare digits, read as its roll's number, and `rest`, what follows them, is dice each
     a digit alone, fewer than a roll or more: that the first number was read so, and a roll written as it should be
     (support review: a sheet's columns of dice, `4<tab>1` and `4<tab>1<tab>2<tab>6`, were "'1' is one die", the 4
     taken as the roll's number unsaid). The example is the first roll of the dice, or else of the line's digits, where
     they make whole rolls (`1<tab>4<tab>1`, a number column beside two dice columns, is 4-1). None for any other line.
     `as_roll`: the digits could be a roll and were read as one, the lines not counting up (`12 3 4`): said so, with how
-    to number a line so that they are its number. verifier.js says the same."""
+    to number a line so that they are its number. `link_at`: the line is a link's rolls, after that many of them: a
+    link has no lines and its rolls are copied, not typed, so the dice left are named by their roll alone, written as
+    the game writes them, and the link is to be copied again (review: "line 1: … write each roll's 2 dice together" of
+    a link's rolls). verifier.js says the same."""
     head = line[: len(line) - len(rest)].strip()
     dice = _tokens(rest)
     if not (head.isascii() and head.isdigit()) or not dice:
@@ -418,17 +424,25 @@ def _number_then_dice(at: int, line: str, rest: str, sides: Sequence[int], *, as
     faces = "".join(dice)
     rolls = next((digits for digits in (faces, head + faces) if _could_be_rolls(digits, sides)), None)
     example = "-".join(rolls[: len(sides)]) if rolls else _example(sides)
+    left = f"which leaves {counted(len(dice), 'die', 'dice')}, {_shown(' '.join(dice))}"
+    as_rolls = f"{'the roll' if len(head) == len(sides) else 'rolls'} {_written(head, sides)}"
+    if link_at is not None:
+        # The dice left start the roll after those the digits made, where they were read as rolls
+        roll = link_at + (len(head) // len(sides) if as_roll else 0) + 1
+        read = as_rolls if as_roll else "a roll's number"
+        return (
+            f"{_at(None, roll)}: {head} was read as {read}, {left}; the game"
+            f" writes each roll's {len(sides)} dice together in a link, such as {example.replace('-', '')}: {COPY_LINK}"
+        )
     read = (
-        f"was read as {'the roll' if len(head) == len(sides) else 'rolls'} {_written(head, sides)} (bare digits"
-        " number a line only where every line's do, counting the rolls up)"
+        f"was read as {as_rolls} (bare digits number a line only where every line's do, counting the rolls up)"
         if as_roll
         else "was read as its roll's number (a line may start with one)"
     )
     numbered = f", and a line's number with a colon, {head}: {example}" if as_roll else ""
     return (
-        f"line {grouped(at)}: its first number, {head}, {read}, which leaves {counted(len(dice), 'die', 'dice')},"
-        f" {_shown(' '.join(dice))}; write each roll's {len(sides)} dice together, such as {example} or"
-        f" {example.replace('-', '')}{numbered}"
+        f"line {grouped(at)}: its first number, {head}, {read}, {left}; write each roll's {len(sides)} dice together,"
+        f" such as {example} or {example.replace('-', '')}{numbered}"
     )
 
 

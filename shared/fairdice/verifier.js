@@ -1354,9 +1354,11 @@ const fairdice = (() => {
    * digit alone, fewer than a roll or more: that the first number was read so, and a roll written as it should be (the
    * first roll of the dice, or else of the line's digits, where they make whole rolls); null for any other line.
    * `asRoll`: the digits could be a roll and were read as one, the lines not counting up (`12 3 4`): said so, with how
-   * to number a line so that they are its number (fairdice.recorded._number_then_dice).
+   * to number a line so that they are its number. `linkAt`: the line is a link's rolls, after that many of them: the
+   * dice left named by their roll alone, written as the game writes them, and the link to be copied again
+   * (fairdice.recorded._number_then_dice).
    */
-  function numberThenDice(at, line, rest, sides, asRoll = false) {
+  function numberThenDice(at, line, rest, sides, linkAt = null, asRoll = false) {
     const head = strip(line.slice(0, line.length - rest.length));
     const dice = rest.split(TOKEN_SPLIT).filter(Boolean);
     if (!ASCII_DIGITS.test(head) || dice.length === 0) return null;
@@ -1366,14 +1368,22 @@ const fairdice = (() => {
     const shape = rolls ? [...rolls.slice(0, sides.length)].join("-") : example(sides);
     // Digits that make whole rolls written as rolls, 1234 as 1-2 3-4 (fairdice.recorded._written)
     const written = (head.match(new RegExp(`.{${sides.length}}`, "g")) || []).map((roll) => [...roll].join("-")).join(" ");
+    const asRolls = `${head.length === sides.length ? "the roll" : "rolls"} ${written}`;
+    const left = `which leaves ${counted(dice.length, "die", "dice")}, ${quoted(dice.join(" "))}`;
+    if (linkAt !== null) {
+      // The dice left start the roll after those the digits made, where they were read as rolls
+      const roll = linkAt + (asRoll ? Math.floor(head.length / sides.length) : 0) + 1;
+      return (
+        `${rollAt(null, roll)}: ${head} was read as ${asRoll ? asRolls : "a roll's number"}, ${left}; the game` +
+        ` writes each roll's ${sides.length} dice together in a link, such as ${shape.replace(/-/g, "")}: ${COPY_LINK}`
+      );
+    }
     const read = asRoll
-      ? `was read as ${head.length === sides.length ? "the roll" : "rolls"} ${written}` +
-        " (bare digits number a line only where every line's do, counting the rolls up)"
+      ? `was read as ${asRolls} (bare digits number a line only where every line's do, counting the rolls up)`
       : "was read as its roll's number (a line may start with one)";
     const numbered = asRoll ? `, and a line's number with a colon, ${head}: ${shape}` : "";
     return (
-      `line ${number(at)}: its first number, ${head}, ${read}, which leaves` +
-      ` ${counted(dice.length, "die", "dice")}, ${quoted(dice.join(" "))}; write each roll's ${sides.length} dice together,` +
+      `line ${number(at)}: its first number, ${head}, ${read}, ${left}; write each roll's ${sides.length} dice together,` +
       ` such as ${shape} or ${shape.replace(/-/g, "")}${numbered}`
     );
   }
@@ -1573,7 +1583,7 @@ const fairdice = (() => {
           rolls.push(...rollsOfLine(line, table, sides, at, rolls.length, link, at === lines[lines.length - 1][0]));
         } catch (error) {
           // Bare digits that could be a roll, read as one (`12 3 4`): said so (fairdice.recorded)
-          const said = read[i] === null ? null : numberThenDice(at, line, read[i][1], sides, true);
+          const said = read[i] === null ? null : numberThenDice(at, line, read[i][1], sides, link ? rolls.length : null, true);
           if (said === null) throw error;
           throw new Error(said);
         }
@@ -1584,7 +1594,7 @@ const fairdice = (() => {
       try {
         found = rollsOfLine(numbered[1], table, sides, at, rolls.length, link, at === lines[lines.length - 1][0]);
       } catch (error) {
-        const said = numberThenDice(at, line, numbered[1], sides);
+        const said = numberThenDice(at, line, numbered[1], sides, link ? rolls.length : null);
         if (said === null) throw error;
         throw new Error(said);
       }

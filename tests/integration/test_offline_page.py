@@ -940,6 +940,11 @@ BAD_LINKS = [
     f"?scheme=three-dice&seed={KEY.hex()}&white=a&black=b&n=2&rolls=6",
     f"?seed={KEY.hex()}&client=a,b&n=12&rolls=254",
     f"?seed={KEY.hex()}&client=a,b&n=3&rolls=25,4,63",  # digits amiss between rolls: lost or added, not cut (review)
+    # digits read as a roll's number or as rolls, then dice each alone: named by their roll, copied again (review)
+    f"?seed={KEY.hex()}&client=a,b&rolls=6+3",
+    f"?seed={KEY.hex()}&client=a,b&rolls=12+3+4",
+    f"?seed={KEY.hex()}&client=a,b&rolls=6344%0A12+3+4",
+    f"?scheme=three-dice&seed={KEY.hex()}&white=a&black=b&rolls=6+3",
     # a day's link cut inside its one roll (support review)
     f"?scheme=daily&date=2026-01-01&player=00000000-0000-4000-8000-000000000000&secret={KEY.hex()}&rolls=3-5-7-1",
     f"?scheme=daily&date=2026-01-01&player=00000000-0000-4000-8000-000000000000&secret={KEY.hex()}&rolls=3",

@@ -148,6 +148,41 @@ def test_a_long_name_a_link_gives_is_quoted_cut_short_with_a_mark(
 
 
 @pytest.mark.parametrize(
+    ("rolls", "said"),
+    [
+        (
+            "6+3",
+            "roll 1: 6 was read as a roll's number, which leaves 1 die, '3'; the game writes each roll's 2 dice"
+            " together in a link, such as 63",
+        ),
+        (
+            "12+3+4",
+            "roll 2: 12 was read as the roll 1-2, which leaves 2 dice, '3 4'; the game writes each roll's 2 dice"
+            " together in a link, such as 34",
+        ),
+        (
+            "6344+1+2",
+            "roll 3: 6344 was read as rolls 6-3 4-4, which leaves 2 dice, '1 2'; the game writes each roll's 2"
+            " dice together in a link, such as 12",
+        ),
+    ],
+)
+def test_a_links_rolls_read_after_a_number_as_dice_each_alone_are_named_by_their_roll_and_copied_again(
+    load_event: Callable[[str], Event], rolls: str, said: str
+) -> None:
+    # Given a link whose rolls start with digits and then dice each alone
+    event = at(load_event("api-check-seed000"), "GET", "/check/", f"seed={KEY.hex()}&client=a,b&rolls={rolls}")
+
+    # When GET /check reads it
+    (problem,) = assert_error(invoke(event), 422, "invalid_input")["problems"]
+
+    # Then the dice left are named by their roll, as the link's other rolls are, and the link is to be copied again from
+    # the game (review: "line 1: … write each roll's 2 dice together", a paste's words, of a link, which has no lines
+    # and is copied, not typed)
+    assert problem == {"field": "rolls", "message": f"{said}: copy the link again from the game"}
+
+
+@pytest.mark.parametrize(
     ("query", "field"),
     [
         # a query string that starts like a link is still a query, as the page reads `location.search` (`?` and all),
