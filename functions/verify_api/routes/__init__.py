@@ -36,15 +36,17 @@ def served_elsewhere(path: str) -> tuple[str, ...]:
 
 
 def game_id_slashed(path: str) -> str:
-    """What is wrong with `path` (as the routes see it) where it is the game's route with a slash in its player id;
-    else "". API Gateway decodes a path before it routes it, so a player id sent with %2F in it is a path of more
-    segments, which matches no route of the template's but $default."""
-    if not path.startswith(GAME_TODAY) or "/" not in path.removeprefix(GAME_TODAY):
+    """What is wrong with `path` (as the routes see it) where it is the game's route with a slash in or after its player
+    id; else "". API Gateway decodes a path before it routes it, so a player id sent with %2F in it is a path of more
+    segments, which matches no route of the template's but $default. So is an id with a slash after it, which holds
+    none (review: `/game/today/{id}/` was told its id holds no slash)."""
+    player_id = path.removeprefix(GAME_TODAY)
+    if not path.startswith(GAME_TODAY) or "/" not in player_id:
         return ""
-    return (
-        "the game's route, GET /game/today/{player_id}, takes one player id, a UUID, which holds no slash (a %2F in"
-        " the address is read as one)"
-    )
+    route = "the game's route, GET /game/today/{player_id}, takes one player id, a UUID"
+    if player_id.strip("/") and "/" not in player_id.rstrip("/"):
+        return f"{route}, and nothing after it: leave out the slash after the id"
+    return f"{route}, which holds no slash (a %2F in the address is read as one)"
 
 
 def allowed_methods(app: APIGatewayHttpResolver, path: str) -> list[str]:

@@ -496,7 +496,6 @@ def test_a_path_near_no_daily_rolls_address_is_a_404_pointing_at_the_docs(
             "/game/today/123e4567/e89b-12d3-a456-426614174000",
         ),
         ("GET", "/game/today/123e4567%2fe89b", "/game/today/123e4567/e89b"),
-        ("GET", f"{GAME_TODAY}/", f"{GAME_TODAY}/"),
         ("POST", "/game/today/a/b", "/game/today/a/b"),
     ],
 )
@@ -512,3 +511,20 @@ def test_a_player_id_holding_a_slash_is_a_404_saying_the_games_route_takes_none(
     message = assert_error(answer, 404, "not_found")["message"]
     assert message.startswith(f"there is no {said} here; the game's route, GET /game/today/{{player_id}}, takes one")
     assert message.endswith("a UUID, which holds no slash (a %2F in the address is read as one)")
+
+
+@pytest.mark.parametrize(
+    ("raw_path", "said"), [(f"{GAME_TODAY}/", f"{GAME_TODAY}/"), (f"{GAME_TODAY}%2F", f"{GAME_TODAY}/")]
+)
+def test_a_slash_after_the_games_player_id_is_a_404_saying_the_route_takes_nothing_after_it(
+    load_event: Callable[[str], Event], raw_path: str, said: str
+) -> None:
+    # Given the game's route with a slash after its player id: it matches no route of the template's either, and comes
+    # here through $default (review: it was told the id holds no slash, which it does not)
+    answer = invoke(at(load_event("api-schemes"), "GET", raw_path))
+
+    # Then it is the 404, and says that the route takes nothing after the id
+    assert assert_error(answer, 404, "not_found")["message"] == (
+        f"there is no {said} here; the game's route, GET /game/today/{{player_id}}, takes one player id, a UUID, and"
+        " nothing after it: leave out the slash after the id"
+    )
