@@ -174,8 +174,7 @@ class TodaysRolls:
                 # Published, so made in time (the publisher keeps the secret before it publishes): not a late day, but a
                 # secret that cannot be read now (review: a 502 late_commitment, which tells the game no roll comes)
                 raise ArchiveUnavailable(
-                    f"the secret kept for {day} cannot be read, though {commitment_key(day)} is published; try again"
-                    " shortly"
+                    f"the secret kept for {day} cannot be read, though {commitment_key(day)} is published; {TRY_AGAIN}"
                 )
             raise missing
         # As the publisher's runs judge it: one the store dates before the day began was not made by the publisher,
@@ -224,7 +223,7 @@ def _missing(day: dt.date, now: dt.datetime, missing: str) -> FairdiceError:
     moment is not called late before it is seen. Not kept for the day, unlike a late commitment's refusal: nothing is
     final until S3 has dated the commitment."""
     if now <= commitment_deadline(day) + SEEN_WITHIN:
-        return ArchiveUnavailable(f"{missing}; try again shortly")
+        return ArchiveUnavailable(f"{missing}; {TRY_AGAIN}")
     return LateCommitment(
         f"{missing}, and the {GRACE_MINUTES} minutes after 00:00 UTC in which the day's commitment"
         f" had to be published are over: published from now on, it shows nothing of the day's play, so no roll of"
@@ -232,7 +231,8 @@ def _missing(day: dt.date, now: dt.datetime, missing: str) -> FairdiceError:
     )
 
 
-# What a request that ran out of its read budget is told: what it read is kept, so the next request goes further.
+# What a request is told that may be answered when asked again: the day's secret or commitment not there or not read
+# yet, or the request out of its read budget (what it read is kept, so the next request goes further).
 TRY_AGAIN = "try again shortly"
 
 
