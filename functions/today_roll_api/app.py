@@ -33,6 +33,8 @@ from fairdice.archive.today import TodaysRolls
 from fairdice.errors import FairdiceError, InvalidInput
 from fairdice.fields import BasePath
 from fairdice.http import (
+    GAME_ROUTE,
+    GAME_TODAY,
     SECURITY_HEADERS,
     SignedHttpApiEvent,
     allowed_origin,
@@ -124,7 +126,7 @@ def clock() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
-@app.get("/game/today/<player_id>")
+@app.get(f"{GAME_TODAY}<player_id>")
 def todays_roll(player_id: str) -> Response[str]:
     event = app.current_event
     # A method is read as sent, as the verify API reads it (its refuse_other_cases): methods are case-sensitive (RFC
@@ -183,9 +185,8 @@ def _domain_error(exc: FairdiceError) -> Response[str]:
     return _error(status, ErrorDetail(code=exc.code, message=exc.message), error_headers(status))
 
 
-# The route's path, as this function's routes see it (a custom domain's base path taken off), and what the one HTTP API
-# takes there: this function's GET, and OPTIONS, which the verify API answers on every path (its allowed_methods)
-_ROUTE = re.compile(r"/game/today/[^/]+")
+# What the one HTTP API takes on the route's path (fairdice.http.GAME_ROUTE): this function's GET, and OPTIONS, which
+# the verify API answers on every path (its allowed_methods)
 _ALLOWED = ("GET", "OPTIONS")
 
 
@@ -200,7 +201,7 @@ def _wrong_method(path: str, method: str) -> Response[str]:
 def _unknown_route(exc: NotFoundError) -> Response[str]:
     event = app.current_event
     path = event.request_context.http.path  # as sent: the route's id is encoded in rawPath (`_id_encoded`)
-    if _ROUTE.fullmatch(path.removeprefix(SETTINGS.base_path or "")):
+    if GAME_ROUTE.fullmatch(path.removeprefix(SETTINGS.base_path or "")):
         # A preflight, which API Gateway answers itself by the template's CORS (only a direct invoke brings one here),
         # as API Gateway answers it (review: 204 with Allow alone, no CORS header, where the verify API's had them)
         if is_preflight(event.http_method, event.headers):

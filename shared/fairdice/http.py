@@ -6,6 +6,7 @@ of both the verify API and the game's route (`functions/`) turns that into a sta
 lives in the layer because two functions share it, and reads nothing but its arguments.
 """
 
+import re
 from collections.abc import Mapping, Sequence
 from http import HTTPStatus
 from typing import Any, Protocol
@@ -58,6 +59,14 @@ def http_status(exc: FairdiceError) -> HTTPStatus:
     if isinstance(exc, MissingBucket):
         return HTTPStatus.INTERNAL_SERVER_ERROR
     return next((status for kind, status in _STATUS.items() if isinstance(exc, kind)), HTTPStatus.INTERNAL_SERVER_ERROR)
+
+
+# The game's route, TodayRollFunction's GET /game/today/{player_id} (template.yaml): the path up to its player id, and
+# the paths it takes, as a function's routes see them (a custom domain's base path taken off). Its function routes them,
+# and the verify API answers any other method there, which comes to it through $default: both read them here, where
+# each wrote them of its own.
+GAME_TODAY = "/game/today/"
+GAME_ROUTE = re.compile(f"{re.escape(GAME_TODAY)}[^/]+")
 
 
 # How much of a path, and of a method's name, an error quotes: a 405's quoted the whole path, thousands of characters of

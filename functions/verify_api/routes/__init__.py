@@ -13,7 +13,7 @@ from urllib.parse import quote, unquote
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
-from fairdice.http import HttpApiEvent
+from fairdice.http import GAME_ROUTE, GAME_TODAY, HttpApiEvent
 from fairdice.prose import shows_nothing
 
 from verify_api import settings
@@ -21,9 +21,7 @@ from verify_api.powertools_private import base_path, parameter_takes, route_meth
 
 # Paths of this API that another function serves (template.yaml: TodayRollFunction's GET /game/today/{player_id}), with
 # the methods it takes there: any other method on them comes to this function through $default.
-SERVED_ELSEWHERE = ((re.compile(r"/game/today/[^/]+"), ("GET",)),)
-# The game's route up to its player id: a path under it of more segments comes here through $default too
-GAME_TODAY = "/game/today/"
+SERVED_ELSEWHERE = ((GAME_ROUTE, ("GET",)),)
 # Rounds of percent-decoding a path gets (`decoded`): a few, never as many as a long path of `%25…` would ask for.
 _DECODINGS = 4
 # The lone surrogates standing for the bytes that were not UTF-8 (Python's surrogateescape).
