@@ -428,8 +428,9 @@ def test_a_commitment_to_the_secret_of_the_day_before_a_missed_day_is_a_502(
     # Then the game gets no roll of today, and nothing of the secret (review: it got the day's rolls all day)
     error = assert_error(answer, 502, "tampered_record")
     assert error["message"] == (
-        "commitments/2025-03-01.json commits to the secret of 2025-02-27, which that day's record makes public once it"
-        " is over: whoever reads it knows every roll of 2025-03-01, so none is given"
+        "commitments/2025-03-01.json commits to the secret of 2025-02-27, as commitments/2025-02-27.json does: that"
+        " day's record makes it public once that day is over, so whoever reads it knows every roll of 2025-03-01; none"
+        " is given"
     )
     assert again.hex() not in json.dumps(answer.body) + answer.logs
 

@@ -304,6 +304,18 @@ class Published:
         return self.witnessed and publication(self.commitment.date, self.published_at) == "in_time"
 
 
+def secret_of_an_earlier_day(day: dt.date, earlier: dt.date, shown_by: str, then: str = "") -> TamperedRecord:
+    """The refusal of `day`'s commitment to the secret of `earlier`, a day before it (`Published.gives_away`): that
+    day's record makes the secret public once that day is over, so whoever reads it knows every roll of `day`.
+    `shown_by` is the key found to commit to it too (that day's commitment, or its record), `then` what follows for
+    the one asking. One wording for the game's route and the readers, where each had its own."""
+    return TamperedRecord(
+        f"{commitment_key(day)} commits to the secret of {earlier}, as {shown_by} does: that day's record makes it"
+        f" public once that day is over, so whoever reads it knows every roll of {day}{then}",
+        field="commitment",
+    )
+
+
 COMMITMENT_MOST = 256  # bytes: room to spare over the 146 the publisher writes at most
 _PADDING = re.compile(rb"[\s\\]")  # JSON's whitespace between tokens, or an escape in a string: none in the publisher's
 

@@ -35,6 +35,7 @@ from fairdice.archive.layout import (
     revealed_days,
     revealed_in_time,
     revealed_key,
+    secret_of_an_earlier_day,
     sha256_hex,
     utc_day,
 )
@@ -623,11 +624,7 @@ class ArchiveReader:
             if earlier not in self._commitments:
                 self._absent[earlier] = since
             if published is not None and own.gives_away(published):
-                raise TamperedRecord(
-                    f"{commitment_key(day)} commits to the secret of {earlier}, as {commitment_key(earlier)} does: that"
-                    " day's record makes it public once that day is over, so whoever read it knew this day's dice",
-                    field="commitment",
-                )
+                raise secret_of_an_earlier_day(day, earlier, commitment_key(earlier))
 
     def _check_next(self, day: dt.date, named: str | None, written: dt.datetime) -> None:
         following = day + dt.timedelta(days=1)
@@ -696,11 +693,7 @@ class ArchiveReader:
             # this day's dice (review: the reader took it as fair; only an audit found it). The record linked before is
             # at hand, whatever its day; the DAYS_LOOKED_BACK days before are `_check_earlier`'s. A secret of a day
             # further back than both is the audit's alone to find, as a repeated game where it holds both days' rolls.
-            raise TamperedRecord(
-                f"{commitment_key(day)} commits to the secret {revealed_key(link.date)} revealed: whoever read that"
-                " knew this day's dice",
-                field="commitment",
-            )
+            raise secret_of_an_earlier_day(day, link.date, revealed_key(link.date))
         if link.date == day - dt.timedelta(days=1) and before.next_commitment not in (None, commitment):
             raise TamperedRecord(
                 f"{revealed_key(link.date)} names {before.next_commitment} as the next day's commitment,"

@@ -31,6 +31,7 @@ from fairdice.archive.layout import (
     read_published,
     reveal_time,
     secret_key,
+    secret_of_an_earlier_day,
     utc_day,
 )
 from fairdice.dice import Hmac, keyed_mac
@@ -256,11 +257,7 @@ def _not_an_earlier_days(archive: ObjectStore, today: _Today, earlier: dict[dt.d
                 earlier[day] = None  # that day's own document, which its readers refuse: not this day's to answer for
         found = earlier[day]
         if found is not None and today.published.gives_away(found):
-            raise TamperedRecord(
-                f"{commitment_key(today.day)} commits to the secret of {day}, which that day's record makes public once"
-                f" it is over: whoever reads it knows every roll of {today.day}, so none is given",
-                field="commitment",
-            )
+            raise secret_of_an_earlier_day(today.day, day, commitment_key(day), then="; none is given")
 
 
 def _in_time(published: Published) -> None:

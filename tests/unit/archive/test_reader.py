@@ -630,7 +630,7 @@ def test_a_day_committed_to_the_secret_the_day_before_revealed_is_never_verified
 
     # Then the first day is revealed as ever, and the second is refused, saying whose secret it is
     assert isinstance(reader.lookup(DAY), RevealedDay)
-    said = "commitments/2025-03-02.json commits to the secret revealed/2025-03-01.json revealed"
+    said = "commitments/2025-03-02.json commits to the secret of 2025-03-01, as revealed/2025-03-01.json does"
     with pytest.raises(TamperedRecord, match=re.escape(said)):
         reader.lookup(DAY + dt.timedelta(days=1))
     with pytest.raises(TamperedRecord, match=re.escape(said)):
@@ -665,7 +665,7 @@ def test_a_day_committed_to_the_secret_of_one_of_the_days_the_route_looks_back_t
     # show`'s, and an audit's
     said = (
         f"{commitment_key(target)} commits to the secret of 2025-03-01, as commitments/2025-03-01.json does: that day's"
-        " record makes it public once that day is over, so whoever read it knew this day's dice"
+        f" record makes it public once that day is over, so whoever reads it knows every roll of {target}"
     )
     with pytest.raises(TamperedRecord, match=re.escape(said)) as refused:
         daily_verdict(reader_at(made, the_next_day), target, PLAYER, faces)

@@ -264,7 +264,7 @@ def test_a_commitment_to_the_day_befores_secret_gives_no_roll_as_the_archives_re
     # for the archive's readers answer every roll of DAY2 502 tampered_record once it is revealed
     timeline.publish(stores, at(DAY3, "00:00:02"))
     reader = ArchiveReader(stores.archive, clock=lambda: at(DAY3, "12:00"))
-    with pytest.raises(TamperedRecord, match=r"commits to the secret revealed/2025-03-01\.json revealed"):
+    with pytest.raises(TamperedRecord, match=r"commits to the secret of 2025-03-01, as revealed/2025-03-01\.json does"):
         daily_verdict(reader, DAY2, PLAYER)
 
 
@@ -288,7 +288,7 @@ def test_a_commitment_to_the_secret_of_the_day_before_a_missed_day_gives_no_roll
     # as the archive's readers answer every roll of DAY3 tampered from the next night, DAY3's record linking to DAY1's
     timeline.publish(stores, at(DAY4, "00:00:02"))
     reader = ArchiveReader(stores.archive, clock=lambda: at(DAY4, "12:00"))
-    with pytest.raises(TamperedRecord, match=r"commits to the secret revealed/2025-03-01\.json revealed"):
+    with pytest.raises(TamperedRecord, match=r"commits to the secret of 2025-03-01, as revealed/2025-03-01\.json does"):
         daily_verdict(reader, DAY3, PLAYER)
 
 

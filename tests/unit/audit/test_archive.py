@@ -135,7 +135,7 @@ def test_the_rolls_of_a_day_whose_secret_is_the_day_befores_are_lines_the_archiv
     assert (partial.counts.fair, partial.counts.errors) == (1, 1)
     (finding,) = [json.loads(line) for line in (tmp_path / "out" / partial_key("s", FINDINGS)).read_text().splitlines()]
     assert (finding["id"], finding["error"]["code"]) == ("daily-2", "tampered_record")
-    assert "commits to the secret revealed/2025-03-01.json revealed" in finding["error"]["message"]
+    assert "commits to the secret of 2025-03-01, as revealed/2025-03-01.json does" in finding["error"]["message"]
 
 
 def test_the_rolls_of_a_day_whose_secret_is_two_days_befores_are_lines_the_archive_refuses(tmp_path: Path) -> None:
