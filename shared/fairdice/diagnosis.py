@@ -390,18 +390,19 @@ class _Weak:
 
 
 def _told_apart(case: Case[Any], hypothesis: Hypothesis, rolls: Rolls, verdict: Verdict) -> tuple[list[int], bool]:
-    """The compared rolls that are evidence of the hypothesis, by position: those it reads otherwise than the request
-    (another message or other dice, or the recorded dice turned round) that fit with it; and whether every roll it
-    reads otherwise fits. A roll it leaves alone fits, or differs, whether or not it is true (review: a game without an
-    opening roll differs from one with it in roll 1 alone, and every take-back line keeps the opening roll, yet each
-    was named on every roll it fitted: "4 of 4 rolls" for a roll 1 that fits it 1 time in 36)."""
-    shown = case.flipped if hypothesis.flip else case.recorded
+    """The compared rolls that are evidence of the hypothesis, by position: those whose dice it reads otherwise than the
+    request (the dice it computes, turned round where it turns the recorded ones, against the verdict's) that fit with
+    it; and whether every roll it reads otherwise fits. A roll it leaves alone fits, or differs, whether or not it is
+    true (review: a game without an opening roll differs from one with it in roll 1 alone, and every take-back line
+    keeps the opening roll, yet each was named on every roll it fitted: "4 of 4 rolls" for a roll 1 that fits it 1 time
+    in 36). So does a roll it gives another message but the same dice (review: narde's "1-5 3-3 4-6 3-4" was numbered
+    from roll 74 on 3 rolls, of which roll 0, 1-5, is 1-5 at roll 74 too)."""
     told, every = [], True
-    rows = zip(rolls.messages, rolls.dice, shown, case.recorded, verdict.rolls, strict=False)
-    for at, (message, computed, seen, recorded, report) in enumerate(rows):
-        if seen == recorded and message == report["message"] and list(computed) == report["dice"]:
+    for at, (computed, recorded, report) in enumerate(zip(rolls.dice, case.recorded, verdict.rolls, strict=False)):
+        shown = computed[::-1] if hypothesis.flip else computed
+        if list(shown) == report["dice"]:
             continue
-        if computed == seen:
+        if shown == recorded:
             told.append(at)
         else:
             every = False

@@ -364,6 +364,25 @@ def test_a_take_back_line_is_never_named_a_cause_on_the_rolls_every_line_shares(
     assert found.explains == "4 of 4 rolls"
 
 
+def test_a_roll_with_the_same_dice_either_way_is_no_evidence_of_a_mistake() -> None:
+    # Review: narde's "1-5 3-3 4-6 3-4" (its rolls 0-2 with 3-3 added) was numbered from roll 74, explaining 3 of 4
+    # rolls; roll 74 is 1-5 as roll 0 is, so it rested on 3-3 4-6, which 2 rolls of another game fit 1 time in 1,296
+    assert rolls_of(NARDE | {"first": 74, "count": 3}) == [[1, 5], [3, 3], [4, 6]]
+    assert rolls_of(NARDE | {"count": 1}) == [[1, 5]]
+    verdict = check(NARDE | {"recorded": "1-5 3-3 4-6 3-4"})
+    assert "numbering_shifted" not in [f.cause for f in verdict.diagnosis or []]
+    # Given a pair36 game of 3 rolls with its client seeds swapped, this key's roll 1 is 6-3 in either seat order
+    game = PAIR36 | {"server_seed": "16fdf52770225412c28956e43d21be61231af68aed8dba43258dc27da781d529", "seal": None}
+    assert rolls_of(game | {"client_seeds": ["b", "a"], "count": 1}) == [[6, 3]] == rolls_of(game | {"count": 1})
+    swapped = rolls_of(game | {"client_seeds": ["b", "a"], "count": 3})
+    mistaken = game | {"client_seeds": ["a", "b"], "recorded": swapped}
+    # Then the seat order is told from the seeds given by rolls 2 and 3 alone: too few to name it, so it is offered
+    (found,) = check(mistaken).diagnosis or []
+    assert (found.cause, found.try_) == ("few_rolls_differ", {"client_seeds": ["b", "a"]})
+    assert "rolls 2, 3 alone tell it" in found.detail and "1 time in 1,296" in found.detail
+    assert_try_is_fair(mistaken, found)
+
+
 def test_a_bot_game_listed_without_its_opening_roll_is_traced_to_the_numbering() -> None:
     # Given the rolls of a game with an opening roll, listed without it (from turn 2)
     game = rolls_of(BOT | {"count": 31})
@@ -881,15 +900,18 @@ def test_any_small_shift_of_any_game_is_found_and_only_a_shift_back_to_the_start
     secret: bytes, shift: int, count: int
 ) -> None:
     game = {"scheme": "narde-v1", "key": secret.hex(), "phrase": "p"}
+    real, later = rolls_of(game | {"count": count}), rolls_of(game | {"first": shift, "count": count})
+    # A roll with the same dice either way tells nothing: the shift is named where 3 rolls differ, else offered
+    told = sum(1 for dice, shifted in zip(real, later, strict=True) if dice != shifted)
     # Given the game's rolls sent as if they started later: the try brings them back to the game's start
-    mistaken = game | {"first": shift, "recorded": rolls_of(game | {"count": count})}
-    found = finding(check(mistaken), "numbering_shifted")
+    mistaken = game | {"first": shift, "recorded": real}
+    found = finding(check(mistaken), "numbering_shifted" if told >= 3 else "few_rolls_differ")
     assert found.try_ == {"first": 0}
     assert_try_is_fair(mistaken, found)
     # Given a later piece of the game sent as the game from its start: found, but no try makes it a window
-    piece = game | {"recorded": rolls_of(game | {"first": shift, "count": count})}
-    found = finding(check(piece), "numbering_shifted")
-    assert_only_a_piece(found, f"rolls {shift} to {shift + count - 1} only")
+    if told >= 3:
+        found = finding(check(game | {"recorded": later}), "numbering_shifted")
+        assert_only_a_piece(found, f"rolls {shift} to {shift + count - 1} only")
 
 
 @settings(max_examples=150, deadline=None)
