@@ -5,8 +5,9 @@ the seats in the other order, another game of the match, a take-back line...) or
 recorded rolls are read (each roll's dice in the other order). It is scored by how many
 recorded rolls it reproduces, and named a cause only where `Case.evidence` of the rolls it reads otherwise than
 the request fit with it: the rolls it leaves alone fit, or differ, whether or not it is true. One that fits every
-roll it reads otherwise, on fewer of them, is offered within `few_rolls_differ`, with its odds and its `try`. The
-work is bounded whatever the request: at most
+roll it reads otherwise, on fewer of them, is offered within `few_rolls_differ`, with its odds and its `try`, or said
+without a `try` in the finding left, where its `try` would make a whole game a piece of one. The work is bounded
+whatever the request: at most
 `schemes.base.MAX_COMPARED` recorded rolls per hypothesis, a fixed list of hypotheses per scheme plus one
 scan of START_WINDOW roll numbers (at most MAX_STARTS starts found there are tried), and a
 hypothesis is dropped as soon as it can no longer reach the reporting bar. The mistakes every
@@ -330,12 +331,7 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
             # The rolls fit a window of the game, or a take-back line: true, and worth saying, but no fix. Offered as
             # one, it would turn a whole game into a piece chosen to fit, which is what a verdict must never reward.
             findings.append(
-                Finding(
-                    cause=h.cause,
-                    explains=_explains(-negative_k, case),
-                    detail=f"{h.detail}; but those would be {scope.description}: a piece of a game cannot show the"
-                    " game was fair, so this is not offered as a fix",
-                )
+                Finding(cause=h.cause, explains=_explains(-negative_k, case), detail=h.detail + _no_fix(scope))
             )
         best = max(best, -negative_k)
     # A list with a roll lost, or one too many, early in it fits the rolls one on or one back nearly as well: said
@@ -407,6 +403,14 @@ def _told_apart(case: Case[Any], hypothesis: Hypothesis, rolls: Rolls, verdict: 
         else:
             every = False
     return told, every
+
+
+def _no_fix(scope: Scope) -> str:
+    """Why a hypothesis that makes a whole game a piece of one is offered as no fix."""
+    return (
+        f"; but those would be {scope.description}: a piece of a game cannot show the game was fair, so this is not"
+        " offered as a fix"
+    )
 
 
 def _still_a_piece(scope: Scope | None) -> str:
@@ -529,10 +533,11 @@ def _beyond_chance(case: Case[Any], verdict: Verdict) -> bool:
 
 
 def _unexplained(
-    case: Case[Any], verdict: Verdict, matched: int, offered: tuple[_Weak, Scope | None] | None
+    case: Case[Any], verdict: Verdict, matched: int, offered: tuple[_Weak, Scope | None, bool] | None
 ) -> Finding:
     """What is left when no mistake tried is named a cause: a few rolls that differ, or rolls of another game.
-    `offered`: a hypothesis that fits every roll it reads otherwise, too few of them to name it, to offer here."""
+    `offered`: a hypothesis that fits every roll it reads otherwise, too few of them to name it, to say here, with
+    where it puts the rolls and whether its `try` is offered."""
     differ = [r["index"] for r in verdict.rolls if r["matches"] is False]
     compared = verdict.summary.compared
     few = len(differ) <= max(1, compared // 10)
@@ -540,7 +545,7 @@ def _unexplained(
     # The rolls are this secret's where enough fit it as given, or where they fit it read as the hypothesis offered
     # reads them, as many as a cause takes (a later game of 3 rolls sent with an opening roll fits as given on its 2
     # rolls from turn:2 on alone)
-    if offered is not None or (matched >= case.evidence and (few or beyond)):
+    if (offered is not None and offered[2]) or (matched >= case.evidence and (few or beyond)):
         shown = _numbers(differ)
         roll, rolls = case.scheme.words.roll, case.scheme.words.rolls
         # Many rolls fitting, if not nearly all, are no other game's either: one would fit about 1 in 36 of a pair
@@ -563,8 +568,8 @@ def _unexplained(
         if offered is not None:
             # Too few rolls to name it a cause, but the player may know the game was so (review: a later game of a
             # match with roll 5 miscopied too, sent with an opening roll, was told "the settings are right")
-            fix, settings = _try(case, offered[0].hypothesis), " is"
-            check = _another_reading(case, verdict, *offered) + check[0].lower() + check[1:]
+            fix, settings = _try(case, offered[0].hypothesis) if offered[2] else None, " is"
+            check = _another_reading(case, verdict, *offered, "copied wrong") + check[0].lower() + check[1:]
         return Finding(
             cause="few_rolls_differ",
             explains=_of(matched, compared, case.scheme.words),
@@ -581,14 +586,20 @@ def _unexplained(
         if case.compared < case.evidence
         else ""
     )
+    # A hypothesis that fits every roll it reads otherwise, too few of them to name it, is said, not denied (review: a
+    # real game of 3 rolls on take-back line 1 was "none of the mistakes tried explains them")
+    read, none, other = " and", "none", ""
+    if offered is not None:
+        read = " as the settings given read them."
+        none, other = _another_reading(case, verdict, *offered, "of another game") + "none", " other"
     if verdict.checks.seal == "mismatch":
         return Finding(
             cause="secret_from_other_game",
             explains=_of(matched, compared, case.scheme.words),
             detail=(
-                "neither the seal nor the recorded rolls fit this secret, and none of the mistakes tried explains the"
-                f" rolls{thin}: the secret is most likely from another game than both; copy it again from the game."
-                f" {_HEX_NOTE}"
+                f"neither the seal nor the recorded rolls fit this secret{read} {none} of the{other} mistakes tried"
+                f" explains the rolls{thin}: the secret is most likely from another game than both; copy it again"
+                f" from the game. {_HEX_NOTE}"
             ),
         )
     tried = f" ({case.scheme.tried})" if case.scheme.tried else ""
@@ -596,13 +607,14 @@ def _unexplained(
         # The seal given, not one shown before the game: only the player knows that, and a daily archive's may not show
         # it (review: said so under a heading that says the commitment does not show the secret was fixed before play)
         detail = (
-            "the secret matches the seal, but the recorded rolls are not its rolls and none of the mistakes"
-            f" tried{tried} explains them{thin}: they are most likely {case.scheme.elsewhere}"
+            f"the secret matches the seal, but the recorded rolls are not its rolls{read} {none} of the{other}"
+            f" mistakes tried{tried} explains them{thin}: they are most likely {case.scheme.elsewhere}"
         )
     else:
+        lead = "" if offered is None else f"the recorded rolls do not fit this secret{read} "
         detail = (
-            f"none of the mistakes tried{tried} explains the recorded rolls{thin}: they and the secret most likely come"
-            " from different games; give the seal too to tell which"
+            f"{lead}{none} of the{other} mistakes tried{tried} explains the recorded rolls{thin}: they and the secret"
+            " most likely come from different games; give the seal too to tell which"
         )
     return Finding(cause="rolls_from_other_game", explains=_of(matched, compared, case.scheme.words), detail=detail)
 
@@ -612,22 +624,25 @@ def _numbers(indices: Sequence[int]) -> str:
     return ", ".join(f"{index:,}" for index in indices[:10]) + (", ..." if len(indices) > 10 else "")
 
 
-def _offered(case: Case[Any], verdict: Verdict, weak: _Weak | None) -> tuple[_Weak, Scope | None] | None:
-    """The weak hypothesis, with where its change puts the rolls, where `few_rolls_differ` may offer its `try` as a
-    cause's is offered (`_roll_findings`): never one that makes a whole game a piece of one, or no piece of any game."""
+def _offered(case: Case[Any], verdict: Verdict, weak: _Weak | None) -> tuple[_Weak, Scope | None, bool] | None:
+    """The weak hypothesis, with where its change puts the rolls and whether its `try` may be offered, as a cause's is
+    (`_roll_findings`): never one that makes a whole game a piece of one. None where it is no piece of any game."""
     if weak is None:
         return None
     after = _scope_after(case, weak.hypothesis)
     scope = verdict.scope if after is None else after
-    whole_game = verdict.scope is not None and verdict.scope.kind == "game"
-    if scope is False or (whole_game and scope is not None and scope.kind != "game"):
+    if scope is False:
         return None
-    return weak, scope
+    whole_game = verdict.scope is not None and verdict.scope.kind == "game"
+    return weak, scope, not (whole_game and scope is not None and scope.kind != "game")
 
 
-def _another_reading(case: Case[Any], verdict: Verdict, weak: _Weak, scope: Scope | None) -> str:
+def _another_reading(
+    case: Case[Any], verdict: Verdict, weak: _Weak, scope: Scope | None, fixes: bool, chance: str
+) -> str:
     """The words of a weak hypothesis: which rolls it fits and which still differ under it, which rolls tell it from
-    the request, and the odds of a roll copied wrong fitting it as well, for the player who knows the game to judge."""
+    the request, and the odds of a roll that is not its (`chance`: "copied wrong") fitting it as well, for the player
+    who knows the game to judge. Where it `fixes` nothing (a whole game read as a piece of one), it says so."""
     roll, rolls = case.scheme.words.roll, case.scheme.words.rolls
     told = [verdict.rolls[at]["index"] for at in weak.told]
     still = [r["index"] for r in verdict.rolls[: case.compared] if r["matches"] is False and r["index"] not in told]
@@ -636,16 +651,19 @@ def _another_reading(case: Case[Any], verdict: Verdict, weak: _Weak, scope: Scop
         return f"{roll if len(indices) == 1 else rolls} {_numbers(indices)}"
 
     every = f"every {roll}" + (f" but {named(still)}" if still else "")
-    copied = f"a {roll} copied wrong" if len(told) == 1 else f"{number(len(told))} {rolls} copied wrong"
+    copied = f"a {roll} {chance}" if len(told) == 1 else f"{number(len(told))} {rolls} {chance}"
     odds = math.prod(case.request.SIDES) ** len(told)
     then = (
         f", and check {named(still)}, which {'differs' if len(still) == 1 else 'differ'} under it too" if still else ""
     )
+    piece, but, so = _still_a_piece(scope), "But", "check again with that change"
+    if not fixes and scope is not None:
+        piece, but, so = _no_fix(scope), "And", f"the {rolls} are this {case.scheme.words.secret}'s"
     return (
-        f"{every[0].upper()}{every[1:]} fits another reading: {weak.hypothesis.detail}{_still_a_piece(scope)}. But"
+        f"{every[0].upper()}{every[1:]} fits another reading: {weak.hypothesis.detail}{piece}. {but}"
         f" {named(told)} alone {'tells' if len(told) == 1 else 'tell'} it from the settings given (the other {rolls}"
-        f" read the same either way), and {copied} would fit it 1 time in {number(odds)}: if the game was so, check"
-        f" again with that change{then}. If not, "
+        f" read the same either way), and {copied} would fit it 1 time in {number(odds)}: if the game was so, {so}"
+        f"{then}. If not, "
     )
 
 
