@@ -545,7 +545,8 @@ def _unexplained(
     # The rolls are this secret's where enough fit it as given, or where they fit it read as the hypothesis offered
     # reads them, as many as a cause takes (a later game of 3 rolls sent with an opening roll fits as given on its 2
     # rolls from turn:2 on alone)
-    if (offered is not None and offered[2]) or (matched >= case.evidence and (few or beyond)):
+    as_given = matched >= case.evidence and (few or beyond)
+    if (offered is not None and offered[2]) or as_given:
         shown = _numbers(differ)
         roll, rolls = case.scheme.words.roll, case.scheme.words.rolls
         # Many rolls fitting, if not nearly all, are no other game's either: one would fit about 1 in 36 of a pair
@@ -570,6 +571,14 @@ def _unexplained(
             # match with roll 5 miscopied too, sent with an opening roll, was told "the settings are right")
             fix, settings = _try(case, offered[0].hypothesis) if offered[2] else None, " is"
             check = _another_reading(case, verdict, *offered, "copied wrong") + check[0].lower() + check[1:]
+            if not as_given:
+                # Too few fit as given to be this secret's: what says so is the reading, which they fit with the rolls
+                # it tells apart (review: "the other one fits this secret, so the secret is right")
+                fits = offered[0].fits
+                odds = (
+                    f" as given, too few to tell it from chance, and {'all ' if fits == compared else ''}{fits} fit it"
+                    " with the reading below"
+                )
         return Finding(
             cause="few_rolls_differ",
             explains=_of(matched, compared, case.scheme.words),

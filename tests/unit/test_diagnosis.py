@@ -337,6 +337,7 @@ def test_a_later_game_of_three_rolls_sent_with_an_opening_roll_is_offered_withou
     mistaken = BOT | {"recorded": rolls_of(BOT | {"opening": False, "count": 3})}
     (found,) = check(mistaken).diagnosis or []
     assert (found.cause, found.explains, found.try_) == ("few_rolls_differ", "2 of 3 rolls", {"opening": False})
+    assert found.detail.startswith("only roll 1 differs: the rest fit this secret as given, too few to tell it from")
     assert_try_is_fair(mistaken, found)
 
 
@@ -551,6 +552,21 @@ def test_each_roll_listed_with_its_dice_the_other_way_round_is_found(game: dict[
     mistaken = {name: value for name, value in game.items() if name != "count"} | {"recorded": flipped}
     found = finding(check(mistaken), "dice_order")
     assert found.explains == f"{len(flipped)} of {len(flipped)} {rolls_word(game)}"
+    assert_try_is_fair(mistaken, found)
+
+
+def test_a_game_turned_round_with_one_double_says_its_secret_is_shown_by_the_reading_not_by_the_double() -> None:
+    # Review: seed 001's example game's first 3 rolls turned round, "6-4 3-1 6-6", were told "rolls 1, 2 differ: the
+    # other one fits this secret, so the secret is right": 6-6 fits any key 1 time in 36, and what shows the key is
+    # right is all 3 fitting with each roll's dice in the other order
+    mistaken = BOT | {"recorded": "6-4 3-1 6-6"}
+    (found,) = check(mistaken).diagnosis or []
+    assert (found.cause, found.explains) == ("few_rolls_differ", "1 of 3 rolls")
+    assert found.detail.startswith(
+        "rolls 1, 2 differ: the other one fits this secret as given, too few to tell it from chance, and all 3 fit it"
+        " with the reading below, so the secret is right. Every roll fits another reading: the rolls fit with each"
+        " roll's dice in the other order"
+    )
     assert_try_is_fair(mistaken, found)
 
 
