@@ -4,7 +4,7 @@ Each class maps to an HTTP status once (`fairdice.http.http_status`, for every f
 an exit status in the CLI; neither looks at message text.
 """
 
-from fairdice.prose import repr_of
+from fairdice.prose import quoted
 
 
 class FairdiceError(Exception):
@@ -29,7 +29,7 @@ class RepeatedKey(InvalidInput):
     value, other readers (and a person reading a ticket) may take the first: one secret shown, another verified."""
 
     def __init__(self, key: str) -> None:
-        super().__init__(f"gives the key {repr_of(key[:40])} more than once in one object; give it once")
+        super().__init__(f"gives the key {quoted(key)} more than once in one object; give it once")
         self.key = key
 
 

@@ -40,7 +40,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, ValidationError
 from fairdice import json_input
 from fairdice.errors import ArchiveUnavailable, RepeatedKey, TamperedRecord
 from fairdice.fields import Day, DaySecret, Seal
-from fairdice.prose import repr_of, utc_time
+from fairdice.prose import quoted, utc_time
 from fairdice.storage import NOT_KNOWN, ObjectStore, Stored
 
 SECRET_BYTES = 32
@@ -362,7 +362,7 @@ def read_document(kind: type[_Dated], key: str, data: bytes, day: dt.date, what:
         json_input.loads(data)
     except RepeatedKey as exc:
         raise TamperedRecord(
-            f"{key} is not {what}: it gives the key {repr_of(exc.key[:40])} more than once in one object"
+            f"{key} is not {what}: it gives the key {quoted(exc.key)} more than once in one object"
         ) from None
     except (ValueError, RecursionError):
         pass  # not JSON: pydantic's validation says what is wrong, below

@@ -830,6 +830,18 @@ def test_a_record_that_gives_a_key_twice_is_tampered(stores: Stores, field: str)
         reader_at(stores, "2025-03-02 12:00").lookup(DAY)
 
 
+def test_a_record_that_gives_a_long_key_twice_is_tampered_and_says_the_key_was_cut(stores: Stores) -> None:
+    # A key of 51 characters given twice: quoted cut short with "...", not cut at 40 as if it were the whole key
+    key = "x" + "y" * 50
+    data = stores.archive.get(revealed_key(DAY)) or b""
+    twice = data.rstrip().removesuffix(b"}") + b', "%s": 1, "%s": 2}' % (key.encode(), key.encode())
+    rewrite(stores.archive, revealed_key(DAY), twice)
+
+    with pytest.raises(TamperedRecord) as raised:
+        reader_at(stores, "2025-03-02 12:00").lookup(DAY)
+    assert f"it gives the key '{key[:36]}... more than once in one object" in raised.value.message
+
+
 def test_a_record_filed_under_another_date_is_tampered(stores: Stores) -> None:
     data = stores.archive.get(revealed_key(DAY)) or b""
     stores.archive.put_new(revealed_key(dt.date(2025, 2, 1)), data)
