@@ -25,7 +25,7 @@ from pydantic import JsonValue, ValidationError
 from fairdice import schemes
 from fairdice.dice import Rolls
 from fairdice.errors import InvalidInput
-from fairdice.prose import COPY_LINK, counted, number, was
+from fairdice.prose import counted, number, was
 from fairdice.request import CountedRequest, RequestBase
 from fairdice.schemes.base import CHANCE, Case, Hypothesis, Words, chance_of_at_least
 from fairdice.seal import seal_of
@@ -350,7 +350,9 @@ def _cut_in_last_face(case: Case[Any], verdict: Verdict) -> Finding | None:
     """Where the one roll that differs is the last recorded, in its last face alone, and that face's digits start the
     computed face's (a day's d20 recorded 2 where it rolled 20): the rolls cut short inside that face, as a chat or a
     mail program cuts a link, which the reader cannot tell from a face of one digit (review: a day's link cut so was
-    "they and the secret most likely come from different games"). None for any other mismatch."""
+    "they and the secret most likely come from different games"), or a digit lost copying them. The diagnosis does not
+    know whether a link was read, so the words fit a paste and a JSON list too (review: `"recorded": [3, 3, 2, 5, 8, 2]`
+    was told to copy the link again). None for any other mismatch."""
     recorded = [report for report in verdict.rolls if report["recorded"] is not None]
     if not recorded or [report for report in recorded if report["matches"] is False] != recorded[-1:]:
         return None
@@ -368,9 +370,10 @@ def _cut_in_last_face(case: Case[Any], verdict: Verdict) -> Finding | None:
         detail=(
             f"the last {words.roll} recorded ends in {shown}, the first digit of the {computed} computed there, and"
             f" every other face fits this secret: the recorded {words.roll if compared == 1 else words.rolls}"
-            f" {was(compared)} most likely cut short inside that face, as a chat or a mail program cuts a link:"
-            f" {COPY_LINK}. If the game itself shows {shown}, the dice shown were not the committed ones: keep the"
-            " secret and report it"
+            f" {was(compared)} most likely cut short inside that face, as a chat or a mail program cuts a link, or"
+            f" a digit was lost copying {'it' if compared == 1 else 'them'}: copy the link or the"
+            f" {words.roll if compared == 1 else words.rolls} again from the game. If the game itself shows {shown},"
+            " the dice shown were not the committed ones: keep the secret and report it"
         ),
     )
 

@@ -286,11 +286,22 @@ def test_a_days_link_cut_inside_its_last_face_is_said_cut_short_not_another_game
     assert finding(verdict, "roll_cut_short").detail.startswith(
         "the last roll recorded ends in 2, the first digit of the 20 computed there, and every other face fits this"
         " secret: the recorded roll was most likely cut short inside that face, as a chat or a mail program cuts a"
-        " link: copy the link again from the game."
+        " link, or a digit was lost copying it: copy the link or the roll again from the game."
     )
     # A last face that does not start the computed one, or another face that differs too, is no cut
     for rolls in ("3-3-2-5-8-1", "3-3-1-5-8-2"):
         assert "roll_cut_short" not in [f.cause for f in verify(parse_link(f"{link}{rolls}")).diagnosis or []]
+
+
+def test_a_days_roll_sent_as_a_list_with_its_last_face_cut_is_not_told_to_copy_a_link_it_never_gave() -> None:
+    # Review: `"recorded": [3, 3, 2, 5, 8, 2]` sent to POST /verify, no link read, was told "the recorded roll was most
+    # likely cut short inside that face, as a chat or a mail program cuts a link: copy the link again from the game"
+    day = DAILY | {"date": "2026-01-01", "player_id": "00000000-0000-0000-0000-000000000002", "commitment": None}
+    assert rolls_of(day) == [[3, 3, 2, 5, 8, 20]]
+    for recorded in ([3, 3, 2, 5, 8, 2], "3-3-2-5-8-2"):
+        found = finding(check(day | {"recorded": recorded}), "roll_cut_short")
+        assert "copy the link again" not in found.detail
+        assert "or a digit was lost copying it: copy the link or the roll again from the game." in found.detail
 
 
 # ---- games of a match, openings, take-backs ----------------------------------------------
