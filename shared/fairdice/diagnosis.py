@@ -601,9 +601,18 @@ def _unexplained(
     # A hypothesis that fits every roll it reads otherwise, too few of them to name it, is said, not denied (review: a
     # real game of 3 rolls on take-back line 1 was "none of the mistakes tried explains them")
     read, none, other = " and", "none", ""
+    seal, secret = case.scheme.words.seal, case.scheme.words.secret
     if offered is not None:
         read = " as the settings given read them."
-        none, other = _another_reading(case, verdict, *offered, "of another game") + "none", " other"
+        # Rolls that are this secret's leave the seal that does not fit it to report, as `seal_from_other_game` says
+        # (review: "if the game was so, the rolls are this key's", the lock given, not the key's, left unsaid)
+        unsealed = (
+            f" Then the {seal} given is not this {secret}'s: another game's, or, if it is the {seal} this game showed"
+            f" before its first roll, the {secret} is not the one it committed to: keep both and report it."
+            if verdict.checks.seal == "mismatch"
+            else ""
+        )
+        none, other = _another_reading(case, verdict, *offered, "of another game", unsealed) + "none", " other"
     if verdict.checks.seal == "mismatch":
         return Finding(
             cause="secret_from_other_game",
@@ -650,11 +659,12 @@ def _offered(case: Case[Any], verdict: Verdict, weak: _Weak | None) -> tuple[_We
 
 
 def _another_reading(
-    case: Case[Any], verdict: Verdict, weak: _Weak, scope: Scope | None, fixes: bool, chance: str
+    case: Case[Any], verdict: Verdict, weak: _Weak, scope: Scope | None, fixes: bool, chance: str, then: str = ""
 ) -> str:
     """The words of a weak hypothesis: which rolls it fits and which still differ under it, which rolls tell it from
     the request, and the odds of a roll that is not its (`chance`: "copied wrong") fitting it as well, for the player
-    who knows the game to judge. Where it `fixes` nothing (a whole game read as a piece of one), it says so."""
+    who knows the game to judge. Where it `fixes` nothing (a whole game read as a piece of one), it says so. `then`:
+    what else follows if the game was so."""
     roll, rolls = case.scheme.words.roll, case.scheme.words.rolls
     told = [verdict.rolls[at]["index"] for at in weak.told]
     still = [r["index"] for r in verdict.rolls[: case.compared] if r["matches"] is False and r["index"] not in told]
@@ -665,7 +675,7 @@ def _another_reading(
     every = f"every {roll}" + (f" but {named(still)}" if still else "")
     copied = f"a {roll} {chance}" if len(told) == 1 else f"{number(len(told))} {rolls} {chance}"
     odds = math.prod(case.request.SIDES) ** len(told)
-    then = (
+    check = (
         f", and check {named(still)}, which {'differs' if len(still) == 1 else 'differ'} under it too" if still else ""
     )
     piece, but, so = _still_a_piece(scope), "But", "check again with that change"
@@ -675,7 +685,7 @@ def _another_reading(
         f"{every[0].upper()}{every[1:]} fits another reading: {weak.hypothesis.detail}{piece}. {but}"
         f" {named(told)} alone {'tells' if len(told) == 1 else 'tell'} it from the settings given (the other {rolls}"
         f" read the same either way), and {copied} would fit it 1 time in {number(odds)}: if the game was so, {so}"
-        f"{then}. If not, "
+        f"{check}.{then} If not, "
     )
 
 

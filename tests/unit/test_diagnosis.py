@@ -429,6 +429,23 @@ def test_a_short_game_on_a_take_back_line_is_said_to_fit_it_where_too_few_rolls_
     assert found.try_ is None and "a piece of a game cannot show the game was fair" in found.detail
 
 
+def test_a_short_game_on_a_take_back_line_under_another_lock_is_told_the_lock_is_still_to_report() -> None:
+    # Review: with a lock that is not the key's, the reading said "if the game was so, the rolls are this key's" and no
+    # more: a player whose game was on that line was left with rolls that fit and no word that the lock does not, which
+    # `seal_from_other_game` says of rolls that fit as given
+    (found,) = check(BOT | {"lock": OTHER_KEY, "recorded": [[4, 6], [5, 1], [5, 6]]}).diagnosis or []
+    assert found.cause == "secret_from_other_game"
+    assert (
+        "if the game was so, the rolls are this key's. Then the lock given is not this key's: another game's, or, if it"
+        " is the lock this game showed before its first roll, the key is not the one it committed to: keep both and"
+        " report it. If not, none of the other mistakes tried" in found.detail
+    )
+    # and with the key's own lock, or none, there is no lock to report
+    for lock in (SEAL, None):
+        (found,) = check(BOT | {"lock": lock, "recorded": [[4, 6], [5, 1], [5, 6]]}).diagnosis or []
+        assert "if the game was so, the rolls are this key's. If not, none" in found.detail
+
+
 def test_a_bot_game_listed_without_its_opening_roll_is_traced_to_the_numbering() -> None:
     # Given the rolls of a game with an opening roll, listed without it (from turn 2)
     game = rolls_of(BOT | {"count": 31})
