@@ -100,7 +100,8 @@ def parse_link(link: str) -> RequestBase:
     `ValidationError` (see `fairdice.problems.describe`), its problems named by the link's
     parameters, not the request's fields.
     """
-    pairs = _pairs(_query_of(link))
+    query = _query_of(link)
+    pairs = _pairs(query)
     if not pairs:
         raise InvalidInput(
             "has no parameters: a check link looks like /check/?seed=SEED&client=a,b&n=52", field=LINK_FIELD
@@ -125,10 +126,13 @@ def parse_link(link: str) -> RequestBase:
     except KeyError:
         named = scheme_values[0]
         # The scheme's value holding the link's other parameters: a mail program percent-encoded the & and = after
-        # `scheme=` (support review: "must be one of …" alone, no word of why), said as a name holding them is
+        # `scheme=` (support review: "must be one of …" alone, no word of why), said as a name holding them is. A value
+        # may hold the link's own =, as written: it became %3D only where the link holds one (review: `narde-v1%26key=…`
+        # was told its = became %3D)
+        held = named if "%3d" in query.lower() else named.replace("=", "")
         said = (
-            f"{quoted(named)}; {encoded(named)}"
-            if "=" in named or "&" in named
+            f"{quoted(named)}; {encoded(held)}"
+            if "=" in held or "&" in held
             else f"{repr_of(named)}{scheme_meant(named)}"
         )
         raise InvalidInput(f"must be one of {', '.join(schemes.ids())}, not {said}", field="scheme") from None

@@ -1668,7 +1668,8 @@ const fairdice = (() => {
    */
   function fromLink(link) {
     let pairs = [];
-    for (const part of queryOf(link).split("&")) {
+    const query = queryOf(link);
+    for (const part of query.split("&")) {
       if (!part) continue;
       const at = part.indexOf("=");
       const rawName = at < 0 ? part : part.slice(0, at);
@@ -1699,9 +1700,11 @@ const fairdice = (() => {
     // Seed 000's links name no scheme: the scheme that says so (`bareLinks`) is meant.
     const scheme = named.length ? schemes.get(named[0]) : [...schemes.values()].find((s) => s.bareLinks);
     if (!scheme) {
-      // The scheme's value holding the link's other parameters, their & and = percent-encoded (fairdice.links)
-      const said = /[=&]/.test(named[0])
-        ? `${shown(named[0])}; ${encodedHint(named[0])}`
+      // The scheme's value holding the link's other parameters, their & and = percent-encoded (fairdice.links); its =
+      // became %3D only where the link holds one, since a value may hold the link's own
+      const held = /%3d/i.test(query) ? named[0] : named[0].replaceAll("=", "");
+      const said = /[=&]/.test(held)
+        ? `${shown(named[0])}; ${encodedHint(held)}`
         : `${pyRepr(named[0])}${schemeMeant(named[0])}`;
       throw new Problems([{ field: "scheme", message: `must be one of ${ids()}, not ${said}` }]);
     }

@@ -925,6 +925,8 @@ BAD_LINKS = [
     f"?seed={KEY.hex()}&client%3Da,b",
     f"?scheme%3Dnarde-v1%26key%3D{KEY.hex()}&phrase%3Dtest",
     f"?scheme=narde-v1%26key%3D{KEY.hex()}%26phrase%3Dtest",  # the & and = after scheme= alone (support)
+    f"?scheme=narde-v1%26key={KEY.hex()}%26phrase=test",  # the & after scheme= alone: its = is as written (review)
+    "?scheme=narde-v1=x",
     f"?seed={KEY.hex()}&client=a,b&rolls=white:15",  # a link's rolls holding a word: copy it again (review)
     f"?seed={KEY.hex()}&client=a,b&rolls=white:+4-1",
     f"?seed={KEY.hex()}&amp;client=a,b",  # and one whose & it wrote as &amp;

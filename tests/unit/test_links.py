@@ -654,6 +654,31 @@ def test_a_links_scheme_holding_its_other_parameters_percent_encoded_says_a_mail
     )
 
 
+@pytest.mark.parametrize(
+    ("link", "said"),
+    [
+        (
+            f"?scheme=narde-v1%26key={KEY}%26phrase=test",
+            "; the link's & became %26 (a mail program rewrote it): change each %26 back to &, or copy the link again"
+            " from the game",
+        ),
+        ("?scheme=narde-v1=x", "; did you mean narde-v1?"),
+    ],
+    ids=["its-ampersand-alone", "an-equals-sign-as-written"],
+)
+def test_a_links_scheme_holding_an_equals_sign_as_written_is_not_said_to_hold_a_percent_encoded_one(
+    link: str, said: str
+) -> None:
+    # Review: a link whose & alone a mail program percent-encoded, `scheme=narde-v1%26key=…`, was told "the link's = and
+    # & became %3D and %26": the = in the scheme's value is the link's own, as written
+    with pytest.raises(InvalidInput) as caught:
+        parse_link(link)
+    (problem,) = describe(caught.value)
+    assert problem.field == "scheme"
+    assert problem.message.endswith(said)
+    assert "%3D" not in problem.message
+
+
 def test_a_link_that_names_its_scheme_beside_a_name_holding_an_equals_sign_names_that_scheme() -> None:
     with pytest.raises(InvalidInput) as caught:
         parse_link(f"?scheme=narde-v1&key%3D{KEY}%26phrase%3Dtest")
