@@ -292,10 +292,13 @@ class Published:
         one was put there once this day's secret was fixed, by whoever holds the publisher's keys under a day the
         publisher missed (its key never existed, so the archive's policy lets it): it reveals nothing of this day, and
         counting it would let them make an honest day look tampered (review). One rule for the game's route and the
-        readers."""
+        readers. One the archive gives no time of its own for (NOT_KNOWN: a multipart upload, a replica) counts: nothing
+        shows it came after (review: NOT_KNOWN, later than any moment, was taken as dated after, and a day committed to
+        a revealed day's secret was given rolls and called fair)."""
         if earlier.commitment.commitment != self.commitment.commitment:
             return False
-        return not (self.witnessed and earlier.witnessed) or earlier.published_at < self.published_at
+        dated = self.witnessed and earlier.witnessed and earlier.published_at != NOT_KNOWN
+        return not dated or earlier.published_at < self.published_at
 
     @property
     def in_time(self) -> bool:

@@ -39,6 +39,7 @@ from pydantic import ValidationError
 from verify_api.caching import IMMUTABLE, SHORT_LIVED, cache_control
 
 from testkit.archive import put_commitment_under_missed_day, put_secret_again
+from testkit.stores import Undated
 from testkit.timeline import Timeline
 
 DAY = dt.date(2025, 3, 1)
@@ -1178,3 +1179,29 @@ def test_daily_verdict_rejects_a_malformed_date_or_player(stores: Stores) -> Non
         daily_verdict(reader, "01-03-2025", PLAYER)
     with pytest.raises(ValidationError, match="a player id is a UUID"):
         daily_verdict(reader, "2025-03-01", "player-one")
+
+
+def test_an_earlier_days_commitment_the_archive_gives_no_time_for_counts_as_dated_before_the_days_own(
+    tmp_path: Path, timeline: Timeline
+) -> None:
+    # Given 03-01 and 03-02 published by their midnight runs, 03-01's secret and commitment put under 03-03 before its
+    # run, and 03-01's commitment one S3 gives no time of its own for (a multipart upload or a replica): nothing shows
+    # it came after 03-03's (review: its NOT_KNOWN, later than any moment, was taken as dated after it, and every
+    # reader called 03-03 fair, though 03-01's record made its secret public the day before)
+    made = timeline.stores(tmp_path)
+    target = DAY + dt.timedelta(days=2)
+    for n in range(2):
+        timeline.publish(made, midnight_run(DAY + dt.timedelta(days=n)))
+    again = made.secrets.get(secret_key(DAY)) or b""
+    put_secret_again(timeline, made, again, target)
+    timeline.publish(made, midnight_run(target + dt.timedelta(days=1)))
+    undated = Stores(secrets=made.secrets, archive=Undated(made.archive, commitment_key(DAY)))
+    faces = [seed_004_faces(again, target.isoformat(), PLAYER)]
+
+    # Then the game's route and every reader refuse 03-03 as committed to 03-01's secret
+    with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-01"):
+        TodaysRolls(undated).roll(PLAYER, dt.datetime.combine(target, dt.time(9), dt.UTC))
+    with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-01"):
+        daily_verdict(reader_at(undated, "2025-03-04 12:00"), target, PLAYER, faces)
+    with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-01"):
+        audit_reader(undated, "2025-03-04 12:00").lookup(target)
