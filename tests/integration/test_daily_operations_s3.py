@@ -12,7 +12,7 @@ from typing import Any
 import boto3
 import pytest
 from fairdice.archive.layout import DAYS_LOOKED_BACK, Commitment, commitment_key, days_looked_back, secret_key
-from fairdice.archive.publisher import open_day, publish
+from fairdice.archive.publisher import get_or_create_secret, open_day, publish
 from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.archive.today import TodaysRolls
 from fairdice.archive.watchdog import check_archive
@@ -229,6 +229,29 @@ def test_todays_roll_under_the_secret_of_the_day_before_a_missed_day_is_tampered
     # Then the game's route gives no roll of 03-03
     with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-01"):
         TodaysRolls(stores_on(s3)).roll(PLAYER, at(DAY3, "00:00:03"))
+
+
+def test_todays_roll_under_a_missed_days_secret_its_catch_up_run_reveals_that_day_is_tampered_on_s3(
+    timeline: Timeline, s3: Any
+) -> None:
+    # Given 03-01's midnight run, 03-02's dead between making its secret and publishing its commitment, none on 03-03,
+    # and 03-02's secret and commitment put under 03-04 in its first second, before its run, which publishes 03-02's
+    # commitment late (S3 dates it after 03-04's) and reveals 03-02: its secret public all of 03-04
+    timeline.publish(stores_on(s3), at(DAY1, "00:00:02"))
+    timeline.now = at(DAY2, "00:00:02")
+    get_or_create_secret(stores_on(s3).secrets, DAY2)
+    again = s3.get_object(Bucket=SECRETS, Key=secret_key(DAY2))["Body"].read()
+    day = DAY3 + dt.timedelta(days=1)
+    timeline.now = at(day, "00:00:01")
+    s3.put_object(Bucket=SECRETS, Key=secret_key(day), Body=again)
+    written = Commitment(date=day, commitment=seal_of(again), published_at=timeline.now)
+    s3.put_object(Bucket=ARCHIVE, Key=commitment_key(day), Body=written.to_bytes())
+    timeline.publish(stores_on(s3), at(day, "00:00:02"))
+    assert s3.head_object(Bucket=ARCHIVE, Key="revealed/2025-03-02.json")["LastModified"] < at(day, "00:00:03")
+
+    # Then the game's route gives no roll of 03-04
+    with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-02"):
+        TodaysRolls(stores_on(s3)).roll(PLAYER, at(day, "09:00"))
 
 
 def test_todays_roll_gives_no_roll_from_a_secret_the_store_dates_before_its_day(timeline: Timeline, s3: Any) -> None:

@@ -285,21 +285,6 @@ class Published:
             return self.published_at < written and publication(self.commitment.date, self.published_at) != "late"
         return named != self.commitment.commitment
 
-    def gives_away(self, earlier: "Published") -> bool:
-        """Whether `earlier`, the commitment of one of the DAYS_LOOKED_BACK days before this one's day, gives this day's
-        dice away: it commits to the same secret, which that day's record makes public once that day is over, and the
-        archive dates it before this one (where its times are no witness, whenever it dates it). One dated after this
-        one was put there once this day's secret was fixed, by whoever holds the publisher's keys under a day the
-        publisher missed (its key never existed, so the archive's policy lets it): it reveals nothing of this day, and
-        counting it would let them make an honest day look tampered (review). One rule for the game's route and the
-        readers. One the archive gives no time of its own for (NOT_KNOWN: a multipart upload, a replica) counts: nothing
-        shows it came after (review: NOT_KNOWN, later than any moment, was taken as dated after, and a day committed to
-        a revealed day's secret was given rolls and called fair)."""
-        if earlier.commitment.commitment != self.commitment.commitment:
-            return False
-        dated = self.witnessed and earlier.witnessed and earlier.published_at != NOT_KNOWN
-        return not dated or earlier.published_at < self.published_at
-
     @property
     def in_time(self) -> bool:
         """Whether it was published from 00:00 UTC to the grace after, before the day's play (and not before the day
@@ -307,8 +292,29 @@ class Published:
         return self.witnessed and publication(self.commitment.date, self.published_at) == "in_time"
 
 
+def gives_away(archive: ObjectStore, own: Published, earlier: Published) -> bool:
+    """Whether `earlier`, the commitment of one of the DAYS_LOOKED_BACK days before `own`'s day, gives that day's dice
+    away: it commits to the same secret, which its day's record makes public, and the archive dates it before `own`, or
+    dates that record before `own`'s day is over. One dated after `own` with no record by then was put there once the
+    day's secret was fixed, by whoever holds the publisher's keys under a day the publisher missed (its key never
+    existed, so the archive's policy lets it): it reveals nothing of the day, and counting it would let them make an
+    honest day look tampered (review). But a run catching up a missed day publishes its commitment late and reveals it
+    at once: put under a later day a second before that run, the missed day's secret was public all that day (review:
+    the game's route gave that day's rolls). Where the archive's times are no witness, or it gives none for either
+    (NOT_KNOWN: a multipart upload, a replica), nothing shows which came first, and it counts (review: NOT_KNOWN, later
+    than any moment, was taken as dated after). The record is read only for an equal commitment dated after `own`. One
+    rule for the game's route and the readers."""
+    if earlier.commitment.commitment != own.commitment.commitment:
+        return False
+    dated = own.witnessed and earlier.witnessed and earlier.published_at != NOT_KNOWN
+    if not dated or earlier.published_at < own.published_at:
+        return True
+    record = archive.read(revealed_key(earlier.commitment.date))
+    return record is not None and (record.modified == NOT_KNOWN or record.modified < reveal_time(own.commitment.date))
+
+
 def secret_of_an_earlier_day(day: dt.date, earlier: dt.date, shown_by: str, then: str = "") -> TamperedRecord:
-    """The refusal of `day`'s commitment to the secret of `earlier`, a day before it (`Published.gives_away`): that
+    """The refusal of `day`'s commitment to the secret of `earlier`, a day before it (`gives_away`): that
     day's record makes the secret public once that day is over, so whoever reads it knows every roll of `day`.
     `shown_by` is the key found to commit to it too (that day's commitment, or its record), `then` what follows for
     the one asking. One wording for the game's route and the readers, where each had its own."""

@@ -26,6 +26,7 @@ from fairdice.archive.layout import (
     commitment_key,
     day_start,
     days_looked_back,
+    gives_away,
     next_record_awaited,
     read_document,
     read_published,
@@ -606,12 +607,13 @@ class ArchiveReader:
         """The day's commitment (`own`) must be none of the DAYS_LOOKED_BACK days before's, as the game's route refuses
         one that is: that day's record makes its secret public once that day is over, so whoever read it knew this day's
         dice (review: with the days between revealed, the route refused a day under the secret of two to eight days
-        before, and the readers called it fair). Only one the archive dates before the day's own counts
-        (`Published.gives_away`), as for the route. One found is kept (`_published`: a published commitment never
-        changes); one that is not a commitment is that day's own tampering, said when that day is read, as the route
-        takes it; an audit takes them as of its moment, as it takes every commitment. One not there as read is not read
-        again for a day whose own S3 dates before then (review: a missed day's was read again at every other day's
-        first look): one put since is dated after that day's, and counts for none of those."""
+        before, and the readers called it fair). Only one the archive dates before the day's own, or whose record it
+        dates before the day is over, counts (`gives_away`), as for the route. One found is kept (`_published`: a
+        published commitment never changes); one that is not a commitment is that day's own tampering, said when that
+        day is read, as the route takes it; an audit takes them as of its moment, as it takes every commitment. One not
+        there as read is not read again for a day whose own S3 dates before then (review: a missed day's was read again
+        at every other day's first look): one put since is dated after that day's, and counts only with a record of its
+        day dated before that day is over: a missed day's record put then breaks the chain's links, which refuse it."""
         for earlier in days_looked_back(day):
             absent = self._absent.get(earlier)
             if absent is not None and own.witnessed and own.published_at < absent:
@@ -623,11 +625,11 @@ class ArchiveReader:
                 continue
             if self._as_of and published is not None and _later(published.witnessed, published.published_at, now):
                 # Put after an audit's moment, as `_published_by` takes it; one S3 gives no time for counts, as for the
-                # other readers (`Published.gives_away`; review: an audit alone called such a day fair)
+                # other readers (`gives_away`; review: an audit alone called such a day fair)
                 published = None
             if earlier not in self._commitments:
                 self._absent[earlier] = since
-            if published is not None and own.gives_away(published):
+            if published is not None and gives_away(self._archive, own, published):
                 raise secret_of_an_earlier_day(day, earlier, commitment_key(earlier))
 
     def _check_next(self, day: dt.date, named: str | None, written: dt.datetime) -> None:

@@ -25,6 +25,7 @@ from fairdice.archive.layout import (
     commitment_deadline,
     commitment_key,
     days_looked_back,
+    gives_away,
     made_on_its_day,
     publication,
     published_out_of_time,
@@ -245,10 +246,11 @@ def _not_an_earlier_days(archive: ObjectStore, today: _Today, earlier: dict[dt.d
     commitments/, made by a warm Lambda on its first request of a day alone, and only for a day whose commitment it has
     not found yet (`_Memory.begin`: the day after one it served, with no day missed, none), and the read budget
     (`TodaysRolls.within`) keeps a slow store's day its own 503. Only one the archive dates
-    before today's own counts (`Published.gives_away`), as for the readers: one put later, under a day the publisher
-    missed, reveals nothing of today (review: it made an honest day give no roll). `earlier` holds the commitments
-    read so far (None: no commitment, or a document its own day's readers refuse), so that each is read once, whichever
-    request runs out of time: one not there as read today is dated after today's own, if it comes at all."""
+    before today's own, or whose record it dates before today is over, counts (`gives_away`), as for the readers: one
+    put later, under a day the publisher missed, with no record, reveals nothing of today (review: it made an honest day
+    give no roll); one a run catching up that day put there later, with its record, makes today's secret public
+    (review: the route gave today's rolls all day). `earlier` holds the commitments read so far (None: no commitment,
+    or a document its own day's readers refuse), so that each is read once, whichever request runs out of time."""
     for day in days_looked_back(today.day):
         if day not in earlier:
             try:
@@ -256,7 +258,7 @@ def _not_an_earlier_days(archive: ObjectStore, today: _Today, earlier: dict[dt.d
             except TamperedRecord:
                 earlier[day] = None  # that day's own document, which its readers refuse: not this day's to answer for
         found = earlier[day]
-        if found is not None and today.published.gives_away(found):
+        if found is not None and gives_away(archive, today.published, found):
             raise secret_of_an_earlier_day(today.day, day, commitment_key(day), then="; none is given")
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from fairdice.archive.layout import DAYS_LOOKED_BACK, Commitment, commitment_key, secret_key
-from fairdice.archive.publisher import publish
+from fairdice.archive.publisher import get_or_create_secret, publish
 from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import ArchiveUnavailable, LateCommitment, TamperedRecord
@@ -319,6 +319,28 @@ def test_a_commitment_put_under_a_missed_day_after_todays_leaves_today_its_rolls
 
     # Then a route that first reads the day after it gives the day's rolls, as the readers find the day fair
     assert TodaysRolls(stores).roll(PLAYER, at(DAY3, "09:00")).commitment == today
+
+
+def test_a_missed_days_secret_put_under_the_day_its_catch_up_run_reveals_it_gives_no_roll(tmp_path: Path) -> None:
+    # Given DAY1 committed by its midnight run, DAY2's run dead between making its secret and publishing its commitment,
+    # no run on DAY3, and DAY2's secret and commitment put under DAY4 at 00:00:01, a second before DAY4's run, which
+    # publishes DAY2's commitment late (dated after DAY4's) and reveals DAY2 at once: DAY2's record makes that secret
+    # public from 00:00:02, all of DAY4's play
+    timeline = Timeline(at(DAY1, "00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline.now = at(DAY2, "00:00:02")
+    get_or_create_secret(stores.secrets, DAY2)
+    put_secret_again(timeline, stores, secret_of(stores, DAY2), DAY4)
+
+    # Then the game's route gives no roll of DAY4, as the readers refuse the day from the next night (review: the route
+    # gave DAY4's rolls all day, DAY2's commitment being dated after DAY4's own)
+    with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-02"):
+        TodaysRolls(stores).roll(PLAYER, at(DAY4, "09:00"))
+    timeline.publish(stores, at(DAY4 + dt.timedelta(days=1), "00:00:02"))
+    reader = ArchiveReader(stores.archive, clock=lambda: at(DAY4 + dt.timedelta(days=1), "12:00"))
+    with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-02"):
+        daily_verdict(reader, DAY4, PLAYER)
 
 
 def test_the_days_before_are_read_once_a_day_as_far_back_as_days_looked_back(stores: Stores, read_only: Stores) -> None:
