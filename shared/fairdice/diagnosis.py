@@ -592,12 +592,9 @@ def _unexplained(
             ),
             try_=fix,
         )
-    thin = (
-        f" (with {case.compared} recorded roll{'s' if case.compared != 1 else ''}, the mistakes tried cannot be told"
-        " from chance)"
-        if case.compared < case.evidence
-        else ""
-    )
+    # In the scheme's words, as `explains` counts them (review: three-dice's "0 of 1 ply" beside "with 1 recorded roll")
+    recorded = counted(case.compared, f"recorded {case.scheme.words.roll}", f"recorded {case.scheme.words.rolls}")
+    thin = f" (with {recorded}, the mistakes tried cannot be told from chance)" if case.compared < case.evidence else ""
     # A hypothesis that fits every roll it reads otherwise, too few of them to name it, is said, not denied (review: a
     # real game of 3 rolls on take-back line 1 was "none of the mistakes tried explains them")
     read, none, other = " and", "none", ""

@@ -153,6 +153,20 @@ def test_a_three_dice_finding_counts_what_it_explains_in_plies_as_the_page_and_s
     assert one.explains == "0 of 1 ply"
 
 
+@pytest.mark.parametrize(("commit", "cause"), [(SEAL, "rolls_from_other_game"), ("00" * 32, "secret_from_other_game")])
+def test_a_three_dice_finding_on_too_few_plies_to_tell_a_mistake_counts_them_in_plies(commit: str, cause: str) -> None:
+    # Given a three-dice request of one ply that no mistake tried explains, fewer than a mistake needs to be named
+    sent = THREE | {"commit": commit, "first": 1, "recorded": rolls_of(THREE | {"count": 1})}
+
+    # When it is diagnosed
+    found = finding(check(sent), cause)
+
+    # Then the plies are counted as the scheme and `explains` count them (review: "0 of 1 ply" beside "with 1 recorded
+    # roll, the mistakes tried cannot be told from chance")
+    assert found.explains == "0 of 1 ply"
+    assert "(with 1 recorded ply, the mistakes tried cannot be told from chance)" in found.detail
+
+
 def test_a_later_game_of_a_classic_match_is_found_far_from_roll_one() -> None:
     # Given the second game of a match that kept counting: its rolls start at roll number 53
     mistaken = PAIR36 | {"recorded": rolls_of(PAIR36 | {"first": 53, "count": 40})}
