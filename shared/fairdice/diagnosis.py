@@ -598,7 +598,7 @@ def _unexplained(
     # A hypothesis that fits every roll it reads otherwise, too few of them to name it, is said, not denied (review: a
     # real game of 3 rolls on take-back line 1 was "none of the mistakes tried explains them")
     read, none, other = " and", "none", ""
-    seal, secret = case.scheme.words.seal, case.scheme.words.secret
+    seal, secret, rolls = case.scheme.words.seal, case.scheme.words.secret, case.scheme.words.rolls
     if offered is not None:
         read = " as the settings given read them."
         # Rolls that are this secret's leave the seal that does not fit it to report, as `seal_from_other_game` says
@@ -615,9 +615,9 @@ def _unexplained(
             cause="secret_from_other_game",
             explains=_of(matched, compared, case.scheme.words),
             detail=(
-                f"neither the seal nor the recorded rolls fit this secret{read} {none} of the{other} mistakes tried"
-                f" explains the rolls{thin}: the secret is most likely from another game than both; copy it again"
-                f" from the game. {_HEX_NOTE}"
+                f"neither the {seal} nor the recorded {rolls} fit this {secret}{read} {none} of the{other} mistakes"
+                f" tried explains the {rolls}{thin}: the {secret} is most likely from another game than both; copy it"
+                f" again from the game. {_HEX_NOTE}"
             ),
         )
     tried = f" ({case.scheme.tried})" if case.scheme.tried else ""

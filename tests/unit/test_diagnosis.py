@@ -417,7 +417,7 @@ def test_a_roll_with_the_same_dice_either_way_is_no_evidence_of_a_mistake() -> N
             SEAL,
             "the secret matches the seal, but the recorded rolls are not its rolls as the settings given read them.",
         ),
-        (OTHER_KEY, "neither the seal nor the recorded rolls fit this secret as the settings given read them."),
+        (OTHER_KEY, "neither the lock nor the recorded rolls fit this key as the settings given read them."),
         (None, "the recorded rolls do not fit this secret as the settings given read them."),
     ],
     ids=["its-lock", "another-lock", "no-lock"],
@@ -654,6 +654,41 @@ def test_neither_seal_nor_rolls_fitting_says_the_secret_is_another_games() -> No
     mistaken = PAIR36 | {"server_seed": OTHER_KEY, "recorded": rolls_of(PAIR36 | {"count": 40})}
     verdict = check(mistaken)
     assert [f.cause for f in verdict.diagnosis or []] == ["secret_from_other_game"]
+
+
+@pytest.mark.parametrize(
+    ("game", "secret", "seal", "words"),
+    [
+        (
+            BOT,
+            "key",
+            "lock",
+            "neither the lock nor the recorded rolls fit this key and none of the mistakes tried explains the"
+            " rolls: the key is most likely from another game than both",
+        ),
+        (
+            THREE,
+            "seed",
+            "commit",
+            "neither the commit nor the recorded plies fit this seed and none of the mistakes tried"
+            " explains the plies: the seed is most likely from another game than both",
+        ),
+    ],
+)
+def test_neither_seal_nor_rolls_fitting_is_said_in_the_schemes_words(
+    game: dict[str, Any], secret: str, seal: str, words: str
+) -> None:
+    # Given a game's rolls sent with another game's secret, and a seal that fits neither
+    mistaken = game | {secret: OTHER_KEY, seal: "00" * 32, "recorded": rolls_of(game | {"count": 20})}
+
+    # When it is diagnosed
+    (found,) = check(mistaken).diagnosis or []
+
+    # Then the finding names the seal, the secret and the rolls as the scheme does, as its other findings and the page
+    # do (review: bg-dice-v1's "neither the seal nor the recorded rolls fit this secret", where seed 001 says lock and
+    # key)
+    assert found.cause == "secret_from_other_game"
+    assert found.detail.startswith(words)
 
 
 def test_secret_and_seal_pasted_into_each_others_fields_are_found() -> None:
