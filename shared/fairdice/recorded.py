@@ -375,7 +375,7 @@ def _from_text(text: str, sides: Sequence[int], link: bool = False) -> Paste:
                     raise
                 raise RecordedError(said) from None
             continue
-        first = _placed(at, number[0], len(rolls), first)
+        first = _placed(at, number[0], len(rolls), first, link)
         try:
             found = _rolls_of_line(number[1], table, sides, at, len(rolls), link, at == lines[-1][0])
         except RecordedError:
@@ -383,7 +383,9 @@ def _from_text(text: str, sides: Sequence[int], link: bool = False) -> Paste:
                 raise
             raise RecordedError(said) from None
         if not found:
-            raise RecordedError(f"line {grouped(at)}: roll {grouped(number[0])} has no dice")
+            # A link has no lines: the roll alone is named (review: "line 1: roll 5 has no dice" of a link's `5:`)
+            where = "" if link else f"line {grouped(at)}: "
+            raise RecordedError(f"{where}roll {grouped(number[0])} has no dice{f': {COPY_LINK}' if link else ''}")
         rolls.extend(found)
     return Paste(rolls, first)
 
@@ -477,10 +479,18 @@ def _counts_up(
     return True
 
 
-def _placed(at: int, number: int, before: int, first: int | None) -> int:
-    """The number of the paste's first roll, checked against line `at`, numbered `number`, after `before` rolls."""
+def _placed(at: int, number: int, before: int, first: int | None, link: bool = False) -> int:
+    """The number of the paste's first roll, checked against line `at`, numbered `number`, after `before` rolls.
+    `link`: the text is a link's rolls, which have no lines and come from the game: the roll is named alone and the link
+    is to be copied again (review: "line 2 is numbered 3, … not in the paste. List every roll" of a link's rolls).
+    verifier.js says the same."""
     if first is None:
         if number < before:
+            if link:
+                raise RecordedError(
+                    f"roll {grouped(number)} follows {counted(before, 'roll', 'rolls')} in the link, which its number"
+                    f" does not count: {COPY_LINK}"
+                )
             raise RecordedError(
                 f"line {grouped(at)} is numbered {grouped(number)}, but {counted(before, 'roll comes', 'rolls come')}"
                 " before it: the numbers must count every roll, one after another"
@@ -493,6 +503,11 @@ def _placed(at: int, number: int, before: int, first: int | None) -> int:
             if number == expected + 1
             else f"rolls {ends(expected, number - 1, grouped)} are"
         )
+        if link:
+            raise RecordedError(
+                f"roll {grouped(number)} follows roll {grouped(expected - 1)}, and {missing} not in the link:"
+                f" {COPY_LINK}"
+            )
         raise RecordedError(
             f"line {grouped(at)} is numbered {grouped(number)}, but the rolls above it end at roll"
             f" {grouped(expected - 1)}: {missing} not in the paste. List every roll, in order, or leave the numbers out"
@@ -500,6 +515,10 @@ def _placed(at: int, number: int, before: int, first: int | None) -> int:
     if number < expected:
         # one roll is said as one (review: "already run from 5 to 5")
         held = f"roll {grouped(first)}" if first == expected - 1 else f"rolls {ends(first, expected - 1, grouped)}"
+        if link:
+            raise RecordedError(
+                f"roll {grouped(number)} follows {held} in the link, listed twice or out of order: {COPY_LINK}"
+            )
         raise RecordedError(
             f"line {grouped(at)} is numbered {grouped(number)}, but the lines above it already hold {held}: number each"
             " line by its first roll and list each roll once, in order, or leave the numbers out"

@@ -16,7 +16,7 @@ from pydantic import (
 )
 
 from fairdice.fields import DEFAULT_ROLLS, MAX_ROLLS, Count, RecordedInput, field_error, in_link, named
-from fairdice.prose import ends, repr_of
+from fairdice.prose import COPY_LINK, ends, repr_of
 from fairdice.recorded import Paste, RecordedError, read_recorded
 
 _NUMBERED_FROM = "numbered_from"
@@ -170,6 +170,12 @@ class NumberedRequest(CountedRequest):
             same = given == number if isinstance(given, int) and not isinstance(given, bool) else given == str(number)
             if not same and (isinstance(given, int) or str(given).isdecimal()):
                 shown = repr_of(given) if isinstance(given, bool) else given  # true as JSON writes it, not True
+                if in_link(info):  # a link is no paste, and its rolls come from the game (review)
+                    raise field_error(
+                        "recorded",
+                        f"roll {number} is the link's first roll, but {first} is {shown}: the two must say the same;"
+                        f" {COPY_LINK}",
+                    )
                 raise field_error(
                     "recorded",
                     f"is numbered from {number}, but {first} is {shown}: the paste's numbers and {first} must say the"

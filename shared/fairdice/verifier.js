@@ -834,7 +834,7 @@ const fairdice = (() => {
    * `first` (or must agree with it); elsewhere rolls are told apart by their labels, so a paste may be numbered
    * from 1 only. The data with `first` set, or a FieldError on `recorded`.
    */
-  function placed(scheme, data, paste, named) {
+  function placed(scheme, data, paste, named, inLink = false) {
     const number = paste.first;
     if (!scheme.numbered) {
       if (number !== 1n) {
@@ -849,6 +849,10 @@ const fairdice = (() => {
     if (given !== undefined && given !== null) {
       const same = typeof given === "number" ? Number.isInteger(given) && BigInt(given) === number : given === String(number);
       if (!same && (typeof given === "boolean" || Number.isInteger(given) || (typeof given === "string" && /^\p{Nd}+$/u.test(given)))) {
+        if (inLink) {
+          // a link is no paste, and its rolls come from the game (request.py)
+          throw new FieldError("recorded", `roll ${number} is the link's first roll, but ${named("first")} is ${String(given)}: the two must say the same; ${COPY_LINK}`);
+        }
         throw new FieldError(
           "recorded",
           `is numbered from ${number}, but ${named("first")} is ${String(given)}: the paste's numbers and ${named("first")} must say the same (or leave one of them out)`,
@@ -935,7 +939,7 @@ const fairdice = (() => {
         } catch (error) {
           // the field's own validation says what is wrong, beside any other problem
         }
-        if (paste !== null && paste.first !== null) data = placed(scheme, data, paste, named);
+        if (paste !== null && paste.first !== null) data = placed(scheme, data, paste, named, inLink);
       }
       if (scheme.before) data = scheme.before(data);
     } catch (error) {
@@ -1404,12 +1408,18 @@ const fairdice = (() => {
     return true;
   }
 
-  /** The number of the paste's first roll, checked against line `at`, numbered `number`, after `before` rolls. */
-  function placedAt(at, numbered, before, first) {
+  /**
+   * The number of the paste's first roll, checked against line `at`, numbered `number`, after `before` rolls. `link`: a
+   * link's rolls, which have no lines: the roll is named alone and the link to be copied again (fairdice.recorded).
+   */
+  function placedAt(at, numbered, before, first, link = false) {
     const count = BigInt(before);
     const line = `line ${number(at)} is numbered ${number(numbered)}`; // its numbers grouped (fairdice.recorded)
     if (first === null) {
       if (numbered < count) {
+        if (link) {
+          throw new Error(`roll ${number(numbered)} follows ${counted(before, "roll", "rolls")} in the link, which its number does not count: ${COPY_LINK}`);
+        }
         throw new Error(`${line}, but ${counted(before, "roll comes", "rolls come")} before it: the numbers must count every roll, one after another`);
       }
       return numbered - count;
@@ -1417,12 +1427,14 @@ const fairdice = (() => {
     const expected = first + count;
     if (numbered > expected) {
       const missing = numbered === expected + 1n ? `roll ${number(expected)} is` : `rolls ${ends(expected, numbered - 1n, number)} are`;
+      if (link) throw new Error(`roll ${number(numbered)} follows roll ${number(expected - 1n)}, and ${missing} not in the link: ${COPY_LINK}`);
       throw new Error(
         `${line}, but the rolls above it end at roll ${number(expected - 1n)}: ${missing} not in the paste. List every roll, in order, or leave the numbers out`,
       );
     }
     if (numbered < expected) {
       const held = first === expected - 1n ? `roll ${number(first)}` : `rolls ${ends(first, expected - 1n, number)}`; // one roll as one
+      if (link) throw new Error(`roll ${number(numbered)} follows ${held} in the link, listed twice or out of order: ${COPY_LINK}`);
       throw new Error(
         `${line}, but the lines above it already hold ${held}: number each line by its first roll and list each roll once, in order, or leave the numbers out`,
       );
@@ -1589,7 +1601,7 @@ const fairdice = (() => {
         }
         return;
       }
-      first = placedAt(at, numbered[0], rolls.length, first);
+      first = placedAt(at, numbered[0], rolls.length, first, link);
       let found;
       try {
         found = rollsOfLine(numbered[1], table, sides, at, rolls.length, link, at === lines[lines.length - 1][0]);
@@ -1598,7 +1610,10 @@ const fairdice = (() => {
         if (said === null) throw error;
         throw new Error(said);
       }
-      if (!found.length) throw new Error(`line ${number(at)}: roll ${number(numbered[0])} has no dice`);
+      if (!found.length) {
+        // a link has no lines: the roll alone is named (fairdice.recorded)
+        throw new Error(link ? `roll ${number(numbered[0])} has no dice: ${COPY_LINK}` : `line ${number(at)}: roll ${number(numbered[0])} has no dice`);
+      }
       rolls.push(...found);
     });
     return { rolls, first };

@@ -947,6 +947,13 @@ BAD_LINKS = [
     f"?seed={KEY.hex()}&client=a,b&rolls=12+3+4",
     f"?seed={KEY.hex()}&client=a,b&rolls=6344%0A12+3+4",
     f"?scheme=three-dice&seed={KEY.hex()}&white=a&black=b&rolls=6+3",
+    # a link's numbered rolls are named by their roll, not a line, and the link is to be copied again (review)
+    f"?seed={KEY.hex()}&client=a,b&rolls=5:",
+    f"?seed={KEY.hex()}&client=a,b&rolls=1:+63%0A3:+44",
+    f"?seed={KEY.hex()}&client=a,b&rolls=2:+63%0A7:",
+    f"?seed={KEY.hex()}&client=a,b&rolls=3:+63%0A4:+44%0A3:+11",
+    f"?seed={KEY.hex()}&client=a,b&rolls=63+44%0A1:+55",
+    f"?seed={KEY.hex()}&client=a,b&first=3&rolls=1:+63",
     # a day's link cut inside its one roll (support review)
     f"?scheme=daily&date=2026-01-01&player=00000000-0000-4000-8000-000000000000&secret={KEY.hex()}&rolls=3-5-7-1",
     f"?scheme=daily&date=2026-01-01&player=00000000-0000-4000-8000-000000000000&secret={KEY.hex()}&rolls=3",

@@ -7,6 +7,7 @@ import json
 import re
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import unquote_plus
 
 import pytest
 from fairdice.archive.reader import ArchiveReader
@@ -180,6 +181,58 @@ def test_a_links_rolls_read_after_a_number_as_dice_each_alone_are_named_by_their
     # the game (review: "line 1: … write each roll's 2 dice together", a paste's words, of a link, which has no lines
     # and is copied, not typed)
     assert problem == {"field": "rolls", "message": f"{said}: copy the link again from the game"}
+
+
+@pytest.mark.parametrize(
+    ("rolls", "said", "pasted"),
+    [
+        ("5:", "roll 5 has no dice:", "line 1: roll 5 has no dice"),
+        (
+            "1:+63%0A3:+44",
+            "roll 3 follows roll 1, and roll 2 is not in the link:",
+            "line 2 is numbered 3, but the rolls above it end at roll 1: roll 2 is not in the paste. List every roll,"
+            " in order, or leave the numbers out",
+        ),
+        (
+            "3:+63%0A4:+44%0A3:+11",
+            "roll 3 follows rolls 3 and 4 in the link, listed twice or out of order:",
+            "line 3 is numbered 3, but the lines above it already hold rolls 3 and 4: number each line by its first"
+            " roll and list each roll once, in order, or leave the numbers out",
+        ),
+        (
+            "63+44%0A1:+55",
+            "roll 1 follows 2 rolls in the link, which its number does not count:",
+            "line 2 is numbered 1, but 2 rolls come before it: the numbers must count every roll, one after another",
+        ),
+        (
+            "1:+63&first=3",
+            "roll 1 is the link's first roll, but first is 3: the two must say the same;",
+            "is numbered from 1, but first is 3: the paste's numbers and first must say the same (or leave one of them"
+            " out)",
+        ),
+    ],
+)
+def test_a_links_numbered_rolls_are_named_by_their_roll_and_copied_again_not_told_of_a_pastes_lines(
+    load_event: Callable[[str], Event], rolls: str, said: str, pasted: str
+) -> None:
+    # Given a link whose rolls are numbered as a paste's lines are, with a roll that has no dice, one left out, one
+    # listed twice, a number that does not count the rolls before it, or a first that says otherwise
+    event = at(load_event("api-check-seed000"), "GET", "/check/", f"seed={KEY.hex()}&client=a,b&rolls={rolls}")
+
+    # When GET /check reads it
+    (problem,) = assert_error(invoke(event), 422, "invalid_input")["problems"]
+
+    # Then the roll is named alone and the link is to be copied again from the game (review: "line 1: roll 5 has no
+    # dice", "… not in the paste. List every roll", "the paste's numbers and first", a paste's words of a link, which
+    # has no lines and whose rolls come from the game)
+    assert problem == {"field": "rolls", "message": f"{said} copy the link again from the game"}
+
+    # while the same rolls pasted into POST /verify keep a paste's words
+    text, _, first = unquote_plus(rolls).partition("&first=")
+    body = {"scheme": "pair36", "server_seed": KEY.hex(), "client_seeds": ["a", "b"], "recorded": text}
+    pasted_event = with_body(load_event("api-verify-pair36-fair"), json.dumps(body | ({"first": 3} if first else {})))
+    (problem,) = assert_error(invoke(pasted_event), 422, "invalid_input")["problems"]
+    assert problem == {"field": "recorded", "message": pasted}
 
 
 @pytest.mark.parametrize(
