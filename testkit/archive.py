@@ -18,14 +18,16 @@ def put_someone_elses_record(archive: ObjectStore, day: dt.date, previous: Chain
     archive.put_new(revealed_key(day), record.to_bytes())
 
 
-def put_secret_again(timeline: Timeline, stores: Stores, secret: bytes, day: dt.date) -> None:
+def put_secret_again(timeline: Timeline, stores: Stores, secret: bytes, day: dt.date, *, run: bool = True) -> None:
     """`secret` (an earlier day's) and its commitment put under `day` in its first second, before the publisher's run,
-    by whoever holds its keys; the run at 00:00:02 keeps them, commits to nothing more and reveals the days before."""
+    by whoever holds its keys; the run at 00:00:02 (none with `run=False`: the publisher down) keeps them, commits to
+    nothing more and reveals the days before."""
     timeline.now = dt.datetime.combine(day, dt.time(0, 0, 1), dt.UTC)
     stores.secrets.put_new(secret_key(day), secret)
     written = Commitment(date=day, commitment=seal_of(secret), published_at=timeline.now)
     stores.archive.put_new(commitment_key(day), written.to_bytes())
-    timeline.publish(stores, dt.datetime.combine(day, dt.time(0, 0, 2), dt.UTC))
+    if run:
+        timeline.publish(stores, dt.datetime.combine(day, dt.time(0, 0, 2), dt.UTC))
 
 
 def put_commitment_under_missed_day(

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from cold_start import answered
 from fairdice.archive.layout import Commitment, commitment_key, secret_key
-from fairdice.archive.publisher import publish
+from fairdice.archive.publisher import get_or_create_secret, publish
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import MissingBucket
 from fairdice.seal import seal_of
@@ -432,6 +432,42 @@ def test_a_commitment_to_the_secret_of_the_day_before_a_missed_day_is_a_502(
         " day's record makes it public once that day is over, so whoever reads it knows every roll of 2025-03-01; none"
         " is given"
     )
+    assert again.hex() not in json.dumps(answer.body) + answer.logs
+
+
+def test_a_warm_function_refuses_the_day_once_a_catch_up_run_reveals_its_secret_as_a_cold_one_does(
+    stores: Stores,
+    call: Callable[[Event], Answer],
+    load_event: Callable[[str], Event],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Given 02-26 committed by its midnight run, 02-27's secret alone made at 00:00:02, no run after it, and 02-27's
+    # secret and commitment put under today in its first second; the function, warm, rolls today at 00:05
+    timeline = Timeline(dt.datetime(2025, 2, 26, 0, 0, 2, tzinfo=dt.UTC))
+    dated = timeline.stores(tmp_path / "dated")
+    timeline.publish(dated, timeline.now)
+    timeline.now = dt.datetime(2025, 2, 27, 0, 0, 2, tzinfo=dt.UTC)
+    get_or_create_secret(dated.secrets, dt.date(2025, 2, 27))
+    again = dated.secrets.get(secret_key(dt.date(2025, 2, 27))) or b""
+    timeline.now = NOON.replace(hour=0, second=1)
+    dated.secrets.put_new(secret_key(DAY), again)
+    dated.archive.put_new(
+        commitment_key(DAY), Commitment(date=DAY, commitment=seal_of(again), published_at=timeline.now).to_bytes()
+    )
+    now = [NOON.replace(hour=0, minute=5)]
+    monkeypatch.setattr(app, "ROLLS", TodaysRolls(dated))
+    monkeypatch.setattr(app, "clock", lambda: now[0])
+    assert call(load_event("today-roll")).status == 200
+
+    # When a run at 06:00 catches up and reveals 02-27, and the game asks at 09:00
+    timeline.publish(dated, NOON.replace(hour=6))
+    now[0] = NOON.replace(hour=9)
+    answer = call(load_event("today-roll"))
+
+    # Then it gets no roll of today, as from a cold function (review: the warm one gave today's rolls all day)
+    error = assert_error(answer, 502, "tampered_record")
+    assert error["message"].startswith("commitments/2025-03-01.json commits to the secret of 2025-02-27")
     assert again.hex() not in json.dumps(answer.body) + answer.logs
 
 

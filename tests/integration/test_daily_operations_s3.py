@@ -254,6 +254,72 @@ def test_todays_roll_under_a_missed_days_secret_its_catch_up_run_reveals_that_da
         TodaysRolls(stores_on(s3)).roll(PLAYER, at(day, "09:00"))
 
 
+def test_a_warm_todays_roll_refuses_the_day_once_a_catch_up_run_reveals_its_secret_on_s3(
+    timeline: Timeline, s3: Any
+) -> None:
+    # Given 03-01's midnight run, 03-02's secret alone made at 00:00:02, no run after it, and 03-02's secret and
+    # commitment put under 03-04 in its first second; a warm route rolls 03-04 at 00:05, 03-02's commitment not there
+    timeline.publish(stores_on(s3), at(DAY1, "00:00:02"))
+    timeline.now = at(DAY2, "00:00:02")
+    get_or_create_secret(stores_on(s3).secrets, DAY2)
+    again = s3.get_object(Bucket=SECRETS, Key=secret_key(DAY2))["Body"].read()
+    day = DAY3 + dt.timedelta(days=1)
+    timeline.now = at(day, "00:00:01")
+    s3.put_object(Bucket=SECRETS, Key=secret_key(day), Body=again)
+    written = Commitment(date=day, commitment=seal_of(again), published_at=timeline.now)
+    s3.put_object(Bucket=ARCHIVE, Key=commitment_key(day), Body=written.to_bytes())
+    recording = Recording(s3)
+    warm = TodaysRolls(stores_on(recording))
+    assert warm.roll(PLAYER, at(day, "00:05")).date == day
+
+    # When a run at 06:00 catches up and reveals 03-02 (S3 dates its commitment after 03-04's)
+    timeline.publish(stores_on(s3), at(day, "06:00"))
+    recording.calls.clear()
+
+    # Then the warm route refuses 03-04 at 09:00, as a cold one does (review: it gave 03-04's rolls all day)
+    with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-02"):
+        TodaysRolls(stores_on(s3)).roll(PLAYER, at(day, "09:00"))
+    with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-02"):
+        warm.roll(PLAYER, at(day, "09:00"))
+    # from the commitments that were not there, latest first, and the record of the one that gives the day away
+    assert recording.calls == [
+        ("GetObject", ARCHIVE, commitment_key(DAY3)),
+        ("GetObject", ARCHIVE, commitment_key(DAY2)),
+        ("GetObject", ARCHIVE, "revealed/2025-03-02.json"),
+    ]
+
+
+def test_todays_roll_reads_nothing_more_all_day_on_a_normal_day_and_after_missed_days_every_look_again(
+    timeline: Timeline, s3: Any
+) -> None:
+    # Given every day committed by its midnight run from DAYS_LOOKED_BACK days before 03-02, a normal day
+    for back in range(DAYS_LOOKED_BACK, -1, -1):
+        timeline.publish(stores_on(s3), at(DAY2 - dt.timedelta(days=back), "00:00:02"))
+    recording = Recording(s3)
+    rolls = TodaysRolls(stores_on(recording))
+
+    # When the game asks all day, then the route reads its secret, its commitment and the 8 before, once
+    for moment in ("00:00:03", "00:05:03", "09:00", "23:59:59"):
+        rolls.roll(PLAYER, at(DAY2, moment))
+    assert recording.calls == [
+        ("GetObject", SECRETS, secret_key(DAY2)),
+        ("GetObject", ARCHIVE, commitment_key(DAY2)),
+        *(("GetObject", ARCHIVE, commitment_key(day)) for day in days_looked_back(DAY2)),
+    ]
+
+    # and after a missed day (none on 03-03, 03-04's run), the one missing again every LOOK_AGAIN, none found before
+    day = DAY3 + dt.timedelta(days=1)
+    timeline.publish(stores_on(s3), at(day, "00:00:02"))
+    recording.calls.clear()
+    for moment in ("00:00:03", "00:04", "00:05:03", "09:00", "09:04"):
+        rolls.roll(PLAYER, at(day, moment))
+    assert recording.calls == [
+        ("GetObject", SECRETS, secret_key(day)),
+        ("GetObject", ARCHIVE, commitment_key(day)),
+        *(("GetObject", ARCHIVE, commitment_key(DAY3)),) * 3,  # at 00:00:03, 00:05:03 and 09:00
+    ]
+
+
 def test_todays_roll_gives_no_roll_from_a_secret_the_store_dates_before_its_day(timeline: Timeline, s3: Any) -> None:
     # Given a run whose clock read 03-02 at 15:00 on 03-01 (by S3's own time): it made 03-02's secret and commitment
     timeline.publish(stores_on(s3), at(DAY1, "00:00:02"))

@@ -89,6 +89,8 @@ class _Memory:
     late: str | None = None  # the day refused as committed late: the refusal's words
     agreed: _Today | None = None  # the secret gives the day's commitment, in time; the days before not all read yet
     earlier: dict[dt.date, Published | None] = field(default_factory=dict)  # the days before's commitments, as read
+    absent: set[dt.date] = field(default_factory=set)  # the days before whose commitment was not there as read
+    looked: dt.datetime | None = None  # when those were last read
 
     def begin(self, day: dt.date) -> None:
         """Forget the day before, as soon as it is over, but the commitments found of the days before `day`, the day
@@ -98,6 +100,16 @@ class _Memory:
         found = {**self.earlier, **({} if self.agreed is None else {self.agreed.day: self.agreed.published})}
         kept = {earlier: found[earlier] for earlier in days_looked_back(day) if found.get(earlier) is not None}
         self.day, self.today, self.late, self.agreed, self.earlier = day, None, None, None, kept
+        self.absent, self.looked = set(), None
+
+    def look_again(self, now: dt.datetime) -> None:
+        """Read again, from `now`, the commitments of the days before that were not there, LOOK_AGAIN after they were
+        read: a run catching up a missed day later in the day publishes its commitment and reveals it at once, and a
+        day committed to its secret gives no roll from then on (review: a warm route that had found it missing gave
+        the day's rolls all day, a cold one refused them, and the readers refused the day from the next night). Those
+        found are not read again: a published commitment never changes."""
+        if self.today is not None and self.absent and self.looked is not None and now >= self.looked + LOOK_AGAIN:
+            self.today, self.absent = None, set()
 
 
 class TodaysRolls:
@@ -154,13 +166,15 @@ class TodaysRolls:
         memory = self._memory
         if memory.day != day:
             memory.begin(day)
+        memory.look_again(now)
         if memory.today is not None:
             return memory.today
         if memory.late is not None:
             raise LateCommitment(memory.late)
         if memory.agreed is None:
             memory.agreed = self._agreed(day, now)
-        _not_an_earlier_days(self._stores.archive, memory.agreed, memory.earlier)
+        memory.looked = now
+        _not_an_earlier_days(self._stores.archive, memory.agreed, memory.earlier, memory.absent)
         memory.today = memory.agreed
         return memory.today
 
@@ -233,31 +247,47 @@ def _missing(day: dt.date, now: dt.datetime, missing: str) -> FairdiceError:
     )
 
 
+# How often a warm route reads again the commitments of the days before that were not there. The publisher's schedules
+# run at 00:00 and 00:05 UTC (template.yaml), and a missed night is caught up by a run by hand ("A missed night"), at
+# any time of the day: 5 minutes, the schedules' own spacing, is how long a warm route may go on giving the rolls of a
+# day such a run has just shown to be committed to a revealed secret, for at most DAYS_LOOKED_BACK GetObjects a warm
+# Lambda every 5 minutes, and only on a day with an earlier commitment missing: with none, nothing more is read.
+LOOK_AGAIN = dt.timedelta(minutes=5)
+
 # What a request is told that may be answered when asked again: the day's secret or commitment not there or not read
 # yet, or the request out of its read budget (what it read is kept, so the next request goes further).
 TRY_AGAIN = "try again shortly"
 
 
-def _not_an_earlier_days(archive: ObjectStore, today: _Today, earlier: dict[dt.date, Published | None]) -> None:
+def _not_an_earlier_days(
+    archive: ObjectStore, today: _Today, earlier: dict[dt.date, Published | None], absent: set[dt.date]
+) -> None:
     """Refuse a commitment to the secret of any of the DAYS_LOOKED_BACK days before today: that day's record makes it
     public once that day is over, so whoever reads it knows every roll of today. The readers refuse every roll of the
     day from the next night over the same days (review: over a missed day, the route rolled from the secret of the day
     before it all day, and the readers answered the day tampered from the next night). Each is one GetObject on
-    commitments/, made by a warm Lambda on its first request of a day alone, and only for a day whose commitment it has
+    commitments/, made by a warm Lambda on its first request of a day alone (but one not there, read
+    again LOOK_AGAIN later), and only for a day whose commitment it has
     not found yet (`_Memory.begin`: the day after one it served, with no day missed, none), and the read budget
     (`TodaysRolls.within`) keeps a slow store's day its own 503. Only one the archive dates
     before today's own, or whose record it dates before today is over, counts (`gives_away`), as for the readers: one
     put later, under a day the publisher missed, with no record, reveals nothing of today (review: it made an honest day
     give no roll); one a run catching up that day put there later, with its record, makes today's secret public
-    (review: the route gave today's rolls all day). `earlier` holds the commitments read so far (None: no commitment,
-    or a document its own day's readers refuse), so that each is read once, whichever request runs out of time."""
+    (review: the route gave today's rolls all day). `earlier` holds the commitments read so far (None: a document its
+    own day's readers refuse) and `absent` the days whose commitment was not there, so that each is read once, whichever
+    request runs out of time, and one not there again only LOOK_AGAIN later (`_Memory.look_again`)."""
     for day in days_looked_back(today.day):
-        if day not in earlier:
+        if day not in earlier and day not in absent:
             try:
-                earlier[day] = read_published(archive, day)
+                found = read_published(archive, day)
             except TamperedRecord:
                 earlier[day] = None  # that day's own document, which its readers refuse: not this day's to answer for
-        found = earlier[day]
+            else:
+                if found is None:
+                    absent.add(day)
+                else:
+                    earlier[day] = found
+        found = earlier.get(day)
         if found is not None and gives_away(archive, today.published, found):
             raise secret_of_an_earlier_day(today.day, day, commitment_key(day), then="; none is given")
 

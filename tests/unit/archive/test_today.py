@@ -12,7 +12,14 @@ import uuid
 from pathlib import Path
 
 import pytest
-from fairdice.archive.layout import DAYS_LOOKED_BACK, Commitment, commitment_key, secret_key
+from fairdice.archive.layout import (
+    DAYS_LOOKED_BACK,
+    Commitment,
+    commitment_key,
+    days_looked_back,
+    revealed_key,
+    secret_key,
+)
 from fairdice.archive.publisher import get_or_create_secret, publish
 from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.archive.today import TodaysRolls
@@ -343,7 +350,64 @@ def test_a_missed_days_secret_put_under_the_day_its_catch_up_run_reveals_it_give
         daily_verdict(reader, DAY4, PLAYER)
 
 
-def test_the_days_before_are_read_once_a_day_as_far_back_as_days_looked_back(stores: Stores, read_only: Stores) -> None:
+def test_a_warm_route_sees_within_look_again_a_catch_up_run_that_reveals_the_secret_of_its_day(tmp_path: Path) -> None:
+    # Given DAY1 committed by its midnight run, DAY2's secret alone made at 00:00:02, no run after it, and DAY2's secret
+    # and commitment put under DAY4 at 00:00:01; a warm route rolls DAY4 at 00:05, DAY2's commitment not there yet
+    timeline = Timeline(at(DAY1, "00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline.now = at(DAY2, "00:00:02")
+    get_or_create_secret(stores.secrets, DAY2)
+    put_secret_again(timeline, stores, secret_of(stores, DAY2), DAY4, run=False)
+    counted = Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
+    warm = TodaysRolls(counted)
+    assert warm.roll(PLAYER, at(DAY4, "00:05")).date == DAY4
+
+    # When a run at 06:00 catches up and reveals DAY2, whose secret is DAY4's
+    timeline.publish(stores, at(DAY4, "06:00"))
+    counted.secrets.reads.clear()  # type: ignore[attr-defined]
+    counted.archive.reads.clear()  # type: ignore[attr-defined]
+
+    # Then the warm route refuses DAY4 as a cold one does, as the readers refuse it from the next night (review: it gave
+    # DAY4's rolls for the rest of the day, having found DAY2's commitment missing at 00:05)
+    with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-02"):
+        TodaysRolls(stores).roll(PLAYER, at(DAY4, "09:00"))
+    with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-02"):
+        warm.roll(PLAYER, at(DAY4, "09:00"))
+    # having read again, latest first, the days before that were not there (up to the one that gives DAY4 away, and its
+    # record), not DAY1's, which it had found, nor the day's own secret and commitment
+    expected = [commitment_key(DAY3), commitment_key(DAY2), revealed_key(DAY2)]
+    assert counted.archive.reads == expected  # type: ignore[attr-defined]
+    assert counted.secrets.reads == []  # type: ignore[attr-defined]
+    # and no commitment again for the rest of the day: the refusal stands from those it found
+    counted.archive.reads.clear()  # type: ignore[attr-defined]
+    with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-02"):
+        warm.roll(PLAYER, at(DAY4, "23:59"))
+    assert [key for key in counted.archive.reads if key.startswith("commitments/")] == []  # type: ignore[attr-defined]
+
+
+def test_a_warm_route_reads_the_days_before_not_there_again_only_look_again_after(tmp_path: Path) -> None:
+    # Given DAY1 and DAY3 committed by their midnight runs, none on DAY2, and a warm route that rolled DAY3 at 00:05
+    timeline = Timeline(at(DAY1, "00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline.publish(stores, at(DAY3, "00:00:02"))
+    counted = Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
+    rolls = TodaysRolls(counted)
+    rolls.roll(PLAYER, at(DAY3, "00:05"))
+    counted.archive.reads.clear()  # type: ignore[attr-defined]
+
+    # When the game asks all day, then the commitments not there are read again once every LOOK_AGAIN, never DAY1's
+    for moment in ("00:05:01", "00:09:59", "00:10", "00:14:59", "00:15"):
+        rolls.roll(PLAYER, at(DAY3, moment))
+    not_there = [commitment_key(day) for day in days_looked_back(DAY3) if day != DAY1]
+    assert counted.archive.reads == not_there * 2  # type: ignore[attr-defined]
+    assert commitment_key(DAY1) not in counted.archive.reads  # type: ignore[attr-defined]
+
+
+def test_the_days_before_are_read_as_far_back_as_days_looked_back_those_found_once_a_day(
+    stores: Stores, read_only: Stores
+) -> None:
     # Given DAY2 committed by its midnight run, the archive's first day, and DAY3 by its own
     publish(stores, at(DAY2, "00:00:02"))
     publish(stores, at(DAY3, "00:00:02"))
@@ -351,15 +415,23 @@ def test_the_days_before_are_read_once_a_day_as_far_back_as_days_looked_back(sto
 
     # When the game asks for rolls all day, and the next
     for day in (DAY2, DAY3):
-        for hour in ("00:00:03", "09:00", "23:59"):
+        for hour in ("00:00:03", "00:01", "00:05:03"):
             rolls.roll(PLAYER, at(day, hour))
 
-    # Then the commitments of the DAYS_LOOKED_BACK days before each day were read once that day, and none before them,
-    # but DAY2's on DAY3, which the route had read as DAY2's own
+    # Then the commitments of the DAYS_LOOKED_BACK days before each day were read that day, and none before them, but
+    # DAY2's on DAY3, which the route had read as DAY2's own; those not there were read again LOOK_AGAIN later, as a run
+    # catching a missed day up may publish one (test_a_warm_route_reads_the_days_before_not_there_again_only_...)
     def before(day: dt.date) -> list[str]:
         return [commitment_key(day - dt.timedelta(days=back)) for back in range(1, DAYS_LOOKED_BACK + 1)]
 
-    expected = [commitment_key(DAY2), *before(DAY2), commitment_key(DAY3), *before(DAY3)[1:]]
+    expected = [
+        commitment_key(DAY2),
+        *before(DAY2),
+        *before(DAY2),
+        commitment_key(DAY3),
+        *before(DAY3)[1:],
+        *before(DAY3)[1:],
+    ]
     assert read_only.archive.reads == expected  # type: ignore[attr-defined]
 
 
