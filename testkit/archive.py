@@ -8,12 +8,19 @@ from fairdice.storage import ObjectStore, Stores
 
 from testkit.timeline import Timeline
 
+SOMEONE_ELSES = bytes([9]) * 32  # the secret `put_someone_elses_record` reveals
 
-def put_someone_elses_record(archive: ObjectStore, day: dt.date, previous: ChainLink | None = None) -> None:
+
+def put_someone_elses_record(
+    archive: ObjectStore, day: dt.date, previous: ChainLink | None = None, next_commitment: str | None = None
+) -> None:
     """A well-formed revealed record of `day` the publisher did not write: it reveals a secret of someone else's."""
-    other = bytes([9]) * 32
     record = RevealedRecord(
-        date=day, secret=other.hex(), commitment=seal_of(other), next_commitment=None, previous=previous
+        date=day,
+        secret=SOMEONE_ELSES.hex(),
+        commitment=seal_of(SOMEONE_ELSES),
+        next_commitment=next_commitment,
+        previous=previous,
     )
     archive.put_new(revealed_key(day), record.to_bytes())
 

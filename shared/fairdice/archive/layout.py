@@ -41,6 +41,7 @@ from fairdice import json_input
 from fairdice.errors import ArchiveUnavailable, RepeatedKey, TamperedRecord
 from fairdice.fields import Day, DaySecret, Seal
 from fairdice.prose import quoted, utc_time
+from fairdice.seal import seal_of
 from fairdice.storage import NOT_KNOWN, ObjectStore, Stored
 
 SECRET_BYTES = 32
@@ -303,14 +304,23 @@ def gives_away(archive: ObjectStore, own: Published, earlier: Published) -> bool
     the game's route gave that day's rolls). Where the archive's times are no witness, or it gives none for either
     (NOT_KNOWN: a multipart upload, a replica), nothing shows which came first, and it counts (review: NOT_KNOWN, later
     than any moment, was taken as dated after). The record is read only for an equal commitment dated after `own`. One
-    rule for the game's route and the readers."""
+    rule for the game's route and the readers. A record counts only where it reveals that secret, or is no record the
+    publisher writes (nothing shows what it reveals): one revealing another, put by whoever holds the publisher's keys
+    with the commitment, reveals nothing of the day (review: it made an honest day give no roll and tampered)."""
     if earlier.commitment.commitment != own.commitment.commitment:
         return False
     dated = own.witnessed and earlier.witnessed and earlier.published_at != NOT_KNOWN
     if not dated or earlier.published_at < own.published_at:
         return True
-    record = archive.read(revealed_key(earlier.commitment.date))
-    return record is not None and (record.modified == NOT_KNOWN or record.modified < reveal_time(own.commitment.date))
+    day = earlier.commitment.date
+    stored = archive.read(revealed_key(day))
+    if stored is None or written_once_over(own.commitment.date, stored):
+        return False
+    try:
+        record = read_document(RevealedRecord, revealed_key(day), stored.data, day, "a revealed record")
+    except TamperedRecord:
+        return True
+    return seal_of(bytes.fromhex(record.secret)) == own.commitment.commitment
 
 
 def secret_of_an_earlier_day(day: dt.date, earlier: dt.date, shown_by: str, then: str = "") -> TamperedRecord:

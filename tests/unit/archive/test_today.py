@@ -14,11 +14,13 @@ from pathlib import Path
 import pytest
 from fairdice.archive.layout import (
     DAYS_LOOKED_BACK,
+    ChainLink,
     Commitment,
     commitment_key,
     days_looked_back,
     revealed_key,
     secret_key,
+    sha256_hex,
 )
 from fairdice.archive.publisher import get_or_create_secret, publish
 from fairdice.archive.reader import ArchiveReader, daily_verdict
@@ -28,7 +30,7 @@ from fairdice.seal import seal_of
 from fairdice.storage import ObjectStore, StorageSettings, Stored, Stores
 from pydantic import ValidationError
 
-from testkit.archive import put_commitment_under_missed_day, put_secret_again
+from testkit.archive import SOMEONE_ELSES, put_commitment_under_missed_day, put_secret_again, put_someone_elses_record
 from testkit.oracles import seed_004
 from testkit.stores import Undated
 from testkit.timeline import Timeline
@@ -403,6 +405,48 @@ def test_a_warm_route_reads_the_days_before_not_there_again_only_look_again_afte
     not_there = [commitment_key(day) for day in days_looked_back(DAY3) if day != DAY1]
     assert counted.archive.reads == not_there * 2  # type: ignore[attr-defined]
     assert commitment_key(DAY1) not in counted.archive.reads  # type: ignore[attr-defined]
+
+
+def test_a_commitment_put_under_a_missed_day_after_todays_with_a_record_of_another_secret_leaves_today_its_rolls(
+    tmp_path: Path,
+) -> None:
+    # Given DAY1 and DAY3 committed by their midnight runs, none on DAY2, and at 08:00 on DAY3 DAY3's commitment put
+    # under DAY2 by whoever holds the publisher's keys, with a secret of their own and its record, dated before DAY3 is
+    # over and linked as the publisher links one: the record reveals their secret, not DAY3's
+    timeline = Timeline(at(DAY1, "00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline.publish(stores, at(DAY3, "00:00:02"))
+    today = seal_of(secret_of(stores, DAY3))
+    put_commitment_under_missed_day(timeline, stores.archive, DAY2, at(DAY3, "08:00"), of=today)
+    stores.secrets.put_new(secret_key(DAY2), SOMEONE_ELSES)
+    previous = ChainLink(date=DAY1, sha256=sha256_hex(stores.archive.get(revealed_key(DAY1)) or b""))
+    put_someone_elses_record(stores.archive, DAY2, previous, next_commitment=today)
+
+    # Then the game's route gives the day's rolls, and the readers do not call the day tampered (review: a record of
+    # the missed day, whatever it revealed, made DAY3 committed to DAY2's secret)
+    assert TodaysRolls(stores).roll(PLAYER, at(DAY3, "09:00")).commitment == today
+    timeline.publish(stores, at(DAY4, "00:00:02"))
+    reader = ArchiveReader(stores.archive, clock=lambda: at(DAY4, "12:00"))
+    assert daily_verdict(reader, DAY3, PLAYER).verdict == "incomplete"
+
+
+def test_a_commitment_put_under_a_missed_day_after_todays_with_a_record_that_is_none_gives_no_roll(
+    tmp_path: Path,
+) -> None:
+    # Given the same, with bytes under DAY2's record that are no record the publisher writes: nothing shows what they
+    # reveal, today's secret among them
+    timeline = Timeline(at(DAY1, "00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline.publish(stores, at(DAY3, "00:00:02"))
+    today = seal_of(secret_of(stores, DAY3))
+    put_commitment_under_missed_day(timeline, stores.archive, DAY2, at(DAY3, "08:00"), of=today)
+    stores.archive.put_new(revealed_key(DAY2), b'{"date": "2025-03-02", "date": "2025-03-02"}')
+
+    # Then the game's route gives no roll of DAY3
+    with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-02"):
+        TodaysRolls(stores).roll(PLAYER, at(DAY3, "09:00"))
 
 
 def test_the_days_before_are_read_as_far_back_as_days_looked_back_those_found_once_a_day(
