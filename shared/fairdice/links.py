@@ -127,9 +127,14 @@ def parse_link(link: str) -> RequestBase:
         named = scheme_values[0]
         # The scheme's value holding the link's other parameters: a mail program percent-encoded the & and = after
         # `scheme=` (support review: "must be one of …" alone, no word of why), said as a name holding them is. A value
-        # may hold the link's own =, as written: it became %3D only where the link holds one (review: `narde-v1%26key=…`
-        # was told its = became %3D)
-        held = named if "%3d" in query.lower() else named.replace("=", "")
+        # may hold the link's own =, as written: it became %3D only where the value holds one, as the link wrote it
+        # (review: `narde-v1%26key=…` was told its = became %3D; and so was `narde-v1=x` beside another value's %3D)
+        raw = next(
+            value
+            for name, _, value in (part.partition("=") for part in query.split("&"))
+            if unquote_plus(name) == "scheme"
+        )
+        held = named if "%3d" in raw.lower() else named.replace("=", "")
         said = (
             f"{quoted(named)}; {encoded(held)}"
             if "=" in held or "&" in held

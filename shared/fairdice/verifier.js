@@ -1716,8 +1716,9 @@ const fairdice = (() => {
     const scheme = named.length ? schemes.get(named[0]) : [...schemes.values()].find((s) => s.bareLinks);
     if (!scheme) {
       // The scheme's value holding the link's other parameters, their & and = percent-encoded (fairdice.links); its =
-      // became %3D only where the link holds one, since a value may hold the link's own
-      const held = /%3d/i.test(query) ? named[0] : named[0].replaceAll("=", "");
+      // became %3D only where the value holds one as the link wrote it, since a value may hold the link's own
+      const raw = query.split("&").find((part) => decode(part.split("=")[0], part) === "scheme");
+      const held = /%3d/i.test(raw.slice(raw.indexOf("=") + 1)) ? named[0] : named[0].replaceAll("=", "");
       const said = /[=&]/.test(held)
         ? `${shown(named[0])}; ${encodedHint(held)}`
         : `${pyRepr(named[0])}${schemeMeant(named[0])}`;

@@ -927,6 +927,8 @@ BAD_LINKS = [
     f"?scheme=narde-v1%26key%3D{KEY.hex()}%26phrase%3Dtest",  # the & and = after scheme= alone (support)
     f"?scheme=narde-v1%26key={KEY.hex()}%26phrase=test",  # the & after scheme= alone: its = is as written (review)
     "?scheme=narde-v1=x",
+    "?scheme=narde-v1=x&phrase=a%3Db",  # another value's %3D is not the scheme's (review)
+    f"?scheme=narde-v1%26key={KEY.hex()}%26phrase=test&client=a%3Db",
     f"?seed={KEY.hex()}&client=a,b&rolls=white:15",  # a link's rolls holding a word: copy it again (review)
     f"?seed={KEY.hex()}&client=a,b&rolls=white:+4-1",
     f"?seed={KEY.hex()}&amp;client=a,b",  # and one whose & it wrote as &amp;

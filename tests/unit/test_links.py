@@ -663,8 +663,20 @@ def test_a_links_scheme_holding_its_other_parameters_percent_encoded_says_a_mail
             " from the game",
         ),
         ("?scheme=narde-v1=x", "; did you mean narde-v1?"),
+        # another value's %3D is that value's own, not the scheme's (review)
+        ("?scheme=narde-v1=x&phrase=a%3Db", "; did you mean narde-v1?"),
+        (
+            f"?scheme=narde-v1%26key={KEY}%26phrase=test&client=a%3Db",
+            "; the link's & became %26 (a mail program rewrote it): change each %26 back to &, or copy the link again"
+            " from the game",
+        ),
     ],
-    ids=["its-ampersand-alone", "an-equals-sign-as-written"],
+    ids=[
+        "its-ampersand-alone",
+        "an-equals-sign-as-written",
+        "beside-another-values-equals-sign",
+        "its-ampersand-alone-beside-another-values-equals-sign",
+    ],
 )
 def test_a_links_scheme_holding_an_equals_sign_as_written_is_not_said_to_hold_a_percent_encoded_one(
     link: str, said: str
