@@ -625,14 +625,14 @@ def _unexplained(
         # The seal given, not one shown before the game: only the player knows that, and a daily archive's may not show
         # it (review: said so under a heading that says the commitment does not show the secret was fixed before play)
         detail = (
-            f"the secret matches the seal, but the recorded rolls are not its rolls{read} {none} of the{other}"
+            f"the {secret} matches the {seal}, but the recorded {rolls} are not its {rolls}{read} {none} of the{other}"
             f" mistakes tried{tried} explains them{thin}: they are most likely {case.scheme.elsewhere}"
         )
     else:
-        lead = "" if offered is None else f"the recorded rolls do not fit this secret{read} "
+        lead = "" if offered is None else f"the recorded {rolls} do not fit this {secret}{read} "
         detail = (
-            f"{lead}{none} of the{other} mistakes tried{tried} explains the recorded rolls{thin}: they and the secret"
-            " most likely come from different games; give the seal too to tell which"
+            f"{lead}{none} of the{other} mistakes tried{tried} explains the recorded {rolls}{thin}: they and the"
+            f" {secret} most likely come from different games; give the {seal} too to tell which"
         )
     return Finding(cause="rolls_from_other_game", explains=_of(matched, compared, case.scheme.words), detail=detail)
 

@@ -415,10 +415,10 @@ def test_a_roll_with_the_same_dice_either_way_is_no_evidence_of_a_mistake() -> N
     [
         (
             SEAL,
-            "the secret matches the seal, but the recorded rolls are not its rolls as the settings given read them.",
+            "the key matches the lock, but the recorded rolls are not its rolls as the settings given read them.",
         ),
         (OTHER_KEY, "neither the lock nor the recorded rolls fit this key as the settings given read them."),
-        (None, "the recorded rolls do not fit this secret as the settings given read them."),
+        (None, "the recorded rolls do not fit this key as the settings given read them."),
     ],
     ids=["its-lock", "another-lock", "no-lock"],
 )
@@ -646,7 +646,7 @@ def test_a_seal_that_fits_with_rolls_from_another_key_says_the_rolls_are_another
     # The secret matches the seal given, which is not said to be one shown before the game: fairdice cannot know that,
     # and a daily archive's commitment may not show it (review: "the secret is the one sealed before the game", under a
     # heading that said the commitment does not show the secret was fixed before the day's play)
-    assert found.detail.startswith("the secret matches the seal, but the recorded rolls are not its rolls")
+    assert found.detail.startswith("the server seed matches the seal, but the recorded rolls are not its rolls")
     assert "before the game" not in found.detail
 
 
@@ -689,6 +689,53 @@ def test_neither_seal_nor_rolls_fitting_is_said_in_the_schemes_words(
     # key)
     assert found.cause == "secret_from_other_game"
     assert found.detail.startswith(words)
+
+
+@pytest.mark.parametrize(
+    ("game", "seal", "given", "words"),
+    [
+        (
+            BOT,
+            "lock",
+            True,
+            "the key matches the lock, but the recorded rolls are not its rolls and none of the mistakes tried",
+        ),
+        (
+            BOT,
+            "lock",
+            False,
+            "they and the key most likely come from different games; give the lock too to tell which",
+        ),
+        (
+            THREE,
+            "commit",
+            True,
+            "the seed matches the commit, but the recorded plies are not its plies and none of the mistakes tried",
+        ),
+        (THREE, "commit", True, "they are most likely another game's plies"),
+        (
+            THREE,
+            "commit",
+            False,
+            "explains the recorded plies (with 1 recorded ply, the mistakes tried cannot be told from chance): they"
+            " and the seed most likely come from different games; give the commit too to tell which",
+        ),
+    ],
+    ids=["bg-its-lock", "bg-no-lock", "three-dice-its-commit", "three-dice-elsewhere", "three-dice-no-commit"],
+)
+def test_rolls_of_another_game_are_said_in_the_schemes_words(
+    game: dict[str, Any], seal: str, given: bool, words: str
+) -> None:
+    # Given rolls no mistake tried explains, with the game's own seal or with none
+    mistaken = game | {seal: game[seal] if given else None, "recorded": [[6] * len(rolls_of(game | {"count": 1})[0])]}
+
+    # When it is diagnosed
+    found = finding(check(mistaken), "rolls_from_other_game")
+
+    # Then the finding names the seal, the secret and the rolls as the scheme does, as `secret_from_other_game` does
+    # (review: bg-dice-v1's "the secret matches the seal", where seed 001 says key and lock, and three-dice's "the
+    # recorded rolls are not its rolls" beside "0 of 1 ply")
+    assert words in found.detail
 
 
 def test_secret_and_seal_pasted_into_each_others_fields_are_found() -> None:
