@@ -62,6 +62,12 @@ class RequestBase(BaseModel):
         """The request's fields with a numbered paste's rolls placed. By default a scheme's rolls are told apart by
         their place in the request alone (labels, turns), so a paste may only be numbered from 1, its first roll."""
         if paste.first_number != 1:
+            if in_link(info):  # a link is no paste, and its rolls come from the game (review)
+                raise field_error(
+                    "recorded",
+                    f"roll {paste.first_number} is the link's first roll, but these rolls are told apart by their"
+                    f" labels, not by numbers: {COPY_LINK}",
+                )
             raise field_error(
                 "recorded",
                 f"is numbered from {paste.first_number}, but these rolls are told apart by their labels, not by"

@@ -838,6 +838,10 @@ const fairdice = (() => {
     const number = paste.first;
     if (!scheme.numbered) {
       if (number !== 1n) {
+        if (inLink) {
+          // a link is no paste, and its rolls come from the game (request.py)
+          throw new FieldError("recorded", `roll ${number} is the link's first roll, but these rolls are told apart by their labels, not by numbers: ${COPY_LINK}`);
+        }
         throw new FieldError(
           "recorded",
           `is numbered from ${number}, but these rolls are told apart by their labels, not by numbers: number the paste from 1, its first roll, or leave the numbers out`,

@@ -235,6 +235,35 @@ def test_a_links_numbered_rolls_are_named_by_their_roll_and_copied_again_not_tol
     assert problem == {"field": "recorded", "message": pasted}
 
 
+def test_a_labelled_schemes_link_numbered_from_past_1_names_the_roll_and_is_copied_again(
+    load_event: Callable[[str], Event],
+) -> None:
+    # Given a bg-dice-v1 link, whose rolls are told apart by their labels, with its rolls numbered from 2
+    event = at(load_event("api-check-seed000"), "GET", "/check/", f"scheme=bg-dice-v1&key={KEY.hex()}&rolls=2:+46")
+
+    # When GET /check reads it
+    (problem,) = assert_error(invoke(event), 422, "invalid_input")["problems"]
+
+    # Then the roll is named and the link is to be copied again from the game, as a numbered scheme's link is told
+    # (review: "number the paste from 1, its first roll, or leave the numbers out", a paste's words, of a link)
+    assert problem == {
+        "field": "rolls",
+        "message": "roll 2 is the link's first roll, but these rolls are told apart by their labels, not by numbers:"
+        " copy the link again from the game",
+    }
+
+    # while the same rolls pasted into POST /verify keep a paste's words
+    body = json.loads(load_event("api-verify-bg-dice-fair")["body"]) | {"recorded": "2: 4-6"}
+    (problem,) = assert_error(
+        invoke(with_body(load_event("api-verify-bg-dice-fair"), json.dumps(body))), 422, "invalid_input"
+    )["problems"]
+    assert problem == {
+        "field": "recorded",
+        "message": "is numbered from 2, but these rolls are told apart by their labels, not by numbers: number the"
+        " paste from 1, its first roll, or leave the numbers out",
+    }
+
+
 @pytest.mark.parametrize(
     ("query", "field"),
     [
