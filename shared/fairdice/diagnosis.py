@@ -136,6 +136,7 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
         explains = _explained(request, half, "secret_pasted_twice")
         return [_pasted_twice(request, half, explains, f"the SHA-256 of that half is the {seal} given")]
     if given == secret_hex:
+        roll, rolls = schemes.of(request).words.roll, schemes.of(request).words.rolls
         if verdict.checks.rolls == "mismatch" and not _beyond_chance(_case(request, secret), verdict):
             # One value in both fields, and the rolls are not its: it is the seal, pasted as the secret too (support
             # review: the seal field, which was right, was said to hold the secret). Rolls that fit it beyond chance,
@@ -145,9 +146,9 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
                     cause="seal_in_secret_field",
                     explains="the seal",
                     detail=(
-                        f"the {secret_word} given is the {seal} itself, and the recorded rolls are not its rolls: the"
-                        f" {seal} was pasted as the {secret_word} too. The {secret_word} is the other value, the one"
-                        " the game revealed after its last roll"
+                        f"the {secret_word} given is the {seal} itself, and the recorded {rolls} are not its {rolls}:"
+                        f" the {seal} was pasted as the {secret_word} too. The {secret_word} is the other value, the"
+                        f" one the game revealed after its last {roll}"
                     ),
                 )
             ]
@@ -157,7 +158,7 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
                 explains="the seal",
                 detail=(
                     f"the {seal} given is the {secret_word} itself; the {seal} is the other value,"
-                    " the one the game showed before its first roll"
+                    f" the one the game showed before its first {roll}"
                 ),
             )
         ]
@@ -217,7 +218,7 @@ def _pasted_twice_by_rolls(request: RequestBase, secret: bytes) -> list[Finding]
     k = _score(case, Hypothesis("secret_pasted_twice", "", {}), misses_allowed=case.compared - bar)
     if k is None:
         return []
-    return [_pasted_twice(request, half, _explains(k, case), "the recorded rolls fit that half")]
+    return [_pasted_twice(request, half, _explains(k, case), f"the recorded {case.scheme.words.rolls} fit that half")]
 
 
 def _words(request: RequestBase) -> tuple[str, str]:
@@ -241,6 +242,7 @@ def _not_committed(request: RequestBase, verdict: Verdict, seal_source: str | No
 
 def _seal_elsewhere(request: RequestBase, verdict: Verdict, fit: str, seal_source: str | None) -> Finding:
     seal, secret = _words(request)
+    roll, rolls = schemes.of(request).words.roll, schemes.of(request).words.rolls
     published = seal_source or verdict.source
     if published is not None:
         # The seal is the archive's, which is authoritative: it is the secret given that does not fit it (review: the
@@ -255,16 +257,16 @@ def _seal_elsewhere(request: RequestBase, verdict: Verdict, fit: str, seal_sourc
             ),
         )
     if verdict.checks.rolls == "not_given":
-        why = f"only the {seal} could be compared (no rolls were recorded), so"
+        why = f"only the {seal} could be compared (no {rolls} were recorded), so"
     else:
-        why = "the recorded rolls fit this secret, so"
+        why = f"the recorded {rolls} fit this {secret}, so"
     return Finding(
         cause="seal_from_other_game",
         explains=fit,
         detail=(
             f"the SHA-256 of the {secret} is {verdict.seal.computed}, not the {seal} given; {why} the"
             f" {seal} is most likely another game's: copy both from the same game. If it is the {seal}"
-            f" this game showed before its first roll, the {secret} is not the one it committed to:"
+            f" this game showed before its first {roll}, the {secret} is not the one it committed to:"
             f" keep both and report it. {_HEX_NOTE}"
         ),
     )
@@ -369,11 +371,11 @@ def _cut_in_last_face(case: Case[Any], verdict: Verdict) -> Finding | None:
         explains=_of(compared, compared, words),
         detail=(
             f"the last {words.roll} recorded ends in {shown}, the first digit of the {computed} computed there, and"
-            f" every other face fits this secret: the recorded {words.roll if compared == 1 else words.rolls}"
+            f" every other face fits this {words.secret}: the recorded {words.roll if compared == 1 else words.rolls}"
             f" {was(compared)} most likely cut short inside that face, as a chat or a mail program cuts a link, or"
             f" a digit was lost copying {'it' if compared == 1 else 'them'}: copy the link or the"
             f" {words.roll if compared == 1 else words.rolls} again from the game. If the game itself shows {shown},"
-            " the dice shown were not the committed ones: keep the secret and report it"
+            f" the dice shown were not the committed ones: keep the {words.secret} and report it"
         ),
     )
 
@@ -470,10 +472,10 @@ def _count_finding(case: Case[Any], verdict: Verdict) -> Finding:
         cause="roll_count",
         explains=_of(verdict.summary.compared, total, words),
         detail=(
-            f"every roll compared fits, but {counted(total, words.roll, words.rolls)} {was(total)} recorded and"
+            f"every {words.roll} compared fits, but {counted(total, words.roll, words.rolls)} {was(total)} recorded and"
             f" {computed:,} computed: the recorded list holds {what} {asked} asked for; "
             + (
-                "the rolls asked for beyond those recorded leave the game incomplete"
+                f"the {words.rolls} asked for beyond those recorded leave the game incomplete"
                 if total < computed
                 else f"check again with {counted(total, words.roll, words.rolls)} to compare exactly those"
             )
@@ -492,7 +494,7 @@ def _out_of_step(case: Case[Any], verdict: Verdict) -> tuple[int, Finding] | Non
         return None
     seen = case.recorded
     dice = [tuple(report["dice"]) if report["dice"] is not None else None for report in reports]
-    roll, rolls = case.scheme.words.roll, case.scheme.words.rolls
+    roll, rolls, secret = case.scheme.words.roll, case.scheme.words.rolls, case.scheme.words.secret
     before, here = reports[first - 1]["index"], reports[first]["index"]
 
     def fitting(shown: Sequence[object], computed: Sequence[object]) -> int:
@@ -506,10 +508,10 @@ def _out_of_step(case: Case[Any], verdict: Verdict) -> tuple[int, Finding] | Non
             cause="roll_left_out",
             explains=_explains(first + left_out, case),
             detail=(
-                f"the recorded {rolls} fit this secret up to {roll} {before:,}, and each one after it fits the {roll}"
+                f"the recorded {rolls} fit this {secret} up to {roll} {before:,}, and each one after it fits the {roll}"
                 f" after its own: {roll} {here:,} ({missing}) is not in the list, as if a line was lost when it was"
                 " copied. If the game's own list has it, copy the list again; if the game never showed it, the dice"
-                " shown were not the committed ones: keep the secret and report it"
+                f" shown were not the committed ones: keep the {secret} and report it"
             ),
         )
     if added := fitting(seen[first + 1 :], dice[first:]):
@@ -518,10 +520,10 @@ def _out_of_step(case: Case[Any], verdict: Verdict) -> tuple[int, Finding] | Non
             cause="roll_added",
             explains=_explains(first + added, case),
             detail=(
-                f"the recorded {rolls} fit this secret up to {roll} {before:,}; then the list holds {extra} as {roll}"
+                f"the recorded {rolls} fit this {secret} up to {roll} {before:,}; then the list holds {extra} as {roll}"
                 f" {here:,}, and each one after it fits the {roll} before its own: one {roll} too many is in the list"
                 " (a line copied twice, say). If the game's own list has it too, the dice shown were not the committed"
-                " ones: keep the secret and report it"
+                f" ones: keep the {secret} and report it"
             ),
         )
     return None
@@ -551,21 +553,21 @@ def _unexplained(
     as_given = matched >= case.evidence and (few or beyond)
     if (offered is not None and offered[2]) or as_given:
         shown = _numbers(differ)
-        roll, rolls = case.scheme.words.roll, case.scheme.words.rolls
+        roll, rolls, secret = case.scheme.words.roll, case.scheme.words.rolls, case.scheme.words.secret
         # Many rolls fitting, if not nearly all, are no other game's either: one would fit about 1 in 36 of a pair
         # (review: 12 of 20 fitting was "most likely another game's rolls")
         rest = "the rest fit" if few else "the other one fits" if matched == 1 else f"the other {matched} fit"
-        odds = ", far more than another game's rolls would" if beyond else ""
+        odds = f", far more than another game's {rolls} would" if beyond else ""
         # Review: "Check those rolls ... if they were" said of one roll
         those, were = (f"those {rolls}", "they were") if len(differ) > 1 else (f"that {roll}", "it was")
-        check = f"Check {those} against the game's own roll list; if {were} copied correctly"
+        check = f"Check {those} against the game's own {roll} list; if {were} copied correctly"
         if len(differ) == 1 and not verdict.summary.missing and verdict.rolls[-1]["matches"] is False:
             # The one roll that differs is the last recorded, with none asked for after it: the plainer reading is a
             # line that is no roll of the game, copied in at the end (review: one roll appended to a game's list was
             # only a mismatch to report)
             check = (
                 f"It is the last {roll} recorded and may be none of this game's, copied in at the end of the list:"
-                f" check whether the game's own roll list has a {roll} {shown}. If not, check again with that list;"
+                f" check whether the game's own {roll} list has a {roll} {shown}. If not, check again with that list;"
                 f" if it has and the {roll} was copied correctly"
             )
         settings, fix = " and the settings are", None
@@ -587,8 +589,8 @@ def _unexplained(
             explains=_of(matched, compared, case.scheme.words),
             detail=(
                 f"{'only ' if few else ''}{rolls if len(differ) > 1 else roll} {shown}"
-                f" differ{'' if len(differ) > 1 else 's'}: {rest} this secret{odds}, so the secret{settings}"
-                f" right. {check}, the dice shown were not the committed ones: keep the secret and report it"
+                f" differ{'' if len(differ) > 1 else 's'}: {rest} this {secret}{odds}, so the {secret}{settings}"
+                f" right. {check}, the dice shown were not the committed ones: keep the {secret} and report it"
             ),
             try_=fix,
         )
@@ -605,7 +607,8 @@ def _unexplained(
         # (review: "if the game was so, the rolls are this key's", the lock given, not the key's, left unsaid)
         unsealed = (
             f" Then the {seal} given is not this {secret}'s: another game's, or, if it is the {seal} this game showed"
-            f" before its first roll, the {secret} is not the one it committed to: keep both and report it."
+            f" before its first {case.scheme.words.roll}, the {secret} is not the one it committed to: keep both and"
+            " report it."
             if verdict.checks.seal == "mismatch"
             else ""
         )
@@ -749,12 +752,12 @@ def _shifts(case: Case[Any]) -> Iterator[Hypothesis]:
     if numbering is None:
         return
     first, lowest = request.first, type(request).FIRST
-    what, rule = numbering.what, numbering.rule
+    what, rule, rolls = numbering.what, numbering.rule, case.scheme.words.rolls
     near = [first + d for d in range(-MAX_SHIFT, MAX_SHIFT + 1) if d and first + d >= lowest]
     for start in near:
         yield Hypothesis(
             "numbering_shifted",
-            f"the recorded rolls fit {what} {start} onward, not {first}: the numbering is off by {start - first:+d}"
+            f"the recorded {rolls} fit {what} {start} onward, not {first}: the numbering is off by {start - first:+d}"
             f" ({rule})",
             {"first": start},
         )
@@ -762,7 +765,7 @@ def _shifts(case: Case[Any]) -> Iterator[Hypothesis]:
         if start != first and start not in near:
             yield Hypothesis(
                 "numbering_shifted",
-                f"the recorded rolls fit {what} {start} onward, not {first}: they are a later part of the"
+                f"the recorded {rolls} fit {what} {start} onward, not {first}: they are a later part of the"
                 f" {numbering.game}{', which keeps counting from game to game' if numbering.game == 'match' else ''}",
                 {"first": start},
             )
@@ -783,10 +786,11 @@ def _starts_in_window(case: Case[Any], lowest: int) -> list[int]:
 def _dice_order(case: Case[Any]) -> Iterator[Hypothesis]:
     if case.flipped == case.recorded:
         return  # every roll reads the same both ways (doubles): nothing to test
+    words = case.scheme.words
     yield Hypothesis(
         "dice_order",
-        "the rolls fit with each roll's dice in the other order: list every roll's dice in the order the scheme"
-        f" reads them ({_dice_words(case.request.SIDES)})",
+        f"the {words.rolls} fit with each {words.roll}'s dice in the other order: list every {words.roll}'s dice in the"
+        f" order the scheme reads them ({_dice_words(case.request.SIDES)})",
         {},
         flip=True,
     )

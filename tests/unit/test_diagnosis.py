@@ -64,6 +64,11 @@ def rolls_word(request: dict[str, Any]) -> str:
     return schemes.of(parse_request(request)).words.rolls
 
 
+def secret_word(request: dict[str, Any]) -> str:
+    """What the request's scheme calls its secret, as a finding names it: bg-dice-v1's key, three-dice's seed."""
+    return schemes.of(parse_request(request)).words.secret
+
+
 def apply(request: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
     """The request with a finding's `try` applied: a null value leaves the field out."""
     changed = dict(request)
@@ -299,7 +304,7 @@ def test_a_days_link_cut_inside_its_last_face_is_said_cut_short_not_another_game
     assert [f.cause for f in verdict.diagnosis or []] == ["roll_cut_short"]
     assert finding(verdict, "roll_cut_short").detail.startswith(
         "the last roll recorded ends in 2, the first digit of the 20 computed there, and every other face fits this"
-        " secret: the recorded roll was most likely cut short inside that face, as a chat or a mail program cuts a"
+        " day secret: the recorded roll was most likely cut short inside that face, as a chat or a mail program cuts a"
         " link, or a digit was lost copying it: copy the link or the roll again from the game."
     )
     # A last face that does not start the computed one, or another face that differs too, is no cut
@@ -346,7 +351,7 @@ def test_a_bot_games_opening_is_never_named_a_cause_on_its_first_roll_alone() ->
     assert rolls_of(BOT | {"opening": False, "count": 1}) == [[5, 4]]
     (found,) = check(BOT | {"recorded": "5-4 1-3 6-6 5-6"}).diagnosis or []
     assert (found.cause, found.explains, found.try_) == ("few_rolls_differ", "3 of 4 rolls", {"opening": False})
-    assert found.detail.startswith("only roll 1 differs: the rest fit this secret, so the secret is right.")
+    assert found.detail.startswith("only roll 1 differs: the rest fit this key, so the key is right.")
     assert "roll 1 alone tells it from the settings given" in found.detail and "1 time in 36" in found.detail
     # and none of the other 34 dice roll 1 can show is offered a reading
     game = rolls_of(BOT | {"count": 4})
@@ -362,7 +367,7 @@ def test_a_later_game_of_three_rolls_sent_with_an_opening_roll_is_offered_withou
     mistaken = BOT | {"recorded": rolls_of(BOT | {"opening": False, "count": 3})}
     (found,) = check(mistaken).diagnosis or []
     assert (found.cause, found.explains, found.try_) == ("few_rolls_differ", "2 of 3 rolls", {"opening": False})
-    assert found.detail.startswith("only roll 1 differs: the rest fit this secret as given, too few to tell it from")
+    assert found.detail.startswith("only roll 1 differs: the rest fit this key as given, too few to tell it from")
     assert_try_is_fair(mistaken, found)
 
 
@@ -605,8 +610,8 @@ def test_a_game_turned_round_with_one_double_says_its_secret_is_shown_by_the_rea
     (found,) = check(mistaken).diagnosis or []
     assert (found.cause, found.explains) == ("few_rolls_differ", "1 of 3 rolls")
     assert found.detail.startswith(
-        "rolls 1, 2 differ: the other one fits this secret as given, too few to tell it from chance, and all 3 fit it"
-        " with the reading below, so the secret is right. Every roll fits another reading: the rolls fit with each"
+        "rolls 1, 2 differ: the other one fits this key as given, too few to tell it from chance, and all 3 fit it"
+        " with the reading below, so the key is right. Every roll fits another reading: the rolls fit with each"
         " roll's dice in the other order"
     )
     assert_try_is_fair(mistaken, found)
@@ -738,6 +743,100 @@ def test_rolls_of_another_game_are_said_in_the_schemes_words(
     assert words in found.detail
 
 
+@pytest.mark.parametrize(
+    ("game", "words"),
+    [
+        (
+            BOT,
+            "only roll 10 differs: the rest fit this key, so the key and the settings are right. Check that roll"
+            " against the game's own roll list; if it was copied correctly, the dice shown were not the committed"
+            " ones: keep the key and report it",
+        ),
+        (
+            THREE,
+            "only ply 9 differs: the rest fit this seed, so the seed and the settings are right. Check that ply"
+            " against the game's own ply list; if it was copied correctly, the dice shown were not the committed"
+            " ones: keep the seed and report it",
+        ),
+    ],
+    ids=["bg-dice-v1", "three-dice"],
+)
+def test_a_few_rolls_that_differ_are_said_in_the_schemes_words(game: dict[str, Any], words: str) -> None:
+    # Given a game of 20 rolls whose tenth was miscopied
+    rolls = rolls_of(game | {"count": 20})
+    rolls[9] = [1] * len(rolls[9]) if set(rolls[9]) != {1} else [2] * len(rolls[9])
+
+    # When it is diagnosed
+    found = finding(check(game | {"recorded": rolls}), "few_rolls_differ")
+
+    # Then the secret and the rolls are named as the scheme does, as `explains` and its other findings name them
+    # (review: "the rest fit this secret, so the secret is right" of bg-dice-v1's key and three-dice's seed)
+    assert found.detail == words
+
+
+@pytest.mark.parametrize(
+    ("game", "words"),
+    [
+        (
+            BOT,
+            "the recorded rolls fit this key up to roll 5, and each one after it fits the roll after its own: roll 6"
+            " (2-3) is not in the list, as if a line was lost when it was copied. If the game's own list has it, copy"
+            " the list again; if the game never showed it, the dice shown were not the committed ones: keep the key and"
+            " report it",
+        ),
+        (
+            THREE,
+            "the recorded plies fit this seed up to ply 4, and each one after it fits the ply after its own: ply 5"
+            " (1-3-5) is not in the list, as if a line was lost when it was copied. If the game's own list has it, copy"
+            " the list again; if the game never showed it, the dice shown were not the committed ones: keep the seed"
+            " and report it",
+        ),
+    ],
+    ids=["bg-dice-v1", "three-dice"],
+)
+def test_a_roll_left_out_is_said_in_the_schemes_words(game: dict[str, Any], words: str) -> None:
+    # Given a game of 20 rolls with its sixth left out of the list
+    rolls = rolls_of(game | {"count": 20})
+
+    # When it is diagnosed
+    found = finding(check(game | {"recorded": rolls[:5] + rolls[6:]}), "roll_left_out")
+
+    # Then the secret is named as the scheme does (review: "fit this secret ... keep the secret" of a key and a seed)
+    assert found.detail == words
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "cause", "words"),
+    [
+        (
+            "commit",
+            "00" * 32,
+            "seal_from_other_game",
+            "the recorded plies fit this seed, so the commit is most likely another game's: copy both from the same"
+            " game. If it is the commit this game showed before its first ply, the seed",
+        ),
+        (
+            "seed",
+            SEAL,
+            "seal_in_secret_field",
+            "the seed given is the commit itself, and the recorded plies are not its plies: the commit was pasted as"
+            " the seed too. The seed is the other value, the one the game revealed after its last ply",
+        ),
+    ],
+    ids=["another-commit", "commit-as-seed"],
+)
+def test_a_three_dice_seal_finding_speaks_of_plies(field: str, value: str, cause: str, words: str) -> None:
+    # Given a three-dice game's plies sent with another game's commit, or with the commit pasted as the seed too
+    mistaken = THREE | {field: value, "recorded": rolls_of(THREE | {"count": 20})}
+
+    # When it is diagnosed
+    found = finding(check(mistaken), cause)
+
+    # Then the plies are named as the scheme and `explains` name them (review: "the recorded rolls fit this secret"
+    # beside "20 of 20 plies")
+    assert words in found.detail
+
+
 def test_secret_and_seal_pasted_into_each_others_fields_are_found() -> None:
     # Given a 32-byte secret whose seal is known: the two values pasted the wrong way round
     secret = KEY
@@ -778,7 +877,7 @@ def test_the_secret_pasted_twice_without_its_seal_is_found_by_the_rolls(base: di
     found = finding(verdict, "secret_pasted_twice")
     assert found.try_ == {secret_field: KEY}
     assert found.explains == f"20 of 20 {rolls_word(base)}"
-    assert "the recorded rolls fit that half" in found.detail
+    assert f"the recorded {rolls_word(base)} fit that half" in found.detail
     assert_try_is_fair(mistaken, found)
 
 
@@ -1001,11 +1100,12 @@ def test_one_roll_added_at_the_end_of_a_list_is_first_said_to_be_maybe_not_the_g
     verdict = check(base | {"recorded": [*real[:-1], added]})
     found = finding(verdict, "few_rolls_differ")
     last = verdict.rolls[-1]["index"]
-    assert found.detail.startswith(f"only roll {last} differs: the rest fit this secret")
+    secret = secret_word(base)
+    assert found.detail.startswith(f"only roll {last} differs: the rest fit this {secret}")
     assert (
         "It is the last roll recorded and may be none of this game's, copied in at the end of the list: check whether"
         f" the game's own roll list has a roll {last}. If not, check again with that list; if it has and the roll was"
-        " copied correctly, the dice shown were not the committed ones: keep the secret and report it"
+        f" copied correctly, the dice shown were not the committed ones: keep the {secret} and report it"
     ) in found.detail
     assert found.try_ is None
 
