@@ -36,7 +36,7 @@ from fairdice.archive.layout import (
     utc_day,
 )
 from fairdice.dice import Hmac, keyed_mac
-from fairdice.errors import ArchiveUnavailable, FairdiceError, LateCommitment, TamperedRecord
+from fairdice.errors import ArchiveUnavailable, FairdiceError, LateCommitment, NotADocument, TamperedRecord
 from fairdice.fields import Day, PlayerId, Seal
 from fairdice.prose import utc_time
 from fairdice.schemes import daily
@@ -87,6 +87,7 @@ class _Memory:
     day: dt.date | None = None
     today: _Today | None = None  # every check passed: the day's rolls are given
     late: str | None = None  # the day refused as committed late: the refusal's words
+    given_away: TamperedRecord | None = None  # the day refused as committed to an earlier day's secret
     agreed: _Today | None = None  # the secret gives the day's commitment, in time; the days before not all read yet
     earlier: dict[dt.date, Published | None] = field(default_factory=dict)  # the days before's commitments, as read
     absent: set[dt.date] = field(default_factory=set)  # the days before whose commitment was not there as read
@@ -99,7 +100,7 @@ class _Memory:
         commitment, is read again, as the archive's readers read it again."""
         found = {**self.earlier, **({} if self.agreed is None else {self.agreed.day: self.agreed.published})}
         kept = {earlier: found[earlier] for earlier in days_looked_back(day) if found.get(earlier) is not None}
-        self.day, self.today, self.late, self.agreed, self.earlier = day, None, None, None, kept
+        self.day, self.today, self.late, self.given_away, self.agreed, self.earlier = day, None, None, None, None, kept
         self.absent, self.looked = set(), None
 
     def look_again(self, now: dt.datetime) -> None:
@@ -123,8 +124,9 @@ class TodaysRolls:
     verifier reads it: a key given twice is tampering too), or a secret the store dates before its day
     began, or a commitment to the secret of any of the DAYS_LOOKED_BACK days before it, raises TamperedRecord. So
     does a commitment S3 dates before the day began or gives no time for, and one S3 dates after the grace raises
-    LateCommitment: no roll of the day could be verified fair. That refusal alone is kept for the rest of the day, as
-    nothing can mend it; the others are read again, but for the commitments found of the days before, each read once.
+    LateCommitment: no roll of the day could be verified fair. That refusal, and the refusal of a commitment to an
+    earlier day's secret, are kept for the rest of the day, as nothing can mend them; the others are read again, but for
+    the commitments found of the days before, each read once.
     Only `get` and `read` are ever called on the stores.
     """
 
@@ -171,10 +173,20 @@ class TodaysRolls:
             return memory.today
         if memory.late is not None:
             raise LateCommitment(memory.late)
+        if memory.given_away is not None:
+            raise memory.given_away.with_traceback(None)  # each raise would add its frames to the one kept
         if memory.agreed is None:
             memory.agreed = self._agreed(day, now)
         memory.looked = now
-        _not_an_earlier_days(self._stores.archive, memory.agreed, memory.earlier, memory.absent)
+        try:
+            _not_an_earlier_days(self._stores.archive, memory.agreed, memory.earlier, memory.absent)
+        except NotADocument:
+            raise  # an earlier day's record S3 may give later (one in Glacier, restored): read again
+        except TamperedRecord as exc:
+            # Final for the day, as a late commitment is: both commitments and the earlier day's record are write-once.
+            # Not read again (review: every request of the day read that day's record again)
+            memory.given_away = exc
+            raise
         memory.today = memory.agreed
         return memory.today
 

@@ -388,6 +388,35 @@ def test_a_warm_route_sees_within_look_again_a_catch_up_run_that_reveals_the_sec
     assert [key for key in counted.archive.reads if key.startswith("commitments/")] == []  # type: ignore[attr-defined]
 
 
+def test_a_day_refused_as_committed_to_an_earlier_days_secret_reads_nothing_again_that_day(tmp_path: Path) -> None:
+    # Given DAY1 committed by its midnight run, DAY2's secret alone made at 00:00:02, and DAY2's secret and commitment
+    # put under DAY4 at 00:00:01: DAY4's run publishes DAY2's commitment late and reveals DAY2, whose record gives DAY4
+    # away, and a route that refused DAY4 at 09:00
+    timeline = Timeline(at(DAY1, "00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline.now = at(DAY2, "00:00:02")
+    get_or_create_secret(stores.secrets, DAY2)
+    put_secret_again(timeline, stores, secret_of(stores, DAY2), DAY4)
+    counted = Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
+    rolls = TodaysRolls(counted)
+    with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-02"):
+        rolls.roll(PLAYER, at(DAY4, "09:00"))
+
+    # When the game asks again that day
+    for moment in ("09:01", "09:02"):
+        counted.secrets.reads.clear()  # type: ignore[attr-defined]
+        counted.archive.reads.clear()  # type: ignore[attr-defined]
+        with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-02") as again:
+            rolls.roll(PLAYER, at(DAY4, moment))
+
+        # Then it is refused as before, from memory: a record, once there, never changes (review: each request read
+        # revealed/2025-03-02.json again)
+        assert again.value.field == "commitment"
+        assert counted.archive.reads == []  # type: ignore[attr-defined]
+        assert counted.secrets.reads == []  # type: ignore[attr-defined]
+
+
 def test_a_warm_route_reads_the_days_before_not_there_again_only_look_again_after(tmp_path: Path) -> None:
     # Given DAY1 and DAY3 committed by their midnight runs, none on DAY2, and a warm route that rolled DAY3 at 00:05
     timeline = Timeline(at(DAY1, "00:00"))
