@@ -210,10 +210,17 @@ def _no_secret(missing: _Missing, now: dt.datetime, *, audit: bool) -> str:
     )
 
 
-def _later(witnessed: bool, written: dt.datetime | None, now: dt.datetime) -> bool:
-    """Whether a record was written after `now` by the store's own time: only a witnessed time says so, and a record
-    the store gives no time for (None, NOT_KNOWN) is not said to be later."""
-    return witnessed and written is not None and written != NOT_KNOWN and written > now
+def _dated_after(witnessed: bool, written: dt.datetime | None, now: dt.datetime, *, undated: bool = False) -> bool:
+    """Whether the store's own time puts a write after `now`, an audit's moment: only a witnessed time says so. Where it
+    gives none (None, NOT_KNOWN: a multipart upload, a replica), nothing shows either way, and the answer is `undated`,
+    chosen on purpose: True for the day's own commitment (`_published_by`: nothing shows it was there by then, so the
+    day is not taken as committed), False for a record and for an earlier day's commitment (`_check_earlier`: nothing
+    shows it came after, so it counts against the day, as for the other readers)."""
+    if not witnessed:
+        return False
+    if written is None or written == NOT_KNOWN:
+        return undated
+    return written > now
 
 
 class ArchiveReader:
@@ -381,7 +388,7 @@ class ArchiveReader:
             cached is not None
             and day < today
             # the archive's one store witnesses the record's time as it does its commitment's
-            and not (self._as_of and _later(cached.published.witnessed, cached.revealed_at, now))
+            and not (self._as_of and _dated_after(cached.published.witnessed, cached.revealed_at, now))
             and self._followed(cached, day, now)
         ):
             return cached
@@ -452,9 +459,9 @@ class ArchiveReader:
         return _Missing(day, after, before_chain=after is not None and after == first, chain_begun=first is not None)
 
     def _revealed_by(self, day: dt.date, now: dt.datetime) -> bool:
-        """Whether the day's record was there at `now`, an audit's moment: not where S3 dates it later (`_later`)."""
+        """Whether the day's record was there at `now`, an audit's moment, as S3 dates it (`_dated_after`)."""
         stored = self._archive.read(revealed_key(day))
-        return stored is not None and not _later(stored.witnessed, stored.modified, now)
+        return stored is not None and not _dated_after(stored.witnessed, stored.modified, now)
 
     def _check_missed(self, day: dt.date, now: dt.datetime, days: list[dt.date]) -> None:
         """A closed day with neither a record nor a commitment had no secret only if the chain says so: the latest
@@ -468,7 +475,7 @@ class ArchiveReader:
             return
         latest = earlier[-1]
         stored = self._archive.read(revealed_key(latest))
-        if stored is None or (self._as_of and _later(stored.witnessed, stored.modified, now)):
+        if stored is None or (self._as_of and _dated_after(stored.witnessed, stored.modified, now)):
             return
         try:
             before = read_document(RevealedRecord, revealed_key(latest), stored.data, latest, "a revealed record")
@@ -531,7 +538,7 @@ class ArchiveReader:
 
     def _record(self, day: dt.date, stored: Stored, now: dt.datetime) -> _Revealed | _Pending | _Missing:
         """A closed day's record as read: checked, or for an audit's moment before S3 dates it, not revealed yet."""
-        if self._as_of and _later(stored.witnessed, stored.modified, now):
+        if self._as_of and _dated_after(stored.witnessed, stored.modified, now):
             # A day past its deadline whose record S3 dates after an audit's moment (a late reveal, after an outage,
             # while the audit runs): as of that moment it was not revealed, and every shard says so alike, whenever it
             # reads it (review S4: shards read before and after a late reveal gave withheld and fair). Its commitment
@@ -541,10 +548,10 @@ class ArchiveReader:
         return self._check(day, stored, now)
 
     def _published_by(self, day: dt.date, now: dt.datetime) -> Published | None:
-        """The day's commitment as the archive held it at `now`, an audit's moment: none where S3 dates it later."""
+        """The day's commitment as the archive held it at `now`, an audit's moment: none where S3 dates it later, or
+        gives no time for it (`_dated_after`)."""
         published = self._published(day)
-        # A commitment S3 gives no time for (NOT_KNOWN, later than any moment) is not taken as there
-        if published is not None and published.witnessed and published.published_at > now:
+        if published is not None and _dated_after(published.witnessed, published.published_at, now, undated=True):
             return None
         return published
 
@@ -623,7 +630,7 @@ class ArchiveReader:
                 published = self._published(earlier)
             except TamperedRecord:
                 continue
-            if self._as_of and published is not None and _later(published.witnessed, published.published_at, now):
+            if self._as_of and published is not None and _dated_after(published.witnessed, published.published_at, now):
                 # Put after an audit's moment, as `_published_by` takes it; one S3 gives no time for counts, as for the
                 # other readers (`gives_away`; review: an audit alone called such a day fair)
                 published = None
@@ -663,7 +670,7 @@ class ArchiveReader:
         if following >= utc_day(now):
             return None
         after = self._archive.read(revealed_key(following))
-        if after is None or (self._as_of and _later(after.witnessed, after.modified, now)):
+        if after is None or (self._as_of and _dated_after(after.witnessed, after.modified, now)):
             # Until every run that reveals the next day has ended, its record may still be written: read now, it is
             # checked again (review: a warm reader that read the day in the minutes after midnight, before that record
             # was there, kept giving the day once the record disputed it). An audit's moment is checked once: a record
