@@ -190,10 +190,22 @@ class NumberedRequest(CountedRequest):
             return data  # the same number, or a first that its own validation refuses
         last = number + len(paste.rolls) - 1
         if number < cls.FIRST:
+            if in_link(info):  # a link is no paste, and its rolls come from the game (review)
+                raise field_error(
+                    "recorded",
+                    f"roll {number} is the link's first roll, but this scheme numbers its rolls from {cls.FIRST}:"
+                    f" {COPY_LINK}",
+                )
             raise field_error(
                 "recorded", f"is numbered from {number}, but this scheme numbers its rolls from {cls.FIRST}"
             )
         if last > cls.LAST:
+            if in_link(info):  # the link's first roll past the last, named as the link's
+                raise field_error(
+                    "recorded",
+                    f"roll {max(number, cls.LAST + 1)} of the link is past {cls.LAST}, the last number a game reaches:"
+                    f" {COPY_LINK}",
+                )
             raise field_error(
                 "recorded", f"is numbered {ends(number, last)}, past {cls.LAST}, the last number a game reaches"
             )

@@ -866,8 +866,17 @@ const fairdice = (() => {
     }
     const { FIRST, LAST } = scheme.numbered;
     const last = number + BigInt(paste.rolls.length) - 1n;
-    if (number < BigInt(FIRST)) throw new FieldError("recorded", `is numbered from ${number}, but this scheme numbers its rolls from ${FIRST}`);
-    if (last > BigInt(LAST)) throw new FieldError("recorded", `is numbered ${ends(number, last)}, past ${LAST}, the last number a game reaches`);
+    if (number < BigInt(FIRST)) {
+      // a link is no paste, and its rolls come from the game (request.py)
+      if (inLink) throw new FieldError("recorded", `roll ${number} is the link's first roll, but this scheme numbers its rolls from ${FIRST}: ${COPY_LINK}`);
+      throw new FieldError("recorded", `is numbered from ${number}, but this scheme numbers its rolls from ${FIRST}`);
+    }
+    if (last > BigInt(LAST)) {
+      // the link's first roll past the last, named as the link's (request.py)
+      const past = number > BigInt(LAST) ? number : BigInt(LAST) + 1n;
+      if (inLink) throw new FieldError("recorded", `roll ${past} of the link is past ${LAST}, the last number a game reaches: ${COPY_LINK}`);
+      throw new FieldError("recorded", `is numbered ${ends(number, last)}, past ${LAST}, the last number a game reaches`);
+    }
     return { ...data, first: Number(number) };
   }
 

@@ -957,6 +957,9 @@ BAD_LINKS = [
     f"?seed={KEY.hex()}&client=a,b&rolls=63+44%0A1:+55",
     f"?seed={KEY.hex()}&client=a,b&first=3&rolls=1:+63",
     f"?scheme=bg-dice-v1&key={KEY.hex()}&rolls=2:+46",  # and a labelled scheme's, numbered past its first roll
+    f"?seed={KEY.hex()}&client=a,b&rolls=0:+63",  # and a numbered scheme's, outside its numbers (review)
+    f"?scheme=narde-v1&key={KEY.hex()}&phrase=a&rolls=10000:+1-1",
+    f"?scheme=narde-v1&key={KEY.hex()}&phrase=a&rolls=9999:+1-1+2-2+3-3",
     # a day's link cut inside its one roll (support review)
     f"?scheme=daily&date=2026-01-01&player=00000000-0000-4000-8000-000000000000&secret={KEY.hex()}&rolls=3-5-7-1",
     f"?scheme=daily&date=2026-01-01&player=00000000-0000-4000-8000-000000000000&secret={KEY.hex()}&rolls=3",

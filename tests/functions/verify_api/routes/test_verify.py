@@ -265,6 +265,49 @@ def test_a_labelled_schemes_link_numbered_from_past_1_names_the_roll_and_is_copi
 
 
 @pytest.mark.parametrize(
+    ("query", "said", "body", "pasted"),
+    [
+        (
+            f"seed={KEY.hex()}&client=a,b&rolls=0:+63",
+            "roll 0 is the link's first roll, but this scheme numbers its rolls from 1:",
+            {"scheme": "pair36", "server_seed": KEY.hex(), "client_seeds": ["a", "b"], "recorded": "0: 6-3"},
+            "is numbered from 0, but this scheme numbers its rolls from 1",
+        ),
+        (
+            f"scheme=narde-v1&key={KEY.hex()}&phrase=a&rolls=10000:+1-1",
+            "roll 10000 of the link is past 9999, the last number a game reaches:",
+            {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "a", "recorded": "10000: 1-1"},
+            "is numbered 10000, past 9999, the last number a game reaches",
+        ),
+        (
+            f"scheme=narde-v1&key={KEY.hex()}&phrase=a&rolls=9999:+1-1+2-2+3-3",
+            "roll 10000 of the link is past 9999, the last number a game reaches:",
+            {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "a", "recorded": "9999: 1-1 2-2 3-3"},
+            "is numbered 9999 to 10001, past 9999, the last number a game reaches",
+        ),
+    ],
+)
+def test_a_numbered_schemes_link_outside_its_numbers_names_the_roll_and_is_copied_again(
+    load_event: Callable[[str], Event], query: str, said: str, body: dict[str, object], pasted: str
+) -> None:
+    # Given a link whose rolls are numbered before the scheme's first number or past the last a game reaches
+    event = at(load_event("api-check-seed000"), "GET", "/check/", query)
+
+    # When GET /check reads it
+    (problem,) = assert_error(invoke(event), 422, "invalid_input")["problems"]
+
+    # Then the roll is named as the link's and the link is to be copied again from the game, as its other numbered
+    # rolls are told (review: "is numbered from 0, but this scheme numbers its rolls from 1", a paste's words)
+    assert problem == {"field": "rolls", "message": f"{said} copy the link again from the game"}
+
+    # while the same rolls pasted into POST /verify keep a paste's words
+    (problem,) = assert_error(
+        invoke(with_body(load_event("api-verify-pair36-fair"), json.dumps(body))), 422, "invalid_input"
+    )["problems"]
+    assert problem == {"field": "recorded", "message": pasted}
+
+
+@pytest.mark.parametrize(
     ("query", "field"),
     [
         # a query string that starts like a link is still a query, as the page reads `location.search` (`?` and all),
