@@ -516,9 +516,16 @@ def _placed(at: int, number: int, before: int, first: int | None, link: bool = F
         # one roll is said as one (review: "already run from 5 to 5")
         held = f"roll {grouped(first)}" if first == expected - 1 else f"rolls {ends(first, expected - 1, grouped)}"
         if link:
-            raise RecordedError(
-                f"roll {grouped(number)} follows {held} in the link, listed twice or out of order: {COPY_LINK}"
-            )
+            # said plainly, a roll again or one before the first (review: "follows rolls 3 and 4 in the link, listed
+            # twice or out of order")
+            after = f"after roll {grouped(expected - 1)}"
+            if number == expected - 1:
+                after = "twice in a row"
+            elif number >= first:
+                after = f"again {after}"
+            else:
+                after = f"out of order, {after}"
+            raise RecordedError(f"roll {grouped(number)} comes {after} in the link: {COPY_LINK}")
         raise RecordedError(
             f"line {grouped(at)} is numbered {grouped(number)}, but the lines above it already hold {held}: number each"
             " line by its first roll and list each roll once, in order, or leave the numbers out"

@@ -954,6 +954,8 @@ BAD_LINKS = [
     f"?seed={KEY.hex()}&client=a,b&rolls=1:+63%0A3:+44",
     f"?seed={KEY.hex()}&client=a,b&rolls=2:+63%0A7:",
     f"?seed={KEY.hex()}&client=a,b&rolls=3:+63%0A4:+44%0A3:+11",
+    f"?seed={KEY.hex()}&client=a,b&rolls=5:+63%0A3:+11",  # and one before the first, out of order (review)
+    f"?seed={KEY.hex()}&client=a,b&rolls=3:+63+44%0A4:+11",  # and one twice in a row
     f"?seed={KEY.hex()}&client=a,b&rolls=63+44%0A1:+55",
     f"?seed={KEY.hex()}&client=a,b&first=3&rolls=1:+63",
     f"?scheme=bg-dice-v1&key={KEY.hex()}&rolls=2:+46",  # and a labelled scheme's, numbered past its first roll

@@ -195,9 +195,21 @@ def test_a_links_rolls_read_after_a_number_as_dice_each_alone_are_named_by_their
         ),
         (
             "3:+63%0A4:+44%0A3:+11",
-            "roll 3 follows rolls 3 and 4 in the link, listed twice or out of order:",
+            "roll 3 comes again after roll 4 in the link:",  # review: "follows rolls 3 and 4 …, listed twice or …"
             "line 3 is numbered 3, but the lines above it already hold rolls 3 and 4: number each line by its first"
             " roll and list each roll once, in order, or leave the numbers out",
+        ),
+        (
+            "3:+63+44%0A4:+11",
+            "roll 4 comes twice in a row in the link:",
+            "line 2 is numbered 4, but the lines above it already hold rolls 3 and 4: number each line by its first"
+            " roll and list each roll once, in order, or leave the numbers out",
+        ),
+        (
+            "5:+63%0A3:+11",
+            "roll 3 comes out of order, after roll 5 in the link:",
+            "line 2 is numbered 3, but the lines above it already hold roll 5: number each line by its first roll and"
+            " list each roll once, in order, or leave the numbers out",
         ),
         (
             "63+44%0A1:+55",
