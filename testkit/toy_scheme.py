@@ -51,6 +51,7 @@ class Toy(Scheme[ToyRequest]):
 
     request = ToyRequest
     words = Words("toy key", "toy fingerprint", "toss", "tosses")
+    tried = "numbering, the seed in upper case, dice order"
     link = (
         LinkParam("key", "key"),
         LinkParam("fp", "fingerprint"),

@@ -283,6 +283,32 @@ def test_a_daily_roll_of_another_player_names_the_player_id_and_the_date() -> No
     assert "seat order" not in found.detail and "game of the match" not in found.detail
 
 
+@pytest.mark.parametrize(
+    ("request_", "tried"),
+    [
+        (PAIR36, "numbering, seat order, dice order"),
+        (NARDE, "numbering, dice order"),
+        (THREE, "numbering, seat order, dice order"),
+        (BOT, "numbering, game of the match, take-backs, dice order"),
+        (ONLINE, "seat order, game of the match, dice order"),
+    ],
+    ids=lambda value: value["scheme"] if isinstance(value, dict) else None,
+)
+def test_rolls_of_another_game_list_only_the_mistakes_the_schemes_diagnosis_tries(
+    request_: dict[str, Any], tried: str
+) -> None:
+    # Given the rolls of another key's game, which no mistake explains
+    secret = schemes.of(parse_request(request_)).request.REVEALED_FIELD
+    mistaken = request_ | {"recorded": rolls_of(request_ | {secret: OTHER_KEY, "count": 40})}
+
+    # When they are checked
+    found = finding(check(mistaken), "rolls_from_other_game")
+
+    # Then the mistakes said to be tried are those the room's diagnosis tries (review: three-dice's and narde-v1's
+    # named seat order, take-backs or a game of the match, mistakes their diagnosis never tries)
+    assert f" mistakes tried ({tried}) explains them" in found.detail
+
+
 def test_a_finding_of_a_daily_roll_says_it_explains_so_many_of_1_roll() -> None:
     # Review: a day's one roll, another game's, was "0 of 1 rolls"
     player = "00000000-0000-4000-8000-000000000000"

@@ -342,9 +342,11 @@ class Scheme(ABC, Generic[R]):
     bare_links: bool = False
     #: How the request's `first` numbers the rolls, for schemes that have one.
     numbering: Numbering | None = None
-    #: The mistakes the diagnosis tries, as its words list them (None: none to name), and what recorded rolls that
-    #: none of them explains most likely are.
-    tried: str | None = "numbering, seat order, game of the match, take-backs, dice order"
+    #: The mistakes the diagnosis tries, as its words list them (None: none to name): the room's own (`hypotheses`)
+    #: beside the numbering (where it has one) and the dice order every room's diagnosis tries. Each room says its own,
+    #: as one list said of all named mistakes a room never tries (review: three-dice's take-backs). And what recorded
+    #: rolls that none of them explains most likely are.
+    tried: str | None
     elsewhere: str = "another game's rolls"
     #: Where a game starts and what follows what, in words (GET /schemes).
     game: str

@@ -280,6 +280,7 @@ class BgDice(Scheme[BgDiceRequest]):
 
     request = BgDiceRequest
     words = Words("key", "lock")
+    tried = "numbering, game of the match, take-backs, dice order"
     link = (
         LinkParam("key", "key"),
         LinkParam("lock", "lock"),

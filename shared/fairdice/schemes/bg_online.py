@@ -114,6 +114,7 @@ class BgOnline(Scheme[BgOnlineRequest]):
 
     request = BgOnlineRequest
     words = Words("server number", "seal")
+    tried = "seat order, game of the match, dice order"
     link = (
         LinkParam("server", "server_number"),
         LinkParam("seal", "seal"),

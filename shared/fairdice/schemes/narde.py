@@ -76,6 +76,7 @@ class Narde(Scheme[NardeRequest]):
 
     request = NardeRequest
     words = Words("key", "fingerprint")
+    tried = "numbering, dice order"
     link = (
         LinkParam("key", "key"),
         LinkParam("fingerprint", "fingerprint"),

@@ -116,6 +116,7 @@ class Pair36(Scheme[Pair36Request]):
 
     request = Pair36Request
     words = Words("server seed", "seal")
+    tried = "numbering, seat order, dice order"
     link = (
         LinkParam("seed", "server_seed"),
         LinkParam("seal", "seal"),

@@ -184,6 +184,7 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
 
     request = ThreeDiceRequest
     words = Words("seed", "commit", "ply", "plies")
+    tried = "numbering, seat order, dice order"
     elsewhere = "another game's plies"
     link = (
         LinkParam("seed", "seed"),
