@@ -623,7 +623,8 @@ def _unexplained(
                 f" again from the game. {_HEX_NOTE}"
             ),
         )
-    tried = f" ({case.scheme.tried})" if case.scheme.tried else ""
+    listed = case.scheme.tried_for(case.request)
+    tried = f" ({listed})" if listed else ""
     if verdict.checks.seal == "match":
         # The seal given, not one shown before the game: only the player knows that, and a daily archive's may not show
         # it (review: said so under a heading that says the commitment does not show the secret was fixed before play)

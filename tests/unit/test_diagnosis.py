@@ -309,6 +309,19 @@ def test_rolls_of_another_game_list_only_the_mistakes_the_schemes_diagnosis_trie
     assert f" mistakes tried ({tried}) explains them" in found.detail
 
 
+def test_rolls_of_another_game_given_labels_list_only_the_dice_order_as_tried() -> None:
+    # Given a bot game's labels, which say every roll's own, and the rolls of another key's game under them
+    labels = [f"bg-dice-v1:turn:{turn}" for turn in range(1, 41)]
+    mistaken = BOT | {"labels": labels, "recorded": rolls_of(BOT | {"key": OTHER_KEY, "labels": labels})}
+
+    # When they are checked
+    found = finding(check(mistaken), "rolls_from_other_game")
+
+    # Then the mistakes said to be tried are the dice order alone, as no other game or take-back is tried for labels
+    # (review: the finding listed "numbering, game of the match, take-backs, dice order")
+    assert " mistakes tried (dice order) explains them" in found.detail
+
+
 def test_a_finding_of_a_daily_roll_says_it_explains_so_many_of_1_roll() -> None:
     # Review: a day's one roll, another game's, was "0 of 1 rolls"
     player = "00000000-0000-4000-8000-000000000000"

@@ -437,6 +437,11 @@ class Scheme(ABC, Generic[R]):
         """The mistakes people make with this scheme, beyond the ones every scheme shares."""
         return iter(())
 
+    def tried_for(self, request: R) -> str | None:
+        """The mistakes the diagnosis tries for this request, as its words list them: by default the room's `tried`; a
+        room whose `hypotheses` yield nothing for some settings says what is left for them."""
+        return self.tried
+
     def change_words(self, change: Mapping[str, JsonValue]) -> str:
         """A diagnosis' change (its `try`) in words, for the page's "Check again with …": no field names, no JSON."""
         secret, seal = self.request.REVEALED_FIELD, self.request.SEAL_FIELD

@@ -395,6 +395,10 @@ class BgDice(Scheme[BgDiceRequest]):
             yield from _bot_games(case.request)
             yield from _take_backs(case)
 
+    def tried_for(self, request: BgDiceRequest) -> str | None:
+        """Labels given list every roll themselves, so no other game or take-back is tried: the dice order alone."""
+        return self.tried if request.labels is None else "dice order"
+
     def field_words(self, name: str, value: JsonValue) -> str | None:
         match name, value:
             case "opening", bool():
