@@ -20,7 +20,7 @@ from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice import __version__
-from fairdice.http import CORS, is_preflight, unsent_answer
+from fairdice.http import ALLOW_ORIGIN, CORS, is_preflight, unsent_answer
 from pydantic import ValidationError
 
 from verify_api import body, errors, settings
@@ -44,9 +44,7 @@ app = APIGatewayHttpResolver(
     # own. It answers a preflight itself, unless the $default route passes it on (review: AWS's documentation says that
     # route catches OPTIONS too): then this answers it, 204, with the same origin, headers and age (Powertools names
     # OPTIONS among the methods too, and API Gateway puts the configured ones on the answer anyway).
-    cors=_TemplateCors(
-        allow_origin=",".join(CORS["AllowOrigins"]), allow_headers=CORS["AllowHeaders"], max_age=CORS["MaxAge"]
-    ),
+    cors=_TemplateCors(allow_origin=ALLOW_ORIGIN, allow_headers=CORS["AllowHeaders"], max_age=CORS["MaxAge"]),
     # A custom domain's API mapping leaves its path in front of every request's path (routes/__init__.py).
     strip_prefixes=[settings.SETTINGS.base_path] if settings.SETTINGS.base_path else None,
 )

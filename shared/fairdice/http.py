@@ -49,6 +49,8 @@ CORS: dict[str, Any] = {
     "AllowHeaders": ["accept", "content-type"],
     "MaxAge": 600,
 }
+# Its origins as Access-Control-Allow-Origin writes them, on a preflight's answer and on any other alike
+ALLOW_ORIGIN = ",".join(CORS["AllowOrigins"])
 
 
 def http_status(exc: FairdiceError) -> HTTPStatus:
@@ -101,7 +103,7 @@ def is_preflight(method: str, headers: Mapping[str, str]) -> bool:
 def preflight_headers() -> dict[str, str]:
     """The headers of API Gateway's own answer to a preflight (`is_preflight`, 204), by the HttpApi's `CORS`."""
     return {
-        "Access-Control-Allow-Origin": ",".join(CORS["AllowOrigins"]),
+        "Access-Control-Allow-Origin": ALLOW_ORIGIN,
         "Access-Control-Allow-Methods": ",".join(CORS["AllowMethods"]),
         "Access-Control-Allow-Headers": ",".join(CORS["AllowHeaders"]),
         "Access-Control-Max-Age": str(CORS["MaxAge"]),
@@ -111,7 +113,7 @@ def preflight_headers() -> dict[str, str]:
 def allowed_origin(headers: Mapping[str, str]) -> dict[str, str]:
     """The CORS header API Gateway puts on its answer to a request with an Origin (`headers` by lower-case name), by
     the HttpApi's `CORS`; none to a request without one."""
-    return {"Access-Control-Allow-Origin": ",".join(CORS["AllowOrigins"])} if "origin" in headers else {}
+    return {"Access-Control-Allow-Origin": ALLOW_ORIGIN} if "origin" in headers else {}
 
 
 def error_headers(status: HTTPStatus) -> dict[str, str] | None:
