@@ -296,11 +296,11 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
             if not (change or hypothesis.flip) or key in seen:
                 continue
             seen.add(key)
-            rolls = _read(case, hypothesis, misses_allowed=case.compared - bar)
-            if rolls is None:
+            read = _read(case, hypothesis, misses_allowed=case.compared - bar)
+            if read is None:
                 continue
             hypothesis = replace(hypothesis, change=change)
-            k = _fitting(case, hypothesis, rolls.dice)
+            rolls, k = read
             if k < bar or not (k == case.compared or k > baseline):
                 continue
             told, every = _told_apart(case, hypothesis, rolls, verdict)
@@ -708,17 +708,13 @@ def _try(case: Case[Any], hypothesis: Hypothesis) -> dict[str, JsonValue]:
 
 def _score(case: Case[Any], hypothesis: Hypothesis, misses_allowed: int | None = None) -> int | None:
     """How many compared rolls the hypothesis reproduces; None once it has missed more than allowed."""
-    rolls = _read(case, hypothesis, misses_allowed)
-    return None if rolls is None else _fitting(case, hypothesis, rolls.dice)
+    read = _read(case, hypothesis, misses_allowed)
+    return None if read is None else read[1]
 
 
-def _fitting(case: Case[Any], hypothesis: Hypothesis, dice: Sequence[tuple[int, ...]]) -> int:
-    """How many compared rolls fit the dice the hypothesis computes, the recorded dice read its way."""
-    return sum(map(eq, dice, case.flipped if hypothesis.flip else case.recorded))
-
-
-def _read(case: Case[Any], hypothesis: Hypothesis, misses_allowed: int | None = None) -> Rolls | None:
-    """The rolls the hypothesis computes for those compared; None once it has missed more than allowed.
+def _read(case: Case[Any], hypothesis: Hypothesis, misses_allowed: int | None = None) -> tuple[Rolls, int] | None:
+    """The rolls the hypothesis computes for those compared, and how many fit the recorded dice read its way; None
+    once it has missed more than allowed.
 
     A wrong hypothesis misses nearly every roll, so it is first tried on just enough rolls to
     miss more than allowed; only a hypothesis that survives them has the rest computed.
@@ -734,7 +730,9 @@ def _read(case: Case[Any], hypothesis: Hypothesis, misses_allowed: int | None = 
         matched = sum(map(eq, rolls.dice, recorded[:size]))
         if min(len(rolls), size) - matched > allowed:
             return None
-    return rolls if case.compared - matched <= allowed else None
+    if rolls is None or case.compared - matched > allowed:
+        return None
+    return rolls, matched
 
 
 # ---- the hypotheses, per scheme ------------------------------------------------------------
