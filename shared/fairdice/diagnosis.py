@@ -136,7 +136,8 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
         explains = _explained(request, half, "secret_pasted_twice")
         return [_pasted_twice(request, half, explains, f"the SHA-256 of that half is the {seal} given")]
     if given == secret_hex:
-        roll, rolls = schemes.of(request).words.roll, schemes.of(request).words.rolls
+        words = schemes.of(request).words
+        roll, rolls = words.roll, words.rolls
         if verdict.checks.rolls == "mismatch" and not _beyond_chance(_case(request, secret), verdict):
             # One value in both fields, and the rolls are not its: it is the seal, pasted as the secret too (support
             # review: the seal field, which was right, was said to hold the secret). Rolls that fit it beyond chance,
@@ -241,8 +242,8 @@ def _not_committed(request: RequestBase, verdict: Verdict, seal_source: str | No
 
 
 def _seal_elsewhere(request: RequestBase, verdict: Verdict, fit: str, seal_source: str | None) -> Finding:
-    seal, secret = _words(request)
-    roll, rolls = schemes.of(request).words.roll, schemes.of(request).words.rolls
+    words = schemes.of(request).words
+    seal, secret, roll, rolls = words.seal, words.secret, words.roll, words.rolls
     published = seal_source or verdict.source
     if published is not None:
         # The seal is the archive's, which is authoritative: it is the secret given that does not fit it (review: the
