@@ -15,11 +15,10 @@ from typing import Any
 
 import pytest
 from cold_start import answered
-from fairdice.archive.layout import Commitment, commitment_key, secret_key
+from fairdice.archive.layout import secret_key
 from fairdice.archive.publisher import get_or_create_secret, publish
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import MissingBucket
-from fairdice.seal import seal_of
 from fairdice.storage import ObjectStore, StorageSettings, Stored, Stores
 from pydantic import ValidationError
 from security.cloudformation import load_template
@@ -27,6 +26,7 @@ from today_roll_api import app
 from unsent_events import UNSENT, assert_unsent
 from verify_api_calls import invoke
 
+from testkit.archive import put_secret_again
 from testkit.lambda_context import FakeLambdaContext
 from testkit.oracles import seed_004
 from testkit.timeline import Timeline
@@ -415,12 +415,7 @@ def test_a_commitment_to_the_secret_of_the_day_before_a_missed_day_is_a_502(
     dated = timeline.stores(tmp_path / "dated")
     timeline.publish(dated, timeline.now)
     again = dated.secrets.get(secret_key(dt.date(2025, 2, 27))) or b""
-    timeline.now = NOON.replace(hour=0, second=1)
-    dated.secrets.put_new(secret_key(DAY), again)
-    dated.archive.put_new(
-        commitment_key(DAY), Commitment(date=DAY, commitment=seal_of(again), published_at=timeline.now).to_bytes()
-    )
-    timeline.publish(dated, NOON.replace(hour=0, second=2))
+    put_secret_again(timeline, dated, again, DAY)
     monkeypatch.setattr(app, "ROLLS", TodaysRolls(dated))
 
     answer = call(load_event("today-roll"))
@@ -450,11 +445,7 @@ def test_a_warm_function_refuses_the_day_once_a_catch_up_run_reveals_its_secret_
     timeline.now = dt.datetime(2025, 2, 27, 0, 0, 2, tzinfo=dt.UTC)
     get_or_create_secret(dated.secrets, dt.date(2025, 2, 27))
     again = dated.secrets.get(secret_key(dt.date(2025, 2, 27))) or b""
-    timeline.now = NOON.replace(hour=0, second=1)
-    dated.secrets.put_new(secret_key(DAY), again)
-    dated.archive.put_new(
-        commitment_key(DAY), Commitment(date=DAY, commitment=seal_of(again), published_at=timeline.now).to_bytes()
-    )
+    put_secret_again(timeline, dated, again, DAY, run=False)
     now = [NOON.replace(hour=0, minute=5)]
     monkeypatch.setattr(app, "ROLLS", TodaysRolls(dated))
     monkeypatch.setattr(app, "clock", lambda: now[0])
