@@ -315,16 +315,23 @@ def test_a_commitment_to_an_older_days_secret_over_days_revealed_between_gives_n
         TodaysRolls(stores).roll(PLAYER, at(DAY3, "09:00"))
 
 
-def test_a_commitment_put_under_a_missed_day_after_todays_leaves_today_its_rolls(tmp_path: Path) -> None:
-    # Given DAY1 and DAY3 committed by their midnight runs, none on DAY2, and at 08:00 on DAY3 DAY3's commitment put
-    # under DAY2 by whoever holds the publisher's keys (its key never existed): it reveals nothing of DAY3, whose
-    # secret was fixed at 00:00:02 (review: a cold route refused DAY3's rolls as committed to DAY2's secret)
+def todays_commitment_put_under_missed_day2(tmp_path: Path) -> tuple[Timeline, Stores, str]:
+    """DAY1 and DAY3 committed by their midnight runs, none on DAY2, and at 08:00 on DAY3 DAY3's commitment (returned)
+    put under DAY2 by whoever holds the publisher's keys."""
     timeline = Timeline(at(DAY1, "00:00"))
     stores = timeline.stores(tmp_path)
     timeline.publish(stores, at(DAY1, "00:00:02"))
     timeline.publish(stores, at(DAY3, "00:00:02"))
     today = seal_of(secret_of(stores, DAY3))
     put_commitment_under_missed_day(timeline, stores.archive, DAY2, at(DAY3, "08:00"), of=today)
+    return timeline, stores, today
+
+
+def test_a_commitment_put_under_a_missed_day_after_todays_leaves_today_its_rolls(tmp_path: Path) -> None:
+    # Given DAY1 and DAY3 committed by their midnight runs, none on DAY2, and at 08:00 on DAY3 DAY3's commitment put
+    # under DAY2 by whoever holds the publisher's keys (its key never existed): it reveals nothing of DAY3, whose
+    # secret was fixed at 00:00:02 (review: a cold route refused DAY3's rolls as committed to DAY2's secret)
+    _, stores, today = todays_commitment_put_under_missed_day2(tmp_path)
 
     # Then a route that first reads the day after it gives the day's rolls, as the readers find the day fair
     assert TodaysRolls(stores).roll(PLAYER, at(DAY3, "09:00")).commitment == today
@@ -442,12 +449,7 @@ def test_a_commitment_put_under_a_missed_day_after_todays_with_a_record_of_anoth
     # Given DAY1 and DAY3 committed by their midnight runs, none on DAY2, and at 08:00 on DAY3 DAY3's commitment put
     # under DAY2 by whoever holds the publisher's keys, with a secret of their own and its record, dated before DAY3 is
     # over and linked as the publisher links one: the record reveals their secret, not DAY3's
-    timeline = Timeline(at(DAY1, "00:00"))
-    stores = timeline.stores(tmp_path)
-    timeline.publish(stores, at(DAY1, "00:00:02"))
-    timeline.publish(stores, at(DAY3, "00:00:02"))
-    today = seal_of(secret_of(stores, DAY3))
-    put_commitment_under_missed_day(timeline, stores.archive, DAY2, at(DAY3, "08:00"), of=today)
+    timeline, stores, today = todays_commitment_put_under_missed_day2(tmp_path)
     stores.secrets.put_new(secret_key(DAY2), SOMEONE_ELSES)
     previous = ChainLink(date=DAY1, sha256=sha256_hex(stores.archive.get(revealed_key(DAY1)) or b""))
     put_someone_elses_record(stores.archive, DAY2, previous, next_commitment=today)
@@ -465,12 +467,7 @@ def test_a_commitment_put_under_a_missed_day_after_todays_with_a_record_that_is_
 ) -> None:
     # Given the same, with bytes under DAY2's record that are no record the publisher writes: nothing shows what they
     # reveal, today's secret among them
-    timeline = Timeline(at(DAY1, "00:00"))
-    stores = timeline.stores(tmp_path)
-    timeline.publish(stores, at(DAY1, "00:00:02"))
-    timeline.publish(stores, at(DAY3, "00:00:02"))
-    today = seal_of(secret_of(stores, DAY3))
-    put_commitment_under_missed_day(timeline, stores.archive, DAY2, at(DAY3, "08:00"), of=today)
+    _, stores, _ = todays_commitment_put_under_missed_day2(tmp_path)
     stores.archive.put_new(revealed_key(DAY2), b'{"date": "2025-03-02", "date": "2025-03-02"}')
 
     # Then the game's route gives no roll of DAY3
