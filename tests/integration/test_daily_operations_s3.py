@@ -11,19 +11,19 @@ from typing import Any
 
 import boto3
 import pytest
-from fairdice.archive.layout import DAYS_LOOKED_BACK, Commitment, commitment_key, days_looked_back, secret_key
+from fairdice.archive.layout import DAYS_LOOKED_BACK, commitment_key, days_looked_back, secret_key
 from fairdice.archive.publisher import get_or_create_secret, open_day, publish
 from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.archive.today import TodaysRolls
 from fairdice.archive.watchdog import check_archive
 from fairdice.errors import ArchiveUnavailable, LateCommitment, TamperedRecord
-from fairdice.seal import seal_of
 from fairdice.storage import PROMPT, S3Store, Stores
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets
 from moto import mock_aws
 from security.cloudformation import function_timeout, load_template
 from today_roll_api import app as route
 
+from testkit.archive import put_secret_again
 from testkit.oracles import seed_004
 from testkit.timeline import Timeline
 
@@ -220,11 +220,7 @@ def test_todays_roll_under_the_secret_of_the_day_before_a_missed_day_is_tampered
     # before its midnight run, which keeps them and reveals 03-01
     timeline.publish(stores_on(s3), at(DAY1, "00:00:02"))
     again = s3.get_object(Bucket=SECRETS, Key=secret_key(DAY1))["Body"].read()
-    timeline.now = at(DAY3, "00:00:01")
-    s3.put_object(Bucket=SECRETS, Key=secret_key(DAY3), Body=again)
-    written = Commitment(date=DAY3, commitment=seal_of(again), published_at=timeline.now)
-    s3.put_object(Bucket=ARCHIVE, Key=commitment_key(DAY3), Body=written.to_bytes())
-    timeline.publish(stores_on(s3), at(DAY3, "00:00:02"))
+    put_secret_again(timeline, stores_on(s3), again, DAY3)
 
     # Then the game's route gives no roll of 03-03
     with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-01"):
@@ -242,11 +238,7 @@ def test_todays_roll_under_a_missed_days_secret_its_catch_up_run_reveals_that_da
     get_or_create_secret(stores_on(s3).secrets, DAY2)
     again = s3.get_object(Bucket=SECRETS, Key=secret_key(DAY2))["Body"].read()
     day = DAY3 + dt.timedelta(days=1)
-    timeline.now = at(day, "00:00:01")
-    s3.put_object(Bucket=SECRETS, Key=secret_key(day), Body=again)
-    written = Commitment(date=day, commitment=seal_of(again), published_at=timeline.now)
-    s3.put_object(Bucket=ARCHIVE, Key=commitment_key(day), Body=written.to_bytes())
-    timeline.publish(stores_on(s3), at(day, "00:00:02"))
+    put_secret_again(timeline, stores_on(s3), again, day)
     assert s3.head_object(Bucket=ARCHIVE, Key="revealed/2025-03-02.json")["LastModified"] < at(day, "00:00:03")
 
     # Then the game's route gives no roll of 03-04
@@ -264,10 +256,7 @@ def test_a_warm_todays_roll_refuses_the_day_once_a_catch_up_run_reveals_its_secr
     get_or_create_secret(stores_on(s3).secrets, DAY2)
     again = s3.get_object(Bucket=SECRETS, Key=secret_key(DAY2))["Body"].read()
     day = DAY3 + dt.timedelta(days=1)
-    timeline.now = at(day, "00:00:01")
-    s3.put_object(Bucket=SECRETS, Key=secret_key(day), Body=again)
-    written = Commitment(date=day, commitment=seal_of(again), published_at=timeline.now)
-    s3.put_object(Bucket=ARCHIVE, Key=commitment_key(day), Body=written.to_bytes())
+    put_secret_again(timeline, stores_on(s3), again, day, run=False)
     recording = Recording(s3)
     warm = TodaysRolls(stores_on(recording))
     assert warm.roll(PLAYER, at(day, "00:05")).date == day
