@@ -286,12 +286,15 @@ def _not_an_earlier_days(
     put later, under a day the publisher missed, with no record, reveals nothing of today (review: it made an honest day
     give no roll); one a run catching up that day put there later, with its record, makes today's secret public
     (review: the route gave today's rolls all day). `earlier` holds the commitments read so far (None: a document its
-    own day's readers refuse) and `absent` the days whose commitment was not there, so that each is read once, whichever
-    request runs out of time, and one not there again only LOOK_AGAIN later (`_Memory.look_again`)."""
+    own day's readers refuse) and `absent` the days whose commitment was not there, or no document S3 may give later
+    (NotADocument), so that each is read once, whichever request runs out of time, and one not there again only
+    LOOK_AGAIN later (`_Memory.look_again`)."""
     for day in days_looked_back(today.day):
         if day not in earlier and day not in absent:
             try:
                 found = read_published(archive, day)
+            except NotADocument:
+                absent.add(day)  # one S3 may give later (in Glacier, restored): read again as one not there (review)
             except TamperedRecord:
                 earlier[day] = None  # that day's own document, which its readers refuse: not this day's to answer for
             else:

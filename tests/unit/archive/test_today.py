@@ -475,6 +475,29 @@ def test_a_commitment_put_under_a_missed_day_after_todays_with_a_record_that_is_
         TodaysRolls(stores).roll(PLAYER, at(DAY3, "09:00"))
 
 
+def test_a_warm_route_reads_again_an_earlier_commitment_that_was_no_document_and_refuses_the_day_as_a_cold_one(
+    tmp_path: Path,
+) -> None:
+    # Given DAY1's secret put under DAY2 and kept by its run, and DAY1's commitment no document when the route, warm,
+    # first rolls DAY2 (a folder here; in S3 one in Glacier), readable again by 10:00
+    timeline = Timeline(at(DAY1, "00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    put_secret_again(timeline, stores, secret_of(stores, DAY1), DAY2)
+    path = tmp_path / "archive" / commitment_key(DAY1)
+    aside = path.rename(path.with_suffix(".aside"))
+    path.mkdir()
+    warm = TodaysRolls(stores)
+    assert warm.roll(PLAYER, at(DAY2, "09:00")).date == DAY2
+    path.rmdir()
+    aside.rename(path)
+
+    # Then from LOOK_AGAIN after, it gives no roll of DAY2, as a cold route does (review: a warm one gave them all day)
+    for rolls in (warm, TodaysRolls(stores)):
+        with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-01"):
+            rolls.roll(PLAYER, at(DAY2, "10:00"))
+
+
 def test_the_days_before_are_read_as_far_back_as_days_looked_back_those_found_once_a_day(
     stores: Stores, read_only: Stores
 ) -> None:
