@@ -14,12 +14,19 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
 from fairdice.fields import DEFAULT_ROLLS, MAX_ROLLS, Count, RecordedInput, field_error, in_link, named
 from fairdice.prose import COPY_LINK, ends, repr_of
 from fairdice.recorded import Paste, RecordedError, read_recorded
 
 _NUMBERED_FROM = "numbered_from"
+
+
+def _misnumbered(info: ValidationInfo, of_link: str, of_paste: str) -> PydanticCustomError:
+    """A numbered paste's rolls that cannot be placed, said of a link where one is read: a link is no paste, and its
+    rolls come from the game, so it is to be copied again (review)."""
+    return field_error("recorded", f"{of_link} {COPY_LINK}" if in_link(info) else of_paste)
 
 
 class RequestBase(BaseModel):
@@ -62,14 +69,10 @@ class RequestBase(BaseModel):
         """The request's fields with a numbered paste's rolls placed. By default a scheme's rolls are told apart by
         their place in the request alone (labels, turns), so a paste may only be numbered from 1, its first roll."""
         if paste.first_number != 1:
-            if in_link(info):  # a link is no paste, and its rolls come from the game (review)
-                raise field_error(
-                    "recorded",
-                    f"roll {paste.first_number} is the link's first roll, but these rolls are told apart by their"
-                    f" labels, not by numbers: {COPY_LINK}",
-                )
-            raise field_error(
-                "recorded",
+            raise _misnumbered(
+                info,
+                f"roll {paste.first_number} is the link's first roll, but these rolls are told apart by their labels,"
+                " not by numbers:",
                 f"is numbered from {paste.first_number}, but these rolls are told apart by their labels, not by"
                 " numbers: number the paste from 1, its first roll, or leave the numbers out",
             )
@@ -176,38 +179,25 @@ class NumberedRequest(CountedRequest):
             same = given == number if isinstance(given, int) and not isinstance(given, bool) else given == str(number)
             if not same and (isinstance(given, int) or str(given).isdecimal()):
                 shown = repr_of(given) if isinstance(given, bool) else given  # true as JSON writes it, not True
-                if in_link(info):  # a link is no paste, and its rolls come from the game (review)
-                    raise field_error(
-                        "recorded",
-                        f"roll {number} is the link's first roll, but {first} is {shown}: the two must say the same;"
-                        f" {COPY_LINK}",
-                    )
-                raise field_error(
-                    "recorded",
+                raise _misnumbered(
+                    info,
+                    f"roll {number} is the link's first roll, but {first} is {shown}: the two must say the same;",
                     f"is numbered from {number}, but {first} is {shown}: the paste's numbers and {first} must say the"
                     " same (or leave one of them out)",
                 )
             return data  # the same number, or a first that its own validation refuses
         last = number + len(paste.rolls) - 1
         if number < cls.FIRST:
-            if in_link(info):  # a link is no paste, and its rolls come from the game (review)
-                raise field_error(
-                    "recorded",
-                    f"roll {number} is the link's first roll, but this scheme numbers its rolls from {cls.FIRST}:"
-                    f" {COPY_LINK}",
-                )
-            raise field_error(
-                "recorded", f"is numbered from {number}, but this scheme numbers its rolls from {cls.FIRST}"
+            raise _misnumbered(
+                info,
+                f"roll {number} is the link's first roll, but this scheme numbers its rolls from {cls.FIRST}:",
+                f"is numbered from {number}, but this scheme numbers its rolls from {cls.FIRST}",
             )
         if last > cls.LAST:
-            if in_link(info):  # the link's first roll past the last, named as the link's
-                raise field_error(
-                    "recorded",
-                    f"roll {max(number, cls.LAST + 1)} of the link is past {cls.LAST}, the last number a game reaches:"
-                    f" {COPY_LINK}",
-                )
-            raise field_error(
-                "recorded", f"is numbered {ends(number, last)}, past {cls.LAST}, the last number a game reaches"
+            raise _misnumbered(  # of a link, its first roll past the last
+                info,
+                f"roll {max(number, cls.LAST + 1)} of the link is past {cls.LAST}, the last number a game reaches:",
+                f"is numbered {ends(number, last)}, past {cls.LAST}, the last number a game reaches",
             )
         return {**data, "first": number}
 

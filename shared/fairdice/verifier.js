@@ -835,15 +835,13 @@ const fairdice = (() => {
    * from 1 only. The data with `first` set, or a FieldError on `recorded`.
    */
   function placed(scheme, data, paste, named, inLink = false) {
+    // a link is no paste, and its rolls come from the game: it is to be copied again (request.py's _misnumbered)
+    const misnumbered = (ofLink, ofPaste) => new FieldError("recorded", inLink ? `${ofLink} ${COPY_LINK}` : ofPaste);
     const number = paste.first;
     if (!scheme.numbered) {
       if (number !== 1n) {
-        if (inLink) {
-          // a link is no paste, and its rolls come from the game (request.py)
-          throw new FieldError("recorded", `roll ${number} is the link's first roll, but these rolls are told apart by their labels, not by numbers: ${COPY_LINK}`);
-        }
-        throw new FieldError(
-          "recorded",
+        throw misnumbered(
+          `roll ${number} is the link's first roll, but these rolls are told apart by their labels, not by numbers:`,
           `is numbered from ${number}, but these rolls are told apart by their labels, not by numbers: number the paste from 1, its first roll, or leave the numbers out`,
         );
       }
@@ -853,12 +851,8 @@ const fairdice = (() => {
     if (given !== undefined && given !== null) {
       const same = typeof given === "number" ? Number.isInteger(given) && BigInt(given) === number : given === String(number);
       if (!same && (typeof given === "boolean" || Number.isInteger(given) || (typeof given === "string" && /^\p{Nd}+$/u.test(given)))) {
-        if (inLink) {
-          // a link is no paste, and its rolls come from the game (request.py)
-          throw new FieldError("recorded", `roll ${number} is the link's first roll, but ${named("first")} is ${String(given)}: the two must say the same; ${COPY_LINK}`);
-        }
-        throw new FieldError(
-          "recorded",
+        throw misnumbered(
+          `roll ${number} is the link's first roll, but ${named("first")} is ${String(given)}: the two must say the same;`,
           `is numbered from ${number}, but ${named("first")} is ${String(given)}: the paste's numbers and ${named("first")} must say the same (or leave one of them out)`,
         );
       }
@@ -867,15 +861,18 @@ const fairdice = (() => {
     const { FIRST, LAST } = scheme.numbered;
     const last = number + BigInt(paste.rolls.length) - 1n;
     if (number < BigInt(FIRST)) {
-      // a link is no paste, and its rolls come from the game (request.py)
-      if (inLink) throw new FieldError("recorded", `roll ${number} is the link's first roll, but this scheme numbers its rolls from ${FIRST}: ${COPY_LINK}`);
-      throw new FieldError("recorded", `is numbered from ${number}, but this scheme numbers its rolls from ${FIRST}`);
+      throw misnumbered(
+        `roll ${number} is the link's first roll, but this scheme numbers its rolls from ${FIRST}:`,
+        `is numbered from ${number}, but this scheme numbers its rolls from ${FIRST}`,
+      );
     }
     if (last > BigInt(LAST)) {
-      // the link's first roll past the last, named as the link's (request.py)
+      // of a link, its first roll past the last
       const past = number > BigInt(LAST) ? number : BigInt(LAST) + 1n;
-      if (inLink) throw new FieldError("recorded", `roll ${past} of the link is past ${LAST}, the last number a game reaches: ${COPY_LINK}`);
-      throw new FieldError("recorded", `is numbered ${ends(number, last)}, past ${LAST}, the last number a game reaches`);
+      throw misnumbered(
+        `roll ${past} of the link is past ${LAST}, the last number a game reaches:`,
+        `is numbered ${ends(number, last)}, past ${LAST}, the last number a game reaches`,
+      );
     }
     return { ...data, first: Number(number) };
   }
