@@ -621,11 +621,11 @@ class ArchiveReader:
         there as read is not read again for a day whose own S3 dates before then (review: a missed day's was read again
         at every other day's first look): one put since is dated after that day's, and counts only with a record of its
         day dated before that day is over: a missed day's record put then breaks the chain's links, which refuse it."""
+        since = self._read_clock() - SEEN_WITHIN
         for earlier in days_looked_back(day):
             absent = self._absent.get(earlier)
             if absent is not None and own.witnessed and own.published_at < absent:
                 continue
-            since = self._read_clock() - SEEN_WITHIN
             try:
                 published = self._published(earlier)
             except TamperedRecord:

@@ -780,6 +780,24 @@ def test_a_commitment_not_there_at_a_first_look_is_read_again_for_a_day_committe
         reader.lookup(dt.date(2025, 3, 3))
 
 
+def test_a_days_check_of_the_days_before_reads_the_clock_once_however_many_are_not_there(stores: Stores) -> None:
+    # Given 03-01, the archive's first day, revealed, none of the DAYS_LOOKED_BACK commitments before it there, and a
+    # reader whose read clock counts its calls
+    calls = []
+
+    def read_clock() -> dt.datetime:
+        calls.append(at("2025-03-02 12:00"))
+        return calls[-1]
+
+    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 12:00"), read_clock=read_clock)
+
+    # When 03-01 is looked up
+    assert isinstance(reader.lookup(DAY), RevealedDay)
+
+    # Then the clock was read twice: once for the days before, not once for each of them, and once for the day's lock
+    assert len(calls) == 2
+
+
 @pytest.mark.parametrize(
     ("start", "padded"),
     [
