@@ -106,10 +106,10 @@ def parse_link(link: str) -> RequestBase:
         raise InvalidInput(
             "has no parameters: a check link looks like /check/?seed=SEED&client=a,b&n=52", field=LINK_FIELD
         )
-    scheme_values = [value for name, value in pairs if name == "scheme"]
+    scheme_values = [value for name, value, _ in pairs if name == "scheme"]
     if len(scheme_values) > 1:
         raise InvalidInput(given_more_than_once(len(scheme_values), "the link"), field="scheme")
-    if not scheme_values and (name := next((name for name, _ in pairs if "=" in name), None)) is not None:
+    if not scheme_values and (name := next((name for name, _, _ in pairs if "=" in name), None)) is not None:
         # A query a mail program percent-encoded, whole or its = alone: a name holds its value, or every parameter, a
         # scheme among them unread, so no scheme's link is named (support review: "… is not a parameter of a pair36
         # link" for narde-v1's)
@@ -129,11 +129,7 @@ def parse_link(link: str) -> RequestBase:
         # `scheme=` (support review: "must be one of …" alone, no word of why), said as a name holding them is. A value
         # may hold the link's own =, as written: it became %3D only where the value holds one, as the link wrote it
         # (review: `narde-v1%26key=…` was told its = became %3D; and so was `narde-v1=x` beside another value's %3D)
-        raw = next(
-            value
-            for name, _, value in (part.partition("=") for part in query.split("&"))
-            if unquote_plus(name) == "scheme"
-        )
+        raw = next(written for name, _, written in pairs if name == "scheme")
         held = named if "%3d" in raw.lower() else named.replace("=", "")
         said = (
             f"{quoted(named)}; {encoded(held)}"
@@ -143,7 +139,7 @@ def parse_link(link: str) -> RequestBase:
         raise InvalidInput(f"must be one of {', '.join(schemes.ids())}, not {said}", field="scheme") from None
     known = {param.name: param for param in scheme.link}
     given = _given_once(
-        [(name, value) for name, value in pairs if name != "scheme"],
+        [(name, value) for name, value, _ in pairs if name != "scheme"],
         known,
         f"a {scheme.id} link",
         "the link",
@@ -195,7 +191,7 @@ def address_query(query: str, known: Collection[str], scheme: Scheme[Any], addre
 
     pairs = [
         (name, value)
-        for name, value in _pairs(query, whole="address")
+        for name, value, _ in _pairs(query, whole="address")
         if name in known or name.lower() in ours or close(name)
     ]
     return _given_once(pairs, known, address, "the address", suggested, whole="address")
@@ -205,7 +201,7 @@ def times_given(query: str, name: str) -> int:
     """How many times a raw query string gives the parameter `name`, as `address_query` reads it (0: it cannot be
     read). API Gateway joins a repeated parameter's values with commas, and Powertools splits them at every comma."""
     try:
-        return sum(1 for given, _ in _pairs(query) if given == name)
+        return sum(1 for given, _, _ in _pairs(query) if given == name)
     except InvalidInput:
         return 0
 
@@ -329,9 +325,10 @@ def _query_of(link: str) -> str:
     return text
 
 
-def _pairs(query: str, whole: str = LINK_FIELD) -> list[tuple[str, str]]:
-    """A query's parameters in order, percent-decoded, `+` for a space, tracking parameters (`TRACKING`) left out;
-    InvalidInput at `whole` (the link, or the address) for one that is not percent-encoded UTF-8."""
+def _pairs(query: str, whole: str = LINK_FIELD) -> list[tuple[str, str, str]]:
+    """A query's parameters in order, each its name and value percent-decoded, `+` for a space, and its value as the
+    query wrote it; tracking parameters (`TRACKING`) left out; InvalidInput at `whole` (the link, or the address) for
+    one that is not percent-encoded UTF-8."""
     pairs = []
     for part in query.split("&"):
         if not part:
@@ -344,5 +341,5 @@ def _pairs(query: str, whole: str = LINK_FIELD) -> list[tuple[str, str]]:
             words = f"the parameter {quoted(raw_name)} is not percent-encoded UTF-8"
             raise InvalidInput(words, field=whole) from None
         if not TRACKING.fullmatch(name):
-            pairs.append((name, value))
+            pairs.append((name, value, raw_value))
     return pairs
