@@ -3,6 +3,7 @@
 import datetime as dt
 
 from fairdice.archive.layout import ChainLink, Commitment, RevealedRecord, commitment_key, revealed_key, secret_key
+from fairdice.archive.publisher import get_or_create_secret
 from fairdice.seal import seal_of
 from fairdice.storage import ObjectStore, Stores
 
@@ -35,6 +36,19 @@ def put_secret_again(timeline: Timeline, stores: Stores, secret: bytes, day: dt.
     stores.archive.put_new(commitment_key(day), written.to_bytes())
     if run:
         timeline.publish(stores, dt.datetime.combine(day, dt.time(0, 0, 2), dt.UTC))
+
+
+def missed_days_secret_put_again(
+    timeline: Timeline, stores: Stores, missed: dt.date, day: dt.date, *, run: bool = True
+) -> bytes:
+    """The day before `missed` committed by its midnight run, `missed`'s secret alone made at 00:00:02 (its run dead
+    before its commitment, none after it), and that secret and its commitment put under `day` (`put_secret_again`, a
+    run at 00:00:02 as there, none with `run=False`). The missed day's secret."""
+    timeline.publish(stores, dt.datetime.combine(missed - dt.timedelta(days=1), dt.time(0, 0, 2), dt.UTC))
+    timeline.now = dt.datetime.combine(missed, dt.time(0, 0, 2), dt.UTC)
+    secret, _ = get_or_create_secret(stores.secrets, missed)
+    put_secret_again(timeline, stores, secret, day, run=run)
+    return secret
 
 
 def put_commitment_under_missed_day(

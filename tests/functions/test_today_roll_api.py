@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from cold_start import answered
 from fairdice.archive.layout import secret_key
-from fairdice.archive.publisher import get_or_create_secret, publish
+from fairdice.archive.publisher import publish
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import MissingBucket
 from fairdice.storage import ObjectStore, StorageSettings, Stored, Stores
@@ -26,7 +26,7 @@ from today_roll_api import app
 from unsent_events import UNSENT, assert_unsent
 from verify_api_calls import invoke
 
-from testkit.archive import put_secret_again
+from testkit.archive import missed_days_secret_put_again, put_secret_again
 from testkit.lambda_context import FakeLambdaContext
 from testkit.oracles import seed_004
 from testkit.timeline import Timeline
@@ -441,11 +441,7 @@ def test_a_warm_function_refuses_the_day_once_a_catch_up_run_reveals_its_secret_
     # secret and commitment put under today in its first second; the function, warm, rolls today at 00:05
     timeline = Timeline(dt.datetime(2025, 2, 26, 0, 0, 2, tzinfo=dt.UTC))
     dated = timeline.stores(tmp_path / "dated")
-    timeline.publish(dated, timeline.now)
-    timeline.now = dt.datetime(2025, 2, 27, 0, 0, 2, tzinfo=dt.UTC)
-    get_or_create_secret(dated.secrets, dt.date(2025, 2, 27))
-    again = dated.secrets.get(secret_key(dt.date(2025, 2, 27))) or b""
-    put_secret_again(timeline, dated, again, DAY, run=False)
+    again = missed_days_secret_put_again(timeline, dated, dt.date(2025, 2, 27), DAY, run=False)
     now = [NOON.replace(hour=0, minute=5)]
     monkeypatch.setattr(app, "ROLLS", TodaysRolls(dated))
     monkeypatch.setattr(app, "clock", lambda: now[0])

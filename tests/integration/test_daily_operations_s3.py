@@ -12,7 +12,7 @@ from typing import Any
 import boto3
 import pytest
 from fairdice.archive.layout import DAYS_LOOKED_BACK, commitment_key, days_looked_back, secret_key
-from fairdice.archive.publisher import get_or_create_secret, open_day, publish
+from fairdice.archive.publisher import open_day, publish
 from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.archive.today import TodaysRolls
 from fairdice.archive.watchdog import check_archive
@@ -23,7 +23,7 @@ from moto import mock_aws
 from security.cloudformation import function_timeout, load_template
 from today_roll_api import app as route
 
-from testkit.archive import put_secret_again
+from testkit.archive import missed_days_secret_put_again, put_secret_again
 from testkit.oracles import seed_004
 from testkit.timeline import Timeline
 
@@ -233,12 +233,8 @@ def test_todays_roll_under_a_missed_days_secret_its_catch_up_run_reveals_that_da
     # Given 03-01's midnight run, 03-02's dead between making its secret and publishing its commitment, none on 03-03,
     # and 03-02's secret and commitment put under 03-04 in its first second, before its run, which publishes 03-02's
     # commitment late (S3 dates it after 03-04's) and reveals 03-02: its secret public all of 03-04
-    timeline.publish(stores_on(s3), at(DAY1, "00:00:02"))
-    timeline.now = at(DAY2, "00:00:02")
-    get_or_create_secret(stores_on(s3).secrets, DAY2)
-    again = s3.get_object(Bucket=SECRETS, Key=secret_key(DAY2))["Body"].read()
     day = DAY3 + dt.timedelta(days=1)
-    put_secret_again(timeline, stores_on(s3), again, day)
+    missed_days_secret_put_again(timeline, stores_on(s3), DAY2, day)
     assert s3.head_object(Bucket=ARCHIVE, Key="revealed/2025-03-02.json")["LastModified"] < at(day, "00:00:03")
 
     # Then the game's route gives no roll of 03-04
@@ -251,12 +247,8 @@ def test_a_warm_todays_roll_refuses_the_day_once_a_catch_up_run_reveals_its_secr
 ) -> None:
     # Given 03-01's midnight run, 03-02's secret alone made at 00:00:02, no run after it, and 03-02's secret and
     # commitment put under 03-04 in its first second; a warm route rolls 03-04 at 00:05, 03-02's commitment not there
-    timeline.publish(stores_on(s3), at(DAY1, "00:00:02"))
-    timeline.now = at(DAY2, "00:00:02")
-    get_or_create_secret(stores_on(s3).secrets, DAY2)
-    again = s3.get_object(Bucket=SECRETS, Key=secret_key(DAY2))["Body"].read()
     day = DAY3 + dt.timedelta(days=1)
-    put_secret_again(timeline, stores_on(s3), again, day, run=False)
+    missed_days_secret_put_again(timeline, stores_on(s3), DAY2, day, run=False)
     recording = Recording(s3)
     warm = TodaysRolls(stores_on(recording))
     assert warm.roll(PLAYER, at(day, "00:05")).date == day

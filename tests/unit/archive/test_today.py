@@ -22,7 +22,7 @@ from fairdice.archive.layout import (
     secret_key,
     sha256_hex,
 )
-from fairdice.archive.publisher import get_or_create_secret, publish
+from fairdice.archive.publisher import publish
 from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import ArchiveUnavailable, LateCommitment, TamperedRecord
@@ -30,7 +30,13 @@ from fairdice.seal import seal_of
 from fairdice.storage import ObjectStore, StorageSettings, Stored, Stores
 from pydantic import ValidationError
 
-from testkit.archive import SOMEONE_ELSES, put_commitment_under_missed_day, put_secret_again, put_someone_elses_record
+from testkit.archive import (
+    SOMEONE_ELSES,
+    missed_days_secret_put_again,
+    put_commitment_under_missed_day,
+    put_secret_again,
+    put_someone_elses_record,
+)
 from testkit.oracles import seed_004
 from testkit.stores import Undated
 from testkit.timeline import Timeline
@@ -344,10 +350,7 @@ def test_a_missed_days_secret_put_under_the_day_its_catch_up_run_reveals_it_give
     # public from 00:00:02, all of DAY4's play
     timeline = Timeline(at(DAY1, "00:00"))
     stores = timeline.stores(tmp_path)
-    timeline.publish(stores, at(DAY1, "00:00:02"))
-    timeline.now = at(DAY2, "00:00:02")
-    get_or_create_secret(stores.secrets, DAY2)
-    put_secret_again(timeline, stores, secret_of(stores, DAY2), DAY4)
+    missed_days_secret_put_again(timeline, stores, DAY2, DAY4)
 
     # Then the game's route gives no roll of DAY4, as the readers refuse the day from the next night (review: the route
     # gave DAY4's rolls all day, DAY2's commitment being dated after DAY4's own)
@@ -364,10 +367,7 @@ def test_a_warm_route_sees_within_look_again_a_catch_up_run_that_reveals_the_sec
     # and commitment put under DAY4 at 00:00:01; a warm route rolls DAY4 at 00:05, DAY2's commitment not there yet
     timeline = Timeline(at(DAY1, "00:00"))
     stores = timeline.stores(tmp_path)
-    timeline.publish(stores, at(DAY1, "00:00:02"))
-    timeline.now = at(DAY2, "00:00:02")
-    get_or_create_secret(stores.secrets, DAY2)
-    put_secret_again(timeline, stores, secret_of(stores, DAY2), DAY4, run=False)
+    missed_days_secret_put_again(timeline, stores, DAY2, DAY4, run=False)
     counted = Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
     warm = TodaysRolls(counted)
     assert warm.roll(PLAYER, at(DAY4, "00:05")).date == DAY4
@@ -401,10 +401,7 @@ def test_a_day_refused_as_committed_to_an_earlier_days_secret_reads_nothing_agai
     # away, and a route that refused DAY4 at 09:00
     timeline = Timeline(at(DAY1, "00:00"))
     stores = timeline.stores(tmp_path)
-    timeline.publish(stores, at(DAY1, "00:00:02"))
-    timeline.now = at(DAY2, "00:00:02")
-    get_or_create_secret(stores.secrets, DAY2)
-    put_secret_again(timeline, stores, secret_of(stores, DAY2), DAY4)
+    missed_days_secret_put_again(timeline, stores, DAY2, DAY4)
     counted = Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
     rolls = TodaysRolls(counted)
     with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-02"):
