@@ -9,6 +9,7 @@ import base64
 import datetime as dt
 import json
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -38,7 +39,7 @@ from testkit.archive import (
     put_someone_elses_record,
 )
 from testkit.oracles import seed_004
-from testkit.stores import Undated
+from testkit.stores import PassingStore, Undated
 from testkit.timeline import Timeline
 
 DAY1, DAY2, DAY3, DAY4 = dt.date(2025, 3, 1), dt.date(2025, 3, 2), dt.date(2025, 3, 3), dt.date(2025, 3, 4)
@@ -393,6 +394,59 @@ def test_a_warm_route_sees_within_look_again_a_catch_up_run_that_reveals_the_sec
     with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-02"):
         warm.roll(PLAYER, at(DAY4, "23:59"))
     assert [key for key in counted.archive.reads if key.startswith("commitments/")] == []  # type: ignore[attr-defined]
+
+
+class BeforeWriting(PassingStore):
+    """An archive on which `meanwhile` runs just before `key` is written: a request landing between two writes of a
+    publisher's run."""
+
+    def __init__(self, inner: ObjectStore, key: str, meanwhile: Callable[[], object]) -> None:
+        super().__init__(inner)
+        self.key, self.meanwhile = key, meanwhile
+
+    def put_new(self, key: str, data: bytes) -> bool:
+        if key == self.key:
+            self.meanwhile()
+        return super().put_new(key, data)
+
+
+def test_a_warm_route_that_read_a_catch_up_runs_commitment_before_its_record_sees_the_record_within_look_again(
+    tmp_path: Path,
+) -> None:
+    # Given the DAYS_LOOKED_BACK days before TODAY committed by their midnight runs but the day before it, MISSED, whose
+    # secret alone was made, and MISSED's secret and commitment put under TODAY at 00:00:01; a warm route rolls TODAY at
+    # 00:05, MISSED's commitment not there yet
+    today = DAY1 + dt.timedelta(days=DAYS_LOOKED_BACK)
+    missed = today - dt.timedelta(days=1)
+    timeline = Timeline(at(DAY1, "00:00"))
+    stores = timeline.stores(tmp_path)
+    for back in range(DAYS_LOOKED_BACK, 2, -1):  # the day before MISSED is the next call's
+        timeline.publish(stores, at(today - dt.timedelta(days=back), "00:00:02"))
+    missed_days_secret_put_again(timeline, stores, missed, today, run=False)
+    counted = Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
+    warm = TodaysRolls(counted)
+    assert warm.roll(PLAYER, at(today, "00:05")).date == today
+
+    # When a run at 06:00 catches MISSED up, and the game asks after it has published MISSED's commitment (TODAY's) and
+    # before it reveals MISSED
+    between: list[dt.date] = []
+
+    def ask() -> None:
+        between.append(warm.roll(PLAYER, timeline.now).date)
+
+    catching_up = Stores(stores.secrets, BeforeWriting(stores.archive, revealed_key(missed), ask))
+    timeline.publish(catching_up, at(today, "06:00"))
+    assert between == [today]  # nothing gave TODAY away yet
+    counted.archive.reads.clear()  # type: ignore[attr-defined]
+
+    # Then from LOOK_AGAIN after, the warm route refuses TODAY as a cold one does (review: having found MISSED's
+    # commitment with no record, it gave TODAY's rolls for the rest of the day)
+    with pytest.raises(TamperedRecord, match=f"commits to the secret of {missed}"):
+        TodaysRolls(stores).roll(PLAYER, at(today, "06:05"))
+    with pytest.raises(TamperedRecord, match=f"commits to the secret of {missed}"):
+        warm.roll(PLAYER, at(today, "06:05"))
+    # having read MISSED's record alone, not its commitment again, which never changes
+    assert counted.archive.reads == [revealed_key(missed)]  # type: ignore[attr-defined]
 
 
 def test_a_day_refused_as_committed_to_an_earlier_days_secret_reads_nothing_again_that_day(tmp_path: Path) -> None:
