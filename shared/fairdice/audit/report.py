@@ -621,7 +621,9 @@ def _share_places(n: int, sides: int) -> int:
 def _chart_words(scheme: str, die: str, n: int, sides: int, half: float | None, outside: list[int]) -> str:
     """What a die's chart shows, in words: its text alternative."""
     dice = f"{n:,} {'die' if n == 1 else 'dice'}"
-    shown = f"{scheme} die {die}: the share of each of its {sides} faces in {dice}, against 1/{sides}"
+    # A die of one face has no "each" of them (review: "each of its 1 faces")
+    faces = "its 1 face" if sides == 1 else f"each of its {sides} faces"
+    shown = f"{scheme} die {die}: the share of {faces} in {dice}, against 1/{sides}"
     if half is None:
         return f"{shown}; too few dice for a 99% band"
     where = (

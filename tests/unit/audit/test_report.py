@@ -592,7 +592,8 @@ def test_a_die_of_one_face_in_a_partial_is_drawn_with_a_band_of_no_width(tmp_pat
     planted["by_scheme"]["narde-v1"]["dice"]["3"] = one_face | {"first": 1, "last": 1}
     partial.write_text(json.dumps(planted))
     page = html.unescape(render(merge(store), []))
-    assert "narde-v1 die 3: the share of each of its 1 faces in 10 dice, against 1/1 and a fair die's 99% band" in page
+    # and its chart's words say its one face as one (review: "the share of each of its 1 faces")
+    assert "narde-v1 die 3: the share of its 1 face in 10 dice, against 1/1 and a fair die's 99% band" in page
     assert "(1/1 ± 0 percentage points): every face is within it" in page
 
 
