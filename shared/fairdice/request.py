@@ -18,6 +18,7 @@ from pydantic_core import PydanticCustomError
 
 from fairdice.fields import DEFAULT_ROLLS, MAX_ROLLS, Count, RecordedInput, field_error, in_link, named
 from fairdice.prose import COPY_LINK, ends, repr_of
+from fairdice.prose import number as grouped
 from fairdice.recorded import Paste, RecordedError, read_recorded
 
 _NUMBERED_FROM = "numbered_from"
@@ -68,12 +69,14 @@ class RequestBase(BaseModel):
     def _placed(cls, data: dict[str, Any], paste: Paste, info: ValidationInfo) -> dict[str, Any]:
         """The request's fields with a numbered paste's rolls placed. By default a scheme's rolls are told apart by
         their place in the request alone (labels, turns), so a paste may only be numbered from 1, its first roll."""
-        if paste.first_number != 1:
+        number = paste.first_number
+        assert number is not None
+        if number != 1:
             raise _misnumbered(
                 info,
-                f"roll {paste.first_number} is the link's first roll, but these rolls are told apart by their labels,"
+                f"roll {grouped(number)} is the link's first roll, but these rolls are told apart by their labels,"
                 " not by numbers:",
-                f"is numbered from {paste.first_number}, but these rolls are told apart by their labels, not by"
+                f"is numbered from {grouped(number)}, but these rolls are told apart by their labels, not by"
                 " numbers: number the paste from 1, its first roll, or leave the numbers out",
             )
         return data
@@ -96,7 +99,7 @@ class RequestBase(BaseModel):
         except RecordedError as exc:
             raise ValueError(str(exc)) from None
         if len(rolls) > MAX_ROLLS:
-            raise ValueError(f"has {len(rolls)} rolls, more than the limit of {MAX_ROLLS}")
+            raise ValueError(f"has {grouped(len(rolls))} rolls, more than the limit of {grouped(MAX_ROLLS)}")
         # An empty paste is a field left blank: comparing nothing must not make a verdict fair.
         return rolls or None
 
@@ -181,23 +184,26 @@ class NumberedRequest(CountedRequest):
                 shown = repr_of(given) if isinstance(given, bool) else given  # true as JSON writes it, not True
                 raise _misnumbered(
                     info,
-                    f"roll {number} is the link's first roll, but {first} is {shown}: the two must say the same;",
-                    f"is numbered from {number}, but {first} is {shown}: the paste's numbers and {first} must say the"
-                    " same (or leave one of them out)",
+                    f"roll {grouped(number)} is the link's first roll, but {first} is {shown}: the two must say the"
+                    " same;",
+                    f"is numbered from {grouped(number)}, but {first} is {shown}: the paste's numbers and {first} must"
+                    " say the same (or leave one of them out)",
                 )
             return data  # the same number, or a first that its own validation refuses
         last = number + len(paste.rolls) - 1
         if number < cls.FIRST:
             raise _misnumbered(
                 info,
-                f"roll {number} is the link's first roll, but this scheme numbers its rolls from {cls.FIRST}:",
-                f"is numbered from {number}, but this scheme numbers its rolls from {cls.FIRST}",
+                f"roll {grouped(number)} is the link's first roll, but this scheme numbers its rolls from"
+                f" {grouped(cls.FIRST)}:",
+                f"is numbered from {grouped(number)}, but this scheme numbers its rolls from {grouped(cls.FIRST)}",
             )
         if last > cls.LAST:
             raise _misnumbered(  # of a link, its first roll past the last
                 info,
-                f"roll {max(number, cls.LAST + 1)} of the link is past {cls.LAST}, the last number a game reaches:",
-                f"is numbered {ends(number, last)}, past {cls.LAST}, the last number a game reaches",
+                f"roll {grouped(max(number, cls.LAST + 1))} of the link is past {grouped(cls.LAST)}, the last number"
+                " a game reaches:",
+                f"is numbered {ends(number, last, grouped)}, past {grouped(cls.LAST)}, the last number a game reaches",
             )
         return {**data, "first": number}
 
@@ -212,7 +218,7 @@ class NumberedRequest(CountedRequest):
         if last > self.LAST:
             raise field_error(
                 "first",
-                f"rolls {ends(self.first, last)} go past {self.LAST}, the last a game reaches"
-                f" ({named(info, 'first')} is {self.FIRST} at a game's start)",
+                f"rolls {ends(self.first, last, grouped)} go past {grouped(self.LAST)}, the last a game reaches"
+                f" ({named(info, 'first')} is {grouped(self.FIRST)} at a game's start)",
             )
         return self

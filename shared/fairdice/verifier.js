@@ -824,7 +824,7 @@ const fairdice = (() => {
     if (last > LAST) {
       throw new FieldError(
         "first",
-        `rolls ${ends(request.first, last)} go past ${LAST}, the last a game reaches (${named("first")} is ${FIRST} at a game's start)`,
+        `rolls ${ends(request.first, last, number)} go past ${number(LAST)}, the last a game reaches (${named("first")} is ${number(FIRST)} at a game's start)`,
       );
     }
   }
@@ -837,44 +837,44 @@ const fairdice = (() => {
   function placed(scheme, data, paste, named, inLink = false) {
     // a link is no paste, and its rolls come from the game: it is to be copied again (request.py's _misnumbered)
     const misnumbered = (ofLink, ofPaste) => new FieldError("recorded", inLink ? `${ofLink} ${COPY_LINK}` : ofPaste);
-    const number = paste.first;
+    const at = paste.first;
     if (!scheme.numbered) {
-      if (number !== 1n) {
+      if (at !== 1n) {
         throw misnumbered(
-          `roll ${number} is the link's first roll, but these rolls are told apart by their labels, not by numbers:`,
-          `is numbered from ${number}, but these rolls are told apart by their labels, not by numbers: number the paste from 1, its first roll, or leave the numbers out`,
+          `roll ${number(at)} is the link's first roll, but these rolls are told apart by their labels, not by numbers:`,
+          `is numbered from ${number(at)}, but these rolls are told apart by their labels, not by numbers: number the paste from 1, its first roll, or leave the numbers out`,
         );
       }
       return data;
     }
     const given = data.first;
     if (given !== undefined && given !== null) {
-      const same = typeof given === "number" ? Number.isInteger(given) && BigInt(given) === number : given === String(number);
+      const same = typeof given === "number" ? Number.isInteger(given) && BigInt(given) === at : given === String(at);
       if (!same && (typeof given === "boolean" || Number.isInteger(given) || (typeof given === "string" && /^\p{Nd}+$/u.test(given)))) {
         throw misnumbered(
-          `roll ${number} is the link's first roll, but ${named("first")} is ${String(given)}: the two must say the same;`,
-          `is numbered from ${number}, but ${named("first")} is ${String(given)}: the paste's numbers and ${named("first")} must say the same (or leave one of them out)`,
+          `roll ${number(at)} is the link's first roll, but ${named("first")} is ${String(given)}: the two must say the same;`,
+          `is numbered from ${number(at)}, but ${named("first")} is ${String(given)}: the paste's numbers and ${named("first")} must say the same (or leave one of them out)`,
         );
       }
       return data;
     }
     const { FIRST, LAST } = scheme.numbered;
-    const last = number + BigInt(paste.rolls.length) - 1n;
-    if (number < BigInt(FIRST)) {
+    const last = at + BigInt(paste.rolls.length) - 1n;
+    if (at < BigInt(FIRST)) {
       throw misnumbered(
-        `roll ${number} is the link's first roll, but this scheme numbers its rolls from ${FIRST}:`,
-        `is numbered from ${number}, but this scheme numbers its rolls from ${FIRST}`,
+        `roll ${number(at)} is the link's first roll, but this scheme numbers its rolls from ${number(FIRST)}:`,
+        `is numbered from ${number(at)}, but this scheme numbers its rolls from ${number(FIRST)}`,
       );
     }
     if (last > BigInt(LAST)) {
       // of a link, its first roll past the last
-      const past = number > BigInt(LAST) ? number : BigInt(LAST) + 1n;
+      const past = at > BigInt(LAST) ? at : BigInt(LAST) + 1n;
       throw misnumbered(
-        `roll ${past} of the link is past ${LAST}, the last number a game reaches:`,
-        `is numbered ${ends(number, last)}, past ${LAST}, the last number a game reaches`,
+        `roll ${number(past)} of the link is past ${number(LAST)}, the last number a game reaches:`,
+        `is numbered ${ends(at, last, number)}, past ${number(LAST)}, the last number a game reaches`,
       );
     }
-    return { ...data, first: Number(number) };
+    return { ...data, first: Number(at) };
   }
 
   /**
@@ -1649,7 +1649,7 @@ const fairdice = (() => {
    */
   function readRecorded(value, sides, link = false) {
     const { rolls } = readPaste(value, sides, link);
-    if (rolls.length > MAX_ROLLS) throw new Error(`has ${rolls.length} rolls, more than the limit of ${MAX_ROLLS}`);
+    if (rolls.length > MAX_ROLLS) throw new Error(`has ${number(rolls.length)} rolls, more than the limit of ${number(MAX_ROLLS)}`);
     return rolls.length ? rolls : null;
   }
 

@@ -465,7 +465,7 @@ def test_more_recorded_rolls_than_the_limit_are_refused() -> None:
         )
     [problem] = describe(caught.value)
     assert problem.field == "recorded"
-    assert problem.message == f"has {MAX_ROLLS + 1} rolls, more than the limit of {MAX_ROLLS}"
+    assert problem.message == "has 10,001 rolls, more than the limit of 10,000"
 
 
 def test_rolls_of_two_digit_faces_are_read_one_roll_per_token_when_each_joins_its_faces() -> None:

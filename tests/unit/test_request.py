@@ -110,26 +110,46 @@ def test_numbers_outside_the_scheme_s_numbering_are_refused_naming_recorded() ->
     # two numbers are said with "and", and one alone (review: "rolls 11 to 12" read as more than two)
     assert refusal(NARDE | {"recorded": "9999: 6-3\n10000: 4-4"}) == (
         "recorded",
-        "is numbered 9999 and 10000, past 9999, the last number a game reaches",
+        "is numbered 9,999 and 10,000, past 9,999, the last number a game reaches",
     )
     assert refusal(NARDE | {"recorded": "9998: 6-3 4-4 1-2"}) == (
         "recorded",
-        "is numbered 9998 to 10000, past 9999, the last number a game reaches",
+        "is numbered 9,998 to 10,000, past 9,999, the last number a game reaches",
     )
     assert refusal(NARDE | {"recorded": "10000: 6-3"}) == (
         "recorded",
-        "is numbered 10000, past 9999, the last number a game reaches",
+        "is numbered 10,000, past 9,999, the last number a game reaches",
+    )
+
+
+def test_a_pastes_numbers_are_grouped_in_its_refusals_as_the_paste_reader_groups_them() -> None:
+    # Review: "is numbered from 5000", "roll 10000 of the link", where the reader of the paste itself says "roll 12,002
+    # follows roll 12,000": one way of writing a number in the messages of one field
+    assert refusal(PAIR36 | {"recorded": "5000: 6-3", "first": 12}) == (
+        "recorded",
+        "is numbered from 5,000, but first is 12: the paste's numbers and first must say the same (or leave one of"
+        " them out)",
+    )
+    assert refusal(BOT | {"recorded": "5000: 4-6"}) == (
+        "recorded",
+        "is numbered from 5,000, but these rolls are told apart by their labels, not by numbers: number the paste from"
+        " 1, its first roll, or leave the numbers out",
+    )
+    assert refusal(NARDE | {"recorded": "12000: 6-3\n12002: 4-4"}) == (
+        "recorded",
+        "line 2 is numbered 12,002, but the rolls above it end at roll 12,000: roll 12,001 is not in the paste. List"
+        " every roll, in order, or leave the numbers out",
     )
 
 
 def test_rolls_asked_for_past_the_last_a_game_reaches_are_refused_naming_first() -> None:
     assert refusal(NARDE | {"first": 9999, "count": 2}) == (
         "first",
-        "rolls 9999 and 10000 go past 9999, the last a game reaches (first is 0 at a game's start)",
+        "rolls 9,999 and 10,000 go past 9,999, the last a game reaches (first is 0 at a game's start)",
     )
     assert refusal(NARDE | {"first": 9998, "count": 3}) == (
         "first",
-        "rolls 9998 to 10000 go past 9999, the last a game reaches (first is 0 at a game's start)",
+        "rolls 9,998 to 10,000 go past 9,999, the last a game reaches (first is 0 at a game's start)",
     )
 
 

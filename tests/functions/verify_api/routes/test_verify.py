@@ -287,15 +287,15 @@ def test_a_labelled_schemes_link_numbered_from_past_1_names_the_roll_and_is_copi
         ),
         (
             f"scheme=narde-v1&key={KEY.hex()}&phrase=a&rolls=10000:+1-1",
-            "roll 10000 of the link is past 9999, the last number a game reaches:",
+            "roll 10,000 of the link is past 9,999, the last number a game reaches:",
             {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "a", "recorded": "10000: 1-1"},
-            "is numbered 10000, past 9999, the last number a game reaches",
+            "is numbered 10,000, past 9,999, the last number a game reaches",
         ),
         (
             f"scheme=narde-v1&key={KEY.hex()}&phrase=a&rolls=9999:+1-1+2-2+3-3",
-            "roll 10000 of the link is past 9999, the last number a game reaches:",
+            "roll 10,000 of the link is past 9,999, the last number a game reaches:",
             {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "a", "recorded": "9999: 1-1 2-2 3-3"},
-            "is numbered 9999 to 10001, past 9999, the last number a game reaches",
+            "is numbered 9,999 to 10,001, past 9,999, the last number a game reaches",
         ),
     ],
 )
