@@ -295,9 +295,12 @@ def _explains(finding: Finding, words: Words) -> str:
             else f"it fits none of the {first}{number(total)} recorded {rolls}"
         )
     if fit == total and not first:
+        # A roll cut short fits no roll computed, so the cause that accounts for it does not fit it (review: "it fits
+        # the recorded roll" above "0 match, 1 differs")
+        fits = "accounts for" if finding.cause == "roll_cut_short" else "fits"
         if total == 1:
-            return f"it fits the recorded {roll}"
-        return f"it fits both recorded {rolls}" if total == 2 else f"it fits all {number(total)} recorded {rolls}"
+            return f"it {fits} the recorded {roll}"
+        return f"it {fits} both recorded {rolls}" if total == 2 else f"it {fits} all {number(total)} recorded {rolls}"
     return f"it fits {number(fit)} of the {first}{counted(total, 'recorded ' + roll, 'recorded ' + rolls)}"
 
 

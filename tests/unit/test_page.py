@@ -162,6 +162,22 @@ def test_a_mismatch_page_marks_the_rolls_that_differ_and_shows_the_diagnosis_wit
     assert verify(parse_link(unescape(link.group(1)))).verdict == "fair"
 
 
+def test_a_roll_cut_short_is_said_accounted_for_by_its_cause_never_to_fit_it() -> None:
+    # Given a day's link whose last face, 20, a chat cut to 2
+    player = "00000000-0000-0000-0000-000000000002"
+    request = parse_link(f"?scheme=daily&date=2026-01-01&player={player}&secret={KEY}&rolls=3-3-2-5-8-2")
+    verdict = verify(request)
+    assert [finding.explains for finding in verdict.diagnosis or []] == ["1 of 1 roll"]
+
+    # When its page is drawn
+    page = unescape(render_page(verdict, request))
+
+    # Then the cut is said to account for the roll, which fits nothing computed (review: "it fits the recorded roll"
+    # beside "0 match, 1 differs")
+    assert "The rolls were cut short inside a face</b> <span class=muted>(it accounts for the recorded roll)" in page
+    assert "it fits the recorded roll" not in page
+
+
 def test_an_incomplete_verdict_says_what_was_not_given() -> None:
     verdict, _ = page_of(GAMES["bg-online-v1"])
     assert headline(verdict) == (
