@@ -14,7 +14,7 @@ from fairdice import schemes
 from fairdice.dice import Mac, Roll, Rolls, fill, keyed_mac, macs, read_dice
 from fairdice.fields import WHOLE_NUMBER, ClientSeed, Seal, Secret
 from fairdice.request import NumberedRequest
-from fairdice.schemes.base import Case, Hypothesis, LinkParam, Numbering, Scheme, Words, computed_span, py
+from fairdice.schemes.base import DICE_ORDER, Case, Hypothesis, LinkParam, Numbering, Scheme, Words, computed_span, py
 from fairdice.verdict import Verdict
 from pydantic import Field
 
@@ -51,7 +51,7 @@ class Toy(Scheme[ToyRequest]):
 
     request = ToyRequest
     words = Words("toy key", "toy fingerprint", "toss", "tosses")
-    tried = "numbering, the seed in upper case, dice order"
+    tried = ("numbering", "the seed in upper case", DICE_ORDER)
     link = (
         LinkParam("key", "key"),
         LinkParam("fp", "fingerprint"),

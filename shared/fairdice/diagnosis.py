@@ -27,7 +27,7 @@ from fairdice.dice import Rolls
 from fairdice.errors import InvalidInput
 from fairdice.prose import counted, number, was
 from fairdice.request import CountedRequest, RequestBase
-from fairdice.schemes.base import CHANCE, Case, Hypothesis, Words, chance_of_at_least
+from fairdice.schemes.base import CHANCE, DICE_ORDER, Case, Hypothesis, Words, chance_of_at_least
 from fairdice.seal import seal_of
 from fairdice.verdict import Cause, Finding, Scope, Verdict
 
@@ -624,20 +624,25 @@ def _unexplained(
                 f" again from the game. {_HEX_NOTE}"
             ),
         )
-    listed = case.scheme.tried_for(case.request)
-    tried = f" ({listed})" if listed else ""
+    # Only the mistakes that can change these rolls were tried (review: "dice order" listed beside rolls all doubles,
+    # "seat order" beside one client seed)
+    listed = [name for name in case.scheme.tried_for(case.request) if name != DICE_ORDER or _flip_changes(case)]
+    tried = f" ({', '.join(listed)})" if listed else ""
+    mistakes = f"{none} of the{other} mistakes tried{tried} explains"
+    if not listed and case.scheme.tried:
+        mistakes = "none of the mistakes the diagnosis tries can change"  # labels given and every roll a double
     if verdict.checks.seal == "match":
         # The seal given, not one shown before the game: only the player knows that, and a daily archive's may not show
         # it (review: said so under a heading that says the commitment does not show the secret was fixed before play)
         detail = (
-            f"the {secret} matches the {seal}, but the recorded {rolls} are not its {rolls}{read} {none} of the{other}"
-            f" mistakes tried{tried} explains them{thin}: they are most likely {case.scheme.elsewhere}"
+            f"the {secret} matches the {seal}, but the recorded {rolls} are not its {rolls}{read} {mistakes} them"
+            f"{thin}: they are most likely {case.scheme.elsewhere}"
         )
     else:
         lead = "" if offered is None else f"the recorded {rolls} do not fit this {secret}{read} "
         detail = (
-            f"{lead}{none} of the{other} mistakes tried{tried} explains the recorded {rolls}{thin}: they and the"
-            f" {secret} most likely come from different games; give the {seal} too to tell which"
+            f"{lead}{mistakes} the recorded {rolls}{thin}: they and the {secret} most likely come from different games;"
+            f" give the {seal} too to tell which"
         )
     return Finding(cause="rolls_from_other_game", explains=_of(matched, compared, case.scheme.words), detail=detail)
 
@@ -783,9 +788,15 @@ def _starts_in_window(case: Case[Any], lowest: int) -> list[int]:
     return [lowest + s for s in range(START_WINDOW) if dice[s : s + needed] == head][:MAX_STARTS]
 
 
+def _flip_changes(case: Case[Any]) -> bool:
+    """Whether reading the dice the other way changes a recorded roll: not where every roll reads the same both ways
+    (doubles)."""
+    return case.flipped != case.recorded
+
+
 def _dice_order(case: Case[Any]) -> Iterator[Hypothesis]:
-    if case.flipped == case.recorded:
-        return  # every roll reads the same both ways (doubles): nothing to test
+    if not _flip_changes(case):
+        return  # nothing to test
     words = case.scheme.words
     yield Hypothesis(
         "dice_order",

@@ -309,6 +309,51 @@ def test_rolls_of_another_game_list_only_the_mistakes_the_schemes_diagnosis_trie
     assert f" mistakes tried ({tried}) explains them" in found.detail
 
 
+def doubles_of(request: dict[str, Any], many: int = 40) -> list[list[int]]:
+    """The first doubles of a game's rolls: rolls whose dice read the same either way."""
+    return [roll for roll in rolls_of(request | {"count": 3000}) if roll[0] == roll[1]][:many]
+
+
+@pytest.mark.parametrize(
+    ("request_", "recorded", "tried"),
+    [
+        (PAIR36 | {"client_seeds": ["a"]}, None, "numbering, dice order"),
+        (PAIR36 | {"client_seeds": ["a", "a"]}, None, "numbering, dice order"),
+        (ONLINE | {"app_numbers": ["0a1b", "0A1B"]}, None, "game of the match, dice order"),
+        (THREE | {"client_seeds": {"white": "s", "black": "s"}}, None, "numbering, dice order"),
+        (PAIR36, doubles_of(PAIR36 | {"server_seed": OTHER_KEY}), "numbering, seat order"),
+        (NARDE, doubles_of(NARDE | {"key": OTHER_KEY}), "numbering"),
+    ],
+    ids=["one-seat", "seats-alike", "apps-alike", "three-dice-seats-alike", "pair36-doubles", "narde-doubles"],
+)
+def test_rolls_of_another_game_list_no_mistake_tried_that_cannot_change_their_dice(
+    request_: dict[str, Any], recorded: list[list[int]] | None, tried: str
+) -> None:
+    # Given the rolls of another key's game, under seats whose values are all alike or as doubles alone
+    secret = schemes.of(parse_request(request_)).request.REVEALED_FIELD
+    mistaken = request_ | {"recorded": recorded or rolls_of(request_ | {secret: OTHER_KEY, "count": 40})}
+
+    # When they are checked
+    found = finding(check(mistaken), "rolls_from_other_game")
+
+    # Then the seat order and the dice order are not said to be tried where swapping changes nothing (review:
+    # "(numbering, seat order, dice order)" of one client seed, "dice order" of rolls all doubles)
+    assert f" mistakes tried ({tried}) explains them" in found.detail
+
+
+def test_labelled_rolls_of_another_game_all_doubles_are_said_to_be_changed_by_no_mistake_tried() -> None:
+    # Given a bot game's labels, under which no other game or take-back is tried, and another key's rolls all doubles
+    labels = [f"bg-dice-v1:turn:{turn}" for turn in range(1, 41)]
+    mistaken = BOT | {"labels": labels, "recorded": doubles_of(BOT | {"key": OTHER_KEY})}
+
+    # When they are checked
+    found = finding(check(mistaken), "rolls_from_other_game")
+
+    # Then no mistake is said to be tried, as the dice order, the one left, changes none of them (review: "none of the
+    # mistakes tried (dice order)")
+    assert "are not its rolls and none of the mistakes the diagnosis tries can change them: they are" in found.detail
+
+
 def test_rolls_of_another_game_given_labels_list_only_the_dice_order_as_tried() -> None:
     # Given a bot game's labels, which say every roll's own, and the rolls of another key's game under them
     labels = [f"bg-dice-v1:turn:{turn}" for turn in range(1, 41)]

@@ -259,6 +259,12 @@ class Hypothesis:
     flip: bool = False  # read each recorded roll's dice in the other order
 
 
+# Two mistakes rooms list among those tried (`Scheme.tried`), each left out of a finding's list where swapping cannot
+# change the dice: the seats' values all alike, every recorded roll's dice alike (review: "dice order" listed beside
+# rolls all doubles)
+SEAT_ORDER = "seat order"
+DICE_ORDER = "dice order"
+
 CHANCE = 1e-4  # the most a wrong hypothesis may match by luck: sets how many rolls are evidence
 MAX_COMPARED = 200  # recorded rolls compared per hypothesis
 
@@ -342,11 +348,11 @@ class Scheme(ABC, Generic[R]):
     bare_links: bool = False
     #: How the request's `first` numbers the rolls, for schemes that have one.
     numbering: Numbering | None = None
-    #: The mistakes the diagnosis tries, as its words list them (None: none to name): the room's own (`hypotheses`)
+    #: The mistakes the diagnosis tries, as its words list them (empty: none to name): the room's own (`hypotheses`)
     #: beside the numbering (where it has one) and the dice order every room's diagnosis tries. Each room says its own,
     #: as one list said of all named mistakes a room never tries (review: three-dice's take-backs). And what recorded
     #: rolls that none of them explains most likely are.
-    tried: str | None
+    tried: tuple[str, ...]
     elsewhere: str = "another game's rolls"
     #: Where a game starts and what follows what, in words (GET /schemes).
     game: str
@@ -437,10 +443,15 @@ class Scheme(ABC, Generic[R]):
         """The mistakes people make with this scheme, beyond the ones every scheme shares."""
         return iter(())
 
-    def tried_for(self, request: R) -> str | None:
+    def tried_for(self, request: R) -> tuple[str, ...]:
         """The mistakes the diagnosis tries for this request, as its words list them: by default the room's `tried`; a
-        room whose `hypotheses` yield nothing for some settings says what is left for them."""
+        room whose `hypotheses` yield nothing for some settings says what is left for them (`tried_but`). The diagnosis
+        leaves DICE_ORDER out itself where every recorded roll reads the same either way."""
         return self.tried
+
+    def tried_but(self, untried: str) -> tuple[str, ...]:
+        """The room's `tried` without one mistake its `hypotheses` yield nothing for, for a request's settings."""
+        return tuple(name for name in self.tried if name != untried)
 
     def change_words(self, change: Mapping[str, JsonValue]) -> str:
         """A diagnosis' change (its `try`) in words, for the page's "Check again with …": no field names, no JSON."""

@@ -21,6 +21,7 @@ from fairdice.fields import MAX_ROLLS, WHOLE_NUMBER, YES_OR_NO, Key32, Seal, fie
 from fairdice.prose import span
 from fairdice.request import CountedRequest
 from fairdice.schemes.base import (
+    DICE_ORDER,
     EXAMPLE_KEY,
     EXAMPLE_SEAL,
     Case,
@@ -280,7 +281,7 @@ class BgDice(Scheme[BgDiceRequest]):
 
     request = BgDiceRequest
     words = Words("key", "lock")
-    tried = "numbering, game of the match, take-backs, dice order"
+    tried = ("numbering", "game of the match", "take-backs", DICE_ORDER)
     link = (
         LinkParam("key", "key"),
         LinkParam("lock", "lock"),
@@ -395,9 +396,9 @@ class BgDice(Scheme[BgDiceRequest]):
             yield from _bot_games(case.request)
             yield from _take_backs(case)
 
-    def tried_for(self, request: BgDiceRequest) -> str | None:
+    def tried_for(self, request: BgDiceRequest) -> tuple[str, ...]:
         """Labels given list every roll themselves, so no other game or take-back is tried: the dice order alone."""
-        return self.tried if request.labels is None else "dice order"
+        return self.tried if request.labels is None else (DICE_ORDER,)
 
     def field_words(self, name: str, value: JsonValue) -> str | None:
         match name, value:

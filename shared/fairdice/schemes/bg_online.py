@@ -17,8 +17,10 @@ from fairdice.fields import WHOLE_NUMBER, YES_OR_NO, AppNumber, Seal, Secret, fi
 from fairdice.prose import counted, cut, span
 from fairdice.request import CountedRequest
 from fairdice.schemes.base import (
+    DICE_ORDER,
     EXAMPLE_KEY,
     EXAMPLE_SEAL,
+    SEAT_ORDER,
     STARTS_SHOWN,
     Case,
     Example,
@@ -114,7 +116,7 @@ class BgOnline(Scheme[BgOnlineRequest]):
 
     request = BgOnlineRequest
     words = Words("server number", "seal")
-    tried = "seat order, game of the match, dice order"
+    tried = (SEAT_ORDER, "game of the match", DICE_ORDER)
     link = (
         LinkParam("server", "server_number"),
         LinkParam("seal", "seal"),
@@ -235,6 +237,11 @@ class BgOnline(Scheme[BgOnlineRequest]):
                             f" {roll_word}){swapped}: only a match's first game has one, and a list may leave it out",
                             change,
                         )
+
+    def tried_for(self, request: BgOnlineRequest) -> tuple[str, ...]:
+        """Both apps' numbers alike have no other order to try."""
+        numbers = request.app_numbers
+        return self.tried if numbers[0] != numbers[1] else self.tried_but(SEAT_ORDER)
 
     def field_words(self, name: str, value: JsonValue) -> str | None:
         match name, value:

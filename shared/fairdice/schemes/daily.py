@@ -175,7 +175,7 @@ class Daily(Scheme[DailyRequest]):
         "commitment",
         shown=f"the daily archive publishes for the day between 00:00 and {GRACE_ENDS} UTC",
     )
-    tried = None
+    tried = ()
     elsewhere = "another player's or another day's roll: check the player id and the date (the UTC day it was rolled)"
     link = (
         LinkParam("date", "date"),

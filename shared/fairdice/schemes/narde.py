@@ -10,6 +10,7 @@ from fairdice.dice import D6_PAIR, Mac, Roll, Rolls, fill, keyed_mac, leading_di
 from fairdice.fields import MAX_ROLLS, WHOLE_NUMBER, Key32, Phrase, Seal
 from fairdice.request import NumberedRequest
 from fairdice.schemes.base import (
+    DICE_ORDER,
     EXAMPLE_KEY,
     EXAMPLE_SEAL,
     Case,
@@ -76,7 +77,7 @@ class Narde(Scheme[NardeRequest]):
 
     request = NardeRequest
     words = Words("key", "fingerprint")
-    tried = "numbering, dice order"
+    tried = ("numbering", DICE_ORDER)
     link = (
         LinkParam("key", "key"),
         LinkParam("fingerprint", "fingerprint"),

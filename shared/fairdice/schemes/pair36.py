@@ -17,8 +17,10 @@ from fairdice.fields import MAX_SEATS, WHOLE_NUMBER, ClientSeed, Seal, Secret
 from fairdice.prose import cut
 from fairdice.request import NumberedRequest
 from fairdice.schemes.base import (
+    DICE_ORDER,
     EXAMPLE_KEY,
     EXAMPLE_SEAL,
+    SEAT_ORDER,
     STARTS_SHOWN,
     Case,
     Example,
@@ -111,12 +113,19 @@ def _capitals(seed: str) -> str:
     )
 
 
+def _other_orders(seeds: Sequence[str]) -> list[tuple[str, ...]]:
+    """The seat orders the diagnosis tries besides the one given: every other for up to 3 seats, else the reverse. Those
+    that write the seeds as given (one seat, seats alike) are none: they roll the same dice."""
+    orders = permutations(seeds) if len(seeds) <= 3 else iter([tuple(reversed(seeds))])
+    return [order for order in orders if list(order) != list(seeds)]
+
+
 class Pair36(Scheme[Pair36Request]):
     """Seed 000's scheme."""
 
     request = Pair36Request
     words = Words("server seed", "seal")
-    tried = "numbering, seat order, dice order"
+    tried = ("numbering", SEAT_ORDER, DICE_ORDER)
     link = (
         LinkParam("seed", "server_seed"),
         LinkParam("seal", "seal"),
@@ -161,16 +170,17 @@ class Pair36(Scheme[Pair36Request]):
 
     def hypotheses(self, case: Case[Pair36Request]) -> Iterator[Hypothesis]:
         """The client seeds in another seat order."""
-        seeds = case.request.client_seeds
-        orders = permutations(seeds) if len(seeds) <= 3 else iter([tuple(reversed(seeds))])
-        for order in orders:
-            if list(order) != seeds:
-                yield Hypothesis(
-                    "seat_order",
-                    f"the rolls fit the client seeds in the order {', '.join(order)}: list them in seat order, as"
-                    " the dice sheet does",
-                    {"client_seeds": list(order)},
-                )
+        for order in _other_orders(case.request.client_seeds):
+            yield Hypothesis(
+                "seat_order",
+                f"the rolls fit the client seeds in the order {', '.join(order)}: list them in seat order, as"
+                " the dice sheet does",
+                {"client_seeds": list(order)},
+            )
+
+    def tried_for(self, request: Pair36Request) -> tuple[str, ...]:
+        """One client seed, or one seed in every seat, has no other seat order to try."""
+        return self.tried if _other_orders(request.client_seeds) else self.tried_but(SEAT_ORDER)
 
     def field_words(self, name: str, value: JsonValue) -> str | None:
         if name == "client_seeds" and isinstance(value, list):

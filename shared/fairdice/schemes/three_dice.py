@@ -19,8 +19,10 @@ from fairdice.errors import InvalidInput
 from fairdice.fields import MAX_ROLLS, WHOLE_NUMBER, Seal, SeatSeed, Secret, field_error
 from fairdice.request import NumberedRequest
 from fairdice.schemes.base import (
+    DICE_ORDER,
     EXAMPLE_KEY,
     EXAMPLE_SEAL,
+    SEAT_ORDER,
     Case,
     DaySecrets,
     Example,
@@ -184,7 +186,7 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
 
     request = ThreeDiceRequest
     words = Words("seed", "commit", "ply", "plies")
-    tried = "numbering, seat order, dice order"
+    tried = ("numbering", SEAT_ORDER, DICE_ORDER)
     elsewhere = "another game's plies"
     link = (
         LinkParam("seed", "seed"),
@@ -271,6 +273,11 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
             if all(mended.values()):  # both copied with spaces, as seeds from one transcript may be
                 words = spaces_words("both client seeds", list(given.values()))
                 yield Hypothesis("spaces_at_ends", words, {"client_seeds": dict(mended)})
+
+    def tried_for(self, request: ThreeDiceRequest) -> tuple[str, ...]:
+        """White's and black's seeds alike have no other order to try."""
+        seats = request.client_seeds
+        return self.tried if seats is not None and seats.white != seats.black else self.tried_but(SEAT_ORDER)
 
     def field_words(self, name: str, value: JsonValue) -> str | None:
         if name == "client_seeds" and isinstance(value, dict):
