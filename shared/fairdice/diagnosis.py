@@ -545,59 +545,88 @@ def _unexplained(
     `offered`: a hypothesis that fits every roll it reads otherwise, too few of them to name it, to say here, with
     where it puts the rolls and whether its `try` is offered."""
     differ = [r["index"] for r in verdict.rolls if r["matches"] is False]
-    compared = verdict.summary.compared
-    few = len(differ) <= max(1, compared // 10)
+    few = len(differ) <= max(1, verdict.summary.compared // 10)
     beyond = not few and _beyond_chance(case, verdict)
     # The rolls are this secret's where enough fit it as given, or where they fit it read as the hypothesis offered
     # reads them, as many as a cause takes (a later game of 3 rolls sent with an opening roll fits as given on its 2
     # rolls from turn:2 on alone)
     as_given = matched >= case.evidence and (few or beyond)
     if (offered is not None and offered[2]) or as_given:
-        shown = _numbers(differ)
-        roll, rolls, secret = case.scheme.words.roll, case.scheme.words.rolls, case.scheme.words.secret
-        # Many rolls fitting, if not nearly all, are no other game's either: one would fit about 1 in 36 of a pair
-        # (review: 12 of 20 fitting was "most likely another game's rolls")
-        rest = "the rest fit" if few else "the other one fits" if matched == 1 else f"the other {matched} fit"
-        odds = f", far more than another game's {rolls} would" if beyond else ""
-        # Review: "Check those rolls ... if they were" said of one roll
-        those, were = (f"those {rolls}", "they were") if len(differ) > 1 else (f"that {roll}", "it was")
-        check = f"Check {those} against the game's own {roll} list; if {were} copied correctly"
-        if len(differ) == 1 and not verdict.summary.missing and verdict.rolls[-1]["matches"] is False:
-            # The one roll that differs is the last recorded, with none asked for after it: the plainer reading is a
-            # line that is no roll of the game, copied in at the end (review: one roll appended to a game's list was
-            # only a mismatch to report)
-            check = (
-                f"It is the last {roll} recorded and may be none of this game's, copied in at the end of the list:"
-                f" check whether the game's own {roll} list has a {roll} {shown}. If not, check again with that list;"
-                f" if it has and the {roll} was copied correctly"
+        return _few_differ(case, verdict, matched, differ, offered, few=few, beyond=beyond, as_given=as_given)
+    return _of_another_game(case, verdict, matched, offered)
+
+
+def _few_differ(
+    case: Case[Any],
+    verdict: Verdict,
+    matched: int,
+    differ: list[int],
+    offered: tuple[_Weak, Scope | None, bool] | None,
+    *,
+    few: bool,
+    beyond: bool,
+    as_given: bool,
+) -> Finding:
+    """`few_rolls_differ`: the rolls are this secret's but those that differ (`differ`, their numbers), as they fit it
+    as given (`as_given`: `few` differ, or more fit than another game's would, `beyond`), or read as the hypothesis
+    `offered` reads them."""
+    shown, compared = _numbers(differ), verdict.summary.compared
+    roll, rolls, secret = case.scheme.words.roll, case.scheme.words.rolls, case.scheme.words.secret
+    # Many rolls fitting, if not nearly all, are no other game's either: one would fit about 1 in 36 of a pair
+    # (review: 12 of 20 fitting was "most likely another game's rolls")
+    rest = "the rest fit" if few else "the other one fits" if matched == 1 else f"the other {matched} fit"
+    odds = f", far more than another game's {rolls} would" if beyond else ""
+    check = _check_differing(case, verdict, differ)
+    settings, fix = " and the settings are", None
+    if offered is not None:
+        # Too few rolls to name it a cause, but the player may know the game was so (review: a later game of a
+        # match with roll 5 miscopied too, sent with an opening roll, was told "the settings are right")
+        fix, settings = _try(case, offered[0].hypothesis) if offered[2] else None, " is"
+        check = _another_reading(case, verdict, *offered, "copied wrong") + check[0].lower() + check[1:]
+        if not as_given:
+            # Too few fit as given to be this secret's: what says so is the reading, which they fit with the rolls
+            # it tells apart (review: "the other one fits this secret, so the secret is right")
+            fits = offered[0].fits
+            odds = (
+                f" as given, too few to tell it from chance, and {'all ' if fits == compared else ''}{fits} fit it"
+                " with the reading below"
             )
-        settings, fix = " and the settings are", None
-        if offered is not None:
-            # Too few rolls to name it a cause, but the player may know the game was so (review: a later game of a
-            # match with roll 5 miscopied too, sent with an opening roll, was told "the settings are right")
-            fix, settings = _try(case, offered[0].hypothesis) if offered[2] else None, " is"
-            check = _another_reading(case, verdict, *offered, "copied wrong") + check[0].lower() + check[1:]
-            if not as_given:
-                # Too few fit as given to be this secret's: what says so is the reading, which they fit with the rolls
-                # it tells apart (review: "the other one fits this secret, so the secret is right")
-                fits = offered[0].fits
-                odds = (
-                    f" as given, too few to tell it from chance, and {'all ' if fits == compared else ''}{fits} fit it"
-                    " with the reading below"
-                )
-        return Finding(
-            cause="few_rolls_differ",
-            explains=_of(matched, compared, case.scheme.words),
-            detail=(
-                f"{'only ' if few else ''}{rolls if len(differ) > 1 else roll} {shown}"
-                f" differ{'' if len(differ) > 1 else 's'}: {rest} this {secret}{odds}, so the {secret}{settings}"
-                f" right. {check}, the dice shown were not the committed ones: keep the {secret} and report it"
-            ),
-            try_=fix,
+    return Finding(
+        cause="few_rolls_differ",
+        explains=_of(matched, compared, case.scheme.words),
+        detail=(
+            f"{'only ' if few else ''}{rolls if len(differ) > 1 else roll} {shown}"
+            f" differ{'' if len(differ) > 1 else 's'}: {rest} this {secret}{odds}, so the {secret}{settings}"
+            f" right. {check}, the dice shown were not the committed ones: keep the {secret} and report it"
+        ),
+        try_=fix,
+    )
+
+
+def _check_differing(case: Case[Any], verdict: Verdict, differ: list[int]) -> str:
+    """What `few_rolls_differ` asks to check of the rolls that differ, up to "if it was copied correctly": each against
+    the game's own list, or, for one that is the last recorded with none asked for after it, whether the game has it."""
+    roll, rolls = case.scheme.words.roll, case.scheme.words.rolls
+    if len(differ) == 1 and not verdict.summary.missing and verdict.rolls[-1]["matches"] is False:
+        # The one roll that differs is the last recorded, with none asked for after it: the plainer reading is a
+        # line that is no roll of the game, copied in at the end (review: one roll appended to a game's list was
+        # only a mismatch to report)
+        return (
+            f"It is the last {roll} recorded and may be none of this game's, copied in at the end of the list:"
+            f" check whether the game's own {roll} list has a {roll} {_numbers(differ)}. If not, check again with that"
+            f" list; if it has and the {roll} was copied correctly"
         )
-    # In the scheme's words, as `explains` counts them (review: three-dice's "0 of 1 ply" beside "with 1 recorded roll")
-    recorded = counted(case.compared, f"recorded {case.scheme.words.roll}", f"recorded {case.scheme.words.rolls}")
-    thin = f" (with {recorded}, the mistakes tried cannot be told from chance)" if case.compared < case.evidence else ""
+    # Review: "Check those rolls ... if they were" said of one roll
+    those, were = (f"those {rolls}", "they were") if len(differ) > 1 else (f"that {roll}", "it was")
+    return f"Check {those} against the game's own {roll} list; if {were} copied correctly"
+
+
+def _of_another_game(
+    case: Case[Any], verdict: Verdict, matched: int, offered: tuple[_Weak, Scope | None, bool] | None
+) -> Finding:
+    """Rolls no mistake tried explains: `secret_from_other_game` where the seal does not fit the secret either, else
+    `rolls_from_other_game`. The hypothesis `offered`, if any, is said as another reading of them."""
+    compared = verdict.summary.compared
     # A hypothesis that fits every roll it reads otherwise, too few of them to name it, is said, not denied (review: a
     # real game of 3 rolls on take-back line 1 was "none of the mistakes tried explains them")
     read, none, other = " and", "none", ""
@@ -614,6 +643,7 @@ def _unexplained(
             else ""
         )
         none, other = _another_reading(case, verdict, *offered, "of another game", unsealed) + "none", " other"
+    thin = _too_few_to_tell(case)
     if verdict.checks.seal == "mismatch":
         return Finding(
             cause="secret_from_other_game",
@@ -624,13 +654,7 @@ def _unexplained(
                 f" again from the game. {_HEX_NOTE}"
             ),
         )
-    # Only the mistakes that can change these rolls were tried (review: "dice order" listed beside rolls all doubles,
-    # "seat order" beside one client seed)
-    listed = [name for name in case.scheme.tried_for(case.request) if name != DICE_ORDER or _flip_changes(case)]
-    tried = f" ({', '.join(listed)})" if listed else ""
-    mistakes = f"{none} of the{other} mistakes tried{tried} explains"
-    if not listed and case.scheme.tried:
-        mistakes = "none of the mistakes the diagnosis tries can change"  # labels given and every roll a double
+    mistakes = _mistakes_tried(case, f"{none} of the{other}")
     if verdict.checks.seal == "match":
         # The seal given, not one shown before the game: only the player knows that, and a daily archive's may not show
         # it (review: said so under a heading that says the commitment does not show the secret was fixed before play)
@@ -645,6 +669,27 @@ def _unexplained(
             f" give the {seal} too to tell which"
         )
     return Finding(cause="rolls_from_other_game", explains=_of(matched, compared, case.scheme.words), detail=detail)
+
+
+def _too_few_to_tell(case: Case[Any]) -> str:
+    """The note of a finding on fewer recorded rolls than make evidence: none tried could be told from chance."""
+    if case.compared >= case.evidence:
+        return ""
+    # In the scheme's words, as `explains` counts them (review: three-dice's "0 of 1 ply" beside "with 1 recorded roll")
+    recorded = counted(case.compared, f"recorded {case.scheme.words.roll}", f"recorded {case.scheme.words.rolls}")
+    return f" (with {recorded}, the mistakes tried cannot be told from chance)"
+
+
+def _mistakes_tried(case: Case[Any], none: str) -> str:
+    """The words "`none` mistakes tried (…) explains", listing those that can change these rolls; or, where a room's
+    list holds none that can, "none of the mistakes the diagnosis tries can change"."""
+    # Only the mistakes that can change these rolls were tried (review: "dice order" listed beside rolls all doubles,
+    # "seat order" beside one client seed)
+    listed = [name for name in case.scheme.tried_for(case.request) if name != DICE_ORDER or _flip_changes(case)]
+    if not listed and case.scheme.tried:
+        return "none of the mistakes the diagnosis tries can change"  # labels given and every roll a double
+    tried = f" ({', '.join(listed)})" if listed else ""
+    return f"{none} mistakes tried{tried} explains"
 
 
 def _numbers(indices: Sequence[int]) -> str:
