@@ -264,7 +264,7 @@ def _ended(args: argparse.Namespace, summary: "Summary") -> int:
         say(
             f"fairdice: audit: {counted(len(summary.passed_over), 'file or folder', 'files or folders')} in the folders"
             f" given {'was' if len(summary.passed_over) == 1 else 'were'} not read (hidden: a name starting with a dot;"
-            " or not a file): see passed_over in"
+            " not a file; or put there while the audit ran): see passed_over in"
             f" {args.out / 'summary.json'}; name a file itself to audit it"
         )
     if not summary.games and summary.errors:

@@ -334,6 +334,8 @@ def run(
     passed_over: list[Path] = []
     outputs_held: list[Path] = []
     files = find_inputs(paths, out, passed_over, outputs_held)
+    found = {*files, *passed_over, *outputs_held}  # what the folders held as the run began, and each file it reads
+    read = {_file_identity(file) for file in files}
     # --out lies in a folder given (as written, or where it leads), or the folders' walk reached it (through a link, or
     # it is hidden): what is in the places of its outputs is looked at itself, whatever the walk saw of it.
     reached = outputs_held or any(_own_output(path, out) or _within(out, path) for path in passed_over)
@@ -399,6 +401,10 @@ def run(
                     records.append(InputRecord(file=str(path), bytes=hashed.bytes, sha256=sha256))
         finally:
             watch.stop()
+        # What was put in the folders given while the run read them is no game it read: listed as not read, as on AWS a
+        # shard put under the prefix after the map listed it is a finding (review: a file of a game not fair put there
+        # mid-run was neither audited nor said, and the audit was clean, exit 0)
+        passed_over += _put_meanwhile(paths, found, read)
         summary = merge(store, inputs=records, names=names, passed_over=_not_read(passed_over, files, out))
         with store.open(FINDINGS) as stream:
             page = render(summary, read_findings(stream)).encode()
@@ -643,6 +649,25 @@ def _a_report(path: Path) -> bool:
     except OSError:
         return False
     return _lines_all(path, lambda line: _an_object(line) is None)
+
+
+def _put_meanwhile(paths: Sequence[str], found: set[Path], read: set[object]) -> list[Path]:
+    """What the folders given hold now, walked as `find_inputs` walks them, that the run did not find there as it began
+    (`found`) and that is no file it read (`read`, by `_file_identity`: a link or hard link to one is that file): put
+    there while it ran. A folder that cannot be read now is a UsageError, as it is as the run begins."""
+    now: list[Path] = []
+    for given in paths:
+        if Path(given).is_dir():
+            skipped: list[Path] = []
+            now += [*_files_under(Path(given), skipped), *skipped]
+    return [path for path in now if path not in found and not _one_of_read(path, read)]
+
+
+def _one_of_read(path: Path, read: set[object]) -> bool:
+    try:
+        return path.is_file() and _file_identity(path) in read
+    except OSError:  # gone already, or a link to nothing
+        return False
 
 
 def _not_read(passed_over: Iterable[Path], files: Iterable[Path], out: Path) -> list[str]:

@@ -328,8 +328,8 @@ def _what_is_not_fair(s: Summary) -> list[str]:
         count = len(s.passed_over)
         was, it = ("was", "it") if count == 1 else ("were", "them")
         said.append(
-            f"{counted(count, 'file or folder', 'files or folders')} in the folders given {was} not read (hidden, or"
-            f" not a file): any game in {it} is not in this audit"
+            f"{counted(count, 'file or folder', 'files or folders')} in the folders given {was} not read (hidden, not"
+            f" a file, or put there while the audit ran): any game in {it} is not in this audit"
         )
     return said
 
@@ -787,7 +787,7 @@ def _inputs(s: Summary) -> str:
         count = len(s.passed_over)
         passed = (
             f"<h3>Not read</h3><p>{counted(count, 'file or folder', 'files or folders')} hidden (a name starting with a"
-            " dot), or not a file, in the folders given: any game"
+            " dot), not a file, or put there while the audit ran, in the folders given: any game"
             f" {'it holds' if count == 1 else 'they hold'} is not in this audit. Name a file itself to audit it.</p>"
             f"<ul>{listed}</ul>"
         )

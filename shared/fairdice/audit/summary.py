@@ -101,7 +101,7 @@ class Summary(Counts):
     passed_over: list[str] = Field(
         default_factory=list,
         description="what the folders given held and the audit did not read: hidden files and folders (a name starting"
-        " with a dot), and what is not a file",
+        " with a dot), what is not a file, and what was put there while the audit ran",
     )
     not_audited: int = Field(
         default=0,

@@ -882,6 +882,30 @@ def test_hidden_files_and_folders_and_what_is_not_a_file_are_not_inputs(
     assert "pipe.jsonl: not a file or a folder" in capsys.readouterr().err
 
 
+def test_a_file_put_in_a_folder_given_while_the_audit_reads_it_is_listed_as_not_read(tmp_path: Path) -> None:
+    # Given a folder of fair games, into which whoever writes it puts a file of a game not fair, and a hidden one, once
+    # the run has found its inputs (as the run hands out its first block), and a link to a file it reads
+    folder = tmp_path / "in"
+    games.write(folder / "a.jsonl", many(3))
+
+    def put_meanwhile() -> None:
+        games.write(folder / "b.jsonl", [games.mismatched(games.narde(90))])
+        games.write(folder / ".late.jsonl", [games.mismatched(games.narde(91))])
+        if not (folder / "a-again.jsonl").exists():
+            (folder / "a-again.jsonl").symlink_to(folder / "a.jsonl")
+
+    # When it is audited
+    result = run([str(folder)], tmp_path / "out", workers=1, asked=put_meanwhile)
+
+    # Then the two files put there are listed as not read, and the audit is not clean (review: neither was said, and
+    # the audit was clean, exit 0, where on AWS a shard put under the prefix after the listing is a finding); the link
+    # leads to a file read
+    assert [Path(record.file).name for record in result.summary.inputs] == ["a.jsonl"]
+    assert result.summary.games == result.summary.fair == 3
+    assert result.summary.passed_over == [str(folder / ".late.jsonl"), str(folder / "b.jsonl")]
+    assert not result.summary.clean
+
+
 def test_a_folder_under_the_input_that_cannot_be_read_is_a_usage_error_not_passed_over(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -1831,7 +1855,8 @@ def test_what_a_folder_holds_and_the_audit_does_not_read_is_listed_and_said(
     assert summary(tmp_path / "out")["passed_over"] == passed_over
     assert capsys.readouterr().err.splitlines() == [
         "fairdice: audit: 3 files or folders in the folders given were not read (hidden: a name starting with a dot;"
-        f" or not a file): see passed_over in {tmp_path / 'out' / 'summary.json'}; name a file itself to audit it"
+        f" not a file; or put there while the audit ran): see passed_over in {tmp_path / 'out' / 'summary.json'};"
+        " name a file itself to audit it"
     ]
     page = (tmp_path / "out" / "report.html").read_text()
     assert "<h3>Not read</h3><p>3 files or folders hidden" in page
