@@ -12,7 +12,7 @@ import errno
 import json
 import shutil
 import tempfile
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Annotated, Any, NamedTuple
 
@@ -294,28 +294,39 @@ def map_run_results(s3: Any, bucket: str, manifest_key: str, map_run: str, count
     were changed: no shard is counted (`unaccounted`), for none of their answers can be trusted.
     """
     files = S3Results(bucket, "", s3)
+    not_audited: dict[str, str] = {}
+    returned: dict[str, WorkerAnswer] = {}
+    changed: list[str] = []
+    folders: set[str] = set()
     try:
         manifest = _written(files, manifest_key, dict, "manifest")
         if not isinstance(manifest.get("MapRunArn"), str):
             raise _Unaccounted(NOT_WRITTEN.format(what="manifest", why="it names no map run by its ARN"))
         if manifest["MapRunArn"] != map_run:
             raise _Unaccounted(OTHER_MAP_RUN.format(named=manifest["MapRunArn"], map_run=map_run))
-        failed = list(_children(files, manifest, "FAILED"))
-        succeeded = list(_children(files, manifest, "SUCCEEDED"))
-        named = ChildCounts(len(succeeded), len(failed), sum(1 for _ in _children(files, manifest, "PENDING")))
+        # Each child is taken in as its result file is read, keeping its shard's key and why it was not audited or what
+        # its worker returned, where every child of every file was listed first
+        failed = 0
+        for key, _, execution in _children(files, manifest, "FAILED"):
+            failed += 1
+            not_audited[key] = _failure(execution)
+        succeeded = 0
+        for key, size, execution in _children(files, manifest, "SUCCEEDED"):
+            succeeded += 1
+            try:
+                returned[key] = WorkerAnswer.model_validate_json(execution.get("Output") or "null")
+            except ValidationError:
+                changed.append(key)
+            if console_folder(key, size):
+                folders.add(key)
+        named = ChildCounts(succeeded, failed, sum(1 for _ in _children(files, manifest, "PENDING")))
         if named != counts:
             raise _Unaccounted(UNACCOUNTED.format(named=named, counted=counts))
     except _Unaccounted as exc:
         return MapRunResults({}, {}, str(exc))
-    not_audited = _failed_shards(failed)
-    returned: dict[str, WorkerAnswer] = {}
-    for key, _, execution in succeeded:
-        try:
-            returned[key] = WorkerAnswer.model_validate_json(execution.get("Output") or "null")
-        except ValidationError:
-            not_audited.setdefault(key, ANSWER_CHANGED)
-    folders = frozenset(key for key, size, _ in succeeded if console_folder(key, size))
-    return MapRunResults(not_audited, returned, folders=folders)
+    for key in changed:
+        not_audited.setdefault(key, ANSWER_CHANGED)
+    return MapRunResults(not_audited, returned, folders=frozenset(folders))
 
 
 class _Unaccounted(Exception):
@@ -380,10 +391,7 @@ def _shard(execution: Any) -> tuple[str, int | None] | None:
     return (key, size if type(size) is int else None) if isinstance(key, str) else None
 
 
-def _failed_shards(children: Iterable[tuple[str, int | None, dict[str, Any]]]) -> dict[str, str]:
-    """Each shard whose child execution failed, with its error."""
-    failed: dict[str, str] = {}
-    for key, _, execution in children:
-        cause = f"{execution.get('Error') or 'failed'}: {execution.get('Cause') or 'no cause given'}"
-        failed[key] = f"its audit failed ({cause[:MAX_CAUSE]})"
-    return failed
+def _failure(execution: dict[str, Any]) -> str:
+    """Why a shard whose child execution failed was not audited: its error and cause."""
+    cause = f"{execution.get('Error') or 'failed'}: {execution.get('Cause') or 'no cause given'}"
+    return f"its audit failed ({cause[:MAX_CAUSE]})"
