@@ -847,10 +847,13 @@ def test_no_shard_is_counted_where_the_map_runs_result_files_do_not_name_the_chi
     # When the merge runs
     merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
 
-    # Then no shard is counted, each named not audited, saying why, and the audit is not clean
-    assert (merged["games"], merged["shards"], merged["not_audited"], merged["clean"]) == (0, 0, 3, False)
+    # Then no shard is counted, each named not audited, saying why, and the audit is not clean: each listed now, and
+    # the third where the files name it, as it is not under the prefix now (never put there here)
+    named = [REWRITTEN, UNTOUCHED, late["shard"]["Key"]]
+    named += [third["shard"]["Key"]] if changed == "a child added" else []
+    assert (merged["games"], merged["shards"], merged["not_audited"], merged["clean"]) == (0, 0, len(named), False)
     findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
-    assert sorted(finding["file"] for finding in findings) == sorted([REWRITTEN, UNTOUCHED, late["shard"]["Key"]])
+    assert sorted(finding["file"] for finding in findings) == sorted(named)
     assert all(
         "Step Functions counts 2 children that succeeded, 1 that failed" in f["error"]["message"] for f in findings
     )
@@ -1451,6 +1454,41 @@ def test_a_shard_removed_whose_partial_is_kept_where_the_result_files_do_not_cou
     assert (finding["file"], finding["error"]["code"]) == (KEY, "not_audited")
     assert finding["error"]["message"].startswith(REMOVED)
     assert why in finding["error"]["message"]
+
+
+@pytest.mark.parametrize("changed", ["a child named twice", "a child left out"])
+def test_a_shard_removed_with_its_partial_where_the_result_files_do_not_count_is_named_removed_not_left_out(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], changed: str
+) -> None:
+    # Given a map run of two shards, the first then removed from the input prefix with its partial, and the run's
+    # result files changed so that they do not count, naming a child twice or leaving the other's out (review: the
+    # merge named only the shard listed now, and the removed one, which the map run audited, was in neither the summary
+    # nor the findings)
+    merge_event = audited_as_the_map_runs(audit_aws, load_event)
+    for key in [REWRITTEN, *audit_aws.keys(audit_aws.children[REWRITTEN]["output"]["partial"])]:
+        audit_aws.s3.delete_object(Bucket=BUCKET, Key=key)
+    map_run = merge_event["map_run"]
+    child = {key: child_execution(map_run["MapRunArn"], **record) for key, record in audit_aws.children.items()}
+    named = (
+        [child[REWRITTEN], child[UNTOUCHED], child[UNTOUCHED]]
+        if changed == "a child named twice"
+        else [child[REWRITTEN]]
+    )
+    put_map_run_results(audit_aws.put, map_run, named)
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then no shard is counted, and each is named not audited: the removed one as removed, saying too why the result
+    # files do not count
+    assert (merged["games"], merged["shards"], merged["not_audited"], merged["clean"]) == (0, 0, 2, False)
+    findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert [(f["file"], f["error"]["code"]) for f in findings] == [
+        (UNTOUCHED, "not_audited"),
+        (REWRITTEN, "not_audited"),
+    ]
+    assert findings[1]["error"]["message"].startswith(REMOVED)
+    assert all("where Step Functions counts 2 children that succeeded" in f["error"]["message"] for f in findings)
 
 
 def change_the_result_files(audit_aws: AuditAws, map_run: Any, changed: str) -> str:

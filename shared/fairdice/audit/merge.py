@@ -129,22 +129,23 @@ def merge_execution(
     partial is stored under its name (review: one stored there by a worker invoked outside the run, or written by
     whoever may write under audits/, was held to no answer and counted). `unaccounted`: why no shard is audited, where
     the result files cannot be held to the map run (`s3.MapRunResults`), which NoShards says too, and so does the
-    finding of each shard removed whose partial is still stored, beside that it was removed (review: it said only that).
+    finding of each shard removed, beside that it was removed (review: it said only that): one whose partial is still
+    stored, or one the result files name (`not_audited` names each, for that reason).
     `folders`: the shards the map ran a child for that it listed as the S3 console's folder (`s3.MapRunResults`).
     """
     ran = {*not_audited, *returned}
-    removed = REMOVED
+    removed = REMOVED if unaccounted is None else f"{REMOVED}; and {unaccounted}"
+    # A shard the map ran a child for that is no longer listed was removed while the run went on, whether or not its
+    # partial is still stored (review: with its partial removed too it was dropped without a word, and a run whose
+    # every shard and partial were removed since failed with "check the input prefix"), and so where the result files
+    # that name it do not count (review: it was dropped without a word there still). Not the console's folder, which
+    # the listing leaves out: told by the size the map listed, as the listing tells it (review: told by its worker
+    # reading no line of it, an object so named that held only blank lines, removed with its partial, was taken for it
+    # and dropped without a word)
+    gone = {file: removed for file in ran if file not in expected and file not in folders}
     if unaccounted is not None:
-        not_audited = dict.fromkeys(expected, unaccounted)
-        removed = f"{REMOVED}; and {unaccounted}"
+        not_audited = {**dict.fromkeys(expected, unaccounted), **gone}
     else:
-        # A shard the map ran a child for that is no longer listed was removed while the run went on, whether or not
-        # its partial is still stored (review: with its partial removed too it was dropped without a word, and a run
-        # whose every shard and partial were removed since failed with "check the input prefix"). Not the console's
-        # folder, which the listing leaves out: told by the size the map listed, as the listing tells it (review: told
-        # by its worker reading no line of it, an object so named that held only blank lines, removed with its
-        # partial, was taken for it and dropped without a word)
-        gone = {file: REMOVED for file in ran if file not in expected and file not in folders}
         not_audited = {**{file: AFTER_THE_LISTING for file in expected if file not in ran}, **gone, **not_audited}
     if not expected and not not_audited and not audited_a_shard(store):
         if unaccounted is not None:

@@ -269,6 +269,7 @@ class MapRunResults(NamedTuple):
     shard it ran a child for. `unaccounted`: why no shard of the run is counted, where the result files cannot be held
     to the map run: they do not name the children Step Functions counts (`UNACCOUNTED`), the manifest names another
     map run (`OTHER_MAP_RUN`), or a file is in no form Step Functions writes (`NOT_WRITTEN`); None where they can.
+    Where they cannot, `not_audited` gives it as why for each shard they name, as far as they could be read.
     `folders`: the shards whose child succeeded that the map listed as the S3 console's folder (`console_folder`, by the
     size its item gives), which no listing at the merge names either."""
 
@@ -297,6 +298,7 @@ def map_run_results(s3: Any, bucket: str, manifest_key: str, map_run: str, count
     not_audited: dict[str, str] = {}
     returned: dict[str, WorkerAnswer] = {}
     changed: list[str] = []
+    pending: list[str] = []
     folders: set[str] = set()
     try:
         manifest = _written(files, manifest_key, dict, "manifest")
@@ -319,11 +321,16 @@ def map_run_results(s3: Any, bucket: str, manifest_key: str, map_run: str, count
                 changed.append(key)
             if console_folder(key, size):
                 folders.add(key)
-        named = ChildCounts(succeeded, failed, sum(1 for _ in _children(files, manifest, "PENDING")))
+        pending.extend(key for key, _, _ in _children(files, manifest, "PENDING"))
+        named = ChildCounts(succeeded, failed, len(pending))
         if named != counts:
             raise _Unaccounted(UNACCOUNTED.format(named=named, counted=counts))
     except _Unaccounted as exc:
-        return MapRunResults({}, {}, str(exc))
+        # Every shard the result files name, as far as they were read, is not audited, for this: so one of them removed
+        # from the input prefix since, its partial with it, is named too (review: the merge named only the shards
+        # listed at the merge, and such a shard was in neither the summary nor the findings)
+        named_shards = sorted({*not_audited, *returned, *changed, *pending})
+        return MapRunResults(dict.fromkeys(named_shards, str(exc)), {}, str(exc), frozenset(folders))
     for key in changed:
         not_audited.setdefault(key, ANSWER_CHANGED)
     return MapRunResults(not_audited, returned, folders=frozenset(folders))
