@@ -1415,6 +1415,36 @@ def test_an_object_ending_in_a_slash_of_blank_lines_removed_with_its_partial_is_
     ]
 
 
+def test_a_shard_ending_in_a_slash_removed_with_its_partial_whose_size_the_result_files_say_is_0_is_named_removed(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given a map run of a fair shard and of an object whose key ends in "/" that holds a mismatch, that object and its
+    # partial then removed, and its child's item in the result files then saying it was listed at 0 bytes, as the S3
+    # console's folder is, every count kept (review: it was taken for the folder and dropped without a word, and the
+    # audit was clean)
+    audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1)])))
+    run_worker(audit_aws, load_event("audit-worker-shard"))
+    late = "games/2026-11-29/late/"
+    audit_aws.put(late, games.jsonl([games.mismatched(games.narde(50))]))
+    answer = run_worker(audit_aws, {**load_event("audit-worker-shard"), "shard": {"Key": late}})
+    assert (answer["games"], answer["not_fair"]) == (1, 1)
+    for key in [late, *audit_aws.keys(answer["partial"])]:
+        audit_aws.s3.delete_object(Bucket=BUCKET, Key=key)
+    audit_aws.children[late]["item"]["shard"]["Size"] = 0
+    merge_event = merge_event_of_the_run(audit_aws, load_event)
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then the object is named as removed while the run went on, its worker having counted a game in it, and the audit
+    # is not clean
+    assert (merged["games"], merged["not_audited"], merged["clean"]) == (1, 1, False)
+    findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert [(f["file"], f["error"]["code"], f["error"]["message"]) for f in findings] == [
+        (late, "not_audited", REMOVED)
+    ]
+
+
 @pytest.mark.parametrize("changed", ["emptied", "another map run", "a file removed"])
 def test_a_merge_of_a_prefix_emptied_since_whose_result_files_do_not_count_says_why_they_do_not(
     audit_aws: AuditAws, load_event: Callable[[str], Event], changed: str

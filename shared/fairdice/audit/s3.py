@@ -271,7 +271,7 @@ class MapRunResults(NamedTuple):
     map run (`OTHER_MAP_RUN`), or a file is in no form Step Functions writes (`NOT_WRITTEN`); None where they can.
     Where they cannot, `not_audited` gives it as why for each shard they name, as far as they could be read.
     `folders`: the shards whose child succeeded that the map listed as the S3 console's folder (`console_folder`, by the
-    size its item gives), which no listing at the merge names either."""
+    size its item gives) and whose worker counted nothing in them, which no listing at the merge names either."""
 
     not_audited: dict[str, str]
     returned: dict[str, WorkerAnswer]
@@ -316,10 +316,16 @@ def map_run_results(s3: Any, bucket: str, manifest_key: str, map_run: str, count
         for key, size, execution in _children(files, manifest, "SUCCEEDED"):
             succeeded += 1
             try:
-                returned[key] = WorkerAnswer.model_validate_json(execution.get("Output") or "null")
+                answer = WorkerAnswer.model_validate_json(execution.get("Output") or "null")
             except ValidationError:
                 changed.append(key)
-            if console_folder(key, size):
+                continue
+            returned[key] = answer
+            # The console's folder holds nothing, so its worker counted nothing: a size of 0 beside an answer that
+            # counted a game or a line is no folder's (review: a shard whose key ends in "/" that held a mismatch,
+            # removed with its partial, its size said 0 in the result files, was dropped without a word, the audit
+            # clean)
+            if console_folder(key, size) and answer.games == answer.errors == 0:
                 folders.add(key)
         pending.extend(key for key, _, _ in _children(files, manifest, "PENDING"))
         named = ChildCounts(succeeded, failed, len(pending))
