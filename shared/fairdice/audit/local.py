@@ -13,6 +13,7 @@ import datetime as dt
 import multiprocessing
 import os
 import re
+import secrets
 import shutil
 import signal
 import tempfile
@@ -65,8 +66,9 @@ PLAN = PARTIALS + "plan.json"
 # What a run writes in its --out, or removes there as it starts afresh: its three outputs, and its blocks' partial
 # results with its plan. Nothing else there is the run's.
 OWN = (SUMMARY, FINDINGS, REPORT, PARTIALS)
-# A file the run stages beside its place, as `FolderResults` names it (8 random characters, as mkstemp's were too).
-_STAGED = re.compile(rf"{re.escape(STAGED_PREFIX)}[a-z0-9_]{{8}}")
+# A file the run stages beside its place, as `FolderResults` names it: 8 random characters (as mkstemp's were too),
+# after the run's mark (`Plan.staged`) where the run's main process writes it.
+_STAGED = re.compile(rf"{re.escape(STAGED_PREFIX)}(?:[0-9a-f]{{8}})?[a-z0-9_]{{8}}")
 # A block's partial result's folder, as `run` names it, and what an earlier run leaves in its --out, by name: its three
 # outputs, its plan and its blocks' partial results (and a file staged for one).
 _BLOCK = rf"{re.escape(PARTIALS)}[0-9]{{5,}}-[0-9]{{7,}}"
@@ -113,6 +115,13 @@ class Plan(BaseModel):
         default=None,
         description="the moment the daily archive is read as of, when one is: a resumed run keeps its interrupted"
         " run's, so that a day revealed meanwhile is judged alike in every block",
+    )
+    staged: str | None = Field(
+        default=None,
+        pattern="^[0-9a-f]{8}$",
+        description="the mark that starts the random part of the names of the files the run stages beside its outputs"
+        " (`.incoming-MARK…`): a later run removes those a run cut short left there only when they bear it, and lets"
+        " anyone's other files be (None: an earlier fairdice, whose staged files are let be). A resumed run keeps it",
     )
 
 
@@ -351,6 +360,7 @@ def run(
         archive=name_of(daily) if daily is not None else None,
         today=today,
         started=started,
+        staged=secrets.token_hex(4),
     )
     _out_folder(out, resume)
     with _alone_in(out, resume):
@@ -360,10 +370,11 @@ def run(
             # results, written as they are looked at, are no earlier audit's (review: a second audit was told to move
             # a running one's block results out of its --out)
             _earlier_results_only(out, among_inputs)
-        store = FolderResults(out)
+        store = FolderResults(out, plan.staged or "")
         # Looked for before `_prepare`, which writes a fresh run's plan
         left = _left_staged(out)
-        done, today, started = _prepare(out, store, plan, resume)
+        done, today, started, mark = _prepare(out, store, plan, resume)
+        store = FolderResults(out, mark)
         passed_over = _removed(left, passed_over, out)
         watch = progress or Progress()
         watch.start(sum(f.bytes for f in plan.files))
@@ -769,9 +780,10 @@ def _changed(planned: Plan, plan: Plan) -> str:
 
 def _prepare(
     out: Path, store: FolderResults, plan: Plan, resume: bool
-) -> tuple[dict[str, str], dt.date | None, dt.datetime | None]:
+) -> tuple[dict[str, str], dt.date | None, dt.datetime | None, str]:
     """Check a resume against the interrupted run's plan, or start afresh; the blocks already done, each with the
-    digest of the lines it audited, the day the run judges daily games by and the moment it reads the archive as of."""
+    digest of the lines it audited, the day the run judges daily games by, the moment it reads the archive as of and
+    the mark of the files it stages (`Plan.staged`)."""
     plan_file = out / PLAN
     if resume:
         if not plan_file.is_file():
@@ -782,7 +794,7 @@ def _prepare(
                 f"--resume: the audit in {out} checked daily games against {planned.archive or 'no archive'}, not"
                 f" {plan.archive or 'no archive'}"
             )
-        if planned.model_copy(update={"today": plan.today, "started": plan.started}) != plan:
+        if planned.model_copy(update={"today": plan.today, "started": plan.started, "staged": plan.staged}) != plan:
             raise UsageError(f"--resume: the inputs are not those of the audit in {out}: {_changed(planned, plan)}")
         later_day = plan.today is not None and planned.today is not None and planned.today > plan.today
         if later_day or (plan.started is not None and planned.started is not None and planned.started > plan.started):
@@ -806,8 +818,8 @@ def _prepare(
             retry = part.refused or part.failed
             if part.format == PARTIAL_FORMAT and part.lines_sha256 and keys_kept and not retry:
                 done[name] = part.lines_sha256
-        # A plan that kept no day or moment: this run's
-        return done, planned.today or plan.today, planned.started or plan.started
+        # A plan that kept no day or moment: this run's. One that kept no mark: none, as the plan is not written again
+        return done, planned.today or plan.today, planned.started or plan.started, planned.staged or ""
     # Whatever an earlier run (or anyone else) left of these is removed, or the run does not start: a partial left in
     # place would be a block's result that this run never audited, waiting for a resume to count it. The plan's bytes
     # are made first: nothing is removed for a run whose plan could not be written (a name JSON cannot hold).
@@ -825,21 +837,26 @@ def _prepare(
             f"--out {out}: cannot remove the results of an earlier audit there ({os_words(exc)}); give another --out"
         ) from None
     store.put(PLAN, planned_bytes)
-    return {}, plan.today, plan.started
+    return {}, plan.today, plan.started, plan.staged or ""
 
 
 def _left_staged(out: Path) -> list[Path]:
     """The files a run cut short left staged beside its outputs in `out` (`.incoming-…`, as `FolderResults` names
-    them), which no later run would write over: those at its root, where its `partials/` holds a plan (a run writes it
-    first), that hold no game (`_holds_results`). One without a plan, or holding a game, is no part of an output,
-    whoever put it there: it is let be, and listed as not read where `out` lies in a folder given (review: a game in
-    one went unsaid, exit 0)."""
-    if not (out / PLAN).is_file():
+    them), which no later run would write over: those at its root that bear the mark its plan names (`Plan.staged`; a
+    run writes its plan first) and hold no game (`_holds_results`). One without a plan or its mark, or holding a game,
+    is no part of an output, whoever put it there: it is let be, and listed as not read where `out` lies in a folder
+    given (review: a game in one went unsaid, exit 0; a user's own `.incoming-mynotes1`, a note, was removed)."""
+    try:
+        mark = Plan.model_validate_json((out / PLAN).read_bytes()).staged
+    except (OSError, ValidationError):
         return []
+    if mark is None:
+        return []
+    own = re.compile(rf"{re.escape(STAGED_PREFIX + mark)}[0-9a-f]{{8}}")
     return [
         path
         for path in sorted(out.iterdir())
-        if _STAGED.fullmatch(path.name) and not path.is_symlink() and path.is_file() and _holds_results(path, path.name)
+        if own.fullmatch(path.name) and not path.is_symlink() and path.is_file() and _holds_results(path, path.name)
     ]
 
 

@@ -47,13 +47,15 @@ _WRITING_FAILED = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROF
 
 
 class FolderResults:
-    """`Results` in a folder: one file per name, each written beside its place and renamed into it."""
+    """`Results` in a folder: one file per name, each written beside its place and renamed into it. `mark` starts the
+    random part of each staged file's name, so that a run can tell the files it staged from anyone's."""
 
     # Reading local files with threads gains nothing and costs memory (a malloc arena per thread).
     read_ahead = 1
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, mark: str = "") -> None:
         self.root = root
+        self.mark = mark
 
     def __repr__(self) -> str:
         return f"FolderResults({str(self.root)!r})"
@@ -92,7 +94,7 @@ class FolderResults:
     def _staged(self, name: str) -> Iterator[Path]:
         target = self.root / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        temporary = _new_file(target.parent)
+        temporary = _new_file(target.parent, self.mark)
         try:
             yield Path(temporary)
             os.replace(temporary, target)
@@ -100,13 +102,13 @@ class FolderResults:
             Path(temporary).unlink(missing_ok=True)
 
 
-def _new_file(folder: Path) -> Path:
-    """A new empty file in `folder`, named `STAGED_PREFIX` and 8 random characters (as mkstemp names one), made as any
-    other file is: as the umask of the moment has it. mkstemp makes a file its owner alone may read (review: another
-    user could not read the report, 0600 whatever the umask). Not flushed to disk before it is renamed, as the
+def _new_file(folder: Path, mark: str = "") -> Path:
+    """A new empty file in `folder`, named `STAGED_PREFIX`, `mark` and 8 random characters (as mkstemp names one),
+    made as any other file is: as the umask of the moment has it. mkstemp makes a file its owner alone may read (review:
+    another user could not read the report, 0600 whatever the umask). Not flushed to disk before it is renamed, as the
     archive's are: an audit's results are made again by auditing again, where a day's record is not."""
     while True:
-        path = folder / f"{STAGED_PREFIX}{secrets.token_hex(4)}"
+        path = folder / f"{STAGED_PREFIX}{mark}{secrets.token_hex(4)}"
         try:
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
         except FileExistsError:

@@ -1892,8 +1892,9 @@ def test_what_a_run_cut_short_left_staged_beside_its_outputs_is_removed_by_the_n
     tmp_path: Path, where: str, again: list[str]
 ) -> None:
     # Given a run of fair games killed as it wrote its report: the page half written in the file it stages beside its
-    # outputs, `.incoming-…`, as FolderResults names it (review, run for real with SIGKILL: the file was left in --out
-    # by every later run, and where --out lies in the folder audited, listed by each as passed over, exit 1)
+    # outputs, `.incoming-…` and the mark its plan names, as FolderResults names it (review, run for real with SIGKILL:
+    # the file was left in --out by every later run, and where --out lies in the folder audited, listed by each as
+    # passed over, exit 1)
     folder = tmp_path / "in"
     games.write(folder / "day.jsonl", many(3))
     out = {"elsewhere": tmp_path / "out", "hidden-in-the-input": folder / ".audit", "the-input-folder": folder}[where]
@@ -1901,7 +1902,7 @@ def test_what_a_run_cut_short_left_staged_beside_its_outputs_is_removed_by_the_n
     assert main(arguments) == 0
     page = (out / "report.html").read_bytes()
     (out / "report.html").unlink()
-    (out / ".incoming-0a1b2c3d").write_bytes(page[: len(page) // 2])
+    (out / f".incoming-{staged_mark(out)}0a1b2c3d").write_bytes(page[: len(page) // 2])
 
     # When it is audited again, afresh or resumed
     exit_status = main([*arguments, *again])
@@ -1910,6 +1911,32 @@ def test_what_a_run_cut_short_left_staged_beside_its_outputs_is_removed_by_the_n
     assert [path.name for path in out.iterdir() if path.name.startswith(".incoming-")] == []
     assert summary(out)["passed_over"] == []
     assert exit_status == 0
+
+
+def staged_mark(out: Path) -> str:
+    """The mark of the files the run in `out` stages beside its outputs, as its plan names it."""
+    mark = json.loads((out / "partials" / "plan.json").read_text())["staged"]
+    assert isinstance(mark, str)
+    return mark
+
+
+@pytest.mark.parametrize("again", [[], ["--resume"]], ids=["afresh", "resumed"])
+def test_a_users_file_named_as_a_staged_one_that_holds_no_game_is_kept_by_a_run_into_that_out(
+    tmp_path: Path, again: list[str]
+) -> None:
+    # Given an earlier run's results in --out and, beside them, a user's note named as a file the run stages (review:
+    # "nothing lost", yet every run into that --out removed it, as it held no game)
+    games.write(tmp_path / "day.jsonl", many(1))
+    out = tmp_path / "out"
+    arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1"]
+    assert main(arguments) == 0
+    (out / ".incoming-mynotes1").write_bytes(b"my own notes, not a game\n")
+
+    # When it is audited again into it, afresh or resumed
+    assert main([*arguments, *again]) == 0
+
+    # Then the note is kept: the run removes only the staged files that bear its plan's mark
+    assert (out / ".incoming-mynotes1").read_bytes() == b"my own notes, not a game\n"
 
 
 def test_a_file_named_as_a_staged_one_beside_a_plan_that_holds_a_game_is_kept_and_listed_as_not_read(
