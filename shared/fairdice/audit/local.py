@@ -437,7 +437,7 @@ def _alone_in(out: Path, resume: bool) -> Iterator[None]:
     of a file of fair games counted another run's games not fair, and one of games not fair was clean, exit 0). The
     lock is the folder's own (flock on it; no file is written for it), held by the run and the worker processes forked
     with it, and let go as they end, however they end. A resume into no folder is refused here, as it finds none to
-    hold."""
+    hold, and a folder that cannot be read is refused, as it cannot be held (nor listed)."""
     try:
         import fcntl
     except ImportError:  # Windows: no flock, and no fork either
@@ -453,9 +453,13 @@ def _alone_in(out: Path, resume: bool) -> Iterator[None]:
             raise _nothing_to_resume(out) from None
         yield
         return
-    except OSError:  # one not to be opened
-        yield
-        return
+    except OSError as exc:
+        # A folder that may be written in but not read (mode d-wx): held by no run, so a second audit there went on
+        # beside the first, and every later run stopped, exit 3, asking for the --resume that stopped alike (review)
+        raise UsageError(
+            f"--out {out}: cannot be read ({exc.strerror}): the audit lists it for an earlier audit's results and"
+            " holds it so that no other audit writes there at once; let it be read (chmod u+r), or give another --out"
+        ) from None
     try:
         try:
             fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -923,6 +923,37 @@ def test_a_folder_under_the_input_that_cannot_be_read_is_a_usage_error_not_passe
     assert "locked: cannot be opened (Permission denied)" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("again", [[], ["--resume"]], ids=["afresh", "resumed"])
+def test_an_out_that_may_be_written_in_but_not_read_is_a_usage_error_before_anything_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], again: list[str]
+) -> None:
+    # Given an --out of mode d-wx, as a user other than root finds it (review: no run held it, so a second audit went
+    # on beside the first; every later run stopped, exit 3, asking for a --resume that stopped alike)
+    games.write(tmp_path / "day.jsonl", many(1))
+    out = tmp_path / "out"
+    arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1"]
+    assert main(arguments) == 0
+    before = sorted(out.rglob("*"))
+    opened = os.open
+
+    def refusing(path: Any, flags: int, *rest: Any, **named: Any) -> int:  # this runs as root
+        if Path(path) == out and flags & os.O_ACCMODE == os.O_RDONLY:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return opened(path, flags, *rest, **named)
+
+    monkeypatch.setattr(os, "open", refusing)
+    capsys.readouterr()
+
+    # When it is audited into it, afresh or resumed, Then it is refused, exit 2, saying what to do, and nothing written
+    assert main([*arguments, *again]) == 2
+    assert capsys.readouterr().err == (
+        f"fairdice: audit: --out {out}: cannot be read (Permission denied): the audit lists it for an earlier audit's"
+        " results and holds it so that no other audit writes there at once; let it be read (chmod u+r), or give"
+        " another --out\n"
+    )
+    assert sorted(out.rglob("*")) == before
+
+
 @pytest.mark.parametrize("named", ["itself", "its-folder"])
 def test_a_file_whose_name_is_not_utf8_is_a_usage_error_naming_it_and_an_earlier_audit_is_kept(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], named: str
