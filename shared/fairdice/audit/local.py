@@ -763,9 +763,7 @@ def _changed(planned: Plan, plan: Plan) -> str:
     if planned.named != plan.named:
         # The same files, named otherwise (review: a folder's files named one by one left its hidden .late.jsonl
         # unsaid, and the resumed audit clean where the run it finished was not)
-        if planned.named is None:
-            return "it kept no word of how its inputs were named (an earlier fairdice wrote it): audit them afresh"
-        before, given = planned.named, plan.named or []
+        before, given = planned.named or [], plan.named or []
         dropped = next((name for name in before if name not in given), None)
         also = next((name for name in given if name not in before), None)
         said = f"it named {dropped}, which these do not" if dropped else f"these name {also}, which it did not"
@@ -777,9 +775,20 @@ def _changed(planned: Plan, plan: Plan) -> str:
         )
         return f"{said}: name the inputs as that run named them ({how})"
     if planned.block_bytes != plan.block_bytes:
-        held = f"of at most {planned.block_bytes:,} bytes" if planned.block_bytes else "by their lines alone"
-        return f"it cut blocks {held}, this fairdice of at most {plan.block_bytes:,} bytes: audit them afresh"
+        return (
+            f"it cut blocks of at most {planned.block_bytes:,} bytes, this fairdice of at most {plan.block_bytes:,}"
+            " bytes: audit them afresh"
+        )
     return f"it read blocks of {planned.block_lines:,} lines, this fairdice reads {plan.block_lines:,}"
+
+
+def _begun_earlier(planned: Plan) -> str | None:
+    """What an earlier fairdice's plan lacks that a resume needs, in words, or None for this fairdice's."""
+    if planned.named is None:
+        return "kept no word of how its inputs were named (a folder, or its files one by one)"
+    if planned.block_bytes is None:
+        return f"cut its blocks by their lines alone, where this one also ends a block at {BLOCK_BYTES:,} bytes"
+    return None
 
 
 def _prepare(
@@ -793,6 +802,15 @@ def _prepare(
         if not plan_file.is_file():
             raise _nothing_to_resume(out)
         planned = Plan.model_validate_json(plan_file.read_bytes())
+        earlier = _begun_earlier(planned)
+        if earlier is not None:
+            # Said as what it is, and what to do (review: "the inputs are not those of the audit", of the same inputs,
+            # and "audit them afresh", which did not say how)
+            raise UsageError(
+                f"--resume: the audit in {out} was begun by an earlier fairdice, which {earlier}; this fairdice cannot"
+                " finish it: audit the inputs afresh, with the same command without --resume (which removes that"
+                f" audit's results in {out} first)"
+            )
         if planned.archive != plan.archive:
             raise UsageError(
                 f"--resume: the audit in {out} checked daily games against {planned.archive or 'no archive'}, not"

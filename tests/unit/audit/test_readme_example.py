@@ -74,7 +74,8 @@ def test_the_readme_says_a_resume_of_a_run_whose_blocks_an_earlier_fairdice_cut_
     capsys.readouterr()
     # When it is resumed, Then it is refused, exit 2, saying why
     assert main(["audit", str(day), "--out", str(out), "--resume"]) == 2
-    assert "it cut blocks by their lines alone" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "cut its blocks by their lines alone" in err and "the same command without --resume" in err
     # And the README's --resume names it among the resumes it refuses (review: it named only an earlier fairdice's
     # run that kept no word of how its inputs were named, and said that one "is audited afresh")
     (resume,) = [item for item in section().split("\n- ") if item.startswith("`--resume`")]
