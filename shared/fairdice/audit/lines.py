@@ -8,6 +8,7 @@ line where it broke; the lines before it stand.
 """
 
 import hashlib
+import re
 import zlib
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
@@ -47,8 +48,9 @@ def is_gzip(name: str) -> bool:
 def numbered_lines(raw: Readable, name: str, max_bytes: int = MAX_LINE_BYTES) -> Iterator[Line]:
     """Every non-blank line of a shard with its number (from 1), or why it could not be read.
 
-    Blank lines are counted but not given: they hold no game. A line's ending, LF or CR LF, is not part of it: the
-    cap is on the bytes before it, whichever ending a file uses (a line given keeps a CR LF ending's CR, as read).
+    Blank lines are counted but not given: they hold no game (`_blank`: in little-endian UTF-16 or UTF-32 too). A line's
+    ending, LF or CR LF, is not part of it: the cap is on the bytes before it, whichever ending a file uses (a line
+    given keeps a CR LF ending's CR, as read).
     """
     chunks = _gunzipped(raw) if is_gzip(name) else _read(raw)
     number = 0  # lines ended so far
@@ -74,7 +76,7 @@ def numbered_lines(raw: Readable, name: str, max_bytes: int = MAX_LINE_BYTES) ->
                 yield number, _too_long(max_bytes, within)
             else:
                 line = pending + piece
-                if line and not line.isspace():
+                if not _blank(line):
                     yield number, line
             pending, too_long, within, trailing = b"", False, False, False
         tail = pieces[-1]
@@ -89,8 +91,20 @@ def numbered_lines(raw: Readable, name: str, max_bytes: int = MAX_LINE_BYTES) ->
     # line of the cap and a CR is read, as it would be with the LF.
     if too_long:
         yield number + 1, _too_long(max_bytes, within)
-    elif pending and not pending.isspace():
+    elif not _blank(pending):
         yield number + 1, pending
+
+
+# What a blank line leaves in little-endian UTF-16 or UTF-32 (as Windows PowerShell writes a file): the NUL bytes of
+# the line feed before it, then white space. The same NUL bytes after the last line are one alone. Each was a finding
+# more than the file has lines (review). NUL bytes of any other length, such as a file's tail zeroed by a crash, are
+# no blank line: their finding stays.
+_LITTLE_ENDIAN_BLANK = re.compile(rb"\0(?:[ \t\r\x0b\x0c]\0)*|\0\0\0(?:[ \t\r\x0b\x0c]\0\0\0)*")
+
+
+def _blank(line: bytes) -> bool:
+    """Whether a line holds no game: white space alone, in UTF-8 or in little-endian UTF-16 or UTF-32."""
+    return not line or line.isspace() or (line[:1] == b"\0" and _LITTLE_ENDIAN_BLANK.fullmatch(line) is not None)
 
 
 def _over(pending: bytes, part: bytes, max_bytes: int) -> bool:
@@ -176,11 +190,12 @@ def lone_returns(line: bytes) -> bool:
 
 
 # Said of a line that cannot be read and holds NUL bytes: text in UTF-16 or UTF-32, whose every ASCII character has NUL
-# bytes beside it; little-endian (as Windows PowerShell writes a file) leaves a line feed's after it. Short enough that
-# the longest reason json gives before it stays within problems.MAX_MESSAGE (review: 342 characters)
+# bytes beside it; little-endian (as Windows PowerShell writes a file) leaves a line feed's after it, read as the next
+# line's start (`_blank`). Short enough that the longest reason json gives before it stays within problems.MAX_MESSAGE
+# (review: 342 characters)
 NUL_WITHIN = (
     "; it holds NUL bytes (0x00), as UTF-16 or UTF-32 text does: JSON Lines is UTF-8 (in little-endian, each line"
-    " feed's NUL bytes are read as the next line's start or, after the last, as a line)"
+    " feed's NUL bytes are read as the next line's start)"
 )
 
 

@@ -2386,11 +2386,14 @@ def test_a_game_within_a_file_shaped_as_a_result_in_an_out_within_the_input_is_r
 
 
 def test_an_earlier_audit_of_odd_ids_and_lines_is_its_own_results_again(tmp_path: Path) -> None:
-    # Ids with a NUL, quotes, a backslash, non-ASCII; a line of NUL bytes; a CR LF line: every result is UTF-8 text
+    # Ids with a NUL, quotes, a backslash, non-ASCII; a line of NUL bytes (four, as no blank line in UTF-16 or UTF-32
+    # leaves); a CR LF line: every result is UTF-8 text
     folder = tmp_path / "in"
     odd = [{**games.narde(n), "id": name} for n, name in enumerate(["a\u0000b", 'q"uo\\te', "表7-é😀"])]
     (folder).mkdir()
-    (folder / "a.jsonl").write_bytes(games.jsonl(odd) + b"\0\0\0\n" + games.jsonl([games.narde(7)]).rstrip() + b"\r\n")
+    (folder / "a.jsonl").write_bytes(
+        games.jsonl(odd) + b"\0\0\0\0\n" + games.jsonl([games.narde(7)]).rstrip() + b"\r\n"
+    )
     assert main(["audit", str(folder), "--out", str(folder), "--workers", "1"]) == 1
     first = summary(folder)
     assert main(["audit", str(folder), "--out", str(folder), "--workers", "1"]) == 1

@@ -551,13 +551,14 @@ def test_a_line_in_another_encoding_than_utf8_or_after_a_byte_order_mark_is_a_fi
     assert findings[2]["error"]["message"].startswith("the line is not UTF-8 text: ")
 
 
-def test_each_finding_of_a_file_in_utf16_or_utf32_says_its_lines_hold_nul_bytes_as_such_text_does(
+def test_a_file_in_utf16_or_utf32_is_one_finding_a_line_each_saying_its_lines_hold_nul_bytes_as_such_text_does(
     tmp_path: Path,
 ) -> None:
     # Review: a file of two games in UTF-16 (as Windows PowerShell writes one) was three lines not verified, "Expecting
     # property name enclosed in double quotes (column 2)" and "Expecting value (column 1)" twice, nothing saying why,
-    # nor why three: each line feed's NUL byte is read as the start of the next line
-    games_text = "".join(json.dumps(games.narde(n)) + "\r\n" for n in range(2))
+    # nor why three: each line feed's NUL byte is read as the start of the next line, and the last one as a line. Now
+    # a line of NUL bytes alone is blank, as it holds no game: a blank line between the two games too
+    games_text = json.dumps(games.narde(0)) + "\r\n\r\n" + json.dumps(games.narde(1)) + "\r\n"
     for encoding in ("utf-16", "utf-16-le", "utf-32-le", "utf-16-be"):
         store = FolderResults(tmp_path / encoding)
         data = io.BytesIO(games_text.encode(encoding))
@@ -565,11 +566,12 @@ def test_each_finding_of_a_file_in_utf16_or_utf32_says_its_lines_hold_nul_bytes_
         findings = (tmp_path / encoding / partial_key("s", FINDINGS)).read_text().splitlines()
 
         assert partial.counts.games == 0
-        assert len(findings) == partial.counts.errors == (2 if encoding.endswith("be") else 3)
+        assert [json.loads(finding)["line"] for finding in findings] == [1, 3], encoding
+        assert partial.counts.errors == 2
         for finding in map(json.loads, findings):
             assert finding["error"]["message"].endswith(
                 "; it holds NUL bytes (0x00), as UTF-16 or UTF-32 text does: JSON Lines is UTF-8 (in little-endian,"
-                " each line feed's NUL bytes are read as the next line's start or, after the last, as a line)"
+                " each line feed's NUL bytes are read as the next line's start)"
             ), (encoding, finding)
             assert "carriage returns" not in finding["error"]["message"]  # a CR LF's, in UTF-16: no CR alone
 
