@@ -14,7 +14,7 @@ from pydantic import AfterValidator, AliasChoices, AliasPath, BaseModel, Field, 
 
 from fairdice import schemes
 from fairdice.errors import FairdiceError, InvalidInput, UnknownDay
-from fairdice.prose import COPY_LINK, cut, quoted
+from fairdice.prose import COPY_LINK, cut, number, quoted
 from fairdice.schemes.base import Scheme
 
 WHOLE_REQUEST = "request"
@@ -150,9 +150,10 @@ def _words(error: Any, context: dict[str, Any], scheme: str | None, loc: tuple[i
         case "union_tag_not_found":
             return f"is required and must be one of {', '.join(schemes.ids())}{_scheme_of_fields(given)}"
         case "less_than_equal":
-            return f"must be at most {context['le']}, got {quoted(given)}"
+            # the limit grouped as the product writes its numbers (10,000), the value as it was given
+            return f"must be at most {number(context['le'])}, got {quoted(given)}"
         case "greater_than_equal":
-            return f"must be at least {context['ge']}, got {quoted(given)}"
+            return f"must be at least {number(context['ge'])}, got {quoted(given)}"
         case "int_type" | "int_parsing" | "int_from_float":
             return f"must be a whole number, got {quoted(given)}"
         case "bool_type" | "bool_parsing":
@@ -180,7 +181,7 @@ def _words(error: Any, context: dict[str, Any], scheme: str | None, loc: tuple[i
 
 
 def _entries(n: int) -> str:
-    return "1 entry" if n == 1 else f"{n} entries"
+    return "1 entry" if n == 1 else f"{number(n)} entries"
 
 
 # ---- did you mean ---------------------------------------------------------------------------------

@@ -740,8 +740,8 @@ const fairdice = (() => {
       n = Number(value);
     } else if (typeof value === "number" && Number.isInteger(value)) n = value;
     else throw new Error(`must be a whole number, got ${shown(value)}`);
-    if (n < low) throw new Error(`must be at least ${low}, got ${shown(value)}`);
-    if (n > high) throw new Error(`must be at most ${high}, got ${shown(value)}`);
+    if (n < low) throw new Error(`must be at least ${number(low)}, got ${shown(value)}`);
+    if (n > high) throw new Error(`must be at most ${number(high)}, got ${shown(value)}`);
     return n;
   }
 
@@ -757,7 +757,7 @@ const fairdice = (() => {
     throw new Error(`must be true or false, got ${shown(value)}`);
   }
 
-  const entries = (n) => (n === 1 ? "1 entry" : `${n} entries`);
+  const entries = (n) => (n === 1 ? "1 entry" : `${number(n)} entries`);
 
   /** A list of `low` to `high` entries, each read by `item` (its errors name `name[i]`). */
   function listOf(name, low, high, item) {

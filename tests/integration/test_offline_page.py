@@ -1014,6 +1014,9 @@ BAD_LINKS = [
     # a number of 4 digits or more grouped, as the rolls' own reader groups it (review: "roll 5000", "roll 12,002")
     f"?scheme=bg-dice-v1&key={KEY.hex()}&rolls=5000:+46",
     f"?seed={KEY.hex()}&client=a,b&first=3&rolls=5000:+63",
+    # a bound's limit grouped too, the value as given (review: "must be at most 9999, got '12000'")
+    f"?scheme=narde-v1&key={KEY.hex()}&phrase=a&first=12000",
+    f"?scheme=narde-v1&key={KEY.hex()}&phrase=a&n=10001",
     f"?scheme=narde-v1&key={KEY.hex()}&phrase=a&first=3&rolls=1:+1-1%0A2:+2-2",
     f"?scheme=three-dice&seed={KEY.hex()}&n=2",
     "?scheme=three-dice&white=a&black=b&n=2",

@@ -67,7 +67,7 @@ def test_verify_pretty_indents_the_json(tmp_path: Path, capsys: pytest.CaptureFi
 @pytest.mark.parametrize(
     ("data", "stderr"),
     [
-        (FAIR | {"count": 10_001}, "fairdice: count: must be at most 10000, got 10001\n"),
+        (FAIR | {"count": 10_001}, "fairdice: count: must be at most 10,000, got 10001\n"),
         (FAIR | {"phrase": None}, "fairdice: phrase: a phrase must be text of 1 to 256 characters\n"),
         ({"scheme": "daily", "date": "2026-10-28", "player_id": "123e4567-e89b-12d3-a456-426614174000"},
          "fairdice: secret: this check reads no daily archive: give the day's secret, which the archive reveals"

@@ -202,10 +202,22 @@ def test_a_seal_is_a_sha256_of_32_bytes() -> None:
 
 
 def test_counts_above_the_cap_are_refused_with_the_limit_named() -> None:
-    assert problems(PAIR36 | {"count": MAX_ROLLS + 1}) == [
-        ("count", f"must be at most {MAX_ROLLS}, got {MAX_ROLLS + 1}")
-    ]
+    assert problems(PAIR36 | {"count": MAX_ROLLS + 1}) == [("count", "must be at most 10,000, got 10001")]
     assert parse_request(PAIR36 | {"count": MAX_ROLLS})
+
+
+def test_a_bounds_limit_is_grouped_as_every_other_number_and_the_value_quoted_as_given() -> None:
+    # Review: "first: must be at most 9999, got '12000'" beside "rolls 9,999 and 10,000 go past 9,999"
+    assert problem(NARDE | {"key": KEY, "first": "12000"}) == ("first", "must be at most 9,999, got '12000'")
+    assert problem(NARDE | {"key": KEY, "recorded": None, "count": 12000}) == (
+        "count",
+        "must be at most 10,000, got 12000",
+    )
+    # and the limit of a list's entries too
+    assert problem({"scheme": "bg-dice-v1", "key": KEY, "labels": ["bg-dice-v1:turn:1"] * (MAX_ROLLS + 1)}) == (
+        "labels",
+        "must have at most 10,000 entries",
+    )
 
 
 def test_a_count_must_be_a_positive_whole_number() -> None:
