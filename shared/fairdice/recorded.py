@@ -364,22 +364,26 @@ def _from_text(text: str, sides: Sequence[int], link: bool = False) -> Paste:
     rolls: list[tuple[int, ...]] = []
     first: int | None = None
     for (at, line), number, bare in zip(lines, numbers, read, strict=True):
+        above = _roll_before(first, len(rolls))  # the roll before the line, as the lines above it name it
         if number is None:
             try:
-                rolls.extend(_rolls_of_line(line, table, sides, at, len(rolls), link, at == lines[-1][0]))
+                rolls.extend(_rolls_of_line(line, table, sides, at, above, link, at == lines[-1][0]))
             except RecordedError:
                 # Bare digits that could be a roll, read as one (`12 3 4`, roll 12 as 1-2): said so, where what is left
                 # is dice each alone (review: "line 1, roll 2: '3' is one die", the 12 read as a roll unsaid)
-                link_at = len(rolls) if link else None
+                link_at = above if link else None
                 if bare is None or (said := _number_then_dice(at, line, bare[1], sides, link_at, as_roll=True)) is None:
                     raise
                 raise RecordedError(said) from None
             continue
         first = _placed(at, number[0], len(rolls), first, link)
         try:
-            found = _rolls_of_line(number[1], table, sides, at, len(rolls), link, at == lines[-1][0])
+            found = _rolls_of_line(
+                number[1], table, sides, at, _roll_before(first, len(rolls)), link, at == lines[-1][0]
+            )
         except RecordedError:
-            if (said := _number_then_dice(at, line, number[1], sides, len(rolls) if link else None)) is None:
+            # The line's number may be a die read as one (`6 3`): the dice left are named as the lines above name them
+            if (said := _number_then_dice(at, line, number[1], sides, above if link else None)) is None:
                 raise
             raise RecordedError(said) from None
         if not found:
@@ -388,6 +392,13 @@ def _from_text(text: str, sides: Sequence[int], link: bool = False) -> Paste:
             raise RecordedError(f"{where}roll {grouped(number[0])} has no dice{f': {COPY_LINK}' if link else ''}")
         rolls.extend(found)
     return Paste(rolls, first)
+
+
+def _roll_before(first: int | None, read: int) -> int:
+    """The roll before the next, after `read` rolls, as a message names it: by its place, or by its number where the
+    paste numbers its rolls from `first` (review: "5000: 1-1 1-7" was "roll 2: 7 is not a face", of roll 5,001).
+    verifier.js's `rollBefore` says the same."""
+    return read if first is None else first + read - 1
 
 
 def _number(line: str, sides: Sequence[int]) -> _Number | None:
@@ -542,9 +553,10 @@ def _rolls_of_line(
     link: bool = False,
     last: bool = True,
 ) -> list[tuple[int, ...]]:
-    """The rolls written on line `at` (without its number), after `before` rolls on the lines above it (`link`: a
-    link's rolls, whose rolls are named without a line: a link is copied, not written in lines, and a roll's number
-    counts the link's rolls whole; `last`: the line is the text's last, where a link cut short ends)."""
+    """The rolls written on line `at` (without its number), after the roll a message names `before` (`_roll_before`:
+    the rolls above it counted, or the paste's own number of the last of them) (`link`: a link's rolls, whose rolls
+    are named without a line: a link is copied, not written in lines; `last`: the line is the text's last, where a link
+    cut short ends)."""
     tokens = _tokens(text)
     known = list(map(table.get, tokens))
     if all(known):  # every token a plain roll (a non-empty tuple): the whole line in one step

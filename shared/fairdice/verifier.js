@@ -1246,7 +1246,7 @@ const fairdice = (() => {
     }
     const rolls = [];
     for (let i = 0; i < token.length; i += sides.length) {
-      rolls.push(sides.map((s, j) => die(token[i + j], s, line, first + i / sides.length)));
+      rolls.push(sides.map((s, j) => die(token[i + j], s, line, BigInt(first) + BigInt(i / sides.length))));
     }
     return rolls;
   }
@@ -1334,19 +1334,25 @@ const fairdice = (() => {
     return table;
   }
 
-  /** The rolls written on line `at` (without its number), after `before` rolls on the lines above it (`link`: a
-   * link's rolls, named without a line, as fairdice.recorded names them; `last`: the line is the text's last, where a
-   * link cut short ends). */
+  /** The rolls written on line `at` (without its number), after the roll a message names `before` (`rollBefore`)
+   * (`link`: a link's rolls, named without a line, as fairdice.recorded names them; `last`: the line is the text's
+   * last, where a link cut short ends). */
   function rollsOfLine(text, table, sides, at, before, link = false, last = true) {
     const rolls = [];
     const tokens = text.split(TOKEN_SPLIT).filter(Boolean);
     for (const [n, token] of tokens.entries()) {
       const roll = table.get(token);
       if (roll) rolls.push(roll.slice());
-      else rolls.push(...fromToken(token, sides, link ? null : at, before + rolls.length + 1, link, last && n + 1 === tokens.length));
+      else rolls.push(...fromToken(token, sides, link ? null : at, BigInt(before) + BigInt(rolls.length + 1), link, last && n + 1 === tokens.length));
     }
     return rolls;
   }
+
+  /**
+   * The roll before the next, after `read` rolls, as a message names it: by its place, or by its number where the
+   * paste numbers its rolls from `first` (fairdice.recorded._roll_before).
+   */
+  const rollBefore = (first, read) => (first === null ? BigInt(read) : first + BigInt(read) - 1n);
 
   /** Whether bare digits read as one or more rolls (`25`, `6344`), so they may not be a number. */
   const couldBeRolls = (digits, sides) =>
@@ -1386,7 +1392,7 @@ const fairdice = (() => {
     const left = `which leaves ${counted(dice.length, "die", "dice")}, ${quoted(dice.join(" "))}`;
     if (linkAt !== null) {
       // The dice left start the roll after those the digits made, where they were read as rolls
-      const roll = linkAt + (asRoll ? Math.floor(head.length / sides.length) : 0) + 1;
+      const roll = BigInt(linkAt) + BigInt((asRoll ? Math.floor(head.length / sides.length) : 0) + 1);
       return (
         `${rollAt(null, roll)}: ${head} was read as ${asRoll ? asRolls : "a roll's number"}, ${left}; the game` +
         ` writes each roll's ${sides.length} dice together in a link, such as ${shape.replace(/-/g, "")}: ${COPY_LINK}`
@@ -1605,12 +1611,13 @@ const fairdice = (() => {
     let first = null;
     lines.forEach(([at, line], i) => {
       const numbered = numbers[i];
+      const above = rollBefore(first, rolls.length); // the roll before the line, as the lines above it name it
       if (numbered === null) {
         try {
-          rolls.push(...rollsOfLine(line, table, sides, at, rolls.length, link, at === lines[lines.length - 1][0]));
+          rolls.push(...rollsOfLine(line, table, sides, at, above, link, at === lines[lines.length - 1][0]));
         } catch (error) {
           // Bare digits that could be a roll, read as one (`12 3 4`): said so (fairdice.recorded)
-          const said = read[i] === null ? null : numberThenDice(at, line, read[i][1], sides, link ? rolls.length : null, true);
+          const said = read[i] === null ? null : numberThenDice(at, line, read[i][1], sides, link ? above : null, true);
           if (said === null) throw error;
           throw new Error(said);
         }
@@ -1619,9 +1626,10 @@ const fairdice = (() => {
       first = placedAt(at, numbered[0], rolls.length, first, link);
       let found;
       try {
-        found = rollsOfLine(numbered[1], table, sides, at, rolls.length, link, at === lines[lines.length - 1][0]);
+        found = rollsOfLine(numbered[1], table, sides, at, rollBefore(first, rolls.length), link, at === lines[lines.length - 1][0]);
       } catch (error) {
-        const said = numberThenDice(at, line, numbered[1], sides, link ? rolls.length : null);
+        // The line's number may be a die read as one (`6 3`): the dice left are named as the lines above name them
+        const said = numberThenDice(at, line, numbered[1], sides, link ? above : null);
         if (said === null) throw error;
         throw new Error(said);
       }

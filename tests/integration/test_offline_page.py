@@ -1016,6 +1016,11 @@ BAD_LINKS = [
     f"?seed={KEY.hex()}&client=a,b&first=3&rolls=5000:+63",
     # a bound's limit grouped too, the value as given (review: "must be at most 9999, got '12000'")
     f"?scheme=narde-v1&key={KEY.hex()}&phrase=a&first=12000",
+    # a wrong die of a numbered link named by its roll's number, not its place (review: "roll 2" of roll 5,001)
+    f"?scheme=narde-v1&key={KEY.hex()}&phrase=a&rolls=5000:+1-1+1-7",
+    f"?scheme=narde-v1&key={KEY.hex()}&phrase=a&rolls=5000:+1-1%0A12+3+4",
+    f"?scheme=narde-v1&key={KEY.hex()}&phrase=a&rolls=5000:+11+2117",
+    f"?scheme=narde-v1&key={KEY.hex()}&phrase=a&rolls=5000:+1-1%0A5001+3",
     f"?scheme=narde-v1&key={KEY.hex()}&phrase=a&n=10001",
     f"?scheme=narde-v1&key={KEY.hex()}&phrase=a&first=3&rolls=1:+1-1%0A2:+2-2",
     f"?scheme=three-dice&seed={KEY.hex()}&n=2",
@@ -1402,6 +1407,11 @@ PASTED = [
     ("1-2-3 45", (6, 6, 6)),
     ("6" * 4301, (6, 6)),  # its digits and whole rolls grouped by thousands alike (review)
     ("66" * 2150 + "67", (6, 6)),  # and a roll's number (review: "line 1, roll 2151")
+    # a numbered paste's wrong die named by the roll's number (review: "line 2, roll 2" of roll 5,001)
+    ("5000: 1-1\n5001: 1-7", (6, 6)),
+    ("5000: 1-1\n1-7", (6, 6)),
+    ("Roll 5000: 1-1 2117", (6, 6)),
+    ("9999999999999999: 1-1 1-7", (6, 6)),  # past what a JavaScript number holds exactly
     ("6-3\n" * 1200 + "Roll 1100: 4-4", (6, 6)),  # and a line's
     ("Roll 2000: 6-3\nRoll 2005: 4-4", (6, 6)),
     ("Roll 9999999999999999: 6-3\nRoll 1: 4-4", (6, 6)),  # a number past 2**53 grouped to its last digit

@@ -336,12 +336,13 @@ def test_bare_digits_read_as_a_roll_before_dice_each_alone_say_so_and_how_to_num
 def test_a_line_numbered_as_the_message_on_bare_digits_says_is_read_as_numbered() -> None:
     assert read_recorded("12: 3-4", PAIR) == Paste([(3, 4)], 12)
 
-    # The number was written as one (Roll 4:, 4.): only bare digits are said to have been read as a number
+    # The number was written as one (Roll 4:, 4.): only bare digits are said to have been read as a number, and the
+    # roll is named by it
     for pasted in ("Roll 4: 1", "4. 1", "#4 1"):
         with pytest.raises(RecordedError) as caught:
             parse_recorded(pasted, PAIR)
         said = str(caught.value)
-        assert said == "line 1, roll 1: '1' is one die; write each roll's 2 dice together, such as 6-5 or 65", pasted
+        assert said == "line 1, roll 4: '1' is one die; write each roll's 2 dice together, such as 6-5 or 65", pasted
 
 
 def test_a_refused_paste_names_the_field_recorded_and_says_where() -> None:
@@ -367,6 +368,31 @@ def test_a_wrong_die_in_rolls_written_together_names_its_own_roll(pasted: object
     with pytest.raises(RecordedError) as caught:
         parse_recorded(pasted, PAIR)
     assert str(caught.value) == said
+
+
+@pytest.mark.parametrize(
+    ("pasted", "link", "said"),
+    [
+        # Review: "line 2, roll 2" and, of a link, "roll 2", where the paste and the link number it 5001
+        ("5000: 1-1\n5001: 1-7", False, "line 2, roll 5,001: 7 is not a face of a 6-sided die"),
+        ("5000: 1-1 1-7", True, "roll 5,001: 7 is not a face of a 6-sided die"),
+        # a line without a number after a numbered one goes on counting from it, and a game's roll 0 is roll 0
+        ("5000: 1-1\n1-7", False, "line 2, roll 5,001: 7 is not a face of a 6-sided die"),
+        ("0: 1-7", True, "roll 0: 7 is not a face of a 6-sided die"),
+        # a run of rolls written together, its wrong die's own roll by its number
+        ("5000: 11 2117", True, "roll 5,002: 7 is not a face of a 6-sided die"),
+        # bare digits read as a roll in a numbered link: the dice left are named by their number too
+        ("5000: 1-1\n12 3 4", True, "roll 5,002: 12 was read as the roll 1-2, which leaves 2 dice, '3 4'; the game"),
+        # and a line's number that may be a die read as one names the dice left as the lines above it number them
+        ("5000: 1-1\n5001 3", True, "roll 5,001: 5001 was read as a roll's number, which leaves 1 die, '3'; the game"),
+    ],
+)
+def test_a_wrong_die_in_numbered_rolls_is_named_by_the_rolls_number_not_its_place(
+    pasted: str, link: bool, said: str
+) -> None:
+    with pytest.raises(RecordedError) as caught:
+        read_recorded(pasted, PAIR, link=link)
+    assert str(caught.value).startswith(said)
 
 
 @pytest.mark.parametrize(
