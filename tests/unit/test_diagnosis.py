@@ -283,12 +283,30 @@ def test_a_daily_roll_of_another_player_names_the_player_id_and_the_date() -> No
     assert "seat order" not in found.detail and "game of the match" not in found.detail
 
 
+def test_a_daily_roll_of_another_day_lists_the_day_before_or_after_and_the_dice_order_as_tried() -> None:
+    # Given a day's secret and the faces of another day's roll, which neither the day beside it nor the dice read the
+    # other way round explain
+    faces = rolls_of(DAILY | {"date": "2026-10-20"})
+
+    # When they are checked
+    found = finding(check(DAILY | {"recorded": faces}), "rolls_from_other_game")
+
+    # Then the mistakes said to be tried are those the diagnosis tried (review: "none of the mistakes tried explains",
+    # where the room's list was empty)
+    assert " mistakes tried (day before or after, dice order) explains them" in found.detail
+
+
 @pytest.mark.parametrize(
     ("request_", "tried"),
     [
         (PAIR36, "numbering, seat order, dice order"),
         (NARDE, "numbering, dice order"),
+        (NARDE | {"phrase": "test "}, "numbering, spaces at the ends, dice order"),
         (THREE, "numbering, seat order, dice order"),
+        (
+            THREE | {"client_seeds": {"white": "w", "black": " b"}},
+            "numbering, seat order, spaces at the ends, dice order",
+        ),
         (BOT, "numbering, game of the match, take-backs, dice order"),
         (ONLINE, "seat order, game of the match, dice order"),
     ],

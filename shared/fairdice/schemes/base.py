@@ -264,6 +264,8 @@ class Hypothesis:
 # rolls all doubles)
 SEAT_ORDER = "seat order"
 DICE_ORDER = "dice order"
+# A mistake two rooms list, left out where the text it is tried on has no blank at its ends (`trimmed`)
+SPACES_AT_ENDS = "spaces at the ends"
 
 CHANCE = 1e-4  # the most a wrong hypothesis may match by luck: sets how many rolls are evidence
 MAX_COMPARED = 200  # recorded rolls compared per hypothesis
@@ -350,8 +352,9 @@ class Scheme(ABC, Generic[R]):
     numbering: Numbering | None = None
     #: The mistakes the diagnosis tries, as its words list them (empty: none to name): the room's own (`hypotheses`)
     #: beside the numbering (where it has one) and the dice order every room's diagnosis tries. Each room says its own,
-    #: as one list said of all named mistakes a room never tries (review: three-dice's take-backs). And what recorded
-    #: rolls that none of them explains most likely are.
+    #: as one list said of all named mistakes a room never tries (review: three-dice's take-backs); a registry test
+    #: holds every kind of hypothesis tried named in it, and no other. And what recorded rolls that none of them
+    #: explains most likely are.
     tried: tuple[str, ...]
     elsewhere: str = "another game's rolls"
     #: Where a game starts and what follows what, in words (GET /schemes).
@@ -449,9 +452,9 @@ class Scheme(ABC, Generic[R]):
         leaves DICE_ORDER out itself where every recorded roll reads the same either way."""
         return self.tried
 
-    def tried_but(self, untried: str) -> tuple[str, ...]:
-        """The room's `tried` without one mistake its `hypotheses` yield nothing for, for a request's settings."""
-        return tuple(name for name in self.tried if name != untried)
+    def tried_but(self, *untried: str) -> tuple[str, ...]:
+        """The room's `tried` without the mistakes its `hypotheses` yield nothing for, for a request's settings."""
+        return tuple(name for name in self.tried if name not in untried)
 
     def change_words(self, change: Mapping[str, JsonValue]) -> str:
         """A diagnosis' change (its `try`) in words, for the page's "Check again with …": no field names, no JSON."""

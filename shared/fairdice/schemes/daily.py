@@ -31,6 +31,7 @@ from fairdice.fields import Day, DaySecret, PlayerId, Seal
 from fairdice.prose import utc_time
 from fairdice.request import RequestBase
 from fairdice.schemes.base import (
+    DICE_ORDER,
     EXAMPLE_KEY,
     EXAMPLE_SEAL,
     Case,
@@ -51,6 +52,8 @@ from fairdice.storage import known_time
 from fairdice.verdict import GameInput, Scope, Verdict
 
 SIDES = (4, 6, 8, 10, 12, 20)
+# The date as a mistake the diagnosis tries (`date_shifted`), as its list of those tried names it
+DAY_OFF = "day before or after"
 _TABLES = [table for _, table in first_bytes(SIDES)]
 
 
@@ -175,7 +178,7 @@ class Daily(Scheme[DailyRequest]):
         "commitment",
         shown=f"the daily archive publishes for the day between 00:00 and {GRACE_ENDS} UTC",
     )
-    tried = ()
+    tried = (DAY_OFF, DICE_ORDER)
     elsewhere = "another player's or another day's roll: check the player id and the date (the UTC day it was rolled)"
     link = (
         LinkParam("date", "date"),
@@ -375,6 +378,10 @@ class Daily(Scheme[DailyRequest]):
                 " can differ from the local one (and the secret must be that day's)",
                 {"date": day.isoformat()},
             )
+
+    def tried_for(self, request: DailyRequest) -> tuple[str, ...]:
+        """Without a secret given, the archive's is read for the date: no other day is tried with it."""
+        return self.tried if request.secret is not None else self.tried_but(DAY_OFF)
 
     def field_words(self, name: str, value: JsonValue) -> str | None:
         if name == "date":

@@ -13,6 +13,7 @@ from fairdice.schemes.base import (
     DICE_ORDER,
     EXAMPLE_KEY,
     EXAMPLE_SEAL,
+    SPACES_AT_ENDS,
     Case,
     Example,
     Hypothesis,
@@ -77,7 +78,7 @@ class Narde(Scheme[NardeRequest]):
 
     request = NardeRequest
     words = Words("key", "fingerprint")
-    tried = ("numbering", DICE_ORDER)
+    tried = ("numbering", SPACES_AT_ENDS, DICE_ORDER)
     link = (
         LinkParam("key", "key"),
         LinkParam("fingerprint", "fingerprint"),
@@ -114,6 +115,10 @@ class Narde(Scheme[NardeRequest]):
         phrase = trimmed(case.request.phrase)
         if phrase is not None:
             yield Hypothesis("spaces_at_ends", spaces_words("the phrase", [case.request.phrase]), {"phrase": phrase})
+
+    def tried_for(self, request: NardeRequest) -> tuple[str, ...]:
+        """A phrase with no blank at its ends has none to leave out."""
+        return self.tried if trimmed(request.phrase) is not None else self.tried_but(SPACES_AT_ENDS)
 
     def recipe(self, verdict: Verdict, request: NardeRequest | None) -> tuple[str, str]:
         first, count = computed_span(verdict)

@@ -23,6 +23,7 @@ from fairdice.schemes.base import (
     EXAMPLE_KEY,
     EXAMPLE_SEAL,
     SEAT_ORDER,
+    SPACES_AT_ENDS,
     Case,
     DaySecrets,
     Example,
@@ -186,7 +187,7 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
 
     request = ThreeDiceRequest
     words = Words("seed", "commit", "ply", "plies")
-    tried = ("numbering", SEAT_ORDER, DICE_ORDER)
+    tried = ("numbering", SEAT_ORDER, SPACES_AT_ENDS, DICE_ORDER)
     elsewhere = "another game's plies"
     link = (
         LinkParam("seed", "seed"),
@@ -275,9 +276,15 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
                 yield Hypothesis("spaces_at_ends", words, {"client_seeds": dict(mended)})
 
     def tried_for(self, request: ThreeDiceRequest) -> tuple[str, ...]:
-        """White's and black's seeds alike have no other order to try."""
+        """White's and black's seeds alike have no other order to try, and seeds with no blank at their ends none to
+        leave out."""
         seats = request.client_seeds
-        return self.tried if seats is not None and seats.white != seats.black else self.tried_but(SEAT_ORDER)
+        untried = []
+        if seats is None or seats.white == seats.black:
+            untried.append(SEAT_ORDER)
+        if seats is None or (trimmed(seats.white) is None and trimmed(seats.black) is None):
+            untried.append(SPACES_AT_ENDS)
+        return self.tried_but(*untried)
 
     def field_words(self, name: str, value: JsonValue) -> str | None:
         if name == "client_seeds" and isinstance(value, dict):
