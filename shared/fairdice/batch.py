@@ -17,6 +17,7 @@ from fairdice import schemes
 from fairdice.errors import FairdiceError, InvalidInput
 from fairdice.fields import MAX_ROLLS, field_error
 from fairdice.problems import ErrorDetail, invalid, is_one_request
+from fairdice.prose import number
 from fairdice.request import CountedRequest, RequestBase
 from fairdice.schemes import parse_request
 from fairdice.schemes.base import DaySecrets
@@ -111,7 +112,7 @@ def verify_batch(
     asked = sum(_rolls_asked(item) for item in valid)
     if asked > MAX_BATCH_ROLLS:
         raise InvalidInput(
-            f"the games ask for {asked} rolls in all, more than a batch's limit of {MAX_BATCH_ROLLS}:"
+            f"the games ask for {number(asked)} rolls in all, more than a batch's limit of {number(MAX_BATCH_ROLLS)}:"
             " send them in smaller batches",
             field=BATCH_FIELD,
         )

@@ -330,7 +330,7 @@ _Number = tuple[int, str, bool]
 
 def _from_text(text: str, sides: Sequence[int], link: bool = False) -> Paste:
     if len(text) > MAX_TEXT:
-        raise RecordedError(f"is {len(text)} characters long, more than {MAX_TEXT}")
+        raise RecordedError(f"is {grouped(len(text))} characters long, more than {grouped(MAX_TEXT)}")
     stripped = text.strip()
     if stripped.startswith("["):
         try:

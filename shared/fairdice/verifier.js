@@ -1564,7 +1564,7 @@ const fairdice = (() => {
 
   /** Pasted text: its rolls, and the number its first roll is given (null: not numbered). */
   function fromText(value, sides, link = false) {
-    if (chars(value) > MAX_TEXT) throw new Error(`is ${chars(value)} characters long, more than ${MAX_TEXT}`);
+    if (chars(value) > MAX_TEXT) throw new Error(`is ${number(chars(value))} characters long, more than ${number(MAX_TEXT)}`);
     const stripped = strip(value);
     if (stripped.startsWith("[")) {
       let list;

@@ -1412,6 +1412,7 @@ PASTED = [
     ("5000: 1-1\n1-7", (6, 6)),
     ("Roll 5000: 1-1 2117", (6, 6)),
     ("9999999999999999: 1-1 1-7", (6, 6)),  # past what a JavaScript number holds exactly
+    ("1-1 " * 50_001, (6, 6)),  # longer than the limit: both numbers grouped
     ("6-3\n" * 1200 + "Roll 1100: 4-4", (6, 6)),  # and a line's
     ("Roll 2000: 6-3\nRoll 2005: 4-4", (6, 6)),
     ("Roll 9999999999999999: 6-3\nRoll 1: 4-4", (6, 6)),  # a number past 2**53 grouped to its last digit

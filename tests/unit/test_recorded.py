@@ -494,6 +494,13 @@ def test_more_recorded_rolls_than_the_limit_are_refused() -> None:
     assert problem.message == "has 10,001 rolls, more than the limit of 10,000"
 
 
+def test_a_paste_longer_than_the_limit_says_its_length_and_the_limit_grouped() -> None:
+    # Review: "is 200004 characters long, more than 200000", where "has 10,001 rolls" is grouped beside it
+    with pytest.raises(RecordedError) as caught:
+        read_recorded("1-1 " * 50_001, PAIR)
+    assert str(caught.value) == "is 200,004 characters long, more than 200,000"
+
+
 def test_rolls_of_two_digit_faces_are_read_one_roll_per_token_when_each_joins_its_faces() -> None:
     # Given dice of a d20 and a d12, whose faces cannot be run together, written as a link writes them
     sides = (20, 12)

@@ -53,7 +53,7 @@ def test_a_batch_over_the_roll_cap_is_refused_whole_naming_requests(load_event: 
     assert (status, headers["Content-Type"]) == (422, "application/json")
     error = json.loads(body)["error"]
     assert error["problems"][0]["field"] == "requests"
-    assert "12000 rolls in all" in error["message"]
+    assert "12,000 rolls in all, more than a batch's limit of 10,000" in error["message"]
 
 
 @pytest.mark.parametrize(
