@@ -393,7 +393,7 @@ def test_a_shard_whose_audit_fails_is_left_out_of_the_inputs_and_named_by_a_find
     counted = summary["games"] - summary["fair"] + summary["errors"] + summary["duplicate_ids"]
     assert counted + summary["repeated_games"] == len(findings)
     report = audit_aws.get(f"{OUT}report.html").decode()
-    assert "1 shard was not audited: none of its games was read; 1 line could not be verified" in report
+    assert "1 shard was not audited: none of its games is counted; 1 line could not be verified" in report
 
 
 def test_shards_of_unusual_names_are_each_audited_once_and_named_by_their_exact_keys(

@@ -379,6 +379,7 @@ def run(
         watch = progress or Progress()
         watch.start(sum(f.bytes for f in plan.files))
         records: list[InputRecord] = []
+        opened: dict[Path, _FileState] = {}  # each file as the run opened it to read
         names: set[str] = set()
         audited = resumed = 0
         before = 0
@@ -386,6 +387,7 @@ def run(
             with _Blocks(out, workers, daily, today, started, lambda games: watch.advance(0, games)) as blocks:
                 for index, path in enumerate(files):
                     with path.open("rb") as raw:
+                        opened[path] = _state(os.fstat(raw.fileno()))
                         hashed = Hashed(raw)
                         lines = numbered_lines(hashed, str(path))
                         for number, block in enumerate(_chunks(lines, BLOCK_LINES, BLOCK_BYTES)):
@@ -416,7 +418,13 @@ def run(
         # shard put under the prefix after the map listed it is a finding (review: a file of a game not fair put there
         # mid-run was neither audited nor said, and the audit was clean, exit 0)
         passed_over += _put_meanwhile(paths, found, read)
-        summary = merge(store, inputs=records, names=names, passed_over=_not_read(passed_over, files, out))
+        summary = merge(
+            store,
+            inputs=records,
+            names=names,
+            not_audited=_changed_since_read(opened),
+            passed_over=_not_read(passed_over, files, out),
+        )
         with store.open(FINDINGS) as stream:
             page = render(summary, read_findings(stream)).encode()
         # The report, rendered, is the last output: a Ctrl-C or SIGTERM that came once it was written, the outputs
@@ -664,6 +672,52 @@ def _a_report(path: Path) -> bool:
     except OSError:
         return False
     return _lines_all(path, lambda line: _an_object(line) is None)
+
+
+_FileState = tuple[int, int, int, int, int]
+
+
+def _state(status: os.stat_result) -> _FileState:
+    """What a write to a file changes, or its replacement: its device and inode, its size, its time of change, and the
+    time its inode changed, which no one sets (a time of change can be set back, `touch -d`)."""
+    return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns
+
+
+def _changed_since_read(opened: dict[Path, _FileState]) -> dict[str, str]:
+    """Why each file read that is not now as the run opened it (written to, replaced, removed, or its time of change
+    set back) is not audited, by its name: its games are not counted and the run is not clean, as on AWS an object
+    changed or removed after its worker read it is not audited (review: a game not fair appended to a file once it was
+    read left the audit clean, exit 0, its summary naming bytes the file no longer held)."""
+    changed: dict[str, str] = {}
+    for path, then in opened.items():
+        try:
+            now: _FileState | None = _state(path.stat())
+        except OSError:  # removed, or a link to nothing now
+            now = None
+        if now != then:
+            changed[str(path)] = (
+                f"{_what_changed(then, now)}: its games are not counted, and the run is not clean; audit it again once"
+                " nothing writes it"
+            )
+    return changed
+
+
+def _what_changed(then: _FileState, now: _FileState | None) -> str:
+    """What became of a file since the run opened it to read (`then`), by what it is now (`now`, None: gone)."""
+    if now is None:
+        return "it was removed after the audit opened it to read (or it is a link to nothing now)"
+    if now[:2] != then[:2]:
+        return "another file was put in its place after the audit opened it to read (it was replaced)"
+    if now[2] != then[2]:
+        return f"it was written to after the audit opened it to read (it held {then[2]:,} bytes then, {now[2]:,} now)"
+    if now[3] != then[3]:
+        return "it was written to after the audit opened it to read (its time of change moved)"
+    # the time its inode changed moved, its time of change did not: set back after a write (`touch -d`), or its
+    # permissions or links changed, which no read tells apart
+    return (
+        "it was changed after the audit opened it to read, its time of change set back (the time its inode changed"
+        " moved; a change of its permissions or links moves it too)"
+    )
 
 
 def _put_meanwhile(paths: Sequence[str], found: set[Path], read: set[object]) -> list[Path]:

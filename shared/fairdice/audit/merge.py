@@ -184,8 +184,10 @@ def merge(
     own, so its partials are its own; even so, a partial that names no object or is not under its object's name
     (`shard_name`) is left out, and one of another version of its object (its ETag), that does not add up to what its
     worker returned, of a shard whose audit failed in this run, or of an object no longer listed (removed while the
-    run went on) is a shard not audited, a finding, never counted (`removed` says why, for the last). `passed_over`:
-    what a local run found under its folders and did not read (hidden files and folders).
+    run went on) is a shard not audited, a finding, never counted (`removed` says why, for the last). A local run's
+    `not_audited` says why a file it read is not audited (it changed after it was read): its blocks are not counted
+    and it is not named among the inputs read, as a shard not audited is not, and its finding is written alike.
+    `passed_over`: what a local run found under its folders and did not read (hidden files and folders).
     """
     from fairdice.audit import stats  # scipy: only the merge needs it
 
@@ -230,6 +232,8 @@ def merge(
             for name, part in parts
             if part.source is not None and part.file in expected and part.file not in reasons
         ]
+    else:
+        parts = [(name, part) for name, part in parts if part.file not in reasons]
     with tempfile.TemporaryDirectory(prefix="fairdice-merge-") as scratch:
         findings = Path(scratch) / FINDINGS
         with findings.open("wb") as out:
@@ -251,13 +255,13 @@ def merge(
                 counts.add(part.counts)
                 for scheme, tally in part.by_scheme.items():
                     schemes.setdefault(scheme, SchemeTally()).join(tally)
-            records = sorted([*inputs, *(part.source for _, part in parts if part.source)], key=lambda r: r.file)
+            inputs_read = [record for record in inputs if record.file not in reasons]
+            records = sorted([*inputs_read, *(part.source for _, part in parts if part.source)], key=lambda r: r.file)
             audited = {part.file for _, part in parts}
             missing = [file for file in expected or () if file not in audited]
-            if expected is not None:
-                # and what was audited or failed in this run but is no longer listed (removed while it ran): said, not
-                # dropped
-                missing += sorted(file for file in reasons if file not in expected)
+            # and what was audited or failed in this run but is no longer listed (removed while it ran), or a local
+            # run's file changed after it was read: said, not dropped
+            missing += sorted(file for file in reasons if expected is None or file not in expected)
             for file in missing:
                 counts.errors += 1
                 _write(out, _unread(file, None, None, "not_audited", reasons.get(file, NOT_AUDITED)))

@@ -309,9 +309,9 @@ def _what_is_not_fair(s: Summary) -> list[str]:
             " never proven fair, whatever the rest of the game"
         )
     if s.not_audited:
-        # a shard not audited is one finding, one of `errors`, but none of its lines, however many, was read
+        # a shard not audited is one finding, one of `errors`, but none of its lines, however many, is counted
         shards = counted(s.not_audited, "shard was", "shards were")
-        said.append(f"{shards} not audited: none of {'its' if s.not_audited == 1 else 'their'} games was read")
+        said.append(f"{shards} not audited: none of {'its' if s.not_audited == 1 else 'their'} games is counted")
     lines = s.errors - s.not_audited
     if lines:
         said.append(f"{counted(lines, 'line', 'lines')} could not be verified")

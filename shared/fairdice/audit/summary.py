@@ -105,8 +105,8 @@ class Summary(Counts):
     )
     not_audited: int = Field(
         default=0,
-        description="shards (on AWS) whose audit failed or never ran: none of their games was read, and each is one of"
-        " `errors`, a finding of its own",
+        description="shards (on AWS) whose audit failed or never ran, and files (a local run) changed once they were"
+        " read: none of their games is counted, and each is one of `errors`, a finding of its own",
     )
     mirror_games: dict[str, int] = Field(
         default_factory=dict,

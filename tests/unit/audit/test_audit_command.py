@@ -1143,11 +1143,12 @@ def test_a_block_done_without_its_game_keys_is_audited_again_on_resume(
     assert resumed.summary == whole.summary and whole.summary.repeated_games == 1
 
 
-def test_a_game_appended_to_an_input_once_it_was_read_is_not_in_its_sha256_which_names_the_games_audited(
+def test_a_game_appended_to_an_input_as_its_block_is_audited_leaves_the_file_not_audited_and_the_run_not_clean(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Given an input read to its end, to which a game not fair is appended as its block is audited (a file still
-    # written to; review: the summary hashed it with the rest, so the file's SHA-256 vouched for a game never audited)
+    # written to; review: the summary hashed it with the rest, so the file's SHA-256 vouched for a game never audited,
+    # and the run was clean, exit 0)
     day = games.write(tmp_path / "day.jsonl", many(3))
     read = day.read_bytes()
     audited = local.audit_block
@@ -1160,11 +1161,96 @@ def test_a_game_appended_to_an_input_once_it_was_read_is_not_in_its_sha256_which
     monkeypatch.setattr(local, "audit_block", appending)
     # When it is audited
     result = run([str(day)], tmp_path / "out", workers=1)
-    # Then the summary names the bytes audited: the file as it is now, with the game no block held, does not match it
-    (record,) = result.summary.inputs
-    assert (record.bytes, record.sha256) == (len(read), hashlib.sha256(read).hexdigest())
-    assert result.summary.games == result.summary.fair == 3
-    assert hashlib.sha256(day.read_bytes()).hexdigest() != record.sha256
+    # Then it is not audited, as a shard changed after its worker read it is not: its games are not counted, it is
+    # not named among the inputs read, and its finding says it was written to
+    assert (result.summary.inputs, result.summary.games, result.summary.not_audited) == ([], 0, 1)
+    assert not result.summary.clean
+    (finding,) = [json.loads(line) for line in (tmp_path / "out" / "findings.jsonl").read_text().splitlines()]
+    assert (finding["file"], finding["error"]["code"]) == (str(day), "not_audited")
+    assert f"held {len(read):,} bytes then" in finding["error"]["message"]
+
+
+def _change(path: Path, change: str) -> None:
+    """Change a file of games as whoever writes the files may once it is read: a game not fair appended, the file
+    replaced by one holding it, removed, or a game not fair written in its last bytes' place and its time of change
+    set back, its size kept (`touch -d`)."""
+    bad = games.jsonl([games.mismatched(games.narde(90))])
+    status = path.stat()
+    if change == "appended":
+        with path.open("ab") as stream:
+            stream.write(bad)
+    elif change == "replaced":
+        (path.parent / "new").write_bytes(path.read_bytes() + bad)
+        (path.parent / "new").replace(path)
+    elif change == "removed":
+        path.unlink()
+    else:
+        held = path.read_bytes()
+        path.write_bytes(held[: len(held) - len(bad)] + bad)
+        os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns))
+
+
+CHANGES = {
+    "appended": "written to",
+    "replaced": "another file was put in its place",
+    "removed": "removed",
+    "its time set back": "its time of change set back",
+}
+
+
+@pytest.mark.parametrize("change", CHANGES)
+def test_a_file_changed_after_it_was_read_is_not_audited_its_games_left_out_and_the_summary_written(
+    tmp_path: Path, change: str
+) -> None:
+    # Given two files of fair games, the first of which is changed once it is read, as the second's block is handed
+    # out (review: the audit was clean, exit 0, its summary naming the first file's bytes before the change)
+    folder = tmp_path / "in"
+    first = games.write(folder / "a.jsonl", many(3))
+    second = games.write(folder / "b.jsonl", [games.narde(1)])
+    handed: list[int] = []
+
+    def change_the_first() -> None:
+        handed.append(1)
+        if len(handed) == 2:
+            _change(first, change)
+
+    # When it is audited
+    result = run([str(folder)], tmp_path / "out", workers=1, asked=change_the_first)
+    # Then the first is a finding, not audited, saying what became of it; its games are not counted, nor is it named
+    # among the inputs read, as a shard changed or removed after its worker read it is not; the second is audited
+    assert [record.file for record in result.summary.inputs] == [str(second)]
+    assert (result.summary.games, result.summary.fair, result.summary.errors) == (1, 1, 1)
+    assert result.summary.not_audited == 1 and not result.summary.clean
+    (finding,) = [json.loads(line) for line in (tmp_path / "out" / "findings.jsonl").read_text().splitlines()]
+    assert (finding["file"], finding["line"], finding["error"]["code"]) == (str(first), None, "not_audited")
+    assert CHANGES[change] in finding["error"]["message"]
+    assert "its games are not counted" in finding["error"]["message"]
+    assert summary(tmp_path / "out")["not_audited"] == 1
+
+
+@pytest.mark.parametrize("change", CHANGES)
+def test_the_command_exits_1_with_its_outputs_written_when_a_file_changed_after_it_was_read(
+    tmp_path: Path, change: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given the same two files, the first changed as the second's block is handed out
+    folder = tmp_path / "in"
+    first = games.write(folder / "a.jsonl", many(3))
+    games.write(folder / "b.jsonl", [games.narde(1)])
+    handed: list[int] = []
+    asked = audit_cli._lost
+
+    def change_the_first() -> None:
+        handed.append(1)
+        if len(handed) == 2:
+            _change(first, change)
+        asked()
+
+    monkeypatch.setattr(audit_cli, "_lost", change_the_first)
+    # When the command audits them, Then it exits 1, not clean, with its three outputs written (review: exit 0)
+    out = tmp_path / "out"
+    assert main(["audit", str(folder), "--out", str(out), "--workers", "1"]) == 1
+    assert summary(out)["not_audited"] == 1 and summary(out)["games"] == 1
+    assert "1 shard was not audited: none of its games is counted" in (out / "report.html").read_text()
 
 
 def test_a_second_audit_into_the_out_a_run_is_writing_in_is_refused_and_the_run_counts_its_own_games(

@@ -331,6 +331,27 @@ def test_a_local_run_names_its_files_and_an_all_fair_audit_is_clean(tmp_path: Pa
     assert (tmp_path / "findings.jsonl").read_text() == ""
 
 
+def test_a_local_runs_file_not_audited_is_its_finding_and_left_out_of_the_counts_and_inputs_as_a_shard_is(
+    tmp_path: Path,
+) -> None:
+    # Given a local run's blocks of two files, the first of which changed after it was read, with why
+    store = FolderResults(tmp_path)
+    records = []
+    for number, (file, game) in enumerate((("a.jsonl", games.mismatched(games.narde(1))), ("b.jsonl", games.narde(2)))):
+        data = games.jsonl([game])
+        audit_shard(numbered_lines(io.BytesIO(data), file), file, store, f"{number:05d}-0000000")
+        records.append(InputRecord(file=file, bytes=len(data), sha256="f" * 64))
+    why = {"a.jsonl": "it was removed after the audit opened it to read"}
+    # When they are merged
+    summary = merge(store, inputs=records, not_audited=why)
+    # Then its games are not counted, it is not named as read, and its finding says why, as a shard's on AWS does
+    assert [record.file for record in summary.inputs] == ["b.jsonl"]
+    assert (summary.games, summary.fair, summary.errors, summary.not_audited) == (1, 1, 1, 1)
+    (finding,) = findings(tmp_path)
+    assert (finding["file"], finding["line"], finding["error"]["code"]) == ("a.jsonl", None, "not_audited")
+    assert finding["error"]["message"] == why["a.jsonl"]
+
+
 def test_a_game_filed_again_under_another_id_is_a_repeated_game_in_any_shard_naming_the_first(tmp_path: Path) -> None:
     # Given the security review's case: one narde-v1 game under three ids, the third recording only its first two
     # rolls, across two shards stored in the other order; and a window of it, which is not the game itself
