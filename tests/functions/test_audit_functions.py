@@ -155,6 +155,19 @@ def test_the_worker_audits_the_listed_shard_and_returns_only_where_its_results_a
     assert [(json.loads(f)["file"], json.loads(f)["line"]) for f in findings] == [(KEY, 2), (KEY, 3)]
 
 
+def test_the_worker_audits_a_gzip_shard_whose_key_does_not_end_in_gz(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given a shard of gzip data under a key that ends in .jsonl (review: read as text, each line a finding that it
+    # was not JSON, and none of its games audited)
+    key = KEY.removesuffix(".gz")
+    audit_aws.put(key, gzip.compress(games.jsonl([games.narde(1), games.mismatched(games.narde(2))])))
+    event = load_event("audit-worker-shard")
+    # When the worker gets its item, Then it audits its games
+    answer = run_worker(audit_aws, {**event, "shard": {**event["shard"], "Key": key}})
+    assert (answer["shard"], answer["games"], answer["not_fair"], answer["errors"]) == (key, 2, 1, 0)
+
+
 @pytest.mark.parametrize("digest", ["summary_sha256", "findings_sha256", "ids_sha256", "games_sha256"])
 @pytest.mark.parametrize("written", ["", "0" * 63, "A" * 64, "g" * 64], ids=["empty", "short", "capitals", "not-hex"])
 def test_the_workers_answer_holds_each_digest_to_the_sha256_form_the_merge_reads_it_in(

@@ -1,13 +1,15 @@
 """A shard's bytes to numbered lines, in memory bounded by one line's cap whatever the shard holds.
 
-A shard is JSON Lines, gzip-compressed when its name ends in `.gz` (concatenated gzip members are
-read as one stream, zero bytes padding them passed over, as gzip itself reads them). A line longer
+A shard is JSON Lines, gzip-compressed when its name ends in `.gz` or its bytes start as gzip's do
+(concatenated gzip members are read as one stream, zero bytes padding them passed over, as gzip
+itself reads them). A line longer
 than the cap is never held: it is skipped to its end and reported by number. A stream that breaks
 (a truncated gzip member, corrupt data, a read error) ends the shard with one report naming the
 line where it broke; the lines before it stand.
 """
 
 import hashlib
+import itertools
 import re
 import zlib
 from collections.abc import Iterable, Iterator
@@ -18,6 +20,7 @@ from fairdice.storage import Readable
 MAX_LINE_BYTES = 1 << 20  # the verify API's body cap: a game too large to POST is too large here
 _CHUNK = 1 << 20
 _GZIP = 16 + zlib.MAX_WBITS  # zlib's window bits for a gzip header and trailer
+GZIP_MAGIC = b"\x1f\x8b"  # the first two bytes of every gzip member
 
 
 class Unreadable(NamedTuple):
@@ -52,7 +55,7 @@ def numbered_lines(raw: Readable, name: str, max_bytes: int = MAX_LINE_BYTES) ->
     ending, LF or CR LF, is not part of it: the cap is on the bytes before it, whichever ending a file uses (a line
     given keeps a CR LF ending's CR, as read).
     """
-    chunks = _gunzipped(raw) if is_gzip(name) else _read(raw)
+    chunks = _decompressed(raw, name)
     number = 0  # lines ended so far
     pending = b""  # the start of the line being read
     too_long = False
@@ -124,7 +127,22 @@ def _read(raw: Readable) -> Iterator[bytes]:
         yield chunk
 
 
-def _gunzipped(raw: Readable) -> Iterator[bytes]:
+def _decompressed(raw: Readable, name: str) -> Iterator[bytes]:
+    """A shard's bytes as they come, gunzipped where its name ends in `.gz` or its bytes start as a gzip member's do
+    (1f 8b), whatever its name: gzip under `games.jsonl`, or a link of that name to `games.jsonl.gz`, was read as text,
+    each of its lines a finding that it was not JSON, and none of its games audited (review). No line of JSON Lines
+    starts so (0x1f is a control character JSON does not allow there, 0x8b no UTF-8 character's first byte)."""
+    chunks = _read(raw)
+    start = b""
+    for chunk in chunks:  # a read may give fewer bytes than tell gzip apart
+        start += chunk
+        if len(start) >= len(GZIP_MAGIC):
+            break
+    given = itertools.chain((start,) if start else (), chunks)
+    yield from _gunzipped(given) if is_gzip(name) or start.startswith(GZIP_MAGIC) else given
+
+
+def _gunzipped(chunks: Iterable[bytes]) -> Iterator[bytes]:
     """The decompressed bytes of gzip members one after another, as they come.
 
     zlib rather than GzipFile: GzipFile drops what it decompressed in a read that meets a
@@ -136,7 +154,7 @@ def _gunzipped(raw: Readable) -> Iterator[bytes]:
     fed = False  # whether any byte of the member being read was given to its inflater
     ended = False  # whether a member ended: zeros up to the next one are padding, not a member
     empty = True  # a file of no bytes holds no gzip member, not an empty one: it was cut short
-    for chunk in _read(raw):
+    for chunk in chunks:
         empty = False
         data = chunk
         while data:
@@ -212,4 +230,6 @@ def _broken(exc: BaseException, name: str) -> Unreadable:
         words = f"the gzip data is corrupt ({exc})"
     else:
         words = f"the file could not be read ({exc})"
+    if not isinstance(exc, OSError) and not is_gzip(name):  # read as gzip for its first bytes alone: said why
+        words = f"read as gzip, as its first bytes are gzip's (1f 8b) though its name does not end in .gz: {words}"
     return Unreadable("unreadable_input", f"{words}: this line and any after it in {name} were not read")

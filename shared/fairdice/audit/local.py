@@ -218,8 +218,10 @@ def find_inputs(
             raise UsageError(f"{path}: cannot be opened ({exc.strerror or 'a link to nothing'})") from None
     # A file named twice, or reached by two ways (`day.jsonl` and its full path, a link beside it, a hard link: one
     # file under two names), is read once, under the first of its names: every game once, whichever way it was reached.
+    # A name that is the file itself comes before a symbolic link's to it, which may be named otherwise (review: a link
+    # `a.jsonl` to `g.jsonl.gz` beside it named the file's games and findings)
     once: dict[object, Path] = {}
-    for path in sorted(found, key=str):
+    for path in sorted(found, key=lambda path: (path.is_symlink(), str(path))):
         once.setdefault(_file_identity(path), path)
     return sorted(once.values(), key=str)
 

@@ -4,6 +4,7 @@ import argparse
 import contextlib
 import datetime as dt
 import errno
+import gzip
 import hashlib
 import importlib.util
 import io
@@ -880,6 +881,26 @@ def test_hidden_files_and_folders_and_what_is_not_a_file_are_not_inputs(
     # And a pipe named as an input is refused, not waited on
     assert main(["audit", str(folder / "pipe.jsonl"), "--out", str(tmp_path / "out2")]) == 2
     assert "pipe.jsonl: not a file or a folder" in capsys.readouterr().err
+
+
+def test_gzip_under_a_name_without_gz_is_audited_and_a_link_to_a_file_is_read_under_the_files_own_name(
+    tmp_path: Path,
+) -> None:
+    # Given a folder of a .gz file and a link to it whose name sorts first and does not end in .gz, and a plain file of
+    # gzip data named .jsonl (review: each was read as text under the name without .gz, each line a finding that it
+    # was not JSON, and no game audited)
+    folder = tmp_path / "in"
+    gz = games.write(folder / "g.jsonl.gz", many(3))
+    (folder / "a.jsonl").symlink_to("g.jsonl.gz")
+    plain = folder / "p.jsonl"
+    plain.write_bytes(gzip.compress(games.jsonl([games.narde(1)])))
+    # When it is audited, Then every game is audited, fair: exit 0
+    out = tmp_path / "out"
+    assert main(["audit", str(folder), "--out", str(out), "--workers", "1"]) == 0
+    document = summary(out)
+    assert (document["games"], document["fair"], document["errors"]) == (4, 4, 0)
+    # and the linked file is read once, under its own name
+    assert [record["file"] for record in document["inputs"]] == [str(gz), str(plain)]
 
 
 def test_a_file_put_in_a_folder_given_while_the_audit_reads_it_is_listed_as_not_read(tmp_path: Path) -> None:

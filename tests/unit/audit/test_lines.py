@@ -11,7 +11,7 @@ import pytest
 from fairdice.audit import lines
 from fairdice.audit.lines import Unreadable, lines_sha256, numbered_lines
 from fairdice.storage import Hashed
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 
@@ -35,6 +35,24 @@ def test_a_line_over_the_cap_is_reported_by_number_and_the_next_line_is_read() -
 def test_gzip_shards_are_read_when_the_name_ends_in_gz_members_and_all() -> None:
     data = gzip.compress(b'{"a": 1}\n') + gzip.compress(b'{"b": 2}\n')
     assert read(data, "shard.jsonl.gz") == [(1, b'{"a": 1}'), (2, b'{"b": 2}')]
+
+
+@pytest.mark.parametrize("name", ["shard.jsonl", "shard", "a.jsonl"])
+@pytest.mark.parametrize("chunk", [1, 2, 1 << 20])
+def test_gzip_data_is_read_as_gzip_whatever_the_name_by_its_first_bytes(name: str, chunk: int) -> None:
+    # Given gzip under a name that does not end in .gz (a plain file, or a link so named to a .gz file), read in reads
+    # of any size (review: read as text, each line a finding that it was not JSON, none of its games audited)
+    first, second = gzip.compress(b'{"a": 1}\n'), gzip.compress(b'{"b": 2}\n')
+    with mock.patch.object(lines, "_CHUNK", chunk):
+        # Then its lines are read, as under a .gz name
+        assert read(first + second, name) == [(1, b'{"a": 1}'), (2, b'{"b": 2}')]
+        # and a member of it cut short is a finding that says why it was read as gzip
+        (_, (line, broken)) = read(first + second[:5], name)
+    assert line == 2 and isinstance(broken, Unreadable) and "truncated" in broken.message
+    assert broken.message.startswith("read as gzip, as its first bytes are gzip's (1f 8b)")
+    # And text, and a file of one byte, are read as text
+    assert read(b'{"a": 1}\n', name) == [(1, b'{"a": 1}')]
+    assert read(b"\x1f", name) == [(1, b"\x1f")]
 
 
 def test_a_truncated_gzip_member_ends_the_shard_at_the_line_where_it_broke() -> None:
@@ -165,8 +183,9 @@ def test_nul_bytes_that_no_blank_line_in_utf16_or_utf32_leaves_are_a_line_given_
     st.booleans(),
 )
 def test_any_split_into_chunks_gives_the_same_lines(body: list[bytes], chunk: int, final_newline: bool) -> None:
-    # Given lines cut into reads of any size, with a cap of 20 bytes a line
+    # Given lines cut into reads of any size, with a cap of 20 bytes a line (not starting as gzip does: read as gzip)
     data = b"\n".join(body) + (b"\n" if final_newline and body else b"")
+    assume(not data.startswith(lines.GZIP_MAGIC))
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(lines, "_CHUNK", chunk)
         got = read(data, cap=20)
