@@ -1206,6 +1206,8 @@ def _change(path: Path, change: str) -> None:
     elif change == "removed":
         path.unlink()
     else:
+        # past the file system's tick, which may be as coarse as 10 ms: its time of change then moves on when written
+        time.sleep(0.02)
         held = path.read_bytes()
         path.write_bytes(held[: len(held) - len(bad)] + bad)
         os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns))
