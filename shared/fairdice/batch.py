@@ -46,8 +46,8 @@ class BatchRequest(BaseModel):
         Field(
             min_length=1,
             max_length=MAX_GAMES,
-            description=f"1 to {MAX_GAMES} verify requests; together at most {MAX_BATCH_ROLLS} rolls, and daily"
-            f" games on at most {MAX_BATCH_DAYS} different days",
+            description=f"1 to {MAX_GAMES} verify requests; together at most {number(MAX_BATCH_ROLLS)} rolls, and"
+            f" daily games on at most {MAX_BATCH_DAYS} different days",
         ),
     ]
 

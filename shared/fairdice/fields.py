@@ -17,7 +17,7 @@ from uuid import UUID
 from pydantic import AfterValidator, BeforeValidator, Field, SkipValidation, ValidationInfo, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
-from fairdice.prose import quoted, repr_of
+from fairdice.prose import number, quoted, repr_of
 
 MAX_ROLLS = 10_000
 # Rolls listed from the game's start when neither count nor recorded rolls say how many: seed 002's own snippet
@@ -231,7 +231,8 @@ Count = Annotated[
     Field(
         ge=1,
         le=MAX_ROLLS,
-        description=f"how many rolls, 1 to {MAX_ROLLS}; without count or recorded rolls, {DEFAULT_ROLLS} are listed",
+        description=f"how many rolls, 1 to {number(MAX_ROLLS)}; without count or recorded rolls, {DEFAULT_ROLLS}"
+        " are listed",
     ),
     WHOLE_NUMBER,
 ]

@@ -1,7 +1,8 @@
 """The OpenAPI document the verify API serves: valid, and describing every route and model."""
 
 import json
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -126,3 +127,33 @@ def test_every_error_answer_is_documented_with_the_one_error_shape(document: dic
             for status, response in operation["responses"].items():
                 if status.startswith(("4", "5")):
                     assert response["content"]["application/json"]["schema"] == error_ref, (method, path, status)
+
+
+# A number in prose as the product writes it (prose.number): 10,000. Four digits may be a year (YYYY), so five or more.
+UNGROUPED = re.compile(r"\b[0-9]{5,}\b")
+
+
+def descriptions(node: object) -> Iterator[str]:
+    """Every description in a served document, however deep."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "description" and isinstance(value, str):
+                yield value
+            else:
+                yield from descriptions(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from descriptions(item)
+
+
+@pytest.mark.parametrize("name", ["api-openapi", "api-schemes"])
+def test_no_description_of_the_document_or_the_catalog_writes_a_number_ungrouped(
+    load_event: Callable[[str], Any], name: str
+) -> None:
+    # Review: GET /schemes and GET /openapi.json said "how many rolls, 1 to 10000" and a batch's "together at most 10000
+    # rolls", where every message says 10,000
+    answer = lambda_handler(load_event(name), FakeLambdaContext())
+    assert answer["statusCode"] == 200
+    said = list(descriptions(json.loads(answer["body"])))
+    assert [description for description in said if UNGROUPED.search(description)] == []
+    assert any("10,000" in description for description in said)  # the rolls' limit among them, as it is written

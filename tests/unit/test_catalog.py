@@ -29,7 +29,7 @@ def test_the_catalog_says_how_many_rolls_are_listed_without_count_or_recorded_ro
     assert catalog.default_rolls == DEFAULT_ROLLS == 60
     narde = next(spec for spec in catalog.schemes if spec.id == "narde-v1")
     count = next(field for field in narde.fields if field.name == "count")
-    assert count.description == "how many rolls, 1 to 10000; without count or recorded rolls, 60 are listed"
+    assert count.description == "how many rolls, 1 to 10,000; without count or recorded rolls, 60 are listed"
 
 
 def test_each_scheme_names_its_game_dice_secret_and_seal_as_its_model_does() -> None:
