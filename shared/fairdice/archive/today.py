@@ -91,7 +91,6 @@ class _Memory:
     agreed: _Today | None = None  # the secret gives the day's commitment, in time; the days before not all read yet
     earlier: dict[dt.date, Published | None] = field(default_factory=dict)  # the days before's commitments, as read
     absent: set[dt.date] = field(default_factory=set)  # the days before whose commitment was not there as read
-    awaited: set[dt.date] = field(default_factory=set)  # the days before found committed to the day's commitment
     looked: dt.datetime | None = None  # when those were last read
 
     def begin(self, day: dt.date) -> None:
@@ -102,7 +101,7 @@ class _Memory:
         found = {**self.earlier, **({} if self.agreed is None else {self.agreed.day: self.agreed.published})}
         kept = {earlier: found[earlier] for earlier in days_looked_back(day) if found.get(earlier) is not None}
         self.day, self.today, self.late, self.given_away, self.agreed, self.earlier = day, None, None, None, None, kept
-        self.absent, self.awaited, self.looked = set(), set(), None
+        self.absent, self.looked = set(), None
 
     def look_again(self, now: dt.datetime) -> None:
         """Read again, from `now`, the commitments of the days before that were not there, LOOK_AGAIN after they were
@@ -111,14 +110,14 @@ class _Memory:
         the day's rolls all day, a cold one refused them, and the readers refused the day from the next night). Those
         found are not read again: a published commitment never changes. But the record of one committed to the day's
         commitment is: such a run writes its record after its commitment, and a request between the two found nothing
-        that gives the day away (review: the route gave the day's rolls for the rest of the day)."""
-        if (
-            self.today is not None
-            and (self.absent or self.awaited)
-            and self.looked is not None
-            and now >= self.looked + LOOK_AGAIN
-        ):
-            self.today, self.absent, self.awaited = None, set(), set()
+        that gives the day away (review: the route gave the day's rolls for the rest of the day). Such a one is told
+        from the commitments found: while the day gives rolls, each equal to its own gave nothing away as read."""
+        if self.today is None or self.looked is None or now < self.looked + LOOK_AGAIN:
+            return
+        own = self.today.commitment
+        awaited = any(found is not None and found.commitment.commitment == own for found in self.earlier.values())
+        if self.absent or awaited:
+            self.today, self.absent = None, set()
 
 
 class TodaysRolls:
@@ -187,7 +186,7 @@ class TodaysRolls:
             memory.agreed = self._agreed(day, now)
         memory.looked = now
         try:
-            _not_an_earlier_days(self._stores.archive, memory.agreed, memory.earlier, memory.absent, memory.awaited)
+            _not_an_earlier_days(self._stores.archive, memory.agreed, memory.earlier, memory.absent)
         except NotADocument:
             raise  # an earlier day's record S3 may give later (one in Glacier, restored): read again
         except TamperedRecord as exc:
@@ -281,11 +280,7 @@ TRY_AGAIN = "try again shortly"
 
 
 def _not_an_earlier_days(
-    archive: ObjectStore,
-    today: _Today,
-    earlier: dict[dt.date, Published | None],
-    absent: set[dt.date],
-    awaited: set[dt.date],
+    archive: ObjectStore, today: _Today, earlier: dict[dt.date, Published | None], absent: set[dt.date]
 ) -> None:
     """Refuse a commitment to the secret of any of the DAYS_LOOKED_BACK days before today: that day's record makes it
     public once that day is over, so whoever reads it knows every roll of today. The readers refuse every roll of the
@@ -301,9 +296,9 @@ def _not_an_earlier_days(
     (review: the route gave today's rolls all day). `earlier` holds the commitments read so far (None: a document its
     own day's readers refuse) and `absent` the days whose commitment was not there, or no document S3 may give later
     (NotADocument), so that each is read once, whichever request runs out of time, and one not there again only
-    LOOK_AGAIN later (`_Memory.look_again`). `awaited` gets the days found committed to today's commitment that do not
-    give it away as read: the record a run catching that day up writes after its commitment may still come, and it is
-    read again LOOK_AGAIN later too (review: read between the two, the route gave today's rolls all day)."""
+    LOOK_AGAIN later (`_Memory.look_again`), as is the record of one found committed to today's commitment that does
+    not give it away as read: the record a run catching that day up writes after its commitment may still come
+    (review: read between the two, the route gave today's rolls all day)."""
     for day in days_looked_back(today.day):
         if day not in earlier and day not in absent:
             try:
@@ -320,8 +315,6 @@ def _not_an_earlier_days(
         found = earlier.get(day)
         if found is not None and gives_away(archive, today.published, found):
             raise secret_of_an_earlier_day(today.day, day, commitment_key(day), then="; none is given")
-        if found is not None and found.commitment.commitment == today.commitment:
-            awaited.add(day)
 
 
 def _in_time(published: Published) -> None:
