@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from security.test_verdicts_cannot_be_bought import (
+    KEYS,
     LEFT_OUT,
     PLAYER,
     SHEETS,
@@ -44,13 +45,13 @@ from security.test_verdicts_cannot_be_bought import (
     assert_honest_if_fair,
     changed,
     sheet,
+    via_link,
     written_link,
 )
 from testkit.oracles import seed_004
 
-EXAMPLES = 200  # requests drawn a test: each is sent with up to seven recordings through three channels
+EXAMPLES = 200  # requests drawn a test: each is sent with up to six recordings through the four CHANNELS
 SEARCH = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-KEYS = st.binary(min_size=32, max_size=32)
 BOT = "bg-dice-v1"
 
 
@@ -64,7 +65,7 @@ def verdict_by_link(request: Request, plus: bool = False) -> dict[str, Any] | No
     query = written_link(request["scheme"], request)
     if query is None:
         return None
-    status, body = _handler(_event("GET", "/check/", query=query.replace("%20", "+") if plus else query))
+    status, body = via_link(query.replace("%20", "+") if plus else query)
     return body if status == 200 else None
 
 
