@@ -18,6 +18,7 @@ import contextlib
 import datetime as dt
 import io
 import json
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -84,11 +85,29 @@ CHANNELS: dict[str, Callable[[Request], dict[str, Any] | None]] = {
 }
 
 
+SEEN: Counter[str] = Counter()  # what the search running now has seen, as its statistics name it (`event`)
+REACHED = 10  # verdicts of each kind a search must reach through each channel: a run of 200 reaches 40 or more
+
+
+def seen(outcome: str) -> None:
+    event(outcome)
+    SEEN[outcome] += 1
+
+
+def assert_search_reaches_fair_and_not(search: Callable[[], None], channels: list[str]) -> None:
+    """Run `search` (a Hypothesis search): it must reach, through each channel, verdicts that are fair and verdicts that
+    are not, or a change that refused every request, or never came back fair, would leave it asserting nothing."""
+    SEEN.clear()
+    search()
+    for name in channels:
+        assert SEEN[f"{name}: fair"] >= REACHED and SEEN[f"{name}: mismatch"] >= REACHED, SEEN
+
+
 def computed(request: Request) -> tuple[list[list[int]], int] | None:
     """The rolls POST /verify computes for a request and the index of its first (None: refused, or nothing computed)."""
     verdict = verdict_by_post(request)
     if verdict is None or not verdict["rolls"] or verdict["rolls"][0]["dice"] is None:
-        event("refused, or nothing computed")
+        seen("refused, or nothing computed")
         return None
     return [roll["dice"] for roll in verdict["rolls"]], verdict["rolls"][0]["index"]
 
@@ -121,7 +140,7 @@ def assert_no_fair_but_the_honest_game(request: Request, numbering: int) -> None
         sent = request | {"recorded": recorded}
         for name, channel in CHANNELS.items():
             verdict = channel(sent)
-            event(f"{name}: {verdict['verdict'] if verdict else 'refused'}")
+            seen(f"{name}: {verdict['verdict'] if verdict else 'refused'}")
             if verdict is not None:
                 assert_honest_if_fair(request["scheme"], verdict, str(key), says, (name, sent))
 
@@ -206,7 +225,7 @@ COUNTS = mostly(st.one_of(st.just(LEFT_OUT), st.integers(1, 6)), st.sampled_from
     count=COUNTS,
     numbering=st.integers(0, 12),
 )
-def test_no_opening_first_turn_line_or_labels_make_a_bot_games_other_dice_fair(
+def search_bot_games(
     key: bytes, labels: Any, opening: Any, turns: tuple[Any, Any], beside_labels: int, count: Any, numbering: int
 ) -> None:
     # Given a bot game's request with its opening answer, turns, line, labels and count drawn (turns, line and count
@@ -222,6 +241,10 @@ def test_no_opening_first_turn_line_or_labels_make_a_bot_games_other_dice_fair(
     # numbered or not, through POST /verify, a link and the CLI
     # Then any fair verdict is the honest game of the opening answer it names, from the game's first roll
     assert_no_fair_but_the_honest_game(request, numbering)
+
+
+def test_no_opening_first_turn_line_or_labels_make_a_bot_games_other_dice_fair() -> None:
+    assert_search_reaches_fair_and_not(search_bot_games, list(CHANNELS))
 
 
 # ---- numbered schemes: first beside a numbered paste --------------------------------------------------------------
@@ -271,9 +294,7 @@ def numbered_paste(draw: st.DrawFn, rolls: list[list[int]], index: int) -> tuple
     count=COUNTS,
     data=st.data(),
 )
-def test_no_first_or_numbering_of_a_paste_makes_a_numbered_games_other_dice_fair(
-    scheme: str, key: bytes, first: Any, count: Any, data: st.DataObject
-) -> None:
+def search_numbered_games(scheme: str, key: bytes, first: Any, count: Any, data: st.DataObject) -> None:
     # Given a numbered scheme's request with its first roll and count drawn
     request = changed(NUMBERED_BASES[scheme](key), {"first": first, "count": count})
     found = computed(request)
@@ -289,10 +310,14 @@ def test_no_first_or_numbering_of_a_paste_makes_a_numbered_games_other_dice_fair
         for sent in (request | {"recorded": text}, changed(request, {"first": LEFT_OUT, "recorded": text})):
             for name, channel in CHANNELS.items():
                 verdict = channel(sent)
-                event(f"{name}: {verdict['verdict'] if verdict else 'refused'}")
+                seen(f"{name}: {verdict['verdict'] if verdict else 'refused'}")
                 if verdict is not None:
                     # Then any fair verdict is the honest game of the inputs it names, from its first roll
                     assert_honest_if_fair(scheme, verdict, key_hex, says, (name, sent, index))
+
+
+def test_no_first_or_numbering_of_a_paste_makes_a_numbered_games_other_dice_fair() -> None:
+    assert_search_reaches_fair_and_not(search_numbered_games, list(CHANNELS))
 
 
 # ---- bg-online-v1: game, opening and the apps' numbers --------------------------------------------------------------
@@ -314,15 +339,17 @@ APP_NUMBER = st.one_of(
     count=COUNTS,
     numbering=st.integers(0, 3),
 )
-def test_no_game_opening_or_apps_numbers_make_an_online_games_other_dice_fair(
-    key: bytes, apps: list[str], game: Any, opening: Any, count: Any, numbering: int
-) -> None:
+def search_online_games(key: bytes, apps: list[str], game: Any, opening: Any, count: Any, numbering: int) -> None:
     # Given an online game's request with its game, opening answer, apps' numbers and count drawn
     base: Request = {"scheme": "bg-online-v1", "server_number": key.hex(), "seal": seal_of(key), "app_numbers": apps}
     request = changed(base, {"game": game, "opening": opening, "count": count})
     # When the operator sends back the rolls it computes, or others, through every channel
     # Then any fair verdict is the honest game of the game and the apps' numbers it names, from its first roll
     assert_no_fair_but_the_honest_game(request, numbering)
+
+
+def test_no_game_opening_or_apps_numbers_make_an_online_games_other_dice_fair() -> None:
+    assert_search_reaches_fair_and_not(search_online_games, list(CHANNELS))
 
 
 # ---- daily: dates, player ids, secrets and commitments --------------------------------------------------------------
@@ -359,7 +386,7 @@ PLAYERS = [PLAYER, PLAYER.upper(), PLAYER.replace("-", ""), "{" + PLAYER + "}", 
     commitment=st.sampled_from(["archive", "other", "of the secret", None, LEFT_OUT]),
     wanted=st.lists(st.integers(1, 4), min_size=6, max_size=6),
 )
-def test_no_date_player_secret_or_commitment_makes_other_faces_fair_on_a_daily_roll(
+def search_daily_rolls(
     offset: int, spelling: str, player: Any, secret: str, commitment: str, wanted: list[int]
 ) -> None:
     # Given a daily request whose date (a day around the archive's closed day, in any spelling), player id, secret and
@@ -383,7 +410,7 @@ def test_no_date_player_secret_or_commitment_makes_other_faces_fair_on_a_daily_r
     try:
         faces = list(verify(parse_request(request), day_secrets=archive, today=today).rolls[0]["dice"] or [])
     except (ValidationError, InvalidInput, UnknownDay):
-        event("daily: refused")
+        seen("daily: refused")
         return
     # When the operator sends back the faces it computes, or faces it wants, as a list and as a link
     for recorded in ([faces], " ".join(map(str, faces)), [wanted]):
@@ -394,7 +421,7 @@ def test_no_date_player_secret_or_commitment_makes_other_faces_fair_on_a_daily_r
                 verdict = verify(read, day_secrets=archive, today=today)
             except (ValidationError, InvalidInput, UnknownDay):
                 continue
-            event(f"daily{' link' if as_link else ''}: {verdict.verdict}")
+            seen(f"daily{' link' if as_link else ''}: {verdict.verdict}")
             if verdict.verdict != "fair":
                 continue
             # Then a fair one is the archive's roll of the closed day and the player it names, under its commitment
@@ -403,3 +430,7 @@ def test_no_date_player_secret_or_commitment_makes_other_faces_fair_on_a_daily_r
             assert named["date"] == archive.day.isoformat(), sent
             assert [list(roll["recorded"] or []) for roll in verdict.rolls] == [expected], sent
             assert verdict.seal.given == verdict.seal.computed == seal_of(archive.secret), sent
+
+
+def test_no_date_player_secret_or_commitment_makes_other_faces_fair_on_a_daily_roll() -> None:
+    assert_search_reaches_fair_and_not(search_daily_rolls, ["daily", "daily link"])
