@@ -1,5 +1,6 @@
 """A test's stand-in for an ObjectStore: every call handed on to a real store but those the stand-in changes."""
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from fairdice.errors import ArchiveUnavailable
@@ -27,6 +28,23 @@ class PassingStore:
 
     def replace(self, key: str, data: bytes) -> None:
         self.inner.replace(key, data)
+
+
+class RivalWritesFirst(PassingStore):
+    """The store as one run sees it while something else (`rival`: an overlapping run's whole run, or a request the
+    game makes) runs right before this run's first write of a key starting with `prefix`: a run's write then loses the
+    race to the rival's, or a request lands between two writes of a run."""
+
+    def __init__(self, inner: ObjectStore, prefix: str, rival: Callable[[], object]) -> None:
+        super().__init__(inner)
+        self.prefix, self.rival = prefix, rival
+        self.rival_ran = False
+
+    def put_new(self, key: str, data: bytes) -> bool:
+        if key.startswith(self.prefix) and not self.rival_ran:
+            self.rival_ran = True
+            self.rival()
+        return self.inner.put_new(key, data)
 
 
 class Unreachable(PassingStore):

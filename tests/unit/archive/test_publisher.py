@@ -8,7 +8,6 @@ import datetime as dt
 import hashlib
 import json
 import tempfile
-from collections.abc import Callable
 from dataclasses import replace
 from itertools import count
 from pathlib import Path
@@ -34,7 +33,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from testkit.archive import put_someone_elses_record
-from testkit.stores import PassingStore
+from testkit.stores import PassingStore, RivalWritesFirst
 from testkit.timeline import Timeline
 
 MARCH = dt.date(2025, 3, 1)
@@ -687,22 +686,6 @@ def test_two_overlapping_runs_catching_up_a_day_without_its_commitment_write_the
     assert report.reveal.revealed == [] and report.reveal.head == slow.rival_report.reveal.head
     late = Commitment.model_validate_json(stores.archive.get(commitment_key(dt.date(2025, 3, 2))) or b"")
     assert record_of(stores, MARCH).next_commitment == late.commitment
-
-
-class RivalWritesFirst(PassingStore):
-    """The store as one run sees it while an overlapping run does its whole run (`rival`) right before this one's first
-    write of a key starting with `prefix`: this run's write then loses the race to the rival's."""
-
-    def __init__(self, inner: ObjectStore, prefix: str, rival: Callable[[], object]) -> None:
-        super().__init__(inner)
-        self.prefix, self.rival = prefix, rival
-        self.rival_ran = False
-
-    def put_new(self, key: str, data: bytes) -> bool:
-        if key.startswith(self.prefix) and not self.rival_ran:
-            self.rival_ran = True
-            self.rival()
-        return self.inner.put_new(key, data)
 
 
 @pytest.mark.parametrize(

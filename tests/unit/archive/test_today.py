@@ -9,7 +9,6 @@ import base64
 import datetime as dt
 import json
 import uuid
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -39,7 +38,7 @@ from testkit.archive import (
     put_someone_elses_record,
 )
 from testkit.oracles import seed_004
-from testkit.stores import PassingStore, Undated
+from testkit.stores import RivalWritesFirst, Undated
 from testkit.timeline import Timeline
 
 DAY1, DAY2, DAY3, DAY4 = dt.date(2025, 3, 1), dt.date(2025, 3, 2), dt.date(2025, 3, 3), dt.date(2025, 3, 4)
@@ -396,20 +395,6 @@ def test_a_warm_route_sees_within_look_again_a_catch_up_run_that_reveals_the_sec
     assert [key for key in counted.archive.reads if key.startswith("commitments/")] == []  # type: ignore[attr-defined]
 
 
-class BeforeWriting(PassingStore):
-    """An archive on which `meanwhile` runs just before `key` is written: a request landing between two writes of a
-    publisher's run."""
-
-    def __init__(self, inner: ObjectStore, key: str, meanwhile: Callable[[], object]) -> None:
-        super().__init__(inner)
-        self.key, self.meanwhile = key, meanwhile
-
-    def put_new(self, key: str, data: bytes) -> bool:
-        if key == self.key:
-            self.meanwhile()
-        return super().put_new(key, data)
-
-
 def test_a_warm_route_that_read_a_catch_up_runs_commitment_before_its_record_sees_the_record_within_look_again(
     tmp_path: Path,
 ) -> None:
@@ -434,7 +419,7 @@ def test_a_warm_route_that_read_a_catch_up_runs_commitment_before_its_record_see
     def ask() -> None:
         between.append(warm.roll(PLAYER, timeline.now).date)
 
-    catching_up = Stores(stores.secrets, BeforeWriting(stores.archive, revealed_key(missed), ask))
+    catching_up = Stores(stores.secrets, RivalWritesFirst(stores.archive, revealed_key(missed), ask))
     timeline.publish(catching_up, at(today, "06:00"))
     assert between == [today]  # nothing gave TODAY away yet
     counted.archive.reads.clear()  # type: ignore[attr-defined]
