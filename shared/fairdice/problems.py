@@ -14,7 +14,7 @@ from pydantic import AfterValidator, AliasChoices, AliasPath, BaseModel, Field, 
 
 from fairdice import schemes
 from fairdice.errors import FairdiceError, InvalidInput, UnknownDay
-from fairdice.prose import COPY_LINK, cut, number, quoted
+from fairdice.prose import COPY_LINK, counted, cut, number, quoted
 from fairdice.schemes.base import Scheme
 
 WHOLE_REQUEST = "request"
@@ -161,9 +161,9 @@ def _words(error: Any, context: dict[str, Any], scheme: str | None, loc: tuple[i
         case "list_type":
             return "must be a list"
         case "too_short":
-            return f"must have at least {_entries(context['min_length'])}"
+            return f"must have at least {counted(context['min_length'], 'entry', 'entries')}"
         case "too_long":
-            return f"must have at most {_entries(context['max_length'])}"
+            return f"must have at most {counted(context['max_length'], 'entry', 'entries')}"
         case "string_type":
             return "must be text"
         case "model_type" | "model_attributes_type" | "dict_type":
@@ -178,10 +178,6 @@ def _words(error: Any, context: dict[str, Any], scheme: str | None, loc: tuple[i
             return "holds JSON nested too deeply"
     message: str = error["msg"]
     return message
-
-
-def _entries(n: int) -> str:
-    return "1 entry" if n == 1 else f"{number(n)} entries"
 
 
 # ---- did you mean ---------------------------------------------------------------------------------

@@ -757,15 +757,13 @@ const fairdice = (() => {
     throw new Error(`must be true or false, got ${shown(value)}`);
   }
 
-  const entries = (n) => (n === 1 ? "1 entry" : `${number(n)} entries`);
-
   /** A list of `low` to `high` entries, each read by `item` (its errors name `name[i]`). */
   function listOf(name, low, high, item) {
     return (value) => {
       if (!Array.isArray(value)) throw new Error("must be a list");
       // In pydantic's order: a list too long is refused as such, before its entries are read; a list too short only
       // once its entries are all good (review: the page said "at least 2 entries" where the core named a bad entry)
-      if (value.length > high) throw new Error(`must have at most ${entries(high)}`);
+      if (value.length > high) throw new Error(`must have at most ${counted(high, "entry", "entries")}`);
       const problems = [];
       const out = value.map((v, at) => {
         try {
@@ -776,7 +774,7 @@ const fairdice = (() => {
         }
       });
       if (problems.length) throw new Problems(problems);
-      if (value.length < low) throw new Error(`must have at least ${entries(low)}`);
+      if (value.length < low) throw new Error(`must have at least ${counted(low, "entry", "entries")}`);
       return out;
     };
   }
