@@ -684,12 +684,12 @@ def _mistakes_tried(case: Case[Any], none: str) -> str:
     """The words "`none` mistakes tried (…) explains", listing those that can change these rolls; or, where a room's
     list holds none that can, "none of the mistakes the diagnosis tries can change"."""
     # Only the mistakes that can change these rolls were tried (review: "dice order" listed beside rolls all doubles,
-    # "seat order" beside one client seed)
+    # "seat order" beside one client seed). A room's list is never empty: it holds the dice order, which every
+    # room's diagnosis tries
     listed = [name for name in case.scheme.tried_for(case.request) if name != DICE_ORDER or _flip_changes(case)]
-    if not listed and case.scheme.tried:
+    if not listed:
         return "none of the mistakes the diagnosis tries can change"  # labels given and every roll a double
-    tried = f" ({', '.join(listed)})" if listed else ""
-    return f"{none} mistakes tried{tried} explains"
+    return f"{none} mistakes tried ({', '.join(listed)}) explains"
 
 
 def _numbers(indices: Sequence[int]) -> str:

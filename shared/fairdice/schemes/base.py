@@ -350,7 +350,7 @@ class Scheme(ABC, Generic[R]):
     bare_links: bool = False
     #: How the request's `first` numbers the rolls, for schemes that have one.
     numbering: Numbering | None = None
-    #: The mistakes the diagnosis tries, as its words list them (empty: none to name): the room's own (`hypotheses`)
+    #: The mistakes the diagnosis tries, as its words list them: the room's own (`hypotheses`)
     #: beside the numbering (where it has one) and the dice order every room's diagnosis tries. Each room says its own,
     #: as one list said of all named mistakes a room never tries (review: three-dice's take-backs); a registry test
     #: holds every kind of hypothesis tried named in it, and no other. And what recorded rolls that none of them

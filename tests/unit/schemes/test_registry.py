@@ -118,6 +118,13 @@ def test_every_schemes_list_of_mistakes_tried_names_each_kind_its_diagnosis_trie
     assert listed == tried
 
 
+@pytest.mark.parametrize("scheme_id", schemes.ids())
+def test_every_schemes_list_of_mistakes_tried_names_the_dice_order_which_every_diagnosis_tries(scheme_id: str) -> None:
+    # A finding lists the mistakes tried, or says none of them can change the rolls: it has no words for a room that
+    # names none, as every room's diagnosis tries the dice order (`_dice_order`)
+    assert DICE_ORDER in schemes.get(scheme_id).tried
+
+
 @pytest.mark.parametrize("vector", REVEALED, ids=lambda vector: vector["name"])
 def test_every_schemes_dice_key_is_the_key_its_rolls_hmacs_are_made_with(vector: dict[str, Any]) -> None:
     # Given a seed vector's request and the HMAC of each of its rolls' messages
