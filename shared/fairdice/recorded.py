@@ -378,9 +378,8 @@ def _from_text(text: str, sides: Sequence[int], link: bool = False) -> Paste:
             continue
         first = _placed(at, number[0], len(rolls), first, link)
         try:
-            found = _rolls_of_line(
-                number[1], table, sides, at, _roll_before(first, len(rolls)), link, at == lines[-1][0]
-            )
+            # Placed, the line's number is its first roll's: the roll before it is one less
+            found = _rolls_of_line(number[1], table, sides, at, number[0] - 1, link, at == lines[-1][0])
         except RecordedError:
             # The line's number may be a die read as one (`6 3`): the dice left are named as the lines above name them
             if (said := _number_then_dice(at, line, number[1], sides, above if link else None)) is None:

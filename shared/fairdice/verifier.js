@@ -1624,7 +1624,8 @@ const fairdice = (() => {
       first = placedAt(at, numbered[0], rolls.length, first, link);
       let found;
       try {
-        found = rollsOfLine(numbered[1], table, sides, at, rollBefore(first, rolls.length), link, at === lines[lines.length - 1][0]);
+        // placed, the line's number is its first roll's: the roll before it is one less (fairdice.recorded)
+        found = rollsOfLine(numbered[1], table, sides, at, numbered[0] - 1n, link, at === lines[lines.length - 1][0]);
       } catch (error) {
         // The line's number may be a die read as one (`6 3`): the dice left are named as the lines above name them
         const said = numberThenDice(at, line, numbered[1], sides, link ? above : null);
