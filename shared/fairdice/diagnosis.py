@@ -643,30 +643,30 @@ def _of_another_game(
             else ""
         )
         none, other = _another_reading(case, verdict, *offered, "of another game", unsealed) + "none", " other"
-    thin = _too_few_to_tell(case)
     if verdict.checks.seal == "mismatch":
         return Finding(
             cause="secret_from_other_game",
             explains=_of(matched, compared, case.scheme.words),
             detail=(
                 f"neither the {seal} nor the recorded {rolls} fit this {secret}{read} {none} of the{other} mistakes"
-                f" tried explains the {rolls}{thin}: the {secret} is most likely from another game than both; copy it"
-                f" again from the game. {_HEX_NOTE}"
+                f" tried explains the {rolls}{_too_few_to_tell(case)}: the {secret} is most likely from another game"
+                f" than both; copy it again from the game. {_HEX_NOTE}"
             ),
         )
-    mistakes = _mistakes_tried(case, f"{none} of the{other}")
     if verdict.checks.seal == "match":
         # The seal given, not one shown before the game: only the player knows that, and a daily archive's may not show
         # it (review: said so under a heading that says the commitment does not show the secret was fixed before play)
+        mistakes = _mistakes_tried(case, f"{none} of the{other}", "them")
         detail = (
-            f"the {secret} matches the {seal}, but the recorded {rolls} are not its {rolls}{read} {mistakes} them"
-            f"{thin}: they are most likely {case.scheme.elsewhere}"
+            f"the {secret} matches the {seal}, but the recorded {rolls} are not its {rolls}{read} {mistakes}: they are"
+            f" most likely {case.scheme.elsewhere}"
         )
     else:
         lead = "" if offered is None else f"the recorded {rolls} do not fit this {secret}{read} "
+        mistakes = _mistakes_tried(case, f"{none} of the{other}", f"the recorded {rolls}")
         detail = (
-            f"{lead}{mistakes} the recorded {rolls}{thin}: they and the {secret} most likely come from different games;"
-            f" give the {seal} too to tell which"
+            f"{lead}{mistakes}: they and the {secret} most likely come from different games; give the {seal} too to"
+            " tell which"
         )
     return Finding(cause="rolls_from_other_game", explains=_of(matched, compared, case.scheme.words), detail=detail)
 
@@ -680,16 +680,18 @@ def _too_few_to_tell(case: Case[Any]) -> str:
     return f" (with {recorded}, the mistakes tried cannot be told from chance)"
 
 
-def _mistakes_tried(case: Case[Any], none: str) -> str:
-    """The words "`none` mistakes tried (…) explains", listing those that can change these rolls; or, where a room's
-    list holds none that can, "none of the mistakes the diagnosis tries can change"."""
+def _mistakes_tried(case: Case[Any], none: str, rolls: str) -> str:
+    """The words "`none` mistakes tried (…) explains `rolls`", listing those that can change these rolls, with the note
+    on too few rolls to tell them from chance; or, where a room's list holds none that can, "none of the mistakes the
+    diagnosis tries can change `rolls`", which is so however many were recorded (review: "can change the recorded
+    rolls (with 2 recorded rolls, the mistakes tried cannot be told from chance)")."""
     # Only the mistakes that can change these rolls were tried (review: "dice order" listed beside rolls all doubles,
     # "seat order" beside one client seed). A room's list is never empty: it holds the dice order, which every
     # room's diagnosis tries
     listed = [name for name in case.scheme.tried_for(case.request) if name != DICE_ORDER or _flip_changes(case)]
     if not listed:
-        return "none of the mistakes the diagnosis tries can change"  # labels given and every roll a double
-    return f"{none} mistakes tried ({', '.join(listed)}) explains"
+        return f"none of the mistakes the diagnosis tries can change {rolls}"  # labels given and every roll a double
+    return f"{none} mistakes tried ({', '.join(listed)}) explains {rolls}{_too_few_to_tell(case)}"
 
 
 def _numbers(indices: Sequence[int]) -> str:

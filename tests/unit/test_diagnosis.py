@@ -372,6 +372,25 @@ def test_labelled_rolls_of_another_game_all_doubles_are_said_to_be_changed_by_no
     assert "are not its rolls and none of the mistakes the diagnosis tries can change them: they are" in found.detail
 
 
+@pytest.mark.parametrize("lock", [None, SEAL], ids=["lock-not-given", "lock-given"])
+def test_too_few_labelled_doubles_of_another_game_are_not_said_too_few_to_tell_the_mistakes_tried_from_chance(
+    lock: str | None,
+) -> None:
+    # Given a bot game's labels, under which the dice order is the one mistake tried, and two doubles of another key's,
+    # fewer rolls than make evidence
+    labels = ["bg-dice-v1:turn:1", "bg-dice-v1:turn:2"]
+    mistaken = BOT | {"lock": lock, "labels": labels, "recorded": doubles_of(BOT | {"key": OTHER_KEY}, 2)}
+
+    # When they are checked
+    found = finding(check(mistaken), "rolls_from_other_game")
+
+    # Then the finding says no mistake it tries can change them, and no note of the mistakes tried beside it (review:
+    # "none of the mistakes the diagnosis tries can change the recorded rolls (with 2 recorded rolls, the mistakes
+    # tried cannot be told from chance)")
+    assert "none of the mistakes the diagnosis tries can change " in found.detail
+    assert "cannot be told from chance" not in found.detail
+
+
 def test_rolls_of_another_game_given_labels_list_only_the_dice_order_as_tried() -> None:
     # Given a bot game's labels, which say every roll's own, and the rolls of another key's game under them
     labels = [f"bg-dice-v1:turn:{turn}" for turn in range(1, 41)]
