@@ -516,7 +516,7 @@ def _die_chart(scheme: str, die: str, counts: list[int]) -> str:
     ax.set_xticks(faces_axis, [f"\n{face}" if sides > _ONE_ROW and not face % 2 else str(face) for face in faces_axis])
     too_few = "" if judged else ": too few for a band"
     # The die on one line, its dice on the next: at 11 pt a title of both on one ran past the chart's edge
-    ax.set_title(f"{scheme} die {die}\n({n:,} {'die' if n == 1 else 'dice'}{too_few})", fontsize=_TITLE_PT)
+    ax.set_title(f"{scheme} die {die}\n({counted(n, 'die', 'dice')}{too_few})", fontsize=_TITLE_PT)
     ax.set_xlabel("face", fontsize=_WORDS_PT)
     ax.set_ylabel("share of dice", fontsize=_WORDS_PT)
     # Zoomed on the fair chance: a bias of a fraction of a point must show, bars from 0 would hide it. A share is
@@ -620,7 +620,7 @@ def _share_places(n: int, sides: int) -> int:
 
 def _chart_words(scheme: str, die: str, n: int, sides: int, half: float | None, outside: list[int]) -> str:
     """What a die's chart shows, in words: its text alternative."""
-    dice = f"{n:,} {'die' if n == 1 else 'dice'}"
+    dice = counted(n, "die", "dice")
     # A die of one face has no "each" of them (review: "each of its 1 faces")
     faces = "its 1 face" if sides == 1 else f"each of its {sides} faces"
     shown = f"{scheme} die {die}: the share of {faces} in {dice}, against 1/{sides}"
