@@ -21,6 +21,11 @@ MAX_LINE_BYTES = 1 << 20  # the verify API's body cap: a game too large to POST 
 _CHUNK = 1 << 20
 _GZIP = 16 + zlib.MAX_WBITS  # zlib's window bits for a gzip header and trailer
 GZIP_MAGIC = b"\x1f\x8b"  # the first two bytes of every gzip member
+# The way `numbered_lines` reads a file, numbered: raise it whenever the lines a file gives change (a byte read as a
+# line's end, a line read as blank, a file read as gzip that was not). A resumed audit checks each block done against
+# the digest of its lines, which another way of reading makes of other lines: the same file was refused as changed
+# (review: a UTF-16 file, or gzip under a name without `.gz`, audited before such a change and resumed after it).
+LINES_VERSION = 1
 
 
 class Unreadable(NamedTuple):

@@ -33,7 +33,7 @@ from pydantic import AwareDatetime, BaseModel, Field, ValidationError
 from fairdice import json_input
 from fairdice.archive.layout import utc_day
 from fairdice.audit.archive import S3_SCHEME, DayArchive, name_of, of_bucket, wall_clock
-from fairdice.audit.lines import Line, lines_sha256, numbered_lines
+from fairdice.audit.lines import LINES_VERSION, Line, lines_sha256, numbered_lines
 from fairdice.audit.merge import merge, partial_names, read_partial
 from fairdice.audit.report import read_findings, render
 from fairdice.audit.shard import (
@@ -106,6 +106,11 @@ class Plan(BaseModel):
     block_lines: int
     block_bytes: int | None = Field(
         default=None, description="the bytes of lines a block holds at most (None: an earlier fairdice, by lines alone)"
+    )
+    lines_version: int | None = Field(
+        default=None,
+        description="the way its files' lines are read (`LINES_VERSION`): a resume reads them alike (None: an earlier"
+        " fairdice, which kept no word of it)",
     )
     archive: str | None = None
     today: dt.date | None = Field(
@@ -359,6 +364,7 @@ def run(
         named=sorted({str(Path(given)) for given in paths}),
         block_lines=BLOCK_LINES,
         block_bytes=BLOCK_BYTES,
+        lines_version=LINES_VERSION,
         archive=name_of(daily) if daily is not None else None,
         today=today,
         started=started,
@@ -839,11 +845,26 @@ def _changed(planned: Plan, plan: Plan) -> str:
 
 
 def _begun_earlier(planned: Plan) -> str | None:
-    """What an earlier fairdice's plan lacks that a resume needs, in words, or None for this fairdice's."""
+    """What an earlier fairdice's plan lacks that a resume needs, or does otherwise than this one (a later one's too),
+    in words, or None for this fairdice's."""
     if planned.named is None:
         return "kept no word of how its inputs were named (a folder, or its files one by one)"
     if planned.block_bytes is None:
         return f"cut its blocks by their lines alone, where this one also ends a block at {BLOCK_BYTES:,} bytes"
+    # Its blocks' digests are of the lines read its way: checked against this one's lines, the same file was said to
+    # have changed (review: a UTF-16 file, or gzip under a name without `.gz`, audited before a change of how lines are
+    # read and resumed after it)
+    if planned.lines_version is None:
+        return (
+            "kept no word of how it read its inputs' lines, which fairdice has read otherwise since (little-endian"
+            " UTF-16 or UTF-32, gzip under a name without .gz), so the blocks it audited may not hold the lines this"
+            " one reads"
+        )
+    if planned.lines_version != LINES_VERSION:
+        return (
+            "read its inputs' lines otherwise than this one does, so the blocks it audited may not hold the lines this"
+            " one reads"
+        )
     return None
 
 
@@ -861,9 +882,10 @@ def _prepare(
         earlier = _begun_earlier(planned)
         if earlier is not None:
             # Said as what it is, and what to do (review: "the inputs are not those of the audit", of the same inputs,
-            # and "audit them afresh", which did not say how)
+            # and "audit them afresh", which did not say how); a plan of a later way of reading lines is a later one's
+            which = "a later" if (planned.lines_version or 0) > LINES_VERSION else "an earlier"
             raise UsageError(
-                f"--resume: the audit in {out} was begun by an earlier fairdice, which {earlier}; this fairdice cannot"
+                f"--resume: the audit in {out} was begun by {which} fairdice, which {earlier}; this fairdice cannot"
                 " finish it: audit the inputs afresh, with the same command without --resume (which removes that"
                 f" audit's results in {out} first)"
             )

@@ -26,7 +26,7 @@ import pytest
 from fairdice import cli, schemes
 from fairdice.audit import cli as audit_cli
 from fairdice.audit import local
-from fairdice.audit.lines import MAX_LINE_BYTES
+from fairdice.audit.lines import LINES_VERSION, MAX_LINE_BYTES
 from fairdice.audit.local import UsageError, run
 from fairdice.audit.store import FolderResults
 from fairdice.cli import main
@@ -1092,6 +1092,52 @@ def test_a_resume_of_a_run_that_cut_blocks_by_their_lines_alone_is_refused_as_it
     )
     # And the same command without --resume audits them afresh
     assert run([str(tmp_path / "day.jsonl")], tmp_path / "out", workers=1).summary.fair == 3
+
+
+def test_a_resume_of_a_run_that_read_lines_another_way_is_refused_as_begun_by_another_fairdice(
+    tmp_path: Path,
+) -> None:
+    # Given a run cut short, its plan naming the way its lines were read, as this fairdice writes it
+    day, out = tmp_path / "day.jsonl", tmp_path / "out"
+    games.write(day, many(3))
+    run([str(day)], out, workers=1)
+    plan = out / local.PLAN
+    written = json.loads(plan.read_text())
+    assert written["lines_version"] == LINES_VERSION
+    (out / "partials" / "00000-0000000" / "summary.json").unlink()
+    # When it is resumed, Then it is finished
+    assert run([str(day)], out, workers=1, resume=True).summary.fair == 3
+
+    # Given its plan as a fairdice that kept no word of how it read lines wrote it, or one that read them otherwise
+    # (review: a UTF-16 file audited before its line feeds' NUL bytes were read as blank, resumed after, was said to
+    # have changed since: "lines 1 to 2 are not those it audited")
+    def refused(lines_version: int | None) -> str:
+        kept = {key: value for key, value in written.items() if key != "lines_version"}
+        if lines_version is not None:
+            kept["lines_version"] = lines_version
+        plan.write_text(json.dumps(kept, indent=2))  # indented, as fairdice writes it
+        with pytest.raises(UsageError) as refusal:
+            run([str(day)], out, workers=1, resume=True)
+        return str(refusal.value)
+
+    def said(who: str, which: str) -> str:
+        return (
+            f"--resume: the audit in {out} was begun by {who} fairdice, which {which}; this fairdice cannot finish it:"
+            " audit the inputs afresh, with the same command without --resume (which removes that audit's results in"
+            f" {out} first)"
+        )
+
+    # When it is resumed, Then it is refused in the words of a run an earlier fairdice began
+    assert refused(None) == said(
+        "an earlier",
+        "kept no word of how it read its inputs' lines, which fairdice has read otherwise since (little-endian UTF-16"
+        " or UTF-32, gzip under a name without .gz), so the blocks it audited may not hold the lines this one reads",
+    )
+    otherwise = "read its inputs' lines otherwise than this one does, so the blocks it audited may not hold the lines"
+    assert refused(LINES_VERSION - 1) == said("an earlier", otherwise + " this one reads")
+    assert refused(LINES_VERSION + 1) == said("a later", otherwise + " this one reads")
+    # And the same command without --resume audits them afresh
+    assert run([str(day)], out, workers=1).summary.fair == 3
 
 
 def test_a_resumed_run_audits_only_the_blocks_left_and_ends_as_a_whole_run(
