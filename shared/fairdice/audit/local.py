@@ -54,6 +54,7 @@ from fairdice.audit.store import FolderResults
 from fairdice.audit.summary import FINDINGS, REPORT, SUMMARY, Summary
 from fairdice.audit.tally import InputRecord, Partial
 from fairdice.errors import RepeatedKey
+from fairdice.problems import WHOLE_REQUEST, describe
 from fairdice.prose import repr_of
 from fairdice.storage import STAGED_PREFIX, Hashed, StorageSettings
 
@@ -878,7 +879,18 @@ def _prepare(
     if resume:
         if not plan_file.is_file():
             raise _nothing_to_resume(out)
-        planned = Plan.model_validate_json(plan_file.read_bytes())
+        try:
+            planned = Plan.model_validate_json(plan_file.read_bytes())
+        except ValidationError as exc:
+            # Named, with what to do (review: "fairdice: block_lines: must be a whole number, got 'x'" alone). A fresh
+            # run into `out` refuses such a plan too, as it could hold a game (`_earlier_results_only`): another --out.
+            first = describe(exc)[0]
+            problem = first.message if first.field == WHOLE_REQUEST else f"{first.field}: {first.message}"
+            raise UsageError(
+                f"--resume: {plan_file}, the plan of the audit in {out}, is not as fairdice writes it ({problem}): the"
+                " audit cannot be resumed from it; audit the inputs afresh, with the same command without --resume and"
+                f" another --out (a fresh run into {out} refuses it too, as it removes only an earlier audit's results)"
+            ) from None
         earlier = _begun_earlier(planned)
         if earlier is not None:
             # Said as what it is, and what to do (review: "the inputs are not those of the audit", of the same inputs,

@@ -1140,6 +1140,35 @@ def test_a_resume_of_a_run_that_read_lines_another_way_is_refused_as_begun_by_an
     assert run([str(day)], out, workers=1).summary.fair == 3
 
 
+def test_a_resume_from_a_damaged_plan_names_the_plan_and_says_to_audit_afresh_into_another_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given an audit whose plan is then damaged (a value of the wrong kind)
+    day, out = tmp_path / "day.jsonl", tmp_path / "out"
+    games.write(day, many(3))
+    run([str(day)], out, workers=1)
+    plan = out / local.PLAN
+    plan.write_text(json.dumps({**json.loads(plan.read_text()), "block_lines": "x"}, indent=2))
+    capsys.readouterr()
+    # When it is resumed, Then it is refused, exit 2, naming the plan and what to do (review: it said only
+    # "fairdice: block_lines: must be a whole number, got 'x'")
+    assert main(["audit", str(day), "--out", str(out), "--resume"]) == 2
+    assert capsys.readouterr().err == (
+        f"fairdice: audit: --resume: {plan}, the plan of the audit in {out}, is not as fairdice writes it (block_lines:"
+        " must be a whole number, got 'x'): the audit cannot be resumed from it; audit the inputs afresh, with the"
+        f" same command without --resume and another --out (a fresh run into {out} refuses it too, as it removes only"
+        " an earlier audit's results)\n"
+    )
+    # And so is a plan that is not JSON, in the same words
+    plan.write_text('{"files": [\n')
+    with pytest.raises(UsageError, match=r"plan\.json, the plan of the audit in .*\(Invalid JSON: .*\): the audit can"):
+        run([str(day)], out, workers=1, resume=True)
+    # And as they say, a fresh run into that --out is refused, and one into another audits the inputs
+    with pytest.raises(UsageError, match=r"partials/plan\.json where the audit writes its results"):
+        run([str(day)], out, workers=1)
+    assert run([str(day)], tmp_path / "again", workers=1).summary.fair == 3
+
+
 def test_a_resumed_run_audits_only_the_blocks_left_and_ends_as_a_whole_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
