@@ -352,7 +352,7 @@ def run(
     outputs_held: list[Path] = []
     files = find_inputs(paths, out, passed_over, outputs_held)
     found = {*files, *passed_over, *outputs_held}  # what the folders held as the run began, and each file it reads
-    read = {_file_identity(file) for file in files}
+    read = {_as_found(file) for file in files}
     # --out lies in a folder given (as written, or where it leads), or the folders' walk reached it (through a link, or
     # it is hidden): what is in the places of its outputs is looked at itself, whatever the walk saw of it.
     reached = outputs_held or any(_own_output(path, out) or _within(out, path) for path in passed_over)
@@ -731,8 +731,8 @@ def _what_changed(then: _FileState, now: _FileState | None) -> str:
 
 def _put_meanwhile(paths: Sequence[str], found: set[Path], read: set[object]) -> list[Path]:
     """What the folders given hold now, walked as `find_inputs` walks them, that the run did not find there as it began
-    (`found`) and that is no file it read (`read`, by `_file_identity`: a link or hard link to one is that file): put
-    there while it ran. A folder that cannot be read now is a UsageError, as it is as the run begins."""
+    (`found`) and that is no file it read (`read`, by `_as_found`: a link or hard link to one, or one renamed, is that
+    file): put there while it ran. A folder that cannot be read now is a UsageError, as it is as the run begins."""
     now: list[Path] = []
     for given in paths:
         if Path(given).is_dir():
@@ -743,9 +743,17 @@ def _put_meanwhile(paths: Sequence[str], found: set[Path], read: set[object]) ->
 
 def _one_of_read(path: Path, read: set[object]) -> bool:
     try:
-        return path.is_file() and _file_identity(path) in read
+        return path.is_file() and _as_found(path) in read
     except OSError:  # gone already, or a link to nothing
         return False
+
+
+def _as_found(path: Path) -> object:
+    """A file as the run found it: what it is (`_file_identity`), with its size and time of change, as its plan keeps
+    them. By its inode alone, a file put in a folder given while the run went on was taken for one the run read, where
+    that one was removed once read and the new file given its inode, as ext4 gives a freed one at once (review)."""
+    status = path.stat()
+    return _file_identity(path), status.st_size, status.st_mtime_ns
 
 
 def _not_read(passed_over: Iterable[Path], files: Iterable[Path], out: Path) -> list[str]:
