@@ -427,12 +427,15 @@ def run(
         # shard put under the prefix after the map listed it is a finding (review: a file of a game not fair put there
         # mid-run was neither audited nor said, and the audit was clean, exit 0)
         passed_over += _put_meanwhile(paths, found, read)
+        not_read = _not_read(passed_over, files, out)
+        if among_inputs:
+            not_read = sorted([*not_read, *map(shown_path, _put_among_outputs(out, names))])
         summary = merge(
             store,
             inputs=records,
             names=names,
             not_audited=_changed_since_read(opened),
-            passed_over=_not_read(passed_over, files, out),
+            passed_over=not_read,
         )
         with store.open(FINDINGS) as stream:
             page = render(summary, read_findings(stream)).encode()
@@ -739,6 +742,25 @@ def _put_meanwhile(paths: Sequence[str], found: set[Path], read: set[object]) ->
             skipped: list[Path] = []
             now += [*_files_under(Path(given), skipped), *skipped]
     return [path for path in now if path not in found and not _one_of_read(path, read)]
+
+
+def _put_among_outputs(out: Path, names: set[str]) -> list[Path]:
+    """What the place of the run's partial results in `out` holds that is neither this run's (its plan, its blocks'
+    results) nor an earlier audit's, as `_earlier_results_only` lets one be as the run begins (named as one, holding no
+    game): put there while the run went on, where `out` lies in a folder given. The walk of the folders given leaves
+    out the run's own outputs, which are not read (review: a game put in partials/ while the run went on was neither
+    read nor said, and the audit was clean, exit 0; the next run refused it)."""
+    ours = {PLAN, *(partial_key(name, part) for name in names for part in (SUMMARY, FINDINGS, IDS, GAMES))}
+    put: list[Path] = []
+    for root, folders, files in os.walk(out / PARTIALS):  # links are not followed: each is itself put there
+        for name in [*folders, *files]:
+            path = Path(root) / name
+            where = path.relative_to(out).as_posix()
+            # by name first: this run's results are not read again (a million findings are seconds of a core)
+            kept = where in ours or (_EARLIER_RESULT.fullmatch(where) is not None and _holds_results(path, where))
+            if path.is_symlink() or (name in files and not kept):
+                put.append(path)
+    return sorted(put, key=str)
 
 
 def _one_of_read(path: Path, read: set[object]) -> bool:

@@ -955,6 +955,29 @@ def test_a_file_put_in_a_folder_given_under_the_inode_of_a_file_read_is_listed_a
     assert not result.summary.clean
 
 
+@pytest.mark.parametrize("where", ["the-input-folder", "hidden-in-the-input"])
+def test_a_file_put_among_the_partial_results_of_an_out_within_the_input_while_the_audit_runs_is_listed_as_not_read(
+    tmp_path: Path, where: str
+) -> None:
+    # Given a folder of fair games, its --out within it, and whoever writes the folder putting a file of a game not fair
+    # among the run's partial results as the run hands out its first block
+    folder = tmp_path / "in"
+    games.write(folder / "day.jsonl", many(3))
+    out = {"the-input-folder": folder, "hidden-in-the-input": folder / ".audit"}[where]
+
+    def put_meanwhile() -> None:
+        games.write(out / "partials" / "late.jsonl", [games.mismatched(games.narde(90))])
+
+    # When it is audited
+    result = run([str(folder)], out, workers=1, asked=put_meanwhile)
+
+    # Then the file is listed as not read, and the audit is not clean (review: the walk leaves the run's own outputs
+    # out, so it was neither read nor said, and the audit was clean, exit 0; the next run refused it)
+    assert result.summary.games == result.summary.fair == 3
+    assert result.summary.passed_over == [str(out / "partials" / "late.jsonl")]
+    assert not result.summary.clean
+
+
 def test_a_folder_under_the_input_that_cannot_be_read_is_a_usage_error_not_passed_over(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
