@@ -111,9 +111,10 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
         map_run, details = merging.map_run.MapRunArn, merging.map_run.ResultWriterDetails
         # why a shard was not audited (its child failed, or its answer is not one), what each worker returned to the
         # map, which its partial must add up to (a partial changed since is not counted): between them, the shards it
-        # ran a child for, and one put under the prefix after the listing is not counted either; none where the result
-        # files cannot be held to the map run (they name other children than Step Functions counts, or another run, or
-        # are in no form it writes); and the shards it listed as the S3 console's folder, which the listing leaves out
+        # ran a child for, and one put under the prefix after the listing is not counted either; where the result files
+        # cannot be held to the map run (they name other children than Step Functions counts, or another run, or are in
+        # no form it writes), no answer, and each shard they name not audited, for that; and the shards it listed as the
+        # S3 console's folder whose worker counted nothing in them, which the listing leaves out
         ran = map_run_results(s3, details.Bucket, details.Key, map_run, _counted(map_run))
         results = S3Results(bucket, merging.output_prefix, s3)
         # An execution that audited nothing fails (NoShards), which its alarm counts

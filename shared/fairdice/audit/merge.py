@@ -139,9 +139,9 @@ def merge_execution(
     # partial is still stored (review: with its partial removed too it was dropped without a word, and a run whose
     # every shard and partial were removed since failed with "check the input prefix"), and so where the result files
     # that name it do not count (review: it was dropped without a word there still). Not the console's folder, which
-    # the listing leaves out: told by the size the map listed, as the listing tells it (review: told by its worker
-    # reading no line of it, an object so named that held only blank lines, removed with its partial, was taken for it
-    # and dropped without a word)
+    # the listing leaves out: told by the size the map listed, as the listing tells it, beside its worker counting
+    # nothing in it (`s3.map_run_results`; review: told by its worker reading no line of it, an object so named that
+    # held only blank lines, removed with its partial, was taken for it and dropped without a word)
     gone = {file: removed for file in ran if file not in expected and file not in folders}
     if unaccounted is not None:
         not_audited = {**dict.fromkeys(expected, unaccounted), **gone}

@@ -307,7 +307,7 @@ def map_run_results(s3: Any, bucket: str, manifest_key: str, map_run: str, count
         if manifest["MapRunArn"] != map_run:
             raise _Unaccounted(OTHER_MAP_RUN.format(named=manifest["MapRunArn"], map_run=map_run))
         # Each child is taken in as its result file is read, keeping its shard's key and why it was not audited or what
-        # its worker returned, where every child of every file was listed first
+        # its worker returned, and let go with its file: no list of every child of every file is held at once
         failed = 0
         for key, _, execution in _children(files, manifest, "FAILED"):
             failed += 1
