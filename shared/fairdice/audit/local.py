@@ -157,6 +157,7 @@ def find_inputs(
     out: Path | None = None,
     passed_over: list[Path] | None = None,
     outputs_held: list[Path] | None = None,
+    names: set[Path] | None = None,
 ) -> list[Path]:
     """The files to audit: each file named, and every file under each folder named (through linked folders too,
     each folder once), sorted; UsageError for one that cannot be opened, a broken link among them.
@@ -170,7 +171,8 @@ def find_inputs(
     An input named that is, or lies under, one of them is a UsageError: the run would remove it before reading it,
     or write over it. The hidden files and folders and what is not a file under the folders named are added to
     `passed_over` (the summary lists them: a game in `.late.jsonl` is not audited, and the audit says so). The files of
-    a folder named that are the audit's own outputs in `out` are added to `outputs_held`.
+    a folder named that are the audit's own outputs in `out` are added to `outputs_held`, and every name of a file to
+    audit to `names` (a file reached two ways is read under one of them).
     """
     found: set[Path] = set()
     for given in paths:
@@ -226,6 +228,8 @@ def find_inputs(
     # file under two names), is read once, under the first of its names: every game once, whichever way it was reached.
     # A name that is the file itself comes before a symbolic link's to it, which may be named otherwise (review: a link
     # `a.jsonl` to `g.jsonl.gz` beside it named the file's games and findings)
+    if names is not None:
+        names.update(found)
     once: dict[object, Path] = {}
     for path in sorted(found, key=lambda path: (path.is_symlink(), str(path))):
         once.setdefault(_file_identity(path), path)
@@ -350,8 +354,9 @@ def run(
     """
     passed_over: list[Path] = []
     outputs_held: list[Path] = []
-    files = find_inputs(paths, out, passed_over, outputs_held)
-    found = {*files, *passed_over, *outputs_held}  # what the folders held as the run began, and each file it reads
+    found: set[Path] = set()  # what the folders held as the run began, each name of a file it reads among them
+    files = find_inputs(paths, out, passed_over, outputs_held, found)
+    found.update(passed_over, outputs_held)
     read = {_as_found(file) for file in files}
     # --out lies in a folder given (as written, or where it leads), or the folders' walk reached it (through a link, or
     # it is hidden): what is in the places of its outputs is looked at itself, whatever the walk saw of it.
