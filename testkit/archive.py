@@ -13,13 +13,20 @@ SOMEONE_ELSES = bytes([9]) * 32  # the secret `put_someone_elses_record` reveals
 
 
 def put_someone_elses_record(
-    archive: ObjectStore, day: dt.date, previous: ChainLink | None = None, next_commitment: str | None = None
+    archive: ObjectStore,
+    day: dt.date,
+    previous: ChainLink | None = None,
+    next_commitment: str | None = None,
+    *,
+    revealing: bytes = SOMEONE_ELSES,
+    named: str | None = None,
 ) -> None:
-    """A well-formed revealed record of `day` the publisher did not write: it reveals a secret of someone else's."""
+    """A well-formed revealed record of `day` the publisher did not write: it reveals `revealing`, a secret of someone
+    else's unless told, and names `named` as its commitment (by default `revealing`'s)."""
     record = RevealedRecord(
         date=day,
-        secret=SOMEONE_ELSES.hex(),
-        commitment=seal_of(SOMEONE_ELSES),
+        secret=revealing.hex(),
+        commitment=seal_of(revealing) if named is None else named,
         next_commitment=next_commitment,
         previous=previous,
     )
@@ -52,9 +59,11 @@ def missed_days_secret_put_again(
 
 
 def put_commitment_under_missed_day(
-    timeline: Timeline, archive: ObjectStore, day: dt.date, when: dt.datetime, of: str
+    timeline: Timeline, archive: ObjectStore, day: dt.date, when: dt.datetime, of: str, *, padded: bool = False
 ) -> None:
     """`of` (a later day's commitment) put under `day` at `when` by whoever holds the publisher's keys: `day` is one the
-    publisher missed, so its key never existed and the archive's write-once policy lets them."""
+    publisher missed, so its key never existed and the archive's write-once policy lets them. With `padded`, a space
+    after its first comma: no commitment document as the publisher writes one, which every reader refuses."""
     timeline.now = when
-    archive.put_new(commitment_key(day), Commitment(date=day, commitment=of, published_at=when).to_bytes())
+    written = Commitment(date=day, commitment=of, published_at=when).to_bytes()
+    archive.put_new(commitment_key(day), written.replace(b",", b", ", 1) if padded else written)

@@ -312,14 +312,24 @@ def gives_away(archive: ObjectStore, own: Published, earlier: Published) -> bool
     dated = own.witnessed and earlier.witnessed and earlier.published_at != NOT_KNOWN
     if not dated or earlier.published_at < own.published_at:
         return True
-    day = earlier.commitment.date
+    return record_gives_away(archive, own, earlier.commitment.date, unreadable=True)
+
+
+def record_gives_away(archive: ObjectStore, own: Published, day: dt.date, *, unreadable: bool) -> bool:
+    """Whether the record of `day`, one of the DAYS_LOOKED_BACK days before `own`'s, made `own`'s secret public before
+    `own`'s day was over: the archive dates it before then (or gives no time for it), and the secret it reveals gives
+    `own`'s commitment, whatever the record's own commitment says. One that is no record the publisher writes answers
+    `unreadable`, chosen on purpose: True beside a commitment of `day` equal to `own`'s (`gives_away`: nothing shows
+    what it reveals), False where `day`'s commitment is no document either (nothing shows it committed to that secret,
+    and two broken files, which whoever holds the publisher's keys may put under a missed day, must not refuse an honest
+    day). One rule for the game's route and the readers."""
     stored = archive.read(revealed_key(day))
     if stored is None or written_once_over(own.commitment.date, stored):
         return False
     try:
         record = read_document(RevealedRecord, revealed_key(day), stored.data, day, "a revealed record")
     except TamperedRecord:
-        return True
+        return unreadable
     return seal_of(bytes.fromhex(record.secret)) == own.commitment.commitment
 
 

@@ -30,6 +30,7 @@ from fairdice.archive.layout import (
     next_record_awaited,
     read_document,
     read_published,
+    record_gives_away,
     reveal_deadline,
     reveal_time,
     reveal_time_if_any,
@@ -617,10 +618,11 @@ class ArchiveReader:
         before, and the readers called it fair). Only one the archive dates before the day's own, or whose record it
         dates before the day is over, counts (`gives_away`), as for the route. One found is kept (`_published`: a
         published commitment never changes); one that is not a commitment is that day's own tampering, said when that
-        day is read, as the route takes it; an audit takes them as of its moment, as it takes every commitment. One not
-        there as read is not read again for a day whose own S3 dates before then (review: a missed day's was read again
-        at every other day's first look): one put since is dated after that day's, and counts only with a record of its
-        day dated before that day is over: a missed day's record put then breaks the chain's links, which refuse it."""
+        day is read, as the route takes it, unless that day's record reveals this day's secret (`record_gives_away`); an
+        audit takes them as of its moment, as it takes every commitment. One not there as read is not read again for a
+        day whose own S3 dates before then (review: a missed day's was read again at every other day's first look): one
+        put since is dated after that day's, and counts only with a record of its day dated before that day is over: a
+        missed day's record put then breaks the chain's links, which refuse it."""
         since = self._read_clock() - SEEN_WITHIN
         for earlier in days_looked_back(day):
             absent = self._absent.get(earlier)
@@ -629,6 +631,10 @@ class ArchiveReader:
             try:
                 published = self._published(earlier)
             except TamperedRecord:
+                # That day's own tampering, said when that day is read, unless its record reveals this day's secret
+                # (review: read as none, a padded commitment let a day whose secret that record made public be fair)
+                if record_gives_away(self._archive, own, earlier, unreadable=False):
+                    raise secret_of_an_earlier_day(day, earlier, revealed_key(earlier)) from None
                 continue
             if self._as_of and published is not None and _dated_after(published.witnessed, published.published_at, now):
                 # Put after an audit's moment, as `_published_by` takes it; one S3 gives no time for counts, as for the

@@ -30,7 +30,9 @@ from fairdice.archive.layout import (
     publication,
     published_out_of_time,
     read_published,
+    record_gives_away,
     reveal_time,
+    revealed_key,
     secret_key,
     secret_of_an_earlier_day,
     utc_day,
@@ -294,7 +296,8 @@ def _not_an_earlier_days(
     put later, under a day the publisher missed, with no record, reveals nothing of today (review: it made an honest day
     give no roll); one a run catching up that day put there later, with its record, makes today's secret public
     (review: the route gave today's rolls all day). `earlier` holds the commitments read so far (None: a document its
-    own day's readers refuse) and `absent` the days whose commitment was not there, or no document S3 may give later
+    own day's readers refuse, which counts only where that day's record reveals today's secret: `record_gives_away`)
+    and `absent` the days whose commitment was not there, or no document S3 may give later
     (NotADocument), so that each is read once, whichever request runs out of time, and one not there again only
     LOOK_AGAIN later (`_Memory.look_again`), as is the record of one found committed to today's commitment that does
     not give it away as read: the record a run catching that day up writes after its commitment may still come
@@ -306,7 +309,7 @@ def _not_an_earlier_days(
             except NotADocument:
                 absent.add(day)  # one S3 may give later (in Glacier, restored): read again as one not there (review)
             except TamperedRecord:
-                earlier[day] = None  # that day's own document, which its readers refuse: not this day's to answer for
+                earlier[day] = None  # that day's own document, which its readers refuse: its record alone is read
             else:
                 if found is None:
                     absent.add(day)
@@ -315,6 +318,10 @@ def _not_an_earlier_days(
         found = earlier.get(day)
         if found is not None and gives_away(archive, today.published, found):
             raise secret_of_an_earlier_day(today.day, day, commitment_key(day), then="; none is given")
+        if day in earlier and found is None and record_gives_away(archive, today.published, day, unreadable=False):
+            # Its commitment no document, but its record reveals today's secret (review: read as none, it was skipped,
+            # and the route gave the rolls of a day whose secret the archive had made public)
+            raise secret_of_an_earlier_day(today.day, day, revealed_key(day), then="; none is given")
 
 
 def _in_time(published: Published) -> None:

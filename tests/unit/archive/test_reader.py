@@ -38,7 +38,13 @@ from fairdice.verify import verify
 from pydantic import ValidationError
 from verify_api.caching import IMMUTABLE, SHORT_LIVED, cache_control
 
-from testkit.archive import put_commitment_under_missed_day, put_secret_again
+from testkit.archive import (
+    SOMEONE_ELSES,
+    missed_days_secret_put_again,
+    put_commitment_under_missed_day,
+    put_secret_again,
+    put_someone_elses_record,
+)
 from testkit.stores import Undated
 from testkit.timeline import Timeline
 
@@ -715,6 +721,32 @@ def test_an_earlier_days_commitment_that_is_not_one_is_that_days_tampering_alone
     with pytest.raises(TamperedRecord, match=r"commitments/2025-03-01\.json is not written as the publisher writes"):
         reader.lookup(DAY)
     assert isinstance(reader.lookup(NEXT), RevealedDay)
+
+
+def test_a_day_whose_secret_an_earlier_days_record_reveals_beside_a_commitment_that_is_no_document_is_never_fair(
+    tmp_path: Path, timeline: Timeline
+) -> None:
+    # Given 03-01 committed by its midnight run, 03-02's secret alone made, and it and its commitment put under 03-04 at
+    # 00:00:01; at 06:00 on 03-04 03-02's commitment put padded, no document its readers take, and 03-02's record
+    # revealing that secret, naming another commitment (so 03-04's record, linked to it, shows no secret for two days);
+    # then 03-05's run reveals 03-04
+    made = timeline.stores(tmp_path)
+    missed, target = dt.date(2025, 3, 2), dt.date(2025, 3, 4)
+    secret = missed_days_secret_put_again(timeline, made, missed, target, run=False)
+    put_commitment_under_missed_day(
+        timeline, made.archive, missed, at("2025-03-04 06:00"), of=seal_of(secret), padded=True
+    )
+    put_someone_elses_record(made.archive, missed, revealing=secret, named=seal_of(SOMEONE_ELSES))
+    timeline.publish(made, midnight_run(dt.date(2025, 3, 5)))
+
+    # Then every reader refuses 03-04, naming the record, as the game's route refuses it (review: read as none, the
+    # commitment was passed over, and a roll of 03-04 was incomplete, not tampered)
+    said = "commitments/2025-03-04.json commits to the secret of 2025-03-02, as revealed/2025-03-02.json does"
+    faces = [seed_004_faces(secret, target.isoformat(), PLAYER)]
+    with pytest.raises(TamperedRecord, match=re.escape(said)):
+        daily_verdict(reader_at(made, "2025-03-05 12:00"), target, PLAYER, faces)
+    with pytest.raises(TamperedRecord, match=re.escape(said)):
+        audit_reader(made, "2025-03-05 12:00").lookup(target)
 
 
 def test_a_days_first_look_reads_each_commitment_of_the_days_before_once_and_a_warm_reader_none_again(

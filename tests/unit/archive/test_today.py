@@ -511,6 +511,53 @@ def test_a_commitment_put_under_a_missed_day_after_todays_with_a_record_that_is_
         TodaysRolls(stores).roll(PLAYER, at(DAY3, "09:00"))
 
 
+def missed_days_secret_revealed_beside_a_commitment_that_is_no_document(tmp_path: Path) -> tuple[Timeline, Stores]:
+    """DAY1 committed by its midnight run, DAY2's secret alone made at 00:00:02, and DAY2's secret and commitment put
+    under DAY4 at 00:00:01, no run after; then at 06:00 on DAY4 DAY2's commitment put padded, no document its readers
+    take, and DAY2's record revealing that secret, naming another commitment: DAY4's secret is public from then on."""
+    timeline = Timeline(at(DAY1, "00:00"))
+    stores = timeline.stores(tmp_path)
+    secret = missed_days_secret_put_again(timeline, stores, DAY2, DAY4, run=False)
+    put_commitment_under_missed_day(timeline, stores.archive, DAY2, at(DAY4, "06:00"), of=seal_of(secret), padded=True)
+    put_someone_elses_record(stores.archive, DAY2, revealing=secret, named=seal_of(SOMEONE_ELSES))
+    return timeline, stores
+
+
+def test_a_missed_days_secret_revealed_beside_a_commitment_that_is_no_document_gives_no_roll(tmp_path: Path) -> None:
+    # Given DAY2's record revealing DAY4's secret beside a commitment of DAY2 that is no document
+    _, stores = missed_days_secret_revealed_beside_a_commitment_that_is_no_document(tmp_path)
+
+    # Then the game's route gives no roll of DAY4, naming the record (review: the commitment, read as none, was passed
+    # over, and the route gave DAY4's rolls though the archive had made its secret public)
+    with pytest.raises(TamperedRecord, match=r"commits to the secret of 2025-03-02, as revealed/2025-03-02\.json does"):
+        TodaysRolls(stores).roll(PLAYER, at(DAY4, "06:05"))
+
+
+@pytest.mark.parametrize("record", ["none", "another secret's", "no record"])
+def test_a_commitment_that_is_no_document_under_a_missed_day_leaves_today_its_rolls_unless_its_record_reveals_them(
+    tmp_path: Path, record: str
+) -> None:
+    # Given DAY1 and DAY3 committed by their midnight runs, none on DAY2, and at 08:00 on DAY3 DAY3's commitment put
+    # padded under DAY2 by whoever holds the publisher's keys, with no record of DAY2, one revealing a secret of their
+    # own, or bytes that are no record: none of them shows DAY3's secret
+    timeline = Timeline(at(DAY1, "00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline.publish(stores, at(DAY3, "00:00:02"))
+    today = seal_of(secret_of(stores, DAY3))
+    put_commitment_under_missed_day(timeline, stores.archive, DAY2, at(DAY3, "08:00"), of=today, padded=True)
+    if record == "another secret's":
+        previous = ChainLink(date=DAY1, sha256=sha256_hex(stores.archive.get(revealed_key(DAY1)) or b""))
+        put_someone_elses_record(stores.archive, DAY2, previous, next_commitment=today)
+    elif record == "no record":
+        stores.archive.put_new(revealed_key(DAY2), b'{"date": "2025-03-02", "date": "2025-03-02"}')
+
+    # Then the game's route gives the day's rolls: broken files alone, which whoever holds the keys may put under a
+    # missed day, refuse no honest day (the readers' side: test_reader.py's
+    # test_an_earlier_days_commitment_that_is_not_one_is_that_days_tampering_alone)
+    assert TodaysRolls(stores).roll(PLAYER, at(DAY3, "09:00")).commitment == today
+
+
 def test_a_warm_route_reads_again_an_earlier_commitment_that_was_no_document_and_refuses_the_day_as_a_cold_one(
     tmp_path: Path,
 ) -> None:
