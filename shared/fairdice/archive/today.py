@@ -113,11 +113,12 @@ class _Memory:
         found are not read again: a published commitment never changes. But the record of one committed to the day's
         commitment is: such a run writes its record after its commitment, and a request between the two found nothing
         that gives the day away (review: the route gave the day's rolls for the rest of the day). Such a one is told
-        from the commitments found: while the day gives rolls, each equal to its own gave nothing away as read."""
+        from the commitments found: while the day gives rolls, each equal to its own gave nothing away as read. So is
+        the record of one whose commitment is no document (None), which may be written after it too."""
         if self.today is None or self.looked is None or now < self.looked + LOOK_AGAIN:
             return
         own = self.today.commitment
-        awaited = any(found is not None and found.commitment.commitment == own for found in self.earlier.values())
+        awaited = any(found is None or found.commitment.commitment == own for found in self.earlier.values())
         if self.absent or awaited:
             self.today, self.absent = None, set()
 
@@ -273,7 +274,7 @@ def _missing(day: dt.date, now: dt.datetime, missing: str) -> FairdiceError:
 # any time of the day: 5 minutes, the schedules' own spacing, is how long a warm route may go on giving the rolls of a
 # day such a run has just shown to be committed to a revealed secret, for at most DAYS_LOOKED_BACK GetObjects a warm
 # Lambda every 5 minutes, and only on a day with an earlier commitment missing, or one found committed to the day's
-# own commitment (its record read again): with neither, nothing more is read.
+# own commitment or no document (its record read again): with none of these, nothing more is read.
 LOOK_AGAIN = dt.timedelta(minutes=5)
 
 # What a request is told that may be answered when asked again: the day's secret or commitment not there or not read
