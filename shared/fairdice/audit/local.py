@@ -750,13 +750,18 @@ def _put_meanwhile(paths: Sequence[str], found: set[Path], read: set[object]) ->
 
 
 def _put_among_outputs(out: Path, names: set[str]) -> list[Path]:
-    """What the place of the run's partial results in `out` holds that is neither this run's (its plan, its blocks'
-    results) nor an earlier audit's, as `_earlier_results_only` lets one be as the run begins (named as one, holding no
-    game): put there while the run went on, where `out` lies in a folder given. The walk of the folders given leaves
-    out the run's own outputs, which are not read (review: a game put in partials/ while the run went on was neither
-    read nor said, and the audit was clean, exit 0; the next run refused it)."""
+    """What the places of the run's outputs in `out` hold that is neither this run's (its plan, its blocks' results)
+    nor an earlier audit's, as `_earlier_results_only` lets one be as the run begins (named as one, holding no game):
+    put there while the run went on, where `out` lies in a folder given. The walk of the folders given leaves out the
+    run's own outputs, which are not read (review: a game put in partials/ while the run went on was neither read nor
+    said, and the audit was clean, exit 0; the next run refused it). Looked at before the run writes its three outputs,
+    which write over what is in their places (review: a game put there as summary.json went unsaid, exit 0)."""
     ours = {PLAN, *(partial_key(name, part) for name in names for part in (SUMMARY, FINDINGS, IDS, GAMES))}
-    put: list[Path] = []
+    put = [
+        out / name
+        for name in (SUMMARY, FINDINGS, REPORT)
+        if (out / name).is_symlink() or ((out / name).exists() and not _holds_results(out / name, name))
+    ]
     for root, folders, files in os.walk(out / PARTIALS):  # links are not followed: each is itself put there
         for name in [*folders, *files]:
             path = Path(root) / name

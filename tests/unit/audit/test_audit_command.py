@@ -980,6 +980,28 @@ def test_a_file_put_among_the_partial_results_of_an_out_within_the_input_while_t
     assert not result.summary.clean
 
 
+@pytest.mark.parametrize("output", ["summary.json", "findings.jsonl", "report.html"])
+def test_a_file_put_in_the_place_of_an_output_of_an_out_within_the_input_while_the_audit_runs_is_listed_as_not_read(
+    tmp_path: Path, output: str
+) -> None:
+    # Given a folder of fair games that is its own --out, and whoever writes the folder putting a file of a game not
+    # fair where the run writes one of its three outputs, as the run hands out its first block
+    folder = tmp_path / "in"
+    games.write(folder / "day.jsonl", many(3))
+
+    def put_meanwhile() -> None:
+        games.write(folder / output, [games.mismatched(games.narde(90))])
+
+    # When it is audited
+    result = run([str(folder)], folder, workers=1, asked=put_meanwhile)
+
+    # Then the file is listed as not read, and the audit is not clean (review: the run wrote its own output over it
+    # without a word, and the audit was clean, exit 0)
+    assert result.summary.games == result.summary.fair == 3
+    assert result.summary.passed_over == [str(folder / output)]
+    assert not result.summary.clean
+
+
 def test_a_folder_under_the_input_that_cannot_be_read_is_a_usage_error_not_passed_over(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
