@@ -276,13 +276,19 @@ def _within(path: Path, folder: Path) -> bool:
     return any(place.is_relative_to(root) for place, root in pairs)
 
 
-def _files_under(folder: Path, passed_over: list[Path]) -> Iterator[Path]:
+def _unlisted(exc: OSError) -> None:
+    raise UsageError(f"{exc.filename}: cannot be opened ({exc.strerror})")
+
+
+def _files_under(
+    folder: Path, passed_over: list[Path], unlisted: Callable[[OSError], None] = _unlisted
+) -> Iterator[Path]:
     """Every file under a folder and its folders, linked ones too, each folder read once (a link back to a folder
     above is not followed again), but hidden ones and what is not a file (`find_inputs`), which are added to
     `passed_over` (a hidden folder as itself, not what it holds; an empty hidden file is not, as it holds no game); a
     link to nothing is among the files, to be refused as one that cannot be opened. A folder that cannot be read is a
-    UsageError, not a folder passed over."""
-    for root, folders, files in _walked(folder):
+    UsageError, not a folder passed over, unless `unlisted` says otherwise."""
+    for root, folders, files in _walked(folder, unlisted):
         passed_over.extend(Path(root) / name for name in folders if name.startswith("."))
         folders[:] = [name for name in folders if not name.startswith(".")]
         for name in files:
@@ -304,21 +310,20 @@ def _empty_file(path: Path) -> bool:
         return False
 
 
-def _walked(folder: Path) -> Iterator[tuple[str, list[str], list[str]]]:
+def _walked(
+    folder: Path, unlisted: Callable[[OSError], None] = _unlisted
+) -> Iterator[tuple[str, list[str], list[str]]]:
     """`os.walk` of a folder through its linked folders, each folder once (a link back to a folder above is not
-    followed again); a folder that cannot be read is a UsageError. `folders` may be pruned, as os.walk's."""
+    followed again); a folder that cannot be read is a UsageError (or given to `unlisted`, and passed by). `folders`
+    may be pruned, as os.walk's."""
     seen: set[Path] = set()
-    for root, folders, files in os.walk(folder, onerror=_unlisted, followlinks=True):
+    for root, folders, files in os.walk(folder, onerror=unlisted, followlinks=True):
         real = Path(root).resolve()
         if real in seen:
             folders.clear()
             continue
         seen.add(real)
         yield root, folders, files
-
-
-def _unlisted(exc: OSError) -> None:
-    raise UsageError(f"{exc.filename}: cannot be opened ({exc.strerror})")
 
 
 def run(
@@ -740,13 +745,15 @@ def _what_changed(then: _FileState, now: _FileState | None) -> str:
 def _put_meanwhile(paths: Sequence[str], found: set[Path], read: set[object]) -> list[Path]:
     """What the folders given hold now, walked as `find_inputs` walks them, that the run did not find there as it began
     (`found`) and that is no file it read (`read`, by `_as_found`: a link or hard link to one, or one renamed, is that
-    file): put there while it ran. A folder that cannot be read now is a UsageError, as it is as the run begins."""
+    file): put there while it ran. A folder that cannot be read now is listed itself, as what it holds now was not
+    read, where it is a UsageError as the run begins: raised here, after every block, it threw the run's work away
+    and wrote nothing (review)."""
     now: list[Path] = []
+    skipped: list[Path] = []
     for given in paths:
         if Path(given).is_dir():
-            skipped: list[Path] = []
-            now += [*_files_under(Path(given), skipped), *skipped]
-    return [path for path in now if path not in found and not _one_of_read(path, read)]
+            now += _files_under(Path(given), skipped, lambda exc: skipped.append(Path(exc.filename)))
+    return [path for path in [*now, *skipped] if path not in found and not _one_of_read(path, read)]
 
 
 def _put_among_outputs(out: Path, names: set[str]) -> list[Path]:

@@ -1019,6 +1019,35 @@ def test_a_folder_under_the_input_that_cannot_be_read_is_a_usage_error_not_passe
     assert "locked: cannot be opened (Permission denied)" in capsys.readouterr().err
 
 
+def test_a_folder_under_the_input_that_cannot_be_read_once_its_files_were_is_listed_as_not_read_and_the_audit_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a folder of fair games whose subfolder, read as the run found its inputs, cannot be read from the moment
+    # the run hands out its first block (its permissions taken away meanwhile)
+    folder = tmp_path / "in"
+    games.write(folder / "a.jsonl", many(2))
+    games.write(folder / "locked" / "b.jsonl", many(2))
+    scandir = os.scandir
+    locked: list[None] = []
+
+    def refusing(path: Any = ".") -> Any:  # what a folder without read permission gives (this runs as root)
+        if locked and str(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refusing)
+
+    # When it is audited
+    result = run([str(folder)], tmp_path / "out", workers=1, asked=lambda: locked.append(None))
+
+    # Then every game read is counted and the folder is listed as not read: the audit is not clean, and its outputs
+    # are written (review: a UsageError after every block was audited, nothing written, the run's work thrown away)
+    assert result.summary.games == result.summary.fair == 4
+    assert result.summary.passed_over == [str(folder / "locked")]
+    assert not result.summary.clean
+    assert summary(tmp_path / "out")["passed_over"] == [str(folder / "locked")]
+
+
 @pytest.mark.parametrize("again", [[], ["--resume"]], ids=["afresh", "resumed"])
 def test_an_out_that_may_be_written_in_but_not_read_is_a_usage_error_before_anything_is_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], again: list[str]
