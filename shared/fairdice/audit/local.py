@@ -389,11 +389,10 @@ def run(
             # results, written as they are looked at, are no earlier audit's (review: a second audit was told to move
             # a running one's block results out of its --out)
             _earlier_results_only(out, among_inputs)
-        store = FolderResults(out, plan.staged or "")
         # Looked for before `_prepare`, which writes a fresh run's plan
         left = _left_staged(out)
-        done, today, started, mark = _prepare(out, store, plan, resume)
-        store = FolderResults(out, mark)
+        done, plan = _prepare(out, plan, resume)
+        store = FolderResults(out, plan.staged or "")
         passed_over = _removed(left, passed_over, out)
         watch = progress or Progress()
         watch.start(sum(f.bytes for f in plan.files))
@@ -403,7 +402,9 @@ def run(
         audited = resumed = 0
         before = 0
         try:  # the bar is put away however the run ends, before the command says why
-            with _Blocks(out, workers, daily, today, started, lambda games: watch.advance(0, games)) as blocks:
+            with _Blocks(
+                out, workers, daily, plan.today, plan.started, lambda games: watch.advance(0, games)
+            ) as blocks:
                 for index, path in enumerate(files):
                     with path.open("rb") as raw:
                         opened[path] = _state(os.fstat(raw.fileno()))
@@ -916,13 +917,12 @@ def _begun_earlier(planned: Plan) -> str | None:
     return None
 
 
-def _prepare(
-    out: Path, store: FolderResults, plan: Plan, resume: bool
-) -> tuple[dict[str, str], dt.date | None, dt.datetime | None, str]:
+def _prepare(out: Path, plan: Plan, resume: bool) -> tuple[dict[str, str], Plan]:
     """Check a resume against the interrupted run's plan, or start afresh; the blocks already done, each with the
-    digest of the lines it audited, the day the run judges daily games by, the moment it reads the archive as of and
-    the mark of the files it stages (`Plan.staged`)."""
+    digest of the lines it audited, and the plan the run goes by: a resumed run's keeps its interrupted run's day it
+    judges daily games by, moment it reads the archive as of and mark of the files it stages (`Plan.staged`)."""
     plan_file = out / PLAN
+    store = FolderResults(out, plan.staged or "")
     if resume:
         if not plan_file.is_file():
             raise _nothing_to_resume(out)
@@ -978,7 +978,12 @@ def _prepare(
             if part.format == PARTIAL_FORMAT and part.lines_sha256 and keys_kept and not retry:
                 done[name] = part.lines_sha256
         # A plan that kept no day or moment: this run's. One that kept no mark: none, as the plan is not written again
-        return done, planned.today or plan.today, planned.started or plan.started, planned.staged or ""
+        kept = {
+            "today": planned.today or plan.today,
+            "started": planned.started or plan.started,
+            "staged": planned.staged,
+        }
+        return done, plan.model_copy(update=kept)
     # Whatever an earlier run (or anyone else) left of these is removed, or the run does not start: a partial left in
     # place would be a block's result that this run never audited, waiting for a resume to count it. The plan's bytes
     # are made first: nothing is removed for a run whose plan could not be written (a name JSON cannot hold).
@@ -996,7 +1001,7 @@ def _prepare(
             f"--out {out}: cannot remove the results of an earlier audit there ({os_words(exc)}); give another --out"
         ) from None
     store.put(PLAN, planned_bytes)
-    return {}, plan.today, plan.started, plan.staged or ""
+    return {}, plan
 
 
 def _left_staged(out: Path) -> list[Path]:
