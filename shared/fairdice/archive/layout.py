@@ -312,18 +312,19 @@ def gives_away(archive: ObjectStore, own: Published, earlier: Published) -> bool
     dated = own.witnessed and earlier.witnessed and earlier.published_at != NOT_KNOWN
     if not dated or earlier.published_at < own.published_at:
         return True
-    return record_gives_away(archive, own, earlier.commitment.date, unreadable=True)
+    day = earlier.commitment.date
+    return record_gives_away(own, day, archive.read(revealed_key(day)), unreadable=True)
 
 
-def record_gives_away(archive: ObjectStore, own: Published, day: dt.date, *, unreadable: bool) -> bool:
-    """Whether the record of `day`, one of the DAYS_LOOKED_BACK days before `own`'s, made `own`'s secret public before
-    `own`'s day was over: the archive dates it before then (or gives no time for it), and the secret it reveals gives
-    `own`'s commitment, whatever the record's own commitment says. One that is no record the publisher writes answers
-    `unreadable`, chosen on purpose: True beside a commitment of `day` equal to `own`'s (`gives_away`: nothing shows
-    what it reveals), False where `day`'s commitment is no document either (nothing shows it committed to that secret,
-    and two broken files, which whoever holds the publisher's keys may put under a missed day, must not refuse an honest
-    day). One rule for the game's route and the readers."""
-    stored = archive.read(revealed_key(day))
+def record_gives_away(own: Published, day: dt.date, stored: Stored | None, *, unreadable: bool) -> bool:
+    """Whether `stored`, the record of `day` as read (None: not there), one of the DAYS_LOOKED_BACK days before `own`'s,
+    made `own`'s secret public before `own`'s day was over: the archive dates it before then (or gives no time for it),
+    and the secret it reveals gives `own`'s commitment, whatever the record's own commitment says. One that is no record
+    the publisher writes answers `unreadable`, chosen on purpose: True beside a commitment of `day` equal to `own`'s
+    (`gives_away`: nothing shows what it reveals), False where `day`'s commitment is no document either (nothing shows
+    it committed to that secret, and two broken files, which whoever holds the publisher's keys may put under a missed
+    day, must not refuse an honest day). One rule for the game's route and the readers; the record is the caller's to
+    read, so that a reader may keep it (a record never changes once S3 dates it)."""
     if stored is None or written_once_over(own.commitment.date, stored):
         return False
     try:
@@ -331,6 +332,18 @@ def record_gives_away(archive: ObjectStore, own: Published, day: dt.date, *, unr
     except TamperedRecord:
         return unreadable
     return seal_of(bytes.fromhex(record.secret)) == own.commitment.commitment
+
+
+def record_of(archive: ObjectStore, day: dt.date, kept: dict[dt.date, Stored]) -> Stored | None:
+    """The record of `day`, one of the days looked back to, read once there and kept in `kept`: a record never changes
+    once S3 dates it (review: the readers read one again at each later day's check). One not there is read again, as
+    it may still be written."""
+    stored = kept.get(day)
+    if stored is None:
+        stored = archive.read(revealed_key(day))
+        if stored is not None:
+            kept[day] = stored
+    return stored
 
 
 def secret_of_an_earlier_day(day: dt.date, earlier: dt.date, shown_by: str, then: str = "") -> TamperedRecord:

@@ -31,6 +31,7 @@ from fairdice.archive.layout import (
     read_document,
     read_published,
     record_gives_away,
+    record_of,
     reveal_deadline,
     reveal_time,
     reveal_time_if_any,
@@ -41,7 +42,7 @@ from fairdice.archive.layout import (
     sha256_hex,
     utc_day,
 )
-from fairdice.errors import FairdiceError, FutureDay, TamperedRecord, UnknownDay
+from fairdice.errors import FairdiceError, FutureDay, NotADocument, TamperedRecord, UnknownDay
 from fairdice.fields import Day, Seal
 from fairdice.prose import utc_time
 from fairdice.schemes.base import PendingDay, RevealedDay
@@ -270,7 +271,10 @@ class ArchiveReader:
         self._as_of = as_of
         self._recheck_after = recheck_after
         self._revealed: dict[dt.date, _Revealed] = {}
-        self._commitments: dict[dt.date, Published] = {}
+        # A commitment as read, or the refusal of one that is no commitment document: neither changes once S3 dates it
+        self._commitments: dict[dt.date, Published | TamperedRecord] = {}
+        # The records of days looked back to whose commitment is no document, once there (`_check_earlier`, `record_of`)
+        self._records_looked_back: dict[dt.date, Stored] = {}
         # The days looked back to whose commitment was not there as read (`_check_earlier`), and since when, by the read
         # clock less SEEN_WITHIN: one put since is dated after it
         self._absent: dict[dt.date, dt.datetime] = {}
@@ -529,12 +533,24 @@ class ArchiveReader:
         return recent
 
     def _published(self, day: dt.date) -> Published | None:
-        """The day's commitment and when it was published, read once: a published commitment never changes."""
-        published = self._commitments.get(day)
-        if published is None:
+        """The day's commitment and when it was published, read once: a published commitment never changes, nor does
+        one that is no commitment document, whose refusal is kept too (review: a padded one was read again at the check
+        of each of the days after it). One S3 gives no bytes for yet (NotADocument: in Glacier, restored later) is read
+        again, as one not there is."""
+        kept = self._commitments.get(day)
+        if isinstance(kept, TamperedRecord):
+            raise kept.with_traceback(None)  # each raise would add its frames to the one kept
+        if kept is not None:
+            return kept
+        try:
             published = read_published(self._archive, day)
-            if published is not None:
-                self._commitments[day] = published
+        except NotADocument:
+            raise
+        except TamperedRecord as exc:
+            self._commitments[day] = exc
+            raise
+        if published is not None:
+            self._commitments[day] = published
         return published
 
     def _record(self, day: dt.date, stored: Stored, now: dt.datetime) -> _Revealed | _Pending | _Missing:
@@ -633,7 +649,8 @@ class ArchiveReader:
             except TamperedRecord:
                 # That day's own tampering, said when that day is read, unless its record reveals this day's secret
                 # (review: read as none, a padded commitment let a day whose secret that record made public be fair)
-                if record_gives_away(self._archive, own, earlier, unreadable=False):
+                record = record_of(self._archive, earlier, self._records_looked_back)
+                if record_gives_away(own, earlier, record, unreadable=False):
                     raise secret_of_an_earlier_day(day, earlier, revealed_key(earlier)) from None
                 continue
             if self._as_of and published is not None and _dated_after(published.witnessed, published.published_at, now):

@@ -319,7 +319,11 @@ def _not_an_earlier_days(
         found = earlier.get(day)
         if found is not None and gives_away(archive, today.published, found):
             raise secret_of_an_earlier_day(today.day, day, commitment_key(day), then="; none is given")
-        if day in earlier and found is None and record_gives_away(archive, today.published, day, unreadable=False):
+        if (
+            day in earlier
+            and found is None
+            and record_gives_away(today.published, day, archive.read(revealed_key(day)), unreadable=False)
+        ):
             # Its commitment no document, but its record reveals today's secret (review: read as none, it was skipped,
             # and the route gave the rolls of a day whose secret the archive had made public)
             raise secret_of_an_earlier_day(today.day, day, revealed_key(day), then="; none is given")

@@ -768,6 +768,28 @@ def test_a_days_first_look_reads_each_commitment_of_the_days_before_once_and_a_w
     assert archive.reads == first
 
 
+def test_a_commitment_that_is_no_document_and_its_record_are_read_once_by_a_warm_reader_of_the_days_after_it(
+    stores: Stores, timeline: Timeline
+) -> None:
+    # Given 03-01 to 03-05 revealed, 03-01's commitment padded, which its own readers refuse, and a reader that records
+    # what it reads
+    for day in range(3, 7):
+        timeline.publish(stores, midnight_run(dt.date(2025, 3, day)))
+    own = stores.archive.get(commitment_key(DAY)) or b""
+    rewrite(stores.archive, commitment_key(DAY), own.replace(b'{"date":', b'{"date": ', 1))
+    archive = Counting(stores.archive)
+    reader = ArchiveReader(archive, clock=lambda: at("2025-03-06 12:00"))
+
+    # When 03-03, 03-04 and 03-05 are looked up, each looking back to 03-01
+    for day in range(3, 6):
+        assert isinstance(reader.lookup(dt.date(2025, 3, day)), RevealedDay)
+
+    # Then 03-01's commitment and record were read once, at the first look: neither changes once S3 dates it (review:
+    # each day's check read both again)
+    looked_back = [commitment_key(DAY), revealed_key(DAY)]
+    assert [key for key in archive.reads if key in looked_back] == looked_back
+
+
 def test_a_commitment_not_there_at_a_days_first_look_is_not_read_again_for_a_day_committed_before_that(
     stores: Stores, timeline: Timeline
 ) -> None:
