@@ -293,7 +293,7 @@ class Published:
         return self.witnessed and publication(self.commitment.date, self.published_at) == "in_time"
 
 
-def gives_away(archive: ObjectStore, own: Published, earlier: Published) -> bool:
+def gives_away(archive: ObjectStore, own: Published, earlier: Published, kept: dict[dt.date, Stored]) -> bool:
     """Whether `earlier`, the commitment of one of the DAYS_LOOKED_BACK days before `own`'s day, gives that day's dice
     away: it commits to the same secret, which its day's record makes public, and the archive dates it before `own`, or
     dates that record before `own`'s day is over. One dated after `own` with no record by then was put there once the
@@ -306,14 +306,15 @@ def gives_away(archive: ObjectStore, own: Published, earlier: Published) -> bool
     than any moment, was taken as dated after). The record is read only for an equal commitment dated after `own`. One
     rule for the game's route and the readers. A record counts only where it reveals that secret, or is no record the
     publisher writes (nothing shows what it reveals): one revealing another, put by whoever holds the publisher's keys
-    with the commitment, reveals nothing of the day (review: it made an honest day give no roll and tampered)."""
+    with the commitment, reveals nothing of the day (review: it made an honest day give no roll and tampered). The
+    record is read once there (`record_of`, into `kept`)."""
     if earlier.commitment.commitment != own.commitment.commitment:
         return False
     dated = own.witnessed and earlier.witnessed and earlier.published_at != NOT_KNOWN
     if not dated or earlier.published_at < own.published_at:
         return True
     day = earlier.commitment.date
-    return record_gives_away(own, day, archive.read(revealed_key(day)), unreadable=True)
+    return record_gives_away(own, day, record_of(archive, day, kept), unreadable=True)
 
 
 def record_gives_away(own: Published, day: dt.date, stored: Stored | None, *, unreadable: bool) -> bool:
@@ -336,8 +337,8 @@ def record_gives_away(own: Published, day: dt.date, stored: Stored | None, *, un
 
 def record_of(archive: ObjectStore, day: dt.date, kept: dict[dt.date, Stored]) -> Stored | None:
     """The record of `day`, one of the days looked back to, read once there and kept in `kept`: a record never changes
-    once S3 dates it (review: the readers read one again at each later day's check). One not there is read again, as
-    it may still be written."""
+    once S3 dates it (review: the game's route read one again every LOOK_AGAIN all day, and the readers at each later
+    day's check). One not there is read again, as it may still be written."""
     stored = kept.get(day)
     if stored is None:
         stored = archive.read(revealed_key(day))

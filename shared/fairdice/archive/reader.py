@@ -273,7 +273,7 @@ class ArchiveReader:
         self._revealed: dict[dt.date, _Revealed] = {}
         # A commitment as read, or the refusal of one that is no commitment document: neither changes once S3 dates it
         self._commitments: dict[dt.date, Published | TamperedRecord] = {}
-        # The records of days looked back to whose commitment is no document, once there (`_check_earlier`, `record_of`)
+        # The records of days looked back to, once there (`_check_earlier`, `record_of`)
         self._records_looked_back: dict[dt.date, Stored] = {}
         # The days looked back to whose commitment was not there as read (`_check_earlier`), and since when, by the read
         # clock less SEEN_WITHIN: one put since is dated after it
@@ -659,7 +659,7 @@ class ArchiveReader:
                 published = None
             if earlier not in self._commitments:
                 self._absent[earlier] = since
-            if published is not None and gives_away(self._archive, own, published):
+            if published is not None and gives_away(self._archive, own, published, self._records_looked_back):
                 raise secret_of_an_earlier_day(day, earlier, commitment_key(earlier))
 
     def _check_next(self, day: dt.date, named: str | None, written: dt.datetime) -> None:

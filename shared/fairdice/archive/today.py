@@ -31,6 +31,7 @@ from fairdice.archive.layout import (
     published_out_of_time,
     read_published,
     record_gives_away,
+    record_of,
     reveal_time,
     revealed_key,
     secret_key,
@@ -43,7 +44,7 @@ from fairdice.fields import Day, PlayerId, Seal
 from fairdice.prose import utc_time
 from fairdice.schemes import daily
 from fairdice.seal import seal_of
-from fairdice.storage import BudgetedStore, ObjectStore, Stores, known_time
+from fairdice.storage import BudgetedStore, ObjectStore, Stored, Stores, known_time
 
 
 class TodaysRoll(BaseModel):
@@ -93,16 +94,20 @@ class _Memory:
     agreed: _Today | None = None  # the secret gives the day's commitment, in time; the days before not all read yet
     earlier: dict[dt.date, Published | None] = field(default_factory=dict)  # the days before's commitments, as read
     absent: set[dt.date] = field(default_factory=set)  # the days before whose commitment was not there as read
+    records: dict[dt.date, Stored] = field(default_factory=dict)  # the days before's records found there, as read
     looked: dt.datetime | None = None  # when those were last read
 
     def begin(self, day: dt.date) -> None:
         """Forget the day before, as soon as it is over, but the commitments found of the days before `day`, the day
         before's own among them: a published commitment never changes, so each is read once (review: each day read
         again the DAYS_LOOKED_BACK commitments, all but one of which the day before had read). One not there, or not a
-        commitment, is read again, as the archive's readers read it again."""
+        commitment, is read again, as the archive's readers read it again. So are the records found: a record never
+        changes once S3 dates it."""
         found = {**self.earlier, **({} if self.agreed is None else {self.agreed.day: self.agreed.published})}
-        kept = {earlier: found[earlier] for earlier in days_looked_back(day) if found.get(earlier) is not None}
+        looked_back = days_looked_back(day)
+        kept = {earlier: found[earlier] for earlier in looked_back if found.get(earlier) is not None}
         self.day, self.today, self.late, self.given_away, self.agreed, self.earlier = day, None, None, None, None, kept
+        self.records = {earlier: self.records[earlier] for earlier in looked_back if earlier in self.records}
         self.absent, self.looked = set(), None
 
     def look_again(self, now: dt.datetime) -> None:
@@ -114,11 +119,16 @@ class _Memory:
         commitment is: such a run writes its record after its commitment, and a request between the two found nothing
         that gives the day away (review: the route gave the day's rolls for the rest of the day). Such a one is told
         from the commitments found: while the day gives rolls, each equal to its own gave nothing away as read. So is
-        the record of one whose commitment is no document (None), which may be written after it too."""
+        the record of one whose commitment is no document (None), which may be written after it too. One whose record
+        was there is not: that record gave nothing away, and never changes (review: it was read again every
+        LOOK_AGAIN all day)."""
         if self.today is None or self.looked is None or now < self.looked + LOOK_AGAIN:
             return
         own = self.today.commitment
-        awaited = any(found is None or found.commitment.commitment == own for found in self.earlier.values())
+        awaited = any(
+            day not in self.records and (found is None or found.commitment.commitment == own)
+            for day, found in self.earlier.items()
+        )
         if self.absent or awaited:
             self.today, self.absent = None, set()
 
@@ -189,7 +199,7 @@ class TodaysRolls:
             memory.agreed = self._agreed(day, now)
         memory.looked = now
         try:
-            _not_an_earlier_days(self._stores.archive, memory.agreed, memory.earlier, memory.absent)
+            _not_an_earlier_days(self._stores.archive, memory.agreed, memory.earlier, memory.absent, memory.records)
         except NotADocument:
             raise  # an earlier day's record S3 may give later (one in Glacier, restored): read again
         except TamperedRecord as exc:
@@ -274,7 +284,7 @@ def _missing(day: dt.date, now: dt.datetime, missing: str) -> FairdiceError:
 # any time of the day: 5 minutes, the schedules' own spacing, is how long a warm route may go on giving the rolls of a
 # day such a run has just shown to be committed to a revealed secret, for at most DAYS_LOOKED_BACK GetObjects a warm
 # Lambda every 5 minutes, and only on a day with an earlier commitment missing, or one found committed to the day's
-# own commitment or no document (its record read again): with none of these, nothing more is read.
+# own commitment or no document (its record read again until it is there): with none of these, nothing more is read.
 LOOK_AGAIN = dt.timedelta(minutes=5)
 
 # What a request is told that may be answered when asked again: the day's secret or commitment not there or not read
@@ -283,7 +293,11 @@ TRY_AGAIN = "try again shortly"
 
 
 def _not_an_earlier_days(
-    archive: ObjectStore, today: _Today, earlier: dict[dt.date, Published | None], absent: set[dt.date]
+    archive: ObjectStore,
+    today: _Today,
+    earlier: dict[dt.date, Published | None],
+    absent: set[dt.date],
+    records: dict[dt.date, Stored],
 ) -> None:
     """Refuse a commitment to the secret of any of the DAYS_LOOKED_BACK days before today: that day's record makes it
     public once that day is over, so whoever reads it knows every roll of today. The readers refuse every roll of the
@@ -302,7 +316,8 @@ def _not_an_earlier_days(
     (NotADocument), so that each is read once, whichever request runs out of time, and one not there again only
     LOOK_AGAIN later (`_Memory.look_again`), as is the record of one found committed to today's commitment that does
     not give it away as read: the record a run catching that day up writes after its commitment may still come
-    (review: read between the two, the route gave today's rolls all day)."""
+    (review: read between the two, the route gave today's rolls all day). `records` keeps the records found there
+    (`record_of`), which are not read again."""
     for day in days_looked_back(today.day):
         if day not in earlier and day not in absent:
             try:
@@ -317,12 +332,12 @@ def _not_an_earlier_days(
                 else:
                     earlier[day] = found
         found = earlier.get(day)
-        if found is not None and gives_away(archive, today.published, found):
+        if found is not None and gives_away(archive, today.published, found, records):
             raise secret_of_an_earlier_day(today.day, day, commitment_key(day), then="; none is given")
         if (
             day in earlier
             and found is None
-            and record_gives_away(today.published, day, archive.read(revealed_key(day)), unreadable=False)
+            and record_gives_away(today.published, day, record_of(archive, day, records), unreadable=False)
         ):
             # Its commitment no document, but its record reveals today's secret (review: read as none, it was skipped,
             # and the route gave the rolls of a day whose secret the archive had made public)

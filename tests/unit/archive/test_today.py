@@ -569,6 +569,32 @@ def test_a_warm_route_that_read_an_earlier_commitment_that_is_no_document_sees_i
     assert counted.archive.reads == [revealed_key(missed)]  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("padded", [False, True], ids=["equal to today's", "no document"])
+def test_a_warm_route_reads_the_record_of_a_day_before_once_there_and_not_again_each_look_again(
+    tmp_path: Path, padded: bool
+) -> None:
+    # Given DAY1 and DAY3 committed by their midnight runs, none on DAY2, and at 08:00 on DAY3 DAY3's commitment put
+    # under DAY2 by whoever holds the publisher's keys, as it is or padded, with a record of DAY2 revealing a secret of
+    # their own: nothing of DAY3 is given away, and a record, once there, never changes
+    timeline = Timeline(at(DAY1, "00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline.publish(stores, at(DAY3, "00:00:02"))
+    today = seal_of(secret_of(stores, DAY3))
+    put_commitment_under_missed_day(timeline, stores.archive, DAY2, at(DAY3, "08:00"), of=today, padded=padded)
+    previous = ChainLink(date=DAY1, sha256=sha256_hex(stores.archive.get(revealed_key(DAY1)) or b""))
+    put_someone_elses_record(stores.archive, DAY2, previous, next_commitment=today)
+    counted = Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
+    rolls = TodaysRolls(counted)
+
+    # When the game asks for DAY3's rolls every LOOK_AGAIN for an hour
+    for minute in range(0, 65, 5):
+        assert rolls.roll(PLAYER, at(DAY3, "09:00") + dt.timedelta(minutes=minute)).commitment == today
+
+    # Then the route read DAY2's record once (review: it read it again every LOOK_AGAIN all day, as if still to come)
+    assert [key for key in counted.archive.reads if key.startswith("revealed/")] == [revealed_key(DAY2)]  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize("record", ["none", "another secret's", "no record"])
 def test_a_commitment_that_is_no_document_under_a_missed_day_leaves_today_its_rolls_unless_its_record_reveals_them(
     tmp_path: Path, record: str
