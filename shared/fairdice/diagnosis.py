@@ -18,7 +18,7 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from operator import eq
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pydantic import JsonValue, ValidationError
 
@@ -137,7 +137,7 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
         return [_pasted_twice(request, half, explains, f"the SHA-256 of that half is the {seal} given")]
     if given == secret_hex:
         words = schemes.of(request).words
-        roll, rolls = words.roll, words.rolls
+        roll, recorded = words.roll, _recorded(words, len(request.recorded or []))
         if verdict.checks.rolls == "mismatch" and not _beyond_chance(_case(request, secret), verdict):
             # One value in both fields, and the rolls are not its: it is the seal, pasted as the secret too (support
             # review: the seal field, which was right, was said to hold the secret). Rolls that fit it beyond chance,
@@ -147,7 +147,8 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
                     cause="seal_in_secret_field",
                     explains="the seal",
                     detail=(
-                        f"the {secret_word} given is the {seal} itself, and the recorded {rolls} are not its {rolls}:"
+                        f"the {secret_word} given is the {seal} itself, and the recorded {recorded.rolls}"
+                        f" {recorded.are} not its {recorded.rolls}:"
                         f" the {seal} was pasted as the {secret_word} too. The {secret_word} is the other value, the"
                         f" one the game revealed after its last {roll}"
                     ),
@@ -260,7 +261,8 @@ def _seal_elsewhere(request: RequestBase, verdict: Verdict, fit: str, seal_sourc
     if verdict.checks.rolls == "not_given":
         why = f"only the {seal} could be compared (no {rolls} were recorded), so"
     else:
-        why = f"the recorded {rolls} fit this {secret}, so"
+        recorded = _recorded(words, len(request.recorded or []))
+        why = f"the recorded {recorded.rolls} {recorded.fit} this {secret}, so"
     return Finding(
         cause="seal_from_other_game",
         explains=fit,
@@ -630,9 +632,12 @@ def _of_another_game(
     # A hypothesis that fits every roll it reads otherwise, too few of them to name it, is said, not denied (review: a
     # real game of 3 rolls on take-back line 1 was "none of the mistakes tried explains them")
     read, none, other = " and", "none", ""
-    seal, secret, rolls = case.scheme.words.seal, case.scheme.words.secret, case.scheme.words.rolls
+    seal, secret = case.scheme.words.seal, case.scheme.words.secret
+    # One roll is said as one (review: "explains the recorded rolls: they and the day secret" of a daily roll)
+    recorded = _recorded(case.scheme.words, case.compared)
+    rolls = recorded.rolls
     if offered is not None:
-        read = " as the settings given read them."
+        read = f" as the settings given read {recorded.them}."
         # Rolls that are this secret's leave the seal that does not fit it to report, as `seal_from_other_game` says
         # (review: "if the game was so, the rolls are this key's", the lock given, not the key's, left unsaid)
         unsealed = (
@@ -648,25 +653,25 @@ def _of_another_game(
             cause="secret_from_other_game",
             explains=_of(matched, compared, case.scheme.words),
             detail=(
-                f"neither the {seal} nor the recorded {rolls} fit this {secret}{read} {none} of the{other} mistakes"
-                f" tried explains the {rolls}{_too_few_to_tell(case)}: the {secret} is most likely from another game"
-                f" than both; copy it again from the game. {_HEX_NOTE}"
+                f"neither the {seal} nor the recorded {rolls} {recorded.fit} this {secret}{read} {none} of the{other}"
+                f" mistakes tried explains the {rolls}{_too_few_to_tell(case)}: the {secret} is most likely from"
+                f" another game than both; copy it again from the game. {_HEX_NOTE}"
             ),
         )
     if verdict.checks.seal == "match":
         # The seal given, not one shown before the game: only the player knows that, and a daily archive's may not show
         # it (review: said so under a heading that says the commitment does not show the secret was fixed before play)
-        mistakes = _mistakes_tried(case, f"{none} of the{other}", "them")
+        mistakes = _mistakes_tried(case, f"{none} of the{other}", recorded.them)
         detail = (
-            f"the {secret} matches the {seal}, but the recorded {rolls} are not its {rolls}{read} {mistakes}: they are"
-            f" most likely {case.scheme.elsewhere}"
+            f"the {secret} matches the {seal}, but the recorded {rolls} {recorded.are} not its {rolls}{read}"
+            f" {mistakes}: {recorded.they} {recorded.are} most likely {case.scheme.elsewhere(case.compared)}"
         )
     else:
-        lead = "" if offered is None else f"the recorded {rolls} do not fit this {secret}{read} "
+        lead = "" if offered is None else f"the recorded {rolls} {recorded.do} not fit this {secret}{read} "
         mistakes = _mistakes_tried(case, f"{none} of the{other}", f"the recorded {rolls}")
         detail = (
-            f"{lead}{mistakes}: they and the {secret} most likely come from different games; give the {seal} too to"
-            " tell which"
+            f"{lead}{mistakes}: {recorded.they} and the {secret} most likely come from different games; give the {seal}"
+            " too to tell which"
         )
     return Finding(cause="rolls_from_other_game", explains=_of(matched, compared, case.scheme.words), detail=detail)
 
@@ -678,6 +683,25 @@ def _too_few_to_tell(case: Case[Any]) -> str:
     # In the scheme's words, as `explains` counts them (review: three-dice's "0 of 1 ply" beside "with 1 recorded roll")
     recorded = counted(case.compared, f"recorded {case.scheme.words.roll}", f"recorded {case.scheme.words.rolls}")
     return f" (with {recorded}, the mistakes tried cannot be told from chance)"
+
+
+class _Recorded(NamedTuple):
+    """The recorded rolls as a whole in a finding's words, in number: one roll is "the recorded roll: it is", many "the
+    recorded rolls: they are" (`_recorded`)."""
+
+    rolls: str  # the scheme's word: roll or rolls, ply or plies
+    they: str
+    them: str
+    are: str
+    fit: str
+    do: str
+
+
+def _recorded(words: Words, recorded: int) -> _Recorded:
+    """The words a finding says `recorded` recorded rolls by, as a whole, in the scheme's word for a roll."""
+    if recorded == 1:
+        return _Recorded(words.roll, "it", "it", "is", "fits", "does")
+    return _Recorded(words.rolls, "they", "them", "are", "fit", "do")
 
 
 def _mistakes_tried(case: Case[Any], none: str, rolls: str) -> str:
@@ -845,10 +869,12 @@ def _dice_order(case: Case[Any]) -> Iterator[Hypothesis]:
     if not _flip_changes(case):
         return  # nothing to test
     words = case.scheme.words
+    recorded = _recorded(words, case.compared)  # a daily roll is one (review: "the rolls fit with each roll's dice")
+    each, every = ("its", "its") if case.compared == 1 else (f"each {words.roll}'s", f"every {words.roll}'s")
     yield Hypothesis(
         "dice_order",
-        f"the {words.rolls} fit with each {words.roll}'s dice in the other order: list every {words.roll}'s dice in the"
-        f" order the scheme reads them ({_dice_words(case.request.SIDES)})",
+        f"the {recorded.rolls} {recorded.fit} with {each} dice in the other order: list {every} dice in the order the"
+        f" scheme reads them ({_dice_words(case.request.SIDES)})",
         {},
         flip=True,
     )

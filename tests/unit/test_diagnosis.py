@@ -293,7 +293,7 @@ def test_a_daily_roll_of_another_day_lists_the_day_before_or_after_and_the_dice_
 
     # Then the mistakes said to be tried are those the diagnosis tried (review: "none of the mistakes tried explains",
     # where the room's list was empty)
-    assert " mistakes tried (day before or after, dice order) explains them" in found.detail
+    assert " mistakes tried (day before or after, dice order) explains it" in found.detail
 
 
 @pytest.mark.parametrize(
@@ -723,6 +723,22 @@ def test_each_roll_listed_with_its_dice_the_other_way_round_is_found(game: dict[
     assert_try_is_fair(mistaken, found)
 
 
+def test_a_daily_roll_listed_with_its_faces_the_other_way_round_is_said_as_one_roll() -> None:
+    # Given a day's roll whose faces read the other way round are faces of its dice too, so listed
+    game = DAILY | {"player_id": "123e4567-e89b-12d3-a456-426614174004"}
+    (faces,) = rolls_of(game)
+    mistaken = game | {"recorded": [faces[::-1]]}
+
+    # When it is checked
+    found = finding(check(mistaken), "dice_order")
+
+    # Then the finding speaks of one roll (review: "the rolls fit with each roll's dice in the other order" of one)
+    assert found.detail.startswith(
+        "the roll fits with its dice in the other order: list its dice in the order the scheme reads them (d4, d6,"
+    )
+    assert_try_is_fair(mistaken, found)
+
+
 def test_a_game_turned_round_with_one_double_says_its_secret_is_shown_by_the_reading_not_by_the_double() -> None:
     # Review: seed 001's example game's first 3 rolls turned round, "6-4 3-1 6-6", were told "rolls 1, 2 differ: the
     # other one fits this secret, so the secret is right": 6-6 fits any key 1 time in 36, and what shows the key is
@@ -757,6 +773,28 @@ def test_rolls_that_fit_but_a_seal_from_another_game_say_so_without_a_fix() -> N
     assert found.explains == "3 of 3 rolls"
     assert "report it" in found.detail
     assert "case" in found.detail  # hex case is already ignored: it is not the cause
+
+
+def test_a_daily_roll_that_fits_beside_another_commitment_is_said_as_one_roll() -> None:
+    # Given a day's secret and its roll, and the commitment of another secret
+    mistaken = DAILY | {"commitment": hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest(), "recorded": rolls_of(DAILY)}
+
+    # When it is diagnosed
+    found = finding(check(mistaken), "seal_from_other_game")
+
+    # Then the finding speaks of one roll (review: "the recorded rolls fit this day secret" of one roll)
+    assert "; the recorded roll fits this day secret, so the commitment is most likely another game's" in found.detail
+
+
+def test_two_rolls_that_fit_beside_another_seal_are_said_as_two_where_the_count_asks_for_one() -> None:
+    # Given a game's first two rolls, a count of 1 and the seal of another key: one roll is compared, two recorded
+    mistaken = NARDE | {"fingerprint": "00" * 32, "count": 1, "recorded": rolls_of(NARDE | {"count": 2})}
+
+    # When it is diagnosed
+    found = finding(check(mistaken), "seal_from_other_game")
+
+    # Then the recorded rolls are said as the two they are, as `roll_count` counts them
+    assert "; the recorded rolls fit this key, so" in found.detail
 
 
 def test_a_wrong_seal_with_no_rolls_recorded_is_still_diagnosed() -> None:
@@ -824,26 +862,26 @@ def test_neither_seal_nor_rolls_fitting_is_said_in_the_schemes_words(
             BOT,
             "lock",
             True,
-            "the key matches the lock, but the recorded rolls are not its rolls and none of the mistakes tried",
+            "the key matches the lock, but the recorded roll is not its roll and none of the mistakes tried",
         ),
         (
             BOT,
             "lock",
             False,
-            "they and the key most likely come from different games; give the lock too to tell which",
+            "it and the key most likely come from different games; give the lock too to tell which",
         ),
         (
             THREE,
             "commit",
             True,
-            "the seed matches the commit, but the recorded plies are not its plies and none of the mistakes tried",
+            "the seed matches the commit, but the recorded ply is not its ply and none of the mistakes tried",
         ),
-        (THREE, "commit", True, "they are most likely another game's plies"),
+        (THREE, "commit", True, "it is most likely another game's ply"),
         (
             THREE,
             "commit",
             False,
-            "explains the recorded plies (with 1 recorded ply, the mistakes tried cannot be told from chance): they"
+            "explains the recorded ply (with 1 recorded ply, the mistakes tried cannot be told from chance): it"
             " and the seed most likely come from different games; give the commit too to tell which",
         ),
     ],
@@ -860,8 +898,58 @@ def test_rolls_of_another_game_are_said_in_the_schemes_words(
 
     # Then the finding names the seal, the secret and the rolls as the scheme does, as `secret_from_other_game` does
     # (review: bg-dice-v1's "the secret matches the seal", where seed 001 says key and lock, and three-dice's "the
-    # recorded rolls are not its rolls" beside "0 of 1 ply")
+    # recorded rolls are not its rolls" beside "0 of 1 ply"), and its one roll as one (review: "the recorded rolls:
+    # they and the day secret" of a daily roll)
     assert words in found.detail
+
+
+def test_a_daily_roll_of_another_game_without_the_commitment_is_said_as_one_roll() -> None:
+    # Given a day's secret, no commitment, and one roll that is none of its
+    mistaken = DAILY | {"commitment": None, "recorded": "1-1-1-1-1-1"}
+
+    # When it is diagnosed
+    found = finding(check(mistaken), "rolls_from_other_game")
+
+    # Then the finding speaks of one roll (review: "explains the recorded rolls: they and the day secret" of one roll)
+    assert found.detail.startswith(
+        "none of the mistakes tried (day before or after) explains the recorded roll: it and the day secret most likely"
+        " come from different games"
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "secret", "seal", "words", "explains"),
+    [
+        (
+            DAILY,
+            "secret",
+            "commitment",
+            "neither the commitment nor the recorded roll fits this day secret and none",
+            " explains the roll",
+        ),
+        (
+            THREE,
+            "seed",
+            "commit",
+            "neither the commit nor the recorded ply fits this seed and none",
+            " explains the ply",
+        ),
+    ],
+    ids=["daily", "three-dice"],
+)
+def test_neither_seal_nor_one_roll_fitting_is_said_of_one_roll(
+    game: dict[str, Any], secret: str, seal: str, words: str, explains: str
+) -> None:
+    # Given one roll of a game, sent with another game's secret and a seal that fits neither
+    real = rolls_of(game if game is DAILY else game | {"count": 1})
+    mistaken = game | {secret: OTHER_KEY, seal: "00" * 32, "recorded": real}
+
+    # When it is diagnosed
+    found = finding(check(mistaken), "secret_from_other_game")
+
+    # Then the finding speaks of one roll, in the scheme's word for it (review: "the recorded rolls" of one roll)
+    assert found.detail.startswith(words)
+    assert explains in found.detail
 
 
 @pytest.mark.parametrize(
@@ -1053,6 +1141,17 @@ def test_the_seal_pasted_as_the_secret_is_found_and_the_seal_field_is_not_blamed
     assert found.try_ is None
     words = schemes.of(request).words
     assert f"the {words.seal} was pasted as the {words.secret} too" in found.detail
+
+
+def test_the_seal_pasted_as_the_secret_beside_one_daily_roll_says_the_roll_is_not_its() -> None:
+    # Given the day's commitment in both fields and the day's roll
+    verdict = check(DAILY | {"secret": SEAL, "recorded": rolls_of(DAILY)})
+
+    # When it is diagnosed
+    found = finding(verdict, "seal_in_secret_field")
+
+    # Then the finding speaks of one roll (review: "the recorded rolls are not its rolls" of one roll)
+    assert "the day secret given is the commitment itself, and the recorded roll is not its roll:" in found.detail
 
 
 @pytest.mark.parametrize("base", [PAIR36, NARDE, THREE])

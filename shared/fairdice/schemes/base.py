@@ -353,10 +353,8 @@ class Scheme(ABC, Generic[R]):
     #: The mistakes the diagnosis tries, as its words list them: the room's own (`hypotheses`)
     #: beside the numbering (where it has one) and the dice order every room's diagnosis tries. Each room says its own,
     #: as one list said of all named mistakes a room never tries (review: three-dice's take-backs); a registry test
-    #: holds every kind of hypothesis tried named in it, and no other. And what recorded rolls that none of them
-    #: explains most likely are.
+    #: holds every kind of hypothesis tried named in it, and no other.
     tried: tuple[str, ...]
-    elsewhere: str = "another game's rolls"
     #: Where a game starts and what follows what, in words (GET /schemes).
     game: str
     #: The game by a title from its seed document: its own name where the document gives one ("Backgammon Room, against
@@ -445,6 +443,11 @@ class Scheme(ABC, Generic[R]):
     def hypotheses(self, case: Case[R]) -> Iterator[Hypothesis]:
         """The mistakes people make with this scheme, beyond the ones every scheme shares."""
         return iter(())
+
+    def elsewhere(self, recorded: int) -> str:
+        """What `recorded` rolls that none of the mistakes tried explains most likely are, in the scheme's word for a
+        roll: "another game's roll" for one (review: "they are most likely another game's rolls" of one roll)."""
+        return f"another game's {self.words.roll if recorded == 1 else self.words.rolls}"
 
     def tried_for(self, request: R) -> tuple[str, ...]:
         """The mistakes the diagnosis tries for this request, as its words list them: by default the room's `tried`; a

@@ -179,7 +179,6 @@ class Daily(Scheme[DailyRequest]):
         shown=f"the daily archive publishes for the day between 00:00 and {GRACE_ENDS} UTC",
     )
     tried = (DAY_OFF, DICE_ORDER)
-    elsewhere = "another player's or another day's roll: check the player id and the date (the UTC day it was rolled)"
     link = (
         LinkParam("date", "date"),
         LinkParam("player", "player_id"),
@@ -188,6 +187,10 @@ class Daily(Scheme[DailyRequest]):
         LinkParam("rolls", "recorded", "rolls"),
     )
     browser = ("daily.js",)
+
+    def elsewhere(self, recorded: int) -> str:
+        # A daily request records one roll, its six faces (`DailyRequest._one_roll`)
+        return "another player's or another day's roll: check the player id and the date (the UTC day it was rolled)"
 
     def archive_day(self, request: DailyRequest) -> dt.date:
         """The request's day: the archive is asked about it even when the secret is given."""

@@ -188,7 +188,6 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
     request = ThreeDiceRequest
     words = Words("seed", "commit", "ply", "plies")
     tried = ("numbering", SEAT_ORDER, SPACES_AT_ENDS, DICE_ORDER)
-    elsewhere = "another game's plies"
     link = (
         LinkParam("seed", "seed"),
         LinkParam("commit", "commit"),
