@@ -649,13 +649,15 @@ def _of_another_game(
         )
         none, other = _another_reading(case, verdict, *offered, "of another game", unsealed) + "none", " other"
     if verdict.checks.seal == "mismatch":
+        # The mistakes tried are said as `rolls_from_other_game` says them (review: "none of the mistakes tried
+        # explains the rolls (with 1 recorded roll, …)" of rolls that none of them can change)
+        mistakes = _mistakes_tried(case, f"{none} of the{other}", f"the {rolls}")
         return Finding(
             cause="secret_from_other_game",
             explains=_of(matched, compared, case.scheme.words),
             detail=(
-                f"neither the {seal} nor the recorded {rolls} {recorded.fit} this {secret}{read} {none} of the{other}"
-                f" mistakes tried explains the {rolls}{_too_few_to_tell(case)}: the {secret} is most likely from"
-                f" another game than both; copy it again from the game. {_HEX_NOTE}"
+                f"neither the {seal} nor the recorded {rolls} {recorded.fit} this {secret}{read} {mistakes}: the"
+                f" {secret} is most likely from another game than both; copy it again from the game. {_HEX_NOTE}"
             ),
         )
     if verdict.checks.seal == "match":

@@ -391,6 +391,26 @@ def test_too_few_labelled_doubles_of_another_game_are_not_said_too_few_to_tell_t
     assert "cannot be told from chance" not in found.detail
 
 
+@pytest.mark.parametrize(("many", "rolls"), [(1, "roll"), (2, "rolls")])
+def test_too_few_labelled_doubles_under_another_lock_are_said_changed_by_no_mistake_tried_as_without_it(
+    many: int, rolls: str
+) -> None:
+    # Given a bot game's labels, under which the dice order is the one mistake tried, doubles of another key's, fewer
+    # than make evidence, and the lock of another key
+    labels = [f"bg-dice-v1:turn:{turn}" for turn in range(1, many + 1)]
+    other_lock = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
+    mistaken = BOT | {"lock": other_lock, "labels": labels, "recorded": doubles_of(BOT | {"key": OTHER_KEY}, many)}
+
+    # When they are checked
+    found = finding(check(mistaken), "secret_from_other_game")
+
+    # Then the finding says no mistake it tries can change them, as `rolls_from_other_game` does without the lock, and
+    # no note of the mistakes tried beside it (review: "none of the mistakes tried explains the rolls (with 1 recorded
+    # roll, the mistakes tried cannot be told from chance)")
+    assert f" and none of the mistakes the diagnosis tries can change the {rolls}: the key is most" in found.detail
+    assert "cannot be told from chance" not in found.detail
+
+
 def test_rolls_of_another_game_given_labels_list_only_the_dice_order_as_tried() -> None:
     # Given a bot game's labels, which say every roll's own, and the rolls of another key's game under them
     labels = [f"bg-dice-v1:turn:{turn}" for turn in range(1, 41)]
@@ -827,15 +847,16 @@ def test_neither_seal_nor_rolls_fitting_says_the_secret_is_another_games() -> No
             BOT,
             "key",
             "lock",
-            "neither the lock nor the recorded rolls fit this key and none of the mistakes tried explains the"
-            " rolls: the key is most likely from another game than both",
+            "neither the lock nor the recorded rolls fit this key and none of the mistakes tried (numbering, game of"
+            " the match, take-backs, dice order) explains the rolls: the key is most likely from another game than"
+            " both",
         ),
         (
             THREE,
             "seed",
             "commit",
-            "neither the commit nor the recorded plies fit this seed and none of the mistakes tried"
-            " explains the plies: the seed is most likely from another game than both",
+            "neither the commit nor the recorded plies fit this seed and none of the mistakes tried (numbering, seat"
+            " order, dice order) explains the plies: the seed is most likely from another game than both",
         ),
     ],
 )
