@@ -261,10 +261,11 @@ def _ended(args: argparse.Namespace, summary: "Summary") -> int:
         f" {summary.rolls_extra:,} recorded beyond. See {args.out / 'report.html'}"
     )
     if summary.passed_over:
+        from fairdice.audit.summary import NOT_READ  # imported with the run, as `summary` was
+
         say(
             f"fairdice: audit: {counted(len(summary.passed_over), 'file or folder', 'files or folders')} in the folders"
-            f" given {'was' if len(summary.passed_over) == 1 else 'were'} not read (hidden: a name starting with a dot;"
-            " not a file; or put there while the audit ran): see passed_over in"
+            f" given {'was' if len(summary.passed_over) == 1 else 'were'} not read ({NOT_READ}): see passed_over in"
             f" {args.out / 'summary.json'}; name a file itself to audit it"
         )
     if not summary.games and summary.errors:

@@ -23,6 +23,12 @@ MIN_SEQUENCE = 20  # dice of a die below which the runs and serial tests' p-valu
 # given (stats.independence): a fair die has half of them on each side
 MIN_SIDE = 20
 MIN_SIDE_SHARE = 0.1
+# What each of `passed_over` is, said alike in its description, on stderr and in the report (review: a folder that
+# could no longer be read once the audit ended was listed, and the words named three kinds, none of them it)
+NOT_READ = (
+    "hidden (a name starting with a dot), not a file, put there while the audit ran, or a folder that could no longer"
+    " be read"
+)
 
 
 # The package's files the Lambda layer leaves out (shared/Makefile's NOT_IN_LAYER, which a test holds equal): the
@@ -100,8 +106,7 @@ class Summary(Counts):
     )
     passed_over: list[str] = Field(
         default_factory=list,
-        description="what the folders given held and the audit did not read: hidden files and folders (a name starting"
-        " with a dot), what is not a file, and what was put there while the audit ran",
+        description=f"what the folders given held and the audit did not read, each {NOT_READ}",
     )
     not_audited: int = Field(
         default=0,

@@ -1046,6 +1046,10 @@ def test_a_folder_under_the_input_that_cannot_be_read_once_its_files_were_is_lis
     assert result.summary.passed_over == [str(folder / "locked")]
     assert not result.summary.clean
     assert summary(tmp_path / "out")["passed_over"] == [str(folder / "locked")]
+    # and the words that say what was not read name it (review: they named hidden files, what is not a file and what was
+    # put there while the audit ran, none of them it)
+    page = (tmp_path / "out" / "report.html").read_text()
+    assert "or a folder that could no longer be read): any game it holds is not in this audit" in page
 
 
 @pytest.mark.parametrize("again", [[], ["--resume"]], ids=["afresh", "resumed"])
@@ -2210,12 +2214,12 @@ def test_what_a_folder_holds_and_the_audit_does_not_read_is_listed_and_said(
     passed_over = [str(folder / ".day2"), str(folder / ".late.jsonl"), str(folder / "pipe")]
     assert summary(tmp_path / "out")["passed_over"] == passed_over
     assert capsys.readouterr().err.splitlines() == [
-        "fairdice: audit: 3 files or folders in the folders given were not read (hidden: a name starting with a dot;"
-        f" not a file; or put there while the audit ran): see passed_over in {tmp_path / 'out' / 'summary.json'};"
-        " name a file itself to audit it"
+        "fairdice: audit: 3 files or folders in the folders given were not read (hidden (a name starting with a dot),"
+        " not a file, put there while the audit ran, or a folder that could no longer be read): see passed_over in"
+        f" {tmp_path / 'out' / 'summary.json'}; name a file itself to audit it"
     ]
     page = (tmp_path / "out" / "report.html").read_text()
-    assert "<h3>Not read</h3><p>3 files or folders hidden" in page
+    assert "<h3>Not read</h3><p>3 files or folders in the folders given were not read (hidden" in page
     assert all(f"<li>{path}</li>" in page for path in passed_over)
 
 
