@@ -25,7 +25,7 @@ from pydantic import JsonValue, ValidationError
 from fairdice import schemes
 from fairdice.dice import Rolls
 from fairdice.errors import InvalidInput
-from fairdice.prose import counted, number, was
+from fairdice.prose import counted, listed, number, was
 from fairdice.request import CountedRequest, RequestBase
 from fairdice.schemes.base import CHANCE, DICE_ORDER, Case, Hypothesis, Words, chance_of_at_least
 from fairdice.seal import seal_of
@@ -721,8 +721,10 @@ def _mistakes_tried(case: Case[Any], none: str, rolls: str) -> str:
 
 
 def _numbers(indices: Sequence[int]) -> str:
-    """Roll numbers as a finding lists them: `1, 5`, the first ten and `...` for more."""
-    return ", ".join(f"{index:,}" for index in indices[:10]) + (", ..." if len(indices) > 10 else "")
+    """Roll numbers as a finding lists them: `1 and 5`, `1, 5 and 7`, as the verdict's reasons say two rolls (`span`);
+    the first ten and `...` for more."""
+    shown = [f"{index:,}" for index in indices[:10]]
+    return f"{', '.join(shown)}, ..." if len(indices) > 10 else listed(shown)
 
 
 def _offered(case: Case[Any], verdict: Verdict, weak: _Weak | None) -> tuple[_Weak, Scope | None, bool] | None:
@@ -753,6 +755,9 @@ def _another_reading(
         return f"{roll if len(indices) == 1 else rolls} {_numbers(indices)}"
 
     every = f"every {roll}" + (f" but {named(still)}" if still else "")
+    # The compared rolls it does not tell apart, in number (review: "the other rolls" of roll 1 alone): one at least, as
+    # a weak hypothesis tells fewer than `evidence` apart of at least that many compared
+    other = f"the other {roll} reads" if case.compared - len(told) == 1 else f"the other {rolls} read"
     copied = f"a {roll} {chance}" if len(told) == 1 else f"{number(len(told))} {rolls} {chance}"
     odds = math.prod(case.request.SIDES) ** len(told)
     check = (
@@ -763,8 +768,8 @@ def _another_reading(
         piece, but, so = _no_fix(scope), "And", f"the {rolls} are this {case.scheme.words.secret}'s"
     return (
         f"{every[0].upper()}{every[1:]} fits another reading: {weak.hypothesis.detail}{piece}. {but}"
-        f" {named(told)} alone {'tells' if len(told) == 1 else 'tell'} it from the settings given (the other {rolls}"
-        f" read the same either way), and {copied} would fit it 1 time in {number(odds)}: if the game was so, {so}"
+        f" {named(told)} alone {'tells' if len(told) == 1 else 'tell'} it from the settings given ({other} the same"
+        f" either way), and {copied} would fit it 1 time in {number(odds)}: if the game was so, {so}"
         f"{check}.{then} If not, "
     )
 

@@ -552,7 +552,7 @@ def test_a_roll_with_the_same_dice_either_way_is_no_evidence_of_a_mistake() -> N
     # Then the seat order is told from the seeds given by rolls 2 and 3 alone: too few to name it, so it is offered
     (found,) = check(mistaken).diagnosis or []
     assert (found.cause, found.try_) == ("few_rolls_differ", {"client_seeds": ["b", "a"]})
-    assert "rolls 2, 3 alone tell it" in found.detail and "1 time in 1,296" in found.detail
+    assert "rolls 2 and 3 alone tell it" in found.detail and "1 time in 1,296" in found.detail
     assert_try_is_fair(mistaken, found)
 
 
@@ -581,12 +581,27 @@ def test_a_short_game_on_a_take_back_line_is_said_to_fit_it_where_too_few_rolls_
     assert found.detail.startswith(said)
     assert "none of the mistakes tried" not in found.detail
     assert "Every roll fits another reading: the rolls fit take-back line 1" in found.detail
-    assert "rolls 2, 3 alone tell it" in found.detail and "2 rolls of another game would fit it 1 time in 1,296" in (
+    assert "rolls 2 and 3 alone tell it" in found.detail and "2 rolls of another game would fit it 1 time in 1,296" in (
         found.detail
     )
     assert "If not, none of the other mistakes tried" in found.detail
     # and a whole game is never turned into a piece of one: no `try`, and it says so
     assert found.try_ is None and "a piece of a game cannot show the game was fair" in found.detail
+
+
+def test_the_rolls_another_reading_reads_alike_are_said_in_number_and_two_rolls_as_two() -> None:
+    # Review: seed 001's example game on take-back line 1, "4-6 5-1 5-6", was told "rolls 2, 3 alone tell it from the
+    # settings given (the other rolls read the same either way)", the other being roll 1 alone, and its two rolls
+    # listed as fairdice lists two rolls nowhere else ("rolls 2 and 3 were not recorded")
+    (found,) = check(BOT | {"lock": None, "recorded": [[4, 6], [5, 1], [5, 6]]}).diagnosis or []
+    assert (
+        "And rolls 2 and 3 alone tell it from the settings given (the other roll reads the same either way), and 2"
+        " rolls of another game would fit it 1 time in 1,296" in found.detail
+    )
+    # and a reading that tells one roll of eight apart says the other seven as many
+    (found,) = check(BOT | {"recorded": "5-4 1-3 6-6 5-6 3-3 2-3 6-4 5-3"}).diagnosis or []
+    said = "But roll 1 alone tells it from the settings given (the other rolls read the same either way)"
+    assert said in found.detail
 
 
 def test_a_short_game_on_a_take_back_line_under_another_lock_is_told_the_lock_is_still_to_report() -> None:
@@ -767,7 +782,7 @@ def test_a_game_turned_round_with_one_double_says_its_secret_is_shown_by_the_rea
     (found,) = check(mistaken).diagnosis or []
     assert (found.cause, found.explains) == ("few_rolls_differ", "1 of 3 rolls")
     assert found.detail.startswith(
-        "rolls 1, 2 differ: the other one fits this key as given, too few to tell it from chance, and all 3 fit it"
+        "rolls 1 and 2 differ: the other one fits this key as given, too few to tell it from chance, and all 3 fit it"
         " with the reading below, so the key is right. Every roll fits another reading: the rolls fit with each"
         " roll's dice in the other order"
     )
@@ -1234,7 +1249,8 @@ def test_many_rolls_fitting_if_not_nearly_all_are_not_called_another_games() -> 
     assert 2 < len(differ) < 10
     assert [f.cause for f in verdict.diagnosis or []] == ["few_rolls_differ"]
     found = finding(verdict, "few_rolls_differ")
-    assert found.detail.startswith(f"rolls {', '.join(map(str, differ))} differ: the other {20 - len(differ)} fit")
+    shown = f"{', '.join(map(str, differ[:-1]))} and {differ[-1]}"
+    assert found.detail.startswith(f"rolls {shown} differ: the other {20 - len(differ)} fit")
     assert "far more than another game's rolls would" in found.detail
     assert "Check those rolls against the game's own roll list; if they were copied correctly" in found.detail
 
