@@ -26,7 +26,7 @@ MIN_SIDE_SHARE = 0.1
 # What each of `passed_over` is, said alike in its description, on stderr and in the report (review: a folder that
 # could no longer be read once the audit ended was listed, and the words named three kinds, none of them it)
 NOT_READ = (
-    "hidden (a name starting with a dot), not a file, put there while the audit ran, or a folder that could no longer"
+    "hidden, its name starting with a dot; not a file; put there while the audit ran; or a folder that could no longer"
     " be read"
 )
 

@@ -2214,8 +2214,8 @@ def test_what_a_folder_holds_and_the_audit_does_not_read_is_listed_and_said(
     passed_over = [str(folder / ".day2"), str(folder / ".late.jsonl"), str(folder / "pipe")]
     assert summary(tmp_path / "out")["passed_over"] == passed_over
     assert capsys.readouterr().err.splitlines() == [
-        "fairdice: audit: 3 files or folders in the folders given were not read (hidden (a name starting with a dot),"
-        " not a file, put there while the audit ran, or a folder that could no longer be read): see passed_over in"
+        "fairdice: audit: 3 files or folders in the folders given were not read (hidden, its name starting with a dot;"
+        " not a file; put there while the audit ran; or a folder that could no longer be read): see passed_over in"
         f" {tmp_path / 'out' / 'summary.json'}; name a file itself to audit it"
     ]
     page = (tmp_path / "out" / "report.html").read_text()

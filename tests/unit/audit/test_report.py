@@ -268,9 +268,9 @@ def test_files_passed_over_keep_an_audit_whose_games_read_are_all_fair_from_bein
     assert "<title>fairdice audit: 1 game, not all proven fair</title>" in page
     assert "is fair" not in headline and "Findings" not in headline
     assert (
-        "<span class=bad>1 file or folder in the folders given was not read (hidden (a name starting with a dot), not a"
-        " file, put there while the audit ran, or a folder that could no longer be read): any game in it is not in this"
-        " audit.</span> The file or folder not read is listed under Inputs read." in headline
+        "<span class=bad>1 file or folder in the folders given was not read (hidden, its name starting with a dot; not"
+        " a file; put there while the audit ran; or a folder that could no longer be read): any game in it is not in"
+        " this audit.</span> The file or folder not read is listed under Inputs read." in headline
     )
     mismatch = {"id": "g2", "file": "in/a.jsonl", "line": 2, "scheme": "narde-v1", "verdict": "mismatch"}
     two = render(Summary(games=2, fair=1, mismatch=1, passed_over=["in/.a", "in/.b"]), [mismatch])
