@@ -293,9 +293,10 @@ class Published:
         return self.witnessed and publication(self.commitment.date, self.published_at) == "in_time"
 
 
-def gives_away(archive: ObjectStore, own: Published, earlier: Published, kept: dict[dt.date, Stored]) -> bool:
-    """Whether `earlier`, the commitment of one of the DAYS_LOOKED_BACK days before `own`'s day, gives that day's dice
-    away: it commits to the same secret, which its day's record makes public, and the archive dates it before `own`, or
+def gives_away(archive: ObjectStore, own: Published, earlier: Published, kept: dict[dt.date, Stored]) -> str | None:
+    """Where `earlier`, the commitment of one of the DAYS_LOOKED_BACK days before `own`'s day, gives that day's dice
+    away, the key that shows it (that commitment, or its day's record); None where it does not. It does where it
+    commits to the same secret, which its day's record makes public, and the archive dates it before `own`, or
     dates that record before `own`'s day is over. One dated after `own` with no record by then was put there once the
     day's secret was fixed, by whoever holds the publisher's keys under a day the publisher missed (its key never
     existed, so the archive's policy lets it): it reveals nothing of the day, and counting it would let them make an
@@ -303,18 +304,35 @@ def gives_away(archive: ObjectStore, own: Published, earlier: Published, kept: d
     at once: put under a later day a second before that run, the missed day's secret was public all that day (review:
     the game's route gave that day's rolls). Where the archive's times are no witness, or it gives none for either
     (NOT_KNOWN: a multipart upload, a replica), nothing shows which came first, and it counts (review: NOT_KNOWN, later
-    than any moment, was taken as dated after). The record is read only for an equal commitment dated after `own`. One
-    rule for the game's route and the readers. A record counts only where it reveals that secret, or is no record the
-    publisher writes (nothing shows what it reveals): one revealing another, put by whoever holds the publisher's keys
-    with the commitment, reveals nothing of the day (review: it made an honest day give no roll and tampered). The
-    record is read once there (`record_of`, into `kept`)."""
+    than any moment, was taken as dated after). The record is read only for an equal commitment dated after `own`, and
+    for one to another secret `committed_late`. One rule for the game's route and the readers. A record counts only
+    where it reveals that secret, or is no record the publisher writes (nothing shows what it reveals): one revealing
+    another, put by whoever holds the publisher's keys with the commitment, reveals nothing of the day (review: it made
+    an honest day give no roll and tampered). Beside a commitment to another secret, `committed_late`, a record counts
+    only where it reveals the day's secret: the record itself shows it, whatever that commitment says (review: a late
+    one to another secret, beside a record revealing the day's, left the day's rolls given and fair). The record is
+    read once there (`record_of`, into `kept`)."""
+    day = earlier.commitment.date
     if earlier.commitment.commitment != own.commitment.commitment:
-        return False
+        if committed_late(own, earlier) and record_gives_away(
+            own, day, record_of(archive, day, kept), unreadable=False
+        ):
+            return revealed_key(day)
+        return None
     dated = own.witnessed and earlier.witnessed and earlier.published_at != NOT_KNOWN
     if not dated or earlier.published_at < own.published_at:
-        return True
-    day = earlier.commitment.date
-    return record_gives_away(own, day, record_of(archive, day, kept), unreadable=True)
+        return commitment_key(day)
+    if record_gives_away(own, day, record_of(archive, day, kept), unreadable=True):
+        return commitment_key(day)
+    return None
+
+
+def committed_late(own: Published, earlier: Published) -> bool:
+    """Whether the archive dates `earlier`, the commitment of one of the days before `own`'s, no earlier than `own`, or
+    gives no time for it, by times no writer sets: an honest archive commits each day before the next, so only a late,
+    catch-up or forged commitment is. Such a one's day's record may reveal `own`'s secret, whatever that commitment
+    says, so it is read (`gives_away`); one dated before `own`, or by times that are no witness, is not."""
+    return own.witnessed and earlier.witnessed and earlier.published_at >= own.published_at
 
 
 def record_gives_away(own: Published, day: dt.date, stored: Stored | None, *, unreadable: bool) -> bool:

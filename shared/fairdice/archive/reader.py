@@ -638,7 +638,9 @@ class ArchiveReader:
         audit takes them as of its moment, as it takes every commitment. One not there as read is not read again for a
         day whose own S3 dates before then (review: a missed day's was read again at every other day's first look): one
         put since is dated after that day's, and counts only with a record of its day dated before that day is over: a
-        missed day's record put then breaks the chain's links, which refuse it."""
+        missed day's record put then breaks the chain's links, which refuse it. A record revealing the day's secret
+        beside a commitment to another secret that S3 dates after the day's own counts too, and is named
+        (`committed_late`, as for the route; review: such a day was fair)."""
         since = self._read_clock() - SEEN_WITHIN
         for earlier in days_looked_back(day):
             absent = self._absent.get(earlier)
@@ -659,8 +661,11 @@ class ArchiveReader:
                 published = None
             if earlier not in self._commitments:
                 self._absent[earlier] = since
-            if published is not None and gives_away(self._archive, own, published, self._records_looked_back):
-                raise secret_of_an_earlier_day(day, earlier, commitment_key(earlier))
+            shown_by = (
+                None if published is None else gives_away(self._archive, own, published, self._records_looked_back)
+            )
+            if shown_by is not None:
+                raise secret_of_an_earlier_day(day, earlier, shown_by)
 
     def _check_next(self, day: dt.date, named: str | None, written: dt.datetime) -> None:
         following = day + dt.timedelta(days=1)

@@ -317,7 +317,8 @@ def _not_an_earlier_days(
     LOOK_AGAIN later (`_Memory.look_again`), as is the record of one found committed to today's commitment that does
     not give it away as read: the record a run catching that day up writes after its commitment may still come
     (review: read between the two, the route gave today's rolls all day). `records` keeps the records found there
-    (`record_of`), which are not read again."""
+    (`record_of`), which are not read again. A record revealing today's secret beside a commitment to another secret
+    that S3 dates after today's own counts too, and is named (`committed_late`; review: the route gave its rolls)."""
     for day in days_looked_back(today.day):
         if day not in earlier and day not in absent:
             try:
@@ -332,8 +333,9 @@ def _not_an_earlier_days(
                 else:
                     earlier[day] = found
         found = earlier.get(day)
-        if found is not None and gives_away(archive, today.published, found, records):
-            raise secret_of_an_earlier_day(today.day, day, commitment_key(day), then="; none is given")
+        shown_by = None if found is None else gives_away(archive, today.published, found, records)
+        if shown_by is not None:
+            raise secret_of_an_earlier_day(today.day, day, shown_by, then="; none is given")
         if (
             day in earlier
             and found is None

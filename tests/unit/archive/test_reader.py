@@ -749,6 +749,29 @@ def test_a_day_whose_secret_an_earlier_days_record_reveals_beside_a_commitment_t
         audit_reader(made, "2025-03-05 12:00").lookup(target)
 
 
+def test_a_day_whose_secret_an_earlier_days_record_reveals_beside_a_late_commitment_to_another_secret_is_never_fair(
+    tmp_path: Path, timeline: Timeline
+) -> None:
+    # Given 03-01 committed by its midnight run, 03-02's secret alone made, and it and its commitment put under 03-04 at
+    # 00:00:01; at 06:00 on 03-04 a commitment to another secret put under 03-02, well formed but dated after 03-04's
+    # own, and 03-02's record revealing 03-04's secret; then 03-05's run reveals 03-04
+    made = timeline.stores(tmp_path)
+    missed, target = dt.date(2025, 3, 2), dt.date(2025, 3, 4)
+    secret = missed_days_secret_put_again(timeline, made, missed, target, run=False)
+    put_commitment_under_missed_day(timeline, made.archive, missed, at("2025-03-04 06:00"), of=seal_of(SOMEONE_ELSES))
+    put_someone_elses_record(made.archive, missed, revealing=secret, named=seal_of(SOMEONE_ELSES))
+    timeline.publish(made, midnight_run(dt.date(2025, 3, 5)))
+
+    # Then every reader refuses 03-04, naming the record, as the game's route refuses it (review: the commitment, to
+    # another secret, was passed over, and a roll of 03-04 was fair though the archive had made its secret public)
+    said = "commitments/2025-03-04.json commits to the secret of 2025-03-02, as revealed/2025-03-02.json does"
+    faces = [seed_004_faces(secret, target.isoformat(), PLAYER)]
+    with pytest.raises(TamperedRecord, match=re.escape(said)):
+        daily_verdict(reader_at(made, "2025-03-05 12:00"), target, PLAYER, faces)
+    with pytest.raises(TamperedRecord, match=re.escape(said)):
+        audit_reader(made, "2025-03-05 12:00").lookup(target)
+
+
 def test_a_days_first_look_reads_each_commitment_of_the_days_before_once_and_a_warm_reader_none_again(
     stores: Stores, timeline: Timeline
 ) -> None:

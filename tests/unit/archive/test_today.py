@@ -22,7 +22,7 @@ from fairdice.archive.layout import (
     secret_key,
     sha256_hex,
 )
-from fairdice.archive.publisher import publish
+from fairdice.archive.publisher import get_or_create_secret, publish
 from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import ArchiveUnavailable, LateCommitment, TamperedRecord
@@ -567,6 +567,77 @@ def test_a_warm_route_that_read_an_earlier_commitment_that_is_no_document_sees_i
         warm.roll(PLAYER, at(today, "06:05"))
     # having read MISSED's record alone, no commitment again
     assert counted.archive.reads == [revealed_key(missed)]  # type: ignore[attr-defined]
+
+
+def test_a_missed_days_secret_revealed_beside_a_late_commitment_to_another_secret_gives_no_roll(
+    tmp_path: Path,
+) -> None:
+    # Given DAY1 committed by its midnight run, DAY2's secret alone made at 00:00:02, and DAY2's secret and commitment
+    # put under DAY4 at 00:00:01, no run after; then at 06:00 on DAY4 a commitment to another secret put under DAY2,
+    # well formed but dated after DAY4's own, and DAY2's record revealing DAY4's secret: it is public from then on
+    timeline = Timeline(at(DAY1, "00:00"))
+    stores = timeline.stores(tmp_path)
+    secret = missed_days_secret_put_again(timeline, stores, DAY2, DAY4, run=False)
+    put_commitment_under_missed_day(timeline, stores.archive, DAY2, at(DAY4, "06:00"), of=seal_of(SOMEONE_ELSES))
+    put_someone_elses_record(stores.archive, DAY2, revealing=secret, named=seal_of(SOMEONE_ELSES))
+
+    # Then the game's route gives no roll of DAY4, naming the record (review: DAY2's commitment, to another secret,
+    # was passed over, and the route gave DAY4's rolls though the archive had made its secret public)
+    said = r"commitments/2025-03-04\.json commits to the secret of 2025-03-02, as revealed/2025-03-02\.json does"
+    with pytest.raises(TamperedRecord, match=said) as refused:
+        TodaysRolls(stores).roll(PLAYER, at(DAY4, "06:05"))
+    assert refused.value.field == "commitment"
+    assert secret.hex() not in refused.value.message
+
+
+@pytest.mark.parametrize("record", ["its own secret's", "no record"])
+def test_a_late_commitment_to_another_secret_under_a_missed_day_leaves_today_its_rolls_whatever_else_its_record_is(
+    tmp_path: Path, record: str
+) -> None:
+    # Given DAY1 and DAY3 committed by their midnight runs, none on DAY2, and at 08:00 on DAY3 a commitment to a secret
+    # of their own put under DAY2 by whoever holds the publisher's keys, dated after DAY3's own, with DAY2's record
+    # revealing that secret, or bytes that are no record: neither shows DAY3's secret
+    timeline = Timeline(at(DAY1, "00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline.publish(stores, at(DAY3, "00:00:02"))
+    today = seal_of(secret_of(stores, DAY3))
+    put_commitment_under_missed_day(timeline, stores.archive, DAY2, at(DAY3, "08:00"), of=seal_of(SOMEONE_ELSES))
+    if record == "its own secret's":
+        previous = ChainLink(date=DAY1, sha256=sha256_hex(stores.archive.get(revealed_key(DAY1)) or b""))
+        put_someone_elses_record(stores.archive, DAY2, previous, next_commitment=today)
+    else:
+        stores.archive.put_new(revealed_key(DAY2), b'{"date": "2025-03-02", "date": "2025-03-02"}')
+    counted = Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
+
+    # Then the game's route gives the day's rolls, having read DAY2's record once: files that reveal nothing of DAY3,
+    # which whoever holds the keys may put under a missed day, refuse no honest day
+    rolls = TodaysRolls(counted)
+    for minute in range(0, 15, 5):
+        assert rolls.roll(PLAYER, at(DAY3, "09:00") + dt.timedelta(minutes=minute)).commitment == today
+    assert [key for key in counted.archive.reads if key.startswith("revealed/")] == [revealed_key(DAY2)]  # type: ignore[attr-defined]
+
+
+def test_a_missed_day_caught_up_by_the_next_days_run_leaves_that_day_its_rolls_for_one_read_of_its_record(
+    tmp_path: Path,
+) -> None:
+    # Given DAY1 committed by its midnight run, DAY2's run dead after making its secret, and DAY3's midnight run, which
+    # commits DAY3, then publishes DAY2's commitment late, dated with DAY3's, and reveals DAY2 at once
+    timeline = Timeline(at(DAY1, "00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline.now = at(DAY2, "00:00:02")
+    get_or_create_secret(stores.secrets, DAY2)
+    assert timeline.publish(stores, at(DAY3, "00:00:02")).reveal.late_commitments == [DAY2]
+    counted = Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
+    rolls = TodaysRolls(counted)
+
+    # When the game asks for DAY3's rolls every LOOK_AGAIN for an hour
+    for minute in range(0, 65, 5):
+        assert rolls.roll(PLAYER, at(DAY3, "09:00") + dt.timedelta(minutes=minute)).date == DAY3
+
+    # Then the route gave them, having read DAY2's record once, as a late commitment's: it reveals DAY2's own secret
+    assert [key for key in counted.archive.reads if key.startswith("revealed/")] == [revealed_key(DAY2)]  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("padded", [False, True], ids=["equal to today's", "no document"])
