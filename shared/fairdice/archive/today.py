@@ -24,6 +24,7 @@ from fairdice.archive.layout import (
     Published,
     commitment_deadline,
     commitment_key,
+    committed_late,
     days_looked_back,
     gives_away,
     made_on_its_day,
@@ -119,14 +120,18 @@ class _Memory:
         commitment is: such a run writes its record after its commitment, and a request between the two found nothing
         that gives the day away (review: the route gave the day's rolls for the rest of the day). Such a one is told
         from the commitments found: while the day gives rolls, each equal to its own gave nothing away as read. So is
-        the record of one whose commitment is no document (None), which may be written after it too. One whose record
-        was there is not: that record gave nothing away, and never changes (review: it was read again every
-        LOOK_AGAIN all day)."""
+        the record of one whose commitment is no document (None), which may be written after it too, and of one to
+        another secret S3 dates after the day's own (`committed_late`), whose record may reveal the day's secret all
+        the same (review: a warm route would give the day's rolls all day after it). One whose record was there is
+        not: that record gave nothing away, and never changes (review: it was read again every LOOK_AGAIN all day)."""
         if self.today is None or self.looked is None or now < self.looked + LOOK_AGAIN:
             return
-        own = self.today.commitment
+        own = self.today.published
         awaited = any(
-            day not in self.records and (found is None or found.commitment.commitment == own)
+            day not in self.records
+            and (
+                found is None or found.commitment.commitment == own.commitment.commitment or committed_late(own, found)
+            )
             for day, found in self.earlier.items()
         )
         if self.absent or awaited:
@@ -284,7 +289,8 @@ def _missing(day: dt.date, now: dt.datetime, missing: str) -> FairdiceError:
 # any time of the day: 5 minutes, the schedules' own spacing, is how long a warm route may go on giving the rolls of a
 # day such a run has just shown to be committed to a revealed secret, for at most DAYS_LOOKED_BACK GetObjects a warm
 # Lambda every 5 minutes, and only on a day with an earlier commitment missing, or one found committed to the day's
-# own commitment or no document (its record read again until it is there): with none of these, nothing more is read.
+# own commitment, no document, or dated after the day's own (its record read again until it is there): with none of
+# these, nothing more is read.
 LOOK_AGAIN = dt.timedelta(minutes=5)
 
 # What a request is told that may be answered when asked again: the day's secret or commitment not there or not read

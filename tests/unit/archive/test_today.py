@@ -590,6 +590,40 @@ def test_a_missed_days_secret_revealed_beside_a_late_commitment_to_another_secre
     assert secret.hex() not in refused.value.message
 
 
+def test_a_warm_route_that_read_a_late_commitment_to_another_secret_sees_its_record_within_look_again(
+    tmp_path: Path,
+) -> None:
+    # Given the DAYS_LOOKED_BACK days before TODAY committed by their midnight runs but the day before it, MISSED, whose
+    # secret alone was made, put under TODAY at 00:00:01; at 00:01 a commitment to another secret put under MISSED,
+    # dated after TODAY's own, and a warm route that rolls TODAY at 00:05, with nothing missing and no record of MISSED
+    today = DAY1 + dt.timedelta(days=DAYS_LOOKED_BACK)
+    missed = today - dt.timedelta(days=1)
+    timeline = Timeline(at(DAY1, "00:00"))
+    stores = timeline.stores(tmp_path)
+    for back in range(DAYS_LOOKED_BACK, 2, -1):  # the day before MISSED is the next call's
+        timeline.publish(stores, at(today - dt.timedelta(days=back), "00:00:02"))
+    secret = missed_days_secret_put_again(timeline, stores, missed, today, run=False)
+    put_commitment_under_missed_day(timeline, stores.archive, missed, at(today, "00:01"), of=seal_of(SOMEONE_ELSES))
+    counted = Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
+    warm = TodaysRolls(counted)
+    assert warm.roll(PLAYER, at(today, "00:05")).date == today
+
+    # When at 06:00 MISSED's record is put, revealing TODAY's secret
+    timeline.now = at(today, "06:00")
+    put_someone_elses_record(stores.archive, missed, revealing=secret, named=seal_of(SOMEONE_ELSES))
+    counted.archive.reads.clear()  # type: ignore[attr-defined]
+
+    # Then from LOOK_AGAIN after, the warm route refuses TODAY as a cold one does (review: having read MISSED's late
+    # commitment with no record, it would give TODAY's rolls for the rest of the day)
+    said = rf"commits to the secret of {missed}, as revealed/{missed}\.json does"
+    with pytest.raises(TamperedRecord, match=said):
+        TodaysRolls(stores).roll(PLAYER, at(today, "06:05"))
+    with pytest.raises(TamperedRecord, match=said):
+        warm.roll(PLAYER, at(today, "06:05"))
+    # having read MISSED's record alone, no commitment again
+    assert counted.archive.reads == [revealed_key(missed)]  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize("record", ["its own secret's", "no record"])
 def test_a_late_commitment_to_another_secret_under_a_missed_day_leaves_today_its_rolls_whatever_else_its_record_is(
     tmp_path: Path, record: str
