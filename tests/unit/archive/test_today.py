@@ -395,19 +395,26 @@ def test_a_warm_route_sees_within_look_again_a_catch_up_run_that_reveals_the_sec
     assert [key for key in counted.archive.reads if key.startswith("commitments/")] == []  # type: ignore[attr-defined]
 
 
-def test_a_warm_route_that_read_a_catch_up_runs_commitment_before_its_record_sees_the_record_within_look_again(
-    tmp_path: Path,
-) -> None:
-    # Given the DAYS_LOOKED_BACK days before TODAY committed by their midnight runs but the day before it, MISSED, whose
-    # secret alone was made, and MISSED's secret and commitment put under TODAY at 00:00:01; a warm route rolls TODAY at
-    # 00:05, MISSED's commitment not there yet
+def missed_after_a_week(tmp_path: Path) -> tuple[dt.date, dt.date, Timeline, Stores, bytes]:
+    """TODAY, DAYS_LOOKED_BACK days after DAY1, the days before it committed by their midnight runs but the day before
+    it, MISSED, whose secret alone was made and put under TODAY at 00:00:01 (`missed_days_secret_put_again`): TODAY,
+    MISSED, the timeline, the stores and that secret."""
     today = DAY1 + dt.timedelta(days=DAYS_LOOKED_BACK)
     missed = today - dt.timedelta(days=1)
     timeline = Timeline(at(DAY1, "00:00"))
     stores = timeline.stores(tmp_path)
     for back in range(DAYS_LOOKED_BACK, 2, -1):  # the day before MISSED is the next call's
         timeline.publish(stores, at(today - dt.timedelta(days=back), "00:00:02"))
-    missed_days_secret_put_again(timeline, stores, missed, today, run=False)
+    return today, missed, timeline, stores, missed_days_secret_put_again(timeline, stores, missed, today, run=False)
+
+
+def test_a_warm_route_that_read_a_catch_up_runs_commitment_before_its_record_sees_the_record_within_look_again(
+    tmp_path: Path,
+) -> None:
+    # Given the DAYS_LOOKED_BACK days before TODAY committed by their midnight runs but the day before it, MISSED, whose
+    # secret alone was made, and MISSED's secret and commitment put under TODAY at 00:00:01; a warm route rolls TODAY at
+    # 00:05, MISSED's commitment not there yet
+    today, missed, timeline, stores, _ = missed_after_a_week(tmp_path)
     counted = Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
     warm = TodaysRolls(counted)
     assert warm.roll(PLAYER, at(today, "00:05")).date == today
@@ -539,13 +546,7 @@ def test_a_warm_route_that_read_an_earlier_commitment_that_is_no_document_sees_i
     # Given the DAYS_LOOKED_BACK days before TODAY committed by their midnight runs but the day before it, MISSED, whose
     # secret alone was made, put under TODAY at 00:00:01; at 00:01 MISSED's commitment put padded, no document its
     # readers take, and a warm route that rolls TODAY at 00:05, with nothing missing and no record of MISSED
-    today = DAY1 + dt.timedelta(days=DAYS_LOOKED_BACK)
-    missed = today - dt.timedelta(days=1)
-    timeline = Timeline(at(DAY1, "00:00"))
-    stores = timeline.stores(tmp_path)
-    for back in range(DAYS_LOOKED_BACK, 2, -1):  # the day before MISSED is the next call's
-        timeline.publish(stores, at(today - dt.timedelta(days=back), "00:00:02"))
-    secret = missed_days_secret_put_again(timeline, stores, missed, today, run=False)
+    today, missed, timeline, stores, secret = missed_after_a_week(tmp_path)
     put_commitment_under_missed_day(
         timeline, stores.archive, missed, at(today, "00:01"), of=seal_of(secret), padded=True
     )
@@ -596,13 +597,7 @@ def test_a_warm_route_that_read_a_late_commitment_to_another_secret_sees_its_rec
     # Given the DAYS_LOOKED_BACK days before TODAY committed by their midnight runs but the day before it, MISSED, whose
     # secret alone was made, put under TODAY at 00:00:01; at 00:01 a commitment to another secret put under MISSED,
     # dated after TODAY's own, and a warm route that rolls TODAY at 00:05, with nothing missing and no record of MISSED
-    today = DAY1 + dt.timedelta(days=DAYS_LOOKED_BACK)
-    missed = today - dt.timedelta(days=1)
-    timeline = Timeline(at(DAY1, "00:00"))
-    stores = timeline.stores(tmp_path)
-    for back in range(DAYS_LOOKED_BACK, 2, -1):  # the day before MISSED is the next call's
-        timeline.publish(stores, at(today - dt.timedelta(days=back), "00:00:02"))
-    secret = missed_days_secret_put_again(timeline, stores, missed, today, run=False)
+    today, missed, timeline, stores, secret = missed_after_a_week(tmp_path)
     put_commitment_under_missed_day(timeline, stores.archive, missed, at(today, "00:01"), of=seal_of(SOMEONE_ELSES))
     counted = Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
     warm = TodaysRolls(counted)
