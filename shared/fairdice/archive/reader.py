@@ -729,7 +729,13 @@ class ArchiveReader:
             raise TamperedRecord(f"{key} links forward to {link.date}", field="previous")
         linked = self._linked(day, link)
         before = linked.record
-        if before.commitment == commitment:
+        # A record revealing this day's secret counts too, whatever commitment it names, where S3 dates it before this
+        # day was over, as `record_gives_away` counts one: under a day with no commitment at all, `_check_earlier` reads
+        # no record (review: one put under a missed day revealed the day's secret, and a roll of the day was fair)
+        revealed = seal_of(bytes.fromhex(before.secret)) == commitment and (
+            linked.written is None or linked.written < reveal_time(day)
+        )
+        if before.commitment == commitment or revealed:
             # One secret for two days: the earlier day's was revealed once that day was over, so whoever read it knew
             # this day's dice (review: the reader took it as fair; only an audit found it). The record linked before is
             # at hand, whatever its day; the DAYS_LOOKED_BACK days before are `_check_earlier`'s. A secret of a day

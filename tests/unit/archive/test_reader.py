@@ -772,6 +772,48 @@ def test_a_day_whose_secret_an_earlier_days_record_reveals_beside_a_late_commitm
         audit_reader(made, "2025-03-05 12:00").lookup(target)
 
 
+def test_a_day_whose_secret_the_record_it_links_to_reveals_under_a_day_with_no_commitment_is_never_fair(
+    tmp_path: Path, timeline: Timeline
+) -> None:
+    # Given 03-01 committed by its midnight run, 03-02's secret alone made, and it and its commitment put under 03-04 at
+    # 00:00:01; at 06:00 on 03-04 03-02's record revealing that secret, naming another commitment, and no commitment
+    # put under 03-02 at all; then 03-05's run reveals 03-04, linking to that record
+    made = timeline.stores(tmp_path)
+    missed, target = dt.date(2025, 3, 2), dt.date(2025, 3, 4)
+    secret = missed_days_secret_put_again(timeline, made, missed, target, run=False)
+    timeline.now = at("2025-03-04 06:00")
+    put_someone_elses_record(made.archive, missed, revealing=secret, named=seal_of(SOMEONE_ELSES))
+    timeline.publish(made, midnight_run(dt.date(2025, 3, 5)))
+
+    # Then every reader refuses 03-04, naming the record (review: with no commitment of 03-02 to compare, the record
+    # was never looked into, and a roll of 03-04 was fair though the archive had made its secret public)
+    said = "commitments/2025-03-04.json commits to the secret of 2025-03-02, as revealed/2025-03-02.json does"
+    faces = [seed_004_faces(secret, target.isoformat(), PLAYER)]
+    with pytest.raises(TamperedRecord, match=re.escape(said)):
+        daily_verdict(reader_at(made, "2025-03-05 12:00"), target, PLAYER, faces)
+    with pytest.raises(TamperedRecord, match=re.escape(said)):
+        audit_reader(made, "2025-03-05 12:00").lookup(target)
+
+
+def test_a_days_secret_put_in_a_record_it_links_to_once_the_day_is_over_leaves_the_day_fair(
+    tmp_path: Path, timeline: Timeline
+) -> None:
+    # Given the same, but 03-02's record revealing 03-04's secret put at 00:00:01 on 03-05, once 03-04 was over, before
+    # 03-05's run reveals 03-04: it showed nothing of 03-04 while its dice were rolled
+    made = timeline.stores(tmp_path)
+    missed, target = dt.date(2025, 3, 2), dt.date(2025, 3, 4)
+    secret = missed_days_secret_put_again(timeline, made, missed, target, run=False)
+    timeline.now = at("2025-03-05 00:00:01")
+    put_someone_elses_record(made.archive, missed, revealing=secret, named=seal_of(SOMEONE_ELSES))
+    timeline.publish(made, midnight_run(dt.date(2025, 3, 5)))
+
+    # Then a roll of 03-04 is fair to every reader: such a file, which whoever holds the keys may put under a missed
+    # day, refuses no honest day
+    faces = [seed_004_faces(secret, target.isoformat(), PLAYER)]
+    assert daily_verdict(reader_at(made, "2025-03-05 12:00"), target, PLAYER, faces).verdict == "fair"
+    assert daily_verdict(audit_reader(made, "2025-03-05 12:00"), target, PLAYER, faces).verdict == "fair"
+
+
 def test_a_days_first_look_reads_each_commitment_of_the_days_before_once_and_a_warm_reader_none_again(
     stores: Stores, timeline: Timeline
 ) -> None:
