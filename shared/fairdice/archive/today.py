@@ -116,22 +116,19 @@ class _Memory:
         read: a run catching up a missed day later in the day publishes its commitment and reveals it at once, and a
         day committed to its secret gives no roll from then on (review: a warm route that had found it missing gave
         the day's rolls all day, a cold one refused them, and the readers refused the day from the next night). Those
-        found are not read again: a published commitment never changes. But the record of one committed to the day's
-        commitment is: such a run writes its record after its commitment, and a request between the two found nothing
-        that gives the day away (review: the route gave the day's rolls for the rest of the day). Such a one is told
-        from the commitments found: while the day gives rolls, each equal to its own gave nothing away as read. So is
-        the record of one whose commitment is no document (None), which may be written after it too, and of one to
-        another secret S3 dates after the day's own (`committed_late`), whose record may reveal the day's secret all
-        the same (review: a warm route would give the day's rolls all day after it). One whose record was there is
-        not: that record gave nothing away, and never changes (review: it was read again every LOOK_AGAIN all day)."""
+        found are not read again: a published commitment never changes. But the record of each whose record decides
+        (`gives_away`, `record_gives_away`) is, while it is not there: one whose commitment is no document (None), or
+        S3 dates no earlier than the day's own (`committed_late`), to the day's own commitment or to another. Such a
+        run writes its record after its commitment, and a request between the two found nothing that gives the day
+        away (review: the route gave the day's rolls for the rest of the day, for each of the three). While the day
+        gives rolls, each found equal to its own is one of these: one dated before it, or undated, gave the day away
+        already. One whose record was there is not read again: that record gave nothing away, and never changes
+        (review: it was read again every LOOK_AGAIN all day)."""
         if self.today is None or self.looked is None or now < self.looked + LOOK_AGAIN:
             return
         own = self.today.published
         awaited = any(
-            day not in self.records
-            and (
-                found is None or found.commitment.commitment == own.commitment.commitment or committed_late(own, found)
-            )
+            day not in self.records and (found is None or committed_late(own, found))
             for day, found in self.earlier.items()
         )
         if self.absent or awaited:
