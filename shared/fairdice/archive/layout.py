@@ -293,28 +293,31 @@ class Published:
         return self.witnessed and publication(self.commitment.date, self.published_at) == "in_time"
 
 
-def gives_away(archive: ObjectStore, own: Published, earlier: Published, kept: dict[dt.date, Stored]) -> str | None:
-    """Where `earlier`, the commitment of one of the DAYS_LOOKED_BACK days before `own`'s day, gives that day's dice
-    away, the key that shows it (that commitment, or its day's record); None where it does not. It does where it
-    commits to the same secret, which its day's record makes public, and the archive dates it before `own`, or
-    dates that record before `own`'s day is over. One dated after `own` with no record by then was put there once the
-    day's secret was fixed, by whoever holds the publisher's keys under a day the publisher missed (its key never
-    existed, so the archive's policy lets it): it reveals nothing of the day, and counting it would let them make an
-    honest day look tampered (review). But a run catching up a missed day publishes its commitment late and reveals it
-    at once: put under a later day a second before that run, the missed day's secret was public all that day (review:
-    the game's route gave that day's rolls). Where the archive's times are no witness, or it gives none for either
-    (NOT_KNOWN: a multipart upload, a replica), nothing shows which came first, and it counts (review: NOT_KNOWN, later
-    than any moment, was taken as dated after). The record is read only for an equal commitment dated after `own`, and
-    for one to another secret `committed_late`. One rule for the game's route and the readers. A record counts only
-    where it reveals that secret, or is no record the publisher writes (nothing shows what it reveals): one revealing
-    another, put by whoever holds the publisher's keys with the commitment, reveals nothing of the day (review: it made
-    an honest day give no roll and tampered). Beside a commitment to another secret, `committed_late`, a record counts
-    only where it reveals the day's secret: the record itself shows it, whatever that commitment says (review: a late
-    one to another secret, beside a record revealing the day's, left the day's rolls given and fair). The record is
-    read once there (`record_of`, into `kept`)."""
-    day = earlier.commitment.date
-    if earlier.commitment.commitment != own.commitment.commitment:
-        if committed_late(own, earlier) and record_gives_away(
+def gives_away(
+    archive: ObjectStore, own: Published, day: dt.date, earlier: Published | None, kept: dict[dt.date, Stored]
+) -> str | None:
+    """Where `earlier`, the commitment of `day`, one of the DAYS_LOOKED_BACK days before `own`'s day, gives that day's
+    dice away, the key that shows it (that commitment, or its day's record); None where it does not. None for `earlier`
+    is a commitment that is no document: `day`'s own tampering, which counts only where `day`'s record reveals `own`'s
+    secret, as beside a commitment to another secret `committed_late` (review: read as none, it was passed over, and the
+    day's rolls were given). It does where it commits to the same secret, which its day's record makes public, and the
+    archive dates it before `own`, or dates that record before `own`'s day is over. One dated after `own` with no record
+    by then was put there once the day's secret was fixed, by whoever holds the publisher's keys under a day the
+    publisher missed (its key never existed, so the archive's policy lets it): it reveals nothing of the day, and
+    counting it would let them make an honest day look tampered (review). But a run catching up a missed day publishes
+    its commitment late and reveals it at once: put under a later day a second before that run, the missed day's secret
+    was public all that day (review: the game's route gave that day's rolls). Where the archive's times are no witness,
+    or it gives none for either (NOT_KNOWN: a multipart upload, a replica), nothing shows which came first, and it
+    counts (review: NOT_KNOWN, later than any moment, was taken as dated after). The record is read only for an equal
+    commitment dated after `own`, for one to another secret `committed_late`, and for none. One rule for the game's
+    route and the readers. A record counts only where it reveals that secret, or is no record the publisher writes
+    (nothing shows what it reveals): one revealing another, put by whoever holds the publisher's keys with the
+    commitment, reveals nothing of the day (review: it made an honest day give no roll and tampered). Beside a
+    commitment to another secret, `committed_late`, a record counts only where it reveals the day's secret: the record
+    itself shows it, whatever that commitment says (review: a late one to another secret, beside a record revealing the
+    day's, left the day's rolls given and fair). The record is read once there (`record_of`, into `kept`)."""
+    if earlier is None or earlier.commitment.commitment != own.commitment.commitment:
+        if (earlier is None or committed_late(own, earlier)) and record_gives_away(
             own, day, record_of(archive, day, kept), unreadable=False
         ):
             return revealed_key(day)

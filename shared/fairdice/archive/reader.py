@@ -30,8 +30,6 @@ from fairdice.archive.layout import (
     next_record_awaited,
     read_document,
     read_published,
-    record_gives_away,
-    record_of,
     reveal_deadline,
     reveal_time,
     reveal_time_if_any,
@@ -650,10 +648,9 @@ class ArchiveReader:
                 published = self._published(earlier)
             except TamperedRecord:
                 # That day's own tampering, said when that day is read, unless its record reveals this day's secret
-                # (review: read as none, a padded commitment let a day whose secret that record made public be fair)
-                record = record_of(self._archive, earlier, self._records_looked_back)
-                if record_gives_away(own, earlier, record, unreadable=False):
-                    raise secret_of_an_earlier_day(day, earlier, revealed_key(earlier)) from None
+                # (`gives_away` of None; review: read as none, a padded commitment let such a day be fair)
+                if shown_by := gives_away(self._archive, own, earlier, None, self._records_looked_back):
+                    raise secret_of_an_earlier_day(day, earlier, shown_by) from None
                 continue
             if self._as_of and published is not None and _dated_after(published.witnessed, published.published_at, now):
                 # Put after an audit's moment, as `_published_by` takes it; one S3 gives no time for counts, as for the
@@ -661,10 +658,9 @@ class ArchiveReader:
                 published = None
             if earlier not in self._commitments:
                 self._absent[earlier] = since
-            shown_by = (
-                None if published is None else gives_away(self._archive, own, published, self._records_looked_back)
-            )
-            if shown_by is not None:
+            if published is not None and (
+                shown_by := gives_away(self._archive, own, earlier, published, self._records_looked_back)
+            ):
                 raise secret_of_an_earlier_day(day, earlier, shown_by)
 
     def _check_next(self, day: dt.date, named: str | None, written: dt.datetime) -> None:

@@ -31,10 +31,7 @@ from fairdice.archive.layout import (
     publication,
     published_out_of_time,
     read_published,
-    record_gives_away,
-    record_of,
     reveal_time,
-    revealed_key,
     secret_key,
     secret_of_an_earlier_day,
     utc_day,
@@ -314,7 +311,7 @@ def _not_an_earlier_days(
     put later, under a day the publisher missed, with no record, reveals nothing of today (review: it made an honest day
     give no roll); one a run catching up that day put there later, with its record, makes today's secret public
     (review: the route gave today's rolls all day). `earlier` holds the commitments read so far (None: a document its
-    own day's readers refuse, which counts only where that day's record reveals today's secret: `record_gives_away`)
+    own day's readers refuse, which counts only where that day's record reveals today's secret: `gives_away`)
     and `absent` the days whose commitment was not there, or no document S3 may give later
     (NotADocument), so that each is read once, whichever request runs out of time, and one not there again only
     LOOK_AGAIN later (`_Memory.look_again`), as is the record of one found committed to today's commitment that does
@@ -335,18 +332,8 @@ def _not_an_earlier_days(
                     absent.add(day)
                 else:
                     earlier[day] = found
-        found = earlier.get(day)
-        shown_by = None if found is None else gives_away(archive, today.published, found, records)
-        if shown_by is not None:
+        if day in earlier and (shown_by := gives_away(archive, today.published, day, earlier[day], records)):
             raise secret_of_an_earlier_day(today.day, day, shown_by, then="; none is given")
-        if (
-            day in earlier
-            and found is None
-            and record_gives_away(today.published, day, record_of(archive, day, records), unreadable=False)
-        ):
-            # Its commitment no document, but its record reveals today's secret (review: read as none, it was skipped,
-            # and the route gave the rolls of a day whose secret the archive had made public)
-            raise secret_of_an_earlier_day(today.day, day, revealed_key(day), then="; none is given")
 
 
 def _in_time(published: Published) -> None:
