@@ -763,14 +763,17 @@ def _put_among_outputs(out: Path, names: set[str]) -> list[Path]:
     put there while the run went on, where `out` lies in a folder given. The walk of the folders given leaves out the
     run's own outputs, which are not read (review: a game put in partials/ while the run went on was neither read nor
     said, and the audit was clean, exit 0; the next run refused it). Looked at before the run writes its three outputs,
-    which write over what is in their places (review: a game put there as summary.json went unsaid, exit 0)."""
+    which write over what is in their places (review: a game put there as summary.json went unsaid, exit 0). A folder
+    there that cannot be read is listed itself, as `_put_meanwhile` lists one (review: a game in a folder put in
+    partials/ without read permission went unsaid, exit 0)."""
     ours = {PLAN, *(partial_key(name, part) for name in names for part in (SUMMARY, FINDINGS, IDS, GAMES))}
     put = [
         out / name
         for name in (SUMMARY, FINDINGS, REPORT)
         if (out / name).is_symlink() or ((out / name).exists() and not _holds_results(out / name, name))
     ]
-    for root, folders, files in os.walk(out / PARTIALS):  # links are not followed: each is itself put there
+    # links are not followed: each is itself put there
+    for root, folders, files in os.walk(out / PARTIALS, onerror=lambda exc: put.append(Path(exc.filename))):
         for name in [*folders, *files]:
             path = Path(root) / name
             where = path.relative_to(out).as_posix()

@@ -1002,6 +1002,37 @@ def test_a_file_put_in_the_place_of_an_output_of_an_out_within_the_input_while_t
     assert not result.summary.clean
 
 
+def test_a_folder_put_among_the_partial_results_of_an_out_within_the_input_that_cannot_be_read_is_listed_as_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a folder of fair games that is its own --out, and whoever writes the folder putting a folder holding a game
+    # not fair among the run's partial results as the run hands out its first block, and taking its read permission
+    folder = tmp_path / "in"
+    games.write(folder / "day.jsonl", many(3))
+    scandir = os.scandir
+    locked: list[None] = []
+
+    def put_meanwhile() -> None:
+        games.write(folder / "partials" / "locked" / "late.jsonl", [games.mismatched(games.narde(90))])
+        locked.append(None)
+
+    def refusing(path: Any = ".") -> Any:  # what a folder without read permission gives (this runs as root)
+        if locked and str(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refusing)
+
+    # When it is audited
+    result = run([str(folder)], folder, workers=1, asked=put_meanwhile)
+
+    # Then the folder is listed as not read, and the audit is not clean (review: the walk of partials/ passed it by
+    # without a word, and the audit was clean, exit 0)
+    assert result.summary.games == result.summary.fair == 3
+    assert result.summary.passed_over == [str(folder / "partials" / "locked")]
+    assert not result.summary.clean
+
+
 def test_a_folder_under_the_input_that_cannot_be_read_is_a_usage_error_not_passed_over(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
