@@ -369,16 +369,16 @@ def _cut_in_last_face(case: Case[Any], verdict: Verdict) -> Finding | None:
     if len(shown) >= len(computed) or not computed.startswith(shown):
         return None
     words, compared = case.scheme.words, verdict.summary.compared
+    said = _recorded(words, compared)
     return Finding(
         cause="roll_cut_short",
         explains=_of(compared, compared, words),
         detail=(
             f"the last {words.roll} recorded ends in {shown}, the first digit of the {computed} computed there, and"
-            f" every other face fits this {words.secret}: the recorded {words.roll if compared == 1 else words.rolls}"
-            f" {was(compared)} most likely cut short inside that face, as a chat or a mail program cuts a link, or"
-            f" a digit was lost copying {'it' if compared == 1 else 'them'}: copy the link or the"
-            f" {words.roll if compared == 1 else words.rolls} again from the game. If the game itself shows {shown},"
-            f" the dice shown were not the committed ones: keep the {words.secret} and report it"
+            f" every other face fits this {words.secret}: the recorded {said.rolls} {was(compared)} most likely"
+            f" cut short inside that face, as a chat or a mail program cuts a link, or a digit was lost copying"
+            f" {said.them}: copy the link or the {said.rolls} again from the game. If the game itself shows"
+            f" {shown}, the dice shown were not the committed ones: keep the {words.secret} and report it"
         ),
     )
 
@@ -458,7 +458,7 @@ def _of(k: int, n: int, words: Words, first: str = "") -> str:
     """A finding's `explains` in the scheme's word for a roll: "k of n rolls", "0 of 1 roll" for one (review: "0 of 1
     rolls" of a daily roll), three-dice's "k of n plies". The numbers are plain digits: the page reads them back
     (page._EXPLAINS)."""
-    return f"{k} of {first}{n} {words.roll if n == 1 else words.rolls}"
+    return f"{k} of {first}{n} {_recorded(words, n).rolls}"
 
 
 def _count_finding(case: Case[Any], verdict: Verdict) -> Finding:
@@ -666,7 +666,7 @@ def _of_another_game(
         mistakes = _mistakes_tried(case, f"{none} of the{other}", recorded.them)
         detail = (
             f"the {secret} matches the {seal}, but the recorded {rolls} {recorded.are} not its {rolls}{read}"
-            f" {mistakes}: {recorded.they} {recorded.are} most likely {case.scheme.elsewhere(case.compared)}"
+            f" {mistakes}: {recorded.they} {recorded.are} most likely {case.scheme.elsewhere(rolls)}"
         )
     else:
         lead = "" if offered is None else f"the recorded {rolls} {recorded.do} not fit this {secret}{read} "

@@ -444,10 +444,11 @@ class Scheme(ABC, Generic[R]):
         """The mistakes people make with this scheme, beyond the ones every scheme shares."""
         return iter(())
 
-    def elsewhere(self, recorded: int) -> str:
-        """What `recorded` rolls that none of the mistakes tried explains most likely are, in the scheme's word for a
-        roll: "another game's roll" for one (review: "they are most likely another game's rolls" of one roll)."""
-        return f"another game's {self.words.roll if recorded == 1 else self.words.rolls}"
+    def elsewhere(self, rolls: str) -> str:
+        """What recorded rolls that none of the mistakes tried explains most likely are, `rolls` the scheme's word for
+        them in number as the diagnosis chose it: "another game's roll" for one (review: "they are most likely another
+        game's rolls" of one roll)."""
+        return f"another game's {rolls}"
 
     def tried_for(self, request: R) -> tuple[str, ...]:
         """The mistakes the diagnosis tries for this request, as its words list them: by default the room's `tried`; a

@@ -188,7 +188,7 @@ class Daily(Scheme[DailyRequest]):
     )
     browser = ("daily.js",)
 
-    def elsewhere(self, recorded: int) -> str:
+    def elsewhere(self, rolls: str) -> str:
         # A daily request records one roll, its six faces (`DailyRequest._one_roll`)
         return "another player's or another day's roll: check the player id and the date (the UTC day it was rolled)"
 
