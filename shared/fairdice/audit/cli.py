@@ -261,12 +261,11 @@ def _ended(args: argparse.Namespace, summary: "Summary") -> int:
         f" {summary.rolls_extra:,} recorded beyond. See {args.out / 'report.html'}"
     )
     if summary.passed_over:
-        from fairdice.audit.summary import NOT_READ  # imported with the run, as `summary` was
+        from fairdice.audit.summary import not_read  # imported with the run, as `summary` was
 
         say(
-            f"fairdice: audit: {counted(len(summary.passed_over), 'file or folder', 'files or folders')} in the folders"
-            f" given {'was' if len(summary.passed_over) == 1 else 'were'} not read ({NOT_READ}): see passed_over in"
-            f" {args.out / 'summary.json'}; name a file itself to audit it"
+            f"fairdice: audit: {not_read(len(summary.passed_over))}: see passed_over in {args.out / 'summary.json'};"
+            " name a file itself to audit it"
         )
     if not summary.games and summary.errors:
         say(f"fairdice: audit: no game could be verified ({unread} not verified), so nothing is proven fair")

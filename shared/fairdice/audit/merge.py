@@ -187,7 +187,7 @@ def merge(
     run went on) is a shard not audited, a finding, never counted (`removed` says why, for the last). A local run's
     `not_audited` says why a file it read is not audited (it changed after it was read): its blocks are not counted
     and it is not named among the inputs read, as a shard not audited is not, and its finding is written alike.
-    `passed_over`: what a local run found under its folders and did not read (hidden files and folders).
+    `passed_over`: what a local run found under its folders and did not read (what `summary.NOT_READ` names).
     """
     from fairdice.audit import stats  # scipy: only the merge needs it
 

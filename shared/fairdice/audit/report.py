@@ -16,7 +16,7 @@ from decimal import ROUND_DOWN, Decimal
 from statistics import NormalDist
 from typing import Any
 
-from fairdice.audit.summary import MIN_EXPECTED, MIN_SEQUENCE, MIN_SIDE, NOT_READ, Summary
+from fairdice.audit.summary import MIN_EXPECTED, MIN_SEQUENCE, MIN_SIDE, Summary, not_read
 from fairdice.markup import visible
 from fairdice.prose import counted, listed
 from fairdice.schemes import daily
@@ -326,11 +326,7 @@ def _what_is_not_fair(s: Summary) -> list[str]:
         # A hidden file's games are not in the audit, fair as the games read may be: the audit is not clean (review:
         # a mismatch in .late.jsonl beside fair games, exit 0 and "all fair")
         count = len(s.passed_over)
-        was, it = ("was", "it") if count == 1 else ("were", "them")
-        said.append(
-            f"{counted(count, 'file or folder', 'files or folders')} in the folders given {was} not read ({NOT_READ}):"
-            f" any game in {it} is not in this audit"
-        )
+        said.append(f"{not_read(count)}: any game in {'it' if count == 1 else 'them'} is not in this audit")
     return said
 
 
@@ -785,11 +781,10 @@ def _inputs(s: Summary) -> str:
     if s.passed_over:
         listed = "".join(f"<li>{visible(path)}</li>" for path in s.passed_over)
         count = len(s.passed_over)
-        was, holds = ("was", "it holds") if count == 1 else ("were", "they hold")
+        holds = "it holds" if count == 1 else "they hold"
         passed = (
-            f"<h3>Not read</h3><p>{counted(count, 'file or folder', 'files or folders')} in the folders given {was} not"
-            f" read ({NOT_READ}): any game {holds} is not in this audit. Name a file itself to audit it.</p>"
-            f"<ul>{listed}</ul>"
+            f"<h3>Not read</h3><p>{not_read(count)}: any game {holds} is not in this audit. Name a file itself to audit"
+            f" it.</p><ul>{listed}</ul>"
         )
     # Each file's bytes were read and hashed whole; its games were read up to where it broke, if it broke (review: a
     # file cut short was said to be "read whole")

@@ -11,6 +11,7 @@ from pydantic import BaseModel, BeforeValidator, Field, field_serializer
 
 import fairdice
 from fairdice.audit.tally import Counts, InputRecord
+from fairdice.prose import counted, was
 
 SUMMARY = "summary.json"
 FINDINGS = "findings.jsonl"
@@ -29,6 +30,13 @@ NOT_READ = (
     "hidden, its name starting with a dot; not a file; put there while the audit ran; or a folder that could no longer"
     " be read"
 )
+
+
+def not_read(count: int) -> str:
+    """`2 files or folders in the folders given were not read (…)`: `passed_over` of `count`, said alike on stderr and
+    in the report, in `NOT_READ`'s words."""
+    files = counted(count, "file or folder", "files or folders")
+    return f"{files} in the folders given {was(count)} not read ({NOT_READ})"
 
 
 # The package's files the Lambda layer leaves out (shared/Makefile's NOT_IN_LAYER, which a test holds equal): the
