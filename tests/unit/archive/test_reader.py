@@ -723,6 +723,18 @@ def test_an_earlier_days_commitment_that_is_not_one_is_that_days_tampering_alone
     assert isinstance(reader.lookup(NEXT), RevealedDay)
 
 
+def every_reader_refuses_03_04_naming_the_record(made: Stores, secret: bytes) -> None:
+    """A live reader's roll of 03-04 and an audit's lookup of it, on 03-05 at 12:00, each refused as committed to the
+    secret of 03-02, which 03-02's record reveals."""
+    said = "commitments/2025-03-04.json commits to the secret of 2025-03-02, as revealed/2025-03-02.json does"
+    target = dt.date(2025, 3, 4)
+    faces = [seed_004_faces(secret, target.isoformat(), PLAYER)]
+    with pytest.raises(TamperedRecord, match=re.escape(said)):
+        daily_verdict(reader_at(made, "2025-03-05 12:00"), target, PLAYER, faces)
+    with pytest.raises(TamperedRecord, match=re.escape(said)):
+        audit_reader(made, "2025-03-05 12:00").lookup(target)
+
+
 def test_a_day_whose_secret_an_earlier_days_record_reveals_beside_a_commitment_that_is_no_document_is_never_fair(
     tmp_path: Path, timeline: Timeline
 ) -> None:
@@ -741,12 +753,7 @@ def test_a_day_whose_secret_an_earlier_days_record_reveals_beside_a_commitment_t
 
     # Then every reader refuses 03-04, naming the record, as the game's route refuses it (review: read as none, the
     # commitment was passed over, and a roll of 03-04 was incomplete, not tampered)
-    said = "commitments/2025-03-04.json commits to the secret of 2025-03-02, as revealed/2025-03-02.json does"
-    faces = [seed_004_faces(secret, target.isoformat(), PLAYER)]
-    with pytest.raises(TamperedRecord, match=re.escape(said)):
-        daily_verdict(reader_at(made, "2025-03-05 12:00"), target, PLAYER, faces)
-    with pytest.raises(TamperedRecord, match=re.escape(said)):
-        audit_reader(made, "2025-03-05 12:00").lookup(target)
+    every_reader_refuses_03_04_naming_the_record(made, secret)
 
 
 def test_a_day_whose_secret_an_earlier_days_record_reveals_beside_a_late_commitment_to_another_secret_is_never_fair(
@@ -764,12 +771,7 @@ def test_a_day_whose_secret_an_earlier_days_record_reveals_beside_a_late_commitm
 
     # Then every reader refuses 03-04, naming the record, as the game's route refuses it (review: the commitment, to
     # another secret, was passed over, and a roll of 03-04 was fair though the archive had made its secret public)
-    said = "commitments/2025-03-04.json commits to the secret of 2025-03-02, as revealed/2025-03-02.json does"
-    faces = [seed_004_faces(secret, target.isoformat(), PLAYER)]
-    with pytest.raises(TamperedRecord, match=re.escape(said)):
-        daily_verdict(reader_at(made, "2025-03-05 12:00"), target, PLAYER, faces)
-    with pytest.raises(TamperedRecord, match=re.escape(said)):
-        audit_reader(made, "2025-03-05 12:00").lookup(target)
+    every_reader_refuses_03_04_naming_the_record(made, secret)
 
 
 def test_a_day_whose_secret_the_record_it_links_to_reveals_under_a_day_with_no_commitment_is_never_fair(
@@ -787,12 +789,7 @@ def test_a_day_whose_secret_the_record_it_links_to_reveals_under_a_day_with_no_c
 
     # Then every reader refuses 03-04, naming the record (review: with no commitment of 03-02 to compare, the record
     # was never looked into, and a roll of 03-04 was fair though the archive had made its secret public)
-    said = "commitments/2025-03-04.json commits to the secret of 2025-03-02, as revealed/2025-03-02.json does"
-    faces = [seed_004_faces(secret, target.isoformat(), PLAYER)]
-    with pytest.raises(TamperedRecord, match=re.escape(said)):
-        daily_verdict(reader_at(made, "2025-03-05 12:00"), target, PLAYER, faces)
-    with pytest.raises(TamperedRecord, match=re.escape(said)):
-        audit_reader(made, "2025-03-05 12:00").lookup(target)
+    every_reader_refuses_03_04_naming_the_record(made, secret)
 
 
 def test_a_days_secret_put_in_a_record_it_links_to_once_the_day_is_over_leaves_the_day_fair(
