@@ -321,15 +321,18 @@ def test_a_commitment_to_an_older_days_secret_over_days_revealed_between_gives_n
         TodaysRolls(stores).roll(PLAYER, at(DAY3, "09:00"))
 
 
-def todays_commitment_put_under_missed_day2(tmp_path: Path) -> tuple[Timeline, Stores, str]:
+def todays_commitment_put_under_missed_day2(
+    tmp_path: Path, *, of: str | None = None, padded: bool = False
+) -> tuple[Timeline, Stores, str]:
     """DAY1 and DAY3 committed by their midnight runs, none on DAY2, and at 08:00 on DAY3 DAY3's commitment (returned)
-    put under DAY2 by whoever holds the publisher's keys."""
+    put under DAY2 by whoever holds the publisher's keys, or the commitment `of`, `padded` as
+    `put_commitment_under_missed_day` puts it."""
     timeline = Timeline(at(DAY1, "00:00"))
     stores = timeline.stores(tmp_path)
     timeline.publish(stores, at(DAY1, "00:00:02"))
     timeline.publish(stores, at(DAY3, "00:00:02"))
     today = seal_of(secret_of(stores, DAY3))
-    put_commitment_under_missed_day(timeline, stores.archive, DAY2, at(DAY3, "08:00"), of=today)
+    put_commitment_under_missed_day(timeline, stores.archive, DAY2, at(DAY3, "08:00"), of=of or today, padded=padded)
     return timeline, stores, today
 
 
@@ -626,12 +629,7 @@ def test_a_late_commitment_to_another_secret_under_a_missed_day_leaves_today_its
     # Given DAY1 and DAY3 committed by their midnight runs, none on DAY2, and at 08:00 on DAY3 a commitment to a secret
     # of their own put under DAY2 by whoever holds the publisher's keys, dated after DAY3's own, with DAY2's record
     # revealing that secret, or bytes that are no record: neither shows DAY3's secret
-    timeline = Timeline(at(DAY1, "00:00"))
-    stores = timeline.stores(tmp_path)
-    timeline.publish(stores, at(DAY1, "00:00:02"))
-    timeline.publish(stores, at(DAY3, "00:00:02"))
-    today = seal_of(secret_of(stores, DAY3))
-    put_commitment_under_missed_day(timeline, stores.archive, DAY2, at(DAY3, "08:00"), of=seal_of(SOMEONE_ELSES))
+    _, stores, today = todays_commitment_put_under_missed_day2(tmp_path, of=seal_of(SOMEONE_ELSES))
     if record == "its own secret's":
         previous = ChainLink(date=DAY1, sha256=sha256_hex(stores.archive.get(revealed_key(DAY1)) or b""))
         put_someone_elses_record(stores.archive, DAY2, previous, next_commitment=today)
@@ -676,12 +674,7 @@ def test_a_warm_route_reads_the_record_of_a_day_before_once_there_and_not_again_
     # Given DAY1 and DAY3 committed by their midnight runs, none on DAY2, and at 08:00 on DAY3 DAY3's commitment put
     # under DAY2 by whoever holds the publisher's keys, as it is or padded, with a record of DAY2 revealing a secret of
     # their own: nothing of DAY3 is given away, and a record, once there, never changes
-    timeline = Timeline(at(DAY1, "00:00"))
-    stores = timeline.stores(tmp_path)
-    timeline.publish(stores, at(DAY1, "00:00:02"))
-    timeline.publish(stores, at(DAY3, "00:00:02"))
-    today = seal_of(secret_of(stores, DAY3))
-    put_commitment_under_missed_day(timeline, stores.archive, DAY2, at(DAY3, "08:00"), of=today, padded=padded)
+    _, stores, today = todays_commitment_put_under_missed_day2(tmp_path, padded=padded)
     previous = ChainLink(date=DAY1, sha256=sha256_hex(stores.archive.get(revealed_key(DAY1)) or b""))
     put_someone_elses_record(stores.archive, DAY2, previous, next_commitment=today)
     counted = Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
@@ -702,12 +695,7 @@ def test_a_commitment_that_is_no_document_under_a_missed_day_leaves_today_its_ro
     # Given DAY1 and DAY3 committed by their midnight runs, none on DAY2, and at 08:00 on DAY3 DAY3's commitment put
     # padded under DAY2 by whoever holds the publisher's keys, with no record of DAY2, one revealing a secret of their
     # own, or bytes that are no record: none of them shows DAY3's secret
-    timeline = Timeline(at(DAY1, "00:00"))
-    stores = timeline.stores(tmp_path)
-    timeline.publish(stores, at(DAY1, "00:00:02"))
-    timeline.publish(stores, at(DAY3, "00:00:02"))
-    today = seal_of(secret_of(stores, DAY3))
-    put_commitment_under_missed_day(timeline, stores.archive, DAY2, at(DAY3, "08:00"), of=today, padded=True)
+    _, stores, today = todays_commitment_put_under_missed_day2(tmp_path, padded=True)
     if record == "another secret's":
         previous = ChainLink(date=DAY1, sha256=sha256_hex(stores.archive.get(revealed_key(DAY1)) or b""))
         put_someone_elses_record(stores.archive, DAY2, previous, next_commitment=today)
