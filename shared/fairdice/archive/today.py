@@ -99,8 +99,8 @@ class _Memory:
         """Forget the day before, as soon as it is over, but the commitments found of the days before `day`, the day
         before's own among them: a published commitment never changes, so each is read once (review: each day read
         again the DAYS_LOOKED_BACK commitments, all but one of which the day before had read). One not there, or not a
-        commitment, is read again, as the archive's readers read it again. So are the records found: a record never
-        changes once S3 dates it."""
+        commitment, is read again, as the archive's readers read it again. The records found of those days are kept
+        too, and not read again: a record never changes once S3 dates it."""
         found = {**self.earlier, **({} if self.agreed is None else {self.agreed.day: self.agreed.published})}
         looked_back = days_looked_back(day)
         kept = {earlier: found[earlier] for earlier in looked_back if found.get(earlier) is not None}
@@ -314,9 +314,10 @@ def _not_an_earlier_days(
     own day's readers refuse, which counts only where that day's record reveals today's secret: `gives_away`)
     and `absent` the days whose commitment was not there, or no document S3 may give later
     (NotADocument), so that each is read once, whichever request runs out of time, and one not there again only
-    LOOK_AGAIN later (`_Memory.look_again`), as is the record of one found committed to today's commitment that does
-    not give it away as read: the record a run catching that day up writes after its commitment may still come
-    (review: read between the two, the route gave today's rolls all day). `records` keeps the records found there
+    LOOK_AGAIN later (`_Memory.look_again`), as is the record, not there yet, of one whose record decides: one no
+    document, or one S3 dates no earlier than today's own (`committed_late`), to today's commitment or to another. The
+    record a run catching that day up writes after its commitment may still come (review: read between the two, the
+    route gave today's rolls all day). `records` keeps the records found there
     (`record_of`), which are not read again. A record revealing today's secret beside a commitment to another secret
     that S3 dates after today's own counts too, and is named (`committed_late`; review: the route gave its rolls)."""
     for day in days_looked_back(today.day):
