@@ -310,12 +310,13 @@ def gives_away(
     or it gives none for either (NOT_KNOWN: a multipart upload, a replica), nothing shows which came first, and it
     counts (review: NOT_KNOWN, later than any moment, was taken as dated after). The record is read only for an equal
     commitment dated after `own`, for one to another secret `committed_late`, and for none. One rule for the game's
-    route and the readers. A record counts only where it reveals that secret, or is no record the publisher writes
-    (nothing shows what it reveals): one revealing another, put by whoever holds the publisher's keys with the
-    commitment, reveals nothing of the day (review: it made an honest day give no roll and tampered). Beside a
-    commitment to another secret, `committed_late`, a record counts only where it reveals the day's secret: the record
-    itself shows it, whatever that commitment says (review: a late one to another secret, beside a record revealing the
-    day's, left the day's rolls given and fair). The record is read once there (`record_of`, into `kept`)."""
+    route and the readers. Beside an equal commitment, a record counts only where it reveals that secret, or is no
+    record the publisher writes (nothing shows what it reveals): one revealing another, put by whoever holds the
+    publisher's keys with the commitment, reveals nothing of the day (review: it made an honest day give no roll and
+    tampered). Beside a commitment to another secret, `committed_late`, a record counts only where it reveals the day's
+    secret: the record itself shows it, whatever that commitment says (review: a late one to another secret, beside a
+    record revealing the day's, left the day's rolls given and fair). The record is read once there (`record_of`, into
+    `kept`)."""
     if earlier is None or earlier.commitment.commitment != own.commitment.commitment:
         if (earlier is None or committed_late(own, earlier)) and record_gives_away(
             own, day, record_of(archive, day, kept), unreadable=False
@@ -343,9 +344,10 @@ def record_gives_away(own: Published, day: dt.date, stored: Stored | None, *, un
     made `own`'s secret public before `own`'s day was over: the archive dates it before then (or gives no time for it),
     and the secret it reveals gives `own`'s commitment, whatever the record's own commitment says. One that is no record
     the publisher writes answers `unreadable`, chosen on purpose: True beside a commitment of `day` equal to `own`'s
-    (`gives_away`: nothing shows what it reveals), False where `day`'s commitment is no document either (nothing shows
-    it committed to that secret, and two broken files, which whoever holds the publisher's keys may put under a missed
-    day, must not refuse an honest day). One rule for the game's route and the readers; the record is the caller's to
+    (`gives_away`: nothing shows what it reveals), False where `day`'s commitment is no document either, or is to
+    another secret (`committed_late`): nothing shows it committed to `own`'s secret, and two broken files, or a forged
+    commitment beside a broken record, which whoever holds the publisher's keys may put under a missed day, must not
+    refuse an honest day. One rule for the game's route and the readers; the record is the caller's to
     read, so that a reader may keep it (a record never changes once S3 dates it)."""
     if stored is None or written_once_over(own.commitment.date, stored):
         return False
