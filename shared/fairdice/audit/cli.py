@@ -265,7 +265,7 @@ def _ended(args: argparse.Namespace, summary: "Summary") -> int:
 
         say(
             f"fairdice: audit: {not_read(len(summary.passed_over))}: see passed_over in {args.out / 'summary.json'};"
-            " name a file itself to audit it"
+            " a hidden file is audited where it is named itself"
         )
     if not summary.games and summary.errors:
         say(f"fairdice: audit: no game could be verified ({unread} not verified), so nothing is proven fair")

@@ -783,8 +783,8 @@ def _inputs(s: Summary) -> str:
         count = len(s.passed_over)
         holds = "it holds" if count == 1 else "they hold"
         passed = (
-            f"<h3>Not read</h3><p>{not_read(count)}: any game {holds} is not in this audit. Name a file itself to audit"
-            f" it.</p><ul>{listed}</ul>"
+            f"<h3>Not read</h3><p>{not_read(count)}: any game {holds} is not in this audit. A hidden file is"
+            f" audited where it is named itself.</p><ul>{listed}</ul>"
         )
     # Each file's bytes were read and hashed whole; its games were read up to where it broke, if it broke (review: a
     # file cut short was said to be "read whole")

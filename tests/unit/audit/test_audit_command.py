@@ -2247,10 +2247,11 @@ def test_what_a_folder_holds_and_the_audit_does_not_read_is_listed_and_said(
     assert capsys.readouterr().err.splitlines() == [
         "fairdice: audit: 3 files or folders in the folders given were not read (hidden, its name starting with a dot;"
         " not a file; put there while the audit ran; or a folder that could no longer be read): see passed_over in"
-        f" {tmp_path / 'out' / 'summary.json'}; name a file itself to audit it"
+        f" {tmp_path / 'out' / 'summary.json'}; a hidden file is audited where it is named itself"
     ]
     page = (tmp_path / "out" / "report.html").read_text()
     assert "<h3>Not read</h3><p>3 files or folders in the folders given were not read (hidden" in page
+    assert "A hidden file is audited where it is named itself.</p>" in page
     assert all(f"<li>{path}</li>" in page for path in passed_over)
 
 
