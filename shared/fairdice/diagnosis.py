@@ -546,7 +546,9 @@ def _unexplained(
     """What is left when no mistake tried is named a cause: a few rolls that differ, or rolls of another game.
     `offered`: a hypothesis that fits every roll it reads otherwise, too few of them to name it, to say here, with
     where it puts the rolls and whether its `try` is offered."""
-    differ = [r["index"] for r in verdict.rolls if r["matches"] is False]
+    # The rolls the verdict compared, as `explains` counts them: one recorded beyond the count is no roll computed, so
+    # it is not said to differ ("rolls 3, 11 and 12 differ" of a count of 10, where 11 and 12 fit this secret)
+    differ = [r["index"] for r in verdict.rolls[: verdict.summary.compared] if r["matches"] is False]
     few = len(differ) <= max(1, verdict.summary.compared // 10)
     beyond = not few and _beyond_chance(case, verdict)
     # The rolls are this secret's where enough fit it as given, or where they fit it read as the hypothesis offered
@@ -609,7 +611,8 @@ def _check_differing(case: Case[Any], verdict: Verdict, differ: list[int]) -> st
     """What `few_rolls_differ` asks to check of the rolls that differ, up to "if it was copied correctly": each against
     the game's own list, or, for one that is the last recorded with none asked for after it, whether the game has it."""
     roll, rolls = case.scheme.words.roll, case.scheme.words.rolls
-    if len(differ) == 1 and not verdict.summary.missing and verdict.rolls[-1]["matches"] is False:
+    summary = verdict.summary
+    if len(differ) == 1 and not summary.missing and not summary.extra and verdict.rolls[-1]["matches"] is False:
         # The one roll that differs is the last recorded, with none asked for after it: the plainer reading is a
         # line that is no roll of the game, copied in at the end (review: one roll appended to a game's list was
         # only a mismatch to report)

@@ -1376,6 +1376,20 @@ def test_the_last_recorded_roll_differing_with_rolls_asked_for_after_it_is_not_s
     assert "last roll recorded" not in found.detail
 
 
+def test_rolls_recorded_beyond_the_count_are_not_said_to_differ_beside_one_that_does() -> None:
+    # Given a count of 10 and 12 recorded rolls of this game's, roll 3 copied wrong: the verdict compares 10, and rolls
+    # 11 and 12, beyond the count, are extra, not rolls computed that differ (they fit this seed)
+    real = rolls_of(PAIR36 | {"count": 12})
+    real[2] = [1, 1] if real[2] != [1, 1] else [2, 2]
+    verdict = check(PAIR36 | {"count": 10, "recorded": real})
+    found = finding(verdict, "few_rolls_differ")
+    # Then the words count the rolls `explains` counts, the 10 compared
+    assert found.explains == "9 of 10 rolls"
+    assert found.detail.startswith("only roll 3 differs: the rest fit this server seed")
+    assert "Check that roll against the game's own roll list; if it was copied correctly" in found.detail
+    assert "last roll recorded" not in found.detail
+
+
 # ---- when there is nothing to diagnose, and bounds ----------------------------------------
 
 
