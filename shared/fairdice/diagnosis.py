@@ -109,7 +109,12 @@ def _explained(request: RequestBase, secret: bytes, cause: Cause) -> str:
     """What a seal finding explains: the seal, and as many recorded rolls as the secret it points to fits."""
     if not request.recorded:
         return "the seal"
-    case = _case(request, secret)
+    return _as_given(_case(request, secret), cause)
+
+
+def _as_given(case: Case[Any], cause: Cause) -> str:
+    """A finding's `explains` of the request as given, counted as a hypothesis' is: over the recorded rolls it reads,
+    with the count raised to cover them."""
     return _explains(_score(case, Hypothesis(cause, "", {})) or 0, case)
 
 
@@ -631,7 +636,12 @@ def _of_another_game(
 ) -> Finding:
     """Rolls no mistake tried explains: `secret_from_other_game` where the seal does not fit the secret either, else
     `rolls_from_other_game`. The hypothesis `offered`, if any, is said as another reading of them."""
-    compared = verdict.summary.compared
+    explains = _of(matched, verdict.summary.compared, case.scheme.words)
+    if case.total > verdict.summary.count:
+        # Rolls recorded beyond the count: the words speak of every roll recorded, as the mistakes tried read them,
+        # so `explains` counts those too, where it counted the rolls compared ("0 of 1 roll" beside "with 2 recorded
+        # rolls")
+        explains = _as_given(case, "rolls_from_other_game")
     # A hypothesis that fits every roll it reads otherwise, too few of them to name it, is said, not denied (review: a
     # real game of 3 rolls on take-back line 1 was "none of the mistakes tried explains them")
     read, none, other = " and", "none", ""
@@ -657,7 +667,7 @@ def _of_another_game(
         mistakes = _mistakes_tried(case, f"{none} of the{other}", f"the {rolls}")
         return Finding(
             cause="secret_from_other_game",
-            explains=_of(matched, compared, case.scheme.words),
+            explains=explains,
             detail=(
                 f"neither the {seal} nor the recorded {rolls} {recorded.fit} this {secret}{read} {mistakes}: the"
                 f" {secret} is most likely from another game than both; copy it again from the game. {_HEX_NOTE}"
@@ -678,7 +688,7 @@ def _of_another_game(
             f"{lead}{mistakes}: {recorded.they} and the {secret} most likely come from different games; give the {seal}"
             " too to tell which"
         )
-    return Finding(cause="rolls_from_other_game", explains=_of(matched, compared, case.scheme.words), detail=detail)
+    return Finding(cause="rolls_from_other_game", explains=explains, detail=detail)
 
 
 def _too_few_to_tell(case: Case[Any]) -> str:

@@ -1390,6 +1390,28 @@ def test_rolls_recorded_beyond_the_count_are_not_said_to_differ_beside_one_that_
     assert "last roll recorded" not in found.detail
 
 
+@pytest.mark.parametrize(
+    ("lock", "cause"),
+    [
+        (hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest(), "secret_from_other_game"),
+        (SEAL, "rolls_from_other_game"),
+        (None, "rolls_from_other_game"),
+    ],
+    ids=["lock of another key", "lock of this key", "no lock"],
+)
+def test_rolls_of_another_game_recorded_beyond_the_count_are_counted_as_the_words_count_them(
+    lock: str | None, cause: str
+) -> None:
+    # Given a count of 1 and two recorded rolls that are not this key's: the verdict compares one, and the words speak
+    # of both recorded rolls, on which the mistakes were tried
+    verdict = check(BOT | {"lock": lock, "count": 1, "recorded": [[1, 2], [3, 4]]})
+    found = finding(verdict, cause)
+    assert "the recorded rolls" in found.detail
+    assert "(with 2 recorded rolls, the mistakes tried cannot be told from chance)" in found.detail
+    # Then `explains` counts the same two rolls, where it said "0 of 1 roll"
+    assert found.explains == "0 of 2 rolls"
+
+
 # ---- when there is nothing to diagnose, and bounds ----------------------------------------
 
 
