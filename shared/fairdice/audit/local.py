@@ -888,34 +888,39 @@ def _changed(planned: Plan, plan: Plan) -> str:
             "a file by its own name, not by its folder" if alone else "a folder as the folder, not its files one by one"
         )
         return f"{said}: name the inputs as that run named them ({how})"
-    if planned.block_bytes != plan.block_bytes:
-        return (
-            f"it cut blocks of at most {planned.block_bytes:,} bytes, this fairdice of at most {plan.block_bytes:,}"
-            " bytes: audit them afresh"
-        )
-    return f"it read blocks of {planned.block_lines:,} lines, this fairdice reads {plan.block_lines:,}"
+    return "its plan is not this run's"  # what else a plan holds is told apart before (`_begun_earlier`)
 
 
-def _begun_earlier(planned: Plan) -> str | None:
-    """What an earlier fairdice's plan lacks that a resume needs, or does otherwise than this one (a later one's too),
-    in words, or None for this fairdice's."""
+def _begun_earlier(planned: Plan, plan: Plan) -> tuple[str, str] | None:
+    """Which fairdice began the audit of `planned` ("an earlier", "a later", "another") and what its plan lacks that a
+    resume needs, or does otherwise than this one's, `plan`, in words; None for this fairdice's."""
     if planned.named is None:
-        return "kept no word of how its inputs were named (a folder, or its files one by one)"
+        return "an earlier", "kept no word of how its inputs were named (a folder, or its files one by one)"
     if planned.block_bytes is None:
-        return f"cut its blocks by their lines alone, where this one also ends a block at {BLOCK_BYTES:,} bytes"
+        return (
+            "an earlier",
+            f"cut its blocks by their lines alone, where this one also ends a block at {BLOCK_BYTES:,} bytes",
+        )
     # Its blocks' digests are of the lines read its way: checked against this one's lines, the same file was said to
     # have changed (review: a UTF-16 file, or gzip under a name without `.gz`, audited before a change of how lines are
     # read and resumed after it)
     if planned.lines_version is None:
-        return (
+        return "an earlier", (
             "kept no word of how it read its inputs' lines, which fairdice has read otherwise since (little-endian"
             " UTF-16 or UTF-32, gzip under a name without .gz), so the blocks it audited may not hold the lines this"
             " one reads"
         )
     if planned.lines_version != LINES_VERSION:
-        return (
+        return "an earlier" if planned.lines_version < LINES_VERSION else "a later", (
             "read its inputs' lines otherwise than this one does, so the blocks it audited may not hold the lines this"
             " one reads"
+        )
+    # Blocks of another size are another fairdice's too, earlier or later (review: "the inputs are not those of the
+    # audit", of the same inputs, with no advice)
+    if (planned.block_lines, planned.block_bytes) != (plan.block_lines, plan.block_bytes):
+        return "another", (
+            f"cut its blocks at {planned.block_lines:,} lines or {planned.block_bytes:,} bytes, where this one cuts"
+            f" them at {plan.block_lines:,} lines or {plan.block_bytes:,} bytes"
         )
     return None
 
@@ -941,11 +946,11 @@ def _prepare(out: Path, plan: Plan, resume: bool) -> tuple[dict[str, str], Plan]
                 " audit cannot be resumed from it; audit the inputs afresh, with the same command without --resume and"
                 f" another --out (a fresh run into {out} refuses it too, as it removes only an earlier audit's results)"
             ) from None
-        earlier = _begun_earlier(planned)
-        if earlier is not None:
+        begun = _begun_earlier(planned, plan)
+        if begun is not None:
             # Said as what it is, and what to do (review: "the inputs are not those of the audit", of the same inputs,
-            # and "audit them afresh", which did not say how); a plan of a later way of reading lines is a later one's
-            which = "a later" if (planned.lines_version or 0) > LINES_VERSION else "an earlier"
+            # and "audit them afresh", which did not say how)
+            which, earlier = begun
             raise UsageError(
                 f"--resume: the audit in {out} was begun by {which} fairdice, which {earlier}; this fairdice cannot"
                 " finish it: audit the inputs afresh, with the same command without --resume (which removes that"

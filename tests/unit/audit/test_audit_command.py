@@ -1279,6 +1279,34 @@ def test_a_resume_of_a_run_that_read_lines_another_way_is_refused_as_begun_by_an
     assert run([str(day)], out, workers=1).summary.fair == 3
 
 
+@pytest.mark.parametrize(("field", "value"), [("block_lines", 1000), ("block_bytes", 1 << 20)])
+def test_a_resume_of_a_run_that_cut_blocks_of_another_size_is_refused_as_begun_by_another_fairdice(
+    tmp_path: Path, field: str, value: int
+) -> None:
+    # Given a run cut short whose plan says it cut blocks of another size, as another fairdice would
+    day, out = tmp_path / "day.jsonl", tmp_path / "out"
+    games.write(day, many(3))
+    run([str(day)], out, workers=1)
+    plan = out / local.PLAN
+    written = json.loads(plan.read_text())
+    plan.write_text(json.dumps({**written, field: value}, indent=2))
+    (out / "partials" / "00000-0000000" / "summary.json").unlink()
+    # When it is resumed, Then it is refused as another fairdice's, saying what to do (review: "the inputs are not
+    # those of the audit", of the same inputs, with no advice for one and "audit them afresh" for the other)
+    with pytest.raises(UsageError) as refusal:
+        run([str(day)], out, workers=1, resume=True)
+    lines, size = written["block_lines"], written["block_bytes"]
+    then = {"block_lines": lines, "block_bytes": size, field: value}
+    assert str(refusal.value) == (
+        f"--resume: the audit in {out} was begun by another fairdice, which cut its blocks at"
+        f" {then['block_lines']:,} lines or {then['block_bytes']:,} bytes, where this one cuts them at {lines:,} lines"
+        f" or {size:,} bytes; this fairdice cannot finish it: audit the inputs afresh, with the same command without"
+        f" --resume (which removes that audit's results in {out} first)"
+    )
+    # And the same command without --resume audits them afresh
+    assert run([str(day)], out, workers=1).summary.fair == 3
+
+
 def test_a_resume_from_a_damaged_plan_names_the_plan_and_says_to_audit_afresh_into_another_out(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
