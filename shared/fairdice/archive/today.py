@@ -313,7 +313,8 @@ def _not_an_earlier_days(
     (review: the route gave today's rolls all day). `earlier` holds the commitments read so far (None: a document its
     own day's readers refuse, which counts only where that day's record reveals today's secret: `gives_away`)
     and `absent` the days whose commitment was not there, or no document S3 may give later
-    (NotADocument), so that each is read once, whichever request runs out of time, and one not there again only
+    (NotADocument; its record decides meanwhile, as `gives_away` of None), so that each is read once, whichever
+    request runs out of time, and one not there again only
     LOOK_AGAIN later (`_Memory.look_again`), as is the record, not there yet, of one whose record decides: one no
     document, or one S3 dates no earlier than today's own (`committed_late`), to today's commitment or to another. The
     record a run catching that day up writes after its commitment may still come (review: read between the two, the
@@ -321,11 +322,16 @@ def _not_an_earlier_days(
     (`record_of`), which are not read again. A record revealing today's secret beside a commitment to another secret
     that S3 dates after today's own counts too, and is named (`committed_late`; review: the route gave its rolls)."""
     for day in days_looked_back(today.day):
+        unread = False  # a commitment S3 gives no bytes for yet, whose record decides meanwhile
         if day not in earlier and day not in absent:
             try:
                 found = read_published(archive, day)
             except NotADocument:
-                absent.add(day)  # one S3 may give later (in Glacier, restored): read again as one not there (review)
+                # One S3 may give later (in Glacier, restored): read again as one not there (review). Its record decides
+                # meanwhile, as beside a commitment that is no document, as the readers take it (review: one in Glacier
+                # beside a record revealing today's secret left the route giving today's rolls)
+                absent.add(day)
+                unread = True
             except TamperedRecord:
                 earlier[day] = None  # that day's own document, which its readers refuse: its record alone is read
             else:
@@ -333,7 +339,9 @@ def _not_an_earlier_days(
                     absent.add(day)
                 else:
                     earlier[day] = found
-        if day in earlier and (shown_by := gives_away(archive, today.published, day, earlier[day], records)):
+        if (day in earlier or unread) and (
+            shown_by := gives_away(archive, today.published, day, earlier.get(day), records)
+        ):
             raise secret_of_an_earlier_day(today.day, day, shown_by, then="; none is given")
 
 

@@ -543,6 +543,23 @@ def test_a_missed_days_secret_revealed_beside_a_commitment_that_is_no_document_g
         TodaysRolls(stores).roll(PLAYER, at(DAY4, "06:05"))
 
 
+def test_a_missed_days_secret_revealed_beside_a_commitment_s3_gives_no_bytes_for_gives_no_roll(tmp_path: Path) -> None:
+    # Given DAY1 committed by its midnight run, DAY2's secret alone made at 00:00:02, and DAY2's secret and commitment
+    # put under DAY4 at 00:00:01, no run after; then at 06:00 on DAY4 an object whose bytes S3 does not give under
+    # DAY2's commitment (a folder here; in S3 one in Glacier), and DAY2's record revealing DAY4's secret
+    timeline = Timeline(at(DAY1, "00:00"))
+    stores = timeline.stores(tmp_path)
+    secret = missed_days_secret_put_again(timeline, stores, DAY2, DAY4, run=False)
+    timeline.now = at(DAY4, "06:00")
+    (tmp_path / "archive" / commitment_key(DAY2)).mkdir()
+    put_someone_elses_record(stores.archive, DAY2, revealing=secret, named=seal_of(SOMEONE_ELSES))
+
+    # Then the game's route gives no roll of DAY4, naming the record, as beside a commitment that is no document
+    # (review: read as one not there, the commitment was passed over with its record, and DAY4's rolls were given)
+    with pytest.raises(TamperedRecord, match=r"commits to the secret of 2025-03-02, as revealed/2025-03-02\.json does"):
+        TodaysRolls(stores).roll(PLAYER, at(DAY4, "06:05"))
+
+
 @pytest.mark.parametrize("padded", [True, False], ids=["no document", "to another secret, late"])
 def test_a_warm_route_that_read_an_earlier_commitment_that_shows_nothing_sees_its_record_within_look_again(
     tmp_path: Path, padded: bool
@@ -686,18 +703,22 @@ def test_a_warm_route_reads_again_an_earlier_commitment_that_was_no_document_and
     tmp_path: Path,
 ) -> None:
     # Given DAY1's secret put under DAY2 and kept by its run, and DAY1's commitment no document when the route, warm,
-    # first rolls DAY2 (a folder here; in S3 one in Glacier), readable again by 10:00
+    # first rolls DAY2 (a folder here; in S3 one in Glacier), readable again by 10:00, and DAY1's record not there
+    # until then (there, it alone refuses the day, whatever the commitment beside it)
     timeline = Timeline(at(DAY1, "00:00"))
     stores = timeline.stores(tmp_path)
     timeline.publish(stores, at(DAY1, "00:00:02"))
     put_secret_again(timeline, stores, secret_of(stores, DAY1), DAY2)
     path = tmp_path / "archive" / commitment_key(DAY1)
     aside = path.rename(path.with_suffix(".aside"))
+    record = tmp_path / "archive" / revealed_key(DAY1)
+    record_aside = record.rename(record.with_suffix(".aside"))
     path.mkdir()
     warm = TodaysRolls(stores)
     assert warm.roll(PLAYER, at(DAY2, "09:00")).date == DAY2
     path.rmdir()
     aside.rename(path)
+    record_aside.rename(record)
 
     # Then from LOOK_AGAIN after, it gives no roll of DAY2, as a cold route does (review: a warm one gave them all day)
     for rolls in (warm, TodaysRolls(stores)):
