@@ -56,7 +56,7 @@ class RequestBase(BaseModel):
             else:
                 data = {**data, "recorded": paste}
                 if paste.first_number is not None:
-                    data = cls._placed(data, paste, info)
+                    data = cls._placed(data, paste, paste.first_number, info)
         request = handler(data)
         if paste is not None and paste.first_number is not None:
             # Kept where pydantic keeps private attributes (compared and copied with the fields, never serialised), but
@@ -66,11 +66,10 @@ class RequestBase(BaseModel):
         return request
 
     @classmethod
-    def _placed(cls, data: dict[str, Any], paste: Paste, info: ValidationInfo) -> dict[str, Any]:
-        """The request's fields with a numbered paste's rolls placed. By default a scheme's rolls are told apart by
-        their place in the request alone (labels, turns), so a paste may only be numbered from 1, its first roll."""
-        number = paste.first_number
-        assert number is not None
+    def _placed(cls, data: dict[str, Any], paste: Paste, number: int, info: ValidationInfo) -> dict[str, Any]:
+        """The request's fields with a numbered paste's rolls placed, `number` its first roll's. By default a scheme's
+        rolls are told apart by their place in the request alone (labels, turns), so a paste may only be numbered from
+        1, its first roll."""
         if number != 1:
             raise _misnumbered(
                 info,
@@ -171,12 +170,10 @@ class NumberedRequest(CountedRequest):
         first: int
 
     @classmethod
-    def _placed(cls, data: dict[str, Any], paste: Paste, info: ValidationInfo) -> dict[str, Any]:
-        """A numbered paste's first number is its first roll's number in the game: `first` when first is not given.
-        Given, first must say the same. Either way the request is one that could be sent with `first` and no
+    def _placed(cls, data: dict[str, Any], paste: Paste, number: int, info: ValidationInfo) -> dict[str, Any]:
+        """A numbered paste's first number, `number`, is its first roll's number in the game: `first` when first is
+        not given. Given, first must say the same. Either way the request is one that could be sent with `first` and no
         numbers, so a number can place rolls but never make them a whole game they are not."""
-        number = paste.first_number
-        assert number is not None
         given, first = data.get("first"), named(info, "first")
         if given is not None:
             same = given == number if isinstance(given, int) and not isinstance(given, bool) else given == str(number)
