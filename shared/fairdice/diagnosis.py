@@ -123,7 +123,8 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
     given = (verdict.seal.given or "").lower()
     secret_hex = secret.hex()
     seal_field, secret_field = request.SEAL_FIELD, request.REVEALED_FIELD
-    seal, secret_word = _words(request)
+    words = schemes.of(request).words
+    seal, secret_word = words.seal, words.secret
     if request.secret_hex is not None and seal_of(bytes.fromhex(given)) == secret_hex:
         return [
             Finding(
@@ -141,7 +142,6 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
         explains = _explained(request, half, "secret_pasted_twice")
         return [_pasted_twice(request, half, explains, f"the SHA-256 of that half is the {seal} given")]
     if given == secret_hex:
-        words = schemes.of(request).words
         roll, recorded = words.roll, _recorded(words, len(request.recorded or []))
         if verdict.checks.rolls == "mismatch" and not _beyond_chance(_case(request, secret), verdict):
             # One value in both fields, and the rolls are not its: it is the seal, pasted as the secret too (support
