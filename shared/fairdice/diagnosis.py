@@ -73,7 +73,8 @@ def diagnose(
         roll_findings, fit = _roll_findings(request, secret, verdict)
         findings.extend(roll_findings[: MAX_FINDINGS - 1])
     if verdict.checks.seal == "mismatch" and fit is not None and all(f.cause not in _SEAL for f in findings):
-        findings.append(_seal_elsewhere(request, verdict, fit, seal_source))
+        cut = any(f.cause == "roll_cut_short" for f in findings)
+        findings.append(_seal_elsewhere(request, verdict, fit, seal_source, cut=cut))
     return findings[:MAX_FINDINGS]
 
 
@@ -247,7 +248,11 @@ def _not_committed(request: RequestBase, verdict: Verdict, seal_source: str | No
     )
 
 
-def _seal_elsewhere(request: RequestBase, verdict: Verdict, fit: str, seal_source: str | None) -> Finding:
+def _seal_elsewhere(
+    request: RequestBase, verdict: Verdict, fit: str, seal_source: str | None, *, cut: bool = False
+) -> Finding:
+    """The seal is another game's, or the secret is, as the rolls fit the secret (`fit`); `cut`: they fit it but for
+    their last face, cut short (`_cut_in_last_face`)."""
     words = schemes.of(request).words
     seal, secret, roll, rolls = words.seal, words.secret, words.roll, words.rolls
     published = seal_source or verdict.source
@@ -267,7 +272,10 @@ def _seal_elsewhere(request: RequestBase, verdict: Verdict, fit: str, seal_sourc
         why = f"only the {seal} could be compared (no {rolls} were recorded), so"
     else:
         recorded = _recorded(words, len(request.recorded or []))
-        why = f"the recorded {recorded.rolls} {recorded.fit} this {secret}, so"
+        # A roll cut short fits no roll computed: the faces before the cut are what fit (review: "the recorded roll fits
+        # this day secret" and "it fits the recorded roll" below "the rolls were cut short inside a face")
+        but = " in every face but the last, cut short" if cut else ""
+        why = f"the recorded {recorded.rolls} {recorded.fit} this {secret}{but}, so"
     return Finding(
         cause="seal_from_other_game",
         explains=fit,
@@ -291,7 +299,9 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
         finding = _count_finding(case, verdict)
         return [finding], finding.explains
     if (cut := _cut_in_last_face(case, verdict)) is not None:
-        return [cut], cut.explains
+        # It accounts for every roll, but the rolls that fit this secret are those before the one cut short
+        compared = verdict.summary.compared
+        return [cut], _of(compared - 1, compared, case.scheme.words)
     bar = max(case.evidence, math.ceil(PARTIAL * case.compared))
     scored: list[tuple[int, int, Hypothesis]] = []
     weak: _Weak | None = None

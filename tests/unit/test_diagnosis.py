@@ -453,6 +453,21 @@ def test_a_days_link_cut_inside_its_last_face_is_said_cut_short_not_another_game
         assert "roll_cut_short" not in [f.cause for f in verify(parse_link(f"{link}{rolls}")).diagnosis or []]
 
 
+def test_a_seal_of_another_game_beside_a_roll_cut_short_is_never_said_to_fit_the_roll() -> None:
+    # Review: beside "the recorded roll was most likely cut short inside that face", a commitment of another game was
+    # "1 of 1 roll", "the recorded roll fits this day secret", and the page read "(it fits the recorded roll)"
+    link = f"?scheme=daily&date=2026-01-01&player=00000000-0000-0000-0000-000000000002&secret={KEY}&commitment="
+    request = parse_link(f"{link}{'ab' * 32}&rolls=3-3-2-5-8-2")
+    verdict = verify(request)
+    assert [f.cause for f in verdict.diagnosis or []] == ["roll_cut_short", "seal_from_other_game"]
+    sealed = finding(verdict, "seal_from_other_game")
+    assert sealed.explains == "0 of 1 roll"
+    assert "the recorded roll fits this day secret in every face but the last, cut short, so the commitment" in (
+        sealed.detail
+    )
+    assert "fits the recorded roll" not in render_page(verdict, request)
+
+
 def test_a_days_roll_sent_as_a_list_with_its_last_face_cut_is_not_told_to_copy_a_link_it_never_gave() -> None:
     # Review: `"recorded": [3, 3, 2, 5, 8, 2]` sent to POST /verify, no link read, was told "the recorded roll was most
     # likely cut short inside that face, as a chat or a mail program cuts a link: copy the link again from the game"
