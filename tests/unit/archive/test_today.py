@@ -79,9 +79,21 @@ def stores(tmp_path: Path) -> Stores:
     return StorageSettings(data_dir=tmp_path).stores()
 
 
+def counting_reads(stores: Stores) -> Stores:
+    return Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
+
+
 @pytest.fixture
 def read_only(stores: Stores) -> Stores:
-    return Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
+    return counting_reads(stores)
+
+
+def day1_committed(tmp_path: Path) -> tuple[Timeline, Stores]:
+    """Stores on a timeline under tmp_path, DAY1 committed by its midnight run."""
+    timeline = Timeline(at(DAY1, "00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at(DAY1, "00:00:02"))
+    return timeline, stores
 
 
 def secret_of(stores: Stores, day: dt.date) -> bytes:
@@ -260,9 +272,7 @@ def test_a_commitment_to_the_day_befores_secret_gives_no_roll_as_the_archives_re
     # Given DAY1 committed by its midnight run, and DAY2's secret and commitment put in DAY2's first second, before the
     # publisher's run, by whoever holds its keys: DAY1's secret again, which the publisher's run then keeps, commits
     # to and reveals DAY1 beside, so that anyone knows DAY2's rolls from DAY1's record on
-    timeline = Timeline(at(DAY1, "00:00"))
-    stores = timeline.stores(tmp_path)
-    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline, stores = day1_committed(tmp_path)
     again = secret_of(stores, DAY1)
     timeline.now = at(DAY2, "00:00:01")
     stores.secrets.put_new(secret_key(DAY2), again)
@@ -288,9 +298,7 @@ def test_a_commitment_to_the_secret_of_the_day_before_a_missed_day_gives_no_roll
 ) -> None:
     # Given DAY1 committed by its midnight run, no run on DAY2 (nothing of DAY2 anywhere), and DAY1's secret and
     # commitment put under DAY3 in its first second: DAY3's run reveals DAY1, whose record makes that secret public
-    timeline = Timeline(at(DAY1, "00:00"))
-    stores = timeline.stores(tmp_path)
-    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline, stores = day1_committed(tmp_path)
     again = secret_of(stores, DAY1)
     put_secret_again(timeline, stores, again, DAY3)
 
@@ -310,9 +318,7 @@ def test_a_commitment_to_the_secret_of_the_day_before_a_missed_day_gives_no_roll
 def test_a_commitment_to_an_older_days_secret_over_days_revealed_between_gives_no_roll(tmp_path: Path) -> None:
     # Given DAY1 and DAY2 committed by their midnight runs, and DAY1's secret put under DAY3: DAY1's record, revealed
     # on DAY2, made it public a day before DAY3 began, though DAY3's record links to DAY2's
-    timeline = Timeline(at(DAY1, "00:00"))
-    stores = timeline.stores(tmp_path)
-    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline, stores = day1_committed(tmp_path)
     timeline.publish(stores, at(DAY2, "00:00:02"))
     put_secret_again(timeline, stores, secret_of(stores, DAY1), DAY3)
 
@@ -327,9 +333,7 @@ def todays_commitment_put_under_missed_day2(
     """DAY1 and DAY3 committed by their midnight runs, none on DAY2, and at 08:00 on DAY3 DAY3's commitment (returned)
     put under DAY2 by whoever holds the publisher's keys, or the commitment `of`, `padded` as
     `put_commitment_under_missed_day` puts it."""
-    timeline = Timeline(at(DAY1, "00:00"))
-    stores = timeline.stores(tmp_path)
-    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline, stores = day1_committed(tmp_path)
     timeline.publish(stores, at(DAY3, "00:00:02"))
     today = seal_of(secret_of(stores, DAY3))
     put_commitment_under_missed_day(timeline, stores.archive, DAY2, at(DAY3, "08:00"), of=of or today, padded=padded)
@@ -371,7 +375,7 @@ def test_a_warm_route_sees_within_look_again_a_catch_up_run_that_reveals_the_sec
     timeline = Timeline(at(DAY1, "00:00"))
     stores = timeline.stores(tmp_path)
     missed_days_secret_put_again(timeline, stores, DAY2, DAY4, run=False)
-    counted = Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
+    counted = counting_reads(stores)
     warm = TodaysRolls(counted)
     assert warm.roll(PLAYER, at(DAY4, "00:05")).date == DAY4
 
@@ -418,7 +422,7 @@ def test_a_warm_route_that_read_a_catch_up_runs_commitment_before_its_record_see
     # secret alone was made, and MISSED's secret and commitment put under TODAY at 00:00:01; a warm route rolls TODAY at
     # 00:05, MISSED's commitment not there yet
     today, missed, timeline, stores, _ = missed_after_a_week(tmp_path)
-    counted = Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
+    counted = counting_reads(stores)
     warm = TodaysRolls(counted)
     assert warm.roll(PLAYER, at(today, "00:05")).date == today
 
@@ -451,7 +455,7 @@ def test_a_day_refused_as_committed_to_an_earlier_days_secret_reads_nothing_agai
     timeline = Timeline(at(DAY1, "00:00"))
     stores = timeline.stores(tmp_path)
     missed_days_secret_put_again(timeline, stores, DAY2, DAY4)
-    counted = Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
+    counted = counting_reads(stores)
     rolls = TodaysRolls(counted)
     with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-02"):
         rolls.roll(PLAYER, at(DAY4, "09:00"))
@@ -472,11 +476,9 @@ def test_a_day_refused_as_committed_to_an_earlier_days_secret_reads_nothing_agai
 
 def test_a_warm_route_reads_the_days_before_not_there_again_only_look_again_after(tmp_path: Path) -> None:
     # Given DAY1 and DAY3 committed by their midnight runs, none on DAY2, and a warm route that rolled DAY3 at 00:05
-    timeline = Timeline(at(DAY1, "00:00"))
-    stores = timeline.stores(tmp_path)
-    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline, stores = day1_committed(tmp_path)
     timeline.publish(stores, at(DAY3, "00:00:02"))
-    counted = Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
+    counted = counting_reads(stores)
     rolls = TodaysRolls(counted)
     rolls.roll(PLAYER, at(DAY3, "00:05"))
     counted.archive.reads.clear()  # type: ignore[attr-defined]
@@ -572,7 +574,7 @@ def test_a_warm_route_that_read_an_earlier_commitment_that_shows_nothing_sees_it
     named = None if padded else seal_of(SOMEONE_ELSES)
     of = seal_of(secret) if padded else seal_of(SOMEONE_ELSES)
     put_commitment_under_missed_day(timeline, stores.archive, missed, at(today, "00:01"), of=of, padded=padded)
-    counted = Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
+    counted = counting_reads(stores)
     warm = TodaysRolls(counted)
     assert warm.roll(PLAYER, at(today, "00:05")).date == today
 
@@ -626,7 +628,7 @@ def test_a_late_commitment_to_another_secret_under_a_missed_day_leaves_today_its
         put_someone_elses_record(stores.archive, DAY2, previous, next_commitment=today)
     else:
         stores.archive.put_new(revealed_key(DAY2), b'{"date": "2025-03-02", "date": "2025-03-02"}')
-    counted = Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
+    counted = counting_reads(stores)
 
     # Then the game's route gives the day's rolls, having read DAY2's record once: files that reveal nothing of DAY3,
     # which whoever holds the keys may put under a missed day, refuse no honest day
@@ -641,13 +643,11 @@ def test_a_missed_day_caught_up_by_the_next_days_run_leaves_that_day_its_rolls_f
 ) -> None:
     # Given DAY1 committed by its midnight run, DAY2's run dead after making its secret, and DAY3's midnight run, which
     # commits DAY3, then publishes DAY2's commitment late, dated with DAY3's, and reveals DAY2 at once
-    timeline = Timeline(at(DAY1, "00:00"))
-    stores = timeline.stores(tmp_path)
-    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline, stores = day1_committed(tmp_path)
     timeline.now = at(DAY2, "00:00:02")
     get_or_create_secret(stores.secrets, DAY2)
     assert timeline.publish(stores, at(DAY3, "00:00:02")).reveal.late_commitments == [DAY2]
-    counted = Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
+    counted = counting_reads(stores)
     rolls = TodaysRolls(counted)
 
     # When the game asks for DAY3's rolls every LOOK_AGAIN for an hour
@@ -668,7 +668,7 @@ def test_a_warm_route_reads_the_record_of_a_day_before_once_there_and_not_again_
     _, stores, today = todays_commitment_put_under_missed_day2(tmp_path, padded=padded)
     previous = ChainLink(date=DAY1, sha256=sha256_hex(stores.archive.get(revealed_key(DAY1)) or b""))
     put_someone_elses_record(stores.archive, DAY2, previous, next_commitment=today)
-    counted = Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
+    counted = counting_reads(stores)
     rolls = TodaysRolls(counted)
 
     # When the game asks for DAY3's rolls every LOOK_AGAIN for an hour
@@ -705,9 +705,7 @@ def test_a_warm_route_reads_again_an_earlier_commitment_that_was_no_document_and
     # Given DAY1's secret put under DAY2 and kept by its run, and DAY1's commitment no document when the route, warm,
     # first rolls DAY2 (a folder here; in S3 one in Glacier), readable again by 10:00, and DAY1's record not there
     # until then (there, it alone refuses the day, whatever the commitment beside it)
-    timeline = Timeline(at(DAY1, "00:00"))
-    stores = timeline.stores(tmp_path)
-    timeline.publish(stores, at(DAY1, "00:00:02"))
+    timeline, stores = day1_committed(tmp_path)
     put_secret_again(timeline, stores, secret_of(stores, DAY1), DAY2)
     path = tmp_path / "archive" / commitment_key(DAY1)
     aside = path.rename(path.with_suffix(".aside"))
@@ -763,7 +761,7 @@ def test_a_warm_route_reads_no_commitment_of_the_days_before_again_on_the_next_d
     published = timeline.stores(tmp_path)
     for back in range(DAYS_LOOKED_BACK + 1, -1, -1):
         timeline.publish(published, at(DAY3 - dt.timedelta(days=back), "00:00:02"))
-    counted = Stores(secrets=Counted(published.secrets), archive=Counted(published.archive))
+    counted = counting_reads(published)
     rolls = TodaysRolls(counted)
     rolls.roll(PLAYER, at(DAY2, "09:00"))
     counted.archive.reads.clear()  # type: ignore[attr-defined]
@@ -863,7 +861,7 @@ def test_a_late_days_refusal_is_kept_for_the_rest_of_the_day_and_read_again_the_
     timeline = Timeline(at(DAY2, "00:00"))
     stores = timeline.stores(tmp_path)
     timeline.publish(stores, at(DAY2, "00:30"))
-    counted = Stores(secrets=Counted(stores.secrets), archive=Counted(stores.archive))
+    counted = counting_reads(stores)
     rolls = TodaysRolls(counted)
 
     # When the game asks again and again all day
