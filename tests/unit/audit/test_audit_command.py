@@ -1233,17 +1233,23 @@ def test_a_resume_of_a_run_that_cut_blocks_by_their_lines_alone_is_refused_as_it
     assert run([str(tmp_path / "day.jsonl")], tmp_path / "out", workers=1).summary.fair == 3
 
 
-def test_a_resume_of_a_run_that_read_lines_another_way_is_refused_as_begun_by_another_fairdice(
-    tmp_path: Path,
-) -> None:
-    # Given a run cut short, its plan naming the way its lines were read, as this fairdice writes it
+def cut_short(tmp_path: Path) -> tuple[Path, Path, Path, dict[str, Any]]:
+    """Three games audited from tmp_path/day.jsonl into tmp_path/out, the result of its one block then lost, as if
+    the run was cut short: the input, the out, its plan, and what the plan says."""
     day, out = tmp_path / "day.jsonl", tmp_path / "out"
     games.write(day, many(3))
     run([str(day)], out, workers=1)
     plan = out / local.PLAN
-    written = json.loads(plan.read_text())
-    assert written["lines_version"] == LINES_VERSION
     (out / "partials" / "00000-0000000" / "summary.json").unlink()
+    return day, out, plan, json.loads(plan.read_text())
+
+
+def test_a_resume_of_a_run_that_read_lines_another_way_is_refused_as_begun_by_another_fairdice(
+    tmp_path: Path,
+) -> None:
+    # Given a run cut short, its plan naming the way its lines were read, as this fairdice writes it
+    day, out, plan, written = cut_short(tmp_path)
+    assert written["lines_version"] == LINES_VERSION
     # When it is resumed, Then it is finished
     assert run([str(day)], out, workers=1, resume=True).summary.fair == 3
 
@@ -1284,13 +1290,8 @@ def test_a_resume_of_a_run_that_cut_blocks_of_another_size_is_refused_as_begun_b
     tmp_path: Path, field: str, value: int
 ) -> None:
     # Given a run cut short whose plan says it cut blocks of another size, as another fairdice would
-    day, out = tmp_path / "day.jsonl", tmp_path / "out"
-    games.write(day, many(3))
-    run([str(day)], out, workers=1)
-    plan = out / local.PLAN
-    written = json.loads(plan.read_text())
+    day, out, plan, written = cut_short(tmp_path)
     plan.write_text(json.dumps({**written, field: value}, indent=2))
-    (out / "partials" / "00000-0000000" / "summary.json").unlink()
     # When it is resumed, Then it is refused as another fairdice's, saying what to do (review: "the inputs are not
     # those of the audit", of the same inputs, with no advice for one and "audit them afresh" for the other)
     with pytest.raises(UsageError) as refusal:
