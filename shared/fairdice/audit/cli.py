@@ -250,12 +250,21 @@ def _ended(args: argparse.Namespace, summary: "Summary") -> int:
     twice = counted(summary.duplicate_ids, "duplicate id", "duplicate ids")
     again = counted(summary.repeated_games, "repeated game", "repeated games")
     rolls = counted(summary.rolls, "roll", "rolls")
-    # a window is one of the games, from a roll past its first: said, where there is one, not taken for a whole game
-    windows = (
-        f" ({summary.windows:,} of them {'a window' if summary.windows == 1 else 'windows'})" if summary.windows else ""
+    # a window is one of the games, from a roll past its first: said, where there is one, not taken for a whole game;
+    # and a mirror pair's second game (seed 003) is its first game's dice again, which no line tells from a copy of
+    # that game filed under another id: said too (review: "2 games: 2 fair", exit 0, for one fair game and its copy)
+    windows = f"{summary.windows:,} of them {'a window' if summary.windows == 1 else 'windows'}"
+    mirrored = sum(summary.mirror_games.values())
+    second = (
+        "a mirror pair's second game, its first game's"
+        if mirrored == 1
+        else "mirror pairs' second games, their first games'"
     )
+    mirrors = f"{mirrored:,}{'' if summary.windows else ' of them'} {second} dice again"
+    said = [part for part, count in ((windows, summary.windows), (mirrors, mirrored)) if count]
+    of_them = f" ({', '.join(said)})" if said else ""
     emit(
-        f"{counted(summary.games, 'game', 'games')}{windows}: {summary.fair:,} fair, {summary.mismatch:,} mismatch,"
+        f"{counted(summary.games, 'game', 'games')}{of_them}: {summary.fair:,} fair, {summary.mismatch:,} mismatch,"
         f" {summary.incomplete:,} incomplete, {summary.withheld:,} withheld; {unread} not verified, {twice}, {again}."
         f" {rolls} recomputed: {summary.rolls_differ:,} differ, {summary.rolls_missing:,} not recorded,"
         f" {summary.rolls_extra:,} recorded beyond. See {args.out / 'report.html'}"

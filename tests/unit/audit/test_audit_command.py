@@ -222,6 +222,26 @@ def test_windows_are_counted_in_the_closing_line_the_summary_and_the_report_not_
     assert "never fair): 2.</p>" in page
 
 
+def test_a_mirror_pairs_second_game_is_said_in_the_closing_line_not_taken_for_a_game_of_dice_of_its_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a fair three-dice game and the same line under another id: seed 003's mirror pair, or a copy filed to make
+    # one game count as two, which no line tells apart (review: the closing line said "2 games: 2 fair", exit 0, where
+    # summary.json and the report say one line is a mirror pair's second game, the first's dice again)
+    game = games.three_dice(1)
+    games.write(tmp_path / "day.jsonl", [game, {**game, "id": "three-dice-1-mirror"}])
+
+    # When the command audits them
+    status = main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"])
+
+    # Then the pair stands (exit 0), and the closing line says that one of the two games is its first game's dice again
+    assert status == 0
+    assert "2 games (1 of them a mirror pair's second game, its first game's dice again): 2 fair," in (
+        capsys.readouterr().out
+    )
+    assert summary(tmp_path / "out")["mirror_games"] == {"three-dice": 1}
+
+
 def test_a_repeated_games_line_copied_whole_is_its_duplicate_id_only_not_a_repeat_again(tmp_path: Path) -> None:
     # Given one game under id A, again under id B, then B's line copied whole, and A's line again (review: the copy
     # of B's line was counted a repeated game of A's as well as B's duplicate id)
