@@ -41,11 +41,13 @@ from fairdice.storage import (
 )
 from pydantic import BaseModel, ConfigDict, StringConstraints, ValidationInfo, field_validator
 
-# The counts the state machine's output repeats (statemachines/audit.asl.json, state Audited).
+# The counts the state machine's output repeats (statemachines/audit.asl.json, state Audited); `mirror_games` by
+# scheme, as summary.json has it: a mirror pair's second game is its first game's dice again, which no line tells from
+# a copy of that game under another id (review: the output said 2 games, 2 fair, clean, and nothing of it)
 ANSWERED = (
     "games", "fair", "mismatch", "incomplete", "withheld", "errors",
     "rolls", "rolls_differ", "rolls_missing", "rolls_extra", "duplicate_ids", "repeated_games", "windows",
-    "not_audited",
+    "not_audited", "mirror_games",
 )  # fmt: skip
 SERVICE = "fairdice"
 logger = Logger()

@@ -294,6 +294,7 @@ def test_the_state_machine_audits_every_shard_into_what_the_local_run_writes(
         "duplicate_ids": 1,
         "repeated_games": 1,  # narde-v1-3's game under another id (its line copied whole is a duplicate id only)
         "windows": 0,
+        "mirror_games": {},  # no three-dice line of the day files an earlier one's game under another id
         "shards": 5,
         "not_audited": 0,
         "clean": False,
@@ -356,6 +357,25 @@ def test_windows_are_counted_in_the_executions_output_summary_and_report_as_the_
     run(["games/2026-11-29"], tmp_path / "local", workers=1)
     local = json.loads((tmp_path / "local" / "summary.json").read_text())
     assert (local["windows"], local["by_scheme"]) == (summary["windows"], summary["by_scheme"])
+
+
+def test_a_mirror_pairs_second_game_is_counted_in_the_executions_output_as_in_the_summary(
+    audit_aws: AuditAws, lambdas: Lambda
+) -> None:
+    # Given a fair three-dice game and the same line under another id: seed 003's mirror pair, or a copy filed to make
+    # one game count as two, which no line tells apart (review: the output said 2 games, 2 fair, clean, and nothing of
+    # the second game being the first's dice again, which summary.json and the report say)
+    game = games.three_dice(1)
+    audit_aws.put("games/2026-11-29/day.jsonl", games.jsonl([game, {**game, "id": "three-dice-1-mirror"}]))
+
+    # When the state machine runs on the day's prefix
+    described = execute(INPUT)
+
+    # Then the pair stands, and its output counts the second game as the summary does, by scheme
+    assert described["status"] == "SUCCEEDED", described.get("cause")
+    output = json.loads(described["output"])
+    assert (output["games"], output["fair"], output["clean"]) == (2, 2, True)
+    assert output["mirror_games"] == audit_aws.json(f"{OUT}summary.json")["mirror_games"] == {"three-dice": 1}
 
 
 def test_the_maps_concurrency_is_the_templates_parameter(
