@@ -112,8 +112,8 @@ class ObjectStore(Protocol):
         """Write `data` whether or not `key` exists (the archive's index only)."""
         ...
 
-    def list(self, prefix: str) -> list[str]:
-        """Every key starting with `prefix`, sorted."""
+    def list(self, prefix: str, after: str = "") -> list[str]:
+        """Every key starting with `prefix`, sorted; with `after`, those that sort after it alone (S3's StartAfter)."""
         ...
 
 
@@ -201,8 +201,8 @@ class FolderStore:
             except OSError as exc:
                 raise ArchiveUnavailable(f"cannot write {key} in {self.root}: {exc.strerror}") from exc
 
-    def list(self, prefix: str) -> list[str]:
-        """Keys under the prefix's folder that start with `prefix`, temporary files left out."""
+    def list(self, prefix: str, after: str = "") -> list[str]:
+        """Keys under the prefix's folder that start with `prefix` and sort after `after`, temporary files left out."""
         folder, _, _ = prefix.rpartition("/")
         base = self.root / folder if folder else self.root
         try:
@@ -212,7 +212,7 @@ class FolderStore:
         except OSError as exc:
             raise ArchiveUnavailable(f"cannot list {prefix} in {self.root}: {exc.strerror}") from exc
         keys = (p.relative_to(self.root).as_posix() for p in names)
-        return sorted(k for k in keys if k.startswith(prefix))
+        return sorted(k for k in keys if k.startswith(prefix) and k > after)
 
     def _path(self, key: str) -> Path:
         return self.root / _checked_key(key)
@@ -288,10 +288,10 @@ class BudgetedStore:
         self._in_time(key)
         self._store.replace(key, data)
 
-    def list(self, prefix: str) -> list[str]:
-        """Every key under `prefix`, if there is time to ask."""
+    def list(self, prefix: str, after: str = "") -> list[str]:
+        """Every key under `prefix` (after `after`), if there is time to ask."""
         self._in_time(prefix)
-        return self._store.list(prefix)
+        return self._store.list(prefix, after)
 
     def _in_time(self, key: str) -> None:
         if self._monotonic() >= self._deadline:
@@ -546,11 +546,12 @@ class S3Store:
         except (client_error, other_error) as exc:
             raise self._unavailable("write", key, exc) from exc
 
-    def list(self, prefix: str) -> list[str]:
-        """Every key under `prefix`, all pages of ListObjectsV2, sorted."""
+    def list(self, prefix: str, after: str = "") -> list[str]:
+        """Every key under `prefix`, all pages of ListObjectsV2, sorted; with `after`, from the first key after it on
+        (StartAfter), so that S3 sends none before it."""
         client_error, other_error = _botocore_errors()
         keys: list[str] = []
-        pages: dict[str, str] = {}
+        pages: dict[str, str] = {"StartAfter": after} if after else {}
         try:
             while True:
                 page = self._client.list_objects_v2(Bucket=self.bucket, Prefix=prefix, **pages)

@@ -123,6 +123,15 @@ def test_list_gives_the_keys_under_a_prefix_sorted(store: ObjectStore) -> None:
     assert store.list("secrets/") == []
 
 
+def test_list_after_a_key_gives_those_under_the_prefix_that_sort_after_it_alone(store: ObjectStore) -> None:
+    for day in ("01", "02", "03"):
+        store.put_new(f"revealed/2025-03-{day}.json", b"{}")
+    store.put_new("secrets/2025-03-04", b"{}")
+    after = store.list("revealed/", "revealed/2025-03-01.json")
+    assert after == ["revealed/2025-03-02.json", "revealed/2025-03-03.json"]
+    assert store.list("revealed/", "revealed/2025-03-03.json") == []
+
+
 def test_bytes_come_back_exactly(store: ObjectStore) -> None:
     data = bytes(range(256)) * 3
     store.put_new("secrets/2025-03-01", data)
@@ -225,6 +234,19 @@ def test_list_reads_every_page(aws: None) -> None:
     )
     with stub:
         assert store.list("revealed/") == ["revealed/2025-03-01.json", "revealed/2025-03-02.json"]
+    stub.assert_no_pending_responses()
+
+
+def test_list_after_a_key_asks_s3_to_start_after_it(aws: None) -> None:
+    # S3 sends no key before it (StartAfter), however many the prefix holds: one call for a few days' records
+    store, stub, _ = stubbed_store(aws)
+    stub.add_response(
+        "list_objects_v2",
+        {"Contents": [{"Key": "revealed/2025-03-02.json"}], "IsTruncated": False},
+        {"Bucket": "fairdice-stub", "Prefix": "revealed/", "StartAfter": "revealed/2025-03-01.json"},
+    )
+    with stub:
+        assert store.list("revealed/", "revealed/2025-03-01.json") == ["revealed/2025-03-02.json"]
     stub.assert_no_pending_responses()
 
 
