@@ -23,7 +23,7 @@ from moto import mock_aws
 from security.cloudformation import function_timeout, load_template
 from today_roll_api import app as route
 
-from testkit.archive import missed_days_secret_put_again, put_secret_again
+from testkit.archive import missed_days_secret_put_again, put_secret_again, put_someone_elses_record
 from testkit.oracles import seed_004
 from testkit.timeline import Timeline
 
@@ -72,6 +72,10 @@ class Slow(Recording):
     def get_object(self, **kwargs: Any) -> Any:
         self.now += PROMPT.longest_call()
         return super().get_object(**kwargs)
+
+    def list_objects_v2(self, **kwargs: Any) -> Any:
+        self.now += PROMPT.longest_call()
+        return super().list_objects_v2(**kwargs)
 
 
 @pytest.fixture
@@ -150,7 +154,8 @@ def test_todays_roll_reads_todays_secret_once_writes_nothing_and_gives_seed_004s
     second = rolls.roll(other, at(DAY2, "09:01"))
 
     # Then the faces are seed 004's, from one read of today's secret, its commitment and the commitments of the days
-    # before (which it must be none of), and no write
+    # before (which it must be none of), one listing of the records looked back to (the days before the archive's
+    # first have no commitment, and a record under one may reveal today's secret), and no write
     secret = s3.get_object(Bucket=SECRETS, Key=secret_key(DAY2))["Body"].read()
     assert first.dice == seed_004.faces(secret, DAY2.isoformat(), PLAYER)
     assert second.dice == seed_004.faces(secret, DAY2.isoformat(), other)
@@ -159,6 +164,7 @@ def test_todays_roll_reads_todays_secret_once_writes_nothing_and_gives_seed_004s
         ("GetObject", SECRETS, "secrets/2025-03-02"),
         ("GetObject", ARCHIVE, "commitments/2025-03-02.json"),
         *(("GetObject", ARCHIVE, key) for key in before),
+        ("ListObjectsV2", ARCHIVE, "revealed/"),
     ]
 
 
@@ -208,9 +214,11 @@ def test_todays_roll_after_a_missed_day_reads_on_a_slow_store_over_requests_each
         # Then each request answers before the function's timeout
         assert recording.now - started < timeout
 
-    # and each went on from where the one before stopped: every object read once
-    assert len(answered) == 5
-    assert len(recording.calls) == 2 + DAYS_LOOKED_BACK == len(set(recording.calls))
+    # and each went on from where the one before stopped: every object read once, and the records looked back to
+    # listed once (a missed day's record may reveal the day's secret), two calls a request
+    assert len(answered) == 6
+    assert len(recording.calls) == 2 + DAYS_LOOKED_BACK + 1 == len(set(recording.calls))
+    assert recording.calls[-1] == ("ListObjectsV2", ARCHIVE, "revealed/")
 
 
 def test_todays_roll_under_the_secret_of_the_day_before_a_missed_day_is_tampered_on_s3(
@@ -270,6 +278,38 @@ def test_a_warm_todays_roll_refuses_the_day_once_a_catch_up_run_reveals_its_secr
     ]
 
 
+def test_a_record_revealing_todays_secret_under_a_day_with_no_commitment_gives_no_roll_cold_or_warm_on_s3(
+    timeline: Timeline, s3: Any
+) -> None:
+    # Given 03-01's and 03-03's midnight runs, none on 03-02, and a warm route that rolled 03-03 at 00:05
+    timeline.publish(stores_on(s3), at(DAY1, "00:00:02"))
+    timeline.publish(stores_on(s3), at(DAY3, "00:00:02"))
+    recording = Recording(s3)
+    warm = TodaysRolls(stores_on(recording))
+    assert warm.roll(PLAYER, at(DAY3, "00:05")).date == DAY3
+
+    # When at 08:00 whoever holds the publisher's keys puts a record under 03-02, whose key never existed, revealing
+    # 03-03's secret, with no commitment of 03-02: whoever reads the archive knows every roll of 03-03 from then on
+    timeline.now = at(DAY3, "08:00")
+    secret = s3.get_object(Bucket=SECRETS, Key=secret_key(DAY3))["Body"].read()
+    put_someone_elses_record(stores_on(s3).archive, DAY2, revealing=secret)
+    recording.calls.clear()
+
+    # Then the route gives no roll of 03-03, cold or warm from LOOK_AGAIN after (review: both gave them all day, no
+    # commitment of 03-02 being there to read its record beside)
+    said = r"commits to the secret of 2025-03-02, as revealed/2025-03-02\.json does"
+    with pytest.raises(TamperedRecord, match=said):
+        TodaysRolls(stores_on(s3)).roll(PLAYER, at(DAY3, "08:05"))
+    with pytest.raises(TamperedRecord, match=said):
+        warm.roll(PLAYER, at(DAY3, "08:05"))
+    # from one listing of the records looked back to beside the commitments not there, and that one record
+    assert recording.calls == [
+        *(("GetObject", ARCHIVE, commitment_key(day)) for day in days_looked_back(DAY3) if day != DAY1),
+        ("ListObjectsV2", ARCHIVE, "revealed/"),
+        ("GetObject", ARCHIVE, "revealed/2025-03-02.json"),
+    ]
+
+
 def test_todays_roll_reads_nothing_more_all_day_on_a_normal_day_and_after_missed_days_every_look_again(
     timeline: Timeline, s3: Any
 ) -> None:
@@ -288,7 +328,8 @@ def test_todays_roll_reads_nothing_more_all_day_on_a_normal_day_and_after_missed
         *(("GetObject", ARCHIVE, commitment_key(day)) for day in days_looked_back(DAY2)),
     ]
 
-    # and after a missed day (none on 03-03, 03-04's run), the one missing again every LOOK_AGAIN, none found before
+    # and after a missed day (none on 03-03, 03-04's run), the one missing again every LOOK_AGAIN, none found before,
+    # each time with one listing of the records looked back to (a record under 03-03 may reveal 03-04's secret)
     day = DAY3 + dt.timedelta(days=1)
     timeline.publish(stores_on(s3), at(day, "00:00:02"))
     recording.calls.clear()
@@ -297,7 +338,9 @@ def test_todays_roll_reads_nothing_more_all_day_on_a_normal_day_and_after_missed
     assert recording.calls == [
         ("GetObject", SECRETS, secret_key(day)),
         ("GetObject", ARCHIVE, commitment_key(day)),
-        *(("GetObject", ARCHIVE, commitment_key(DAY3)),) * 3,  # at 00:00:03, 00:05:03 and 09:00
+        *(  # at 00:00:03, 00:05:03 and 09:00
+            (("GetObject", ARCHIVE, commitment_key(DAY3)), ("ListObjectsV2", ARCHIVE, "revealed/")) * 3
+        ),
     ]
 
 

@@ -228,6 +228,17 @@ def revealed_days(archive: ObjectStore) -> list[dt.date]:
     return days_in(archive.list(REVEALED_PREFIX), REVEALED_PREFIX, ".json")
 
 
+def records_listed_back(archive: ObjectStore, day: dt.date) -> set[dt.date]:
+    """Which of the DAYS_LOOKED_BACK days before `day` the archive lists a record for: one ListObjectsV2 of revealed/
+    from the first of them on (StartAfter), however many days the archive holds before them."""
+    looked_back = days_looked_back(day)
+    if not looked_back:
+        return set()
+    first = looked_back[-1]
+    after = revealed_key(first - dt.timedelta(days=1)) if first > dt.date.min else REVEALED_PREFIX
+    return set(days_in(archive.list(REVEALED_PREFIX, after), REVEALED_PREFIX, ".json")) & set(looked_back)
+
+
 def whole_secret(key: str, secret: bytes) -> bytes:
     """A day's secret as kept at `key`: exactly SECRET_BYTES, or the store was tampered with."""
     if len(secret) != SECRET_BYTES:

@@ -31,6 +31,7 @@ from fairdice.archive.layout import (
     publication,
     published_out_of_time,
     read_published,
+    records_listed_back,
     reveal_time,
     secret_key,
     secret_of_an_earlier_day,
@@ -146,7 +147,7 @@ class TodaysRolls:
     LateCommitment: no roll of the day could be verified fair. That refusal, and the refusal of a commitment to an
     earlier day's secret, are kept for the rest of the day, as nothing can mend them; the others are read again, but for
     the commitments found of the days before, each read once.
-    Only `get` and `read` are ever called on the stores.
+    Only `get`, `read` and `list` (of the archive's records looked back to) are ever called on the stores.
     """
 
     def __init__(self, stores: Stores) -> None:
@@ -320,7 +321,10 @@ def _not_an_earlier_days(
     record a run catching that day up writes after its commitment may still come (review: read between the two, the
     route gave today's rolls all day). `records` keeps the records found there
     (`record_of`), which are not read again. A record revealing today's secret beside a commitment to another secret
-    that S3 dates after today's own counts too, and is named (`committed_late`; review: the route gave its rolls)."""
+    that S3 dates after today's own counts too, and is named (`committed_late`; review: the route gave its rolls). Where
+    a commitment is not there, the records looked back to are listed once too, and one under such a day is read: it may
+    reveal today's secret (`_no_record_reveals_it`)."""
+    decided: set[dt.date] = set()  # days whose record `gives_away` read here, their commitment giving no bytes
     for day in days_looked_back(today.day):
         unread = False  # a commitment S3 gives no bytes for yet, whose record decides meanwhile
         if day not in earlier and day not in absent:
@@ -331,6 +335,7 @@ def _not_an_earlier_days(
                 # meanwhile, as beside a commitment that is no document, as the readers take it (review: one in Glacier
                 # beside a record revealing today's secret left the route giving today's rolls)
                 absent.add(day)
+                decided.add(day)
                 unread = True
             except TamperedRecord:
                 earlier[day] = None  # that day's own document, which its readers refuse: its record alone is read
@@ -342,6 +347,24 @@ def _not_an_earlier_days(
         if (day in earlier or unread) and (
             shown_by := gives_away(archive, today.published, day, earlier.get(day), records)
         ):
+            raise secret_of_an_earlier_day(today.day, day, shown_by, then="; none is given")
+    if absent - decided:
+        _no_record_reveals_it(archive, today, absent - decided, records)
+
+
+def _no_record_reveals_it(
+    archive: ObjectStore, today: _Today, absent: set[dt.date], records: dict[dt.date, Stored]
+) -> None:
+    """Refuse today where a record of a day before it whose commitment is not there (`absent`) reveals today's secret:
+    put under a day the publisher missed, whose keys never existed, it makes today's secret public as well as one beside
+    a commitment does, and the readers refuse the day for it (their link check). Such a day's record decides, as beside
+    a commitment that is no document (`gives_away` of None; review: the route gave today's rolls, there being no
+    commitment to read the record beside). The records are found by one ListObjectsV2 from the first day looked back to
+    on (`records_listed_back`), not a GetObject a day: an honest archive has none there, and one listed is read once
+    (`record_of`)."""
+    listed = records_listed_back(archive, today.day)
+    for day in days_looked_back(today.day):
+        if day in absent and day in listed and (shown_by := gives_away(archive, today.published, day, None, records)):
             raise secret_of_an_earlier_day(today.day, day, shown_by, then="; none is given")
 
 

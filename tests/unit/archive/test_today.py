@@ -50,11 +50,12 @@ def at(day: dt.date, time: str) -> dt.datetime:
 
 
 class Counted:
-    """A store that counts its reads and refuses every write: the route may only ever read."""
+    """A store that counts its reads and its listings, and refuses every write: the route may only ever read."""
 
     def __init__(self, store: ObjectStore) -> None:
         self.store = store
         self.reads: list[str] = []
+        self.lists: list[tuple[str, str]] = []  # (prefix, after)
 
     def get(self, key: str) -> bytes | None:
         self.reads.append(key)
@@ -64,8 +65,9 @@ class Counted:
         self.reads.append(key)
         return self.store.read(key)
 
-    def list(self, prefix: str) -> list[str]:
-        raise AssertionError("today's roll lists nothing")
+    def list(self, prefix: str, after: str = "") -> list[str]:
+        self.lists.append((prefix, after))
+        return self.store.list(prefix, after)
 
     def put_new(self, key: str, data: bytes) -> bool:
         raise AssertionError(f"today's roll wrote {key}")
@@ -491,6 +493,42 @@ def test_a_warm_route_reads_the_days_before_not_there_again_only_look_again_afte
     assert commitment_key(DAY1) not in counted.archive.reads  # type: ignore[attr-defined]
 
 
+def test_a_record_revealing_todays_secret_under_a_day_with_no_commitment_gives_no_roll_cold_or_warm(
+    tmp_path: Path,
+) -> None:
+    # Given DAY1 and DAY3 committed by their midnight runs, none on DAY2, and a warm route that rolled DAY3 at 00:05,
+    # having listed the records looked back to once beside the commitments not there, and read none
+    timeline, stores = day1_committed(tmp_path)
+    timeline.publish(stores, at(DAY3, "00:00:02"))
+    counted = counting_reads(stores)
+    warm = TodaysRolls(counted)
+    assert warm.roll(PLAYER, at(DAY3, "00:05")).date == DAY3
+    assert counted.archive.lists == [("revealed/", revealed_key(DAY3 - dt.timedelta(days=DAYS_LOOKED_BACK + 1)))]  # type: ignore[attr-defined]
+    assert [key for key in counted.archive.reads if key.startswith("revealed/")] == []  # type: ignore[attr-defined]
+
+    # When at 07:00 a record of a secret of someone else's is put under DAY2, whose key never existed: it reveals
+    # nothing of DAY3, and is read once, not at each LOOK_AGAIN after
+    timeline.now = at(DAY3, "07:00")
+    put_someone_elses_record(stores.archive, DAY2)
+    for moment in ("07:05", "07:10", "07:15"):
+        assert warm.roll(PLAYER, at(DAY3, moment)).date == DAY3
+    assert [key for key in counted.archive.reads if key.startswith("revealed/")] == [revealed_key(DAY2)]  # type: ignore[attr-defined]
+
+    # and at 08:00 one under the day before DAY1, the archive's first, revealing DAY3's secret
+    before_the_first = DAY1 - dt.timedelta(days=1)
+    timeline.now = at(DAY3, "08:00")
+    put_someone_elses_record(stores.archive, before_the_first, revealing=secret_of(stores, DAY3))
+
+    # Then from LOOK_AGAIN after, the route gives no roll of DAY3, warm or cold, naming that record (review: both gave
+    # them all day, there being no commitment of that day to read its record beside)
+    said = rf"commits to the secret of {before_the_first}, as revealed/{before_the_first}\.json does"
+    for rolls in (warm, TodaysRolls(stores)):
+        with pytest.raises(TamperedRecord, match=said) as refused:
+            rolls.roll(PLAYER, at(DAY3, "08:05"))
+        assert refused.value.field == "commitment"
+        assert secret_of(stores, DAY3).hex() not in refused.value.message
+
+
 def test_a_commitment_put_under_a_missed_day_after_todays_with_a_record_of_another_secret_leaves_today_its_rolls(
     tmp_path: Path,
 ) -> None:
@@ -801,6 +839,10 @@ class Ticking:
                 clock.now += clock.each
                 return super().read(key)
 
+            def list(self, prefix: str, after: str = "") -> list[str]:
+                clock.now += clock.each
+                return super().list(prefix, after)
+
         return Slow(store)
 
 
@@ -822,13 +864,15 @@ def test_a_request_starts_no_read_past_its_budget_and_the_next_goes_on_from_what
         # Then no request read past 4 s and a read's 3 s (each is its own 503, well before a 10 s timeout)
         assert ticking.now - started <= 4.0 + 3.0
 
-    # each request read on from where the one before stopped, each object once, and rolls came once all was read
+    # each request read on from where the one before stopped, each object once, then listed the records looked back
+    # to once (the days before the archive's first have no commitment), and rolls came once all was read
     refused = "this request spent the 4 s it may wait for the archive before asking for {}; try again shortly"
-    stopped_at = [commitment_key(DAY2 - dt.timedelta(days=back)) for back in (1, 3, 5, 7)]
-    assert answers[:5] == [*(refused.format(key) for key in stopped_at), str(DAY2)]
-    assert answers[5:] == [str(DAY2)] * 5
+    stopped_at = [*(commitment_key(DAY2 - dt.timedelta(days=back)) for back in (1, 3, 5, 7)), "revealed/"]
+    assert answers[:6] == [*(refused.format(key) for key in stopped_at), str(DAY2)]
+    assert answers[6:] == [str(DAY2)] * 4
     read = slow.secrets.reads + slow.archive.reads  # type: ignore[attr-defined]
     assert sorted(read) == sorted({*read})
+    assert slow.archive.lists == [("revealed/", revealed_key(DAY2 - dt.timedelta(days=DAYS_LOOKED_BACK + 1)))]  # type: ignore[attr-defined]
 
 
 def test_a_stored_secret_of_the_wrong_length_is_tampering(stores: Stores, read_only: Stores) -> None:
