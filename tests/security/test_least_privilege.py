@@ -247,7 +247,10 @@ def test_the_games_route_reads_todays_secret_and_commitment_and_writes_nothing(t
     assert work_grants(template, "TodayRollFunction") == {
         ("Allow", "s3:GetObject", f"{SECRETS}/secrets/*"),
         ("Allow", "s3:GetObject", f"{ARCHIVE}/commitments/*"),
-        # S3 answers 404 rather than 403 for a secret or a commitment not made yet only to a caller that may list
+        # the records of the days looked back to, one of which may reveal today's secret, public or private archive
+        ("Allow", "s3:GetObject", f"{ARCHIVE}/revealed/*"),
+        # S3 answers 404 rather than 403 for a secret or a commitment not made yet only to a caller that may list; the
+        # route lists the records looked back to with it
         ("Allow", "s3:ListBucket", SECRETS),
         ("Allow", "s3:ListBucket", ARCHIVE),
     }
