@@ -282,10 +282,13 @@ def _missing(day: dt.date, now: dt.datetime, missing: str) -> FairdiceError:
 # How often a warm route reads again the commitments of the days before that were not there. The publisher's schedules
 # run at 00:00 and 00:05 UTC (template.yaml), and a missed night is caught up by a run by hand ("A missed night"), at
 # any time of the day: 5 minutes, the schedules' own spacing, is how long a warm route may go on giving the rolls of a
-# day such a run has just shown to be committed to a revealed secret, for at most DAYS_LOOKED_BACK GetObjects a warm
-# Lambda every 5 minutes, and only on a day with an earlier commitment missing, or one found committed to the day's
-# own commitment, no document, or dated after the day's own (its record read again until it is there): with none of
-# these, nothing more is read.
+# day such a run has just shown to be committed to a revealed secret. A look costs a warm Lambda at most 2 *
+# DAYS_LOOKED_BACK GetObjects (of each day looked back to, its commitment if not found yet, and its record if that
+# decides and is not kept yet) and one ListObjectsV2 (the records looked back to, where a commitment is missing), every
+# 5 minutes, and only on a day with an earlier commitment missing, or one found committed to the day's own commitment,
+# no document, or dated after the day's own (its record read again until it is there): with none of these, nothing
+# more is read. A request that runs out of its read budget leaves the rest of its look to the next, which reads again
+# the records it found not there.
 LOOK_AGAIN = dt.timedelta(minutes=5)
 
 # What a request is told that may be answered when asked again: the day's secret or commitment not there or not read

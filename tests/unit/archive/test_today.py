@@ -529,6 +529,35 @@ def test_a_record_revealing_todays_secret_under_a_day_with_no_commitment_gives_n
         assert secret_of(stores, DAY3).hex() not in refused.value.message
 
 
+def test_a_warm_routes_look_again_reads_at_most_two_objects_a_day_looked_back_to_and_lists_once(tmp_path: Path) -> None:
+    # Given the archive's first day, TODAY, committed by its midnight run, and a warm route that rolled it at 00:05
+    today = DAY1 + dt.timedelta(days=DAYS_LOOKED_BACK)
+    timeline = Timeline(at(today, "00:00"))
+    stores = timeline.stores(tmp_path)
+    timeline.publish(stores, at(today, "00:00:02"))
+    counted = counting_reads(stores)
+    warm = TodaysRolls(counted)
+    assert warm.roll(PLAYER, at(today, "00:05")).date == today
+    counted.archive.reads.clear()  # type: ignore[attr-defined]
+    counted.archive.lists.clear()  # type: ignore[attr-defined]
+
+    # When at 06:00 a record of a secret of someone else's is put under each day before it, none with a commitment
+    timeline.now = at(today, "06:00")
+    for day in days_looked_back(today):
+        put_someone_elses_record(stores.archive, day)
+
+    # Then the look at 06:05 reads, of each day looked back to, its commitment again and its record, and lists the
+    # records once: the most a look makes (LOOK_AGAIN), and the day keeps its rolls, as no record reveals them
+    assert warm.roll(PLAYER, at(today, "06:05")).date == today
+    looked_back = days_looked_back(today)
+    expected = [commitment_key(day) for day in looked_back] + [revealed_key(day) for day in looked_back]
+    assert counted.archive.reads == expected  # type: ignore[attr-defined]
+    assert len(counted.archive.reads) == 2 * DAYS_LOOKED_BACK  # type: ignore[attr-defined]
+    assert len(counted.archive.lists) == 1  # type: ignore[attr-defined]
+    # and today's secret was read at 00:05 alone
+    assert counted.secrets.reads == [secret_key(today)]  # type: ignore[attr-defined]
+
+
 def test_a_commitment_put_under_a_missed_day_after_todays_with_a_record_of_another_secret_leaves_today_its_rolls(
     tmp_path: Path,
 ) -> None:
