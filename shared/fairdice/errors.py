@@ -164,4 +164,10 @@ class NotADocument(TamperedRecord):
     """An object where a document of the store belongs is none the publisher writes, and is not read: larger than any
     (`storage.MAX_OBJECT_BYTES`), in a folder no regular file (a link to /dev/zero, a FIFO), or in S3 kept in an archive
     storage class (Glacier), whose bytes S3 gives only once restored, or encrypted with a key its writer keeps (SSE-C)
-    or, in the archive, with a KMS key, which the public cannot read."""
+    or, in the archive, with a KMS key, which the public cannot read. All but `NotReadableYet` are final: an object
+    written once is never another, so a reader may keep the refusal as it keeps a document."""
+
+
+class NotReadableYet(NotADocument):
+    """A `NotADocument` whose bytes the store may give later: in S3 one kept in an archive storage class, which a
+    restore makes readable, or in a folder no regular file, which its holder may replace. Read again, never kept."""

@@ -37,6 +37,7 @@ from fairdice.errors import (
     MissingBucket,
     MissingCredentials,
     NotADocument,
+    NotReadableYet,
     ShardChanged,
     ShardRefused,
     StoreUnavailable,
@@ -176,7 +177,7 @@ class FolderStore:
         finally:
             os.close(handle)
         if data is None:
-            raise NotADocument(f"{key} in {self.root} is no regular file (a device, a FIFO, a folder): not read")
+            raise NotReadableYet(f"{key} in {self.root} is no regular file (a device, a FIFO, a folder): not read")
         modified = dt.datetime.fromtimestamp(status.st_mtime, dt.UTC)
         return Stored(_document(data, key, f"in {self.root}"), modified, witnessed=False)
 
@@ -573,7 +574,7 @@ class S3Store:
             **condition,
         )
 
-    def _archived(self, key: str, exc: Exception) -> NotADocument:
+    def _archived(self, key: str, exc: Exception) -> NotReadableYet:
         """An object S3 keeps in an archive storage class (Glacier, Deep Archive, an Intelligent-Tiering archive tier),
         whose bytes it gives only once restored. The publisher writes every object in S3 Standard, so whoever wrote this
         one was not the publisher, and no wait makes it readable: no document of the store, not S3 failing for now
@@ -581,7 +582,7 @@ class S3Store:
         for good, and every publisher run failed as in an outage)."""
         error = getattr(exc, "response", {}).get("Error", {})
         kept = (error.get("StorageClass") if isinstance(error, Mapping) else None) or "an archive storage class"
-        return NotADocument(
+        return NotReadableYet(
             f"{key} in S3 bucket {self.bucket} is kept in {kept}, whose bytes S3 gives only once restored: the"
             " publisher never writes one so, and it is not read"
         )

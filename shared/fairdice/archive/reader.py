@@ -40,7 +40,7 @@ from fairdice.archive.layout import (
     sha256_hex,
     utc_day,
 )
-from fairdice.errors import FairdiceError, FutureDay, NotADocument, TamperedRecord, UnknownDay
+from fairdice.errors import FairdiceError, FutureDay, NotReadableYet, TamperedRecord, UnknownDay
 from fairdice.fields import Day, Seal
 from fairdice.prose import utc_time
 from fairdice.schemes.base import PendingDay, RevealedDay
@@ -533,8 +533,9 @@ class ArchiveReader:
     def _published(self, day: dt.date) -> Published | None:
         """The day's commitment and when it was published, read once: a published commitment never changes, nor does
         one that is no commitment document, whose refusal is kept too (review: a padded one was read again at the check
-        of each of the days after it). One S3 gives no bytes for yet (NotADocument: in Glacier, restored later) is read
-        again, as one not there is."""
+        of each of the days after it), nor one no document of the store at all (NotADocument: too large, or under a key
+        the public cannot use; review: read again at the check of each of the days after it). One S3 gives no bytes for
+        yet (NotReadableYet: in Glacier, restored later) is read again, as one not there is."""
         kept = self._commitments.get(day)
         if isinstance(kept, TamperedRecord):
             raise kept.with_traceback(None)  # each raise would add its frames to the one kept
@@ -542,7 +543,7 @@ class ArchiveReader:
             return kept
         try:
             published = read_published(self._archive, day)
-        except NotADocument:
+        except NotReadableYet:
             raise
         except TamperedRecord as exc:
             self._commitments[day] = exc

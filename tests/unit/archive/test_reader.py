@@ -33,7 +33,7 @@ from fairdice.problems import MAX_MESSAGE
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.schemes.daily import DailyRequest
 from fairdice.seal import seal_of
-from fairdice.storage import ObjectStore, Stored, Stores
+from fairdice.storage import MAX_OBJECT_BYTES, ObjectStore, Stored, Stores
 from fairdice.verify import verify
 from pydantic import ValidationError
 from verify_api.caching import IMMUTABLE, SHORT_LIVED, cache_control
@@ -850,6 +850,36 @@ def test_a_commitment_that_is_no_document_and_its_record_are_read_once_by_a_warm
     # each day's check read both again)
     looked_back = [commitment_key(DAY), revealed_key(DAY)]
     assert [key for key in archive.reads if key in looked_back] == looked_back
+
+
+@pytest.mark.parametrize(
+    ("no_document", "reads"),
+    [("larger than any document", 1), ("a folder (in S3, one in Glacier, which a restore makes readable)", 3)],
+)
+def test_a_commitment_that_is_no_document_of_the_store_is_read_once_by_a_warm_reader_unless_it_may_be_read_later(
+    tmp_path: Path, stores: Stores, timeline: Timeline, no_document: str, reads: int
+) -> None:
+    # Given 03-01 to 03-05 revealed, 03-01's commitment no document of the store, and a reader recording what it reads
+    for day in range(3, 7):
+        timeline.publish(stores, midnight_run(dt.date(2025, 3, day)))
+    path = tmp_path / "archive" / commitment_key(DAY)
+    path.unlink()
+    if no_document.startswith("larger"):
+        path.write_bytes(b" " * (MAX_OBJECT_BYTES + 1))
+    else:
+        path.mkdir()
+    archive = Counting(stores.archive)
+    reader = ArchiveReader(archive, clock=lambda: at("2025-03-06 12:00"))
+
+    # When 03-03, 03-04 and 03-05 are looked up, each looking back to 03-01
+    for day in range(3, 6):
+        assert isinstance(reader.lookup(dt.date(2025, 3, day)), RevealedDay)
+
+    # Then 03-01's commitment was read once where the store will never give it, as its record is read once: an object
+    # written once is never another (review: each day's check read it again); but again at each check where the store
+    # may give it later
+    assert archive.reads.count(commitment_key(DAY)) == reads
+    assert archive.reads.count(revealed_key(DAY)) == 1
 
 
 def test_a_commitment_not_there_at_a_days_first_look_is_not_read_again_for_a_day_committed_before_that(
