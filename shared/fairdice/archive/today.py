@@ -38,7 +38,14 @@ from fairdice.archive.layout import (
     utc_day,
 )
 from fairdice.dice import Hmac, keyed_mac
-from fairdice.errors import ArchiveUnavailable, FairdiceError, LateCommitment, NotADocument, TamperedRecord
+from fairdice.errors import (
+    ArchiveUnavailable,
+    FairdiceError,
+    LateCommitment,
+    NotADocument,
+    NotReadableYet,
+    TamperedRecord,
+)
 from fairdice.fields import Day, PlayerId, Seal
 from fairdice.prose import utc_time
 from fairdice.schemes import daily
@@ -317,7 +324,7 @@ def _not_an_earlier_days(
     (review: the route gave today's rolls all day). `earlier` holds the commitments read so far (None: a document its
     own day's readers refuse, which counts only where that day's record reveals today's secret: `gives_away`)
     and `absent` the days whose commitment was not there, or no document S3 may give later
-    (NotADocument; its record decides meanwhile, as `gives_away` of None), so that each is read once, whichever
+    (NotReadableYet; its record decides meanwhile, as `gives_away` of None), so that each is read once, whichever
     request runs out of time, and one not there again only
     LOOK_AGAIN later (`_Memory.look_again`), as is the record, not there yet, of one whose record decides: one no
     document, or one S3 dates no earlier than today's own (`committed_late`), to today's commitment or to another. The
@@ -333,10 +340,12 @@ def _not_an_earlier_days(
         if day not in earlier and day not in absent:
             try:
                 found = read_published(archive, day)
-            except NotADocument:
+            except NotReadableYet:
                 # One S3 may give later (in Glacier, restored): read again as one not there (review). Its record decides
                 # meanwhile, as beside a commitment that is no document, as the readers take it (review: one in Glacier
-                # beside a record revealing today's secret left the route giving today's rolls)
+                # beside a record revealing today's secret left the route giving today's rolls). Any other NotADocument
+                # is final, kept as a commitment that is no document is, as the readers keep it (review: read again
+                # each LOOK_AGAIN)
                 absent.add(day)
                 decided.add(day)
                 unread = True

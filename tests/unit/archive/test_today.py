@@ -27,7 +27,7 @@ from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import ArchiveUnavailable, LateCommitment, TamperedRecord
 from fairdice.seal import seal_of
-from fairdice.storage import ObjectStore, StorageSettings, Stored, Stores
+from fairdice.storage import MAX_OBJECT_BYTES, ObjectStore, StorageSettings, Stored, Stores
 from pydantic import ValidationError
 
 from testkit.archive import (
@@ -556,6 +556,25 @@ def test_a_warm_routes_look_again_reads_at_most_two_objects_a_day_looked_back_to
     assert len(counted.archive.lists) == 1  # type: ignore[attr-defined]
     # and today's secret was read at 00:05 alone
     assert counted.secrets.reads == [secret_key(today)]  # type: ignore[attr-defined]
+
+
+def test_a_warm_route_reads_a_commitment_that_is_no_document_of_the_store_once_as_readers_do(tmp_path: Path) -> None:
+    # Given DAY1 and DAY3 committed by their midnight runs, none on DAY2, and under DAY2 an object larger than any
+    # document, put by whoever holds the publisher's keys: written once, it is never another
+    timeline, stores = day1_committed(tmp_path)
+    timeline.publish(stores, at(DAY3, "00:00:02"))
+    stores.archive.put_new(commitment_key(DAY2), b" " * (MAX_OBJECT_BYTES + 1))
+    counted = counting_reads(stores)
+    rolls = TodaysRolls(counted)
+
+    # When the game asks for DAY3's rolls every LOOK_AGAIN for an hour
+    for minute in range(0, 65, 5):
+        assert rolls.roll(PLAYER, at(DAY3, "09:00") + dt.timedelta(minutes=minute)).date == DAY3
+
+    # Then the route read it once (review: again at each LOOK_AGAIN), its record deciding meanwhile, read again until
+    # it is there, as beside a padded commitment
+    assert counted.archive.reads.count(commitment_key(DAY2)) == 1  # type: ignore[attr-defined]
+    assert counted.archive.reads.count(revealed_key(DAY2)) == 13  # type: ignore[attr-defined]
 
 
 def test_a_commitment_put_under_a_missed_day_after_todays_with_a_record_of_another_secret_leaves_today_its_rolls(
