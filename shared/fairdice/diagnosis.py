@@ -307,6 +307,7 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
     weak: _Weak | None = None
     if bar <= case.compared:
         baseline = sum(1 for report in verdict.rolls[: case.compared] if report["matches"])
+        given = _given_dice(case, verdict)
         seen: set[str] = set()
         for order, hypothesis in enumerate(_hypotheses(case)):
             change = case.changed(hypothesis.change)
@@ -321,11 +322,11 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
             rolls, k = read
             if k < bar or not (k == case.compared or k > baseline):
                 continue
-            told, every = _told_apart(case, hypothesis, rolls, verdict)
+            told, every = _told_apart(hypothesis, rolls, case.recorded, given)
             if len(told) >= case.evidence:
                 scored.append((-k, order, hypothesis))
             elif told and every and (weak is None or k > weak.fits):
-                weak = _Weak(hypothesis, k, told)
+                weak = _Weak(hypothesis, k, told, _unfit(case, hypothesis, rolls))
     scored.sort(key=lambda entry: entry[:2])
     whole_game = verdict.scope is not None and verdict.scope.kind == "game"
     findings = []
@@ -401,27 +402,53 @@ def _cut_in_last_face(case: Case[Any], verdict: Verdict) -> Finding | None:
 @dataclass(frozen=True)
 class _Weak:
     """A hypothesis that fits every roll it reads otherwise than the request, but too few of them to be named a cause:
-    how many compared rolls fit with it, and the positions of those it reads otherwise."""
+    how many compared rolls fit with it, the positions of those it reads otherwise, and those of the rolls that differ
+    under it."""
 
     hypothesis: Hypothesis
     fits: int
     told: list[int]
+    unfit: list[int]
 
 
-def _told_apart(case: Case[Any], hypothesis: Hypothesis, rolls: Rolls, verdict: Verdict) -> tuple[list[int], bool]:
+def _unfit(case: Case[Any], hypothesis: Hypothesis, rolls: Rolls) -> list[int]:
+    """The positions of the compared rolls that differ under the hypothesis, as `_read` scores it: a roll recorded
+    beyond the count among them only where it differs read so, not because the request as given computed none there."""
+    recorded = case.flipped if hypothesis.flip else case.recorded
+    dice = rolls.dice
+    return [at for at, seen in enumerate(recorded) if at >= len(dice) or dice[at] != seen]
+
+
+def _given_dice(case: Case[Any], verdict: Verdict) -> list[list[int] | None]:
+    """The dice the request as given rolls at each compared roll: the verdict's, and, for a roll recorded beyond the
+    count, which the verdict computed nothing for, those the request rolls there with its count raised to cover it, as
+    every hypothesis is read (None: no such request)."""
+    given = [report["dice"] for report in verdict.rolls[: case.compared]]
+    if None in given:
+        probe = case.probe({})
+        rolled = case.rolls(probe).dice if probe is not None else []
+        given = [list(rolled[at]) if dice is None and at < len(rolled) else dice for at, dice in enumerate(given)]
+    return given
+
+
+def _told_apart(
+    hypothesis: Hypothesis, rolls: Rolls, recorded: Sequence[tuple[int, ...]], given: Sequence[list[int] | None]
+) -> tuple[list[int], bool]:
     """The compared rolls that are evidence of the hypothesis, by position: those whose dice it reads otherwise than the
-    request (the dice it computes, turned round where it turns the recorded ones, against the verdict's) that fit with
-    it; and whether every roll it reads otherwise fits. A roll it leaves alone fits, or differs, whether or not it is
-    true (review: a game without an opening roll differs from one with it in roll 1 alone, and every take-back line
-    keeps the opening roll, yet each was named on every roll it fitted: "4 of 4 rolls" for a roll 1 that fits it 1 time
-    in 36). So does a roll it gives another message but the same dice (review: narde's "1-5 3-3 4-6 3-4" was numbered
-    from roll 74 on 3 rolls, of which roll 0, 1-5, is 1-5 at roll 74 too)."""
+    request (the dice it computes, turned round where it turns the recorded ones, against those the request rolls,
+    `given`) that fit with it; and whether every roll it reads otherwise fits. A roll it leaves alone fits, or differs,
+    whether or not it is true (review: a game without an opening roll differs from one with it in roll 1 alone, and
+    every take-back line keeps the opening roll, yet each was named on every roll it fitted: "4 of 4 rolls" for a roll 1
+    that fits it 1 time in 36). So does a roll it gives another message but the same dice (review: narde's "1-5 3-3
+    4-6 3-4" was numbered from roll 74 on 3 rolls, of which roll 0, 1-5, is 1-5 at roll 74 too), and a roll recorded
+    beyond the count, which the request rolls too once its count covers it (review: a 6-6 there was evidence of the
+    dice turned round, and two rolls past a count of 10 of a game without its opening roll named it on roll 1 alone)."""
     told, every = [], True
-    for at, (computed, recorded, report) in enumerate(zip(rolls.dice, case.recorded, verdict.rolls, strict=False)):
+    for at, (computed, seen, dice) in enumerate(zip(rolls.dice, recorded, given, strict=False)):
         shown = computed[::-1] if hypothesis.flip else computed
-        if list(shown) == report["dice"]:
+        if list(shown) == dice:
             continue
-        if shown == recorded:
+        if shown == seen:
             told.append(at)
         else:
             every = False
@@ -772,7 +799,9 @@ def _another_reading(
     what else follows if the game was so."""
     roll, rolls = case.scheme.words.roll, case.scheme.words.rolls
     told = [verdict.rolls[at]["index"] for at in weak.told]
-    still = [r["index"] for r in verdict.rolls[: case.compared] if r["matches"] is False and r["index"] not in told]
+    # Those that differ under it, not those the verdict says differ: a roll recorded beyond the count differs there
+    # whatever it holds (review: "check roll 11, which differs under it too" of a roll 11 that fits it)
+    still = [verdict.rolls[at]["index"] for at in weak.unfit]
 
     def named(indices: Sequence[int]) -> str:
         return f"{roll if len(indices) == 1 else rolls} {_numbers(indices)}"

@@ -527,6 +527,29 @@ def test_a_later_game_of_three_rolls_sent_with_an_opening_roll_is_offered_withou
     assert_try_is_fair(mistaken, found)
 
 
+def test_rolls_recorded_beyond_the_count_tell_a_mistake_apart_only_where_it_reads_them_otherwise() -> None:
+    # Given a later game of a match (no opening roll) sent with the default opening and a count of 10: roll 1 alone
+    # differs between the two, and rolls 11 and 12, recorded beyond the count, are turn:11 and turn:12 either way
+    real = rolls_of(BOT | {"opening": False, "count": 12})
+    assert rolls_of(BOT | {"count": 12})[1:] == real[1:]
+    # When 11 of its rolls are checked, the reading names roll 1 alone as what tells it apart, with roll 1's odds
+    (found,) = check(BOT | {"count": 10, "recorded": real[:11]}).diagnosis or []
+    assert (found.cause, found.try_) == ("few_rolls_differ", {"opening": False, "count": 11})
+    assert "But roll 1 alone tells it from the settings given" in found.detail
+    assert "a roll copied wrong would fit it 1 time in 36" in found.detail
+    assert "roll 11" not in found.detail and "rolls 1 and 11" not in found.detail
+    # And with 12 checked, it is never named a cause on roll 1 alone (review: `opening_roll` "12 of 12 rolls")
+    assert [f.cause for f in check(BOT | {"count": 10, "recorded": real}).diagnosis or []] == ["few_rolls_differ"]
+
+
+def test_a_double_recorded_beyond_the_count_is_no_evidence_the_dice_were_turned_round() -> None:
+    # Review: "6-4 3-1 6-6" with a count of 2 was `dice_order` on "3 of 3 rolls": the 6-6 beyond the count reads the
+    # same either way, so rolls 1 and 2 alone tell it, too few to name a cause, as with no count given
+    with_count = check(BOT | {"count": 2, "recorded": "6-4 3-1 6-6"})
+    assert [f.cause for f in with_count.diagnosis or []] == ["few_rolls_differ"]
+    assert "But rolls 1 and 2 alone tell it from the settings given" in (with_count.diagnosis or [])[0].detail
+
+
 def test_a_later_game_with_another_roll_miscopied_is_offered_without_opening_and_that_roll_still_differs() -> None:
     # Review (support): a later game of a match sent with an opening roll, its roll 5 miscopied too (3-3 for 6-3), was
     # to be told "rolls 1, 5 differ ... the secret and the settings are right ... report it": its setting was wrong
