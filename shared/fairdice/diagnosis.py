@@ -632,11 +632,8 @@ def _few_differ(
         if not as_given:
             # Too few fit as given to be this secret's: what says so is the reading, which they fit with the rolls
             # it tells apart (review: "the other one fits this secret, so the secret is right")
-            fits = offered[0].fits
-            odds = (
-                f" as given, too few to tell it from chance, and {'all ' if fits == compared else ''}{fits} fit it"
-                " with the reading below"
-            )
+            rest, odds = _by_the_reading(case, verdict, matched, offered[0], rest)
+            few = few and matched > 0
     return Finding(
         cause="few_rolls_differ",
         explains=_of(matched, compared, case.scheme.words),
@@ -647,6 +644,25 @@ def _few_differ(
         ),
         try_=fix,
     )
+
+
+def _by_the_reading(case: Case[Any], verdict: Verdict, matched: int, weak: _Weak, rest: str) -> tuple[str, str]:
+    """What `few_rolls_differ` says fits this secret where too few fit it as given: how many of the rolls it counts
+    fit as given (`matched`, said as `rest` where some do), and how many of those fit it read as `weak` reads them.
+    Both count the rolls the verdict compared, as its `explains` does, though the reading reads every roll recorded
+    (review: "the other 0 fit this key as given, too few to tell it from chance, and 3 fit it with the reading below"
+    beside "0 of 2 rolls", a third roll recorded beyond the count)."""
+    compared = verdict.summary.compared
+    if compared == 1:  # the one roll differs: a roll recorded beyond the count is what the reading was read on too
+        return "it does not fit", " as given, but it does with the reading below"
+    fits = sum(1 for at in range(min(compared, case.compared)) if at not in weak.unfit)
+    share = (
+        ("both fit" if compared == 2 else f"all {fits} fit")
+        if fits == compared
+        else ("one fits" if fits == 1 else f"{fits} fit")
+    )
+    chance = ", too few to tell it from chance" if matched else ""
+    return rest if matched else "none fits", f" as given{chance}, and {share} it with the reading below"
 
 
 def _check_differing(case: Case[Any], verdict: Verdict, differ: list[int]) -> str:

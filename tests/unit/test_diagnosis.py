@@ -550,6 +550,26 @@ def test_a_double_recorded_beyond_the_count_is_no_evidence_the_dice_were_turned_
     assert "But rolls 1 and 2 alone tell it from the settings given" in (with_count.diagnosis or [])[0].detail
 
 
+def test_a_reading_offered_with_rolls_recorded_beyond_the_count_counts_the_rolls_its_finding_counts() -> None:
+    # Given seed 001's example game turned round, "6-4 3-1 6-6", with a count of 2: the verdict compares rolls 1 and 2,
+    # and the reading (each roll's dice the other way round) is read over all 3 recorded, the 6-6 beyond the count too
+    verdict = check(BOT | {"count": 2, "recorded": "6-4 3-1 6-6"})
+    (found,) = verdict.diagnosis or []
+    assert (found.cause, found.explains) == ("few_rolls_differ", "0 of 2 rolls")
+    # Then the words count the 2 rolls `explains` counts, where they said "the other 0 fit this key as given, too few
+    # to tell it from chance, and 3 fit it with the reading below" beside "0 of 2 rolls"
+    assert found.detail.startswith(
+        "rolls 1 and 2 differ: none fits this key as given, and both fit it with the reading below, so the key is"
+        " right. Every roll fits another reading"
+    )
+    # and with a count of 1, of its one roll
+    (one,) = check(BOT | {"count": 1, "recorded": "6-4 3-1 6-6"}).diagnosis or []
+    assert (one.cause, one.explains) == ("few_rolls_differ", "0 of 1 roll")
+    assert one.detail.startswith(
+        "roll 1 differs: it does not fit this key as given, but it does with the reading below, so the key is right."
+    )
+
+
 def test_a_later_game_with_another_roll_miscopied_is_offered_without_opening_and_that_roll_still_differs() -> None:
     # Review (support): a later game of a match sent with an opening roll, its roll 5 miscopied too (3-3 for 6-3), was
     # to be told "rolls 1, 5 differ ... the secret and the settings are right ... report it": its setting was wrong
