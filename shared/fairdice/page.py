@@ -275,13 +275,19 @@ def _hex(value: str | None, other: str | None, missing: str) -> str:
     return f"<code>{marked(value, other)}</code>" if value else f"<span class=muted>{missing}</span>"
 
 
-def _explains(finding: Finding, words: Words) -> str:
-    """How much a cause accounts for, in words that cannot be read as how much differs."""
+def _explains(finding: Finding, words: Words, *, cut: bool = False) -> str:
+    """How much a cause accounts for, in words that cannot be read as how much differs. `cut`: the diagnosis found the
+    last roll cut short inside its last face, so a finding beside it counts the rolls before that one as fitting."""
     found = _EXPLAINS.fullmatch(finding.explains)
     if found is None:
         return f"it accounts for {finding.explains}"
     fit, first, total = int(found.group(1)), found.group(2) or "", int(found.group(3))
     roll, rolls = words.roll, words.rolls
+    if cut and finding.cause != "roll_cut_short" and fit == total - 1 and not first:
+        # The rolls fit this secret but for the face cut short, as the finding's words say (review: "it does not fit
+        # the recorded roll" above "the recorded roll fits this day secret in every face but the last, cut short")
+        recorded = f"the recorded {roll}" if total == 1 else f"the {number(total)} recorded {rolls}"
+        return f"it fits every face of {recorded} but the last, cut short"
     if finding.cause == "few_rolls_differ":
         differ = total - fit
         return (
@@ -307,9 +313,11 @@ def _explains(finding: Finding, words: Words) -> str:
 def _diagnosis_section(verdict: Verdict, request: RequestBase | None, words: Words) -> Iterator[str]:
     scheme = _scheme(verdict)
     yield "<h2>Why it may not match</h2>"
+    cut = any(finding.cause == "roll_cut_short" for finding in verdict.diagnosis or [])
     for finding in verdict.diagnosis or []:
         title = _CAUSE_TITLES.get(finding.cause, finding.cause)
-        yield f"<div class=finding><b>{e(title)}</b> <span class=muted>({e(_explains(finding, words))})</span>"
+        explains = _explains(finding, words, cut=cut)
+        yield f"<div class=finding><b>{e(title)}</b> <span class=muted>({e(explains)})</span>"
         yield f"<p>{visible(sentence(finding.detail))}</p>"
         if finding.try_:
             change = scheme.change_words(finding.try_) if scheme is not None else "the change the diagnosis gives"

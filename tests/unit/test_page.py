@@ -178,6 +178,29 @@ def test_a_roll_cut_short_is_said_accounted_for_by_its_cause_never_to_fit_it() -
     assert "it fits the recorded roll" not in page
 
 
+def test_a_seal_of_another_game_beside_a_roll_cut_short_says_the_roll_fits_but_for_the_cut_face() -> None:
+    # Given the same cut link with another game's commitment: the roll fits this secret in every face but the last
+    player = "00000000-0000-0000-0000-000000000002"
+    link = f"?scheme=daily&date=2026-01-01&player={player}&secret={KEY}&commitment={'ab' * 32}&rolls=3-3-2-5-8-2"
+    request = parse_link(link)
+    verdict = verify(request)
+    assert [(finding.cause, finding.explains) for finding in verdict.diagnosis or []] == [
+        ("roll_cut_short", "1 of 1 roll"),
+        ("seal_from_other_game", "0 of 1 roll"),
+    ]
+
+    # When its page is drawn
+    page = unescape(render_page(verdict, request))
+
+    # Then the seal's finding says what its words say, the roll fitting but for the face cut short (review: "it does
+    # not fit the recorded roll" above "the recorded roll fits this day secret in every face but the last, cut short")
+    assert (
+        "The seal belongs to another game</b> <span class=muted>(it fits every face of the recorded roll but the last,"
+        " cut short)"
+    ) in page
+    assert "it does not fit the recorded roll" not in page
+
+
 def test_an_incomplete_verdict_says_what_was_not_given() -> None:
     verdict, _ = page_of(GAMES["bg-online-v1"])
     assert headline(verdict) == (
