@@ -523,8 +523,6 @@ def _placed(at: int, number: int, before: int, first: int | None, link: bool = F
             f" {grouped(expected - 1)}: {missing} not in the paste. List every roll, in order, or leave the numbers out"
         )
     if number < expected:
-        # one roll is said as one (review: "already run from 5 to 5")
-        held = f"roll {grouped(first)}" if first == expected - 1 else f"rolls {ends(first, expected - 1, grouped)}"
         if link:
             # said plainly, a roll again or one before the first (review: "follows rolls 3 and 4 in the link, listed
             # twice or out of order")
@@ -536,6 +534,8 @@ def _placed(at: int, number: int, before: int, first: int | None, link: bool = F
             else:
                 after = f"out of order, {after}"
             raise RecordedError(f"roll {grouped(number)} comes {after} in the link: {COPY_LINK}")
+        # one roll is said as one (review: "already run from 5 to 5")
+        held = f"roll {grouped(first)}" if first == expected - 1 else f"rolls {ends(first, expected - 1, grouped)}"
         raise RecordedError(
             f"line {grouped(at)} is numbered {grouped(number)}, but the lines above it already hold {held}: number each"
             " line by its first roll and list each roll once, in order, or leave the numbers out"

@@ -1447,13 +1447,13 @@ const fairdice = (() => {
       );
     }
     if (numbered < expected) {
-      const held = first === expected - 1n ? `roll ${number(first)}` : `rolls ${ends(first, expected - 1n, number)}`; // one roll as one
       if (link) {
         // said plainly, a roll again or one before the first (fairdice.recorded)
         const after = `after roll ${number(expected - 1n)}`;
         const again = numbered === expected - 1n ? "twice in a row" : numbered >= first ? `again ${after}` : `out of order, ${after}`;
         throw new Error(`roll ${number(numbered)} comes ${again} in the link: ${COPY_LINK}`);
       }
+      const held = first === expected - 1n ? `roll ${number(first)}` : `rolls ${ends(first, expected - 1n, number)}`; // one roll as one
       throw new Error(
         `${line}, but the lines above it already hold ${held}: number each line by its first roll and list each roll once, in order, or leave the numbers out`,
       );
