@@ -688,6 +688,20 @@ def test_a_bot_game_listed_without_its_opening_roll_is_traced_to_the_numbering()
     assert_only_a_piece(found, "rolls from bg-dice-v1:turn:2 only")
 
 
+def test_a_later_game_of_a_match_listed_from_turn_2_is_not_said_to_leave_out_an_opening_roll_it_never_had() -> None:
+    # Given a later game of a match (seed 001: it "has no opening roll and starts at bg-dice-v1:turn:1"), listed without
+    # its first roll, turn:1, and sent with the default opening: its rolls from turn:2 on are a first game's too
+    later = rolls_of(BOT | {"opening": False, "count": 21})[1:]
+    found = finding(check(BOT | {"recorded": later}), "numbering_shifted")
+    # Then the roll left out is said to be the game's first, whichever game it was (review: "the list leaves the
+    # opening roll out" of a game that has none)
+    assert found.detail.startswith(
+        "the rolls fit bg-dice-v1:turn:2 onward: the list leaves out the game's first roll, its opening roll (whose"
+        " winner plays it as turn 1) or, in a later game of a match, which has none, bg-dice-v1:turn:1"
+    )
+    assert_only_a_piece(found, "rolls from bg-dice-v1:turn:2 only")
+
+
 def test_a_bot_game_on_a_take_back_line_is_found_but_offered_as_no_fix() -> None:
     mistaken = BOT | {"recorded": rolls_of(BOT | {"line": 2, "count": 25})}
     found = finding(check(mistaken), "take_back_line")

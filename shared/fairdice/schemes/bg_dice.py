@@ -464,10 +464,12 @@ def _bot_games(request: BgDiceRequest) -> Iterator[Hypothesis]:
             " has none (its first game does)",
             {"opening": False, "first_turn": None},
         )
+        # Turn 2 on is a first game's after its opening roll and a later game's after its turn 1: seed 001's later game
+        # of a match "has no opening roll" (review: "the list leaves the opening roll out" of such a game)
         yield Hypothesis(
             "numbering_shifted",
-            "the rolls fit bg-dice-v1:turn:2 onward: the list leaves the opening roll out (its winner plays it as"
-            " turn 1)",
+            "the rolls fit bg-dice-v1:turn:2 onward: the list leaves out the game's first roll, its opening roll"
+            " (whose winner plays it as turn 1) or, in a later game of a match, which has none, bg-dice-v1:turn:1",
             {"opening": False, "first_turn": 2},
         )
     else:
