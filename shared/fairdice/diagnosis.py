@@ -27,7 +27,7 @@ from fairdice.dice import Rolls
 from fairdice.errors import InvalidInput
 from fairdice.prose import counted, listed, number, was
 from fairdice.request import CountedRequest, RequestBase
-from fairdice.schemes.base import CHANCE, DICE_ORDER, Case, Hypothesis, Words, chance_of_at_least
+from fairdice.schemes.base import CHANCE, Case, Hypothesis, Words, chance_of_at_least
 from fairdice.seal import seal_of
 from fairdice.verdict import Cause, Finding, Scope, Verdict
 
@@ -305,14 +305,18 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
     bar = max(case.evidence, math.ceil(PARTIAL * case.compared))
     scored: list[tuple[int, int, Hypothesis]] = []
     weak: _Weak | None = None
+    kinds: set[Cause] = set()
     if bar <= case.compared:
         baseline = sum(1 for report in verdict.rolls[: case.compared] if report["matches"])
         given = _given_dice(case, verdict)
         seen: set[str] = set()
         for order, hypothesis in enumerate(_hypotheses(case)):
             change = case.changed(hypothesis.change)
+            if not (change or hypothesis.flip):
+                continue
+            kinds.add(hypothesis.cause)
             key = repr((sorted(change.items()), hypothesis.flip))
-            if not (change or hypothesis.flip) or key in seen:
+            if key in seen:
                 continue
             seen.add(key)
             read = _read(case, hypothesis, misses_allowed=case.compared - bar)
@@ -327,6 +331,9 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
                 scored.append((-k, order, hypothesis))
             elif told and every and (weak is None or k > weak.fits):
                 weak = _Weak(hypothesis, k, told, _unfit(case, hypothesis, rolls))
+    else:
+        # Too few rolls for any hypothesis to reach the bar, so none is scored: the findings still name those tried
+        kinds = _kinds(case)
     scored.sort(key=lambda entry: entry[:2])
     whole_game = verdict.scope is not None and verdict.scope.kind == "game"
     findings = []
@@ -363,7 +370,7 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
         findings.insert(0, step[1])
     if findings:
         return findings, findings[0].explains
-    finding = _unexplained(case, verdict, matched, _offered(case, verdict, weak))
+    finding = _unexplained(case, verdict, matched, _offered(case, verdict, weak), _listed(case, kinds))
     return [finding], finding.explains if finding.cause in _THIS_SECRET else None
 
 
@@ -583,11 +590,15 @@ def _beyond_chance(case: Case[Any], verdict: Verdict) -> bool:
 
 
 def _unexplained(
-    case: Case[Any], verdict: Verdict, matched: int, offered: tuple[_Weak, Scope | None, bool] | None
+    case: Case[Any],
+    verdict: Verdict,
+    matched: int,
+    offered: tuple[_Weak, Scope | None, bool] | None,
+    tried: list[str],
 ) -> Finding:
     """What is left when no mistake tried is named a cause: a few rolls that differ, or rolls of another game.
     `offered`: a hypothesis that fits every roll it reads otherwise, too few of them to name it, to say here, with
-    where it puts the rolls and whether its `try` is offered."""
+    where it puts the rolls and whether its `try` is offered; `tried`: the mistakes tried, as a finding lists them."""
     # The rolls the verdict compared, as `explains` counts them: one recorded beyond the count is no roll computed, so
     # it is not said to differ ("rolls 3, 11 and 12 differ" of a count of 10, where 11 and 12 fit this secret)
     differ = [r["index"] for r in verdict.rolls[: verdict.summary.compared] if r["matches"] is False]
@@ -599,7 +610,7 @@ def _unexplained(
     as_given = matched >= case.evidence and (few or beyond)
     if (offered is not None and offered[2]) or as_given:
         return _few_differ(case, verdict, matched, differ, offered, few=few, beyond=beyond, as_given=as_given)
-    return _of_another_game(case, verdict, matched, offered)
+    return _of_another_game(case, verdict, matched, offered, tried)
 
 
 def _few_differ(
@@ -685,10 +696,15 @@ def _check_differing(case: Case[Any], verdict: Verdict, differ: list[int]) -> st
 
 
 def _of_another_game(
-    case: Case[Any], verdict: Verdict, matched: int, offered: tuple[_Weak, Scope | None, bool] | None
+    case: Case[Any],
+    verdict: Verdict,
+    matched: int,
+    offered: tuple[_Weak, Scope | None, bool] | None,
+    tried: list[str],
 ) -> Finding:
     """Rolls no mistake tried explains: `secret_from_other_game` where the seal does not fit the secret either, else
-    `rolls_from_other_game`. The hypothesis `offered`, if any, is said as another reading of them."""
+    `rolls_from_other_game`, listing the mistakes `tried`. The hypothesis `offered`, if any, is said as another reading
+    of them."""
     explains = _of(matched, verdict.summary.compared, case.scheme.words)
     if case.total > verdict.summary.count:
         # Rolls recorded beyond the count: the words speak of every roll recorded, as the mistakes tried read them,
@@ -717,7 +733,7 @@ def _of_another_game(
     if verdict.checks.seal == "mismatch":
         # The mistakes tried are said as `rolls_from_other_game` says them (review: "none of the mistakes tried
         # explains the rolls (with 1 recorded roll, …)" of rolls that none of them can change)
-        mistakes = _mistakes_tried(case, f"{none} of the{other}", f"the {rolls}")
+        mistakes = _mistakes_tried(case, tried, f"{none} of the{other}", f"the {rolls}")
         return Finding(
             cause="secret_from_other_game",
             explains=explains,
@@ -729,14 +745,14 @@ def _of_another_game(
     if verdict.checks.seal == "match":
         # The seal given, not one shown before the game: only the player knows that, and a daily archive's may not show
         # it (review: said so under a heading that says the commitment does not show the secret was fixed before play)
-        mistakes = _mistakes_tried(case, f"{none} of the{other}", recorded.them)
+        mistakes = _mistakes_tried(case, tried, f"{none} of the{other}", recorded.them)
         detail = (
             f"the {secret} matches the {seal}, but the recorded {rolls} {recorded.are} not its {rolls}{read}"
             f" {mistakes}: {recorded.they} {recorded.are} most likely {case.scheme.elsewhere(rolls)}"
         )
     else:
         lead = "" if offered is None else f"the recorded {rolls} {recorded.do} not fit this {secret}{read} "
-        mistakes = _mistakes_tried(case, f"{none} of the{other}", f"the recorded {rolls}")
+        mistakes = _mistakes_tried(case, tried, f"{none} of the{other}", f"the recorded {rolls}")
         detail = (
             f"{lead}{mistakes}: {recorded.they} and the {secret} most likely come from different games; give the {seal}"
             " too to tell which"
@@ -772,18 +788,30 @@ def _recorded(words: Words, recorded: int) -> _Recorded:
     return _Recorded(words.rolls, "they", "them", "are", "fit", "do")
 
 
-def _mistakes_tried(case: Case[Any], none: str, rolls: str) -> str:
-    """The words "`none` mistakes tried (…) explains `rolls`", listing those that can change these rolls, with the note
-    on too few rolls to tell them from chance; or, where a room's list holds none that can, "none of the mistakes the
+def _mistakes_tried(case: Case[Any], listed: list[str], none: str, rolls: str) -> str:
+    """The words "`none` mistakes tried (…) explains `rolls`", listing those tried (`listed`), which can change these
+    rolls, with the note on too few rolls to tell them from chance; or, where none can, "none of the mistakes the
     diagnosis tries can change `rolls`", which is so however many were recorded (review: "can change the recorded
     rolls (with 2 recorded rolls, the mistakes tried cannot be told from chance)")."""
-    # Only the mistakes that can change these rolls were tried (review: "dice order" listed beside rolls all doubles,
-    # "seat order" beside one client seed). A room's list is never empty: it holds the dice order, which every
-    # room's diagnosis tries
-    listed = [name for name in case.scheme.tried_for(case.request) if name != DICE_ORDER or _flip_changes(case)]
     if not listed:
         return f"none of the mistakes the diagnosis tries can change {rolls}"  # labels given and every roll a double
     return f"{none} mistakes tried ({', '.join(listed)}) explains {rolls}{_too_few_to_tell(case)}"
+
+
+def _kinds(case: Case[Any]) -> set[Cause]:
+    """The kinds of hypothesis the diagnosis tries on the case: those that change the request or the rolls' reading.
+    Without the window's scan, which costs START_WINDOW rolls and yields only numbering shifts, as the roll numbers
+    after `first` do already."""
+    hypotheses = _hypotheses(case, window=False)
+    return {hypothesis.cause for hypothesis in hypotheses if case.changed(hypothesis.change) or hypothesis.flip}
+
+
+def _listed(case: Case[Any], kinds: set[Cause]) -> list[str]:
+    """The mistakes tried as a finding lists them, in its room's order (`Scheme.tried`): those of the `kinds` of
+    hypothesis tried, so only the mistakes that can change these rolls (review: "dice order" listed beside rolls all
+    doubles, "seat order" beside one client seed), as the hypotheses themselves decide."""
+    names = {case.scheme.tried_as[kind] for kind in kinds}
+    return [name for name in case.scheme.tried if name in names]
 
 
 def _numbers(indices: Sequence[int]) -> str:
@@ -890,15 +918,17 @@ def _read(case: Case[Any], hypothesis: Hypothesis, misses_allowed: int | None = 
 # ---- the hypotheses, per scheme ------------------------------------------------------------
 
 
-def _hypotheses(case: Case[Any]) -> Iterator[Hypothesis]:
-    """The numbering (for schemes numbered from `first`), the scheme's own mistakes, the dice order."""
-    yield from _shifts(case)
+def _hypotheses(case: Case[Any], *, window: bool = True) -> Iterator[Hypothesis]:
+    """The numbering (for schemes numbered from `first`), the scheme's own mistakes, the dice order. `window`: scan
+    START_WINDOW roll numbers for where the rolls begin too."""
+    yield from _shifts(case, window=window)
     yield from case.scheme.hypotheses(case)
     yield from _dice_order(case)
 
 
-def _shifts(case: Case[Any]) -> Iterator[Hypothesis]:
-    """Roll numbers a few either side of `first`, then wherever in the first START_WINDOW the rolls begin."""
+def _shifts(case: Case[Any], *, window: bool = True) -> Iterator[Hypothesis]:
+    """Roll numbers a few either side of `first`, then (`window`) wherever in the first START_WINDOW the rolls
+    begin."""
     request, numbering = case.request, case.scheme.numbering
     if numbering is None:
         return
@@ -912,7 +942,7 @@ def _shifts(case: Case[Any]) -> Iterator[Hypothesis]:
             f" ({rule})",
             {"first": start},
         )
-    for start in _starts_in_window(case, lowest):
+    for start in _starts_in_window(case, lowest) if window else []:
         if start != first and start not in near:
             yield Hypothesis(
                 "numbering_shifted",

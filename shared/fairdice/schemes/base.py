@@ -266,6 +266,17 @@ SEAT_ORDER = "seat order"
 DICE_ORDER = "dice order"
 # A mistake two rooms list, left out where the text it is tried on has no blank at its ends (`trimmed`)
 SPACES_AT_ENDS = "spaces at the ends"
+# How a finding's list of the mistakes tried (`Scheme.tried`) names each kind of hypothesis the rooms share; a room with
+# a kind of its own names it too (`Scheme.tried_as`)
+TRIED_AS: Mapping[Cause, str] = {
+    "numbering_shifted": "numbering",
+    "seat_order": SEAT_ORDER,
+    "opening_roll": "game of the match",
+    "match_game": "game of the match",
+    "take_back_line": "take-backs",
+    "spaces_at_ends": SPACES_AT_ENDS,
+    "dice_order": DICE_ORDER,
+}
 
 CHANCE = 1e-4  # the most a wrong hypothesis may match by luck: sets how many rolls are evidence
 MAX_COMPARED = 200  # recorded rolls compared per hypothesis
@@ -350,11 +361,15 @@ class Scheme(ABC, Generic[R]):
     bare_links: bool = False
     #: How the request's `first` numbers the rolls, for schemes that have one.
     numbering: Numbering | None = None
-    #: The mistakes the diagnosis tries, as its words list them: the room's own (`hypotheses`)
+    #: The mistakes the diagnosis tries, as its words list them, in order: the room's own (`hypotheses`)
     #: beside the numbering (where it has one) and the dice order every room's diagnosis tries. Each room says its own,
     #: as one list said of all named mistakes a room never tries (review: three-dice's take-backs); a registry test
-    #: holds every kind of hypothesis tried named in it, and no other.
+    #: holds every kind of hypothesis tried named in it, and no other. A finding lists those of the kinds its
+    #: request's hypotheses are of: a room yields none of a kind where it cannot change the rolls (one client seed, no
+    #: seat order), so the hypotheses alone decide (`diagnosis._listed`).
     tried: tuple[str, ...]
+    #: The name in `tried` of each kind of hypothesis the room's diagnosis tries.
+    tried_as: Mapping[Cause, str] = TRIED_AS
     #: Where a game starts and what follows what, in words (GET /schemes).
     game: str
     #: The game by a title from its seed document: its own name where the document gives one ("Backgammon Room, against
@@ -449,16 +464,6 @@ class Scheme(ABC, Generic[R]):
         them in number as the diagnosis chose it: "another game's roll" for one (review: "they are most likely another
         game's rolls" of one roll)."""
         return f"another game's {rolls}"
-
-    def tried_for(self, request: R) -> tuple[str, ...]:
-        """The mistakes the diagnosis tries for this request, as its words list them: by default the room's `tried`; a
-        room whose `hypotheses` yield nothing for some settings says what is left for them (`tried_but`). The diagnosis
-        leaves DICE_ORDER out itself where every recorded roll reads the same either way."""
-        return self.tried
-
-    def tried_but(self, *untried: str) -> tuple[str, ...]:
-        """The room's `tried` without the mistakes its `hypotheses` yield nothing for, for a request's settings."""
-        return tuple(name for name in self.tried if name not in untried)
 
     def change_words(self, change: Mapping[str, JsonValue]) -> str:
         """A diagnosis' change (its `try`) in words, for the page's "Check again with …": no field names, no JSON."""

@@ -396,10 +396,6 @@ class BgDice(Scheme[BgDiceRequest]):
             yield from _bot_games(case.request)
             yield from _take_backs(case)
 
-    def tried_for(self, request: BgDiceRequest) -> tuple[str, ...]:
-        """Labels given list every roll themselves, so no other game or take-back is tried: the dice order alone."""
-        return self.tried if request.labels is None else (DICE_ORDER,)
-
     def field_words(self, name: str, value: JsonValue) -> str | None:
         match name, value:
             case "opening", bool():

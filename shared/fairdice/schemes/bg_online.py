@@ -238,11 +238,6 @@ class BgOnline(Scheme[BgOnlineRequest]):
                             change,
                         )
 
-    def tried_for(self, request: BgOnlineRequest) -> tuple[str, ...]:
-        """Both apps' numbers alike have no other order to try."""
-        numbers = request.app_numbers
-        return self.tried if numbers[0] != numbers[1] else self.tried_but(SEAT_ORDER)
-
     def field_words(self, name: str, value: JsonValue) -> str | None:
         match name, value:
             case "game", int():

@@ -7,7 +7,7 @@ by the caller's clock (`today`) is withheld all the same, whatever secret the re
 
 import datetime as dt
 import html
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from itertools import chain
 from itertools import count as counter
@@ -34,6 +34,7 @@ from fairdice.schemes.base import (
     DICE_ORDER,
     EXAMPLE_KEY,
     EXAMPLE_SEAL,
+    TRIED_AS,
     Case,
     DaySecrets,
     Example,
@@ -49,7 +50,7 @@ from fairdice.schemes.base import (
     py,
 )
 from fairdice.storage import known_time
-from fairdice.verdict import GameInput, Scope, Verdict
+from fairdice.verdict import Cause, GameInput, Scope, Verdict
 
 SIDES = (4, 6, 8, 10, 12, 20)
 # The date as a mistake the diagnosis tries (`date_shifted`), as its list of those tried names it
@@ -179,6 +180,7 @@ class Daily(Scheme[DailyRequest]):
         shown=f"the daily archive publishes for the day between 00:00 and {GRACE_ENDS} UTC",
     )
     tried = (DAY_OFF, DICE_ORDER)
+    tried_as: Mapping[Cause, str] = {**TRIED_AS, "date_shifted": DAY_OFF}
     link = (
         LinkParam("date", "date"),
         LinkParam("player", "player_id"),
@@ -381,10 +383,6 @@ class Daily(Scheme[DailyRequest]):
                 " can differ from the local one (and the secret must be that day's)",
                 {"date": day.isoformat()},
             )
-
-    def tried_for(self, request: DailyRequest) -> tuple[str, ...]:
-        """Without a secret given, the archive's is read for the date: no other day is tried with it."""
-        return self.tried if request.secret is not None else self.tried_but(DAY_OFF)
 
     def field_words(self, name: str, value: JsonValue) -> str | None:
         if name == "date":

@@ -116,10 +116,6 @@ class Narde(Scheme[NardeRequest]):
         if phrase is not None:
             yield Hypothesis("spaces_at_ends", spaces_words("the phrase", [case.request.phrase]), {"phrase": phrase})
 
-    def tried_for(self, request: NardeRequest) -> tuple[str, ...]:
-        """A phrase with no blank at its ends has none to leave out."""
-        return self.tried if trimmed(request.phrase) is not None else self.tried_but(SPACES_AT_ENDS)
-
     def recipe(self, verdict: Verdict, request: NardeRequest | None) -> tuple[str, str]:
         first, count = computed_span(verdict)
         steps = (

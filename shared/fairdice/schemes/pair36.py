@@ -178,10 +178,6 @@ class Pair36(Scheme[Pair36Request]):
                 {"client_seeds": list(order)},
             )
 
-    def tried_for(self, request: Pair36Request) -> tuple[str, ...]:
-        """One client seed, or one seed in every seat, has no other seat order to try."""
-        return self.tried if _other_orders(request.client_seeds) else self.tried_but(SEAT_ORDER)
-
     def field_words(self, name: str, value: JsonValue) -> str | None:
         if name == "client_seeds" and isinstance(value, list):
             return f"the client seeds in the order {', '.join(map(str, value))}"

@@ -274,17 +274,6 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
                 words = spaces_words("both client seeds", list(given.values()))
                 yield Hypothesis("spaces_at_ends", words, {"client_seeds": dict(mended)})
 
-    def tried_for(self, request: ThreeDiceRequest) -> tuple[str, ...]:
-        """White's and black's seeds alike have no other order to try, and seeds with no blank at their ends none to
-        leave out."""
-        seats = request.client_seeds
-        untried = []
-        if seats is None or seats.white == seats.black:
-            untried.append(SEAT_ORDER)
-        if seats is None or (trimmed(seats.white) is None and trimmed(seats.black) is None):
-            untried.append(SPACES_AT_ENDS)
-        return self.tried_but(*untried)
-
     def field_words(self, name: str, value: JsonValue) -> str | None:
         if name == "client_seeds" and isinstance(value, dict):
             return f"white's client seed {value.get('white')} and black's {value.get('black')}"

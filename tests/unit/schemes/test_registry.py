@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fairdice import schemes
 from fairdice.catalog import scheme_catalog
-from fairdice.diagnosis import _flip_changes, _hypotheses, diagnose
+from fairdice.diagnosis import _hypotheses, _kinds, _listed, diagnose
 from fairdice.dice import keyed_mac
 from fairdice.links import build_link, parse_link
 from fairdice.page import render_page
@@ -63,7 +63,7 @@ def test_every_die_is_a_face_of_its_die(request: RequestBase) -> None:
             assert all(1 <= face <= sides for face, sides in zip(roll["dice"], request.SIDES, strict=True))
 
 
-# How a finding's list of the mistakes tried (`Scheme.tried_for`) names each kind of hypothesis the diagnosis tries
+# How a finding's list of the mistakes tried (`Scheme.tried`) names each kind of hypothesis the diagnosis tries
 TRIED_AS = {
     "numbering_shifted": "numbering",
     "seat_order": SEAT_ORDER,
@@ -112,9 +112,9 @@ def test_every_schemes_list_of_mistakes_tried_names_each_kind_its_diagnosis_trie
     # When it tries its hypotheses, as `_roll_findings` does: those that change the request or the rolls' reading
     tried = {TRIED_AS[h.cause] for h in _hypotheses(case) if case.changed(h.change) or h.flip}
 
-    # Then the mistakes a finding lists as tried are exactly those (the dice order left out by the diagnosis itself
-    # where every recorded roll reads the same either way)
-    listed = {name for name in scheme.tried_for(request) if name != DICE_ORDER or _flip_changes(case)}
+    # Then the mistakes a finding lists as tried are exactly those, each named in the room's list (none yields a dice
+    # order where every recorded roll reads the same either way)
+    listed = set(_listed(case, _kinds(case)))
     assert listed == tried
 
 
