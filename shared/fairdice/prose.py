@@ -137,6 +137,20 @@ _COPTIC = re.compile("[\u03e2-\u03ef\u2c80-\u2cff]")
 _CYRILLIC = re.compile("[\u0400-\u052f\u1c80-\u1c8f\u2de0-\u2dff\ua640-\ua69f]")
 _ARMENIAN = re.compile("[\u0531-\u058f\ufb13-\ufb17]")
 _SCRIPTS = (_LATIN, _GREEK, _COPTIC, _CYRILLIC, _ARMENIAN)
+# The ASCII letters a letter of each script but Latin looks like, directly or through others (Unicode's confusables,
+# UTS #39), by the script's place in `_SCRIPTS`, None for a script none of them (Cherokee Ꮶ, Lisu ꓮ, Myanmar ဝ, Ahom
+# 𑜀 like m): a value whose Latin letters each look like a letter of a script it holds, or of such a script, can be
+# written again in that script's letters and look alike (the o of "жo", like the Cyrillic о of "жо"): see `_strays`.
+# No letter looks like k or t. A test holds them to the confusable_homoglyphs library's copy of Unicode's data;
+# verifier.js holds the same.
+_ASCII_LIKE_IN: dict[int | None, frozenset[str]] = {
+    1: frozenset("ABEFHIJKMNOPTXYZaijlopuvy"),  # Greek
+    2: frozenset("CHIKLMNOPTXYclopr"),  # Coptic
+    3: frozenset("ABCEGHIJKMOPSTVWXYabcdehijlopqrsvwxy"),  # Cyrillic
+    4: frozenset("OSUfghnoquw"),  # Armenian
+    None: frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZbcdghilmorsuvwxyz"),
+}
+_ASCII_ALIKE = frozenset().union(*_ASCII_LIKE_IN.values())
 # Han, Hiragana, Katakana and Hangul, each as the blocks its characters are in (Han's radicals, Katakana's
 # halfwidth forms, Hangul's jamo with its syllables). Japanese writes Han and kana side by side, and Korean may write
 # Hangul beside Han, so no word or value of them is odd for mixing them. verifier.js holds the same.
@@ -337,6 +351,11 @@ def unseen(text: str) -> list[bool]:
     - in a value that holds characters of two of Han, Hiragana, Katakana and Hangul, every one of them that looks like
       one of another (Unicode's confusables): the Han 一 of "テ一ブル", like the Katakana ー; and every one of them when
       all of them do (the Katakana カタ, like the Han 力夕);
+    - in a value holding a letter that looks like no letter of another script (ж, Ω, 日, א, t), every letter of
+      Greek, Coptic, Cyrillic or Armenian that looks like one of another script when no letter of its own script there
+      looks like none, and so every Latin letter when each looks like a letter of such a letter's script or of a
+      script none of those (`_strays`): the o of "жo", like the Cyrillic о of "жо"; the Cyrillic о of "日本о", like
+      the Greek ο of "日本ο"; the ö of "жö", like the Cyrillic ӧ;
     - a combining mark on an ASCII character or on one shown (i and a dot above, _ and a line below), or on nothing,
       the value's first character (review: the phrase "\u0301test" was shown as an accent over nothing, then "test").
     """
@@ -364,6 +383,9 @@ class _Traits(NamedTuple):
     category: str
     alike: bool  # its base looks like an ASCII character (_LOOKS_ASCII)
     across: bool  # its base looks like a letter of another script (_LOOKS_ACROSS)
+    stray: bool  # a letter that looks like one of another script: its base is alike, across, or in _ASCII_ALIKE
+    base: str  # its first character apart from its accents (NFD)
+    compat: bool  # NFKC makes it another character that is shown for it (`_compatible`): 𝖪, ｏ, µ
     latin: bool  # a Latin letter (_LATIN)
     script: int | None  # which of _SCRIPTS it is of
     east: int | None  # which of _EAST_ASIAN it is of
@@ -380,6 +402,9 @@ def _traits(character: str) -> _Traits:
         category=category,
         alike=base in _LOOKS_ASCII,
         across=base in _LOOKS_ACROSS,
+        stray=category.startswith("L") and (base in _LOOKS_ASCII or base in _LOOKS_ACROSS or base in _ASCII_ALIKE),
+        base=base,
+        compat=_compatible(character),
         latin=_LATIN.match(character) is not None,
         script=next((n for n, script in enumerate(_SCRIPTS) if script.match(character)), None),
         east=next((n for n, script in enumerate(_EAST_ASIAN) if script.match(character)), None),
@@ -430,6 +455,7 @@ def _lookalikes(text: str) -> set[int]:
         is_letter and not alike[at] and not across[at] and traits[at].latin for at, is_letter in enumerate(letter)
     )
     found = _arabic_alike(text, traits)
+    found.update(_strays(traits))
     if not unicodedata.is_normalized("NFKC", text):
         # what NFKC makes one other non-ASCII character, or an ASCII letter or digit; in Latin text, an ASCII
         # punctuation mark too (a fullwidth hyphen), while CJK text keeps its own punctuation (，！)
@@ -467,6 +493,30 @@ def _lookalikes(text: str) -> set[int]:
     for at in range(len(text)):  # a mark on nothing (the value's first), an ASCII character or one shown, and so on
         if (at == 0 or text[at - 1].isascii() or at - 1 in found) and traits[at].category in ("Mn", "Me"):
             found.add(at)
+    return found
+
+
+def _strays(traits: list[_Traits]) -> set[int]:
+    """The positions of the letters of Latin, Greek, Coptic, Cyrillic and Armenian (`_SCRIPTS`) that look like a
+    letter of another script, in a value holding a letter that looks like none (an anchor: ж, Ω, 日, k), when no letter
+    of their own script there looks like none. The value written again with such letters in the script of an anchor,
+    or in a script none of those (Cherokee, Myanmar), looks alike, and no other rule shows them in either: the o of
+    "жo" (like the Cyrillic о of "жо"), the Cyrillic о of "日本о" (like the Greek ο of "日本ο"), the Armenian օ of
+    "жж օ", the ö of "жö" (like the Cyrillic ӧ). Latin letters are shown only when each can be written so (the a of
+    "a שָ" can be written as no Hebrew letter, nor as one of a script none of those, so Latin letters beside Hebrew
+    alone are shown only when none is an a, an e, an f…)."""
+    # a letter NFKC makes another is shown for that whatever its script: none of its own here (𝖪 is no script's)
+    letters = [(at, trait) for at, trait in enumerate(traits) if trait.category.startswith("L") and not trait.compat]
+    anchored = {trait.script for _, trait in letters if not trait.stray}
+    if not anchored or len({trait.script for _, trait in letters}) < 2:
+        return set()
+    found = {at for at, trait in letters if trait.stray and trait.script not in (None, 0, *anchored)}
+    latin = [(at, trait) for at, trait in letters if trait.script == 0]
+    if latin and 0 not in anchored:
+        scripts = [_ASCII_LIKE_IN[script] for script in anchored | {None}]
+        # a Latin letter that is no ASCII one with its accents (ɑ, ʙ) looks like a letter of another script itself
+        if all(not trait.base.isascii() or any(trait.base in like for like in scripts) for _, trait in latin):
+            found.update(at for at, _ in latin)
     return found
 
 

@@ -356,6 +356,36 @@ const fairdice = (() => {
   const CYRILLIC = /[\u0400-\u052F\u1C80-\u1C8F\u2DE0-\u2DFF\uA640-\uA69F]/u;
   const ARMENIAN = /[\u0531-\u058F\uFB13-\uFB17]/u;
   const SCRIPTS = [LATIN, GREEK, COPTIC, CYRILLIC, ARMENIAN];
+  // The ASCII letters a letter of each script but Latin looks like, by the script's place in SCRIPTS, -1 for a script
+  // none of them (Cherokee, Lisu, Myanmar, Ahom): fairdice.prose's _ASCII_LIKE_IN; no letter looks like k or t.
+  const ASCII_LIKE_IN = new Map([
+    [1, "ABEFHIJKMNOPTXYZaijlopuvy"],
+    [2, "CHIKLMNOPTXYclopr"],
+    [3, "ABCEGHIJKMOPSTVWXYabcdehijlopqrsvwxy"],
+    [4, "OSUfghnoquw"],
+    [-1, "ABCDEFGHIJKLMNOPQRSTUVWXYZbcdghilmorsuvwxyz"],
+  ]);
+  const ASCII_ALIKE = new Set([...ASCII_LIKE_IN.values()].join(""));
+  /** The positions of the letters of SCRIPTS that look like a letter of another script, in a value holding a letter
+   * that looks like none (an anchor), when none of their own script there looks like none; Latin letters only when
+   * each looks like a letter of an anchor's script or of a script none of SCRIPTS (fairdice.prose's _strays). */
+  function strays(chars, letter, alike, across) {
+    const base = chars.map((c) => [...c.normalize("NFD")][0]);
+    const script = chars.map((c) => SCRIPTS.findIndex((s) => s.test(c)));
+    const stray = chars.map((c, at) => letter[at] && (alike[at] || across[at] || ASCII_ALIKE.has(base[at])));
+    // a letter NFKC makes another is shown for that whatever its script: none of its own here (𝖪 is no script's)
+    const letters = chars.flatMap((c, at) => (letter[at] && !compatible(c) ? [at] : []));
+    const anchored = new Set(letters.filter((at) => !stray[at]).map((at) => script[at]));
+    if (anchored.size === 0 || new Set(letters.map((at) => script[at])).size < 2) return [];
+    const found = letters.filter((at) => stray[at] && script[at] > 0 && !anchored.has(script[at]));
+    const latin = letters.filter((at) => script[at] === 0);
+    if (latin.length && !anchored.has(0)) {
+      const like = [...anchored, -1].map((n) => ASCII_LIKE_IN.get(n) ?? "");
+      // a Latin letter that is no ASCII one with its accents (ɑ, ʙ) looks like a letter of another script itself
+      if (latin.every((at) => !ASCII.test(base[at]) || like.some((l) => l.includes(base[at])))) found.push(...latin);
+    }
+    return found;
+  }
   // Han, Hiragana, Katakana and Hangul, as fairdice.prose's _EAST_ASIAN; and every character of them that Unicode's
   // confusables hold alike to one of another of them (ー and 一, カ and 力), shown in a value holding two of them.
   const HAN = /[\u2E80-\u2FDF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\u{20000}-\u{3FFFF}]/u;
@@ -414,6 +444,7 @@ const fairdice = (() => {
     const latin =
       chars.some((c) => /[A-Za-z]/u.test(c)) || chars.some((c, at) => letter[at] && !alike[at] && !across[at] && LATIN.test(c));
     const found = arabicAlike(chars);
+    strays(chars, letter, alike, across).forEach((at) => found.add(at));
     const text = chars.join("");
     if (text.normalize("NFKC") !== text) chars.forEach((c, at) => compatible(c, latin) && found.add(at));
     if (GREEK.test(text) && CYRILLIC.test(text)) across.forEach((looks, at) => looks && found.add(at));
@@ -468,7 +499,9 @@ const fairdice = (() => {
    * letters, every letter of either that looks like one of the other, and in a word mixing the scripts of SCRIPTS,
    * every letter but ASCII ones that looks like one of another of them; in a value holding two of Han, Hiragana,
    * Katakana and Hangul, or whose characters of them all look like ones of another, every character of them that
-   * looks like one of another; every Arabic-Indic and Extended
+   * looks like one of another; in a value holding a letter that looks like no letter of another script, every letter
+   * of SCRIPTS that looks like one of another when none of its own script there looks like none (the o of "жo");
+   * every Arabic-Indic and Extended
    * Arabic-Indic digit; a combining mark on an ASCII character or on one shown, or on nothing (the value's first).
    */
   function unseen(text) {

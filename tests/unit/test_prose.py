@@ -18,6 +18,8 @@ from importlib.resources import files
 import confusable_homoglyphs.utils
 import pytest
 from fairdice import prose
+from fairdice.markup import visible
+from fairdice.page import render_page
 from fairdice.problems import describe
 from fairdice.prose import reorders, shown, typed_order, unseen
 from fairdice.schemes import parse_request
@@ -106,7 +108,11 @@ KEY = bytes(range(32))
         # accented Latin letters and letters that look like no ASCII one are as given beside it
         ("caf\u00e9 \u0416\u0438\u0437\u043d\u044c", "caf\u00e9 \u0416\u0438\u0437\u043d\u044c"),
         ("caf\u00e9 \u03bb", "caf\u00e9 \u03bb"),
-        ("Kim \uae40", "Kim \uae40"),
+        # (but not "Kim 김", whose K, i and m look like the Cherokee Ꮶ and Ꭵ and the Ahom 𑜀, as below; "Kate 김" has
+        # an a, which looks like no letter of Hangul's script or of one other than Latin, Greek, Coptic, Cyrillic and
+        # Armenian, and a t, which looks like no letter of another script)
+        ("Kim \uae40", "⟨U+004B⟩⟨U+0069⟩⟨U+006D⟩ \uae40"),
+        ("Kate \uae40", "Kate \uae40"),
         # in a value without one, every letter when all of them look like ASCII ones: a Cyrillic АВС, a Greek ΗΑΪΤΙ
         ("\u0410\u0412\u0421", "⟨U+0410⟩⟨U+0412⟩⟨U+0421⟩"),
         ("\u0397\u0391\u03aa\u03a4\u0399", "⟨U+0397⟩⟨U+0391⟩⟨U+03AA⟩⟨U+03A4⟩⟨U+0399⟩"),
@@ -188,6 +194,25 @@ KEY = bytes(range(32))
         ("\u0141\u00f3\u13e7\u017a", "\u0141\u00f3⟨U+13E7⟩\u017a"),
         ("\u00c6\u1d26\u00f8", "\u00c6⟨U+1D26⟩\u00f8"),
         ("\u0141\u00f3d\u017a", "\u0141\u00f3d\u017a"),
+        # a letter of Latin, Greek, Coptic, Cyrillic or Armenian that looks like a letter of another script, beside a
+        # letter that looks like none (ж, Ω, 日, א), when no letter of its own script there looks like none: the value
+        # written again in the script of its other letters looks alike (the Latin o of "жo" and the Cyrillic о of
+        # "жо", the Cyrillic о of "日本о" and the Greek ο of "日本ο", the ö of "жö" and the Cyrillic ӧ of "жӧ")
+        ("\u0436o", "\u0436⟨U+006F⟩"),
+        ("\u0436\u043e", "\u0436\u043e"),
+        ("\u0436\u0436 o", "\u0436\u0436 ⟨U+006F⟩"),
+        ("\u0436\u0436 \u0585", "\u0436\u0436 ⟨U+0585⟩"),
+        ("\u0416OP", "\u0416⟨U+004F⟩⟨U+0050⟩"),
+        ("\u0436\u00f6", "\u0436⟨U+00F6⟩"),
+        ("\u0436\u04e7", "\u0436\u04e7"),
+        ("\u03a9o", "\u03a9⟨U+006F⟩"),
+        ("\u03a9\u03bf", "\u03a9\u03bf"),
+        ("\u65e5\u672co", "\u65e5\u672c⟨U+006F⟩"),
+        ("\u65e5\u672c\u043e", "\u65e5\u672c⟨U+043E⟩"),
+        ("\u65e5\u672c\u03bf", "\u65e5\u672c⟨U+03BF⟩"),
+        ("\u05d0o", "\u05d0⟨U+006F⟩"),
+        # and none where a letter of its own script looks like no other (the t of "test", the k of "Tokyo")
+        ("Tokyo \u6771\u4eac", "Tokyo \u6771\u4eac"),
     ],
 )
 def test_a_character_that_shows_nothing_or_like_another_is_written_as_its_code_point(text: str, written: str) -> None:
@@ -449,6 +474,47 @@ def test_a_phrase_spelled_to_look_like_another_is_named_as_such(phrase: str, see
     assert identity.description.endswith(f"look like others, here as code points: {written}")
 
 
+@pytest.mark.parametrize(
+    ("phrase", "twin", "written"),
+    [
+        ("\u0436o", "\u0436\u043e", "\u0436⟨U+006F⟩"),  # жo: a Latin o beside a Cyrillic ж, like жо
+        ("\u65e5\u672c\u043e", "\u65e5\u672c\u03bf", "\u65e5\u672c⟨U+043E⟩"),  # Cyrillic о after Han, like Greek ο
+        ("\u0436\u00f6", "\u0436\u04e7", "\u0436⟨U+00F6⟩"),  # a Latin ö beside ж, like the Cyrillic ӧ
+    ],
+)
+def test_a_phrase_with_a_letter_of_another_script_than_its_own_is_told_from_its_twin(
+    phrase: str, twin: str, written: str
+) -> None:
+    # Given two narde-v1 phrases a screen draws alike (the Latin o of "жo" and the Cyrillic о of "жо"), which give
+    # other dice, each verified fair
+    request = {"scheme": "narde-v1", "key": KEY.hex(), "fingerprint": seal_of(KEY), "phrase": phrase, "count": 3}
+    other = {**request, "phrase": twin}
+    assert verify(parse_request(request)).rolls != verify(parse_request(other)).rolls
+    fair = [verify(parse_request({**given, "recorded": _recorded(given)})) for given in (request, other)]
+    assert [verdict.verdict for verdict in fair] == ["fair", "fair"]
+
+    # Then the two are told apart as a screen draws them: in the verdict's description of the phrase, and on the page,
+    # whose "Is this your game?" shows the one that holds a letter of another script by its code point
+    (_, mine), (_, theirs) = (verdict.identified_by for verdict in fair)
+    assert mine.description.endswith(f"look like others, here as code points: {written}")
+    assert _drawn(shown(phrase)) != _drawn(shown(twin))
+    assert _drawn(mine.description) != _drawn(theirs.description)
+    page = render_page(fair[0])
+    assert f"<bdi>{visible(phrase, spaces=True)}</bdi>" in page
+    assert "<span class=cp " in visible(phrase, spaces=True)
+
+
+def _recorded(request: dict[str, object]) -> str:
+    """The rolls a request computes, as recorded rolls: so verified, it is fair."""
+    return " ".join("-".join(map(str, roll["dice"] or ())) for roll in verify(parse_request(request)).rolls)
+
+
+def _drawn(text: str) -> str:
+    """Text as a screen draws it: each character as the one it looks like (the Cyrillic о as o), a test's rough
+    stand-in for the eye."""
+    return text.translate({0x043E: "o", 0x03BF: "o", 0x04E7: "\u00f6"})
+
+
 def test_an_ordinary_phrase_is_described_as_the_scheme_describes_it() -> None:
     request = {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "caf\u00e9 noir", "count": 1}
     _, identity = verify(parse_request(request)).identified_by
@@ -582,6 +648,32 @@ def test_the_look_alikes_across_scripts_are_those_unicodes_confusables_say() -> 
     expected = _across(prose._SCRIPTS, letters=True)
     assert expected == prose._LOOKS_ACROSS
     assert {"\u03c1", "\u0440", "\u0393", "\u0413", "\u0299", "\u025b", "\u2ca3"} <= prose._LOOKS_ACROSS
+
+
+def test_the_ascii_letters_a_letter_of_each_other_script_looks_like_are_those_unicodes_confusables_say() -> None:
+    # Every ASCII letter alike, directly or through others, to a letter NFKC leaves as it is of each script but Latin:
+    # Greek, Coptic, Cyrillic, Armenian, or one none of them (the Cyrillic о like o; I like l like the Cyrillic І; m
+    # like rn like the Ahom ka 𑜀); none is like k or t
+    def script(member: str) -> int | None:
+        return next((n for n, script in enumerate(prose._SCRIPTS) if script.match(member)), None)
+
+    expected: dict[int | None, set[str]] = {}
+    for members in _alike():
+        others = {
+            script(member)
+            for member in members
+            if len(member) == 1
+            and not member.isascii()
+            and unicodedata.category(member).startswith("L")
+            and unicodedata.normalize("NFKC", member) == member
+        } - {0}
+        for member in members:
+            if len(member) == 1 and member in string.ascii_letters:
+                for other in others:
+                    expected.setdefault(other, set()).add(member)
+    assert expected == prose._ASCII_LIKE_IN
+    assert set(string.ascii_letters) - prose._ASCII_ALIKE == set("kt")
+    assert "o" in prose._ASCII_LIKE_IN[3] and "a" not in prose._ASCII_LIKE_IN[None]
 
 
 def test_the_look_alikes_across_east_asian_scripts_are_those_unicodes_confusables_say() -> None:
