@@ -10,6 +10,7 @@ the outputs.
 """
 
 import datetime as dt
+import errno
 import multiprocessing
 import os
 import re
@@ -932,10 +933,21 @@ def _prepare(out: Path, plan: Plan, resume: bool) -> tuple[dict[str, str], Plan]
     plan_file = out / PLAN
     store = FolderResults(out, plan.staged or "")
     if resume:
-        if not plan_file.is_file():
+        if not plan_file.exists() and not plan_file.is_symlink():
             raise _nothing_to_resume(out)
         try:
+            if not plan_file.is_file():  # a folder, a pipe (a read would wait on it), a link to nothing
+                raise OSError(errno.EINVAL, "not a file")
             planned = Plan.model_validate_json(plan_file.read_bytes())
+        except OSError as exc:
+            # Named, with what to do: the command's handler of an OSError asked for --resume, which fails alike, and a
+            # folder there was "no interrupted audit to resume", where a fresh run refuses it (review)
+            raise UsageError(
+                f"--resume: {plan_file}, the plan of the audit in {out}, cannot be read ({exc.strerror or exc}):"
+                " once it is a file that can be read, resume again; or audit the inputs afresh, with the same command"
+                f" without --resume and another --out (a fresh run into {out} refuses it too, as it removes only an"
+                " earlier audit's results)"
+            ) from None
         except ValidationError as exc:
             # Named, with what to do (review: "fairdice: block_lines: must be a whole number, got 'x'" alone). A fresh
             # run into `out` refuses such a plan too, as it could hold a game (`_earlier_results_only`): another --out.

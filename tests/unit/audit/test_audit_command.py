@@ -1357,6 +1357,43 @@ def test_a_resume_from_a_damaged_plan_names_the_plan_and_says_to_audit_afresh_in
     assert run([str(day)], tmp_path / "again", workers=1).summary.fair == 3
 
 
+@pytest.mark.parametrize("why", ["permission-denied", "a-folder"])
+def test_a_resume_whose_plan_cannot_be_read_names_the_plan_and_why_and_removes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], why: str
+) -> None:
+    # Given a run cut short whose plan cannot then be read: its read permission taken (faked: this runs as root), or a
+    # folder put in its place
+    day, out, plan, _ = cut_short(tmp_path)
+    if why == "a-folder":
+        plan.unlink()
+        plan.mkdir()
+        reason = "not a file"
+    else:
+        read_bytes = Path.read_bytes
+
+        def denied(path: Path) -> bytes:
+            if path == plan:
+                raise PermissionError(errno.EACCES, "Permission denied", str(path))
+            return read_bytes(path)
+
+        monkeypatch.setattr(Path, "read_bytes", denied)
+        reason = "Permission denied"
+    kept = sorted(path.relative_to(out) for path in out.rglob("*"))
+    capsys.readouterr()
+
+    # When it is resumed, Then it is refused, exit 2, naming the plan, why and what to do (review: exit 3 asking for the
+    # --resume that fails alike, or, for a folder, "holds no interrupted audit to resume"), and nothing is removed
+    assert main(["audit", str(day), "--out", str(out), "--resume"]) == 2
+    assert capsys.readouterr().err == (
+        f"fairdice: audit: --resume: {plan}, the plan of the audit in {out}, cannot be read ({reason}): once it is a"
+        " file that can be read, resume again; or audit the inputs afresh, with the same command without --resume and"
+        f" another --out (a fresh run into {out} refuses it too, as it removes only an earlier audit's results)\n"
+    )
+    assert sorted(path.relative_to(out) for path in out.rglob("*")) == kept
+    # And as it says, a fresh run into another --out audits the inputs
+    assert run([str(day)], tmp_path / "again", workers=1).summary.fair == 3
+
+
 def test_a_resumed_run_audits_only_the_blocks_left_and_ends_as_a_whole_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
