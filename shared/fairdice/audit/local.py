@@ -450,7 +450,7 @@ def run(
             passed_over=not_read,
         )
         with store.open(FINDINGS) as stream:
-            page = render(summary, read_findings(stream)).encode()
+            page = render(summary, read_findings(stream), read_as="file").encode()
         # The report, rendered, is the last output: a Ctrl-C or SIGTERM that came once it was written, the outputs
         # whole, stopped nothing, yet the command said the audit was interrupted, exit 130, to be finished with --resume
         # (review). `finishing` is told before it is written: the command ignores one from then on, as the audit ends a

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from decimal import ROUND_DOWN, Decimal
 from statistics import NormalDist
-from typing import Any
+from typing import Any, Literal
 
 from fairdice.audit.summary import MIN_EXPECTED, MIN_SEQUENCE, MIN_SIDE, Summary, not_read
 from fairdice.markup import visible
@@ -23,6 +23,8 @@ from fairdice.schemes import daily
 from fairdice.schemes.base import chance_of_at_least
 
 FINDINGS_SHOWN = 1000
+# What a run's inputs are called: an AWS run's, the shards under its prefix; a local run's, the files it read
+ReadAs = Literal["shard", "file"]
 ALPHA = 0.01
 BIASES = (0.01, 0.005, 0.001)  # excess chances of one face, for the sample-size table
 _Z = NormalDist().inv_cdf(1 - ALPHA / 2)
@@ -67,8 +69,11 @@ _PX_PER_CHARACTER_OF_COUNTS, _PX_PER_CHARACTER_OF_DICE = 36, 9
 _POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
 
-def render(summary: Summary, findings: Iterable[dict[str, Any]], *, shown: int = FINDINGS_SHOWN) -> str:
-    """The report page for a summary and its findings (the first `shown` findings listed)."""
+def render(
+    summary: Summary, findings: Iterable[dict[str, Any]], *, shown: int = FINDINGS_SHOWN, read_as: ReadAs = "shard"
+) -> str:
+    """The report page for a summary and its findings (the first `shown` findings listed). `read_as`: what the run's
+    inputs are called, an AWS run's the shards under its prefix, a local run's the files it read."""
     chosen = _chosen(summary, findings, shown)  # before the headline, which says how many are listed
     parts = [
         "<!doctype html><html lang=en><head><meta charset=utf-8>",
@@ -77,13 +82,13 @@ def render(summary: Summary, findings: Iterable[dict[str, Any]], *, shown: int =
         f"<title>fairdice audit: {_title(summary)}</title>"
         f"<style>{_STYLE}{_SIDE_BY_SIDE.format(until=_whole_from(summary))}</style></head><body><main>",
         "<h1>fairdice audit</h1>",
-        f"<p class=verdict>{_headline(summary, len(chosen))}</p>",
+        f"<p class=verdict>{_headline(summary, len(chosen), read_as)}</p>",
         _counts(summary),
     ]
     for scheme in summary.faces:
         parts.append(_scheme(summary, scheme))
-    parts.append(_findings(summary, chosen))
-    parts.append(_inputs(summary))
+    parts.append(_findings(summary, chosen, read_as))
+    parts.append(_inputs(summary, read_as))
     parts.append(_how_to_read())
     parts.append("</main></body></html>\n")
     return "\n".join(parts)
@@ -106,10 +111,10 @@ def read_findings(stream: io.BufferedIOBase | Any) -> Iterator[dict[str, Any]]:
             yield finding
 
 
-def _headline(s: Summary, listed_rows: int) -> str:
+def _headline(s: Summary, listed_rows: int, read_as: ReadAs) -> str:
     """The page's first words; `listed_rows`: how many findings the page lists (fewer than the summary counts where
     the page has no room for them, or the findings file holds fewer: review, one cut short was said to be listed)."""
-    said = _what_is_not_fair(s)
+    said = _what_is_not_fair(s, read_as)
     if s.clean:
         games = "The 1 game read is fair" if s.games == 1 else f"All {s.games:,} games read are fair"
         head = (
@@ -277,7 +282,7 @@ def _two_figures(n: float) -> str:
     return f"{round(whole, 2 - len(str(whole))) if whole >= 100 else whole:,}"
 
 
-def _what_is_not_fair(s: Summary) -> list[str]:
+def _what_is_not_fair(s: Summary, read_as: ReadAs) -> list[str]:
     """The headline's parts: what keeps the audit from proving every game fair, the worst first."""
     said: list[str] = []
     # Each verdict that is not fair in words of its own: an incomplete or withheld game is not proven fair, which is
@@ -309,8 +314,8 @@ def _what_is_not_fair(s: Summary) -> list[str]:
             " never proven fair, whatever the rest of the game"
         )
     if s.not_audited:
-        # a shard not audited is one finding, one of `errors`, but none of its lines, however many, is counted
-        shards = counted(s.not_audited, "shard was", "shards were")
+        # a shard (or file) not audited is one finding, one of `errors`, but none of its lines, however many, is counted
+        shards = counted(s.not_audited, f"{read_as} was", f"{read_as}s were")
         said.append(f"{shards} not audited: none of {'its' if s.not_audited == 1 else 'their'} games is counted")
     lines = s.errors - s.not_audited
     if lines:
@@ -643,7 +648,7 @@ def _bias(n: int, bias: float | None) -> str:
     return "none: too few dice" if bias is None else _pp(bias)
 
 
-def _findings(s: Summary, chosen: list[dict[str, Any]]) -> str:
+def _findings(s: Summary, chosen: list[dict[str, Any]], read_as: ReadAs) -> str:
     """The findings the page lists (`_chosen`) as a table, mismatches first, and how many more the summary counts."""
     rows = [_finding_row(finding) for finding in chosen]
     if not rows:
@@ -658,10 +663,11 @@ def _findings(s: Summary, chosen: list[dict[str, Any]]) -> str:
     head = "<thead><tr>" + "".join(f"<th class=t>{column}</th>" for column in _FINDING_COLUMNS) + "</tr></thead>"
     more = s.finding_lines - len(rows)
     order = (
-        "<p>Mismatches first, then lines not verified, ids used twice, repeated games and shards not audited, then"
-        " games incomplete, then withheld; each in the order of <code>findings.jsonl</code>.</p>"
+        f"<p>Mismatches first, then lines not verified, ids used twice, repeated games and {read_as}s not audited,"
+        " then games incomplete, then withheld; each in the order of <code>findings.jsonl</code>.</p>"
     )
-    tail = f"<p>… and {more:,} more in <code>findings.jsonl</code>{_left_out(s, chosen)}.</p>" if more > 0 else ""
+    left = _left_out(s, chosen, read_as)
+    tail = f"<p>… and {more:,} more in <code>findings.jsonl</code>{left}.</p>" if more > 0 else ""
     table = _scrolling("findings", f"<table class=cards>{head}{''.join(rows)}</table>")
     return f"<h2>Findings</h2>{order}{table}{tail}"
 
@@ -681,18 +687,20 @@ def _rank(finding: dict[str, Any]) -> int:
     return _RANKS.get("error" if "error" in finding else finding.get("verdict", "error"), _RANKS["error"])
 
 
-_KIND_WORDS = (
-    ("mismatch", "mismatches"),
-    (
-        "line not verified, id used twice, repeated game or shard not audited",
-        "lines not verified, ids used twice, repeated games or shards not audited",
-    ),
-    ("incomplete",) * 2,
-    ("withheld",) * 2,
-)
+def _kind_words(read_as: ReadAs) -> tuple[tuple[str, str], ...]:
+    """Each kind of finding in words, one and many, in the order of `_RANKS`."""
+    return (
+        ("mismatch", "mismatches"),
+        (
+            f"line not verified, id used twice, repeated game or {read_as} not audited",
+            f"lines not verified, ids used twice, repeated games or {read_as}s not audited",
+        ),
+        ("incomplete",) * 2,
+        ("withheld",) * 2,
+    )
 
 
-def _left_out(s: Summary, chosen: list[dict[str, Any]]) -> str:
+def _left_out(s: Summary, chosen: list[dict[str, Any]], read_as: ReadAs) -> str:
     """Of each kind, how many findings the page does not list (review: with the page full of mismatches, nothing said
     that every line not verified and every incomplete game was left out)."""
     listed = [0] * len(_RANKS)
@@ -700,7 +708,7 @@ def _left_out(s: Summary, chosen: list[dict[str, Any]]) -> str:
         listed[_rank(finding)] += 1
     parts = [
         f"{left:,} {one if left == 1 else many}"
-        for count, done, (one, many) in zip(_kinds(s), listed, _KIND_WORDS, strict=True)
+        for count, done, (one, many) in zip(_kinds(s), listed, _kind_words(read_as), strict=True)
         if (left := count - done) > 0
     ]
     return f": {'; '.join(parts)}" if parts else ""
@@ -763,7 +771,7 @@ def _likely(causes: str) -> str:
     return f" (likely: {html.escape(causes)})" if causes else ""
 
 
-def _inputs(s: Summary) -> str:
+def _inputs(s: Summary, read_as: ReadAs) -> str:
     # A version is an S3 object's: a local run's files have none, and no column of blanks.
     versions = any(r.version for r in s.inputs)
     columns = ("file", "version", "bytes", "SHA-256") if versions else ("file", "bytes", "SHA-256")
@@ -795,10 +803,10 @@ def _inputs(s: Summary) -> str:
         " after it was read.</p>"
     )
     table = _scrolling("files read", f"<table class=cards>{head}{rows}</table>")
-    return f"<h2>Inputs read</h2>{read}{_archives(s)}{_made_by(s)}{table}{passed}"
+    return f"<h2>Inputs read</h2>{read}{_archives(s)}{_made_by(s, read_as)}{table}{passed}"
 
 
-def _made_by(s: Summary) -> str:
+def _made_by(s: Summary, read_as: ReadAs) -> str:
     """Which fairdice audited the games, for anyone who audits them again: one version, or several when partial results
     written by another were merged (a resumed run, a layer changed during an execution)."""
     if not s.fairdice:
@@ -807,8 +815,9 @@ def _made_by(s: Summary) -> str:
     if len(s.fairdice) == 1:
         return f"<p>Audited by fairdice {named}.</p>"
     return (
-        f"<p>Audited by fairdice {named}: not every shard's partial result was written by the fairdice that merged"
-        " them. Audit again with one version to compare.</p>"
+        # a local run's partial results are of blocks of its files, an AWS run's of its shards
+        f"<p>Audited by fairdice {named}: not every {'shard' if read_as == 'shard' else 'block'}'s partial result"
+        " was written by the fairdice that merged them. Audit again with one version to compare.</p>"
     )
 
 

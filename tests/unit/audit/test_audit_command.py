@@ -613,12 +613,12 @@ def test_a_stop_lost_in_a_weak_references_callback_as_the_report_is_drawn_still_
     games.write(tmp_path / "day.jsonl", many(3))
     real = local.render
 
-    def render(*args: Any) -> str:
+    def render(*args: Any, **kwargs: Any) -> str:
         drawn = argparse.Namespace()
         reference = weakref.ref(drawn, lambda _: os.kill(os.getpid(), number))
         del drawn
         assert reference() is None
-        return real(*args)
+        return real(*args, **kwargs)
 
     monkeypatch.setattr(local, "render", render)
 
@@ -635,9 +635,9 @@ def test_a_ctrl_c_before_the_report_is_written_still_stops_the_audit(
     games.write(tmp_path / "day.jsonl", many(3))
     real = local.render
 
-    def render(*args: Any) -> str:
+    def render(*args: Any, **kwargs: Any) -> str:
         os.kill(os.getpid(), signal.SIGINT)
-        return real(*args)
+        return real(*args, **kwargs)
 
     monkeypatch.setattr(local, "render", render)
 
@@ -1549,6 +1549,10 @@ def test_a_file_changed_after_it_was_read_is_not_audited_its_games_left_out_and_
     assert CHANGES[change] in finding["error"]["message"]
     assert "its games are not counted" in finding["error"]["message"]
     assert summary(tmp_path / "out")["not_audited"] == 1
+    # And the report calls it a file, as the run read it, not a shard, the AWS word (review)
+    page = (tmp_path / "out" / "report.html").read_text()
+    assert "1 file was not audited: none of its games is counted" in page
+    assert "shard" not in page
 
 
 def test_a_file_read_under_one_of_its_two_names_and_written_to_is_not_audited_its_other_name_not_said_put_there(
@@ -1596,7 +1600,8 @@ def test_the_command_exits_1_with_its_outputs_written_when_a_file_changed_after_
     out = tmp_path / "out"
     assert main(["audit", str(folder), "--out", str(out), "--workers", "1"]) == 1
     assert summary(out)["not_audited"] == 1 and summary(out)["games"] == 1
-    assert "1 shard was not audited: none of its games is counted" in (out / "report.html").read_text()
+    # (the report calls it a file, as a local run read it: it said "shard", the AWS word, review)
+    assert "1 file was not audited: none of its games is counted" in (out / "report.html").read_text()
 
 
 def test_a_second_audit_into_the_out_a_run_is_writing_in_is_refused_and_the_run_counts_its_own_games(

@@ -28,9 +28,15 @@ def bare(page: str) -> str:
     return re.sub(r' data-h="[^"]*"', "", page)
 
 
-def render(summary: Summary, findings: Iterable[dict[str, Any]], *, shown: int = report.FINDINGS_SHOWN) -> str:
+def render(
+    summary: Summary,
+    findings: Iterable[dict[str, Any]],
+    *,
+    shown: int = report.FINDINGS_SHOWN,
+    read_as: report.ReadAs = "shard",
+) -> str:
     """The page `report.render` draws, bare."""
-    return bare(report.render(summary, findings, shown=shown))
+    return bare(report.render(summary, findings, shown=shown, read_as=read_as))
 
 
 def test_every_cell_of_the_counts_statistics_and_findings_names_its_column_for_a_narrow_screen(tmp_path: Path) -> None:
@@ -527,6 +533,25 @@ def test_the_page_names_the_fairdice_that_audited_and_says_when_partials_were_wr
     two = render(Summary(games=1, fair=1, fairdice=["0.0.9", "0.1.0"]), [])
     assert "Audited by fairdice <code>0.0.9</code> and <code>0.1.0</code>: not every shard's partial result" in two
     assert "Audited by" not in render(Summary(games=1, fair=1), [])  # a summary written before summaries named it
+
+
+@pytest.mark.parametrize(("read_as", "block"), [("shard", "shard"), ("file", "block")], ids=["aws", "local"])
+def test_a_local_runs_page_calls_what_it_read_files_and_an_aws_runs_shards(read_as: report.ReadAs, block: str) -> None:
+    # Given a summary of a game, a mismatch, and an input not audited, merged from partials of two fairdice versions
+    mismatch = {"id": "g", "scheme": "narde-v1", "verdict": "mismatch", "reasons": ["a roll differs"], "causes": []}
+    unread = {"file": "day.jsonl", "line": None, "id": None, "error": {"code": "not_audited", "message": "x"}}
+    counts = Summary(games=1, mismatch=1, errors=1, not_audited=1, fairdice=["0.0.9", "0.1.0"])
+
+    # When its page is drawn for a local run (files) or an AWS run (shards), one finding listed
+    page = render(counts, [mismatch, unread], shown=1, read_as=read_as)
+
+    # Then each says what it read in its own words: a local run's report says no "shard", the AWS word (review: a local
+    # run's headline said "1 shard was not audited")
+    assert f"1 {read_as} was not audited: none of its games is counted" in page
+    assert f"repeated games and {read_as}s not audited, then games incomplete" in page
+    assert f"1 line not verified, id used twice, repeated game or {read_as} not audited.</p>" in page
+    assert f"not every {block}'s partial result was written by the fairdice that merged them" in page
+    assert ("shard" in page) == (read_as == "shard")
 
 
 def test_the_likely_causes_beside_a_mismatch_are_explained_as_guesses() -> None:
