@@ -68,6 +68,7 @@ PLAN = PARTIALS + "plan.json"
 # What a run writes in its --out, or removes there as it starts afresh: its three outputs, and its blocks' partial
 # results with its plan. Nothing else there is the run's.
 OWN = (SUMMARY, FINDINGS, REPORT, PARTIALS)
+OUTPUTS = (SUMMARY, FINDINGS, REPORT)  # the three outputs, at the root of --out
 # A file the run stages beside its place, as `FolderResults` names it: 8 random characters (as mkstemp's were too),
 # after the run's mark (`Plan.staged`) where the run's main process writes it.
 _STAGED = re.compile(rf"{re.escape(STAGED_PREFIX)}(?:[0-9a-f]{{8}})?[a-z0-9_]{{8}}")
@@ -393,7 +394,6 @@ def run(
         # Looked for before `_prepare`, which writes a fresh run's plan
         left = _left_staged(out)
         done, plan = _prepare(out, plan, resume)
-        store = FolderResults(out, plan.staged or "")
         passed_over = _removed(left, passed_over, out)
         watch = progress or Progress()
         watch.start(sum(f.bytes for f in plan.files))
@@ -440,8 +440,14 @@ def run(
         # mid-run was neither audited nor said, and the audit was clean, exit 0)
         passed_over += _put_meanwhile(paths, found, read)
         not_read = _not_read(passed_over, files, out)
+        kept = _outputs_cleared(out)
         if among_inputs:
-            not_read = sorted([*not_read, *map(shown_path, _put_among_outputs(out, names))])
+            not_read = sorted([*not_read, *map(shown_path, [*kept, *_put_among_partials(out, names)])])
+        # Each output is written only where nothing is now: what is put there from now on is kept, not written over, and
+        # the run stops saying so. Where `out` lies in a folder given, what is kept now is listed as not read, and
+        # written over, as before.
+        fresh = [name for name in OUTPUTS if not among_inputs or out / name not in kept]
+        store = FolderResults(out, plan.staged or "", fresh=fresh)
         summary = merge(
             store,
             inputs=records,
@@ -758,21 +764,34 @@ def _put_meanwhile(paths: Sequence[str], found: set[Path], read: set[object]) ->
     return [path for path in [*now, *skipped] if path not in found and not _one_of_read(path, read)]
 
 
-def _put_among_outputs(out: Path, names: set[str]) -> list[Path]:
-    """What the places of the run's outputs in `out` hold that is neither this run's (its plan, its blocks' results)
-    nor an earlier audit's, as `_earlier_results_only` lets one be as the run begins (named as one, holding no game):
-    put there while the run went on, where `out` lies in a folder given. The walk of the folders given leaves out the
-    run's own outputs, which are not read (review: a game put in partials/ while the run went on was neither read nor
-    said, and the audit was clean, exit 0; the next run refused it). Looked at before the run writes its three outputs,
-    which write over what is in their places (review: a game put there as summary.json went unsaid, exit 0). A folder
-    there that cannot be read is listed itself, as `_put_meanwhile` lists one (review: a game in a folder put in
-    partials/ without read permission went unsaid, exit 0)."""
+def _outputs_cleared(out: Path) -> list[Path]:
+    """Ready the places of the run's three outputs in `out` to be written, once the blocks are done: what an earlier
+    audit left there (named as the output, holding what the audit writes there: `_holds_results`) is removed, as a
+    fresh run removes it as it begins; anything else is kept, and returned: put there while the run went on (or before
+    a resumed one). Where `out` lies in a folder given, the run lists what is returned as not read (review: a game put
+    there as summary.json went unsaid, exit 0), and writes its outputs over it; elsewhere, and for what is put there
+    once this look is made, it writes none over it (`FolderResults`' `fresh`): the run stops, saying so (review: a game
+    put as report.html as the report was drawn was written over, and the audit was clean, exit 0)."""
+    kept = []
+    for name in OUTPUTS:
+        place = out / name
+        if place.is_symlink() or (place.exists() and not _holds_results(place, name)):
+            kept.append(place)
+        else:
+            place.unlink(missing_ok=True)
+    return kept
+
+
+def _put_among_partials(out: Path, names: set[str]) -> list[Path]:
+    """What `partials/` in `out` holds that is neither this run's (its plan, its blocks' results) nor an earlier
+    audit's, as `_earlier_results_only` lets one be as the run begins (named as one, holding no game): put there while
+    the run went on, where `out` lies in a folder given. The walk of the folders given leaves out the run's own outputs,
+    which are not read (review: a game put in partials/ while the run went on was neither read nor said, and the audit
+    was clean, exit 0; the next run refused it). A folder there that cannot be read is listed itself, as
+    `_put_meanwhile` lists one (review: a game in a folder put in partials/ without read permission went unsaid, exit
+    0)."""
     ours = {PLAN, *(partial_key(name, part) for name in names for part in (SUMMARY, FINDINGS, IDS, GAMES))}
-    put = [
-        out / name
-        for name in (SUMMARY, FINDINGS, REPORT)
-        if (out / name).is_symlink() or ((out / name).exists() and not _holds_results(out / name, name))
-    ]
+    put: list[Path] = []
     # links are not followed: each is itself put there
     for root, folders, files in os.walk(out / PARTIALS, onerror=lambda exc: put.append(Path(exc.filename))):
         for name in [*folders, *files]:

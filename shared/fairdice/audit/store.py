@@ -8,7 +8,7 @@ import errno
 import os
 import secrets
 import shutil
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import BinaryIO, Protocol
@@ -48,14 +48,17 @@ _WRITING_FAILED = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROF
 
 class FolderResults:
     """`Results` in a folder: one file per name, each written beside its place and renamed into it. `mark` starts the
-    random part of each staged file's name, so that a run can tell the files it staged from anyone's."""
+    random part of each staged file's name, so that a run can tell the files it staged from anyone's. The names in
+    `fresh` are written only where nothing is: linked into their place, which fails if anything is there, never renamed
+    over it (FileExistsError, naming it)."""
 
     # Reading local files with threads gains nothing and costs memory (a malloc arena per thread).
     read_ahead = 1
 
-    def __init__(self, root: Path, mark: str = "") -> None:
+    def __init__(self, root: Path, mark: str = "", fresh: Collection[str] = ()) -> None:
         self.root = root
         self.mark = mark
+        self.fresh = frozenset(fresh)
 
     def __repr__(self) -> str:
         return f"FolderResults({str(self.root)!r})"
@@ -97,9 +100,38 @@ class FolderResults:
         temporary = _new_file(target.parent, self.mark)
         try:
             yield Path(temporary)
-            os.replace(temporary, target)
+            if name in self.fresh:
+                _put_where_nothing_is(temporary, target)
+            else:
+                os.replace(temporary, target)
         finally:
             Path(temporary).unlink(missing_ok=True)
+
+
+# What a file system that keeps no hard links answers a link with (FAT, exFAT, some network shares)
+_NO_HARD_LINKS = frozenset({errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS})
+
+
+def _put_where_nothing_is(staged: Path, target: Path) -> None:
+    """Give a staged file its place, where nothing is: a hard link, which no file put there meanwhile can be written
+    over by, as a rename would. FileExistsError, naming the place, for whatever is there. Where the file system keeps no
+    hard links, the place is looked at just before the rename."""
+    try:
+        os.link(staged, target, follow_symlinks=False)
+        return
+    except FileExistsError:
+        pass
+    except OSError as exc:
+        if exc.errno not in _NO_HARD_LINKS:
+            raise
+        if not os.path.lexists(target):
+            os.replace(staged, target)
+            return
+    raise FileExistsError(
+        errno.EEXIST,
+        "put there while the audit ran, where it writes this result: it is kept, not written over; move it out",
+        str(target),
+    )
 
 
 def _new_file(folder: Path, mark: str = "") -> Path:

@@ -1022,6 +1022,73 @@ def test_a_file_put_in_the_place_of_an_output_of_an_out_within_the_input_while_t
     assert not result.summary.clean
 
 
+@pytest.mark.parametrize("output", ["summary.json", "findings.jsonl", "report.html"])
+@pytest.mark.parametrize("where", ["elsewhere", "the-input-folder"])
+def test_a_file_put_in_the_place_of_an_output_once_the_run_looked_there_is_kept_and_the_run_stops_saying_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], output: str, where: str
+) -> None:
+    # Given a folder of fair games, and whoever writes --out putting a file of a game not fair where the run writes one
+    # of its outputs once the run has looked there: as the merge begins (summary.json, findings.jsonl), or as the report
+    # is drawn (report.html)
+    folder = tmp_path / "in"
+    games.write(folder / "day.jsonl", many(3))
+    out = {"elsewhere": tmp_path / "out", "the-input-folder": folder}[where]
+    late = games.write(out / "late", [games.mismatched(games.narde(90))]).read_bytes()
+    (out / "late").unlink()
+    step = "render" if output == "report.html" else "merge"
+    real = getattr(local, step)
+
+    def put_meanwhile(*args: Any, **kwargs: Any) -> Any:
+        (out / output).write_bytes(late)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(local, step, put_meanwhile)
+    arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
+    capsys.readouterr()
+
+    # When it is audited, Then the file is kept, not written over, and the run stops saying so, exit 3: the audit did
+    # not finish (review: the run wrote its output over it without a word, and the audit was clean, exit 0)
+    assert main(arguments) == 3
+    assert (out / output).read_bytes() == late
+    assert capsys.readouterr().err == (
+        f"fairdice: audit: {out / output}: put there while the audit ran, where it writes this result: it is kept, not"
+        " written over; move it out. The audit did not finish: once that is mended, finish it with: fairdice audit"
+        f" {folder} --out {out} --resume\n"
+    )
+    # And once it is moved out, the resume it names finishes the audit, clean
+    monkeypatch.setattr(local, step, real)
+    (out / output).rename(tmp_path / "kept")
+    assert main([*arguments, "--resume"]) == 0
+    assert summary(out)["fair"] == 3 and summary(out)["passed_over"] == []
+
+
+def test_on_a_file_system_without_hard_links_the_outputs_are_written_and_a_file_put_in_their_place_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a file system that keeps no hard links (FAT, exFAT, some network shares: a link is refused, EPERM)
+    def refused(*args: Any, **kwargs: Any) -> None:
+        raise PermissionError(errno.EPERM, os.strerror(errno.EPERM))
+
+    monkeypatch.setattr(os, "link", refused)
+    games.write(tmp_path / "day.jsonl", many(3))
+    arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]
+
+    # When it is audited, Then its outputs are written all the same, clean
+    assert main(arguments) == 0
+    assert summary(tmp_path / "out")["fair"] == 3 and (tmp_path / "out" / "report.html").is_file()
+
+    # And a file put where the report goes as it is drawn is kept, not written over, and the run stops, exit 3
+    real = local.render
+
+    def put_meanwhile(*args: Any, **kwargs: Any) -> str:
+        (tmp_path / "out" / "report.html").write_bytes(b"my own page")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(local, "render", put_meanwhile)
+    assert main(arguments) == 3
+    assert (tmp_path / "out" / "report.html").read_bytes() == b"my own page"
+
+
 def test_a_folder_put_among_the_partial_results_of_an_out_within_the_input_that_cannot_be_read_is_listed_as_not_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
