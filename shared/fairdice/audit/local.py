@@ -70,7 +70,9 @@ PLAN = PARTIALS + "plan.json"
 OWN = (SUMMARY, FINDINGS, REPORT, PARTIALS)
 OUTPUTS = (SUMMARY, FINDINGS, REPORT)  # the three outputs, at the root of --out
 # A file the run stages beside its place, as `FolderResults` names it: 8 random characters (as mkstemp's were too),
-# after the run's mark (`Plan.staged`) where the run's main process writes it.
+# after the run's mark (`Plan.staged`) for its plan and its three outputs, the only staged files a later run removes
+# by their mark (`_left_staged`). A block's partial result is staged without it, by `audit_block` alike whether a
+# worker process or, with one worker, the main process runs it: a fresh run removes partials/ whole.
 _STAGED = re.compile(rf"{re.escape(STAGED_PREFIX)}(?:[0-9a-f]{{8}})?[a-z0-9_]{{8}}")
 # A block's partial result's folder, as `run` names it, and what an earlier run leaves in its --out, by name: its three
 # outputs, its plan and its blocks' partial results (and a file staged for one).
