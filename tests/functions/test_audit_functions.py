@@ -1458,13 +1458,14 @@ def test_a_shard_ending_in_a_slash_removed_with_its_partial_whose_size_the_resul
     ]
 
 
-@pytest.mark.parametrize("changed", ["emptied", "another map run", "a file removed"])
+# Not "another map run": the files its manifest lists name the shard, which is named then (the next test)
+@pytest.mark.parametrize("changed", ["emptied", "a file removed"])
 def test_a_merge_of_a_prefix_emptied_since_whose_result_files_do_not_count_says_why_they_do_not(
     audit_aws: AuditAws, load_event: Callable[[str], Event], changed: str
 ) -> None:
-    # Given a map run of one shard, the shard and its partial then removed, and the run's result files changed: emptied,
-    # naming another map run, or a file the manifest lists removed (review: the merge said only that the prefix holds no
-    # shard, and why the result files did not count was lost)
+    # Given a map run of one shard, the shard and its partial then removed, and the run's result files changed so that
+    # none names the shard: emptied, or the file the manifest lists removed (review: the merge said only that the prefix
+    # holds no shard, and why the result files did not count was lost)
     merge_event = a_map_run_of_one_fair_shard(audit_aws, load_event)
     for key in [KEY, *audit_aws.keys(f"{OUT}partials/")]:
         audit_aws.s3.delete_object(Bucket=BUCKET, Key=key)
@@ -1477,6 +1478,27 @@ def test_a_merge_of_a_prefix_emptied_since_whose_result_files_do_not_count_says_
     assert str(refused.value).startswith("s3://fairdice-audit-bucket/games/2026-11-29/ holds no shard now")
     assert why in str(refused.value)
     assert [key for key in audit_aws.keys("audits/") if "/partials/" not in key] == []
+
+
+def test_a_merge_of_a_prefix_emptied_since_whose_manifest_names_another_map_run_names_the_shard_its_files_name(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given a map run of one shard, the shard and its partial then removed, and the run's manifest then naming another
+    # map run (review: the merge read none of the files it lists, and failed with NoShards, saying nothing was audited,
+    # though they name the shard)
+    merge_event = a_map_run_of_one_fair_shard(audit_aws, load_event)
+    for key in [KEY, *audit_aws.keys(f"{OUT}partials/")]:
+        audit_aws.s3.delete_object(Bucket=BUCKET, Key=key)
+    why = change_the_result_files(audit_aws, merge_event["map_run"], "another map run")
+
+    # When the merge runs, Then the shard its result files name is named as removed, saying why they do not count, no
+    # game is counted, and the audit is not clean
+    result = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+    assert (result["games"], result["not_audited"], result["clean"]) == (0, 1, False)
+    (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert (finding["file"], finding["error"]["code"]) == (KEY, "not_audited")
+    assert finding["error"]["message"].startswith(REMOVED)
+    assert why in finding["error"]["message"]
 
 
 @pytest.mark.parametrize("changed", ["emptied", "another map run", "a file removed"])
@@ -1532,6 +1554,47 @@ def test_a_shard_removed_with_its_partial_where_the_result_files_do_not_count_is
     ]
     assert findings[1]["error"]["message"].startswith(REMOVED)
     assert all("where Step Functions counts 2 children that succeeded" in f["error"]["message"] for f in findings)
+
+
+@pytest.mark.parametrize("changed", ["another map run", "a file read first removed", "a file read first no JSON"])
+def test_a_shard_removed_with_its_partial_named_in_a_result_file_read_after_what_does_not_count_is_named_removed(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], changed: str
+) -> None:
+    # Given a map run of two shards and of a third whose child failed, the first then removed from the input prefix with
+    # its partial, and the run's result files then changed: the manifest naming another map run, or the file of the
+    # failed child, which is read first, removed or made no JSON (review: the merge stopped reading at what did not
+    # count, and the removed shard, named in a file read after it, was in neither the summary nor the findings)
+    third = "games/2026-11-29/shard-00003.jsonl"
+    item = {"shard": {"Key": third}, "output_prefix": OUT}
+    audit_aws.children[third] = {"item": item, "error": "Lambda.Unknown", "cause": "out of memory"}
+    merge_event = audited_as_the_map_runs(audit_aws, load_event)
+    for key in [REWRITTEN, *audit_aws.keys(audit_aws.children[REWRITTEN]["output"]["partial"])]:
+        audit_aws.s3.delete_object(Bucket=BUCKET, Key=key)
+    map_run = merge_event["map_run"]
+    manifest_key = map_run["ResultWriterDetails"]["Key"]
+    manifest = audit_aws.json(manifest_key)
+    (failed_file,) = [result["Key"] for result in manifest["ResultFiles"]["FAILED"]]
+    if changed == "another map run":
+        other = map_run["MapRunArn"].replace("fairdice-audit/", "fairdice-audit/another-")
+        audit_aws.put(manifest_key, json.dumps({**manifest, "MapRunArn": other}).encode())
+        why, named = f"the map run's manifest names map run {other}, not ", [REWRITTEN, UNTOUCHED, third]
+    elif changed == "a file read first removed":
+        audit_aws.s3.delete_object(Bucket=BUCKET, Key=failed_file)
+        why, named = f"{failed_file} is no longer in the bucket", [REWRITTEN, UNTOUCHED]
+    else:
+        audit_aws.put(failed_file, b"not JSON")
+        why, named = f"{failed_file} is no JSON text", [REWRITTEN, UNTOUCHED]
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then no shard is counted, each the result files that can be read name, or the prefix lists, is named not audited,
+    # saying why the result files do not count, and the removed one is named as removed
+    assert (merged["games"], merged["shards"], merged["not_audited"], merged["clean"]) == (0, 0, len(named), False)
+    findings = {f["file"]: f["error"] for f in map(json.loads, audit_aws.get(f"{OUT}findings.jsonl").splitlines())}
+    assert sorted(findings) == sorted(named)
+    assert all(error["code"] == "not_audited" and why in error["message"] for error in findings.values())
+    assert findings[REWRITTEN]["message"].startswith(REMOVED)
 
 
 def change_the_result_files(audit_aws: AuditAws, map_run: Any, changed: str) -> str:

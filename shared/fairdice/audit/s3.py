@@ -269,7 +269,8 @@ class MapRunResults(NamedTuple):
     shard it ran a child for. `unaccounted`: why no shard of the run is counted, where the result files cannot be held
     to the map run: they do not name the children Step Functions counts (`UNACCOUNTED`), the manifest names another
     map run (`OTHER_MAP_RUN`), or a file is in no form Step Functions writes (`NOT_WRITTEN`); None where they can.
-    Where they cannot, `not_audited` gives it as why for each shard they name, as far as they could be read.
+    Where they cannot, `not_audited` gives it as why for each shard named by every file the manifest lists that can be
+    read (the first reason met, where there are several).
     `folders`: the shards whose child succeeded that the map listed as the S3 console's folder (`console_folder`, by the
     size its item gives) and whose worker counted nothing in them, which no listing at the merge names either."""
 
@@ -292,7 +293,8 @@ def map_run_results(s3: Any, bucket: str, manifest_key: str, map_run: str, count
     that ran no child, as Step Functions writes one (review: it was taken for a run whose children were not known, and
     every partial was counted held to no answer, as a manifest emptied by whoever may write under map-runs/ made
     happen). Result files that name more or fewer children than Step Functions counts, or children of another ending,
-    were changed: no shard is counted (`unaccounted`), for none of their answers can be trusted.
+    were changed: no shard is counted (`unaccounted`), for none of their answers can be trusted; every file is read even
+    so, to name each shard they name.
     """
     files = S3Results(bucket, "", s3)
     not_audited: dict[str, str] = {}
@@ -300,43 +302,50 @@ def map_run_results(s3: Any, bucket: str, manifest_key: str, map_run: str, count
     changed: list[str] = []
     pending: list[str] = []
     folders: set[str] = set()
+    # Why the result files cannot be held to the map run, as each is met: the first is said. Every file the manifest
+    # lists is read even so, so each shard one of them names is named, for that reason (review: reading stopped at the
+    # first, and a shard named only in a file read after it, or in the files of a manifest that names another map run,
+    # removed from the prefix with its partial, was in neither the summary nor the findings)
+    unaccounted: list[str] = []
     try:
         manifest = _written(files, manifest_key, dict, "manifest")
-        if not isinstance(manifest.get("MapRunArn"), str):
-            raise _Unaccounted(NOT_WRITTEN.format(what="manifest", why="it names no map run by its ARN"))
-        if manifest["MapRunArn"] != map_run:
-            raise _Unaccounted(OTHER_MAP_RUN.format(named=manifest["MapRunArn"], map_run=map_run))
-        # Each child is taken in as its result file is read, keeping its shard's key and why it was not audited or what
-        # its worker returned, and let go with its file: no list of every child of every file is held at once
-        failed = 0
-        for key, _, execution in _children(files, manifest, "FAILED"):
-            failed += 1
-            not_audited[key] = _failure(execution)
-        succeeded = 0
-        for key, size, execution in _children(files, manifest, "SUCCEEDED"):
-            succeeded += 1
-            try:
-                answer = WorkerAnswer.model_validate_json(execution.get("Output") or "null")
-            except ValidationError:
-                changed.append(key)
-                continue
-            returned[key] = answer
-            # The console's folder holds nothing, so its worker counted nothing: a size of 0 beside an answer that
-            # counted a game or a line is no folder's (review: a shard whose key ends in "/" that held a mismatch,
-            # removed with its partial, its size said 0 in the result files, was dropped without a word, the audit
-            # clean)
-            if console_folder(key, size) and answer.games == answer.errors == 0:
-                folders.add(key)
-        pending.extend(key for key, _, _ in _children(files, manifest, "PENDING"))
-        named = ChildCounts(succeeded, failed, len(pending))
-        if named != counts:
-            raise _Unaccounted(UNACCOUNTED.format(named=named, counted=counts))
     except _Unaccounted as exc:
-        # Every shard the result files name, as far as they were read, is not audited, for this: so one of them removed
-        # from the input prefix since, its partial with it, is named too (review: the merge named only the shards
-        # listed at the merge, and such a shard was in neither the summary nor the findings)
+        return MapRunResults({}, {}, str(exc))
+    if not isinstance(manifest.get("MapRunArn"), str):
+        unaccounted.append(NOT_WRITTEN.format(what="manifest", why="it names no map run by its ARN"))
+    elif manifest["MapRunArn"] != map_run:
+        unaccounted.append(OTHER_MAP_RUN.format(named=manifest["MapRunArn"], map_run=map_run))
+    # Each child is taken in as its result file is read, keeping its shard's key and why it was not audited or what
+    # its worker returned, and let go with its file: no list of every child of every file is held at once
+    failed = 0
+    for key, _, execution in _children(files, manifest, "FAILED", unaccounted.append):
+        failed += 1
+        not_audited[key] = _failure(execution)
+    succeeded = 0
+    for key, size, execution in _children(files, manifest, "SUCCEEDED", unaccounted.append):
+        succeeded += 1
+        try:
+            answer = WorkerAnswer.model_validate_json(execution.get("Output") or "null")
+        except ValidationError:
+            changed.append(key)
+            continue
+        returned[key] = answer
+        # The console's folder holds nothing, so its worker counted nothing: a size of 0 beside an answer that
+        # counted a game or a line is no folder's (review: a shard whose key ends in "/" that held a mismatch,
+        # removed with its partial, its size said 0 in the result files, was dropped without a word, the audit
+        # clean)
+        if console_folder(key, size) and answer.games == answer.errors == 0:
+            folders.add(key)
+    pending.extend(key for key, _, _ in _children(files, manifest, "PENDING", unaccounted.append))
+    named = ChildCounts(succeeded, failed, len(pending))
+    if not unaccounted and named != counts:
+        unaccounted.append(UNACCOUNTED.format(named=named, counted=counts))
+    if unaccounted:
+        # Every shard the result files name is not audited, for this: so one of them removed from the input prefix
+        # since, its partial with it, is named too (review: the merge named only the shards listed at the merge, and
+        # such a shard was in neither the summary nor the findings)
         named_shards = sorted({*not_audited, *returned, *changed, *pending})
-        return MapRunResults(dict.fromkeys(named_shards, str(exc)), {}, str(exc), frozenset(folders))
+        return MapRunResults(dict.fromkeys(named_shards, unaccounted[0]), {}, unaccounted[0], frozenset(folders))
     for key in changed:
         not_audited.setdefault(key, ANSWER_CHANGED)
     return MapRunResults(not_audited, returned, folders=frozenset(folders))
@@ -371,18 +380,25 @@ def _written(files: S3Results, key: str, form: type, what: str) -> Any:
 
 
 def _children(
-    files: S3Results, manifest: dict[str, Any], status: str
+    files: S3Results, manifest: dict[str, Any], status: str, unaccounted: Callable[[str], None]
 ) -> Iterator[tuple[str, int | None, dict[str, Any]]]:
     """Each child execution of a map run with `status` (FAILED, SUCCEEDED), with the key and the listed size of the
-    shard it audited (`_shard`), from the result files its `manifest` lists; _Unaccounted where the manifest lists them
-    in no form Step Functions writes (review: a `ResultFiles` of another shape failed the merge with an AttributeError
-    or TypeError)."""
+    shard it audited (`_shard`), from the result files its `manifest` lists. Where the manifest lists them in no form
+    Step Functions writes (review: a `ResultFiles` of another shape failed the merge with an AttributeError or
+    TypeError), or one of them is gone or in no such form, `unaccounted` gets why (`_Unaccounted`'s words), and the
+    files that can be read are read on."""
     listed = manifest.get("ResultFiles", {})
     results = listed.get(status, []) if isinstance(listed, dict) else None
     if not isinstance(results, list) or not all(isinstance(r, dict) and isinstance(r.get("Key"), str) for r in results):
-        raise _Unaccounted(NOT_WRITTEN.format(what="manifest", why=f"its {status} result files are not listed by key"))
+        unaccounted(NOT_WRITTEN.format(what="manifest", why=f"its {status} result files are not listed by key"))
+        return
     for result in results:
-        for execution in _written(files, result["Key"], list, f"{status} result file"):
+        try:
+            executions = _written(files, result["Key"], list, f"{status} result file")
+        except _Unaccounted as exc:
+            unaccounted(str(exc))
+            continue
+        for execution in executions:
             if (shard := _shard(execution)) is not None:
                 yield *shard, execution
 
