@@ -116,8 +116,9 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
         # ran a child for, and one put under the prefix after the listing is not counted either; where the result files
         # cannot be held to the map run (they name other children than Step Functions counts, or another run, or are in
         # no form it writes), no answer, and each shard they name not audited, for that; and the shards it listed as the
-        # S3 console's folder whose worker counted nothing in them, which the listing leaves out
-        ran = map_run_results(s3, details.Bucket, details.Key, map_run, _counted(map_run))
+        # S3 console's folder whose worker counted nothing in them, which the listing leaves out; and the keys they name
+        # that are not under the input prefix, which the map never listed (no shard of the run is counted then)
+        ran = map_run_results(s3, details.Bucket, details.Key, map_run, _counted(map_run), merging.input_prefix)
         results = S3Results(bucket, merging.output_prefix, s3)
         # An execution that audited nothing fails (NoShards), which its alarm counts
         summary = merge_execution(
@@ -128,6 +129,7 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
             ran.returned,
             ran.unaccounted,
             ran.folders,
+            ran.elsewhere,
         )
     result = {
         "summary": f"{merging.output_prefix}{SUMMARY}",

@@ -42,7 +42,7 @@ from botocore.exceptions import (
 from fairdice.archive.reader import ArchiveReader
 from fairdice.audit.archive import DayArchive, of_bucket
 from fairdice.audit.lines import numbered_lines
-from fairdice.audit.merge import AFTER_THE_LISTING, NOT_AUDITED, REMOVED
+from fairdice.audit.merge import AFTER_THE_LISTING, NEVER_LISTED, NOT_AUDITED, REMOVED
 from fairdice.audit.s3 import S3_KEY_BYTES, ChildCounts, map_run_counts, map_run_results
 from fairdice.audit.shard import ShardAudit, audit_shard, shard_name
 from fairdice.audit.store import FolderResults
@@ -1097,7 +1097,7 @@ def test_the_tests_stand_in_for_step_functions_counts_every_child_the_result_fil
     # Then it counts each child as DescribeMapRun does, so the result files are held to the run, not read as changed
     assert counts == ChildCounts(succeeded=1, failed=1, unended=1)
     manifest = map_run["ResultWriterDetails"]["Key"]
-    assert map_run_results(audit_aws.s3, BUCKET, manifest, arn, counts).unaccounted is None
+    assert map_run_results(audit_aws.s3, BUCKET, manifest, arn, counts, "games/2026-11-29/").unaccounted is None
 
 
 @pytest.mark.parametrize("answer", ["ResourceNotFound", "AccessDeniedException"])
@@ -1595,6 +1595,41 @@ def test_a_shard_removed_with_its_partial_named_in_a_result_file_read_after_what
     assert sorted(findings) == sorted(named)
     assert all(error["code"] == "not_audited" and why in error["message"] for error in findings.values())
     assert findings[REWRITTEN]["message"].startswith(REMOVED)
+
+
+@pytest.mark.parametrize("forged", ["in place of a child", "beside the children"])
+def test_a_key_not_under_the_input_prefix_written_into_the_result_files_is_named_never_listed_and_counts_no_shard(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], forged: str
+) -> None:
+    # Given a map run of two shards, and its result files then rewritten to name a key of another day's prefix, which
+    # the map never listed: in place of the first shard's child, every count kept, or beside the two (review: the key
+    # was named as a shard removed while the run went on, the first shard as put under the prefix after the listing,
+    # and the other's answer, from the same changed files, counted)
+    merge_event = audited_as_the_map_runs(audit_aws, load_event)
+    map_run = merge_event["map_run"]
+    elsewhere = "games/2026-11-30/forged.jsonl"
+    record = audit_aws.children[REWRITTEN]
+    moved = {**record, "item": {**record["item"], "shard": {**record["item"]["shard"], "Key": elsewhere}}}
+    child = {key: child_execution(map_run["MapRunArn"], **record) for key, record in audit_aws.children.items()}
+    named = [child_execution(map_run["MapRunArn"], **moved), child[UNTOUCHED]]
+    put_map_run_results(
+        audit_aws.put, map_run, named if forged == "in place of a child" else [*child.values(), named[0]]
+    )
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then no shard is counted; the key is named for what it is, never listed, not as removed; and each shard listed
+    # is named not audited, saying the result files name a key not under the prefix
+    assert (merged["games"], merged["shards"], merged["clean"]) == (0, 0, False)
+    findings = {f["file"]: f["error"] for f in map(json.loads, audit_aws.get(f"{OUT}findings.jsonl").splitlines())}
+    assert sorted(findings) == sorted([REWRITTEN, UNTOUCHED, elsewhere])
+    assert merged["not_audited"] == 3
+    assert (findings[elsewhere]["code"], findings[elsewhere]["message"]) == ("not_audited", NEVER_LISTED)
+    why = f"the map run's result files name {elsewhere}, not under the input prefix games/2026-11-29/"
+    for shard in (REWRITTEN, UNTOUCHED):
+        assert findings[shard]["code"] == "not_audited"
+        assert findings[shard]["message"].startswith(why)
 
 
 def change_the_result_files(audit_aws: AuditAws, map_run: Any, changed: str) -> str:

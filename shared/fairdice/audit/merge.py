@@ -75,6 +75,13 @@ NO_OBJECT = (
     "its partial result names no object it was read from, where a worker's names the object it audited: it was changed"
     " after the worker stored it, so its games are not counted; audit it again in a new execution"
 )
+# Said of a key the map run's result files name that is not under the input prefix (`s3.ELSEWHERE`): the map never
+# listed it, so it is no shard removed (review: it was named as one, REMOVED)
+NEVER_LISTED = (
+    "the map run's result files name it, but it is not under the input prefix, where the map lists only the objects"
+    " under it: the map never listed it, so no child of the run audited it, and the result files were changed after"
+    " the run wrote them"
+)
 REMOVED = (
     "the object was audited but is no longer under the input prefix (removed while the audit ran): what was audited of"
     " it is not counted, and the run is not clean"
@@ -117,6 +124,7 @@ def merge_execution(
     returned: Mapping[str, WorkerAnswer],
     unaccounted: str | None = None,
     folders: Collection[str] = (),
+    elsewhere: Collection[str] = (),
 ) -> Summary:
     """Merge an execution on AWS (`merge` with what the map should have audited, `expected` as the input `prefix` lists
     it now, and why shards failed); NoShards when it audited nothing: no shard listed, none failed and none audited,
@@ -132,6 +140,8 @@ def merge_execution(
     finding of each shard removed, beside that it was removed (review: it said only that): one whose partial is still
     stored, or one the result files name (`not_audited` names each, for that reason).
     `folders`: the shards the map ran a child for that it listed as the S3 console's folder (`s3.MapRunResults`).
+    `elsewhere`: the keys the result files name that are not under the input prefix (`s3.MapRunResults`), each named for
+    what it is (`NEVER_LISTED`), not as a shard removed.
     """
     ran = {*not_audited, *returned}
     removed = REMOVED if unaccounted is None else f"{REMOVED}; and {unaccounted}"
@@ -143,6 +153,7 @@ def merge_execution(
     # nothing in it (`s3.map_run_results`; review: told by its worker reading no line of it, an object so named that
     # held only blank lines, removed with its partial, was taken for it and dropped without a word)
     gone = {file: removed for file in ran if file not in expected and file not in folders}
+    gone |= dict.fromkeys(elsewhere, NEVER_LISTED)
     if unaccounted is not None:
         not_audited = {**dict.fromkeys(expected, unaccounted), **gone}
     else:

@@ -211,6 +211,14 @@ OTHER_MAP_RUN = (
     "the map run's manifest names map run {named}, not {map_run}, the one the merge was given: it is another run's, or"
     " was changed after the run wrote it, " + _NONE_COUNTED
 )
+# Why no shard of a run is counted when its map run's result files name a key the map could not have listed: one not
+# under the input prefix, which is all the map lists (review: such a key, written in place of a child's, was named as a
+# shard removed while the run went on, and the shard whose child it replaced as one put under the prefix after the
+# listing, every other answer counted)
+ELSEWHERE = (
+    "the map run's result files name {named}, not under the input prefix {prefix}, where the map lists only the objects"
+    " under it: they were changed after the run wrote them, " + _NONE_COUNTED
+)
 # Why no shard of a run is counted when its map run's result files do not name the children Step Functions counts
 UNACCOUNTED = (
     "the map run's result files name {named}, where Step Functions counts {counted} for the run: they were changed"
@@ -272,19 +280,24 @@ class MapRunResults(NamedTuple):
     Where they cannot, `not_audited` gives it as why for each shard named by every file the manifest lists that can be
     read (the first reason met, where there are several).
     `folders`: the shards whose child succeeded that the map listed as the S3 console's folder (`console_folder`, by the
-    size its item gives) and whose worker counted nothing in them, which no listing at the merge names either."""
+    size its item gives) and whose worker counted nothing in them, which no listing at the merge names either.
+    `elsewhere`: the keys the result files name that are not under the input prefix, which the map never listed
+    (`ELSEWHERE`, why no shard of the run is counted then)."""
 
     not_audited: dict[str, str]
     returned: dict[str, WorkerAnswer]
     unaccounted: str | None = None
     folders: frozenset[str] = frozenset()
+    elsewhere: frozenset[str] = frozenset()
 
 
-def map_run_results(s3: Any, bucket: str, manifest_key: str, map_run: str, counts: ChildCounts) -> MapRunResults:
+def map_run_results(
+    s3: Any, bucket: str, manifest_key: str, map_run: str, counts: ChildCounts, input_prefix: str
+) -> MapRunResults:
     """The map run's failed shards, its workers' answers and the shards it ran a child for, from its ResultWriter
     manifest, fetched once (review: it was fetched once for the failed shards and again for the answers), held to
     the map run the merge was given (`map_run`, the ARN the manifest must name) and to what Step Functions `counts` of
-    its children (`map_run_counts`).
+    its children (`map_run_counts`), and to the `input_prefix` the map listed: every key its children name is under it.
 
     The manifest lists result files by status; each is a JSON array of child executions whose
     `Input` is the item the map gave the worker (`{"shard": {"Key": ...}}`). A shard whose child succeeded with an
@@ -337,6 +350,12 @@ def map_run_results(s3: Any, bucket: str, manifest_key: str, map_run: str, count
         if console_folder(key, size) and answer.games == answer.errors == 0:
             folders.add(key)
     pending.extend(key for key, _, _ in _children(files, manifest, "PENDING", unaccounted.append))
+    elsewhere = sorted(
+        {key for keys in (not_audited, returned, changed, pending) for key in keys if not key.startswith(input_prefix)}
+    )
+    if elsewhere:
+        more = f" (and {counted(len(elsewhere) - 1, 'other key', 'other keys')})" if len(elsewhere) > 1 else ""
+        unaccounted.append(ELSEWHERE.format(named=f"{elsewhere[0]}{more}", prefix=input_prefix))
     named = ChildCounts(succeeded, failed, len(pending))
     if not unaccounted and named != counts:
         unaccounted.append(UNACCOUNTED.format(named=named, counted=counts))
@@ -345,7 +364,8 @@ def map_run_results(s3: Any, bucket: str, manifest_key: str, map_run: str, count
         # since, its partial with it, is named too (review: the merge named only the shards listed at the merge, and
         # such a shard was in neither the summary nor the findings)
         named_shards = sorted({*not_audited, *returned, *changed, *pending})
-        return MapRunResults(dict.fromkeys(named_shards, unaccounted[0]), {}, unaccounted[0], frozenset(folders))
+        reason = unaccounted[0]
+        return MapRunResults(dict.fromkeys(named_shards, reason), {}, reason, frozenset(folders), frozenset(elsewhere))
     for key in changed:
         not_audited.setdefault(key, ANSWER_CHANGED)
     return MapRunResults(not_audited, returned, folders=frozenset(folders))
