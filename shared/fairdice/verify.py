@@ -236,7 +236,7 @@ def withheld_verdict(request: RequestBase, withheld: Withheld) -> Verdict:
             overdue=withheld.overdue,
             recorded=None if request.recorded is None else [list(roll) for roll in request.recorded],
         ),
-        reasons=[withheld.reason, *withheld.contradictions],
+        reasons=[withheld.reason, *withheld.contradictions, *withheld.caveats],
         identified_by=identified_by(request),
     )
 

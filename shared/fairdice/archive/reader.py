@@ -23,6 +23,7 @@ from fairdice.archive.layout import (
     ChainLink,
     Published,
     RevealedRecord,
+    commitment_deadline,
     commitment_key,
     day_start,
     days_looked_back,
@@ -295,7 +296,15 @@ class ArchiveReader:
         if isinstance(found, _Pending):
             published = found.published
             if published is None:
-                return PendingDay(reveal_at=reveal_time(day), overdue=self._overdue(day), as_of=found.as_of)
+                return PendingDay(
+                    reveal_at=reveal_time(day),
+                    overdue=self._overdue(day),
+                    as_of=found.as_of,
+                    # An audit's moment before the day's reveal was final reads no commitment (`_find`): none is
+                    # said to be missed, as none is said to be published. Missed from SEEN_WITHIN after the grace,
+                    # as the game's route says it: one S3 dates in the grace's last instant may be seen a little later
+                    commitment_missed=found.as_of is None and self._clock() > commitment_deadline(day) + SEEN_WITHIN,
+                )
             return PendingDay(
                 reveal_at=reveal_time(day),
                 overdue=self._overdue(day),

@@ -139,7 +139,8 @@ class GameParts(NamedTuple):
 class Withheld:
     """The secret is not revealed yet: why, when it is due if known, and whether that is past. `seal` is the seal an
     authority (the daily archive) published for it already, with when and whether in time, as `Revealed` says them;
-    `contradictions`, what the request says that the authority does not (another commitment)."""
+    `contradictions`, what the request says that the authority does not (another commitment); `caveats`, what keeps
+    the game from `fair` whatever is revealed (no commitment published in its time)."""
 
     reason: str
     reveal_at: dt.datetime | None = None
@@ -148,6 +149,7 @@ class Withheld:
     seal_published_at: dt.datetime | None = None
     seal_in_time: bool | None = None
     contradictions: tuple[str, ...] = ()
+    caveats: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -181,6 +183,9 @@ class PendingDay:
     commitment: str | None = None
     published_at: dt.datetime | None = None
     in_time: bool | None = None
+    # None published, and the time one had to be published in to show the secret was fixed before the day's play (the
+    # grace after 00:00 UTC) is over by the reader's clock: whatever is revealed, the day's rolls are at most incomplete
+    commitment_missed: bool = False
 
 
 class DaySecrets(Protocol):

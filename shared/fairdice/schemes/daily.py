@@ -19,6 +19,7 @@ from pydantic import JsonValue, field_validator
 
 from fairdice.archive.layout import (
     GRACE_ENDS,
+    GRACE_MINUTES,
     commitment_key,
     publication,
     published_out_of_time,
@@ -146,6 +147,15 @@ def _not_over(day: dt.date, reveal_at: dt.datetime | None, overdue: bool = False
     )
 
 
+def _no_commitment(day: dt.date) -> tuple[str, ...]:
+    """Why a day the archive published no commitment for within its grace is at most incomplete once revealed."""
+    return (
+        f"the daily archive published no commitment for {day.isoformat()} in the {GRACE_MINUTES} minutes after 00:00"
+        " UTC it had: once its secret is revealed, nothing shows it was fixed before the day's play, so that day's"
+        " rolls are at most incomplete",
+    )
+
+
 def _other_commitment(request: DailyRequest, published: str) -> tuple[str, ...]:
     """What a commitment given says against the one the daily archive published for the day, if it differs."""
     if request.commitment is None or request.commitment == published:
@@ -246,7 +256,10 @@ class Daily(Scheme[DailyRequest]):
                 return _not_final(request.date, found.reveal_at, found.as_of)
             withheld = _not_over(request.date, found.reveal_at, found.overdue)
             if found.commitment is None:
-                return withheld
+                # Past its grace, a day with no commitment can never be fair, and the player is told so now: the page
+                # said only when the secret is due, and that the commitment that counts is the one published by 00:15
+                # (review: read at 13:40, as if one might still come in time)
+                return replace(withheld, caveats=_no_commitment(request.date)) if found.commitment_missed else withheld
             # The commitment the secret will be held to is published already: the player sees it now, and a commitment
             # given is compared with it, though nothing is verified before the secret is revealed (review: the roll's
             # page said no commitment came, where GET /daily/{date} showed the day's)

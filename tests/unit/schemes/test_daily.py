@@ -851,6 +851,39 @@ def test_a_roll_of_a_day_not_revealed_yet_shows_the_commitment_the_archive_publi
     ]
 
 
+def test_a_day_with_no_commitment_published_in_its_grace_is_said_before_its_reveal_to_be_at_most_incomplete(
+    archive: tuple[Timeline, Stores],
+) -> None:
+    # Given an archive that has published nothing for the day (its publisher's run at 00:00 UTC did not come), and a
+    # player's roll of it asked for with the faces they saw, within its grace and in its afternoon (review: at 13:40 the
+    # verdict and its page said only that the secret is due at midnight, and that the commitment that counts is the one
+    # published between 00:00 and 00:15 UTC, as if one might still come in time)
+    _, stores = archive
+    afternoon = ArchiveReader(stores.archive, clock=lambda: at("2025-03-01 13:40"))
+
+    # Then within the grace, and the minute after it in which one S3 dates in its last instant may yet be seen, the roll
+    # is withheld for its secret alone: a commitment may still come in time
+    for moment in ("2025-03-01 00:10", "2025-03-01 00:16"):
+        early = verified(ArchiveReader(stores.archive, clock=lambda m=moment: at(m)), recorded="3 5 7 10 12 20")
+        assert early.verdict == "withheld"
+        assert early.reasons == [
+            "the secret of 2025-03-01 is not revealed yet: the archive reveals it in the minutes after that day ends in"
+            " UTC"
+        ], moment
+
+    # And past it, still withheld, but saying that whatever is revealed, that day's rolls are at most incomplete, on the
+    # verdict's page too
+    late = verified(afternoon, recorded="3 5 7 10 12 20")
+    assert (late.verdict, late.seal.given, late.seal.in_time) == ("withheld", None, None)
+    missed = (
+        "the daily archive published no commitment for 2025-03-01 in the 15 minutes after 00:00 UTC it had: once its"
+        " secret is revealed, nothing shows it was fixed before the day's play, so that day's rolls are at most"
+        " incomplete"
+    )
+    assert late.reasons == [early.reasons[0], missed]
+    assert "no commitment for <time>2025-03-01</time> in the 15 minutes after 00:00 UTC it had" in render_page(late)
+
+
 def test_the_commitments_window_is_said_as_the_time_of_day_the_archive_judges_it_by() -> None:
     # The words wrote the grace's end as "00:" and its minutes, which a grace of an hour would print as 00:60 (latent:
     # the grace is 15 minutes); they are now the time of day the archive's deadline falls at, whatever the grace
