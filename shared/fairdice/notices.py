@@ -172,7 +172,14 @@ def _but(record: DayRecord) -> str:
 def _commitment(record: DayRecord) -> Iterator[str]:
     yield "<h2>The commitment</h2>"
     if record.commitment is None:
-        yield "<p class=muted>Not published yet.</p>"
+        if record.commitment_in_time is False:
+            yield (
+                f"<p>{mark(False)} None was published in the {GRACE_MINUTES} minutes after 00:00 UTC it had: one"
+                " published later does not show the secret was fixed before the day's play, so that day's rolls are at"
+                " most incomplete.</p>"
+            )
+        else:
+            yield "<p class=muted>Not published yet.</p>"
         return
     yield f"<dl><dt>commitment</dt><dd><code>{e(record.commitment)}</code></dd>"
     if record.commitment_published_at is not None:

@@ -76,7 +76,8 @@ class DayRecord(BaseModel):
     commitment_in_time: bool | None = Field(
         default=None,
         description=f"published within {GRACE_MINUTES} minutes of 00:00 UTC, before the day's play:"
-        " only then does the commitment show the secret was fixed before it",
+        " only then does the commitment show the secret was fixed before it; false too for a day with none published"
+        " once that time is over",
     )
     record: RevealedRecord | None = None
     record_sha256: Seal | None = None
@@ -300,10 +301,7 @@ class ArchiveReader:
                     reveal_at=reveal_time(day),
                     overdue=self._overdue(day),
                     as_of=found.as_of,
-                    # An audit's moment before the day's reveal was final reads no commitment (`_find`): none is
-                    # said to be missed, as none is said to be published. Missed from SEEN_WITHIN after the grace,
-                    # as the game's route says it: one S3 dates in the grace's last instant may be seen a little later
-                    commitment_missed=found.as_of is None and self._clock() > commitment_deadline(day) + SEEN_WITHIN,
+                    commitment_missed=self._missed(found),
                 )
             return PendingDay(
                 reveal_at=reveal_time(day),
@@ -338,6 +336,13 @@ class ArchiveReader:
         found = self._revealed.get(day)
         return None if found is None else found.kept_until
 
+    def _missed(self, found: _Pending) -> bool:
+        """Whether a pending day read with no commitment is past the time one had to be published in to show the
+        secret was fixed before the day's play: from SEEN_WITHIN after the grace, as the game's route says it (one S3
+        dates in the grace's last instant may be seen a little later). An audit's moment before the day's reveal was
+        final reads no commitment (`_find`): none is said to be missed there, as none is said to be published."""
+        return found.as_of is None and self._clock() > commitment_deadline(found.day) + SEEN_WITHIN
+
     def _overdue(self, day: dt.date) -> bool:
         """Whether a day not revealed is past the time every run that reveals it has had: the archive is late."""
         return self._clock() > reveal_deadline(day)
@@ -353,7 +358,9 @@ class ArchiveReader:
                 reveal_at=reveal_time(day),
                 commitment=None if published is None else published.commitment.commitment,
                 commitment_published_at=None if published is None else known_time(published.published_at),
-                commitment_in_time=None if published is None else published.in_time,
+                # None published, and its time over: not in time, whatever comes later (review: "Not published yet" at
+                # 13:40, as if one might still come in time)
+                commitment_in_time=(False if self._missed(found) else None) if published is None else published.in_time,
                 overdue=self._overdue(day),
                 # Its commitment alone, as a revealed day's with its record (review: a pending day's page on a bucket
                 # without Object Lock said its commitment "shows the secret was fixed before anyone rolled")

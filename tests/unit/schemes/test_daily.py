@@ -883,6 +883,20 @@ def test_a_day_with_no_commitment_published_in_its_grace_is_said_before_its_reve
     assert late.reasons == [early.reasons[0], missed]
     assert "no commitment for <time>2025-03-01</time> in the 15 minutes after 00:00 UTC it had" in render_page(late)
 
+    # And the day's own record (GET /daily/{date}) says its commitment was not in time, where it said "Not published
+    # yet", and only once that time is over
+    early_record = ArchiveReader(stores.archive, clock=lambda: at("2025-03-01 00:16")).record(ARCHIVE_DAY)
+    assert (early_record.commitment, early_record.commitment_in_time) == (None, None)
+    assert "<p class=muted>Not published yet.</p>" in day_page(early_record).html
+    record = afternoon.record(ARCHIVE_DAY)
+    assert (record.status, record.commitment, record.commitment_in_time) == ("pending", None, False)
+    page = day_page(record).html
+    assert "Not published yet" not in page
+    assert (
+        "None was published in the 15 minutes after 00:00 UTC it had: one published later does not show the secret was"
+        " fixed before the day's play, so that day's rolls are at most incomplete." in page
+    )
+
 
 def test_the_commitments_window_is_said_as_the_time_of_day_the_archive_judges_it_by() -> None:
     # The words wrote the grace's end as "00:" and its minutes, which a grace of an hour would print as 00:60 (latent:
