@@ -52,29 +52,31 @@ MAX_TABLE_BYTES = 3 * 1024 * 1024
 # Characters of a link's long value shown before its cut (a list's, recorded rolls'); offline.js cuts rolls alike.
 SHOWN_MOST = 300
 
+# Each in the scheme's own words (`Words`), as the page around it: a three-dice game's "A few plies differ" beside its
+# counts of plies, narde-v1's fingerprint where the page heads its seal so (review: "rolls", "the seal" there)
 _CAUSE_TITLES = {
-    "numbering_shifted": "The roll numbers are shifted",
+    "numbering_shifted": "The {roll} numbers are shifted",
     "seat_order": "The client seeds are in the other seat order",
     "spaces_at_ends": "A space or an invisible character was copied with the text",
     "opening_roll": "The opening roll is counted differently",
     "match_game": "These are another game of the match",
     "take_back_line": "A take-back started a new line",
-    "dice_order": "Each roll's dice are listed the other way round",
+    "dice_order": "Each {roll}'s dice are listed the other way round",
     "date_shifted": "The date is another day",
-    "roll_count": "The number of rolls differs",
-    "secret_and_seal_swapped": "The secret and the seal are swapped",
-    "secret_pasted_twice": "The secret was pasted twice",
-    "secret_in_seal_field": "The secret was pasted as the seal",
-    "seal_in_secret_field": "The seal was pasted as the secret",
-    "seal_of_hex_text": "The seal was computed over the hex text",
-    "seal_from_other_game": "The seal belongs to another game",
-    "rolls_from_other_game": "The rolls belong to another game",
-    "secret_from_other_game": "The secret belongs to another game",
-    "secret_not_committed": "The archive revealed a secret it had not committed to",
-    "few_rolls_differ": "A few rolls differ",
-    "roll_left_out": "A roll is missing from the list",
-    "roll_added": "The list holds a roll too many",
-    "roll_cut_short": "The rolls were cut short inside a face",
+    "roll_count": "The number of {rolls} differs",
+    "secret_and_seal_swapped": "The {secret} and the {seal} are swapped",
+    "secret_pasted_twice": "The {secret} was pasted twice",
+    "secret_in_seal_field": "The {secret} was pasted as the {seal}",
+    "seal_in_secret_field": "The {seal} was pasted as the {secret}",
+    "seal_of_hex_text": "The {seal} was computed over the hex text",
+    "seal_from_other_game": "The {seal} belongs to another game",
+    "rolls_from_other_game": "The {rolls} belong to another game",
+    "secret_from_other_game": "The {secret} belongs to another game",
+    "secret_not_committed": "The archive revealed a {secret} it had not committed to",
+    "few_rolls_differ": "A few {rolls} differ",
+    "roll_left_out": "A {roll} is missing from the list",
+    "roll_added": "The list holds a {roll} too many",
+    "roll_cut_short": "The {rolls} were cut short inside a face",
 }
 _EXPLAINS = re.compile(r"([0-9]+) of (the first )?([0-9]+) [a-z]+")  # rolls, or the scheme's word (plies)
 # A code of the recipe's steps with no markup inside, and a word of it (`_words_whole`).
@@ -315,7 +317,12 @@ def _diagnosis_section(verdict: Verdict, request: RequestBase | None, words: Wor
     yield "<h2>Why it may not match</h2>"
     cut = any(finding.cause == "roll_cut_short" for finding in verdict.diagnosis or [])
     for finding in verdict.diagnosis or []:
-        title = _CAUSE_TITLES.get(finding.cause, finding.cause)
+        template = _CAUSE_TITLES.get(finding.cause)
+        title = (
+            template.format(roll=words.roll, rolls=words.rolls, secret=words.secret, seal=words.seal)
+            if template is not None
+            else finding.cause
+        )
         explains = _explains(finding, words, cut=cut)
         yield f"<div class=finding><b>{e(title)}</b> <span class=muted>({e(explains)})</span>"
         yield f"<p>{visible(sentence(finding.detail))}</p>"

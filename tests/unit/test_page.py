@@ -596,6 +596,19 @@ def test_a_few_rolls_differ_says_how_many_fit_and_how_many_differ_apart() -> Non
     assert "Mismatch: 1 of the 12 recorded rolls differs from the computed one (roll 5)." in page
 
 
+def test_a_likely_cause_is_headed_in_the_schemes_own_words_as_the_page_around_it() -> None:
+    # Given a three-dice game with one ply changed, and a narde-v1 game whose fingerprint is another game's (review: the
+    # causes were headed "A few rolls differ" beside counts of plies, and "The seal belongs to another game" under a
+    # section headed "The fingerprint")
+    _, plies = page_of(GAMES["three-dice"] | {"recorded": _recorded(GAMES["three-dice"], change=4)})
+    _, fingerprint = page_of(GAMES["narde-v1"] | {"fingerprint": "ab" * 32, "recorded": _recorded(GAMES["narde-v1"])})
+
+    # Then each cause is headed in its scheme's words
+    assert "<b>A few plies differ</b> <span class=muted>(11 of the 12 recorded plies fit; 1 differs)</span>" in plies
+    assert "<b>The fingerprint belongs to another game</b>" in fingerprint
+    assert "A few rolls differ" not in plies and "The seal belongs" not in fingerprint
+
+
 def test_where_two_seals_differ_the_characters_that_differ_are_marked_on_both() -> None:
     given = SEAL[:10] + ("0" if SEAL[10] != "0" else "1") + SEAL[11:]
     _, page = page_of(GAMES["pair36"] | {"seal": given, "recorded": _recorded(GAMES["pair36"])})

@@ -694,7 +694,7 @@ def test_an_archive_that_reveals_a_secret_it_did_not_commit_to_is_blamed_not_the
             " archive commitments/2025-03-01.json). No mistake in copying explains it: keep this link and report it"
         )
         assert all(finding.cause != "secret_from_other_game" for finding in verdict.diagnosis)
-        assert "The archive revealed a secret it had not committed to" in render_page(verdict)
+        assert "The archive revealed a day secret it had not committed to" in render_page(verdict)
 
 
 def test_a_day_whose_record_the_archive_dates_within_the_day_is_at_most_incomplete_and_says_when_it_was_revealed(
