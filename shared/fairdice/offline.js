@@ -389,6 +389,12 @@
     const parts = [
       el("div", { class: `verdict ${verdict.verdict}`, "data-verdict": verdict.verdict }, el("h2", { text: TITLES[verdict.verdict] }), el("p", {}, wholeDates(visible(headline(schemeObject, verdict)))), reasons),
     ];
+    if (verdict.withheld && verdict.withheld.reveal_at) {
+      // When the secret is due, as the server's page says it under its verdict (fairdice.page.verdict_page; review: the
+      // offline page said a day's secret is not revealed yet, and never when it would be)
+      const due = verdict.withheld.reveal_at.replace("T", " ").replace(/Z$/, " UTC");
+      parts.push(el("p", {}, "To be revealed at ", el("b", { class: "when", text: due }), "."));
+    }
     if (verdict.verdict !== "withheld") {
       const said = view.checked(schemeObject, verdict).map(([label, text], at) => [at ? " " : "", el("b", { text: `${label}:` }), " ", visible(`${text}.`)]);
       parts.push(el("h3", { text: "What was checked" }), el("p", { class: "scope" }, said.flat()));

@@ -2464,6 +2464,12 @@ def test_a_mirror_pairs_game_and_a_day_not_over_are_not_yet_verifiable(chromium:
         "2999-01-01 is not over in UTC: its secret is not revealed, so none is confirmed or denied."
         in (measured["text"])
     )
+    # and when its secret is due, as the server's page says it under its verdict, kept whole on a line; a mirror pair's
+    # game, due when both its games have ended, has no such time (review: the page never said when a day's was due)
+    assert "To be revealed at 2999-01-02 00:00:00 UTC." in measured["text"]
+    assert chromium.evaluate("getComputedStyle(document.querySelector('#result b.when')).whiteSpace") == "nowrap"
+    mirror = _open(chromium, page, f"?scheme=three-dice&commit={seal_of(KEY)}", PHONE)
+    assert mirror["verdict"] == "withheld" and "To be revealed" not in mirror["text"]
 
 
 def test_a_game_at_the_roll_cap_is_recomputed_whole_in_the_page(chromium: Browser, page: Path) -> None:
