@@ -201,6 +201,25 @@ def test_a_seal_of_another_game_beside_a_roll_cut_short_says_the_roll_fits_but_f
     assert "it does not fit the recorded roll" not in page
 
 
+def test_a_game_without_an_opening_roll_is_not_headed_as_an_opening_roll_counted_differently() -> None:
+    # Given game 1 of a bg-online-v1 match listed without its opening roll, sent as game 1 (which has one)
+    game = GAMES["bg-online-v1"] | {"game": 1}
+    verdict, page = page_of(game | {"recorded": rolls_of(game | {"opening": False})})
+    (found,) = verdict.diagnosis or []
+    assert found.cause == "opening_roll"
+    assert found.detail.startswith("the rolls fit game 1 without an opening roll")
+
+    # Then the finding's heading says what its words say, a game of the other kind, with or without an opening roll
+    # (review: "The opening roll is counted differently" above words saying the game has none)
+    assert "<b>The game is of the other kind, with an opening roll or without one</b>" in page
+    assert "counted differently" not in page
+
+
+def rolls_of(data: dict[str, Any]) -> list[list[int]]:
+    """The dice the game really rolled."""
+    return [list(report["dice"] or []) for report in verify(parse_request(data)).rolls]
+
+
 def test_an_incomplete_verdict_says_what_was_not_given() -> None:
     verdict, _ = page_of(GAMES["bg-online-v1"])
     assert headline(verdict) == (
