@@ -152,6 +152,7 @@ ClientSeed = Annotated[
 # Unicode's categories Cc (control characters) and Cs (surrogates), whole: both are closed sets (Unicode's stability
 # policy fixes Cc; Cs is the surrogate range), so one search in C reads a phrase, not a category lookup per character.
 _CONTROL_OR_SURROGATE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 def _printable(max_chars: int, what: str) -> Callable[[object], str]:
@@ -162,7 +163,10 @@ def _printable(max_chars: int, what: str) -> Callable[[object], str]:
         # accepted, and shown as its code point (`prose.unseen`): a browser's newer Unicode may have assigned it, and
         # the two must not give one link two answers.
         if _CONTROL_OR_SURROGATE.search(value):
-            raise ValueError(f"{what} must not contain control characters")
+            # Each said as what it is: a lone surrogate (JSON's "\ud800") is no control character (review)
+            if _CONTROL.search(value):
+                raise ValueError(f"{what} must not contain control characters")
+            raise ValueError(f"{what} must not contain a lone surrogate, which is no character")
         return value
 
     return check

@@ -753,7 +753,8 @@ const fairdice = (() => {
       throw new Error(`${what} must be text of 1 to ${most} characters`);
     }
     // Unassigned code points are accepted, as fairdice.fields accepts them: the two Unicode versions differ.
-    if (/[\p{Cc}\p{Cs}]/u.test(value)) throw new Error(`${what} must not contain control characters`);
+    if (/\p{Cc}/u.test(value)) throw new Error(`${what} must not contain control characters`);
+    if (/\p{Cs}/u.test(value)) throw new Error(`${what} must not contain a lone surrogate, which is no character`);
     return value;
   }
 

@@ -1269,6 +1269,18 @@ def test_a_seat_named_proto_in_json_text_is_refused_as_the_core_refuses_it(brows
     assert "problems" in js
 
 
+def test_a_lone_surrogate_in_json_text_is_refused_as_the_core_refuses_it(browser: Browser) -> None:
+    # JSON's "\ud800" decodes to half of a UTF-16 pair in both: refused as no character, not as a control character
+    said = []
+    for text in ["caf\ud800", "\udfff", "a\nb\ud800"]:
+        data = {"scheme": "narde-v1", "key": KEY.hex(), "phrase": text, "count": 1}
+        js = browser.evaluate(f"harness.verdict(JSON.parse({json.dumps(json.dumps(data))}))")
+        assert_same(js, core_answer(data), data)
+        said.append([(problem["field"], problem["message"]) for problem in js["problems"]])
+    surrogate = [("phrase", "a phrase must not contain a lone surrogate, which is no character")]
+    assert said == [surrogate, surrogate, [("phrase", "a phrase must not contain control characters")]]
+
+
 def _swept() -> list[int]:
     """Every character Python's Unicode assigns below U+20000, but private use and the long runs of ideographs and
     syllables (alike in what matters here)."""

@@ -252,6 +252,22 @@ def test_a_phrase_may_be_any_text_but_not_control_characters() -> None:
     ]
 
 
+def test_a_lone_surrogate_in_a_phrase_or_a_seat_seed_is_refused_as_what_it_is() -> None:
+    # Given JSON's "\ud800", which decodes to half of a UTF-16 pair: no control character, and no character at all
+    # (review: refused as "must not contain control characters")
+    assert problems({"scheme": "narde-v1", "key": KEY, "phrase": "caf\ud800", "count": 1}) == [
+        ("phrase", "a phrase must not contain a lone surrogate, which is no character")
+    ]
+    seats = {"white": "w\udfff", "black": "b"}
+    assert problems({"scheme": "three-dice", "seed": KEY, "client_seeds": seats, "count": 1}) == [
+        ("client_seeds.white", "a client seed must not contain a lone surrogate, which is no character")
+    ]
+    # and one beside a control character is refused for the control character, as before
+    assert problems({"scheme": "narde-v1", "key": KEY, "phrase": "a\nb\ud800", "count": 1}) == [
+        ("phrase", "a phrase must not contain control characters")
+    ]
+
+
 def test_a_code_point_this_unicode_has_not_assigned_is_accepted_and_shown_as_its_code_point() -> None:
     # A browser's newer Unicode may have assigned it (U+1C89 is a letter since Unicode 16): refusing it here would give
     # the link two answers, the page's and the server's
