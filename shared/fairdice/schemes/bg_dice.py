@@ -498,6 +498,10 @@ def _take_backs(case: Case[BgDiceRequest]) -> Iterator[Hypothesis]:
         )
     if case.compared < case.total:
         return  # the labels must list every roll, and only the first MAX_COMPARED are compared
+    if case.compared <= case.evidence:
+        # A take-back comes after roll 1 at the earliest, so fewer than `evidence` rolls follow it: none is named below,
+        # and its rolls are not computed for nothing (the list of mistakes tried reads these hypotheses' kinds alone)
+        return
     probe = case.probe({})
     computed: list[Roll] = list(case.rolls(probe)) if probe is not None else []
     split = next(

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import pytest
 from fairdice.dice import Mac, Rolls, keyed_mac
 from fairdice.schemes import bg_dice, labelled, parse_request
+from fairdice.schemes.base import Case
 from fairdice.seal import seal_of
 from fairdice.verify import verify
 from hypothesis import given
@@ -268,6 +269,29 @@ def test_take_backs_with_no_roll_between_them_skip_a_line_and_the_diagnosis_find
     found = game.diagnosis[0]
     assert (found.cause, found.explains) == ("take_back_line", "31 of 31 rolls")
     assert "then bg-dice-v1:turn:12:line:2 onward" in found.detail
+
+
+def test_too_few_rolls_to_name_a_take_back_part_way_are_not_computed_for_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Given a game of 3 rolls, as many as make evidence (1 in 36 a roll): a take-back after roll 1 at the earliest
+    # leaves at most 2 to tell it, too few to name it, so no such hypothesis can be scored
+    game = {"scheme": "bg-dice-v1", "key": KEY.hex()}
+    real = [report["dice"] for report in verify(parse_request(game | {"count": 3})).rolls]
+    request = parse_request(game | {"recorded": [real[0], [6, 6], [6, 6]]})
+    case = Case.of(bg_dice.SCHEME, request, KEY)
+    assert case.evidence == case.compared == 3
+
+    # When its hypotheses are listed (as the diagnosis lists the mistakes tried, for their kinds alone), with the rolls
+    # of the request as given or on another line not to be computed
+    def computed(*_: object) -> Rolls:
+        raise AssertionError("rolls computed for a hypothesis no roll can tell")
+
+    monkeypatch.setattr(Case, "rolls", computed)
+    monkeypatch.setattr(bg_dice, "explicit_rolls", computed)
+    hypotheses = list(bg_dice.SCHEME.hypotheses(case))
+
+    # Then it tries the whole list on other lines, and nothing part way, whose rolls it never computes
+    assert {hypothesis.cause for hypothesis in hypotheses} == {"opening_roll", "numbering_shifted", "take_back_line"}
+    assert not any("take-back before roll" in hypothesis.detail for hypothesis in hypotheses)
 
 
 def test_a_game_that_began_with_an_opening_roll_never_rolls_turn_1_on_any_line() -> None:
