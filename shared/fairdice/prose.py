@@ -355,7 +355,9 @@ def unseen(text: str) -> list[bool]:
       Greek, Coptic, Cyrillic or Armenian that looks like one of another script when no letter of its own script there
       looks like none, and so every Latin letter when each looks like a letter of such a letter's script or of a
       script none of those (`_strays`): the o of "жo", like the Cyrillic о of "жо"; the Cyrillic о of "日本о", like
-      the Greek ο of "日本ο"; the ö of "жö", like the Cyrillic ӧ;
+      the Greek ο of "日本ο"; the ö of "жö", like the Cyrillic ӧ; and where letters of two of Greek, Coptic,
+      Cyrillic and Armenian look like none, every letter that looks like one of another script in a word of such
+      letters alone: the Cyrillic о of "ж о ֆ", like the Armenian օ of "ж օ ֆ";
     - a combining mark on an ASCII character or on one shown (i and a dot above, _ and a line below), or on nothing,
       the value's first character (review: the phrase "\u0301test" was shown as an accent over nothing, then "test").
     """
@@ -502,7 +504,9 @@ def _strays(traits: list[_Traits]) -> set[int]:
     of their own script there looks like none. The value written again with such letters in the script of an anchor,
     or in a script none of those (Cherokee, Myanmar), looks alike, and no other rule shows them in either: the o of
     "жo" (like the Cyrillic о of "жо"), the Cyrillic о of "日本о" (like the Greek ο of "日本ο"), the Armenian օ of
-    "жж օ", the ö of "жö" (like the Cyrillic ӧ). Latin letters are shown only when each can be written so (the a of
+    "жж օ", the ö of "жö" (like the Cyrillic ӧ); and, where letters of two of Greek, Coptic, Cyrillic and Armenian are
+    anchors, each letter that looks like one of another script in a word of such letters alone (the Cyrillic о of
+    "ж о ֆ", like the Armenian օ of "ж օ ֆ"). Latin letters are shown only when each can be written so (the a of
     "a שָ" can be written as no Hebrew letter, nor as one of a script none of those, so Latin letters beside Hebrew
     alone are shown only when none is an a, an e, an f…)."""
     # a letter NFKC makes another is shown for that whatever its script: none of its own here (𝖪 is no script's)
@@ -511,6 +515,12 @@ def _strays(traits: list[_Traits]) -> set[int]:
     if not anchored or len({trait.script for _, trait in letters}) < 2:
         return set()
     found = {at for at, trait in letters if trait.stray and trait.script not in (None, 0, *anchored)}
+    if len(anchored - {None, 0}) > 1:
+        # A letter of one anchored script may stand for a look-alike of another where no letter of its word tells
+        # which: the Cyrillic о of "ж о ֆ", like the Armenian օ of "ж օ ֆ" (a word that mixes them is shown as such)
+        for word in _words(traits):
+            if all(traits[at].stray for at in word if traits[at].category.startswith("L")):
+                found.update(at for at in word if traits[at].across)
     latin = [(at, trait) for at, trait in letters if trait.script == 0]
     if latin and 0 not in anchored:
         scripts = [_ASCII_LIKE_IN[script] for script in anchored | {None}]

@@ -368,7 +368,9 @@ const fairdice = (() => {
   const ASCII_ALIKE = new Set([...ASCII_LIKE_IN.values()].join(""));
   /** The positions of the letters of SCRIPTS that look like a letter of another script, in a value holding a letter
    * that looks like none (an anchor), when none of their own script there looks like none; Latin letters only when
-   * each looks like a letter of an anchor's script or of a script none of SCRIPTS (fairdice.prose's _strays). */
+   * each looks like a letter of an anchor's script or of a script none of SCRIPTS; and, where letters of two of
+   * Greek, Coptic, Cyrillic and Armenian are anchors, each letter that looks like one of another script in a word of
+   * such letters alone (fairdice.prose's _strays). */
   function strays(chars, letter, alike, across) {
     const base = chars.map((c) => [...c.normalize("NFD")][0]);
     const script = chars.map((c) => SCRIPTS.findIndex((s) => s.test(c)));
@@ -378,6 +380,18 @@ const fairdice = (() => {
     const anchored = new Set(letters.filter((at) => !stray[at]).map((at) => script[at]));
     if (anchored.size === 0 || new Set(letters.map((at) => script[at])).size < 2) return [];
     const found = letters.filter((at) => stray[at] && script[at] > 0 && !anchored.has(script[at]));
+    if ([...anchored].filter((n) => n > 0).length > 1) {
+      // a letter of one anchored script may stand for a look-alike of another where no letter of its word tells which
+      let start = null;
+      [...chars, " "].forEach((c, at) => {
+        const inside = at < chars.length && LETTER_OR_MARK.test(c) && !UNASSIGNED.test(c);
+        if (inside && start === null) start = at;
+        if (inside || start === null) return;
+        const word = chars.slice(start, at).map((_, k) => start + k);
+        if (word.every((w) => !letter[w] || stray[w])) found.push(...word.filter((w) => across[w]));
+        start = null;
+      });
+    }
     const latin = letters.filter((at) => script[at] === 0);
     if (latin.length && !anchored.has(0)) {
       const like = [...anchored, -1].map((n) => ASCII_LIKE_IN.get(n) ?? "");
@@ -500,7 +514,8 @@ const fairdice = (() => {
    * every letter but ASCII ones that looks like one of another of them; in a value holding two of Han, Hiragana,
    * Katakana and Hangul, or whose characters of them all look like ones of another, every character of them that
    * looks like one of another; in a value holding a letter that looks like no letter of another script, every letter
-   * of SCRIPTS that looks like one of another when none of its own script there looks like none (the o of "жo");
+   * of SCRIPTS that looks like one of another when none of its own script there looks like none (the o of "жo"),
+   * or, beside such letters of two of Greek, Coptic, Cyrillic and Armenian, none of its word does (the о of "ж о ֆ");
    * every Arabic-Indic and Extended
    * Arabic-Indic digit; a combining mark on an ASCII character or on one shown, or on nothing (the value's first).
    */

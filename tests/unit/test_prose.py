@@ -213,6 +213,16 @@ KEY = bytes(range(32))
         ("\u05d0o", "\u05d0⟨U+006F⟩"),
         # and none where a letter of its own script looks like no other (the t of "test", the k of "Tokyo")
         ("Tokyo \u6771\u4eac", "Tokyo \u6771\u4eac"),
+        # where letters of two of Greek, Coptic, Cyrillic and Armenian look like none, a word of look-alikes alone, in
+        # either script: "ж о ֆ" and "ж օ ֆ", the Cyrillic о and the Armenian օ; "Ω ο ⲁ" and "Ω ⲟ ⲁ", the Greek ο and
+        # the Coptic ⲟ (review: both of each pair as typed)
+        ("\u0436 \u043e \u0586", "\u0436 ⟨U+043E⟩ \u0586"),
+        ("\u0436 \u0585 \u0586", "\u0436 ⟨U+0585⟩ \u0586"),
+        ("\u03a9 \u03bf \u2c81", "\u03a9 ⟨U+03BF⟩ \u2c81"),
+        ("\u03a9 \u2c9f \u2c81", "\u03a9 ⟨U+2C9F⟩ \u2c81"),
+        # and none in a word with a letter of its own script that looks like none (its twin mixes two scripts in a word)
+        ("\u0436\u043e \u0586", "\u0436\u043e \u0586"),
+        ("\u0436\u0585 \u0586", "\u0436⟨U+0585⟩ \u0586"),
     ],
 )
 def test_a_character_that_shows_nothing_or_like_another_is_written_as_its_code_point(text: str, written: str) -> None:
@@ -480,6 +490,7 @@ def test_a_phrase_spelled_to_look_like_another_is_named_as_such(phrase: str, see
         ("\u0436o", "\u0436\u043e", "\u0436⟨U+006F⟩"),  # жo: a Latin o beside a Cyrillic ж, like жо
         ("\u65e5\u672c\u043e", "\u65e5\u672c\u03bf", "\u65e5\u672c⟨U+043E⟩"),  # Cyrillic о after Han, like Greek ο
         ("\u0436\u00f6", "\u0436\u04e7", "\u0436⟨U+00F6⟩"),  # a Latin ö beside ж, like the Cyrillic ӧ
+        ("\u0436 \u043e \u0586", "\u0436 \u0585 \u0586", "\u0436 ⟨U+043E⟩ \u0586"),  # Cyrillic о beside ֆ, like օ
     ],
 )
 def test_a_phrase_with_a_letter_of_another_script_than_its_own_is_told_from_its_twin(
@@ -512,7 +523,7 @@ def _recorded(request: dict[str, object]) -> str:
 def _drawn(text: str) -> str:
     """Text as a screen draws it: each character as the one it looks like (the Cyrillic о as o), a test's rough
     stand-in for the eye."""
-    return text.translate({0x043E: "o", 0x03BF: "o", 0x04E7: "\u00f6"})
+    return text.translate({0x043E: "o", 0x03BF: "o", 0x0585: "o", 0x04E7: "\u00f6"})
 
 
 def test_an_ordinary_phrase_is_described_as_the_scheme_describes_it() -> None:
