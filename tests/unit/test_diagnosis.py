@@ -550,6 +550,33 @@ def test_a_double_recorded_beyond_the_count_is_no_evidence_the_dice_were_turned_
     assert "But rolls 1 and 2 alone tell it from the settings given" in (with_count.diagnosis or [])[0].detail
 
 
+def test_rolls_recorded_beyond_the_count_that_fit_are_no_evidence_of_another_game() -> None:
+    # Given 20 rolls of a bot game, rolls 6 to 10 miscopied, sent with a count of 10: 5 of the 10 compared fit, and the
+    # 10 recorded beyond the count fit too, where the verdict marks them as differing, having computed none there
+    real = rolls_of(BOT | {"count": 20})
+    recorded = [[die % 6 + 1 for die in roll] if 5 <= at < 10 else roll for at, roll in enumerate(real)]
+    (counted,) = check(BOT | {"count": 10, "recorded": recorded}).diagnosis or []
+    # Then they are this key's but the 5 that differ, as with no count given (review: "rolls_from_other_game", "15 of
+    # 20 rolls", "they are most likely another game's rolls")
+    assert (counted.cause, counted.explains) == ("few_rolls_differ", "5 of 10 rolls")
+    assert counted.detail.startswith(
+        "rolls 6, 7, 8, 9 and 10 differ: the other 5 fit this key, far more than another game's rolls would"
+    )
+    (whole,) = check(BOT | {"recorded": recorded}).diagnosis or []
+    assert (whole.cause, whole.explains) == ("few_rolls_differ", "15 of 20 rolls")
+
+
+def test_a_roll_left_out_is_found_with_rolls_recorded_beyond_the_count() -> None:
+    # Given a bot game's first 17 rolls with roll 5 left out, sent with a count of 12: 4 rolls recorded beyond it
+    real = rolls_of(BOT | {"count": 17})
+    recorded = real[:4] + real[5:]
+    # Then the roll left out is found, as with no count given (review: not found, the numbering the first finding)
+    for sent in (BOT | {"count": 12}, BOT):
+        found = (check(sent | {"recorded": recorded}).diagnosis or [])[0]
+        assert (found.cause, found.explains) == ("roll_left_out", "15 of 16 rolls")
+        assert "roll 5 (" in found.detail and ") is not in the list" in found.detail
+
+
 def test_a_reading_offered_with_rolls_recorded_beyond_the_count_counts_the_rolls_its_finding_counts() -> None:
     # Given seed 001's example game turned round, "6-4 3-1 6-6", with a count of 2: the verdict compares rolls 1 and 2,
     # and the reading (each roll's dice the other way round) is read over all 3 recorded, the 6-6 beyond the count too
