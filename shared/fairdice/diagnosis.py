@@ -670,9 +670,14 @@ def _by_the_reading(case: Case[Any], verdict: Verdict, matched: int, weak: _Weak
     (review: "the other 0 fit this key as given, too few to tell it from chance, and 3 fit it with the reading below"
     beside "0 of 2 rolls", a third roll recorded beyond the count)."""
     compared = verdict.summary.compared
+    fits = sum(1 for at in range(min(compared, case.compared)) if at not in weak.unfit)
+    if not fits:
+        # None of them fits the reading either: those recorded beyond the count are what it fits (review: "it does not
+        # fit this key as given, but it does with the reading below" beside "check roll 1, which differs under it too")
+        none = "it does not fit" if compared == 1 else "none fits"
+        return none, " as given, nor with the reading below, which the rolls recorded beyond the count fit"
     if compared == 1:  # the one roll differs: a roll recorded beyond the count is what the reading was read on too
         return "it does not fit", " as given, but it does with the reading below"
-    fits = sum(1 for at in range(min(compared, case.compared)) if at not in weak.unfit)
     share = (
         ("both fit" if compared == 2 else f"all {fits} fit")
         if fits == compared

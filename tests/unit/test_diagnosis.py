@@ -597,6 +597,26 @@ def test_a_reading_offered_with_rolls_recorded_beyond_the_count_counts_the_rolls
     )
 
 
+def test_a_reading_that_only_rolls_recorded_beyond_the_count_fit_is_not_said_to_fit_the_roll_compared() -> None:
+    # Given a pair36 game whose roll 1 is a double, which reads the same either way, and of whose rolls 2 to 4 one is:
+    # roll 1 miscopied as another double, rolls 2 to 4 turned round, sent with a count of 1
+    game = PAIR36 | {"client_seeds": ["s2", "b"]}
+    real = rolls_of(game | {"count": 4})
+    assert real[0][0] == real[0][1] and sum(a == b for a, b in real[1:]) == 1
+    miscopied = [[real[0][0] % 6 + 1] * 2] + [roll[::-1] for roll in real[1:]]
+    (found,) = check(game | {"count": 1, "recorded": miscopied}).diagnosis or []
+    # Then the reading offered (the dice turned round) fits rolls 2 to 4 and not roll 1, the one compared, and the
+    # finding says so, where it said "it does not fit this server seed as given, but it does with the reading below"
+    # beside "check roll 1, which differs under it too"
+    assert (found.cause, found.explains) == ("few_rolls_differ", "0 of 1 roll")
+    assert found.detail.startswith(
+        "roll 1 differs: it does not fit this server seed as given, nor with the reading below, which the rolls"
+        " recorded beyond the count fit, so the server seed is right. Every roll but roll 1 fits another reading"
+    )
+    assert "check roll 1, which differs under it too" in found.detail
+    assert "but it does with the reading below" not in found.detail
+
+
 def test_a_later_game_with_another_roll_miscopied_is_offered_without_opening_and_that_roll_still_differs() -> None:
     # Review (support): a later game of a match sent with an opening roll, its roll 5 miscopied too (3-3 for 6-3), was
     # to be told "rolls 1, 5 differ ... the secret and the settings are right ... report it": its setting was wrong
