@@ -638,7 +638,7 @@ def _few_differ(
     # Many rolls fitting, if not nearly all, are no other game's either: one would fit about 1 in 36 of a pair
     # (review: 12 of 20 fitting was "most likely another game's rolls")
     rest = "the rest fit" if few else "the other one fits" if matched == 1 else f"the other {matched} fit"
-    odds = f", far more than another game's {rolls} would" if beyond else ""
+    odds = f"{_fit_past_the_count(case, verdict)}, far more than another game's {rolls} would" if beyond else ""
     check = _check_differing(case, verdict, differ)
     settings, fix = " and the settings are", None
     if offered is not None:
@@ -661,6 +661,23 @@ def _few_differ(
         ),
         try_=fix,
     )
+
+
+def _fit_past_the_count(case: Case[Any], verdict: Verdict) -> str:
+    """The rolls recorded beyond the count that fit the request as given with its count raised (`_given_dice`), as
+    `few_rolls_differ` says them beside those compared that fit, where `_beyond_chance` counts both: ", and so do the 10
+    rolls recorded beyond the count" (review: "the other 3 fit this key, far more than another game's rolls would" of 3
+    of 10, which 10 rolls past the count made so); "" for none."""
+    given = _given_dice(case, verdict)
+    past = sum(
+        1
+        for report, dice, seen in zip(verdict.rolls, given, case.recorded, strict=False)
+        if report["dice"] is None and dice == list(seen)
+    )
+    if not past:
+        return ""
+    roll, rolls = case.scheme.words.roll, case.scheme.words.rolls
+    return f", and so {'does' if past == 1 else 'do'} the {counted(past, roll, rolls)} recorded beyond the count"
 
 
 def _by_the_reading(case: Case[Any], verdict: Verdict, matched: int, weak: _Weak, rest: str) -> tuple[str, str]:

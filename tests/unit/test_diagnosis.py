@@ -560,10 +560,26 @@ def test_rolls_recorded_beyond_the_count_that_fit_are_no_evidence_of_another_gam
     # 20 rolls", "they are most likely another game's rolls")
     assert (counted.cause, counted.explains) == ("few_rolls_differ", "5 of 10 rolls")
     assert counted.detail.startswith(
-        "rolls 6, 7, 8, 9 and 10 differ: the other 5 fit this key, far more than another game's rolls would"
+        "rolls 6, 7, 8, 9 and 10 differ: the other 5 fit this key, and so do the 10 rolls recorded beyond the count,"
+        " far more than another game's rolls would"
     )
     (whole,) = check(BOT | {"recorded": recorded}).diagnosis or []
     assert (whole.cause, whole.explains) == ("few_rolls_differ", "15 of 20 rolls")
+
+
+def test_rolls_recorded_beyond_the_count_that_fit_are_said_beside_the_few_compared_that_fit() -> None:
+    # Given 20 rolls of a bot game, rolls 4 to 10 miscopied, sent with a count of 10: 3 of the 10 compared fit, which
+    # another game's would 1 time in about 450, and the 10 recorded beyond the count fit too
+    real = rolls_of(BOT | {"count": 20})
+    recorded = [[die % 6 + 1 for die in roll] if 3 <= at < 10 else roll for at, roll in enumerate(real)]
+    (found,) = check(BOT | {"count": 10, "recorded": recorded}).diagnosis or []
+    # Then what makes them far more than chance is said: the rolls past the count too (review: "the other 3 fit this
+    # key, far more than another game's rolls would")
+    assert (found.cause, found.explains) == ("few_rolls_differ", "3 of 10 rolls")
+    assert found.detail.startswith(
+        "rolls 4, 5, 6, 7, 8, 9 and 10 differ: the other 3 fit this key, and so do the 10 rolls recorded beyond the"
+        " count, far more than another game's rolls would, so the key and the settings are right"
+    )
 
 
 def test_a_roll_left_out_is_found_with_rolls_recorded_beyond_the_count() -> None:
