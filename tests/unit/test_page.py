@@ -195,8 +195,8 @@ def test_a_seal_of_another_game_beside_a_roll_cut_short_says_the_roll_fits_but_f
     # Then the seal's finding says what its words say, the roll fitting but for the face cut short (review: "it does
     # not fit the recorded roll" above "the recorded roll fits this day secret in every face but the last, cut short")
     assert (
-        "The seal belongs to another game</b> <span class=muted>(it fits every face of the recorded roll but the last,"
-        " cut short)"
+        "The commitment belongs to another game</b> <span class=muted>(it fits every face of the recorded roll but the"
+        " last, cut short)"
     ) in page
     assert "it does not fit the recorded roll" not in page
 
