@@ -16,7 +16,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError, ServiceError
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 from fairdice.errors import FairdiceError, InvalidInput, NotAnObject
-from fairdice.http import PATH_SAID, error_headers, http_status, not_allowed
+from fairdice.http import PATH_SAID, error_headers, game_id_slashed, http_status, not_allowed
 from fairdice.links import times_given
 from fairdice.problems import (
     WHOLE_REQUEST,
@@ -38,7 +38,6 @@ from verify_api.observability import logger
 from verify_api.powertools_private import base_path, route_body
 from verify_api.routes import (
     allowed_methods,
-    game_id_slashed,
     http_event,
     resolver,
     routed_path,

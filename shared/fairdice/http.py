@@ -71,6 +71,27 @@ GAME_TODAY = "/game/today/"
 GAME_ROUTE = re.compile(f"{re.escape(GAME_TODAY)}[^/]+")
 
 
+def game_id_slashed(path: str) -> str:
+    """What is wrong with `path` (as a function's routes see it) where it is the game's route with a slash in, before
+    or after its player id, or with no player id at all; else "". API Gateway decodes a path before it routes it,
+    so a player id sent with %2F in it is a path of more segments, which matches no route of the template's but
+    $default. So is an id with a slash before or after it, which holds none (review: `/game/today/{id}/` was told its
+    id holds no slash), and a path with none at all (review: `/game/today//` was told its id holds a slash). The verify
+    API and the game's function say it alike."""
+    player_id = path.removeprefix(GAME_TODAY)
+    if not path.startswith(GAME_TODAY):
+        return ""
+    route = "the game's route, GET /game/today/{player_id}, takes one player id, a UUID"
+    if not player_id.strip("/"):
+        return f"{route}, and none is given: write the player's id after {GAME_TODAY}"
+    if "/" not in player_id:
+        return ""
+    if "/" not in player_id.strip("/"):
+        where = [side for side, slash in (("before", player_id[0]), ("after", player_id[-1])) if slash == "/"]
+        return f"{route}, and nothing {' or '.join(where)} it: leave out the slash {' and the one '.join(where)} the id"
+    return f"{route}, which holds no slash (a %2F in the address is read as one)"
+
+
 # How much of a path, and of a method's name, an error quotes: a 405's quoted the whole path, thousands of characters of
 # /daily/xxx…, where a 404's cut it (review)
 PATH_SAID = 200

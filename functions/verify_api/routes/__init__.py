@@ -13,7 +13,7 @@ from urllib.parse import quote, unquote
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
-from fairdice.http import GAME_ROUTE, GAME_TODAY, HttpApiEvent
+from fairdice.http import GAME_ROUTE, HttpApiEvent
 from fairdice.prose import shows_nothing
 
 from verify_api import settings
@@ -31,20 +31,6 @@ _ESCAPED_BYTE = re.compile(r"[\udc80-\udcff]")
 def served_elsewhere(path: str) -> tuple[str, ...]:
     """The methods another function of the API takes at `path` (as the routes see it); none for a path of this one."""
     return next((methods for pattern, methods in SERVED_ELSEWHERE if pattern.fullmatch(path)), ())
-
-
-def game_id_slashed(path: str) -> str:
-    """What is wrong with `path` (as the routes see it) where it is the game's route with a slash in or after its player
-    id; else "". API Gateway decodes a path before it routes it, so a player id sent with %2F in it is a path of more
-    segments, which matches no route of the template's but $default. So is an id with a slash after it, which holds
-    none (review: `/game/today/{id}/` was told its id holds no slash)."""
-    player_id = path.removeprefix(GAME_TODAY)
-    if not path.startswith(GAME_TODAY) or "/" not in player_id:
-        return ""
-    route = "the game's route, GET /game/today/{player_id}, takes one player id, a UUID"
-    if player_id.strip("/") and "/" not in player_id.rstrip("/"):
-        return f"{route}, and nothing after it: leave out the slash after the id"
-    return f"{route}, which holds no slash (a %2F in the address is read as one)"
 
 
 def allowed_methods(app: APIGatewayHttpResolver, path: str) -> list[str]:

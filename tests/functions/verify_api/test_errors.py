@@ -528,3 +528,33 @@ def test_a_slash_after_the_games_player_id_is_a_404_saying_the_route_takes_nothi
         f"there is no {said} here; the game's route, GET /game/today/{{player_id}}, takes one player id, a UUID, and"
         " nothing after it: leave out the slash after the id"
     )
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
+@pytest.mark.parametrize("raw_path", ["/game/today//", "/game/today///", "/game/today/%2F", "/game/today/"])
+def test_the_games_route_with_no_player_id_is_a_404_saying_none_is_given_never_that_it_holds_a_slash(
+    load_event: Callable[[str], Event], method: str, raw_path: str
+) -> None:
+    # Given the game's route with nothing between its slashes, as the local server and API Gateway's $default send it
+    # here (review: `/game/today//` was told its player id holds a slash, where it has none at all)
+    answer = invoke(at(load_event("api-schemes"), method, raw_path))
+
+    # Then it is the 404, and says that no player id is given
+    message = assert_error(answer, 404, "not_found")["message"]
+    assert message.endswith(
+        "; the game's route, GET /game/today/{player_id}, takes one player id, a UUID, and none is given: write the"
+        " player's id after /game/today/"
+    )
+    assert "slash" not in message
+
+
+def test_a_slash_before_the_games_player_id_is_a_404_saying_the_route_takes_nothing_before_it(
+    load_event: Callable[[str], Event],
+) -> None:
+    # Given the game's route with a slash before its player id (review: told the id holds a slash, which it does not)
+    answer = invoke(at(load_event("api-schemes"), "GET", GAME_TODAY.replace("today/", "today//")))
+
+    # Then it is the 404, and says where the slash is that the route does not take
+    assert assert_error(answer, 404, "not_found")["message"].endswith(
+        "takes one player id, a UUID, and nothing before it: leave out the slash before the id"
+    )
