@@ -39,6 +39,7 @@ from fairdice.http import (
     SignedHttpApiEvent,
     allowed_origin,
     error_headers,
+    game_id_slashed,
     http_status,
     is_preflight,
     not_allowed,
@@ -201,7 +202,8 @@ def _wrong_method(path: str, method: str) -> Response[str]:
 def _unknown_route(exc: NotFoundError) -> Response[str]:
     event = app.current_event
     path = event.request_context.http.path  # as sent: the route's id is encoded in rawPath (`_id_encoded`)
-    if GAME_ROUTE.fullmatch(path.removeprefix(SETTINGS.base_path or "")):
+    routed = path.removeprefix(SETTINGS.base_path or "")
+    if GAME_ROUTE.fullmatch(routed):
         # A preflight, which API Gateway answers itself by the template's CORS (only a direct invoke brings one here),
         # as API Gateway answers it (review: 204 with Allow alone, no CORS header, where the verify API's had them)
         if is_preflight(event.http_method, event.headers):
@@ -209,7 +211,9 @@ def _unknown_route(exc: NotFoundError) -> Response[str]:
         if event.http_method == "OPTIONS":  # what the path takes (RFC 9110 9.3.7), as the verify API answers it
             return Response(HTTPStatus.NO_CONTENT, None, "", headers={"Allow": ", ".join(_ALLOWED)})
         return _wrong_method(path, event.http_method)
-    message = "this function answers GET /game/today/{player_id} only"
+    # The game's route with a slash before, in or after its id, or no id, is told so, as the verify API tells it
+    # (review: it said "this function answers GET /game/today/{player_id} only" to a GET of /game/today/{id}/)
+    message = game_id_slashed(routed) or "this function answers GET /game/today/{player_id} only"
     return _error(HTTPStatus.NOT_FOUND, ErrorDetail(code="not_found", message=message))
 
 

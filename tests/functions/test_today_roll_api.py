@@ -523,6 +523,31 @@ def test_any_other_path_is_not_found(
     assert_error(call(event), 404, "not_found")
 
 
+# A direct invoke of the game's route with a slash before or after its id, or no id: API Gateway sends none here
+@pytest.mark.filterwarnings("ignore:No application metrics to publish")  # the verify API's, which gives no verdict
+@pytest.mark.parametrize(
+    ("path", "said"),
+    [
+        (f"/game/today/{PLAYER}/", "and nothing after it: leave out the slash after the id"),
+        (f"/game/today//{PLAYER}", "and nothing before it: leave out the slash before the id"),
+        ("/game/today//", "and none is given: write the player's id after /game/today/"),
+        (f"/game/today/{PLAYER[:8]}/{PLAYER[9:]}", "which holds no slash (a %2F in the address is read as one)"),
+    ],
+)
+def test_the_games_route_with_a_slash_about_its_id_is_a_404_saying_what_is_wrong_as_the_verify_api_says_it(
+    published: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], path: str, said: str
+) -> None:
+    # Given the game server's signed request whose path has a slash before or after the id, or no id
+    event = copy.deepcopy(load_event("today-roll"))
+    event["rawPath"] = event["requestContext"]["http"]["path"] = path
+
+    # Then it is the 404 saying what is wrong with the path sent, in the verify API's words (review: "this function
+    # answers GET /game/today/{player_id} only", which a GET of /game/today/{id}/ reads as the route it sent)
+    error = assert_error(call(event), 404, "not_found")
+    assert error["message"] == f"the game's route, GET /game/today/{{player_id}}, takes one player id, a UUID, {said}"
+    assert invoke(event).json["error"]["message"].endswith(f"; {error['message']}")
+
+
 @pytest.mark.parametrize("method", ["get", "Get", "gET"])
 def test_a_method_not_in_capitals_is_refused_as_any_other_method_the_route_does_not_take(
     published: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], method: str
