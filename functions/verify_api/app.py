@@ -20,7 +20,7 @@ from aws_lambda_powertools.logging import correlation_paths
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from aws_lambda_powertools.utilities.typing import LambdaContext
 from fairdice import __version__
-from fairdice.http import ALLOW_ORIGIN, CORS, is_preflight, unsent_answer
+from fairdice.http import ALLOW_ORIGIN, CORS, is_preflight, preflight_headers, unsent_answer
 from pydantic import ValidationError
 
 from verify_api import body, errors, settings
@@ -42,8 +42,8 @@ app = APIGatewayHttpResolver(
     json_body_deserializer=body.load_json,
     # The HttpApi's CorsConfiguration (fairdice.http.CORS) sets the CORS headers of every answer, ignoring a function's
     # own. It answers a preflight itself, unless the $default route passes it on (review: AWS's documentation says that
-    # route catches OPTIONS too): then this answers it, 204, with the same origin, headers and age (Powertools names
-    # OPTIONS among the methods too, and API Gateway puts the configured ones on the answer anyway).
+    # route catches OPTIONS too): then this answers it, 204, with the same origin, methods, headers and age
+    # (`answer_options`). Powertools' CORS puts the template's origin on every other answer to a request with an Origin.
     cors=_TemplateCors(allow_origin=ALLOW_ORIGIN, allow_headers=CORS["AllowHeaders"], max_age=CORS["MaxAge"]),
     # A custom domain's API mapping leaves its path in front of every request's path (routes/__init__.py).
     strip_prefixes=[settings.SETTINGS.base_path] if settings.SETTINGS.base_path else None,
@@ -72,9 +72,14 @@ for area in (home, verify, links, docs, daily, errors):
 
 def answer_options(resolving: APIGatewayHttpResolver, next_middleware: NextMiddleware) -> Response[str]:
     """An OPTIONS that is no CORS preflight asks what its path takes (RFC 9110 9.3.7): 204 with Allow, or the error
-    map's 404 where nothing is. Powertools answers every OPTIONS as a preflight, 204 without Allow, on any path."""
+    map's 404 where nothing is. Powertools answers every OPTIONS as a preflight, 204 without Allow, on any path. A
+    preflight is answered as API Gateway answers it by the template's CorsConfiguration (`preflight_headers`), as the
+    game's route and the local server answer it: Powertools' allowed GET and OPTIONS, where the template allows GET
+    alone (review)."""
     event = resolving.current_event
-    if event.http_method != "OPTIONS" or is_preflight(event.http_method, event.headers):
+    if is_preflight(event.http_method, event.headers):
+        return Response(HTTPStatus.NO_CONTENT, None, "", headers=preflight_headers())
+    if event.http_method != "OPTIONS":
         return next_middleware(resolving)
     allowed = allowed_methods(resolving, routed_path(event))
     if not allowed:

@@ -6,6 +6,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from fairdice.http import preflight_headers
 from fairdice.schemes import request_models
 from security.cloudformation import load_template
 from verify_api import app as api
@@ -96,7 +97,7 @@ def test_a_preflight_the_default_route_passes_on_is_answered_as_the_templates_co
     # origin, age and headers (API Gateway puts its own CORS headers on the answer in any case)
     (api,) = [r for r in load_template()["Resources"].values() if r["Type"] == "AWS::Serverless::HttpApi"]
     configured = api["Properties"]["CorsConfiguration"]
-    for path in ("/check", "/daily/2025-03-01", "/game/today/p1"):
+    for path in ("/check", "/daily/2025-03-01", "/game/today/p1", "/verify", "/no-such-path"):
         event = load_event("api-check-seed000")
         event["rawPath"] = event["requestContext"]["http"]["path"] = path
         event["requestContext"]["http"]["method"] = "OPTIONS"
@@ -107,6 +108,9 @@ def test_a_preflight_the_default_route_passes_on_is_answered_as_the_templates_co
         assert answer.headers["Access-Control-Max-Age"] == str(configured["MaxAge"])
         allowed = {name.strip().lower() for name in answer.headers["Access-Control-Allow-Headers"].split(",")}
         assert allowed == set(configured["AllowHeaders"])  # review: Powertools' own five were allowed too
+        # and the methods the template allows, as the game's route and the local server say them (review: GET,OPTIONS)
+        assert answer.headers["Access-Control-Allow-Methods"] == ",".join(configured["AllowMethods"])
+        assert {k: v for k, v in answer.headers.items() if k.startswith("Access-Control-")} == preflight_headers()
 
 
 # ---- the path as API Gateway hands it over ----------------------------------------------------------------
