@@ -27,6 +27,14 @@ FINDINGS_SHOWN = 1000
 ReadAs = Literal["shard", "file"]
 ALPHA = 0.01
 BIASES = (0.01, 0.005, 0.001)  # excess chances of one face, for the sample-size table
+# What counting dice again does to the smallest detectable bias (stats.detectable_bias: it goes as 1/√n): exact of the
+# figure computed whatever the share counted again, where "√2 times smaller" held only where every die is counted twice
+# (review: a window from roll 2 beside each whole game of 30 rolls counts 28 of its 30 rolls twice, 1.46 points where
+# the dice's own is 2.03, not 2.03/√2)
+_BIAS_COUNTED_TWICE = (
+    "the dice's own times the square root of the dice thrown over the dice counted, so divided by √2 only where every"
+    " die is counted twice"
+)
 _Z = NormalDist().inv_cdf(1 - ALPHA / 2)
 
 _STYLE = """
@@ -192,6 +200,11 @@ def _filed_twice_in_headline(s: Summary) -> str:
     )
 
 
+_MIRROR_GAME = "line is a mirror pair's second game"
+_MIRROR_GAMES = "lines are mirror pairs' second games"
+_FIRST_GAME, _FIRST_GAMES = "its first game's", "their first games'"
+
+
 def _mirrored_in_headline(s: Summary) -> str:
     """The headline's word on mirror pairs' second games, whose dice the tests count twice: fair dice then fail more
     often than the chances it says (review: fair ladder games, every one a pair, failed three tests "by chance in about
@@ -201,8 +214,9 @@ def _mirrored_in_headline(s: Summary) -> str:
         return ""
     schemes = ", ".join(html.escape(scheme) for scheme in s.mirror_games)
     return (
-        f" {counted(count, 'line is', 'lines are')} a mirror pair's second game ({schemes}), whose dice are its first"
-        " game's and are counted twice: those tests fail fair dice more often than 1 in 100 (see below)."
+        f" {counted(count, _MIRROR_GAME, _MIRROR_GAMES)} ({schemes}), whose dice are"
+        f" {_FIRST_GAME if count == 1 else _FIRST_GAMES} and are counted twice: those tests fail fair dice"
+        " more often than 1 in 100 (see below)."
     )
 
 
@@ -216,31 +230,35 @@ def _counted_twice(s: Summary, scheme: str) -> str:
     lines = (
         (
             s.mirror_games.get(scheme, 0),
-            "a mirror pair's second game: a game of its own whose dice are its first game's, so those dice are counted"
-            " twice in these figures.",
+            "line is a mirror pair's second game: a game of its own whose dice are its first game's, so those dice are"
+            " counted twice in these figures.",
+            "lines are mirror pairs' second games: games of their own whose dice are their first games', so those dice"
+            " are counted twice in these figures.",
             "each pair's first game alone",
         ),
         (
             counts.windows if counts else 0,
-            "a window, checked from a roll past its game's first: where its whole game is filed too, those dice are"
-            " counted twice in these figures.",
+            "line is a window, checked from a roll past its game's first: where its whole game is filed too, those dice"
+            " are counted twice in these figures.",
+            "lines are windows, each checked from a roll past its game's first: where a window's whole game is filed"
+            " too, its dice are counted twice in these figures.",
             "the whole games without their windows",
         ),
         (
             counts.repeated_games if counts else 0,
-            "a repeated game, whose dice may be an earlier line's, counted again in these figures.",
+            "line is a repeated game, whose dice may be an earlier line's, counted again in these figures.",
+            "lines are repeated games, whose dice may be earlier lines', counted again in these figures.",
             "the games without their repeated lines",
         ),
     )
-    said = [(f"{counted(count, 'line is', 'lines are')} {what}", alone) for count, what, alone in lines if count]
+    said = [(counted(count, one, many), alone) for count, one, many, alone in lines if count]
     if not said:
         return ""
     return (
         f"<p>{' '.join(what for what, _ in said)} The tests then fail fair dice more often than 1 in 100 (when every"
         " game's dice are counted twice, chi² fails fair d6 dice about 18 times in 100, the runs and serial correlation"
-        " tests about 7), and the smallest detectable bias shown is smaller than the dice's own (√2 times smaller when"
-        f" every game's dice are counted twice). For the dice's own figures, audit {listed([a for _, a in said])}."
-        "</p>"
+        " tests about 7), and the smallest detectable bias shown is smaller than the dice's own:"
+        f" {_BIAS_COUNTED_TWICE}. For the dice's own figures, audit {listed([a for _, a in said])}.</p>"
     )
 
 
@@ -862,7 +880,7 @@ def _how_to_read() -> str:
         "twice (a window from a later roll beside the whole game, a repeated game, a mirror pair's second game) are "
         "counted twice, and the tests then fail fair dice more often than 1 in 100 (when every game is filed twice, "
         "chi² about 18 times in 100 for d6 dice, the runs and serial correlation tests about 7), and the smallest "
-        "detectable bias is smaller than the dice's own (√2 times when every game is filed twice). "
+        f"detectable bias is smaller than the dice's own ({_BIAS_COUNTED_TWICE}). "
         "Each face's share of a fair die "
         "falls inside the shaded band, its edges dashed, about 99 times in 100 (98.3 to 99.5 with fewer than 1,000 "
         "dice, 98.8 to 99.2 from there: the band is a normal approximation to whole counts; and it is each face's, "
@@ -890,7 +908,9 @@ def _how_to_read() -> str:
         "test's true power at that bias is lower, the more so with fewer dice and more sides (71% for 30 d6 dice, "
         f'79% for 10,000; 67% for 100 d20 dice). "Too few dice" below {MIN_EXPECTED} dice expected of each face, where '
         "that approximation is far off. The last column "
-        "gives the dice needed to catch smaller biases, from the smallest detectable bias.</li>"
+        "gives, by the same approximation and as optimistic, how many dice of the row's die it takes to catch a "
+        "smaller bias: each die is tested alone, so for a die of a pair that many rolls, and the figures depend on "
+        "the die's sides alone, not on the dice read, the same for every die of as many sides.</li>"
         "<li>Inputs list every file read with its SHA-256: a file left out does not appear, so check that every file"
         " you expect is there.</li>"
         "<li>The audit proves that each game's rolls follow from its revealed secret and seal, not that the seal was"

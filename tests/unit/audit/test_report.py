@@ -4,6 +4,7 @@ import datetime as dt
 import html
 import io
 import json
+import math
 import re
 import sys
 from collections.abc import Iterable, Iterator
@@ -423,13 +424,13 @@ def test_a_mirror_pairs_second_games_dice_are_said_counted_twice_in_the_headline
     pairs = [line for game in ladder for line in (game, {**game, "id": f"{game['id']}-mirror"})]
     page = audited(tmp_path / "pairs", pairs)
     headline = page[page.index("<p class=verdict>") : page.index("</p>", page.index("<p class=verdict>"))]
-    assert "3 lines are a mirror pair's second game (three-dice), whose dice are its first game's and are counted" in (
+    assert "3 lines are mirror pairs' second games (three-dice), whose dice are their first games' and are counted" in (
         headline
     )
     section = page[page.index("<h2>three-dice</h2>") : page.index("<h2>Findings</h2>")]
-    assert "3 lines are a mirror pair's second game: a game of its own whose dice are its first game's" in section
+    assert "3 lines are mirror pairs' second games: games of their own whose dice are their first games'" in section
     # the detectable bias said smaller than the dice's own, by how much: not "smaller than it is" (review)
-    assert "the smallest detectable bias shown is smaller than the dice's own (√2 times smaller when every game" in (
+    assert "the smallest detectable bias shown is smaller than the dice's own: the dice's own times the square" in (
         section
     )
     # and the pairs' first games alone, or a game of another scheme, say nothing of it
@@ -476,12 +477,14 @@ def test_windows_and_repeated_games_are_said_under_their_scheme_to_make_the_dete
     page = audited(tmp_path / "windows", filed)
     section = page[page.index("<h2>narde-v1</h2>") : page.index("<h2>Findings</h2>")]
     assert (
-        "<p>10 lines are a window, checked from a roll past its game's first: where its whole game is filed too, those"
-        " dice are counted twice in these figures. The tests then fail fair dice more often than 1 in 100" in section
+        "<p>10 lines are windows, each checked from a roll past its game's first: where a window's whole game is filed"
+        " too, its dice are counted twice in these figures. The tests then fail fair dice more often than 1 in 100"
+        in section
     )
     assert (
-        "the smallest detectable bias shown is smaller than the dice's own (√2 times smaller when every game's dice are"
-        " counted twice). For the dice's own figures, audit the whole games without their windows.</p>" in section
+        "the smallest detectable bias shown is smaller than the dice's own: the dice's own times the square root of the"
+        " dice thrown over the dice counted, so divided by √2 only where every die is counted twice. For the dice's own"
+        " figures, audit the whole games without their windows.</p>" in section
     )
     # and repeated games alike, each kind beside the others named once, then one word on what they do to the figures
     store = FolderResults(tmp_path / "s")
@@ -490,10 +493,10 @@ def test_windows_and_repeated_games_are_said_under_their_scheme_to_make_the_dete
     summary.by_scheme["narde-v1"].repeated_games = 2
     repeated = render(summary, [])
     assert (
-        "<p>2 lines are a repeated game, whose dice may be an earlier line's, counted again in these figures. The tests"
+        "<p>2 lines are repeated games, whose dice may be earlier lines', counted again in these figures. The tests"
         " then fail fair dice more often" in repeated
     )
-    assert "the smallest detectable bias shown is smaller than the dice's own (√2 times smaller" in repeated
+    assert "the smallest detectable bias shown is smaller than the dice's own: the dice's own times the" in repeated
     summary.by_scheme["narde-v1"].windows, summary.mirror_games = 1, {"narde-v1": 1}
     every = render(summary, [])
     assert every.count("the smallest detectable bias shown is smaller than the dice's own") == 1
@@ -503,6 +506,64 @@ def test_windows_and_repeated_games_are_said_under_their_scheme_to_make_the_dete
     )
     # and whole games, each filed once, say nothing of it under their scheme
     assert "counted twice in these figures" not in audited(tmp_path / "whole", whole).split("<h2>How to read")[0]
+
+
+def _merged(tmp_path: Path, content: list[dict[str, Any]]) -> Summary:
+    store = FolderResults(tmp_path)
+    audit_shard(numbered_lines(io.BytesIO(games.jsonl(content)), "day.jsonl"), "day.jsonl", store, "s")
+    return merge(store)
+
+
+def test_the_words_on_dice_counted_again_are_in_their_lines_number_and_say_the_bias_as_it_was_computed(
+    tmp_path: Path,
+) -> None:
+    # Review: "200 lines are a window", and the detectable bias said "√2 times smaller", which holds only where every
+    # die is counted twice: a window from roll 2 beside each whole game of 30 rolls counts 28 rolls of 30 again
+    whole = [games.narde(n, 30) for n in range(3000, 3010)]
+    windows = [{**games.window(game), "id": f"{game['id']}-w"} for game in whole]
+    own, counted_again = _merged(tmp_path / "own", whole), _merged(tmp_path / "again", [*whole, *windows])
+    for die in ("1", "2"):
+        thrown, counted = sum(own.faces["narde-v1"][die]), sum(counted_again.faces["narde-v1"][die])
+        bias, shown = own.power["narde-v1"][die], counted_again.power["narde-v1"][die]
+        assert bias is not None and shown is not None
+        # Then the figure shown is the dice's own times √(thrown / counted), as the page says, and here not over √2
+        assert shown == pytest.approx(bias * math.sqrt(thrown / counted), rel=1e-9)
+        assert abs(shown - bias / math.sqrt(2)) > 0.01 * bias
+    page = html.unescape(render(counted_again, []))
+    section = page[page.index("<h2>narde-v1</h2>") : page.index("<h2>Findings</h2>")]
+    assert "10 lines are windows, each checked from a roll past its game's first" in section
+    said = "the dice's own times the square root of the dice thrown over the dice counted, so divided by √2 only where"
+    assert said in section and said in page[page.index("<h2>How to read") :]
+    assert "√2 times" not in page and "lines are a " not in page
+    # and one line of a kind is said as one
+    one = html.unescape(audited(tmp_path / "one", [*whole, windows[0]]))
+    assert "<p>1 line is a window, checked from a roll past its game's first: where its whole game is filed too" in one
+    mirrored = _merged(tmp_path / "mirror", whole)
+    mirrored.mirror_games = {"narde-v1": 1}
+    headline = html.unescape(render(mirrored, []))
+    assert "1 line is a mirror pair's second game (narde-v1), whose dice are its first game's and are counted" in (
+        headline
+    )
+
+
+def test_the_dice_needed_are_said_as_computed_one_die_alone_by_the_same_approximation_whatever_the_dice_read(
+    tmp_path: Path,
+) -> None:
+    # Review: the dice needed to detect a bias were given for each die, a pair's alike, with no word that they are one
+    # die's dice, from the same optimistic approximation as the detectable bias, and depend on the die's sides alone
+    few, many = _merged(tmp_path / "few", [games.narde(1, 30)]), _merged(tmp_path / "many", [games.narde(2, 300)])
+
+    def sizes(summary: Summary) -> list[str]:
+        return re.findall(r"<td class='t sizes'>([^<]*(?:<br>[^<]*)*)</td>", render(summary, []))
+
+    assert sum(few.faces["narde-v1"]["1"]) != sum(many.faces["narde-v1"]["1"])
+    assert sizes(few) == sizes(many) and len(sizes(few)) == 2  # narde-v1's two dice, each d6
+    words = html.unescape(render(many, []))
+    assert (
+        "The last column gives, by the same approximation and as optimistic, how many dice of the row's die it takes to"
+        " catch a smaller bias: each die is tested alone, so for a die of a pair that many rolls, and the figures"
+        " depend on the die's sides alone, not on the dice read, the same for every die of as many sides." in words
+    )
 
 
 def test_the_headline_of_a_failing_test_is_drawn_without_scipy_as_the_aws_report_function_draws_it(
