@@ -39,6 +39,7 @@ from verify_api.powertools_private import base_path, route_body
 from verify_api.routes import (
     allowed_methods,
     http_event,
+    readable,
     resolver,
     routed_path,
     served_elsewhere,
@@ -168,7 +169,7 @@ def _not_an_object(exc: NotAnObject) -> Response[str]:
     # (review: POST /dice/verify was told "POST /verify takes", its base path dropped)
     event = http_event(router)
     taken = route_body(resolver(router), event.http_method, _as_routed()[1])
-    said = f"{event.http_method} {cut(event.path, PATH_SAID)}"
+    said = f"{event.http_method} {cut(readable(event.path), PATH_SAID)}"
     words = f"{exc.message}: {said} takes {taken}; see GET /docs" if taken else exc.message
     return _invalid(describe(NotAnObject(words, field=exc.field)))
 
@@ -210,15 +211,19 @@ def _unknown_route(exc: NotFoundError) -> Response[str]:
         return _error(
             HTTPStatus.METHOD_NOT_ALLOWED,
             "method_not_allowed",
-            not_allowed(event.path, event.http_method, allowed),
+            not_allowed(readable(event.path), event.http_method, allowed),
             headers={"Allow": ", ".join(allowed)},
         )
     if "?" in event.path:  # a link whose ? came as %3F (routes.decoded): its parameters were read as its address
         return _error(
-            HTTPStatus.NOT_FOUND, "not_found", f"there is no {cut(event.path, PATH_SAID)} here; {QUERY_ENCODED}"
+            HTTPStatus.NOT_FOUND,
+            "not_found",
+            f"there is no {cut(readable(event.path), PATH_SAID)} here; {QUERY_ENCODED}",
         )
     if slashed := game_id_slashed(path):  # review: "see GET /docs", which has no word of the game's route
-        return _error(HTTPStatus.NOT_FOUND, "not_found", f"there is no {cut(event.path, PATH_SAID)} here; {slashed}")
+        return _error(
+            HTTPStatus.NOT_FOUND, "not_found", f"there is no {cut(readable(event.path), PATH_SAID)} here; {slashed}"
+        )
     # A link's address mistyped (`/chek/`, `/Check/`, `/check//`) is still a 404, for a link must be right to be shared,
     # but says which address was meant (review: "see GET /docs", to a player). So is a player's daily roll's
     # (`/Daily/…`, `/daily//…`), which the day's page gives without a query, where a link always has one. The address
@@ -227,7 +232,9 @@ def _unknown_route(exc: NotFoundError) -> Response[str]:
     addresses = (*(LINK_PATHS if event.raw_query_string else ()), ROLL_PATH)
     meant = path_meant(cut(path, PATH_SAID), addresses, root) if event.http_method == "GET" else ""
     return _error(
-        HTTPStatus.NOT_FOUND, "not_found", f"there is no {cut(event.path, PATH_SAID)} here{meant or '; see GET /docs'}"
+        HTTPStatus.NOT_FOUND,
+        "not_found",
+        f"there is no {cut(readable(event.path), PATH_SAID)} here{meant or '; see GET /docs'}",
     )
 
 

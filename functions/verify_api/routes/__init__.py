@@ -7,6 +7,7 @@ path (`FAIRDICE_BASE_PATH`), which the resolver strips before routing and links 
 """
 
 import re
+import unicodedata
 from typing import Any, cast
 from urllib.parse import quote, unquote
 
@@ -14,7 +15,7 @@ from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from fairdice.http import GAME_ROUTE, HttpApiEvent
-from fairdice.prose import shows_nothing
+from fairdice.prose import shows_nothing, unseen
 
 from verify_api import settings
 from verify_api.powertools_private import base_path, parameter_takes, route_methods
@@ -26,6 +27,8 @@ SERVED_ELSEWHERE = ((GAME_ROUTE, ("GET",)),)
 _DECODINGS = 4
 # The lone surrogates standing for the bytes that were not UTF-8 (Python's surrogateescape).
 _ESCAPED_BYTE = re.compile(r"[\udc80-\udcff]")
+# Characters percent-encoded one after another, as `_encoded` writes them.
+_ENCODED_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 
 
 def served_elsewhere(path: str) -> tuple[str, ...]:
@@ -88,6 +91,26 @@ def decoded(path: str) -> str:
     if _kept(path):  # nearly every path: nothing to give back encoded
         return path
     return "".join(c if _kept(c) else _encoded(c) for c in path)
+
+
+def readable(path: str) -> str:
+    """`path`, as `decoded` gives it, as an error quotes it: a character `decoded` gave back encoded only because no
+    route's parameter takes it (`"`, `#`, `€`) written as itself, as an address bar shows it, where the 404 quoted it
+    encoded (review: "there is no /café%E2%82%AC here" for /café€). What does not show as itself stays encoded, as
+    `decoded` gave it: a space or any other blank, a character that shows nothing or looks like another (a control, a
+    no-break or zero-width space, a combining mark: `prose.unseen`), a byte that is no UTF-8; and so does what `decoded`
+    left encoded after its rounds (a `%`, `/` or `?`, or a character a route's parameter takes), which is no character
+    it encoded."""
+    return _ENCODED_RUN.sub(lambda run: "".join(map(_shown, unquote(run.group(), errors="surrogateescape"))), path)
+
+
+def _shown(character: str) -> str:
+    """One character `readable` decoded, as it quotes it: itself where it shows as itself, else encoded again."""
+    visible = unicodedata.category(character)[0] not in "CMZ" and not shows_nothing(character)
+    encoded_here = character not in "%/?" and not parameter_takes(character)
+    if visible and encoded_here and not unseen(character)[0]:
+        return character
+    return "".join(f"%{byte:02X}" for byte in character.encode("utf-8", errors="surrogateescape"))
 
 
 def _kept(text: str) -> bool:

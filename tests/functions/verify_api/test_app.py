@@ -189,6 +189,34 @@ def test_a_path_not_utf8_text_or_showing_nothing_is_quoted_percent_encoded_in_th
     assert error["message"] == said
 
 
+@pytest.mark.parametrize(
+    ("method", "path", "said"),
+    [
+        # a character no route's parameter takes, handed over decoded or sent encoded: as the address bar shows it
+        ("GET", "/nope\u20ac", "there is no /nope\u20ac here; see GET /docs"),
+        ("GET", "/nope%E2%82%AC", "there is no /nope\u20ac here; see GET /docs"),
+        ("GET", "/caf\u00e9\u20ac", "there is no /caf\u00e9\u20ac here; see GET /docs"),
+        ("GET", '/x"y', 'there is no /x"y here; see GET /docs'),
+        ("GET", "/x%23y/z", "there is no /x#y/z here; see GET /docs"),
+        ("GET", "/x\\y", "there is no /x\\y here; see GET /docs"),
+        ("POST", "/daily/2025-03-01\u20ac", "/daily/2025-03-01\u20ac takes GET or HEAD, not POST"),
+        # beside what shows nothing, or joins the character before it, still encoded
+        ("GET", "/x\u20ac\u200b", "there is no /x\u20ac%E2%80%8B here; see GET /docs"),
+        ("GET", "/x\u0301", "there is no /x%CC%81 here; see GET /docs"),
+        # and what is still encoded after the rounds of decoding, which no character was encoded to: as it is
+        ("GET", "/x%2525252541", "there is no /x%41 here; see GET /docs"),
+    ],
+)
+def test_a_character_no_routes_parameter_takes_is_quoted_as_itself_where_it_shows_as_itself(
+    load_event: Callable[[str], Event], method: str, path: str, said: str
+) -> None:
+    # Review: a 404 quoted /caf\u00e9\u20ac as "/caf\u00e9%E2%82%AC", the one character a route's parameter does not
+    # take percent-encoded, which no one typed
+    answer = invoke(at(load_event("api-schemes"), method, path))
+    status, code = (405, "method_not_allowed") if method == "POST" else (404, "not_found")
+    assert assert_error(answer, status, code)["message"] == said
+
+
 def test_the_handler_package_keeps_each_module_small() -> None:
     # A module a newcomer opens should fit in one reading: the package splits by what each part does.
     package = Path(api.__file__).parent

@@ -128,9 +128,9 @@ def test_an_asset_is_gzipped_only_where_gzip_is_named_and_weighed_above_0(
         (ASSETS_FOLDER, "html.py", f"/docs/{ASSETS_FOLDER}/html.py"),
         (ASSETS_FOLDER, "..%2Foauth2.py", f"/docs/{ASSETS_FOLDER}/../oauth2.py"),
         ("swagger-ui-1.0.0", "swagger-ui.min.css", "/docs/swagger-ui-1.0.0/swagger-ui.min.css"),
-        # a character no route's parameter takes, given back encoded, sent encoded or not
-        ("%22", "x", "/docs/%22/x"),
-        ('"', "x", "/docs/%22/x"),
+        # a character no route's parameter takes, sent encoded or not: quoted as itself, as the address bar shows it
+        ("%22", "x", '/docs/"/x'),
+        ('"', "x", '/docs/"/x'),
     ],
 )
 def test_nothing_else_is_served_there_and_the_404_says_where_the_documents_are(
