@@ -23,7 +23,7 @@ from typing import Any, NoReturn, cast
 
 from fairdice import json_input
 from fairdice.errors import RepeatedKey
-from fairdice.prose import COPY_LINK, counted, ends, repr_of
+from fairdice.prose import COPY_LINK, counted, repr_of, span
 from fairdice.prose import number as grouped
 
 # A number in front of a line's rolls: after a word ("Roll 1"), after "#", or before ".", ")", a colon and a space,
@@ -508,11 +508,7 @@ def _placed(at: int, number: int, before: int, first: int | None, link: bool = F
         return number - before
     expected = first + before
     if number > expected:
-        missing = (
-            f"roll {grouped(expected)} is"
-            if number == expected + 1
-            else f"rolls {ends(expected, number - 1, grouped)} are"
-        )
+        missing = f"{span('roll', 'rolls', expected, number - 1)} {'is' if number == expected + 1 else 'are'}"
         if link:
             raise RecordedError(
                 f"roll {grouped(number)} follows roll {grouped(expected - 1)}, and {missing} not in the link:"
@@ -535,7 +531,7 @@ def _placed(at: int, number: int, before: int, first: int | None, link: bool = F
                 after = f"out of order, {after}"
             raise RecordedError(f"roll {grouped(number)} comes {after} in the link: {COPY_LINK}")
         # one roll is said as one (review: "already run from 5 to 5")
-        held = f"roll {grouped(first)}" if first == expected - 1 else f"rolls {ends(first, expected - 1, grouped)}"
+        held = span("roll", "rolls", first, expected - 1)
         raise RecordedError(
             f"line {grouped(at)} is numbered {grouped(number)}, but the lines above it already hold {held}: number each"
             " line by its first roll and list each roll once, in order, or leave the numbers out"
