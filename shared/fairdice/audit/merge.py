@@ -18,7 +18,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from functools import cache, partial
 from pathlib import Path
-from typing import Any, BinaryIO, NamedTuple, TypeVar, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, TypeVar, cast
 
 from pydantic import ValidationError
 
@@ -43,6 +43,9 @@ from fairdice.audit.tally import Counts, InputRecord, Partial, SchemeTally, Work
 from fairdice.errors import NoShards
 from fairdice.problems import ErrorDetail, Problem
 from fairdice.storage import Hashed, console_folder
+
+if TYPE_CHECKING:  # the AWS side's module, which a local run does not load
+    from fairdice.audit.s3 import MapRunResults
 
 T = TypeVar("T")
 # Said of a shard listed now that has no partial, though the map run's record says its worker answered for it: one
@@ -116,34 +119,27 @@ def audited_a_shard(store: Results) -> bool:
     return False
 
 
-def merge_execution(
-    store: Results,
-    prefix: str,
-    expected: Mapping[str, str],
-    not_audited: Mapping[str, str],
-    returned: Mapping[str, WorkerAnswer],
-    unaccounted: str | None = None,
-    folders: Collection[str] = (),
-    elsewhere: Collection[str] = (),
-) -> Summary:
+def merge_execution(store: Results, prefix: str, expected: Mapping[str, str], run: "MapRunResults") -> Summary:
     """Merge an execution on AWS (`merge` with what the map should have audited, `expected` as the input `prefix` lists
     it now, and why shards failed); NoShards when it audited nothing: no shard listed, none failed and none audited,
     as a local run of a folder with no file is an error (review: a prefix typed wrong succeeded, with a summary of
     nothing). Shards audited and then all removed while the run went on are no such prefix: the merge names each, not
-    audited (review). `not_audited` and `returned`: why each shard whose child failed was not audited, and what each
-    shard's worker returned to the map (`s3.map_run_results`), which its partial must add up to; the two name every
+    audited (review). `run`: what the map run's result files give (`s3.map_run_results`).
+    `run.not_audited` and `run.returned`: why each shard whose child failed was not audited, and what each shard's
+    worker returned to the map, which its partial must add up to; the two name every
     shard the map ran a child for, as its result files name them: a shard listed now that is not among them was put
     under the prefix after the listing, and is not audited (`AFTER_THE_LISTING`) whatever
     partial is stored under its name (review: one stored there by a worker invoked outside the run, or written by
-    whoever may write under audits/, was held to no answer and counted). `unaccounted`: why no shard is audited, where
-    the result files cannot be held to the map run (`s3.MapRunResults`), which NoShards says too, and so does the
+    whoever may write under audits/, was held to no answer and counted). `run.unaccounted`: why no shard is audited,
+    where the result files cannot be held to the map run, which NoShards says too, and so does the
     finding of each shard removed, beside that it was removed (review: it said only that): one whose partial is still
-    stored, or one the result files name (`not_audited` names each, for that reason).
-    `folders`: the shards the map ran a child for that it listed as the S3 console's folder (`s3.MapRunResults`).
-    `elsewhere`: the keys the result files name that are not under the input prefix (`s3.MapRunResults`), each named for
+    stored, or one the result files name (`run.not_audited` names each, for that reason).
+    `run.folders`: the shards the map ran a child for that it listed as the S3 console's folder.
+    `run.elsewhere`: the keys the result files name that are not under the input prefix, each named for
     what it is (`NEVER_LISTED`), not as a shard removed.
     """
-    ran = {*not_audited, *returned}
+    ran = {*run.not_audited, *run.returned}
+    unaccounted = run.unaccounted
     removed = REMOVED if unaccounted is None else f"{REMOVED}; and {unaccounted}"
     # A shard the map ran a child for that is no longer listed was removed while the run went on, whether or not its
     # partial is still stored (review: with its partial removed too it was dropped without a word, and a run whose
@@ -152,12 +148,12 @@ def merge_execution(
     # the listing leaves out: told by the size the map listed, as the listing tells it, beside its worker counting
     # nothing in it (`s3.map_run_results`; review: told by its worker reading no line of it, an object so named that
     # held only blank lines, removed with its partial, was taken for it and dropped without a word)
-    gone = {file: removed for file in ran if file not in expected and file not in folders}
-    gone |= dict.fromkeys(elsewhere, NEVER_LISTED)
+    gone = {file: removed for file in ran if file not in expected and file not in run.folders}
+    gone |= dict.fromkeys(run.elsewhere, NEVER_LISTED)
     if unaccounted is not None:
         not_audited = {**dict.fromkeys(expected, unaccounted), **gone}
     else:
-        not_audited = {**{file: AFTER_THE_LISTING for file in expected if file not in ran}, **gone, **not_audited}
+        not_audited = {**{file: AFTER_THE_LISTING for file in expected if file not in ran}, **gone, **run.not_audited}
     if not expected and not not_audited and not audited_a_shard(store):
         if unaccounted is not None:
             # review: why the result files do not count was lost, and the map run may have audited shards removed since
@@ -169,7 +165,7 @@ def merge_execution(
             f"{prefix} holds no shard, so nothing was audited: check the input prefix (it ends in /, and names the"
             " folder the shards are in)"
         )
-    return merge(store, expected=expected, not_audited=not_audited, returned=returned, removed=removed)
+    return merge(store, expected=expected, not_audited=not_audited, returned=run.returned, removed=removed)
 
 
 def merge(
