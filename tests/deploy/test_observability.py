@@ -16,6 +16,23 @@ def template() -> dict[str, Any]:
     return load_template()
 
 
+@pytest.fixture(scope="module")
+def readme() -> str:
+    return (Path(__file__).resolve().parents[2] / "README.md").read_text()
+
+
+def the_line(readme: str, holding: str) -> str:
+    """The README's one line that holds `holding`."""
+    (line,) = [line for line in readme.splitlines() if holding in line]
+    return line
+
+
+def alarm_row(readme: str, name: str) -> str:
+    """The one row of the README's table of alarms that names alarm `name`."""
+    (row,) = [line for line in readme.splitlines() if line.startswith(f"| `{name}` |")]
+    return row
+
+
 def retention(template: dict[str, Any], group: str) -> Any:
     found = template["Resources"][group]
     assert found["Type"] == "AWS::Logs::LogGroup", group
@@ -97,6 +114,15 @@ def alarms_on(template: dict[str, Any], namespace: str, metric: str, **dimension
     return [a for a in alarms(template).values() if (namespace, metric, dimensions) in watched(a)]
 
 
+def assert_raised_by_one(alarm: dict[str, Any], statistic: str) -> None:
+    """Raised once the period's `statistic` reaches 1."""
+    assert (alarm["Statistic"], alarm["Threshold"], alarm["ComparisonOperator"]) == (
+        statistic,
+        1,
+        "GreaterThanOrEqualToThreshold",
+    )
+
+
 def test_every_alarm_notifies_the_topic_the_deployer_names_and_again_when_it_clears(template: dict[str, Any]) -> None:
     assert "Default" not in template["Parameters"]["AlarmTopicArn"], "a stack nobody hears from is what this fixes"
     assert len(alarms(template)) >= 10
@@ -107,50 +133,44 @@ def test_every_alarm_notifies_the_topic_the_deployer_names_and_again_when_it_cle
         assert "AlarmName" not in alarm, "a fixed name would not fit a second stack"
 
 
-@pytest.mark.parametrize("metric", ["Errors", "Throttles"])
-def test_the_publisher_is_alarmed_on_its_first_error_and_throttle(template: dict[str, Any], metric: str) -> None:
-    (alarm,) = alarms_on(template, "AWS/Lambda", metric, FunctionName={"Ref": "DailyPublisherFunction"})
-    assert (alarm["Statistic"], alarm["Threshold"], alarm["ComparisonOperator"]) == (
-        "Sum",
-        1,
-        "GreaterThanOrEqualToThreshold",
-    )
+@pytest.mark.parametrize(
+    ("namespace", "metric", "dimensions"),
+    [
+        ("AWS/Lambda", "Errors", {"FunctionName": {"Ref": "DailyPublisherFunction"}}),
+        ("AWS/Lambda", "Throttles", {"FunctionName": {"Ref": "DailyPublisherFunction"}}),
+        ("AWS/States", "ExecutionsFailed", {"StateMachineArn": {"Ref": "AuditStateMachine"}}),
+    ],
+    ids=["publisher-Errors", "publisher-Throttles", "audit-ExecutionsFailed"],
+)
+def test_a_publisher_error_or_throttle_and_a_failed_audit_execution_are_alarmed_on_the_first(
+    template: dict[str, Any], namespace: str, metric: str, dimensions: dict[str, Any]
+) -> None:
+    (alarm,) = alarms_on(template, namespace, metric, **dimensions)
+    assert_raised_by_one(alarm, "Sum")
     assert alarm["TreatMissingData"] == "notBreaching"
 
 
-def test_a_publisher_run_that_failed_every_attempt_is_alarmed_until_the_queue_is_purged(
-    template: dict[str, Any],
+# A publisher run that failed every attempt, and a run a schedule could not hand to Lambda (the scheduler's dead-letter
+# queue, tests/deploy/test_schedules.py, would keep it unseen without its alarm)
+@pytest.mark.parametrize("queue", ["PublisherFailedRuns", "UndeliveredSchedules"])
+def test_a_run_kept_in_a_queue_is_alarmed_until_the_queue_is_purged(
+    template: dict[str, Any], readme: str, queue: str
 ) -> None:
-    queue = {"Fn::GetAtt": ["PublisherFailedRuns", "QueueName"]}
-    (alarm,) = alarms_on(template, "AWS/SQS", "ApproximateNumberOfMessagesVisible", QueueName=queue)
-    assert (alarm["Threshold"], alarm["ComparisonOperator"]) == (1, "GreaterThanOrEqualToThreshold")
+    name = {"Fn::GetAtt": [queue, "QueueName"]}
+    (alarm,) = alarms_on(template, "AWS/SQS", "ApproximateNumberOfMessagesVisible", QueueName=name)
+    assert_raised_by_one(alarm, "Maximum")
     # SQS sends a queue's metrics only while it is active: a queue holding an unread run can fall silent, and missing
     # data must keep the alarm raised, not clear it (review: notBreaching cleared it while the run still waited)
     assert alarm["TreatMissingData"] == "ignore"
     # and the runbook reads the runs without hiding them, which would clear the alarm for the queue's 30 seconds
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    (read,) = [line for line in readme.splitlines() if "<PublisherFailedRunsQueueUrl>" in line]
+    read = the_line(readme, f"<{queue}QueueUrl>")
     assert "aws sqs receive-message" in read and "--visibility-timeout 0" in read
 
 
-def test_a_run_a_schedule_could_not_hand_to_lambda_is_alarmed_until_the_queue_is_purged(
-    template: dict[str, Any],
-) -> None:
-    # The scheduler's dead-letter queue (tests/deploy/test_schedules.py) would keep such a run unseen without it
-    queue = {"Fn::GetAtt": ["UndeliveredSchedules", "QueueName"]}
-    (alarm,) = alarms_on(template, "AWS/SQS", "ApproximateNumberOfMessagesVisible", QueueName=queue)
-    assert (alarm["Statistic"], alarm["Threshold"], alarm["ComparisonOperator"]) == (
-        "Maximum",
-        1,
-        "GreaterThanOrEqualToThreshold",
-    )
-    # a queue holding an unread run can fall silent, as the failed runs' can: missing data keeps the alarm raised
-    assert alarm["TreatMissingData"] == "ignore"
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    (read,) = [line for line in readme.splitlines() if "<UndeliveredSchedulesQueueUrl>" in line]
-    assert "aws sqs receive-message" in read and "--visibility-timeout 0" in read
-    # and the runbook says that reading it without that flicks this alarm too, and where a run that never started,
-    # the watchdog's as well as the publisher's, is made up (review: it named PublisherFailedRunsAlarm alone)
+def test_the_runbook_says_reading_a_run_a_schedule_could_not_hand_over_flicks_its_alarm(readme: str) -> None:
+    # The runbook says that reading the runs a schedule could not hand over without `--visibility-timeout 0` flicks
+    # their alarm too, and where a run that never started, the watchdog's as well as the publisher's, is made up
+    # (review: it named PublisherFailedRunsAlarm alone)
     runbook = readme[readme.index("### Runbook: a missed night") :]
     step = " ".join(runbook[: runbook.index("\n2. ")].split())
     flicks = step[step.index("`--visibility-timeout 0` leaves") :]
@@ -193,19 +213,14 @@ def test_a_watchdog_that_stops_running_is_alarmed_on_lambdas_own_count_of_its_ru
     assert alarms_on(template, "AWS/Lambda", "Errors", FunctionName={"Ref": "DailyWatchdogFunction"})
 
 
-def test_a_failed_watchdog_run_stays_alarmed_for_a_day(template: dict[str, Any]) -> None:
+def test_a_failed_watchdog_run_stays_alarmed_for_a_day(template: dict[str, Any], readme: str) -> None:
     # A failed run answers nothing and the answers' alarms keep the night before's state: with a period of 5 minutes
     # this one cleared minutes after the run, and a night whose two runs both failed was green by morning (review)
     (alarm,) = alarms_on(template, "AWS/Lambda", "Errors", FunctionName={"Ref": "DailyWatchdogFunction"})
-    assert (alarm["Statistic"], alarm["Threshold"], alarm["ComparisonOperator"]) == (
-        "Sum",
-        1,
-        "GreaterThanOrEqualToThreshold",
-    )
+    assert_raised_by_one(alarm, "Sum")
     assert (alarm["Period"], alarm["EvaluationPeriods"], alarm["DatapointsToAlarm"]) == (3600, 24, 1)
     assert alarm["TreatMissingData"] == "notBreaching", "an hour without a run neither raises nor keeps it"
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    (row,) = [line for line in readme.splitlines() if line.startswith("| `WatchdogErrorsAlarm` |")]
+    row = alarm_row(readme, "WatchdogErrorsAlarm")
     assert "stays raised for a day" in row and "its OK means only" in row
 
 
@@ -233,11 +248,7 @@ def test_a_day_needing_attention_found_by_a_publisher_run_is_alarmed(template: d
     # The publisher counts these at every run (daily_publisher/app.py), with the watchdog's namespace and dimensions.
     (alarm,) = alarms_on(template, "fairdice", metric, **WATCHDOG_DIMENSIONS)
     # The period's highest count: a written 0 cannot hide a count above 0.
-    assert (alarm["Statistic"], alarm["Threshold"], alarm["ComparisonOperator"]) == (
-        "Maximum",
-        1,
-        "GreaterThanOrEqualToThreshold",
-    )
+    assert_raised_by_one(alarm, "Maximum")
     assert alarm.get("DatapointsToAlarm", 1) == 1, "raised by the first count"
     publisher = template["Resources"]["DailyPublisherFunction"]["Properties"]["Environment"]["Variables"]
     assert publisher["FAIRDICE_STACK_NAME"] == {"Ref": "AWS::StackName"}
@@ -254,16 +265,16 @@ def test_a_day_every_run_counts_again_stays_alarmed_until_a_run_counts_zero(
     assert alarm["EvaluationPeriods"] == 1
 
 
-def test_a_late_commitment_stays_alarmed_for_a_day_after_the_run_that_counted_it(template: dict[str, Any]) -> None:
+def test_a_late_commitment_stays_alarmed_for_a_day_after_the_run_that_counted_it(
+    template: dict[str, Any], readme: str
+) -> None:
     # Only the run that publishes a day's commitment late counts it (fairdice.archive.publisher): with a period of 5
     # minutes the next run's 0, at 00:05, cleared the alarm minutes after its notice, and whoever looked in the morning
     # saw it OK (review). Raised while any hour of the last day counted one: the next run's 0 does not clear it.
     (alarm,) = alarms_on(template, "fairdice", "LateCommitments", **WATCHDOG_DIMENSIONS)
     assert (alarm["Period"], alarm["EvaluationPeriods"], alarm["DatapointsToAlarm"]) == (3600, 24, 1)
     assert alarm["TreatMissingData"] == "notBreaching", "an hour without a run neither raises nor keeps it"
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    (row,) = [line for line in readme.splitlines() if line.startswith("| `LateCommitmentsAlarm` |")]
-    assert "stays raised for a day" in row
+    assert "stays raised for a day" in alarm_row(readme, "LateCommitmentsAlarm")
 
 
 def test_a_watchdog_whose_answers_stop_arriving_is_alarmed(template: dict[str, Any]) -> None:
@@ -288,7 +299,9 @@ def test_the_verify_api_is_alarmed_on_its_5xx_rate_its_p99_latency_and_throttles
     assert alarms_on(template, "AWS/Lambda", "Throttles", FunctionName={"Ref": "VerifyApiFunction"})
 
 
-def test_the_5xx_rate_alarm_sends_whoever_it_wakes_to_the_log_that_names_the_route(template: dict[str, Any]) -> None:
+def test_the_5xx_rate_alarm_sends_whoever_it_wakes_to_the_log_that_names_the_route(
+    template: dict[str, Any], readme: str
+) -> None:
     # It counts every route's answers, the game's route's 503 on a missed night among them: the API's access log says
     # which route answered 5xx, the verify function's log only its own (review: both sent everyone there)
     api = {"ApiId": {"Ref": "HttpApi"}, "Stage": "$default"}
@@ -298,8 +311,7 @@ def test_the_5xx_rate_alarm_sends_whoever_it_wakes_to_the_log_that_names_the_rou
     group = access["DestinationArn"]["Fn::GetAtt"][0]
     assert template["Outputs"]["ApiAccessLogGroup"]["Value"] == {"Ref": group}
     assert "ApiAccessLogGroup" in rate["AlarmDescription"]
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
-    (row,) = [line for line in readme.splitlines() if line.startswith("| `Verify5xxRateAlarm` |")]
+    row = alarm_row(readme, "Verify5xxRateAlarm")
     assert "`ApiAccessLogGroup`" in row and "/game/today/" in row
 
 
@@ -319,32 +331,16 @@ def test_the_dashboard_shows_every_alarm_and_every_function(template: dict[str, 
     assert '"fairdice", "TodayCommitted"' in shown and '"YesterdayRevealed"' in shown
 
 
-def test_the_readme_says_when_each_alarm_is_raised_and_where_to_look(template: dict[str, Any]) -> None:
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+def test_the_readme_says_when_each_alarm_is_raised_and_where_to_look(template: dict[str, Any], readme: str) -> None:
     table = readme[readme.index("### The dashboard and the alarms") : readme.index("### Runbook: a missed night")]
     for name in alarms(template):
         assert f"| `{name}` |" in table, f"{name} is not in the README's table of alarms"
 
 
-def test_a_failed_audit_execution_is_alarmed(template: dict[str, Any]) -> None:
-    machine = {"Ref": "AuditStateMachine"}
-    (alarm,) = alarms_on(template, "AWS/States", "ExecutionsFailed", StateMachineArn=machine)
-    assert (alarm["Statistic"], alarm["Threshold"], alarm["ComparisonOperator"]) == (
-        "Sum",
-        1,
-        "GreaterThanOrEqualToThreshold",
-    )
-    assert alarm["TreatMissingData"] == "notBreaching"
-
-
 def test_an_audit_that_ran_to_its_end_and_is_not_clean_is_alarmed(template: dict[str, Any]) -> None:
     # An execution succeeds whatever its audit found (review): the merge's metric says whether it is clean
     (alarm,) = alarms_on(template, "fairdice", "AuditsNotClean", **WATCHDOG_DIMENSIONS)
-    assert (alarm["Statistic"], alarm["Threshold"], alarm["ComparisonOperator"]) == (
-        "Maximum",
-        1,
-        "GreaterThanOrEqualToThreshold",
-    )
+    assert_raised_by_one(alarm, "Maximum")
     assert alarm["TreatMissingData"] == "notBreaching"
     merge = template["Resources"]["AuditMergeFunction"]["Properties"]["Environment"]["Variables"]
     assert merge["FAIRDICE_STACK_NAME"] == {"Ref": "AWS::StackName"}
