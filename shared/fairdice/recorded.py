@@ -103,8 +103,8 @@ def _run(token: str, parts: list[str], n: int) -> tuple[int, str]:
     digits = len(parts[n])
     at, side = (start + digits, "before") if n + 1 < len(parts) else (start - 1, "after")
     return at, (
-        f"; its character {grouped(at + 1)}, {repr_of(token[at])}, separates dice, but {grouped(digits)} digits come"
-        f" {side} it, not one die"
+        f"; its character {grouped(at + 1)}, {repr_of(token[at])}, separates dice, but"
+        f" {counted(digits, 'digit', 'digits')} come {side} it, not one die"
     )
 
 
