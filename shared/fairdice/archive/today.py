@@ -42,7 +42,6 @@ from fairdice.errors import (
     ArchiveUnavailable,
     FairdiceError,
     LateCommitment,
-    NotADocument,
     NotReadableYet,
     TamperedRecord,
 )
@@ -207,11 +206,13 @@ class TodaysRolls:
         memory.looked = now
         try:
             _not_an_earlier_days(self._stores.archive, memory.agreed, memory.earlier, memory.absent, memory.records)
-        except NotADocument:
+        except NotReadableYet:
             raise  # an earlier day's record S3 may give later (one in Glacier, restored): read again
         except TamperedRecord as exc:
-            # Final for the day, as a late commitment is: both commitments and the earlier day's record are write-once.
-            # Not read again (review: every request of the day read that day's record again)
+            # Final for the day, as a late commitment is: both commitments and the earlier day's record are write-once,
+            # and so is a record that is no document of the store for good (NotADocument: too large, or under a key the
+            # public cannot use), as the readers keep such a commitment. Not read again (review: every request of the
+            # day read that day's record again)
             memory.given_away = exc
             raise
         memory.today = memory.agreed

@@ -476,6 +476,34 @@ def test_a_day_refused_as_committed_to_an_earlier_days_secret_reads_nothing_agai
         assert counted.secrets.reads == []  # type: ignore[attr-defined]
 
 
+def test_a_day_refused_for_an_earlier_days_record_that_is_no_document_for_good_reads_it_once_that_day(
+    tmp_path: Path,
+) -> None:
+    # Given DAY1 and DAY3 committed by their midnight runs, none on DAY2, and at 08:00 on DAY3 DAY3's commitment put
+    # padded under DAY2, with an object larger than any document under DAY2's record: written once, it is never another
+    _, stores, _ = todays_commitment_put_under_missed_day2(tmp_path, padded=True)
+    stores.archive.put_new(revealed_key(DAY2), b" " * (MAX_OBJECT_BYTES + 1))
+    counted = counting_reads(stores)
+    rolls = TodaysRolls(counted)
+    refused = rf"^{revealed_key(DAY2)} in .* is larger than 1,048,576 bytes"
+    with pytest.raises(TamperedRecord, match=refused):
+        rolls.roll(PLAYER, at(DAY3, "09:00"))
+    assert counted.archive.reads.count(revealed_key(DAY2)) == 1  # type: ignore[attr-defined]
+
+    # When the game asks again that day
+    for moment in ("09:01", "09:02", "09:10"):
+        counted.archive.reads.clear()  # type: ignore[attr-defined]
+        with pytest.raises(TamperedRecord, match=refused):
+            rolls.roll(PLAYER, at(DAY3, moment))
+
+        # Then it is refused as before, from memory, as a day given away is (review: each request read that object
+        # again, as one S3 may give later)
+        assert counted.archive.reads == []  # type: ignore[attr-defined]
+    # and a cold route refuses it alike
+    with pytest.raises(TamperedRecord, match=refused):
+        TodaysRolls(stores).roll(PLAYER, at(DAY3, "09:10"))
+
+
 def test_a_warm_route_reads_the_days_before_not_there_again_only_look_again_after(tmp_path: Path) -> None:
     # Given DAY1 and DAY3 committed by their midnight runs, none on DAY2, and a warm route that rolled DAY3 at 00:05
     timeline, stores = day1_committed(tmp_path)
