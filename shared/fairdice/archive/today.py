@@ -105,12 +105,14 @@ class _Memory:
     def begin(self, day: dt.date) -> None:
         """Forget the day before, as soon as it is over, but the commitments found of the days before `day`, the day
         before's own among them: a published commitment never changes, so each is read once (review: each day read
-        again the DAYS_LOOKED_BACK commitments, all but one of which the day before had read). One not there, or not a
-        commitment, is read again, as the archive's readers read it again. The records found of those days are kept
-        too, and not read again: a record never changes once S3 dates it."""
+        again the DAYS_LOOKED_BACK commitments, all but one of which the day before had read). So is one that is no
+        commitment document, or no document of the store for good (None): written once, it is never another, and the
+        archive's readers keep its refusal too (review: it was read again each day). One not there, or that S3 may give
+        later (NotReadableYet), is read again. The records found of those days are kept too, and not read again: a
+        record never changes once S3 dates it."""
         found = {**self.earlier, **({} if self.agreed is None else {self.agreed.day: self.agreed.published})}
         looked_back = days_looked_back(day)
-        kept = {earlier: found[earlier] for earlier in looked_back if found.get(earlier) is not None}
+        kept = {earlier: found[earlier] for earlier in looked_back if earlier in found}
         self.day, self.today, self.late, self.given_away, self.agreed, self.earlier = day, None, None, None, None, kept
         self.records = {earlier: self.records[earlier] for earlier in looked_back if earlier in self.records}
         self.absent, self.looked = set(), None

@@ -893,6 +893,35 @@ def test_a_warm_route_reads_no_commitment_of_the_days_before_again_on_the_next_d
     assert commitment_key(DAY1) not in counted.archive.reads  # type: ignore[attr-defined]
 
 
+def test_a_warm_route_reads_no_commitment_of_the_days_before_that_is_no_document_again_on_the_next_day(
+    tmp_path: Path,
+) -> None:
+    # Given DAY1, DAY3 and DAY4 committed by their midnight runs, none on DAY2, and at 08:00 on DAY4 a commitment of
+    # someone else's put padded under DAY2, no document its readers take, and no record of DAY2; a warm route that
+    # rolled DAY4
+    timeline, stores = day1_committed(tmp_path)
+    timeline.publish(stores, at(DAY3, "00:00:02"))
+    timeline.publish(stores, at(DAY4, "00:00:02"))
+    put_commitment_under_missed_day(
+        timeline, stores.archive, DAY2, at(DAY4, "08:00"), of=seal_of(SOMEONE_ELSES), padded=True
+    )
+    counted = counting_reads(stores)
+    rolls = TodaysRolls(counted)
+    assert rolls.roll(PLAYER, at(DAY4, "09:00")).date == DAY4
+    assert counted.archive.reads.count(commitment_key(DAY2)) == 1  # type: ignore[attr-defined]
+
+    # When the next day is committed by its midnight run and the game asks for its rolls
+    day5 = DAY4 + dt.timedelta(days=1)
+    timeline.publish(stores, at(day5, "00:00:02"))
+    assert rolls.roll(PLAYER, at(day5, "00:00:03")).date == day5
+
+    # Then DAY2's commitment was not read again: written once, it is never another, and the readers keep its refusal
+    # (review: it was read again each day, as the readers once read it again)
+    assert counted.archive.reads.count(commitment_key(DAY2)) == 1  # type: ignore[attr-defined]
+    # and its record, which decides beside it, is read still, each day, while it is not there
+    assert counted.archive.reads.count(revealed_key(DAY2)) == 2  # type: ignore[attr-defined]
+
+
 class Ticking:
     """A monotonic clock that every read of a store moves on by `each` seconds: a store that slow."""
 
