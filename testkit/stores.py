@@ -20,8 +20,8 @@ class PassingStore:
     def read(self, key: str) -> Stored | None:
         return self.inner.read(key)
 
-    def list(self, prefix: str, after: str = "") -> list[str]:
-        return self.inner.list(prefix, after)
+    def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
+        return self.inner.list(prefix, after, through)
 
     def put_new(self, key: str, data: bytes) -> bool:
         return self.inner.put_new(key, data)
@@ -72,9 +72,9 @@ class Unreachable(PassingStore):
         self._reach(key)
         return super().read(key)
 
-    def list(self, prefix: str, after: str = "") -> list[str]:
+    def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
         self._reach(prefix)
-        return super().list(prefix, after)
+        return super().list(prefix, after, through)
 
     def put_new(self, key: str, data: bytes) -> bool:
         self._reach(key)

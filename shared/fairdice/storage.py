@@ -113,8 +113,9 @@ class ObjectStore(Protocol):
         """Write `data` whether or not `key` exists (the archive's index only)."""
         ...
 
-    def list(self, prefix: str, after: str = "") -> list[str]:
-        """Every key starting with `prefix`, sorted; with `after`, those that sort after it alone (S3's StartAfter)."""
+    def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
+        """Every key starting with `prefix`, sorted; with `after`, those that sort after it alone (S3's StartAfter);
+        with `through`, none that sorts after it (S3 asked for no page past the first that reaches beyond it)."""
         ...
 
 
@@ -202,8 +203,9 @@ class FolderStore:
             except OSError as exc:
                 raise ArchiveUnavailable(f"cannot write {key} in {self.root}: {exc.strerror}") from exc
 
-    def list(self, prefix: str, after: str = "") -> list[str]:
-        """Keys under the prefix's folder that start with `prefix` and sort after `after`, temporary files left out."""
+    def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
+        """Keys under the prefix's folder that start with `prefix`, sort after `after` and (with `through`) not after
+        `through`, temporary files left out."""
         folder, _, _ = prefix.rpartition("/")
         base = self.root / folder if folder else self.root
         try:
@@ -213,7 +215,7 @@ class FolderStore:
         except OSError as exc:
             raise ArchiveUnavailable(f"cannot list {prefix} in {self.root}: {exc.strerror}") from exc
         keys = (p.relative_to(self.root).as_posix() for p in names)
-        return sorted(k for k in keys if k.startswith(prefix) and k > after)
+        return sorted(k for k in keys if k.startswith(prefix) and k > after and (not through or k <= through))
 
     def _path(self, key: str) -> Path:
         return self.root / _checked_key(key)
@@ -289,10 +291,10 @@ class BudgetedStore:
         self._in_time(key)
         self._store.replace(key, data)
 
-    def list(self, prefix: str, after: str = "") -> list[str]:
-        """Every key under `prefix` (after `after`), if there is time to ask."""
+    def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
+        """Every key under `prefix` (after `after`, through `through`), if there is time to ask."""
         self._in_time(prefix)
-        return self._store.list(prefix, after)
+        return self._store.list(prefix, after, through)
 
     def _in_time(self, key: str) -> None:
         if self._monotonic() >= self._deadline:
@@ -547,9 +549,10 @@ class S3Store:
         except (client_error, other_error) as exc:
             raise self._unavailable("write", key, exc) from exc
 
-    def list(self, prefix: str, after: str = "") -> list[str]:
+    def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
         """Every key under `prefix`, all pages of ListObjectsV2, sorted; with `after`, from the first key after it on
-        (StartAfter), so that S3 sends none before it."""
+        (StartAfter), so that S3 sends none before it; with `through`, up to it, no page asked for past the first that
+        reaches beyond it (S3 lists keys in order), so that keys after it cost one page at most, however many."""
         client_error, other_error = _botocore_errors()
         keys: list[str] = []
         pages: dict[str, str] = {"StartAfter": after} if after else {}
@@ -557,8 +560,8 @@ class S3Store:
             while True:
                 page = self._client.list_objects_v2(Bucket=self.bucket, Prefix=prefix, **pages)
                 keys.extend(item["Key"] for item in page.get("Contents", []))
-                if not page.get("IsTruncated"):
-                    return sorted(keys)
+                if not page.get("IsTruncated") or (through and keys and keys[-1] > through):
+                    return sorted(k for k in keys if not through or k <= through)
                 pages = {"ContinuationToken": page["NextContinuationToken"]}
         except (client_error, other_error) as exc:
             raise self._unavailable("list", prefix, exc) from exc

@@ -132,6 +132,16 @@ def test_list_after_a_key_gives_those_under_the_prefix_that_sort_after_it_alone(
     assert store.list("revealed/", "revealed/2025-03-03.json") == []
 
 
+def test_list_through_a_key_gives_none_that_sorts_after_it(store: ObjectStore) -> None:
+    for day in ("01", "02", "03", "04"):
+        store.put_new(f"revealed/2025-03-{day}.json", b"{}")
+    store.put_new("revealed/zz-not-a-day", b"{}")
+    through = store.list("revealed/", "revealed/2025-03-01.json", "revealed/2025-03-03.json")
+    assert through == ["revealed/2025-03-02.json", "revealed/2025-03-03.json"]
+    assert store.list("revealed/", through="revealed/2025-03-01.json") == ["revealed/2025-03-01.json"]
+    assert store.list("revealed/", through="revealed/2025-02-28.json") == []
+
+
 def test_bytes_come_back_exactly(store: ObjectStore) -> None:
     data = bytes(range(256)) * 3
     store.put_new("secrets/2025-03-01", data)
@@ -249,6 +259,26 @@ def test_list_after_a_key_asks_s3_to_start_after_it(aws: None) -> None:
     )
     with stub:
         assert store.list("revealed/", "revealed/2025-03-01.json") == ["revealed/2025-03-02.json"]
+    stub.assert_no_pending_responses()
+
+
+def test_list_through_a_key_asks_s3_for_no_page_past_the_first_that_reaches_beyond_it(aws: None) -> None:
+    # Keys after it, however many (junk put after the days looked back to), cost one page at most: S3 lists in order,
+    # so no later page holds one up to it (without `through` honoured, a second page was asked for, which the stub has
+    # no answer for)
+    store, stub, _ = stubbed_store(aws)
+    stub.add_response(
+        "list_objects_v2",
+        {
+            "Contents": [{"Key": "revealed/2025-03-02.json"}, {"Key": "revealed/2025-03-09.json"}],
+            "IsTruncated": True,
+            "NextContinuationToken": "more",
+        },
+        {"Bucket": "fairdice-stub", "Prefix": "revealed/", "StartAfter": "revealed/2025-03-01.json"},
+    )
+    with stub:
+        listed = store.list("revealed/", "revealed/2025-03-01.json", "revealed/2025-03-03.json")
+        assert listed == ["revealed/2025-03-02.json"]
     stub.assert_no_pending_responses()
 
 
