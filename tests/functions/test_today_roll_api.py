@@ -478,9 +478,9 @@ class Slow:
     def replace(self, key: str, data: bytes) -> None:
         raise AssertionError(f"the route replaced {key}")
 
-    def list(self, prefix: str, after: str = "") -> list[str]:
+    def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
         self.clock[0] += 3.0
-        return self.store.list(prefix, after)
+        return self.store.list(prefix, after, through)
 
 
 def test_on_a_slow_store_the_archives_first_day_is_its_own_503_before_the_timeout_then_rolls(

@@ -310,6 +310,26 @@ def test_a_record_revealing_todays_secret_under_a_day_with_no_commitment_gives_n
     ]
 
 
+def test_todays_roll_lists_the_records_looked_back_to_in_one_page_however_many_keys_follow_them_on_s3(
+    timeline: Timeline, s3: Any
+) -> None:
+    # Given 03-01's and 03-02's midnight runs (the days before 03-01 have no commitment, so the route lists the records
+    # looked back to), and more keys under revealed/ after those days than S3 gives in one page, put by whoever holds
+    # the publisher's keys
+    timeline.publish(stores_on(s3), at(DAY1, "00:00:02"))
+    timeline.publish(stores_on(s3), at(DAY2, "00:00:02"))
+    for n in range(1001):
+        s3.put_object(Bucket=ARCHIVE, Key=f"revealed/zz-{n:04}", Body=b"{}", ChecksumAlgorithm="SHA256")
+    recording = Recording(s3)
+
+    # When the game asks for 03-02's rolls
+    assert TodaysRolls(stores_on(recording)).roll(PLAYER, at(DAY2, "09:00")).date == DAY2
+
+    # Then the records were listed in one ListObjectsV2: no page is asked for past the last day looked back to (review:
+    # the route paged through every key after them, a page a thousand, within one read of its budget)
+    assert [call for call in recording.calls if call[0] == "ListObjectsV2"] == [("ListObjectsV2", ARCHIVE, "revealed/")]
+
+
 def test_todays_roll_reads_nothing_more_all_day_on_a_normal_day_and_after_missed_days_every_look_again(
     timeline: Timeline, s3: Any
 ) -> None:

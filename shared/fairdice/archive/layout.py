@@ -230,13 +230,16 @@ def revealed_days(archive: ObjectStore) -> list[dt.date]:
 
 def records_listed_back(archive: ObjectStore, day: dt.date) -> set[dt.date]:
     """Which of the DAYS_LOOKED_BACK days before `day` the archive lists a record for: one ListObjectsV2 of revealed/
-    from the first of them on (StartAfter), however many days the archive holds before them."""
+    from the first of them on (StartAfter) through the last (no page asked for past the first that reaches beyond it),
+    however many keys the archive holds before or after them. Keys between theirs (none the publisher writes) are
+    listed still."""
     looked_back = days_looked_back(day)
     if not looked_back:
         return set()
-    first = looked_back[-1]
+    first, last = looked_back[-1], looked_back[0]
     after = revealed_key(first - dt.timedelta(days=1)) if first > dt.date.min else REVEALED_PREFIX
-    return set(days_in(archive.list(REVEALED_PREFIX, after), REVEALED_PREFIX, ".json")) & set(looked_back)
+    listed = archive.list(REVEALED_PREFIX, after, revealed_key(last))
+    return set(days_in(listed, REVEALED_PREFIX, ".json")) & set(looked_back)
 
 
 def whole_secret(key: str, secret: bytes) -> bytes:

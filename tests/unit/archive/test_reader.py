@@ -495,9 +495,9 @@ class Counting:
     def replace(self, key: str, data: bytes) -> None:
         raise AssertionError("a reader never writes")
 
-    def list(self, prefix: str, after: str = "") -> list[str]:
+    def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
         self._asked(prefix)
-        return self.archive.list(prefix, after)
+        return self.archive.list(prefix, after, through)
 
 
 class Ticking:

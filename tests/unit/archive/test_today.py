@@ -65,9 +65,9 @@ class Counted:
         self.reads.append(key)
         return self.store.read(key)
 
-    def list(self, prefix: str, after: str = "") -> list[str]:
+    def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
         self.lists.append((prefix, after))
-        return self.store.list(prefix, after)
+        return self.store.list(prefix, after, through)
 
     def put_new(self, key: str, data: bytes) -> bool:
         raise AssertionError(f"today's roll wrote {key}")
@@ -944,9 +944,9 @@ class Ticking:
                 clock.now += clock.each
                 return super().read(key)
 
-            def list(self, prefix: str, after: str = "") -> list[str]:
+            def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
                 clock.now += clock.each
-                return super().list(prefix, after)
+                return super().list(prefix, after, through)
 
         return Slow(store)
 
