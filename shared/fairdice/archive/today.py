@@ -294,11 +294,11 @@ def _missing(day: dt.date, now: dt.datetime, missing: str) -> FairdiceError:
 # any time of the day: 5 minutes, the schedules' own spacing, is how long a warm route may go on giving the rolls of a
 # day such a run has just shown to be committed to a revealed secret. A look costs a warm Lambda at most 2 *
 # DAYS_LOOKED_BACK GetObjects (of each day looked back to, its commitment if not found yet, and its record if that
-# decides and is not kept yet) and one ListObjectsV2 (the records looked back to, where a commitment is missing), every
-# 5 minutes, and only on a day with an earlier commitment missing, or one found committed to the day's own commitment,
-# no document, or dated after the day's own (its record read again until it is there): with none of these, nothing
-# more is read. A request that runs out of its read budget leaves the rest of its look to the next, which reads again
-# the records it found not there.
+# decides and is not kept yet) and one ListObjectsV2 (the records looked back to, where a commitment is missing; one
+# page, but where keys the publisher never writes are put between the days' own), every 5 minutes, and only on a day
+# with an earlier commitment missing, or one found committed to the day's own commitment, no document, or dated after
+# the day's own (its record read again until it is there): with none of these, nothing more is read. A request that runs
+# out of its read budget leaves the rest of its look to the next, which reads again the records it found not there.
 LOOK_AGAIN = dt.timedelta(minutes=5)
 
 # What a request is told that may be answered when asked again: the day's secret or commitment not there or not read
@@ -371,12 +371,13 @@ def _no_record_reveals_it(
     archive: ObjectStore, today: _Today, absent: set[dt.date], records: dict[dt.date, Stored]
 ) -> None:
     """Refuse today where a record of a day before it whose commitment is not there (`absent`) reveals today's secret:
-    put under a day the publisher missed, whose keys never existed, it makes today's secret public as well as one beside
-    a commitment does, and the readers refuse the day for it (their link check). Such a day's record decides, as beside
-    a commitment that is no document (`gives_away` of None; review: the route gave today's rolls, there being no
-    commitment to read the record beside). The records are found by one ListObjectsV2 from the first day looked back to
-    on (`records_listed_back`), not a GetObject a day: an honest archive has none there, and one listed is read once
-    (`record_of`)."""
+    put under a day the publisher missed, whose keys never existed, it makes today's secret public as well as one
+    beside a commitment does. The readers refuse the first day revealed after that one, whose record links over it
+    (their link check): today, where no day between them was revealed, but not where one was. Such a day's record
+    decides, as beside a commitment that is no document (`gives_away` of None; review: the route gave today's rolls,
+    there being no commitment to read the record beside). The records are found by one ListObjectsV2 from the first
+    day looked back to through the last (`records_listed_back`), not a GetObject a day: an honest archive has none
+    there, and one listed is read once (`record_of`)."""
     listed = records_listed_back(archive, today.day)
     for day in days_looked_back(today.day):
         if day in absent and day in listed and (shown_by := gives_away(archive, today.published, day, None, records)):
