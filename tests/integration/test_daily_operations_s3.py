@@ -118,13 +118,15 @@ def test_the_watchdog_reads_the_archive_alone_and_answers_yes_after_a_good_night
 
     assert check.today_committed and check.yesterday_revealed
     # yesterday's record is checked as a verifier checks it: its commitment, its place in the chain, and the commitments
-    # of the days before it, which its own must be none of
+    # of the days before it, which its own must be none of, and the records of those with none (listed once), none of
+    # which may reveal its secret
     assert recording.calls == [
         ("GetObject", ARCHIVE, "commitments/2025-03-02.json"),
         ("GetObject", ARCHIVE, "revealed/2025-03-01.json"),
         ("GetObject", ARCHIVE, "commitments/2025-03-01.json"),
         ("ListObjectsV2", ARCHIVE, "revealed/"),
         *(("GetObject", ARCHIVE, commitment_key(day)) for day in days_looked_back(DAY1)),
+        ("ListObjectsV2", ARCHIVE, "revealed/"),
     ]
 
 

@@ -170,7 +170,8 @@ def test_whichever_archive_read_fails_the_reader_says_unavailable_and_the_next_l
     for failing in range(1, len(calls) + 1):
         # When the n-th read of a lookup fails
         reader = failing_reader(failing)
-        with pytest.raises(ArchiveUnavailable, match=f"S3 bucket {ARCHIVE}: cannot read .*; try again later"):
+        # (a read of an object, or the listing of the records of the days looked back to with no commitment)
+        with pytest.raises(ArchiveUnavailable, match=f"S3 bucket {ARCHIVE}: cannot (read|list) .*; try again later"):
             daily_verdict(reader, DAY3, PLAYER)
         with pytest.raises(ArchiveUnavailable):
             daily_record(failing_reader(failing), DAY3)

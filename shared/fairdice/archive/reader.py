@@ -31,6 +31,7 @@ from fairdice.archive.layout import (
     next_record_awaited,
     read_document,
     read_published,
+    records_listed_back,
     reveal_deadline,
     reveal_time,
     reveal_time_if_any,
@@ -652,14 +653,16 @@ class ArchiveReader:
         day is read, as the route takes it, unless that day's record reveals this day's secret (`record_gives_away`); an
         audit takes them as of its moment, as it takes every commitment. One not there as read is not read again for a
         day whose own S3 dates before then (review: a missed day's was read again at every other day's first look): one
-        put since is dated after that day's, and counts only with a record of its day dated before that day is over: a
-        missed day's record put then breaks the chain's links, which refuse it. A record revealing the day's secret
-        beside a commitment to another secret that S3 dates after the day's own counts too, and is named
-        (`committed_late`, as for the route; review: such a day was fair)."""
+        put since is dated after that day's, and counts only with a record of its day dated before that day is over,
+        which the records of the days with no commitment, listed once, show (`_check_uncommitted`). A record revealing
+        the day's secret beside a commitment to another secret that S3 dates after the day's own counts too, and is
+        named (`committed_late`, as for the route; review: such a day was fair)."""
         since = self._read_clock() - SEEN_WITHIN
+        uncommitted: set[dt.date] = set()  # days looked back to with no commitment, as read or as of an audit's moment
         for earlier in days_looked_back(day):
             absent = self._absent.get(earlier)
             if absent is not None and own.witnessed and own.published_at < absent:
+                uncommitted.add(earlier)
                 continue
             try:
                 published = self._published(earlier)
@@ -675,8 +678,26 @@ class ArchiveReader:
                 published = None
             if earlier not in self._commitments:
                 self._absent[earlier] = since
-            if published is not None and (
-                shown_by := gives_away(self._archive, own, earlier, published, self._records_looked_back)
+            if published is None:
+                uncommitted.add(earlier)
+            elif shown_by := gives_away(self._archive, own, earlier, published, self._records_looked_back):
+                raise secret_of_an_earlier_day(day, earlier, shown_by)
+        if uncommitted:
+            self._check_uncommitted(day, own, uncommitted)
+
+    def _check_uncommitted(self, day: dt.date, own: Published, uncommitted: set[dt.date]) -> None:
+        """A record under a day looked back to with no commitment (`uncommitted`: one the publisher missed, whose keys
+        never existed) that reveals the day's secret, dated before the day is over, gives the day away as one beside a
+        commitment does (`gives_away` of None), as the game's route refuses it (review: where a day was revealed between
+        the two, the day linked to that one, the chain's links refused only the day after the missed one, and a roll of
+        the day was fair). Found by one listing of the records looked back to (`records_listed_back`), not a read a
+        day; one listed is read once (`record_of`)."""
+        listed = records_listed_back(self._archive, day)
+        for earlier in days_looked_back(day):
+            if (
+                earlier in uncommitted
+                and earlier in listed
+                and (shown_by := gives_away(self._archive, own, earlier, None, self._records_looked_back))
             ):
                 raise secret_of_an_earlier_day(day, earlier, shown_by)
 
@@ -743,8 +764,9 @@ class ArchiveReader:
         linked = self._linked(day, link)
         before = linked.record
         # A record revealing this day's secret counts too, whatever commitment it names, where S3 dates it before this
-        # day was over, as `record_gives_away` counts one: under a day with no commitment at all, `_check_earlier` reads
-        # no record (review: one put under a missed day revealed the day's secret, and a roll of the day was fair)
+        # day was over, as `record_gives_away` counts one, here whatever day it is under: `_check_earlier` reads those
+        # of the DAYS_LOOKED_BACK days before alone (review: one put under a missed day revealed the day's secret, and a
+        # roll of the day was fair)
         revealed = seal_of(bytes.fromhex(before.secret)) == commitment and (
             linked.written is None or linked.written < reveal_time(day)
         )

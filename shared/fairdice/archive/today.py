@@ -372,12 +372,11 @@ def _no_record_reveals_it(
 ) -> None:
     """Refuse today where a record of a day before it whose commitment is not there (`absent`) reveals today's secret:
     put under a day the publisher missed, whose keys never existed, it makes today's secret public as well as one
-    beside a commitment does. The readers refuse the first day revealed after that one, whose record links over it
-    (their link check): today, where no day between them was revealed, but not where one was. Such a day's record
-    decides, as beside a commitment that is no document (`gives_away` of None; review: the route gave today's rolls,
-    there being no commitment to read the record beside). The records are found by one ListObjectsV2 from the first
-    day looked back to through the last (`records_listed_back`), not a GetObject a day: an honest archive has none
-    there, and one listed is read once (`record_of`)."""
+    beside a commitment does, and the readers refuse the day for it (`ArchiveReader._check_uncommitted`). Such a
+    day's record decides, as beside a commitment that is no document (`gives_away` of None; review: the route gave
+    today's rolls, there being no commitment to read the record beside). The records are found by one ListObjectsV2
+    from the first day looked back to through the last (`records_listed_back`), not a GetObject a day: an honest
+    archive has none there, and one listed is read once (`record_of`)."""
     listed = records_listed_back(archive, today.day)
     for day in days_looked_back(today.day):
         if day in absent and day in listed and (shown_by := gives_away(archive, today.published, day, None, records)):

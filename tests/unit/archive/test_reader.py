@@ -24,6 +24,7 @@ from fairdice.archive.layout import (
     days_looked_back,
     revealed_key,
     secret_key,
+    sha256_hex,
 )
 from fairdice.archive.publisher import get_or_create_secret, publish, reveal_closed
 from fairdice.archive.reader import RECENT_DAYS, RECHECK_AFTER, ArchiveReader, daily_record, daily_verdict
@@ -580,26 +581,26 @@ def test_the_days_remembered_without_a_secret_are_at_most_recent_days(stores: St
 
 
 def test_a_reader_within_a_budget_starts_no_read_once_its_seconds_are_spent(stores: Stores) -> None:
-    # Given an archive where every read takes a second, and a request with 11.5 seconds to read it
+    # Given an archive where every read takes a second, and a request with 12.5 seconds to read it
     monotonic = Ticking()
     archive = Counting(stores.archive, monotonic, seconds=1.0)
     reader = ArchiveReader(archive, clock=lambda: at("2025-03-02 12:00"))
-    request = reader.within(11.5, monotonic)
+    request = reader.within(12.5, monotonic)
 
     # When it looks up 03-01: its record, its commitment, the list that shows it is the chain's first, the
-    # DAYS_LOOKED_BACK days before's commitments (none) and the next day's commitment (begun at 11 s, in time, ended at
-    # 12 s)
+    # DAYS_LOOKED_BACK days before's commitments (none), the list of their records (a record under a day with no
+    # commitment may reveal 03-01's secret) and the next day's commitment (begun at 12 s, in time, ended at 13 s)
     assert isinstance(request.lookup(DAY), RevealedDay)
-    assert monotonic.now == 100.0 + 4 + DAYS_LOOKED_BACK
+    assert monotonic.now == 100.0 + 5 + DAYS_LOOKED_BACK
     reads = list(archive.reads)
     # Then what it has read serves it still (03-02's commitment), but it asks for nothing more
     assert isinstance(request.lookup(NEXT), PendingDay)
-    with pytest.raises(ArchiveUnavailable, match=r"spent the 11.5 s it may wait for the archive.*try again later"):
+    with pytest.raises(ArchiveUnavailable, match=r"spent the 12.5 s it may wait for the archive.*try again later"):
         request.lookup(dt.date(2025, 2, 27))
     assert archive.reads == reads
 
     # And what it read stays known to the reader, and to the next request
-    assert isinstance(reader.within(11.5, monotonic).lookup(DAY), RevealedDay)
+    assert isinstance(reader.within(12.5, monotonic).lookup(DAY), RevealedDay)
     assert archive.reads == reads
 
 
@@ -789,6 +790,32 @@ def test_a_day_whose_secret_the_record_it_links_to_reveals_under_a_day_with_no_c
 
     # Then every reader refuses 03-04, naming the record (review: with no commitment of 03-02 to compare, the record
     # was never looked into, and a roll of 03-04 was fair though the archive had made its secret public)
+    every_reader_refuses_03_04_naming_the_record(made, secret)
+
+
+def test_a_day_whose_secret_a_record_under_a_missed_day_reveals_over_days_revealed_between_is_never_fair(
+    tmp_path: Path, timeline: Timeline
+) -> None:
+    # Given 03-01, 03-03 and 03-04 committed by their midnight runs, none on 03-02; at 06:00 on 03-04 a record put under
+    # 03-02, whose keys never existed, revealing 03-04's secret, and no commitment of 03-02; then at 00:00:01 on 03-05
+    # 03-04's record put by whoever holds the publisher's keys (the publisher's own run stops at 03-03, which links over
+    # 03-02), linking to 03-03's: 03-04's secret was public from 06:00, during its play
+    made = timeline.stores(tmp_path)
+    for day in (1, 3, 4):
+        timeline.publish(made, midnight_run(dt.date(2025, 3, day)))
+    target, before = dt.date(2025, 3, 4), dt.date(2025, 3, 3)
+    secret = made.secrets.get(secret_key(target)) or b""
+    timeline.now = at("2025-03-04 06:00")
+    put_someone_elses_record(made.archive, dt.date(2025, 3, 2), revealing=secret)
+    timeline.now = at("2025-03-05 00:00:01")
+    linked = ChainLink(date=before, sha256=sha256_hex(made.archive.get(revealed_key(before)) or b""))
+    put_someone_elses_record(made.archive, target, linked, revealing=secret)
+
+    # Then every reader refuses 03-04, naming 03-02's record, as the game's route refuses it (review: with no
+    # commitment of 03-02 to compare and 03-04 linking to 03-03, the record was never looked into, and a roll of 03-04
+    # was fair though the archive had made its secret public)
+    with pytest.raises(TamperedRecord, match=r"commits to the secret of 2025-03-02"):
+        TodaysRolls(made).roll(PLAYER, at("2025-03-04 06:05"))
     every_reader_refuses_03_04_naming_the_record(made, secret)
 
 
