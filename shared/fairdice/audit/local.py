@@ -51,7 +51,7 @@ from fairdice.audit.shard import (
     audit_shard,
     partial_key,
 )
-from fairdice.audit.store import FolderResults
+from fairdice.audit.store import FolderResults, occupied
 from fairdice.audit.summary import FINDINGS, REPORT, SUMMARY, Summary
 from fairdice.audit.tally import InputRecord, Partial
 from fairdice.errors import RepeatedKey
@@ -442,14 +442,16 @@ def run(
         # mid-run was neither audited nor said, and the audit was clean, exit 0)
         passed_over += _put_meanwhile(paths, found, read)
         not_read = _not_read(passed_over, files, out)
-        kept = _outputs_cleared(out)
         if among_inputs:
-            not_read = sorted([*not_read, *map(shown_path, [*kept, *_put_among_partials(out, names)])])
-        # Each output is written only where nothing is now: what is put there from now on is kept, not written over, and
-        # the run stops saying so. Where `out` lies in a folder given, what is kept now is listed as not read, and
-        # written over, as before.
-        fresh = [name for name in OUTPUTS if not among_inputs or out / name not in kept]
-        store = FolderResults(out, plan.staged or "", fresh=fresh)
+            not_read = sorted([*not_read, *map(shown_path, _put_among_partials(out, names))])
+        # Each output is written only where nothing is: what is in its place now (but an earlier audit's output, which
+        # `_outputs_cleared` removes), or is put there from now on, is kept, not written over, and the run stops saying
+        # so; before it writes any output, for what is there now (review: where `out` lies in a folder given, one there
+        # now was listed as not read and written over, its game lost)
+        kept = _outputs_cleared(out)
+        if kept:
+            raise occupied(kept[0])
+        store = FolderResults(out, plan.staged or "", fresh=OUTPUTS)
         summary = merge(
             store,
             inputs=records,
@@ -769,11 +771,11 @@ def _put_meanwhile(paths: Sequence[str], found: set[Path], read: set[object]) ->
 def _outputs_cleared(out: Path) -> list[Path]:
     """Ready the places of the run's three outputs in `out` to be written, once the blocks are done: what an earlier
     audit left there (named as the output, holding what the audit writes there: `_holds_results`) is removed, as a
-    fresh run removes it as it begins; anything else is kept, and returned: put there while the run went on (or before
-    a resumed one). Where `out` lies in a folder given, the run lists what is returned as not read (review: a game put
-    there as summary.json went unsaid, exit 0), and writes its outputs over it; elsewhere, and for what is put there
-    once this look is made, it writes none over it (`FolderResults`' `fresh`): the run stops, saying so (review: a game
-    put as report.html as the report was drawn was written over, and the audit was clean, exit 0)."""
+    fresh run removes it as it begins; anything else is kept, and returned: put there while the run went on (or, in an
+    `out` outside the folders given, before a resumed one). The run writes no output over it, nor over what is put
+    there once this look is made (`FolderResults`' `fresh`): it stops, saying so (review: a game put as report.html as
+    the report was drawn was written over, and the audit was clean, exit 0; where `out` lies in a folder given, one put
+    as summary.json was listed as not read and written over, its game lost)."""
     kept = []
     for name in OUTPUTS:
         place = out / name

@@ -127,10 +127,16 @@ def _put_where_nothing_is(staged: Path, target: Path) -> None:
         if not os.path.lexists(target):
             os.replace(staged, target)
             return
-    raise FileExistsError(
+    raise occupied(target)
+
+
+def occupied(place: Path) -> FileExistsError:
+    """The error a run stops with where something not its own is in the place of one of its outputs: it is kept, not
+    written over, and named."""
+    return FileExistsError(
         errno.EEXIST,
         "put there while the audit ran, where it writes this result: it is kept, not written over; move it out",
-        str(target),
+        str(place),
     )
 
 

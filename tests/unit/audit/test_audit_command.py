@@ -1001,25 +1001,42 @@ def test_a_file_put_among_the_partial_results_of_an_out_within_the_input_while_t
 
 
 @pytest.mark.parametrize("output", ["summary.json", "findings.jsonl", "report.html"])
-def test_a_file_put_in_the_place_of_an_output_of_an_out_within_the_input_while_the_audit_runs_is_listed_as_not_read(
-    tmp_path: Path, output: str
+@pytest.mark.parametrize("where", ["the-input-folder", "elsewhere"])
+def test_a_file_put_in_the_place_of_an_output_while_the_audit_runs_is_kept_and_the_run_stops_before_writing_any(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], output: str, where: str
 ) -> None:
-    # Given a folder of fair games that is its own --out, and whoever writes the folder putting a file of a game not
-    # fair where the run writes one of its three outputs, as the run hands out its first block
+    # Given a folder of fair games, its own --out or another, and whoever writes --out putting a file of a game not fair
+    # where the run writes one of its three outputs, as the run hands out its first block: there when the run looks at
+    # the places of its outputs
     folder = tmp_path / "in"
+    out = {"the-input-folder": folder, "elsewhere": tmp_path / "out"}[where]
     games.write(folder / "day.jsonl", many(3))
+    late = games.write(tmp_path / "late", [games.mismatched(games.narde(90))]).read_bytes()
+    real = local.run
 
-    def put_meanwhile() -> None:
-        games.write(folder / output, [games.mismatched(games.narde(90))])
+    def run_putting(*args: Any, **kwargs: Any) -> Any:
+        return real(*args, **{**kwargs, "asked": lambda: (out / output).write_bytes(late)})
 
-    # When it is audited
-    result = run([str(folder)], folder, workers=1, asked=put_meanwhile)
+    monkeypatch.setattr(local, "run", run_putting)
+    arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
+    capsys.readouterr()
 
-    # Then the file is listed as not read, and the audit is not clean (review: the run wrote its own output over it
-    # without a word, and the audit was clean, exit 0)
-    assert result.summary.games == result.summary.fair == 3
-    assert result.summary.passed_over == [str(folder / output)]
-    assert not result.summary.clean
+    # When it is audited, Then the file is kept, not written over, and the run stops saying so, exit 3, before it
+    # writes any output (review: in the input folder it was listed as not read and written over with the run's own
+    # output, its game lost; elsewhere the summary and findings were written before the run stopped at the report)
+    assert main(arguments) == 3
+    assert (out / output).read_bytes() == late
+    assert [name for name in ("summary.json", "findings.jsonl", "report.html") if (out / name).exists()] == [output]
+    assert capsys.readouterr().err == (
+        f"fairdice: audit: {out / output}: put there while the audit ran, where it writes this result: it is kept,"
+        " not written over; move it out. The audit did not finish: once that is mended, finish it with: fairdice audit"
+        f" {folder} --out {out} --resume\n"
+    )
+    # And once it is moved out, the resume finishes the audit, clean
+    monkeypatch.setattr(local, "run", real)
+    (out / output).rename(tmp_path / "kept")
+    assert main([*arguments, "--resume"]) == 0
+    assert summary(out)["fair"] == 3 and summary(out)["passed_over"] == []
 
 
 @pytest.mark.parametrize("output", ["summary.json", "findings.jsonl", "report.html"])
