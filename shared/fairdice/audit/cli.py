@@ -83,9 +83,12 @@ _RESUME_SHOWN = 400  # characters: a longer command is said with its inputs coun
 
 def _resumed(args: argparse.Namespace) -> str:
     """The command that finishes this audit: its own inputs as given, since a resume must name them alike (review: it
-    said `fairdice audit ... --out DIR --resume`, leaving the inputs to be remembered)."""
+    said `fairdice audit ... --out DIR --resume`, leaving the inputs to be remembered), and its `--workers` where given,
+    which a resume does not keep (review: a run given fewer workers to spare the machine's memory, or its other work,
+    was to be finished on every core)."""
     options = [
         *_option("--out", str(args.out)),
+        *(["--workers", str(args.workers)] if args.workers is not None else []),
         *(_option("--archive", args.archive) if args.archive else []),
         "--resume",
     ]

@@ -1030,7 +1030,7 @@ def test_a_file_put_in_the_place_of_an_output_while_the_audit_runs_is_kept_and_t
     assert capsys.readouterr().err == (
         f"fairdice: audit: {out / output}: put there while the audit ran, where it writes this result: it is kept,"
         " not written over; move it out. The audit did not finish: once that is mended, finish it with: fairdice audit"
-        f" {folder} --out {out} --resume\n"
+        f" {folder} --out {out} --workers 1 --resume\n"
     )
     # And once it is moved out, the resume finishes the audit, clean
     monkeypatch.setattr(local, "run", real)
@@ -1070,7 +1070,7 @@ def test_a_file_put_in_the_place_of_an_output_once_the_run_looked_there_is_kept_
     assert capsys.readouterr().err == (
         f"fairdice: audit: {out / output}: put there while the audit ran, where it writes this result: it is kept, not"
         " written over; move it out. The audit did not finish: once that is mended, finish it with: fairdice audit"
-        f" {folder} --out {out} --resume\n"
+        f" {folder} --out {out} --workers 1 --resume\n"
     )
     # And once it is moved out, the resume it names finishes the audit, clean
     monkeypatch.setattr(local, step, real)
@@ -1895,14 +1895,20 @@ def test_a_plan_of_an_earlier_fairdice_which_kept_no_word_of_how_its_inputs_were
 
 
 def test_the_command_that_finishes_an_audit_names_its_inputs_or_counts_them() -> None:
-    def resumed(inputs: list[str], archive: str | None = None) -> str:
-        return audit_cli._resumed(argparse.Namespace(inputs=inputs, out=Path("o ut"), archive=archive))
+    def resumed(inputs: list[str], archive: str | None = None, workers: int | None = None) -> str:
+        return audit_cli._resumed(argparse.Namespace(inputs=inputs, out=Path("o ut"), archive=archive, workers=workers))
 
     assert resumed(["a.jsonl", "my games/"]) == "fairdice audit a.jsonl 'my games/' --out 'o ut' --resume"
     assert resumed(["a.jsonl"], "s3://arch") == "fairdice audit a.jsonl --out 'o ut' --archive s3://arch --resume"
+    # The workers the run was given, where it was given some: a resume on every core could run short of memory
+    # (review: it was left out)
+    kept = resumed(["a.jsonl"], "s3://arch", workers=2)
+    assert kept == "fairdice audit a.jsonl --out 'o ut' --workers 2 --archive s3://arch --resume"
+    parsed = cli.build_parser().parse_args(shlex.split(kept)[1:])
+    assert (parsed.workers, parsed.archive, parsed.resume) == (2, "s3://arch", True)
     # A value that starts with "-" is given so that the command reads it again (review: "required: INPUT")
     assert resumed(["-day.jsonl"]) == "fairdice audit --out 'o ut' --resume -- -day.jsonl"
-    dashed = audit_cli._resumed(argparse.Namespace(inputs=["a.jsonl"], out=Path("-res"), archive="-x"))
+    dashed = audit_cli._resumed(argparse.Namespace(inputs=["a.jsonl"], out=Path("-res"), archive="-x", workers=None))
     assert dashed == "fairdice audit a.jsonl --out=-res --archive=-x --resume"
     parsed = cli.build_parser().parse_args(shlex.split(dashed)[1:])
     assert (parsed.inputs, parsed.out, parsed.archive, parsed.resume) == (["a.jsonl"], Path("-res"), "-x", True)
@@ -2114,7 +2120,7 @@ def test_a_worker_process_killed_ends_the_run_in_one_line_exit_3_and_resume_fini
     assert killed.stderr.splitlines() == [
         "fairdice: audit: a worker process ended abruptly (killed, perhaps short of memory: try fewer --workers)."
         " The audit did not finish: once that is mended, finish it with:"
-        f" fairdice audit {tmp_path / 'day.jsonl'} --out {tmp_path / 'out'} --resume"
+        f" fairdice audit {tmp_path / 'day.jsonl'} --out {tmp_path / 'out'} --workers 2 --resume"
     ]
     assert not (tmp_path / "out" / "summary.json").exists()
     assert main([*arguments, "--resume"]) == 0
@@ -2143,7 +2149,7 @@ def test_results_that_cannot_be_written_end_the_run_in_one_line_exit_3_and_resum
     assert err.splitlines() == [
         f"fairdice: audit: {tmp_path / 'out' / 'partials' / '00000-0000001' / 'findings.jsonl'}: No space left on"
         " device. The audit did not finish: once that is mended, finish it with:"
-        f" fairdice audit {tmp_path / 'day.jsonl'} --out {tmp_path / 'out'} --resume"
+        f" fairdice audit {tmp_path / 'day.jsonl'} --out {tmp_path / 'out'} --workers 1 --resume"
     ]
 
     # And once there is room, the resumed run finishes it without the first block audited again
@@ -2337,7 +2343,8 @@ def test_sigterm_stops_the_run_as_ctrl_c_does_with_its_workers_and_resume_finish
     # Then it stops as Ctrl-C stops it: one line naming --resume, exit 143, and no worker left behind
     assert process.returncode == 143, err
     assert err.splitlines() == [
-        f"fairdice: audit terminated; finish it with: fairdice audit {tmp_path / 'day.jsonl.gz'} --out {out} --resume"
+        f"fairdice: audit terminated; finish it with: fairdice audit {tmp_path / 'day.jsonl.gz'} --out {out}"
+        " --workers 2 --resume"
     ]
     assert _gone(workers, within=10)
     assert main(["audit", str(tmp_path / "day.jsonl.gz"), "--out", str(out), "--workers", "1", "--resume"]) == 0
@@ -2370,7 +2377,8 @@ def test_sigterm_to_the_whole_process_group_stops_the_run_in_one_line(tmp_path: 
     # Then the workers end at once (as the pool ends them), and the command says so once, exit 143: no traceback
     assert process.returncode == 143, err
     assert err.splitlines() == [
-        f"fairdice: audit terminated; finish it with: fairdice audit {tmp_path / 'day.jsonl.gz'} --out {out} --resume"
+        f"fairdice: audit terminated; finish it with: fairdice audit {tmp_path / 'day.jsonl.gz'} --out {out}"
+        " --workers 2 --resume"
     ]
     assert _gone(workers, within=10)
 
@@ -2750,7 +2758,9 @@ def test_a_machine_short_of_memory_or_a_package_ends_the_run_unfinished_in_one_l
     games.write(tmp_path / "day.jsonl", [games.narde(1)])
     assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]) == 3
     (said,) = capsys.readouterr().err.splitlines()
-    assert said.startswith(f"fairdice: audit: {words}") and said.endswith(f"--out {tmp_path / 'out'} --resume")
+    assert said.startswith(f"fairdice: audit: {words}") and said.endswith(
+        f"--out {tmp_path / 'out'} --workers 1 --resume"
+    )
 
 
 @pytest.mark.parametrize("umask", [0o022, 0o077])
