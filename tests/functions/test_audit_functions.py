@@ -1626,6 +1626,9 @@ def test_a_key_not_under_the_input_prefix_written_into_the_result_files_is_named
     assert sorted(findings) == sorted([REWRITTEN, UNTOUCHED, elsewhere])
     assert merged["not_audited"] == 3
     assert (findings[elsewhere]["code"], findings[elsewhere]["message"]) == ("not_audited", NEVER_LISTED)
+    # and its own finding says what follows for the run: no game of it is counted, and what to do
+    said = findings[elsewhere]["message"]
+    assert "no game of the run is counted" in said and said.endswith("audit the prefix again in a new execution")
     why = f"the map run's result files name {elsewhere}, not under the input prefix games/2026-11-29/"
     for shard in (REWRITTEN, UNTOUCHED):
         assert findings[shard]["code"] == "not_audited"

@@ -79,11 +79,13 @@ NO_OBJECT = (
     " after the worker stored it, so its games are not counted; audit it again in a new execution"
 )
 # Said of a key the map run's result files name that is not under the input prefix (`s3.ELSEWHERE`): the map never
-# listed it, so it is no shard removed (review: it was named as one, REMOVED)
+# listed it, so it is no shard removed (review: it was named as one, REMOVED); and what follows for the run, which this
+# key's finding alone did not say (review: an auditor reading it was not told that no game of the run is counted)
 NEVER_LISTED = (
     "the map run's result files name it, but it is not under the input prefix, where the map lists only the objects"
     " under it: the map never listed it, so no child of the run audited it, and the result files were changed after"
-    " the run wrote them"
+    " the run wrote them (or are another run's): no shard's partial result can be held to them, so no game of the run"
+    " is counted, and every shard of it is not audited; audit the prefix again in a new execution"
 )
 REMOVED = (
     "the object was audited but is no longer under the input prefix (removed while the audit ran): what was audited of"
