@@ -187,12 +187,9 @@ class FolderStore:
         path = self._path(key)
         with self._staged(path, data) as staged:
             try:
-                os.link(staged, path)
-            except FileExistsError:
-                return False
+                return link_new(staged, path)
             except OSError as exc:
                 raise ArchiveUnavailable(f"cannot write {key} in {self.root}: {exc.strerror}") from exc
-        return True
 
     def replace(self, key: str, data: bytes) -> None:
         """Replace the file atomically: readers see the old bytes or the new, never a mix."""
@@ -241,6 +238,18 @@ class FolderStore:
         finally:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(staged)
+
+
+def link_new(staged: str | Path, path: str | Path) -> bool:
+    """Give a complete staged file its place only where nothing is: a hard link, which fails if anything is there (a
+    file, a folder, a link, even to nothing), so that of racing writers exactly one wins and no one's file is written
+    over; False where something is. The staged name is left for its writer to remove. Any other OSError is raised: a
+    file system that keeps no hard links answers EPERM or ENOTSUP."""
+    try:
+        os.link(staged, path, follow_symlinks=False)
+    except FileExistsError:
+        return False
+    return True
 
 
 # ---- a time budget -------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import BinaryIO, Protocol
 
-from fairdice.storage import STAGED_PREFIX
+from fairdice.storage import STAGED_PREFIX, link_new
 
 
 class Results(Protocol):
@@ -113,14 +113,12 @@ _NO_HARD_LINKS = frozenset({errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.
 
 
 def _put_where_nothing_is(staged: Path, target: Path) -> None:
-    """Give a staged file its place, where nothing is: a hard link, which no file put there meanwhile can be written
-    over by, as a rename would. FileExistsError, naming the place, for whatever is there. Where the file system keeps no
-    hard links, the place is looked at just before the rename."""
+    """Give a staged file its place, where nothing is: a hard link (`link_new`, as the archive writes once), which no
+    file put there meanwhile can be written over by, as a rename would. FileExistsError, naming the place, for whatever
+    is there. Where the file system keeps no hard links, the place is looked at just before the rename."""
     try:
-        os.link(staged, target, follow_symlinks=False)
-        return
-    except FileExistsError:
-        pass
+        if link_new(staged, target):
+            return
     except OSError as exc:
         if exc.errno not in _NO_HARD_LINKS:
             raise
