@@ -450,7 +450,7 @@ def run(
         # now was listed as not read and written over, its game lost)
         kept = _outputs_cleared(out)
         if kept:
-            raise occupied(kept[0])
+            raise occupied(*kept)
         store = FolderResults(out, plan.staged or "", fresh=OUTPUTS)
         summary = merge(
             store,

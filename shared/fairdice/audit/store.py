@@ -128,12 +128,15 @@ def _put_where_nothing_is(staged: Path, target: Path) -> None:
     raise occupied(target)
 
 
-def occupied(place: Path) -> FileExistsError:
+def occupied(place: Path, *also: Path) -> FileExistsError:
     """The error a run stops with where something not its own is in the place of one of its outputs: it is kept, not
-    written over, and named."""
+    written over, and named, with what is in the places of its other outputs (`also`), so that one look finds them all
+    (review: one was named a run, and the resume stopped at the next)."""
+    others = f", and so are {', '.join(map(str, also))}, kept alike" if also else ""
     return FileExistsError(
         errno.EEXIST,
-        "put there while the audit ran, where it writes this result: it is kept, not written over; move it out",
+        f"put there while the audit ran, where it writes this result: it is kept, not written over{others}; move"
+        f" {'them' if also else 'it'} out",
         str(place),
     )
 

@@ -1039,6 +1039,36 @@ def test_a_file_put_in_the_place_of_an_output_while_the_audit_runs_is_kept_and_t
     assert summary(out)["fair"] == 3 and summary(out)["passed_over"] == []
 
 
+@pytest.mark.parametrize("where", ["the-input-folder", "elsewhere"])
+def test_files_put_in_the_places_of_several_outputs_while_the_audit_runs_are_all_named_as_the_run_stops(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], where: str
+) -> None:
+    # Given a folder of fair games, its own --out or another, and whoever writes --out putting a game not fair where the
+    # run writes its summary and another where it writes its report, as the run hands out its first block
+    folder = tmp_path / "in"
+    out = {"the-input-folder": folder, "elsewhere": tmp_path / "out"}[where]
+    games.write(folder / "day.jsonl", many(3))
+    late = games.write(tmp_path / "late", [games.mismatched(games.narde(90))]).read_bytes()
+    real = local.run
+    put = ("summary.json", "report.html")
+
+    def run_putting(*args: Any, **kwargs: Any) -> Any:
+        return real(*args, **{**kwargs, "asked": lambda: [(out / name).write_bytes(late) for name in put]})
+
+    monkeypatch.setattr(local, "run", run_putting)
+    capsys.readouterr()
+
+    # When it is audited, Then both are kept, and the run stops naming both, exit 3 (review: it named the first, and
+    # the resume that was to finish the audit once it was moved out stopped at the second)
+    assert main(["audit", str(folder), "--out", str(out), "--workers", "1"]) == 3
+    assert all((out / name).read_bytes() == late for name in put)
+    assert capsys.readouterr().err.startswith(
+        f"fairdice: audit: {out / 'summary.json'}: put there while the audit ran, where it writes this result: it is"
+        f" kept, not written over, and so are {out / 'report.html'}, kept alike; move them out. The audit did not"
+        " finish"
+    )
+
+
 @pytest.mark.parametrize("output", ["summary.json", "findings.jsonl", "report.html"])
 @pytest.mark.parametrize("where", ["elsewhere", "the-input-folder"])
 def test_a_file_put_in_the_place_of_an_output_once_the_run_looked_there_is_kept_and_the_run_stops_saying_so(
