@@ -175,7 +175,7 @@ def _roll_from_token(
         one_digit = max(sides) <= 9  # dice of one digit each may be written together
         if "" in parts or len(parts) != per_roll:
             if (misplaced := _misplaced(token, parts, one_digit)) is None:
-                raise RecordedError(f"{where}: {_shown(token)} has {len(parts)} dice, a roll has {per_roll}")
+                raise RecordedError(f"{where}: {_shown(token)} has {grouped(len(parts))} dice, a roll has {per_roll}")
             raise RecordedError(f"{where}: {_shown(token)} is not a roll (write it like {_example(sides)}){misplaced}")
         faces = []
         for n, (part, side) in enumerate(zip(parts, sides, strict=True)):

@@ -1255,7 +1255,7 @@ const fairdice = (() => {
       if (pieces.includes("") || pieces.length !== sides.length) {
         const said = misplaced(token, pieces, sides);
         if (said === null) {
-          throw new Error(`${where}: ${quoted(token)} has ${pieces.length} dice, a roll has ${sides.length}`);
+          throw new Error(`${where}: ${quoted(token)} has ${number(pieces.length)} dice, a roll has ${sides.length}`);
         }
         throw new Error(`${where}: ${quoted(token)} is not a roll (write it like ${example(sides)})${said}`);
       }

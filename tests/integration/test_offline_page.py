@@ -1602,6 +1602,20 @@ def test_pasted_rolls_are_read_or_refused_in_the_cores_words(browser: Browser) -
     assert_read_as_the_core_reads(cases, results)
 
 
+def test_a_roll_of_a_thousand_dice_is_refused_with_its_count_grouped_as_the_core_says_it(browser: Browser) -> None:
+    # Given a roll of 1,000 dice pasted, alone and after a roll, written with either mark (review: "has 1000 dice", the
+    # core and the page alike)
+    cases = [("-".join(["1"] * 1000), (6, 6)), ("6-5 " + "x".join(["2"] * 1000), (6, 6))]
+    results = browser.evaluate(
+        f"{json.dumps([[text, list(sides)] for text, sides in cases])}.map(([t, s]) => harness.recorded(t, s))"
+    )
+    assert_read_as_the_core_reads(cases, results)
+    assert [result["refused"] for result in results] == [
+        "line 1, roll 1: '1-1-1-1-1-1-1-1-1-1-'... (1,999 characters) has 1,000 dice, a roll has 2",
+        "line 1, roll 2: '2x2x2x2x2x2x2x2x2x2x'... (1,999 characters) has 1,000 dice, a roll has 2",
+    ]
+
+
 # JSON-looking rolls that are no JSON fairdice reads: NaN and the infinities, which Python's json reads as floats
 # (review: the core said "roll 2: nan is not a die face", the page "looks like JSON but is not"), and an object that
 # gives a key more than once, at any depth, which fairdice.json_input refuses (the value meant is unknown)

@@ -75,6 +75,8 @@ def test_daily_six_faces_are_read_in_the_order_d4_to_d20(pasted: object) -> None
         ("6-7", PAIR, "7 is not a face of a 6-sided die"),
         ("0-3", PAIR, "0 is not a face of a 6-sided die"),
         ("6-3-1", PAIR, "has 3 dice, a roll has 2"),
+        # a count of dice is grouped, as the count of characters beside it (review: "has 1000 dice")
+        ("-".join(["1"] * 1000), PAIR, "\\(1,999 characters\\) has 1,000 dice, a roll has 2$"),
         ("1-x", PAIR, "'1-x' is not a roll \\(write it like 6-5\\)"),
         ("6--3", PAIR, "'6--3' is not a roll"),
         ("6-3-", THREE, "'6-3-' is not a roll \\(write it like 6-5-4\\)"),
