@@ -368,10 +368,10 @@ class Scheme(ABC, Generic[R]):
     numbering: Numbering | None = None
     #: The mistakes the diagnosis tries, as its words list them, in order: the room's own (`hypotheses`)
     #: beside the numbering (where it has one) and the dice order every room's diagnosis tries. Each room says its own,
-    #: as one list said of all named mistakes a room never tries (review: three-dice's take-backs); a registry test
-    #: holds every kind of hypothesis tried named in it, and no other. A finding lists those of the kinds its
-    #: request's hypotheses are of: a room yields none of a kind where it cannot change the rolls (one client seed, no
-    #: seat order), so the hypotheses alone decide (`diagnosis._listed`).
+    #: as one list said of all named mistakes a room never tries (review: three-dice's take-backs); registry tests
+    #: hold every kind of hypothesis tried named in it, and every name in it tried for some request. A finding lists
+    #: those of the kinds its request's hypotheses are of: a room yields none of a kind where it cannot change the rolls
+    #: (one client seed, no seat order), so the hypotheses alone decide (`diagnosis._listed`).
     tried: tuple[str, ...]
     #: The name in `tried` of each kind of hypothesis the room's diagnosis tries.
     tried_as: Mapping[Cause, str] = TRIED_AS

@@ -118,6 +118,39 @@ def test_every_schemes_list_of_mistakes_tried_names_each_kind_its_diagnosis_trie
     assert listed == tried
 
 
+# A request of each room whose diagnosis tries every kind of hypothesis it has: seats of two values, a phrase or seed
+# with a blank at its end, a secret for daily's other day, and rolls that read otherwise turned round
+TRYING_EVERY_MISTAKE = {
+    "pair36": {"scheme": "pair36", "server_seed": KEY.hex(), "client_seeds": ["a", "b"], "recorded": [[1, 2], [3, 4]]},
+    "bg-dice-v1": {"scheme": "bg-dice-v1", "key": KEY.hex(), "recorded": [[1, 2], [3, 4]]},
+    "bg-online-v1": {
+        "scheme": "bg-online-v1",
+        "server_number": KEY.hex(),
+        "app_numbers": ["0A1b", "ff"],
+        "recorded": [[1, 2], [3, 4]],
+    },
+    "narde-v1": {"scheme": "narde-v1", "key": KEY.hex(), "phrase": " p", "recorded": [[1, 2], [3, 4]]},
+    "three-dice": {
+        "scheme": "three-dice",
+        "seed": "00" * 16,
+        "client_seeds": {"white": "w ", "black": "b"},
+        "recorded": [[1, 2, 3]],
+    },
+    "daily": {"scheme": "daily", "date": "2026-10-28", "player_id": PLAYER, "secret": KEY.hex(), "recorded": _SIX},
+}
+
+
+@pytest.mark.parametrize("scheme_id", schemes.ids())
+def test_every_mistake_a_schemes_list_names_is_tried_for_some_request(scheme_id: str) -> None:
+    # Given a request of the room whose settings leave every mistake it has to try
+    request = schemes.parse_request(TRYING_EVERY_MISTAKE[scheme_id])
+    scheme = schemes.of(request)
+    case = Case.of(scheme, request, bytes.fromhex(request.secret_hex or KEY.hex()))
+    # Then a finding lists every name in the room's list, in its order: none names a mistake its diagnosis never tries
+    # (review: the room's comment promised "and no other", which only the kinds tried being named in it held)
+    assert _listed(case, _kinds(case)) == list(scheme.tried)
+
+
 @pytest.mark.parametrize("scheme_id", schemes.ids())
 def test_every_schemes_list_of_mistakes_tried_names_the_dice_order_which_every_diagnosis_tries(scheme_id: str) -> None:
     # A finding lists the mistakes tried, or says none of them can change the rolls: it has no words for a room that
