@@ -432,8 +432,7 @@ def _given_dice(case: Case[Any], verdict: Verdict) -> list[list[int] | None]:
     every hypothesis is read (None: no such request)."""
     given = [report["dice"] for report in verdict.rolls[: case.compared]]
     if None in given:
-        probe = case.probe({})
-        rolled = case.rolls(probe).dice if probe is not None else []
+        rolled = case.as_given.dice if case.as_given is not None else []
         given = [list(rolled[at]) if dice is None and at < len(rolled) else dice for at, dice in enumerate(given)]
     return given
 

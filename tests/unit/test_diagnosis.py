@@ -582,6 +582,37 @@ def test_rolls_recorded_beyond_the_count_that_fit_are_said_beside_the_few_compar
     )
 
 
+@pytest.mark.parametrize("scheme", [BOT, PAIR36], ids=["bg-dice-v1", "pair36"])
+def test_the_rolls_the_request_rolls_with_its_count_raised_are_computed_once_per_diagnosis(
+    scheme: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given 20 rolls of a game, rolls 4 to 10 miscopied, sent with a count of 10: the hypotheses, the roll left out,
+    # the odds and the words on the rolls past the count each read the rolls the request rolls with its count raised
+    real = rolls_of(scheme | {"count": 20})
+    recorded = [[die % 6 + 1 for die in roll] if 3 <= at < 10 else roll for at, roll in enumerate(real)]
+    request = parse_request(scheme | {"count": 10, "recorded": recorded})
+    verdict = verify(request)
+    (found,) = verdict.diagnosis or []
+    assert "and so do the 10 rolls recorded beyond the count" in found.detail
+
+    # When it is diagnosed again, the request as given probed with nothing changed counted
+    probed = []
+    probe = Case.probe
+
+    def counting(case: Case[Any], change: dict[str, Any], size: int | None = None) -> Any:
+        if not change and size is None:
+            probed.append(size)
+        return probe(case, change, size)
+
+    monkeypatch.setattr(Case, "probe", counting)
+    again = diagnose(request, bytes.fromhex(KEY), verdict.model_copy(update={"diagnosis": None}))
+
+    # Then the same finding is made, and those rolls computed once (review: up to four times, five with bg-dice-v1's
+    # take-backs)
+    assert again == [found]
+    assert len(probed) == 1
+
+
 def test_a_roll_left_out_is_found_with_rolls_recorded_beyond_the_count() -> None:
     # Given a bot game's first 17 rolls with roll 5 left out, sent with a count of 12: 4 rolls recorded beyond it
     real = rolls_of(BOT | {"count": 17})

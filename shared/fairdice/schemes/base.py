@@ -349,6 +349,14 @@ class Case(Generic[R]):
         """The rolls a probe describes, under this case's secret."""
         return self.scheme.rolls(request, self.secret)
 
+    @cached_property
+    def as_given(self) -> Rolls | None:
+        """The rolls the request as given rolls at every compared roll, its count raised to cover those recorded beyond
+        it (None: no such request). Computed once for every reader of a diagnosis (`diagnosis._given_dice`, bg-dice-v1's
+        take-backs): read beside rolls recorded beyond the count, they were computed up to five times in one."""
+        probe = self.probe({})
+        return self.rolls(probe) if probe is not None else None
+
 
 # ---- the scheme -----------------------------------------------------------------------------
 

@@ -502,8 +502,7 @@ def _take_backs(case: Case[BgDiceRequest]) -> Iterator[Hypothesis]:
         # A take-back comes after roll 1 at the earliest, so fewer than `evidence` rolls follow it: none is named below,
         # and its rolls are not computed for nothing (the list of mistakes tried reads these hypotheses' kinds alone)
         return
-    probe = case.probe({})
-    computed: list[Roll] = list(case.rolls(probe)) if probe is not None else []
+    computed: list[Roll] = list(case.as_given) if case.as_given is not None else []
     split = next(
         (i for i, (roll, seen) in enumerate(zip(computed, case.recorded, strict=False)) if roll.dice != seen), None
     )
