@@ -666,17 +666,25 @@ def _fit_past_the_count(case: Case[Any], verdict: Verdict) -> str:
     """The rolls recorded beyond the count that fit the request as given with its count raised (`_given_dice`), as
     `few_rolls_differ` says them beside those compared that fit, where `_beyond_chance` counts both: ", and so do the 10
     rolls recorded beyond the count" (review: "the other 3 fit this key, far more than another game's rolls would" of 3
-    of 10, which 10 rolls past the count made so); "" for none."""
+    of 10, which 10 rolls past the count made so), or ", and so do 8 of the 10 rolls recorded beyond the count" where
+    the others there differ; "" for none."""
     given = _given_dice(case, verdict)
-    past = sum(
-        1
+    beyond = [
+        dice == list(seen)
         for report, dice, seen in zip(verdict.rolls, given, case.recorded, strict=False)
-        if report["dice"] is None and dice == list(seen)
-    )
+        if report["dice"] is None
+    ]
+    past = sum(beyond)
     if not past:
         return ""
     roll, rolls = case.scheme.words.roll, case.scheme.words.rolls
-    return f", and so {'does' if past == 1 else 'do'} the {counted(past, roll, rolls)} recorded beyond the count"
+    # Some of them only, where some differ: "8 of the 10" (review: "so do the 8 rolls recorded beyond the count" of 10)
+    which = (
+        f"the {counted(past, roll, rolls)}"
+        if past == len(beyond)
+        else f"{number(past)} of the {counted(len(beyond), roll, rolls)}"
+    )
+    return f", and so {'does' if past == 1 else 'do'} {which} recorded beyond the count"
 
 
 def _by_the_reading(case: Case[Any], verdict: Verdict, matched: int, weak: _Weak, rest: str) -> tuple[str, str]:

@@ -582,6 +582,25 @@ def test_rolls_recorded_beyond_the_count_that_fit_are_said_beside_the_few_compar
     )
 
 
+def test_rolls_recorded_beyond_the_count_that_fit_are_said_of_how_many_were_recorded_there() -> None:
+    # Given 20 rolls of a bot game, rolls 4 to 10 miscopied and rolls 15 and 16 too, sent with a count of 10: 3 of the
+    # 10 compared fit, and 8 of the 10 recorded beyond the count
+    real = rolls_of(BOT | {"count": 20})
+    miscopied = [*range(3, 10), 14, 15]
+    recorded = [[die % 6 + 1 for die in roll] if at in miscopied else roll for at, roll in enumerate(real)]
+    (found,) = check(BOT | {"count": 10, "recorded": recorded}).diagnosis or []
+    # Then the 8 are said as 8 of the 10 there (review: "and so do the 8 rolls recorded beyond the count", of 10)
+    assert (found.cause, found.explains) == ("few_rolls_differ", "3 of 10 rolls")
+    assert found.detail.startswith(
+        "rolls 4, 5, 6, 7, 8, 9 and 10 differ: the other 3 fit this key, and so do 8 of the 10 rolls recorded beyond"
+        " the count, far more than another game's rolls would"
+    )
+    # and one of 2 there alike, in the singular
+    recorded = [[die % 6 + 1 for die in roll] if at in [*range(4, 10), 11] else roll for at, roll in enumerate(real)]
+    (one,) = check(BOT | {"count": 10, "recorded": recorded[:12]}).diagnosis or []
+    assert ", and so does 1 of the 2 rolls recorded beyond the count," in one.detail
+
+
 @pytest.mark.parametrize("scheme", [BOT, PAIR36], ids=["bg-dice-v1", "pair36"])
 def test_the_rolls_the_request_rolls_with_its_count_raised_are_computed_once_per_diagnosis(
     scheme: dict[str, Any], monkeypatch: pytest.MonkeyPatch
