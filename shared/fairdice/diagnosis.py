@@ -667,7 +667,8 @@ def _fit_past_the_count(case: Case[Any], verdict: Verdict) -> str:
     `few_rolls_differ` says them beside those compared that fit, where `_beyond_chance` counts both: ", and so do the 10
     rolls recorded beyond the count" (review: "the other 3 fit this key, far more than another game's rolls would" of 3
     of 10, which 10 rolls past the count made so), or ", and so do 8 of the 10 rolls recorded beyond the count" where
-    the others there differ; "" for none."""
+    the others there differ, and "the first 190 of the 290" where only the first MAX_COMPARED rolls recorded are read;
+    "" for none."""
     given = _given_dice(case, verdict)
     beyond = [
         dice == list(seen)
@@ -678,12 +679,14 @@ def _fit_past_the_count(case: Case[Any], verdict: Verdict) -> str:
     if not past:
         return ""
     roll, rolls = case.scheme.words.roll, case.scheme.words.rolls
+    # Those read of them, where the first MAX_COMPARED recorded leave some unread: "the first 190 of the 290" (review:
+    # "so do the 190 rolls recorded beyond the count" of 290)
+    read = counted(verdict.summary.extra, roll, rolls)
+    if len(beyond) < verdict.summary.extra:
+        first = "first" if len(beyond) == 1 else f"first {number(len(beyond))}"
+        read = f"{first} of the {read}"
     # Some of them only, where some differ: "8 of the 10" (review: "so do the 8 rolls recorded beyond the count" of 10)
-    which = (
-        f"the {counted(past, roll, rolls)}"
-        if past == len(beyond)
-        else f"{number(past)} of the {counted(len(beyond), roll, rolls)}"
-    )
+    which = f"the {read}" if past == len(beyond) else f"{number(past)} of the {read}"
     return f", and so {'does' if past == 1 else 'do'} {which} recorded beyond the count"
 
 

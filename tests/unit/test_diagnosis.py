@@ -601,6 +601,26 @@ def test_rolls_recorded_beyond_the_count_that_fit_are_said_of_how_many_were_reco
     assert ", and so does 1 of the 2 rolls recorded beyond the count," in one.detail
 
 
+def test_rolls_recorded_beyond_the_count_past_those_compared_are_not_said_to_be_all_those_recorded_there() -> None:
+    # Given 300 rolls of a bot game, rolls 3 and 5 miscopied, sent with a count of 10: 290 are recorded beyond the
+    # count, of which the diagnosis reads the first 190 (MAX_COMPARED recorded rolls in all)
+    assert MAX_COMPARED == 200
+    real = rolls_of(BOT | {"count": 300})
+    recorded = [[die % 6 + 1 for die in roll] if at in (2, 4) else roll for at, roll in enumerate(real)]
+    (found,) = check(BOT | {"count": 10, "recorded": recorded}).diagnosis or []
+    # Then the rolls fitting there are said as the first 190 of the 290 (review: "the 190 rolls recorded beyond the
+    # count")
+    assert (found.cause, found.explains) == ("few_rolls_differ", "8 of 10 rolls")
+    assert found.detail.startswith(
+        "rolls 3 and 5 differ: the other 8 fit this key, and so do the first 190 of the 290 rolls recorded beyond the"
+        " count, far more than another game's rolls would"
+    )
+    # and as some of those, where some of them differ too
+    recorded[100] = [die % 6 + 1 for die in recorded[100]]
+    (some,) = check(BOT | {"count": 10, "recorded": recorded}).diagnosis or []
+    assert ", and so do 189 of the first 190 of the 290 rolls recorded beyond the count," in some.detail
+
+
 @pytest.mark.parametrize("scheme", [BOT, PAIR36], ids=["bg-dice-v1", "pair36"])
 def test_the_rolls_the_request_rolls_with_its_count_raised_are_computed_once_per_diagnosis(
     scheme: dict[str, Any], monkeypatch: pytest.MonkeyPatch
