@@ -100,15 +100,30 @@ def readable(path: str) -> str:
     `decoded` gave it: a space or any other blank, a character that shows nothing or looks like another (a control, a
     no-break or zero-width space, a combining mark: `prose.unseen`), a byte that is no UTF-8; and so does what `decoded`
     left encoded after its rounds (a `%`, `/` or `?`, or a character a route's parameter takes), which is no character
-    it encoded."""
-    return _ENCODED_RUN.sub(lambda run: "".join(map(_shown, unquote(run.group(), errors="surrogateescape"))), path)
+    it encoded. Whether a character looks like another is read in the whole path, as a page reads it in its value
+    (review: read alone, the fullwidth `！` and the one dot leader `․` of `/x！` and `/x․y` were quoted as themselves,
+    which read as `/x!` and `/x.y`)."""
+    if "%" not in path:  # nearly every path: nothing `decoded` gave back encoded
+        return path
+    pieces: list[tuple[str, bool]] = []  # the path's text and its runs decoded, each with whether it is a run
+    end = 0
+    for run in _ENCODED_RUN.finditer(path):
+        pieces += [(path[end : run.start()], False), (unquote(run.group(), errors="surrogateescape"), True)]
+        end = run.end()
+    pieces.append((path[end:], False))
+    text = "".join(characters for characters, _ in pieces)
+    of_a_run = [run for characters, run in pieces for _ in characters]
+    return "".join(
+        _shown(character, looks_like_another) if run else character
+        for character, looks_like_another, run in zip(text, unseen(text), of_a_run, strict=True)
+    )
 
 
-def _shown(character: str) -> str:
+def _shown(character: str, looks_like_another: bool) -> str:
     """One character `readable` decoded, as it quotes it: itself where it shows as itself, else encoded again."""
     visible = unicodedata.category(character)[0] not in "CMZ" and not shows_nothing(character)
     encoded_here = character not in "%/?" and not parameter_takes(character)
-    if visible and encoded_here and not unseen(character)[0]:
+    if visible and encoded_here and not looks_like_another:
         return character
     return "".join(f"%{byte:02X}" for byte in character.encode("utf-8", errors="surrogateescape"))
 
