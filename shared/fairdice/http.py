@@ -87,8 +87,11 @@ def game_id_slashed(path: str) -> str:
     if "/" not in player_id:
         return ""
     if "/" not in player_id.strip("/"):
-        where = [side for side, slash in (("before", player_id[0]), ("after", player_id[-1])) if slash == "/"]
-        return f"{route}, and nothing {' or '.join(where)} it: leave out the slash {' and the one '.join(where)} the id"
+        # Each side's slashes in their number (review: /game/today/{id}// was told "leave out the slash after the id")
+        before, after = len(player_id) - len(player_id.lstrip("/")), len(player_id) - len(player_id.rstrip("/"))
+        where = [(side, count) for side, count in (("before", before), ("after", after)) if count]
+        leave_out = " and ".join(f"the {'slash' if count == 1 else f'{count} slashes'} {side}" for side, count in where)
+        return f"{route}, and nothing {' or '.join(side for side, _ in where)} it: leave out {leave_out} the id"
     return f"{route}, which holds no slash (a %2F in the address is read as one)"
 
 

@@ -17,7 +17,7 @@ from fairdice.errors import (
     TamperedRecord,
     UnknownDay,
 )
-from fairdice.http import error_headers, http_status, not_allowed
+from fairdice.http import error_headers, game_id_slashed, http_status, not_allowed
 
 
 @pytest.mark.parametrize(
@@ -70,3 +70,26 @@ def test_a_405_tells_a_method_the_path_takes_in_another_case_that_a_method_s_nam
     method: str, said: str
 ) -> None:
     assert not_allowed("/schemes", method, ["GET", "HEAD", "OPTIONS"]) == said
+
+
+@pytest.mark.parametrize(
+    ("path", "said"),
+    [
+        ("/game/today/p1/", "and nothing after it: leave out the slash after the id"),
+        ("/game/today//p1", "and nothing before it: leave out the slash before the id"),
+        # each side's slashes in their number (review: "the slash" where there were two)
+        ("/game/today/p1//", "and nothing after it: leave out the 2 slashes after the id"),
+        ("/game/today///p1", "and nothing before it: leave out the 2 slashes before the id"),
+        (
+            "/game/today///p1/",
+            "and nothing before or after it: leave out the 2 slashes before and the slash after the id",
+        ),
+        ("/game/today//p1/", "and nothing before or after it: leave out the slash before and the slash after the id"),
+    ],
+)
+def test_the_games_route_with_slashes_about_its_id_is_told_each_sides_slashes_in_their_number(
+    path: str, said: str
+) -> None:
+    assert (
+        game_id_slashed(path) == f"the game's route, GET /game/today/{{player_id}}, takes one player id, a UUID, {said}"
+    )

@@ -558,3 +558,14 @@ def test_a_slash_before_the_games_player_id_is_a_404_saying_the_route_takes_noth
     assert assert_error(answer, 404, "not_found")["message"].endswith(
         "takes one player id, a UUID, and nothing before it: leave out the slash before the id"
     )
+
+
+def test_slashes_after_the_games_player_id_are_told_in_their_number(load_event: Callable[[str], Event]) -> None:
+    # Given the game's route with two slashes after its player id (review: told to "leave out the slash after the id",
+    # which leaves one)
+    answer = invoke(at(load_event("api-schemes"), "GET", f"{GAME_TODAY}//"))
+
+    # Then the 404 says both
+    assert assert_error(answer, 404, "not_found")["message"].endswith(
+        "takes one player id, a UUID, and nothing after it: leave out the 2 slashes after the id"
+    )
