@@ -161,6 +161,7 @@ def test_whichever_archive_read_fails_the_reader_says_unavailable_and_the_next_l
     assert truth.checks.seal == "match"
     calls = reads_of(aws, DAY3)
     assert len(calls) >= 3  # the record, its commitment, the previous record
+    assert "list_objects_v2" in calls  # the records of the days before DAY1, which have no commitment
 
     def failing_reader(failing: int) -> ArchiveReader:
         return ArchiveReader(
@@ -170,8 +171,10 @@ def test_whichever_archive_read_fails_the_reader_says_unavailable_and_the_next_l
     for failing in range(1, len(calls) + 1):
         # When the n-th read of a lookup fails
         reader = failing_reader(failing)
-        # (a read of an object, or the listing of the records of the days looked back to with no commitment)
-        with pytest.raises(ArchiveUnavailable, match=f"S3 bucket {ARCHIVE}: cannot (read|list) .*; try again later"):
+        # Then it says which call failed: a read of an object, or the listing of revealed/ (the records of the days
+        # looked back to with no commitment), each in its own words (review: "cannot (read|list)" took either for any)
+        verb = "list revealed/" if calls[failing - 1] == "list_objects_v2" else "read "
+        with pytest.raises(ArchiveUnavailable, match=f"S3 bucket {ARCHIVE}: cannot {verb}.*; try again later"):
             daily_verdict(reader, DAY3, PLAYER)
         with pytest.raises(ArchiveUnavailable):
             daily_record(failing_reader(failing), DAY3)
