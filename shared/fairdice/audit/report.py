@@ -30,10 +30,12 @@ BIASES = (0.01, 0.005, 0.001)  # excess chances of one face, for the sample-size
 # What counting dice again does to the smallest detectable bias (stats.detectable_bias: it goes as 1/√n): exact of the
 # figure computed whatever the share counted again, where "√2 times smaller" held only where every die is counted twice
 # (review: a window from roll 2 beside each whole game of 30 rolls counts 28 of its 30 rolls twice, 1.46 points where
-# the dice's own is 2.03, not 2.03/√2)
+# the dice's own is 2.03, not 2.03/√2); and given from the dice counted, where the dice thrown may be too few for one
+# (review: a game of 20 narde rolls beside its window from roll 2 showed a figure, where the game alone is too few dice)
 _BIAS_COUNTED_TWICE = (
     "the dice's own times the square root of the dice thrown over the dice counted, so divided by √2 only where every"
-    " die is counted twice"
+    " die is counted twice, and given wherever the dice counted are enough for one, even where the dice thrown are too"
+    " few"
 )
 _Z = NormalDist().inv_cdf(1 - ALPHA / 2)
 

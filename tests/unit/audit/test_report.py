@@ -483,8 +483,9 @@ def test_windows_and_repeated_games_are_said_under_their_scheme_to_make_the_dete
     )
     assert (
         "the smallest detectable bias shown is smaller than the dice's own: the dice's own times the square root of the"
-        " dice thrown over the dice counted, so divided by √2 only where every die is counted twice. For the dice's own"
-        " figures, audit the whole games without their windows.</p>" in section
+        " dice thrown over the dice counted, so divided by √2 only where every die is counted twice, and given wherever"
+        " the dice counted are enough for one, even where the dice thrown are too few. For the dice's own figures,"
+        " audit the whole games without their windows.</p>" in section
     )
     # and repeated games alike, each kind beside the others named once, then one word on what they do to the figures
     store = FolderResults(tmp_path / "s")
@@ -544,6 +545,23 @@ def test_the_words_on_dice_counted_again_are_in_their_lines_number_and_say_the_b
     assert "1 line is a mirror pair's second game (narde-v1), whose dice are its first game's and are counted" in (
         headline
     )
+
+
+def test_a_detectable_bias_shown_from_dice_counted_again_where_the_dice_thrown_are_too_few_is_said_to_be(
+    tmp_path: Path,
+) -> None:
+    # Given a game of 20 narde rolls, too few dice for a detectable bias of their own, beside its window from roll 2
+    whole = games.narde(3000, 20)
+    window = {**games.window(whole), "id": f"{whole['id']}-w"}
+    own, counted_again = _merged(tmp_path / "own", [whole]), _merged(tmp_path / "again", [whole, window])
+    assert own.power["narde-v1"]["1"] is None and counted_again.power["narde-v1"]["1"] is not None
+
+    # Then the page, which shows a figure for the dice counted, says that one is given where the dice thrown are too
+    # few (review: "smaller than the dice's own", where the dice's own have none)
+    page = html.unescape(render(counted_again, []))
+    said = "given wherever the dice counted are enough for one, even where the dice thrown are too few"
+    section = page[page.index("<h2>narde-v1</h2>") : page.index("<h2>Findings</h2>")]
+    assert said in section and said in page[page.index("<h2>How to read") :]
 
 
 def test_the_dice_needed_are_said_as_computed_one_die_alone_by_the_same_approximation_whatever_the_dice_read(
