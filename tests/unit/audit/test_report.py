@@ -580,8 +580,14 @@ def test_the_dice_needed_are_said_as_computed_one_die_alone_by_the_same_approxim
     assert (
         "The last column gives, by the same approximation and as optimistic, how many dice of the row's die it takes to"
         " catch a smaller bias: each die is tested alone, so for a die of a pair that many rolls, and the figures"
-        " depend on the die's sides alone, not on the dice read, the same for every die of as many sides." in words
+        " depend on the die's sides alone, not on the dice read, the same for every die of as many sides, and are"
+        " given where the smallest detectable bias is (a dash where it is none)." in words
     )
+    # and where the dice read are too few for a detectable bias, the column is a dash, as the page says (review: the
+    # figures were said not to depend on the dice read, though too few dice give none)
+    too_few = _merged(tmp_path / "too-few", [games.narde(3, 20)])
+    assert sizes(too_few) == ["–", "–"]
+    assert "none: too few dice" in render(too_few, [])
 
 
 def test_the_headline_of_a_failing_test_is_drawn_without_scipy_as_the_aws_report_function_draws_it(
