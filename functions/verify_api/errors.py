@@ -207,23 +207,19 @@ def _unknown_route(exc: NotFoundError) -> Response[str]:
     # Another method on a path another function serves reached here through $default: the path is another's, a 405.
     # A route that takes the method found nothing there (GET /docs/{folder}/{asset} of any other name): a 404.
     allowed = [] if event.http_method in served_elsewhere(path) else allowed_methods(resolver(router), path)
+    quoted = readable(event.path)  # the path as sent, as an error quotes it
     if allowed and event.http_method not in allowed:
         return _error(
             HTTPStatus.METHOD_NOT_ALLOWED,
             "method_not_allowed",
-            not_allowed(readable(event.path), event.http_method, allowed),
+            not_allowed(quoted, event.http_method, allowed),
             headers={"Allow": ", ".join(allowed)},
         )
+    nothing_here = f"there is no {cut(quoted, PATH_SAID)} here"
     if "?" in event.path:  # a link whose ? came as %3F (routes.decoded): its parameters were read as its address
-        return _error(
-            HTTPStatus.NOT_FOUND,
-            "not_found",
-            f"there is no {cut(readable(event.path), PATH_SAID)} here; {QUERY_ENCODED}",
-        )
+        return _error(HTTPStatus.NOT_FOUND, "not_found", f"{nothing_here}; {QUERY_ENCODED}")
     if slashed := game_id_slashed(path):  # review: "see GET /docs", which has no word of the game's route
-        return _error(
-            HTTPStatus.NOT_FOUND, "not_found", f"there is no {cut(readable(event.path), PATH_SAID)} here; {slashed}"
-        )
+        return _error(HTTPStatus.NOT_FOUND, "not_found", f"{nothing_here}; {slashed}")
     # A link's address mistyped (`/chek/`, `/Check/`, `/check//`) is still a 404, for a link must be right to be shared,
     # but says which address was meant (review: "see GET /docs", to a player). So is a player's daily roll's
     # (`/Daily/…`, `/daily//…`), which the day's page gives without a query, where a link always has one. The address
@@ -231,11 +227,7 @@ def _unknown_route(exc: NotFoundError) -> Response[str]:
     root, path = _as_routed()
     addresses = (*(LINK_PATHS if event.raw_query_string else ()), ROLL_PATH)
     meant = path_meant(cut(path, PATH_SAID), addresses, root) if event.http_method == "GET" else ""
-    return _error(
-        HTTPStatus.NOT_FOUND,
-        "not_found",
-        f"there is no {cut(readable(event.path), PATH_SAID)} here{meant or '; see GET /docs'}",
-    )
+    return _error(HTTPStatus.NOT_FOUND, "not_found", f"{nothing_here}{meant or '; see GET /docs'}")
 
 
 @_handles(Exception)
