@@ -139,8 +139,9 @@ _ARMENIAN = re.compile("[\u0531-\u058f\ufb13-\ufb17]")
 _SCRIPTS = (_LATIN, _GREEK, _COPTIC, _CYRILLIC, _ARMENIAN)
 # The ASCII letters a letter of each script but Latin looks like, directly or through others (Unicode's confusables,
 # UTS #39), by the script's place in `_SCRIPTS`, None for a script none of them (Cherokee Ꮶ, Lisu ꓮ, Myanmar ဝ, Ahom
-# 𑜀 like m): a value whose Latin letters each look like a letter of a script it holds, or of such a script, can be
-# written again in that script's letters and look alike (the o of "жo", like the Cyrillic о of "жо"): see `_strays`.
+# 𑜀 like m): a value whose Latin letters each look like a letter of a script it holds can be written again in that
+# script's letters and look alike (the o of "жo", like the Cyrillic о of "жо"), and one whose Latin letters stand in
+# a word with a letter of such a script, in that script's (the W and Y of "ᏣWY", like the Cherokee ᏣᎳᎩ): see `_strays`.
 # No letter looks like k or t. A test holds them to the confusable_homoglyphs library's copy of Unicode's data;
 # verifier.js holds the same.
 _ASCII_LIKE_IN: dict[int | None, frozenset[str]] = {
@@ -151,6 +152,22 @@ _ASCII_LIKE_IN: dict[int | None, frozenset[str]] = {
     None: frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZbcdghilmorsuvwxyz"),
 }
 _ASCII_ALIKE = frozenset().union(*_ASCII_LIKE_IN.values())
+# Every letter of a script other than those and Han, kana and Hangul (Cherokee, Lisu, Canadian syllabics, Tifinagh,
+# Deseret) that Unicode's confusables hold alike, directly or through others, to a letter of one of those five but to
+# no ASCII one (`_LOOKS_ASCII` holds those): the Lisu ꓥ, like the Greek Λ and the Cyrillic Л; the Cherokee Ꮎ, like
+# the Greek Θ. Each is shown as such a script's look-alikes are (`_others`). A test holds the set to the
+# confusable_homoglyphs library's copy of Unicode's data; verifier.js holds the same.
+_OTHERS_ALIKE = frozenset(
+    "\u05f0\u0629\u06c3\u10a0\u10f3\u1206\u1223\u1240\u1260\u1261\u1294\u12ae\u1323\u13a4\u13a8\u13b0\u13b1"
+    "\u13be\u13bf\u13c7\u13cb\u13cc\u13eb\u13ef\u13f0\u13f2\u13fb\u13fc\u1403\u1427\u1431\u1445\u144e\u14a5\u1577"
+    "\u15b7\u15c4\u15ef\u162e\u162f\u1634\u1635\u16d8\u1d90\u2183\u2184\u2d31\u2d37\u2d3a\u2d41\u2d49\u2d59\u2d60"
+    "\ua4d5\ua4db\ua4e4\ua4e5\ua4ef\ua4f1\ua4f5\ua6a1\ua6b1\ua6cd\ua6ce\ua6db\uab70\uab71\uab72\uab7a\uab7b\uab7c"
+    "\uab7e\uab80\uab87\uab8b\uab8e\uab90\uab9b\uab9c\uab9f\uaba2\uabae\uabb2\uabb6\uabbb\U00010285\U0001028d"
+    "\U000102a3\U000102a8\U000102ad\U000102b3\U000102b5\U000102b6\U00010312\U00010401\U00010412\U0001041f\U00010423"
+    "\U00010425\U00010429\U0001042a\U0001043a\U0001043f\U00010442\U00010443\U0001044b\U0001044d\U000104b0\U000104bc"
+    "\U000104c3\U000104c4\U000104cd\U000104d1\U000104d8\U000104db\U000104eb\U000104f9\U000118ce\U00016f07\U00016f1a"
+    "\U00016f1c\U00016f2d\U00016f3d"
+)
 # Han, Hiragana, Katakana and Hangul, each as the blocks its characters are in (Han's radicals, Katakana's
 # halfwidth forms, Hangul's jamo with its syllables). Japanese writes Han and kana side by side, and Korean may write
 # Hangul beside Han, so no word or value of them is odd for mixing them. verifier.js holds the same.
@@ -353,11 +370,16 @@ def unseen(text: str) -> list[bool]:
       all of them do (the Katakana カタ, like the Han 力夕);
     - in a value holding a letter that looks like no letter of another script (ж, Ω, 日, א, t), every letter of
       Greek, Coptic, Cyrillic or Armenian that looks like one of another script when no letter of its own script there
-      looks like none, and so every Latin letter when each looks like a letter of such a letter's script or of a
-      script none of those (`_strays`): the o of "жo", like the Cyrillic о of "жо"; the Cyrillic о of "日本о", like
-      the Greek ο of "日本ο"; the ö of "жö", like the Cyrillic ӧ; and where letters of two of Greek, Coptic,
-      Cyrillic and Armenian look like none, every letter that looks like one of another script in a word of such
-      letters alone: the Cyrillic о of "ж о ֆ", like the Armenian օ of "ж օ ֆ";
+      looks like none, and so every Latin letter when each looks like a letter of such a letter's script (`_strays`):
+      the o of "жo", like the Cyrillic о of "жо"; the Cyrillic о of "日本о", like the Greek ο of "日本ο"; the ö of
+      "жö", like the Cyrillic ӧ; and where letters of two of Greek, Coptic, Cyrillic and Armenian look like none,
+      every letter that looks like one of another script in a word of such letters alone: the Cyrillic о of "ж о ֆ",
+      like the Armenian օ of "ж օ ֆ";
+    - every letter of a script other than those five and Han, kana and Hangul (Cherokee, Lisu, Myanmar) that looks
+      like an ASCII letter or a letter of those five, in a word with no letter of such a script that looks like none
+      (`_others`): the Cherokee ᏦᎥᎷ of "ᏦᎥᎷ 김", so that "Kim 김" is as typed; in a word with one, such a letter is as
+      typed (the ו of "שלום") and every Latin letter is shown instead when each looks like one (the W and Y of "ᏣWY",
+      like the Cherokee Ꮃ and Ꭹ of "ᏣᎳᎩ");
     - a combining mark on an ASCII character or on one shown (i and a dot above, _ and a line below), or on nothing,
       the value's first character (review: the phrase "\u0301test" was shown as an accent over nothing, then "test").
     """
@@ -385,7 +407,8 @@ class _Traits(NamedTuple):
     category: str
     alike: bool  # its base looks like an ASCII character (_LOOKS_ASCII)
     across: bool  # its base looks like a letter of another script (_LOOKS_ACROSS)
-    stray: bool  # a letter that looks like one of another script: its base is alike, across, or in _ASCII_ALIKE
+    stray: bool  # a letter that looks like one of another script: its base is alike, across, in _ASCII_ALIKE or in
+    # _OTHERS_ALIKE
     base: str  # its first character apart from its accents (NFD)
     compat: bool  # NFKC makes it another character that is shown for it (`_compatible`): 𝖪, ｏ, µ
     latin: bool  # a Latin letter (_LATIN)
@@ -404,7 +427,8 @@ def _traits(character: str) -> _Traits:
         category=category,
         alike=base in _LOOKS_ASCII,
         across=base in _LOOKS_ACROSS,
-        stray=category.startswith("L") and (base in _LOOKS_ASCII or base in _LOOKS_ACROSS or base in _ASCII_ALIKE),
+        stray=category.startswith("L")
+        and any(base in looks for looks in (_LOOKS_ASCII, _LOOKS_ACROSS, _ASCII_ALIKE, _OTHERS_ALIKE)),
         base=base,
         compat=_compatible(character),
         latin=_LATIN.match(character) is not None,
@@ -499,22 +523,39 @@ def _lookalikes(text: str) -> set[int]:
 
 
 def _strays(traits: list[_Traits]) -> set[int]:
-    """The positions of the letters of Latin, Greek, Coptic, Cyrillic and Armenian (`_SCRIPTS`) that look like a
-    letter of another script, in a value holding a letter that looks like none (an anchor: ж, Ω, 日, k), when no letter
-    of their own script there looks like none. The value written again with such letters in the script of an anchor,
-    or in a script none of those (Cherokee, Myanmar), looks alike, and no other rule shows them in either: the o of
-    "жo" (like the Cyrillic о of "жо"), the Cyrillic о of "日本о" (like the Greek ο of "日本ο"), the Armenian օ of
-    "жж օ", the ö of "жö" (like the Cyrillic ӧ); and, where letters of two of Greek, Coptic, Cyrillic and Armenian are
-    anchors, each letter that looks like one of another script in a word of such letters alone (the Cyrillic о of
-    "ж о ֆ", like the Armenian օ of "ж օ ֆ"). Latin letters are shown only when each can be written so (the a of
-    "a שָ" can be written as no Hebrew letter, nor as one of a script none of those, so Latin letters beside Hebrew
-    alone are shown only when none is an a, an e, an f…)."""
+    """The positions of the letters that look like a letter of another script where a value written again with it
+    (or with such a letter for it) looks alike, and no other rule shows either:
+
+    - a letter of a script other than Latin, Greek, Coptic, Cyrillic, Armenian, Han, kana and Hangul (Cherokee, Lisu,
+      Canadian syllabics, Myanmar, Hebrew) that looks like an ASCII one or a letter of those five, unless its word
+      holds a letter of such a script that looks like none (`_others`): the Cherokee Ᏼ of "ᏴᎾᏏ 日本", like the B of
+      "Bob 日本"; the Lisu ꓥ, like the Greek Λ;
+    - in a value holding a letter that looks like no letter of another script (an anchor: ж, Ω, 日, k), a letter of
+      Greek, Coptic, Cyrillic or Armenian that does, when no letter of its own script there looks like none: the o of
+      "жo" (like the Cyrillic о of "жо"), the Cyrillic о of "日本о" (like the Greek ο of "日本ο"), the Armenian օ of
+      "жж օ", the ö of "жö" (like the Cyrillic ӧ); and, where letters of two of Greek, Coptic, Cyrillic and Armenian
+      are anchors, each letter that looks like one of another script in a word of such letters alone (the Cyrillic о
+      of "ж о ֆ", like the Armenian օ of "ж օ ֆ");
+    - every Latin letter, when no Latin letter is an anchor and each looks like a letter of an anchor's script, or is
+      in a word with a letter of a script other than those that looks like none and looks like a letter of such a
+      script: the W and Y of "ᏣWY", like the Cherokee Ꮃ and Ꭹ of "ᏣᎳᎩ". Beside Han, kana, Hangul or a word of
+      their own, Latin letters are as typed: a word of such a script's letters spelled like them is shown instead
+      ("Bob 日本" as typed, "ᏴᎾᏏ 日本" with its letters shown); and the a of "שaם" can be written as no Hebrew letter,
+      so Latin letters in a Hebrew word are shown only when none is an a, an e, an f…"""
     # a letter NFKC makes another is shown for that whatever its script: none of its own here (𝖪 is no script's)
     letters = [(at, trait) for at, trait in enumerate(traits) if trait.category.startswith("L") and not trait.compat]
-    anchored = {trait.script for _, trait in letters if not trait.stray}
+    found, beside_others = _others(traits)
+    # (a letter shown as its code point is read as no other: "ВоЬ ꓥ" is not drawn like "Bob ꓥ", the Lisu ꓥ shown)
+    anchored = {trait.script for at, trait in letters if not trait.stray or at in found}
     if not anchored or len({trait.script for _, trait in letters}) < 2:
-        return set()
-    found = {at for at, trait in letters if trait.stray and trait.script not in (None, 0, *anchored)}
+        return found
+    # a letter of one of them in a word with a letter of a script other than those that looks like none: the word
+    # mixes scripts (the Cyrillic Ү of "ᏣᎳҮ", like the Cherokee Ꭹ of "ᏣᎳᎩ"), whatever its own script there
+    found.update(
+        at
+        for at, trait in letters
+        if trait.stray and trait.script not in (None, 0) and (trait.script not in anchored or at in beside_others)
+    )
     if len(anchored - {None, 0}) > 1:
         # A letter of one anchored script may stand for a look-alike of another where no letter of its word tells
         # which: the Cyrillic о of "ж о ֆ", like the Armenian օ of "ж օ ֆ" (a word that mixes them is shown as such)
@@ -523,11 +564,41 @@ def _strays(traits: list[_Traits]) -> set[int]:
                 found.update(at for at in word if traits[at].across)
     latin = [(at, trait) for at, trait in letters if trait.script == 0]
     if latin and 0 not in anchored:
-        scripts = [_ASCII_LIKE_IN[script] for script in anchored | {None}]
+        scripts = [_ASCII_LIKE_IN[script] for script in anchored - {None}]
         # a Latin letter that is no ASCII one with its accents (ɑ, ʙ) looks like a letter of another script itself
-        if all(not trait.base.isascii() or any(trait.base in like for like in scripts) for _, trait in latin):
+        if all(
+            not trait.base.isascii()
+            or any(trait.base in like for like in scripts)
+            or (at in beside_others and trait.base in _ASCII_LIKE_IN[None])
+            for at, trait in latin
+        ):
             found.update(at for at, _ in latin)
     return found
+
+
+def _others(traits: list[_Traits]) -> tuple[set[int], set[int]]:
+    """Of the letters of scripts other than Latin, Greek, Coptic, Cyrillic, Armenian, Han, kana and Hangul (Cherokee,
+    Lisu, Myanmar, Hebrew, Arabic: script and east None), the positions of those that look like an ASCII letter or a
+    letter of Latin, Greek, Coptic, Cyrillic or Armenian (`stray`) in a word with no letter of such a script that
+    looks like none (the Cherokee ᏴᎾᏏ of "ᏴᎾᏏ 日本", the Lisu ꓔꓳꓗ of "ꓔꓳꓗ 日本": each is shown, and "Bob 日本" and
+    "Tok 日本" are as typed); and the positions of the words that do hold one (the Cherokee Ꮳ of "ᏣᎳᎩ", the Hebrew
+    ש of "שלום", whose ו, like an l, is as typed: a Latin letter there is shown instead, by `_strays`)."""
+    found: set[int] = set()
+    beside: set[int] = set()
+    for word in _words(traits):
+        other = [
+            at
+            for at in word
+            if traits[at].category in ("Lu", "Ll", "Lt", "Lo")  # a modifier letter (ʼ) is no script's: punctuation
+            and not traits[at].compat
+            and traits[at].script is None
+            and traits[at].east is None
+        ]
+        if any(not traits[at].stray for at in other):
+            beside.update(word)
+        else:
+            found.update(other)
+    return found, beside
 
 
 def _punctuation_alike(character: str, trait: _Traits) -> bool:

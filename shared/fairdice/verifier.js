@@ -357,7 +357,8 @@ const fairdice = (() => {
   const ARMENIAN = /[\u0531-\u058F\uFB13-\uFB17]/u;
   const SCRIPTS = [LATIN, GREEK, COPTIC, CYRILLIC, ARMENIAN];
   // The ASCII letters a letter of each script but Latin looks like, by the script's place in SCRIPTS, -1 for a script
-  // none of them (Cherokee, Lisu, Myanmar, Ahom): fairdice.prose's _ASCII_LIKE_IN; no letter looks like k or t.
+  // none of them (Cherokee, Lisu, Myanmar, Ahom; read for Latin letters in a word with a letter of such a script that
+  // looks like none): fairdice.prose's _ASCII_LIKE_IN; no letter looks like k or t.
   const ASCII_LIKE_IN = new Map([
     [1, "ABEFHIJKMNOPTXYZaijlopuvy"],
     [2, "CHIKLMNOPTXYclopr"],
@@ -366,37 +367,92 @@ const fairdice = (() => {
     [-1, "ABCDEFGHIJKLMNOPQRSTUVWXYZbcdghilmorsuvwxyz"],
   ]);
   const ASCII_ALIKE = new Set([...ASCII_LIKE_IN.values()].join(""));
-  /** The positions of the letters of SCRIPTS that look like a letter of another script, in a value holding a letter
-   * that looks like none (an anchor), when none of their own script there looks like none; Latin letters only when
-   * each looks like a letter of an anchor's script or of a script none of SCRIPTS; and, where letters of two of
-   * Greek, Coptic, Cyrillic and Armenian are anchors, each letter that looks like one of another script in a word of
-   * such letters alone (fairdice.prose's _strays). */
+  // Every letter of a script other than SCRIPTS and Han, kana and Hangul that looks like a letter of SCRIPTS but like
+  // no ASCII character (the Lisu ꓥ, like Λ; the Cherokee Ꮎ, like Θ): fairdice.prose's _OTHERS_ALIKE.
+  const OTHERS_ALIKE = new Set(
+      "\u05F0\u0629\u06C3\u10A0\u10F3\u1206\u1223\u1240\u1260\u1261\u1294\u12AE\u1323\u13A4\u13A8\u13B0\u13B1" +
+      "\u13BE\u13BF\u13C7\u13CB\u13CC\u13EB\u13EF\u13F0\u13F2\u13FB\u13FC\u1403\u1427\u1431\u1445\u144E\u14A5\u1577" +
+      "\u15B7\u15C4\u15EF\u162E\u162F\u1634\u1635\u16D8\u1D90\u2183\u2184\u2D31\u2D37\u2D3A\u2D41\u2D49\u2D59\u2D60" +
+      "\uA4D5\uA4DB\uA4E4\uA4E5\uA4EF\uA4F1\uA4F5\uA6A1\uA6B1\uA6CD\uA6CE\uA6DB\uAB70\uAB71\uAB72\uAB7A\uAB7B\uAB7C" +
+      "\uAB7E\uAB80\uAB87\uAB8B\uAB8E\uAB90\uAB9B\uAB9C\uAB9F\uABA2\uABAE\uABB2\uABB6\uABBB\u{10285}\u{1028D}" +
+      "\u{102A3}\u{102A8}\u{102AD}\u{102B3}\u{102B5}\u{102B6}\u{10312}\u{10401}\u{10412}\u{1041F}\u{10423}\u{10425}" +
+      "\u{10429}\u{1042A}\u{1043A}\u{1043F}\u{10442}\u{10443}\u{1044B}\u{1044D}\u{104B0}\u{104BC}\u{104C3}\u{104C4}" +
+      "\u{104CD}\u{104D1}\u{104D8}\u{104DB}\u{104EB}\u{104F9}\u{118CE}\u{16F07}\u{16F1A}\u{16F1C}\u{16F2D}\u{16F3D}",
+  );
+  // A letter of a script, as fairdice.prose reads one: not a modifier letter (ʼ), which stands as punctuation.
+  const SCRIPT_LETTER = /^[\p{Lu}\p{Ll}\p{Lt}\p{Lo}]$/u;
+  /** Where each word is, as its characters' positions: each run of letters and marks (fairdice.prose's _words). */
+  function wordsOf(chars) {
+    const words = [];
+    let start = null;
+    [...chars, " "].forEach((c, at) => {
+      const inside = at < chars.length && LETTER_OR_MARK.test(c) && !UNASSIGNED.test(c);
+      if (inside && start === null) start = at;
+      if (inside || start === null) return;
+      words.push(chars.slice(start, at).map((_, k) => start + k));
+      start = null;
+    });
+    return words;
+  }
+  /** Of the letters of scripts other than SCRIPTS and Han, kana and Hangul (Cherokee, Lisu, Hebrew), those that look
+   * like an ASCII letter or a letter of SCRIPTS in a word with none of such a script that looks like none, and the
+   * positions of the words that hold one (fairdice.prose's _others). */
+  function others(chars, words, stray) {
+    const found = new Set();
+    const beside = new Set();
+    const other = (c) =>
+      SCRIPT_LETTER.test(c) &&
+      !UNASSIGNED.test(c) &&
+      !compatible(c) &&
+      !SCRIPTS.some((s) => s.test(c)) &&
+      !EAST_ASIAN.some((s) => s.test(c));
+    words.forEach((word) => {
+      const inWord = word.filter((at) => other(chars[at]));
+      if (inWord.some((at) => !stray[at])) word.forEach((at) => beside.add(at));
+      else inWord.forEach((at) => found.add(at));
+    });
+    return [found, beside];
+  }
+  /** The positions of the letters that look like a letter of another script where a value written again with it looks
+   * alike (fairdice.prose's _strays): a letter of a script other than SCRIPTS and Han, kana and Hangul that does, in a
+   * word with none of such a script that looks like none (the Cherokee Ᏼ of "ᏴᎾᏏ 日本"); in a value holding a letter
+   * that looks like none (an anchor), a letter of Greek, Coptic, Cyrillic or Armenian that does when none of its own
+   * script there looks like none or its word holds a letter of such another script that does not; and, where letters
+   * of two of Greek, Coptic, Cyrillic and Armenian are anchors, each letter that looks like one of another script in a
+   * word of such letters alone; every Latin letter when none is an anchor and each looks like a letter of an anchor's
+   * script, or like one of such another script in a word with one of its letters that looks like none (the W and Y of
+   * "ᏣWY", like the Cherokee ᏣᎳᎩ). */
   function strays(chars, letter, alike, across) {
     const base = chars.map((c) => [...c.normalize("NFD")][0]);
     const script = chars.map((c) => SCRIPTS.findIndex((s) => s.test(c)));
-    const stray = chars.map((c, at) => letter[at] && (alike[at] || across[at] || ASCII_ALIKE.has(base[at])));
+    const stray = chars.map(
+      (c, at) =>
+        letter[at] && (alike[at] || across[at] || ASCII_ALIKE.has(base[at]) || OTHERS_ALIKE.has(base[at])),
+    );
     // a letter NFKC makes another is shown for that whatever its script: none of its own here (𝖪 is no script's)
     const letters = chars.flatMap((c, at) => (letter[at] && !compatible(c) ? [at] : []));
-    const anchored = new Set(letters.filter((at) => !stray[at]).map((at) => script[at]));
-    if (anchored.size === 0 || new Set(letters.map((at) => script[at])).size < 2) return [];
-    const found = letters.filter((at) => stray[at] && script[at] > 0 && !anchored.has(script[at]));
+    const words = wordsOf(chars);
+    const [found, beside] = others(chars, words, stray);
+    // (a letter shown as its code point is read as no other)
+    const anchored = new Set(letters.filter((at) => !stray[at] || found.has(at)).map((at) => script[at]));
+    if (anchored.size === 0 || new Set(letters.map((at) => script[at])).size < 2) return found;
+    letters.forEach((at) => {
+      if (stray[at] && script[at] > 0 && (!anchored.has(script[at]) || beside.has(at))) found.add(at);
+    });
     if ([...anchored].filter((n) => n > 0).length > 1) {
       // a letter of one anchored script may stand for a look-alike of another where no letter of its word tells which
-      let start = null;
-      [...chars, " "].forEach((c, at) => {
-        const inside = at < chars.length && LETTER_OR_MARK.test(c) && !UNASSIGNED.test(c);
-        if (inside && start === null) start = at;
-        if (inside || start === null) return;
-        const word = chars.slice(start, at).map((_, k) => start + k);
-        if (word.every((w) => !letter[w] || stray[w])) found.push(...word.filter((w) => across[w]));
-        start = null;
+      words.forEach((word) => {
+        if (word.every((w) => !letter[w] || stray[w])) word.forEach((w) => across[w] && found.add(w));
       });
     }
     const latin = letters.filter((at) => script[at] === 0);
     if (latin.length && !anchored.has(0)) {
-      const like = [...anchored, -1].map((n) => ASCII_LIKE_IN.get(n) ?? "");
+      const like = [...anchored].filter((n) => n > 0).map((n) => ASCII_LIKE_IN.get(n));
+      const other = ASCII_LIKE_IN.get(-1);
       // a Latin letter that is no ASCII one with its accents (ɑ, ʙ) looks like a letter of another script itself
-      if (latin.every((at) => !ASCII.test(base[at]) || like.some((l) => l.includes(base[at])))) found.push(...latin);
+      const looks = (at) =>
+        !ASCII.test(base[at]) || like.some((l) => l.includes(base[at])) || (beside.has(at) && other.includes(base[at]));
+      if (latin.every(looks)) latin.forEach((at) => found.add(at));
     }
     return found;
   }
@@ -516,6 +572,9 @@ const fairdice = (() => {
    * looks like one of another; in a value holding a letter that looks like no letter of another script, every letter
    * of SCRIPTS that looks like one of another when none of its own script there looks like none (the o of "жo"),
    * or, beside such letters of two of Greek, Coptic, Cyrillic and Armenian, none of its word does (the о of "ж о ֆ");
+   * every letter of a script other than SCRIPTS and Han, kana and Hangul that looks like one of another in a word with
+   * none of such a script that looks like none (the Cherokee ᏦᎥᎷ of "ᏦᎥᎷ 김"), and the Latin letters in such a word
+   * with one when each looks like a letter of such a script (the W and Y of "ᏣWY");
    * every Arabic-Indic and Extended
    * Arabic-Indic digit; a combining mark on an ASCII character or on one shown, or on nothing (the value's first).
    */

@@ -1390,11 +1390,19 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
         | set("\u0643\u06a9\u064a\u06cc\u0649\u0647\u06d5")
         | set(string.ascii_letters)
         | set("\u00f6\u04e7")
+        | prose._OTHERS_ALIKE
     )
     # (and as a word of its own beside letters of two scripts that look like none: the о of "ж о ֆ" is shown)
     befores = ["", "\u043f", "\u0436", "\u00c6", "\u0141", "\u5927", "\u0915", "\u0628", "1", "a", "t"]
     befores += [" \u0436\u0586 ", " \u03a9\u2c81 "]
+    # (and as a word of its own beside Han or Hangul, and in or beside a word with a Cherokee or Hebrew letter that
+    # looks like none: the Cherokee Ꮶ of "ᏦᎥᎷ 김" is shown and the K of "Kim 김" is not, the W of "ᏣWY" is)
+    befores += [" \u65e5 ", " \uae40 ", "\u13e3", " \u13e3 ", "\u05e9"]
     texts = [before + character + before for before in befores for character in characters]
+    texts += ["Bob \u65e5\u672c", "\u13f4\u13be\u13cf \u65e5\u672c", "Kim \uae40", "\u13e6\u13a5\u13b7 \uae40"]
+    texts += ["Tok \u65e5\u672c", "\ua4d4\ua4f3\ua4d7 \u65e5\u672c", "\u13e3WY", "\u13e3\u13b3\u13a9"]
+    texts += ["hello \u0436\u0438\u0437\u043d\u044c", "\u04bb\u0435\u04cf\u04cf\u043e \u0436\u0438\u0437\u043d\u044c"]
+    texts += ["\u043f\u0430\u043c\u02bc\u044f\u0442\u044c", "\u0412\u043e\u042c \ua4e5", "\u0436 \u13e3\u13b3\u04ae"]
 
     said = browser.evaluate(f"{json.dumps(texts)}.map((t) => fairdice.unseen(t))")
 

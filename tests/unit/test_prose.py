@@ -108,11 +108,37 @@ KEY = bytes(range(32))
         # accented Latin letters and letters that look like no ASCII one are as given beside it
         ("caf\u00e9 \u0416\u0438\u0437\u043d\u044c", "caf\u00e9 \u0416\u0438\u0437\u043d\u044c"),
         ("caf\u00e9 \u03bb", "caf\u00e9 \u03bb"),
-        # (but not "Kim 김", whose K, i and m look like the Cherokee Ꮶ and Ꭵ and the Ahom 𑜀, as below; "Kate 김" has
-        # an a, which looks like no letter of Hangul's script or of one other than Latin, Greek, Coptic, Cyrillic and
-        # Armenian, and a t, which looks like no letter of another script)
-        ("Kim \uae40", "⟨U+004B⟩⟨U+0069⟩⟨U+006D⟩ \uae40"),
+        # and so are "Kim 김", "Bob 日本" and "Tok 日本", whose letters look like Cherokee or Lisu ones: the rare
+        # spelling is shown instead, each letter of Cherokee, Lisu, Canadian syllabics… that looks like an ASCII one or
+        # like a letter of Greek, Cyrillic… in a word with none of such a script that looks like none (review: "Kim 김"
+        # was shown as ⟨U+004B⟩⟨U+0069⟩⟨U+006D⟩ 김 and "ᏦᎥᎷ 김" as typed; "Bob 日本", "ᏴᎾᏏ 日本" likewise)
+        ("Kim \uae40", "Kim \uae40"),
         ("Kate \uae40", "Kate \uae40"),
+        ("Bob \u65e5\u672c", "Bob \u65e5\u672c"),
+        ("Tok \u65e5\u672c", "Tok \u65e5\u672c"),
+        ("\u13e6\u13a5\u13b7 \uae40", "⟨U+13E6⟩⟨U+13A5⟩⟨U+13B7⟩ \uae40"),
+        ("\u13f4\u13be\u13cf \u65e5\u672c", "⟨U+13F4⟩⟨U+13BE⟩⟨U+13CF⟩ \u65e5\u672c"),
+        ("\u13f4\u13be\u13cf\u65e5\u672c", "⟨U+13F4⟩⟨U+13BE⟩⟨U+13CF⟩\u65e5\u672c"),
+        ("\ua4d4\ua4f3\ua4d7 \u65e5\u672c", "⟨U+A4D4⟩⟨U+A4F3⟩⟨U+A4D7⟩ \u65e5\u672c"),
+        ("\u0436 \u13e6\u13a5\u13b7", "\u0436 ⟨U+13E6⟩⟨U+13A5⟩⟨U+13B7⟩"),
+        ("\u0436 Kim", "\u0436 Kim"),
+        # (the Lisu ꓥ, like the Greek Λ and the Cyrillic Л, is such a letter; shown, it is read as no other, so a
+        # Cyrillic ВоЬ beside it is shown as a word of look-alikes beside a letter of another script)
+        ("Bob \ua4e5", "Bob ⟨U+A4E5⟩"),
+        ("\u0412\u043e\u042c \ua4e5", "⟨U+0412⟩⟨U+043E⟩⟨U+042C⟩ ⟨U+A4E5⟩"),
+        # but not in a word with a letter of such a script that looks like none (the ו of "שלום", the ا of "سلام", the
+        # Cherokee Ꮃ and Ꭹ of "ᏣᎳᎩ", beside the ש, the ل and the Ꮳ), where a Latin letter looking like one is shown
+        # instead when each does (the W and Y of "ᏣWY", the l of "שלlם"); a word of such look-alikes alone is shown
+        # (the ו of "א ו")
+        ("\u05e9\u05dc\u05d5\u05dd \u0633\u0644\u0627\u0645", "\u05e9\u05dc\u05d5\u05dd \u0633\u0644\u0627\u0645"),
+        ("\u13e3\u13b3\u13a9", "\u13e3\u13b3\u13a9"),
+        ("\u13e3WY", "\u13e3⟨U+0057⟩⟨U+0059⟩"),
+        ("\u05e9\u05dcl\u05dd", "\u05e9\u05dc⟨U+006C⟩\u05dd"),
+        ("\u05d0 \u05d5", "\u05d0 ⟨U+05D5⟩"),
+        ("iPhone\u0e23\u0e32\u0e04\u0e32", "iPhone\u0e23\u0e32\u0e04\u0e32"),
+        # and a letter of Greek, Cyrillic… that looks like one of such a script in a word with one that looks like
+        # none, whatever its own script there (the Cyrillic Ү of "ж ᏣᎳҮ", like the Cherokee Ꭹ)
+        ("\u0436 \u13e3\u13b3\u04ae", "\u0436 \u13e3\u13b3⟨U+04AE⟩"),
         # in a value without one, every letter when all of them look like ASCII ones: a Cyrillic АВС, a Greek ΗΑΪΤΙ
         ("\u0410\u0412\u0421", "⟨U+0410⟩⟨U+0412⟩⟨U+0421⟩"),
         ("\u0397\u0391\u03aa\u03a4\u0399", "⟨U+0397⟩⟨U+0391⟩⟨U+03AA⟩⟨U+03A4⟩⟨U+0399⟩"),
@@ -207,7 +233,9 @@ KEY = bytes(range(32))
         ("\u0436\u04e7", "\u0436\u04e7"),
         ("\u03a9o", "\u03a9⟨U+006F⟩"),
         ("\u03a9\u03bf", "\u03a9\u03bf"),
-        ("\u65e5\u672co", "\u65e5\u672c⟨U+006F⟩"),
+        # (but not the Latin o of "日本o", which no Han letter looks like: the Myanmar ဝ of "日本ဝ", like it, is shown)
+        ("\u65e5\u672co", "\u65e5\u672co"),
+        ("\u65e5\u672c\u101d", "\u65e5\u672c⟨U+101D⟩"),
         ("\u65e5\u672c\u043e", "\u65e5\u672c⟨U+043E⟩"),
         ("\u65e5\u672c\u03bf", "\u65e5\u672c⟨U+03BF⟩"),
         ("\u05d0o", "\u05d0⟨U+006F⟩"),
@@ -491,6 +519,19 @@ def test_a_phrase_spelled_to_look_like_another_is_named_as_such(phrase: str, see
         ("\u65e5\u672c\u043e", "\u65e5\u672c\u03bf", "\u65e5\u672c⟨U+043E⟩"),  # Cyrillic о after Han, like Greek ο
         ("\u0436\u00f6", "\u0436\u04e7", "\u0436⟨U+00F6⟩"),  # a Latin ö beside ж, like the Cyrillic ӧ
         ("\u0436 \u043e \u0586", "\u0436 \u0585 \u0586", "\u0436 ⟨U+043E⟩ \u0586"),  # Cyrillic о beside ֆ, like օ
+        # a word of Cherokee or Lisu look-alikes beside Han or Hangul, like a Latin one, which is as typed (review:
+        # the Latin one was shown as code points and the Cherokee or Lisu one as typed)
+        ("\u13f4\u13be\u13cf \u65e5\u672c", "Bob \u65e5\u672c", "⟨U+13F4⟩⟨U+13BE⟩⟨U+13CF⟩ \u65e5\u672c"),
+        ("\u13e6\u13a5\u13b7 \uae40", "Kim \uae40", "⟨U+13E6⟩⟨U+13A5⟩⟨U+13B7⟩ \uae40"),
+        ("\ua4d4\ua4f3\ua4d7 \u65e5\u672c", "Tok \u65e5\u672c", "⟨U+A4D4⟩⟨U+A4F3⟩⟨U+A4D7⟩ \u65e5\u672c"),
+        # Latin letters in a word with a Cherokee letter that looks like none, like the Cherokee ᏣᎳᎩ
+        ("\u13e3WY", "\u13e3\u13b3\u13a9", "\u13e3⟨U+0057⟩⟨U+0059⟩"),
+        # a Latin word beside a Cyrillic one, like the Cyrillic look-alikes: the Latin is shown, the Cyrillic as typed
+        (
+            "hello \u0436\u0438\u0437\u043d\u044c",
+            "\u04bb\u0435\u04cf\u04cf\u043e \u0436\u0438\u0437\u043d\u044c",
+            "⟨U+0068⟩⟨U+0065⟩⟨U+006C⟩⟨U+006C⟩⟨U+006F⟩ \u0436\u0438\u0437\u043d\u044c",
+        ),
     ],
 )
 def test_a_phrase_with_a_letter_of_another_script_than_its_own_is_told_from_its_twin(
@@ -523,7 +564,12 @@ def _recorded(request: dict[str, object]) -> str:
 def _drawn(text: str) -> str:
     """Text as a screen draws it: each character as the one it looks like (the Cyrillic о as o), a test's rough
     stand-in for the eye."""
-    return text.translate({0x043E: "o", 0x03BF: "o", 0x0585: "o", 0x04E7: "\u00f6"})
+    return text.translate(
+        {0x043E: "o", 0x03BF: "o", 0x0585: "o", 0x04E7: "\u00f6", 0x04BB: "h", 0x0435: "e", 0x04CF: "l"}
+        # Cherokee and Lisu letters as the review read them: ᏴᎾᏏ as Bob, ᏦᎥᎷ as Kim, ꓔꓳꓗ as Tok, ᏣᎳᎩ as ᏣWY
+        | {0x13F4: "B", 0x13BE: "o", 0x13CF: "b", 0x13E6: "K", 0x13A5: "i", 0x13B7: "m", 0x13B3: "W", 0x13A9: "Y"}
+        | {0xA4D4: "T", 0xA4F3: "o", 0xA4D7: "k"}
+    )
 
 
 def test_an_ordinary_phrase_is_described_as_the_scheme_describes_it() -> None:
@@ -687,6 +733,29 @@ def test_the_ascii_letters_a_letter_of_each_other_script_looks_like_are_those_un
     assert "o" in prose._ASCII_LIKE_IN[3] and "a" not in prose._ASCII_LIKE_IN[None]
 
 
+def test_the_letters_of_other_scripts_like_one_of_the_five_are_those_unicodes_confusables_say() -> None:
+    # Every letter but a modifier letter, of none of Latin, Greek, Coptic, Cyrillic, Armenian, Han, kana and Hangul,
+    # that NFKC leaves as it is and Unicode's confusables hold alike, directly or through others, to a letter of one of
+    # those five but to no ASCII character (those are `_LOOKS_ASCII`): the Lisu ꓥ, like Λ; the Cherokee Ꮎ, like Θ
+    def of_five(member: str) -> bool:
+        return any(script.match(member) for script in prose._SCRIPTS)
+
+    def other(member: str) -> bool:
+        return not of_five(member) and not any(script.match(member) for script in prose._EAST_ASIAN)
+
+    expected = set()
+    for members in _alike():
+        ones = [m for m in members if len(m) == 1 and unicodedata.normalize("NFKC", m) == m]
+        if any(of_five(m) and not m.isascii() and unicodedata.category(m).startswith("L") for m in ones):
+            expected.update(
+                m
+                for m in ones
+                if unicodedata.category(m) in ("Lu", "Ll", "Lt", "Lo") and other(m) and m not in prose._LOOKS_ASCII
+            )
+    assert expected == prose._OTHERS_ALIKE
+    assert {"\ua4e5", "\u13be", "\u1431"} <= prose._OTHERS_ALIKE
+
+
 def test_the_look_alikes_across_east_asian_scripts_are_those_unicodes_confusables_say() -> None:
     # Every character of Han, Hiragana, Katakana and Hangul alike to one of another of them: letters, and the marks
     # and radicals among them (the Katakana ー is a letter, the voiced sound mark ゛ is not)
@@ -708,6 +777,7 @@ def test_each_arabic_indic_digit_looks_like_the_same_extended_one_as_unicodes_co
         ("LOOKS_ASCII", prose._LOOKS_ASCII),
         ("LOOKS_ACROSS", prose._LOOKS_ACROSS),
         ("LOOKS_ACROSS_EAST", prose._LOOKS_ACROSS_EAST),
+        ("OTHERS_ALIKE", prose._OTHERS_ALIKE),
     ],
 )
 def test_the_browser_holds_the_same_look_alikes(name: str, held: frozenset[str]) -> None:
