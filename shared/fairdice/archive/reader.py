@@ -154,6 +154,9 @@ class _Linked:
 class _Pending:
     day: dt.date
     published: Published | None
+    # The reader's time when it read the archive for the day: what its absence of a commitment shows, however long the
+    # reader remembers it (`_missed`)
+    read_at: dt.datetime
     as_of: dt.datetime | None = None  # an audit's moment, before the day's reveal was final (`PendingDay.as_of`)
 
 
@@ -338,11 +341,14 @@ class ArchiveReader:
         return None if found is None else found.kept_until
 
     def _missed(self, found: _Pending) -> bool:
-        """Whether a pending day read with no commitment is past the time one had to be published in to show the
+        """Whether a pending day read with no commitment was read past the time one had to be published in to show the
         secret was fixed before the day's play: from SEEN_WITHIN after the grace, as the game's route says it (one S3
-        dates in the grace's last instant may be seen a little later). An audit's moment before the day's reveal was
-        final reads no commitment (`_find`): none is said to be missed there, as none is said to be published."""
-        return found.as_of is None and self._clock() > commitment_deadline(found.day) + SEEN_WITHIN
+        dates in the grace's last instant may be seen a little later). By when the archive was read, not by the clock
+        now: a warm reader remembers a read from within that minute for `recheck_after`, which shows no commitment
+        missed whenever it is given (review: one read at 00:15:55 was said missed at 00:16:01, where a commitment S3
+        dated at 00:14:58 was there). An audit's moment before the day's reveal was final reads no commitment
+        (`_find`): none is said to be missed there, as none is said to be published."""
+        return found.as_of is None and found.read_at > commitment_deadline(found.day) + SEEN_WITHIN
 
     def _overdue(self, day: dt.date) -> bool:
         """Whether a day not revealed is past the time every run that reveals it has had: the archive is late."""
@@ -400,7 +406,7 @@ class ArchiveReader:
             # An audit's moment before the day's reveal was final: what its shards would find depends on when each
             # reads the archive (a record written, a late commitment published, meanwhile), so none reads it, and the
             # day is withheld in every shard alike (reviews R8, S1, S3: one execution judged a roll withheld and fair)
-            return _Pending(day, None, as_of=now)
+            return _Pending(day, None, now, as_of=now)
         # A day checked revealed is remembered, but given only for a day over by this reader's clock, and to an audit's
         # moment only if its record was there by then (a warm reader may have read it for a later moment)
         cached = self._revealed.get(day)
@@ -460,7 +466,7 @@ class ArchiveReader:
                 f"{revealed_key(day)} is missing, though {commitment_key(day)} exists and {revealed}: the archive is"
                 " incomplete or was tampered with"
             )
-        return _Pending(day, published)
+        return _Pending(day, published, now)
 
     def _missing(self, day: dt.date, now: dt.datetime, days: list[dt.date]) -> _Missing:
         """A closed day with neither a record nor a commitment, and what the archive's revealed days (`days`) show of
@@ -577,7 +583,7 @@ class ArchiveReader:
             # reads it (review S4: shards read before and after a late reveal gave withheld and fair). Its commitment
             # too is taken as of then: one published late, with that reveal, was not there (review S5).
             published = self._published_by(day, now)
-            return _Missing(day) if published is None else _Pending(day, published)
+            return _Missing(day) if published is None else _Pending(day, published, now)
         return self._check(day, stored, now)
 
     def _published_by(self, day: dt.date, now: dt.datetime) -> Published | None:

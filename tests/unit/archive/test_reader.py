@@ -1396,3 +1396,32 @@ def test_an_earlier_days_commitment_the_archive_gives_no_time_for_counts_as_date
         daily_verdict(reader_at(undated, "2025-03-04 12:00"), target, PLAYER, faces)
     with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-01"):
         audit_reader(undated, "2025-03-04 12:00").lookup(target)
+
+
+def test_a_warm_reader_says_a_commitment_missed_only_from_a_read_past_the_minute_after_its_grace(
+    tmp_path: Path, timeline: Timeline
+) -> None:
+    # Given an archive the API's reader read at 00:15:55 with no commitment for the day, within the minute after the
+    # grace in which one S3 dates in its last moments may not be seen yet
+    stores = timeline.stores(tmp_path)
+    moment = [at("2025-03-01 00:15:55")]
+    api = ArchiveReader(stores.archive, clock=lambda: moment[0])
+    first = api.lookup(DAY)
+    assert isinstance(first, PendingDay) and (first.commitment, first.commitment_missed) == (None, False)
+
+    # When the commitment S3 dates at 00:14:58, in time, is seen, and the reader, warm, is asked again at 00:16:01,
+    # within the seconds it remembers its read for
+    timeline.publish(stores, at("2025-03-01 00:14:58"))
+    moment[0] = at("2025-03-01 00:16:01")
+    assert moment[0] - at("2025-03-01 00:15:55") < RECHECK_AFTER
+
+    # Then it does not say the commitment was missed: its read, from within that minute, does not show it (review: it
+    # did, where a cold reader shows the commitment published in time)
+    warm = api.lookup(DAY)
+    assert isinstance(warm, PendingDay) and (warm.commitment, warm.commitment_missed) == (None, False)
+    cold = ArchiveReader(stores.archive, clock=lambda: moment[0]).lookup(DAY)
+    assert isinstance(cold, PendingDay) and cold.commitment is not None and cold.in_time is True
+    # and a read past that minute of an archive with none says it was missed
+    empty = timeline.stores(tmp_path / "empty").archive
+    missed = ArchiveReader(empty, clock=lambda: moment[0]).lookup(DAY)
+    assert isinstance(missed, PendingDay) and (missed.commitment, missed.commitment_missed) == (None, True)
