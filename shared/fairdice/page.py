@@ -213,22 +213,36 @@ def _seal_section(verdict: Verdict, words: Words) -> Iterator[str]:
     # an archive published has) was published, not given (review: a wrong secret given read as if the player's
     # commitment were wrong), whether or not the secret is the archive's
     origin = "published" if verdict.seal.in_time is not None else "given"
-    not_given = (
-        f"not checked yet: the {e(secret)} that would check a {e(seal)} is not revealed yet"
-        if verdict.verdict == "withheld"
-        else f"not checked: no {e(seal)} was given"
-    )  # a day's commitment is published, though none was given with the link (review)
+    given, computed = verdict.seal.given, verdict.seal.computed
+    # None given, and none published in its time (`SealReport.in_time`), before its secret is revealed: said as the
+    # verdict's reasons say it (review: "None came with this request: the commitment that counts is the one … between
+    # 00:00 and 00:15 UTC", as if one might still come in time, under a heading saying it was missed)
+    missed = verdict.verdict == "withheld" and given is None and verdict.seal.in_time is False
+    if missed:
+        not_given = f"{mark(False)} none was published in its time"
+    elif verdict.verdict == "withheld":  # a day's commitment is published, though none was given with the link (review)
+        not_given = (
+            f"<span class=muted>not checked yet: the {e(secret)} that would check a {e(seal)} is not revealed"
+            " yet</span>"
+        )
+    else:
+        not_given = f"<span class=muted>not checked: no {e(seal)} was given</span>"
     status = {
         "match": f"{mark(True)} the SHA-256 of the {e(secret)} is the {e(seal)} {origin}",
         "mismatch": f"{mark(False)} the SHA-256 of the {e(secret)} is not the {e(seal)} {origin}: the characters that"
         " differ are marked",
-        "not_given": f"<span class=muted>{not_given}</span>",
+        "not_given": not_given,
         "not_checked": f"<span class=muted>not checked yet: the {e(seal)} was {origin}, but the {e(secret)} that would"
         " check it is not revealed yet</span>",
     }[check]
-    given, computed = verdict.seal.given, verdict.seal.computed
     yield f"<h2>The {e(seal)}</h2><p>{status}</p>"
-    if given is None and computed is None:
+    if missed:
+        yield (
+            f"<p>None came with this request, nor was one published in time: the {e(seal)} that counts is the one"
+            f" {e(words.shown)}, and one published later does not show the {e(secret)} was fixed before the day's"
+            " play, so that day's rolls are at most incomplete.</p>"
+        )
+    elif given is None and computed is None:
         # A pending day's roll listed "given —" and "SHA-256 of the day secret —", as if a commitment had come blank,
         # where none came with the address and the one to hold the secret to is the archive's (review)
         yield f"<p>None came with this request: the {e(seal)} that counts is the one {e(words.shown)}.</p>"

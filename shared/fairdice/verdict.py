@@ -78,7 +78,9 @@ class SealReport(BaseModel):
         default=None, description="when the seal was published, where an archive says (daily: its own timestamp)"
     )
     in_time: bool | None = Field(
-        default=None, description="whether it was published before the game's play (daily: 15 minutes after 00:00 UTC)"
+        default=None,
+        description="whether it was published before the game's play (daily: 15 minutes after 00:00 UTC); false too,"
+        " with none given, for a daily day not revealed yet whose archive published none in that time",
     )
 
 

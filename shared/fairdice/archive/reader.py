@@ -305,7 +305,8 @@ class ArchiveReader:
                     reveal_at=reveal_time(day),
                     overdue=self._overdue(day),
                     as_of=found.as_of,
-                    commitment_missed=self._missed(found),
+                    # None published, and its time over: not in time, whatever comes later, as the day's record says it
+                    in_time=False if self._missed(found) else None,
                 )
             return PendingDay(
                 reveal_at=reveal_time(day),

@@ -179,13 +179,13 @@ class PendingDay:
     # reveals it had ended): withheld in every shard of the audit alike, whatever the archive holds when each reads it
     as_of: dt.datetime | None = None
     # The day's commitment as the archive published it, what its secret is held to once revealed, and when, as
-    # `RevealedDay` says them (`published_at` None where the archive gives no time of its own); None: none published
+    # `RevealedDay` says them (`published_at` None where the archive gives no time of its own); None: none published.
+    # `in_time` False with no commitment, as the day's record says it (`DayRecord.commitment_in_time`): none published,
+    # and the time one had to be published in to show the secret was fixed before the day's play (the grace after
+    # 00:00 UTC) was over when the archive was read: whatever is revealed, the day's rolls are at most incomplete
     commitment: str | None = None
     published_at: dt.datetime | None = None
     in_time: bool | None = None
-    # None published, and the time one had to be published in to show the secret was fixed before the day's play (the
-    # grace after 00:00 UTC) is over by the reader's clock: whatever is revealed, the day's rolls are at most incomplete
-    commitment_missed: bool = False
 
 
 class DaySecrets(Protocol):

@@ -258,8 +258,16 @@ class Daily(Scheme[DailyRequest]):
             if found.commitment is None:
                 # Past its grace, a day with no commitment can never be fair, and the player is told so now: the page
                 # said only when the secret is due, and that the commitment that counts is the one published by 00:15
-                # (review: read at 13:40, as if one might still come in time)
-                return replace(withheld, caveats=_no_commitment(request.date)) if found.commitment_missed else withheld
+                # (review: read at 13:40, as if one might still come in time). The verdict's seal says it too, none
+                # published in time, for its page; of a commitment given with the request, the archive's time says
+                # nothing, so it is said of none there, as of a secret given for a day the archive has no commitment for
+                if found.in_time is not False:
+                    return withheld
+                return replace(
+                    withheld,
+                    seal_in_time=False if request.commitment is None else None,
+                    caveats=_no_commitment(request.date),
+                )
             # The commitment the secret will be held to is published already: the player sees it now, and a commitment
             # given is compared with it, though nothing is verified before the secret is revealed (review: the roll's
             # page said no commitment came, where GET /daily/{date} showed the day's)

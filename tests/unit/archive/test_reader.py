@@ -1407,7 +1407,7 @@ def test_a_warm_reader_says_a_commitment_missed_only_from_a_read_past_the_minute
     moment = [at("2025-03-01 00:15:55")]
     api = ArchiveReader(stores.archive, clock=lambda: moment[0])
     first = api.lookup(DAY)
-    assert isinstance(first, PendingDay) and (first.commitment, first.commitment_missed) == (None, False)
+    assert isinstance(first, PendingDay) and (first.commitment, first.in_time) == (None, None)
 
     # When the commitment S3 dates at 00:14:58, in time, is seen, and the reader, warm, is asked again at 00:16:01,
     # within the seconds it remembers its read for
@@ -1418,10 +1418,10 @@ def test_a_warm_reader_says_a_commitment_missed_only_from_a_read_past_the_minute
     # Then it does not say the commitment was missed: its read, from within that minute, does not show it (review: it
     # did, where a cold reader shows the commitment published in time)
     warm = api.lookup(DAY)
-    assert isinstance(warm, PendingDay) and (warm.commitment, warm.commitment_missed) == (None, False)
+    assert isinstance(warm, PendingDay) and (warm.commitment, warm.in_time) == (None, None)
     cold = ArchiveReader(stores.archive, clock=lambda: moment[0]).lookup(DAY)
     assert isinstance(cold, PendingDay) and cold.commitment is not None and cold.in_time is True
     # and a read past that minute of an archive with none says it was missed
     empty = timeline.stores(tmp_path / "empty").archive
     missed = ArchiveReader(empty, clock=lambda: moment[0]).lookup(DAY)
-    assert isinstance(missed, PendingDay) and (missed.commitment, missed.commitment_missed) == (None, True)
+    assert isinstance(missed, PendingDay) and (missed.commitment, missed.in_time) == (None, False)

@@ -874,7 +874,7 @@ def test_a_day_with_no_commitment_published_in_its_grace_is_said_before_its_reve
     # And past it, still withheld, but saying that whatever is revealed, that day's rolls are at most incomplete, on the
     # verdict's page too
     late = verified(afternoon, recorded="3 5 7 10 12 20")
-    assert (late.verdict, late.seal.given, late.seal.in_time) == ("withheld", None, None)
+    assert (late.verdict, late.seal.given, late.seal.in_time) == ("withheld", None, False)
     missed = (
         "the daily archive published no commitment for 2025-03-01 in the 15 minutes after 00:00 UTC it had: once its"
         " secret is revealed, nothing shows it was fixed before the day's play, so that day's rolls are at most"
@@ -882,6 +882,25 @@ def test_a_day_with_no_commitment_published_in_its_grace_is_said_before_its_reve
     )
     assert late.reasons == [early.reasons[0], missed]
     assert "no commitment for <time>2025-03-01</time> in the 15 minutes after 00:00 UTC it had" in render_page(late)
+    # and its seal says so, none published in time, from which its page's commitment section says the same as the
+    # verdict (review: it said "None came with this request: the commitment that counts is the one the daily archive
+    # publishes for the day between 00:00 and 00:15 UTC", as if one might still come in time), where within the grace
+    # and the minute after it, the page still says which commitment counts
+    assert (late.checks.seal, late.seal.given, late.seal.in_time) == ("not_given", None, False)
+    assert early.seal.in_time is None
+    section = render_page(late).split("<h2>The commitment</h2>")[1]
+    assert section.startswith(
+        "<p><span class=bad>✗</span> none was published in its time</p>\n<p>None came with this request, nor was"
+        " one published in time: the commitment that counts is the one the daily archive publishes for the day between"
+        " 00:00 and 00:15 UTC, and one published later does not show the day secret was fixed before the day's play, so"
+        " that day's rolls are at most incomplete.</p>"
+    ), section[:400]
+    assert "None came with this request: the commitment that counts" in render_page(early)
+    # and of a commitment given with the request, the archive's time says nothing: it is shown as given, not checked
+    given = verified(afternoon, recorded="3 5 7 10 12 20", commitment="ab" * 32)
+    assert given.reasons == late.reasons
+    assert (given.checks.seal, given.seal.given, given.seal.in_time) == ("not_checked", "ab" * 32, None)
+    assert "not checked yet: the commitment was given, but" in render_page(given)
 
     # And the day's own record (GET /daily/{date}) says its commitment was not in time, where it said "Not published
     # yet", and only once that time is over
