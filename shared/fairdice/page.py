@@ -52,7 +52,7 @@ MAX_TABLE_BYTES = 3 * 1024 * 1024
 # Characters of a link's long value shown before its cut (a list's, recorded rolls'); offline.js cuts rolls alike.
 SHOWN_MOST = 300
 
-# Each in the scheme's own words (`Words`), as the page around it: a three-dice game's "A few plies differ" beside its
+# Each in the scheme's own words (`Words`), as the page around it: a three-dice game's "One ply differs" beside its
 # counts of plies, narde-v1's fingerprint where the page heads its seal so (review: "rolls", "the seal" there)
 _CAUSE_TITLES = {
     "numbering_shifted": "The {roll} numbers are shifted",
@@ -73,7 +73,7 @@ _CAUSE_TITLES = {
     "rolls_from_other_game": "The {rolls} belong to another game",
     "secret_from_other_game": "The {secret} belongs to another game",
     "secret_not_committed": "The archive revealed a {secret} it had not committed to",
-    "few_rolls_differ": "A few {rolls} differ",
+    "few_rolls_differ": "Some {rolls} differ",  # as many as differ, said by `_title`
     "roll_left_out": "A {roll} is missing from the list",
     "roll_added": "The list holds a {roll} too many",
     "roll_cut_short": "The {rolls} were cut short inside a face",
@@ -326,17 +326,29 @@ def _explains(finding: Finding, words: Words, *, cut: bool = False) -> str:
     return f"it fits {number(fit)} of the {first}{counted(total, 'recorded ' + roll, 'recorded ' + rolls)}"
 
 
+def _title(finding: Finding, words: Words) -> str:
+    """A finding's heading, in the scheme's words. `few_rolls_differ` names the rolls that differ as many as its
+    `explains` counts, which may be half of them or all (the diagnosis names it where more fit than another game's
+    would, or where a reading fits them): "A few rolls differ" headed 6 of 12 (review)."""
+    template = _CAUSE_TITLES.get(finding.cause)
+    if template is None:
+        return finding.cause
+    found = _EXPLAINS.fullmatch(finding.explains)
+    if finding.cause == "few_rolls_differ" and found is not None:
+        fit, total = int(found.group(1)), int(found.group(3))
+        if total - fit == 1:
+            template = "The recorded {roll} differs" if total == 1 else "One {roll} differs"
+        elif fit == 0:
+            template = "Every recorded {roll} differs"
+    return template.format(roll=words.roll, rolls=words.rolls, secret=words.secret, seal=words.seal)
+
+
 def _diagnosis_section(verdict: Verdict, request: RequestBase | None, words: Words) -> Iterator[str]:
     scheme = _scheme(verdict)
     yield "<h2>Why it may not match</h2>"
     cut = any(finding.cause == "roll_cut_short" for finding in verdict.diagnosis or [])
     for finding in verdict.diagnosis or []:
-        template = _CAUSE_TITLES.get(finding.cause)
-        title = (
-            template.format(roll=words.roll, rolls=words.rolls, secret=words.secret, seal=words.seal)
-            if template is not None
-            else finding.cause
-        )
+        title = _title(finding, words)
         explains = _explains(finding, words, cut=cut)
         yield f"<div class=finding><b>{e(title)}</b> <span class=muted>({e(explains)})</span>"
         yield f"<p>{visible(sentence(finding.detail))}</p>"

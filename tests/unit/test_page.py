@@ -610,9 +610,34 @@ def test_a_link_without_rolls_leaves_each_rows_recorded_cell_empty() -> None:
 
 def test_a_few_rolls_differ_says_how_many_fit_and_how_many_differ_apart() -> None:
     _, page = page_of(GAMES["pair36"] | {"recorded": _recorded(GAMES["pair36"], change=4)})
-    assert "<b>A few rolls differ</b> <span class=muted>(11 of the 12 recorded rolls fit; 1 differs)</span>" in page
+    assert "<b>One roll differs</b> <span class=muted>(11 of the 12 recorded rolls fit; 1 differs)</span>" in page
     assert "(11 of 12 rolls)" not in page
     assert "Mismatch: 1 of the 12 recorded rolls differs from the computed one (roll 5)." in page
+
+
+def test_rolls_that_differ_are_headed_as_many_as_differ_never_a_few_where_half_or_all_do() -> None:
+    # Given a pair36 game with 6 of its 12 rolls changed, which fit the seed far more than another game's would, and
+    # seed 001's example game turned round, "6-4 3-1 6-6", with a count of 2, which fits as given in none of the 2 rolls
+    # compared (review: the cause was headed "A few rolls differ" above "6 of the 12 recorded rolls fit; 6 differ")
+    dice = [list(report["dice"] or []) for report in verify(parse_request(GAMES["pair36"])).rolls]
+    half = " ".join(f"{a}-{b % 6 + 1}" if at < 6 else f"{a}-{b}" for at, (a, b) in enumerate(dice))
+    verdict, page = page_of(GAMES["pair36"] | {"recorded": half})
+    turned, turned_page = page_of(
+        {"scheme": "bg-dice-v1", "key": KEY, "lock": SEAL, "count": 2, "recorded": "6-4 3-1 6-6"}
+    )
+
+    # Then each heads the rolls that differ as what they are, the JSON's cause unchanged
+    assert [(finding.cause, finding.explains) for finding in verdict.diagnosis or []] == [
+        ("few_rolls_differ", "6 of 12 rolls")
+    ]
+    assert "<b>Some rolls differ</b> <span class=muted>(6 of the 12 recorded rolls fit; 6 differ)</span>" in page
+    assert [(finding.cause, finding.explains) for finding in turned.diagnosis or []] == [
+        ("few_rolls_differ", "0 of 2 rolls")
+    ]
+    assert "<b>Every recorded roll differs</b> <span class=muted>(0 of the 2 recorded rolls fit; 2 differ)</span>" in (
+        turned_page
+    )
+    assert "A few" not in page + turned_page
 
 
 def test_a_likely_cause_is_headed_in_the_schemes_own_words_as_the_page_around_it() -> None:
@@ -623,7 +648,7 @@ def test_a_likely_cause_is_headed_in_the_schemes_own_words_as_the_page_around_it
     _, fingerprint = page_of(GAMES["narde-v1"] | {"fingerprint": "ab" * 32, "recorded": _recorded(GAMES["narde-v1"])})
 
     # Then each cause is headed in its scheme's words
-    assert "<b>A few plies differ</b> <span class=muted>(11 of the 12 recorded plies fit; 1 differs)</span>" in plies
+    assert "<b>One ply differs</b> <span class=muted>(11 of the 12 recorded plies fit; 1 differs)</span>" in plies
     assert "<b>The fingerprint belongs to another game</b>" in fingerprint
     assert "A few rolls differ" not in plies and "The seal belongs" not in fingerprint
 
