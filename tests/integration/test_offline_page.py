@@ -2497,7 +2497,7 @@ def test_a_mirror_pairs_game_and_a_day_not_over_are_not_yet_verifiable(chromium:
     measured = _open(chromium, page, f"?scheme=daily&date=2999-01-01&player={player}&secret={KEY.hex()}", PHONE)
     assert measured["verdict"] == "withheld"
     assert (
-        "2999-01-01 is not over in UTC: its secret is not revealed, so none is confirmed or denied."
+        "2999-01-01 has not begun in UTC: its secret is not revealed, so none is confirmed or denied."
         in (measured["text"])
     )
     # and when its secret is due, as the server's page says it under its verdict, kept whole on a line; a mirror pair's

@@ -296,7 +296,7 @@ def test_check_withholds_a_link_to_a_daily_roll_of_a_day_not_begun(
     verdict = json.loads(capsys.readouterr().out)
     assert verdict["verdict"] == "withheld"
     assert verdict["withheld"] == {
-        "reason": f"{day} is not over in UTC: its secret is not revealed, so none is confirmed or denied",
+        "reason": f"{day} has not begun in UTC: its secret is not revealed, so none is confirmed or denied",
         "reveal_at": reveal_at,
         "overdue": False,
         "recorded": None,

@@ -65,7 +65,7 @@ fairdice.register(
       const day = request.date;
       if (today && day > today) {
         return {
-          withheld: `${day} is not over in UTC: its secret is not revealed, so none is confirmed or denied`,
+          withheld: `${day} has not begun in UTC: its secret is not revealed, so none is confirmed or denied`,
           revealAt: revealAt(day),
         };
       }

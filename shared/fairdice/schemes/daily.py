@@ -112,9 +112,10 @@ def rolls(mac: Mac, day: dt.date, player_ids: Sequence[UUID | str]) -> Rolls:
 
 
 def _not_begun(day: dt.date) -> Withheld:
-    """A day after today's: its secret is not made yet, so one given is neither confirmed nor denied."""
+    """A day after today's: its secret is not made yet, so one given is neither confirmed nor denied. Said not begun,
+    not over as today is (review: a day to come read "is not over")."""
     return Withheld(
-        f"{day.isoformat()} is not over in UTC: its secret is not revealed, so none is confirmed or denied",
+        f"{day.isoformat()} has not begun in UTC: its secret is not revealed, so none is confirmed or denied",
         reveal_time_if_any(day),
     )
 

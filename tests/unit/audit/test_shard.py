@@ -211,7 +211,7 @@ def test_without_an_archive_a_daily_roll_whose_day_is_not_over_by_the_runs_today
         "the secret of 2026-11-29 is not revealed yet: the archive reveals it in the minutes after that day ends in UTC"
     ]
     assert findings[2]["reasons"] == [
-        "2026-11-30 is not over in UTC: its secret is not revealed, so none is confirmed or denied"
+        "2026-11-30 has not begun in UTC: its secret is not revealed, so none is confirmed or denied"
     ]
 
 

@@ -319,7 +319,7 @@ def test_before_a_day_is_revealed_any_secret_given_is_withheld(archive: tuple[Ti
     tomorrow = verified(reader, date="2025-03-02")
     assert tomorrow.verdict == "withheld"
     assert tomorrow.reasons == [
-        "2025-03-02 is not over in UTC: its secret is not revealed, so none is confirmed or denied"
+        "2025-03-02 has not begun in UTC: its secret is not revealed, so none is confirmed or denied"
     ]
 
 
@@ -334,7 +334,7 @@ def test_a_secret_given_for_the_calendars_last_day_is_withheld_with_no_reveal_ti
     assert verdict.verdict == "withheld"
     assert verdict.withheld is not None and verdict.withheld.reveal_at is None
     assert verdict.reasons == [
-        "9999-12-31 is not over in UTC: its secret is not revealed, so none is confirmed or denied"
+        "9999-12-31 has not begun in UTC: its secret is not revealed, so none is confirmed or denied"
     ]
 
 
@@ -437,7 +437,7 @@ def test_without_an_archive_a_day_not_begun_is_withheld_whatever_secret_is_given
     assert verdict.verdict == "withheld" and verdict.rolls == []
     assert verdict.withheld is not None
     assert verdict.withheld.reason == (
-        "2026-10-29 is not over in UTC: its secret is not revealed, so none is confirmed or denied"
+        "2026-10-29 has not begun in UTC: its secret is not revealed, so none is confirmed or denied"
     )
     assert verdict.withheld.reveal_at == at("2026-10-30 00:00")
 
@@ -447,7 +447,7 @@ def test_without_an_archive_the_calendars_last_day_is_withheld_with_no_reveal_ti
     assert verdict.verdict == "withheld"
     assert verdict.withheld is not None and verdict.withheld.reveal_at is None
     assert verdict.reasons == [
-        "9999-12-31 is not over in UTC: its secret is not revealed, so none is confirmed or denied"
+        "9999-12-31 has not begun in UTC: its secret is not revealed, so none is confirmed or denied"
     ]
 
 

@@ -437,7 +437,7 @@ def test_a_secret_given_for_the_calendars_last_day_is_withheld_not_a_server_erro
 
     # When it is posted to /verify, or its link is checked at /check, Then it is an ordinary withheld verdict, due at
     # no time, and nothing of the secret is confirmed
-    reason = "9999-12-31 is not over in UTC: its secret is not revealed, so none is confirmed or denied"
+    reason = "9999-12-31 has not begun in UTC: its secret is not revealed, so none is confirmed or denied"
     assert_withheld([posted, linked], reason, None, request["recorded"])
 
 
