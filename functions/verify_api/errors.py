@@ -72,13 +72,18 @@ def _handles(*kinds: type[Exception]) -> Callable[[_Handler], _Handler]:
 
 
 def _error(
-    status: int, code: str, message: str, problems: list[Problem] | None = None, headers: dict[str, str] | None = None
+    status: int,
+    code: str,
+    message: str,
+    problems: list[Problem] | None = None,
+    headers: dict[str, str] | None = None,
+    kind: type[Exception] | None = None,
 ) -> Response[str]:
     event = http_event(router)
     # What a browser opens is a GET: it gets the error as a page, a program the same error as JSON.
     negotiated = event.http_method == "GET"
     if negotiated and prefers_html(event.headers.get("accept")):
-        answer = _error_page(status, message, problems or [])
+        answer = _error_page(status, message, problems or [], kind)
     else:
         body = ErrorResponse(error=ErrorDetail(code=code, message=message, problems=problems or []))
         answer = Response(status, content_types.APPLICATION_JSON, body.model_dump_json())
@@ -105,12 +110,12 @@ def _as_routed() -> tuple[str, str]:
     return site_root(router), routed_path(http_event(router)).removeprefix(base_path(resolver(router)))
 
 
-def _error_page(status: int, message: str, problems: list[Problem]) -> Response[str]:
+def _error_page(status: int, message: str, problems: list[Problem], kind: type[Exception] | None) -> Response[str]:
     from fairdice.notices import error_page
 
     root, path = _as_routed()
     where: Where | None = "link" if path.rstrip("/") == "/check" else "address" if path.startswith("/daily/") else None
-    page = error_page(status, message, problems, where=where, home=f"{root}/")
+    page = error_page(status, message, problems, where=where, home=f"{root}/", kind=kind)
     return page_answer(page.html, page.policy, status=status)
 
 
@@ -184,7 +189,7 @@ def _domain_error(exc: FairdiceError) -> Response[str]:
     # A day without a secret is the request's date's problem, listed as a field's is (and named on the page as the
     # link's or the address's date), as a batch's entry lists it: one rule (`invalid`)
     error = invalid(exc)
-    return _error(status, error.code, error.message, error.problems, headers=error_headers(status))
+    return _error(status, error.code, error.message, error.problems, headers=error_headers(status), kind=type(exc))
 
 
 @_handles(ServiceError)

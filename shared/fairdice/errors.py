@@ -54,6 +54,11 @@ class FutureDay(UnknownDay):
     """The day has not begun: no secret exists for it yet (HTTP 404, as any day without one)."""
 
 
+class BeforeArchive(UnknownDay):
+    """A day before the daily archive's first: the archive has no day then, nor ever will (HTTP 404, `unknown_day` as
+    any day without a secret; its page is headed by what it is)."""
+
+
 class ArchiveUnavailable(FairdiceError):
     """The archive could not be read or written right now (HTTP 503); retrying may work."""
 

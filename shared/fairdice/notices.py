@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from fairdice.archive.layout import GRACE_MINUTES, publication
 from fairdice.archive.reader import DayRecord
+from fairdice.errors import BeforeArchive
 from fairdice.markup import Page, capital, document, e, mark, sentence, visible, whole_dates
 from fairdice.problems import Problem
 from fairdice.prose import quoted, utc_time
@@ -27,6 +28,9 @@ _TITLES = {
     502: "The daily archive's record does not add up",
     503: "The daily archive cannot be read right now",
 }
+# An error whose status's title would not say what it is: a day before the daily archive's first is no day of it, not
+# "Nothing here" (review)
+_KIND_TITLES: dict[type[Exception] | None, str] = {BeforeArchive: "Before the daily archive's first day"}
 # How each of a daily route's inputs is named to the person who typed or followed its address.
 _DAILY_NAMES = {"date": "the date in the address", "player_id": "the player id in the address"}
 
@@ -38,10 +42,12 @@ def error_page(
     *,
     where: Where | None = None,
     home: str | None = None,
+    kind: type[Exception] | None = None,
 ) -> Page:
     """An error as a page: what is wrong in words, each problem named as the person sees it (a link's parameter,
-    the date in the address), and what to do next. `home` is the offline verifier's address."""
-    title = _TITLES.get(status, "Something went wrong")
+    the date in the address), and what to do next. `home` is the offline verifier's address; `kind`, the domain error's
+    class, where its title says more than its status's."""
+    title = _KIND_TITLES.get(kind) or _TITLES.get(status, "Something went wrong")
     if where == "link" and status == 422:
         title = "This link cannot be checked"
     parts = [f'<p class=muted>fairdice · {e(status)}</p><div class="verdict problem"><h1>{e(title)}</h1>']

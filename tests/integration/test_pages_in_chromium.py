@@ -133,9 +133,9 @@ def pages(server: str) -> dict[str, tuple[str, str]]:
         # A day before the archive's first: which it is, and what to do (review: "has no secret for", no advice)
         "daily-unknown-day": (
             f"{server}/check/?scheme=daily&date={A_WEEK_BEFORE}&player={PLAYER}",
-            f"The link's date: the daily archive has no secret for {A_WEEK_BEFORE}: its first revealed day is"
-            f" {YESTERDAY}, and days are revealed in date order, never one before it. Check the date: it is the UTC day"
-            " the roll was made.",
+            f"The link's date: the daily archive has no day {A_WEEK_BEFORE}, before its first: its first revealed day"
+            f" is {YESTERDAY}, and days are revealed in date order, never one before it. Check the date: it is the UTC"
+            " day the roll was made.",
         ),
         # Opening roll-offs say who won each in the dice column (review: these tables ran past a phone's screen)
         "bg-dice": (link_for(server, BG_DICE | {"recorded": recorded(BG_DICE)}), " won)"),

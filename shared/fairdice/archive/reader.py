@@ -42,7 +42,7 @@ from fairdice.archive.layout import (
     sha256_hex,
     utc_day,
 )
-from fairdice.errors import FairdiceError, FutureDay, NotReadableYet, TamperedRecord, UnknownDay
+from fairdice.errors import BeforeArchive, FairdiceError, FutureDay, NotReadableYet, TamperedRecord, UnknownDay
 from fairdice.fields import Day, Seal
 from fairdice.prose import utc_time
 from fairdice.schemes.base import PendingDay, RevealedDay
@@ -190,9 +190,11 @@ def _no_secret(missing: _Missing, now: dt.datetime, *, audit: bool) -> str:
     day, after, said = missing.day, missing.revealed_after, f"the daily archive has no secret for {missing.day}"
     again = "audit again later" if audit else "try again later"
     if after is not None and missing.before_chain:
+        # No day of the archive at all, not a day that lacks its secret (review: "has no secret for", under a page
+        # headed "Nothing here")
         return (
-            f"{said}: its first revealed day is {after}, and days are revealed in date order, never one before it."
-            " Check the date: it is the UTC day the roll was made"
+            f"the daily archive has no day {day}, before its first: its first revealed day is {after}, and days are"
+            " revealed in date order, never one before it. Check the date: it is the UTC day the roll was made"
         )
     if after is not None:
         return (
@@ -430,7 +432,8 @@ class ArchiveReader:
             # Never past the next midnight either: then today is over, and may be revealed.
             recent = self._remember(day, _Recent(found, min(now + self._recheck_after, reveal_time(today)), now))
         if isinstance(recent.found, _Missing):
-            raise UnknownDay(_no_secret(recent.found, now, audit=self._as_of), field="date")
+            kind = BeforeArchive if recent.found.before_chain else UnknownDay
+            raise kind(_no_secret(recent.found, now, audit=self._as_of), field="date")
         return recent.found
 
     def _followed(self, cached: _Revealed, day: dt.date, now: dt.datetime) -> bool:

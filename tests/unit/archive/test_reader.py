@@ -29,7 +29,7 @@ from fairdice.archive.layout import (
 from fairdice.archive.publisher import get_or_create_secret, publish, reveal_closed
 from fairdice.archive.reader import RECENT_DAYS, RECHECK_AFTER, ArchiveReader, daily_record, daily_verdict
 from fairdice.archive.today import TodaysRolls
-from fairdice.errors import ArchiveUnavailable, TamperedRecord, UnknownDay
+from fairdice.errors import ArchiveUnavailable, BeforeArchive, TamperedRecord, UnknownDay
 from fairdice.problems import MAX_MESSAGE
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.schemes.daily import DailyRequest
@@ -324,9 +324,9 @@ def test_a_reader_never_reveals_early_even_if_the_archive_holds_a_record(stores:
 
 
 def test_a_day_that_never_had_a_secret_is_unknown(stores: Stores) -> None:
-    with pytest.raises(UnknownDay, match="no secret for 2025-02-28") as raised:
+    with pytest.raises(BeforeArchive, match="no day 2025-02-28, before its first") as raised:
         reader_at(stores, "2025-03-02 12:00").lookup(dt.date(2025, 2, 28))
-    assert raised.value.field == "date"
+    assert raised.value.field == "date" and raised.value.code == "unknown_day"
 
 
 def test_a_future_day_is_unknown_because_its_secret_does_not_exist_yet(stores: Stores) -> None:
@@ -343,8 +343,8 @@ def test_a_future_day_is_unknown_because_its_secret_does_not_exist_yet(stores: S
         (
             "2025-02-28",
             "2025-03-02 12:00",
-            "the daily archive has no secret for 2025-02-28: its first revealed day is 2025-03-01, and days are"
-            " revealed in date order, never one before it. Check the date: it is the UTC day the roll was made",
+            "the daily archive has no day 2025-02-28, before its first: its first revealed day is 2025-03-01, and days"
+            " are revealed in date order, never one before it. Check the date: it is the UTC day the roll was made",
         ),
         # Over, within the minutes the runs that reveal it have: a run may yet publish its commitment late, and it
         (
@@ -539,7 +539,7 @@ def test_a_pending_day_or_one_without_a_secret_is_read_again_after_a_few_seconds
     missing = dt.date(2025, 2, 28)
     for _ in range(50):
         assert isinstance(reader.lookup(NEXT), PendingDay)
-        with pytest.raises(UnknownDay, match="no secret for 2025-02-28"):
+        with pytest.raises(UnknownDay, match="no day 2025-02-28"):
             reader.lookup(missing)
 
     # Then each is read once, not fifty times (the missing day's list shows no record before it names a commitment)

@@ -6,6 +6,7 @@ are compared with seed 004's algorithm as transcribed in testkit/oracles/seed_00
 
 import copy
 import datetime as dt
+import html
 import json
 import uuid
 from collections.abc import Callable
@@ -366,6 +367,38 @@ def test_a_day_without_a_secret_lists_its_date_as_the_problem_in_json_and_names_
     assert "<li>The link's <code>date</code>: the daily archive has no secret for 2024-01-01" in answer["body"]
 
 
+def test_a_day_before_the_archives_first_is_said_no_day_of_it_in_json_and_headed_so_on_its_page(
+    timeline: Timeline, stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
+) -> None:
+    # Given an archive whose first day, 2025-03-01, is revealed, and a day before it, and one after the archive's last
+    # with no secret yet, a 404 alike
+    timeline.publish(stores, at("2025-03-01 00:00"))
+    timeline.publish(stores, at("2025-03-02 00:00"))
+    clock_at("2025-03-02 01:00")
+    link = f"scheme=daily&date=2025-02-20&player={PLAYER}"
+    addresses = (("/daily/2025-02-20", ""), (f"/daily/2025-02-20/{PLAYER}", ""), ("/check/", link))
+
+    for path, query in addresses:
+        # When a program asks about it, Then the 404 keeps its code and says the archive has no day then (review: "has
+        # no secret for 2025-02-20", as if the day lacked its secret)
+        status, _, body = call(load_event("api-daily-roll"), path, query)
+        assert (status, body["error"]["code"]) == (404, "unknown_day"), path
+        assert body["error"]["message"] == (
+            "date: the daily archive has no day 2025-02-20, before its first: its first revealed day is 2025-03-01, and"
+            " days are revealed in date order, never one before it. Check the date: it is the UTC day the roll was made"
+        )
+        # and a browser's page is headed by what it is, where it read "Nothing here"
+        page = _as_browser(load_event("api-daily-roll"), path, query)
+        assert page["statusCode"] == 404
+        assert "<h1>Before the daily archive's first day</h1>" in html.unescape(page["body"]), path
+        assert "<title>Before the daily archive's first day · fairdice</title>" in html.unescape(page["body"])
+        assert "Nothing here" not in page["body"]
+
+    # And a day after it with no secret yet, which may still come, is no day before it: its page keeps its heading
+    other = _as_browser(load_event("api-daily-roll"), "/daily/2025-03-03")
+    assert other["statusCode"] == 404 and "<h1>Nothing here</h1>" in other["body"]
+
+
 @pytest.mark.parametrize(
     ("path", "field"),
     [
@@ -474,7 +507,7 @@ def test_a_browser_gets_a_days_record_as_a_page_and_its_errors_as_pages_naming_t
     assert "The player id in the address: a player id is a UUID" in answer["body"]
     answer = _as_browser(load_event("api-daily-roll"), f"/daily/2024-01-01/{PLAYER}")
     assert answer["statusCode"] == 404
-    assert "<li>The date in the address: the daily archive has no secret for 2024-01-01" in answer["body"]
+    assert "<li>The date in the address: the daily archive has no day 2024-01-01, before its first" in answer["body"]
 
 
 def test_a_fair_day_is_cached_no_longer_than_its_object_lock_keeps_it(
