@@ -157,6 +157,16 @@ def _no_commitment(day: dt.date) -> tuple[str, ...]:
     )
 
 
+def _published_out_of_its_time(day: dt.date) -> tuple[str, ...]:
+    """Why a day whose commitment the daily archive published, but not in time by a time of its own (late, early, by a
+    time whoever holds the archive can set, or none), is at most incomplete once revealed: its reasons then say why."""
+    return (
+        f"the commitment the daily archive published for {day.isoformat()} does not show the secret was fixed before"
+        " the day's play (when it was published is said with it): once its secret is revealed, that day's rolls are at"
+        " most incomplete",
+    )
+
+
 def _other_commitment(request: DailyRequest, published: str) -> tuple[str, ...]:
     """What a commitment given says against the one the daily archive published for the day, if it differs."""
     if request.commitment is None or request.commitment == published:
@@ -272,12 +282,15 @@ class Daily(Scheme[DailyRequest]):
             # The commitment the secret will be held to is published already: the player sees it now, and a commitment
             # given is compared with it, though nothing is verified before the secret is revealed (review: the roll's
             # page said no commitment came, where GET /daily/{date} showed the day's)
+            # One not published in time is said now as one missed is (review: a commitment published at 00:20 read as
+            # the secret being due alone, where none published said the day's rolls are at most incomplete)
             return replace(
                 withheld,
                 seal=found.commitment,
                 seal_published_at=found.published_at,
                 seal_in_time=found.in_time,
                 contradictions=_other_commitment(request, found.commitment),
+                caveats=_published_out_of_its_time(request.date) if found.in_time is False else (),
             )
         contradictions = list(_other_commitment(request, found.commitment))
         secret = found.secret

@@ -917,6 +917,40 @@ def test_a_day_with_no_commitment_published_in_its_grace_is_said_before_its_reve
     )
 
 
+def test_a_day_whose_commitment_was_published_after_its_grace_is_said_before_its_reveal_to_be_at_most_incomplete(
+    archive: tuple[Timeline, Stores],
+) -> None:
+    # Given a day whose commitment the archive published at 00:20, past the 15 minutes after 00:00 UTC, read in its
+    # afternoon with the faces a player saw (review: its verdict said only that the secret is due, where a day with none
+    # published said its rolls are at most incomplete)
+    timeline, stores = archive
+    timeline.publish(stores, at("2025-03-01 00:20:00"))
+    verdict = verified(ArchiveReader(stores.archive, clock=lambda: at("2025-03-01 13:40")), recorded="3 5 7 10 12 20")
+
+    # Then it is withheld, its seal the one published, out of time, and its reasons say that whatever is revealed, that
+    # day's rolls are at most incomplete, in its page's heading too
+    assert (verdict.verdict, verdict.seal.in_time, verdict.seal.published_at) == (
+        "withheld",
+        False,
+        at("2025-03-01 00:20:00"),
+    )
+    caveat = (
+        "the commitment the daily archive published for 2025-03-01 does not show the secret was fixed before the day's"
+        " play (when it was published is said with it): once its secret is revealed, that day's rolls are at most"
+        " incomplete"
+    )
+    assert verdict.reasons == [
+        "the secret of 2025-03-01 is not revealed yet: the archive reveals it in the minutes after that day ends"
+        " in UTC",
+        caveat,
+    ]
+    assert "its secret is revealed, that day&#x27;s rolls are at most incomplete.</h1>" in render_page(verdict)
+    assert (
+        "Published at 2025-03-01 00:20:00 UTC by the archive's time, which does not show it was published before the"
+        " day's play began." in render_page(verdict)
+    )
+
+
 def test_the_commitments_window_is_said_as_the_time_of_day_the_archive_judges_it_by() -> None:
     # The words wrote the grace's end as "00:" and its minutes, which a grace of an hour would print as 00:60 (latent:
     # the grace is 15 minutes); they are now the time of day the archive's deadline falls at, whatever the grace
