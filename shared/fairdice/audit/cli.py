@@ -132,8 +132,9 @@ def _interrupted(signum: int, frame: object) -> None:
 
 
 def _finishing() -> None:
-    """The last output, the report, is written next: a Ctrl-C or SIGTERM from now on stops nothing, as the outputs are
-    whole a moment later; one that came before and was lost (`_asked`) stops the audit now, before it."""
+    """The last outputs, the report and then the summary, are written next: a Ctrl-C or SIGTERM from now on stops
+    nothing, as the outputs are whole a moment later; one that came before and was lost (`_asked`) stops the audit now,
+    before them."""
     _stopping()
     _lost()
 

@@ -35,7 +35,7 @@ from fairdice import json_input
 from fairdice.archive.layout import utc_day
 from fairdice.audit.archive import S3_SCHEME, DayArchive, name_of, of_bucket, wall_clock
 from fairdice.audit.lines import LINES_VERSION, Line, lines_sha256, numbered_lines
-from fairdice.audit.merge import merge, partial_names, read_partial
+from fairdice.audit.merge import merge, partial_names, put_summary, read_partial
 from fairdice.audit.report import read_findings, render
 from fairdice.audit.shard import (
     EARLIER_GAME_LINE,
@@ -356,10 +356,10 @@ def run(
     block that needed it is not, and `--resume` audits it once the archive answers. A read S3 refuses
     (ArchiveRefused) is the line's finding instead (`audit_shard`'s `refusal_is_finding`), and `--resume` audits
     its block again.
-    `finishing` is called as the last output, the report, is about to be written: once it is, the audit is whole, and
-    a Ctrl-C or SIGTERM has nothing left to stop. `asked` is called as each block is handed out, to raise a stop the
-    command was asked for whose own raise was lost: handled in the middle of a fork, in a weak reference's callback or
-    a `__del__`, where Python prints an exception and goes on.
+    `finishing` is called as the last outputs, the report and then the summary, are about to be written: once they
+    are, the audit is whole, and a Ctrl-C or SIGTERM has nothing left to stop. `asked` is called as each block is
+    handed out, to raise a stop the command was asked for whose own raise was lost: handled in the middle of a fork, in
+    a weak reference's callback or a `__del__`, where Python prints an exception and goes on.
     """
     passed_over: list[Path] = []
     outputs_held: list[Path] = []
@@ -458,16 +458,20 @@ def run(
             names=names,
             not_audited=_changed_since_read(opened),
             passed_over=not_read,
+            write_summary=False,
         )
         with store.open(FINDINGS) as stream:
             page = render(summary, read_findings(stream), read_as="file").encode()
-        # The report, rendered, is the last output: a Ctrl-C or SIGTERM that came once it was written, the outputs
-        # whole, stopped nothing, yet the command said the audit was interrupted, exit 130, to be finished with --resume
-        # (review). `finishing` is told before it is written: the command ignores one from then on, as the audit ends a
-        # moment later with its own status.
+        # The report and then the summary, rendered, are the last outputs: a Ctrl-C or SIGTERM that came once they were
+        # written, the outputs whole, stopped nothing, yet the command said the audit was interrupted, exit 130, to be
+        # finished with --resume (review). `finishing` is told before they are written: the command ignores one from
+        # then on, as the audit ends a moment later with its own status. The summary is written last, so that a run
+        # that stops before its report is written leaves none, to be read as a finished audit (review: one every game
+        # fair, nothing passed over, was left beside a run stopped, exit 3, by a file put in the report's place)
         if finishing is not None:
             finishing()
         store.put(REPORT, page)
+        put_summary(store, summary)
     return RunResult(summary=summary, audited_blocks=audited, resumed_blocks=resumed)
 
 

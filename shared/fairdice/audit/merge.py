@@ -180,6 +180,7 @@ def merge(
     returned: Mapping[str, WorkerAnswer] | None = None,
     passed_over: Sequence[str] = (),
     removed: str = REMOVED,
+    write_summary: bool = True,
 ) -> Summary:
     """Merge every partial in `store` into its `summary.json` and `findings.jsonl`; the summary.
 
@@ -197,6 +198,8 @@ def merge(
     `not_audited` says why a file it read is not audited (it changed after it was read): its blocks are not counted
     and it is not named among the inputs read, as a shard not audited is not, and its finding is written alike.
     `passed_over`: what a local run found under its folders and did not read (what `summary.NOT_READ` names).
+    `write_summary` False: the summary is returned, not written (`put_summary`), so that a local run writes it last,
+    once its report is written.
     """
     from fairdice.audit import stats  # scipy: only the merge needs it
 
@@ -317,6 +320,7 @@ def merge(
                 returned=returned,
                 passed_over=passed_over,
                 removed=removed,
+                write_summary=write_summary,
             )
         rolled = {scheme: tally for scheme, tally in sorted(schemes.items()) if tally.counts.games}
         summary = Summary(
@@ -334,8 +338,14 @@ def merge(
             power={s: {d: stats.detectable_bias(die) for d, die in t.dice.items()} for s, t in rolled.items()},
         )
         store.put_file(FINDINGS, findings)
-        store.put(SUMMARY, json.dumps(summary.document(), indent=2, allow_nan=False).encode() + b"\n")
+        if write_summary:
+            put_summary(store, summary)
     return summary
+
+
+def put_summary(store: Results, summary: Summary) -> None:
+    """Write `summary.json`."""
+    store.put(SUMMARY, json.dumps(summary.document(), indent=2, allow_nan=False).encode() + b"\n")
 
 
 def _adds_up(answer: WorkerAnswer, counts: Counts, summary_sha256: str) -> bool:
