@@ -393,6 +393,8 @@ def run(
             # results, written as they are looked at, are no earlier audit's (review: a second audit was told to move
             # a running one's block results out of its --out)
             _earlier_results_only(out, among_inputs)
+        else:
+            _links_removed(out)
         # Looked for before `_prepare`, which writes a fresh run's plan
         left = _left_staged(out)
         done, plan = _prepare(out, plan, resume)
@@ -595,6 +597,21 @@ def _earlier_results_only(out: Path, among_inputs: bool) -> None:
             f"--out {out} holds {shown}{more} where the audit writes its results, and they are not an earlier audit's"
             " (which a fresh run removes): move them out, or give another --out"
         )
+
+
+def _links_removed(out: Path) -> None:
+    """Remove, as itself, a link in the place of one of the outputs of a resumed run's `out` outside the folders given,
+    as a fresh run there removes one (`_prepare`), which loses nothing: the file it leads to is not touched (review: a
+    resumed run stopped at its end, exit 3, saying the link was put there while the audit ran). One put there once this
+    run holds `out` is kept, and stops the run, fresh or resumed (`_outputs_cleared`)."""
+    try:
+        for name in OUTPUTS:
+            if (out / name).is_symlink():
+                (out / name).unlink()
+    except OSError as exc:
+        raise UsageError(
+            f"--out {out}: cannot remove a link where the audit writes an output ({os_words(exc)}); give another --out"
+        ) from None
 
 
 def _holds_results(path: Path, where: str) -> bool:

@@ -511,6 +511,31 @@ def test_links_and_folders_in_the_places_of_the_outputs_are_refused_whatever_the
     assert place.is_symlink() or place.is_dir()
 
 
+@pytest.mark.parametrize("output", ["summary.json", "findings.jsonl", "report.html"])
+@pytest.mark.parametrize("resume", [False, True])
+def test_a_link_in_the_place_of_an_output_of_an_out_outside_the_inputs_is_removed_as_itself_fresh_or_resumed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], output: str, resume: bool
+) -> None:
+    # Given an audit into an --out outside the inputs, then one of its outputs swapped for a link to a file of the
+    # user's elsewhere, before the audit is run again, afresh or resumed
+    games.write(tmp_path / "in" / "a.jsonl", many(2))
+    out = tmp_path / "out"
+    arguments = ["audit", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]
+    assert main(arguments) == 0
+    mine = games.write(tmp_path / "elsewhere" / "mine.jsonl", [games.mismatched(games.narde(9))]).read_bytes()
+    (out / output).unlink()
+    (out / output).symlink_to(tmp_path / "elsewhere" / "mine.jsonl")
+    capsys.readouterr()
+
+    # When it is run again, Then the link is removed as itself, as a fresh run removes one, losing nothing: the file
+    # it led to is untouched, and the run writes its output in its place, clean (review: a resumed run stopped, exit 3,
+    # saying the link was put there while the audit ran, where a fresh run removed it)
+    assert main([*arguments, *(["--resume"] if resume else [])]) == 0, capsys.readouterr().err
+    assert not (out / output).is_symlink() and (out / output).is_file()
+    assert (tmp_path / "elsewhere" / "mine.jsonl").read_bytes() == mine
+    assert summary(out)["fair"] == 2
+
+
 def test_an_out_hidden_in_the_input_folder_is_checked_and_what_else_it_holds_is_listed_as_passed_over(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
