@@ -131,6 +131,8 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
         "findings_sha256": results.written[FINDINGS],
         **summary.model_dump(include=set(ANSWERED)),
         "shards": len(summary.inputs),
+        # keys, as summary.json names them, only counted here: forged result files may name any number of them
+        "never_listed": len(summary.never_listed),
         "clean": summary.clean,
     }
     metrics.add_dimension(name="stack", value=STACK)

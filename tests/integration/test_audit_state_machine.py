@@ -297,6 +297,7 @@ def test_the_state_machine_audits_every_shard_into_what_the_local_run_writes(
         "mirror_games": {},  # no three-dice line of the day files an earlier one's game under another id
         "shards": 5,
         "not_audited": 0,
+        "never_listed": 0,  # no key the map run's result files name lies outside the input prefix
         "clean": False,
     }
     # Each worker got the map's item: the listed object, the execution's own folder under the output prefix and when

@@ -138,7 +138,7 @@ def merge_execution(store: Results, prefix: str, expected: Mapping[str, str], ru
     stored, or one the result files name (`run.not_audited` names each, for that reason).
     `run.folders`: the shards the map ran a child for that it listed as the S3 console's folder.
     `run.elsewhere`: the keys the result files name that are not under the input prefix, each named for
-    what it is (`NEVER_LISTED`), not as a shard removed.
+    what it is (`NEVER_LISTED`), not as a shard removed nor as one not audited.
     """
     ran = {*run.not_audited, *run.returned}
     unaccounted = run.unaccounted
@@ -150,8 +150,9 @@ def merge_execution(store: Results, prefix: str, expected: Mapping[str, str], ru
     # the listing leaves out: told by the size the map listed, as the listing tells it, beside its worker counting
     # nothing in it (`s3.map_run_results`; review: told by its worker reading no line of it, an object so named that
     # held only blank lines, removed with its partial, was taken for it and dropped without a word)
-    gone = {file: removed for file in ran if file not in expected and file not in run.folders}
-    gone |= dict.fromkeys(run.elsewhere, NEVER_LISTED)
+    # A key not under the input prefix is no shard (`NEVER_LISTED`): a finding of its own, not a shard removed nor one
+    # not audited (review: a run of two shards said 3 were not audited)
+    gone = {file: removed for file in ran if file not in expected and file not in run.folders | run.elsewhere}
     if unaccounted is not None:
         not_audited = {**dict.fromkeys(expected, unaccounted), **gone}
     else:
@@ -167,7 +168,14 @@ def merge_execution(store: Results, prefix: str, expected: Mapping[str, str], ru
             f"{prefix} holds no shard, so nothing was audited: check the input prefix (it ends in /, and names the"
             " folder the shards are in)"
         )
-    return merge(store, expected=expected, not_audited=not_audited, returned=run.returned, removed=removed)
+    return merge(
+        store,
+        expected=expected,
+        not_audited=not_audited,
+        returned=run.returned,
+        removed=removed,
+        never_listed=sorted(run.elsewhere),
+    )
 
 
 def merge(
@@ -180,6 +188,7 @@ def merge(
     returned: Mapping[str, WorkerAnswer] | None = None,
     passed_over: Sequence[str] = (),
     removed: str = REMOVED,
+    never_listed: Sequence[str] = (),
     write_summary: bool = True,
 ) -> Summary:
     """Merge every partial in `store` into its `summary.json` and `findings.jsonl`; the summary.
@@ -198,6 +207,8 @@ def merge(
     `not_audited` says why a file it read is not audited (it changed after it was read): its blocks are not counted
     and it is not named among the inputs read, as a shard not audited is not, and its finding is written alike.
     `passed_over`: what a local run found under its folders and did not read (what `summary.NOT_READ` names).
+    `never_listed` (on AWS): keys the map run's result files name outside the input prefix, each a finding of its own
+    (`NEVER_LISTED`), no shard, so not among the shards not audited.
     `write_summary` False: the summary is returned, not written (`put_summary`), so that a local run writes it last,
     once its report is written.
     """
@@ -277,6 +288,8 @@ def merge(
             for file in missing:
                 counts.errors += 1
                 _write(out, _unread(file, None, None, "not_audited", reasons.get(file, NOT_AUDITED)))
+            for key in never_listed:  # no shard: neither a shard not audited nor a line not verified
+                _write(out, _unread(key, None, None, "never_listed", NEVER_LISTED))
             files = [part.file for _, part in parts]
             part_names = [name for name, _ in parts]
             # each hashed as it is read, where a worker's answer holds it to a digest (on AWS)
@@ -320,6 +333,7 @@ def merge(
                 returned=returned,
                 passed_over=passed_over,
                 removed=removed,
+                never_listed=never_listed,
                 write_summary=write_summary,
             )
         rolled = {scheme: tally for scheme, tally in sorted(schemes.items()) if tally.counts.games}
@@ -330,6 +344,7 @@ def merge(
             passed_over=list(passed_over),
             **counts.model_dump(),
             not_audited=len(missing),
+            never_listed=list(never_listed),
             mirror_games=dict(sorted(mirrored.items())),
             by_scheme={scheme: tally.counts for scheme, tally in sorted(schemes.items())},
             faces={s: {d: die.faces for d, die in t.dice.items()} for s, t in rolled.items()},

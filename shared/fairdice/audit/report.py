@@ -337,6 +337,13 @@ def _what_is_not_fair(s: Summary, read_as: ReadAs) -> list[str]:
         # a shard (or file) not audited is one finding, one of `errors`, but none of its lines, however many, is counted
         shards = counted(s.not_audited, f"{read_as} was", f"{read_as}s were")
         said.append(f"{shards} not audited: none of {'its' if s.not_audited == 1 else 'their'} games is counted")
+    if s.never_listed:
+        # no shard, and none of `errors`: the result files name a key the map never listed, so none can be held to them
+        keys = len(s.never_listed)
+        said.append(
+            f"{counted(keys, 'key', 'keys')} named in the result files of the map run {'is' if keys == 1 else 'are'} no"
+            " shard: not under the input prefix, where the map lists, so the files cannot be held to the run"
+        )
     lines = s.errors - s.not_audited
     if lines:
         said.append(f"{counted(lines, 'line', 'lines')} could not be verified")

@@ -121,6 +121,12 @@ class Summary(Counts):
         description="shards (on AWS) whose audit failed or never ran, and files (a local run) changed once they were"
         " read: none of their games is counted, and each is one of `errors`, a finding of its own",
     )
+    never_listed: list[str] = Field(
+        default_factory=list,
+        description="keys the map run's result files name (on AWS) that are not under the input prefix, which the map"
+        " never listed: no shard, and not among `not_audited` nor `errors`, but a finding of its own (`never_listed`);"
+        " no shard of the run is counted then, as the files cannot be held to it",
+    )
     mirror_games: dict[str, int] = Field(
         default_factory=dict,
         description="by scheme, the lines that are a mirror pair's second game (seed 003), a game of its own whose dice"
@@ -161,6 +167,7 @@ class Summary(Counts):
             "independence",
             "power",
             "not_audited",
+            "never_listed",
             "mirror_games",
             "archives",
             "passed_over",
@@ -171,8 +178,8 @@ class Summary(Counts):
     @property
     def finding_lines(self) -> int:
         """How many lines `findings.jsonl` holds: one per game not fair, per line not verified (a shard not audited is
-        one), per duplicate id and per repeated game."""
-        return self.games - self.fair + self.errors + self.duplicate_ids + self.repeated_games
+        one), per duplicate id, per repeated game and per key the map run's result files name that it never listed."""
+        return self.games - self.fair + self.errors + self.duplicate_ids + self.repeated_games + len(self.never_listed)
 
     @property
     def clean(self) -> bool:
@@ -185,4 +192,5 @@ class Summary(Counts):
             and not self.duplicate_ids
             and not self.repeated_games
             and not self.passed_over
+            and not self.never_listed
         )

@@ -27,6 +27,7 @@ SUMMARY_KEYS = [
     "rolls_differ", "rolls_missing", "rolls_extra", "duplicate_ids", "repeated_games", "windows",
     "by_scheme", "faces", "uniformity", "independence", "power",
     "not_audited",  # after the issue's own keys: the shards (on AWS) whose audit failed or never ran,
+    "never_listed",  # the keys the map run's result files name outside the input prefix (no shard),
     "mirror_games",  # the lines that are a mirror pair's second game (their dice counted again),
     "archives",  # the daily archives that daily games were checked against,
     "passed_over",  # what a local run's folders held that it did not read,
