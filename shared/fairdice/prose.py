@@ -168,6 +168,17 @@ _OTHERS_ALIKE = frozenset(
     "\U000104c3\U000104c4\U000104cd\U000104d1\U000104d8\U000104db\U000104eb\U000104f9\U000118ce\U00016f07\U00016f1a"
     "\U00016f1c\U00016f2d\U00016f3d"
 )
+# Hebrew, Arabic and Georgian, each as the blocks its letters are in, with the ASCII letters one of its letters looks
+# like (Unicode's confusables, as `_ASCII_LIKE_IN`): everyday text of them writes a word of their look-alikes alone
+# beside one of their letters that looks like none (the ס, ו and ן of "כוס יין", "a glass of wine"; the آ of "آه يا
+# ليل"), so such a word is as typed in a value holding one, and a Latin word beside it is shown instead where each of
+# its letters looks like one of theirs (the l of "א l", like the ו of "א ו"; "שלום world" is as typed). A test holds
+# the letters to the confusable_homoglyphs library's copy of Unicode's data; verifier.js holds the same.
+_EVERYDAY_OTHERS = (
+    (re.compile("[\u0590-\u05ff\ufb1d-\ufb4f]"), frozenset("Ilov")),
+    (re.compile("[\u0600-\u06ff\u0750-\u077f\u0870-\u08ff\ufb50-\ufdff\ufe70-\ufeff]"), frozenset("Ilo")),
+    (re.compile("[\u10a0-\u10ff\u1c90-\u1cbf\u2d00-\u2d2f]"), frozenset("oy")),
+)
 # Han, Hiragana, Katakana and Hangul, each as the blocks its characters are in (Han's radicals, Katakana's
 # halfwidth forms, Hangul's jamo with its syllables). Japanese writes Han and kana side by side, and Korean may write
 # Hangul beside Han, so no word or value of them is odd for mixing them. verifier.js holds the same.
@@ -379,7 +390,8 @@ def unseen(text: str) -> list[bool]:
       like an ASCII letter or a letter of those five, in a word with no letter of such a script that looks like none
       (`_others`): the Cherokee ᏦᎥᎷ of "ᏦᎥᎷ 김", so that "Kim 김" is as typed; in a word with one, such a letter is as
       typed (the ו of "שלום") and every Latin letter is shown instead when each looks like one (the W and Y of "ᏣWY",
-      like the Cherokee Ꮃ and Ꭹ of "ᏣᎳᎩ");
+      like the Cherokee Ꮃ and Ꭹ of "ᏣᎳᎩ"), as is a Hebrew, Arabic or Georgian one in a value with a letter of its own
+      script that looks like none (the יין of "כוס יין"; the l of "א l" is shown instead);
     - a combining mark on an ASCII character or on one shown (i and a dot above, _ and a line below), or on nothing,
       the value's first character (review: the phrase "\u0301test" was shown as an accent over nothing, then "test").
     """
@@ -528,8 +540,9 @@ def _strays(traits: list[_Traits]) -> set[int]:
 
     - a letter of a script other than Latin, Greek, Coptic, Cyrillic, Armenian, Han, kana and Hangul (Cherokee, Lisu,
       Canadian syllabics, Myanmar, Hebrew) that looks like an ASCII one or a letter of those five, unless its word
-      holds a letter of such a script that looks like none (`_others`): the Cherokee Ᏼ of "ᏴᎾᏏ 日本", like the B of
-      "Bob 日本"; the Lisu ꓥ, like the Greek Λ;
+      holds a letter of such a script that looks like none, or the value one of its own script where that is Hebrew,
+      Arabic or Georgian (`_others`): the Cherokee Ᏼ of "ᏴᎾᏏ 日本", like the B of "Bob 日本"; the Lisu ꓥ, like the
+      Greek Λ; not the יין of "כוס יין";
     - in a value holding a letter that looks like no letter of another script (an anchor: ж, Ω, 日, k), a letter of
       Greek, Coptic, Cyrillic or Armenian that does, when no letter of its own script there looks like none: the o of
       "жo" (like the Cyrillic о of "жо"), the Cyrillic о of "日本о" (like the Greek ο of "日本ο"), the Armenian օ of
@@ -538,13 +551,14 @@ def _strays(traits: list[_Traits]) -> set[int]:
       of "ж о ֆ", like the Armenian օ of "ж օ ֆ");
     - every Latin letter, when no Latin letter is an anchor and each looks like a letter of an anchor's script, or is
       in a word with a letter of a script other than those that looks like none and looks like a letter of such a
-      script: the W and Y of "ᏣWY", like the Cherokee Ꮃ and Ꭹ of "ᏣᎳᎩ". Beside Han, kana, Hangul or a word of
-      their own, Latin letters are as typed: a word of such a script's letters spelled like them is shown instead
-      ("Bob 日本" as typed, "ᏴᎾᏏ 日本" with its letters shown); and the a of "שaם" can be written as no Hebrew letter,
-      so Latin letters in a Hebrew word are shown only when none is an a, an e, an f…"""
+      script, or looks like a Hebrew, Arabic or Georgian letter in a value holding one of that script that looks like
+      none: the W and Y of "ᏣWY", like the Cherokee Ꮃ and Ꭹ of "ᏣᎳᎩ"; the l of "א l", like the ו of "א ו". Beside
+      Han, kana, Hangul or a word of their own, Latin letters are as typed: a word of such a script's letters spelled
+      like them is shown instead ("Bob 日本" as typed, "ᏴᎾᏏ 日本" with its letters shown); and the a of "שaם" can be
+      written as no Hebrew letter, so Latin letters in a Hebrew word are shown only when none is an a, an e, an f…"""
     # a letter NFKC makes another is shown for that whatever its script: none of its own here (𝖪 is no script's)
     letters = [(at, trait) for at, trait in enumerate(traits) if trait.category.startswith("L") and not trait.compat]
-    found, beside_others = _others(traits)
+    found, beside_others, everyday = _others(traits)
     # (a letter shown as its code point is read as no other: "ВоЬ ꓥ" is not drawn like "Bob ꓥ", the Lisu ꓥ shown)
     anchored = {trait.script for at, trait in letters if not trait.stray or at in found}
     if not anchored or len({trait.script for _, trait in letters}) < 2:
@@ -564,7 +578,7 @@ def _strays(traits: list[_Traits]) -> set[int]:
                 found.update(at for at in word if traits[at].across)
     latin = [(at, trait) for at, trait in letters if trait.script == 0]
     if latin and 0 not in anchored:
-        scripts = [_ASCII_LIKE_IN[script] for script in anchored - {None}]
+        scripts = [_ASCII_LIKE_IN[script] for script in anchored - {None}] + [_EVERYDAY_OTHERS[n][1] for n in everyday]
         # a Latin letter that is no ASCII one with its accents (ɑ, ʙ) looks like a letter of another script itself
         if all(
             not trait.base.isascii()
@@ -576,29 +590,39 @@ def _strays(traits: list[_Traits]) -> set[int]:
     return found
 
 
-def _others(traits: list[_Traits]) -> tuple[set[int], set[int]]:
+def _others(traits: list[_Traits]) -> tuple[set[int], set[int], set[int]]:
     """Of the letters of scripts other than Latin, Greek, Coptic, Cyrillic, Armenian, Han, kana and Hangul (Cherokee,
     Lisu, Myanmar, Hebrew, Arabic: script and east None), the positions of those that look like an ASCII letter or a
     letter of Latin, Greek, Coptic, Cyrillic or Armenian (`stray`) in a word with no letter of such a script that
     looks like none (the Cherokee ᏴᎾᏏ of "ᏴᎾᏏ 日本", the Lisu ꓔꓳꓗ of "ꓔꓳꓗ 日本": each is shown, and "Bob 日本" and
     "Tok 日本" are as typed); and the positions of the words that do hold one (the Cherokee Ꮳ of "ᏣᎳᎩ", the Hebrew
-    ש of "שלום", whose ו, like an l, is as typed: a Latin letter there is shown instead, by `_strays`)."""
+    ש of "שלום", whose ו, like an l, is as typed: a Latin letter there is shown instead, by `_strays`); and, by
+    their place in `_EVERYDAY_OTHERS`, the scripts of Hebrew, Arabic and Georgian whose letters that look like none are
+    in the value: a word of their look-alikes is as typed there (the יין of "כוס יין"; review: an everyday Hebrew
+    phrase was shown as code points)."""
+    others = {
+        at
+        for at, trait in enumerate(traits)
+        if trait.category in ("Lu", "Ll", "Lt", "Lo")  # a modifier letter (ʼ) is no script's: punctuation
+        and not trait.compat
+        and trait.script is None
+        and trait.east is None
+    }
+    everyday = {
+        n
+        for n, (script, _) in enumerate(_EVERYDAY_OTHERS)
+        if any(not traits[at].stray and script.match(traits[at].base) for at in others)
+    }
+    ordinary = tuple(_EVERYDAY_OTHERS[n][0] for n in everyday)
     found: set[int] = set()
     beside: set[int] = set()
     for word in _words(traits):
-        other = [
-            at
-            for at in word
-            if traits[at].category in ("Lu", "Ll", "Lt", "Lo")  # a modifier letter (ʼ) is no script's: punctuation
-            and not traits[at].compat
-            and traits[at].script is None
-            and traits[at].east is None
-        ]
+        other = [at for at in word if at in others]
         if any(not traits[at].stray for at in other):
             beside.update(word)
         else:
-            found.update(other)
-    return found, beside
+            found.update(at for at in other if not any(script.match(traits[at].base) for script in ordinary))
+    return found, beside, everyday
 
 
 def _punctuation_alike(character: str, trait: _Traits) -> bool:

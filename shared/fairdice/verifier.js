@@ -379,6 +379,14 @@ const fairdice = (() => {
       "\u{10429}\u{1042A}\u{1043A}\u{1043F}\u{10442}\u{10443}\u{1044B}\u{1044D}\u{104B0}\u{104BC}\u{104C3}\u{104C4}" +
       "\u{104CD}\u{104D1}\u{104D8}\u{104DB}\u{104EB}\u{104F9}\u{118CE}\u{16F07}\u{16F1A}\u{16F1C}\u{16F2D}\u{16F3D}",
   );
+  // Hebrew, Arabic and Georgian, with the ASCII letters one of their letters looks like: a word of their look-alikes
+  // is as typed in a value holding one of their letters that looks like none ("כוס יין"), and a Latin word beside it
+  // is shown instead where each of its letters looks like one of theirs (fairdice.prose's _EVERYDAY_OTHERS).
+  const EVERYDAY_OTHERS = [
+    [/[\u0590-\u05FF\uFB1D-\uFB4F]/u, "Ilov"],
+    [/[\u0600-\u06FF\u0750-\u077F\u0870-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/u, "Ilo"],
+    [/[\u10A0-\u10FF\u1C90-\u1CBF\u2D00-\u2D2F]/u, "oy"],
+  ];
   // A letter of a script, as fairdice.prose reads one: not a modifier letter (ʼ), which stands as punctuation.
   const SCRIPT_LETTER = /^[\p{Lu}\p{Ll}\p{Lt}\p{Lo}]$/u;
   /** Where each word is, as its characters' positions: each run of letters and marks (fairdice.prose's _words). */
@@ -396,7 +404,8 @@ const fairdice = (() => {
   }
   /** Of the letters of scripts other than SCRIPTS and Han, kana and Hangul (Cherokee, Lisu, Hebrew), those that look
    * like an ASCII letter or a letter of SCRIPTS in a word with none of such a script that looks like none, and the
-   * positions of the words that hold one (fairdice.prose's _others). */
+   * positions of the words that hold one, and the scripts of EVERYDAY_OTHERS whose letters that look like none are
+   * in the value, a word of whose look-alikes is as typed there (fairdice.prose's _others). */
   function others(chars, words, stray) {
     const found = new Set();
     const beside = new Set();
@@ -406,12 +415,16 @@ const fairdice = (() => {
       !compatible(c) &&
       !SCRIPTS.some((s) => s.test(c)) &&
       !EAST_ASIAN.some((s) => s.test(c));
+    const base = (c) => [...c.normalize("NFD")][0];
+    const everyday = EVERYDAY_OTHERS.filter(([script]) =>
+      chars.some((c, at) => other(c) && !stray[at] && script.test(base(c))),
+    );
     words.forEach((word) => {
       const inWord = word.filter((at) => other(chars[at]));
       if (inWord.some((at) => !stray[at])) word.forEach((at) => beside.add(at));
-      else inWord.forEach((at) => found.add(at));
+      else inWord.forEach((at) => everyday.some(([script]) => script.test(base(chars[at]))) || found.add(at));
     });
-    return [found, beside];
+    return [found, beside, everyday];
   }
   /** The positions of the letters that look like a letter of another script where a value written again with it looks
    * alike (fairdice.prose's _strays): a letter of a script other than SCRIPTS and Han, kana and Hangul that does, in a
@@ -432,7 +445,7 @@ const fairdice = (() => {
     // a letter NFKC makes another is shown for that whatever its script: none of its own here (𝖪 is no script's)
     const letters = chars.flatMap((c, at) => (letter[at] && !compatible(c) ? [at] : []));
     const words = wordsOf(chars);
-    const [found, beside] = others(chars, words, stray);
+    const [found, beside, everyday] = others(chars, words, stray);
     // (a letter shown as its code point is read as no other)
     const anchored = new Set(letters.filter((at) => !stray[at] || found.has(at)).map((at) => script[at]));
     if (anchored.size === 0 || new Set(letters.map((at) => script[at])).size < 2) return found;
@@ -448,6 +461,7 @@ const fairdice = (() => {
     const latin = letters.filter((at) => script[at] === 0);
     if (latin.length && !anchored.has(0)) {
       const like = [...anchored].filter((n) => n > 0).map((n) => ASCII_LIKE_IN.get(n));
+      everyday.forEach(([, letters]) => like.push(letters));
       const other = ASCII_LIKE_IN.get(-1);
       // a Latin letter that is no ASCII one with its accents (ɑ, ʙ) looks like a letter of another script itself
       const looks = (at) =>

@@ -1398,11 +1398,15 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
     # (and as a word of its own beside Han or Hangul, and in or beside a word with a Cherokee or Hebrew letter that
     # looks like none: the Cherokee Ꮶ of "ᏦᎥᎷ 김" is shown and the K of "Kim 김" is not, the W of "ᏣWY" is)
     befores += [" \u65e5 ", " \uae40 ", "\u13e3", " \u13e3 ", "\u05e9"]
+    # (and as a word of its own beside a Hebrew, Arabic or Georgian letter that looks like none: the ו of "א ו" and the
+    # יין of "כוס יין" are as typed, the l of "א l" is shown)
+    befores += [" \u05e9 ", " \u0633 ", " \u10d0 "]
     texts = [before + character + before for before in befores for character in characters]
     texts += ["Bob \u65e5\u672c", "\u13f4\u13be\u13cf \u65e5\u672c", "Kim \uae40", "\u13e6\u13a5\u13b7 \uae40"]
     texts += ["Tok \u65e5\u672c", "\ua4d4\ua4f3\ua4d7 \u65e5\u672c", "\u13e3WY", "\u13e3\u13b3\u13a9"]
     texts += ["hello \u0436\u0438\u0437\u043d\u044c", "\u04bb\u0435\u04cf\u04cf\u043e \u0436\u0438\u0437\u043d\u044c"]
     texts += ["\u043f\u0430\u043c\u02bc\u044f\u0442\u044c", "\u0412\u043e\u042c \ua4e5", "\u0436 \u13e3\u13b3\u04ae"]
+    texts += ["\u05db\u05d5\u05e1 \u05d9\u05d9\u05df", "\u05d0 l", "\u05e9\u05dc\u05d5\u05dd world"]
 
     said = browser.evaluate(f"{json.dumps(texts)}.map((t) => fairdice.unseen(t))")
 

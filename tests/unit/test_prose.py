@@ -129,12 +129,22 @@ KEY = bytes(range(32))
         # but not in a word with a letter of such a script that looks like none (the ו of "שלום", the ا of "سلام", the
         # Cherokee Ꮃ and Ꭹ of "ᏣᎳᎩ", beside the ש, the ل and the Ꮳ), where a Latin letter looking like one is shown
         # instead when each does (the W and Y of "ᏣWY", the l of "שלlם"); a word of such look-alikes alone is shown
-        # (the ו of "א ו")
+        # (the Cherokee ᏴᎾᏏ beside the Hebrew שלום), but not a Hebrew, Arabic or Georgian one in a value holding a
+        # letter of its own script that looks like none, as everyday text writes it (the ו of "א ו", the יין of "כוס
+        # יין", "a glass of wine"; review: shown as ⟨U+05D5⟩ and ⟨U+05D9⟩⟨U+05D9⟩⟨U+05DF⟩), where a Latin word each
+        # of whose letters looks like one of that script's is shown instead (the l of "א l"; "שלום world" as typed)
         ("\u05e9\u05dc\u05d5\u05dd \u0633\u0644\u0627\u0645", "\u05e9\u05dc\u05d5\u05dd \u0633\u0644\u0627\u0645"),
         ("\u13e3\u13b3\u13a9", "\u13e3\u13b3\u13a9"),
         ("\u13e3WY", "\u13e3⟨U+0057⟩⟨U+0059⟩"),
         ("\u05e9\u05dcl\u05dd", "\u05e9\u05dc⟨U+006C⟩\u05dd"),
-        ("\u05d0 \u05d5", "\u05d0 ⟨U+05D5⟩"),
+        ("\u13f4\u13be\u13cf \u05e9\u05dc\u05d5\u05dd", "⟨U+13F4⟩⟨U+13BE⟩⟨U+13CF⟩ \u05e9\u05dc\u05d5\u05dd"),
+        ("\u05d0 \u0627", "\u05d0 ⟨U+0627⟩"),
+        ("\u05d0 \u05d5", "\u05d0 \u05d5"),
+        ("\u05d0 l", "\u05d0 ⟨U+006C⟩"),
+        ("\u05db\u05d5\u05e1 \u05d9\u05d9\u05df", "\u05db\u05d5\u05e1 \u05d9\u05d9\u05df"),
+        ("\u05d9\u05d9\u05df \u05d0\u05d3\u05d5\u05dd", "\u05d9\u05d9\u05df \u05d0\u05d3\u05d5\u05dd"),
+        ("\u10d0 \u10e7", "\u10d0 \u10e7"),
+        ("\u05e9\u05dc\u05d5\u05dd world", "\u05e9\u05dc⟨U+05D5⟩\u05dd world"),
         ("iPhone\u0e23\u0e32\u0e04\u0e32", "iPhone\u0e23\u0e32\u0e04\u0e32"),
         # and a letter of Greek, Cyrillic… that looks like one of such a script in a word with one that looks like
         # none, whatever its own script there (the Cyrillic Ү of "ж ᏣᎳҮ", like the Cherokee Ꭹ)
@@ -731,6 +741,24 @@ def test_the_ascii_letters_a_letter_of_each_other_script_looks_like_are_those_un
     assert expected == prose._ASCII_LIKE_IN
     assert set(string.ascii_letters) - prose._ASCII_ALIKE == set("kt")
     assert "o" in prose._ASCII_LIKE_IN[3] and "a" not in prose._ASCII_LIKE_IN[None]
+
+
+def test_the_ascii_letters_a_hebrew_arabic_or_georgian_letter_looks_like_are_those_unicodes_confusables_say() -> None:
+    # Every ASCII letter alike, directly or through others, to a letter NFKC leaves as it is of Hebrew, Arabic or
+    # Georgian (the ו like l, the ه like o, the ყ like y), by the blocks `_EVERYDAY_OTHERS` reads each script as
+    expected: list[set[str]] = [set() for _ in prose._EVERYDAY_OTHERS]
+    for members in _alike():
+        for n, (script, _) in enumerate(prose._EVERYDAY_OTHERS):
+            if any(
+                len(member) == 1
+                and script.match(member)
+                and unicodedata.category(member).startswith("L")
+                and unicodedata.normalize("NFKC", member) == member
+                for member in members
+            ):
+                expected[n].update(member for member in members if len(member) == 1 and member in string.ascii_letters)
+    assert expected == [set(letters) for _, letters in prose._EVERYDAY_OTHERS]
+    assert expected[0] >= {"l", "o"} and "w" not in set().union(*expected)
 
 
 def test_the_letters_of_other_scripts_like_one_of_the_five_are_those_unicodes_confusables_say() -> None:
