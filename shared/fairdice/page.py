@@ -326,20 +326,23 @@ def _explains(finding: Finding, words: Words, *, cut: bool = False) -> str:
     return f"it fits {number(fit)} of the {first}{counted(total, 'recorded ' + roll, 'recorded ' + rolls)}"
 
 
-def _title(finding: Finding, words: Words) -> str:
+def _title(finding: Finding, words: Words, *, beyond: bool = False) -> str:
     """A finding's heading, in the scheme's words. `few_rolls_differ` names the rolls that differ as many as its
     `explains` counts, which may be half of them or all (the diagnosis names it where more fit than another game's
-    would, or where a reading fits them): "A few rolls differ" headed 6 of 12 (review)."""
+    would, or where a reading fits them): "A few rolls differ" headed 6 of 12 (review). `beyond`: rolls are recorded
+    beyond the count, which `explains` does not count, so those it counts are the ones compared, not every one
+    recorded (review: "Every recorded roll differs" above 3 rolls recorded with a count of 2, the third fitting)."""
     template = _CAUSE_TITLES.get(finding.cause)
     if template is None:
         return finding.cause
     found = _EXPLAINS.fullmatch(finding.explains)
     if finding.cause == "few_rolls_differ" and found is not None:
         fit, total = int(found.group(1)), int(found.group(3))
+        which = "{roll} compared" if beyond else "recorded {roll}"
         if total - fit == 1:
-            template = "The recorded {roll} differs" if total == 1 else "One {roll} differs"
+            template = f"The {which} differs" if total == 1 else "One {roll} differs"
         elif fit == 0:
-            template = "Every recorded {roll} differs"
+            template = f"Every {which} differs"
     return template.format(roll=words.roll, rolls=words.rolls, secret=words.secret, seal=words.seal)
 
 
@@ -348,7 +351,7 @@ def _diagnosis_section(verdict: Verdict, request: RequestBase | None, words: Wor
     yield "<h2>Why it may not match</h2>"
     cut = any(finding.cause == "roll_cut_short" for finding in verdict.diagnosis or [])
     for finding in verdict.diagnosis or []:
-        title = _title(finding, words)
+        title = _title(finding, words, beyond=verdict.summary.extra > 0)
         explains = _explains(finding, words, cut=cut)
         yield f"<div class=finding><b>{e(title)}</b> <span class=muted>({e(explains)})</span>"
         yield f"<p>{visible(sentence(finding.detail))}</p>"

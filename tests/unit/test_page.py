@@ -634,10 +634,30 @@ def test_rolls_that_differ_are_headed_as_many_as_differ_never_a_few_where_half_o
     assert [(finding.cause, finding.explains) for finding in turned.diagnosis or []] == [
         ("few_rolls_differ", "0 of 2 rolls")
     ]
-    assert "<b>Every recorded roll differs</b> <span class=muted>(0 of the 2 recorded rolls fit; 2 differ)</span>" in (
+    # (of the 3 rolls recorded, the 2 compared: the third, 6-6, reads the same turned round and fits; review: it was
+    # headed "Every recorded roll differs")
+    assert turned.summary.extra == 1
+    assert "<b>Every roll compared differs</b> <span class=muted>(0 of the 2 recorded rolls fit; 2 differ)</span>" in (
         turned_page
     )
-    assert "A few" not in page + turned_page
+    assert "A few" not in page + turned_page and "Every recorded roll" not in turned_page
+
+
+def test_the_one_roll_compared_that_differs_beside_rolls_recorded_beyond_the_count_is_headed_as_compared() -> None:
+    # Given a pair36 game whose roll 1 is a double, miscopied as another double, its rolls 2 to 4 turned round, sent
+    # with a count of 1: 4 rolls recorded, 1 compared (review: headed "The recorded roll differs", as if one were
+    # recorded)
+    game = GAMES["pair36"] | {"client_seeds": ["s2", "b"]}
+    real = [list(report["dice"] or []) for report in verify(parse_request(game | {"count": 4})).rolls]
+    assert real[0][0] == real[0][1]
+    miscopied = [[real[0][0] % 6 + 1] * 2] + [roll[::-1] for roll in real[1:]]
+    verdict, page = page_of(game | {"count": 1, "recorded": miscopied})
+
+    # Then it is headed as the roll compared that differs
+    assert [(finding.cause, finding.explains) for finding in verdict.diagnosis or []] == [
+        ("few_rolls_differ", "0 of 1 roll")
+    ]
+    assert "<b>The roll compared differs</b>" in page and "The recorded roll differs" not in page
 
 
 def test_a_likely_cause_is_headed_in_the_schemes_own_words_as_the_page_around_it() -> None:
