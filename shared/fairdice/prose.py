@@ -391,7 +391,8 @@ def unseen(text: str) -> list[bool]:
       (`_others`): the Cherokee ᏦᎥᎷ of "ᏦᎥᎷ 김", so that "Kim 김" is as typed; in a word with one, such a letter is as
       typed (the ו of "שלום") and every Latin letter is shown instead when each looks like one (the W and Y of "ᏣWY",
       like the Cherokee Ꮃ and Ꭹ of "ᏣᎳᎩ"), as is a Hebrew, Arabic or Georgian one in a value with a letter of its own
-      script that looks like none (the יין of "כוס יין"; the l of "א l" is shown instead);
+      script that looks like none and none of another of those or of the five that does (the יין of "כוס יין"; the l of
+      "א l" is shown instead; the ו of "ש ו ж" is shown, like the Cyrillic ӏ);
     - a combining mark on an ASCII character or on one shown (i and a dot above, _ and a line below), or on nothing,
       the value's first character (review: the phrase "\u0301test" was shown as an accent over nothing, then "test").
     """
@@ -541,8 +542,8 @@ def _strays(traits: list[_Traits]) -> set[int]:
     - a letter of a script other than Latin, Greek, Coptic, Cyrillic, Armenian, Han, kana and Hangul (Cherokee, Lisu,
       Canadian syllabics, Myanmar, Hebrew) that looks like an ASCII one or a letter of those five, unless its word
       holds a letter of such a script that looks like none, or the value one of its own script where that is Hebrew,
-      Arabic or Georgian (`_others`): the Cherokee Ᏼ of "ᏴᎾᏏ 日本", like the B of "Bob 日本"; the Lisu ꓥ, like the
-      Greek Λ; not the יין of "כוס יין";
+      Arabic or Georgian and none of another of those or of the five (`_others`): the Cherokee Ᏼ of "ᏴᎾᏏ 日本", like
+      the B of "Bob 日本"; the Lisu ꓥ, like the Greek Λ; not the יין of "כוס יין"; the ו of "ש ו ж" (like ӏ);
     - in a value holding a letter that looks like no letter of another script (an anchor: ж, Ω, 日, k), a letter of
       Greek, Coptic, Cyrillic or Armenian that does, when no letter of its own script there looks like none: the o of
       "жo" (like the Cyrillic о of "жо"), the Cyrillic о of "日本о" (like the Greek ο of "日本ο"), the Armenian օ of
@@ -599,7 +600,8 @@ def _others(traits: list[_Traits]) -> tuple[set[int], set[int], set[int]]:
     ש of "שלום", whose ו, like an l, is as typed: a Latin letter there is shown instead, by `_strays`); and, by
     their place in `_EVERYDAY_OTHERS`, the scripts of Hebrew, Arabic and Georgian whose letters that look like none are
     in the value: a word of their look-alikes is as typed there (the יין of "כוס יין"; review: an everyday Hebrew
-    phrase was shown as code points)."""
+    phrase was shown as code points) where no letter of Latin, Greek, Coptic, Cyrillic, Armenian or another of them
+    looks like none ("ש ו ж" shows its ו, which may stand for the Cyrillic ӏ)."""
     others = {
         at
         for at, trait in enumerate(traits)
@@ -613,7 +615,21 @@ def _others(traits: list[_Traits]) -> tuple[set[int], set[int], set[int]]:
         for n, (script, _) in enumerate(_EVERYDAY_OTHERS)
         if any(not traits[at].stray and script.match(traits[at].base) for at in others)
     }
-    ordinary = tuple(_EVERYDAY_OTHERS[n][0] for n in everyday)
+    # only where no letter there that looks like none is of Latin, Greek, Coptic, Cyrillic, Armenian or another of
+    # them, whose word of look-alikes alone is as typed beside it too: beside a Cyrillic ж, the ו of "ש ו ж" may stand
+    # for the Cyrillic ӏ of "ש ӏ ж", as the о of "ж о ֆ" may for the Armenian օ (review: the two were shown alike, as
+    # were "ש ו س" and "ש ا س", "Łódź ة ج" and "Łódź ö ج"); a Han or Cherokee letter is no such letter
+    anchors = [
+        trait.base
+        for trait in traits
+        if trait.category.startswith("L")
+        and not trait.compat
+        and not trait.stray
+        and (trait.script is not None or any(script.match(trait.base) for script, _ in _EVERYDAY_OTHERS))
+    ]
+    ordinary = tuple(
+        script for script, _ in (_EVERYDAY_OTHERS[n] for n in everyday) if all(script.match(at) for at in anchors)
+    )
     found: set[int] = set()
     beside: set[int] = set()
     for word in _words(traits):

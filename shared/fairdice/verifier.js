@@ -405,8 +405,10 @@ const fairdice = (() => {
   /** Of the letters of scripts other than SCRIPTS and Han, kana and Hangul (Cherokee, Lisu, Hebrew), those that look
    * like an ASCII letter or a letter of SCRIPTS in a word with none of such a script that looks like none, and the
    * positions of the words that hold one, and the scripts of EVERYDAY_OTHERS whose letters that look like none are
-   * in the value, a word of whose look-alikes is as typed there (fairdice.prose's _others). */
-  function others(chars, words, stray) {
+   * in the value, a word of whose look-alikes is as typed there where every letter of SCRIPTS or EVERYDAY_OTHERS that
+   * looks like none (`anchors`, each by its base) is of that script ("ש ו ж" shows its ו, like the Cyrillic ӏ)
+   * (fairdice.prose's _others). */
+  function others(chars, words, stray, anchors) {
     const found = new Set();
     const beside = new Set();
     const other = (c) =>
@@ -419,10 +421,11 @@ const fairdice = (() => {
     const everyday = EVERYDAY_OTHERS.filter(([script]) =>
       chars.some((c, at) => other(c) && !stray[at] && script.test(base(c))),
     );
+    const ordinary = everyday.filter(([script]) => anchors.every((b) => script.test(b)));
     words.forEach((word) => {
       const inWord = word.filter((at) => other(chars[at]));
       if (inWord.some((at) => !stray[at])) word.forEach((at) => beside.add(at));
-      else inWord.forEach((at) => everyday.some(([script]) => script.test(base(chars[at]))) || found.add(at));
+      else inWord.forEach((at) => ordinary.some(([script]) => script.test(base(chars[at]))) || found.add(at));
     });
     return [found, beside, everyday];
   }
@@ -445,7 +448,12 @@ const fairdice = (() => {
     // a letter NFKC makes another is shown for that whatever its script: none of its own here (𝖪 is no script's)
     const letters = chars.flatMap((c, at) => (letter[at] && !compatible(c) ? [at] : []));
     const words = wordsOf(chars);
-    const [found, beside, everyday] = others(chars, words, stray);
+    // (a word of Hebrew, Arabic or Georgian look-alikes is as typed only where no letter of another of those or of
+    // SCRIPTS looks like none: the ו of "ש ו ж", like the Cyrillic ӏ)
+    const anchors = letters
+      .filter((at) => !stray[at] && (script[at] >= 0 || EVERYDAY_OTHERS.some(([s]) => s.test(base[at]))))
+      .map((at) => base[at]);
+    const [found, beside, everyday] = others(chars, words, stray, anchors);
     // (a letter shown as its code point is read as no other)
     const anchored = new Set(letters.filter((at) => !stray[at] || found.has(at)).map((at) => script[at]));
     if (anchored.size === 0 || new Set(letters.map((at) => script[at])).size < 2) return found;

@@ -1401,6 +1401,8 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
     # (and as a word of its own beside a Hebrew, Arabic or Georgian letter that looks like none: the ו of "א ו" and the
     # יין of "כוס יין" are as typed, the l of "א l" is shown)
     befores += [" \u05e9 ", " \u0633 ", " \u10d0 "]
+    # (and so beside a letter of another such script too, or of Cyrillic, or of Latin: the ו of "ש ו ж" is shown)
+    befores += [" \u05e9 \u0436 ", " \u05e9 \u0633 ", " \u10d0 \u0141 "]
     texts = [before + character + before for before in befores for character in characters]
     texts += ["Bob \u65e5\u672c", "\u13f4\u13be\u13cf \u65e5\u672c", "Kim \uae40", "\u13e6\u13a5\u13b7 \uae40"]
     texts += ["Tok \u65e5\u672c", "\ua4d4\ua4f3\ua4d7 \u65e5\u672c", "\u13e3WY", "\u13e3\u13b3\u13a9"]

@@ -145,6 +145,16 @@ KEY = bytes(range(32))
         ("\u05d9\u05d9\u05df \u05d0\u05d3\u05d5\u05dd", "\u05d9\u05d9\u05df \u05d0\u05d3\u05d5\u05dd"),
         ("\u10d0 \u10e7", "\u10d0 \u10e7"),
         ("\u05e9\u05dc\u05d5\u05dd world", "\u05e9\u05dc⟨U+05D5⟩\u05dd world"),
+        # but shown where the value also holds a letter of Latin, Greek, Coptic, Cyrillic, Armenian or another of
+        # Hebrew, Arabic and Georgian that looks like none, whose look-alike it may be (the ו of "ש ו ж", like the
+        # Cyrillic ӏ; review: both as typed); not beside Han, which has none (the כוס יין of "כוס יין 日本" as typed)
+        ("\u05e9 \u05d5 \u0436", "\u05e9 ⟨U+05D5⟩ \u0436"),
+        ("\u05e9 \u04cf \u0436", "\u05e9 \u04cf \u0436"),
+        ("\u05e9 \u05d5 \u0633", "\u05e9 ⟨U+05D5⟩ \u0633"),
+        ("\u05e9 \u05d5 \u03a9", "\u05e9 ⟨U+05D5⟩ \u03a9"),
+        ("\u10d0 \u10e7 \u0436", "\u10d0 ⟨U+10E7⟩ \u0436"),
+        ("\u0141\u00f3d\u017a \u0629 \u062c", "\u0141\u00f3d\u017a ⟨U+0629⟩ \u062c"),
+        ("\u05db\u05d5\u05e1 \u05d9\u05d9\u05df \u65e5", "\u05db\u05d5\u05e1 \u05d9\u05d9\u05df \u65e5"),
         ("iPhone\u0e23\u0e32\u0e04\u0e32", "iPhone\u0e23\u0e32\u0e04\u0e32"),
         # and a letter of Greek, Cyrillic… that looks like one of such a script in a word with one that looks like
         # none, whatever its own script there (the Cyrillic Ү of "ж ᏣᎳҮ", like the Cherokee Ꭹ)
