@@ -832,3 +832,22 @@ def test_how_to_read_says_a_games_dice_filed_twice_as_a_window_beside_the_whole_
 
     assert "a window from a later roll beside the whole game" in words
     assert "chi² about 18 times in 100 for d6 dice" in words
+
+
+def test_a_key_the_map_never_listed_is_listed_among_the_findings_as_the_summary_counts_it() -> None:
+    # Given an AWS run whose result files name a key outside the input prefix: its two shards not audited (two of
+    # `errors`), and the key a never_listed finding of its own, none of `errors`, after them in findings.jsonl
+    unread = [
+        {"file": f"games/a/{n}", "line": None, "id": None, "error": {"code": "not_audited", "message": "x"}}
+        for n in (1, 2)
+    ]
+    forged = {"file": "other/key", "line": None, "id": None, "error": {"code": "never_listed", "message": "y"}}
+    counts = Summary(errors=2, not_audited=2, never_listed=["other/key"])
+
+    # When its page is drawn, with room for every finding
+    page = render(counts, [*unread, forged])
+
+    # Then the key's finding is listed with the shards', and nothing is said to be left out (review: the page read the
+    # findings only as far as the two shards not audited, listed no never_listed finding and said "… and 1 more")
+    assert "other/key" in page.split("<h2>Findings")[1]
+    assert "… and" not in page
