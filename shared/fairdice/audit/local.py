@@ -472,8 +472,15 @@ def run(
         # fair, nothing passed over, was left beside a run stopped, exit 3, by a file put in the report's place)
         if finishing is not None:
             finishing()
-        store.put(REPORT, page)
-        put_summary(store, summary)
+        try:
+            store.put(REPORT, page)
+            put_summary(store, summary)
+        except BaseException:
+            # Nor are the findings and the report left, whose headline reads as a finished audit's, where the summary
+            # could not be written after them (review: a file put in summary.json's place stopped the run, exit 3, and
+            # left a report of every game fair)
+            store.withdraw()
+            raise
     return RunResult(summary=summary, audited_blocks=audited, resumed_blocks=resumed)
 
 

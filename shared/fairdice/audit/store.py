@@ -59,6 +59,7 @@ class FolderResults:
         self.root = root
         self.mark = mark
         self.fresh = frozenset(fresh)
+        self.placed: dict[str, tuple[int, int]] = {}  # each name of `fresh` written, by its file's device and inode
 
     def __repr__(self) -> str:
         return f"FolderResults({str(self.root)!r})"
@@ -101,11 +102,27 @@ class FolderResults:
         try:
             yield Path(temporary)
             if name in self.fresh:
+                status = os.stat(temporary)  # the file linked into its place, whose inode it keeps
                 _put_where_nothing_is(temporary, target)
+                self.placed[name] = (status.st_dev, status.st_ino)
             else:
                 os.replace(temporary, target)
         finally:
             Path(temporary).unlink(missing_ok=True)
+
+    def withdraw(self) -> None:
+        """Remove each name of `fresh` this store wrote that is still the file it wrote there, so that a run that stops
+        before its last output leaves none of the others to be read as a finished audit's; anything put in their place
+        since is let be."""
+        for name, written in self.placed.items():
+            target = self.root / name
+            try:
+                status = os.lstat(target)
+                if (status.st_dev, status.st_ino) == written:
+                    target.unlink()
+            except FileNotFoundError:
+                pass
+        self.placed.clear()
 
 
 # What a file system that keeps no hard links answers a link with (FAT, exFAT, some network shares)
