@@ -394,7 +394,7 @@ def run(
             # a running one's block results out of its --out)
             _earlier_results_only(out, among_inputs)
         else:
-            _links_removed(out)
+            _resumed_outputs(out)
         # Looked for before `_prepare`, which writes a fresh run's plan
         left = _left_staged(out)
         done, plan = _prepare(out, plan, resume)
@@ -606,19 +606,33 @@ def _earlier_results_only(out: Path, among_inputs: bool) -> None:
         )
 
 
-def _links_removed(out: Path) -> None:
-    """Remove, as itself, a link in the place of one of the outputs of a resumed run's `out` outside the folders given,
-    as a fresh run there removes one (`_prepare`), which loses nothing: the file it leads to is not touched (review: a
-    resumed run stopped at its end, exit 3, saying the link was put there while the audit ran). One put there once this
-    run holds `out` is kept, and stops the run, fresh or resumed (`_outputs_cleared`)."""
-    try:
-        for name in OUTPUTS:
-            if (out / name).is_symlink():
-                (out / name).unlink()
-    except OSError as exc:
+def _resumed_outputs(out: Path) -> None:
+    """Look at the places of the three outputs of a resumed run's `out` outside the folders given as it begins, once it
+    holds `out`, as a fresh run looks at them (`_earlier_results_only`): a link there is removed as itself, as a fresh
+    run removes one (`_prepare`), which loses nothing, the file it leads to not touched (review: a resumed run stopped
+    at its end, exit 3, saying the link was put there while the audit ran); anything else but an earlier audit's output
+    refuses the resume now, before it audits a block, as being there before it began (review: it audited every block
+    left, then stopped, exit 3, saying the file was put there while the audit ran). One put there once this run holds
+    `out` is kept, and stops the run, fresh or resumed (`_outputs_cleared`)."""
+    odd: list[str] = []
+    for name in OUTPUTS:
+        place = out / name
+        if place.is_symlink():
+            try:
+                place.unlink()
+            except OSError as exc:
+                raise UsageError(
+                    f"--out {out}: cannot remove a link where the audit writes an output ({os_words(exc)}); give"
+                    " another --out"
+                ) from None
+        elif place.exists() and not (place.is_file() and _holds_results(place, name)):
+            odd.append(name)
+    if odd:
+        it, verb = ("it", "is") if len(odd) == 1 else ("them", "are")
         raise UsageError(
-            f"--out {out}: cannot remove a link where the audit writes an output ({os_words(exc)}); give another --out"
-        ) from None
+            f"--resume: --out {out} holds {', '.join(odd)} where the audit writes its results, which {verb} not an"
+            f" earlier audit's (which a resume writes anew), so nothing was audited: move {it} out, and resume again"
+        )
 
 
 def _holds_results(path: Path, where: str) -> bool:
@@ -799,11 +813,11 @@ def _put_meanwhile(paths: Sequence[str], found: set[Path], read: set[object]) ->
 def _outputs_cleared(out: Path) -> list[Path]:
     """Ready the places of the run's three outputs in `out` to be written, once the blocks are done: what an earlier
     audit left there (named as the output, holding what the audit writes there: `_holds_results`) is removed, as a
-    fresh run removes it as it begins; anything else is kept, and returned: put there while the run went on (or, in an
-    `out` outside the folders given, before a resumed one). The run writes no output over it, nor over what is put
-    there once this look is made (`FolderResults`' `fresh`): it stops, saying so (review: a game put as report.html as
-    the report was drawn was written over, and the audit was clean, exit 0; where `out` lies in a folder given, one put
-    as summary.json was listed as not read and written over, its game lost)."""
+    fresh run removes it as it begins; anything else is kept, and returned: put there while the run went on (what was
+    there as it began is refused then: `_earlier_results_only`, `_resumed_outputs`). The run writes no output over it,
+    nor over what is put there once this look is made (`FolderResults`' `fresh`): it stops, saying so (review: a game
+    put as report.html as the report was drawn was written over, and the audit was clean, exit 0; where `out` lies in a
+    folder given, one put as summary.json was listed as not read and written over, its game lost)."""
     kept = []
     for name in OUTPUTS:
         place = out / name

@@ -536,6 +536,42 @@ def test_a_link_in_the_place_of_an_output_of_an_out_outside_the_inputs_is_remove
     assert summary(out)["fair"] == 2
 
 
+@pytest.mark.parametrize("output", ["summary.json", "findings.jsonl", "report.html", "a-folder"])
+def test_what_is_not_an_earlier_audits_output_in_its_place_refuses_a_resume_outside_the_inputs_before_any_block(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], output: str
+) -> None:
+    # Given an audit of two blocks into an --out outside the inputs, one block's result then lost as if cut short, and a
+    # file of a game not fair (or a folder) put in the place of one of its outputs before it is resumed
+    monkeypatch.setattr(local, "BLOCK_LINES", 10)
+    games.write(tmp_path / "in" / "a.jsonl", many(15))
+    out = tmp_path / "out"
+    arguments = ["audit", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]
+    assert main(arguments) == 0
+    (out / "partials" / "00000-0000001" / "summary.json").unlink()
+    name = "summary.json" if output == "a-folder" else output
+    (out / name).unlink()
+    if output == "a-folder":
+        (out / name).mkdir()
+    else:
+        late = games.write(out / name, [games.mismatched(games.narde(90))]).read_bytes()
+    capsys.readouterr()
+
+    # When it is resumed, Then it is refused as it begins, exit 2, naming what is there as there before it began, and
+    # kept: no block is audited (review: it audited every block left, then stopped, exit 3, saying the file was put
+    # there while the audit ran)
+    assert main([*arguments, "--resume"]) == 2
+    assert capsys.readouterr().err == (
+        f"fairdice: audit: --resume: --out {out} holds {name} where the audit writes its results, which is not an"
+        " earlier audit's (which a resume writes anew), so nothing was audited: move it out, and resume again\n"
+    )
+    assert not (out / "partials" / "00000-0000001" / "summary.json").exists()
+    assert (out / name).is_dir() if output == "a-folder" else (out / name).read_bytes() == late
+    # And once it is moved out, the resume finishes the audit, clean
+    (out / name).rename(tmp_path / "kept")
+    assert main([*arguments, "--resume"]) == 0
+    assert summary(out)["fair"] == 15
+
+
 def test_an_out_hidden_in_the_input_folder_is_checked_and_what_else_it_holds_is_listed_as_passed_over(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
