@@ -458,7 +458,6 @@ def run(
             names=names,
             not_audited=_changed_since_read(opened),
             passed_over=not_read,
-            write_summary=False,
         )
         with store.open(FINDINGS) as stream:
             page = render(summary, read_findings(stream), read_as="file").encode()

@@ -3,9 +3,11 @@
 It reads every complete partial under `partials/` (a partial is complete once its `summary.json`
 is stored), orders them by file and first line, and writes `findings.jsonl` (each partial's
 findings in that order, then a line per expected shard that has no partial of its own, then a
-line per duplicate id, then a line per repeated game) and `summary.json` (the counts, every die's
-faces and its tests). Memory grows with the number of shards, not of games: findings stream
-through, ids and game keys merge as sorted runs.
+line per key the result files of an AWS map run name outside its input prefix, then a line per
+duplicate id, then a line per repeated game) and returns the summary (the counts, every die's faces
+and its tests), which `put_summary` writes as `summary.json` once what comes before it is written:
+on AWS the findings, on a local run its report too. Memory grows with the number of shards, not of
+games: findings stream through, ids and game keys merge as sorted runs.
 """
 
 import hashlib
@@ -168,7 +170,7 @@ def merge_execution(store: Results, prefix: str, expected: Mapping[str, str], ru
             f"{prefix} holds no shard, so nothing was audited: check the input prefix (it ends in /, and names the"
             " folder the shards are in)"
         )
-    return merge(
+    summary = merge(
         store,
         expected=expected,
         not_audited=not_audited,
@@ -176,6 +178,8 @@ def merge_execution(store: Results, prefix: str, expected: Mapping[str, str], ru
         removed=removed,
         never_listed=sorted(run.elsewhere),
     )
+    put_summary(store, summary)
+    return summary
 
 
 def merge(
@@ -189,9 +193,9 @@ def merge(
     passed_over: Sequence[str] = (),
     removed: str = REMOVED,
     never_listed: Sequence[str] = (),
-    write_summary: bool = True,
 ) -> Summary:
-    """Merge every partial in `store` into its `summary.json` and `findings.jsonl`; the summary.
+    """Merge every partial in `store` into its `findings.jsonl`; the summary, which the caller writes (`put_summary`)
+    once it has written what comes before it: a local run, its report (so that a run that stops before leaves none).
 
     `inputs` are files read whole outside the partials (a local run hashes its files itself), and `names` the
     partials their blocks made (a local run's): no other is counted, such as a block an earlier run of other inputs
@@ -209,8 +213,6 @@ def merge(
     `passed_over`: what a local run found under its folders and did not read (what `summary.NOT_READ` names).
     `never_listed` (on AWS): keys the map run's result files name outside the input prefix, each a finding of its own
     (`NEVER_LISTED`), no shard, so not among the shards not audited.
-    `write_summary` False: the summary is returned, not written (`put_summary`), so that a local run writes it last,
-    once its report is written.
     """
     from fairdice.audit import stats  # scipy: only the merge needs it
 
@@ -334,7 +336,6 @@ def merge(
                 passed_over=passed_over,
                 removed=removed,
                 never_listed=never_listed,
-                write_summary=write_summary,
             )
         rolled = {scheme: tally for scheme, tally in sorted(schemes.items()) if tally.counts.games}
         summary = Summary(
@@ -353,13 +354,11 @@ def merge(
             power={s: {d: stats.detectable_bias(die) for d, die in t.dice.items()} for s, t in rolled.items()},
         )
         store.put_file(FINDINGS, findings)
-        if write_summary:
-            put_summary(store, summary)
     return summary
 
 
 def put_summary(store: Results, summary: Summary) -> None:
-    """Write `summary.json`."""
+    """Write `summary.json`, the merge's summary (`merge`): after the findings, and on a local run after the report."""
     store.put(SUMMARY, json.dumps(summary.document(), indent=2, allow_nan=False).encode() + b"\n")
 
 
