@@ -851,3 +851,28 @@ def test_a_key_the_map_never_listed_is_listed_among_the_findings_as_the_summary_
     # findings only as far as the two shards not audited, listed no never_listed finding and said "… and 1 more")
     assert "other/key" in page.split("<h2>Findings")[1]
     assert "… and" not in page
+
+
+def test_a_key_the_map_never_listed_left_off_the_page_is_named_among_the_findings_left_out() -> None:
+    # Given an AWS run whose result files name a key outside the input prefix: its two shards not audited, and the key a
+    # never_listed finding of its own, after them in findings.jsonl
+    unread = [
+        {"file": f"games/a/{n}", "line": None, "id": None, "error": {"code": "not_audited", "message": "x"}}
+        for n in (1, 2)
+    ]
+    forged = {"file": "other/key", "line": None, "id": None, "error": {"code": "never_listed", "message": "y"}}
+    counts = Summary(errors=2, not_audited=2, never_listed=["other/key"])
+
+    # When its page is drawn with room for the two shards' findings alone
+    findings = render(counts, [*unread, forged], shown=2).split("<h2>Findings")[1]
+
+    # Then the finding left out is said to be of a kind that holds a key never listed, and so is the order of the
+    # findings (review: it was counted as a line not verified, id used twice, repeated game or shard not audited, none
+    # of which it is)
+    assert "… and 1 more in <code>findings.jsonl</code>: 1 line not verified" in findings
+    assert "shard not audited or key never listed.</p>" in findings
+    assert "repeated games, shards not audited and keys never listed, then games incomplete" in findings
+    # And where the map named no such key the words are as they were
+    plain = render(Summary(errors=3, not_audited=3), [*unread, unread[0]], shown=2).split("<h2>Findings")[1]
+    assert "1 line not verified, id used twice, repeated game or shard not audited.</p>" in plain
+    assert "repeated games and shards not audited, then games incomplete" in plain
