@@ -840,10 +840,11 @@ def _outputs_cleared(out: Path, judged: dict[str, _FileState]) -> list[Path]:
     kept = []
     for name in OUTPUTS:
         place = out / name
+        # not read but a file: a pipe would wait for a writer (as `_resumed_outputs` and `_earlier_results_only` look)
         if place.is_symlink() or (
             place.exists()
             and not (name in judged and _state(place.lstat()) == judged[name])
-            and not _holds_results(place, name)
+            and not (place.is_file() and _holds_results(place, name))
         ):
             kept.append(place)
         else:

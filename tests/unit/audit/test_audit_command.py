@@ -614,6 +614,51 @@ def test_a_resume_reads_each_earlier_output_once_to_know_it_an_earlier_audits(
     assert (out / "findings.jsonl").read_bytes() == late
 
 
+@pytest.mark.parametrize("resume", [False, True], ids=["afresh", "resumed"])
+def test_a_pipe_put_in_the_place_of_an_output_while_the_audit_runs_is_kept_unread_and_the_run_stops(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], resume: bool
+) -> None:
+    # Given an audit into an --out outside the inputs, afresh or resumed (one block's result lost as if cut short)
+    monkeypatch.setattr(local, "BLOCK_LINES", 10)
+    games.write(tmp_path / "in" / "a.jsonl", many(15))
+    out = tmp_path / "out"
+    arguments = ["audit", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]
+    if resume:
+        assert main(arguments) == 0
+        (out / "partials" / "00000-0000001" / "summary.json").unlink()
+    read: list[str] = []
+    real = local._holds_results
+
+    def reading(path: Path, name: str) -> bool:
+        if path.is_fifo():  # the real look would wait on it for a writer, for ever
+            read.append(name)
+            return False
+        return real(path, name)
+
+    monkeypatch.setattr(local, "_holds_results", reading)
+    real_run = local.run
+
+    def put_a_pipe() -> None:
+        if not (out / "report.html").is_fifo():
+            (out / "report.html").unlink(missing_ok=True)
+            os.mkfifo(out / "report.html")
+
+    def run_putting(*args: Any, **kwargs: Any) -> Any:
+        return real_run(*args, **{**kwargs, "asked": put_a_pipe})
+
+    monkeypatch.setattr(local, "run", run_putting)
+    capsys.readouterr()
+
+    # When a pipe is put in the report's place while the blocks are audited, Then it is not read (a read waits on a
+    # pipe, and takes what a writer sends it), but kept, and the run stops saying so, leaving no summary (review: it
+    # was opened to be read, and the run waited there for ever)
+    assert main([*arguments, *(["--resume"] if resume else [])]) == 3
+    assert read == []
+    assert (out / "report.html").is_fifo()
+    assert not (out / "summary.json").exists()
+    assert "report.html" in capsys.readouterr().err
+
+
 def test_an_out_hidden_in_the_input_folder_is_checked_and_what_else_it_holds_is_listed_as_passed_over(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
