@@ -867,8 +867,11 @@ def _put_among_partials(out: Path, names: set[str]) -> list[Path]:
         for name in [*folders, *files]:
             path = Path(root) / name
             where = path.relative_to(out).as_posix()
-            # by name first: this run's results are not read again (a million findings are seconds of a core)
-            kept = where in ours or (_EARLIER_RESULT.fullmatch(where) is not None and _holds_results(path, where))
+            # by name first: this run's results are not read again (a million findings are seconds of a core); none
+            # but a file is read: a pipe would wait for a writer
+            kept = where in ours or (
+                _EARLIER_RESULT.fullmatch(where) is not None and path.is_file() and _holds_results(path, where)
+            )
             if path.is_symlink() or (name in files and not kept):
                 put.append(path)
     return sorted(put, key=str)

@@ -659,6 +659,41 @@ def test_a_pipe_put_in_the_place_of_an_output_while_the_audit_runs_is_kept_unrea
     assert "report.html" in capsys.readouterr().err
 
 
+def test_a_pipe_named_as_an_earlier_blocks_result_put_in_partials_of_an_out_in_the_input_is_listed_unread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given an audit of a folder into itself, and a pipe named as another block's findings put in its partials/ while
+    # the blocks are audited
+    folder = tmp_path / "in"
+    games.write(folder / "a.jsonl", many(1))
+    pipe = folder / "partials" / "00009-0000000" / "findings.jsonl"
+    read: list[str] = []
+    real = local._holds_results
+
+    def reading(path: Path, name: str) -> bool:
+        if path.is_fifo():  # the real look would wait on it for a writer, for ever
+            read.append(name)
+            return False
+        return real(path, name)
+
+    def put_a_pipe() -> None:
+        if not pipe.is_fifo():
+            pipe.parent.mkdir(parents=True, exist_ok=True)
+            os.mkfifo(pipe)
+
+    monkeypatch.setattr(local, "_holds_results", reading)
+    real_run = local.run
+    monkeypatch.setattr(local, "run", lambda *args, **kwargs: real_run(*args, **{**kwargs, "asked": put_a_pipe}))
+
+    # When it is audited, Then the pipe is not read (a read waits on a pipe, and takes what a writer sends it), but
+    # listed as not read, and the audit is not clean (review: it was opened to be read, and the run waited there for
+    # ever)
+    assert main(["audit", str(folder), "--out", str(folder), "--workers", "1"]) == 1
+    assert read == []
+    assert pipe.is_fifo()
+    assert summary(folder)["passed_over"] == [str(pipe)]
+
+
 def test_an_out_hidden_in_the_input_folder_is_checked_and_what_else_it_holds_is_listed_as_passed_over(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
