@@ -31,7 +31,7 @@ nothing trusts it; in S3 every replaced version is kept by versioning and Object
 import datetime as dt
 import hashlib
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
@@ -342,6 +342,24 @@ def gives_away(
         return commitment_key(day)
     if record_gives_away(own, day, record_of(archive, day, kept), unreadable=True):
         return commitment_key(day)
+    return None
+
+
+def uncommitted_gives_away(
+    archive: ObjectStore, day: dt.date, own: Published, uncommitted: Collection[dt.date], kept: dict[dt.date, Stored]
+) -> tuple[dt.date, str] | None:
+    """Of the days looked back to from `day` (`own`'s) whose commitment is not there (`uncommitted`: one the publisher
+    missed, whose keys never existed), the latest whose record reveals `own`'s secret, dated before `day` is over
+    (`gives_away` of None, as beside a commitment that is no document), and the key that shows it; None where none does.
+    Put there, it makes `day`'s secret public as well as one beside a commitment does. The records are found by one
+    ListObjectsV2 of the days looked back to (`records_listed_back`), not a GetObject a day: an honest archive has none
+    there, and one listed is read once (`record_of`, into `kept`). One rule for the game's route and the readers."""
+    if not uncommitted:
+        return None
+    listed = records_listed_back(archive, day)
+    for earlier in days_looked_back(day):
+        if earlier in uncommitted and earlier in listed and (shown_by := gives_away(archive, own, earlier, None, kept)):
+            return earlier, shown_by
     return None
 
 

@@ -31,7 +31,6 @@ from fairdice.archive.layout import (
     next_record_awaited,
     read_document,
     read_published,
-    records_listed_back,
     reveal_deadline,
     reveal_time,
     reveal_time_if_any,
@@ -40,6 +39,7 @@ from fairdice.archive.layout import (
     revealed_key,
     secret_of_an_earlier_day,
     sha256_hex,
+    uncommitted_gives_away,
     utc_day,
 )
 from fairdice.errors import BeforeArchive, FairdiceError, FutureDay, NotReadableYet, TamperedRecord, UnknownDay
@@ -664,9 +664,9 @@ class ArchiveReader:
         audit takes them as of its moment, as it takes every commitment. One not there as read is not read again for a
         day whose own S3 dates before then (review: a missed day's was read again at every other day's first look): one
         put since is dated after that day's, and counts only with a record of its day dated before that day is over,
-        which the records of the days with no commitment, listed once, show (`_check_uncommitted`). A record revealing
-        the day's secret beside a commitment to another secret that S3 dates after the day's own counts too, and is
-        named (`committed_late`, as for the route; review: such a day was fair)."""
+        which the records of the days with no commitment, listed once, show (`uncommitted_gives_away`). A record
+        revealing the day's secret beside a commitment to another secret that S3 dates after the day's own counts too,
+        and is named (`committed_late`, as for the route; review: such a day was fair)."""
         since = self._read_clock() - SEEN_WITHIN
         uncommitted: set[dt.date] = set()  # days looked back to with no commitment, as read or as of an audit's moment
         for earlier in days_looked_back(day):
@@ -692,24 +692,11 @@ class ArchiveReader:
                 uncommitted.add(earlier)
             elif shown_by := gives_away(self._archive, own, earlier, published, self._records_looked_back):
                 raise secret_of_an_earlier_day(day, earlier, shown_by)
-        if uncommitted:
-            self._check_uncommitted(day, own, uncommitted)
-
-    def _check_uncommitted(self, day: dt.date, own: Published, uncommitted: set[dt.date]) -> None:
-        """A record under a day looked back to with no commitment (`uncommitted`: one the publisher missed, whose keys
-        never existed) that reveals the day's secret, dated before the day is over, gives the day away as one beside a
-        commitment does (`gives_away` of None), as the game's route refuses it (review: where a day was revealed between
-        the two, the day linked to that one, the chain's links refused only the day after the missed one, and a roll of
-        the day was fair). Found by one listing of the records looked back to (`records_listed_back`), not a read a
-        day; one listed is read once (`record_of`)."""
-        listed = records_listed_back(self._archive, day)
-        for earlier in days_looked_back(day):
-            if (
-                earlier in uncommitted
-                and earlier in listed
-                and (shown_by := gives_away(self._archive, own, earlier, None, self._records_looked_back))
-            ):
-                raise secret_of_an_earlier_day(day, earlier, shown_by)
+        # A record under a day with no commitment that reveals the day's secret gives it away as one beside a commitment
+        # does, as the game's route refuses it (review: where a day was revealed between the two, the day linked to that
+        # one, the chain's links refused only the day after the missed one, and a roll of the day was fair)
+        if found := uncommitted_gives_away(self._archive, day, own, uncommitted, self._records_looked_back):
+            raise secret_of_an_earlier_day(day, *found)
 
     def _check_next(self, day: dt.date, named: str | None, written: dt.datetime) -> None:
         following = day + dt.timedelta(days=1)

@@ -31,10 +31,10 @@ from fairdice.archive.layout import (
     publication,
     published_out_of_time,
     read_published,
-    records_listed_back,
     reveal_time,
     secret_key,
     secret_of_an_earlier_day,
+    uncommitted_gives_away,
     utc_day,
 )
 from fairdice.dice import Hmac, keyed_mac
@@ -336,7 +336,7 @@ def _not_an_earlier_days(
     (`record_of`), which are not read again. A record revealing today's secret beside a commitment to another secret
     that S3 dates after today's own counts too, and is named (`committed_late`; review: the route gave its rolls). Where
     a commitment is not there, the records looked back to are listed once too, and one under such a day is read: it may
-    reveal today's secret (`_no_record_reveals_it`)."""
+    reveal today's secret (`uncommitted_gives_away`), as the readers take it."""
     decided: set[dt.date] = set()  # days whose record `gives_away` read here, their commitment giving no bytes
     for day in days_looked_back(today.day):
         unread = False  # a commitment S3 gives no bytes for yet, whose record decides meanwhile
@@ -363,24 +363,8 @@ def _not_an_earlier_days(
             shown_by := gives_away(archive, today.published, day, earlier.get(day), records)
         ):
             raise secret_of_an_earlier_day(today.day, day, shown_by, then="; none is given")
-    if absent - decided:
-        _no_record_reveals_it(archive, today, absent - decided, records)
-
-
-def _no_record_reveals_it(
-    archive: ObjectStore, today: _Today, absent: set[dt.date], records: dict[dt.date, Stored]
-) -> None:
-    """Refuse today where a record of a day before it whose commitment is not there (`absent`) reveals today's secret:
-    put under a day the publisher missed, whose keys never existed, it makes today's secret public as well as one
-    beside a commitment does, and the readers refuse the day for it (`ArchiveReader._check_uncommitted`). Such a
-    day's record decides, as beside a commitment that is no document (`gives_away` of None; review: the route gave
-    today's rolls, there being no commitment to read the record beside). The records are found by one ListObjectsV2
-    from the first day looked back to through the last (`records_listed_back`), not a GetObject a day: an honest
-    archive has none there, and one listed is read once (`record_of`)."""
-    listed = records_listed_back(archive, today.day)
-    for day in days_looked_back(today.day):
-        if day in absent and day in listed and (shown_by := gives_away(archive, today.published, day, None, records)):
-            raise secret_of_an_earlier_day(today.day, day, shown_by, then="; none is given")
+    if given := uncommitted_gives_away(archive, today.day, today.published, absent - decided, records):
+        raise secret_of_an_earlier_day(today.day, *given, then="; none is given")
 
 
 def _in_time(published: Published) -> None:
