@@ -159,8 +159,9 @@ class FolderStore:
 
     def read(self, key: str) -> Stored | None:
         """The file's bytes and its modification time (the link that wrote it once keeps it): a time whoever holds
-        the folder can set, so not a witnessed one. NotADocument for a file larger than any document, or no regular
-        file: a link to /dev/zero was read until memory ran out, and a FIFO waited for a writer for ever (review)."""
+        the folder can set, so not a witnessed one. NotADocument for a file larger than any document, NotReadableYet
+        for no regular file (its holder may replace it): a link to /dev/zero was read until memory ran out, and a FIFO
+        waited for a writer for ever (review)."""
         try:
             handle = os.open(self._path(key), os.O_RDONLY | os.O_NONBLOCK)  # a FIFO's opening waits for no writer
         except FileNotFoundError:
@@ -589,9 +590,10 @@ class S3Store:
     def _archived(self, key: str, exc: Exception) -> NotReadableYet:
         """An object S3 keeps in an archive storage class (Glacier, Deep Archive, an Intelligent-Tiering archive tier),
         whose bytes it gives only once restored. The publisher writes every object in S3 Standard, so whoever wrote this
-        one was not the publisher, and no wait makes it readable: no document of the store, not S3 failing for now
-        (review: a commitment put so, as the archive's policy lets the publisher's role put one, was "try again later"
-        for good, and every publisher run failed as in an outage)."""
+        one was not the publisher: no document of the store, not S3 failing for now (review: a commitment put so, as
+        the archive's policy lets the publisher's role put one, was "try again later" for good, and every publisher run
+        failed as in an outage). No wait alone makes it readable, but a restore does: NotReadableYet, which readers read
+        again and never keep."""
         error = getattr(exc, "response", {}).get("Error", {})
         kept = (error.get("StorageClass") if isinstance(error, Mapping) else None) or "an archive storage class"
         return NotReadableYet(
