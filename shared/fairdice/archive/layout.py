@@ -152,6 +152,13 @@ def commitment_deadline(day: dt.date) -> dt.datetime:
     return day_start(day) + COMMITMENT_GRACE
 
 
+def commitment_missed(day: dt.date, read_at: dt.datetime) -> bool:
+    """Whether a day's commitment not there when the archive was read at `read_at` was missed: one published from then
+    on is late. From SEEN_WITHIN after the grace, so that one S3 dates in the grace's last instant, seen a little later,
+    is not called missed. One rule for the game's route and the readers."""
+    return read_at > commitment_deadline(day) + SEEN_WITHIN
+
+
 def publication(day: dt.date, published_at: dt.datetime) -> Literal["early", "in_time", "late"]:
     """When a day's commitment was published, against the window in which it shows the secret was fixed before the
     day's play (from 00:00 UTC to COMMITMENT_GRACE after): before the day began, in it, or after it. By the time

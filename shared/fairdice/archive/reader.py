@@ -23,8 +23,8 @@ from fairdice.archive.layout import (
     ChainLink,
     Published,
     RevealedRecord,
-    commitment_deadline,
     commitment_key,
+    commitment_missed,
     day_start,
     days_looked_back,
     gives_away,
@@ -351,7 +351,7 @@ class ArchiveReader:
         missed whenever it is given (review: one read at 00:15:55 was said missed at 00:16:01, where a commitment S3
         dated at 00:14:58 was there). An audit's moment before the day's reveal was final reads no commitment
         (`_find`): none is said to be missed there, as none is said to be published."""
-        return found.as_of is None and found.read_at > commitment_deadline(found.day) + SEEN_WITHIN
+        return found.as_of is None and commitment_missed(found.day, found.read_at)
 
     def _overdue(self, day: dt.date) -> bool:
         """Whether a day not revealed is past the time every run that reveals it has had: the archive is late."""

@@ -20,10 +20,9 @@ from pydantic import AwareDatetime, BaseModel, BeforeValidator
 
 from fairdice.archive.layout import (
     GRACE_MINUTES,
-    SEEN_WITHIN,
     Published,
-    commitment_deadline,
     commitment_key,
+    commitment_missed,
     committed_late,
     days_looked_back,
     gives_away,
@@ -280,7 +279,7 @@ def _missing(day: dt.date, now: dt.datetime, missing: str) -> FairdiceError:
     asked every 30 s for nothing), from SEEN_WITHIN after the grace, so that a commitment S3 dates in the grace's last
     moment is not called late before it is seen. Not kept for the day, unlike a late commitment's refusal: nothing is
     final until S3 has dated the commitment."""
-    if now <= commitment_deadline(day) + SEEN_WITHIN:
+    if not commitment_missed(day, now):
         return ArchiveUnavailable(f"{missing}; {TRY_AGAIN}")
     return LateCommitment(
         f"{missing}, and the {GRACE_MINUTES} minutes after 00:00 UTC in which the day's commitment"
