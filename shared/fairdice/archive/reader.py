@@ -502,6 +502,7 @@ class ArchiveReader:
         as not there by its moment, S3 giving no time for it or a later one. `days`: the archive's revealed days."""
         earlier = [d for d in days if d < day]
         if not earlier:
+            self._check_first(day, now, days)
             return
         latest = earlier[-1]
         stored = self._archive.read(revealed_key(latest))
@@ -536,6 +537,29 @@ class ArchiveReader:
             f"{commitment_key(following)} is missing, though that day was committed ({shown}): it was hidden since,"
             f" so nothing shows {day} had no secret"
         )
+
+    def _check_first(self, day: dt.date, now: dt.datetime, days: list[dt.date]) -> None:
+        """A closed day with neither a record nor a commitment, and no record listed before it, is before the archive's
+        first only if the first record listed after it names no previous one: one that does shows earlier records
+        hidden since (delete markers), this day's perhaps among them: TamperedRecord, never a day before the archive's
+        first (review: a committed, played day whose record and commitment were hidden read "has no day, before its
+        first"). That record's own tampering is said when its day is read."""
+        first = next((d for d in days if day < d < utc_day(now)), None)
+        if first is None:
+            return
+        stored = self._archive.read(revealed_key(first))
+        if stored is None or (self._as_of and _dated_after(stored.witnessed, stored.modified, now)):
+            return
+        try:
+            record = read_document(RevealedRecord, revealed_key(first), stored.data, first, "a revealed record")
+        except TamperedRecord:
+            return
+        if record.previous is not None:
+            raise TamperedRecord(
+                f"{revealed_key(first)} links to {revealed_key(record.previous.date)}, which is missing: records before"
+                f" it were hidden since, so nothing shows {day} had no secret",
+                field="previous",
+            )
 
     def _revealed_once(self, day: dt.date) -> str | None:
         """Why the archive shows a day as revealed though its record is missing, in words; None when it does not."""

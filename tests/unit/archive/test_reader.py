@@ -329,6 +329,21 @@ def test_a_day_that_never_had_a_secret_is_unknown(stores: Stores) -> None:
     assert raised.value.field == "date" and raised.value.code == "unknown_day"
 
 
+def test_a_day_hidden_before_the_first_record_listed_is_tampered_not_before_the_archive(
+    tmp_path: Path, stores: Stores
+) -> None:
+    # Given 2025-03-02 revealed by the run of 03-03, its record linking to 2025-03-01's; then 2025-03-01's record and
+    # commitment gone (delete markers hide them in S3), so the first record listed is 2025-03-02's
+    reveal_closed(stores, at("2025-03-03 00:00"))
+    (tmp_path / "archive" / revealed_key(DAY)).unlink()
+    (tmp_path / "archive" / commitment_key(DAY)).unlink()
+
+    # When 2025-03-01, a day committed and played, is asked for, Then it is not said to be no day of the archive,
+    # before its first (review: "has no day 2025-03-01, before its first", where the first listed links to it)
+    with pytest.raises(TamperedRecord, match=re.escape(f"{revealed_key(NEXT)} links to {revealed_key(DAY)}")):
+        reader_at(stores, "2025-03-03 12:00").lookup(DAY)
+
+
 def test_a_future_day_is_unknown_because_its_secret_does_not_exist_yet(stores: Stores) -> None:
     with pytest.raises(UnknownDay, match="no secret exists yet for 2025-03-03") as raised:
         reader_at(stores, "2025-03-02 12:00").lookup(dt.date(2025, 3, 3))
@@ -542,15 +557,27 @@ def test_a_pending_day_or_one_without_a_secret_is_read_again_after_a_few_seconds
         with pytest.raises(UnknownDay, match="no day 2025-02-28"):
             reader.lookup(missing)
 
-    # Then each is read once, not fifty times (the missing day's list shows no record before it names a commitment)
-    assert archive.reads == [commitment_key(NEXT), revealed_key(missing), commitment_key(missing), "revealed/"]
+    # Then each is read once, not fifty times (the missing day's list shows no record before it names a commitment, and
+    # the first record listed after it, read, names no previous one: the day is before the archive's first)
+    assert archive.reads == [
+        commitment_key(NEXT),
+        revealed_key(missing),
+        commitment_key(missing),
+        "revealed/",
+        revealed_key(DAY),
+    ]
 
     # And again once RECHECK_AFTER has passed: either may change (a late publisher run, a reveal)
     clock.now += RECHECK_AFTER
     reader.lookup(NEXT)
     with pytest.raises(UnknownDay):
         reader.lookup(missing)
-    assert archive.reads[4:] == [revealed_key(missing), commitment_key(missing), "revealed/"]  # 03-02's is kept
+    assert archive.reads[5:] == [  # 03-02's is kept
+        revealed_key(missing),
+        commitment_key(missing),
+        "revealed/",
+        revealed_key(DAY),
+    ]
 
 
 def test_a_pending_day_is_not_remembered_past_midnight(stores: Stores, timeline: Timeline) -> None:
@@ -577,7 +604,7 @@ def test_the_days_remembered_without_a_secret_are_at_most_recent_days(stores: St
     for day in (days[-1], days[0]):  # the newest remembered, then the first (forgotten when the last came)
         with pytest.raises(UnknownDay):
             reader.lookup(day)
-    assert archive.reads[asked:] == [revealed_key(days[0]), commitment_key(days[0]), "revealed/"]
+    assert archive.reads[asked:] == [revealed_key(days[0]), commitment_key(days[0]), "revealed/", revealed_key(DAY)]
 
 
 def test_a_reader_within_a_budget_starts_no_read_once_its_seconds_are_spent(stores: Stores) -> None:
