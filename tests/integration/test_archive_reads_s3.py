@@ -170,6 +170,7 @@ def test_100_games_on_a_day_without_a_secret_read_it_once(
         ("GetObject", f"revealed/{missing}.json"),
         ("GetObject", f"commitments/{missing}.json"),
         ("ListObjectsV2", "revealed/"),  # no record before it names a commitment for it
+        ("GetObject", f"revealed/{FIRST}.json"),  # nor does the first record listed link back to a day hidden since
     ]
 
 
