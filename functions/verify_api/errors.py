@@ -228,10 +228,11 @@ def _unknown_route(exc: NotFoundError) -> Response[str]:
     # A link's address mistyped (`/chek/`, `/Check/`, `/check//`) is still a 404, for a link must be right to be shared,
     # but says which address was meant (review: "see GET /docs", to a player). So is a player's daily roll's
     # (`/Daily/…`, `/daily//…`), which the day's page gives without a query, where a link always has one. The address
-    # meant keeps the path's own date and player id: cut as the path is quoted.
+    # meant keeps the path's own date and player id, read and cut as the path is quoted (review: `abc€` was asked about
+    # as `abc%E2%82%AC`, and the € counted as the nine slips of its encoding).
     root, path = _as_routed()
     addresses = (*(LINK_PATHS if event.raw_query_string else ()), ROLL_PATH)
-    meant = path_meant(cut(path, PATH_SAID), addresses, root) if event.http_method == "GET" else ""
+    meant = path_meant(cut(readable(path), PATH_SAID), addresses, root) if event.http_method == "GET" else ""
     return _error(HTTPStatus.NOT_FOUND, "not_found", f"{nothing_here}{meant or '; see GET /docs'}")
 
 

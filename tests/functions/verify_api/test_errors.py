@@ -479,6 +479,35 @@ def test_a_daily_rolls_address_whose_fixed_part_is_a_near_miss_is_a_404_asking_w
     assert assert_error(answer, 404, "not_found")["message"] == f"there is no {path} here; did you mean {ROLL}?"
 
 
+@pytest.mark.parametrize(
+    ("raw_path", "query", "said"),
+    [
+        # a player id with a character no route's parameter takes: the same id in both halves of the sentence
+        (
+            "/Daily/2025-03-01/abc%E2%82%AC",
+            "",
+            "there is no /Daily/2025-03-01/abc€ here; did you mean /daily/2025-03-01/abc€?",
+        ),
+        (
+            "/daily//2025-03-01/x%22y",
+            "",
+            'there is no /daily//2025-03-01/x"y here; did you mean /daily/2025-03-01/x"y?',
+        ),
+        # and such a character counted as the one slip it is, not as the nine of its encoding
+        ("/check%E2%82%AC/", "seed=00", "there is no /check€/ here; did you mean /check/?"),
+    ],
+)
+def test_the_address_a_404_asks_about_quotes_the_path_as_the_404_quotes_it(
+    load_event: Callable[[str], Event], raw_path: str, query: str, said: str
+) -> None:
+    # Given a mistyped address holding a character that shows as itself but that no route's parameter takes (review:
+    # "there is no /Daily/2025-03-01/abc€ here; did you mean /daily/2025-03-01/abc%E2%82%AC?", one id quoted two ways)
+    answer = invoke(at(load_event("api-daily-roll"), "GET", raw_path, query))
+
+    # Then the address meant keeps the path's own characters as the 404 quotes them, as an address bar shows them
+    assert assert_error(answer, 404, "not_found")["message"] == said
+
+
 @pytest.mark.parametrize("path", [ROLL.replace("/daily/", "/weekly/"), "/Daily/2025-03-01", f"{ROLL}/x"])
 def test_a_path_near_no_daily_rolls_address_is_a_404_pointing_at_the_docs(
     load_event: Callable[[str], Event], path: str
