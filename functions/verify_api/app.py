@@ -77,10 +77,11 @@ def answer_options(resolving: APIGatewayHttpResolver, next_middleware: NextMiddl
     game's route and the local server answer it: Powertools' allowed GET and OPTIONS, where the template allows GET
     alone (review)."""
     event = resolving.current_event
-    if is_preflight(event.http_method, event.headers):
-        return Response(HTTPStatus.NO_CONTENT, None, "", headers=preflight_headers())
+    # Every other method first, its headers unread: Powertools copies them at each read, on every request (review)
     if event.http_method != "OPTIONS":
         return next_middleware(resolving)
+    if is_preflight(event.http_method, event.headers):
+        return Response(HTTPStatus.NO_CONTENT, None, "", headers=preflight_headers())
     allowed = allowed_methods(resolving, routed_path(event))
     if not allowed:
         raise NotFoundError

@@ -113,6 +113,29 @@ def test_a_preflight_the_default_route_passes_on_is_answered_as_the_templates_co
         assert {k: v for k, v in answer.headers.items() if k.startswith("Access-Control-")} == preflight_headers()
 
 
+@pytest.mark.parametrize("name", ["api-verify-narde-fair", "api-check-seed000"])
+def test_a_request_of_another_method_than_options_is_never_read_as_a_preflight(
+    load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    # Only an OPTIONS can be a preflight: reading another request's headers for one copied them on every request, a fair
+    # verdict's included (review: Powertools' event gives a new case-insensitive copy of the headers at each read)
+    asked: list[str] = []
+    told = api.is_preflight
+    monkeypatch.setattr(api, "is_preflight", lambda method, headers: asked.append(method) or told(method, headers))
+    event = load_event(name)
+    event["headers"] |= {"origin": "https://game.example.com", "access-control-request-method": "GET"}
+
+    # When a POST or a GET comes, even with the headers a preflight holds
+    answer = invoke(event)
+
+    # Then it is answered as ever, and never asked whether it is a preflight
+    assert answer.status == 200 and answer.json["verdict"] == "fair"
+    assert asked == []
+    # while an OPTIONS still is, and is answered as one
+    preflight = invoke(at(event, "OPTIONS", event["rawPath"]))
+    assert (preflight.status, asked) == (204, ["OPTIONS"])
+
+
 # ---- the path as API Gateway hands it over ----------------------------------------------------------------
 
 
