@@ -43,7 +43,8 @@ app = APIGatewayHttpResolver(
     # The HttpApi's CorsConfiguration (fairdice.http.CORS) sets the CORS headers of every answer, ignoring a function's
     # own. It answers a preflight itself, unless the $default route passes it on (review: AWS's documentation says that
     # route catches OPTIONS too): then this answers it, 204, with the same origin, methods, headers and age
-    # (`answer_options`). Powertools' CORS puts the template's origin on every other answer to a request with an Origin.
+    # (`answer_options`). To any other request with an Origin, Powertools' CORS puts the template's origin, headers and
+    # age on the answer, but for the POST routes', which set `cors=False` (API Gateway's own header is on all of them).
     cors=_TemplateCors(allow_origin=ALLOW_ORIGIN, allow_headers=CORS["AllowHeaders"], max_age=CORS["MaxAge"]),
     # A custom domain's API mapping leaves its path in front of every request's path (routes/__init__.py).
     strip_prefixes=[settings.SETTINGS.base_path] if settings.SETTINGS.base_path else None,
