@@ -577,24 +577,21 @@ def test_the_games_route_with_no_player_id_is_a_404_saying_none_is_given_never_t
     assert "slash" not in message
 
 
-def test_a_slash_before_the_games_player_id_is_a_404_saying_the_route_takes_nothing_before_it(
-    load_event: Callable[[str], Event],
+@pytest.mark.parametrize(
+    ("raw_path", "said"),
+    [
+        # a slash before the id (review: told the id holds a slash, which it does not)
+        (GAME_TODAY.replace("today/", "today//"), "nothing before it: leave out the slash before the id"),
+        # two slashes after it (review: told to "leave out the slash after the id", which leaves one)
+        (f"{GAME_TODAY}//", "nothing after it: leave out the 2 slashes after the id"),
+    ],
+    ids=["a slash before", "two slashes after"],
+)
+def test_slashes_before_or_after_the_games_player_id_are_a_404_saying_where_and_how_many(
+    load_event: Callable[[str], Event], raw_path: str, said: str
 ) -> None:
-    # Given the game's route with a slash before its player id (review: told the id holds a slash, which it does not)
-    answer = invoke(at(load_event("api-schemes"), "GET", GAME_TODAY.replace("today/", "today//")))
+    # Given the game's route with slashes before or after its player id
+    answer = invoke(at(load_event("api-schemes"), "GET", raw_path))
 
-    # Then it is the 404, and says where the slash is that the route does not take
-    assert assert_error(answer, 404, "not_found")["message"].endswith(
-        "takes one player id, a UUID, and nothing before it: leave out the slash before the id"
-    )
-
-
-def test_slashes_after_the_games_player_id_are_told_in_their_number(load_event: Callable[[str], Event]) -> None:
-    # Given the game's route with two slashes after its player id (review: told to "leave out the slash after the id",
-    # which leaves one)
-    answer = invoke(at(load_event("api-schemes"), "GET", f"{GAME_TODAY}//"))
-
-    # Then the 404 says both
-    assert assert_error(answer, 404, "not_found")["message"].endswith(
-        "takes one player id, a UUID, and nothing after it: leave out the 2 slashes after the id"
-    )
+    # Then it is the 404, and says on which side the slashes are that the route does not take, and how many
+    assert assert_error(answer, 404, "not_found")["message"].endswith(f"takes one player id, a UUID, and {said}")
