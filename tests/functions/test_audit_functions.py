@@ -1480,39 +1480,26 @@ def test_a_merge_of_a_prefix_emptied_since_whose_result_files_do_not_count_says_
     assert [key for key in audit_aws.keys("audits/") if "/partials/" not in key] == []
 
 
-def test_a_merge_of_a_prefix_emptied_since_whose_manifest_names_another_map_run_names_the_shard_its_files_name(
-    audit_aws: AuditAws, load_event: Callable[[str], Event]
+# The partial removed too: only where the manifest names another map run do its files name the shard (the test before)
+@pytest.mark.parametrize(
+    ("partial", "changed"),
+    [("removed-too", "another map run"), ("kept", "emptied"), ("kept", "another map run"), ("kept", "a file removed")],
+)
+def test_a_shard_removed_where_the_result_files_do_not_count_is_named_removed_saying_why_they_do_not(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], partial: str, changed: str
 ) -> None:
-    # Given a map run of one shard, the shard and its partial then removed, and the run's manifest then naming another
-    # map run (review: the merge read none of the files it lists, and failed with NoShards, saying nothing was audited,
-    # though they name the shard)
+    # Given a map run of one shard, the shard then removed, its partial kept or removed too, and the run's result files
+    # changed (review: with the partial kept, the shard's finding said only that it was removed, and why the result
+    # files do not count was not said; with it removed and the manifest naming another map run, the merge read none of
+    # the files it lists, and failed with NoShards, saying nothing was audited, though they name the shard)
     merge_event = a_map_run_of_one_fair_shard(audit_aws, load_event)
-    for key in [KEY, *audit_aws.keys(f"{OUT}partials/")]:
+    removed = [KEY, *audit_aws.keys(f"{OUT}partials/")] if partial == "removed-too" else [KEY]
+    for key in removed:
         audit_aws.s3.delete_object(Bucket=BUCKET, Key=key)
-    why = change_the_result_files(audit_aws, merge_event["map_run"], "another map run")
-
-    # When the merge runs, Then the shard its result files name is named as removed, saying why they do not count, no
-    # game is counted, and the audit is not clean
-    result = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
-    assert (result["games"], result["not_audited"], result["clean"]) == (0, 1, False)
-    (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
-    assert (finding["file"], finding["error"]["code"]) == (KEY, "not_audited")
-    assert finding["error"]["message"].startswith(REMOVED)
-    assert why in finding["error"]["message"]
-
-
-@pytest.mark.parametrize("changed", ["emptied", "another map run", "a file removed"])
-def test_a_shard_removed_whose_partial_is_kept_where_the_result_files_do_not_count_says_both(
-    audit_aws: AuditAws, load_event: Callable[[str], Event], changed: str
-) -> None:
-    # Given a map run of one shard, the shard then removed and its partial kept, and the run's result files changed
-    # (review: the shard's finding said only that it was removed, and why the result files do not count was not said)
-    merge_event = a_map_run_of_one_fair_shard(audit_aws, load_event)
-    audit_aws.s3.delete_object(Bucket=BUCKET, Key=KEY)
     why = change_the_result_files(audit_aws, merge_event["map_run"], changed)
 
-    # When the merge runs, Then the shard is not audited, and its finding says both that it was removed and why the
-    # result files do not count
+    # When the merge runs, Then the shard is named not audited, as removed, saying why the result files do not count, no
+    # game is counted, and the audit is not clean
     result = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
     assert (result["games"], result["not_audited"], result["clean"]) == (0, 1, False)
     (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
