@@ -1584,23 +1584,32 @@ def test_a_shard_removed_with_its_partial_named_in_a_result_file_read_after_what
     assert findings[REWRITTEN]["message"].startswith(REMOVED)
 
 
-@pytest.mark.parametrize("forged", ["in place of a child", "beside the children"])
+@pytest.mark.parametrize("forged", ["in place of a child", "beside the children", "its partial stored"])
 def test_a_key_not_under_the_input_prefix_written_into_the_result_files_is_named_never_listed_and_counts_no_shard(
     audit_aws: AuditAws, load_event: Callable[[str], Event], forged: str
 ) -> None:
     # Given a map run of two shards, and its result files then rewritten to name a key of another day's prefix, which
     # the map never listed: in place of the first shard's child, every count kept, or beside the two (review: the key
     # was named as a shard removed while the run went on, the first shard as put under the prefix after the listing,
-    # and the other's answer, from the same changed files, counted)
+    # and the other's answer, from the same changed files, counted); or in place of the child, with a partial of the
+    # key stored in the execution's folder too, by a worker invoked outside the run (review: the key was named twice,
+    # never listed and a shard removed, and "3 shards were not audited" for a run of two)
     merge_event = audited_as_the_map_runs(audit_aws, load_event)
     map_run = merge_event["map_run"]
     elsewhere = "games/2026-11-30/forged.jsonl"
+    if forged == "its partial stored":
+        audit_aws.put(elsewhere, games.jsonl([games.narde(4)]))
+        worker_event = load_event("audit-worker-shard")
+        audit_aws.worker.lambda_handler(
+            as_listed(audit_aws, {**worker_event, "shard": {**worker_event["shard"], "Key": elsewhere}}),
+            FakeLambdaContext(),
+        )
     record = audit_aws.children[REWRITTEN]
     moved = {**record, "item": {**record["item"], "shard": {**record["item"]["shard"], "Key": elsewhere}}}
     child = {key: child_execution(map_run["MapRunArn"], **record) for key, record in audit_aws.children.items()}
     named = [child_execution(map_run["MapRunArn"], **moved), child[UNTOUCHED]]
     put_map_run_results(
-        audit_aws.put, map_run, named if forged == "in place of a child" else [*child.values(), named[0]]
+        audit_aws.put, map_run, [*child.values(), named[0]] if forged == "beside the children" else named
     )
 
     # When the merge runs
@@ -1609,8 +1618,9 @@ def test_a_key_not_under_the_input_prefix_written_into_the_result_files_is_named
     # Then no shard is counted; the key is named for what it is, never listed, not as removed; and each shard listed
     # is named not audited, saying the result files name a key not under the prefix
     assert (merged["games"], merged["shards"], merged["clean"]) == (0, 0, False)
-    findings = {f["file"]: f["error"] for f in map(json.loads, audit_aws.get(f"{OUT}findings.jsonl").splitlines())}
-    assert sorted(findings) == sorted([REWRITTEN, UNTOUCHED, elsewhere])
+    lines = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert sorted(f["file"] for f in lines) == sorted([REWRITTEN, UNTOUCHED, elsewhere])  # each named once
+    findings = {f["file"]: f["error"] for f in lines}
     # The key is no shard: the two shards the prefix lists are not audited, and the key is a finding of its own kind,
     # never listed, in the execution's output, summary.json and the report alike (review: it was counted a shard not
     # audited, "not_audited: 3" and "3 shards were not audited" for a run of two shards; the test asserted the 3)
