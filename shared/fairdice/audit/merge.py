@@ -154,7 +154,8 @@ def merge_execution(store: Results, prefix: str, expected: Mapping[str, str], ru
     # held only blank lines, removed with its partial, was taken for it and dropped without a word)
     # A key not under the input prefix is no shard (`NEVER_LISTED`): a finding of its own, not a shard removed nor one
     # not audited (review: a run of two shards said 3 were not audited)
-    gone = {file: removed for file in ran if file not in expected and file not in run.folders | run.elsewhere}
+    no_shard = run.folders | run.elsewhere  # once: made for each key, it cost as many keys each (forged files, many)
+    gone = {file: removed for file in ran if file not in expected and file not in no_shard}
     if unaccounted is not None:
         not_audited = {**dict.fromkeys(expected, unaccounted), **gone}
     else:
