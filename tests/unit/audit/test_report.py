@@ -834,15 +834,20 @@ def test_how_to_read_says_a_games_dice_filed_twice_as_a_window_beside_the_whole_
     assert "chi² about 18 times in 100 for d6 dice" in words
 
 
-def test_a_key_the_map_never_listed_is_listed_among_the_findings_as_the_summary_counts_it() -> None:
-    # Given an AWS run whose result files name a key outside the input prefix: its two shards not audited (two of
-    # `errors`), and the key a never_listed finding of its own, none of `errors`, after them in findings.jsonl
+def a_run_naming_a_key_never_listed() -> tuple[list[dict[str, Any]], dict[str, Any], Summary]:
+    """An AWS run whose result files name a key outside the input prefix: the findings of its two shards not audited
+    (two of `errors`), the key's never_listed finding (none of `errors`, after them in findings.jsonl), its summary."""
     unread = [
         {"file": f"games/a/{n}", "line": None, "id": None, "error": {"code": "not_audited", "message": "x"}}
         for n in (1, 2)
     ]
     forged = {"file": "other/key", "line": None, "id": None, "error": {"code": "never_listed", "message": "y"}}
-    counts = Summary(errors=2, not_audited=2, never_listed=["other/key"])
+    return unread, forged, Summary(errors=2, not_audited=2, never_listed=["other/key"])
+
+
+def test_a_key_the_map_never_listed_is_listed_among_the_findings_as_the_summary_counts_it() -> None:
+    # Given an AWS run whose result files name a key outside the input prefix (two shards not audited, its finding)
+    unread, forged, counts = a_run_naming_a_key_never_listed()
 
     # When its page is drawn, with room for every finding
     page = render(counts, [*unread, forged])
@@ -854,14 +859,8 @@ def test_a_key_the_map_never_listed_is_listed_among_the_findings_as_the_summary_
 
 
 def test_a_key_the_map_never_listed_left_off_the_page_is_named_among_the_findings_left_out() -> None:
-    # Given an AWS run whose result files name a key outside the input prefix: its two shards not audited, and the key a
-    # never_listed finding of its own, after them in findings.jsonl
-    unread = [
-        {"file": f"games/a/{n}", "line": None, "id": None, "error": {"code": "not_audited", "message": "x"}}
-        for n in (1, 2)
-    ]
-    forged = {"file": "other/key", "line": None, "id": None, "error": {"code": "never_listed", "message": "y"}}
-    counts = Summary(errors=2, not_audited=2, never_listed=["other/key"])
+    # Given an AWS run whose result files name a key outside the input prefix (two shards not audited, its finding)
+    unread, forged, counts = a_run_naming_a_key_never_listed()
 
     # When its page is drawn with room for the two shards' findings alone
     findings = render(counts, [*unread, forged], shown=2).split("<h2>Findings")[1]
