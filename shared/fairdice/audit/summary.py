@@ -155,8 +155,8 @@ class Summary(Counts):
 
     def document(self) -> dict[str, Any]:
         """The summary as `summary.json` holds it: `inputs` first, then the counts, then the rest, and last what is
-        beyond the shape issue 13 asked for: the shards not audited, the mirror pairs' second games, the daily archives
-        read, what was passed over, the versions of fairdice that made it."""
+        beyond the shape issue 13 asked for: the shards not audited, the keys never listed, the mirror pairs' second
+        games, the daily archives read, what was passed over, the versions of fairdice that made it."""
         dumped = self.model_dump(mode="json")  # a test's figure that is no number is null already (`Figure`)
         order = [
             "inputs",
@@ -184,8 +184,8 @@ class Summary(Counts):
     @property
     def clean(self) -> bool:
         """At least one game read, every game fair, every line read, no id used twice, no game filed twice, nothing in
-        the folders given passed over: the audit's exit status 0. An audit that read no game proves nothing fair, and
-        one that passed a file over does not prove that file's games fair."""
+        the folders given passed over, no key never listed (on AWS): the audit's exit status 0. An audit that read no
+        game proves nothing fair, and one that passed a file over does not prove that file's games fair."""
         return (
             self.games > 0
             and self.all_fair
