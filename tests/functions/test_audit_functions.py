@@ -1400,62 +1400,39 @@ def test_a_merge_of_an_input_prefix_holding_no_shard_fails_saying_so_and_writes_
     assert [key for key in audit_aws.keys("audits/") if "/partials/" not in key] == []
 
 
-def test_an_object_ending_in_a_slash_of_blank_lines_removed_with_its_partial_is_named_removed_not_taken_for_the_folder(
-    audit_aws: AuditAws, load_event: Callable[[str], Event]
+@pytest.mark.parametrize("held", ["blank lines, under the folder's key", "a mismatch, its size then said 0"])
+def test_an_object_ending_in_a_slash_removed_with_its_partial_is_named_removed_not_taken_for_the_folder(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], held: str
 ) -> None:
-    # Given a map run of a fair shard and of an object named as the prefix's folder that holds only blank lines (the
-    # map lists its bytes, as it does any shard's), then that object and its partial removed (review: its worker read no
-    # line of it, so the merge took it for the console's folder and dropped it without a word, the audit clean)
+    # Given a map run of a fair shard and of an object whose key ends in "/", then that object and its partial removed:
+    # one named as the prefix's folder that holds only blank lines (the map lists its bytes, as it does any shard's;
+    # review: its worker read no line of it, so the merge took it for the console's folder and dropped it without a
+    # word, the audit clean), or one that holds a mismatch, its child's item in the result files then saying it was
+    # listed at 0 bytes, as the S3 console's folder is, every count kept (review: it was taken for the folder and
+    # dropped without a word, and the audit was clean)
     audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1)])))
     run_worker(audit_aws, load_event("audit-worker-shard"))
-    blank = "games/2026-11-29/"
-    audit_aws.put(blank, b"\n\n")
-    item = {**load_event("audit-worker-shard")["shard"], "Key": blank, "Size": 2}
-    answer = run_worker(audit_aws, {**load_event("audit-worker-shard"), "shard": item})
-    assert (answer["games"], answer["errors"]) == (0, 0)
-    for key in [blank, *audit_aws.keys(answer["partial"])]:
-        audit_aws.s3.delete_object(Bucket=BUCKET, Key=key)
+    if held == "blank lines, under the folder's key":
+        key, content, counted = "games/2026-11-29/", b"\n\n", (0, 0, 0)
+    else:
+        key, content, counted = "games/2026-11-29/late/", games.jsonl([games.mismatched(games.narde(50))]), (1, 0, 1)
+    audit_aws.put(key, content)
+    answer = run_worker(audit_aws, {**load_event("audit-worker-shard"), "shard": {"Key": key}})
+    assert (answer["games"], answer["errors"], answer["not_fair"]) == counted
+    for stored in [key, *audit_aws.keys(answer["partial"])]:
+        audit_aws.s3.delete_object(Bucket=BUCKET, Key=stored)
+    if held == "a mismatch, its size then said 0":
+        audit_aws.children[key]["item"]["shard"]["Size"] = 0
     merge_event = merge_event_of_the_run(audit_aws, load_event)
 
     # When the merge runs
     merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
 
-    # Then the object is named as removed while the run went on, and the audit is not clean
+    # Then the object is named as removed while the run went on (its worker having counted a game in it, or read no
+    # line of it), and the audit is not clean
     assert (merged["games"], merged["not_audited"], merged["clean"]) == (1, 1, False)
     findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
-    assert [(f["file"], f["error"]["code"], f["error"]["message"]) for f in findings] == [
-        (blank, "not_audited", REMOVED)
-    ]
-
-
-def test_a_shard_ending_in_a_slash_removed_with_its_partial_whose_size_the_result_files_say_is_0_is_named_removed(
-    audit_aws: AuditAws, load_event: Callable[[str], Event]
-) -> None:
-    # Given a map run of a fair shard and of an object whose key ends in "/" that holds a mismatch, that object and its
-    # partial then removed, and its child's item in the result files then saying it was listed at 0 bytes, as the S3
-    # console's folder is, every count kept (review: it was taken for the folder and dropped without a word, and the
-    # audit was clean)
-    audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1)])))
-    run_worker(audit_aws, load_event("audit-worker-shard"))
-    late = "games/2026-11-29/late/"
-    audit_aws.put(late, games.jsonl([games.mismatched(games.narde(50))]))
-    answer = run_worker(audit_aws, {**load_event("audit-worker-shard"), "shard": {"Key": late}})
-    assert (answer["games"], answer["not_fair"]) == (1, 1)
-    for key in [late, *audit_aws.keys(answer["partial"])]:
-        audit_aws.s3.delete_object(Bucket=BUCKET, Key=key)
-    audit_aws.children[late]["item"]["shard"]["Size"] = 0
-    merge_event = merge_event_of_the_run(audit_aws, load_event)
-
-    # When the merge runs
-    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
-
-    # Then the object is named as removed while the run went on, its worker having counted a game in it, and the audit
-    # is not clean
-    assert (merged["games"], merged["not_audited"], merged["clean"]) == (1, 1, False)
-    findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
-    assert [(f["file"], f["error"]["code"], f["error"]["message"]) for f in findings] == [
-        (late, "not_audited", REMOVED)
-    ]
+    assert [(f["file"], f["error"]["code"], f["error"]["message"]) for f in findings] == [(key, "not_audited", REMOVED)]
 
 
 # Not "another map run": the files its manifest lists name the shard, which is named then (the next test)
