@@ -608,11 +608,15 @@ def _unexplained(
     # it is not said to differ ("rolls 3, 11 and 12 differ" of a count of 10, where 11 and 12 fit this secret)
     differ = [r["index"] for r in verdict.rolls[: verdict.summary.compared] if r["matches"] is False]
     few = len(differ) <= max(1, verdict.summary.compared // 10)
-    beyond = not few and _beyond_chance(case, verdict)
+    # More fit than another game's would, counting the rolls recorded beyond the count as every hypothesis reads them:
+    # asked too where few differ but too few of those compared fit to tell, as where a count of 1 or 2 leaves the rolls
+    # that fit past it (review: a bot game with its roll 1 changed, sent with a count of 1, was "most likely another
+    # game's rolls" beside "19 of 20 rolls")
+    beyond = (not few or matched < case.evidence) and _beyond_chance(case, verdict)
     # The rolls are this secret's where enough fit it as given, or where they fit it read as the hypothesis offered
     # reads them, as many as a cause takes (a later game of 3 rolls sent with an opening roll fits as given on its 2
     # rolls from turn:2 on alone)
-    as_given = matched >= case.evidence and (few or beyond)
+    as_given = (few and matched >= case.evidence) or beyond
     if (offered is not None and offered[2]) or as_given:
         return _few_differ(case, verdict, matched, differ, offered, few=few, beyond=beyond, as_given=as_given)
     return _of_another_game(case, verdict, matched, offered, tried)
@@ -636,8 +640,14 @@ def _few_differ(
     roll, rolls, secret = case.scheme.words.roll, case.scheme.words.rolls, case.scheme.words.secret
     # Many rolls fitting, if not nearly all, are no other game's either: one would fit about 1 in 36 of a pair
     # (review: 12 of 20 fitting was "most likely another game's rolls")
-    rest = "the rest fit" if few else "the other one fits" if matched == 1 else f"the other {matched} fit"
-    odds = f"{_fit_past_the_count(case, verdict)}, far more than another game's {rolls} would" if beyond else ""
+    rest = (
+        "the rest fit" if few and matched > 1 else "the other one fits" if matched == 1 else f"the other {matched} fit"
+    )
+    if not matched:
+        # None compared fits: the rolls recorded beyond the count alone are what fit (`beyond`)
+        rest = "it does not fit" if compared == 1 else "none fits"
+    odds = f"{_fit_past_the_count(case, verdict, but=not matched)}, far more than another game's {rolls} would"
+    odds = odds if beyond else ""
     check = _check_differing(case, verdict, differ)
     settings, fix = " and the settings are", None
     if offered is not None:
@@ -654,7 +664,7 @@ def _few_differ(
         cause="few_rolls_differ",
         explains=_of(matched, compared, case.scheme.words),
         detail=(
-            f"{'only ' if few else ''}{rolls if len(differ) > 1 else roll} {shown}"
+            f"{'only ' if few and matched else ''}{rolls if len(differ) > 1 else roll} {shown}"
             f" differ{'' if len(differ) > 1 else 's'}: {rest} this {secret}{odds}, so the {secret}{settings}"
             f" right. {check}, the dice shown were not the committed ones: keep the {secret} and report it"
         ),
@@ -662,13 +672,13 @@ def _few_differ(
     )
 
 
-def _fit_past_the_count(case: Case[Any], verdict: Verdict) -> str:
+def _fit_past_the_count(case: Case[Any], verdict: Verdict, *, but: bool = False) -> str:
     """The rolls recorded beyond the count that fit the request as given with its count raised (`_given_dice`), as
     `few_rolls_differ` says them beside those compared that fit, where `_beyond_chance` counts both: ", and so do the 10
     rolls recorded beyond the count" (review: "the other 3 fit this key, far more than another game's rolls would" of 3
     of 10, which 10 rolls past the count made so), or ", and so do 8 of the 10 rolls recorded beyond the count" where
     the others there differ, and "the first 190 of the 290" where only the first MAX_COMPARED rolls recorded are read;
-    "" for none."""
+    `but`: where no roll compared fits, ", but the 19 rolls recorded beyond the count do"; "" for none."""
     given = _given_dice(case, verdict)
     beyond = [
         dice == list(seen)
@@ -687,7 +697,12 @@ def _fit_past_the_count(case: Case[Any], verdict: Verdict) -> str:
         read = f"{first} of the {read}"
     # Some of them only, where some differ: "8 of the 10" (review: "so do the 8 rolls recorded beyond the count" of 10)
     which = f"the {read}" if past == len(beyond) else f"{number(past)} of the {read}"
-    return f", and so {'does' if past == 1 else 'do'} {which} recorded beyond the count"
+    does = "does" if past == 1 else "do"
+    return (
+        f", but {which} recorded beyond the count {does}"
+        if but
+        else f", and so {does} {which} recorded beyond the count"
+    )
 
 
 def _by_the_reading(case: Case[Any], verdict: Verdict, matched: int, weak: _Weak, rest: str) -> tuple[str, str]:

@@ -621,6 +621,45 @@ def test_rolls_recorded_beyond_the_count_past_those_compared_are_not_said_to_be_
     assert ", and so do 189 of the first 190 of the 290 rolls recorded beyond the count," in some.detail
 
 
+@pytest.mark.parametrize(
+    ("count", "changed", "explains", "words"),
+    [
+        (
+            1,
+            1,
+            "0 of 1 roll",
+            "roll 1 differs: it does not fit this key, but the 19 rolls recorded beyond the count do",
+        ),
+        (
+            2,
+            1,
+            "1 of 2 rolls",
+            "only roll 1 differs: the other one fits this key, and so do the 18 rolls recorded beyond the count",
+        ),
+        (
+            2,
+            2,
+            "0 of 2 rolls",
+            "rolls 1 and 2 differ: none fits this key, but the 18 rolls recorded beyond the count do",
+        ),
+    ],
+    ids=["count 1", "count 2, one changed", "count 2, both changed"],
+)
+def test_rolls_changed_within_a_small_count_beside_rolls_past_it_that_fit_are_never_called_another_games(
+    count: int, changed: int, explains: str, words: str
+) -> None:
+    # Given 20 rolls of a bot game whose first rolls show other dice (the game's, changed), sent with a count of 1 or 2,
+    # as a link may set it: too few compared fit to tell, but the rolls recorded beyond the count fit this key
+    real = rolls_of(BOT | {"count": 20})
+    recorded = [[die % 6 + 1 for die in roll] if at < changed else roll for at, roll in enumerate(real)]
+    (found,) = check(BOT | {"count": count, "recorded": recorded}).diagnosis or []
+    # Then they are this key's but those that differ, to check and report, as with no count given (review:
+    # `rolls_from_other_game`, "19 of 20 rolls", "they are most likely another game's rolls")
+    assert (found.cause, found.explains) == ("few_rolls_differ", explains)
+    assert found.detail.startswith(f"{words}, far more than another game's rolls would, so the key and the settings")
+    assert found.detail.endswith("the dice shown were not the committed ones: keep the key and report it")
+
+
 @pytest.mark.parametrize("scheme", [BOT, PAIR36], ids=["bg-dice-v1", "pair36"])
 def test_the_rolls_the_request_rolls_with_its_count_raised_are_computed_once_per_diagnosis(
     scheme: dict[str, Any], monkeypatch: pytest.MonkeyPatch
