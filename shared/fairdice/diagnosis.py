@@ -106,17 +106,19 @@ def _fit_as_given(request: RequestBase, verdict: Verdict) -> str:
 # ---- the seal ------------------------------------------------------------------------------
 
 
-def _explained(request: RequestBase, secret: bytes, cause: Cause) -> str:
+def _explained(request: RequestBase, secret: bytes) -> str:
     """What a seal finding explains: the seal, and as many recorded rolls as the secret it points to fits."""
     if not request.recorded:
         return "the seal"
-    return _as_given(_case(request, secret), cause)
+    return _as_given(_case(request, secret))
 
 
-def _as_given(case: Case[Any], cause: Cause) -> str:
+def _as_given(case: Case[Any]) -> str:
     """A finding's `explains` of the request as given, counted as a hypothesis' is: over the recorded rolls it reads,
-    with the count raised to cover them."""
-    return _explains(_score(case, Hypothesis(cause, "", {})) or 0, case)
+    with the count raised to cover them. Read from `Case.as_given`, which the rolls recorded beyond the count are read
+    by too (`_given_dice`), not computed again."""
+    rolls = case.as_given
+    return _explains(0 if rolls is None else sum(map(eq, rolls.dice, case.recorded)), case)
 
 
 def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> list[Finding]:
@@ -130,7 +132,7 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
         return [
             Finding(
                 cause="secret_and_seal_swapped",
-                explains=_explained(request, bytes.fromhex(given), "secret_and_seal_swapped"),
+                explains=_explained(request, bytes.fromhex(given)),
                 detail=(
                     f"the {secret_word} and the {seal} were pasted into each other's fields:"
                     f" the SHA-256 of the value given as the {seal} is the value given as the {secret_word}"
@@ -140,7 +142,7 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
         ]
     half = _half_of_twice(request, secret)
     if half is not None and seal_of(half) == given:
-        explains = _explained(request, half, "secret_pasted_twice")
+        explains = _explained(request, half)
         return [_pasted_twice(request, half, explains, f"the SHA-256 of that half is the {seal} given")]
     if given == secret_hex:
         roll, recorded = words.roll, _recorded(words, len(request.recorded or []))
@@ -763,7 +765,7 @@ def _of_another_game(
         # Rolls recorded beyond the count: the words speak of every roll recorded, as the mistakes tried read them,
         # so `explains` counts those too, where it counted the rolls compared ("0 of 1 roll" beside "with 2 recorded
         # rolls")
-        explains = _as_given(case, "rolls_from_other_game")
+        explains = _as_given(case)
     # A hypothesis that fits every roll it reads otherwise, too few of them to name it, is said, not denied (review: a
     # real game of 3 rolls on take-back line 1 was "none of the mistakes tried explains them")
     read, none, other = " and", "none", ""

@@ -660,6 +660,22 @@ def test_rolls_changed_within_a_small_count_beside_rolls_past_it_that_fit_are_ne
     assert found.detail.endswith("the dice shown were not the committed ones: keep the key and report it")
 
 
+def diagnosed_again(request: Any, verdict: Verdict, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Finding], int]:
+    """The request diagnosed again, and how many times the request as given was probed, with nothing changed, over
+    every roll the diagnosis reads: each such probe computes the rolls `Case.as_given` holds."""
+    probed = []
+    probe = Case.probe
+
+    def counting(case: Case[Any], change: dict[str, Any], size: int | None = None) -> Any:
+        if not change and size in (None, case.compared):
+            probed.append(size)
+        return probe(case, change, size)
+
+    monkeypatch.setattr(Case, "probe", counting)
+    again = diagnose(request, bytes.fromhex(KEY), verdict.model_copy(update={"diagnosis": None}))
+    return again, len(probed)
+
+
 @pytest.mark.parametrize("scheme", [BOT, PAIR36], ids=["bg-dice-v1", "pair36"])
 def test_the_rolls_the_request_rolls_with_its_count_raised_are_computed_once_per_diagnosis(
     scheme: dict[str, Any], monkeypatch: pytest.MonkeyPatch
@@ -674,21 +690,37 @@ def test_the_rolls_the_request_rolls_with_its_count_raised_are_computed_once_per
     assert "and so do the 10 rolls recorded beyond the count" in found.detail
 
     # When it is diagnosed again, the request as given probed with nothing changed counted
-    probed = []
-    probe = Case.probe
-
-    def counting(case: Case[Any], change: dict[str, Any], size: int | None = None) -> Any:
-        if not change and size is None:
-            probed.append(size)
-        return probe(case, change, size)
-
-    monkeypatch.setattr(Case, "probe", counting)
-    again = diagnose(request, bytes.fromhex(KEY), verdict.model_copy(update={"diagnosis": None}))
+    again, probed = diagnosed_again(request, verdict, monkeypatch)
 
     # Then the same finding is made, and those rolls computed once (review: up to four times, five with bg-dice-v1's
     # take-backs)
     assert again == [found]
-    assert len(probed) == 1
+    assert probed == 1
+
+
+@pytest.mark.parametrize(
+    ("lock", "cause"),
+    [(SEAL, "rolls_from_other_game"), (hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest(), "secret_from_other_game")],
+    ids=["lock of this key", "lock of another key"],
+)
+def test_rolls_of_another_game_past_the_count_are_counted_from_the_rolls_computed_once(
+    lock: str, cause: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given 20 rolls of another game sent with a count of 10: the mistakes tried and `explains` read all 20, as the
+    # request as given rolls them with its count raised
+    other = rolls_of(PAIR36 | {"server_seed": OTHER_KEY, "count": 20})
+    request = parse_request(PAIR36 | {"seal": lock, "count": 10, "recorded": other})
+    verdict = verify(request)
+    (found,) = verdict.diagnosis or []
+    assert (found.cause, found.explains) == (cause, "0 of 20 rolls")
+
+    # When it is diagnosed again, the request as given probed with nothing changed counted
+    again, probed = diagnosed_again(request, verdict, monkeypatch)
+
+    # Then the same finding is made, and those rolls computed once (`Case.as_given`), where `explains` computed them
+    # again
+    assert again == [found]
+    assert probed == 1
 
 
 def test_a_roll_left_out_is_found_with_rolls_recorded_beyond_the_count() -> None:
