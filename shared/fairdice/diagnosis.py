@@ -648,10 +648,16 @@ def _few_differ(
     if not matched:
         # None compared fits: the rolls recorded beyond the count alone are what fit (`beyond`)
         rest = "it does not fit" if compared == 1 else "none fits"
-    odds = f"{_fit_past_the_count(case, verdict, but=not matched)}, far more than another game's {rolls} would"
+    past = _past_the_count(case, verdict)
+    odds = f"{_fit_past_the_count(past, but=not matched)}, far more than another game's {rolls} would"
     odds = odds if beyond else ""
     check = _check_differing(case, verdict, differ)
-    settings, fix = " and the settings are", None
+    settings, fix, unfit = " and the settings are", None, ""
+    if offered is None and verdict.summary.extra:
+        # Rolls recorded beyond the count that are not this secret's as given leave the settings in question, the count
+        # among them; a reading offered names them itself, as differing under it too
+        unfit = _unfit_past_the_count(case, past)
+        settings = " is" if unfit else settings
     if offered is not None:
         # Too few rolls to name it a cause, but the player may know the game was so (review: a later game of a
         # match with roll 5 miscopied too, sent with an opening roll, was told "the settings are right")
@@ -668,43 +674,67 @@ def _few_differ(
         detail=(
             f"{'only ' if few and matched else ''}{rolls if len(differ) > 1 else roll} {shown}"
             f" differ{'' if len(differ) > 1 else 's'}: {rest} this {secret}{odds}, so the {secret}{settings}"
-            f" right. {check}, the dice shown were not the committed ones: keep the {secret} and report it"
+            f" right.{unfit} {check}, the dice shown were not the committed ones: keep the {secret} and report it"
         ),
         try_=fix,
     )
 
 
-def _fit_past_the_count(case: Case[Any], verdict: Verdict, *, but: bool = False) -> str:
+def _fit_past_the_count(past_the_count: tuple[int, int, str], *, but: bool = False) -> str:
     """The rolls recorded beyond the count that fit the request as given with its count raised (`_given_dice`), as
     `few_rolls_differ` says them beside those compared that fit, where `_beyond_chance` counts both: ", and so do the 10
     rolls recorded beyond the count" (review: "the other 3 fit this key, far more than another game's rolls would" of 3
     of 10, which 10 rolls past the count made so), or ", and so do 8 of the 10 rolls recorded beyond the count" where
     the others there differ, and "the first 190 of the 290" where only the first MAX_COMPARED rolls recorded are read;
-    `but`: where no roll compared fits, ", but the 19 rolls recorded beyond the count do"; "" for none."""
-    given = _given_dice(case, verdict)
-    beyond = [
-        dice == list(seen)
-        for report, dice, seen in zip(verdict.rolls, given, case.recorded, strict=False)
-        if report["dice"] is None
-    ]
-    past = sum(beyond)
+    `but`: where no roll compared fits, ", but the 19 rolls recorded beyond the count do"; "" for none. Read of
+    `_past_the_count`."""
+    past, read, of = past_the_count
     if not past:
         return ""
-    roll, rolls = case.scheme.words.roll, case.scheme.words.rolls
-    # Those read of them, where the first MAX_COMPARED recorded leave some unread: "the first 190 of the 290" (review:
-    # "so do the 190 rolls recorded beyond the count" of 290)
-    read = counted(verdict.summary.extra, roll, rolls)
-    if len(beyond) < verdict.summary.extra:
-        first = "first" if len(beyond) == 1 else f"first {number(len(beyond))}"
-        read = f"{first} of the {read}"
     # Some of them only, where some differ: "8 of the 10" (review: "so do the 8 rolls recorded beyond the count" of 10)
-    which = f"the {read}" if past == len(beyond) else f"{number(past)} of the {read}"
+    which = f"the {of}" if past == read else f"{number(past)} of the {of}"
     does = "does" if past == 1 else "do"
     return (
         f", but {which} recorded beyond the count {does}"
         if but
         else f", and so {does} {which} recorded beyond the count"
     )
+
+
+def _unfit_past_the_count(case: Case[Any], past_the_count: tuple[int, int, str]) -> str:
+    """The rolls recorded beyond the count that differ from what the request as given rolls there with its count raised,
+    as `few_rolls_differ` says them after the rolls compared: " But the 10 rolls recorded beyond the count differ from
+    what this key rolls there: check again with 20 rolls to compare them too." (review: "only roll 3 differs: the rest
+    fit this key, so the key and the settings are right" beside 10 rolls past a count of 10, none of them this key's);
+    "" for none. Read of `_past_the_count`."""
+    past, read, of = past_the_count
+    unfit = read - past
+    if not unfit:
+        return ""
+    words = case.scheme.words
+    which = f"the {of}" if unfit == read else f"{number(unfit)} of the {of}"
+    differ, them = ("differs", "it") if unfit == 1 else ("differ", "them")
+    return (
+        f" But {which} recorded beyond the count {differ} from what this {words.secret} rolls there: check again with"
+        f" {counted(case.total, words.roll, words.rolls)} to compare {them} too."
+    )
+
+
+def _past_the_count(case: Case[Any], verdict: Verdict) -> tuple[int, int, str]:
+    """Of the rolls recorded beyond the count, those read that fit the request as given with its count raised
+    (`_given_dice`), those read, and what they are read of: "10 rolls", or "first 190 of the 290 rolls" where the first
+    MAX_COMPARED recorded leave some unread (review: "so do the 190 rolls recorded beyond the count" of 290)."""
+    given = _given_dice(case, verdict)
+    beyond = [
+        dice == list(seen)
+        for report, dice, seen in zip(verdict.rolls, given, case.recorded, strict=False)
+        if report["dice"] is None
+    ]
+    of = counted(verdict.summary.extra, case.scheme.words.roll, case.scheme.words.rolls)
+    if len(beyond) < verdict.summary.extra:
+        first = "first" if len(beyond) == 1 else f"first {number(len(beyond))}"
+        of = f"{first} of the {of}"
+    return sum(beyond), len(beyond), of
 
 
 def _by_the_reading(case: Case[Any], verdict: Verdict, matched: int, weak: _Weak, rest: str) -> tuple[str, str]:

@@ -1667,6 +1667,34 @@ def test_rolls_recorded_beyond_the_count_are_not_said_to_differ_beside_one_that_
 
 
 @pytest.mark.parametrize(
+    ("changed", "words"),
+    [
+        (range(10, 20), "But the 10 rolls recorded beyond the count differ from what this server seed rolls there:"),
+        ([14], "But 1 of the 10 rolls recorded beyond the count differs from what this server seed rolls there:"),
+    ],
+    ids=["all past the count", "one past the count"],
+)
+def test_rolls_recorded_beyond_the_count_that_differ_beside_one_compared_that_does_leave_the_settings_in_question(
+    changed: list[int], words: str
+) -> None:
+    # Given 20 rolls of a game sent with a count of 10, roll 3 copied wrong, and rolls past the count showing other dice
+    # than this seed's (changed, or the count is not the game's)
+    real = rolls_of(PAIR36 | {"count": 20})
+    recorded = [[die % 6 + 1 for die in roll] if at in (2, *changed) else roll for at, roll in enumerate(real)]
+    (found,) = check(PAIR36 | {"count": 10, "recorded": recorded}).diagnosis or []
+    # Then the seed is right, but the settings are not said to be, and the rolls past the count are said to differ, to
+    # compare (review: "only roll 3 differs: the rest fit this server seed, so the server seed and the settings are
+    # right", nothing said of those)
+    assert (found.cause, found.explains) == ("few_rolls_differ", "9 of 10 rolls")
+    assert found.detail.startswith(
+        f"only roll 3 differs: the rest fit this server seed, so the server seed is right. {words} check again with 20"
+        " rolls to compare"
+    )
+    assert "settings are right" not in found.detail
+    assert found.detail.endswith("the dice shown were not the committed ones: keep the server seed and report it")
+
+
+@pytest.mark.parametrize(
     ("lock", "cause"),
     [
         (hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest(), "secret_from_other_game"),
