@@ -373,7 +373,14 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
     if findings:
         return findings, findings[0].explains
     finding = _unexplained(case, verdict, matched, _offered(case, verdict, weak), _listed(case, kinds))
-    return [finding], finding.explains if finding.cause in _THIS_SECRET else None
+    if finding.cause not in _THIS_SECRET:
+        return [finding], None
+    if case.total > verdict.summary.count:
+        # A seal's finding beside it says "the recorded rolls fit this secret", of every one recorded: counted as the
+        # mistakes tried read them, the count raised, where `few_rolls_differ` counts those compared (review: "0 of 1
+        # roll", "it does not fit the recorded roll", beside "the recorded rolls fit this key" and 19 of 20 that did)
+        return [finding], _as_given(case)
+    return [finding], finding.explains
 
 
 def _cut_in_last_face(case: Case[Any], verdict: Verdict) -> Finding | None:

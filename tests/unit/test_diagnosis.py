@@ -660,6 +660,20 @@ def test_rolls_changed_within_a_small_count_beside_rolls_past_it_that_fit_are_ne
     assert found.detail.endswith("the dice shown were not the committed ones: keep the key and report it")
 
 
+def test_a_seal_of_another_game_beside_rolls_that_fit_past_a_count_of_1_counts_the_rolls_its_words_say_fit() -> None:
+    # Given 20 rolls of a bot game whose roll 1 shows other dice, sent with a count of 1 and another key's lock
+    real = rolls_of(BOT | {"count": 20})
+    recorded = [[die % 6 + 1 for die in roll] if at == 0 else roll for at, roll in enumerate(real)]
+    lock = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
+    verdict = check(BOT | {"lock": lock, "count": 1, "recorded": recorded})
+    assert finding(verdict, "few_rolls_differ").explains == "0 of 1 roll"
+    # Then the lock's finding, which says the recorded rolls fit this key, counts those that do, as the mistakes tried
+    # read them, where it took "0 of 1 roll" (the page: "it does not fit the recorded roll")
+    found = finding(verdict, "seal_from_other_game")
+    assert "the recorded rolls fit this key, so the lock is most likely another game's" in found.detail
+    assert found.explains == "19 of 20 rolls"
+
+
 def diagnosed_again(request: Any, verdict: Verdict, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Finding], int]:
     """The request diagnosed again, and how many times the request as given was probed, with nothing changed, over
     every roll the diagnosis reads: each such probe computes the rolls `Case.as_given` holds."""
