@@ -8,6 +8,7 @@ request, must give a fair verdict (or a matching roll check when no seal is give
 import hashlib
 import itertools
 import sys
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -550,75 +551,97 @@ def test_a_double_recorded_beyond_the_count_is_no_evidence_the_dice_were_turned_
     assert "But rolls 1 and 2 alone tell it from the settings given" in (with_count.diagnosis or [])[0].detail
 
 
-def test_rolls_recorded_beyond_the_count_that_fit_are_no_evidence_of_another_game() -> None:
-    # Given 20 rolls of a bot game, rolls 6 to 10 miscopied, sent with a count of 10: 5 of the 10 compared fit, and the
-    # 10 recorded beyond the count fit too, where the verdict marks them as differing, having computed none there
-    real = rolls_of(BOT | {"count": 20})
-    recorded = [[die % 6 + 1 for die in roll] if 5 <= at < 10 else roll for at, roll in enumerate(real)]
-    (counted,) = check(BOT | {"count": 10, "recorded": recorded}).diagnosis or []
-    # Then they are this key's but the 5 that differ, as with no count given (review: "rolls_from_other_game", "15 of
-    # 20 rolls", "they are most likely another game's rolls")
-    assert (counted.cause, counted.explains) == ("few_rolls_differ", "5 of 10 rolls")
-    assert counted.detail.startswith(
-        "rolls 6, 7, 8, 9 and 10 differ: the other 5 fit this key, and so do the 10 rolls recorded beyond the count,"
-        " far more than another game's rolls would"
-    )
-    (whole,) = check(BOT | {"recorded": recorded}).diagnosis or []
-    assert (whole.cause, whole.explains) == ("few_rolls_differ", "15 of 20 rolls")
+def miscopied(rolls: list[list[int]], at: Iterable[int]) -> list[list[int]]:
+    """The rolls with those at the positions `at` copied wrong: each die one more, a 6 as a 1."""
+    positions = set(at)
+    return [[die % 6 + 1 for die in roll] if n in positions else roll for n, roll in enumerate(rolls)]
 
 
-def test_rolls_recorded_beyond_the_count_that_fit_are_said_beside_the_few_compared_that_fit() -> None:
-    # Given 20 rolls of a bot game, rolls 4 to 10 miscopied, sent with a count of 10: 3 of the 10 compared fit, which
-    # another game's would 1 time in about 450, and the 10 recorded beyond the count fit too
-    real = rolls_of(BOT | {"count": 20})
-    recorded = [[die % 6 + 1 for die in roll] if 3 <= at < 10 else roll for at, roll in enumerate(real)]
-    (found,) = check(BOT | {"count": 10, "recorded": recorded}).diagnosis or []
-    # Then what makes them far more than chance is said: the rolls past the count too (review: "the other 3 fit this
-    # key, far more than another game's rolls would")
-    assert (found.cause, found.explains) == ("few_rolls_differ", "3 of 10 rolls")
-    assert found.detail.startswith(
-        "rolls 4, 5, 6, 7, 8, 9 and 10 differ: the other 3 fit this key, and so do the 10 rolls recorded beyond the"
-        " count, far more than another game's rolls would, so the key and the settings are right"
-    )
-
-
-def test_rolls_recorded_beyond_the_count_that_fit_are_said_of_how_many_were_recorded_there() -> None:
-    # Given 20 rolls of a bot game, rolls 4 to 10 miscopied and rolls 15 and 16 too, sent with a count of 10: 3 of the
-    # 10 compared fit, and 8 of the 10 recorded beyond the count
-    real = rolls_of(BOT | {"count": 20})
-    miscopied = [*range(3, 10), 14, 15]
-    recorded = [[die % 6 + 1 for die in roll] if at in miscopied else roll for at, roll in enumerate(real)]
-    (found,) = check(BOT | {"count": 10, "recorded": recorded}).diagnosis or []
-    # Then the 8 are said as 8 of the 10 there (review: "and so do the 8 rolls recorded beyond the count", of 10)
-    assert (found.cause, found.explains) == ("few_rolls_differ", "3 of 10 rolls")
-    assert found.detail.startswith(
-        "rolls 4, 5, 6, 7, 8, 9 and 10 differ: the other 3 fit this key, and so do 8 of the 10 rolls recorded beyond"
-        " the count, far more than another game's rolls would"
-    )
-    # and one of 2 there alike, in the singular
-    recorded = [[die % 6 + 1 for die in roll] if at in [*range(4, 10), 11] else roll for at, roll in enumerate(real)]
-    (one,) = check(BOT | {"count": 10, "recorded": recorded[:12]}).diagnosis or []
-    assert ", and so does 1 of the 2 rolls recorded beyond the count," in one.detail
-
-
-def test_rolls_recorded_beyond_the_count_past_those_compared_are_not_said_to_be_all_those_recorded_there() -> None:
-    # Given 300 rolls of a bot game, rolls 3 and 5 miscopied, sent with a count of 10: 290 are recorded beyond the
-    # count, of which the diagnosis reads the first 190 (MAX_COMPARED recorded rolls in all)
+@pytest.mark.parametrize(
+    ("total", "at", "explains", "words"),
+    [
+        # 5 of the 10 compared fit, and the 10 recorded beyond the count fit too, where the verdict marks them as
+        # differing, having computed none there: they are this key's but the 5 that differ (review:
+        # "rolls_from_other_game", "15 of 20 rolls", "they are most likely another game's rolls")
+        (
+            20,
+            range(5, 10),
+            "5 of 10 rolls",
+            "rolls 6, 7, 8, 9 and 10 differ: the other 5 fit this key, and so do the 10 rolls recorded beyond the"
+            " count, far more than another game's rolls would",
+        ),
+        # 3 of the 10 compared fit, which another game's would 1 time in about 450: what makes them far more than
+        # chance is said, the rolls past the count too (review: "the other 3 fit this key, far more than another
+        # game's rolls would")
+        (
+            20,
+            range(3, 10),
+            "3 of 10 rolls",
+            "rolls 4, 5, 6, 7, 8, 9 and 10 differ: the other 3 fit this key, and so do the 10 rolls recorded beyond the"
+            " count, far more than another game's rolls would, so the key and the settings are right",
+        ),
+        # 8 of the 10 recorded beyond the count fit: said as 8 of the 10 there (review: "and so do the 8 rolls
+        # recorded beyond the count", of 10)
+        (
+            20,
+            [*range(3, 10), 14, 15],
+            "3 of 10 rolls",
+            "rolls 4, 5, 6, 7, 8, 9 and 10 differ: the other 3 fit this key, and so do 8 of the 10 rolls recorded"
+            " beyond the count, far more than another game's rolls would",
+        ),
+        # and one of 2 there alike, in the singular
+        (
+            12,
+            [*range(4, 10), 11],
+            "4 of 10 rolls",
+            "rolls 5, 6, 7, 8, 9 and 10 differ: the other 4 fit this key, and so does 1 of the 2 rolls recorded beyond"
+            " the count, far more than another game's rolls would",
+        ),
+        # 290 recorded beyond the count, of which the diagnosis reads the first 190 (MAX_COMPARED recorded rolls in
+        # all): the rolls fitting there are said as the first 190 of the 290 (review: "the 190 rolls recorded beyond
+        # the count")
+        (
+            300,
+            (2, 4),
+            "8 of 10 rolls",
+            "rolls 3 and 5 differ: the other 8 fit this key, and so do the first 190 of the 290 rolls recorded beyond"
+            " the count, far more than another game's rolls would",
+        ),
+        # and as some of those, where some of them differ too
+        (
+            300,
+            (2, 4, 100),
+            "8 of 10 rolls",
+            "rolls 3 and 5 differ: the other 8 fit this key, and so do 189 of the first 190 of the 290 rolls recorded"
+            " beyond the count, far more than another game's rolls would",
+        ),
+    ],
+    ids=[
+        "5 of 10 and 10 past",
+        "3 of 10 and 10 past",
+        "8 of 10 past",
+        "1 of 2 past",
+        "190 of 290 past",
+        "189 of 190 of 290 past",
+    ],
+)
+def test_rolls_recorded_beyond_the_count_that_fit_are_said_beside_the_rolls_compared_that_fit(
+    total: int, at: Iterable[int], explains: str, words: str
+) -> None:
+    # Given the rolls of a bot game, some copied wrong, sent with a count of 10
     assert MAX_COMPARED == 200
-    real = rolls_of(BOT | {"count": 300})
-    recorded = [[die % 6 + 1 for die in roll] if at in (2, 4) else roll for at, roll in enumerate(real)]
+    recorded = miscopied(rolls_of(BOT | {"count": total}), at)
     (found,) = check(BOT | {"count": 10, "recorded": recorded}).diagnosis or []
-    # Then the rolls fitting there are said as the first 190 of the 290 (review: "the 190 rolls recorded beyond the
-    # count")
-    assert (found.cause, found.explains) == ("few_rolls_differ", "8 of 10 rolls")
-    assert found.detail.startswith(
-        "rolls 3 and 5 differ: the other 8 fit this key, and so do the first 190 of the 290 rolls recorded beyond the"
-        " count, far more than another game's rolls would"
-    )
-    # and as some of those, where some of them differ too
-    recorded[100] = [die % 6 + 1 for die in recorded[100]]
-    (some,) = check(BOT | {"count": 10, "recorded": recorded}).diagnosis or []
-    assert ", and so do 189 of the first 190 of the 290 rolls recorded beyond the count," in some.detail
+    # Then they are this key's but those compared that differ, and the rolls past the count that fit are said
+    assert (found.cause, found.explains) == ("few_rolls_differ", explains)
+    assert found.detail.startswith(words)
+
+
+def test_rolls_recorded_beyond_the_count_that_fit_are_no_evidence_of_another_game() -> None:
+    # Given 20 rolls of a bot game, rolls 6 to 10 miscopied: with no count given they are this key's but the 5 that
+    # differ, as with a count of 10 (above)
+    (whole,) = check(BOT | {"recorded": miscopied(rolls_of(BOT | {"count": 20}), range(5, 10))}).diagnosis or []
+    assert (whole.cause, whole.explains) == ("few_rolls_differ", "15 of 20 rolls")
 
 
 @pytest.mark.parametrize(
@@ -650,8 +673,7 @@ def test_rolls_changed_within_a_small_count_beside_rolls_past_it_that_fit_are_ne
 ) -> None:
     # Given 20 rolls of a bot game whose first rolls show other dice (the game's, changed), sent with a count of 1 or 2,
     # as a link may set it: too few compared fit to tell, but the rolls recorded beyond the count fit this key
-    real = rolls_of(BOT | {"count": 20})
-    recorded = [[die % 6 + 1 for die in roll] if at < changed else roll for at, roll in enumerate(real)]
+    recorded = miscopied(rolls_of(BOT | {"count": 20}), range(changed))
     (found,) = check(BOT | {"count": count, "recorded": recorded}).diagnosis or []
     # Then they are this key's but those that differ, to check and report, as with no count given (review:
     # `rolls_from_other_game`, "19 of 20 rolls", "they are most likely another game's rolls")
@@ -662,8 +684,7 @@ def test_rolls_changed_within_a_small_count_beside_rolls_past_it_that_fit_are_ne
 
 def test_a_seal_of_another_game_beside_rolls_that_fit_past_a_count_of_1_counts_the_rolls_its_words_say_fit() -> None:
     # Given 20 rolls of a bot game whose roll 1 shows other dice, sent with a count of 1 and another key's lock
-    real = rolls_of(BOT | {"count": 20})
-    recorded = [[die % 6 + 1 for die in roll] if at == 0 else roll for at, roll in enumerate(real)]
+    recorded = miscopied(rolls_of(BOT | {"count": 20}), [0])
     lock = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
     verdict = check(BOT | {"lock": lock, "count": 1, "recorded": recorded})
     assert finding(verdict, "few_rolls_differ").explains == "0 of 1 roll"
@@ -696,8 +717,7 @@ def test_the_rolls_the_request_rolls_with_its_count_raised_are_computed_once_per
 ) -> None:
     # Given 20 rolls of a game, rolls 4 to 10 miscopied, sent with a count of 10: the hypotheses, the roll left out,
     # the odds and the words on the rolls past the count each read the rolls the request rolls with its count raised
-    real = rolls_of(scheme | {"count": 20})
-    recorded = [[die % 6 + 1 for die in roll] if 3 <= at < 10 else roll for at, roll in enumerate(real)]
+    recorded = miscopied(rolls_of(scheme | {"count": 20}), range(3, 10))
     request = parse_request(scheme | {"count": 10, "recorded": recorded})
     verdict = verify(request)
     (found,) = verdict.diagnosis or []
@@ -1693,8 +1713,7 @@ def test_rolls_recorded_beyond_the_count_that_differ_beside_one_compared_that_do
 ) -> None:
     # Given 20 rolls of a game sent with a count of 10, roll 3 copied wrong, and rolls past the count showing other dice
     # than this seed's (changed, or the count is not the game's)
-    real = rolls_of(PAIR36 | {"count": 20})
-    recorded = [[die % 6 + 1 for die in roll] if at in (2, *changed) else roll for at, roll in enumerate(real)]
+    recorded = miscopied(rolls_of(PAIR36 | {"count": 20}), [2, *changed])
     (found,) = check(PAIR36 | {"count": 10, "recorded": recorded}).diagnosis or []
     # Then the seed is right, but the settings are not said to be, and the rolls past the count are said to differ, to
     # compare (review: "only roll 3 differs: the rest fit this server seed, so the server seed and the settings are
