@@ -31,6 +31,7 @@ from fairdice.archive.layout import (
     next_record_awaited,
     read_document,
     read_published,
+    record_of,
     reveal_deadline,
     reveal_time,
     reveal_time_if_any,
@@ -455,8 +456,9 @@ class ArchiveReader:
         published = self._published_by(day, now) if self._as_of else self._published(day)
         if published is None and closed:
             days = revealed_days(self._archive)
-            self._check_missed(day, now, days)
-            return self._missing(day, now, days)
+            read: dict[dt.date, Stored] = {}  # the records read of the days listed, each read once for both looks
+            self._check_missed(day, now, days, read)
+            return self._missing(day, now, days, read)
         if closed and now > reveal_deadline(day) and (revealed := self._revealed_once(day)):
             # A committed day whose record the archive shows was revealed (its index lists it, or a later day's
             # record exists: the chain grows in date order) is gone since (a delete marker hides it): not a day to
@@ -472,50 +474,69 @@ class ArchiveReader:
             )
         return _Pending(day, published, now)
 
-    def _missing(self, day: dt.date, now: dt.datetime, days: list[dt.date]) -> _Missing:
+    def _missing(self, day: dt.date, now: dt.datetime, days: list[dt.date], read: dict[dt.date, Stored]) -> _Missing:
         """A closed day with neither a record nor a commitment, and what the archive's revealed days (`days`) show of
         it: the first revealed after it, whether that is the chain's first, whether any is. For an audit's moment, only
         a day whose record was there by then: one S3 dates later (a late reveal, after an outage, while the audit runs)
         was not revealed as of it, and no shard cites it, whenever it reads (review: a shard that read after the late
         reveal said "never will: 2025-03-04 is revealed already", one before it "try again later"). The publisher
-        reveals days in date order, so the chain's first and the day after this one are the two records read."""
+        reveals days in date order, so the chain's first and the day after this one are the two records read (`read`:
+        those `_check_missed` read already, not read again)."""
         closed = [d for d in days if d < utc_day(now)]  # a record of a day not over is none the publisher's
         first = closed[0] if closed else None
         after = next((d for d in closed if d > day), None)
-        if self._as_of and first is not None and not self._revealed_by(first, now):
+        if self._as_of and first is not None and self._record_there(first, now, read) is None:
             first = after = None  # and every later day revealed after the moment too
-        elif self._as_of and after is not None and after != first and not self._revealed_by(after, now):
+        elif self._as_of and after is not None and after != first and self._record_there(after, now, read) is None:
             after = None
         return _Missing(day, after, before_chain=after is not None and after == first, chain_begun=first is not None)
 
-    def _revealed_by(self, day: dt.date, now: dt.datetime) -> bool:
-        """Whether the day's record was there at `now`, an audit's moment, as S3 dates it (`_dated_after`)."""
-        stored = self._archive.read(revealed_key(day))
-        return stored is not None and not _dated_after(stored.witnessed, stored.modified, now)
+    def _record_there(self, day: dt.date, now: dt.datetime, read: dict[dt.date, Stored]) -> _Revealed | Stored | None:
+        """The record of `day`, a day the archive lists, as this reader holds it checked, else as read (once into
+        `read`: a record never changes once S3 dates it); None where it is not there, or for an audit's moment S3 dates
+        it after (`_dated_after`)."""
+        found: _Revealed | Stored | None = self._revealed.get(day) or record_of(self._archive, day, read)
+        if found is None:
+            return None
+        written, witnessed = (
+            (found.revealed_at, found.published.witnessed)  # the archive's one store witnesses both alike (`_find`)
+            if isinstance(found, _Revealed)
+            else (found.modified, found.witnessed)
+        )
+        return None if self._as_of and _dated_after(witnessed, written, now) else found
 
-    def _check_missed(self, day: dt.date, now: dt.datetime, days: list[dt.date]) -> None:
+    def _listed_record(self, day: dt.date, now: dt.datetime, read: dict[dt.date, Stored]) -> _Linked | None:
+        """The record of `day`, a day the archive lists, for what it shows of the days around it (`_record_there`); None
+        where it is not there by `now`, or is no record: that record's own tampering is said when its day is read."""
+        found = self._record_there(day, now, read)
+        if found is None:
+            return None
+        if isinstance(found, _Revealed):
+            return _Linked(found.record, found.revealed_at, found.published.witnessed)
+        try:
+            record = read_document(RevealedRecord, revealed_key(day), found.data, day, "a revealed record")
+        except TamperedRecord:
+            return None
+        return _Linked(record, known_time(found.modified), found.witnessed)
+
+    def _check_missed(self, day: dt.date, now: dt.datetime, days: list[dt.date], read: dict[dt.date, Stored]) -> None:
         """A closed day with neither a record nor a commitment had no secret only if the chain says so: the latest
         record before it does not show the day after it committed (`_Linked.committed`), or that day's commitment is
         still there (that day's own check says the rest). Else a committed day was hidden since (a delete marker), its
         secret perhaps replaced while its rolls were given: TamperedRecord, never a day without a secret (review: a
         day committed, played and hidden read as one every run had missed); so is one whose commitment an audit takes
-        as not there by its moment, S3 giving no time for it or a later one. `days`: the archive's revealed days."""
+        as not there by its moment, S3 giving no time for it or a later one. `days`: the archive's revealed days;
+        `read`: the records read of them (`_listed_record`)."""
         earlier = [d for d in days if d < day]
         if not earlier:
-            self._check_first(day, now, days)
+            self._check_first(day, now, days, read)
             return
         latest = earlier[-1]
-        stored = self._archive.read(revealed_key(latest))
-        if stored is None or (self._as_of and _dated_after(stored.witnessed, stored.modified, now)):
-            return
-        try:
-            before = read_document(RevealedRecord, revealed_key(latest), stored.data, latest, "a revealed record")
-        except TamperedRecord:
-            return  # that record's own tampering, said when its day is read
-        following = latest + dt.timedelta(days=1)
-        shown = _Linked(before, known_time(stored.modified), stored.witnessed).committed()
+        before = self._listed_record(latest, now, read)
+        shown = None if before is None else before.committed()
         if shown is None:
             return
+        following = latest + dt.timedelta(days=1)
         published = self._published(following)
         if published is not None and following != day:
             return
@@ -538,28 +559,22 @@ class ArchiveReader:
             f" so nothing shows {day} had no secret"
         )
 
-    def _check_first(self, day: dt.date, now: dt.datetime, days: list[dt.date]) -> None:
+    def _check_first(self, day: dt.date, now: dt.datetime, days: list[dt.date], read: dict[dt.date, Stored]) -> None:
         """A closed day with neither a record nor a commitment, and no record listed before it, is before the archive's
         first only if the first record listed after it names no previous one: one that does shows earlier records
         hidden since (delete markers), this day's perhaps among them: TamperedRecord, never a day before the archive's
         first (review: a committed, played day whose record and commitment were hidden read "has no day, before its
         first"). That record's own tampering is said when its day is read."""
         first = next((d for d in days if day < d < utc_day(now)), None)
-        if first is None:
+        linked = None if first is None else self._listed_record(first, now, read)
+        if linked is None or linked.record.previous is None:
             return
-        stored = self._archive.read(revealed_key(first))
-        if stored is None or (self._as_of and _dated_after(stored.witnessed, stored.modified, now)):
-            return
-        try:
-            record = read_document(RevealedRecord, revealed_key(first), stored.data, first, "a revealed record")
-        except TamperedRecord:
-            return
-        if record.previous is not None:
-            raise TamperedRecord(
-                f"{revealed_key(first)} links to {revealed_key(record.previous.date)}, which is missing: records before"
-                f" it were hidden since, so nothing shows {day} had no secret",
-                field="previous",
-            )
+        first, previous = linked.record.date, linked.record.previous.date
+        raise TamperedRecord(
+            f"{revealed_key(first)} links to {revealed_key(previous)}, which is missing: records before it were hidden"
+            f" since, so nothing shows {day} had no secret",
+            field="previous",
+        )
 
     def _revealed_once(self, day: dt.date) -> str | None:
         """Why the archive shows a day as revealed though its record is missing, in words; None when it does not."""

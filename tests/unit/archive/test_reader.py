@@ -580,6 +580,38 @@ def test_a_pending_day_or_one_without_a_secret_is_read_again_after_a_few_seconds
     ]
 
 
+def test_a_day_before_the_first_reuses_the_first_record_the_reader_holds_checked(stores: Stores) -> None:
+    # Given a reader that has checked 2025-03-01, the archive's first revealed day, for a game of a batch
+    archive = Counting(stores.archive)
+    reader = ArchiveReader(archive, clock=lambda: at("2025-03-02 12:00"))
+    assert isinstance(reader.lookup(DAY), RevealedDay)
+    asked = len(archive.reads)
+
+    # When a game of the batch names 2025-02-28, a day before it
+    missing = dt.date(2025, 2, 28)
+    with pytest.raises(BeforeArchive, match="no day 2025-02-28, before its first"):
+        reader.lookup(missing)
+
+    # Then whether 03-01's record links back to a day hidden since is read from the record it holds, checked, not read
+    # again: the day's record, its commitment and the list of the records, one read fewer
+    assert archive.reads[asked:] == [revealed_key(missing), commitment_key(missing), "revealed/"]
+
+
+def test_an_audit_on_a_day_before_the_first_reads_the_first_record_once(stores: Stores) -> None:
+    # Given an audit's reader, begun at 2025-03-02 12:00, and no day of the archive checked yet
+    archive = Counting(stores.archive)
+    reader = ArchiveReader(archive, clock=lambda: at("2025-03-02 12:00"), as_of=True)
+
+    # When a game names 2025-02-28, a day before the archive's first
+    missing = dt.date(2025, 2, 28)
+    with pytest.raises(BeforeArchive, match="no day 2025-02-28, before its first"):
+        reader.lookup(missing)
+
+    # Then 03-01's record, the first listed, is read once: for whether it links back to a day hidden since, and for
+    # whether it was there by the audit's moment
+    assert archive.reads == [revealed_key(missing), commitment_key(missing), "revealed/", revealed_key(DAY)]
+
+
 def test_a_pending_day_is_not_remembered_past_midnight(stores: Stores, timeline: Timeline) -> None:
     archive = Counting(stores.archive)
     clock = Wall("2025-03-02 23:59:59")
