@@ -252,6 +252,27 @@ def test_todays_roll_under_a_missed_days_secret_its_catch_up_run_reveals_that_da
         TodaysRolls(stores_on(s3)).roll(PLAYER, at(day, "09:00"))
 
 
+def warm_route(s3: Any, day: dt.date) -> tuple[TodaysRolls, Recording]:
+    """A warm route that has rolled `day` at 00:05, and what it reads."""
+    recording = Recording(s3)
+    warm = TodaysRolls(stores_on(recording))
+    assert warm.roll(PLAYER, at(day, "00:05")).date == day
+    return warm, recording
+
+
+def refused_cold_and_warm(
+    s3: Any, warm: TodaysRolls, recording: Recording, when: dt.datetime, said: str
+) -> list[tuple[str, str, str]]:
+    """Whether a cold route and `warm` both refuse the day at `when` as tampered, in words matching `said`; and what the
+    warm one read to refuse it (from the archive's change on)."""
+    recording.calls.clear()
+    with pytest.raises(TamperedRecord, match=said):
+        TodaysRolls(stores_on(s3)).roll(PLAYER, when)
+    with pytest.raises(TamperedRecord, match=said):
+        warm.roll(PLAYER, when)
+    return recording.calls
+
+
 def test_a_warm_todays_roll_refuses_the_day_once_a_catch_up_run_reveals_its_secret_on_s3(
     timeline: Timeline, s3: Any
 ) -> None:
@@ -259,21 +280,15 @@ def test_a_warm_todays_roll_refuses_the_day_once_a_catch_up_run_reveals_its_secr
     # commitment put under 03-04 in its first second; a warm route rolls 03-04 at 00:05, 03-02's commitment not there
     day = DAY3 + dt.timedelta(days=1)
     missed_days_secret_put_again(timeline, stores_on(s3), DAY2, day, run=False)
-    recording = Recording(s3)
-    warm = TodaysRolls(stores_on(recording))
-    assert warm.roll(PLAYER, at(day, "00:05")).date == day
+    warm, recording = warm_route(s3, day)
 
     # When a run at 06:00 catches up and reveals 03-02 (S3 dates its commitment after 03-04's)
     timeline.publish(stores_on(s3), at(day, "06:00"))
-    recording.calls.clear()
 
     # Then the warm route refuses 03-04 at 09:00, as a cold one does (review: it gave 03-04's rolls all day)
-    with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-02"):
-        TodaysRolls(stores_on(s3)).roll(PLAYER, at(day, "09:00"))
-    with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-02"):
-        warm.roll(PLAYER, at(day, "09:00"))
+    read = refused_cold_and_warm(s3, warm, recording, at(day, "09:00"), "commits to the secret of 2025-03-02")
     # from the commitments that were not there, latest first, and the record of the one that gives the day away
-    assert recording.calls == [
+    assert read == [
         ("GetObject", ARCHIVE, commitment_key(DAY3)),
         ("GetObject", ARCHIVE, commitment_key(DAY2)),
         ("GetObject", ARCHIVE, "revealed/2025-03-02.json"),
@@ -286,26 +301,20 @@ def test_a_record_revealing_todays_secret_under_a_day_with_no_commitment_gives_n
     # Given 03-01's and 03-03's midnight runs, none on 03-02, and a warm route that rolled 03-03 at 00:05
     timeline.publish(stores_on(s3), at(DAY1, "00:00:02"))
     timeline.publish(stores_on(s3), at(DAY3, "00:00:02"))
-    recording = Recording(s3)
-    warm = TodaysRolls(stores_on(recording))
-    assert warm.roll(PLAYER, at(DAY3, "00:05")).date == DAY3
+    warm, recording = warm_route(s3, DAY3)
 
     # When at 08:00 whoever holds the publisher's keys puts a record under 03-02, whose key never existed, revealing
     # 03-03's secret, with no commitment of 03-02: whoever reads the archive knows every roll of 03-03 from then on
     timeline.now = at(DAY3, "08:00")
     secret = s3.get_object(Bucket=SECRETS, Key=secret_key(DAY3))["Body"].read()
     put_someone_elses_record(stores_on(s3).archive, DAY2, revealing=secret)
-    recording.calls.clear()
 
     # Then the route gives no roll of 03-03, cold or warm from LOOK_AGAIN after (review: both gave them all day, no
     # commitment of 03-02 being there to read its record beside)
     said = r"commits to the secret of 2025-03-02, as revealed/2025-03-02\.json does"
-    with pytest.raises(TamperedRecord, match=said):
-        TodaysRolls(stores_on(s3)).roll(PLAYER, at(DAY3, "08:05"))
-    with pytest.raises(TamperedRecord, match=said):
-        warm.roll(PLAYER, at(DAY3, "08:05"))
+    read = refused_cold_and_warm(s3, warm, recording, at(DAY3, "08:05"), said)
     # from one listing of the records looked back to beside the commitments not there, and that one record
-    assert recording.calls == [
+    assert read == [
         *(("GetObject", ARCHIVE, commitment_key(day)) for day in days_looked_back(DAY3) if day != DAY1),
         ("ListObjectsV2", ARCHIVE, "revealed/"),
         ("GetObject", ARCHIVE, "revealed/2025-03-02.json"),
