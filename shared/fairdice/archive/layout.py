@@ -353,17 +353,24 @@ def gives_away(
 
 
 def uncommitted_gives_away(
-    archive: ObjectStore, day: dt.date, own: Published, uncommitted: Collection[dt.date], kept: dict[dt.date, Stored]
+    archive: ObjectStore,
+    day: dt.date,
+    own: Published,
+    uncommitted: Collection[dt.date],
+    kept: dict[dt.date, Stored],
+    listed: Collection[dt.date] | None = None,
 ) -> tuple[dt.date, str] | None:
     """Of the days looked back to from `day` (`own`'s) whose commitment is not there (`uncommitted`: one the publisher
     missed, whose keys never existed), the latest whose record reveals `own`'s secret, dated before `day` is over
     (`gives_away` of None, as beside a commitment that is no document), and the key that shows it; None where none does.
     Put there, it makes `day`'s secret public as well as one beside a commitment does. The records are found by one
     ListObjectsV2 of the days looked back to (`records_listed_back`), not a GetObject a day: an honest archive has none
-    there, and one listed is read once (`record_of`, into `kept`). One rule for the game's route and the readers."""
+    there, and one listed is read once (`record_of`, into `kept`); `listed`, where the caller has listed them already.
+    One rule for the game's route and the readers."""
     if not uncommitted:
         return None
-    listed = records_listed_back(archive, day)
+    if listed is None:
+        listed = records_listed_back(archive, day)
     for earlier in days_looked_back(day):
         if earlier in uncommitted and earlier in listed and (shown_by := gives_away(archive, own, earlier, None, kept)):
             return earlier, shown_by

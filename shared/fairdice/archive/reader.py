@@ -32,6 +32,7 @@ from fairdice.archive.layout import (
     read_document,
     read_published,
     record_of,
+    records_listed_back,
     reveal_deadline,
     reveal_time,
     reveal_time_if_any,
@@ -703,14 +704,25 @@ class ArchiveReader:
         audit takes them as of its moment, as it takes every commitment. One not there as read is not read again for a
         day whose own S3 dates before then (review: a missed day's was read again at every other day's first look): one
         put since is dated after that day's, and counts only with a record of its day dated before that day is over,
-        which the records of the days with no commitment, listed once, show (`uncommitted_gives_away`). A record
+        which the records of the days with no commitment, listed once, show (`uncommitted_gives_away`); where one is
+        listed under such a day, its commitment is read again, as a cold reader reads it: one put since equal to the
+        day's own beside a record that is no record gives the day away (`gives_away`; review: a warm reader, which read
+        that record alone, called the day fair where a cold one and the game's route refused it). A record
         revealing the day's secret beside a commitment to another secret that S3 dates after the day's own counts too,
         and is named (`committed_late`, as for the route; review: such a day was fair)."""
         since = self._read_clock() - SEEN_WITHIN
         uncommitted: set[dt.date] = set()  # days looked back to with no commitment, as read or as of an audit's moment
-        for earlier in days_looked_back(day):
-            absent = self._absent.get(earlier)
-            if absent is not None and own.witnessed and own.published_at < absent:
+        looked_back = days_looked_back(day)
+        # Days whose commitment was not there as read after the day's own was published: not read again, but where a
+        # record is listed under one; the records looked back to are listed once, here or where one is missing
+        unread = {
+            earlier
+            for earlier in looked_back
+            if own.witnessed and (absent := self._absent.get(earlier)) is not None and own.published_at < absent
+        }
+        listed = records_listed_back(self._archive, day) if unread else None
+        for earlier in looked_back:
+            if earlier in unread and listed is not None and earlier not in listed:
                 uncommitted.add(earlier)
                 continue
             try:
@@ -734,7 +746,7 @@ class ArchiveReader:
         # A record under a day with no commitment that reveals the day's secret gives it away as one beside a commitment
         # does, as the game's route refuses it (review: where a day was revealed between the two, the day linked to that
         # one, the chain's links refused only the day after the missed one, and a roll of the day was fair)
-        if found := uncommitted_gives_away(self._archive, day, own, uncommitted, self._records_looked_back):
+        if found := uncommitted_gives_away(self._archive, day, own, uncommitted, self._records_looked_back, listed):
             raise secret_of_an_earlier_day(day, *found)
 
     def _check_next(self, day: dt.date, named: str | None, written: dt.datetime) -> None:

@@ -1012,6 +1012,33 @@ def test_a_commitment_not_there_at_a_first_look_is_read_again_for_a_day_committe
         reader.lookup(dt.date(2025, 3, 3))
 
 
+def test_a_warm_reader_refuses_a_day_whose_commitment_a_missed_day_takes_since_beside_no_record_as_a_cold_one_does(
+    stores: Stores, timeline: Timeline
+) -> None:
+    # Given a warm reader that looked 03-01 up at 03-02 12:00, the commitments before it not there, and 03-02 revealed
+    warm = ArchiveReader(stores.archive, clock=timeline)
+    timeline.now = at("2025-03-02 12:00")
+    assert isinstance(warm.lookup(DAY), RevealedDay)
+    timeline.publish(stores, midnight_run(dt.date(2025, 3, 3)))
+
+    # When whoever holds the publisher's keys put under 02-28, a day the publisher missed, on 03-02 at 13:00, 03-02's
+    # own commitment and a record that is no record: nothing shows what it reveals
+    missed = dt.date(2025, 2, 28)
+    own = seal_of(stores.secrets.get(secret_key(NEXT)) or b"")
+    put_commitment_under_missed_day(timeline, stores.archive, missed, at("2025-03-02 13:00"), of=own)
+    stores.archive.put_new(revealed_key(missed), b"not a record")
+
+    # Then the warm reader refuses 03-02 as a cold one does, and as the game's route does from LOOK_AGAIN after: the
+    # commitment it found not there is read again where a record is listed under its day (review: the warm reader,
+    # which had found none there after 03-02's own was published, read the record alone, and the day was fair)
+    timeline.now = at("2025-03-03 12:00")
+    said = f"commits to the secret of {missed}, as {commitment_key(missed)} does"
+    with pytest.raises(TamperedRecord, match=re.escape(said)):
+        ArchiveReader(stores.archive, clock=timeline).lookup(NEXT)
+    with pytest.raises(TamperedRecord, match=re.escape(said)):
+        warm.lookup(NEXT)
+
+
 def test_a_days_check_of_the_days_before_reads_the_clock_once_however_many_are_not_there(stores: Stores) -> None:
     # Given 03-01, the archive's first day, revealed, none of the DAYS_LOOKED_BACK commitments before it there, and a
     # reader whose read clock counts its calls
