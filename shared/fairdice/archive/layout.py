@@ -379,10 +379,19 @@ def uncommitted_gives_away(
 
 def committed_late(own: Published, earlier: Published) -> bool:
     """Whether the archive dates `earlier`, the commitment of one of the days before `own`'s, no earlier than `own`, or
-    gives no time for it, by times no writer sets: an honest archive commits each day before the next, so only a late,
-    catch-up or forged commitment is. Such a one's day's record may reveal `own`'s secret, whatever that commitment
-    says, so it is read (`gives_away`); one dated before `own`, or by times that are no witness, is not."""
-    return own.witnessed and earlier.witnessed and earlier.published_at >= own.published_at
+    gives no time for it, or out of its own day's grace (`publication`), by times no writer sets: an honest archive
+    commits each day in its grace, before the next, so only a late, catch-up or forged commitment is. Such a one's
+    day's record may reveal `own`'s secret, whatever that commitment says, so it is read (`gives_away`); one dated in
+    its own day's grace, or by times that are no witness, is not (review: one put under a missed day late for it but
+    before `own`, its record revealing `own`'s secret put once `own`'s day began, was never read, and the day fair)."""
+    return (
+        own.witnessed
+        and earlier.witnessed
+        and (
+            earlier.published_at >= own.published_at
+            or publication(earlier.commitment.date, earlier.published_at) != "in_time"
+        )
+    )
 
 
 def record_gives_away(own: Published, day: dt.date, stored: Stored | None, *, unreadable: bool) -> bool:

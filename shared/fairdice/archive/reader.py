@@ -708,8 +708,9 @@ class ArchiveReader:
         listed under such a day, its commitment is read again, as a cold reader reads it: one put since equal to the
         day's own beside a record that is no record gives the day away (`gives_away`; review: a warm reader, which read
         that record alone, called the day fair where a cold one and the game's route refused it). A record
-        revealing the day's secret beside a commitment to another secret that S3 dates after the day's own counts too,
-        and is named (`committed_late`, as for the route; review: such a day was fair)."""
+        revealing the day's secret beside a commitment to another secret that S3 dates after the day's own, or out of
+        its own day's grace, counts too, and is named (`committed_late`, as for the route; review: such a day was
+        fair)."""
         since = self._read_clock() - SEEN_WITHIN
         uncommitted: set[dt.date] = set()  # days looked back to with no commitment, as read or as of an audit's moment
         looked_back = days_looked_back(day)

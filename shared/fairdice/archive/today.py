@@ -123,7 +123,8 @@ class _Memory:
         the day's rolls all day, a cold one refused them, and the readers refused the day from the next night). Those
         found are not read again: a published commitment never changes. But the record of each whose record decides
         (`gives_away`, `record_gives_away`) is, while it is not there: one whose commitment is no document (None), or
-        S3 dates no earlier than the day's own (`committed_late`), to the day's own commitment or to another. Such a
+        S3 dates no earlier than the day's own or out of its own day's grace (`committed_late`), to the day's own
+        commitment or to another. Such a
         run writes its record after its commitment, and a request between the two found nothing that gives the day
         away (review: the route gave the day's rolls for the rest of the day, for each of the three). While the day
         gives rolls, each found equal to its own is one of these: one dated before it, or undated, gave the day away
@@ -329,11 +330,13 @@ def _not_an_earlier_days(
     (NotReadableYet; its record decides meanwhile, as `gives_away` of None), so that each is read once, whichever
     request runs out of time, and one not there again only
     LOOK_AGAIN later (`_Memory.look_again`), as is the record, not there yet, of one whose record decides: one no
-    document, or one S3 dates no earlier than today's own (`committed_late`), to today's commitment or to another. The
+    document, or one S3 dates no earlier than today's own or out of its own day's grace (`committed_late`), to today's
+    commitment or to another. The
     record a run catching that day up writes after its commitment may still come (review: read between the two, the
     route gave today's rolls all day). `records` keeps the records found there
     (`record_of`), which are not read again. A record revealing today's secret beside a commitment to another secret
-    that S3 dates after today's own counts too, and is named (`committed_late`; review: the route gave its rolls). Where
+    that S3 dates after today's own, or out of its own day's grace, counts too, and is named (`committed_late`; review:
+    the route gave its rolls). Where
     a commitment is not there, the records looked back to are listed once too, and one under such a day is read: it may
     reveal today's secret (`uncommitted_gives_away`), as the readers take it."""
     decided: set[dt.date] = set()  # days whose record `gives_away` read here, their commitment giving no bytes

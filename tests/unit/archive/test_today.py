@@ -729,6 +729,38 @@ def test_a_missed_days_secret_revealed_beside_a_late_commitment_to_another_secre
     assert secret.hex() not in refused.value.message
 
 
+def test_a_record_revealing_todays_secret_beside_a_commitment_put_late_for_its_own_day_before_todays_gives_no_roll(
+    tmp_path: Path,
+) -> None:
+    # Given DAY1 and DAY2 committed by their midnight runs, and at 12:00 on DAY2 a commitment to another secret put by
+    # whoever holds the publisher's keys under the day before DAY1, one the publisher never committed: late for that
+    # day, but before DAY3's own; then DAY3's midnight run, and a warm route that rolled DAY3 at 00:05 (DAY4's run
+    # reveals DAY3)
+    timeline, stores = day1_committed(tmp_path)
+    timeline.publish(stores, at(DAY2, "00:00:02"))
+    missed = DAY1 - dt.timedelta(days=1)
+    put_commitment_under_missed_day(timeline, stores.archive, missed, at(DAY2, "12:00"), of=seal_of(SOMEONE_ELSES))
+    timeline.publish(stores, at(DAY3, "00:00:02"))
+    timeline.publish(stores, at(DAY4, "00:00:02"))
+    warm = TodaysRolls(stores)
+    assert warm.roll(PLAYER, at(DAY3, "00:05")).date == DAY3
+
+    # When at 08:00 on DAY3 they put that day's record, revealing DAY3's secret: public from then on
+    timeline.now = at(DAY3, "08:00")
+    put_someone_elses_record(stores.archive, missed, revealing=stores.secrets.get(secret_key(DAY3)) or b"")
+
+    # Then the route gives no roll of DAY3, cold or warm from LOOK_AGAIN after, and the readers refuse DAY3, naming the
+    # record: a commitment no honest run publishes so (late for its own day) shows nothing of what its record reveals,
+    # as one dated after DAY3's does not (review: dated before DAY3's, its record was never read, and DAY3 was fair)
+    said = rf"commitments/2025-03-03\.json commits to the secret of {missed}, as revealed/{missed}\.json does"
+    with pytest.raises(TamperedRecord, match=said):
+        TodaysRolls(stores).roll(PLAYER, at(DAY3, "08:05"))
+    with pytest.raises(TamperedRecord, match=said):
+        warm.roll(PLAYER, at(DAY3, "08:05"))
+    with pytest.raises(TamperedRecord, match=said):
+        daily_verdict(ArchiveReader(stores.archive, clock=lambda: at(DAY4, "12:00")), DAY3, PLAYER)
+
+
 @pytest.mark.parametrize("record", ["its own secret's", "no record"])
 def test_a_late_commitment_to_another_secret_under_a_missed_day_leaves_today_its_rolls_whatever_else_its_record_is(
     tmp_path: Path, record: str
