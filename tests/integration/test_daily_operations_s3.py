@@ -156,8 +156,9 @@ def test_todays_roll_reads_todays_secret_once_writes_nothing_and_gives_seed_004s
     second = rolls.roll(other, at(DAY2, "09:01"))
 
     # Then the faces are seed 004's, from one read of today's secret, its commitment and the commitments of the days
-    # before (which it must be none of), one listing of the records looked back to (the days before the archive's
-    # first have no commitment, and a record under one may reveal today's secret), and no write
+    # before (which it must be none of), of the day before's record (which may reveal today's secret: `record_decides`),
+    # one listing of the records looked back to (the days before the archive's first have no commitment, and a record
+    # under one may reveal today's secret), and no write
     secret = s3.get_object(Bucket=SECRETS, Key=secret_key(DAY2))["Body"].read()
     assert first.dice == seed_004.faces(secret, DAY2.isoformat(), PLAYER)
     assert second.dice == seed_004.faces(secret, DAY2.isoformat(), other)
@@ -165,7 +166,9 @@ def test_todays_roll_reads_todays_secret_once_writes_nothing_and_gives_seed_004s
     assert recording.calls == [
         ("GetObject", SECRETS, "secrets/2025-03-02"),
         ("GetObject", ARCHIVE, "commitments/2025-03-02.json"),
-        *(("GetObject", ARCHIVE, key) for key in before),
+        ("GetObject", ARCHIVE, before[0]),
+        ("GetObject", ARCHIVE, "revealed/2025-03-01.json"),
+        *(("GetObject", ARCHIVE, key) for key in before[1:]),
         ("ListObjectsV2", ARCHIVE, "revealed/"),
     ]
 
@@ -350,13 +353,16 @@ def test_todays_roll_reads_nothing_more_all_day_on_a_normal_day_and_after_missed
     recording = Recording(s3)
     rolls = TodaysRolls(stores_on(recording))
 
-    # When the game asks all day, then the route reads its secret, its commitment and the 8 before, once
+    # When the game asks all day, then the route reads its secret, its commitment, the 8 before and the day before's
+    # record (which may reveal its secret: `record_decides`), once
     for moment in ("00:00:03", "00:05:03", "09:00", "23:59:59"):
         rolls.roll(PLAYER, at(DAY2, moment))
     assert recording.calls == [
         ("GetObject", SECRETS, secret_key(DAY2)),
         ("GetObject", ARCHIVE, commitment_key(DAY2)),
-        *(("GetObject", ARCHIVE, commitment_key(day)) for day in days_looked_back(DAY2)),
+        ("GetObject", ARCHIVE, commitment_key(DAY1)),
+        ("GetObject", ARCHIVE, "revealed/2025-03-01.json"),
+        *(("GetObject", ARCHIVE, commitment_key(day)) for day in days_looked_back(DAY2)[1:]),
     ]
 
     # and after a missed day (none on 03-03, 03-04's run), the one missing again every LOOK_AGAIN, none found before,

@@ -339,7 +339,7 @@ def gives_away(
     record revealing the day's, left the day's rolls given and fair). The record is read once there (`record_of`, into
     `kept`)."""
     if earlier is None or earlier.commitment.commitment != own.commitment.commitment:
-        if (earlier is None or committed_late(own, earlier)) and record_gives_away(
+        if record_decides(own, day, earlier) and record_gives_away(
             own, day, record_of(archive, day, kept), unreadable=False
         ):
             return revealed_key(day)
@@ -375,6 +375,16 @@ def uncommitted_gives_away(
         if earlier in uncommitted and earlier in listed and (shown_by := gives_away(archive, own, earlier, None, kept)):
             return earlier, shown_by
     return None
+
+
+def record_decides(own: Published, day: dt.date, earlier: Published | None) -> bool:
+    """Whether the record of `day`, one of the days looked back to from `own`'s, is read for whether it reveals `own`'s
+    secret beside `earlier`, that day's commitment to another secret (or none that is a document): where `earlier` is
+    `committed_late`, or is no document, and where `day` is the day before `own`'s, whose record the publisher writes
+    once `own`'s day has begun, after `own`: one revealing `own`'s secret there makes it public all that day, as the
+    readers find it where the day's record links to it (review: the game's route gave that day's rolls all day). An
+    honest archive's day before is read once a day, its record once there."""
+    return earlier is None or committed_late(own, earlier) or day == own.commitment.date - dt.timedelta(days=1)
 
 
 def committed_late(own: Published, earlier: Published) -> bool:

@@ -281,7 +281,8 @@ class ArchiveReader:
         self._revealed: dict[dt.date, _Revealed] = {}
         # A commitment as read, or the refusal of one that is no commitment document: neither changes once S3 dates it
         self._commitments: dict[dt.date, Published | TamperedRecord] = {}
-        # The records of days looked back to, once there (`_check_earlier`, `record_of`)
+        # The records of days looked back to, once there (`_check_earlier`, `record_of`), and of those linked to or
+        # checked: the day before's is read for its next day's check too (`record_decides`), once
         self._records_looked_back: dict[dt.date, Stored] = {}
         # The days looked back to whose commitment was not there as read (`_check_earlier`), and since when, by the read
         # clock less SEEN_WITHIN: one put since is dated after it
@@ -641,6 +642,7 @@ class ArchiveReader:
     def _check(self, day: dt.date, stored: Stored, now: dt.datetime) -> _Revealed:
         key = revealed_key(day)
         record = read_document(RevealedRecord, key, stored.data, day, "a revealed record")
+        self._records_looked_back.setdefault(day, stored)
         secret = bytes.fromhex(record.secret)
         if seal_of(secret) != record.commitment:
             raise TamperedRecord(f"{key}: its secret does not give its own commitment", field="secret")
@@ -839,7 +841,7 @@ class ArchiveReader:
         known = self._revealed.get(link.date)
         if known is not None and known.sha256 == link.sha256:
             return _Linked(known.record, known.revealed_at, known.published.witnessed)
-        previous = self._archive.read(revealed_key(link.date))
+        previous = record_of(self._archive, link.date, self._records_looked_back)
         if previous is None:
             raise TamperedRecord(f"{key} links to {revealed_key(link.date)}, which is missing", field="previous")
         if sha256_hex(previous.data) != link.sha256:

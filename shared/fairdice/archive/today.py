@@ -23,13 +23,13 @@ from fairdice.archive.layout import (
     Published,
     commitment_key,
     commitment_missed,
-    committed_late,
     days_looked_back,
     gives_away,
     made_on_its_day,
     publication,
     published_out_of_time,
     read_published,
+    record_decides,
     reveal_time,
     secret_key,
     secret_of_an_earlier_day,
@@ -124,8 +124,8 @@ class _Memory:
         found are not read again: a published commitment never changes. But the record of each whose record decides
         (`gives_away`, `record_gives_away`) is, while it is not there: one whose commitment is no document (None), or
         S3 dates no earlier than the day's own or out of its own day's grace (`committed_late`), to the day's own
-        commitment or to another. Such a
-        run writes its record after its commitment, and a request between the two found nothing that gives the day
+        commitment or to another, and the day before's (`record_decides`). Such a run, as the day's own midnight run,
+        writes its record after its commitment, and a request between the two found nothing that gives the day
         away (review: the route gave the day's rolls for the rest of the day, for each of the three). While the day
         gives rolls, each found equal to its own is one of these: one dated before it, or undated, gave the day away
         already. One whose record was there is not read again: that record gave nothing away, and never changes
@@ -134,8 +134,7 @@ class _Memory:
             return
         own = self.today.published
         awaited = any(
-            day not in self.records and (found is None or committed_late(own, found))
-            for day, found in self.earlier.items()
+            day not in self.records and record_decides(own, day, found) for day, found in self.earlier.items()
         )
         if self.absent or awaited:
             self.today, self.absent = None, set()
@@ -336,7 +335,7 @@ def _not_an_earlier_days(
     route gave today's rolls all day). `records` keeps the records found there
     (`record_of`), which are not read again. A record revealing today's secret beside a commitment to another secret
     that S3 dates after today's own, or out of its own day's grace, counts too, and is named (`committed_late`; review:
-    the route gave its rolls). Where
+    the route gave its rolls), as does the day before's, whatever its commitment (`record_decides`). Where
     a commitment is not there, the records looked back to are listed once too, and one under such a day is read: it may
     reveal today's secret (`uncommitted_gives_away`), as the readers take it."""
     decided: set[dt.date] = set()  # days whose record `gives_away` read here, their commitment giving no bytes

@@ -22,7 +22,7 @@ from fairdice.archive.layout import (
     secret_key,
     sha256_hex,
 )
-from fairdice.archive.publisher import get_or_create_secret, publish
+from fairdice.archive.publisher import get_or_create_secret, open_day, publish
 from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import ArchiveUnavailable, LateCommitment, TamperedRecord
@@ -761,6 +761,29 @@ def test_a_record_revealing_todays_secret_beside_a_commitment_put_late_for_its_o
         daily_verdict(ArchiveReader(stores.archive, clock=lambda: at(DAY4, "12:00")), DAY3, PLAYER)
 
 
+def test_the_day_befores_record_revealing_todays_secret_gives_no_roll_cold_or_warm(tmp_path: Path) -> None:
+    # Given DAY1 committed by its midnight run, and DAY2's run stopped once it published DAY2's commitment, before it
+    # revealed DAY1; and a warm route that rolled DAY2 at 00:00:03
+    timeline, stores = day1_committed(tmp_path)
+    timeline.now = at(DAY2, "00:00:02")
+    open_day(stores, timeline.now)
+    warm = TodaysRolls(stores)
+    assert warm.roll(PLAYER, at(DAY2, "00:00:03")).date == DAY2
+
+    # When at 00:00:04 whoever holds the publisher's keys puts DAY1's record, revealing DAY2's secret: public from then
+    timeline.now = at(DAY2, "00:00:04")
+    put_someone_elses_record(stores.archive, DAY1, revealing=stores.secrets.get(secret_key(DAY2)) or b"")
+
+    # Then the route gives no roll of DAY2, cold or warm from LOOK_AGAIN after, naming the record, as the readers refuse
+    # DAY2 once its record links to it (review: DAY1's commitment, in time and dated before DAY2's, left its record
+    # unread, and the route gave DAY2's rolls all day)
+    said = r"commitments/2025-03-02\.json commits to the secret of 2025-03-01, as revealed/2025-03-01\.json does"
+    with pytest.raises(TamperedRecord, match=said):
+        TodaysRolls(stores).roll(PLAYER, at(DAY2, "00:01"))
+    with pytest.raises(TamperedRecord, match=said):
+        warm.roll(PLAYER, at(DAY2, "00:05:03"))
+
+
 @pytest.mark.parametrize("record", ["its own secret's", "no record"])
 def test_a_late_commitment_to_another_secret_under_a_missed_day_leaves_today_its_rolls_whatever_else_its_record_is(
     tmp_path: Path, record: str
@@ -885,7 +908,8 @@ def test_the_days_before_are_read_as_far_back_as_days_looked_back_those_found_on
 
     # Then the commitments of the DAYS_LOOKED_BACK days before each day were read that day, and none before them, but
     # DAY2's on DAY3, which the route had read as DAY2's own; those not there were read again LOOK_AGAIN later, as a run
-    # catching a missed day up may publish one (test_a_warm_route_reads_the_days_before_not_there_again_only_...)
+    # catching a missed day up may publish one (test_a_warm_route_reads_the_days_before_not_there_again_only_...);
+    # and on DAY3 DAY2's record once, the day before's, which may reveal DAY3's secret (`record_decides`)
     def before(day: dt.date) -> list[str]:
         return [commitment_key(day - dt.timedelta(days=back)) for back in range(1, DAYS_LOOKED_BACK + 1)]
 
@@ -894,6 +918,7 @@ def test_the_days_before_are_read_as_far_back_as_days_looked_back_those_found_on
         *before(DAY2),
         *before(DAY2),
         commitment_key(DAY3),
+        revealed_key(DAY2),
         *before(DAY3)[1:],
         *before(DAY3)[1:],
     ]
@@ -915,9 +940,10 @@ def test_a_warm_route_reads_no_commitment_of_the_days_before_again_on_the_next_d
     # When the game asks for the next day's rolls
     rolls.roll(PLAYER, at(DAY3, "00:00:03"))
 
-    # Then the route read that day's commitment alone: a published commitment never changes, and it had found the days
-    # before's (review: it read all DAYS_LOOKED_BACK of them again each day, all but one read the day before)
-    assert counted.archive.reads == [commitment_key(DAY3)]  # type: ignore[attr-defined]
+    # Then the route read that day's commitment, and the day before's record alone, which may reveal its secret
+    # (`record_decides`): a published commitment never changes, and it had found the days before's (review: it read all
+    # DAYS_LOOKED_BACK of them again each day, all but one read the day before)
+    assert counted.archive.reads == [commitment_key(DAY3), revealed_key(DAY2)]  # type: ignore[attr-defined]
     # and a day committed to the secret of one of them is refused still, from what it kept
     put_secret_again(timeline, published, secret_of(published, DAY1), DAY4)
     with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-01"):
