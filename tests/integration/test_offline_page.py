@@ -1409,6 +1409,8 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
     texts += ["hello \u0436\u0438\u0437\u043d\u044c", "\u04bb\u0435\u04cf\u04cf\u043e \u0436\u0438\u0437\u043d\u044c"]
     texts += ["\u043f\u0430\u043c\u02bc\u044f\u0442\u044c", "\u0412\u043e\u042c \ua4e5", "\u0436 \u13e3\u13b3\u04ae"]
     texts += ["\u05db\u05d5\u05e1 \u05d9\u05d9\u05df", "\u05d0 l", "\u05e9\u05dc\u05d5\u05dd world"]
+    # (and a Myanmar ဝ in a Hebrew word, a Hebrew ו in an Arabic one: each shown)
+    texts += ["\u05db\u05d5\u101d \u05d9\u05d9\u05df", "\u062e\u05d5\u062b", "\u13e3\u13b3\u05d5"]
 
     said = browser.evaluate(f"{json.dumps(texts)}.map((t) => fairdice.unseen(t))")
 

@@ -159,6 +159,13 @@ KEY = bytes(range(32))
         # and a letter of Greek, Cyrillic… that looks like one of such a script in a word with one that looks like
         # none, whatever its own script there (the Cyrillic Ү of "ж ᏣᎳҮ", like the Cherokee Ꭹ)
         ("\u0436 \u13e3\u13b3\u04ae", "\u0436 \u13e3\u13b3⟨U+04AE⟩"),
+        # and a letter of another script that looks like one in a word whose letters that look like none are Hebrew,
+        # Arabic or Georgian, or one of theirs in a word of another script's (the Myanmar ဝ of "כוဝ יין", like the ס of
+        # "כוס יין"; the Hebrew ו of "خוث", like the ا of "خاث"; review: each as typed, alike)
+        ("\u05db\u05d5\u101d \u05d9\u05d9\u05df", "\u05db\u05d5⟨U+101D⟩ \u05d9\u05d9\u05df"),
+        ("\u062e\u05d5\u062b", "\u062e⟨U+05D5⟩\u062b"),
+        ("\u062e\u0627\u062b", "\u062e\u0627\u062b"),
+        ("\u13e3\u13b3\u05d5", "\u13e3\u13b3⟨U+05D5⟩"),
         # in a value without one, every letter when all of them look like ASCII ones: a Cyrillic АВС, a Greek ΗΑΪΤΙ
         ("\u0410\u0412\u0421", "⟨U+0410⟩⟨U+0412⟩⟨U+0421⟩"),
         ("\u0397\u0391\u03aa\u03a4\u0399", "⟨U+0397⟩⟨U+0391⟩⟨U+03AA⟩⟨U+03A4⟩⟨U+0399⟩"),
