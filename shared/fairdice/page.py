@@ -291,9 +291,11 @@ def _hex(value: str | None, other: str | None, missing: str) -> str:
     return f"<code>{marked(value, other)}</code>" if value else f"<span class=muted>{missing}</span>"
 
 
-def _explains(finding: Finding, words: Words, *, cut: bool = False) -> str:
+def _explains(finding: Finding, words: Words, *, cut: bool = False, beyond: bool = False) -> str:
     """How much a cause accounts for, in words that cannot be read as how much differs. `cut`: the diagnosis found the
-    last roll cut short inside its last face, so a finding beside it counts the rolls before that one as fitting."""
+    last roll cut short inside its last face, so a finding beside it counts the rolls before that one as fitting.
+    `beyond`: rolls are recorded beyond the count, so those `few_rolls_differ` counts are the rolls compared, as its
+    heading says (`_title`), not every one recorded."""
     found = _EXPLAINS.fullmatch(finding.explains)
     if found is None:
         return f"it accounts for {finding.explains}"
@@ -306,8 +308,10 @@ def _explains(finding: Finding, words: Words, *, cut: bool = False) -> str:
         return f"it fits every face of {recorded} but the last, cut short"
     if finding.cause == "few_rolls_differ":
         differ = total - fit
+        # (review: "0 of the 2 recorded rolls fit" beside 3 rolls recorded, under "Every roll compared differs")
+        counts = counted(total, f"{roll} compared", f"{rolls} compared") if beyond else None
         return (
-            f"{number(fit)} of the {first}{counted(total, 'recorded ' + roll, 'recorded ' + rolls)} fit;"
+            f"{number(fit)} of the {first}{counts or counted(total, 'recorded ' + roll, 'recorded ' + rolls)} fit;"
             f" {counted(differ, 'differs', 'differ')}"
         )
     if fit == 0:
@@ -350,9 +354,10 @@ def _diagnosis_section(verdict: Verdict, request: RequestBase | None, words: Wor
     scheme = _scheme(verdict)
     yield "<h2>Why it may not match</h2>"
     cut = any(finding.cause == "roll_cut_short" for finding in verdict.diagnosis or [])
+    beyond = verdict.summary.extra > 0
     for finding in verdict.diagnosis or []:
-        title = _title(finding, words, beyond=verdict.summary.extra > 0)
-        explains = _explains(finding, words, cut=cut)
+        title = _title(finding, words, beyond=beyond)
+        explains = _explains(finding, words, cut=cut, beyond=beyond)
         yield f"<div class=finding><b>{e(title)}</b> <span class=muted>({e(explains)})</span>"
         yield f"<p>{visible(sentence(finding.detail))}</p>"
         if finding.try_:

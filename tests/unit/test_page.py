@@ -637,7 +637,7 @@ def test_rolls_that_differ_are_headed_as_many_as_differ_never_a_few_where_half_o
     # (of the 3 rolls recorded, the 2 compared: the third, 6-6, reads the same turned round and fits; review: it was
     # headed "Every recorded roll differs")
     assert turned.summary.extra == 1
-    assert "<b>Every roll compared differs</b> <span class=muted>(0 of the 2 recorded rolls fit; 2 differ)</span>" in (
+    assert "<b>Every roll compared differs</b> <span class=muted>(0 of the 2 rolls compared fit; 2 differ)</span>" in (
         turned_page
     )
     assert "A few" not in page + turned_page and "Every recorded roll" not in turned_page
@@ -657,7 +657,8 @@ def test_the_one_roll_compared_that_differs_beside_rolls_recorded_beyond_the_cou
     assert [(finding.cause, finding.explains) for finding in verdict.diagnosis or []] == [
         ("few_rolls_differ", "0 of 1 roll")
     ]
-    assert "<b>The roll compared differs</b>" in page and "The recorded roll differs" not in page
+    assert "<b>The roll compared differs</b> <span class=muted>(0 of the 1 roll compared fit; 1 differs)</span>" in page
+    assert "The recorded roll differs" not in page
 
 
 def test_a_likely_cause_is_headed_in_the_schemes_own_words_as_the_page_around_it() -> None:
