@@ -429,6 +429,8 @@ class _Traits(NamedTuple):
     latin: bool  # a Latin letter (_LATIN)
     script: int | None  # which of _SCRIPTS it is of
     east: int | None  # which of _EAST_ASIAN it is of
+    letter: bool  # a letter (its category's L)
+    everyday: int | None  # which of _EVERYDAY_OTHERS its base is of
 
 
 @lru_cache(maxsize=4096)  # bounded: values may hold any of a million code points, and a warm function keeps this
@@ -449,6 +451,8 @@ def _traits(character: str) -> _Traits:
         latin=_LATIN.match(character) is not None,
         script=next((n for n, script in enumerate(_SCRIPTS) if script.match(character)), None),
         east=next((n for n, script in enumerate(_EAST_ASIAN) if script.match(character)), None),
+        letter=category.startswith("L"),
+        everyday=next((n for n, (script, _) in enumerate(_EVERYDAY_OTHERS) if script.match(base)), None),
     )
 
 
@@ -561,8 +565,9 @@ def _strays(traits: list[_Traits]) -> set[int]:
       like them is shown instead ("Bob 日本" as typed, "ᏴᎾᏏ 日本" with its letters shown); and the a of "שaם" can be
       written as no Hebrew letter, so Latin letters in a Hebrew word are shown only when none is an a, an e, an f…"""
     # a letter NFKC makes another is shown for that whatever its script: none of its own here (𝖪 is no script's)
-    letters = [(at, trait) for at, trait in enumerate(traits) if trait.category.startswith("L") and not trait.compat]
-    found, beside_others, everyday = _others(traits)
+    letters = [(at, trait) for at, trait in enumerate(traits) if trait.letter and not trait.compat]
+    words = _words(traits)
+    found, beside_others, everyday = _others(traits, words)
     # (a letter shown as its code point is read as no other: "ВоЬ ꓥ" is not drawn like "Bob ꓥ", the Lisu ꓥ shown)
     anchored = {trait.script for at, trait in letters if not trait.stray or at in found}
     if not anchored or len({trait.script for _, trait in letters}) < 2:
@@ -577,8 +582,8 @@ def _strays(traits: list[_Traits]) -> set[int]:
     if len(anchored - {None, 0}) > 1:
         # A letter of one anchored script may stand for a look-alike of another where no letter of its word tells
         # which: the Cyrillic о of "ж о ֆ", like the Armenian օ of "ж օ ֆ" (a word that mixes them is shown as such)
-        for word in _words(traits):
-            if all(traits[at].stray for at in word if traits[at].category.startswith("L")):
+        for word in words:
+            if all(traits[at].stray for at in word if traits[at].letter):
                 found.update(at for at in word if traits[at].across)
     latin = [(at, trait) for at, trait in letters if trait.script == 0]
     if latin and 0 not in anchored:
@@ -594,7 +599,7 @@ def _strays(traits: list[_Traits]) -> set[int]:
     return found
 
 
-def _others(traits: list[_Traits]) -> tuple[set[int], set[int], set[int]]:
+def _others(traits: list[_Traits], words: list[range]) -> tuple[set[int], set[int], set[int]]:
     """Of the letters of scripts other than Latin, Greek, Coptic, Cyrillic, Armenian, Han, kana and Hangul (Cherokee,
     Lisu, Myanmar, Hebrew, Arabic: script and east None), the positions of those that look like an ASCII letter or a
     letter of Latin, Greek, Coptic, Cyrillic or Armenian (`stray`) in a word with no letter of such a script that
@@ -615,44 +620,33 @@ def _others(traits: list[_Traits]) -> tuple[set[int], set[int], set[int]]:
         and trait.script is None
         and trait.east is None
     }
-    everyday = {
-        n
-        for n, (script, _) in enumerate(_EVERYDAY_OTHERS)
-        if any(not traits[at].stray and script.match(traits[at].base) for at in others)
-    }
+    everyday = {n for at in others if not traits[at].stray and (n := traits[at].everyday) is not None}
     # only where no letter there that looks like none is of Latin, Greek, Coptic, Cyrillic, Armenian or another of
     # them, whose word of look-alikes alone is as typed beside it too: beside a Cyrillic ж, the ו of "ש ו ж" may stand
     # for the Cyrillic ӏ of "ש ӏ ж", as the о of "ж о ֆ" may for the Armenian օ (review: the two were shown alike, as
     # were "ש ו س" and "ש ا س", "Łódź ة ج" and "Łódź ö ج"); a Han or Cherokee letter is no such letter
-    anchors = [
-        trait.base
+    anchors = {
+        trait.everyday
         for trait in traits
-        if trait.category.startswith("L")
+        if trait.letter
         and not trait.compat
         and not trait.stray
-        and (trait.script is not None or any(script.match(trait.base) for script, _ in _EVERYDAY_OTHERS))
-    ]
-    ordinary = tuple(
-        script for script, _ in (_EVERYDAY_OTHERS[n] for n in everyday) if all(script.match(at) for at in anchors)
-    )
+        and (trait.script is not None or trait.everyday is not None)
+    }
+    ordinary = {n for n in everyday if anchors <= {n}}
     found: set[int] = set()
     beside: set[int] = set()
-    for word in _words(traits):
+    for word in words:
         other = [at for at in word if at in others]
-        if kinds := {_everyday(traits[at]) for at in other if not traits[at].stray}:
+        if kinds := {traits[at].everyday for at in other if not traits[at].stray}:
             beside.update(word)
             # a look-alike of a script none of the word's letters that look like none is of: the word mixes scripts
             # (review: the Myanmar ဝ of "כוဝ", like the ס of "כוס", was as typed beside the כ, as was the Hebrew ו of
             # "خוث", like the ا of "خاث"); Hebrew, Arabic and Georgian are told apart, the other scripts not
-            found.update(at for at in other if traits[at].stray and _everyday(traits[at]) not in kinds)
+            found.update(at for at in other if traits[at].stray and traits[at].everyday not in kinds)
         else:
-            found.update(at for at in other if not any(script.match(traits[at].base) for script in ordinary))
+            found.update(at for at in other if traits[at].everyday not in ordinary)
     return found, beside, everyday
-
-
-def _everyday(trait: _Traits) -> int | None:
-    """Which of Hebrew, Arabic and Georgian (by its place in `_EVERYDAY_OTHERS`) a letter is of, None for another."""
-    return next((n for n, (script, _) in enumerate(_EVERYDAY_OTHERS) if script.match(trait.base)), None)
 
 
 def _punctuation_alike(character: str, trait: _Traits) -> bool:
