@@ -1292,55 +1292,37 @@ def test_a_file_put_in_the_place_of_an_output_once_the_run_looked_there_is_kept_
     assert summary(out)["fair"] == 3 and summary(out)["passed_over"] == []
 
 
+@pytest.mark.parametrize(
+    ("output", "step"),
+    [("report.html", "render"), ("summary.json", "put_summary")],
+    ids=["the-report-as-it-is-drawn", "the-summary-once-the-report-is-written"],
+)
 @pytest.mark.parametrize("where", ["elsewhere", "the-input-folder"])
-def test_a_run_that_stops_as_it_writes_its_outputs_leaves_no_summary_to_be_taken_for_a_finished_audit(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
+def test_a_run_stopped_by_a_file_put_in_the_place_of_its_report_or_summary_leaves_no_output_to_be_read_as_finished(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str, output: str, step: str
 ) -> None:
     # Given a folder of fair games, and whoever writes --out putting a file of a game not fair where the run writes its
-    # report once the run has looked there (as the report is drawn)
+    # report once the run has looked there (as the report is drawn), or its summary once the report is written
     folder = tmp_path / "in"
     games.write(folder / "day.jsonl", many(3))
     out = {"elsewhere": tmp_path / "out", "the-input-folder": folder}[where]
     late = games.write(tmp_path / "late", [games.mismatched(games.narde(90))]).read_bytes()
-    real = local.render
+    real = getattr(local, step)
 
-    def put_meanwhile(*args: Any, **kwargs: Any) -> str:
-        (out / "report.html").write_bytes(late)
+    def put_meanwhile(*args: Any, **kwargs: Any) -> Any:
+        (out / output).write_bytes(late)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(local, "render", put_meanwhile)
+    monkeypatch.setattr(local, step, put_meanwhile)
 
-    # When it is audited, Then the run stops, exit 3, and leaves no summary.json: its counts, every game fair, nothing
-    # passed over, not audited or found, read as a finished clean audit beside a run that did not finish (review: the
-    # summary was written before the report, and kept when the report's place was taken)
+    # When it is audited, Then the run stops, exit 3, the file kept, and leaves no other output: not summary.json, whose
+    # counts, every game fair, nothing passed over, not audited or found, read as a finished clean audit beside a run
+    # that did not finish (review: the summary was written before the report, and kept when the report's place was
+    # taken), nor the report, headed "All 3 games read are fair", nor the findings it wrote (review: both were left
+    # beside a run that did not finish)
     assert main(["audit", str(folder), "--out", str(out), "--workers", "1"]) == 3
-    assert (out / "report.html").read_bytes() == late
-    assert not (out / "summary.json").exists()
-
-
-@pytest.mark.parametrize("where", ["elsewhere", "the-input-folder"])
-def test_a_run_stopped_by_a_file_put_in_the_summarys_place_leaves_no_report_to_be_read_as_a_finished_audit(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
-) -> None:
-    # Given a folder of fair games, and whoever writes --out putting a file of a game not fair where the run writes its
-    # summary once the report is written
-    folder = tmp_path / "in"
-    games.write(folder / "day.jsonl", many(3))
-    out = {"elsewhere": tmp_path / "out", "the-input-folder": folder}[where]
-    late = games.write(tmp_path / "late", [games.mismatched(games.narde(90))]).read_bytes()
-    real = local.put_summary
-
-    def put_meanwhile(*args: Any, **kwargs: Any) -> None:
-        (out / "summary.json").write_bytes(late)
-        real(*args, **kwargs)
-
-    monkeypatch.setattr(local, "put_summary", put_meanwhile)
-
-    # When it is audited, Then the run stops, exit 3, the file kept, and leaves neither the report, headed "All 3 games
-    # read are fair", nor the findings it wrote (review: both were left beside a run that did not finish)
-    assert main(["audit", str(folder), "--out", str(out), "--workers", "1"]) == 3
-    assert (out / "summary.json").read_bytes() == late
-    assert not (out / "report.html").exists() and not (out / "findings.jsonl").exists()
+    assert (out / output).read_bytes() == late
+    assert [name for name in ("summary.json", "findings.jsonl", "report.html") if (out / name).exists()] == [output]
 
 
 def test_on_a_file_system_without_hard_links_the_outputs_are_written_and_a_file_put_in_their_place_is_kept(
