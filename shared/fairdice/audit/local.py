@@ -828,27 +828,29 @@ def _put_meanwhile(paths: Sequence[str], found: set[Path], read: set[object]) ->
 
 
 def _outputs_cleared(out: Path, judged: dict[str, _FileState]) -> list[Path]:
-    """Ready the places of the run's three outputs in `out` to be written, once the blocks are done: what an earlier
-    audit left there (named as the output, holding what the audit writes there: `_holds_results`) is removed, as a
-    fresh run removes it as it begins; anything else is kept, and returned: put there while the run went on (what was
-    there as it began is refused then: `_earlier_results_only`, `_resumed_outputs`). The run writes no output over it,
-    nor over what is put there once this look is made (`FolderResults`' `fresh`): it stops, saying so (review: a game
-    put as report.html as the report was drawn was written over, and the audit was clean, exit 0; where `out` lies in a
-    folder given, one put as summary.json was listed as not read and written over, its game lost). One found an
-    earlier audit's as the run began (`judged`), and as it was then, is not read again (review: a resume with `out` in
-    a folder given read a million findings twice, 4.7 s of a core each time)."""
+    """Ready the places of the run's three outputs in `out` to be written, once the blocks are done: an earlier audit's
+    output, found so as the run began (`judged`: `_earlier_results_only`, `_resumed_outputs`) and as it was then, is
+    removed, not read again (review: a resume with `out` in a folder given read a million findings twice, 4.7 s of a
+    core each time); anything else there is kept, and returned: put there, or written to, while the run went on (what
+    was there as it began and is no earlier audit's output is refused then), whatever it holds, as it is no output of
+    an audit there as the run began (review: another audit's findings, or a page of one's own headed as a report,
+    put there while the run went on, were taken for an earlier audit's and removed, and the audit was clean, exit 0). A
+    fresh run has removed what it judged (`_prepare`), and judges nothing here. The run writes no output over what is
+    kept, nor over what is put there once this look is made (`FolderResults`' `fresh`): it stops, saying so (review: a
+    game put as report.html as the report was drawn was written over, and the audit was clean, exit 0; where `out` lies
+    in a folder given, one put as summary.json was listed as not read and written over, its game lost). Nothing is
+    read: a pipe would wait for a writer."""
     kept = []
     for name in OUTPUTS:
         place = out / name
-        # not read but a file: a pipe would wait for a writer (as `_resumed_outputs` and `_earlier_results_only` look)
-        if place.is_symlink() or (
-            place.exists()
-            and not (name in judged and _state(place.lstat()) == judged[name])
-            and not (place.is_file() and _holds_results(place, name))
-        ):
-            kept.append(place)
+        try:
+            now = _state(place.lstat())  # a link itself, which is no output judged
+        except FileNotFoundError:
+            continue
+        if judged.get(name) == now:
+            place.unlink()
         else:
-            place.unlink(missing_ok=True)
+            kept.append(place)
     return kept
 
 

@@ -600,8 +600,8 @@ def test_a_resume_reads_each_earlier_output_once_to_know_it_an_earlier_audits(
     assert main([*arguments, "--resume"]) == 1
     assert sorted(name for name in read if name in local.OUTPUTS) == sorted(local.OUTPUTS)
     assert summary(out)["mismatch"] == 1
-    # And one written to once the resume looked at it (a game put in it, the same file) is read again and kept, and the
-    # run stops saying so
+    # And one written to once the resume looked at it (a game put in it, the same file) is kept, not read again, and
+    # the run stops saying so
     (out / "partials" / "00000-0000001" / "summary.json").unlink()
     late = games.write(tmp_path / "late", [games.mismatched(games.narde(91))]).read_bytes()
     real_run = local.run
@@ -1290,6 +1290,38 @@ def test_a_file_put_in_the_place_of_an_output_once_the_run_looked_there_is_kept_
     (out / output).rename(tmp_path / "kept")
     assert main([*arguments, "--resume"]) == 0
     assert summary(out)["fair"] == 3 and summary(out)["passed_over"] == []
+
+
+@pytest.mark.parametrize("output", ["summary.json", "findings.jsonl", "report.html"])
+@pytest.mark.parametrize("resume", [False, True], ids=["afresh", "resumed"])
+def test_another_audits_output_put_in_the_place_of_an_output_while_the_audit_runs_is_kept_as_any_file_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, output: str, resume: bool
+) -> None:
+    # Given another audit's outputs, of a game not fair, and a folder of fair games audited into an --out of its own,
+    # afresh or resumed once finished (its outputs there as the resume begins), and whoever writes --out copying one of
+    # the other audit's outputs where the run writes the same output, as the run hands out its first block
+    folder = tmp_path / "in"
+    games.write(folder / "day.jsonl", many(3))
+    games.write(tmp_path / "other.jsonl", [games.mismatched(games.narde(90))])
+    assert main(["audit", str(tmp_path / "other.jsonl"), "--out", str(tmp_path / "other"), "--workers", "1"]) == 1
+    theirs = (tmp_path / "other" / output).read_bytes()
+    out = tmp_path / "out"
+    arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
+    if resume:
+        assert main(arguments) == 0
+    real = local.run
+
+    def run_putting(*args: Any, **kwargs: Any) -> Any:
+        return real(*args, **{**kwargs, "asked": lambda: (out / output).write_bytes(theirs)})
+
+    monkeypatch.setattr(local, "run", run_putting)
+
+    # When it is audited, Then the copy is kept, not removed as an earlier audit's output there, and the run stops,
+    # exit 3, as for any file put there (review: it holds what the audit writes there, so it was removed and written
+    # over, and the audit was clean, exit 0: another audit's findings lost, or one's own page headed as a report)
+    assert main([*arguments, "--resume"] if resume else arguments) == 3
+    assert (out / output).read_bytes() == theirs
+    assert [name for name in ("summary.json", "findings.jsonl", "report.html") if (out / name).exists()] == [output]
 
 
 @pytest.mark.parametrize(
