@@ -452,30 +452,33 @@ def run(
         if kept:
             raise occupied(*kept)
         store = FolderResults(out, plan.staged or "", fresh=OUTPUTS)
-        summary = merge(
-            store,
-            inputs=records,
-            names=names,
-            not_audited=_changed_since_read(opened),
-            passed_over=not_read,
-        )
-        with store.open(FINDINGS) as stream:
-            page = render(summary, read_findings(stream), read_as="file").encode()
-        # The report and then the summary, rendered, are the last outputs: a Ctrl-C or SIGTERM that came once they were
-        # written, the outputs whole, stopped nothing, yet the command said the audit was interrupted, exit 130, to be
-        # finished with --resume (review). `finishing` is told before they are written: the command ignores one from
-        # then on, as the audit ends a moment later with its own status. The summary is written last, so that a run
-        # that stops before its report is written leaves none, to be read as a finished audit (review: one every game
-        # fair, nothing passed over, was left beside a run stopped, exit 3, by a file put in the report's place)
-        if finishing is not None:
-            finishing()
         try:
+            summary = merge(
+                store,
+                inputs=records,
+                names=names,
+                not_audited=_changed_since_read(opened),
+                passed_over=not_read,
+            )
+            with store.open(FINDINGS) as stream:
+                page = render(summary, read_findings(stream), read_as="file").encode()
+            # The report and then the summary, rendered, are the last outputs: a Ctrl-C or SIGTERM that came once they
+            # were written, the outputs whole, stopped nothing, yet the command said the audit was interrupted, exit
+            # 130, to be finished with --resume (review). `finishing` is told before they are written: the command
+            # ignores one from then on, as the audit ends a moment later with its own status. The summary is written
+            # last, so that a run that stops before its report is written leaves none, to be read as a finished audit
+            # (review: one every game fair, nothing passed over, was left beside a run stopped, exit 3, by a file put
+            # in the report's place)
+            if finishing is not None:
+                finishing()
             store.put(REPORT, page)
             put_summary(store, summary)
         except BaseException:
-            # Nor are the findings and the report left, whose headline reads as a finished audit's, where the summary
-            # could not be written after them (review: a file put in summary.json's place stopped the run, exit 3, and
-            # left a report of every game fair)
+            # Nor are the findings and the report left, whose headline reads as a finished audit's, where the run stops
+            # before the summary is written after them: the summary's place taken (review: a file put there stopped the
+            # run, exit 3, and left a report of every game fair), or a stop as the report is drawn, or asked for before
+            # and lost (review: a Ctrl-C as the report was drawn left findings.jsonl, empty for a run of fair games,
+            # read as no findings, beside a run that did not finish, exit 130)
             store.withdraw()
             raise
     return RunResult(summary=summary, audited_blocks=audited, resumed_blocks=resumed)

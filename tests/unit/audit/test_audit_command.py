@@ -1357,6 +1357,34 @@ def test_a_run_stopped_by_a_file_put_in_the_place_of_its_report_or_summary_leave
     assert [name for name in ("summary.json", "findings.jsonl", "report.html") if (out / name).exists()] == [output]
 
 
+@pytest.mark.parametrize(("stop", "status"), [(KeyboardInterrupt, 130), (MemoryError, 3)], ids=["ctrl-c", "no-memory"])
+def test_a_run_stopped_as_it_draws_its_report_leaves_no_findings_to_be_read_as_a_finished_audits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stop: type[BaseException], status: int
+) -> None:
+    # Given a folder of fair games, and a Ctrl-C, or memory running short, as the report is drawn, once the merge has
+    # written findings.jsonl
+    folder = tmp_path / "in"
+    games.write(folder / "day.jsonl", many(3))
+    out = tmp_path / "out"
+    real = local.render
+
+    def stopped(*args: Any, **kwargs: Any) -> str:
+        assert (out / "findings.jsonl").is_file()  # written by the merge, before the report is drawn
+        raise stop
+
+    monkeypatch.setattr(local, "render", stopped)
+    arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
+
+    # When it is audited, Then the run stops with its status and leaves no output: not findings.jsonl, empty for fair
+    # games, which read as an audit that found nothing beside a run that did not finish (review: it was left)
+    assert main(arguments) == status
+    assert [name for name in ("summary.json", "findings.jsonl", "report.html") if (out / name).exists()] == []
+    # And the resume finishes the audit, clean
+    monkeypatch.setattr(local, "render", real)
+    assert main([*arguments, "--resume"]) == 0
+    assert summary(out)["fair"] == 3
+
+
 def test_on_a_file_system_without_hard_links_the_outputs_are_written_and_a_file_put_in_their_place_is_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
