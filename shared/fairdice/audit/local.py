@@ -628,25 +628,21 @@ def _judged(out: Path, name: str, judged: dict[str, _FileState]) -> bool:
 
 def _resumed_outputs(out: Path) -> dict[str, _FileState]:
     """Look at the places of the three outputs of a resumed run's `out` outside the folders given as it begins, once it
-    holds `out`, as a fresh run looks at them (`_earlier_results_only`): a link there is removed as itself, as a fresh
-    run removes one (`_prepare`), which loses nothing, the file it leads to not touched (review: a resumed run stopped
-    at its end, exit 3, saying the link was put there while the audit ran); anything else but an earlier audit's output
-    refuses the resume now, before it audits a block, as being there before it began (review: it audited every block
-    left, then stopped, exit 3, saying the file was put there while the audit ran). One put there once this run holds
-    `out` is kept, and stops the run, fresh or resumed (`_outputs_cleared`). Each output found an earlier audit's, as it
-    was then (`_judged`)."""
+    holds `out`, as a fresh run looks at them (`_earlier_results_only`): a link there is judged to be removed as itself,
+    as a fresh run removes one, which loses nothing, the file it leads to not touched (review: a resumed run stopped at
+    its end, exit 3, saying the link was put there while the audit ran); it is removed with the earlier outputs once
+    the blocks are done (`_outputs_cleared`), not now, as the resume may yet be refused, removing nothing (review: a
+    resume into a folder that held no audit removed a link there, and stopped, exit 2, as there was nothing to resume).
+    Anything else but an earlier audit's output refuses the resume now, before it audits a block, as being there
+    before it began (review: it audited every block left, then stopped, exit 3, saying the file was put there while
+    the audit ran). One put there once this run holds `out` is kept, and stops the run, fresh or resumed
+    (`_outputs_cleared`). Each output found an earlier audit's, and each link, as it was then (`_judged`)."""
     judged: dict[str, _FileState] = {}
     odd: list[str] = []
     for name in OUTPUTS:
         place = out / name
         if place.is_symlink():
-            try:
-                place.unlink()
-            except OSError as exc:
-                raise UsageError(
-                    f"--out {out}: cannot remove a link where the audit writes an output ({os_words(exc)}); give"
-                    " another --out"
-                ) from None
+            judged[name] = _state(place.lstat())
         elif place.exists() and not (place.is_file() and _judged(out, name, judged)):
             odd.append(name)
     if odd:
@@ -832,22 +828,23 @@ def _put_meanwhile(paths: Sequence[str], found: set[Path], read: set[object]) ->
 
 def _outputs_cleared(out: Path, judged: dict[str, _FileState]) -> list[Path]:
     """Ready the places of the run's three outputs in `out` to be written, once the blocks are done: an earlier audit's
-    output, found so as the run began (`judged`: `_earlier_results_only`, `_resumed_outputs`) and as it was then, is
-    removed, not read again (review: a resume with `out` in a folder given read a million findings twice, 4.7 s of a
-    core each time); anything else there is kept, and returned: put there, or written to, while the run went on (what
-    was there as it began and is no earlier audit's output is refused then), whatever it holds, as it is no output of
-    an audit there as the run began (review: another audit's findings, or a page of one's own headed as a report,
-    put there while the run went on, were taken for an earlier audit's and removed, and the audit was clean, exit 0). A
-    fresh run has removed what it judged (`_prepare`), and judges nothing here. The run writes no output over what is
-    kept, nor over what is put there once this look is made (`FolderResults`' `fresh`): it stops, saying so (review: a
-    game put as report.html as the report was drawn was written over, and the audit was clean, exit 0; where `out` lies
-    in a folder given, one put as summary.json was listed as not read and written over, its game lost). Nothing is
-    read: a pipe would wait for a writer."""
+    output, found so as the run began (`judged`: `_earlier_results_only`, `_resumed_outputs`), or a link a resume found
+    there outside the folders given (`_resumed_outputs`), as it was then, is removed, not read again (review: a resume
+    with `out` in a folder given read a million findings twice, 4.7 s of a core each time); anything else there is
+    kept, and returned: put there, or written to, while the run went on (what was there as it began and is no earlier
+    audit's output is refused then), whatever it holds, as it is no output of an audit there as the run began (review:
+    another audit's findings, or a page of one's own headed as a report, put there while the run went on, were taken
+    for an earlier audit's and removed, and the audit was clean, exit 0). A fresh run has removed what it judged
+    (`_prepare`), and judges nothing here. The run writes no output over what is kept, nor over what is put there once
+    this look is made (`FolderResults`' `fresh`): it stops, saying so (review: a game put as report.html as the report
+    was drawn was written over, and the audit was clean, exit 0; where `out` lies in a folder given, one put as
+    summary.json was listed as not read and written over, its game lost). Nothing is read: a pipe would wait for a
+    writer."""
     kept = []
     for name in OUTPUTS:
         place = out / name
         try:
-            now = _state(place.lstat())  # a link itself, which is no output judged
+            now = _state(place.lstat())  # a link itself, not where it leads
         except FileNotFoundError:
             continue
         if judged.get(name) == now:

@@ -536,6 +536,32 @@ def test_a_link_in_the_place_of_an_output_of_an_out_outside_the_inputs_is_remove
     assert summary(out)["fair"] == 2
 
 
+@pytest.mark.parametrize("output", ["summary.json", "findings.jsonl", "report.html"])
+@pytest.mark.parametrize("held", ["no-audit", "another-audits-plan"])
+def test_a_resume_refused_as_it_begins_leaves_a_link_in_the_place_of_an_output_outside_the_inputs_as_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], output: str, held: str
+) -> None:
+    # Given a folder of the user's, outside the inputs, with a link of theirs where the audit writes an output, and
+    # no audit in it, or the plan of an audit of other inputs
+    games.write(tmp_path / "in" / "a.jsonl", many(2))
+    out = tmp_path / "mine"
+    if held == "no-audit":
+        out.mkdir()
+    else:
+        games.write(tmp_path / "other" / "b.jsonl", many(1))
+        assert main(["audit", str(tmp_path / "other"), "--out", str(out), "--workers", "1"]) == 0
+        (out / output).unlink()
+    (tmp_path / "page.html").write_text("my own page")
+    (out / output).symlink_to(tmp_path / "page.html")
+    capsys.readouterr()
+
+    # When the inputs' audit is resumed into it, Then the resume is refused, exit 2, and the link is left as it is
+    # (review: it was removed as the resume began, before the resume was refused, where a refused run removes nothing)
+    assert main(["audit", str(tmp_path / "in"), "--out", str(out), "--workers", "1", "--resume"]) == 2
+    assert capsys.readouterr().err.startswith("fairdice: audit: --resume: ")
+    assert (out / output).is_symlink() and (out / output).read_text() == "my own page"
+
+
 @pytest.mark.parametrize("output", ["summary.json", "findings.jsonl", "report.html", "a-folder"])
 def test_what_is_not_an_earlier_audits_output_in_its_place_refuses_a_resume_outside_the_inputs_before_any_block(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], output: str
