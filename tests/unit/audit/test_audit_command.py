@@ -1209,30 +1209,50 @@ def test_a_file_put_among_the_partial_results_of_an_out_within_the_input_while_t
     assert not result.summary.clean
 
 
+@pytest.mark.parametrize("when", ["as-a-block-is-handed-out", "once-the-run-looked-there"])
 @pytest.mark.parametrize("output", ["summary.json", "findings.jsonl", "report.html"])
 @pytest.mark.parametrize("where", ["the-input-folder", "elsewhere"])
-def test_a_file_put_in_the_place_of_an_output_while_the_audit_runs_is_kept_and_the_run_stops_before_writing_any(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], output: str, where: str
+def test_a_file_put_in_the_place_of_an_output_while_the_audit_runs_is_kept_and_the_run_stops_saying_so(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    output: str,
+    where: str,
+    when: str,
 ) -> None:
     # Given a folder of fair games, its own --out or another, and whoever writes --out putting a file of a game not fair
-    # where the run writes one of its three outputs, as the run hands out its first block: there when the run looks at
-    # the places of its outputs
+    # where the run writes one of its three outputs: as the run hands out its first block, there when the run looks at
+    # the places of its outputs; or once the run has looked there, as the merge begins (summary.json, findings.jsonl),
+    # or as the report is drawn (report.html)
     folder = tmp_path / "in"
     out = {"the-input-folder": folder, "elsewhere": tmp_path / "out"}[where]
     games.write(folder / "day.jsonl", many(3))
     late = games.write(tmp_path / "late", [games.mismatched(games.narde(90))]).read_bytes()
-    real = local.run
 
-    def run_putting(*args: Any, **kwargs: Any) -> Any:
-        return real(*args, **{**kwargs, "asked": lambda: (out / output).write_bytes(late)})
+    def put() -> None:
+        (out / output).write_bytes(late)
 
-    monkeypatch.setattr(local, "run", run_putting)
+    if when == "as-a-block-is-handed-out":
+        step = "run"
+
+        def putting(*args: Any, **kwargs: Any) -> Any:
+            return real(*args, **{**kwargs, "asked": put})
+    else:
+        step = "render" if output == "report.html" else "merge"
+
+        def putting(*args: Any, **kwargs: Any) -> Any:
+            put()
+            return real(*args, **kwargs)
+
+    real = getattr(local, step)
+    monkeypatch.setattr(local, step, putting)
     arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
     capsys.readouterr()
 
-    # When it is audited, Then the file is kept, not written over, and the run stops saying so, exit 3, before it
-    # writes any output (review: in the input folder it was listed as not read and written over with the run's own
-    # output, its game lost; elsewhere the summary and findings were written before the run stopped at the report)
+    # When it is audited, Then the file is kept, not written over, and the run stops saying so, exit 3, and leaves no
+    # output (review: in the input folder it was listed as not read and written over with the run's own output, its
+    # game lost; elsewhere the summary and findings were written before the run stopped at the report, or the run wrote
+    # its output over it without a word, and the audit was clean, exit 0)
     assert main(arguments) == 3
     assert (out / output).read_bytes() == late
     assert [name for name in ("summary.json", "findings.jsonl", "report.html") if (out / name).exists()] == [output]
@@ -1241,8 +1261,8 @@ def test_a_file_put_in_the_place_of_an_output_while_the_audit_runs_is_kept_and_t
         " not written over; move it out. The audit did not finish: once that is mended, finish it with: fairdice audit"
         f" {folder} --out {out} --workers 1 --resume\n"
     )
-    # And once it is moved out, the resume finishes the audit, clean
-    monkeypatch.setattr(local, "run", real)
+    # And once it is moved out, the resume it names finishes the audit, clean
+    monkeypatch.setattr(local, step, real)
     (out / output).rename(tmp_path / "kept")
     assert main([*arguments, "--resume"]) == 0
     assert summary(out)["fair"] == 3 and summary(out)["passed_over"] == []
@@ -1276,46 +1296,6 @@ def test_files_put_in_the_places_of_several_outputs_while_the_audit_runs_are_all
         f" kept, not written over, and so are {out / 'report.html'}, kept alike; move them out. The audit did not"
         " finish"
     )
-
-
-@pytest.mark.parametrize("output", ["summary.json", "findings.jsonl", "report.html"])
-@pytest.mark.parametrize("where", ["elsewhere", "the-input-folder"])
-def test_a_file_put_in_the_place_of_an_output_once_the_run_looked_there_is_kept_and_the_run_stops_saying_so(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], output: str, where: str
-) -> None:
-    # Given a folder of fair games, and whoever writes --out putting a file of a game not fair where the run writes one
-    # of its outputs once the run has looked there: as the merge begins (summary.json, findings.jsonl), or as the report
-    # is drawn (report.html)
-    folder = tmp_path / "in"
-    games.write(folder / "day.jsonl", many(3))
-    out = {"elsewhere": tmp_path / "out", "the-input-folder": folder}[where]
-    late = games.write(out / "late", [games.mismatched(games.narde(90))]).read_bytes()
-    (out / "late").unlink()
-    step = "render" if output == "report.html" else "merge"
-    real = getattr(local, step)
-
-    def put_meanwhile(*args: Any, **kwargs: Any) -> Any:
-        (out / output).write_bytes(late)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(local, step, put_meanwhile)
-    arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
-    capsys.readouterr()
-
-    # When it is audited, Then the file is kept, not written over, and the run stops saying so, exit 3: the audit did
-    # not finish (review: the run wrote its output over it without a word, and the audit was clean, exit 0)
-    assert main(arguments) == 3
-    assert (out / output).read_bytes() == late
-    assert capsys.readouterr().err == (
-        f"fairdice: audit: {out / output}: put there while the audit ran, where it writes this result: it is kept, not"
-        " written over; move it out. The audit did not finish: once that is mended, finish it with: fairdice audit"
-        f" {folder} --out {out} --workers 1 --resume\n"
-    )
-    # And once it is moved out, the resume it names finishes the audit, clean
-    monkeypatch.setattr(local, step, real)
-    (out / output).rename(tmp_path / "kept")
-    assert main([*arguments, "--resume"]) == 0
-    assert summary(out)["fair"] == 3 and summary(out)["passed_over"] == []
 
 
 @pytest.mark.parametrize("output", ["summary.json", "findings.jsonl", "report.html"])
