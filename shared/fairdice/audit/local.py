@@ -1123,9 +1123,14 @@ def _left_staged(out: Path) -> list[Path]:
     them), which no later run would write over: those at its root that bear the mark its plan names (`Plan.staged`; a
     run writes its plan first) and hold no game (`_holds_results`). One without a plan or its mark, or holding a game,
     is no part of an output, whoever put it there: it is let be, and listed as not read where `out` lies in a folder
-    given (review: a game in one went unsaid, exit 0; a user's own `.incoming-mynotes1`, a note, was removed)."""
+    given (review: a game in one went unsaid, exit 0; a user's own `.incoming-mynotes1`, a note, was removed). A plan
+    that is no file is not read, as `_prepare` reads none (review: a pipe there, in an `--out` outside the inputs, which
+    nothing looked at before, was opened here, and a resume waited on it for a writer for ever)."""
+    plan = out / PLAN
     try:
-        mark = Plan.model_validate_json((out / PLAN).read_bytes()).staged
+        if not plan.is_file():  # a pipe would wait for a writer
+            return []
+        mark = Plan.model_validate_json(plan.read_bytes()).staged
     except (OSError, ValidationError):
         return []
     if mark is None:

@@ -1753,17 +1753,31 @@ def test_a_resume_from_a_damaged_plan_names_the_plan_and_says_to_audit_afresh_in
     assert run([str(day)], tmp_path / "again", workers=1).summary.fair == 3
 
 
-@pytest.mark.parametrize("why", ["permission-denied", "a-folder"])
+@pytest.mark.parametrize("why", ["permission-denied", "a-folder", "a-pipe"])
 def test_a_resume_whose_plan_cannot_be_read_names_the_plan_and_why_and_removes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], why: str
 ) -> None:
     # Given a run cut short whose plan cannot then be read: its read permission taken (faked: this runs as root), or a
-    # folder put in its place
+    # folder or a pipe put in its place
     day, out, plan, _ = cut_short(tmp_path)
+    opened: list[Path] = []
     if why == "a-folder":
         plan.unlink()
         plan.mkdir()
         reason = "not a file"
+    elif why == "a-pipe":
+        plan.unlink()
+        os.mkfifo(plan)
+        reason = "not a file"
+        read_pipe = Path.read_bytes
+
+        def unless_a_pipe(path: Path) -> bytes:
+            if path.is_fifo():  # the real read would wait on it for a writer, for ever
+                opened.append(path)
+                return b""
+            return read_pipe(path)
+
+        monkeypatch.setattr(Path, "read_bytes", unless_a_pipe)
     else:
         read_bytes = Path.read_bytes
 
@@ -1786,6 +1800,9 @@ def test_a_resume_whose_plan_cannot_be_read_names_the_plan_and_why_and_removes_n
         f" another --out (a fresh run into {out} refuses it too, as it removes only an earlier audit's results)\n"
     )
     assert sorted(path.relative_to(out) for path in out.rglob("*")) == kept
+    # And a pipe there is not opened (review: a look for files a run cut short left staged read it, and the resume
+    # waited on it for ever)
+    assert opened == []
     # And as it says, a fresh run into another --out audits the inputs
     assert run([str(day)], tmp_path / "again", workers=1).summary.fair == 3
 
