@@ -404,14 +404,31 @@ def unseen(text: str) -> list[bool]:
             (i in (0, last) or text[i - 1] == " ") if character == " " else not character.isprintable()
             for i, character in enumerate(text)
         ]
+    return list(_kept_unseen(text) if len(text) <= _KEPT_MOST else _unseen(text))
+
+
+def _unseen(text: str) -> tuple[bool, ...]:
+    """`unseen` of a text that is not ASCII (kept by `_kept_unseen`)."""
+    last = len(text) - 1
     decomposed = not unicodedata.is_normalized("NFC", text)
     lookalike = _lookalikes(text)
-    return [
+    return tuple(
         (i in (0, last) or text[i - 1] == " ")
         if character == " "
         else (traits := _traits(character)).hidden or (decomposed and traits.composes) or i in lookalike
         for i, character in enumerate(text)
-    ]
+    )
+
+
+# `unseen` of a text that is not ASCII, kept for the next ask: a verdict reads a value that identifies the game up to
+# four times (whether it holds any, as code points, whether it reorders, in the order typed) and its page up to five
+# more (the value drawn and whether it reorders, in the identity and the inputs), each finding its look-alikes
+# (`_lookalikes`) over again where it was not kept. Bounded, as a warm function keeps it: 128 texts of at most
+# _KEPT_MOST characters, the longest value that identifies a game (8 seats' seeds of 256 characters, joined by ", "),
+# about 3.3 MB at most (4 bytes a character, 8 a flag); a longer text (a recorded list given as text, up to megabytes)
+# is read each time, not kept.
+_KEPT_MOST = 2_100
+_kept_unseen = lru_cache(maxsize=128)(_unseen)
 
 
 class _Traits(NamedTuple):

@@ -932,6 +932,34 @@ def test_a_phrase_a_screen_may_show_in_another_order_is_given_in_the_order_it_wa
     )
 
 
+def test_a_phrase_that_identifies_the_game_is_read_for_look_alikes_once_for_its_verdict_and_its_page(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Given a narde-v1 phrase of Hebrew words beside digits and a Latin brand name, which no other test reads: some of
+    # its letters are shown as code points (the vav beside Latin letters), and a screen may show it in another order
+    phrase = "\u05e9\u05dc\u05d5\u05dd \u05e2\u05d5\u05dc\u05dd 2024 Apple"
+    request = parse_request(
+        {"scheme": "narde-v1", "key": KEY.hex(), "fingerprint": seal_of(KEY), "phrase": phrase, "count": 3}
+    )
+    read = []
+    lookalikes = prose._lookalikes
+    monkeypatch.setattr(prose, "_lookalikes", lambda text: read.append(text) or lookalikes(text))
+
+    # When it is verified and its page drawn
+    verdict = verify(request)
+    html = render_page(verdict, request)
+
+    # Then its description and the page say it as before, and its look-alikes are found once, where the verdict's
+    # description found them four times over (whether any, as code points, whether it reorders, in the order typed)
+    # and the page five more (the value drawn and whether it reorders, in the identity and the inputs)
+    _, identity = verdict.identified_by
+    assert "here as code points: \u05e9\u05dc⟨U+05D5⟩\u05dd" in identity.description
+    assert "its characters in the order they were typed: \u05e9 U+05E9, \u05dc U+05DC, U+05D5" in identity.description
+    assert "<p class=typed>" in html
+    assert read.count(phrase) == 1
+    assert shown(phrase) != phrase and reorders(phrase)
+
+
 def test_a_seat_seed_of_right_to_left_letters_alone_is_described_as_the_scheme_describes_it() -> None:
     seats = {"white": "\u05e9\u05e8\u05d4", "black": "\u05d3\u05e0\u05d4 \u05dc\u05d5\u05d9"}
     request = {"scheme": "three-dice", "seed": KEY.hex(), "client_seeds": seats, "count": 2}
