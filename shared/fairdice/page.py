@@ -78,7 +78,9 @@ _CAUSE_TITLES = {
     "roll_added": "The list holds a {roll} too many",
     "roll_cut_short": "The {rolls} were cut short inside a face",
 }
-_EXPLAINS = re.compile(r"([0-9]+) of (the first )?([0-9]+) [a-z]+")  # rolls, or the scheme's word (plies)
+# A finding's `explains`: "8 of 20 rolls", or the scheme's word (plies); "8 of the first 200 rolls" where only the first
+# recorded are read, its "first " taken alone, as the page's words put their own "the" before it
+_EXPLAINS = re.compile(r"([0-9]+) of (?:the (first ))?([0-9]+) [a-z]+")
 # A code of the recipe's steps with no markup inside, and a word of it (`_words_whole`).
 _CODE = re.compile(r"<code>([^<]*)</code>")
 _WORD = re.compile(r"[^ ]+")

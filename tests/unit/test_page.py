@@ -1,6 +1,7 @@
 """The verdict page: what the page says, and that nothing in it can run (who gets it: test_negotiation.py)."""
 
 import datetime as dt
+import hashlib
 import re
 from html import unescape
 from typing import Any
@@ -659,6 +660,37 @@ def test_the_one_roll_compared_that_differs_beside_rolls_recorded_beyond_the_cou
     ]
     assert "<b>The roll compared differs</b> <span class=muted>(0 of the 1 roll compared fit; 1 differs)</span>" in page
     assert "The recorded roll differs" not in page
+
+
+@pytest.mark.parametrize(
+    ("rolls", "lock", "count", "title", "explains"),
+    [
+        # rolls of another game, with a count: read as the request rolls them with its count raised, the first 200
+        ("other", False, 10, "The rolls belong to another game", "it fits 8 of the first 200 recorded rolls"),
+        # this key's rolls, roll 1 changed, beside another key's lock and a count of 1: the lock's finding counts the
+        # rolls past the count too
+        ("changed", True, 1, "The lock belongs to another game", "it fits 199 of the first 200 recorded rolls"),
+        # every roll changed, beside another key's lock: none of them this key's
+        ("all changed", True, 10, "The key belongs to another game", "it fits none of the first 200 recorded rolls"),
+    ],
+)
+def test_a_finding_that_counts_the_first_rolls_recorded_says_the_first_once(
+    rolls: str, lock: bool, count: int, title: str, explains: str
+) -> None:
+    # Given 300 rolls recorded of a bot game, more than the diagnosis reads, sent with a count
+    bot = GAMES["bg-dice-v1"]
+    real, other = (
+        [list(r["dice"] or []) for r in verify(parse_request(bot | key | {"count": 300})).rolls]
+        for key in ({}, {"key": "ff" * 32})
+    )
+    changed = [[die % 6 + 1 for die in roll] for roll in real]
+    recorded = {"other": other, "changed": [changed[0], *real[1:]], "all changed": changed}[rolls]
+    locked = {"lock": hashlib.sha256(bytes.fromhex("ff" * 32)).hexdigest()} if lock else {}
+    _, page = page_of(bot | locked | {"count": count, "recorded": recorded})
+
+    # Then the finding counts them as "the first 200", once (review: "of the the first 200 recorded rolls")
+    assert f"<b>{title}</b> <span class=muted>({explains})</span>" in page
+    assert "the the" not in page
 
 
 def test_a_likely_cause_is_headed_in_the_schemes_own_words_as_the_page_around_it() -> None:
