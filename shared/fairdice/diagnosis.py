@@ -665,6 +665,8 @@ def _few_differ(
         # among them; a reading offered names them itself, as differing under it too
         unfit = _unfit_past_the_count(case, past)
         settings = " is" if unfit else settings
+        # the rolls to check named, as "that roll" after those past the count would read as one of them
+        check = _check_differing(case, verdict, differ, named=bool(unfit))
     if offered is not None:
         # Too few rolls to name it a cause, but the player may know the game was so (review: a later game of a
         # match with roll 5 miscopied too, sent with an opening roll, was told "the settings are right")
@@ -768,9 +770,11 @@ def _by_the_reading(case: Case[Any], verdict: Verdict, matched: int, weak: _Weak
     return rest if matched else "none fits", f" as given{chance}, and {share} it with the reading below"
 
 
-def _check_differing(case: Case[Any], verdict: Verdict, differ: list[int]) -> str:
+def _check_differing(case: Case[Any], verdict: Verdict, differ: list[int], *, named: bool = False) -> str:
     """What `few_rolls_differ` asks to check of the rolls that differ, up to "if it was copied correctly": each against
-    the game's own list, or, for one that is the last recorded with none asked for after it, whether the game has it."""
+    the game's own list, or, for one that is the last recorded with none asked for after it, whether the game has it.
+    `named`: they are named ("Check roll 1"), not "that roll", where the words before them speak of other rolls (those
+    recorded beyond the count that differ: review, "compare it too. Check that roll" read as that one)."""
     roll, rolls = case.scheme.words.roll, case.scheme.words.rolls
     summary = verdict.summary
     if len(differ) == 1 and not summary.missing and not summary.extra and verdict.rolls[-1]["matches"] is False:
@@ -784,6 +788,8 @@ def _check_differing(case: Case[Any], verdict: Verdict, differ: list[int]) -> st
         )
     # Review: "Check those rolls ... if they were" said of one roll
     those, were = (f"those {rolls}", "they were") if len(differ) > 1 else (f"that {roll}", "it was")
+    if named:
+        those = f"{rolls if len(differ) > 1 else roll} {_numbers(differ)}"
     return f"Check {those} against the game's own {roll} list; if {were} copied correctly"
 
 

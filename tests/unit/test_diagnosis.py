@@ -733,6 +733,41 @@ def test_the_rolls_the_request_rolls_with_its_count_raised_are_computed_once_per
 
 
 @pytest.mark.parametrize(
+    ("scheme", "count", "changed", "words"),
+    [
+        # roll 1 changed and roll 2, the first past a count of 1
+        (BOT, 1, [0, 1], "compare it too. Check roll 1 against the game's own roll list; if it was copied correctly"),
+        # roll 3 changed and the 10 past a count of 10
+        (
+            PAIR36,
+            10,
+            [2, *range(10, 20)],
+            "compare them too. Check roll 3 against the game's own roll list; if it was copied correctly",
+        ),
+        # rolls 1 and 2 changed and roll 5, past a count of 2
+        (
+            BOT,
+            2,
+            [0, 1, 4],
+            "compare it too. Check rolls 1 and 2 against the game's own roll list; if they were copied correctly",
+        ),
+    ],
+    ids=["count 1", "count 10", "count 2"],
+)
+def test_the_rolls_compared_to_check_are_named_after_the_rolls_past_the_count_that_differ(
+    scheme: dict[str, Any], count: int, changed: list[int], words: str
+) -> None:
+    # Given 20 rolls of a game, some compared and some past the count showing other dice than the secret's
+    recorded = miscopied(rolls_of(scheme | {"count": 20}), changed)
+    (found,) = check(scheme | {"count": count, "recorded": recorded}).diagnosis or []
+    assert found.cause == "few_rolls_differ"
+    # Then the rolls compared that differ, to check against the game's list and report, are named, where "Check that
+    # roll" after "1 of the 19 rolls recorded beyond the count differs ...: compare it too" read as that one
+    assert words in found.detail
+    assert "Check that roll" not in found.detail and "Check those rolls" not in found.detail
+
+
+@pytest.mark.parametrize(
     ("lock", "cause"),
     [(SEAL, "rolls_from_other_game"), (hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest(), "secret_from_other_game")],
     ids=["lock of this key", "lock of another key"],
