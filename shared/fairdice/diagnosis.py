@@ -598,8 +598,14 @@ def _beyond_chance(case: Case[Any], verdict: Verdict) -> bool:
     recorded beyond the count fits where it is what the request rolls there with its count raised (`_given_dice`), as
     every hypothesis reads it: the verdict marks it as differing whatever it holds (review: 15 of 20 rolls fitting,
     5 of the 10 within a count of 10, were "most likely another game's rolls")."""
-    given = _given_dice(case, verdict)
-    n, k = len(given), sum(1 for dice, seen in zip(given, case.recorded, strict=False) if dice == list(seen))
+    # A roll the request rolls nothing at, even with its count raised (labels fix the count), is no trial: counted as
+    # one that missed, it made a bot game labelled for 10 turns, 20 rolls recorded and 5 changed, "another game's"
+    rolled = [
+        dice == list(seen)
+        for dice, seen in zip(_given_dice(case, verdict), case.recorded, strict=False)
+        if dice is not None
+    ]
+    n, k = len(rolled), sum(rolled)
     return k > 0 and chance_of_at_least(k, n, math.prod(case.request.SIDES)) < CHANCE
 
 
@@ -734,10 +740,12 @@ def _past_the_count(case: Case[Any], verdict: Verdict) -> tuple[int, int, str]:
     (`_given_dice`), those read, and what they are read of: "10 rolls", or "first 190 of the 290 rolls" where the first
     MAX_COMPARED recorded leave some unread (review: "so do the 190 rolls recorded beyond the count" of 290)."""
     given = _given_dice(case, verdict)
+    # Those the request rolls something at: where labels fix the count it rolls none there, and they are not read
+    # (review: "the 10 rolls recorded beyond the count differ from what this key rolls there" of the game's own rolls)
     beyond = [
         dice == list(seen)
         for report, dice, seen in zip(verdict.rolls, given, case.recorded, strict=False)
-        if report["dice"] is None
+        if report["dice"] is None and dice is not None
     ]
     of = counted(verdict.summary.extra, case.scheme.words.roll, case.scheme.words.rolls)
     if len(beyond) < verdict.summary.extra:

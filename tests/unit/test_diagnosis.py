@@ -733,6 +733,41 @@ def test_the_rolls_the_request_rolls_with_its_count_raised_are_computed_once_per
 
 
 @pytest.mark.parametrize(
+    ("changed", "explains", "words"),
+    [
+        # the first 5 changed: 5 of the 10 labelled fit, far more than chance (review: "rolls_from_other_game", "5 of 20
+        # rolls", "they are most likely another game's rolls", the 10 rolls past the labels counted as not fitting)
+        (
+            range(5),
+            "5 of 10 rolls",
+            "rolls 1, 2, 3, 4 and 5 differ: the other 5 fit this key, far more than another game's rolls would, so the"
+            " key",
+        ),
+        # roll 3 changed: the rolls past the labels are not said to differ from what the key rolls there, which is
+        # nothing (review: "But the 10 rolls recorded beyond the count differ from what this key rolls there")
+        ([2], "9 of 10 rolls", "only roll 3 differs: the rest fit this key, so the key"),
+    ],
+    ids=["first 5 changed", "roll 3 changed"],
+)
+def test_rolls_recorded_past_the_labels_which_the_request_rolls_nothing_at_are_no_rolls_that_differ(
+    changed: Iterable[int], explains: str, words: str
+) -> None:
+    # Given 20 rolls of a bot game, as the game rolled them but those changed, sent with the labels of its first 10: the
+    # labels fix the count, so the request rolls nothing at the 10 past them, even with its count raised
+    game = BOT | {"count": 20}
+    labels = [report["label"] for report in check(game).rolls][:10]
+    recorded = miscopied(rolls_of(game), changed)
+    (found,) = check(BOT | {"labels": labels, "recorded": recorded}).diagnosis or []
+    # Then the rolls are this key's but those changed, to report, as with the 10 labelled rolls alone
+    assert (found.cause, found.explains) == ("few_rolls_differ", explains)
+    assert found.detail.startswith(words)
+    assert found.detail.endswith("the dice shown were not the committed ones: keep the key and report it")
+    assert "beyond the count" not in found.detail
+    (alone,) = check(BOT | {"labels": labels, "recorded": recorded[:10]}).diagnosis or []
+    assert (alone.cause, alone.explains, alone.detail) == (found.cause, found.explains, found.detail)
+
+
+@pytest.mark.parametrize(
     ("scheme", "count", "changed", "words"),
     [
         # roll 1 changed and roll 2, the first past a count of 1
