@@ -281,8 +281,8 @@ class ArchiveReader:
         self._revealed: dict[dt.date, _Revealed] = {}
         # A commitment as read, or the refusal of one that is no commitment document: neither changes once S3 dates it
         self._commitments: dict[dt.date, Published | TamperedRecord] = {}
-        # The records of days looked back to, once there (`_check_earlier`, `record_of`), and of those linked to or
-        # checked: the day before's is read for its next day's check too (`record_decides`), once
+        # The records read, once there (`record_of`): of days looked back to (`_check_earlier`), linked to, checked or
+        # followed; each is read once for all of these, as a record never changes once S3 dates it
         self._records_looked_back: dict[dt.date, Stored] = {}
         # The days looked back to whose commitment was not there as read (`_check_earlier`), and since when, by the read
         # clock less SEEN_WITHIN: one put since is dated after it
@@ -452,7 +452,7 @@ class ArchiveReader:
     def _look(self, day: dt.date, now: dt.datetime) -> _Revealed | _Pending | _Missing:
         # Never early, here too: a day not over is pending whatever the archive holds.
         closed = day < utc_day(now)
-        stored = self._archive.read(revealed_key(day)) if closed else None
+        stored = record_of(self._archive, day, self._records_looked_back) if closed else None
         if stored is not None:
             return self._record(day, stored, now)
         published = self._published_by(day, now) if self._as_of else self._published(day)
@@ -782,7 +782,7 @@ class ArchiveReader:
         following = day + dt.timedelta(days=1)
         if following >= utc_day(now):
             return None
-        after = self._archive.read(revealed_key(following))
+        after = record_of(self._archive, following, self._records_looked_back)
         if after is None or (self._as_of and _dated_after(after.witnessed, after.modified, now)):
             # Until every run that reveals the next day has ended, its record may still be written: read now, it is
             # checked again (review: a warm reader that read the day in the minutes after midnight, before that record
