@@ -67,3 +67,17 @@ def put_commitment_under_missed_day(
     timeline.now = when
     written = Commitment(date=day, commitment=of, published_at=when).to_bytes()
     archive.put_new(commitment_key(day), written.replace(b",", b", ", 1) if padded else written)
+
+
+def committed_in_time_with_no_record(timeline: Timeline, stores: Stores, day: dt.date, through: dt.date) -> None:
+    """A commitment to a secret of someone else's put under `day` at 00:05, in its own grace, by whoever holds the
+    publisher's keys, with no secret in the private store behind it (as beside an honest commitment whose reveal
+    failed, no record of `day` is ever written); then the publisher's midnight runs of the days after it through
+    `through`, each committing its day and revealing the day before it, but `day`."""
+    put_commitment_under_missed_day(
+        timeline, stores.archive, day, dt.datetime.combine(day, dt.time(0, 5), dt.UTC), of=seal_of(SOMEONE_ELSES)
+    )
+    following = day + dt.timedelta(days=1)
+    while following <= through:
+        timeline.publish(stores, dt.datetime.combine(following, dt.time(0, 0, 2), dt.UTC))
+        following += dt.timedelta(days=1)

@@ -11,7 +11,7 @@ from typing import Any
 
 import boto3
 import pytest
-from fairdice.archive.layout import DAYS_LOOKED_BACK, commitment_key, days_looked_back, secret_key
+from fairdice.archive.layout import DAYS_LOOKED_BACK, commitment_key, days_looked_back, revealed_key, secret_key
 from fairdice.archive.publisher import open_day, publish
 from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.archive.today import TodaysRolls
@@ -118,15 +118,15 @@ def test_the_watchdog_reads_the_archive_alone_and_answers_yes_after_a_good_night
 
     assert check.today_committed and check.yesterday_revealed
     # yesterday's record is checked as a verifier checks it: its commitment, its place in the chain, and the commitments
-    # of the days before it, which its own must be none of, and the records of those with none (listed once), none of
-    # which may reveal its secret
+    # of the days before it, which its own must be none of, and the records listed under them (listed once: none here),
+    # none of which may reveal its secret
     assert recording.calls == [
         ("GetObject", ARCHIVE, "commitments/2025-03-02.json"),
         ("GetObject", ARCHIVE, "revealed/2025-03-01.json"),
         ("GetObject", ARCHIVE, "commitments/2025-03-01.json"),
         ("ListObjectsV2", ARCHIVE, "revealed/"),
-        *(("GetObject", ARCHIVE, commitment_key(day)) for day in days_looked_back(DAY1)),
         ("ListObjectsV2", ARCHIVE, "revealed/"),
+        *(("GetObject", ARCHIVE, commitment_key(day)) for day in days_looked_back(DAY1)),
     ]
 
 
@@ -155,10 +155,9 @@ def test_todays_roll_reads_todays_secret_once_writes_nothing_and_gives_seed_004s
     first = rolls.roll(PLAYER, at(DAY2, "09:00"))
     second = rolls.roll(other, at(DAY2, "09:01"))
 
-    # Then the faces are seed 004's, from one read of today's secret, its commitment and the commitments of the days
-    # before (which it must be none of), of the day before's record (which may reveal today's secret: `record_decides`),
-    # one listing of the records looked back to (the days before the archive's first have no commitment, and a record
-    # under one may reveal today's secret), and no write
+    # Then the faces are seed 004's, from one read of today's secret, its commitment, one listing of the records looked
+    # back to (any of which may reveal today's secret, whatever its day's commitment), the commitments of the days
+    # before (which it must be none of) and the one record listed, the day before's, and no write
     secret = s3.get_object(Bucket=SECRETS, Key=secret_key(DAY2))["Body"].read()
     assert first.dice == seed_004.faces(secret, DAY2.isoformat(), PLAYER)
     assert second.dice == seed_004.faces(secret, DAY2.isoformat(), other)
@@ -166,10 +165,10 @@ def test_todays_roll_reads_todays_secret_once_writes_nothing_and_gives_seed_004s
     assert recording.calls == [
         ("GetObject", SECRETS, "secrets/2025-03-02"),
         ("GetObject", ARCHIVE, "commitments/2025-03-02.json"),
+        ("ListObjectsV2", ARCHIVE, "revealed/"),
         ("GetObject", ARCHIVE, before[0]),
         ("GetObject", ARCHIVE, "revealed/2025-03-01.json"),
         *(("GetObject", ARCHIVE, key) for key in before[1:]),
-        ("ListObjectsV2", ARCHIVE, "revealed/"),
     ]
 
 
@@ -219,11 +218,12 @@ def test_todays_roll_after_a_missed_day_reads_on_a_slow_store_over_requests_each
         # Then each request answers before the function's timeout
         assert recording.now - started < timeout
 
-    # and each went on from where the one before stopped: every object read once, and the records looked back to
-    # listed once (a missed day's record may reveal the day's secret), two calls a request
+    # and each went on from where the one before stopped: every object read once, the records looked back to listed
+    # once (any of them may reveal the day's secret) and the one listed, 03-01's, read, two calls a request
     assert len(answered) == 6
-    assert len(recording.calls) == 2 + DAYS_LOOKED_BACK + 1 == len(set(recording.calls))
-    assert recording.calls[-1] == ("ListObjectsV2", ARCHIVE, "revealed/")
+    assert len(recording.calls) == 2 + DAYS_LOOKED_BACK + 2 == len(set(recording.calls))
+    assert recording.calls[2] == ("ListObjectsV2", ARCHIVE, "revealed/")
+    assert ("GetObject", ARCHIVE, "revealed/2025-03-01.json") in recording.calls
 
 
 def test_todays_roll_under_the_secret_of_the_day_before_a_missed_day_is_tampered_on_s3(
@@ -290,8 +290,10 @@ def test_a_warm_todays_roll_refuses_the_day_once_a_catch_up_run_reveals_its_secr
 
     # Then the warm route refuses 03-04 at 09:00, as a cold one does (review: it gave 03-04's rolls all day)
     read = refused_cold_and_warm(s3, warm, recording, at(day, "09:00"), "commits to the secret of 2025-03-02")
-    # from the commitments that were not there, latest first, and the record of the one that gives the day away
+    # from one listing of the records looked back to, the commitments that were not there, latest first, and the record
+    # of the one that gives the day away
     assert read == [
+        ("ListObjectsV2", ARCHIVE, "revealed/"),
         ("GetObject", ARCHIVE, commitment_key(DAY3)),
         ("GetObject", ARCHIVE, commitment_key(DAY2)),
         ("GetObject", ARCHIVE, "revealed/2025-03-02.json"),
@@ -316,10 +318,11 @@ def test_a_record_revealing_todays_secret_under_a_day_with_no_commitment_gives_n
     # commitment of 03-02 being there to read its record beside)
     said = r"commits to the secret of 2025-03-02, as revealed/2025-03-02\.json does"
     read = refused_cold_and_warm(s3, warm, recording, at(DAY3, "08:05"), said)
-    # from one listing of the records looked back to beside the commitments not there, and that one record
+    # from one listing of the records looked back to, 03-02's commitment, not there, read again, and that one record
+    # listed since: the day given away there, the commitments further back are not read
     assert read == [
-        *(("GetObject", ARCHIVE, commitment_key(day)) for day in days_looked_back(DAY3) if day != DAY1),
         ("ListObjectsV2", ARCHIVE, "revealed/"),
+        ("GetObject", ARCHIVE, commitment_key(DAY2)),
         ("GetObject", ARCHIVE, "revealed/2025-03-02.json"),
     ]
 
@@ -353,20 +356,26 @@ def test_todays_roll_reads_nothing_more_all_day_on_a_normal_day_and_after_missed
     recording = Recording(s3)
     rolls = TodaysRolls(stores_on(recording))
 
-    # When the game asks all day, then the route reads its secret, its commitment, the 8 before and the day before's
-    # record (which may reveal its secret: `record_decides`), once
+    # When the game asks all day, then the route reads its secret, its commitment, the 8 before and the records listed
+    # under them (any of which may reveal its secret), once, and lists those records once every LOOK_AGAIN, reading
+    # none listed since
     for moment in ("00:00:03", "00:05:03", "09:00", "23:59:59"):
         rolls.roll(PLAYER, at(DAY2, moment))
     assert recording.calls == [
         ("GetObject", SECRETS, secret_key(DAY2)),
         ("GetObject", ARCHIVE, commitment_key(DAY2)),
-        ("GetObject", ARCHIVE, commitment_key(DAY1)),
-        ("GetObject", ARCHIVE, "revealed/2025-03-01.json"),
-        *(("GetObject", ARCHIVE, commitment_key(day)) for day in days_looked_back(DAY2)[1:]),
+        ("ListObjectsV2", ARCHIVE, "revealed/"),
+        *(
+            call
+            for day in days_looked_back(DAY2)
+            for call in (("GetObject", ARCHIVE, commitment_key(day)), ("GetObject", ARCHIVE, revealed_key(day)))
+        ),
+        *(("ListObjectsV2", ARCHIVE, "revealed/"),) * 3,  # at 00:05:03, 09:00 and 23:59:59
     ]
 
     # and after a missed day (none on 03-03, 03-04's run), the one missing again every LOOK_AGAIN, none found before,
-    # each time with one listing of the records looked back to (a record under 03-03 may reveal 03-04's secret)
+    # each time after one listing of the records looked back to (a record under any of them may reveal 03-04's secret),
+    # and the one record listed that it had not read, 03-02's, once
     day = DAY3 + dt.timedelta(days=1)
     timeline.publish(stores_on(s3), at(day, "00:00:02"))
     recording.calls.clear()
@@ -375,8 +384,11 @@ def test_todays_roll_reads_nothing_more_all_day_on_a_normal_day_and_after_missed
     assert recording.calls == [
         ("GetObject", SECRETS, secret_key(day)),
         ("GetObject", ARCHIVE, commitment_key(day)),
-        *(  # at 00:00:03, 00:05:03 and 09:00
-            (("GetObject", ARCHIVE, commitment_key(DAY3)), ("ListObjectsV2", ARCHIVE, "revealed/")) * 3
+        *(  # at 00:00:03, 00:05:03 and 09:00; 03-02's record, revealed by 03-04's run, at the first alone
+            ("ListObjectsV2", ARCHIVE, "revealed/"),
+            ("GetObject", ARCHIVE, commitment_key(DAY3)),
+            ("GetObject", ARCHIVE, revealed_key(DAY2)),
+            *(("ListObjectsV2", ARCHIVE, "revealed/"), ("GetObject", ARCHIVE, commitment_key(DAY3))) * 2,
         ),
     ]
 

@@ -31,7 +31,7 @@ nothing trusts it; in S3 every replaced version is kept by versioning and Object
 import datetime as dt
 import hashlib
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
@@ -314,94 +314,61 @@ class Published:
         return self.witnessed and publication(self.commitment.date, self.published_at) == "in_time"
 
 
-def gives_away(
-    archive: ObjectStore, own: Published, day: dt.date, earlier: Published | None, kept: dict[dt.date, Stored]
-) -> str | None:
-    """Where `earlier`, the commitment of `day`, one of the DAYS_LOOKED_BACK days before `own`'s day, gives that day's
-    dice away, the key that shows it (that commitment, or its day's record); None where it does not. None for `earlier`
-    is a commitment that is no document: `day`'s own tampering, which counts only where `day`'s record reveals `own`'s
-    secret, as beside a commitment to another secret `committed_late` (review: read as none, it was passed over, and the
-    day's rolls were given). It does where it commits to the same secret, which its day's record makes public, and the
-    archive dates it before `own`, or dates that record before `own`'s day is over. One dated after `own` with no record
-    by then was put there once the day's secret was fixed, by whoever holds the publisher's keys under a day the
-    publisher missed (its key never existed, so the archive's policy lets it): it reveals nothing of the day, and
-    counting it would let them make an honest day look tampered (review). But a run catching up a missed day publishes
-    its commitment late and reveals it at once: put under a later day a second before that run, the missed day's secret
-    was public all that day (review: the game's route gave that day's rolls). Where the archive's times are no witness,
-    or it gives none for either (NOT_KNOWN: a multipart upload, a replica), nothing shows which came first, and it
-    counts (review: NOT_KNOWN, later than any moment, was taken as dated after). The record is read only for an equal
-    commitment dated after `own`, for one to another secret `committed_late`, and for none. One rule for the game's
-    route and the readers. Beside an equal commitment, a record counts only where it reveals that secret, or is no
-    record the publisher writes (nothing shows what it reveals): one revealing another, put by whoever holds the
-    publisher's keys with the commitment, reveals nothing of the day (review: it made an honest day give no roll and
-    tampered). Beside a commitment to another secret, `committed_late`, a record counts only where it reveals the day's
-    secret: the record itself shows it, whatever that commitment says (review: a late one to another secret, beside a
-    record revealing the day's, left the day's rolls given and fair). The record is read once there (`record_of`, into
-    `kept`)."""
-    if earlier is None or earlier.commitment.commitment != own.commitment.commitment:
-        if record_decides(own, day, earlier) and record_gives_away(
-            own, day, record_of(archive, day, kept), unreadable=False
-        ):
-            return revealed_key(day)
-        return None
-    dated = own.witnessed and earlier.witnessed and earlier.published_at != NOT_KNOWN
-    if not dated or earlier.published_at < own.published_at:
-        return commitment_key(day)
-    if record_gives_away(own, day, record_of(archive, day, kept), unreadable=True):
-        return commitment_key(day)
-    return None
-
-
-def uncommitted_gives_away(
+def earlier_day_giving_away(
     archive: ObjectStore,
-    day: dt.date,
     own: Published,
-    uncommitted: Collection[dt.date],
+    listed: Collection[dt.date],
+    commitment_of: Callable[[dt.date], Published | None],
     kept: dict[dt.date, Stored],
-    listed: Collection[dt.date] | None = None,
 ) -> tuple[dt.date, str] | None:
-    """Of the days looked back to from `day` (`own`'s) whose commitment is not there (`uncommitted`: one the publisher
-    missed, whose keys never existed), the latest whose record reveals `own`'s secret, dated before `day` is over
-    (`gives_away` of None, as beside a commitment that is no document), and the key that shows it; None where none does.
-    Put there, it makes `day`'s secret public as well as one beside a commitment does. The records are found by one
-    ListObjectsV2 of the days looked back to (`records_listed_back`), not a GetObject a day: an honest archive has none
-    there, and one listed is read once (`record_of`, into `kept`); `listed`, where the caller has listed them already.
-    One rule for the game's route and the readers."""
-    if not uncommitted:
-        return None
-    if listed is None:
-        listed = records_listed_back(archive, day)
-    for earlier in days_looked_back(day):
-        if earlier in uncommitted and earlier in listed and (shown_by := gives_away(archive, own, earlier, None, kept)):
-            return earlier, shown_by
+    """Of the DAYS_LOOKED_BACK days before `own`'s, the latest that gives its dice away (`gives_away`), and the key that
+    shows it; None where none does. `listed`: the days whose record the archive lists there (`records_listed_back`: one
+    ListObjectsV2, once a look), each judged, read once (`record_of`, into `kept`: a record never changes once S3 dates
+    it, so a warm caller reads only those listed since), whatever its day's commitment says or when it was published:
+    whoever holds the publisher's keys can put a commitment in a day's grace with no real secret behind it (or an honest
+    day's reveal fails), then that day's record revealing a later day's secret during that day, or before it began
+    (review: the commitment in time, the record was never read; the game's route gave the day's rolls all day and the
+    readers called the day fair). `commitment_of(day)` is the caller's reading of a day's commitment (None: not there,
+    or no document). One rule for the game's route and the readers."""
+    for day in days_looked_back(own.commitment.date):
+        if shown_by := gives_away(archive, own, day, commitment_of(day), kept, listed):
+            return day, shown_by
     return None
 
 
-def record_decides(own: Published, day: dt.date, earlier: Published | None) -> bool:
-    """Whether the record of `day`, one of the days looked back to from `own`'s, is read for whether it reveals `own`'s
-    secret beside `earlier`, that day's commitment to another secret (or none that is a document): where `earlier` is
-    `committed_late`, or is no document, and where `day` is the day before `own`'s, whose record the publisher writes
-    once `own`'s day has begun, after `own`: one revealing `own`'s secret there makes it public all that day, as the
-    readers find it where the day's record links to it (review: the game's route gave that day's rolls all day). An
-    honest archive's day before is read once a day, its record once there."""
-    return earlier is None or committed_late(own, earlier) or day == own.commitment.date - dt.timedelta(days=1)
-
-
-def committed_late(own: Published, earlier: Published) -> bool:
-    """Whether the archive dates `earlier`, the commitment of one of the days before `own`'s, no earlier than `own`, or
-    gives no time for it, or out of its own day's grace (`publication`), by times no writer sets: an honest archive
-    commits each day in its grace, before the next, so only a late, catch-up or forged commitment is. Such a one's
-    day's record may reveal `own`'s secret, whatever that commitment says, so it is read (`gives_away`); one dated in
-    its own day's grace, or by times that are no witness, is not (review: one put under a missed day late for it but
-    before `own`, its record revealing `own`'s secret put once `own`'s day began, was never read, and the day fair)."""
-    return (
-        own.witnessed
-        and earlier.witnessed
-        and (
-            earlier.published_at >= own.published_at
-            or publication(earlier.commitment.date, earlier.published_at) != "in_time"
-        )
-    )
+def gives_away(
+    archive: ObjectStore,
+    own: Published,
+    day: dt.date,
+    earlier: Published | None,
+    kept: dict[dt.date, Stored],
+    listed: Collection[dt.date],
+) -> str | None:
+    """Where `day`, one of the DAYS_LOOKED_BACK days before `own`'s, gives that day's dice away, the key that shows it
+    (that day's commitment `earlier`, or its record); None where it does not. `listed`: the days looked back to whose
+    record the archive lists (`earlier_day_giving_away`); such a record is read once (`record_of`, into `kept`), and
+    counts wherever it reveals `own`'s secret and the archive dates it before `own`'s day is over (`record_gives_away`),
+    whatever that day's commitment says, and whenever it was published: not there, no document (None: `day`'s own
+    tampering), to another secret, or in its own day's grace (review: a commitment put in its day's grace with no real
+    secret behind it, then its record revealing a later day's secret put during that day or before it began, left that
+    day's rolls given all day and fair, the record never read). A commitment of `day` equal to `own`'s gives the day
+    away where the archive dates it before `own`, as its record makes that secret public, or gives no time for either,
+    or where its times are no witness (review: NOT_KNOWN, later than any moment, was taken as dated after). One dated
+    after `own` with no record by then was put there once the day's secret was fixed, by whoever holds the publisher's
+    keys under a day the publisher missed: it reveals nothing of the day, and counting it would let them make an honest
+    day look tampered (review); beside it a record counts only where it reveals that secret, or is no record the
+    publisher writes (nothing shows what it reveals), and names the commitment: a run catching up a missed day
+    publishes its commitment late and reveals it at once. Beside any other, a record that is no record counts for
+    nothing: two broken files, or a forged commitment beside a broken record, must not refuse an honest day. One rule
+    for the game's route and the readers."""
+    equal = earlier is not None and earlier.commitment.commitment == own.commitment.commitment
+    if equal and earlier is not None:
+        dated = own.witnessed and earlier.witnessed and earlier.published_at != NOT_KNOWN
+        if not dated or earlier.published_at < own.published_at:
+            return commitment_key(day)
+    if day not in listed or not record_gives_away(own, day, record_of(archive, day, kept), unreadable=equal):
+        return None
+    return commitment_key(day) if equal else revealed_key(day)
 
 
 def record_gives_away(own: Published, day: dt.date, stored: Stored | None, *, unreadable: bool) -> bool:
@@ -409,8 +376,8 @@ def record_gives_away(own: Published, day: dt.date, stored: Stored | None, *, un
     made `own`'s secret public before `own`'s day was over: the archive dates it before then (or gives no time for it),
     and the secret it reveals gives `own`'s commitment, whatever the record's own commitment says. One that is no record
     the publisher writes answers `unreadable`, chosen on purpose: True beside a commitment of `day` equal to `own`'s
-    (`gives_away`: nothing shows what it reveals), False where `day`'s commitment is no document either, or is to
-    another secret (`committed_late`): nothing shows it committed to `own`'s secret, and two broken files, or a forged
+    (`gives_away`: nothing shows what it reveals), False where `day`'s commitment is no document, not there, or to
+    another secret: nothing shows it committed to `own`'s secret, and two broken files, or a forged
     commitment beside a broken record, which whoever holds the publisher's keys may put under a missed day, must not
     refuse an honest day. One rule for the game's route and the readers; the record is the caller's to
     read, so that a reader may keep it (a record never changes once S3 dates it)."""

@@ -27,7 +27,7 @@ from fairdice.archive.layout import (
     commitment_missed,
     day_start,
     days_looked_back,
-    gives_away,
+    earlier_day_giving_away,
     next_record_awaited,
     read_document,
     read_published,
@@ -41,7 +41,6 @@ from fairdice.archive.layout import (
     revealed_key,
     secret_of_an_earlier_day,
     sha256_hex,
-    uncommitted_gives_away,
     utc_day,
 )
 from fairdice.errors import BeforeArchive, FairdiceError, FutureDay, NotReadableYet, TamperedRecord, UnknownDay
@@ -703,53 +702,45 @@ class ArchiveReader:
         dates before the day is over, counts (`gives_away`), as for the route. One found is kept (`_published`: a
         published commitment never changes); one that is not a commitment is that day's own tampering, said when that
         day is read, as the route takes it, unless that day's record reveals this day's secret (`record_gives_away`); an
-        audit takes them as of its moment, as it takes every commitment. One not there as read is not read again for a
-        day whose own S3 dates before then (review: a missed day's was read again at every other day's first look): one
-        put since is dated after that day's, and counts only with a record of its day dated before that day is over,
-        which the records of the days with no commitment, listed once, show (`uncommitted_gives_away`); where one is
-        listed under such a day, its commitment is read again, as a cold reader reads it: one put since equal to the
-        day's own beside a record that is no record gives the day away (`gives_away`; review: a warm reader, which read
-        that record alone, called the day fair where a cold one and the game's route refused it). A record
-        revealing the day's secret beside a commitment to another secret that S3 dates after the day's own, or out of
-        its own day's grace, counts too, and is named (`committed_late`, as for the route; review: such a day was
-        fair)."""
+        audit takes them as of its moment, as it takes every commitment. The records of those days are listed once
+        (`earlier_day_giving_away`), and each listed is read once and counts where it reveals this day's secret,
+        whatever that day's commitment, as for the route (review: one under a day committed in its own grace, with no
+        record of its own, revealing this day's secret, was never read, and the day fair). A commitment not there as
+        read is not read again for a day whose own S3 dates before then (review: a missed day's was read again at every
+        other day's first look): one put since is dated after that day's, and counts only with a record of its day
+        dated before that day is over, which the listing shows; where one is listed under such a day, its commitment is
+        read again, as a cold reader reads it: one put since equal to the day's own beside a record that is no record
+        gives the day away (`gives_away`; review: a warm reader, which read that record alone, called the day fair
+        where a cold one and the game's route refused it)."""
         since = self._read_clock() - SEEN_WITHIN
-        uncommitted: set[dt.date] = set()  # days looked back to with no commitment, as read or as of an audit's moment
-        looked_back = days_looked_back(day)
         # Days whose commitment was not there as read after the day's own was published: not read again, but where a
-        # record is listed under one; the records looked back to are listed once, here or where one is missing
+        # record is listed under one
         unread = {
             earlier
-            for earlier in looked_back
+            for earlier in days_looked_back(day)
             if own.witnessed and (absent := self._absent.get(earlier)) is not None and own.published_at < absent
         }
-        listed = records_listed_back(self._archive, day) if unread else None
-        for earlier in looked_back:
-            if earlier in unread and listed is not None and earlier not in listed:
-                uncommitted.add(earlier)
-                continue
+
+        listed = records_listed_back(self._archive, day)
+
+        def commitment_of(earlier: dt.date) -> Published | None:
+            if earlier in unread and earlier not in listed:
+                return None
             try:
                 published = self._published(earlier)
             except TamperedRecord:
                 # That day's own tampering, said when that day is read, unless its record reveals this day's secret
                 # (`gives_away` of None; review: read as none, a padded commitment let such a day be fair)
-                if shown_by := gives_away(self._archive, own, earlier, None, self._records_looked_back):
-                    raise secret_of_an_earlier_day(day, earlier, shown_by) from None
-                continue
+                return None
             if self._as_of and published is not None and _dated_after(published.witnessed, published.published_at, now):
                 # Put after an audit's moment, as `_published_by` takes it; one S3 gives no time for counts, as for the
                 # other readers (`gives_away`; review: an audit alone called such a day fair)
                 published = None
             if earlier not in self._commitments:
                 self._absent[earlier] = since
-            if published is None:
-                uncommitted.add(earlier)
-            elif shown_by := gives_away(self._archive, own, earlier, published, self._records_looked_back):
-                raise secret_of_an_earlier_day(day, earlier, shown_by)
-        # A record under a day with no commitment that reveals the day's secret gives it away as one beside a commitment
-        # does, as the game's route refuses it (review: where a day was revealed between the two, the day linked to that
-        # one, the chain's links refused only the day after the missed one, and a roll of the day was fair)
-        if found := uncommitted_gives_away(self._archive, day, own, uncommitted, self._records_looked_back, listed):
+            return published
+
+        if found := earlier_day_giving_away(self._archive, own, listed, commitment_of, self._records_looked_back):
             raise secret_of_an_earlier_day(day, *found)
 
     def _check_next(self, day: dt.date, named: str | None, written: dt.datetime) -> None:

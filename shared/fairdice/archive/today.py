@@ -12,7 +12,7 @@ Pure logic over `fairdice.storage.Stores`: the clock is passed in with each call
 
 import copy
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Annotated
 
@@ -24,16 +24,15 @@ from fairdice.archive.layout import (
     commitment_key,
     commitment_missed,
     days_looked_back,
-    gives_away,
+    earlier_day_giving_away,
     made_on_its_day,
     publication,
     published_out_of_time,
     read_published,
-    record_decides,
+    records_listed_back,
     reveal_time,
     secret_key,
     secret_of_an_earlier_day,
-    uncommitted_gives_away,
     utc_day,
 )
 from fairdice.dice import Hmac, keyed_mac
@@ -99,7 +98,8 @@ class _Memory:
     earlier: dict[dt.date, Published | None] = field(default_factory=dict)  # the days before's commitments, as read
     absent: set[dt.date] = field(default_factory=set)  # the days before whose commitment was not there as read
     records: dict[dt.date, Stored] = field(default_factory=dict)  # the days before's records found there, as read
-    looked: dt.datetime | None = None  # when those were last read
+    listed: set[dt.date] | None = None  # the days before whose record the archive listed at this look
+    looked: dt.datetime | None = None  # when this look began: the records were listed then
 
     def begin(self, day: dt.date) -> None:
         """Forget the day before, as soon as it is over, but the commitments found of the days before `day`, the day
@@ -114,29 +114,21 @@ class _Memory:
         kept = {earlier: found[earlier] for earlier in looked_back if earlier in found}
         self.day, self.today, self.late, self.given_away, self.agreed, self.earlier = day, None, None, None, None, kept
         self.records = {earlier: self.records[earlier] for earlier in looked_back if earlier in self.records}
-        self.absent, self.looked = set(), None
+        self.absent, self.listed, self.looked = set(), None, None
 
     def look_again(self, now: dt.datetime) -> None:
-        """Read again, from `now`, the commitments of the days before that were not there, LOOK_AGAIN after they were
-        read: a run catching up a missed day later in the day publishes its commitment and reveals it at once, and a
-        day committed to its secret gives no roll from then on (review: a warm route that had found it missing gave
-        the day's rolls all day, a cold one refused them, and the readers refused the day from the next night). Those
-        found are not read again: a published commitment never changes. But the record of each whose record decides
-        (`gives_away`, `record_gives_away`) is, while it is not there: one whose commitment is no document (None), or
-        S3 dates no earlier than the day's own or out of its own day's grace (`committed_late`), to the day's own
-        commitment or to another, and the day before's (`record_decides`). Such a run, as the day's own midnight run,
-        writes its record after its commitment, and a request between the two found nothing that gives the day
-        away (review: the route gave the day's rolls for the rest of the day, for each of the three). While the day
-        gives rolls, each found equal to its own is one of these: one dated before it, or undated, gave the day away
-        already. One whose record was there is not read again: that record gave nothing away, and never changes
-        (review: it was read again every LOOK_AGAIN all day)."""
-        if self.today is None or self.looked is None or now < self.looked + LOOK_AGAIN:
+        """Look again at the days before, from `now`, LOOK_AGAIN after the last look: the records looked back to are
+        listed again, and each listed since is read (`_not_an_earlier_days`), and the commitments that were not there
+        are read again. A run catching up a missed day later in the day publishes its commitment and reveals it at
+        once, and whoever holds the publisher's keys may put a record revealing today's secret under any day looked
+        back to, at any time of the day, whatever that day's commitment (review: one in time, with no record, left the
+        route giving the day's rolls all day once its record revealed them): a day given away gives no roll from the
+        next look on. The commitments found and the records read are not read again: neither changes once S3 dates
+        it."""
+        if self.looked is None or now < self.looked + LOOK_AGAIN:
             return
-        own = self.today.published
-        awaited = any(
-            day not in self.records and record_decides(own, day, found) for day, found in self.earlier.items()
-        )
-        if self.absent or awaited:
+        self.listed, self.looked = None, None
+        if self.today is not None:
             self.today, self.absent = None, set()
 
 
@@ -204,9 +196,15 @@ class TodaysRolls:
             raise memory.given_away.with_traceback(None)  # each raise would add its frames to the one kept
         if memory.agreed is None:
             memory.agreed = self._agreed(day, now)
-        memory.looked = now
+        if memory.listed is None:
+            # Once a look: a request that runs out of its read budget leaves the rest of the look to the next, which
+            # reads on from the same listing, until LOOK_AGAIN after it (`_Memory.look_again`)
+            memory.listed = records_listed_back(self._stores.archive, day)
+            memory.looked = now
         try:
-            _not_an_earlier_days(self._stores.archive, memory.agreed, memory.earlier, memory.absent, memory.records)
+            _not_an_earlier_days(
+                self._stores.archive, memory.agreed, memory.listed, memory.earlier, memory.absent, memory.records
+            )
         except NotReadableYet:
             raise  # an earlier day's record S3 may give later (one in Glacier, restored): read again
         except TamperedRecord as exc:
@@ -288,16 +286,17 @@ def _missing(day: dt.date, now: dt.datetime, missing: str) -> FairdiceError:
     )
 
 
-# How often a warm route reads again the commitments of the days before that were not there. The publisher's schedules
-# run at 00:00 and 00:05 UTC (template.yaml), and a missed night is caught up by a run by hand ("A missed night"), at
-# any time of the day: 5 minutes, the schedules' own spacing, is how long a warm route may go on giving the rolls of a
-# day such a run has just shown to be committed to a revealed secret. A look costs a warm Lambda at most 2 *
-# DAYS_LOOKED_BACK GetObjects (of each day looked back to, its commitment if not found yet, and its record if that
-# decides and is not kept yet) and one ListObjectsV2 (the records looked back to, where a commitment is missing; one
-# page, but where keys the publisher never writes are put between the days' own), every 5 minutes, and only on a day
-# with an earlier commitment missing, or one found committed to the day's own commitment, no document, or dated after
-# the day's own (its record read again until it is there): with none of these, nothing more is read. A request that runs
-# out of its read budget leaves the rest of its look to the next, which reads again the records it found not there.
+# How often a warm route looks again at the days before: it lists their records and reads again the commitments that
+# were not there. The publisher's schedules run at 00:00 and 00:05 UTC (template.yaml), and a missed night is caught up
+# by a run by hand ("A missed night"), at any time of the day; whoever holds the publisher's keys may put a record
+# revealing the day's secret under any day looked back to at any time too: 5 minutes, the schedules' own spacing, is how
+# long a warm route may go on giving the rolls of a day such a record has just shown to be public. A look costs a warm
+# Lambda one ListObjectsV2 (the records of the days looked back to: one page, but where keys the publisher never writes
+# are put between the days' own) every 5 minutes, on every day, and the GetObjects of what is new: each record listed
+# since the last look (an honest archive's: none; the first look of a day, the day before's, once revealed), and each
+# commitment not found yet, at most 2 * DAYS_LOOKED_BACK. A cold Lambda's first look reads each day's commitment and
+# each record listed: 2 * DAYS_LOOKED_BACK GetObjects and the listing for an honest archive. A request that runs out of
+# its read budget leaves the rest of its look to the next, which lists again and reads what it has not kept.
 LOOK_AGAIN = dt.timedelta(minutes=5)
 
 # What a request is told that may be answered when asked again: the day's secret or commitment not there or not read
@@ -308,39 +307,30 @@ TRY_AGAIN = "try again shortly"
 def _not_an_earlier_days(
     archive: ObjectStore,
     today: _Today,
+    listed: Collection[dt.date],
     earlier: dict[dt.date, Published | None],
     absent: set[dt.date],
     records: dict[dt.date, Stored],
 ) -> None:
-    """Refuse a commitment to the secret of any of the DAYS_LOOKED_BACK days before today: that day's record makes it
-    public once that day is over, so whoever reads it knows every roll of today. The readers refuse every roll of the
-    day from the next night over the same days (review: over a missed day, the route rolled from the secret of the day
-    before it all day, and the readers answered the day tampered from the next night). Each is one GetObject on
-    commitments/, made by a warm Lambda on its first request of a day alone (but one not there, read
-    again LOOK_AGAIN later), and only for a day whose commitment it has
+    """Refuse today where any of the DAYS_LOOKED_BACK days before it gives its dice away (`earlier_day_giving_away`): a
+    commitment to the same secret, which that day's record makes public once that day is over, or a record there
+    revealing today's secret, whatever its day's commitment. The readers refuse every roll of the day from the next
+    night over the same days (review: over a missed day, the route rolled from the secret of the day before it all day,
+    and the readers answered the day tampered from the next night). The records looked back to are listed once a look
+    (`listed`), and each listed is read once (`records`, kept: a record never changes once S3 dates it), so a warm look
+    reads only those listed since. Each commitment is one GetObject on commitments/, made by a warm Lambda on its first
+    request of a day alone (but one not there, read again LOOK_AGAIN later), and only for a day whose commitment it has
     not found yet (`_Memory.begin`: the day after one it served, with no day missed, none), and the read budget
-    (`TodaysRolls.within`) keeps a slow store's day its own 503. Only one the archive dates
-    before today's own, or whose record it dates before today is over, counts (`gives_away`), as for the readers: one
-    put later, under a day the publisher missed, with no record, reveals nothing of today (review: it made an honest day
-    give no roll); one a run catching up that day put there later, with its record, makes today's secret public
-    (review: the route gave today's rolls all day). `earlier` holds the commitments read so far (None: a document its
-    own day's readers refuse, which counts only where that day's record reveals today's secret: `gives_away`)
-    and `absent` the days whose commitment was not there, or no document S3 may give later
-    (NotReadableYet; its record decides meanwhile, as `gives_away` of None), so that each is read once, whichever
-    request runs out of time, and one not there again only
-    LOOK_AGAIN later (`_Memory.look_again`), as is the record, not there yet, of one whose record decides: one no
-    document, or one S3 dates no earlier than today's own or out of its own day's grace (`committed_late`), to today's
-    commitment or to another. The
-    record a run catching that day up writes after its commitment may still come (review: read between the two, the
-    route gave today's rolls all day). `records` keeps the records found there
-    (`record_of`), which are not read again. A record revealing today's secret beside a commitment to another secret
-    that S3 dates after today's own, or out of its own day's grace, counts too, and is named (`committed_late`; review:
-    the route gave its rolls), as does the day before's, whatever its commitment (`record_decides`). Where
-    a commitment is not there, the records looked back to are listed once too, and one under such a day is read: it may
-    reveal today's secret (`uncommitted_gives_away`), as the readers take it."""
-    decided: set[dt.date] = set()  # days whose record `gives_away` read here, their commitment giving no bytes
-    for day in days_looked_back(today.day):
-        unread = False  # a commitment S3 gives no bytes for yet, whose record decides meanwhile
+    (`TodaysRolls.within`) keeps a slow store's day its own 503. Only one the archive dates before today's own, or whose
+    record it dates before today is over, counts (`gives_away`), as for the readers: one put later, under a day the
+    publisher missed, with no record, reveals nothing of today (review: it made an honest day give no roll); one a run
+    catching up that day put there later, with its record, makes today's secret public (review: the route gave today's
+    rolls all day). `earlier` holds the commitments read so far (None: a document its own day's readers refuse, which
+    counts only where that day's record reveals today's secret) and `absent` the days whose commitment was not there,
+    or no document S3 may give later (NotReadableYet), so that each is read once, whichever request runs out of time,
+    and one not there again only LOOK_AGAIN later (`_Memory.look_again`)."""
+
+    def commitment_of(day: dt.date) -> Published | None:
         if day not in earlier and day not in absent:
             try:
                 found = read_published(archive, day)
@@ -351,8 +341,7 @@ def _not_an_earlier_days(
                 # is final, kept as a commitment that is no document is, as the readers keep it (review: read again
                 # each LOOK_AGAIN)
                 absent.add(day)
-                decided.add(day)
-                unread = True
+                return None
             except TamperedRecord:
                 earlier[day] = None  # that day's own document, which its readers refuse: its record alone is read
             else:
@@ -360,11 +349,9 @@ def _not_an_earlier_days(
                     absent.add(day)
                 else:
                     earlier[day] = found
-        if (day in earlier or unread) and (
-            shown_by := gives_away(archive, today.published, day, earlier.get(day), records)
-        ):
-            raise secret_of_an_earlier_day(today.day, day, shown_by, then="; none is given")
-    if given := uncommitted_gives_away(archive, today.day, today.published, absent - decided, records):
+        return earlier.get(day)
+
+    if given := earlier_day_giving_away(archive, today.published, listed, commitment_of, records):
         raise secret_of_an_earlier_day(today.day, *given, then="; none is given")
 
 

@@ -41,6 +41,7 @@ from verify_api.caching import IMMUTABLE, SHORT_LIVED, cache_control
 
 from testkit.archive import (
     SOMEONE_ELSES,
+    committed_in_time_with_no_record,
     missed_days_secret_put_again,
     put_commitment_under_missed_day,
     put_secret_again,
@@ -793,6 +794,44 @@ def every_reader_refuses_03_04_naming_the_record(made: Stores, secret: bytes) ->
         daily_verdict(reader_at(made, "2025-03-05 12:00"), target, PLAYER, faces)
     with pytest.raises(TamperedRecord, match=re.escape(said)):
         audit_reader(made, "2025-03-05 12:00").lookup(target)
+
+
+@pytest.mark.parametrize(
+    ("back", "put"), [(3, "during the day"), (DAYS_LOOKED_BACK, "during the day"), (4, "before the day began")]
+)
+def test_a_day_whose_secret_a_record_reveals_under_a_day_committed_in_time_is_never_fair(
+    tmp_path: Path, timeline: Timeline, back: int, put: str
+) -> None:
+    # Given 03-01 committed in its own grace by whoever holds the publisher's keys with no secret behind it, so that it
+    # has no record, and the midnight runs after it; then 03-01's record revealing the secret of the day `back` days
+    # after it: put at 07:00 on that day, or at 23:00 the day before it, with a secret they chose, put with its
+    # commitment under that day at 00:00:01, before its run kept them; then the next day's run reveals that day
+    made = timeline.stores(tmp_path)
+    earlier = dt.date(2025, 3, 1)
+    target = earlier + dt.timedelta(days=back)
+    if put == "during the day":
+        committed_in_time_with_no_record(timeline, made, earlier, target)
+        secret = made.secrets.get(secret_key(target)) or b""
+        timeline.now = dt.datetime.combine(target, dt.time(7), dt.UTC)
+        put_someone_elses_record(made.archive, earlier, revealing=secret)
+    else:
+        committed_in_time_with_no_record(timeline, made, earlier, target - dt.timedelta(days=1))
+        secret = bytes([7]) * 32
+        timeline.now = dt.datetime.combine(target, dt.time(), dt.UTC) - dt.timedelta(hours=1)
+        put_someone_elses_record(made.archive, earlier, revealing=secret)
+        put_secret_again(timeline, made, secret, target)
+    following = target + dt.timedelta(days=1)
+    assert timeline.publish(made, midnight_run(following)).reveal.revealed == [target]
+
+    # Then every reader refuses that day, naming 03-01's record, as the game's route refuses it (review: 03-01's
+    # commitment in time, its record was never read, and a roll of that day was fair though its secret was public)
+    said = f"{commitment_key(target)} commits to the secret of {earlier}, as {revealed_key(earlier)} does"
+    faces = [seed_004_faces(secret, target.isoformat(), PLAYER)]
+    moment = f"{following} 12:00"
+    with pytest.raises(TamperedRecord, match=re.escape(said)):
+        daily_verdict(reader_at(made, moment), target, PLAYER, faces)
+    with pytest.raises(TamperedRecord, match=re.escape(said)):
+        audit_reader(made, moment).lookup(target)
 
 
 def test_a_day_whose_secret_an_earlier_days_record_reveals_beside_a_commitment_that_is_no_document_is_never_fair(

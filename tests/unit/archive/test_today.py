@@ -8,6 +8,7 @@ tests/integration/test_daily_operations_s3.py.
 import base64
 import datetime as dt
 import json
+import re
 import uuid
 from pathlib import Path
 
@@ -32,6 +33,7 @@ from pydantic import ValidationError
 
 from testkit.archive import (
     SOMEONE_ELSES,
+    committed_in_time_with_no_record,
     missed_days_secret_put_again,
     put_commitment_under_missed_day,
     put_secret_again,
@@ -525,14 +527,14 @@ def test_a_record_revealing_todays_secret_under_a_day_with_no_commitment_gives_n
     tmp_path: Path,
 ) -> None:
     # Given DAY1 and DAY3 committed by their midnight runs, none on DAY2, and a warm route that rolled DAY3 at 00:05,
-    # having listed the records looked back to once beside the commitments not there, and read none
+    # having listed the records looked back to once, and read the one listed, DAY1's
     timeline, stores = day1_committed(tmp_path)
     timeline.publish(stores, at(DAY3, "00:00:02"))
     counted = counting_reads(stores)
     warm = TodaysRolls(counted)
     assert warm.roll(PLAYER, at(DAY3, "00:05")).date == DAY3
     assert counted.archive.lists == [("revealed/", revealed_key(DAY3 - dt.timedelta(days=DAYS_LOOKED_BACK + 1)))]  # type: ignore[attr-defined]
-    assert [key for key in counted.archive.reads if key.startswith("revealed/")] == []  # type: ignore[attr-defined]
+    assert [key for key in counted.archive.reads if key.startswith("revealed/")] == [revealed_key(DAY1)]  # type: ignore[attr-defined]
 
     # When at 07:00 a record of a secret of someone else's is put under DAY2, whose key never existed: it reveals
     # nothing of DAY3, and is read once, not at each LOOK_AGAIN after
@@ -540,7 +542,8 @@ def test_a_record_revealing_todays_secret_under_a_day_with_no_commitment_gives_n
     put_someone_elses_record(stores.archive, DAY2)
     for moment in ("07:05", "07:10", "07:15"):
         assert warm.roll(PLAYER, at(DAY3, moment)).date == DAY3
-    assert [key for key in counted.archive.reads if key.startswith("revealed/")] == [revealed_key(DAY2)]  # type: ignore[attr-defined]
+    records_read = [key for key in counted.archive.reads if key.startswith("revealed/")]  # type: ignore[attr-defined]
+    assert records_read == [revealed_key(DAY1), revealed_key(DAY2)]
 
     # and at 08:00 one under the day before DAY1, the archive's first, revealing DAY3's secret
     before_the_first = DAY1 - dt.timedelta(days=1)
@@ -574,11 +577,11 @@ def test_a_warm_routes_look_again_reads_at_most_two_objects_a_day_looked_back_to
     for day in days_looked_back(today):
         put_someone_elses_record(stores.archive, day)
 
-    # Then the look at 06:05 reads, of each day looked back to, its commitment again and its record, and lists the
-    # records once: the most a look makes (LOOK_AGAIN), and the day keeps its rolls, as no record reveals them
+    # Then the look at 06:05 lists the records once and reads, of each day looked back to, its commitment again and its
+    # record: the most a look makes (LOOK_AGAIN), and the day keeps its rolls, as no record reveals them
     assert warm.roll(PLAYER, at(today, "06:05")).date == today
     looked_back = days_looked_back(today)
-    expected = [commitment_key(day) for day in looked_back] + [revealed_key(day) for day in looked_back]
+    expected = [key for day in looked_back for key in (commitment_key(day), revealed_key(day))]
     assert counted.archive.reads == expected  # type: ignore[attr-defined]
     assert len(counted.archive.reads) == 2 * DAYS_LOOKED_BACK  # type: ignore[attr-defined]
     assert len(counted.archive.lists) == 1  # type: ignore[attr-defined]
@@ -599,10 +602,11 @@ def test_a_warm_route_reads_a_commitment_that_is_no_document_of_the_store_once_a
     for minute in range(0, 65, 5):
         assert rolls.roll(PLAYER, at(DAY3, "09:00") + dt.timedelta(minutes=minute)).date == DAY3
 
-    # Then the route read it once (review: again at each LOOK_AGAIN), its record deciding meanwhile, read again until
-    # it is there, as beside a padded commitment
+    # Then the route read it once (review: again at each LOOK_AGAIN), its record deciding meanwhile, as beside a padded
+    # commitment: looked for by the listing of the records at each look, and never read, as none is listed
     assert counted.archive.reads.count(commitment_key(DAY2)) == 1  # type: ignore[attr-defined]
-    assert counted.archive.reads.count(revealed_key(DAY2)) == 13  # type: ignore[attr-defined]
+    assert counted.archive.reads.count(revealed_key(DAY2)) == 0  # type: ignore[attr-defined]
+    assert len(counted.archive.lists) == 13  # type: ignore[attr-defined]
 
 
 def test_a_commitment_put_under_a_missed_day_after_todays_with_a_record_of_another_secret_leaves_today_its_rolls(
@@ -784,6 +788,68 @@ def test_the_day_befores_record_revealing_todays_secret_gives_no_roll_cold_or_wa
         warm.roll(PLAYER, at(DAY2, "00:05:03"))
 
 
+@pytest.mark.parametrize("back", [2, 5, DAYS_LOOKED_BACK])
+def test_a_record_revealing_todays_secret_under_a_day_committed_in_time_gives_no_roll_cold_or_warm_from_the_next_look(
+    tmp_path: Path, back: int
+) -> None:
+    # Given an earlier day, `back` days before TODAY, committed in its own grace by whoever holds the publisher's keys
+    # with no secret behind it, so that it has no record, the midnight runs of the days after it through TODAY, and a
+    # warm route that rolled TODAY at 06:58
+    earlier = DAY1
+    today = earlier + dt.timedelta(days=back)
+    timeline = Timeline(at(earlier, "00:00"))
+    stores = timeline.stores(tmp_path)
+    committed_in_time_with_no_record(timeline, stores, earlier, today)
+    counted = counting_reads(stores)
+    warm = TodaysRolls(counted)
+    assert warm.roll(PLAYER, at(today, "06:58")).date == today
+
+    # When at 07:00 they put the earlier day's record, revealing TODAY's secret: public from then on
+    timeline.now = at(today, "07:00")
+    put_someone_elses_record(stores.archive, earlier, revealing=secret_of(stores, today))
+
+    # Then a cold route gives no roll of TODAY, naming that record, and the warm one none from its next look on
+    # (review: the earlier day's commitment in time, its record was never read, and the route gave TODAY's rolls all
+    # day); the warm one within its look still gives them, having listed no record of that day
+    said = rf"commits to the secret of {earlier}, as {re.escape(revealed_key(earlier))} does"
+    with pytest.raises(TamperedRecord, match=said):
+        TodaysRolls(stores).roll(PLAYER, at(today, "07:01"))
+    assert warm.roll(PLAYER, at(today, "07:02")).date == today
+    counted.archive.reads.clear()  # type: ignore[attr-defined]
+    counted.archive.lists.clear()  # type: ignore[attr-defined]
+    with pytest.raises(TamperedRecord, match=said) as refused:
+        warm.roll(PLAYER, at(today, "07:03"))
+    assert refused.value.field == "commitment"
+    assert secret_of(stores, today).hex() not in refused.value.message
+    # having listed the records once and read that record alone, listed since: the others it kept, and every
+    # commitment it had found
+    assert counted.archive.reads == [revealed_key(earlier)]  # type: ignore[attr-defined]
+    assert len(counted.archive.lists) == 1  # type: ignore[attr-defined]
+
+
+def test_a_record_revealing_a_days_secret_under_a_day_committed_in_time_put_before_the_day_began_gives_no_roll(
+    tmp_path: Path,
+) -> None:
+    # Given DAY1 committed in its own grace by whoever holds the publisher's keys with no secret behind it, so that it
+    # has no record, the midnight runs of the days after it through the day before TODAY; at 23:00 that day DAY1's
+    # record put, revealing a secret they chose, and at 00:00:01 on TODAY that secret and its commitment put under
+    # TODAY, in time, kept by TODAY's run at 00:00:02: TODAY's secret was public before its day began
+    today = DAY1 + dt.timedelta(days=4)
+    timeline = Timeline(at(DAY1, "00:00"))
+    stores = timeline.stores(tmp_path)
+    committed_in_time_with_no_record(timeline, stores, DAY1, today - dt.timedelta(days=1))
+    chosen = bytes([7]) * 32
+    timeline.now = at(today - dt.timedelta(days=1), "23:00")
+    put_someone_elses_record(stores.archive, DAY1, revealing=chosen)
+    put_secret_again(timeline, stores, chosen, today)
+
+    # Then the route gives no roll of TODAY, naming that record (review: DAY1's commitment in time, its record was never
+    # read, and the route gave TODAY's rolls all day)
+    said = rf"{re.escape(commitment_key(today))} commits to the secret of {DAY1}, as {re.escape(revealed_key(DAY1))}"
+    with pytest.raises(TamperedRecord, match=said):
+        TodaysRolls(stores).roll(PLAYER, at(today, "09:00"))
+
+
 @pytest.mark.parametrize("record", ["its own secret's", "no record"])
 def test_a_late_commitment_to_another_secret_under_a_missed_day_leaves_today_its_rolls_whatever_else_its_record_is(
     tmp_path: Path, record: str
@@ -799,12 +865,13 @@ def test_a_late_commitment_to_another_secret_under_a_missed_day_leaves_today_its
         stores.archive.put_new(revealed_key(DAY2), b'{"date": "2025-03-02", "date": "2025-03-02"}')
     counted = counting_reads(stores)
 
-    # Then the game's route gives the day's rolls, having read DAY2's record once: files that reveal nothing of DAY3,
-    # which whoever holds the keys may put under a missed day, refuse no honest day
+    # Then the game's route gives the day's rolls, having read DAY2's record once, and DAY1's, the other listed: files
+    # that reveal nothing of DAY3, which whoever holds the keys may put under a missed day, refuse no honest day
     rolls = TodaysRolls(counted)
     for minute in range(0, 15, 5):
         assert rolls.roll(PLAYER, at(DAY3, "09:00") + dt.timedelta(minutes=minute)).commitment == today
-    assert [key for key in counted.archive.reads if key.startswith("revealed/")] == [revealed_key(DAY2)]  # type: ignore[attr-defined]
+    records_read = [key for key in counted.archive.reads if key.startswith("revealed/")]  # type: ignore[attr-defined]
+    assert records_read == [revealed_key(DAY2), revealed_key(DAY1)]
 
 
 def test_a_missed_day_caught_up_by_the_next_days_run_leaves_that_day_its_rolls_for_one_read_of_its_record(
@@ -823,8 +890,10 @@ def test_a_missed_day_caught_up_by_the_next_days_run_leaves_that_day_its_rolls_f
     for minute in range(0, 65, 5):
         assert rolls.roll(PLAYER, at(DAY3, "09:00") + dt.timedelta(minutes=minute)).date == DAY3
 
-    # Then the route gave them, having read DAY2's record once, as a late commitment's: it reveals DAY2's own secret
-    assert [key for key in counted.archive.reads if key.startswith("revealed/")] == [revealed_key(DAY2)]  # type: ignore[attr-defined]
+    # Then the route gave them, having read DAY2's record once, as a late commitment's: it reveals DAY2's own secret;
+    # and DAY1's, the other record listed, once
+    records_read = [key for key in counted.archive.reads if key.startswith("revealed/")]  # type: ignore[attr-defined]
+    assert records_read == [revealed_key(DAY2), revealed_key(DAY1)]
 
 
 @pytest.mark.parametrize("padded", [False, True], ids=["equal to today's", "no document"])
@@ -844,8 +913,10 @@ def test_a_warm_route_reads_the_record_of_a_day_before_once_there_and_not_again_
     for minute in range(0, 65, 5):
         assert rolls.roll(PLAYER, at(DAY3, "09:00") + dt.timedelta(minutes=minute)).commitment == today
 
-    # Then the route read DAY2's record once (review: it read it again every LOOK_AGAIN all day, as if still to come)
-    assert [key for key in counted.archive.reads if key.startswith("revealed/")] == [revealed_key(DAY2)]  # type: ignore[attr-defined]
+    # Then the route read DAY2's record once (review: it read it again every LOOK_AGAIN all day, as if still to come),
+    # and DAY1's, the other record listed, once
+    records_read = [key for key in counted.archive.reads if key.startswith("revealed/")]  # type: ignore[attr-defined]
+    assert records_read == [revealed_key(DAY2), revealed_key(DAY1)]
 
 
 @pytest.mark.parametrize("record", ["none", "another secret's", "no record"])
@@ -909,7 +980,7 @@ def test_the_days_before_are_read_as_far_back_as_days_looked_back_those_found_on
     # Then the commitments of the DAYS_LOOKED_BACK days before each day were read that day, and none before them, but
     # DAY2's on DAY3, which the route had read as DAY2's own; those not there were read again LOOK_AGAIN later, as a run
     # catching a missed day up may publish one (test_a_warm_route_reads_the_days_before_not_there_again_only_...);
-    # and on DAY3 DAY2's record once, the day before's, which may reveal DAY3's secret (`record_decides`)
+    # and on DAY3 DAY2's record once, the day before's, the one listed (any listed may reveal DAY3's secret)
     def before(day: dt.date) -> list[str]:
         return [commitment_key(day - dt.timedelta(days=back)) for back in range(1, DAYS_LOOKED_BACK + 1)]
 
@@ -940,9 +1011,9 @@ def test_a_warm_route_reads_no_commitment_of_the_days_before_again_on_the_next_d
     # When the game asks for the next day's rolls
     rolls.roll(PLAYER, at(DAY3, "00:00:03"))
 
-    # Then the route read that day's commitment, and the day before's record alone, which may reveal its secret
-    # (`record_decides`): a published commitment never changes, and it had found the days before's (review: it read all
-    # DAYS_LOOKED_BACK of them again each day, all but one read the day before)
+    # Then the route read that day's commitment, and the day before's record alone, listed since, which may reveal its
+    # secret: a published commitment never changes, and it had found the days before's, and read their records (review:
+    # it read all DAYS_LOOKED_BACK of them again each day, all but one read the day before)
     assert counted.archive.reads == [commitment_key(DAY3), revealed_key(DAY2)]  # type: ignore[attr-defined]
     # and a day committed to the secret of one of them is refused still, from what it kept
     put_secret_again(timeline, published, secret_of(published, DAY1), DAY4)
@@ -976,8 +1047,10 @@ def test_a_warm_route_reads_no_commitment_of_the_days_before_that_is_no_document
     # Then DAY2's commitment was not read again: written once, it is never another, and the readers keep its refusal
     # (review: it was read again each day, as the readers once read it again)
     assert counted.archive.reads.count(commitment_key(DAY2)) == 1  # type: ignore[attr-defined]
-    # and its record, which decides beside it, is read still, each day, while it is not there
-    assert counted.archive.reads.count(revealed_key(DAY2)) == 2  # type: ignore[attr-defined]
+    # and its record, which decides beside it, is looked for still, each day, by the listing of the records looked back
+    # to, and not read while none is listed
+    assert counted.archive.reads.count(revealed_key(DAY2)) == 0  # type: ignore[attr-defined]
+    assert len(counted.archive.lists) == 2  # type: ignore[attr-defined]
 
 
 class Ticking:
@@ -1027,10 +1100,11 @@ def test_a_request_starts_no_read_past_its_budget_and_the_next_goes_on_from_what
         # Then no request read past 4 s and a read's 3 s (each is its own 503, well before a 10 s timeout)
         assert ticking.now - started <= 4.0 + 3.0
 
-    # each request read on from where the one before stopped, each object once, then listed the records looked back
-    # to once (the days before the archive's first have no commitment), and rolls came once all was read
+    # each request read on from where the one before stopped, each object once, listing the records looked back to
+    # once a look before their commitments (the days before the archive's first have none), and rolls came once all
+    # was read
     refused = "this request spent the 4 s it may wait for the archive before asking for {}; try again shortly"
-    stopped_at = [*(commitment_key(DAY2 - dt.timedelta(days=back)) for back in (1, 3, 5, 7)), "revealed/"]
+    stopped_at = ["revealed/", *(commitment_key(DAY2 - dt.timedelta(days=back)) for back in (2, 4, 6, 8))]
     assert answers[:6] == [*(refused.format(key) for key in stopped_at), str(DAY2)]
     assert answers[6:] == [str(DAY2)] * 4
     read = slow.secrets.reads + slow.archive.reads  # type: ignore[attr-defined]
