@@ -1077,8 +1077,11 @@ def _prepare(out: Path, plan: Plan, resume: bool) -> tuple[dict[str, str], Plan]
                 f"--resume: the audit in {out} says it began later than this machine's clock"
                 f" ({planned.started or planned.today}): it was not written by fairdice here; audit afresh"
             )
+        _block_results_are_files(out)
         # A block done by a version that kept no game keys (games.txt), made them otherwise or kept no digest of its
-        # lines is audited again: the repeated-game check needs every block's keys made alike.
+        # lines is audited again: the repeated-game check needs every block's keys made alike. So is one whose
+        # findings or ids are gone, which the merge reads (review: it stopped, exit 3, asking for the --resume that
+        # stopped alike)
         done = {}
         for name in partial_names(store):
             try:
@@ -1087,7 +1090,7 @@ def _prepare(out: Path, plan: Plan, resume: bool) -> tuple[dict[str, str], Plan]
                 continue  # not a partial this command wrote: its block, if the inputs make one, is audited again
             # A block with lines the archive refused, or that fairdice failed on, is audited again too: the reader may
             # list the archive by now, fairdice may be mended.
-            keys_kept = (out / partial_key(name, GAMES)).is_file()
+            keys_kept = all((out / partial_key(name, kept)).is_file() for kept in (FINDINGS, IDS, GAMES))
             retry = part.refused or part.failed
             if part.format == PARTIAL_FORMAT and part.lines_sha256 and keys_kept and not retry:
                 done[name] = part.lines_sha256
@@ -1116,6 +1119,33 @@ def _prepare(out: Path, plan: Plan, resume: bool) -> tuple[dict[str, str], Plan]
         ) from None
     store.put(PLAN, planned_bytes)
     return {}, plan
+
+
+def _block_results_are_files(out: Path) -> None:
+    """Refuse a resume whose `partials/` holds, in the place of a block's result (its summary.json, findings.jsonl,
+    ids.txt or games.txt), what is not a file: a pipe, a socket, a folder, a link to nothing. The merge reads a done
+    block's, and a pipe would wait for a writer for ever (review: one put as a done block's findings.jsonl or ids.txt,
+    with `--out` outside the inputs, where nothing else looks into partials/ on a resume, left the resume waiting for
+    good); a block audited again would write over it, where it is no earlier audit's result, which a fresh run into
+    `out` refuses too (`_earlier_results_only`). Nothing is read: each is looked at, not opened."""
+    partials = out / PARTIALS
+    if not partials.is_dir() or partials.is_symlink():
+        return
+    odd = [
+        shown_path(place.relative_to(out))
+        for folder in sorted(partials.iterdir())
+        if _BLOCK_FOLDER.fullmatch(f"{PARTIALS}{folder.name}") and folder.is_dir() and not folder.is_symlink()
+        for place in (folder / part for part in (SUMMARY, FINDINGS, IDS, GAMES))
+        if os.path.lexists(place) and not place.is_file()
+    ]
+    if odd:
+        shown = ", ".join(odd[:3]) + (f" and {len(odd) - 3:,} more" if len(odd) > 3 else "")
+        it, verb, blocks = ("it", "is", "the block is") if len(odd) == 1 else ("them", "are", "their blocks are")
+        raise UsageError(
+            f"--resume: --out {out} holds {shown} where the audit keeps a block's result, which {verb} not a file (a"
+            f" pipe, a socket, a folder or a link to nothing), so nothing was audited: move {it} out, and resume again"
+            f" ({blocks} audited again)"
+        )
 
 
 def _left_staged(out: Path) -> list[Path]:

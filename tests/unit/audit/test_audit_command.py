@@ -1807,6 +1807,45 @@ def test_a_resume_whose_plan_cannot_be_read_names_the_plan_and_why_and_removes_n
     assert run([str(day)], tmp_path / "again", workers=1).summary.fair == 3
 
 
+@pytest.mark.parametrize("part", ["findings.jsonl", "ids.txt", "games.txt"])
+def test_a_resume_whose_done_blocks_result_is_a_pipe_is_refused_naming_it_and_waits_on_nothing(
+    tmp_path: Path, part: str
+) -> None:
+    # Given a run of two files cut short (the second's block lost), its --out outside the inputs, and a pipe put in
+    # the place of a result of the block it did (review: the merge opened the pipe, and the resume waited on it for a
+    # writer for ever)
+    inputs = tmp_path / "in"
+    games.write(inputs / "a.jsonl", many(3))
+    games.write(inputs / "b.jsonl", many(6)[3:])
+    out = tmp_path / "out"
+    assert run([str(inputs)], out, workers=1).summary.fair == 6
+    (out / "partials" / "00001-0000000" / "summary.json").unlink()
+    pipe = out / "partials" / "00000-0000000" / part
+    pipe.unlink()
+    os.mkfifo(pipe)
+    kept = sorted(path.relative_to(out) for path in out.rglob("*"))
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "shared")}
+    command = [sys.executable, "-m", "fairdice", "audit", str(inputs), "--out", str(out), "--resume"]
+
+    # When it is resumed (in a process of its own, ended if it waits: a regression fails, not hangs)
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
+
+    # Then it is refused, exit 2, naming the pipe and what to do, and nothing is removed or audited: the pipe is no
+    # earlier audit's result, as a fresh run into this --out refuses it too
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr
+    assert done.stderr == (
+        f"fairdice: audit: --resume: --out {out} holds {pipe.relative_to(out)} where the audit keeps a block's result,"
+        " which is not a file (a pipe, a socket, a folder or a link to nothing), so nothing was audited: move it out,"
+        " and resume again (the block is audited again)\n"
+    )
+    assert sorted(path.relative_to(out) for path in out.rglob("*")) == kept
+    assert pipe.is_fifo()
+    # And as it says, once the pipe is moved out the resume audits that block again, and the audit is whole
+    pipe.unlink()
+    resumed = run([str(inputs)], out, workers=1, resume=True)
+    assert (resumed.audited_blocks, resumed.resumed_blocks, resumed.summary.fair) == (2, 0, 6)
+
+
 def test_a_resumed_run_audits_only_the_blocks_left_and_ends_as_a_whole_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
