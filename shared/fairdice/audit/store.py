@@ -8,6 +8,7 @@ import errno
 import os
 import secrets
 import shutil
+import stat
 from collections.abc import Collection, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
@@ -44,6 +45,8 @@ class Results(Protocol):
 
 # Errors of a copy that are the place written to's, not the file read from's.
 _WRITING_FAILED = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS})
+# Opened so, a pipe is not waited on for a writer (the flag is Unix's; a regular file reads alike with it)
+_NO_WAIT = getattr(os, "O_NONBLOCK", 0)
 
 
 class FolderResults:
@@ -74,8 +77,21 @@ class FolderResults:
 
     @contextmanager
     def open(self, name: str) -> Iterator[BinaryIO]:
-        """The file's bytes as a stream."""
-        with (self.root / name).open("rb") as stream:
+        """The file's bytes as a stream. What is not a file (a pipe, a socket, a device, a folder) is an OSError naming
+        it, opened without waiting: a pipe put in a partial's place would make a read wait for a writer for ever
+        (review: a resume's merge hung on one put as a block's findings.jsonl)."""
+        path = self.root / name
+        descriptor = os.open(path, os.O_RDONLY | _NO_WAIT)
+        try:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                raise OSError(errno.EINVAL, "not a file (a pipe, a socket, a device or a folder)", str(path))
+            if _NO_WAIT:
+                os.set_blocking(descriptor, True)
+            stream = os.fdopen(descriptor, "rb")
+        except BaseException:
+            os.close(descriptor)
+            raise
+        with stream:
             yield stream
 
     def put(self, name: str, data: bytes) -> None:

@@ -3,8 +3,10 @@
 import hashlib
 import io
 import json
+import os
 import re
 import shutil
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -474,3 +476,38 @@ def test_a_repeated_games_finding_names_the_first_id_as_written_not_escaped(tmp_
     merge(store)
     (repeated,) = [finding for finding in findings(tmp_path) if "error" in finding]
     assert '(id "表7-0001")' in repeated["error"]["message"]
+
+
+@pytest.mark.parametrize("part", ["findings.jsonl", "ids.txt", "games.txt"])
+def test_a_partials_result_that_is_a_pipe_is_refused_naming_it_not_waited_on(tmp_path: Path, part: str) -> None:
+    # Given a shard's partial whose result is then a pipe (put there once the run looked, as a local run does as it
+    # begins): a read of it would wait for a writer for ever
+    store = FolderResults(tmp_path)
+    shard(store, "games/a.jsonl", [games.narde(1), games.narde(2)], etag='"a"')
+    pipe = tmp_path / partial_key(shard_name("games/a.jsonl"), part)
+    pipe.unlink()
+    os.mkfifo(pipe)
+    ended: list[BaseException | None] = []
+
+    def merged() -> None:
+        try:
+            merge(store, expected={"games/a.jsonl": '"a"'})
+        except BaseException as exc:  # what the merge stopped with, looked at below
+            ended.append(exc)
+        else:
+            ended.append(None)
+
+    # When the merge reads the partials (in a thread, waited on for a while: a regression fails, not hangs)
+    reader = threading.Thread(target=merged, daemon=True)
+    reader.start()
+    reader.join(timeout=60)
+    if reader.is_alive():  # let the waiting read end: a writer opens the pipe and closes it
+        os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))
+        reader.join(timeout=60)
+        pytest.fail(f"the merge waited on the pipe {pipe}")
+
+    # Then it stops with an OSError naming the pipe and why, and the pipe is kept
+    [stopped] = ended
+    assert isinstance(stopped, OSError)
+    assert (stopped.filename, stopped.strerror) == (str(pipe), "not a file (a pipe, a socket, a device or a folder)")
+    assert pipe.is_fifo()
