@@ -460,7 +460,12 @@ def run(
                 not_audited=_changed_since_read(opened),
                 passed_over=not_read,
             )
+            # Drawn from the findings the merge wrote, and written beside them: findings put in their place while the
+            # run went on stop it, kept, as anything put in the place of an output is (review: the report was drawn
+            # from another's findings, or written beside them, and the audit was clean, exit 0)
             with store.open(FINDINGS) as stream:
+                if not store.still_written(FINDINGS, os.fstat(stream.fileno())):
+                    raise occupied(out / FINDINGS)
                 page = render(summary, read_findings(stream), read_as="file").encode()
             # The report and then the summary, rendered, are the last outputs: a Ctrl-C or SIGTERM that came once they
             # were written, the outputs whole, stopped nothing, yet the command said the audit was interrupted, exit
@@ -473,6 +478,8 @@ def run(
                 finishing()
             store.put(REPORT, page)
             put_summary(store, summary)
+            if not store.still_written(FINDINGS):
+                raise occupied(out / FINDINGS)
         except BaseException:
             # Nor are the findings and the report left, whose headline reads as a finished audit's, where the run stops
             # before the summary is written after them: the summary's place taken (review: a file put there stopped the
@@ -481,6 +488,8 @@ def run(
             # read as no findings, beside a run that did not finish, exit 130)
             store.withdraw()
             raise
+        finally:
+            store.release()
     return RunResult(summary=summary, audited_blocks=audited, resumed_blocks=resumed)
 
 

@@ -63,6 +63,9 @@ class FolderResults:
         self.mark = mark
         self.fresh = frozenset(fresh)
         self.placed: dict[str, tuple[int, int]] = {}  # each name of `fresh` written, by its file's device and inode
+        # each file of `fresh` written, held open until `release`: its inode is not freed, so no file put in its place
+        # is given it, as ext4 and tmpfs give a freed one at once (review: one was taken for the file written)
+        self._held: list[int] = []
 
     def __repr__(self) -> str:
         return f"FolderResults({str(self.root)!r})"
@@ -118,13 +121,35 @@ class FolderResults:
         try:
             yield Path(temporary)
             if name in self.fresh:
-                status = os.stat(temporary)  # the file linked into its place, whose inode it keeps
-                _put_where_nothing_is(temporary, target)
+                held = os.open(temporary, os.O_RDONLY)  # the file linked into its place, whose inode it keeps
+                try:
+                    status = os.fstat(held)
+                    _put_where_nothing_is(temporary, target)
+                except BaseException:
+                    os.close(held)
+                    raise
+                self._held.append(held)
                 self.placed[name] = (status.st_dev, status.st_ino)
             else:
                 os.replace(temporary, target)
         finally:
             Path(temporary).unlink(missing_ok=True)
+
+    def still_written(self, name: str, status: os.stat_result | None = None) -> bool:
+        """Whether the place of `name`, a name of `fresh` this store wrote, still holds the file it wrote there (or
+        `status`, a file opened from there, is that file); False where another was put in its place since, True where
+        it is gone (nothing there is anyone's)."""
+        if status is None:
+            try:
+                status = os.lstat(self.root / name)
+            except FileNotFoundError:
+                return True
+        return (status.st_dev, status.st_ino) == self.placed.get(name)
+
+    def release(self) -> None:
+        """Let go of the files of `fresh` written, held open since (`still_written` is not to be asked after)."""
+        while self._held:
+            os.close(self._held.pop())
 
     def withdraw(self) -> None:
         """Remove each name of `fresh` this store wrote that is still the file it wrote there, so that a run that stops
@@ -139,6 +164,7 @@ class FolderResults:
             except FileNotFoundError:
                 pass
         self.placed.clear()
+        self.release()
 
 
 # What a file system that keeps no hard links answers a link with (FAT, exFAT, some network shares)

@@ -1330,6 +1330,54 @@ def test_another_audits_output_put_in_the_place_of_an_output_while_the_audit_run
     assert [name for name in ("summary.json", "findings.jsonl", "report.html") if (out / name).exists()] == [output]
 
 
+@pytest.mark.parametrize("step", ["merge", "put_summary"], ids=["before-the-report-is-drawn", "once-it-is-drawn"])
+@pytest.mark.parametrize("where", ["elsewhere", "the-input-folder"])
+def test_findings_put_in_the_place_of_those_the_merge_wrote_stop_the_run_and_are_kept_not_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], where: str, step: str
+) -> None:
+    # Given a folder of fair games, and whoever writes --out putting findings of their own in the place of those the
+    # merge wrote (removing the run's): before the report is drawn from them, or once it is drawn
+    folder = tmp_path / "in"
+    games.write(folder / "day.jsonl", many(3))
+    out = {"elsewhere": tmp_path / "out", "the-input-folder": folder}[where]
+    theirs = json.dumps({"id": "x", "scheme": "narde-v1", "verdict": "mismatch", "reasons": ["theirs"]}) + "\n"
+    real = getattr(local, step)
+
+    def put() -> None:
+        (out / "findings.jsonl").unlink()
+        (out / "findings.jsonl").write_text(theirs)
+
+    def put_meanwhile(*args: Any, **kwargs: Any) -> Any:
+        if step == "put_summary":  # as the summary is written, the report drawn and written
+            put()
+        done = real(*args, **kwargs)
+        if step == "merge":  # once the merge wrote its findings, before the report is drawn from them
+            put()
+        return done
+
+    monkeypatch.setattr(local, step, put_meanwhile)
+    arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
+    capsys.readouterr()
+
+    # When it is audited, Then the run stops, exit 3, saying so, their findings kept, and leaves no output of its own
+    # (review: the report was drawn from their findings, or written beside them with the summary, every game fair, and
+    # the audit was clean, exit 0)
+    assert main(arguments) == 3
+    assert (out / "findings.jsonl").read_text() == theirs
+    assert [name for name in ("summary.json", "findings.jsonl", "report.html") if (out / name).exists()] == [
+        "findings.jsonl"
+    ]
+    assert capsys.readouterr().err.startswith(
+        f"fairdice: audit: {out / 'findings.jsonl'}: put there while the audit ran, where it writes this result: it is"
+        " kept, not written over; move it out."
+    )
+    # And once they are moved out, the resume finishes the audit, clean
+    monkeypatch.setattr(local, step, real)
+    (out / "findings.jsonl").rename(tmp_path / "kept")
+    assert main([*arguments, "--resume"]) == 0
+    assert summary(out)["fair"] == 3 and (out / "findings.jsonl").read_bytes() == b""
+
+
 @pytest.mark.parametrize(
     ("output", "step"),
     [("report.html", "render"), ("summary.json", "put_summary")],
