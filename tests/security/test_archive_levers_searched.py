@@ -1,0 +1,460 @@
+"""The daily publisher's keys bought no day's rolls: an archive history around a day T drawn at random (Hypothesis).
+
+The dishonest operator holds the publisher's keys. It may put any commitment or record under a day's key that does not
+exist yet, at any moment (S3 dates each object when it is put: LastModified is that moment, witnessed, and kept by
+Object Lock), and keys of its own beside the days'. What it wants, for a target day T: (a) the game's route giving T's
+rolls while T's secret is already public in the archive, or (b) the readers answering `fair` for a game of T while T's
+secret was public before T was over.
+
+Drawn for each day T-9 … T+1 (T-9 only as a neighbour: see below): whether its commitment is there, to its own secret,
+to another day's (T's among them) or no document (junk, or one padded), and when it was put (in its day's 15 minutes,
+late, before its day began, in T's first minutes, during T, after T); whether its record is there, revealing the secret
+it committed to, revealing T's secret or junk, and when it was put (at its normal reveal, before T began, in T's first
+minutes, during T, after T); records are chained as the publisher chains them (previous: the latest earlier record, by
+its bytes; next_commitment: the next day's, where there by then). T's own day is the honest publisher's, but its
+commitment may be late, before its day or missing, and its record early, late or missing. Keys beside the days' own
+(`revealed/2025-03-05.json.old`, `commitments/2025-03-05-x.json`) are put too, holding junk or a copy of a record.
+
+Then the route is asked for T's roll at moments across T, cold (a new `TodaysRolls` at each moment) and warm (one asked
+at each moment in turn), and the readers for a game of T, its honest faces recorded, at moments during and after T,
+cold and warm (the warm one having read other days before).
+
+The oracle is this file's own, not the code's rules: T's secret is public at a moment iff some object put by then holds
+its bytes (raw or as hex). The route gives no roll at a moment when it was public LOOK_AGAIN (5 minutes, README "Daily
+secrets": a warm function refuses within 5 minutes of the run) before, for a warm route, and when it is public at that
+moment, for a cold one (README: "a cold one refuses it at once"). The readers answer `fair` for T only where T's
+commitment was put in its 15 minutes and T's secret was public at no moment before T was over.
+
+Within the guarantee README makes ("Daily secrets", "A changed archive never gives a wrong verdict"), so the search
+keeps to it: T's secret is put only under the DAYS_LOOKED_BACK (8) days before T and in T's own record. Not under T-9
+(README: "A secret from further back, with the days between revealed, neither the route nor a reader refuses"), nor
+under T+1 or a key of the operator's own beside the days' (neither reads those, and README promises nothing of them);
+T-9 and T+1 are drawn all the same, as neighbours, their objects holding other secrets. T's own record put during T
+counts for the readers (README: "Never early") and not for the route, which README does not say reads it.
+"""
+
+import contextlib
+import dataclasses
+import datetime as dt
+import hashlib
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from fairdice.archive.layout import (
+    DAYS_LOOKED_BACK,
+    ChainLink,
+    Commitment,
+    RevealedRecord,
+    commitment_key,
+    revealed_key,
+    secret_key,
+    sha256_hex,
+)
+from fairdice.archive.reader import ArchiveReader, daily_verdict
+from fairdice.archive.today import LOOK_AGAIN, TodaysRolls
+from fairdice.errors import FairdiceError
+from fairdice.seal import seal_of
+from fairdice.storage import Stored, Stores
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from testkit.oracles import seed_004
+
+T = dt.date(2025, 3, 10)
+PLAYER = "123e4567-e89b-12d3-a456-426614174000"
+FOREVER = dt.datetime.max.replace(tzinfo=dt.UTC)
+EXAMPLES = 2000
+SEARCH = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+BACK = range(-9, 2)  # the days drawn, as offsets from T
+IN_GUARANTEE = range(-DAYS_LOOKED_BACK, 0)  # the days whose objects may hold T's secret (and T's own record)
+
+
+def day_of(offset: int) -> dt.date:
+    return T + dt.timedelta(days=offset)
+
+
+def at(offset: int, hours: int, minutes: int = 0, seconds: int = 0) -> dt.datetime:
+    """A moment of the day `offset` days from T."""
+    return dt.datetime.combine(day_of(offset), dt.time(hours, minutes, seconds), dt.UTC)
+
+
+def secret_of(offset: int) -> bytes:
+    """The secret the day `offset` days from T was made with (T's: offset 0)."""
+    return hashlib.sha256(f"fairdice levers {day_of(offset)}".encode()).digest()
+
+
+T_SECRET = secret_of(0)
+T_FACES = seed_004.faces(T_SECRET, T.isoformat(), PLAYER)
+
+
+def named_moment(when: str, offset: int) -> dt.datetime:
+    """When something of the day `offset` days from T is put, by name."""
+    return {
+        "in its grace": at(offset, 0, 0, 2),
+        "late": at(offset, 0, 30),
+        "before its day": at(offset - 1, 23),
+        "at its reveal": at(offset + 1, 0, 0, 3),
+        "before T": at(-1, 12),
+        "in T's first minutes": at(0, 0, 5),
+        "during T": at(0, 9),
+        "after T": at(1, 0, 30),
+        "well after T": at(1, 6),
+    }[when]
+
+
+# ---- the archive as it is at a moment ------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Put:
+    key: str
+    at: dt.datetime
+    data: bytes
+
+
+class Clock:
+    def __init__(self, now: dt.datetime) -> None:
+        self.now = now
+
+    def __call__(self) -> dt.datetime:
+        return self.now
+
+
+class ArchiveAt:
+    """The objects put, as S3 answers at `clock`'s moment: those put by then, dated when put, witnessed and locked.
+    Nothing is written through it (the route and the readers only read)."""
+
+    def __init__(self, puts: dict[str, Put], clock: Callable[[], dt.datetime]) -> None:
+        self._puts = puts
+        self._clock = clock
+
+    def _there(self, key: str) -> Put | None:
+        found = self._puts.get(key)
+        return found if found is not None and found.at <= self._clock() else None
+
+    def get(self, key: str) -> bytes | None:
+        found = self._there(key)
+        return None if found is None else found.data
+
+    def read(self, key: str) -> Stored | None:
+        found = self._there(key)
+        return None if found is None else Stored(found.data, found.at, witnessed=True, locked_until=FOREVER)
+
+    def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
+        keys = (key for key in self._puts if self._there(key) is not None)
+        return sorted(k for k in keys if k.startswith(prefix) and k > after and (not through or k <= through))
+
+    def put_new(self, key: str, data: bytes) -> bool:
+        raise AssertionError(f"the route and the readers write nothing, but {key} was written")
+
+    def replace(self, key: str, data: bytes) -> None:
+        raise AssertionError(f"the route and the readers write nothing, but {key} was replaced")
+
+
+# ---- the history drawn -------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Day:
+    """What the operator (or the honest publisher) put under one day: `commitment` is ("none",) or (kind, when) with
+    kind "own", "junk", "padded" or an offset (a commitment to that day's secret); `record` is ("none",) or (kind,
+    when) with kind "honest" (revealing the secret committed to, the day's own where none is), "T's" or "junk"."""
+
+    offset: int
+    commitment: tuple[Any, ...]
+    record: tuple[Any, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Extra:
+    """A key beside the days' own, put at `when`: junk, or a copy of a day's record."""
+
+    key: str
+    when: str
+    copy_of: int | None
+
+
+COMMIT_TIMES = ["in its grace", "late", "before its day", "in T's first minutes", "during T", "after T"]
+RECORD_TIMES = ["at its reveal", "before T", "in T's first minutes", "during T", "after T"]
+
+
+@st.composite
+def days(draw: st.DrawFn, offset: int) -> Day:
+    if not draw(st.booleans()):  # shrinks to the honest day
+        return Day(offset, ("own", "in its grace"), ("honest", "at its reveal"))
+    secrets_of = [k for k in BACK if k != offset and (k == 0) <= (offset in IN_GUARANTEE)]
+    kind = draw(st.sampled_from(["none", "own", "junk", "padded", *secrets_of]))
+    commitment = (kind,) if kind == "none" else (kind, draw(st.sampled_from(COMMIT_TIMES)))
+    kinds = ["none", "honest", "junk", *(["T's"] if offset in IN_GUARANTEE else [])]
+    record_kind = draw(st.sampled_from(kinds))
+    record = (record_kind,) if record_kind == "none" else (record_kind, draw(st.sampled_from(RECORD_TIMES)))
+    return Day(offset, commitment, record)
+
+
+@st.composite
+def t_days(draw: st.DrawFn) -> Day:
+    """T's own, the honest publisher's: its commitment mostly in its grace, its record mostly at its reveal."""
+    commitment = draw(
+        st.sampled_from([("own", "in its grace")] * 3 + [("own", "late"), ("own", "before its day"), ("none",)])
+    )
+    record = draw(
+        st.sampled_from(
+            [("honest", "at its reveal")] * 3 + [("honest", "during T"), ("honest", "well after T"), ("none",)]
+        )
+    )
+    return Day(0, commitment, record)
+
+
+extras = st.lists(
+    st.builds(
+        Extra,
+        key=st.sampled_from(
+            [
+                f"revealed/{day_of(-3)}.json.old",
+                f"revealed/{day_of(-3)}-x.json",
+                f"commitments/{day_of(-5)}.json.old",
+                f"revealed/{day_of(-6)}_.json",
+                f"commitments/{day_of(-1)}-x.json",
+            ]
+        ),
+        when=st.sampled_from(RECORD_TIMES),
+        copy_of=st.none() | st.sampled_from([k for k in BACK if k != 0]),
+    ),
+    max_size=3,
+    unique_by=lambda extra: extra.key,
+)
+
+
+@dataclasses.dataclass(frozen=True)
+class History:
+    days: tuple[Day, ...]
+    extras: tuple[Extra, ...]
+
+    def __repr__(self) -> str:  # what a failing example shows: the days that are not the honest default
+        shown = [
+            f"T{d.offset:+d}: commitment {d.commitment}, record {d.record}"
+            for d in self.days
+            if d.offset == 0 or d.commitment != ("own", "in its grace") or d.record != ("honest", "at its reveal")
+        ]
+        return "History(" + "; ".join(shown + [repr(extra) for extra in self.extras]) + ")"
+
+
+histories = st.builds(
+    History,
+    st.tuples(*[t_days() if offset == 0 else days(offset) for offset in BACK]),
+    extras.map(tuple),
+)
+
+
+def committed_secret(day: Day) -> bytes:
+    kind = day.commitment[0]
+    return secret_of(kind) if isinstance(kind, int) else secret_of(day.offset)
+
+
+def commitment_bytes(day: Day, when: dt.datetime) -> bytes:
+    kind = day.commitment[0]
+    if kind == "junk":
+        return b"not a commitment"
+    written = Commitment(date=day_of(day.offset), commitment=seal_of(committed_secret(day)), published_at=when)
+    data = written.to_bytes()
+    return data.replace(b",", b", ", 1) if kind == "padded" else data
+
+
+def archive_of(history: History) -> dict[str, Put]:
+    """Every object of the history, keyed, each with the moment it is put; the records chained as the publisher chains
+    them, in date order."""
+    puts: dict[str, Put] = {}
+    for day in history.days:
+        if day.commitment[0] != "none":
+            when = named_moment(day.commitment[1], day.offset)
+            puts[commitment_key(day_of(day.offset))] = Put(
+                commitment_key(day_of(day.offset)), when, commitment_bytes(day, when)
+            )
+    previous: ChainLink | None = None
+    for day in history.days:
+        if day.record[0] == "none":
+            continue
+        key, when = revealed_key(day_of(day.offset)), named_moment(day.record[1], day.offset)
+        if day.record[0] == "junk":
+            data = b'{"date": "not a record"}'
+        else:
+            secret = T_SECRET if day.record[0] == "T's" else committed_secret(day)
+            following = puts.get(commitment_key(day_of(day.offset + 1)))
+            named = None
+            if following is not None and following.at <= when:
+                try:
+                    named = Commitment.model_validate_json(following.data).commitment
+                except ValueError:
+                    named = None
+            data = RevealedRecord(
+                date=day_of(day.offset),
+                secret=secret.hex(),
+                commitment=seal_of(secret),
+                next_commitment=named,
+                previous=previous,
+            ).to_bytes()
+        puts[key] = Put(key, when, data)
+        previous = ChainLink(date=day_of(day.offset), sha256=sha256_hex(data))
+    for extra in history.extras:
+        copied = None if extra.copy_of is None else puts.get(revealed_key(day_of(extra.copy_of)))
+        # never T's secret: a key of the operator's own is outside the guarantee (see the docstring)
+        data = b"kept by the operator" if copied is None or holds_t_secret(copied) else copied.data
+        puts[extra.key] = Put(extra.key, named_moment(extra.when, 0), data)
+    kept = Put(secret_key(T), at(0, 0, 0, 1), T_SECRET)  # the private store's, made by T's midnight run
+    return {**puts, kept.key: kept}
+
+
+def holds_t_secret(put: Put) -> bool:
+    return T_SECRET in put.data or T_SECRET.hex().encode() in put.data.lower()
+
+
+def public_by(puts: dict[str, Put], moment: dt.datetime, *, own_record: bool) -> list[str]:
+    """The archive's keys that held T's secret at `moment` (T's own record only where `own_record`, and only put
+    before T was over)."""
+    reveal = at(1, 0)
+    found = []
+    for put in puts.values():
+        if put.key == secret_key(T) or put.at > moment or not holds_t_secret(put):
+            continue
+        if put.key == revealed_key(T) and (not own_record or put.at >= reveal):
+            continue
+        found.append(put.key)
+    return sorted(found)
+
+
+def known_gap(history: History, keys: list[str]) -> bool:
+    """Whether every key that made T's secret public is the gap being closed elsewhere: the record of a day X among
+    T-8 … T-2, committed in its own 15 minutes to a secret that is not T's, that reveals T's secret."""
+    by_key = {revealed_key(day_of(day.offset)): day for day in history.days}
+    for key in keys:
+        day = by_key.get(key)
+        if day is None or not -DAYS_LOOKED_BACK <= day.offset <= -2:
+            return False
+        kind = day.commitment[0]
+        if kind in ("none", "junk", "padded", 0) or day.commitment[1] != "in its grace" or day.record[0] != "T's":
+            return False
+    return True
+
+
+# ---- what is asked, and what is seen ----------------------------------------------------------------
+
+ROUTE_MOMENTS = [
+    at(0, 0, 0, 30),
+    at(0, 0, 3),
+    at(0, 0, 7),
+    at(0, 0, 16, 30),
+    at(0, 9, 1),
+    at(0, 9, 4, 59),
+    at(0, 9, 6),
+    at(0, 15),
+    at(0, 23, 59, 59),
+]
+READER_MOMENTS = [at(0, 12), at(1, 0, 10), at(1, 0, 20), at(1, 12), at(4, 0)]
+SEEN: Counter[str] = Counter()
+
+
+def seen(outcome: str) -> None:
+    event(outcome)
+    SEEN[outcome] += 1
+
+
+def gives(route: TodaysRolls, moment: dt.datetime) -> bool:
+    """Whether the route gives T's roll at `moment` (a refusal in words is no roll); the faces, where given, T's."""
+    try:
+        given = route.roll(PLAYER, moment)
+    except FairdiceError:
+        return False
+    assert given.dice == T_FACES, (moment, given)
+    return True
+
+
+def fair(reader: ArchiveReader) -> bool:
+    try:
+        return daily_verdict(reader, T, PLAYER, [T_FACES]).verdict == "fair"
+    except FairdiceError:
+        return False
+
+
+def assert_route_held(history: History, moments: list[dt.datetime]) -> None:
+    puts = archive_of(history)
+    warm_clock = Clock(moments[0])
+    warm_view = ArchiveAt(puts, warm_clock)
+    warm = TodaysRolls(Stores(secrets=warm_view, archive=warm_view))
+    for moment in moments:
+        cold_view = ArchiveAt(puts, Clock(moment))
+        for name, route, lag in (
+            ("cold", TodaysRolls(Stores(secrets=cold_view, archive=cold_view)), dt.timedelta(0)),
+            ("warm", warm, LOOK_AGAIN),
+        ):
+            warm_clock.now = moment
+            given = gives(route, moment)
+            seen(f"route {name}: {'rolls' if given else 'refused'}")
+            public = public_by(puts, moment - lag, own_record=False)
+            assert not (given and public), (
+                f"{history!r}: the {name} route gave T's roll at {moment:%Y-%m-%d %H:%M:%S}, though T's secret was"
+                f" public {lag} before in {public}" + (" (the known gap)" if known_gap(history, public) else "")
+            )
+
+
+def assert_readers_held(history: History, moments: list[dt.datetime], before: list[int]) -> None:
+    puts = archive_of(history)
+    t_commitment = puts.get(commitment_key(T))
+    in_time = t_commitment is not None and at(0, 0) <= t_commitment.at <= at(0, 0, 15)
+    public = public_by(puts, at(1, 0) - dt.timedelta(microseconds=1), own_record=True)
+    warm_clock = Clock(at(-1, 12))
+    warm = ArchiveReader(ArchiveAt(puts, warm_clock), warm_clock)
+    for offset, moment in zip(before, [at(-1, 12), at(0, 12)], strict=False):
+        # the warm reader reads a day closed by then first, whatever it answers
+        warm_clock.now = moment
+        if day_of(offset) < moment.date():
+            with contextlib.suppress(FairdiceError):
+                warm.lookup(day_of(offset))
+    for moment in moments:
+        warm_clock.now = moment
+        cold_clock = Clock(moment)
+        for name, reader in (("cold", ArchiveReader(ArchiveAt(puts, cold_clock), cold_clock)), ("warm", warm)):
+            verdict = fair(reader)
+            seen(f"reader {name}: {'fair' if verdict else 'not fair'}")
+            assert not (verdict and (public or not in_time)), (
+                f"{history!r}: the {name} reader answered a game of T fair at {moment:%Y-%m-%d %H:%M:%S}, though"
+                + (f" T's secret was public before T was over in {public}" if public else " T's commitment was late")
+                + (" (the known gap)" if public and known_gap(history, public) else "")
+            )
+
+
+def ordered_moments(pool: list[dt.datetime]) -> st.SearchStrategy[list[dt.datetime]]:
+    return st.lists(st.sampled_from(pool), min_size=1, max_size=len(pool), unique=True).map(sorted)
+
+
+def assert_search_reaches(search: Callable[[], None], *outcomes: str) -> None:
+    """Run `search`: each of `outcomes` must be seen often enough, or a change that refused everything (or gave
+    everything) would leave it asserting nothing."""
+    SEEN.clear()
+    search()
+    for outcome in outcomes:
+        assert SEEN[outcome] >= EXAMPLES // 20, SEEN
+
+
+def test_the_route_gives_no_roll_of_a_day_whose_secret_is_public() -> None:
+    @SEARCH
+    @given(histories, ordered_moments(ROUTE_MOMENTS))
+    def search(history: History, moments: list[dt.datetime]) -> None:
+        assert_route_held(history, moments)
+
+    assert_search_reaches(
+        search, "route cold: rolls", "route cold: refused", "route warm: rolls", "route warm: refused"
+    )
+
+
+def test_the_readers_answer_no_day_fair_whose_secret_was_public_before_it_was_over() -> None:
+    @SEARCH
+    @given(
+        histories,
+        ordered_moments(READER_MOMENTS),
+        st.lists(st.sampled_from([k for k in BACK if k < 0]), max_size=2),
+    )
+    def search(history: History, moments: list[dt.datetime], before: list[int]) -> None:
+        assert_readers_held(history, moments, before)
+
+    assert_search_reaches(search, "reader cold: fair", "reader cold: not fair", "reader warm: fair")
