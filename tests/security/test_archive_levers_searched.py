@@ -52,10 +52,10 @@ from fairdice.archive.layout import (
     sha256_hex,
 )
 from fairdice.archive.reader import ArchiveReader, daily_verdict
-from fairdice.archive.today import LOOK_AGAIN, TodaysRolls
+from fairdice.archive.today import TodaysRolls
 from fairdice.errors import FairdiceError
 from fairdice.seal import seal_of
-from fairdice.storage import Stored, Stores
+from fairdice.storage import NOT_KNOWN, Stored, Stores
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -64,9 +64,12 @@ from testkit.oracles import seed_004
 T = dt.date(2025, 3, 10)
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"
 FOREVER = dt.datetime.max.replace(tzinfo=dt.UTC)
-EXAMPLES = 2000
+EXAMPLES = 1500
 SEARCH = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 BACK = range(-9, 2)  # the days drawn, as offsets from T
+# How long a warm route may go on giving a day's rolls once its secret is public: README "Daily secrets" (5 minutes,
+# `LOOK_AGAIN`). Written here, not taken from the core, so that the core's raised fails the search rather than moves it.
+LAG = dt.timedelta(minutes=5)
 IN_GUARANTEE = range(-DAYS_LOOKED_BACK, 0)  # the days whose objects may hold T's secret (and T's own record)
 
 
@@ -89,9 +92,11 @@ T_FACES = seed_004.faces(T_SECRET, T.isoformat(), PLAYER)
 
 
 def named_moment(when: str, offset: int) -> dt.datetime:
-    """When something of the day `offset` days from T is put, by name."""
+    """When something of the day `offset` days from T is put, by name (`undated …`: then, S3 giving no time for it, as
+    for a multipart upload or a replica)."""
     return {
         "in its grace": at(offset, 0, 0, 2),
+        "with T's own": at(0, 0, 0, 2),
         "late": at(offset, 0, 30),
         "before its day": at(offset - 1, 23),
         "at its reveal": at(offset + 1, 0, 0, 3),
@@ -100,7 +105,7 @@ def named_moment(when: str, offset: int) -> dt.datetime:
         "during T": at(0, 9),
         "after T": at(1, 0, 30),
         "well after T": at(1, 6),
-    }[when]
+    }[when.removeprefix("undated ")]
 
 
 # ---- the archive as it is at a moment ------------------------------------------------------------
@@ -111,6 +116,7 @@ class Put:
     key: str
     at: dt.datetime
     data: bytes
+    undated: bool = False  # S3 gives no time for it (NOT_KNOWN)
 
 
 class Clock:
@@ -139,7 +145,9 @@ class ArchiveAt:
 
     def read(self, key: str) -> Stored | None:
         found = self._there(key)
-        return None if found is None else Stored(found.data, found.at, witnessed=True, locked_until=FOREVER)
+        if found is None:
+            return None
+        return Stored(found.data, NOT_KNOWN if found.undated else found.at, witnessed=True, locked_until=FOREVER)
 
     def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
         keys = (key for key in self._puts if self._there(key) is not None)
@@ -175,18 +183,28 @@ class Extra:
     copy_of: int | None
 
 
-COMMIT_TIMES = ["in its grace", "late", "before its day", "in T's first minutes", "during T", "after T"]
-RECORD_TIMES = ["at its reveal", "before T", "in T's first minutes", "during T", "after T"]
+COMMIT_TIMES = [
+    "in its grace",
+    "late",
+    "before its day",
+    "with T's own",
+    "in T's first minutes",
+    "during T",
+    "after T",
+    "undated in its grace",
+    "undated during T",
+]
+RECORD_TIMES = ["at its reveal", "before T", "in T's first minutes", "during T", "after T", "undated during T"]
 
 
 @st.composite
 def days(draw: st.DrawFn, offset: int) -> Day:
-    if not draw(st.booleans()):  # shrinks to the honest day
+    if draw(st.integers(0, 2)) < 2:  # two days in three honest, as the search shrinks them
         return Day(offset, ("own", "in its grace"), ("honest", "at its reveal"))
     secrets_of = [k for k in BACK if k != offset and (k == 0) <= (offset in IN_GUARANTEE)]
     kind = draw(st.sampled_from(["none", "own", "junk", "padded", *secrets_of]))
     commitment = (kind,) if kind == "none" else (kind, draw(st.sampled_from(COMMIT_TIMES)))
-    kinds = ["none", "honest", "junk", *(["T's"] if offset in IN_GUARANTEE else [])]
+    kinds = ["none", "honest", "junk", *(["T's", "T's, naming its own"] if offset in IN_GUARANTEE else [])]
     record_kind = draw(st.sampled_from(kinds))
     record = (record_kind,) if record_kind == "none" else (record_kind, draw(st.sampled_from(RECORD_TIMES)))
     return Day(offset, commitment, record)
@@ -268,9 +286,8 @@ def archive_of(history: History) -> dict[str, Put]:
     for day in history.days:
         if day.commitment[0] != "none":
             when = named_moment(day.commitment[1], day.offset)
-            puts[commitment_key(day_of(day.offset))] = Put(
-                commitment_key(day_of(day.offset)), when, commitment_bytes(day, when)
-            )
+            key = commitment_key(day_of(day.offset))
+            puts[key] = Put(key, when, commitment_bytes(day, when), day.commitment[1].startswith("undated"))
     previous: ChainLink | None = None
     for day in history.days:
         if day.record[0] == "none":
@@ -279,7 +296,7 @@ def archive_of(history: History) -> dict[str, Put]:
         if day.record[0] == "junk":
             data = b'{"date": "not a record"}'
         else:
-            secret = T_SECRET if day.record[0] == "T's" else committed_secret(day)
+            secret = T_SECRET if day.record[0].startswith("T's") else committed_secret(day)
             following = puts.get(commitment_key(day_of(day.offset + 1)))
             named = None
             if following is not None and following.at <= when:
@@ -290,11 +307,11 @@ def archive_of(history: History) -> dict[str, Put]:
             data = RevealedRecord(
                 date=day_of(day.offset),
                 secret=secret.hex(),
-                commitment=seal_of(secret),
+                commitment=seal_of(committed_secret(day) if day.record[0].endswith("its own") else secret),
                 next_commitment=named,
                 previous=previous,
             ).to_bytes()
-        puts[key] = Put(key, when, data)
+        puts[key] = Put(key, when, data, day.record[1].startswith("undated"))
         previous = ChainLink(date=day_of(day.offset), sha256=sha256_hex(data))
     for extra in history.extras:
         copied = None if extra.copy_of is None else puts.get(revealed_key(day_of(extra.copy_of)))
@@ -332,7 +349,7 @@ def known_gap(history: History, keys: list[str]) -> bool:
         if day is None or not -DAYS_LOOKED_BACK <= day.offset <= -2:
             return False
         kind = day.commitment[0]
-        if kind in ("none", "junk", "padded", 0) or day.commitment[1] != "in its grace" or day.record[0] != "T's":
+        if kind in ("none", "junk", "padded", 0) or day.commitment[1] != "in its grace":
             return False
     return True
 
@@ -344,8 +361,10 @@ ROUTE_MOMENTS = [
     at(0, 0, 3),
     at(0, 0, 7),
     at(0, 0, 16, 30),
+    at(0, 8, 59, 59),
     at(0, 9, 1),
     at(0, 9, 4, 59),
+    at(0, 9, 5),
     at(0, 9, 6),
     at(0, 15),
     at(0, 23, 59, 59),
@@ -385,12 +404,12 @@ def assert_route_held(history: History, moments: list[dt.datetime]) -> None:
         cold_view = ArchiveAt(puts, Clock(moment))
         for name, route, lag in (
             ("cold", TodaysRolls(Stores(secrets=cold_view, archive=cold_view)), dt.timedelta(0)),
-            ("warm", warm, LOOK_AGAIN),
+            ("warm", warm, LAG),
         ):
             warm_clock.now = moment
             given = gives(route, moment)
-            seen(f"route {name}: {'rolls' if given else 'refused'}")
             public = public_by(puts, moment - lag, own_record=False)
+            seen(f"route {name}: {'rolls' if given else 'refused'}{', secret public' if public else ''}")
             assert not (given and public), (
                 f"{history!r}: the {name} route gave T's roll at {moment:%Y-%m-%d %H:%M:%S}, though T's secret was"
                 f" public {lag} before in {public}" + (" (the known gap)" if known_gap(history, public) else "")
@@ -415,7 +434,7 @@ def assert_readers_held(history: History, moments: list[dt.datetime], before: li
         cold_clock = Clock(moment)
         for name, reader in (("cold", ArchiveReader(ArchiveAt(puts, cold_clock), cold_clock)), ("warm", warm)):
             verdict = fair(reader)
-            seen(f"reader {name}: {'fair' if verdict else 'not fair'}")
+            seen(f"reader {name}: {'fair' if verdict else 'not fair'}{', secret public' if public else ''}")
             assert not (verdict and (public or not in_time)), (
                 f"{history!r}: the {name} reader answered a game of T fair at {moment:%Y-%m-%d %H:%M:%S}, though"
                 + (f" T's secret was public before T was over in {public}" if public else " T's commitment was late")
@@ -442,9 +461,8 @@ def test_the_route_gives_no_roll_of_a_day_whose_secret_is_public() -> None:
     def search(history: History, moments: list[dt.datetime]) -> None:
         assert_route_held(history, moments)
 
-    assert_search_reaches(
-        search, "route cold: rolls", "route cold: refused", "route warm: rolls", "route warm: refused"
-    )
+    # a search that never made T's secret public, or never let the route give a roll, would assert nothing
+    assert_search_reaches(search, "route cold: rolls", "route warm: rolls", "route cold: refused, secret public")
 
 
 def test_the_readers_answer_no_day_fair_whose_secret_was_public_before_it_was_over() -> None:
@@ -457,4 +475,4 @@ def test_the_readers_answer_no_day_fair_whose_secret_was_public_before_it_was_ov
     def search(history: History, moments: list[dt.datetime], before: list[int]) -> None:
         assert_readers_held(history, moments, before)
 
-    assert_search_reaches(search, "reader cold: fair", "reader cold: not fair", "reader warm: fair")
+    assert_search_reaches(search, "reader cold: fair", "reader warm: fair", "reader cold: not fair, secret public")
