@@ -8,16 +8,18 @@ secret was public before T was over.
 
 Drawn for each day T-9 … T+1 (T-9 only as a neighbour: see below): whether its commitment is there, to its own secret,
 to another day's (T's among them) or no document (junk, or one padded), and when it was put (in its day's 15 minutes,
-late, before its day began, in T's first minutes, during T, after T); whether its record is there, revealing the secret
-it committed to, revealing T's secret or junk, and when it was put (at its normal reveal, before T began, in T's first
-minutes, during T, after T); records are chained as the publisher chains them (previous: the latest earlier record, by
-its bytes; next_commitment: the next day's, where there by then). T's own day is the honest publisher's, but its
-commitment may be late, before its day or missing, and its record early, late or missing. Keys beside the days' own
-(`revealed/2025-03-05.json.old`, `commitments/2025-03-05-x.json`) are put too, holding junk or a copy of a record.
+late, before its day began, with T's own, in T's first minutes, during T, after T); whether its record is there,
+revealing the secret it committed to, revealing T's secret (naming T's commitment or its own day's) or junk, and when it
+was put (at its normal reveal, before T began, in T's first minutes, during T, after T); some objects S3 gives no time
+for (a multipart upload, a replica), visible from when they are put. Records are chained as the publisher chains them
+(previous: the latest earlier record, by its bytes; next_commitment: the next day's, where there by then). T's own day
+is the honest publisher's, but its commitment may be at its grace's end, late, before its day or missing, and its record
+early, late or missing. Keys beside the days' own (`revealed/2025-03-05.json.old`, `commitments/2025-03-05-x.json`) are
+put too, holding junk or a copy of a record.
 
 Then the route is asked for T's roll at moments across T, cold (a new `TodaysRolls` at each moment) and warm (one asked
 at each moment in turn), and the readers for a game of T, its honest faces recorded, at moments during and after T,
-cold and warm (the warm one having read other days before).
+cold, warm (having read other days before) and as an audit's reader as of each moment, reading the archive days later.
 
 The oracle is this file's own, not the code's rules: T's secret is public at a moment iff some object put by then holds
 its bytes (raw or as hex). The route gives no roll at a moment when it was public LOOK_AGAIN (5 minutes, README "Daily
@@ -26,11 +28,15 @@ moment, for a cold one (README: "a cold one refuses it at once"). The readers an
 commitment was put in its 15 minutes and T's secret was public at no moment before T was over.
 
 Within the guarantee README makes ("Daily secrets", "A changed archive never gives a wrong verdict"), so the search
-keeps to it: T's secret is put only under the DAYS_LOOKED_BACK (8) days before T and in T's own record. Not under T-9
+keeps to it: T's secret is put only in well-formed records of the 8 days before T (`DAYS_LOOKED_BACK`) and in T's own
+record, never in junk (README: a record that "is no record, refuses no honest day"). Not under T-9
 (README: "A secret from further back, with the days between revealed, neither the route nor a reader refuses"), nor
 under T+1 or a key of the operator's own beside the days' (neither reads those, and README promises nothing of them);
 T-9 and T+1 are drawn all the same, as neighbours, their objects holding other secrets. T's own record put during T
 counts for the readers (README: "Never early") and not for the route, which README does not say reads it.
+
+A failure whose keys are all records of a day among T-8 … T-2 committed in its own 15 minutes to another secret is
+marked "(the known gap)" in its message: neither the route nor the readers read such a record as of this writing.
 """
 
 import contextlib
@@ -42,7 +48,6 @@ from collections.abc import Callable
 from typing import Any
 
 from fairdice.archive.layout import (
-    DAYS_LOOKED_BACK,
     ChainLink,
     Commitment,
     RevealedRecord,
@@ -70,7 +75,10 @@ BACK = range(-9, 2)  # the days drawn, as offsets from T
 # How long a warm route may go on giving a day's rolls once its secret is public: README "Daily secrets" (5 minutes,
 # `LOOK_AGAIN`). Written here, not taken from the core, so that the core's raised fails the search rather than moves it.
 LAG = dt.timedelta(minutes=5)
-IN_GUARANTEE = range(-DAYS_LOOKED_BACK, 0)  # the days whose objects may hold T's secret (and T's own record)
+# The days before T whose records may reveal T's secret (and T's own record): README's 8 (`DAYS_LOOKED_BACK`), written
+# here for the same reason
+LOOKED_BACK = 8
+IN_GUARANTEE = range(-LOOKED_BACK, 0)
 
 
 def day_of(offset: int) -> dt.date:
@@ -96,6 +104,7 @@ def named_moment(when: str, offset: int) -> dt.datetime:
     for a multipart upload or a replica)."""
     return {
         "in its grace": at(offset, 0, 0, 2),
+        "at its grace's end": at(offset, 0, 14, 59),
         "with T's own": at(0, 0, 0, 2),
         "late": at(offset, 0, 30),
         "before its day": at(offset - 1, 23),
@@ -214,7 +223,10 @@ def days(draw: st.DrawFn, offset: int) -> Day:
 def t_days(draw: st.DrawFn) -> Day:
     """T's own, the honest publisher's: its commitment mostly in its grace, its record mostly at its reveal."""
     commitment = draw(
-        st.sampled_from([("own", "in its grace")] * 3 + [("own", "late"), ("own", "before its day"), ("none",)])
+        st.sampled_from(
+            [("own", "in its grace")] * 3
+            + [("own", "at its grace's end"), ("own", "late"), ("own", "before its day"), ("none",)]
+        )
     )
     record = draw(
         st.sampled_from(
@@ -346,7 +358,7 @@ def known_gap(history: History, keys: list[str]) -> bool:
     by_key = {revealed_key(day_of(day.offset)): day for day in history.days}
     for key in keys:
         day = by_key.get(key)
-        if day is None or not -DAYS_LOOKED_BACK <= day.offset <= -2:
+        if day is None or not -LOOKED_BACK <= day.offset <= -2:
             return False
         kind = day.commitment[0]
         if kind in ("none", "junk", "padded", 0) or day.commitment[1] != "in its grace":
@@ -369,6 +381,7 @@ ROUTE_MOMENTS = [
     at(0, 15),
     at(0, 23, 59, 59),
 ]
+AUDIT_READS = at(4, 0, 1)  # after every moment drawn
 READER_MOMENTS = [at(0, 12), at(1, 0, 10), at(1, 0, 20), at(1, 12), at(4, 0)]
 SEEN: Counter[str] = Counter()
 
@@ -432,7 +445,12 @@ def assert_readers_held(history: History, moments: list[dt.datetime], before: li
     for moment in moments:
         warm_clock.now = moment
         cold_clock = Clock(moment)
-        for name, reader in (("cold", ArchiveReader(ArchiveAt(puts, cold_clock), cold_clock)), ("warm", warm)):
+        # an audit as of `moment`, reading the archive once everything drawn is put: it must judge it as of `moment`
+        audit = ArchiveReader(
+            ArchiveAt(puts, Clock(AUDIT_READS)), cold_clock, as_of=True, read_clock=Clock(AUDIT_READS)
+        )
+        readers = (("cold", ArchiveReader(ArchiveAt(puts, cold_clock), cold_clock)), ("warm", warm), ("audit", audit))
+        for name, reader in readers:
             verdict = fair(reader)
             seen(f"reader {name}: {'fair' if verdict else 'not fair'}{', secret public' if public else ''}")
             assert not (verdict and (public or not in_time)), (
@@ -475,4 +493,6 @@ def test_the_readers_answer_no_day_fair_whose_secret_was_public_before_it_was_ov
     def search(history: History, moments: list[dt.datetime], before: list[int]) -> None:
         assert_readers_held(history, moments, before)
 
-    assert_search_reaches(search, "reader cold: fair", "reader warm: fair", "reader cold: not fair, secret public")
+    assert_search_reaches(
+        search, "reader cold: fair", "reader warm: fair", "reader audit: fair", "reader cold: not fair, secret public"
+    )
