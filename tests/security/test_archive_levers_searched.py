@@ -18,8 +18,9 @@ early, late or missing. Keys beside the days' own (`revealed/2025-03-05.json.old
 put too, holding junk or a copy of a record.
 
 Then the route is asked for T's roll at moments across T, cold (a new `TodaysRolls` at each moment) and warm (one asked
-at each moment in turn), and the readers for a game of T, its honest faces recorded, at moments during and after T,
-cold, warm (having read other days before) and as an audit's reader as of each moment, reading the archive days later.
+at each moment in turn, having served T-1 first or not), and the readers for a game of T, its honest faces recorded, at
+moments during and after T, cold, warm (having read other days before) and as an audit's reader as of each moment,
+reading the archive days later.
 
 The oracle is this file's own, not the code's rules: T's secret is public at a moment iff some object put by then holds
 its bytes (raw or as hex). The route gives no roll at a moment when it was public LOOK_AGAIN (5 minutes, README "Daily
@@ -330,8 +331,13 @@ def archive_of(history: History) -> dict[str, Put]:
         # never T's secret: a key of the operator's own is outside the guarantee (see the docstring)
         data = b"kept by the operator" if copied is None or holds_t_secret(copied) else copied.data
         puts[extra.key] = Put(extra.key, named_moment(extra.when, 0), data)
-    kept = Put(secret_key(T), at(0, 0, 0, 1), T_SECRET)  # the private store's, made by T's midnight run
-    return {**puts, kept.key: kept}
+    # the private store's, each made by its day's midnight run: T's, and the day before's, which a warm route may serve
+    before = history.days[BACK.index(-1)]
+    kept = [
+        Put(secret_key(T), at(0, 0, 0, 1), T_SECRET),
+        Put(secret_key(day_of(-1)), at(-1, 0, 0, 1), committed_secret(before)),
+    ]
+    return {**puts, **{put.key: put for put in kept}}
 
 
 def holds_t_secret(put: Put) -> bool:
@@ -381,6 +387,7 @@ ROUTE_MOMENTS = [
     at(0, 15),
     at(0, 23, 59, 59),
 ]
+DAY_BEFORE = [at(-1, 0, 20), at(-1, 23, 59)]  # moments the warm route may serve T-1 at, first
 AUDIT_READS = at(4, 0, 1)  # after every moment drawn
 READER_MOMENTS = [at(0, 12), at(1, 0, 10), at(1, 0, 20), at(1, 12), at(4, 0)]
 SEEN: Counter[str] = Counter()
@@ -408,11 +415,15 @@ def fair(reader: ArchiveReader) -> bool:
         return False
 
 
-def assert_route_held(history: History, moments: list[dt.datetime]) -> None:
+def assert_route_held(history: History, moments: list[dt.datetime], day_before: list[dt.datetime]) -> None:
     puts = archive_of(history)
     warm_clock = Clock(moments[0])
     warm_view = ArchiveAt(puts, warm_clock)
     warm = TodaysRolls(Stores(secrets=warm_view, archive=warm_view))
+    for moment in day_before:  # the warm route served the day before first, and keeps what it found then
+        warm_clock.now = moment
+        with contextlib.suppress(FairdiceError):
+            warm.roll(PLAYER, moment)
     for moment in moments:
         cold_view = ArchiveAt(puts, Clock(moment))
         for name, route, lag in (
@@ -475,9 +486,9 @@ def assert_search_reaches(search: Callable[[], None], *outcomes: str) -> None:
 
 def test_the_route_gives_no_roll_of_a_day_whose_secret_is_public() -> None:
     @SEARCH
-    @given(histories, ordered_moments(ROUTE_MOMENTS))
-    def search(history: History, moments: list[dt.datetime]) -> None:
-        assert_route_held(history, moments)
+    @given(histories, ordered_moments(ROUTE_MOMENTS), st.lists(st.sampled_from(DAY_BEFORE), max_size=2).map(sorted))
+    def search(history: History, moments: list[dt.datetime], day_before: list[dt.datetime]) -> None:
+        assert_route_held(history, moments, day_before)
 
     # a search that never made T's secret public, or never let the route give a roll, would assert nothing
     assert_search_reaches(search, "route cold: rolls", "route warm: rolls", "route cold: refused, secret public")
