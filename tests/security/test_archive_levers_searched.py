@@ -350,7 +350,7 @@ def public_by(puts: dict[str, Put], moment: dt.datetime, *, own_record: bool) ->
     reveal = at(1, 0)
     found = []
     for put in puts.values():
-        if put.key == secret_key(T) or put.at > moment or not holds_t_secret(put):
+        if put.key.startswith("secrets/") or put.at > moment or not holds_t_secret(put):  # the private store's
             continue
         if put.key == revealed_key(T) and (not own_record or put.at >= reveal):
             continue
