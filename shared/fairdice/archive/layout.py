@@ -236,17 +236,33 @@ def revealed_days(archive: ObjectStore) -> list[dt.date]:
 
 
 def records_listed_back(archive: ObjectStore, day: dt.date) -> set[dt.date]:
-    """Which of the DAYS_LOOKED_BACK days before `day` the archive lists a record for: one ListObjectsV2 of revealed/
-    from the first of them on (StartAfter) through the last (no page asked for past the first that reaches beyond it),
-    however many keys the archive holds before or after them. Keys between theirs (none the publisher writes) are
-    listed still."""
+    """Which of the DAYS_LOOKED_BACK days before `day`, `day` itself and the day after it the archive lists a record
+    for: one ListObjectsV2 of revealed/ from the first of them on (StartAfter) through the last (no page asked for past
+    the first that reaches beyond it), however many keys the archive holds before or after them. Keys between theirs
+    (none the publisher writes) are listed still. `day`'s own record and the next day's are listed in the same call: the
+    publisher writes neither before `day` is over (`listed_before_over`)."""
     looked_back = days_looked_back(day)
-    if not looked_back:
-        return set()
-    first, last = looked_back[-1], looked_back[0]
+    ahead = [day] if day == dt.date.max else [day, day + dt.timedelta(days=1)]
+    first, last = (looked_back[-1] if looked_back else day), ahead[-1]
     after = revealed_key(first - dt.timedelta(days=1)) if first > dt.date.min else REVEALED_PREFIX
     listed = archive.list(REVEALED_PREFIX, after, revealed_key(last))
-    return set(days_in(listed, REVEALED_PREFIX, ".json")) & set(looked_back)
+    return set(days_in(listed, REVEALED_PREFIX, ".json")) & {*looked_back, *ahead}
+
+
+def listed_before_over(day: dt.date, listed: Collection[dt.date]) -> TamperedRecord | None:
+    """The refusal of `day`'s rolls, while `day` is not over, where the archive lists its own record or the next day's
+    (`records_listed_back`): the publisher writes a day's record once the day is over, and the next day's once that one
+    is, so either there before then was put by someone else, and may reveal `day`'s secret (review: `day`'s own record
+    put at 09:00, or the next day's revealing `day`'s secret, left the game's route giving `day`'s rolls all day). By
+    the listing alone: nothing is read. None where neither is listed. The game's route's rule; the readers refuse
+    such a day by the records' own times (`revealed_in_time`)."""
+    for early in sorted(set(listed) & {day, *([] if day == dt.date.max else [day + dt.timedelta(days=1)])}):
+        return TamperedRecord(
+            f"{revealed_key(early)} is there before {day} is over: the publisher writes a day's record once that day is"
+            f" over, so this one was put there by someone else, and may make {day}'s secret public",
+            field="secret",
+        )
+    return None
 
 
 def whole_secret(key: str, secret: bytes) -> bytes:

@@ -25,6 +25,7 @@ from fairdice.archive.layout import (
     commitment_missed,
     days_looked_back,
     earlier_day_giving_away,
+    listed_before_over,
     made_on_its_day,
     publication,
     published_out_of_time,
@@ -205,6 +206,10 @@ class TodaysRolls:
             _not_an_earlier_days(
                 self._stores.archive, memory.agreed, memory.listed, memory.earlier, memory.absent, memory.records
             )
+            if early := listed_before_over(day, memory.listed):
+                # Today's own record, or tomorrow's, listed while today is played: the publisher writes neither before
+                # today is over (review: one put at 09:00 left the route giving today's rolls all day). Nothing read
+                raise early
         except NotReadableYet:
             raise  # an earlier day's record S3 may give later (one in Glacier, restored): read again
         except TamperedRecord as exc:

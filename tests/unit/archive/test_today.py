@@ -17,6 +17,7 @@ from fairdice.archive.layout import (
     DAYS_LOOKED_BACK,
     ChainLink,
     Commitment,
+    RevealedRecord,
     commitment_key,
     days_looked_back,
     revealed_key,
@@ -745,7 +746,6 @@ def test_a_record_revealing_todays_secret_beside_a_commitment_put_late_for_its_o
     missed = DAY1 - dt.timedelta(days=1)
     put_commitment_under_missed_day(timeline, stores.archive, missed, at(DAY2, "12:00"), of=seal_of(SOMEONE_ELSES))
     timeline.publish(stores, at(DAY3, "00:00:02"))
-    timeline.publish(stores, at(DAY4, "00:00:02"))
     warm = TodaysRolls(stores)
     assert warm.roll(PLAYER, at(DAY3, "00:05")).date == DAY3
 
@@ -761,6 +761,7 @@ def test_a_record_revealing_todays_secret_beside_a_commitment_put_late_for_its_o
         TodaysRolls(stores).roll(PLAYER, at(DAY3, "08:05"))
     with pytest.raises(TamperedRecord, match=said):
         warm.roll(PLAYER, at(DAY3, "08:05"))
+    timeline.publish(stores, at(DAY4, "00:00:02"))
     with pytest.raises(TamperedRecord, match=said):
         daily_verdict(ArchiveReader(stores.archive, clock=lambda: at(DAY4, "12:00")), DAY3, PLAYER)
 
@@ -848,6 +849,67 @@ def test_a_record_revealing_a_days_secret_under_a_day_committed_in_time_put_befo
     said = rf"{re.escape(commitment_key(today))} commits to the secret of {DAY1}, as {re.escape(revealed_key(DAY1))}"
     with pytest.raises(TamperedRecord, match=said):
         TodaysRolls(stores).roll(PLAYER, at(today, "09:00"))
+
+
+def todays_record_as_the_publisher_writes_it(stores: Stores, today: dt.date) -> bytes:
+    """TODAY's record as the next night's run would write it, which whoever holds the publisher's keys can compute
+    during TODAY: its secret, its commitment, no next commitment yet, and the link to the day before's record."""
+    before = today - dt.timedelta(days=1)
+    secret = secret_of(stores, today)
+    link = ChainLink(date=before, sha256=sha256_hex(stores.archive.get(revealed_key(before)) or b""))
+    return RevealedRecord(
+        date=today, secret=secret.hex(), commitment=seal_of(secret), next_commitment=None, previous=link
+    ).to_bytes()
+
+
+def put_record_before_today_is_over(stores: Stores, today: dt.date, which: str) -> str:
+    """TODAY's own record, or the next day's revealing TODAY's secret and linking to the bytes of TODAY's record as the
+    publisher will write it, put now by whoever holds the publisher's keys; its key."""
+    if which == "today's own":
+        stores.archive.put_new(revealed_key(today), todays_record_as_the_publisher_writes_it(stores, today))
+        return revealed_key(today)
+    following = today + dt.timedelta(days=1)
+    link = ChainLink(date=today, sha256=sha256_hex(todays_record_as_the_publisher_writes_it(stores, today)))
+    put_someone_elses_record(stores.archive, following, link, revealing=secret_of(stores, today))
+    return revealed_key(following)
+
+
+@pytest.mark.parametrize("which", ["today's own", "tomorrow's, revealing today's secret"])
+def test_a_record_of_today_or_tomorrow_put_while_today_is_played_gives_no_roll_cold_or_warm_from_the_next_look(
+    tmp_path: Path, which: str
+) -> None:
+    # Given DAY1 and DAY2 published by their midnight runs, and a warm route that rolled DAY2 at 08:58
+    timeline, stores = day1_committed(tmp_path)
+    timeline.publish(stores, at(DAY2, "00:00:02"))
+    counted = counting_reads(stores)
+    warm = TodaysRolls(counted)
+    assert warm.roll(PLAYER, at(DAY2, "08:58")).date == DAY2
+
+    # When at 09:00 whoever holds the publisher's keys puts DAY2's own record, or DAY3's revealing DAY2's secret with
+    # a link to DAY2's record as the publisher will write it: DAY2's secret public while DAY2 is played
+    timeline.now = at(DAY2, "09:00")
+    key = put_record_before_today_is_over(stores, DAY2, which)
+
+    # Then a cold route gives no roll of DAY2, naming the record and that it is there before DAY2 is over, and the warm
+    # one none from its next look on, by the listing alone (review: the route gave DAY2's rolls all day; the readers
+    # refused them once DAY2 was over); within its look the warm one still gives them
+    said = rf"{re.escape(key)} is there before {DAY2} is over"
+    with pytest.raises(TamperedRecord, match=said) as cold:
+        TodaysRolls(stores).roll(PLAYER, at(DAY2, "09:01"))
+    assert secret_of(stores, DAY2).hex() not in cold.value.message
+    assert warm.roll(PLAYER, at(DAY2, "09:02")).date == DAY2
+    counted.archive.reads.clear()  # type: ignore[attr-defined]
+    counted.archive.lists.clear()  # type: ignore[attr-defined]
+    with pytest.raises(TamperedRecord, match=said):
+        warm.roll(PLAYER, at(DAY2, "09:03"))
+    # no record read (the commitments not there, of the days before DAY1, are read again as at every look)
+    assert [read for read in counted.archive.reads if read.startswith("revealed/")] == []  # type: ignore[attr-defined]
+    assert len(counted.archive.lists) == 1  # type: ignore[attr-defined]
+    # and kept for the day: nothing more is listed or read
+    counted.archive.reads.clear()  # type: ignore[attr-defined]
+    with pytest.raises(TamperedRecord, match=said):
+        warm.roll(PLAYER, at(DAY2, "12:00"))
+    assert counted.archive.reads == [] and len(counted.archive.lists) == 1  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("record", ["its own secret's", "no record"])
@@ -968,12 +1030,11 @@ def test_the_days_before_are_read_as_far_back_as_days_looked_back_those_found_on
     stores: Stores, read_only: Stores
 ) -> None:
     # Given DAY2 committed by its midnight run, the archive's first day, and DAY3 by its own
-    publish(stores, at(DAY2, "00:00:02"))
-    publish(stores, at(DAY3, "00:00:02"))
     rolls = TodaysRolls(read_only)
 
-    # When the game asks for rolls all day, and the next
+    # When the game asks for rolls all day, and the next (each day's run first: DAY3's reveals DAY2 once it is over)
     for day in (DAY2, DAY3):
+        publish(stores, at(day, "00:00:02"))
         for hour in ("00:00:03", "00:01", "00:05:03"):
             rolls.roll(PLAYER, at(day, hour))
 
@@ -998,17 +1059,18 @@ def test_the_days_before_are_read_as_far_back_as_days_looked_back_those_found_on
 
 def test_a_warm_route_reads_no_commitment_of_the_days_before_again_on_the_next_day(tmp_path: Path) -> None:
     # Given an archive with every day published by its midnight run, the DAYS_LOOKED_BACK days before DAY3 included,
-    # and the route warm from a day's rolls
+    # and the route warm from DAY2's rolls (DAY3's run, which reveals DAY2, comes once DAY2 is over)
     timeline = Timeline(at(DAY3 - dt.timedelta(days=DAYS_LOOKED_BACK + 1), "00:00"))
     published = timeline.stores(tmp_path)
-    for back in range(DAYS_LOOKED_BACK + 1, -1, -1):
+    for back in range(DAYS_LOOKED_BACK + 1, 0, -1):
         timeline.publish(published, at(DAY3 - dt.timedelta(days=back), "00:00:02"))
     counted = counting_reads(published)
     rolls = TodaysRolls(counted)
     rolls.roll(PLAYER, at(DAY2, "09:00"))
     counted.archive.reads.clear()  # type: ignore[attr-defined]
 
-    # When the game asks for the next day's rolls
+    # When the game asks for the next day's rolls, once DAY3's run has revealed DAY2
+    timeline.publish(published, at(DAY3, "00:00:02"))
     rolls.roll(PLAYER, at(DAY3, "00:00:03"))
 
     # Then the route read that day's commitment, and the day before's record alone, listed since, which may reveal its
