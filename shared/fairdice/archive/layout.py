@@ -42,7 +42,7 @@ from fairdice.errors import ArchiveUnavailable, RepeatedKey, TamperedRecord
 from fairdice.fields import Day, DaySecret, Seal
 from fairdice.prose import quoted, utc_time
 from fairdice.seal import seal_of
-from fairdice.storage import NOT_KNOWN, ObjectStore, Stored
+from fairdice.storage import NOT_KNOWN, ObjectStore, Stored, known_time
 
 SECRET_BYTES = 32
 # The publisher's runs at 00:00 and 00:05 UTC, retries included, all end before this (template.yaml).
@@ -240,7 +240,7 @@ def records_listed_back(archive: ObjectStore, day: dt.date) -> set[dt.date]:
     for: one ListObjectsV2 of revealed/ from the first of them on (StartAfter) through the last (no page asked for past
     the first that reaches beyond it), however many keys the archive holds before or after them. Keys between theirs
     (none the publisher writes) are listed still. `day`'s own record and the next day's are listed in the same call: the
-    publisher writes neither before `day` is over (`listed_before_over`)."""
+    publisher writes neither before `day` is over (`listed_before_over`, `later_record_before_over`)."""
     looked_back = days_looked_back(day)
     ahead = [day] if day == dt.date.max else [day, day + dt.timedelta(days=1)]
     first, last = (looked_back[-1] if looked_back else day), ahead[-1]
@@ -255,7 +255,7 @@ def listed_before_over(day: dt.date, listed: Collection[dt.date]) -> TamperedRec
     is, so either there before then was put by someone else, and may reveal `day`'s secret (review: `day`'s own record
     put at 09:00, or the next day's revealing `day`'s secret, left the game's route giving `day`'s rolls all day). By
     the listing alone: nothing is read. None where neither is listed. The game's route's rule; the readers refuse
-    such a day by the records' own times (`revealed_in_time`)."""
+    such a day by the records' own times (`revealed_in_time`, `later_record_before_over`)."""
     for early in sorted(set(listed) & {day, *([] if day == dt.date.max else [day + dt.timedelta(days=1)])}):
         return TamperedRecord(
             f"{revealed_key(early)} is there before {day} is over: the publisher writes a day's record once that day is"
@@ -416,6 +416,31 @@ def record_of(archive: ObjectStore, day: dt.date, kept: dict[dt.date, Stored]) -
         if stored is not None:
             kept[day] = stored
     return stored
+
+
+def later_record_before_over(own: Published, stored: Stored | None) -> TamperedRecord | None:
+    """The refusal of `own`'s day where `stored`, the next day's record as read (None: not there), was written before
+    `own`'s day was over by the archive's own time, or reveals `own`'s secret and the archive gives no time for it
+    (`record_gives_away`): the publisher writes the next day's record once that next day is over, so one there before
+    was put by someone else, who may have revealed `own`'s secret with it, its link naming `own`'s record's bytes,
+    which they could compute in advance (review: such a record left the readers answering the day fair). None where it
+    is not. The readers' rule, over the record they read for the chain's link anyway (`record_of`)."""
+    day = own.commitment.date
+    if stored is None or day == dt.date.max or written_once_over(day, stored):
+        return None
+    later = revealed_key(day + dt.timedelta(days=1))
+    when = known_time(stored.modified)
+    if when is not None:
+        said = f"was written at {utc_time(when)}, before {day} was over"
+    elif record_gives_away(own, day + dt.timedelta(days=1), stored, unreadable=False):
+        said = f"reveals the secret of {day}, and S3 gives no time of its own for it"
+    else:
+        return None
+    return TamperedRecord(
+        f"{later} {said}: the publisher writes a day's record once that day is over, so it was put there by someone"
+        f" else, who may have made {day}'s secret public while it was played",
+        field="secret",
+    )
 
 
 def secret_of_an_earlier_day(day: dt.date, earlier: dt.date, shown_by: str, then: str = "") -> TamperedRecord:

@@ -28,6 +28,7 @@ from fairdice.archive.layout import (
     day_start,
     days_looked_back,
     earlier_day_giving_away,
+    later_record_before_over,
     next_record_awaited,
     read_document,
     read_published,
@@ -742,6 +743,12 @@ class ArchiveReader:
 
         if found := earlier_day_giving_away(self._archive, own, listed, commitment_of, self._records_looked_back):
             raise secret_of_an_earlier_day(day, *found)
+        # The next day's record, listed in the same call, where it is there: read once, here and for its link
+        # (`_check_followed`), so an honest archive's costs no read more
+        following = day + dt.timedelta(days=1)
+        kept = self._records_looked_back
+        if following in listed and (early := later_record_before_over(own, record_of(self._archive, following, kept))):
+            raise early
 
     def _check_next(self, day: dt.date, named: str | None, written: dt.datetime) -> None:
         following = day + dt.timedelta(days=1)

@@ -47,7 +47,7 @@ from testkit.archive import (
     put_secret_again,
     put_someone_elses_record,
 )
-from testkit.stores import Undated
+from testkit.stores import PassingStore, Undated
 from testkit.timeline import Timeline
 
 DAY = dt.date(2025, 3, 1)
@@ -1550,3 +1550,73 @@ def test_a_warm_reader_says_a_commitment_missed_only_from_a_read_past_the_minute
     empty = timeline.stores(tmp_path / "empty").archive
     missed = ArchiveReader(empty, clock=lambda: moment[0]).lookup(DAY)
     assert isinstance(missed, PendingDay) and (missed.commitment, missed.in_time) == (None, False)
+
+
+@pytest.mark.parametrize("reader", ["live", "audit"])
+@pytest.mark.parametrize("moment", ["2025-03-03 12:00", "2025-03-05 00:00"])
+@pytest.mark.parametrize(
+    ("put", "said"),
+    [
+        ("revealing its secret", "was written at 2025-03-02 09:00:00 UTC, before 2025-03-02 was over"),
+        ("revealing another secret", "was written at 2025-03-02 09:00:00 UTC, before 2025-03-02 was over"),
+        ("undated, revealing its secret", "reveals the secret of 2025-03-02, and S3 gives no time of its own for it"),
+    ],
+)
+def test_a_day_whose_next_days_record_was_put_before_it_was_over_is_never_fair(
+    tmp_path: Path, timeline: Timeline, reader: str, moment: str, put: str, said: str
+) -> None:
+    # Given 03-01 and 03-02 published by their midnight runs; at 09:00 on 03-02 a well-formed record of 03-03 put by
+    # whoever holds the publisher's keys, revealing 03-02's secret (or another), its link naming the bytes of 03-02's
+    # record as they compute it in advance (or S3 giving no time for it: a multipart upload); and at 00:00:01 on 03-03
+    # 03-02's record, those very bytes, after 03-02 was over
+    made = timeline.stores(tmp_path)
+    for day in (1, 2):
+        timeline.publish(made, midnight_run(dt.date(2025, 3, day)))
+    target, following = dt.date(2025, 3, 2), dt.date(2025, 3, 3)
+    secret = made.secrets.get(secret_key(target)) or b""
+    link = ChainLink(date=DAY, sha256=sha256_hex(made.archive.get(revealed_key(DAY)) or b""))
+    record = RevealedRecord(
+        date=target, secret=secret.hex(), commitment=seal_of(secret), next_commitment=None, previous=link
+    ).to_bytes()
+    timeline.now = at("2025-03-02 09:00")
+    revealing = SOMEONE_ELSES if put == "revealing another secret" else secret
+    put_someone_elses_record(
+        made.archive, following, ChainLink(date=target, sha256=sha256_hex(record)), revealing=revealing
+    )
+    timeline.now = at("2025-03-03 00:00:01")
+    made.archive.put_new(revealed_key(target), record)
+    archive = Undated(made.archive, revealed_key(following)) if put.startswith("undated") else made.archive
+
+    # Then a live reader and an audit refuse a game of 03-02, its honest faces recorded, on 03-03 at 12:00 and two days
+    # later, naming 03-03's record (review: both answered it fair: 03-03's record was read only for its link, once
+    # 03-03 was over, and its link held)
+    judged = ArchiveReader(archive, clock=lambda: at(moment), as_of=reader == "audit")
+    faces = [seed_004_faces(secret, target.isoformat(), PLAYER)]
+    with pytest.raises(TamperedRecord, match=re.escape(f"{revealed_key(following)} {said}")):
+        daily_verdict(judged, target, PLAYER, faces)
+
+
+def test_an_honest_next_days_record_is_read_once_for_its_date_and_its_link_and_leaves_the_day_fair(
+    tmp_path: Path, timeline: Timeline
+) -> None:
+    # Given 03-01 to 03-04 published by their midnight runs: 03-03's record S3 dates at 03-04 00:00:02
+    made = timeline.stores(tmp_path)
+    for day in (1, 2, 3, 4):
+        timeline.publish(made, midnight_run(dt.date(2025, 3, day)))
+    target, following = dt.date(2025, 3, 2), dt.date(2025, 3, 3)
+    reads: list[str] = []
+
+    class Counting(PassingStore):
+        def read(self, key: str) -> Stored | None:
+            reads.append(key)
+            return self.inner.read(key)
+
+    # Then a reader on 03-05 answers a game of 03-02 fair, having read 03-03's record once, for both its date and the
+    # link it holds to 03-02's record
+    secret = made.secrets.get(secret_key(target)) or b""
+    faces = [seed_004_faces(secret, target.isoformat(), PLAYER)]
+    verdict = daily_verdict(
+        ArchiveReader(Counting(made.archive), clock=lambda: at("2025-03-05 00:00")), target, PLAYER, faces
+    )
+    assert verdict.verdict == "fair"
+    assert reads.count(revealed_key(following)) == 1
