@@ -9,13 +9,13 @@ secret was public before T was over.
 Drawn for each day T-9 … T+1 (T-9 only as a neighbour: see below): whether its commitment is there, to its own secret,
 to another day's (T's among them) or no document (junk, or one padded), and when it was put (in its day's 15 minutes,
 late, before its day began, with T's own, in T's first minutes, during T, after T); whether its record is there,
-revealing the secret it committed to, revealing T's secret (naming T's commitment or its own day's) or junk, and when it
-was put (at its normal reveal, before T began, in T's first minutes, during T, after T); some objects S3 gives no time
-for (a multipart upload, a replica), visible from when they are put. Records are chained as the publisher chains them
-(previous: the latest earlier record, by its bytes; next_commitment: the next day's, where there by then). T's own day
-is the honest publisher's, but its commitment may be at its grace's end, late, before its day or missing, and its record
-early, late or missing. Keys beside the days' own (`revealed/2025-03-05.json.old`, `commitments/2025-03-05-x.json`) are
-put too, holding junk or a copy of a record.
+revealing the secret it committed to, revealing T's secret (naming T's commitment or its own day's; T+1's naming T's)
+or junk, and when it was put (at its normal reveal, before T began, in T's first minutes, during T, after T); some
+objects S3 gives no time for (a multipart upload, a replica), visible from when they are put. Records are chained as
+the publisher chains them (previous: the latest earlier record, by its bytes; next_commitment: the next day's, where
+there by then). T's own day is the honest publisher's, but its commitment may be at its grace's end, late, before its
+day or missing, and its record early (in T's first minutes, during T), late or missing. Keys beside the days' own
+(`revealed/2025-03-05.json.old`, `commitments/2025-03-05-x.json`) are put too, holding junk or a copy of a record.
 
 Then the route is asked for T's roll at moments across T, cold (a new `TodaysRolls` at each moment) and warm (one asked
 at each moment in turn, having served T-1 first or not), and the readers for a game of T, its honest faces recorded, at
@@ -28,16 +28,19 @@ secrets": a warm function refuses within 5 minutes of the run) before, for a war
 moment, for a cold one (README: "a cold one refuses it at once"). The readers answer `fair` for T only where T's
 commitment was put in its 15 minutes and T's secret was public at no moment before T was over.
 
-Within the guarantee README makes ("Daily secrets", "A changed archive never gives a wrong verdict"), so the search
-keeps to it: T's secret is put only in well-formed records of the 8 days before T (`DAYS_LOOKED_BACK`) and in T's own
-record, never in junk (README: a record that "is no record, refuses no honest day"). Not under T-9
-(README: "A secret from further back, with the days between revealed, neither the route nor a reader refuses"), nor
-under T+1 or a key of the operator's own beside the days' (neither reads those, and README promises nothing of them);
-T-9 and T+1 are drawn all the same, as neighbours, their objects holding other secrets. T's own record put during T
-counts for the readers (README: "Never early") and not for the route, which README does not say reads it.
+What is searched, within the guarantee README makes ("Daily secrets", "A changed archive never gives a wrong
+verdict"): T's secret put in well-formed records of the 8 days before T (`DAYS_LOOKED_BACK`), whatever those days'
+commitments and whenever each is put; in T's own record, put during T (in its first minutes, at 09:00) or after it; in
+T+1's record, well-formed, its link naming the bytes of T's record as the chain makes them (whoever holds the keys can
+compute them in advance), put before T, during T or after it; and commitments to it under those 8 days. Every record
+of T and T+1 put before T is over counts: the route refuses T while either is listed (README: "Never early", and the
+route's listing runs through T+1), and the readers refuse T where T+1's record is dated before T was over.
 
-A failure whose keys are all records of a day among T-8 … T-2 committed in its own 15 minutes to another secret is
-marked "(the known gap)" in its message: neither the route nor the readers read such a record as of this writing.
+What is not searched, as README promises nothing of it: T's secret under T-9 or further back ("A secret from further
+back, with the days between revealed, neither the route nor a reader refuses"); in junk, or in a key of the operator's
+own beside the days' (a record that "is no record, refuses no honest day"); in records of T+2 or later. T-9 is drawn
+all the same, as a neighbour, its objects holding other secrets, and so are keys of the operator's own
+(`revealed/2025-03-05.json.old`), holding junk or a copy of a record that does not hold T's secret.
 """
 
 import contextlib
@@ -214,7 +217,11 @@ def days(draw: st.DrawFn, offset: int) -> Day:
     secrets_of = [k for k in BACK if k != offset and (k == 0) <= (offset in IN_GUARANTEE)]
     kind = draw(st.sampled_from(["none", "own", "junk", "padded", *secrets_of]))
     commitment = (kind,) if kind == "none" else (kind, draw(st.sampled_from(COMMIT_TIMES)))
-    kinds = ["none", "honest", "junk", *(["T's", "T's, naming its own"] if offset in IN_GUARANTEE else [])]
+    # T+1's record may reveal T's secret too: well-formed, linking (as the chain does) to the bytes of T's record, which
+    # whoever holds the keys can compute in advance
+    # (drawn three times as often there: the one record of T+1 that holds T's secret is rare among the days drawn)
+    revealing_t = ["T's", "T's, naming its own"] if offset in IN_GUARANTEE else ["T's"] * 3 if offset == 1 else []
+    kinds = ["none", "honest", "junk", *revealing_t]
     record_kind = draw(st.sampled_from(kinds))
     record = (record_kind,) if record_kind == "none" else (record_kind, draw(st.sampled_from(RECORD_TIMES)))
     return Day(offset, commitment, record)
@@ -231,7 +238,8 @@ def t_days(draw: st.DrawFn) -> Day:
     )
     record = draw(
         st.sampled_from(
-            [("honest", "at its reveal")] * 3 + [("honest", "during T"), ("honest", "well after T"), ("none",)]
+            [("honest", "at its reveal")] * 3
+            + [("honest", "in T's first minutes"), ("honest", "during T"), ("honest", "well after T"), ("none",)]
         )
     )
     return Day(0, commitment, record)
@@ -344,32 +352,18 @@ def holds_t_secret(put: Put) -> bool:
     return T_SECRET in put.data or T_SECRET.hex().encode() in put.data.lower()
 
 
-def public_by(puts: dict[str, Put], moment: dt.datetime, *, own_record: bool) -> list[str]:
-    """The archive's keys that held T's secret at `moment` (T's own record only where `own_record`, and only put
-    before T was over)."""
+def public_by(puts: dict[str, Put], moment: dt.datetime) -> list[str]:
+    """The archive's keys that held T's secret at `moment` (T's own record only where put before T was over: from
+    then on it is the day's honest reveal)."""
     reveal = at(1, 0)
     found = []
     for put in puts.values():
         if put.key.startswith("secrets/") or put.at > moment or not holds_t_secret(put):  # the private store's
             continue
-        if put.key == revealed_key(T) and (not own_record or put.at >= reveal):
+        if put.key == revealed_key(T) and put.at >= reveal:
             continue
         found.append(put.key)
     return sorted(found)
-
-
-def known_gap(history: History, keys: list[str]) -> bool:
-    """Whether every key that made T's secret public is the gap being closed elsewhere: the record of a day X among
-    T-8 … T-2, committed in its own 15 minutes to a secret that is not T's, that reveals T's secret."""
-    by_key = {revealed_key(day_of(day.offset)): day for day in history.days}
-    for key in keys:
-        day = by_key.get(key)
-        if day is None or not -LOOKED_BACK <= day.offset <= -2:
-            return False
-        kind = day.commitment[0]
-        if kind in ("none", "junk", "padded", 0) or day.commitment[1] != "in its grace":
-            return False
-    return True
 
 
 # ---- what is asked, and what is seen ----------------------------------------------------------------
@@ -432,11 +426,11 @@ def assert_route_held(history: History, moments: list[dt.datetime], day_before: 
         ):
             warm_clock.now = moment
             given = gives(route, moment)
-            public = public_by(puts, moment - lag, own_record=False)
+            public = public_by(puts, moment - lag)
             seen(f"route {name}: {'rolls' if given else 'refused'}{', secret public' if public else ''}")
             assert not (given and public), (
                 f"{history!r}: the {name} route gave T's roll at {moment:%Y-%m-%d %H:%M:%S}, though T's secret was"
-                f" public {lag} before in {public}" + (" (the known gap)" if known_gap(history, public) else "")
+                f" public {lag} before in {public}"
             )
 
 
@@ -444,7 +438,7 @@ def assert_readers_held(history: History, moments: list[dt.datetime], before: li
     puts = archive_of(history)
     t_commitment = puts.get(commitment_key(T))
     in_time = t_commitment is not None and at(0, 0) <= t_commitment.at <= at(0, 0, 15)
-    public = public_by(puts, at(1, 0) - dt.timedelta(microseconds=1), own_record=True)
+    public = public_by(puts, at(1, 0) - dt.timedelta(microseconds=1))
     warm_clock = Clock(at(-1, 12))
     warm = ArchiveReader(ArchiveAt(puts, warm_clock), warm_clock)
     for offset, moment in zip(before, [at(-1, 12), at(0, 12)], strict=False):
@@ -467,7 +461,6 @@ def assert_readers_held(history: History, moments: list[dt.datetime], before: li
             assert not (verdict and (public or not in_time)), (
                 f"{history!r}: the {name} reader answered a game of T fair at {moment:%Y-%m-%d %H:%M:%S}, though"
                 + (f" T's secret was public before T was over in {public}" if public else " T's commitment was late")
-                + (" (the known gap)" if public and known_gap(history, public) else "")
             )
 
 
