@@ -294,14 +294,15 @@ def _missing(day: dt.date, now: dt.datetime, missing: str) -> FairdiceError:
 # How often a warm route looks again at the days before: it lists their records and reads again the commitments that
 # were not there. The publisher's schedules run at 00:00 and 00:05 UTC (template.yaml), and a missed night is caught up
 # by a run by hand ("A missed night"), at any time of the day; whoever holds the publisher's keys may put a record
-# revealing the day's secret under any day looked back to at any time too: 5 minutes, the schedules' own spacing, is how
-# long a warm route may go on giving the rolls of a day such a record has just shown to be public. A look costs a warm
-# Lambda one ListObjectsV2 (the records of the days looked back to: one page, but where keys the publisher never writes
-# are put between the days' own) every 5 minutes, on every day, and the GetObjects of what is new: each record listed
-# since the last look (an honest archive's: none; the first look of a day, the day before's, once revealed), and each
-# commitment not found yet, at most 2 * DAYS_LOOKED_BACK. A cold Lambda's first look reads each day's commitment and
-# each record listed: 2 * DAYS_LOOKED_BACK GetObjects and the listing for an honest archive. A request that runs out of
-# its read budget leaves the rest of its look to the next, which lists again and reads what it has not kept.
+# revealing the day's secret under any day looked back to, or today's or tomorrow's, at any time too: 5 minutes, the
+# schedules' own spacing, is how long a warm route may go on giving the rolls of a day such a record has just shown to
+# be public. A look costs a warm Lambda one ListObjectsV2 (the records of the days looked back to, through today's and
+# tomorrow's, which refuse the day by the listing alone: one page, but where keys the publisher never writes are put
+# between the days' own) every 5 minutes, on every day, and the GetObjects of what is new: each record listed since the
+# last look (an honest archive's: none; the first look of a day, the day before's, once revealed), and each commitment
+# not found yet, at most 2 * DAYS_LOOKED_BACK. A cold Lambda's first look reads each day's commitment and each record
+# listed: 2 * DAYS_LOOKED_BACK GetObjects and the listing for an honest archive. A request that runs out of its read
+# budget leaves the rest of its look to the next, which lists again and reads what it has not kept.
 LOOK_AGAIN = dt.timedelta(minutes=5)
 
 # What a request is told that may be answered when asked again: the day's secret or commitment not there or not read
