@@ -235,28 +235,34 @@ def revealed_days(archive: ObjectStore) -> list[dt.date]:
     return days_in(archive.list(REVEALED_PREFIX), REVEALED_PREFIX, ".json")
 
 
-def records_listed_back(archive: ObjectStore, day: dt.date) -> set[dt.date]:
+def records_listed_back(archive: ObjectStore, day: dt.date, *, onward: bool = False) -> set[dt.date]:
     """Which of the DAYS_LOOKED_BACK days before `day`, `day` itself and the day after it the archive lists a record
     for: one ListObjectsV2 of revealed/ from the first of them on (StartAfter) through the last (no page asked for past
     the first that reaches beyond it), however many keys the archive holds before or after them. Keys between theirs
     (none the publisher writes) are listed still. `day`'s own record and the next day's are listed in the same call: the
-    publisher writes neither before `day` is over (`listed_before_over`, `later_record_before_over`)."""
+    publisher writes neither before `day` is over (`listed_before_over`, `later_record_before_over`). With `onward`
+    (the game's route), every day from `day` on, the listing asked through the calendar's last day's key: the publisher
+    writes no record of `day` or any later day before `day` is over, so while it is played an honest archive lists
+    nothing after the day before's (no page more). Keys put after it by someone else are listed to the last that sorts
+    no later than `revealed/9999-12-31.json`, page after page within the one call; those sorting past every date's key
+    cost one page at most, as before."""
     looked_back = days_looked_back(day)
     ahead = [day] if day == dt.date.max else [day, day + dt.timedelta(days=1)]
     first, last = (looked_back[-1] if looked_back else day), ahead[-1]
     after = revealed_key(first - dt.timedelta(days=1)) if first > dt.date.min else REVEALED_PREFIX
-    listed = archive.list(REVEALED_PREFIX, after, revealed_key(last))
-    return set(days_in(listed, REVEALED_PREFIX, ".json")) & {*looked_back, *ahead}
+    listed = archive.list(REVEALED_PREFIX, after, revealed_key(dt.date.max if onward else last))
+    return {found for found in days_in(listed, REVEALED_PREFIX, ".json") if found in looked_back or found >= day}
 
 
 def listed_before_over(day: dt.date, listed: Collection[dt.date]) -> TamperedRecord | None:
-    """The refusal of `day`'s rolls, while `day` is not over, where the archive lists its own record or the next day's
-    (`records_listed_back`): the publisher writes a day's record once the day is over, and the next day's once that one
-    is, so either there before then was put by someone else, and may reveal `day`'s secret (review: `day`'s own record
-    put at 09:00, or the next day's revealing `day`'s secret, left the game's route giving `day`'s rolls all day). By
-    the listing alone: nothing is read. None where neither is listed. The game's route's rule; the readers refuse
-    such a day by the records' own times (`revealed_in_time`, `later_record_before_over`)."""
-    for early in sorted(set(listed) & {day, *([] if day == dt.date.max else [day + dt.timedelta(days=1)])}):
+    """The refusal of `day`'s rolls, while `day` is not over, where the archive lists its own record or any later day's
+    (`records_listed_back`, `onward`): the publisher writes a day's record once the day is over, and each later day's
+    once that one is, so any there before then was put by someone else, and may reveal `day`'s secret (review: `day`'s
+    own record put at 09:00, or the next day's revealing `day`'s secret, left the game's route giving `day`'s rolls all
+    day; then one under the day after the next, or a month on, as the listing stopped at the next day's key). By the
+    listing alone: nothing is read; the earliest is named. None where none is listed. The game's route's rule; the
+    readers refuse such a day by the records' own times (`revealed_in_time`, `later_record_before_over`)."""
+    for early in sorted(found for found in listed if found >= day):
         return TamperedRecord(
             f"{revealed_key(early)} is there before {day} is over: the publisher writes a day's record once that day is"
             f" over, so this one was put there by someone else, and may make {day}'s secret public",

@@ -200,15 +200,16 @@ class TodaysRolls:
         if memory.listed is None:
             # Once a look: a request that runs out of its read budget leaves the rest of the look to the next, which
             # reads on from the same listing, until LOOK_AGAIN after it (`_Memory.look_again`)
-            memory.listed = records_listed_back(self._stores.archive, day)
+            memory.listed = records_listed_back(self._stores.archive, day, onward=True)
             memory.looked = now
         try:
             _not_an_earlier_days(
                 self._stores.archive, memory.agreed, memory.listed, memory.earlier, memory.absent, memory.records
             )
             if early := listed_before_over(day, memory.listed):
-                # Today's own record, or tomorrow's, listed while today is played: the publisher writes neither before
-                # today is over (review: one put at 09:00 left the route giving today's rolls all day). Nothing read
+                # Today's own record, or any later day's, listed while today is played: the publisher writes none before
+                # today is over (review: one put at 09:00 left the route giving today's rolls all day, and one under the
+                # day after tomorrow or later did, as the listing stopped at tomorrow's key). Nothing read
                 raise early
         except NotReadableYet:
             raise  # an earlier day's record S3 may give later (one in Glacier, restored): read again
@@ -294,15 +295,17 @@ def _missing(day: dt.date, now: dt.datetime, missing: str) -> FairdiceError:
 # How often a warm route looks again at the days before: it lists their records and reads again the commitments that
 # were not there. The publisher's schedules run at 00:00 and 00:05 UTC (template.yaml), and a missed night is caught up
 # by a run by hand ("A missed night"), at any time of the day; whoever holds the publisher's keys may put a record
-# revealing the day's secret under any day looked back to, or today's or tomorrow's, at any time too: 5 minutes, the
-# schedules' own spacing, is how long a warm route may go on giving the rolls of a day such a record has just shown to
-# be public. A look costs a warm Lambda one ListObjectsV2 (the records of the days looked back to, through today's and
-# tomorrow's, which refuse the day by the listing alone: one page, but where keys the publisher never writes are put
-# between the days' own) every 5 minutes, on every day, and the GetObjects of what is new: each record listed since the
-# last look (an honest archive's: none; the first look of a day, the day before's, once revealed), and each commitment
-# not found yet, at most 2 * DAYS_LOOKED_BACK. A cold Lambda's first look reads each day's commitment and each record
-# listed: 2 * DAYS_LOOKED_BACK GetObjects and the listing for an honest archive. A request that runs out of its read
-# budget leaves the rest of its look to the next, which lists again and reads what it has not kept.
+# revealing the day's secret under any day looked back to, or today's or any later day's, at any time too: 5 minutes,
+# the schedules' own spacing, is how long a warm route may go on giving the rolls of a day such a record has just shown
+# to be public. A look costs a warm Lambda one ListObjectsV2 (the records of the days looked back to and of every day
+# from today on, asked with no bound before the calendar's last day's key, which refuse the day by the listing alone:
+# one page, as an honest archive lists nothing after the day before's while a day is played, but where keys the
+# publisher never writes are put after the first day looked back to, a page a thousand within the one call) every 5
+# minutes, on every day, and the GetObjects of what is new: each record listed since the last look (an honest
+# archive's: none; the first look of a day, the day before's, once revealed), and each commitment not found yet, at
+# most 2 * DAYS_LOOKED_BACK. A cold Lambda's first look reads each day's commitment and each record listed:
+# 2 * DAYS_LOOKED_BACK GetObjects and the listing for an honest archive. A request that runs out of its read budget
+# leaves the rest of its look to the next, which lists again and reads what it has not kept.
 LOOK_AGAIN = dt.timedelta(minutes=5)
 
 # What a request is told that may be answered when asked again: the day's secret or commitment not there or not read

@@ -864,18 +864,31 @@ def todays_record_as_the_publisher_writes_it(stores: Stores, today: dt.date) -> 
 
 def put_record_before_today_is_over(stores: Stores, today: dt.date, which: str) -> str:
     """TODAY's own record, or the next day's revealing TODAY's secret and linking to the bytes of TODAY's record as the
-    publisher will write it, put now by whoever holds the publisher's keys; its key."""
+    publisher will write it, or the record of a day further on (`which` names how many days on) revealing TODAY's
+    secret, put now by whoever holds the publisher's keys; its key."""
     if which == "today's own":
         stores.archive.put_new(revealed_key(today), todays_record_as_the_publisher_writes_it(stores, today))
         return revealed_key(today)
+    if which.startswith("the record of "):
+        further = today + dt.timedelta(days=int(which.split()[3]))
+        put_someone_elses_record(stores.archive, further, revealing=secret_of(stores, today))
+        return revealed_key(further)
     following = today + dt.timedelta(days=1)
     link = ChainLink(date=today, sha256=sha256_hex(todays_record_as_the_publisher_writes_it(stores, today)))
     put_someone_elses_record(stores.archive, following, link, revealing=secret_of(stores, today))
     return revealed_key(following)
 
 
-@pytest.mark.parametrize("which", ["today's own", "tomorrow's, revealing today's secret"])
-def test_a_record_of_today_or_tomorrow_put_while_today_is_played_gives_no_roll_cold_or_warm_from_the_next_look(
+@pytest.mark.parametrize(
+    "which",
+    [
+        "today's own",
+        "tomorrow's, revealing today's secret",
+        "the record of 2 days on, revealing today's secret",
+        "the record of 30 days on, revealing today's secret",
+    ],
+)
+def test_a_record_of_today_or_any_later_day_put_while_today_is_played_gives_no_roll_cold_or_warm_from_the_next_look(
     tmp_path: Path, which: str
 ) -> None:
     # Given DAY1 and DAY2 published by their midnight runs, and a warm route that rolled DAY2 at 08:58
@@ -886,13 +899,15 @@ def test_a_record_of_today_or_tomorrow_put_while_today_is_played_gives_no_roll_c
     assert warm.roll(PLAYER, at(DAY2, "08:58")).date == DAY2
 
     # When at 09:00 whoever holds the publisher's keys puts DAY2's own record, or DAY3's revealing DAY2's secret with
-    # a link to DAY2's record as the publisher will write it: DAY2's secret public while DAY2 is played
+    # a link to DAY2's record as the publisher will write it, or DAY4's or that of 30 days on revealing it: DAY2's
+    # secret public while DAY2 is played
     timeline.now = at(DAY2, "09:00")
     key = put_record_before_today_is_over(stores, DAY2, which)
 
     # Then a cold route gives no roll of DAY2, naming the record and that it is there before DAY2 is over, and the warm
     # one none from its next look on, by the listing alone (review: the route gave DAY2's rolls all day; the readers
-    # refused them once DAY2 was over); within its look the warm one still gives them
+    # refused them once DAY2 was over; then, under DAY4 or later, past the key the listing stopped at, the route did
+    # still); within its look the warm one still gives them
     said = rf"{re.escape(key)} is there before {DAY2} is over"
     with pytest.raises(TamperedRecord, match=said) as cold:
         TodaysRolls(stores).roll(PLAYER, at(DAY2, "09:01"))
