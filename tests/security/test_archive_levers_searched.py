@@ -15,7 +15,9 @@ objects S3 gives no time for (a multipart upload, a replica), visible from when 
 the publisher chains them (previous: the latest earlier record, by its bytes; next_commitment: the next day's, where
 there by then). T's own day is the honest publisher's, but its commitment may be at its grace's end, late, before its
 day or missing, and its record early (in T's first minutes, during T), late or missing. Keys beside the days' own
-(`revealed/2025-03-05.json.old`, `commitments/2025-03-05-x.json`) are put too, holding junk or a copy of a record.
+(`revealed/2025-03-05.json.old`, `commitments/2025-03-05-x.json`) are put too, holding junk or a copy of a record. For
+the route's search alone, a record of one day from T+2 to T+9 may be put too, well-formed and revealing T's secret,
+before T, in T's first minutes, during T (dated or not) or after T.
 
 Then the route is asked for T's roll at moments across T, cold (a new `TodaysRolls` at each moment) and warm (one asked
 at each moment in turn, having served T-1 first or not), and the readers for a game of T, its honest faces recorded, at
@@ -34,13 +36,18 @@ commitments and whenever each is put; in T's own record, put during T (in its fi
 T+1's record, well-formed, its link naming the bytes of T's record as the chain makes them (whoever holds the keys can
 compute them in advance), put before T, during T or after it; and commitments to it under those 8 days. Every record
 of T and T+1 put before T is over counts: the route refuses T while either is listed (README: "Never early", and the
-route's listing runs through T+1), and the readers refuse T where T+1's record is dated before T was over.
+route's listing runs on through every later day's key), and the readers refuse T where T+1's record is dated before T
+was over. By the route alone: T's secret in a record of T+2 … T+9, put before T, during T or after it (the route
+refuses T while any later day's record is listed).
 
 What is not searched, as README promises nothing of it: T's secret under T-9 or further back ("A secret from further
 back, with the days between revealed, neither the route nor a reader refuses"); in junk, or in a key of the operator's
-own beside the days' (a record that "is no record, refuses no honest day"); in records of T+2 or later. T-9 is drawn
-all the same, as a neighbour, its objects holding other secrets, and so are keys of the operator's own
-(`revealed/2025-03-05.json.old`), holding junk or a copy of a record that does not hold T's secret.
+own beside the days' (a record that "is no record, refuses no honest day"); in records of T+10 or later, by either
+search (the route's listing would list them as it lists T+2's); in records of T+2 or later, by the readers' search:
+README says a reader refuses T by T+1's record alone, and none looks further on, so a record of T+2 or later put
+during T revealing T's secret still leaves a game of T `fair` to them. T-9 is drawn all the same, as a neighbour, its
+objects holding other secrets, and so are keys of the operator's own (`revealed/2025-03-05.json.old`), holding junk or
+a copy of a record that does not hold T's secret.
 """
 
 import contextlib
@@ -266,9 +273,23 @@ extras = st.lists(
 
 
 @dataclasses.dataclass(frozen=True)
+class Far:
+    """A record of the day `offset` days from T (2 … 9), well-formed, revealing T's secret, put at `when`: drawn for the
+    route's search alone (see the docstring)."""
+
+    offset: int
+    when: str
+
+
+FAR_TIMES = ["before T", "in T's first minutes", "during T", "after T", "undated during T"]
+far_records = st.lists(st.builds(Far, offset=st.integers(2, 9), when=st.sampled_from(FAR_TIMES)), max_size=1)
+
+
+@dataclasses.dataclass(frozen=True)
 class History:
     days: tuple[Day, ...]
     extras: tuple[Extra, ...]
+    far: tuple[Far, ...] = ()
 
     def __repr__(self) -> str:  # what a failing example shows: the days that are not the honest default
         shown = [
@@ -276,13 +297,20 @@ class History:
             for d in self.days
             if d.offset == 0 or d.commitment != ("own", "in its grace") or d.record != ("honest", "at its reveal")
         ]
-        return "History(" + "; ".join(shown + [repr(extra) for extra in self.extras]) + ")"
+        return "History(" + "; ".join(shown + [repr(extra) for extra in (*self.extras, *self.far)]) + ")"
 
 
 histories = st.builds(
     History,
     st.tuples(*[t_days() if offset == 0 else days(offset) for offset in BACK]),
     extras.map(tuple),
+)
+# the route's: a record of T+2 … T+9 revealing T's secret may be put too
+route_histories = st.builds(
+    History,
+    st.tuples(*[t_days() if offset == 0 else days(offset) for offset in BACK]),
+    extras.map(tuple),
+    far_records.map(tuple),
 )
 
 
@@ -334,6 +362,16 @@ def archive_of(history: History) -> dict[str, Put]:
             ).to_bytes()
         puts[key] = Put(key, when, data, day.record[1].startswith("undated"))
         previous = ChainLink(date=day_of(day.offset), sha256=sha256_hex(data))
+    for far in history.far:
+        key, when = revealed_key(day_of(far.offset)), named_moment(far.when, far.offset)
+        data = RevealedRecord(
+            date=day_of(far.offset),
+            secret=T_SECRET.hex(),
+            commitment=seal_of(T_SECRET),
+            next_commitment=None,
+            previous=previous,
+        ).to_bytes()
+        puts[key] = Put(key, when, data, far.when.startswith("undated"))
     for extra in history.extras:
         copied = None if extra.copy_of is None else puts.get(revealed_key(day_of(extra.copy_of)))
         # never T's secret: a key of the operator's own is outside the guarantee (see the docstring)
@@ -479,7 +517,9 @@ def assert_search_reaches(search: Callable[[], None], *outcomes: str) -> None:
 
 def test_the_route_gives_no_roll_of_a_day_whose_secret_is_public() -> None:
     @SEARCH
-    @given(histories, ordered_moments(ROUTE_MOMENTS), st.lists(st.sampled_from(DAY_BEFORE), max_size=2).map(sorted))
+    @given(
+        route_histories, ordered_moments(ROUTE_MOMENTS), st.lists(st.sampled_from(DAY_BEFORE), max_size=2).map(sorted)
+    )
     def search(history: History, moments: list[dt.datetime], day_before: list[dt.datetime]) -> None:
         assert_route_held(history, moments, day_before)
 
