@@ -4,7 +4,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from fairdice.errors import ArchiveUnavailable
-from fairdice.storage import NOT_KNOWN, ObjectStore, Stored
+from fairdice.storage import NOT_KNOWN, DatedKeys, ObjectStore, Stored
 
 
 class PassingStore:
@@ -22,6 +22,9 @@ class PassingStore:
 
     def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
         return self.inner.list(prefix, after, through)
+
+    def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
+        return self.inner.list_dated(prefix, after, through)
 
     def put_new(self, key: str, data: bytes) -> bool:
         return self.inner.put_new(key, data)
@@ -76,6 +79,10 @@ class Unreachable(PassingStore):
         self._reach(prefix)
         return super().list(prefix, after, through)
 
+    def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
+        self._reach(prefix)
+        return super().list_dated(prefix, after, through)
+
     def put_new(self, key: str, data: bytes) -> bool:
         self._reach(key)
         return super().put_new(key, data)
@@ -100,3 +107,7 @@ class Undated(PassingStore):
     def read(self, key: str) -> Stored | None:
         found = self.inner.read(key)
         return found if found is None or not key.startswith(self.prefix) else replace(found, modified=NOT_KNOWN)
+
+    def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
+        listed = self.inner.list_dated(prefix, after, through)
+        return [(key, NOT_KNOWN, False) if key.startswith(self.prefix) else (key, when, w) for key, when, w in listed]

@@ -16,7 +16,7 @@ from pathlib import Path
 from unittest import mock
 
 from fairdice.archive.publisher import PublishReport, publish
-from fairdice.storage import FolderStore, Stored, Stores
+from fairdice.storage import DatedKeys, FolderStore, Stored, Stores
 
 FOREVER = dt.datetime.max.replace(tzinfo=dt.UTC)
 
@@ -32,6 +32,9 @@ class DatedFolderStore(FolderStore):
     def read(self, key: str) -> Stored | None:
         found = super().read(key)
         return None if found is None else replace(found, witnessed=True, locked_until=FOREVER)
+
+    def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
+        return [(key, when, True) for key, when, _ in super().list_dated(prefix, after, through)]
 
     def __init__(self, root: Path, timeline: "Timeline", *, private: bool = False) -> None:
         super().__init__(root, private=private)

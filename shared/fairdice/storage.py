@@ -74,6 +74,10 @@ class Stored:
     locked_until: dt.datetime | None = None  # aware, UTC: the end of its compliance-mode retention; None: none
 
 
+# A listing with times (`ObjectStore.list_dated`): each key, the store's time for it (NOT_KNOWN: none of its own) and
+# whether that time is a witness (`Stored.witnessed`)
+DatedKeys = list[tuple[str, dt.datetime, bool]]
+
 # When a store cannot say when an object was written: later than any deadline, so it proves nothing in time.
 NOT_KNOWN = dt.datetime.max.replace(tzinfo=dt.UTC)
 
@@ -116,6 +120,12 @@ class ObjectStore(Protocol):
     def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
         """Every key starting with `prefix`, sorted; with `after`, those that sort after it alone (S3's StartAfter);
         with `through`, none that sorts after it (S3 asked for no page past the first that reaches beyond it)."""
+        ...
+
+    def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
+        """As `list`, in the same one call, each key with the store's time for it and whether that time is a witness,
+        as `read` would give them (`Stored.modified`, `Stored.witnessed`): NOT_KNOWN where the listing gives no time of
+        the store's own for it."""
         ...
 
 
@@ -215,6 +225,20 @@ class FolderStore:
         keys = (p.relative_to(self.root).as_posix() for p in names)
         return sorted(k for k in keys if k.startswith(prefix) and k > after and (not through or k <= through))
 
+    def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
+        """As `list`, each key with its file's modification time, as `read` gives it: no witness (`Stored`). A file
+        gone between the listing and its time is left out, as a listing a moment later would."""
+        dated = []
+        for key in self.list(prefix, after, through):
+            try:
+                status = os.stat(self._path(key), follow_symlinks=False)
+            except FileNotFoundError:
+                continue
+            except OSError as exc:
+                raise ArchiveUnavailable(f"cannot list {prefix} in {self.root}: {exc.strerror}") from exc
+            dated.append((key, dt.datetime.fromtimestamp(status.st_mtime, dt.UTC), False))
+        return dated
+
     def _path(self, key: str) -> Path:
         return self.root / _checked_key(key)
 
@@ -305,6 +329,11 @@ class BudgetedStore:
         """Every key under `prefix` (after `after`, through `through`), if there is time to ask."""
         self._in_time(prefix)
         return self._store.list(prefix, after, through)
+
+    def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
+        """Every key under `prefix` with its time (`ObjectStore.list_dated`), if there is time to ask."""
+        self._in_time(prefix)
+        return self._store.list_dated(prefix, after, through)
 
     def _in_time(self, key: str) -> None:
         if self._monotonic() >= self._deadline:
@@ -563,15 +592,29 @@ class S3Store:
         """Every key under `prefix`, all pages of ListObjectsV2, sorted; with `after`, from the first key after it on
         (StartAfter), so that S3 sends none before it; with `through`, up to it, no page asked for past the first that
         reaches beyond it (S3 lists keys in order), so that keys after it cost one page at most, however many."""
+        return [key for key, _, _ in self.list_dated(prefix, after, through)]
+
+    def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
+        """As `list`, in the same calls, each key with the LastModified ListObjectsV2 gives for it, as `read` takes
+        GetObject's: NOT_KNOWN for a multipart upload's (its ETag ends in -<parts>: the time its upload began, not when
+        its bytes were chosen). A listing does not say which object is a replica, which `read` gives no time: a
+        replica's LastModified is its source's, so it arrived here no earlier than that time, but it witnesses nothing
+        of this bucket, so no listed time is a witness here (False), whatever the endpoint (`aws_own`)."""
         client_error, other_error = _botocore_errors()
-        keys: list[str] = []
+        items: DatedKeys = []
         pages: dict[str, str] = {"StartAfter": after} if after else {}
         try:
             while True:
                 page = self._client.list_objects_v2(Bucket=self.bucket, Prefix=prefix, **pages)
-                keys.extend(item["Key"] for item in page.get("Contents", []))
-                if not page.get("IsTruncated") or (through and keys and keys[-1] > through):
-                    return sorted(k for k in keys if not through or k <= through)
+                for item in page.get("Contents", []):
+                    modified = item.get("LastModified")
+                    if "-" in str(item.get("ETag", "")) or not isinstance(modified, dt.datetime):
+                        when = NOT_KNOWN
+                    else:
+                        when = modified.astimezone(dt.UTC)
+                    items.append((item["Key"], when, False))
+                if not page.get("IsTruncated") or (through and items and items[-1][0] > through):
+                    return sorted(item for item in items if not through or item[0] <= through)
                 pages = {"ContinuationToken": page["NextContinuationToken"]}
         except (client_error, other_error) as exc:
             raise self._unavailable("list", prefix, exc) from exc

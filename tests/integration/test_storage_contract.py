@@ -142,6 +142,29 @@ def test_list_through_a_key_gives_none_that_sorts_after_it(store: ObjectStore) -
     assert store.list("revealed/", through="revealed/2025-02-28.json") == []
 
 
+def test_list_dated_gives_the_keys_list_gives_each_with_the_time_a_read_gives_and_no_more_of_a_witness(
+    store: ObjectStore,
+) -> None:
+    for day in ("01", "02", "03", "04"):
+        store.put_new(f"revealed/2025-03-{day}.json", b"{}")
+    store.put_new("revealed/zz-not-a-day", b"{}")
+    store.put_new("secrets/2025-03-02", b"{}")
+    for after, through in [
+        ("", ""),
+        ("revealed/2025-03-01.json", ""),
+        ("revealed/2025-03-01.json", "revealed/2025-03-03.json"),
+    ]:
+        dated = store.list_dated("revealed/", after, through)
+        assert [key for key, _, _ in dated] == store.list("revealed/", after, through)
+        for key, when, witnessed in dated:
+            found = store.read(key)
+            assert found is not None and when != NOT_KNOWN
+            # S3's GetObject gives LastModified to the second, its listing to the millisecond: the same time
+            assert found.modified <= when < found.modified + dt.timedelta(seconds=1)
+            assert found.witnessed or not witnessed
+    assert store.list_dated("commitments/") == []
+
+
 def test_bytes_come_back_exactly(store: ObjectStore) -> None:
     data = bytes(range(256)) * 3
     store.put_new("secrets/2025-03-01", data)
@@ -300,6 +323,23 @@ def test_a_replica_s_last_modified_proves_no_time_it_was_written_here(
 @pytest.mark.parametrize(
     ("etag", "in_time"), [('"9b2cf535f27731c974343645a3985328"', True), ('"3858f62230ac3c91-2"', False)]
 )
+def test_a_listing_gives_a_multipart_upload_no_time_and_no_listed_time_is_a_witness(
+    aws: None, etag: str, in_time: bool
+) -> None:
+    # A listing gives each object's LastModified and ETag, but not whether it is a replica, whose LastModified is its
+    # source's: a time of another bucket, so no listed time is a witness here, even through AWS's own endpoint
+    store, stub, _ = stubbed_store(aws)
+    written = dt.datetime(2025, 3, 1, 0, 0, 2, tzinfo=dt.UTC)
+    item = {"Key": "revealed/2025-03-01.json", "LastModified": written, "ETag": etag, "Size": 2}
+    stub.add_response("list_objects_v2", {"Contents": [item], "IsTruncated": False})
+    with stub:
+        dated = store.list_dated("revealed/")
+    assert dated == [("revealed/2025-03-01.json", written if in_time else NOT_KNOWN, False)]
+
+
+@pytest.mark.parametrize(
+    ("etag", "in_time"), [('"9b2cf535f27731c974343645a3985328"', True), ('"3858f62230ac3c91-2"', False)]
+)
 def test_a_multipart_uploads_last_modified_proves_no_time_its_bytes_were_written(
     aws: None, etag: str, in_time: bool
 ) -> None:
@@ -335,6 +375,10 @@ def test_an_object_s3_put_in_parts_is_read_with_no_time(aws: None) -> None:
     )
     found = S3Store("fairdice-parts", client=client).read("commitments/2025-03-01.json")
     assert found is not None and found.data == b"{}" and found.modified == NOT_KNOWN
+    # and listed with no time, as read
+    assert S3Store("fairdice-parts", client=client).list_dated("commitments/") == [
+        ("commitments/2025-03-01.json", NOT_KNOWN, False)
+    ]
     assert S3Store("fairdice-parts", client=client).put_new("commitments/2025-03-02.json", b"{}")
     single = S3Store("fairdice-parts", client=client).read("commitments/2025-03-02.json")
     assert single is not None and single.modified != NOT_KNOWN
