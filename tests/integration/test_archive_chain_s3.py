@@ -7,6 +7,7 @@ match, immutable" for a record the chain no longer vouches for.
 
 import datetime as dt
 import json
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -14,7 +15,7 @@ import boto3
 import pytest
 from fairdice.archive.layout import Commitment, RevealedRecord, commitment_key, revealed_key, secret_key
 from fairdice.archive.publisher import get_or_create_secret, open_day, reveal_closed
-from fairdice.archive.reader import ArchiveReader
+from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import TamperedRecord
 from fairdice.seal import seal_of
@@ -306,3 +307,47 @@ def put_in_parts(client: Any, key: str, data: bytes) -> None:
         UploadId=upload["UploadId"],
         MultipartUpload={"Parts": [{"ETag": part["ETag"], "PartNumber": 1, "ChecksumSHA256": part["ChecksumSHA256"]}]},
     )
+
+
+@pytest.mark.parametrize("later", [2, 300])
+@pytest.mark.parametrize("put_at", ["2025-03-01 12:00", "2025-03-02 09:00"])
+@pytest.mark.parametrize("in_parts", [False, True])
+def test_a_record_of_any_later_day_put_before_a_day_was_over_revealing_its_secret_refuses_the_day_on_s3(
+    day1_published: tuple[Timeline, Any, Stores], later: int, put_at: str, in_parts: bool
+) -> None:
+    # Given on S3 03-01 published; a secret of 03-02 chosen by whoever holds the publisher's keys, and a record of 03-04
+    # (or 300 days on) revealing it, put before 03-02 began or during it (in parts: S3 lists it with no time of its
+    # own); the secret and its commitment put in 03-02's first second, before its run; and 03-03's run revealing 03-02
+    timeline, client, stores = day1_published
+    chosen, after = bytes(range(32)), DAY2 + dt.timedelta(days=later)
+    record = RevealedRecord(
+        date=after, secret=chosen.hex(), commitment=seal_of(chosen), next_commitment=None, previous=None
+    ).to_bytes()
+
+    def put_later() -> None:
+        if in_parts:
+            put_in_parts(client, revealed_key(after), record)
+        else:
+            stores.archive.put_new(revealed_key(after), record)
+
+    timeline.now = dt.datetime.fromisoformat(put_at).replace(tzinfo=dt.UTC)
+    if put_at < "2025-03-02":
+        put_later()
+    put_secret_again(timeline, stores, chosen, DAY2)
+    if put_at > "2025-03-02":
+        timeline.now = dt.datetime.fromisoformat(put_at).replace(tzinfo=dt.UTC)
+        put_later()
+    timeline.publish(stores, dt.datetime.combine(DAY3, dt.time(0, 0, 2), dt.UTC))
+
+    # Then a live reader on 03-03 at noon and an audit on 03-05 refuse a game of 03-02, its honest faces recorded,
+    # naming that record (review: both answered it fair: no record after the next day's was looked for)
+    said = (
+        "reveals the secret of 2025-03-02, and S3 gives no time of its own for it"
+        if in_parts
+        else f"was written at {put_at}:00 UTC, before 2025-03-02 was over"
+    )
+    faces = [seed_004.faces(chosen, DAY2.isoformat(), PLAYER)]
+    for moment, as_of in ((NOW, False), (NOW + dt.timedelta(days=2), True)):
+        reader = ArchiveReader(S3Store(ARCHIVE, client=client), clock=lambda moment=moment: moment, as_of=as_of)
+        with pytest.raises(TamperedRecord, match=re.escape(f"{revealed_key(after)} {said}")):
+            daily_verdict(reader, DAY2, PLAYER, faces)

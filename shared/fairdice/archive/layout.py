@@ -31,7 +31,7 @@ nothing trusts it; in S3 every replaced version is kept by versioning and Object
 import datetime as dt
 import hashlib
 import re
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
@@ -254,6 +254,25 @@ def records_listed_back(archive: ObjectStore, day: dt.date, *, onward: bool = Fa
     return {found for found in days_in(listed, REVEALED_PREFIX, ".json") if found in looked_back or found >= day}
 
 
+def records_dated_onward(archive: ObjectStore, day: dt.date) -> tuple[set[dt.date], dict[dt.date, dt.datetime]]:
+    """The readers' listing: which of the DAYS_LOOKED_BACK days before `day`, `day` itself and every later day the
+    archive lists a record for, as `records_listed_back` with `onward`, in its one ListObjectsV2 (`list_dated`), and the
+    store's time for each record of a day after the next (NOT_KNOWN where the listing gives none of the store's own):
+    the publisher writes no record of a day after `day` before `day` is over (`records_after_next_before_over`). An
+    honest archive lists every record after the first day looked back to, a page a thousand days."""
+    looked_back = days_looked_back(day)
+    first = looked_back[-1] if looked_back else day
+    after = revealed_key(first - dt.timedelta(days=1)) if first > dt.date.min else REVEALED_PREFIX
+    listed, times = set(), {}
+    for key, when, _ in archive.list_dated(REVEALED_PREFIX, after, revealed_key(dt.date.max)):
+        for found in days_in([key], REVEALED_PREFIX, ".json"):
+            if found in looked_back or found >= day:
+                listed.add(found)
+            if (found - day).days >= 2:
+                times[found] = when
+    return listed, times
+
+
 def listed_before_over(day: dt.date, listed: Collection[dt.date]) -> TamperedRecord | None:
     """The refusal of `day`'s rolls, while `day` is not over, where the archive lists its own record or any later day's
     (`records_listed_back`, `onward`): the publisher writes a day's record once the day is over, and each later day's
@@ -261,7 +280,8 @@ def listed_before_over(day: dt.date, listed: Collection[dt.date]) -> TamperedRec
     own record put at 09:00, or the next day's revealing `day`'s secret, left the game's route giving `day`'s rolls all
     day; then one under the day after the next, or a month on, as the listing stopped at the next day's key). By the
     listing alone: nothing is read; the earliest is named. None where none is listed. The game's route's rule; the
-    readers refuse such a day by the records' own times (`revealed_in_time`, `later_record_before_over`)."""
+    readers refuse such a day by the records' own times (`revealed_in_time`, `later_record_before_over`,
+    `records_after_next_before_over`)."""
     for early in sorted(found for found in listed if found >= day):
         return TamperedRecord(
             f"{revealed_key(early)} is there before {day} is over: the publisher writes a day's record once that day is"
@@ -447,6 +467,38 @@ def later_record_before_over(own: Published, stored: Stored | None) -> TamperedR
         f" else, who may have made {day}'s secret public while it was played",
         field="secret",
     )
+
+
+def records_after_next_before_over(
+    archive: ObjectStore, own: Published, times: Mapping[dt.date, dt.datetime], kept: dict[dt.date, Stored]
+) -> TamperedRecord | None:
+    """The refusal of `own`'s day where a record of a day after the next one (`times`: their listed times,
+    `records_dated_onward`) was written before `own`'s day was over by the listing's time, or, listed with no time of
+    the store's own, reveals `own`'s secret as read (`record_gives_away`): the publisher writes a day's record once that
+    day is over, and in date order, so one of a later day there before `own`'s day was over was put by someone else,
+    who may have made `own`'s secret public while it was played (review: one under the day after the next, or 300 days
+    on, put during the day or before it began, left the readers answering the day fair). The earliest is named. Those
+    dated after `own`'s day was over are not read, nor are any of an honest archive; one read is kept in `kept`. The
+    next day's record is `later_record_before_over`'s, read anyway for the chain's link."""
+    day = own.commitment.date
+    over = reveal_time(day)
+    for later, when in sorted(times.items()):
+        if when != NOT_KNOWN and when < over:
+            return TamperedRecord(
+                f"{revealed_key(later)} was written at {utc_time(when)}, before {day} was over: the publisher writes a"
+                f" day's record once that day is over, so it was put there by someone else, who may have made {day}'s"
+                " secret public while it was played",
+                field="secret",
+            )
+    for later, when in sorted(times.items()):
+        if when == NOT_KNOWN and record_gives_away(own, later, record_of(archive, later, kept), unreadable=False):
+            return TamperedRecord(
+                f"{revealed_key(later)} reveals the secret of {day}, and S3 gives no time of its own for it: the"
+                " publisher writes a day's record once that day is over, so it was put there by someone else, who may"
+                f" have made {day}'s secret public while it was played",
+                field="secret",
+            )
+    return None
 
 
 def secret_of_an_earlier_day(day: dt.date, earlier: dt.date, shown_by: str, then: str = "") -> TamperedRecord:

@@ -33,7 +33,8 @@ from fairdice.archive.layout import (
     read_document,
     read_published,
     record_of,
-    records_listed_back,
+    records_after_next_before_over,
+    records_dated_onward,
     reveal_deadline,
     reveal_time,
     reveal_time_if_any,
@@ -722,7 +723,8 @@ class ArchiveReader:
             if own.witnessed and (absent := self._absent.get(earlier)) is not None and own.published_at < absent
         }
 
-        listed = records_listed_back(self._archive, day)
+        # One ListObjectsV2, with times: the days looked back to, this day's own, the next day's and every later day's
+        listed, later_times = records_dated_onward(self._archive, day)
 
         def commitment_of(earlier: dt.date) -> Published | None:
             if earlier in unread and earlier not in listed:
@@ -748,6 +750,9 @@ class ArchiveReader:
         following = day + dt.timedelta(days=1)
         kept = self._records_looked_back
         if following in listed and (early := later_record_before_over(own, record_of(self._archive, following, kept))):
+            raise early
+        # Any later day's, by the same listing's times: none of an honest archive's is read
+        if early := records_after_next_before_over(self._archive, own, later_times, kept):
             raise early
 
     def _check_next(self, day: dt.date, named: str | None, written: dt.datetime) -> None:

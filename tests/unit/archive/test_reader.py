@@ -34,7 +34,7 @@ from fairdice.problems import MAX_MESSAGE
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.schemes.daily import DailyRequest
 from fairdice.seal import seal_of
-from fairdice.storage import MAX_OBJECT_BYTES, ObjectStore, Stored, Stores
+from fairdice.storage import MAX_OBJECT_BYTES, DatedKeys, ObjectStore, Stored, Stores
 from fairdice.verify import verify
 from pydantic import ValidationError
 from verify_api.caching import IMMUTABLE, SHORT_LIVED, cache_control
@@ -515,6 +515,10 @@ class Counting:
     def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
         self._asked(prefix)
         return self.archive.list(prefix, after, through)
+
+    def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
+        self._asked(prefix)
+        return self.archive.list_dated(prefix, after, through)
 
 
 class Ticking:
@@ -1620,3 +1624,100 @@ def test_an_honest_next_days_record_is_read_once_for_its_date_and_its_link_and_l
     )
     assert verdict.verdict == "fair"
     assert reads.count(revealed_key(following)) == 1
+
+
+@pytest.mark.parametrize("reader", ["live", "audit"])
+@pytest.mark.parametrize("later", [2, 300])
+@pytest.mark.parametrize("put_at", ["2025-03-02 09:00", "2025-03-01 12:00"])
+@pytest.mark.parametrize("undated", [False, True])
+def test_a_day_whose_secret_a_record_of_any_later_day_put_before_it_was_over_reveals_is_never_fair(
+    tmp_path: Path, timeline: Timeline, reader: str, later: int, put_at: str, undated: bool
+) -> None:
+    # Given a secret of 03-02 chosen by whoever holds the publisher's keys, put in the first second of 03-02, before
+    # the midnight run that commits to it; a record of 03-02 + `later` days (03-04, or 300 days on) revealing it, put
+    # during 03-02 at 09:00 or before 03-02 began (or one S3 gives no time for: a multipart upload); and the runs of
+    # 03-01 to 03-03, which reveal 03-02 after it was over
+    made = timeline.stores(tmp_path)
+    target = dt.date(2025, 3, 2)
+    after = target + dt.timedelta(days=later)
+    secret = bytes(range(32))
+    timeline.publish(made, midnight_run(DAY))
+    timeline.now = at(put_at)
+    put_someone_elses_record(made.archive, after, revealing=secret)
+    timeline.now = at("2025-03-02 00:00:01")
+    assert made.secrets.put_new(secret_key(target), secret)
+    timeline.publish(made, midnight_run(target))
+    timeline.publish(made, midnight_run(target + dt.timedelta(days=1)))
+    archive = Undated(made.archive, revealed_key(after)) if undated else made.archive
+
+    # Then a live reader and an audit refuse a game of 03-02, its honest faces recorded, on 03-03 at 12:00 and 03-05,
+    # naming the later record (review: both answered it fair: no record of a day after the next was looked for)
+    said = (
+        "reveals the secret of 2025-03-02, and S3 gives no time of its own for it"
+        if undated
+        else f"was written at {put_at}:00 UTC, before 2025-03-02 was over"
+    )
+    faces = [seed_004_faces(secret, target.isoformat(), PLAYER)]
+    for moment in ("2025-03-03 12:00", "2025-03-05 00:00"):
+        judged = ArchiveReader(archive, clock=lambda moment=moment: at(moment), as_of=reader == "audit")
+        with pytest.raises(TamperedRecord, match=re.escape(f"{revealed_key(after)} {said}")):
+            daily_verdict(judged, target, PLAYER, faces)
+
+
+@pytest.mark.parametrize("reveals", ["another secret", "no secret: not a record"])
+def test_a_later_days_record_with_no_time_that_does_not_reveal_the_days_secret_leaves_it_fair(
+    tmp_path: Path, timeline: Timeline, reveals: str
+) -> None:
+    # Given 03-01 to 03-03 published by their midnight runs, and a record of 03-09 put at 09:00 on 03-02 that S3 gives
+    # no time for, revealing someone else's secret, or not a record at all
+    made = timeline.stores(tmp_path)
+    for day in (1, 2):
+        timeline.publish(made, midnight_run(dt.date(2025, 3, day)))
+    target, after = dt.date(2025, 3, 2), dt.date(2025, 3, 9)
+    timeline.now = at("2025-03-02 09:00")
+    if reveals == "another secret":
+        put_someone_elses_record(made.archive, after)
+    else:
+        made.archive.put_new(revealed_key(after), b"{}")
+    timeline.publish(made, midnight_run(dt.date(2025, 3, 3)))
+    reads: list[str] = []
+
+    class Counting(PassingStore):
+        def read(self, key: str) -> Stored | None:
+            reads.append(key)
+            return self.inner.read(key)
+
+    # Then a reader answers 03-02 fair, having read that record once to see what it reveals
+    secret = made.secrets.get(secret_key(target)) or b""
+    faces = [seed_004_faces(secret, target.isoformat(), PLAYER)]
+    archive = Counting(Undated(made.archive, revealed_key(after)))
+    verdict = daily_verdict(ArchiveReader(archive, clock=lambda: at("2025-03-05 00:00")), target, PLAYER, faces)
+    assert verdict.verdict == "fair"
+    assert reads.count(revealed_key(after)) == 1
+
+
+def test_an_honest_archive_s_later_records_are_listed_with_their_times_and_not_read(
+    tmp_path: Path, timeline: Timeline
+) -> None:
+    # Given 03-01 to 03-09 published by their midnight runs: each record S3 dates after its day was over
+    made = timeline.stores(tmp_path)
+    for day in range(1, 10):
+        timeline.publish(made, midnight_run(dt.date(2025, 3, day)))
+    target = dt.date(2025, 3, 2)
+    reads: list[str] = []
+
+    class Counting(PassingStore):
+        def read(self, key: str) -> Stored | None:
+            reads.append(key)
+            return self.inner.read(key)
+
+    # Then a reader on 03-10 answers 03-02 fair, reading none of the records of 03-04 to 03-08: their listed times
+    # show each written after 03-02 was over
+    secret = made.secrets.get(secret_key(target)) or b""
+    faces = [seed_004_faces(secret, target.isoformat(), PLAYER)]
+    archive = Counting(made.archive)
+    verdict = daily_verdict(ArchiveReader(archive, clock=lambda: at("2025-03-10 00:00")), target, PLAYER, faces)
+    assert verdict.verdict == "fair"
+    later = {revealed_key(dt.date(2025, 3, day)) for day in range(4, 9)}
+    assert later <= set(made.archive.list("revealed/"))
+    assert not later & set(reads)
