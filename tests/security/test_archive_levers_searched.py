@@ -16,8 +16,8 @@ the publisher chains them (previous: the latest earlier record, by its bytes; ne
 there by then). T's own day is the honest publisher's, but its commitment may be at its grace's end, late, before its
 day or missing, and its record early (in T's first minutes, during T), late or missing. Keys beside the days' own
 (`revealed/2025-03-05.json.old`, `commitments/2025-03-05-x.json`) are put too, holding junk or a copy of a record. For
-the route's search alone, a record of one day from T+2 to T+9 may be put too, well-formed and revealing T's secret,
-before T, in T's first minutes, during T (dated or not) or after T.
+both searches, a record of one day from T+2 to T+9 may be put too, well-formed and revealing T's secret, before T,
+in T's first minutes, during T (dated or not) or after T.
 
 Then the route is asked for T's roll at moments across T, cold (a new `TodaysRolls` at each moment) and warm (one asked
 at each moment in turn, having served T-1 first or not), and the readers for a game of T, its honest faces recorded, at
@@ -34,20 +34,19 @@ What is searched, within the guarantee README makes ("Daily secrets", "A changed
 verdict"): T's secret put in well-formed records of the 8 days before T (`DAYS_LOOKED_BACK`), whatever those days'
 commitments and whenever each is put; in T's own record, put during T (in its first minutes, at 09:00) or after it; in
 T+1's record, well-formed, its link naming the bytes of T's record as the chain makes them (whoever holds the keys can
-compute them in advance), put before T, during T or after it; and commitments to it under those 8 days. Every record
-of T and T+1 put before T is over counts: the route refuses T while either is listed (README: "Never early", and the
-route's listing runs on through every later day's key), and the readers refuse T where T+1's record is dated before T
-was over. By the route alone: T's secret in a record of T+2 … T+9, put before T, during T or after it (the route
-refuses T while any later day's record is listed).
+compute them in advance), put before T, during T or after it; in a record of one day of T+2 … T+9, put before T, in
+T's first minutes, during T (dated or not) or after it; and commitments to it under those 8 days. Every record of T or
+a later day put before T is over counts: the route refuses T while any is listed (README: "Never early", and the
+route's listing runs on through every later day's key), and the readers refuse T where a record of any later day is
+dated before T was over, or, with no time of S3's own, reveals T's secret (their one listing runs on through every
+later day's key too, with the times S3 lists).
 
 What is not searched, as README promises nothing of it: T's secret under T-9 or further back ("A secret from further
 back, with the days between revealed, neither the route nor a reader refuses"); in junk, or in a key of the operator's
 own beside the days' (a record that "is no record, refuses no honest day"); in records of T+10 or later, by either
-search (the route's listing would list them as it lists T+2's); in records of T+2 or later, by the readers' search:
-README says a reader refuses T by T+1's record alone, and none looks further on, so a record of T+2 or later put
-during T revealing T's secret still leaves a game of T `fair` to them. T-9 is drawn all the same, as a neighbour, its
-objects holding other secrets, and so are keys of the operator's own (`revealed/2025-03-05.json.old`), holding junk or
-a copy of a record that does not hold T's secret.
+search (the route's listing and the readers' would list them as they list T+2's). T-9 is drawn all the same, as a
+neighbour, its objects holding other secrets, and so are keys of the operator's own (`revealed/2025-03-05.json.old`),
+holding junk or a copy of a record that does not hold T's secret.
 """
 
 import contextlib
@@ -282,8 +281,8 @@ extras = st.lists(
 
 @dataclasses.dataclass(frozen=True)
 class Far:
-    """A record of the day `offset` days from T (2 … 9), well-formed, revealing T's secret, put at `when`: drawn for the
-    route's search alone (see the docstring)."""
+    """A record of the day `offset` days from T (2 … 9), well-formed, revealing T's secret, put at `when` (see the
+    docstring)."""
 
     offset: int
     when: str
@@ -308,17 +307,19 @@ class History:
         return "History(" + "; ".join(shown + [repr(extra) for extra in (*self.extras, *self.far)]) + ")"
 
 
-histories = st.builds(
-    History,
-    st.tuples(*[t_days() if offset == 0 else days(offset) for offset in BACK]),
-    extras.map(tuple),
-)
-# the route's: a record of T+2 … T+9 revealing T's secret may be put too
+# a record of T+2 … T+9 revealing T's secret may be put too, for the route and the readers alike; the readers' draw it
+# in one history of four, so that as many are left where T is fair as the search must reach
 route_histories = st.builds(
     History,
     st.tuples(*[t_days() if offset == 0 else days(offset) for offset in BACK]),
     extras.map(tuple),
     far_records.map(tuple),
+)
+histories = st.builds(
+    History,
+    st.tuples(*[t_days() if offset == 0 else days(offset) for offset in BACK]),
+    extras.map(tuple),
+    st.sampled_from([False, False, False, True]).flatmap(lambda far: far_records.map(tuple) if far else st.just(())),
 )
 
 
