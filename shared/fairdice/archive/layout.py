@@ -235,28 +235,24 @@ def revealed_days(archive: ObjectStore) -> list[dt.date]:
     return days_in(archive.list(REVEALED_PREFIX), REVEALED_PREFIX, ".json")
 
 
-def records_listed_back(archive: ObjectStore, day: dt.date, *, onward: bool = False) -> set[dt.date]:
-    """Which of the DAYS_LOOKED_BACK days before `day`, `day` itself and the day after it the archive lists a record
-    for: one ListObjectsV2 of revealed/ from the first of them on (StartAfter) through the last (no page asked for past
-    the first that reaches beyond it), however many keys the archive holds before or after them. Keys between theirs
-    (none the publisher writes) are listed still. `day`'s own record and the next day's are listed in the same call: the
-    publisher writes neither before `day` is over (`listed_before_over`, `later_record_before_over`). With `onward`
-    (the game's route), every day from `day` on, the listing asked through the calendar's last day's key: the publisher
-    writes no record of `day` or any later day before `day` is over, so while it is played an honest archive lists
-    nothing after the day before's (no page more). Keys put after it by someone else are listed to the last that sorts
-    no later than `revealed/9999-12-31.json`, page after page within the one call; those sorting past every date's key
-    cost one page at most, as before."""
+def records_listed_back(archive: ObjectStore, day: dt.date) -> set[dt.date]:
+    """The game's route's listing: which of the DAYS_LOOKED_BACK days before `day`, `day` itself and every later day the
+    archive lists a record for: one ListObjectsV2 of revealed/ from the first of them on (StartAfter) through the
+    calendar's last day's key. Keys between theirs (none the publisher writes) are listed still. The publisher writes no
+    record of `day` or any later day before `day` is over (`listed_before_over`), so while it is played an honest
+    archive lists nothing after the day before's (no page more). Keys put after it by someone else are listed to the
+    last that sorts no later than `revealed/9999-12-31.json`, page after page within the one call; those sorting past
+    every date's key cost one page at most. The readers list the same days with times (`records_dated_onward`)."""
     looked_back = days_looked_back(day)
-    ahead = [day] if day == dt.date.max else [day, day + dt.timedelta(days=1)]
-    first, last = (looked_back[-1] if looked_back else day), ahead[-1]
+    first = looked_back[-1] if looked_back else day
     after = revealed_key(first - dt.timedelta(days=1)) if first > dt.date.min else REVEALED_PREFIX
-    listed = archive.list(REVEALED_PREFIX, after, revealed_key(dt.date.max if onward else last))
+    listed = archive.list(REVEALED_PREFIX, after, revealed_key(dt.date.max))
     return {found for found in days_in(listed, REVEALED_PREFIX, ".json") if found in looked_back or found >= day}
 
 
 def records_dated_onward(archive: ObjectStore, day: dt.date) -> tuple[set[dt.date], dict[dt.date, dt.datetime]]:
     """The readers' listing: which of the DAYS_LOOKED_BACK days before `day`, `day` itself and every later day the
-    archive lists a record for, as `records_listed_back` with `onward`, in its one ListObjectsV2 (`list_dated`), and the
+    archive lists a record for, as `records_listed_back`, in its one ListObjectsV2 (`list_dated`), and the
     store's time for each record of a day after the next (NOT_KNOWN where the listing gives none of the store's own):
     the publisher writes no record of a day after `day` before `day` is over (`records_after_next_before_over`). An
     honest archive lists every record after the first day looked back to, a page a thousand days."""
@@ -275,7 +271,7 @@ def records_dated_onward(archive: ObjectStore, day: dt.date) -> tuple[set[dt.dat
 
 def listed_before_over(day: dt.date, listed: Collection[dt.date]) -> TamperedRecord | None:
     """The refusal of `day`'s rolls, while `day` is not over, where the archive lists its own record or any later day's
-    (`records_listed_back`, `onward`): the publisher writes a day's record once the day is over, and each later day's
+    (`records_listed_back`): the publisher writes a day's record once the day is over, and each later day's
     once that one is, so any there before then was put by someone else, and may reveal `day`'s secret (review: `day`'s
     own record put at 09:00, or the next day's revealing `day`'s secret, left the game's route giving `day`'s rolls all
     day; then one under the day after the next, or a month on, as the listing stopped at the next day's key). By the
@@ -433,9 +429,10 @@ def record_gives_away(own: Published, day: dt.date, stored: Stored | None, *, un
 
 
 def record_of(archive: ObjectStore, day: dt.date, kept: dict[dt.date, Stored]) -> Stored | None:
-    """The record of `day`, one of the days looked back to, read once there and kept in `kept`: a record never changes
-    once S3 dates it (review: the game's route read one again every LOOK_AGAIN all day, and the readers at each later
-    day's check). One not there is read again, as it may still be written."""
+    """The record of `day` (a day looked back to, the day looked at, one it links to or a later day's listed), read once
+    there and kept in `kept`: a record never changes once S3 dates it (review: the game's route read one again every
+    LOOK_AGAIN all day, and the readers at each later day's check). One not there is read again, as it may still be
+    written."""
     stored = kept.get(day)
     if stored is None:
         stored = archive.read(revealed_key(day))

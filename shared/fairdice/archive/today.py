@@ -200,7 +200,7 @@ class TodaysRolls:
         if memory.listed is None:
             # Once a look: a request that runs out of its read budget leaves the rest of the look to the next, which
             # reads on from the same listing, until LOOK_AGAIN after it (`_Memory.look_again`)
-            memory.listed = records_listed_back(self._stores.archive, day, onward=True)
+            memory.listed = records_listed_back(self._stores.archive, day)
             memory.looked = now
         try:
             _not_an_earlier_days(
