@@ -47,7 +47,7 @@ from testkit.archive import (
     put_secret_again,
     put_someone_elses_record,
 )
-from testkit.stores import PassingStore, Undated
+from testkit.stores import Undated
 from testkit.timeline import Timeline
 
 DAY = dt.date(2025, 3, 1)
@@ -1608,22 +1608,15 @@ def test_an_honest_next_days_record_is_read_once_for_its_date_and_its_link_and_l
     for day in (1, 2, 3, 4):
         timeline.publish(made, midnight_run(dt.date(2025, 3, day)))
     target, following = dt.date(2025, 3, 2), dt.date(2025, 3, 3)
-    reads: list[str] = []
-
-    class Counting(PassingStore):
-        def read(self, key: str) -> Stored | None:
-            reads.append(key)
-            return self.inner.read(key)
 
     # Then a reader on 03-05 answers a game of 03-02 fair, having read 03-03's record once, for both its date and the
     # link it holds to 03-02's record
     secret = made.secrets.get(secret_key(target)) or b""
     faces = [seed_004_faces(secret, target.isoformat(), PLAYER)]
-    verdict = daily_verdict(
-        ArchiveReader(Counting(made.archive), clock=lambda: at("2025-03-05 00:00")), target, PLAYER, faces
-    )
+    archive = Counting(made.archive)
+    verdict = daily_verdict(ArchiveReader(archive, clock=lambda: at("2025-03-05 00:00")), target, PLAYER, faces)
     assert verdict.verdict == "fair"
-    assert reads.count(revealed_key(following)) == 1
+    assert archive.reads.count(revealed_key(following)) == 1
 
 
 @pytest.mark.parametrize("reader", ["live", "audit"])
@@ -1680,12 +1673,6 @@ def test_a_later_days_record_with_no_time_that_does_not_reveal_the_days_secret_l
     else:
         made.archive.put_new(revealed_key(after), b"{}")
     timeline.publish(made, midnight_run(dt.date(2025, 3, 3)))
-    reads: list[str] = []
-
-    class Counting(PassingStore):
-        def read(self, key: str) -> Stored | None:
-            reads.append(key)
-            return self.inner.read(key)
 
     # Then a reader answers 03-02 fair, having read that record once to see what it reveals
     secret = made.secrets.get(secret_key(target)) or b""
@@ -1693,7 +1680,7 @@ def test_a_later_days_record_with_no_time_that_does_not_reveal_the_days_secret_l
     archive = Counting(Undated(made.archive, revealed_key(after)))
     verdict = daily_verdict(ArchiveReader(archive, clock=lambda: at("2025-03-05 00:00")), target, PLAYER, faces)
     assert verdict.verdict == "fair"
-    assert reads.count(revealed_key(after)) == 1
+    assert archive.reads.count(revealed_key(after)) == 1
 
 
 def test_an_honest_archive_s_later_records_are_listed_with_their_times_and_not_read(
@@ -1704,12 +1691,6 @@ def test_an_honest_archive_s_later_records_are_listed_with_their_times_and_not_r
     for day in range(1, 10):
         timeline.publish(made, midnight_run(dt.date(2025, 3, day)))
     target = dt.date(2025, 3, 2)
-    reads: list[str] = []
-
-    class Counting(PassingStore):
-        def read(self, key: str) -> Stored | None:
-            reads.append(key)
-            return self.inner.read(key)
 
     # Then a reader on 03-10 answers 03-02 fair, reading none of the records of 03-04 to 03-08: their listed times
     # show each written after 03-02 was over
@@ -1720,4 +1701,4 @@ def test_an_honest_archive_s_later_records_are_listed_with_their_times_and_not_r
     assert verdict.verdict == "fair"
     later = {revealed_key(dt.date(2025, 3, day)) for day in range(4, 9)}
     assert later <= set(made.archive.list("revealed/"))
-    assert not later & set(reads)
+    assert not later & set(archive.reads)
