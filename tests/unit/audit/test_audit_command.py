@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 import weakref
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -630,12 +631,7 @@ def test_a_resume_reads_each_earlier_output_once_to_know_it_an_earlier_audits(
     # the run stops saying so
     (out / "partials" / "00000-0000001" / "summary.json").unlink()
     late = games.write(tmp_path / "late", [games.mismatched(games.narde(91))]).read_bytes()
-    real_run = local.run
-
-    def run_putting(*args: Any, **kwargs: Any) -> Any:
-        return real_run(*args, **{**kwargs, "asked": lambda: (out / "findings.jsonl").write_bytes(late)})
-
-    monkeypatch.setattr(local, "run", run_putting)
+    put_while_audited(monkeypatch, lambda: (out / "findings.jsonl").write_bytes(late))
     assert main([*arguments, "--resume"]) == 3
     assert (out / "findings.jsonl").read_bytes() == late
 
@@ -662,17 +658,13 @@ def test_a_pipe_put_in_the_place_of_an_output_while_the_audit_runs_is_kept_unrea
         return real(path, name)
 
     monkeypatch.setattr(local, "_holds_results", reading)
-    real_run = local.run
 
     def put_a_pipe() -> None:
         if not (out / "report.html").is_fifo():
             (out / "report.html").unlink(missing_ok=True)
             os.mkfifo(out / "report.html")
 
-    def run_putting(*args: Any, **kwargs: Any) -> Any:
-        return real_run(*args, **{**kwargs, "asked": put_a_pipe})
-
-    monkeypatch.setattr(local, "run", run_putting)
+    put_while_audited(monkeypatch, put_a_pipe)
     capsys.readouterr()
 
     # When a pipe is put in the report's place while the blocks are audited, Then it is not read (a read waits on a
@@ -708,8 +700,7 @@ def test_a_pipe_named_as_an_earlier_blocks_result_put_in_partials_of_an_out_in_t
             os.mkfifo(pipe)
 
     monkeypatch.setattr(local, "_holds_results", reading)
-    real_run = local.run
-    monkeypatch.setattr(local, "run", lambda *args, **kwargs: real_run(*args, **{**kwargs, "asked": put_a_pipe}))
+    put_while_audited(monkeypatch, put_a_pipe)
 
     # When it is audited, Then the pipe is not read (a read waits on a pipe, and takes what a writer sends it), but
     # listed as not read, and the audit is not clean (review: it was opened to be read, and the run waited there for
@@ -880,6 +871,7 @@ def test_ctrl_c_while_the_audit_imports_its_packages_is_one_line_and_exit_130(
 # test's process, one a library started, such as a BLAS's, let it in at once, a test before this one having loaded it)
 _CTRL_C_AS_THE_POOL_FORKS = """
 import os, signal, sys
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from fairdice.cli import main
 
@@ -1278,13 +1270,8 @@ def test_files_put_in_the_places_of_several_outputs_while_the_audit_runs_are_all
     out = {"the-input-folder": folder, "elsewhere": tmp_path / "out"}[where]
     games.write(folder / "day.jsonl", many(3))
     late = games.write(tmp_path / "late", [games.mismatched(games.narde(90))]).read_bytes()
-    real = local.run
     put = ("summary.json", "report.html")
-
-    def run_putting(*args: Any, **kwargs: Any) -> Any:
-        return real(*args, **{**kwargs, "asked": lambda: [(out / name).write_bytes(late) for name in put]})
-
-    monkeypatch.setattr(local, "run", run_putting)
+    put_while_audited(monkeypatch, lambda: [(out / name).write_bytes(late) for name in put])
     capsys.readouterr()
 
     # When it is audited, Then both are kept, and the run stops naming both, exit 3 (review: it named the first, and
@@ -1315,12 +1302,7 @@ def test_another_audits_output_put_in_the_place_of_an_output_while_the_audit_run
     arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
     if resume:
         assert main(arguments) == 0
-    real = local.run
-
-    def run_putting(*args: Any, **kwargs: Any) -> Any:
-        return real(*args, **{**kwargs, "asked": lambda: (out / output).write_bytes(theirs)})
-
-    monkeypatch.setattr(local, "run", run_putting)
+    put_while_audited(monkeypatch, lambda: (out / output).write_bytes(theirs))
 
     # When it is audited, Then the copy is kept, not removed as an earlier audit's output there, and the run stops,
     # exit 3, as for any file put there (review: it holds what the audit writes there, so it was removed and written
@@ -1695,6 +1677,13 @@ def test_a_resume_of_a_run_that_cut_blocks_by_their_lines_alone_is_refused_as_it
     )
     # And the same command without --resume audits them afresh
     assert run([str(tmp_path / "day.jsonl")], tmp_path / "out", workers=1).summary.fair == 3
+
+
+def put_while_audited(monkeypatch: pytest.MonkeyPatch, put: Callable[[], object]) -> None:
+    """`fairdice audit` as the command runs it, with `put` called as each block is handed out (`local.run`'s `asked`):
+    something put in the audit's way while it runs."""
+    real = local.run
+    monkeypatch.setattr(local, "run", lambda *args, **kwargs: real(*args, **{**kwargs, "asked": put}))
 
 
 def cut_short(tmp_path: Path) -> tuple[Path, Path, Path, dict[str, Any]]:
