@@ -563,18 +563,27 @@ def test_a_resume_refused_as_it_begins_leaves_a_link_in_the_place_of_an_output_o
     assert (out / output).is_symlink() and (out / output).read_text() == "my own page"
 
 
+def two_blocks_outside(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, cut_short: bool) -> tuple[Path, list[str]]:
+    """15 fair games in tmp_path/in, audited in blocks of 10 into tmp_path/out, outside the inputs: the out and the
+    command's arguments. With `cut_short`, the audit is run, clean, and its second block's result then lost, as if the
+    run was cut short."""
+    monkeypatch.setattr(local, "BLOCK_LINES", 10)
+    games.write(tmp_path / "in" / "a.jsonl", many(15))
+    out = tmp_path / "out"
+    arguments = ["audit", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]
+    if cut_short:
+        assert main(arguments) == 0
+        (out / "partials" / "00000-0000001" / "summary.json").unlink()
+    return out, arguments
+
+
 @pytest.mark.parametrize("output", ["summary.json", "findings.jsonl", "report.html", "a-folder"])
 def test_what_is_not_an_earlier_audits_output_in_its_place_refuses_a_resume_outside_the_inputs_before_any_block(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], output: str
 ) -> None:
     # Given an audit of two blocks into an --out outside the inputs, one block's result then lost as if cut short, and a
     # file of a game not fair (or a folder) put in the place of one of its outputs before it is resumed
-    monkeypatch.setattr(local, "BLOCK_LINES", 10)
-    games.write(tmp_path / "in" / "a.jsonl", many(15))
-    out = tmp_path / "out"
-    arguments = ["audit", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]
-    assert main(arguments) == 0
-    (out / "partials" / "00000-0000001" / "summary.json").unlink()
+    out, arguments = two_blocks_outside(tmp_path, monkeypatch, cut_short=True)
     name = "summary.json" if output == "a-folder" else output
     (out / name).unlink()
     if output == "a-folder":
@@ -641,13 +650,7 @@ def test_a_pipe_put_in_the_place_of_an_output_while_the_audit_runs_is_kept_unrea
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], resume: bool
 ) -> None:
     # Given an audit into an --out outside the inputs, afresh or resumed (one block's result lost as if cut short)
-    monkeypatch.setattr(local, "BLOCK_LINES", 10)
-    games.write(tmp_path / "in" / "a.jsonl", many(15))
-    out = tmp_path / "out"
-    arguments = ["audit", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]
-    if resume:
-        assert main(arguments) == 0
-        (out / "partials" / "00000-0000001" / "summary.json").unlink()
+    out, arguments = two_blocks_outside(tmp_path, monkeypatch, cut_short=resume)
     read: list[str] = []
     real = local._holds_results
 
