@@ -645,22 +645,29 @@ def test_a_resume_reads_each_earlier_output_once_to_know_it_an_earlier_audits(
     assert (out / "findings.jsonl").read_bytes() == late
 
 
+def pipes_looked_at(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the pipes the run looks at for whether they hold results (`local._holds_results`), where the real
+    look would wait on one for a writer for ever: each is recorded and answered no."""
+    read: list[str] = []
+    real = local._holds_results
+
+    def reading(path: Path, name: str) -> bool:
+        if path.is_fifo():
+            read.append(name)
+            return False
+        return real(path, name)
+
+    monkeypatch.setattr(local, "_holds_results", reading)
+    return read
+
+
 @pytest.mark.parametrize("resume", [False, True], ids=["afresh", "resumed"])
 def test_a_pipe_put_in_the_place_of_an_output_while_the_audit_runs_is_kept_unread_and_the_run_stops(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], resume: bool
 ) -> None:
     # Given an audit into an --out outside the inputs, afresh or resumed (one block's result lost as if cut short)
     out, arguments = two_blocks_outside(tmp_path, monkeypatch, cut_short=resume)
-    read: list[str] = []
-    real = local._holds_results
-
-    def reading(path: Path, name: str) -> bool:
-        if path.is_fifo():  # the real look would wait on it for a writer, for ever
-            read.append(name)
-            return False
-        return real(path, name)
-
-    monkeypatch.setattr(local, "_holds_results", reading)
+    read = pipes_looked_at(monkeypatch)
 
     def put_a_pipe() -> None:
         if not (out / "report.html").is_fifo():
@@ -688,21 +695,13 @@ def test_a_pipe_named_as_an_earlier_blocks_result_put_in_partials_of_an_out_in_t
     folder = tmp_path / "in"
     games.write(folder / "a.jsonl", many(1))
     pipe = folder / "partials" / "00009-0000000" / "findings.jsonl"
-    read: list[str] = []
-    real = local._holds_results
-
-    def reading(path: Path, name: str) -> bool:
-        if path.is_fifo():  # the real look would wait on it for a writer, for ever
-            read.append(name)
-            return False
-        return real(path, name)
+    read = pipes_looked_at(monkeypatch)
 
     def put_a_pipe() -> None:
         if not pipe.is_fifo():
             pipe.parent.mkdir(parents=True, exist_ok=True)
             os.mkfifo(pipe)
 
-    monkeypatch.setattr(local, "_holds_results", reading)
     put_while_audited(monkeypatch, put_a_pipe)
 
     # When it is audited, Then the pipe is not read (a read waits on a pipe, and takes what a writer sends it), but
