@@ -102,8 +102,11 @@ def readable(path: str) -> str:
     left encoded after its rounds (a `%`, `/` or `?`, or a character a route's parameter takes), which is no character
     it encoded. Whether a character looks like another is read in the whole path, as a page reads it in its value
     (review: read alone, the fullwidth `！` and the one dot leader `․` of `/x！` and `/x․y` were quoted as themselves,
-    which read as `/x!` and `/x.y`)."""
-    if "%" not in path:  # nearly every path: nothing `decoded` gave back encoded
+    which read as `/x!` and `/x.y`). So is a character a route's parameter takes, which `decoded` left as itself, where
+    it looks like another there: encoded, as no one can take it for the other (review: the Cyrillic а of
+    `/Daily/2025-03-01/аbc` was quoted, and the address meant given, as typed, like the Latin a of another player's
+    id)."""
+    if "%" not in path and path.isascii():  # nearly every path: nothing `decoded` gave back encoded, nor a look-alike
         return path
     pieces: list[tuple[str, bool]] = []  # the path's text and its runs decoded, each with whether it is a run
     end = 0
@@ -114,7 +117,11 @@ def readable(path: str) -> str:
     text = "".join(characters for characters, _ in pieces)
     of_a_run = [run for characters, run in pieces for _ in characters]
     return "".join(
-        _shown(character, looks_like_another) if run else character
+        _shown(character, looks_like_another)
+        if run
+        else _percent_encoded(character)
+        if looks_like_another and not character.isascii()
+        else character
         for character, looks_like_another, run in zip(text, unseen(text), of_a_run, strict=True)
     )
 
@@ -125,6 +132,11 @@ def _shown(character: str, looks_like_another: bool) -> str:
     encoded_here = character not in "%/?" and not parameter_takes(character)
     if visible and encoded_here and not looks_like_another:
         return character
+    return _percent_encoded(character)
+
+
+def _percent_encoded(character: str) -> str:
+    """One character as `readable` quotes it encoded: its UTF-8 bytes, a byte that was not UTF-8 as that byte."""
     return "".join(f"%{byte:02X}" for byte in character.encode("utf-8", errors="surrogateescape"))
 
 

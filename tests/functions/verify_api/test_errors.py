@@ -508,6 +508,38 @@ def test_the_address_a_404_asks_about_quotes_the_path_as_the_404_quotes_it(
     assert assert_error(answer, 404, "not_found")["message"] == said
 
 
+@pytest.mark.parametrize(
+    ("method", "raw_path", "status", "said"),
+    [
+        # a player id with a Cyrillic а, as typed or sent encoded: like the Latin a of another player's id
+        (
+            "GET",
+            "/Daily/2025-03-01/\u0430bc",
+            404,
+            "there is no /Daily/2025-03-01/%D0%B0bc here; did you mean /daily/2025-03-01/%D0%B0bc?",
+        ),
+        (
+            "GET",
+            "/Daily/2025-03-01/%D0%B0bc",
+            404,
+            "there is no /Daily/2025-03-01/%D0%B0bc here; did you mean /daily/2025-03-01/%D0%B0bc?",
+        ),
+        # and a 405 quotes it so too
+        ("POST", "/daily/2025-03-01/\u0430bc", 405, "/daily/2025-03-01/%D0%B0bc takes GET or HEAD, not POST"),
+    ],
+)
+def test_a_character_of_the_path_that_looks_like_another_there_is_quoted_encoded(
+    load_event: Callable[[str], Event], method: str, raw_path: str, status: int, said: str
+) -> None:
+    # Given an address holding a letter a route's parameter takes that looks like another beside the path's Latin
+    # letters (review: "did you mean /daily/2025-03-01/\u0430bc?" read as the address of player abc, whose dice differ)
+    answer = invoke(at(load_event("api-daily-roll"), method, raw_path))
+
+    # Then the path, and the address meant, write it encoded, as no one takes it for the Latin a
+    code = "not_found" if status == 404 else "method_not_allowed"
+    assert assert_error(answer, status, code)["message"] == said
+
+
 @pytest.mark.parametrize("path", [ROLL.replace("/daily/", "/weekly/"), "/Daily/2025-03-01", f"{ROLL}/x"])
 def test_a_path_near_no_daily_rolls_address_is_a_404_pointing_at_the_docs(
     load_event: Callable[[str], Event], path: str
