@@ -390,7 +390,8 @@ def unseen(text: str) -> list[bool]:
       like an ASCII letter or a letter of those five, in a word with no letter of such a script that looks like none
       (`_others`): the Cherokee ᏦᎥᎷ of "ᏦᎥᎷ 김", so that "Kim 김" is as typed; in a word with one, such a letter is as
       typed (the ו of "שלום") unless Hebrew, Arabic or Georgian tell it of another script than that one (the Myanmar ဝ
-      of "כוဝ", like the ס of "כוס", is shown; a Lisu letter beside a Cherokee one is not told apart), and every Latin
+      of "כוဝ", like the ס of "כוס", is shown; a Lisu letter beside a Cherokee one is not told apart) or the word's
+      letters that look like none are of two scripts (the ו of "שוخ", like the ا of "שاخ"), and every Latin
       letter is shown instead when each looks like one (the W and Y of "ᏣWY",
       like the Cherokee Ꮃ and Ꭹ of "ᏣᎳᎩ"), as is a Hebrew, Arabic or Georgian one in a value with a letter of its own
       script that looks like none and none of another of those or of the five that does (the יין of "כוס יין"; the l of
@@ -565,9 +566,10 @@ def _strays(traits: list[_Traits]) -> set[int]:
     - a letter of a script other than Latin, Greek, Coptic, Cyrillic, Armenian, Han, kana and Hangul (Cherokee, Lisu,
       Canadian syllabics, Myanmar, Hebrew) that looks like an ASCII one or a letter of those five, unless its word
       holds a letter of such a script that looks like none and not told of another script than it by Hebrew, Arabic
-      and Georgian, or the value one of its own script where that is Hebrew, Arabic or Georgian and none of another of
-      those or of the five (`_others`): the Cherokee Ᏼ of "ᏴᎾᏏ 日本", like the B of "Bob 日本"; the Lisu ꓥ, like the
-      Greek Λ; not the יין of "כוס יין"; the ו of "ש ו ж" (like ӏ); the Myanmar ဝ of "כוဝ" (like the ס of "כוס");
+      and Georgian, nor beside such letters of two scripts, or the value one of its own script where that is Hebrew,
+      Arabic or Georgian and none of another of those or of the five (`_others`): the Cherokee Ᏼ of "ᏴᎾᏏ 日本", like
+      the B of "Bob 日本"; the Lisu ꓥ, like the Greek Λ; not the יין of "כוס יין"; the ו of "ש ו ж" (like ӏ); the
+      Myanmar ဝ of "כוဝ" (like the ס of "כוס"); the ו of "שוخ" (like the ا of "שاخ");
     - in a value holding a letter that looks like no letter of another script (an anchor: ж, Ω, 日, k), a letter of
       Greek, Coptic, Cyrillic or Armenian that does, when no letter of its own script there looks like none: the o of
       "жo" (like the Cyrillic о of "жо"), the Cyrillic о of "日本о" (like the Greek ο of "日本ο"), the Armenian օ of
@@ -622,7 +624,8 @@ def _others(traits: list[_Traits], words: list[range]) -> tuple[set[int], set[in
     letter of Latin, Greek, Coptic, Cyrillic or Armenian (`stray`) in a word with no letter of such a script that
     looks like none (the Cherokee ᏴᎾᏏ of "ᏴᎾᏏ 日本", the Lisu ꓔꓳꓗ of "ꓔꓳꓗ 日本": each is shown, and "Bob 日本" and
     "Tok 日本" are as typed), or in a word with one where Hebrew, Arabic and Georgian tell them of another script than
-    each of those there (the Myanmar ဝ of "כוဝ", like the ס of "כוס"; the Hebrew ו of "خוث", like the ا of "خاث");
+    each of those there (the Myanmar ဝ of "כוဝ", like the ס of "כוס"; the Hebrew ו of "خוث", like the ا of "خاث"), or
+    where those there are of two scripts (the ו of "שוخ", like the ا of "שاخ");
     and the positions of the words that do hold one (the Cherokee Ꮳ of "ᏣᎳᎩ", the Hebrew ש of "שלום", whose ו, like
     an l, is as typed: a Latin letter there is shown instead, by `_strays`); and, by
     their place in `_EVERYDAY_OTHERS`, the scripts of Hebrew, Arabic and Georgian whose letters that look like none are
@@ -659,8 +662,11 @@ def _others(traits: list[_Traits], words: list[range]) -> tuple[set[int], set[in
             beside.update(word)
             # a look-alike of a script none of the word's letters that look like none is of: the word mixes scripts
             # (review: the Myanmar ဝ of "כוဝ", like the ס of "כוס", was as typed beside the כ, as was the Hebrew ו of
-            # "خוث", like the ا of "خاث"); Hebrew, Arabic and Georgian are told apart, the other scripts not
-            found.update(at for at in other if traits[at].stray and traits[at].everyday not in kinds)
+            # "خוث", like the ا of "خاث"); Hebrew, Arabic and Georgian are told apart, the other scripts not. Where they
+            # are of two (a Hebrew ש and an Arabic خ), each look-alike may stand for one of the other's: all are shown
+            # (review: the ו of "שוخ" was as typed, like the ا of "שاخ")
+            mixed = len(kinds) > 1
+            found.update(at for at in other if traits[at].stray and (mixed or traits[at].everyday not in kinds))
         else:
             found.update(at for at in other if traits[at].everyday not in ordinary)
     return found, beside, everyday

@@ -404,7 +404,8 @@ const fairdice = (() => {
   }
   /** Of the letters of scripts other than SCRIPTS and Han, kana and Hangul (Cherokee, Lisu, Hebrew), those that look
    * like an ASCII letter or a letter of SCRIPTS in a word with none of such a script that looks like none, or with
-   * one where EVERYDAY_OTHERS tell them of another script than each of those (the Myanmar ဝ of "כוဝ"), and the
+   * one where EVERYDAY_OTHERS tell them of another script than each of those (the Myanmar ဝ of "כוဝ") or those are of
+   * two scripts (the ו of "שוخ"), and the
    * positions of the words that hold one, and the scripts of EVERYDAY_OTHERS whose letters that look like none are
    * in the value, a word of whose look-alikes is as typed there where every letter of SCRIPTS or EVERYDAY_OTHERS that
    * looks like none (`anchors`, each by its base) is of that script ("ש ו ж" shows its ו, like the Cyrillic ӏ)
@@ -431,7 +432,8 @@ const fairdice = (() => {
       if (kinds.size) {
         word.forEach((at) => beside.add(at));
         // a look-alike of a script none of the word's letters that look like none is of (the Myanmar ဝ of "כוဝ")
-        inWord.forEach((at) => stray[at] && !kinds.has(kind(at)) && found.add(at));
+        // and every one where they are of two (the ו of "שוخ", like the ا of "שاخ")
+        inWord.forEach((at) => stray[at] && (kinds.size > 1 || !kinds.has(kind(at))) && found.add(at));
       } else inWord.forEach((at) => ordinary.some(([script]) => script.test(base(chars[at]))) || found.add(at));
     });
     return [found, beside, everyday];
@@ -603,7 +605,8 @@ const fairdice = (() => {
    * or, beside such letters of two of Greek, Coptic, Cyrillic and Armenian, none of its word does (the о of "ж о ֆ");
    * every letter of a script other than SCRIPTS and Han, kana and Hangul that looks like one of another in a word with
    * none of such a script that looks like none (the Cherokee ᏦᎥᎷ of "ᏦᎥᎷ 김"), or with one where Hebrew, Arabic and
-   * Georgian tell it of another script (the Myanmar ဝ of "כוဝ"), and the Latin letters in such a word
+   * Georgian tell it of another script (the Myanmar ဝ of "כוဝ") or those are of two scripts (the ו of "שוخ"), and the
+   * Latin letters in such a word
    * with one when each looks like a letter of such a script (the W and Y of "ᏣWY");
    * every Arabic-Indic and Extended
    * Arabic-Indic digit; a combining mark on an ASCII character or on one shown, or on nothing (the value's first).

@@ -1411,6 +1411,8 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
     texts += ["\u05db\u05d5\u05e1 \u05d9\u05d9\u05df", "\u05d0 l", "\u05e9\u05dc\u05d5\u05dd world"]
     # (and a Myanmar ဝ in a Hebrew word, a Hebrew ו in an Arabic one: each shown)
     texts += ["\u05db\u05d5\u101d \u05d9\u05d9\u05df", "\u062e\u05d5\u062b", "\u13e3\u13b3\u05d5"]
+    # (and every look-alike of a word whose letters that look like none are Hebrew and Arabic, or Cherokee and Hebrew)
+    texts += ["\u05e9\u05d5\u062e", "\u05e9\u0627\u062e", "\u13e3\u05e9\u13b3", "\u05e9\u05d5 \u062e"]
 
     said = browser.evaluate(f"{json.dumps(texts)}.map((t) => fairdice.unseen(t))")
 

@@ -166,6 +166,13 @@ KEY = bytes(range(32))
         ("\u062e\u05d5\u062b", "\u062e⟨U+05D5⟩\u062b"),
         ("\u062e\u0627\u062b", "\u062e\u0627\u062b"),
         ("\u13e3\u13b3\u05d5", "\u13e3\u13b3⟨U+05D5⟩"),
+        # and every look-alike of a word whose letters that look like none are of two scripts, its own among them (the
+        # ו of "שוخ" beside a Hebrew ש and an Arabic خ, like the ا of "שاخ"; the Cherokee Ꮃ of "ᏣשᎳ", like the Lisu ꓪ;
+        # review: each as typed, alike)
+        ("\u05e9\u05d5\u062e", "\u05e9⟨U+05D5⟩\u062e"),
+        ("\u05e9\u0627\u062e", "\u05e9⟨U+0627⟩\u062e"),
+        ("\u13e3\u05e9\u13b3", "\u13e3\u05e9⟨U+13B3⟩"),
+        ("\u05e9\u05d5 \u062e", "\u05e9\u05d5 \u062e"),
         # in a value without one, every letter when all of them look like ASCII ones: a Cyrillic АВС, a Greek ΗΑΪΤΙ
         ("\u0410\u0412\u0421", "⟨U+0410⟩⟨U+0412⟩⟨U+0421⟩"),
         ("\u0397\u0391\u03aa\u03a4\u0399", "⟨U+0397⟩⟨U+0391⟩⟨U+03AA⟩⟨U+03A4⟩⟨U+0399⟩"),
