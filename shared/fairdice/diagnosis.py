@@ -15,6 +15,7 @@ scheme shares are here; each scheme's own come from its room (`Scheme.hypotheses
 """
 
 import math
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from operator import eq
@@ -76,6 +77,10 @@ def diagnose(
         cut = any(f.cause == "roll_cut_short" for f in findings)
         findings.append(_seal_elsewhere(request, verdict, fit, seal_source, cut=cut))
     return findings[:MAX_FINDINGS]
+
+
+# A finding's `explains` of rolls, as `_of` writes it: "8 of 20 rolls", "8 of the first 200 rolls".
+_FIT = re.compile(r"([0-9]+) of (?:the (first ))?([0-9]+) [a-z]+")
 
 
 # Findings that already account for the seal.
@@ -270,20 +275,39 @@ def _seal_elsewhere(
                 f" day's or copied wrong. Leave it out to check against the {secret} the archive revealed. {_HEX_NOTE}"
             ),
         )
+    found = _FIT.fullmatch(fit)
+    whose = f"the {seal} is"
     if verdict.checks.rolls == "not_given":
         why = f"only the {seal} could be compared (no {rolls} were recorded), so"
-    else:
+    elif cut or found is None:
         recorded = _recorded(words, len(request.recorded or []))
         # A roll cut short fits no roll computed: the faces before the cut are what fit (review: "the recorded roll fits
         # this day secret" and "it fits the recorded roll" below "the rolls were cut short inside a face")
         but = " in every face but the last, cut short" if cut else ""
         why = f"the recorded {recorded.rolls} {recorded.fit} this {secret}{but}, so"
+    else:
+        # Said as many as fit, where not every one read does (review: "the recorded rolls fit this key" beside "8 of 20
+        # rolls", and beside 1 of 20 past a count of 1): the seal is another game's only where more fit than another
+        # game's rolls would
+        k, first, n = int(found[1]), found[2] or "", int(found[3])
+        recorded = _recorded(words, n)
+        if k == n:
+            # Of the first MAX_COMPARED alone where more are recorded: "the first 200 recorded rolls fit"
+            which = f"the first {number(n)} recorded" if first else "the recorded"
+            why = f"{which} {recorded.rolls} {recorded.fit} this {secret}, so"
+        else:
+            some = f"{number(k)} of the {first}{counted(n, 'recorded ' + roll, 'recorded ' + rolls)}"
+            fits = "fits" if k == 1 else "fit"
+            why = f"{some} {fits} this {secret}, far more than another game's {rolls} would, so"
+            if chance_of_at_least(k, n, math.prod(request.SIDES)) >= CHANCE:
+                why = f"only {some} {fits} this {secret}, as another game's {rolls} might:"
+                whose = f"the {seal}, the {secret} or both are"
     return Finding(
         cause="seal_from_other_game",
         explains=fit,
         detail=(
-            f"the SHA-256 of the {secret} is {verdict.seal.computed}, not the {seal} given; {why} the"
-            f" {seal} is most likely another game's: copy both from the same game. If it is the {seal}"
+            f"the SHA-256 of the {secret} is {verdict.seal.computed}, not the {seal} given; {why} {whose} most"
+            f" likely another game's: copy both from the same game. If it is the {seal}"
             f" this game showed before its first {roll}, the {secret} is not the one it committed to:"
             f" keep both and report it. {_HEX_NOTE}"
         ),
@@ -299,7 +323,9 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
     matched = sum(1 for report in verdict.rolls if report["matches"])
     if matched == verdict.summary.compared and case.total != verdict.summary.count:
         finding = _count_finding(case, verdict)
-        return [finding], finding.explains
+        # Rolls recorded beyond the count are read as the mistakes tried read them, not taken to fit: "1 of 20 rolls"
+        # were said to fit the secret, beside another game's seal, where the 19 past a count of 1 did not
+        return [finding], _as_given(case) if case.total > verdict.summary.count else finding.explains
     if (cut := _cut_in_last_face(case, verdict)) is not None:
         # It accounts for every roll, but the rolls that fit this secret are those before the one cut short
         compared = verdict.summary.compared

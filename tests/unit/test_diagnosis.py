@@ -691,8 +691,54 @@ def test_a_seal_of_another_game_beside_rolls_that_fit_past_a_count_of_1_counts_t
     # Then the lock's finding, which says the recorded rolls fit this key, counts those that do, as the mistakes tried
     # read them, where it took "0 of 1 roll" (the page: "it does not fit the recorded roll")
     found = finding(verdict, "seal_from_other_game")
-    assert "the recorded rolls fit this key, so the lock is most likely another game's" in found.detail
+    assert (
+        "19 of the 20 recorded rolls fit this key, far more than another game's rolls would, so the lock is most likely"
+        " another game's" in found.detail
+    )
     assert found.explains == "19 of 20 rolls"
+
+
+@pytest.mark.parametrize(
+    ("game", "words"),
+    [
+        # count 10, rolls 1 to 12 changed: the 8 past the count that fit are evidence
+        (
+            BOT | {"count": 10, "recorded": miscopied(rolls_of(BOT | {"count": 20}), range(12))},
+            "; 8 of the 20 recorded rolls fit this key, far more than another game's rolls would, so the lock is most"
+            " likely another game's",
+        ),
+        # roll 5 changed, few_rolls_differ
+        (
+            BOT | {"recorded": miscopied(rolls_of(BOT | {"count": 20}), [4])},
+            "; 19 of the 20 recorded rolls fit this key, far more than another game's rolls would, so the lock",
+        ),
+        # count 1, the 19 past it not this key's: every roll compared fits (roll_count), and that is all
+        (
+            NARDE | {"count": 1, "recorded": miscopied(rolls_of(NARDE | {"count": 20}), range(1, 20))},
+            "; only 1 of the 20 recorded rolls fits this key, as another game's rolls might: the fingerprint, the"
+            " key or both are most likely another game's: copy both from the same game. If it is the fingerprint this"
+            " game showed before its first roll, the key is not the one it committed to: keep both and report it.",
+        ),
+        # few_rolls_differ resting on a reading too few rolls tell from chance: 1 of 3 fit as given
+        (
+            BOT | {"recorded": [[6, 4], [3, 1], [6, 6]]},
+            "; only 1 of the 3 recorded rolls fits this key, as another game's rolls might: the lock, the key or"
+            " both are most likely another game's",
+        ),
+    ],
+    ids=["8 of 20 past a count of 10", "19 of 20", "1 of 20 past a count of 1", "1 of 3 and a reading"],
+)
+def test_a_seal_of_another_game_says_as_many_recorded_rolls_fit_the_secret_as_do(
+    game: dict[str, Any], words: str
+) -> None:
+    # Given rolls of which only some fit this secret as given, and the seal of another secret
+    other = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
+    seal_field = "fingerprint" if game["scheme"] == "narde-v1" else "lock"
+    found = finding(check(game | {seal_field: other}), "seal_from_other_game")
+    # Then the seal's finding says how many fit, and blames the seal only where they are more than another game's rolls
+    # would fit (review: "the recorded rolls fit this key" beside "8 of 20 rolls", "1 of 20" and "1 of 3")
+    assert words in found.detail
+    assert "the recorded rolls fit this key" not in found.detail
 
 
 def diagnosed_again(request: Any, verdict: Verdict, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Finding], int]:
