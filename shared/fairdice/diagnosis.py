@@ -123,7 +123,14 @@ def _as_given(case: Case[Any]) -> str:
     with the count raised to cover them. Read from `Case.as_given`, which the rolls recorded beyond the count are read
     by too (`_given_dice`), not computed again."""
     rolls = case.as_given
-    return _explains(0 if rolls is None else sum(map(eq, rolls.dice, case.recorded)), case)
+    if rolls is None:
+        return _explains(0, case)
+    fit = sum(map(eq, rolls.dice, case.recorded))
+    if len(rolls) < case.compared:
+        # Labels fix the count: the rolls recorded past them, which the request rolls nothing at, are no rolls that
+        # differ (review: "4 of 20 rolls" of 10 labelled, the 10 past them counted as not fitting)
+        return _of(fit, len(rolls), case.scheme.words, "the first ")
+    return _explains(fit, case)
 
 
 def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> list[Finding]:

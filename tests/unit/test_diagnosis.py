@@ -814,6 +814,39 @@ def test_rolls_recorded_past_the_labels_which_the_request_rolls_nothing_at_are_n
 
 
 @pytest.mark.parametrize(
+    ("lock", "fitting", "cause", "explains", "words"),
+    [
+        # another game's rolls but 4 of the 10 labelled, under the key's own lock
+        (SEAL, [0, 3, 5, 7], "rolls_from_other_game", "4 of the first 10 rolls", "it fits 4 of the first 10 recorded"),
+        # the same under another key's lock
+        (None, [0, 3, 5, 7], "secret_from_other_game", "4 of the first 10 rolls", "it fits 4 of the first 10 recorded"),
+        # the game's rolls, the first 4 changed, under another key's lock: the lock's finding
+        (None, range(4, 20), "seal_from_other_game", "6 of the first 10 rolls", "6 of the first 10 recorded rolls fit"),
+    ],
+    ids=["rolls of another game", "secret of another game", "seal of another game"],
+)
+def test_rolls_recorded_past_the_labels_are_not_counted_as_rolls_that_differ_in_what_a_finding_explains(
+    lock: str | None, fitting: Iterable[int], cause: str, explains: str, words: str
+) -> None:
+    # Given 20 rolls recorded, sent with the labels of a bot game's first 10 turns, which fix the count: the request
+    # rolls nothing at the 10 past them, even with its count raised
+    game = BOT | {"count": 20}
+    labels = [report["label"] for report in check(game).rolls][:10]
+    real, other = rolls_of(game), rolls_of(game | {"key": OTHER_KEY})
+    recorded = [roll if at in fitting else changed for at, (roll, changed) in enumerate(zip(real, other, strict=True))]
+    locked = lock or hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
+    request = parse_request(BOT | {"lock": locked, "labels": labels, "recorded": recorded})
+    verdict = verify(request)
+    found = finding(verdict, cause)
+    # Then what it explains counts the 10 the request rolls, the first recorded, where it counted the 10 past them as
+    # not fitting ("4 of 20 rolls")
+    assert found.explains == explains
+    # and so do the page's words of it, or the lock's finding's own
+    said = found.detail if cause == "seal_from_other_game" else render_page(verdict, request)
+    assert words in said
+
+
+@pytest.mark.parametrize(
     ("scheme", "count", "changed", "words"),
     [
         # roll 1 changed and roll 2, the first past a count of 1
