@@ -906,6 +906,25 @@ def test_rolls_of_another_game_past_the_count_are_counted_from_the_rolls_compute
     assert probed == 1
 
 
+def test_a_mistake_that_fits_no_more_rolls_than_the_request_as_given_past_the_count_is_no_cause() -> None:
+    # Given a pair36 game of 12 rolls, 6 of them doubles, whose rolls 2, 3 and 4 are recorded with their dice the other
+    # way round: read turned round, the 6 doubles and those 3 fit, 9 of 12, as many as fit as given
+    game = PAIR36 | {"server_seed": "172e1676eda470ede17e9d491554bcbe97ba4691f92880064c8cb29ec35a467e", "seal": None}
+    real = rolls_of(game | {"count": 12})
+    assert sum(1 for roll in real if roll[0] == roll[1]) == 6
+    recorded = [roll[::-1] if at in (1, 2, 3) else roll for at, roll in enumerate(real)]
+    (whole,) = check(game | {"recorded": recorded}).diagnosis or []
+    assert (whole.cause, whole.explains) == ("few_rolls_differ", "9 of 12 rolls")
+    # When they are sent with a count of 4, the 8 past it fitting as given
+    (found,) = check(game | {"count": 4, "recorded": recorded}).diagnosis or []
+    # Then the dice turned round are no cause, as without the count: their `try` turns the 3 others round too (review:
+    # "dice_order", "9 of 12 rolls", the rolls past the count counted as misses of the request as given)
+    assert found.cause == "few_rolls_differ"
+    assert found.detail.startswith(
+        "rolls 2, 3 and 4 differ: the other one fits this server seed, and so do the 8 rolls recorded beyond the count"
+    )
+
+
 def test_a_roll_left_out_is_found_with_rolls_recorded_beyond_the_count() -> None:
     # Given a bot game's first 17 rolls with roll 5 left out, sent with a count of 12: 4 rolls recorded beyond it
     real = rolls_of(BOT | {"count": 17})
