@@ -309,6 +309,9 @@ def _explains(finding: Finding, words: Words, *, cut: bool = False, beyond: bool
         recorded = f"the recorded {roll}" if total == 1 else f"the {number(total)} recorded {rolls}"
         return f"it fits every face of {recorded} but the last, cut short"
     if finding.cause == "few_rolls_differ":
+        if total == 1 and not fit:
+            # (review: "0 of the 1 roll compared fit; 1 differs")
+            return f"it is the only {roll} compared" if beyond else f"it is the only {roll} recorded"
         differ = total - fit
         # (review: "0 of the 2 recorded rolls fit" beside 3 rolls recorded, under "Every roll compared differs")
         counts = counted(total, f"{roll} compared", f"{rolls} compared") if beyond else None
