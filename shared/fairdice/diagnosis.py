@@ -331,8 +331,10 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
     if matched == verdict.summary.compared and case.total != verdict.summary.count:
         finding = _count_finding(case, verdict)
         # Rolls recorded beyond the count are read as the mistakes tried read them, not taken to fit: "1 of 20 rolls"
-        # were said to fit the secret, beside another game's seal, where the 19 past a count of 1 did not
-        return [finding], _as_given(case) if case.total > verdict.summary.count else finding.explains
+        # were said to fit the secret, beside another game's seal, where the 19 past a count of 1 did not. Read only
+        # for the seal's finding, which alone says how many fit: elsewhere the rolls past the count are not computed
+        beyond = case.total > verdict.summary.count and verdict.checks.seal == "mismatch"
+        return [finding], _as_given(case) if beyond else finding.explains
     if (cut := _cut_in_last_face(case, verdict)) is not None:
         # It accounts for every roll, but the rolls that fit this secret are those before the one cut short
         compared = verdict.summary.compared

@@ -906,6 +906,21 @@ def test_rolls_of_another_game_past_the_count_are_counted_from_the_rolls_compute
     assert probed == 1
 
 
+def test_rolls_past_a_count_that_fit_beside_the_secrets_own_seal_are_not_computed_for_the_seals_finding(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Given 20 rolls of a game sent with a count of 10 and the seed's own seal: every roll compared fits
+    request = parse_request(PAIR36 | {"count": 10, "recorded": rolls_of(PAIR36 | {"count": 20})})
+    verdict = verify(request)
+    (found,) = verdict.diagnosis or []
+    assert found.cause == "roll_count"
+    # When it is diagnosed again, the request as given probed with nothing changed counted
+    again, probed = diagnosed_again(request, verdict, monkeypatch)
+    # Then the rolls past the count, which only a seal of another game's finding counts, are not computed
+    assert again == [found]
+    assert probed == 0
+
+
 def test_a_mistake_that_fits_no_more_rolls_than_the_request_as_given_past_the_count_is_no_cause() -> None:
     # Given a pair36 game of 12 rolls, 6 of them doubles, whose rolls 2, 3 and 4 are recorded with their dice the other
     # way round: read turned round, the 6 doubles and those 3 fit, 9 of 12, as many as fit as given
