@@ -120,8 +120,8 @@ def _explained(request: RequestBase, secret: bytes) -> str:
 
 def _as_given(case: Case[Any]) -> str:
     """A finding's `explains` of the request as given, counted as a hypothesis' is: over the recorded rolls it reads,
-    with the count raised to cover them. Read from `Case.as_given`, which the rolls recorded beyond the count are read
-    by too (`_given_dice`), not computed again."""
+    with the count raised to cover them, or over the first it rolls where labels fix the count. Read from
+    `Case.as_given`, which the rolls recorded beyond the count are read by too (`_given_dice`), not computed again."""
     rolls = case.as_given
     if rolls is None:
         return _explains(0, case)
@@ -265,8 +265,9 @@ def _not_committed(request: RequestBase, verdict: Verdict, seal_source: str | No
 def _seal_elsewhere(
     request: RequestBase, verdict: Verdict, fit: str, seal_source: str | None, *, cut: bool = False
 ) -> Finding:
-    """The seal is another game's, or the secret is, as the rolls fit the secret (`fit`); `cut`: they fit it but for
-    their last face, cut short (`_cut_in_last_face`)."""
+    """The seal is another game's, or the secret is, as the rolls fit the secret (`fit`, a finding's `explains`, said
+    as many as fit): the seal where more fit than another game's rolls would, either or both where no more do; `cut`:
+    they fit it but for their last face, cut short (`_cut_in_last_face`)."""
     words = schemes.of(request).words
     seal, secret, roll, rolls = words.seal, words.secret, words.roll, words.rolls
     published = seal_source or verdict.source
