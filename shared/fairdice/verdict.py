@@ -169,8 +169,9 @@ class Finding(BaseModel):
 
     cause: Cause
     explains: str = Field(
-        description="how many recorded rolls this cause accounts for, as 'k of n rolls' ('k of 1 roll' for one), in"
-        " the scheme's word for a roll: three-dice's 'k of n plies'"
+        description="how many recorded rolls this cause accounts for, as 'k of n rolls' ('k of 1 roll' for one), or"
+        " 'k of the first n rolls' where only the first n recorded are counted (those the diagnosis reads, or those"
+        " labels ask for), in the scheme's word for a roll: three-dice's 'k of n plies'"
     )
     detail: str = Field(description="the cause in words, for the person who sent the request")
     try_: dict[str, JsonValue] | None = Field(
