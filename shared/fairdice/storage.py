@@ -226,12 +226,13 @@ class FolderStore:
         return sorted(k for k in keys if k.startswith(prefix) and k > after and (not through or k <= through))
 
     def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
-        """As `list`, each key with its file's modification time, as `read` gives it: no witness (`Stored`). A file
-        gone between the listing and its time is left out, as a listing a moment later would."""
+        """As `list`, each key with its file's modification time, as `read` gives it: no witness (`Stored`). A link is
+        followed, as `list` and `read` follow it: its file's time, not the link's own. A file gone between the listing
+        and its time is left out, as a listing a moment later would."""
         dated = []
         for key in self.list(prefix, after, through):
             try:
-                status = os.stat(self._path(key), follow_symlinks=False)
+                status = os.stat(self._path(key))
             except FileNotFoundError:
                 continue
             except OSError as exc:

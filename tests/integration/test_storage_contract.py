@@ -165,6 +165,28 @@ def test_list_dated_gives_the_keys_list_gives_each_with_the_time_a_read_gives_an
     assert store.list_dated("commitments/") == []
 
 
+def test_a_folders_listing_dates_a_record_that_is_a_link_as_its_read_does(tmp_path: Path) -> None:
+    # Given a folder archive whose record of 03-02 is a symbolic link, made at 03-03 12:00, to a file elsewhere dated
+    # 03-02 09:00 (one of the days `list` lists: it follows the link)
+    store = FolderStore(tmp_path / "archive")
+    store.put_new("revealed/2025-03-01.json", b"{}")
+    target = tmp_path / "elsewhere.json"
+    target.write_bytes(b"{}")
+    written = dt.datetime(2025, 3, 2, 9, 0, tzinfo=dt.UTC).timestamp()
+    os.utime(target, (written, written))
+    link = tmp_path / "archive" / "revealed" / "2025-03-02.json"
+    link.symlink_to(target)
+    linked = dt.datetime(2025, 3, 3, 12, 0, tzinfo=dt.UTC).timestamp()
+    os.utime(link, (linked, linked), follow_symlinks=False)
+
+    # Then its listing with times gives it the time its read gives, the file's, as it says (review: the link's own, so
+    # the readers, which judge a later day's record by the listing's time, judged it otherwise than by its read)
+    found = store.read("revealed/2025-03-02.json")
+    assert found is not None
+    dated = {key: when for key, when, _ in store.list_dated("revealed/")}
+    assert dated["revealed/2025-03-02.json"] == found.modified == dt.datetime.fromtimestamp(written, dt.UTC)
+
+
 def test_bytes_come_back_exactly(store: ObjectStore) -> None:
     data = bytes(range(256)) * 3
     store.put_new("secrets/2025-03-01", data)
