@@ -42,7 +42,7 @@ from fairdice.errors import ArchiveUnavailable, RepeatedKey, TamperedRecord
 from fairdice.fields import Day, DaySecret, Seal
 from fairdice.prose import quoted, utc_time
 from fairdice.seal import seal_of
-from fairdice.storage import NOT_KNOWN, ObjectStore, Stored, known_time
+from fairdice.storage import NOT_KNOWN, ObjectStore, Stored
 
 SECRET_BYTES = 32
 # The publisher's runs at 00:00 and 00:05 UTC, retries included, all end before this (template.yaml).
@@ -235,56 +235,42 @@ def revealed_days(archive: ObjectStore) -> list[dt.date]:
     return days_in(archive.list(REVEALED_PREFIX), REVEALED_PREFIX, ".json")
 
 
+def _first_listed(day: dt.date) -> str:
+    """Where the listing of `day`'s records looked back to and onward begins (StartAfter): before the first of the
+    DAYS_LOOKED_BACK days before `day`, or `day` itself for the calendar's first."""
+    looked_back = days_looked_back(day)
+    first = looked_back[-1] if looked_back else day
+    return revealed_key(first - dt.timedelta(days=1)) if first > dt.date.min else REVEALED_PREFIX
+
+
 def records_listed_back(archive: ObjectStore, day: dt.date) -> set[dt.date]:
     """The game's route's listing: which of the DAYS_LOOKED_BACK days before `day`, `day` itself and every later day the
     archive lists a record for: one ListObjectsV2 of revealed/ from the first of them on (StartAfter) through the
     calendar's last day's key. Keys between theirs (none the publisher writes) are listed still. The publisher writes no
-    record of `day` or any later day before `day` is over (`listed_before_over`), so while it is played an honest
+    record of `day` or any later day before `day` is over (`there_before_over`), so while it is played an honest
     archive lists nothing after the day before's (no page more). Keys put after it by someone else are listed to the
     last that sorts no later than `revealed/9999-12-31.json`, page after page within the one call; those sorting past
     every date's key cost one page at most. The readers list the same days with times (`records_dated_onward`)."""
     looked_back = days_looked_back(day)
-    first = looked_back[-1] if looked_back else day
-    after = revealed_key(first - dt.timedelta(days=1)) if first > dt.date.min else REVEALED_PREFIX
-    listed = archive.list(REVEALED_PREFIX, after, revealed_key(dt.date.max))
+    listed = archive.list(REVEALED_PREFIX, _first_listed(day), revealed_key(dt.date.max))
     return {found for found in days_in(listed, REVEALED_PREFIX, ".json") if found in looked_back or found >= day}
 
 
 def records_dated_onward(archive: ObjectStore, day: dt.date) -> tuple[set[dt.date], dict[dt.date, dt.datetime]]:
     """The readers' listing: which of the DAYS_LOOKED_BACK days before `day`, `day` itself and every later day the
     archive lists a record for, as `records_listed_back`, in its one ListObjectsV2 (`list_dated`), and the
-    store's time for each record of a day after the next (NOT_KNOWN where the listing gives none of the store's own):
-    the publisher writes no record of a day after `day` before `day` is over (`records_after_next_before_over`). An
+    store's time for each record of a day after `day` (NOT_KNOWN where the listing gives none of the store's own):
+    the publisher writes no record of a day after `day` before `day` is over (`there_before_over`). An
     honest archive lists every record after the first day looked back to, a page a thousand days."""
     looked_back = days_looked_back(day)
-    first = looked_back[-1] if looked_back else day
-    after = revealed_key(first - dt.timedelta(days=1)) if first > dt.date.min else REVEALED_PREFIX
     listed, times = set(), {}
-    for key, when, _ in archive.list_dated(REVEALED_PREFIX, after, revealed_key(dt.date.max)):
+    for key, when, _ in archive.list_dated(REVEALED_PREFIX, _first_listed(day), revealed_key(dt.date.max)):
         for found in days_in([key], REVEALED_PREFIX, ".json"):
             if found in looked_back or found >= day:
                 listed.add(found)
-            if (found - day).days >= 2:
+            if found > day:
                 times[found] = when
     return listed, times
-
-
-def listed_before_over(day: dt.date, listed: Collection[dt.date]) -> TamperedRecord | None:
-    """The refusal of `day`'s rolls, while `day` is not over, where the archive lists its own record or any later day's
-    (`records_listed_back`): the publisher writes a day's record once the day is over, and each later day's
-    once that one is, so any there before then was put by someone else, and may reveal `day`'s secret (review: `day`'s
-    own record put at 09:00, or the next day's revealing `day`'s secret, left the game's route giving `day`'s rolls all
-    day; then one under the day after the next, or a month on, as the listing stopped at the next day's key). By the
-    listing alone: nothing is read; the earliest is named. None where none is listed. The game's route's rule; the
-    readers refuse such a day by the records' own times (`revealed_in_time`, `later_record_before_over`,
-    `records_after_next_before_over`)."""
-    for early in sorted(found for found in listed if found >= day):
-        return TamperedRecord(
-            f"{revealed_key(early)} is there before {day} is over: the publisher writes a day's record once that day is"
-            f" over, so this one was put there by someone else, and may make {day}'s secret public",
-            field="secret",
-        )
-    return None
 
 
 def whole_secret(key: str, secret: bytes) -> bytes:
@@ -441,61 +427,50 @@ def record_of(archive: ObjectStore, day: dt.date, kept: dict[dt.date, Stored]) -
     return stored
 
 
-def later_record_before_over(own: Published, stored: Stored | None) -> TamperedRecord | None:
-    """The refusal of `own`'s day where `stored`, the next day's record as read (None: not there), was written before
-    `own`'s day was over by the archive's own time, or reveals `own`'s secret and the archive gives no time for it
-    (`record_gives_away`): the publisher writes the next day's record once that next day is over, so one there before
-    was put by someone else, who may have revealed `own`'s secret with it, its link naming `own`'s record's bytes,
-    which they could compute in advance (review: such a record left the readers answering the day fair). None where it
-    is not. The readers' rule, over the record they read for the chain's link anyway (`record_of`)."""
-    day = own.commitment.date
-    if stored is None or day == dt.date.max or written_once_over(day, stored):
-        return None
-    later = revealed_key(day + dt.timedelta(days=1))
-    when = known_time(stored.modified)
-    if when is not None:
-        said = f"was written at {utc_time(when)}, before {day} was over"
-    elif record_gives_away(own, day + dt.timedelta(days=1), stored, unreadable=False):
-        said = f"reveals the secret of {day}, and S3 gives no time of its own for it"
-    else:
-        return None
-    return TamperedRecord(
-        f"{later} {said}: the publisher writes a day's record once that day is over, so it was put there by someone"
-        f" else, who may have made {day}'s secret public while it was played",
-        field="secret",
-    )
-
-
-def records_after_next_before_over(
-    archive: ObjectStore, own: Published, times: Mapping[dt.date, dt.datetime], kept: dict[dt.date, Stored]
+def there_before_over(
+    archive: ObjectStore,
+    own: Published,
+    dated: Mapping[dt.date, dt.datetime],
+    listed_at: dt.datetime,
+    kept: dict[dt.date, Stored],
 ) -> TamperedRecord | None:
-    """The refusal of `own`'s day where a record of a day after the next one (`times`: their listed times,
-    `records_dated_onward`) was written before `own`'s day was over by the listing's time, or, listed with no time of
-    the store's own, reveals `own`'s secret as read (`record_gives_away`): the publisher writes a day's record once that
-    day is over, and in date order, so one of a later day there before `own`'s day was over was put by someone else,
-    who may have made `own`'s secret public while it was played (review: one under the day after the next, or 300 days
-    on, put during the day or before it began, left the readers answering the day fair). The earliest is named. Those
-    dated after `own`'s day was over are not read, nor are any of an honest archive; one read is kept in `kept`. The
-    next day's record is `later_record_before_over`'s, read anyway for the chain's link."""
+    """The refusal of `own`'s day where a record `dated` holds (the days listed, each with the listing's time for it:
+    NOT_KNOWN where it gives none of the store's own) was there before that day was over: listed at `listed_at`, before
+    then (the game's route lists while the day is played: nothing is read, the listing alone refuses), or dated before
+    then by the listing's time, or, listed with no time of the store's own, revealing `own`'s secret as read
+    (`record_gives_away`; one read is kept in `kept`). The publisher writes a day's record once that day is over, and in
+    date order, so a record of the day or a later day there before then was put by someone else, who may have made the
+    day's secret public while it was played, the next day's record revealing it with a link to the bytes of the day's
+    record, which they could compute in advance (review: the day's own record put at 09:00, or the next day's, or one
+    under the day after the next or 300 days on, put during the day or before it began, left the game's route giving
+    the day's rolls all day and the readers answering the day fair). The earliest is named. None where none was; those
+    dated after the day was over are not read, nor are any of an honest archive. The game's route asks it of the day's
+    own record and every later day's; the readers of every later day's (the day's own they judge by
+    `revealed_in_time`). One rule for both."""
     day = own.commitment.date
     over = reveal_time(day)
-    for later, when in sorted(times.items()):
+    if listed_at < over:
+        for early in sorted(dated):
+            return TamperedRecord(
+                f"{revealed_key(early)} is there before {day} is over: the publisher writes a day's record once that"
+                f" day is over, so this one was put there by someone else, and may make {day}'s secret public",
+                field="secret",
+            )
+    for later, when in sorted(dated.items()):
         if when != NOT_KNOWN and when < over:
-            return TamperedRecord(
-                f"{revealed_key(later)} was written at {utc_time(when)}, before {day} was over: the publisher writes a"
-                f" day's record once that day is over, so it was put there by someone else, who may have made {day}'s"
-                " secret public while it was played",
-                field="secret",
-            )
-    for later, when in sorted(times.items()):
+            return _put_before_over(later, day, f"was written at {utc_time(when)}, before {day} was over")
+    for later, when in sorted(dated.items()):
         if when == NOT_KNOWN and record_gives_away(own, later, record_of(archive, later, kept), unreadable=False):
-            return TamperedRecord(
-                f"{revealed_key(later)} reveals the secret of {day}, and S3 gives no time of its own for it: the"
-                " publisher writes a day's record once that day is over, so it was put there by someone else, who may"
-                f" have made {day}'s secret public while it was played",
-                field="secret",
-            )
+            return _put_before_over(later, day, f"reveals the secret of {day}, and S3 gives no time of its own for it")
     return None
+
+
+def _put_before_over(later: dt.date, day: dt.date, said: str) -> TamperedRecord:
+    return TamperedRecord(
+        f"{revealed_key(later)} {said}: the publisher writes a day's record once that day is over, so it was put there"
+        f" by someone else, who may have made {day}'s secret public while it was played",
+        field="secret",
+    )
 
 
 def secret_of_an_earlier_day(day: dt.date, earlier: dt.date, shown_by: str, then: str = "") -> TamperedRecord:

@@ -28,12 +28,10 @@ from fairdice.archive.layout import (
     day_start,
     days_looked_back,
     earlier_day_giving_away,
-    later_record_before_over,
     next_record_awaited,
     read_document,
     read_published,
     record_of,
-    records_after_next_before_over,
     records_dated_onward,
     reveal_deadline,
     reveal_time,
@@ -43,6 +41,7 @@ from fairdice.archive.layout import (
     revealed_key,
     secret_of_an_earlier_day,
     sha256_hex,
+    there_before_over,
     utc_day,
 )
 from fairdice.errors import BeforeArchive, FairdiceError, FutureDay, NotReadableYet, TamperedRecord, UnknownDay
@@ -714,7 +713,11 @@ class ArchiveReader:
         read again, as a cold reader reads it: one put since equal to the day's own beside a record that is no record
         gives the day away (`gives_away`; review: a warm reader, which read that record alone, called the day fair
         where a cold one and the game's route refused it)."""
-        since = self._read_clock() - SEEN_WITHIN
+        # One ListObjectsV2, with times: the days looked back to, this day's own, the next day's and every later day's;
+        # listed by the time the clock reads next, and before any commitment of the days looked back to is read
+        listed, later_times = records_dated_onward(self._archive, day)
+        read_at = self._read_clock()
+        since = read_at - SEEN_WITHIN
         # Days whose commitment was not there as read after the day's own was published: not read again, but where a
         # record is listed under one
         unread = {
@@ -722,9 +725,6 @@ class ArchiveReader:
             for earlier in days_looked_back(day)
             if own.witnessed and (absent := self._absent.get(earlier)) is not None and own.published_at < absent
         }
-
-        # One ListObjectsV2, with times: the days looked back to, this day's own, the next day's and every later day's
-        listed, later_times = records_dated_onward(self._archive, day)
 
         def commitment_of(earlier: dt.date) -> Published | None:
             if earlier in unread and earlier not in listed:
@@ -745,14 +745,9 @@ class ArchiveReader:
 
         if found := earlier_day_giving_away(self._archive, own, listed, commitment_of, self._records_looked_back):
             raise secret_of_an_earlier_day(day, *found)
-        # The next day's record, listed in the same call, where it is there: read once, here and for its link
-        # (`_check_followed`), so an honest archive's costs no read more
-        following = day + dt.timedelta(days=1)
-        kept = self._records_looked_back
-        if following in listed and (early := later_record_before_over(own, record_of(self._archive, following, kept))):
-            raise early
-        # Any later day's, by the same listing's times: none of an honest archive's is read
-        if early := records_after_next_before_over(self._archive, own, later_times, kept):
+        # Every later day's record, the next day's among them, by the same listing's times: none of an honest archive's
+        # is read here (the next day's is read once, for its link: `_check_followed`)
+        if early := there_before_over(self._archive, own, later_times, read_at, self._records_looked_back):
             raise early
 
     def _check_next(self, day: dt.date, named: str | None, written: dt.datetime) -> None:

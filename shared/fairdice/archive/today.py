@@ -25,7 +25,6 @@ from fairdice.archive.layout import (
     commitment_missed,
     days_looked_back,
     earlier_day_giving_away,
-    listed_before_over,
     made_on_its_day,
     publication,
     published_out_of_time,
@@ -34,6 +33,7 @@ from fairdice.archive.layout import (
     reveal_time,
     secret_key,
     secret_of_an_earlier_day,
+    there_before_over,
     utc_day,
 )
 from fairdice.dice import Hmac, keyed_mac
@@ -48,7 +48,7 @@ from fairdice.fields import Day, PlayerId, Seal
 from fairdice.prose import utc_time
 from fairdice.schemes import daily
 from fairdice.seal import seal_of
-from fairdice.storage import BudgetedStore, ObjectStore, Stored, Stores, known_time
+from fairdice.storage import NOT_KNOWN, BudgetedStore, ObjectStore, Stored, Stores, known_time
 
 
 class TodaysRoll(BaseModel):
@@ -206,10 +206,13 @@ class TodaysRolls:
             _not_an_earlier_days(
                 self._stores.archive, memory.agreed, memory.listed, memory.earlier, memory.absent, memory.records
             )
-            if early := listed_before_over(day, memory.listed):
-                # Today's own record, or any later day's, listed while today is played: the publisher writes none before
-                # today is over (review: one put at 09:00 left the route giving today's rolls all day, and one under the
-                # day after tomorrow or later did, as the listing stopped at tomorrow's key). Nothing read
+            # Today's own record, or any later day's, listed while today is played: the publisher writes none before
+            # today is over (review: one put at 09:00 left the route giving today's rolls all day, and one under the
+            # day after tomorrow or later did, as the listing stopped at tomorrow's key). The listing, made while today
+            # is played, shows each there before today is over, whatever its time: nothing read
+            later = dict.fromkeys((found for found in memory.listed if found >= day), NOT_KNOWN)
+            listed_at = now if memory.looked is None else memory.looked
+            if early := there_before_over(self._stores.archive, memory.agreed.published, later, listed_at, {}):
                 raise early
         except NotReadableYet:
             raise  # an earlier day's record S3 may give later (one in Glacier, restored): read again
