@@ -142,12 +142,13 @@ class TodaysRolls:
     the commitment's grace is over (one published from then on is late); a secret that does
     not give the published commitment, or a commitment document that is not one for the day (read as the
     verifier reads it: a key given twice is tampering too), or a secret the store dates before its day
-    began, or a commitment to the secret of any of the DAYS_LOOKED_BACK days before it, raises TamperedRecord. So
+    began, or a commitment to the secret of any of the DAYS_LOOKED_BACK days before it, or a record of today or any
+    later day listed (`there_before_over`), raises TamperedRecord. So
     does a commitment S3 dates before the day began or gives no time for, and one S3 dates after the grace raises
     LateCommitment: no roll of the day could be verified fair. That refusal, and the refusal of a commitment to an
-    earlier day's secret, are kept for the rest of the day, as nothing can mend them; the others are read again, but for
-    the commitments found of the days before, each read once.
-    Only `get`, `read` and `list` (of the archive's records looked back to) are ever called on the stores.
+    earlier day's secret or of a record listed, are kept for the rest of the day, as nothing can mend them; the others
+    are read again, but for the commitments found of the days before, each read once.
+    Only `get`, `read` and `list` (of the archive's records looked back to and onward) are ever called on the stores.
     """
 
     def __init__(self, stores: Stores) -> None:
