@@ -80,7 +80,9 @@ T = dt.date(2025, 3, 10)
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"
 FOREVER = dt.datetime.max.replace(tzinfo=dt.UTC)
 EXAMPLES = 1500
-SEARCH = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Derandomized: the same 1,500 draws every run, so the counts `assert_search_reaches` asks for are met or missed by the
+# code alone (drawn afresh, "reader audit: fair" ranged from 74 to 189 over a few runs, against the 75 asked)
+SEARCH = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 BACK = range(-9, 2)  # the days drawn, as offsets from T
 # How long a warm route may go on giving a day's rolls once its secret is public: README "Daily secrets" (5 minutes,
 # `LOOK_AGAIN`). Written here, not taken from the core, so that the core's raised fails the search rather than moves it.
