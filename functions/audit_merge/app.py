@@ -121,7 +121,7 @@ def lambda_handler(event: dict[str, Any], context: LambdaContext) -> dict[str, A
         ran = map_run_results(s3, details.Bucket, details.Key, map_run, _counted(map_run), merging.input_prefix)
         results = S3Results(bucket, merging.output_prefix, s3)
         # An execution that audited nothing fails (NoShards), which its alarm counts
-        summary = merge_execution(results, f"s3://{bucket}/{merging.input_prefix}", expected, ran)
+        summary = merge_execution(results, bucket, merging.input_prefix, expected, ran)
     result = {
         "summary": f"{merging.output_prefix}{SUMMARY}",
         "findings": f"{merging.output_prefix}{FINDINGS}",

@@ -1400,6 +1400,35 @@ def test_a_merge_of_an_input_prefix_holding_no_shard_fails_saying_so_and_writes_
     assert [key for key in audit_aws.keys("audits/") if "/partials/" not in key] == []
 
 
+@pytest.mark.parametrize("named", ["by no result file", "by forged result files"])
+def test_a_merge_of_a_prefix_holding_no_shard_beside_a_partial_of_a_key_outside_it_fails_with_no_shards(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], named: str
+) -> None:
+    # Given an input prefix that holds no shard, and a partial stored in the execution's folder by a worker invoked
+    # outside the run on a key of another day's prefix, which the map never listed: named by no result file (the map
+    # run listed nothing), or by the run's result files, forged to name it (review: the partial was taken for a shard's,
+    # and the execution succeeded with a summary of no game)
+    elsewhere = "games/2026-11-30/forged.jsonl"
+    audit_aws.put(elsewhere, games.jsonl([games.narde(4)]))
+    worker_event = load_event("audit-worker-shard")
+    outside = {**worker_event, "shard": {**worker_event["shard"], "Key": elsewhere}}
+    if named == "by forged result files":
+        run_worker(audit_aws, outside)
+    else:
+        audit_aws.worker.lambda_handler(as_listed(audit_aws, outside), FakeLambdaContext())
+    assert audit_aws.keys(f"{OUT}partials/")
+    merge_event = merge_event_of_the_run(audit_aws, load_event)
+
+    # When the merge runs, Then it fails with NoShards, naming the prefix (and, where the result files name the key,
+    # why they do not count), and writes no summary, findings or report
+    with pytest.raises(NoShards) as refused:
+        audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+    assert str(refused.value).startswith("s3://fairdice-audit-bucket/games/2026-11-29/ holds no shard")
+    if named == "by forged result files":
+        assert f"the map run's result files name {elsewhere}, not under the input prefix" in str(refused.value)
+    assert [key for key in audit_aws.keys("audits/") if "/partials/" not in key] == []
+
+
 @pytest.mark.parametrize("held", ["blank lines, under the folder's key", "a mismatch, its size then said 0"])
 def test_an_object_ending_in_a_slash_removed_with_its_partial_is_named_removed_not_taken_for_the_folder(
     audit_aws: AuditAws, load_event: Callable[[str], Event], held: str

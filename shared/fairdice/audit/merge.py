@@ -108,24 +108,31 @@ def shard_partial_names(store: Results) -> list[str]:
     return [name for name in partial_names(store) if SHARD_NAME.fullmatch(name)]
 
 
-def audited_a_shard(store: Results) -> bool:
-    """Whether a partial stored under a shard's name is of a shard: not of the S3 console's folder, an empty object
-    whose key ends in "/", which the map lists and a worker audits to nothing (review: taken for a shard's, it made a
-    prefix holding no shard an execution that succeeded with an audit of nothing). One that cannot be read is counted:
-    the merge names what it is."""
+def audited_a_shard(store: Results, prefix: str) -> bool:
+    """Whether a partial stored under a shard's name is of a shard under the input `prefix`: not of the S3 console's
+    folder, an empty object whose key ends in "/", which the map lists and a worker audits to nothing (review: taken for
+    a shard's, it made a prefix holding no shard an execution that succeeded with an audit of nothing), nor of a key not
+    under the prefix, which the map never lists (review: one stored by a worker invoked outside the run made a prefix
+    holding no shard an execution that succeeded, its summary of no game). One that cannot be read is counted: the
+    merge names what it is."""
     for name in shard_partial_names(store):
         try:
             part = read_partial(store, name)
         except ValidationError:
             return True
-        if part.source is None or not console_folder(part.source.file, part.source.bytes):
+        if part.source is None:
+            return True
+        if part.source.file.startswith(prefix) and not console_folder(part.source.file, part.source.bytes):
             return True
     return False
 
 
-def merge_execution(store: Results, prefix: str, expected: Mapping[str, str], run: "MapRunResults") -> Summary:
-    """Merge an execution on AWS (`merge` with what the map should have audited, `expected` as the input `prefix` lists
-    it now, and why shards failed); NoShards when it audited nothing: no shard listed, none failed and none audited,
+def merge_execution(
+    store: Results, bucket: str, prefix: str, expected: Mapping[str, str], run: "MapRunResults"
+) -> Summary:
+    """Merge an execution on AWS (`merge` with what the map should have audited, `expected` as the input `prefix` of
+    `bucket` lists it now, and why shards failed); NoShards when it audited nothing: no shard listed, none failed and
+    none audited,
     as a local run of a folder with no file is an error (review: a prefix typed wrong succeeded, with a summary of
     nothing). Shards audited and then all removed while the run went on are no such prefix: the merge names each, not
     audited (review). `run`: what the map run's result files give (`s3.map_run_results`).
@@ -160,15 +167,16 @@ def merge_execution(store: Results, prefix: str, expected: Mapping[str, str], ru
         not_audited = {**dict.fromkeys(expected, unaccounted), **gone}
     else:
         not_audited = {**{file: AFTER_THE_LISTING for file in expected if file not in ran}, **gone, **run.not_audited}
-    if not expected and not not_audited and not audited_a_shard(store):
+    if not expected and not not_audited and not audited_a_shard(store, prefix):
+        where = f"s3://{bucket}/{prefix}"
         if unaccounted is not None:
             # review: why the result files do not count was lost, and the map run may have audited shards removed since
             raise NoShards(
-                f"{prefix} holds no shard now and no shard's partial result is stored, so nothing was audited; and"
+                f"{where} holds no shard now and no shard's partial result is stored, so nothing was audited; and"
                 f" {unaccounted}"
             )
         raise NoShards(
-            f"{prefix} holds no shard, so nothing was audited: check the input prefix (it ends in /, and names the"
+            f"{where} holds no shard, so nothing was audited: check the input prefix (it ends in /, and names the"
             " folder the shards are in)"
         )
     summary = merge(
