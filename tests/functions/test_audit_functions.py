@@ -1647,6 +1647,31 @@ def test_a_key_not_under_the_input_prefix_written_into_the_result_files_is_named
         assert findings[shard]["message"].startswith(why)
 
 
+def test_a_partial_of_a_key_outside_the_input_prefix_no_result_file_names_is_no_shard_and_leaves_a_clean_audit_clean(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given a map run of one fair shard, and a partial stored in the execution's folder by a worker invoked outside the
+    # run on a key of another day's prefix, holding a mismatch: the map never listed the key, and its result files name
+    # no child for it (review: the key was named "audited but no longer under the input prefix (removed while the audit
+    # ran)", which it never was under, and counted as a shard not audited, the audit not clean)
+    merge_event = a_map_run_of_one_fair_shard(audit_aws, load_event)
+    elsewhere = "games/2026-11-30/stray.jsonl"
+    audit_aws.put(elsewhere, games.jsonl([games.mismatched(games.narde(4))]))
+    worker_event = load_event("audit-worker-shard")
+    outside = {**worker_event, "shard": {**worker_event["shard"], "Key": elsewhere}}
+    assert audit_aws.worker.lambda_handler(as_listed(audit_aws, outside), FakeLambdaContext())["not_fair"] == 1
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then the partial is none of the run's shards, as one under another shard's name is not: not counted, not named,
+    # and the audit of the prefix's one shard is clean
+    assert (merged["games"], merged["shards"], merged["not_audited"], merged["errors"]) == (1, 1, 0, 0)
+    assert (merged["never_listed"], merged["clean"]) == (0, True)
+    assert audit_aws.get(f"{OUT}findings.jsonl") == b""
+    assert [record["file"] for record in audit_aws.json(f"{OUT}summary.json")["inputs"]] == [KEY]
+
+
 def change_the_result_files(audit_aws: AuditAws, map_run: Any, changed: str) -> str:
     """Change the map run's result files so that they do not count (`changed`: "emptied", "another map run" or "a
     file removed"); words of why they do not, as the merge says it."""

@@ -186,6 +186,7 @@ def merge_execution(
         returned=run.returned,
         removed=removed,
         never_listed=sorted(run.elsewhere),
+        under=prefix,
     )
     put_summary(store, summary)
     return summary
@@ -202,6 +203,7 @@ def merge(
     passed_over: Sequence[str] = (),
     removed: str = REMOVED,
     never_listed: Sequence[str] = (),
+    under: str = "",
 ) -> Summary:
     """Merge every partial in `store` into its `findings.jsonl`; the summary, which the caller writes (`put_summary`)
     once it has written what comes before it: a local run, its report (so that a run that stops before leaves none).
@@ -222,6 +224,8 @@ def merge(
     `passed_over`: what a local run found under its folders and did not read (what `summary.NOT_READ` names).
     `never_listed` (on AWS): keys the map run's result files name outside the input prefix, each a finding of its own
     (`NEVER_LISTED`), no shard, so not among the shards not audited, whatever partial is stored for it.
+    `under` (on AWS): the input prefix. A partial of a key not under it is none of the run's shards, which the map lists
+    under it alone: left out, as one under another shard's name is, never a shard removed nor one not audited.
     """
     from fairdice.audit import stats  # scipy: only the merge needs it
 
@@ -244,17 +248,18 @@ def merge(
         # A partial under another shard's name is not this run's audit of its shard, and is not counted (a copy under
         # a second name would count the shard twice).
         parts = [(name, part) for name, part in parts if name == shard_name(part.file)]
-        unlisted = set(never_listed)
         for name, part in parts:
             if part.source is None:
                 if part.file in expected:
                     reasons.setdefault(part.file, NO_OBJECT)
                 continue
             if part.file not in expected:
-                # a key the result files name outside the input prefix is a finding of its own (`never_listed`), its
-                # partial too (review: one stored by a worker invoked outside the run named the key twice, as a shard
-                # removed beside never listed, and counted it among the shards not audited)
-                if not console_folder(part.source.file, part.source.bytes) and part.file not in unlisted:
+                # a key outside the input prefix is no shard: one the result files name is a finding of its own
+                # (`never_listed`), its partial none (review: one stored by a worker invoked outside the run named the
+                # key twice, as a shard removed beside never listed); and one they do not name is none of the run's
+                # (review: it was named "audited but no longer under the input prefix", which it never was under, and
+                # counted as a shard not audited)
+                if not console_folder(part.source.file, part.source.bytes) and part.file.startswith(under):
                     reasons.setdefault(part.file, removed)
             elif part.source.etag != expected[part.file]:
                 reasons.setdefault(part.file, STALE)
@@ -349,6 +354,7 @@ def merge(
                 passed_over=passed_over,
                 removed=removed,
                 never_listed=never_listed,
+                under=under,
             )
         rolled = {scheme: tally for scheme, tally in sorted(schemes.items()) if tally.counts.games}
         summary = Summary(
