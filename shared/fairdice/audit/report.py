@@ -128,8 +128,8 @@ def _headline(s: Summary, listed_rows: int, read_as: ReadAs) -> str:
     if s.clean:
         games = "The 1 game read is fair" if s.games == 1 else f"All {s.games:,} games read are fair"
         head = (
-            f"<span class=ok>{games}.</span> Every line of the files read was verified; no id is used twice; no game is"
-            " filed twice."
+            f"<span class=ok>{games}.</span> Every line of the {read_as}s read was verified; no id is used twice; no"
+            " game is filed twice."
         )
     elif not s.games:
         # No game verified: lines that could not be, or none at all (review: a file of unreadable lines was headed
@@ -686,7 +686,9 @@ def _findings(s: Summary, chosen: list[dict[str, Any]], read_as: ReadAs) -> str:
             )
         if not s.games and not s.errors:
             return "<h2>Findings</h2><p>None, and no game was read: nothing is proven fair.</p>"
-        return "<h2>Findings</h2><p>None: every game read is fair and every line of the files read was verified.</p>"
+        return (
+            f"<h2>Findings</h2><p>None: every game read is fair and every line of the {read_as}s read was verified.</p>"
+        )
     head = "<thead><tr>" + "".join(f"<th class=t>{column}</th>" for column in _FINDING_COLUMNS) + "</tr></thead>"
     more = s.finding_lines - len(rows)
     errors = _kind_words(read_as, bool(s.never_listed))[_RANKS["error"]][1]
@@ -829,14 +831,15 @@ def _inputs(s: Summary, read_as: ReadAs) -> str:
             f" audited where it is named itself.</p><ul>{listed}</ul>"
         )
     # Each file's bytes were read and hashed whole; its games were read up to where it broke, if it broke (review: a
-    # file cut short was said to be "read whole")
+    # file cut short was said to be "read whole"). An AWS run's are its shards, as its headline names them (review:
+    # they were called files here)
     read = (
-        f"<p>{counted(len(s.inputs), 'file', 'files')} read, {'each ' if len(s.inputs) != 1 else ''}hashed whole"
-        " (its size and SHA-256): check that every file you expect is listed. A file that"
+        f"<p>{counted(len(s.inputs), read_as, f'{read_as}s')} read, {'each ' if len(s.inputs) != 1 else ''}hashed"
+        f" whole (its size and SHA-256): check that every {read_as} you expect is listed. A {read_as} that"
         " breaks partway (a gzip file cut short, corrupt data) is a finding naming the line where it broke: no game"
         " after it was read.</p>"
     )
-    table = _scrolling("files read", f"<table class=cards>{head}{rows}</table>")
+    table = _scrolling(f"{read_as}s read", f"<table class=cards>{head}{rows}</table>")
     return f"<h2>Inputs read</h2>{read}{_archives(s)}{_made_by(s, read_as)}{table}{passed}"
 
 

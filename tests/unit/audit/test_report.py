@@ -19,7 +19,7 @@ from fairdice.audit.report import read_findings
 from fairdice.audit.shard import audit_shard
 from fairdice.audit.store import FolderResults
 from fairdice.audit.summary import Summary, Uniformity
-from fairdice.audit.tally import InputRecord
+from fairdice.audit.tally import Counts, InputRecord
 
 from unit.audit import games
 
@@ -318,7 +318,8 @@ def test_the_same_audit_draws_the_same_page_whose_ids_are_each_used_once(tmp_pat
 
 
 def test_the_inputs_are_said_hashed_whole_not_read_whole_and_only_s3_objects_have_a_version_column() -> None:
-    local = render(Summary(inputs=[InputRecord(file="day.jsonl", bytes=3, sha256="0" * 64)]), [])
+    # (a local run's page, as the command draws it: its inputs are files)
+    local = render(Summary(inputs=[InputRecord(file="day.jsonl", bytes=3, sha256="0" * 64)]), [], read_as="file")
     assert "read whole" not in local and "1 file read, hashed whole" in local
     assert "<th class=t>version</th>" not in local
     shard = InputRecord(file="games/a.jsonl", bytes=3, sha256="0" * 64, version="v1")
@@ -332,6 +333,27 @@ def test_the_inputs_are_said_hashed_whole_not_read_whole_and_only_s3_objects_hav
 
     assert named(shard) == ["file", "version", "bytes", "SHA-256"]
     assert named(InputRecord(file="day.jsonl", bytes=3, sha256="0" * 64)) == ["file", "bytes", "SHA-256"]
+
+
+def test_an_aws_runs_page_calls_what_it_read_shards_as_its_headline_does_and_a_local_runs_files() -> None:
+    # Given a clean audit of two inputs, each of one fair game
+    records = [InputRecord(file=f"games/a/{n}.jsonl", bytes=3, sha256="0" * 64, version="v1") for n in (1, 2)]
+    counts = Summary(inputs=records, games=2, fair=2, by_scheme={"narde-v1": Counts(games=2, fair=2)})
+
+    # When its page is drawn for an AWS run, and for a local run
+    aws, local = render(counts, []), render(counts, [], read_as="file")
+
+    # Then the AWS run's names what it read shards, in the headline, the findings and the inputs alike (review: the
+    # inputs said "2 files read", and the headline, the findings and the box of the inputs' table "the files read",
+    # where the headline of a run with shards not audited says "shards"); a local run's, files
+    assert "2 shards read, each hashed whole" in aws and "check that every shard you expect is listed" in aws
+    assert "Every line of the shards read was verified" in aws
+    assert "every line of the shards read was verified" in aws
+    assert 'aria-label="shards read"' in aws
+    assert "files read" not in aws and "2 file" not in aws
+    assert "2 files read, each hashed whole" in local and "check that every file you expect is listed" in local
+    assert "Every line of the files read was verified" in local and 'aria-label="files read"' in local
+    assert "shard" not in local
 
 
 def test_a_line_with_several_problems_lists_every_one() -> None:
