@@ -93,7 +93,7 @@ def render(
         f"<style>{_STYLE}{_SIDE_BY_SIDE.format(until=_whole_from(summary))}</style></head><body><main>",
         "<h1>fairdice audit</h1>",
         f"<p class=verdict>{_headline(summary, len(chosen), read_as)}</p>",
-        _counts(summary),
+        _counts(summary, read_as),
     ]
     for scheme in summary.faces:
         parts.append(_scheme(summary, scheme))
@@ -389,15 +389,17 @@ _ROLL_COUNTS = (
 )  # fmt: skip
 
 
-def _counts(s: Summary) -> str:
+def _counts(s: Summary, read_as: ReadAs) -> str:
     named = [(html.escape(scheme), counts.model_dump()) for scheme, counts in s.by_scheme.items()]
-    # Lines not verified that name no scheme fairdice knows (not JSON, an unknown scheme, a shard not audited): a row
-    # of their own, so that the rows add up to `all`.
-    unnamed = s.errors - sum(counts.errors for counts in s.by_scheme.values())
+    # Lines not verified that name no scheme fairdice knows (not JSON, an unknown scheme): a row of their own, so that
+    # the rows add up to `all`. A shard (or file) not audited is one of `errors` but no line: said under the tables,
+    # as the headline says it apart (review: the column of lines not verified counted each, in that row and in `all`)
+    lines = s.errors - s.not_audited
+    unnamed = lines - sum(counts.errors for counts in s.by_scheme.values())
     if unnamed:
         none = dict.fromkeys((key for key, _ in _GAME_COUNTS + _ROLL_COUNTS), 0)
         named.append(("<i>no scheme read</i>", {**none, "errors": unnamed}))
-    named.append(("<b>all</b>", s.model_dump()))
+    named.append(("<b>all</b>", {**s.model_dump(), "errors": lines}))
     tables = "".join(
         _scrolling(
             f"{what} counted by scheme",
@@ -409,11 +411,17 @@ def _counts(s: Summary) -> str:
         )
         for what, columns in (("games", _GAME_COUNTS), ("rolls", _ROLL_COUNTS))
     )
+    not_audited = (
+        f" {read_as.capitalize()}s not audited (none of their games is counted, each a finding of its own):"
+        f" {s.not_audited:,}."
+        if s.not_audited
+        else ""
+    )
     return (
         f"<h2>Counts</h2>{tables}<p>Duplicate ids:"
         f" {s.duplicate_ids:,}. Repeated games (an earlier line's game under another id, or its secret with other"
         f" inputs or under another scheme): {s.repeated_games:,}. Windows (games checked from a roll past the game's"
-        f" first, each one of the games read, incomplete or a mismatch, never fair): {s.windows:,}.</p>"
+        f" first, each one of the games read, incomplete or a mismatch, never fair): {s.windows:,}.{not_audited}</p>"
         "<p>A recorded roll that differs from the recomputed one makes its game a mismatch; a roll that was"
         " not recorded leaves its game incomplete, and is not counted as differing.</p>"
     )

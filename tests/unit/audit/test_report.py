@@ -137,6 +137,29 @@ def test_lines_that_name_no_scheme_have_a_row_of_their_own_so_the_rows_add_up(tm
     assert "<td class='t n'><b>all</b></td><td>1</td><td>1</td><td>0</td><td>0</td><td>0</td><td>3</td>" in counts
 
 
+@pytest.mark.parametrize("read_as", ["shard", "file"])
+def test_the_counts_column_of_lines_not_verified_counts_no_shard_not_audited(read_as: report.ReadAs) -> None:
+    # Given an audit of one fair narde-v1 game and one narde-v1 line not verified, beside two shards (or files) not
+    # audited, each one of `errors`
+    by_scheme = {"narde-v1": Counts(games=1, fair=1, errors=1)}
+    counts = Summary(games=1, fair=1, errors=3, not_audited=2, by_scheme=by_scheme)
+
+    # When its page is drawn
+    page = render(counts, [], read_as=read_as)
+    start = page.index("<h2>Counts</h2>")
+    table, said = page[start : page.index("</table>", start)], page[start : page.index("<h2>", start + 1)]
+
+    # Then the column of lines not verified counts the one line, as the headline does, and no row of lines naming no
+    # scheme is drawn for the two not audited (review: the column said 3, and a row of 2 lines naming no scheme, where
+    # the headline said 1 line could not be verified and 2 shards were not audited); they are said under the tables
+    assert "<td class='t n'>narde-v1</td><td>1</td><td>1</td><td>0</td><td>0</td><td>0</td><td>1</td>" in table
+    assert "<td class='t n'><b>all</b></td><td>1</td><td>1</td><td>0</td><td>0</td><td>0</td><td>1</td>" in table
+    assert "no scheme read" not in table
+    assert f"2 {read_as}s were not audited" in page and "1 line could not be verified" in page
+    words = "not audited (none of their games is counted, each a finding of its own): 2."
+    assert "</table></div><p>Duplicate ids: 0." in said and f"{read_as.capitalize()}s {words}" in said
+
+
 def test_a_die_of_no_dice_has_no_chart_and_a_die_of_too_few_no_figure_it_cannot_support(tmp_path: Path) -> None:
     # Given a scheme whose one game is withheld (no dice), and a game of one roll
     withheld = {"scheme": "three-dice", "seed": None, "client_seeds": None, "id": "mirror-1"}
