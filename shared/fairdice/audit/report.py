@@ -711,8 +711,9 @@ def _findings(s: Summary, chosen: list[dict[str, Any]], read_as: ReadAs) -> str:
 
 
 # The order findings are listed in: a mismatch first, however late in findings.jsonl (review: one mismatch after a
-# thousand incomplete windows was left off the page), then lines not verified (ids used twice, repeated games and shards
-# not audited among them, which the merge writes after every game's finding), then games incomplete, then withheld.
+# thousand incomplete windows was left off the page), then lines not verified (ids used twice, repeated games, shards
+# not audited and keys the map never listed among them, which the merge writes after every game's finding), then games
+# incomplete, then withheld.
 _RANKS = {"mismatch": 0, "error": 1, "incomplete": 2, "withheld": 3}
 
 
