@@ -1400,14 +1400,15 @@ def test_a_merge_of_an_input_prefix_holding_no_shard_fails_saying_so_and_writes_
     assert [key for key in audit_aws.keys("audits/") if "/partials/" not in key] == []
 
 
-@pytest.mark.parametrize("named", ["by no result file", "by forged result files"])
+@pytest.mark.parametrize("named", ["by no result file", "by forged result files", "its source forged under the prefix"])
 def test_a_merge_of_a_prefix_holding_no_shard_beside_a_partial_of_a_key_outside_it_fails_with_no_shards(
     audit_aws: AuditAws, load_event: Callable[[str], Event], named: str
 ) -> None:
     # Given an input prefix that holds no shard, and a partial stored in the execution's folder by a worker invoked
     # outside the run on a key of another day's prefix, which the map never listed: named by no result file (the map
     # run listed nothing), or by the run's result files, forged to name it (review: the partial was taken for a shard's,
-    # and the execution succeeded with a summary of no game)
+    # and the execution succeeded with a summary of no game); or named by no result file, its summary then rewritten to
+    # say it was read from an object under the prefix, as the merge, which goes by the key it audited, does not count it
     elsewhere = "games/2026-11-30/forged.jsonl"
     audit_aws.put(elsewhere, games.jsonl([games.narde(4)]))
     worker_event = load_event("audit-worker-shard")
@@ -1415,7 +1416,11 @@ def test_a_merge_of_a_prefix_holding_no_shard_beside_a_partial_of_a_key_outside_
     if named == "by forged result files":
         run_worker(audit_aws, outside)
     else:
-        audit_aws.worker.lambda_handler(as_listed(audit_aws, outside), FakeLambdaContext())
+        answer = audit_aws.worker.lambda_handler(as_listed(audit_aws, outside), FakeLambdaContext())
+        if named == "its source forged under the prefix":
+            stored = audit_aws.json(f"{answer['partial']}summary.json")
+            stored["source"]["file"] = "games/2026-11-29/gone.jsonl"
+            audit_aws.put(f"{answer['partial']}summary.json", json.dumps(stored).encode())
     assert audit_aws.keys(f"{OUT}partials/")
     merge_event = merge_event_of_the_run(audit_aws, load_event)
 
