@@ -99,7 +99,7 @@ def render(
         parts.append(_scheme(summary, scheme))
     parts.append(_findings(summary, chosen, read_as))
     parts.append(_inputs(summary, read_as))
-    parts.append(_how_to_read())
+    parts.append(_how_to_read(read_as))
     parts.append("</main></body></html>\n")
     return "\n".join(parts)
 
@@ -884,7 +884,7 @@ def _version(version: str | None) -> str:
     return f"<td class=t>{visible(version or '')}</td>"
 
 
-def _how_to_read() -> str:
+def _how_to_read(read_as: ReadAs = "shard") -> str:
     return (
         "<h2>How to read this report</h2><ul>"
         "<li><b>fair</b>: the seal matched, and the rolls from the game's first roll are every one the recorded "
@@ -940,8 +940,8 @@ def _how_to_read() -> str:
         "smaller bias: each die is tested alone, so for a die of a pair that many rolls, and the figures depend on "
         "the die's sides alone, not on the dice read, the same for every die of as many sides, and are given where "
         "the smallest detectable bias is (a dash where it is none).</li>"
-        "<li>Inputs list every file read with its SHA-256: a file left out does not appear, so check that every file"
-        " you expect is there.</li>"
+        f"<li>Inputs list every {read_as} read with its SHA-256: a {read_as} left out does not appear, so check that"
+        f" every {read_as} you expect is there.</li>"
         "<li>The audit proves that each game's rolls follow from its revealed secret and seal, not that the seal was"
         " shown to the players before the game.</li></ul>"
     )

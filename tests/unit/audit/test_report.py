@@ -373,9 +373,11 @@ def test_an_aws_runs_page_calls_what_it_read_shards_as_its_headline_does_and_a_l
     assert "Every line of the shards read was verified" in aws
     assert "every line of the shards read was verified" in aws
     assert 'aria-label="shards read"' in aws
-    assert "files read" not in aws and "2 file" not in aws
+    assert "Inputs list every shard read with its SHA-256: a shard left out does not appear" in aws
+    assert "files read" not in aws and "2 file" not in aws and "every file" not in aws
     assert "2 files read, each hashed whole" in local and "check that every file you expect is listed" in local
     assert "Every line of the files read was verified" in local and 'aria-label="files read"' in local
+    assert "Inputs list every file read with its SHA-256: a file left out does not appear" in local
     assert "shard" not in local
 
 
