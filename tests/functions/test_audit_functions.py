@@ -42,7 +42,7 @@ from botocore.exceptions import (
 from fairdice.archive.reader import ArchiveReader
 from fairdice.audit.archive import DayArchive, of_bucket
 from fairdice.audit.lines import numbered_lines
-from fairdice.audit.merge import AFTER_THE_LISTING, NEVER_LISTED, NOT_AUDITED, REMOVED
+from fairdice.audit.merge import AFTER_THE_LISTING, NEVER_LISTED, NOT_AUDITED, NOT_RUN, REMOVED
 from fairdice.audit.s3 import S3_KEY_BYTES, ChildCounts, map_run_counts, map_run_results
 from fairdice.audit.shard import ShardAudit, audit_shard, shard_name
 from fairdice.audit.store import FolderResults
@@ -1675,6 +1675,31 @@ def test_a_partial_of_a_key_outside_the_input_prefix_no_result_file_names_is_no_
     assert (merged["never_listed"], merged["clean"]) == (0, True)
     assert audit_aws.get(f"{OUT}findings.jsonl") == b""
     assert [record["file"] for record in audit_aws.json(f"{OUT}summary.json")["inputs"]] == [KEY]
+
+
+def test_a_partial_of_a_key_under_the_prefix_that_no_child_audited_and_no_longer_listed_is_not_said_audited(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given a map run of one fair shard, and an object put under the input prefix after the listing, audited by a
+    # worker invoked outside the run (its partial stored in the execution's folder), then removed: the map run's result
+    # files, which count, name no child for it (review: it was said "audited but no longer under the input prefix
+    # (removed while the audit ran)", as a shard the run audited is, where no child of the run audited it)
+    merge_event = a_map_run_of_one_fair_shard(audit_aws, load_event)
+    late = "games/2026-11-29/late.jsonl"
+    audit_aws.put(late, games.jsonl([games.mismatched(games.narde(4))]))
+    worker_event = load_event("audit-worker-shard")
+    outside = {**worker_event, "shard": {**worker_event["shard"], "Key": late}}
+    assert audit_aws.worker.lambda_handler(as_listed(audit_aws, outside), FakeLambdaContext())["not_fair"] == 1
+    audit_aws.s3.delete_object(Bucket=BUCKET, Key=late)
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then its game is not counted, it is named not audited, saying no child of the run audited it, not that the run
+    # did, and the audit is not clean
+    assert (merged["games"], merged["shards"], merged["not_audited"], merged["clean"]) == (1, 1, 1, False)
+    (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert (finding["file"], finding["error"]["code"], finding["error"]["message"]) == (late, "not_audited", NOT_RUN)
 
 
 def change_the_result_files(audit_aws: AuditAws, map_run: Any, changed: str) -> str:

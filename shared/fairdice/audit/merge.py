@@ -89,6 +89,15 @@ NEVER_LISTED = (
     " the run wrote them (or are another run's): no shard's partial result can be held to them, so no game of the run"
     " is counted, and every shard of it is not audited; audit the prefix again in a new execution"
 )
+# Said of a key under the input prefix that is not listed now, whose partial is stored, where the map run's result
+# files, which count, name no child for it: no child of the run audited it (review: it was said REMOVED, "audited ...
+# removed while the audit ran", as a shard the run audited and lost is)
+NOT_RUN = (
+    "a partial result is stored under its name, but the map run ran no child for it (its result files name none) and it"
+    " is not under the input prefix now: no child of this run audited it (the partial is a worker's invoked outside the"
+    " run, or was written there), so it is not counted, and the run is not clean; if it was put under the prefix after"
+    " the listing, audit it in a new execution"
+)
 REMOVED = (
     "the object was audited but is no longer under the input prefix (removed while the audit ran): what was audited of"
     " it is not counted, and the run is not clean"
@@ -186,7 +195,9 @@ def merge_execution(
         expected=expected,
         not_audited=not_audited,
         returned=run.returned,
-        removed=removed,
+        # a partial of a key not listed now that no result file names: one the run ran no child for, where the
+        # result files count; where they do not, it may be a shard the run audited and lost
+        removed=NOT_RUN if unaccounted is None else removed,
         never_listed=sorted(run.elsewhere),
         under=prefix,
     )
@@ -220,7 +231,8 @@ def merge(
     own, so its partials are its own; even so, a partial that names no object or is not under its object's name
     (`shard_name`) is left out, and one of another version of its object (its ETag), that does not add up to what its
     worker returned, of a shard whose audit failed in this run, or of an object no longer listed (removed while the
-    run went on) is a shard not audited, a finding, never counted (`removed` says why, for the last). A local run's
+    run went on, or one no child of the run audited) is a shard not audited, a finding, never counted (`removed` says
+    why, for the last: `merge_execution` gives `NOT_RUN` where the result files name no child for it). A local run's
     `not_audited` says why a file it read is not audited (it changed after it was read): its blocks are not counted
     and it is not named among the inputs read, as a shard not audited is not, and its finding is written alike.
     `passed_over`: what a local run found under its folders and did not read (what `summary.NOT_READ` names).
