@@ -103,6 +103,15 @@ def run_worker(audit_aws: AuditAws, event: Event) -> Any:
     return answer
 
 
+def audited_outside_the_run(audit_aws: AuditAws, load_event: Callable[[str], Event], key: str, content: bytes) -> Any:
+    """The answer of a worker invoked by hand, outside the map run, on `key`, put with `content` first: its partial is
+    stored in the execution's folder, and no child of the run is kept for it (`run_worker` keeps one)."""
+    audit_aws.put(key, content)
+    worker_event = load_event("audit-worker-shard")
+    item = as_listed(audit_aws, {**worker_event, "shard": {**worker_event["shard"], "Key": key}})
+    return audit_aws.worker.lambda_handler(item, FakeLambdaContext())
+
+
 def merge_event_of_the_run(audit_aws: AuditAws, load_event: Callable[[str], Event]) -> Event:
     """The merge's event after a map run whose children are the workers this test ran (`run_worker`)."""
     return map_ran(audit_aws, load_event("audit-merge"))
@@ -1410,13 +1419,12 @@ def test_a_merge_of_a_prefix_holding_no_shard_beside_a_partial_of_a_key_outside_
     # and the execution succeeded with a summary of no game); or named by no result file, its summary then rewritten to
     # say it was read from an object under the prefix, as the merge, which goes by the key it audited, does not count it
     elsewhere = "games/2026-11-30/forged.jsonl"
-    audit_aws.put(elsewhere, games.jsonl([games.narde(4)]))
-    worker_event = load_event("audit-worker-shard")
-    outside = {**worker_event, "shard": {**worker_event["shard"], "Key": elsewhere}}
     if named == "by forged result files":
-        run_worker(audit_aws, outside)
+        audit_aws.put(elsewhere, games.jsonl([games.narde(4)]))
+        worker_event = load_event("audit-worker-shard")
+        run_worker(audit_aws, {**worker_event, "shard": {**worker_event["shard"], "Key": elsewhere}})
     else:
-        answer = audit_aws.worker.lambda_handler(as_listed(audit_aws, outside), FakeLambdaContext())
+        answer = audited_outside_the_run(audit_aws, load_event, elsewhere, games.jsonl([games.narde(4)]))
         if named == "its source forged under the prefix":
             stored = audit_aws.json(f"{answer['partial']}summary.json")
             stored["source"]["file"] = "games/2026-11-29/gone.jsonl"
@@ -1609,12 +1617,7 @@ def test_a_key_not_under_the_input_prefix_written_into_the_result_files_is_named
     map_run = merge_event["map_run"]
     elsewhere = "games/2026-11-30/forged.jsonl"
     if forged == "its partial stored":
-        audit_aws.put(elsewhere, games.jsonl([games.narde(4)]))
-        worker_event = load_event("audit-worker-shard")
-        audit_aws.worker.lambda_handler(
-            as_listed(audit_aws, {**worker_event, "shard": {**worker_event["shard"], "Key": elsewhere}}),
-            FakeLambdaContext(),
-        )
+        audited_outside_the_run(audit_aws, load_event, elsewhere, games.jsonl([games.narde(4)]))
     record = audit_aws.children[REWRITTEN]
     moved = {**record, "item": {**record["item"], "shard": {**record["item"]["shard"], "Key": elsewhere}}}
     child = {key: child_execution(map_run["MapRunArn"], **record) for key, record in audit_aws.children.items()}
@@ -1661,10 +1664,8 @@ def test_a_partial_of_a_key_outside_the_input_prefix_no_result_file_names_is_no_
     # ran)", which it never was under, and counted as a shard not audited, the audit not clean)
     merge_event = a_map_run_of_one_fair_shard(audit_aws, load_event)
     elsewhere = "games/2026-11-30/stray.jsonl"
-    audit_aws.put(elsewhere, games.jsonl([games.mismatched(games.narde(4))]))
-    worker_event = load_event("audit-worker-shard")
-    outside = {**worker_event, "shard": {**worker_event["shard"], "Key": elsewhere}}
-    assert audit_aws.worker.lambda_handler(as_listed(audit_aws, outside), FakeLambdaContext())["not_fair"] == 1
+    mismatch = games.jsonl([games.mismatched(games.narde(4))])
+    assert audited_outside_the_run(audit_aws, load_event, elsewhere, mismatch)["not_fair"] == 1
 
     # When the merge runs
     merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
@@ -1686,10 +1687,8 @@ def test_a_partial_of_a_key_under_the_prefix_that_no_child_audited_and_no_longer
     # (removed while the audit ran)", as a shard the run audited is, where no child of the run audited it)
     merge_event = a_map_run_of_one_fair_shard(audit_aws, load_event)
     late = "games/2026-11-29/late.jsonl"
-    audit_aws.put(late, games.jsonl([games.mismatched(games.narde(4))]))
-    worker_event = load_event("audit-worker-shard")
-    outside = {**worker_event, "shard": {**worker_event["shard"], "Key": late}}
-    assert audit_aws.worker.lambda_handler(as_listed(audit_aws, outside), FakeLambdaContext())["not_fair"] == 1
+    mismatch = games.jsonl([games.mismatched(games.narde(4))])
+    assert audited_outside_the_run(audit_aws, load_event, late, mismatch)["not_fair"] == 1
     audit_aws.s3.delete_object(Bucket=BUCKET, Key=late)
 
     # When the merge runs
