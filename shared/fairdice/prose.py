@@ -179,6 +179,137 @@ _EVERYDAY_OTHERS = (
     (re.compile("[\u0600-\u06ff\u0750-\u077f\u0870-\u08ff\ufb50-\ufdff\ufe70-\ufeff]"), frozenset("Ilo")),
     (re.compile("[\u10a0-\u10ff\u1c90-\u1cbf\u2d00-\u2d2f]"), frozenset("oy")),
 )
+# The scripts of the letters `_others` reads (of none of `_SCRIPTS` and `_EAST_ASIAN`, and that NFKC leaves as they
+# are) that hold a letter which looks like one of another script (`_LOOKS_ASCII`, `_LOOKS_ACROSS`, `_OTHERS_ALIKE`):
+# Cherokee, Lisu, Canadian syllabics, Myanmar, Hebrew, Arabic, Georgian…, each by its ISO 15924 code, as every such
+# letter of it Unicode's Script property names and the core's Unicode knows. In a word whose letters that look like
+# none are of one script, a look-alike of another is shown (the Lisu ꓟ of "ᏣᎳꓟ", like the Cherokee Ꮇ of "ᏣᎳᎷ").
+# Python's unicodedata has no Script property: written by tools/script_table.py from the regex package's, which a
+# test holds it to; verifier.js holds the same, and a test in Chromium holds the browser's \p{Script=…} to it.
+_OTHER_SCRIPTS = (
+    (  # Ahom
+        "Ahom",
+        re.compile("[\U00011700-\U0001171a\U00011740-\U00011746]"),
+    ),
+    (  # Arabic
+        "Arab",
+        re.compile(
+            "[\u0620-\u063f\u0641-\u064a\u066e-\u066f\u0671-\u06d3\u06d5\u06e5-\u06e6\u06ee-\u06ef"
+            "\u06fa-\u06fc\u06ff\u0750-\u077f\u0870-\u0887\u0889-\u088e\u08a0-\u08c9\ufbdd\ufbea-\ufbfb"
+            "\ufc00-\ufd3d\ufd50-\ufd8f\ufd92-\ufdc7\ufdf0-\ufdfb\ufe70-\ufe74\ufe76-\ufe7f\ufef5-\ufefc]"
+        ),
+    ),
+    (  # Bamum
+        "Bamu",
+        re.compile("[\ua6a0-\ua6e5\U00016800-\U00016a38]"),
+    ),
+    (  # Canadian Aboriginal
+        "Cans",
+        re.compile("[\u1401-\u166c\u166f-\u167f\u18b0-\u18f5\U00011ab0-\U00011abf]"),
+    ),
+    (  # Carian
+        "Cari",
+        re.compile("[\U000102a0-\U000102d0]"),
+    ),
+    (  # Cherokee
+        "Cher",
+        re.compile("[\u13a0-\u13f5\u13f8-\u13fd\uab70-\uabbf]"),
+    ),
+    (  # Devanagari
+        "Deva",
+        re.compile("[\u0904-\u0939\u093d\u0950\u0958-\u0961\u0971-\u097f\ua8f2-\ua8f7\ua8fb\ua8fd-\ua8fe]"),
+    ),
+    (  # Deseret
+        "Dsrt",
+        re.compile("[\U00010400-\U0001044f]"),
+    ),
+    (  # Elbasan
+        "Elba",
+        re.compile("[\U00010500-\U00010527]"),
+    ),
+    (  # Ethiopic
+        "Ethi",
+        re.compile(
+            "[\u1200-\u1248\u124a-\u124d\u1250-\u1256\u1258\u125a-\u125d\u1260-\u1288\u128a-\u128d"
+            "\u1290-\u12b0\u12b2-\u12b5\u12b8-\u12be\u12c0\u12c2-\u12c5\u12c8-\u12d6\u12d8-\u1310"
+            "\u1312-\u1315\u1318-\u135a\u1380-\u138f\u2d80-\u2d96\u2da0-\u2da6\u2da8-\u2dae\u2db0-\u2db6"
+            "\u2db8-\u2dbe\u2dc0-\u2dc6\u2dc8-\u2dce\u2dd0-\u2dd6\u2dd8-\u2dde\uab01-\uab06\uab09-\uab0e"
+            "\uab11-\uab16\uab20-\uab26\uab28-\uab2e\U0001e7e0-\U0001e7e6\U0001e7e8-\U0001e7eb"
+            "\U0001e7ed-\U0001e7ee\U0001e7f0-\U0001e7fe]"
+        ),
+    ),
+    (  # Georgian
+        "Geor",
+        re.compile(
+            "[\u10a0-\u10c5\u10c7\u10cd\u10d0-\u10fa\u10fd-\u10ff\u1c90-\u1cba\u1cbd-\u1cbf\u2d00-\u2d25\u2d27\u2d2d]"
+        ),
+    ),
+    (  # Hebrew
+        "Hebr",
+        re.compile(
+            "[\u05d0-\u05ea\u05ef-\u05f2\ufb1d\ufb1f\ufb2a-\ufb36\ufb38-\ufb3c\ufb3e\ufb40-\ufb41\ufb43-\ufb44"
+            "\ufb46-\ufb4f]"
+        ),
+    ),
+    (  # Old Italic
+        "Ital",
+        re.compile("[\U00010300-\U0001031f\U0001032d-\U0001032f]"),
+    ),
+    (  # Latin
+        "Latn",
+        re.compile("[\u1d80-\u1d9a\u2132\u214e\u2183-\u2184\U00010780\U0001df00-\U0001df1e\U0001df25-\U0001df2a]"),
+    ),
+    (  # Lisu
+        "Lisu",
+        re.compile("[\ua4d0-\ua4fd\U00011fb0]"),
+    ),
+    (  # Lycian
+        "Lyci",
+        re.compile("[\U00010280-\U0001029c]"),
+    ),
+    (  # Malayalam
+        "Mlym",
+        re.compile("[\u0d04-\u0d0c\u0d0e-\u0d10\u0d12-\u0d3a\u0d3d\u0d4e\u0d54-\u0d56\u0d5f-\u0d61\u0d7a-\u0d7f]"),
+    ),
+    (  # Myanmar
+        "Mymr",
+        re.compile(
+            "[\u1000-\u102a\u103f\u1050-\u1055\u105a-\u105d\u1061\u1065-\u1066\u106e-\u1070\u1075-\u1081\u108e"
+            "\ua9e0-\ua9e4\ua9e6-\ua9ef\ua9fa-\ua9fe\uaa60-\uaa76\uaa7a\uaa7e-\uaa7f]"
+        ),
+    ),
+    (  # Nko
+        "Nkoo",
+        re.compile("[\u07ca-\u07ea\u07f4-\u07f5\u07fa]"),
+    ),
+    (  # Oriya
+        "Orya",
+        re.compile(
+            "[\u0b05-\u0b0c\u0b0f-\u0b10\u0b13-\u0b28\u0b2a-\u0b30\u0b32-\u0b33\u0b35-\u0b39\u0b3d"
+            "\u0b5c-\u0b5d\u0b5f-\u0b61\u0b71]"
+        ),
+    ),
+    (  # Osage
+        "Osge",
+        re.compile("[\U000104b0-\U000104d3\U000104d8-\U000104fb]"),
+    ),
+    (  # Miao
+        "Plrd",
+        re.compile("[\U00016f00-\U00016f4a\U00016f50\U00016f93-\U00016f9f]"),
+    ),
+    (  # Runic
+        "Runr",
+        re.compile("[\u16a0-\u16ea\u16f1-\u16f8]"),
+    ),
+    (  # Tifinagh
+        "Tfng",
+        re.compile("[\u2d30-\u2d67]"),
+    ),
+    (  # Warang Citi
+        "Wara",
+        re.compile("[\U000118a0-\U000118df\U000118ff]"),
+    ),
+)
 # Han, Hiragana, Katakana and Hangul, each as the blocks its characters are in (Han's radicals, Katakana's
 # halfwidth forms, Hangul's jamo with its syllables). Japanese writes Han and kana side by side, and Korean may write
 # Hangul beside Han, so no word or value of them is odd for mixing them. verifier.js holds the same.

@@ -387,6 +387,148 @@ const fairdice = (() => {
     [/[\u0600-\u06FF\u0750-\u077F\u0870-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/u, "Ilo"],
     [/[\u10A0-\u10FF\u1C90-\u1CBF\u2D00-\u2D2F]/u, "oy"],
   ];
+  // The scripts of the letters others() reads that hold a letter which looks like one of another script (Cherokee,
+  // Lisu, Myanmar, Hebrew…), by ISO 15924 code, each as its letters the core's Unicode knows (fairdice.prose's
+  // _OTHER_SCRIPTS, written from Unicode's Script property by tools/script_table.py): a look-alike of another script
+  // than a word's letters that look like none is shown (the Lisu ꓟ of "ᏣᎳꓟ", like the Cherokee Ꮇ of "ᏣᎳᎷ").
+  const OTHER_SCRIPTS = [
+    // Ahom
+    ["Ahom", new RegExp(
+      "[" +
+      "\u{11700}-\u{1171A}\u{11740}-\u{11746}" +
+      "]", "u")],
+    // Arabic
+    ["Arab", new RegExp(
+      "[" +
+      "\u0620-\u063F\u0641-\u064A\u066E-\u066F\u0671-\u06D3\u06D5\u06E5-\u06E6\u06EE-\u06EF" +
+      "\u06FA-\u06FC\u06FF\u0750-\u077F\u0870-\u0887\u0889-\u088E\u08A0-\u08C9\uFBDD\uFBEA-\uFBFB" +
+      "\uFC00-\uFD3D\uFD50-\uFD8F\uFD92-\uFDC7\uFDF0-\uFDFB\uFE70-\uFE74\uFE76-\uFE7F\uFEF5-\uFEFC" +
+      "]", "u")],
+    // Bamum
+    ["Bamu", new RegExp(
+      "[" +
+      "\uA6A0-\uA6E5\u{16800}-\u{16A38}" +
+      "]", "u")],
+    // Canadian Aboriginal
+    ["Cans", new RegExp(
+      "[" +
+      "\u1401-\u166C\u166F-\u167F\u18B0-\u18F5\u{11AB0}-\u{11ABF}" +
+      "]", "u")],
+    // Carian
+    ["Cari", new RegExp(
+      "[" +
+      "\u{102A0}-\u{102D0}" +
+      "]", "u")],
+    // Cherokee
+    ["Cher", new RegExp(
+      "[" +
+      "\u13A0-\u13F5\u13F8-\u13FD\uAB70-\uABBF" +
+      "]", "u")],
+    // Devanagari
+    ["Deva", new RegExp(
+      "[" +
+      "\u0904-\u0939\u093D\u0950\u0958-\u0961\u0971-\u097F\uA8F2-\uA8F7\uA8FB\uA8FD-\uA8FE" +
+      "]", "u")],
+    // Deseret
+    ["Dsrt", new RegExp(
+      "[" +
+      "\u{10400}-\u{1044F}" +
+      "]", "u")],
+    // Elbasan
+    ["Elba", new RegExp(
+      "[" +
+      "\u{10500}-\u{10527}" +
+      "]", "u")],
+    // Ethiopic
+    ["Ethi", new RegExp(
+      "[" +
+      "\u1200-\u1248\u124A-\u124D\u1250-\u1256\u1258\u125A-\u125D\u1260-\u1288\u128A-\u128D" +
+      "\u1290-\u12B0\u12B2-\u12B5\u12B8-\u12BE\u12C0\u12C2-\u12C5\u12C8-\u12D6\u12D8-\u1310" +
+      "\u1312-\u1315\u1318-\u135A\u1380-\u138F\u2D80-\u2D96\u2DA0-\u2DA6\u2DA8-\u2DAE\u2DB0-\u2DB6" +
+      "\u2DB8-\u2DBE\u2DC0-\u2DC6\u2DC8-\u2DCE\u2DD0-\u2DD6\u2DD8-\u2DDE\uAB01-\uAB06\uAB09-\uAB0E" +
+      "\uAB11-\uAB16\uAB20-\uAB26\uAB28-\uAB2E\u{1E7E0}-\u{1E7E6}\u{1E7E8}-\u{1E7EB}\u{1E7ED}-\u{1E7EE}" +
+      "\u{1E7F0}-\u{1E7FE}" +
+      "]", "u")],
+    // Georgian
+    ["Geor", new RegExp(
+      "[" +
+      "\u10A0-\u10C5\u10C7\u10CD\u10D0-\u10FA\u10FD-\u10FF\u1C90-\u1CBA\u1CBD-\u1CBF\u2D00-\u2D25\u2D27" +
+      "\u2D2D" +
+      "]", "u")],
+    // Hebrew
+    ["Hebr", new RegExp(
+      "[" +
+      "\u05D0-\u05EA\u05EF-\u05F2\uFB1D\uFB1F\uFB2A-\uFB36\uFB38-\uFB3C\uFB3E\uFB40-\uFB41\uFB43-\uFB44" +
+      "\uFB46-\uFB4F" +
+      "]", "u")],
+    // Old Italic
+    ["Ital", new RegExp(
+      "[" +
+      "\u{10300}-\u{1031F}\u{1032D}-\u{1032F}" +
+      "]", "u")],
+    // Latin
+    ["Latn", new RegExp(
+      "[" +
+      "\u1D80-\u1D9A\u2132\u214E\u2183-\u2184\u{10780}\u{1DF00}-\u{1DF1E}\u{1DF25}-\u{1DF2A}" +
+      "]", "u")],
+    // Lisu
+    ["Lisu", new RegExp(
+      "[" +
+      "\uA4D0-\uA4FD\u{11FB0}" +
+      "]", "u")],
+    // Lycian
+    ["Lyci", new RegExp(
+      "[" +
+      "\u{10280}-\u{1029C}" +
+      "]", "u")],
+    // Malayalam
+    ["Mlym", new RegExp(
+      "[" +
+      "\u0D04-\u0D0C\u0D0E-\u0D10\u0D12-\u0D3A\u0D3D\u0D4E\u0D54-\u0D56\u0D5F-\u0D61\u0D7A-\u0D7F" +
+      "]", "u")],
+    // Myanmar
+    ["Mymr", new RegExp(
+      "[" +
+      "\u1000-\u102A\u103F\u1050-\u1055\u105A-\u105D\u1061\u1065-\u1066\u106E-\u1070\u1075-\u1081\u108E" +
+      "\uA9E0-\uA9E4\uA9E6-\uA9EF\uA9FA-\uA9FE\uAA60-\uAA76\uAA7A\uAA7E-\uAA7F" +
+      "]", "u")],
+    // Nko
+    ["Nkoo", new RegExp(
+      "[" +
+      "\u07CA-\u07EA\u07F4-\u07F5\u07FA" +
+      "]", "u")],
+    // Oriya
+    ["Orya", new RegExp(
+      "[" +
+      "\u0B05-\u0B0C\u0B0F-\u0B10\u0B13-\u0B28\u0B2A-\u0B30\u0B32-\u0B33\u0B35-\u0B39\u0B3D" +
+      "\u0B5C-\u0B5D\u0B5F-\u0B61\u0B71" +
+      "]", "u")],
+    // Osage
+    ["Osge", new RegExp(
+      "[" +
+      "\u{104B0}-\u{104D3}\u{104D8}-\u{104FB}" +
+      "]", "u")],
+    // Miao
+    ["Plrd", new RegExp(
+      "[" +
+      "\u{16F00}-\u{16F4A}\u{16F50}\u{16F93}-\u{16F9F}" +
+      "]", "u")],
+    // Runic
+    ["Runr", new RegExp(
+      "[" +
+      "\u16A0-\u16EA\u16F1-\u16F8" +
+      "]", "u")],
+    // Tifinagh
+    ["Tfng", new RegExp(
+      "[" +
+      "\u2D30-\u2D67" +
+      "]", "u")],
+    // Warang Citi
+    ["Wara", new RegExp(
+      "[" +
+      "\u{118A0}-\u{118DF}\u{118FF}" +
+      "]", "u")],
+  ];
   // A letter of a script, as fairdice.prose reads one: not a modifier letter (ʼ), which stands as punctuation.
   const SCRIPT_LETTER = /^[\p{Lu}\p{Ll}\p{Lt}\p{Lo}]$/u;
   /** Where each word is, as its characters' positions: each run of letters and marks (fairdice.prose's _words). */

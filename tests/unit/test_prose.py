@@ -808,6 +808,54 @@ def test_the_letters_of_other_scripts_like_one_of_the_five_are_those_unicodes_co
     assert {"\ua4e5", "\u13be", "\u1431"} <= prose._OTHERS_ALIKE
 
 
+def _read_by_others() -> str:
+    """Every letter `_others` reads (none of `_SCRIPTS` and `_EAST_ASIAN`, and NFKC leaves it as it is), as one text."""
+    return "".join(
+        chr(point)
+        for point in range(0x110000)
+        if unicodedata.category(chr(point)).startswith("L")
+        and not any(script.match(chr(point)) for script in (*prose._SCRIPTS, *prose._EAST_ASIAN))
+        and not prose._compatible(chr(point))
+    )
+
+
+def test_the_scripts_a_look_alike_is_told_apart_by_are_those_unicodes_script_property_says() -> None:
+    # Python's unicodedata has no Script property: `_OTHER_SCRIPTS` (written by tools/script_table.py) holds, for each
+    # script with a letter `_others` reads that looks like one of another, every letter of it `_others` reads, as the
+    # regex package's Unicode data names them, of the letters the core's Unicode knows
+    regex = pytest.importorskip("regex", reason="the regex package (requirements-dev.txt) reads Unicode's Script")
+    read = _read_by_others()
+    for code, script in prose._OTHER_SCRIPTS:
+        assert _members(script) == set(regex.findall(rf"\p{{Script={code}}}", read)), code
+    # and so every look-alike `_others` reads is of one of them (a script of none is told from each), and each script
+    # holds one (the Cherokee Ꮇ, the Lisu ꓟ, the Myanmar ဝ, the Hebrew ו)
+    alike = {
+        character
+        for character in prose._LOOKS_ASCII | prose._LOOKS_ACROSS | prose._OTHERS_ALIKE
+        if character in read and unicodedata.category(character) in ("Lu", "Ll", "Lt", "Lo")
+    }
+    kins = {
+        character: [code for code, script in prose._OTHER_SCRIPTS if script.match(character)] for character in alike
+    }
+    assert {character for character, codes in kins.items() if len(codes) != 1} == set()
+    assert {codes[0] for codes in kins.values()} == {code for code, _ in prose._OTHER_SCRIPTS}
+    assert {kins["\u13b7"][0], kins["\ua4df"][0], kins["\u101d"][0], kins["\u05d5"][0]} == {
+        "Cher",
+        "Lisu",
+        "Mymr",
+        "Hebr",
+    }
+
+
+def test_the_browser_tells_a_look_alikes_script_by_the_same_table() -> None:
+    (block,) = re.findall(r"const OTHER_SCRIPTS = \[(.*?)\n  \];", _verifier_js(), re.S)
+    browser = [
+        (code, _written("".join(re.findall(r'"(.*?)"', body)).removeprefix("[").removesuffix("]")))
+        for code, body in re.findall(r'\["(\w+)", new RegExp\((.*?),\s*"u"\)\]', block, re.S)
+    ]
+    assert browser == [(code, _members(script)) for code, script in prose._OTHER_SCRIPTS]
+
+
 def test_the_look_alikes_across_east_asian_scripts_are_those_unicodes_confusables_say() -> None:
     # Every character of Han, Hiragana, Katakana and Hangul alike to one of another of them: letters, and the marks
     # and radicals among them (the Katakana ー is a letter, the voiced sound mark ゛ is not)
