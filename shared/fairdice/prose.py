@@ -310,6 +310,8 @@ _OTHER_SCRIPTS = (
         re.compile("[\U000118a0-\U000118df\U000118ff]"),
     ),
 )
+# (one pattern of them all, each a group, for one match per letter: the group that matched is its script's place)
+_OTHER_SCRIPT = re.compile("|".join(f"({script.pattern})" for _, script in _OTHER_SCRIPTS))
 # Han, Hiragana, Katakana and Hangul, each as the blocks its characters are in (Han's radicals, Katakana's
 # halfwidth forms, Hangul's jamo with its syllables). Japanese writes Han and kana side by side, and Korean may write
 # Hangul beside Han, so no word or value of them is odd for mixing them. verifier.js holds the same.
@@ -520,8 +522,8 @@ def unseen(text: str) -> list[bool]:
     - every letter of a script other than those five and Han, kana and Hangul (Cherokee, Lisu, Myanmar) that looks
       like an ASCII letter or a letter of those five, in a word with no letter of such a script that looks like none
       (`_others`): the Cherokee ᏦᎥᎷ of "ᏦᎥᎷ 김", so that "Kim 김" is as typed; in a word with one, such a letter is as
-      typed (the ו of "שלום") unless Hebrew, Arabic or Georgian tell it of another script than that one (the Myanmar ဝ
-      of "כוဝ", like the ס of "כוס", is shown; a Lisu letter beside a Cherokee one is not told apart) or the word's
+      typed (the ו of "שלום") unless it is of another script than that one (`_OTHER_SCRIPTS`: the Myanmar ဝ of
+      "כוဝ", like the ס of "כוס", is shown, as is the Lisu ꓟ of "ᏣᎳꓟ", like the Cherokee Ꮇ of "ᏣᎳᎷ") or the word's
       letters that look like none are of two scripts (the ו of "שוخ", like the ا of "שاخ"), and every Latin
       letter is shown instead when each looks like one (the W and Y of "ᏣWY",
       like the Cherokee Ꮃ and Ꭹ of "ᏣᎳᎩ"), as is a Hebrew, Arabic or Georgian one in a value with a letter of its own
@@ -580,6 +582,7 @@ class _Traits(NamedTuple):
     east: int | None  # which of _EAST_ASIAN it is of
     letter: bool  # a letter (its category's L)
     everyday: int | None  # which of _EVERYDAY_OTHERS its base is of
+    kin: int | None  # which of _OTHER_SCRIPTS it is of
 
 
 @lru_cache(maxsize=4096)  # bounded: values may hold any of a million code points, and a warm function keeps this
@@ -602,6 +605,7 @@ def _traits(character: str) -> _Traits:
         east=next((n for n, script in enumerate(_EAST_ASIAN) if script.match(character)), None),
         letter=category.startswith("L"),
         everyday=next((n for n, (script, _) in enumerate(_EVERYDAY_OTHERS) if script.match(base)), None),
+        kin=kin.lastindex - 1 if (kin := _OTHER_SCRIPT.match(character)) and kin.lastindex else None,
     )
 
 
@@ -696,11 +700,11 @@ def _strays(traits: list[_Traits]) -> set[int]:
 
     - a letter of a script other than Latin, Greek, Coptic, Cyrillic, Armenian, Han, kana and Hangul (Cherokee, Lisu,
       Canadian syllabics, Myanmar, Hebrew) that looks like an ASCII one or a letter of those five, unless its word
-      holds a letter of such a script that looks like none and not told of another script than it by Hebrew, Arabic
-      and Georgian, nor beside such letters of two scripts, or the value one of its own script where that is Hebrew,
-      Arabic or Georgian and none of another of those or of the five (`_others`): the Cherokee Ᏼ of "ᏴᎾᏏ 日本", like
-      the B of "Bob 日本"; the Lisu ꓥ, like the Greek Λ; not the יין of "כוס יין"; the ו of "ש ו ж" (like ӏ); the
-      Myanmar ဝ of "כוဝ" (like the ס of "כוס"); the ו of "שוخ" (like the ا of "שاخ");
+      holds a letter of such a script that looks like none and is of its script (`_OTHER_SCRIPTS`), nor beside such
+      letters of two scripts, or the value one of its own script where that is Hebrew, Arabic or Georgian and none of
+      another of those or of the five (`_others`): the Cherokee Ᏼ of "ᏴᎾᏏ 日本", like the B of "Bob 日本"; the Lisu
+      ꓥ, like the Greek Λ; not the יין of "כוס יין"; the ו of "ש ו ж" (like ӏ); the Myanmar ဝ of "כוဝ" (like the ס of
+      "כוס"); the Lisu ꓟ of "ᏣᎳꓟ" (like the Cherokee Ꮇ of "ᏣᎳᎷ"); the ו of "שוخ" (like the ا of "שاخ");
     - in a value holding a letter that looks like no letter of another script (an anchor: ж, Ω, 日, k), a letter of
       Greek, Coptic, Cyrillic or Armenian that does, when no letter of its own script there looks like none: the o of
       "жo" (like the Cyrillic о of "жо"), the Cyrillic о of "日本о" (like the Greek ο of "日本ο"), the Armenian օ of
@@ -754,11 +758,11 @@ def _others(traits: list[_Traits], words: list[range]) -> tuple[set[int], set[in
     Lisu, Myanmar, Hebrew, Arabic: script and east None), the positions of those that look like an ASCII letter or a
     letter of Latin, Greek, Coptic, Cyrillic or Armenian (`stray`) in a word with no letter of such a script that
     looks like none (the Cherokee ᏴᎾᏏ of "ᏴᎾᏏ 日本", the Lisu ꓔꓳꓗ of "ꓔꓳꓗ 日本": each is shown, and "Bob 日本" and
-    "Tok 日本" are as typed), or in a word with one where Hebrew, Arabic and Georgian tell them of another script than
-    each of those there (the Myanmar ဝ of "כוဝ", like the ס of "כוס"; the Hebrew ו of "خוث", like the ا of "خاث"), or
-    where those there are of two scripts (the ו of "שוخ", like the ا of "שاخ");
-    and the positions of the words that do hold one (the Cherokee Ꮳ of "ᏣᎳᎩ", the Hebrew ש of "שלום", whose ו, like
-    an l, is as typed: a Latin letter there is shown instead, by `_strays`); and, by
+    "Tok 日本" are as typed), or in a word with one where their script (`_OTHER_SCRIPTS`) is another than each of
+    those there (the Myanmar ဝ of "כוဝ", like the ס of "כוס"; the Hebrew ו of "خוث", like the ا of "خاث"; the Lisu ꓟ
+    of "ᏣᎳꓟ", like the Cherokee Ꮇ of "ᏣᎳᎷ"), or where those there are of two scripts (the ו of "שוخ", like the ا of
+    "שاخ"); and the positions of the words that do hold one (the Cherokee Ꮳ of "ᏣᎳᎩ", the Hebrew ש of "שלום", whose
+    ו, like an l, is as typed: a Latin letter there is shown instead, by `_strays`); and, by
     their place in `_EVERYDAY_OTHERS`, the scripts of Hebrew, Arabic and Georgian whose letters that look like none are
     in the value: a word of their look-alikes is as typed there (the יין of "כוס יין"; review: an everyday Hebrew
     phrase was shown as code points) where no letter of Latin, Greek, Coptic, Cyrillic, Armenian or another of them
@@ -789,15 +793,16 @@ def _others(traits: list[_Traits], words: list[range]) -> tuple[set[int], set[in
     beside: set[int] = set()
     for word in words:
         other = [at for at in word if at in others]
-        if kinds := {traits[at].everyday for at in other if not traits[at].stray}:
+        if kinds := {traits[at].kin for at in other if not traits[at].stray}:
             beside.update(word)
             # a look-alike of a script none of the word's letters that look like none is of: the word mixes scripts
             # (review: the Myanmar ဝ of "כוဝ", like the ס of "כוס", was as typed beside the כ, as was the Hebrew ו of
-            # "خוث", like the ا of "خاث"); Hebrew, Arabic and Georgian are told apart, the other scripts not. Where they
-            # are of two (a Hebrew ש and an Arabic خ), each look-alike may stand for one of the other's: all are shown
-            # (review: the ו of "שוخ" was as typed, like the ا of "שاخ")
+            # "خוث", like the ا of "خاث", and the Lisu ꓟ of "ᏣᎳꓟ", like the Cherokee Ꮇ of "ᏣᎳᎷ"), each told by its
+            # script (`_OTHER_SCRIPTS`; a letter of a script none of whose letters looks like another is of none of
+            # them, and so of no look-alike's). Where they are of two (a Hebrew ש and an Arabic خ), each look-alike
+            # may stand for one of the other's: all are shown (review: the ו of "שוخ" was as typed, like the ا of "שاخ")
             mixed = len(kinds) > 1
-            found.update(at for at in other if traits[at].stray and (mixed or traits[at].everyday not in kinds))
+            found.update(at for at in other if traits[at].stray and (mixed or traits[at].kin not in kinds))
         else:
             found.update(at for at in other if traits[at].everyday not in ordinary)
     return found, beside, everyday

@@ -546,7 +546,8 @@ const fairdice = (() => {
   }
   /** Of the letters of scripts other than SCRIPTS and Han, kana and Hangul (Cherokee, Lisu, Hebrew), those that look
    * like an ASCII letter or a letter of SCRIPTS in a word with none of such a script that looks like none, or with
-   * one where EVERYDAY_OTHERS tell them of another script than each of those (the Myanmar ဝ of "כוဝ") or those are of
+   * one where OTHER_SCRIPTS tell them of another script than each of those (the Myanmar ဝ of "כוဝ", the Lisu ꓟ of
+   * "ᏣᎳꓟ") or those are of
    * two scripts (the ו of "שוخ"), and the
    * positions of the words that hold one, and the scripts of EVERYDAY_OTHERS whose letters that look like none are
    * in the value, a word of whose look-alikes is as typed there where every letter of SCRIPTS or EVERYDAY_OTHERS that
@@ -566,8 +567,8 @@ const fairdice = (() => {
       chars.some((c, at) => other(c) && !stray[at] && script.test(base(c))),
     );
     const ordinary = everyday.filter(([script]) => anchors.every((b) => script.test(b)));
-    // which of EVERYDAY_OTHERS a letter is of, -1 for another script
-    const kind = (at) => EVERYDAY_OTHERS.findIndex(([script]) => script.test(base(chars[at])));
+    // which of OTHER_SCRIPTS a letter is of, -1 for another script
+    const kind = (at) => OTHER_SCRIPTS.findIndex(([, script]) => script.test(chars[at]));
     words.forEach((word) => {
       const inWord = word.filter((at) => other(chars[at]));
       const kinds = new Set(inWord.filter((at) => !stray[at]).map(kind));
@@ -746,8 +747,8 @@ const fairdice = (() => {
    * of SCRIPTS that looks like one of another when none of its own script there looks like none (the o of "жo"),
    * or, beside such letters of two of Greek, Coptic, Cyrillic and Armenian, none of its word does (the о of "ж о ֆ");
    * every letter of a script other than SCRIPTS and Han, kana and Hangul that looks like one of another in a word with
-   * none of such a script that looks like none (the Cherokee ᏦᎥᎷ of "ᏦᎥᎷ 김"), or with one where Hebrew, Arabic and
-   * Georgian tell it of another script (the Myanmar ဝ of "כוဝ") or those are of two scripts (the ו of "שוخ"), and the
+   * none of such a script that looks like none (the Cherokee ᏦᎥᎷ of "ᏦᎥᎷ 김"), or with one of another script than it
+   * (OTHER_SCRIPTS: the Myanmar ဝ of "כוဝ", the Lisu ꓟ of "ᏣᎳꓟ") or those are of two scripts (the ו of "שוخ"), and the
    * Latin letters in such a word
    * with one when each looks like a letter of such a script (the W and Y of "ᏣWY");
    * every Arabic-Indic and Extended

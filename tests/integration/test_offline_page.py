@@ -1413,6 +1413,9 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
     texts += ["\u05db\u05d5\u101d \u05d9\u05d9\u05df", "\u062e\u05d5\u062b", "\u13e3\u13b3\u05d5"]
     # (and every look-alike of a word whose letters that look like none are Hebrew and Arabic, or Cherokee and Hebrew)
     texts += ["\u05e9\u05d5\u062e", "\u05e9\u0627\u062e", "\u13e3\u05e9\u13b3", "\u05e9\u05d5 \u062e"]
+    # (and a look-alike of another script than its word's letters that look like none, whatever the two: the Lisu ꓟ of
+    # "ᏣᎳꓟ", like the Cherokee Ꮇ of "ᏣᎳᎷ"; the Warang Citi 𑢠 beside an Osage 𐓙; the Myanmar ဝ beside a Thai ก)
+    texts += ["\u13e3\u13b3\ua4df", "\u13e3\u13b3\u13b7", "\ua4d8\u13b7", "\U000104d9\U000118a0", "\u0e01\u101d"]
 
     said = browser.evaluate(f"{json.dumps(texts)}.map((t) => fairdice.unseen(t))")
 

@@ -173,6 +173,17 @@ KEY = bytes(range(32))
         ("\u05e9\u0627\u062e", "\u05e9⟨U+0627⟩\u062e"),
         ("\u13e3\u05e9\u13b3", "\u13e3\u05e9⟨U+13B3⟩"),
         ("\u05e9\u05d5 \u062e", "\u05e9\u05d5 \u062e"),
+        # and a look-alike of another script than the word's letters that look like none, whatever the two scripts
+        # are (the Lisu ꓟ of "ᏣᎳꓟ", like the Cherokee Ꮇ of "ᏣᎳᎷ", and the Cherokee Ꮇ of "ꓘᎷ", like the Lisu ꓟ of
+        # "ꓘꓟ"; the Warang Citi 𑢠 beside an Osage 𐓙, like the Osage 𐒴; the Myanmar ဝ beside a Thai ก, whose script
+        # has no look-alike; review: each as typed beside the Cherokee, Lisu, Osage or Thai letter)
+        ("\u13e3\u13b3\ua4df", "\u13e3\u13b3⟨U+A4DF⟩"),
+        ("\u13e3\u13b3\u13b7", "\u13e3\u13b3\u13b7"),
+        ("\ua4d8\u13b7", "\ua4d8⟨U+13B7⟩"),
+        ("\ua4d8\ua4df", "\ua4d8\ua4df"),
+        ("\U000104d9\U000118a0", "\U000104d9⟨U+118A0⟩"),
+        ("\U000104d9\U000104b4", "\U000104d9\U000104b4"),
+        ("\u0e01\u101d", "\u0e01⟨U+101D⟩"),
         # in a value without one, every letter when all of them look like ASCII ones: a Cyrillic АВС, a Greek ΗΑΪΤΙ
         ("\u0410\u0412\u0421", "⟨U+0410⟩⟨U+0412⟩⟨U+0421⟩"),
         ("\u0397\u0391\u03aa\u03a4\u0399", "⟨U+0397⟩⟨U+0391⟩⟨U+03AA⟩⟨U+03A4⟩⟨U+0399⟩"),
