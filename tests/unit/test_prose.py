@@ -1001,9 +1001,11 @@ def test_a_phrase_a_screen_may_show_in_another_order_is_given_in_the_order_it_wa
 def test_a_phrase_that_identifies_the_game_is_read_for_look_alikes_once_for_its_verdict_and_its_page(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Given a narde-v1 phrase of Hebrew words beside digits and a Latin brand name, which no other test reads: some of
-    # its letters are shown as code points (the vav beside Latin letters), and a screen may show it in another order
+    # Given a narde-v1 phrase of Hebrew words beside digits and a Latin brand name, new to the function (what `unseen`
+    # keeps is cleared: another test, or the same run before, may have read it): some of its letters are shown as code
+    # points (the vav beside Latin letters), and a screen may show it in another order
     phrase = "\u05e9\u05dc\u05d5\u05dd \u05e2\u05d5\u05dc\u05dd 2024 Apple"
+    prose._kept_unseen.cache_clear()
     request = parse_request(
         {"scheme": "narde-v1", "key": KEY.hex(), "fingerprint": seal_of(KEY), "phrase": phrase, "count": 3}
     )
