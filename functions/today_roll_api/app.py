@@ -44,6 +44,7 @@ from fairdice.http import (
     is_preflight,
     not_allowed,
     preflight_headers,
+    readable,
     unsent_answer,
 )
 from fairdice.problems import ErrorDetail, ErrorResponse, invalid
@@ -193,8 +194,11 @@ _ALLOWED = ("GET", "OPTIONS")
 
 def _wrong_method(path: str, method: str) -> Response[str]:
     """The 405 the verify API answers the same request with (API Gateway sends it another method on this path):
-    only a direct invoke brings this function one (review: it was a 404, "this function answers GET … only")."""
-    detail = ErrorDetail(code="method_not_allowed", message=not_allowed(path, method, _ALLOWED))
+    only a direct invoke brings this function one (review: it was a 404, "this function answers GET … only"). The path
+    is quoted as the verify API quotes it (`readable`): a letter that looks like another there percent-encoded (review:
+    the Cyrillic а of a player id was quoted as typed, like the a of another player's)."""
+    message = not_allowed(readable(path), method, _ALLOWED)
+    detail = ErrorDetail(code="method_not_allowed", message=message)
     return _error(HTTPStatus.METHOD_NOT_ALLOWED, detail, {"Allow": ", ".join(_ALLOWED)})
 
 

@@ -7,9 +7,11 @@ lives in the layer because two functions share it, and reads nothing but its arg
 """
 
 import re
-from collections.abc import Mapping, Sequence
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
 from http import HTTPStatus
 from typing import Any, Protocol
+from urllib.parse import unquote
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -23,7 +25,7 @@ from fairdice.errors import (
     UnknownDay,
 )
 from fairdice.problems import ErrorDetail, ErrorResponse, describe, headline
-from fairdice.prose import cut, listed
+from fairdice.prose import cut, listed, shows_nothing, unseen
 
 # The one map from a domain error to the HTTP status a function answers it with (STYLE 4: the verify API and the game's
 # route each kept a copy, review). An error it does not name is no request's doing: a 500.
@@ -99,6 +101,56 @@ def game_id_slashed(path: str) -> str:
 # /daily/xxx…, where a 404's cut it (review)
 PATH_SAID = 200
 METHOD_SAID = 20
+
+
+# Characters percent-encoded one after another.
+_ENCODED_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+
+
+def readable(path: str, given_back: Callable[[str], bool] = lambda _: False) -> str:
+    """`path` as an error of either function quotes it (the verify API's, decoded by its routes; the game's route's,
+    as sent). A character percent-encoded in it is written as itself where `given_back` says it was left encoded only
+    because the path could not route it as itself (the verify API's `"`, `#`, `€`) and it shows as itself, as an
+    address bar shows it; any other stays encoded, as sent (without `given_back`, every one). What does not show as
+    itself stays encoded: a space or any other blank, a character that shows nothing or looks like another (a control,
+    a no-break or zero-width space, a combining mark: `prose.unseen`), a byte that is no UTF-8. Whether a character
+    looks like another is read in the whole path, as a page reads it in its value (review: read alone, the fullwidth
+    `！` and the one dot leader `․` of `/x！` and `/x․y` were quoted as themselves, which read as `/x!` and `/x.y`). So
+    is a character written as itself that is no ASCII one, where it looks like another there: encoded, as no one can
+    take it for the other (review: the Cyrillic а of `/Daily/2025-03-01/аbc` was quoted as typed, like the Latin a of
+    another player's id, and so was that of `/game/today/аbc` by the game's route's 405)."""
+    if "%" not in path and path.isascii():  # nearly every path: nothing encoded, nor a look-alike
+        return path
+    pieces: list[tuple[str, bool]] = []  # the path's text and its runs decoded, each with whether it is a run
+    end = 0
+    for run in _ENCODED_RUN.finditer(path):
+        pieces += [(path[end : run.start()], False), (unquote(run.group(), errors="surrogateescape"), True)]
+        end = run.end()
+    pieces.append((path[end:], False))
+    text = "".join(characters for characters, _ in pieces)
+    of_a_run = [run for characters, run in pieces for _ in characters]
+    return "".join(
+        _shown(character, looks_like_another, given_back)
+        if run
+        else _percent_encoded(character)
+        if looks_like_another and not character.isascii()
+        else character
+        for character, looks_like_another, run in zip(text, unseen(text), of_a_run, strict=True)
+    )
+
+
+def _shown(character: str, looks_like_another: bool, given_back: Callable[[str], bool]) -> str:
+    """One character `readable` decoded, as it quotes it: itself where it shows as itself and was given back encoded,
+    else encoded again."""
+    visible = unicodedata.category(character)[0] not in "CMZ" and not shows_nothing(character)
+    if visible and given_back(character) and not looks_like_another:
+        return character
+    return _percent_encoded(character)
+
+
+def _percent_encoded(character: str) -> str:
+    """One character as `readable` quotes it encoded: its UTF-8 bytes, a byte that was not UTF-8 as that byte."""
+    return "".join(f"%{byte:02X}" for byte in character.encode("utf-8", errors="surrogateescape"))
 
 
 def not_allowed(path: str, method: str, allowed: Sequence[str]) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from cold_start import answered
@@ -563,6 +564,32 @@ def test_a_method_not_in_capitals_is_refused_as_any_other_method_the_route_does_
     case = ": a method's name is case-sensitive, so write GET"  # as the verify API says it
     assert error["message"] == f"/game/today/{PLAYER} takes GET, not {method}{case}"
     assert "today's roll given" not in answer.logs
+
+
+@pytest.mark.filterwarnings("ignore:No application metrics to publish")  # the verify API's, which gives no verdict
+@pytest.mark.parametrize(("method", "encoded"), [("POST", False), ("POST", True), ("get", False)])
+def test_a_letter_of_the_path_that_looks_like_another_is_quoted_encoded_by_the_405_as_the_verify_api_quotes_it(
+    published: Stores,
+    call: Callable[[Event], Answer],
+    load_event: Callable[[str], Event],
+    method: str,
+    encoded: bool,
+) -> None:
+    # Given a request of a method the route does not take for a player id whose a is the Cyrillic а, drawn like the
+    # player's own id, whose dice differ; sent as itself or percent-encoded
+    player = PLAYER.replace("a", "\u0430")
+    event = copy.deepcopy(load_event("today-roll"))
+    event["rawPath"] = event["requestContext"]["http"]["path"] = f"/game/today/{quote(player) if encoded else player}"
+    event["requestContext"]["http"]["method"] = method
+
+    # When this function and the verify API answer it
+    answer, verify_api = call(event), invoke(event)
+
+    # Then both quote the а percent-encoded, never as the a it looks like (review: this function quoted it as typed,
+    # "/game/today/123e4567-e89b-12d3-а456-… takes GET, not POST", where the verify API encoded it)
+    error = assert_error(answer, 405, "method_not_allowed")
+    assert error["message"].startswith(f"/game/today/{PLAYER.replace('a', '%D0%B0')} takes GET, not {method}")
+    assert (answer.status, answer.body) == (verify_api.status, verify_api.json)
 
 
 @pytest.mark.filterwarnings("ignore:No application metrics to publish")  # the verify API's, which gives no verdict

@@ -7,15 +7,15 @@ path (`FAIRDICE_BASE_PATH`), which the resolver strips before routing and links 
 """
 
 import re
-import unicodedata
 from typing import Any, cast
 from urllib.parse import quote, unquote
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
+from fairdice import http
 from fairdice.http import GAME_ROUTE, HttpApiEvent
-from fairdice.prose import shows_nothing, unseen
+from fairdice.prose import shows_nothing
 
 from verify_api import settings
 from verify_api.powertools_private import base_path, parameter_takes, route_methods
@@ -27,8 +27,6 @@ SERVED_ELSEWHERE = ((GAME_ROUTE, ("GET",)),)
 _DECODINGS = 4
 # The lone surrogates standing for the bytes that were not UTF-8 (Python's surrogateescape).
 _ESCAPED_BYTE = re.compile(r"[\udc80-\udcff]")
-# Characters percent-encoded one after another, as `_encoded` writes them.
-_ENCODED_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 
 
 def served_elsewhere(path: str) -> tuple[str, ...]:
@@ -94,50 +92,19 @@ def decoded(path: str) -> str:
 
 
 def readable(path: str) -> str:
-    """`path`, as `decoded` gives it, as an error quotes it: a character `decoded` gave back encoded only because no
-    route's parameter takes it (`"`, `#`, `€`) written as itself, as an address bar shows it, where the 404 quoted it
-    encoded (review: "there is no /café%E2%82%AC here" for /café€). What does not show as itself stays encoded, as
-    `decoded` gave it: a space or any other blank, a character that shows nothing or looks like another (a control, a
-    no-break or zero-width space, a combining mark: `prose.unseen`), a byte that is no UTF-8; and so does what `decoded`
-    left encoded after its rounds (a `%`, `/` or `?`, or a character a route's parameter takes), which is no character
-    it encoded. Whether a character looks like another is read in the whole path, as a page reads it in its value
-    (review: read alone, the fullwidth `！` and the one dot leader `․` of `/x！` and `/x․y` were quoted as themselves,
-    which read as `/x!` and `/x.y`). So is a character a route's parameter takes, which `decoded` left as itself, where
-    it looks like another there: encoded, as no one can take it for the other (review: the Cyrillic а of
-    `/Daily/2025-03-01/аbc` was quoted, and the address meant given, as typed, like the Latin a of another player's
-    id)."""
-    if "%" not in path and path.isascii():  # nearly every path: nothing `decoded` gave back encoded, nor a look-alike
-        return path
-    pieces: list[tuple[str, bool]] = []  # the path's text and its runs decoded, each with whether it is a run
-    end = 0
-    for run in _ENCODED_RUN.finditer(path):
-        pieces += [(path[end : run.start()], False), (unquote(run.group(), errors="surrogateescape"), True)]
-        end = run.end()
-    pieces.append((path[end:], False))
-    text = "".join(characters for characters, _ in pieces)
-    of_a_run = [run for characters, run in pieces for _ in characters]
-    return "".join(
-        _shown(character, looks_like_another)
-        if run
-        else _percent_encoded(character)
-        if looks_like_another and not character.isascii()
-        else character
-        for character, looks_like_another, run in zip(text, unseen(text), of_a_run, strict=True)
-    )
+    """`path`, as `decoded` gives it, as an error quotes it (`fairdice.http.readable`, which the game's route quotes its
+    path by too): a character `decoded` gave back encoded only because no route's parameter takes it (`"`, `#`, `€`)
+    written as itself, as an address bar shows it, where the 404 quoted it encoded (review: "there is no
+    /café%E2%82%AC here" for /café€); what `decoded` left encoded after its rounds (a `%`, `/` or `?`, or a character a
+    route's parameter takes) stays encoded, as no character it encoded; and a character that looks like another in the
+    whole path, encoded (review: the Cyrillic а of `/Daily/2025-03-01/аbc` was quoted, and the address meant given, as
+    typed, like the Latin a of another player's id)."""
+    return http.readable(path, _given_back)
 
 
-def _shown(character: str, looks_like_another: bool) -> str:
-    """One character `readable` decoded, as it quotes it: itself where it shows as itself, else encoded again."""
-    visible = unicodedata.category(character)[0] not in "CMZ" and not shows_nothing(character)
-    encoded_here = character not in "%/?" and not parameter_takes(character)
-    if visible and encoded_here and not looks_like_another:
-        return character
-    return _percent_encoded(character)
-
-
-def _percent_encoded(character: str) -> str:
-    """One character as `readable` quotes it encoded: its UTF-8 bytes, a byte that was not UTF-8 as that byte."""
-    return "".join(f"%{byte:02X}" for byte in character.encode("utf-8", errors="surrogateescape"))
+def _given_back(character: str) -> bool:
+    """Whether `decoded` gives a character back encoded only because no route's parameter takes it (`"`, `#`, `€`)."""
+    return character not in "%/?" and not parameter_takes(character)
 
 
 def _kept(text: str) -> bool:
