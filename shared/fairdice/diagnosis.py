@@ -15,7 +15,6 @@ scheme shares are here; each scheme's own come from its room (`Scheme.hypotheses
 """
 
 import math
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from operator import eq
@@ -30,7 +29,7 @@ from fairdice.prose import counted, listed, number, was
 from fairdice.request import CountedRequest, RequestBase
 from fairdice.schemes.base import CHANCE, Case, Hypothesis, Words, chance_of_at_least
 from fairdice.seal import seal_of
-from fairdice.verdict import Cause, Finding, Scope, Verdict
+from fairdice.verdict import Cause, Finding, Scope, Tally, Verdict
 
 MAX_SHIFT = 3  # roll numbers tried either side of the given first one
 START_WINDOW = 256  # roll numbers scanned from the scheme's first for where the recorded rolls begin
@@ -69,18 +68,15 @@ def diagnose(
         findings = _pasted_twice_by_rolls(request, secret)
     if any(f.cause in ("secret_and_seal_swapped", "secret_pasted_twice", "seal_in_secret_field") for f in findings):
         return findings
-    fit: str | None = _fit_as_given(request, verdict)
+    fit = _fit_as_given(request, verdict)  # None where no rolls are recorded
     if verdict.checks.rolls == "mismatch":
-        roll_findings, fit = _roll_findings(request, secret, verdict)
+        roll_findings, fit = _roll_findings(request, secret, verdict)  # None: they do not fit this secret at all
         findings.extend(roll_findings[: MAX_FINDINGS - 1])
-    if verdict.checks.seal == "mismatch" and fit is not None and all(f.cause not in _SEAL for f in findings):
+    rolls_fit = fit is not None or verdict.checks.rolls == "not_given"
+    if verdict.checks.seal == "mismatch" and rolls_fit and all(f.cause not in _SEAL for f in findings):
         cut = any(f.cause == "roll_cut_short" for f in findings)
         findings.append(_seal_elsewhere(request, verdict, fit, seal_source, cut=cut))
     return findings[:MAX_FINDINGS]
-
-
-# A finding's `explains` of rolls, as `_of` writes it: "8 of 20 rolls", "8 of the first 200 rolls".
-_FIT = re.compile(r"([0-9]+) of (?:the (first ))?([0-9]+) [a-z]+")
 
 
 # Findings that already account for the seal.
@@ -101,24 +97,24 @@ _SEAL: frozenset[Cause] = frozenset(
 _THIS_SECRET: frozenset[Cause] = frozenset({"few_rolls_differ", "roll_left_out", "roll_added"})
 
 
-def _fit_as_given(request: RequestBase, verdict: Verdict) -> str:
-    """How the rolls fit when they are not in question: all of them, or none recorded."""
+def _fit_as_given(request: RequestBase, verdict: Verdict) -> Tally | None:
+    """How the rolls fit when they are not in question: all of them, or none recorded (None)."""
     if verdict.checks.rolls == "not_given":
-        return "the seal"
-    return _of(verdict.summary.compared, verdict.summary.compared, schemes.of(request).words)
+        return None
+    return Tally(verdict.summary.compared, verdict.summary.compared)
 
 
 # ---- the seal ------------------------------------------------------------------------------
 
 
-def _explained(request: RequestBase, secret: bytes) -> str:
-    """What a seal finding explains: the seal, and as many recorded rolls as the secret it points to fits."""
+def _explained(request: RequestBase, secret: bytes) -> Tally | None:
+    """What a seal finding explains: the seal (None), and as many recorded rolls as the secret it points to fits."""
     if not request.recorded:
-        return "the seal"
+        return None
     return _as_given(_case(request, secret))
 
 
-def _as_given(case: Case[Any]) -> str:
+def _as_given(case: Case[Any]) -> Tally:
     """A finding's `explains` of the request as given, counted as a hypothesis' is: over the recorded rolls it reads,
     with the count raised to cover them, or over the first it rolls where labels fix the count. Read from
     `Case.as_given`, which the rolls recorded beyond the count are read by too (`_given_dice`), not computed again."""
@@ -129,7 +125,7 @@ def _as_given(case: Case[Any]) -> str:
     if len(rolls) < case.compared:
         # Labels fix the count: the rolls recorded past them, which the request rolls nothing at, are no rolls that
         # differ (review: "4 of 20 rolls" of 10 labelled, the 10 past them counted as not fitting)
-        return _of(fit, len(rolls), case.scheme.words, "the first ")
+        return Tally(fit, len(rolls), first=True)
     return _explains(fit, case)
 
 
@@ -142,14 +138,15 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
     seal, secret_word = words.seal, words.secret
     if request.secret_hex is not None and seal_of(bytes.fromhex(given)) == secret_hex:
         return [
-            Finding(
-                cause="secret_and_seal_swapped",
-                explains=_explained(request, bytes.fromhex(given)),
-                detail=(
+            _finding(
+                "secret_and_seal_swapped",
+                _explained(request, bytes.fromhex(given)),
+                words,
+                (
                     f"the {secret_word} and the {seal} were pasted into each other's fields:"
                     f" the SHA-256 of the value given as the {seal} is the value given as the {secret_word}"
                 ),
-                try_={secret_field: given, seal_field: secret_hex},
+                {secret_field: given, seal_field: secret_hex},
             )
         ]
     half = _half_of_twice(request, secret)
@@ -214,16 +211,17 @@ def _half_of_twice(request: RequestBase, secret: bytes) -> bytes | None:
     return half
 
 
-def _pasted_twice(request: RequestBase, half: bytes, explains: str, shown_by: str) -> Finding:
-    _, secret_word = _words(request)
-    return Finding(
-        cause="secret_pasted_twice",
-        explains=explains,
-        detail=(
-            f"the {secret_word} was pasted twice: its first half and its second are the same {len(half)} bytes, and"
+def _pasted_twice(request: RequestBase, half: bytes, explains: Tally | None, shown_by: str) -> Finding:
+    words = schemes.of(request).words
+    return _finding(
+        "secret_pasted_twice",
+        explains,
+        words,
+        (
+            f"the {words.secret} was pasted twice: its first half and its second are the same {len(half)} bytes, and"
             f" {shown_by}. Give it once"
         ),
-        try_={request.REVEALED_FIELD: half.hex()},
+        {request.REVEALED_FIELD: half.hex()},
     )
 
 
@@ -263,31 +261,31 @@ def _not_committed(request: RequestBase, verdict: Verdict, seal_source: str | No
 
 
 def _seal_elsewhere(
-    request: RequestBase, verdict: Verdict, fit: str, seal_source: str | None, *, cut: bool = False
+    request: RequestBase, verdict: Verdict, fit: Tally | None, seal_source: str | None, *, cut: bool = False
 ) -> Finding:
-    """The seal is another game's, or the secret is, as the rolls fit the secret (`fit`, a finding's `explains`, said
-    as many as fit): the seal where more fit than another game's rolls would, either or both where no more do; `cut`:
-    they fit it but for their last face, cut short (`_cut_in_last_face`)."""
+    """The seal is another game's, or the secret is, as the rolls fit the secret (`fit`, how many do, None where none
+    are recorded, said as many as fit): the seal where more fit than another game's rolls would, either or both where no
+    more do; `cut`: they fit it but for their last face, cut short (`_cut_in_last_face`)."""
     words = schemes.of(request).words
     seal, secret, roll, rolls = words.seal, words.secret, words.roll, words.rolls
     published = seal_source or verdict.source
     if published is not None:
         # The seal is the archive's, which is authoritative: it is the secret given that does not fit it (review: the
         # archive's commitment was said to be most likely another game's)
-        return Finding(
-            cause="secret_from_other_game",
-            explains=fit,
-            detail=(
+        return _finding(
+            "secret_from_other_game",
+            fit,
+            words,
+            (
                 f"the {seal} is the one the archive published ({published}), and the SHA-256 of the {secret}"
                 f" given is {verdict.seal.computed}, not it: the {secret} given is not this day's, most likely another"
                 f" day's or copied wrong. Leave it out to check against the {secret} the archive revealed. {_HEX_NOTE}"
             ),
         )
-    found = _FIT.fullmatch(fit)
     whose = f"the {seal} is"
-    if verdict.checks.rolls == "not_given":
+    if fit is None:
         why = f"only the {seal} could be compared (no {rolls} were recorded), so"
-    elif cut or found is None:
+    elif cut:
         recorded = _recorded(words, len(request.recorded or []))
         # A roll cut short fits no roll computed: the faces before the cut are what fit (review: "the recorded roll fits
         # this day secret" and "it fits the recorded roll" below "the rolls were cut short inside a face")
@@ -297,7 +295,7 @@ def _seal_elsewhere(
         # Said as many as fit, where not every one read does (review: "the recorded rolls fit this key" beside "8 of 20
         # rolls", and beside 1 of 20 past a count of 1): the seal is another game's only where more fit than another
         # game's rolls would
-        k, first, n = int(found[1]), found[2] or "", int(found[3])
+        k, n, first = fit.fit, fit.of, "first " if fit.first else ""
         recorded = _recorded(words, n)
         if k == n:
             # Of the first MAX_COMPARED alone where more are recorded: "the first 200 recorded rolls fit"
@@ -310,10 +308,11 @@ def _seal_elsewhere(
             if chance_of_at_least(k, n, math.prod(request.SIDES)) >= CHANCE:
                 why = f"only {some} {fits} this {secret}, as another game's {rolls} might:"
                 whose = f"the {seal}, the {secret} or both are"
-    return Finding(
-        cause="seal_from_other_game",
-        explains=fit,
-        detail=(
+    return _finding(
+        "seal_from_other_game",
+        fit,
+        words,
+        (
             f"the SHA-256 of the {secret} is {verdict.seal.computed}, not the {seal} given; {why} {whose} most"
             f" likely another game's: copy both from the same game. If it is the {seal}"
             f" this game showed before its first {roll}, the {secret} is not the one it committed to:"
@@ -325,7 +324,7 @@ def _seal_elsewhere(
 # ---- the rolls -----------------------------------------------------------------------------
 
 
-def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tuple[list[Finding], str | None]:
+def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tuple[list[Finding], Tally | None]:
     """Findings about the recorded rolls, and how far the best of them fits this secret (None: not at all)."""
     case = _case(request, secret)
     matched = sum(1 for report in verdict.rolls if report["matches"])
@@ -335,11 +334,11 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
         # were said to fit the secret, beside another game's seal, where the 19 past a count of 1 did not. Read only
         # for the seal's finding, which alone says how many fit: elsewhere the rolls past the count are not computed
         beyond = case.total > verdict.summary.count and verdict.checks.seal == "mismatch"
-        return [finding], _as_given(case) if beyond else finding.explains
+        return [finding], _as_given(case) if beyond else finding.tally
     if (cut := _cut_in_last_face(case, verdict)) is not None:
         # It accounts for every roll, but the rolls that fit this secret are those before the one cut short
         compared = verdict.summary.compared
-        return [cut], _of(compared - 1, compared, case.scheme.words)
+        return [cut], Tally(compared - 1, compared)
     bar = max(case.evidence, math.ceil(PARTIAL * case.compared))
     scored: list[tuple[int, int, Hypothesis]] = []
     weak: _Weak | None = None
@@ -392,15 +391,13 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
             # A request for a piece of a game changed to another piece stays one: said, with its fix
             still = "" if scope is False or scope is None else _still_a_piece(scope)
             findings.append(
-                Finding(
-                    cause=h.cause, explains=_explains(-negative_k, case), detail=h.detail + still, try_=_try(case, h)
-                )
+                _finding(h.cause, _explains(-negative_k, case), case.scheme.words, h.detail + still, _try(case, h))
             )
         else:
             # The rolls fit a window of the game, or a take-back line: true, and worth saying, but no fix. Offered as
             # one, it would turn a whole game into a piece chosen to fit, which is what a verdict must never reward.
             findings.append(
-                Finding(cause=h.cause, explains=_explains(-negative_k, case), detail=h.detail + _no_fix(scope))
+                _finding(h.cause, _explains(-negative_k, case), case.scheme.words, h.detail + _no_fix(scope))
             )
         best = max(best, -negative_k)
     # A list with a roll lost, or one too many, early in it fits the rolls one on or one back nearly as well: said
@@ -410,7 +407,7 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
     if step is not None and step[0] >= best:
         findings.insert(0, step[1])
     if findings:
-        return findings, findings[0].explains
+        return findings, findings[0].tally
     finding = _unexplained(case, verdict, matched, _offered(case, verdict, weak), _listed(case, kinds))
     if finding.cause not in _THIS_SECRET:
         return [finding], None
@@ -419,7 +416,7 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
         # mistakes tried read them, the count raised, where `few_rolls_differ` counts those compared (review: "0 of 1
         # roll", "it does not fit the recorded roll", beside "the recorded rolls fit this key" and 19 of 20 that did)
         return [finding], _as_given(case)
-    return [finding], finding.explains
+    return [finding], finding.tally
 
 
 def _cut_in_last_face(case: Case[Any], verdict: Verdict) -> Finding | None:
@@ -441,10 +438,11 @@ def _cut_in_last_face(case: Case[Any], verdict: Verdict) -> Finding | None:
         return None
     words, compared = case.scheme.words, verdict.summary.compared
     said = _recorded(words, compared)
-    return Finding(
-        cause="roll_cut_short",
-        explains=_of(compared, compared, words),
-        detail=(
+    return _finding(
+        "roll_cut_short",
+        Tally(compared, compared),
+        words,
+        (
             f"the last {words.roll} recorded ends in {shown}, the first digit of the {computed} computed there, and"
             f" every other face fits this {words.secret}: the recorded {said.rolls} {was(compared)} most likely"
             f" cut short inside that face, as a chat or a mail program cuts a link, or a digit was lost copying"
@@ -543,18 +541,27 @@ def _case(request: RequestBase, secret: bytes) -> Case[Any]:
     return Case.of(schemes.of(request), request, secret)
 
 
-def _explains(k: int, case: Case[Any]) -> str:
-    words = case.scheme.words
+def _explains(k: int, case: Case[Any]) -> Tally:
+    """`k` of the rolls a hypothesis is scored on: of every one recorded, or of the first MAX_COMPARED."""
     if case.compared == case.total:
-        return _of(k, case.total, words)
-    return _of(k, case.compared, words, "the first ")
+        return Tally(k, case.total)
+    return Tally(k, case.compared, first=True)
 
 
-def _of(k: int, n: int, words: Words, first: str = "") -> str:
-    """A finding's `explains` in the scheme's word for a roll: "k of n rolls", "0 of 1 roll" for one (review: "0 of 1
-    rolls" of a daily roll), three-dice's "k of n plies". The numbers are plain digits: the page reads them back
-    (page._EXPLAINS)."""
-    return f"{k} of {first}{n} {_recorded(words, n).rolls}"
+def _finding(
+    cause: Cause, tally: Tally | None, words: Words, detail: str, try_: dict[str, JsonValue] | None = None
+) -> Finding:
+    """A finding of `tally` recorded rolls, its `explains` written from them (`_said`) and the numbers carried with it
+    (`Finding.tally`), so that nothing reads them back from the words; "the seal" where it counts none (None)."""
+    explains = "the seal" if tally is None else _said(tally, words)
+    return Finding(cause=cause, explains=explains, detail=detail, try_=try_, tally=tally)
+
+
+def _said(tally: Tally, words: Words) -> str:
+    """A finding's `explains` in the scheme's word for a roll: "k of n rolls", "k of the first n rolls", "0 of 1 roll"
+    for one (review: "0 of 1 rolls" of a daily roll), three-dice's "k of n plies"."""
+    first = "the first " if tally.first else ""
+    return f"{tally.fit} of {first}{tally.of} {_recorded(words, tally.of).rolls}"
 
 
 def _count_finding(case: Case[Any], verdict: Verdict) -> Finding:
@@ -567,10 +574,11 @@ def _count_finding(case: Case[Any], verdict: Verdict) -> Finding:
     words = case.scheme.words
     what = "only the first" if total < computed else "more rolls than the"
     asked = counted(min(total, computed), words.roll, words.rolls)
-    return Finding(
-        cause="roll_count",
-        explains=_of(verdict.summary.compared, total, words),
-        detail=(
+    return _finding(
+        "roll_count",
+        Tally(verdict.summary.compared, total),
+        words,
+        (
             f"every {words.roll} compared fits, but {counted(total, words.roll, words.rolls)} {was(total)} recorded and"
             f" {computed:,} computed: the recorded list holds {what} {asked} asked for; "
             + (
@@ -579,7 +587,7 @@ def _count_finding(case: Case[Any], verdict: Verdict) -> Finding:
                 else f"check again with {counted(total, words.roll, words.rolls)} to compare exactly those"
             )
         ),
-        try_=fix,
+        fix,
     )
 
 
@@ -606,10 +614,11 @@ def _out_of_step(case: Case[Any], verdict: Verdict) -> tuple[int, Finding] | Non
 
     if left_out := fitting(seen[first:], dice[first + 1 :]):
         missing = "-".join(str(die) for die in dice[first] or [])
-        return first + left_out, Finding(
-            cause="roll_left_out",
-            explains=_explains(first + left_out, case),
-            detail=(
+        return first + left_out, _finding(
+            "roll_left_out",
+            _explains(first + left_out, case),
+            case.scheme.words,
+            (
                 f"the recorded {rolls} fit this {secret} up to {roll} {before:,}, and each one after it fits the {roll}"
                 f" after its own: {roll} {here:,} ({missing}) is not in the list, as if a line was lost when it was"
                 " copied. If the game's own list has it, copy the list again; if the game never showed it, the dice"
@@ -618,10 +627,11 @@ def _out_of_step(case: Case[Any], verdict: Verdict) -> tuple[int, Finding] | Non
         )
     if added := fitting(seen[first + 1 :], dice[first:]):
         extra = "-".join(str(die) for die in seen[first])
-        return first + added, Finding(
-            cause="roll_added",
-            explains=_explains(first + added, case),
-            detail=(
+        return first + added, _finding(
+            "roll_added",
+            _explains(first + added, case),
+            case.scheme.words,
+            (
                 f"the recorded {rolls} fit this {secret} up to {roll} {before:,}; then the list holds {extra} as {roll}"
                 f" {here:,}, and each one after it fits the {roll} before its own: one {roll} too many is in the list"
                 " (a line copied twice, say). If the game's own list has it too, the dice shown were not the committed"
@@ -722,15 +732,16 @@ def _few_differ(
             # it tells apart (review: "the other one fits this secret, so the secret is right")
             rest, odds = _by_the_reading(case, verdict, matched, offered[0], rest)
             few = few and matched > 0
-    return Finding(
-        cause="few_rolls_differ",
-        explains=_of(matched, compared, case.scheme.words),
-        detail=(
+    return _finding(
+        "few_rolls_differ",
+        Tally(matched, compared),
+        case.scheme.words,
+        (
             f"{'only ' if few and matched else ''}{rolls if len(differ) > 1 else roll} {shown}"
             f" differ{'' if len(differ) > 1 else 's'}: {rest} this {secret}{odds}, so the {secret}{settings}"
             f" right.{unfit} {check}, the dice shown were not the committed ones: keep the {secret} and report it"
         ),
-        try_=fix,
+        fix,
     )
 
 
@@ -850,7 +861,7 @@ def _of_another_game(
     """Rolls no mistake tried explains: `secret_from_other_game` where the seal does not fit the secret either, else
     `rolls_from_other_game`, listing the mistakes `tried`. The hypothesis `offered`, if any, is said as another reading
     of them."""
-    explains = _of(matched, verdict.summary.compared, case.scheme.words)
+    explains = Tally(matched, verdict.summary.compared)
     if case.total > verdict.summary.count:
         # Rolls recorded beyond the count: the words speak of every roll recorded, as the mistakes tried read them,
         # so `explains` counts those too, where it counted the rolls compared ("0 of 1 roll" beside "with 2 recorded
@@ -879,10 +890,11 @@ def _of_another_game(
         # The mistakes tried are said as `rolls_from_other_game` says them (review: "none of the mistakes tried
         # explains the rolls (with 1 recorded roll, …)" of rolls that none of them can change)
         mistakes = _mistakes_tried(case, tried, f"{none} of the{other}", f"the {rolls}")
-        return Finding(
-            cause="secret_from_other_game",
-            explains=explains,
-            detail=(
+        return _finding(
+            "secret_from_other_game",
+            explains,
+            case.scheme.words,
+            (
                 f"neither the {seal} nor the recorded {rolls} {recorded.fit} this {secret}{read} {mistakes}: the"
                 f" {secret} is most likely from another game than both; copy it again from the game. {_HEX_NOTE}"
             ),
@@ -902,7 +914,7 @@ def _of_another_game(
             f"{lead}{mistakes}: {recorded.they} and the {secret} most likely come from different games; give the {seal}"
             " too to tell which"
         )
-    return Finding(cause="rolls_from_other_game", explains=explains, detail=detail)
+    return _finding("rolls_from_other_game", explains, case.scheme.words, detail)
 
 
 def _too_few_to_tell(case: Case[Any]) -> str:

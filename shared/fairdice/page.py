@@ -78,9 +78,6 @@ _CAUSE_TITLES = {
     "roll_added": "The list holds a {roll} too many",
     "roll_cut_short": "The {rolls} were cut short inside a face",
 }
-# A finding's `explains`: "8 of 20 rolls", or the scheme's word (plies); "8 of the first 200 rolls" where only the first
-# recorded are read, its "first " taken alone, as the page's words put their own "the" before it
-_EXPLAINS = re.compile(r"([0-9]+) of (?:the (first ))?([0-9]+) [a-z]+")
 # A code of the recipe's steps with no markup inside, and a word of it (`_words_whole`).
 _CODE = re.compile(r"<code>([^<]*)</code>")
 _WORD = re.compile(r"[^ ]+")
@@ -298,10 +295,10 @@ def _explains(finding: Finding, words: Words, *, cut: bool = False, beyond: bool
     last roll cut short inside its last face, so a finding beside it counts the rolls before that one as fitting.
     `beyond`: rolls are recorded beyond the count, so those `few_rolls_differ` counts are the rolls compared, as its
     heading says (`_title`), not every one recorded."""
-    found = _EXPLAINS.fullmatch(finding.explains)
-    if found is None:
+    if finding.tally is None:
         return f"it accounts for {finding.explains}"
-    fit, first, total = int(found.group(1)), found.group(2) or "", int(found.group(3))
+    # The numbers the diagnosis wrote `explains` from; "first " alone, as these words put their own "the" before it
+    fit, total, first = finding.tally.fit, finding.tally.of, "first " if finding.tally.first else ""
     roll, rolls = words.roll, words.rolls
     if cut and finding.cause != "roll_cut_short" and fit == total - 1 and not first:
         # The rolls fit this secret but for the face cut short, as the finding's words say (review: "it does not fit
@@ -344,9 +341,8 @@ def _title(finding: Finding, words: Words, *, beyond: bool = False) -> str:
     template = _CAUSE_TITLES.get(finding.cause)
     if template is None:
         return finding.cause
-    found = _EXPLAINS.fullmatch(finding.explains)
-    if finding.cause == "few_rolls_differ" and found is not None:
-        fit, total = int(found.group(1)), int(found.group(3))
+    if finding.cause == "few_rolls_differ" and finding.tally is not None:
+        fit, total = finding.tally.fit, finding.tally.of
         which = "{roll} compared" if beyond else "recorded {roll}"
         if total - fit == 1:
             template = f"The {which} differs" if total == 1 else "One {roll} differs"

@@ -1,7 +1,7 @@
 """The verdict: what one verify request is answered with (SPEC §3), and its parts."""
 
 import datetime as dt
-from typing import Literal, NotRequired
+from typing import Literal, NamedTuple, NotRequired
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 from typing_extensions import TypedDict
@@ -161,6 +161,15 @@ Cause = Literal[
 ]
 
 
+class Tally(NamedTuple):
+    """How many recorded rolls a finding accounts for, as numbers: `fit` of `of`, where `first` says only the first
+    `of` recorded are counted (those the diagnosis reads, or those labels ask for). A finding's `explains` says them."""
+
+    fit: int
+    of: int
+    first: bool = False
+
+
 class Finding(BaseModel):
     """One entry of a mismatch's diagnosis: a likely cause, how much it explains, what to change."""
 
@@ -179,6 +188,9 @@ class Finding(BaseModel):
         alias="try",
         description="request fields to change (null: remove the field) to test this cause; null when no change can",
     )
+    # The numbers `explains` says, for whoever reads them in this process (the page), so that none parses the words
+    # back; None where it names no rolls ("the seal"), or the finding was read from JSON, which does not carry them.
+    tally: Tally | None = Field(default=None, exclude=True, repr=False)
 
 
 class Verdict(BaseModel):
