@@ -716,12 +716,15 @@ def _few_differ(
     check = _check_differing(case, verdict, differ)
     settings, fix, unfit = " and the settings are", None, ""
     if offered is None and verdict.summary.extra:
-        # Rolls recorded beyond the count that are not this secret's as given leave the settings in question, the count
-        # among them; a reading offered names them itself, as differing under it too
-        unfit = _unfit_past_the_count(case, past)
-        settings = " is" if unfit else settings
+        # Rolls recorded beyond the count leave the count in question, one of the settings, whatever they hold: those
+        # that are not this secret's as given are said; where none of them is, or none is read (labels fix the count),
+        # that the count leaves them out (review: "so the key and the settings are right" of a count of 10 and 20 rolls
+        # recorded, the 10 past it uncompared and nothing saying to raise it). A reading offered names them itself, as
+        # differing under it too
+        unfit = _unfit_past_the_count(case, past) or _left_past_the_count(case, verdict)
+        settings = " is"
         # the rolls to check named, as "that roll" after those past the count would read as one of them
-        check = _check_differing(case, verdict, differ, named=bool(unfit))
+        check = _check_differing(case, verdict, differ, named=True)
     if offered is not None:
         # Too few rolls to name it a cause, but the player may know the game was so (review: a later game of a
         # match with roll 5 miscopied too, sent with an opening roll, was told "the settings are right")
@@ -781,6 +784,17 @@ def _unfit_past_the_count(case: Case[Any], past_the_count: tuple[int, int, str])
     differ, them = ("differs", "it") if unfit == 1 else ("differ", "them")
     return (
         f" But {which} recorded beyond the count {differ} from what this {words.secret} rolls there: check again with"
+        f" {counted(case.total, words.roll, words.rolls)} to compare {them} too."
+    )
+
+
+def _left_past_the_count(case: Case[Any], verdict: Verdict) -> str:
+    """What `few_rolls_differ` says of the rolls recorded beyond the count where none read differs: " The count leaves
+    out the 10 rolls recorded beyond it: check again with 20 rolls to compare them too.", as `roll_count` says to."""
+    words, extra = case.scheme.words, verdict.summary.extra
+    which, them = (words.roll, "it") if extra == 1 else (counted(extra, words.roll, words.rolls), "them")
+    return (
+        f" The count leaves out the {which} recorded beyond it: check again with"
         f" {counted(case.total, words.roll, words.rolls)} to compare {them} too."
     )
 

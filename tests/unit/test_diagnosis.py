@@ -578,7 +578,8 @@ def miscopied(rolls: list[list[int]], at: Iterable[int]) -> list[list[int]]:
             range(3, 10),
             "3 of 10 rolls",
             "rolls 4, 5, 6, 7, 8, 9 and 10 differ: the other 3 fit this key, and so do the 10 rolls recorded beyond the"
-            " count, far more than another game's rolls would, so the key and the settings are right",
+            " count, far more than another game's rolls would, so the key is right. The count leaves out the 10 rolls"
+            " recorded beyond it: check again with 20 rolls to compare them too. Check rolls 4, 5, 6, 7, 8, 9 and 10",
         ),
         # 8 of the 10 recorded beyond the count fit: said as 8 of the 10 there (review: "and so do the 8 rolls
         # recorded beyond the count", of 10)
@@ -678,7 +679,12 @@ def test_rolls_changed_within_a_small_count_beside_rolls_past_it_that_fit_are_ne
     # Then they are this key's but those that differ, to check and report, as with no count given (review:
     # `rolls_from_other_game`, "19 of 20 rolls", "they are most likely another game's rolls")
     assert (found.cause, found.explains) == ("few_rolls_differ", explains)
-    assert found.detail.startswith(f"{words}, far more than another game's rolls would, so the key and the settings")
+    # and the key alone is said to be right: the count, one of the settings, leaves rolls out, to compare (review:
+    # "so the key and the settings" were right, of a count of 1 and 20 rolls recorded)
+    assert found.detail.startswith(
+        f"{words}, far more than another game's rolls would, so the key is right. The count leaves out the {20 - count}"
+        " rolls recorded beyond it: check again with 20 rolls to compare them too."
+    )
     assert found.detail.endswith("the dice shown were not the committed ones: keep the key and report it")
 
 
@@ -779,7 +785,7 @@ def test_the_rolls_the_request_rolls_with_its_count_raised_are_computed_once_per
 
 
 @pytest.mark.parametrize(
-    ("changed", "explains", "words"),
+    ("changed", "explains", "words", "to_check"),
     [
         # the first 5 changed: 5 of the 10 labelled fit, far more than chance (review: "rolls_from_other_game", "5 of 20
         # rolls", "they are most likely another game's rolls", the 10 rolls past the labels counted as not fitting)
@@ -788,15 +794,21 @@ def test_the_rolls_the_request_rolls_with_its_count_raised_are_computed_once_per
             "5 of 10 rolls",
             "rolls 1, 2, 3, 4 and 5 differ: the other 5 fit this key, far more than another game's rolls would, so the"
             " key",
+            "rolls 1, 2, 3, 4 and 5 against the game's own roll list; if they were copied correctly",
         ),
         # roll 3 changed: the rolls past the labels are not said to differ from what the key rolls there, which is
         # nothing (review: "But the 10 rolls recorded beyond the count differ from what this key rolls there")
-        ([2], "9 of 10 rolls", "only roll 3 differs: the rest fit this key, so the key"),
+        (
+            [2],
+            "9 of 10 rolls",
+            "only roll 3 differs: the rest fit this key, so the key",
+            "roll 3 against the game's own roll list; if it was copied correctly",
+        ),
     ],
     ids=["first 5 changed", "roll 3 changed"],
 )
 def test_rolls_recorded_past_the_labels_which_the_request_rolls_nothing_at_are_no_rolls_that_differ(
-    changed: Iterable[int], explains: str, words: str
+    changed: Iterable[int], explains: str, words: str, to_check: str
 ) -> None:
     # Given 20 rolls of a bot game, as the game rolled them but those changed, sent with the labels of its first 10: the
     # labels fix the count, so the request rolls nothing at the 10 past them, even with its count raised
@@ -810,7 +822,14 @@ def test_rolls_recorded_past_the_labels_which_the_request_rolls_nothing_at_are_n
     assert found.detail.endswith("the dice shown were not the committed ones: keep the key and report it")
     assert "beyond the count" not in found.detail
     (alone,) = check(BOT | {"labels": labels, "recorded": recorded[:10]}).diagnosis or []
-    assert (alone.cause, alone.explains, alone.detail) == (found.cause, found.explains, found.detail)
+    assert (alone.cause, alone.explains) == (found.cause, found.explains)
+    # and the key alone is said to be right, the labels leaving the 10 rolls past them out, to compare too, where the
+    # words were those of the 10 labelled rolls alone: "so the key and the settings are right" (review)
+    assert alone.detail.startswith(f"{words} and the settings are right.")
+    assert found.detail == (
+        f"{words} is right. The count leaves out the 10 rolls recorded beyond it: check again with 20 rolls to compare"
+        f" them too. Check {to_check}, the dice shown were not the committed ones: keep the key and report it"
+    )
 
 
 @pytest.mark.parametrize(
@@ -1879,8 +1898,40 @@ def test_rolls_recorded_beyond_the_count_are_not_said_to_differ_beside_one_that_
     # Then the words count the rolls `explains` counts, the 10 compared
     assert found.explains == "9 of 10 rolls"
     assert found.detail.startswith("only roll 3 differs: the rest fit this server seed")
-    assert "Check that roll against the game's own roll list; if it was copied correctly" in found.detail
+    # named, after the words on the rolls past the count, which the count leaves out (review: "the server seed and the
+    # settings are right" of a count of 10 and 12 rolls recorded)
+    assert "Check roll 3 against the game's own roll list; if it was copied correctly" in found.detail
+    assert (
+        "so the server seed is right. The count leaves out the 2 rolls recorded beyond it: check again with 12 rolls to"
+        " compare them too." in found.detail
+    )
     assert "last roll recorded" not in found.detail
+
+
+@pytest.mark.parametrize(
+    ("game", "past"),
+    [
+        (PAIR36 | {"count": 10}, "the 10 rolls"),
+        (PAIR36 | {"count": 19}, "the roll"),
+        (PAIR36 | {"count": 10, "first": 3}, "the 10 rolls"),
+    ],
+    ids=["10 past the count", "1 past the count", "10 past a count from roll 3"],
+)
+def test_rolls_recorded_beyond_the_count_that_fit_beside_one_compared_that_does_not_leave_the_settings_said_right(
+    game: dict[str, Any], past: str
+) -> None:
+    # Given 20 rolls of a game sent with a count below them, roll 3 copied wrong, every roll past the count this seed's
+    recorded = miscopied(rolls_of(game | {"count": 20}), [2])
+    (found,) = check(game | {"recorded": recorded}).diagnosis or []
+    # Then the seed is right, but not the settings, the count among them: it leaves the rolls past it out, and the
+    # words say to raise it (review: "so the server seed and the settings are right", nothing said of those rolls)
+    assert found.cause == "few_rolls_differ"
+    assert found.detail.startswith(
+        f"only roll {game.get('first', 1) + 2} differs: the rest fit this server seed, so the server seed is right."
+        f" The count leaves out {past} recorded beyond it: check again with 20 rolls to compare"
+        f" {'it' if past == 'the roll' else 'them'} too. Check roll {game.get('first', 1) + 2} against"
+    )
+    assert "settings are right" not in found.detail
 
 
 @pytest.mark.parametrize(
