@@ -714,7 +714,7 @@ def _few_differ(
     odds = f"{_fit_past_the_count(past, but=not matched)}, far more than another game's {rolls} would"
     odds = odds if beyond else ""
     check = _check_differing(case, verdict, differ)
-    settings, fix, unfit = " and the settings are", None, ""
+    settings, fix, unfit, right = " and the settings are", None, "", "right"
     if offered is None and verdict.summary.extra:
         # Rolls recorded beyond the count leave the count in question, one of the settings, whatever they hold: those
         # that are not this secret's as given are said; where none of them is, or none is read (labels fix the count),
@@ -735,6 +735,10 @@ def _few_differ(
             # it tells apart (review: "the other one fits this secret, so the secret is right")
             rest, odds = _by_the_reading(case, verdict, matched, offered[0], rest)
             few = few and matched > 0
+            # and the reading is too few rolls to tell from chance: the secret is right only if the game was so, as the
+            # reading's words say (review: "so the key is right" of 1 of 3 fitting as given, beside a seal's finding
+            # saying "the lock, the key or both are most likely another game's")
+            right = "right if the game was so"
     return _finding(
         "few_rolls_differ",
         Tally(matched, compared),
@@ -742,7 +746,7 @@ def _few_differ(
         (
             f"{'only ' if few and matched else ''}{rolls if len(differ) > 1 else roll} {shown}"
             f" differ{'' if len(differ) > 1 else 's'}: {rest} this {secret}{odds}, so the {secret}{settings}"
-            f" right.{unfit} {check}, the dice shown were not the committed ones: keep the {secret} and report it"
+            f" {right}.{unfit} {check}, the dice shown were not the committed ones: keep the {secret} and report it"
         ),
         fix,
     )

@@ -980,13 +980,14 @@ def test_a_reading_offered_with_rolls_recorded_beyond_the_count_counts_the_rolls
     # to tell it from chance, and 3 fit it with the reading below" beside "0 of 2 rolls"
     assert found.detail.startswith(
         "rolls 1 and 2 differ: none fits this key as given, and both fit it with the reading below, so the key is"
-        " right. Every roll fits another reading"
+        " right if the game was so. Every roll fits another reading"
     )
     # and with a count of 1, of its one roll
     (one,) = check(BOT | {"count": 1, "recorded": "6-4 3-1 6-6"}).diagnosis or []
     assert (one.cause, one.explains) == ("few_rolls_differ", "0 of 1 roll")
     assert one.detail.startswith(
-        "roll 1 differs: it does not fit this key as given, but it does with the reading below, so the key is right."
+        "roll 1 differs: it does not fit this key as given, but it does with the reading below, so the key is right if"
+        " the game was so."
     )
 
 
@@ -1004,7 +1005,8 @@ def test_a_reading_that_only_rolls_recorded_beyond_the_count_fit_is_not_said_to_
     assert (found.cause, found.explains) == ("few_rolls_differ", "0 of 1 roll")
     assert found.detail.startswith(
         "roll 1 differs: it does not fit this server seed as given, nor with the reading below, which the rolls"
-        " recorded beyond the count fit, so the server seed is right. Every roll but roll 1 fits another reading"
+        " recorded beyond the count fit, so the server seed is right if the game was so. Every roll but roll 1 fits"
+        " another reading"
     )
     assert "check roll 1, which differs under it too" in found.detail
     assert "but it does with the reading below" not in found.detail
@@ -1295,10 +1297,30 @@ def test_a_game_turned_round_with_one_double_says_its_secret_is_shown_by_the_rea
     assert (found.cause, found.explains) == ("few_rolls_differ", "1 of 3 rolls")
     assert found.detail.startswith(
         "rolls 1 and 2 differ: the other one fits this key as given, too few to tell it from chance, and all 3 fit it"
-        " with the reading below, so the key is right. Every roll fits another reading: the rolls fit with each"
-        " roll's dice in the other order"
+        " with the reading below, so the key is right if the game was so. Every roll fits another reading: the rolls"
+        " fit with each roll's dice in the other order"
     )
     assert_try_is_fair(mistaken, found)
+
+
+@pytest.mark.parametrize("seal", ["other", "own", "none"])
+def test_a_secret_shown_by_a_reading_too_few_rolls_tell_from_chance_is_not_said_right_outright(seal: str) -> None:
+    # Given seed 001's example game turned round, "6-4 3-1 6-6": 1 of 3 fits as given, all 3 with each roll's dice
+    # turned round, which rolls 1 and 2 alone tell from the request as given, and 2 rolls copied wrong fit 1 time in
+    # 1,296; with another key's lock, the lock's finding says so: "the lock, the key or both are most likely another
+    # game's"
+    lock = {"other": hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest(), "own": SEAL, "none": None}[seal]
+    verdict = check(BOT | {"recorded": "6-4 3-1 6-6"} | ({"lock": lock} if lock else {}))
+    found = finding(verdict, "few_rolls_differ")
+    # Then the key is right only if the game was so, as the reading's words say, where it was "so the key is right"
+    # beside the lock's finding blaming the lock, the key or both (review)
+    assert "so the key is right if the game was so. Every roll fits another reading" in found.detail
+    assert "so the key is right." not in found.detail
+    if seal == "other":
+        assert (
+            "the lock, the key or both are most likely another game's"
+            in finding(verdict, "seal_from_other_game").detail
+        )
 
 
 def test_daily_faces_of_the_local_date_instead_of_the_utc_one_are_found() -> None:
