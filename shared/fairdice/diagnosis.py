@@ -260,6 +260,15 @@ def _not_committed(request: RequestBase, verdict: Verdict, seal_source: str | No
     )
 
 
+def seal_alone(fit: Tally | None, one_in: int, *, cut: bool = False) -> bool:
+    """Whether `seal_from_other_game` blames the seal alone, as the page heads it: where the recorded rolls that fit the
+    secret (`fit`, None where none were recorded) show it is theirs, more fitting than another game's rolls would (as
+    many by chance less often than CHANCE, each roll fitting one time in `one_in`); where not, the seal, the secret or
+    both. `cut`: they fit it in every face but the last, cut short (`_cut_in_last_face`): the faces before the cut show
+    it (a day's roll's first five fit by chance 1 time in 23,040)."""
+    return cut or (fit is not None and chance_of_at_least(fit.fit, fit.of, one_in) < CHANCE)
+
+
 def _seal_elsewhere(
     request: RequestBase, verdict: Verdict, fit: Tally | None, seal_source: str | None, *, cut: bool = False
 ) -> Finding:
@@ -282,32 +291,34 @@ def _seal_elsewhere(
                 f" day's or copied wrong. Leave it out to check against the {secret} the archive revealed. {_HEX_NOTE}"
             ),
         )
-    whose = f"the {seal} is"
+    # The seal is another game's only where more rolls fit the secret than another game's would (review: "the recorded
+    # rolls fit this key, so the lock is most likely another game's" of 1 of 3, and of 2 of 2, which another key's
+    # rolls fit 1 time in 1,296; "only the lock could be compared ..., so the lock" of no rolls): else either or both
+    alone = seal_alone(fit, math.prod(request.SIDES), cut=cut)
+    whose = f"the {seal} is" if alone else f"the {seal}, the {secret} or both are"
     if fit is None:
-        why = f"only the {seal} could be compared (no {rolls} were recorded), so"
+        why = f"only the {seal} could be compared (no {rolls} were recorded):"
     elif cut:
         recorded = _recorded(words, len(request.recorded or []))
         # A roll cut short fits no roll computed: the faces before the cut are what fit (review: "the recorded roll fits
         # this day secret" and "it fits the recorded roll" below "the rolls were cut short inside a face")
-        but = " in every face but the last, cut short" if cut else ""
-        why = f"the recorded {recorded.rolls} {recorded.fit} this {secret}{but}, so"
+        why = f"the recorded {recorded.rolls} {recorded.fit} this {secret} in every face but the last, cut short, so"
     else:
         # Said as many as fit, where not every one read does (review: "the recorded rolls fit this key" beside "8 of 20
-        # rolls", and beside 1 of 20 past a count of 1): the seal is another game's only where more fit than another
-        # game's rolls would
+        # rolls", and beside 1 of 20 past a count of 1)
         k, n, first = fit.fit, fit.of, "first " if fit.first else ""
         recorded = _recorded(words, n)
         if k == n:
             # Of the first MAX_COMPARED alone where more are recorded: "the first 200 recorded rolls fit"
             which = f"the first {number(n)} recorded" if first else "the recorded"
-            why = f"{which} {recorded.rolls} {recorded.fit} this {secret}, so"
+            why = f"{which} {recorded.rolls} {recorded.fit} this {secret}"
+            why += ", so" if alone else f", as another game's {recorded.rolls} might:"
         else:
             some = f"{number(k)} of the {first}{counted(n, 'recorded ' + roll, 'recorded ' + rolls)}"
             fits = "fits" if k == 1 else "fit"
             why = f"{some} {fits} this {secret}, far more than another game's {rolls} would, so"
-            if chance_of_at_least(k, n, math.prod(request.SIDES)) >= CHANCE:
+            if not alone:
                 why = f"only {some} {fits} this {secret}, as another game's {rolls} might:"
-                whose = f"the {seal}, the {secret} or both are"
     return _finding(
         "seal_from_other_game",
         fit,

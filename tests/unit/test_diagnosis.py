@@ -1362,8 +1362,56 @@ def test_two_rolls_that_fit_beside_another_seal_are_said_as_two_where_the_count_
     # When it is diagnosed
     found = finding(check(mistaken), "seal_from_other_game")
 
-    # Then the recorded rolls are said as the two they are, as `roll_count` counts them
-    assert "; the recorded rolls fit this key, so" in found.detail
+    # Then the recorded rolls are said as the two they are, as `roll_count` counts them, which another key's rolls would
+    # fit 1 time in 1,296, so that the fingerprint is not blamed alone (review: "so the fingerprint is most likely
+    # another game's", of 2 rolls)
+    assert (
+        "; the recorded rolls fit this key, as another game's rolls might: the fingerprint, the key or both are most"
+        " likely another game's" in found.detail
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "words"),
+    [
+        # one roll, which another key's fits 1 time in 36
+        (
+            NARDE | {"count": 1},
+            "; the recorded roll fits this key, as another game's roll might: the fingerprint, the key or both are most"
+            " likely another game's",
+        ),
+        # two, 1 time in 1,296
+        (
+            PAIR36 | {"count": 2},
+            "; the recorded rolls fit this server seed, as another game's rolls might: the seal, the server seed or"
+            " both are most likely another game's",
+        ),
+        # none: nothing shows which
+        (
+            NARDE | {"count": 3, "recorded": None},
+            "; only the fingerprint could be compared (no rolls were recorded): the fingerprint, the key or both are"
+            " most likely another game's",
+        ),
+        # three, 1 time in 46,656: they show the key is theirs
+        (
+            NARDE | {"count": 3},
+            "; the recorded rolls fit this key, so the fingerprint is most likely another game's",
+        ),
+    ],
+    ids=["1 roll", "2 rolls", "no rolls", "3 rolls"],
+)
+def test_a_seal_of_another_game_is_blamed_alone_only_where_more_rolls_fit_the_secret_than_another_games_would(
+    game: dict[str, Any], words: str
+) -> None:
+    # Given a game's rolls, every one of them fitting its secret, or none recorded, and the seal of another key
+    seal_field = "fingerprint" if game["scheme"] == "narde-v1" else "seal"
+    recorded = game.get("recorded", rolls_of(game))
+    other = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
+    found = finding(check(game | {seal_field: other, "recorded": recorded}), "seal_from_other_game")
+    # Then the seal alone is blamed only where the rolls fit the secret more than another game's would, as where some
+    # differ (review: "the recorded roll fits this key, so the fingerprint is most likely another game's" of one roll,
+    # which another key's fits 1 time in 36)
+    assert words in found.detail
 
 
 def test_a_wrong_seal_with_no_rolls_recorded_is_still_diagnosed() -> None:
