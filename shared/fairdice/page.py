@@ -13,6 +13,7 @@ game is listed).
 """
 
 import datetime as dt
+import math
 import re
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -20,6 +21,7 @@ from typing import Any
 from pydantic import JsonValue, ValidationError
 
 from fairdice import schemes
+from fairdice.diagnosis import seal_alone
 from fairdice.links import link_query
 from fairdice.markup import (
     Page,
@@ -332,15 +334,19 @@ def _explains(finding: Finding, words: Words, *, cut: bool = False, beyond: bool
     return f"it fits {number(fit)} of the {first}{counted(total, 'recorded ' + roll, 'recorded ' + rolls)}"
 
 
-def _title(finding: Finding, words: Words, *, beyond: bool = False) -> str:
+def _title(finding: Finding, words: Words, *, beyond: bool = False, alone: bool = True) -> str:
     """A finding's heading, in the scheme's words. `few_rolls_differ` names the rolls that differ as many as its
     `explains` counts, which may be half of them or all (the diagnosis names it where more fit than another game's
     would, or where a reading fits them): "A few rolls differ" headed 6 of 12 (review). `beyond`: rolls are recorded
     beyond the count, which `explains` does not count, so those it counts are the ones compared, not every one
-    recorded (review: "Every recorded roll differs" above 3 rolls recorded with a count of 2, the third fitting)."""
+    recorded (review: "Every recorded roll differs" above 3 rolls recorded with a count of 2, the third fitting).
+    `alone`: `seal_from_other_game` blames the seal alone (`diagnosis.seal_alone`), else the seal, the secret or
+    both, as its heading says (review: "The lock belongs to another game" above "the lock, the key or both")."""
     template = _CAUSE_TITLES.get(finding.cause)
     if template is None:
         return finding.cause
+    if finding.cause == "seal_from_other_game" and not alone:
+        template = "The {seal}, the {secret} or both belong to another game"
     if finding.cause == "few_rolls_differ" and finding.tally is not None:
         fit, total = finding.tally.fit, finding.tally.of
         which = "{roll} compared" if beyond else "recorded {roll}"
@@ -357,7 +363,9 @@ def _diagnosis_section(verdict: Verdict, request: RequestBase | None, words: Wor
     cut = any(finding.cause == "roll_cut_short" for finding in verdict.diagnosis or [])
     beyond = verdict.summary.extra > 0
     for finding in verdict.diagnosis or []:
-        title = _title(finding, words, beyond=beyond)
+        # Decided as the finding's words decide it, of the numbers its `explains` says: no scheme known, no blame
+        alone = scheme is not None and seal_alone(finding.tally, math.prod(scheme.request.SIDES), cut=cut)
+        title = _title(finding, words, beyond=beyond, alone=alone)
         explains = _explains(finding, words, cut=cut, beyond=beyond)
         yield f"<div class=finding><b>{e(title)}</b> <span class=muted>({e(explains)})</span>"
         yield f"<p>{visible(sentence(finding.detail))}</p>"

@@ -694,6 +694,42 @@ def test_a_finding_that_counts_the_first_rolls_recorded_says_the_first_once(
     assert "the the" not in page
 
 
+@pytest.mark.parametrize(
+    ("game", "title", "words"),
+    [
+        # 1 of 3 fitting as given, seed 001's example turned round: no more than another game's rolls might
+        (
+            {"recorded": "6-4 3-1 6-6"},
+            "The lock, the key or both belong to another game",
+            "the lock, the key or both are most likely another game",
+        ),
+        # the one roll recorded fits, as another game's would 1 time in 36
+        ({"count": 1}, "The lock, the key or both belong to another game", "the lock, the key or both are most likely"),
+        # none recorded
+        (
+            {"count": 3, "recorded": None},
+            "The lock, the key or both belong to another game",
+            "(no rolls were recorded)",
+        ),
+        # the 12 recorded fit: they show the key is theirs, so the lock alone is blamed
+        ({}, "The lock belongs to another game", "so the lock is most likely another game"),
+    ],
+    ids=["1 of 3", "1 of 1", "none recorded", "12 of 12"],
+)
+def test_a_seal_of_another_game_is_headed_as_its_words_blame_it(game: dict[str, Any], title: str, words: str) -> None:
+    # Given a bot game's rolls, or none, sent with another key's lock
+    bot = GAMES["bg-dice-v1"] | game
+    recorded = bot.get("recorded", [list(r["dice"] or []) for r in verify(parse_request(bot)).rolls])
+    lock = hashlib.sha256(bytes.fromhex("ff" * 32)).hexdigest()
+    verdict, page = page_of(bot | {"lock": lock, "recorded": recorded})
+    (sealed,) = (f for f in verdict.diagnosis or [] if f.cause == "seal_from_other_game")
+    assert words in sealed.detail
+    # Then the lock's finding is headed as its words blame it: the lock alone only where they do (review: "The lock
+    # belongs to another game" above "the lock, the key or both are most likely another game's")
+    assert f"<b>{title}</b>" in page
+    assert ("The lock belongs to another game" in page) == (title == "The lock belongs to another game")
+
+
 def test_a_likely_cause_is_headed_in_the_schemes_own_words_as_the_page_around_it() -> None:
     # Given a three-dice game with one ply changed, and a narde-v1 game whose fingerprint is another game's (review: the
     # causes were headed "A few rolls differ" beside counts of plies, and "The seal belongs to another game" under a
