@@ -585,9 +585,15 @@ def _count_finding(case: Case[Any], verdict: Verdict) -> Finding:
     words = case.scheme.words
     what = "only the first" if total < computed else "more rolls than the"
     asked = counted(min(total, computed), words.roll, words.rolls)
+    tally = Tally(verdict.summary.compared, total)
+    if not case.request.count_is_free and total > computed:
+        # Labels fix the count: the rolls recorded past them, which the request rolls nothing at, are counted as
+        # `_as_given` counts them, not as rolls that do not fit (review: "2 of 20 rolls" of 2 labelled rolls that fit,
+        # "20 recorded and 2 computed")
+        tally = Tally(verdict.summary.compared, computed, first=True)
     return _finding(
         "roll_count",
-        Tally(verdict.summary.compared, total),
+        tally,
         words,
         (
             f"every {words.roll} compared fits, but {counted(total, words.roll, words.rolls)} {was(total)} recorded and"

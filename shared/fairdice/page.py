@@ -331,6 +331,14 @@ def _explains(finding: Finding, words: Words, *, cut: bool = False, beyond: bool
         if total == 1:
             return f"it {fits} the recorded {roll}"
         return f"it {fits} both recorded {rolls}" if total == 2 else f"it {fits} all {number(total)} recorded {rolls}"
+    if fit == total:
+        # Of the first alone, where labels ask for fewer than are recorded (review: "it fits 2 of the first 2 recorded
+        # rolls", "1 of the first 1 recorded roll")
+        return (
+            f"it fits the first recorded {roll}"
+            if total == 1
+            else f"it fits the first {number(total)} recorded {rolls}"
+        )
     return f"it fits {number(fit)} of the {first}{counted(total, 'recorded ' + roll, 'recorded ' + rolls)}"
 
 

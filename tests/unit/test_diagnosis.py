@@ -1414,6 +1414,29 @@ def test_a_seal_of_another_game_is_blamed_alone_only_where_more_rolls_fit_the_se
     assert words in found.detail
 
 
+@pytest.mark.parametrize(
+    ("labelled", "explains", "page_words"),
+    [
+        (2, "2 of the first 2 rolls", "the first 2 recorded rolls"),
+        (1, "1 of the first 1 roll", "the first recorded roll"),
+    ],
+)
+def test_rolls_recorded_past_the_labels_are_not_counted_in_what_the_count_finding_explains(
+    labelled: int, explains: str, page_words: str
+) -> None:
+    # Given 20 rolls of a bot game, each as the game rolled it, sent with the labels of the first 1 or 2: the labels fix
+    # the count, and the request rolls nothing at the rolls past them
+    game = BOT | {"count": 20}
+    labels = [report["label"] for report in check(game).rolls][:labelled]
+    request = parse_request(BOT | {"labels": labels, "recorded": rolls_of(game)})
+    verdict = verify(request)
+    (found,) = verdict.diagnosis or []
+    # Then the count's finding counts the rolls the labels ask for, as the request as given is counted, not the rolls
+    # past them as rolls that do not fit (review: "2 of 20 rolls" beside "20 rolls were recorded and 2 computed")
+    assert (found.cause, found.explains) == ("roll_count", explains)
+    assert f"(it fits {page_words})" in render_page(verdict, request)
+
+
 def test_a_wrong_seal_with_no_rolls_recorded_is_still_diagnosed() -> None:
     verdict = check(NARDE | {"fingerprint": "00" * 32, "count": 3})
     found = finding(verdict, "seal_from_other_game")
