@@ -51,7 +51,7 @@ from fairdice.audit.shard import (
     audit_shard,
     partial_key,
 )
-from fairdice.audit.store import FolderResults, occupied
+from fairdice.audit.store import FolderResults, occupied, open_file
 from fairdice.audit.summary import FINDINGS, REPORT, SUMMARY, Summary
 from fairdice.audit.tally import InputRecord, Partial
 from fairdice.errors import RepeatedKey
@@ -688,7 +688,7 @@ def _lines_all(path: Path, good: Callable[[bytes], bool]) -> bool:
     """Whether every line of a file, read as the audit reads an input's (`numbered_lines`), is UTF-8 with no NUL byte,
     and `good`."""
     try:
-        with path.open("rb") as stream:
+        with open_file(path) as stream:  # a pipe put there since it was looked at is not waited on
             return all(_utf8(line) and good(line) for _, line in numbered_lines(stream, ""))
     except (OSError, RecursionError):  # a line nested too deeply to look at may be a game the audit would read
         return False
@@ -721,7 +721,8 @@ def _a_model(model: type[BaseModel]) -> Callable[[Path], bool]:
 
     def holds(path: Path) -> bool:
         try:
-            found = json_input.loads(path.read_bytes().decode("utf-8"))
+            with open_file(path) as stream:
+                found = json_input.loads(stream.read().decode("utf-8"))
             if not isinstance(found, dict) or not set(found) <= set(model.model_fields):
                 return False
             model.model_validate(found)
@@ -770,7 +771,7 @@ def _one_of(forms: tuple[re.Pattern[bytes], ...], line: bytes) -> bool:
 
 def _a_report(path: Path) -> bool:
     try:
-        with path.open("rb") as stream:
+        with open_file(path) as stream:
             if stream.read(15).lower() != b"<!doctype html>":
                 return False
     except OSError:
@@ -1041,7 +1042,7 @@ def _prepare(out: Path, plan: Plan, resume: bool) -> tuple[dict[str, str], Plan]
         try:
             if not plan_file.is_file():  # a folder, a pipe (a read would wait on it), a link to nothing
                 raise OSError(errno.EINVAL, "not a file")
-            planned = Plan.model_validate_json(plan_file.read_bytes())
+            planned = _read_plan(plan_file)
         except OSError as exc:
             # Named, with what to do: the command's handler of an OSError asked for --resume, which fails alike, and a
             # folder there was "no interrupted audit to resume", where a fresh run refuses it (review)
@@ -1180,7 +1181,7 @@ def _left_staged(out: Path) -> list[Path]:
     try:
         if not plan.is_file():  # a pipe would wait for a writer
             return []
-        mark = Plan.model_validate_json(plan.read_bytes()).staged
+        mark = _read_plan(plan).staged
     except (OSError, ValidationError):
         return []
     if mark is None:
@@ -1191,6 +1192,13 @@ def _left_staged(out: Path) -> list[Path]:
         for path in sorted(out.iterdir())
         if own.fullmatch(path.name) and not path.is_symlink() and path.is_file() and _holds_results(path, path.name)
     ]
+
+
+def _read_plan(path: Path) -> Plan:
+    """The plan a run wrote: OSError for what is not a file, opened without waiting (`open_file`: a look that found a
+    file and then a read leave time for a pipe to be put there), ValidationError for what is not a plan."""
+    with open_file(path) as stream:
+        return Plan.model_validate_json(stream.read())
 
 
 def _removed(left: list[Path], passed_over: list[Path], out: Path) -> list[Path]:

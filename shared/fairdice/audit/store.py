@@ -78,24 +78,10 @@ class FolderResults:
         names = (path.relative_to(self.root).as_posix() for path in folder.rglob("*") if path.is_file())
         return sorted(name for name in names if name.startswith(prefix) and STAGED_PREFIX not in name)
 
-    @contextmanager
-    def open(self, name: str) -> Iterator[BinaryIO]:
-        """The file's bytes as a stream. What is not a file (a pipe, a socket, a device, a folder) is an OSError naming
-        it, opened without waiting: a pipe put in a partial's place would make a read wait for a writer for ever
-        (review: a resume's merge hung on one put as a block's findings.jsonl)."""
-        path = self.root / name
-        descriptor = os.open(path, os.O_RDONLY | _NO_WAIT)
-        try:
-            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-                raise OSError(errno.EINVAL, "not a file (a pipe, a socket, a device or a folder)", str(path))
-            if _NO_WAIT:
-                os.set_blocking(descriptor, True)
-            stream = os.fdopen(descriptor, "rb")
-        except BaseException:
-            os.close(descriptor)
-            raise
-        with stream:
-            yield stream
+    def open(self, name: str) -> AbstractContextManager[BinaryIO]:
+        """The file's bytes as a stream (`open_file`: a pipe put in a partial's place is not waited on; review: a
+        resume's merge hung on one put as a block's findings.jsonl)."""
+        return open_file(self.root / name)
 
     def put(self, name: str, data: bytes) -> None:
         """Write a file whole: readers see it complete or not at all."""
@@ -165,6 +151,25 @@ class FolderResults:
                 pass
         self.placed.clear()
         self.release()
+
+
+@contextmanager
+def open_file(path: Path) -> Iterator[BinaryIO]:
+    """A file's bytes as a stream. What is not a file (a pipe, a socket, a device, a folder) is an OSError naming it,
+    opened without waiting, so that a pipe put where a file was looked at a moment before is not waited on for a writer
+    for ever: a look (`is_file`) and then an open leave it that moment (review)."""
+    descriptor = os.open(path, os.O_RDONLY | _NO_WAIT)
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise OSError(errno.EINVAL, "not a file (a pipe, a socket, a device or a folder)", str(path))
+        if _NO_WAIT:
+            os.set_blocking(descriptor, True)
+        stream = os.fdopen(descriptor, "rb")
+    except BaseException:
+        os.close(descriptor)
+        raise
+    with stream:
+        yield stream
 
 
 # What a file system that keeps no hard links answers a link with (FAT, exFAT, some network shares)

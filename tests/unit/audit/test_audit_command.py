@@ -1792,6 +1792,22 @@ def test_a_resume_from_a_damaged_plan_names_the_plan_and_says_to_audit_afresh_in
     assert run([str(day)], tmp_path / "again", workers=1).summary.fair == 3
 
 
+@contextlib.contextmanager
+def ends_if_waiting(seconds: int = 30) -> Any:
+    """Stop a read that waits on a pipe for a writer, with an error, after `seconds`: a regression fails, not hangs."""
+
+    def waited(*_: object) -> None:
+        raise AssertionError(f"waited {seconds} s on a pipe for a writer")
+
+    previous = signal.signal(signal.SIGALRM, waited)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 @pytest.mark.parametrize("why", ["permission-denied", "a-folder", "a-pipe"])
 def test_a_resume_whose_plan_cannot_be_read_names_the_plan_and_why_and_removes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], why: str
@@ -1808,31 +1824,31 @@ def test_a_resume_whose_plan_cannot_be_read_names_the_plan_and_why_and_removes_n
         plan.unlink()
         os.mkfifo(plan)
         reason = "not a file"
-        read_pipe = Path.read_bytes
+        opens = local.open_file
 
-        def unless_a_pipe(path: Path) -> bytes:
-            if path.is_fifo():  # the real read would wait on it for a writer, for ever
+        def recorded(path: Path) -> Any:
+            if path.is_fifo():
                 opened.append(path)
-                return b""
-            return read_pipe(path)
+            return opens(path)
 
-        monkeypatch.setattr(Path, "read_bytes", unless_a_pipe)
+        monkeypatch.setattr(local, "open_file", recorded)
     else:
-        read_bytes = Path.read_bytes
+        opens = local.open_file
 
-        def denied(path: Path) -> bytes:
+        def denied(path: Path) -> Any:
             if path == plan:
                 raise PermissionError(errno.EACCES, "Permission denied", str(path))
-            return read_bytes(path)
+            return opens(path)
 
-        monkeypatch.setattr(Path, "read_bytes", denied)
+        monkeypatch.setattr(local, "open_file", denied)
         reason = "Permission denied"
     kept = sorted(path.relative_to(out) for path in out.rglob("*"))
     capsys.readouterr()
 
     # When it is resumed, Then it is refused, exit 2, naming the plan, why and what to do (review: exit 3 asking for the
     # --resume that fails alike, or, for a folder, "holds no interrupted audit to resume"), and nothing is removed
-    assert main(["audit", str(day), "--out", str(out), "--resume"]) == 2
+    with ends_if_waiting():
+        assert main(["audit", str(day), "--out", str(out), "--resume"]) == 2
     assert capsys.readouterr().err == (
         f"fairdice: audit: --resume: {plan}, the plan of the audit in {out}, cannot be read ({reason}): once it is a"
         " file that can be read, resume again; or audit the inputs afresh, with the same command without --resume and"
@@ -1844,6 +1860,40 @@ def test_a_resume_whose_plan_cannot_be_read_names_the_plan_and_why_and_removes_n
     assert opened == []
     # And as it says, a fresh run into another --out audits the inputs
     assert run([str(day)], tmp_path / "again", workers=1).summary.fair == 3
+
+
+@pytest.mark.parametrize("place", ["the-plan", "summary.json"])
+def test_a_pipe_put_where_a_file_was_looked_at_a_moment_before_is_not_waited_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], place: str
+) -> None:
+    # Given a pipe in the place of a file the run reads in --out as it begins, put there between the look that found a
+    # file there and the read: the plan of a run cut short, resumed into an --out outside the inputs, or an earlier
+    # audit's summary.json where --out is the input folder (the look made to find a file, the pipe there already)
+    if place == "the-plan":
+        day, out, pipe, _ = cut_short(tmp_path)
+        arguments = ["audit", str(day), "--out", str(out), "--resume"]
+        words = f"--resume: {pipe}, the plan of the audit in {out}, cannot be read (not a file (a pipe"
+    else:
+        out = tmp_path / "in"
+        games.write(out / "day.jsonl", many(3))
+        arguments = ["audit", str(out), "--out", str(out), "--workers", "1"]
+        assert main(arguments) == 0
+        pipe = out / "summary.json"
+        words = f"--out {out} lies in a folder given as input and holds summary.json where the audit writes its results"
+    pipe.unlink()
+    os.mkfifo(pipe)
+    is_file = Path.is_file
+    monkeypatch.setattr(Path, "is_file", lambda path, **kwargs: path == pipe or is_file(path, **kwargs))
+    kept = sorted(path.relative_to(out) for path in out.rglob("*"))
+    capsys.readouterr()
+
+    # When it is run, Then it is refused, exit 2, naming the pipe, and removes nothing (review: the plan's, or the
+    # summary's, read opened the pipe, and the run waited on it for a writer for ever)
+    with ends_if_waiting():
+        assert main(arguments) == 2
+    assert capsys.readouterr().err.startswith(f"fairdice: audit: {words}")
+    assert sorted(path.relative_to(out) for path in out.rglob("*")) == kept
+    assert pipe.is_fifo()
 
 
 @pytest.mark.parametrize("part", ["findings.jsonl", "ids.txt", "games.txt"])
