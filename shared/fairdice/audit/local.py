@@ -478,8 +478,11 @@ def run(
                 finishing()
             store.put(REPORT, page)
             put_summary(store, summary)
-            if not store.still_written(FINDINGS):
-                raise occupied(out / FINDINGS)
+            # The findings and the report the summary was written beside are those the run wrote (review: a report put
+            # in the place of the one it wrote, once written, was left beside its summary, and the audit was clean)
+            taken = [out / name for name in (FINDINGS, REPORT) if not store.still_written(name)]
+            if taken:
+                raise occupied(*taken)
         except BaseException:
             # Nor are the findings and the report left, whose headline reads as a finished audit's, where the run stops
             # before the summary is written after them: the summary's place taken (review: a file put there stopped the

@@ -1364,15 +1364,16 @@ def test_findings_put_in_the_place_of_those_the_merge_wrote_stop_the_run_and_are
 
 @pytest.mark.parametrize(
     ("output", "step"),
-    [("report.html", "render"), ("summary.json", "put_summary")],
-    ids=["the-report-as-it-is-drawn", "the-summary-once-the-report-is-written"],
+    [("report.html", "render"), ("summary.json", "put_summary"), ("report.html", "put_summary")],
+    ids=["the-report-as-it-is-drawn", "the-summary-once-the-report-is-written", "the-report-once-it-is-written"],
 )
 @pytest.mark.parametrize("where", ["elsewhere", "the-input-folder"])
 def test_a_run_stopped_by_a_file_put_in_the_place_of_its_report_or_summary_leaves_no_output_to_be_read_as_finished(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str, output: str, step: str
 ) -> None:
     # Given a folder of fair games, and whoever writes --out putting a file of a game not fair where the run writes its
-    # report once the run has looked there (as the report is drawn), or its summary once the report is written
+    # report once the run has looked there (as the report is drawn), or its summary once the report is written, or in
+    # the place of the report it wrote (removing it) as the summary is written
     folder = tmp_path / "in"
     games.write(folder / "day.jsonl", many(3))
     out = {"elsewhere": tmp_path / "out", "the-input-folder": folder}[where]
@@ -1380,6 +1381,7 @@ def test_a_run_stopped_by_a_file_put_in_the_place_of_its_report_or_summary_leave
     real = getattr(local, step)
 
     def put_meanwhile(*args: Any, **kwargs: Any) -> Any:
+        (out / output).unlink(missing_ok=True)
         (out / output).write_bytes(late)
         return real(*args, **kwargs)
 
@@ -1389,7 +1391,7 @@ def test_a_run_stopped_by_a_file_put_in_the_place_of_its_report_or_summary_leave
     # counts, every game fair, nothing passed over, not audited or found, read as a finished clean audit beside a run
     # that did not finish (review: the summary was written before the report, and kept when the report's place was
     # taken), nor the report, headed "All 3 games read are fair", nor the findings it wrote (review: both were left
-    # beside a run that did not finish)
+    # beside a run that did not finish), nor the summary beside the report put there (review: it was, exit 0)
     assert main(["audit", str(folder), "--out", str(out), "--workers", "1"]) == 3
     assert (out / output).read_bytes() == late
     assert [name for name in ("summary.json", "findings.jsonl", "report.html") if (out / name).exists()] == [output]
