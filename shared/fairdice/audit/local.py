@@ -1164,10 +1164,12 @@ def _block_results_are_files(out: Path) -> None:
     if odd:
         odd.sort()
         shown = ", ".join(odd[:3]) + (f" and {len(odd) - 3:,} more" if len(odd) > 3 else "")
-        it, verb, again = ("it", "is", "the block is") if len(odd) == 1 else ("them", "are", "their blocks are")
+        it, what, again = (
+            ("it", "is not a file", "the block is") if len(odd) == 1 else ("them", "are not files", "their blocks are")
+        )
         raise UsageError(
-            f"--resume: --out {out} holds {shown} where the audit keeps a block's result, which {verb} not a file (a"
-            f" pipe, a socket, a folder or a link to nothing), so nothing was audited: move {it} out, and resume again"
+            f"--resume: --out {out} holds {shown} where the audit keeps a block's result, which {what} (a pipe, a"
+            f" socket, a folder or a link to nothing), so nothing was audited: move {it} out, and resume again"
             f" ({again} audited again)"
         )
 

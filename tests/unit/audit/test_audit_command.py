@@ -1937,6 +1937,38 @@ def test_a_resume_whose_done_blocks_result_is_a_pipe_is_refused_naming_it_and_wa
     assert (resumed.audited_blocks, resumed.resumed_blocks, resumed.summary.fair) == (2, 0, 6)
 
 
+def test_a_resume_whose_blocks_results_are_pipes_names_them_all_in_the_plural(tmp_path: Path) -> None:
+    # Given a run of three files cut short (the third's block lost), and pipes put in the places of four results of the
+    # two blocks it did
+    inputs = tmp_path / "in"
+    for index, name in enumerate(("a", "b", "c")):
+        games.write(inputs / f"{name}.jsonl", many(3 * (index + 1))[3 * index :])
+    out = tmp_path / "out"
+    assert run([str(inputs)], out, workers=1).summary.fair == 9
+    (out / "partials" / "00002-0000000" / "summary.json").unlink()
+    pipes = [
+        out / "partials" / block / part
+        for block in ("00000-0000000", "00001-0000000")
+        for part in ("ids.txt", "games.txt")
+    ]
+    for pipe in pipes:
+        pipe.unlink()
+        os.mkfifo(pipe)
+    kept = sorted(path.relative_to(out) for path in out.rglob("*"))
+
+    # When it is resumed, Then it is refused, naming the first three and counting the other, in the plural (review:
+    # "which are not a file")
+    with pytest.raises(UsageError) as refused, ends_if_waiting():
+        run([str(inputs)], out, workers=1, resume=True)
+    assert str(refused.value) == (
+        f"--resume: --out {out} holds partials/00000-0000000/games.txt, partials/00000-0000000/ids.txt,"
+        " partials/00001-0000000/games.txt and 1 more where the audit keeps a block's result, which are not files (a"
+        " pipe, a socket, a folder or a link to nothing), so nothing was audited: move them out, and resume again"
+        " (their blocks are audited again)"
+    )
+    assert sorted(path.relative_to(out) for path in out.rglob("*")) == kept
+
+
 def test_a_resumed_run_audits_only_the_blocks_left_and_ends_as_a_whole_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
