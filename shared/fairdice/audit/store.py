@@ -102,7 +102,10 @@ class FolderResults:
     @contextmanager
     def _staged(self, name: str) -> Iterator[Path]:
         target = self.root / name
-        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError):
+            raise _not_a_folder(self.root, target.parent) from None
         temporary = _new_file(target.parent, self.mark)
         try:
             yield Path(temporary)
@@ -170,6 +173,21 @@ def open_file(path: Path) -> Iterator[BinaryIO]:
         raise
     with stream:
         yield stream
+
+
+def _not_a_folder(root: Path, folder: Path) -> OSError:
+    """The error a write stops with where `folder`, or a folder it lies in under `root`, is something else (a file, a
+    pipe, a link to nothing), put there while the audit ran or left by anyone: that one named, kept, with what to do
+    (review: the mkdir's own "File exists", or "Not a directory" naming the folder under it, and a resume asked for that
+    stopped alike)."""
+    parts = folder.relative_to(root).parts
+    places = [root.joinpath(*parts[: count + 1]) for count in range(len(parts))]
+    there = next((place for place in places if os.path.lexists(place) and not place.is_dir()), folder)
+    return NotADirectoryError(
+        errno.ENOTDIR,
+        "not a folder, where the audit keeps its results: it is kept, not written over; move it out",
+        str(there),
+    )
 
 
 # What a file system that keeps no hard links answers a link with (FAT, exFAT, some network shares)

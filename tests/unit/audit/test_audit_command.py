@@ -1690,6 +1690,45 @@ def put_while_audited(monkeypatch: pytest.MonkeyPatch, put: Callable[[], object]
     monkeypatch.setattr(local, "run", lambda *args, **kwargs: real(*args, **{**kwargs, "asked": put}))
 
 
+@pytest.mark.parametrize("put", ["a-file-as-partials", "a-pipe-as-a-block", "a-file-as-a-block"])
+def test_what_is_put_in_the_place_of_a_folder_the_run_keeps_block_results_in_stops_it_naming_that(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], put: str
+) -> None:
+    # Given a file of fair games cut into two blocks, and whoever writes --out putting, once the first block is
+    # audited, a file in the place of partials/ (removing it), or a pipe or a file in the place of the second block's
+    # folder
+    monkeypatch.setattr(local, "BLOCK_LINES", 2)
+    games.write(tmp_path / "in" / "day.jsonl", many(4))
+    out = tmp_path / "out"
+    there = out / "partials" if put == "a-file-as-partials" else out / "partials" / "00000-0000001"
+
+    def put_it() -> None:
+        if put == "a-file-as-partials" and (out / "partials").is_dir():
+            shutil.rmtree(out / "partials")
+        if not os.path.lexists(there):
+            os.mkfifo(there) if put == "a-pipe-as-a-block" else there.write_text("mine")
+
+    put_while_audited(monkeypatch, put_it)
+    arguments = ["audit", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]
+    capsys.readouterr()
+
+    # When it is audited, Then it stops, exit 3, naming what is there, which is kept, and what to do (review: "File
+    # exists", or "Not a directory" naming the block's folder where partials/ was the file, and the resume asked for
+    # stopped alike, with the same words)
+    assert main(arguments) == 3
+    assert capsys.readouterr().err.startswith(
+        f"fairdice: audit: {there}: not a folder, where the audit keeps its results: it is kept, not written over; move"
+        " it out. The audit did not finish"
+    )
+    assert there.is_fifo() if put == "a-pipe-as-a-block" else there.read_text() == "mine"
+    assert [name for name in ("summary.json", "findings.jsonl", "report.html") if (out / name).exists()] == []
+    # And once a block's is moved out, the resume audits that block alone, and the audit is whole
+    if put != "a-file-as-partials":
+        there.unlink()
+        resumed = run([str(tmp_path / "in")], out, workers=1, resume=True)
+        assert (resumed.audited_blocks, resumed.resumed_blocks, resumed.summary.fair) == (1, 1, 4)
+
+
 def cut_short(tmp_path: Path) -> tuple[Path, Path, Path, dict[str, Any]]:
     """Three games audited from tmp_path/day.jsonl into tmp_path/out, the result of its one block then lost, as if
     the run was cut short: the input, the out, its plan, and what the plan says."""
