@@ -226,7 +226,8 @@ def find_inputs(
     for path in found:
         _named_in_text(path)
         try:
-            path.open("rb").close()
+            with open_file(path):  # a pipe put there since the look that found a file is not waited on
+                pass
         except OSError as exc:
             raise UsageError(f"{path}: cannot be opened ({exc.strerror or 'a link to nothing'})") from None
     # A file named twice, or reached by two ways (`day.jsonl` and its full path, a link beside it, a hard link: one
@@ -409,7 +410,8 @@ def run(
                 out, workers, daily, plan.today, plan.started, lambda games: watch.advance(0, games)
             ) as blocks:
                 for index, path in enumerate(files):
-                    with path.open("rb") as raw:
+                    # A pipe put in its place since it was found is not waited on for a writer: "not a file", named
+                    with open_file(path) as raw:
                         opened[path] = _state(os.fstat(raw.fileno()))
                         hashed = Hashed(raw)
                         lines = numbered_lines(hashed, str(path))

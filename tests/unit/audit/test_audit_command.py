@@ -1903,6 +1903,35 @@ def test_a_resume_whose_plan_cannot_be_read_names_the_plan_and_why_and_removes_n
     assert run([str(day)], tmp_path / "again", workers=1).summary.fair == 3
 
 
+def test_a_pipe_put_in_the_place_of_an_input_while_the_run_reads_another_is_not_waited_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a folder of two files of fair games, and whoever writes it putting a pipe in the place of the second (its
+    # file removed) once the first is handed out to be audited
+    folder = tmp_path / "in"
+    games.write(folder / "a.jsonl", many(3))
+    pipe = games.write(folder / "b.jsonl", many(6)[3:])
+
+    def put() -> None:
+        if not pipe.is_fifo():
+            pipe.unlink()
+            os.mkfifo(pipe)
+
+    put_while_audited(monkeypatch, put)
+    out = tmp_path / "out"
+    capsys.readouterr()
+
+    # When it is audited, Then it stops, exit 3, naming the pipe, and leaves no output (review: it opened the pipe to
+    # read it, and waited on it for a writer for ever)
+    with ends_if_waiting():
+        assert main(["audit", str(folder), "--out", str(out), "--workers", "1"]) == 3
+    assert capsys.readouterr().err.startswith(
+        f"fairdice: audit: {pipe}: not a file (a pipe, a socket, a device or a folder). The audit did not finish"
+    )
+    assert [name for name in ("summary.json", "findings.jsonl", "report.html") if (out / name).exists()] == []
+    assert pipe.is_fifo()
+
+
 @pytest.mark.parametrize("place", ["the-plan", "summary.json"])
 def test_a_pipe_put_where_a_file_was_looked_at_a_moment_before_is_not_waited_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], place: str
