@@ -1142,38 +1142,40 @@ def _block_results_are_files(out: Path) -> None:
     block's, and a pipe would wait for a writer for ever (review: one put as a done block's findings.jsonl or ids.txt,
     with `--out` outside the inputs, where nothing else looks into partials/ on a resume, left the resume waiting for
     good); a block audited again would write over it, where it is no earlier audit's result, which a fresh run into
-    `out` refuses too (`_earlier_results_only`). Nothing is read: each is looked at, not opened."""
+    `out` refuses too (`_earlier_results_only`). So is one that holds what is not a folder in the place of a block's
+    folder (a file, a pipe, a link to nothing), where the block's results would be written (review: the resume audited
+    every block before it, and stopped there, exit 3). Nothing is read: each is looked at, not opened."""
     partials = out / PARTIALS
     if not partials.is_dir() or partials.is_symlink():
         return
     results = {SUMMARY, FINDINGS, IDS, GAMES}
-    odd: list[str] = []
     # Listed, not looked at one by one: a listing says what each is, but a link (measured, 5,000 blocks: 0.1 s, where
     # their 20,000 files looked at one by one took 1.2 s)
-    with os.scandir(partials) as folders:
-        blocks = [
-            folder.path
-            for folder in folders
-            if _BLOCK_FOLDER.fullmatch(f"{PARTIALS}{folder.name}") and folder.is_dir(follow_symlinks=False)
-        ]
-    for block in blocks:
+    with os.scandir(partials) as listed:
+        named = [entry for entry in listed if _BLOCK_FOLDER.fullmatch(f"{PARTIALS}{entry.name}")]
+    _refuse_odd(out, [entry.path for entry in named if not entry.is_dir()], "a block's results", "folder", "a file")
+    odd: list[str] = []
+    for block in (entry.path for entry in named if entry.is_dir(follow_symlinks=False)):
         with os.scandir(block) as entries:
-            odd += [
-                shown_path(Path(entry.path).relative_to(out))
-                for entry in entries
-                if entry.name in results and not entry.is_file()
-            ]
-    if odd:
-        odd.sort()
-        shown = ", ".join(odd[:3]) + (f" and {len(odd) - 3:,} more" if len(odd) > 3 else "")
-        it, what, again = (
-            ("it", "is not a file", "the block is") if len(odd) == 1 else ("them", "are not files", "their blocks are")
-        )
-        raise UsageError(
-            f"--resume: --out {out} holds {shown} where the audit keeps a block's result, which {what} (a pipe, a"
-            f" socket, a folder or a link to nothing), so nothing was audited: move {it} out, and resume again"
-            f" ({again} audited again)"
-        )
+            odd += [entry.path for entry in entries if entry.name in results and not entry.is_file()]
+    _refuse_odd(out, odd, "a block's result", "file", "a folder")
+
+
+def _refuse_odd(out: Path, odd: list[str], kept: str, one: str, other: str) -> None:
+    """Refuse a resume whose `partials/` holds what is not a `one` (file, folder) where the audit keeps `kept`: the
+    first three of `odd`, in `out`, named, and the others counted."""
+    if not odd:
+        return
+    named = sorted(shown_path(Path(path).relative_to(out)) for path in odd)
+    shown = ", ".join(named[:3]) + (f" and {len(named) - 3:,} more" if len(named) > 3 else "")
+    single = len(named) == 1
+    it, what, again = (
+        ("it", f"is not a {one}", "the block is") if single else ("them", f"are not {one}s", "their blocks are")
+    )
+    raise UsageError(
+        f"--resume: --out {out} holds {shown} where the audit keeps {kept}, which {what} (a pipe, a socket, {other}"
+        f" or a link to nothing), so nothing was audited: move {it} out, and resume again ({again} audited again)"
+    )
 
 
 def _left_staged(out: Path) -> list[Path]:

@@ -2005,6 +2005,41 @@ def test_a_resume_whose_done_blocks_result_is_a_pipe_is_refused_naming_it_and_wa
     assert (resumed.audited_blocks, resumed.resumed_blocks, resumed.summary.fair) == (2, 0, 6)
 
 
+@pytest.mark.parametrize("put", ["a-pipe", "a-file", "a-link-to-nothing"])
+def test_a_resume_whose_block_folder_is_no_folder_is_refused_as_it_begins_naming_it(tmp_path: Path, put: str) -> None:
+    # Given a run of two files cut short, its --out outside the inputs, and what is not a folder put in the place of
+    # the folder of the block it lost (review: the resume audited every block before it, then stopped, exit 3, saying
+    # mkdir's "File exists")
+    inputs = tmp_path / "in"
+    games.write(inputs / "a.jsonl", many(3))
+    games.write(inputs / "b.jsonl", many(6)[3:])
+    out = tmp_path / "out"
+    assert run([str(inputs)], out, workers=1).summary.fair == 6
+    there = out / "partials" / "00001-0000000"
+    shutil.rmtree(there)
+    if put == "a-pipe":
+        os.mkfifo(there)
+    elif put == "a-file":
+        there.write_text("mine")
+    else:
+        there.symlink_to(tmp_path / "nothing")
+    kept = sorted(path.relative_to(out) for path in out.rglob("*"))
+
+    # When it is resumed, Then it is refused as it begins, naming it, and nothing is removed or audited
+    with pytest.raises(UsageError) as refused, ends_if_waiting():
+        run([str(inputs)], out, workers=1, resume=True)
+    assert str(refused.value) == (
+        f"--resume: --out {out} holds partials/00001-0000000 where the audit keeps a block's results, which is not a"
+        " folder (a pipe, a socket, a file or a link to nothing), so nothing was audited: move it out, and resume again"
+        " (the block is audited again)"
+    )
+    assert sorted(path.relative_to(out) for path in out.rglob("*")) == kept
+    # And as it says, once it is moved out the resume audits that block alone
+    there.unlink()
+    resumed = run([str(inputs)], out, workers=1, resume=True)
+    assert (resumed.audited_blocks, resumed.resumed_blocks, resumed.summary.fair) == (1, 1, 6)
+
+
 def test_a_resume_whose_blocks_results_are_pipes_names_them_all_in_the_plural(tmp_path: Path) -> None:
     # Given a run of three files cut short (the third's block lost), and pipes put in the places of four results of the
     # two blocks it did
