@@ -394,9 +394,11 @@ def run(
         # results, written as they are looked at, are no earlier audit's (review: a second audit was told to move a
         # running one's block results out of its --out). A resume outside the inputs looks at its outputs' places alone.
         judged = _earlier_results_only(out, among_inputs) if among_inputs or not resume else _resumed_outputs(out)
-        # Looked for before `_prepare`, which writes a fresh run's plan
-        left = _left_staged(out)
-        done, plan = _prepare(out, plan, resume)
+        # Read once, before `_prepare` writes a fresh run's plan: the mark of what a run cut short left staged, and the
+        # plan a resume goes by
+        earlier = _plan_found(out / PLAN)
+        left = _left_staged(out, earlier)
+        done, plan = _prepare(out, plan, resume, earlier)
         passed_over = _removed(left, passed_over, out)
         watch = progress or Progress()
         watch.start(sum(f.bytes for f in plan.files))
@@ -1035,38 +1037,38 @@ def _begun_earlier(planned: Plan, plan: Plan) -> tuple[str, str] | None:
     return None
 
 
-def _prepare(out: Path, plan: Plan, resume: bool) -> tuple[dict[str, str], Plan]:
-    """Check a resume against the interrupted run's plan, or start afresh; the blocks already done, each with the
-    digest of the lines it audited, and the plan the run goes by: a resumed run's keeps its interrupted run's day it
-    judges daily games by, moment it reads the archive as of and mark of the files it stages (`Plan.staged`)."""
+def _prepare(
+    out: Path, plan: Plan, resume: bool, found: Plan | OSError | ValidationError | None
+) -> tuple[dict[str, str], Plan]:
+    """Check a resume against the interrupted run's plan (`found`: `_plan_found`), or start afresh; the blocks already
+    done, each with the digest of the lines it audited, and the plan the run goes by: a resumed run's keeps its
+    interrupted run's day it judges daily games by, moment it reads the archive as of and mark of the files it stages
+    (`Plan.staged`)."""
     plan_file = out / PLAN
     store = FolderResults(out, plan.staged or "")
     if resume:
-        if not plan_file.exists() and not plan_file.is_symlink():
+        if found is None:
             raise _nothing_to_resume(out)
-        try:
-            if not plan_file.is_file():  # a folder, a pipe (a read would wait on it), a link to nothing
-                raise OSError(errno.EINVAL, "not a file")
-            planned = _read_plan(plan_file)
-        except OSError as exc:
+        if isinstance(found, OSError):
             # Named, with what to do: the command's handler of an OSError asked for --resume, which fails alike, and a
             # folder there was "no interrupted audit to resume", where a fresh run refuses it (review)
             raise UsageError(
-                f"--resume: {plan_file}, the plan of the audit in {out}, cannot be read ({exc.strerror or exc}):"
+                f"--resume: {plan_file}, the plan of the audit in {out}, cannot be read ({found.strerror or found}):"
                 " once it is a file that can be read, resume again; or audit the inputs afresh, with the same command"
                 f" without --resume and another --out (a fresh run into {out} refuses it too, as it removes only an"
                 " earlier audit's results)"
-            ) from None
-        except ValidationError as exc:
+            )
+        if isinstance(found, ValidationError):
             # Named, with what to do (review: "fairdice: block_lines: must be a whole number, got 'x'" alone). A fresh
             # run into `out` refuses such a plan too, as it could hold a game (`_earlier_results_only`): another --out.
-            first = describe(exc)[0]
+            first = describe(found)[0]
             problem = first.message if first.field == WHOLE_REQUEST else f"{first.field}: {first.message}"
             raise UsageError(
                 f"--resume: {plan_file}, the plan of the audit in {out}, is not as fairdice writes it ({problem}): the"
                 " audit cannot be resumed from it; audit the inputs afresh, with the same command without --resume and"
                 f" another --out (a fresh run into {out} refuses it too, as it removes only an earlier audit's results)"
-            ) from None
+            )
+        planned = found
         begun = _begun_earlier(planned, plan)
         if begun is not None:
             # Said as what it is, and what to do (review: "the inputs are not those of the audit", of the same inputs,
@@ -1178,21 +1180,14 @@ def _refuse_odd(out: Path, odd: list[str], kept: str, one: str, other: str) -> N
     )
 
 
-def _left_staged(out: Path) -> list[Path]:
+def _left_staged(out: Path, found: Plan | OSError | ValidationError | None) -> list[Path]:
     """The files a run cut short left staged beside its outputs in `out` (`.incoming-…`, as `FolderResults` names
     them), which no later run would write over: those at its root that bear the mark its plan names (`Plan.staged`; a
     run writes its plan first) and hold no game (`_holds_results`). One without a plan or its mark, or holding a game,
     is no part of an output, whoever put it there: it is let be, and listed as not read where `out` lies in a folder
-    given (review: a game in one went unsaid, exit 0; a user's own `.incoming-mynotes1`, a note, was removed). A plan
-    that is no file is not read, as `_prepare` reads none (review: a pipe there, in an `--out` outside the inputs, which
-    nothing looked at before, was opened here, and a resume waited on it for a writer for ever)."""
-    plan = out / PLAN
-    try:
-        if not plan.is_file():  # a pipe would wait for a writer
-            return []
-        mark = _read_plan(plan).staged
-    except (OSError, ValidationError):
-        return []
+    given (review: a game in one went unsaid, exit 0; a user's own `.incoming-mynotes1`, a note, was removed). `found`:
+    the plan in `out` as the run found it (`_plan_found`)."""
+    mark = found.staged if isinstance(found, Plan) else None
     if mark is None:
         return []
     own = re.compile(rf"{re.escape(STAGED_PREFIX + mark)}[0-9a-f]{{8}}")
@@ -1203,11 +1198,20 @@ def _left_staged(out: Path) -> list[Path]:
     ]
 
 
-def _read_plan(path: Path) -> Plan:
-    """The plan a run wrote: OSError for what is not a file, opened without waiting (`open_file`: a look that found a
-    file and then a read leave time for a pipe to be put there), ValidationError for what is not a plan."""
-    with open_file(path) as stream:
-        return Plan.model_validate_json(stream.read())
+def _plan_found(path: Path) -> Plan | OSError | ValidationError | None:
+    """The plan a run wrote in `out` as this run finds it, read once: None where nothing is there, the error where it
+    cannot be read (a folder, a pipe, a link to nothing: not a file, and not read, as a read of a pipe would wait on it
+    for a writer; review: a pipe there, in an `--out` outside the inputs, which nothing looked at before, was opened,
+    and a resume waited on it for ever) or is no plan."""
+    if not path.exists() and not path.is_symlink():
+        return None
+    try:
+        if not path.is_file():
+            raise OSError(errno.EINVAL, "not a file")
+        with open_file(path) as stream:  # a pipe put there since the look is not waited on either
+            return Plan.model_validate_json(stream.read())
+    except (OSError, ValidationError) as exc:
+        return exc
 
 
 def _removed(left: list[Path], passed_over: list[Path], out: Path) -> list[Path]:
