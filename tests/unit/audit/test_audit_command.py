@@ -2006,16 +2006,15 @@ def test_a_resume_whose_done_blocks_result_is_a_pipe_is_refused_naming_it_and_wa
 
 
 @pytest.mark.parametrize("put", ["a-pipe", "a-file", "a-link-to-nothing"])
-def test_a_resume_whose_block_folder_is_no_folder_is_refused_as_it_begins_naming_it(tmp_path: Path, put: str) -> None:
-    # Given a run of two files cut short, its --out outside the inputs, and what is not a folder put in the place of
+def test_a_resume_whose_block_folder_is_no_folder_is_refused_as_it_begins_naming_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, put: str
+) -> None:
+    # Given a run of two blocks cut short, its --out outside the inputs, and what is not a folder put in the place of
     # the folder of the block it lost (review: the resume audited every block before it, then stopped, exit 3, saying
     # mkdir's "File exists")
+    out, _ = two_blocks_outside(tmp_path, monkeypatch, cut_short=True)
     inputs = tmp_path / "in"
-    games.write(inputs / "a.jsonl", many(3))
-    games.write(inputs / "b.jsonl", many(6)[3:])
-    out = tmp_path / "out"
-    assert run([str(inputs)], out, workers=1).summary.fair == 6
-    there = out / "partials" / "00001-0000000"
+    there = out / "partials" / "00000-0000001"
     shutil.rmtree(there)
     if put == "a-pipe":
         os.mkfifo(there)
@@ -2029,7 +2028,7 @@ def test_a_resume_whose_block_folder_is_no_folder_is_refused_as_it_begins_naming
     with pytest.raises(UsageError) as refused, ends_if_waiting():
         run([str(inputs)], out, workers=1, resume=True)
     assert str(refused.value) == (
-        f"--resume: --out {out} holds partials/00001-0000000 where the audit keeps a block's results, which is not a"
+        f"--resume: --out {out} holds partials/00000-0000001 where the audit keeps a block's results, which is not a"
         " folder (a pipe, a socket, a file or a link to nothing), so nothing was audited: move it out, and resume again"
         " (the block is audited again)"
     )
@@ -2037,21 +2036,19 @@ def test_a_resume_whose_block_folder_is_no_folder_is_refused_as_it_begins_naming
     # And as it says, once it is moved out the resume audits that block alone
     there.unlink()
     resumed = run([str(inputs)], out, workers=1, resume=True)
-    assert (resumed.audited_blocks, resumed.resumed_blocks, resumed.summary.fair) == (1, 1, 6)
+    assert (resumed.audited_blocks, resumed.resumed_blocks, resumed.summary.fair) == (1, 1, 15)
 
 
-def test_a_resume_whose_blocks_results_are_pipes_names_them_all_in_the_plural(tmp_path: Path) -> None:
-    # Given a run of three files cut short (the third's block lost), and pipes put in the places of four results of the
-    # two blocks it did
+def test_a_resume_whose_blocks_results_are_pipes_names_them_all_in_the_plural(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a run of two blocks cut short (the second's summary lost), and pipes put in the places of four results of
+    # the two
+    out, _ = two_blocks_outside(tmp_path, monkeypatch, cut_short=True)
     inputs = tmp_path / "in"
-    for index, name in enumerate(("a", "b", "c")):
-        games.write(inputs / f"{name}.jsonl", many(3 * (index + 1))[3 * index :])
-    out = tmp_path / "out"
-    assert run([str(inputs)], out, workers=1).summary.fair == 9
-    (out / "partials" / "00002-0000000" / "summary.json").unlink()
     pipes = [
         out / "partials" / block / part
-        for block in ("00000-0000000", "00001-0000000")
+        for block in ("00000-0000000", "00000-0000001")
         for part in ("ids.txt", "games.txt")
     ]
     for pipe in pipes:
@@ -2065,7 +2062,7 @@ def test_a_resume_whose_blocks_results_are_pipes_names_them_all_in_the_plural(tm
         run([str(inputs)], out, workers=1, resume=True)
     assert str(refused.value) == (
         f"--resume: --out {out} holds partials/00000-0000000/games.txt, partials/00000-0000000/ids.txt,"
-        " partials/00001-0000000/games.txt and 1 more where the audit keeps a block's result, which are not files (a"
+        " partials/00000-0000001/games.txt and 1 more where the audit keeps a block's result, which are not files (a"
         " pipe, a socket, a folder or a link to nothing), so nothing was audited: move them out, and resume again"
         " (their blocks are audited again)"
     )
