@@ -1180,22 +1180,29 @@ def _refuse_odd(out: Path, odd: list[str], kept: str, one: str, other: str) -> N
     )
 
 
-def _left_staged(out: Path, found: Plan | OSError | ValidationError | None) -> list[Path]:
+def _left_staged(out: Path, found: Plan | OSError | ValidationError | None) -> dict[Path, _FileState]:
     """The files a run cut short left staged beside its outputs in `out` (`.incoming-…`, as `FolderResults` names
     them), which no later run would write over: those at its root that bear the mark its plan names (`Plan.staged`; a
     run writes its plan first) and hold no game (`_holds_results`). One without a plan or its mark, or holding a game,
     is no part of an output, whoever put it there: it is let be, and listed as not read where `out` lies in a folder
     given (review: a game in one went unsaid, exit 0; a user's own `.incoming-mynotes1`, a note, was removed). `found`:
-    the plan in `out` as the run found it (`_plan_found`)."""
+    the plan in `out` as the run found it (`_plan_found`). Each with what it was before it was read (`_state`): it is
+    removed only as it was (`_removed`)."""
     mark = found.staged if isinstance(found, Plan) else None
     if mark is None:
-        return []
+        return {}
     own = re.compile(rf"{re.escape(STAGED_PREFIX + mark)}[0-9a-f]{{8}}")
-    return [
-        path
-        for path in sorted(out.iterdir())
-        if own.fullmatch(path.name) and not path.is_symlink() and path.is_file() and _holds_results(path, path.name)
-    ]
+    left = {}
+    for path in sorted(out.iterdir()):
+        if not own.fullmatch(path.name) or path.is_symlink() or not path.is_file():
+            continue
+        try:
+            before = _state(path.lstat())
+        except OSError:
+            continue
+        if _holds_results(path, path.name):
+            left[path] = before
+    return left
 
 
 def _plan_found(path: Path) -> Plan | OSError | ValidationError | None:
@@ -1214,15 +1221,24 @@ def _plan_found(path: Path) -> Plan | OSError | ValidationError | None:
         return exc
 
 
-def _removed(left: list[Path], passed_over: list[Path], out: Path) -> list[Path]:
-    """Remove what a run cut short `left` staged (`_left_staged`), once this run holds `out`; what was passed over
-    without them: each was part of an earlier run's output, not a file the folders given hold unread (review, run for
-    real with SIGKILL: every later run left the page it was writing in `--out`, and where `--out` lies in the folder
-    audited, listed it as not read, exit 1, however fair the games)."""
-    gone = {path.resolve() for path in left}
+def _removed(left: dict[Path, _FileState], passed_over: list[Path], out: Path) -> list[Path]:
+    """Remove what a run cut short `left` staged (`_left_staged`), once this run holds `out`, each as it was found;
+    what was passed over without them: each was part of an earlier run's output, not a file the folders given hold
+    unread (review, run for real with SIGKILL: every later run left the page it was writing in `--out`, and where
+    `--out` lies in the folder audited, listed it as not read, exit 1, however fair the games). One written to or
+    replaced since it was found is no longer what was judged to hold no game: it is kept, and listed as not read where
+    it is passed over, as an output's place is judged (review: a game put in its place as the run began was removed
+    unread, and the audit was clean, exit 0)."""
+    gone = set()
     try:
-        for path in left:
-            path.unlink(missing_ok=True)
+        for path, before in left.items():
+            try:
+                if _state(path.lstat()) != before:
+                    continue
+                path.unlink()
+            except FileNotFoundError:
+                pass
+            gone.add(path.resolve())
     except OSError as exc:
         raise UsageError(
             f"--out {out}: cannot remove the results of an earlier audit there ({os_words(exc)}); give another --out"

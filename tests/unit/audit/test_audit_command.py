@@ -3079,6 +3079,40 @@ def test_what_a_run_cut_short_left_staged_beside_its_outputs_is_removed_by_the_n
     assert exit_status == 0
 
 
+@pytest.mark.parametrize("again", [[], ["--resume"]], ids=["afresh", "resumed"])
+@pytest.mark.parametrize("where", ["hidden-in-the-input", "the-input-folder"])
+def test_a_game_put_in_the_place_of_a_staged_file_once_the_run_looked_at_it_is_kept_and_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str, again: list[str]
+) -> None:
+    # Given a run of fair games killed as it wrote its report, the page half written in the file it stages beside its
+    # outputs, and whoever writes --out putting a game in that file's place (removing it) once the next run has looked
+    # at it, as that run begins
+    folder = tmp_path / "in"
+    games.write(folder / "day.jsonl", many(3))
+    out = {"hidden-in-the-input": folder / ".audit", "the-input-folder": folder}[where]
+    arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
+    assert main(arguments) == 0
+    page = (out / "report.html").read_bytes()
+    (out / "report.html").unlink()
+    staged = out / f".incoming-{staged_mark(out)}0a1b2c3d"
+    staged.write_bytes(page[: len(page) // 2])
+    late = games.write(tmp_path / "late", [games.mismatched(games.narde(90))]).read_bytes()
+    real = local._prepare
+
+    def put_meanwhile(*args: Any, **kwargs: Any) -> Any:
+        staged.unlink()
+        staged.write_bytes(late)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(local, "_prepare", put_meanwhile)
+
+    # When it is audited again, afresh or resumed, Then the game is kept, listed as not read, and the audit is not
+    # clean (review: it was removed unread, as the half page it replaced, and the audit was clean, exit 0)
+    assert main([*arguments, *again]) == 1
+    assert staged.read_bytes() == late
+    assert summary(out)["passed_over"] == [str(staged)]
+
+
 def staged_mark(out: Path) -> str:
     """The mark of the files the run in `out` stages beside its outputs, as its plan names it."""
     mark = json.loads((out / "partials" / "plan.json").read_text())["staged"]
