@@ -17,6 +17,7 @@ import re
 import secrets
 import shutil
 import signal
+import stat
 import tempfile
 import threading
 import time
@@ -398,7 +399,7 @@ def run(
         # plan a resume goes by
         earlier = _plan_found(out / PLAN)
         left = _left_staged(out, earlier)
-        done, plan = _prepare(out, plan, resume, earlier)
+        done, plan = _prepare(out, plan, resume, earlier, judged)
         passed_over = _removed(left, passed_over, out)
         watch = progress or Progress()
         watch.start(sum(f.bytes for f in plan.files))
@@ -1038,12 +1039,17 @@ def _begun_earlier(planned: Plan, plan: Plan) -> tuple[str, str] | None:
 
 
 def _prepare(
-    out: Path, plan: Plan, resume: bool, found: Plan | OSError | ValidationError | None
+    out: Path,
+    plan: Plan,
+    resume: bool,
+    found: Plan | OSError | ValidationError | None,
+    judged: dict[str, _FileState],
 ) -> tuple[dict[str, str], Plan]:
     """Check a resume against the interrupted run's plan (`found`: `_plan_found`), or start afresh; the blocks already
     done, each with the digest of the lines it audited, and the plan the run goes by: a resumed run's keeps its
     interrupted run's day it judges daily games by, moment it reads the archive as of and mark of the files it stages
-    (`Plan.staged`)."""
+    (`Plan.staged`). A fresh run removes the outputs in `out` only as they were judged an earlier audit's (`judged`:
+    `_earlier_results_only`), or links."""
     plan_file = out / PLAN
     store = FolderResults(out, plan.staged or "")
     if resume:
@@ -1122,6 +1128,16 @@ def _prepare(
     # place would be a block's result that this run never audited, waiting for a resume to count it. The plan's bytes
     # are made first: nothing is removed for a run whose plan could not be written (a name JSON cannot hold).
     planned_bytes = plan.model_dump_json(indent=2).encode()
+    # Each output as it was judged, or a link, which is removed as itself: one put there or written to since the run
+    # looked there is kept, and nothing is removed (review: a game put in summary.json's place as the run read an
+    # earlier audit's findings, where --out lies in the folder given, was removed unread, and the audit was clean)
+    since = [name for name in OUTPUTS if not _as_judged(out / name, judged.get(name))]
+    if since:
+        raise UsageError(
+            f"--out {out} holds {', '.join(since)} where the audit writes its results, put there or written to as the"
+            " run began, once it had looked there, so nothing was removed or audited: move"
+            f" {'it' if len(since) == 1 else 'them'} out, or give another --out"
+        )
     try:
         partials = out / PARTIALS
         if partials.is_dir() and not partials.is_symlink():
@@ -1136,6 +1152,16 @@ def _prepare(
         ) from None
     store.put(PLAN, planned_bytes)
     return {}, plan
+
+
+def _as_judged(place: Path, judged: _FileState | None) -> bool:
+    """Whether the place of an output holds nothing, a link, or the file judged an earlier audit's (`judged`), as it
+    was then."""
+    try:
+        status = place.lstat()
+    except FileNotFoundError:
+        return True
+    return stat.S_ISLNK(status.st_mode) or _state(status) == judged
 
 
 def _block_results_are_files(out: Path) -> None:

@@ -3113,6 +3113,40 @@ def test_a_game_put_in_the_place_of_a_staged_file_once_the_run_looked_at_it_is_k
     assert summary(out)["passed_over"] == [str(staged)]
 
 
+@pytest.mark.parametrize("where", ["elsewhere", "the-input-folder"])
+def test_a_game_put_in_the_place_of_an_earlier_output_once_a_fresh_run_judged_it_refuses_the_run_removing_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], where: str
+) -> None:
+    # Given an earlier audit's outputs in --out, and whoever writes --out putting a game in the place of its summary
+    # (removing it) once a fresh run has judged it an earlier audit's, as that run begins
+    folder = tmp_path / "in"
+    games.write(folder / "day.jsonl", many(3))
+    out = {"elsewhere": tmp_path / "out", "the-input-folder": folder}[where]
+    arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
+    assert main(arguments) == 0
+    late = games.write(tmp_path / "late", [games.mismatched(games.narde(90))]).read_bytes()
+    real = local._left_staged
+
+    def put_meanwhile(*args: Any, **kwargs: Any) -> Any:
+        (out / "summary.json").unlink()
+        (out / "summary.json").write_bytes(late)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(local, "_left_staged", put_meanwhile)
+    capsys.readouterr()
+
+    # When it is audited afresh, Then it is refused, exit 2, naming it, and nothing is removed (review: it was removed
+    # unread with the earlier outputs, and where --out is the input folder the audit was clean, exit 0)
+    assert main(arguments) == 2
+    assert capsys.readouterr().err == (
+        f"fairdice: audit: --out {out} holds summary.json where the audit writes its results, put there or written to"
+        " as the run began, once it had looked there, so nothing was removed or audited: move it out, or give another"
+        " --out\n"
+    )
+    assert (out / "summary.json").read_bytes() == late
+    assert all((out / name).is_file() for name in ("findings.jsonl", "report.html", "partials/plan.json"))
+
+
 def staged_mark(out: Path) -> str:
     """The mark of the files the run in `out` stages beside its outputs, as its plan names it."""
     mark = json.loads((out / "partials" / "plan.json").read_text())["staged"]
