@@ -1,0 +1,199 @@
+"""A page says what its verdict proves, no more: searched over verdicts that prove less than a whole game.
+
+A seeded searcher draws, for each of the five schemes, requests whose verdict is not a whole fair game: no rolls
+recorded, the first rolls of a game only, a count below the game's, a window from past the game's first roll (by
+`first`, by labels, on a take-back line, a later game of a match), no seal, rolls that differ beside rolls not
+recorded, a last roll cut short; and a daily roll of a day not begun, withheld. Each goes to GET /check through the
+handler, by a real API Gateway event, once as a program asks (JSON) and once as a browser does (the page). The
+page's title and heading must say the JSON verdict, first, in its own word, and the heading every reason the JSON
+gives (which rolls were not recorded, which piece was checked, what differs); and neither says "fair" of a verdict
+that is not. A fair verdict's heading says which rolls it is about.
+"""
+
+import copy
+import html
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from fairdice.links import build_link
+from fairdice.schemes import parse_request
+from fairdice.seal import seal_of
+from fairdice.verify import verify
+
+from testkit.lambda_context import FakeLambdaContext
+from testkit.oracles import GAME_TITLES
+
+SEEDS = range(12)  # each seed draws DRAWS requests of every scheme
+DRAWS = 6
+EVENT = json.loads((Path(__file__).resolve().parents[2] / "events" / "api-check-html.json").read_text())
+PLAYER = "123e4567-e89b-12d3-a456-426614174000"
+Request = dict[str, Any]
+
+# What the tab and the heading say first, for each verdict
+TITLE_WORD = {"fair": "Fair", "incomplete": "Incomplete", "mismatch": "Mismatch", "withheld": "Not yet verifiable"}
+HEADING_START = {
+    "fair": "Fair: ",
+    "incomplete": "Nothing failed, but the check is incomplete: ",
+    "mismatch": "Mismatch: ",
+    "withheld": "Not yet verifiable: ",
+}
+_FAIR = re.compile(r"\bfair\b", re.IGNORECASE)
+_SEALS = ("seal", "lock", "fingerprint", "commit")
+
+
+def _get(query: str, accept: str) -> tuple[int, str]:
+    from verify_api.app import lambda_handler
+
+    event = copy.deepcopy(EVENT)
+    event["rawQueryString"], event["queryStringParameters"] = query, None
+    event["headers"]["accept"] = accept
+    answer = lambda_handler(event, FakeLambdaContext())
+    return answer["statusCode"], answer["body"]
+
+
+def _rolls(request: Request) -> list[list[int]]:
+    return [list(report["dice"] or []) for report in verify(parse_request(request)).rolls]
+
+
+def _bases(key: bytes) -> dict[str, Request]:
+    seal = seal_of(key)
+    return {
+        "pair36": {"scheme": "pair36", "server_seed": key.hex(), "seal": seal, "client_seeds": ["a", "b"]},
+        "narde-v1": {"scheme": "narde-v1", "key": key.hex(), "fingerprint": seal, "phrase": "test"},
+        "three-dice": {
+            "scheme": "three-dice",
+            "seed": key.hex(),
+            "commit": seal,
+            "client_seeds": {"white": "w", "black": "b"},
+        },
+        "bg-dice-v1": {"scheme": "bg-dice-v1", "key": key.hex(), "lock": seal},
+        "bg-online-v1": {
+            "scheme": "bg-online-v1",
+            "server_number": key.hex(),
+            "seal": seal,
+            "app_numbers": ["0a", "0b"],
+        },
+    }
+
+
+def _changed(roll: list[int]) -> list[int]:
+    return [roll[0] % 6 + 1, *roll[1:]]
+
+
+def draw(choose: random.Random, scheme: str, base: Request) -> tuple[str, Request]:
+    """One request of `scheme` that proves less than a whole fair game, and what kind it is."""
+    count = choose.randint(3, 20)
+    game = _rolls(base | {"count": count})
+    kept = choose.randint(1, count - 1)
+    kinds = ["no rolls", "first rolls only", "count below the game's", "no seal", "differs beside rolls not recorded"]
+    kinds += {
+        "pair36": ["window"],
+        "narde-v1": ["window"],
+        "three-dice": ["window", "seed withheld"],
+        "bg-dice-v1": ["labels of a piece", "take-back line"],
+        "bg-online-v1": ["later game"],
+    }[scheme]
+    kind = choose.choice(kinds)
+    if kind == "no rolls":
+        return kind, base | {"count": count}
+    if kind == "first rolls only":
+        return kind, base | {"count": count, "recorded": game[:kept]}
+    if kind == "count below the game's":
+        # the rolls a game began with, sent as if it had no more: the game's first rolls, with what they are about
+        return kind, base | {"count": kept, "recorded": game[:kept]}
+    if kind == "no seal":
+        return kind, {name: value for name, value in base.items() if name not in _SEALS} | {"recorded": game[:kept]}
+    if kind == "differs beside rolls not recorded":
+        recorded = [list(roll) for roll in game[:kept]]
+        at = choose.randrange(kept)
+        recorded[at] = _changed(recorded[at])
+        return kind, base | {"count": count, "recorded": recorded}
+    if kind == "window":
+        first = choose.randint(2, 30)
+        return kind, base | {"first": first, "recorded": _rolls(base | {"first": first, "count": kept})}
+    if kind == "seed withheld":
+        return kind, {"scheme": "three-dice", "commit": base["commit"], "count": count}
+    if kind == "labels of a piece":
+        turn = choose.randint(2, 20)
+        labels = [f"bg-dice-v1:turn:{t}" for t in range(turn, turn + kept)]
+        return kind, base | {"labels": labels, "recorded": _rolls(base | {"labels": labels})}
+    if kind == "take-back line":
+        line = base | {"opening": False, "line": choose.randint(1, 9), "count": count}
+        return kind, line | {"recorded": _rolls(line)[:kept]}
+    assert kind == "later game"
+    later = base | {"game": choose.randint(2, 7), "count": count}
+    return kind, later | {"recorded": _rolls(later)[:kept]}
+
+
+def _text(fragment: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", fragment)).split())
+
+
+def said(page: str) -> tuple[str, str, str]:
+    """The page's title, its heading and the first sentence before the heading, as a person reads them."""
+    title = re.search(r"<title>(.*?)</title>", page, re.DOTALL)
+    heading = re.search(r"<h1>(.*?)</h1>", page, re.DOTALL)
+    assert title is not None and heading is not None
+    before = page[page.index("<body") : heading.start()]
+    return _text(title.group(1)), _text(heading.group(1)), _text(before)
+
+
+def assert_page_says_its_verdict(page: str, verdict: dict[str, Any], how: object) -> None:
+    """The title and the heading say the JSON verdict first, the heading every reason it gives; nothing says fair of a
+    verdict that is not."""
+    outcome = verdict["verdict"]
+    title, heading, first = said(page)
+    game = f"{GAME_TITLES[verdict['scheme']]} · {verdict['scheme']} · fairdice"
+    assert title.endswith(f" · {game}"), (how, title)
+    assert title.removesuffix(f" · {game}") == TITLE_WORD[outcome], (how, title)
+    assert heading.startswith(HEADING_START[outcome]), (how, heading)
+    for reason in verdict["reasons"]:
+        assert _text(html.escape(reason)) in heading, (how, reason, heading)
+    if outcome == "fair":
+        assert verdict["scope"]["kind"] == "game", how
+        assert heading.endswith(f": {verdict['scope']['description']}."), (how, heading)
+        return
+    # Before the heading the page names the game and its scheme alone (a game's title may hold "Fair": three-dice's)
+    assert _FAIR.search(first.replace(GAME_TITLES[verdict["scheme"]], "")) is None, (how, first)
+    assert _FAIR.search(heading) is None, (how, heading)
+    if verdict["summary"]["missing"]:
+        assert "were not recorded" in heading or "was not recorded" in heading, (how, heading)
+    if verdict["scope"] is not None and verdict["scope"]["kind"] != "game":
+        assert verdict["scope"]["description"] in heading, (how, heading)
+
+
+def check(request: Request, how: object) -> str:
+    """The request's link through GET /check, as JSON and as a page: the page says the JSON verdict."""
+    query = urlsplit(build_link(parse_request(request))).query
+    status, body = _get(query, "application/json")
+    assert status == 200, (how, body)
+    verdict = json.loads(body)
+    status, page = _get(query, "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8")
+    assert status == 200, (how, page[:500])
+    assert_page_says_its_verdict(page, verdict, how)
+    return str(verdict["verdict"])
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_no_page_of_a_verdict_on_less_than_a_whole_game_reads_as_a_whole_fair_game(seed: int) -> None:
+    choose = random.Random(seed)
+    key = choose.randbytes(32)
+    outcomes: dict[str, set[str]] = {}
+    for scheme, base in _bases(key).items():
+        for _ in range(DRAWS):
+            kind, request = draw(choose, scheme, base)
+            outcome = check(request, (seed, scheme, kind, request))
+            outcomes.setdefault(kind, set()).add(outcome)
+    # A count below the game's is the only piece a fair verdict can be about: its heading says which rolls
+    assert all(kind == "count below the game's" or "fair" not in got for kind, got in outcomes.items()), outcomes
+
+
+@pytest.mark.parametrize("rolls", [None, "1-2-3-4-5-6"])
+def test_a_daily_roll_of_a_day_not_begun_is_not_yet_verifiable_on_its_page_as_in_its_json(rolls: str | None) -> None:
+    request: Request = {"scheme": "daily", "date": "2999-01-01", "player_id": PLAYER}
+    assert check(request | ({"recorded": rolls} if rolls else {}), rolls) == "withheld"
