@@ -132,7 +132,7 @@ def day_page(record: DayRecord, home: str | None = None) -> Page:
             if record.overdue
             else f"The secret of {day} is not revealed yet: the archive reveals it in the minutes after that day ends"
             f" in UTC, at {due}"
-        )
+        ) + _pending_but(record)
     parts.append(f'<div class="verdict {verdict}"><h1>{whole_dates(e(headline))}.</h1></div>')
     parts.extend(_commitment(record))
     if record.record is not None:
@@ -171,6 +171,29 @@ def _but(record: DayRecord) -> str:
         return (
             ", but its commitment or record is not kept under S3 Object Lock in compliance mode, so another version"
             " may have been shown and deleted: its rolls are at most incomplete"
+        )
+    return ""
+
+
+def _pending_but(record: DayRecord) -> str:
+    """What the heading of a day not revealed yet adds when its commitment is not there, or will not prove the day, as
+    its commitment section says (review: a missed commitment's day was headed as a sound one is, and said so below)."""
+    if record.commitment is None:
+        if record.commitment_in_time is False:
+            return (
+                f". No commitment was published in the {GRACE_MINUTES} minutes after 00:00 UTC it had, so its rolls are"
+                " at most incomplete"
+            )
+        return ". Its commitment is not published yet"
+    if record.commitment_in_time is False:
+        return (
+            ". Its commitment does not show the secret was fixed before the day's play, so its rolls are at most"
+            " incomplete"
+        )
+    if record.locked is False:
+        return (
+            ". Its commitment is not kept under S3 Object Lock in compliance mode, so it may be deleted and another"
+            " shown in its place: its rolls are at most incomplete"
         )
     return ""
 

@@ -141,6 +141,63 @@ def test_a_revealed_days_heading_says_what_keeps_it_from_proving_the_day(
     assert f'<div class="verdict {verdict}"><h1>{whole_dates(html.escape(heading))}</h1></div>' in page
 
 
+_PENDING = (
+    "The secret of 2025-03-01 is not revealed yet: the archive reveals it in the minutes after that day ends in UTC, at"
+    " 2025-03-02 00:00:00 UTC."
+)
+
+
+@pytest.mark.parametrize(
+    ("change", "heading", "below"),
+    [
+        ({}, _PENDING, "Published within 15 minutes of 00:00 UTC, before the day's play"),
+        (
+            {"commitment": None, "commitment_published_at": None, "commitment_in_time": None},
+            f"{_PENDING} Its commitment is not published yet.",
+            "Not published yet.",
+        ),
+        (
+            {"commitment": None, "commitment_published_at": None, "commitment_in_time": False},
+            f"{_PENDING} No commitment was published in the 15 minutes after 00:00 UTC it had, so its rolls are at most"
+            " incomplete.",
+            "None was published in the 15 minutes after 00:00 UTC it had",
+        ),
+        (
+            {"commitment_published_at": dt.datetime(2025, 3, 1, 0, 20, tzinfo=dt.UTC), "commitment_in_time": False},
+            f"{_PENDING} Its commitment does not show the secret was fixed before the day's play, so its rolls are at"
+            " most incomplete.",
+            "Published outside the first 15 minutes of the day in UTC",
+        ),
+        (
+            {"locked": False},
+            f"{_PENDING} Its commitment is not kept under S3 Object Lock in compliance mode, so it may be deleted and"
+            " another shown in its place: its rolls are at most incomplete.",
+            "it is not kept under S3 Object Lock in compliance mode",
+        ),
+    ],
+)
+def test_a_pending_days_heading_says_what_its_commitment_section_says_keeps_it_from_proving_the_day(
+    change: dict[str, object], heading: str, below: str
+) -> None:
+    # Given a day not revealed yet whose commitment is published in time, not yet, never in its time, late, or not kept
+    # (review: each said so in its commitment section alone, under the heading of a sound day)
+    secret = bytes(range(32))
+    day = dt.date(2025, 3, 1)
+    pending = DayRecord(
+        date=day,
+        status="pending",
+        reveal_at=reveal_time(day),
+        commitment=seal_of(secret),
+        commitment_published_at=dt.datetime(2025, 3, 1, 0, 0, 2, tzinfo=dt.UTC),
+        commitment_in_time=True,
+    ).model_copy(update=change)
+
+    # When its page is drawn, Then its heading says it, as the section below it does
+    page = day_page(pending).html
+    assert f'<div class="verdict withheld"><h1>{whole_dates(html.escape(heading))}</h1></div>' in page
+    assert below in html.unescape(page)
+
+
 @pytest.mark.parametrize(
     "message",
     [
