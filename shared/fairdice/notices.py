@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from fairdice.archive.layout import GRACE_MINUTES, publication
 from fairdice.archive.reader import DayRecord
-from fairdice.errors import BeforeArchive
+from fairdice.errors import BeforeArchive, FutureDay
 from fairdice.markup import Page, capital, document, e, mark, sentence, visible, whole_dates
 from fairdice.problems import Problem
 from fairdice.prose import quoted, utc_time
@@ -28,9 +28,13 @@ _TITLES = {
     502: "The daily archive's record does not add up",
     503: "The daily archive cannot be read right now",
 }
-# An error whose status's title would not say what it is: a day before the daily archive's first is no day of it, not
-# "Nothing here" (review)
-_KIND_TITLES: dict[type[Exception] | None, str] = {BeforeArchive: "Before the daily archive's first day"}
+# An error whose status's title would not say what it is: a day before the daily archive's first is no day of it, and
+# a day after today's in UTC has not begun, its secret not made yet (as its JSON message says), not "Nothing here"
+# (review)
+_KIND_TITLES: dict[type[Exception] | None, str] = {
+    BeforeArchive: "Before the daily archive's first day",
+    FutureDay: "This day has not begun in UTC",
+}
 # How each of a daily route's inputs is named to the person who typed or followed its address.
 _DAILY_NAMES = {"date": "the date in the address", "player_id": "the player id in the address"}
 

@@ -394,9 +394,34 @@ def test_a_day_before_the_archives_first_is_said_no_day_of_it_in_json_and_headed
         assert "<title>Before the daily archive's first day · fairdice</title>" in html.unescape(page["body"])
         assert "Nothing here" not in page["body"]
 
-    # And a day after it with no secret yet, which may still come, is no day before it: its page keeps its heading
+    # And a day after it with no secret yet, which may still come, is no day before it: its page is headed by what it
+    # is, a day not begun, as its JSON message says (review: "Nothing here")
     other = _as_browser(load_event("api-daily-roll"), "/daily/2025-03-03")
-    assert other["statusCode"] == 404 and "<h1>Nothing here</h1>" in other["body"]
+    assert other["statusCode"] == 404 and "<h1>This day has not begun in UTC</h1>" in other["body"]
+    assert "Before the daily archive's first day" not in html.unescape(other["body"])
+
+
+def test_a_day_not_begun_is_said_so_in_json_and_its_page_is_headed_so(
+    timeline: Timeline, stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
+) -> None:
+    # Given an archive whose last day is 2025-03-02, the day it is in UTC
+    timeline.publish(stores, at("2025-03-01 00:00"))
+    timeline.publish(stores, at("2025-03-02 00:00"))
+    clock_at("2025-03-02 01:00")
+
+    # When a program asks for the record of 2025-03-03, Then the 404 says no secret exists yet for it
+    status, _, body = call(load_event("api-daily-record"), "/daily/2025-03-03")
+    assert (status, body["error"]["code"]) == (404, "unknown_day")
+    message = body["error"]["message"]
+    assert message.startswith("date: no secret exists yet for 2025-03-03: a day's secret is made at 00:00 UTC that day")
+
+    # And a browser's page is headed, in its tab too, by what it is, a day not begun, over the same message (review:
+    # "Nothing here", as a path that takes nothing is)
+    page = html.unescape(_as_browser(load_event("api-daily-record"), "/daily/2025-03-03")["body"])
+    assert "<title>This day has not begun in UTC · fairdice</title>" in page
+    assert "<h1>This day has not begun in UTC</h1>" in page
+    assert message.removeprefix("date: ").removeprefix("no secret exists yet for 2025-03-03") in page
+    assert "Nothing here" not in page
 
 
 @pytest.mark.parametrize(
