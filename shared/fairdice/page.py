@@ -174,8 +174,12 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
         f"<footer class=muted>Computed by {e(verdict.verifier.name)} {e(verdict.verifier.version)}."
         " Programs get the same verdict as JSON: ask with <code>Accept: application/json</code>.</footer>"
     )
-    # The tab says what the heading says first: a withheld game is "Not yet verifiable" there (review)
+    # The tab says what the heading says first: a withheld game is "Not yet verifiable" there (review), and a fair one
+    # is fair with what it is about, as the heading says it: a link's preview in a chat shows the tab alone, where
+    # "Fair" of the first 3 rolls of a game read as the whole game's (review)
     said = "Not yet verifiable" if verdict.verdict == "withheld" else verdict.verdict.capitalize()
+    if verdict.verdict == "fair" and verdict.scope is not None:
+        said = f"Fair: {verdict.scope.description}"
     title = f"{said} · {game}{verdict.scheme} · fairdice"
     return document(title, "\n".join(parts), script=script, tail=tail)
 

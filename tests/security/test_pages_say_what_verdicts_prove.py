@@ -7,7 +7,7 @@ recorded, a last roll cut short; and a daily roll of a day not begun, withheld. 
 handler, by a real API Gateway event, once as a program asks (JSON) and once as a browser does (the page). The
 page's title and heading must say the JSON verdict, first, in its own word, and the heading every reason the JSON
 gives (which rolls were not recorded, which piece was checked, what differs); and neither says "fair" of a verdict
-that is not. A fair verdict's heading says which rolls it is about.
+that is not. A fair verdict's title and heading say which rolls it is about.
 """
 
 import copy
@@ -150,7 +150,9 @@ def assert_page_says_its_verdict(page: str, verdict: dict[str, Any], how: object
     title, heading, first = said(page)
     game = f"{GAME_TITLES[verdict['scheme']]} · {verdict['scheme']} · fairdice"
     assert title.endswith(f" · {game}"), (how, title)
-    assert title.removesuffix(f" · {game}") == TITLE_WORD[outcome], (how, title)
+    # A fair verdict's tab says what it is about, as its heading does: a chat's preview of a link shows the tab alone
+    about = f": {verdict['scope']['description']}" if outcome == "fair" else ""
+    assert title.removesuffix(f" · {game}") == TITLE_WORD[outcome] + about, (how, title)
     assert heading.startswith(HEADING_START[outcome]), (how, heading)
     for reason in verdict["reasons"]:
         assert _text(html.escape(reason)) in heading, (how, reason, heading)

@@ -514,6 +514,21 @@ def test_a_fair_verdict_of_two_rolls_says_both() -> None:
     )
 
 
+def test_a_fair_verdicts_tab_says_which_rolls_it_is_about_as_its_heading_does() -> None:
+    # Given a game's first 3 rolls sent as if the game had no more: fair, of those 3 rolls (review: the tab, which a
+    # chat's preview of the link shows alone, said "Fair" of them as of a whole game)
+    game = GAMES["pair36"] | {"count": 3}
+    verdict, page = page_of(game | {"recorded": _recorded(game)})
+    assert verdict.verdict == "fair" and verdict.scope is not None
+    assert verdict.scope.description == "rolls 1 to 3 from the match's start"
+
+    # Then its tab says fair of those rolls, as its heading does
+    assert (
+        "<title>Fair: rolls 1 to 3 from the match&#x27;s start · Dice you can check · pair36 · fairdice</title>" in page
+    )
+    assert headline(verdict).endswith(": rolls 1 to 3 from the match's start.")
+
+
 def test_a_window_of_a_game_is_never_headlined_fair_and_says_what_is_needed() -> None:
     # Given rolls that match, with the seal, but from roll 5 of the game
     real = verify(parse_request(GAMES["narde-v1"] | {"first": 5, "count": 4}))
