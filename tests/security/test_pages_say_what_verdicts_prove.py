@@ -3,33 +3,42 @@
 A seeded searcher draws, for each of the five schemes, requests whose verdict is not a whole fair game: no rolls
 recorded, the first rolls of a game only, a count below the game's, a window from past the game's first roll (by
 `first`, by labels, on a take-back line, a later game of a match), no seal, rolls that differ beside rolls not
-recorded, a last roll cut short; and a daily roll of a day not begun, withheld. Each goes to GET /check through the
-handler, by a real API Gateway event, once as a program asks (JSON) and once as a browser does (the page). The
-page's title and heading must say the JSON verdict, first, in its own word, and the heading every reason the JSON
-gives (which rolls were not recorded, which piece was checked, what differs); and neither says "fair" of a verdict
-that is not. A fair verdict's title and heading say which rolls it is about.
+recorded; and daily rolls, of days committed to in time or late, revealed, pending or not begun, with faces or none.
+Each goes to GET /check (a daily roll to its address too) through the handler, by a real API Gateway event, once as a
+program asks (JSON) and once as a browser does (the page). The page's title and heading must say the JSON verdict,
+first, in its own word, and the heading every reason the JSON gives (which rolls were not recorded, which piece was
+checked, what differs); and neither says "fair" of a verdict that is not. A fair verdict's title and heading say which
+rolls it is about. A daily record page's heading says what keeps its day from being proven, as its JSON gives it.
 """
 
 import copy
+import datetime as dt
 import html
 import json
 import random
 import re
+import uuid
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from fairdice.archive.reader import ArchiveReader
 from fairdice.links import build_link
 from fairdice.schemes import parse_request
 from fairdice.seal import seal_of
 from fairdice.verify import verify
+from verify_api import archive as api_archive
 
 from testkit.lambda_context import FakeLambdaContext
 from testkit.oracles import GAME_TITLES
+from testkit.timeline import Timeline
+
+pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
 
 SEEDS = range(12)  # each seed draws DRAWS requests of every scheme
 DRAWS = 6
+DAILY_SEEDS = range(4)  # each draws DRAWS daily rolls, each asked by its link and by its address
 EVENT = json.loads((Path(__file__).resolve().parents[2] / "events" / "api-check-html.json").read_text())
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"
 Request = dict[str, Any]
@@ -46,10 +55,11 @@ _FAIR = re.compile(r"\bfair\b", re.IGNORECASE)
 _SEALS = ("seal", "lock", "fingerprint", "commit")
 
 
-def _get(query: str, accept: str) -> tuple[int, str]:
+def _get(query: str, accept: str, path: str = "/check/") -> tuple[int, str]:
     from verify_api.app import lambda_handler
 
     event = copy.deepcopy(EVENT)
+    event["rawPath"] = event["requestContext"]["http"]["path"] = path
     event["rawQueryString"], event["queryStringParameters"] = query, None
     event["headers"]["accept"] = accept
     answer = lambda_handler(event, FakeLambdaContext())
@@ -169,13 +179,14 @@ def assert_page_says_its_verdict(page: str, verdict: dict[str, Any], how: object
         assert verdict["scope"]["description"] in heading, (how, heading)
 
 
-def check(request: Request, how: object) -> str:
-    """The request's link through GET /check, as JSON and as a page: the page says the JSON verdict."""
-    query = urlsplit(build_link(parse_request(request))).query
-    status, body = _get(query, "application/json")
+def check(request: Request, how: object, path: str = "/check/") -> str:
+    """The request's link through GET /check (or the query at `path`), as JSON and as a page: the page says the JSON
+    verdict."""
+    query = urlsplit(build_link(parse_request(request))).query if path == "/check/" else request["query"]
+    status, body = _get(query, "application/json", path)
     assert status == 200, (how, body)
     verdict = json.loads(body)
-    status, page = _get(query, "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8")
+    status, page = _get(query, "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", path)
     assert status == 200, (how, page[:500])
     assert_page_says_its_verdict(page, verdict, how)
     return str(verdict["verdict"])
@@ -199,3 +210,49 @@ def test_no_page_of_a_verdict_on_less_than_a_whole_game_reads_as_a_whole_fair_ga
 def test_a_daily_roll_of_a_day_not_begun_is_not_yet_verifiable_on_its_page_as_in_its_json(rolls: str | None) -> None:
     request: Request = {"scheme": "daily", "date": "2999-01-01", "player_id": PLAYER}
     assert check(request | ({"recorded": rolls} if rolls else {}), rolls) == "withheld"
+
+
+def _at(text: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(text).replace(tzinfo=dt.UTC)
+
+
+@pytest.mark.parametrize("seed", DAILY_SEEDS)
+def test_no_page_of_a_daily_roll_says_more_than_its_verdict(
+    seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given an archive of folders whose 2025-03-01 was committed to in time, 2025-03-02 twenty minutes late, both
+    # revealed, 2025-03-03 pending, committed to late, and 2025-03-04 not begun
+    timeline = Timeline(_at("2025-03-01 00:00"))
+    stores = timeline.stores(tmp_path)
+    for when in ("2025-03-01 00:00", "2025-03-02 00:20", "2025-03-03 00:20"):
+        timeline.publish(stores, _at(when))
+    monkeypatch.setattr(api_archive, "DAILY", ArchiveReader(stores.archive, clock=lambda: _at("2025-03-03 01:00")))
+    choose = random.Random(seed)
+    outcomes = set()
+    for _ in range(DRAWS):
+        # When a player's roll of a drawn day is asked for, by its link and by its address, with no faces, the faces
+        # the archive gives, or one of them changed
+        day = choose.choice(["2025-03-01", "2025-03-02", "2025-03-03", "2025-03-04"])
+        player = str(uuid.UUID(int=choose.getrandbits(128), version=4))
+        request: Request = {"scheme": "daily", "date": day, "player_id": player}
+        status, body = _get("", "application/json", f"/daily/{day}/{player}")
+        faces = json.loads(body)["rolls"][0]["dice"] if status == 200 and json.loads(body)["rolls"] else None
+        given = choose.choice(["none", "as rolled", "one changed"]) if faces else "none"
+        if given != "none":
+            faces = list(faces)
+            if given == "one changed":
+                faces[0] = faces[0] % 4 + 1
+            request["recorded"] = " ".join(map(str, faces))
+        how = (seed, day, given)
+        # Then each page says its JSON verdict, in its title and its heading, and no more
+        outcomes.add(check(request, how))
+        query = f"recorded={'+'.join(map(str, faces))}" if given != "none" and faces else ""
+        outcomes.add(check({"query": query}, how, f"/daily/{day}/{player}"))
+    assert outcomes - {"fair"}, outcomes
+    # And each day's record page says in its heading what keeps the day from being proven, as its JSON gives it
+    for day in ("2025-03-01", "2025-03-02", "2025-03-03"):
+        record = json.loads(_get("", "application/json", f"/daily/{day}")[1])
+        heading = said(_get("", "text/html", f"/daily/{day}")[1])[1]
+        assert heading.startswith(f"The secret of {day} is {'revealed' if record['status'] == 'revealed' else 'not'}")
+        unproven = record["commitment_in_time"] is not True or record["locked"] is False
+        assert ("at most incomplete" in heading) == unproven, (day, record, heading)
