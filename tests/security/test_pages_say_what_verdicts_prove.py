@@ -2,13 +2,14 @@
 
 A seeded searcher draws, for each of the five schemes, requests whose verdict is not a whole fair game: no rolls
 recorded, the first rolls of a game only, a count below the game's, a window from past the game's first roll (by
-`first`, by labels, on a take-back line, a later game of a match), no seal, rolls that differ beside rolls not
-recorded; and daily rolls, of days committed to in time or late, revealed, pending or not begun, with faces or none.
-Each goes to GET /check (a daily roll to its address too) through the handler, by a real API Gateway event, once as a
-program asks (JSON) and once as a browser does (the page). The page's title and heading must say the JSON verdict,
-first, in its own word, and the heading every reason the JSON gives (which rolls were not recorded, which piece was
-checked, what differs); and neither says "fair" of a verdict that is not. A fair verdict's title and heading say which
-rolls it is about. A daily record page's heading says what keeps its day from being proven, as its JSON gives it.
+`first`, by labels, by a later turn, on a take-back line, a match's first game without its opening or a later game), no
+seal, rolls that differ beside rolls not recorded; and daily rolls, of days committed to in time or late, revealed,
+pending or not begun, with faces or none. Each goes to GET /check (a daily roll to its address too) through the handler,
+by a real API Gateway event, once as a program asks (JSON) and once as a browser does (the page). The page's title and
+heading must say the JSON verdict, first, in its own word, and the heading every reason the JSON gives (which rolls were
+not recorded, which piece was checked, what differs); and neither says "fair" of a verdict that is not. A fair verdict's
+title and heading say which rolls it is about. A daily record page's heading says what keeps its day from being proven,
+as its JSON gives it.
 """
 
 import copy
@@ -105,8 +106,8 @@ def draw(choose: random.Random, scheme: str, base: Request) -> tuple[str, Reques
         "pair36": ["window"],
         "narde-v1": ["window"],
         "three-dice": ["window", "seed withheld"],
-        "bg-dice-v1": ["labels of a piece", "take-back line"],
-        "bg-online-v1": ["later game"],
+        "bg-dice-v1": ["labels of a piece", "take-back line", "from a later turn"],
+        "bg-online-v1": ["later game", "without its opening"],
     }[scheme]
     kind = choose.choice(kinds)
     if kind == "no rolls":
@@ -135,6 +136,12 @@ def draw(choose: random.Random, scheme: str, base: Request) -> tuple[str, Reques
     if kind == "take-back line":
         line = base | {"opening": False, "line": choose.randint(1, 9), "count": count}
         return kind, line | {"recorded": _rolls(line)[:kept]}
+    if kind == "from a later turn":
+        later = base | {"opening": False, "first_turn": choose.randint(2, 20), "count": kept}
+        return kind, later | {"recorded": _rolls(later)}
+    if kind == "without its opening":
+        without = base | {"opening": False, "count": kept}
+        return kind, without | {"recorded": _rolls(without)}
     assert kind == "later game"
     later = base | {"game": choose.randint(2, 7), "count": count}
     return kind, later | {"recorded": _rolls(later)[:kept]}
