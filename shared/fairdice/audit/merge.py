@@ -80,6 +80,11 @@ NO_OBJECT = (
     "its partial result names no object it was read from, where a worker's names the object it audited: it was changed"
     " after the worker stored it, so its games are not counted; audit it again in a new execution"
 )
+# Said of a listed shard whose partial's summary.json is not one a worker writes (no JSON, or JSON of another shape)
+UNREADABLE = (
+    "its partial result's summary.json cannot be read as the summary its worker wrote: it was changed after the worker"
+    " stored it, so its games are not counted; audit it again in a new execution"
+)
 # Said of a key the map run's result files name that is not under the input prefix (`s3.ELSEWHERE`): the map never
 # listed it, so it is no shard removed (review: it was named as one, REMOVED); and what follows for the run, which this
 # key's finding alone did not say (review: an auditor reading it was not told that no game of the run is counted)
@@ -246,8 +251,16 @@ def merge(
     reasons = dict(not_audited or {})
     stored = partial_names(store) if expected is None else shard_partial_names(store)
     listed = [name for name in stored if names is None or name in names]
+    fetched = list(_ahead(store.read_ahead, partial(_read_listed, store, on_aws=expected is not None), listed))
+    if expected is not None:
+        # review: a partial's summary.json rewritten as no summary (emptied, another file's bytes) failed the whole
+        # merge, where a partial changed is its shard's finding: named so, by the shard whose name it is under
+        known = {shard_name(key): key for key in (*expected, *(returned or {}), *reasons)}
+        for name, unread, _ in fetched:
+            if unread is None and name in known:
+                reasons.setdefault(known[name], UNREADABLE)
     read = sorted(
-        _ahead(store.read_ahead, lambda name: (name, *_read_partial(store, name)), listed),
+        ((name, part, digest) for name, part, digest in fetched if part is not None),
         key=lambda named: (named[1].file, named[1].first_line),
     )
     parts = [(name, part) for name, part, _ in read]
@@ -556,6 +569,17 @@ def _hashed(store: Results, name: str, read: Callable[[str], None]) -> Iterator[
 def read_partial(store: Results, name: str) -> Partial:
     """The stored summary of one complete partial."""
     return _read_partial(store, name)[0]
+
+
+def _read_listed(store: Results, name: str, on_aws: bool) -> tuple[str, Partial | None, str]:
+    """A listed partial's name, stored summary and its SHA-256; on AWS, where a summary that is not one a worker
+    writes is its shard's finding (`UNREADABLE`), None and "" for it."""
+    try:
+        return (name, *_read_partial(store, name))
+    except ValidationError:
+        if not on_aws:
+            raise
+        return name, None, ""
 
 
 def _read_partial(store: Results, name: str) -> tuple[Partial, str]:
