@@ -68,3 +68,33 @@ def test_a_partial_summary_rewritten_as_no_summary_is_its_shards_finding_not_a_f
     (finding,) = [json.loads(line) for line in audit_aws.get(f"{out}findings.jsonl").splitlines()]
     assert (finding["file"], finding["error"]["code"]) == (changed, "not_audited")
     assert "summary.json cannot be read" in finding["error"]["message"]
+
+
+@pytest.mark.parametrize("part", ["ids.txt", "games.txt"])
+@pytest.mark.parametrize(
+    "written", [b"a\tb\tc\n", b"\xff\tx\n" * 2, b'"id"\t1\n"id"\tx\n'], ids=["fields", "bytes", "line"]
+)
+def test_ids_or_game_keys_rewritten_as_lines_no_worker_writes_are_their_shards_finding_not_a_failed_merge(
+    audit_aws: AuditAws, part: str, written: bytes
+) -> None:
+    # Given two shards of fair games audited, and one partial's ids.txt or games.txt written over with lines no worker
+    # writes (found by the search above: the checks across shards read them before their digests were held to the
+    # worker's answer, and the merge failed with a ValueError, the execution with it)
+    prefix, out = "games/found/", "audits/found/run/"
+    changed, kept = f"{prefix}a.jsonl", f"{prefix}b.jsonl"
+    event = map_run_of(
+        audit_aws, prefix, out, {changed: games.jsonl([games.narde(1)]), kept: games.jsonl([games.narde(2)])}
+    )
+    audit_aws.put(
+        f"{out}partials/{shard_name(changed)}/{part}",
+        written + audit_aws.get(f"{out}partials/{shard_name(kept)}/{part}"),
+    )
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(event, FakeLambdaContext())
+
+    # Then that shard is named not audited, as a partial that does not add up, and the other is counted
+    assert (merged["games"], merged["fair"], merged["not_audited"], merged["clean"]) == (1, 1, 1, False)
+    (finding,) = [json.loads(line) for line in audit_aws.get(f"{out}findings.jsonl").splitlines()]
+    assert (finding["file"], finding["error"]["code"]) == (changed, "not_audited")
+    assert "does not add up to what its worker returned" in finding["error"]["message"]
