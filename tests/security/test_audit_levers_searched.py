@@ -1,11 +1,52 @@
-"""What a search of the audit's levers found, each alone (the search itself: below, once it is in).
+"""No lever of the audit's inputs or results bought a clean audit: audits on AWS and on one machine drawn at random.
 
-Whoever may write an execution's partial results wrote over one with what no worker writes: README promises a partial
-changed by a byte is its shard's `not_audited` finding, never counted, where the merge failed as a whole.
+Who plays: the operator whose games are audited, who supplies the shards and may put, replace or remove them under
+the input prefix (or in the folder given) at any moment while the audit runs; and whoever may write where README
+("Auditing every game") promises the audit detects a change: an execution's partial results (`partials/<name>/`:
+`summary.json`, `findings.jsonl`, `ids.txt`, `games.txt`), the map run's result files under `map-runs/`, and a local
+run's `--out` while it runs. What it wants: an audit that reads clean (the merge's answer `"clean": true`, the command's
+exit 0) while a game given was not `fair`, or was never audited, or a shard or file was left out; or `games` or `fair`
+counted past the games actually audited.
+
+Drawn for each audit (seeded, so a failure replays): two to four shards (fair narde-v1 and pair36 games; in half the
+AWS runs and three local runs in ten nothing else, so that clean audits are reached; else a mismatch, a window, a line
+that is no JSON, a line over the 1 MiB cap, a game again under another id, an id again, the same game in two shards);
+an empty shard; a key ending in `/` holding games or nothing (locally a folder); gzip whole, cut short, or two members
+concatenated. On AWS, up to three moves: between the map's listing and the workers, and after the workers before the
+merge, a shard added, removed, replaced (or written again alike), or the console's folder added; a partial edited (its
+counts made fair, its findings emptied, a line of any of its files removed, a byte changed, an entry of ids.txt or
+games.txt again with no line number), or a file of another shard's partial, or of an earlier execution's, copied under
+its name; in the result files, a child dropped, doubled, a failed one made a success, its answer's counts edited, its
+key renamed to another shard's, to one outside the input prefix, or to a folder's never listed. The workers and the
+merge are the real handlers, the workers on the item the map gives at its listing (its ETag); Step Functions' own
+count of the children (DescribeMapRun, which no one writes in the bucket) is of those that ran. Locally, `fairdice
+audit FOLDER --out OUT` (OUT inside the folder or beside it), and as blocks are handed out: a file added, a hidden one
+added, one appended to, removed or written again alike, a summary put in OUT, a game put in OUT's `partials/`.
+
+The oracle is this file's own: an audit is "bad" where a line given is not a fair game, an id or a game is given
+twice, a gzip is cut short, a hidden file holds a game, a shard or file changed after it was listed (other bytes), a
+worker failed, or a partial, result file or OUT was written with bytes other than those there. A bad audit is never
+clean; `games` and `fair` are at most those in what the workers read (locally, what was given and added).
+
+Outside, as README says it is not caught or is no shard: a child's answer rewritten together with its partial (by
+one of the roles that write them); anyone acting as the merge's or the state machine's role; a shard changed after the
+merge listed it (it merges what it lists, by ETag); the S3 console's folder (an empty key ending in `/`: no shard), its
+child renamed to another folder's key or its partial edited, which count for nothing; a local run's block results
+edited before `--resume`, which README says it trusts; an answer of an earlier worker with no digests.
+
+Found, each fixed in the merge and tested alone below: a partial's summary.json, or its ids.txt or games.txt, written
+over with what no worker writes failed the whole merge (a ValidationError, a ValueError) rather than being its shard's
+`not_audited` finding. The AWS search relies on the partial held to its worker's answer (`merge._adds_up`): made to
+hold always, it finds a clean audit of a partial whose counts were edited within the CI runs.
 """
 
+import gzip
 import json
+import os
+import random
 import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,12 +58,440 @@ from audit_aws import (  # noqa: F401 (the fixture)
     child_execution,
     put_map_run_results,
 )
+from botocore.exceptions import ClientError
+from fairdice.audit import local
 from fairdice.audit.shard import shard_name
+from fairdice.cli import main
+from fairdice.errors import FairdiceError, NoShards
 from unit.audit import games
 
 from testkit.lambda_context import FakeLambdaContext
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
+
+RUNS = 40 if os.environ.get("CI") == "true" else 400
+SEED = 20261205
+CAP = 1024 * 1024  # README: a line over 1 MiB (its LF not counted) is a finding
+PARTIAL_FILES = ("summary.json", "findings.jsonl", "ids.txt", "games.txt")
+
+
+@dataclass
+class Line:
+    text: str
+    games: int  # 1 for a line that is a game, 0 for one that is not
+    fair: bool  # a game whose every roll is what the core computes, from its first roll
+    id: str | None = None
+    game: str | None = None  # what identifies the game: the same for the same game under two ids
+
+
+@dataclass
+class Shard:
+    lines: list[Line]
+    form: str  # "text", "gzip", "gzip cut short", "gzip two members", "empty"
+
+    def data(self) -> bytes:
+        raw = b"".join(line.text.encode() + b"\n" for line in self.lines)
+        if self.form == "gzip":
+            return gzip.compress(raw)
+        if self.form == "gzip cut short":
+            return gzip.compress(raw)[:-12]
+        if self.form == "gzip two members":
+            half = len(self.lines) // 2
+            first = b"".join(line.text.encode() + b"\n" for line in self.lines[:half])
+            return gzip.compress(first) + gzip.compress(raw[len(first) :])
+        return raw
+
+    @property
+    def whole(self) -> bool:
+        """Every line in it is read (a gzip cut short loses its tail, and is a finding)."""
+        return self.form != "gzip cut short"
+
+
+def game_line(rng: random.Random, n: int, honest: bool = False) -> Line:
+    kind = rng.choice(["narde", "pair36"] if honest else ["narde"] * 4 + ["pair36"] * 4 + ["mismatch", "window"])
+    if kind == "pair36":
+        game = games.pair36(n, rolls=4)
+        return Line(json.dumps(game), 1, True, game["id"], f"pair36-{n}")
+    game = games.narde(n, rolls=4)
+    if kind == "mismatch":
+        return Line(json.dumps(games.mismatched(game)), 1, False, game["id"], f"narde-{n}")
+    if kind == "window":
+        return Line(json.dumps(games.window(game, 1)), 1, False, game["id"], f"narde-{n}-w")
+    return Line(json.dumps(game), 1, True, game["id"], f"narde-{n}")
+
+
+def draw_shards(rng: random.Random, prefix: str, numbers: list[int], honesty: float = 0.5) -> dict[str, Shard]:
+    """Two to four shards: in a share `honesty` of the runs every line a fair game of its own (the operator's honest
+    shards, as the search must reach clean audits), else with what is drawn for each."""
+    honest = rng.random() < honesty
+    shards: dict[str, Shard] = {}
+    for at in range(rng.randint(2, 4)):
+        lines = [game_line(rng, numbers.pop(), honest) for _ in range(rng.randint(1, 3))]
+        extras = ["none", "empty"] if honest else ["none", "not json", "too long", "again", "id again", "empty"]
+        extra = rng.choice(extras)
+        if extra == "not json":
+            lines.append(Line("{", 0, False))
+        elif extra == "too long":
+            game = games.narde(numbers.pop(), rolls=1)
+            lines.append(Line(json.dumps({**game, "note": "x" * CAP}), 0, False))
+        elif extra == "again":  # the first line's game under another id
+            first = json.loads(lines[0].text)
+            lines.append(Line(json.dumps({**first, "id": f"again-{numbers.pop()}"}), 1, lines[0].fair, "", "dup"))
+        elif extra == "id again":  # another game under the first line's id
+            game = games.narde(numbers.pop(), rolls=4)
+            lines.append(Line(json.dumps({**game, "id": lines[0].id}), 1, True, lines[0].id, f"new-{game['id']}"))
+        elif extra == "empty":
+            lines = []
+        forms = ["text", "gzip", "gzip two members"] + ([] if honest else ["gzip cut short"])
+        form = "empty" if not lines else rng.choice(forms)
+        name = rng.choice([f"shard-{at}.jsonl", f"shard-{at}.jsonl.gz", f"folder-{at}/"])
+        shards[prefix + name] = Shard(lines, form)
+    if not honest and rng.random() < 0.3:  # the same game in two shards
+        first, second = list(shards.values())[:2]
+        if first.lines:
+            second.lines.append(first.lines[0])
+            second.form = second.form if second.form != "empty" else "text"
+    return shards
+
+
+def bad_lines(shards: list[Shard]) -> bool:
+    """Whether the shards hold a line that is no fair game, an id or a game given twice, or a gzip cut short."""
+    lines = [line for shard in shards for line in shard.lines]
+    ids = [line.id for line in lines if line.games]
+    repeated = [line for line in lines if line.game == "dup"]
+    keys = [line.game for line in lines if line.games]
+    return (
+        any(not shard.whole for shard in shards)
+        or any(not line.fair for line in lines)
+        or len(set(ids)) < len(ids)
+        or bool(repeated)
+        or len(set(keys)) < len(keys)
+    )
+
+
+@dataclass
+class Run:
+    """One execution, as drawn and as it went: what the oracle needs."""
+
+    aws: AuditAws
+    rng: random.Random
+    prefix: str
+    out: str
+    shards: dict[str, Shard]
+    bad: list[str] = field(default_factory=list)  # why the run must not be clean
+    read: dict[str, Shard] = field(default_factory=dict)  # what each worker read, by shard key
+    numbers: list[int] = field(default_factory=list)
+
+    def put(self, key: str, shard: Shard) -> None:
+        self.aws.put(key, shard.data())
+
+    def current(self) -> dict[str, bytes]:
+        listed = self.aws.s3.list_objects_v2(Bucket=BUCKET, Prefix=self.prefix).get("Contents", [])
+        return {item["Key"]: self.aws.get(item["Key"]) for item in listed}
+
+
+def shard_move(run: Run, when: str) -> None:
+    """The operator adds, removes or replaces a shard under the prefix."""
+    move = run.rng.choice(["add", "remove", "replace", "replace alike", "add empty folder"])
+    keys = sorted(run.shards)
+    if move == "add":
+        key = f"{run.prefix}late-{run.numbers[-1]}.jsonl"
+        run.put(key, Shard([game_line(run.rng, run.numbers.pop())], "text"))
+        run.bad.append(f"{key} added {when}")
+    elif move == "add empty folder":
+        run.aws.put(f"{run.prefix}late-folder/", b"")  # no shard: nothing changes
+    elif move == "remove" and keys:
+        key = run.rng.choice(keys)
+        run.aws.s3.delete_object(Bucket=BUCKET, Key=key)
+        if run.shards[key].data() or not key.endswith("/"):
+            run.bad.append(f"{key} removed {when}")
+    elif move.startswith("replace") and keys:
+        key = run.rng.choice(keys)
+        before = run.aws.get(key) if key in run.current() else None
+        shard = run.shards[key] if move == "replace alike" else Shard([game_line(run.rng, run.numbers.pop())], "text")
+        run.put(key, shard)
+        if before != shard.data() or before is None:
+            run.bad.append(f"{key} replaced {when}")
+
+
+def partial_move(run: Run, earlier: dict[str, bytes]) -> None:
+    """Whoever may write under audits/ edits, copies or replays a partial result."""
+    names = sorted({key.split("/partials/")[1].split("/")[0] for key in run.aws.keys(f"{run.out}partials/")})
+    if not names:
+        return
+    name = run.rng.choice(names)
+    part = f"{run.out}partials/{name}/"
+    move = run.rng.choice(["count", "findings emptied", "line removed", "copy", "replay", "byte", "junk line"])
+    target = f"{part}{run.rng.choice(PARTIAL_FILES)}"
+    try:
+        before = run.aws.get(target)
+    except ClientError:
+        return
+    if move == "count":
+        target = f"{part}summary.json"
+        before = run.aws.get(target)
+        summary = json.loads(before)
+        counts = summary["counts"]
+        counts |= {"fair": counts["games"], "mismatch": 0, "incomplete": 0, "errors": 0}
+        for tally in summary["by_scheme"].values():
+            tally["counts"] |= {"fair": tally["counts"]["games"], "mismatch": 0, "incomplete": 0, "errors": 0}
+        after = json.dumps(summary).encode()
+    elif move == "findings emptied":
+        target = f"{part}findings.jsonl"
+        before = run.aws.get(target)
+        after = b""
+    elif move == "line removed":
+        after = b"".join(before.splitlines(keepends=True)[1:])
+    elif move == "junk line":  # its first entry again, its line no number: a line no worker writes
+        target = f"{part}{run.rng.choice(['ids.txt', 'games.txt'])}"
+        before = run.aws.get(target)
+        first, _, rest = before.partition(b"\n")
+        fields = first.split(b"\t")
+        after = b"\n".join([first, b"\t".join([fields[0], b"x", *fields[2:]]), rest]) if first else before
+    elif move == "byte":
+        after = before + b" " if target.endswith(".json") else before.replace(b"1", b"2", 1)
+    elif move == "copy":
+        other = run.rng.choice(names)
+        target = f"{part}{run.rng.choice(PARTIAL_FILES)}"
+        before = run.aws.get(target)
+        after = run.aws.get(f"{run.out}partials/{other}/{target.rsplit('/', 1)[1]}")
+    else:  # an earlier run's partial file (another execution's, of another shard) replayed under this one's name
+        if not earlier:
+            return
+        source = run.rng.choice(sorted(earlier))
+        target = f"{part}{source.rsplit('/', 1)[1]}"
+        before = run.aws.get(target)
+        after = earlier[source]
+    run.aws.put(target, after)
+    # the partial of the S3 console's folder (an empty object whose key ends in "/") is no shard's: what it says
+    # counts for nothing, and is not searched
+    folders = {shard_name(key) for key, shard in run.shards.items() if key.endswith("/") and not shard.data()}
+    if after != before and name not in folders:
+        run.bad.append(f"{target}: {move}")
+
+
+def results_move(run: Run, children: list[dict[str, Any]], map_run_arn: str) -> list[dict[str, Any]]:
+    """Whoever may write under map-runs/ changes the result files (Step Functions' own counts stay what ran)."""
+    written = [dict(child) for child in children]
+    if not written:
+        return written
+    at = run.rng.randrange(len(written))
+    child = written[at]
+    move = run.rng.choice(["drop", "double", "made a success", "count", "renamed", "outside", "to a folder"])
+    if move == "drop":
+        del written[at]
+    elif move == "double":
+        written.append(dict(child))
+    elif move == "made a success" and child["Status"] == "FAILED":
+        item = json.loads(child["Input"])
+        answer = {"shard": item["shard"]["Key"], "partial": f"{run.out}partials/{shard_name(item['shard']['Key'])}/"}
+        answer |= {"games": 1, "not_fair": 0, "errors": 0}
+        written[at] = child_execution(map_run_arn, item, answer)
+    elif move == "count" and child["Status"] == "SUCCEEDED":
+        output = json.loads(child["Output"])
+        output |= {"not_fair": 0, "errors": 0}
+        written[at] = {**child, "Output": json.dumps(output)}
+    elif move in ("renamed", "outside", "to a folder"):
+        item = json.loads(child["Input"])
+        key = {
+            "renamed": run.rng.choice(sorted(run.shards)),
+            "outside": "games/elsewhere/shard.jsonl",
+            "to a folder": f"{run.prefix}nothing/",
+        }[move]
+        item["shard"]["Key"] = key
+        renamed = {**child, "Input": json.dumps(item)}
+        if "Output" in child:
+            renamed["Output"] = json.dumps({**json.loads(child["Output"]), "shard": key})
+        written[at] = renamed
+    listed = json.loads(child["Input"])["shard"]
+    folder = listed["Key"].endswith("/") and listed["Size"] == 0 and move in ("renamed", "outside", "to a folder")
+    # a child of the S3 console's folder (no shard: it holds nothing) given another key under the prefix leaves out
+    # no game, and is not searched; given one outside it is (`never_listed`)
+    if written != children and not (folder and move != "outside"):
+        run.bad.append(f"result files: {move}")
+    return written
+
+
+def one_run(aws: AuditAws, rng: random.Random, number: int, earlier: dict[str, bytes]) -> tuple[Run, Any]:
+    """Draw and run one execution; its Run and the merge's answer (None where it failed, as NoShards)."""
+    prefix, out = f"games/r{number}/", f"audits/r{number}/run/"
+    numbers = list(range(1000 * number + 999, 1000 * number, -1))
+    shards = draw_shards(rng, prefix, numbers)
+    run = Run(aws, rng, prefix, out, shards, numbers=numbers)
+    for key, shard in shards.items():
+        run.put(key, shard)
+    moves = rng.sample(["before workers", "before merge", "partials", "result files"], rng.choice([0, 0, 1, 2, 3]))
+    # the map's listing: each object under the prefix with its ETag and size (the console's folder too)
+    listing = aws.s3.list_objects_v2(Bucket=BUCKET, Prefix=prefix).get("Contents", [])
+    listed = {item["Key"]: run.current()[item["Key"]] for item in listing}
+    if "before workers" in moves:
+        shard_move(run, "before the workers")
+    started = "2026-11-30T00:20:00.000Z"
+    map_run_arn = f"arn:aws:states:eu-west-1:123456789012:mapRun:fairdice-audit/{uuid.uuid4()}:{uuid.uuid4()}"
+    children = []
+    for item in listing:
+        event = {
+            "shard": {"Key": item["Key"], "Etag": item["ETag"], "Size": item["Size"], "StorageClass": "STANDARD"},
+            "output_prefix": out,
+            "started": started,
+        }
+        try:
+            answer = aws.worker.lambda_handler(event, FakeLambdaContext())
+        except FairdiceError as failed:
+            children.append(child_execution(map_run_arn, event, error=type(failed).__name__, cause=str(failed)))
+            if listed[item["Key"]] or not item["Key"].endswith("/"):
+                run.bad.append(f"{item['Key']}: its worker failed")
+            continue
+        children.append(child_execution(map_run_arn, event, answer))
+        run.read[item["Key"]] = shards[item["Key"]]
+    if "before merge" in moves:
+        shard_move(run, "before the merge")
+    if "partials" in moves:
+        partial_move(run, earlier)
+    manifest = f"map-runs/{map_run_arn.rsplit(':', 1)[1]}/manifest.json"
+    map_run = {"MapRunArn": map_run_arn, "ResultWriterDetails": {"Bucket": BUCKET, "Key": manifest}}
+    written = results_move(run, children, map_run_arn) if "result files" in moves else children
+    put_map_run_results(aws.put, map_run, written)
+    runs = aws.merger.sfn if isinstance(aws.merger.sfn, MapRuns) else MapRuns()
+    counts = {"SUCCEEDED": 0, "FAILED": 0, "PENDING": 0}
+    for child in children:  # Step Functions counts what ran, not what the files say
+        counts[child["Status"]] += 1
+    runs.ran(map_run_arn, counts)
+    aws.merger.sfn = runs
+    event = {"input_prefix": prefix, "output_prefix": out, "max_concurrency": 10}
+    event |= {"tolerated_failure_percentage": 100, "map_run": map_run}
+    try:
+        merged = aws.merger.lambda_handler(event, FakeLambdaContext())
+    except NoShards:
+        merged = None
+    # this run's partials, for a later run to replay (by their name within the execution's folder)
+    earlier.update({key.removeprefix(out): aws.get(key) for key in aws.keys(f"{out}partials/")})
+    return run, merged
+
+
+def assert_held(run: Run, merged: Any) -> None:
+    audited = list(run.read.values())
+    truly_audited = sum(line.games for shard in audited for line in shard.lines)
+    truly_fair = sum(line.games for shard in audited for line in shard.lines if line.fair)
+    given = [run.shards[key] for key in sorted(run.shards)]
+    why = list(run.bad)
+    if bad_lines(given):
+        why.append("a line given is not a fair game, or is given twice")
+    if merged is None:
+        return
+    drawn = {key: (shard.form, [line.text[:60] for line in shard.lines]) for key, shard in run.shards.items()}
+    assert not (merged["clean"] and why), f"clean though {why}: {drawn}"
+    assert merged["games"] <= truly_audited, (merged, drawn, why)
+    assert merged["fair"] <= truly_fair, (merged, drawn, why)
+    SEEN["clean" if merged["clean"] else "not clean"] += 1
+    if why and not merged["clean"]:
+        SEEN["bad, not clean"] += 1
+
+
+SEEN: dict[str, int] = {}
+
+
+def test_no_lever_of_shards_partials_or_result_files_buys_a_clean_aws_audit(audit_aws: AuditAws) -> None:
+    SEEN.clear()
+    SEEN.update({"clean": 0, "not clean": 0, "bad, not clean": 0})
+    rng = random.Random(SEED)
+    earlier: dict[str, bytes] = {}
+    for number in range(RUNS):
+        run, merged = one_run(audit_aws, rng, number, earlier)
+        assert_held(run, merged)
+    # a search that never reached a clean audit, or never a bad one, would assert nothing
+    assert SEEN["clean"] >= RUNS // 20 and SEEN["bad, not clean"] >= RUNS // 4, SEEN
+
+
+# ---- the local command, `fairdice audit FOLDER --out OUT`, on files ----------------------------------------------
+
+LOCAL_RUNS = 3 if os.environ.get("CI") == "true" else 40  # each run draws its report: about 2 s of a core
+
+
+def local_path(folder: Path, key: str) -> Path:
+    """A shard's file in the input folder: a key ending in `/` is a folder, holding its games in one file."""
+    return folder / (f"{key}games.jsonl" if key.endswith("/") else key)
+
+
+def local_move(folder: Path, out: Path, files: dict[str, Shard], rng: random.Random, numbers: list[int]) -> str:
+    """What is done to the input folder or `--out` as a block is handed out: why the audit must not be clean, or ''."""
+    move = rng.choice(["add", "append", "remove", "rewrite alike", "hidden", "out summary", "out partials game"])
+    named = sorted(files)
+    key = rng.choice(named)
+    path = local_path(folder, key)
+    if move == "add":
+        local_path(folder, f"late-{numbers[-1]}.jsonl").write_text(game_line(rng, numbers.pop(), True).text + "\n")
+        return "a file added while the audit ran"
+    if move == "hidden":
+        (folder / f".late-{numbers[-1]}.jsonl").write_text(game_line(rng, numbers.pop(), True).text + "\n")
+        return "a hidden file added while the audit ran"
+    if move == "append" and path.exists():
+        with path.open("ab") as appended:
+            appended.write(Shard([game_line(rng, numbers.pop())], files[key].form).data())
+        return f"{key} written to while the audit ran"
+    if move == "remove" and path.exists():
+        path.unlink()
+        return f"{key} removed while the audit ran"
+    if move == "rewrite alike" and path.exists():
+        path.write_bytes(path.read_bytes())
+        return ""
+    if move == "out summary":
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "summary.json").write_text(json.dumps({"games": 1, "fair": 1}))
+        return "a summary put in --out while the audit ran"
+    if move == "out partials game":
+        (out / "partials").mkdir(parents=True, exist_ok=True)
+        (out / "partials" / "day2.jsonl").write_text(game_line(rng, numbers.pop()).text + "\n")
+        return "a file put in --out's partials while the audit ran"
+    return ""
+
+
+def one_local_run(root: Path, rng: random.Random, number: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Draw and run one `fairdice audit`, its moves made as blocks are handed out; assert what is promised."""
+    folder = root / f"r{number}" / "in"
+    numbers = list(range(1000 * number + 999, 1000 * number, -1))
+    files = draw_shards(rng, "", numbers, honesty=0.7)
+    for key, shard in files.items():
+        path = local_path(folder, key)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(shard.data())
+    if rng.random() < 0.1:  # a hidden file of games beside them
+        (folder / f".hidden-{numbers[-1]}.jsonl").write_text(game_line(rng, numbers.pop(), True).text + "\n")
+    out = folder / "out" if rng.random() < 0.5 else root / f"r{number}" / "out"
+    why = [name for name in os.listdir(folder) if name.startswith(".")]
+    if bad_lines(list(files.values())):
+        why.append("a line given is not a fair game, or is given twice")
+    moves = {rng.randrange(len(files) + 1) for _ in range(rng.choice([0, 0, 0, 1, 2]))}
+    handed = iter(range(10**6))
+
+    def asked() -> None:
+        if next(handed) in moves and (said := local_move(folder, out, files, rng, numbers)):
+            why.append(said)
+
+    real = local.run
+    monkeypatch.setattr(local, "run", lambda *args, **kwargs: real(*args, **{**kwargs, "asked": asked}))
+    status = main(["audit", str(folder), "--out", str(out), "--workers", "1"])
+    monkeypatch.setattr(local, "run", real)
+    drawn = {key: (shard.form, [line.text[:60] for line in shard.lines]) for key, shard in files.items()}
+    assert not (status == 0 and why), f"exit 0 though {why}: {drawn}"
+    if status in (0, 1) and (out / "summary.json").exists():
+        summary = json.loads((out / "summary.json").read_text())
+        given = [line for shard in files.values() for line in shard.lines]
+        # a move adds at most one game
+        assert summary["games"] <= sum(line.games for line in given) + len(moves), (summary, drawn)
+        assert summary["fair"] <= sum(line.games for line in given if line.fair) + len(moves), (summary, drawn)
+    outcome = "clean" if status == 0 else "bad, not clean" if why else "not clean"
+    SEEN[outcome] = SEEN.get(outcome, 0) + 1
+
+
+def test_no_lever_of_files_or_out_buys_a_clean_local_audit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    SEEN.clear()
+    SEEN.update({"clean": 0, "bad, not clean": 0})
+    rng = random.Random(SEED + 1)
+    for number in range(LOCAL_RUNS):
+        one_local_run(tmp_path, rng, number, monkeypatch)
+    assert SEEN["clean"] >= 1 and SEEN["bad, not clean"] >= 1, SEEN
+
 
 # ---- what the search found, each alone ----------------------------------------------------------------------------
 
