@@ -380,9 +380,11 @@ def assert_held(run: Run, merged: Any) -> None:
     if merged is None:
         return
     drawn = {key: (shard.form, [line.text[:60] for line in shard.lines]) for key, shard in run.shards.items()}
-    assert not (merged["clean"] and why), f"clean though {why}: {drawn}"
-    assert merged["games"] <= truly_audited, (merged, drawn, why)
-    assert merged["fair"] <= truly_fair, (merged, drawn, why)
+    # what a failure needs to be read: the merge's answer, each shard's partial name, and the shards the workers read
+    seen_by = (merged, {shard_name(key): key for key in run.shards}, sorted(run.read))
+    assert not (merged["clean"] and why), f"clean though {why}: {drawn} {seen_by}"
+    assert merged["games"] <= truly_audited, (drawn, why, seen_by)
+    assert merged["fair"] <= truly_fair, (drawn, why, seen_by)
     SEEN["clean" if merged["clean"] else "not clean"] += 1
     if why and not merged["clean"]:
         SEEN["bad, not clean"] += 1
