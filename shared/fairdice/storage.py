@@ -228,11 +228,12 @@ class FolderStore:
     def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
         """As `list`, each key with its file's modification time, as `read` gives it: no witness (`Stored`). A link is
         followed, as `list` and `read` follow it: its file's time, not the link's own. A file gone between the listing
-        and its time is left out, as a listing a moment later would."""
+        and its time is left out, as a listing a moment later would. A file whose name is no key `read` takes (a copy a
+        file manager made, `revealed/2025-03-02 copy.json`) is dated as `list` lists it, as S3 lists any key."""
         dated = []
         for key in self.list(prefix, after, through):
             try:
-                status = os.stat(self._path(key))
+                status = os.stat(self.root / key)  # as listed: a file under the folder, whatever its name
             except FileNotFoundError:
                 continue
             except OSError as exc:

@@ -187,6 +187,27 @@ def test_a_folders_listing_dates_a_record_that_is_a_link_as_its_read_does(tmp_pa
     assert dated["revealed/2025-03-02.json"] == found.modified == dt.datetime.fromtimestamp(written, dt.UTC)
 
 
+def test_a_folders_listing_with_times_dates_a_file_whose_name_is_no_key_as_its_listing_lists_it(tmp_path: Path) -> None:
+    # Given a folder archive holding, beside its records, a copy a file manager made of one, named with a space
+    store = FolderStore(tmp_path / "archive")
+    store.put_new("revealed/2025-03-01.json", b"{}")
+    copy = tmp_path / "archive" / "revealed" / "2025-03-01 copy.json"
+    copy.write_bytes(b"{}")
+    written = dt.datetime(2025, 3, 2, 9, 0, tzinfo=dt.UTC)
+    os.utime(copy, (written.timestamp(), written.timestamp()))
+
+    # Then its listing with times gives every key its listing gives, the copy with its file's time (review: it raised
+    # ValueError, as the copy's name is no key a read takes, so every day a reader checked in that folder failed with a
+    # traceback)
+    dated = store.list_dated("revealed/")
+    assert (
+        [key for key, _, _ in dated]
+        == store.list("revealed/")
+        == ["revealed/2025-03-01 copy.json", "revealed/2025-03-01.json"]
+    )
+    assert dated[0] == ("revealed/2025-03-01 copy.json", written, False)
+
+
 def test_bytes_come_back_exactly(store: ObjectStore) -> None:
     data = bytes(range(256)) * 3
     store.put_new("secrets/2025-03-01", data)

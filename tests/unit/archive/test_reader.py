@@ -1683,6 +1683,26 @@ def test_a_later_days_record_with_no_time_that_does_not_reveal_the_days_secret_l
     assert archive.reads.count(revealed_key(after)) == 1
 
 
+def test_a_folder_archive_holding_a_copy_of_a_later_record_under_a_name_that_is_no_key_is_read_as_without_it(
+    tmp_path: Path, timeline: Timeline
+) -> None:
+    # Given 03-01 to 03-04 published by their midnight runs, in a folder that also holds a copy of 03-03's record a file
+    # manager made, `revealed/2025-03-03 copy.json`: a name no key of the archive has
+    made = timeline.stores(tmp_path)
+    for day in (1, 2, 3, 4):
+        timeline.publish(made, midnight_run(dt.date(2025, 3, day)))
+    records = tmp_path / "archive" / "revealed"
+    (records / "2025-03-03 copy.json").write_bytes((records / "2025-03-03.json").read_bytes())
+    target = dt.date(2025, 3, 2)
+
+    # Then a reader answers a game of 03-02 fair, as without the copy (review: the reader's listing with times raised
+    # ValueError on the copy's name, and `fairdice daily show` ended with a traceback)
+    secret = made.secrets.get(secret_key(target)) or b""
+    faces = [seed_004_faces(secret, target.isoformat(), PLAYER)]
+    verdict = daily_verdict(ArchiveReader(made.archive, clock=lambda: at("2025-03-05 00:00")), target, PLAYER, faces)
+    assert verdict.verdict == "fair"
+
+
 def test_an_honest_archive_s_later_records_are_listed_with_their_times_and_not_read(
     tmp_path: Path, timeline: Timeline
 ) -> None:
