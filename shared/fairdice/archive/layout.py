@@ -42,7 +42,7 @@ from fairdice.errors import ArchiveUnavailable, RepeatedKey, TamperedRecord
 from fairdice.fields import Day, DaySecret, Seal
 from fairdice.prose import quoted, utc_time
 from fairdice.seal import seal_of
-from fairdice.storage import NOT_KNOWN, ObjectStore, Stored
+from fairdice.storage import NOT_KNOWN, DatedKeys, ObjectStore, Stored
 
 SECRET_BYTES = 32
 # The publisher's runs at 00:00 and 00:05 UTC, retries included, all end before this (template.yaml).
@@ -235,7 +235,7 @@ def revealed_days(archive: ObjectStore) -> list[dt.date]:
     return days_in(archive.list(REVEALED_PREFIX), REVEALED_PREFIX, ".json")
 
 
-def _first_listed(day: dt.date) -> str:
+def first_listed(day: dt.date) -> str:
     """Where the listing of `day`'s records looked back to and onward begins (StartAfter): before the first of the
     DAYS_LOOKED_BACK days before `day`, or `day` itself for the calendar's first."""
     looked_back = days_looked_back(day)
@@ -252,7 +252,7 @@ def records_listed_back(archive: ObjectStore, day: dt.date) -> set[dt.date]:
     last that sorts no later than `revealed/9999-12-31.json`, page after page within the one call; those sorting past
     every date's key cost one page at most. The readers list the same days with times (`records_dated_onward`)."""
     looked_back = days_looked_back(day)
-    listed = archive.list(REVEALED_PREFIX, _first_listed(day), revealed_key(dt.date.max))
+    listed = archive.list(REVEALED_PREFIX, first_listed(day), revealed_key(dt.date.max))
     return {found for found in days_in(listed, REVEALED_PREFIX, ".json") if found in looked_back or found >= day}
 
 
@@ -262,15 +262,27 @@ def records_dated_onward(archive: ObjectStore, day: dt.date) -> tuple[set[dt.dat
     store's time for each record of a day after `day` (NOT_KNOWN where the listing gives none of the store's own):
     the publisher writes no record of a day after `day` before `day` is over (`there_before_over`). An
     honest archive lists every record after the first day looked back to, a page a thousand days."""
+    return dated_onward(day, list_onward(archive, day))
+
+
+def list_onward(archive: ObjectStore, day: dt.date) -> DatedKeys:
+    """The one ListObjectsV2 of revealed/, with times, that `records_dated_onward` reads for `day`: from the first of
+    the DAYS_LOOKED_BACK days before it on (`first_listed`), through the calendar's last day's key."""
+    return archive.list_dated(REVEALED_PREFIX, first_listed(day), revealed_key(dt.date.max))
+
+
+def dated_onward(day: dt.date, listed: DatedKeys) -> tuple[set[dt.date], dict[dt.date, dt.datetime]]:
+    """`records_dated_onward` of a listing made for `day` or for an earlier one (`list_onward`): it lists every key
+    `day`'s would, and the keys before them, which are left out here."""
     looked_back = days_looked_back(day)
-    listed, times = set(), {}
-    for key, when, _ in archive.list_dated(REVEALED_PREFIX, _first_listed(day), revealed_key(dt.date.max)):
+    found_listed, times = set(), {}
+    for key, when, _ in listed:
         for found in days_in([key], REVEALED_PREFIX, ".json"):
             if found in looked_back or found >= day:
-                listed.add(found)
+                found_listed.add(found)
             if found > day:
                 times[found] = when
-    return listed, times
+    return found_listed, times
 
 
 def whole_secret(key: str, secret: bytes) -> bytes:

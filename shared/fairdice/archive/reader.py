@@ -25,14 +25,16 @@ from fairdice.archive.layout import (
     RevealedRecord,
     commitment_key,
     commitment_missed,
+    dated_onward,
     day_start,
     days_looked_back,
     earlier_day_giving_away,
+    first_listed,
+    list_onward,
     next_record_awaited,
     read_document,
     read_published,
     record_of,
-    records_dated_onward,
     reveal_deadline,
     reveal_time,
     reveal_time_if_any,
@@ -50,7 +52,7 @@ from fairdice.prose import utc_time
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.schemes.daily import DailyRequest
 from fairdice.seal import seal_of
-from fairdice.storage import NOT_KNOWN, BudgetedStore, ObjectStore, Stored, known_time, locked_at
+from fairdice.storage import NOT_KNOWN, BudgetedStore, DatedKeys, ObjectStore, Stored, known_time, locked_at
 from fairdice.verdict import Verdict
 from fairdice.verify import verify
 
@@ -61,6 +63,9 @@ Monotonic = Callable[[], float]
 # long: a batch of games on one such day reads it once, and a day revealed at 00:00 shows in seconds
 # (the API's answers for it are cached for a minute anyway).
 RECHECK_AFTER = dt.timedelta(seconds=15)
+# How many days before the day it is made for a listing kept for a batch or an audit begins (`_listed_onward`): a
+# month's days, checked in any order, are one listing
+LISTED_AHEAD = dt.timedelta(days=31)
 # At most this many such days are remembered (any date can be asked for): the oldest is forgotten first.
 RECENT_DAYS = 1024
 
@@ -172,6 +177,17 @@ class _Missing:
     # Whether the archive has revealed a day at all: where it has none, nothing it lists shows whether this day is
     # before the first it committed to (never revealed) or one every run has missed so far (a late run may reveal it)
     chain_begun: bool = True
+
+
+@dataclass(frozen=True)
+class _Listing:
+    """One listing of the records with times (`list_onward`), made for a day whose first day looked back to is `after`'s
+    next, begun at `begun` by the read clock, for the audit's moment `moment` (None: not an audit's)."""
+
+    after: str
+    begun: dt.datetime
+    moment: dt.datetime | None
+    items: DatedKeys
 
 
 @dataclass(frozen=True)
@@ -288,6 +304,11 @@ class ArchiveReader:
         # clock less SEEN_WITHIN: one put since is dated after it
         self._absent: dict[dt.date, dt.datetime] = {}
         self._recent: dict[dt.date, _Recent] = {}
+        # The last listing of the records with times (`_listed_onward`), which serves every later day checked that was
+        # over before it began: kept for one request (`within`: POST /verify's batch) or one audit's moment (`as_of`);
+        # a reader used otherwise lists for each day it checks
+        self._listing: _Listing | None = None
+        self._keeps_listing = as_of
 
     def now(self) -> dt.datetime:
         """The time by this reader's clock: what it judges a day not over by."""
@@ -298,6 +319,7 @@ class ArchiveReader:
         `monotonic`); a read started in time may take as long as the store's own patience allows."""
         budgeted = copy.copy(self)  # shallow: the memory's dicts are shared, so what one request learns, all keep
         budgeted._archive = BudgetedStore(self._archive, seconds, monotonic)
+        budgeted._listing, budgeted._keeps_listing = None, True  # this request's own
         return budgeted
 
     def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
@@ -715,7 +737,7 @@ class ArchiveReader:
         where a cold one and the game's route refused it)."""
         # One ListObjectsV2, with times: the days looked back to, this day's own, the next day's and every later day's;
         # listed by the time the clock reads next, and before any commitment of the days looked back to is read
-        listed, later_times = records_dated_onward(self._archive, day)
+        listed, later_times = dated_onward(day, self._listed_onward(day))
         read_at = self._read_clock()
         since = read_at - SEEN_WITHIN
         # Days whose commitment was not there as read after the day's own was published: not read again, but where a
@@ -749,6 +771,30 @@ class ArchiveReader:
         # is read here (the next day's is read once, for its link: `_check_followed`)
         if early := there_before_over(self._archive, own, later_times, read_at, self._records_looked_back):
             raise early
+
+    def _listed_onward(self, day: dt.date) -> DatedKeys:
+        """The records listed with times for `day`'s check (`list_onward`): the listing this reader keeps
+        (`_keeps_listing`: one request's, or one audit moment's) where it lists every key `day`'s would and began once
+        `day` was over, else one made now, kept in its place. A record missing from a listing begun once the day was
+        over was put after the day was over, so it made nothing of the day public while the day was played, and S3
+        dates it after then, as a listing made now would show it (all but an upload begun before and ended after the
+        listing, which a warm reader that checked the day then misses alike): a batch's days, or an audit's, are judged
+        by one listing, made as the first of them is checked, from LISTED_AHEAD before it (review: a month's 31 days
+        were 31 listings, each of the same keys and more)."""
+        moment = self._clock() if self._as_of else None
+        kept = self._listing
+        after = first_listed(day)
+        if kept is not None and kept.moment == moment and kept.after <= after and reveal_time(day) <= kept.begun:
+            return kept.items
+        if not self._keeps_listing:
+            return list_onward(self._archive, day)
+        begun = self._read_clock()  # before it: every record put since is missing from it
+        # From LISTED_AHEAD before, so that the days before it a batch or an audit checks next are in it too, whatever
+        # their order: those days' records are a few keys more, of the thousand a page
+        earliest = day - LISTED_AHEAD if (day - dt.date.min) > LISTED_AHEAD else dt.date.min
+        items = list_onward(self._archive, earliest)
+        self._listing = _Listing(first_listed(earliest), begun, moment, items)
+        return items
 
     def _check_next(self, day: dt.date, named: str | None, written: dt.datetime) -> None:
         following = day + dt.timedelta(days=1)

@@ -47,7 +47,7 @@ from testkit.archive import (
     put_secret_again,
     put_someone_elses_record,
 )
-from testkit.stores import Undated
+from testkit.stores import PassingStore, Undated
 from testkit.timeline import Timeline
 
 DAY = dt.date(2025, 3, 1)
@@ -1722,3 +1722,95 @@ def test_an_honest_archive_s_later_records_are_listed_with_their_times_and_not_r
     later = {revealed_key(dt.date(2025, 3, day)) for day in range(4, 9)}
     assert later <= set(made.archive.list("revealed/"))
     assert not later & set(archive.reads)
+
+
+class Listings(PassingStore):
+    """The archive as a reader sees it, every listing with times it asks for counted."""
+
+    def __init__(self, inner: ObjectStore) -> None:
+        super().__init__(inner)
+        self.dated = 0
+
+    def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
+        self.dated += 1
+        return super().list_dated(prefix, after, through)
+
+
+@pytest.mark.parametrize("order", ["ascending", "descending"])
+@pytest.mark.parametrize("reader", ["batch", "audit"])
+def test_a_months_days_checked_by_one_batch_or_one_audit_are_one_listing_and_the_verdicts_a_cold_reader_gives(
+    tmp_path: Path, timeline: Timeline, order: str, reader: str
+) -> None:
+    # Given 02-20 to 04-02 published by their midnight runs
+    made = timeline.stores(tmp_path)
+    day = dt.date(2025, 2, 20)
+    while day <= dt.date(2025, 4, 2):
+        timeline.publish(made, midnight_run(day))
+        day += dt.timedelta(days=1)
+    month = [dt.date(2025, 3, 1) + dt.timedelta(days=n) for n in range(31)]
+    now = at("2025-04-02 12:00")
+
+    # When a game of each day of March is checked by one request's reader (POST /verify's batch) or by an audit's, in
+    # date order or the reverse
+    archive = Listings(made.archive)
+    judged = (
+        ArchiveReader(archive, clock=lambda: now).within(60.0, Ticking())
+        if reader == "batch"
+        else ArchiveReader(archive, clock=lambda: now, as_of=True)
+    )
+    verdicts = []
+    for day in month if order == "ascending" else month[::-1]:
+        secret = made.secrets.get(secret_key(day)) or b""
+        verdicts.append(daily_verdict(judged, day, PLAYER, [seed_004_faces(secret, day.isoformat(), PLAYER)]).verdict)
+
+    # Then the records are listed once for the 31 days (review: once a day, 31 listings of the same keys and more), and
+    # each day's verdict is a cold reader's
+    assert archive.dated == 1
+    cold = [
+        daily_verdict(
+            ArchiveReader(made.archive, clock=lambda: now),
+            day,
+            PLAYER,
+            [seed_004_faces(made.secrets.get(secret_key(day)) or b"", day.isoformat(), PLAYER)],
+        ).verdict
+        for day in (month if order == "ascending" else month[::-1])
+    ]
+    assert verdicts == cold == ["fair"] * 31
+
+
+def test_a_listing_a_request_keeps_serves_no_day_that_was_not_over_when_it_was_made(
+    tmp_path: Path, timeline: Timeline
+) -> None:
+    # Given 03-01 to 03-03 published by their midnight runs, and one request's reader that checks 03-02 at 12:00 on
+    # 03-03, listing the records then; then a record of 03-06 revealing 03-03's secret, put at 15:00 on 03-03, while
+    # 03-03 is played
+    made = timeline.stores(tmp_path)
+    for day in (1, 2, 3):
+        timeline.publish(made, midnight_run(dt.date(2025, 3, day)))
+    moment = [at("2025-03-03 12:00")]
+    archive = Listings(made.archive)
+    judged = ArchiveReader(archive, clock=lambda: moment[0]).within(60.0, Ticking())
+    before = dt.date(2025, 3, 2)
+    secret = made.secrets.get(secret_key(before)) or b""
+    assert daily_verdict(judged, before, PLAYER, [seed_004_faces(secret, "2025-03-02", PLAYER)]).verdict == "fair"
+    target = dt.date(2025, 3, 3)
+    secret = made.secrets.get(secret_key(target)) or b""
+    timeline.now = at("2025-03-03 15:00")
+    put_someone_elses_record(made.archive, dt.date(2025, 3, 6), revealing=secret)
+    timeline.publish(made, midnight_run(dt.date(2025, 3, 4)))
+
+    # When the same reader checks a game of 03-03 once it is over
+    moment[0] = at("2025-03-04 12:00")
+
+    # Then it lists the records again, as the one it keeps was made while 03-03 was played, and refuses the day, naming
+    # the record, as a cold reader does
+    with pytest.raises(TamperedRecord, match=re.escape("revealed/2025-03-06.json was written at 2025-03-03 15:00:00")):
+        daily_verdict(judged, target, PLAYER, [seed_004_faces(secret, "2025-03-03", PLAYER)])
+    assert archive.dated == 2
+    with pytest.raises(TamperedRecord, match=re.escape("revealed/2025-03-06.json was written at 2025-03-03 15:00:00")):
+        daily_verdict(
+            ArchiveReader(made.archive, clock=lambda: moment[0]),
+            target,
+            PLAYER,
+            [seed_004_faces(secret, "2025-03-03", PLAYER)],
+        )
