@@ -328,13 +328,20 @@ class BudgetedStore:
         self._store.replace(key, data)
 
     def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
-        """Every key under `prefix` (after `after`, through `through`), if there is time to ask."""
+        """Every key under `prefix` (after `after`, through `through`), if there is time to ask: an S3 bucket's, each
+        page (`list_dated`)."""
+        if isinstance(self._store, S3Store):
+            return [key for key, _, _ in self.list_dated(prefix, after, through)]
         self._in_time(prefix)
         return self._store.list(prefix, after, through)
 
     def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
-        """Every key under `prefix` with its time (`ObjectStore.list_dated`), if there is time to ask."""
+        """Every key under `prefix` with its time (`ObjectStore.list_dated`), if there is time to ask: an S3 bucket's
+        each page, as each is one call (review: keys put between the days listed made one listing of the game's route
+        run page after page past the function's timeout, a bare 500 where its 503 was meant)."""
         self._in_time(prefix)
+        if isinstance(self._store, S3Store):
+            return self._store.list_dated(prefix, after, through, each_page=lambda: self._in_time(prefix))
         return self._store.list_dated(prefix, after, through)
 
     def _in_time(self, key: str) -> None:
@@ -383,7 +390,8 @@ PATIENT = S3Patience(connect_timeout=3, read_timeout=10, attempts=5)
 PROMPT = S3Patience(connect_timeout=0.5, read_timeout=0.5, attempts=2)
 # Seconds one request to either API (the verify API, the game's route) may spend reading its stores through PROMPT calls
 # (`BudgetedStore`): the read under way then may still take PROMPT.longest_call() (3 s), and the answer goes out with
-# seconds to spare before the functions' 10 s timeout, however many reads the request would make. One number for both
+# seconds to spare before the functions' 10 s timeout, however many reads (or pages of an S3 listing) the request
+# would make. One number for both
 # functions, which answer on one HTTP API.
 READ_BUDGET = 4.0
 
@@ -596,17 +604,22 @@ class S3Store:
         reaches beyond it (S3 lists keys in order), so that keys after it cost one page at most, however many."""
         return [key for key, _, _ in self.list_dated(prefix, after, through)]
 
-    def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
+    def list_dated(
+        self, prefix: str, after: str = "", through: str = "", *, each_page: Callable[[], None] | None = None
+    ) -> DatedKeys:
         """As `list`, in the same calls, each key with the LastModified ListObjectsV2 gives for it, as `read` takes
         GetObject's: NOT_KNOWN for a multipart upload's (its ETag ends in -<parts>: the time its upload began, not when
         its bytes were chosen). A listing does not say which object is a replica, which `read` gives no time: a
         replica's LastModified is its source's, so it arrived here no earlier than that time, but it witnesses nothing
-        of this bucket, so no listed time is a witness here (False), whatever the endpoint (`aws_own`)."""
+        of this bucket, so no listed time is a witness here (False), whatever the endpoint (`aws_own`). `each_page` is
+        called before each page after the first is asked for, and may stop the listing by raising (`BudgetedStore`)."""
         client_error, other_error = _botocore_errors()
         items: DatedKeys = []
         pages: dict[str, str] = {"StartAfter": after} if after else {}
         try:
             while True:
+                if "ContinuationToken" in pages and each_page is not None:
+                    each_page()
                 page = self._client.list_objects_v2(Bucket=self.bucket, Prefix=prefix, **pages)
                 for item in page.get("Contents", []):
                     modified = item.get("LastModified")

@@ -20,6 +20,8 @@ from fairdice.errors import ArchiveUnavailable, LateCommitment, TamperedRecord
 from fairdice.storage import PROMPT, S3Store, Stores
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets
 from moto import mock_aws
+from moto.core.models import DEFAULT_ACCOUNT_ID
+from moto.s3.models import s3_backends
 from security.cloudformation import function_timeout, load_template
 from today_roll_api import app as route
 
@@ -195,6 +197,48 @@ def test_todays_roll_gives_up_on_a_slow_store_before_its_lambda_timeout(timeline
     assert reads * PROMPT.longest_call() < function_timeout(load_template(), "TodayRollFunction")
     # and whatever the store's speed: no read starts past the budget, and the one under way then takes its longest
     assert route.READ_BUDGET + PROMPT.longest_call() + 2 <= function_timeout(load_template(), "TodayRollFunction")
+
+
+class SlowPages(Recording):
+    """A client each page of whose listings takes PROMPT's longest (3 s) on its own monotonic clock; its reads none."""
+
+    def __init__(self, client: Any) -> None:
+        super().__init__(client)
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def list_objects_v2(self, **kwargs: Any) -> Any:
+        self.now += PROMPT.longest_call()
+        return super().list_objects_v2(**kwargs)
+
+
+def test_todays_roll_stops_listing_keys_put_between_the_days_once_its_read_budget_is_spent(
+    timeline: Timeline, s3: Any
+) -> None:
+    # Given 03-01 and 03-02 published by their midnight runs, and 4,200 keys of someone else's put after 03-01's
+    # record (`revealed/2025-03-01.json~00000` …): five pages of ListObjectsV2 between the first day the route looks
+    # back to and `revealed/9999-12-31.json`, each taking PROMPT's longest
+    timeline.publish(stores_on(s3), at(DAY1, "00:00:02"))
+    timeline.publish(stores_on(s3), at(DAY2, "00:00:02"))
+    bucket = s3_backends[DEFAULT_ACCOUNT_ID]["global"]
+    for n in range(4200):
+        bucket.put_object(ARCHIVE, f"{revealed_key(DAY1)}~{n:05d}", b"kept by the operator")
+    slow = SlowPages(s3)
+
+    # When the game asks for a roll of 03-02
+    with pytest.raises(ArchiveUnavailable, match="try again shortly"):
+        TodaysRolls(stores_on(slow)).within(route.READ_BUDGET, slow.monotonic).roll(PLAYER, at(DAY2, "09:00"))
+
+    # Then no page is asked for once the read budget is spent, so the 503 goes out before the function's timeout
+    # (review: the budget was checked once a listing, which fetched all five pages, 15 s, past the 10 s timeout: a bare
+    # 500 from API Gateway, not the 503 with Retry-After)
+    pages = [call for call in slow.calls if call[0] == "ListObjectsV2"]
+    assert len(pages) == 2
+    assert (
+        slow.now <= route.READ_BUDGET + PROMPT.longest_call() < function_timeout(load_template(), "TodayRollFunction")
+    )
 
 
 def test_todays_roll_after_a_missed_day_reads_on_a_slow_store_over_requests_each_its_own_503(

@@ -29,6 +29,7 @@ from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingCredentia
 from fairdice.storage import (
     MAX_OBJECT_BYTES,
     NOT_KNOWN,
+    BudgetedStore,
     FolderStore,
     ObjectStore,
     S3Connection,
@@ -206,6 +207,49 @@ def test_a_folders_listing_with_times_dates_a_file_whose_name_is_no_key_as_its_l
         == ["revealed/2025-03-01 copy.json", "revealed/2025-03-01.json"]
     )
     assert dated[0] == ("revealed/2025-03-01 copy.json", written, False)
+
+
+def test_a_budgeted_s3_listing_asks_for_no_page_once_its_seconds_are_spent(aws: None) -> None:
+    # Given a bucket of 2,100 records, three pages of ListObjectsV2, each taking 3 s of a monotonic clock, and a budget
+    # of 4 s
+    make_bucket("fairdice-paged")
+    for n in range(2100):
+        s3_backends[DEFAULT_ACCOUNT_ID]["global"].put_object("fairdice-paged", f"revealed/{n:05d}.json", b"{}")
+    clock = [0.0]
+    paged = SlowPages(boto3.client("s3", region_name=REGION), clock)
+
+    # Then its listing, with times or not, stops before the third page, the first asked once the budget was spent
+    # (review: it was checked once a listing, and every page was asked for, whatever the time)
+    for listing in ("list_dated", "list"):
+        paged.pages, clock[0] = 0, 0.0
+        store = BudgetedStore(S3Store("fairdice-paged", client=paged), 4.0, lambda: clock[0])
+        with pytest.raises(ArchiveUnavailable, match="spent the 4 s it may wait for the archive before asking for"):
+            getattr(store, listing)("revealed/")
+        assert paged.pages == 2
+    # and unbudgeted, it lists every page
+    assert len(S3Store("fairdice-paged", client=paged).list("revealed/")) == 2100
+
+
+class SlowPages:
+    """An S3 client each of whose pages of ListObjectsV2 takes 3 s of a monotonic clock of the test's."""
+
+    def __init__(self, client: Any, clock: list[float]) -> None:
+        self.client, self.clock, self.pages = client, clock, 0
+
+    @property
+    def meta(self) -> Any:
+        return self.client.meta
+
+    def get_object(self, **kwargs: Any) -> Any:
+        return self.client.get_object(**kwargs)
+
+    def put_object(self, **kwargs: Any) -> Any:
+        return self.client.put_object(**kwargs)
+
+    def list_objects_v2(self, **kwargs: Any) -> Any:
+        self.pages += 1
+        self.clock[0] += 3.0
+        return self.client.list_objects_v2(**kwargs)
 
 
 def test_bytes_come_back_exactly(store: ObjectStore) -> None:
