@@ -432,9 +432,7 @@ def _changed_runs(
     """Whether a partial's ids.txt or games.txt (`digest`: the answer's field for it), hashed already as it was fetched
     (`read`, by the partial's name), differs from what its worker returned to the map."""
     return any(
-        part.file in answers
-        and name in read
-        and getattr(answers[part.file], digest) not in (None, read[name])
+        part.file in answers and name in read and getattr(answers[part.file], digest) not in (None, read[name])
         for name, part in parts
     )
 
