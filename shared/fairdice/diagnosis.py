@@ -309,8 +309,9 @@ def _seal_elsewhere(
         k, n, first = fit.fit, fit.of, "first " if fit.first else ""
         recorded = _recorded(words, n)
         if k == n:
-            # Of the first MAX_COMPARED alone where more are recorded: "the first 200 recorded rolls fit"
-            which = f"the first {number(n)} recorded" if first else "the recorded"
+            # Of the first MAX_COMPARED alone where more are recorded: "the first 200 recorded rolls fit"; "the first
+            # recorded roll" of one, as the page says it (review: "the first 1 recorded roll fits" of 1 label and 20)
+            which = f"the {first}{'' if n == 1 else number(n) + ' '}recorded" if first else "the recorded"
             why = f"{which} {recorded.rolls} {recorded.fit} this {secret}"
             why += ", so" if alone else f", as another game's {recorded.rolls} might:"
         else:

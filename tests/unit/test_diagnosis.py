@@ -1437,6 +1437,28 @@ def test_rolls_recorded_past_the_labels_are_not_counted_in_what_the_count_findin
     assert f"(it fits {page_words})" in render_page(verdict, request)
 
 
+@pytest.mark.parametrize(
+    ("labelled", "words"),
+    [
+        (1, "; the first recorded roll fits this key, as another game's roll might: the lock, the key or both"),
+        (2, "; the first 2 recorded rolls fit this key, as another game's rolls might: the lock, the key or both"),
+    ],
+)
+def test_a_seal_of_another_game_says_the_first_rolls_the_labels_ask_for_as_the_page_says_them(
+    labelled: int, words: str
+) -> None:
+    # Given 20 rolls of a bot game, each as the game rolled it, sent with the labels of the first 1 or 2 and another
+    # key's lock: the seal's finding counts the rolls the labels ask for
+    game = BOT | {"count": 20}
+    labels = [report["label"] for report in check(game).rolls][:labelled]
+    lock = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
+    found = finding(check(BOT | {"lock": lock, "labels": labels, "recorded": rolls_of(game)}), "seal_from_other_game")
+    # Then its words say them as the page does ("it fits the first recorded roll"), where one was "the first 1 recorded
+    # roll"
+    assert words in found.detail
+    assert "first 1 " not in found.detail
+
+
 def test_a_wrong_seal_with_no_rolls_recorded_is_still_diagnosed() -> None:
     verdict = check(NARDE | {"fingerprint": "00" * 32, "count": 3})
     found = finding(verdict, "seal_from_other_game")
