@@ -323,8 +323,10 @@ def _explains(finding: Finding, words: Words, *, cut: bool = False, beyond: bool
             f" {counted(differ, 'differs', 'differ')}"
         )
     if fit == 0:
+        # "the first recorded roll" where more are recorded than the labels ask for (review: "it does not fit the
+        # recorded roll" of 20 recorded, 1 labelled)
         return (
-            f"it does not fit the recorded {roll}"
+            f"it does not fit the {first}recorded {roll}"
             if total == 1
             else f"it fits none of the {first}{number(total)} recorded {rolls}"
         )

@@ -709,6 +709,19 @@ def test_a_finding_that_counts_the_first_rolls_recorded_says_the_first_once(
     assert "the the" not in page
 
 
+def test_a_finding_that_fits_none_of_the_one_roll_labelled_of_many_recorded_says_it_is_the_first() -> None:
+    # Given 20 rolls of a bot game sent with the label of its first roll alone, that roll changed: the finding counts
+    # the one roll the label asks for ("0 of the first 1 roll"), the 19 past it not rolled at
+    bot = GAMES["bg-dice-v1"] | {"count": 20}
+    verdict = verify(parse_request(bot))
+    real = [list(report["dice"] or []) for report in verdict.rolls]
+    label = verdict.rolls[0]["label"]
+    changed = [[die % 6 + 1 for die in real[0]], *real[1:]]
+    _, page = page_of(GAMES["bg-dice-v1"] | {"count": None, "labels": [label], "recorded": changed})
+    # Then the page says it does not fit the first recorded roll, not "the recorded roll", as if it were the only one
+    assert "<b>The rolls belong to another game</b> <span class=muted>(it does not fit the first recorded roll)" in page
+
+
 @pytest.mark.parametrize(
     ("game", "title", "words"),
     [
