@@ -584,7 +584,8 @@ def _count_finding(case: Case[Any], verdict: Verdict) -> Finding:
         # lowered to the rolls recorded (`_try`): those asked for beyond them are not recorded, not fewer.
         fix = None
     words = case.scheme.words
-    what = "only the first" if total < computed else "more rolls than the"
+    # In the scheme's word (review: three-dice's "more rolls than the 1 ply asked for")
+    what = "only the first" if total < computed else f"more {words.rolls} than the"
     asked = counted(min(total, computed), words.roll, words.rolls)
     tally = Tally(verdict.summary.compared, total)
     if not case.request.count_is_free and total > computed:

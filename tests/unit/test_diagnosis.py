@@ -1921,6 +1921,16 @@ def test_more_recorded_rolls_than_the_count_asks_for_is_found() -> None:
     assert_try_is_fair(mistaken, found)
 
 
+def test_more_recorded_plies_than_the_count_asks_for_are_said_in_plies() -> None:
+    # Given a three-dice game's 3 plies sent with a count of 1
+    mistaken = THREE | {"count": 1, "recorded": rolls_of(THREE | {"count": 3})}
+    found = finding(check(mistaken), "roll_count")
+    # Then every word of the finding counts plies, as its explains does (review: "more rolls than the 1 ply asked for")
+    assert found.explains == "1 of 3 plies"
+    assert "the recorded list holds more plies than the 1 ply asked for; check again with 3 plies" in found.detail
+    assert "roll" not in found.detail
+
+
 def test_a_shift_is_fixed_and_a_count_asked_for_beyond_the_recorded_rolls_is_kept() -> None:
     # Given a match said to have 60 rolls, 50 of them recorded, sent with the wrong first roll
     mistaken = PAIR36 | {"first": 3, "count": 60, "recorded": rolls_of(PAIR36 | {"count": 50})}
