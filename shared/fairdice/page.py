@@ -302,7 +302,13 @@ def _explains(finding: Finding, words: Words, *, cut: bool = False, beyond: bool
     `beyond`: rolls are recorded beyond the count, so those `few_rolls_differ` counts are the rolls compared, as its
     heading says (`_title`), not every one recorded."""
     if finding.tally is None:
-        return f"it accounts for {finding.explains}"
+        # The seal in the scheme's word, as the heading above names it (review: "The key was pasted as the fingerprint
+        # (it accounts for the seal)"); a finding read back from JSON, which carries no tally, as its explains says
+        return (
+            f"it accounts for the {words.seal}"
+            if finding.explains == "the seal"
+            else f"it accounts for {finding.explains}"
+        )
     # The numbers the diagnosis wrote `explains` from; "first " alone, as these words put their own "the" before it
     fit, total, first = finding.tally.fit, finding.tally.of, "first " if finding.tally.first else ""
     roll, rolls = words.roll, words.rolls

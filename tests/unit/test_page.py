@@ -709,6 +709,24 @@ def test_a_finding_that_counts_the_first_rolls_recorded_says_the_first_once(
     assert "the the" not in page
 
 
+@pytest.mark.parametrize(
+    ("game", "title", "seal"),
+    [
+        ("narde-v1", "The key was pasted as the fingerprint", "fingerprint"),
+        ("three-dice", "The seed was pasted as the commit", "commit"),
+        ("pair36", "The server seed was pasted as the seal", "seal"),
+    ],
+)
+def test_a_finding_of_the_seal_alone_names_the_seal_in_the_schemes_word(game: str, title: str, seal: str) -> None:
+    # Given a game whose secret was pasted in its seal's field too: the finding accounts for the seal alone
+    data = GAMES[game]
+    seal_field = {"narde-v1": "fingerprint", "three-dice": "commit", "pair36": "seal"}[game]
+    _, page = page_of(data | {seal_field: KEY})
+    # Then the page says so in the scheme's word for its seal, as its heading does (review: "The key was pasted as the
+    # fingerprint (it accounts for the seal)")
+    assert f"<b>{title}</b> <span class=muted>(it accounts for the {seal})</span>" in page
+
+
 def test_a_finding_that_fits_none_of_the_one_roll_labelled_of_many_recorded_says_it_is_the_first() -> None:
     # Given 20 rolls of a bot game sent with the label of its first roll alone, that roll changed: the finding counts
     # the one roll the label asks for ("0 of the first 1 roll"), the 19 past it not rolled at
