@@ -7,6 +7,7 @@ from html import unescape
 from typing import Any
 
 import pytest
+from fairdice import page as page_module
 from fairdice.archive.layout import commitment_deadline, day_start, publication
 from fairdice.fields import MAX_ROLLS
 from fairdice.links import parse_link
@@ -774,6 +775,25 @@ def test_a_seal_of_another_game_is_headed_as_its_words_blame_it(game: dict[str, 
     # belongs to another game" above "the lock, the key or both are most likely another game's")
     assert f"<b>{title}</b>" in page
     assert ("The lock belongs to another game" in page) == (title == "The lock belongs to another game")
+
+
+def test_only_the_seals_finding_is_weighed_against_chance_for_its_heading(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Given a bot game's 12 rolls, one changed, sent with another key's lock: a finding of the rolls and the lock's
+    weighed: list[Any] = []
+    weigh = page_module.seal_alone
+
+    def counted(fit: Any, one_in: int, *, cut: bool = False) -> bool:
+        weighed.append(fit)
+        return weigh(fit, one_in, cut=cut)
+
+    monkeypatch.setattr(page_module, "seal_alone", counted)
+    lock = hashlib.sha256(bytes.fromhex("ff" * 32)).hexdigest()
+    verdict, page = page_of(GAMES["bg-dice-v1"] | {"lock": lock, "recorded": _recorded(GAMES["bg-dice-v1"], change=4)})
+    assert [f.cause for f in verdict.diagnosis or []] == ["few_rolls_differ", "seal_from_other_game"]
+    # Then the lock's finding alone is weighed, which alone its heading reads (1.4 ms each for 8 rolls of 200), and it
+    # is headed as before
+    assert len(weighed) == 1
+    assert "<b>The lock belongs to another game</b>" in page
 
 
 def test_a_likely_cause_is_headed_in_the_schemes_own_words_as_the_page_around_it() -> None:
