@@ -1465,6 +1465,16 @@ def test_a_wrong_seal_with_no_rolls_recorded_is_still_diagnosed() -> None:
     assert found.explains == "the seal"
 
 
+def test_an_explains_of_the_seal_alone_is_one_the_json_schema_describes() -> None:
+    # Given a finding that counts no rolls, of narde-v1, whose seal is a fingerprint
+    found = finding(check(NARDE | {"fingerprint": KEY, "count": 3}), "secret_in_seal_field")
+    assert found.explains == "the seal"
+    # Then the schema the API documents names that explains among those it gives, where it named counts of rolls alone
+    description = Finding.model_json_schema()["properties"]["explains"]["description"]
+    assert "'the seal'" in description
+    assert "whatever the scheme calls it" in description
+
+
 def test_a_seal_that_fits_with_rolls_from_another_key_says_the_rolls_are_another_games() -> None:
     mistaken = PAIR36 | {"recorded": rolls_of(PAIR36 | {"server_seed": OTHER_KEY, "count": 40})}
     found = finding(check(mistaken), "rolls_from_other_game")
