@@ -588,10 +588,11 @@ def _count_finding(case: Case[Any], verdict: Verdict) -> Finding:
     what = "only the first" if total < computed else f"more {words.rolls} than the"
     asked = counted(min(total, computed), words.roll, words.rolls)
     tally = Tally(verdict.summary.compared, total)
-    if not case.request.count_is_free and total > computed:
-        # Labels fix the count: the rolls recorded past them, which the request rolls nothing at, are counted as
-        # `_as_given` counts them, not as rolls that do not fit (review: "2 of 20 rolls" of 2 labelled rolls that fit,
-        # "20 recorded and 2 computed")
+    if total > computed:
+        # The rolls recorded past the count, which the request as given computes nothing for, are counted as
+        # `_as_given` counts those past labels, not as rolls that do not fit (review: "2 of 20 rolls" of 2 labelled
+        # rolls that fit, "20 recorded and 2 computed"; "10 of 20 rolls", "it fits 10 of the 20 recorded rolls", of a
+        # count of 10, the 10 past it never compared)
         tally = Tally(verdict.summary.compared, computed, first=True)
     return _finding(
         "roll_count",

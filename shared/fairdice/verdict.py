@@ -163,7 +163,8 @@ Cause = Literal[
 
 class Tally(NamedTuple):
     """How many recorded rolls a finding accounts for, as numbers: `fit` of `of`, where `first` says only the first
-    `of` recorded are counted (those the diagnosis reads, or those labels ask for). A finding's `explains` says them."""
+    `of` recorded are counted (those the diagnosis reads, or those a count or labels ask for). A finding's `explains`
+    says them."""
 
     fit: int
     of: int
@@ -179,9 +180,9 @@ class Finding(BaseModel):
     cause: Cause
     explains: str = Field(
         description="how many recorded rolls this cause accounts for, as 'k of n rolls' ('k of 1 roll' for one), or"
-        " 'k of the first n rolls' where only the first n recorded are counted (those the diagnosis reads, or those"
-        " labels ask for), in the scheme's word for a roll: three-dice's 'k of n plies'; 'the seal', in those words"
-        " whatever the scheme calls it, where the cause accounts for the seal and counts no rolls"
+        " 'k of the first n rolls' where only the first n recorded are counted (those the diagnosis reads, or those a"
+        " count or labels ask for), in the scheme's word for a roll: three-dice's 'k of n plies'; 'the seal', in those"
+        " words whatever the scheme calls it, where the cause accounts for the seal and counts no rolls"
     )
     detail: str = Field(description="the cause in words, for the person who sent the request")
     try_: dict[str, JsonValue] | None = Field(

@@ -1437,6 +1437,21 @@ def test_rolls_recorded_past_the_labels_are_not_counted_in_what_the_count_findin
     assert f"(it fits {page_words})" in render_page(verdict, request)
 
 
+@pytest.mark.parametrize("seal", [SEAL, "00" * 32], ids=["own seal", "another seal"])
+def test_rolls_recorded_past_a_count_given_alone_are_not_counted_in_what_the_count_finding_explains(seal: str) -> None:
+    # Given 20 rolls of a game, each as the game rolled it, sent with a count of 10: the 10 past it are not compared
+    request = parse_request(PAIR36 | {"seal": seal, "count": 10, "recorded": rolls_of(PAIR36 | {"count": 20})})
+    verdict = verify(request)
+    found = finding(verdict, "roll_count")
+    # Then the count's finding counts the 10 compared, as where labels fix the count, not the 10 past them as rolls that
+    # do not fit (review: "10 of 20 rolls", "it fits 10 of the 20 recorded rolls", beside "the recorded rolls fit this
+    # server seed" of the seal's finding), its try still the count that compares them all
+    assert (found.explains, found.try_) == ("10 of the first 10 rolls", {"count": 20})
+    assert "<b>The number of rolls differs</b> <span class=muted>(it fits the first 10 recorded rolls)" in render_page(
+        verdict, request
+    )
+
+
 @pytest.mark.parametrize(
     ("labelled", "words"),
     [
@@ -1936,7 +1951,7 @@ def test_more_recorded_plies_than_the_count_asks_for_are_said_in_plies() -> None
     mistaken = THREE | {"count": 1, "recorded": rolls_of(THREE | {"count": 3})}
     found = finding(check(mistaken), "roll_count")
     # Then every word of the finding counts plies, as its explains does (review: "more rolls than the 1 ply asked for")
-    assert found.explains == "1 of 3 plies"
+    assert found.explains == "1 of the first 1 ply"
     assert "the recorded list holds more plies than the 1 ply asked for; check again with 3 plies" in found.detail
     assert "roll" not in found.detail
 
