@@ -112,15 +112,17 @@ def readable(path: str, given_back: Callable[[str], bool] = lambda _: False) -> 
     as sent). A character percent-encoded in it is written as itself where `given_back` says it was left encoded only
     because the path could not route it as itself (the verify API's `"`, `#`, `€`) and it shows as itself, as an
     address bar shows it; any other stays encoded, as sent (without `given_back`, every one). What does not show as
-    itself stays encoded: a space or any other blank, a character that shows nothing or looks like another (a control,
-    a no-break or zero-width space, a combining mark: `prose.unseen`), a byte that is no UTF-8. Whether a character
-    looks like another is read in the whole path, as a page reads it in its value (review: read alone, the fullwidth
-    `！` and the one dot leader `․` of `/x！` and `/x․y` were quoted as themselves, which read as `/x!` and `/x.y`). So
-    is a character written as itself that is no ASCII one, where it looks like another there: encoded, as no one can
-    take it for the other (review: the Cyrillic а of `/Daily/2025-03-01/аbc` was quoted as typed, like the Latin a of
-    another player's id, and so was that of `/game/today/аbc` by the game's route's 405)."""
-    if "%" not in path and path.isascii():  # nearly every path: nothing encoded, nor a look-alike
-        return path
+    itself stays encoded, and is encoded where written as itself: a space or any other blank, a character that shows
+    nothing or looks like another (a control, a no-break or zero-width space, a combining mark: `prose.unseen`), a byte
+    that is no UTF-8 (review: the game's route, whose path comes as sent, quoted a tab, a newline or a space after the
+    player id as itself, `/game/today/{id}  takes GET`, where the verify API, which decodes it, quoted `%20`). Whether
+    a character looks like another is read in the whole path, as a page reads it in its value (review: read alone, the
+    fullwidth `！` and the one dot leader `․` of `/x！` and `/x․y` were quoted as themselves, which read as `/x!` and
+    `/x.y`). So is a character written as itself that is no ASCII one, where it looks like another there: encoded, as
+    no one can take it for the other (review: the Cyrillic а of `/Daily/2025-03-01/аbc` was quoted as typed, like the
+    Latin a of another player's id, and so was that of `/game/today/аbc` by the game's route's 405)."""
+    if "%" not in path and path.isascii() and path.isprintable() and " " not in path:  # nearly every path: nothing
+        return path  # encoded, no blank nor control, no look-alike
     pieces: list[tuple[str, bool]] = []  # the path's text and its runs decoded, each with whether it is a run
     end = 0
     for run in _ENCODED_RUN.finditer(path):
@@ -133,7 +135,7 @@ def readable(path: str, given_back: Callable[[str], bool] = lambda _: False) -> 
         _shown(character, looks_like_another, given_back)
         if run
         else _percent_encoded(character)
-        if looks_like_another and not character.isascii()
+        if (looks_like_another and not character.isascii()) or not _visible(character)
         else character
         for character, looks_like_another, run in zip(text, unseen(text), of_a_run, strict=True)
     )
@@ -142,10 +144,14 @@ def readable(path: str, given_back: Callable[[str], bool] = lambda _: False) -> 
 def _shown(character: str, looks_like_another: bool, given_back: Callable[[str], bool]) -> str:
     """One character `readable` decoded, as it quotes it: itself where it shows as itself and was given back encoded,
     else encoded again."""
-    visible = unicodedata.category(character)[0] not in "CMZ" and not shows_nothing(character)
-    if visible and given_back(character) and not looks_like_another:
+    if _visible(character) and given_back(character) and not looks_like_another:
         return character
     return _percent_encoded(character)
+
+
+def _visible(character: str) -> bool:
+    """Whether a character shows as itself: no control, blank or mark, nor one that shows nothing."""
+    return unicodedata.category(character)[0] not in "CMZ" and not shows_nothing(character)
 
 
 def _percent_encoded(character: str) -> str:
