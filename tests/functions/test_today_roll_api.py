@@ -621,6 +621,33 @@ def test_a_blank_or_a_control_of_the_path_is_quoted_encoded_by_the_405_as_the_ve
 
 
 @pytest.mark.filterwarnings("ignore:No application metrics to publish")  # the verify API's, which gives no verdict
+@pytest.mark.parametrize(
+    ("after", "quoted"), [("\ud800", "%ED%A0%80"), ("\U0001f600\udfff", "\U0001f600%ED%BF%BF"), ("\udcff", "%FF")]
+)
+def test_a_lone_surrogate_of_the_path_is_quoted_encoded_by_the_405_as_the_verify_api_quotes_it_never_a_failure(
+    published: Stores,
+    call: Callable[[Event], Answer],
+    load_event: Callable[[str], Event],
+    after: str,
+    quoted: str,
+) -> None:
+    # Given a direct invoke of a method the route does not take whose path holds a lone surrogate after the player id,
+    # which only a hand-made event holds
+    event = copy.deepcopy(load_event("today-roll"))
+    event["rawPath"] = event["requestContext"]["http"]["path"] = f"/game/today/{PLAYER}{after}"
+    event["requestContext"]["http"]["method"] = "POST"
+
+    # When this function and the verify API answer it
+    answer, verify_api = call(event), invoke(event)
+
+    # Then both quote it as the bytes Python would write it in (a byte that was no UTF-8 as that byte), and neither
+    # fails (review: this function's 405 raised UnicodeEncodeError, where the verify API's quoted %ED%A0%80)
+    error = assert_error(answer, 405, "method_not_allowed")
+    assert error["message"] == f"/game/today/{PLAYER}{quoted} takes GET, not POST"
+    assert (answer.status, answer.body) == (verify_api.status, verify_api.json)
+
+
+@pytest.mark.filterwarnings("ignore:No application metrics to publish")  # the verify API's, which gives no verdict
 @pytest.mark.parametrize("method", ["POST", "DELETE", "PROPFIND", "get"])
 def test_a_method_the_route_does_not_take_is_the_verify_api_s_405_naming_get(
     published: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], method: str
