@@ -1442,6 +1442,40 @@ def test_a_merge_of_a_prefix_holding_no_shard_beside_a_partial_of_a_key_outside_
     assert [key for key in audit_aws.keys("audits/") if "/partials/" not in key] == []
 
 
+@pytest.mark.parametrize(
+    ("key", "changed"),
+    [
+        ("games/2026-11-30/forged.jsonl", "its source removed"),
+        ("games/2026-11-29/gone.jsonl", "its source removed"),
+        ("games/2026-11-29/gone.jsonl", "moved under another key's name"),
+    ],
+)
+def test_a_merge_of_a_prefix_holding_no_shard_beside_a_partial_the_merge_leaves_out_fails_with_no_shards(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], key: str, changed: str
+) -> None:
+    # Given an input prefix that holds no shard, and a partial stored in the execution's folder by a worker invoked
+    # outside the run (on a key of another day's prefix, or on one under the prefix removed since), then changed so that
+    # the merge leaves it out: its summary rewritten to name no object read, or the partial moved under the name of
+    # another key (review: the check that the run audited a shard counted it, where the merge names it nowhere, and the
+    # execution succeeded with a summary of no game and no finding)
+    answer = audited_outside_the_run(audit_aws, load_event, key, games.jsonl([games.narde(4)]))
+    audit_aws.s3.delete_object(Bucket=BUCKET, Key=key)
+    if changed == "its source removed":
+        stored = audit_aws.json(f"{answer['partial']}summary.json")
+        audit_aws.put(f"{answer['partial']}summary.json", json.dumps({**stored, "source": None}).encode())
+    else:
+        other = f"{OUT}partials/{shard_name('games/2026-11-29/other.jsonl')}/"
+        for stored_key in audit_aws.keys(answer["partial"]):
+            audit_aws.put(other + stored_key[len(answer["partial"]) :], audit_aws.get(stored_key))
+            audit_aws.s3.delete_object(Bucket=BUCKET, Key=stored_key)
+    merge_event = merge_event_of_the_run(audit_aws, load_event)
+
+    # When the merge runs, Then it fails with NoShards, naming the prefix, and writes no summary, findings or report
+    with pytest.raises(NoShards, match=r"^s3://fairdice-audit-bucket/games/2026-11-29/ holds no shard"):
+        audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+    assert [key for key in audit_aws.keys("audits/") if "/partials/" not in key] == []
+
+
 @pytest.mark.parametrize("held", ["blank lines, under the folder's key", "a mismatch, its size then said 0"])
 def test_an_object_ending_in_a_slash_removed_with_its_partial_is_named_removed_not_taken_for_the_folder(
     audit_aws: AuditAws, load_event: Callable[[str], Event], held: str

@@ -127,20 +127,29 @@ def audited_a_shard(store: Results, prefix: str) -> bool:
     folder, an empty object whose key ends in "/", which the map lists and a worker audits to nothing (review: taken for
     a shard's, it made a prefix holding no shard an execution that succeeded with an audit of nothing), nor of a key not
     under the prefix, which the map never lists (review: one stored by a worker invoked outside the run made a prefix
-    holding no shard an execution that succeeded, its summary of no game). One that cannot be read is counted: the
-    merge names what it is."""
+    holding no shard an execution that succeeded, its summary of no game). Only one the merge names with no shard
+    listed counts (`_named_unlisted`), under the name of the key it audited: not one that names no object read, nor one
+    under another key's name, which the merge leaves out (review: either made a prefix holding no shard an execution
+    that succeeded with a summary of no game and no finding). One that cannot be read is counted: the merge fails on
+    it."""
     for name in shard_partial_names(store):
         try:
             part = read_partial(store, name)
         except ValidationError:
             return True
-        if part.source is None:
-            return True
-        # by the key it audited, as `merge` goes by it (review: by its source, which a rewritten summary may name under
-        # the prefix, a partial the merge does not count made a prefix holding no shard succeed with no game)
-        if part.file.startswith(prefix) and not console_folder(part.source.file, part.source.bytes):
+        if name == shard_name(part.file) and _named_unlisted(part, prefix):
             return True
     return False
+
+
+def _named_unlisted(part: Partial, under: str) -> bool:
+    """Whether the merge names a partial of a key not listed now as a shard not audited: one that names the object it
+    was read from, of a key under the input prefix `under`, told by the key it audited, as the merge goes by it (review:
+    by its source, which a rewritten summary may name under the prefix, a partial the merge does not count made a
+    prefix holding no shard succeed with no game), and not the S3 console's folder."""
+    if part.source is None or not part.file.startswith(under):
+        return False
+    return not console_folder(part.source.file, part.source.bytes)
 
 
 def merge_execution(
@@ -286,7 +295,7 @@ def merge(
                 # key twice, as a shard removed beside never listed); and one they do not name is none of the run's
                 # (review: it was named "audited but no longer under the input prefix", which it never was under, and
                 # counted as a shard not audited)
-                if not console_folder(part.source.file, part.source.bytes) and part.file.startswith(under):
+                if _named_unlisted(part, under):
                     reasons.setdefault(part.file, removed)
             elif part.source.etag != expected[part.file]:
                 reasons.setdefault(part.file, STALE)
