@@ -2166,6 +2166,28 @@ def test_a_game_appended_to_an_input_as_its_block_is_audited_leaves_the_file_not
     assert f"held {len(read):,} bytes then" in finding["error"]["message"]
 
 
+def test_the_command_whose_only_file_changed_as_it_was_audited_says_no_game_audited_not_a_line_not_verified(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given an input to which a game not fair is appended as its block is audited, the only file given
+    day = games.write(tmp_path / "day.jsonl", many(3))
+    audited = local.audit_block
+
+    def appending(*args: Any) -> int:
+        with day.open("ab") as writer:
+            writer.write(games.jsonl([games.mismatched(games.narde(9))]))
+        return audited(*args)
+
+    monkeypatch.setattr(local, "audit_block", appending)
+    # When the command audits it, Then it exits 1, saying no game was audited as the file was not, counting no line
+    # not verified (review: "no game could be verified (1 line not verified)", where every line was verified and the
+    # file is not audited, its games not counted)
+    assert main(["audit", str(day), "--out", str(tmp_path / "out"), "--workers", "1"]) == 1
+    said = capsys.readouterr()
+    assert "; 0 lines not verified, 1 file not audited (none of its games is counted)," in said.out
+    assert said.err == "fairdice: audit: no game was audited (1 file not audited), so nothing is proven fair\n"
+
+
 def _change(path: Path, change: str) -> None:
     """Change a file of games as whoever writes the files may once it is read: a game not fair appended, the file
     replaced by one holding it, removed, or a game not fair written in its last bytes' place and its time of change
@@ -2255,7 +2277,7 @@ def test_a_file_read_under_one_of_its_two_names_and_written_to_is_not_audited_it
 
 @pytest.mark.parametrize("change", CHANGES)
 def test_the_command_exits_1_with_its_outputs_written_when_a_file_changed_after_it_was_read(
-    tmp_path: Path, change: str, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, change: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # Given the same two files, the first changed as the second's block is handed out
     folder = tmp_path / "in"
@@ -2277,6 +2299,10 @@ def test_the_command_exits_1_with_its_outputs_written_when_a_file_changed_after_
     assert summary(out)["not_audited"] == 1 and summary(out)["games"] == 1
     # (the report calls it a file, as a local run read it: it said "shard", the AWS word, review)
     assert "1 file was not audited: none of its games is counted" in (out / "report.html").read_text()
+    # And the line it ends with counts no line not verified, and says the file not audited apart, as the report's
+    # headline and counts do (review: the file was counted there as a line not verified, "1 line not verified")
+    said = capsys.readouterr().out
+    assert "; 0 lines not verified, 1 file not audited (none of its games is counted), 0 duplicate ids," in said
 
 
 def test_a_second_audit_into_the_out_a_run_is_writing_in_is_refused_and_the_run_counts_its_own_games(
