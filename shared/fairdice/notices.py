@@ -155,7 +155,25 @@ def day_page(record: DayRecord, home: str | None = None) -> Page:
     parts.append(
         "<footer class=muted>Programs get this record as JSON: ask with <code>Accept: application/json</code>.</footer>"
     )
-    return document(f"{day} · the daily archive · fairdice", "\n".join(parts))
+    return document(f"{_state(record, verdict)} · {day} · the daily archive · fairdice", "\n".join(parts))
+
+
+def _state(record: DayRecord, verdict: str) -> str:
+    """The day's state as the tab says it, first, as its heading does (review: the tab read the same for a day revealed,
+    one whose record contradicts its commitment and one not revealed yet, and a link's preview in a chat shows the tab
+    alone): revealed or not, and, as the heading says it, a secret that is not the one committed to, or rolls at most
+    incomplete. Never fair: a day's record is no game."""
+    if record.status == "revealed":
+        return {
+            "fair": "Revealed",
+            "mismatch": "Revealed, but not the secret committed to",
+            "incomplete": "Revealed, but its rolls are at most incomplete",
+        }[verdict]
+    said = "Not revealed yet, late" if record.overdue else "Not revealed yet"
+    # What `_pending_but` says keeps the day from being proven: no commitment in its time, or one not kept
+    if record.commitment_in_time is False or record.locked is False:
+        said += ": its rolls are at most incomplete"
+    return said
 
 
 def _but(record: DayRecord) -> str:

@@ -8,8 +8,8 @@ pending or not begun, with faces or none. Each goes to GET /check (a daily roll 
 by a real API Gateway event, once as a program asks (JSON) and once as a browser does (the page). The page's title and
 heading must say the JSON verdict, first, in its own word, and the heading every reason the JSON gives (which rolls were
 not recorded, which piece was checked, what differs); and neither says "fair" of a verdict that is not. A fair verdict's
-title and heading say which rolls it is about. A daily record page's heading says what keeps its day from being proven,
-as its JSON gives it.
+title and heading say which rolls it is about. A daily record page's tab and heading say what keeps its day from being
+proven, as its JSON gives it.
 """
 
 import copy
@@ -256,10 +256,15 @@ def test_no_page_of_a_daily_roll_says_more_than_its_verdict(
         query = f"recorded={'+'.join(map(str, faces))}" if given != "none" and faces else ""
         outcomes.add(check({"query": query}, how, f"/daily/{day}/{player}"))
     assert outcomes - {"fair"}, outcomes
-    # And each day's record page says in its heading what keeps the day from being proven, as its JSON gives it
+    # And each day's record page says in its tab and its heading what keeps the day from being proven, as its JSON
+    # gives it, and its tab never says fair (a chat's preview of its address shows the tab alone)
     for day in ("2025-03-01", "2025-03-02", "2025-03-03"):
         record = json.loads(_get("", "application/json", f"/daily/{day}")[1])
-        heading = said(_get("", "text/html", f"/daily/{day}")[1])[1]
-        assert heading.startswith(f"The secret of {day} is {'revealed' if record['status'] == 'revealed' else 'not'}")
+        title, heading, _ = said(_get("", "text/html", f"/daily/{day}")[1])
+        revealed = record["status"] == "revealed"
+        assert heading.startswith(f"The secret of {day} is {'revealed' if revealed else 'not'}")
+        assert title.startswith("Revealed" if revealed else "Not revealed yet"), (day, title)
         unproven = record["commitment_in_time"] is not True or record["locked"] is False
         assert ("at most incomplete" in heading) == unproven, (day, record, heading)
+        assert ("at most incomplete" in title) == unproven, (day, record, title)
+        assert _FAIR.search(title.removesuffix(" · fairdice")) is None, (day, title)

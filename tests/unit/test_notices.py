@@ -198,6 +198,51 @@ def test_a_pending_days_heading_says_what_its_commitment_section_says_keeps_it_f
     assert below in html.unescape(page)
 
 
+_PENDING_DAY = {
+    "status": "pending",
+    "record": None,
+    "seal": None,
+    "commitment_published_at": dt.datetime(2025, 3, 1, 0, 0, 2, tzinfo=dt.UTC),
+}
+
+
+@pytest.mark.parametrize(
+    ("change", "state"),
+    [
+        ({}, "Revealed"),
+        ({"seal": "mismatch"}, "Revealed, but not the secret committed to"),
+        ({"revealed_in_time": False}, "Revealed, but its rolls are at most incomplete"),
+        ({"commitment_in_time": False}, "Revealed, but its rolls are at most incomplete"),
+        ({"locked": False}, "Revealed, but its rolls are at most incomplete"),
+        (_PENDING_DAY, "Not revealed yet"),
+        (_PENDING_DAY | {"overdue": True}, "Not revealed yet, late"),
+        (
+            _PENDING_DAY | {"commitment": None, "commitment_published_at": None, "commitment_in_time": None},
+            "Not revealed yet",
+        ),
+        (
+            _PENDING_DAY | {"commitment": None, "commitment_published_at": None, "commitment_in_time": False},
+            "Not revealed yet: its rolls are at most incomplete",
+        ),
+        (_PENDING_DAY | {"commitment_in_time": False}, "Not revealed yet: its rolls are at most incomplete"),
+        (_PENDING_DAY | {"locked": False}, "Not revealed yet: its rolls are at most incomplete"),
+    ],
+)
+def test_a_days_tab_says_its_state_as_its_heading_does_and_never_fair(change: dict[str, object], state: str) -> None:
+    # Given a day revealed, contradicting its commitment, proving at most incomplete rolls, pending, late, or pending
+    # with no commitment in its time or one not kept (review: each tab read "2025-03-01 · the daily archive", whatever
+    # the heading said, and a link's preview in a chat shows the tab alone)
+    page = day_page(_day("2025-03-01T00:00:02+00:00", True).model_copy(update=change)).html
+
+    # Then the tab says the state first, as the heading does, and never that anything is fair
+    (title,) = re.findall(r"<title>(.*?)</title>", page)
+    assert html.unescape(title) == f"{state} · 2025-03-01 · the daily archive · fairdice"
+    heading = html.unescape(re.sub(r"<[^>]+>", "", page[page.index("<h1>") : page.index("</h1>")]))
+    assert heading.startswith("The secret of 2025-03-01 is " + ("revealed" if state.startswith("Revealed") else "not"))
+    assert ("at most incomplete" in title) == ("at most incomplete" in heading)
+    assert re.search(r"\bfair\b", title, re.IGNORECASE) is None
+
+
 @pytest.mark.parametrize(
     "message",
     [
