@@ -277,6 +277,12 @@
 
   const TITLES = { fair: "Fair", mismatch: "Mismatch", incomplete: "Incomplete", withheld: "Not yet verifiable" };
 
+  /** The verdict's heading, as the server's page titles it (fairdice.page.verdict_page): a fair one with which rolls it
+   * is about, where "Fair" alone, of a game's first 3 rolls, read as the whole game's (review). */
+  function title(verdict) {
+    return verdict.verdict === "fair" && verdict.scope ? `Fair: ${verdict.scope.description}` : TITLES[verdict.verdict];
+  }
+
   function headline(schemeObject, verdict) {
     const { secret, seal, roll, rolls } = schemeObject.words;
     const compared = verdict.summary.compared;
@@ -387,7 +393,7 @@
   function render(schemeObject, verdict, listed) {
     const reasons = verdict.reasons.length && verdict.verdict !== "withheld" ? el("ul", { class: "reasons" }, verdict.reasons.map((r) => el("li", {}, wholeDates(visible(sentence(r)))))) : null;
     const parts = [
-      el("div", { class: `verdict ${verdict.verdict}`, "data-verdict": verdict.verdict }, el("h2", { text: TITLES[verdict.verdict] }), el("p", {}, wholeDates(visible(headline(schemeObject, verdict)))), reasons),
+      el("div", { class: `verdict ${verdict.verdict}`, "data-verdict": verdict.verdict }, el("h2", {}, wholeDates(visible(title(verdict)))), el("p", {}, wholeDates(visible(headline(schemeObject, verdict)))), reasons),
     ];
     if (verdict.withheld && verdict.withheld.reveal_at) {
       // When the secret is due, as the server's page says it under its verdict (fairdice.page.verdict_page; review: the

@@ -24,6 +24,7 @@ with `pytest -s`), no element wider than the viewport, and no request but the pa
 
 import dataclasses
 import datetime as dt
+import html
 import json
 import random
 import re
@@ -1885,6 +1886,42 @@ def test_a_fair_game_is_said_in_the_server_pages_words_with_what_its_rolls_are(c
         assert said["verdict"] == "fair"
         assert server.startswith("Fair: the ")
         assert "The " + server.removeprefix("Fair: the ") in said["text"], (server, said["text"][:300])
+
+
+def test_a_verdicts_heading_is_the_server_pages_tab_a_fair_ones_with_which_rolls_it_is_about(
+    chromium: Browser, page: Path
+) -> None:
+    # Given fair games' first rolls sent with a count of their own (the first 5 of a match, of a bot game, of a game of
+    # three dice), a game cut short, one whose roll differs and a daily roll checked here (review: the offline page's
+    # verdict heading said "Fair" alone, where the server's page titles it with which rolls, as a game's first rolls
+    # read as a whole fair game otherwise)
+    seal = seal_of(KEY)
+    queries = [STATES[state][0] for state in ("cut-short", "mismatch")]
+    queries.append(_vector_link("daily-2026-10-28", with_rolls=True))
+    for game in (
+        {"scheme": "pair36", "server_seed": KEY.hex(), "seal": seal, "client_seeds": ["a", "b"]},
+        {"scheme": "bg-dice-v1", "key": KEY.hex(), "lock": seal, "opening": False},
+        {"scheme": "three-dice", "seed": KEY.hex(), "commit": seal, "client_seeds": {"white": "w", "black": "b"}},
+    ):
+        dice = [list(r["dice"] or []) for r in verify(schemes.parse_request(game | {"count": 5})).rolls]
+        link = build_link(schemes.parse_request(game | {"count": 5, "recorded": dice}))
+        queries.append(link[link.index("?") :])
+    for query in queries:
+        request = parse_link(query.removeprefix("?"))
+        verdict = verify(request)
+        title = re.search(r"<title>(.*?)</title>", render_page(verdict, request))
+        assert title is not None
+        tab = html.unescape(title[1]).removesuffix(f" · {GAME_TITLES[verdict.scheme]} · {verdict.scheme} · fairdice")
+
+        # When the page is opened with its link
+        said = _open(chromium, page, query, DESKTOP)
+
+        # Then the verdict's heading says what the server's page's tab says, a fair one with which rolls it is about
+        assert said["verdict"] == verdict.verdict
+        heading = chromium.evaluate("document.querySelector('#result .verdict h2').textContent")
+        assert heading == tab, (query, heading, tab)
+        if verdict.verdict == "fair":
+            assert verdict.scope is not None and heading == f"Fair: {verdict.scope.description}"
 
 
 def _screenshot(browser: Browser, folder: pytest.TempPathFactory, name: str) -> None:
