@@ -169,6 +169,9 @@ def assert_page_says_its_verdict(page: str, verdict: dict[str, Any], how: object
     assert title.endswith(f" · {game}"), (how, title)
     # A fair verdict's tab says what it is about, as its heading does: a chat's preview of a link shows the tab alone
     about = f": {verdict['scope']['description']}" if outcome == "fair" else ""
+    # A day whose commitment came out of its time is at most incomplete once revealed, as its reasons say: so its tab
+    if outcome == "withheld" and verdict["seal"]["in_time"] is False:
+        about = ", at most incomplete once revealed"
     assert title.removesuffix(f" · {game}") == TITLE_WORD[outcome] + about, (how, title)
     assert heading.startswith(HEADING_START[outcome]), (how, heading)
     for reason in verdict["reasons"]:

@@ -18,11 +18,13 @@ from fairdice.page import MAX_TABLE_BYTES, headline, identity_value, render_page
 from fairdice.problems import Problem
 from fairdice.request import RequestBase
 from fairdice.schemes import parse_request
+from fairdice.schemes.base import PendingDay
 from fairdice.verdict import Verdict
 from fairdice.verify import verify
 
 from testkit.oracles import GAME_TITLES
 from unit.common import recipe_of, run
+from unit.test_verify import OneDay
 
 KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
@@ -363,6 +365,38 @@ def test_a_pending_days_roll_says_no_commitment_came_and_which_one_counts_never_
         " None came with this request: the commitment that counts is the one the daily archive publishes for the day"
         " between 00:00 and 00:15 UTC."
     )
+
+
+@pytest.mark.parametrize(
+    ("published", "in_time", "tab"),
+    [
+        (None, None, "Not yet verifiable"),
+        ("2026-12-03T00:00:02+00:00", True, "Not yet verifiable"),
+        (None, False, "Not yet verifiable, at most incomplete once revealed"),
+        ("2026-12-03T00:20:00+00:00", False, "Not yet verifiable, at most incomplete once revealed"),
+    ],
+)
+def test_a_pending_days_roll_whose_commitment_missed_its_time_is_tabbed_at_most_incomplete(
+    published: str | None, in_time: bool | None, tab: str
+) -> None:
+    # Given a player's roll of a day not revealed yet whose commitment is not published yet, published in time, none
+    # published in its time, or published late (review: each tab read "Not yet verifiable", as if the roll could yet
+    # be fair, where its heading and the day's record page say it is at most incomplete once revealed)
+    day = {"scheme": "daily", "player_id": "3d69a2e7-5183-492a-8c98-68afa9ab7bbd", "date": "2026-12-03"}
+    pending = PendingDay(
+        reveal_at=dt.datetime(2026, 12, 4, tzinfo=dt.UTC),
+        commitment=None if published is None else "ab" * 32,
+        published_at=None if published is None else dt.datetime.fromisoformat(published),
+        in_time=in_time,
+    )
+    verdict = verify(parse_request(day), day_secrets=OneDay(pending), today=dt.date(2026, 12, 3))
+    assert verdict.verdict == "withheld"
+
+    # Then its tab says so after "Not yet verifiable", as its heading's reasons do
+    title = re.search(r"<title>(.*?)</title>", verdict_page(verdict).html)
+    assert title is not None
+    assert unescape(title[1]) == f"{tab} · {GAME_TITLES['daily']} · daily · fairdice"
+    assert ("at most incomplete" in tab) == ("at most incomplete" in headline(verdict))
 
 
 def test_a_future_days_roll_does_not_say_its_commitment_is_published_already() -> None:
