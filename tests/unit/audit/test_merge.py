@@ -231,8 +231,16 @@ def test_a_partial_whose_counts_are_below_zero_is_refused_not_added(tmp_path: Pa
     planted = json.loads((tmp_path / "partials" / shard_name("games/a.jsonl") / "summary.json").read_text())
     planted["counts"] |= {"games": -1, "mismatch": -1}
     (tmp_path / "partials" / shard_name("games/a.jsonl") / "summary.json").write_text(json.dumps(planted))
+    # A local run's partials are its own: the merge refuses the run
     with pytest.raises(ValidationError, match="greater than or equal to 0"):
-        merge(store, expected={"games/a.jsonl": '"1"'})
+        merge(store)
+    # On AWS (the listed shards given), it is the shard's finding, none of its counts added (02a41e2: a partial that
+    # is no summary a worker writes failed the whole merge)
+    summary = merge(store, expected={"games/a.jsonl": '"1"'})
+    assert (summary.games, summary.mismatch, summary.not_audited, summary.clean) == (0, 0, 1, False)
+    assert [(f["file"], f["error"]["message"]) for f in findings(tmp_path)] == [
+        ("games/a.jsonl", merge_module.UNREADABLE)
+    ]
 
 
 def test_partials_of_the_listed_versions_all_count(tmp_path: Path) -> None:
