@@ -134,7 +134,7 @@ def readable(path: str, given_back: Callable[[str], bool] = lambda _: False) -> 
     return "".join(
         _shown(character, looks_like_another, given_back)
         if run
-        else _percent_encoded(character)
+        else percent_encoded(character)
         if (looks_like_another and not character.isascii()) or not _visible(character)
         else character
         for character, looks_like_another, run in zip(text, unseen(text), of_a_run, strict=True)
@@ -146,7 +146,7 @@ def _shown(character: str, looks_like_another: bool, given_back: Callable[[str],
     else encoded again."""
     if _visible(character) and given_back(character) and not looks_like_another:
         return character
-    return _percent_encoded(character)
+    return percent_encoded(character)
 
 
 def _visible(character: str) -> bool:
@@ -154,10 +154,11 @@ def _visible(character: str) -> bool:
     return unicodedata.category(character)[0] not in "CMZ" and not shows_nothing(character)
 
 
-def _percent_encoded(character: str) -> str:
-    """One character as `readable` quotes it encoded: its UTF-8 bytes, a byte that was not UTF-8 as that byte, and any
-    other lone surrogate (which only a hand-made event holds) as the bytes Python would write it in, as the verify API's
-    routes encode it (review: the game's route's 405 for such a path failed the function, where the verify API's quoted
+def percent_encoded(character: str) -> str:
+    """One character percent-encoded, as `readable` quotes it and the verify API's routes give it back encoded in a
+    decoded path (one helper for both, where each wrote its own): its UTF-8 bytes, every one encoded, a byte that was
+    not UTF-8 as that byte, and any other lone surrogate (which only a hand-made event holds) as the bytes Python would
+    write it in (review: the game's route's 405 for such a path failed the function, where the verify API's quoted
     %ED%A0%80)."""
     errors = "surrogateescape" if "\udc80" <= character <= "\udcff" else "surrogatepass"
     return "".join(f"%{byte:02X}" for byte in character.encode("utf-8", errors=errors))

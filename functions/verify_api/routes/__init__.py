@@ -6,9 +6,8 @@ request came in: through a custom domain's API mapping its path starts with the 
 path (`FAIRDICE_BASE_PATH`), which the resolver strips before routing and links must keep.
 """
 
-import re
 from typing import Any, cast
-from urllib.parse import quote, unquote
+from urllib.parse import unquote
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver
 from aws_lambda_powertools.event_handler.api_gateway import Router
@@ -25,8 +24,6 @@ from verify_api.powertools_private import base_path, parameter_takes, route_meth
 SERVED_ELSEWHERE = ((GAME_ROUTE, ("GET",)),)
 # Rounds of percent-decoding a path gets (`decoded`): a few, never as many as a long path of `%25…` would ask for.
 _DECODINGS = 4
-# The lone surrogates standing for the bytes that were not UTF-8 (Python's surrogateescape).
-_ESCAPED_BYTE = re.compile(r"[\udc80-\udcff]")
 
 
 def served_elsewhere(path: str) -> tuple[str, ...]:
@@ -88,7 +85,7 @@ def decoded(path: str) -> str:
         path = once
     if _kept(path):  # nearly every path: nothing to give back encoded
         return path
-    return "".join(c if _kept(c) else _encoded(c) for c in path)
+    return "".join(c if _kept(c) else http.percent_encoded(c) for c in path)
 
 
 def readable(path: str) -> str:
@@ -113,12 +110,6 @@ def _kept(text: str) -> bool:
     (`/check%3Fseed=…`, as a program that passed the link on may write it): matching no route, it is the 404 that says
     so (errors), not a date or a player id refused for it."""
     return " " not in text and not shows_nothing(text) and parameter_takes(text.replace("/", "").replace("?", ""))
-
-
-def _encoded(character: str) -> str:
-    """One character of a decoded path percent-encoded, a byte that was not UTF-8 as that byte."""
-    errors = "surrogateescape" if _ESCAPED_BYTE.fullmatch(character) else "surrogatepass"
-    return quote(character, errors=errors)
 
 
 def http_event(router: Router) -> APIGatewayProxyEventV2:
