@@ -8,8 +8,6 @@ two read every letter alike; tests/unit/test_prose.py holds both copies to `rege
 `\\p{Script=…}` to the table.
 """
 
-import unicodedata
-
 import regex
 from fairdice import prose
 
@@ -18,30 +16,18 @@ from fontTools import unicodedata as font_unicode
 
 
 def concerned() -> list[str]:
-    """The scripts (ISO 15924 codes) of the letters of the look-alike sets that are of none of `_SCRIPTS` and
-    `_EAST_ASIAN`: those `_others` reads."""
+    """The scripts (ISO 15924 codes) of the letters of the look-alike sets that `_others` reads (`_read_by_others`)."""
     codes = set()
     for character in prose._LOOKS_ASCII | prose._LOOKS_ACROSS | prose._OTHERS_ALIKE:
-        if unicodedata.category(character) in ("Lu", "Ll", "Lt", "Lo") and read(character):
+        if prose._read_by_others(character):
             codes.add(font_unicode.script(character))
     return sorted(codes - {"Zyyy", "Zinh", "Zzzz"})
-
-
-def read(character: str) -> bool:
-    """Whether `_others` reads the character: a letter the core's Unicode has assigned, of none of `_SCRIPTS` and
-    `_EAST_ASIAN` (whose letters are told apart by those), that NFKC leaves as it is (`_compatible`: one it makes
-    another is shown for that)."""
-    return (
-        unicodedata.category(character).startswith("L")
-        and not any(script.match(character) for script in (*prose._SCRIPTS, *prose._EAST_ASIAN))
-        and not prose._compatible(character)
-    )
 
 
 def letters(code: str) -> list[tuple[int, int]]:
     """The ranges of the letters of one script that `_others` reads."""
     script = regex.compile(rf"\p{{Script={code}}}")
-    points = [point for point in range(0x110000) if script.match(chr(point)) and read(chr(point))]
+    points = [point for point in range(0x110000) if script.match(chr(point)) and prose._read_by_others(chr(point))]
     ranges: list[tuple[int, int]] = []
     for point in points:
         if ranges and ranges[-1][1] == point - 1:

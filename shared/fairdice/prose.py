@@ -179,9 +179,10 @@ _EVERYDAY_OTHERS = (
     (re.compile("[\u0600-\u06ff\u0750-\u077f\u0870-\u08ff\ufb50-\ufdff\ufe70-\ufeff]"), frozenset("Ilo")),
     (re.compile("[\u10a0-\u10ff\u1c90-\u1cbf\u2d00-\u2d2f]"), frozenset("oy")),
 )
-# The scripts of the letters `_others` reads (of none of `_SCRIPTS` and `_EAST_ASIAN`, and that NFKC leaves as they
-# are) that hold a letter which looks like one of another script (`_LOOKS_ASCII`, `_LOOKS_ACROSS`, `_OTHERS_ALIKE`):
-# Cherokee, Lisu, Canadian syllabics, Myanmar, Hebrew, Arabic, Georgian…, each by its ISO 15924 code, as every such
+# The scripts of the letters `_others` reads (`_read_by_others`: no modifier letter, of none of `_SCRIPTS` and
+# `_EAST_ASIAN`, none `_compatible` shows for another) that hold a letter which looks like one of another script
+# (`_LOOKS_ASCII`, `_LOOKS_ACROSS`, `_OTHERS_ALIKE`): Cherokee, Lisu, Canadian syllabics, Myanmar, Hebrew, Arabic,
+# Georgian…, each by its ISO 15924 code, as every such
 # letter of it Unicode's Script property names and the core's Unicode knows. In a word whose letters that look like
 # none are of one script, a look-alike of another is shown (the Lisu ꓟ of "ᏣᎳꓟ", like the Cherokee Ꮇ of "ᏣᎳᎷ").
 # Python's unicodedata has no Script property: written by tools/script_table.py from the regex package's, which a
@@ -194,9 +195,9 @@ _OTHER_SCRIPTS = (
     (  # Arabic
         "Arab",
         re.compile(
-            "[\u0620-\u063f\u0641-\u064a\u066e-\u066f\u0671-\u06d3\u06d5\u06e5-\u06e6\u06ee-\u06ef"
-            "\u06fa-\u06fc\u06ff\u0750-\u077f\u0870-\u0887\u0889-\u088e\u08a0-\u08c9\ufbdd\ufbea-\ufbfb"
-            "\ufc00-\ufd3d\ufd50-\ufd8f\ufd92-\ufdc7\ufdf0-\ufdfb\ufe70-\ufe74\ufe76-\ufe7f\ufef5-\ufefc]"
+            "[\u0620-\u063f\u0641-\u064a\u066e-\u066f\u0671-\u06d3\u06d5\u06ee-\u06ef\u06fa-\u06fc\u06ff"
+            "\u0750-\u077f\u0870-\u0887\u0889-\u088e\u08a0-\u08c8\ufbdd\ufbea-\ufbfb\ufc00-\ufd3d"
+            "\ufd50-\ufd8f\ufd92-\ufdc7\ufdf0-\ufdfb\ufe70-\ufe74\ufe76-\ufe7f\ufef5-\ufefc]"
         ),
     ),
     (  # Bamum
@@ -217,7 +218,7 @@ _OTHER_SCRIPTS = (
     ),
     (  # Devanagari
         "Deva",
-        re.compile("[\u0904-\u0939\u093d\u0950\u0958-\u0961\u0971-\u097f\ua8f2-\ua8f7\ua8fb\ua8fd-\ua8fe]"),
+        re.compile("[\u0904-\u0939\u093d\u0950\u0958-\u0961\u0972-\u097f\ua8f2-\ua8f7\ua8fb\ua8fd-\ua8fe]"),
     ),
     (  # Deseret
         "Dsrt",
@@ -257,11 +258,11 @@ _OTHER_SCRIPTS = (
     ),
     (  # Latin
         "Latn",
-        re.compile("[\u1d80-\u1d9a\u2132\u214e\u2183-\u2184\U00010780\U0001df00-\U0001df1e\U0001df25-\U0001df2a]"),
+        re.compile("[\u1d80-\u1d9a\u2132\u214e\u2183-\u2184\U0001df00-\U0001df1e\U0001df25-\U0001df2a]"),
     ),
     (  # Lisu
         "Lisu",
-        re.compile("[\ua4d0-\ua4fd\U00011fb0]"),
+        re.compile("[\ua4d0-\ua4f7\U00011fb0]"),
     ),
     (  # Lycian
         "Lyci",
@@ -275,12 +276,12 @@ _OTHER_SCRIPTS = (
         "Mymr",
         re.compile(
             "[\u1000-\u102a\u103f\u1050-\u1055\u105a-\u105d\u1061\u1065-\u1066\u106e-\u1070\u1075-\u1081\u108e"
-            "\ua9e0-\ua9e4\ua9e6-\ua9ef\ua9fa-\ua9fe\uaa60-\uaa76\uaa7a\uaa7e-\uaa7f]"
+            "\ua9e0-\ua9e4\ua9e7-\ua9ef\ua9fa-\ua9fe\uaa60-\uaa6f\uaa71-\uaa76\uaa7a\uaa7e-\uaa7f]"
         ),
     ),
     (  # Nko
         "Nkoo",
-        re.compile("[\u07ca-\u07ea\u07f4-\u07f5\u07fa]"),
+        re.compile("[\u07ca-\u07ea]"),
     ),
     (  # Oriya
         "Orya",
@@ -295,7 +296,7 @@ _OTHER_SCRIPTS = (
     ),
     (  # Miao
         "Plrd",
-        re.compile("[\U00016f00-\U00016f4a\U00016f50\U00016f93-\U00016f9f]"),
+        re.compile("[\U00016f00-\U00016f4a\U00016f50]"),
     ),
     (  # Runic
         "Runr",
@@ -753,6 +754,22 @@ def _strays(traits: list[_Traits]) -> set[int]:
     return found
 
 
+# The categories of the letters `_others` reads: a modifier letter (Lm: ʼ, the Lisu tone letters ꓸ…ꓽ) is no script's
+# letter there, but punctuation
+_OTHERS_CATEGORIES = ("Lu", "Ll", "Lt", "Lo")
+
+
+def _read_by_others(character: str) -> bool:
+    """Whether `_others` reads a character, as it picks its letters by their traits: a letter of `_OTHERS_CATEGORIES`
+    (no modifier letter), of none of `_SCRIPTS` and `_EAST_ASIAN` (whose letters are told apart by those), that
+    `_compatible` does not show for another (𝖪, ｏ). tools/script_table.py writes `_OTHER_SCRIPTS` of these letters."""
+    return (
+        unicodedata.category(character) in _OTHERS_CATEGORIES
+        and not any(script.match(character) for script in (*_SCRIPTS, *_EAST_ASIAN))
+        and not _compatible(character)
+    )
+
+
 def _others(traits: list[_Traits], words: list[range]) -> tuple[set[int], set[int], set[int]]:
     """Of the letters of scripts other than Latin, Greek, Coptic, Cyrillic, Armenian, Han, kana and Hangul (Cherokee,
     Lisu, Myanmar, Hebrew, Arabic: script and east None), the positions of those that look like an ASCII letter or a
@@ -770,7 +787,7 @@ def _others(traits: list[_Traits], words: list[range]) -> tuple[set[int], set[in
     others = {
         at
         for at, trait in enumerate(traits)
-        if trait.category in ("Lu", "Ll", "Lt", "Lo")  # a modifier letter (ʼ) is no script's: punctuation
+        if trait.category in _OTHERS_CATEGORIES  # as `_read_by_others` reads a character
         and not trait.compat
         and trait.script is None
         and trait.east is None

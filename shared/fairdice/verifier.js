@@ -400,9 +400,9 @@ const fairdice = (() => {
     // Arabic
     ["Arab", new RegExp(
       "[" +
-      "\u0620-\u063F\u0641-\u064A\u066E-\u066F\u0671-\u06D3\u06D5\u06E5-\u06E6\u06EE-\u06EF" +
-      "\u06FA-\u06FC\u06FF\u0750-\u077F\u0870-\u0887\u0889-\u088E\u08A0-\u08C9\uFBDD\uFBEA-\uFBFB" +
-      "\uFC00-\uFD3D\uFD50-\uFD8F\uFD92-\uFDC7\uFDF0-\uFDFB\uFE70-\uFE74\uFE76-\uFE7F\uFEF5-\uFEFC" +
+      "\u0620-\u063F\u0641-\u064A\u066E-\u066F\u0671-\u06D3\u06D5\u06EE-\u06EF\u06FA-\u06FC\u06FF" +
+      "\u0750-\u077F\u0870-\u0887\u0889-\u088E\u08A0-\u08C8\uFBDD\uFBEA-\uFBFB\uFC00-\uFD3D" +
+      "\uFD50-\uFD8F\uFD92-\uFDC7\uFDF0-\uFDFB\uFE70-\uFE74\uFE76-\uFE7F\uFEF5-\uFEFC" +
       "]", "u")],
     // Bamum
     ["Bamu", new RegExp(
@@ -427,7 +427,7 @@ const fairdice = (() => {
     // Devanagari
     ["Deva", new RegExp(
       "[" +
-      "\u0904-\u0939\u093D\u0950\u0958-\u0961\u0971-\u097F\uA8F2-\uA8F7\uA8FB\uA8FD-\uA8FE" +
+      "\u0904-\u0939\u093D\u0950\u0958-\u0961\u0972-\u097F\uA8F2-\uA8F7\uA8FB\uA8FD-\uA8FE" +
       "]", "u")],
     // Deseret
     ["Dsrt", new RegExp(
@@ -469,12 +469,12 @@ const fairdice = (() => {
     // Latin
     ["Latn", new RegExp(
       "[" +
-      "\u1D80-\u1D9A\u2132\u214E\u2183-\u2184\u{10780}\u{1DF00}-\u{1DF1E}\u{1DF25}-\u{1DF2A}" +
+      "\u1D80-\u1D9A\u2132\u214E\u2183-\u2184\u{1DF00}-\u{1DF1E}\u{1DF25}-\u{1DF2A}" +
       "]", "u")],
     // Lisu
     ["Lisu", new RegExp(
       "[" +
-      "\uA4D0-\uA4FD\u{11FB0}" +
+      "\uA4D0-\uA4F7\u{11FB0}" +
       "]", "u")],
     // Lycian
     ["Lyci", new RegExp(
@@ -490,12 +490,12 @@ const fairdice = (() => {
     ["Mymr", new RegExp(
       "[" +
       "\u1000-\u102A\u103F\u1050-\u1055\u105A-\u105D\u1061\u1065-\u1066\u106E-\u1070\u1075-\u1081\u108E" +
-      "\uA9E0-\uA9E4\uA9E6-\uA9EF\uA9FA-\uA9FE\uAA60-\uAA76\uAA7A\uAA7E-\uAA7F" +
+      "\uA9E0-\uA9E4\uA9E7-\uA9EF\uA9FA-\uA9FE\uAA60-\uAA6F\uAA71-\uAA76\uAA7A\uAA7E-\uAA7F" +
       "]", "u")],
     // Nko
     ["Nkoo", new RegExp(
       "[" +
-      "\u07CA-\u07EA\u07F4-\u07F5\u07FA" +
+      "\u07CA-\u07EA" +
       "]", "u")],
     // Oriya
     ["Orya", new RegExp(
@@ -511,7 +511,7 @@ const fairdice = (() => {
     // Miao
     ["Plrd", new RegExp(
       "[" +
-      "\u{16F00}-\u{16F4A}\u{16F50}\u{16F93}-\u{16F9F}" +
+      "\u{16F00}-\u{16F4A}\u{16F50}" +
       "]", "u")],
     // Runic
     ["Runr", new RegExp(
