@@ -455,10 +455,12 @@ def there_before_over(
     day's secret public while it was played, the next day's record revealing it with a link to the bytes of the day's
     record, which they could compute in advance (review: the day's own record put at 09:00, or the next day's, or one
     under the day after the next or 300 days on, put during the day or before it began, left the game's route giving
-    the day's rolls all day and the readers answering the day fair). The earliest is named. None where none was; those
-    dated after the day was over are not read, nor are any of an honest archive. The game's route asks it of the day's
-    own record and every later day's; the readers of every later day's (the day's own they judge by
-    `revealed_in_time`). One rule for both."""
+    the day's rolls all day and the readers answering the day fair). Which is named: listed before then, the earliest
+    listed; else the earliest dated before then, ahead of any listed with no time, even an earlier one revealing the
+    secret, as the listing's times prove it with nothing read (none with no time is read then); else the earliest with
+    no time revealing the secret. None where none was; those dated after the day was over are not read, nor are any of
+    an honest archive. The game's route asks it of the day's own record and every later day's; the readers of every
+    later day's (the day's own they judge by `revealed_in_time`). One rule for both."""
     day = own.commitment.date
     over = reveal_time(day)
     if listed_at < over:
