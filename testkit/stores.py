@@ -4,7 +4,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from fairdice.errors import ArchiveUnavailable
-from fairdice.storage import NOT_KNOWN, DatedKeys, ObjectStore, Stored
+from fairdice.storage import NOT_KNOWN, DatedKeys, EachPage, ObjectStore, Stored
 
 
 class PassingStore:
@@ -20,11 +20,13 @@ class PassingStore:
     def read(self, key: str) -> Stored | None:
         return self.inner.read(key)
 
-    def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
-        return self.inner.list(prefix, after, through)
+    def list(self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None) -> list[str]:
+        return self.inner.list(prefix, after, through, each_page=each_page)
 
-    def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
-        return self.inner.list_dated(prefix, after, through)
+    def list_dated(
+        self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
+    ) -> DatedKeys:
+        return self.inner.list_dated(prefix, after, through, each_page=each_page)
 
     def put_new(self, key: str, data: bytes) -> bool:
         return self.inner.put_new(key, data)
@@ -75,13 +77,15 @@ class Unreachable(PassingStore):
         self._reach(key)
         return super().read(key)
 
-    def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
+    def list(self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None) -> list[str]:
         self._reach(prefix)
-        return super().list(prefix, after, through)
+        return super().list(prefix, after, through, each_page=each_page)
 
-    def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
+    def list_dated(
+        self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
+    ) -> DatedKeys:
         self._reach(prefix)
-        return super().list_dated(prefix, after, through)
+        return super().list_dated(prefix, after, through, each_page=each_page)
 
     def put_new(self, key: str, data: bytes) -> bool:
         self._reach(key)
@@ -108,6 +112,8 @@ class Undated(PassingStore):
         found = self.inner.read(key)
         return found if found is None or not key.startswith(self.prefix) else replace(found, modified=NOT_KNOWN)
 
-    def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
-        listed = self.inner.list_dated(prefix, after, through)
+    def list_dated(
+        self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
+    ) -> DatedKeys:
+        listed = self.inner.list_dated(prefix, after, through, each_page=each_page)
         return [(key, NOT_KNOWN, False) if key.startswith(self.prefix) else (key, when, w) for key, when, w in listed]

@@ -16,7 +16,7 @@ from pathlib import Path
 from unittest import mock
 
 from fairdice.archive.publisher import PublishReport, publish
-from fairdice.storage import DatedKeys, FolderStore, Stored, Stores
+from fairdice.storage import DatedKeys, EachPage, FolderStore, Stored, Stores
 
 FOREVER = dt.datetime.max.replace(tzinfo=dt.UTC)
 
@@ -33,8 +33,10 @@ class DatedFolderStore(FolderStore):
         found = super().read(key)
         return None if found is None else replace(found, witnessed=True, locked_until=FOREVER)
 
-    def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
-        return [(key, when, True) for key, when, _ in super().list_dated(prefix, after, through)]
+    def list_dated(
+        self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
+    ) -> DatedKeys:
+        return [(key, when, True) for key, when, _ in super().list_dated(prefix, after, through, each_page=each_page)]
 
     def __init__(self, root: Path, timeline: "Timeline", *, private: bool = False) -> None:
         super().__init__(root, private=private)

@@ -78,6 +78,9 @@ class Stored:
 # whether that time is a witness (`Stored.witnessed`)
 DatedKeys = list[tuple[str, dt.datetime, bool]]
 
+# Called by a listing before each page after its first (`ObjectStore.list`): it may stop the listing by raising
+EachPage = Callable[[], None]
+
 # When a store cannot say when an object was written: later than any deadline, so it proves nothing in time.
 NOT_KNOWN = dt.datetime.max.replace(tzinfo=dt.UTC)
 
@@ -117,15 +120,19 @@ class ObjectStore(Protocol):
         """Write `data` whether or not `key` exists (the archive's index only)."""
         ...
 
-    def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
+    def list(self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None) -> list[str]:
         """Every key starting with `prefix`, sorted; with `after`, those that sort after it alone (S3's StartAfter);
-        with `through`, none that sorts after it (S3 asked for no page past the first that reaches beyond it)."""
+        with `through`, none that sorts after it (S3 asked for no page past the first that reaches beyond it).
+        `each_page` is called before each page after the first is asked for, and may stop the listing by raising
+        (`BudgetedStore`): a store that lists in one call (a folder) never calls it."""
         ...
 
-    def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
-        """As `list`, in the same one call, each key with the store's time for it and whether that time is a witness,
+    def list_dated(
+        self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
+    ) -> DatedKeys:
+        """As `list`, in the same calls, each key with the store's time for it and whether that time is a witness,
         as `read` would give them (`Stored.modified`, `Stored.witnessed`): NOT_KNOWN where the listing gives no time of
-        the store's own for it."""
+        the store's own for it. `each_page` as `list` calls it."""
         ...
 
 
@@ -211,9 +218,9 @@ class FolderStore:
             except OSError as exc:
                 raise ArchiveUnavailable(f"cannot write {key} in {self.root}: {exc.strerror}") from exc
 
-    def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
+    def list(self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None) -> list[str]:
         """Keys under the prefix's folder that start with `prefix`, sort after `after` and (with `through`) not after
-        `through`, temporary files left out."""
+        `through`, temporary files left out: one page, so `each_page` is never called."""
         folder, _, _ = prefix.rpartition("/")
         base = self.root / folder if folder else self.root
         try:
@@ -225,11 +232,14 @@ class FolderStore:
         keys = (p.relative_to(self.root).as_posix() for p in names)
         return sorted(k for k in keys if k.startswith(prefix) and k > after and (not through or k <= through))
 
-    def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
-        """As `list`, each key with its file's modification time, as `read` gives it: no witness (`Stored`). A link is
-        followed, as `list` and `read` follow it: its file's time, not the link's own. A file gone between the listing
-        and its time is left out, as a listing a moment later would. A file whose name is no key `read` takes (a copy a
-        file manager made, `revealed/2025-03-02 copy.json`) is dated as `list` lists it, as S3 lists any key."""
+    def list_dated(
+        self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
+    ) -> DatedKeys:
+        """As `list` (one page: `each_page` never called), each key with its file's modification time, as `read` gives
+        it: no witness (`Stored`). A link is followed, as `list` and `read` follow it: its file's time, not the link's
+        own. A file gone between the listing and its time is left out, as a listing a moment later would. A file whose
+        name is no key `read` takes (a copy a file manager made, `revealed/2025-03-02 copy.json`) is dated as `list`
+        lists it, as S3 lists any key."""
         dated = []
         for key in self.list(prefix, after, through):
             try:
@@ -327,22 +337,31 @@ class BudgetedStore:
         self._in_time(key)
         self._store.replace(key, data)
 
-    def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
-        """Every key under `prefix` (after `after`, through `through`), if there is time to ask: an S3 bucket's, each
-        page (`list_dated`)."""
-        if isinstance(self._store, S3Store):
-            return [key for key, _, _ in self.list_dated(prefix, after, through)]
+    def list(self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None) -> list[str]:
+        """Every key under `prefix` (after `after`, through `through`), if there is time to ask, before each page too
+        (`_each_page`)."""
         self._in_time(prefix)
-        return self._store.list(prefix, after, through)
+        return self._store.list(prefix, after, through, each_page=self._each_page(prefix, each_page))
 
-    def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
-        """Every key under `prefix` with its time (`ObjectStore.list_dated`), if there is time to ask: an S3 bucket's
-        each page, as each is one call (review: keys put between the days listed made one listing of the game's route
-        run page after page past the function's timeout, a bare 500 where its 503 was meant)."""
+    def list_dated(
+        self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
+    ) -> DatedKeys:
+        """Every key under `prefix` with its time (`ObjectStore.list_dated`), if there is time to ask, before each page
+        too (`_each_page`)."""
         self._in_time(prefix)
-        if isinstance(self._store, S3Store):
-            return self._store.list_dated(prefix, after, through, each_page=lambda: self._in_time(prefix))
-        return self._store.list_dated(prefix, after, through)
+        return self._store.list_dated(prefix, after, through, each_page=self._each_page(prefix, each_page))
+
+    def _each_page(self, prefix: str, also: EachPage | None) -> EachPage:
+        """The check before each page of a listing after its first (an S3 bucket's: each page is one call), then the
+        caller's own (`also`) (review: keys put between the days listed made one listing of the game's route run page
+        after page past the function's timeout, a bare 500 where its 503 was meant)."""
+
+        def each_page() -> None:
+            self._in_time(prefix)
+            if also is not None:
+                also()
+
+        return each_page
 
     def _in_time(self, key: str) -> None:
         if self._monotonic() >= self._deadline:
@@ -598,14 +617,15 @@ class S3Store:
         except (client_error, other_error) as exc:
             raise self._unavailable("write", key, exc) from exc
 
-    def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
+    def list(self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None) -> list[str]:
         """Every key under `prefix`, all pages of ListObjectsV2, sorted; with `after`, from the first key after it on
         (StartAfter), so that S3 sends none before it; with `through`, up to it, no page asked for past the first that
-        reaches beyond it (S3 lists keys in order), so that keys after it cost one page at most, however many."""
-        return [key for key, _, _ in self.list_dated(prefix, after, through)]
+        reaches beyond it (S3 lists keys in order), so that keys after it cost one page at most, however many.
+        `each_page` as `list_dated` calls it."""
+        return [key for key, _, _ in self.list_dated(prefix, after, through, each_page=each_page)]
 
     def list_dated(
-        self, prefix: str, after: str = "", through: str = "", *, each_page: Callable[[], None] | None = None
+        self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
     ) -> DatedKeys:
         """As `list`, in the same calls, each key with the LastModified ListObjectsV2 gives for it, as `read` takes
         GetObject's: NOT_KNOWN for a multipart upload's (its ETag ends in -<parts>: the time its upload began, not when

@@ -20,7 +20,7 @@ from fairdice.archive.layout import secret_key
 from fairdice.archive.publisher import publish
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import MissingBucket
-from fairdice.storage import ObjectStore, StorageSettings, Stored, Stores
+from fairdice.storage import EachPage, ObjectStore, StorageSettings, Stored, Stores
 from pydantic import ValidationError
 from security.cloudformation import load_template
 from today_roll_api import app
@@ -479,9 +479,9 @@ class Slow:
     def replace(self, key: str, data: bytes) -> None:
         raise AssertionError(f"the route replaced {key}")
 
-    def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
+    def list(self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None) -> list[str]:
         self.clock[0] += 3.0
-        return self.store.list(prefix, after, through)
+        return self.store.list(prefix, after, through, each_page=each_page)
 
 
 def test_on_a_slow_store_the_archives_first_day_is_its_own_503_before_the_timeout_then_rolls(

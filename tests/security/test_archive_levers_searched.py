@@ -70,7 +70,7 @@ from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import FairdiceError
 from fairdice.seal import seal_of
-from fairdice.storage import NOT_KNOWN, DatedKeys, Stored, Stores
+from fairdice.storage import NOT_KNOWN, DatedKeys, EachPage, Stored, Stores
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -170,11 +170,13 @@ class ArchiveAt:
             return None
         return Stored(found.data, NOT_KNOWN if found.undated else found.at, witnessed=True, locked_until=FOREVER)
 
-    def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
+    def list(self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None) -> list[str]:
         keys = (key for key in self._puts if self._there(key) is not None)
         return sorted(k for k in keys if k.startswith(prefix) and k > after and (not through or k <= through))
 
-    def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
+    def list_dated(
+        self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
+    ) -> DatedKeys:
         """As S3's ListObjectsV2 gives them: each key with when it was put (NOT_KNOWN for one undated), no witness."""
         dated = []
         for key in self.list(prefix, after, through):

@@ -34,7 +34,7 @@ from fairdice.problems import MAX_MESSAGE
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.schemes.daily import DailyRequest
 from fairdice.seal import seal_of
-from fairdice.storage import MAX_OBJECT_BYTES, DatedKeys, ObjectStore, Stored, Stores
+from fairdice.storage import MAX_OBJECT_BYTES, DatedKeys, EachPage, ObjectStore, Stored, Stores
 from fairdice.verify import verify
 from pydantic import ValidationError
 from verify_api.caching import IMMUTABLE, SHORT_LIVED, cache_control
@@ -512,13 +512,15 @@ class Counting:
     def replace(self, key: str, data: bytes) -> None:
         raise AssertionError("a reader never writes")
 
-    def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
+    def list(self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None) -> list[str]:
         self._asked(prefix)
-        return self.archive.list(prefix, after, through)
+        return self.archive.list(prefix, after, through, each_page=each_page)
 
-    def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
+    def list_dated(
+        self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
+    ) -> DatedKeys:
         self._asked(prefix)
-        return self.archive.list_dated(prefix, after, through)
+        return self.archive.list_dated(prefix, after, through, each_page=each_page)
 
 
 class Ticking:
@@ -1731,9 +1733,11 @@ class Listings(PassingStore):
         super().__init__(inner)
         self.dated = 0
 
-    def list_dated(self, prefix: str, after: str = "", through: str = "") -> DatedKeys:
+    def list_dated(
+        self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
+    ) -> DatedKeys:
         self.dated += 1
-        return super().list_dated(prefix, after, through)
+        return super().list_dated(prefix, after, through, each_page=each_page)
 
 
 @pytest.mark.parametrize("order", ["ascending", "descending"])

@@ -29,7 +29,7 @@ from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import ArchiveUnavailable, LateCommitment, TamperedRecord
 from fairdice.seal import seal_of
-from fairdice.storage import MAX_OBJECT_BYTES, ObjectStore, StorageSettings, Stored, Stores
+from fairdice.storage import MAX_OBJECT_BYTES, EachPage, ObjectStore, StorageSettings, Stored, Stores
 from pydantic import ValidationError
 
 from testkit.archive import (
@@ -68,9 +68,9 @@ class Counted:
         self.reads.append(key)
         return self.store.read(key)
 
-    def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
+    def list(self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None) -> list[str]:
         self.lists.append((prefix, after))
-        return self.store.list(prefix, after, through)
+        return self.store.list(prefix, after, through, each_page=each_page)
 
     def put_new(self, key: str, data: bytes) -> bool:
         raise AssertionError(f"today's roll wrote {key}")
@@ -1152,9 +1152,11 @@ class Ticking:
                 clock.now += clock.each
                 return super().read(key)
 
-            def list(self, prefix: str, after: str = "", through: str = "") -> list[str]:
+            def list(
+                self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
+            ) -> list[str]:
                 clock.now += clock.each
-                return super().list(prefix, after, through)
+                return super().list(prefix, after, through, each_page=each_page)
 
         return Slow(store)
 
