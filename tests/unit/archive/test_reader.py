@@ -29,7 +29,7 @@ from fairdice.archive.layout import (
 from fairdice.archive.publisher import get_or_create_secret, publish, reveal_closed
 from fairdice.archive.reader import RECENT_DAYS, RECHECK_AFTER, ArchiveReader, daily_record, daily_verdict
 from fairdice.archive.today import TodaysRolls
-from fairdice.errors import ArchiveUnavailable, BeforeArchive, TamperedRecord, UnknownDay
+from fairdice.errors import ArchiveUnavailable, BeforeArchive, FutureDay, TamperedRecord, UnknownDay
 from fairdice.problems import MAX_MESSAGE
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.schemes.daily import DailyRequest
@@ -1818,3 +1818,23 @@ def test_a_listing_a_request_keeps_serves_no_day_that_was_not_over_when_it_was_m
             PLAYER,
             [seed_004_faces(secret, "2025-03-03", PLAYER)],
         )
+
+
+def test_the_calendars_last_day_is_a_day_not_begun_to_a_reader_whatever_the_archive_holds_under_it(
+    stores: Stores, timeline: Timeline
+) -> None:
+    # Given a commitment and a record put under 9999-12-31, whose next midnight no datetime holds (`reveal_time`
+    # raises OverflowError for it, as `there_before_over` would)
+    timeline.now = at("2025-03-02 00:00:05")
+    stores.archive.put_new(commitment_key(dt.date.max), stores.archive.get(commitment_key(dt.date(2025, 3, 1))) or b"")
+    stores.archive.put_new(revealed_key(dt.date.max), stores.archive.get(revealed_key(dt.date(2025, 3, 1))) or b"")
+    reader = reader_at(stores, "2025-03-02 12:00").within(4.0, lambda: 0.0)
+
+    # When a reader is asked for that day, as GET /daily/9999-12-31 and `fairdice daily show` ask it, Then it is a day
+    # not begun, the API's 404, never an OverflowError: no reader checks a day not over, so none judges its records
+    for ask in (reader.lookup, reader.record):
+        with pytest.raises(FutureDay) as refused:
+            ask(dt.date.max)
+        assert str(refused.value).startswith("no secret exists yet for 9999-12-31") and refused.value.field == "date"
+    # and an earlier day it lists that record for, dated after that day was over, is read as before
+    assert reader.record(dt.date(2025, 3, 1)).status == "revealed"
