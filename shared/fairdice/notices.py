@@ -170,8 +170,8 @@ def _state(record: DayRecord, verdict: str) -> str:
             "incomplete": "Revealed, but its rolls are at most incomplete",
         }[verdict]
     said = "Not revealed yet, late" if record.overdue else "Not revealed yet"
-    # What `_pending_but` says keeps the day from being proven: no commitment in its time, or one not kept
-    if record.commitment_in_time is False or record.locked is False:
+    # What the heading says keeps the day from being proven, by the one rule it says it by (`_unproven`)
+    if _unproven(record):
         said += ": its rolls are at most incomplete"
     return said
 
@@ -200,13 +200,20 @@ def _but(record: DayRecord) -> str:
 def _pending_but(record: DayRecord) -> str:
     """What the heading of a day not revealed yet adds when its commitment is not there, or will not prove the day, as
     its commitment section says (review: a missed commitment's day was headed as a sound one is, and said so below)."""
+    return _unproven(record) or (". Its commitment is not published yet" if record.commitment is None else "")
+
+
+def _unproven(record: DayRecord) -> str:
+    """Why a day not revealed yet is at most incomplete whatever is revealed, as its heading says it; "" where it may
+    yet be proven. The one rule its heading and its tab say it by: none published in its time, one published out of
+    it, or one not kept (`DayRecord.locked`), as the roll's verdict of the day says it (`Daily.revealed`)."""
     if record.commitment is None:
         if record.commitment_in_time is False:
             return (
                 f". No commitment was published in the {GRACE_MINUTES} minutes after 00:00 UTC it had, so its rolls are"
                 " at most incomplete"
             )
-        return ". Its commitment is not published yet"
+        return ""
     if record.commitment_in_time is False:
         return (
             ". Its commitment does not show the secret was fixed before the day's play, so its rolls are at most"
