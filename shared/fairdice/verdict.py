@@ -128,6 +128,11 @@ class WithheldReport(BaseModel):
     overdue: bool = Field(
         default=False, description="the secret was due at reveal_at and the archive has still not revealed it"
     )
+    at_most_incomplete: bool = Field(
+        default=False,
+        description="whatever secret is revealed, the verdict will be at most incomplete, and the reasons say why"
+        " (daily: no commitment published in its time, or one not kept under S3 Object Lock in compliance mode)",
+    )
     recorded: list[list[int]] | None = Field(
         default=None,
         description="the recorded rolls that came with the request, as given: none is checked before the secret is"

@@ -2228,7 +2228,7 @@ const fairdice = (() => {
         rolls: [],
         summary: compare([], null).summary,
         // no archive here: never late; the recorded rolls as given, none checked (fairdice.verify.withheld_verdict)
-        withheld: { reason: revealed.withheld, reveal_at: revealed.revealAt || null, overdue: false, recorded: request.recorded },
+        withheld: { reason: revealed.withheld, reveal_at: revealed.revealAt || null, overdue: false, at_most_incomplete: false, recorded: request.recorded },
         scope: null,
         reasons: [revealed.withheld],
         identified_by: identified,

@@ -234,6 +234,8 @@ def withheld_verdict(request: RequestBase, withheld: Withheld) -> Verdict:
             reason=withheld.reason,
             reveal_at=withheld.reveal_at,
             overdue=withheld.overdue,
+            # What keeps the game from fair whatever is revealed (`Withheld.caveats`): its page's tab says it too
+            at_most_incomplete=bool(withheld.caveats),
             recorded=None if request.recorded is None else [list(roll) for roll in request.recorded],
         ),
         reasons=[withheld.reason, *withheld.contradictions, *withheld.caveats],

@@ -399,6 +399,47 @@ def test_a_pending_days_roll_whose_commitment_missed_its_time_is_tabbed_at_most_
     assert ("at most incomplete" in tab) == ("at most incomplete" in headline(verdict))
 
 
+@pytest.mark.parametrize(
+    ("given", "pending"),
+    [
+        # None published in its time, with a commitment given with the request: of that one the archive's time says
+        # nothing, so the seal's in_time is null, but its reasons say the day is at most incomplete (review: its tab
+        # read "Not yet verifiable" alone)
+        ({"commitment": "cd" * 32}, PendingDay(reveal_at=dt.datetime(2026, 12, 4, tzinfo=dt.UTC), in_time=False)),
+        # Published in time, but not kept under Object Lock: another may be shown in its place (review)
+        (
+            {},
+            PendingDay(
+                reveal_at=dt.datetime(2026, 12, 4, tzinfo=dt.UTC),
+                commitment="ab" * 32,
+                published_at=dt.datetime(2026, 12, 3, 0, 0, 2, tzinfo=dt.UTC),
+                in_time=True,
+                locked=False,
+            ),
+        ),
+    ],
+    ids=["none in time, one given", "not kept"],
+)
+def test_a_pending_days_roll_at_most_incomplete_once_revealed_is_tabbed_so_whatever_its_seal_says(
+    given: dict[str, str], pending: PendingDay
+) -> None:
+    # Given a player's roll of a day not revealed yet that no secret revealed can make fair
+    day = {"scheme": "daily", "player_id": "3d69a2e7-5183-492a-8c98-68afa9ab7bbd", "date": "2026-12-03"} | given
+    verdict = verify(parse_request(day), day_secrets=OneDay(pending), today=dt.date(2026, 12, 3))
+    assert verdict.verdict == "withheld" and verdict.withheld is not None
+    assert verdict.seal.in_time is not False
+
+    # Then its JSON says it will be at most incomplete, and its tab says so after "Not yet verifiable", as its heading's
+    # reasons do
+    assert verdict.withheld.at_most_incomplete
+    assert "at most incomplete" in headline(verdict)
+    title = re.search(r"<title>(.*?)</title>", verdict_page(verdict).html)
+    assert title is not None
+    assert unescape(title[1]) == (
+        f"Not yet verifiable, at most incomplete once revealed · {GAME_TITLES['daily']} · daily · fairdice"
+    )
+
+
 def test_a_future_days_roll_does_not_say_its_commitment_is_published_already() -> None:
     # Review: a day not begun yet read "the one the daily archive published that day", as if it existed
     day = {"scheme": "daily", "player_id": "3d69a2e7-5183-492a-8c98-68afa9ab7bbd", "date": "2026-12-06"}

@@ -342,6 +342,7 @@ class ArchiveReader:
                 commitment=published.commitment.commitment,
                 published_at=known_time(published.published_at),
                 in_time=published.in_time,
+                locked=self._kept(published),
             )
         published = found.published
         return RevealedDay(
@@ -360,6 +361,11 @@ class ArchiveReader:
     def _locked(self, found: _Revealed) -> bool:
         """Whether the day's commitment and record are both still kept whatever anyone asks as the archive is read."""
         return locked_at(found.kept_until, self._read_clock())
+
+    def _kept(self, published: Published) -> bool | None:
+        """Whether a pending day's commitment is still kept whatever anyone asks as the archive is read; None where the
+        archive's times are not S3's own (a folder). One rule for its record and its roll's verdict."""
+        return locked_at(published.locked_until, self._read_clock()) if published.witnessed else None
 
     def kept_until(self, day: dt.date) -> dt.datetime | None:
         """Until when the day's commitment and record, as this reader read them, are both kept whatever anyone asks
@@ -399,9 +405,7 @@ class ArchiveReader:
                 overdue=self._overdue(day),
                 # Its commitment alone, as a revealed day's with its record (review: a pending day's page on a bucket
                 # without Object Lock said its commitment "shows the secret was fixed before anyone rolled")
-                locked=locked_at(published.locked_until, self._read_clock())
-                if published is not None and published.witnessed
-                else None,
+                locked=None if published is None else self._kept(published),
             )
         published = found.published
         return DayRecord(

@@ -186,6 +186,10 @@ class PendingDay:
     commitment: str | None = None
     published_at: dt.datetime | None = None
     in_time: bool | None = None
+    # Its commitment kept under S3 Object Lock in compliance mode as the archive is read, as the day's record says it
+    # (`DayRecord.locked`): False, it may be deleted and another shown in its place, so whatever is revealed, the day's
+    # rolls are at most incomplete; None where the archive's times are not S3's own, or none is published
+    locked: bool | None = None
 
 
 class DaySecrets(Protocol):

@@ -167,6 +167,18 @@ def _published_out_of_its_time(day: dt.date) -> tuple[str, ...]:
     )
 
 
+def _not_kept(day: dt.date) -> str:
+    """Why a day whose commitment the daily archive published, in time or not, but does not keep under Object Lock is
+    at most incomplete once revealed, as the same day revealed is (`Daily.revealed`): another may be shown in its
+    place."""
+    return (
+        f"the commitment the daily archive published for {day.isoformat()} is not kept under S3 Object Lock in"
+        " compliance mode: whoever holds the bucket may delete it and show another in its place, so it does not show"
+        " the secret was fixed before the day's play: once its secret is revealed, that day's rolls are at most"
+        " incomplete"
+    )
+
+
 def _other_commitment(request: DailyRequest, published: str) -> tuple[str, ...]:
     """What a commitment given says against the one the daily archive published for the day, if it differs."""
     if request.commitment is None or request.commitment == published:
@@ -290,7 +302,12 @@ class Daily(Scheme[DailyRequest]):
                 seal_published_at=found.published_at,
                 seal_in_time=found.in_time,
                 contradictions=_other_commitment(request, found.commitment),
-                caveats=_published_out_of_its_time(request.date) if found.in_time is False else (),
+                # And one not kept is said now as the same day revealed says it (review: its roll read as a day that
+                # could yet be fair, where the day's record page said its rolls are at most incomplete)
+                caveats=(
+                    *(_published_out_of_its_time(request.date) if found.in_time is False else ()),
+                    *((_not_kept(request.date),) if found.locked is False else ()),
+                ),
             )
         contradictions = list(_other_commitment(request, found.commitment))
         secret = found.secret

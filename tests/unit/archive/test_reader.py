@@ -97,13 +97,15 @@ def reader_at(stores: Stores, moment: str) -> ArchiveReader:
 
 def pending_next(stores: Stores, *, overdue: bool = False) -> PendingDay:
     """2025-03-02 not revealed, as a reader gives it: with the commitment the archive published for it, its secret's
-    SHA-256, and when: two seconds into the day, in time."""
+    SHA-256, and when: two seconds into the day, in time; and kept, as the test's store keeps every version (as Object
+    Lock in compliance mode does)."""
     return PendingDay(
         reveal_at=at("2025-03-03 00:00"),
         overdue=overdue,
         commitment=seal_of(stores.secrets.get(secret_key(NEXT)) or b""),
         published_at=at("2025-03-02 00:00:02"),
         in_time=True,
+        locked=True,
     )
 
 

@@ -7,7 +7,9 @@ archive and moto's S3 (whose LastModified follows the same clock).
 """
 
 import datetime as dt
+import html
 import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date
@@ -171,6 +173,60 @@ def test_a_pending_days_commitment_not_under_object_lock_is_not_said_to_show_the
     # And one kept under the stack's lock still says it shows it
     assert (kept.status, kept.commitment_in_time, kept.locked) == ("pending", True, True)
     assert "it shows the secret was fixed before anyone rolled" in day_page(kept).html
+
+
+def _tab_and_heading(page: str) -> tuple[str, str]:
+    """A page's title and its heading, as a person reads them."""
+    title = re.search(r"<title>(.*?)</title>", page, re.DOTALL)
+    heading = re.search(r"<h1>(.*?)</h1>", page, re.DOTALL)
+    assert title is not None and heading is not None
+    return _text(title[1]), _text(heading[1])
+
+
+def _text(fragment: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", fragment)).split())
+
+
+@pytest.mark.parametrize(
+    ("published", "locked", "unproven"),
+    [
+        ("2025-03-01 00:00:03", True, None),
+        ("2025-03-01 00:20:00", True, "does not show the secret was fixed before the day's play"),
+        (None, True, "published no commitment for 2025-03-01 in the 15 minutes after 00:00 UTC"),
+        ("2025-03-01 00:00:03", False, "is not kept under S3 Object Lock in compliance mode"),
+    ],
+    ids=["in time and kept", "late", "missing", "not kept"],
+)
+def test_a_pending_days_roll_says_it_will_be_at_most_incomplete_where_its_days_record_does(
+    published: str | None, locked: bool, unproven: str | None
+) -> None:
+    # Given a day not revealed yet, read in its evening, whose commitment S3 dates in time under the stack's Object
+    # Lock, late, not at all, or in time on a bucket without Object Lock (review: the last one's roll read "Not yet
+    # verifiable" alone, as of a roll that could yet be fair, where the day's record page said its rolls are at most
+    # incomplete, and the same day revealed is)
+    timeline = Timeline(at("2025-03-01 00:00"))
+    with moto_stores(timeline, locked=locked) as stores:
+        if published is not None:
+            timeline.publish(stores, at(published))
+        reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-01 18:00"))
+        verdict = verified(reader, recorded="1 2 3 4 5 6")
+        record = reader.record(ARCHIVE_DAY)
+
+    # Then the roll is withheld, and its JSON says it will be at most incomplete, and why, exactly where the day is
+    # unproven; its page's tab and heading say it there too
+    assert verdict.verdict == "withheld" and verdict.withheld is not None
+    assert verdict.withheld.at_most_incomplete is (unproven is not None)
+    said = [reason for reason in verdict.reasons if "at most incomplete" in reason]
+    assert (len(said) == 1 and unproven in said[0]) if unproven is not None else said == [], verdict.reasons
+    tab, heading = _tab_and_heading(render_page(verdict))
+    assert tab.startswith(
+        "Not yet verifiable, at most incomplete once revealed · " if unproven else "Not yet verifiable · "
+    )
+    assert ("at most incomplete" in heading) is (unproven is not None), heading
+    # And the day's record page says it, in its tab and its heading, exactly where the roll does
+    day_tab, day_heading = _tab_and_heading(day_page(record).html)
+    assert ("at most incomplete" in day_tab) is (unproven is not None), day_tab
+    assert ("at most incomplete" in day_heading) is (unproven is not None), day_heading
 
 
 def test_a_lock_whose_retention_has_ended_keeps_nothing_so_the_day_is_at_most_incomplete() -> None:

@@ -414,11 +414,12 @@ def test_a_secret_given_for_today_is_withheld_by_verify_and_check_until_the_day_
 
     # When it is posted to /verify or its link checked at /check during that day (UTC)
     clock_at("2026-10-28 23:59:59")
-    # Then it is withheld until the next midnight: nothing computed, the secret neither confirmed nor denied
+    # Then it is withheld until the next midnight: nothing computed, the secret neither confirmed nor denied; and, no
+    # commitment published in the day's first 15 minutes, at most incomplete once revealed, as its reasons say
     reason = (
         "the secret of 2026-10-28 is not revealed yet: the archive reveals it in the minutes after that day ends in UTC"
     )
-    assert_withheld([posted, linked], reason, "2026-10-29T00:00:00Z", request["recorded"])
+    assert_withheld([posted, linked], reason, "2026-10-29T00:00:00Z", request["recorded"], at_most_incomplete=True)
 
     # When the day is over, Then the same requests are checked against their secret: every face matches
     clock_at("2026-10-29 00:00:00")
@@ -441,16 +442,25 @@ def test_a_secret_given_for_the_calendars_last_day_is_withheld_not_a_server_erro
     assert_withheld([posted, linked], reason, None, request["recorded"])
 
 
-def assert_withheld(events: list[Event], reason: str, reveal_at: str | None, recorded: str) -> None:
+def assert_withheld(
+    events: list[Event], reason: str, reveal_at: str | None, recorded: str, *, at_most_incomplete: bool = False
+) -> None:
     """Each event is answered 200 with a withheld verdict for `reason`: nothing computed, no seal checked, the
-    `recorded` faces given shown as they came."""
+    `recorded` faces given shown as they came; `at_most_incomplete`, whether it says it will be at most incomplete
+    once revealed."""
     for event in events:
         answer = invoke(event)
         assert answer.status == 200, answer.text
         verdict = answer.json
         assert verdict["verdict"] == "withheld"
         faces = [list(map(int, recorded.split()))]
-        assert verdict["withheld"] == {"reason": reason, "reveal_at": reveal_at, "overdue": False, "recorded": faces}
+        assert verdict["withheld"] == {
+            "reason": reason,
+            "reveal_at": reveal_at,
+            "overdue": False,
+            "at_most_incomplete": at_most_incomplete,
+            "recorded": faces,
+        }
         assert verdict["rolls"] == [] and verdict["seal"]["computed"] is None
 
 
