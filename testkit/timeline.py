@@ -26,21 +26,23 @@ class DatedFolderStore(FolderStore):
 
     It stands in for a store whose times no writer can set, as S3's LastModified is (`Stored.witnessed`), and whose
     versions no one can delete, as the stack's archive's are (`Stored.locked_until`, for ever here): the test's clock
-    is the witness here. A plain FolderStore's times are not witnessed; tests of that use one.
+    is the witness here. A plain FolderStore's times are not witnessed; tests of that use one. `kept=False` stands in
+    for a bucket without Object Lock: witnessed times, but no version kept, so any may be deleted outright.
     """
 
     def read(self, key: str) -> Stored | None:
         found = super().read(key)
-        return None if found is None else replace(found, witnessed=True, locked_until=FOREVER)
+        return None if found is None else replace(found, witnessed=True, locked_until=FOREVER if self._kept else None)
 
     def list_dated(
         self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
     ) -> DatedKeys:
         return [(key, when, True) for key, when, _ in super().list_dated(prefix, after, through, each_page=each_page)]
 
-    def __init__(self, root: Path, timeline: "Timeline", *, private: bool = False) -> None:
+    def __init__(self, root: Path, timeline: "Timeline", *, private: bool = False, kept: bool = True) -> None:
         super().__init__(root, private=private)
         self._timeline = timeline
+        self._kept = kept
 
     def put_new(self, key: str, data: bytes) -> bool:
         written = super().put_new(key, data)
@@ -66,11 +68,12 @@ class Timeline:
     def __call__(self) -> dt.datetime:
         return self.now
 
-    def stores(self, root: Path) -> Stores:
-        """The two stores as folders under `root` (private/ and archive/), dated by this timeline."""
+    def stores(self, root: Path, *, kept: bool = True) -> Stores:
+        """The two stores as folders under `root` (private/ and archive/), dated by this timeline; the archive's
+        versions kept as Object Lock keeps them, or (`kept=False`) not."""
         return Stores(
             secrets=DatedFolderStore(root / "private", self, private=True),
-            archive=DatedFolderStore(root / "archive", self),
+            archive=DatedFolderStore(root / "archive", self, kept=kept),
         )
 
     def publish(self, stores: Stores, when: dt.datetime) -> PublishReport:

@@ -39,7 +39,10 @@ pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publis
 
 SEEDS = range(12)  # each seed draws DRAWS requests of every scheme
 DRAWS = 6
-DAILY_SEEDS = range(4)  # each draws DRAWS daily rolls, each asked by its link and by its address
+DAILY_SEEDS = range(6)  # each draws DRAWS daily rolls, each asked by its link and by its address
+# The archives the daily seeds read in turn: the pending day committed to late, in time, or in time on a bucket that
+# keeps no version (no Object Lock), each with the store's times witnessed as S3's are
+DAILY_ARCHIVES = (("late", True), ("in time", True), ("in time", False))
 EVENT = json.loads((Path(__file__).resolve().parents[2] / "events" / "api-check-html.json").read_text())
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"
 Request = dict[str, Any]
@@ -169,9 +172,13 @@ def assert_page_says_its_verdict(page: str, verdict: dict[str, Any], how: object
     assert title.endswith(f" · {game}"), (how, title)
     # A fair verdict's tab says what it is about, as its heading does: a chat's preview of a link shows the tab alone
     about = f": {verdict['scope']['description']}" if outcome == "fair" else ""
-    # A day whose commitment came out of its time is at most incomplete once revealed, as its reasons say: so its tab
-    if outcome == "withheld" and verdict["seal"]["in_time"] is False:
+    # A day whose commitment came out of its time, or is not kept, is at most incomplete once revealed, as its JSON
+    # and its reasons say: so its tab
+    if outcome == "withheld" and verdict["withheld"]["at_most_incomplete"]:
         about = ", at most incomplete once revealed"
+    if outcome == "withheld":
+        reasons_say = any("at most incomplete" in reason for reason in verdict["reasons"])
+        assert verdict["withheld"]["at_most_incomplete"] is reasons_say, (how, verdict["reasons"])
     assert title.removesuffix(f" · {game}") == TITLE_WORD[outcome] + about, (how, title)
     assert heading.startswith(HEADING_START[outcome]), (how, heading)
     for reason in verdict["reasons"]:
@@ -231,10 +238,16 @@ def test_no_page_of_a_daily_roll_says_more_than_its_verdict(
     seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Given an archive of folders whose 2025-03-01 was committed to in time, 2025-03-02 twenty minutes late, both
-    # revealed, 2025-03-03 pending, committed to late, and 2025-03-04 not begun
+    # revealed, 2025-03-03 pending, committed to late or in time, and 2025-03-04 not begun; its versions kept as
+    # Object Lock keeps them, or (a bucket without it) not
+    pending, kept = DAILY_ARCHIVES[seed % len(DAILY_ARCHIVES)]
     timeline = Timeline(_at("2025-03-01 00:00"))
-    stores = timeline.stores(tmp_path)
-    for when in ("2025-03-01 00:00", "2025-03-02 00:20", "2025-03-03 00:20"):
+    stores = timeline.stores(tmp_path, kept=kept)
+    for when in (
+        "2025-03-01 00:00",
+        "2025-03-02 00:20",
+        "2025-03-03 00:20" if pending == "late" else "2025-03-03 00:00",
+    ):
         timeline.publish(stores, _at(when))
     monkeypatch.setattr(api_archive, "DAILY", ArchiveReader(stores.archive, clock=lambda: _at("2025-03-03 01:00")))
     choose = random.Random(seed)
@@ -253,7 +266,7 @@ def test_no_page_of_a_daily_roll_says_more_than_its_verdict(
             if given == "one changed":
                 faces[0] = faces[0] % 4 + 1
             request["recorded"] = " ".join(map(str, faces))
-        how = (seed, day, given)
+        how = (seed, pending, kept, day, given)
         # Then each page says its JSON verdict, in its title and its heading, and no more
         outcomes.add(check(request, how))
         query = f"recorded={'+'.join(map(str, faces))}" if given != "none" and faces else ""
@@ -271,3 +284,7 @@ def test_no_page_of_a_daily_roll_says_more_than_its_verdict(
         assert ("at most incomplete" in heading) == unproven, (day, record, heading)
         assert ("at most incomplete" in title) == unproven, (day, record, title)
         assert _FAIR.search(title.removesuffix(" · fairdice")) is None, (day, title)
+        # And a roll of a day not revealed yet says it will be at most incomplete exactly where the day's record does
+        if not revealed:
+            roll = json.loads(_get("", "application/json", f"/daily/{day}/{PLAYER}")[1])
+            assert roll["withheld"]["at_most_incomplete"] is unproven, (day, record, roll["reasons"])
