@@ -15,7 +15,6 @@ import multiprocessing
 import os
 import re
 import secrets
-import shutil
 import signal
 import stat
 import tempfile
@@ -556,8 +555,9 @@ def _earlier_results_only(out: Path, among_inputs: bool) -> dict[str, _FileState
     removed as itself, which loses nothing, and is let be. An earlier audit's results are its plan
     (`partials/plan.json`, written before anything else), its blocks' folders and the files they hold (and a file
     staged for one, `.incoming-…`, left by a run cut short) and its three outputs, none a link; a fresh run removes
-    them and writes them anew, as in any `--out`. Nothing is removed here. Each of the three outputs found an earlier
-    audit's, as it was when looked at (`_judged`), which a resumed run does not read again (`_outputs_cleared`)."""
+    them and writes them anew, as in any `--out`. Nothing is removed here. Each file found an earlier audit's result,
+    by its path in `out`, as it was when looked at (`_judged`): a resumed run does not read the outputs again
+    (`_outputs_cleared`), and a fresh run removes none that is not as it was then (`_prepare`)."""
     judged: dict[str, _FileState] = {}
     held: list[str] = []  # what the places hold, as paths in --out
     odd: list[str] = []
@@ -601,12 +601,7 @@ def _earlier_results_only(out: Path, among_inputs: bool) -> dict[str, _FileState
     # By name and by what they hold: a file named as a result but holding a game (a line that is a JSON object, not a
     # finding) would be removed unread (review: a mismatch filed in a forged `summary.json` beside a plan left the run
     # clean, and the game gone)
-    odd += [
-        where
-        for where in held
-        if _EARLIER_RESULT.fullmatch(where) is None
-        or not (_judged(out, where, judged) if where in OUTPUTS else _holds_results(out / where, where))
-    ]
+    odd += [where for where in held if _EARLIER_RESULT.fullmatch(where) is None or not _judged(out, where, judged)]
     if held and not odd and PLAN not in held and (among_inputs or SUMMARY not in held):
         # No plan: not a run's results, whatever their names (a plan held is one: `_holds_results`). Elsewhere, results
         # beside a summary that holds what the audit writes are an earlier audit's, its partials removed or never
@@ -630,9 +625,9 @@ def _earlier_results_only(out: Path, among_inputs: bool) -> dict[str, _FileState
 
 
 def _judged(out: Path, name: str, judged: dict[str, _FileState]) -> bool:
-    """Whether the file in the place of output `name` holds what the audit writes there (`_holds_results`); if so, it
-    goes into `judged` as it was before it was read, so that the run need not read it again, as long as it is still so
-    (4.7 s of a core for a million findings)."""
+    """Whether the file at `name` in `out`, an output's place or one in partials/, holds what the audit writes there
+    (`_holds_results`); if so, it goes into `judged` as it was before it was read, so that the run need not read it
+    again (4.7 s of a core for a million findings), and removes it only as it was then."""
     try:
         before = _state((out / name).lstat())
     except OSError:
@@ -1131,19 +1126,27 @@ def _prepare(
     # Each output as it was judged, or a link, which is removed as itself: one put there or written to since the run
     # looked there is kept, and nothing is removed (review: a game put in summary.json's place as the run read an
     # earlier audit's findings, where --out lies in the folder given, was removed unread, and the audit was clean)
-    since = [name for name in OUTPUTS if not _as_judged(out / name, judged.get(name))]
-    if since:
-        raise UsageError(
-            f"--out {out} holds {', '.join(since)} where the audit writes its results, put there or written to as the"
-            " run began, once it had looked there, so nothing was removed or audited: move"
-            f" {'it' if len(since) == 1 else 'them'} out, or give another --out"
-        )
+    # So is what partials/ holds (review: it was removed whole, and a game put in it as the run began with it, unread;
+    # where --out lies in the folder given, the audit was clean)
     try:
-        partials = out / PARTIALS
-        if partials.is_dir() and not partials.is_symlink():
-            shutil.rmtree(partials)
-        else:  # a link (to a folder or to nothing) or a file: the link or file itself
-            partials.unlink(missing_ok=True)
+        since, links, files, folders = _partials_as_judged(out, judged)
+        since += [name for name in OUTPUTS if not _as_judged(out / name, judged.get(name))]
+        if since:
+            shown = ", ".join(since[:3]) + (f" and {len(since) - 3:,} more" if len(since) > 3 else "")
+            raise UsageError(
+                f"--out {out} holds {shown} where the audit writes its results, put there or written to as the run"
+                " began, once it had looked there, so nothing was removed or audited: move"
+                f" {'it' if len(since) == 1 else 'them'} out, or give another --out"
+            )
+        for link in links:
+            link.unlink()
+        for file, where in files:
+            # Looked at again as each is removed, a moment after it was: one written to as they are is kept
+            if _state(file.lstat()) != judged[where]:
+                raise OSError(errno.EBUSY, "written to as it was being removed, so it is kept", str(file))
+            file.unlink()
+        for folder in folders:  # the deepest first, each empty by now: one put there meanwhile is kept with it
+            folder.rmdir()
         for name in (FINDINGS, REPORT, SUMMARY):
             (out / name).unlink(missing_ok=True)
     except OSError as exc:
@@ -1152,6 +1155,49 @@ def _prepare(
         ) from None
     store.put(PLAN, planned_bytes)
     return {}, plan
+
+
+def _partials_as_judged(
+    out: Path, judged: dict[str, _FileState]
+) -> tuple[list[str], list[Path], list[tuple[Path, str]], list[Path]]:
+    """What partials/ in `out` holds as a fresh run is about to remove it: each thing there that is neither a file
+    judged an earlier audit's result as it was then (`_earlier_results_only`), nor a link (removed as itself, which
+    loses nothing), nor a folder, by its path in `out`; then the links, the files judged (each with its path in `out`)
+    and the folders, the deepest first, to remove. A folder that cannot be listed is an OSError: what it holds was not
+    judged."""
+    since: list[str] = []
+    links: list[Path] = []
+    files: list[tuple[Path, str]] = []
+    folders: list[Path] = []
+    partials = out / PARTIALS
+    try:
+        status = partials.lstat()
+    except FileNotFoundError:
+        return since, links, files, folders
+    if stat.S_ISLNK(status.st_mode):
+        links.append(partials)
+    elif not stat.S_ISDIR(status.st_mode):
+        since.append(PARTIALS.rstrip("/"))
+    else:
+
+        def unlisted(exc: OSError) -> None:
+            raise exc
+
+        for root, names, leaves in os.walk(partials, topdown=False, onerror=unlisted):  # links are not followed
+            for name in [*names, *leaves]:
+                path = Path(root) / name
+                where = path.relative_to(out).as_posix()
+                status = path.lstat()
+                if stat.S_ISLNK(status.st_mode):
+                    links.append(path)
+                elif stat.S_ISDIR(status.st_mode):
+                    continue
+                elif judged.get(where) == _state(status):
+                    files.append((path, where))
+                else:
+                    since.append(shown_path(path.relative_to(out)))
+            folders.append(Path(root))
+    return sorted(since), links, files, folders
 
 
 def _as_judged(place: Path, judged: _FileState | None) -> bool:

@@ -3010,10 +3010,14 @@ def test_a_fresh_run_that_cannot_remove_an_earlier_runs_results_does_not_start(
     assert main(arguments) == 0
     stuck = tmp_path / "out" / "partials" / "00000-0000000" / "summary.json"
 
-    def refused(path: Path, *args: Any, **kwargs: Any) -> None:
-        raise PermissionError(errno.EPERM, os.strerror(errno.EPERM), str(stuck))
+    unlink = Path.unlink
 
-    monkeypatch.setattr(local.shutil, "rmtree", refused)
+    def refused(path: Path, *args: Any, **kwargs: Any) -> None:
+        if path == stuck:
+            raise PermissionError(errno.EPERM, os.strerror(errno.EPERM), str(stuck))
+        unlink(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "unlink", refused)
 
     # When a fresh run starts there, then it does not: exit 2, one line, and no plan of its own is written
     plan = tmp_path / "out" / "partials" / "plan.json"
@@ -3171,6 +3175,82 @@ def test_a_game_put_in_the_place_of_an_earlier_output_once_a_fresh_run_judged_it
     )
     assert (out / "summary.json").read_bytes() == late
     assert all((out / name).is_file() for name in ("findings.jsonl", "report.html", "partials/plan.json"))
+
+
+@pytest.mark.parametrize("put", ["a-file-in-partials", "a-block-result-written-to", "a-file-as-partials"])
+@pytest.mark.parametrize("where", ["elsewhere", "the-input-folder"])
+def test_a_game_put_in_partials_once_a_fresh_run_judged_it_refuses_the_run_removing_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], where: str, put: str
+) -> None:
+    # Given an earlier audit's results in --out, and whoever writes --out putting a game in partials/ once a fresh run
+    # has judged what it holds an earlier audit's, as that run begins: a file of its own there, a game written over a
+    # block's findings, or a file in the place of partials/ (removed)
+    folder = tmp_path / "in"
+    games.write(folder / "day.jsonl", many(3))
+    out = {"elsewhere": tmp_path / "out", "the-input-folder": folder}[where]
+    arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
+    assert main(arguments) == 0
+    late = games.write(tmp_path / "late", [games.mismatched(games.narde(90))]).read_bytes()
+    there, shown = {
+        "a-file-in-partials": (out / "partials" / "late.jsonl", "partials/late.jsonl"),
+        "a-block-result-written-to": (
+            out / "partials" / "00000-0000000" / "findings.jsonl",
+            "partials/00000-0000000/findings.jsonl",
+        ),
+        "a-file-as-partials": (out / "partials", "partials"),
+    }[put]
+    real = local._left_staged
+
+    def put_meanwhile(*args: Any, **kwargs: Any) -> Any:
+        if put == "a-file-as-partials":
+            shutil.rmtree(there)
+        there.write_bytes(late)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(local, "_left_staged", put_meanwhile)
+    earlier = {path.relative_to(out) for path in out.rglob("*")}
+    kept = {path for path in earlier if put != "a-file-as-partials" or path.parts[0] != "partials"} | {Path(shown)}
+    capsys.readouterr()
+
+    # When it is audited afresh, Then it is refused, exit 2, naming it, and nothing is removed (review: partials/ was
+    # removed whole, the game unread with it, and where --out is the input folder the audit was clean, exit 0)
+    assert main(arguments) == 2
+    assert capsys.readouterr().err == (
+        f"fairdice: audit: --out {out} holds {shown} where the audit writes its results, put there or written to as the"
+        " run began, once it had looked there, so nothing was removed or audited: move it out, or give another --out\n"
+    )
+    assert there.read_bytes() == late
+    assert {path.relative_to(out) for path in out.rglob("*")} == kept
+
+
+def test_a_game_written_in_partials_as_a_fresh_run_removes_it_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given an earlier audit's results in --out, the input folder, and whoever writes it writing a game over the
+    # earlier plan as a fresh run has begun to remove partials/, having found it as it judged it
+    folder = tmp_path / "in"
+    games.write(folder / "day.jsonl", many(3))
+    arguments = ["audit", str(folder), "--out", str(folder), "--workers", "1"]
+    assert main(arguments) == 0
+    plan = folder / "partials" / "plan.json"
+    late = games.write(tmp_path / "late", [games.mismatched(games.narde(90))]).read_bytes()
+    unlink = Path.unlink
+
+    def written_meanwhile(path: Path, *args: Any, **kwargs: Any) -> None:
+        if path.parent.name == "00000-0000000" and plan.read_bytes() != late:
+            plan.write_bytes(late)
+        unlink(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "unlink", written_meanwhile)
+    capsys.readouterr()
+
+    # When it is audited afresh, Then the game is kept, not removed unread, and the run stops, exit 2, naming it
+    assert main(arguments) == 2
+    assert capsys.readouterr().err == (
+        f"fairdice: audit: --out {folder}: cannot remove the results of an earlier audit there ({plan}: written to as"
+        " it was being removed, so it is kept); give another --out\n"
+    )
+    assert plan.read_bytes() == late
 
 
 def staged_mark(out: Path) -> str:
