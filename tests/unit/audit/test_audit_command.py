@@ -1729,6 +1729,41 @@ def test_what_is_put_in_the_place_of_a_folder_the_run_keeps_block_results_in_sto
         assert (resumed.audited_blocks, resumed.resumed_blocks, resumed.summary.fair) == (1, 1, 4)
 
 
+@pytest.mark.parametrize("put", ["the-first-blocks-folder-removed", "a-link-as-the-last-blocks-folder"])
+def test_a_block_whose_result_the_merge_cannot_find_stops_the_run_not_counted_as_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], put: str
+) -> None:
+    # Given a file of fair games cut into three blocks, and whoever writes --out, as they are handed out, removing the
+    # first block's folder once its result is written, or putting a link to a folder of theirs in the place of the
+    # last's before it is written
+    monkeypatch.setattr(local, "BLOCK_LINES", 2)
+    games.write(tmp_path / "in" / "day.jsonl", many(6))
+    out = tmp_path / "out"
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    first, last = out / "partials" / "00000-0000000", out / "partials" / "00000-0000002"
+
+    def put_it() -> None:
+        if put == "the-first-blocks-folder-removed" and (first / "summary.json").exists():
+            shutil.rmtree(first)
+        elif put == "a-link-as-the-last-blocks-folder" and (out / "partials" / "00000-0000001").exists():
+            with contextlib.suppress(FileExistsError):
+                last.symlink_to(theirs)
+
+    put_while_audited(monkeypatch, put_it)
+    capsys.readouterr()
+
+    # When it is audited, Then it stops, exit 3, naming the block, and leaves no output (review: the merge counted the
+    # blocks it found, 4 games of 6, every one fair, exit 0, the file named as read whole)
+    assert main(["audit", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]) == 3
+    block = first if put == "the-first-blocks-folder-removed" else last
+    assert capsys.readouterr().err.startswith(
+        f"fairdice: audit: {block}: the block's result is not where the audit stored it (removed, or its folder"
+        " replaced, while the audit ran), and its games would go uncounted. The audit did not finish"
+    )
+    assert [name for name in ("summary.json", "findings.jsonl", "report.html") if (out / name).exists()] == []
+
+
 def cut_short(tmp_path: Path) -> tuple[Path, Path, Path, dict[str, Any]]:
     """Three games audited from tmp_path/day.jsonl into tmp_path/out, the result of its one block then lost, as if
     the run was cut short: the input, the out, its plan, and what the plan says."""
