@@ -1243,8 +1243,9 @@ def _block_results_are_files(out: Path) -> None:
     with `--out` outside the inputs, where nothing else looks into partials/ on a resume, left the resume waiting for
     good); a block audited again would write over it, where it is no earlier audit's result, which a fresh run into
     `out` refuses too (`_earlier_results_only`). So is one that holds what is not a folder in the place of a block's
-    folder (a file, a pipe, a link to nothing), where the block's results would be written (review: the resume audited
-    every block before it, and stopped there, exit 3). Nothing is read: each is looked at, not opened."""
+    folder (a file, a pipe, a link, to a folder or to nothing), where the block's results would be written (review:
+    the resume audited every block before it, and stopped there, exit 3). Nothing is read: each is looked at, not
+    opened."""
     partials = out / PARTIALS
     if not partials.is_dir() or partials.is_symlink():
         return
@@ -1253,17 +1254,20 @@ def _block_results_are_files(out: Path) -> None:
     # their 20,000 files looked at one by one took 1.2 s)
     with os.scandir(partials) as listed:
         named = [entry for entry in listed if _BLOCK_FOLDER.fullmatch(f"{PARTIALS}{entry.name}")]
-    _refuse_odd(out, [entry.path for entry in named if not entry.is_dir()], "a block's results", "folder", "a file")
+    # A link to a folder too: the block's result would be written through it, where the merge, which does not follow
+    # it, would not find it (review: a file of that name where it leads was written over)
+    folders = [entry.path for entry in named if not entry.is_dir(follow_symlinks=False)]
+    _refuse_odd(out, folders, "a block's results", "folder", "a pipe, a socket, a file or a link")
     odd: list[str] = []
     for block in (entry.path for entry in named if entry.is_dir(follow_symlinks=False)):
         with os.scandir(block) as entries:
             odd += [entry.path for entry in entries if entry.name in results and not entry.is_file()]
-    _refuse_odd(out, odd, "a block's result", "file", "a folder")
+    _refuse_odd(out, odd, "a block's result", "file", "a pipe, a socket, a folder or a link to nothing")
 
 
-def _refuse_odd(out: Path, odd: list[str], kept: str, one: str, other: str) -> None:
-    """Refuse a resume whose `partials/` holds what is not a `one` (file, folder) where the audit keeps `kept`: the
-    first three of `odd`, in `out`, named, and the others counted."""
+def _refuse_odd(out: Path, odd: list[str], kept: str, one: str, others: str) -> None:
+    """Refuse a resume whose `partials/` holds what is not a `one` (file, folder), such as `others`, where the audit
+    keeps `kept`: the first three of `odd`, in `out`, named, and the others counted."""
     if not odd:
         return
     named = sorted(shown_path(Path(path).relative_to(out)) for path in odd)
@@ -1273,8 +1277,8 @@ def _refuse_odd(out: Path, odd: list[str], kept: str, one: str, other: str) -> N
         ("it", f"is not a {one}", "the block is") if single else ("them", f"are not {one}s", "their blocks are")
     )
     raise UsageError(
-        f"--resume: --out {out} holds {shown} where the audit keeps {kept}, which {what} (a pipe, a socket, {other}"
-        f" or a link to nothing), so nothing was audited: move {it} out, and resume again ({again} audited again)"
+        f"--resume: --out {out} holds {shown} where the audit keeps {kept}, which {what} ({others}), so nothing was"
+        f" audited: move {it} out, and resume again ({again} audited again)"
     )
 
 

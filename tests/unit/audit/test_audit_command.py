@@ -2040,13 +2040,14 @@ def test_a_resume_whose_done_blocks_result_is_a_pipe_is_refused_naming_it_and_wa
     assert (resumed.audited_blocks, resumed.resumed_blocks, resumed.summary.fair) == (2, 0, 6)
 
 
-@pytest.mark.parametrize("put", ["a-pipe", "a-file", "a-link-to-nothing"])
+@pytest.mark.parametrize("put", ["a-pipe", "a-file", "a-link-to-nothing", "a-link-to-a-folder"])
 def test_a_resume_whose_block_folder_is_no_folder_is_refused_as_it_begins_naming_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, put: str
 ) -> None:
     # Given a run of two blocks cut short, its --out outside the inputs, and what is not a folder put in the place of
     # the folder of the block it lost (review: the resume audited every block before it, then stopped, exit 3, saying
-    # mkdir's "File exists")
+    # mkdir's "File exists"; or, through a link to a folder of theirs, wrote the block's result there, which the merge
+    # does not find, and a file of theirs of its name was written over)
     out, _ = two_blocks_outside(tmp_path, monkeypatch, cut_short=True)
     inputs = tmp_path / "in"
     there = out / "partials" / "00000-0000001"
@@ -2055,8 +2056,12 @@ def test_a_resume_whose_block_folder_is_no_folder_is_refused_as_it_begins_naming
         os.mkfifo(there)
     elif put == "a-file":
         there.write_text("mine")
-    else:
+    elif put == "a-link-to-nothing":
         there.symlink_to(tmp_path / "nothing")
+    else:
+        (tmp_path / "theirs").mkdir()
+        (tmp_path / "theirs" / "summary.json").write_text("theirs")
+        there.symlink_to(tmp_path / "theirs")
     kept = sorted(path.relative_to(out) for path in out.rglob("*"))
 
     # When it is resumed, Then it is refused as it begins, naming it, and nothing is removed or audited
@@ -2064,10 +2069,13 @@ def test_a_resume_whose_block_folder_is_no_folder_is_refused_as_it_begins_naming
         run([str(inputs)], out, workers=1, resume=True)
     assert str(refused.value) == (
         f"--resume: --out {out} holds partials/00000-0000001 where the audit keeps a block's results, which is not a"
-        " folder (a pipe, a socket, a file or a link to nothing), so nothing was audited: move it out, and resume again"
-        " (the block is audited again)"
+        " folder (a pipe, a socket, a file or a link), so nothing was audited: move it out, and resume again (the block"
+        " is audited again)"
     )
     assert sorted(path.relative_to(out) for path in out.rglob("*")) == kept
+    if put == "a-link-to-a-folder":
+        assert os.listdir(tmp_path / "theirs") == ["summary.json"]
+        assert (tmp_path / "theirs" / "summary.json").read_text() == "theirs"
     # And as it says, once it is moved out the resume audits that block alone
     there.unlink()
     resumed = run([str(inputs)], out, workers=1, resume=True)
