@@ -696,11 +696,15 @@ def _unexplained(
     # asked too where few differ but too few of those compared fit to tell, as where a count of 1 or 2 leaves the rolls
     # that fit past it (review: a bot game with its roll 1 changed, sent with a count of 1, was "most likely another
     # game's rolls" beside "19 of 20 rolls")
-    beyond = (not few or matched < case.evidence) and _beyond_chance(case, verdict)
+    weighed = _beyond_chance(case, verdict)
+    beyond = (not few or matched < case.evidence) and weighed
     # The rolls are this secret's where enough fit it as given, or where they fit it read as the hypothesis offered
     # reads them, as many as a cause takes (a later game of 3 rolls sent with an opening roll fits as given on its 2
-    # rolls from turn:2 on alone)
-    as_given = (few and matched >= case.evidence) or beyond
+    # rolls from turn:2 on alone). Weighed over the rolls recorded beyond the count too, as the seal's finding weighs
+    # them (`seal_alone`): a count that leaves out those that differ makes no more of them fit (review: "so the server
+    # seed is right" of 3 of 4 compared beside "only 3 of the 5 recorded rolls fit ...: the seal, the server seed or
+    # both", roll 5 past a count of 4 differing too)
+    as_given = (few and matched >= case.evidence and weighed) or beyond
     if (offered is not None and offered[2]) or as_given:
         return _few_differ(case, verdict, matched, differ, offered, few=few, beyond=beyond, as_given=as_given)
     return _of_another_game(case, verdict, matched, offered, tried)
