@@ -932,12 +932,25 @@ def _of_another_game(
         # The mistakes tried are said as `rolls_from_other_game` says them (review: "none of the mistakes tried
         # explains the rolls (with 1 recorded roll, …)" of rolls that none of them can change)
         mistakes = _mistakes_tried(case, tried, f"{none} of the{other}", f"the {rolls}")
+        fit = f"neither the {seal} nor the recorded {rolls} {recorded.fit} this {secret}{read}"
+        if explains.fit:
+            # Some rolls fit it, as many as another game's might: said as the seal's finding says them (review:
+            # "neither the seal nor the recorded rolls fit this server seed" of 2 of 3 that did)
+            k, first, words = explains.fit, "first " if explains.first else "", case.scheme.words
+            some = (
+                f"{number(k)} of the {first}{counted(explains.of, 'recorded ' + words.roll, 'recorded ' + words.rolls)}"
+            )
+            as_read, end = (read[:-1], ".") if offered is not None else ("", ";")
+            fit = (
+                f"the {seal} does not fit this {secret}, and only {some} {'fits' if k == 1 else 'fit'} it{as_read}, as"
+                f" another game's {words.rolls} might{end}"
+            )
         return _finding(
             "secret_from_other_game",
             explains,
             case.scheme.words,
             (
-                f"neither the {seal} nor the recorded {rolls} {recorded.fit} this {secret}{read} {mistakes}: the"
+                f"{fit} {mistakes}: the"
                 f" {secret} is most likely from another game than both; copy it again from the game. {_HEX_NOTE}"
             ),
         )

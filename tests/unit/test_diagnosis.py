@@ -1063,7 +1063,13 @@ def test_a_roll_with_the_same_dice_either_way_is_no_evidence_of_a_mistake() -> N
             SEAL,
             "the key matches the lock, but the recorded rolls are not its rolls as the settings given read them.",
         ),
-        (OTHER_KEY, "neither the lock nor the recorded rolls fit this key as the settings given read them."),
+        # roll 1, the opening roll, fits the key as given: said, where it said "neither the lock nor the recorded rolls
+        # fit this key as the settings given read them"
+        (
+            OTHER_KEY,
+            "the lock does not fit this key, and only 1 of the 3 recorded rolls fits it as the settings given read"
+            " them, as another game's rolls might.",
+        ),
         (None, "the recorded rolls do not fit this key as the settings given read them."),
     ],
     ids=["its-lock", "another-lock", "no-lock"],
@@ -2331,3 +2337,23 @@ def test_rolls_past_a_count_that_differ_are_weighed_as_the_seals_finding_weighs_
     whole = check(PAIR36 | {"seal": locked, "recorded": recorded}).diagnosis or []
     assert [(found.cause, found.explains) for found in counted] == [(found.cause, found.explains) for found in whole]
     assert [found.cause for found in counted] == ["secret_from_other_game" if seal is None else "rolls_from_other_game"]
+
+
+def test_a_secret_of_another_game_says_how_many_recorded_rolls_fit_it_where_some_do() -> None:
+    # Given a pair36 game's 3 rolls, roll 2 changed, sent with another game's seal: 2 of the 3 fit the server seed, as
+    # another game's rolls might (1 time in about 445)
+    recorded = miscopied(rolls_of(PAIR36 | {"count": 3}), [1])
+    other = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
+    (found,) = check(PAIR36 | {"seal": other, "recorded": recorded}).diagnosis or []
+    # Then the finding says so, where it said "neither the seal nor the recorded rolls fit this server seed"
+    assert (found.cause, found.explains) == ("secret_from_other_game", "2 of 3 rolls")
+    assert found.detail.startswith(
+        "the seal does not fit this server seed, and only 2 of the 3 recorded rolls fit it, as another game's rolls"
+        " might; none of the mistakes tried"
+    )
+    assert "neither" not in found.detail
+    # and where none fits, it is said as before
+    another = rolls_of(PAIR36 | {"server_seed": OTHER_KEY, "count": 3})
+    (none,) = check(PAIR36 | {"seal": other, "recorded": another}).diagnosis or []
+    assert none.cause == "secret_from_other_game"
+    assert none.detail.startswith("neither the seal nor the recorded rolls fit this server seed and none of the")
