@@ -765,7 +765,9 @@ def _few_differ(
             right = "right if the game was so"
     return _finding(
         "few_rolls_differ",
-        Tally(matched, compared),
+        # Of the first rolls, those compared, where more are recorded past the count, as `roll_count` and the seal's
+        # finding count them (review: "9 of 10 rolls" beside "of the first 10")
+        Tally(matched, compared, first=bool(verdict.summary.extra)),
         case.scheme.words,
         (
             f"{'only ' if few and matched else ''}{rolls if len(differ) > 1 else roll} {shown}"

@@ -329,6 +329,8 @@ def _explains(finding: Finding, words: Words, *, cut: bool = False, beyond: bool
         differ = total - fit
         # (review: "0 of the 2 recorded rolls fit" beside 3 rolls recorded, under "Every roll compared differs")
         counts = counted(total, f"{roll} compared", f"{rolls} compared") if beyond else None
+        # "the 10 rolls compared", which says they are the first ones, not "the first 10 rolls compared"
+        first = "" if beyond else first
         return (
             f"{number(fit)} of the {first}{counts or counted(total, 'recorded ' + roll, 'recorded ' + rolls)} fit;"
             f" {counted(differ, 'differs', 'differ')}"

@@ -566,7 +566,7 @@ def miscopied(rolls: list[list[int]], at: Iterable[int]) -> list[list[int]]:
         (
             20,
             range(5, 10),
-            "5 of 10 rolls",
+            "5 of the first 10 rolls",
             "rolls 6, 7, 8, 9 and 10 differ: the other 5 fit this key, and so do the 10 rolls recorded beyond the"
             " count, far more than another game's rolls would",
         ),
@@ -576,7 +576,7 @@ def miscopied(rolls: list[list[int]], at: Iterable[int]) -> list[list[int]]:
         (
             20,
             range(3, 10),
-            "3 of 10 rolls",
+            "3 of the first 10 rolls",
             "rolls 4, 5, 6, 7, 8, 9 and 10 differ: the other 3 fit this key, and so do the 10 rolls recorded beyond the"
             " count, far more than another game's rolls would, so the key is right. The count leaves out the 10 rolls"
             " recorded beyond it: check again with 20 rolls to compare them too. Check rolls 4, 5, 6, 7, 8, 9 and 10",
@@ -586,7 +586,7 @@ def miscopied(rolls: list[list[int]], at: Iterable[int]) -> list[list[int]]:
         (
             20,
             [*range(3, 10), 14, 15],
-            "3 of 10 rolls",
+            "3 of the first 10 rolls",
             "rolls 4, 5, 6, 7, 8, 9 and 10 differ: the other 3 fit this key, and so do 8 of the 10 rolls recorded"
             " beyond the count, far more than another game's rolls would",
         ),
@@ -594,7 +594,7 @@ def miscopied(rolls: list[list[int]], at: Iterable[int]) -> list[list[int]]:
         (
             12,
             [*range(4, 10), 11],
-            "4 of 10 rolls",
+            "4 of the first 10 rolls",
             "rolls 5, 6, 7, 8, 9 and 10 differ: the other 4 fit this key, and so does 1 of the 2 rolls recorded beyond"
             " the count, far more than another game's rolls would",
         ),
@@ -604,7 +604,7 @@ def miscopied(rolls: list[list[int]], at: Iterable[int]) -> list[list[int]]:
         (
             300,
             (2, 4),
-            "8 of 10 rolls",
+            "8 of the first 10 rolls",
             "rolls 3 and 5 differ: the other 8 fit this key, and so do the first 190 of the 290 rolls recorded beyond"
             " the count, far more than another game's rolls would",
         ),
@@ -612,7 +612,7 @@ def miscopied(rolls: list[list[int]], at: Iterable[int]) -> list[list[int]]:
         (
             300,
             (2, 4, 100),
-            "8 of 10 rolls",
+            "8 of the first 10 rolls",
             "rolls 3 and 5 differ: the other 8 fit this key, and so do 189 of the first 190 of the 290 rolls recorded"
             " beyond the count, far more than another game's rolls would",
         ),
@@ -651,19 +651,19 @@ def test_rolls_recorded_beyond_the_count_that_fit_are_no_evidence_of_another_gam
         (
             1,
             1,
-            "0 of 1 roll",
+            "0 of the first 1 roll",
             "roll 1 differs: it does not fit this key, but the 19 rolls recorded beyond the count do",
         ),
         (
             2,
             1,
-            "1 of 2 rolls",
+            "1 of the first 2 rolls",
             "only roll 1 differs: the other one fits this key, and so do the 18 rolls recorded beyond the count",
         ),
         (
             2,
             2,
-            "0 of 2 rolls",
+            "0 of the first 2 rolls",
             "rolls 1 and 2 differ: none fits this key, but the 18 rolls recorded beyond the count do",
         ),
     ],
@@ -693,7 +693,7 @@ def test_a_seal_of_another_game_beside_rolls_that_fit_past_a_count_of_1_counts_t
     recorded = miscopied(rolls_of(BOT | {"count": 20}), [0])
     lock = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
     verdict = check(BOT | {"lock": lock, "count": 1, "recorded": recorded})
-    assert finding(verdict, "few_rolls_differ").explains == "0 of 1 roll"
+    assert finding(verdict, "few_rolls_differ").explains == "0 of the first 1 roll"
     # Then the lock's finding, which says the recorded rolls fit this key, counts those that do, as the mistakes tried
     # read them, where it took "0 of 1 roll" (the page: "it does not fit the recorded roll")
     found = finding(verdict, "seal_from_other_game")
@@ -791,7 +791,7 @@ def test_the_rolls_the_request_rolls_with_its_count_raised_are_computed_once_per
         # rolls", "they are most likely another game's rolls", the 10 rolls past the labels counted as not fitting)
         (
             range(5),
-            "5 of 10 rolls",
+            "5 of the first 10 rolls",
             "rolls 1, 2, 3, 4 and 5 differ: the other 5 fit this key, far more than another game's rolls would, so the"
             " key",
             "rolls 1, 2, 3, 4 and 5 against the game's own roll list; if they were copied correctly",
@@ -800,7 +800,7 @@ def test_the_rolls_the_request_rolls_with_its_count_raised_are_computed_once_per
         # nothing (review: "But the 10 rolls recorded beyond the count differ from what this key rolls there")
         (
             [2],
-            "9 of 10 rolls",
+            "9 of the first 10 rolls",
             "only roll 3 differs: the rest fit this key, so the key",
             "roll 3 against the game's own roll list; if it was copied correctly",
         ),
@@ -822,7 +822,8 @@ def test_rolls_recorded_past_the_labels_which_the_request_rolls_nothing_at_are_n
     assert found.detail.endswith("the dice shown were not the committed ones: keep the key and report it")
     assert "beyond the count" not in found.detail
     (alone,) = check(BOT | {"labels": labels, "recorded": recorded[:10]}).diagnosis or []
-    assert (alone.cause, alone.explains) == (found.cause, found.explains)
+    # (the same rolls counted, those of the first 10 where 20 are recorded: "the first" said of those alone)
+    assert (alone.cause, alone.explains) == (found.cause, found.explains.replace("the first ", ""))
     # and the key alone is said to be right, the labels leaving the 10 rolls past them out, to compare too, where the
     # words were those of the 10 labelled rolls alone: "so the key and the settings are right" (review)
     assert alone.detail.startswith(f"{words} and the settings are right.")
@@ -975,7 +976,7 @@ def test_a_reading_offered_with_rolls_recorded_beyond_the_count_counts_the_rolls
     # and the reading (each roll's dice the other way round) is read over all 3 recorded, the 6-6 beyond the count too
     verdict = check(BOT | {"count": 2, "recorded": "6-4 3-1 6-6"})
     (found,) = verdict.diagnosis or []
-    assert (found.cause, found.explains) == ("few_rolls_differ", "0 of 2 rolls")
+    assert (found.cause, found.explains) == ("few_rolls_differ", "0 of the first 2 rolls")
     # Then the words count the 2 rolls `explains` counts, where they said "the other 0 fit this key as given, too few
     # to tell it from chance, and 3 fit it with the reading below" beside "0 of 2 rolls"
     assert found.detail.startswith(
@@ -984,7 +985,7 @@ def test_a_reading_offered_with_rolls_recorded_beyond_the_count_counts_the_rolls
     )
     # and with a count of 1, of its one roll
     (one,) = check(BOT | {"count": 1, "recorded": "6-4 3-1 6-6"}).diagnosis or []
-    assert (one.cause, one.explains) == ("few_rolls_differ", "0 of 1 roll")
+    assert (one.cause, one.explains) == ("few_rolls_differ", "0 of the first 1 roll")
     assert one.detail.startswith(
         "roll 1 differs: it does not fit this key as given, but it does with the reading below, so the key is right if"
         " the game was so."
@@ -1002,7 +1003,7 @@ def test_a_reading_that_only_rolls_recorded_beyond_the_count_fit_is_not_said_to_
     # Then the reading offered (the dice turned round) fits rolls 2 to 4 and not roll 1, the one compared, and the
     # finding says so, where it said "it does not fit this server seed as given, but it does with the reading below"
     # beside "check roll 1, which differs under it too"
-    assert (found.cause, found.explains) == ("few_rolls_differ", "0 of 1 roll")
+    assert (found.cause, found.explains) == ("few_rolls_differ", "0 of the first 1 roll")
     assert found.detail.startswith(
         "roll 1 differs: it does not fit this server seed as given, nor with the reading below, which the rolls"
         " recorded beyond the count fit, so the server seed is right if the game was so. Every roll but roll 1 fits"
@@ -2052,7 +2053,7 @@ def test_rolls_recorded_beyond_the_count_are_not_said_to_differ_beside_one_that_
     verdict = check(PAIR36 | {"count": 10, "recorded": real})
     found = finding(verdict, "few_rolls_differ")
     # Then the words count the rolls `explains` counts, the 10 compared
-    assert found.explains == "9 of 10 rolls"
+    assert found.explains == "9 of the first 10 rolls"
     assert found.detail.startswith("only roll 3 differs: the rest fit this server seed")
     # named, after the words on the rolls past the count, which the count leaves out (review: "the server seed and the
     # settings are right" of a count of 10 and 12 rolls recorded)
@@ -2108,7 +2109,7 @@ def test_rolls_recorded_beyond_the_count_that_differ_beside_one_compared_that_do
     # Then the seed is right, but the settings are not said to be, and the rolls past the count are said to differ, to
     # compare (review: "only roll 3 differs: the rest fit this server seed, so the server seed and the settings are
     # right", nothing said of those)
-    assert (found.cause, found.explains) == ("few_rolls_differ", "9 of 10 rolls")
+    assert (found.cause, found.explains) == ("few_rolls_differ", "9 of the first 10 rolls")
     assert found.detail.startswith(
         f"only roll 3 differs: the rest fit this server seed, so the server seed is right. {words} check again with 20"
         " rolls to compare"
@@ -2357,3 +2358,18 @@ def test_a_secret_of_another_game_says_how_many_recorded_rolls_fit_it_where_some
     (none,) = check(PAIR36 | {"seal": other, "recorded": another}).diagnosis or []
     assert none.cause == "secret_from_other_game"
     assert none.detail.startswith("neither the seal nor the recorded rolls fit this server seed and none of the")
+
+
+def test_rolls_that_differ_within_a_count_are_counted_of_the_first_rolls_as_the_count_finding_counts_them() -> None:
+    # Given a pair36 game of 20 rolls sent with a count of 10: every roll compared fits, then roll 3 changed
+    real = rolls_of(PAIR36 | {"count": 20})
+    (counted,) = check(PAIR36 | {"count": 10, "recorded": real}).diagnosis or []
+    request = parse_request(PAIR36 | {"count": 10, "recorded": miscopied(real, [2])})
+    verdict = verify(request)
+    (found,) = verdict.diagnosis or []
+    # Then both count the rolls compared alike, "of the first 10", where few_rolls_differ said "9 of 10 rolls" beside
+    # roll_count's "10 of the first 10 rolls"
+    assert (counted.cause, counted.explains) == ("roll_count", "10 of the first 10 rolls")
+    assert (found.cause, found.explains) == ("few_rolls_differ", "9 of the first 10 rolls")
+    # and the page says them as the rolls compared, as before
+    assert "(9 of the 10 rolls compared fit; 1 differs)" in render_page(verdict, request)

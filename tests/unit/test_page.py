@@ -724,7 +724,7 @@ def test_rolls_that_differ_are_headed_as_many_as_differ_never_a_few_where_half_o
     ]
     assert "<b>Some rolls differ</b> <span class=muted>(6 of the 12 recorded rolls fit; 6 differ)</span>" in page
     assert [(finding.cause, finding.explains) for finding in turned.diagnosis or []] == [
-        ("few_rolls_differ", "0 of 2 rolls")
+        ("few_rolls_differ", "0 of the first 2 rolls")
     ]
     # (of the 3 rolls recorded, the 2 compared: the third, 6-6, reads the same turned round and fits; review: it was
     # headed "Every recorded roll differs")
@@ -747,7 +747,7 @@ def test_the_one_roll_compared_that_differs_beside_rolls_recorded_beyond_the_cou
 
     # Then it is headed as the roll compared that differs
     assert [(finding.cause, finding.explains) for finding in verdict.diagnosis or []] == [
-        ("few_rolls_differ", "0 of 1 roll")
+        ("few_rolls_differ", "0 of the first 1 roll")
     ]
     assert "<b>The roll compared differs</b> <span class=muted>(it is the only roll compared)</span>" in page
     assert "of the 1 roll" not in page
