@@ -700,10 +700,13 @@ def _unexplained(
     beyond = (not few or matched < case.evidence) and weighed
     # The rolls are this secret's where enough fit it as given, or where they fit it read as the hypothesis offered
     # reads them, as many as a cause takes (a later game of 3 rolls sent with an opening roll fits as given on its 2
-    # rolls from turn:2 on alone). Weighed over the rolls recorded beyond the count too, as the seal's finding weighs
-    # them (`seal_alone`): a count that leaves out those that differ makes no more of them fit (review: "so the server
-    # seed is right" of 3 of 4 compared beside "only 3 of the 5 recorded rolls fit ...: the seal, the server seed or
-    # both", roll 5 past a count of 4 differing too)
+    # rolls from turn:2 on alone). Beside a seal that does not fit the secret, weighed over the rolls recorded beyond
+    # the count too, as the seal's finding weighs them (`seal_alone`): a count that leaves out those that differ makes
+    # no more of them fit (review: "so the server seed is right" of 3 of 4 compared beside "only 3 of the 5 recorded
+    # rolls fit ...: the seal, the server seed or both", roll 5 past a count of 4 differing too). Beside the secret's
+    # own seal, which shows it is the one committed to, those that differ stay a mismatch to report, not another game's
+    # rolls the player sent
+    weighed = weighed or verdict.checks.seal != "mismatch"
     as_given = (few and matched >= case.evidence and weighed) or beyond
     if (offered is not None and offered[2]) or as_given:
         return _few_differ(case, verdict, matched, differ, offered, few=few, beyond=beyond, as_given=as_given)
