@@ -421,7 +421,7 @@ def test_a_seed_draws_the_same_aws_audits_at_every_run(audit_aws: AuditAws) -> N
     answers = []
     for _ in range(2):
         mock_random.seed(SEED)
-        rng, earlier = random.Random(SEED), {}
+        rng, earlier = random.Random(SEED), dict[str, bytes]()
         answers.append([one_run(audit_aws, rng, number, earlier)[1] for number in range(6)])
         listed = audit_aws.s3.list_object_versions(Bucket=BUCKET)
         for version in listed.get("Versions", []) + listed.get("DeleteMarkers", []):
@@ -607,7 +607,7 @@ def test_a_shard_drawn_is_the_same_bytes_whatever_the_clock(monkeypatch: pytest.
 
     # When it is written again a second later, as "replace alike" writes it (the clock gzip reads for its header)
     later = time.time() + 1
-    monkeypatch.setattr(gzip.time, "time", lambda: later)
+    monkeypatch.setattr(time, "time", lambda: later)
 
     # Then it is the same bytes, so the same ETag: whether a move changed a shard is the seed's, not the clock's
     # (found: two runs of one seed differed in 6 of 382 AWS runs, a shard "written again alike" changed or not)
