@@ -1448,6 +1448,7 @@ def test_a_merge_of_a_prefix_holding_no_shard_beside_a_partial_of_a_key_outside_
         ("games/2026-11-30/forged.jsonl", "its source removed"),
         ("games/2026-11-29/gone.jsonl", "its source removed"),
         ("games/2026-11-29/gone.jsonl", "moved under another key's name"),
+        ("games/2026-11-29/gone.jsonl", "rewritten as no worker's summary"),
     ],
 )
 def test_a_merge_of_a_prefix_holding_no_shard_beside_a_partial_the_merge_leaves_out_fails_with_no_shards(
@@ -1455,14 +1456,17 @@ def test_a_merge_of_a_prefix_holding_no_shard_beside_a_partial_the_merge_leaves_
 ) -> None:
     # Given an input prefix that holds no shard, and a partial stored in the execution's folder by a worker invoked
     # outside the run (on a key of another day's prefix, or on one under the prefix removed since), then changed so that
-    # the merge leaves it out: its summary rewritten to name no object read, or the partial moved under the name of
-    # another key (review: the check that the run audited a shard counted it, where the merge names it nowhere, and the
-    # execution succeeded with a summary of no game and no finding)
+    # the merge leaves it out: its summary rewritten to name no object read, or as no summary a worker writes (which
+    # no shard listed or run names, so none is its shard), or the partial moved under the name of another key (review:
+    # the check that the run audited a shard counted it, where the merge names it nowhere, and the execution succeeded
+    # with a summary of no game and no finding)
     answer = audited_outside_the_run(audit_aws, load_event, key, games.jsonl([games.narde(4)]))
     audit_aws.s3.delete_object(Bucket=BUCKET, Key=key)
     if changed == "its source removed":
         stored = audit_aws.json(f"{answer['partial']}summary.json")
         audit_aws.put(f"{answer['partial']}summary.json", json.dumps({**stored, "source": None}).encode())
+    elif changed == "rewritten as no worker's summary":
+        audit_aws.put(f"{answer['partial']}summary.json", b"[]")
     else:
         other = f"{OUT}partials/{shard_name('games/2026-11-29/other.jsonl')}/"
         for stored_key in audit_aws.keys(answer["partial"]):

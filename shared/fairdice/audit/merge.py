@@ -130,13 +130,15 @@ def audited_a_shard(store: Results, prefix: str) -> bool:
     holding no shard an execution that succeeded, its summary of no game). Only one the merge names with no shard
     listed counts (`_named_unlisted`), under the name of the key it audited: not one that names no object read, nor one
     under another key's name, which the merge leaves out (review: either made a prefix holding no shard an execution
-    that succeeded with a summary of no game and no finding). One that cannot be read is counted: the merge fails on
-    it."""
+    that succeeded with a summary of no game and no finding). Nor one that cannot be read as a worker's summary: the
+    merge names it its shard's finding (`UNREADABLE`) only where a shard listed or run has its name, and with none
+    listed or run, none has (review: it was counted, where the merge left it out, and the execution succeeded with a
+    summary of no game)."""
     for name in shard_partial_names(store):
         try:
             part = read_partial(store, name)
         except ValidationError:
-            return True
+            continue
         if name == shard_name(part.file) and _named_unlisted(part, prefix):
             return True
     return False
