@@ -18,7 +18,7 @@ from fairdice.dice import keyed_mac
 from fairdice.links import parse_link
 from fairdice.page import render_page
 from fairdice.schemes import narde, parse_request
-from fairdice.schemes.base import MAX_COMPARED, Case
+from fairdice.schemes.base import CHANCE, MAX_COMPARED, Case, chance_of_at_least
 from fairdice.verdict import Finding, Verdict
 from fairdice.verify import verify
 from hypothesis import assume, given, settings
@@ -2377,3 +2377,26 @@ def test_rolls_that_differ_within_a_count_are_counted_of_the_first_rolls_as_the_
     assert (found.cause, found.explains) == ("few_rolls_differ", "9 of the first 10 rolls")
     # and the page says them as the rolls compared, as before
     assert "(9 of the 10 rolls compared fit; 1 differs)" in render_page(verdict, request)
+
+
+@pytest.mark.parametrize("count", [None, 6], ids=["no-count", "count"])
+@pytest.mark.parametrize("game", [PAIR36, BOT, NARDE], ids=["pair36", "bg-dice-v1", "narde-v1"])
+def test_rolls_that_fit_beyond_chance_beside_the_secrets_own_seal_are_never_another_games(
+    game: dict[str, Any], count: int | None
+) -> None:
+    # Review: a secret its own seal fits, with some recorded rolls changed, must not be told "the recorded rolls are
+    # not its rolls ... most likely another game's" where those that fit are more than chance gives: the operator
+    # could have shown other dice for the rest. The bar is the one the seal's finding and `few_rolls_differ` use
+    # (CHANCE): 4 of 6 fitting one time in 36 each is below it; 3 of 5 (about 1 in 4,866) is not
+    assert chance_of_at_least(4, 6, 36) < CHANCE <= chance_of_at_least(3, 5, 36)
+    # Given a game of 6 rolls whose rolls 2 and 5 are recorded with another first die
+    recorded = rolls_of(game | {"count": 6})
+    for at in (1, 4):
+        recorded[at] = [recorded[at][0] % 6 + 1, recorded[at][1]]
+    mistaken = game | {"recorded": recorded} | ({} if count is None else {"count": count})
+    causes = [f.cause for f in check(mistaken).diagnosis or []]
+    # Then the rolls are this secret's but two, which the dice shown differ in: a mismatch to report
+    assert "rolls_from_other_game" not in causes
+    found = finding(check(mistaken), "few_rolls_differ")
+    assert found.explains == "4 of 6 rolls"
+    assert "the dice shown were not the committed ones" in found.detail
