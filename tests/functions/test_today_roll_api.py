@@ -566,72 +566,59 @@ def test_a_method_not_in_capitals_is_refused_as_any_other_method_the_route_does_
     assert "today's roll given" not in answer.logs
 
 
+# The player's id with its a the Cyrillic а, drawn like the player's own id, whose dice differ, and as a 405 quotes it
+LOOK_ALIKE = PLAYER.replace("a", "\u0430")
+LOOK_ALIKE_QUOTED = PLAYER.replace("a", "%D0%B0")
+
+
 @pytest.mark.filterwarnings("ignore:No application metrics to publish")  # the verify API's, which gives no verdict
-@pytest.mark.parametrize(("method", "encoded"), [("POST", False), ("POST", True), ("get", False)])
-def test_a_letter_of_the_path_that_looks_like_another_is_quoted_encoded_by_the_405_as_the_verify_api_quotes_it(
+@pytest.mark.parametrize(
+    ("sent", "method", "quoted"),
+    [
+        # a letter that looks like another, sent as itself or percent-encoded (review: this function quoted it as
+        # typed, "/game/today/123e4567-e89b-12d3-а456-… takes GET, not POST", where the verify API encoded it)
+        (LOOK_ALIKE, "POST", LOOK_ALIKE_QUOTED),
+        (quote(LOOK_ALIKE), "POST", LOOK_ALIKE_QUOTED),
+        (LOOK_ALIKE, "get", LOOK_ALIKE_QUOTED),
+        # after the player id, a tab, a newline, a space, a delete or a combining mark, as itself (API Gateway may
+        # hand the path over decoded; review: this function quoted it as itself, "/game/today/{id}  takes GET, not
+        # POST" read as the player's own id's path)
+        (f"{PLAYER}\t", "POST", f"{PLAYER}%09"),
+        (f"{PLAYER}\n", "POST", f"{PLAYER}%0A"),
+        (f"{PLAYER} ", "POST", f"{PLAYER}%20"),
+        (f"{PLAYER} x", "POST", f"{PLAYER}%20x"),
+        (f"{PLAYER}\x7f", "POST", f"{PLAYER}%7F"),
+        (f"{PLAYER}\u0436\u0301", "POST", f"{PLAYER}\u0436%CC%81"),
+        # after it, a lone surrogate, which only a hand-made event holds: quoted as the bytes Python would write it
+        # in, a byte that was no UTF-8 as that byte (review: this function's 405 raised UnicodeEncodeError, where the
+        # verify API's quoted %ED%A0%80)
+        (f"{PLAYER}\ud800", "POST", f"{PLAYER}%ED%A0%80"),
+        (f"{PLAYER}\U0001f600\udfff", "POST", f"{PLAYER}\U0001f600%ED%BF%BF"),
+        (f"{PLAYER}\udcff", "POST", f"{PLAYER}%FF"),
+    ],
+)
+def test_a_character_of_the_path_that_does_not_show_as_itself_is_quoted_encoded_by_the_405_as_the_verify_api_quotes_it(
     published: Stores,
     call: Callable[[Event], Answer],
     load_event: Callable[[str], Event],
+    sent: str,
     method: str,
-    encoded: bool,
+    quoted: str,
 ) -> None:
-    # Given a request of a method the route does not take for a player id whose a is the Cyrillic а, drawn like the
-    # player's own id, whose dice differ; sent as itself or percent-encoded
-    player = PLAYER.replace("a", "\u0430")
+    # Given a request of a method the route does not take whose path holds a character that does not show as itself,
+    # or looks like another
     event = copy.deepcopy(load_event("today-roll"))
-    event["rawPath"] = event["requestContext"]["http"]["path"] = f"/game/today/{quote(player) if encoded else player}"
+    event["rawPath"] = event["requestContext"]["http"]["path"] = f"/game/today/{sent}"
     event["requestContext"]["http"]["method"] = method
 
     # When this function and the verify API answer it
     answer, verify_api = call(event), invoke(event)
 
-    # Then both quote the а percent-encoded, never as the a it looks like (review: this function quoted it as typed,
-    # "/game/today/123e4567-e89b-12d3-а456-… takes GET, not POST", where the verify API encoded it)
+    # Then both quote it percent-encoded, as the verify API decodes and quotes it, never as what it looks like, and
+    # neither fails
     error = assert_error(answer, 405, "method_not_allowed")
-    assert error["message"].startswith(f"/game/today/{PLAYER.replace('a', '%D0%B0')} takes GET, not {method}")
-    assert (answer.status, answer.body) == (verify_api.status, verify_api.json)
-
-
-@pytest.mark.filterwarnings("ignore:No application metrics to publish")  # the verify API's, which gives no verdict
-@pytest.mark.parametrize(
-    ("after", "quoted"),
-    [
-        # a tab, a newline, a space, a delete or a combining mark, as itself (API Gateway may hand the path over
-        # decoded; review: this function quoted it as itself, "/game/today/{id}  takes GET, not POST" read as the
-        # player's own id's path)
-        ("\t", "%09"),
-        ("\n", "%0A"),
-        (" ", "%20"),
-        (" x", "%20x"),
-        ("\x7f", "%7F"),
-        ("\u0436\u0301", "\u0436%CC%81"),
-        # a lone surrogate, which only a hand-made event holds: quoted as the bytes Python would write it in, a byte
-        # that was no UTF-8 as that byte (review: this function's 405 raised UnicodeEncodeError, where the verify API's
-        # quoted %ED%A0%80)
-        ("\ud800", "%ED%A0%80"),
-        ("\U0001f600\udfff", "\U0001f600%ED%BF%BF"),
-        ("\udcff", "%FF"),
-    ],
-)
-def test_a_blank_a_control_or_a_lone_surrogate_of_the_path_is_quoted_encoded_by_the_405_as_the_verify_api_quotes_it(
-    published: Stores,
-    call: Callable[[Event], Answer],
-    load_event: Callable[[str], Event],
-    after: str,
-    quoted: str,
-) -> None:
-    # Given a request of a method the route does not take whose path holds, after the player id, a character that
-    # does not show as itself
-    event = copy.deepcopy(load_event("today-roll"))
-    event["rawPath"] = event["requestContext"]["http"]["path"] = f"/game/today/{PLAYER}{after}"
-    event["requestContext"]["http"]["method"] = "POST"
-
-    # When this function and the verify API answer it
-    answer, verify_api = call(event), invoke(event)
-
-    # Then both quote it percent-encoded, as the verify API decodes and quotes it, and neither fails
-    error = assert_error(answer, 405, "method_not_allowed")
-    assert error["message"] == f"/game/today/{PLAYER}{quoted} takes GET, not POST"
+    case = ": a method's name is case-sensitive, so write GET" if method == "get" else ""
+    assert error["message"] == f"/game/today/{quoted} takes GET, not {method}{case}"
     assert (answer.status, answer.body) == (verify_api.status, verify_api.json)
 
 
