@@ -416,33 +416,27 @@ def test_a_replica_s_last_modified_proves_no_time_it_was_written_here(
 @pytest.mark.parametrize(
     ("etag", "in_time"), [('"9b2cf535f27731c974343645a3985328"', True), ('"3858f62230ac3c91-2"', False)]
 )
-def test_a_listing_gives_a_multipart_upload_no_time_and_no_listed_time_is_a_witness(
-    aws: None, etag: str, in_time: bool
-) -> None:
-    # A listing gives each object's LastModified and ETag, but not whether it is a replica, whose LastModified is its
-    # source's: a time of another bucket, so no listed time is a witness here, even through AWS's own endpoint
-    store, stub, _ = stubbed_store(aws)
-    written = dt.datetime(2025, 3, 1, 0, 0, 2, tzinfo=dt.UTC)
-    item = {"Key": "revealed/2025-03-01.json", "LastModified": written, "ETag": etag, "Size": 2}
-    stub.add_response("list_objects_v2", {"Contents": [item], "IsTruncated": False})
-    with stub:
-        dated = store.list_dated("revealed/")
-    assert dated == [("revealed/2025-03-01.json", written if in_time else NOT_KNOWN, False)]
-
-
-@pytest.mark.parametrize(
-    ("etag", "in_time"), [('"9b2cf535f27731c974343645a3985328"', True), ('"3858f62230ac3c91-2"', False)]
-)
-def test_a_multipart_uploads_last_modified_proves_no_time_its_bytes_were_written(
-    aws: None, etag: str, in_time: bool
+@pytest.mark.parametrize("listed", [True, False], ids=["listed", "read"])
+def test_a_multipart_uploads_last_modified_proves_no_time_its_bytes_were_written_listed_or_read(
+    aws: None, listed: bool, etag: str, in_time: bool
 ) -> None:
     # Its LastModified is when the upload began: begun before a deadline, completed with bytes chosen after it (review)
     store, stub, _ = stubbed_store(aws)
     written = dt.datetime(2025, 3, 1, 0, 0, 2, tzinfo=dt.UTC)
-    stub.add_response("get_object", {"Body": io.BytesIO(b"{}"), "LastModified": written, "ETag": etag})
-    with stub:
-        found = store.read("commitments/2025-03-01.json")
-    assert found is not None and found.modified == (written if in_time else NOT_KNOWN)
+    time = written if in_time else NOT_KNOWN
+    if listed:
+        # A listing gives each object's LastModified and ETag, but not whether it is a replica, whose LastModified is
+        # its source's: a time of another bucket, so no listed time is a witness here, even through AWS's own endpoint
+        item = {"Key": "revealed/2025-03-01.json", "LastModified": written, "ETag": etag, "Size": 2}
+        stub.add_response("list_objects_v2", {"Contents": [item], "IsTruncated": False})
+        with stub:
+            dated = store.list_dated("revealed/")
+        assert dated == [("revealed/2025-03-01.json", time, False)]
+    else:
+        stub.add_response("get_object", {"Body": io.BytesIO(b"{}"), "LastModified": written, "ETag": etag})
+        with stub:
+            found = store.read("commitments/2025-03-01.json")
+        assert found is not None and found.modified == time
 
 
 def test_an_object_s3_put_in_parts_is_read_with_no_time(aws: None) -> None:
