@@ -623,6 +623,47 @@ def test_a_character_of_the_path_that_does_not_show_as_itself_is_quoted_encoded_
 
 
 @pytest.mark.filterwarnings("ignore:No application metrics to publish")  # the verify API's, which gives no verdict
+@pytest.mark.parametrize(
+    ("run", "status", "verify_api_says"),
+    [
+        ("%41", 405, f"/game/today/{PLAYER}A takes GET, not POST"),
+        ("%23", 405, f"/game/today/{PLAYER}# takes GET, not POST"),
+        ("%E2%82%AC", 405, f"/game/today/{PLAYER}\u20ac takes GET, not POST"),
+        ("%2541", 405, f"/game/today/{PLAYER}A takes GET, not POST"),
+        (
+            "%2F",
+            404,
+            f"there is no /game/today/{PLAYER}/ here; the game's route, GET /game/today/{{player_id}}, takes one player"
+            " id, a UUID, and nothing after it: leave out the slash after the id",
+        ),
+    ],
+)
+def test_a_percent_encoded_run_of_the_path_is_quoted_as_sent_by_the_405_where_the_verify_api_decodes_it(
+    published: Stores,
+    call: Callable[[Event], Answer],
+    load_event: Callable[[str], Event],
+    run: str,
+    status: int,
+    verify_api_says: str,
+) -> None:
+    # Given a request of a method the route does not take whose path holds, after the player id, a percent-encoded run
+    # of a character the verify API writes as itself once decoded (`_wrong_method`: where its 405 is not the verify
+    # API's answer to the same request)
+    event = copy.deepcopy(load_event("today-roll"))
+    event["rawPath"] = event["requestContext"]["http"]["path"] = f"/game/today/{PLAYER}{run}"
+    event["requestContext"]["http"]["method"] = "POST"
+
+    # When this function and the verify API answer it
+    answer, verify_api = call(event), invoke(event)
+
+    # Then this function quotes the run as sent, where the verify API decodes the path before it routes and quotes it:
+    # its 405 quotes the character, and a slash makes the path no route's, its 404 saying to leave the slash out
+    error = assert_error(answer, 405, "method_not_allowed")
+    assert error["message"] == f"/game/today/{PLAYER}{run} takes GET, not POST"
+    assert (verify_api.status, verify_api.json["error"]["message"]) == (status, verify_api_says)
+
+
+@pytest.mark.filterwarnings("ignore:No application metrics to publish")  # the verify API's, which gives no verdict
 @pytest.mark.parametrize("method", ["POST", "DELETE", "PROPFIND", "get"])
 def test_a_method_the_route_does_not_take_is_the_verify_api_s_405_naming_get(
     published: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], method: str
