@@ -570,6 +570,40 @@ def test_merge_names_every_shard_read_and_each_failed_one_with_its_cause_and_rep
     }
 
 
+def test_a_line_whose_count_or_labels_ask_for_fewer_rolls_than_it_records_is_a_mismatch_in_the_merged_audit(
+    audit_aws: AuditAws,
+    load_event: Callable[[str], Event],
+) -> None:
+    # Given a shard of a fair game and two whose every roll asked for matches while they record more (a narde-v1 count
+    # of 12 of its 20 rolls, a bg-dice-v1 game's first 3 labels of its 6), as the local command's test has them
+    lines = [
+        games.pair36(3),
+        games.past_what_it_asks(games.narde(1), 12),
+        games.past_what_it_asks(games.bg_dice(2), 3),
+    ]
+    audit_aws.put(KEY, gzip.compress(games.jsonl(lines)))
+    run_worker(audit_aws, load_event("audit-worker-shard"))
+
+    # When the map run's results are merged and the report drawn
+    merged = audit_aws.merger.lambda_handler(merge_event_of_the_run(audit_aws, load_event), FakeLambdaContext())
+    audit_aws.reporter.lambda_handler(report_event(load_event, merged), FakeLambdaContext())
+
+    # Then the two are mismatches, never counted fair, in the merge's answer, summary.json, findings and report
+    assert (merged["games"], merged["fair"], merged["mismatch"], merged["clean"]) == (3, 1, 2, False)
+    summary = audit_aws.json(f"{OUT}summary.json")
+    assert [summary[k] for k in ("games", "fair", "mismatch", "rolls", "rolls_extra")] == [3, 1, 2, 27, 11]
+    findings = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert [(f["id"], f["verdict"], f["reasons"], f["extra"]) for f in findings] == [
+        ("narde-v1-1", "mismatch", ["8 more rolls were recorded than computed"], 8),
+        ("bg-dice-v1-2", "mismatch", ["3 more rolls were recorded than computed"], 3),
+    ]
+    page = audit_aws.get(f"{OUT}report.html").decode()
+    assert "<title>fairdice audit: 3 games, not all proven fair</title>" in page
+    (headline,) = re.findall(r"<p class=verdict>(.*?)</p>", page, re.S)
+    assert "2 of 3 games do not match what was computed or published" in headline
+    assert "are fair" not in headline
+
+
 def report_event(load_event: Callable[[str], Event], merged: Event) -> Event:
     """The report's event as the state machine makes it: the merge's answer carries the SHA-256 of what it wrote."""
     return {**load_event("audit-report"), **{k: merged[k] for k in ("summary_sha256", "findings_sha256")}}

@@ -117,6 +117,21 @@ def recorded(request: Game, n: int) -> Game:
     return game
 
 
+def bg_dice(n: int, rolls: int = 6) -> Game:
+    """A fair bg-dice-v1 game from its opening roll, its rolls' own labels listed (as the core computes them)."""
+    secret = key(n, "bg-dice-v1")
+    request = {"scheme": "bg-dice-v1", "key": secret, "lock": seal(secret), "count": rolls}
+    labels = [roll["label"] for roll in verify(parse_request(request)).rolls]
+    return recorded({**request, "count": None, "labels": labels}, n)
+
+
+def past_what_it_asks(game: Game, keep: int) -> Game:
+    """The same game asking for its first `keep` rolls alone (its first `keep` labels where it lists them, else a
+    `count`) while it still records every one: those past them are recorded beyond the rolls computed."""
+    asked = {"labels": game["labels"][:keep]} if "labels" in game else {"count": keep}
+    return {**game, **asked}
+
+
 def window(game: Game, skip: int = 2) -> Game:
     """The same narde-v1 game from roll `skip` on (it numbers from 0): a window, incomplete however well it matches."""
     return {**game, "first": skip, "recorded": game["recorded"][skip:]}

@@ -10,6 +10,7 @@ import importlib.util
 import io
 import json
 import os
+import re
 import shlex
 import shutil
 import signal
@@ -221,6 +222,44 @@ def test_windows_are_counted_in_the_closing_line_the_summary_and_the_report_not_
     page = (tmp_path / "out" / "report.html").read_text()
     assert "2 games are windows, checked from a roll past the game&#x27;s first" in page
     assert "never fair): 2.</p>" in page
+
+
+def test_a_line_whose_count_or_labels_ask_for_fewer_rolls_than_it_records_is_a_mismatch_never_counted_fair(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a fair game, and two whose every roll asked for matches while they record more: a narde-v1 game of 20 rolls
+    # whose count asks for 12, a bg-dice-v1 game of 6 whose labels list 3 (the lead's question: is such a line, proven
+    # only to its count, counted fair, the audit saying "all fair"?)
+    lines = [
+        games.pair36(3),
+        games.past_what_it_asks(games.narde(1), 12),
+        games.past_what_it_asks(games.bg_dice(2), 3),
+    ]
+    games.write(tmp_path / "day.jsonl", lines)
+
+    # When the command audits them
+    status = main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"])
+
+    # Then the two are mismatches, as POST /verify says, their rolls past what they ask for recorded beyond, and no
+    # output rounds them up to fair: the closing line, the summary, the findings and the report
+    assert status == 1
+    out = capsys.readouterr().out
+    assert "3 games: 1 fair, 2 mismatch, 0 incomplete, 0 withheld;" in out
+    assert "27 rolls recomputed: 0 differ, 0 not recorded, 11 recorded beyond." in out
+    document = summary(tmp_path / "out")
+    assert [document[k] for k in ("games", "fair", "mismatch", "rolls", "rolls_extra")] == [3, 1, 2, 27, 11]
+    for scheme in ("narde-v1", "bg-dice-v1"):
+        assert (document["by_scheme"][scheme]["fair"], document["by_scheme"][scheme]["mismatch"]) == (0, 1)
+    found = [json.loads(line) for line in (tmp_path / "out" / "findings.jsonl").read_text().splitlines()]
+    assert [(f["id"], f["verdict"], f["reasons"], f["extra"]) for f in found] == [
+        ("narde-v1-1", "mismatch", ["8 more rolls were recorded than computed"], 8),
+        ("bg-dice-v1-2", "mismatch", ["3 more rolls were recorded than computed"], 3),
+    ]
+    page = (tmp_path / "out" / "report.html").read_text()
+    assert "<title>fairdice audit: 3 games, not all proven fair</title>" in page
+    (headline,) = re.findall(r"<p class=verdict>(.*?)</p>", page, re.S)
+    assert "2 of 3 games do not match what was computed or published" in headline
+    assert "are fair" not in headline
 
 
 def test_a_mirror_pairs_second_game_is_said_in_the_closing_line_not_taken_for_a_game_of_dice_of_its_own(
