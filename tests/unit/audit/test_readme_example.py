@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from fairdice.cli import main
 
+from unit.audit import games
+
 ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -81,3 +83,21 @@ def test_the_readme_says_a_resume_of_a_run_whose_blocks_an_earlier_fairdice_cut_
     (resume,) = [item for item in section().split("\n- ") if item.startswith("`--resume`")]
     said = " ".join(resume.split())
     assert "a run an earlier fairdice began" in said and "cut its blocks by their lines alone" in said
+
+
+def test_the_readme_says_rolls_recorded_past_a_lines_count_make_a_mismatch_as_the_audit_finds_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a fair narde-v1 game whose line asks for its first 12 rolls of the 20 it records
+    games.write(tmp_path / "day.jsonl", [games.past_what_it_asks(games.narde(1), 12)])
+    # When it is audited, Then it is a mismatch, its 8 rolls past the count recorded beyond
+    assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]) == 1
+    assert "1 game: 0 fair, 1 mismatch" in capsys.readouterr().out
+    (finding,) = [json.loads(line) for line in (tmp_path / "out" / "findings.jsonl").read_text().splitlines()]
+    assert (finding["verdict"], finding["differ"], finding["extra"]) == ("mismatch", 0, 8)
+    # And the README says so where it says what makes a mismatch (review: it said only the rolls that differ did), and
+    # that a line's count, labels or recorded rolls say how many rolls were checked
+    said = " ".join(section().split())
+    assert "only the second make a `mismatch`, as rolls recorded beyond those computed do" in said
+    assert "past its `count` or its labels too" in said
+    assert "fairdice cannot know a game's length: a line's `count`, labels or recorded rolls say how many" in said
