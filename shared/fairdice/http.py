@@ -105,6 +105,8 @@ METHOD_SAID = 20
 
 # Characters percent-encoded one after another.
 _ENCODED_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+# What makes a path quoted with it bare read as another: the start of a query, or of a run (`readable`)
+_READ_AS_ANOTHER = "?%"
 
 
 def readable(path: str, given_back: Callable[[str], bool] = lambda _: False) -> str:
@@ -120,9 +122,14 @@ def readable(path: str, given_back: Callable[[str], bool] = lambda _: False) -> 
     fullwidth `！` and the one dot leader `․` of `/x！` and `/x․y` were quoted as themselves, which read as `/x!` and
     `/x.y`). So is a character written as itself that is no ASCII one, where it looks like another there: encoded, as
     no one can take it for the other (review: the Cyrillic а of `/Daily/2025-03-01/аbc` was quoted as typed, like the
-    Latin a of another player's id, and so was that of `/game/today/аbc` by the game's route's 405)."""
-    if "%" not in path and path.isascii() and path.isprintable() and " " not in path:  # nearly every path: nothing
-        return path  # encoded, no blank nor control, no look-alike
+    Latin a of another player's id, and so was that of `/game/today/аbc` by the game's route's 405). A `?` or a `%`
+    written as itself is encoded too, as quoted bare it would read as another path, the start of a query or of a
+    character encoded: a `?` in a path is a `%3F` decoded (by the verify API, or by API Gateway handing the path over
+    decoded), and a `%` that starts no run a `%25` decoded or a `%` sent bare (review: POST `/game/today/{id}%3F` was
+    told `/game/today/{id}? takes GET`, and `%25` was quoted as a bare `%`). A `/` stays as itself: a `%2F` is read as
+    one before the path is routed (`game_id_slashed`), so the path quoted is the one routed."""
+    if "%" not in path and "?" not in path and path.isascii() and path.isprintable() and " " not in path:
+        return path  # nearly every path: nothing encoded, no `?`, no blank nor control, no look-alike
     pieces: list[tuple[str, bool]] = []  # the path's text and its runs decoded, each with whether it is a run
     end = 0
     for run in _ENCODED_RUN.finditer(path):
@@ -135,7 +142,7 @@ def readable(path: str, given_back: Callable[[str], bool] = lambda _: False) -> 
         _shown(character, looks_like_another, given_back)
         if run
         else percent_encoded(character)
-        if (looks_like_another and not character.isascii()) or not _visible(character)
+        if character in _READ_AS_ANOTHER or (looks_like_another and not character.isascii()) or not _visible(character)
         else character
         for character, looks_like_another, run in zip(text, unseen(text), of_a_run, strict=True)
     )

@@ -386,7 +386,7 @@ def test_a_game_over_link_whose_question_mark_came_encoded_is_a_404_saying_so(se
     answer = request(server, "GET", "/check%3Fscheme=narde-v1&phrase=x")
     assert answer.status == 404
     message = json.loads(answer.body)["error"]["message"]
-    assert message.startswith("there is no /check?scheme=narde-v1&phrase=x here; its ? came as %3F"), message
+    assert message.startswith("there is no /check%3Fscheme=narde-v1&phrase=x here; its ? came as %3F"), message
 
 
 def test_a_bucket_that_cannot_be_read_without_boto3_stops_the_start_in_one_line() -> None:
