@@ -389,6 +389,17 @@ def test_a_game_over_link_whose_question_mark_came_encoded_is_a_404_saying_so(se
     assert message.startswith("there is no /check%3Fscheme=narde-v1&phrase=x here; its ? came as %3F"), message
 
 
+def test_a_path_whose_number_sign_came_encoded_is_quoted_with_it_encoded(server: Server) -> None:
+    # Over real HTTP too, an error quotes a %23 as sent: a bare # would start a fragment, pasted into an address bar
+    player = "123e4567-e89b-12d3-a456-426614174000"
+    for method, target, status, said in (
+        ("GET", "/x%23y/z", 404, "there is no /x%23y/z here; see GET /docs"),
+        ("POST", f"/game/today/{player}%23", 405, f"/game/today/{player}%23 takes GET, not POST"),
+    ):
+        answer = request(server, method, target)
+        assert (answer.status, answer.json["error"]["message"]) == (status, said), target
+
+
 def test_a_bucket_that_cannot_be_read_without_boto3_stops_the_start_in_one_line() -> None:
     # Review: with FAIRDICE_ARCHIVE_BUCKET set where make serve installed no boto3, the server started and then
     # answered every daily request 500 (ModuleNotFoundError in its log)

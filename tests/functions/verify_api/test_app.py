@@ -220,7 +220,6 @@ def test_a_path_not_utf8_text_or_showing_nothing_is_quoted_percent_encoded_in_th
         ("GET", "/nope%E2%82%AC", "there is no /nope\u20ac here; see GET /docs"),
         ("GET", "/caf\u00e9\u20ac", "there is no /caf\u00e9\u20ac here; see GET /docs"),
         ("GET", '/x"y', 'there is no /x"y here; see GET /docs'),
-        ("GET", "/x%23y/z", "there is no /x#y/z here; see GET /docs"),
         ("GET", "/x\\y", "there is no /x\\y here; see GET /docs"),
         ("POST", "/daily/2025-03-01\u20ac", "/daily/2025-03-01\u20ac takes GET or HEAD, not POST"),
         # beside what shows nothing, or joins the character before it, still encoded
@@ -273,6 +272,39 @@ def test_a_percent_sign_of_the_path_is_quoted_encoded_where_a_slash_is_quoted_as
     # test_errors; the game's route's 405: test_today_roll_api)
     answer = invoke(at(load_event("api-schemes"), method, path))
     # Then the error quotes it percent-encoded, as no other path can read it
+    status, code = (405, "method_not_allowed") if method == "POST" else (404, "not_found")
+    assert assert_error(answer, status, code)["message"] == said
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "said"),
+    [
+        # a # sent as %23, encoded twice, or handed over decoded (review: "there is no /x#y/z here", which an address
+        # bar reads as /x and a fragment)
+        ("GET", "/x%23y/z", "there is no /x%23y/z here; see GET /docs"),
+        ("GET", "/x#y/z", "there is no /x%23y/z here; see GET /docs"),
+        ("GET", "/x%2523y/z", "there is no /x%23y/z here; see GET /docs"),
+        ("GET", "/x%2525252523", "there is no /x%23 here; see GET /docs"),  # still encoded after decoding's rounds
+        ("POST", "/daily/2025-03-01%23", "/daily/2025-03-01%23 takes GET or HEAD, not POST"),
+        ("POST", "/daily/2025-03-01#", "/daily/2025-03-01%23 takes GET or HEAD, not POST"),
+        (
+            "GET",
+            "/Daily/2025-03-01/abc%23",
+            "there is no /Daily/2025-03-01/abc%23 here; did you mean /daily/2025-03-01/abc%23?",
+        ),
+        # beside a " and a €, which have no such meaning there: still as typed
+        ("GET", '/x"%23%E2%82%AC', 'there is no /x"%23\u20ac here; see GET /docs'),
+        ("GET", '/x"#\u20ac', 'there is no /x"%23\u20ac here; see GET /docs'),
+    ],
+)
+def test_a_number_sign_of_the_path_is_quoted_encoded_as_bare_it_would_start_a_fragment(
+    load_event: Callable[[str], Event], method: str, path: str, said: str
+) -> None:
+    # Given a path holding a #, as the client sent it or as API Gateway may hand it over decoded (the game's route's
+    # 405: test_today_roll_api)
+    answer = invoke(at(load_event("api-schemes"), method, path))
+    # Then the error quotes it percent-encoded, as pasted into an address bar it is the path asked for, where a bare #
+    # would start a fragment and leave the rest of the path out
     status, code = (405, "method_not_allowed") if method == "POST" else (404, "not_found")
     assert assert_error(answer, status, code)["message"] == said
 
