@@ -819,7 +819,9 @@ def _likely(causes: str) -> str:
 def _inputs(s: Summary, read_as: ReadAs) -> str:
     # A version is an S3 object's: a local run's files have none, and no column of blanks.
     versions = any(r.version for r in s.inputs)
-    columns = ("file", "version", "bytes", "SHA-256") if versions else ("file", "bytes", "SHA-256")
+    # headed as the page calls what it read: an AWS run's inputs are its shards (review: "file", where the page says
+    # shards above the table)
+    columns = (read_as, "version", "bytes", "SHA-256") if versions else (read_as, "bytes", "SHA-256")
     rows = "".join(
         _labelled(
             f"<tr><td class='t w'>{visible(r.file)}</td>{_version(r.version) if versions else ''}"
@@ -829,7 +831,7 @@ def _inputs(s: Summary, read_as: ReadAs) -> str:
         for r in s.inputs
     )
     version = "<th class=t>version</th>" if versions else ""
-    head = f"<thead><tr><th class=t>file</th>{version}<th>bytes</th><th class=t>SHA-256</th></tr></thead>"
+    head = f"<thead><tr><th class=t>{read_as}</th>{version}<th>bytes</th><th class=t>SHA-256</th></tr></thead>"
     passed = ""
     if s.passed_over:
         listed = "".join(f"<li>{visible(path)}</li>" for path in s.passed_over)

@@ -354,8 +354,9 @@ def test_the_inputs_are_said_hashed_whole_not_read_whole_and_only_s3_objects_hav
         page = report.render(Summary(inputs=[record]), [])
         return re.findall(r'<td data-h="([^"]+)"', page[page.index("<h2>Inputs read</h2>") :])
 
-    assert named(shard) == ["file", "version", "bytes", "SHA-256"]
-    assert named(InputRecord(file="day.jsonl", bytes=3, sha256="0" * 64)) == ["file", "bytes", "SHA-256"]
+    # (an AWS run's page heads the column of what it read "shard", as it calls them; a local run's "file")
+    assert named(shard) == ["shard", "version", "bytes", "SHA-256"]
+    assert named(InputRecord(file="day.jsonl", bytes=3, sha256="0" * 64)) == ["shard", "bytes", "SHA-256"]
 
 
 def test_an_aws_runs_page_calls_what_it_read_shards_as_its_headline_does_and_a_local_runs_files() -> None:
@@ -378,6 +379,9 @@ def test_an_aws_runs_page_calls_what_it_read_shards_as_its_headline_does_and_a_l
     assert "2 files read, each hashed whole" in local and "check that every file you expect is listed" in local
     assert "Every line of the files read was verified" in local and 'aria-label="files read"' in local
     assert "Inputs list every file read with its SHA-256: a file left out does not appear" in local
+    # and the inputs' table heads the column of what was read alike (review: "file" on an AWS run's page)
+    assert "<th class=t>shard</th>" in aws and "<th class=t>file</th>" not in aws
+    assert "<th class=t>file</th>" in local and "<th class=t>shard</th>" not in local
     assert "shard" not in local
 
 
