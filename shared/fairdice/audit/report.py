@@ -106,8 +106,11 @@ def render(
 
 def _whole_from(s: Summary) -> int:
     """The page width, in rem, up to which the counts' and the statistics' rows are cards: wider, their tables are
-    whole, with room for the page's padding (2rem) and for a font 2rem wider than the one measured."""
-    counts = max(len(f"{getattr(s, key):,}") for key, _ in _GAME_COUNTS)
+    whole, with room for the page's padding (2rem) and for a font 2rem wider than the one measured. Sized from the
+    counts the table shows: its column of lines not verified counts lines alone, the shards not audited said under the
+    tables (review: sized from `errors`, they made it wider than any count in it)."""
+    shown = {**s.model_dump(include={key for key, _ in _GAME_COUNTS}), "errors": s.errors - s.not_audited}
+    counts = max(len(f"{shown[key]:,}") for key, _ in _GAME_COUNTS)
     dice = max((len(f"{sum(c):,}") for faces in s.faces.values() for c in faces.values()), default=0)
     longer = max(_PX_PER_CHARACTER_OF_COUNTS * (counts - _SHORT), _PX_PER_CHARACTER_OF_DICE * (dice - _SHORT), 0)
     return math.ceil((_WHOLE_PX + longer) / 16) + 4

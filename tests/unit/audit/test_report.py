@@ -359,6 +359,24 @@ def test_the_inputs_are_said_hashed_whole_not_read_whole_and_only_s3_objects_hav
     assert named(InputRecord(file="day.jsonl", bytes=3, sha256="0" * 64)) == ["shard", "bytes", "SHA-256"]
 
 
+def test_the_counts_table_is_whole_from_a_width_sized_by_the_counts_it_shows_not_by_the_shards_not_audited() -> None:
+    # Given a run of one line not verified beside 10 billion shards not audited (each one of `errors`, but said under
+    # the tables, where the column of lines not verified shows 1), and a run of that one line alone
+    def whole_from(summary: Summary) -> int:
+        found = re.search(r"and \(max-width:(\d+)rem\)", report.render(summary, []))
+        assert found
+        return int(found[1])
+
+    shards_not_audited = Summary(errors=10**10 + 1, not_audited=10**10)
+
+    # Then its counts' table is drawn whole from the same width as the run's of one line, no count in it longer
+    # (review: sized from `errors`, 14 characters no cell shows)
+    assert "<td>1</td>" in bare(report.render(shards_not_audited, []).split("<h2>Counts</h2>")[1].split("</table>")[0])
+    assert whole_from(shards_not_audited) == whole_from(Summary(errors=1))
+    # while a run whose lines not verified are that many is drawn whole from a wider page
+    assert whole_from(Summary(errors=10**10 + 1)) > whole_from(Summary(errors=1))
+
+
 def test_an_aws_runs_page_calls_what_it_read_shards_as_its_headline_does_and_a_local_runs_files() -> None:
     # Given a clean audit of two inputs, each of one fair game
     records = [InputRecord(file=f"games/a/{n}.jsonl", bytes=3, sha256="0" * 64, version="v1") for n in (1, 2)]
