@@ -6,6 +6,8 @@ import re
 from pathlib import Path
 
 import pytest
+from fairdice.audit.report import render
+from fairdice.audit.summary import Summary
 from fairdice.cli import main
 
 from unit.audit import games
@@ -101,3 +103,20 @@ def test_the_readme_says_rolls_recorded_past_a_lines_count_make_a_mismatch_as_th
     assert "only the second make a `mismatch`, as rolls recorded beyond those computed do" in said
     assert "past its `count` or its labels too" in said
     assert "fairdice cannot know a game's length: a line's `count`, labels or recorded rolls say how many" in said
+
+
+def test_the_readme_says_a_shard_not_audited_is_one_of_errors_and_what_the_command_and_the_report_count_apart() -> None:
+    # Given the README's words on `not_audited` in summary.json
+    text = " ".join(section().split())
+    words = text[text.index("then `not_audited`") : text.index("`never_listed` (on AWS")]
+
+    # Then it is one of `errors` (review: "one of the lines not verified", which the command's line and the report
+    # count apart from it), and the README says the two count it apart
+    assert "one of the lines not verified" not in words
+    assert "each is one of `errors`, a finding of its own" in words
+    assert "the command's line and the report count the lines not verified apart from it" in words
+    # as the report does: a summary of one file not audited and no line is 1 error, and its headline names no line
+    summary = Summary(errors=1, not_audited=1)
+    page = render(summary, [], read_as="file")
+    assert "1 file was not audited" in page and "could not be verified" not in page.split("<h2>Counts</h2>")[0]
+    assert summary.document()["errors"] == 1
