@@ -7,7 +7,7 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, Field, field_serializer
+from pydantic import BaseModel, BeforeValidator, Field, field_serializer, model_validator
 
 import fairdice
 from fairdice.audit.tally import Counts, InputRecord
@@ -148,6 +148,15 @@ class Summary(Counts):
         " from about 67% to near 80%, the lower the fewer dice and the more sides); null below 5 dice expected of"
         " each face, where that approximation is far off",
     )
+
+    @model_validator(mode="after")
+    def _parts_within_counts(self) -> "Summary":
+        # what the report shows apart, never a negative count: the lines that name no scheme, and the lines not verified
+        # beside the shards not audited, each one of `errors` (a merge of partials that hold, `Partial`, holds)
+        self.holds(self.by_scheme.values())
+        if self.not_audited > self.errors:
+            raise ValueError(f"{self.not_audited} not audited, each one of errors, more than its {self.errors} errors")
+        return self
 
     @field_serializer("inputs")
     def _inputs(self, inputs: list[InputRecord]) -> list[dict[str, Any]]:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from operator import mul
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, PositiveInt, StringConstraints, model_validator
 
 Sha256 = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
 
@@ -67,6 +67,16 @@ class Counts(BaseModel):
     def all_fair(self) -> bool:
         """Every game read was fair and every line was read."""
         return self.fair == self.games and not self.errors
+
+    def holds(self, parts: Iterable["Counts"]) -> None:
+        """ValueError unless each of these counts is at least what `parts` (its counts by scheme) add up to: a line
+        counted under a scheme is counted overall too, and one that names no scheme overall alone. A partial or summary
+        whose schemes count more than it does was not written by fairdice (review: the report's row of lines that name
+        no scheme showed a negative count for it)."""
+        for name in Counts.model_fields:
+            total = sum(getattr(part, name) for part in parts)
+            if total > getattr(self, name):
+                raise ValueError(f"its schemes count {total} {name}, more than its {getattr(self, name)} overall")
 
 
 class DieTally(BaseModel):
@@ -252,6 +262,11 @@ class Partial(BaseModel):
     )
     counts: Counts = Field(default_factory=Counts)
     by_scheme: dict[str, SchemeTally] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _schemes_within_counts(self) -> "Partial":
+        self.counts.holds([tally.counts for tally in self.by_scheme.values()])
+        return self
 
 
 class WorkerAnswer(BaseModel):

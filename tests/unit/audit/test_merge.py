@@ -243,6 +243,26 @@ def test_a_partial_whose_counts_are_below_zero_is_refused_not_added(tmp_path: Pa
     ]
 
 
+def test_a_partial_whose_schemes_count_more_than_it_does_is_refused_not_added(tmp_path: Path) -> None:
+    # Given a shard's partial of one fair game whose scheme is said to count 5 lines not verified, where the partial
+    # counts none (review: merged, the report's row of lines that name no scheme showed -5)
+    store = FolderResults(tmp_path)
+    shard(store, "games/a.jsonl", [games.narde(1)], etag='"1"')
+    stored = tmp_path / "partials" / shard_name("games/a.jsonl") / "summary.json"
+    planted = json.loads(stored.read_text())
+    planted["by_scheme"]["narde-v1"]["counts"]["errors"] = 5
+    stored.write_text(json.dumps(planted))
+    # Then a local run's merge refuses the run, as a partial no worker writes
+    with pytest.raises(ValidationError, match="its schemes count 5 errors, more than its 0 overall"):
+        merge(store)
+    # and on AWS it is the shard's finding, none of its counts added
+    summary = merge(store, expected={"games/a.jsonl": '"1"'})
+    assert (summary.games, summary.errors, summary.not_audited, summary.by_scheme) == (0, 1, 1, {})
+    assert [(f["file"], f["error"]["message"]) for f in findings(tmp_path)] == [
+        ("games/a.jsonl", merge_module.UNREADABLE)
+    ]
+
+
 def test_partials_of_the_listed_versions_all_count(tmp_path: Path) -> None:
     store = FolderResults(tmp_path)
     shard(store, "games/a.jsonl", [games.narde(1)], etag='"1"')

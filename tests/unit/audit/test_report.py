@@ -20,6 +20,7 @@ from fairdice.audit.shard import audit_shard
 from fairdice.audit.store import FolderResults
 from fairdice.audit.summary import Summary, Uniformity
 from fairdice.audit.tally import Counts, InputRecord
+from pydantic import ValidationError
 
 from unit.audit import games
 
@@ -375,6 +376,20 @@ def test_the_counts_table_is_whole_from_a_width_sized_by_the_counts_it_shows_not
     assert whole_from(shards_not_audited) == whole_from(Summary(errors=1))
     # while a run whose lines not verified are that many is drawn whole from a wider page
     assert whole_from(Summary(errors=10**10 + 1)) > whole_from(Summary(errors=1))
+
+
+def test_no_summary_the_page_is_drawn_from_counts_less_than_its_schemes_or_shards_not_audited_do() -> None:
+    # A summary whose schemes count more lines not verified than it does (the row of lines that name no scheme would
+    # show a negative count: review, -2), or more shards not audited than its errors (the column of lines not verified
+    # would), is none the merge writes: refused, never drawn
+    with pytest.raises(ValidationError, match="its schemes count 3 errors, more than its 1 overall"):
+        Summary(errors=1, by_scheme={"narde-v1": Counts(errors=3)})
+    with pytest.raises(ValidationError, match="2 not audited, each one of errors, more than its 1 errors"):
+        Summary(errors=1, not_audited=2)
+    # while one whose lines name no scheme shows them in a row of their own
+    page = render(Summary(errors=3, not_audited=1, by_scheme={"narde-v1": Counts(errors=1)}), [])
+    assert "<td class='t n'><i>no scheme read</i></td><td>0</td>" in page
+    assert re.findall(r"<i>no scheme read</i></td>((?:<td>[^<]*</td>)*)", page)[0].count("<td>1</td>") == 1
 
 
 def test_an_aws_runs_page_calls_what_it_read_shards_as_its_headline_does_and_a_local_runs_files() -> None:
