@@ -1443,6 +1443,41 @@ def test_a_merge_of_an_input_prefix_holding_no_shard_fails_saying_so_and_writes_
     assert [key for key in audit_aws.keys("audits/") if "/partials/" not in key] == []
 
 
+@pytest.mark.parametrize("beside", [False, True], ids=["alone", "beside-a-shard"])
+def test_the_consoles_folder_whose_child_failed_is_no_shard_not_audited(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], beside: bool
+) -> None:
+    # Given an input prefix holding the console's empty folder object, listed by the map at 0 bytes, whose child
+    # failed (a throttled invocation, its retries spent), alone or beside a fair shard (review: the folder was named a
+    # shard not audited, with its child's cause, and the prefix of no shard succeeded, its audit not clean)
+    folder = "games/2026-11-29/"
+    audit_aws.s3.put_object(Bucket=BUCKET, Key=folder, Body=b"")
+    if beside:
+        audit_aws.put(KEY, gzip.compress(games.jsonl([games.narde(1)])))
+        run_worker(audit_aws, load_event("audit-worker-shard"))
+    item = {"shard": {"Key": folder, "Etag": '"d41d8cd98f00b204e9800998ecf8427e"', "Size": 0}, "output_prefix": OUT}
+    audit_aws.children[folder] = {"item": item, "error": "Lambda.TooManyRequestsException", "cause": "Rate exceeded"}
+    merge_event = merge_event_of_the_run(audit_aws, load_event)
+
+    if not beside:
+        # When the merge runs, Then it fails with NoShards, as a prefix holding nothing but the folder does, and
+        # writes no summary, findings or report
+        with pytest.raises(NoShards, match="games/2026-11-29/ holds no shard, so nothing was audited"):
+            audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+        assert [key for key in audit_aws.keys("audits/") if "/partials/" not in key] == []
+        return
+    # When the merge runs, Then the shard is counted, the folder named nowhere, and the audit clean
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+    assert (merged["games"], merged["fair"], merged["not_audited"], merged["errors"], merged["clean"]) == (
+        1,
+        1,
+        0,
+        0,
+        True,
+    )
+    assert audit_aws.get(f"{OUT}findings.jsonl") == b""
+
+
 @pytest.mark.parametrize("named", ["by no result file", "by forged result files", "its source forged under the prefix"])
 def test_a_merge_of_a_prefix_holding_no_shard_beside_a_partial_of_a_key_outside_it_fails_with_no_shards(
     audit_aws: AuditAws, load_event: Callable[[str], Event], named: str

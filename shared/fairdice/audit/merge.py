@@ -172,7 +172,8 @@ def merge_execution(
     where the result files cannot be held to the map run, which NoShards says too, and so does the
     finding of each shard removed, beside that it was removed (review: it said only that): one whose partial is still
     stored, or one the result files name (`run.not_audited` names each, for that reason).
-    `run.folders`: the shards the map ran a child for that it listed as the S3 console's folder.
+    `run.folders`: the shards the map ran a child for that it listed as the S3 console's folder: no shard, whether
+    its child succeeded or failed.
     `run.elsewhere`: the keys the result files name that are not under the input prefix, each named for
     what it is (`NEVER_LISTED`), not as a shard removed nor as one not audited.
     """
@@ -193,7 +194,11 @@ def merge_execution(
     if unaccounted is not None:
         not_audited = {**dict.fromkeys(expected, unaccounted), **gone}
     else:
-        not_audited = {**{file: AFTER_THE_LISTING for file in expected if file not in ran}, **gone, **run.not_audited}
+        # a child that failed on the console's folder left no game unaudited: no shard (review: it was named one not
+        # audited, and a prefix holding nothing but the folder succeeded with a summary of no game), unless the key is
+        # listed now, where it holds bytes
+        failed = {file: why for file, why in run.not_audited.items() if file not in run.folders or file in expected}
+        not_audited = {**{file: AFTER_THE_LISTING for file in expected if file not in ran}, **gone, **failed}
     if not expected and not not_audited and not audited_a_shard(store, prefix):
         where = f"s3://{bucket}/{prefix}"
         if unaccounted is not None:

@@ -280,7 +280,9 @@ class MapRunResults(NamedTuple):
     Where they cannot, `not_audited` gives it as why for each shard named by every file the manifest lists that can be
     read (the first reason met, where there are several).
     `folders`: the shards whose child succeeded that the map listed as the S3 console's folder (`console_folder`, by the
-    size its item gives) and whose worker counted nothing in them, which no listing at the merge names either.
+    size its item gives) and whose worker counted nothing in them, which no listing at the merge names either; and
+    those whose child failed that it listed so, which hold no byte to audit (`not_audited` names them too, why each
+    failed).
     `elsewhere`: the keys the result files name that are not under the input prefix, which the map never listed
     (`ELSEWHERE`, why no shard of the run is counted then)."""
 
@@ -331,9 +333,11 @@ def map_run_results(
     # Each child is taken in as its result file is read, keeping its shard's key and why it was not audited or what
     # its worker returned, and let go with its file: no list of every child of every file is held at once
     failed = 0
-    for key, _, execution in _children(files, manifest, "FAILED", unaccounted.append):
+    for key, size, execution in _children(files, manifest, "FAILED", unaccounted.append):
         failed += 1
         not_audited[key] = _failure(execution)
+        if console_folder(key, size):  # listed at 0 bytes: nothing in it was left unaudited
+            folders.add(key)
     succeeded = 0
     for key, size, execution in _children(files, manifest, "SUCCEEDED", unaccounted.append):
         succeeded += 1
