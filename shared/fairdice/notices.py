@@ -9,7 +9,7 @@ parameters (`rolls`, `client`, `n`), not the request's fields. The handler decid
 from collections.abc import Iterator, Sequence
 from typing import Any, Literal
 
-from fairdice.archive.layout import GRACE_MINUTES, publication
+from fairdice.archive.layout import GRACE_MINUTES, not_kept, publication
 from fairdice.archive.reader import DayRecord
 from fairdice.errors import BeforeArchive, FutureDay
 from fairdice.markup import Page, capital, document, e, mark, sentence, visible, whole_dates
@@ -190,10 +190,7 @@ def _but(record: DayRecord) -> str:
             ", but its commitment does not show it was fixed before the day's play, so its rolls are at most incomplete"
         )
     if record.locked is False:
-        return (
-            ", but its commitment or record is not kept under S3 Object Lock in compliance mode, so another version"
-            " may have been shown and deleted: its rolls are at most incomplete"
-        )
+        return f", but {not_kept('its commitment or record', revealed=True)}: its rolls are at most incomplete"
     return ""
 
 
@@ -220,10 +217,7 @@ def _unproven(record: DayRecord) -> str:
             " incomplete"
         )
     if record.locked is False:
-        return (
-            ". Its commitment is not kept under S3 Object Lock in compliance mode, so it may be deleted and another"
-            " shown in its place: its rolls are at most incomplete"
-        )
+        return f". {not_kept('Its commitment', revealed=False)}: its rolls are at most incomplete"
     return ""
 
 
@@ -249,13 +243,8 @@ def _commitment(record: DayRecord) -> Iterator[str]:
             # In time, but not kept: another commitment may have been published in the grace and deleted since, so it
             # does not show what the heading says it does not (review: the heading said incomplete, this said it did).
             # A pending day's is its commitment alone, which may yet be deleted and another shown in its place
-            kept = (
-                "it or the record is not kept under S3 Object Lock in compliance mode, so another may have been"
-                " published and deleted"
-                if record.status == "revealed"
-                else "it is not kept under S3 Object Lock in compliance mode, so it may be deleted and another shown in"
-                " its place"
-            )
+            revealed = record.status == "revealed"
+            kept = not_kept("it or the record" if revealed else "it", revealed=revealed)
             yield (
                 f"<p>{in_time}, before the day's play.</p><p>{mark(False)} But {kept}: it does not show the secret was"
                 " fixed before anyone rolled, and that day's rolls are at most incomplete.</p>"

@@ -177,6 +177,20 @@ def published_out_of_time(timing: Literal["early", "late"], published_at: dt.dat
     return f"published at {utc_time(published_at)}, after the {GRACE_MINUTES} minutes after 00:00 UTC it had"
 
 
+_NOT_LOCKED = "not kept under S3 Object Lock in compliance mode"
+
+
+def not_kept(what: str, *, revealed: bool) -> str:
+    """What a commitment (and, once revealed, its record) the archive does not keep under Object Lock in compliance mode
+    leaves open, in words: `what is not kept under S3 Object Lock in compliance mode, so it may be deleted and another
+    shown in its place` before the day is revealed, `…, so another version may have been shown and deleted` once it is;
+    one wording for the verifier's reasons and the day's record page, each of which names what is not kept and says
+    what follows."""
+    if revealed:
+        return f"{what} is {_NOT_LOCKED}, so another version may have been shown and deleted"
+    return f"{what} is {_NOT_LOCKED}, so it may be deleted and another shown in its place"
+
+
 def revealed_in_time(day: dt.date, stored: Stored) -> bool | None:
     """Whether a day's record was written after its day was over (SPEC: never early), by the store's own time: None
     where that time is no witness (a folder's, an emulator's), False where the store gives none (a multipart upload or

@@ -21,6 +21,7 @@ from fairdice.archive.layout import (
     GRACE_ENDS,
     GRACE_MINUTES,
     commitment_key,
+    not_kept,
     publication,
     published_out_of_time,
     reveal_deadline,
@@ -171,11 +172,10 @@ def _not_kept(day: dt.date) -> str:
     """Why a day whose commitment the daily archive published, in time or not, but does not keep under Object Lock is
     at most incomplete once revealed, as the same day revealed is (`Daily.revealed`): another may be shown in its
     place."""
+    what = f"the commitment the daily archive published for {day.isoformat()}"
     return (
-        f"the commitment the daily archive published for {day.isoformat()} is not kept under S3 Object Lock in"
-        " compliance mode: whoever holds the bucket may delete it and show another in its place, so it does not show"
-        " the secret was fixed before the day's play: once its secret is revealed, that day's rolls are at most"
-        " incomplete"
+        f"{not_kept(what, revealed=False)}: it does not show the secret was fixed before the day's play, so once its"
+        " secret is revealed, that day's rolls are at most incomplete"
     )
 
 
@@ -351,11 +351,10 @@ class Daily(Scheme[DailyRequest]):
         if found.witnessed and not found.locked:
             # Review: on such a bucket, two commitments were published within the grace and one deleted outright
             # after the day, which leaves no trace in the bucket: the secret kept was chosen after the day's play
+            what = f"the daily archive's commitment or record of {day}"
             caveats = (
                 *caveats,
-                f"the daily archive's commitment or record of {day} is not kept under S3 Object Lock in compliance"
-                " mode: whoever holds the bucket could have deleted another version and shown this one in its place,"
-                " so it does not show the secret was fixed before the day's play",
+                f"{not_kept(what, revealed=True)}: it does not show the secret was fixed before the day's play",
             )
         return Revealed(
             secret=secret,
