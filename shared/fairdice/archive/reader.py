@@ -306,9 +306,8 @@ class ArchiveReader:
         self._recent: dict[dt.date, _Recent] = {}
         # The last listing of the records with times (`_listed_onward`), which serves every later day checked that was
         # over before it began: kept for one request (`within`: POST /verify's batch) or one audit's moment (`as_of`);
-        # a reader used otherwise lists for each day it checks
+        # a reader used otherwise lists for each day it checks (`_keeps_listing`)
         self._listing: _Listing | None = None
-        self._keeps_listing = as_of
 
     def now(self) -> dt.datetime:
         """The time by this reader's clock: what it judges a day not over by."""
@@ -319,8 +318,14 @@ class ArchiveReader:
         `monotonic`); a read started in time may take as long as the store's own patience allows."""
         budgeted = copy.copy(self)  # shallow: the memory's dicts are shared, so what one request learns, all keep
         budgeted._archive = BudgetedStore(self._archive, seconds, monotonic)
-        budgeted._listing, budgeted._keeps_listing = None, True  # this request's own
+        budgeted._listing = None  # this request's own
         return budgeted
+
+    @property
+    def _keeps_listing(self) -> bool:
+        """Whether this reader keeps its listing of the records with times (`_listed_onward`): one audit's moment's
+        (`as_of`) or one request's (`within`, whose store is budgeted)."""
+        return self._as_of or isinstance(self._archive, BudgetedStore)
 
     def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
         """The revealed day, or when it will be revealed; UnknownDay for a day with no secret."""
