@@ -21,6 +21,7 @@ from typing import Any
 from pydantic import JsonValue, ValidationError
 
 from fairdice import schemes
+from fairdice.archive.layout import not_kept
 from fairdice.diagnosis import seal_alone
 from fairdice.links import link_query
 from fairdice.markup import (
@@ -292,6 +293,15 @@ def _seal_section(verdict: Verdict, words: Words) -> Iterator[str]:
                 f"<p>{mark(False)} The {e(seal)} was published at {when} by the archive's time, but that does not show"
                 f" the {e(secret)} was fixed before the game's play: the reasons above say why.</p>"
             )
+    if verdict.seal.locked is False and verdict.seal.in_time:
+        # Published in time, but not kept under Object Lock, as the day's record page says it below its time (review:
+        # the roll's said its time alone, as of a commitment that shows the secret was fixed, where the day's page said
+        # it did not); one out of its time is said so above, as there
+        kept = not_kept("it" if withheld else "it or the day's record", revealed=not withheld)
+        yield (
+            f"<p>{mark(False)} But {kept}: it does not show the {e(secret)} was fixed before anyone rolled, and that"
+            " day's rolls are at most incomplete.</p>"
+        )
     if verdict.source:
         yield f"<p class=muted>The {e(secret)} came from {visible(verdict.source)}.</p>"
 

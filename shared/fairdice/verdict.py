@@ -82,6 +82,13 @@ class SealReport(BaseModel):
         description="whether it was published before the game's play (daily: 15 minutes after 00:00 UTC); false too,"
         " with none given, for a daily day not revealed yet whose archive published none in that time",
     )
+    locked: bool | None = Field(
+        default=None,
+        description="daily: whether the daily archive keeps the commitment (once revealed, the record too) under S3"
+        " Object Lock in compliance mode, whose retention has not ended, as GET /daily/{date} says it (locked); false,"
+        " another may be shown in its place, so the day's rolls are at most incomplete; null where no archive published"
+        " it, or the archive's times are not S3's own (a folder)",
+    )
 
 
 class RollReport(TypedDict):

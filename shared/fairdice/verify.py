@@ -226,7 +226,11 @@ def withheld_verdict(request: RequestBase, withheld: Withheld) -> Verdict:
         verdict="withheld",
         checks=Checks(seal=seal, rolls=rolls),
         seal=SealReport(
-            given=given, computed=None, published_at=withheld.seal_published_at, in_time=withheld.seal_in_time
+            given=given,
+            computed=None,
+            published_at=withheld.seal_published_at,
+            in_time=withheld.seal_in_time,
+            locked=withheld.seal_locked,
         ),
         rolls=[],
         summary=Summary(count=0, compared=0, mismatches=0, first_mismatch=None),
@@ -318,6 +322,7 @@ def written(checked: Checked) -> Verdict:
             computed=checked.seal_computed,
             published_at=revealed.seal_published_at,
             in_time=revealed.seal_in_time,
+            locked=revealed.seal_locked,
         ),
         rolls=reported(checked.rolls, request.recorded, checked.matches),
         summary=checked.summary,

@@ -91,7 +91,9 @@ class Revealed:
     `contradictions` are what the request says that an authority (the daily archive) does not, or what
     the authority says against itself: each makes the verdict a `mismatch`. `seal_published_at` and
     `seal_in_time` say when the seal was published and whether that was before the game's play, where
-    an archive knows. `seal_source` names where an authority published the seal; `source_uncommitted`
+    an archive knows; `seal_locked`, whether the archive keeps it (and the record that revealed the
+    secret) under Object Lock in compliance mode as it was read, where its times are S3's own.
+    `seal_source` names where an authority published the seal; `source_uncommitted`
     says the secret recomputed with is the authority's own and does not give the seal it published.
     """
 
@@ -103,6 +105,7 @@ class Revealed:
     contradictions: tuple[str, ...] = ()
     seal_published_at: dt.datetime | None = None
     seal_in_time: bool | None = None
+    seal_locked: bool | None = None
     seal_source: str | None = None
     source_uncommitted: bool = False
 
@@ -138,10 +141,10 @@ class GameParts(NamedTuple):
 @dataclass(frozen=True)
 class Withheld:
     """The secret is not revealed yet: why, when it is due if known, and whether that is past. `seal` is the seal an
-    authority (the daily archive) published for it already, with when and whether in time, as `Revealed` says them;
-    `contradictions`, what the request says that the authority does not (another commitment); `caveats`, what keeps
-    the game from `fair` whatever is revealed (no commitment published in its time, or one not kept under Object Lock):
-    the verdict says it (`WithheldReport.at_most_incomplete`)."""
+    authority (the daily archive) published for it already, with when, whether in time and whether kept, as `Revealed`
+    says them; `contradictions`, what the request says that the authority does not (another commitment); `caveats`,
+    what keeps the game from `fair` whatever is revealed (no commitment published in its time, or one not kept under
+    Object Lock): the verdict says it (`WithheldReport.at_most_incomplete`)."""
 
     reason: str
     reveal_at: dt.datetime | None = None
@@ -149,6 +152,7 @@ class Withheld:
     seal: str | None = None
     seal_published_at: dt.datetime | None = None
     seal_in_time: bool | None = None
+    seal_locked: bool | None = None
     contradictions: tuple[str, ...] = ()
     caveats: tuple[str, ...] = ()
 

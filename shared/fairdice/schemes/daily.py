@@ -301,6 +301,7 @@ class Daily(Scheme[DailyRequest]):
                 seal=found.commitment,
                 seal_published_at=found.published_at,
                 seal_in_time=found.in_time,
+                seal_locked=found.locked,
                 contradictions=_other_commitment(request, found.commitment),
                 # And one not kept is said now as the same day revealed says it (review: its roll read as a day that
                 # could yet be fair, where the day's record page said its rolls are at most incomplete)
@@ -367,6 +368,8 @@ class Daily(Scheme[DailyRequest]):
             contradictions=tuple(contradictions),
             seal_published_at=known_time(found.published_at),
             seal_in_time=found.in_time,
+            # As the day's record says it (`DayRecord.locked`): of an archive whose times are S3's own alone
+            seal_locked=found.locked if found.witnessed else None,
             seal_source=f"daily archive {commitment_key(request.date)}",
             source_uncommitted=uncommitted and secret == found.secret,
         )

@@ -229,6 +229,63 @@ def test_a_pending_days_roll_says_it_will_be_at_most_incomplete_where_its_days_r
     assert ("at most incomplete" in day_heading) is (unproven is not None), day_heading
 
 
+def _commitment_section(page: str) -> str:
+    """A page's commitment section, as a person reads it."""
+    section = re.search(r"<h2>The commitment</h2>(.*?)(?:<h2>|</main>|$)", page, re.DOTALL)
+    assert section is not None
+    return _text(section[1])
+
+
+@pytest.mark.parametrize(
+    ("published", "revealed", "locked", "not_kept"),
+    [
+        ("2025-03-01 00:00:03", False, True, False),
+        ("2025-03-01 00:20:00", False, True, False),
+        (None, False, True, False),
+        ("2025-03-01 00:00:03", False, False, True),
+        ("2025-03-01 00:20:00", False, False, False),  # said late, as the day's page says it, not "but not kept"
+        ("2025-03-01 00:00:03", True, True, False),
+        ("2025-03-01 00:00:03", True, False, True),
+    ],
+    ids=[
+        "pending in time",
+        "pending late",
+        "pending missing",
+        "pending not kept",
+        "pending late and not kept",
+        "revealed",
+        "revealed not kept",
+    ],
+)
+def test_a_rolls_commitment_section_says_it_is_not_kept_exactly_where_its_days_record_page_does(
+    published: str | None, revealed: bool, locked: bool, not_kept: bool
+) -> None:
+    # Given a day committed to in time, late or not at all, on the stack's bucket under Object Lock or on one without
+    # it, read in its evening or, revealed, the next morning (review: a pending day's roll whose commitment is not kept
+    # said in its commitment section that it was published before the day's play, and nothing more, where the day's
+    # record page said there that it is not kept, so it does not show the secret was fixed)
+    timeline = Timeline(at("2025-03-01 00:00"))
+    with moto_stores(timeline, locked=locked) as stores:
+        if published is not None:
+            timeline.publish(stores, at(published))
+        if revealed:
+            timeline.publish(stores, at("2025-03-02 00:00:01"))
+        reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00" if revealed else "2025-03-01 18:00"))
+        verdict = verified(reader)
+        record = reader.record(ARCHIVE_DAY)
+
+    # Then the roll's JSON says whether its commitment is kept as the day's record does
+    assert verdict.verdict == ("incomplete" if revealed else "withheld")
+    assert verdict.seal.locked is record.locked is (None if published is None else locked)
+    # And its page's commitment section says it is not kept exactly where the day's record page's does
+    said = "is not kept under S3 Object Lock in compliance mode"
+    roll, day = _commitment_section(render_page(verdict)), _commitment_section(day_page(record).html)
+    assert (said in roll) is (said in day) is not_kept, (roll, day)
+    if not_kept:
+        assert "does not show the day secret was fixed before anyone rolled" in roll, roll
+        assert "that day's rolls are at most incomplete" in roll, roll
+
+
 def test_a_lock_whose_retention_has_ended_keeps_nothing_so_the_day_is_at_most_incomplete() -> None:
     # Review: on a bucket of one's own whose compliance retention is a day, two commitments were published within the
     # grace and, once the lock ended, one was deleted outright; S3 still said COMPLIANCE of the one kept, and the other
@@ -885,6 +942,9 @@ def test_a_roll_of_a_day_not_revealed_yet_shows_the_commitment_the_archive_publi
         "computed": None,
         "published_at": record.commitment_published_at,
         "in_time": True,
+        # Whether the archive keeps it under Object Lock, as the day's record says it: null for folders, true for the
+        # stack's bucket
+        "locked": record.locked,
     }
     assert is_final(verdict) is False
 
