@@ -15,11 +15,12 @@ from daily_publisher import app
 from fairdice.archive.layout import ArchiveIndex, RevealedRecord, revealed_key, secret_key
 from fairdice.archive.publisher import PublishReport, RevealReport
 from fairdice.errors import ArchiveUnavailable
-from fairdice.storage import StorageSettings, Stores
+from fairdice.storage import FolderStore, StorageSettings, Stores
 from scheduled_run import Event, Run, run_at
 
 from testkit.archive import put_someone_elses_record
 from testkit.lambda_context import FakeLambdaContext
+from testkit.stores import PassingStore
 from testkit.timeline import Timeline
 
 
@@ -208,11 +209,13 @@ def test_a_secret_dated_before_the_chains_head_is_counted_as_an_orphan_at_every_
 
 @pytest.mark.filterwarnings("ignore:No application metrics to publish")
 def test_an_archive_that_cannot_be_written_fails_the_invocation_so_it_is_retried(
-    invoke: Callable[[Event, str], Run], load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
+    invoke: Callable[[Event, str], Run],
+    load_event: Callable[[str], Event],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
 ) -> None:
-    class Unavailable:
-        def get(self, key: str) -> bytes | None:
-            return None
+    class Unavailable(PassingStore):
+        """An empty archive that reads, but refuses every write."""
 
         def put_new(self, key: str, data: bytes) -> bool:
             raise ArchiveUnavailable(f"S3 bucket fairdice-archive: cannot write {key} (SlowDown); try again later")
@@ -220,10 +223,8 @@ def test_an_archive_that_cannot_be_written_fails_the_invocation_so_it_is_retried
         def replace(self, key: str, data: bytes) -> None:
             raise ArchiveUnavailable("unreachable")
 
-        def list(self, prefix: str) -> list[str]:
-            return []
-
-    monkeypatch.setattr(app, "stores", Stores(secrets=app.stores.secrets, archive=Unavailable()))
+    archive = Unavailable(FolderStore(tmp_path / "archive"))
+    monkeypatch.setattr(app, "stores", Stores(secrets=app.stores.secrets, archive=archive))
 
     with pytest.raises(ArchiveUnavailable, match="SlowDown"):
         invoke(load_event("scheduled-midnight"), "2025-03-01 00:00:01")

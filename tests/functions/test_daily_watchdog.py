@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from daily_watchdog import app
 from fairdice.errors import ArchiveUnavailable
-from fairdice.storage import Stores
+from fairdice.storage import DatedKeys, EachPage, Stored, Stores
 from scheduled_run import Event, Run, at, run_at
 
 from testkit.timeline import Timeline
@@ -84,9 +84,17 @@ def test_an_archive_it_cannot_read_fails_the_invocation_and_answers_nothing(
         def get(self, key: str) -> bytes | None:
             raise ArchiveUnavailable(f"S3 bucket fairdice-archive: cannot read {key} (SlowDown); try again later")
 
-        read = get
+        def read(self, key: str) -> Stored | None:
+            raise ArchiveUnavailable(f"S3 bucket fairdice-archive: cannot read {key} (SlowDown); try again later")
 
-        def list(self, prefix: str) -> list[str]:
+        def list(
+            self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
+        ) -> list[str]:
+            raise AssertionError("not reached")
+
+        def list_dated(
+            self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
+        ) -> DatedKeys:
             raise AssertionError("not reached")
 
         def put_new(self, key: str, data: bytes) -> bool:

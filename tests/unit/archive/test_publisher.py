@@ -28,7 +28,16 @@ from fairdice.archive.publisher import PublishReport, get_or_create_secret, open
 from fairdice.archive.reader import ArchiveReader
 from fairdice.errors import ArchiveUnavailable, TamperedRecord
 from fairdice.seal import seal_of
-from fairdice.storage import MAX_OBJECT_BYTES, NOT_KNOWN, FolderStore, ObjectStore, StorageSettings, Stored, Stores
+from fairdice.storage import (
+    MAX_OBJECT_BYTES,
+    NOT_KNOWN,
+    EachPage,
+    FolderStore,
+    ObjectStore,
+    StorageSettings,
+    Stored,
+    Stores,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -624,8 +633,8 @@ def test_a_secret_dated_before_the_chains_head_is_an_orphan_never_revealed(tmp_p
 class ListsNothingRevealed(PassingStore):
     """The archive as a reveal pass saw it when it listed, before a rival wrote any record."""
 
-    def list(self, prefix: str) -> list[str]:
-        return [] if prefix == "revealed/" else self.inner.list(prefix)
+    def list(self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None) -> list[str]:
+        return [] if prefix == "revealed/" else super().list(prefix, after, through, each_page=each_page)
 
 
 def test_a_reveal_race_loser_continues_the_chain_from_the_winners_identical_record(tmp_path: Path) -> None:
@@ -660,8 +669,8 @@ class RivalRunsAfterListing(PassingStore):
         self.rival, self.now = rival, now
         self.rival_report: PublishReport | None = None
 
-    def list(self, prefix: str) -> list[str]:
-        listed = self.inner.list(prefix)
+    def list(self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None) -> list[str]:
+        listed = super().list(prefix, after, through, each_page=each_page)
         if prefix == "revealed/" and self.rival_report is None:
             self.rival_report = publish(self.rival, self.now)
         return listed

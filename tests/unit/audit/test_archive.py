@@ -25,7 +25,7 @@ from fairdice.audit.shard import FINDINGS, audit_shard, partial_key
 from fairdice.audit.store import FolderResults
 from fairdice.cli import main
 from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingCredentials
-from fairdice.storage import ObjectStore, S3Store, StorageSettings, Stored, Stores
+from fairdice.storage import DatedKeys, EachPage, ObjectStore, S3Store, StorageSettings, Stored, Stores
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets, s3_endpoint
 from moto import mock_aws
 
@@ -357,7 +357,12 @@ class ListingRefused(PassingStore):
         found = self.read(key)
         return None if found is None else found.data
 
-    def list(self, prefix: str) -> list[str]:
+    def list(self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None) -> list[str]:
+        raise ArchiveRefused(f"S3 bucket {ARCHIVE}: cannot list {prefix} (AccessDenied): …")
+
+    def list_dated(
+        self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
+    ) -> DatedKeys:
         raise ArchiveRefused(f"S3 bucket {ARCHIVE}: cannot list {prefix} (AccessDenied): …")
 
 

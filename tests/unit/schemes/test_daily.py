@@ -28,7 +28,7 @@ from fairdice.page import render_page
 from fairdice.schemes import daily, parse_request
 from fairdice.schemes.base import Withheld
 from fairdice.seal import seal_of
-from fairdice.storage import FolderStore, S3Store, Stores
+from fairdice.storage import DatedKeys, EachPage, FolderStore, S3Store, Stored, Stores
 from fairdice.verdict import SealReport, Verdict
 from fairdice.verify import check, verify
 from hypothesis import given
@@ -586,17 +586,26 @@ def test_an_archive_that_cannot_be_read_is_an_error_never_a_verdict() -> None:
         def get(self, key: str) -> bytes | None:
             raise ArchiveUnavailable("the archive does not answer")
 
-        read = get
+        def read(self, key: str) -> Stored | None:
+            raise ArchiveUnavailable("the archive does not answer")
 
         def put_new(self, key: str, data: bytes) -> bool:
             raise AssertionError("a reader never writes")
 
-        replace = put_new
+        def replace(self, key: str, data: bytes) -> None:
+            raise AssertionError("a reader never writes")
 
-        def list(self, prefix: str) -> list[str]:
+        def list(
+            self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
+        ) -> list[str]:
             raise AssertionError("a reader never lists")
 
-    reader = ArchiveReader(Unreadable(), clock=lambda: at("2025-03-02 09:00"))  # type: ignore[arg-type]
+        def list_dated(
+            self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
+        ) -> DatedKeys:
+            raise AssertionError("a reader never lists")
+
+    reader = ArchiveReader(Unreadable(), clock=lambda: at("2025-03-02 09:00"))
     own = bytes(range(32))
     with pytest.raises(ArchiveUnavailable):
         verified(reader, secret=own.hex(), commitment=seal_of(own))
