@@ -261,11 +261,12 @@ def _not_committed(request: RequestBase, verdict: Verdict, seal_source: str | No
 
 
 def seal_alone(fit: Tally | None, one_in: int, *, cut: bool = False) -> bool:
-    """Whether `seal_from_other_game` blames the seal alone, as the page heads it: where the recorded rolls that fit the
-    secret (`fit`, None where none were recorded) show it is theirs, more fitting than another game's rolls would (as
-    many by chance less often than CHANCE, each roll fitting one time in `one_in`); where not, the seal, the secret or
-    both. `cut`: they fit it in every face but the last, cut short (`_cut_in_last_face`): the faces before the cut show
-    it (a day's roll's first five fit by chance 1 time in 23,040)."""
+    """Whether `seal_from_other_game` blames the seal alone, carried on it (`Finding.seal_alone`) for the page's
+    heading: where the recorded rolls that fit the secret (`fit`, None where none were recorded) show it is theirs, more
+    fitting than another game's rolls would (as many by chance less often than CHANCE, each roll fitting one time in
+    `one_in`); where not, the seal, the secret or both. `cut`: they fit it in every face but the last, cut short
+    (`_cut_in_last_face`): the faces before the cut show it (a day's roll's first five fit by chance 1 time in
+    23,040)."""
     return cut or (fit is not None and chance_of_at_least(fit.fit, fit.of, one_in) < CHANCE)
 
 
@@ -330,6 +331,7 @@ def _seal_elsewhere(
             f" this game showed before its first {roll}, the {secret} is not the one it committed to:"
             f" keep both and report it. {_HEX_NOTE}"
         ),
+        seal_alone=alone,
     )
 
 
@@ -561,12 +563,19 @@ def _explains(k: int, case: Case[Any]) -> Tally:
 
 
 def _finding(
-    cause: Cause, tally: Tally | None, words: Words, detail: str, try_: dict[str, JsonValue] | None = None
+    cause: Cause,
+    tally: Tally | None,
+    words: Words,
+    detail: str,
+    try_: dict[str, JsonValue] | None = None,
+    *,
+    seal_alone: bool = False,
 ) -> Finding:
     """A finding of `tally` recorded rolls, its `explains` written from them (`_said`) and the numbers carried with it
-    (`Finding.tally`), so that nothing reads them back from the words; "the seal" where it counts none (None)."""
+    (`Finding.tally`), so that nothing reads them back from the words; "the seal" where it counts none (None).
+    `seal_alone`: its words blame the seal alone (`Finding.seal_alone`)."""
     explains = "the seal" if tally is None else _said(tally, words)
-    return Finding(cause=cause, explains=explains, detail=detail, try_=try_, tally=tally)
+    return Finding(cause=cause, explains=explains, detail=detail, try_=try_, tally=tally, seal_alone=seal_alone)
 
 
 def _said(tally: Tally, words: Words) -> str:

@@ -13,7 +13,6 @@ game is listed).
 """
 
 import datetime as dt
-import math
 import re
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -22,7 +21,6 @@ from pydantic import JsonValue, ValidationError
 
 from fairdice import schemes
 from fairdice.archive.layout import not_kept
-from fairdice.diagnosis import seal_alone
 from fairdice.links import link_query
 from fairdice.markup import (
     Page,
@@ -377,7 +375,7 @@ def _title(finding: Finding, words: Words, *, beyond: bool = False, alone: bool 
     would, or where a reading fits them): "A few rolls differ" headed 6 of 12 (review). `beyond`: rolls are recorded
     beyond the count, which `explains` does not count, so those it counts are the ones compared, not every one
     recorded (review: "Every recorded roll differs" above 3 rolls recorded with a count of 2, the third fitting).
-    `alone`: `seal_from_other_game` blames the seal alone (`diagnosis.seal_alone`), else the seal, the secret or
+    `alone`: `seal_from_other_game` blames the seal alone (`Finding.seal_alone`), else the seal, the secret or
     both, as its heading says (review: "The lock belongs to another game" above "the lock, the key or both")."""
     template = _CAUSE_TITLES.get(finding.cause)
     if template is None:
@@ -400,14 +398,8 @@ def _diagnosis_section(verdict: Verdict, request: RequestBase | None, words: Wor
     cut = any(finding.cause == "roll_cut_short" for finding in verdict.diagnosis or [])
     beyond = verdict.summary.extra > 0
     for finding in verdict.diagnosis or []:
-        # Decided as the finding's words decide it, of the numbers its `explains` says: no scheme known, no blame. Of
-        # the seal's finding alone, which alone reads it: weighing 8 of 200 rolls against chance costs 1.4 ms
-        alone = (
-            finding.cause == "seal_from_other_game"
-            and scheme is not None
-            and seal_alone(finding.tally, math.prod(scheme.request.SIDES), cut=cut)
-        )
-        title = _title(finding, words, beyond=beyond, alone=alone)
+        # As the diagnosis decided it when it wrote the finding's words (`Finding.seal_alone`), not weighed again
+        title = _title(finding, words, beyond=beyond, alone=finding.seal_alone)
         explains = _explains(finding, words, cut=cut, beyond=beyond)
         yield f"<div class=finding><b>{e(title)}</b> <span class=muted>({e(explains)})</span>"
         yield f"<p>{visible(sentence(finding.detail))}</p>"

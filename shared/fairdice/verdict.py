@@ -205,6 +205,10 @@ class Finding(BaseModel):
     # The numbers `explains` says, for whoever reads them in this process (the page), so that none parses the words
     # back; None where it names no rolls ("the seal"), or the finding was read from JSON, which does not carry them.
     tally: Tally | None = Field(default=None, exclude=True, repr=False)
+    # Whether a `seal_from_other_game` finding blames the seal alone, as its words do, decided once where they are
+    # written, so that the page's heading of it cannot say otherwise; False (the seal, the secret or both) for any other
+    # finding, and one read from JSON, which does not carry it.
+    seal_alone: bool = Field(default=False, exclude=True, repr=False)
 
 
 class Verdict(BaseModel):

@@ -7,7 +7,7 @@ from html import unescape
 from typing import Any
 
 import pytest
-from fairdice import page as page_module
+from fairdice import diagnosis as diagnosis_module
 from fairdice.archive.layout import commitment_deadline, day_start, publication
 from fairdice.fields import MAX_ROLLS
 from fairdice.links import parse_link
@@ -852,23 +852,51 @@ def test_a_seal_of_another_game_is_headed_as_its_words_blame_it(game: dict[str, 
     assert ("The lock belongs to another game" in page) == (title == "The lock belongs to another game")
 
 
-def test_only_the_seals_finding_is_weighed_against_chance_for_its_heading(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_seals_finding_is_weighed_against_chance_once_where_its_words_are_written_not_again_for_its_heading(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # Given a bot game's 12 rolls, one changed, sent with another key's lock: a finding of the rolls and the lock's
     weighed: list[Any] = []
-    weigh = page_module.seal_alone
+    weigh = diagnosis_module.seal_alone
 
     def counted(fit: Any, one_in: int, *, cut: bool = False) -> bool:
         weighed.append(fit)
         return weigh(fit, one_in, cut=cut)
 
-    monkeypatch.setattr(page_module, "seal_alone", counted)
+    monkeypatch.setattr(diagnosis_module, "seal_alone", counted)
     lock = hashlib.sha256(bytes.fromhex("ff" * 32)).hexdigest()
-    verdict, page = page_of(GAMES["bg-dice-v1"] | {"lock": lock, "recorded": _recorded(GAMES["bg-dice-v1"], change=4)})
+    request = parse_request(GAMES["bg-dice-v1"] | {"lock": lock, "recorded": _recorded(GAMES["bg-dice-v1"], change=4)})
+    verdict = verify(request)
     assert [f.cause for f in verdict.diagnosis or []] == ["few_rolls_differ", "seal_from_other_game"]
-    # Then the lock's finding alone is weighed, which alone its heading reads (1.4 ms each for 8 rolls of 200), and it
-    # is headed as before
+    # Then the lock's finding alone is weighed, once, by the diagnosis that words it (1.4 ms each for 8 rolls of 200)
     assert len(weighed) == 1
+    # and the page weighs nothing against chance again (it called `seal_alone` itself, which could disagree with the
+    # words), heading it as before
+    chances: list[Any] = []
+    chance = diagnosis_module.chance_of_at_least
+    monkeypatch.setattr(diagnosis_module, "chance_of_at_least", lambda *args: chances.append(args) or chance(*args))
+    page = render_page(verdict, request)
+    assert len(weighed) == 1
+    assert chances == []
     assert "<b>The lock belongs to another game</b>" in page
+
+
+def test_the_heading_of_a_seals_finding_is_the_one_its_diagnosis_decided() -> None:
+    # Given the lock's finding of a bot game's 12 rolls, one changed, sent with another key's lock, which blames the
+    # lock alone
+    lock = hashlib.sha256(bytes.fromhex("ff" * 32)).hexdigest()
+    request = parse_request(GAMES["bg-dice-v1"] | {"lock": lock, "recorded": _recorded(GAMES["bg-dice-v1"], change=4)})
+    verdict = verify(request)
+    rolls, sealed = verdict.diagnosis or []
+    assert sealed.seal_alone and "the lock is most likely another game's" in sealed.detail
+    # When the finding said otherwise (the lock, the key or both), its numbers the same
+    either = sealed.model_copy(update={"seal_alone": False})
+    page = render_page(verdict.model_copy(update={"diagnosis": [rolls, either]}), request)
+    # Then the page heads it as the finding says, not as it would weigh the numbers itself
+    assert "<b>The lock, the key or both belong to another game</b>" in page
+    assert "The lock belongs to another game" not in page
+    # and the flag is none of the JSON's, as the tally is not
+    assert "seal_alone" not in verdict.model_dump_json()
 
 
 def test_a_likely_cause_is_headed_in_the_schemes_own_words_as_the_page_around_it() -> None:
