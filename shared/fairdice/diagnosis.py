@@ -37,6 +37,13 @@ SCORE_HEAD = 8  # rolls beyond the misses allowed that a hypothesis is tried on 
 MAX_STARTS = 4  # places in that window where the recorded rolls may begin, tried in full
 MAX_FINDINGS = 5
 PARTIAL = 0.75  # a hypothesis that explains fewer than this share of the rolls is not reported
+# Beside the secret's own seal, recorded rolls none of the mistakes tried explains are said to be most likely another
+# game's only where another game's would fit the secret as many times by chance at least 1 time in 100 (1 of 20 of two
+# dice fits so 43 times in 100, 2 of 6 about 1 in 93): luck that ordinary explains them. Where it is rarer (2 of 5, 1 in
+# 137; 3 of 5, 1 in about 4,866), yet not rarer than CHANCE, below which they are this secret's but those that differ
+# (`few_rolls_differ`), luck explains them no better than this game's rolls with the rest shown otherwise: too few fit
+# to tell which (`too_few_rolls_fit`). 1 in 100 is the level the audit's tests fail fair dice at, too.
+OTHER_GAME_CHANCE = 1e-2
 _HEX_NOTE = "Hex case and spaces around the hex are ignored, so they are not the cause."
 
 
@@ -972,6 +979,12 @@ def _of_another_game(
         # The seal given, not one shown before the game: only the player knows that, and a daily archive's may not show
         # it (review: said so under a heading that says the commitment does not show the secret was fixed before play)
         mistakes = _mistakes_tried(case, tried, f"{none} of the{other}", recorded.them)
+        chance = chance_of_at_least(explains.fit, explains.of, math.prod(case.request.SIDES))
+        if explains.fit and chance < OTHER_GAME_CHANCE:
+            # More fit than another game's rolls would but for rare luck, too few to show them this secret's (review:
+            # 3 of 5 were "most likely another game's rolls", blaming the player's record where this game's rolls with
+            # two shown otherwise fit as well)
+            return _too_few_fit(case, explains, chance, read, mistakes)
         detail = (
             f"the {secret} matches the {seal}, but the recorded {rolls} {recorded.are} not its {rolls}{read}"
             f" {mistakes}: {recorded.they} {recorded.are} most likely {case.scheme.elsewhere(rolls)}"
@@ -984,6 +997,31 @@ def _of_another_game(
             " too to tell which"
         )
     return _finding("rolls_from_other_game", explains, case.scheme.words, detail)
+
+
+def _too_few_fit(case: Case[Any], explains: Tally, chance: float, read: str, mistakes: str) -> Finding:
+    """`too_few_rolls_fit`: beside the secret's own seal, `explains` of the recorded rolls fit it, which another game's
+    would by `chance` (below OTHER_GAME_CHANCE, not below CHANCE): too few to tell another game's rolls from this
+    game's with the others shown otherwise. Said with the odds, the rolls to check, and what to do if they are this
+    game's. `read` and `mistakes`: as `rolls_from_other_game` says the reading offered and the mistakes tried."""
+    words = case.scheme.words
+    k, n, first = explains.fit, explains.of, "first " if explains.first else ""
+    recorded = _recorded(words, case.compared)
+    some = f"{number(k)} of the {first}{counted(n, 'recorded ' + words.roll, 'recorded ' + words.rolls)}"
+    shown, elsewhere = counted(n - k, words.roll, words.rolls), case.scheme.elsewhere(words.rolls)
+    return _finding(
+        "too_few_rolls_fit",
+        explains,
+        words,
+        (
+            f"the {words.secret} matches the {words.seal}, but only {some} {'fits' if k == 1 else 'fit'} it{read}"
+            f" {mistakes}: too few fit to tell whether {recorded.they} {recorded.are} {elsewhere} or this game's with"
+            f" {shown} shown with other dice than the committed ones ({elsewhere} would fit as many 1 time in about"
+            f" {number(round(1 / chance))}). Check {recorded.them} against the game's own"
+            f" {words.roll} list; if {recorded.they} {was(case.compared)} copied correctly from this game, the dice"
+            f" shown were not the committed ones: keep the {words.secret} and report it"
+        ),
+    )
 
 
 def _too_few_to_tell(case: Case[Any]) -> str:

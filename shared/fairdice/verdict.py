@@ -164,6 +164,7 @@ Cause = Literal[
     "seal_of_hex_text",
     "seal_from_other_game",
     "rolls_from_other_game",
+    "too_few_rolls_fit",
     "secret_from_other_game",
     "secret_not_committed",
     "few_rolls_differ",

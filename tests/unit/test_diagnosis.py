@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from fairdice import schemes
-from fairdice.diagnosis import MAX_FINDINGS, _hypotheses, _try, diagnose
+from fairdice.diagnosis import MAX_FINDINGS, OTHER_GAME_CHANCE, _hypotheses, _try, diagnose
 from fairdice.dice import keyed_mac
 from fairdice.links import parse_link
 from fairdice.page import render_page
@@ -836,8 +836,9 @@ def test_rolls_recorded_past_the_labels_which_the_request_rolls_nothing_at_are_n
 @pytest.mark.parametrize(
     ("lock", "fitting", "cause", "explains", "words"),
     [
-        # another game's rolls but 4 of the 10 labelled, under the key's own lock
-        (SEAL, [0, 3, 5, 7], "rolls_from_other_game", "4 of the first 10 rolls", "it fits 4 of the first 10 recorded"),
+        # another game's rolls but 4 of the 10 labelled, under the key's own lock: as many as another game's would fit 1
+        # time in about 9,150, too few to tell whose they are (said "rolls_from_other_game" before OTHER_GAME_CHANCE)
+        (SEAL, [0, 3, 5, 7], "too_few_rolls_fit", "4 of the first 10 rolls", "it fits 4 of the first 10 recorded"),
         # the same under another key's lock
         (None, [0, 3, 5, 7], "secret_from_other_game", "4 of the first 10 rolls", "it fits 4 of the first 10 recorded"),
         # the game's rolls, the first 4 changed, under another key's lock: the lock's finding
@@ -2400,3 +2401,52 @@ def test_rolls_that_fit_beyond_chance_beside_the_secrets_own_seal_are_never_anot
     found = finding(check(mistaken), "few_rolls_differ")
     assert found.explains == "4 of 6 rolls"
     assert "the dice shown were not the committed ones" in found.detail
+
+
+@pytest.mark.parametrize(
+    ("total", "changed", "cause"),
+    [
+        # 4 of 6 fit: another game's rolls would fit as many below CHANCE, so they are this secret's but two
+        (6, [1, 4], "few_rolls_differ"),
+        # 3 of 5 (about 1 in 4,866) and 2 of 5 (about 1 in 137): above CHANCE, below OTHER_GAME_CHANCE
+        (5, [1, 3], "too_few_rolls_fit"),
+        (5, [1, 3, 4], "too_few_rolls_fit"),
+        # 2 of 6 (about 1 in 93) and 1 of 20 (43 times in 100): luck that ordinary explains them
+        (6, [1, 3, 4, 5], "rolls_from_other_game"),
+        (20, range(1, 20), "rolls_from_other_game"),
+    ],
+    ids=["4 of 6", "3 of 5", "2 of 5", "2 of 6", "1 of 20"],
+)
+@pytest.mark.parametrize("game", [PAIR36, BOT, NARDE], ids=["pair36", "bg-dice-v1", "narde-v1"])
+def test_rolls_that_fit_the_secrets_own_seal_more_than_chance_explains_but_too_few_to_show_it_say_so(
+    game: dict[str, Any], total: int, changed: list[int], cause: str
+) -> None:
+    # Review: beside the secret's own seal, 3 of 5 recorded rolls fitting was "most likely another game's rolls",
+    # blaming the player's record, where this game's rolls with two shown otherwise fit as well. The two bars: CHANCE,
+    # below which the rolls are this secret's, and OTHER_GAME_CHANCE, at or above which luck explains them
+    assert chance_of_at_least(4, 6, 36) < CHANCE <= chance_of_at_least(3, 5, 36)
+    assert chance_of_at_least(2, 5, 36) < OTHER_GAME_CHANCE <= chance_of_at_least(2, 6, 36)
+    # Given a game whose rolls at `changed` are recorded with other dice, under its own seal
+    real = rolls_of(game | {"count": total})
+    mistaken = game | {"recorded": miscopied(real, changed)}
+    found = finding(check(mistaken), cause)
+    fit = total - len(list(changed))
+    assert found.explains == f"{fit} of {total} rolls"
+    secret = secret_word(game)
+    if cause == "too_few_rolls_fit":
+        # Then too few fit to tell whose they are, said with the odds, never "most likely another game's rolls"
+        odds = f"{round(1 / chance_of_at_least(fit, total, 36)):,}"
+        assert found.detail.startswith(
+            f"the {secret} matches the {schemes.of(parse_request(game)).words.seal}, but only {fit} of the {total}"
+            " recorded rolls fit it"
+        )
+        assert (
+            f"too few fit to tell whether they are another game's rolls or this game's with {total - fit} rolls shown"
+            f" with other dice than the committed ones (another game's rolls would fit as many 1 time in about {odds})."
+            f" Check them against the game's own roll list; if they were copied correctly from this game, the dice"
+            f" shown were not the committed ones: keep the {secret} and report it"
+        ) in found.detail
+        assert "most likely" not in found.detail
+        assert found.try_ is None
+    if cause == "rolls_from_other_game":
+        assert found.detail.endswith("they are most likely another game's rolls")

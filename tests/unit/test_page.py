@@ -1147,3 +1147,20 @@ def test_a_links_long_list_of_rolls_is_cut_after_a_whole_roll(count: int) -> Non
     assert shown == ["-".join(map(str, roll)) for roll in dice[: len(shown)]]
     assert 0 < len(shown) < count
     assert "<span class=roll></span>…" not in values
+
+
+def test_rolls_too_few_of_which_fit_the_secrets_own_seal_are_headed_as_too_few_to_tell_whose() -> None:
+    # Given a pair36 game's 5 rolls, rolls 2 and 4 changed, under the server seed's own seal: 3 of 5 fit, which another
+    # game's would 1 time in about 4,866
+    game = GAMES["pair36"] | {"count": 5}
+    dice = [list(r["dice"] or []) for r in verify(parse_request(game)).rolls]
+    for at in (1, 3):
+        dice[at] = [die % 6 + 1 for die in dice[at]]
+    verdict, page = page_of(game | {"recorded": dice})
+    assert [f.cause for f in verdict.diagnosis or []] == ["too_few_rolls_fit"]
+    # Then the page heads it so, where it said "The rolls belong to another game"
+    assert (
+        "<b>Too few rolls fit to tell whose they are</b> <span class=muted>(it fits 3 of the 5 recorded rolls)</span>"
+        in page
+    )
+    assert "belong to another game" not in page
