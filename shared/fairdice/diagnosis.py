@@ -600,6 +600,10 @@ def _count_finding(case: Case[Any], verdict: Verdict) -> Finding:
         # lowered to the rolls recorded (`_try`): those asked for beyond them are not recorded, not fewer.
         fix = None
     words = case.scheme.words
+    recheck = counted(total, words.roll, words.rolls)
+    if not case.request.count_is_free:
+        # Labels fix the count: no count to send (review: "check again with 20 rolls", which no request can say)
+        recheck = f"a label for each of the {recheck}"
     # In the scheme's word (review: three-dice's "more rolls than the 1 ply asked for")
     what = "only the first" if total < computed else f"more {words.rolls} than the"
     asked = counted(min(total, computed), words.roll, words.rolls)
@@ -620,7 +624,7 @@ def _count_finding(case: Case[Any], verdict: Verdict) -> Finding:
             + (
                 f"the {words.rolls} asked for beyond those recorded leave the game incomplete"
                 if total < computed
-                else f"check again with {counted(total, words.roll, words.rolls)} to compare exactly those"
+                else f"check again with {recheck} to compare exactly those"
             )
         ),
         fix,
@@ -842,6 +846,13 @@ def _left_past_the_count(case: Case[Any], verdict: Verdict) -> str:
     out the 10 rolls recorded beyond it: check again with 20 rolls to compare them too.", as `roll_count` says to."""
     words, extra = case.scheme.words, verdict.summary.extra
     which, them = (words.roll, "it") if extra == 1 else (counted(extra, words.roll, words.rolls), "them")
+    if not case.request.count_is_free:
+        # Labels fix the count: no count to send (review: "check again with 20 rolls", which no request can say), but
+        # a label for each roll recorded
+        return (
+            f" The labels given leave out the {which} recorded beyond them: check again with a label for each of the"
+            f" {counted(case.total, words.roll, words.rolls)} to compare {them} too."
+        )
     return (
         f" The count leaves out the {which} recorded beyond it: check again with"
         f" {counted(case.total, words.roll, words.rolls)} to compare {them} too."

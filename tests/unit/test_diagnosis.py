@@ -825,11 +825,14 @@ def test_rolls_recorded_past_the_labels_which_the_request_rolls_nothing_at_are_n
     # (the same rolls counted, those of the first 10 where 20 are recorded: "the first" said of those alone)
     assert (alone.cause, alone.explains) == (found.cause, found.explains.replace("the first ", ""))
     # and the key alone is said to be right, the labels leaving the 10 rolls past them out, to compare too, where the
-    # words were those of the 10 labelled rolls alone: "so the key and the settings are right" (review)
+    # words were those of the 10 labelled rolls alone: "so the key and the settings are right" (review); with a label
+    # for each, where they said "The count leaves out ...: check again with 20 rolls", which no request with labels
+    # can send (changed deliberately)
     assert alone.detail.startswith(f"{words} and the settings are right.")
     assert found.detail == (
-        f"{words} is right. The count leaves out the 10 rolls recorded beyond it: check again with 20 rolls to compare"
-        f" them too. Check {to_check}, the dice shown were not the committed ones: keep the key and report it"
+        f"{words} is right. The labels given leave out the 10 rolls recorded beyond them: check again with a label for"
+        f" each of the 20 rolls to compare them too. Check {to_check}, the dice shown were not the committed ones: keep"
+        " the key and report it"
     )
 
 
@@ -1443,6 +1446,10 @@ def test_rolls_recorded_past_the_labels_are_not_counted_in_what_the_count_findin
     # past them as rolls that do not fit (review: "2 of 20 rolls" beside "20 rolls were recorded and 2 computed")
     assert (found.cause, found.explains) == ("roll_count", explains)
     assert f"(it fits {page_words})" in render_page(verdict, request)
+    # and it asks for what a request with labels can send, a label for each roll recorded, where it said "check again
+    # with 20 rolls", which the labels, fixing the count, leave no way to send; with no `try`, as before
+    assert found.detail.endswith("check again with a label for each of the 20 rolls to compare exactly those")
+    assert found.try_ is None
 
 
 @pytest.mark.parametrize("seal", [SEAL, "00" * 32], ids=["own seal", "another seal"])
