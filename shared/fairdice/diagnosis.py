@@ -986,16 +986,17 @@ def _of_another_game(
                 f" {secret} is most likely from another game than both; copy it again from the game. {_HEX_NOTE}"
             ),
         )
+    chance = chance_of_at_least(explains.fit, explains.of, math.prod(case.request.SIDES))
+    # More fit than another game's rolls would but for rare luck, too few to show them this secret's (review: 3 of 5
+    # were "most likely another game's rolls", blaming the player's record where this game's rolls with two shown
+    # otherwise fit as well): with the secret's own seal or none
+    too_few = explains.fit > 0 and chance < OTHER_GAME_CHANCE
     if verdict.checks.seal == "match":
         # The seal given, not one shown before the game: only the player knows that, and a daily archive's may not show
         # it (review: said so under a heading that says the commitment does not show the secret was fixed before play)
         mistakes = _mistakes_tried(case, tried, f"{none} of the{other}", recorded.them)
-        chance = chance_of_at_least(explains.fit, explains.of, math.prod(case.request.SIDES))
-        if explains.fit and chance < OTHER_GAME_CHANCE:
-            # More fit than another game's rolls would but for rare luck, too few to show them this secret's (review:
-            # 3 of 5 were "most likely another game's rolls", blaming the player's record where this game's rolls with
-            # two shown otherwise fit as well)
-            return _too_few_fit(case, explains, chance, read, mistakes)
+        if too_few:
+            return _too_few_fit(case, explains, chance, read, mistakes, sealed=True)
         detail = (
             f"the {secret} matches the {seal}, but the recorded {rolls} {recorded.are} not its {rolls}{read}"
             f" {mistakes}: {recorded.they} {recorded.are} most likely {case.scheme.elsewhere(rolls)}"
@@ -1003,6 +1004,8 @@ def _of_another_game(
     else:
         lead = "" if offered is None else f"the recorded {rolls} {recorded.do} not fit this {secret}{read} "
         mistakes = _mistakes_tried(case, tried, f"{none} of the{other}", f"the recorded {rolls}")
+        if too_few:
+            return _too_few_fit(case, explains, chance, read, mistakes, sealed=False)
         detail = (
             f"{lead}{mistakes}: {recorded.they} and the {secret} most likely come from different games; give the {seal}"
             " too to tell which"
@@ -1010,27 +1013,33 @@ def _of_another_game(
     return _finding("rolls_from_other_game", explains, case.scheme.words, detail)
 
 
-def _too_few_fit(case: Case[Any], explains: Tally, chance: float, read: str, mistakes: str) -> Finding:
-    """`too_few_rolls_fit`: beside the secret's own seal, `explains` of the recorded rolls fit it, which another game's
-    would by `chance` (below OTHER_GAME_CHANCE, not below CHANCE): too few to tell another game's rolls from this
-    game's with the others shown otherwise. Said with the odds, the rolls to check, and what to do if they are this
-    game's. `read` and `mistakes`: as `rolls_from_other_game` says the reading offered and the mistakes tried."""
+def _too_few_fit(case: Case[Any], explains: Tally, chance: float, read: str, mistakes: str, *, sealed: bool) -> Finding:
+    """`too_few_rolls_fit`: beside the secret's own seal (`sealed`) or none, `explains` of the recorded rolls fit it,
+    which another game's would by `chance` (below OTHER_GAME_CHANCE, not below CHANCE): too few to tell another game's
+    rolls from this game's with the others shown otherwise. Said with the odds, the rolls to check, and what to do if
+    they are this game's. `read` and `mistakes`: as `rolls_from_other_game` says the reading offered and the mistakes
+    tried."""
     words = case.scheme.words
     k, n, first = explains.fit, explains.of, "first " if explains.first else ""
     recorded = _recorded(words, case.compared)
     some = f"{number(k)} of the {first}{counted(n, 'recorded ' + words.roll, 'recorded ' + words.rolls)}"
     shown, elsewhere = counted(n - k, words.roll, words.rolls), case.scheme.elsewhere(words.rolls)
+    fit = "fits" if k == 1 else "fit"
+    head = f"only {some} {fit} this {words.secret}{read}"
+    check, fits_too = f"Give the {words.seal} too, and check {recorded.them}", f" the {words.seal} fits and"
+    if sealed:
+        head = f"the {words.secret} matches the {words.seal}, but only {some} {fit} it{read}"
+        check, fits_too = f"Check {recorded.them}", ""
     return _finding(
         "too_few_rolls_fit",
         explains,
         words,
         (
-            f"the {words.secret} matches the {words.seal}, but only {some} {'fits' if k == 1 else 'fit'} it{read}"
-            f" {mistakes}: too few fit to tell whether {recorded.they} {recorded.are} {elsewhere} or this game's with"
-            f" {shown} shown with other dice than the committed ones ({elsewhere} would fit as many 1 time in about"
-            f" {number(round(1 / chance))}). Check {recorded.them} against the game's own"
-            f" {words.roll} list; if {recorded.they} {was(case.compared)} copied correctly from this game, the dice"
-            f" shown were not the committed ones: keep the {words.secret} and report it"
+            f"{head} {mistakes}: too few fit to tell whether {recorded.they} {recorded.are} {elsewhere} or this game's"
+            f" with {shown} shown with other dice than the committed ones ({elsewhere} would fit as many 1 time in"
+            f" about {number(round(1 / chance))}). {check} against the game's own {words.roll} list; if{fits_too}"
+            f" {recorded.they} {was(case.compared)} copied correctly from this game, the dice shown were not the"
+            f" committed ones: keep the {words.secret} and report it"
         ),
     )
 

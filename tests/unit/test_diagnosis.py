@@ -2457,3 +2457,37 @@ def test_rolls_that_fit_the_secrets_own_seal_more_than_chance_explains_but_too_f
         assert found.try_ is None
     if cause == "rolls_from_other_game":
         assert found.detail.endswith("they are most likely another game's rolls")
+
+
+@pytest.mark.parametrize(
+    ("changed", "cause"),
+    [([1, 3], "too_few_rolls_fit"), ([1, 3, 4], "too_few_rolls_fit"), ([1, 3, 4, 5], "rolls_from_other_game")],
+    ids=["3 of 5", "2 of 5", "2 of 6"],
+)
+@pytest.mark.parametrize("game", [PAIR36, BOT, NARDE], ids=["pair36", "bg-dice-v1", "narde-v1"])
+def test_rolls_too_few_of_which_fit_a_secret_sent_without_a_seal_are_not_said_most_likely_of_another_game(
+    game: dict[str, Any], changed: list[int], cause: str
+) -> None:
+    # Given a game whose rolls at `changed` are recorded with other dice, sent without its seal
+    words = schemes.of(parse_request(game)).words
+    total = 6 if len(changed) == 4 else 5
+    unsealed = {name: value for name, value in game.items() if name != parse_request(game).SEAL_FIELD}
+    (found,) = check(unsealed | {"recorded": miscopied(rolls_of(game | {"count": total}), changed)}).diagnosis or []
+    fit = total - len(changed)
+    assert (found.cause, found.explains) == (cause, f"{fit} of {total} rolls")
+    if cause == "rolls_from_other_game":
+        # Then, where luck that ordinary explains them, they and the secret most likely come from different games
+        assert "most likely come from different games" in found.detail
+        return
+    # Then, where it is rarer, too few fit to tell (they said "they and the secret most likely come from different
+    # games"), and the seal is asked for to tell more
+    odds = f"{round(1 / chance_of_at_least(fit, total, 36)):,}"
+    assert found.detail.startswith(f"only {fit} of the {total} recorded rolls fit this {words.secret} and none of")
+    assert found.detail.endswith(
+        f": too few fit to tell whether they are another game's rolls or this game's with {len(changed)} rolls shown"
+        f" with other dice than the committed ones (another game's rolls would fit as many 1 time in about {odds})."
+        f" Give the {words.seal} too, and check them against the game's own roll list; if the {words.seal} fits and"
+        f" they were copied correctly from this game, the dice shown were not the committed ones: keep the"
+        f" {words.secret} and report it"
+    )
+    assert "most likely" not in found.detail
