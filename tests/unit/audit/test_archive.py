@@ -393,6 +393,11 @@ def test_a_day_a_public_reader_is_refused_is_a_finding_and_the_audit_finishes(
     ]
     assert all("AccessDenied" in found["error"]["message"] for found in findings)
     assert all("run the audit again (with --resume" in found["error"]["message"] for found in findings)
+    # And each says what was refused: the archive's day, the listing of its chain; the day it does not hold, the read
+    # of its record, which S3 refuses where a reader who may list would be told it does not exist (review: each line
+    # was a finding as well with either refusal alone, the other line then refused by it)
+    assert "cannot list revealed/ (AccessDenied)" in findings[0]["error"]["message"]
+    assert "cannot read revealed/2025-02-01.json (AccessDenied)" in findings[1]["error"]["message"]
 
 
 def test_a_resume_audits_again_the_blocks_whose_lines_the_archive_refused(
@@ -418,6 +423,10 @@ def test_a_resume_audits_again_the_blocks_whose_lines_the_archive_refused(
     ]
     assert main(arguments) == 1
     assert [json.loads(line)["line"] for line in (out / "findings.jsonl").read_text().splitlines()] == [2]
+    # refused at the listing, which the credentials of the resume may make (review: the line was refused as well, at a
+    # read, by a reader that could list)
+    [refused] = [json.loads(line) for line in (out / "findings.jsonl").read_text().splitlines()]
+    assert "cannot list revealed/ (AccessDenied)" in refused["error"]["message"]
 
     # When the credentials may list the archive, and the audit is resumed
     serve_archive(monkeypatch, published.archive)
