@@ -71,7 +71,7 @@ class SealReport(BaseModel):
 
     given: str | None = Field(
         description="the seal the secret is held to: the one given; for daily, the commitment the daily archive"
-        " published for the day (with published_at and in_time), before the day is revealed too"
+        " published for the day (with published_at, in_time and locked), before the day is revealed too"
     )
     computed: str | None = Field(description="the SHA-256 of the revealed secret; null while it is withheld")
     published_at: dt.datetime | None = Field(

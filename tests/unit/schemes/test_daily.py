@@ -1089,3 +1089,12 @@ def test_the_verdicts_schema_says_the_grace_the_archive_judges_a_commitment_in_t
     # its description of in_time, which the API's schema shows: held to COMMITMENT_GRACE as the page's words are above
     description = SealReport.model_fields["in_time"].description or ""
     assert f"(daily: {layout.GRACE_MINUTES} minutes after 00:00 UTC)" in description
+
+
+def test_the_verdicts_schema_names_with_the_archives_commitment_every_field_that_comes_with_it() -> None:
+    # The schema's seal says the daily archive's commitment comes with the fields the archive fills beside it (review:
+    # it named published_at and in_time, not locked, added beside them)
+    archives = {name for name in SealReport.model_fields if name not in {"given", "computed"}}
+    assert archives == {"published_at", "in_time", "locked"}
+    description = SealReport.model_fields["given"].description or ""
+    assert "(with published_at, in_time and locked)" in description
