@@ -777,7 +777,7 @@ def _reveal_instead(stores: Stores, secret: bytes) -> None:
     if isinstance(stores.archive, S3Store):
         client = stores.archive._given_client  # the test's own moto client
         assert client is not None
-        client.put_object(Bucket="archive", Key=key, Body=data)  # type: ignore[attr-defined]
+        client.put_object(Bucket="archive", Key=key, Body=data)
     else:
         (stores.archive.root / key).write_bytes(data)  # type: ignore[attr-defined]
 
