@@ -19,6 +19,7 @@ import json
 import random
 import re
 import uuid
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -26,6 +27,7 @@ from urllib.parse import urlsplit
 import pytest
 from fairdice.archive.reader import ArchiveReader
 from fairdice.links import build_link
+from fairdice.schemes import get as scheme_of
 from fairdice.schemes import parse_request
 from fairdice.seal import seal_of
 from fairdice.verify import verify
@@ -163,6 +165,231 @@ def said(page: str) -> tuple[str, str, str]:
     return _text(title.group(1)), _text(heading.group(1)), _text(before)
 
 
+class Body(HTMLParser):
+    """A page's body as a person reads it, by the standard library's parser: its visible text block by block (a heading,
+    a paragraph, a term, its value, a row), each with the section (`h2`) it is under and whether it is in a finding of
+    the diagnosis; and the rows of its table of rolls, cell by cell, a roll's mark by the name it is spoken by. The
+    page's script, style and data are not read; what its script shows (`hidden`) and what shows without it
+    (`noscript`) are both read."""
+
+    BLOCKS = frozenset({"p", "h1", "h2", "h3", "dt", "dd", "div", "tr", "pre", "footer", "li", "noscript", "table"})
+    UNREAD = frozenset({"script", "style", "template", "head"})
+
+    def __init__(self, page: str) -> None:
+        super().__init__()
+        self.blocks: list[tuple[str, bool, str]] = []
+        self.rows: list[list[str]] = []
+        self._text: list[str] = []
+        self._unread = 0
+        self._divs: list[bool] = []  # each open div: whether it is a finding
+        self._section = ""
+        self._row: list[str] | None = None
+        self._cell: list[str] | None = None
+        self._body = False
+        self._img = False
+        self.feed(page)
+        self.close()
+        self._end_block()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs)
+        if tag == "body":
+            self._body = True
+        if tag in self.UNREAD:
+            self._unread += 1
+        if tag in ("td", "th", "tr"):
+            self._end_cell()
+        if tag == "tr":
+            self._end_row()
+            self._row = []
+        if tag in ("td", "th") and self._row is not None:
+            self._cell = []
+        if tag in self.BLOCKS:
+            self._end_block()
+        if tag == "div":
+            self._divs.append("finding" in (named.get("class") or "").split())
+        if named.get("role") == "img" and named.get("aria-label"):
+            self._said(f"[{named['aria-label']}]")
+            self._img = True
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.UNREAD:
+            self._unread -= 1
+        if tag in ("tr", "tbody", "table"):
+            self._end_cell()
+            self._end_row()
+        if tag in self.BLOCKS or tag == "h2":
+            self._end_block(heading=tag == "h2")
+        if tag == "div" and self._divs:
+            self._divs.pop()
+        if tag == "span":
+            self._img = False
+
+    def handle_data(self, data: str) -> None:
+        # a roll's mark is read by its spoken name, given by its label, not by its glyph
+        if not self._unread and self._body and not self._img:
+            self._said(data)
+
+    def _said(self, data: str) -> None:
+        self._text.append(data)
+        if self._cell is not None:
+            self._cell.append(data)
+
+    def _end_cell(self) -> None:
+        if self._cell is not None and self._row is not None:
+            self._row.append(" ".join("".join(self._cell).split()))
+        self._cell = None
+
+    def _end_row(self) -> None:
+        if self._row:
+            self.rows.append(self._row)
+        self._row = None
+
+    def _end_block(self, *, heading: bool = False) -> None:
+        text = " ".join("".join(self._text).split())
+        self._text = []
+        if text:
+            self.blocks.append((self._section, any(self._divs), text))
+            if heading:
+                self._section = text
+
+
+def _n(text: str) -> int:
+    return int(text.replace(",", ""))
+
+
+# What the rolls' section says of their counts (`page.counts`), read as a person reads it, whatever builds it
+_COUNTS = re.compile(
+    r"(?P<count>[\d,]+) \w+ computed; (?:none recorded to compare|(?P<compared>[\d,]+) compared:"
+    r" (?P<match>[\d,]+) match(?:es)?, (?P<differ>[\d,]+) differs?)(?:; (?P<missing>[\d,]+) not recorded)?"
+    r"(?:; (?P<extra>[\d,]+) more recorded than computed)?\."
+)
+# Which rolls were not recorded, as the heading says it: "rolls 5 to 7", "plies 5 and 6", "roll 5" (`prose.span`)
+_NOT_RECORDED = re.compile(r"\b\w+ (?P<first>[\d,]+)(?: (?:to|and) (?P<last>[\d,]+))? (?:was|were) not recorded\b")
+# A count of rolls said anywhere else, which the search does not know how to hold to the JSON: "3 rolls", "12 plies"
+_A_COUNT = re.compile(r"\b[\d,]+ (?:\w+ )?(?:rolls?|plies|ply)\b")
+
+
+def assert_body_says_its_verdict(page: str, verdict: dict[str, Any], how: object) -> None:
+    """The whole body's visible text says no more than the JSON verdict: no sentence calls fair a verdict that is not;
+    the line saying what was checked names the JSON's scope and how many were compared; the rolls' counts, the rows of
+    the table and the rolls the heading says were not recorded are the JSON's summary; the seal's check and a day's
+    commitment's time are the JSON's."""
+    body = Body(page)
+    heading = said(page)[1]  # its words are the JSON's reasons, each held by `assert_page_says_its_verdict`
+    outcome, summary, scope = verdict["verdict"], verdict["summary"], verdict["scope"]
+    title = GAME_TITLES[verdict["scheme"]]
+    for section, _, text in body.blocks:
+        # No sentence anywhere calls fair a verdict that is not (a game's title may hold "Fair": three-dice's)
+        if outcome != "fair":
+            assert _FAIR.search(text.replace(title, "")) is None, (how, section, text)
+    # What was checked: the JSON's scope, told once, and how many of its rolls were compared
+    lines = [text for _, _, text in body.blocks if text.startswith(("Checked: ", "Computed: "))]
+    assert len(lines) == (scope is not None), (how, lines)
+    if scope is not None:
+        (line,) = lines
+        if line.startswith("Checked: "):
+            assert line == f"Checked: {scope['description']}.", (how, line)
+            assert summary["missing"] == 0 and verdict["checks"]["rolls"] != "not_given", (how, line)
+        else:
+            computed, _, compared = line.removeprefix("Computed: ").partition(". Compared: ")
+            assert computed == scope["description"], (how, line)
+            if compared.startswith("none: "):
+                assert summary["compared"] == 0, (how, line)
+            else:
+                first = re.fullmatch(
+                    r"the first (?:(?P<n>[\d,]+)|[^\W\d]+) only: the rest were not recorded\.", compared
+                )
+                assert first is not None, (how, line)
+                assert (_n(first["n"]) if first["n"] else 1) == summary["compared"], (how, line, summary)
+                assert summary["missing"] > 0, (how, line, summary)
+    # Which rolls were not recorded, wherever the page says it outside a finding: as many as the JSON's missing, the
+    # last of them the scope's last
+    for _, finding, text in body.blocks:
+        for told in [] if finding else _NOT_RECORDED.finditer(text):
+            first, last = _n(told["first"]), _n(told["last"] or told["first"])
+            many = 2 if told["last"] and " and " in told.group() else last - first + 1
+            assert many == summary["missing"], (how, text, summary)
+            assert scope is not None and last == scope["last"], (how, text, scope)
+    # The rolls' counts: the JSON's summary
+    counted = [_COUNTS.fullmatch(text) for _, _, text in body.blocks if " computed; " in text]
+    assert len(counted) == (len(body.rows) > 1), (how, counted)
+    for got in counted:
+        assert got is not None, (how, [text for _, _, text in body.blocks if " computed; " in text])
+        told = {name: _n(value) for name, value in got.groupdict().items() if value is not None}
+        assert told.get("missing", 0) == summary["missing"], (how, got.group(), summary)
+        assert told.get("extra", 0) == summary["extra"], (how, got.group(), summary)
+        assert told["count"] == summary["count"], (how, got.group(), summary)
+        assert told.get("compared", 0) == summary["compared"], (how, got.group(), summary)
+        assert told.get("differ", 0) == summary["differ"], (how, got.group(), summary)
+        assert told.get("match", 0) == summary["compared"] - summary["differ"], (how, got.group(), summary)
+    # The table's rows: from the scope's first roll on, each row's mark and recorded cell as the summary counts them
+    rolls = [row for row in body.rows if row and re.fullmatch(r"[\d,]+", row[0])]
+    if rolls:
+        assert scope is not None, how
+        others = re.search(r"The other ([\d,]+) \w+ are not listed", page)
+        listed = len(rolls) + (_n(others[1]) if others else 0)
+        assert listed == summary["count"] + summary["extra"], (how, len(rolls), summary)
+        assert [_n(row[0]) for row in rolls] == list(range(scope["first"], scope["first"] + len(rolls))), how
+        marks = [row[-1] for row in rolls]
+        if others is None:
+            assert marks.count("[matches]") == summary["compared"] - summary["differ"], (how, marks, summary)
+            assert marks.count("[differs]") == summary["mismatches"], (how, marks, summary)
+            assert marks.count("[not compared]") == summary["count"] - summary["compared"], (how, marks, summary)
+            assert [row[3] for row in rolls].count("not recorded") == summary["missing"], (how, summary)
+    # No other count of rolls is told outside a finding and the values shown (the heading's are the reasons, held
+    # above)
+    for section, finding, text in body.blocks:
+        if finding or text.startswith(("Checked: ", "Computed: ")) or " computed; " in text:
+            continue
+        rest = _NOT_RECORDED.sub("", text)
+        rest = re.sub(r"The other [\d,]+ \w+ are not listed", "", rest)
+        if text == heading:
+            continue
+        assert _A_COUNT.search(rest) is None or section in ("Check it without this page", "The link's values"), (
+            how,
+            section,
+            text,
+        )
+    # The seal's check, as the JSON gives it: ✓ only where it matched, ✗ only where it did not
+    check, words = verdict["checks"]["seal"], scheme_of(verdict["scheme"]).words
+    status = next(text for section, _, text in body.blocks if section == f"The {words.seal}")
+    assert status.startswith("✓ ") is (check == "match"), (how, status, check)
+    assert status.startswith("✗ ") is (check == "mismatch"), (how, status, check)
+    # A commitment's time, as the JSON gives it, told in time (✓, "before the day's play began") only where it was
+    published = verdict["seal"].get("published_at")
+    times = [
+        text
+        for _, _, text in body.blocks
+        if re.search(r"\bpublished at \d{4}-", text, re.IGNORECASE) and text != heading
+    ]
+    assert len(times) == (published is not None), (how, times)
+    for text in times:
+        assert re.search(rf"published at {re.escape(_utc(published))}\b", text, re.IGNORECASE), (how, text, published)
+        in_time = verdict["seal"]["in_time"] is True
+        assert text.startswith("✓ ") is (in_time and outcome != "withheld"), (how, text, verdict["seal"])
+        assert ("before the day's play began" in text and "does not show" not in text) is (
+            in_time and outcome == "withheld"
+        ), (how, text, verdict["seal"])
+    # When a secret not revealed is due, and whether it is late, as the JSON gives it
+    withheld = verdict.get("withheld") or {}
+    due = [text for _, _, text in body.blocks if text.startswith(("Due at ", "To be revealed at "))]
+    assert len(due) == (withheld.get("reveal_at") is not None), (how, due)
+    for text in due:
+        late = withheld["overdue"]
+        told = (
+            f"Due at {_utc(withheld['reveal_at'])}, not revealed yet: late."
+            if late
+            else f"To be revealed at {_utc(withheld['reveal_at'])}."
+        )
+        assert text == told, (how, text, withheld)
+
+
+def _utc(moment: str) -> str:
+    """A moment of the JSON as the page says it (`2026-03-01 00:00:02 UTC`)."""
+    return f"{dt.datetime.fromisoformat(moment).astimezone(dt.UTC):%Y-%m-%d %H:%M:%S} UTC"
+
+
 def assert_page_says_its_verdict(page: str, verdict: dict[str, Any], how: object) -> None:
     """The title and the heading say the JSON verdict first, the heading every reason it gives; nothing says fair of a
     verdict that is not."""
@@ -206,6 +433,7 @@ def check(request: Request, how: object, path: str = "/check/") -> str:
     status, page = _get(query, "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", path)
     assert status == 200, (how, page[:500])
     assert_page_says_its_verdict(page, verdict, how)
+    assert_body_says_its_verdict(page, verdict, how)
     return str(verdict["verdict"])
 
 
