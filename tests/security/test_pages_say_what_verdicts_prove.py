@@ -311,6 +311,8 @@ def assert_body_says_its_verdict(page: str, verdict: dict[str, Any], how: object
             many = 2 if told["last"] and " and " in told.group() else last - first + 1
             assert many == summary["missing"], (how, text, summary)
             assert scope is not None and last == scope["last"], (how, text, scope)
+    # The heading's counts of rolls (the JSON's reasons, or a fair verdict's): the JSON's summary
+    assert_heading_counts(heading, verdict, how)
     # The rolls' counts: the JSON's summary
     counted = [_COUNTS.fullmatch(text) for _, _, text in body.blocks if " computed; " in text]
     assert len(counted) == (len(body.rows) > 1), (how, counted)
@@ -383,6 +385,43 @@ def assert_body_says_its_verdict(page: str, verdict: dict[str, Any], how: object
             else f"To be revealed at {_utc(withheld['reveal_at'])}."
         )
         assert text == told, (how, text, withheld)
+
+
+# What a heading counts, in the words `verify.reasons` and `page.headline` give them, each to the JSON's summary
+_DIFFER_SOME = re.compile(r"\b(?P<differ>[\d,]+) of the (?P<compared>[\d,]+) recorded \w+ differs?\b")
+_DIFFER_ALL = re.compile(r"\b(?:all (?P<compared>[\d,]+)|both) recorded \w+ differ\b")
+_FAIR_ALL = re.compile(r"\b(?:all (?P<compared>[\d,]+)|both) recorded \w+ are the ones it gives\b")
+_EXTRA = re.compile(r"\b(?P<extra>[\d,]+) more \w+ (?:was|were) recorded than computed\b")
+_NONE = re.compile(r"\bno \w+ (?:was|were) recorded, so the (?:one|(?P<count>[\d,]+)) \w+ computed (?:was|were) not\b")
+
+
+def assert_heading_counts(heading: str, verdict: dict[str, Any], how: object) -> None:
+    """Every count of rolls the heading gives is the JSON's summary's: how many differ of how many compared, how many
+    were recorded beyond those computed, how many computed where none was recorded, how many a fair verdict compared;
+    and it gives no count this does not know."""
+    summary = verdict["summary"]
+    one = " the recorded " in f" {heading}"  # "the recorded roll differs", "the recorded roll is the one it gives"
+    for got in _DIFFER_SOME.finditer(heading):
+        assert _n(got["differ"]) == summary["differ"] < summary["compared"], (how, heading, summary)
+        if not summary["extra"]:  # with rolls beyond the count it counts those compared alone: see the report
+            assert _n(got["compared"]) == summary["compared"], (how, heading, summary)
+    for pattern in (_DIFFER_ALL, _FAIR_ALL):
+        for got in pattern.finditer(heading):
+            compared = _n(got["compared"]) if got["compared"] else 2
+            assert compared == summary["compared"], (how, heading, summary)
+            differ = compared if pattern is _DIFFER_ALL else 0
+            assert differ == summary["differ"], (how, heading, summary)
+    for got in _EXTRA.finditer(heading):
+        assert _n(got["extra"]) == summary["extra"], (how, heading, summary)
+    for got in _NONE.finditer(heading):
+        assert (_n(got["count"]) if got["count"] else 1) == summary["count"], (how, heading, summary)
+        assert summary["compared"] == 0, (how, heading, summary)
+    if one:
+        assert summary["compared"] == 1, (how, heading, summary)
+    rest = heading
+    for pattern in (_DIFFER_SOME, _DIFFER_ALL, _FAIR_ALL, _EXTRA, _NONE, _NOT_RECORDED):
+        rest = pattern.sub("", rest)
+    assert _A_COUNT.search(rest) is None, (how, heading)
 
 
 def _utc(moment: str) -> str:
