@@ -10,6 +10,14 @@ heading must say the JSON verdict, first, in its own word, and the heading every
 not recorded, which piece was checked, what differs); and neither says "fair" of a verdict that is not. A fair verdict's
 title and heading say which rolls it is about. A daily record page's tab and heading say what keeps its day from being
 proven, as its JSON gives it.
+
+And the whole body, as a person reads it (`Body`, by the standard library's HTML parser), says no more than the JSON:
+no block of it calls fair a verdict that is not, and one that calls a fair verdict fair says which rolls; the line
+saying what was checked names the JSON's scope and how many were compared; every count of rolls the heading and the
+rolls' section give (computed, compared, matching, differing, not recorded, recorded beyond the count), the table's
+rows, their marks and their "not recorded" cells, and the rolls said not recorded are the JSON's summary; no other
+count of rolls is said outside a finding, the link's values and the recipe; the seal's mark (✓, ✗ or none) is the
+JSON's check; a commitment's time and a secret's due time are the JSON's, said in time only where the JSON has it so.
 """
 
 import copy
@@ -283,6 +291,9 @@ def assert_body_says_its_verdict(page: str, verdict: dict[str, Any], how: object
         # No sentence anywhere calls fair a verdict that is not (a game's title may hold "Fair": three-dice's)
         if outcome != "fair":
             assert _FAIR.search(text.replace(title, "")) is None, (how, section, text)
+        # and one that says fair of a fair verdict says which rolls it is about
+        elif _FAIR.search(text.replace(title, "")):
+            assert scope["description"] in text, (how, section, text)
     # What was checked: the JSON's scope, told once, and how many of its rolls were compared
     lines = [text for _, _, text in body.blocks if text.startswith(("Checked: ", "Computed: "))]
     assert len(lines) == (scope is not None), (how, lines)
