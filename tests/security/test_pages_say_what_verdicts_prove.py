@@ -66,6 +66,9 @@ HEADING_START = {
     "withheld": "Not yet verifiable: ",
 }
 _FAIR = re.compile(r"\bfair\b", re.IGNORECASE)
+# A clause that says something cannot show fair, which calls nothing fair: a finding's "a piece of a game cannot show
+# the game was fair, so this is not offered as a fix"
+_CANNOT_SHOW_FAIR = re.compile(r"\b(?:cannot|does not|do not|never) show\b[^.;:]*?\bfair\b", re.IGNORECASE)
 _SEALS = ("seal", "lock", "fingerprint", "commit")
 
 
@@ -289,10 +292,11 @@ def assert_body_says_its_verdict(page: str, verdict: dict[str, Any], how: object
     title = GAME_TITLES[verdict["scheme"]]
     for section, _, text in body.blocks:
         # No sentence anywhere calls fair a verdict that is not (a game's title may hold "Fair": three-dice's)
+        told = _CANNOT_SHOW_FAIR.sub("", text.replace(title, ""))
         if outcome != "fair":
-            assert _FAIR.search(text.replace(title, "")) is None, (how, section, text)
+            assert _FAIR.search(told) is None, (how, section, text)
         # and one that says fair of a fair verdict says which rolls it is about
-        elif _FAIR.search(text.replace(title, "")):
+        elif _FAIR.search(told):
             assert scope["description"] in text, (how, section, text)
     # What was checked: the JSON's scope, told once, and how many of its rolls were compared
     lines = [text for _, _, text in body.blocks if text.startswith(("Checked: ", "Computed: "))]
