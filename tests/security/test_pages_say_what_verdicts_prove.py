@@ -11,18 +11,21 @@ not recorded, which piece was checked, what differs); and neither says "fair" of
 title and heading say which rolls it is about. A daily record page's tab and heading say what keeps its day from being
 proven, as its JSON gives it.
 
-And the whole body, as a person reads it (`Body`, by the standard library's HTML parser), says no more than the JSON:
-no block of it calls fair a verdict that is not, and one that calls a fair verdict fair says which rolls; the line
-saying what was checked names the JSON's scope and how many were compared; every count of rolls the heading and the
-rolls' section give (computed, compared, matching, differing, not recorded, recorded beyond the count), the table's
-rows, their marks and their "not recorded" cells, and the rolls said not recorded are the JSON's summary; no other
-count of rolls is said outside a finding, the link's values and the recipe; the seal's mark (✓, ✗ or none) is the
-JSON's check; a commitment's time and a secret's due time are the JSON's, said in time only where the JSON has it so.
+And the whole body, as a person reads it (`Body`, by the standard library's HTML parser), says no more than the JSON: no
+block of it calls fair a verdict that is not, and one that calls a fair verdict fair says which rolls; the line saying
+what was checked names the JSON's scope and how many were compared; every count of rolls the heading and the rolls'
+section give (computed, compared, matching, differing, not recorded, recorded beyond the count), the table's rows, their
+marks and their "not recorded" cells, and the rolls said not recorded are the JSON's summary; no other count of rolls is
+said outside a finding, the link's values and the recipe; the seal's mark (✓, ✗ or none) is the JSON's check; the
+recipe, run, prints the JSON's rolls, no more and no fewer; a commitment's time and a secret's due time are the JSON's,
+said in time only where the JSON has it so.
 """
 
+import contextlib
 import copy
 import datetime as dt
 import html
+import io
 import json
 import random
 import re
@@ -190,6 +193,8 @@ class Body(HTMLParser):
         super().__init__()
         self.blocks: list[tuple[str, bool, str]] = []
         self.rows: list[list[str]] = []
+        self.recipe: str | None = None  # the recipe's Python, as a person copies it
+        self._recipe: list[str] | None = None
         self._text: list[str] = []
         self._unread = 0
         self._divs: list[bool] = []  # each open div: whether it is a finding
@@ -219,6 +224,8 @@ class Body(HTMLParser):
             self._end_block()
         if tag == "div":
             self._divs.append("finding" in (named.get("class") or "").split())
+        if tag == "pre" and named.get("id") == "recipe-python":
+            self._recipe = []
         if named.get("role") == "img" and named.get("aria-label"):
             self._said(f"[{named['aria-label']}]")
             self._img = True
@@ -235,6 +242,8 @@ class Body(HTMLParser):
             self._divs.pop()
         if tag == "span":
             self._img = False
+        if tag == "pre" and self._recipe is not None:
+            self.recipe, self._recipe = "".join(self._recipe), None
 
     def handle_data(self, data: str) -> None:
         # a roll's mark is read by its spoken name, given by its label, not by its glyph
@@ -243,6 +252,8 @@ class Body(HTMLParser):
 
     def _said(self, data: str) -> None:
         self._text.append(data)
+        if self._recipe is not None:
+            self._recipe.append(data)
         if self._cell is not None:
             self._cell.append(data)
 
@@ -368,6 +379,16 @@ def assert_body_says_its_verdict(page: str, verdict: dict[str, Any], how: object
             section,
             text,
         )
+    # The recipe to recompute by hand, run as a person runs it: the seal, then the JSON's rolls, no more and no fewer
+    if body.recipe is not None:
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            exec(body.recipe, {})
+        lines = printed.getvalue().splitlines()
+        assert lines[0] == verdict["seal"]["computed"], (how, lines[0])
+        assert [line.rsplit(" [", 1)[1].removesuffix("]") for line in lines[1:]] == [
+            ", ".join(map(str, roll["dice"])) for roll in verdict["rolls"] if roll["dice"] is not None
+        ], (how, lines)
     # The seal's check, as the JSON gives it: ✓ only where it matched, ✗ only where it did not
     check, words = verdict["checks"]["seal"], scheme_of(verdict["scheme"]).words
     status = next(text for section, _, text in body.blocks if section == f"The {words.seal}")
