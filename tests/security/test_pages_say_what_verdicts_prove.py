@@ -18,7 +18,8 @@ section give (computed, compared, matching, differing, not recorded, recorded be
 marks and their "not recorded" cells, and the rolls said not recorded are the JSON's summary; no other count of rolls is
 said outside a finding, the link's values and the recipe; the seal's mark (✓, ✗ or none) is the JSON's check; the
 recipe, run, prints the JSON's rolls, no more and no fewer; a commitment's time and a secret's due time are the JSON's,
-said in time only where the JSON has it so.
+said in time only where the JSON has it so; rolls recorded for a secret not revealed are said to have come, and shown
+as they came.
 """
 
 import contextlib
@@ -147,7 +148,9 @@ def draw(choose: random.Random, scheme: str, base: Request) -> tuple[str, Reques
         first = choose.randint(2, 30)
         return kind, base | {"first": first, "recorded": _rolls(base | {"first": first, "count": kept})}
     if kind == "seed withheld":
-        return kind, {"scheme": "three-dice", "commit": base["commit"], "count": count}
+        # with the game's first plies recorded or none, by the count drawn already: the draws after it are unchanged
+        first = {"recorded": game[:kept]} if kept % 2 else {}
+        return kind, {"scheme": "three-dice", "commit": base["commit"], "count": count} | first
     if kind == "labels of a piece":
         turn = choose.randint(2, 20)
         labels = [f"bg-dice-v1:turn:{t}" for t in range(turn, turn + kept)]
@@ -409,6 +412,16 @@ def assert_body_says_its_verdict(page: str, verdict: dict[str, Any], how: object
         assert ("before the day's play began" in text and "does not show" not in text) is (
             in_time and outcome == "withheld"
         ), (how, text, verdict["seal"])
+    # Rolls recorded for a secret not revealed: said to have come, one as one, and shown as they came, not as checked
+    recorded = (verdict.get("withheld") or {}).get("recorded")
+    came = [text for _, _, text in body.blocks if " came with the request: " in text]
+    assert len(came) == (recorded is not None), (how, came)
+    if recorded is not None:
+        assert (" came with the request: it is " in came[0]) is (len(recorded) == 1), (how, came, recorded)
+        texts = [text for _, _, text in body.blocks]
+        shown = texts[texts.index("Recorded, as given (not checked)") + 1]
+        given = " ".join("-".join(map(str, roll)) for roll in recorded)
+        assert given.startswith(shown.removesuffix("…")) if shown.endswith("…") else shown == given, (how, shown)
     # When a secret not revealed is due, and whether it is late, as the JSON gives it
     withheld = verdict.get("withheld") or {}
     due = [text for _, _, text in body.blocks if text.startswith(("Due at ", "To be revealed at "))]
