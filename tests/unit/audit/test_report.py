@@ -959,3 +959,17 @@ def test_a_key_the_map_never_listed_left_off_the_page_is_named_among_the_finding
     plain = render(Summary(errors=3, not_audited=3), [*unread, unread[0]], shown=2).split("<h2>Findings")[1]
     assert "1 line not verified, id used twice, repeated game or shard not audited.</p>" in plain
     assert "repeated games and shards not audited, then games incomplete" in plain
+
+
+def test_no_summary_the_page_is_drawn_from_counts_its_schemes_lines_and_shards_not_audited_together_exceed() -> None:
+    # A summary whose lines not verified under its schemes and shards not audited, each within its errors alone, are
+    # more than its errors together: a line a scheme counts is no shard not audited, so the merge never writes it
+    # (review: drawn, its row of lines that name no scheme showed -1, and its scheme's row more lines than all)
+    with pytest.raises(
+        ValidationError, match="1 not audited beside 2 lines not verified under its schemes, each one of errors, more"
+    ):
+        Summary(errors=2, not_audited=1, by_scheme={"narde-v1": Counts(errors=2)})
+    # while one whose schemes' lines and shards not audited are its errors is drawn, no row of lines naming no scheme
+    page = report.render(Summary(errors=3, not_audited=1, by_scheme={"narde-v1": Counts(errors=2)}), [])
+    assert "no scheme read" not in page
+    assert re.findall(r'data-h="lines not verified">([^<]*)<', page) == ["2", "2"]
