@@ -7,7 +7,7 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, Field, field_serializer, model_validator
+from pydantic import BaseModel, BeforeValidator, Field, NonNegativeInt, field_serializer, model_validator
 
 import fairdice
 from fairdice.audit.tally import Counts, InputRecord
@@ -116,7 +116,7 @@ class Summary(Counts):
         default_factory=list,
         description=f"what the folders given held and the audit did not read, each {NOT_READ}",
     )
-    not_audited: int = Field(
+    not_audited: NonNegativeInt = Field(
         default=0,
         description="shards (on AWS) whose audit failed or never ran, and files (a local run) changed once they were"
         " read: none of their games is counted, and each is one of `errors`, a finding of its own",
@@ -127,7 +127,7 @@ class Summary(Counts):
         " never listed: no shard, and not among `not_audited` nor `errors`, but a finding of its own (`never_listed`);"
         " no shard of the run is counted then, as the files cannot be held to it",
     )
-    mirror_games: dict[str, int] = Field(
+    mirror_games: dict[str, NonNegativeInt] = Field(
         default_factory=dict,
         description="by scheme, the lines that are a mirror pair's second game (seed 003), a game of its own whose dice"
         " are its first game's: they are counted again in `faces` and its tests, which then fail fair dice more often",

@@ -973,3 +973,16 @@ def test_no_summary_the_page_is_drawn_from_counts_its_schemes_lines_and_shards_n
     page = report.render(Summary(errors=3, not_audited=1, by_scheme={"narde-v1": Counts(errors=2)}), [])
     assert "no scheme read" not in page
     assert re.findall(r'data-h="lines not verified">([^<]*)<', page) == ["2", "2"]
+
+
+@pytest.mark.parametrize(
+    "counted", [{"not_audited": -1}, {"mirror_games": {"pair36-v1": -1}}], ids=["not-audited", "mirror-games"]
+)
+def test_no_summary_the_page_is_drawn_from_counts_shards_not_audited_or_mirror_games_below_zero(
+    counted: dict[str, Any],
+) -> None:
+    # A summary of one fair game that counts -1 shards not audited (drawn, "Shards not audited …: -1" under a column
+    # of 1 line not verified, beside a headline saying every line was verified) or -1 mirror pairs' second games, as
+    # its other counts are never below zero (review: these two were any whole number), is none the merge writes
+    with pytest.raises(ValidationError, match="greater than or equal to 0"):
+        Summary(games=1, fair=1, **counted)
