@@ -262,23 +262,6 @@ def test_a_character_no_routes_parameter_takes_is_quoted_as_itself_where_it_show
         ),
         # and a / sent as %2F, which is routed as a slash: quoted as the slash the path was routed by
         ("GET", "/x%2Fy", "there is no /x/y here; see GET /docs"),
-    ],
-)
-def test_a_percent_sign_of_the_path_is_quoted_encoded_where_a_slash_is_quoted_as_routed(
-    load_event: Callable[[str], Event], method: str, path: str, said: str
-) -> None:
-    # Given a path holding a %, which quoted bare would read as the start of a character encoded, as the client sent it
-    # or as API Gateway may hand it over decoded (a ?, which no route takes, is the 404 of a link whose ? came as %3F:
-    # test_errors; the game's route's 405: test_today_roll_api)
-    answer = invoke(at(load_event("api-schemes"), method, path))
-    # Then the error quotes it percent-encoded, as no other path can read it
-    status, code = (405, "method_not_allowed") if method == "POST" else (404, "not_found")
-    assert assert_error(answer, status, code)["message"] == said
-
-
-@pytest.mark.parametrize(
-    ("method", "path", "said"),
-    [
         # a # sent as %23, encoded twice, or handed over decoded (review: "there is no /x#y/z here", which an address
         # bar reads as /x and a fragment)
         ("GET", "/x%23y/z", "there is no /x%23y/z here; see GET /docs"),
@@ -297,14 +280,15 @@ def test_a_percent_sign_of_the_path_is_quoted_encoded_where_a_slash_is_quoted_as
         ("GET", '/x"#\u20ac', 'there is no /x"%23\u20ac here; see GET /docs'),
     ],
 )
-def test_a_number_sign_of_the_path_is_quoted_encoded_as_bare_it_would_start_a_fragment(
+def test_a_percent_or_number_sign_of_the_path_is_quoted_encoded_where_a_slash_is_quoted_as_routed(
     load_event: Callable[[str], Event], method: str, path: str, said: str
 ) -> None:
-    # Given a path holding a #, as the client sent it or as API Gateway may hand it over decoded (the game's route's
-    # 405: test_today_roll_api)
+    # Given a path holding a % or a #, as the client sent it or as API Gateway may hand it over decoded: quoted bare,
+    # a % would read as the start of a character encoded, and a # as the start of a fragment, the rest of the path left
+    # out, pasted into an address bar (a ?, which no route takes, is the 404 of a link whose ? came as %3F:
+    # test_errors; the game's route's 405: test_today_roll_api)
     answer = invoke(at(load_event("api-schemes"), method, path))
-    # Then the error quotes it percent-encoded, as pasted into an address bar it is the path asked for, where a bare #
-    # would start a fragment and leave the rest of the path out
+    # Then the error quotes it percent-encoded, as no other path can read it
     status, code = (405, "method_not_allowed") if method == "POST" else (404, "not_found")
     assert assert_error(answer, status, code)["message"] == said
 
