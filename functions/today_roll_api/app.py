@@ -197,11 +197,11 @@ def _wrong_method(path: str, method: str) -> Response[str]:
     brings this function one (review: it was a 404, "this function answers GET … only"). The path is quoted by
     `readable`, which quotes the verify API's too: a letter that looks like another there, a blank or a control
     percent-encoded (review: the Cyrillic а of a player id was quoted as typed, like the a of another player's), and a
-    `?`, `#` or `%` too, as sent or handed over decoded, as bare it would read as another path. Its answer is the
-    verify API's to the same request where the path holds no percent-encoded run the verify API writes otherwise:
-    that decodes the path before it routes and quotes it, and so writes `%41` as `A`, `%E2%82%AC` as `€`, and reads a
-    `%2F` as a slash, which makes the path no route's: a 404 (`game_id_slashed`). This function quotes every run as
-    sent."""
+    `?`, `#`, `%` or backslash too, as sent or handed over decoded, as bare it would read as another path. Its answer
+    is the verify API's to the same request where the path holds no percent-encoded run the verify API writes
+    otherwise: that decodes the path before it routes and quotes it, and so writes `%41` as `A`, `%E2%82%AC` as `€`,
+    and reads a `%2F` as a slash, which makes the path no route's: a 404 (`game_id_slashed`). This function quotes
+    every run as sent."""
     message = not_allowed(readable(path), method, _ALLOWED)
     detail = ErrorDetail(code="method_not_allowed", message=message)
     return _error(HTTPStatus.METHOD_NOT_ALLOWED, detail, {"Allow": ", ".join(_ALLOWED)})

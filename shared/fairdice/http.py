@@ -105,8 +105,9 @@ METHOD_SAID = 20
 
 # Characters percent-encoded one after another.
 _ENCODED_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
-# What makes a path quoted with it bare read as another: the start of a query, of a fragment, or of a run (`readable`)
-_READ_AS_ANOTHER = "?#%"
+# What makes a path quoted with it bare read as another: the start of a query, of a fragment, or of a run, and a
+# backslash, which a browser reads as a slash in an http(s) address (`readable`)
+_READ_AS_ANOTHER = "?#%\\"
 
 
 def readable(path: str, given_back: Callable[[str], bool] = lambda _: False) -> str:
@@ -122,16 +123,17 @@ def readable(path: str, given_back: Callable[[str], bool] = lambda _: False) -> 
     fullwidth `！` and the one dot leader `․` of `/x！` and `/x․y` were quoted as themselves, which read as `/x!` and
     `/x.y`). So is a character written as itself that is no ASCII one, where it looks like another there: encoded, as
     no one can take it for the other (review: the Cyrillic а of `/Daily/2025-03-01/аbc` was quoted as typed, like the
-    Latin a of another player's id, and so was that of `/game/today/аbc` by the game's route's 405). A `?`, a `#` or a
-    `%`, written as itself or in a run, is encoded whatever `given_back` says, as quoted bare it would read as another
-    path, pasted into an address bar: the start of a query, of a fragment (the rest of the path left out) or of a
-    character encoded. A `?` or a `#` in a path is a `%3F` or a `%23` decoded (by the verify API, or by API Gateway
-    handing the path over decoded), and a `%` that starts no run a `%25` decoded or a `%` sent bare (review: POST
-    `/game/today/{id}%3F` was told `/game/today/{id}? takes GET`, `/x%23y/z` "there is no /x#y/z here", and `%25` was
-    quoted as a bare `%`). A `/` stays as itself: a `%2F` is read as one before the path is routed (`game_id_slashed`),
-    so the path quoted is the one routed."""
+    Latin a of another player's id, and so was that of `/game/today/аbc` by the game's route's 405). A `?`, a `#`, a
+    `%` or a backslash, written as itself or in a run, is encoded whatever `given_back` says, as quoted bare it would
+    read as another path, pasted into an address bar: the start of a query, of a fragment (the rest of the path left
+    out) or of a character encoded, or a slash, as a browser reads a backslash in an http(s) address. A `?` or a `#` in
+    a path is a `%3F` or a `%23` decoded (by the verify API, or by API Gateway handing the path over decoded), and a
+    `%` that starts no run a `%25` decoded or a `%` sent bare (review: POST `/game/today/{id}%3F` was told
+    `/game/today/{id}? takes GET`, `/x%23y/z` "there is no /x#y/z here", `%25` was quoted as a bare `%`, and `/x%5Cy`
+    with a bare backslash, which a browser asks for as `/x/y`). A `/` stays as itself: a `%2F` is read as one before
+    the path is routed (`game_id_slashed`), so the path quoted is the one routed."""
     if path.isascii() and path.isprintable() and not any(character in path for character in f" {_READ_AS_ANOTHER}"):
-        return path  # nearly every path: nothing encoded, no `?` nor `#`, no blank nor control, no look-alike
+        return path  # nearly every path: nothing encoded, no `?`, `#` nor backslash, no blank, control nor look-alike
     pieces: list[tuple[str, bool]] = []  # the path's text and its runs decoded, each with whether it is a run
     end = 0
     for run in _ENCODED_RUN.finditer(path):
@@ -152,7 +154,7 @@ def readable(path: str, given_back: Callable[[str], bool] = lambda _: False) -> 
 
 def _shown(character: str, looks_like_another: bool, given_back: Callable[[str], bool]) -> str:
     """One character `readable` decoded, as it quotes it: itself where it shows as itself and was given back encoded,
-    else encoded again (a `?`, `#` or `%`, which would read as another path, whatever `given_back` says)."""
+    else encoded again (a `?`, `#`, `%` or backslash, which would read as another path, whatever `given_back` says)."""
     if character not in _READ_AS_ANOTHER and _visible(character) and given_back(character) and not looks_like_another:
         return character
     return percent_encoded(character)

@@ -683,9 +683,14 @@ def test_a_percent_encoded_run_of_the_path_is_quoted_as_sent_by_the_405_where_th
         ("%23", "#", "%23"),
         # beside a " and a €, which have no such meaning there: as typed
         ('"#\u20ac', '"#\u20ac', '"%23\u20ac'),
+        # a backslash, which a browser reads as a slash in an http(s) address (review: the verify API quoted `%5C` as a
+        # bare backslash, this function a backslash handed over bare)
+        ("%5C", "%5C", "%5C"),
+        ("\\", "\\", "%5C"),
+        ("%5C", "\\", "%5C"),
     ],
 )
-def test_a_question_mark_percent_or_number_sign_after_the_id_is_quoted_encoded_by_the_405_as_the_verify_api_quotes_it(
+def test_a_character_after_the_id_that_bare_reads_as_another_path_is_quoted_encoded_by_the_405_as_the_verify_api_does(
     published: Stores,
     call: Callable[[Event], Answer],
     load_event: Callable[[str], Event],
@@ -693,8 +698,8 @@ def test_a_question_mark_percent_or_number_sign_after_the_id_is_quoted_encoded_b
     path: str,
     quoted: str,
 ) -> None:
-    # Given a request of a method the route does not take whose path holds, after the player id, a ?, a % or a #, sent
-    # encoded or handed over decoded (review: the verify API's 405 quoted `/game/today/{id}%3F` as
+    # Given a request of a method the route does not take whose path holds, after the player id, a ?, a %, a # or a
+    # backslash, sent encoded or handed over decoded (review: the verify API's 405 quoted `/game/today/{id}%3F` as
     # `/game/today/{id}? takes GET`, the start of a query, `%25` as a bare %, where this function quoted the runs as
     # sent, and `/game/today/{id}%23` as `/game/today/{id}# takes GET`, which an address bar reads as the player's own
     # id and a fragment, as this function quoted a # handed over bare)

@@ -92,14 +92,15 @@ def readable(path: str) -> str:
     """`path`, as `decoded` gives it, as an error quotes it (`fairdice.http.readable`, which the game's route quotes its
     path by too): a character `decoded` gave back encoded only because no route's parameter takes it (`"`, `€`)
     written as itself, as an address bar shows it, where the 404 quoted it encoded (review: "there is no
-    /café%E2%82%AC here" for /café€); a `?`, a `#` or a `%` it decoded (`%3F`, `%23`, `%25`) encoded again, as any of
-    them bare would read as another path, the start of a query, of a fragment or of a character encoded (review: POST
-    `/game/today/{id}%3F` was told `/game/today/{id}? takes GET`, where the game's route quotes `%3F`, and `/x%23y/z`
-    "there is no /x#y/z here", which an address bar reads as /x); a `/` it decoded as the slash the path was routed by
+    /café%E2%82%AC here" for /café€); a `?`, a `#`, a `%` or a backslash it decoded (`%3F`, `%23`, `%25`, `%5C`)
+    encoded again, as any of them bare would read as another path, the start of a query, of a fragment or of a
+    character encoded, or a slash, as a browser reads a backslash (review: POST `/game/today/{id}%3F` was told
+    `/game/today/{id}? takes GET`, where the game's route quotes `%3F`, and `/x%23y/z` "there is no /x#y/z here", which
+    an address bar reads as /x); a `/` it decoded as the slash the path was routed by
     (`fairdice.http.game_id_slashed`: a %2F is read as one); what `decoded` left encoded after its rounds (a `%`, `/`,
-    `?` or `#`, or a character a route's parameter takes) stays encoded, as no character it encoded; and a character
-    that looks like another in the whole path, encoded (review: the Cyrillic а of `/Daily/2025-03-01/аbc` was quoted,
-    and the address meant given, as typed, like the Latin a of another player's id)."""
+    `?`, `#` or backslash, or a character a route's parameter takes) stays encoded, as no character it encoded; and a
+    character that looks like another in the whole path, encoded (review: the Cyrillic а of `/Daily/2025-03-01/аbc`
+    was quoted, and the address meant given, as typed, like the Latin a of another player's id)."""
     return http.readable(path, _given_back)
 
 
