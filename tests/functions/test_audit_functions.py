@@ -1478,6 +1478,37 @@ def test_the_consoles_folder_whose_child_failed_is_no_shard_not_audited(
     assert audit_aws.get(f"{OUT}findings.jsonl") == b""
 
 
+def test_the_consoles_folder_whose_child_failed_and_that_holds_a_game_now_is_not_audited_its_partial_not_counted(
+    audit_aws: AuditAws, load_event: Callable[[str], Event]
+) -> None:
+    # Given the console's empty folder object, listed by the map at 0 bytes, whose child failed (it was replaced after
+    # the listing), and that holds a fair game now, audited by a worker invoked outside the run, its partial stored in
+    # the execution's folder (the merge leaves a failed child on the folder out of the shards not audited unless its key
+    # is listed now: no test held that exception)
+    folder = "games/2026-11-29/"
+    audit_aws.s3.put_object(Bucket=BUCKET, Key=folder, Body=b"")
+    item = {"shard": {"Key": folder, "Etag": '"d41d8cd98f00b204e9800998ecf8427e"', "Size": 0}, "output_prefix": OUT}
+    cause = f"s3://{BUCKET}/{folder} is not the object the map listed"
+    audit_aws.children[folder] = {"item": item, "error": "ShardChanged", "cause": cause}
+    audited_outside_the_run(audit_aws, load_event, folder, gzip.compress(games.jsonl([games.narde(1)])))
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event_of_the_run(audit_aws, load_event), FakeLambdaContext())
+
+    # Then the key is a shard not audited, its child's cause said, and its partial, held to no answer, is not counted:
+    # its game is not fair by it, and the audit is not clean
+    assert (merged["games"], merged["fair"], merged["not_audited"], merged["errors"], merged["clean"]) == (
+        0,
+        0,
+        1,
+        1,
+        False,
+    )
+    (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert (finding["file"], finding["error"]["code"]) == (folder, "not_audited")
+    assert finding["error"]["message"] == f"its audit failed (ShardChanged: {cause})"
+
+
 @pytest.mark.parametrize("named", ["by no result file", "by forged result files", "its source forged under the prefix"])
 def test_a_merge_of_a_prefix_holding_no_shard_beside_a_partial_of_a_key_outside_it_fails_with_no_shards(
     audit_aws: AuditAws, load_event: Callable[[str], Event], named: str
