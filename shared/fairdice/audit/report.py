@@ -17,6 +17,7 @@ from statistics import NormalDist
 from typing import Any, Literal
 
 from fairdice.audit.summary import MIN_EXPECTED, MIN_SEQUENCE, MIN_SIDE, Summary, not_read
+from fairdice.audit.tally import Counts
 from fairdice.markup import visible
 from fairdice.prose import counted, listed
 from fairdice.schemes import daily
@@ -402,7 +403,8 @@ def _counts(s: Summary, read_as: ReadAs) -> str:
     if unnamed:
         none = dict.fromkeys((key for key, _ in _GAME_COUNTS + _ROLL_COUNTS), 0)
         named.append(("<i>no scheme read</i>", {**none, "errors": unnamed}))
-    named.append(("<b>all</b>", {**s.model_dump(), "errors": lines}))
+    # its counts alone: the whole summary dumped for them held every input's record too (0.6 s of 100,000 shards)
+    named.append(("<b>all</b>", {**s.model_dump(include=set(Counts.model_fields)), "errors": lines}))
     tables = "".join(
         _scrolling(
             f"{what} counted by scheme",
