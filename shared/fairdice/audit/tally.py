@@ -73,6 +73,7 @@ class Counts(BaseModel):
         counted under a scheme is counted overall too, and one that names no scheme overall alone. A partial or summary
         whose schemes count more than it does was not written by fairdice (review: the report's row of lines that name
         no scheme showed a negative count for it)."""
+        parts = list(parts)  # read once for each count: an iterator would be spent after the first
         for name in Counts.model_fields:
             total = sum(getattr(part, name) for part in parts)
             if total > getattr(self, name):

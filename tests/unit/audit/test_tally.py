@@ -228,3 +228,12 @@ def test_a_fair_die_passes_and_a_loaded_die_fails_at_99_percent() -> None:
     assert (stats.uniformity(fair).p_value or 0) > 0.99
     assert (stats.uniformity(loaded).p_value or 1) < 0.01
     assert (stats.independence(fair).runs_p_value or 1) < 0.01
+
+
+def test_counts_hold_their_parts_given_as_an_iterator_for_every_count_not_the_first_alone() -> None:
+    # Given overall counts of no roll and parts, given as an iterator (as `holds` takes any iterable), that count 5
+    parts = iter([tally_module.Counts(rolls=5)])
+    # Then the rolls they count past the overall ones are refused, as they are given as a list (review: read once for
+    # the first count, the iterator was spent before the rolls, which it then counted as none)
+    with pytest.raises(ValueError, match="its schemes count 5 rolls, more than its 0 overall"):
+        tally_module.Counts().holds(parts)
