@@ -173,7 +173,8 @@ def merge_execution(
     finding of each shard removed, beside that it was removed (review: it said only that): one whose partial is still
     stored, or one the result files name (`run.not_audited` names each, for that reason).
     `run.folders`: the shards the map ran a child for that it listed as the S3 console's folder: no shard, whether
-    its child succeeded or failed.
+    its child succeeded or failed, unless its key is listed now, holding bytes (`expected`): then a shard like any
+    other, and one whose child failed is not audited, for why it failed.
     `run.elsewhere`: the keys the result files name that are not under the input prefix, each named for
     what it is (`NEVER_LISTED`), not as a shard removed nor as one not audited.
     """
