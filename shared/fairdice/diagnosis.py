@@ -960,11 +960,18 @@ def _of_another_game(
             else ""
         )
         none, other = _another_reading(case, verdict, *offered, "of another game", unsealed) + "none", " other"
+    chance = chance_of_at_least(explains.fit, explains.of, math.prod(case.request.SIDES))
+    # More fit than another game's rolls would but for rare luck, too few to show them this secret's (review: 3 of 5
+    # were "most likely another game's rolls", blaming the player's record where this game's rolls with two shown
+    # otherwise fit as well): with the secret's own seal, another game's (review: "the server seed is most likely from
+    # another game than both" of 3 of 5) or none
+    too_few = explains.fit > 0 and chance < OTHER_GAME_CHANCE
     if verdict.checks.seal == "mismatch":
         # The mistakes tried are said as `rolls_from_other_game` says them (review: "none of the mistakes tried
         # explains the rolls (with 1 recorded roll, …)" of rolls that none of them can change)
         mistakes = _mistakes_tried(case, tried, f"{none} of the{other}", f"the {rolls}")
         fit = f"neither the {seal} nor the recorded {rolls} {recorded.fit} this {secret}{read}"
+        whose = f"the {secret} is most likely from another game than both; copy it again from the game."
         if explains.fit:
             # Some rolls fit it, as many as another game's might: said as the seal's finding says them (review:
             # "neither the seal nor the recorded rolls fit this server seed" of 2 of 3 that did)
@@ -973,24 +980,21 @@ def _of_another_game(
                 f"{number(k)} of the {first}{counted(explains.of, 'recorded ' + words.roll, 'recorded ' + words.rolls)}"
             )
             as_read, end = (read[:-1], ".") if offered is not None else ("", ";")
-            fit = (
-                f"the {seal} does not fit this {secret}, and only {some} {'fits' if k == 1 else 'fit'} it{as_read}, as"
-                f" another game's {words.rolls} might{end}"
-            )
-        return _finding(
-            "secret_from_other_game",
-            explains,
-            case.scheme.words,
-            (
-                f"{fit} {mistakes}: the"
-                f" {secret} is most likely from another game than both; copy it again from the game. {_HEX_NOTE}"
-            ),
-        )
-    chance = chance_of_at_least(explains.fit, explains.of, math.prod(case.request.SIDES))
-    # More fit than another game's rolls would but for rare luck, too few to show them this secret's (review: 3 of 5
-    # were "most likely another game's rolls", blaming the player's record where this game's rolls with two shown
-    # otherwise fit as well): with the secret's own seal or none
-    too_few = explains.fit > 0 and chance < OTHER_GAME_CHANCE
+            might = "" if too_few else f", as another game's {words.rolls} might"
+            fits = "fits" if k == 1 else "fit"
+            fit = f"the {seal} does not fit this {secret}, and only {some} {fits} it{as_read}{might}{end}"
+            if too_few:
+                # As many as another game's would fit by luck rarer than OTHER_GAME_CHANCE: the secret may as well be
+                # this game's with the rest shown otherwise, so neither is said most likely
+                shown = counted(explains.of - k, words.roll, words.rolls)
+                whose = (
+                    f"too few fit to tell whether the {secret} is from another game than both or this game's with"
+                    f" {shown} shown with other dice than the committed ones (another game's {secret} would fit as"
+                    f" many 1 time in about {number(round(1 / chance))}). Copy the {secret} and the {seal} again from"
+                    f" the game; if both were copied correctly from this game, the {secret} is not the one it"
+                    " committed to: keep both and report it."
+                )
+        return _finding("secret_from_other_game", explains, case.scheme.words, f"{fit} {mistakes}: {whose} {_HEX_NOTE}")
     if verdict.checks.seal == "match":
         # The seal given, not one shown before the game: only the player knows that, and a daily archive's may not show
         # it (review: said so under a heading that says the commitment does not show the secret was fixed before play)

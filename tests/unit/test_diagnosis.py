@@ -2354,16 +2354,17 @@ def test_rolls_past_a_count_that_differ_are_weighed_as_the_seals_finding_weighs_
 
 def test_a_secret_of_another_game_says_how_many_recorded_rolls_fit_it_where_some_do() -> None:
     # Given a pair36 game's 3 rolls, roll 2 changed, sent with another game's seal: 2 of the 3 fit the server seed, as
-    # another game's rolls might (1 time in about 445)
+    # another game's would 1 time in about 440, rarer than OTHER_GAME_CHANCE
     recorded = miscopied(rolls_of(PAIR36 | {"count": 3}), [1])
     other = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
     (found,) = check(PAIR36 | {"seal": other, "recorded": recorded}).diagnosis or []
-    # Then the finding says so, where it said "neither the seal nor the recorded rolls fit this server seed"
+    # Then the finding says so, where it said "neither the seal nor the recorded rolls fit this server seed", with the
+    # odds (no longer "as another game's rolls might": too few fit to tell whose they are)
     assert (found.cause, found.explains) == ("secret_from_other_game", "2 of 3 rolls")
     assert found.detail.startswith(
-        "the seal does not fit this server seed, and only 2 of the 3 recorded rolls fit it, as another game's rolls"
-        " might; none of the mistakes tried"
+        "the seal does not fit this server seed, and only 2 of the 3 recorded rolls fit it; none of the mistakes tried"
     )
+    assert "(another game's server seed would fit as many 1 time in about 440)" in found.detail
     assert "neither" not in found.detail
     # and where none fits, it is said as before
     another = rolls_of(PAIR36 | {"server_seed": OTHER_KEY, "count": 3})
@@ -2491,3 +2492,60 @@ def test_rolls_too_few_of_which_fit_a_secret_sent_without_a_seal_are_not_said_mo
         f" {words.secret} and report it"
     )
     assert "most likely" not in found.detail
+
+
+@pytest.mark.parametrize(
+    ("total", "changed", "cause"),
+    [
+        # 4 of 6 fit, below CHANCE: the server seed is this game's, the rolls but two, and the seal another game's
+        (6, [1, 4], "few_rolls_differ"),
+        # 3 of 5 (about 1 in 4,866) and 2 of 5 (about 1 in 137): above CHANCE, below OTHER_GAME_CHANCE
+        (5, [1, 3], "too_few"),
+        (5, [1, 3, 4], "too_few"),
+        # 2 of 6 (about 1 in 93): luck that ordinary explains them
+        (6, [1, 3, 4, 5], "other_game"),
+    ],
+    ids=["4 of 6", "3 of 5", "2 of 5", "2 of 6"],
+)
+@pytest.mark.parametrize("game", [PAIR36, BOT, NARDE], ids=["pair36", "bg-dice-v1", "narde-v1"])
+def test_a_secret_beside_another_games_seal_is_said_most_likely_another_games_only_where_luck_explains_the_rolls(
+    game: dict[str, Any], total: int, changed: list[int], cause: str
+) -> None:
+    # Review: beside another game's seal, 3 of 5 recorded rolls fitting was "as another game's rolls might: the server
+    # seed is most likely from another game than both", where this game's rolls with two shown otherwise fit as well.
+    # The bars are the ones beside the secret's own seal: CHANCE and OTHER_GAME_CHANCE
+    assert chance_of_at_least(4, 6, 36) < CHANCE <= chance_of_at_least(3, 5, 36)
+    assert chance_of_at_least(2, 5, 36) < OTHER_GAME_CHANCE <= chance_of_at_least(2, 6, 36)
+    words = schemes.of(parse_request(game)).words
+    other = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
+    # Given a game whose rolls at `changed` are recorded with other dice, sent with another game's seal
+    recorded = miscopied(rolls_of(game | {"count": total}), changed)
+    verdict = check(game | {parse_request(game).SEAL_FIELD: other, "recorded": recorded})
+    fit = total - len(changed)
+    if cause == "few_rolls_differ":
+        # Then, beyond chance, the rolls are this secret's but those that differ, and the seal is blamed
+        assert [f.cause for f in verdict.diagnosis or []] == ["few_rolls_differ", "seal_from_other_game"]
+        return
+    (found,) = verdict.diagnosis or []
+    assert (found.cause, found.explains) == ("secret_from_other_game", f"{fit} of {total} rolls")
+    assert found.detail.startswith(
+        f"the {words.seal} does not fit this {words.secret}, and only {fit} of the {total} recorded rolls fit it"
+    )
+    if cause == "other_game":
+        # Then, where luck that ordinary explains them, the secret is most likely another game's, as before
+        assert ", as another game's rolls might; none of the mistakes tried" in found.detail
+        assert f": the {words.secret} is most likely from another game than both; copy it again" in found.detail
+        return
+    # Then, where it is rarer, too few fit to tell, said with the odds, never "most likely" nor "might"
+    odds = f"{round(1 / chance_of_at_least(fit, total, 36)):,}"
+    assert "fit it; none of the mistakes tried" in found.detail
+    assert (
+        f": too few fit to tell whether the {words.secret} is from another game than both or this game's with"
+        f" {len(changed)} rolls shown with other dice than the committed ones (another game's {words.secret} would"
+        f" fit as many 1 time in about {odds}). Copy the {words.secret} and the {words.seal} again from the game; if"
+        f" both were copied correctly from this game, the {words.secret} is not the one it committed to: keep both"
+        " and report it."
+    ) in found.detail
+    assert "most likely" not in found.detail
+    assert "might" not in found.detail
+    assert found.try_ is None
