@@ -172,6 +172,38 @@ Cause = Literal[
     "roll_added",
     "roll_cut_short",
 ]
+# What each cause means, in the words the API's document gives beside its name (review: the document listed the names
+# alone, too_few_rolls_fit among them); the diagnosis' findings say it in full, the README's "For support staff" too.
+CAUSE_MEANINGS: dict[Cause, str] = {
+    "numbering_shifted": "the rolls numbered from another start",
+    "seat_order": "the client seeds, or bg-online-v1's two apps' numbers, in the other seat order",
+    "opening_roll": "a game of the other kind, with an opening roll or without one",
+    "match_game": "another game of the match",
+    "take_back_line": "a take-back started a new line",
+    "dice_order": "each roll's dice listed the other way round",
+    "spaces_at_ends": "a space or an invisible character copied with a text",
+    "date_shifted": "daily, the local date instead of the UTC one",
+    "roll_count": "the number of rolls differs",
+    "secret_and_seal_swapped": "the secret and the seal in each other's fields",
+    "secret_pasted_twice": "the secret written twice in its field",
+    "secret_in_seal_field": "the secret given as the seal",
+    "seal_in_secret_field": "the seal given as the secret too",
+    "seal_of_hex_text": "the seal computed over the secret's hex text, not its bytes",
+    "seal_from_other_game": "the rolls fit the secret but the seal does not: another game's seal, or a secret that is"
+    " not the one committed to",
+    "rolls_from_other_game": "none of the mistakes tried explains the rolls, no more of which fit the secret than"
+    " another game's might: most likely another game's rolls",
+    "too_few_rolls_fit": "some recorded rolls fit the secret, more than another game's would but for luck rarer than"
+    " 1 time in 100, too few to tell another game's rolls from this game's shown with other dice",
+    "secret_from_other_game": "neither the seal nor the rolls fit the secret, nor does any mistake tried explain them:"
+    " most likely another game's secret, or, where too few rolls fit to tell, this game's with the rest shown with"
+    " other dice",
+    "secret_not_committed": "daily, the archive revealed a secret it had not committed to",
+    "few_rolls_differ": "only some rolls differ: if they were copied right, a mismatch to report",
+    "roll_left_out": "a roll missing from the list",
+    "roll_added": "the list holds a roll too many",
+    "roll_cut_short": "the last recorded roll cut short inside a face",
+}
 
 
 class Tally(NamedTuple):
@@ -190,7 +222,10 @@ class Finding(BaseModel):
     # `try` is a Python keyword: the attribute is `try_`, the JSON key `try` whoever dumps it.
     model_config = ConfigDict(frozen=True, serialize_by_alias=True, validate_by_name=True, validate_by_alias=True)
 
-    cause: Cause
+    cause: Cause = Field(
+        description="the likely cause, one of: "
+        + "; ".join(f"{name} ({meaning})" for name, meaning in CAUSE_MEANINGS.items())
+    )
     explains: str = Field(
         description="how many recorded rolls this cause accounts for, as 'k of n rolls' ('k of 1 roll' for one), or"
         " 'k of the first n rolls' where only the first n recorded are counted (those the diagnosis reads, or those a"

@@ -4,11 +4,12 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 import yaml
 from fairdice.schemes import request_models
+from fairdice.verdict import Cause
 from openapi_spec_validator import validate
 from verify_api.app import lambda_handler
 
@@ -110,6 +111,18 @@ def test_every_model_is_described(document: dict[str, Any]) -> None:
     assert request_models | {"SeatSeeds"} | answers | {"SchemeSpec", "FieldSpec"} | errors <= set(schemas)
     for model in SCHEMES.values():
         assert set(schemas[model.__name__]["properties"]) == set(model.model_fields)
+
+
+def test_a_findings_cause_is_listed_and_each_cause_described(document: dict[str, Any]) -> None:
+    # Review: the cause was an enum of names alone, too_few_rolls_fit among them, none of them said what it means
+    cause = document["components"]["schemas"]["Finding"]["properties"]["cause"]
+    assert cause["enum"] == list(get_args(Cause))
+    for name in cause["enum"]:
+        assert f"{name} (" in cause["description"], name
+    assert (
+        "too_few_rolls_fit (some recorded rolls fit the secret, more than another game's would but for luck rarer"
+        " than 1 time in 100, too few to tell another game's rolls from this game's shown with other dice)"
+    ) in cause["description"]
 
 
 def test_both_request_bodies_are_the_union_of_the_schemes(document: dict[str, Any]) -> None:
