@@ -72,7 +72,7 @@ _CAUSE_TITLES = {
     "seal_of_hex_text": "The {seal} was computed over the hex text",
     "seal_from_other_game": "The {seal} belongs to another game",
     "rolls_from_other_game": "The {rolls} belong to another game",
-    "too_few_rolls_fit": "Too few {rolls} fit to tell whose they are",
+    "too_few_rolls_fit": "Too few {rolls} fit the {secret} to tell whose they are",
     "secret_from_other_game": "The {secret} belongs to another game",
     "secret_not_committed": "The archive revealed a {secret} it had not committed to",
     "few_rolls_differ": "Some {rolls} differ",  # as many as differ, said by `_title`

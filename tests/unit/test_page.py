@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from fairdice import diagnosis as diagnosis_module
+from fairdice import schemes
 from fairdice.archive.layout import commitment_deadline, day_start, publication
 from fairdice.fields import MAX_ROLLS
 from fairdice.links import parse_link
@@ -1149,18 +1150,28 @@ def test_a_links_long_list_of_rolls_is_cut_after_a_whole_roll(count: int) -> Non
     assert "<span class=roll></span>…" not in values
 
 
-def test_rolls_too_few_of_which_fit_the_secrets_own_seal_are_headed_as_too_few_to_tell_whose() -> None:
-    # Given a pair36 game's 5 rolls, rolls 2 and 4 changed, under the server seed's own seal: 3 of 5 fit, which another
-    # game's would 1 time in about 4,866
-    game = GAMES["pair36"] | {"count": 5}
+@pytest.mark.parametrize(
+    ("scheme", "total", "changed", "heading"),
+    [
+        # 3 of 5, which another game's would fit 1 time in about 4,866
+        ("pair36", 5, (1, 3), "Too few rolls fit the server seed to tell whose they are"),
+        ("narde-v1", 5, (1, 3), "Too few rolls fit the key to tell whose they are"),
+        # 1 of 2 plies of three dice, 1 time in about 108
+        ("three-dice", 2, (1,), "Too few plies fit the seed to tell whose they are"),
+    ],
+)
+def test_rolls_too_few_of_which_fit_the_secrets_own_seal_are_headed_as_too_few_to_tell_whose(
+    scheme: str, total: int, changed: tuple[int, ...], heading: str
+) -> None:
+    # Given a game's rolls, some changed, under the secret's own seal
+    game = GAMES[scheme] | {"count": total}
     dice = [list(r["dice"] or []) for r in verify(parse_request(game)).rolls]
-    for at in (1, 3):
+    for at in changed:
         dice[at] = [die % 6 + 1 for die in dice[at]]
     verdict, page = page_of(game | {"recorded": dice})
     assert [f.cause for f in verdict.diagnosis or []] == ["too_few_rolls_fit"]
-    # Then the page heads it so, where it said "The rolls belong to another game"
-    assert (
-        "<b>Too few rolls fit to tell whose they are</b> <span class=muted>(it fits 3 of the 5 recorded rolls)</span>"
-        in page
-    )
+    # Then the page heads it so, naming the secret and the rolls in the scheme's words, where it said "The rolls belong
+    # to another game" (and, before the secret was named, "Too few rolls fit to tell whose they are")
+    fit, rolls = total - len(changed), schemes.of(parse_request(game)).words.rolls
+    assert f"<b>{heading}</b> <span class=muted>(it fits {fit} of the {total} recorded {rolls})</span>" in page
     assert "belong to another game" not in page
