@@ -577,12 +577,22 @@ def _finding(
     try_: dict[str, JsonValue] | None = None,
     *,
     seal_alone: bool = False,
+    too_few_to_tell: bool = False,
 ) -> Finding:
     """A finding of `tally` recorded rolls, its `explains` written from them (`_said`) and the numbers carried with it
     (`Finding.tally`), so that nothing reads them back from the words; "the seal" where it counts none (None).
-    `seal_alone`: its words blame the seal alone (`Finding.seal_alone`)."""
+    `seal_alone`: its words blame the seal alone (`Finding.seal_alone`); `too_few_to_tell`: they say too few rolls fit
+    the secret to tell whose it is (`Finding.too_few_to_tell`)."""
     explains = "the seal" if tally is None else _said(tally, words)
-    return Finding(cause=cause, explains=explains, detail=detail, try_=try_, tally=tally, seal_alone=seal_alone)
+    return Finding(
+        cause=cause,
+        explains=explains,
+        detail=detail,
+        try_=try_,
+        tally=tally,
+        seal_alone=seal_alone,
+        too_few_to_tell=too_few_to_tell,
+    )
 
 
 def _said(tally: Tally, words: Words) -> str:
@@ -994,7 +1004,8 @@ def _of_another_game(
                     f" the game; if both were copied correctly from this game, the {secret} is not the one it"
                     " committed to: keep both and report it."
                 )
-        return _finding("secret_from_other_game", explains, case.scheme.words, f"{fit} {mistakes}: {whose} {_HEX_NOTE}")
+        detail = f"{fit} {mistakes}: {whose} {_HEX_NOTE}"
+        return _finding("secret_from_other_game", explains, case.scheme.words, detail, too_few_to_tell=too_few)
     if verdict.checks.seal == "match":
         # The seal given, not one shown before the game: only the player knows that, and a daily archive's may not show
         # it (review: said so under a heading that says the commitment does not show the secret was fixed before play)

@@ -245,6 +245,10 @@ class Finding(BaseModel):
     # written, so that the page's heading of it cannot say otherwise; False (the seal, the secret or both) for any other
     # finding, and one read from JSON, which does not carry it.
     seal_alone: bool = Field(default=False, exclude=True, repr=False)
+    # Whether a `secret_from_other_game` finding's words say too few rolls fit the secret to tell whose it is, as many
+    # as another game's would by luck rarer than the diagnosis' OTHER_GAME_CHANCE, decided where they are written, so
+    # that the page's heading does not say the secret is another game's above them; False for any other finding.
+    too_few_to_tell: bool = Field(default=False, exclude=True, repr=False)
 
 
 class Verdict(BaseModel):

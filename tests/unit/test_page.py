@@ -1175,3 +1175,32 @@ def test_rolls_too_few_of_which_fit_the_secrets_own_seal_are_headed_as_too_few_t
     fit, rolls = total - len(changed), schemes.of(parse_request(game)).words.rolls
     assert f"<b>{heading}</b> <span class=muted>(it fits {fit} of the {total} recorded {rolls})</span>" in page
     assert "belong to another game" not in page
+
+
+@pytest.mark.parametrize(
+    ("scheme", "total", "changed", "heading"),
+    [
+        # 3 of 5, which another game's secret would fit 1 time in about 4,866: too few to tell whose it is
+        ("pair36", 5, (1, 3), "Too few rolls fit the server seed to tell whose it is"),
+        ("narde-v1", 5, (1, 3), "Too few rolls fit the key to tell whose it is"),
+        # 2 of 6, about 1 in 93: luck that ordinary explains them, and the secret is most likely another game's
+        ("pair36", 6, (1, 3, 4, 5), "The server seed belongs to another game"),
+        ("narde-v1", 6, (1, 3, 4, 5), "The key belongs to another game"),
+    ],
+)
+def test_a_secret_beside_another_games_seal_is_headed_another_games_only_where_its_words_say_so(
+    scheme: str, total: int, changed: tuple[int, ...], heading: str
+) -> None:
+    # Given a game's rolls, some changed, sent with another game's seal
+    game = GAMES[scheme] | {"count": total}
+    dice = [list(r["dice"] or []) for r in verify(parse_request(game)).rolls]
+    for at in changed:
+        dice[at] = [die % 6 + 1 for die in dice[at]]
+    seal = hashlib.sha256(b"another game").hexdigest()
+    verdict, page = page_of(game | {parse_request(game).SEAL_FIELD: seal, "recorded": dice})
+    (found,) = verdict.diagnosis or []
+    assert found.cause == "secret_from_other_game"
+    # Then the heading says what the words say (review: "The server seed belongs to another game" above "too few fit
+    # to tell whether the server seed is from another game than both or this game's")
+    assert f"<b>{heading}</b> <span class=muted>(it fits {total - len(changed)} of the {total} recorded rolls)" in page
+    assert ("too few fit to tell" in found.detail) == heading.startswith("Too few")
