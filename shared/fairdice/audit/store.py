@@ -10,11 +10,11 @@ import secrets
 import shutil
 import stat
 from collections.abc import Collection, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from pathlib import Path
 from typing import BinaryIO, Protocol
 
-from fairdice.storage import STAGED_PREFIX, link_new
+from fairdice.storage import STAGED_PREFIX
 
 
 class Results(Protocol):
@@ -47,6 +47,20 @@ class Results(Protocol):
 _WRITING_FAILED = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS})
 # Opened so, a pipe is not waited on for a writer (the flag is Unix's; a regular file reads alike with it)
 _NO_WAIT = getattr(os, "O_NONBLOCK", 0)
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+# Whether a write holds each folder it goes through under the root open, opened without following a link, and makes
+# and places its file relative to the folder held (POSIX): a link put in the place of a folder there (`partials/`, a
+# block's) is refused as it is met, and one put there once the folder is open is not gone through, as the folder held
+# is not where it leads; nothing is written outside the root. Elsewhere (Windows: no `O_NOFOLLOW`, no folder opened,
+# no `dir_fd`) each folder under the root is looked at (`_looked_at`) as the file is made and again as it is placed,
+# and a link or a reparse point (a junction) there is refused; one put there between that look and the step after it
+# is gone through all the same: that moment is not closed.
+HOLDS_FOLDERS = bool(_NO_FOLLOW and _DIRECTORY) and {os.open, os.mkdir, os.rename, os.link, os.unlink, os.stat} <= (
+    os.supports_dir_fd
+)
+# What opening what is not a folder answers, without following a link: a file, a pipe, or a link (FreeBSD: EMLINK)
+_NOT_A_FOLDER = frozenset({errno.ENOTDIR, errno.ELOOP, errno.EMLINK})
 
 
 class FolderResults:
@@ -86,43 +100,50 @@ class FolderResults:
     def put(self, name: str, data: bytes) -> None:
         """Write a file whole: readers see it complete or not at all."""
         with self._staged(name) as staged:
-            staged.write_bytes(data)
+            staged.write(data)
 
     def put_file(self, name: str, path: Path) -> None:
         """Copy a local file in under a name. A copy that fails for want of room (or of a writable disk) says where it
-        was writing: shutil names the file copied from (review: a full disk was reported as a scratch file's)."""
-        with self._staged(name) as staged:
+        was writing: the copy names no file, or the file copied from (review: a full disk was reported as a scratch
+        file's)."""
+        with self._staged(name) as staged, path.open("rb") as source:
             try:
-                shutil.copyfile(path, staged)
+                shutil.copyfileobj(source, staged)
+                staged.flush()
             except OSError as exc:
                 if exc.errno not in _WRITING_FAILED:
                     raise
                 raise OSError(exc.errno, exc.strerror, str(self.root / name)) from exc
 
     @contextmanager
-    def _staged(self, name: str) -> Iterator[Path]:
-        target = self.root / name
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-        except (FileExistsError, NotADirectoryError):
-            raise _not_a_folder(self.root, target.parent) from None
-        temporary = _new_file(target.parent, self.mark)
-        try:
-            yield Path(temporary)
-            if name in self.fresh:
-                held = os.open(temporary, os.O_RDONLY)  # the file linked into its place, whose inode it keeps
-                try:
-                    status = os.fstat(held)
-                    _put_where_nothing_is(temporary, target)
-                except BaseException:
+    def _staged(self, name: str) -> Iterator[BinaryIO]:
+        """A new file beside the place of `name`, open to be written, given that place once written whole. Each folder
+        on the way under the root is made where none is, and held or looked at (`HOLDS_FOLDERS`): what is not a folder
+        there, a link to one too, stops the write, named (`_not_a_folder`), and nothing is written through it."""
+        *folders, leaf = name.split("/")
+        with _folder(self.root, folders) as folder:
+            with folder.naming():
+                temporary, stream = _new_file(folder, self.mark)
+            held = None  # a file of `fresh`, held open once linked into its place: its inode is kept
+            try:
+                with stream:
+                    yield stream
+                    if name in self.fresh:
+                        held = os.dup(stream.fileno())
+                with folder.naming():
+                    folder.look()
+                    if held is None:
+                        os.replace(folder.at(temporary), folder.at(leaf), src_dir_fd=folder.fd, dst_dir_fd=folder.fd)
+                    else:
+                        status = os.fstat(held)
+                        _put_where_nothing_is(folder, temporary, leaf)
+                        self._held.append(held)
+                        self.placed[name] = (status.st_dev, status.st_ino)
+                        held = None
+            finally:
+                if held is not None:
                     os.close(held)
-                    raise
-                self._held.append(held)
-                self.placed[name] = (status.st_dev, status.st_ino)
-            else:
-                os.replace(temporary, target)
-        finally:
-            Path(temporary).unlink(missing_ok=True)
+                folder.remove(temporary)
 
     def still_written(self, name: str, status: os.stat_result | None = None) -> bool:
         """Whether the place of `name`, a name of `fresh` this store wrote, still holds the file it wrote there (or
@@ -175,39 +196,130 @@ def open_file(path: Path) -> Iterator[BinaryIO]:
         yield stream
 
 
-def _not_a_folder(root: Path, folder: Path) -> OSError:
-    """The error a write stops with where `folder`, or a folder it lies in under `root`, is something else (a file, a
-    pipe, a link to nothing), put there while the audit ran or left by anyone: that one named, kept, with what to do
-    (review: the mkdir's own "File exists", or "Not a directory" naming the folder under it, and a resume asked for that
-    stopped alike)."""
-    parts = folder.relative_to(root).parts
-    places = [root.joinpath(*parts[: count + 1]) for count in range(len(parts))]
-    there = next((place for place in places if os.path.lexists(place) and not place.is_dir()), folder)
+def _not_a_folder(place: Path) -> OSError:
+    """The error a write stops with where `place`, a folder it goes through under the root, is something else (a file,
+    a pipe, a link, to a folder or to nothing), put there while the audit ran or left by anyone: that one named, kept,
+    with what to do (review: the mkdir's own "File exists", or "Not a directory" naming the folder under it, and a
+    resume asked for that stopped alike; a link to a folder was written through, over a file where it leads)."""
     return NotADirectoryError(
         errno.ENOTDIR,
         "not a folder, where the audit keeps its results: it is kept, not written over; move it out",
-        str(there),
+        str(place),
     )
+
+
+class _Folder:
+    """A folder under a store's root as a write reaches it: `fd` held open (`HOLDS_FOLDERS`), each name in it given
+    relative to it, or None: each name is its path, and the folders on the way are looked at again before a step that
+    could go through one (`look`)."""
+
+    def __init__(self, root: Path, folders: list[str], fd: int | None) -> None:
+        self.root = root
+        self.folders = folders
+        self.path = root.joinpath(*folders)
+        self.fd = fd
+
+    def at(self, name: str) -> str:
+        """`name` in the folder, as a call given `dir_fd=self.fd` takes it."""
+        return name if self.fd is not None else str(self.path / name)
+
+    def look(self) -> None:
+        """Where no folder is held, refuse what is not a folder on the way, a link too (`_looked_at`)."""
+        if self.fd is None:
+            _looked_at(self.root, self.folders, make=False)
+
+    @contextmanager
+    def naming(self) -> Iterator[None]:
+        """An OSError of a call relative to the folder held, which names a file by its name alone, naming its path."""
+        try:
+            yield
+        except OSError as exc:
+            if self.fd is None or exc.filename is None or os.path.isabs(exc.filename):
+                raise
+            raise OSError(exc.errno, exc.strerror, str(self.path / exc.filename)) from exc
+
+    def remove(self, name: str) -> None:
+        """Remove `name` if it is still there (where no folder is held, only where the way to it still leads there)."""
+        with suppress(OSError):
+            self.look()
+            os.unlink(self.at(name), dir_fd=self.fd)
+
+
+@contextmanager
+def _folder(root: Path, folders: list[str]) -> Iterator[_Folder]:
+    """The folder `folders` under `root`, each made where none is (as the root is): held open, each opened without
+    following a link, relative to the one before (`HOLDS_FOLDERS`), or looked at (`_looked_at`). The root is reached
+    as given (`--out` may be a link to a folder). What is not a folder on the way is NotADirectoryError, naming it."""
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise _not_a_folder(root) from None
+    if not HOLDS_FOLDERS:
+        _looked_at(root, folders, make=True)
+        yield _Folder(root, folders, None)
+        return
+    held = os.open(root, os.O_RDONLY | _DIRECTORY)
+    try:
+        for count, part in enumerate(folders):
+            place = root.joinpath(*folders[: count + 1])
+            try:
+                with suppress(FileExistsError):
+                    os.mkdir(part, dir_fd=held)
+                inner = os.open(part, os.O_RDONLY | _DIRECTORY | _NO_FOLLOW, dir_fd=held)
+            except OSError as exc:
+                if exc.errno in _NOT_A_FOLDER:
+                    raise _not_a_folder(place) from None
+                raise OSError(exc.errno, exc.strerror, str(place)) from exc
+            os.close(held)
+            held = inner
+        yield _Folder(root, folders, held)
+    finally:
+        os.close(held)
+
+
+def _looked_at(root: Path, folders: list[str], *, make: bool) -> None:
+    """Where no folder is held (`HOLDS_FOLDERS`): refuse what is not a folder on the way to `folders` under `root`, a
+    link or a reparse point (a Windows junction) too, each made first where nothing is (`make`). A look, not a hold:
+    one put there once looked at is gone through by the step after it, a moment later; a look before each step is
+    the best that can be done without a folder held open."""
+    place = root
+    for part in folders:
+        place = place / part
+        if make:
+            with suppress(FileExistsError):
+                place.mkdir()
+        try:
+            status = os.lstat(place)
+        except (FileNotFoundError, NotADirectoryError):
+            raise _not_a_folder(place) from None
+        reparse = getattr(status, "st_file_attributes", 0) & stat.FILE_ATTRIBUTE_REPARSE_POINT
+        if not stat.S_ISDIR(status.st_mode) or reparse:
+            raise _not_a_folder(place)
 
 
 # What a file system that keeps no hard links answers a link with (FAT, exFAT, some network shares)
 _NO_HARD_LINKS = frozenset({errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS})
 
 
-def _put_where_nothing_is(staged: Path, target: Path) -> None:
-    """Give a staged file its place, where nothing is: a hard link (`link_new`, as the archive writes once), which no
-    file put there meanwhile can be written over by, as a rename would. FileExistsError, naming the place, for whatever
-    is there. Where the file system keeps no hard links, the place is looked at just before the rename."""
+def _put_where_nothing_is(folder: _Folder, staged: str, leaf: str) -> None:
+    """Give a file staged in `folder` its place there, `leaf`, where nothing is: a hard link (as the archive's
+    `link_new` writes once), which no file put there meanwhile can be written over by, as a rename would.
+    FileExistsError, naming the place, for whatever is there. Where the file system keeps no hard links, the place is
+    looked at just before the rename."""
     try:
-        if link_new(staged, target):
-            return
+        os.link(folder.at(staged), folder.at(leaf), src_dir_fd=folder.fd, dst_dir_fd=folder.fd, follow_symlinks=False)
+        return
+    except FileExistsError:
+        pass
     except OSError as exc:
         if exc.errno not in _NO_HARD_LINKS:
             raise
-        if not os.path.lexists(target):
-            os.replace(staged, target)
+        try:
+            os.stat(folder.at(leaf), dir_fd=folder.fd, follow_symlinks=False)
+        except FileNotFoundError:
+            os.replace(folder.at(staged), folder.at(leaf), src_dir_fd=folder.fd, dst_dir_fd=folder.fd)
             return
-    raise occupied(target)
+    raise occupied(folder.path / leaf)
 
 
 def occupied(place: Path, *also: Path) -> FileExistsError:
@@ -223,15 +335,16 @@ def occupied(place: Path, *also: Path) -> FileExistsError:
     )
 
 
-def _new_file(folder: Path, mark: str = "") -> Path:
+def _new_file(folder: _Folder, mark: str = "") -> tuple[str, BinaryIO]:
     """A new empty file in `folder`, named `STAGED_PREFIX`, `mark` and 8 random characters (as mkstemp names one),
-    made as any other file is: as the umask of the moment has it. mkstemp makes a file its owner alone may read (review:
-    another user could not read the report, 0600 whatever the umask). Not flushed to disk before it is renamed, as the
-    archive's are: an audit's results are made again by auditing again, where a day's record is not."""
+    made as any other file is: as the umask of the moment has it; its name, and the file open to be written. mkstemp
+    makes a file its owner alone may read (review: another user could not read the report, 0600 whatever the umask).
+    Not flushed to disk before it is renamed, as the archive's are: an audit's results are made again by auditing
+    again, where a day's record is not."""
     while True:
-        path = folder / f"{STAGED_PREFIX}{mark}{secrets.token_hex(4)}"
+        name = f"{STAGED_PREFIX}{mark}{secrets.token_hex(4)}"
         try:
-            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+            made = os.open(folder.at(name), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666, dir_fd=folder.fd)
         except FileExistsError:
             continue
-        return path
+        return name, os.fdopen(made, "wb")

@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 from fairdice import cli, schemes
 from fairdice.audit import cli as audit_cli
-from fairdice.audit import local
+from fairdice.audit import local, store
 from fairdice.audit.lines import LINES_VERSION, MAX_LINE_BYTES
 from fairdice.audit.local import UsageError, run
 from fairdice.audit.store import FolderResults
@@ -1768,13 +1768,20 @@ def test_what_is_put_in_the_place_of_a_folder_the_run_keeps_block_results_in_sto
         assert (resumed.audited_blocks, resumed.resumed_blocks, resumed.summary.fair) == (1, 1, 4)
 
 
-@pytest.mark.parametrize("put", ["the-first-blocks-folder-removed", "a-link-as-the-last-blocks-folder"])
+@pytest.mark.parametrize(
+    "put",
+    [
+        "the-first-blocks-folder-removed",
+        "a-link-as-the-first-blocks-folder-once-written",
+        "a-link-as-the-last-blocks-folder",
+    ],
+)
 def test_a_block_whose_result_the_merge_cannot_find_stops_the_run_not_counted_as_none(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], put: str
 ) -> None:
     # Given a file of fair games cut into three blocks, and whoever writes --out, as they are handed out, removing the
-    # first block's folder once its result is written, or putting a link to a folder of theirs in the place of the
-    # last's before it is written
+    # first block's folder once its result is written, or moving it aside and putting a link to a folder of theirs in
+    # its place, or putting such a link in the place of the last's before it is written
     monkeypatch.setattr(local, "BLOCK_LINES", 2)
     games.write(tmp_path / "in" / "day.jsonl", many(6))
     out = tmp_path / "out"
@@ -1785,6 +1792,9 @@ def test_a_block_whose_result_the_merge_cannot_find_stops_the_run_not_counted_as
     def put_it() -> None:
         if put == "the-first-blocks-folder-removed" and (first / "summary.json").exists():
             shutil.rmtree(first)
+        elif put == "a-link-as-the-first-blocks-folder-once-written" and (first / "summary.json").exists():
+            first.rename(out / "moved")
+            first.symlink_to(theirs)
         elif put == "a-link-as-the-last-blocks-folder" and (out / "partials" / "00000-0000001").exists():
             with contextlib.suppress(FileExistsError):
                 last.symlink_to(theirs)
@@ -1793,13 +1803,92 @@ def test_a_block_whose_result_the_merge_cannot_find_stops_the_run_not_counted_as
     capsys.readouterr()
 
     # When it is audited, Then it stops, exit 3, naming the block, and leaves no output (review: the merge counted the
-    # blocks it found, 4 games of 6, every one fair, exit 0, the file named as read whole)
+    # blocks it found, 4 games of 6, every one fair, exit 0, the file named as read whole); a link in the place of a
+    # block's folder before its result is written stops the write, which does not go through it (review: the result
+    # was written through it, over a file of theirs of the same name)
     assert main(["audit", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]) == 3
-    block = first if put == "the-first-blocks-folder-removed" else last
+    if put == "a-link-as-the-last-blocks-folder":
+        assert capsys.readouterr().err.startswith(
+            f"fairdice: audit: {last}: not a folder, where the audit keeps its results: it is kept, not written over;"
+            " move it out. The audit did not finish"
+        )
+    else:
+        assert capsys.readouterr().err.startswith(
+            f"fairdice: audit: {first}: the block's result is not where the audit stored it (removed, or its folder"
+            " replaced, while the audit ran), and its games would go uncounted. The audit did not finish"
+        )
+    assert list(theirs.iterdir()) == []
+    assert [name for name in ("summary.json", "findings.jsonl", "report.html") if (out / name).exists()] == []
+
+
+@pytest.mark.parametrize("held", [True, False], ids=["folders-held", "folders-looked-at"])
+@pytest.mark.parametrize("moment", ["as-the-write-begins", "as-the-file-is-written"])
+@pytest.mark.parametrize("place", ["partials", "a-block"])
+def test_a_link_put_in_the_place_of_a_folder_of_results_as_they_are_written_is_not_written_through(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    held: bool,
+    moment: str,
+    place: str,
+) -> None:
+    # Given a file of fair games cut into two blocks, a folder of someone else's holding files named as the second
+    # block's result (in a folder named as that block, for a link in the place of partials/), and whoever writes
+    # --out moving partials/ or the second block's folder aside, where there is one, and putting a link to theirs in
+    # its place, as the write of that block's findings begins or once its file is made, before it is written and given
+    # its place; where each folder on the way is held open (POSIX), and where it is looked at instead (Windows)
+    monkeypatch.setattr(store, "HOLDS_FOLDERS", held)
+    monkeypatch.setattr(local, "BLOCK_LINES", 2)
+    games.write(tmp_path / "in" / "day.jsonl", many(4))
+    out = tmp_path / "out"
+    there = out / "partials" if place == "partials" else out / "partials" / "00000-0000001"
+    theirs = tmp_path / "theirs"
+    kept = theirs / "00000-0000001" if place == "partials" else theirs
+    kept.mkdir(parents=True)
+    for name in ("findings.jsonl", "ids.txt", "games.txt", "summary.json"):
+        (kept / name).write_text("mine")
+
+    def held_there() -> dict[Path, str]:
+        return {path: path.read_text() if path.is_file() else "a folder" for path in theirs.rglob("*")}
+
+    before = held_there()
+
+    def put_link() -> None:
+        if os.path.lexists(there):
+            there.rename(out / "moved")
+        there.symlink_to(theirs)
+
+    if moment == "as-the-write-begins":
+        real_put_file = FolderResults.put_file
+
+        def put_file(self: FolderResults, name: str, path: Path) -> None:
+            if name == "partials/00000-0000001/findings.jsonl":
+                put_link()
+            real_put_file(self, name, path)
+
+        monkeypatch.setattr(FolderResults, "put_file", put_file)
+    else:
+        real_new_file = store._new_file
+
+        def new_file(folder: Any, mark: str = "") -> Any:
+            made = real_new_file(folder, mark)
+            if folder.path == out / "partials" / "00000-0000001" and not os.path.lexists(out / "moved"):
+                put_link()
+            return made
+
+        monkeypatch.setattr(store, "_new_file", new_file)
+    capsys.readouterr()
+
+    # When it is audited, Then it stops, exit 3, naming the link, and nothing is written through it: theirs are as they
+    # were, and nothing is added beside them (review: the block's result was written through it, over their files of
+    # the same names, and only then did the run stop)
+    assert main(["audit", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]) == 3
     assert capsys.readouterr().err.startswith(
-        f"fairdice: audit: {block}: the block's result is not where the audit stored it (removed, or its folder"
-        " replaced, while the audit ran), and its games would go uncounted. The audit did not finish"
+        f"fairdice: audit: {there}: not a folder, where the audit keeps its results: it is kept, not written over;"
+        " move it out. The audit did not finish"
     )
+    assert held_there() == before
+    assert there.is_symlink()
     assert [name for name in ("summary.json", "findings.jsonl", "report.html") if (out / name).exists()] == []
 
 
@@ -2863,18 +2952,19 @@ def test_results_that_cannot_be_written_end_the_run_in_one_line_exit_3_and_resum
 def test_a_full_disk_met_while_a_blocks_result_is_copied_in_names_the_place_in_out_not_the_scratch_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # Given a disk that is full for the copy of the second block's result, as the kernel's copy says so (shutil then
-    # names the file copied from: review, "/tmp/fairdice-shard-…/games.txt: No space left on device")
+    # Given a disk that is full for the copy of the second block's result, as the copy's write says so, naming no file
+    # (review: shutil's copy of a file named the file copied from, "/tmp/fairdice-shard-…/games.txt: No space left on
+    # device")
     monkeypatch.setattr(local, "BLOCK_LINES", 5)
     games.write(tmp_path / "day.jsonl", many(10))
-    sendfile = os.sendfile
+    copyfileobj = shutil.copyfileobj
 
-    def full(out_fd: int, in_fd: int, offset: Any, count: int) -> int:
-        if "-0000001" in os.readlink(f"/proc/self/fd/{out_fd}"):
+    def full(source: Any, staged: Any, length: int = 0) -> None:
+        if "-0000001" in os.readlink(f"/proc/self/fd/{staged.fileno()}"):
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        return sendfile(out_fd, in_fd, offset, count)
+        copyfileobj(source, staged, length)
 
-    monkeypatch.setattr(os, "sendfile", full)
+    monkeypatch.setattr(shutil, "copyfileobj", full)
 
     # When it runs, Then it names the result in --out it was writing
     assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]) == 3

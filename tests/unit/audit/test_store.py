@@ -1,0 +1,61 @@
+"""An audit's folder of results (`fairdice.audit.store`): the folders a write goes through under its root."""
+
+import os
+import shutil
+import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from fairdice.audit import store
+from fairdice.audit.store import FolderResults
+
+
+def test_a_junction_in_the_place_of_a_folder_of_results_is_refused_where_folders_are_looked_at(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given folders looked at rather than held open (as on Windows), and partials/ a reparse point (a junction: a
+    # folder by its mode, which leads elsewhere), as Windows' lstat tells one
+    monkeypatch.setattr(store, "HOLDS_FOLDERS", False)
+    partials = tmp_path / "partials"
+    partials.mkdir()
+    lstat = os.lstat
+
+    def junction(path: Any, *args: Any, **kwargs: Any) -> Any:
+        status = lstat(path, *args, **kwargs)
+        if Path(path) == partials:
+            return SimpleNamespace(st_mode=status.st_mode, st_file_attributes=stat.FILE_ATTRIBUTE_REPARSE_POINT)
+        return status
+
+    monkeypatch.setattr(os, "lstat", junction)
+
+    # When a block's result is written under it, Then the write is refused, naming it, and nothing is written there
+    with pytest.raises(NotADirectoryError) as refused:
+        FolderResults(tmp_path).put("partials/00000-0000000/summary.json", b"{}")
+    assert refused.value.filename == str(partials)
+    assert list(partials.iterdir()) == []
+
+
+def test_a_write_that_fails_in_a_folder_it_holds_names_the_file_by_its_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a block's folder removed once the write has reached it (held open, where the platform can), so that no
+    # file can be made in it
+    reached = store._folder
+
+    @contextmanager
+    def removed_once_reached(root: Path, folders: list[str]) -> Iterator[Any]:
+        with reached(root, folders) as folder:
+            shutil.rmtree(folder.path)
+            yield folder
+
+    monkeypatch.setattr(store, "_folder", removed_once_reached)
+
+    # When a result is written there, Then the error names the file it could not make by its path under the root, not
+    # by its name alone, as a call relative to the folder held names it
+    with pytest.raises(FileNotFoundError) as failed:
+        FolderResults(tmp_path).put("partials/00000-0000000/summary.json", b"{}")
+    assert Path(failed.value.filename).parent == tmp_path / "partials" / "00000-0000000"
