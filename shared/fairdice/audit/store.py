@@ -307,7 +307,15 @@ def _put_where_nothing_is(folder: _Folder, staged: str, leaf: str) -> None:
     FileExistsError, naming the place, for whatever is there. Where the file system keeps no hard links, the place is
     looked at just before the rename."""
     try:
-        os.link(folder.at(staged), folder.at(leaf), src_dir_fd=folder.fd, dst_dir_fd=folder.fd, follow_symlinks=False)
+        os.link(
+            folder.at(staged),
+            folder.at(leaf),
+            src_dir_fd=folder.fd,
+            dst_dir_fd=folder.fd,
+            # The staged file itself, not where a link put in its name leads, where the platform can say so (not all
+            # can: the argument left at its default there, as passing it would raise NotImplementedError)
+            follow_symlinks=os.link not in os.supports_follow_symlinks,
+        )
         return
     except FileExistsError:
         pass
