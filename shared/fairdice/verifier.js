@@ -2161,13 +2161,15 @@ const fairdice = (() => {
     if (seal === "mismatch") found.push(`the ${words.secret} does not match the ${words.seal} ${origin}`);
     if (summary.differ) {
       const first = `${roll} ${number(summary.first_mismatch || 0)}`;
-      if (summary.compared === 1) found.push(`the recorded ${roll} differs from the computed one (${first})`);
+      // Rolls recorded beyond the count or labels are not compared: those that were are "compared" (as verify.reasons)
+      const [one, many] = summary.extra ? [`${roll} compared`, `${plural} compared`] : [`recorded ${roll}`, `recorded ${plural}`];
+      if (summary.compared === 1) found.push(`the ${one} differs from the computed one (${first})`);
       else if (summary.differ === 1) {
-        found.push(`1 of the ${number(summary.compared)} recorded ${plural} differs from the computed one (${first})`);
+        found.push(`1 of the ${number(summary.compared)} ${many} differs from the computed one (${first})`);
       } else {
         const every = summary.compared === 2 ? "both" : `all ${number(summary.compared)}`;
         const share = summary.differ === summary.compared ? every : `${number(summary.differ)} of the ${number(summary.compared)}`;
-        found.push(`${share} recorded ${plural} differ from the computed ones (first: ${first})`);
+        found.push(`${share} ${many} differ from the computed ones (first: ${first})`);
       }
     }
     if (summary.extra) found.push(`${counted(summary.extra, `more ${roll}`, `more ${plural}`)} ${was(summary.extra)} recorded than computed`);

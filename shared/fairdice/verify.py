@@ -153,12 +153,15 @@ def reasons(
         found.append(f"the {words.secret} does not match the {words.seal} {seal_origin}")
     if summary.differ:
         first = f"{roll} {number(summary.first_mismatch or 0)}"
+        # Rolls recorded beyond the count or labels are not compared, so those that were are "compared", not "the
+        # recorded" ones (review: "1 of the 4 recorded rolls differs" of 10 recorded with a count of 4)
+        one, many = (
+            (f"{roll} compared", f"{plural} compared") if summary.extra else (f"recorded {roll}", f"recorded {plural}")
+        )
         if summary.compared == 1:
-            found.append(f"the recorded {roll} differs from the computed one ({first})")
+            found.append(f"the {one} differs from the computed one ({first})")
         elif summary.differ == 1:
-            found.append(
-                f"1 of the {number(summary.compared)} recorded {plural} differs from the computed one ({first})"
-            )
+            found.append(f"1 of the {number(summary.compared)} {many} differs from the computed one ({first})")
         else:
             every = "both" if summary.compared == 2 else f"all {number(summary.compared)}"
             share = (
@@ -166,7 +169,7 @@ def reasons(
                 if summary.differ == summary.compared
                 else f"{number(summary.differ)} of the {number(summary.compared)}"
             )
-            found.append(f"{share} recorded {plural} differ from the computed ones (first: {first})")
+            found.append(f"{share} {many} differ from the computed ones (first: {first})")
     if summary.extra:
         found.append(
             f"{counted(summary.extra, 'more ' + roll, 'more ' + plural)} {was(summary.extra)} recorded than computed"

@@ -437,8 +437,12 @@ def assert_body_says_its_verdict(page: str, verdict: dict[str, Any], how: object
 
 
 # What a heading counts, in the words `verify.reasons` and `page.headline` give them, each to the JSON's summary
-_DIFFER_SOME = re.compile(r"\b(?P<differ>[\d,]+) of the (?P<compared>[\d,]+) recorded \w+ differs?\b")
-_DIFFER_ALL = re.compile(r"\b(?:all (?P<compared>[\d,]+)|both) recorded \w+ differ\b")
+# "recorded rolls" where none is recorded beyond those compared, "rolls compared" where some are
+_DIFFER_SOME = re.compile(
+    r"\b(?P<differ>[\d,]+) of the (?P<compared>[\d,]+) (?:(?P<recorded>recorded) \w+|\w+ compared) differs?\b"
+)
+_DIFFER_ALL = re.compile(r"\b(?:all (?P<compared>[\d,]+)|both) (?:(?P<recorded>recorded) \w+|\w+ compared) differ\b")
+_ONE_COMPARED = re.compile(r"\bthe \w+ compared differs\b")  # the only roll compared, with rolls beyond it
 _FAIR_ALL = re.compile(r"\b(?:all (?P<compared>[\d,]+)|both) recorded \w+ are the ones it gives\b")
 _EXTRA = re.compile(r"\b(?P<extra>[\d,]+) more \w+ (?:was|were) recorded than computed\b")
 _NONE = re.compile(r"\bno \w+ (?:was|were) recorded, so the (?:one|(?P<count>[\d,]+)) \w+ computed (?:was|were) not\b")
@@ -452,14 +456,17 @@ def assert_heading_counts(heading: str, verdict: dict[str, Any], how: object) ->
     one = " the recorded " in f" {heading}"  # "the recorded roll differs", "the recorded roll is the one it gives"
     for got in _DIFFER_SOME.finditer(heading):
         assert _n(got["differ"]) == summary["differ"] < summary["compared"], (how, heading, summary)
-        if not summary["extra"]:  # with rolls beyond the count it counts those compared alone: see the report
-            assert _n(got["compared"]) == summary["compared"], (how, heading, summary)
+        assert _n(got["compared"]) == summary["compared"], (how, heading, summary)
     for pattern in (_DIFFER_ALL, _FAIR_ALL):
         for got in pattern.finditer(heading):
             compared = _n(got["compared"]) if got["compared"] else 2
             assert compared == summary["compared"], (how, heading, summary)
             differ = compared if pattern is _DIFFER_ALL else 0
             assert differ == summary["differ"], (how, heading, summary)
+    # "the 4 recorded rolls" are every one recorded: with rolls recorded beyond the count (`extra`), the 4 are the
+    # rolls compared, and said so (review: "1 of the 4 recorded rolls differs" of 10 recorded, 4 compared)
+    for got in [*_DIFFER_SOME.finditer(heading), *_DIFFER_ALL.finditer(heading)]:
+        assert bool(got["recorded"]) is (summary["extra"] == 0), (how, heading, summary)
     for got in _EXTRA.finditer(heading):
         assert _n(got["extra"]) == summary["extra"], (how, heading, summary)
     for got in _NONE.finditer(heading):
@@ -467,6 +474,10 @@ def assert_heading_counts(heading: str, verdict: dict[str, Any], how: object) ->
         assert summary["compared"] == 0, (how, heading, summary)
     if one:
         assert summary["compared"] == 1, (how, heading, summary)
+    if re.search(r"\bthe recorded \w+ differs\b", heading):
+        assert summary["extra"] == 0, (how, heading, summary)
+    if _ONE_COMPARED.search(heading):
+        assert summary["compared"] == 1 and summary["extra"] > 0, (how, heading, summary)
     rest = heading
     for pattern in (_DIFFER_SOME, _DIFFER_ALL, _FAIR_ALL, _EXTRA, _NONE, _NOT_RECORDED):
         rest = pattern.sub("", rest)
@@ -537,6 +548,25 @@ def test_no_page_of_a_verdict_on_less_than_a_whole_game_reads_as_a_whole_fair_ga
             outcomes.setdefault(kind, set()).add(outcome)
     # A count below the game's is the only piece a fair verdict can be about: its heading says which rolls
     assert all(kind == "count below the game's" or "fair" not in got for kind, got in outcomes.items()), outcomes
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_page_counts_the_rolls_that_differ_of_those_compared_where_more_were_recorded_than_the_count(
+    seed: int,
+) -> None:
+    # Given each scheme's game with more rolls recorded than its count, some of those the count covers miscopied (its
+    # own draws, so the searcher's above are unchanged; review: "1 of the 4 recorded rolls differs …; 6 more rolls were
+    # recorded than computed" of 10 recorded, 4 compared)
+    choose = random.Random(f"beyond the count {seed}")
+    key = choose.randbytes(32)
+    for scheme, base in _bases(key).items():
+        count = choose.randint(1, 12)
+        recorded = _rolls(base | {"count": count + choose.randint(1, 8)})
+        for at in choose.sample(range(count), choose.randint(1, count)):
+            recorded[at] = _changed(recorded[at])
+        request = base | {"count": count, "recorded": recorded}
+        # Then the heading counts them of the rolls compared, and the JSON's summary counts what the heading says
+        assert check(request, (seed, scheme, request)) == "mismatch"
 
 
 @pytest.mark.parametrize("rolls", [None, "1-2-3-4-5-6"])

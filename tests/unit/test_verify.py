@@ -5,6 +5,7 @@ import datetime as dt
 from typing import Any
 
 import pytest
+from fairdice import schemes
 from fairdice.dice import Roll, Rolls
 from fairdice.errors import InvalidInput
 from fairdice.recorded import ReadRolls
@@ -380,3 +381,61 @@ def test_every_verdict_names_the_game_first_in_its_seed_documents_words(data: di
         field="scheme", value=scheme, description=f"the game: {GAME_TITLES[scheme]}"
     )
     assert [given.field for given in verdict.identified_by].count("scheme") == 1
+
+
+# Each scheme's game, with the take-back line and the labels bg-dice-v1 also takes, in which 4 rolls are compared
+_FOUR_COMPARED: dict[str, dict[str, Any]] = {
+    "pair36": {"scheme": "pair36", "server_seed": KEY, "client_seeds": ["a", "b"], "count": 4},
+    "bg-dice-v1": {"scheme": "bg-dice-v1", "key": KEY, "count": 4},
+    "bg-dice-v1 line": {"scheme": "bg-dice-v1", "key": KEY, "opening": False, "first_turn": 7, "line": 1, "count": 4},
+    "bg-dice-v1 labels": {
+        "scheme": "bg-dice-v1",
+        "key": KEY,
+        "labels": [f"bg-dice-v1:turn:{turn}" for turn in range(3, 7)],
+    },
+    "bg-online-v1": {"scheme": "bg-online-v1", "server_number": KEY, "app_numbers": ["0A1b", "ff"], "count": 4},
+    "narde-v1": {"scheme": "narde-v1", "key": KEY, "phrase": "test", "count": 4},
+    "three-dice": {"scheme": "three-dice", "seed": KEY, "client_seeds": {"white": "w", "black": "b"}, "count": 4},
+}
+
+
+def _wider(game: dict[str, Any], count: int) -> dict[str, Any]:
+    """The same game with `count` rolls: its labels carried on turn by turn, else its count raised."""
+    if "labels" in game:
+        return game | {"labels": [f"bg-dice-v1:turn:{turn}" for turn in range(3, 3 + count)]}
+    return game | {"count": count}
+
+
+@pytest.mark.parametrize(("changed", "count"), [([1], 4), ([0, 2], 4), ([0, 1, 2, 3], 4), ([0], 1)])
+@pytest.mark.parametrize("game", list(_FOUR_COMPARED))
+def test_rolls_that_differ_beside_rolls_recorded_beyond_the_count_are_said_as_the_rolls_compared(
+    game: str, changed: list[int], count: int
+) -> None:
+    # Given a game's first 10 rolls recorded, some of the first `count` miscopied, checked with a count (or labels)
+    # of `count` (review: "1 of the 4 recorded rolls differs …; 6 more rolls were recorded than computed" of 10
+    # recorded, 4 compared)
+    data = _FOUR_COMPARED[game]
+    dice = [list(report["dice"] or []) for report in verify(parse_request(_wider(data, 10))).rolls]
+    for at in changed:
+        dice[at][-1] = dice[at][-1] % 6 + 1
+    verdict = verify(parse_request(_wider(data, count) | {"recorded": dice}))
+    words = schemes.of(parse_request(data)).words
+    assert (verdict.summary.compared, verdict.summary.mismatches) == (count, len(changed) + 10 - count)
+
+    # Then the reasons count the rolls that differ among the rolls compared, not among "the recorded" ones
+    said = {
+        (1, 4): f"1 of the 4 {words.rolls} compared differs from the computed one ({words.roll} ",
+        (2, 4): f"2 of the 4 {words.rolls} compared differ from the computed ones (first: {words.roll} ",
+        (4, 4): f"all 4 {words.rolls} compared differ from the computed ones (first: {words.roll} ",
+        (1, 1): f"the {words.roll} compared differs from the computed one ({words.roll} ",
+    }[(len(changed), count)]
+    assert verdict.reasons[0].startswith(said)
+    assert verdict.reasons[1] == f"{10 - count} more {words.rolls} were recorded than computed"
+    assert not any(f"recorded {words.roll}" in reason for reason in verdict.reasons)
+
+    # And where nothing is recorded beyond them, the rolls compared are the recorded ones, said so as today
+    alone = verify(parse_request(_wider(data, count) | {"recorded": dice[:count]}))
+    assert alone.reasons[0] == verdict.reasons[0].replace(
+        f"{words.roll} compared" if count == 1 else f"{words.rolls} compared",
+        f"recorded {words.roll}" if count == 1 else f"recorded {words.rolls}",
+    )
