@@ -352,7 +352,7 @@
     // Whoever sent the seal chose it, as the inputs that identify the game (fairdice.page.SEAL_TO_RECOGNISE)
     const recognise =
       verdict.checks.seal === "match"
-        ? [el("p", { text: `Check that this is the ${seal} ${schemeObject.words.shown}: fairdice knows only the ${seal} it was given, and only that one shows the ${secret} was fixed before the play.` })]
+        ? [el("p", { text: `Check that this is the ${seal} ${schemeObject.words.shown}: fairdice knows only the ${seal} it was given, and ${schemeObject.words.shows} the ${secret} was fixed before the play.` })]
         : [];
     return [
       el("h3", { text: `The ${seal}` }),

@@ -45,8 +45,8 @@ from fairdice.verdict import Finding, RollReport, Verdict
 TYPED_ORDER = "In the order it was typed, left to right:"
 # What the page says of a seal that came with the request (offline.js says the same): fairdice cannot see it shown.
 SEAL_TO_RECOGNISE = (
-    "Check that this is the {seal} {shown}: fairdice knows only the {seal} it was given, and only that one shows the"
-    " {secret} was fixed before the play."
+    "Check that this is the {seal} {shown}: fairdice knows only the {seal} it was given, and {shows} the {secret} was"
+    " fixed before the play."
 )
 # The table of rolls stops here: Lambda returns at most 6 MiB, and 10,000 rows of long escaped messages can pass it.
 MAX_TABLE_BYTES = 3 * 1024 * 1024
@@ -263,7 +263,8 @@ def _seal_section(verdict: Verdict, words: Words) -> Iterator[str]:
     if check == "match" and origin == "given":
         # A seal given with the request or link is whoever sent it's, as the inputs that identify the game are: only
         # the player can say it is the one shown before the game (review: a link made after the game read fair)
-        yield f"<p>{SEAL_TO_RECOGNISE.format(seal=e(seal), secret=e(secret), shown=e(words.shown))}</p>"
+        asked = SEAL_TO_RECOGNISE.format(seal=e(seal), secret=e(secret), shown=e(words.shown), shows=e(words.shows))
+        yield f"<p>{asked}</p>"
     withheld = verdict.verdict == "withheld"
     if withheld and given is not None and origin == "published":
         # A day not revealed yet: its commitment is published already, and the player sees the one its secret will be

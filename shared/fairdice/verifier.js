@@ -30,8 +30,9 @@ const fairdice = (() => {
     // A numbered scheme's rolls are a game or a window of it by their numbers (`numberedScope`), unless it says
     if (!("scope" in scheme) && !scheme.numbered) throw new Error(`scheme ${scheme.id}: scope is missing`);
     if (schemes.has(scheme.id)) throw new Error(`scheme ${scheme.id} is registered twice`);
-    // Where the player saw the seal before the play: a game's own screen unless the scheme says (fairdice.schemes.Words)
-    scheme.words = { shown: "your game showed before its first roll", ...scheme.words };
+    // Where the player saw the seal before the play: a game's own screen unless the scheme says, and that only that one
+    // shows the secret was fixed before it (fairdice.schemes.Words)
+    scheme.words = { shown: "your game showed before its first roll", shows: "only that one shows", ...scheme.words };
     schemes.set(scheme.id, scheme);
   }
 

@@ -1962,14 +1962,21 @@ def test_a_seal_that_came_with_the_link_is_for_the_player_to_recognise_as_the_on
     wrong = _open(chromium, page, STATES["wrong-seal"][0], DESKTOP)
 
     # Then the page asks the player to check the seal that matched, in the verdict page's words
-    asked = SEAL_TO_RECOGNISE.format(seal="seal", secret="server seed", shown="your game showed before its first roll")
+    asked = SEAL_TO_RECOGNISE.format(
+        seal="seal", secret="server seed", shown="your game showed before its first roll", shows="only that one shows"
+    )
     assert asked in fair["text"]
     assert asked not in wrong["text"]
     # and a daily roll's commitment, which no game's screen shows, as the one the daily archive published in the grace
     # after 00:00 UTC (review: the app games' words; then "before that day began", which the archive calls early)
     daily = _open(chromium, page, _vector_link("daily-2026-10-28", with_rolls=True), DESKTOP)
     shown = "the daily archive publishes for the day between 00:00 and 00:15 UTC"
-    assert SEAL_TO_RECOGNISE.format(seal="commitment", secret="day secret", shown=shown) in daily["text"]
+    # and as the one alone that can show the day secret was fixed before the play, published in that time and kept
+    # under Object Lock (review: "only that one shows", of any commitment the archive publishes)
+    shows = "only the archive's, published in that time and kept under Object Lock in compliance mode, can show"
+    said = SEAL_TO_RECOGNISE.format(seal="commitment", secret="day secret", shown=shown, shows=shows)
+    assert said in daily["text"]
+    assert "only that one shows the day secret" not in daily["text"]
 
 
 @pytest.mark.parametrize("vector", ["three-dice-unicode-seeds", "daily-2026-10-28", "bg-dice-v1-opening-ties"])

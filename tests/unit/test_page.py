@@ -1108,13 +1108,16 @@ def test_every_page_of_the_api_has_one_main_landmark_and_its_footer_after_it() -
 
 def test_a_daily_commitment_given_is_for_the_player_to_recognise_as_the_one_the_archive_published() -> None:
     # Review (diff): a daily roll's commitment got the app games' words, "the commitment your game showed before its
-    # first roll", where no game's screen shows it: the daily archive publishes it
+    # first roll", where no game's screen shows it: the daily archive publishes it. And "only that one shows the day
+    # secret was fixed before the play" (review): one published out of its time, or not kept under Object Lock in
+    # compliance mode, shows no such thing (README's "Daily secrets"), so the words say which one can
     _, page = page_of(GAMES["daily"] | {"commitment": SEAL})
     assert (
         "Check that this is the commitment the daily archive publishes for the day between 00:00 and 00:15 UTC:"
-        " fairdice knows only the commitment it was given, and only that one shows the day secret was fixed before the"
-        " play." in unescape(page)
+        " fairdice knows only the commitment it was given, and only the archive's, published in that time and kept"
+        " under Object Lock in compliance mode, can show the day secret was fixed before the play." in unescape(page)
     )
+    assert "only that one shows the day secret" not in unescape(page)
     assert "commitment your game showed" not in unescape(page)
 
 

@@ -41,6 +41,9 @@ class Words:
     rolls: str = "rolls"
     # Where the player saw the seal before the play: a game's own screen, or daily's archive
     shown: str = "your game showed before its first roll"
+    # Which seal alone can show the secret was fixed before the play: the one shown, or daily's archive's, but only
+    # published in its time and kept under Object Lock (README's "Daily secrets")
+    shows: str = "only that one shows"
 
 
 @dataclass(frozen=True)

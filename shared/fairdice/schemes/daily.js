@@ -92,7 +92,7 @@ fairdice.register(
       sides: SIDES,
       // The archive's commitment, published in the grace after 00:00 UTC (fairdice.archive.layout.COMMITMENT_GRACE):
       // one published before the day began is what the archive calls early (daily.py)
-      words: { secret: "day secret", seal: "commitment", roll: "roll", rolls: "rolls", shown: "the daily archive publishes for the day between 00:00 and 00:15 UTC" },
+      words: { secret: "day secret", seal: "commitment", roll: "roll", rolls: "rolls", shown: "the daily archive publishes for the day between 00:00 and 00:15 UTC", shows: "only the archive's, published in that time and kept under Object Lock in compliance mode, can show" },
       secretField: "secret",
       sealField: "commitment",
       fields: [
