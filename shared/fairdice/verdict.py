@@ -75,19 +75,23 @@ class SealReport(BaseModel):
     )
     computed: str | None = Field(description="the SHA-256 of the revealed secret; null while it is withheld")
     published_at: dt.datetime | None = Field(
-        default=None, description="when the seal was published, where an archive says (daily: its own timestamp)"
+        default=None,
+        description="when the seal was published, where an archive says (daily: its own timestamp); null where no"
+        " archive was read, it published none for the day, or S3 gives no time of its own for it",
     )
     in_time: bool | None = Field(
         default=None,
         description="whether it was published before the game's play (daily: 15 minutes after 00:00 UTC); false too,"
-        " with none given, for a daily day not revealed yet whose archive published none in that time",
+        " with none given, for a daily day not revealed yet whose archive published none in that time, and where the"
+        " archive's times are not S3's own (a folder) or S3 gives none; null where no archive was read, or it"
+        " published none for the day otherwise",
     )
     locked: bool | None = Field(
         default=None,
         description="daily: whether the daily archive keeps the commitment (once revealed, the record too) under S3"
         " Object Lock in compliance mode, whose retention has not ended, as GET /daily/{date} says it (locked); false,"
-        " another may be shown in its place, so the day's rolls are at most incomplete; null where no archive published"
-        " it, or the archive's times are not S3's own (a folder)",
+        " another may be shown in its place, so the day's rolls are at most incomplete; null where no archive was read,"
+        " it published none for the day, or the archive's times are not S3's own (a folder)",
     )
 
 

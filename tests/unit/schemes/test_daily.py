@@ -1098,3 +1098,46 @@ def test_the_verdicts_schema_names_with_the_archives_commitment_every_field_that
     assert archives == {"published_at", "in_time", "locked"}
     description = SealReport.model_fields["given"].description or ""
     assert "(with published_at, in_time and locked)" in description
+
+
+def test_the_readme_and_the_schema_say_when_the_seals_archive_fields_are_null(tmp_path: Path) -> None:
+    # Review: README said what the verdict's seal.published_at, seal.in_time and seal.locked are, never when they are
+    # null, where the schema said it of locked alone. Each case it names, as the verdict gives it:
+    def seal(verdict: Verdict) -> tuple[object, object, object]:
+        return verdict.seal.published_at, verdict.seal.in_time, verdict.seal.locked
+
+    # no archive read: another scheme, and a daily roll checked without one, as the offline page checks it
+    other = parse_request({"scheme": "pair36", "server_seed": "00" * 32, "client_seeds": ["a"], "count": 1})
+    assert seal(verify(other)) == seal(verified(None, secret="00" * 32)) == (None, None, None)
+    # none published for the day: null, but in_time false, with no commitment given, once its 15 minutes are over
+    timeline = Timeline(at("2025-03-01 00:00"))
+    stores = timeline.stores(tmp_path / "none")
+    assert seal(verified(ArchiveReader(stores.archive, clock=lambda: at("2025-03-01 00:05")))) == (None, None, None)
+    past = ArchiveReader(stores.archive, clock=lambda: at("2025-03-01 18:00"))
+    assert seal(verified(past)) == (None, False, None)
+    assert seal(verified(past, commitment="ab" * 32)) == (None, None, None)
+    # a folder, whose times are not S3's own: locked null, in_time false, published_at the folder's time
+    stores = timeline.stores(tmp_path / "folder")
+    timeline.publish(stores, at("2025-03-01 00:00:03"))
+    timeline.publish(stores, at("2025-03-02 00:00:01"))
+    folder = ArchiveReader(FolderStore(tmp_path / "folder" / "archive"), clock=lambda: at("2025-03-02 09:00"))
+    published_at, in_time, locked = seal(verified(folder))
+    assert (published_at is not None, in_time, locked) == (True, False, None)
+    # (S3 giving no time of its own: published_at null and in_time false, held above in
+    # test_a_record_or_commitment_the_archive_gives_no_time_for_keeps_the_day_from_fair_and_says_so)
+
+    # Then README's verdict fields say each, as the schema's descriptions do
+    readme = " ".join((Path(__file__).resolve().parents[3] / "README.md").read_text().split())
+    assert (
+        "All three are null where no archive was read (every scheme but daily, and a daily roll checked without one,"
+        " as the offline page checks it) and where the archive published no commitment for the day (but `in_time` is"
+        " false, with no `commitment` given, for a day not revealed yet whose 15 minutes are over); `published_at` is"
+        " null too where S3 gives no time of its own for the commitment (`in_time` false), and `locked` where the"
+        " archive's times are not S3's own, a folder (`in_time` false: its times show nothing)."
+    ) in readme
+    for name in ("published_at", "in_time", "locked"):
+        description = SealReport.model_fields[name].description or ""
+        assert "null where no archive was read" in description, name
+    assert "S3 gives no time of its own" in (SealReport.model_fields["published_at"].description or "")
+    assert "not S3's own (a folder)" in (SealReport.model_fields["in_time"].description or "")
+    assert "not S3's own (a folder)" in (SealReport.model_fields["locked"].description or "")
