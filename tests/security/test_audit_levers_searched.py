@@ -43,6 +43,7 @@ at every run: its gzip shards are written with no clock time in their header, an
 """
 
 import gzip
+import itertools
 import json
 import os
 import random
@@ -443,9 +444,14 @@ def local_path(folder: Path, key: str) -> Path:
     return folder / (f"{key}games.jsonl" if key.endswith("/") else key)
 
 
-def local_move(folder: Path, out: Path, files: dict[str, Shard], rng: random.Random, numbers: list[int]) -> str:
-    """What is done to the input folder or `--out` as a block is handed out: why the audit must not be clean, or ''."""
-    move = rng.choice(["add", "append", "remove", "rewrite alike", "hidden", "out summary", "out partials game"])
+LOCAL_MOVES = ["add", "append", "remove", "rewrite alike", "hidden", "out summary", "out partials game"]
+
+
+def local_move(
+    folder: Path, out: Path, files: dict[str, Shard], rng: random.Random, numbers: list[int], move: str
+) -> str:
+    """What is done to the input folder or `--out` as a block is handed out (`move`, of `LOCAL_MOVES`): why the audit
+    must not be clean, or ''."""
     named = sorted(files)
     key = rng.choice(named)
     path = local_path(folder, key)
@@ -472,7 +478,9 @@ def local_move(folder: Path, out: Path, files: dict[str, Shard], rng: random.Ran
     if move == "out partials game":
         (out / "partials").mkdir(parents=True, exist_ok=True)
         (out / "partials" / "day2.jsonl").write_text(game_line(rng, numbers.pop()).text + "\n")
-        return "a file put in --out's partials while the audit ran"
+        # README: a file put in a folder given while the audit runs, among the results of an --out there too, is not
+        # read, and is listed; an --out beside the folders given is no input, and what is put there no game given
+        return "a file put in --out's partials while the audit ran" if out.is_relative_to(folder) else ""
     return ""
 
 
@@ -495,7 +503,7 @@ def one_local_run(root: Path, rng: random.Random, number: int, monkeypatch: pyte
     handed = iter(range(10**6))
 
     def asked() -> None:
-        if next(handed) in moves and (said := local_move(folder, out, files, rng, numbers)):
+        if next(handed) in moves and (said := local_move(folder, out, files, rng, numbers, rng.choice(LOCAL_MOVES))):
             why.append(said)
 
     real = local.run
@@ -612,3 +620,30 @@ def test_a_shard_drawn_is_the_same_bytes_whatever_the_clock(monkeypatch: pytest.
     # Then it is the same bytes, so the same ETag: whether a move changed a shard is the seed's, not the clock's
     # (found: two runs of one seed differed in 6 of 382 AWS runs, a shard "written again alike" changed or not)
     assert shard.data() == first
+
+
+@pytest.mark.parametrize("inside", [True, False], ids=["out in the folder", "out beside it"])
+def test_a_game_put_in_out_partials_is_no_game_given_where_out_lies_beside_the_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, inside: bool
+) -> None:
+    # Given a folder of one fair game's file, --out in it or beside it, and the search's move that puts a game in
+    # --out's partials/ made as the block is handed out (found: the oracle held it a lever wherever --out was, and an
+    # audit of fair files with --out beside them, rightly clean, exit 0, failed the search)
+    folder, number = tmp_path / "in", itertools.count(1)
+    files = {"a.jsonl": Shard([game_line(random.Random(0), next(number), honest=True)], "text")}
+    folder.mkdir()
+    local_path(folder, "a.jsonl").write_bytes(files["a.jsonl"].data())
+    out = folder / "out" if inside else tmp_path / "out"
+    why: list[str] = []
+
+    def asked() -> None:
+        why.append(local_move(folder, out, files, random.Random(0), [next(number)], "out partials game"))
+
+    real = local.run
+    monkeypatch.setattr(local, "run", lambda *args, **kwargs: real(*args, **{**kwargs, "asked": asked}))
+
+    # When the audit runs
+    status = main(["audit", str(folder), "--out", str(out), "--workers", "1"])
+
+    # Then the game put there is a game given only where --out lies in the folder, and the audit is not clean there
+    assert (status, bool(why[0])) == ((1, True) if inside else (0, False))
