@@ -25,6 +25,7 @@ from fairdice.verify import verify
 
 from testkit.oracles import GAME_TITLES
 from unit.common import recipe_of, run
+from unit.test_diagnosis import miscopied
 from unit.test_verify import OneDay
 
 KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
@@ -1168,9 +1169,7 @@ def test_rolls_too_few_of_which_fit_the_secrets_own_seal_are_headed_as_too_few_t
 ) -> None:
     # Given a game's rolls, some changed, under the secret's own seal
     game = GAMES[scheme] | {"count": total}
-    dice = [list(r["dice"] or []) for r in verify(parse_request(game)).rolls]
-    for at in changed:
-        dice[at] = [die % 6 + 1 for die in dice[at]]
+    dice = miscopied(rolls_of(game), changed)
     verdict, page = page_of(game | {"recorded": dice})
     assert [f.cause for f in verdict.diagnosis or []] == ["too_few_rolls_fit"]
     # Then the page heads it so, naming the secret and the rolls in the scheme's words, where it said "The rolls belong
@@ -1196,9 +1195,7 @@ def test_a_secret_beside_another_games_seal_is_headed_another_games_only_where_i
 ) -> None:
     # Given a game's rolls, some changed, sent with another game's seal
     game = GAMES[scheme] | {"count": total}
-    dice = [list(r["dice"] or []) for r in verify(parse_request(game)).rolls]
-    for at in changed:
-        dice[at] = [die % 6 + 1 for die in dice[at]]
+    dice = miscopied(rolls_of(game), changed)
     seal = hashlib.sha256(b"another game").hexdigest()
     verdict, page = page_of(game | {parse_request(game).SEAL_FIELD: seal, "recorded": dice})
     (found,) = verdict.diagnosis or []
