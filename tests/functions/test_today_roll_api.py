@@ -25,6 +25,7 @@ from pydantic import ValidationError
 from security.cloudformation import load_template
 from today_roll_api import app
 from unsent_events import UNSENT, assert_unsent
+from verify_api_calls import Answer as VerifyApiAnswer
 from verify_api_calls import invoke
 
 from testkit.archive import missed_days_secret_put_again, put_secret_again
@@ -571,51 +572,87 @@ LOOK_ALIKE = PLAYER.replace("a", "\u0430")
 LOOK_ALIKE_QUOTED = PLAYER.replace("a", "%D0%B0")
 
 
+def answers_to(
+    load_event: Callable[[str], Event], call: Callable[[Event], Answer], *, raw_path: str, path: str, method: str
+) -> tuple[Answer, VerifyApiAnswer]:
+    """This function's answer and the verify API's to the game server's signed request with `method`, sent as
+    /game/today/`raw_path` and handed over as /game/today/`path`."""
+    event = copy.deepcopy(load_event("today-roll"))
+    event["rawPath"] = f"/game/today/{raw_path}"
+    event["requestContext"]["http"]["path"] = f"/game/today/{path}"
+    event["requestContext"]["http"]["method"] = method
+    return call(event), invoke(event)
+
+
 @pytest.mark.filterwarnings("ignore:No application metrics to publish")  # the verify API's, which gives no verdict
 @pytest.mark.parametrize(
-    ("sent", "method", "quoted"),
+    ("raw_path", "path", "method", "quoted"),
     [
         # a letter that looks like another, sent as itself or percent-encoded (review: this function quoted it as
         # typed, "/game/today/123e4567-e89b-12d3-а456-… takes GET, not POST", where the verify API encoded it)
-        (LOOK_ALIKE, "POST", LOOK_ALIKE_QUOTED),
-        (quote(LOOK_ALIKE), "POST", LOOK_ALIKE_QUOTED),
-        (LOOK_ALIKE, "get", LOOK_ALIKE_QUOTED),
+        (LOOK_ALIKE, LOOK_ALIKE, "POST", LOOK_ALIKE_QUOTED),
+        (quote(LOOK_ALIKE), quote(LOOK_ALIKE), "POST", LOOK_ALIKE_QUOTED),
+        (LOOK_ALIKE, LOOK_ALIKE, "get", LOOK_ALIKE_QUOTED),
         # after the player id, a tab, a newline, a space, a delete or a combining mark, as itself (API Gateway may
         # hand the path over decoded; review: this function quoted it as itself, "/game/today/{id}  takes GET, not
         # POST" read as the player's own id's path)
-        (f"{PLAYER}\t", "POST", f"{PLAYER}%09"),
-        (f"{PLAYER}\n", "POST", f"{PLAYER}%0A"),
-        (f"{PLAYER} ", "POST", f"{PLAYER}%20"),
-        (f"{PLAYER} x", "POST", f"{PLAYER}%20x"),
-        (f"{PLAYER}\x7f", "POST", f"{PLAYER}%7F"),
-        (f"{PLAYER}\u0436\u0301", "POST", f"{PLAYER}\u0436%CC%81"),
+        (f"{PLAYER}\t", f"{PLAYER}\t", "POST", f"{PLAYER}%09"),
+        (f"{PLAYER}\n", f"{PLAYER}\n", "POST", f"{PLAYER}%0A"),
+        (f"{PLAYER} ", f"{PLAYER} ", "POST", f"{PLAYER}%20"),
+        (f"{PLAYER} x", f"{PLAYER} x", "POST", f"{PLAYER}%20x"),
+        (f"{PLAYER}\x7f", f"{PLAYER}\x7f", "POST", f"{PLAYER}%7F"),
+        (f"{PLAYER}\u0436\u0301", f"{PLAYER}\u0436\u0301", "POST", f"{PLAYER}\u0436%CC%81"),
         # after it, a lone surrogate, which only a hand-made event holds: quoted as the bytes Python would write it
         # in, a byte that was no UTF-8 as that byte (review: this function's 405 raised UnicodeEncodeError, where the
         # verify API's quoted %ED%A0%80)
-        (f"{PLAYER}\ud800", "POST", f"{PLAYER}%ED%A0%80"),
-        (f"{PLAYER}\U0001f600\udfff", "POST", f"{PLAYER}\U0001f600%ED%BF%BF"),
-        (f"{PLAYER}\udcff", "POST", f"{PLAYER}%FF"),
+        (f"{PLAYER}\ud800", f"{PLAYER}\ud800", "POST", f"{PLAYER}%ED%A0%80"),
+        (f"{PLAYER}\U0001f600\udfff", f"{PLAYER}\U0001f600\udfff", "POST", f"{PLAYER}\U0001f600%ED%BF%BF"),
+        (f"{PLAYER}\udcff", f"{PLAYER}\udcff", "POST", f"{PLAYER}%FF"),
+        # after it, a ? or a %, as the client sent it, and as API Gateway may hand it over decoded (review: the verify
+        # API's 405 quoted `/game/today/{id}%3F` as `/game/today/{id}? takes GET`, the start of a query, `%25` as a
+        # bare %, where this function quoted the runs as sent)
+        (f"{PLAYER}%3F", f"{PLAYER}%3F", "POST", f"{PLAYER}%3F"),
+        (f"{PLAYER}?", f"{PLAYER}?", "POST", f"{PLAYER}%3F"),
+        (f"{PLAYER}%3Fx=1", f"{PLAYER}%3Fx=1", "POST", f"{PLAYER}%3Fx=1"),
+        (f"{PLAYER}%25", f"{PLAYER}%25", "POST", f"{PLAYER}%25"),
+        (f"{PLAYER}%", f"{PLAYER}%", "POST", f"{PLAYER}%25"),
+        (f"{PLAYER}%25zz", f"{PLAYER}%25zz", "POST", f"{PLAYER}%25zz"),
+        (f"{PLAYER}%zz", f"{PLAYER}%zz", "POST", f"{PLAYER}%25zz"),
+        # a #, as the client sent it, as API Gateway may hand it over decoded, and rawPath as sent beside the path
+        # decoded (review: the verify API's 405 quoted `/game/today/{id}%23` as `/game/today/{id}# takes GET`, which
+        # an address bar reads as the player's own id and a fragment, as this function quoted a # handed over bare)
+        (f"{PLAYER}%23", f"{PLAYER}%23", "POST", f"{PLAYER}%23"),
+        (f"{PLAYER}#", f"{PLAYER}#", "POST", f"{PLAYER}%23"),
+        (f"{PLAYER}%23x", f"{PLAYER}%23x", "POST", f"{PLAYER}%23x"),
+        (f"{PLAYER}#x", f"{PLAYER}#x", "POST", f"{PLAYER}%23x"),
+        (f"{PLAYER}%23", f"{PLAYER}#", "POST", f"{PLAYER}%23"),
+        # beside a " and a €, which have no such meaning there: as typed
+        (f'{PLAYER}"#\u20ac', f'{PLAYER}"#\u20ac', "POST", f'{PLAYER}"%23\u20ac'),
+        # a backslash, which a browser reads as a slash in an http(s) address (review: the verify API quoted `%5C` as a
+        # bare backslash, this function a backslash handed over bare)
+        (f"{PLAYER}%5C", f"{PLAYER}%5C", "POST", f"{PLAYER}%5C"),
+        (f"{PLAYER}\\", f"{PLAYER}\\", "POST", f"{PLAYER}%5C"),
+        (f"{PLAYER}%5C", f"{PLAYER}\\", "POST", f"{PLAYER}%5C"),
     ],
 )
-def test_a_character_of_the_path_that_does_not_show_as_itself_is_quoted_encoded_by_the_405_as_the_verify_api_quotes_it(
+def test_a_character_not_shown_as_itself_or_bare_read_as_another_path_is_quoted_encoded_in_a_405_as_the_verify_api_does(
     published: Stores,
     call: Callable[[Event], Answer],
     load_event: Callable[[str], Event],
-    sent: str,
+    raw_path: str,
+    path: str,
     method: str,
     quoted: str,
 ) -> None:
     # Given a request of a method the route does not take whose path holds a character that does not show as itself,
-    # or looks like another
-    event = copy.deepcopy(load_event("today-roll"))
-    event["rawPath"] = event["requestContext"]["http"]["path"] = f"/game/today/{sent}"
-    event["requestContext"]["http"]["method"] = method
+    # or looks like another, or, after the player id, a ?, a %, a # or a backslash, which bare reads as another path,
+    # sent encoded or handed over decoded
 
     # When this function and the verify API answer it
-    answer, verify_api = call(event), invoke(event)
+    answer, verify_api = answers_to(load_event, call, raw_path=raw_path, path=path, method=method)
 
-    # Then both quote it percent-encoded, as the verify API decodes and quotes it, never as what it looks like, and
-    # neither fails
+    # Then both quote it percent-encoded, as the verify API decodes and quotes it, never as what it looks like nor
+    # bare where that reads as another path, and neither fails: both answer alike
     error = assert_error(answer, 405, "method_not_allowed")
     case = ": a method's name is case-sensitive, so write GET" if method == "get" else ""
     assert error["message"] == f"/game/today/{quoted} takes GET, not {method}{case}"
@@ -648,73 +685,16 @@ def test_a_percent_encoded_run_of_the_path_is_quoted_as_sent_by_the_405_where_th
     # Given a request of a method the route does not take whose path holds, after the player id, a percent-encoded run
     # of a character the verify API writes as itself once decoded (`_wrong_method`: where its 405 is not the verify
     # API's answer to the same request)
-    event = copy.deepcopy(load_event("today-roll"))
-    event["rawPath"] = event["requestContext"]["http"]["path"] = f"/game/today/{PLAYER}{run}"
-    event["requestContext"]["http"]["method"] = "POST"
+    sent = f"{PLAYER}{run}"
 
     # When this function and the verify API answer it
-    answer, verify_api = call(event), invoke(event)
+    answer, verify_api = answers_to(load_event, call, raw_path=sent, path=sent, method="POST")
 
     # Then this function quotes the run as sent, where the verify API decodes the path before it routes and quotes it:
     # its 405 quotes the character, and a slash makes the path no route's, its 404 saying to leave the slash out
     error = assert_error(answer, 405, "method_not_allowed")
     assert error["message"] == f"/game/today/{PLAYER}{run} takes GET, not POST"
     assert (verify_api.status, verify_api.json["error"]["message"]) == (status, verify_api_says)
-
-
-@pytest.mark.filterwarnings("ignore:No application metrics to publish")  # the verify API's, which gives no verdict
-@pytest.mark.parametrize(
-    ("raw_path", "path", "quoted"),
-    [
-        # a ? or a %, as the client sent it, and as API Gateway may hand it over decoded
-        ("%3F", "%3F", "%3F"),
-        ("?", "?", "%3F"),
-        ("%3Fx=1", "%3Fx=1", "%3Fx=1"),
-        ("%25", "%25", "%25"),
-        ("%", "%", "%25"),
-        ("%25zz", "%25zz", "%25zz"),
-        ("%zz", "%zz", "%25zz"),
-        # a #, as the client sent it, as API Gateway may hand it over decoded, and rawPath as sent beside the path
-        # decoded
-        ("%23", "%23", "%23"),
-        ("#", "#", "%23"),
-        ("%23x", "%23x", "%23x"),
-        ("#x", "#x", "%23x"),
-        ("%23", "#", "%23"),
-        # beside a " and a €, which have no such meaning there: as typed
-        ('"#\u20ac', '"#\u20ac', '"%23\u20ac'),
-        # a backslash, which a browser reads as a slash in an http(s) address (review: the verify API quoted `%5C` as a
-        # bare backslash, this function a backslash handed over bare)
-        ("%5C", "%5C", "%5C"),
-        ("\\", "\\", "%5C"),
-        ("%5C", "\\", "%5C"),
-    ],
-)
-def test_a_character_after_the_id_that_bare_reads_as_another_path_is_quoted_encoded_by_the_405_as_the_verify_api_does(
-    published: Stores,
-    call: Callable[[Event], Answer],
-    load_event: Callable[[str], Event],
-    raw_path: str,
-    path: str,
-    quoted: str,
-) -> None:
-    # Given a request of a method the route does not take whose path holds, after the player id, a ?, a %, a # or a
-    # backslash, sent encoded or handed over decoded (review: the verify API's 405 quoted `/game/today/{id}%3F` as
-    # `/game/today/{id}? takes GET`, the start of a query, `%25` as a bare %, where this function quoted the runs as
-    # sent, and `/game/today/{id}%23` as `/game/today/{id}# takes GET`, which an address bar reads as the player's own
-    # id and a fragment, as this function quoted a # handed over bare)
-    event = copy.deepcopy(load_event("today-roll"))
-    event["rawPath"] = f"/game/today/{PLAYER}{raw_path}"
-    event["requestContext"]["http"]["path"] = f"/game/today/{PLAYER}{path}"
-    event["requestContext"]["http"]["method"] = "POST"
-
-    # When this function and the verify API answer it
-    answer, verify_api = call(event), invoke(event)
-
-    # Then both quote it percent-encoded, which bare would read as another path, and answer alike
-    error = assert_error(answer, 405, "method_not_allowed")
-    assert error["message"] == f"/game/today/{PLAYER}{quoted} takes GET, not POST"
-    assert (answer.status, answer.body) == (verify_api.status, verify_api.json)
 
 
 @pytest.mark.filterwarnings("ignore:No application metrics to publish")  # the verify API's, which gives no verdict
