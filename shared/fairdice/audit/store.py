@@ -343,6 +343,12 @@ def occupied(place: Path, *also: Path) -> FileExistsError:
     )
 
 
+def _binary() -> int:
+    """The flag a file is opened with to be read or written byte for byte: Windows' `O_BINARY` (a file `os.open` opens
+    without it is in text mode there, each LF written as CR LF, a read stopped at the first Ctrl-Z), none elsewhere."""
+    return getattr(os, "O_BINARY", 0)
+
+
 def _new_file(folder: _Folder, mark: str = "") -> tuple[str, BinaryIO]:
     """A new empty file in `folder`, named `STAGED_PREFIX`, `mark` and 8 random characters (as mkstemp names one),
     made as any other file is: as the umask of the moment has it; its name, and the file open to be written. mkstemp
@@ -352,7 +358,7 @@ def _new_file(folder: _Folder, mark: str = "") -> tuple[str, BinaryIO]:
     while True:
         name = f"{STAGED_PREFIX}{mark}{secrets.token_hex(4)}"
         try:
-            made = os.open(folder.at(name), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666, dir_fd=folder.fd)
+            made = os.open(folder.at(name), os.O_WRONLY | os.O_CREAT | os.O_EXCL | _binary(), 0o666, dir_fd=folder.fd)
         except FileExistsError:
             continue
         return name, os.fdopen(made, "wb")

@@ -59,3 +59,39 @@ def test_a_write_that_fails_in_a_folder_it_holds_names_the_file_by_its_path(
     with pytest.raises(FileNotFoundError) as failed:
         FolderResults(tmp_path).put("partials/00000-0000000/summary.json", b"{}")
     assert Path(failed.value.filename).parent == tmp_path / "partials" / "00000-0000000"
+
+
+def _opened_with_flags(monkeypatch: pytest.MonkeyPatch, binary: int) -> list[tuple[str, int]]:
+    """Every file opened by path from now on, with the flags it was opened with, on a platform simulated to have
+    `O_BINARY` (Windows, where a file `os.open` opens without it is in text mode: each LF written is CR LF, and a read
+    stops at the first Ctrl-Z); the flag itself is not passed on to this platform's open."""
+    monkeypatch.setattr(os, "O_BINARY", binary, raising=False)
+    opened: list[tuple[str, int]] = []
+    real = os.open
+
+    def spy(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        opened.append((os.fspath(path), flags))
+        return real(path, flags & ~binary, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", spy)
+    return opened
+
+
+def test_a_file_of_results_is_made_in_binary_mode_where_the_platform_has_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a platform with O_BINARY, as Windows has (review: the staged file was opened without it, in text mode, so
+    # each line of findings.jsonl, ids.txt and games.txt would be written with CR LF, not as the audit wrote it)
+    opened = _opened_with_flags(monkeypatch, 0x40000000)
+
+    # When a block's result and an output are written
+    FolderResults(tmp_path).put("partials/00000-0000000/ids.txt", b"a\nb\n")
+    scratch = tmp_path / "scratch"
+    scratch.write_bytes(b"{}\n")
+    FolderResults(tmp_path, fresh=("findings.jsonl",)).put_file("findings.jsonl", scratch)
+
+    # Then each staged file is made in binary mode, and holds the bytes given
+    made = [flags for path, flags in opened if flags & os.O_CREAT]
+    assert len(made) == 2
+    assert all(flags & 0x40000000 for flags in made)
+    assert (tmp_path / "partials/00000-0000000/ids.txt").read_bytes() == b"a\nb\n"
