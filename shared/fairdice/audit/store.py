@@ -182,7 +182,7 @@ def open_file(path: Path) -> Iterator[BinaryIO]:
     """A file's bytes as a stream. What is not a file (a pipe, a socket, a device, a folder) is an OSError naming it,
     opened without waiting, so that a pipe put where a file was looked at a moment before is not waited on for a writer
     for ever: a look (`is_file`) and then an open leave it that moment (review)."""
-    descriptor = os.open(path, os.O_RDONLY | _NO_WAIT)
+    descriptor = os.open(path, os.O_RDONLY | _NO_WAIT | _binary())
     try:
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
             raise OSError(errno.EINVAL, "not a file (a pipe, a socket, a device or a folder)", str(path))

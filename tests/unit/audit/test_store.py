@@ -95,3 +95,20 @@ def test_a_file_of_results_is_made_in_binary_mode_where_the_platform_has_one(
     assert len(made) == 2
     assert all(flags & 0x40000000 for flags in made)
     assert (tmp_path / "partials/00000-0000000/ids.txt").read_bytes() == b"a\nb\n"
+
+
+def test_a_file_is_read_in_binary_mode_where_the_platform_has_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a platform with O_BINARY, as Windows has, and a file holding a Ctrl-Z and CR LF (as a gzip input may)
+    # (review: open_file, which reads each input, each block's result and the plan, opened it without the flag, in text
+    # mode: a read there stops at the first Ctrl-Z, and CR LF is read as LF)
+    path = tmp_path / "day.jsonl.gz"
+    path.write_bytes(b"\x1f\x8b\x1a\r\nrest")
+    opened = _opened_with_flags(monkeypatch, 0x40000000)
+
+    # When it is read, Then it is opened in binary mode, and read whole
+    with store.open_file(path) as stream:
+        assert stream.read() == b"\x1f\x8b\x1a\r\nrest"
+    ((_, flags),) = opened
+    assert flags & 0x40000000
