@@ -307,15 +307,10 @@ def _put_where_nothing_is(folder: _Folder, staged: str, leaf: str) -> None:
     FileExistsError, naming the place, for whatever is there. Where the file system keeps no hard links, the place is
     looked at just before the rename."""
     try:
-        os.link(
-            folder.at(staged),
-            folder.at(leaf),
-            src_dir_fd=folder.fd,
-            dst_dir_fd=folder.fd,
-            # The staged file itself, not where a link put in its name leads, where the platform can say so (not all
-            # can: the argument left at its default there, as passing it would raise NotImplementedError)
-            follow_symlinks=os.link not in os.supports_follow_symlinks,
-        )
+        # The staged file itself, not where a link put in its name leads, where the platform can say so; elsewhere the
+        # argument is not passed, True or False: Windows' os.link raises NotImplementedError for True (Python 3.14)
+        unfollowed = {"follow_symlinks": False} if os.link in os.supports_follow_symlinks else {}
+        os.link(folder.at(staged), folder.at(leaf), src_dir_fd=folder.fd, dst_dir_fd=folder.fd, **unfollowed)
         return
     except FileExistsError:
         pass
