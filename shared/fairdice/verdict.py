@@ -199,9 +199,11 @@ CAUSE_MEANINGS: dict[Cause, str] = {
     " another game's might: most likely another game's rolls",
     "too_few_rolls_fit": "some recorded rolls fit the secret, more than another game's would but for luck rarer than"
     " 1 time in 100, too few to tell another game's rolls from this game's shown with other dice",
-    "secret_from_other_game": "neither the seal nor the rolls fit the secret, nor does any mistake tried explain them:"
-    " most likely another game's secret, or, where too few rolls fit to tell, this game's with the rest shown with"
-    " other dice",
+    "secret_from_other_game": "the seal does not fit the secret, nor does any mistake tried explain the rolls: most"
+    " likely another game's secret where no more rolls fit it than another game's might, or, where more fit, yet too"
+    " few to tell, another game's or this game's with the rest shown with other dice, which, if the secret and the"
+    " seal were copied right, is a secret not the one committed to, to report; the cause alone does not say the"
+    " secret is another game's: the detail says which",
     "secret_not_committed": "daily, the archive revealed a secret it had not committed to",
     "few_rolls_differ": "only some rolls differ: if they were copied right, a mismatch to report",
     "roll_left_out": "a roll missing from the list",

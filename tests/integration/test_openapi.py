@@ -125,6 +125,19 @@ def test_a_findings_cause_is_listed_and_each_cause_described(document: dict[str,
     ) in cause["description"]
 
 
+def test_secret_from_other_game_is_described_as_no_more_than_its_code_says_of_every_finding_that_carries_it(
+    document: dict[str, Any],
+) -> None:
+    # Review: it was described as "neither the seal nor the rolls fit the secret ... most likely another game's secret",
+    # where its findings may say some rolls fit, and, where too few fit to tell, that the secret may as well be this
+    # game's: a program reading the code alone, as the document describes it, took the stronger claim
+    description = document["components"]["schemas"]["Finding"]["properties"]["cause"]["description"]
+    meaning = description.split("secret_from_other_game (", 1)[1].split(");", 1)[0]
+    assert "neither the seal nor the rolls fit" not in meaning
+    assert "too few to tell" in meaning
+    assert "the cause alone does not say the secret is another game's: the detail says which" in meaning
+
+
 def test_both_request_bodies_are_the_union_of_the_schemes(document: dict[str, Any]) -> None:
     for path in ("/verify", "/links"):
         schema = document["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]
