@@ -22,6 +22,7 @@ from fairdice.markup import visible
 from fairdice.prose import counted, listed
 from fairdice.schemes import daily
 from fairdice.schemes.base import chance_of_at_least
+from fairdice.verdict import CAUSE_MEANINGS
 
 FINDINGS_SHOWN = 1000
 # What a run's inputs are called: an AWS run's, the shards under its prefix; a local run's, the files it read
@@ -891,6 +892,13 @@ def _version(version: str | None) -> str:
     return f"<td class=t>{visible(version or '')}</td>"
 
 
+# Each cause a finding can carry, with what it means: the words the API's document gives (`CAUSE_MEANINGS`), one
+# source for both, where the page wrote its own beside them
+_CAUSES = ", ".join(
+    f"<code>{name}</code> ({html.escape(meaning, quote=False)})" for name, meaning in CAUSE_MEANINGS.items()
+)
+
+
 def _how_to_read(read_as: ReadAs = "shard") -> str:
     return (
         "<h2>How to read this report</h2><ul>"
@@ -905,20 +913,7 @@ def _how_to_read(read_as: ReadAs = "shard") -> str:
         # Every cause a finding can carry (review: too_few_rolls_fit, and most of the rest, were left to the README)
         "<li><b>likely</b>, after a mismatch's reasons: the diagnosis' guesses at how its recorded rolls came to "
         "differ, best first, each a mistake that would explain them or, where none does, what the rolls show: "
-        "<code>numbering_shifted</code> (rolls numbered from another start), <code>opening_roll</code> and "
-        "<code>match_game</code> (a game of the other kind, or another game of the match), "
-        "<code>take_back_line</code> (a take-back's line), <code>seat_order</code> and <code>dice_order</code> "
-        "(seats or dice the other way round), <code>spaces_at_ends</code> (a space or an invisible character copied "
-        "with a text), <code>date_shifted</code> (daily: the local date, not the UTC one), <code>roll_count</code> "
-        "(another number of rolls), <code>secret_and_seal_swapped</code>, <code>secret_pasted_twice</code>, "
-        "<code>secret_in_seal_field</code>, <code>seal_in_secret_field</code> and <code>seal_of_hex_text</code> "
-        "(the seal and the secret mixed up), <code>rolls_from_other_game</code>, <code>secret_from_other_game</code> "
-        "and <code>seal_from_other_game</code> (another game's), <code>too_few_rolls_fit</code> (some rolls fit the "
-        "secret, more than another game's would but for rare luck, too few to tell another game's from this game's "
-        "shown with other dice), <code>secret_not_committed</code> (daily: the archive revealed a secret it had not "
-        "committed to), <code>few_rolls_differ</code> (only some rolls differ), <code>roll_left_out</code> and "
-        "<code>roll_added</code> (a roll lost from the list or copied twice), <code>roll_cut_short</code> (the last "
-        'face cut short); the README\'s "For support staff" says more of each. A guess, never a finding of who did '
+        f'{_CAUSES}; the README\'s "For support staff" says more of each. A guess, never a finding of who did '
         "what: dice changed on purpose can look like a record mixed up, the more so in a short game.</li>"
         # Review: a game filed whole and again as a window from roll 2, every game so, failed fair d6 dice's chi² 18
         # times in 100 and the runs and serial correlation tests 6 to 7, and nothing on the page said why

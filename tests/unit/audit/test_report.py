@@ -20,7 +20,7 @@ from fairdice.audit.shard import audit_shard
 from fairdice.audit.store import FolderResults
 from fairdice.audit.summary import Summary, Uniformity
 from fairdice.audit.tally import Counts, InputRecord
-from fairdice.verdict import Cause
+from fairdice.verdict import CAUSE_MEANINGS, Cause
 from pydantic import ValidationError
 
 from unit.audit import games
@@ -730,7 +730,10 @@ def test_the_likely_causes_beside_a_mismatch_are_explained_as_guesses() -> None:
     page = render(Summary(games=1, mismatch=1), [{**finding, "causes": ["few_rolls_differ"], "differ": 1}])
     assert "(likely: few_rolls_differ)" in page
     explained = page[page.index("<b>likely</b>") :]
-    assert "<code>few_rolls_differ</code> (only some rolls differ)" in explained
+    assert (
+        "<code>few_rolls_differ</code> (only some rolls differ: if they were copied right, a mismatch to report)"
+        in (explained)
+    )
     assert "A guess, never a finding of who did what" in explained
 
 
@@ -926,6 +929,9 @@ def test_how_to_read_and_the_readme_name_every_cause_the_diagnosis_gives() -> No
     causes = set(get_args(Cause))
     (likely,) = re.findall(r"<li><b>likely</b>.*?</li>", report._how_to_read())
     assert set(re.findall(r"<code>(\w+)</code>", likely)) == causes
+    # each with what it means, in the words the API's document gives it, written once (`CAUSE_MEANINGS`)
+    for name, meaning in CAUSE_MEANINGS.items():
+        assert f"<code>{name}</code> ({html.escape(meaning, quote=False)})" in likely, name
     readme = (Path(__file__).resolve().parents[3] / "README.md").read_text()
     listed = readme.split("The\ncauses it looks for:", 1)[1].split("\n\n", 1)[0]
     assert causes <= set(re.findall(r"`(\w+)`", listed)), sorted(causes - set(re.findall(r"`(\w+)`", listed)))
