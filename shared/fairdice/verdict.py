@@ -193,14 +193,16 @@ CAUSE_MEANINGS: dict[Cause, str] = {
     "secret_in_seal_field": "the secret given as the seal",
     "seal_in_secret_field": "the seal given as the secret too",
     "seal_of_hex_text": "the seal computed over the secret's hex text, not its bytes",
-    "seal_from_other_game": "the rolls fit the secret but the seal does not: another game's seal, or a secret that is"
-    " not the one committed to",
+    "seal_from_other_game": "the seal does not fit the secret: another game's seal, or a secret that is not the one"
+    " committed to, where more recorded rolls fit the secret than another game's would; the seal, the secret or both"
+    " another game's where no more fit, or none were recorded",
     "rolls_from_other_game": "none of the mistakes tried explains the rolls, no more of which fit the secret than"
     " another game's might: most likely another game's rolls",
     "too_few_rolls_fit": "some recorded rolls fit the secret, more than another game's would but for luck rarer than"
     " 1 time in 100, too few to tell another game's rolls from this game's shown with other dice",
-    "secret_from_other_game": "the seal does not fit the secret, nor does any mistake tried explain the rolls: most"
-    " likely another game's secret where no more rolls fit it than another game's might, or, where more fit, yet too"
+    "secret_from_other_game": "the seal does not fit the secret: daily, the seal the archive published, so the secret"
+    " given is another day's or copied wrong; elsewhere, none of the mistakes tried explaining the rolls, most likely"
+    " another game's secret where no more rolls fit it than another game's might, or, where more fit, yet too"
     " few to tell, another game's or this game's with the rest shown with other dice, which, if the secret and the"
     " seal were copied right, is a secret not the one committed to, to report; the cause alone does not say the"
     " secret is another game's: the detail says which",

@@ -138,6 +138,26 @@ def test_secret_from_other_game_is_described_as_no_more_than_its_code_says_of_ev
     assert "the cause alone does not say the secret is another game's: the detail says which" in meaning
 
 
+def test_the_seals_and_the_secrets_other_game_causes_are_described_as_every_finding_of_them_says(
+    document: dict[str, Any],
+) -> None:
+    # Review: seal_from_other_game was "the rolls fit the secret but the seal does not: another game's seal, or a
+    # secret that is not the one committed to", where its findings of no rolls recorded, or of no more fitting than
+    # another game's would, say the seal, the secret or both may be another game's; and secret_from_other_game spoke of
+    # rolls no mistake explains, where a daily finding of it says the secret does not fit the archive's published seal
+    description = document["components"]["schemas"]["Finding"]["properties"]["cause"]["description"]
+    meanings = dict(re.findall(r"(\w+) \(([^()]*)\)(?:; |$)", description))
+    assert not meanings["seal_from_other_game"].startswith("the rolls fit the secret")
+    assert (
+        "the seal, the secret or both another game's where no more fit, or none were recorded"
+        in (meanings["seal_from_other_game"])
+    )
+    assert (
+        "daily, the seal the archive published, so the secret given is another day's or copied wrong"
+        in (meanings["secret_from_other_game"])
+    )
+
+
 def test_both_request_bodies_are_the_union_of_the_schemes(document: dict[str, Any]) -> None:
     for path in ("/verify", "/links"):
         schema = document["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]
