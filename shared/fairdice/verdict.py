@@ -180,7 +180,7 @@ Cause = Literal[
 # alone, too_few_rolls_fit among them); the diagnosis' findings say it in full, the README's "For support staff" too.
 CAUSE_MEANINGS: dict[Cause, str] = {
     "numbering_shifted": "the rolls numbered from another start",
-    "seat_order": "the client seeds, or bg-online-v1's two apps' numbers, in the other seat order",
+    "seat_order": "the client seeds, or a match's two apps' numbers, in the other seat order",
     "opening_roll": "a game of the other kind, with an opening roll or without one",
     "match_game": "another game of the match",
     "take_back_line": "a take-back started a new line",
