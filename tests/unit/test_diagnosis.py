@@ -7,6 +7,7 @@ request, must give a fair verdict (or a matching roll check when no seal is give
 
 import hashlib
 import itertools
+import math
 import sys
 from collections.abc import Iterable
 from typing import Any
@@ -2549,3 +2550,26 @@ def test_a_secret_beside_another_games_seal_is_said_most_likely_another_games_on
     assert "most likely" not in found.detail
     assert "might" not in found.detail
     assert found.try_ is None
+
+
+def _tail(least: int, of: int, one_in: int) -> float:
+    """The chance of `least` or more of `of` trials succeeding, each one time in `one_in`, as the sum says it."""
+    return float(sum(math.comb(of, k) * (one_in - 1) ** (of - k) for k in range(least, of + 1)) / one_in**of)
+
+
+def test_the_chance_of_as_many_rolls_fitting_is_the_whole_sum_each_term_computed_from_the_next(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The chance the diagnosis weighs rolls by is the binomial tail, exactly, for any number of dice and rolls
+    for one_in, of in itertools.product((1, 2, 36, 216, 1296), range(13)):
+        for least in range(of + 2):
+            assert chance_of_at_least(least, of, one_in) == _tail(least, of, one_in), (least, of, one_in)
+    expected = _tail(60, 2_000, 36)
+    # Review: each of its terms was a binomial and a power computed afresh, 9,901 of them for 100 or more of 10,000
+    # rolls, which a game of 10,000 rolls under its own seal, few of them fitting, was weighed by in 25 s. Each term is
+    # now the next one's times a whole number: no binomial is computed at all
+    binomials: list[tuple[int, int]] = []
+    comb = math.comb
+    monkeypatch.setattr(math, "comb", lambda n, k: binomials.append((n, k)) or comb(n, k))
+    assert chance_of_at_least(60, 2_000, 36) == expected
+    assert binomials == []

@@ -302,8 +302,14 @@ MAX_COMPARED = 200  # recorded rolls compared per hypothesis
 def chance_of_at_least(least: int, of: int, one_in: int) -> float:
     """The chance that `least` or more of `of` independent trials succeed, each one time in `one_in`: counted in whole
     numbers, the sum of C(of, k) (one_in - 1)^(of - k) over one_in^of, so that no library is needed (scipy is the
-    audit's extra, in neither the verify layer nor the AWS report function) and no rounding piles up."""
-    ways = sum(math.comb(of, k) * (one_in - 1) ** (of - k) for k in range(least, of + 1))
+    audit's extra, in neither the verify layer nor the AWS report function) and no rounding piles up. Each term is the
+    one after it times k (one_in - 1) / (of - k + 1), a whole number, not a binomial and a power computed afresh: so
+    the 9,901 terms of 100 or more of 10,000 rolls took 25 s, a mismatch's diagnosis of such a game with them."""
+    other, term = one_in - 1, 1  # the term of `of` successes: C(of, of) (one_in - 1)^0
+    ways = term if least <= of else 0
+    for k in range(of, least, -1):
+        term = term * k * other // (of - k + 1)  # C(of, k - 1) (one_in - 1)^(of - k + 1), a whole number
+        ways += term
     return float(ways / one_in**of)
 
 
