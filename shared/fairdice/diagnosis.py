@@ -692,11 +692,12 @@ def _out_of_step(case: Case[Any], verdict: Verdict) -> tuple[int, Finding] | Non
 
 
 def _beyond_chance(case: Case[Any], verdict: Verdict) -> bool:
-    """Whether the first recorded rolls fit this secret's far more often than another game's would: the chance of as
-    many fitting by luck, each roll fitting one time in the product of its dice's sides, is below CHANCE. A roll
-    recorded beyond the count fits where it is what the request rolls there with its count raised (`_given_dice`), as
-    every hypothesis reads it: the verdict marks it as differing whatever it holds (review: 15 of 20 rolls fitting,
-    5 of the 10 within a count of 10, were "most likely another game's rolls")."""
+    """Whether the recorded rolls fit this secret's far more often than another game's would: the first MAX_COMPARED
+    as every hypothesis reads them, and every other one the verdict compared: the chance of as many fitting by luck,
+    each roll fitting one time in the product of its dice's sides, is below CHANCE. A roll recorded beyond the count
+    fits where it is what the request rolls there with its count raised (`_given_dice`), as every hypothesis reads it:
+    the verdict marks it as differing whatever it holds (review: 15 of 20 rolls fitting, 5 of the 10 within a count of
+    10, were "most likely another game's rolls")."""
     # A roll the request rolls nothing at, even with its count raised (labels fix the count), is no trial: counted as
     # one that missed, it made a bot game labelled for 10 turns, 20 rolls recorded and 5 changed, "another game's"
     rolled = [
@@ -704,6 +705,11 @@ def _beyond_chance(case: Case[Any], verdict: Verdict) -> bool:
         for dice, seen in zip(_given_dice(case, verdict), case.recorded, strict=False)
         if dice is not None
     ]
+    if case.total <= verdict.summary.count:
+        # And those the verdict compared past the first MAX_COMPARED, which `rolls_from_other_game` and
+        # `too_few_rolls_fit` count as they weigh them (review: 400 of 600 fitting, the first 200 not, were "too few
+        # fit to tell" beside odds of 1 in 10^325, which raised ZeroDivisionError)
+        rolled += [report["matches"] is True for report in verdict.rolls[case.compared : verdict.summary.compared]]
     n, k = len(rolled), sum(rolled)
     return k > 0 and chance_of_at_least(k, n, math.prod(case.request.SIDES)) < CHANCE
 

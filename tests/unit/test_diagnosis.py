@@ -2573,3 +2573,27 @@ def test_the_chance_of_as_many_rolls_fitting_is_the_whole_sum_each_term_computed
     monkeypatch.setattr(math, "comb", lambda n, k: binomials.append((n, k)) or comb(n, k))
     assert chance_of_at_least(60, 2_000, 36) == expected
     assert binomials == []
+
+
+@pytest.mark.parametrize("total", [230, 600], ids=["37 of 230", "407 of 600"])
+@pytest.mark.parametrize("sealed", [True, False], ids=["own seal", "no seal"])
+def test_rolls_past_the_first_ones_a_hypothesis_reads_are_weighed_as_the_finding_counts_them(
+    total: int, sealed: bool
+) -> None:
+    # Given a game of `total` rolls whose first MAX_COMPARED are recorded from another game, the rest its own
+    real = rolls_of(PAIR36 | {"count": total})
+    other = rolls_of(PAIR36 | {"count": total, "server_seed": OTHER_KEY, "seal": None})
+    recorded = other[:MAX_COMPARED] + real[MAX_COMPARED:]
+    request = (
+        PAIR36 | {"recorded": recorded}
+        if sealed
+        else {"scheme": "pair36", "server_seed": KEY, "client_seeds": ["a", "b"], "recorded": recorded}
+    )
+    # When it is checked (review: weighed on the first 200 alone, as 7 of 200, the rolls went on to a finding that
+    # counted every one compared: "too few fit to tell" beside odds of 1 time in about 91,508,979,929,784,528, and of
+    # 600, odds below the smallest float, ZeroDivisionError: the API's 500)
+    (found,) = check(request).diagnosis or []
+    fit = sum(a == b for a, b in zip(real, recorded, strict=True))
+    # Then they are this secret's but those that differ, as many fit as another game's would fit by no luck
+    assert (found.cause, found.explains) == ("few_rolls_differ", f"{fit} of {total} rolls")
+    assert f"the other {fit} fit this server seed, far more than another game's rolls would" in found.detail
