@@ -304,8 +304,18 @@ def chance_of_at_least(least: int, of: int, one_in: int) -> float:
     numbers, the sum of C(of, k) (one_in - 1)^(of - k) over one_in^of, so that no library is needed (scipy is the
     audit's extra, in neither the verify layer nor the AWS report function) and no rounding piles up. Each term is the
     one after it times k (one_in - 1) / (of - k + 1), a whole number, not a binomial and a power computed afresh: so
-    the 9,901 terms of 100 or more of 10,000 rolls took 25 s, a mismatch's diagnosis of such a game with them."""
-    other, term = one_in - 1, 1  # the term of `of` successes: C(of, of) (one_in - 1)^0
+    the 9,901 terms of 100 or more of 10,000 rolls took 25 s, a mismatch's diagnosis of such a game with them. Where
+    fewer terms lie below `least`, they are summed and taken from one_in^of, the same whole number (254 terms, not
+    9,747, of 254 or more of 10,000: as many as fit another game's rolls)."""
+    other = one_in - 1
+    if 0 < least <= of - least and other:
+        term = other**of  # the term of no success: C(of, 0) (one_in - 1)^of
+        below = term
+        for k in range(least - 1):
+            term = term * (of - k) // ((k + 1) * other)  # C(of, k + 1) (one_in - 1)^(of - k - 1), a whole number
+            below += term
+        return float((one_in**of - below) / one_in**of)
+    term = 1  # the term of `of` successes: C(of, of) (one_in - 1)^0
     ways = term if least <= of else 0
     for k in range(of, least, -1):
         term = term * k * other // (of - k + 1)  # C(of, k - 1) (one_in - 1)^(of - k + 1), a whole number
