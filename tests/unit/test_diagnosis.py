@@ -2622,3 +2622,26 @@ def test_the_chance_of_as_few_rolls_fitting_as_another_games_would_sums_the_few_
     finally:
         sys.settrace(tracing)
     assert lines < 4 * 60
+
+
+@pytest.mark.parametrize("sealed", [True, False], ids=["own lock", "no lock"])
+def test_rolls_too_few_of_which_fit_beside_a_reading_they_all_fit_are_said_not_the_committed_dice_only_if_not_so(
+    sealed: bool,
+) -> None:
+    # Given a real game of 4 rolls on take-back line 3, sent as a game with no take-back: 2 of its rolls fit as given
+    # (about 1 time in 224 by luck), and the line reads every one, too few of them to name it
+    key = "11" * 32
+    lock = hashlib.sha256(bytes.fromhex(key)).hexdigest()
+    game = {"scheme": "bg-dice-v1", "key": key} | ({"lock": lock} if sealed else {})
+    (found,) = check(game | {"recorded": rolls_of(game | {"line": 3, "count": 4})}).diagnosis or []
+    assert (found.cause, found.explains) == ("too_few_rolls_fit", "2 of 4 rolls")
+    assert "Every roll fits another reading: the rolls fit take-back line 3" in found.detail
+    assert "if the game was so, the rolls are this key's. If not, none of the other mistakes tried" in found.detail
+    # Then the dice shown are said not to be the committed ones only if the game was not so (review: said of this real
+    # game whatever it was, "if they were copied correctly from this game, the dice shown were not the committed ones:
+    # keep the key and report it")
+    unless = "the game was not so and" if sealed else "the lock fits, the game was not so and"
+    assert found.detail.endswith(
+        f"; if {unless} they were copied correctly from this game, the dice shown were not the committed ones: keep"
+        " the key and report it"
+    )
