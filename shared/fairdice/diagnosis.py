@@ -1017,7 +1017,7 @@ def _of_another_game(
         # it (review: said so under a heading that says the commitment does not show the secret was fixed before play)
         mistakes = _mistakes_tried(case, tried, f"{none} of the{other}", recorded.them)
         if too_few:
-            return _too_few_fit(case, explains, chance, read, mistakes, sealed=True, offered=offered is not None)
+            return _too_few_fit(case, explains, chance, read, mistakes, sealed=True)
         detail = (
             f"the {secret} matches the {seal}, but the recorded {rolls} {recorded.are} not its {rolls}{read}"
             f" {mistakes}: {recorded.they} {recorded.are} most likely {case.scheme.elsewhere(rolls)}"
@@ -1026,7 +1026,7 @@ def _of_another_game(
         lead = "" if offered is None else f"the recorded {rolls} {recorded.do} not fit this {secret}{read} "
         mistakes = _mistakes_tried(case, tried, f"{none} of the{other}", f"the recorded {rolls}")
         if too_few:
-            return _too_few_fit(case, explains, chance, read, mistakes, sealed=False, offered=offered is not None)
+            return _too_few_fit(case, explains, chance, read, mistakes, sealed=False)
         detail = (
             f"{lead}{mistakes}: {recorded.they} and the {secret} most likely come from different games; give the {seal}"
             " too to tell which"
@@ -1034,15 +1034,13 @@ def _of_another_game(
     return _finding("rolls_from_other_game", explains, case.scheme.words, detail)
 
 
-def _too_few_fit(
-    case: Case[Any], explains: Tally, chance: float, read: str, mistakes: str, *, sealed: bool, offered: bool
-) -> Finding:
+def _too_few_fit(case: Case[Any], explains: Tally, chance: float, read: str, mistakes: str, *, sealed: bool) -> Finding:
     """`too_few_rolls_fit`: beside the secret's own seal (`sealed`) or none, `explains` of the recorded rolls fit it,
     which another game's would by `chance` (below OTHER_GAME_CHANCE, not below CHANCE): too few to tell another game's
     rolls from this game's with the others shown otherwise. Said with the odds, the rolls to check, and what to do if
-    they are this game's. `read` and `mistakes`: as `rolls_from_other_game` says the reading offered and the mistakes
-    tried; `offered`: a reading is (`_another_reading`), which every roll fits, so the dice shown are said not to be the
-    committed ones only if the game was not so."""
+    they are this game's, whose settings too few fit to show: the dice shown are said not to be the committed ones only
+    if the settings given are the game's. `read` and `mistakes`: as `rolls_from_other_game` says the reading offered
+    and the mistakes tried."""
     words = case.scheme.words
     k, n, first = explains.fit, explains.of, "first " if explains.first else ""
     recorded = _recorded(words, case.compared)
@@ -1050,16 +1048,16 @@ def _too_few_fit(
     shown, elsewhere = counted(n - k, words.roll, words.rolls), case.scheme.elsewhere(words.rolls)
     fit = "fits" if k == 1 else "fit"
     head = f"only {some} {fit} this {words.secret}{read}"
-    check, unless = f"Give the {words.seal} too, and check {recorded.them}", [f"the {words.seal} fits"]
+    check, conditions = f"Give the {words.seal} too, and check {recorded.them}", [f"the {words.seal} fits"]
     if sealed:
         head = f"the {words.secret} matches the {words.seal}, but only {some} {fit} it{read}"
-        check, unless = f"Check {recorded.them}", []
-    if offered:
-        # Every roll fits the reading said before: the dice shown are the committed ones if the game was so (review: a
-        # real game on take-back line 3 was told "if they were copied correctly from this game, the dice shown were
-        # not the committed ones: keep the key and report it", after "if the game was so, the rolls are this key's")
-        unless.append("the game was not so")
-    copied = listed([*unless, f"{recorded.they} {was(case.compared)} copied correctly from this game"])
+        check, conditions = f"Check {recorded.them}", []
+    # Too few fit to show the settings right, as `few_rolls_differ` shows them, and the mistakes tried are not every
+    # setting: the dice shown are the committed ones on settings not given (review: a real game on take-back line 5, of
+    # which the diagnosis tries 1 to 3, was told "if they were copied correctly from this game, the dice shown were not
+    # the committed ones: keep the key and report it"), or on a reading said before, which every roll fits
+    conditions.append("the settings given are the game's")
+    copied = listed([*conditions, f"{recorded.they} {was(case.compared)} copied correctly from this game"])
     return _finding(
         "too_few_rolls_fit",
         explains,

@@ -2452,8 +2452,9 @@ def test_rolls_that_fit_the_secrets_own_seal_more_than_chance_explains_but_too_f
         assert (
             f"too few fit to tell whether they are another game's rolls or this game's with {total - fit} rolls shown"
             f" with other dice than the committed ones (another game's rolls would fit as many 1 time in about {odds})."
-            f" Check them against the game's own roll list; if they were copied correctly from this game, the dice"
-            f" shown were not the committed ones: keep the {secret} and report it"
+            f" Check them against the game's own roll list; if the settings given are the game's and they were"
+            f" copied correctly from this game, the dice shown were not the committed ones: keep the {secret} and"
+            " report it"
         ) in found.detail
         assert "most likely" not in found.detail
         assert found.try_ is None
@@ -2488,9 +2489,9 @@ def test_rolls_too_few_of_which_fit_a_secret_sent_without_a_seal_are_not_said_mo
     assert found.detail.endswith(
         f": too few fit to tell whether they are another game's rolls or this game's with {len(changed)} rolls shown"
         f" with other dice than the committed ones (another game's rolls would fit as many 1 time in about {odds})."
-        f" Give the {words.seal} too, and check them against the game's own roll list; if the {words.seal} fits and"
-        f" they were copied correctly from this game, the dice shown were not the committed ones: keep the"
-        f" {words.secret} and report it"
+        f" Give the {words.seal} too, and check them against the game's own roll list; if the {words.seal} fits, the"
+        f" settings given are the game's and they were copied correctly from this game, the dice shown were not the"
+        f" committed ones: keep the {words.secret} and report it"
     )
     assert "most likely" not in found.detail
 
@@ -2624,24 +2625,30 @@ def test_the_chance_of_as_few_rolls_fitting_as_another_games_would_sums_the_few_
     assert lines < 4 * 60
 
 
+@pytest.mark.parametrize("line", [3, 5], ids=["a reading offered", "a line not tried"])
 @pytest.mark.parametrize("sealed", [True, False], ids=["own lock", "no lock"])
-def test_rolls_too_few_of_which_fit_beside_a_reading_they_all_fit_are_said_not_the_committed_dice_only_if_not_so(
-    sealed: bool,
+def test_rolls_too_few_of_which_fit_are_said_not_the_committed_dice_only_if_the_settings_given_are_the_games(
+    sealed: bool, line: int
 ) -> None:
-    # Given a real game of 4 rolls on take-back line 3, sent as a game with no take-back: 2 of its rolls fit as given
-    # (about 1 time in 224 by luck), and the line reads every one, too few of them to name it
-    key = "11" * 32
+    # Given a real game of 4 rolls on take-back line 3 or 5, sent as a game with no take-back: 2 of its rolls fit as
+    # given (about 1 time in 224 by luck); line 3, which the diagnosis tries, reads every one, too few of them to name
+    # it, and line 5 it does not try (TRIED_LINES)
+    key = "11" if line == 3 else "33"
+    key *= 32
     lock = hashlib.sha256(bytes.fromhex(key)).hexdigest()
     game = {"scheme": "bg-dice-v1", "key": key} | ({"lock": lock} if sealed else {})
-    (found,) = check(game | {"recorded": rolls_of(game | {"line": 3, "count": 4})}).diagnosis or []
+    (found,) = check(game | {"recorded": rolls_of(game | {"line": line, "count": 4})}).diagnosis or []
     assert (found.cause, found.explains) == ("too_few_rolls_fit", "2 of 4 rolls")
-    assert "Every roll fits another reading: the rolls fit take-back line 3" in found.detail
-    assert "if the game was so, the rolls are this key's. If not, none of the other mistakes tried" in found.detail
-    # Then the dice shown are said not to be the committed ones only if the game was not so (review: said of this real
-    # game whatever it was, "if they were copied correctly from this game, the dice shown were not the committed ones:
-    # keep the key and report it")
-    unless = "the game was not so and" if sealed else "the lock fits, the game was not so and"
+    if line == 3:
+        assert "Every roll fits another reading: the rolls fit take-back line 3" in found.detail
+        assert "if the game was so, the rolls are this key's. If not, none of the other mistakes tried" in found.detail
+    # Then the dice shown are said not to be the committed ones only if the settings given are the game's (review: said
+    # of this real game whatever it was, "if they were copied correctly from this game, the dice shown were not the
+    # committed ones: keep the key and report it")
+    conditions = (
+        "the settings given are the game's and" if sealed else "the lock fits, the settings given are the game's and"
+    )
     assert found.detail.endswith(
-        f"; if {unless} they were copied correctly from this game, the dice shown were not the committed ones: keep"
-        " the key and report it"
+        f"; if {conditions} they were copied correctly from this game, the dice shown were not the committed ones:"
+        " keep the key and report it"
     )
