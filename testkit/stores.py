@@ -2,6 +2,7 @@
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import NoReturn
 
 from fairdice.errors import ArchiveUnavailable
 from fairdice.storage import NOT_KNOWN, DatedKeys, EachPage, ObjectStore, Stored
@@ -117,3 +118,35 @@ class Undated(PassingStore):
     ) -> DatedKeys:
         listed = self.inner.list_dated(prefix, after, through, each_page=each_page)
         return [(key, NOT_KNOWN, False) if key.startswith(self.prefix) else (key, when, w) for key, when, w in listed]
+
+
+class Unreadable:
+    """An archive S3 will not let be read (`reason`, SlowDown when it throttles): every read fails as the S3 store says
+    it, and a listing or a write, which no caller reading it may get to, fails the test, saying who never makes it
+    (`who`: "a reader", "the watchdog")."""
+
+    def __init__(self, who: str, reason: str = "SlowDown") -> None:
+        self.who, self.reason = who, reason
+
+    def get(self, key: str) -> bytes | None:
+        self._refuse(key)
+
+    def read(self, key: str) -> Stored | None:
+        self._refuse(key)
+
+    def _refuse(self, key: str) -> NoReturn:
+        raise ArchiveUnavailable(f"S3 bucket fairdice-archive: cannot read {key} ({self.reason}); try again later")
+
+    def list(self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None) -> list[str]:
+        raise AssertionError(f"{self.who} never lists here: every read fails first")
+
+    def list_dated(
+        self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
+    ) -> DatedKeys:
+        raise AssertionError(f"{self.who} never lists here: every read fails first")
+
+    def put_new(self, key: str, data: bytes) -> bool:
+        raise AssertionError(f"{self.who} never writes")
+
+    def replace(self, key: str, data: bytes) -> None:
+        raise AssertionError(f"{self.who} never writes")

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from daily_watchdog import app
 from fairdice.errors import ArchiveUnavailable
-from fairdice.storage import DatedKeys, EachPage, Stored, Stores
+from fairdice.storage import Stores
 from scheduled_run import Event, Run, at, run_at
 
+from testkit.stores import Unreadable
 from testkit.timeline import Timeline
 
 
@@ -80,30 +81,7 @@ def test_a_missed_night_is_two_zeros_and_an_error_in_the_log(
 def test_an_archive_it_cannot_read_fails_the_invocation_and_answers_nothing(
     invoke: Callable[[Event, str], Run], load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    class Unreadable:
-        def get(self, key: str) -> bytes | None:
-            raise ArchiveUnavailable(f"S3 bucket fairdice-archive: cannot read {key} (SlowDown); try again later")
-
-        def read(self, key: str) -> Stored | None:
-            raise ArchiveUnavailable(f"S3 bucket fairdice-archive: cannot read {key} (SlowDown); try again later")
-
-        def list(
-            self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
-        ) -> list[str]:
-            raise AssertionError("not reached")
-
-        def list_dated(
-            self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
-        ) -> DatedKeys:
-            raise AssertionError("not reached")
-
-        def put_new(self, key: str, data: bytes) -> bool:
-            raise AssertionError("the watchdog never writes")
-
-        def replace(self, key: str, data: bytes) -> None:
-            raise AssertionError("the watchdog never writes")
-
-    monkeypatch.setattr(app, "archive", Unreadable())
+    monkeypatch.setattr(app, "archive", Unreadable("the watchdog"))
 
     with pytest.raises(ArchiveUnavailable, match="SlowDown"):
         invoke(load_event("scheduled-watchdog"), "2025-03-02 00:15:00")

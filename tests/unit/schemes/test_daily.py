@@ -28,7 +28,7 @@ from fairdice.page import render_page
 from fairdice.schemes import daily, parse_request
 from fairdice.schemes.base import Withheld
 from fairdice.seal import seal_of
-from fairdice.storage import DatedKeys, EachPage, FolderStore, S3Store, Stored, Stores
+from fairdice.storage import FolderStore, S3Store, Stores
 from fairdice.verdict import SealReport, Verdict
 from fairdice.verify import check, verify
 from hypothesis import given
@@ -37,7 +37,7 @@ from moto import mock_aws
 
 from testkit.oracles import seed_004
 from testkit.oracles.fake_mac import StreamMac, TableMac
-from testkit.stores import Undated
+from testkit.stores import Undated, Unreadable
 from testkit.timeline import Timeline
 from unit.common import DAILY, Recording, problems
 from unit.strategies import SETTINGS
@@ -582,30 +582,7 @@ def test_without_an_archive_exactly_the_days_before_today_are_recomputed(day: da
 
 
 def test_an_archive_that_cannot_be_read_is_an_error_never_a_verdict() -> None:
-    class Unreadable:
-        def get(self, key: str) -> bytes | None:
-            raise ArchiveUnavailable("the archive does not answer")
-
-        def read(self, key: str) -> Stored | None:
-            raise ArchiveUnavailable("the archive does not answer")
-
-        def put_new(self, key: str, data: bytes) -> bool:
-            raise AssertionError("a reader never writes")
-
-        def replace(self, key: str, data: bytes) -> None:
-            raise AssertionError("a reader never writes")
-
-        def list(
-            self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
-        ) -> list[str]:
-            raise AssertionError("a reader never lists")
-
-        def list_dated(
-            self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
-        ) -> DatedKeys:
-            raise AssertionError("a reader never lists")
-
-    reader = ArchiveReader(Unreadable(), clock=lambda: at("2025-03-02 09:00"))
+    reader = ArchiveReader(Unreadable("a reader"), clock=lambda: at("2025-03-02 09:00"))
     own = bytes(range(32))
     with pytest.raises(ArchiveUnavailable):
         verified(reader, secret=own.hex(), commitment=seal_of(own))
