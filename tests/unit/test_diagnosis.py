@@ -2600,13 +2600,9 @@ def test_rolls_past_the_first_ones_a_hypothesis_reads_are_weighed_as_the_finding
     assert f"the other {fit} fit this server seed, far more than another game's rolls would" in found.detail
 
 
-def test_the_chance_of_as_few_rolls_fitting_as_another_games_would_sums_the_few_terms_below_them() -> None:
-    # Review: 254 of 10,000 rolls fitting, as many as another game's would, were weighed by summing the 9,747 terms of
-    # 254 fitting or more, twice in a diagnosis (0.24 s of its 0.26): the 254 terms below are summed and taken from the
-    # whole, the same whole number
-    assert chance_of_at_least(60, 2_000, 36) == _tail(60, 2_000, 36)
-    assert chance_of_at_least(0, 2_000, 36) == _tail(0, 2_000, 36) == 1.0
-    # Counted in the lines the sum runs, not timed: about two a term
+def _lines_run(least: int, of: int, one_in: int) -> int:
+    """How many lines of `chance_of_at_least` run to weigh `least` of `of` (about two a term summed): counted, not
+    timed."""
     lines = 0
 
     def counting(frame: Any, event: str, arg: Any) -> Any:
@@ -2619,10 +2615,22 @@ def test_the_chance_of_as_few_rolls_fitting_as_another_games_would_sums_the_few_
     tracing = sys.gettrace()  # a coverage run's or a debugger's, given back
     sys.settrace(counting)
     try:
-        chance_of_at_least(60, 2_000, 36)
+        chance_of_at_least(least, of, one_in)
     finally:
         sys.settrace(tracing)
-    assert lines < 4 * 60
+    return lines
+
+
+def test_the_chance_of_as_few_rolls_fitting_as_another_games_would_sums_the_few_terms_below_them() -> None:
+    # Review: 254 of 10,000 rolls fitting, as many as another game's would, were weighed by summing the 9,747 terms of
+    # 254 fitting or more, twice in a diagnosis (0.24 s of its 0.26): the 254 terms below are summed and taken from the
+    # whole, the same whole number
+    assert chance_of_at_least(60, 2_000, 36) == _tail(60, 2_000, 36)
+    assert chance_of_at_least(0, 2_000, 36) == _tail(0, 2_000, 36) == 1.0
+    assert _lines_run(60, 2_000, 36) < 4 * 60
+    # and none of them fitting sums none: every term is the whole (review: 10,000 rolls none of which fit, as a request
+    # at the caps sends them, summed all 10,001, 0.13 s of a diagnosis of 0.13)
+    assert _lines_run(0, 2_000, 36) < 10
 
 
 @pytest.mark.parametrize("line", [3, 5], ids=["a reading offered", "a line not tried"])

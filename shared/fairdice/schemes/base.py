@@ -307,8 +307,10 @@ def chance_of_at_least(least: int, of: int, one_in: int) -> float:
     the 9,901 terms of 100 or more of 10,000 rolls took 25 s, a mismatch's diagnosis of such a game with them. Where
     fewer terms lie below `least`, they are summed and taken from one_in^of, the same whole number (254 terms, not
     9,747, of 254 or more of 10,000: as many as fit another game's rolls)."""
+    if least <= 0:
+        return 1.0  # every term: one_in^of of one_in^of (review: 10,000 rolls none of which fit summed them all)
     other = one_in - 1
-    if 0 < least <= of - least and other:
+    if least <= of - least and other:
         term = other**of  # the term of no success: C(of, 0) (one_in - 1)^of
         below = term
         for k in range(least - 1):
