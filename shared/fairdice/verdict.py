@@ -9,6 +9,19 @@ from typing_extensions import TypedDict
 from fairdice import __version__
 
 Outcome = Literal["fair", "mismatch", "incomplete", "withheld"]
+# What leaves a verdict `incomplete` (`verify.outcome`: no seal, rolls not recorded, a scope that is not a game, and the
+# caveats of a scheme's `Revealed`, the daily archive's), each in a few words without a comma: the audit report's "How
+# to read" and the README's audit paragraph list these, one source for both (review: both left out a daily roll whose
+# commitment the archive does not keep under Object Lock, and one whose record it does not show revealed after its day)
+INCOMPLETE_WHEN: tuple[str, ...] = (
+    "no seal",
+    "some or all rolls not recorded",
+    "a window that starts past the game's first roll",
+    "a take-back line",
+    "a daily roll without the archive's commitment published in time",
+    "a daily roll whose commitment or record the archive does not keep under S3 Object Lock in compliance mode",
+    "a daily roll whose record the archive does not show revealed after its day was over",
+)
 # not_checked: given, but the secret that would check it is not revealed yet (a withheld verdict only).
 CheckResult = Literal["match", "mismatch", "not_given", "not_checked"]
 # partial: every recorded roll matches, but the recorded list stops before the rolls computed.

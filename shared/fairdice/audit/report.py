@@ -22,7 +22,7 @@ from fairdice.markup import visible
 from fairdice.prose import counted, listed
 from fairdice.schemes import daily
 from fairdice.schemes.base import chance_of_at_least
-from fairdice.verdict import CAUSE_MEANINGS
+from fairdice.verdict import CAUSE_MEANINGS, INCOMPLETE_WHEN
 
 FINDINGS_SHOWN = 1000
 # What a run's inputs are called: an AWS run's, the shards under its prefix; a local run's, the files it read
@@ -892,6 +892,10 @@ def _version(version: str | None) -> str:
     return f"<td class=t>{visible(version or '')}</td>"
 
 
+# What leaves a game incomplete, in the words the README's audit paragraph lists too (`INCOMPLETE_WHEN`), one source
+# for both (review: the page left out a daily roll whose commitment is not kept under Object Lock)
+_INCOMPLETE = html.escape(listed(list(INCOMPLETE_WHEN), "or"), quote=False)
+
 # Each cause a finding can carry, with what it means: the words the API's document gives (`CAUSE_MEANINGS`), one
 # source for both, where the page wrote its own beside them
 _CAUSES = ", ".join(
@@ -906,8 +910,7 @@ def _how_to_read(read_as: ReadAs = "shard") -> str:
         "ones; fairdice cannot know a game's length, so the rolls recorded (or the line's <code>count</code>) say "
         "how many were checked. "
         "<b>mismatch</b>: something differs; <b>incomplete</b>: something needed to prove fairness is missing "
-        "(no seal, rolls not recorded, a window that starts past the game's first roll, a take-back line, a daily "
-        "roll without the archive's commitment published in time); <b>withheld</b>: the secret is not revealed yet. "
+        f"({_INCOMPLETE}); <b>withheld</b>: the secret is not revealed yet. "
         "Each finding gives the verdict's own reasons.</li>"
         # review: the cause codes were never explained here, and one read as an innocent mix-up where a die was changed
         # Every cause a finding can carry (review: too_few_rolls_fit, and most of the rest, were left to the README)

@@ -20,7 +20,8 @@ from fairdice.audit.shard import audit_shard
 from fairdice.audit.store import FolderResults
 from fairdice.audit.summary import Summary, Uniformity
 from fairdice.audit.tally import Counts, InputRecord
-from fairdice.verdict import CAUSE_MEANINGS, Cause
+from fairdice.prose import listed
+from fairdice.verdict import CAUSE_MEANINGS, INCOMPLETE_WHEN, Cause
 from pydantic import ValidationError
 
 from unit.audit import games
@@ -935,6 +936,21 @@ def test_how_to_read_and_the_readme_name_every_cause_the_diagnosis_gives() -> No
     readme = (Path(__file__).resolve().parents[3] / "README.md").read_text()
     listed = readme.split("The\ncauses it looks for:", 1)[1].split("\n\n", 1)[0]
     assert causes <= set(re.findall(r"`(\w+)`", listed)), sorted(causes - set(re.findall(r"`(\w+)`", listed)))
+
+
+def test_how_to_read_and_the_readmes_audit_paragraph_name_everything_that_leaves_a_game_incomplete() -> None:
+    # Review: both said what makes a game incomplete and left out a daily roll whose commitment the archive does not
+    # keep under S3 Object Lock in compliance mode, and one whose record it does not show revealed after its day,
+    # reasons a daily verdict gives. Both list every one, in the words written once (`INCOMPLETE_WHEN`)
+    (words,) = re.findall(r"<b>incomplete</b>: .*?; <b>withheld</b>", report._how_to_read())
+    assert f"({html.escape(listed(list(INCOMPLETE_WHEN), 'or'), quote=False)})" in words
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text()
+    paragraph = " ".join(readme.split("\nA verdict is about what was given", 1)[1].split("\n\n", 1)[0].split())
+    missing = [reason for reason in INCOMPLETE_WHEN if reason not in paragraph]
+    assert missing == []
+    # The reasons the daily scheme gives for a commitment not kept and a record revealed early are among them
+    assert any("Object Lock" in reason for reason in INCOMPLETE_WHEN)
+    assert any("revealed after its day" in reason for reason in INCOMPLETE_WHEN)
 
 
 def a_run_naming_a_key_never_listed() -> tuple[list[dict[str, Any]], dict[str, Any], Summary]:
