@@ -776,8 +776,13 @@ def _few_differ(
     past = _past_the_count(case, verdict)
     odds = f"{_fit_past_the_count(past, but=not matched)}, far more than another game's {rolls} would"
     odds = odds if beyond else ""
-    check = _check_differing(case, verdict, differ)
-    settings, fix, unfit, right = " and the settings are", None, "", "right"
+    # More than a few differing, the rolls that fit far more than another game's would show the secret, not the
+    # settings: a game of this secret on settings not given differs past where they part (review: a Practice game
+    # taken back after turn 10 to turn 7, sent without its labels, 10 of 30 fitting, was told "so the key and the
+    # settings are right ... if they were copied correctly, the dice shown were not the committed ones")
+    shown_settings = few
+    check = _check_differing(case, verdict, differ, settings=not shown_settings)
+    settings, fix, unfit, right = " and the settings are" if shown_settings else " is", None, "", "right"
     if offered is None and verdict.summary.extra:
         # Rolls recorded beyond the count leave the count in question, one of the settings, whatever they hold: those
         # that are not this secret's as given are said; where none of them is, or none is read (labels fix the count),
@@ -787,7 +792,7 @@ def _few_differ(
         unfit = _unfit_past_the_count(case, past) or _left_past_the_count(case, verdict)
         settings = " is"
         # the rolls to check named, as "that roll" after those past the count would read as one of them
-        check = _check_differing(case, verdict, differ, named=True)
+        check = _check_differing(case, verdict, differ, named=True, settings=not shown_settings)
     if offered is not None:
         # Too few rolls to name it a cause, but the player may know the game was so (review: a later game of a
         # match with roll 5 miscopied too, sent with an opening roll, was told "the settings are right")
@@ -918,11 +923,14 @@ def _by_the_reading(case: Case[Any], verdict: Verdict, matched: int, weak: _Weak
     return rest if matched else "none fits", f" as given{chance}, and {share} it with the reading below"
 
 
-def _check_differing(case: Case[Any], verdict: Verdict, differ: list[int], *, named: bool = False) -> str:
+def _check_differing(
+    case: Case[Any], verdict: Verdict, differ: list[int], *, named: bool = False, settings: bool = False
+) -> str:
     """What `few_rolls_differ` asks to check of the rolls that differ, up to "if it was copied correctly": each against
     the game's own list, or, for one that is the last recorded with none asked for after it, whether the game has it.
     `named`: they are named ("Check roll 1"), not "that roll", where the words before them speak of other rolls (those
-    recorded beyond the count that differ: review, "compare it too. Check that roll" read as that one)."""
+    recorded beyond the count that differ: review, "compare it too. Check that roll" read as that one). `settings`:
+    "if the settings given are the game's and they were copied correctly", where the rolls that fit do not show them."""
     roll, rolls = case.scheme.words.roll, case.scheme.words.rolls
     summary = verdict.summary
     if len(differ) == 1 and not summary.missing and not summary.extra and verdict.rolls[-1]["matches"] is False:
@@ -938,7 +946,8 @@ def _check_differing(case: Case[Any], verdict: Verdict, differ: list[int], *, na
     those, were = (f"those {rolls}", "they were") if len(differ) > 1 else (f"that {roll}", "it was")
     if named:
         those = f"{rolls if len(differ) > 1 else roll} {_numbers(differ)}"
-    return f"Check {those} against the game's own {roll} list; if {were} copied correctly"
+    given = "the settings given are the game's and " if settings else ""
+    return f"Check {those} against the game's own {roll} list; if {given}{were} copied correctly"
 
 
 def _of_another_game(

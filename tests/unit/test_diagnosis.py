@@ -786,7 +786,7 @@ def test_the_rolls_the_request_rolls_with_its_count_raised_are_computed_once_per
 
 
 @pytest.mark.parametrize(
-    ("changed", "explains", "words", "to_check"),
+    ("changed", "explains", "words", "to_check", "shown"),
     [
         # the first 5 changed: 5 of the 10 labelled fit, far more than chance (review: "rolls_from_other_game", "5 of 20
         # rolls", "they are most likely another game's rolls", the 10 rolls past the labels counted as not fitting)
@@ -795,7 +795,10 @@ def test_the_rolls_the_request_rolls_with_its_count_raised_are_computed_once_per
             "5 of the first 10 rolls",
             "rolls 1, 2, 3, 4 and 5 differ: the other 5 fit this key, far more than another game's rolls would, so the"
             " key",
-            "rolls 1, 2, 3, 4 and 5 against the game's own roll list; if they were copied correctly",
+            "rolls 1, 2, 3, 4 and 5 against the game's own roll list; if the settings given are the game's and they"
+            " were copied correctly",
+            # half of them differing, those that fit show the key, not the settings (changed deliberately)
+            " is right.",
         ),
         # roll 3 changed: the rolls past the labels are not said to differ from what the key rolls there, which is
         # nothing (review: "But the 10 rolls recorded beyond the count differ from what this key rolls there")
@@ -804,12 +807,13 @@ def test_the_rolls_the_request_rolls_with_its_count_raised_are_computed_once_per
             "9 of the first 10 rolls",
             "only roll 3 differs: the rest fit this key, so the key",
             "roll 3 against the game's own roll list; if it was copied correctly",
+            " and the settings are right.",
         ),
     ],
     ids=["first 5 changed", "roll 3 changed"],
 )
 def test_rolls_recorded_past_the_labels_which_the_request_rolls_nothing_at_are_no_rolls_that_differ(
-    changed: Iterable[int], explains: str, words: str, to_check: str
+    changed: Iterable[int], explains: str, words: str, to_check: str, shown: str
 ) -> None:
     # Given 20 rolls of a bot game, as the game rolled them but those changed, sent with the labels of its first 10: the
     # labels fix the count, so the request rolls nothing at the 10 past them, even with its count raised
@@ -829,7 +833,7 @@ def test_rolls_recorded_past_the_labels_which_the_request_rolls_nothing_at_are_n
     # words were those of the 10 labelled rolls alone: "so the key and the settings are right" (review); with a label
     # for each, where they said "The count leaves out ...: check again with 20 rolls", which no request with labels
     # can send (changed deliberately)
-    assert alone.detail.startswith(f"{words} and the settings are right.")
+    assert alone.detail.startswith(f"{words}{shown}")
     assert found.detail == (
         f"{words} is right. The labels given leave out the 10 rolls recorded beyond them: check again with a label for"
         f" each of the 20 rolls to compare them too. Check {to_check}, the dice shown were not the committed ones: keep"
@@ -888,7 +892,9 @@ def test_rolls_recorded_past_the_labels_are_not_counted_as_rolls_that_differ_in_
             BOT,
             2,
             [0, 1, 4],
-            "compare it too. Check rolls 1 and 2 against the game's own roll list; if they were copied correctly",
+            # (none of the 2 compared fitting, the settings given are a condition: changed deliberately)
+            "compare it too. Check rolls 1 and 2 against the game's own roll list; if the settings given are the"
+            " game's and they were copied correctly",
         ),
     ],
     ids=["count 1", "count 10", "count 2"],
@@ -1920,7 +1926,12 @@ def test_many_rolls_fitting_if_not_nearly_all_are_not_called_another_games() -> 
     shown = f"{', '.join(map(str, differ[:-1]))} and {differ[-1]}"
     assert found.detail.startswith(f"rolls {shown} differ: the other {20 - len(differ)} fit")
     assert "far more than another game's rolls would" in found.detail
-    assert "Check those rolls against the game's own roll list; if they were copied correctly" in found.detail
+    # 8 of 20 differing: those that fit show the key, not the settings, which the one every other roll turned round
+    # is (changed deliberately, where "if they were copied correctly" alone)
+    assert (
+        "so the key is right. Check those rolls against the game's own roll list; if the settings given are the game's"
+        " and they were copied correctly"
+    ) in found.detail
 
 
 def test_a_roll_copied_twice_into_the_list_is_found_and_offers_no_fix() -> None:
@@ -2659,4 +2670,29 @@ def test_rolls_too_few_of_which_fit_are_said_not_the_committed_dice_only_if_the_
     assert found.detail.endswith(
         f"; if {conditions} they were copied correctly from this game, the dice shown were not the committed ones:"
         " keep the key and report it"
+    )
+
+
+@pytest.mark.parametrize("sealed", [True, False], ids=["own lock", "no lock"])
+def test_rolls_that_fit_beyond_chance_with_more_than_a_few_differing_show_the_secret_not_the_settings(
+    sealed: bool,
+) -> None:
+    # Given a real Practice game of 30 rolls: turns 1 to 10, then a take-back to turn 7 and turns 7 to 26 on line 1,
+    # sent as a game with no take-back (its labels left out): its first 10 rolls fit as given, the 20 after them not
+    key = "44" * 32
+    lock = hashlib.sha256(bytes.fromhex(key)).hexdigest()
+    labels = [f"bg-dice-v1:turn:{t}" for t in range(1, 11)] + [f"bg-dice-v1:turn:{t}:line:1" for t in range(7, 27)]
+    game = {"scheme": "bg-dice-v1", "key": key} | ({"lock": lock} if sealed else {})
+    (found,) = (
+        check(game | {"recorded": rolls_of({"scheme": "bg-dice-v1", "key": key, "labels": labels})}).diagnosis or []
+    )
+    assert (found.cause, found.explains) == ("few_rolls_differ", "10 of 30 rolls")
+    # Then the 10 that fit, far more than another game's would, show the key, and the dice shown are said not to be the
+    # committed ones only if the settings given are the game's (review: "so the key and the settings are right ... if
+    # they were copied correctly, the dice shown were not the committed ones: keep the key and report it" of this game)
+    assert "the other 10 fit this key, far more than another game's rolls would, so the key is right." in found.detail
+    assert "settings are right" not in found.detail
+    assert found.detail.endswith(
+        "Check those rolls against the game's own roll list; if the settings given are the game's and they were copied"
+        " correctly, the dice shown were not the committed ones: keep the key and report it"
     )
