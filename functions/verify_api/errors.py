@@ -16,7 +16,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError, ServiceError
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 from fairdice.errors import FairdiceError, InvalidInput, NotAnObject
-from fairdice.http import PATH_SAID, error_headers, game_id_slashed, http_status, not_allowed
+from fairdice.http import cut_path, error_headers, game_id_slashed, http_status, not_allowed
 from fairdice.links import times_given
 from fairdice.problems import (
     WHOLE_REQUEST,
@@ -28,7 +28,7 @@ from fairdice.problems import (
     invalid,
     path_meant,
 )
-from fairdice.prose import cut, given_more_than_once
+from fairdice.prose import given_more_than_once
 from pydantic import ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
@@ -174,7 +174,7 @@ def _not_an_object(exc: NotAnObject) -> Response[str]:
     # (review: POST /dice/verify was told "POST /verify takes", its base path dropped)
     event = http_event(router)
     taken = route_body(resolver(router), event.http_method, _as_routed()[1])
-    said = f"{event.http_method} {cut(readable(event.path), PATH_SAID)}"
+    said = f"{event.http_method} {cut_path(readable(event.path))}"
     words = f"{exc.message}: {said} takes {taken}; see GET /docs" if taken else exc.message
     return _invalid(describe(NotAnObject(words, field=exc.field)))
 
@@ -220,7 +220,7 @@ def _unknown_route(exc: NotFoundError) -> Response[str]:
             not_allowed(quoted, event.http_method, allowed),
             headers={"Allow": ", ".join(allowed)},
         )
-    nothing_here = f"there is no {cut(quoted, PATH_SAID)} here"
+    nothing_here = f"there is no {cut_path(quoted)} here"
     if "?" in event.path:  # a link whose ? came as %3F (routes.decoded): its parameters were read as its address
         return _error(HTTPStatus.NOT_FOUND, "not_found", f"{nothing_here}; {QUERY_ENCODED}")
     if slashed := game_id_slashed(path):  # review: "see GET /docs", which has no word of the game's route
@@ -232,7 +232,7 @@ def _unknown_route(exc: NotFoundError) -> Response[str]:
     # as `abc%E2%82%AC`, and the € counted as the nine slips of its encoding).
     root, path = _as_routed()
     addresses = (*(LINK_PATHS if event.raw_query_string else ()), ROLL_PATH)
-    meant = path_meant(cut(readable(path), PATH_SAID), addresses, root) if event.http_method == "GET" else ""
+    meant = path_meant(cut_path(readable(path)), addresses, root) if event.http_method == "GET" else ""
     return _error(HTTPStatus.NOT_FOUND, "not_found", f"{nothing_here}{meant or '; see GET /docs'}")
 
 

@@ -101,6 +101,32 @@ def game_id_slashed(path: str) -> str:
 # /daily/xxx…, where a 404's cut it (review)
 PATH_SAID = 200
 METHOD_SAID = 20
+# One character of a path as `readable` writes it: the escapes of one UTF-8 character (a lead byte and the continuation
+# bytes it asks for), one escape, or one character written as itself
+_ONE_CHARACTER = re.compile(
+    r"%[C-Dc-d][0-9A-Fa-f](?:%[89ABab][0-9A-Fa-f])?"
+    r"|%[Ee][0-9A-Fa-f](?:%[89ABab][0-9A-Fa-f]){0,2}"
+    r"|%[Ff][0-7](?:%[89ABab][0-9A-Fa-f]){0,3}"
+    r"|%[0-9A-Fa-f]{2}|.",
+    re.DOTALL,
+)
+
+
+def cut_path(path: str) -> str:
+    """A path as `readable` writes it, as an error quotes it: whole up to PATH_SAID characters, else its start and an
+    ellipsis within them, as `prose.cut` cuts, but never within a character's escapes. A cut inside a `%XX` quoted a
+    malformed escape (`…%2…`), and one between the escapes of one character (`%E2%82` of `%E2%82%AC`) a byte that is
+    no character: either, pasted, asks for another path (review). Every error of either function that quotes its path
+    cuts it here."""
+    mark = "…"
+    if len(path) <= PATH_SAID:
+        return path
+    end = 0
+    for character in _ONE_CHARACTER.finditer(path):
+        if character.end() > PATH_SAID - len(mark):
+            break
+        end = character.end()
+    return path[:end] + mark
 
 
 # Characters percent-encoded one after another.
@@ -188,7 +214,7 @@ def not_allowed(path: str, method: str, allowed: Sequence[str]) -> str:
     case = method.isascii() and meant != method and meant in allowed
     # `options` was told the path "takes GET or HEAD" and then to write OPTIONS, which that list had left out (review)
     named = [name for name in allowed if name != "OPTIONS" or (case and name == meant)]
-    said = f"{cut(path, PATH_SAID)} takes {listed(named, 'or')}, not {cut(method, METHOD_SAID)}"
+    said = f"{cut_path(path)} takes {listed(named, 'or')}, not {cut(method, METHOD_SAID)}"
     return f"{said}: a method's name is case-sensitive, so write {meant}" if case else said
 
 

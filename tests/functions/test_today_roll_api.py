@@ -20,6 +20,7 @@ from fairdice.archive.layout import secret_key
 from fairdice.archive.publisher import publish
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import MissingBucket
+from fairdice.http import GAME_TODAY
 from fairdice.storage import EachPage, ObjectStore, StorageSettings, Stored, Stores
 from pydantic import ValidationError
 from security.cloudformation import load_template
@@ -656,6 +657,36 @@ def test_a_character_not_shown_as_itself_or_bare_read_as_another_path_is_quoted_
     error = assert_error(answer, 405, "method_not_allowed")
     case = ": a method's name is case-sensitive, so write GET" if method == "get" else ""
     assert error["message"] == f"/game/today/{quoted} takes GET, not {method}{case}"
+    assert (answer.status, answer.body) == (verify_api.status, verify_api.json)
+
+
+@pytest.mark.filterwarnings("ignore:No application metrics to publish")  # the verify API's, which gives no verdict
+@pytest.mark.parametrize(("encoded", "sent"), [("%E2%80%8B", "%E2%80%8B"), ("%E2%80%8B", "\u200b"), ("%20", " ")])
+@pytest.mark.parametrize("pad", range(12))
+def test_a_long_path_is_cut_by_the_405_between_characters_never_within_one_characters_escapes_as_the_verify_api_does(
+    published: Stores,
+    call: Callable[[Event], Answer],
+    load_event: Callable[[str], Event],
+    encoded: str,
+    sent: str,
+    pad: int,
+) -> None:
+    # Given a request of a method the route does not take whose long player id holds, from its 180th character of the
+    # path on, characters an error quotes percent-encoded (a zero-width space, sent encoded or handed over decoded, and
+    # a space), sent so that the cut at 200 characters falls at each place of a character's escapes (review: "…%E2%80…"
+    # was quoted, a byte that is no character, and "…%2…", a malformed escape, which pasted ask for another path)
+    quoted = list(GAME_TODAY) + ["x"] * (180 + pad - len(GAME_TODAY)) + [encoded] * 20
+    raw_path = "".join(quoted).removeprefix(GAME_TODAY)
+    path = raw_path.replace(encoded, sent)
+
+    # When this function and the verify API answer it
+    answer, verify_api = answers_to(load_event, call, raw_path=raw_path, path=path, method="POST")
+
+    # Then both quote the path up to the last whole character within 199 and an ellipsis, alike
+    said, start = "", iter(quoted)
+    while len(said) + len(character := next(start)) <= 199:
+        said += character
+    assert assert_error(answer, 405, "method_not_allowed")["message"] == f"{said}… takes GET, not POST"
     assert (answer.status, answer.body) == (verify_api.status, verify_api.json)
 
 

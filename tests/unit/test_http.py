@@ -17,7 +17,7 @@ from fairdice.errors import (
     TamperedRecord,
     UnknownDay,
 )
-from fairdice.http import error_headers, game_id_slashed, http_status, not_allowed
+from fairdice.http import PATH_SAID, cut_path, error_headers, game_id_slashed, http_status, not_allowed
 
 
 @pytest.mark.parametrize(
@@ -93,3 +93,31 @@ def test_the_games_route_with_slashes_about_its_id_is_told_each_sides_slashes_in
     assert (
         game_id_slashed(path) == f"the game's route, GET /game/today/{{player_id}}, takes one player id, a UUID, {said}"
     )
+
+
+@pytest.mark.parametrize(
+    "character",
+    [
+        "%F0%9F%98%80",  # a character of four bytes
+        "%C2%A0",  # of two
+        "%FF",  # a byte that is no UTF-8, one escape
+        "%e2%80%8b",  # escapes in small letters
+    ],
+)
+@pytest.mark.parametrize("pad", range(12))
+def test_a_path_is_cut_after_its_last_whole_character_within_the_limit(character: str, pad: int) -> None:
+    # Given a path as `readable` writes it, longer than an error quotes, whose cut falls at each place of a character's
+    # escapes
+    start = "/x" + "x" * (PATH_SAID - 20 + pad)
+    path = start + character * 20
+    # When it is cut
+    said = cut_path(path)
+    # Then it is its start up to the last whole character within the limit, and an ellipsis
+    whole = (PATH_SAID - 1 - len(start)) // len(character)
+    assert said == start + character * whole + "…"
+    assert len(said) <= PATH_SAID
+
+
+def test_a_path_within_the_limit_is_quoted_whole() -> None:
+    path = "/x" + "%E2%82%AC" * ((PATH_SAID - 2) // 9)
+    assert cut_path(path) == path

@@ -216,6 +216,47 @@ def test_a_405_or_a_404_quotes_at_most_200_characters_of_a_long_path(
     assert path[:199] + "…" in message["message"] and len(message["message"]) < 260
 
 
+# A zero-width space and a space sent encoded, which an error quotes encoded, as sent (`routes.readable`)
+ENCODED_EACH = ("%E2%80%8B", "%20")
+
+
+def whole_characters(quoted: list[str], most: int = 199) -> str:
+    """The start of a path quoted character by character (`quoted`), as much of it as `most` characters hold, a
+    character's escapes never split."""
+    start = ""
+    for character in quoted:
+        if len(start) + len(character) > most:
+            break
+        start += character
+    return start
+
+
+@pytest.mark.parametrize(
+    ("method", "start", "status", "says"),
+    [
+        ("POST", "/daily/", 405, "{} takes GET or HEAD, not POST"),
+        ("GET", "/nowhere/", 404, "there is no {} here"),
+        ("GET", "/Daily/2025-03-01/", 404, "did you mean /daily/2025-03-01/{}?"),
+    ],
+    ids=["405", "404", "did-you-mean"],
+)
+@pytest.mark.parametrize("encoded", ENCODED_EACH)
+@pytest.mark.parametrize("pad", range(12))
+def test_a_long_path_is_cut_between_characters_never_within_one_characters_escapes(
+    load_event: Callable[[str], Event], method: str, start: str, status: int, says: str, encoded: str, pad: int
+) -> None:
+    # Given a long path whose characters from the 180th on are each sent percent-encoded, asked for so that the cut at
+    # 200 characters falls at each place of a character's escapes (review: "…%2…" and "…%E2%80…" were quoted, a
+    # malformed escape and a byte that is no character, which pasted ask for another path)
+    quoted = list(start) + ["x"] * (180 + pad - len(start)) + [encoded] * 20
+    answer = invoke(at(load_event("api-schemes"), method, "".join(quoted)))
+    # Then the path is quoted up to the last whole character within 199 and an ellipsis
+    message = assert_error(answer, status, "not_found" if status == 404 else "method_not_allowed")["message"]
+    cut = whole_characters(quoted)
+    shown = cut.removeprefix(start) if says.startswith("did you mean") else cut
+    assert says.format(shown + "…") in message
+
+
 def test_an_options_of_an_unknown_path_is_404_in_the_one_error_shape(load_event: Callable[[str], Event]) -> None:
     answer = invoke(at(load_event("api-schemes"), "OPTIONS", "/nowhere"))
     assert assert_error(answer, 404, "not_found")["message"] == "there is no /nowhere here; see GET /docs"
