@@ -261,6 +261,8 @@ def test_a_character_no_routes_parameter_takes_is_quoted_as_itself_where_it_show
         ),
         # and a / sent as %2F, which is routed as a slash: quoted as the slash the path was routed by
         ("GET", "/x%2Fy", "there is no /x/y here; see GET /docs"),
+        # and one still encoded after decoding's rounds, which the path was not routed by: encoded
+        ("GET", "/x%252525252Fy", "there is no /x%2Fy here; see GET /docs"),
         # a # sent as %23, encoded twice, or handed over decoded (review: "there is no /x#y/z here", which an address
         # bar reads as /x and a fragment)
         ("GET", "/x%23y/z", "there is no /x%23y/z here; see GET /docs"),
