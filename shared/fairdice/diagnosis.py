@@ -1015,7 +1015,7 @@ def _of_another_game(
                 whose = (
                     f"too few fit to tell whether the {secret} is from another game than both or this game's with"
                     f" {shown} shown with other dice than the committed ones (another game's {secret} would fit as"
-                    f" many 1 time in about {number(round(1 / chance))}). Copy the {secret} and the {seal} again from"
+                    f" many {_one_time_in(chance)}). Copy the {secret} and the {seal} again from"
                     f" the game; if both were copied correctly from this game, the {secret} is not the one it"
                     " committed to: keep both and report it."
                 )
@@ -1073,11 +1073,21 @@ def _too_few_fit(case: Case[Any], explains: Tally, chance: float, read: str, mis
         words,
         (
             f"{head} {mistakes}: too few fit to tell whether {recorded.they} {recorded.are} {elsewhere} or this game's"
-            f" with {shown} shown with other dice than the committed ones ({elsewhere} would fit as many 1 time in"
-            f" about {number(round(1 / chance))}). {check} against the game's own {words.roll} list; if {copied}, the"
+            f" with {shown} shown with other dice than the committed ones ({elsewhere} would fit as many"
+            f" {_one_time_in(chance)}). {check} against the game's own {words.roll} list; if {copied}, the"
             f" dice shown were not the committed ones: keep the {words.secret} and report it"
         ),
     )
+
+
+def _one_time_in(chance: float) -> str:
+    """The odds of `chance` as a finding says them: "1 time in about 4,866"; "less than 1 time in 10,000" below CHANCE,
+    where the whole number would be absurd (1 in 10^325), and a chance too small for a float (0.0: 600 of 600 rolls
+    fitting) has none: `round(1 / chance)` divides by zero there. Its callers weigh such chances elsewhere
+    (`_beyond_chance`), but the words are safe without that."""
+    if not chance >= CHANCE:
+        return f"less than 1 time in {number(round(1 / CHANCE))}"
+    return f"1 time in about {number(round(1 / chance))}"
 
 
 def _too_few_to_tell(case: Case[Any]) -> str:

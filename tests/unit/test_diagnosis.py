@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 from fairdice import schemes
-from fairdice.diagnosis import MAX_FINDINGS, OTHER_GAME_CHANCE, _hypotheses, _try, diagnose
+from fairdice.diagnosis import MAX_FINDINGS, OTHER_GAME_CHANCE, _hypotheses, _one_time_in, _too_few_fit, _try, diagnose
 from fairdice.dice import keyed_mac
 from fairdice.links import parse_link
 from fairdice.page import render_page
 from fairdice.schemes import narde, parse_request
 from fairdice.schemes.base import CHANCE, MAX_COMPARED, Case, chance_of_at_least
-from fairdice.verdict import Finding, Verdict
+from fairdice.verdict import Finding, Tally, Verdict
 from fairdice.verify import verify
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -2696,3 +2696,22 @@ def test_rolls_that_fit_beyond_chance_with_more_than_a_few_differing_show_the_se
         "Check those rolls against the game's own roll list; if the settings given are the game's and they were copied"
         " correctly, the dice shown were not the committed ones: keep the key and report it"
     )
+
+
+@pytest.mark.parametrize("chance", [0.0, 1e-300, CHANCE / 2], ids=["underflow", "1 in 10^300", "below CHANCE"])
+def test_the_odds_of_too_few_rolls_fitting_are_said_safely_whatever_chance_reaches_them(chance: float) -> None:
+    # Given 600 rolls of a pair36 game, every one fitting its server seed: as many fit another game's rolls by a chance
+    # too small for a float (0.0), which its callers send to few_rolls_differ elsewhere (`_beyond_chance`)
+    game = PAIR36 | {"count": 600}
+    request = parse_request(game | {"recorded": rolls_of(game)})
+    case = Case.of(schemes.of(request), request, bytes.fromhex(KEY))
+    assert chance_of_at_least(600, 600, 36) == 0.0
+    # When the words of too few rolls fitting are written with such a chance
+    found = _too_few_fit(case, Tally(600, 600), chance, " and", "none of the mistakes tried", sealed=True)
+    # Then they say the odds as less than CHANCE gives, where 0.0 raised ZeroDivisionError and a chance of 1e-300 said
+    # "1 time in about" a number of 301 digits
+    assert "(another game's rolls would fit as many less than 1 time in 10,000)" in found.detail
+    assert "1 time in about" not in found.detail
+    assert _one_time_in(chance) == "less than 1 time in 10,000"
+    # and the odds of the band are said as before
+    assert _one_time_in(chance_of_at_least(3, 5, 36)) == "1 time in about 4,866"
