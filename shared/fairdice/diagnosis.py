@@ -282,7 +282,8 @@ def _seal_elsewhere(
 ) -> Finding:
     """The seal is another game's, or the secret is, as the rolls fit the secret (`fit`, how many do, None where none
     are recorded, said as many as fit): the seal where more fit than another game's rolls would, either or both where no
-    more do; `cut`: they fit it but for their last face, cut short (`_cut_in_last_face`)."""
+    more do, and too few to tell which where as many fit as another game's would by luck rarer than OTHER_GAME_CHANCE;
+    `cut`: they fit it but for their last face, cut short (`_cut_in_last_face`)."""
     words = schemes.of(request).words
     seal, secret, roll, rolls = words.seal, words.secret, words.roll, words.rolls
     published = seal_source or verdict.source
@@ -316,18 +317,36 @@ def _seal_elsewhere(
         # rolls", and beside 1 of 20 past a count of 1)
         k, n, first = fit.fit, fit.of, "first " if fit.first else ""
         recorded = _recorded(words, n)
+        some = f"{number(k)} of the {first}{counted(n, 'recorded ' + roll, 'recorded ' + rolls)}"
+        fits = "fits" if k == 1 else "fit"
         if k == n:
             # Of the first MAX_COMPARED alone where more are recorded: "the first 200 recorded rolls fit"; "the first
             # recorded roll" of one, as the page says it (review: "the first 1 recorded roll fits" of 1 label and 20)
             which = f"the {first}{'' if n == 1 else number(n) + ' '}recorded" if first else "the recorded"
-            why = f"{which} {recorded.rolls} {recorded.fit} this {secret}"
-            why += ", so" if alone else f", as another game's {recorded.rolls} might:"
+            said = f"{which} {recorded.rolls} {recorded.fit} this {secret}"
+            why = said + (", so" if alone else f", as another game's {recorded.rolls} might:")
         else:
-            some = f"{number(k)} of the {first}{counted(n, 'recorded ' + roll, 'recorded ' + rolls)}"
-            fits = "fits" if k == 1 else "fit"
+            said = f"only {some} {fits} this {secret}"
             why = f"{some} {fits} this {secret}, far more than another game's {rolls} would, so"
             if not alone:
-                why = f"only {some} {fits} this {secret}, as another game's {rolls} might:"
+                why = f"{said}, as another game's {rolls} might:"
+        chance = chance_of_at_least(k, n, math.prod(request.SIDES))
+        if not alone and k and chance < OTHER_GAME_CHANCE:
+            # As many as another game's would fit by luck rarer than OTHER_GAME_CHANCE, as `secret_from_other_game` and
+            # `too_few_rolls_fit` weigh them: not "as another game's rolls might" (review: of 2 of 2 of two dice, 1 in
+            # 1,296, and 3 of 5, 1 in 4,866), nor either most likely: too few fit to tell which is another game's
+            return _finding(
+                "seal_from_other_game",
+                fit,
+                words,
+                (
+                    f"the SHA-256 of the {secret} is {verdict.seal.computed}, not the {seal} given; {said}: too few"
+                    f" fit to tell whether the {seal} is another game's or the {secret} is (another game's"
+                    f" {recorded.rolls} would fit as many {_one_time_in(chance)}). Copy both again from the game; if"
+                    f" both were copied correctly from this game, the {secret} is not the one it committed to: keep"
+                    f" both and report it. {_HEX_NOTE}"
+                ),
+            )
     return _finding(
         "seal_from_other_game",
         fit,

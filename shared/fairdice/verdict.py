@@ -208,7 +208,8 @@ CAUSE_MEANINGS: dict[Cause, str] = {
     "seal_of_hex_text": "the seal computed over the secret's hex text, not its bytes",
     "seal_from_other_game": "the seal does not fit the secret: another game's seal, or a secret that is not the one"
     " committed to, where more recorded rolls fit the secret than another game's would; the seal, the secret or both"
-    " another game's where no more fit, or none were recorded",
+    " another game's where no more fit, or none were recorded; where as many fit as another game's would by luck"
+    " rarer than 1 time in 100, too few to tell whether the seal or the secret is another game's",
     "rolls_from_other_game": "none of the mistakes tried explains the rolls, no more of which fit the secret than"
     " another game's might: most likely another game's rolls",
     "too_few_rolls_fit": "some recorded rolls fit the secret, more than another game's would but for luck rarer than"

@@ -1382,10 +1382,11 @@ def test_two_rolls_that_fit_beside_another_seal_are_said_as_two_where_the_count_
 
     # Then the recorded rolls are said as the two they are, as `roll_count` counts them, which another key's rolls would
     # fit 1 time in 1,296, so that the fingerprint is not blamed alone (review: "so the fingerprint is most likely
-    # another game's", of 2 rolls)
+    # another game's", of 2 rolls), nor either most likely, as luck rarer than OTHER_GAME_CHANCE (changed deliberately
+    # from "as another game's rolls might: the fingerprint, the key or both are most likely another game's")
     assert (
-        "; the recorded rolls fit this key, as another game's rolls might: the fingerprint, the key or both are most"
-        " likely another game's" in found.detail
+        "; the recorded rolls fit this key: too few fit to tell whether the fingerprint is another game's or the key"
+        " is (another game's rolls would fit as many 1 time in about 1,296)" in found.detail
     )
 
 
@@ -1398,11 +1399,12 @@ def test_two_rolls_that_fit_beside_another_seal_are_said_as_two_where_the_count_
             "; the recorded roll fits this key, as another game's roll might: the fingerprint, the key or both are most"
             " likely another game's",
         ),
-        # two, 1 time in 1,296
+        # two, 1 time in 1,296, rarer than OTHER_GAME_CHANCE: too few to tell which (changed deliberately from "as
+        # another game's rolls might: the seal, the server seed or both are most likely another game's")
         (
             PAIR36 | {"count": 2},
-            "; the recorded rolls fit this server seed, as another game's rolls might: the seal, the server seed or"
-            " both are most likely another game's",
+            "; the recorded rolls fit this server seed: too few fit to tell whether the seal is another game's or the"
+            " server seed is (another game's rolls would fit as many 1 time in about 1,296)",
         ),
         # none: nothing shows which
         (
@@ -1478,7 +1480,9 @@ def test_rolls_recorded_past_a_count_given_alone_are_not_counted_in_what_the_cou
     ("labelled", "words"),
     [
         (1, "; the first recorded roll fits this key, as another game's roll might: the lock, the key or both"),
-        (2, "; the first 2 recorded rolls fit this key, as another game's rolls might: the lock, the key or both"),
+        # 1 time in 1,296: too few to tell which (changed deliberately from "as another game's rolls might: the lock,
+        # the key or both")
+        (2, "; the first 2 recorded rolls fit this key: too few fit to tell whether the lock is another game's or the"),
     ],
 )
 def test_a_seal_of_another_game_says_the_first_rolls_the_labels_ask_for_as_the_page_says_them(
@@ -2715,3 +2719,60 @@ def test_the_odds_of_too_few_rolls_fitting_are_said_safely_whatever_chance_reach
     assert _one_time_in(chance) == "less than 1 time in 10,000"
     # and the odds of the band are said as before
     assert _one_time_in(chance_of_at_least(3, 5, 36)) == "1 time in about 4,866"
+
+
+@pytest.mark.parametrize(
+    ("total", "fit", "band"),
+    [
+        # 4 of 6 fit, below CHANCE: the seal alone is blamed
+        (6, 4, "alone"),
+        # 3 of 5 (about 1 in 4,866) and 2 of 5 (about 1 in 137): above CHANCE, below OTHER_GAME_CHANCE
+        (5, 3, "too_few"),
+        (5, 2, "too_few"),
+        # 2 of 6 (about 1 in 93): luck that ordinary explains them
+        (6, 2, "might"),
+    ],
+    ids=["4 of 6", "3 of 5", "2 of 5", "2 of 6"],
+)
+@pytest.mark.parametrize("game", [PAIR36, NARDE], ids=["pair36", "narde-v1"])
+def test_a_seal_of_another_game_beside_rolls_too_few_of_which_fit_to_tell_says_so_with_the_odds(
+    game: dict[str, Any], total: int, fit: int, band: str
+) -> None:
+    # Review: beside another game's seal, 3 of 5 recorded rolls fitting the secret (1 in 4,866) was "as another game's
+    # rolls might: the seal, the server seed or both are most likely another game's". The bars are those of
+    # `secret_from_other_game` and `too_few_rolls_fit`: CHANCE and OTHER_GAME_CHANCE
+    assert chance_of_at_least(4, 6, 36) < CHANCE <= chance_of_at_least(3, 5, 36)
+    assert chance_of_at_least(2, 5, 36) < OTHER_GAME_CHANCE <= chance_of_at_least(2, 6, 36)
+    words = schemes.of(parse_request(game)).words
+    seal, secret = words.seal, words.secret
+    other = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
+    # Given a game's first `fit` rolls, sent with a count of `fit` and another game's seal, and rolls past the count
+    # recorded with other dice
+    recorded = miscopied(rolls_of(game | {"count": total}), range(fit, total))
+    verdict = check(game | {parse_request(game).SEAL_FIELD: other, "count": fit, "recorded": recorded})
+    found = finding(verdict, "seal_from_other_game")
+    assert found.explains == f"{fit} of {total} rolls"
+    some = f"{fit} of the {total} recorded rolls fit this {secret}"
+    if band == "alone":
+        # Then, beyond chance, the seal alone, as before
+        assert f"; {some}, far more than another game's rolls would, so the {seal} is most likely" in found.detail
+        assert found.seal_alone
+        return
+    assert not found.seal_alone
+    if band == "might":
+        # Then, where luck that ordinary explains them, the seal, the secret or both, as before
+        assert (
+            f"; only {some}, as another game's rolls might: the {seal}, the {secret} or both are most likely another"
+            " game's: copy both from the same game." in found.detail
+        )
+        return
+    # Then, where it is rarer, too few fit to tell which of the seal and the secret is another game's, with the odds,
+    # never "most likely" nor "might"
+    odds = f"{round(1 / chance_of_at_least(fit, total, 36)):,}"
+    assert (
+        f"; only {some}: too few fit to tell whether the {seal} is another game's or the {secret} is (another game's"
+        f" rolls would fit as many 1 time in about {odds}). Copy both again from the game; if both were copied"
+        f" correctly from this game, the {secret} is not the one it committed to: keep both and report it."
+    ) in found.detail
+    assert "most likely" not in found.detail
+    assert "might" not in found.detail
