@@ -79,6 +79,16 @@ def diagnose(
     if verdict.checks.rolls == "mismatch":
         roll_findings, fit = _roll_findings(request, secret, verdict)  # None: they do not fit this secret at all
         findings.extend(roll_findings[: MAX_FINDINGS - 1])
+        if seal_source is not None and verdict.checks.seal == "mismatch":
+            # The seal is an authority's (the daily archive's), not one copied from a game: the secret given is what
+            # does not fit it, as `_seal_elsewhere` says, whatever the rolls (review: a day's roll that does not fit was
+            # "the day secret is most likely from another game than both; copy it again from the game")
+            findings = [
+                _seal_elsewhere(request, verdict, found.tally, seal_source)
+                if found.cause == "secret_from_other_game"
+                else found
+                for found in findings
+            ]
     rolls_fit = fit is not None or verdict.checks.rolls == "not_given"
     if verdict.checks.seal == "mismatch" and rolls_fit and all(f.cause not in _SEAL for f in findings):
         cut = any(f.cause == "roll_cut_short" for f in findings)

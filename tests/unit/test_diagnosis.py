@@ -5,6 +5,7 @@ mistake. The diagnosis must name that mistake, and its `try`, applied to the mis
 request, must give a fair verdict (or a matching roll check when no seal is given).
 """
 
+import datetime as dt
 import hashlib
 import itertools
 import math
@@ -19,7 +20,7 @@ from fairdice.dice import keyed_mac
 from fairdice.links import parse_link
 from fairdice.page import render_page
 from fairdice.schemes import narde, parse_request
-from fairdice.schemes.base import CHANCE, MAX_COMPARED, Case, chance_of_at_least
+from fairdice.schemes.base import CHANCE, MAX_COMPARED, Case, RevealedDay, chance_of_at_least
 from fairdice.verdict import Finding, Tally, Verdict
 from fairdice.verify import verify
 from hypothesis import assume, given, settings
@@ -27,6 +28,7 @@ from hypothesis import strategies as st
 
 from testkit.oracles import seed_001
 from unit.strategies import requests
+from unit.test_verify import OneDay
 
 KEY = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
@@ -2776,3 +2778,30 @@ def test_a_seal_of_another_game_beside_rolls_too_few_of_which_fit_to_tell_says_s
     ) in found.detail
     assert "most likely" not in found.detail
     assert "might" not in found.detail
+
+
+def test_a_days_roll_that_fits_neither_the_secret_given_nor_the_archives_commitment_blames_the_secret_given() -> None:
+    # Given a day's secret other than the one the daily archive committed to, and a recorded roll that fits neither: a
+    # daily request records one roll, which another secret's fits 1 time in 460,800, so as many fit as another game's
+    # would never falls between CHANCE and OTHER_GAME_CHANCE: 0 of 1 fits by luck always, 1 of 1 below CHANCE
+    assert chance_of_at_least(1, 1, math.prod(parse_request(DAILY).SIDES)) < CHANCE
+    archive = OneDay(
+        RevealedDay(
+            secret=bytes.fromhex(KEY),
+            commitment=SEAL,
+            source="archive 2026-10-28",
+            published_at=dt.datetime(2026, 10, 28, 0, 0, 3, tzinfo=dt.UTC),
+            in_time=True,
+            witnessed=True,
+        )
+    )
+    day = {name: value for name, value in DAILY.items() if name != "commitment"}
+    verdict = verify(parse_request(day | {"secret": OTHER_KEY, "recorded": [[1, 1, 1, 1, 1, 1]]}), day_secrets=archive)
+    (found,) = verdict.diagnosis or []
+    # Then the commitment is said to be the archive's, and the secret given not this day's, as where the roll fits,
+    # where it said "the day secret is most likely from another game than both; copy it again from the game" of a
+    # commitment no one copies from a game
+    assert (found.cause, found.explains) == ("secret_from_other_game", "0 of 1 roll")
+    assert found.detail.startswith("the commitment is the one the archive published (daily archive ")
+    assert "the day secret given is not this day's, most likely another day's or copied wrong" in found.detail
+    assert "game" not in found.detail
