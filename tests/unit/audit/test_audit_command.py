@@ -1353,6 +1353,13 @@ def test_another_audits_output_put_in_the_place_of_an_output_while_the_audit_run
     assert [name for name in ("summary.json", "findings.jsonl", "report.html") if (out / name).exists()] == [output]
 
 
+def _fair_folder_and_out(tmp_path: Path, where: str) -> tuple[Path, Path]:
+    """A folder of 3 fair games, and --out beside it ("elsewhere") or the folder itself ("the-input-folder")."""
+    folder = tmp_path / "in"
+    games.write(folder / "day.jsonl", many(3))
+    return folder, {"elsewhere": tmp_path / "out", "the-input-folder": folder}[where]
+
+
 @pytest.mark.parametrize("step", ["merge", "put_summary"], ids=["before-the-report-is-drawn", "once-it-is-drawn"])
 @pytest.mark.parametrize("where", ["elsewhere", "the-input-folder"])
 def test_findings_put_in_the_place_of_those_the_merge_wrote_stop_the_run_and_are_kept_not_reported(
@@ -1360,9 +1367,7 @@ def test_findings_put_in_the_place_of_those_the_merge_wrote_stop_the_run_and_are
 ) -> None:
     # Given a folder of fair games, and whoever writes --out putting findings of their own in the place of those the
     # merge wrote (removing the run's): before the report is drawn from them, or once it is drawn
-    folder = tmp_path / "in"
-    games.write(folder / "day.jsonl", many(3))
-    out = {"elsewhere": tmp_path / "out", "the-input-folder": folder}[where]
+    folder, out = _fair_folder_and_out(tmp_path, where)
     theirs = json.dumps({"id": "x", "scheme": "narde-v1", "verdict": "mismatch", "reasons": ["theirs"]}) + "\n"
     real = getattr(local, step)
 
@@ -1413,9 +1418,7 @@ def test_a_run_stopped_by_a_file_put_in_the_place_of_its_report_or_summary_leave
     # Given a folder of fair games, and whoever writes --out putting a file of a game not fair where the run writes its
     # report once the run has looked there (as the report is drawn), or its summary once the report is written, or in
     # the place of the report it wrote (removing it) as the summary is written
-    folder = tmp_path / "in"
-    games.write(folder / "day.jsonl", many(3))
-    out = {"elsewhere": tmp_path / "out", "the-input-folder": folder}[where]
+    folder, out = _fair_folder_and_out(tmp_path, where)
     late = games.write(tmp_path / "late", [games.mismatched(games.narde(90))]).read_bytes()
     real = getattr(local, step)
 
@@ -3321,9 +3324,7 @@ def test_a_game_put_in_the_place_of_an_earlier_output_once_a_fresh_run_judged_it
 ) -> None:
     # Given an earlier audit's outputs in --out, and whoever writes --out putting a game in the place of its summary
     # (removing it) once a fresh run has judged it an earlier audit's, as that run begins
-    folder = tmp_path / "in"
-    games.write(folder / "day.jsonl", many(3))
-    out = {"elsewhere": tmp_path / "out", "the-input-folder": folder}[where]
+    folder, out = _fair_folder_and_out(tmp_path, where)
     arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
     assert main(arguments) == 0
     late = games.write(tmp_path / "late", [games.mismatched(games.narde(90))]).read_bytes()
@@ -3357,9 +3358,7 @@ def test_a_game_put_in_partials_once_a_fresh_run_judged_it_refuses_the_run_remov
     # Given an earlier audit's results in --out, and whoever writes --out putting a game in partials/ once a fresh run
     # has judged what it holds an earlier audit's, as that run begins: a file of its own there, a game written over a
     # block's findings, or a file in the place of partials/ (removed)
-    folder = tmp_path / "in"
-    games.write(folder / "day.jsonl", many(3))
-    out = {"elsewhere": tmp_path / "out", "the-input-folder": folder}[where]
+    folder, out = _fair_folder_and_out(tmp_path, where)
     arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
     assert main(arguments) == 0
     late = games.write(tmp_path / "late", [games.mismatched(games.narde(90))]).read_bytes()
