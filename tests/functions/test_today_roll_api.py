@@ -21,7 +21,7 @@ from fairdice.archive.publisher import publish
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import MissingBucket
 from fairdice.http import GAME_TODAY
-from fairdice.storage import EachPage, ObjectStore, StorageSettings, Stored, Stores
+from fairdice.storage import DatedKeys, EachPage, ObjectStore, StorageSettings, Stored, Stores
 from pydantic import ValidationError
 from security.cloudformation import load_template
 from today_roll_api import app
@@ -484,6 +484,12 @@ class Slow:
     def list(self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None) -> list[str]:
         self.clock[0] += 3.0
         return self.store.list(prefix, after, through, each_page=each_page)
+
+    def list_dated(
+        self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
+    ) -> DatedKeys:
+        self.clock[0] += 3.0
+        return self.store.list_dated(prefix, after, through, each_page=each_page)
 
 
 def test_on_a_slow_store_the_archives_first_day_is_its_own_503_before_the_timeout_then_rolls(

@@ -257,17 +257,23 @@ def first_listed(day: dt.date) -> str:
     return revealed_key(first - dt.timedelta(days=1)) if first > dt.date.min else REVEALED_PREFIX
 
 
-def records_listed_back(archive: ObjectStore, day: dt.date) -> set[dt.date]:
+def records_listed_back(archive: ObjectStore, day: dt.date) -> dict[dt.date, dt.datetime]:
     """The game's route's listing: which of the DAYS_LOOKED_BACK days before `day`, `day` itself and every later day the
-    archive lists a record for: one ListObjectsV2 of revealed/ from the first of them on (StartAfter) through the
-    calendar's last day's key. Keys between theirs (none the publisher writes) are listed still. The publisher writes no
-    record of `day` or any later day before `day` is over (`there_before_over`), so while it is played an honest
-    archive lists nothing after the day before's (no page more). Keys put after it by someone else are listed to the
-    last that sorts no later than `revealed/9999-12-31.json`, page after page within the one call; those sorting past
-    every date's key cost one page at most. The readers list the same days with times (`records_dated_onward`)."""
+    archive lists a record for, each with the listing's time for it (NOT_KNOWN where it gives none of the store's own):
+    one ListObjectsV2 of revealed/ from the first of them on (StartAfter) through the calendar's last day's key. Keys
+    between theirs (none the publisher writes) are listed still. The publisher writes no record of `day` or any later
+    day before `day` is over (`there_before_over`), so while it is played an honest archive lists nothing after the day
+    before's (no page more). Keys put after it by someone else are listed to the last that sorts no later than
+    `revealed/9999-12-31.json`, page after page within the one call; those sorting past every date's key cost one page
+    at most. The readers list the same days with times (`records_dated_onward`)."""
     looked_back = days_looked_back(day)
-    listed = archive.list(REVEALED_PREFIX, first_listed(day), revealed_key(dt.date.max))
-    return {found for found in days_in(listed, REVEALED_PREFIX, ".json") if found in looked_back or found >= day}
+    listed = list_onward(archive, day)
+    return {
+        found: when
+        for key, when, _ in listed
+        for found in days_in([key], REVEALED_PREFIX, ".json")
+        if found in looked_back or found >= day
+    }
 
 
 def records_dated_onward(archive: ObjectStore, day: dt.date) -> tuple[set[dt.date], dict[dt.date, dt.datetime]]:
@@ -462,23 +468,28 @@ def there_before_over(
 ) -> TamperedRecord | None:
     """The refusal of `own`'s day where a record `dated` holds (the days listed, each with the listing's time for it:
     NOT_KNOWN where it gives none of the store's own) was there before that day was over: listed at `listed_at`, before
-    then (the game's route lists while the day is played: nothing is read, the listing alone refuses), or dated before
-    then by the listing's time, or, listed with no time of the store's own, revealing `own`'s secret as read
-    (`record_gives_away`; one read is kept in `kept`). The publisher writes a day's record once that day is over, and in
-    date order, so a record of the day or a later day there before then was put by someone else, who may have made the
-    day's secret public while it was played, the next day's record revealing it with a link to the bytes of the day's
-    record, which they could compute in advance (review: the day's own record put at 09:00, or the next day's, or one
-    under the day after the next or 300 days on, put during the day or before it began, left the game's route giving
+    then (the game's route lists while the day is played: nothing is read, the listing alone refuses, but a record it
+    dates once the day was over, as a listing begun in the day's last moment and answered after midnight dates the day's
+    own, is read, and not counted where the store's witnessed time shows it written then: `_written_once_over`), or
+    dated before then by the listing's time, or, listed with no time of the store's own, revealing `own`'s secret as
+    read (`record_gives_away`; one read is kept in `kept`). The publisher writes a day's record once that day is over,
+    and in date order, so a record of the day or a later day there before then was put by someone else, who may have
+    made the day's secret public while it was played, the next day's record revealing it with a link to the bytes of the
+    day's record, which they could compute in advance (review: the day's own record put at 09:00, or the next day's, or
+    one under the day after the next or 300 days on, put during the day or before it began, left the game's route giving
     the day's rolls all day and the readers answering the day fair). Which is named: listed before then, the earliest
-    listed; else the earliest dated before then, ahead of any listed with no time, even an earlier one revealing the
-    secret, as the listing's times prove it with nothing read (none with no time is read then); else the earliest with
-    no time revealing the secret. None where none was; those dated after the day was over are not read, nor are any of
-    an honest archive. The game's route asks it of the day's own record and every later day's; the readers of every
-    later day's (the day's own they judge by `revealed_in_time`). One rule for both."""
+    listed (but those cleared so); else the earliest dated before then, ahead of any listed with no time, even an
+    earlier one revealing the secret, as the listing's times prove it with nothing read (none with no time is read
+    then); else the earliest with no time revealing the secret. None where none was; those dated after the day was over
+    are not read (but by a listing begun before then, as above), nor are any of an honest archive but then. The game's
+    route asks it of the day's own record and every later day's; the readers of every later day's (the day's own they
+    judge by `revealed_in_time`). One rule for both."""
     day = own.commitment.date
     over = reveal_time(day)
     if listed_at < over:
-        for early in sorted(dated):
+        for early, when in sorted(dated.items()):
+            if over <= when != NOT_KNOWN and _written_once_over(archive, own, early, kept):
+                continue
             return TamperedRecord(
                 f"{revealed_key(early)} is there before {day} is over: the publisher writes a day's record once that"
                 f" day is over, so this one was put there by someone else, and may make {day}'s secret public",
@@ -491,6 +502,16 @@ def there_before_over(
         if when == NOT_KNOWN and record_gives_away(own, later, record_of(archive, later, kept), unreadable=False):
             return _put_before_over(later, day, f"reveals the secret of {day}, and S3 gives no time of its own for it")
     return None
+
+
+def _written_once_over(archive: ObjectStore, own: Published, later: dt.date, kept: dict[dt.date, Stored]) -> bool:
+    """Whether the record of `later`, which a listing begun before `own`'s day was over dates once it was over, was
+    written then, by the store's own time as read, a witness (`written_once_over`; read once, into `kept`): the listing
+    was answered after midnight, once the next day's midnight run had revealed the day (review: a request at 23:59:59
+    whose listing S3 answered after that run was a 502 tampered_record). A listing's time is no witness (a replica's is
+    its source's), so it is read; none is read of an honest archive but then."""
+    stored = record_of(archive, later, kept)
+    return stored is not None and stored.witnessed and written_once_over(own.commitment.date, stored)
 
 
 def _put_before_over(later: dt.date, day: dt.date, said: str) -> TamperedRecord:

@@ -48,7 +48,7 @@ from fairdice.fields import Day, PlayerId, Seal
 from fairdice.prose import utc_time
 from fairdice.schemes import daily
 from fairdice.seal import seal_of
-from fairdice.storage import NOT_KNOWN, BudgetedStore, ObjectStore, Stored, Stores, known_time
+from fairdice.storage import BudgetedStore, ObjectStore, Stored, Stores, known_time
 
 
 class TodaysRoll(BaseModel):
@@ -99,7 +99,8 @@ class _Memory:
     earlier: dict[dt.date, Published | None] = field(default_factory=dict)  # the days before's commitments, as read
     absent: set[dt.date] = field(default_factory=set)  # the days before whose commitment was not there as read
     records: dict[dt.date, Stored] = field(default_factory=dict)  # the days before's records found there, as read
-    listed: set[dt.date] | None = None  # the days before whose record the archive listed at this look
+    # the days before (and today and later) whose record the archive listed at this look, with the listing's times
+    listed: dict[dt.date, dt.datetime] | None = None
     looked: dt.datetime | None = None  # when this look began: the records were listed then
 
     def begin(self, day: dt.date) -> None:
@@ -148,7 +149,8 @@ class TodaysRolls:
     LateCommitment: no roll of the day could be verified fair. That refusal, and the refusal of a commitment to an
     earlier day's secret or of a record listed, are kept for the rest of the day, as nothing can mend them; the others
     are read again, but for the commitments found of the days before, each read once.
-    Only `get`, `read` and `list` (of the archive's records looked back to and onward) are ever called on the stores.
+    Only `get`, `read` and `list_dated` (of the archive's records looked back to and onward) are ever called on the
+    stores.
     """
 
     def __init__(self, stores: Stores) -> None:
@@ -210,8 +212,10 @@ class TodaysRolls:
             # Today's own record, or any later day's, listed while today is played: the publisher writes none before
             # today is over (review: one put at 09:00 left the route giving today's rolls all day, and one under the
             # day after tomorrow or later did, as the listing stopped at tomorrow's key). The listing, made while today
-            # is played, shows each there before today is over, whatever its time: nothing read
-            later = dict.fromkeys((found for found in memory.listed if found >= day), NOT_KNOWN)
+            # is played, shows each there before today is over, whatever its time: nothing read, but one it dates once
+            # today is over (a listing begun in today's last moment and answered after midnight, once the next day's
+            # run has revealed today: `there_before_over`)
+            later = {found: when for found, when in memory.listed.items() if found >= day}
             listed_at = now if memory.looked is None else memory.looked
             if early := there_before_over(self._stores.archive, memory.agreed.published, later, listed_at, {}):
                 raise early

@@ -111,6 +111,20 @@ def test_any_record_listed_while_the_day_is_played_is_refused_unread_and_the_ear
     assert archive.reads == []
 
 
+def test_a_record_a_listing_begun_before_the_day_was_over_dates_after_it_is_refused_unless_its_read_time_shows_it(
+    archive: CountedReads,
+) -> None:
+    # Given the day's own record, listed a second before the day is over with a time after it (a listing answered after
+    # midnight), as read with no witnessed time of the store's own (a folder's, or none)
+    put_record(archive, DAY, SECRET)
+    dated = {DAY: OVER + dt.timedelta(seconds=1)}
+
+    # Then the listing's time alone does not clear it (a replica's is its source's): the record is read, and refused
+    found = there_before_over(archive, OWN, dated, OVER - dt.timedelta(seconds=1), {})
+    assert found is not None and str(found).startswith("revealed/2025-03-01.json is there before 2025-03-01 is over")
+    assert archive.reads == ["revealed/2025-03-01.json"]
+
+
 def test_a_record_dated_before_the_day_was_over_is_refused_unread(archive: CountedReads) -> None:
     # Given a listing made once the day is over, dating a record 300 days on at 23:00 of the day
     dated = {later(300): dt.datetime(2025, 3, 1, 23, tzinfo=dt.UTC)}

@@ -10,6 +10,7 @@ import datetime as dt
 import json
 import re
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,7 @@ from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import ArchiveUnavailable, LateCommitment, TamperedRecord
 from fairdice.seal import seal_of
-from fairdice.storage import MAX_OBJECT_BYTES, EachPage, ObjectStore, StorageSettings, Stored, Stores
+from fairdice.storage import MAX_OBJECT_BYTES, DatedKeys, EachPage, ObjectStore, StorageSettings, Stored, Stores
 from pydantic import ValidationError
 
 from testkit.archive import (
@@ -41,7 +42,7 @@ from testkit.archive import (
     put_someone_elses_record,
 )
 from testkit.oracles import seed_004
-from testkit.stores import RivalWritesFirst, Undated
+from testkit.stores import PassingStore, RivalWritesFirst, Undated
 from testkit.timeline import Timeline
 
 DAY1, DAY2, DAY3, DAY4 = dt.date(2025, 3, 1), dt.date(2025, 3, 2), dt.date(2025, 3, 3), dt.date(2025, 3, 4)
@@ -71,6 +72,12 @@ class Counted:
     def list(self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None) -> list[str]:
         self.lists.append((prefix, after))
         return self.store.list(prefix, after, through, each_page=each_page)
+
+    def list_dated(
+        self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
+    ) -> DatedKeys:
+        self.lists.append((prefix, after))
+        return self.store.list_dated(prefix, after, through, each_page=each_page)
 
     def put_new(self, key: str, data: bytes) -> bool:
         raise AssertionError(f"today's roll wrote {key}")
@@ -1158,6 +1165,12 @@ class Ticking:
                 clock.now += clock.each
                 return super().list(prefix, after, through, each_page=each_page)
 
+            def list_dated(
+                self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
+            ) -> DatedKeys:
+                clock.now += clock.each
+                return super().list_dated(prefix, after, through, each_page=each_page)
+
         return Slow(store)
 
 
@@ -1274,3 +1287,52 @@ def test_a_commitment_dated_before_its_day_or_not_dated_at_all_is_tampering(
         TodaysRolls(Stores(secrets=stores.secrets, archive=archive)).roll(PLAYER, at(DAY2, "12:00"))
 
     assert tampered.value.field == "commitment"
+
+
+class MidnightRunAsListed(PassingStore):
+    """The archive as a request begun in a day's last seconds lists it: the next day's midnight run (`run`) has
+    revealed the day by the time S3 answers the listing."""
+
+    def __init__(self, inner: ObjectStore, run: Callable[[], object]) -> None:
+        super().__init__(inner)
+        self.run = run
+
+    def list(self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None) -> list[str]:
+        self.run()
+        return super().list(prefix, after, through, each_page=each_page)
+
+    def list_dated(
+        self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
+    ) -> DatedKeys:
+        self.run()
+        return super().list_dated(prefix, after, through, each_page=each_page)
+
+
+def test_a_request_in_the_days_last_seconds_whose_listing_is_answered_after_midnight_still_gets_its_roll(
+    tmp_path: Path,
+) -> None:
+    # Given DAY1 and DAY2 published by their midnight runs, and a cold route asked for a roll at 23:59:59 of DAY2,
+    # whose listing S3 answers after DAY3's midnight run has revealed DAY2 (the archive dates that record 00:00:01)
+    timeline, stores = day1_committed(tmp_path)
+    timeline.publish(stores, at(DAY2, "00:00:02"))
+    midnight = MidnightRunAsListed(stores.archive, lambda: timeline.publish(stores, at(DAY3, "00:00:01")))
+    rolls = TodaysRolls(Stores(secrets=stores.secrets, archive=midnight))
+
+    # When the game asks, Then it gets the player's DAY2 roll: the record listed was written once DAY2 was over, by the
+    # publisher, not put there before (review: a 502 tampered_record, "revealed/2025-03-02.json is there before
+    # 2025-03-02 is over")
+    roll = rolls.roll(PLAYER, at(DAY2, "23:59:59"))
+    assert (roll.date, roll.dice) == (DAY2, seed_004.faces(secret_of(stores, DAY2), DAY2.isoformat(), PLAYER))
+    assert stores.archive.get(revealed_key(DAY2)) is not None
+
+
+def test_a_record_put_in_the_days_last_minute_gives_no_roll_to_a_request_in_its_last_seconds(tmp_path: Path) -> None:
+    # Given DAY1 and DAY2 published by their midnight runs, and DAY2's own record put at 23:59:30, while DAY2 is played
+    timeline, stores = day1_committed(tmp_path)
+    timeline.publish(stores, at(DAY2, "00:00:02"))
+    timeline.now = at(DAY2, "23:59:30")
+    key = put_record_before_today_is_over(stores, DAY2, "today's own")
+
+    # When the game asks at 23:59:59, Then no roll is given: the archive dates that record before DAY2 was over
+    with pytest.raises(TamperedRecord, match=rf"{re.escape(key)} is there before {DAY2} is over"):
+        TodaysRolls(stores).roll(PLAYER, at(DAY2, "23:59:59"))
