@@ -706,3 +706,25 @@ def test_create_leaves_a_stale_index_to_reveal_which_rebuilds_it_and_show_reads_
     # Then the next reveal rebuilds it from the records
     assert run(capsys, "daily", "reveal", *where, "--now", "2025-03-02T00:12:00Z")[0] == 0
     assert index.read_bytes() == rebuilt
+
+
+def test_show_of_the_calendars_last_day_is_a_day_not_begun_whatever_the_archive_holds_under_it(
+    tmp_path: Path, where: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a commitment and a record put under 9999-12-31, whose end no datetime can hold
+    run(capsys, "daily", "create", *where, "--now", "2025-03-01T00:00:05Z")
+    run(capsys, "daily", "reveal", *where, "--now", "2025-03-02T00:00:05Z")
+    archive = tmp_path / "archive"
+    for folder, name in (("commitments", "{}.json"), ("revealed", "{}.json")):
+        (archive / folder / name.format("9999-12-31")).write_bytes((archive / folder / name.format(DAY)).read_bytes())
+
+    # When that day is shown, Then it is a day not begun, said in one line naming --date, never a traceback
+    status, out, err = run(capsys, "daily", "show", *where, "--date", "9999-12-31", "--now", "2025-03-02T12:00Z")
+    assert (status, out) == (2, "")
+    assert err.startswith("fairdice: --date: no secret exists yet for 9999-12-31") and err.count("\n") == 1
+
+    # and a player's roll that day is withheld, with no time to reveal it at
+    shown = ("daily", "show", *where, "--date", "9999-12-31", "--player", PLAYER, "--now", "2025-03-02T12:00Z")
+    status, out, _ = run(capsys, *shown)
+    verdict = json.loads(out)
+    assert (status, verdict["verdict"], verdict["withheld"]["reveal_at"]) == (4, "withheld", None)

@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 import pytest
-from fairdice.archive.layout import secret_key
+from fairdice.archive.layout import commitment_key, revealed_key, secret_key
 from fairdice.archive.reader import ArchiveReader
 from fairdice.storage import Stores
 from verify_api import app as api
@@ -621,3 +621,33 @@ def test_a_day_kept_in_time_but_not_under_object_lock_is_never_kept_as_settled(
     # Then each says the day is not kept, and no cache keeps it as a settled answer for a year
     assert (status, verdict["verdict"], link["verdict"], record["locked"]) == (200, "incomplete", "incomplete", False)
     assert headers["Cache-Control"] == link_headers["Cache-Control"] == record_headers["Cache-Control"] == SHORT_LIVED
+
+
+def test_the_calendars_last_day_is_a_day_not_begun_on_every_daily_route_whatever_the_archive_holds_under_it(
+    timeline: Timeline, stores: Stores, clock_at: Callable[[str], None], load_event: Callable[[str], Event]
+) -> None:
+    # Given an archive holding a commitment and a record under 9999-12-31, whose end no datetime can hold (`reveal_time`
+    # and `there_before_over` raise OverflowError for it)
+    timeline.publish(stores, at("2025-03-01 00:00"))
+    timeline.publish(stores, at("2025-03-02 00:00"))
+    for key in (commitment_key, revealed_key):
+        stores.archive.put_new(key(dt.date.max), stores.archive.get(key(dt.date(2025, 3, 1))) or b"")
+    clock_at("2025-03-02 01:00")
+
+    # When a program asks for that day's record, Then it is the 404 of a day not begun, in the API's error shape
+    status, _, body = call(load_event("api-daily-record"), "/daily/9999-12-31")
+    assert (status, body["error"]["code"]) == (404, "unknown_day")
+    assert body["error"]["problems"] == [{"field": "date", "message": body["error"]["message"].removeprefix("date: ")}]
+    assert body["error"]["message"].startswith("date: no secret exists yet for 9999-12-31")
+
+    # And a player's roll that day, by its address or by POST /verify, is withheld, with no time to reveal it at: never
+    # a 500, nor anything of the records under it
+    event = load_event("api-verify-daily-from-archive")
+    event["body"] = json.dumps({"scheme": "daily", "date": "9999-12-31", "player_id": PLAYER})
+    for answer in (call(load_event("api-daily-roll"), f"/daily/9999-12-31/{PLAYER}"), call(event)):
+        status, _, verdict = answer
+        assert (status, verdict["verdict"], verdict["source"]) == (200, "withheld", None)
+        assert verdict["withheld"]["reveal_at"] is None
+        assert verdict["reasons"] == [
+            "9999-12-31 has not begun in UTC: its secret is not revealed, so none is confirmed or denied"
+        ]
