@@ -1110,12 +1110,12 @@ def _too_few_fit(case: Case[Any], explains: Tally, chance: float, read: str, mis
 
 
 def _one_time_in(chance: float) -> str:
-    """The odds of `chance` as a finding says them: "1 time in about 4,866"; "less than 1 time in 10,000" below CHANCE,
-    where the whole number would be absurd (1 in 10^325), and a chance too small for a float (0.0: 600 of 600 rolls
-    fitting) has none: `round(1 / chance)` divides by zero there. Its callers weigh such chances elsewhere
-    (`_beyond_chance`), but the words are safe without that."""
+    """The odds of `chance` as a finding says them, after "would fit as many": "1 time in about 4,866"; "less often
+    than 1 time in 10,000" below CHANCE, where the whole number would be absurd (1 in 10^325), and a chance too small
+    for a float (0.0: 600 of 600 rolls fitting) has none: `round(1 / chance)` divides by zero there. Its callers weigh
+    such chances elsewhere (`_beyond_chance`), but the words are safe without that."""
     if not chance >= CHANCE:
-        return f"less than 1 time in {number(round(1 / CHANCE))}"
+        return f"less often than 1 time in {number(round(1 / CHANCE))}"
     return f"1 time in about {number(round(1 / chance))}"
 
 

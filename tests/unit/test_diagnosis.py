@@ -2715,10 +2715,12 @@ def test_the_odds_of_too_few_rolls_fitting_are_said_safely_whatever_chance_reach
     # When the words of too few rolls fitting are written with such a chance
     found = _too_few_fit(case, Tally(600, 600), chance, " and", "none of the mistakes tried", sealed=True)
     # Then they say the odds as less than CHANCE gives, where 0.0 raised ZeroDivisionError and a chance of 1e-300 said
-    # "1 time in about" a number of 301 digits
-    assert "(another game's rolls would fit as many less than 1 time in 10,000)" in found.detail
+    # "1 time in about" a number of 301 digits; "less often than", where they said "would fit as many less than 1 time
+    # in 10,000", which reads as fewer rolls
+    assert "(another game's rolls would fit as many less often than 1 time in 10,000)" in found.detail
+    assert "less than" not in found.detail
     assert "1 time in about" not in found.detail
-    assert _one_time_in(chance) == "less than 1 time in 10,000"
+    assert _one_time_in(chance) == "less often than 1 time in 10,000"
     # and the odds of the band are said as before
     assert _one_time_in(chance_of_at_least(3, 5, 36)) == "1 time in about 4,866"
 
