@@ -363,9 +363,8 @@ def _seal_elsewhere(
         words,
         (
             f"the SHA-256 of the {secret} is {verdict.seal.computed}, not the {seal} given; {why} {whose} most"
-            f" likely another game's: copy both from the same game. If it is the {seal}"
-            f" this game showed before its first {roll}, the {secret} is not the one it committed to:"
-            f" keep both and report it. {_HEX_NOTE}"
+            f" likely another game's: copy both from the same game. If both were copied correctly from this game,"
+            f" the {secret} is not the one it committed to: keep both and report it. {_HEX_NOTE}"
         ),
         seal_alone=alone,
     )

@@ -725,8 +725,8 @@ def test_a_seal_of_another_game_beside_rolls_that_fit_past_a_count_of_1_counts_t
         (
             NARDE | {"count": 1, "recorded": miscopied(rolls_of(NARDE | {"count": 20}), range(1, 20))},
             "; only 1 of the 20 recorded rolls fits this key, as another game's rolls might: the fingerprint, the"
-            " key or both are most likely another game's: copy both from the same game. If it is the fingerprint this"
-            " game showed before its first roll, the key is not the one it committed to: keep both and report it.",
+            " key or both are most likely another game's: copy both from the same game. If both were copied correctly"
+            " from this game, the key is not the one it committed to: keep both and report it.",
         ),
         # few_rolls_differ resting on a reading too few rolls tell from chance: 1 of 3 fit as given
         (
@@ -1738,7 +1738,7 @@ def test_a_roll_left_out_is_said_in_the_schemes_words(game: dict[str, Any], word
             "00" * 32,
             "seal_from_other_game",
             "the recorded plies fit this seed, so the commit is most likely another game's: copy both from the same"
-            " game. If it is the commit this game showed before its first ply, the seed",
+            " game. If both were copied correctly from this game, the seed is not the one it committed to",
         ),
         (
             "seed",
