@@ -68,7 +68,7 @@ def diagnose(
         findings = [_not_committed(request, verdict, seal_source)]
         if verdict.checks.rolls == "mismatch":
             found, _ = _roll_findings(request, secret, verdict)
-            findings.extend(finding for finding in found if finding.cause != "secret_from_other_game")
+            findings.extend(finding for finding in found if not _of_secret_given(finding))
         return findings[:MAX_FINDINGS]
     findings = _seal_findings(request, secret, verdict) if verdict.checks.seal == "mismatch" else []
     if verdict.checks.seal == "not_given" and verdict.checks.rolls == "mismatch":
@@ -84,9 +84,7 @@ def diagnose(
             # does not fit it, as `_seal_elsewhere` says, whatever the rolls (review: a day's roll that does not fit was
             # "the day secret is most likely from another game than both; copy it again from the game")
             findings = [
-                _seal_elsewhere(request, verdict, found.tally, seal_source)
-                if found.cause == "secret_from_other_game"
-                else found
+                _seal_elsewhere(request, verdict, found.tally, seal_source) if _of_secret_given(found) else found
                 for found in findings
             ]
     rolls_fit = fit is not None or verdict.checks.rolls == "not_given"
@@ -108,6 +106,14 @@ _SEAL: frozenset[Cause] = frozenset(
         "secret_not_committed",
     }
 )
+
+
+def _of_secret_given(finding: Finding) -> bool:
+    """Whether a roll finding beside a seal that does not fit the secret says the secret given may be another game's,
+    to copy again: `secret_from_other_game`, and `too_few_rolls_fit` where too few fit to tell whose it is
+    (`Finding.too_few_to_tell`). Where the secret is an authority's, such words are not the player's to act on."""
+    too_few = finding.cause == "too_few_rolls_fit" and finding.too_few_to_tell
+    return too_few or finding.cause == "secret_from_other_game"
 
 
 # Findings that say the recorded rolls are this secret's, all but some.
@@ -986,8 +992,9 @@ def _of_another_game(
     tried: list[str],
 ) -> Finding:
     """Rolls no mistake tried explains: `secret_from_other_game` where the seal does not fit the secret either, else
-    `rolls_from_other_game`, listing the mistakes `tried`. The hypothesis `offered`, if any, is said as another reading
-    of them."""
+    `rolls_from_other_game`, or, either way, `too_few_rolls_fit` where as many fit the secret as another game's would by
+    luck rarer than OTHER_GAME_CHANCE, listing the mistakes `tried`. The hypothesis `offered`, if any, is said as
+    another reading of them."""
     explains = Tally(matched, verdict.summary.compared)
     if case.total > verdict.summary.count:
         # Rolls recorded beyond the count: the words speak of every roll recorded, as the mistakes tried read them,
@@ -1048,7 +1055,10 @@ def _of_another_game(
                     " committed to: keep both and report it."
                 )
         detail = f"{fit} {mistakes}: {whose} {_HEX_NOTE}"
-        return _finding("secret_from_other_game", explains, case.scheme.words, detail, too_few_to_tell=too_few)
+        # Where too few fit to tell, the cause says so, as beside the secret's own seal: `secret_from_other_game` would
+        # tell a program reading the code alone (the audit's "likely" causes) that the secret is another game's
+        cause: Cause = "too_few_rolls_fit" if too_few else "secret_from_other_game"
+        return _finding(cause, explains, case.scheme.words, detail, too_few_to_tell=too_few)
     if verdict.checks.seal == "match":
         # The seal given, not one shown before the game: only the player knows that, and a daily archive's may not show
         # it (review: said so under a heading that says the commitment does not show the secret was fixed before play)

@@ -213,13 +213,12 @@ CAUSE_MEANINGS: dict[Cause, str] = {
     "rolls_from_other_game": "none of the mistakes tried explains the rolls, no more of which fit the secret than"
     " another game's might: most likely another game's rolls",
     "too_few_rolls_fit": "some recorded rolls fit the secret, more than another game's would but for luck rarer than"
-    " 1 time in 100, too few to tell another game's rolls from this game's shown with other dice",
+    " 1 time in 100, too few to tell another game's rolls from this game's shown with other dice; where the seal does"
+    " not fit the secret either (checks.seal mismatch), too few to tell another game's secret from this game's, which,"
+    " if the secret and the seal were copied right, is a secret not the one committed to, to report",
     "secret_from_other_game": "the seal does not fit the secret: daily, the seal the archive published, so the secret"
-    " given is another day's or copied wrong; elsewhere, none of the mistakes tried explaining the rolls, most likely"
-    " another game's secret where no more rolls fit it than another game's might, or, where more fit, yet too"
-    " few to tell, another game's or this game's with the rest shown with other dice, which, if the secret and the"
-    " seal were copied right, is a secret not the one committed to, to report; the cause alone does not say the"
-    " secret is another game's: the detail says which",
+    " given is another day's or copied wrong; elsewhere, none of the mistakes tried explaining the rolls, no more of"
+    " which fit the secret than another game's might, most likely another game's secret",
     "secret_not_committed": "daily, the archive revealed a secret it had not committed to",
     "few_rolls_differ": "only some rolls differ: if they were copied right, a mismatch to report",
     "roll_left_out": "a roll missing from the list",
@@ -267,9 +266,10 @@ class Finding(BaseModel):
     # written, so that the page's heading of it cannot say otherwise; False (the seal, the secret or both) for any other
     # finding, and one read from JSON, which does not carry it.
     seal_alone: bool = Field(default=False, exclude=True, repr=False)
-    # Whether a `secret_from_other_game` finding's words say too few rolls fit the secret to tell whose it is, as many
-    # as another game's would by luck rarer than the diagnosis' OTHER_GAME_CHANCE, decided where they are written, so
-    # that the page's heading does not say the secret is another game's above them; False for any other finding.
+    # Whether a `too_few_rolls_fit` finding's words, beside a seal that does not fit the secret, say too few rolls fit
+    # the secret to tell whose it is (not whose the rolls are), as many as another game's would by luck rarer than the
+    # diagnosis' OTHER_GAME_CHANCE, decided where they are written, so that the page heads it so; False for any other
+    # finding, and one read from JSON, whose `checks.seal` tells it.
     too_few_to_tell: bool = Field(default=False, exclude=True, repr=False)
 
 

@@ -121,7 +121,7 @@ def test_a_findings_cause_is_listed_and_each_cause_described(document: dict[str,
         assert f"{name} (" in cause["description"], name
     assert (
         "too_few_rolls_fit (some recorded rolls fit the secret, more than another game's would but for luck rarer"
-        " than 1 time in 100, too few to tell another game's rolls from this game's shown with other dice)"
+        " than 1 time in 100, too few to tell another game's rolls from this game's shown with other dice;"
     ) in cause["description"]
 
 
@@ -134,8 +134,15 @@ def test_secret_from_other_game_is_described_as_no_more_than_its_code_says_of_ev
     description = document["components"]["schemas"]["Finding"]["properties"]["cause"]["description"]
     meaning = description.split("secret_from_other_game (", 1)[1].split(");", 1)[0]
     assert "neither the seal nor the rolls fit" not in meaning
-    assert "too few to tell" in meaning
-    assert "the cause alone does not say the secret is another game's: the detail says which" in meaning
+    # Where too few fit to tell, the finding's cause is now too_few_rolls_fit, so this one says only what every finding
+    # of it says (it said "too few to tell" too, and that "the cause alone does not say the secret is another game's")
+    assert "too few to tell" not in meaning
+    assert "no more of which fit the secret than another game's might, most likely another game's secret" in meaning
+    too_few = description.split("too_few_rolls_fit (", 1)[1].split(");", 1)[0]
+    assert (
+        "where the seal does not fit the secret either (checks.seal mismatch), too few to tell another game's secret"
+        " from this game's" in too_few
+    )
 
 
 def test_the_seals_and_the_secrets_other_game_causes_are_described_as_every_finding_of_them_says(

@@ -849,8 +849,9 @@ def test_rolls_recorded_past_the_labels_which_the_request_rolls_nothing_at_are_n
         # another game's rolls but 4 of the 10 labelled, under the key's own lock: as many as another game's would fit 1
         # time in about 9,150, too few to tell whose they are (said "rolls_from_other_game" before OTHER_GAME_CHANCE)
         (SEAL, [0, 3, 5, 7], "too_few_rolls_fit", "4 of the first 10 rolls", "it fits 4 of the first 10 recorded"),
-        # the same under another key's lock
-        (None, [0, 3, 5, 7], "secret_from_other_game", "4 of the first 10 rolls", "it fits 4 of the first 10 recorded"),
+        # the same under another key's lock: too few to tell whose the key is (secret_from_other_game before its cause
+        # said so)
+        (None, [0, 3, 5, 7], "too_few_rolls_fit", "4 of the first 10 rolls", "it fits 4 of the first 10 recorded"),
         # the game's rolls, the first 4 changed, under another key's lock: the lock's finding
         (None, range(4, 20), "seal_from_other_game", "6 of the first 10 rolls", "6 of the first 10 recorded rolls fit"),
     ],
@@ -2362,7 +2363,8 @@ def test_rolls_past_a_count_that_differ_are_weighed_as_the_seals_finding_weighs_
     # and the rolls are diagnosed as they are without the count, which leaves none of them out
     whole = check(PAIR36 | {"seal": other, "recorded": recorded}).diagnosis or []
     assert [(found.cause, found.explains) for found in counted] == [(found.cause, found.explains) for found in whole]
-    assert [found.cause for found in counted] == ["secret_from_other_game"]
+    # too few of them fitting to tell whose the server seed is (secret_from_other_game before its cause said so)
+    assert [found.cause for found in counted] == ["too_few_rolls_fit"]
     # Beside the server seed's own seal, the rolls that differ stay a mismatch to report, as before: never another
     # game's rolls the player sent
     (own,) = check(PAIR36 | {"count": 4, "recorded": recorded}).diagnosis or []
@@ -2377,8 +2379,9 @@ def test_a_secret_of_another_game_says_how_many_recorded_rolls_fit_it_where_some
     other = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
     (found,) = check(PAIR36 | {"seal": other, "recorded": recorded}).diagnosis or []
     # Then the finding says so, where it said "neither the seal nor the recorded rolls fit this server seed", with the
-    # odds (no longer "as another game's rolls might": too few fit to tell whose they are)
-    assert (found.cause, found.explains) == ("secret_from_other_game", "2 of 3 rolls")
+    # odds (no longer "as another game's rolls might": too few fit to tell whose they are), as its cause says
+    # (secret_from_other_game before it said so)
+    assert (found.cause, found.explains) == ("too_few_rolls_fit", "2 of 3 rolls")
     assert found.detail.startswith(
         "the seal does not fit this server seed, and only 2 of the 3 recorded rolls fit it; none of the mistakes tried"
     )
@@ -2546,7 +2549,12 @@ def test_a_secret_beside_another_games_seal_is_said_most_likely_another_games_on
         assert [f.cause for f in verdict.diagnosis or []] == ["few_rolls_differ", "seal_from_other_game"]
         return
     (found,) = verdict.diagnosis or []
-    assert (found.cause, found.explains) == ("secret_from_other_game", f"{fit} of {total} rolls")
+    # Where too few fit to tell, the cause says so (too_few_rolls_fit, as beside the secret's own seal), where it was
+    # secret_from_other_game, which told a program reading the code alone that the secret is another game's
+    said = "too_few_rolls_fit" if cause == "too_few" else "secret_from_other_game"
+    assert (found.cause, found.explains) == (said, f"{fit} of {total} rolls")
+    assert found.too_few_to_tell == (cause == "too_few")
+    assert verdict.model_dump(mode="json")["diagnosis"][0]["cause"] == said
     assert found.detail.startswith(
         f"the {words.seal} does not fit this {words.secret}, and only {fit} of the {total} recorded rolls fit it"
     )
@@ -2568,6 +2576,26 @@ def test_a_secret_beside_another_games_seal_is_said_most_likely_another_games_on
     assert "most likely" not in found.detail
     assert "might" not in found.detail
     assert found.try_ is None
+
+
+def test_too_few_rolls_fitting_a_secret_beside_an_authoritys_seal_are_said_as_the_authoritys_words_say_them() -> None:
+    # Given 3 of 5 pair36 rolls fitting the server seed, beside a seal that is not its: too few fit to tell whose the
+    # secret is (too_few_rolls_fit). Daily records one roll, so its requests never reach that band; the diagnosis takes
+    # an authority's seal of any request
+    recorded = miscopied(rolls_of(PAIR36 | {"count": 5}), [1, 3])
+    other = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
+    request = parse_request(PAIR36 | {"seal": other, "recorded": recorded})
+    verdict = check(PAIR36 | {"seal": other, "recorded": recorded})
+    assert [(f.cause, f.too_few_to_tell) for f in verdict.diagnosis or []] == [("too_few_rolls_fit", True)]
+    # When the seal is an authority's, the finding says the secret given does not fit it, as where its cause was
+    # secret_from_other_game, not "copy the server seed and the seal again from the game"
+    (found,) = diagnose(request, bytes.fromhex(KEY), verdict, seal_source="archive 2026-10-28")
+    assert found.cause == "secret_from_other_game"
+    assert found.detail.startswith("the seal is the one the archive published (archive 2026-10-28)")
+    assert "again from the game" not in found.detail
+    # and where the secret is the authority's own, no finding tells the player to copy it again
+    (found,) = diagnose(request, bytes.fromhex(KEY), verdict, seal_source="archive 2026-10-28", source_uncommitted=True)
+    assert found.cause == "secret_not_committed"
 
 
 def _tail(least: int, of: int, one_in: int) -> float:

@@ -1199,7 +1199,8 @@ def test_a_secret_beside_another_games_seal_is_headed_another_games_only_where_i
     seal = hashlib.sha256(b"another game").hexdigest()
     verdict, page = page_of(game | {parse_request(game).SEAL_FIELD: seal, "recorded": dice})
     (found,) = verdict.diagnosis or []
-    assert found.cause == "secret_from_other_game"
+    # too_few_rolls_fit where too few fit to tell, as its cause now says (it was secret_from_other_game either way)
+    assert found.cause == ("too_few_rolls_fit" if heading.startswith("Too few") else "secret_from_other_game")
     # Then the heading says what the words say (review: "The server seed belongs to another game" above "too few fit
     # to tell whether the server seed is from another game than both or this game's")
     assert f"<b>{heading}</b> <span class=muted>(it fits {total - len(changed)} of the {total} recorded rolls)" in page
