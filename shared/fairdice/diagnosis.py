@@ -362,6 +362,7 @@ def _seal_elsewhere(
                     f" both were copied correctly from this game, the {secret} is not the one it committed to: keep"
                     f" both and report it. {_HEX_NOTE}"
                 ),
+                too_few_to_tell=True,
             )
     return _finding(
         "seal_from_other_game",

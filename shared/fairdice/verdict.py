@@ -266,10 +266,11 @@ class Finding(BaseModel):
     # written, so that the page's heading of it cannot say otherwise; False (the seal, the secret or both) for any other
     # finding, and one read from JSON, which does not carry it.
     seal_alone: bool = Field(default=False, exclude=True, repr=False)
-    # Whether a `too_few_rolls_fit` finding's words, beside a seal that does not fit the secret, say too few rolls fit
-    # the secret to tell whose it is (not whose the rolls are), as many as another game's would by luck rarer than the
-    # diagnosis' OTHER_GAME_CHANCE, decided where they are written, so that the page heads it so; False for any other
-    # finding, and one read from JSON, whose `checks.seal` tells it.
+    # Whether a finding's words, beside a seal that does not fit the secret, say too few rolls fit the secret to tell
+    # whose it is (`too_few_rolls_fit`: not whose the rolls are), or whether the seal or the secret is another game's
+    # (`seal_from_other_game`), as many fitting as another game's would by luck rarer than the diagnosis'
+    # OTHER_GAME_CHANCE, decided where they are written, so that the page heads it so; False for any other finding, and
+    # one read from JSON.
     too_few_to_tell: bool = Field(default=False, exclude=True, repr=False)
 
 

@@ -2789,8 +2789,11 @@ def test_a_seal_of_another_game_beside_rolls_too_few_of_which_fit_to_tell_says_s
         # Then, beyond chance, the seal alone, as before
         assert f"; {some}, far more than another game's rolls would, so the {seal} is most likely" in found.detail
         assert found.seal_alone
+        assert not found.too_few_to_tell
         return
     assert not found.seal_alone
+    # and the page is told whether its words say too few fit to tell, as they were written (`Finding.too_few_to_tell`)
+    assert found.too_few_to_tell == (band == "too_few")
     if band == "might":
         # Then, where luck that ordinary explains them, the seal, the secret or both, as before
         assert (

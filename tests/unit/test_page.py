@@ -854,6 +854,40 @@ def test_a_seal_of_another_game_is_headed_as_its_words_blame_it(game: dict[str, 
     assert ("The lock belongs to another game" in page) == (title == "The lock belongs to another game")
 
 
+@pytest.mark.parametrize(
+    ("total", "fit", "heading"),
+    [
+        # 3 of 5 (about 1 in 4,866) and 2 of 5 (about 1 in 137): above CHANCE, below OTHER_GAME_CHANCE
+        (5, 3, "Too few rolls fit the {secret} to tell whether the {seal} or the {secret} is another game's"),
+        (5, 2, "Too few rolls fit the {secret} to tell whether the {seal} or the {secret} is another game's"),
+        # 2 of 6 (about 1 in 93): luck that ordinary explains them, the seal, the secret or both
+        (6, 2, "The {seal}, the {secret} or both belong to another game"),
+        # 4 of 6, below CHANCE: the seal alone
+        (6, 4, "The {seal} belongs to another game"),
+    ],
+    ids=["3 of 5", "2 of 5", "2 of 6", "4 of 6"],
+)
+@pytest.mark.parametrize("scheme", ["pair36", "narde-v1"])
+def test_a_seal_of_another_game_beside_too_few_rolls_fitting_to_tell_is_headed_as_its_words_say(
+    scheme: str, total: int, fit: int, heading: str
+) -> None:
+    # Given a game's first `fit` rolls, sent with a count of `fit`, another game's seal, and rolls past the count
+    # recorded with other dice
+    game = GAMES[scheme] | {"count": total}
+    words = schemes.of(parse_request(game)).words
+    recorded = miscopied(rolls_of(game), range(fit, total))
+    seal = hashlib.sha256(b"another game").hexdigest()
+    verdict, page = page_of(game | {parse_request(game).SEAL_FIELD: seal, "count": fit, "recorded": recorded})
+    (found,) = (f for f in verdict.diagnosis or [] if f.cause == "seal_from_other_game")
+    assert ("too few fit to tell whether the" in found.detail) == heading.startswith("Too few")
+    # Then the page heads it as its words say: where too few fit to tell which is another game's, that, where it said
+    # "The seal, the server seed or both belong to another game" above "too few fit to tell whether the seal is another
+    # game's or the server seed is"
+    title = heading.format(seal=words.seal, secret=words.secret)
+    assert f"<b>{title}</b> <span class=muted>(it fits {fit} of the {total} recorded rolls)" in unescape(page)
+    assert ("or both belong to another game" in page) == ("or both" in heading)
+
+
 def test_the_seals_finding_is_weighed_against_chance_once_where_its_words_are_written_not_again_for_its_heading(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
