@@ -132,8 +132,9 @@ def cut_path(path: str) -> str:
 # Characters percent-encoded one after another.
 _ENCODED_RUN = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 # What makes a path quoted with it bare read as another: the start of a query, of a fragment, or of a run, and a
-# backslash, which a browser reads as a slash in an http(s) address (`readable`)
-_READ_AS_ANOTHER = "?#%\\"
+# backslash, which a browser reads as a slash in an http(s) address (`readable`; the verify API's routes'
+# `_given_back` reads it too, where it agreed with it by a docstring only)
+READ_AS_ANOTHER = "?#%\\"
 
 
 def readable(path: str, given_back: Callable[[str], bool] = lambda _: False) -> str:
@@ -158,7 +159,7 @@ def readable(path: str, given_back: Callable[[str], bool] = lambda _: False) -> 
     `/game/today/{id}? takes GET`, `/x%23y/z` "there is no /x#y/z here", `%25` was quoted as a bare `%`, and `/x%5Cy`
     with a bare backslash, which a browser asks for as `/x/y`). A `/` stays as itself: a `%2F` is read as one before
     the path is routed (`game_id_slashed`), so the path quoted is the one routed."""
-    if path.isascii() and path.isprintable() and not any(character in path for character in f" {_READ_AS_ANOTHER}"):
+    if path.isascii() and path.isprintable() and not any(character in path for character in f" {READ_AS_ANOTHER}"):
         return path  # nearly every path: nothing encoded, no `?`, `#` nor backslash, no blank, control nor look-alike
     pieces: list[tuple[str, bool]] = []  # the path's text and its runs decoded, each with whether it is a run
     end = 0
@@ -172,7 +173,7 @@ def readable(path: str, given_back: Callable[[str], bool] = lambda _: False) -> 
         _shown(character, looks_like_another, given_back)
         if run
         else percent_encoded(character)
-        if character in _READ_AS_ANOTHER or (looks_like_another and not character.isascii()) or not _visible(character)
+        if character in READ_AS_ANOTHER or (looks_like_another and not character.isascii()) or not _visible(character)
         else character
         for character, looks_like_another, run in zip(text, unseen(text), of_a_run, strict=True)
     )
@@ -181,7 +182,7 @@ def readable(path: str, given_back: Callable[[str], bool] = lambda _: False) -> 
 def _shown(character: str, looks_like_another: bool, given_back: Callable[[str], bool]) -> str:
     """One character `readable` decoded, as it quotes it: itself where it shows as itself and was given back encoded,
     else encoded again (a `?`, `#`, `%` or backslash, which would read as another path, whatever `given_back` says)."""
-    if character not in _READ_AS_ANOTHER and _visible(character) and given_back(character) and not looks_like_another:
+    if character not in READ_AS_ANOTHER and _visible(character) and given_back(character) and not looks_like_another:
         return character
     return percent_encoded(character)
 

@@ -105,11 +105,12 @@ def readable(path: str) -> str:
 
 
 def _given_back(character: str) -> bool:
-    """Whether `decoded` gives a character back encoded only because no route's parameter takes it (`"`, `#`, `€`).
-    A `/` never is (`decoded` keeps every slash it decodes): one still encoded was left so after its rounds, and
-    written bare would read as a slash the path was not routed by. A `?`, `#`, `%` or backslash is told as any other
-    character is, as `fairdice.http.readable` encodes each of them whatever this says."""
-    return character != "/" and not parameter_takes(character)
+    """Whether `decoded` gives a character back encoded only because no route's parameter takes it (`"`, `€`), so
+    that an error may quote it as itself. A `/` never is (`decoded` keeps every slash it decodes): one still encoded
+    was left so after its rounds, and written bare would read as a slash the path was not routed by. Nor is a
+    character that bare reads as another path (`fairdice.http.READ_AS_ANOTHER`: a `?`, `#`, `%` or backslash), which
+    `fairdice.http.readable` encodes whatever this says: one set for both, where each named it of its own."""
+    return character != "/" and character not in http.READ_AS_ANOTHER and not parameter_takes(character)
 
 
 def _kept(text: str) -> bool:

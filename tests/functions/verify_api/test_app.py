@@ -6,10 +6,11 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from fairdice.http import preflight_headers
+from fairdice.http import READ_AS_ANOTHER, percent_encoded, preflight_headers
 from fairdice.schemes import request_models
 from security.cloudformation import load_template
 from verify_api import app as api
+from verify_api.routes import _given_back
 from verify_api_calls import ERROR_EVENTS, EVENTS, VERDICT_EVENTS, Event, assert_error, at, invoke
 
 SCHEMES = request_models()
@@ -303,6 +304,23 @@ def test_a_character_that_bare_reads_as_another_path_is_quoted_encoded_where_a_s
     # Then the error quotes it percent-encoded, as no other path can read it
     status, code = (405, "method_not_allowed") if method == "POST" else (404, "not_found")
     assert assert_error(answer, status, code)["message"] == said
+
+
+@pytest.mark.parametrize("character", READ_AS_ANOTHER)
+@pytest.mark.parametrize("times_encoded", [0, 1, 2])
+def test_every_character_the_core_reads_as_another_path_is_never_given_back_and_is_quoted_encoded(
+    load_event: Callable[[str], Event], character: str, times_encoded: int
+) -> None:
+    # Given each character of the one set the core quotes encoded (`fairdice.http.READ_AS_ANOTHER`), with which the
+    # routes' `_given_back` agreed by a docstring only: a character added to the set is held to the verify API's
+    # quoting here too, and `_given_back` written apart from the set again fails here
+    encoded = percent_encoded(character)
+    form = [character, encoded, encoded.replace("%", "%25")][times_encoded]
+    # Then the routes never say it was given back encoded to be quoted as itself
+    assert not _given_back(character)
+    # And the verify API's 404 quotes it encoded, sent bare, encoded or encoded twice
+    answer = invoke(at(load_event("api-schemes"), "GET", f"/x{form}y"))
+    assert assert_error(answer, 404, "not_found")["message"].startswith(f"there is no /x{encoded}y here; ")
 
 
 def test_the_handler_package_keeps_each_module_small() -> None:
