@@ -16,7 +16,7 @@ from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError, ServiceError
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 from fairdice.errors import FairdiceError, InvalidInput, NotAnObject
-from fairdice.http import cut_path, error_headers, game_id_slashed, http_status, not_allowed
+from fairdice.http import PATH_SAID, cut_path, error_headers, game_id_slashed, http_status, not_allowed
 from fairdice.links import times_given
 from fairdice.problems import (
     WHOLE_REQUEST,
@@ -228,11 +228,12 @@ def _unknown_route(exc: NotFoundError) -> Response[str]:
     # A link's address mistyped (`/chek/`, `/Check/`, `/check//`) is still a 404, for a link must be right to be shared,
     # but says which address was meant (review: "see GET /docs", to a player). So is a player's daily roll's
     # (`/Daily/…`, `/daily//…`), which the day's page gives without a query, where a link always has one. The address
-    # meant keeps the path's own date and player id, read and cut as the path is quoted (review: `abc€` was asked about
-    # as `abc%E2%82%AC`, and the € counted as the nine slips of its encoding).
+    # meant keeps the path's own date and player id, read as the path is quoted (review: `abc€` was asked about as
+    # `abc%E2%82%AC`, and the € counted as the nine slips of its encoding) but never cut: it is given whole or not at
+    # all (review: `/daily/2025-03-01/xx…`, an ellipsis in the address, which leads nowhere).
     root, path = _as_routed()
     addresses = (*(LINK_PATHS if event.raw_query_string else ()), ROLL_PATH)
-    meant = path_meant(cut_path(readable(path)), addresses, root) if event.http_method == "GET" else ""
+    meant = path_meant(readable(path), addresses, root, PATH_SAID) if event.http_method == "GET" else ""
     return _error(HTTPStatus.NOT_FOUND, "not_found", f"{nothing_here}{meant or '; see GET /docs'}")
 
 

@@ -251,14 +251,17 @@ def scheme_meant(given: object) -> str:
     return f"; did you mean {close[0]}?" if close else ""
 
 
-def path_meant(path: str, paths: Sequence[str], root: str = "") -> str:
+def path_meant(path: str, paths: Sequence[str], root: str = "", most: int | None = None) -> str:
     """ "; did you mean X?" for a `path` that is none of `paths` but one of them in another case, with a slash doubled
     (`/check//`), or one slip of the keys away (a letter left out, added, changed or two swapped: `/chek/`,
     `/checks/`, `/dialy/`), X written after `root` (the site's own, which the routes never see); else "". Another word
     that starts alike is no slip (review: `/checkout?…` was asked whether /check was meant, as difflib's likeness
     took it). A segment of one of `paths` written `<name>` is a route's parameter (`/daily/<date>/<player_id>`):
     `path`'s text in its place is left out of the comparison, so a long player id makes no other address alike, and X
-    keeps it as given."""
+    keeps it as given. X is offered only where it is at most `most` characters long, `root` and all, so that a message
+    that cuts what it quotes there gives it whole (review: an address cut, an ellipsis in it, leads nowhere). `path` is
+    read whole, so an address further from it in length than a slip is not compared with it letter by letter: a long
+    path would cost a comparison of each of its letters with each of the address's."""
     given = re.sub("/{2,}", "/", path).split("/")
     near: list[tuple[int, str]] = []
     for shape in paths:
@@ -268,10 +271,13 @@ def path_meant(path: str, paths: Sequence[str], root: str = "") -> str:
             continue
         blank = "/".join("" if i in taken else segment for i, segment in enumerate(fixed))
         compared = "/".join("" if i in taken else segment.lower() for i, segment in enumerate(given))
+        if abs(len(blank) - len(compared)) > _SLIPS:
+            continue  # each letter one has more than the other is a slip
         meant = "/".join(given[i] if i in taken else segment for i, segment in enumerate(fixed))
         near.append((_slips(blank, compared), meant))
     slips, meant = min(near, default=(_SLIPS + 1, path))
-    return f"; did you mean {root}{meant}?" if slips <= _SLIPS and meant != path else ""
+    whole = most is None or len(root + meant) <= most
+    return f"; did you mean {root}{meant}?" if slips <= _SLIPS and meant != path and whole else ""
 
 
 # How many slips of the keys a path may be from an address to be asked about it

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fairdice import schemes
 from fairdice.errors import InvalidInput
-from fairdice.problems import Problem, describe, did_you_mean
+from fairdice.problems import Problem, describe, did_you_mean, path_meant
 
 from unit.common import PAIR36, problems
 
@@ -134,3 +134,13 @@ def test_an_escaped_lone_surrogate_is_said_in_words_where_a_key_or_yes_or_no_hol
     assert problems(opening) == [("opening", LONE)]
     seats = json.loads('{"scheme": "three-dice", "seed": "%s", "client_seeds": {"\\ud800": 1}}' % ("00" * 32))
     assert problems(seats) == [("client_seeds", LONE)]
+
+
+def test_the_address_a_path_was_meant_for_is_offered_only_where_it_fits_whole_its_root_and_all() -> None:
+    # Given an error that quotes at most `most` characters, which a cut address would leave an ellipsis in (review)
+    address = "/prod/daily/2025-03-01/abc"
+    # Then the address meant is offered where it fits whole, the site's root counted, and else not at all
+    assert path_meant("/Daily/2025-03-01/abc", ["/daily/<date>/<player_id>"], "/prod", len(address)) == (
+        f"; did you mean {address}?"
+    )
+    assert path_meant("/Daily/2025-03-01/abc", ["/daily/<date>/<player_id>"], "/prod", len(address) - 1) == ""

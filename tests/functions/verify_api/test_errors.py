@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 from fairdice.errors import ArchiveUnavailable, MissingBucket, TamperedRecord, UnknownDay
+from fairdice.http import PATH_SAID, cut_path
 from fairdice.problems import MAX_PROBLEMS, describe
 from fairdice.schemes import parse_request
 from pydantic import ValidationError
@@ -236,9 +237,10 @@ def whole_characters(quoted: list[str], most: int = 199) -> str:
     [
         ("POST", "/daily/", 405, "{} takes GET or HEAD, not POST"),
         ("GET", "/nowhere/", 404, "there is no {} here"),
-        ("GET", "/Daily/2025-03-01/", 404, "did you mean /daily/2025-03-01/{}?"),
+        # near a route, but offered no address: one cut leads nowhere (test_a_long_path_near_a_route_…)
+        ("GET", "/Daily/2025-03-01/", 404, "there is no {} here; see GET /docs"),
     ],
-    ids=["405", "404", "did-you-mean"],
+    ids=["405", "404", "near-a-route"],
 )
 @pytest.mark.parametrize("encoded", ENCODED_EACH)
 @pytest.mark.parametrize("pad", range(12))
@@ -252,9 +254,38 @@ def test_a_long_path_is_cut_between_characters_never_within_one_characters_escap
     answer = invoke(at(load_event("api-schemes"), method, "".join(quoted)))
     # Then the path is quoted up to the last whole character within 199 and an ellipsis
     message = assert_error(answer, status, "not_found" if status == 404 else "method_not_allowed")["message"]
-    cut = whole_characters(quoted)
-    shown = cut.removeprefix(start) if says.startswith("did you mean") else cut
-    assert says.format(shown + "…") in message
+    assert says.format(whole_characters(quoted) + "…") in message
+
+
+ROLL_ID = "123e4567-e89b-12d3-a456-426614174000"
+DAY = "/daily/2025-03-01/"
+
+
+@pytest.mark.parametrize(
+    ("path", "meant"),
+    [
+        # the slashes doubled before the player id run past the cut: the address meant is read in the whole path
+        (f"/daily/2025-03-01{'/' * 300}{ROLL_ID}", f"/daily/2025-03-01/{ROLL_ID}"),
+        (f"/daily{'/' * 300}2025-03-01/{ROLL_ID}", f"/daily/2025-03-01/{ROLL_ID}"),
+        (f"/Daily/2025-03-01{'/' * 300}{ROLL_ID}", f"/daily/2025-03-01/{ROLL_ID}"),
+        # an address as long as an error quotes whole, given; one longer, which could only be given cut, given not at
+        # all: it holds a player id longer than any the route takes
+        (f"/Daily/2025-03-01/{'x' * (PATH_SAID - len(DAY))}", f"{DAY}{'x' * (PATH_SAID - len(DAY))}"),
+        (f"/Daily/2025-03-01/{'x' * (PATH_SAID - len(DAY) + 1)}", None),
+        (f"/Daily/2025-03-01/{'x' * 300}", None),
+    ],
+)
+def test_a_long_path_near_a_route_is_asked_about_the_whole_address_meant_or_none_never_one_cut(
+    load_event: Callable[[str], Event], path: str, meant: str | None
+) -> None:
+    # Given a path near the daily roll's address, longer than an error quotes (review: asked "did you mean
+    # /daily/2025-03-01/xx…?" and "did you mean /daily/2025-03-01/…?", the ellipsis of the cut inside the address, which
+    # leads nowhere, where the second path held the player id meant)
+    answer = invoke(at(load_event("api-schemes"), "GET", path))
+    message = assert_error(answer, 404, "not_found")["message"]
+    # Then the path is quoted cut, and the 404 asks about the address meant whole, or about none
+    nothing_here = f"there is no {cut_path(path)} here"
+    assert message == (f"{nothing_here}; did you mean {meant}?" if meant else f"{nothing_here}; see GET /docs")
 
 
 def test_an_options_of_an_unknown_path_is_404_in_the_one_error_shape(load_event: Callable[[str], Event]) -> None:
