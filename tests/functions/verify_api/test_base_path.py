@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from cold_start import answered
 from fairdice.archive.publisher import publish
+from fairdice.http import PATH_SAID, cut_path
 from fairdice.storage import StorageSettings
 from verify_api_calls import EVENTS, Event
 
@@ -126,3 +127,21 @@ def test_a_missing_body_under_the_base_path_names_the_route_as_it_was_called(
     assert [answer["status"] for answer in answers] == [422, 422]
     assert messages[0].startswith("request: is required: POST /dice/verify takes one verify request")
     assert messages[1].startswith("request: must be a JSON object: POST /dice/verify takes one verify request")
+
+
+def test_a_missing_body_under_a_base_path_longer_than_an_error_quotes_names_the_route_cut(
+    load_event: Callable[[str], Event],
+) -> None:
+    # Given a base path longer than an error quotes a path (the one way a long path reaches a POST route: POST /verify,
+    # /verify/batch and /links take no parameter), and POST <base>/verify with no body, through the custom domain
+    base = "/" + "/".join(["dice"] * 60)
+    event = through(load_event("api-verify-narde-fair"), base)
+    del event["body"]
+
+    (answer,) = answered([event], "verify_api.app", FAIRDICE_BASE_PATH=base)
+
+    # Then the 422 names the route by its path cut, as a 404 and a 405 quote a long path
+    message = json.loads(answer["body"])["error"]["message"]
+    said = cut_path(f"{base}/verify")
+    assert answer["status"] == 422 and said.endswith("…") and len(said) == PATH_SAID
+    assert message.startswith(f"request: is required: POST {said} takes one verify request")
