@@ -25,7 +25,7 @@ from fairdice.errors import (
     UnknownDay,
 )
 from fairdice.problems import ErrorDetail, ErrorResponse, describe, headline
-from fairdice.prose import cut, listed, shows_nothing, unseen
+from fairdice.prose import listed, shows_nothing, unseen
 
 # The one map from a domain error to the HTTP status a function answers it with (STYLE 4: the verify API and the game's
 # route each kept a copy, review). An error it does not name is no request's doing: a 500.
@@ -206,8 +206,10 @@ def not_allowed(path: str, method: str, allowed: Sequence[str]) -> str:
     """A 405's message: `/check takes GET or HEAD, not POST`, naming the methods the path takes (`allowed`, as its
     Allow header lists them) but OPTIONS, which only says what the others are. A method that is one of them in another
     case (`get`) is told that a method's name is case-sensitive, and OPTIONS is named where it is the one meant
-    (`/check takes GET, HEAD or OPTIONS, not options`). The verify API and the game's route say it alike, on the one
-    HTTP API."""
+    (`/check takes GET, HEAD or OPTIONS, not options`). The method is quoted as `readable` quotes a path, what does not
+    show as itself or looks like another encoded (review: `GE\u00adT`, its soft hyphen drawn as nothing, and
+    `POS\u200bT` were quoted as typed, "/verify takes POST, not POST"). The verify API and the game's route say it
+    alike, on the one HTTP API."""
     # `curl -X get` was told only "not get", which reads as if GET were refused (review). Letters of ASCII only: Python
     # writes the dotless ı and the long ſ in capitals as I and S, so `optıons` and `poſt` would be told to write
     # OPTIONS and POST, which they are not in another case (review)
@@ -215,7 +217,8 @@ def not_allowed(path: str, method: str, allowed: Sequence[str]) -> str:
     case = method.isascii() and meant != method and meant in allowed
     # `options` was told the path "takes GET or HEAD" and then to write OPTIONS, which that list had left out (review)
     named = [name for name in allowed if name != "OPTIONS" or (case and name == meant)]
-    said = f"{cut_path(path)} takes {listed(named, 'or')}, not {cut(method, METHOD_SAID)}"
+    shown = readable(method) if len(method) <= METHOD_SAID else readable(method[: METHOD_SAID - 1]) + "…"
+    said = f"{cut_path(path)} takes {listed(named, 'or')}, not {shown}"
     return f"{said}: a method's name is case-sensitive, so write {meant}" if case else said
 
 
