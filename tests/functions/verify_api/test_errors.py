@@ -555,6 +555,27 @@ def test_a_daily_rolls_address_whose_fixed_part_is_a_near_miss_is_a_404_asking_w
 
 
 @pytest.mark.parametrize(
+    "path",
+    [
+        "/Daily/../x",
+        "/Daily/./x",
+        "/Daily/%2E%2E/x",  # sent encoded, which a browser reads as a dot-segment too
+        "/Daily/2025-03-01/..",
+        f"/daily//../{ROLL_ID}",
+    ],
+)
+def test_a_404_asks_about_no_address_whose_date_or_player_id_is_a_dot_segment(
+    load_event: Callable[[str], Event], path: str
+) -> None:
+    # Given a path near the daily roll's address with a . or .. in the date's or the player id's place (review: asked
+    # "did you mean /daily/../x?", which an address bar asks for as /x, another address than the one it names)
+    answer = invoke(at(load_event("api-schemes"), "GET", path))
+    # Then it is the 404, asking about no address
+    message = assert_error(answer, 404, "not_found")["message"]
+    assert message.endswith(" here; see GET /docs") and "did you mean" not in message
+
+
+@pytest.mark.parametrize(
     ("raw_path", "query", "said"),
     [
         # a player id with a character no route's parameter takes: the same id in both halves of the sentence
