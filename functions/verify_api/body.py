@@ -12,6 +12,7 @@ from aws_lambda_powertools.event_handler.exceptions import BadRequestError, Requ
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from fairdice import json_input
 from fairdice.errors import NotAnObject, RepeatedKey
+from fairdice.http import readable
 
 from verify_api import settings
 
@@ -59,6 +60,14 @@ def _charsets(content_type: str) -> list[str]:
     return [value.strip().strip('"').lower() for name, value in parameters if name.lower() == "charset"]
 
 
+def _as_sent(value: str) -> str:
+    """A header's value as a 415 quotes it: its first 60 characters, what shows nothing or looks like another
+    percent-encoded, as an error quotes a path (`fairdice.http.readable`) (review: a Content-Type of
+    `application/json\u00ad`, its soft hyphen drawn as nothing, was told "send … application/json (it came as
+    application/json)", and a charset or Content-Encoding alike)."""
+    return readable(value[:60])
+
+
 def gate(event: APIGatewayProxyEventV2) -> None:
     """Refuse a body over the configured cap, not JSON by its Content-Type, said to be in a charset other than UTF-8,
     or not UTF-8, before it is parsed."""
@@ -83,14 +92,14 @@ def check_body(event: APIGatewayProxyEventV2, limit: int) -> None:
     if content_type and content_type != content_types.APPLICATION_JSON:
         raise ServiceError(
             HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
-            f"send the body as JSON with Content-Type: application/json (it came as {content_type[:60]})",
+            f"send the body as JSON with Content-Type: application/json (it came as {_as_sent(content_type)})",
         )
     charset = next((named for named in _charsets(declared) if named not in _UTF8), None)
     if charset is not None:
         # JSON between systems is UTF-8 (RFC 8259 8.1): a body said to be in another charset is not read as UTF-8
         # regardless (review: `charset=latin-1` was ignored, and the body's bytes read as UTF-8 text they were not).
         # One that names none (`charset=`) is said so (review: "charset  is not read")
-        named = f"charset {charset[:60]}" if charset else "an empty charset"
+        named = f"charset {_as_sent(charset)}" if charset else "an empty charset"
         raise ServiceError(
             HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
             f"send the body as UTF-8: {named} is not read (leave the charset out, or say charset=utf-8)",
@@ -100,7 +109,7 @@ def check_body(event: APIGatewayProxyEventV2, limit: int) -> None:
         # Compressed bodies are not read (review: a gzip body was said to be "not UTF-8 text")
         raise ServiceError(
             HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
-            f"send the body uncompressed: Content-Encoding {encoding[:60]} is not read (leave the header out)",
+            f"send the body uncompressed: Content-Encoding {_as_sent(encoding)} is not read (leave the header out)",
         )
     if event.is_base64_encoded:
         try:

@@ -305,3 +305,26 @@ def test_an_unknown_path_or_a_wrong_method_is_404_or_405_whatever_body_it_brings
     event = at(load_event("api-verify-narde-fair"), method, path)
     for sent in _bodies_the_gate_refuses(event).values():
         assert_error(invoke(sent), status, code)
+
+
+@pytest.mark.parametrize(
+    ("header", "value", "said"),
+    [
+        # a soft hyphen, drawn as nothing: "(it came as application/json)", the type asked for
+        ("content-type", "application/json\u00ad", "(it came as application/json%C2%AD)"),
+        ("content-type", "application/jso\u200bn", "(it came as application/jso%E2%80%8Bn)"),
+        # a Cyrillic а, like the Latin a of application/json
+        ("content-type", "\u0430pplication/json", "(it came as %D0%B0pplication/json)"),
+        ("content-type", "application/json; charset=utf\u00ad-8", ": charset utf%C2%AD-8 is not read"),
+        ("content-encoding", "identity\u00ad", ": Content-Encoding identity%C2%AD is not read"),
+    ],
+)
+def test_a_415_quotes_a_header_that_shows_nothing_or_looks_like_another_percent_encoded(
+    load_event: Callable[[str], Event], header: str, value: str, said: str
+) -> None:
+    # Given a Content-Type, charset or Content-Encoding with a character that shows nothing or looks like another
+    # (review: quoted as sent, the 415 said the body came as the very type, charset or encoding it asked for)
+    event = with_body(load_event("api-verify-narde-fair"), "{}")
+    event["headers"][header] = value
+    # Then the 415 quotes it encoded, as an error quotes a path
+    assert said in assert_error(invoke(event), 415, "unsupported_media_type")["message"]
