@@ -168,6 +168,18 @@ _OTHERS_ALIKE = frozenset(
     "\U000104c3\U000104c4\U000104cd\U000104d1\U000104d8\U000104db\U000104eb\U000104f9\U000118ce\U00016f07\U00016f1a"
     "\U00016f1c\U00016f2d\U00016f3d"
 )
+# Every letter `_others` reads (`_read_by_others`) that Unicode's confusables hold alike, directly or through others,
+# to an ASCII digit or punctuation mark: the ו and the ا, like 1, l and |; the Ethiopic ዐ, like 0 and O; the Canadian
+# syllabics ᐳ, like >. In a value holding an ASCII letter such a letter is shown in a word of its own script too
+# (`_lookalikes`): the word can be written again with the ASCII character, which splits it and is shown by no rule (the
+# ו of "Hello שלום", like the | of "Hello של|ם"). A test holds the set to the confusable_homoglyphs library's copy of
+# Unicode's data; verifier.js holds the same.
+_LOOKS_ASCII_SIGN = frozenset(
+    "\u05d5\u05d9\u05df\u05f2\u0627\u07ca\u097d\u0b20\u12d0\u13ae\u13ce\u13ee\u1433\u1438\u144a\u14bf\u16b2\u16c1"
+    "\u16cc\u2d4f\u2d51\u2d54\ua4f2\ua4f3\U0001028a\U00010292\U0001029b\U000102ab\U00010309\U0001031a\U0001031f"
+    "\U00010404\U000104c2\U000104d2\U00010516\U000118ac\U000118af\U000118b5\U000118bb\U000118c6\U000118ca\U000118cc"
+    "\U000118d5\U000118d6\U00016f28\U00016f3b\U00016f3f"
+)
 # Hebrew, Arabic and Georgian, each as the blocks its letters are in, with the ASCII letters one of its letters looks
 # like (Unicode's confusables, as `_ASCII_LIKE_IN`): everyday text of them writes a word of their look-alikes alone
 # beside one of their letters that looks like none (the ס, ו and ן of "כוס יין", "a glass of wine"; the آ of "آه يا
@@ -503,7 +515,9 @@ def unseen(text: str) -> list[bool]:
     - in a value that holds an ASCII letter, every character that looks like an ASCII one (Unicode's confusables),
       accented or not, or that NFKC makes an ASCII one: the Cyrillic е of "Kеvin", the small capital ᴠ, the hyphen
       ‐, the fullwidth hyphen－; in a value that holds another Latin letter, every character that looks like an
-      ASCII one (the Cherokee Ꮷ of "ŁóᏧź"), when that letter looks like no other itself;
+      ASCII one (the Cherokee Ꮷ of "ŁóᏧź"), when that letter looks like no other itself; but not a letter of a
+      script of `_OTHER_SCRIPTS` in a word with one of its own script that looks like none, where it looks like no
+      ASCII digit or punctuation mark (the Ethiopic ሀ of "Lucky ሀገር"; the ו of "Hello שלום", like |, is shown);
     - in a value without a Latin letter: every punctuation mark, symbol or digit that looks like an ASCII one (the
       hyphen of "привет‐мир", the Devanagari ०) but what NFKC makes ASCII punctuation (CJK's fullwidth ！), and when
       the value holds an ASCII digit every character but letters that does (the hyphen of "2024‐7", the fullwidth
@@ -527,9 +541,10 @@ def unseen(text: str) -> list[bool]:
       "כוဝ", like the ס of "כוס", is shown, as is the Lisu ꓟ of "ᏣᎳꓟ", like the Cherokee Ꮇ of "ᏣᎳᎷ") or the word's
       letters that look like none are of two scripts (the ו of "שוخ", like the ا of "שاخ"), and every Latin
       letter is shown instead when each looks like one (the W and Y of "ᏣWY",
-      like the Cherokee Ꮃ and Ꭹ of "ᏣᎳᎩ"), as is a Hebrew, Arabic or Georgian one in a value with a letter of its own
-      script that looks like none and none of another of those or of the five that does (the יין of "כוס יין"; the l of
-      "א l" is shown instead; the ו of "ש ו ж" is shown, like the Cyrillic ӏ);
+      like the Cherokee Ꮃ and Ꭹ of "ᏣᎳᎩ"), and whatever else the value holds each that looks like a letter of such
+      a script there (the U of "Lucky Uገር", like the ሀ of "Lucky ሀገር"), as is a Hebrew, Arabic or Georgian one in a
+      value with a letter of its own script that looks like none and none of another of those or of the five that
+      does (the יין of "כוס יין"; the l of "א l" is shown instead; the ו of "ש ו ж" is shown, like the Cyrillic ӏ);
     - a combining mark on an ASCII character or on one shown (i and a dot above, _ and a line below), or on nothing,
       the value's first character (review: the phrase "\u0301test" was shown as an accent over nothing, then "test").
     """
@@ -654,7 +669,8 @@ def _lookalikes(text: str) -> set[int]:
         is_letter and not alike[at] and not across[at] and traits[at].latin for at, is_letter in enumerate(letter)
     )
     found = _arabic_alike(text, traits)
-    found.update(_strays(traits))
+    strays, akin = _strays(traits)
+    found.update(strays)
     if not unicodedata.is_normalized("NFKC", text):
         # what NFKC makes one other non-ASCII character, or an ASCII letter or digit; in Latin text, an ASCII
         # punctuation mark too (a fullwidth hyphen), while CJK text keeps its own punctuation (，！)
@@ -672,7 +688,15 @@ def _lookalikes(text: str) -> set[int]:
     if len(set(east.values())) > 1 or (east and len(across_east) == len(east)):
         found.update(across_east)
     if latin:
-        found.update(at for at, looks in enumerate(alike) if looks)
+        # but a letter of a script of `_OTHER_SCRIPTS` in a word with one of its own script that looks like none, which
+        # `_strays` leaves as typed there, where it looks like no ASCII digit or punctuation mark: the Ethiopic ሀ of
+        # "Lucky ሀገር", the Cherokee Ꮃ and Ꭹ of "Bob ᏣᎳᎩ" (review: shown as code points), whose Latin look-alikes are
+        # shown there instead (the U of "Lucky Uገር", by `_strays`)
+        found.update(
+            at
+            for at, looks in enumerate(alike)
+            if looks and not (at in akin and traits[at].kin is not None and traits[at].base not in _LOOKS_ASCII_SIGN)
+        )
     else:
         # Punctuation, symbols and digits that look like ASCII ones, whatever else the value holds: its ASCII hyphen
         # written again as a hyphen of Unicode's (‐) is another game. Beside an ASCII digit, every character but letters
@@ -695,7 +719,7 @@ def _lookalikes(text: str) -> set[int]:
     return found
 
 
-def _strays(traits: list[_Traits]) -> set[int]:
+def _strays(traits: list[_Traits]) -> tuple[set[int], set[int]]:
     """The positions of the letters that look like a letter of another script where a value written again with it
     (or with such a letter for it) looks alike, and no other rule shows either:
 
@@ -712,21 +736,26 @@ def _strays(traits: list[_Traits]) -> set[int]:
       "жж օ", the ö of "жö" (like the Cyrillic ӧ); and, where letters of two of Greek, Coptic, Cyrillic and Armenian
       are anchors, each letter that looks like one of another script in a word of such letters alone (the Cyrillic о
       of "ж о ֆ", like the Armenian օ of "ж օ ֆ");
+    - a Latin letter that looks like a letter of such a script, in a word with a letter of a script of
+      `_OTHER_SCRIPTS` that looks like none, whatever else the value holds: the U of "Lucky Uገር", like the Ethiopic ሀ
+      of "Lucky ሀገር", which `_lookalikes` leaves as typed there;
     - every Latin letter, when no Latin letter is an anchor and each looks like a letter of an anchor's script, or is
       in a word with a letter of a script other than those that looks like none and looks like a letter of such a
       script, or looks like a Hebrew, Arabic or Georgian letter in a value holding one of that script that looks like
       none: the W and Y of "ᏣWY", like the Cherokee Ꮃ and Ꭹ of "ᏣᎳᎩ"; the l of "א l", like the ו of "א ו". Beside
       Han, kana, Hangul or a word of their own, Latin letters are as typed: a word of such a script's letters spelled
       like them is shown instead ("Bob 日本" as typed, "ᏴᎾᏏ 日本" with its letters shown); and the a of "שaם" can be
-      written as no Hebrew letter, so Latin letters in a Hebrew word are shown only when none is an a, an e, an f…"""
+      written as no Hebrew letter, so Latin letters in a Hebrew word are shown only when none is an a, an e, an f….
+
+    And the positions of the words with a letter of a script of `_OTHER_SCRIPTS` that looks like none (`_others`)."""
     # a letter NFKC makes another is shown for that whatever its script: none of its own here (𝖪 is no script's)
     letters = [(at, trait) for at, trait in enumerate(traits) if trait.letter and not trait.compat]
     words = _words(traits)
-    found, beside_others, everyday = _others(traits, words)
+    found, beside_others, everyday, akin = _others(traits, words)
     # (a letter shown as its code point is read as no other: "ВоЬ ꓥ" is not drawn like "Bob ꓥ", the Lisu ꓥ shown)
     anchored = {trait.script for at, trait in letters if not trait.stray or at in found}
     if not anchored or len({trait.script for _, trait in letters}) < 2:
-        return found
+        return found, akin
     # a letter of one of them in a word with a letter of a script other than those that looks like none: the word
     # mixes scripts (the Cyrillic Ү of "ᏣᎳҮ", like the Cherokee Ꭹ of "ᏣᎳᎩ"), whatever its own script there
     found.update(
@@ -740,6 +769,17 @@ def _strays(traits: list[_Traits]) -> set[int]:
         for word in words:
             if all(traits[at].stray for at in word if traits[at].letter):
                 found.update(at for at in word if traits[at].across)
+    # a Latin letter that looks like a letter of such a script in a word with one of its letters that looks like none
+    # (`_OTHER_SCRIPTS`), whatever else the value holds: the U of "Lucky Uገር", like the Ethiopic ሀ of "Lucky ሀገር",
+    # which is as typed there (`_lookalikes`); the W and Y of "Bob ᏣWY", like the Cherokee Ꮃ and Ꭹ of "Bob ᏣᎳᎩ"
+    found.update(
+        at
+        for at, trait in letters
+        if trait.script == 0
+        and at in akin
+        and trait.stray
+        and (not trait.base.isascii() or trait.base in _ASCII_LIKE_IN[None])
+    )
     latin = [(at, trait) for at, trait in letters if trait.script == 0]
     if latin and 0 not in anchored:
         scripts = [_ASCII_LIKE_IN[script] for script in anchored - {None}] + [_EVERYDAY_OTHERS[n][1] for n in everyday]
@@ -751,7 +791,7 @@ def _strays(traits: list[_Traits]) -> set[int]:
             for at, trait in latin
         ):
             found.update(at for at, _ in latin)
-    return found
+    return found, akin
 
 
 # The categories of the letters `_others` reads: a modifier letter (Lm: ʼ, the Lisu tone letters ꓸ…ꓽ) is no script's
@@ -770,7 +810,7 @@ def _read_by_others(character: str) -> bool:
     )
 
 
-def _others(traits: list[_Traits], words: list[range]) -> tuple[set[int], set[int], set[int]]:
+def _others(traits: list[_Traits], words: list[range]) -> tuple[set[int], set[int], set[int], set[int]]:
     """Of the letters of scripts other than Latin, Greek, Coptic, Cyrillic, Armenian, Han, kana and Hangul (Cherokee,
     Lisu, Myanmar, Hebrew, Arabic: script and east None), the positions of those that look like an ASCII letter or a
     letter of Latin, Greek, Coptic, Cyrillic or Armenian (`stray`) in a word with no letter of such a script that
@@ -783,7 +823,9 @@ def _others(traits: list[_Traits], words: list[range]) -> tuple[set[int], set[in
     their place in `_EVERYDAY_OTHERS`, the scripts of Hebrew, Arabic and Georgian whose letters that look like none are
     in the value: a word of their look-alikes is as typed there (the יין of "כוס יין"; review: an everyday Hebrew
     phrase was shown as code points) where no letter of Latin, Greek, Coptic, Cyrillic, Armenian or another of them
-    looks like none ("ש ו ж" shows its ו, which may stand for the Cyrillic ӏ)."""
+    looks like none ("ש ו ж" shows its ו, which may stand for the Cyrillic ӏ); and the positions of the words that
+    hold a letter that looks like none of a script of `_OTHER_SCRIPTS` (the Ethiopic ገ of "ሀገር"; not the Thai ร of
+    "iPhoneราคา", whose script has no look-alike)."""
     others = {
         at
         for at, trait in enumerate(traits)
@@ -808,10 +850,13 @@ def _others(traits: list[_Traits], words: list[range]) -> tuple[set[int], set[in
     ordinary = {n for n in everyday if anchors <= {n}}
     found: set[int] = set()
     beside: set[int] = set()
+    akin: set[int] = set()
     for word in words:
         other = [at for at in word if at in others]
         if kinds := {traits[at].kin for at in other if not traits[at].stray}:
             beside.update(word)
+            if kinds - {None}:  # one of a script of `_OTHER_SCRIPTS`, whose letters look like others (not Thai's)
+                akin.update(word)
             # a look-alike of a script none of the word's letters that look like none is of: the word mixes scripts
             # (review: the Myanmar ဝ of "כוဝ", like the ס of "כוס", was as typed beside the כ, as was the Hebrew ו of
             # "خוث", like the ا of "خاث", and the Lisu ꓟ of "ᏣᎳꓟ", like the Cherokee Ꮇ of "ᏣᎳᎷ"), each told by its
@@ -822,7 +867,7 @@ def _others(traits: list[_Traits], words: list[range]) -> tuple[set[int], set[in
             found.update(at for at in other if traits[at].stray and (mixed or traits[at].kin not in kinds))
         else:
             found.update(at for at in other if traits[at].everyday not in ordinary)
-    return found, beside, everyday
+    return found, beside, everyday, akin
 
 
 def _punctuation_alike(character: str, trait: _Traits) -> bool:

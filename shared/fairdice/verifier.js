@@ -380,6 +380,14 @@ const fairdice = (() => {
       "\u{10429}\u{1042A}\u{1043A}\u{1043F}\u{10442}\u{10443}\u{1044B}\u{1044D}\u{104B0}\u{104BC}\u{104C3}\u{104C4}" +
       "\u{104CD}\u{104D1}\u{104D8}\u{104DB}\u{104EB}\u{104F9}\u{118CE}\u{16F07}\u{16F1A}\u{16F1C}\u{16F2D}\u{16F3D}",
   );
+  // Every letter others() reads that looks like an ASCII digit or punctuation mark (the ו, like 1 and |): shown in a
+  // value holding an ASCII letter in a word of its own script too (fairdice.prose's _LOOKS_ASCII_SIGN).
+  const LOOKS_ASCII_SIGN = new Set(
+      "\u05D5\u05D9\u05DF\u05F2\u0627\u07CA\u097D\u0B20\u12D0\u13AE\u13CE\u13EE\u1433\u1438\u144A\u14BF\u16B2\u16C1" +
+      "\u16CC\u2D4F\u2D51\u2D54\uA4F2\uA4F3\u{1028A}\u{10292}\u{1029B}\u{102AB}\u{10309}\u{1031A}\u{1031F}" +
+      "\u{10404}\u{104C2}\u{104D2}\u{10516}\u{118AC}\u{118AF}\u{118B5}\u{118BB}\u{118C6}\u{118CA}\u{118CC}" +
+      "\u{118D5}\u{118D6}\u{16F28}\u{16F3B}\u{16F3F}",
+  );
   // Hebrew, Arabic and Georgian, with the ASCII letters one of their letters looks like: a word of their look-alikes
   // is as typed in a value holding one of their letters that looks like none ("כוס יין"), and a Latin word beside it
   // is shown instead where each of its letters looks like one of theirs (fairdice.prose's _EVERYDAY_OTHERS).
@@ -557,6 +565,7 @@ const fairdice = (() => {
   function others(chars, words, stray, anchors) {
     const found = new Set();
     const beside = new Set();
+    const akin = new Set();
     const other = (c) =>
       SCRIPT_LETTER.test(c) &&
       !UNASSIGNED.test(c) &&
@@ -575,12 +584,14 @@ const fairdice = (() => {
       const kinds = new Set(inWord.filter((at) => !stray[at]).map(kind));
       if (kinds.size) {
         word.forEach((at) => beside.add(at));
+        // one of a script of OTHER_SCRIPTS, whose letters look like others (not Thai's)
+        if ([...kinds].some((k) => k >= 0)) word.forEach((at) => akin.add(at));
         // a look-alike of a script none of the word's letters that look like none is of (the Myanmar ဝ of "כוဝ")
         // and every one where they are of two (the ו of "שוخ", like the ا of "שاخ")
         inWord.forEach((at) => stray[at] && (kinds.size > 1 || !kinds.has(kind(at))) && found.add(at));
       } else inWord.forEach((at) => ordinary.some(([script]) => script.test(base(chars[at]))) || found.add(at));
     });
-    return [found, beside, everyday];
+    return [found, beside, everyday, akin];
   }
   /** The positions of the letters that look like a letter of another script where a value written again with it looks
    * alike (fairdice.prose's _strays): a letter of a script other than SCRIPTS and Han, kana and Hangul that does, in a
@@ -590,7 +601,8 @@ const fairdice = (() => {
    * of two of Greek, Coptic, Cyrillic and Armenian are anchors, each letter that looks like one of another script in a
    * word of such letters alone; every Latin letter when none is an anchor and each looks like a letter of an anchor's
    * script, or like one of such another script in a word with one of its letters that looks like none (the W and Y of
-   * "ᏣWY", like the Cherokee ᏣᎳᎩ). */
+   * "ᏣWY", like the Cherokee ᏣᎳᎩ), each such one there whatever else the value holds (the U of "Lucky Uገር"); and the
+   * positions of the words with a letter of OTHER_SCRIPTS that looks like none. */
   function strays(chars, letter, alike, across) {
     const base = chars.map((c) => [...c.normalize("NFD")][0]);
     const script = chars.map((c) => SCRIPTS.findIndex((s) => s.test(c)));
@@ -606,10 +618,10 @@ const fairdice = (() => {
     const anchors = letters
       .filter((at) => !stray[at] && (script[at] >= 0 || EVERYDAY_OTHERS.some(([s]) => s.test(base[at]))))
       .map((at) => base[at]);
-    const [found, beside, everyday] = others(chars, words, stray, anchors);
+    const [found, beside, everyday, akin] = others(chars, words, stray, anchors);
     // (a letter shown as its code point is read as no other)
     const anchored = new Set(letters.filter((at) => !stray[at] || found.has(at)).map((at) => script[at]));
-    if (anchored.size === 0 || new Set(letters.map((at) => script[at])).size < 2) return found;
+    if (anchored.size === 0 || new Set(letters.map((at) => script[at])).size < 2) return [found, akin];
     letters.forEach((at) => {
       if (stray[at] && script[at] > 0 && (!anchored.has(script[at]) || beside.has(at))) found.add(at);
     });
@@ -619,6 +631,12 @@ const fairdice = (() => {
         if (word.every((w) => !letter[w] || stray[w])) word.forEach((w) => across[w] && found.add(w));
       });
     }
+    // a Latin letter that looks like a letter of such a script in a word with one of its letters that looks like none,
+    // whatever else the value holds (the U of "Lucky Uገር", like the Ethiopic ሀ of "Lucky ሀገር")
+    letters.forEach((at) => {
+      const like = !ASCII.test(base[at]) || ASCII_LIKE_IN.get(-1).includes(base[at]);
+      if (script[at] === 0 && akin.has(at) && stray[at] && like) found.add(at);
+    });
     const latin = letters.filter((at) => script[at] === 0);
     if (latin.length && !anchored.has(0)) {
       const like = [...anchored].filter((n) => n > 0).map((n) => ASCII_LIKE_IN.get(n));
@@ -629,7 +647,7 @@ const fairdice = (() => {
         !ASCII.test(base[at]) || like.some((l) => l.includes(base[at])) || (beside.has(at) && other.includes(base[at]));
       if (latin.every(looks)) latin.forEach((at) => found.add(at));
     }
-    return found;
+    return [found, akin];
   }
   // Han, Hiragana, Katakana and Hangul, as fairdice.prose's _EAST_ASIAN; and every character of them that Unicode's
   // confusables hold alike to one of another of them (ー and 一, カ and 力), shown in a value holding two of them.
@@ -689,7 +707,8 @@ const fairdice = (() => {
     const latin =
       chars.some((c) => /[A-Za-z]/u.test(c)) || chars.some((c, at) => letter[at] && !alike[at] && !across[at] && LATIN.test(c));
     const found = arabicAlike(chars);
-    strays(chars, letter, alike, across).forEach((at) => found.add(at));
+    const [strayed, akin] = strays(chars, letter, alike, across);
+    strayed.forEach((at) => found.add(at));
     const text = chars.join("");
     if (text.normalize("NFKC") !== text) chars.forEach((c, at) => compatible(c, latin) && found.add(at));
     if (GREEK.test(text) && CYRILLIC.test(text)) across.forEach((looks, at) => looks && found.add(at));
@@ -712,7 +731,13 @@ const fairdice = (() => {
       acrossEast.forEach(([at]) => found.add(at));
     }
     if (latin) {
-      alike.forEach((looks, at) => looks && found.add(at));
+      // but a letter of a script of OTHER_SCRIPTS in a word with one of its own that looks like none, which strays()
+      // leaves as typed there, where it looks like no ASCII digit or punctuation mark (the ሀ of "Lucky ሀገር")
+      const kept = (at) =>
+        akin.has(at) &&
+        OTHER_SCRIPTS.some(([, script]) => script.test(chars[at])) &&
+        !LOOKS_ASCII_SIGN.has([...chars[at].normalize("NFD")][0]);
+      alike.forEach((looks, at) => looks && !kept(at) && found.add(at));
     } else {
       // Punctuation, symbols and digits that look like ASCII ones, whatever else the value holds; beside an ASCII
       // digit every character but letters that does, without one not a mark nor a fullwidth form (fairdice.prose)
@@ -751,7 +776,9 @@ const fairdice = (() => {
    * none of such a script that looks like none (the Cherokee ᏦᎥᎷ of "ᏦᎥᎷ 김"), or with one of another script than it
    * (OTHER_SCRIPTS: the Myanmar ဝ of "כוဝ", the Lisu ꓟ of "ᏣᎳꓟ") or those are of two scripts (the ו of "שוخ"), and the
    * Latin letters in such a word
-   * with one when each looks like a letter of such a script (the W and Y of "ᏣWY");
+   * with one when each looks like a letter of such a script (the W and Y of "ᏣWY"), and whatever else the value holds
+   * each that looks like one there (the U of "Lucky Uገር"), where such a letter that looks like no ASCII digit or
+   * punctuation mark is as typed beside an ASCII letter too (the ሀ of "Lucky ሀገር");
    * every Arabic-Indic and Extended
    * Arabic-Indic digit; a combining mark on an ASCII character or on one shown, or on nothing (the value's first).
    */

@@ -1417,6 +1417,13 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
     # (and a look-alike of another script than its word's letters that look like none, whatever the two: the Lisu ꓟ of
     # "ᏣᎳꓟ", like the Cherokee Ꮇ of "ᏣᎳᎷ"; the Warang Citi 𑢠 beside an Osage 𐓙; the Myanmar ဝ beside a Thai ก)
     texts += ["\u13e3\u13b3\ua4df", "\u13e3\u13b3\u13b7", "\ua4d8\u13b7", "\U000104d9\U000118a0", "\u0e01\u101d"]
+    # (and beside a Latin word, a look-alike in a word with a letter of its own script that looks like none, or a Latin
+    # letter there: the ሀ of "Lucky ሀገር" and the Ꮃ and Ꭹ of "Bob ᏣᎳᎩ" are as typed, the U of "Lucky Uገር" and the ו
+    # of "Hello שלום", like |, are shown)
+    texts += ["Lucky \u1200\u1308\u122d", "Lucky U\u1308\u122d", "Bob \u13e3\u13b3\u13a9", "Bob \u13e3WY"]
+    texts += ["Go \u14aa\u14d5\u1483", "Go L\u14d5\u1483", "Hello \u05e9\u05dc\u05d5\u05dd", "Lucky \u1200"]
+    texts += [f"Bob \u13e3{character}" for character in characters]
+    texts += [f"Hi \u1308{character}" for character in characters]
 
     said = browser.evaluate(f"{json.dumps(texts)}.map((t) => fairdice.unseen(t))")
 

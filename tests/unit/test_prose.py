@@ -145,6 +145,29 @@ KEY = bytes(range(32))
         ("\u05d9\u05d9\u05df \u05d0\u05d3\u05d5\u05dd", "\u05d9\u05d9\u05df \u05d0\u05d3\u05d5\u05dd"),
         ("\u10d0 \u10e7", "\u10d0 \u10e7"),
         ("\u05e9\u05dc\u05d5\u05dd world", "\u05e9\u05dc⟨U+05D5⟩\u05dd world"),
+        # and so in a value holding an ASCII letter too, where its Latin look-alike there is shown instead (the U of
+        # "Lucky Uገር", like the Ethiopic ሀ of "Lucky ሀገር"; the W and Y of "Bob ᏣWY"; the L of "Go Lᓕᒃ", like the
+        # Inuktitut ᒪ of "Go ᒪᓕᒃ"; review: the ሀ, the Ꮃ and Ꭹ, the ᒪ were shown as code points, and the U, W, Y, L as
+        # typed); but not one that also looks like an ASCII digit or punctuation mark, which would split the word and
+        # is shown by no rule (the ו of "שלום world" above, like the | of "של|ם world"), nor one in a word with no
+        # letter of its own script that looks like none (the ሀ of "Lucky ሀ", like "Lucky U"), nor one of another
+        # script there (the Lisu ꓴ of "Lucky ꓴገር", like the ሀ)
+        ("Lucky \u1200\u1308\u122d", "Lucky \u1200\u1308\u122d"),
+        ("Lucky U\u1308\u122d", "Lucky ⟨U+0055⟩\u1308\u122d"),
+        ("Bob \u13e3\u13b3\u13a9", "Bob \u13e3\u13b3\u13a9"),
+        ("Bob \u13e3WY", "Bob \u13e3⟨U+0057⟩⟨U+0059⟩"),
+        ("Go \u14aa\u14d5\u1483", "Go \u14aa\u14d5\u1483"),
+        ("Go L\u14d5\u1483", "Go ⟨U+004C⟩\u14d5\u1483"),
+        ("Lucky \u1200", "Lucky ⟨U+1200⟩"),
+        ("Lucky \ua4f4\u1308\u122d", "Lucky ⟨U+A4F4⟩\u1308\u122d"),
+        # real look-alikes stay shown: the Cyrillic а of "Kаvin"; the Inuktitut ᒪᐃ, like the Coptic ⳐⲆ, and ᐱ, like
+        # the Greek Λ; the Cherokee ᎠᏂᏴᏫᏯ, like "DhB⊖ῶ"; the Devanagari visarga of "रविः 2026", like the colon of
+        # "रवि: 2026"
+        ("K\u0430vin", "K⟨U+0430⟩vin"),
+        ("\u14aa\u1403", "⟨U+14AA⟩⟨U+1403⟩"),
+        ("\u1431", "⟨U+1431⟩"),
+        ("\u13a0\u13c2\u13f4\u13eb\u13ef", "⟨U+13A0⟩⟨U+13C2⟩⟨U+13F4⟩⟨U+13EB⟩⟨U+13EF⟩"),
+        ("\u0930\u0935\u093f\u0903 2026", "\u0930\u0935\u093f⟨U+0903⟩ 2026"),
         # but shown where the value also holds a letter of Latin, Greek, Coptic, Cyrillic, Armenian or another of
         # Hebrew, Arabic and Georgian that looks like none, whose look-alike it may be (the ו of "ש ו ж", like the
         # Cyrillic ӏ; review: both as typed); not beside Han, which has none (the כוס יין of "כוס יין 日本" as typed)
@@ -571,6 +594,10 @@ def test_a_phrase_spelled_to_look_like_another_is_named_as_such(phrase: str, see
         ("\ua4d4\ua4f3\ua4d7 \u65e5\u672c", "Tok \u65e5\u672c", "⟨U+A4D4⟩⟨U+A4F3⟩⟨U+A4D7⟩ \u65e5\u672c"),
         # Latin letters in a word with a Cherokee letter that looks like none, like the Cherokee ᏣᎳᎩ
         ("\u13e3WY", "\u13e3\u13b3\u13a9", "\u13e3⟨U+0057⟩⟨U+0059⟩"),
+        # and so beside a Latin word too, where the Cherokee or Ethiopic look-alikes are as typed (review: the Ꮃ and Ꭹ
+        # of "Bob ᏣᎳᎩ", the ሀ of "Lucky ሀገር" were shown as code points, and their Latin twins as typed)
+        ("Bob \u13e3WY", "Bob \u13e3\u13b3\u13a9", "Bob \u13e3⟨U+0057⟩⟨U+0059⟩"),
+        ("Lucky U\u1308\u122d", "Lucky \u1200\u1308\u122d", "Lucky ⟨U+0055⟩\u1308\u122d"),
         # a Latin word beside a Cyrillic one, like the Cyrillic look-alikes: the Latin is shown, the Cyrillic as typed
         (
             "hello \u0436\u0438\u0437\u043d\u044c",
@@ -614,6 +641,7 @@ def _drawn(text: str) -> str:
         # Cherokee and Lisu letters as the review read them: ᏴᎾᏏ as Bob, ᏦᎥᎷ as Kim, ꓔꓳꓗ as Tok, ᏣᎳᎩ as ᏣWY
         | {0x13F4: "B", 0x13BE: "o", 0x13CF: "b", 0x13E6: "K", 0x13A5: "i", 0x13B7: "m", 0x13B3: "W", 0x13A9: "Y"}
         | {0xA4D4: "T", 0xA4F3: "o", 0xA4D7: "k"}
+        | {0x1200: "U"}  # the Ethiopic ሀ of "Lucky ሀገር"
     )
 
 
@@ -819,6 +847,23 @@ def test_the_letters_of_other_scripts_like_one_of_the_five_are_those_unicodes_co
     assert {"\ua4e5", "\u13be", "\u1431"} <= prose._OTHERS_ALIKE
 
 
+def test_the_letters_of_other_scripts_like_an_ascii_digit_or_mark_are_those_unicodes_confusables_say() -> None:
+    # Every letter `_others` reads that Unicode's confusables hold alike, directly or through others, to an ASCII digit
+    # or punctuation mark: the ו, like 1 and |; the Ethiopic ዐ, like 0. Not the Ethiopic ሀ nor the Cherokee Ꮃ and Ꭹ,
+    # like the letters U, W and Y alone
+    signs = set(string.digits + string.punctuation)
+    expected = {
+        member
+        for members in _alike()
+        if signs & set(members)
+        for member in members
+        if len(member) == 1 and prose._read_by_others(member)
+    }
+    assert expected == prose._LOOKS_ASCII_SIGN
+    assert {"\u05d5", "\u0627", "\u12d0"} <= prose._LOOKS_ASCII_SIGN
+    assert not {"\u1200", "\u13b3", "\u13a9", "\u14aa"} & prose._LOOKS_ASCII_SIGN
+
+
 def _read_by_others() -> str:
     """Every letter `_others` reads (`prose._read_by_others`, as tools/script_table.py reads them), as one text."""
     return "".join(chr(point) for point in range(0x110000) if prose._read_by_others(chr(point)))
@@ -887,6 +932,7 @@ def test_each_arabic_indic_digit_looks_like_the_same_extended_one_as_unicodes_co
         ("LOOKS_ACROSS", prose._LOOKS_ACROSS),
         ("LOOKS_ACROSS_EAST", prose._LOOKS_ACROSS_EAST),
         ("OTHERS_ALIKE", prose._OTHERS_ALIKE),
+        ("LOOKS_ASCII_SIGN", prose._LOOKS_ASCII_SIGN),
     ],
 )
 def test_the_browser_holds_the_same_look_alikes(name: str, held: frozenset[str]) -> None:
