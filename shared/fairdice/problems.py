@@ -259,17 +259,19 @@ def path_meant(path: str, paths: Sequence[str], root: str = "", most: int | None
     took it). A segment of one of `paths` written `<name>` is a route's parameter (`/daily/<date>/<player_id>`):
     `path`'s text in its place is left out of the comparison, so a long player id makes no other address alike, and X
     keeps it as given; but none is offered where that text is a dot-segment, `.` or `..`, which an address bar reads X
-    without (review: `/Daily/../x` was asked about /daily/../x, which a browser asks for as /x). X is offered only where
-    it is at most `most` characters long, `root` and all, so that a message that cuts what it quotes there gives it
-    whole (review: an address cut, an ellipsis in it, leads nowhere). `path` is read whole, so an address further from
-    it in length than a slip is not compared with it letter by letter: a long path would cost a comparison of each of
-    its letters with each of the address's."""
+    without (review: `/Daily/../x` was asked about /daily/../x, which a browser asks for as /x), nor where it is empty,
+    which no route's parameter takes (review: `/Daily/2025-03-01/` was asked about /daily/2025-03-01/, itself a 404,
+    and so was `/Daily/2025-03-01//`, its slashes doubled). X is offered only where it is at most `most` characters
+    long, `root` and all, so that a message that cuts what it quotes there gives it whole (review: an address cut, an
+    ellipsis in it, leads nowhere). `path` is read whole, so an address further from it in length than a slip is not
+    compared with it letter by letter: a long path would cost a comparison of each of its letters with each of the
+    address's."""
     given = re.sub("/{2,}", "/", path).split("/")
     near: list[tuple[int, str]] = []
     for shape in paths:
         fixed = shape.split("/")
         taken = {i for i, segment in enumerate(fixed) if _ROUTE_PARAMETER.fullmatch(segment)}
-        if (taken and len(fixed) != len(given)) or any(given[i] in (".", "..") for i in taken):
+        if (taken and len(fixed) != len(given)) or any(given[i] in ("", ".", "..") for i in taken):
             continue
         blank = "/".join("" if i in taken else segment for i, segment in enumerate(fixed))
         compared = "/".join("" if i in taken else segment.lower() for i, segment in enumerate(given))

@@ -576,6 +576,28 @@ def test_a_404_asks_about_no_address_whose_date_or_player_id_is_a_dot_segment(
 
 
 @pytest.mark.parametrize(
+    ("path", "named"),
+    [
+        ("/Daily/2025-03-01/", "/daily/2025-03-01/"),
+        ("/Daily/2025-03-01//", "/daily/2025-03-01/"),  # its slashes doubled
+        ("/Daily/2025-03-01/%2F", "/daily/2025-03-01/"),  # a slash sent encoded, read as one
+        ("/Daily//2025-03-01/", "/daily/2025-03-01/"),
+        ("/Dialy/x/", "/daily/x/"),  # the date's place taken by the player id, whose own place is left empty
+    ],
+)
+def test_a_404_asks_about_no_address_whose_date_or_player_id_is_empty(
+    load_event: Callable[[str], Event], path: str, named: str
+) -> None:
+    # Given a path near the daily roll's address with nothing in the player id's place (review: asked "did you mean
+    # /daily/2025-03-01/?", an address that is itself a 404, as no route's parameter takes an empty segment)
+    assert assert_error(invoke(at(load_event("api-schemes"), "GET", named)), 404, "not_found")
+    answer = invoke(at(load_event("api-schemes"), "GET", path))
+    # Then it is the 404, asking about no address
+    message = assert_error(answer, 404, "not_found")["message"]
+    assert message.endswith(" here; see GET /docs") and "did you mean" not in message
+
+
+@pytest.mark.parametrize(
     ("raw_path", "query", "said"),
     [
         # a player id with a character no route's parameter takes: the same id in both halves of the sentence
