@@ -470,6 +470,18 @@ def test_a_path_byte_that_is_not_utf8_is_quoted_as_sent_raw_or_percent_encoded(s
         assert answer["error"]["message"] == "there is no /check%FF here; see GET /docs"
 
 
+@pytest.mark.parametrize("method", [b"X" * 18 + b"\xad", b"X" * 16 + "€".encode()])
+def test_a_long_method_with_a_byte_from_0x80_up_is_quoted_cut_between_characters(server: Server, method: bytes) -> None:
+    # Given a method longer than a 405 quotes, whose bytes from 0x80 up the server passes on percent-encoded (review:
+    # cut within their escapes, quoted `X…X%25…`, a % never sent, and `X…X%E2…`, the first byte of a € alone)
+    raw = exchange(server, method + b" /verify HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    head, _, body = raw.partition(b"\r\n\r\n")
+    # Then the 405 quotes its start up to the last whole character, and an ellipsis
+    assert head.startswith(b"HTTP/1.1 405 ")
+    letters = method.rstrip(b"\x80\xad\xe2\x82\xac").decode()
+    assert json.loads(body)["error"]["message"] == f"/verify takes POST, not {letters}…"
+
+
 def exchange(server: Server, request: bytes) -> bytes:
     """Send these bytes as they are, a request the HTTP client would not write, and read every answer until the server
     closes the connection (each request here ends with Connection: close, or is one the server closes on)."""

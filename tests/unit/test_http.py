@@ -84,6 +84,11 @@ def test_a_405_tells_a_method_the_path_takes_in_another_case_that_a_method_s_nam
         ("G\u0415T", "G%D0%95T"),  # a Cyrillic Е, like the Latin E of GET
         ("GET%AD", "GET%AD"),  # as the local server sends on a byte from 0x80 up: an escape stays one
         ("X" * 18 + "\u00ad" + "X" * 10, "X" * 18 + "%C2%AD…"),  # cut at 20 characters, the escape whole
+        # cut between characters, never within one's escapes, as the local server passes a byte from 0x80 up on: no
+        # `%25` that was never sent (`X…X%25…`), nor a €'s first byte alone (`X…X%E2…`)
+        ("X" * 18 + "%AD", "X" * 18 + "…"),
+        ("X" * 16 + "%E2%82%AC", "X" * 16 + "…"),
+        ("X" * 10 + "%E2%82%AC" + "X" * 5, "X" * 10 + "%E2%82%AC…"),  # its escapes within 19: kept whole
     ],
 )
 def test_a_405_quotes_a_method_that_shows_nothing_or_looks_like_another_percent_encoded(
