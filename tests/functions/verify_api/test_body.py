@@ -317,6 +317,12 @@ def test_an_unknown_path_or_a_wrong_method_is_404_or_405_whatever_body_it_brings
         ("content-type", "\u0430pplication/json", "(it came as %D0%B0pplication/json)"),
         ("content-type", "application/json; charset=utf\u00ad-8", ": charset utf%C2%AD-8 is not read"),
         ("content-encoding", "identity\u00ad", ": Content-Encoding identity%C2%AD is not read"),
+        # a % and two hex digits, sent as they are: no escape, which read as one is the type, charset or encoding asked
+        # for (review: "charset utf%2D8 is not read … say charset=utf-8"); the value lower-cased as it is compared
+        ("content-type", "application/js%6Fn", "(it came as application/js%256fn)"),
+        ("content-type", "application/json; charset=utf%2D8", ": charset utf%252d8 is not read"),
+        ("content-encoding", "identit%79", ": Content-Encoding identit%2579 is not read"),
+        ("content-encoding", "gzip%", ": Content-Encoding gzip%25 is not read"),  # a % alone, as it was quoted
     ],
 )
 def test_a_415_quotes_a_header_that_shows_nothing_or_looks_like_another_percent_encoded(
