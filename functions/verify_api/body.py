@@ -60,15 +60,21 @@ def _charsets(content_type: str) -> list[str]:
     return [value.strip().strip('"').lower() for name, value in parameters if name.lower() == "charset"]
 
 
+# How many characters of a header's value a 415 quotes
+_HEADER_SAID = 60
+
+
 def _as_sent(value: str) -> str:
-    """A header's value as a 415 quotes it: its first 60 characters, what shows nothing or looks like another
-    percent-encoded, as an error quotes a path (`fairdice.http.readable`) (review: a Content-Type of
-    `application/json\u00ad`, its soft hyphen drawn as nothing, was told "send … application/json (it came as
-    application/json)", and a charset or Content-Encoding alike). A `%` in it is quoted `%25`, as it is one `%`: a
-    header's value is never percent-decoded, so a `%` followed by two hex digits in it is no escape, as `readable`
-    would read it (review: `charset=utf%2D8` was told "charset utf%2D8 is not read … say charset=utf-8", which read as
-    an escape is the very charset it asked for, and `identit%79` alike)."""
-    return readable(value[:60].replace("%", "%25"))
+    """A header's value as a 415 quotes it: whole up to _HEADER_SAID characters, else its start and an ellipsis within
+    them (review: its first 60 characters were quoted as the whole value, "it came as" what it did not), what shows
+    nothing or looks like another percent-encoded, as an error quotes a path (`fairdice.http.readable`) (review: a
+    Content-Type of `application/json\u00ad`, its soft hyphen drawn as nothing, was told "send … application/json (it
+    came as application/json)", and a charset or Content-Encoding alike). A `%` in it is quoted `%25`, as it is one
+    `%`: a header's value is never percent-decoded, so a `%` followed by two hex digits in it is no escape, as
+    `readable` would read it (review: `charset=utf%2D8` was told "charset utf%2D8 is not read … say charset=utf-8",
+    which read as an escape is the very charset it asked for, and `identit%79` alike)."""
+    whole = len(value) <= _HEADER_SAID
+    return readable((value if whole else value[: _HEADER_SAID - 1]).replace("%", "%25")) + ("" if whole else "…")
 
 
 def gate(event: APIGatewayProxyEventV2) -> None:

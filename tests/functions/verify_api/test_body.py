@@ -334,3 +334,23 @@ def test_a_415_quotes_a_header_that_shows_nothing_or_looks_like_another_percent_
     event["headers"][header] = value
     # Then the 415 quotes it encoded, as an error quotes a path
     assert said in assert_error(invoke(event), 415, "unsupported_media_type")["message"]
+
+
+@pytest.mark.parametrize(
+    ("header", "value", "said"),
+    [
+        ("content-type", "text/" + "x" * 55, "(it came as text/" + "x" * 55 + ")"),  # 60 characters: whole
+        ("content-type", "text/" + "x" * 56, "(it came as text/" + "x" * 54 + "…)"),
+        ("content-type", "application/json" + "\u00ad" * 50, "(it came as application/json" + "%C2%AD" * 43 + "…)"),
+        ("content-encoding", "gzip," + "x" * 60, ": Content-Encoding gzip," + "x" * 54 + "… is not read"),
+    ],
+)
+def test_a_415_quotes_a_header_longer_than_it_quotes_cut_with_an_ellipsis(
+    load_event: Callable[[str], Event], header: str, value: str, said: str
+) -> None:
+    # Given a Content-Type or Content-Encoding longer than a 415 quotes (review: its first 60 characters were quoted
+    # as what it came as, the rest left out without a word)
+    event = with_body(load_event("api-verify-narde-fair"), "{}")
+    event["headers"][header] = value
+    # Then the 415 quotes it whole up to 60 characters, else its first 59 and an ellipsis
+    assert said in assert_error(invoke(event), 415, "unsupported_media_type")["message"]
