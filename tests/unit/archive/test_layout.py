@@ -1,6 +1,7 @@
 """fairdice.archive.layout: when a day's secret is due, for every day the calendar has; when a commitment is in time."""
 
 import datetime as dt
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -123,6 +124,55 @@ def test_a_record_a_listing_begun_before_the_day_was_over_dates_after_it_is_refu
     found = there_before_over(archive, OWN, dated, OVER - dt.timedelta(seconds=1), {})
     assert found is not None and str(found).startswith("revealed/2025-03-01.json is there before 2025-03-01 is over")
     assert archive.reads == ["revealed/2025-03-01.json"]
+
+
+class ReadAs(PassingStore):
+    """The archive whose records are read with the time `modified`, witnessed or not (`Stored.witnessed`), whatever
+    time the listing gives them."""
+
+    def __init__(self, root: Path, modified: dt.datetime, *, witnessed: bool) -> None:
+        super().__init__(FolderStore(root))
+        self.modified, self.witnessed = modified, witnessed
+
+    def read(self, key: str) -> Stored | None:
+        found = self.inner.read(key)
+        return None if found is None else replace(found, modified=self.modified, witnessed=self.witnessed)
+
+
+@pytest.mark.parametrize(
+    ("listed_at", "modified", "witnessed", "refused"),
+    [
+        # listed at 10:00 of the day, dated tomorrow by a time its writer sets (a folder's, touched): no witness
+        (dt.datetime(2025, 3, 1, 10, tzinfo=dt.UTC), OVER + dt.timedelta(seconds=1), False, True),
+        # listed a second before the day is over, dated after it by the listing, but read with a witnessed time before
+        # it (a version the listing did not date): the record as read was not written once the day was over
+        (OVER - dt.timedelta(seconds=1), OVER - dt.timedelta(seconds=30), True, True),
+        # read with a witnessed time after the day was over: cleared
+        (OVER - dt.timedelta(seconds=1), OVER + dt.timedelta(seconds=1), True, False),
+    ],
+    ids=["a time its writer sets", "witnessed before the day was over", "witnessed after it"],
+)
+def test_a_record_a_listing_begun_before_the_day_was_over_dates_after_it_is_let_through_only_by_a_witnessed_time_after(
+    tmp_path: Path, listed_at: dt.datetime, modified: dt.datetime, witnessed: bool, refused: bool
+) -> None:
+    # Given the day's own record, revealing its secret, which a listing begun at `listed_at`, before the day is over,
+    # dates after it, and which is read with the time `modified`, witnessed or not
+    archive = ReadAs(tmp_path, modified, witnessed=witnessed)
+    record = RevealedRecord(
+        date=DAY, secret=SECRET.hex(), commitment=seal_of(SECRET), next_commitment=None, previous=None
+    )
+    archive.inner.put_new(revealed_key(DAY), record.to_bytes())
+    dated = {DAY: OVER + dt.timedelta(seconds=1)}
+
+    # Then it is let through only where the store's own time, a witness, shows it written once the day was over: a
+    # time whoever holds a folder sets would let a record put at 10:00, dated tomorrow, give the day's rolls away all
+    # day, and one before midnight is a record there before the day was over
+    found = there_before_over(archive, OWN, dated, listed_at, {})
+    assert (found is not None) == refused
+    if refused:
+        assert found is not None and str(found).startswith(
+            "revealed/2025-03-01.json is there before 2025-03-01 is over"
+        )
 
 
 def test_a_record_dated_before_the_day_was_over_is_refused_unread(archive: CountedReads) -> None:
