@@ -1014,9 +1014,8 @@ def _of_another_game(
         # Rolls that are this secret's leave the seal that does not fit it to report, as `seal_from_other_game` says
         # (review: "if the game was so, the rolls are this key's", the lock given, not the key's, left unsaid)
         unsealed = (
-            f" Then the {seal} given is not this {secret}'s: another game's, or, if it is the {seal} this game showed"
-            f" before its first {case.scheme.words.roll}, the {secret} is not the one it committed to: keep both and"
-            " report it."
+            f" Then the {seal} given is not this {secret}'s: another game's, or, if both were copied correctly from"
+            f" this game, the {secret} is not the one it committed to: keep both and report it."
             if verdict.checks.seal == "mismatch"
             else ""
         )

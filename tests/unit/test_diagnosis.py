@@ -1131,11 +1131,14 @@ def test_a_short_game_on_a_take_back_line_under_another_lock_is_told_the_lock_is
     # `seal_from_other_game` says of rolls that fit as given
     (found,) = check(BOT | {"lock": OTHER_KEY, "recorded": [[4, 6], [5, 1], [5, 6]]}).diagnosis or []
     assert found.cause == "secret_from_other_game"
+    # as the seal's finding says it: reported if both were copied correctly from this game, not if the lock is this
+    # game's, which a key copied from another game beside this game's own lock is too (there: copy the key again)
     assert (
-        "if the game was so, the rolls are this key's. Then the lock given is not this key's: another game's, or, if it"
-        " is the lock this game showed before its first roll, the key is not the one it committed to: keep both and"
-        " report it. If not, none of the other mistakes tried" in found.detail
+        "if the game was so, the rolls are this key's. Then the lock given is not this key's: another game's, or, if"
+        " both were copied correctly from this game, the key is not the one it committed to: keep both and report it."
+        " If not, none of the other mistakes tried" in found.detail
     )
+    assert "if it is the lock this game showed" not in found.detail
     # and with the key's own lock, or none, there is no lock to report
     for lock in (SEAL, None):
         (found,) = check(BOT | {"lock": lock, "recorded": [[4, 6], [5, 1], [5, 6]]}).diagnosis or []
