@@ -310,10 +310,11 @@ def _missing(day: dt.date, now: dt.datetime, missing: str) -> FairdiceError:
 # one page, as an honest archive lists nothing after the day before's while a day is played, but where keys the
 # publisher never writes are put after the first day looked back to, a page a thousand within the one call) every 5
 # minutes, on every day, and the GetObjects of what is new: each record listed since the last look (an honest
-# archive's: none; the first look of a day, the day before's, once revealed), and each commitment not found yet, at
-# most 2 * DAYS_LOOKED_BACK. A cold Lambda's first look reads each day's commitment and each record listed:
-# 2 * DAYS_LOOKED_BACK GetObjects and the listing for an honest archive. A request that runs out of its read budget
-# leaves the rest of its look to the next, which lists again and reads what it has not kept.
+# archive's: none; the first look of a day, the day before's, once revealed; a look whose listing S3 answers after
+# midnight, the day's own record too, read to see S3 dates it once the day was over: `there_before_over`), and each
+# commitment not found yet, at most 2 * DAYS_LOOKED_BACK. A cold Lambda's first look reads each day's commitment and
+# each record listed: 2 * DAYS_LOOKED_BACK GetObjects and the listing for an honest archive. A request that runs out of
+# its read budget leaves the rest of its look to the next, which lists again and reads what it has not kept.
 LOOK_AGAIN = dt.timedelta(minutes=5)
 
 # What a request is told that may be answered when asked again: the day's secret or commitment not there or not read
