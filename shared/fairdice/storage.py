@@ -277,13 +277,17 @@ class FolderStore:
                 os.unlink(staged)
 
 
-def link_new(staged: str | Path, path: str | Path) -> bool:
+def link_new(staged: str | Path, path: str | Path, *, dir_fd: int | None = None) -> bool:
     """Give a complete staged file its place only where nothing is: a hard link, which fails if anything is there (a
     file, a folder, a link, even to nothing), so that of racing writers exactly one wins and no one's file is written
-    over; False where something is. The staged name is left for its writer to remove. Any other OSError is raised: a
-    file system that keeps no hard links answers EPERM or ENOTSUP."""
+    over; False where something is. Both names are relative to `dir_fd` where it is given (a folder held open). The
+    staged name is left for its writer to remove. Any other OSError is raised: a file system that keeps no hard links
+    answers EPERM or ENOTSUP."""
+    # The staged file itself, not where a link put in its name leads, where the platform can say so; elsewhere the
+    # argument is not passed, True or False: Windows' os.link raises NotImplementedError for True (Python 3.14)
+    unfollowed = {"follow_symlinks": False} if os.link in os.supports_follow_symlinks else {}
     try:
-        os.link(staged, path, follow_symlinks=False)
+        os.link(staged, path, src_dir_fd=dir_fd, dst_dir_fd=dir_fd, **unfollowed)
     except FileExistsError:
         return False
     return True

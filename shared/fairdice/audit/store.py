@@ -14,7 +14,7 @@ from contextlib import AbstractContextManager, contextmanager, suppress
 from pathlib import Path
 from typing import BinaryIO, Protocol
 
-from fairdice.storage import STAGED_PREFIX
+from fairdice.storage import STAGED_PREFIX, link_new
 
 
 class Results(Protocol):
@@ -302,18 +302,13 @@ _NO_HARD_LINKS = frozenset({errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.
 
 
 def _put_where_nothing_is(folder: _Folder, staged: str, leaf: str) -> None:
-    """Give a file staged in `folder` its place there, `leaf`, where nothing is: a hard link (as the archive's
-    `link_new` writes once), which no file put there meanwhile can be written over by, as a rename would.
+    """Give a file staged in `folder` its place there, `leaf`, where nothing is: a hard link (`link_new`, as the
+    archive writes once), which no file put there meanwhile can be written over by, as a rename would.
     FileExistsError, naming the place, for whatever is there. Where the file system keeps no hard links, the place is
     looked at just before the rename."""
     try:
-        # The staged file itself, not where a link put in its name leads, where the platform can say so; elsewhere the
-        # argument is not passed, True or False: Windows' os.link raises NotImplementedError for True (Python 3.14)
-        unfollowed = {"follow_symlinks": False} if os.link in os.supports_follow_symlinks else {}
-        os.link(folder.at(staged), folder.at(leaf), src_dir_fd=folder.fd, dst_dir_fd=folder.fd, **unfollowed)
-        return
-    except FileExistsError:
-        pass
+        if link_new(folder.at(staged), folder.at(leaf), dir_fd=folder.fd):
+            return
     except OSError as exc:
         if exc.errno not in _NO_HARD_LINKS:
             raise
