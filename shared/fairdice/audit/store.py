@@ -351,4 +351,11 @@ def _new_file(folder: _Folder, mark: str = "") -> tuple[str, BinaryIO]:
             made = os.open(folder.at(name), os.O_WRONLY | os.O_CREAT | os.O_EXCL | _binary(), 0o666, dir_fd=folder.fd)
         except FileExistsError:
             continue
-        return name, os.fdopen(made, "wb")
+        try:
+            return name, os.fdopen(made, "wb")
+        except BaseException:
+            # neither its descriptor nor the empty file is left (review: both were, for as long as the run went on)
+            os.close(made)
+            with suppress(OSError):
+                os.unlink(folder.at(name), dir_fd=folder.fd)
+            raise

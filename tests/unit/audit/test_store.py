@@ -137,3 +137,23 @@ def test_an_output_is_linked_into_its_place_where_os_link_takes_no_follow_symlin
     results.put("summary.json", b"{}\n")
     results.release()
     assert (tmp_path / "summary.json").read_bytes() == b"{}\n"
+
+
+def test_a_staged_file_that_cannot_be_opened_as_a_stream_is_closed_and_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given an os.fdopen that fails once the staged file is made (review: its descriptor was left open, for as long as
+    # the process ran, and the empty file left beside the place)
+    (tmp_path / "partials" / "00000-0000000").mkdir(parents=True)
+
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise OSError(12, "Cannot allocate memory")
+
+    monkeypatch.setattr(os, "fdopen", refused)
+    before = sorted(os.listdir("/proc/self/fd"))
+
+    # When a result is written, Then the error is raised, no descriptor is left open, and nothing is left staged
+    with pytest.raises(OSError, match="Cannot allocate memory"):
+        FolderResults(tmp_path).put("partials/00000-0000000/summary.json", b"{}")
+    assert sorted(os.listdir("/proc/self/fd")) == before
+    assert list((tmp_path / "partials" / "00000-0000000").iterdir()) == []
