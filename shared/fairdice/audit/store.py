@@ -56,8 +56,10 @@ _DIRECTORY = getattr(os, "O_DIRECTORY", 0)
 # no `dir_fd`) each folder under the root is looked at (`_looked_at`) as the file is made and again as it is placed,
 # and a link or a reparse point (a junction) there is refused; one put there between that look and the step after it
 # is gone through all the same: that moment is not closed.
-HOLDS_FOLDERS = bool(_NO_FOLLOW and _DIRECTORY) and {os.open, os.mkdir, os.rename, os.link, os.unlink, os.stat} <= (
-    os.supports_dir_fd
+HOLDS_FOLDERS = (
+    bool(_NO_FOLLOW and _DIRECTORY)
+    and {os.open, os.mkdir, os.rename, os.link, os.unlink, os.stat} <= os.supports_dir_fd
+    and os.scandir in os.supports_fd
 )
 # What opening what is not a folder answers, without following a link: a file, a pipe, or a link (FreeBSD: EMLINK)
 _NOT_A_FOLDER = frozenset({errno.ENOTDIR, errno.ELOOP, errno.EMLINK})
@@ -85,17 +87,30 @@ class FolderResults:
         return f"FolderResults({str(self.root)!r})"
 
     def list(self, prefix: str) -> list[str]:
-        """Every file under the root whose name starts with `prefix`, sorted."""
-        folder = self.root / prefix.rpartition("/")[0]
-        if not folder.is_dir():
+        """Every file under the root whose name starts with `prefix`, sorted. Each folder is reached as a write reaches
+        it (`_folder`), not through a link: a link or junction to a folder in the place of one (`partials/`, a
+        block's), put there once its results were written, is NotADirectoryError naming it, as a write there is
+        (review: the listing went through a link put as `partials/`, and passed over one put as a block's folder, whose
+        games went uncounted in a summary naming the file as read whole, exit 0)."""
+        folders = [part for part in prefix.rpartition("/")[0].split("/") if part]
+        try:
+            names = _files_under(self.root, folders)
+        except FileNotFoundError:
             return []
-        names = (path.relative_to(self.root).as_posix() for path in folder.rglob("*") if path.is_file())
         return sorted(name for name in names if name.startswith(prefix) and STAGED_PREFIX not in name)
 
-    def open(self, name: str) -> AbstractContextManager[BinaryIO]:
-        """The file's bytes as a stream (`open_file`: a pipe put in a partial's place is not waited on; review: a
-        resume's merge hung on one put as a block's findings.jsonl)."""
-        return open_file(self.root / name)
+    @contextmanager
+    def open(self, name: str) -> Iterator[BinaryIO]:
+        """The file's bytes as a stream, as `open_file` opens one (a pipe put in a partial's place is not waited on;
+        review: a resume's merge hung on one put as a block's findings.jsonl), its folder reached as a write reaches it
+        (`_folder`), not through a link: a link or junction in the place of a folder on the way is NotADirectoryError
+        naming it, as a write there is (review: a block's results were read through a link put as its folder, or as
+        `partials/`, once they were written)."""
+        *folders, leaf = name.split("/")
+        with _folder(self.root, folders, make=False) as folder, folder.naming():
+            opened = os.open(folder.at(leaf), os.O_RDONLY | _NO_WAIT | _binary(), dir_fd=folder.fd)
+        with _stream(opened, self.root / name) as stream:
+            yield stream
 
     def put(self, name: str, data: bytes) -> None:
         """Write a file whole: readers see it complete or not at all."""
@@ -182,7 +197,14 @@ def open_file(path: Path) -> Iterator[BinaryIO]:
     """A file's bytes as a stream. What is not a file (a pipe, a socket, a device, a folder) is an OSError naming it,
     opened without waiting, so that a pipe put where a file was looked at a moment before is not waited on for a writer
     for ever: a look (`is_file`) and then an open leave it that moment (review)."""
-    descriptor = os.open(path, os.O_RDONLY | _NO_WAIT | _binary())
+    with _stream(os.open(path, os.O_RDONLY | _NO_WAIT | _binary()), path) as stream:
+        yield stream
+
+
+@contextmanager
+def _stream(descriptor: int, path: Path) -> Iterator[BinaryIO]:
+    """A descriptor opened without waiting (`open_file`) as a stream, once it is known to be a file's; closed, as the
+    stream, whatever happens. `path` names it."""
     try:
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
             raise OSError(errno.EINVAL, "not a file (a pipe, a socket, a device or a folder)", str(path))
@@ -245,17 +267,41 @@ class _Folder:
             os.unlink(self.at(name), dir_fd=self.fd)
 
 
+def _files_under(root: Path, folders: list[str]) -> list[str]:
+    """The names of the files (a link to one too, as ever) under `folders` under `root`, each folder reached by
+    `_folder`, as a read reaches it; a link (or junction) to a folder there is refused, named."""
+    with (
+        _folder(root, folders, make=False) as folder,
+        os.scandir(folder.path if folder.fd is None else folder.fd) as listed,
+    ):
+        entries = [
+            (entry.name, entry.is_dir(follow_symlinks=False), entry.is_dir(), entry.is_file()) for entry in listed
+        ]
+    names = []
+    for name, folder_itself, leads_to_folder, file in entries:
+        if folder_itself:
+            with suppress(FileNotFoundError):  # gone since it was listed, as a listing a moment later finds it
+                names += _files_under(root, [*folders, name])
+        elif leads_to_folder:
+            raise _not_a_folder(root.joinpath(*folders, name))
+        elif file:
+            names.append("/".join([*folders, name]))
+    return names
+
+
 @contextmanager
-def _folder(root: Path, folders: list[str]) -> Iterator[_Folder]:
-    """The folder `folders` under `root`, each made where none is (as the root is): held open, each opened without
-    following a link, relative to the one before (`HOLDS_FOLDERS`), or looked at (`_looked_at`). The root is reached
-    as given (`--out` may be a link to a folder). What is not a folder on the way is NotADirectoryError, naming it."""
-    try:
-        root.mkdir(parents=True, exist_ok=True)
-    except (FileExistsError, NotADirectoryError):
-        raise _not_a_folder(root) from None
+def _folder(root: Path, folders: list[str], *, make: bool = True) -> Iterator[_Folder]:
+    """The folder `folders` under `root`, each made where none is (as the root is; to read, `make` False: none is
+    made, and one not there is FileNotFoundError naming it): held open, each opened without following a link, relative
+    to the one before (`HOLDS_FOLDERS`), or looked at (`_looked_at`). The root is reached as given (`--out` may be a
+    link to a folder). What is not a folder on the way is NotADirectoryError, naming it."""
+    if make:
+        try:
+            root.mkdir(parents=True, exist_ok=True)
+        except (FileExistsError, NotADirectoryError):
+            raise _not_a_folder(root) from None
     if not HOLDS_FOLDERS:
-        _looked_at(root, folders, make=True)
+        _looked_at(root, folders, make=make, reading=not make)
         yield _Folder(root, folders, None)
         return
     held = os.open(root, os.O_RDONLY | _DIRECTORY)
@@ -263,8 +309,9 @@ def _folder(root: Path, folders: list[str]) -> Iterator[_Folder]:
         for count, part in enumerate(folders):
             place = root.joinpath(*folders[: count + 1])
             try:
-                with suppress(FileExistsError):
-                    os.mkdir(part, dir_fd=held)
+                if make:
+                    with suppress(FileExistsError):
+                        os.mkdir(part, dir_fd=held)
                 inner = os.open(part, os.O_RDONLY | _DIRECTORY | _NO_FOLLOW, dir_fd=held)
             except OSError as exc:
                 if exc.errno in _NOT_A_FOLDER:
@@ -277,11 +324,12 @@ def _folder(root: Path, folders: list[str]) -> Iterator[_Folder]:
         os.close(held)
 
 
-def _looked_at(root: Path, folders: list[str], *, make: bool) -> None:
+def _looked_at(root: Path, folders: list[str], *, make: bool, reading: bool = False) -> None:
     """Where no folder is held (`HOLDS_FOLDERS`): refuse what is not a folder on the way to `folders` under `root`, a
-    link or a reparse point (a Windows junction) too, each made first where nothing is (`make`). A look, not a hold:
-    one put there once looked at is gone through by the step after it, a moment later; a look before each step is
-    the best that can be done without a folder held open."""
+    link or a reparse point (a Windows junction) too, each made first where nothing is (`make`); to read (`reading`),
+    one not there is FileNotFoundError naming it, as opening it would be. A look, not a hold: one put there once looked
+    at is gone through by the step after it, a moment later; a look before each step is the best that can be done
+    without a folder held open."""
     place = root
     for part in folders:
         place = place / part
@@ -290,7 +338,11 @@ def _looked_at(root: Path, folders: list[str], *, make: bool) -> None:
                 place.mkdir()
         try:
             status = os.lstat(place)
-        except (FileNotFoundError, NotADirectoryError):
+        except FileNotFoundError:
+            if reading:
+                raise
+            raise _not_a_folder(place) from None
+        except NotADirectoryError:
             raise _not_a_folder(place) from None
         reparse = getattr(status, "st_file_attributes", 0) & stat.FILE_ATTRIBUTE_REPARSE_POINT
         if not stat.S_ISDIR(status.st_mode) or reparse:

@@ -1895,6 +1895,42 @@ def test_a_link_put_in_the_place_of_a_folder_of_results_as_they_are_written_is_n
     assert [name for name in ("summary.json", "findings.jsonl", "report.html") if (out / name).exists()] == []
 
 
+@pytest.mark.parametrize("held", [True, False], ids=["folders-held", "folders-looked-at"])
+@pytest.mark.parametrize("place", ["partials", "a-block"])
+def test_a_link_put_in_the_place_of_a_folder_of_results_as_they_are_merged_stops_the_run_not_counted_as_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], held: bool, place: str
+) -> None:
+    # Given a file of fair games cut into three blocks, and whoever writes --out, once every block's result is found
+    # where the run stored it and before the merge reads them, moving partials/ or the first block's folder aside and
+    # putting a link to a copy of it in its place; where each folder is held open (POSIX), and where it is looked at
+    # (Windows)
+    monkeypatch.setattr(store, "HOLDS_FOLDERS", held)
+    monkeypatch.setattr(local, "BLOCK_LINES", 2)
+    games.write(tmp_path / "in" / "day.jsonl", many(6))
+    out = tmp_path / "out"
+    there = out / "partials" if place == "partials" else out / "partials" / "00000-0000000"
+    found = local._every_block_found
+
+    def then_a_link(out: Path, names: set[str]) -> None:
+        found(out, names)
+        shutil.copytree(there, tmp_path / "theirs")
+        there.rename(tmp_path / "moved")
+        there.symlink_to(tmp_path / "theirs", target_is_directory=True)
+
+    monkeypatch.setattr(local, "_every_block_found", then_a_link)
+    capsys.readouterr()
+
+    # When it is audited, Then it stops, exit 3, naming the link, and leaves no output (review: the merge read the
+    # blocks through a link as partials/, and passed over one as a block's folder: 4 games of 6 counted, all fair, the
+    # file named as read whole, exit 0)
+    assert main(["audit", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]) == 3
+    assert capsys.readouterr().err.startswith(
+        f"fairdice: audit: {there}: not a folder, where the audit keeps its results: it is kept, not written over;"
+        " move it out. The audit did not finish"
+    )
+    assert [name for name in ("summary.json", "findings.jsonl", "report.html") if (out / name).exists()] == []
+
+
 def cut_short(tmp_path: Path) -> tuple[Path, Path, Path, dict[str, Any]]:
     """Three games audited from tmp_path/day.jsonl into tmp_path/out, the result of its one block then lost, as if
     the run was cut short: the input, the out, its plan, and what the plan says."""

@@ -157,3 +157,58 @@ def test_a_staged_file_that_cannot_be_opened_as_a_stream_is_closed_and_removed(
         FolderResults(tmp_path).put("partials/00000-0000000/summary.json", b"{}")
     assert sorted(os.listdir("/proc/self/fd")) == before
     assert list((tmp_path / "partials" / "00000-0000000").iterdir()) == []
+
+
+@pytest.mark.parametrize("held", [True, False], ids=["folders-held", "folders-looked-at"])
+@pytest.mark.parametrize("place", ["partials", "partials/00000-0000000"])
+@pytest.mark.parametrize("read", ["list", "open"])
+def test_a_link_put_in_the_place_of_a_folder_of_results_once_written_is_not_read_through(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, held: bool, place: str, read: str
+) -> None:
+    # Given a block's results written, then partials/ or the block's folder moved aside and a link to a copy of it put
+    # in its place; where each folder on the way is held open (POSIX), and where it is looked at instead (Windows)
+    monkeypatch.setattr(store, "HOLDS_FOLDERS", held)
+    results = FolderResults(tmp_path)
+    results.put("partials/00000-0000000/summary.json", b"{}")
+    there = tmp_path / place
+    shutil.copytree(there, tmp_path / "theirs")
+    there.rename(tmp_path / "moved")
+    there.symlink_to(tmp_path / "theirs", target_is_directory=True)
+
+    # When the results are listed or read, Then it is refused, naming the link, as a write there is (review: the read
+    # went through it, and the listing passed over a link put as a block's folder, its games uncounted)
+    with pytest.raises(NotADirectoryError) as refused:
+        if read == "list":
+            results.list("partials/")
+        else:
+            with results.open("partials/00000-0000000/summary.json") as stream:
+                stream.read()
+    assert refused.value.filename == str(there)
+    assert "not a folder, where the audit keeps its results" in str(refused.value)
+
+
+@pytest.mark.parametrize("held", [True, False], ids=["folders-held", "folders-looked-at"])
+def test_results_are_listed_and_read_where_no_link_is_in_the_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, held: bool
+) -> None:
+    # Given two blocks' results, a staged file beside them, and no partials/ in a second store
+    monkeypatch.setattr(store, "HOLDS_FOLDERS", held)
+    results = FolderResults(tmp_path)
+    for block in ("00000-0000000", "00000-0000001"):
+        results.put(f"partials/{block}/summary.json", block.encode())
+        results.put(f"partials/{block}/ids.txt", b"")
+    (tmp_path / "partials" / "00000-0000001" / ".incoming-x").write_text("")
+
+    # When they are listed and read, Then each is found and read, the staged file left out; and none is in a store
+    # without partials/
+    assert results.list("partials/") == [
+        "partials/00000-0000000/ids.txt",
+        "partials/00000-0000000/summary.json",
+        "partials/00000-0000001/ids.txt",
+        "partials/00000-0000001/summary.json",
+    ]
+    with results.open("partials/00000-0000001/summary.json") as stream:
+        assert stream.read() == b"00000-0000001"
+    assert FolderResults(tmp_path / "none").list("partials/") == []
+    with pytest.raises(FileNotFoundError), FolderResults(tmp_path / "none").open("partials/a/summary.json"):
+        pass
