@@ -80,7 +80,8 @@ class FolderResults:
         self.fresh = frozenset(fresh)
         self.placed: dict[str, tuple[int, int]] = {}  # each name of `fresh` written, by its file's device and inode
         # each file of `fresh` written, held open until `release`: its inode is not freed, so no file put in its place
-        # is given it, as ext4 and tmpfs give a freed one at once (review: one was taken for the file written)
+        # is given it, as ext4 and tmpfs give a freed one at once (review: one was taken for the file written); not
+        # where a file held open cannot be removed (Windows), as its staged name could not be
         self._held: list[int] = []
 
     def __repr__(self) -> str:
@@ -152,9 +153,13 @@ class FolderResults:
                     else:
                         status = os.fstat(held)
                         _put_where_nothing_is(folder, temporary, leaf)
-                        self._held.append(held)
                         self.placed[name] = (status.st_dev, status.st_ino)
-                        held = None
+                        # Its staged name removed while it is held; where a file held open cannot be removed
+                        # (Windows), it is let go of first, below, and not held (review: each output's staged file
+                        # was left in --out)
+                        if folder.remove(temporary):
+                            self._held.append(held)
+                            held = None
             finally:
                 if held is not None:
                     os.close(held)
@@ -260,11 +265,17 @@ class _Folder:
                 raise
             raise OSError(exc.errno, exc.strerror, str(self.path / exc.filename)) from exc
 
-    def remove(self, name: str) -> None:
-        """Remove `name` if it is still there (where no folder is held, only where the way to it still leads there)."""
-        with suppress(OSError):
+    def remove(self, name: str) -> bool:
+        """Remove `name` if it is still there (where no folder is held, only where the way to it still leads there);
+        whether it is gone."""
+        try:
             self.look()
             os.unlink(self.at(name), dir_fd=self.fd)
+        except FileNotFoundError:
+            pass
+        except OSError:
+            return False
+        return True
 
 
 def _files_under(root: Path, folders: list[str]) -> list[str]:

@@ -1,5 +1,6 @@
 """An audit's folder of results (`fairdice.audit.store`): the folders a write goes through under its root."""
 
+import errno
 import os
 import shutil
 import stat
@@ -212,3 +213,47 @@ def test_results_are_listed_and_read_where_no_link_is_in_the_way(
     assert FolderResults(tmp_path / "none").list("partials/") == []
     with pytest.raises(FileNotFoundError), FolderResults(tmp_path / "none").open("partials/a/summary.json"):
         pass
+
+
+def _open_files_cannot_be_removed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """os.unlink and os.remove refusing a file while a descriptor on it is open, as Windows refuses to delete a file
+    opened without FILE_SHARE_DELETE (as Python opens each): PermissionError, as Windows' sharing violation is."""
+    real = os.unlink
+
+    def unlink(path: Any, *, dir_fd: int | None = None) -> None:
+        status = os.stat(path, dir_fd=dir_fd, follow_symlinks=False)
+        for fd in os.listdir("/proc/self/fd"):
+            try:
+                held = os.fstat(int(fd))
+            except OSError:
+                continue
+            if (held.st_dev, held.st_ino) == (status.st_dev, status.st_ino):
+                raise PermissionError(errno.EACCES, "being used by another process", os.fspath(path))
+        real(path, dir_fd=dir_fd)
+
+    monkeypatch.setattr(os, "unlink", unlink)
+    monkeypatch.setattr(os, "remove", unlink)
+
+
+def test_an_output_written_where_an_open_file_cannot_be_removed_leaves_no_staged_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given folders looked at (as on Windows), and a file that cannot be removed while a descriptor on it is open, as
+    # on Windows (review: each output, held open once in its place so that its inode is not given to another file, was
+    # left staged beside it as well, .incoming-..., its removal refused and the error let be)
+    monkeypatch.setattr(store, "HOLDS_FOLDERS", False)
+    _open_files_cannot_be_removed(monkeypatch)
+
+    # When an output is written where nothing is, and another where something is
+    results = FolderResults(tmp_path, fresh=("summary.json", "report.html"))
+    results.put("summary.json", b"{}\n")
+    (tmp_path / "report.html").write_text("theirs")
+    with pytest.raises(FileExistsError) as taken:
+        results.put("report.html", b"<html>")
+
+    # Then the first is in its place, the second's error is the place taken, and nothing is left staged
+    assert taken.value.filename == str(tmp_path / "report.html")
+    assert sorted(os.listdir(tmp_path)) == ["report.html", "summary.json"]
+    assert (tmp_path / "summary.json").read_bytes() == b"{}\n"
+    assert results.still_written("summary.json")
+    results.release()
