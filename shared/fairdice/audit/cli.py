@@ -232,13 +232,13 @@ def _audit(args: argparse.Namespace) -> int:
         # Not the games' fault: the results could not be written (a full disk), a worker process was killed, memory ran
         # short, a package is missing. What is done stays done, as for an archive that cannot be read.
         say(
-            f"fairdice: audit: {_unfinished(exc)}. The audit did not finish: once that is mended, finish it with:"
-            f" {_resumed(args)}"
+            f"fairdice: audit: {_unfinished(exc)}{_noted(exc)}. The audit did not finish: once that is mended, finish"
+            f" it with: {_resumed(args)}"
         )
         return EXIT_UNFINISHED
     except (KeyboardInterrupt, Terminated) as exc:
         stopped = "terminated" if isinstance(exc, Terminated) else "interrupted"
-        say(f"fairdice: audit {stopped}; finish it with: {_resumed(args)}")
+        say(f"fairdice: audit {stopped}{_noted(exc)}; finish it with: {_resumed(args)}")
         return EXIT_TERMINATED if isinstance(exc, Terminated) else EXIT_INTERRUPTED
     else:
         # Said before the handlers are put back: the outputs are whole, and a Ctrl-C now stops nothing
@@ -297,6 +297,12 @@ def _ended(args: argparse.Namespace, summary: "Summary") -> int:
     elif not summary.games:
         say("fairdice: audit: no game was read in the inputs, so nothing is proven fair")
     return EXIT_CLEAN if summary.clean else EXIT_FINDINGS
+
+
+def _noted(exc: BaseException) -> str:
+    """What the run added to the error it stopped on (`local.run`: the outputs it wrote and could not remove), each
+    after a semicolon; nothing where it added none."""
+    return "".join(f"; {note}" for note in getattr(exc, "__notes__", ()))
 
 
 def _unfinished(exc: OSError | BrokenProcessPool | MemoryError | ImportError) -> str:

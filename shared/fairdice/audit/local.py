@@ -488,13 +488,15 @@ def run(
             taken = [out / name for name in (FINDINGS, REPORT) if not store.still_written(name)]
             if taken:
                 raise occupied(*taken)
-        except BaseException:
+        except BaseException as stopped:
             # Nor are the findings and the report left, whose headline reads as a finished audit's, where the run stops
             # before the summary is written after them: the summary's place taken (review: a file put there stopped the
             # run, exit 3, and left a report of every game fair), or a stop as the report is drawn, or asked for before
             # and lost (review: a Ctrl-C as the report was drawn left findings.jsonl, empty for a run of fair games,
             # read as no findings, beside a run that did not finish, exit 130)
-            store.withdraw()
+            unremoved = store.withdraw()
+            if unremoved:
+                stopped.add_note(_left_words(unremoved))
             raise
         finally:
             store.release()
@@ -1350,6 +1352,17 @@ def _removed(left: dict[Path, _FileState], passed_over: list[Path], out: Path) -
 
 def _nothing_to_resume(out: Path) -> UsageError:
     return UsageError(f"--resume: {out} holds no interrupted audit to resume")
+
+
+def _left_words(left: dict[Path, str]) -> str:
+    """What a run that stopped wrote and could not withdraw (`FolderResults.withdraw`), in words: each output, why,
+    and that it is to be removed, as no finished audit's."""
+    named = ", ".join(f"{path} ({why})" for path, why in left.items())
+    one = len(left) == 1
+    return (
+        f"{named} could not be removed: written by this run, which did not finish, {'it is' if one else 'they are'}"
+        f" no finished audit's output; remove {'it' if one else 'them'}"
+    )
 
 
 def os_words(exc: OSError) -> str:

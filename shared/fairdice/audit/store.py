@@ -181,20 +181,33 @@ class FolderResults:
         while self._held:
             os.close(self._held.pop())
 
-    def withdraw(self) -> None:
+    def withdraw(self) -> dict[Path, str]:
         """Remove each name of `fresh` this store wrote that is still the file it wrote there, so that a run that stops
         before its last output leaves none of the others to be read as a finished audit's; anything put in their place
-        since is let be."""
-        for name, written in self.placed.items():
+        since is let be. Called as a run stops on an error of its own, the one to report, it raises no OSError of its
+        own (review: a PermissionError removing one hid it): each it could not remove, once the files held are let go
+        of and it is tried again (Windows removes no file held open), is returned, with why, to be said."""
+        left = self._removed(self.placed)
+        self.release()
+        left = self._removed({name: self.placed[name] for name in left})
+        self.placed.clear()
+        return {self.root / name: why for name, why in left.items()}
+
+    def _removed(self, written: dict[str, tuple[int, int]]) -> dict[str, str]:
+        """Remove each name of `written` that is still the file written there (its device and inode); those that could
+        not be, with why."""
+        left = {}
+        for name, placed in written.items():
             target = self.root / name
             try:
                 status = os.lstat(target)
-                if (status.st_dev, status.st_ino) == written:
+                if (status.st_dev, status.st_ino) == placed:
                     target.unlink()
             except FileNotFoundError:
                 pass
-        self.placed.clear()
-        self.release()
+            except OSError as exc:
+                left[name] = exc.strerror or str(exc)
+        return left
 
 
 @contextmanager

@@ -1439,6 +1439,43 @@ def test_a_run_stopped_by_a_file_put_in_the_place_of_its_report_or_summary_leave
     assert [name for name in ("summary.json", "findings.jsonl", "report.html") if (out / name).exists()] == [output]
 
 
+def test_a_run_stopped_whose_output_cannot_be_withdrawn_says_its_own_error_and_what_it_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a folder of fair games, whoever writes --out putting a file in the place of its summary once the report is
+    # written, and from then on the findings the run wrote that cannot be removed (a folder no longer written in; on
+    # Windows, a file another program holds open)
+    folder, out = _fair_folder_and_out(tmp_path, "elsewhere")
+    real_put_summary, real_unlink = local.put_summary, os.unlink
+
+    def unlink(path: Any, *args: Any, **kwargs: Any) -> None:
+        if os.fspath(path) == str(out / "findings.jsonl"):
+            raise PermissionError(errno.EACCES, "Permission denied", os.fspath(path))
+        real_unlink(path, *args, **kwargs)
+
+    def put_meanwhile(*args: Any, **kwargs: Any) -> Any:
+        (out / "summary.json").write_text("mine")
+        monkeypatch.setattr(os, "unlink", unlink)
+        return real_put_summary(*args, **kwargs)
+
+    monkeypatch.setattr(local, "put_summary", put_meanwhile)
+    capsys.readouterr()
+
+    # When it is audited, Then it stops, exit 3, on its own error, the summary's place taken, and says the findings it
+    # could not remove (review: the PermissionError of their removal was said instead, the place taken unsaid)
+    assert main(["audit", str(folder), "--out", str(out), "--workers", "1"]) == 3
+    assert capsys.readouterr().err.startswith(
+        f"fairdice: audit: {out / 'summary.json'}: put there while the audit ran, where it writes this result: it is"
+        f" kept, not written over; move it out; {out / 'findings.jsonl'} (Permission denied) could not be removed:"
+        " written by this run, which did not finish, it is no finished audit's output; remove it. The audit did not"
+        " finish"
+    )
+    assert [name for name in ("summary.json", "findings.jsonl", "report.html") if (out / name).exists()] == [
+        "summary.json",
+        "findings.jsonl",
+    ]
+
+
 @pytest.mark.parametrize(("stop", "status"), [(KeyboardInterrupt, 130), (MemoryError, 3)], ids=["ctrl-c", "no-memory"])
 def test_a_run_stopped_as_it_draws_its_report_leaves_no_findings_to_be_read_as_a_finished_audits(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stop: type[BaseException], status: int

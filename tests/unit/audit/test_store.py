@@ -257,3 +257,39 @@ def test_an_output_written_where_an_open_file_cannot_be_removed_leaves_no_staged
     assert (tmp_path / "summary.json").read_bytes() == b"{}\n"
     assert results.still_written("summary.json")
     results.release()
+
+
+def test_outputs_withdrawn_where_a_file_held_open_cannot_be_removed_are_let_go_of_and_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given two outputs written, each held open in its place, and from then on no file removed while a descriptor on
+    # it is open, as on Windows (review: withdraw removed them while held, and raised PermissionError as the run
+    # stopped on an error of its own, which it hid)
+    results = FolderResults(tmp_path, fresh=("findings.jsonl", "report.html"))
+    results.put("findings.jsonl", b"")
+    results.put("report.html", b"<html>")
+    _open_files_cannot_be_removed(monkeypatch)
+
+    # When they are withdrawn, Then no error is raised, each is let go of and removed, and nothing is left to say
+    assert results.withdraw() == {}
+    assert os.listdir(tmp_path) == []
+
+
+def test_an_output_that_cannot_be_withdrawn_is_said_not_raised(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Given two outputs written, and the first that cannot be removed at all (a folder no longer written in, a file
+    # another program holds open on Windows)
+    results = FolderResults(tmp_path, fresh=("findings.jsonl", "report.html"))
+    results.put("findings.jsonl", b"")
+    results.put("report.html", b"<html>")
+    real = os.unlink
+
+    def unlink(path: Any, *args: Any, **kwargs: Any) -> None:
+        if os.fspath(path) == str(tmp_path / "findings.jsonl"):
+            raise PermissionError(errno.EACCES, "Permission denied", os.fspath(path))
+        real(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "unlink", unlink)
+
+    # When they are withdrawn, Then no error is raised: the one left is returned with why, the other removed
+    assert results.withdraw() == {tmp_path / "findings.jsonl": "Permission denied"}
+    assert os.listdir(tmp_path) == ["findings.jsonl"]
