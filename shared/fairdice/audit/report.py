@@ -826,18 +826,20 @@ def _inputs(s: Summary, read_as: ReadAs) -> str:
     # A version is an S3 object's: a local run's files have none, and no column of blanks.
     versions = any(r.version for r in s.inputs)
     # headed as the page calls what it read: an AWS run's inputs are its shards (review: "file", where the page says
-    # shards above the table)
-    columns = (read_as, "version", "bytes", "SHA-256") if versions else (read_as, "bytes", "SHA-256")
+    # shards above the table). Each column's name and whether it holds text (left-aligned), one source for the head
+    # and for each cell's name (`_labelled`)
+    columns = [(read_as, True), *([("version", True)] if versions else []), ("bytes", False), ("SHA-256", True)]
+    names = [name for name, _ in columns]
     rows = "".join(
         _labelled(
             f"<tr><td class='t w'>{visible(r.file)}</td>{_version(r.version) if versions else ''}"
             f"<td>{r.bytes:,}</td><td class='t w'><code>{r.sha256}</code></td></tr>",
-            columns,
+            names,
         )
         for r in s.inputs
     )
-    version = "<th class=t>version</th>" if versions else ""
-    head = f"<thead><tr><th class=t>{read_as}</th>{version}<th>bytes</th><th class=t>SHA-256</th></tr></thead>"
+    heads = "".join(f"<th{' class=t' if text else ''}>{name}</th>" for name, text in columns)
+    head = f"<thead><tr>{heads}</tr></thead>"
     passed = ""
     if s.passed_over:
         listed = "".join(f"<li>{visible(path)}</li>" for path in s.passed_over)
