@@ -25,7 +25,7 @@ from fairdice.prose import reorders, shown, typed_order, unseen
 from fairdice.schemes import parse_request
 from fairdice.seal import seal_of
 from fairdice.verify import verify
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
@@ -387,6 +387,23 @@ def test_a_quote_cut_short_is_the_start_of_the_whole_quote(value: object, most: 
     whole, start = prose.repr_of(value), prose.repr_of(value, most=most)
     assert whole.startswith(start)
     assert start == whole or len(start) >= most
+
+
+@given(text=st.text(st.sampled_from([" ", "a", "0", "-", "\t", "\x00", "\x7f"]), max_size=8))
+@example(text="a  b")
+@example(text=" a")
+@example(text="a ")
+@example(text="a\tb")
+@example(text="a b")
+def test_an_ascii_value_shows_each_control_and_each_space_a_page_drops_or_folds(text: str) -> None:
+    # Each character of an ASCII value by the rule itself, where `unseen` answers a value it shows none of whole (an
+    # audit's page lists 100,000 shards' keys): a control, and a space first, last or after a space
+    last = len(text) - 1
+    by_character = [
+        (at in (0, last) or text[at - 1] == " ") if character == " " else not character.isprintable()
+        for at, character in enumerate(text)
+    ]
+    assert unseen(text) == by_character
 
 
 def test_a_huge_value_a_message_cuts_short_is_written_only_as_far_as_it_is_shown(
