@@ -13,6 +13,7 @@ import math
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from decimal import ROUND_DOWN, Decimal
+from functools import lru_cache
 from statistics import NormalDist
 from typing import Any, Literal
 
@@ -443,7 +444,14 @@ def _labelled(row: str, columns: Sequence[str]) -> str:
     as a card of its own (`table.cards`): a table wider than a phone hid all but its first columns (review). Cells'
     contents are escaped, so `<td` starts a cell and nothing else."""
     first, *cells = row.split("<td")
-    return first + "".join(f'<td data-h="{html.escape(c)}"{cell}' for c, cell in zip(columns, cells, strict=True))
+    return first + "".join(f"{start}{cell}" for start, cell in zip(_cells_named(tuple(columns)), cells, strict=True))
+
+
+@lru_cache(maxsize=64)
+def _cells_named(columns: tuple[str, ...]) -> tuple[str, ...]:
+    """Each cell's start naming its column, escaped once for a table's rows: an audit's inputs' table has a row for each
+    of 100,000 shards, and their names escaped again in each row were a third of its time."""
+    return tuple(f'<td data-h="{html.escape(c)}"' for c in columns)
 
 
 def _scheme(s: Summary, scheme: str) -> str:
