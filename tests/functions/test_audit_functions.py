@@ -42,7 +42,7 @@ from botocore.exceptions import (
 from fairdice.archive.reader import ArchiveReader
 from fairdice.audit.archive import DayArchive, of_bucket
 from fairdice.audit.lines import numbered_lines
-from fairdice.audit.merge import AFTER_THE_LISTING, NEVER_LISTED, NOT_AUDITED, NOT_RUN, REMOVED
+from fairdice.audit.merge import AFTER_THE_LISTING, NEVER_LISTED, NOT_AUDITED, NOT_RUN, PART_REMOVED, REMOVED
 from fairdice.audit.s3 import S3_KEY_BYTES, ChildCounts, map_run_counts, map_run_results
 from fairdice.audit.shard import ShardAudit, audit_shard, shard_name
 from fairdice.audit.store import FolderResults
@@ -809,6 +809,31 @@ def test_partials_untouched_since_their_workers_answered_are_counted_whether_or_
     assert [record["file"] for record in summary["inputs"]] == [REWRITTEN, UNTOUCHED]
     (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
     assert (finding["file"], finding["line"]) == (REWRITTEN, 2)
+
+
+@pytest.mark.parametrize("answered", [lambda answer: answer, _without_digests], ids=["digests", "no-digests"])
+@pytest.mark.parametrize("removed", ["findings.jsonl", "ids.txt", "games.txt"])
+def test_a_partial_one_of_whose_parts_was_removed_after_its_worker_stored_it_is_its_shards_finding(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], removed: str, answered: Callable[[Event], Event]
+) -> None:
+    # Given two shards audited by the worker, the first with a mismatch, and one part of its partial removed before the
+    # merge, its summary.json kept (review: the merge failed with S3's NoSuchKey, naming no shard, where a partial
+    # changed after its worker stored it is its shard's finding)
+    merge_event = audited_as_the_map_runs(audit_aws, load_event, answered)
+    audit_aws.s3.delete_object(Bucket=BUCKET, Key=f"{OUT}partials/{shard_name(REWRITTEN)}/{removed}")
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then the shard is not audited, its finding naming the part removed, and the audit is not clean; the untouched
+    # shard is counted
+    assert (merged["games"], merged["fair"], merged["mismatch"], merged["not_audited"]) == (1, 1, 0, 1)
+    assert merged["clean"] is False
+    summary = audit_aws.json(f"{OUT}summary.json")
+    assert [record["file"] for record in summary["inputs"]] == [UNTOUCHED]
+    (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert (finding["file"], finding["error"]["code"]) == (REWRITTEN, "not_audited")
+    assert finding["error"]["message"] == PART_REMOVED.format(parts=removed)
 
 
 def test_the_merge_fetches_the_map_runs_manifest_once_and_each_result_file_once(

@@ -44,7 +44,8 @@ from fairdice.audit.summary import FINDINGS, SUMMARY, UNKNOWN_VERSION, Summary, 
 from fairdice.audit.tally import Counts, InputRecord, Partial, SchemeTally, WorkerAnswer
 from fairdice.errors import NoShards
 from fairdice.problems import ErrorDetail, Problem
-from fairdice.storage import Hashed, console_folder
+from fairdice.prose import listed as listed_words
+from fairdice.storage import Hashed, console_folder, error_code
 
 if TYPE_CHECKING:  # the AWS side's module, which a local run does not load
     from fairdice.audit.s3 import MapRunResults
@@ -107,12 +108,25 @@ REMOVED = (
     "the object was audited but is no longer under the input prefix (removed while the audit ran): what was audited of"
     " it is not counted, and the run is not clean"
 )
+# Said of a listed shard whose partial's summary.json is stored without a part its worker stores before it (review: the
+# merge failed with S3's NoSuchKey as it read the part, naming no shard)
+PART_REMOVED = (
+    "its partial result is missing its {parts}, which its worker stores before its summary.json: removed after the"
+    " worker stored it, so its games are not counted; audit it again in a new execution"
+)
+# The parts of a partial the merge reads beside its summary.json
+_READ_PARTS = (PART_FINDINGS, IDS, GAMES)
 
 
 def partial_names(store: Results) -> list[str]:
     """The names of every complete partial in the store."""
+    return _complete(store.list(PARTIALS))
+
+
+def _complete(keys: Iterable[str]) -> list[str]:
+    """The names of the complete partials among the keys listed under `partials/`."""
     suffix = "/" + PART_SUMMARY
-    return [key[len(PARTIALS) : -len(suffix)] for key in store.list(PARTIALS) if key.endswith(suffix)]
+    return [key[len(PARTIALS) : -len(suffix)] for key in keys if key.endswith(suffix)]
 
 
 def shard_partial_names(store: Results) -> list[str]:
@@ -252,7 +266,8 @@ def merge(
     differs is known only once read, and the merge is made again without it). Each AWS execution has a folder of its
     own, so its partials are its own; even so, a partial that names no object or is not under its object's name
     (`shard_name`) is left out, and one of another version of its object (its ETag), that does not add up to what its
-    worker returned, of a shard whose audit failed in this run, or of an object no longer listed (removed while the
+    worker returned, missing a part its worker stores before its summary.json (`PART_REMOVED`), of a shard whose
+    audit failed in this run, or of an object no longer listed (removed while the
     run went on, or one no child of the run audited) is a shard not audited, a finding, never counted (`removed` says
     why, for the last: `merge_execution` gives `NOT_RUN` where the result files name no child for it). A local run's
     `not_audited` says why a file it read is not audited (it changed after it was read): its blocks are not counted
@@ -266,7 +281,9 @@ def merge(
     from fairdice.audit import stats  # scipy: only the merge needs it
 
     reasons = dict(not_audited or {})
-    stored = partial_names(store) if expected is None else shard_partial_names(store)
+    stored_keys = store.list(PARTIALS)  # once: each partial's parts are held to it too (on AWS)
+    # on AWS, those under a shard's name (`shard_partial_names`)
+    stored = [name for name in _complete(stored_keys) if expected is None or SHARD_NAME.fullmatch(name)]
     listed = [name for name in stored if names is None or name in names]
     fetched = list(_ahead(store.read_ahead, partial(_read_listed, store, on_aws=expected is not None), listed))
     if expected is not None:
@@ -285,6 +302,7 @@ def merge(
     # what each shard's worker returned, held to on AWS only: a local run has no map
     answers = dict(returned or {}) if expected is not None else {}
     if expected is not None:
+        listed_keys = set(stored_keys)
         # Only what this run audited, of the objects listed now, counts. A partial of another version of its object
         # is why its shard was not audited, unless the run says why (its audit failed); one of an object no longer
         # listed was removed while the run went on: said, not dropped without a word.
@@ -314,6 +332,8 @@ def merge(
                 # counted as the worker left it; the map run kept the worker's own answer, which the rewrite missed.
                 # A rewrite that kept the three figures (a mismatch made incomplete) is told by the summary's SHA-256
                 reasons.setdefault(part.file, ALTERED)
+            elif gone := [read for read in _READ_PARTS if _gone(store, partial_key(name, read), listed_keys)]:
+                reasons.setdefault(part.file, PART_REMOVED.format(parts=listed_words(gone)))
         parts = [
             (name, part)
             for name, part in parts
@@ -576,6 +596,23 @@ def _runs(
     folder.mkdir()
     fetched = _ahead(store.read_ahead, lambda at: _fetch(stored[at], folder / f"{at:08d}"), range(len(names)))
     return [partial(read_once, path) for path in fetched]  # each deleted once merged
+
+
+def _gone(store: Results, key: str, listed: Collection[str]) -> bool:
+    """Whether a partial's part is gone from the store: not `listed`, and not found when opened (S3's NoSuchKey, a file
+    not found). Any other failure to open it goes on as it was: a folder lists files alone, and one put in a part's
+    place that is not a file (a pipe) is refused as the part is read."""
+    if key in listed:
+        return False
+    try:
+        with store.open(key):
+            return False
+    except FileNotFoundError:
+        return True
+    except Exception as exc:
+        if error_code(exc) != "NoSuchKey":
+            raise
+        return True
 
 
 def _read_bytes(store: Results, name: str) -> bytes:

@@ -14,7 +14,7 @@ import pytest
 from fairdice.audit import merge as merge_module
 from fairdice.audit.duplicates import repeats
 from fairdice.audit.lines import numbered_lines
-from fairdice.audit.merge import NO_OBJECT, merge, put_summary
+from fairdice.audit.merge import NO_OBJECT, PART_REMOVED, merge, put_summary
 from fairdice.audit.shard import GAMES, audit_shard, partial_key, shard_name
 from fairdice.audit.shard import SUMMARY as PART_SUMMARY
 from fairdice.audit.store import FolderResults
@@ -504,6 +504,27 @@ def test_a_repeated_games_finding_names_the_first_id_as_written_not_escaped(tmp_
     merge(store)
     (repeated,) = [finding for finding in findings(tmp_path) if "error" in finding]
     assert '(id "表7-0001")' in repeated["error"]["message"]
+
+
+@pytest.mark.parametrize("part", ["findings.jsonl", "ids.txt", "games.txt"])
+def test_on_aws_a_partial_one_of_whose_parts_is_gone_is_its_shards_finding_naming_the_part(
+    tmp_path: Path, part: str
+) -> None:
+    # Given a listed shard with a mismatch whose partial's summary.json is stored without one of the parts its worker
+    # stores before it, beside a fair shard (review: the merge failed as it read the part, naming no shard)
+    store = FolderResults(tmp_path)
+    shard(store, "games/a.jsonl", [games.mismatched(games.narde(1))], etag='"a"')
+    shard(store, "games/b.jsonl", [games.narde(2)], etag='"b"')
+    (tmp_path / partial_key(shard_name("games/a.jsonl"), part)).unlink()
+
+    # When the merge runs
+    summary = merge(store, expected={"games/a.jsonl": '"a"', "games/b.jsonl": '"b"'})
+
+    # Then that shard is not audited, its finding naming the part, and the fair shard alone is counted
+    assert (summary.games, summary.fair, summary.mismatch, summary.not_audited, summary.clean) == (1, 1, 0, 1, False)
+    assert [(f["file"], f["error"]["message"]) for f in findings(tmp_path)] == [
+        ("games/a.jsonl", PART_REMOVED.format(parts=part))
+    ]
 
 
 @pytest.mark.parametrize("part", ["findings.jsonl", "ids.txt", "games.txt"])
