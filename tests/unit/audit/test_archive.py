@@ -25,7 +25,9 @@ from fairdice.audit.shard import FINDINGS, audit_shard, partial_key
 from fairdice.audit.store import FolderResults
 from fairdice.cli import main
 from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingCredentials
+from fairdice.schemes import parse_request
 from fairdice.storage import DatedKeys, EachPage, ObjectStore, S3Store, StorageSettings, Stored, Stores
+from fairdice.verify import verify
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets, s3_endpoint
 from moto import mock_aws
 
@@ -345,7 +347,13 @@ def test_an_archive_that_cannot_be_read_leaves_its_block_undone_and_a_resume_aud
 
 class ListingRefused(PassingStore):
     """The archive as a public reader reads it (GetObject on its published prefixes, no ListBucket): S3 answers a key
-    that does not exist with AccessDenied, not NoSuchKey, and refuses every listing."""
+    that does not exist with AccessDenied, not NoSuchKey, and refuses every listing. `refused`: each listing refused,
+    by the call and its prefix, as the real S3 store words both calls' refusals alike ("cannot list revealed/"), so a
+    finding alone does not tell which listing was refused."""
+
+    def __init__(self, inner: ObjectStore) -> None:
+        super().__init__(inner)
+        self.refused: list[tuple[str, str]] = []
 
     def read(self, key: str) -> Stored | None:
         found = super().read(key)
@@ -358,11 +366,13 @@ class ListingRefused(PassingStore):
         return None if found is None else found.data
 
     def list(self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None) -> list[str]:
+        self.refused.append(("list", prefix))
         raise ArchiveRefused(f"S3 bucket {ARCHIVE}: cannot list {prefix} (AccessDenied): …")
 
     def list_dated(
         self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
     ) -> DatedKeys:
+        self.refused.append(("list_dated", prefix))
         raise ArchiveRefused(f"S3 bucket {ARCHIVE}: cannot list {prefix} (AccessDenied): …")
 
 
@@ -374,7 +384,8 @@ def test_a_day_a_public_reader_is_refused_is_a_finding_and_the_audit_finishes(
     _, reader = archive
     unknown = {**games.archived_daily(reader, 3), "date": "2025-02-01"}
     games.write(tmp_path / "day.jsonl", [games.narde(1), games.archived_daily(reader, 2), unknown, games.narde(4)])
-    serve_archive(monkeypatch, ListingRefused(published.archive))
+    store = ListingRefused(published.archive)
+    serve_archive(monkeypatch, store)
     arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]
 
     # When it is audited, and audited again
@@ -398,6 +409,45 @@ def test_a_day_a_public_reader_is_refused_is_a_finding_and_the_audit_finishes(
     # was a finding as well with either refusal alone, the other line then refused by it)
     assert "cannot list revealed/ (AccessDenied)" in findings[0]["error"]["message"]
     assert "cannot read revealed/2025-02-01.json (AccessDenied)" in findings[1]["error"]["message"]
+    # the chain's first record refused at the listing of every revealed day (none may be revealed before it), once a
+    # run: not at the listing with times that follows it, worded alike (review: either refusal alone made the finding)
+    assert store.refused == [("list", "revealed/")] * 2
+
+
+def test_a_day_linked_to_the_day_before_is_refused_at_the_listing_with_times_for_a_public_reader(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given an archive of two days, the second's record linked to the first's, and a daily roll of the second day as
+    # the player saw it; the archive read the morning after the second day as a public reader reads it
+    timeline = Timeline(at("2025-03-01 00:00"))
+    stores = timeline.stores(tmp_path / "daily")
+    games.publish_archived_day(timeline, stores)
+    timeline.publish(stores, at("2025-03-03 00:00:01"))
+    morning = at("2025-03-03 09:00")
+    request = {"scheme": "daily", "date": "2025-03-02", "player_id": games.PLAYER}
+    reader = ArchiveReader(stores.archive, clock=lambda: morning)
+    dice = verify(parse_request(request), day_secrets=reader).rolls[0]["dice"]
+    games.write(tmp_path / "day.jsonl", [games.narde(1), {**request, "recorded": [dice], "id": "daily-2"}])
+    store = ListingRefused(stores.archive)
+
+    def opened(settings: StorageSettings, started: dt.datetime | None = None) -> DayArchive:
+        return DayArchive(ArchiveReader(store, clock=lambda: morning), name_of(settings) or "")
+
+    monkeypatch.setattr(local, "_opened", opened)
+
+    # When it is audited
+    arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(tmp_path / "out"), "--workers", "1"]
+    status = main([*arguments, "--archive", f"s3://{ARCHIVE}"])
+
+    # Then the daily roll is its line's finding, refused at the listing of the records with times that the check of
+    # the days before and after it makes (its record links to the day before, so no listing of every revealed day is
+    # made), the other game audited: the real S3 store words the two listings' refusals alike, so only the store's
+    # record of the call tells them apart
+    assert status == 1
+    (finding,) = [json.loads(line) for line in (tmp_path / "out" / "findings.jsonl").read_text().splitlines()]
+    assert (finding["line"], finding["id"], finding["error"]["code"]) == (2, "daily-2", "archive_unavailable")
+    assert "cannot list revealed/ (AccessDenied)" in finding["error"]["message"]
+    assert store.refused == [("list_dated", "revealed/")]
 
 
 def test_a_resume_audits_again_the_blocks_whose_lines_the_archive_refused(
@@ -409,7 +459,8 @@ def test_a_resume_audits_again_the_blocks_whose_lines_the_archive_refused(
     games.write(
         tmp_path / "day.jsonl", [games.narde(1), games.archived_daily(reader, 2), games.narde(3), games.narde(4)]
     )
-    serve_archive(monkeypatch, ListingRefused(published.archive))
+    refusing = ListingRefused(published.archive)
+    serve_archive(monkeypatch, refusing)
     out = tmp_path / "out"
     arguments = [
         "audit",
@@ -427,6 +478,7 @@ def test_a_resume_audits_again_the_blocks_whose_lines_the_archive_refused(
     # read, by a reader that could list)
     [refused] = [json.loads(line) for line in (out / "findings.jsonl").read_text().splitlines()]
     assert "cannot list revealed/ (AccessDenied)" in refused["error"]["message"]
+    assert refusing.refused == [("list", "revealed/")]
 
     # When the credentials may list the archive, and the audit is resumed
     serve_archive(monkeypatch, published.archive)
