@@ -8,9 +8,10 @@ run's `--out` while it runs. What it wants: an audit that reads clean (the merge
 exit 0) while a game given was not `fair`, or was never audited, or a shard or file was left out; or `games` or `fair`
 counted past the games actually audited.
 
-Drawn for each audit (seeded, so a failure replays; locally by Hypothesis, derandomized, so a failure also shrinks):
-two to four shards (fair narde-v1 and pair36 games; in half the AWS runs nothing else, so that clean audits are
-reached; locally each run draws its one lever first, and its files are honest nine times in ten where it is a move;
+Drawn for each audit by Hypothesis, derandomized (so a failure replays, and shrinks): two to four shards (fair narde-v1
+and pair36 games; each run plays one lever above all, and its files are honest nine times in ten where it is a move
+(on AWS, half of them where it is a partial edited), half of them where it is the lines themselves, so that clean
+audits are reached;
 else a mismatch, a window, a line that is no JSON, a line over the 1 MiB cap, a game again under another id, an id
 again, the same game in two shards);
 an empty shard; a key ending in `/` holding games or nothing (locally a folder); gzip whole, cut short, or two members
@@ -28,7 +29,8 @@ added, one appended to, removed or written again alike, a summary put in OUT, a 
 The oracle is this file's own: an audit is "bad" where a line given is not a fair game, an id or a game is given
 twice, a gzip is cut short, a hidden file holds a game, a shard or file changed after it was listed (other bytes), a
 worker failed, or a partial, result file or OUT was written with bytes other than those there. A bad audit is never
-clean; `games` and `fair` are at most those in what the workers read (locally, what was given and added).
+clean; `games` and `fair` are at most those in what the workers read (locally, what was given and added); on AWS every
+game counted not fair has its line in findings.jsonl.
 
 Outside, as README says it is not caught or is no shard: a child's answer rewritten together with its partial (by
 one of the roles that write them); anyone acting as the merge's or the state machine's role; a shard changed after the
@@ -39,9 +41,10 @@ edited before `--resume`, which README says it trusts; an answer of an earlier w
 Found, each fixed in the merge and tested alone below: a partial's summary.json, or its ids.txt or games.txt, written
 over with what no worker writes failed the whole merge (a ValidationError, a ValueError) rather than being its shard's
 `not_audited` finding. The AWS search relies on the partial held to its worker's answer (`merge._adds_up`): made to
-hold always, it finds a clean audit of a partial whose counts were edited within the CI runs (with seed 2, run 381: an
-empty .jsonl.gz shard's errors edited 1 to 0, clean; with seed 4, run 57: fair 7 of 6). One seed draws the same audits
-at every run: its gzip shards are written with no clock time in their header, and moto's version ids are seeded.
+hold always, it finds a clean audit of a partial whose counts were edited within the CI runs. The same audits are
+drawn at every run, and an AWS audit is its draws' alone whatever ran before it (an example replayed as it shrinks is
+the same audit): each runs in an emptied bucket under the same prefixes, its gzip shards are written with no clock time
+in their header, moto's version ids are seeded again, and a partial replayed is one of an earlier execution made once.
 """
 
 import gzip
@@ -78,7 +81,7 @@ from testkit.lambda_context import FakeLambdaContext
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
 
-RUNS = 40 if os.environ.get("CI") == "true" else 400
+LEVER_RUNS = 24 if os.environ.get("CI") == "true" else 80  # the AWS search's audits of each lever: about 0.2 s each
 SEED = 20261205
 CAP = 1024 * 1024  # README: a line over 1 MiB (its LF not counted) is a finding
 PARTIAL_FILES = ("summary.json", "findings.jsonl", "ids.txt", "games.txt")
@@ -325,15 +328,36 @@ def results_move(run: Run, children: list[dict[str, Any]], map_run_arn: str) -> 
     return written
 
 
-def one_run(aws: AuditAws, rng: random.Random, number: int, earlier: dict[str, bytes]) -> tuple[Run, Any]:
-    """Draw and run one execution; its Run and the merge's answer (None where it failed, as NoShards)."""
-    prefix, out = f"games/r{number}/", f"audits/r{number}/run/"
-    numbers = list(range(1000 * number + 999, 1000 * number, -1))
-    shards = draw_shards(rng, prefix, numbers)
+def emptied(aws: AuditAws) -> None:
+    """The audit bucket with no object and no version left: each audit drawn runs alone in it."""
+    listed = aws.s3.list_object_versions(Bucket=BUCKET)
+    for version in listed.get("Versions", []) + listed.get("DeleteMarkers", []):
+        aws.s3.delete_object(Bucket=BUCKET, Key=version["Key"], VersionId=version["VersionId"])
+
+
+AWS_LEVERS = ["lines", "before workers", "before merge", "partials", "result files"]
+
+
+def one_run(aws: AuditAws, rng: random.Random, earlier: dict[str, bytes], lever: str) -> tuple[Run, Any]:
+    """Draw and run one execution; its Run and the merge's answer (None where it failed, as NoShards). Each runs alone
+    in an emptied bucket, under the same prefixes, moto's own generator seeded again (each object's version id, which a
+    partial's summary.json names): what it does is its draws' alone, whatever ran before it, so that an example
+    replayed as it shrinks is the same audit, and a partial replayed is one of `earlier`'s, made before the search.
+    `lever`: what the run plays above all (`AWS_LEVERS`)."""
+    emptied(aws)
+    mock_random.seed(SEED)
+    prefix, out = "games/search/", "audits/search/run/"
+    numbers = list(range(999, 0, -1))
+    # Each run plays one lever above all, as the local search does: the shards' lines (half of them honest), or a
+    # move (and one more move in a third of the runs, over shards honest nine times in ten, or for a partial edited,
+    # half of them, whose findings are then there to be edited), so that a defence against any one move taken out
+    # shows in a clean audit, or a game not fair said nowhere, within CI's runs
+    others = [move for move in AWS_LEVERS[1:] if move != lever]
+    moves = [] if lever == "lines" else [lever, *rng.sample(others, rng.choice([0, 0, 1]))]
+    shards = draw_shards(rng, prefix, numbers, honesty=0.5 if lever in ("lines", "partials") else 0.9)
     run = Run(aws, rng, prefix, out, shards, numbers=numbers)
     for key, shard in shards.items():
         run.put(key, shard)
-    moves = rng.sample(["before workers", "before merge", "partials", "result files"], rng.choice([0, 0, 1, 2, 3]))
     # the map's listing: each object under the prefix with its ETag and size (the console's folder too)
     listing = aws.s3.list_objects_v2(Bucket=BUCKET, Prefix=prefix).get("Contents", [])
     listed = {item["Key"]: run.current()[item["Key"]] for item in listing}
@@ -377,9 +401,21 @@ def one_run(aws: AuditAws, rng: random.Random, number: int, earlier: dict[str, b
         merged = aws.merger.lambda_handler(event, FakeLambdaContext())
     except NoShards:
         merged = None
-    # this run's partials, for a later run to replay (by their name within the execution's folder)
-    earlier.update({key.removeprefix(out): aws.get(key) for key in aws.keys(f"{out}partials/")})
     return run, merged
+
+
+def earlier_partials(aws: AuditAws) -> dict[str, bytes]:
+    """The partials of an earlier execution, of other shards (a fair game's, a mismatch's and a pair36 game's, one
+    gzip), by their names within its folder: what a partial move replays under a run's own. Made once, before the
+    search, so that what a run replays is the same whatever ran before it."""
+    out = "audits/earlier/run/"
+    mismatched = games.mismatched(games.narde(5002, rolls=4))
+    shards = {
+        "games/earlier/a.jsonl": games.jsonl([games.narde(5001, rolls=4)]),
+        "games/earlier/b.jsonl.gz": gzip.compress(games.jsonl([mismatched, games.pair36(5003, rolls=4)]), mtime=0),
+    }
+    map_run_of(aws, "games/earlier/", out, shards)
+    return {key.removeprefix(out): aws.get(key) for key in aws.keys(f"{out}partials/")}
 
 
 def assert_held(run: Run, merged: Any) -> None:
@@ -398,6 +434,11 @@ def assert_held(run: Run, merged: Any) -> None:
     assert not (merged["clean"] and why), f"clean though {why}: {drawn} {seen_by}"
     assert merged["games"] <= truly_audited, (drawn, why, seen_by)
     assert merged["fair"] <= truly_fair, (drawn, why, seen_by)
+    # every game counted and not fair is said, its own line in findings.jsonl (a finding emptied from a partial whose
+    # counts were kept was counted, and its game said nowhere, before the findings were held to the worker's answer)
+    found = [json.loads(line) for line in run.aws.get(f"{run.out}findings.jsonl").splitlines()]
+    said = sum(1 for finding in found if "verdict" in finding)
+    assert said == merged["games"] - merged["fair"], (said, drawn, why, seen_by)
     SEEN["clean" if merged["clean"] else "not clean"] += 1
     if why and not merged["clean"]:
         SEEN["bad, not clean"] += 1
@@ -406,35 +447,50 @@ def assert_held(run: Run, merged: Any) -> None:
 SEEN: dict[str, int] = {}
 
 
+AWS_SEARCH = settings(
+    max_examples=LEVER_RUNS,
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
 def test_no_lever_of_shards_partials_or_result_files_buys_a_clean_aws_audit(audit_aws: AuditAws) -> None:
     SEEN.clear()
     SEEN.update({"clean": 0, "not clean": 0, "bad, not clean": 0})
-    rng = random.Random(SEED)
-    # moto's own draws (each object's version id, which a partial's summary.json names) come from a generator of its
-    # own, seeded from os.urandom: seeded here, every object the audits write is the same bytes at every run of a seed
-    mock_random.seed(SEED)
-    earlier: dict[str, bytes] = {}
-    for number in range(RUNS):
-        run, merged = one_run(audit_aws, rng, number, earlier)
-        assert_held(run, merged)
+    earlier = earlier_partials(audit_aws)
+
+    # Drawn by Hypothesis, as the local search is: each audit from its own draws, so that a failure shrinks to a small
+    # audit, its draws printed; derandomized, the same audits every run. Each lever has its own search, of LEVER_RUNS
+    # audits: drawn among the audits, Hypothesis drew one lever in 18 of 40 and another in 2, and never a shard replaced
+    for lever in AWS_LEVERS:
+
+        @AWS_SEARCH
+        @given(rng=st.randoms(note_method_calls=True))
+        def search(rng: random.Random) -> None:
+            run, merged = one_run(audit_aws, rng, earlier, lever)  # noqa: B023 (called within the loop's turn)
+            assert_held(run, merged)
+
+        search()
+    runs = LEVER_RUNS * len(AWS_LEVERS)
     # a search that never reached a clean audit, or never a bad one, would assert nothing
-    assert SEEN["clean"] >= RUNS // 20 and SEEN["bad, not clean"] >= RUNS // 4, SEEN
+    assert SEEN["clean"] >= runs // 20 and SEEN["bad, not clean"] >= runs // 4, SEEN
 
 
 def test_a_seed_draws_the_same_aws_audits_at_every_run(audit_aws: AuditAws) -> None:
-    # Given the AWS search's first audits drawn with its seed, and drawn again with it in a bucket emptied
+    # Given six audits of the AWS search, each drawn from its own seed, run in order and then in the reverse order
+    earlier = earlier_partials(audit_aws)
     answers = []
-    for _ in range(2):
-        mock_random.seed(SEED)
-        rng, earlier = random.Random(SEED), dict[str, bytes]()
-        answers.append([one_run(audit_aws, rng, number, earlier)[1] for number in range(6)])
-        listed = audit_aws.s3.list_object_versions(Bucket=BUCKET)
-        for version in listed.get("Versions", []) + listed.get("DeleteMarkers", []):
-            audit_aws.s3.delete_object(Bucket=BUCKET, Key=version["Key"], VersionId=version["VersionId"])
+    for order in (range(6), reversed(range(6))):
+        answers.append(
+            {at: one_run(audit_aws, random.Random(SEED + at), earlier, AWS_LEVERS[at % 5])[1] for at in order}
+        )
 
     # Then the merge answered the same each time, the SHA-256 of every summary and findings it wrote too: a
     # partial's summary.json names the version id of the object read, which moto draws from a generator of its own
-    # (seeded from os.urandom unless the search seeds it), so unseeded no two runs of a seed wrote the same summaries
+    # (seeded from os.urandom unless the search seeds it), so unseeded no two runs of a seed wrote the same summaries;
+    # and an audit's answer is its draws' alone, whatever ran before it (Hypothesis replays an example as it shrinks)
     assert answers[0] == answers[1]
 
 
