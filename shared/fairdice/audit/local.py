@@ -180,9 +180,10 @@ def find_inputs(
     audit to `names` (a file reached two ways is read under one of them).
     """
     found: set[Path] = set()
+    own_output = _own_outputs(out)
     for given in paths:
         path = Path(given)
-        own = _own_output(path, out)
+        own = own_output(path)
         if own is not None:
             where = "is" if out is not None and path.resolve() == out.resolve() / own else "lies under"
             raise UsageError(
@@ -194,7 +195,7 @@ def find_inputs(
             files = list(_files_under(path, skipped))
             if passed_over is not None:
                 passed_over.extend(skipped)
-            owned = {file: _own_output(file, out) is not None for file in files}
+            owned = {file: own_output(file) is not None for file in files}
             inside = [file for file, own in owned.items() if not own]
             if outputs_held is not None:
                 outputs_held.extend(file for file, own in owned.items() if own)
@@ -271,15 +272,46 @@ def _own_output(path: Path, out: Path | None) -> str | None:
     """The audit's own output in `out` (a name of `OWN`) that `path` is or lies under, or None: followed through links
     as the run would reach it, or as written (a link in `out`, such as `partials` leading elsewhere, is removed as the
     run starts afresh, and what was reached through it with it)."""
+    return _own_outputs(out)(path)
+
+
+def _own_outputs(out: Path | None) -> Callable[[Path], str | None]:
+    """`_own_output` for many paths and one `out`: the places of its outputs found once, each path once, where each
+    path looked at resolved them all again, and itself once for each (review: 100,000 files in a folder given took
+    minutes of a core before the first block was audited, pathlib's `is_relative_to` building every parent of each)."""
     if out is None:
-        return None
-    return next((name for name in OWN if _within(path, out / name)), None)
+        return lambda path: None
+    places = [(name, _forms(out / name)) for name in OWN]
+
+    def own(path: Path) -> str | None:
+        forms = _forms(path)
+        return next((name for name, place in places if _lies_under(forms, place)), None)
+
+    return own
 
 
 def _within(path: Path, folder: Path) -> bool:
     """Whether `path` is `folder` or lies under it, as written or where links lead."""
-    pairs = ((path.resolve(), folder.resolve()), (Path(os.path.abspath(path)), Path(os.path.abspath(folder))))
-    return any(place.is_relative_to(root) for place, root in pairs)
+    return _lies_under(_forms(path), _forms(folder))
+
+
+_Forms = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+def _forms(path: Path) -> _Forms:
+    """A path's parts where its links lead and as written (made absolute), as `_lies_under` compares them: each in the
+    case pathlib compares it in (`os.path.normcase`: folded on Windows, as it is, kept elsewhere)."""
+    return _parts(path.resolve()), _parts(os.path.abspath(path))
+
+
+def _parts(path: Path | str) -> tuple[str, ...]:
+    return Path(os.path.normcase(path)).parts
+
+
+def _lies_under(path: _Forms, folder: _Forms) -> bool:
+    """Whether a path is a folder or lies under it, by their `_forms`: as pathlib's `is_relative_to` tells for either
+    pair, its parts starting with the folder's."""
+    return any(place[: len(root)] == root for place, root in zip(path, folder, strict=True))
 
 
 def _unlisted(exc: OSError) -> None:

@@ -444,6 +444,36 @@ def test_an_out_that_holds_the_input_folder_leaves_out_only_the_audits_own_outpu
     assert capsys.readouterr().err == ""
 
 
+@pytest.mark.parametrize("spelt", ["in/out", "in/sub/../out", "ABS/in/./out/"], ids=["as-is", "dot-dot", "absolute"])
+def test_the_files_of_a_folder_given_are_told_from_the_outputs_of_an_out_in_it_by_whole_names_and_where_links_lead(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spelt: str
+) -> None:
+    # Given --out in the folder given, however it is spelt, holding an earlier audit's outputs beside files whose names
+    # start as theirs do, a link in the folder to its partials/, and one in partials/ to a file outside --out
+    monkeypatch.chdir(tmp_path)
+    folder, out = tmp_path / "in", tmp_path / "in" / "out"
+    (folder / "sub").mkdir(parents=True)
+    own = ["out/summary.json", "out/findings.jsonl", "out/report.html", "out/partials/plan.json"]
+    own += ["out/partials/00000-0000000/findings.jsonl"]
+    others = ["day.jsonl", "out/summary.json.bak", "out/partials-old/plan.json", "out/partials.jsonl", "outer.jsonl"]
+    for name in [*own, *others]:
+        games.write(folder / name, [games.narde(1)])
+    (folder / "to-partials").symlink_to(out / "partials")
+    (out / "partials" / "to-day.jsonl").symlink_to(folder / "day.jsonl")
+    held: list[Path] = []
+
+    # When the folder's files are found for that --out
+    files = local.find_inputs(["in"], Path(spelt.replace("ABS", str(tmp_path))), outputs_held=held)
+
+    # Then only what lies in the places of the outputs, as written or where a link leads, is left out, the file a link
+    # there leads to among them (it is read under its own name); every other file is read, whatever its name starts with
+    assert sorted(path.as_posix() for path in files) == sorted(f"in/{name}" for name in others)
+    reached = {f"in/{name}" for name in own} | {"in/out/partials/to-day.jsonl"}
+    reached |= {f"in/to-partials/{name.removeprefix('out/partials/')}" for name in own if "partials/" in name}
+    assert {path.as_posix() for path in held} <= reached
+    assert {path.resolve() for path in held} == {(folder / name).resolve() for name in [*own, "day.jsonl"]}
+
+
 @pytest.mark.parametrize(
     ("planted", "earlier"),
     [
