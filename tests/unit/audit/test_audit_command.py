@@ -3983,6 +3983,32 @@ def test_a_line_nested_too_deeply_to_look_at_in_an_earlier_result_is_refused_not
     assert not local._holds_results(tmp_path / where, where)
 
 
+@pytest.mark.parametrize("before", [b"", b"  ", b"\t", b"\r", b" \r\t "], ids=["none", "spaces", "tab", "cr", "mixed"])
+def test_a_game_after_jsons_white_space_on_a_line_of_an_earlier_plan_or_staged_file_is_refused_not_taken_for_no_game(
+    tmp_path: Path, before: bytes
+) -> None:
+    # Given an earlier run's plan whose list of files holds, on a line of its own after JSON's white space, a game with
+    # a file's fields (which a plan's file ignores), and a file staged by that run holding the same line
+    game = json.dumps({**games.narde(1), "file": "day.jsonl", "bytes": 1, "mtime_ns": 1}).encode()
+    plan = local.Plan(files=[], block_lines=local.BLOCK_LINES).model_dump_json(indent=2).encode()
+    (tmp_path / "partials").mkdir()
+    (tmp_path / "partials" / "plan.json").write_bytes(
+        plan.replace(b'"files": []', b'"files": [\n' + before + game + b"\n]")
+    )
+    (tmp_path / ".incoming-0123abcd").write_bytes(b"{\n" + before + game + b"\n}\n")
+    # Then neither holds what the audit writes there: the game would be removed unread
+    assert (
+        local.Plan.model_validate_json((tmp_path / "partials" / "plan.json").read_bytes()).files[0].file == "day.jsonl"
+    )
+    assert not local._holds_results(tmp_path / "partials" / "plan.json", "partials/plan.json")
+    assert not local._holds_results(tmp_path / ".incoming-0123abcd", ".incoming-0123abcd")
+    # And without the game, both do
+    (tmp_path / "partials" / "plan.json").write_bytes(plan)
+    (tmp_path / ".incoming-0123abcd").write_bytes(b"{\n" + before + b'"files": [],\n}\n')
+    assert local._holds_results(tmp_path / "partials" / "plan.json", "partials/plan.json")
+    assert local._holds_results(tmp_path / ".incoming-0123abcd", ".incoming-0123abcd")
+
+
 def test_a_fresh_run_removes_the_results_an_earlier_version_wrote(tmp_path: Path) -> None:
     # Given an earlier audit's results in --out whose ids.txt and games.txt are as fairdice wrote them before the game
     # keys of stop 41 (an id and its line; a key in hex, a line and an id), or in hex with each line's scheme (review: a
