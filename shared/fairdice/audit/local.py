@@ -1217,6 +1217,10 @@ def _prepare(
         for folder in folders:  # the deepest first, each empty by now: one put there meanwhile is kept with it
             folder.rmdir()
         for name in (FINDINGS, REPORT, SUMMARY):
+            # Looked at again too, as partials/ has been removed since they were (review: an output written to as it
+            # was, once judged, was removed unread)
+            if not _as_judged(out / name, judged.get(name)):
+                raise OSError(errno.EBUSY, "written to as it was being removed, so it is kept", str(out / name))
             (out / name).unlink(missing_ok=True)
     except OSError as exc:
         raise UsageError(
