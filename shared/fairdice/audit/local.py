@@ -436,13 +436,13 @@ def run(
         watch.start(sum(f.bytes for f in plan.files))
         records: list[InputRecord] = []
         opened: dict[Path, _FileState] = {}  # each file as the run opened it to read
+        placed: dict[str, _FileState] = {}  # each file of a block's result audited now, as its worker stored it
+        cut: dict[str, str] = {}  # the file each block audited now is of, by its name
         names: set[str] = set()
         audited = resumed = 0
         before = 0
         try:  # the bar is put away however the run ends, before the command says why
-            with _Blocks(
-                out, workers, daily, plan.today, plan.started, lambda games: watch.advance(0, games)
-            ) as blocks:
+            with _Blocks(out, workers, daily, plan.today, plan.started, partial(_audited, watch, placed)) as blocks:
                 for index, path in enumerate(files):
                     # A pipe put in its place since it was found is not waited on for a writer: "not a file", named
                     with open_file(path) as raw:
@@ -457,6 +457,7 @@ def run(
                                 resumed += 1
                             else:
                                 blocks.submit(name, str(path), block)
+                                cut[name] = str(path)
                                 audited += 1
                             if asked is not None:
                                 asked()
@@ -494,7 +495,7 @@ def run(
                 store,
                 inputs=records,
                 names=names,
-                not_audited=_changed_since_read(opened),
+                not_audited={**_changed_since_stored(out, placed, cut), **_changed_since_read(opened)},
                 passed_over=not_read,
             )
             # Drawn from the findings the merge wrote, and written beside them: findings put in their place while the
@@ -1440,6 +1441,9 @@ def _chunks(lines: Iterable[Line], size: int, most_bytes: int) -> Iterator[list[
         yield block
 
 
+_Audited = tuple[int, dict[str, _FileState]]  # what `audit_block` returns
+
+
 def audit_block(
     out: str,
     name: str,
@@ -1448,10 +1452,11 @@ def audit_block(
     archive: StorageSettings | None = None,
     today: dt.date | None = None,
     started: dt.datetime | None = None,
-) -> int:
-    """Audit one block of a file into its partial (run in a worker process); the games it held. `archive`: the
-    settings the daily archive is read with (`archive_settings`), as of `started`; `today`: the run's UTC day
-    (`run`)."""
+) -> _Audited:
+    """Audit one block of a file into its partial (run in a worker process); the games it held, and each file of its
+    partial, by its name in `out`, as it was stored (`_state`), which the run holds it to (`_changed_since_stored`).
+    `archive`: the settings the daily archive is read with (`archive_settings`), as of `started`; `today`: the run's
+    UTC day (`run`)."""
     opened = _opened(archive, started) if archive is not None else None
     partial: Partial = audit_shard(
         block,
@@ -1464,7 +1469,37 @@ def audit_block(
         today=today,
         refusal_is_finding=True,  # read with an auditor's credentials, which the archive may let get but not list
     )
-    return partial.counts.games
+    keys = [partial_key(name, part) for part in (SUMMARY, FINDINGS, IDS, GAMES)]
+    return partial.counts.games, {key: _state((Path(out) / key).lstat()) for key in keys}
+
+
+def _audited(watch: Progress, placed: dict[str, _FileState], audited: _Audited) -> None:
+    """A block audited: its games told to `watch`, and its partial's files as stored kept in `placed`."""
+    games, stored = audited
+    placed.update(stored)
+    watch.advance(0, games)
+
+
+def _changed_since_stored(out: Path, placed: dict[str, _FileState], cut: dict[str, str]) -> dict[str, str]:
+    """Why each file a block of which was audited now is not audited, where a file of that block's partial in `out` is
+    not now as its worker stored it (`placed`; `cut`: the file each block is of): written to, replaced or removed
+    since, the merge would count what someone else wrote, not what the audit found (review: a block's findings written
+    over in place once stored left the audit clean, exit 0), so its games are not counted and the run is not clean, as
+    for a file changed after it was read (`_changed_since_read`)."""
+    changed: dict[str, str] = {}
+    for key, then in placed.items():
+        try:
+            now: _FileState | None = _state((out / key).lstat())
+        except OSError:
+            now = None
+        name = key.removeprefix(PARTIALS).split("/", 1)[0]
+        if now != then and cut[name] not in changed:
+            changed[cut[name]] = (
+                f"the result the audit stored for its block {name} ({key} in --out) was changed or removed after it"
+                " was stored: its games are not counted, and the run is not clean; audit it again afresh, without"
+                " --resume, once nothing writes --out"
+            )
+    return changed
 
 
 def archive_settings(given: str) -> StorageSettings:
@@ -1572,7 +1607,7 @@ class _Blocks:
         archive: StorageSettings | None,
         today: dt.date | None,
         started: dt.datetime | None,
-        audited: Callable[[int], None],
+        audited: Callable[[_Audited], None],
     ) -> None:
         self._out = str(out)
         self._workers = workers
@@ -1581,7 +1616,7 @@ class _Blocks:
         self._started = started
         self._audited = audited
         self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_started) if workers > 1 else None
-        self._flight: deque[Future[int]] = deque()
+        self._flight: deque[Future[_Audited]] = deque()
 
     def __enter__(self) -> "_Blocks":
         return self

@@ -1754,7 +1754,7 @@ def test_a_block_of_long_lines_ends_once_its_lines_hold_64_mib_so_memory_does_no
     held: list[int] = []
     audited = local.audit_block
 
-    def measured(out: str, name: str, file: str, block: list[Any], *rest: Any) -> int:
+    def measured(out: str, name: str, file: str, block: list[Any], *rest: Any) -> Any:
         held.append(sum(len(read) for _, read in block))
         return audited(out, name, file, block, *rest)
 
@@ -2426,7 +2426,7 @@ def test_a_game_appended_to_an_input_as_its_block_is_audited_leaves_the_file_not
     read = day.read_bytes()
     audited = local.audit_block
 
-    def appending(*args: Any) -> int:
+    def appending(*args: Any) -> Any:
         with day.open("ab") as writer:
             writer.write(games.jsonl([games.mismatched(games.narde(9))]))
         return audited(*args)
@@ -2443,6 +2443,40 @@ def test_a_game_appended_to_an_input_as_its_block_is_audited_leaves_the_file_not
     assert f"held {len(read):,} bytes then" in finding["error"]["message"]
 
 
+@pytest.mark.parametrize("part", ["findings.jsonl", "summary.json", "ids.txt", "games.txt"])
+def test_a_blocks_result_written_to_once_stored_leaves_its_file_not_audited_and_the_run_not_clean(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, part: str
+) -> None:
+    # Given two files of games, of which the first's block, once its worker stored its result, is written to in place
+    # before the merge reads it (review: the merge counted what was written there, not what the audit found)
+    first = games.write(tmp_path / "a.jsonl", [games.mismatched(games.narde(1)), games.narde(2)])
+    second = games.write(tmp_path / "b.jsonl", many(2))
+    out = tmp_path / "out"
+    audited = local.audit_block
+
+    def written_to(out_: str, name: str, *rest: Any) -> Any:
+        stored = audited(out_, name, *rest)
+        if name == "00000-0000000":
+            with (out / "partials" / name / part).open("r+b") as result:
+                data = result.read()
+                result.seek(0)
+                result.truncate()
+                result.write(data + b" " if part == "summary.json" else data.replace(b"mismatch", b"fair"))
+        return stored
+
+    monkeypatch.setattr(local, "audit_block", written_to)
+    # When they are audited
+    result = run([str(tmp_path)], out, workers=1)
+    # Then the first file is not audited: its games are not counted, it is not named among the inputs read, and its
+    # finding says its block's result was changed once stored; the second is audited
+    assert [record.file for record in result.summary.inputs] == [str(second)]
+    assert (result.summary.games, result.summary.fair, result.summary.not_audited) == (2, 2, 1)
+    assert not result.summary.clean
+    (finding,) = [json.loads(line) for line in (out / "findings.jsonl").read_text().splitlines()]
+    assert (finding["file"], finding["error"]["code"]) == (str(first), "not_audited")
+    assert f"block 00000-0000000 (partials/00000-0000000/{part} in --out) was changed" in finding["error"]["message"]
+
+
 def test_the_command_whose_only_file_changed_as_it_was_audited_says_no_game_audited_not_a_line_not_verified(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -2450,7 +2484,7 @@ def test_the_command_whose_only_file_changed_as_it_was_audited_says_no_game_audi
     day = games.write(tmp_path / "day.jsonl", many(3))
     audited = local.audit_block
 
-    def appending(*args: Any) -> int:
+    def appending(*args: Any) -> Any:
         with day.open("ab") as writer:
             writer.write(games.jsonl([games.mismatched(games.narde(9))]))
         return audited(*args)
